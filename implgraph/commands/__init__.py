@@ -1,0 +1,1 @@
+"""One module per sub-command: NAME, HELP, add_arguments(parser), run(args) -> int."""

@@ -1,0 +1,71 @@
+"""``implgraph levels FILE [--k K] [--json]``: every definition's optimal level for a table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sympy
+
+from ..errors import InputError
+from ..levels import all_levels
+from ..output import print_json
+from ..table import load_csv, load_table_file
+
+NAME = "levels"
+HELP = "print every definition's optimal level for a table (YAML data file or CSV)"
+ORDER = 10
+
+
+def add_arguments(p):
+    p.add_argument("file", help="a table data file (.yaml) or a CSV (optional `class` column, one column per bucket)")
+    p.add_argument("--id", help="the table id when the data file holds several tables")
+    p.add_argument("--k", type=int, help="group size for kt-closeness and kdp (default 2, or the file's `show:`)")
+    p.add_argument("--ground", choices=["equal", "ordered"], default=None,
+                   help="EMD ground distance for emd-t-closeness (default equal)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def load_any(path: str, table_id=None):
+    suffix = Path(path).suffix.lower()
+    if suffix == ".csv":
+        return load_csv(path), {}
+    if suffix in (".yaml", ".yml"):
+        table = load_table_file(path, table_id)
+        show = {}
+        for name, params in (table.meta.get("show") or {}).items():
+            show[name] = {k: _parse(v, table) for k, v in (params or {}).items()}
+        return table, show
+    raise InputError(f"unknown file type {suffix or '(none)'}", file=path, fix="give a .csv or .yaml file")
+
+
+def _parse(v, table):
+    from ..formula import parse_expr
+    if isinstance(v, str) and v in ("equal", "ordered"):
+        return v
+    return parse_expr(v, table.symbols)
+
+
+def run(args) -> int:
+    table, show = load_any(args.file, args.id)
+    n = table.N if hasattr(table, "N") else table.size
+    if args.k is not None:
+        if isinstance(n, int) and not (1 <= args.k <= n - 1):
+            raise InputError(f"--k {args.k} is out of range for N = {n}", file=args.file,
+                             fix=f"choose 1 <= k <= {n - 1}")
+        show = {name: {**params, "k": args.k} for name, params in show.items()}
+        for name in ("kt-closeness", "kdp"):
+            show.setdefault(name, {"k": args.k})
+    if args.ground:
+        show["emd-t-closeness"] = {"ground": args.ground}
+    levels = all_levels(table, k=args.k, show=show)
+    if args.json:
+        print_json({"file": args.file, "N": str(n), "definitions": {name: lv.to_json() for name, lv in levels.items()}})
+        return 0
+    print(f"{args.file}: N = {n}, buckets = {', '.join(table.buckets)}")
+    width = max(len(name) for name in levels)
+    for name, lv in levels.items():
+        params = ", ".join(f"{k}={v}" for k, v in lv.params.items())
+        label = f"{name}({params})" if params else name
+        sym = lv.definition.level_symbol
+        print(f"  {label:<{width + 8}} {sym} = {lv}")
+    return 0

@@ -1,0 +1,148 @@
+"""Concrete tables at scale, in exact arithmetic.
+
+Every probability is stored as an integer numerator over one common denominator ``D``, so
+sums are exact integer sums and every level is an exact :class:`fractions.Fraction` built from
+integer sums. The extreme k-subsets of Definitions 7 and 8 are the k smallest and the k largest
+values of a bucket (the average of any k values lies between those two averages), found with
+:func:`numpy.partition` in O(N) instead of enumerating C(N, k) subsets.
+
+``INF`` stands for an infinite level (a zero denominator with a positive numerator).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+import sympy
+
+__all__ = ["ConcreteTable", "INF", "to_sympy"]
+
+INF = math.inf
+_INT64_SAFE = 2 ** 62
+
+
+def to_sympy(x):
+    if x is None:
+        return None
+    if x == INF:
+        return sympy.oo
+    return sympy.Rational(x.numerator, x.denominator)
+
+
+@dataclass
+class ConcreteTable:
+    """Records x buckets of exact probabilities: ``numer[i, l] / denom``.
+
+    Attributes
+    ----------
+    numer : numpy.ndarray
+        Shape (N, p), dtype int64 when safe, else object (Python ints).
+    denom : int
+    buckets : list of str
+    classes : numpy.ndarray or None
+        One class label per record.
+    """
+
+    numer: np.ndarray
+    denom: int
+    buckets: list
+    classes: np.ndarray | None = None
+    id: str | None = None
+
+    @classmethod
+    def from_fractions(cls, rows, buckets=None, classes=None, id=None) -> "ConcreteTable":
+        rows = [[Fraction(x) for x in r] for r in rows]
+        denom = 1
+        for r in rows:
+            for x in r:
+                denom = denom * x.denominator // math.gcd(denom, x.denominator)
+        ints = [[x.numerator * (denom // x.denominator) for x in r] for r in rows]
+        return cls._make(ints, denom, buckets, classes, id)
+
+    @classmethod
+    def from_numerators(cls, numer, denom, buckets=None, classes=None, id=None) -> "ConcreteTable":
+        return cls._make(numer, int(denom), buckets, classes, id)
+
+    @classmethod
+    def _make(cls, ints, denom, buckets, classes, id):
+        n = len(ints)
+        safe = denom * max(n, 1) < _INT64_SAFE
+        arr = np.asarray(ints, dtype=np.int64 if safe else object)
+        if arr.ndim != 2:
+            arr = arr.reshape(n, -1)
+        p = arr.shape[1]
+        return cls(numer=arr, denom=denom, buckets=list(buckets or [f"a{i + 1}" for i in range(p)]),
+                   classes=None if classes is None else np.asarray([str(c) for c in classes], dtype=object),
+                   id=id)
+
+    @classmethod
+    def from_table(cls, table) -> "ConcreteTable":
+        """From a concrete :class:`~implgraph.table.Table` (all counts and probabilities numbers)."""
+        rows, classes = [], []
+        for probs, c in table.rows():
+            rows.append([Fraction(int(sympy.Rational(v).p), int(sympy.Rational(v).q)) for v in probs])
+            classes.append(c)
+        has = any(c is not None for c in classes)
+        return cls.from_fractions(rows, buckets=table.buckets, classes=classes if has else None, id=table.id)
+
+    # -- basic quantities -----------------------------------------------------------------------
+    @property
+    def N(self) -> int:
+        return int(self.numer.shape[0])
+
+    @property
+    def p(self) -> int:
+        return int(self.numer.shape[1])
+
+    def total(self, l) -> int:
+        return int(self.numer[:, l].sum())
+
+    def extreme_sum(self, l, j, largest) -> int:
+        """Sum of the ``j`` smallest (or largest) numerators of bucket ``l``."""
+        col = self.numer[:, l]
+        n = len(col)
+        if j <= 0:
+            return 0
+        if j >= n:
+            return int(col.sum())
+        if col.dtype == object:
+            import heapq
+            pick = heapq.nlargest(j, col) if largest else heapq.nsmallest(j, col)
+            return int(sum(pick))
+        if largest:
+            part = np.partition(col, n - j)[n - j:]
+        else:
+            part = np.partition(col, j - 1)[:j]
+        return int(part.sum())
+
+    def class_groups(self):
+        """{label: index array}."""
+        if self.classes is None:
+            return {}
+        labels, inverse = np.unique(self.classes.astype(str), return_inverse=True)
+        return {lab: np.nonzero(inverse == i)[0] for i, lab in enumerate(labels)}
+
+    def restrict(self, idx, id=None) -> "ConcreteTable":
+        return ConcreteTable(numer=self.numer[idx], denom=self.denom, buckets=self.buckets, classes=None,
+                             id=id)
+
+    def fraction(self, i, l) -> Fraction:
+        return Fraction(int(self.numer[i, l]), self.denom)
+
+    def to_rows(self):
+        return [[self.fraction(i, l) for l in range(self.p)] for i in range(self.N)]
+
+
+def ratio(num: int, den: int):
+    """num/den with Definition 4's conventions: 0/0 -> None (no constraint), x/0 -> INF."""
+    if den == 0:
+        return None if num == 0 else INF
+    return Fraction(num, den)
+
+
+def max_ratio(values):
+    vals = [v for v in values if v is not None]
+    return max(vals) if vals else None

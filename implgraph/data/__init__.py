@@ -1,0 +1,1 @@
+"""Bundled data: theorems/ and counterexamples/ are installed here by the wheel."""

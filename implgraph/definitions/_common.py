@@ -1,0 +1,85 @@
+"""Shared computations of the built-in definitions (symbolic and concrete).
+
+``subset_ratio`` is the optimal t of Definition 7 for subsets of size ``j``: for every bucket the
+mean over all records is compared with the smallest and the largest mean over j records, which are
+the means of the j smallest and of the j largest values.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy
+
+from ..concrete import INF, max_ratio, ratio
+from ..errors import InputError
+
+__all__ = ["subset_ratio", "subset_ratio_concrete", "class_ratio", "class_ratio_concrete",
+           "check_subset_size"]
+
+
+def check_subset_size(ctx_or_region, table_size, j, name, low=1, high_offset=1):
+    """k must satisfy low <= k <= N - high_offset on the whole region."""
+    from ..symbolic import Ctx
+    region = ctx_or_region.region if isinstance(ctx_or_region, Ctx) else ctx_or_region
+    cond = sympy.And(sympy.Ge(j, low), sympy.Le(j, table_size - high_offset))
+    ok = region.decide(cond) if not isinstance(cond, sympy.logic.boolalg.BooleanAtom) else bool(cond)
+    if ok is not True:
+        raise InputError(f"{name}: group size {j} is out of range [{low}, N - {high_offset}] with N = {table_size}",
+                         fix=f"choose k with {low} <= k <= N - {high_offset}")
+
+
+def subset_ratio(ctx, table, j):
+    """max over buckets of max(mean / min_j-mean, max_j-mean / mean)."""
+    n = table.size
+    best = sympy.Integer(1)
+    for l in range(table.p):
+        col = table.column(l)
+        total = sum((v * c for v, c in col), sympy.Integer(0))
+        lo = ctx.extreme_sum(col, j, largest=False)
+        hi = ctx.extreme_sum(col, j, largest=True)
+        # mean/lo_mean = total*j/(n*lo);  hi_mean/mean = hi*n/(j*total)
+        best = ctx.max([best, ctx.ratio(total * j, n * lo), ctx.ratio(hi * n, j * total)])
+    return best
+
+
+def subset_ratio_concrete(ct, j: int):
+    n = ct.N
+    best = Fraction(1)
+    for l in range(ct.p):
+        total = ct.total(l)
+        lo = ct.extreme_sum(l, j, largest=False)
+        hi = ct.extreme_sum(l, j, largest=True)
+        best = max_ratio([best, ratio(total * j, n * lo), ratio(hi * n, j * total)])
+        if best == INF:
+            return INF
+    return best
+
+
+def class_ratio(ctx, table):
+    """Multiplicative distance (Def. 4) between each class and the whole table, maximised."""
+    n = table.size
+    best = sympy.Integer(1)
+    for l in range(table.p):
+        total = sum((b.probs[l] * b.count for b in table.blocks), sympy.Integer(0))
+        for _, blocks in table.classes.items():
+            size = sum((b.count for b in blocks), sympy.Integer(0))
+            s = sum((b.probs[l] * b.count for b in blocks), sympy.Integer(0))
+            # Pr_D / Pr_E = total*size/(n*s)
+            best = ctx.max([best, ctx.ratio(total * size, n * s), ctx.ratio(s * n, size * total)])
+    return best
+
+
+def class_ratio_concrete(ct):
+    n = ct.N
+    best = Fraction(1)
+    groups = ct.class_groups()
+    for l in range(ct.p):
+        total = ct.total(l)
+        for idx in groups.values():
+            size = len(idx)
+            s = int(ct.numer[idx, l].sum())
+            best = max_ratio([best, ratio(total * size, n * s), ratio(s * n, size * total)])
+            if best == INF:
+                return INF
+    return best

@@ -1,0 +1,160 @@
+"""The :class:`Definition` base class and the registry of privacy definitions.
+
+A definition is registered with :func:`register` (built-ins and in-package plugins) or through the
+entry-point group ``implgraph.definitions`` (third-party packages). It declares its name, the name
+of its level (``t``, ``eps``, ...), how the level relates to the optimal ratio it computes
+(``scale``), which direction is stronger, its own parameters, and implements:
+
+- :meth:`Definition.symbolic` : the optimal raw level on one piece of a parametric table, written
+  against a :class:`~implgraph.symbolic.Ctx` (comparisons split the region where needed);
+- :meth:`Definition.concrete` (optional) : the same on a :class:`~implgraph.concrete.ConcreteTable`
+  in exact integer arithmetic, fast enough for 10^6 rows.
+
+``scale`` is one of ``ratio`` (the level is the ratio, e.g. t), ``log`` (the level is the natural
+log of the ratio, e.g. eps = ln t), ``count`` (a size such as k of k-anonymity; larger is stronger),
+``distance`` (an additive distance such as the EMD).
+"""
+
+from __future__ import annotations
+
+from importlib import metadata
+
+import sympy
+
+from ..errors import InputError
+
+__all__ = ["Definition", "register", "get", "names", "all_definitions", "load_entry_points", "REGISTRY"]
+
+REGISTRY: dict = {}
+_LOAD_ERRORS: list = []
+
+
+class Definition:
+    """A privacy definition with an exact optimal level.
+
+    Subclasses set the class attributes and implement :meth:`symbolic` (and optionally
+    :meth:`concrete`).
+    """
+
+    name: str = ""
+    title: str = ""
+    level_symbol: str = "t"
+    scale: str = "ratio"            # ratio | log | count | distance
+    stronger: str = "smaller"       # smaller | larger
+    params: dict = {}               # parameter name -> description
+    needs_classes: bool = False
+    reference: str = ""
+    z3_shape: str | None = None     # how the refuter encodes it: "subset-ratio", "pairwise", "class-ratio"
+
+    # -- to implement --------------------------------------------------------------------------
+    def symbolic(self, ctx, table, **params):
+        """Optimal raw level (ratio / count / distance) on the current piece of the region."""
+        raise NotImplementedError
+
+    #: optional fast exact path: ``concrete(ct, **params)`` on a ConcreteTable returning a
+    #: Fraction, INF, or None when undefined. Left as None, the symbolic path is used.
+    concrete = None
+
+    # -- shared --------------------------------------------------------------------------------
+    def level_from_raw(self, raw):
+        """The level in the definition's own units (eps = ln ratio for ``scale == "log"``)."""
+        if raw is None:
+            return None
+        raw = sympy.sympify(raw)
+        if self.scale == "log":
+            return sympy.oo if raw is sympy.oo else sympy.log(raw)
+        return raw
+
+    def raw_from_level(self, level):
+        level = sympy.sympify(level)
+        if self.scale == "log":
+            return sympy.oo if level is sympy.oo else sympy.exp(level)
+        return level
+
+    def weakest(self):
+        """The level every table satisfies (oo for ratio/log, 0 for count, 1 for distance)."""
+        return {"ratio": sympy.oo, "log": sympy.oo, "count": sympy.Integer(1), "distance": sympy.Integer(1)}[self.scale]
+
+    def at_least_as_strong(self, a, b):
+        """True if level ``a`` is at least as strong as level ``b`` (as sympy relation)."""
+        return sympy.Le(a, b) if self.stronger == "smaller" else sympy.Ge(a, b)
+
+    def check_params(self, table, params: dict) -> dict:
+        """Validate and complete the definition's parameters (raise InputError)."""
+        extra = set(params) - set(self.params)
+        if extra:
+            raise InputError(f"{self.name} has no parameter(s) {', '.join(sorted(extra))}",
+                             fix=f"its parameters are: {', '.join(self.params) or 'none'}")
+        missing = set(self.params) - set(params)
+        if missing:
+            raise InputError(f"{self.name} needs parameter(s) {', '.join(sorted(missing))}",
+                             fix="give e.g. --k 2")
+        return {k: sympy.sympify(v) for k, v in params.items()}
+
+    def __repr__(self):
+        return f"<Definition {self.name}>"
+
+
+def register(cls):
+    """Class decorator: register a :class:`Definition` subclass under its ``name``."""
+    inst = cls() if isinstance(cls, type) else cls
+    _validate_plugin(inst)
+    REGISTRY[inst.name] = inst
+    return cls
+
+
+def _validate_plugin(inst):
+    if not isinstance(inst, Definition):
+        raise InputError(f"plugin {inst!r} is not a Definition", fix="subclass implgraph.Definition")
+    if not inst.name or not isinstance(inst.name, str):
+        raise InputError(f"plugin {type(inst).__name__} has no name", fix="set `name = \"...\"`")
+    if inst.scale not in ("ratio", "log", "count", "distance"):
+        raise InputError(f"plugin {inst.name}: scale {inst.scale!r}", fix="use ratio, log, count or distance")
+    if inst.stronger not in ("smaller", "larger"):
+        raise InputError(f"plugin {inst.name}: stronger {inst.stronger!r}", fix="use smaller or larger")
+
+
+def load_entry_points():
+    """Register third-party definitions from the ``implgraph.definitions`` entry-point group.
+
+    A plugin that fails to import or register is recorded (see :func:`load_errors`) and skipped.
+    """
+    try:
+        eps = metadata.entry_points(group="implgraph.definitions")
+    except Exception:  # pragma: no cover - broken metadata
+        return
+    for ep in eps:
+        if ep.name in REGISTRY:
+            continue
+        try:
+            obj = ep.load()
+            if isinstance(obj, type):
+                obj = obj()
+            _validate_plugin(obj)
+            REGISTRY[obj.name] = obj
+        except Exception as exc:  # a broken plugin must not take the tool down
+            _LOAD_ERRORS.append(f"plugin {ep.name}: {exc.__class__.__name__}: {exc}")
+
+
+def load_errors() -> list:
+    return list(_LOAD_ERRORS)
+
+
+def get(name: str) -> Definition:
+    """The registered definition called ``name`` (InputError if unknown)."""
+    if name not in REGISTRY:
+        load_entry_points()
+    if name not in REGISTRY:
+        raise InputError(f"unknown definition {name!r}",
+                         fix="use one of " + ", ".join(sorted(REGISTRY)))
+    return REGISTRY[name]
+
+
+def names() -> list:
+    load_entry_points()
+    return list(REGISTRY)
+
+
+def all_definitions() -> list:
+    load_entry_points()
+    return list(REGISTRY.values())

@@ -1,0 +1,35 @@
+"""k-anonymity (Sweeney 2002): every equivalence class has at least k records.
+
+The optimal level is the size of the smallest class (larger is stronger). Undefined (None) on a
+table without equivalence classes.
+"""
+
+from fractions import Fraction
+
+import sympy
+
+from .base import Definition, register
+
+
+@register
+class KAnonymity(Definition):
+    name = "k-anonymity"
+    title = "k-anonymity"
+    level_symbol = "k"
+    scale = "count"
+    stronger = "larger"
+    params = {}
+    needs_classes = True
+    reference = "Sweeney 2002; ekenstedt2022, Table II"
+
+    def symbolic(self, ctx, table):
+        if not table.has_classes:
+            return None
+        sizes = [sum((b.count for b in blocks), sympy.Integer(0)) for blocks in table.classes.values()]
+        return ctx.min(sizes)
+
+    def concrete(self, ct):
+        groups = ct.class_groups()
+        if not groups:
+            return None
+        return Fraction(min(len(idx) for idx in groups.values()))

@@ -1,0 +1,32 @@
+"""Multiplicative t-closeness (Ekenstedt et al. 2022, Definition 4; stochastic t-closeness of
+Domingo-Ferrer and Soria-Comas 2015, Definition 3, with the distance of their Definition 4).
+
+For every equivalence class E and bucket B_l: t^-1 <= Pr_D(B_l) / Pr_E(B_l) <= t.
+Undefined (None) on a table without equivalence classes.
+"""
+
+from ._common import class_ratio, class_ratio_concrete
+from .base import Definition, register
+
+
+@register
+class MultTCloseness(Definition):
+    name = "mult-t-closeness"
+    title = "multiplicative t-closeness"
+    level_symbol = "t"
+    scale = "ratio"
+    stronger = "smaller"
+    params = {}
+    needs_classes = True
+    reference = "ekenstedt2022, Definition 4; domingo-ferrer2015, Definitions 3-4"
+    z3_shape = "class-ratio"
+
+    def symbolic(self, ctx, table):
+        if not table.has_classes:
+            return None
+        return class_ratio(ctx, table)
+
+    def concrete(self, ct):
+        if ct.classes is None:
+            return None
+        return class_ratio_concrete(ct)

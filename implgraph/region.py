@@ -1,0 +1,284 @@
+"""Parameter regions and three-valued decisions over them, backed by z3.
+
+A :class:`Region` is a conjunction of sympy relations over declared symbols (real or integer).
+:meth:`Region.decide` answers whether a relation holds on the *whole* region: ``True`` (proved:
+z3 found the negation unsatisfiable), ``False`` (its negation holds on the whole region) or ``None``
+(it holds on part of the region, or the solver could not tell). ``None`` is never read as a proof.
+
+Non-polynomial pieces (``exp``, ``log``) are abstracted as fresh positive reals; integer symbols
+are relaxed to reals when the mixed integer problem is out of reach. Both abstractions are
+over-approximations, so they are used only to *prove* (an unsat answer stays sound); a model of an
+abstraction is never reported as a point of the region.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import reduce
+
+import sympy
+import z3
+
+__all__ = ["Region", "to_z3", "TIMEOUT_MS"]
+
+TIMEOUT_MS = 1000
+INT_TIMEOUT_MS = 300
+
+
+class _Untranslatable(Exception):
+    pass
+
+
+class _Translator:
+    """sympy -> z3 for rational functions, Min/Max/Abs/Piecewise; exp/log abstracted."""
+
+    def __init__(self, kinds: dict[sympy.Symbol, str], relax_integers: bool):
+        self.kinds = kinds
+        self.relax = relax_integers
+        self.vars: dict = {}
+        self.side: list = []          # side conditions of abstractions
+        self.exact = True             # False once an abstraction was used
+
+    def var(self, sym):
+        if sym not in self.vars:
+            kind = self.kinds.get(sym, "real")
+            if kind == "integer" and not self.relax:
+                self.vars[sym] = z3.ToReal(z3.Int(sym.name))
+            else:
+                self.vars[sym] = z3.Real(sym.name)
+                if kind == "integer":
+                    self.exact = False
+        return self.vars[sym]
+
+    def abstract(self, expr, positive=True):
+        key = ("abs", expr)
+        if key not in self.vars:
+            v = z3.Real(f"_{len(self.vars)}_{type(expr).__name__}")
+            self.vars[key] = v
+            if positive:
+                self.side.append(v > 0)
+            if isinstance(expr, sympy.exp):
+                arg = self.expr(expr.args[0])
+                # exp(x) >= 1 + x holds for all real x; and exp(x) >= 1 iff x >= 0
+                self.side.append(v >= 1 + arg)
+                self.side.append((v >= 1) == (arg >= 0))
+            self.exact = False
+        return self.vars[key]
+
+    def expr(self, e):
+        e = sympy.sympify(e)
+        if e.is_Integer:
+            return z3.RealVal(int(e))
+        if e.is_Rational:
+            return z3.RealVal(f"{e.p}/{e.q}")
+        if e.is_Symbol:
+            return self.var(e)
+        if e.is_Add:
+            return reduce(lambda a, b: a + b, [self.expr(a) for a in e.args])
+        if e.is_Mul:
+            return reduce(lambda a, b: a * b, [self.expr(a) for a in e.args])
+        if e.is_Pow:
+            base, exp_ = e.args
+            if exp_.is_Integer:
+                n = int(exp_)
+                b = self.expr(base)
+                if n == 0:
+                    return z3.RealVal(1)
+                p = reduce(lambda x, y: x * y, [b] * abs(n))
+                return p if n > 0 else 1 / p
+            if exp_ == sympy.Rational(1, 2):
+                v = self.abstract(e)
+                self.side.append(v * v == self.expr(base))
+                return v
+            return self.abstract(e, positive=bool(base.is_positive))
+        if isinstance(e, sympy.exp):
+            return self.abstract(e)
+        if isinstance(e, sympy.log):
+            key = ("log", e)
+            if key not in self.vars:
+                v = z3.Real(f"_{len(self.vars)}_log")
+                self.vars[key] = v
+                arg = self.expr(e.args[0])
+                self.side.append((v >= 0) == (arg >= 1))
+                self.side.append(v <= arg - 1)
+                self.exact = False
+            return self.vars[key]
+        if isinstance(e, sympy.Max):
+            return reduce(lambda a, b: z3.If(a >= b, a, b), [self.expr(a) for a in e.args])
+        if isinstance(e, sympy.Min):
+            return reduce(lambda a, b: z3.If(a <= b, a, b), [self.expr(a) for a in e.args])
+        if isinstance(e, sympy.Abs):
+            a = self.expr(e.args[0])
+            return z3.If(a >= 0, a, -a)
+        if isinstance(e, sympy.Piecewise):
+            out = None
+            for value, cond in reversed(e.args):
+                v = self.expr(value)
+                out = v if out is None or cond is sympy.true else z3.If(self.cond(cond), v, out)
+            return out
+        raise _Untranslatable(str(e))
+
+    def cond(self, c):
+        if c is sympy.true or c is True:
+            return z3.BoolVal(True)
+        if c is sympy.false or c is False:
+            return z3.BoolVal(False)
+        if isinstance(c, sympy.And):
+            return z3.And(*[self.cond(a) for a in c.args])
+        if isinstance(c, sympy.Or):
+            return z3.Or(*[self.cond(a) for a in c.args])
+        if isinstance(c, sympy.Not):
+            return z3.Not(self.cond(c.args[0]))
+        if isinstance(c, sympy.Rel):
+            a, b = self.expr(c.lhs), self.expr(c.rhs)
+            op = c.rel_op
+            return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "==": a == b, "!=": a != b}[op]
+        raise _Untranslatable(str(c))
+
+
+def to_z3(cond, kinds, relax_integers=False):
+    """Translate a sympy condition; returns (z3 formula, side conditions, exact flag, vars)."""
+    t = _Translator(kinds, relax_integers)
+    f = t.cond(cond)
+    return f, t.side, t.exact, t.vars
+
+
+def _rational(v) -> sympy.Rational:
+    if z3.is_int_value(v):
+        return sympy.Integer(v.as_long())
+    if z3.is_rational_value(v):
+        return sympy.Rational(v.numerator_as_long(), v.denominator_as_long())
+    if z3.is_algebraic_value(v):
+        raise _Untranslatable("irrational model value")
+    raise _Untranslatable(str(v))
+
+
+@dataclass(frozen=True)
+class Region:
+    """A conjunction of constraints over declared symbols.
+
+    Parameters
+    ----------
+    kinds : dict
+        ``{Symbol: "real" | "integer"}`` for every symbol the region may mention.
+    constraints : tuple
+        sympy relations (or booleans) whose conjunction is the region.
+    """
+
+    kinds: dict = field(default_factory=dict, compare=False, hash=False)
+    constraints: tuple = ()
+
+    def __post_init__(self):
+        object.__setattr__(self, "_cache", {})
+
+    # -- construction -----------------------------------------------------------------------
+    def add(self, *conds) -> "Region":
+        new = [c for c in conds if c is not sympy.true and c is not True]
+        return Region(self.kinds, self.constraints + tuple(new))
+
+    def with_symbols(self, kinds: dict) -> "Region":
+        merged = dict(self.kinds)
+        merged.update(kinds)
+        return Region(merged, self.constraints)
+
+    @property
+    def condition(self):
+        return sympy.And(*self.constraints) if self.constraints else sympy.true
+
+    # -- solving ----------------------------------------------------------------------------
+    def _check(self, extra, want_model=False):
+        """sat / unsat / unknown of region /\\ extra, trying exact then relaxed encodings."""
+        key = (extra, want_model)
+        if key in self._cache:
+            return self._cache[key]
+        cond = sympy.And(self.condition, extra)
+        if cond is sympy.false:
+            result = ("unsat", None)
+        else:
+            result = ("unknown", None)
+            # Reals first (nlsat is complete there): unsat over the reals is unsat over the
+            # integers; a real model whose integer symbols happen to be integral is a real point.
+            for relax in (True, False):
+                try:
+                    f, side, exact, vars_ = to_z3(cond, self.kinds, relax_integers=relax)
+                except _Untranslatable:
+                    break
+                s = z3.Solver()
+                s.set("timeout", TIMEOUT_MS if relax else INT_TIMEOUT_MS)
+                s.add(f, *side)
+                r = s.check()
+                if r == z3.unsat:
+                    result = ("unsat", None)
+                    break
+                if r == z3.sat:
+                    model = self._model(s.model(), vars_)
+                    integral = model is not None and all(
+                        model[sym].is_Integer for sym in model if self.kinds.get(sym) == "integer")
+                    only_ints_relaxed = not any(isinstance(k, tuple) for k in vars_)
+                    if only_ints_relaxed and (integral or not relax):
+                        result = ("sat", model if want_model else None)
+                        break
+                    if not any(kind == "integer" for kind in self.kinds.values()):
+                        break  # nothing left to tighten: the abstraction is the problem
+        self._cache[key] = result
+        return result
+
+    def _model(self, model, vars_):
+        point = {}
+        for sym, v in vars_.items():
+            if not isinstance(sym, sympy.Symbol):
+                continue
+            val = model.eval(v, model_completion=True)
+            try:
+                point[sym] = _rational(z3.simplify(val))
+            except _Untranslatable:
+                return None
+        return point
+
+    def is_empty(self):
+        """True if the region is provably empty, False if it has a point, None if unknown."""
+        status, _ = self._check(sympy.true)
+        return {"unsat": True, "sat": False}.get(status)
+
+    def decide(self, cond):
+        """Three-valued: does ``cond`` hold on the whole region?
+
+        Returns True (proved for every point), False (its negation holds at every point),
+        or None (both occur, or the solver could not decide).
+        """
+        cond = sympy.sympify(cond)
+        if cond is sympy.true:
+            return True
+        if cond is sympy.false:
+            return False
+        neg, _ = self._check(sympy.Not(cond))
+        if neg == "unsat":
+            return True
+        pos, _ = self._check(cond)
+        if pos == "unsat":
+            return False
+        return None
+
+    def find_point(self, extra=sympy.true):
+        """An exact rational point of region /\\ extra, or None if none was found."""
+        status, model = self._check(sympy.sympify(extra), want_model=True)
+        if status != "sat" or model is None:
+            return None
+        for sym in self.kinds:
+            model.setdefault(sym, sympy.Integer(1) if self.kinds[sym] == "integer" else sympy.Rational(1, 3))
+        return model
+
+    def contains(self, point: dict) -> bool | None:
+        """Exact membership of a rational point (decided with sympy, no solver)."""
+        for c in self.constraints:
+            v = sympy.sympify(c).subs(point)
+            if v is sympy.true:
+                continue
+            if v is sympy.false:
+                return False
+            return None
+        return True
+
+    def describe(self) -> str:
+        return " and ".join(str(c) for c in self.constraints) or "everywhere"

@@ -1,0 +1,393 @@
+"""Parametric probability tables.
+
+A :class:`Table` is a list of :class:`Block` s. A block is one row repeated ``count`` times
+(``count`` may be symbolic, e.g. ``k - 1``); its probabilities ``probs[l] = Pr(Z(c_i) in B_l)``
+are exact sympy expressions in the table's declared symbols. Blocks may carry an equivalence
+class label. The table's :class:`~implgraph.region.Region` states where its symbols live.
+
+Validation decides, on the whole region (with z3, never by sampling), that every probability is in
+[0, 1], every row sums to 1 and every block count is a positive integer.
+
+References
+----------
+.. [1] E. Ekenstedt et al., "When Differential Privacy Implies Syntactic Privacy", IEEE TIFS 17, 2022,
+   Section III and Appendix (Tables III-VII).
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from pathlib import Path
+
+import sympy
+
+from .datafile import Node, load_yaml
+from .errors import InputError
+from .formula import parse_condition, parse_expr
+from .region import Region
+
+__all__ = ["Block", "Table", "make_symbols", "table_from_node", "load_table_file", "load_csv",
+           "table_from_rows"]
+
+KINDS = ("real", "integer")
+
+
+def make_symbols(spec, node: Node | None = None, key="symbols") -> tuple[dict, dict]:
+    """``{"mu": "real", "N": "integer"}`` -> (name -> Symbol, Symbol -> kind)."""
+    names, kinds = {}, {}
+    if spec is None:
+        return names, kinds
+    if not isinstance(spec, dict):
+        raise (node.error("`symbols` must map names to real or integer", key=key,
+                          fix="write e.g. `symbols: {mu: real, N: integer}`") if node else
+               InputError("symbols must be a mapping"))
+    for name, kind in spec.items():
+        if not isinstance(name, str) or not name.isidentifier():
+            raise (node or Node()).error(f"bad symbol name {name!r}", key=key, fix="use a plain identifier")
+        if kind not in KINDS:
+            line_node = spec if isinstance(spec, Node) else node
+            raise (line_node or Node()).error(f"symbol {name} has kind {kind!r}", key=name,
+                                              fix="use `real` or `integer`")
+        sym = sympy.Symbol(name, integer=True) if kind == "integer" else sympy.Symbol(name, real=True)
+        names[name] = sym
+        kinds[sym] = kind
+    return names, kinds
+
+
+@dataclass(frozen=True)
+class Block:
+    """One row repeated ``count`` times."""
+
+    probs: tuple
+    count: sympy.Expr = sympy.Integer(1)
+    cls: str | None = None
+    line: int | None = None
+
+
+@dataclass
+class Table:
+    """A parametric probability table (records x buckets).
+
+    Parameters
+    ----------
+    blocks : list of Block
+    buckets : list of str
+        Bucket names; ``probs`` of every block has one entry per bucket.
+    region : Region
+        Where the symbols live (conjunction of constraints; integer/real kinds).
+    symbols : dict
+        Declared symbols by name.
+    """
+
+    blocks: list
+    buckets: list = field(default_factory=lambda: ["a1", "a2"])
+    region: Region = field(default_factory=Region)
+    symbols: dict = field(default_factory=dict)
+    id: str | None = None
+    source: str | None = None
+    file: str | None = None
+    meta: dict = field(default_factory=dict)
+
+    # -- shape ----------------------------------------------------------------------------------
+    @property
+    def p(self) -> int:
+        return len(self.buckets)
+
+    @property
+    def size(self) -> sympy.Expr:
+        """The number of records N (an integer expression)."""
+        return sympy.expand(sum((b.count for b in self.blocks), sympy.Integer(0)))
+
+    @property
+    def has_classes(self) -> bool:
+        return any(b.cls is not None for b in self.blocks)
+
+    @property
+    def classes(self) -> dict:
+        out: dict = {}
+        for b in self.blocks:
+            out.setdefault(b.cls, []).append(b)
+        return out
+
+    @property
+    def free_symbols(self) -> set:
+        syms = set()
+        for b in self.blocks:
+            syms |= sympy.sympify(b.count).free_symbols
+            for v in b.probs:
+                syms |= sympy.sympify(v).free_symbols
+        return syms
+
+    @property
+    def is_concrete(self) -> bool:
+        return not self.free_symbols
+
+    def column(self, l: int) -> list:
+        """[(value, count)] of bucket ``l``."""
+        return [(b.probs[l], b.count) for b in self.blocks]
+
+    # -- transformations ------------------------------------------------------------------------
+    def subs(self, point: dict) -> "Table":
+        """Instantiate symbols (exact values); the region keeps the remaining constraints."""
+        def s(e):
+            return sympy.nsimplify(sympy.sympify(e).subs(point)) if False else sympy.sympify(e).subs(point)
+        blocks = [replace(b, probs=tuple(sympy.simplify(s(v)) for v in b.probs), count=sympy.simplify(s(b.count)))
+                  for b in self.blocks]
+        constraints = []
+        for c in self.region.constraints:
+            cc = sympy.sympify(c).subs(point)
+            if cc is sympy.true:
+                continue
+            constraints.append(cc)
+        kinds = {k: v for k, v in self.region.kinds.items() if k not in point}
+        return replace(self, blocks=blocks, region=Region(kinds, tuple(constraints)))
+
+    def restrict(self, cls) -> "Table":
+        """The sub-table of one equivalence class (its rows only)."""
+        return replace(self, blocks=[replace(b, cls=None) for b in self.blocks if b.cls == cls],
+                       id=f"{self.id}[{cls}]" if self.id else None)
+
+    def rows(self) -> list:
+        """Expand a concrete table into rows ``(probs, cls)``."""
+        out = []
+        for b in self.blocks:
+            n = sympy.sympify(b.count)
+            if not n.is_Integer:
+                raise InputError(f"block count {n} is not a number", fix="instantiate the symbols first")
+            out.extend([(b.probs, b.cls)] * int(n))
+        return out
+
+    # -- validation -----------------------------------------------------------------------------
+    def validate(self):
+        """Decide on the whole region that the table is a valid probability table.
+
+        Raises
+        ------
+        InputError
+            A probability that can leave [0, 1], a row that does not sum to 1, a block count
+            that can be < 1 or non-integer, classes given for some rows only, an empty region.
+        """
+        where = dict(file=self.file)
+        if not self.blocks:
+            raise InputError("the table has no rows", fix="add rows", **where)
+        if self.region.constraints and self.region.is_empty() is True:
+            raise InputError("the region is empty (its constraints contradict each other)",
+                             fix="fix `region:`", **where)
+        labelled = [b.cls is not None for b in self.blocks]
+        if any(labelled) and not all(labelled):
+            b = self.blocks[labelled.index(False)]
+            raise InputError("this row has no class while other rows have one (classes must partition "
+                             "the rows)", file=self.file, line=b.line, fix="give every row a `class:`")
+        declared = set(self.region.kinds)
+        for b in self.blocks:
+            here = dict(file=self.file, line=b.line)
+            if len(b.probs) != self.p:
+                raise InputError(f"row has {len(b.probs)} probabilities for {self.p} buckets",
+                                 fix=f"give one probability per bucket {self.buckets}", **here)
+            syms = set()
+            for v in b.probs:
+                syms |= sympy.sympify(v).free_symbols
+            syms |= sympy.sympify(b.count).free_symbols
+            if syms - declared:
+                names = ", ".join(sorted(s.name for s in syms - declared))
+                raise InputError(f"undeclared symbol(s) {names}", fix="declare them under `symbols:`", **here)
+            count = sympy.sympify(b.count)
+            for s in count.free_symbols:
+                if self.region.kinds.get(s) != "integer":
+                    raise InputError(f"block count {count} uses the real symbol {s}",
+                                     fix=f"declare {s} as integer", **here)
+            if count.is_number and (not count.is_Integer):
+                raise InputError(f"block count {count} is not an integer", fix="use an integer count", **here)
+            ok = self.region.decide(count >= 1)
+            if ok is not True:
+                verdict = "can be below 1 (negative or empty)" if ok is None else "is below 1"
+                pt = self.region.find_point(count < 1)
+                at = f" e.g. at {_fmt_point(pt)}" if pt else ""
+                raise InputError(f"block count {count} {verdict} on the region{at}",
+                                 fix="add a region constraint that keeps every block non-empty", **here)
+            total = sympy.simplify(sum(b.probs))
+            if total != 1:
+                ok = self.region.decide(sympy.Eq(total, 1))
+                if ok is not True:
+                    raise InputError(f"probabilities sum to {total}, not 1", fix="make each row sum to 1", **here)
+            for l, v in enumerate(b.probs):
+                for bound, rel in ((0, v >= 0), (1, v <= 1)):
+                    rel = sympy.sympify(rel)
+                    if rel is sympy.true:
+                        continue
+                    ok = self.region.decide(rel)
+                    if ok is not True:
+                        pt = self.region.find_point(sympy.Not(rel))
+                        at = f" (e.g. at {_fmt_point(pt)})" if pt else ""
+                        side = "below 0" if bound == 0 else "above 1"
+                        state = "can go" if ok is None else "is"
+                        raise InputError(
+                            f"probability Pr(B={self.buckets[l]}) = {v} {state} {side} on the region{at}",
+                            fix="tighten `region:` or correct the probability", **here)
+        return self
+
+
+def _fmt_point(pt) -> str:
+    return ", ".join(f"{k}={v}" for k, v in sorted(pt.items(), key=lambda kv: str(kv[0])))
+
+
+# -- construction from data ---------------------------------------------------------------------
+
+def table_from_node(node: Node, file: str | None = None, validate: bool = True) -> Table:
+    """Build (and validate) a table from one entry of a ``counterexamples/`` file."""
+    names, kinds = make_symbols(node.get("symbols"), node)
+    buckets = node.get("buckets", ["a1", "a2"])
+    if not isinstance(buckets, list) or len(buckets) < 2 or len(set(map(str, buckets))) != len(buckets):
+        raise node.error("`buckets` must list at least two distinct bucket names", key="buckets",
+                         fix="write e.g. `buckets: [a1, a2]`")
+    buckets = [str(b) for b in buckets]
+    binary = node.get("binary", len(buckets) == 2)
+    region_spec = node.get("region", [])
+    if isinstance(region_spec, str):
+        region_spec = [region_spec]
+    constraints = []
+    for i, c in enumerate(region_spec):
+        try:
+            constraints.append(parse_condition(c, names))
+        except InputError as e:
+            raise e.at(node.file, node.line_of("region")) from None
+    region = Region(kinds, tuple(constraints))
+    rows = node.need("rows", list, fix="list the rows under `rows:`")
+    blocks = []
+    for row in rows:
+        if not isinstance(row, Node):
+            raise node.error("each row must be a mapping like {p: mu}", key="rows", fix="write `- {p: \"mu\"}`")
+        blocks.append(_block(row, names, buckets, binary))
+    table = Table(blocks=blocks, buckets=buckets, region=region, symbols=names, id=node.get("id"),
+                  source=node.get("source"), file=node.file or file, meta=dict(node))
+    if validate:
+        table.validate()
+    return table
+
+
+def _block(row: Node, names, buckets, binary) -> Block:
+    p = row.need("p", fix="give the row's probability as `p:`")
+    try:
+        if isinstance(p, list):
+            probs = tuple(parse_expr(x, names) for x in p)
+            if binary and len(probs) == 1:
+                probs = (probs[0], 1 - probs[0])
+        else:
+            v = parse_expr(p, names)
+            if len(buckets) != 2:
+                raise InputError(f"a single probability is only allowed for two buckets ({len(buckets)} given)",
+                                 fix="give a list, one probability per bucket")
+            probs = (v, 1 - v)
+        count = parse_expr(row.get("count", 1), names)
+    except InputError as e:
+        raise e.at(row.file, row.line) from None
+    cls = row.get("class")
+    return Block(probs=probs, count=count, cls=None if cls is None else str(cls), line=row.line)
+
+
+def table_from_rows(rows, buckets=None, classes=None, id=None) -> Table:
+    """A concrete table from Python values: ``rows[i][l]`` numbers (Fractions, ints, strings)."""
+    blocks = []
+    for i, r in enumerate(rows):
+        if not isinstance(r, (list, tuple)):
+            r = [r, 1 - sympy.Rational(r)]
+        probs = tuple(sympy.Rational(str(x)) if isinstance(x, (str, float)) else sympy.sympify(x) for x in r)
+        if len(probs) == 1:
+            probs = (probs[0], 1 - probs[0])
+        blocks.append(Block(probs=probs, cls=None if classes is None else str(classes[i]), line=i + 1))
+    p = len(blocks[0].probs) if blocks else 2
+    return Table(blocks=blocks, buckets=list(buckets or [f"a{i + 1}" for i in range(p)]), id=id)
+
+
+def load_table_file(path, table_id: str | None = None) -> Table:
+    """Load one table from a YAML data file (the only one, or the one named ``table_id``)."""
+    data = load_yaml(path)
+    if isinstance(data, Node) and "tables" in data:
+        entries = data["tables"]
+        if not isinstance(entries, list) or not entries:
+            raise data.error("`tables:` must be a non-empty list", key="tables", fix="list the tables")
+    elif isinstance(data, Node) and "rows" in data:
+        entries = [data]
+    else:
+        raise InputError("not a table file (no `tables:` or `rows:`)", file=str(path),
+                         fix="see docs/DATA_FORMAT.md")
+    if table_id is None:
+        if len(entries) != 1:
+            ids = ", ".join(str(e.get("id")) for e in entries)
+            raise InputError(f"the file holds {len(entries)} tables ({ids})", file=str(path),
+                             fix="name one with `implgraph table ID`")
+        return table_from_node(entries[0])
+    for e in entries:
+        if e.get("id") == table_id:
+            return table_from_node(e)
+    raise InputError(f"no table with id {table_id!r}", file=str(path), fix="check the id")
+
+
+def _fraction(text: str, file, line, col) -> Fraction:
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"column {col!r}: {text!r} is not a number", file=file, line=line,
+                         fix="write a decimal like 0.25 or a fraction like 1/4") from None
+    return value
+
+
+def load_csv(path):
+    """Load a CSV of records: optional column ``class``, then one column per bucket.
+
+    Returns a :class:`~implgraph.concrete.ConcreteTable` (exact rationals).
+    """
+    from .concrete import ConcreteTable
+
+    name = str(path)
+    try:
+        fh = open(path, newline="", encoding="utf-8")
+    except OSError:
+        raise InputError("cannot open file", file=name, fix="check the path") from None
+    with fh:
+        reader = csv.reader(fh)
+        try:
+            header = next(reader)
+        except StopIteration:
+            raise InputError("empty CSV", file=name, fix="add a header and rows") from None
+        header = [h.strip() for h in header]
+        has_class = bool(header) and header[0].lower() == "class"
+        buckets = header[1:] if has_class else header
+        if len(buckets) < 1 or any(not b for b in buckets):
+            raise InputError("header must name the bucket columns", file=name, line=1,
+                             fix="write e.g. `class,a1,a2`")
+        if len(set(buckets)) != len(buckets):
+            raise InputError("duplicate bucket column", file=name, line=1, fix="rename the columns")
+        rows, classes = [], []
+        for lineno, rec in enumerate(reader, start=2):
+            if not rec or all(not x.strip() for x in rec):
+                continue
+            if len(rec) != len(header):
+                raise InputError(f"{len(rec)} fields, header has {len(header)}", file=name, line=lineno,
+                                 fix="give one value per column")
+            if has_class:
+                label = rec[0].strip()
+                if not label:
+                    raise InputError("missing class label", file=name, line=lineno,
+                                     fix="give every row a class (classes must partition the rows)")
+                classes.append(label)
+                rec = rec[1:]
+            vals = [_fraction(x, name, lineno, buckets[j]) for j, x in enumerate(rec)]
+            for j, v in enumerate(vals):
+                if v < 0 or v > 1:
+                    raise InputError(f"probability {rec[j].strip()} in column {buckets[j]!r} is outside [0,1]",
+                                     file=name, line=lineno, fix="use a probability between 0 and 1")
+            if len(vals) == 1:
+                vals.append(1 - vals[0])
+            elif sum(vals) != 1:
+                raise InputError(f"the row's probabilities sum to {sum(vals)}, not 1", file=name, line=lineno,
+                                 fix="make each row sum to 1")
+            rows.append(vals)
+        if not rows:
+            raise InputError("no records", file=name, fix="add rows below the header")
+    if len(buckets) == 1:
+        buckets = [buckets[0], f"not {buckets[0]}"]
+    return ConcreteTable.from_fractions(rows, buckets=buckets, classes=classes if has_class else None,
+                                        id=Path(name).name)
