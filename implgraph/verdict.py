@@ -74,8 +74,25 @@ class Verdict:
 CHECKERS: dict = {}
 
 
+CHECKER_MODULES = ("implgraph.claims", "implgraph.theorem_checks", "implgraph.mechanism_claims")
+
+
+def load_checkers() -> None:
+    """Import the modules that register checkers (missing optional modules are skipped)."""
+    import importlib
+    for name in CHECKER_MODULES:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+
+
 def checker(*kinds):
-    """Register ``func(claim, context) -> Verdict`` for claim kinds."""
+    """Register ``func(claim, context) -> Verdict`` for claim kinds or claim ids.
+
+    A key containing ``/`` is a claim id (e.g. ``ekenstedt2022/eq-1``) and wins over the kind.
+    """
     def deco(func):
         for kind in kinds:
             CHECKERS[kind] = func
@@ -85,8 +102,9 @@ def checker(*kinds):
 
 def check_claim(claim, context=None) -> Verdict:
     """Dispatch a claim (a data-file mapping with ``kind``) to its checker; time it."""
+    load_checkers()
     kind = claim.get("kind")
-    func = CHECKERS.get(kind)
+    func = CHECKERS.get(str(claim.get("id"))) or CHECKERS.get(kind)
     start = time.perf_counter()
     if func is None:
         v = Verdict(id=str(claim.get("id")), verdict="unknown", printed=str(claim.get("printed", "")),
