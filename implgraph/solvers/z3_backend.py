@@ -1,0 +1,302 @@
+"""The z3 backend: each definition's ``satisfies`` as polynomial constraints on a table of reals.
+
+A table is ``rows[i][l]`` (z3 real expressions, N records x p buckets). The level is a raw ratio
+``T`` (t for closeness, e^eps for the eps definitions), so every constraint is a product
+inequality with the denominators multiplied out, e.g. ``mean <= T * min_j-mean`` becomes
+``S * j <= T * N * P_j``: the conventions 0/0 = no constraint and x/0 = infinite come out right.
+
+The encodings follow :attr:`Definition.z3_shape`:
+
+- ``pairwise`` (eps-LDP): ``x_il <= T x_i'l`` for all records i, i' and buckets l;
+- ``subset-ratio`` ((k,t)-closeness with subset size k; (k,eps)-DP and eps-DP with N - k and N - 1):
+  for every bucket, ``mean <= T * (mean of the j smallest)`` and ``(mean of the j largest) <= T * mean``.
+  When the rows are sorted on a bucket (``order``), the extreme j-subsets are the prefix and the
+  suffix; otherwise the sum of the j smallest is bounded through its LP dual
+  (``max_lambda j*lambda - sum max(0, lambda - x_i)``) and a violating subset is picked with
+  boolean selectors;
+- ``class-ratio`` (multiplicative t-closeness for a given partition into consecutive classes of the
+  given sizes): ``Pr_D <= T Pr_E`` and ``Pr_E <= T Pr_D`` for every class E and bucket.
+
+A plugin may override by defining ``z3_satisfies(self, rows, T, **params)`` (and, optionally,
+``z3_violates``) on its Definition class; a definition with neither a ``z3_shape`` nor an override
+cannot be encoded (:class:`NotEncodable`) and the refuter answers ``unknown``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import sympy
+import z3
+
+from . import register_backend
+
+__all__ = ["encode_satisfies", "encode_violates", "encode_infinite", "subset_size", "solve",
+           "NotEncodable", "model_value", "real"]
+
+_counter = itertools.count()
+
+
+class NotEncodable(Exception):
+    """The definition has no z3 encoding."""
+
+
+def real(x):
+    """A z3 real constant from an int / Fraction / sympy Rational (or pass z3 expressions through)."""
+    if isinstance(x, z3.ExprRef):
+        return x
+    if isinstance(x, sympy.Basic):
+        x = sympy.Rational(x)
+        return z3.RealVal(f"{x.p}/{x.q}")
+    x = Fraction(x)
+    return z3.RealVal(f"{x.numerator}/{x.denominator}")
+
+
+def _fresh(prefix):
+    return f"_{prefix}{next(_counter)}"
+
+
+def subset_size(definition, N: int, params: dict) -> int:
+    """The subset size j of a ``subset-ratio`` definition (k for kt-closeness, N - k for kdp, N - 1 for dp)."""
+    custom = getattr(definition, "z3_subset_size", None)
+    if custom is not None:
+        return int(custom(N, **params))
+    name = definition.name
+    if name == "kt-closeness":
+        return int(params["k"])
+    if name == "kdp":
+        return N - int(params["k"])
+    if name == "dp":
+        return N - 1
+    if "k" in params:
+        return int(params["k"])
+    raise NotEncodable(f"{name}: unknown subset size")
+
+
+def _sum(xs):
+    xs = list(xs)
+    return z3.Sum(xs) if xs else z3.RealVal(0)
+
+
+def _column(rows, l):
+    return [r[l] for r in rows]
+
+
+def _shape(definition):
+    return getattr(definition, "z3_shape", None)
+
+
+def _class_slices(classes, N):
+    out, start = [], 0
+    for size in classes:
+        out.append(range(start, start + int(size)))
+        start += int(size)
+    if start != N:
+        raise ValueError(f"class sizes {classes} do not add up to N = {N}")
+    return out
+
+
+def encode_satisfies(definition, rows, T, params, classes=None, order=None):
+    """Constraints saying the table ``rows`` satisfies ``definition`` at raw level ``T``.
+
+    Parameters
+    ----------
+    definition : Definition
+    rows : list of list of z3 arithmetic expressions (N x p)
+    T : z3 expression or rational
+        The raw level (the ratio; e^eps for eps definitions).
+    params : dict
+        The definition's parameters as integers (``k``).
+    classes : list of int, optional
+        Sizes of consecutive equivalence classes (for ``class-ratio``).
+    order : dict, optional
+        ``{bucket: "asc" | "desc"}`` for buckets on which the rows are known to be sorted.
+
+    Returns
+    -------
+    list of z3 BoolRef
+    """
+    override = getattr(type(definition), "z3_satisfies", None)
+    if override is not None:
+        return list(definition.z3_satisfies(rows, real(T), **params))
+    shape = _shape(definition)
+    T = real(T)
+    N, p = len(rows), len(rows[0])
+    order = order or {}
+    out = []
+    if shape == "pairwise":
+        for l in range(p):
+            col = _column(rows, l)
+            if order.get(l) == "asc":
+                out.append(col[-1] <= T * col[0])
+            elif order.get(l) == "desc":
+                out.append(col[0] <= T * col[-1])
+            else:
+                mn, mx = z3.Real(_fresh("mn")), z3.Real(_fresh("mx"))
+                out += [mn <= x for x in col] + [x <= mx for x in col] + [mx <= T * mn]
+        return out
+    if shape == "subset-ratio":
+        j = subset_size(definition, N, params)
+        for l in range(p):
+            col = _column(rows, l)
+            S = _sum(col)
+            if order.get(l) in ("asc", "desc"):
+                srt = col if order[l] == "asc" else col[::-1]
+                P, Q = _sum(srt[:j]), _sum(srt[N - j:])
+            else:
+                lam, mu = z3.Real(_fresh("lam")), z3.Real(_fresh("mu"))
+                us = [z3.Real(_fresh("u")) for _ in col]
+                vs = [z3.Real(_fresh("v")) for _ in col]
+                for x, u, v in zip(col, us, vs):
+                    out += [u >= 0, u >= lam - x, v >= 0, v >= x - mu]
+                P = j * lam - _sum(us)      # a lower bound of the sum of the j smallest
+                Q = j * mu + _sum(vs)       # an upper bound of the sum of the j largest
+            out.append(S * j <= T * N * P)
+            out.append(Q * N <= T * j * S)
+        return out
+    if shape == "class-ratio":
+        if not classes:
+            raise NotEncodable(f"{definition.name} needs equivalence classes")
+        for l in range(p):
+            col = _column(rows, l)
+            S = _sum(col)
+            for idx in _class_slices(classes, N):
+                Sc, s = _sum(col[i] for i in idx), len(idx)
+                out.append(S * s <= T * N * Sc)
+                out.append(Sc * N <= T * s * S)
+        return out
+    raise NotEncodable(f"{definition.name} has no z3 encoding (no z3_shape, no z3_satisfies)")
+
+
+def encode_violates(definition, rows, F, params, classes=None, order=None):
+    """One constraint saying the table does *not* satisfy ``definition`` at raw level ``F``."""
+    override = getattr(type(definition), "z3_violates", None)
+    if override is not None:
+        return z3.And(*definition.z3_violates(rows, real(F), **params))
+    if getattr(type(definition), "z3_satisfies", None) is not None:
+        # sound only for overrides without auxiliary variables (documented for plugin authors)
+        return z3.Not(z3.And(*definition.z3_satisfies(rows, real(F), **params)))
+    shape = _shape(definition)
+    F = real(F)
+    N, p = len(rows), len(rows[0])
+    order = order or {}
+    alts, side = [], []
+    if shape == "pairwise":
+        for l in range(p):
+            col = _column(rows, l)
+            if order.get(l) == "asc":
+                alts.append(col[-1] > F * col[0])
+            elif order.get(l) == "desc":
+                alts.append(col[0] > F * col[-1])
+            else:
+                alts += [col[i] > F * col[i2] for i in range(N) for i2 in range(N) if i != i2]
+        return z3.Or(*alts)
+    if shape == "subset-ratio":
+        j = subset_size(definition, N, params)
+        for l in range(p):
+            col = _column(rows, l)
+            S = _sum(col)
+            if order.get(l) in ("asc", "desc"):
+                srt = col if order[l] == "asc" else col[::-1]
+                P, Q = _sum(srt[:j]), _sum(srt[N - j:])
+                alts += [S * j > F * N * P, Q * N > F * j * S]
+            else:
+                for which in ("lo", "hi"):
+                    sel = [z3.Bool(_fresh("sel")) for _ in col]
+                    card = _sum(z3.If(b, z3.RealVal(1), z3.RealVal(0)) for b in sel) == j
+                    K = _sum(z3.If(b, x, z3.RealVal(0)) for b, x in zip(sel, col))
+                    alts.append(z3.And(card, S * j > F * N * K) if which == "lo" else
+                                z3.And(card, K * N > F * j * S))
+        return z3.Or(*alts)
+    if shape == "class-ratio":
+        if not classes:
+            raise NotEncodable(f"{definition.name} needs equivalence classes")
+        for l in range(p):
+            col = _column(rows, l)
+            S = _sum(col)
+            for idx in _class_slices(classes, N):
+                Sc, s = _sum(col[i] for i in idx), len(idx)
+                alts += [S * s > F * N * Sc, Sc * N > F * s * S]
+        return z3.Or(*alts)
+    raise NotEncodable(f"{definition.name} has no z3 encoding (no z3_shape, no z3_satisfies)")
+
+
+def encode_infinite(definition, rows, params, classes=None, order=None):
+    """One constraint saying the definition's level is infinite (a zero denominator, positive numerator)."""
+    shape = _shape(definition)
+    N, p = len(rows), len(rows[0])
+    order = order or {}
+    alts = []
+    if shape == "pairwise":
+        for l in range(p):
+            col = _column(rows, l)
+            if order.get(l) == "asc":
+                alts.append(z3.And(col[0] == 0, col[-1] > 0))
+            elif order.get(l) == "desc":
+                alts.append(z3.And(col[-1] == 0, col[0] > 0))
+            else:
+                alts += [z3.And(col[i] == 0, col[i2] > 0) for i in range(N) for i2 in range(N) if i != i2]
+        return z3.Or(*alts)
+    if shape == "subset-ratio":
+        j = subset_size(definition, N, params)
+        for l in range(p):
+            col = _column(rows, l)
+            S = _sum(col)
+            if order.get(l) in ("asc", "desc"):
+                srt = col if order[l] == "asc" else col[::-1]
+                alts.append(z3.And(_sum(srt[:j]) == 0, S > 0))
+            else:
+                sel = [z3.Bool(_fresh("sel")) for _ in col]
+                card = _sum(z3.If(b, z3.RealVal(1), z3.RealVal(0)) for b in sel) == j
+                K = _sum(z3.If(b, x, z3.RealVal(0)) for b, x in zip(sel, col))
+                alts.append(z3.And(card, K == 0, S > 0))
+        return z3.Or(*alts)
+    if shape == "class-ratio":
+        if not classes:
+            raise NotEncodable(f"{definition.name} needs equivalence classes")
+        for l in range(p):
+            col = _column(rows, l)
+            S = _sum(col)
+            for idx in _class_slices(classes, N):
+                alts.append(z3.And(_sum(col[i] for i in idx) == 0, S > 0))
+        return z3.Or(*alts)
+    raise NotEncodable(f"{definition.name} has no z3 encoding of an infinite level")
+
+
+def solve(constraints, timeout_ms=2000):
+    """("sat", model) / ("unsat", None) / ("unknown", None)."""
+    s = z3.Solver()
+    s.set("timeout", int(timeout_ms))
+    s.add(*constraints)
+    r = s.check()
+    if r == z3.sat:
+        return "sat", s.model()
+    if r == z3.unsat:
+        return "unsat", None
+    return "unknown", None
+
+
+def model_value(model, expr):
+    """The exact rational value of ``expr`` in ``model`` (Fraction), or None if irrational."""
+    v = z3.simplify(model.eval(expr, model_completion=True))
+    if z3.is_int_value(v):
+        return Fraction(v.as_long())
+    if z3.is_rational_value(v):
+        return Fraction(v.numerator_as_long(), v.denominator_as_long())
+    return None
+
+
+def approx_value(model, expr, digits=12):
+    """A rational approximation of an algebraic model value (for re-solving with it fixed)."""
+    v = z3.simplify(model.eval(expr, model_completion=True))
+    exact = model_value(model, expr)
+    if exact is not None:
+        return exact
+    if z3.is_algebraic_value(v):
+        r = v.approx(digits)
+        return Fraction(r.numerator_as_long(), r.denominator_as_long())
+    return None
+
+
+register_backend("z3", __import__(__name__, fromlist=["*"]))
