@@ -1,0 +1,791 @@
+"""Check a conjectured edge A => B between two registered definitions, in both directions.
+
+For each number of records N (and each value of the definitions' parameters allowed by
+``when``), on binary tables (p buckets, default 2) and every partition into equivalence classes:
+
+1. **Non-implication.** Is there a table on which A's level is finite and B's infinite? The level of
+   every ratio-of-averages definition is a max of linear-fractional forms
+   (:func:`implgraph.plugins.lf_model`), so "A finite and B infinite" is a linear problem with
+   disjunctions that z3 decides exactly (complete for linear real arithmetic). A model is an exact
+   rational table; it is re-checked with the core's exact levels before it is reported. Such a
+   table refutes A => B for every f (ekenstedt2022, Definition 2).
+2. **Tight f.** Otherwise A => B holds at this N, and the tight function
+   ``F(a) = sup{ B(T) : A(T) <= a }`` is computed exactly at sample levels a: one linear program
+   per form of B (Charnes-Cooper), solved exactly by z3's optimiser; the maximising table is
+   re-checked too. A closed form (polynomial or rational of low degree in the raw level) is fitted
+   through the samples and confirmed on the others.
+3. **A given f.** A sample level where the tight value exceeds f gives a witness table (re-checked
+   exactly): the conjecture is refuted. Otherwise f is an upper bound at every sampled level (the
+   verdict says so: bounded evidence, never "proved"); where :mod:`implgraph.prove` is installed it
+   is asked for a proof for all N.
+
+The two directions combine into the kinds of ekenstedt2022, Definition 3: equivalence (f and g
+inverse to each other), reciprocal (both directions, not inverse), generalisation (A => B but
+B =/=> A), implication / non-implication (the other direction undecided), or non-implication both
+ways.
+
+Examples
+--------
+>>> r = check_edge("kdp(k=1)", "dp", N=3)
+>>> r.kind
+'equivalence'
+>>> r.forward.tight
+'eps'
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import time
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+
+import sympy
+import z3
+
+from . import definitions
+from .concrete import INF, ConcreteTable
+from .errors import InputError
+from .formula import FUNCTIONS, parse_condition, parse_expr
+from .plugins import lf_model, param_grid
+
+__all__ = ["Node", "parse_node", "check_edge", "check_direction", "analyse", "EdgeResult",
+           "DirectionResult", "Instance", "KINDS", "is_witness"]
+
+KINDS = ("equivalence", "reciprocal", "generalisation", "implication", "non-implication", "unknown")
+N_SYM = sympy.Symbol("N", integer=True, positive=True)
+RAW_SAMPLES = [Fraction(1), Fraction(9, 8), Fraction(5, 4), Fraction(3, 2), Fraction(2), Fraction(3),
+               Fraction(5), Fraction(9)]
+DIST_SAMPLES = [Fraction(0), Fraction(1, 16), Fraction(1, 8), Fraction(1, 4), Fraction(1, 2), Fraction(3, 4),
+                Fraction(1)]
+LP_TIMEOUT_MS = 5000
+
+
+class PluginError(InputError):
+    """A plugin raised or returned something that is not a level."""
+
+
+# -- nodes: a definition with parameter values --------------------------------------------------
+
+@dataclass(frozen=True)
+class Node:
+    """A definition with its parameters, e.g. ``kt-closeness(k=2)``.
+
+    ``params`` values are sympy expressions (numbers, or formulas in N and free integer symbols).
+    """
+
+    name: str
+    params: tuple = ()
+
+    @property
+    def definition(self):
+        return definitions.get(self.name)
+
+    @property
+    def param_dict(self) -> dict:
+        return dict(self.params)
+
+    def label(self) -> str:
+        if not self.params:
+            return self.name
+        return f"{self.name}({', '.join(f'{k}={v}' for k, v in self.params)})"
+
+    def at(self, point: dict) -> dict:
+        """Concrete parameter values at ``point`` (N and free symbols -> ints)."""
+        out = {}
+        for k, v in self.params:
+            if isinstance(v, str):
+                out[k] = v
+                continue
+            val = sympy.sympify(v).subs(point)
+            out[k] = int(val) if val.is_Integer else val
+        return out
+
+    def free_symbols(self) -> set:
+        syms = set()
+        for _, v in self.params:
+            if isinstance(v, sympy.Basic):
+                syms |= v.free_symbols
+        return syms - {N_SYM}
+
+
+_NODE_RE = re.compile(r"^\s*([A-Za-z_][\w.\-]*)\s*(?:\((.*)\))?\s*$")
+
+
+def _symbols_for(text, extra=()) -> dict:
+    names = set(re.findall(r"[A-Za-z_]\w*", text)) - set(FUNCTIONS) - {"oo", "and", "or"}
+    out = {n: sympy.Symbol(n, integer=True, positive=True) for n in names}
+    out["N"] = N_SYM
+    for s in extra:
+        out[s.name] = s
+    return out
+
+
+def parse_node(text: str) -> Node:
+    """``"kt-closeness(k=2)"`` -> Node. Unknown definitions and parameters raise InputError."""
+    m = _NODE_RE.match(str(text))
+    if not m:
+        raise InputError(f"cannot read definition {text!r}", fix="write NAME or NAME(k=2)")
+    name, inner = m.group(1), m.group(2)
+    d = definitions.get(name)
+    params = {}
+    if inner and inner.strip():
+        for part in inner.split(","):
+            if "=" not in part:
+                raise InputError(f"parameter {part.strip()!r} of {name} has no value", fix="write e.g. k=2")
+            key, value = (s.strip() for s in part.split("=", 1))
+            if key not in d.params:
+                raise InputError(f"{name} has no parameter {key!r}",
+                                 fix=f"its parameters are: {', '.join(d.params) or 'none'}")
+            if key == "ground":
+                params[key] = value
+            else:
+                params[key] = parse_expr(value, _symbols_for(value))
+    missing = [k for k in d.params if k not in params]
+    for k in missing:
+        if k == "ground":
+            params[k] = "equal"
+        else:
+            raise InputError(f"{name} needs parameter {k}", fix=f"write {name}({k}=2) or {name}({k}=k) with --when")
+    return Node(name, tuple(sorted(params.items())))
+
+
+# -- the linear-fractional machinery ------------------------------------------------------------
+
+def partitions(N, min_parts=2):
+    """Integer partitions of N (class sizes, non-increasing) with at least ``min_parts`` parts."""
+    def gen(n, largest):
+        if n == 0:
+            yield ()
+            return
+        for first in range(min(n, largest), 0, -1):
+            for rest in gen(n - first, first):
+                yield (first,) + rest
+    return [p for p in gen(N, N) if len(p) >= min_parts]
+
+
+def _labels(sizes):
+    return [f"E{c + 1}" for c, s in enumerate(sizes) for _ in range(s)]
+
+
+def _zform(form, y, s):
+    expr = z3.RealVal(_q(form.const)) * s if form.const else z3.RealVal(0)
+    for i, l, c in form.coef:
+        expr = expr + z3.RealVal(_q(c)) * y[i][l]
+    return expr
+
+
+def _q(x) -> str:
+    x = Fraction(x)
+    return f"{x.numerator}/{x.denominator}"
+
+
+def _frac(v) -> Fraction:
+    v = z3.simplify(v)
+    if z3.is_int_value(v):
+        return Fraction(v.as_long())
+    if z3.is_rational_value(v):
+        return Fraction(v.numerator_as_long(), v.denominator_as_long())
+    raise ValueError(f"not a rational: {v}")
+
+
+def _vars(N, p, prefix="x"):
+    return [[z3.Real(f"{prefix}{i}_{l}") for l in range(p)] for i in range(N)]
+
+
+def _table(x, sizes, classed) -> ConcreteTable:
+    return ConcreteTable.from_fractions(x, classes=_labels(sizes) if classed else None)
+
+
+def _infinite_witness(am, bm, N, p, sizes, classed):
+    """A table with A finite and B infinite on partition ``sizes``, or None (unsat), or 'unknown'."""
+    if bm.structural is not None or not bm.terms:
+        return None
+    x = _vars(N, p)
+    one = z3.RealVal(1)
+    s = z3.Solver()
+    s.set("timeout", LP_TIMEOUT_MS)
+    for i in range(N):
+        s.add(*[v >= 0 for v in x[i]], z3.Sum(x[i]) == 1)
+    for t in am.terms:
+        s.add(z3.Or(_zform(t.den, x, one) > 0, _zform(t.num, x, one) <= 0))
+    s.add(z3.Or(*[z3.And(_zform(t.den, x, one) == 0, _zform(t.num, x, one) > 0) for t in bm.terms]))
+    r = s.check()
+    if r == z3.unsat:
+        return None
+    if r != z3.sat:
+        return "unknown"
+    m = s.model()
+    rows = [[_frac(m.eval(x[i][l], model_completion=True)) for l in range(p)] for i in range(N)]
+    return _table(rows, sizes, classed)
+
+
+def _canonical(term, sizes, p):
+    """Key of a form under the permutations that keep the class partition."""
+    num = {(i, l): c for i, l, c in term.num.coef}
+    den = {(i, l): c for i, l, c in term.den.coef}
+    out, start = [], 0
+    for size in sizes:
+        sig = sorted((tuple(num.get((i, l), 0) for l in range(p)), tuple(den.get((i, l), 0) for l in range(p)))
+                     for i in range(start, start + size))
+        out.append((size, tuple(sig)))
+        start += size
+    return (term.num.const, term.den.const, tuple(sorted(out)))
+
+
+def _lp_max(am, a, term, N, p):
+    """max num/den of one B form over tables with A's raw level <= a (Charnes-Cooper LP)."""
+    o = z3.Optimize()
+    o.set("timeout", LP_TIMEOUT_MS)
+    y = _vars(N, p, "y")
+    s = z3.Real("s")
+    o.add(s >= 0)
+    for i in range(N):
+        o.add(*[v >= 0 for v in y[i]], z3.Sum(y[i]) == s)
+    av = z3.RealVal(_q(a))
+    for t in am.terms:
+        o.add(_zform(t.num, y, s) <= av * _zform(t.den, y, s))
+    o.add(_zform(term.den, y, s) == 1)
+    h = o.maximize(_zform(term.num, y, s))
+    r = o.check()
+    if r == z3.unsat:
+        return None, None
+    if r != z3.sat:
+        return "unknown", None
+    val = h.value()
+    try:
+        v = _frac(val)
+    except ValueError:
+        return INF, None
+    m = o.model()
+    sv = _frac(m.eval(s, model_completion=True))
+    rows = [[_frac(m.eval(y[i][l], model_completion=True)) / sv for l in range(p)] for i in range(N)]
+    return v, rows
+
+
+# -- exact re-check -------------------------------------------------------------------------
+
+def _raw_level(node_def, params, ct):
+    """The definition's own exact raw level on a concrete table (Fraction, INF or None)."""
+    from .levels import optimal_level
+    try:
+        lv = optimal_level(ct, node_def, **params)
+    except InputError:
+        raise
+    except Exception as exc:
+        raise PluginError(f"definition {node_def.name} raised {exc.__class__.__name__}: {exc}",
+                          fix="fix the plugin's symbolic/concrete method") from None
+    if not lv.defined:
+        return None
+    raw = lv.pieces[0].value if len(lv.pieces) == 1 else None
+    raw = sympy.sympify(raw)
+    if raw is sympy.oo:
+        return INF
+    if raw is None or not raw.is_Rational:
+        raise PluginError(f"definition {node_def.name} returned {lv.pieces[0].value!r}, not a level",
+                          fix="return a number (Fraction or sympy Rational), oo, or None")
+    if node_def.scale in ("ratio", "log") and raw < 0:
+        raise PluginError(f"definition {node_def.name} returned the negative ratio {raw}", fix="return a ratio >= 0")
+    return Fraction(int(raw.p), int(raw.q))
+
+
+def is_witness(a_def, a_params, b_def, b_params, ct, a_raw=None, f_raw=None) -> bool:
+    """Exact re-check of a witness table against A => B.
+
+    Without ``f_raw``: A's level is finite (defined) and B's is infinite. With ``a_raw`` and
+    ``f_raw`` (raw values): the table satisfies A at raw level ``a_raw`` and B's raw level is weaker
+    than ``f_raw``.
+    """
+    ra = _raw_level(a_def, a_params, ct)
+    rb = _raw_level(b_def, b_params, ct)
+    if ra is None or rb is None:
+        return False
+    if f_raw is None:
+        return ra != INF and rb == INF
+    a_ok = ra <= a_raw if a_def.stronger == "smaller" else ra >= a_raw
+    return bool(a_ok and _weaker(b_def, rb, f_raw))
+
+
+def _weaker(b_def, rb, f_raw) -> bool:
+    if rb == INF:
+        return f_raw != sympy.oo
+    rb_s = sympy.Rational(rb.numerator, rb.denominator)
+    return bool(rb_s > f_raw) if b_def.stronger == "smaller" else bool(rb_s < f_raw)
+
+
+# -- one instance: A, B at fixed N and parameter values ------------------------------------------
+
+@dataclass
+class Instance:
+    """A => B at one N and one assignment of the parameters."""
+
+    N: int
+    point: dict
+    relation: str                       # implication | non-implication | unknown
+    witness: dict | None = None         # exact table (rows, classes) + levels
+    samples: list = field(default_factory=list)   # [(raw a, raw F(a))] as strings
+    tight: str | None = None            # f in level units, fitted through the samples
+    fit_range: str | None = None
+    trivial: bool = False
+    f_status: str | None = None         # refuted | holds-at-samples | None
+    f_witness: dict | None = None
+    note: str = ""
+
+
+def _wdict(ct, a_def, a_params, b_def, b_params, extra=None):
+    ra = _raw_level(a_def, a_params, ct)
+    rb = _raw_level(b_def, b_params, ct)
+    out = {"rows": [[str(v) for v in r] for r in ct.to_rows()],
+           "classes": None if ct.classes is None else [str(c) for c in ct.classes],
+           "level_a": _level_str(a_def, ra), "level_b": _level_str(b_def, rb)}
+    out.update(extra or {})
+    return out
+
+
+def _level_str(d, raw):
+    if raw is None:
+        return "undefined"
+    if raw == INF:
+        return "oo"
+    return str(d.level_from_raw(sympy.Rational(raw.numerator, raw.denominator)))
+
+
+def _samples_for(d, N):
+    if d.scale == "count":
+        return [Fraction(k) for k in range(1, N + 1)]
+    if d.scale == "distance":
+        return list(DIST_SAMPLES)
+    return list(RAW_SAMPLES)
+
+
+def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None) -> Instance:
+    """Decide A => B at N records (exact, binary tables by default); see the module notes.
+
+    ``f_raw(a)``, if given, maps A's raw level (a sympy Rational) to B's raw level and is checked
+    at the sample levels.
+    """
+    point = dict(point or {})
+    classed = a_def.needs_classes or b_def.needs_classes
+    parts = partitions(N, 2) if classed else [(N,)]
+    models = []
+    for sizes in parts:
+        am = lf_model(a_def, N, sizes, p, **a_params)
+        bm = lf_model(b_def, N, sizes, p, **b_params)
+        if am is None or bm is None:
+            return _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point)
+        models.append((sizes, am, bm))
+    # 1. A finite, B infinite?
+    unknown = False
+    for sizes, am, bm in models:
+        w = _infinite_witness(am, bm, N, p, sizes, classed)
+        if w == "unknown":
+            unknown = True
+            continue
+        if w is not None:
+            if not is_witness(a_def, a_params, b_def, b_params, w):
+                raise PluginError(f"the level forms of {a_def.name} or {b_def.name} disagree with its own "
+                                  f"levels on {w.to_rows()}", fix="check the plugin's lf_terms")
+            inst = Instance(N, point, "non-implication", witness=_wdict(w, a_def, a_params, b_def, b_params))
+            if f_raw is not None:
+                inst.f_status, inst.f_witness = "refuted", inst.witness
+            return inst
+    if unknown:
+        return Instance(N, point, "unknown", note="z3 could not decide whether B can be infinite")
+    # 2. tight F at sample levels
+    samples, best_tables = [], {}
+    for a in _samples_for(a_def, N):
+        val, table = _tight_at(a_def, b_def, models, a, N, p, classed)
+        if val == "unknown":
+            return Instance(N, point, "implication", note="an LP timed out; tight f not computed")
+        samples.append((a, val))
+        best_tables[a] = table
+    inst = Instance(N, point, "implication", samples=[(str(a), str(v)) for a, v in samples])
+    fit, upto = fit_rational([(a, v) for a, v in samples if v is not None and v != INF])
+    if fit is not None:
+        f_level = _to_level(fit, a_def, b_def)
+        inst.tight = str(f_level)
+        if upto is not None:
+            inst.fit_range = f"raw level of {a_def.name} <= {upto}"
+        weakest = b_def.weakest()
+        inst.trivial = bool(sympy.simplify(sympy.sympify(f_level) - weakest) == 0) if weakest is not sympy.oo else False
+    # 3. a given f
+    if f_raw is not None:
+        inst.f_status = "holds-at-samples"
+        for a, val in samples:
+            target = f_raw(sympy.Rational(a.numerator, a.denominator))
+            if val is None:
+                continue
+            if _weaker(b_def, val, target):
+                ct = best_tables[a]
+                if ct is not None and is_witness(a_def, a_params, b_def, b_params, ct,
+                                                 a_raw=a, f_raw=target):
+                    inst.f_status = "refuted"
+                    inst.f_witness = _wdict(ct, a_def, a_params, b_def, b_params,
+                                            {"level": str(a_def.level_from_raw(sympy.Rational(a.numerator, a.denominator))),
+                                             "f_at_level": str(b_def.level_from_raw(target))})
+                    break
+    return inst
+
+
+def _tight_at(a_def, b_def, models, a, N, p, classed):
+    """(raw F(a), a table reaching it) over every partition."""
+    best, best_table = None, None
+    larger_b = b_def.stronger == "larger"
+    for sizes, am, bm in models:
+        if am.structural is not None:
+            ok = am.structural >= a if a_def.stronger == "larger" else am.structural <= a
+            if not ok:
+                continue
+            am = type(am)([], am.floor)
+        if bm.structural is not None:
+            # the level depends on the partition only; A is satisfiable on every partition (constant rows)
+            v = bm.structural
+            if best is None or (v < best if larger_b else v > best):
+                best = v
+                best_table = _table([[Fraction(1, p)] * p] * N, sizes, classed)
+            continue
+        seen = {}
+        for t in bm.terms:
+            key = _canonical(t, sizes, p)
+            if key in seen:
+                continue
+            seen[key] = True
+            v, rows = _lp_max(am, a, t, N, p)
+            if v == "unknown":
+                return "unknown", None
+            if v is None:
+                continue
+            if best is None or v > best:
+                best = v
+                best_table = None if rows is None else _table(rows, sizes, classed)
+        floor = bm.floor
+        if best is None or floor > best:
+            best, best_table = floor, best_table
+    return best, best_table
+
+
+def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point):
+    """Fallback for definitions without linear-fractional forms: probe a grid of tables."""
+    grid = [Fraction(0), Fraction(1, 3), Fraction(2, 3), Fraction(1)]
+    classed = a_def.needs_classes or b_def.needs_classes
+    parts = partitions(N, 2) if classed else [(N,)]
+    for sizes in parts:
+        for combo in itertools.combinations_with_replacement(grid, N):
+            rows = [[v, 1 - v] + [Fraction(0)] * (p - 2) for v in combo]
+            ct = _table(rows, sizes, classed)
+            if is_witness(a_def, a_params, b_def, b_params, ct):
+                inst = Instance(N, point, "non-implication", witness=_wdict(ct, a_def, a_params, b_def, b_params),
+                                note="found by probing a grid of tables")
+                if f_raw is not None:
+                    inst.f_status, inst.f_witness = "refuted", inst.witness
+                return inst
+    return Instance(N, point, "unknown",
+                    note=f"{a_def.name} or {b_def.name} has no linear-fractional form; a grid of tables "
+                         "found no witness")
+
+
+# -- fitting the tight function ------------------------------------------------------------------
+
+_A = sympy.Symbol("a", positive=True)
+_FORMS = [(1, 0), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0)]   # (numerator terms, denominator degree)
+
+
+def fit_rational(points):
+    """Fit ``P(a)/Q(a)`` (low degrees, Q(a) = 1 + ...) through exact points, confirmed on the rest.
+
+    Returns (sympy expression in ``a``, None) when one form fits every point, (expr, a_max) when it
+    fits only the points up to a_max (piecewise beyond), or (None, None).
+    """
+    pts = [(sympy.Rational(a.numerator, a.denominator), sympy.Rational(v.numerator, v.denominator))
+           for a, v in points]
+    for upto in range(len(pts), 2, -1):
+        sub = pts[:upto]
+        for nnum, dden in _FORMS:
+            unknowns = nnum + dden
+            if unknowns + 1 > len(sub):
+                continue
+            expr = _solve_form(sub[:unknowns], nnum, dden)
+            if expr is None:
+                continue
+            if all(sympy.simplify(expr.subs(_A, a) - v) == 0 for a, v in sub):
+                return sympy.factor(expr), (None if upto == len(pts) else str(sub[-1][0]))
+    return None, None
+
+
+def _solve_form(pts, nnum, dden):
+    cs = sympy.symbols(f"c0:{nnum}")
+    ds = sympy.symbols(f"d1:{dden + 1}")
+    eqs = []
+    for a, v in pts:
+        num = sum(c * a ** i for i, c in enumerate(cs))
+        den = 1 + sum(d * a ** (i + 1) for i, d in enumerate(ds))
+        eqs.append(sympy.Eq(num, v * den))
+    sol = sympy.solve(eqs, list(cs) + list(ds), dict=True)
+    if not sol:
+        return None
+    sol = sol[0]
+    if len(sol) < len(cs) + len(ds):
+        return None
+    num = sum(sol[c] * _A ** i for i, c in enumerate(cs))
+    den = 1 + sum(sol[d] * _A ** (i + 1) for i, d in enumerate(ds))
+    return sympy.cancel(num / den)
+
+
+def _level_symbol(d):
+    return sympy.Symbol(d.level_symbol, positive=True)
+
+
+def _to_level(raw_expr, a_def, b_def):
+    """F(a) on raw levels -> f(alpha) on the definitions' own levels."""
+    alpha = _level_symbol(a_def)
+    a_of_alpha = sympy.exp(alpha) if a_def.scale == "log" else alpha
+    F = sympy.sympify(raw_expr).subs(_A, a_of_alpha)
+    f = sympy.log(F) if b_def.scale == "log" else F
+    return sympy.simplify(sympy.expand_log(f, force=True)) if b_def.scale == "log" else sympy.factor(f)
+
+
+# -- directions and edges ------------------------------------------------------------------------
+
+@dataclass
+class DirectionResult:
+    """A => B over every checked N and parameter point."""
+
+    a: str
+    b: str
+    relation: str                   # implication | non-implication | unknown
+    verdict: str                    # refuted | verified-bounded | proved | unknown
+    bound: str
+    evidence: str
+    f: str | None = None
+    f_verdict: str | None = None    # refuted | holds-at-samples | proved | None
+    tight: str | None = None        # at the largest N checked (or for all N from the prover)
+    witness: dict | None = None
+    trivial: bool = False
+    instances: list = field(default_factory=list)
+
+    def to_json(self):
+        d = asdict(self)
+        d["instances"] = [asdict(i) for i in self.instances]
+        return d
+
+
+def _points(nodes, when, N):
+    syms = set()
+    for n in nodes:
+        syms |= n.free_symbols()
+    for c in when:
+        syms |= {s for s in c.free_symbols if s != N_SYM}
+    syms = sorted(syms, key=lambda s: s.name)
+    for values in itertools.product(range(1, N), repeat=len(syms)):
+        point = {N_SYM: N, **dict(zip(syms, values))}
+        if all(bool(sympy.sympify(c).subs(point)) for c in when):
+            yield point
+
+
+def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2) -> DirectionResult:
+    """A => B (optionally with f) for N = n_min..N; ``a``, ``b`` are Nodes or strings."""
+    a = a if isinstance(a, Node) else parse_node(a)
+    b = b if isinstance(b, Node) else parse_node(b)
+    a_def, b_def = a.definition, b.definition
+    symbols = {s.name: s for s in a.free_symbols() | b.free_symbols()}
+    symbols["N"] = N_SYM
+    when_c = [parse_condition(w, _symbols_for(w, symbols.values())) if isinstance(w, str) else w for w in when]
+    for c in when_c:
+        symbols.update({s.name: s for s in c.free_symbols})
+    alpha = _level_symbol(a_def)
+    f_expr = None
+    if f is not None:
+        fsyms = dict(symbols)
+        fsyms[a_def.level_symbol] = alpha
+        f_expr = parse_expr(f, fsyms) if isinstance(f, str) else sympy.sympify(f)
+    instances = []
+    for n in range(max(n_min, 2), N + 1):
+        for point in _points([a, b], when_c, n):
+            ap, bp = a.at(point), b.at(point)
+            try:
+                a_def.check_params(None, ap)
+                b_def.check_params(None, bp)
+                _validate_sizes(a_def, ap, n)
+                _validate_sizes(b_def, bp, n)
+            except InputError:
+                continue
+            f_raw = None
+            if f_expr is not None:
+                fe = f_expr.subs(point)
+                def f_raw(araw, fe=fe):
+                    lvl = a_def.level_from_raw(araw)
+                    return sympy.simplify(b_def.raw_from_level(fe.subs(alpha, lvl)))
+            instances.append(analyse(a_def, ap, b_def, bp, n, p, f_raw,
+                                     {str(k): int(v) for k, v in point.items()}))
+    return _aggregate(a, b, f, instances, p)
+
+
+def _validate_sizes(d, params, n):
+    if d.name in ("kt-closeness", "kdp") or getattr(d, "family", None) == "subset":
+        k = int(params["k"]) if "k" in params else None
+        if k is not None and not 1 <= k <= n - 1:
+            raise InputError("k out of range")
+
+
+def _aggregate(a, b, f, instances, p) -> DirectionResult:
+    if not instances:
+        return DirectionResult(a.label(), b.label(), "unknown", "unknown", "",
+                               "no N and parameter values satisfy the conditions", f=f)
+    ns = sorted({i.N for i in instances})
+    bound = f"{ns[0]} <= N <= {ns[-1]}, {p} buckets, every partition into classes"
+    neg = [i for i in instances if i.relation == "non-implication"]
+    unk = [i for i in instances if i.relation == "unknown"]
+    res = DirectionResult(a.label(), b.label(), "implication", "verified-bounded", bound, "", f=f,
+                          instances=instances)
+    if neg:
+        w = neg[0]
+        res.relation, res.verdict, res.witness = "non-implication", "refuted", w.witness
+        where = ", ".join(f"{k}={v}" for k, v in w.point.items())
+        res.evidence = (f"at {where}: a table where {a.label()} has level {w.witness['level_a']} and "
+                        f"{b.label()} level oo (re-checked in exact arithmetic); no f can work")
+        res.bound = ""
+    elif unk:
+        res.relation, res.verdict = "unknown", "unknown"
+        res.evidence = "; ".join(sorted({i.note for i in unk}))
+    else:
+        last = instances[-1]
+        res.tight = last.tight
+        res.trivial = all(i.trivial for i in instances)
+        res.evidence = (f"no table with {a.label()} finite and {b.label()} infinite for {bound} "
+                        f"(decided exactly by z3, linear real arithmetic)")
+        if last.tight:
+            where = ", ".join(f"{k}={v}" for k, v in last.point.items())
+            res.evidence += f"; tight f at {where}: {last.tight}"
+            if last.fit_range:
+                res.evidence += f" (for {last.fit_range}; piecewise beyond)"
+    if f is not None:
+        bad = [i for i in instances if i.f_status == "refuted"]
+        if bad:
+            w = bad[0]
+            res.f_verdict, res.verdict, res.witness = "refuted", "refuted", w.f_witness
+            where = ", ".join(f"{k}={v}" for k, v in w.point.items())
+            lvl = w.f_witness.get("level", w.f_witness["level_a"])
+            res.evidence = (f"f is refuted at {where}: a table satisfying {a.label()} at level {lvl} has "
+                            f"{b.label()} level {w.f_witness['level_b']} > f = "
+                            f"{w.f_witness.get('f_at_level', 'finite')} (re-checked in exact arithmetic)")
+            if w.tight:
+                res.evidence += f"; the tight f there is {w.tight}"
+        elif res.relation == "implication":
+            res.f_verdict = "holds-at-samples"
+            res.verdict = "unknown"
+            res.evidence += (f"; f is at least the tight value at every sampled level for {bound} "
+                             "(bounded evidence, not a proof)")
+            proved = _try_prover(a, b, f)
+            if proved:
+                res.f_verdict, res.verdict = "proved", "proved"
+                res.evidence += f"; {proved}"
+    return res
+
+
+def _try_prover(a, b, f):
+    """Ask :mod:`implgraph.prove` (issue 4) for a proof for all N, where it is installed."""
+    try:
+        from . import prove  # noqa: F401
+    except ImportError:
+        return None
+    try:
+        r = prove.check_implication(a.name, b.name, f, a_params={k: str(v) for k, v in a.params},
+                                    b_params={k: str(v) for k, v in b.params}, when=[], max_n=8)
+    except Exception:
+        return None
+    if getattr(r, "verdict", None) == "proved":
+        return "proved for all N by implgraph.prove"
+    return None
+
+
+@dataclass
+class EdgeResult:
+    """Both directions of A <-> B and their combination (ekenstedt2022, Definition 3)."""
+
+    a: str
+    b: str
+    kind: str
+    summary: str
+    forward: DirectionResult
+    backward: DirectionResult
+    seconds: float = 0.0
+
+    def to_json(self):
+        return {"a": self.a, "b": self.b, "kind": self.kind, "summary": self.summary,
+                "forward": self.forward.to_json(), "backward": self.backward.to_json(), "seconds": self.seconds}
+
+
+def _inverse(f, g, a_def, b_def) -> bool:
+    if f is None or g is None:
+        return False
+    alpha, beta = _level_symbol(a_def), _level_symbol(b_def)
+    try:
+        fe, ge = sympy.sympify(f, locals={alpha.name: alpha, beta.name: beta}), \
+            sympy.sympify(g, locals={alpha.name: alpha, beta.name: beta})
+        if alpha == beta:
+            beta = sympy.Symbol(beta.name + "_", positive=True)
+            ge = ge.subs(alpha, beta)
+        one = sympy.simplify(ge.subs(beta, fe) - alpha)
+        two = sympy.simplify(fe.subs(alpha, ge) - beta)
+        return one == 0 and two == 0
+    except Exception:
+        return False
+
+
+def combine(fw: DirectionResult, bw: DirectionResult, a_def, b_def) -> tuple[str, str]:
+    """Definition 3 of ekenstedt2022 from the two directions."""
+    A, B = fw.a, fw.b
+    fi, bi = fw.relation, bw.relation
+    if fi == "implication" and bi == "implication":
+        if _inverse(fw.tight, bw.tight, a_def, b_def):
+            return "equivalence", f"{A} <=> {B}: f = {fw.tight} and g = {bw.tight} are inverse (equivalent)"
+        return "reciprocal", f"{A} => {B} (f = {fw.tight}) and {B} => {A} (g = {bw.tight}): reciprocal implications"
+    if fi == "implication" and bi == "non-implication":
+        return "generalisation", f"{A} => {B} but {B} =/=> {A}: {A} is a generalisation of {B} (Definition 3)"
+    if fi == "non-implication" and bi == "implication":
+        return "generalisation", f"{B} => {A} but {A} =/=> {B}: {B} is a generalisation of {A} (Definition 3)"
+    if fi == "non-implication" and bi == "non-implication":
+        return "non-implication", f"{A} =/=> {B} and {B} =/=> {A}"
+    if fi == "implication":
+        return "implication", f"{A} => {B}; the reverse is undecided"
+    if fi == "non-implication":
+        return "non-implication", f"{A} =/=> {B}; the reverse is undecided"
+    if bi in ("implication", "non-implication"):
+        arrow = "=>" if bi == "implication" else "=/=>"
+        return bi, f"{B} {arrow} {A}; {A} => {B} is undecided"
+    return "unknown", f"neither direction was decided between {A} and {B}"
+
+
+def check_edge(a, b, f=None, when=(), N=4, p=2, g=None) -> EdgeResult:
+    """Check the conjecture A => B (with f, if given) and the reverse direction.
+
+    Parameters
+    ----------
+    a, b : str or Node
+        Definitions, e.g. ``"ldp"`` or ``"kt-closeness(k=2)"`` (parameters may use N and symbols
+        bound by ``when``).
+    f : str, optional
+        B's level as a function of A's level (A's level symbol, N, parameter symbols).
+    when : list of str
+        Conditions on N and the parameter symbols.
+    N : int
+        Check every N from 2 to ``N``.
+    p : int
+        Number of buckets of the tables searched.
+    g : str, optional
+        A conjectured function for the reverse direction.
+
+    Returns
+    -------
+    EdgeResult
+    """
+    start = time.perf_counter()
+    a = a if isinstance(a, Node) else parse_node(a)
+    b = b if isinstance(b, Node) else parse_node(b)
+    if isinstance(when, str):
+        when = [when]
+    fw = check_direction(a, b, f, when, N, p)
+    bw = check_direction(b, a, g, when, N, p)
+    kind, summary = combine(fw, bw, a.definition, b.definition)
+    return EdgeResult(a.label(), b.label(), kind, summary, fw, bw, round(time.perf_counter() - start, 3))
