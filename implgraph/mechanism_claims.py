@@ -371,7 +371,11 @@ def _printed_utilities(claim, fix_extra=None):
     fix.update(fix_extra or {})
     implicit = claim.get("implicit") or {}
     eq = parse_condition(str(implicit["eps_t"]), names).subs(fix)
-    eps_sols = [s for s in sympy.solve(eq, names["eps_t"]) if s.is_real]
+    eps_sols = [s for s in sympy.solve(eq, names["eps_t"]) if s.is_real is not False]
+    if len(eps_sols) != 1:
+        raise InputError(f"eps_t: {len(eps_sols)} real solutions of {implicit['eps_t']}",
+                         file=getattr(claim, "file", None), line=getattr(claim, "line", None),
+                         fix="check the implicit equation")
     eps_t = eps_sols[0]
     defs_pre = {}
     # mu's first (p_t's implicit equation uses them)
