@@ -1,0 +1,102 @@
+"""``implgraph figure fig-6|fig-7 --out FILE``: regenerate Fig. 6 or Fig. 7 of ekenstedt2022 as a PNG.
+
+Each figure has two panels: the paper's printed formulas (eq. 1, 2, 5, 6 with its calibration) and the
+engine's reading (utilities by eq. 4 from the exact channels of Fig. 4 and Fig. 5, p_LDP and p_t from the
+core's exact levels). The curves are the exact expressions of :mod:`implgraph.mechanism_claims`,
+evaluated in floating point for drawing only.
+"""
+
+from __future__ import annotations
+
+import io
+
+import sympy
+
+from ..errors import InputError
+from ..output import atomic_write
+
+NAME = "figure"
+HELP = "regenerate Fig. 6 or Fig. 7 of ekenstedt2022 (utility of the mechanisms) as a PNG"
+ORDER = 60
+
+STYLES = {"U_LDP": ("-", "eps-LDP mechanism"), "U_tClo_LDP": ("--", "t-closeness + eps-LDP"),
+          "U_tClo": ("-.", "t-closeness mechanism")}
+
+
+def add_arguments(p):
+    p.add_argument("figure", choices=["fig-6", "fig-7"], help="which figure")
+    p.add_argument("--out", required=True, help="the PNG file to write")
+    p.add_argument("--points", type=int, default=201, help="grid points per curve (default 201)")
+
+
+def _lambdas(exprs, var):
+    return {k: sympy.lambdify(var, exprs[k], modules=["numpy"]) for k in STYLES}
+
+
+def _fig6(ax_pair, xs):
+    from ..mechanism_claims import _engine_fig6, _fig6_printed_exprs
+    py1 = sympy.Symbol("py1", real=True)
+    panels = (("as printed (eq. 1, 2, 5, 6)", _fig6_printed_exprs()),
+              ("engine: exact channels and levels", _engine_fig6(py1)))
+    for ax, (title, ex) in zip(ax_pair, panels):
+        f = _lambdas(ex, py1)
+        for key, (ls, label) in STYLES.items():
+            ax.plot(xs, [float(f[key](x)) for x in xs], ls, color="black", label=label)
+        ax.set_title(title, fontsize=9)
+        ax.set_xlabel("$p_y(a_1)$")
+        ax.grid(alpha=0.3)
+    ax_pair[0].set_ylabel("utility $\\mathcal{U}$ (eq. 4)")
+    ax_pair[0].legend(fontsize=7)
+
+
+def _fig7(ax_pair, xs):
+    from ..mechanism_claims import _engine_fig7, _fig7_printed_exprs
+    t0 = sympy.Symbol("t0", real=True)
+    colors = {2: "tab:blue", 4: "tab:orange", 6: "tab:green"}
+    for n in (2, 4, 6):
+        for ax, ex in zip(ax_pair, (_fig7_printed_exprs(n), _engine_fig7(t0, n))):
+            f = _lambdas(ex, t0)
+            for key, (ls, label) in STYLES.items():
+                ax.plot(xs, [float(f[key](x)) for x in xs], ls, color=colors[n],
+                        label=f"{label}, n = {n}")
+    ax_pair[0].set_title("as printed (eq. 1, 2, 5, 6)", fontsize=9)
+    ax_pair[1].set_title("engine: exact channels and levels", fontsize=9)
+    for ax in ax_pair:
+        ax.set_xlabel("$t_0$")
+        ax.grid(alpha=0.3)
+    ax_pair[0].set_ylabel("utility $\\mathcal{U}$ (eq. 4)")
+    ax_pair[0].legend(fontsize=6, ncol=1)
+
+
+def render(which: str, points: int = 201) -> bytes:
+    """The PNG bytes of ``fig-6`` or ``fig-7``."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+    if points < 2:
+        raise InputError(f"--points {points}", fix="give at least 2 points")
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+    if which == "fig-6":
+        _fig6(axes, np.linspace(0, 1, points))
+        fig.suptitle("Fig. 6 (ekenstedt2022): t0 = 2, n = 2, N = 100, k = 5", fontsize=10)
+    elif which == "fig-7":
+        _fig7(axes, np.linspace(1, 10, points))
+        fig.suptitle("Fig. 7 (ekenstedt2022): p_y uniform, N = 100, k = 5", fontsize=10)
+    else:
+        raise InputError(f"unknown figure {which!r}", fix="use fig-6 or fig-7")
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=120)
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def run(args) -> int:
+    data = render(args.figure, args.points)
+    try:
+        atomic_write(args.out, data)
+    except OSError as exc:
+        raise InputError(f"cannot write {args.out} ({exc.strerror})", fix="check the directory") from None
+    print(f"wrote {args.out}")
+    return 0
