@@ -327,6 +327,7 @@ class Instance:
     samples: list = field(default_factory=list)   # [(raw a, raw F(a))] as strings
     tight: str | None = None            # f in level units, fitted through the samples
     fit_range: str | None = None
+    fit_upto: str | None = None         # the fit holds for raw levels of A up to this value
     trivial: bool = False
     f_status: str | None = None         # refuted | holds-at-samples | None
     f_witness: dict | None = None
@@ -406,7 +407,8 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None) ->
         f_level = _to_level(fit, a_def, b_def)
         inst.tight = str(f_level)
         if upto is not None:
-            inst.fit_range = f"raw level of {a_def.name} <= {upto}"
+            inst.fit_upto = str(a_def.level_from_raw(sympy.Rational(upto)))
+            inst.fit_range = f"{a_def.level_symbol} <= {inst.fit_upto}"
         weakest = b_def.weakest()
         inst.trivial = bool(sympy.simplify(sympy.sympify(f_level) - weakest) == 0) if weakest is not sympy.oo else False
     # 3. a given f
@@ -560,6 +562,7 @@ class DirectionResult:
     f: str | None = None
     f_verdict: str | None = None    # refuted | holds-at-samples | proved | None
     tight: str | None = None        # at the largest N checked (or for all N from the prover)
+    tight_upto: str | None = None   # the tight f holds for A's level up to this value (piecewise beyond)
     witness: dict | None = None
     trivial: bool = False
     instances: list = field(default_factory=list)
@@ -651,6 +654,7 @@ def _aggregate(a, b, f, instances, p) -> DirectionResult:
     else:
         last = instances[-1]
         res.tight = last.tight
+        res.tight_upto = last.fit_upto
         res.trivial = all(i.trivial for i in instances)
         res.evidence = (f"no table with {a.label()} finite and {b.label()} infinite for {bound} "
                         f"(decided exactly by z3, linear real arithmetic)")
@@ -733,22 +737,32 @@ def _inverse(f, g, a_def, b_def) -> bool:
         return False
 
 
+def _fdesc(d: DirectionResult) -> str:
+    if d.trivial:
+        return f"f = {d.tight}, trivially: the weakest level of {d.b}"
+    if d.tight is None:
+        return "f has no closed form of low degree; see the samples"
+    return f"f = {d.tight}" + (f" for level <= {d.tight_upto}, piecewise beyond" if d.tight_upto else "")
+
+
 def combine(fw: DirectionResult, bw: DirectionResult, a_def, b_def) -> tuple[str, str]:
     """Definition 3 of ekenstedt2022 from the two directions."""
     A, B = fw.a, fw.b
     fi, bi = fw.relation, bw.relation
     if fi == "implication" and bi == "implication":
-        if _inverse(fw.tight, bw.tight, a_def, b_def):
+        if not fw.tight_upto and not bw.tight_upto and _inverse(fw.tight, bw.tight, a_def, b_def):
             return "equivalence", f"{A} <=> {B}: f = {fw.tight} and g = {bw.tight} are inverse (equivalent)"
-        return "reciprocal", f"{A} => {B} (f = {fw.tight}) and {B} => {A} (g = {bw.tight}): reciprocal implications"
+        return "reciprocal", f"{A} => {B} ({_fdesc(fw)}) and {B} => {A} ({_fdesc(bw)}): reciprocal implications"
     if fi == "implication" and bi == "non-implication":
-        return "generalisation", f"{A} => {B} but {B} =/=> {A}: {A} is a generalisation of {B} (Definition 3)"
+        return "generalisation", (f"{A} => {B} ({_fdesc(fw)}) but {B} =/=> {A}: {A} is a generalisation of {B} "
+                                  "(Definition 3)")
     if fi == "non-implication" and bi == "implication":
-        return "generalisation", f"{B} => {A} but {A} =/=> {B}: {B} is a generalisation of {A} (Definition 3)"
+        return "generalisation", (f"{B} => {A} ({_fdesc(bw)}) but {A} =/=> {B}: {B} is a generalisation of {A} "
+                                  "(Definition 3)")
     if fi == "non-implication" and bi == "non-implication":
         return "non-implication", f"{A} =/=> {B} and {B} =/=> {A}"
     if fi == "implication":
-        return "implication", f"{A} => {B}; the reverse is undecided"
+        return "implication", f"{A} => {B} ({_fdesc(fw)}); the reverse is undecided"
     if fi == "non-implication":
         return "non-implication", f"{A} =/=> {B}; the reverse is undecided"
     if bi in ("implication", "non-implication"):

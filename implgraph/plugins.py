@@ -71,6 +71,10 @@ class RatioOfAverages(Definition):
         """Size j of the record sets compared with the whole table (``family = "subset"``)."""
         return params["k"]
 
+    def z3_subset_size(self, N, **params):
+        """The refuter's subset size (:mod:`implgraph.solvers.z3_backend`)."""
+        return self.subset_size(N, **params)
+
     def symbolic(self, ctx, table, **params):
         if self.family == "class":
             return class_ratio(ctx, table) if table.has_classes else None

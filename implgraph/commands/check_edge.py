@@ -1,0 +1,65 @@
+"""``implgraph check-edge A B [--f EXPR] [--when COND] [--N n] [--json]``: a conjectured edge, both ways."""
+
+from __future__ import annotations
+
+from ..checkedge import check_edge
+from ..errors import InputError
+from ..output import print_json
+
+NAME = "check-edge"
+HELP = "check a conjectured implication A => B (and the reverse) with exact evidence"
+DESCRIPTION = (HELP + ". A and B are definition names, with parameters as NAME(k=2) or NAME(k=k) bound by "
+               "--when. Checks every N from 2 to --N on binary tables and every partition into classes.")
+ORDER = 40
+
+
+def add_arguments(p):
+    p.add_argument("a", metavar="A", help="definition, e.g. ldp or 'kt-closeness(k=2)'")
+    p.add_argument("b", metavar="B", help="definition, e.g. 'kdp(k=N-1)'")
+    p.add_argument("--f", help="B's level as a function of A's level, e.g. '(exp(eps)*(N-1)+1)/N'")
+    p.add_argument("--g", help="a conjectured function for the reverse direction B => A")
+    p.add_argument("--when", action="append", default=[], help="condition on N and parameters, e.g. 'k >= 2' "
+                   "(repeatable)")
+    p.add_argument("--N", type=int, default=4, help="check every N from 2 to this (default 4)")
+    p.add_argument("--p", type=int, default=2, help="number of buckets of the tables searched (default 2)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _show_witness(w, indent="      "):
+    lines = []
+    for i, r in enumerate(w["rows"]):
+        cls = f"  class {w['classes'][i]}" if w.get("classes") else ""
+        lines.append(f"{indent}row {i + 1}: [{', '.join(r)}]{cls}")
+    return lines
+
+
+def _direction(d):
+    out = [f"  {d.a} => {d.b}: {d.relation} ({d.verdict}{', ' + d.bound if d.bound else ''})"]
+    if d.f:
+        out.append(f"    conjectured f = {d.f}: {d.f_verdict}")
+    if d.tight:
+        extra = f" for level <= {d.tight_upto} (piecewise beyond)" if d.tight_upto else ""
+        triv = "  (trivial: the weakest level of " + d.b + ")" if d.trivial else ""
+        out.append(f"    tight f at the largest N: {d.tight}{extra}{triv}")
+    out.append(f"    evidence: {d.evidence}")
+    if d.witness:
+        out.append(f"    witness ({d.a} level {d.witness['level_a']}, {d.b} level {d.witness['level_b']}):")
+        out += _show_witness(d.witness)
+    return out
+
+
+def run(args) -> int:
+    if args.N < 2 or args.N > 8:
+        raise InputError(f"--N {args.N} is out of range", fix="use 2 <= N <= 8 (the search is exact and exhaustive)")
+    if args.p < 2 or args.p > 4:
+        raise InputError(f"--p {args.p} is out of range", fix="use 2 <= p <= 4")
+    r = check_edge(args.a, args.b, f=args.f, when=args.when, N=args.N, p=args.p, g=args.g)
+    if args.json:
+        print_json(r.to_json())
+        return 0
+    print(f"{r.a} ? {r.b}: {r.kind}")
+    print(f"  {r.summary}")
+    for d in (r.forward, r.backward):
+        print("\n".join(_direction(d)))
+    print(f"  ({r.seconds} s)")
+    return 0

@@ -1,0 +1,66 @@
+"""``implgraph discover [--N n] [--json]``: check every pair of registered definitions without an edge."""
+
+from __future__ import annotations
+
+from ..discover import compare_with_theorems, discover, yaml_snippet
+from ..errors import InputError
+from ..output import print_json
+
+NAME = "discover"
+HELP = "check every pair of registered definitions that has no edge in theorems/ and print the findings"
+DESCRIPTION = (HELP + ", as YAML ready to paste into theorems/ and counterexamples/. Parallel across pairs; "
+               "plugins (entry-point group implgraph.definitions) are included.")
+ORDER = 45
+
+
+def add_arguments(p):
+    p.add_argument("--N", type=int, default=4, help="number of records of the tables searched (default 4)")
+    p.add_argument("--only", action="append", default=None, metavar="NAME",
+                   help="restrict to these definitions (repeatable)")
+    p.add_argument("--all", action="store_true",
+                   help="also check the pairs encoded in theorems/ and say which claims discover re-finds")
+    p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    p.add_argument("--yaml", action="store_true", help="print the YAML snippets of every finding")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def run(args) -> int:
+    if args.N < 2 or args.N > 7:
+        raise InputError(f"--N {args.N} is out of range", fix="use 2 <= N <= 7")
+    r = discover(N=args.N, names=args.only, include_known=args.all, workers=args.workers)
+    compare = compare_with_theorems(r) if args.all else None
+    if args.json:
+        out = r.to_json()
+        if compare is not None:
+            out["theorems"] = compare
+        out["yaml"] = [yaml_snippet(d, r.N) for f in r.findings if not f.known
+                       for d in (f.forward, f.backward) if d is not None and d.relation != "unknown"]
+        print_json(out)
+        return 0
+    print(f"discover at N = {r.N}: {r.pairs_checked} ordered pairs checked in {r.seconds} s")
+    for s in r.skipped:
+        print(f"  skipped {s}")
+    for e in r.errors:
+        print(f"  error (pair skipped): {e}")
+    for f in r.findings:
+        mark = " [encoded in theorems/]" if f.known else ""
+        print(f"  {f.kind:<16} {f.summary}{mark}")
+        for d in (f.forward, f.backward):
+            if d is not None and d.witness and d.relation == "non-implication":
+                rows = "; ".join(f"[{', '.join(row)}]" + (f" {d.witness['classes'][i]}" if d.witness.get("classes") else "")
+                                 for i, row in enumerate(d.witness["rows"]))
+                print(f"  {'':<16}   witness {d.a} =/=> {d.b}: {rows}")
+    if compare is not None:
+        print("\nclaims of theorems/ at this N:")
+        for c in compare:
+            note = f"  ({c['note']})" if c.get("note") else ""
+            print(f"  {c['claim']:<40} {c['instance']:<45} claimed {c['claimed']:<12} -> {c['status']}{note}")
+    if args.yaml:
+        print("\n# ---- ready to paste ----")
+        for f in r.findings:
+            if f.known:
+                continue
+            for d in (f.forward, f.backward):
+                if d is not None and d.relation != "unknown":
+                    print(yaml_snippet(d, r.N))
+    return 0

@@ -1,0 +1,367 @@
+"""Discover the missing edges: check every ordered pair of registered definitions.
+
+Every registered definition is instantiated at N records with each value of its parameters
+(:func:`implgraph.plugins.param_grid`: k = 1..N-1 for the group-size definitions). Every ordered pair
+of instances whose definitions have no edge in ``theorems/*.yaml`` is checked with
+:func:`implgraph.checkedge.check_direction`, in parallel across pairs on the machine's cores
+(:class:`concurrent.futures.ProcessPoolExecutor`); the two directions of each pair are combined into
+the kinds of ekenstedt2022 Definition 3. A definition that crashes in a worker is reported and
+skipped: the other pairs go on.
+
+With ``include_known=True`` the encoded pairs are checked too and :func:`compare_with_theorems`
+says, claim by claim, whether discover re-found the paper's relation unaided.
+
+The findings print as YAML snippets in the format of ``docs/DATA_FORMAT.md`` (a ``theorems/``
+claim, and for a non-implication the ``counterexamples/`` table it names), ready to paste.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import os
+import time
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+
+import sympy
+
+from . import definitions
+from .checkedge import DirectionResult, Node, check_direction, combine, parse_node
+from .errors import InputError
+from .output import Progress
+from .plugins import param_grid
+
+__all__ = ["discover", "instances", "known_pairs", "compare_with_theorems", "yaml_snippet", "Finding",
+           "DiscoverResult"]
+
+
+def instances(N, names=None):
+    """(nodes, skipped): every registered definition at each parameter value allowed at N."""
+    nodes, skipped = [], []
+    for name in (names or definitions.names()):
+        d = definitions.get(name)
+        grid = param_grid(d, N)
+        if grid is None:
+            skipped.append(f"{name}: parameters {', '.join(d.params)} have no default values "
+                           "(define param_values(N) in the plugin)")
+            continue
+        for params in grid:
+            nodes.append(Node(name, tuple(sorted((k, v if isinstance(v, str) else sympy.Integer(v))
+                                                 for k, v in params.items()))))
+    return nodes, skipped
+
+
+def known_pairs(edges=None) -> set:
+    """(from, to) definition names that already have an edge in ``theorems/*.yaml``."""
+    if edges is None:
+        from .theorems import load_theorems
+        edges = load_theorems()
+    out = set()
+    for e in edges:
+        for a in (e.a, e.reading_a):
+            if a is None:
+                continue
+            out.add((a.name, e.b.name))
+            if e.kind in ("equivalent", "reciprocal"):
+                out.add((e.b.name, a.name))
+    return out
+
+
+@dataclass
+class Finding:
+    """One unordered pair of instances with both directions and their combined kind."""
+
+    a: str
+    b: str
+    kind: str
+    summary: str
+    forward: DirectionResult | None
+    backward: DirectionResult | None
+    known: bool = False
+
+    def to_json(self):
+        return {"a": self.a, "b": self.b, "kind": self.kind, "summary": self.summary, "known": self.known,
+                "forward": self.forward.to_json() if self.forward else None,
+                "backward": self.backward.to_json() if self.backward else None}
+
+
+@dataclass
+class DiscoverResult:
+    N: int
+    findings: list
+    errors: list = field(default_factory=list)
+    skipped: list = field(default_factory=list)
+    seconds: float = 0.0
+    pairs_checked: int = 0
+
+    def to_json(self):
+        return {"N": self.N, "pairs_checked": self.pairs_checked, "seconds": self.seconds,
+                "findings": [f.to_json() for f in self.findings], "errors": self.errors,
+                "skipped": self.skipped}
+
+
+def _job(a_label, b_label, N, p):
+    """Worker: one direction; never raises (errors come back as a string)."""
+    try:
+        res = check_direction(parse_node(a_label), parse_node(b_label), None, (), N, p, n_min=N)
+        return a_label, b_label, res, None
+    except BaseException as exc:  # a plugin may raise anything, even SystemExit
+        return a_label, b_label, None, f"{a_label} -> {b_label}: {exc.__class__.__name__}: {exc}"
+
+
+def discover(N=4, names=None, include_known=False, workers=None, progress=None, p=2) -> DiscoverResult:
+    """Check every ordered pair of definition instances at ``N`` records.
+
+    Parameters
+    ----------
+    N : int
+        Number of records of the tables (every partition into classes is searched).
+    names : list of str, optional
+        Restrict to these definitions (default: every registered one, plugins included).
+    include_known : bool
+        Also check the pairs that already have an edge in ``theorems/`` (to re-find them).
+    workers : int, optional
+        Processes (default ``os.cpu_count()``); 1 runs in this process.
+    progress : bool, optional
+        Progress bar on stderr (default: when stderr is a terminal).
+
+    Returns
+    -------
+    DiscoverResult
+    """
+    if N < 2:
+        raise InputError(f"--N {N} is too small", fix="use N >= 2")
+    start = time.perf_counter()
+    for n in names or []:
+        definitions.get(n)
+    nodes, skipped = instances(N, names)
+    known = known_pairs() if not include_known else known_pairs()
+    jobs = []
+    for a in nodes:
+        for b in nodes:
+            if a == b or a.name == b.name and not a.params:
+                continue
+            is_known = (a.name, b.name) in known
+            if is_known and not include_known:
+                continue
+            jobs.append((a.label(), b.label()))
+    bar = Progress(len(jobs), "discover", enabled=progress)
+    results, errors = {}, []
+    workers = workers or os.cpu_count() or 1
+    pending = list(jobs)
+    if workers <= 1:
+        for a, b in pending:
+            _, _, res, err = _job(a, b, N, p)
+            _store(results, errors, a, b, res, err)
+            bar.step(f"{a} -> {b}")
+    else:
+        retries = 0
+        while pending:
+            done_now = set()
+            try:
+                with cf.ProcessPoolExecutor(max_workers=workers) as pool:
+                    futs = {pool.submit(_job, a, b, N, p): (a, b) for a, b in pending}
+                    for fut in cf.as_completed(futs):
+                        a, b = futs[fut]
+                        try:
+                            _, _, res, err = fut.result()
+                        except BrokenProcessPool:
+                            raise
+                        except BaseException as exc:
+                            res, err = None, f"{a} -> {b}: {exc.__class__.__name__}: {exc}"
+                        _store(results, errors, a, b, res, err)
+                        done_now.add((a, b))
+                        bar.step(f"{a} -> {b}")
+                pending = []
+            except BrokenProcessPool:
+                # a plugin killed its worker: the pairs still running are reported, the rest retried
+                pending = [j for j in pending if j not in done_now]
+                retries += 1
+                if retries > 2:
+                    for a, b in pending:
+                        _store(results, errors, a, b, None, f"{a} -> {b}: worker process died")
+                        bar.step(f"{a} -> {b}")
+                    pending = []
+                elif workers > 1:
+                    workers = 1
+                    for a, b in pending:
+                        _, _, res, err = _job(a, b, N, p)
+                        _store(results, errors, a, b, res, err)
+                        bar.step(f"{a} -> {b}")
+                    pending = []
+    bar.close()
+    findings = _combine(nodes, results, known)
+    return DiscoverResult(N, findings, errors, skipped, round(time.perf_counter() - start, 2), len(jobs))
+
+
+def _store(results, errors, a, b, res, err):
+    if err:
+        errors.append(err)
+    else:
+        results[(a, b)] = res
+
+
+def _combine(nodes, results, known):
+    by_label = {n.label(): n for n in nodes}
+    seen, out = set(), []
+    for (a, b), fw in results.items():
+        key = tuple(sorted((a, b)))
+        if key in seen:
+            continue
+        seen.add(key)
+        bw = results.get((b, a))
+        A, B = by_label[a].definition, by_label[b].definition
+        if bw is None:
+            empty = DirectionResult(b, a, "unknown", "unknown", "", "not checked (encoded in theorems/ or failed)")
+            kind, summary = combine(fw, empty, A, B)
+        else:
+            kind, summary = combine(fw, bw, A, B)
+        out.append(Finding(a, b, kind, summary, fw, bw,
+                           known=(by_label[a].name, by_label[b].name) in known
+                           or (by_label[b].name, by_label[a].name) in known))
+    out.sort(key=lambda f: (f.a, f.b))
+    return out
+
+
+# -- data snippets --------------------------------------------------------------------------------
+
+def _side_yaml(label, level_symbol):
+    n = parse_node(label)
+    params = ", ".join(f'{k}: "{v}"' for k, v in n.params)
+    p = f", params: {{{params}}}" if params else ""
+    return f"{{definition: {n.name}{p}, level: {level_symbol}}}"
+
+
+def _slug(label):
+    return "".join(c if c.isalnum() else "-" for c in label).strip("-").replace("--", "-")
+
+
+def yaml_snippet(direction: DirectionResult, N: int, paper="discover") -> str:
+    """A ``theorems/`` claim (and a ``counterexamples/`` table) for one direction, as YAML text."""
+    a, b = parse_node(direction.a), parse_node(direction.b)
+    ad, bd = a.definition, b.definition
+    cid = f"{paper}/{_slug(direction.a)}--{_slug(direction.b)}-N{N}"
+    lines = [f"  - id: {cid}",
+             f'    source: "implgraph discover --N {N}"',
+             f'    printed: "{direction.a} {"=>" if direction.relation == "implication" else "=/=>"} {direction.b} (machine finding)"',
+             f"    kind: {'implies' if direction.relation == 'implication' else 'not-implies'}",
+             f"    from: {_side_yaml(direction.a, ad.level_symbol)}",
+             f"    to: {_side_yaml(direction.b, bd.level_symbol)}"]
+    table = None
+    if direction.relation == "implication":
+        if direction.tight:
+            lines.append(f'    f: "{_data_formula(direction.tight)}"')
+        when = f'["N == {N}"' + (f', "{ad.level_symbol} <= {_data_formula(direction.tight_upto)}"'
+                                 if direction.tight_upto else "") + "]"
+        lines += ["    symbols: {N: integer}", f"    when: {when}", "    expect: verified-bounded",
+                  f'    notes: "{direction.evidence}"']
+    else:
+        tid = f"{paper}/table-{_slug(direction.a)}--{_slug(direction.b)}-N{N}"
+        lines += ["    symbols: {N: integer}", f'    when: ["N == {N}"]', f"    witness: {tid}",
+                  "    expect: confirmed", f'    notes: "{direction.evidence}"']
+        w = direction.witness
+        rows = "\n".join(
+            f'      - {{p: [{", ".join(chr(34) + v + chr(34) for v in r)}]'
+            + (f", class: {w['classes'][i]}}}" if w.get("classes") else "}")
+            for i, r in enumerate(w["rows"]))
+        table = "\n".join([f"  - id: {tid}", f'    source: "implgraph discover --N {N}"',
+                           f'    caption: "{direction.a} level {w["level_a"]}, {direction.b} level {w["level_b"]}"',
+                           f"    buckets: [{', '.join(f'a{i + 1}' for i in range(len(w['rows'][0])))}]",
+                           "    binary: false", "    rows:", rows])
+    text = "# theorems/\n" + "\n".join(lines)
+    if table:
+        text += "\n# counterexamples/\n" + table
+    return text
+
+
+def _data_formula(expr: str) -> str:
+    """A sympy string as a data-file formula (``log`` -> ``ln``)."""
+    return str(expr).replace("log(", "ln(")
+
+
+# -- re-finding the papers' relations -----------------------------------------------------------
+
+def compare_with_theorems(result: DiscoverResult, edges=None) -> list:
+    """For every encoded implies / not-implies / equivalent edge, what discover found at N.
+
+    Returns a list of dicts: ``claim``, ``instance`` (the pair of nodes), ``claimed`` (kind),
+    ``found`` (relation), ``status`` (``re-found``, ``contradicts``, ``tight``, ``loose``, ``f too
+    small``, ``not comparable``), ``note``.
+    """
+    if edges is None:
+        from .theorems import load_theorems
+        edges = load_theorems()
+    dirs = {}
+    for fnd in result.findings:
+        for d in (fnd.forward, fnd.backward):
+            if d is not None:
+                dirs[(d.a, d.b)] = d
+    out = []
+    for e in edges:
+        for edge, tag in ((e, ""), (e.as_reading(), " (reading)")):
+            if edge is None or edge.kind not in ("implies", "not-implies", "equivalent"):
+                continue
+            out += _compare_edge(edge, tag, dirs, result.N)
+    return out
+
+
+def _compare_edge(e, tag, dirs, N):
+    rows = []
+    syms = {str(s): s for s in e.symbols.values()} if isinstance(e.symbols, dict) else {}
+    free = [s for name, s in syms.items() if name not in ("N", e.a.level.name, e.b.level.name)
+            and getattr(s, "is_integer", False)]
+    import itertools
+    Nsym = syms.get("N", sympy.Symbol("N"))
+    for values in itertools.product(range(1, N), repeat=len(free)):
+        point = {Nsym: N, **dict(zip(free, values))}
+        try:
+            if not all(bool(sympy.sympify(c).subs(point)) for c in e.when):
+                continue
+        except TypeError:
+            continue
+        a = Node(e.a.name, tuple(sorted((k, _v(v, point)) for k, v in e.a.params.items()))).label()
+        b = Node(e.b.name, tuple(sorted((k, _v(v, point)) for k, v in e.b.params.items()))).label()
+        d = dirs.get((a, b))
+        if d is None:
+            continue
+        rec = {"claim": e.id + tag, "instance": f"{a} -> {b}", "point": {str(k): int(v) for k, v in point.items()},
+               "claimed": e.kind, "found": d.relation, "tight": d.tight}
+        special = e.a.classes or e.b.classes or e.b.scope != "table" or e.a.scope != "table"
+        if special:
+            rec["note"] = "the claim restricts the classes or the scope; discover searches every partition"
+        want = "non-implication" if e.kind == "not-implies" else "implication"
+        if d.relation == "unknown":
+            rec["status"] = "undecided"
+        elif d.relation != want:
+            rec["status"] = "contradicts"
+        else:
+            rec["status"] = "re-found"
+            if e.f is not None and d.tight and e.kind in ("implies", "equivalent"):
+                rec["status"] = _compare_f(e.f.subs(point), d.tight, e.a.level, e.a.definition)
+        rows.append(rec)
+    return rows
+
+
+def _v(v, point):
+    if isinstance(v, str):
+        return v
+    return sympy.sympify(v).subs(point)
+
+
+def _compare_f(paper_f, tight, level, a_def):
+    alpha = sympy.Symbol(a_def.level_symbol, positive=True)
+    pf = sympy.sympify(paper_f).subs(level, alpha)
+    tf = sympy.sympify(tight, locals={alpha.name: alpha})
+    try:
+        if sympy.simplify(pf - tf) == 0:
+            return "re-found, same f (tight)"
+        samples = [sympy.Rational(1, 10), sympy.Rational(1, 2), 1, 2] if a_def.scale == "log" else \
+            [sympy.Rational(11, 10), sympy.Rational(3, 2), 2, 3]
+        diffs = [float((pf - tf).subs(alpha, s)) for s in samples]
+    except Exception:
+        return "re-found (f not compared)"
+    if all(x >= -1e-12 for x in diffs):
+        return "re-found, paper f is loose"
+    if all(x <= 1e-12 for x in diffs):
+        return "f too small: paper f below the tight f"
+    return "re-found, f crosses the tight f"
