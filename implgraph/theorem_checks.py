@@ -1,0 +1,417 @@
+"""Checkers for the claims of ``theorems/*.yaml``: implies, not-implies, equivalent, reciprocal,
+generalisation, math and map.
+
+Each checker returns a :class:`~implgraph.verdict.Verdict` with its evidence:
+
+- ``implies``: :func:`implgraph.prove.check_implication` (proof for all parameters with the tight f,
+  or an exact witness, or a bounded check). A claim about a quantity the engine does not model
+  (``of:`` on a side, or ``assumptions:``) is ``unknown``; the literal reading's result is in ``details``.
+- ``not-implies``: the witness table's family (A bounded while B grows without bound), judged by the
+  tables checker of the ``unbounded`` claim when there is one, otherwise here (exact levels and
+  sympy limits). If the engine *proves* the implication for every parameter value, the printed
+  non-implication is ``refuted`` (the proof is the evidence).
+- ``equivalent`` / ``reciprocal``: both directions proved.
+- ``generalisation``: A => B proved and B =/=> A confirmed by the witness.
+- ``math``: the formula decided on the condition with z3 (``holds`` / ``refuted`` with an exact
+  point / ``unknown``).
+- ``map``: every arrow checked (implies arrows: an implication exists; crossed arrows: the claim's
+  witness confirmed).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from .datafile import Node
+from .errors import InputError
+from .formula import parse_condition, parse_expr
+from .prove import T, check_implication, tight_bound
+from .region import Region
+from .theorems import EDGE_KINDS, Edge, edge_from_node, witness_ids
+from .verdict import CHECKERS, Verdict, checker
+
+__all__ = ["check_edge", "judge_witness_claim", "check_math", "check_map"]
+
+_WITNESS_CACHE: dict = {}
+
+
+def _max_n(context):
+    return int((context or {}).get("max_n", 8))
+
+
+def _vd(edge_or_node, verdict, **kw):
+    node = edge_or_node.node if isinstance(edge_or_node, Edge) else edge_or_node
+    cid = edge_or_node.id if isinstance(edge_or_node, Edge) else str(node.get("id"))
+    return Verdict(id=cid, verdict=verdict, printed=str(node.get("printed", "")),
+                   reading=node.get("reading"), source=node.get("source"), **kw)
+
+
+# -- implications ------------------------------------------------------------------------------
+
+def _implication(edge: Edge, f, context, a=None, b=None, reverse=False):
+    a = a or edge.a
+    b = b or edge.b
+    return check_implication(a.definition, b.definition, f, a_params=a.params, b_params=b.params,
+                             when=edge.when, kinds=edge.kinds, alpha=a.level, a_classes=a.classes,
+                             b_classes=b.classes, max_n=_max_n(context))
+
+
+def _from_proof(edge, r, kind_label="", expect=None):
+    return _vd(edge, r.verdict, evidence=kind_label + r.evidence, bound=r.bound, witness=r.witness,
+               tight=r.tight_str, exact=r.tight_str, expect=expect,
+               details={"tightness": r.tightness, "method": r.method, **(r.details or {})})
+
+
+def check_implies(edge: Edge, context=None, f=None, a=None) -> Verdict:
+    r = _implication(edge, edge.f if f is None else f, context, a=a)
+    unmodelled = [s.of for s in (a or edge.a, edge.b) if s.of] + list(edge.node.get("assumptions") or [])
+    if unmodelled:
+        v = _from_proof(edge, r)
+        return _vd(edge, "unknown",
+                   evidence=("the claim is about a quantity or assumptions the engine does not model ("
+                             + "; ".join(map(str, unmodelled))[:300] + "); under the engine's literal definitions "
+                             f"the verdict would be {r.verdict}: {r.evidence}"),
+                   witness=r.witness, bound=r.bound, tight=r.tight_str,
+                   details={"literal_verdict": r.verdict, "tightness": r.tightness})
+    return _from_proof(edge, r)
+
+
+# -- non-implications --------------------------------------------------------------------------
+
+def _find_table_claim(claim_id):
+    from .theorems import load_claims
+    if not _WITNESS_CACHE:
+        for c in load_claims(kinds=("counterexamples",)):
+            _WITNESS_CACHE[str(c.get("id"))] = c
+    return _WITNESS_CACHE.get(str(claim_id))
+
+
+def judge_witness_claim(claim_id, context=None):
+    """Verdict of a table claim of kind ``unbounded`` (the tables checker, or the fallback here)."""
+    node = _find_table_claim(claim_id)
+    if node is None:
+        return None
+    func = CHECKERS.get(str(claim_id)) or CHECKERS.get(node.get("kind"))
+    if func is not None and func is not _unbounded_fallback:
+        try:
+            return func(node, context)
+        except InputError:
+            raise
+        except Exception as exc:  # fall back to our own limit computation
+            v = _unbounded_fallback(node, context)
+            v.details["tables_checker_error"] = f"{type(exc).__name__}: {exc}"
+            return v
+    return _unbounded_fallback(node, context)
+
+
+def _unbounded_fallback(node, context=None):
+    """A's level bounded while B's level -> oo along ``free`` -> ``limit`` (exact levels, sympy limits)."""
+    from .levels import optimal_level
+    from .table import load_table_file
+    table = load_table_file(node["_table_file"], node["_table"])
+    names = dict(table.symbols)
+    fix = {names[k]: parse_expr(str(v), names) for k, v in (node.get("fix") or {}).items() if k in names}
+    t2 = table.subs(fix)
+    free = names[str(node["free"])]
+    limit = parse_expr(str(node.get("limit", "0")), names)
+    fam = [parse_expr(str(x), names) for x in node.get("family") or []]
+
+    def side(key):
+        spec = node[key]
+        params = {k: parse_expr(str(v), names).subs(fix) for k, v in (spec.get("params") or {}).items()}
+        return spec["definition"], params
+
+    out = {}
+    for key in ("from", "to"):
+        name, params = side(key)
+        vals = []
+        for x in fam:
+            lv = optimal_level(t2.subs({free: x}), name, **params)
+            vals.append(lv.value)
+        # the limit from the family's side
+        lim = None
+        try:
+            lv = optimal_level(t2, name, **params)
+            if lv.defined and fam:
+                pick = None
+                for p in lv.pieces:
+                    if sympy.sympify(p.condition).subs({free: fam[-1]}) in (sympy.true, True):
+                        pick = p
+                        break
+                if pick is not None:
+                    val = lv.definition.level_from_raw(pick.value)
+                    d = "+" if fam[-1] > limit else "-"
+                    lim = sympy.limit(val, free, limit, dir=d) if val is not sympy.oo else sympy.oo
+        except Exception:
+            lim = None
+        out[key] = (vals, lim)
+    a_vals, a_lim = out["from"]
+    b_vals, b_lim = out["to"]
+    a_bounded = a_lim is not None and a_lim.is_finite
+    b_unbounded = b_lim is sympy.oo or (b_vals and all(v is sympy.oo for v in b_vals))
+    fam_s = ", ".join(f"{free} = {x}: A {a} / B {b}" for x, a, b in zip(fam, a_vals, b_vals))
+    if a_bounded and b_unbounded:
+        verdict, ev = "confirmed", (f"A's level tends to {a_lim} while B's level tends to oo as {free} -> {limit} "
+                                    f"(fix {node.get('fix')}); family: {fam_s}")
+    elif a_lim is None or b_lim is None:
+        verdict, ev = "unknown", f"could not take the limits; family: {fam_s}"
+    else:
+        verdict, ev = "refuted", f"A's limit {a_lim}, B's limit {b_lim}: not an unbounded family; family: {fam_s}"
+    return Verdict(id=str(node.get("id")), verdict=verdict, printed=str(node.get("printed", "")), evidence=ev,
+                   exact=f"A -> {a_lim}, B -> {b_lim}", details={"checker": "theorem_checks fallback"})
+
+
+def _implication_holds(edge: Edge, a=None, b=None):
+    """A Bound when the engine proves A => B for every parameter value (some f), else None."""
+    a = a or edge.a
+    b = b or edge.b
+    N = next((s for s in edge.kinds if s.name == "N"), sympy.Symbol("N", integer=True))
+    kinds = {s: k for s, k in edge.kinds.items() if s not in (edge.a.level, edge.b.level)}
+    kinds[T] = "real"
+    kinds.setdefault(N, "integer")
+    region = Region(kinds, tuple(edge.when) + (T >= 1, N >= 2))
+    try:
+        return tight_bound(a.definition, b.definition, a.params, b.params, region, N, a.classes, b.classes)
+    except Exception:
+        return None
+
+
+def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None) -> Verdict:
+    bound = _implication_holds(edge)
+    if bound is not None:
+        tight = bound.upper.subs(T, edge.a.definition.raw_from_level(edge.a.level))
+        tight = sympy.simplify(edge.b.definition.level_from_raw(tight))
+        return _vd(edge, "refuted", evidence=(f"the engine proves the implication for every parameter value "
+                                             f"({bound.method}): {bound.argument}; with f = {tight}"),
+                   tight=str(tight) if bound.tight else None, details={"checks": bound.checks})
+    wc = witness_claim or edge.node.get("witness_claim")
+    if wc:
+        wv = judge_witness_claim(wc, context)
+        if wv is not None:
+            ev = f"witness {witness or edge.witness} ({wc}): {wv.evidence}"
+            if edge.node.get("witness_map") is not None:
+                ev += f" [table symbols -> claim symbols: {dict(edge.node.get('witness_map'))}]"
+            return _vd(edge, "confirmed" if wv.verdict in ("confirmed", "holds") else wv.verdict, evidence=ev,
+                       witness={"table": str(witness or edge.witness), "claim": str(wc)}, exact=wv.exact,
+                       details={"witness_verdict": wv.verdict})
+    return _vd(edge, "unknown", evidence="no witness claim to check and no proof of the implication")
+
+
+# -- equivalences, generalisations -------------------------------------------------------------
+
+def check_equivalent(edge: Edge, context=None) -> Verdict:
+    fwd = _implication(edge, edge.f, context)
+    rev = check_implication(edge.b.definition, edge.a.definition, edge.g, a_params=edge.b.params,
+                            b_params=edge.a.params, when=edge.when, kinds=edge.kinds, alpha=edge.b.level,
+                            a_classes=edge.b.classes, b_classes=edge.a.classes, max_n=_max_n(context))
+    order = ["refuted", "unknown", "verified-bounded", "proved"]
+    verdict = min(fwd.verdict, rev.verdict, key=lambda v: order.index(v) if v in order else 1)
+    ev = f"A => B with f = {edge.f}: {fwd.verdict} ({fwd.evidence}); B => A with g = {edge.g}: {rev.verdict} ({rev.evidence})"
+    wit = fwd.witness if fwd.verdict == "refuted" else rev.witness
+    return _vd(edge, verdict, evidence=ev, witness=wit, tight=fwd.tight_str, bound=fwd.bound or rev.bound,
+               details={"forward": fwd.verdict, "reverse": rev.verdict, "tightness": [fwd.tightness, rev.tightness]})
+
+
+def check_generalisation(edge: Edge, context=None) -> Verdict:
+    f = edge.f
+    fwd = _implication(edge, f, context)
+    wc = edge.node.get("reading_witness_claim") if edge.extra.get("reading") else edge.node.get("witness_claim")
+    wv = judge_witness_claim(wc, context) if wc else None
+    rev_ok = wv is not None and wv.verdict in ("confirmed", "holds")
+    ev = f"A => B with f = {f}: {fwd.verdict} ({fwd.evidence}); B =/=> A: " + (
+        f"{wv.verdict} by {wc} ({wv.evidence})" if wv else "no witness")
+    if fwd.verdict in ("proved", "verified-bounded") and rev_ok:
+        verdict = fwd.verdict
+    elif fwd.verdict == "refuted" or (wv is not None and wv.verdict == "refuted"):
+        verdict = "refuted"
+    else:
+        verdict = "unknown"
+    return _vd(edge, verdict, evidence=ev, tight=fwd.tight_str, bound=fwd.bound, witness=fwd.witness,
+               details={"forward": fwd.verdict, "reverse_witness": None if wv is None else wv.verdict,
+                        "tightness": fwd.tightness})
+
+
+def check_edge(edge: Edge, context=None) -> Verdict:
+    """Verdict on an edge of the kind it is printed with."""
+    kind = edge.kind
+    if kind == "implies":
+        return check_implies(edge, context)
+    if kind == "not-implies":
+        return check_not_implies(edge, context)
+    if kind in ("equivalent", "reciprocal"):
+        return check_equivalent(edge, context)
+    if kind == "generalisation":
+        return check_generalisation(edge, context)
+    return _vd(edge, "unknown", evidence=f"no checker for edge kind {kind!r}")
+
+
+def check_reading(edge: Edge, context=None) -> Verdict | None:
+    """The verdict on the proof's reading of an edge (None if there is none)."""
+    r = edge.as_reading()
+    if r is None:
+        return None
+    if r.kind == "not-implies":
+        v = check_not_implies(r, context, witness=r.witness, witness_claim=edge.node.get("reading_witness_claim"))
+    else:
+        v = check_edge(r, context)
+    v.id = edge.id + "#reading"
+    v.printed = str(edge.node.get("reading", ""))
+    v.reading = str(edge.node.get("reading", ""))
+    v.expect = edge.node.get("reading_expect")
+    return v
+
+
+_KNOWN = None
+
+
+def _edge(claim):
+    global _KNOWN
+    if isinstance(claim, Edge):
+        return claim
+    if _KNOWN is None:
+        _KNOWN = witness_ids()
+    return edge_from_node(claim, _KNOWN)
+
+
+@checker(*EDGE_KINDS)
+def _edge_checker(claim, context=None):
+    edge = _edge(claim)
+    v = check_edge(edge, context)
+    if edge.reading_kind:
+        rv = check_reading(edge, context)
+        if rv is not None:
+            v.details["reading_verdict"] = rv.verdict
+            v.details["reading_evidence"] = rv.evidence
+            if context is not None:
+                context.setdefault("extra_rows", []).append(rv)
+    if context is not None:
+        context.setdefault("verdicts", {})[edge.id] = v
+    return v
+
+
+# -- math ------------------------------------------------------------------------------------
+
+def check_math(claim, context=None) -> Verdict:
+    """Decide ``formula`` (with ``definitions`` substituted) on ``when`` (and each instantiation)."""
+    formula = claim.get("formula")
+    if not formula:
+        return _vd(claim, "unknown", evidence="no formula to check")
+    groups = claim.get("instantiations") or [None]
+    results, points = [], []
+    for inst in groups:
+        spec = dict(claim.get("symbols") or {})
+        if inst:
+            spec.update(inst.get("symbols") or {})
+        from .table import make_symbols
+        names, kinds = make_symbols(spec, claim)
+        defs = dict(claim.get("definitions") or {})
+        if inst:
+            defs.update(inst.get("definitions") or {})
+        try:
+            subs = {}
+            for k, text in defs.items():
+                if k not in names:
+                    names[k] = sympy.Symbol(k, real=True)
+                subs[names[k]] = parse_expr(str(text), names)
+            cond = parse_condition(str(formula), names)
+            for _ in range(4):
+                cond = cond.subs(subs)
+            when = [parse_condition(str(w), names) for w in (claim.get("when") or [])]
+            if inst:
+                when += [parse_condition(str(w), names) for w in (inst.get("when") or [])]
+        except InputError as exc:
+            raise InputError(exc.reason, file=claim.file, line=claim.line_of("formula"), fix=exc.fix) from None
+        free = set()
+        for c in [cond] + when:
+            free |= sympy.sympify(c).free_symbols
+        region = Region({s: kinds.get(s, "real") for s in free}, tuple(w for w in when if w is not sympy.true))
+        r = region.decide(cond)
+        if r is not True:
+            pt = region.find_point(sympy.Not(cond))
+            if pt is not None:
+                val = sympy.sympify(cond).subs(pt)
+                if val in (sympy.false, False) and region.contains(pt) is True:
+                    points.append({str(k): str(v) for k, v in pt.items()})
+                    results.append(False)
+                    continue
+        results.append(r)
+    if all(r is True for r in results):
+        return _vd(claim, "holds", evidence=f"z3 proved `{formula}` on the whole condition"
+                   + (f" for each of {len(groups)} instantiations" if len(groups) > 1 else ""))
+    if any(r is False for r in results) and points:
+        return _vd(claim, "refuted", evidence=f"`{formula}` fails at the exact point {points[0]}",
+                   witness={"point": points[0]})
+    return _vd(claim, "unknown", evidence=f"z3 could not decide `{formula}` on the condition ({results})")
+
+
+@checker("math")
+def _math_checker(claim, context=None):
+    return check_math(claim, context)
+
+
+# -- maps ------------------------------------------------------------------------------------
+
+def check_map(claim, context=None) -> Verdict:
+    verdicts = (context or {}).get("verdicts", {})
+    from .table import make_symbols
+    names, kinds = make_symbols(claim.get("symbols") or {}, claim)
+    rows, bad, open_ = [], [], []
+    for arrow in claim.get("arrows") or []:
+        cid = str(arrow.get("claim", ""))
+        kind = arrow.get("kind")
+        rk = arrow.get("reading_kind")
+        judged = rk or kind
+        label = f"{arrow.get('label', cid)}: {judged}"
+        v = verdicts.get(cid)
+        state = "unknown"
+        if judged == "implies" or judged == "equivalent":
+            node = Node({"id": cid + "#arrow", "kind": "implies", "from": _with_level(arrow["from"]),
+                         "to": _with_level(arrow["to"], "b"), "f": "1", "symbols": claim.get("symbols") or {},
+                         "when": arrow.get("when") or []})
+            node.file, node.line = claim.file, arrow.line if hasattr(arrow, "line") else claim.line
+            try:
+                e = edge_from_node(node)
+                ok = _implication_holds(e) is not None
+            except InputError:
+                ok = False
+            if ok:
+                state = "holds"
+            elif v is not None and v.verdict in ("proved", "verified-bounded"):
+                state = "holds"
+            elif v is not None and v.details.get("reading_verdict") in ("proved",):
+                state = "holds"
+        elif judged == "not-implies":
+            if v is not None and (v.verdict == "confirmed" or v.details.get("reading_verdict") in ("proved",)):
+                state = "holds"
+            elif v is not None and v.verdict == "refuted" and not rk and v.details.get("reading_verdict") != "proved":
+                state = "refuted"
+        rows.append({"arrow": label, "claim": cid, "state": state})
+        if state == "refuted":
+            bad.append(label)
+        elif state != "holds":
+            open_.append(label)
+    if bad:
+        verdict = "refuted"
+    elif open_:
+        verdict = "unknown"
+    else:
+        verdict = "holds"
+    ev = f"{len(rows)} arrows: {len(rows) - len(bad) - len(open_)} hold, {len(bad)} refuted, {len(open_)} open"
+    if bad:
+        ev += "; refuted: " + "; ".join(bad)
+    if open_:
+        ev += "; open: " + "; ".join(open_)
+    return _vd(claim, verdict, evidence=ev, details={"arrows": rows})
+
+
+def _with_level(spec, which="a"):
+    out = Node(dict(spec))
+    out.file = getattr(spec, "file", None)
+    out.line = getattr(spec, "line", None)
+    out.setdefault("level", "alpha_" if which == "a" else "beta_")
+    return out
+
+
+@checker("map")
+def _map_checker(claim, context=None):
+    return check_map(claim, context)
