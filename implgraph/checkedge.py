@@ -267,27 +267,56 @@ def _lp_max(am, a, term, N, p):
 # -- exact re-check -------------------------------------------------------------------------
 
 def _raw_level(node_def, params, ct):
-    """The definition's own exact raw level on a concrete table (Fraction, INF or None)."""
+    """The definition's own exact raw level on a concrete table (Fraction, INF or None).
+
+    A plugin that raises, or returns something that is not a level, gives a :class:`PluginError`.
+    """
     from .levels import optimal_level
-    try:
-        lv = optimal_level(ct, node_def, **params)
-    except InputError:
-        raise
-    except Exception as exc:
-        raise PluginError(f"definition {node_def.name} raised {exc.__class__.__name__}: {exc}",
-                          fix="fix the plugin's symbolic/concrete method") from None
-    if not lv.defined:
-        return None
-    raw = lv.pieces[0].value if len(lv.pieces) == 1 else None
-    raw = sympy.sympify(raw)
-    if raw is sympy.oo:
-        return INF
-    if raw is None or not raw.is_Rational:
-        raise PluginError(f"definition {node_def.name} returned {lv.pieces[0].value!r}, not a level",
-                          fix="return a number (Fraction or sympy Rational), oo, or None")
+    name = node_def.name
+    if node_def.concrete is not None and not (node_def.needs_classes and ct.classes is None):
+        try:
+            raw = node_def.concrete(ct, **params)
+        except InputError:
+            raise
+        except Exception as exc:
+            raise PluginError(f"definition {name} raised {exc.__class__.__name__}: {exc}",
+                              fix="fix the plugin's concrete method") from None
+        if raw is None:
+            return None
+        if raw == INF:
+            return INF
+        if isinstance(raw, sympy.Basic):
+            if raw is sympy.oo:
+                return INF
+            if not raw.is_Rational:
+                raise PluginError(f"definition {name} returned {raw!r}, not a level",
+                                  fix="return a Fraction, math.inf or None from concrete()")
+            raw = Fraction(int(raw.p), int(raw.q))
+        if isinstance(raw, bool) or not isinstance(raw, (int, Fraction)):
+            raise PluginError(f"definition {name} returned {raw!r}, not a level",
+                              fix="return a Fraction, math.inf or None from concrete()")
+        raw = Fraction(raw)
+    else:
+        try:
+            lv = optimal_level(ct, node_def, **params)
+        except InputError:
+            raise
+        except Exception as exc:
+            raise PluginError(f"definition {name} raised {exc.__class__.__name__}: {exc}",
+                              fix="fix the plugin's symbolic method") from None
+        if not lv.defined:
+            return None
+        value = sympy.sympify(lv.pieces[0].value) if len(lv.pieces) == 1 else None
+        if value is sympy.oo:
+            return INF
+        if value is None or not value.is_Rational:
+            raise PluginError(f"definition {name} returned {value!r}, not a level",
+                              fix="return a number, oo, or None from symbolic()")
+        raw = Fraction(int(value.p), int(value.q))
     if node_def.scale in ("ratio", "log") and raw < 0:
-        raise PluginError(f"definition {node_def.name} returned the negative ratio {raw}", fix="return a ratio >= 0")
-    return Fraction(int(raw.p), int(raw.q))
+        raise PluginError(f"definition {name} returned the negative ratio {raw}, not a level",
+                          fix="return a ratio >= 0")
+    return raw
 
 
 def is_witness(a_def, a_params, b_def, b_params, ct, a_raw=None, f_raw=None) -> bool:
@@ -619,8 +648,15 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2) -> DirectionResult
                 def f_raw(araw, fe=fe):
                     lvl = a_def.level_from_raw(araw)
                     return sympy.simplify(b_def.raw_from_level(fe.subs(alpha, lvl)))
-            instances.append(analyse(a_def, ap, b_def, bp, n, p, f_raw,
-                                     {str(k): int(v) for k, v in point.items()}))
+            try:
+                instances.append(analyse(a_def, ap, b_def, bp, n, p, f_raw,
+                                         {str(k): int(v) for k, v in point.items()}))
+            except InputError:
+                raise
+            except Exception as exc:
+                raise PluginError(f"checking {a.label()} => {b.label()} at N = {n} failed: "
+                                  f"{exc.__class__.__name__}: {exc}",
+                                  fix="a plugin's lf_terms or level code is broken; fix or uninstall it") from None
     return _aggregate(a, b, f, instances, p)
 
 

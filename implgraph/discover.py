@@ -155,7 +155,6 @@ def discover(N=4, names=None, include_known=False, workers=None, progress=None, 
             _store(results, errors, a, b, res, err)
             bar.step(f"{a} -> {b}")
     else:
-        retries = 0
         while pending:
             done_now = set()
             try:
@@ -174,21 +173,18 @@ def discover(N=4, names=None, include_known=False, workers=None, progress=None, 
                         bar.step(f"{a} -> {b}")
                 pending = []
             except BrokenProcessPool:
-                # a plugin killed its worker: the pairs still running are reported, the rest retried
+                # a plugin killed its worker: run the remaining pairs one per process, so that
+                # only the culprit is lost (reported and skipped)
                 pending = [j for j in pending if j not in done_now]
-                retries += 1
-                if retries > 2:
-                    for a, b in pending:
-                        _store(results, errors, a, b, None, f"{a} -> {b}: worker process died")
-                        bar.step(f"{a} -> {b}")
-                    pending = []
-                elif workers > 1:
-                    workers = 1
-                    for a, b in pending:
-                        _, _, res, err = _job(a, b, N, p)
-                        _store(results, errors, a, b, res, err)
-                        bar.step(f"{a} -> {b}")
-                    pending = []
+                for a, b in pending:
+                    try:
+                        with cf.ProcessPoolExecutor(max_workers=1) as pool:
+                            _, _, res, err = pool.submit(_job, a, b, N, p).result()
+                    except BrokenProcessPool:
+                        res, err = None, f"{a} -> {b}: the worker process died (a plugin crashed it)"
+                    _store(results, errors, a, b, res, err)
+                    bar.step(f"{a} -> {b}")
+                pending = []
     bar.close()
     findings = _combine(nodes, results, known)
     return DiscoverResult(N, findings, errors, skipped, round(time.perf_counter() - start, 2), len(jobs))
