@@ -1,0 +1,175 @@
+"""check-edge: both directions, exact witnesses, tight functions, bad input."""
+
+from fractions import Fraction
+
+import pytest
+import sympy
+
+from implgraph.checkedge import (check_direction, check_edge, fit_rational, is_witness, parse_node,
+                                 partitions, PluginError)
+from implgraph.cli import main
+from implgraph.concrete import ConcreteTable
+from implgraph.definitions import Definition, get
+from implgraph.errors import InputError
+from implgraph.levels import optimal_level
+from implgraph.plugins import RatioOfAverages
+
+from _plugin_fixtures import example_class, registered
+
+eps, t, delta = sympy.symbols("eps t delta", positive=True)
+
+
+def _table(w):
+    return ConcreteTable.from_fractions([[Fraction(v) for v in r] for r in w["rows"]], classes=w["classes"])
+
+
+def test_partitions():
+    assert partitions(4) == [(3, 1), (2, 2), (2, 1, 1), (1, 1, 1, 1)]
+    assert partitions(3, 1) == [(3,), (2, 1), (1, 1, 1)]
+
+
+def test_parse_node():
+    n = parse_node("kt-closeness(k=2)")
+    assert n.name == "kt-closeness" and n.param_dict == {"k": 2}
+    assert parse_node("kdp(k=N-1)").at({sympy.Symbol("N", integer=True, positive=True): 5}) == {"k": 4}
+    with pytest.raises(InputError, match="needs parameter k"):
+        parse_node("kt-closeness")
+    with pytest.raises(InputError, match="no parameter 'j'"):
+        parse_node("kt-closeness(j=2)")
+    with pytest.raises(InputError, match="unknown definition 'nope'"):
+        parse_node("nope")
+
+
+def test_kdp1_dp_equivalence():
+    # Lemma 3.3 of ekenstedt2022: (1,eps)-DP <=> eps-DP, with f = g = identity
+    r = check_edge("kdp(k=1)", "dp", N=3)
+    assert r.kind == "equivalence"
+    assert sympy.sympify(r.forward.tight, locals={"eps": eps}) == eps
+    assert sympy.sympify(r.backward.tight, locals={"eps": eps}) == eps
+
+
+def test_ldp_to_kt1_tight_is_theorem_2b():
+    # Theorem 2 of ekenstedt2022: t = (e^eps (N - 1) + 1)/N; at N = 4: (3 e^eps + 1)/4
+    d = check_direction("ldp", "kt-closeness(k=1)", N=4)
+    assert d.relation == "implication" and d.verdict == "verified-bounded"
+    assert sympy.simplify(sympy.sympify(d.tight, locals={"eps": eps}) - (3 * sympy.exp(eps) + 1) / 4) == 0
+    assert d.tight_upto is None
+
+
+def test_kt1_to_ldp_tight_is_t_squared_on_a_range():
+    # Theorem 2 (a): e^eps = t^2 ; with two buckets the square holds for t <= 3 and is capped beyond
+    d = check_direction("kt-closeness(k=1)", "ldp", N=4)
+    assert d.relation == "implication"
+    assert sympy.simplify(sympy.sympify(d.tight, locals={"t": t}) - 2 * sympy.log(t)) == 0
+    assert d.tight_upto == "3"
+
+
+def test_false_conjecture_gets_exact_witness():
+    # the conjecture t = (e^eps (N - 2) + 1)/(N - 1) is too small: at N = 2 it says t = 1
+    d = check_direction("ldp", "kt-closeness(k=1)", f="(exp(eps)*(N - 2) + 1)/(N - 1)", N=3)
+    assert d.verdict == "refuted" and d.f_verdict == "refuted"
+    w = d.witness
+    assert w["rows"] == [["8/17", "9/17"], ["9/17", "8/17"]]
+    ct = _table(w)
+    # hand check: ldp ratio (9/17)/(8/17) = 9/8; kt(1): mean 1/2, (1/2)/(8/17) = 17/16 > f = 1
+    assert optimal_level(ct, "ldp").value == sympy.log(sympy.Rational(9, 8))
+    assert optimal_level(ct, "kt-closeness", k=1).value == sympy.Rational(17, 16)
+    assert is_witness(get("ldp"), {}, get("kt-closeness"), {"k": 1}, ct, a_raw=Fraction(9, 8), f_raw=1)
+
+
+def test_true_conjecture_is_not_refuted():
+    d = check_direction("ldp", "kt-closeness(k=1)", f="(exp(eps)*(N - 1) + 1)/N", N=4)
+    assert d.f_verdict in ("holds-at-samples", "proved") and d.verdict != "refuted"
+
+
+def test_non_implication_witness_rechecked():
+    # Theorem 1 of ekenstedt2022: multiplicative t-closeness =/=> eps-LDP
+    d = check_direction("mult-t-closeness", "ldp", N=3)
+    assert d.relation == "non-implication" and d.verdict == "refuted"
+    ct = _table(d.witness)
+    assert optimal_level(ct, "ldp").value is sympy.oo
+    assert optimal_level(ct, "mult-t-closeness").value.is_finite
+
+
+def test_when_binds_parameters():
+    # Theorem 3 (b): (k,t)-closeness =/=> LDP for k > 1
+    d = check_direction("kt-closeness(k=k)", "ldp", when=["k >= 2"], N=3)
+    assert d.relation == "non-implication"
+    assert all(i.point["k"] >= 2 for i in d.instances)
+
+
+def test_plugin_equivalence_with_exp():
+    with registered(example_class()):
+        r = check_edge("delta-disclosure", "mult-t-closeness", N=3)
+    assert r.kind == "equivalence"
+    assert sympy.sympify(r.forward.tight, locals={"delta": delta}) == sympy.exp(delta)
+    assert sympy.sympify(r.backward.tight, locals={"t": t}) == sympy.log(t)
+
+
+def test_fit_rational():
+    pts = [(Fraction(a), Fraction(a) * 3 / 4 + Fraction(1, 4)) for a in (1, 2, 3, 5)]
+    expr, upto = fit_rational(pts)
+    a = sympy.Symbol("a", positive=True)
+    assert sympy.simplify(expr - (3 * a + 1) / 4) == 0 and upto is None
+    # a square up to 3, then capped at 9: fitted on the prefix
+    pts = [(Fraction(a), min(Fraction(a) ** 2, Fraction(9))) for a in (1, 2, Fraction(5, 2), 3, 5, 9)]
+    expr, upto = fit_rational(pts)
+    assert sympy.simplify(expr - a ** 2) == 0 and upto == "3"
+
+
+# -- bad input: one line, exit 2 ----------------------------------------------------------------
+
+def _cli(capsys, *argv):
+    rc = main(list(argv))
+    err = capsys.readouterr().err
+    return rc, err
+
+
+def test_cli_unknown_definition(capsys):
+    rc, err = _cli(capsys, "check-edge", "nope", "ldp")
+    assert rc == 2 and err.count("\n") == 1 and "unknown definition 'nope'" in err
+
+
+def test_cli_malformed_f(capsys):
+    rc, err = _cli(capsys, "check-edge", "ldp", "dp", "--f", "eps +* 2")
+    assert rc == 2 and err.count("\n") == 1 and "cannot parse formula" in err
+    rc, err = _cli(capsys, "check-edge", "ldp", "dp", "--f", "__import__('os')")
+    assert rc == 2 and err.count("\n") == 1
+
+
+class Raising(Definition):
+    name = "raising-plugin"
+    level_symbol = "r"
+
+    def concrete(self, ct):
+        raise RuntimeError("boom")
+
+
+class NonLevel(Definition):
+    name = "nonlevel-plugin"
+    level_symbol = "r"
+
+    def concrete(self, ct):
+        return "high"
+
+
+def test_cli_plugin_that_raises(capsys):
+    with registered(Raising):
+        rc, err = _cli(capsys, "check-edge", "raising-plugin", "ldp", "--N", "2")
+    assert rc == 2 and err.count("\n") == 1
+    assert "raising-plugin raised RuntimeError: boom" in err
+
+
+def test_cli_plugin_returning_a_non_level(capsys):
+    with registered(NonLevel):
+        rc, err = _cli(capsys, "check-edge", "nonlevel-plugin", "ldp", "--N", "2")
+    assert rc == 2 and err.count("\n") == 1
+    assert "returned 'high', not a level" in err
+
+
+def test_cli_check_edge_json(capsys):
+    import json
+    rc = main(["check-edge", "kdp(k=1)", "dp", "--N", "3", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert rc == 0 and out["kind"] == "equivalence"
+    assert out["forward"]["verdict"] == "verified-bounded"

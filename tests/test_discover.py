@@ -1,0 +1,125 @@
+"""discover: every pair without an edge, in parallel; crashing plugins are reported and skipped."""
+
+import os
+
+import pytest
+import sympy
+import yaml
+
+from implgraph.discover import compare_with_theorems, discover, instances, known_pairs, yaml_snippet
+from implgraph.cli import main
+from implgraph.plugins import RatioOfAverages
+
+from _plugin_fixtures import example_class, registered
+
+delta, eps = sympy.symbols("delta eps", positive=True)
+
+
+def _finding(r, a, b):
+    for f in r.findings:
+        if {f.a, f.b} == {a, b}:
+            return f
+    raise AssertionError(f"no finding for {a}, {b}")
+
+
+def test_instances_and_known_pairs():
+    nodes, skipped = instances(3, ["kt-closeness", "ldp"])
+    assert [n.label() for n in nodes] == ["kt-closeness(k=1)", "kt-closeness(k=2)", "ldp"]
+    known = known_pairs()
+    assert ("ldp", "kt-closeness") in known and ("kt-closeness", "ldp") in known
+    assert ("dp", "kdp") in known            # Lemma 3.3 is an equivalence: both directions
+    assert ("ldp", "dp") not in known
+
+
+def test_discover_finds_the_plugin_edges():
+    with registered(example_class()):
+        r = discover(N=3, names=["mult-t-closeness", "delta-disclosure", "ldp"], workers=2, progress=False)
+    assert r.errors == []
+    # ldp <-> mult-t-closeness is encoded (Lemma 1, Theorem 1): skipped
+    assert all({f.a, f.b} != {"ldp", "mult-t-closeness"} for f in r.findings)
+    eq = _finding(r, "delta-disclosure", "mult-t-closeness")
+    assert eq.kind == "equivalence"
+    fw = eq.forward if eq.forward.a == "delta-disclosure" else eq.backward
+    assert sympy.sympify(fw.tight, locals={"delta": delta}) == sympy.exp(delta)
+    gen = _finding(r, "delta-disclosure", "ldp")
+    assert gen.kind == "generalisation"
+    to_delta = gen.forward if gen.forward.a == "ldp" else gen.backward
+    # ldp => delta at N = 3: the worst class is one record at p, the others at e^eps p:
+    # delta = ln((2 e^eps + 1)/3)
+    assert sympy.simplify(sympy.exp(sympy.sympify(to_delta.tight, locals={"eps": eps}))
+                          - (2 * sympy.exp(eps) + 1) / 3) == 0
+
+
+class Exploding(RatioOfAverages):
+    name = "exploding"
+    level_symbol = "x"
+    scale = "ratio"
+    family = "pairwise"
+
+    def lf_terms(self, N, sizes, p, **params):
+        raise RuntimeError("kaboom")
+
+
+class Killer(RatioOfAverages):
+    name = "killer"
+    level_symbol = "x"
+    scale = "ratio"
+    family = "pairwise"
+
+    def lf_terms(self, N, sizes, p, **params):
+        os._exit(3)
+
+
+def test_a_crashing_plugin_is_reported_and_skipped():
+    with registered(Exploding):
+        r = discover(N=3, names=["exploding", "ldp", "dp"], workers=2, progress=False)
+    assert len(r.errors) == 4                              # exploding -> ldp, dp and back
+    assert all("kaboom" in e for e in r.errors)
+    assert _finding(r, "dp", "ldp").kind == "generalisation"   # the other pair goes on
+
+
+def test_a_plugin_killing_its_worker_does_not_take_discover_down():
+    with registered(Killer):
+        r = discover(N=3, names=["killer", "ldp", "dp"], workers=2, progress=False)
+    assert len(r.errors) == 4 and all("died" in e for e in r.errors)
+    assert _finding(r, "dp", "ldp").kind == "generalisation"
+
+
+def test_yaml_snippets_are_valid_data():
+    r = discover(N=3, names=["ldp", "dp"], workers=1, progress=False)
+    f = _finding(r, "ldp", "dp")
+    texts = [yaml_snippet(d, 3) for d in (f.forward, f.backward)]
+    imp = yaml.safe_load(texts[0].split("# counterexamples/")[0].replace("# theorems/\n", ""))[0]
+    assert imp["kind"] == "implies" and imp["from"]["definition"] == "ldp" and imp["to"]["definition"] == "dp"
+    assert imp["when"] == ["N == 3"] and imp["expect"] == "verified-bounded"
+    theorem, table = texts[1].split("# counterexamples/")
+    neg = yaml.safe_load(theorem.replace("# theorems/\n", ""))[0]
+    tab = yaml.safe_load(table)[0]
+    assert neg["kind"] == "not-implies" and neg["witness"] == tab["id"]
+    assert len(tab["rows"]) == 3
+
+
+def test_cli_discover_json(capsys):
+    import json
+    rc = main(["discover", "--N", "3", "--only", "ldp", "--only", "dp", "--workers", "1", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert rc == 0 and out["N"] == 3 and len(out["findings"]) == 1
+    assert out["findings"][0]["kind"] == "generalisation"
+
+
+def test_cli_discover_unknown_name(capsys):
+    rc = main(["discover", "--only", "nope"])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.count("\n") == 1 and "unknown definition 'nope'" in err
+
+
+@pytest.mark.slow
+def test_discover_refinds_the_papers_relations():
+    """All built-ins at N = 4, encoded pairs included, compared with theorems/ (see the report)."""
+    r = discover(N=4, include_known=True, progress=False)
+    rows = {(c["claim"], c["instance"]): c["status"] for c in compare_with_theorems(r)}
+    assert rows[("ekenstedt2022/theorem-2b", "ldp -> kt-closeness(k=1)")] == "re-found, same f (tight)"
+    assert rows[("ekenstedt2022/lemma-3.3", "kdp(k=1) -> dp")] == "re-found, same f (tight)"
+    assert rows[("ekenstedt2022/theorem-1", "mult-t-closeness -> ldp")] == "re-found"
+    assert rows[("ekenstedt2022/theorem-3b", "kt-closeness(k=2) -> ldp")] == "re-found"
+    assert all(s != "contradicts" for (cid, _), s in rows.items() if "reading" not in cid and "3a" not in cid)

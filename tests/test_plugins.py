@@ -1,0 +1,119 @@
+"""The plugin route: a definition in one short module, the RatioOfAverages helper, level forms."""
+
+from fractions import Fraction
+import os
+import subprocess
+import sys
+
+import pytest
+import sympy
+
+from implgraph.concrete import INF, ConcreteTable
+from implgraph.definitions import get
+from implgraph.errors import InputError
+from implgraph.levels import optimal_level
+from implgraph.plugins import RatioOfAverages, lf_model, param_grid
+
+from _plugin_fixtures import EXAMPLE, example_class, registered
+
+
+def test_example_module_is_short_and_touches_no_engine_file():
+    module = EXAMPLE / "implgraph_delta_disclosure" / "__init__.py"
+    assert len(module.read_text().splitlines()) < 40
+    text = (EXAMPLE / "pyproject.toml").read_text()
+    assert '[project.entry-points."implgraph.definitions"]' in text
+    assert 'delta-disclosure = "implgraph_delta_disclosure:DeltaDisclosure"' in text
+
+
+def test_example_levels_hand_derived():
+    # rows (1/2, 1/2) in E1 and (1/4, 3/4) in E2: Pr_D(a1) = 3/8, Pr_D(a2) = 5/8.
+    # ratios: a1: (1/2)/(3/8) = 4/3, (3/8)/(1/4) = 3/2; a2: (5/8)/(1/2) = 5/4, (3/4)/(5/8) = 6/5.
+    # the largest is 3/2, so delta = ln(3/2) and multiplicative t = 3/2.
+    ct = ConcreteTable.from_fractions([["1/2", "1/2"], ["1/4", "3/4"]], classes=["E1", "E2"])
+    with registered(example_class()):
+        assert optimal_level(ct, "delta-disclosure").value == sympy.log(sympy.Rational(3, 2))
+    assert optimal_level(ct, "mult-t-closeness").value == sympy.Rational(3, 2)
+
+
+def test_example_symbolic_level():
+    from implgraph.table import table_from_rows
+    t = table_from_rows([["1/2", "1/2"], ["1/4", "3/4"]], classes=["E1", "E2"])
+    with registered(example_class()):
+        assert optimal_level(t, "delta-disclosure").value == sympy.log(sympy.Rational(3, 2))
+
+
+def test_helper_sets_z3_shape_and_classes():
+    cls = example_class()
+    assert cls.z3_shape == "class-ratio" and cls.needs_classes
+    assert cls().weakest() is sympy.oo
+
+
+def test_bad_family_is_one_clear_error():
+    with pytest.raises(InputError, match="family 'pairs'"):
+        class Bad(RatioOfAverages):
+            name = "bad"
+            family = "pairs"
+
+
+def test_subset_family_plugin():
+    class Half(RatioOfAverages):
+        name = "half-closeness"
+        level_symbol = "t"
+        scale = "ratio"
+        family = "subset"
+
+        def subset_size(self, N, **params):
+            return N // 2
+
+    # bucket a1 = 0, 1/2, 1, 1/2: mean 1/2; the 2 smallest have mean 1/4 -> ratio 2 (a2 alike)
+    ct = ConcreteTable.from_fractions([[0, 1], ["1/2", "1/2"], [1, 0], ["1/2", "1/2"]])
+    assert Half().concrete(ct) == 2
+    # a zero column on a whole half: infinite
+    ct = ConcreteTable.from_fractions([[0, 1], [0, 1], [1, 0], [1, 0]])
+    assert Half().concrete(ct) == INF
+    ct = ConcreteTable.from_fractions([["1/4", "3/4"], ["1/2", "1/2"], ["1/2", "1/2"], ["3/4", "1/4"]])
+    # a1 mean 1/2; 2 smallest mean 3/8 -> 4/3; a2 symmetric -> t = 4/3
+    assert Half().concrete(ct) == Fraction(4, 3)
+
+
+@pytest.mark.parametrize("name,params", [("ldp", {}), ("dp", {}), ("kt-closeness", {"k": 2}), ("kdp", {"k": 1}),
+                                         ("kdp", {"k": 2}), ("mult-t-closeness", {}),
+                                         ("emd-t-closeness", {"ground": "equal"}), ("k-anonymity", {})])
+def test_level_forms_agree_with_exact_levels(name, params):
+    rows = [["1/5", "4/5"], ["1/2", "1/2"], ["2/3", "1/3"], ["1/3", "2/3"]]
+    ct = ConcreteTable.from_fractions(rows, classes=["E1", "E1", "E1", "E2"])
+    d = get(name)
+    model = lf_model(d, 4, (3, 1), 2, **params)
+    x = [[Fraction(v) for v in r] for r in rows]
+    if model.structural is not None:
+        value = model.structural
+    else:
+        value = model.floor
+        for t in model.terms:
+            num, den = t.num.value(x), t.den.value(x)
+            if den > 0:
+                value = max(value, num / den)
+    expected = optimal_level(ct, d, **params).pieces[0].value
+    assert sympy.Rational(value.numerator, value.denominator) == expected
+
+
+def test_param_grid():
+    assert param_grid(get("kt-closeness"), 4) == [{"k": 1}, {"k": 2}, {"k": 3}]
+    assert param_grid(get("ldp"), 4) == [{}]
+    assert param_grid(get("emd-t-closeness"), 4) == [{"ground": "equal"}]
+
+
+@pytest.mark.slow
+def test_pip_installed_example_is_listed_by_levels(tmp_path):
+    """Install the example package into a fresh venv (seeing this one's packages) and run levels."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    py = venv / "bin" / "python"
+    subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", str(EXAMPLE)],
+                   check=True)
+    csv = tmp_path / "t.csv"
+    csv.write_text("class,a1,a2\nE1,1/2,1/2\nE2,1/4,3/4\n")
+    out = subprocess.run([str(py), "-m", "implgraph.cli", "levels", str(csv)], capture_output=True, text=True,
+                         check=True, env={**os.environ, "PYTHONPATH": ""}).stdout
+    assert "delta-disclosure" in out
+    assert "delta = log(3/2)" in out
