@@ -1,0 +1,6 @@
+"""Shared test configuration: make ``tests/`` importable (for :mod:`brute`)."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
