@@ -135,6 +135,13 @@ def _frac(x):
 def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None):
     """The strongest :class:`Bound` the engine can establish for A => B, or None."""
     a, b = _defn(a), _defn(b)
+    if b.z3_shape == "class-ratio" and not b_classes:
+        b_classes = {"min_size": sympy.Integer(1)}   # any partition: classes of size >= 1
+    ranges = []
+    for d, ps in ((a, a_params), (b, b_params)):
+        if "k" in d.params and "k" in ps:
+            ranges += [sympy.Ge(sympy.sympify(ps["k"]), 1), sympy.Le(sympy.sympify(ps["k"]), N - 1)]
+    region = region.add(*[c for c in ranges if c is not sympy.true])
     ja = subset_size_expr(a, N, a_params)
     jb = subset_size_expr(b, N, b_params)
     # same definition, same parameters
@@ -424,6 +431,15 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
                 return finish("refuted", evidence=ev, tight=tight_f, tightness="wrong", method=bound.method,
                               witness=witness_json(table, {str(k): v for k, v in pt.items() if k != T},
                                                    **{str(alpha_sym): alpha_value}), details=details)
+    # no argument for all N: first a definitive non-implication (A finite, B infinite) at small N
+    if bound is None and not ((a_classes or {}).get("max_size") is not None):
+        r0 = _bounded(a, b, None, None, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes,
+                      min(max_n, 5), N, min(timeout_ms, 1000), start, limit=12)
+        if r0.verdict == "refuted":
+            r0.evidence = ("no f can work: " + r0.evidence + f" (A's level is finite, B's is infinite); "
+                           "the implication fails for every f")
+            r0.tightness = "wrong"
+            return r0
     # no argument for all N: bounded check with the refuter
     return _bounded(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes,
                     max_n, N, timeout_ms, start, prior=bound)
@@ -478,13 +494,13 @@ def _refute_at_gap(a, b, fx, raw_f, bound, region, kinds, alpha_sym, a_params, b
 
 
 def _bounded(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes, max_n, N,
-             timeout_ms, start, prior=None):
+             timeout_ms, start, prior=None, limit=120):
     ints = [s for s in kinds if kinds[s] == "integer"]
     reals = [s for s in kinds if kinds[s] == "real" and s != T]
     # points of the parameter region (T free)
     reg_params = Region({s: k for s, k in kinds.items() if s != T},
                         tuple(c for c in region.constraints if T not in sympy.sympify(c).free_symbols))
-    points = _grid_points(reg_params, kinds, ints, reals, max_n, limit=120)
+    points = _grid_points(reg_params, kinds, ints, reals, max_n, limit=limit)
     if not points:
         return ProofResult("unknown", evidence=f"no parameter values with N <= {max_n} satisfy the condition",
                            seconds=round(time.perf_counter() - start, 3))
