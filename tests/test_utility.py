@@ -1,0 +1,170 @@
+"""Utility (eq. 3-6), calibrations, the claim checkers and the figure command."""
+
+import subprocess
+import sys
+
+import pytest
+import sympy
+from sympy import Rational as R
+
+from implgraph.cli import main
+from implgraph.datafile import data_files, load_yaml
+from implgraph.errors import InputError
+from implgraph.levels import optimal_level
+from implgraph.mechanism_claims import fig6_curves, fig7_curves
+from implgraph.mechanisms import (Dataset, empirical_response, randomised_response, sequential,
+                                  worst_case_dataset)
+from implgraph.utility import (bayes_utility, eps_from_t_lemma1, eq5_printed, eq6_printed, mechanism_utilities,
+                               p_ldp_eq1, p_ldp_for_eps, p_t_eq2, p_t_for_t, utility)
+from implgraph.verdict import check_claim
+
+
+def test_bayes_utility_hand():
+    half = R(1, 2)
+    # p(y, z) = 1/2 * (3/4 or 1/4); sum_z max_y = 3/8 + 3/8
+    assert bayes_utility(randomised_response(2, half), [half, half]) == R(3, 4)
+    # skewed: z = a1: max(1/10 * 3/4, 9/10 * 1/4) = 9/40; z = a2: 9/10 * 3/4 = 27/40
+    assert bayes_utility(randomised_response(2, half), [R(1, 10), R(9, 10)]) == R(9, 10)
+
+
+def test_eq3_with_bayes_strategy_is_eq4():
+    m = empirical_response([R(1, 5), R(3, 10), R(1, 2)], R(1, 3))
+    py = [R(1, 5), R(3, 10), R(1, 2)]
+    # the Bayes guess for each z: the y maximising p(y, z)
+    pj = [[py[y] * m.matrix[y, z] for z in range(3)] for y in range(3)]
+    strategy = sympy.zeros(3, 3)
+    for z in range(3):
+        best = max(range(3), key=lambda y: pj[y][z])
+        strategy[z, best] = 1
+    assert utility(m, py, strategy=strategy) == bayes_utility(m, py) == utility(m, py)
+
+
+def test_eq3_general_gain_hand():
+    # identity channel (p = 1): the guess is y itself, U = sum_y p_y g(y, y)
+    m = randomised_response(2, 1)
+    g = sympy.Matrix([[1, R(1, 2)], [R(1, 2), 2]])
+    assert utility(m, [R(1, 4), R(3, 4)], gain=g) == R(1, 4) + R(3, 2)
+    # no information (p = 0): best fixed guess yhat maximises sum_y p_y g(y, yhat) = max(1/4 + 3/8, 1/8 + 3/2)
+    m0 = randomised_response(2, 0)
+    assert utility(m0, [R(1, 4), R(3, 4)], gain=g) == R(13, 8)
+
+
+def test_eq5_printed_equals_channel_when_N_is_n():
+    py = [R(1, 5), R(3, 10), R(1, 2)]
+    for pv in (R(0), R(1, 3), R(9, 10), R(1)):
+        assert eq5_printed(py, pv, 3) == bayes_utility(randomised_response(3, pv), py)
+    assert eq5_printed([R(1, 2), R(1, 2)], R(1, 2), 100) == R(101, 200)   # vs the channel's 3/4
+
+
+def _claim(cid):
+    for f in data_files("theorems"):
+        for c in load_yaml(f).get("claims") or []:
+            if c.get("id") == cid:
+                return c
+    raise KeyError(cid)
+
+
+def test_eq6_printed_matches_data_transcription():
+    from implgraph.formula import parse_expr
+    c = _claim("ekenstedt2022/fig-6")
+    s = {n: sympy.Symbol(n, real=True) for n in ("py1", "py2", "p_t", "N", "eps_t")}
+    # eps_t = ln(101/100) makes the data's p_LDP = N(e^eps - 1)/(1 + N(e^eps - 1)) = 1/2 at N = 100
+    inst = {"py1": R(1, 10), "py2": R(9, 10), "eps_t": sympy.log(R(101, 100)), "p_t": R(1, 3), "N": 100}
+    vals = {s[k]: v for k, v in inst.items()}
+    defs = {}
+    for name, text in c["definitions"].items():
+        s.setdefault(name, sympy.Symbol(name, real=True))
+        defs[name] = parse_expr(text, s).subs({s[k]: v for k, v in defs.items()}).subs(vals)
+    assert sympy.simplify(defs["U_tClo_LDP"] - eq6_printed([R(1, 10), R(9, 10)], R(1, 2), R(1, 3), 100)) == 0
+    assert sympy.simplify(defs["U_LDP"] - eq5_printed([R(1, 10), R(9, 10)], R(1, 2), 100)) == 0
+
+
+def test_calibrations_hand():
+    eps = eps_from_t_lemma1(2, 100, 5)
+    assert eps == sympy.log(R(195, 94))
+    assert p_ldp_for_eps(eps, 2) == R(101, 289)         # 1 + 2p/(1-p) = 195/94
+    assert p_ldp_eq1(eps, 100) == R(5050, 5097)         # 1 + p/(100(1-p)) = 195/94
+    assert p_t_for_t(2, [R(1, 10), R(9, 10)]) == R(1, 9)
+    assert p_t_for_t(2, [R(1, 2), R(1, 2)]) == R(1, 2)
+    assert p_t_eq2(2, [R(1, 10), R(9, 10)]) == R(1, 2)
+
+
+def test_calibrated_mechanisms_reach_the_levels_exactly():
+    """The engine's p_LDP and p_t give exactly eps_t and t0 by the core."""
+    eps = eps_from_t_lemma1(2, 100, 5)
+    m4 = randomised_response(2, p_ldp_for_eps(eps, 2))
+    assert optimal_level(m4.apply(Dataset.from_counts({None: [1, 1]})), "ldp").value == eps
+    m5 = empirical_response([R(1, 10), R(9, 10)], p_t_for_t(2, [R(1, 10), R(9, 10)]))
+    assert optimal_level(m5.apply(worst_case_dataset([10, 90], 5)), "mult-t-closeness").value == 2
+
+
+def test_mechanism_utilities_fig6_point():
+    u = mechanism_utilities([R(1, 2), R(1, 2)], R(101, 289), R(1, 2))
+    assert u["U_LDP"] == R(195, 289)            # (1 + p)/2
+    assert u["U_tClo"] == R(3, 4)
+    assert u["U_tClo_LDP"] < u["U_LDP"] < u["U_tClo"]
+
+
+def test_bad_inputs():
+    with pytest.raises(InputError, match="sum"):
+        bayes_utility(randomised_response(2, R(1, 2)), [R(1, 2), R(2, 3)])
+    with pytest.raises(InputError, match="outside"):
+        bayes_utility(randomised_response(2, R(1, 2)), [R(3, 2), -R(1, 2)])
+    with pytest.raises(InputError, match="< 1"):
+        eps_from_t_lemma1(R(1, 2), 100, 5)
+    with pytest.raises(InputError, match="< 1"):
+        p_t_for_t(R(1, 2), [R(1, 2), R(1, 2)])
+
+
+FAST = {"ekenstedt2022/eq-1": "refuted", "ekenstedt2022/eq-5": "refuted", "ekenstedt2022/eq-6": "refuted",
+        "ekenstedt2022/sec-5d": "holds", "domingo-ferrer2015/sec-6.1": "holds",
+        "domingo-ferrer2015/sec-6.2": "holds"}
+SLOW = {"ekenstedt2022/eq-2": "refuted", "ekenstedt2022/fig-6": "refuted", "ekenstedt2022/fig-7": "holds"}
+
+
+@pytest.mark.parametrize("cid, expected", sorted(FAST.items()))
+def test_checkers(cid, expected):
+    v = check_claim(_claim(cid))
+    assert v.verdict == expected, v.evidence
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cid, expected", sorted(SLOW.items()))
+def test_checkers_slow(cid, expected):
+    v = check_claim(_claim(cid))
+    assert v.verdict == expected, v.evidence
+
+
+def test_sec5d_exact_value():
+    v = check_claim(_claim("ekenstedt2022/sec-5d"))
+    assert v.details["eps_t"] == "log(195/94)"
+    assert v.details["mechanism1_t"] == "289/188"
+
+
+def test_table1_symbolic():
+    from implgraph.mechanism_claims import check_table1
+    v = check_table1({"id": "domingo-ferrer2015/table-1"})
+    assert v.verdict == "holds"
+    assert v.details["instances"] == {t: str(t) for t in range(1, 7)}
+
+
+def test_fig_curves_exact_points():
+    e = fig6_curves([R(1, 2)])[0]
+    assert e["U_LDP"] == R(195, 289) and e["U_tClo"] == R(3, 4)
+    f = fig7_curves([R(2)], 4)[0]
+    assert f["U_LDP"] == R(65, 159)
+
+
+@pytest.mark.slow
+def test_figure_command(tmp_path):
+    out = tmp_path / "f.png"
+    assert main(["figure", "fig-6", "--out", str(out), "--points", "21"]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_figure_command_bad_dir(tmp_path, capsys):
+    out = tmp_path / "missing" / "f.png"
+    assert main(["figure", "fig-7", "--out", str(out), "--points", "5"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "fix:" in err
+    assert not out.exists()
