@@ -294,7 +294,7 @@ def figure_check(an: Analysis, arrows, examples: int = 3) -> dict:
             if ar.reading_kind and ar.reading_kind != ar.kind:
                 kinds.append(("reading", ar.reading_kind))
             for basis, kind in kinds:
-                FG = groups_map(ar.rules(kind), N)
+                FG = groups_map(ar.rules(kind), N, structural=False)
                 counts = {"supported": 0, "contradicted": 0, "unsupported": 0}
                 ex: dict = {"supported": [], "contradicted": [], "unsupported": []}
                 for u, v, key, d in FG.edges(keys=True, data=True):

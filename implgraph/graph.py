@@ -41,7 +41,7 @@ from .table import make_symbols
 
 __all__ = ["Endpoint", "Rule", "Arrow", "ESTABLISHED", "PAPER_DASHED", "load_edges", "load_rules",
            "load_arrows", "rules_from_edges", "definitions_map", "groups_map", "node_name", "family_of",
-           "group_nodes", "instantiate", "edge_f", "is_established", "verdict_lookup"]
+           "group_nodes", "instantiate", "edge_f", "STRUCTURAL_KEY", "is_established", "verdict_lookup"]
 
 #: verdicts under which a rule is a fact (``verified-bounded`` is weaker and is carried as such).
 ESTABLISHED = ("proved", "confirmed", "holds", "holds-not-tight", "verified-bounded")
@@ -596,7 +596,34 @@ def edge_f(data: dict):
     return data["f"]
 
 
-def groups_map(rules, N: int, families=None) -> nx.MultiDiGraph:
+#: the structural implication between partition sizes (Definition 4 of [1]): a partition whose
+#: classes all have at least k + 1 records has classes of at least k records, at the same t.
+STRUCTURAL_KEY = "definition/mult-t-closeness#min-class-size"
+
+
+def _structural_rules(families) -> list:
+    out = []
+    for fam in families:
+        try:
+            d = definitions.get(fam.replace("@class", ""))
+        except InputError:
+            continue
+        if not getattr(d, "needs_classes", False):
+            continue
+        k, k1 = sympy.Symbol("k", integer=True), sympy.Symbol("k1", integer=True)
+        lvl = sympy.Symbol(d.level_symbol, real=True)
+        scope = "class" if fam.endswith("@class") else "table"
+        out.append(Rule(claim=f"definition/{d.name}", kind="implies", basis="min-class-size",
+                        a=Endpoint(d.name, (("k", k1),), scope, lvl), b=Endpoint(d.name, (("k", k),), scope, lvl),
+                        f=lvl, when=(sympy.Eq(k1, k + 1), k >= 1), kinds={k: "integer", k1: "integer"},
+                        verdict="proved", verdict_from="definition", paper="definition",
+                        source=f"{d.reference or d.name}: a partition whose classes have >= k + 1 records "
+                               "has classes of >= k records (same level)",
+                        printed=f"{d.name} with classes >= k + 1 => with classes >= k"))
+    return out
+
+
+def groups_map(rules, N: int, families=None, structural: bool = True) -> nx.MultiDiGraph:
     """One node per definition and group size for ``N`` records; rules instantiated.
 
     Parameters
@@ -606,6 +633,10 @@ def groups_map(rules, N: int, families=None) -> nx.MultiDiGraph:
         Number of records (>= 2).
     families : iterable of str, optional
         Families to include besides those the rules mention.
+    structural : bool
+        Add the implications that hold by definition between partition sizes
+        (``mult-t-closeness[k=3] => mult-t-closeness[k=2]``, key :data:`STRUCTURAL_KEY`,
+        ``paper="definition"``).
 
     Returns
     -------
@@ -630,6 +661,8 @@ def groups_map(rules, N: int, families=None) -> nx.MultiDiGraph:
         for name, params in members[fam]:
             G.add_node(name, **_node_attrs(fam, params))
     kw = sympy.Symbol("_kw", integer=True)
+    if structural:
+        rules = list(rules) + _structural_rules(fams)
     for r in rules:
         comp = _Compiled(r, kw)
         src = _side_nodes(comp, 0, members, G, N)
@@ -664,3 +697,31 @@ def _side_nodes(comp, side, members, G, N):
             G.add_node(node, **_node_attrs(family, vals))
         out = [(node, vals)]
     return out
+
+
+# ------------------------------------------------------------------------------------------------
+# verdict sources for the commands
+# ------------------------------------------------------------------------------------------------
+
+def read_verdicts(path) -> dict:
+    """Verdicts from a file written by ``implgraph verify --json`` (``{"claims": [...]}``)."""
+    import json
+    from pathlib import Path
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError("no such file", file=str(path), fix="give the output of `implgraph verify --json`") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"not a JSON verdict file ({exc.__class__.__name__})", file=str(path),
+                         fix="give the output of `implgraph verify --json`") from None
+    rows = data.get("claims") if isinstance(data, dict) and "claims" in data else data
+    if not isinstance(rows, (list, dict)):
+        raise InputError("no verdicts in the file", file=str(path), fix="give the output of `implgraph verify --json`")
+    return verdict_lookup(rows)
+
+
+def verify_edges(paths=None, max_n: int | None = None) -> dict:
+    """Run ``implgraph verify`` on the edge claims only; ``{id: verdict}`` (readings as ``id#reading``)."""
+    from .verify import DEFAULT_MAX_N, run_verify
+    ids = [e.id for e in load_edges(paths)]
+    return verdict_lookup(run_verify(ids, max_n=max_n or DEFAULT_MAX_N))

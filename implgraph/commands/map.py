@@ -1,0 +1,165 @@
+"""``implgraph map [--N n] [--level definitions|groups] --out FILE [--json]``: the implication map.
+
+Builds the map of the encoded theorems (verdicts from ``--verify`` / ``--verdicts FILE`` when given,
+otherwise the data's expectations), closes it under the implication and propagation rules at ``N``
+records, and writes the diagram (DOT, SVG or PNG by the suffix).  The summary names every conflict
+with both traces, every figure arrow the theorems do not support and every supported arrow the figures
+omit, and counts the open pairs; ``--json`` exports all of it.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..errors import InputError
+from ..output import print_json
+
+NAME = "map"
+HELP = "draw the implication map (Fig. 1 with --N, Fig. 2 with --level definitions); conflicts, figure check, open pairs"
+ORDER = 30
+
+DEFAULT_N = 10
+
+
+def add_arguments(p):
+    p.add_argument("--N", type=int, default=None, help=f"number of records (groups level; default {DEFAULT_N} for the analysis)")
+    p.add_argument("--level", choices=["definitions", "groups"], default=None,
+                   help="one node per definition (Fig. 2) or per definition and group size k (Fig. 1); "
+                        "default: groups when --N is given")
+    p.add_argument("--out", help="diagram to write: .dot, .svg or .png")
+    p.add_argument("--json", action="store_true", help="print the map as JSON (nodes, edges, f, verdicts, traces)")
+    p.add_argument("--verify", action="store_true", help="run `implgraph verify` on the edge claims for the verdicts")
+    p.add_argument("--verdicts", metavar="FILE", help="verdicts from a saved `implgraph verify --json`")
+    p.add_argument("--labels", choices=["plain", "latex", "none"], default="plain", help="edge labels (default plain)")
+    p.add_argument("--full", action="store_true", help="draw every edge (no transitive reduction)")
+    p.add_argument("--engine", choices=["auto", "graphviz", "matplotlib"], default="auto",
+                   help="renderer for SVG/PNG (default: Graphviz when on the PATH, else matplotlib)")
+    p.add_argument("--theorems", nargs="+", metavar="FILE", help="theorem files to use instead of the bundled data")
+    p.add_argument("--max-list", type=int, default=20, help="items listed per section of the summary (default 20)")
+
+
+def load_verdicts(args):
+    from ..graph import read_verdicts, verify_edges
+    if args.verdicts:
+        return read_verdicts(args.verdicts), "verdicts file"
+    if args.verify:
+        return verify_edges(args.theorems), "verify"
+    return None, "data expectations"
+
+
+def build(args):
+    """Rules, the drawn map, the groups map at N, its analysis and the figure check."""
+    from ..deduce import analyse, figure_check
+    from ..graph import definitions_map, groups_map, load_arrows, load_rules
+    if args.N is not None and args.N < 2:
+        raise InputError(f"--N {args.N} is too small", fix="give --N 2 or more")
+    level = args.level or ("groups" if args.N is not None else "definitions")
+    N = args.N if args.N is not None else DEFAULT_N
+    verdicts, vsource = load_verdicts(args)
+    start = time.perf_counter()
+    rules = load_rules(args.theorems, verdicts)
+    groups = groups_map(rules, N)
+    an = analyse(groups)
+    shown = groups if level == "groups" else definitions_map(rules)
+    arrows = load_arrows(args.theorems)
+    check = figure_check(an, arrows) if arrows else {"N": N, "arrows": [], "omitted": []}
+    seconds = time.perf_counter() - start
+    return dict(level=level, N=N, rules=rules, groups=groups, an=an, shown=shown, check=check,
+                verdict_source=vsource, seconds=seconds)
+
+
+def export(m, traces: bool = True) -> dict:
+    """The JSON document of a map (see the module docstring)."""
+    from ..graph import edge_f
+    G, an = m["shown"], m["an"]
+    nodes = [{"id": n, "label": d.get("label", n).replace("\n", " "), "family": d.get("family"),
+              "params": d.get("params", {})} for n, d in G.nodes(data=True)]
+    edges = []
+    for u, v, key, d in G.edges(keys=True, data=True):
+        f = edge_f(d) if m["level"] == "groups" else d.get("f")
+        edges.append({"from": u, "to": v, "key": key, "kind": d["kind"], "claim": d["claim"], "basis": d["basis"],
+                      "f": None if f is None else str(f), "verdict": d["verdict"], "verdict_from": d["verdict_from"],
+                      "established": d["established"], "paper": d["paper"], "dashed": d["dashed"],
+                      "witness": d.get("witness"), "conditions": [str(c) for c in d.get("when", ())],
+                      "binding": d.get("binding"),
+                      "params": {"from": {k: str(x) for k, x in (d.get("a_params") or {}).items()},
+                                 "to": {k: str(x) for k, x in (d.get("b_params") or {}).items()}}
+                      if m["level"] == "definitions" else None})
+    out = {"level": m["level"], "N": m["N"], "verdicts_from": m["verdict_source"], "nodes": nodes, "edges": edges,
+           "analysis": {"N": m["N"], "summary": an.summary(), "conflicts": an.conflicts(),
+                        "open_pairs": [list(p) for p in an.open_pairs()], "figure_check": m["check"]}}
+    if traces:
+        out["analysis"]["derived_non_implications"] = [
+            {"from": x, "to": y, **an.non_implication_trace(x, y)} for x, y in an.derived_non_implications()]
+        out["analysis"]["derived_implications"] = [
+            {"from": x, "to": y, **an.implication_trace(x, y)} for x, y in an.derived_implications()]
+    return out
+
+
+def _print_summary(m, out_info, limit):
+    an, check = m["an"], m["check"]
+    s = an.summary()
+    print(f"map: level {m['level']}, verdicts from {m['verdict_source']}; analysis at N = {m['N']} "
+          f"({s['nodes']} nodes) in {m['seconds']:.2f} s")
+    if out_info:
+        print(f"  wrote {out_info[0]} ({out_info[1]})")
+    print(f"  implications (closure): {s['implications']}, non-implications: {s['claimed_non_implications']} claimed "
+          f"+ {s['derived_non_implications']} derived, conflicts: {s['conflicts']}, open pairs: {s['open_pairs']}")
+    conflicts = an.conflicts()
+    for c in conflicts[:limit]:
+        a, b = c["pair"]
+        print(f"  CONFLICT {a} => {b} via {' -> '.join(c['implication']['claims'])}"
+              f"  vs  {a} =/=> {b} by {', '.join(c['non_implication']['trace'])}"
+              + (f" (+{c['consequences']} derived conflicts)" if c["consequences"] else ""))
+    bad = [a for a in check["arrows"] if a["verdict"] != "supported"]
+    if check["arrows"]:
+        print(f"  figure arrows not supported by the theorems (N = {check['N']}): {len(bad)} of {len(check['arrows'])}")
+    for a in bad[:limit]:
+        sym = "=/=>" if a["kind"] == "not-implies" else "=>"
+        ex = (a["examples"]["contradicted"] or a["examples"]["unsupported"])[:1]
+        detail = ""
+        if ex:
+            e = ex[0]
+            detail = f"; e.g. {e['from']} {sym} {e['to']}" + (f" contradicted by {', '.join(e['trace'])}" if e["trace"] else "")
+            if e.get("note"):
+                detail += f" ({e['note']})"
+        print(f"    {a['figure']} #{a['index']} {a['label']} [{a['basis']}: {a['from']} {sym} {a['to']}]: {a['verdict']} "
+              f"({a['supported']} supported, {a['contradicted']} contradicted, {a['unsupported']} unsupported of "
+              f"{a['instances']}){detail}")
+    if check["omitted"]:
+        print(f"  supported facts the figures omit: {len(check['omitted'])} claim(s)")
+    for o in check["omitted"][:limit]:
+        sym = "=/=>" if o["kind"] == "not-implies" else "=>"
+        e = o["examples"][0]
+        print(f"    {o['figure']}: {o['claim']} ({o['instances']} instance(s), e.g. {e[0]} {sym} {e[1]})")
+    opens = an.open_pairs()
+    if opens:
+        shown = ", ".join(f"{a} ? {b}" for a, b in opens[:min(limit, 8)])
+        print(f"  open pairs: {len(opens)}, e.g. {shown}")
+
+
+def run(args) -> int:
+    from ..render import drawing, render
+    if not args.out and not args.json:
+        raise InputError("nothing to do", fix="give --out FILE (.dot, .svg, .png) or --json")
+    if args.out:
+        from pathlib import Path
+        suffix = Path(args.out).suffix.lower()
+        if suffix not in (".dot", ".gv", ".svg", ".png"):
+            raise InputError(f"unknown output format {suffix or '(no suffix)'}", file=args.out,
+                             fix="name the file .dot, .svg or .png")
+    m = build(args)
+    out_info = None
+    if args.out:
+        D = drawing(m["shown"], m["an"] if m["level"] == "groups" else None, reduce=not args.full, labels=args.labels)
+        if m["level"] == "groups":
+            title = f"Implication map at N = {m['N']}: each definition at each group size k (cf. Fig. 1 of ekenstedt2022)"
+        else:
+            title = "Implication map between the definitions (cf. Fig. 2 of ekenstedt2022)"
+        engine = render(D, args.out, title=title, labels=args.labels, engine=args.engine)
+        out_info = (args.out, engine)
+    if args.json:
+        print_json(export(m))
+    else:
+        _print_summary(m, out_info, args.max_list)
+    return 0
