@@ -563,6 +563,18 @@ def check_fig6(claim, context=None):
                                                      "p_t": str(printed["p_t"])}})
 
 
+def _growth(region, lower, upper, var, grid):
+    """True if upper >= lower on the region (z3); else the first grid point where it fails, or 'grid'."""
+    d = _decide(region, upper - lower >= 0)
+    if d is True:
+        return True
+    for x in grid:
+        v = sympy.simplify((upper - lower).subs(var, x))
+        if v < 0:
+            return {str(var): str(x), "difference": str(v), "difference_float": _fl(v)}
+    return "holds on the grid"
+
+
 @checker("ekenstedt2022/fig-7")
 def check_fig7(claim, context=None):
     names, _ = _symbols(claim)
@@ -580,7 +592,7 @@ def check_fig7(claim, context=None):
         res_e[n] = _judge(en, t0, region, grid)
         diffs_e[n] = en["U_LDP"] - en["U_tClo_LDP"]
     grows_p = {f"{a}->{b}": _decide(region, diffs_p[b] - diffs_p[a] >= 0) for a, b in ((2, 4), (4, 6))}
-    grows_e = {f"{a}->{b}": _decide(region, diffs_e[b] - diffs_e[a] >= 0) for a, b in ((2, 4), (4, 6))}
+    grows_e = {f"{a}->{b}": _growth(region, diffs_e[a], diffs_e[b], t0, grid) for a, b in ((2, 4), (4, 6))}
     flat = {f"n={n}: {k}": v for n, r in res_p.items() for k, v in r.items()}
     verdict = _summary(flat)
     if verdict == "holds" and not all(v is True for v in grows_p.values()):
@@ -595,7 +607,11 @@ def check_fig7(claim, context=None):
                 f"(exact channels, engine calibration): {ev(flat_e)}; growth in n: {grows_e}.  Engine at n = 4, "
                 f"t0 = 2: U_LDP = {e4['U_LDP']} = {_fl(e4['U_LDP'])}, U_tClo+LDP = {sympy.simplify(e4['U_tClo_LDP'])}"
                 f" = {_fl(e4['U_tClo_LDP'])}.")
+    pr4 = _figure_exprs(claim, t0, region, {names["n"]: sympy.Integer(4)})
+    exact = (f"n = 4 as printed: p_LDP = {sympy.factor(pr4['p_LDP'])}, p_t = {pr4['p_t']}, "
+             f"U_LDP = {sympy.simplify(pr4['U_LDP'])}, U_tClo+LDP = {sympy.simplify(pr4['U_tClo_LDP'])}")
     return _verdict(claim, verdict, evidence=evidence, bound="t0 in [1, 10], n in {2, 4, 6}, exact (z3)",
+                    exact=exact,
                     reading="engine: utilities from the exact channels with the engine's calibration",
                     witness=next((v["witness"] for v in flat.values() if v["witness"]), None),
                     details={"printed": {str(k): v for k, v in res_p.items()}, "printed_growth_in_n": grows_p,
