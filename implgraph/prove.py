@@ -141,7 +141,11 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     for d, ps in ((a, a_params), (b, b_params)):
         if "k" in d.params and "k" in ps:
             ranges += [sympy.Ge(sympy.sympify(ps["k"]), 1), sympy.Le(sympy.sympify(ps["k"]), N - 1)]
-    region = region.add(*[c for c in ranges if c is not sympy.true])
+    if b.z3_shape == "class-ratio" and b_classes.get("min_size") is not None:
+        # a partition into >= 2 classes (with a single class the level is 1, below every bound)
+        s_ = sympy.sympify(b_classes["min_size"])
+        ranges += [sympy.Ge(s_, 1), sympy.Le(2 * s_, N)]
+    region = region.add(*[c for c in ranges if c not in (sympy.true, True)])
     ja = subset_size_expr(a, N, a_params)
     jb = subset_size_expr(b, N, b_params)
     # same definition, same parameters

@@ -40,33 +40,76 @@ def collect_claims(ids=None) -> list:
     return rest + maps
 
 
-def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None) -> list:
-    """Verdicts of every (chosen) claim, in order; reading rows follow their claim."""
+def _check_one(c, context):
+    cid = str(c.get("id"))
+    start = time.perf_counter()
+    try:
+        v = check_claim(c, context)
+    except InputError as exc:
+        if exc.file:
+            raise
+        v = Verdict(id=cid, verdict="unknown", printed=str(c.get("printed", "")),
+                    evidence=f"checker reported: {exc.format()}", expect=c.get("expect"))
+    except Exception as exc:  # a checker bug must not hide the other verdicts
+        v = Verdict(id=cid, verdict="unknown", printed=str(c.get("printed", "")),
+                    evidence=f"checker error: {type(exc).__name__}: {exc}", expect=c.get("expect"))
+    v.seconds = round(time.perf_counter() - start, 3)
+    if v.expect is None and c.get("expect"):
+        v.expect = str(c.get("expect"))
+    return [v] + list(context.pop("extra_rows", []))
+
+
+_WORKER_CLAIMS: dict = {}
+
+
+def _worker(args):
+    cid, max_n = args
+    if not _WORKER_CLAIMS:
+        for c in load_claims():
+            _WORKER_CLAIMS.setdefault(str(c.get("id")), c)
+    return _check_one(_WORKER_CLAIMS[cid], {"max_n": max_n, "verdicts": {}})
+
+
+def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 1) -> list:
+    """Verdicts of every (chosen) claim, in order; reading rows follow their claim.
+
+    ``jobs > 1`` checks the claims in that many processes (the maps are judged afterwards, in this
+    process, from the other verdicts).
+    """
     claims = collect_claims(ids)
     context = {"max_n": max_n, "verdicts": {}}
+    plain = [c for c in claims if c.get("kind") != "map"]
+    maps = [c for c in claims if c.get("kind") == "map"]
+    results: dict = {}
+    ids_plain = [str(c.get("id")) for c in plain]
+    unique = len(set(ids_plain)) == len(ids_plain)
+    if jobs > 1 and len(plain) > 1 and unique:
+        import concurrent.futures as cf
+        import multiprocessing as mp
+        with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork")) as ex:
+            futs = {ex.submit(_worker, (cid, max_n)): cid for cid in ids_plain}
+            for fut in cf.as_completed(futs):
+                cid = futs[fut]
+                results[cid] = fut.result()
+                if progress is not None:
+                    progress.step(cid)
+    else:
+        for c in plain:
+            cid = str(c.get("id"))
+            if progress is not None:
+                progress.step(cid)
+            results[cid] = _check_one(c, context)
     out = []
-    for c in claims:
-        cid = str(c.get("id"))
+    for c in plain:
+        rows = results[str(c.get("id"))]
+        context["verdicts"][rows[0].id] = rows[0]
+        out.extend(rows)
+    for c in maps:
         if progress is not None:
-            progress.step(cid)
-        start = time.perf_counter()
-        try:
-            v = check_claim(c, context)
-        except InputError as exc:
-            if exc.file:
-                raise
-            v = Verdict(id=cid, verdict="unknown", printed=str(c.get("printed", "")),
-                        evidence=f"checker reported: {exc.format()}", expect=c.get("expect"))
-        except Exception as exc:  # a checker bug must not hide the other verdicts
-            v = Verdict(id=cid, verdict="unknown", printed=str(c.get("printed", "")),
-                        evidence=f"checker error: {type(exc).__name__}: {exc}", expect=c.get("expect"))
-        v.seconds = round(time.perf_counter() - start, 3)
-        if v.expect is None and c.get("expect"):
-            v.expect = str(c.get("expect"))
-        context["verdicts"][cid] = v
-        out.append(v)
-        for extra in context.pop("extra_rows", []):
-            out.append(extra)
+            progress.step(str(c.get("id")))
+        rows = _check_one(c, context)
+        context["verdicts"][rows[0].id] = rows[0]
+        out.extend(rows)
     return out
 
 

@@ -17,6 +17,7 @@ def add_arguments(p):
     p.add_argument("--json", action="store_true", help="print JSON {\"claims\": [...]}")
     p.add_argument("--max-n", type=int, default=DEFAULT_MAX_N,
                    help=f"largest N of the bounded checks (default {DEFAULT_MAX_N})")
+    p.add_argument("--jobs", type=int, default=2, help="processes (default 2; 1 = no parallelism)")
     p.add_argument("--progress", action="store_true", help="force the progress bar on stderr")
 
 
@@ -31,7 +32,7 @@ def run(args) -> int:
         raise InputError(f"--max-n {args.max_n} is too small", fix="give --max-n 2 or more")
     total = len(collect_claims(args.ids))
     progress = Progress(total, "verify", enabled=True if args.progress else None)
-    verdicts = run_verify(args.ids, max_n=args.max_n, progress=progress)
+    verdicts = run_verify(args.ids, max_n=args.max_n, progress=progress, jobs=max(1, args.jobs))
     progress.close()
     regs = regressions(verdicts)
     if args.json:
