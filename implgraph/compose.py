@@ -57,6 +57,7 @@ class Composition:
     feasible: bool | None = True
     source: dict = field(default_factory=dict)
     target: dict = field(default_factory=dict)
+    alternatives: int = 0       # longer chains giving the same f where this one applies
 
     @property
     def trace(self) -> list:
@@ -69,6 +70,7 @@ class Composition:
     def to_json(self) -> dict:
         return {"f": str(self.f), "level": str(self.level), "conditions": [str(c) for c in self.conditions],
                 "trace": self.trace, "status": self.status, "feasible": self.feasible,
+                "alternatives": self.alternatives,
                 "chain": [f"{r.a.label()} => {r.b.label()}" for r in self.rules],
                 "source": {k: str(v) for k, v in self.source.items()},
                 "target": {k: str(v) for k, v in self.target.items()}}
@@ -232,7 +234,7 @@ def compose_chain(rules, source=None, target=None, N=None, check=True) -> Compos
     for r, (a_p, b_p) in zip(rules, ends):
         if r.a.family == r.b.family and a_p == b_p:
             return None
-    conds = list(dict.fromkeys(c for c in conds if c is not sympy.true))
+    conds = list(dict.fromkeys(_canonical(c) for c in conds if c is not sympy.true))
     status = weakest(r.verdict for r in rules)
     comp = Composition(rules=list(rules), f=f, level=level, conditions=tuple(conds), kinds=kinds,
                        status=status, source=ends[0][0], target=ends[-1][1])
@@ -244,6 +246,11 @@ def compose_chain(rules, source=None, target=None, N=None, check=True) -> Compos
     comp.f = sympy.simplify(comp.f)
     _clean_names(comp)
     return comp
+
+
+def _canonical(c):
+    c = sympy.sympify(c)
+    return c.canonical if isinstance(c, sympy.Rel) else c
 
 
 def _eliminate(conds, exprs, kinds, N=None):
@@ -355,6 +362,13 @@ def compositions(rules, source: str, target: str, source_params=None, target_par
         if key in seen:
             continue
         seen.add(key)
+        # a longer chain with the same f and ends that applies nowhere the kept one does not
+        same = [c for c in out if sympy.srepr(c.f) == sympy.srepr(comp.f) and c.target == comp.target
+                and c.source == comp.source]
+        if any(comp.region.decide(sympy.And(*c.conditions)) is True for c in same):
+            for c in same:
+                c.alternatives = getattr(c, "alternatives", 0) + 1
+            continue
         out.append(comp)
     return out
 

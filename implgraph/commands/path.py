@@ -1,0 +1,86 @@
+"""``implgraph path A B [--N n] [--k k] [--json]``: the composed level function from A to B.
+
+Every chain of established implications from A to B is composed with sympy (parameters unified at
+each junction, conditions conjoined); the command prints each composed f, simplified, with its
+conditions and the chain of claim ids that justifies it (the why-trace), then says which one is the
+tightest on the common region, or that neither dominates.  Without a chain it says whether a
+non-implication is known (with ``--N`` and concrete group sizes) or the pair is open.
+"""
+
+from __future__ import annotations
+
+from ..errors import InputError
+from ..output import print_json
+
+NAME = "path"
+HELP = "compose the level functions along the implication paths from A to B, with the why-trace"
+ORDER = 31
+
+
+def add_arguments(p):
+    p.add_argument("source", metavar="A", help="a definition, e.g. ldp or kt-closeness[k=3]")
+    p.add_argument("target", metavar="B", help="a definition, e.g. mult-t-closeness or kdp[k=2]")
+    p.add_argument("--N", type=int, default=None, help="number of records (substituted into f and the conditions)")
+    p.add_argument("--k", type=int, default=None, help="group size for A and B where it is not given as NAME[k=..]")
+    p.add_argument("--max-length", type=int, default=5, help="longest chain considered (default 5)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--verify", action="store_true", help="run `implgraph verify` on the edge claims for the verdicts")
+    p.add_argument("--verdicts", metavar="FILE", help="verdicts from a saved `implgraph verify --json`")
+    p.add_argument("--theorems", nargs="+", metavar="FILE", help="theorem files to use instead of the bundled data")
+
+
+def _fmt_params(p: dict) -> str:
+    return ",".join(f"{k}={v}" for k, v in p.items())
+
+
+def run(args) -> int:
+    from ..compose import compositions, parse_node, tightest
+    from ..graph import load_rules, node_name
+    from .map import load_verdicts
+    if args.N is not None and args.N < 2:
+        raise InputError(f"--N {args.N} is too small", fix="give --N 2 or more")
+    if args.max_length < 1:
+        raise InputError(f"--max-length {args.max_length}", fix="give 1 or more")
+    src, sp = parse_node(args.source, args.k, args.N)
+    dst, tp = parse_node(args.target, args.k, args.N)
+    verdicts, vsource = load_verdicts(args)
+    rules = load_rules(args.theorems, verdicts)
+    comps = compositions(rules, src, dst, sp or None, tp or None, N=args.N, max_length=args.max_length)
+    best = tightest(comps, dst)
+    a_name, b_name = node_name(src, sp), node_name(dst, tp)
+    known = None
+    if not comps and args.N is not None:
+        from ..deduce import analyse
+        from ..graph import groups_map
+        an = analyse(groups_map(rules, args.N))
+        if a_name in an.index and b_name in an.index:
+            known = an.non_implication_trace(a_name, b_name)
+    if args.json:
+        print_json({"from": a_name, "to": b_name, "N": args.N, "verdicts_from": vsource,
+                    "compositions": [c.to_json() for c in comps], "tightest": [i + 1 for i in best["best"]],
+                    "note": best["note"], "non_implication": known,
+                    "order": {f"{i + 1}<={j + 1}": v for (i, j), v in best["order"].items()}})
+        return 0
+    if not comps:
+        print(f"{a_name} => {b_name}: no chain of established implications (max length {args.max_length})")
+        if known:
+            kind = "derived" if known["derived"] else "claimed"
+            print(f"  {a_name} =/=> {b_name} ({kind}, {known['status']}; witness {known.get('witness')}): "
+                  f"{' -> '.join(known['trace'])}")
+        elif args.N is not None:
+            print("  and no non-implication is known: an open pair")
+        return 0
+    print(f"{a_name} => {b_name}: {len(comps)} composition(s); verdicts from {vsource}")
+    for i, c in enumerate(comps, 1):
+        mark = " *" if i - 1 in best["best"] else ""
+        src_p = f"[{_fmt_params(c.source)}]" if c.source else ""
+        dst_p = f"[{_fmt_params(c.target)}]" if c.target else ""
+        print(f"{i}.{mark} {src}{src_p} at level {c.level} => {dst}{dst_p} at level {c.f}")
+        if c.conditions:
+            print(f"     when {' and '.join(str(x) for x in c.conditions)}")
+        print(f"     why: {' -> '.join(c.trace)}  ({c.status}"
+              + ("; feasibility not decided" if c.feasible is None else "") + ")")
+        if c.alternatives:
+            print(f"     ({c.alternatives} longer chain(s) give the same f on part of this region)")
+    print(f"tightest: {best['note']}")
+    return 0
