@@ -1,0 +1,163 @@
+"""The implication map: graph construction, rendering and the map/path commands."""
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+import sympy
+
+from implgraph.cli import main
+from implgraph.deduce import analyse
+from implgraph.errors import InputError
+from implgraph.graph import definitions_map, edge_f, groups_map, load_rules
+from implgraph.render import drawing, render, to_dot
+
+PLANTED = Path(__file__).parent / "data" / "planted_conflict" / "theorems" / "planted.yaml"
+eps = sympy.Symbol("eps", real=True)
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules()
+
+
+@pytest.fixture(scope="module")
+def g4(rules):
+    return groups_map(rules, 4)
+
+
+def test_group_nodes_for_n4(g4):
+    # kt-closeness and kdp for k = 1..3, mult-t for minimum class size 1..2 (2k <= N), the
+    # singleton-class restriction of the Theorem 1 exception, kdp within classes for k = 1..3
+    expected = ({f"kt-closeness[k={k}]" for k in (1, 2, 3)} | {f"kdp[k={k}]" for k in (1, 2, 3)}
+                | {"mult-t-closeness[k=1]", "mult-t-closeness[k=2]", "mult-t-closeness[k=1,max=1]"}
+                | {f"kdp[k={k}]@class" for k in (1, 2, 3)} | {"ldp", "dp"})
+    assert set(g4.nodes) == expected
+
+
+def _keys(G, key):
+    return sorted((u, v) for u, v, k in G.edges(keys=True) if k == key)
+
+
+def test_instances_for_n4(g4):
+    # Lemma 2.1 (k0 <= k1, loops dropped): (1,2), (1,3), (2,3)
+    assert _keys(g4, "ekenstedt2022/lemma-2.1") == [
+        ("kt-closeness[k=1]", "kt-closeness[k=2]"), ("kt-closeness[k=1]", "kt-closeness[k=3]"),
+        ("kt-closeness[k=2]", "kt-closeness[k=3]")]
+    # Theorem 4.1: (k,t)-closeness <=> (4 - k, ln t)-DP
+    assert _keys(g4, "ekenstedt2022/theorem-4.1") == [
+        ("kt-closeness[k=1]", "kdp[k=3]"), ("kt-closeness[k=2]", "kdp[k=2]"), ("kt-closeness[k=3]", "kdp[k=1]")]
+    # Theorem 3b: k > 1 only
+    assert _keys(g4, "ekenstedt2022/theorem-3b") == [("kt-closeness[k=2]", "ldp"), ("kt-closeness[k=3]", "ldp")]
+
+
+def test_f_instantiated(g4):
+    d = g4.get_edge_data("ldp", "kt-closeness[k=1]")["ekenstedt2022/theorem-2b"]
+    assert sympy.simplify(edge_f(d) - (3 * sympy.exp(eps) + 1) / 4) == 0
+    assert d["verdict"] == "proved" and d["verdict_from"] == "expect"
+
+
+def test_verdicts_override_expectations():
+    rules = load_rules(verdicts=[{"id": "ekenstedt2022/theorem-2b", "verdict": "refuted"}])
+    G = groups_map(rules, 4)
+    d = G.get_edge_data("ldp", "kt-closeness[k=1]")["ekenstedt2022/theorem-2b"]
+    assert d["verdict"] == "refuted" and d["verdict_from"] == "verify" and not d["established"]
+    assert not analyse(G).implies("ldp", "kt-closeness[k=1]")
+
+
+def test_definitions_map(rules):
+    D = definitions_map(rules)
+    assert {"ldp", "dp", "kt-closeness", "kdp", "mult-t-closeness", "kdp@class"} <= set(D.nodes)
+    assert D.has_edge("kdp", "kt-closeness")          # the converse of Theorem 4.1
+    assert any(d["dashed"] for _, _, d in D.edges(data=True))   # domingo-ferrer2015
+
+
+def test_drawing_reduces(rules):
+    G = groups_map(rules, 6)
+    D = drawing(G)
+    pairs = {(u, v) for u, v, d in D.edges(data=True) if d["kind"] == "implies" and d["color"] == "#222222"}
+    assert ("kt-closeness[k=1]", "kt-closeness[k=2]") in pairs
+    assert ("kt-closeness[k=1]", "kt-closeness[k=3]") not in pairs      # transitive: reduced away
+    refuted = [d for _, _, d in D.edges(data=True) if d["status"] == "refuted"]
+    assert refuted and all(d["color"] == "#d62728" for d in refuted)
+
+
+@pytest.mark.parametrize("suffix, magic", [(".dot", b"digraph"), (".svg", b"<svg"), (".png", b"\x89PNG")])
+def test_render_formats(tmp_path, rules, suffix, magic):
+    D = drawing(groups_map(rules, 4))
+    out = tmp_path / f"map{suffix}"
+    render(D, out, engine="matplotlib")
+    data = out.read_bytes()
+    assert magic in data[:2000]
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]     # no temporary file left
+
+
+def test_render_bad_suffix(tmp_path, rules):
+    with pytest.raises(InputError):
+        render(drawing(groups_map(rules, 4)), tmp_path / "map.pdf")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_dot_text_marks(rules):
+    text = to_dot(drawing(groups_map(rules, 4)))
+    assert "arrowhead" in text and "tee" in text            # non-implications
+    assert "#d62728" in text                                # refuted claims
+    assert "dashed" in text
+
+
+def test_cli_map_json(capsys):
+    assert main(["map", "--N", "5", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["level"] == "groups" and doc["N"] == 5
+    e = [e for e in doc["edges"] if e["key"] == "ekenstedt2022/theorem-2b"][0]
+    assert e["from"] == "ldp" and e["to"] == "kt-closeness[k=1]" and e["verdict"] == "proved"
+    assert sympy.simplify(sympy.sympify(e["f"], locals={"eps": eps}) - (4 * sympy.exp(eps) + 1) / 5) == 0
+    assert doc["analysis"]["conflicts"] == []
+    assert doc["analysis"]["derived_non_implications"][0]["trace"]
+
+
+def test_cli_map_planted_conflict(tmp_path, capsys):
+    out = tmp_path / "planted.dot"
+    assert main(["map", "--N", "5", "--theorems", str(PLANTED), "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "CONFLICT ldp => kt-closeness[k=2] via planted/theorem-2b -> planted/lemma-2.1" in text
+    assert "planted/ldp-not-kt2" in text
+    assert out.exists()
+
+
+@pytest.mark.parametrize("argv", [
+    ["map", "--N", "5", "--out", "x.pdf"],
+    ["map", "--N", "1", "--json"],
+    ["map", "--N", "5"],
+    ["path", "nosuch", "ldp"],
+    ["path", "kt-closeness[k=q]", "ldp"],
+    ["path", "kt-closeness[k=12]", "ldp", "--N", "10"],
+])
+def test_cli_bad_input_exit_2(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "fix:" in err[0]
+
+
+def test_cli_path(capsys):
+    assert main(["path", "ldp", "mult-t-closeness", "--k", "3", "--N", "10"]) == 0
+    text = capsys.readouterr().out
+    assert "(9*exp(eps) + 1)/10" in text.replace("9*exp(eps)/10 + 1/10", "(9*exp(eps) + 1)/10")
+    assert "ekenstedt2022/theorem-2b -> ekenstedt2022/lemma-2.1 -> ekenstedt2022/lemma-2.3#reading" in text
+
+
+def test_cli_path_non_implication(capsys):
+    assert main(["path", "kt-closeness[k=3]", "ldp", "--N", "10"]) == 0
+    text = capsys.readouterr().out
+    assert "no chain" in text and "ekenstedt2022/theorem-3b" in text
+
+
+@pytest.mark.slow
+def test_map_n50_under_5s(rules):
+    start = time.perf_counter()
+    G = groups_map(rules, 50)
+    an = analyse(G)
+    drawing(G, an)
+    assert time.perf_counter() - start < 5
+    assert an.conflicts() == []
