@@ -94,9 +94,20 @@ def _defn(d):
     return definitions.get(d) if isinstance(d, str) else d
 
 
+def _auto_names(text, names):
+    """Declare the identifiers of ``text`` not in ``names``: N and k... integer, the others real."""
+    import re
+    from .formula import CONSTANTS, FUNCTIONS
+    for ident in set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text)) - set(FUNCTIONS) - set(CONSTANTS):
+        if ident not in names:
+            integer = ident == "N" or ident.startswith("k") or ident.startswith("K")
+            names[ident] = sympy.Symbol(ident, integer=True) if integer else sympy.Symbol(ident, real=True)
+    return names
+
+
 def _sym(expr_or_text, names):
     if isinstance(expr_or_text, str):
-        return parse_expr(expr_or_text, names)
+        return parse_expr(expr_or_text, _auto_names(expr_or_text, names))
     return sympy.sympify(expr_or_text)
 
 
@@ -351,7 +362,7 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
     names = dict(symbols or {})
     a_params = {k: _sym(v, names) for k, v in (a_params or {}).items()}
     b_params = {k: _sym(v, names) for k, v in (b_params or {}).items()}
-    conds = [parse_condition(c, names) if isinstance(c, str) else sympy.sympify(c) for c in when]
+    conds = [parse_condition(c, _auto_names(c, names)) if isinstance(c, str) else sympy.sympify(c) for c in when]
     fx = None if f is None else _sym(f, names)
     all_syms = set()
     for e in list(a_params.values()) + list(b_params.values()) + conds + ([fx] if fx is not None else []):

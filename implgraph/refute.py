@@ -235,7 +235,11 @@ def find_witness(a, b, f=None, *, N, a_params=None, b_params=None, alpha=None, a
     else:
         rows = xs
         base = [x >= 0 for r in xs for x in r] + [z3.Sum(r) == 1 for r in xs]
-    if classes:
+    if classes and all(int(c) == 1 for c in classes):
+        # singleton classes: the rows stay exchangeable, so the global sort is still a symmetry breaking
+        order = {0: "asc", 1: "desc"} if p == 2 else {0: "asc"}
+        base += [xs[i][0] <= xs[i + 1][0] for i in range(N - 1)]
+    elif classes:
         order = {}
         start_i = 0
         for size in classes:
