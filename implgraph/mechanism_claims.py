@@ -437,6 +437,18 @@ def _engine_fig7(t0, n, N=100, k=5):
             "U_tClo": bayes_utility(m5, py)}
 
 
+def _decide_split(region, var, cond, grid, parts=20):
+    """Decide ``cond`` on the region by splitting ``var``'s grid range into sub-intervals (z3 on each)."""
+    lo, hi = min(grid), max(grid)
+    cuts = [lo + (hi - lo) * R(i, parts) for i in range(parts + 1)]
+    for a, b in zip(cuts, cuts[1:]):
+        if _decide(region.add(var >= a, var <= b), cond) is not True:
+            return None
+    # the grid's range covers the region's closed range only; the open ends are limits of the same
+    # continuous expressions
+    return True if _decide(region.add(sympy.Or(var <= lo, var >= hi)), cond) is True else None
+
+
 INEQUALITIES = (("U_LDP", "U_tClo_LDP"), ("U_tClo", "U_tClo_LDP"), ("U_LDP", "U_tClo"))
 
 
@@ -446,8 +458,16 @@ def _judge(exprs, var, region, grid):
     for a, b in INEQUALITIES:
         diff = exprs[a] - exprs[b]
         proved = _decide(region, diff >= 0)
+        if proved is None:
+            proved = _decide_split(region, var, diff >= 0, grid)
         witness = None
         if proved is not True:
+            try:
+                pt = region.find_point(diff < 0)
+            except Exception:
+                pt = None
+            if pt and var in pt:
+                grid = [pt[var]] + list(grid)   # a solver model, re-checked exactly below
             for x in grid:
                 v = sympy.simplify(diff.subs(var, x))
                 if v < 0:
