@@ -1,0 +1,117 @@
+"""Mutation test: perturb the f (or the condition) of every true implication; the engine must refute
+each mutant with an exact witness (re-checked by brute force), and never refute a true claim.
+
+Each mutant is false by a hand argument given next to it (the tight bounds of tests/test_prove.py).
+"""
+
+from fractions import Fraction
+
+import pytest
+import sympy
+
+import brute
+from implgraph.prove import check_implication
+from implgraph.theorems import load_theorems
+
+BRUTE = {
+    "ldp": lambda rows, cls, ps: brute.ldp(rows),
+    "kt-closeness": lambda rows, cls, ps: brute.kt(rows, ps["k"]),
+    "kdp": lambda rows, cls, ps: brute.kdp(rows, ps["k"]),
+    "dp": lambda rows, cls, ps: brute.dp(rows),
+    "mult-t-closeness": lambda rows, cls, ps: brute.mult_t(rows, cls),
+}
+
+TRUE_IMPLICATIONS = ["ekenstedt2022/theorem-2a", "ekenstedt2022/theorem-2b", "ekenstedt2022/lemma-2.1",
+                     "ekenstedt2022/lemma-2.4", "ekenstedt2022/lemma-3.1", "ekenstedt2022/lemma-3.5",
+                     "ekenstedt2022/theorem-1-exception", "ekenstedt2022/theorem-4.1", "ekenstedt2022/lemma-3.3"]
+
+# (claim, mutated f or None, mutated when or None, why the mutant is false)
+MUTANTS = [
+    ("ekenstedt2022/theorem-2b", "(9/10)*(exp(eps)*(N - 1) + 1)/N", None, "scale: f is tight, 9/10 f < tight"),
+    ("ekenstedt2022/theorem-2b", "(exp(eps)*(N - 2) + 1)/(N - 1)", None,
+     "N -> N-1: N((N-2)T+1) - (N-1)((N-1)T+1) = 1 - T < 0"),
+    ("ekenstedt2022/theorem-2a", "ln((9/10)*t**2)", None, "scale: tight = t^2 for t <= N - 1"),
+    ("ekenstedt2022/theorem-1-exception", "ln((9/10)*t**2)", None, "scale: same level as theorem-2a"),
+    ("ekenstedt2022/lemma-2.1", "(9/10)*t", None, "scale: k1 = k0 gives B = A = t"),
+    ("ekenstedt2022/lemma-2.1", None, ["1 <= k1", "k1 < k0", "k0 <= N - 1"],
+     "swap: k1 < k0 lets k1 zeros make B infinite (Lemma 2.2)"),
+    ("ekenstedt2022/lemma-3.1", "(9/10)*eps", None, "scale: k1 = k0 gives B = A"),
+    ("ekenstedt2022/lemma-3.1", None, ["1 <= k0", "k0 < k1", "k1 <= N - 1"], "swap: Lemma 3.2"),
+    ("ekenstedt2022/lemma-2.4", None, ["1 <= k", "k <= N - 1", "t0 > t1"], "swap: t1 < t0"),
+    ("ekenstedt2022/lemma-3.5", None, ["1 <= k", "k <= N - 1", "eps0 > eps1"], "swap: eps1 < eps0"),
+    ("ekenstedt2022/lemma-2.1", None, ["1 <= k0", "k0 <= k1 + 1", "k1 <= N - 1", "1 <= k1"],
+     "k off by one: k1 = k0 - 1 is allowed, and k0 - 1 zeros make B infinite"),
+    ("ekenstedt2022/theorem-4.1", None, ["kDP == N - kClo + 1", "2 <= kClo", "kClo <= N - 1"],
+     "k_DP off by one: (N - k_DP)-subsets are smaller than k_tClo, zeros make B infinite"),
+    ("ekenstedt2022/theorem-4.1", "(9/10)*ln(t)", None, "scale: the two levels are equal"),
+]
+
+
+@pytest.fixture(scope="module")
+def edges():
+    return {e.id: e for e in load_theorems()}
+
+
+def run(e, f=None, when=None, b_params=None):
+    return check_implication(e.a.definition, e.b.definition, e.f if f is None else f, a_params=e.a.params,
+                             b_params=e.b.params if b_params is None else b_params,
+                             when=e.when if when is None else when, kinds=e.kinds, alpha=e.a.level,
+                             a_classes=e.a.classes, b_classes=e.b.classes, max_n=5, symbols=dict(e.symbols))
+
+
+def recheck(e, r, raw_f, b_params=None):
+    """Brute force: A's ratio <= its level, B's ratio > raw_f (A's raw level, params)."""
+    w = r.witness
+    rows = [[Fraction(x) for x in row] for row in w["rows"]]
+    cls = w.get("classes")
+    pt = {sympy.Symbol(k, integer=True): int(v) for k, v in w["params"].items() if v.lstrip("-").isdigit()}
+    pt.update({sympy.Symbol(k, real=True): sympy.sympify(v) for k, v in w["params"].items()
+               if not v.lstrip("-").isdigit()})
+    a, b = e.a.definition, e.b.definition
+    aps = {k: int(sympy.sympify(v).subs(pt)) for k, v in e.a.params.items()}
+    bps = {k: int(sympy.sympify(v).subs(pt)) for k, v in (b_params or e.b.params).items()}
+    if cls is None and e.a.classes:
+        cls = [f"E{i}" for i in range(len(rows))]
+    ra = BRUTE[a.name](rows, cls, aps)
+    rb = BRUTE[b.name](rows, cls, bps)
+    alpha = sympy.sympify(w[str(e.a.level)])
+    T = a.raw_from_level(alpha)
+    assert ra != brute.INF and sympy.Rational(ra.numerator, ra.denominator) <= T
+    if rb == brute.INF:
+        return True
+    F = raw_f(T, pt)
+    return sympy.Rational(rb.numerator, rb.denominator) > F
+
+
+@pytest.mark.parametrize("cid", TRUE_IMPLICATIONS)
+def test_true_claims_never_refuted(edges, cid):
+    assert run(edges[cid]).verdict in ("proved", "verified-bounded")
+
+
+@pytest.mark.parametrize("cid,f,when,why", MUTANTS)
+def test_mutant_refuted(edges, cid, f, when, why):
+    e = edges[cid]
+    r = run(e, f=f, when=when)
+    assert r.verdict == "refuted", why
+    assert r.witness is not None
+    fx = e.f if f is None else sympy.sympify(f, locals={s.name: s for s in e.symbols.values()} | {
+        "ln": sympy.log})
+    names = {s.name: s for s in e.symbols.values()}
+
+    def raw_f(T, pt):
+        sub = {names[k.name]: v for k, v in pt.items() if k.name in names}
+        val = fx.subs(sub).subs(e.a.level, e.a.definition.level_from_raw(T))
+        return sympy.simplify(e.b.definition.raw_from_level(val))
+    assert recheck(e, r, raw_f), why
+
+
+def test_parameter_mutant_refuted(edges):
+    # theorem-2b with k -> 2 and f = ((N-1)T + 1)/N kept: at N = 3 the (2,t) level of the vertex table
+    # with 2 values at a and 1 at Ta is mean/min_2 = (2 + T)/3 <= (2T + 1)/3: still true, so instead
+    # Theorem 2a with k -> 2: (2,t)-closeness tolerates a zero, eps-LDP does not (no f works).
+    e = edges["ekenstedt2022/theorem-2a"]
+    r = check_implication(e.a.definition, e.b.definition, e.f, a_params={"k": 2}, b_params={}, when=["N >= 3"],
+                          kinds=e.kinds, alpha=e.a.level, max_n=5, symbols=dict(e.symbols))
+    assert r.verdict == "refuted"
+    rows = [[Fraction(x) for x in row] for row in r.witness["rows"]]
+    assert brute.kt(rows, 2) != brute.INF and brute.ldp(rows) == brute.INF
