@@ -389,15 +389,22 @@ def _samples_for(d, N):
     return list(RAW_SAMPLES)
 
 
-def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None) -> Instance:
+def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, min_class=None,
+            max_class=None) -> Instance:
     """Decide A => B at N records (exact, binary tables by default); see the module notes.
 
     ``f_raw(a)``, if given, maps A's raw level (a sympy Rational) to B's raw level and is checked
-    at the sample levels.
+    at the sample levels. ``min_class`` / ``max_class`` restrict the partitions searched (class
+    sizes), as in claims on multiplicative t-closeness "with k-anonymity".
     """
     point = dict(point or {})
     classed = a_def.needs_classes or b_def.needs_classes
     parts = partitions(N, 2) if classed else [(N,)]
+    if classed:
+        parts = [s for s in parts if (min_class is None or min(s) >= min_class)
+                 and (max_class is None or max(s) <= max_class)]
+        if not parts:
+            return Instance(N, point, "unknown", note="no partition into >= 2 classes has the class sizes asked for")
     models = []
     for sizes in parts:
         am = lf_model(a_def, N, sizes, p, **a_params)
@@ -572,8 +579,9 @@ def _to_level(raw_expr, a_def, b_def):
     alpha = _level_symbol(a_def)
     a_of_alpha = sympy.exp(alpha) if a_def.scale == "log" else alpha
     F = sympy.sympify(raw_expr).subs(_A, a_of_alpha)
-    f = sympy.log(F) if b_def.scale == "log" else F
-    return sympy.simplify(sympy.expand_log(f, force=True)) if b_def.scale == "log" else sympy.factor(f)
+    if b_def.scale == "log":
+        return sympy.expand_log(sympy.log(sympy.factor(F)))
+    return sympy.factor(F)
 
 
 # -- directions and edges ------------------------------------------------------------------------
@@ -592,6 +600,7 @@ class DirectionResult:
     f_verdict: str | None = None    # refuted | holds-at-samples | proved | None
     tight: str | None = None        # at the largest N checked (or for all N from the prover)
     tight_upto: str | None = None   # the tight f holds for A's level up to this value (piecewise beyond)
+    tight_all_n: str | None = None  # the tight f for every N, from implgraph.prove
     witness: dict | None = None
     trivial: bool = False
     instances: list = field(default_factory=list)
@@ -615,8 +624,13 @@ def _points(nodes, when, N):
             yield point
 
 
-def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2) -> DirectionResult:
-    """A => B (optionally with f) for N = n_min..N; ``a``, ``b`` are Nodes or strings."""
+def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prover=True) -> DirectionResult:
+    """A => B (optionally with f) for N = n_min..N; ``a``, ``b`` are Nodes or strings.
+
+    ``classes`` may restrict the class sizes searched: ``{"min_size": expr, "max_size": expr}``
+    (expressions in N and the parameter symbols). ``prover``: ask :mod:`implgraph.prove` for a
+    proof for every N.
+    """
     a = a if isinstance(a, Node) else parse_node(a)
     b = b if isinstance(b, Node) else parse_node(b)
     a_def, b_def = a.definition, b.definition
@@ -648,16 +662,25 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2) -> DirectionResult
                 def f_raw(araw, fe=fe):
                     lvl = a_def.level_from_raw(araw)
                     return sympy.simplify(b_def.raw_from_level(fe.subs(alpha, lvl)))
+            lo = hi = None
+            if classes:
+                if classes.get("min_size") is not None:
+                    lo = int(sympy.sympify(classes["min_size"]).subs(point))
+                if classes.get("max_size") is not None:
+                    hi = int(sympy.sympify(classes["max_size"]).subs(point))
             try:
                 instances.append(analyse(a_def, ap, b_def, bp, n, p, f_raw,
-                                         {str(k): int(v) for k, v in point.items()}))
+                                         {str(k): int(v) for k, v in point.items()}, lo, hi))
             except InputError:
                 raise
             except Exception as exc:
                 raise PluginError(f"checking {a.label()} => {b.label()} at N = {n} failed: "
                                   f"{exc.__class__.__name__}: {exc}",
                                   fix="a plugin's lf_terms or level code is broken; fix or uninstall it") from None
-    return _aggregate(a, b, f, instances, p)
+    res = _aggregate(a, b, f, instances, p)
+    if prover and not classes:
+        _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N)
+    return res
 
 
 def _validate_sizes(d, params, n):
@@ -716,27 +739,43 @@ def _aggregate(a, b, f, instances, p) -> DirectionResult:
             res.verdict = "unknown"
             res.evidence += (f"; f is at least the tight value at every sampled level for {bound} "
                              "(bounded evidence, not a proof)")
-            proved = _try_prover(a, b, f)
-            if proved:
-                res.f_verdict, res.verdict = "proved", "proved"
-                res.evidence += f"; {proved}"
     return res
 
 
-def _try_prover(a, b, f):
-    """Ask :mod:`implgraph.prove` (issue 4) for a proof for all N, where it is installed."""
+def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N):
+    """Where :mod:`implgraph.prove` has an argument for every N, upgrade the bounded verdict."""
+    if res.relation != "implication" or (res.f is not None and res.f_verdict == "refuted"):
+        return
     try:
-        from . import prove  # noqa: F401
+        from . import prove
     except ImportError:
-        return None
+        return
+    if any(isinstance(v, str) for _, v in a.params + b.params):
+        return
+    syms = dict(symbols)
+    syms[alpha.name] = alpha
     try:
-        r = prove.check_implication(a.name, b.name, f, a_params={k: str(v) for k, v in a.params},
-                                    b_params={k: str(v) for k, v in b.params}, when=[], max_n=8)
-    except Exception:
-        return None
-    if getattr(r, "verdict", None) == "proved":
-        return "proved for all N by implgraph.prove"
-    return None
+        r = prove.check_implication(a.name, b.name, f_expr, a_params=a.param_dict, b_params=b.param_dict,
+                                    when=list(when_c), max_n=N, symbols=syms, alpha=alpha)
+    except Exception:  # the prover is an optional upgrade: its failure leaves the bounded answer
+        return
+    if r.verdict == "proved":
+        res.verdict = "proved"
+        res.bound = "every N"
+        if res.f is not None:
+            res.f_verdict = "proved"
+        if r.tight is not None:
+            res.tight_all_n = str(r.tight)
+        res.evidence += f"; proved for every N by implgraph.prove ({r.method})" + (
+            f": tight f = {r.tight}" if r.tight is not None else "")
+    elif r.verdict == "refuted" and r.witness:
+        res.verdict = "refuted"
+        if res.f is not None:
+            res.f_verdict = "refuted"
+        else:
+            res.relation = "non-implication"
+        res.witness = dict(r.witness, source="implgraph.prove")
+        res.evidence += f"; but implgraph.prove refutes it: {r.evidence}"
 
 
 @dataclass

@@ -103,7 +103,7 @@ class DiscoverResult:
 def _job(a_label, b_label, N, p):
     """Worker: one direction; never raises (errors come back as a string)."""
     try:
-        res = check_direction(parse_node(a_label), parse_node(b_label), None, (), N, p, n_min=N)
+        res = check_direction(parse_node(a_label), parse_node(b_label), None, (), N, p, n_min=N, prover=False)
         return a_label, b_label, res, None
     except BaseException as exc:  # a plugin may raise anything, even SystemExit
         return a_label, b_label, None, f"{a_label} -> {b_label}: {exc.__class__.__name__}: {exc}"
@@ -278,11 +278,17 @@ def _data_formula(expr: str) -> str:
 # -- re-finding the papers' relations -----------------------------------------------------------
 
 def compare_with_theorems(result: DiscoverResult, edges=None) -> list:
-    """For every encoded implies / not-implies / equivalent edge, what discover found at N.
+    """For every encoded implies / not-implies / equivalent / generalisation edge, what discover found.
 
-    Returns a list of dicts: ``claim``, ``instance`` (the pair of nodes), ``claimed`` (kind),
-    ``found`` (relation), ``status`` (``re-found``, ``contradicts``, ``tight``, ``loose``, ``f too
-    small``, ``not comparable``), ``note``.
+    Each claim (and its proof's ``reading``) is instantiated at discover's N for every value of its
+    parameters allowed by its ``when``. Claims that restrict the class sizes (``classes:
+    {min_size, max_size}``) are re-checked on the spot with those restrictions; claims with
+    ``scope: class`` are not modelled and reported as such.
+
+    Returns a list of dicts: ``claim``, ``instance``, ``point``, ``claimed`` (kind), ``found``
+    (relation), ``status``: ``re-found``, ``re-found, same f (tight)``, ``re-found, paper f is
+    loose``, ``refuted: paper f below the tight f``, ``refuted: discover finds a witness``,
+    ``contradicted: discover finds an implication``, ``undecided`` or ``not modelled``.
     """
     if edges is None:
         from .theorems import load_theorems
@@ -295,45 +301,73 @@ def compare_with_theorems(result: DiscoverResult, edges=None) -> list:
     out = []
     for e in edges:
         for edge, tag in ((e, ""), (e.as_reading(), " (reading)")):
-            if edge is None or edge.kind not in ("implies", "not-implies", "equivalent"):
+            if edge is None or edge.kind not in ("implies", "not-implies", "equivalent", "generalisation"):
                 continue
             out += _compare_edge(edge, tag, dirs, result.N)
     return out
 
 
 def _compare_edge(e, tag, dirs, N):
-    rows = []
-    syms = {str(s): s for s in e.symbols.values()} if isinstance(e.symbols, dict) else {}
-    free = [s for name, s in syms.items() if name not in ("N", e.a.level.name, e.b.level.name)
-            and getattr(s, "is_integer", False)]
     import itertools
+    rows, seen = [], set()
+    syms = {str(s): s for s in e.symbols.values()} if isinstance(e.symbols, dict) else {}
+    used = set()
+    for side in (e.a, e.b):
+        for v in side.params.values():
+            used |= getattr(sympy.sympify(v), "free_symbols", set()) if not isinstance(v, str) else set()
+        for v in (side.classes or {}).values():
+            used |= sympy.sympify(v).free_symbols
+    for c in e.when:
+        used |= sympy.sympify(c).free_symbols
+    levels = {e.a.level.name, e.b.level.name}
+    free = sorted((s for s in used if s.name != "N" and s.name not in levels and s.name in syms
+                   and getattr(s, "is_integer", False)), key=lambda s: s.name)
     Nsym = syms.get("N", sympy.Symbol("N"))
     for values in itertools.product(range(1, N), repeat=len(free)):
         point = {Nsym: N, **dict(zip(free, values))}
         try:
-            if not all(bool(sympy.sympify(c).subs(point)) for c in e.when):
+            if not all(bool(sympy.sympify(c).subs(point)) for c in e.when
+                       if not (sympy.sympify(c).free_symbols & {e.a.level, e.b.level})):
                 continue
         except TypeError:
             continue
-        a = Node(e.a.name, tuple(sorted((k, _v(v, point)) for k, v in e.a.params.items()))).label()
-        b = Node(e.b.name, tuple(sorted((k, _v(v, point)) for k, v in e.b.params.items()))).label()
-        d = dirs.get((a, b))
+        a = Node(e.a.name, tuple(sorted((k, _v(v, point)) for k, v in e.a.params.items())))
+        b = Node(e.b.name, tuple(sorted((k, _v(v, point)) for k, v in e.b.params.items())))
+        classes = e.a.classes or e.b.classes
+        key = (a.label(), b.label(), tuple(sorted((str(k), str(_v(v, point))) for k, v in (classes or {}).items())))
+        if key in seen:
+            continue
+        seen.add(key)
+        rec = {"claim": e.id + tag, "instance": f"{a.label()} -> {b.label()}",
+               "point": {str(k): int(v) for k, v in point.items()}, "claimed": e.kind}
+        if e.a.scope != "table" or e.b.scope != "table" or getattr(e.a, "of", None) or getattr(e.b, "of", None):
+            rec.update(found=None, status="not modelled",
+                       note="the claim evaluates a definition per class or of another mechanism")
+            rows.append(rec)
+            continue
+        if classes:
+            lim = {k: sympy.sympify(v).subs(point) for k, v in classes.items()}
+            d = check_direction(a, b, None, (), N, n_min=N, classes=lim, prover=False)
+            rec["note"] = "classes restricted: " + ", ".join(f"{k} = {v}" for k, v in lim.items())
+        else:
+            d = dirs.get((a.label(), b.label()))
         if d is None:
             continue
-        rec = {"claim": e.id + tag, "instance": f"{a} -> {b}", "point": {str(k): int(v) for k, v in point.items()},
-               "claimed": e.kind, "found": d.relation, "tight": d.tight}
-        special = e.a.classes or e.b.classes or e.b.scope != "table" or e.a.scope != "table"
-        if special:
-            rec["note"] = "the claim restricts the classes or the scope; discover searches every partition"
+        back = dirs.get((b.label(), a.label())) if e.kind == "generalisation" else None
+        rec["found"] = d.relation
+        rec["tight"] = d.tight
         want = "non-implication" if e.kind == "not-implies" else "implication"
         if d.relation == "unknown":
             rec["status"] = "undecided"
         elif d.relation != want:
-            rec["status"] = "contradicts"
+            rec["status"] = ("refuted: discover finds a witness" if want == "implication"
+                             else "contradicted: discover finds an implication")
+        elif back is not None and back.relation == "implication":
+            rec["status"] = "contradicted: the reverse implication holds too (not a generalisation)"
         else:
             rec["status"] = "re-found"
-            if e.f is not None and d.tight and e.kind in ("implies", "equivalent"):
-                rec["status"] = _compare_f(e.f.subs(point), d.tight, e.a.level, e.a.definition)
+            if e.f is not None and e.kind in ("implies", "equivalent"):
+                rec["status"] = _compare_f(e.f.subs(point), d, e.a.level, e.a.definition, e.b.definition)
         rows.append(rec)
     return rows
 
@@ -344,20 +378,29 @@ def _v(v, point):
     return sympy.sympify(v).subs(point)
 
 
-def _compare_f(paper_f, tight, level, a_def):
-    alpha = sympy.Symbol(a_def.level_symbol, positive=True)
-    pf = sympy.sympify(paper_f).subs(level, alpha)
-    tf = sympy.sympify(tight, locals={alpha.name: alpha})
-    try:
-        if sympy.simplify(pf - tf) == 0:
-            return "re-found, same f (tight)"
-        samples = [sympy.Rational(1, 10), sympy.Rational(1, 2), 1, 2] if a_def.scale == "log" else \
-            [sympy.Rational(11, 10), sympy.Rational(3, 2), 2, 3]
-        diffs = [float((pf - tf).subs(alpha, s)) for s in samples]
-    except Exception:
+def _compare_f(paper_f, d, level, a_def, b_def):
+    """Compare a paper's f with the exact tight values discover computed at the sample levels."""
+    inst = d.instances[-1] if d.instances else None
+    if inst is None or not inst.samples:
         return "re-found (f not compared)"
-    if all(x >= -1e-12 for x in diffs):
-        return "re-found, paper f is loose"
-    if all(x <= 1e-12 for x in diffs):
-        return "f too small: paper f below the tight f"
-    return "re-found, f crosses the tight f"
+    less, more = [], []
+    for a_s, F_s in inst.samples:
+        if F_s in ("None", "inf", "oo"):
+            continue
+        a_raw, F_raw = sympy.Rational(a_s), sympy.Rational(F_s)
+        try:
+            target = sympy.simplify(b_def.raw_from_level(sympy.sympify(paper_f).subs(level, a_def.level_from_raw(a_raw))))
+            diff = sympy.nsimplify(target - F_raw) if target.is_number else None
+        except Exception:
+            return "re-found (f not compared)"
+        if diff is None or not diff.is_number:
+            return "re-found (f not compared)"
+        if diff < 0:
+            less.append(str(a_def.level_from_raw(a_raw)))
+        elif diff > 0:
+            more.append(a_s)
+    if less:
+        return f"refuted: paper f below the tight value at {a_def.level_symbol} = {less[0]}"
+    if more:
+        return "re-found, paper f is loose" + (" (tight on the fitted range)" if d.tight_upto else "")
+    return "re-found, same f (tight)"

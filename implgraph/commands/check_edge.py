@@ -37,6 +37,8 @@ def _direction(d):
     out = [f"  {d.a} => {d.b}: {d.relation} ({d.verdict}{', ' + d.bound if d.bound else ''})"]
     if d.f:
         out.append(f"    conjectured f = {d.f}: {d.f_verdict}")
+    if d.tight_all_n:
+        out.append(f"    tight f for every N (implgraph.prove): {d.tight_all_n}")
     if d.tight:
         extra = f" for level <= {d.tight_upto} (piecewise beyond)" if d.tight_upto else ""
         triv = "  (trivial: the weakest level of " + d.b + ")" if d.trivial else ""

@@ -54,7 +54,9 @@ def run(args) -> int:
         print("\nclaims of theorems/ at this N:")
         for c in compare:
             note = f"  ({c['note']})" if c.get("note") else ""
-            print(f"  {c['claim']:<40} {c['instance']:<45} claimed {c['claimed']:<12} -> {c['status']}{note}")
+            extra = {k: v for k, v in c["point"].items() if k != "N"}
+            at = " at " + ", ".join(f"{k}={v}" for k, v in extra.items()) if extra else ""
+            print(f"  {c['claim'] + at:<48} {c['instance']:<44} claimed {c['claimed']:<14} -> {c['status']}{note}")
     if args.yaml:
         print("\n# ---- ready to paste ----")
         for f in r.findings:
