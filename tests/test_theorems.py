@@ -1,0 +1,78 @@
+"""Loading theorems/*.yaml: every bad input is one line naming the file and the line."""
+
+import textwrap
+
+import pytest
+
+from implgraph.errors import InputError
+from implgraph.theorems import EDGE_KINDS, load_theorems
+
+GOOD = """
+paper: test
+claims:
+  - id: test/one
+    printed: "eps-LDP => (1,t)-closeness"
+    kind: implies
+    from: {definition: ldp, level: eps}
+    to: {definition: kt-closeness, params: {k: "1"}, level: t}
+    f: "(exp(eps)*(N - 1) + 1)/N"
+    symbols: {N: integer}
+    when: ["N >= 2"]
+"""
+
+
+def write(tmp_path, text):
+    d = tmp_path / "theorems"
+    d.mkdir(exist_ok=True)
+    p = d / "t.yaml"
+    p.write_text(textwrap.dedent(text))
+    return p
+
+
+def test_bundled_theorems_load():
+    edges = load_theorems()
+    ids = {e.id for e in edges}
+    for cid in ["ekenstedt2022/theorem-2a", "ekenstedt2022/theorem-2b", "ekenstedt2022/theorem-3a",
+                "ekenstedt2022/lemma-2.1", "ekenstedt2022/theorem-4.1", "domingo-ferrer2015/proposition-1"]:
+        assert cid in ids
+    assert all(e.kind in EDGE_KINDS for e in edges)
+
+
+def test_good_file(tmp_path):
+    p = write(tmp_path, GOOD)
+    (e,) = load_theorems([p])
+    assert e.a.name == "ldp" and e.b.params["k"] == 1
+
+
+@pytest.mark.parametrize("old,new,needle,line", [
+    ("definition: ldp,", "definition: nodp,", "unknown definition", 7),
+    ('f: "(exp(eps)*(N - 1) + 1)/N"', 'f: "(exp(eps)*(M - 1) + 1)/N"', "undeclared symbol 'M'", 9),
+    ('when: ["N >= 2"]', 'when: ["N >= 2", "N < 1"]', "can never hold", 11),
+    ('params: {k: "1"}', 'params: {j: "1"}', "no parameter", 8),
+    ('kind: implies', 'kind: not-implies\n    witness: test/nosuchtable', "not a table", 7),
+])
+def test_bad_input_names_file_and_line(tmp_path, old, new, needle, line):
+    assert old in GOOD
+    p = write(tmp_path, GOOD.replace(old, new))
+    with pytest.raises(InputError) as exc:
+        load_theorems([p])
+    msg = str(exc.value)
+    assert needle in msg
+    assert str(p) in msg
+    assert exc.value.line is not None
+
+
+def test_duplicate_id(tmp_path):
+    body = GOOD + GOOD.split("claims:\n", 1)[1]
+    p = write(tmp_path, body)
+    with pytest.raises(InputError, match="duplicate claim id"):
+        load_theorems([p])
+
+
+def test_invalid_f_level_is_a_finding_not_an_error(tmp_path):
+    # f = t/2 is < 1 (not a valid t level) on the whole condition: loads fine, the verdict reports it
+    p = write(tmp_path, GOOD.replace('f: "(exp(eps)*(N - 1) + 1)/N"', 'f: "1/2"'))
+    (e,) = load_theorems([p])
+    from implgraph.theorem_checks import check_edge
+    v = check_edge(e, {"max_n": 4})
+    assert v.verdict == "refuted"
