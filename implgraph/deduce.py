@@ -80,6 +80,7 @@ class Analysis:
     D: np.ndarray
     T: np.ndarray
     non_edges: dict = field(default_factory=dict)   # (a, c) -> [(key, verdict, witness)]
+    _paths: dict = field(default_factory=dict, repr=False)
 
     # -- queries --------------------------------------------------------------------------------
     def implies(self, x, y) -> bool:
@@ -94,7 +95,10 @@ class Analysis:
             return {"nodes": [x], "claims": [], "status": "proved"}
         if not self.implies(x, y):
             return None
-        path = nx.shortest_path(self.H, x, y)
+        paths = self._paths.get(x)
+        if paths is None:
+            paths = self._paths[x] = nx.single_source_shortest_path(self.H, x)
+        path = paths[y]
         claims = [self.H.edges[a, b]["claim"] for a, b in zip(path, path[1:])]
         status = weakest(self.H.edges[a, b]["status"] for a, b in zip(path, path[1:]))
         return {"nodes": path, "claims": claims, "status": status}
@@ -221,26 +225,22 @@ def reduced_non_implications(an: Analysis) -> list:
     it; within a cycle of equivalent nodes one representative pair is kept.
     """
     keep = []
-    pairs = list(an.pairs(an.M))
-    # the condensation collapses equivalent nodes
-    C = nx.condensation(an.H)
-    comp = C.graph["mapping"]
+    R, M = an.R, an.M
+    comp = nx.condensation(an.H).graph["mapping"]
     seen = set()
-    for a, c in pairs:
+    for a, c in an.pairs(M):
         ka = (comp[a], comp[c])
         if ka in seen:
             continue
         i, j = an.index[a], an.index[c]
-        redundant = False
-        for a2, c2 in pairs:
-            if (comp[a2], comp[c2]) == ka:
-                continue
-            if an.R[an.index[a2], i] and an.R[j, an.index[c2]]:
-                redundant = True
-                break
-        if not redundant:
-            seen.add(ka)
-            keep.append((a, c))
+        up, down = R[:, i], R[j, :]
+        eq_a, eq_c = up & R[i, :], down & R[:, j]
+        total = M[np.ix_(up, down)].sum()
+        same = M[np.ix_(eq_a, eq_c)].sum()
+        if total > same:
+            continue            # another non-implication gives this one
+        seen.add(ka)
+        keep.append((a, c))
     return keep
 
 
