@@ -168,3 +168,12 @@ def test_figure_command_bad_dir(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "fix:" in err
     assert not out.exists()
+
+
+@pytest.mark.parametrize("cid", ["domingo-ferrer2015/fig-2/mult-t", "domingo-ferrer2015/table-1/t2/mult-t",
+                                 "domingo-ferrer2015/table-1/t3/mult-t"])
+def test_domingo_table_claims(cid):
+    from implgraph.theorems import load_claims
+    claim = next(c for c in load_claims() if c.get("id") == cid)
+    v = check_claim(claim)
+    assert v.verdict == "holds", v.evidence
