@@ -54,7 +54,7 @@ class _Translator:
     def abstract(self, expr, positive=True):
         key = ("abs", expr)
         if key not in self.vars:
-            v = z3.Real(f"_{len(self.vars)}_{type(expr).__name__}")
+            v = z3.Real(_abstraction_name(expr))
             self.vars[key] = v
             if positive:
                 self.side.append(v > 0)
@@ -97,7 +97,7 @@ class _Translator:
         if isinstance(e, sympy.log):
             key = ("log", e)
             if key not in self.vars:
-                v = z3.Real(f"_{len(self.vars)}_log")
+                v = z3.Real(_abstraction_name(e))
                 self.vars[key] = v
                 arg = self.expr(e.args[0])
                 self.side.append((v >= 0) == (arg >= 1))
@@ -131,10 +131,70 @@ class _Translator:
         if isinstance(c, sympy.Not):
             return z3.Not(self.cond(c.args[0]))
         if isinstance(c, sympy.Rel):
-            a, b = self.expr(c.lhs), self.expr(c.rhs)
             op = c.rel_op
+            strong = integer_form(c.lhs - c.rhs, self.kinds)
+            if strong is not None:
+                # integer-valued at every integer point: p > 0 <=> p >= 1 (a sound cut that lets the
+                # real relaxation prove integer facts such as k > 2 => k >= 3)
+                p = self.expr(strong)
+                return {"<": p <= -1, "<=": p <= 0, ">": p >= 1, ">=": p >= 0, "==": p == 0,
+                        "!=": z3.Or(p >= 1, p <= -1)}[op]
+            a, b = self.expr(c.lhs), self.expr(c.rhs)
             return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "==": a == b, "!=": a != b}[op]
         raise _Untranslatable(str(c))
+
+
+_ABSTRACTIONS: dict = {}
+
+
+def _abstraction_name(expr) -> str:
+    """One z3 name per abstracted sub-expression, shared by every translation."""
+    if expr not in _ABSTRACTIONS:
+        _ABSTRACTIONS[expr] = f"_{len(_ABSTRACTIONS)}_{type(expr).__name__}"
+    return _ABSTRACTIONS[expr]
+
+
+def integer_form(e, kinds):
+    """``L*e`` with integer coefficients if ``e`` is a polynomial in integer symbols only, else None.
+
+    ``L > 0`` clears the denominators, so ``L*e`` is an integer at every integer point and has the
+    sign of ``e``.
+    """
+    e = sympy.sympify(e)
+    syms = e.free_symbols
+    if not syms or any(kinds.get(s) != "integer" for s in syms):
+        return None
+    try:
+        poly = sympy.Poly(e, *sorted(syms, key=lambda s: s.name))
+    except sympy.PolynomialError:
+        return None
+    if not poly.domain.is_QQ and not poly.domain.is_ZZ:
+        return None
+    den = 1
+    for c in poly.coeffs():
+        den = sympy.ilcm(den, sympy.Rational(c).q)
+    return sympy.expand(e * den)
+
+
+_TRANSLATIONS: dict = {}
+
+
+def _translate(cond, kinds, kinds_key, relax):
+    key = (cond, kinds_key, relax)
+    hit = _TRANSLATIONS.get(key)
+    if hit is None:
+        t = _Translator(kinds, relax)
+        try:
+            f = t.cond(cond)
+            hit = (f, tuple(t.side), t.exact, dict(t.vars), None)
+        except _Untranslatable as exc:
+            hit = (None, (), False, {}, exc)
+        if len(_TRANSLATIONS) > 200_000:
+            _TRANSLATIONS.clear()
+        _TRANSLATIONS[key] = hit
+    if hit[4] is not None:
+        raise _Untranslatable(str(hit[4]))
+    return hit[:4]
 
 
 def to_z3(cond, kinds, relax_integers=False):
@@ -154,6 +214,22 @@ def _rational(v) -> sympy.Rational:
     raise _Untranslatable(str(v))
 
 
+MAX_POINTS = 8
+
+
+def _holds_at(cond, point) -> bool | None:
+    """Exact truth value of a sympy condition at a rational point (None: not decidable there)."""
+    try:
+        v = cond.xreplace(point)
+    except Exception:  # pragma: no cover - defensive: odd expressions
+        return None
+    if v is sympy.true or v is True:
+        return True
+    if v is sympy.false or v is False:
+        return False
+    return None
+
+
 @dataclass(frozen=True)
 class Region:
     """A conjunction of constraints over declared symbols.
@@ -164,6 +240,13 @@ class Region:
         ``{Symbol: "real" | "integer"}`` for every symbol the region may mention.
     constraints : tuple
         sympy relations (or booleans) whose conjunction is the region.
+
+    Notes
+    -----
+    A region remembers a few exact points of itself (integer symbols integral), taken from solver
+    models. :meth:`decide` answers None at once when two of them disagree on the condition (the
+    condition then varies on the region, which is what None means); True and False always need an
+    unsatisfiability proof from z3.
     """
 
     kinds: dict = field(default_factory=dict, compare=False, hash=False)
@@ -171,11 +254,19 @@ class Region:
 
     def __post_init__(self):
         object.__setattr__(self, "_cache", {})
+        object.__setattr__(self, "_points", [])
+        object.__setattr__(self, "_candidates", [])
+        object.__setattr__(self, "_z3", {})
+        object.__setattr__(self, "_kinds_key",
+                           tuple(sorted((s.name, k) for s, k in self.kinds.items())))
 
     # -- construction -----------------------------------------------------------------------
     def add(self, *conds) -> "Region":
         new = [c for c in conds if c is not sympy.true and c is not True]
-        return Region(self.kinds, self.constraints + tuple(new))
+        child = Region(self.kinds, self.constraints + tuple(new))
+        # the parent's points are candidates for the child (filtered on first use)
+        object.__setattr__(child, "_candidates", [(p, tuple(new)) for p in self.points()])
+        return child
 
     def with_symbols(self, kinds: dict) -> "Region":
         merged = dict(self.kinds)
@@ -186,7 +277,62 @@ class Region:
     def condition(self):
         return sympy.And(*self.constraints) if self.constraints else sympy.true
 
+    # -- sample points --------------------------------------------------------------------------
+    def points(self) -> list:
+        """Exact points of the region known so far (never a guess)."""
+        if self._candidates:
+            for point, new in self._candidates:
+                if all(_holds_at(sympy.sympify(c), point) is True for c in new):
+                    self._remember(point)
+            self._candidates.clear()
+        return self._points
+
+    def _remember(self, point):
+        if point is None or len(self._points) >= MAX_POINTS:
+            return
+        if any(self.kinds.get(s) == "integer" and not v.is_Integer for s, v in point.items()):
+            return
+        if point not in self._points:
+            self._points.append(point)
+
+    def _is_point(self, point, extra) -> bool:
+        """Exact check that ``point`` satisfies the region and ``extra``."""
+        if any(s not in point for s in self.kinds):
+            return False
+        conds = list(self.constraints) + [extra]
+        return all(_holds_at(sympy.sympify(c), point) is True for c in conds)
+
     # -- solving ----------------------------------------------------------------------------
+    def _base(self, relax):
+        """Translated region constraints (cached; shared with sub-regions)."""
+        key = (relax, self.constraints)
+        hit = self._z3.get(key)
+        if hit is None:
+            forms, side, exact, vars_ = [], [], True, {}
+            for c in self.constraints:
+                f, s, e, v = _translate(sympy.sympify(c), self.kinds, self._kinds_key, relax)
+                forms.append(f)
+                side.extend(s)
+                exact = exact and e
+                vars_.update(v)
+            hit = (forms, side, exact, vars_)
+            self._z3[key] = hit
+        return hit
+
+    def _rounded(self, model, extra):
+        """An exact point near a non-integral real model (floor/ceiling of the integer symbols)."""
+        ints = [s for s in model if self.kinds.get(s) == "integer" and not model[s].is_Integer]
+        if not ints or len(ints) > 4:
+            return None
+        import itertools
+        for choice in itertools.product((sympy.floor, sympy.ceiling), repeat=len(ints)):
+            point = dict(model)
+            for s, f in zip(ints, choice):
+                point[s] = sympy.Integer(f(model[s]))
+            if self._is_point(point, extra):
+                return point
+        return None
+
     def _check(self, extra, want_model=False):
         """sat / unsat / unknown of region /\\ extra, trying exact then relaxed encodings."""
         key = (extra, want_model)
@@ -197,30 +343,48 @@ class Region:
             result = ("unsat", None)
         else:
             result = ("unknown", None)
+            has_int = any(kind == "integer" for kind in self.kinds.values())
             # Reals first (nlsat is complete there): unsat over the reals is unsat over the
             # integers; a real model whose integer symbols happen to be integral is a real point.
             for relax in (True, False):
+                if not relax and not has_int:
+                    break
                 try:
-                    f, side, exact, vars_ = to_z3(cond, self.kinds, relax_integers=relax)
+                    forms, side, exact, vars_ = self._base(relax)
+                    f, s_extra, e_extra, v_extra = _translate(sympy.sympify(extra), self.kinds,
+                                                              self._kinds_key, relax)
                 except _Untranslatable:
                     break
+                vars_ = {**vars_, **v_extra}
                 s = z3.Solver()
                 s.set("timeout", TIMEOUT_MS if relax else INT_TIMEOUT_MS)
-                s.add(f, *side)
+                s.add(*forms, *side, f, *s_extra)
                 r = s.check()
                 if r == z3.unsat:
                     result = ("unsat", None)
                     break
                 if r == z3.sat:
                     model = self._model(s.model(), vars_)
+                    if model is not None:
+                        for sym in self.kinds:
+                            model.setdefault(sym, sympy.Integer(0))
+                    abstracted = any(isinstance(k, tuple) for k in vars_)
                     integral = model is not None and all(
                         model[sym].is_Integer for sym in model if self.kinds.get(sym) == "integer")
-                    only_ints_relaxed = not any(isinstance(k, tuple) for k in vars_)
-                    if only_ints_relaxed and (integral or not relax):
-                        result = ("sat", model if want_model else None)
+                    if model is not None and not abstracted and (integral or not relax):
+                        self._remember(model)
+                        result = ("sat", model)
                         break
-                    if not any(kind == "integer" for kind in self.kinds.values()):
+                    if model is not None:
+                        point = model if integral else self._rounded(model, extra)
+                        if point is not None and self._is_point(point, extra):
+                            self._remember(point)
+                            result = ("sat", point)
+                            break
+                    if not has_int:
                         break  # nothing left to tighten: the abstraction is the problem
+        if not want_model and result[0] == "sat":
+            result = ("sat", result[1])
         self._cache[key] = result
         return result
 
@@ -238,6 +402,8 @@ class Region:
 
     def is_empty(self):
         """True if the region is provably empty, False if it has a point, None if unknown."""
+        if self.points():
+            return False
         status, _ = self._check(sympy.true)
         return {"unsat": True, "sat": False}.get(status)
 
@@ -252,9 +418,18 @@ class Region:
             return True
         if cond is sympy.false:
             return False
+        seen = {_holds_at(cond, p) for p in self.points()}
+        if True in seen and False in seen:
+            return None          # two exact points of the region disagree: it varies
+        if False in seen:
+            # the negation holds somewhere: only False is still possible
+            pos, _ = self._check(cond)
+            return False if pos == "unsat" else None
         neg, _ = self._check(sympy.Not(cond))
         if neg == "unsat":
             return True
+        if True in seen:
+            return None
         pos, _ = self._check(cond)
         if pos == "unsat":
             return False
@@ -262,9 +437,14 @@ class Region:
 
     def find_point(self, extra=sympy.true):
         """An exact rational point of region /\\ extra, or None if none was found."""
-        status, model = self._check(sympy.sympify(extra), want_model=True)
+        extra = sympy.sympify(extra)
+        for p in self.points():
+            if _holds_at(extra, p) is True:
+                return dict(p)
+        status, model = self._check(extra, want_model=True)
         if status != "sat" or model is None:
             return None
+        model = dict(model)
         for sym in self.kinds:
             model.setdefault(sym, sympy.Integer(1) if self.kinds[sym] == "integer" else sympy.Rational(1, 3))
         return model

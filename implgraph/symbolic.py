@@ -1,14 +1,19 @@
 """Exact piecewise evaluation of a level over a parameter region.
 
 A level computation is ordinary Python code written against a :class:`Ctx`: it asks
-``ctx.le(a, b)``, ``ctx.max(xs)``, ``ctx.extreme_mean(column, j, largest)`` and so on. When the
+``ctx.le(a, b)``, ``ctx.max(xs)``, ``ctx.extreme_sum(column, j, largest)`` and so on. When the
 region decides the question (z3, :meth:`Region.decide`) the code goes on; when it does not, the
 context raises :class:`Split` and :func:`piecewise` re-runs the computation on the two halves of
 the region (``cond`` and ``not cond``), dropping halves that are provably empty. The result is a
 list of :class:`Piece` s: a condition (on top of the region) and the exact value there.
 
 Splitting is always sound (the halves partition the region), so an undecided comparison costs a
-split, never a wrong answer.
+split, never a wrong answer. Splits are two-way (``q >= 0`` / ``q < 0`` on the numerator ``q`` of a
+difference whose denominator has a known sign), and the split conditions are written in a readable
+polynomial form (``N >= 2*k - 1``; strict inequalities between integer expressions are tightened,
+``N - 2*k + 1 > 0`` becomes ``N >= 2*k``). The pieces of equal value are merged and their conditions
+simplified (complementary conjuncts resolved, conjuncts implied by the region or by the other
+conjuncts dropped).
 """
 
 from __future__ import annotations
@@ -18,17 +23,20 @@ from dataclasses import dataclass
 
 import sympy
 
-from .region import Region
+from .region import Region, integer_form
 
-__all__ = ["Split", "Ctx", "Piece", "piecewise", "MAX_SPLITS"]
+__all__ = ["Split", "Ctx", "Piece", "piecewise", "MAX_SPLITS", "nice_relation"]
 
 MAX_SPLITS = 14
 
 
 class Split(Exception):
-    def __init__(self, cond):
+    """The region does not decide ``cond`` (``orig`` is the condition as it was asked)."""
+
+    def __init__(self, cond, orig=None):
         super().__init__(str(cond))
         self.cond = cond
+        self.orig = cond if orig is None else orig
 
 
 class Undecidable(Exception):
@@ -46,11 +54,90 @@ def _factor(p):
 
 
 @functools.lru_cache(maxsize=100_000)
+def _factors(p):
+    """(constant, [(factor, multiplicity)]) of a polynomial expression."""
+    try:
+        c, fs = sympy.factor_list(p)
+    except (sympy.PolynomialError, sympy.GeneratorsNeeded, NotImplementedError):
+        return sympy.Integer(1), ((p, 1),)
+    return c, tuple(fs)
+
+
+@functools.lru_cache(maxsize=100_000)
 def _clean(e):
     e = sympy.sympify(e)
     if e.is_number:
         return sympy.nsimplify(e) if e.is_Float else e
     return sympy.factor(sympy.cancel(sympy.together(e)))
+
+
+# -- readable relations -----------------------------------------------------------------------
+
+_OPS = {">": sympy.Gt, ">=": sympy.Ge, "<": sympy.Lt, "<=": sympy.Le, "==": sympy.Eq, "!=": sympy.Ne}
+_FLIP = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "==": "==", "!=": "!="}
+
+
+@functools.lru_cache(maxsize=100_000)
+def _nice(p, op, kinds_key):
+    kinds = dict(kinds_key)
+    p = sympy.expand(p)
+    strong = integer_form(p, kinds)
+    if strong is not None:
+        p = strong
+        if op == ">":
+            p, op = p - 1, ">="
+        elif op == "<":
+            p, op = p + 1, "<="
+    else:
+        # clear rational denominators (a positive factor keeps the relation)
+        den = 1
+        for term in sympy.Add.make_args(p):
+            c = term.as_coeff_Mul()[0]
+            if c.is_Rational:
+                den = sympy.ilcm(den, c.q)
+        p = sympy.expand(p * den)
+    # divide by the positive content when it keeps integer coefficients
+    coeffs = [t.as_coeff_Mul()[0] for t in sympy.Add.make_args(p)]
+    if all(c.is_Integer for c in coeffs):
+        g = functools.reduce(sympy.igcd, [abs(int(c)) for c in coeffs], 0)
+        if g > 1:
+            p = sympy.expand(p / g)
+    terms = sympy.Add.make_args(p)
+    # solve for a symbol that occurs once, linearly, with coefficient +-1 (prefer integer symbols)
+    candidates = []
+    for t in terms:
+        c, rest = t.as_coeff_Mul()
+        if rest.is_Symbol and abs(c) == 1 and sum(1 for u in terms if rest in u.free_symbols) == 1:
+            candidates.append((kinds.get(rest) != "integer", rest.name, rest, c))
+    if candidates:
+        _, _, sym, c = min(candidates)
+        other = sympy.expand(-(p - c * sym) / c)
+        return _OPS[op if c > 0 else _FLIP[op]](sym, other)
+    left = sympy.Add(*[t for t in terms if t.as_coeff_Mul()[0] > 0])
+    right = sympy.Add(*[-t for t in terms if t.as_coeff_Mul()[0] < 0])
+    if left == 0:
+        return _OPS[_FLIP[op]](right, 0)
+    return _OPS[op](left, right)
+
+
+def nice_relation(rel, kinds=None):
+    """A relation ``a REL b`` rewritten in a readable equivalent form over the region's kinds.
+
+    Examples
+    --------
+    >>> N, k = sympy.symbols("N k", integer=True)
+    >>> nice_relation(N - 2*k + 1 > 0, {N: "integer", k: "integer"})
+    N >= 2*k
+    """
+    rel = sympy.sympify(rel)
+    if not isinstance(rel, sympy.Rel) or rel.rel_op not in _OPS:
+        return rel
+    kinds = kinds or {}
+    key = frozenset((s, k) for s, k in kinds.items() if s in rel.free_symbols)
+    try:
+        return _nice(rel.lhs - rel.rhs, rel.rel_op, key)
+    except (TypeError, ValueError, sympy.PolynomialError):
+        return rel
 
 
 class Ctx:
@@ -63,6 +150,7 @@ class Ctx:
     def __init__(self, region: Region, known: dict | None = None):
         self.region = region
         self.known = known if known is not None else {}
+        self.local: dict = {}
 
     # -- comparisons ---------------------------------------------------------------------------
     def decide(self, cond):
@@ -73,9 +161,76 @@ class Ctx:
             return self.known[cond]
         r = self.region.decide(cond)
         if r is None:
-            raise Split(cond)
+            raise Split(nice_relation(cond, self.region.kinds), cond)
         self.known[cond] = r
         return r
+
+    def _strict_sign(self, p) -> int:
+        """+1 or -1 if ``p`` is strictly positive / negative on the region, 0 if not (yet) known."""
+        p = sympy.sympify(p)
+        if p.is_number:
+            return int(sympy.sign(p))
+        if p.is_positive:
+            return 1
+        if p.is_negative:
+            return -1
+        return self._definite(("strict", p), sympy.Gt(p, 0), sympy.Lt(p, 0))
+
+    def _definite(self, key, pos, neg) -> int:
+        """+1 if ``pos`` holds on the region, -1 if ``neg`` does, else 0.
+
+        Only definite answers go to ``known`` (they stay true on sub-regions); an unknown is
+        remembered for this region only.
+        """
+        if key in self.known:
+            return self.known[key]
+        if key in self.local:
+            return self.local[key]
+        if self.region.decide(pos) is True:
+            self.known[key] = 1
+            return 1
+        if self.region.decide(neg) is True:
+            self.known[key] = -1
+            return -1
+        self.local[key] = 0
+        return 0
+
+    def _weak_sign(self, p) -> int:
+        """+1 if ``p >= 0`` on the region, -1 if ``p <= 0``, 0 if neither is known."""
+        return self._definite(("weak", p), sympy.Ge(p, 0), sympy.Le(p, 0))
+
+    def _reduce(self, e, weak=False):
+        """(s, q): ``e`` has the sign of ``s*q`` on the region, q a product of undecided factors.
+
+        With ``weak``, a factor known only to be >= 0 (or <= 0) counts as positive (negative):
+        the sign of ``e`` is then right wherever ``e != 0``, which is all a tie-insensitive
+        comparison needs.
+        """
+        e = sympy.sympify(e)
+        num, den = _num_den(e)
+        s = 1
+        rest = []
+        for part, power in ((num, 1), (den, -1)):
+            c, fs = _factors(part)
+            s *= int(sympy.sign(c)) if c != 0 else 0
+            if s == 0:
+                return 0, sympy.Integer(0)
+            for f, m in fs:
+                sf = self._strict_sign(f)
+                if not sf and weak and power > 0:
+                    sf = self._weak_sign(f)
+                if sf:
+                    s *= sf ** m
+                elif power < 0:
+                    # a denominator factor of unknown sign: split on it (rare)
+                    if self.decide(sympy.Ge(f, 0)):
+                        if self.decide(sympy.Gt(f, 0)):
+                            continue
+                        raise ZeroDivisionError(f"denominator {f} vanishes on the region")
+                    s *= (-1) ** m
+                else:
+                    rest.append(f ** m)
+        return s, sympy.Mul(*rest)
 
     def sign(self, e) -> int:
         """-1, 0 or 1: the sign of ``e`` on the whole region (Split if it varies)."""
@@ -85,45 +240,91 @@ class Ctx:
         key = ("sign", e)
         if key in self.known:
             return self.known[key]
-        num, den = _num_den(e)
-        sd = self._poly_sign(den)
-        sn = self._poly_sign(num)
-        self.known[key] = sn * sd
-        return sn * sd
+        s, q = self._reduce(e)
+        if s == 0 or q == 1:
+            out = s
+        elif self.decide(sympy.Ge(q, 0)):
+            out = s if self.decide(sympy.Gt(q, 0)) else 0
+        else:
+            out = -s
+        self.known[key] = out
+        return out
 
-    def _poly_sign(self, p) -> int:
-        p = _factor(p)
-        if p.is_number:
-            return int(sympy.sign(p))
-        if p.is_positive:
-            return 1
-        if p.is_negative:
-            return -1
-        if p.is_Mul:
-            out = 1
-            for f in p.args:
-                out *= self._poly_sign(f)
-                if out == 0:
-                    return 0
-            return out
-        if p.is_Pow and p.exp.is_Integer:
-            s = self._poly_sign(p.base)
-            return s ** int(p.exp) if p.exp > 0 else s ** int(-p.exp)
-        if self.decide(sympy.Gt(p, 0)):
-            return 1
-        if self.decide(sympy.Lt(p, 0)):
-            return -1
-        return 0
+    def nonneg(self, e) -> bool:
+        """Is ``e >= 0`` on the whole region (two-way Split if it varies)."""
+        e = sympy.sympify(e)
+        if e.is_number:
+            return bool(e >= 0)
+        key = ("nonneg", e)
+        if key in self.known:
+            return self.known[key]
+        s, q = self._reduce(e)
+        if s == 0 or q == 1:
+            out = s >= 0
+        else:
+            out = self.decide(sympy.Ge(q, 0) if s > 0 else sympy.Le(q, 0))
+        self.known[key] = out
+        return out
 
     def le(self, a, b) -> bool:
         if a is sympy.oo:
             return b is sympy.oo
         if b is sympy.oo:
             return True
-        return self.sign(sympy.sympify(b) - sympy.sympify(a)) >= 0
+        return self.nonneg(sympy.sympify(b) - sympy.sympify(a))
+
+    def weak_le(self, a, b) -> bool:
+        """``a <= b`` where a tie may be answered either way (for max, min and order statistics).
+
+        Only one question is ever asked about an unordered pair (``u <= v`` with ``u`` first in a
+        canonical order), so the two directions never split the region into a measure-zero
+        piece ``a == b``.
+        """
+        if a is sympy.oo or b is sympy.oo:
+            return self.le(a, b)
+        a, b = sympy.sympify(a), sympy.sympify(b)
+        if a == b:
+            return True
+        if sympy.default_sort_key(a) <= sympy.default_sort_key(b):
+            return self._weak_nonneg(b - a)
+        return not self._weak_nonneg(a - b)
+
+    def _weak_nonneg(self, e) -> bool:
+        if e.is_number:
+            return bool(e >= 0)
+        key = ("weak-nonneg", e)
+        if key in self.known:
+            return self.known[key]
+        s, q = self._reduce(e, weak=True)
+        if s == 0 or q == 1:
+            out = s >= 0
+        else:
+            out = self.decide(sympy.Ge(q, 0) if s > 0 else sympy.Le(q, 0))
+        self.known[key] = out
+        return out
 
     def is_zero(self, a) -> bool:
-        return self.sign(a) == 0
+        a = sympy.sympify(a)
+        if a.is_number:
+            return a == 0
+        key = ("zero", a)
+        if key in self.known:
+            return self.known[key]
+        s, q = self._reduce(a)
+        if s == 0:
+            out = True
+        elif q == 1:
+            out = False
+        else:
+            # zero iff q == 0; split on the side q can take (q >= 0 or q <= 0) when one is known
+            if self.region.decide(sympy.Ge(q, 0)) is True:
+                out = not self.decide(sympy.Gt(q, 0))
+            elif self.region.decide(sympy.Le(q, 0)) is True:
+                out = not self.decide(sympy.Lt(q, 0))
+            else:
+                out = self.sign(q) == 0
+        self.known[key] = out
+        return out
 
     def max(self, xs):
         xs = [x for x in xs if x is not None]
@@ -133,15 +334,17 @@ class Ctx:
         for x in xs[1:]:
             if best is sympy.oo:
                 break
-            if x is sympy.oo or not self.le(x, best):
+            if x is sympy.oo or not self.weak_le(x, best):
                 best = x
         return best
 
     def min(self, xs):
         xs = [x for x in xs if x is not None]
+        if not xs:
+            return None
         best = xs[0]
         for x in xs[1:]:
-            if self.le(x, best):
+            if self.weak_le(x, best):
                 best = x
         return best
 
@@ -158,25 +361,53 @@ class Ctx:
     def sort(self, column):
         """Blocks ``[(value, count)]`` sorted by value (ascending)."""
         def cmp(x, y):
-            if self.le(x[0], y[0]):
-                return 0 if self.le(y[0], x[0]) else -1
-            return 1
+            return -1 if self.weak_le(x[0], y[0]) else 1
         return sorted(column, key=functools.cmp_to_key(cmp))
 
     def extreme_sum(self, column, j, largest: bool):
-        """Sum of the ``j`` smallest (``largest=False``) or largest values of a block column."""
-        order = self.sort(column)
-        if largest:
-            order = order[::-1]
+        """Sum of the ``j`` smallest (``largest=False``) or largest values of a block column.
+
+        The blocks are taken greedily from the extreme end (only the comparisons that matter are
+        asked). When ``N - j`` is simpler than ``j`` (``j = N - 1``, ``N - k``) the complement is
+        used: the ``j`` smallest are everything but the ``N - j`` largest.
+        """
+        j = sympy.sympify(j)
+        n = sympy.expand(sum((sympy.sympify(c) for _, c in column), sympy.Integer(0)))
+        rest = sympy.expand(n - j)
+        if _simpler(rest, j):
+            total = sum((v * c for v, c in column), sympy.Integer(0))
+            return _clean(total - self._greedy(column, rest, not largest))
+        return _clean(self._greedy(column, j, largest))
+
+    def _greedy(self, column, j, largest):
+        pool = [(sympy.sympify(v), sympy.sympify(c)) for v, c in column]
         remaining = sympy.sympify(j)
         total = sympy.Integer(0)
-        for value, count in order:
-            if self.le(remaining, 0):
-                break
-            take = self.min([sympy.sympify(count), remaining])
+        while pool and not self.le(remaining, 0):
+            best = 0
+            for i in range(1, len(pool)):
+                if pool[i][0] == pool[best][0]:
+                    continue
+                if largest:
+                    better = not self.weak_le(pool[i][0], pool[best][0])
+                else:
+                    better = self.weak_le(pool[i][0], pool[best][0])
+                if better:
+                    best = i
+            value, count = pool.pop(best)
+            take = self.min([count, remaining])
             total += value * take
             remaining = sympy.expand(remaining - take)
-        return _clean(total)
+        return total
+
+
+def _simpler(a, b) -> bool:
+    """Is the integer expression ``a`` simpler than ``b`` (to choose j or N - j)?"""
+    if a.is_number and b.is_number:
+        return a < b
+    if a.is_number != b.is_number:
+        return a.is_number
+    return sympy.count_ops(a) < sympy.count_ops(b)
 
 
 @dataclass
@@ -201,6 +432,7 @@ def piecewise(region: Region, compute, max_splits: int = MAX_SPLITS) -> list:
         More than ``max_splits`` nested splits were needed.
     """
     out: list = []
+    leaves: list = []
 
     def run(reg: Region, extra: tuple, depth: int, known: dict):
         if extra and reg.is_empty() is True:
@@ -212,16 +444,19 @@ def piecewise(region: Region, compute, max_splits: int = MAX_SPLITS) -> list:
             if depth >= max_splits:
                 raise Undecidable(f"more than {max_splits} case splits") from None
             cond = s.cond
-            neg = sympy.Not(cond)
-            for c in (cond, neg):
+            neg = nice_relation(sympy.Not(cond), reg.kinds)
+            for c, truth in ((cond, True), (neg, False)):
                 k2 = dict(ctx.known)
-                k2[cond] = c is cond
+                k2[cond] = truth
+                k2[s.orig] = truth
+                k2[neg] = not truth
                 run(reg.add(c), extra + (c,), depth + 1, k2)
             return
+        leaves.append((extra, value, reg))
         out.append(Piece(sympy.And(*extra) if extra else sympy.true, value, reg))
 
     run(region, (), 0, {})
-    return merge_pieces(out)
+    return merge_pieces(out, region=region, leaves=leaves)
 
 
 def _same(a, b) -> bool:
@@ -235,16 +470,101 @@ def _same(a, b) -> bool:
         return a == b
 
 
-def merge_pieces(pieces):
-    merged: list = []
-    for p in pieces:
-        for q in merged:
-            if _same(p.value, q.value):
-                q.condition = sympy.Or(q.condition, p.condition)
-                q.region = None
+def _complement(atom, kinds):
+    return nice_relation(sympy.Not(atom), kinds)
+
+
+def _simplify_dnf(conjs: list, region: Region) -> list:
+    """Simplify a disjunction of conjunctions of split atoms (each a frozenset)."""
+    kinds = region.kinds
+    conjs = [frozenset(c) for c in conjs]
+    changed = True
+    while changed:
+        changed = False
+        # drop duplicates and subsumed conjunctions (a superset of another)
+        uniq = []
+        for c in sorted(set(conjs), key=len):
+            if not any(u <= c for u in uniq):
+                uniq.append(c)
+        conjs = uniq
+        # resolution: (A & x) | (A & ~x) -> A
+        for i in range(len(conjs)):
+            for j in range(i + 1, len(conjs)):
+                a, b = conjs[i], conjs[j]
+                if len(a) != len(b):
+                    continue
+                da, db = a - b, b - a
+                if len(da) == 1 and len(db) == 1:
+                    x, y = next(iter(da)), next(iter(db))
+                    if _complement(x, kinds) == y or _complement(y, kinds) == x:
+                        conjs = [c for k, c in enumerate(conjs) if k not in (i, j)] + [a & b]
+                        changed = True
+                        break
+            if changed:
+                break
+    # drop conjuncts implied by the region and the other conjuncts (cheap z3 checks)
+    out = []
+    for c in conjs:
+        atoms = list(c)
+        if len(atoms) <= 8:
+            for atom in list(atoms):
+                others = [a for a in atoms if a is not atom]
+                if region.add(*others).decide(atom) is True:
+                    atoms = others
+        out.append(frozenset(atoms))
+    return out
+
+
+def _merge_equal_on_pieces(groups, leaves):
+    """Fold a group into another whose value equals it on every one of its leaves."""
+    groups = [(p, list(idx)) for p, idx in groups]
+    changed = True
+    while changed and len(groups) > 1:
+        changed = False
+        for a in range(len(groups)):
+            pa, ia = groups[a]
+            for b in range(len(groups)):
+                pb, ib = groups[b]
+                if a == b or pa.value is None or pb.value is None:
+                    continue
+                if (pa.value is sympy.oo) != (pb.value is sympy.oo):
+                    continue
+                diff = sympy.Eq(sympy.together(pa.value - pb.value), 0) if pa.value is not sympy.oo else sympy.true
+                if all(leaves[i][2].decide(diff) is True for i in ia):
+                    groups[b] = (pb, ib + ia)
+                    del groups[a]
+                    changed = True
+                    break
+            if changed:
+                break
+    return groups
+
+
+def merge_pieces(pieces, region: Region | None = None, leaves=None):
+    """Merge pieces of equal value; simplify their conditions when the leaves are known."""
+    groups: list = []
+    for i, p in enumerate(pieces):
+        for g in groups:
+            if _same(p.value, g[0].value):
+                g[1].append(i)
                 break
         else:
-            merged.append(p)
-    if len(merged) == 1:
-        merged[0].condition = sympy.true
+            groups.append((p, [i]))
+    if leaves is not None and 1 < len(groups) <= 8:
+        groups = _merge_equal_on_pieces(groups, leaves)
+    if len(groups) == 1:
+        p = groups[0][0]
+        return [Piece(sympy.true, p.value, region if region is not None else p.region)]
+    merged = []
+    for p, idx in groups:
+        if leaves is not None and region is not None:
+            conjs = _simplify_dnf([leaves[i][0] for i in idx], region)
+            cond = sympy.Or(*[sympy.And(*c) for c in conjs])
+            reg = leaves[idx[0]][2] if len(idx) == 1 else None
+            if len(conjs) == 1:
+                reg = region.add(*conjs[0])
+        else:
+            cond = sympy.Or(*[pieces[i].condition for i in idx])
+            reg = pieces[idx[0]].region if len(idx) == 1 else None
+        merged.append(Piece(cond, p.value, reg))
     return merged
