@@ -406,6 +406,8 @@ def _pretty(family: str, params: dict) -> str:
         return f"({k},ε)-DP{cls}" if k is not None else f"(k,ε)-DP{cls}"
     if d == "mult-t-closeness":
         if params.get("max") is not None:
+            if params["max"] == k == 1:
+                return "mult. t-closeness\n(singleton classes)"
             return f"mult. t-closeness\n(classes {k}..{params['max']})"
         return f"mult. t-closeness\n({k}-anonymous)" if k is not None else "mult. t-closeness"
     if d == "ldp":

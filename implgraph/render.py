@@ -284,11 +284,11 @@ def to_dot(D) -> str:
 
 DEFINITION_POSITIONS = {
     "kdp@class": (-4.5, 4.0), "mult-t-closeness": (0.0, 4.0), "ldp": (6.0, 4.0),
-    "kt-closeness": (0.0, 0.0), "kdp": (6.0, 0.0), "dp": (6.0, -4.0),
+    "kt-closeness": (0.0, 0.0), "kdp": (6.0, 0.0), "dp": (9.0, -3.5),
     "emd-t-closeness": (-4.5, 0.0), "k-anonymity": (-4.5, -4.0),
 }
-GROUP_COLUMNS = {"kdp@class": -1.6, "mult-t-closeness": 0.0, "kt-closeness": 1.6, "ldp": 2.9, "dp": 2.9,
-                 "kdp": 4.2}
+GROUP_COLUMNS = {"kdp@class": -4.2, "mult-t-closeness": 0.0, "kt-closeness": 4.2, "ldp": 7.4, "dp": 7.4,
+                 "kdp": 10.6}
 
 
 def layout(D) -> dict:
@@ -327,7 +327,7 @@ def layout(D) -> dict:
             elif fam == "kdp":
                 pos[n] = (x, -float(N - k))
             elif fam == "mult-t-closeness" and ",max=" in n:
-                pos[n] = (x + 1.2, 0.6)
+                pos[n] = (x + 3.4, 0.9)
             else:
                 pos[n] = (x, -float(k))
         else:
@@ -393,7 +393,7 @@ def _draw_matplotlib(D, fmt: str, title: str | None, labels: str) -> bytes:
                 continue
             p1, p2 = pos[u], pos[v]
             n_par = len(edges)
-            step = 0.3 if groups else 0.28
+            step = 0.3 if groups else 0.34
             rad = 0.0 if n_par == 1 else (i - (n_par - 1) / 2) * step
             if u > v:
                 rad = -rad      # same side convention for both directions of a pair
@@ -429,14 +429,15 @@ def _self_loop(ax, p, i, d, color, ls, fs, side):
     """A loop on the outer side of a node (``side`` -1 left, +1 right), stacked up and down."""
     from matplotlib.patches import FancyArrowPatch
     x, y = p
-    up = 1 if i % 2 == 0 else -1
-    lift = 1 + i // 2
+    up = 1
+    lift = 1 + i
     a = (x + side * 0.62, y + up * 0.1)
-    b = (x + side * 0.62, y + up * (0.1 + 0.5 * lift))
-    rad = 1.4 * side * up
-    ax.add_patch(FancyArrowPatch(a, b, connectionstyle=f"arc3,rad={-rad}", arrowstyle="-|>", mutation_scale=13,
+    b = (x + side * 0.62, y + up * (0.1 + 0.75 * lift))
+    rad = 1.0 * side * up
+    ax.add_patch(FancyArrowPatch(a, b, connectionstyle=f"arc3,rad={rad}", arrowstyle="-|>", mutation_scale=13,
                                  color=color, linestyle=ls, linewidth=1.3, zorder=2))
-    ax.text(x + side * (0.95 + 0.3 * lift), y + up * (0.1 + 0.3 * lift), d.get("label", ""), color=color,
+    text = ("✗ " if d.get("cross") == "1" else "") + d.get("label", "").replace("✗", "").strip()
+    ax.text(x + side * (1.05 + 0.35 * lift), y + up * (0.1 + 0.4 * lift), text, color=color,
             fontsize=fs, ha="left" if side > 0 else "right", va="center", zorder=4,
             bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.85))
 
