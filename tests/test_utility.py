@@ -177,3 +177,14 @@ def test_domingo_table_claims(cid):
     claim = next(c for c in load_claims() if c.get("id") == cid)
     v = check_claim(claim)
     assert v.verdict == "holds", v.evidence
+
+
+@pytest.mark.slow
+def test_fig6_data_reading_row():
+    ctx = {}
+    v = check_claim(_claim("ekenstedt2022/fig-6"), ctx)
+    (row,) = ctx["extra_rows"]
+    assert row.id == "ekenstedt2022/fig-6#reading"
+    assert row.verdict == "refuted"          # U_LDP >= U_tClo fails at p_y(a1) = 1/200
+    assert row.details["judged"]["U_LDP >= U_tClo"]["witness"]["py1"] == "1/200"
+    assert v.details["engine"]["U_LDP >= U_tClo_LDP"]["proved_on_interval"] is True
