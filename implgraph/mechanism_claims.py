@@ -319,6 +319,14 @@ def check_sec5d(claim, context=None):
     lo_ok = (eps_t - (claimed - tol)).is_nonnegative
     hi_ok = (claimed + tol - eps_t).is_positive
     exact_equal = sympy.simplify(sympy.exp(eps_t) - sympy.exp(claimed)) == 0
+    # an independent interval-arithmetic enclosure (mpmath.iv, outward rounding)
+    import mpmath
+    arg = sympy.nsimplify(sympy.exp(eps_t))
+    with mpmath.workprec(80):
+        enc = mpmath.iv.log(mpmath.iv.mpf(int(arg.p)) / int(arg.q))
+        lo_f, hi_f = (claimed - tol), (claimed + tol)
+        interval_ok = bool(enc.a >= mpmath.iv.mpf(int(lo_f.p)) / int(lo_f.q)
+                           and enc.b < mpmath.iv.mpf(int(hi_f.p)) / int(hi_f.q)) if arg.is_Rational else None
     same = eps_from_t_lemma1(values[names["t0"]], values[names["N"]], values[names["k"]])
     t0, N, k, n = (values[names[x]] for x in ("t0", "N", "k", "n"))
     corrected = sympy.log((t0 * N - k) / (N - k))
@@ -329,7 +337,7 @@ def check_sec5d(claim, context=None):
     mech = randomised_response(int(n), pl)
     t_mech = optimal_level(mech.apply(d), "mult-t-closeness").value
     ldp_mech = optimal_level(mech.apply(d), "ldp").value
-    verdict = "holds" if (lo_ok and hi_ok) else ("refuted" if lo_ok is False or hi_ok is False else "unknown")
+    verdict = "holds" if (lo_ok and hi_ok and interval_ok is not False) else ("refuted" if lo_ok is False or hi_ok is False else "unknown")
     evidence = (f"Solving {claim['formula']} at {claim.get('values')} exactly gives eps_t = {eps_t} = "
                 f"{_fl(eps_t, 10)}; |eps_t - {claimed}| <= {tol} is {bool(lo_ok and hi_ok)} (sympy's exact "
                 f"comparison), so '0.7' holds as a value rounded to one decimal; eps_t = 7/10 exactly is "
@@ -343,7 +351,8 @@ def check_sec5d(claim, context=None):
                              "p_LDP_eq1_printed": str(sympy.nsimplify(
                                  N * (sympy.exp(eps_t) - 1) / (1 + N * (sympy.exp(eps_t) - 1)))),
                              "mechanism1_t": str(t_mech), "mechanism1_eps": str(ldp_mech),
-                             "equals_7/10_exactly": exact_equal})
+                             "equals_7/10_exactly": exact_equal,
+                             "interval_enclosure": str(enc), "interval_check": interval_ok})
 
 
 # -- Figures 6 and 7 -------------------------------------------------------------------------------------
