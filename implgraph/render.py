@@ -420,7 +420,9 @@ def _draw_matplotlib(D, fmt: str, title: str | None, labels: str) -> bytes:
     if title:
         ax.set_title(title, fontsize=13)
     buf = io.BytesIO()
-    fig.savefig(buf, format=fmt, bbox_inches="tight", dpi=100)
+    meta = {"Date": None} if fmt == "svg" else None       # reproducible files
+    with matplotlib.rc_context({"svg.hashsalt": "implgraph"}):
+        fig.savefig(buf, format=fmt, bbox_inches="tight", dpi=100, metadata=meta)
     plt.close(fig)
     return buf.getvalue()
 
