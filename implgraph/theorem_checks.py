@@ -344,7 +344,7 @@ def check_math(claim, context=None) -> Verdict:
                     continue
         results.append(r)
     if all(r is True for r in results):
-        return _vd(claim, "holds", evidence=f"z3 proved `{formula}` on the whole condition"
+        return _vd(claim, "holds", evidence=f"z3 proved `{formula}` on the whole condition (Max comparisons split term by term, ratios of sums bounded by the mediant inequality)"
                    + (f" for each of {len(groups)} instantiations" if len(groups) > 1 else ""))
     if any(r is False for r in results) and points:
         return _vd(claim, "refuted", evidence=f"`{formula}` fails at the exact point {points[0]}",
@@ -356,10 +356,26 @@ def _max_args(e):
     return list(e.args) if isinstance(e, sympy.Max) else [e]
 
 
+def _mediant(region, x, ys):
+    """x = (n_1 + ... + n_m)/(d_1 + ... + d_m) with every d_i > 0 and every n_i/d_i among ys: then x is at
+    most the largest n_i/d_i (the mediant inequality), so x <= Max(ys)."""
+    import itertools
+    num, den = sympy.fraction(sympy.together(x))
+    if not (num.is_Add and den.is_Add) or len(num.args) != len(den.args) or len(num.args) > 4:
+        return False
+    keys = {sympy.simplify(yy) for yy in ys}
+    for perm in itertools.permutations(den.args):
+        if all(sympy.simplify(n / d) in keys for n, d in zip(num.args, perm)):
+            return all(region.decide(sympy.Gt(d, 0)) is True for d in perm)
+    return False
+
+
 def _prove_le(region, x, y):
     """x <= y on the region; for y = Max(ys) it suffices that x <= Max(ys over x's symbols) (sound)."""
     ys = _max_args(y)
     if any(sympy.simplify(x - yy) == 0 for yy in ys):
+        return True
+    if _mediant(region, x, ys):
         return True
     # equalities of the region (e.g. a1 + a2 + a3 == 1) simplify x
     for c in region.constraints:
@@ -413,7 +429,7 @@ def _decide_split(region, cond):
 def _math_checker(claim, context=None):
     from . import region as _region
     saved = _region.TIMEOUT_MS
-    _region.TIMEOUT_MS = max(saved, 3000)   # one-off decisions: give z3 more time than the level splitter
+    _region.TIMEOUT_MS = max(saved, 1500)   # one-off decisions: give z3 more time than the level splitter
     try:
         return check_math(claim, context)
     finally:
