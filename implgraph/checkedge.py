@@ -169,10 +169,10 @@ def _labels(sizes):
     return [f"E{c + 1}" for c, s in enumerate(sizes) for _ in range(s)]
 
 
-def _zform(form, y, s):
-    expr = z3.RealVal(_q(form.const)) * s if form.const else z3.RealVal(0)
+def _zform(form, y, s, ctx=None):
+    expr = z3.RealVal(_q(form.const), ctx) * s if form.const else z3.RealVal(0, ctx)
     for i, l, c in form.coef:
-        expr = expr + z3.RealVal(_q(c)) * y[i][l]
+        expr = expr + z3.RealVal(_q(c), ctx) * y[i][l]
     return expr
 
 
@@ -190,8 +190,8 @@ def _frac(v) -> Fraction:
     raise ValueError(f"not a rational: {v}")
 
 
-def _vars(N, p, prefix="x"):
-    return [[z3.Real(f"{prefix}{i}_{l}") for l in range(p)] for i in range(N)]
+def _vars(N, p, prefix="x", ctx=None):
+    return [[z3.Real(f"{prefix}{i}_{l}", ctx) for l in range(p)] for i in range(N)]
 
 
 def _table(x, sizes, classed) -> ConcreteTable:
@@ -202,15 +202,16 @@ def _infinite_witness(am, bm, N, p, sizes, classed):
     """A table with A finite and B infinite on partition ``sizes``, or None (unsat), or 'unknown'."""
     if bm.structural is not None or not bm.terms:
         return None
-    x = _vars(N, p)
-    one = z3.RealVal(1)
-    s = z3.Solver()
+    ctx = z3.Context()      # a fresh context: the same question always gets the same model
+    x = _vars(N, p, ctx=ctx)
+    one = z3.RealVal(1, ctx)
+    s = z3.Solver(ctx=ctx)
     s.set("timeout", LP_TIMEOUT_MS)
     for i in range(N):
         s.add(*[v >= 0 for v in x[i]], z3.Sum(x[i]) == 1)
     for t in am.terms:
-        s.add(z3.Or(_zform(t.den, x, one) > 0, _zform(t.num, x, one) <= 0))
-    s.add(z3.Or(*[z3.And(_zform(t.den, x, one) == 0, _zform(t.num, x, one) > 0) for t in bm.terms]))
+        s.add(z3.Or(_zform(t.den, x, one, ctx) > 0, _zform(t.num, x, one, ctx) <= 0))
+    s.add(z3.Or(*[z3.And(_zform(t.den, x, one, ctx) == 0, _zform(t.num, x, one, ctx) > 0) for t in bm.terms]))
     r = s.check()
     if r == z3.unsat:
         return None
@@ -236,18 +237,19 @@ def _canonical(term, sizes, p):
 
 def _lp_max(am, a, term, N, p):
     """max num/den of one B form over tables with A's raw level <= a (Charnes-Cooper LP)."""
-    o = z3.Optimize()
+    ctx = z3.Context()
+    o = z3.Optimize(ctx=ctx)
     o.set("timeout", LP_TIMEOUT_MS)
-    y = _vars(N, p, "y")
-    s = z3.Real("s")
+    y = _vars(N, p, "y", ctx)
+    s = z3.Real("s", ctx)
     o.add(s >= 0)
     for i in range(N):
         o.add(*[v >= 0 for v in y[i]], z3.Sum(y[i]) == s)
-    av = z3.RealVal(_q(a))
+    av = z3.RealVal(_q(a), ctx)
     for t in am.terms:
-        o.add(_zform(t.num, y, s) <= av * _zform(t.den, y, s))
-    o.add(_zform(term.den, y, s) == 1)
-    h = o.maximize(_zform(term.num, y, s))
+        o.add(_zform(t.num, y, s, ctx) <= av * _zform(t.den, y, s, ctx))
+    o.add(_zform(term.den, y, s, ctx) == 1)
+    h = o.maximize(_zform(term.num, y, s, ctx))
     r = o.check()
     if r == z3.unsat:
         return None, None

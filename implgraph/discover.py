@@ -31,8 +31,8 @@ from .errors import InputError
 from .output import Progress
 from .plugins import param_grid
 
-__all__ = ["discover", "instances", "known_pairs", "compare_with_theorems", "yaml_snippet", "Finding",
-           "DiscoverResult"]
+__all__ = ["discover", "instances", "known_pairs", "compare_with_theorems", "yaml_snippet", "write_data",
+           "Finding", "DiscoverResult"]
 
 
 def instances(N, names=None):
@@ -232,8 +232,12 @@ def _slug(label):
     return "".join(c if c.isalnum() else "-" for c in label).strip("-").replace("--", "-")
 
 
-def yaml_snippet(direction: DirectionResult, N: int, paper="discover") -> str:
-    """A ``theorems/`` claim (and a ``counterexamples/`` table) for one direction, as YAML text."""
+def yaml_snippet(direction: DirectionResult, N: int, paper="discover", witness_comment=False) -> str:
+    """A ``theorems/`` claim (and a ``counterexamples/`` table) for one direction, as YAML text.
+
+    With ``witness_comment`` the claim's ``witness:`` line is commented out, so that the claim
+    loads before its table has been pasted into ``counterexamples/``.
+    """
     a, b = parse_node(direction.a), parse_node(direction.b)
     ad, bd = a.definition, b.definition
     cid = f"{paper}/{_slug(direction.a)}--{_slug(direction.b)}-N{N}"
@@ -253,7 +257,8 @@ def yaml_snippet(direction: DirectionResult, N: int, paper="discover") -> str:
                   f'    notes: "{direction.evidence}"']
     else:
         tid = f"{paper}/table-{_slug(direction.a)}--{_slug(direction.b)}-N{N}"
-        lines += ["    symbols: {N: integer}", f'    when: ["N == {N}"]', f"    witness: {tid}",
+        lines += ["    symbols: {N: integer}", f'    when: ["N == {N}"]',
+                  f"    {'# ' if witness_comment else ''}witness: {tid}",
                   "    expect: confirmed", f'    notes: "{direction.evidence}"']
         w = direction.witness
         rows = "\n".join(
@@ -268,6 +273,58 @@ def yaml_snippet(direction: DirectionResult, N: int, paper="discover") -> str:
     if table:
         text += "\n# counterexamples/\n" + table
     return text
+
+
+def write_data(result: DiscoverResult, directory, paper=None) -> tuple:
+    """Write the new findings as ``DIR/theorems/<paper>.yaml`` and ``DIR/counterexamples/<paper>.yaml``.
+
+    The theorems file loads on its own (``implgraph map --theorems``): the ``witness:`` lines are
+    commented out until the tables are pasted into the repository's ``counterexamples/``.
+    """
+    from pathlib import Path
+    from .output import atomic_write
+    paper = paper or f"discover-N{result.N}"
+    directory = Path(directory)
+    claims, tables = [], []
+    for f in result.findings:
+        if f.known:
+            continue
+        if f.kind == "equivalence":
+            claims.append(_equivalence_yaml(f, result.N, paper))
+            continue
+        for d in (f.forward, f.backward):
+            if d is None or d.relation == "unknown" or (d.relation == "implication" and not d.tight):
+                continue
+            text = yaml_snippet(d, result.N, paper=paper, witness_comment=True)
+            claim, _, table = text.partition("\n# counterexamples/\n")
+            claims.append(claim.replace("# theorems/\n", ""))
+            if table:
+                tables.append(table)
+    header = (f"# Findings of `implgraph discover --N {result.N}` (machine-checked at N = {result.N}; bounded evidence).\n"
+              f"paper: {paper}\nreference: \"implgraph discover --N {result.N}\"\n")
+    (directory / "theorems").mkdir(parents=True, exist_ok=True)
+    (directory / "counterexamples").mkdir(parents=True, exist_ok=True)
+    tpath = directory / "theorems" / f"{paper}.yaml"
+    cpath = directory / "counterexamples" / f"{paper}.yaml"
+    atomic_write(tpath, header + "claims:\n" + "\n\n".join(claims) + "\n")
+    atomic_write(cpath, header + "tables:\n" + "\n\n".join(tables) + "\n")
+    return tpath, cpath
+
+
+def _equivalence_yaml(f: Finding, N: int, paper: str) -> str:
+    a, b = parse_node(f.a), parse_node(f.b)
+    fw, bw = (f.forward, f.backward) if f.forward.a == f.a else (f.backward, f.forward)
+    return "\n".join([
+        f"  - id: {paper}/{_slug(f.a)}--{_slug(f.b)}-N{N}",
+        f'    source: "implgraph discover --N {N}"',
+        f'    printed: "{f.a} <=> {f.b} (machine finding)"',
+        "    kind: equivalent",
+        f"    from: {_side_yaml(f.a, a.definition.level_symbol)}",
+        f"    to: {_side_yaml(f.b, b.definition.level_symbol)}",
+        f'    f: "{_data_formula(fw.tight)}"',
+        f'    g: "{_data_formula(bw.tight)}"',
+        "    symbols: {N: integer}", f'    when: ["N == {N}"]', "    expect: verified-bounded",
+        f'    notes: "{f.summary}; {fw.evidence}"'])
 
 
 def _data_formula(expr: str) -> str:

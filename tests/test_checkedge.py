@@ -50,10 +50,19 @@ def test_kdp1_dp_equivalence():
 
 def test_ldp_to_kt1_tight_is_theorem_2b():
     # Theorem 2 of ekenstedt2022: t = (e^eps (N - 1) + 1)/N; at N = 4: (3 e^eps + 1)/4
-    d = check_direction("ldp", "kt-closeness(k=1)", N=4)
+    d = check_direction("ldp", "kt-closeness(k=1)", N=4, prover=False)
     assert d.relation == "implication" and d.verdict == "verified-bounded"
     assert sympy.simplify(sympy.sympify(d.tight, locals={"eps": eps}) - (3 * sympy.exp(eps) + 1) / 4) == 0
     assert d.tight_upto is None
+
+
+def test_prover_upgrades_to_every_N():
+    # implgraph.prove (issue 4) has an argument for every N: the vertex bound ((N - 1) e^eps + 1)/N
+    d = check_direction("ldp", "kt-closeness(k=1)", N=3)
+    N = sympy.Symbol("N", integer=True, positive=True)
+    assert d.verdict == "proved" and d.bound == "every N"
+    assert sympy.simplify(sympy.sympify(d.tight_all_n, locals={"eps": eps, "N": N})
+                          - ((N - 1) * sympy.exp(eps) + 1) / N) == 0
 
 
 def test_kt1_to_ldp_tight_is_t_squared_on_a_range():
@@ -172,4 +181,5 @@ def test_cli_check_edge_json(capsys):
     rc = main(["check-edge", "kdp(k=1)", "dp", "--N", "3", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert rc == 0 and out["kind"] == "equivalence"
-    assert out["forward"]["verdict"] == "verified-bounded"
+    assert out["forward"]["verdict"] in ("verified-bounded", "proved")
+    assert out["forward"]["tight"] == "eps"

@@ -109,8 +109,7 @@ def test_pip_installed_example_is_listed_by_levels(tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
     py = venv / "bin" / "python"
-    subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", str(EXAMPLE)],
-                   check=True)
+    subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", str(EXAMPLE)], check=True)
     csv = tmp_path / "t.csv"
     csv.write_text("class,a1,a2\nE1,1/2,1/2\nE2,1/4,3/4\n")
     out = subprocess.run([str(py), "-m", "implgraph.cli", "levels", str(csv)], capture_output=True, text=True,

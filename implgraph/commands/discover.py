@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..discover import compare_with_theorems, discover, yaml_snippet
+from ..discover import compare_with_theorems, discover, write_data, yaml_snippet
 from ..errors import InputError
 from ..output import print_json
 
@@ -21,6 +21,8 @@ def add_arguments(p):
                    help="also check the pairs encoded in theorems/ and say which claims discover re-finds")
     p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     p.add_argument("--yaml", action="store_true", help="print the YAML snippets of every finding")
+    p.add_argument("--write", metavar="DIR", help="write the new findings to DIR/theorems/ and "
+                   "DIR/counterexamples/ (for `implgraph map --theorems`)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -29,6 +31,7 @@ def run(args) -> int:
         raise InputError(f"--N {args.N} is out of range", fix="use 2 <= N <= 7")
     r = discover(N=args.N, names=args.only, include_known=args.all, workers=args.workers)
     compare = compare_with_theorems(r) if args.all else None
+    written = write_data(r, args.write) if args.write else None
     if args.json:
         out = r.to_json()
         if compare is not None:
@@ -57,6 +60,8 @@ def run(args) -> int:
             extra = {k: v for k, v in c["point"].items() if k != "N"}
             at = " at " + ", ".join(f"{k}={v}" for k, v in extra.items()) if extra else ""
             print(f"  {c['claim'] + at:<48} {c['instance']:<44} claimed {c['claimed']:<14} -> {c['status']}{note}")
+    if written:
+        print(f"\nwrote {written[0]} and {written[1]}")
     if args.yaml:
         print("\n# ---- ready to paste ----")
         for f in r.findings:
