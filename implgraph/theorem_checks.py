@@ -193,16 +193,88 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
                                              f"({bound.method}): {bound.argument}; with f = {tight}"),
                    tight=str(tight) if bound.tight else None, details={"checks": bound.checks})
     wc = witness_claim or edge.node.get("witness_claim")
+    gen = _generalise(edge, context)
     if wc:
         wv = judge_witness_claim(wc, context)
         if wv is not None:
             ev = f"witness {witness or edge.witness} ({wc}): {wv.evidence}"
+            if gen:
+                ev += "; " + gen["text"]
             if edge.node.get("witness_map") is not None:
                 ev += f" [table symbols -> claim symbols: {dict(edge.node.get('witness_map'))}]"
             return _vd(edge, "confirmed" if wv.verdict in ("confirmed", "holds") else wv.verdict, evidence=ev,
                        witness={"table": str(witness or edge.witness), "claim": str(wc)}, exact=wv.exact,
-                       details={"witness_verdict": wv.verdict})
+                       details={"witness_verdict": wv.verdict, "generalised": gen})
+    if gen and gen["all_refuted"]:
+        return _vd(edge, "confirmed", evidence=gen["text"], witness=gen.get("first"), bound=gen["bound"],
+                   details={"generalised": gen})
     return _vd(edge, "unknown", evidence="no witness claim to check and no proof of the implication")
+
+
+def _generalise(edge: Edge, context=None):
+    """For every parameter point with N <= 6 (at most 12), a table where A's level is finite and B's
+    infinite (the refuter, f = None): the non-implication at each of those parameter values."""
+    import itertools
+    from .refute import find_witness, witness_json
+    if edge.a.scope == "class" or edge.b.scope == "class":
+        return None
+    a, b = edge.a.definition, edge.b.definition
+    ints = [s for s, k in edge.kinds.items() if k == "integer"]
+    if not any(s.name == "N" for s in ints):
+        ints.append(sympy.Symbol("N", integer=True))
+    ints.sort(key=lambda s: (s.name != "N", s.name))
+    reals = [s for s, k in edge.kinds.items() if k == "real" and s not in (edge.a.level, edge.b.level)]
+    if reals:
+        return None
+    hi = min(_max_n(context), 6)
+    points = []
+    for combo in itertools.product(range(0, hi + 1), repeat=len(ints)):
+        pt = dict(zip(ints, map(sympy.Integer, combo)))
+        if pt[ints[0]] < 2:
+            continue
+        if edge.region.contains(pt) is not True:
+            continue
+        ok = True
+        for d, ps in ((a, edge.a.params), (b, edge.b.params)):
+            for v in ps.values():
+                v = sympy.sympify(v).subs(pt)
+                if not (1 <= int(v) <= int(pt[ints[0]]) - 1):
+                    ok = False
+        if ok:
+            points.append(pt)
+        if len(points) >= 12:
+            break
+    if not points:
+        return None
+    found, missing, first = 0, [], None
+    for pt in points:
+        Nv = int(pt[ints[0]])
+        aps = {k: int(sympy.sympify(v).subs(pt)) for k, v in edge.a.params.items()}
+        bps = {k: int(sympy.sympify(v).subs(pt)) for k, v in edge.b.params.items()}
+        opts = [None]
+        if a.needs_classes or b.needs_classes:
+            spec = edge.a.classes or edge.b.classes or {}
+            lo = int(sympy.sympify(spec.get("min_size", 1)).subs(pt))
+            opts = [[lo, Nv - lo]] if 2 * lo <= Nv else []
+        hit = False
+        for classes in opts:
+            r = find_witness(a, b, None, N=Nv, a_params=aps, b_params=bps, classes=classes, timeout_ms=1000)
+            if r.status == "refuted":
+                hit = True
+                if first is None:
+                    first = witness_json(r.witness, {str(k): v for k, v in pt.items()})
+                break
+        if hit:
+            found += 1
+        else:
+            missing.append(", ".join(f"{k} = {v}" for k, v in pt.items()))
+    bound = f"N <= {hi}"
+    text = (f"the refuter found, for {found} of {len(points)} parameter points with {bound}, a binary table "
+            f"where A's level is finite and B's infinite")
+    if missing:
+        text += f" (none found at: {'; '.join(missing[:3])})"
+    return {"text": text, "found": found, "points": len(points), "all_refuted": found == len(points),
+            "bound": bound, "first": first}
 
 
 # -- equivalences, generalisations -------------------------------------------------------------
