@@ -389,12 +389,25 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         raw_f = sympy.simplify(b.raw_from_level(fx.subs(alpha_sym, alpha_of_T)))
 
     def finish(verdict, **kw):
-        return ProofResult(verdict=verdict, seconds=round(time.perf_counter() - start, 3), **kw)
+        res = ProofResult(verdict=verdict, seconds=round(time.perf_counter() - start, 3), **kw)
+        if invalid:
+            where = ", ".join(f"{'A raw level' if k == T else k} = {v}" for k, v in invalid.items())
+            res.evidence += f"; finding: f is not a valid level (below 1 as a ratio) at {where}"
+            res.details["invalid_f_at"] = {str(k): str(v) for k, v in invalid.items()}
+        return res
 
     def to_level(U):
         # B's level as a function of A's level alpha
         return sympy.simplify(b.level_from_raw(U.subs(T, a.raw_from_level(alpha_sym))))
 
+    invalid = None
+    if raw_f is not None:
+        # an f below 1 (raw) is not a valid level: a finding, reported with a point
+        if _decide(region, sympy.Ge(raw_f, 1)) is not True:
+            try:
+                invalid = region.find_point(sympy.Lt(raw_f, 1))
+            except Exception:
+                invalid = None
     bound = tight_bound(a, b, a_params, b_params, region, N, a_classes, b_classes)
     if bound is not None:
         details = {"method": bound.method, "checks": bound.checks, "U_raw": str(bound.upper)}
@@ -489,8 +502,10 @@ def _refute_at_gap(a, b, fx, raw_f, bound, region, kinds, alpha_sym, a_params, b
             if gap.is_number and bool(gap < 0):
                 cands.append(p2)
                 break
-        if len(cands) >= 3:
+        if sum(1 for c in cands if bool(sympy.simplify(raw_f.subs(c)) >= 1)) >= 2 or len(cands) >= 12:
             break
+    # prefer points where f is a valid level (>= 1): the witness then is not just about an invalid f
+    cands.sort(key=lambda c: not bool(sympy.simplify(raw_f.subs(c)) >= 1))
     for p2 in cands:
         table = bound.build(p2)
         if table is None:
