@@ -45,6 +45,10 @@ def _entries_of(path) -> list:
         if tid in seen:
             raise e.error(f"duplicate table id {tid!r}", key="id", fix="make the ids unique")
         seen.add(tid)
+        for row in e.get("rows") or []:
+            if isinstance(row, Node) and isinstance(row.get("class"), (list, dict)):
+                raise row.error(f"this row is put in several classes ({row.get('class')}); equivalence classes "
+                                "must not overlap", key="class", fix="give each row exactly one `class:` label")
         claims = e.get("claims") or []
         if not isinstance(claims, list):
             raise e.error("`claims:` must be a list", key="claims", fix="list the claims")
