@@ -535,12 +535,15 @@ def _bounded(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params, a_cl
         return ProofResult("unknown", evidence=f"no parameter values with N <= {max_n} satisfy the condition",
                            seconds=round(time.perf_counter() - start, 3))
     none_found, unknown, notes = 0, 0, []
+    partitions = set()
     for pt in points:
         Nv = int(pt[N])
         a_ps = {k: int(sympy.sympify(v).subs(pt)) for k, v in a_params.items()}
         b_ps = {k: int(sympy.sympify(v).subs(pt)) for k, v in b_params.items()}
         fconc = None if fx is None else fx.subs({s: v for s, v in pt.items()})
         for classes in _class_options(a_classes, b_classes, pt, Nv, a.needs_classes or b.needs_classes):
+            if classes:
+                partitions.add(tuple(classes))
             if fconc is not None and fconc.free_symbols - {alpha_sym}:
                 unknown += 1
                 continue
@@ -581,9 +584,13 @@ def _bounded(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params, a_cl
                         notes.append(r.note)
     secs = round(time.perf_counter() - start, 3)
     if unknown == 0 and none_found:
-        return ProofResult("verified-bounded", bound=f"N <= {max_n}",
+        part = ""
+        if partitions and not all(set(p) == {1} for p in partitions):
+            part = " (only the partitions into consecutive classes of sizes " + ", ".join(
+                str(list(p)) for p in sorted(partitions)[:6]) + ")"
+        return ProofResult("verified-bounded", bound=f"N <= {max_n}" + (" (some partitions)" if part else ""),
                            evidence=f"z3 proved that no binary table with N <= {max_n} is a witness "
-                                    f"({none_found} parameter combinations, every level of A)",
+                                    f"({none_found} parameter combinations, every level of A){part}",
                            method="refuter", seconds=secs,
                            details={"prior": None if prior is None else prior.method})
     return ProofResult("unknown", evidence=f"no witness found for N <= {max_n}, but {unknown} searches were "

@@ -108,3 +108,29 @@ def test_refuter_scales(N):
     assert r.status == "refuted"
     assert brute_witness(r, "kt-closeness", "ldp", lambda T: T ** sympy.Rational(9, 5), a_params={"k": 1}) \
         if N <= 6 else True
+
+
+def test_plugin_override_z3_satisfies():
+    # a plugin without z3_shape but with z3_satisfies: the refuter uses the override
+    import z3
+    from implgraph.definitions import get
+    from implgraph.definitions.base import Definition
+
+    ldp = get("ldp")
+
+    class PairwiseCopy(Definition):
+        name = "pairwise-copy-test"
+        level_symbol = "eps"
+        scale = "log"
+        concrete = staticmethod(lambda ct: ldp.concrete(ct))
+
+        def z3_satisfies(self, rows, T, **params):
+            return [x[l] <= T * y[l] for x in rows for y in rows for l in range(len(rows[0]))]
+
+    d = PairwiseCopy()
+    r = find_witness(d, "kt-closeness", "(exp(eps)*(N - 2) + 1)/(N - 1)", N=4, b_params={"k": 1})
+    assert r.status == "refuted"
+    assert brute_witness(r, "ldp", "kt-closeness", lambda T: (2 * T + 1) / 3, b_params={"k": 1})
+    plain = PairwiseCopy
+    del plain.z3_satisfies
+    assert find_witness(PairwiseCopy(), "kt-closeness", "exp(eps)", N=3, b_params={"k": 1}).status == "unknown"
