@@ -487,10 +487,12 @@ def _sample_points(region: Region, limit=600):
     syms = sorted(region.kinds, key=lambda s: s.name)
     reals = [sympy.Rational(x) for x in ("1/100", "1/10", "1/5", "1/4", "1/3", "2/5", "1/2", "3/5", "2/3", "3/4",
                                          "4/5", "9/10", "99/100", "1", "3/2", "2")]
-    ints = list(range(1, 13))
+    ints = list(range(1, 13)) if len(syms) <= 2 else list(range(1, 9))
+    if len(syms) > 2:
+        reals = [sympy.Rational(x) for x in ("1/10", "1/4", "1/3", "3/8", "1/2", "2/3", "3/4", "7/8", "99/100", "1")]
     grids = [ints if region.kinds[s] == "integer" else reals for s in syms]
     count = 0
-    for combo in itertools.product(*grids):
+    for combo in itertools.islice(itertools.product(*grids), 3000):
         point = dict(zip(syms, combo))
         if region.contains(point) is True:
             yield point
@@ -559,6 +561,12 @@ def judge_level_claim(table, claim, level_cache=None) -> Verdict:
             else:
                 not_sat = sympy.Or(*[sympy.Not(satisfied(a)) for a in args])
                 strict = sympy.And(*[stronger_than(a) for a in args])
+                if bound != "lower" and T.has(sympy.exp, sympy.log):
+                    # a transcendental printed level: look for a violation at sample points first
+                    found = _quick_violation(reg, raw, T, smaller, table, d, params, scope, target, bound)
+                    if found is not None:
+                        counter = found
+                        break
                 sat = reg.decide(sympy.Not(not_sat))
                 atleast = reg.decide(sympy.Not(strict))
             if bound == "satisfies":
@@ -573,8 +581,10 @@ def judge_level_claim(table, claim, level_cache=None) -> Verdict:
                 found = _find_bad_point(reg, bad, table, d, params, scope, target, bound)
                 if found is not None:
                     counter = counter or found
-                else:
-                    undecided.append(str(piece.condition))
+                    break
+                undecided.append(str(piece.condition))
+        if counter is not None:
+            break
     if counter is not None:
         point, opt = counter
         lvl = d.level_from_raw(opt)
@@ -646,6 +656,24 @@ def _find_bad_point(reg, bad_cond, table, d, params, scope, target, bound):
             continue
         tp = sympy.simplify(target.subs(point))
         if _violates(d, opt, tp, bound):
+            return point, opt
+    return None
+
+
+def _quick_violation(reg, raw, T, smaller, table, d, params, scope, target, bound, tries=40):
+    """A sample point of ``reg`` where the symbolic value already violates the claim, re-checked."""
+    for point in itertools.islice(_sample_points(reg), tries):
+        try:
+            v = sympy.sympify(raw).subs(point)
+            tp = T.subs(point)
+            if not (v.is_number and tp.is_number):
+                continue
+            if _num_le(v, tp) if smaller else _num_le(tp, v):
+                continue
+            opt = concrete_level(table, d, params, point, scope)
+        except (InputError, TypeError, ValueError, ZeroDivisionError):
+            continue
+        if _violates(d, opt, sympy.simplify(target.subs(point)), bound):
             return point, opt
     return None
 
