@@ -41,7 +41,7 @@ from .table import make_symbols
 
 __all__ = ["Endpoint", "Rule", "Arrow", "ESTABLISHED", "PAPER_DASHED", "load_edges", "load_rules",
            "load_arrows", "rules_from_edges", "definitions_map", "groups_map", "node_name", "family_of",
-           "group_nodes", "instantiate", "edge_f", "STRUCTURAL_KEY", "is_established", "verdict_lookup"]
+           "group_nodes", "instantiate", "edge_f", "STRUCTURAL_KEY", "read_verdicts", "verify_edges", "is_established", "verdict_lookup"]
 
 #: verdicts under which a rule is a fact (``verified-bounded`` is weaker and is carried as such).
 ESTABLISHED = ("proved", "confirmed", "holds", "holds-not-tight", "verified-bounded")

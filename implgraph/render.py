@@ -107,8 +107,10 @@ def drawing(G, an=None, reduce: bool = True, labels: str = "plain") -> nx.MultiD
         claim = H.edges[u, v]["claim"]
         data = G.get_edge_data(u, v)[claim]
         both = (v, u) in keep_set
-        if both and (v, u) < (u, v):
-            continue            # drawn once, double-headed
+        if both:
+            back_is_first = "converse" in claim and "converse" not in H.edges[v, u]["claim"]
+            if back_is_first or ("converse" in claim) == ("converse" in H.edges[v, u]["claim"]) and (v, u) < (u, v):
+                continue        # drawn once, double-headed, from the claim's own direction
         label = "" if labels == "none" else format_f(edge_f(data), labels)
         if both:
             back_claim = H.edges[v, u]["claim"]

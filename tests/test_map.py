@@ -161,3 +161,22 @@ def test_map_n50_under_5s(rules):
     drawing(G, an)
     assert time.perf_counter() - start < 5
     assert an.conflicts() == []
+
+
+@pytest.mark.skipif(__import__("shutil").which("dot") is not None, reason="Graphviz is installed here")
+def test_engine_graphviz_without_dot(tmp_path, capsys):
+    out = tmp_path / "m.svg"
+    assert main(["map", "--N", "4", "--out", str(out), "--engine", "graphviz"]) == 2
+    assert "Graphviz" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_verdicts_file(tmp_path, capsys):
+    vf = tmp_path / "v.json"
+    vf.write_text(json.dumps({"claims": [{"id": "ekenstedt2022/lemma-2.3", "verdict": "unknown",
+                                          "details": {}},
+                                         {"id": "ekenstedt2022/lemma-2.3#reading", "verdict": "unknown"}]}))
+    assert main(["map", "--N", "4", "--verdicts", str(vf), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    e = [e for e in doc["edges"] if e["key"] == "ekenstedt2022/lemma-2.3#reading"][0]
+    assert e["verdict"] == "unknown" and e["verdict_from"] == "verify" and not e["established"]
