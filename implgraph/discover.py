@@ -198,24 +198,21 @@ def _store(results, errors, a, b, res, err):
 
 
 def _combine(nodes, results, known):
-    by_label = {n.label(): n for n in nodes}
-    seen, out = set(), []
-    for (a, b), fw in results.items():
-        key = tuple(sorted((a, b)))
-        if key in seen:
-            continue
-        seen.add(key)
-        bw = results.get((b, a))
-        A, B = by_label[a].definition, by_label[b].definition
-        if bw is None:
-            empty = DirectionResult(b, a, "unknown", "unknown", "", "not checked (encoded in theorems/ or failed)")
-            kind, summary = combine(fw, empty, A, B)
-        else:
-            kind, summary = combine(fw, bw, A, B)
-        out.append(Finding(a, b, kind, summary, fw, bw,
-                           known=(by_label[a].name, by_label[b].name) in known
-                           or (by_label[b].name, by_label[a].name) in known))
-    out.sort(key=lambda f: (f.a, f.b))
+    """One finding per unordered pair, in the order of the instances (deterministic)."""
+    out = []
+    for i, x in enumerate(nodes):
+        for y in nodes[i + 1:]:
+            a, b = x.label(), y.label()
+            fw, bw = results.get((a, b)), results.get((b, a))
+            if fw is None and bw is None:
+                continue
+            if fw is None:
+                a, b, fw, bw, x, y = b, a, bw, None, y, x
+            if bw is None:
+                bw = DirectionResult(b, a, "unknown", "unknown", "", "not checked (encoded in theorems/ or failed)")
+            kind, summary = combine(fw, bw, x.definition, y.definition)
+            out.append(Finding(a, b, kind, summary, fw, bw,
+                               known=(x.name, y.name) in known or (y.name, x.name) in known))
     return out
 
 

@@ -1,0 +1,55 @@
+"""The tutorial (docs/sections/plugins.md): every tested block's output is what the tool prints."""
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from implgraph.cli import main
+
+from _plugin_fixtures import example_class, registered
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "sections" / "plugins.md"
+REPO = DOC.parents[2]
+
+
+def _blocks():
+    text = DOC.read_text()
+    out = []
+    for m in re.finditer(r"<!-- tutorial-test: (.*?) -->\n```console\n(.*?)```", text, re.S):
+        args, body = m.group(1), m.group(2).splitlines()
+        assert body[0] == f"$ implgraph {args}"
+        out.append((args, body[1:]))
+    return out
+
+
+def _normal(lines):
+    return [re.sub(r"\(\d+(\.\d+)? s\)|in \d+(\.\d+)? s", "(T s)", ln.rstrip()) for ln in lines if ln.strip()]
+
+
+@pytest.mark.parametrize("args,expected", _blocks(), ids=[a for a, _ in _blocks()])
+def test_tutorial_block(args, expected, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    with registered(example_class()):
+        assert main(shlex.split(args)) == 0
+    assert _normal(capsys.readouterr().out.splitlines()) == _normal(expected)
+
+
+def test_tutorial_levels_and_map(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "table.csv").write_text("class,a1,a2\nE1,1/2,1/2\nE2,1/4,3/4\n")
+    theorems = sorted(str(p) for p in (REPO / "theorems").glob("*.yaml"))
+    with registered(example_class()):
+        assert main(["levels", "table.csv"]) == 0
+        assert "  delta-disclosure         delta = log(3/2)" in capsys.readouterr().out.splitlines()
+        assert main(["discover", "--N", "3", "--only", "ldp", "--only", "dp", "--only", "mult-t-closeness",
+                     "--only", "delta-disclosure", "--write", "out", "--workers", "1"]) == 0
+        capsys.readouterr()
+        assert main(["levels", "out/counterexamples/discover-N3.yaml", "--id", "discover-N3/table-dp--ldp-N3"]) == 0
+        out = capsys.readouterr().out
+        assert "  dp                       eps = log(10/3)" in out and "  ldp                      eps = oo" in out
+        assert main(["path", "delta-disclosure", "kt-closeness[k=2]", "--N", "3", "--theorems", *theorems,
+                     "out/theorems/discover-N3.yaml"]) == 0
+        out = capsys.readouterr().out
+    assert "delta-disclosure at level delta => kt-closeness[k=2] at level 2*exp(delta)" in out
