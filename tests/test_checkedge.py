@@ -183,3 +183,31 @@ def test_cli_check_edge_json(capsys):
     assert rc == 0 and out["kind"] == "equivalence"
     assert out["forward"]["verdict"] in ("verified-bounded", "proved")
     assert out["forward"]["tight"] == "eps"
+
+
+class PlainLDP(Definition):
+    """A definition without linear-fractional forms: check-edge falls back to a grid of tables."""
+
+    name = "plain-ldp"
+    level_symbol = "eps"
+    scale = "log"
+
+    def concrete(self, ct):
+        return get("ldp").concrete(ct)
+
+
+def test_definition_without_forms_uses_the_grid():
+    with registered(PlainLDP):
+        d = check_direction("mult-t-closeness", "plain-ldp", N=3, prover=False)
+        assert d.relation == "non-implication"
+        assert "grid" in d.instances[0].note
+        assert optimal_level(_table(d.witness), "ldp").value is sympy.oo
+        back = check_direction("plain-ldp", "mult-t-closeness", N=3, prover=False)
+    assert back.relation == "unknown" and back.verdict == "unknown"
+
+
+def test_cli_malformed_when(capsys):
+    rc, err = _cli(capsys, "check-edge", "ldp", "kt-closeness(k=k)", "--when", "k >>= 2")
+    assert rc == 2 and err.count("\n") == 1 and "cannot parse" in err
+    rc, err = _cli(capsys, "check-edge", "ldp", "dp", "--N", "40")
+    assert rc == 2 and err.count("\n") == 1 and "--N 40" in err
