@@ -63,6 +63,9 @@ def _from_proof(edge, r, kind_label="", expect=None):
 
 
 def check_implies(edge: Edge, context=None, f=None, a=None) -> Verdict:
+    if (a or edge.a).scope == "class" or edge.b.scope == "class":
+        return _vd(edge, "unknown", evidence="levels taken within each class (scope: class) are not encoded "
+                                             "by the prover or the refuter")
     unmodelled = [s.of for s in (a or edge.a, edge.b) if s.of] + list(edge.node.get("assumptions") or [])
     if unmodelled:   # only the literal reading is checked, and only on small tables
         context = dict(context or {}, max_n=min(_max_n(context), 4))
@@ -173,6 +176,8 @@ def _implication_holds(edge: Edge, a=None, b=None):
     """A Bound when the engine proves A => B for every parameter value (some f), else None."""
     a = a or edge.a
     b = b or edge.b
+    if a.scope == "class" or b.scope == "class":
+        return None   # levels taken within each class: none of the all-N arguments covers them
     N = next((s for s in edge.kinds if s.name == "N"), sympy.Symbol("N", integer=True))
     kinds = {s: k for s, k in edge.kinds.items() if s not in (edge.a.level, edge.b.level)}
     kinds[T] = "real"

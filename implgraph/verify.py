@@ -87,7 +87,11 @@ def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 
         import concurrent.futures as cf
         import multiprocessing as mp
         with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork")) as ex:
-            futs = {ex.submit(_worker, (cid, max_n)): cid for cid in ids_plain}
+            # longest first (grids, mechanisms, instantiated math), so the two processes finish together
+            heavy = {str(c.get("id")) for c in plain if any(k in c for k in ("grid", "mechanism", "definitions",
+                                                                              "instantiations", "implicit"))}
+            order = sorted(ids_plain, key=lambda cid: cid not in heavy)
+            futs = {ex.submit(_worker, (cid, max_n)): cid for cid in order}
             for fut in cf.as_completed(futs):
                 cid = futs[fut]
                 results[cid] = fut.result()
