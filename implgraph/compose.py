@@ -172,7 +172,9 @@ def compose_chain(rules, source=None, target=None, N=None, check=True) -> Compos
     >>> rules = {r.key: r for r in load_rules()}
     >>> c = compose_chain([rules["ekenstedt2022/theorem-2b"], rules["ekenstedt2022/theorem-2a"]])
     >>> c.f
-    2*log(((N - 1)*exp(eps) + 1)/N)
+    log(((N - 1)*exp(eps) + 1)**2/N**2)
+    >>> c.trace
+    ['ekenstedt2022/theorem-2b', 'ekenstedt2022/theorem-2a']
     """
     if not rules:
         return None
