@@ -45,7 +45,7 @@ def format_f(f, style: str = "plain") -> str:
     f = sympy.sympify(f)
     syms = {s: sympy.Symbol({"eps": "varepsilon"}.get(s.name, s.name)) for s in f.free_symbols}
     if style == "latex":
-        return sympy.latex(f.xreplace(syms), ln_notation=True)
+        return "$" + sympy.latex(f.xreplace(syms), ln_notation=True) + "$"
     text = sympy.sstr(f)
     for a, b in (("exp(eps)", "e^ε"), ("**", "^"), ("eps", "ε"), ("log(", "ln("), ("*", "·")):
         text = text.replace(a, b)
@@ -117,7 +117,7 @@ def drawing(G, an=None, reduce: bool = True, labels: str = "plain") -> nx.MultiD
             back = format_f(edge_f(G.get_edge_data(v, u)[back_claim]), labels) if labels != "none" else ""
             label = f"{label} / {back}" if back and back != label else label
             claim = f"{claim}; {back_claim}" if back_claim != claim else claim
-        if label in ("t", "ε", "t / t", "ε / ε"):
+        if label in ("t", "ε", "t / t", "ε / ε", "$t$", "$\\varepsilon$", "$t$ / $t$"):
             label = ""          # identity: the level carries over
         D.add_edge(u, v, kind="implies", label=label, claims=claim, status=H.edges[u, v]["status"],
                    color=COLORS["established"], style="dashed" if data.get("dashed") else "solid",
@@ -413,8 +413,6 @@ def _draw_matplotlib(D, fmt: str, title: str | None, labels: str) -> bytes:
                         zorder=6, fontweight="bold")
                 text = text.replace("✗", "").strip()
             if text:
-                if labels == "latex" and d["kind"] == "implies" and "refuted" not in text:
-                    text = "\n".join(f"${t}$" for t in text.split("\n"))
                 mx, my = _bezier(p1, p2, rad, 0.55 if d.get("cross") == "1" else 0.5)
                 ax.text(mx, my, text, color=color, fontsize=edge_fs, ha="center", va="center", zorder=4,
                         bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.85))

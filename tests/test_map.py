@@ -180,3 +180,13 @@ def test_verdicts_file(tmp_path, capsys):
     doc = json.loads(capsys.readouterr().out)
     e = [e for e in doc["edges"] if e["key"] == "ekenstedt2022/lemma-2.3#reading"][0]
     assert e["verdict"] == "unknown" and e["verdict_from"] == "verify" and not e["established"]
+
+
+@pytest.mark.parametrize("level", ["groups", "definitions"])
+def test_latex_labels_render(tmp_path, rules, level):
+    G = groups_map(rules, 4) if level == "groups" else definitions_map(rules)
+    D = drawing(G, labels="latex")
+    assert any(d["label"].startswith("$") or ": $" in d["label"] for _, _, d in D.edges(data=True))
+    out = tmp_path / "m.png"
+    render(D, out, labels="latex", engine="matplotlib")
+    assert out.read_bytes()[:4] == b"\x89PNG"
