@@ -194,9 +194,24 @@ class Arrow:
 # loading
 # ------------------------------------------------------------------------------------------------
 
+def _check_paths(paths):
+    from pathlib import Path
+    for p in paths or []:
+        path = Path(p)
+        if not path.is_file():
+            raise InputError("no such file", file=str(p), fix="give a theorems data file (.yaml)")
+        if path.parent.name != "theorems" or path.suffix not in (".yaml", ".yml"):
+            raise InputError("a theorems file must be a .yaml file in a folder named `theorems`", file=str(p),
+                             fix="move it to a `theorems/` folder")
+
+
 def load_edges(paths=None) -> list:
-    """The validated edge claims (:class:`implgraph.theorems.Edge`) of the theorems data."""
+    """The validated edge claims (:class:`implgraph.theorems.Edge`) of the theorems data.
+
+    ``paths``: theorem files (``.../theorems/*.yaml``) instead of the bundled data.
+    """
     from .theorems import load_theorems
+    _check_paths(paths)
     return load_theorems(paths)
 
 
@@ -356,6 +371,7 @@ def _parse(fn, text, names, where):
 def load_arrows(paths=None, figures=None) -> list:
     """The arrows of the ``kind: map`` claims (``ekenstedt2022/fig-1``, ``fig-2``)."""
     from .theorems import load_claims
+    _check_paths(paths)
     out = []
     for c in load_claims(paths, kinds=("theorems",)):
         if c.get("kind") != "map" or (figures and str(c.get("id")) not in figures):

@@ -133,6 +133,7 @@ def test_cli_map_planted_conflict(tmp_path, capsys):
     ["path", "nosuch", "ldp"],
     ["path", "kt-closeness[k=q]", "ldp"],
     ["path", "kt-closeness[k=12]", "ldp", "--N", "10"],
+    ["map", "--N", "5", "--json", "--theorems", "no/such/theorems/file.yaml"],
 ])
 def test_cli_bad_input_exit_2(argv, capsys):
     assert main(argv) == 2
