@@ -13,6 +13,7 @@ abstraction is never reported as a point of the region.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import reduce
@@ -23,6 +24,7 @@ import z3
 __all__ = ["Region", "to_z3", "TIMEOUT_MS"]
 
 TIMEOUT_MS = 1000
+STATS: dict = {}   # solver calls by (relaxed?, result) and seconds (for profiling)
 INT_TIMEOUT_MS = 300
 
 
@@ -333,13 +335,12 @@ class Region:
                 return point
         return None
 
-    def _check(self, extra, want_model=False):
+    def _check(self, extra, want_model=False, timeout_ms=None):
         """sat / unsat / unknown of region /\\ extra, trying exact then relaxed encodings."""
-        key = (extra, want_model)
+        key = (extra, timeout_ms)
         if key in self._cache:
             return self._cache[key]
-        cond = sympy.And(self.condition, extra)
-        if cond is sympy.false:
+        if extra is sympy.false or sympy.false in self.constraints or False in self.constraints:
             result = ("unsat", None)
         else:
             result = ("unknown", None)
@@ -357,9 +358,13 @@ class Region:
                     break
                 vars_ = {**vars_, **v_extra}
                 s = z3.Solver()
-                s.set("timeout", TIMEOUT_MS if relax else INT_TIMEOUT_MS)
+                limit = TIMEOUT_MS if relax else INT_TIMEOUT_MS
+                s.set("timeout", limit if timeout_ms is None else min(limit, timeout_ms))
                 s.add(*forms, *side, f, *s_extra)
+                _t0 = time.perf_counter()
                 r = s.check()
+                STATS[(relax, str(r))] = STATS.get((relax, str(r)), 0) + 1
+                STATS[(relax, "seconds")] = STATS.get((relax, "seconds"), 0) + time.perf_counter() - _t0
                 if r == z3.unsat:
                     result = ("unsat", None)
                     break
@@ -407,11 +412,12 @@ class Region:
         status, _ = self._check(sympy.true)
         return {"unsat": True, "sat": False}.get(status)
 
-    def decide(self, cond):
+    def decide(self, cond, timeout_ms=None):
         """Three-valued: does ``cond`` hold on the whole region?
 
         Returns True (proved for every point), False (its negation holds at every point),
-        or None (both occur, or the solver could not decide).
+        or None (both occur, or the solver could not decide). ``timeout_ms`` caps each solver
+        call (a cheap probe; a timeout is an unknown, never a proof).
         """
         cond = sympy.sympify(cond)
         if cond is sympy.true:
@@ -423,14 +429,14 @@ class Region:
             return None          # two exact points of the region disagree: it varies
         if False in seen:
             # the negation holds somewhere: only False is still possible
-            pos, _ = self._check(cond)
+            pos, _ = self._check(cond, timeout_ms=timeout_ms)
             return False if pos == "unsat" else None
-        neg, _ = self._check(sympy.Not(cond))
+        neg, _ = self._check(sympy.Not(cond), timeout_ms=timeout_ms)
         if neg == "unsat":
             return True
         if True in seen:
             return None
-        pos, _ = self._check(cond)
+        pos, _ = self._check(cond, timeout_ms=timeout_ms)
         if pos == "unsat":
             return False
         return None

@@ -28,6 +28,8 @@ from .region import Region, integer_form
 __all__ = ["Split", "Ctx", "Piece", "piecewise", "MAX_SPLITS", "nice_relation"]
 
 MAX_SPLITS = 14
+DECIDE_MS = 500  # solver budget of a comparison; a timeout splits the region (sound, just longer)
+PROBE_MS = 200   # solver budget of optional probes (factor signs, tidying); unknown is harmless
 
 
 class Split(Exception):
@@ -45,6 +47,18 @@ class Undecidable(Exception):
 
 @functools.lru_cache(maxsize=100_000)
 def _num_den(e):
+    """(numerator, denominator) of ``e`` in lowest terms (polynomial gcd; sympy fallback)."""
+    num, den = sympy.sympify(e).as_numer_denom()
+    gens = sorted(num.free_symbols | den.free_symbols, key=lambda s: s.name)
+    if gens:
+        try:
+            p = sympy.Poly(num, *gens)
+            q = sympy.Poly(den, *gens)
+            if p.domain.is_Numerical and q.domain.is_Numerical:
+                g = p.gcd(q)
+                return p.quo(g).as_expr(), q.quo(g).as_expr()
+        except (sympy.PolynomialError, sympy.GeneratorsNeeded, sympy.CoercionFailed):
+            pass
     return sympy.fraction(sympy.cancel(sympy.together(e)))
 
 
@@ -63,12 +77,27 @@ def _factors(p):
     return c, tuple(fs)
 
 
+def _tidy(p):
+    """A factored polynomial with every factor's leading coefficient positive (sign pulled out)."""
+    c, fs = _factors(p)
+    out = c
+    for f, m in fs:
+        if f.could_extract_minus_sign():
+            f = -f
+            out = out * (-1) ** m
+        out = out * f ** m
+    return out
+
+
 @functools.lru_cache(maxsize=100_000)
 def _clean(e):
     e = sympy.sympify(e)
     if e.is_number:
         return sympy.nsimplify(e) if e.is_Float else e
-    return sympy.factor(sympy.cancel(sympy.together(e)))
+    if e.has(sympy.exp, sympy.log, sympy.Min, sympy.Max, sympy.Abs, sympy.Piecewise):
+        return sympy.factor(sympy.cancel(sympy.together(e)))
+    num, den = _num_den(e)
+    return _tidy(num) / _tidy(den)
 
 
 # -- readable relations -----------------------------------------------------------------------
@@ -159,7 +188,7 @@ class Ctx:
             return bool(cond)
         if cond in self.known:
             return self.known[cond]
-        r = self.region.decide(cond)
+        r = self.region.decide(cond, timeout_ms=DECIDE_MS)
         if r is None:
             raise Split(nice_relation(cond, self.region.kinds), cond)
         self.known[cond] = r
@@ -186,10 +215,10 @@ class Ctx:
             return self.known[key]
         if key in self.local:
             return self.local[key]
-        if self.region.decide(pos) is True:
+        if self.region.decide(pos, timeout_ms=PROBE_MS) is True:
             self.known[key] = 1
             return 1
-        if self.region.decide(neg) is True:
+        if self.region.decide(neg, timeout_ms=PROBE_MS) is True:
             self.known[key] = -1
             return -1
         self.local[key] = 0
@@ -465,7 +494,7 @@ def _same(a, b) -> bool:
     if a is sympy.oo or b is sympy.oo:
         return a == b
     try:
-        return sympy.cancel(sympy.together(a - b)) == 0
+        return _num_den(a - b)[0] == 0
     except (TypeError, ValueError):
         return a == b
 
@@ -509,7 +538,7 @@ def _simplify_dnf(conjs: list, region: Region) -> list:
         if len(atoms) <= 8:
             for atom in list(atoms):
                 others = [a for a in atoms if a is not atom]
-                if region.add(*others).decide(atom) is True:
+                if region.add(*others).decide(atom, timeout_ms=PROBE_MS) is True:
                     atoms = others
         out.append(frozenset(atoms))
     return out
@@ -529,8 +558,8 @@ def _merge_equal_on_pieces(groups, leaves):
                     continue
                 if (pa.value is sympy.oo) != (pb.value is sympy.oo):
                     continue
-                diff = sympy.Eq(sympy.together(pa.value - pb.value), 0) if pa.value is not sympy.oo else sympy.true
-                if all(leaves[i][2].decide(diff) is True for i in ia):
+                diff = sympy.Eq(_num_den(pa.value - pb.value)[0], 0) if pa.value is not sympy.oo else sympy.true
+                if all(leaves[i][2].decide(diff, timeout_ms=PROBE_MS) is True for i in ia):
                     groups[b] = (pb, ib + ia)
                     del groups[a]
                     changed = True
