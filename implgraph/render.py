@@ -124,10 +124,23 @@ def drawing(G, an=None, reduce: bool = True, labels: str = "plain") -> nx.MultiD
                    cross="0", both="1" if both else "0")
     # -- established non-implications ---------------------------------------------------------
     pairs = reduced_non_implications(an) if reduce else list(an.pairs(an.M))
+    fans: dict = {}
     for a, c in pairs:
-        claims = [k for k, _, _ in an.non_edges[(a, c)]]
-        D.add_edge(a, c, kind="not-implies", label="", claims="; ".join(claims), status="established",
-                   color=COLORS["non"], style="dashed", cross="1", both="0")
+        fans.setdefault((a, G.nodes[c].get("family")), []).append(c)
+    for (a, fam), targets in fans.items():
+        ks = sorted(G.nodes[c].get("params", {}).get("k", 0) for c in targets)
+        if reduce and len(targets) >= 4 and ks == list(range(ks[0], ks[0] + len(ks))):
+            # a fan to consecutive group sizes of one family: one arrow, labelled with the range
+            first = min(targets, key=lambda c: G.nodes[c]["params"]["k"])
+            claims = sorted({k for c in targets for k, _, _ in an.non_edges[(a, c)]})
+            D.add_edge(a, first, kind="not-implies", label=f"to every k = {ks[0]}..{ks[-1]}",
+                       claims="; ".join(claims), status="established", color=COLORS["non"], style="dashed",
+                       cross="1", both="0")
+            continue
+        for c in targets:
+            claims = [k for k, _, _ in an.non_edges[(a, c)]]
+            D.add_edge(a, c, kind="not-implies", label="", claims="; ".join(claims), status="established",
+                       color=COLORS["non"], style="dashed", cross="1", both="0")
     # -- claims that are not established: one representative instance per claim ----------------
     seen: dict = {}
     for u, v, key, d in G.edges(keys=True, data=True):
