@@ -483,7 +483,10 @@ def _parse_claim_parts(table, claim):
 
 
 def _sample_points(region: Region, limit=600):
-    """Rational sample points of ``region`` (exact membership), for witness search."""
+    """Rational sample points of ``region`` (exact membership), for witness search.
+
+    Candidates are screened in floating point (fast) and every point returned is checked exactly.
+    """
     syms = sorted(region.kinds, key=lambda s: s.name)
     reals = [sympy.Rational(x) for x in ("1/100", "1/10", "1/5", "1/4", "1/3", "2/5", "1/2", "3/5", "2/3", "3/4",
                                          "4/5", "9/10", "99/100", "1", "3/2", "2")]
@@ -491,9 +494,22 @@ def _sample_points(region: Region, limit=600):
     if len(syms) > 2:
         reals = [sympy.Rational(x) for x in ("1/10", "1/4", "1/3", "3/8", "1/2", "2/3", "3/4", "7/8", "99/100", "1")]
     grids = [ints if region.kinds[s] == "integer" else reals for s in syms]
+    screens = []
+    for c in region.constraints:
+        try:
+            screens.append(sympy.lambdify(syms, c, modules="math"))
+        except Exception:  # pragma: no cover - an expression lambdify cannot handle: exact check only
+            pass
+    fgrids = [[float(v) for v in g] for g in grids]
     count = 0
-    for combo in itertools.islice(itertools.product(*grids), 3000):
-        point = dict(zip(syms, combo))
+    for idx in itertools.islice(itertools.product(*[range(len(g)) for g in grids]), 20000):
+        fvals = [fgrids[i][j] for i, j in enumerate(idx)]
+        try:
+            if not all(bool(f(*fvals)) for f in screens):
+                continue
+        except (ZeroDivisionError, ValueError, TypeError, OverflowError):
+            pass
+        point = {s: grids[i][j] for i, (s, j) in enumerate(zip(syms, idx))}
         if region.contains(point) is True:
             yield point
             count += 1
