@@ -170,10 +170,12 @@ def _labels(sizes):
 
 
 def _zform(form, y, s, ctx=None):
-    expr = z3.RealVal(_q(form.const), ctx) * s if form.const else z3.RealVal(0, ctx)
-    for i, l, c in form.coef:
-        expr = expr + z3.RealVal(_q(c), ctx) * y[i][l]
-    return expr
+    parts = [z3.RealVal(_q(c), ctx) * y[i][l] for i, l, c in form.coef]
+    if form.const:
+        parts.append(z3.RealVal(_q(form.const), ctx) * s)
+    if not parts:
+        return z3.RealVal(0, ctx)
+    return parts[0] if len(parts) == 1 else z3.Sum(parts)
 
 
 def _q(x) -> str:
@@ -198,11 +200,10 @@ def _table(x, sizes, classed) -> ConcreteTable:
     return ConcreteTable.from_fractions(x, classes=_labels(sizes) if classed else None)
 
 
-def _infinite_witness(am, bm, N, p, sizes, classed):
+def _infinite_witness(am, bm, N, p, sizes, classed, ctx=None):
     """A table with A finite and B infinite on partition ``sizes``, or None (unsat), or 'unknown'."""
     if bm.structural is not None or not bm.terms:
         return None
-    ctx = z3.Context()      # a fresh context: the same question always gets the same model
     x = _vars(N, p, ctx=ctx)
     one = z3.RealVal(1, ctx)
     s = z3.Solver(ctx=ctx)
@@ -235,35 +236,45 @@ def _canonical(term, sizes, p):
     return (term.num.const, term.den.const, tuple(sorted(out)))
 
 
-def _lp_max(am, a, term, N, p):
-    """max num/den of one B form over tables with A's raw level <= a (Charnes-Cooper LP)."""
-    ctx = z3.Context()
-    o = z3.Optimize(ctx=ctx)
-    o.set("timeout", LP_TIMEOUT_MS)
-    y = _vars(N, p, "y", ctx)
-    s = z3.Real("s", ctx)
-    o.add(s >= 0)
-    for i in range(N):
-        o.add(*[v >= 0 for v in y[i]], z3.Sum(y[i]) == s)
-    av = z3.RealVal(_q(a), ctx)
-    for t in am.terms:
-        o.add(_zform(t.num, y, s, ctx) <= av * _zform(t.den, y, s, ctx))
-    o.add(_zform(term.den, y, s, ctx) == 1)
-    h = o.maximize(_zform(term.num, y, s, ctx))
-    r = o.check()
-    if r == z3.unsat:
-        return None, None
-    if r != z3.sat:
-        return "unknown", None
-    val = h.value()
-    try:
-        v = _frac(val)
-    except ValueError:
-        return INF, None
-    m = o.model()
-    sv = _frac(m.eval(s, model_completion=True))
-    rows = [[_frac(m.eval(y[i][l], model_completion=True)) / sv for l in range(p)] for i in range(N)]
-    return v, rows
+class _LP:
+    """Tables with A's raw level <= a (Charnes-Cooper variables y = s x); one B form at a time."""
+
+    def __init__(self, am, a, N, p, ctx):
+        self.ctx, self.N, self.p = ctx, N, p
+        o = self.o = z3.Optimize(ctx=ctx)
+        o.set("timeout", LP_TIMEOUT_MS)
+        y = self.y = _vars(N, p, "y", ctx)
+        s = self.s = z3.Real("s", ctx)
+        o.add(s >= 0)
+        for i in range(N):
+            o.add(*[v >= 0 for v in y[i]], z3.Sum(y[i]) == s)
+        av = z3.RealVal(_q(a), ctx)
+        for t in am.terms:
+            o.add(_zform(t.num, y, s, ctx) <= av * _zform(t.den, y, s, ctx))
+
+    def maximise(self, term):
+        """(max num/den, maximising rows) ; (None, None) if den > 0 is impossible; INF if unbounded."""
+        o, y, s = self.o, self.y, self.s
+        o.push()
+        try:
+            o.add(_zform(term.den, y, s, self.ctx) == 1)
+            h = o.maximize(_zform(term.num, y, s, self.ctx))
+            r = o.check()
+            if r == z3.unsat:
+                return None, None
+            if r != z3.sat:
+                return "unknown", None
+            try:
+                v = _frac(h.value())
+            except ValueError:
+                return INF, None
+            m = o.model()
+            sv = _frac(m.eval(s, model_completion=True))
+            rows = [[_frac(m.eval(y[i][l], model_completion=True)) / sv for l in range(self.p)]
+                    for i in range(self.N)]
+            return v, rows
+        finally:
+            o.pop()
 
 
 # -- exact re-check -------------------------------------------------------------------------
@@ -414,10 +425,12 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
         if am is None or bm is None:
             return _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point)
         models.append((sizes, am, bm))
+    # one z3 context per instance: the same question always gets the same models
+    ctx = z3.Context()
     # 1. A finite, B infinite?
     unknown = False
     for sizes, am, bm in models:
-        w = _infinite_witness(am, bm, N, p, sizes, classed)
+        w = _infinite_witness(am, bm, N, p, sizes, classed, ctx)
         if w == "unknown":
             unknown = True
             continue
@@ -434,7 +447,7 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
     # 2. tight F at sample levels
     samples, best_tables = [], {}
     for a in _samples_for(a_def, N):
-        val, table = _tight_at(a_def, b_def, models, a, N, p, classed)
+        val, table = _tight_at(a_def, b_def, models, a, N, p, classed, ctx)
         if val == "unknown":
             return Instance(N, point, "implication", note="an LP timed out; tight f not computed")
         samples.append((a, val))
@@ -468,7 +481,7 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
     return inst
 
 
-def _tight_at(a_def, b_def, models, a, N, p, classed):
+def _tight_at(a_def, b_def, models, a, N, p, classed, ctx=None):
     """(raw F(a), a table reaching it) over every partition."""
     best, best_table = None, None
     larger_b = b_def.stronger == "larger"
@@ -486,12 +499,14 @@ def _tight_at(a_def, b_def, models, a, N, p, classed):
                 best_table = _table([[Fraction(1, p)] * p] * N, sizes, classed)
             continue
         seen = {}
+        lp = None
         for t in bm.terms:
             key = _canonical(t, sizes, p)
             if key in seen:
                 continue
             seen[key] = True
-            v, rows = _lp_max(am, a, t, N, p)
+            lp = lp or _LP(am, a, N, p, ctx)
+            v, rows = lp.maximise(t)
             if v == "unknown":
                 return "unknown", None
             if v is None:
@@ -537,39 +552,45 @@ def fit_rational(points):
     Returns (sympy expression in ``a``, None) when one form fits every point, (expr, a_max) when it
     fits only the points up to a_max (piecewise beyond), or (None, None).
     """
-    pts = [(sympy.Rational(a.numerator, a.denominator), sympy.Rational(v.numerator, v.denominator))
-           for a, v in points]
+    pts = [(Fraction(a), Fraction(v)) for a, v in points]
     for upto in range(len(pts), 2, -1):
         sub = pts[:upto]
         for nnum, dden in _FORMS:
             unknowns = nnum + dden
             if unknowns + 1 > len(sub):
                 continue
-            expr = _solve_form(sub[:unknowns], nnum, dden)
-            if expr is None:
+            coef = _solve_form(sub[:unknowns], nnum, dden)
+            if coef is None:
                 continue
-            if all(sympy.simplify(expr.subs(_A, a) - v) == 0 for a, v in sub):
-                return sympy.factor(expr), (None if upto == len(pts) else str(sub[-1][0]))
+            cs, ds = coef[:nnum], coef[nnum:]
+            num = lambda a: sum(c * a ** i for i, c in enumerate(cs))            # noqa: E731
+            den = lambda a: 1 + sum(d * a ** (j + 1) for j, d in enumerate(ds))  # noqa: E731
+            if all(den(a) != 0 and num(a) == v * den(a) for a, v in sub):
+                e_num = sum(sympy.Rational(c.numerator, c.denominator) * _A ** i for i, c in enumerate(cs))
+                e_den = 1 + sum(sympy.Rational(d.numerator, d.denominator) * _A ** (j + 1) for j, d in enumerate(ds))
+                expr = sympy.factor(sympy.cancel(e_num / e_den))
+                return expr, (None if upto == len(pts) else str(sub[-1][0]))
     return None, None
 
 
 def _solve_form(pts, nnum, dden):
-    cs = sympy.symbols(f"c0:{nnum}")
-    ds = sympy.symbols(f"d1:{dden + 1}")
-    eqs = []
+    """Exact Gaussian elimination: sum c_i a^i - v sum_j d_j a^j = v for each point."""
+    rows = []
     for a, v in pts:
-        num = sum(c * a ** i for i, c in enumerate(cs))
-        den = 1 + sum(d * a ** (i + 1) for i, d in enumerate(ds))
-        eqs.append(sympy.Eq(num, v * den))
-    sol = sympy.solve(eqs, list(cs) + list(ds), dict=True)
-    if not sol:
-        return None
-    sol = sol[0]
-    if len(sol) < len(cs) + len(ds):
-        return None
-    num = sum(sol[c] * _A ** i for i, c in enumerate(cs))
-    den = 1 + sum(sol[d] * _A ** (i + 1) for i, d in enumerate(ds))
-    return sympy.cancel(num / den)
+        rows.append([a ** i for i in range(nnum)] + [-v * a ** (j + 1) for j in range(dden)] + [v])
+    n = nnum + dden
+    for col in range(n):
+        piv = next((r for r in range(col, n) if rows[r][col] != 0), None)
+        if piv is None:
+            return None
+        rows[col], rows[piv] = rows[piv], rows[col]
+        pv = rows[col][col]
+        rows[col] = [x / pv for x in rows[col]]
+        for r in range(n):
+            if r != col and rows[r][col] != 0:
+                factor = rows[r][col]
+                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[col])]
+    return [rows[i][n] for i in range(n)]
 
 
 def _level_symbol(d):

@@ -393,7 +393,8 @@ def _compare_edge(e, tag, dirs, N):
             continue
         seen.add(key)
         rec = {"claim": e.id + tag, "instance": f"{a.label()} -> {b.label()}",
-               "point": {str(k): int(v) for k, v in point.items()}, "claimed": e.kind}
+               "point": {str(k): int(v) for k, v in point.items()}, "claimed": e.kind,
+               "expect": e.node.get("reading_expect") if tag else e.expect}
         if e.a.scope != "table" or e.b.scope != "table" or getattr(e.a, "of", None) or getattr(e.b, "of", None):
             rec.update(found=None, status="not modelled",
                        note="the claim evaluates a definition per class or of another mechanism")
