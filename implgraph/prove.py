@@ -436,6 +436,12 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
                     equal_at = region.find_point(sympy.Eq(raw_f, bound.upper))
                 except Exception:
                     equal_at = None
+            if tightness == "not derived":
+                probe = _probe_tightness(a, b, fx, region, kinds, alpha_sym, a_params, b_params, a_classes,
+                                         b_classes, N)
+                if probe:
+                    details["tightness_probe"] = probe["text"]
+                    tightness = probe["label"]
             ev = f"proved for every parameter value ({bound.method}): {bound.argument}"
             if tightness == "loose":
                 ev += f"; f is loose: the tight f is {tight_f}"
@@ -444,6 +450,8 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
                            + ", ".join(f"{'A raw level' if k == T else k} = {v}" for k, v in equal_at.items()) + ")")
             elif tightness == "tight":
                 ev += "; f is tight"
+            if "tightness_probe" in details:
+                ev += "; tightness (sampled): " + details["tightness_probe"]
             return finish("proved", evidence=ev, tight=tight_f, tightness=tightness, method=bound.method,
                           details=details)
         if bound.tight:
@@ -471,6 +479,61 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
     # no argument for all N: bounded check with the refuter
     return _bounded(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes,
                     max_n, N, timeout_ms, start, prior=bound)
+
+
+def _probe_tightness(a, b, fx, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes, N,
+                     max_points=6):
+    """Where no tight f is derived: at a few parameter points and levels, does some table exceed
+    999/1000 of f (f approached), or does z3 prove none exists (f loose there)?"""
+    if fx is None or a_classes or b_classes:
+        return None
+    ints = [s for s in kinds if kinds[s] == "integer"]
+    reals = [s for s in kinds if kinds[s] == "real" and s != T]
+    if reals:
+        return None
+    reg_params = Region({s: k for s, k in kinds.items() if s != T},
+                        tuple(c for c in region.constraints if T not in sympy.sympify(c).free_symbols))
+    pts = [p for p in _grid_points(reg_params, kinds, ints, reals, 8, limit=400)]
+    # spread the sample: points whose parameters all differ (not the trivial equal-parameter case),
+    # the largest N first, then the smallest
+    def distinct(p):
+        vals = [int(v) for k, v in p.items() if k != N]
+        return len(set(vals)) == len(vals)
+    strict = [p for p in pts if distinct(p)] or pts
+    strict.sort(key=lambda p: -int(p.get(N, 0)))
+    half = max_points // 2
+    pts = strict[:half] + [p for p in reversed(strict) if p not in strict[:half]][:max_points - half]
+    scaled = b.level_from_raw(b.raw_from_level(fx) * sympy.Rational(999, 1000))
+    reached, loose = [], []
+    for pt in pts:
+        for Tv in (sympy.Integer(2), sympy.Integer(10)):
+            p2 = dict(pt)
+            p2[T] = Tv
+            if region.contains(p2) is not True:
+                continue
+            aps = {k: int(sympy.sympify(v).subs(pt)) for k, v in a_params.items()}
+            bps = {k: int(sympy.sympify(v).subs(pt)) for k, v in b_params.items()}
+            r = find_witness(a, b, scaled.subs(pt), N=int(pt[N]), a_params=aps, b_params=bps, alpha=alpha_sym,
+                             alpha_value=a.level_from_raw(Tv), timeout_ms=1000)
+            where = ", ".join(f"{k} = {v}" for k, v in pt.items()) + f", A's ratio {Tv}"
+            if r.status == "refuted":
+                reached.append(where)
+            elif r.status == "none-found":
+                loose.append(where)
+    if not reached and not loose:
+        return None
+    if loose and reached:
+        label = "tight at some parameter values, loose at others"
+    elif loose:
+        label = "loose at every sampled point"
+    else:
+        label = "approached within 0.1% at every sampled point"
+    text = label
+    if reached:
+        text += f"; a table exceeds 999/1000 of f at {reached[0]}"
+    if loose:
+        text += f"; z3 proves no binary table exceeds 999/1000 of f at {loose[0]}"
+    return {"label": label, "text": text}
 
 
 def _raw(table, d, params, pt):
