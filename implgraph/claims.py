@@ -603,6 +603,11 @@ def judge_level_claim(table, claim, level_cache=None) -> Verdict:
             break
     if counter is not None:
         point, opt = counter
+        used = set(table.free_symbols) | set(target.free_symbols)
+        for v in list(params.values()) + list(when):
+            if isinstance(v, sympy.Basic):
+                used |= v.free_symbols
+        point = {s: v for s, v in point.items() if s in used}
         lvl = d.level_from_raw(opt)
         what = {"satisfies": f"does not satisfy {name} at {target}",
                 "exact": f"does not have {target} as its optimal {name} level",
