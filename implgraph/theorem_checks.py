@@ -381,6 +381,7 @@ def check_math(claim, context=None) -> Verdict:
     formula = claim.get("formula")
     if not formula:
         return _vd(claim, "unknown", evidence="no formula to check")
+    _RULES.clear()
     groups = claim.get("instantiations") or [None]
     results, points = [], []
     for inst in groups:
@@ -410,7 +411,11 @@ def check_math(claim, context=None) -> Verdict:
         for c in [cond] + when:
             free |= sympy.sympify(c).free_symbols
         region = Region({s: kinds.get(s, "real") for s in free}, tuple(w for w in when if w is not sympy.true))
-        r = _decide_split(region, cond)
+        if _triangle(region, cond):
+            _RULES.add("the triangle inequality term by term (convexity of |.|)")
+            r = True
+        else:
+            r = _decide_split(region, cond)
         if r is not True:
             pt = region.find_point(sympy.Not(cond))
             if pt is not None:
@@ -421,12 +426,16 @@ def check_math(claim, context=None) -> Verdict:
                     continue
         results.append(r)
     if all(r is True for r in results):
-        return _vd(claim, "holds", evidence=f"z3 proved `{formula}` on the whole condition (Max comparisons split term by term, ratios of sums bounded by the mediant inequality)"
+        rules = f" (with {'; '.join(sorted(_RULES))})" if _RULES else ""
+        return _vd(claim, "holds", evidence=f"proved `{formula}` on the whole condition{rules}"
                    + (f" for each of {len(groups)} instantiations" if len(groups) > 1 else ""))
     if any(r is False for r in results) and points:
         return _vd(claim, "refuted", evidence=f"`{formula}` fails at the exact point {points[0]}",
                    witness={"point": points[0]})
     return _vd(claim, "unknown", evidence=f"z3 could not decide `{formula}` on the condition ({results})")
+
+
+_RULES: set = set()
 
 
 def _max_args(e):
@@ -440,9 +449,9 @@ def _mediant(region, x, ys):
     num, den = sympy.fraction(sympy.together(x))
     if not (num.is_Add and den.is_Add) or len(num.args) != len(den.args) or len(num.args) > 4:
         return False
-    keys = {sympy.simplify(yy) for yy in ys}
+    keys = set(ys)
     for perm in itertools.permutations(den.args):
-        if all(sympy.simplify(n / d) in keys for n, d in zip(num.args, perm)):
+        if all((n / d) in keys for n, d in zip(num.args, perm)):
             return all(region.decide(sympy.Gt(d, 0)) is True for d in perm)
     return False
 
@@ -450,9 +459,10 @@ def _mediant(region, x, ys):
 def _prove_le(region, x, y):
     """x <= y on the region; for y = Max(ys) it suffices that x <= Max(ys over x's symbols) (sound)."""
     ys = _max_args(y)
-    if any(sympy.simplify(x - yy) == 0 for yy in ys):
+    if x in set(ys) or any(sympy.cancel(x - yy) == 0 for yy in ys):
         return True
     if _mediant(region, x, ys):
+        _RULES.add("ratios of sums bounded by the mediant inequality")
         return True
     # equalities of the region (e.g. a1 + a2 + a3 == 1) simplify x
     for c in region.constraints:
@@ -478,6 +488,52 @@ def _prove_le(region, x, y):
     return region.decide(sympy.Le(x, y))
 
 
+def _abs_terms(expr):
+    """expr = rest + sum c_i |u_i| -> ({u_i: c_i}, rest), with u and -u merged."""
+    terms, rest = {}, sympy.Integer(0)
+    for term in sympy.Add.make_args(sympy.expand(expr)):
+        absf = [f for f in sympy.Mul.make_args(term) if isinstance(f, sympy.Abs)]
+        if len(absf) != 1:
+            rest += term
+            continue
+        arg = sympy.expand(absf[0].args[0])
+        coef = sympy.expand(term / absf[0])
+        neg = sympy.expand(-arg)
+        key = neg if neg in terms else arg
+        terms[key] = sympy.expand(terms.get(key, 0) + coef)
+    return terms, rest
+
+
+def _triangle(region, cond):
+    """L <= R where L = sum a_i |u_i| and R = sum b_j |v_j|: each u_i is a combination of two v_j with
+    coefficients b_j / a_i (up to sign), all coefficients >= 0 on the region -> the triangle inequality
+    gives L <= R term by term (the convexity of |.|). Sound; False when the pattern does not apply."""
+    import itertools
+    if not isinstance(cond, (sympy.Le, sympy.Ge)):
+        return False
+    lhs, rhs = (cond.lhs, cond.rhs) if isinstance(cond, sympy.Le) else (cond.rhs, cond.lhs)
+    L, lrest = _abs_terms(lhs)
+    R, rrest = _abs_terms(rhs)
+    if not L or sympy.expand(lrest - rrest) != 0:
+        return False
+    used = set()
+    for u, a in L.items():
+        if region.decide(sympy.Gt(a, 0)) is not True:
+            return False
+        found = False
+        for (v1, b1), (v2, b2) in itertools.combinations([(v, b) for v, b in R.items() if v not in used], 2):
+            for s1, s2 in itertools.product((1, -1), repeat=2):
+                if sympy.expand(sympy.cancel(u - s1 * b1 / a * v1 - s2 * b2 / a * v2)) == 0:
+                    used |= {v1, v2}
+                    found = True
+                    break
+            if found:
+                break
+        if not found:
+            return False
+    return all(region.decide(sympy.Ge(b, 0)) is True for b in R.values())
+
+
 def _decide_split(region, cond):
     """Region.decide, helped by splitting Max(...) <= / == comparisons into one inequality per term.
 
@@ -496,6 +552,7 @@ def _decide_split(region, cond):
                 ok = False
                 break
         if ok:
+            _RULES.add("Max comparisons split term by term")
             return True
         if sum(len(_max_args(e)) for e in (cond.lhs, cond.rhs)) > 8:
             return None   # the unsplit problem is hopeless for z3; do not spend its timeout

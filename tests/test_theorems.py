@@ -76,3 +76,34 @@ def test_invalid_f_level_is_a_finding_not_an_error(tmp_path):
     from implgraph.theorem_checks import check_edge
     v = check_edge(e, {"max_n": 4})
     assert v.verdict == "refuted"
+
+
+MATH = """
+paper: test
+claims:
+  - id: test/math
+    printed: "x"
+    kind: math
+    formula: "FORMULA"
+    symbols: {a1: real, a2: real, b1: real, b2: real}
+    when: ["0 < a1", "0 < a2", "0 < b1", "0 < b2"]
+"""
+
+
+@pytest.mark.parametrize("formula,verdict", [
+    ("(a1 + a2)/(b1 + b2) <= Max(a1/b1, a2/b2)", "holds"),      # mediant inequality
+    ("(a1 + a2)/(b1 + b2) <= Min(a1/b1, a2/b2)", "refuted"),    # false: a1 = 1, b1 = 2, a2 = 2, b2 = 1
+    ("Abs(a1 - b1) <= Abs(a1 - a2) + Abs(a2 - b1)", "holds"),   # triangle inequality
+])
+def test_math_checker(tmp_path, formula, verdict):
+    from implgraph.datafile import load_yaml
+    from implgraph.theorem_checks import check_math
+    p = write(tmp_path, MATH.replace("FORMULA", formula))
+    claim = load_yaml(p)["claims"][0]
+    v = check_math(claim)
+    assert v.verdict == verdict
+    if verdict == "refuted":
+        import sympy
+        pt = {k: sympy.Rational(x) for k, x in v.witness["point"].items()}
+        lhs = (pt["a1"] + pt["a2"]) / (pt["b1"] + pt["b2"])
+        assert lhs > min(pt["a1"] / pt["b1"], pt["a2"] / pt["b2"])
