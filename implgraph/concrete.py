@@ -119,11 +119,30 @@ class ConcreteTable:
         return int(part.sum())
 
     def class_groups(self):
-        """{label: index array}."""
+        """{label: index array} (one stable sort, O(N log N))."""
         if self.classes is None:
             return {}
         labels, inverse = np.unique(self.classes.astype(str), return_inverse=True)
-        return {lab: np.nonzero(inverse == i)[0] for i, lab in enumerate(labels)}
+        inverse = inverse.reshape(-1)
+        order = np.argsort(inverse, kind="stable")
+        counts = np.bincount(inverse, minlength=len(labels))
+        parts = np.split(order, np.cumsum(counts)[:-1])
+        return {lab: idx for lab, idx in zip(labels.tolist(), parts)}
+
+    def class_sums(self):
+        """(sizes, sums): per class its number of records and its numerator sum per bucket.
+
+        ``sums[c, l]`` is exact (int64 when safe, Python ints otherwise).
+        """
+        groups = self.class_groups()
+        if not groups:
+            return np.zeros(0, dtype=np.int64), np.zeros((0, self.p), dtype=np.int64)
+        idx = list(groups.values())
+        sizes = np.asarray([len(g) for g in idx], dtype=np.int64)
+        order = np.concatenate(idx)
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        sums = np.add.reduceat(self.numer[order], starts, axis=0)
+        return sizes, sums
 
     def restrict(self, idx, id=None) -> "ConcreteTable":
         return ConcreteTable(numer=self.numer[idx], denom=self.denom, buckets=self.buckets, classes=None,

@@ -73,12 +73,21 @@ def class_ratio(ctx, table):
 def class_ratio_concrete(ct):
     n = ct.N
     best = Fraction(1)
-    groups = ct.class_groups()
+    sizes, sums = ct.class_sums()
+    sizes = [int(x) for x in sizes]
     for l in range(ct.p):
         total = ct.total(l)
-        for idx in groups.values():
-            size = len(idx)
-            s = int(ct.numer[idx, l].sum())
+        col = [int(x) for x in sums[:, l]]
+        # only the classes with the smallest and the largest mean matter (exact comparison by
+        # cross-multiplication: s1/z1 < s2/z2 iff s1*z2 < s2*z1)
+        lo = hi = 0
+        for c in range(1, len(col)):
+            if col[c] * sizes[lo] < col[lo] * sizes[c]:
+                lo = c
+            if col[c] * sizes[hi] > col[hi] * sizes[c]:
+                hi = c
+        for c in {lo, hi}:
+            size, s = sizes[c], col[c]
             best = max_ratio([best, ratio(total * size, n * s), ratio(s * n, size * total)])
             if best == INF:
                 return INF
