@@ -411,6 +411,17 @@ def check_math(claim, context=None) -> Verdict:
         for c in [cond] + when:
             free |= sympy.sympify(c).free_symbols
         region = Region({s: kinds.get(s, "real") for s in free}, tuple(w for w in when if w is not sympy.true))
+        if any(isinstance(x, sympy.Pow) and x.exp in (sympy.S.Half, -sympy.S.Half)
+               for x in sympy.preorder_traversal(cond)):
+            abstracted = _abstract_sqrt(region, cond)
+            if abstracted is not None:
+                cond_a, extra_syms = abstracted
+                reg_a = Region({**region.kinds, **{s_: "real" for s_ in extra_syms}},
+                               region.constraints + tuple(s_ > 0 for s_ in extra_syms))
+                if all(_decide_relevant(reg_a, part) is True for part in sympy.And.make_args(cond_a)):
+                    _RULES.add("each sqrt(X) with X > 0 on the region replaced by a free positive number")
+                    results.append(True)
+                    continue
         if _triangle(region, cond):
             _RULES.add("the triangle inequality term by term (convexity of |.|)")
             r = True
@@ -425,14 +436,21 @@ def check_math(claim, context=None) -> Verdict:
                     results.append(False)
                     continue
         results.append(r)
+    der_ok, der_notes = True, []
+    if claim.get("derivatives") and not claim.get("instantiations"):
+        der_ok, der_notes = _check_derivatives(claim, names, subs, region)
+        if der_ok is not True:
+            results.append(None)
     if all(r is True for r in results):
         rules = f" (with {'; '.join(sorted(_RULES))})" if _RULES else ""
+        rules += ("; " + "; ".join(der_notes)) if der_notes else ""
         return _vd(claim, "holds", evidence=f"proved `{formula}` on the whole condition{rules}"
                    + (f" for each of {len(groups)} instantiations" if len(groups) > 1 else ""))
     if any(r is False for r in results) and points:
         return _vd(claim, "refuted", evidence=f"`{formula}` fails at the exact point {points[0]}",
                    witness={"point": points[0]})
-    return _vd(claim, "unknown", evidence=f"z3 could not decide `{formula}` on the condition ({results})")
+    return _vd(claim, "unknown", evidence=f"z3 could not decide `{formula}` on the condition ({results})"
+               + (("; " + "; ".join(der_notes)) if der_notes else ""))
 
 
 _RULES: set = set()
@@ -486,6 +504,68 @@ def _prove_le(region, x, y):
         if region.decide(sympy.Le(x, sympy.Max(*cand))) is True:
             return True
     return region.decide(sympy.Le(x, y))
+
+
+def _decide_relevant(region, cond):
+    """Decide ``cond`` under only the constraints whose symbols it mentions (sound for True: fewer
+    assumptions), falling back to the whole region."""
+    syms = sympy.sympify(cond).free_symbols
+    sub = tuple(c for c in region.constraints if sympy.sympify(c).free_symbols <= syms)
+    if len(sub) < len(region.constraints):
+        r = Region({k: v for k, v in region.kinds.items() if k in syms}, sub).decide(cond)
+        if r is True:
+            return True
+    return region.decide(cond)
+
+
+def _abstract_sqrt(region, cond):
+    """Replace every sqrt(X) by a fresh positive symbol when X > 0 on the whole region (sound: the claim
+    is then proved for every positive value in its place). None if some X is not provably positive."""
+    roots = {x for x in sympy.preorder_traversal(cond) if isinstance(x, sympy.Pow) and x.exp == sympy.S.Half}
+    inv = {x for x in sympy.preorder_traversal(cond) if isinstance(x, sympy.Pow) and x.exp == -sympy.S.Half}
+    subs, syms = {}, []
+    for i, r in enumerate(sorted(roots | {sympy.sqrt(x.base) for x in inv}, key=str)):
+        if region.decide(sympy.Gt(r.base, 0)) is not True:
+            return None
+        s_ = sympy.Symbol(f"_sqrt{i}", real=True)   # no assumption: `s_ > 0` must stay a constraint
+        subs[r] = s_
+        subs[1 / r] = 1 / s_
+        syms.append(s_)
+    return cond.xreplace(subs), syms
+
+
+def _check_derivatives(claim, names, subs, region):
+    """``derivatives:`` entries: the printed derivative equals d/dvar of the function (squares equal and
+    both of the claimed sign); returns (ok, notes)."""
+    ders = claim.get("derivatives") or []
+    if not ders:
+        return True, []
+    fname = claim.get("function") or next(iter((claim.get("definitions") or {}).keys()), None)
+    if fname is None or names.get(fname) not in subs:
+        return None, ["no function to differentiate"]
+    func = subs[names[fname]]
+    notes, ok_all = [], True
+    for d in ders:
+        var = names.get(str(d.get("with_respect_to")))
+        printed = parse_expr(str(d.get("formula")), names)
+        mine = sympy.diff(func, var)
+        same_sq = sympy.cancel(sympy.together(mine ** 2 - printed ** 2)) == 0
+        sign = str(d.get("claimed_sign", ">= 0")).replace(" ", "")
+        rel = (lambda e: sympy.Ge(e, 0)) if sign.startswith(">") else (lambda e: sympy.Le(e, 0))
+        both = []
+        for e in (mine, printed):
+            ab = _abstract_sqrt(region, rel(e))
+            if ab is None:
+                both.append(None)
+                continue
+            c, syms_ = ab
+            reg_a = Region({**region.kinds, **{x: "real" for x in syms_}}, region.constraints + tuple(x > 0 for x in syms_))
+            both.append(_decide_relevant(reg_a, c))
+        good = same_sq and all(b is True for b in both)
+        notes.append(f"d{fname}/d{var}: {'equals the printed derivative' if good else 'not confirmed'}"
+                     f" (squares equal: {same_sq}, signs {sign}: {both})")
+        ok_all = ok_all and good
+    return ok_all, notes
 
 
 def _abs_terms(expr):
