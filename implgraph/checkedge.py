@@ -603,7 +603,11 @@ def _to_level(raw_expr, a_def, b_def):
     a_of_alpha = sympy.exp(alpha) if a_def.scale == "log" else alpha
     F = sympy.sympify(raw_expr).subs(_A, a_of_alpha)
     if b_def.scale == "log":
-        return sympy.expand_log(sympy.log(sympy.factor(F)))
+        plain = sympy.log(sympy.factor(F))
+        expanded = sympy.expand_log(plain)
+        if "log(-" not in str(expanded) and len(str(expanded)) < len(str(plain)):
+            return expanded
+        return plain
     return sympy.factor(F)
 
 

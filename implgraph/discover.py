@@ -200,8 +200,9 @@ def _store(results, errors, a, b, res, err):
 def _combine(nodes, results, known):
     """One finding per unordered pair, in the order of the instances (deterministic)."""
     out = []
-    for i, x in enumerate(nodes):
-        for y in nodes[i + 1:]:
+    for i, first in enumerate(nodes):
+        for second in nodes[i + 1:]:
+            x, y = first, second
             a, b = x.label(), y.label()
             fw, bw = results.get((a, b)), results.get((b, a))
             if fw is None and bw is None:
