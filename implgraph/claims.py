@@ -794,6 +794,10 @@ def judge_unbounded(table, claim) -> Verdict:
     family = [p(x, "family") for x in (claim.get("family") or [])]
     direction = "+" if not family or family[-1] > limit else "-"
     sides = {}
+    for key in ("from", "to"):
+        name = str((claim.get(key) or {}).get("definition"))
+        if name not in definitions.names():
+            return Verdict(verdict="unknown", evidence=f"definition not registered: {name}", **base)
     fam = witness_family(table, claim)
     for key in ("from", "to"):
         spec = claim.get(key) or {}

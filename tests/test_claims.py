@@ -220,3 +220,11 @@ def test_registered_checkers_dispatch():
 def test_checker_on_claim_without_table():
     v = check_claim(Node({"id": "nowhere/claim", "kind": "unbounded", "printed": "x"}))
     assert v.verdict == "unknown"
+
+
+def test_unbounded_unregistered_definition_is_unknown():
+    t = get_table(E + "table-VI")
+    claim = _claim(kind="unbounded", **{"from": {"definition": "no-such-definition"}, "to": {"definition": "ldp"}},
+                   free="sigma", limit="0", family=["1/10"], fix={"mu": "1/4"})
+    v = judge_unbounded(t, claim)
+    assert v.verdict == "unknown" and "not registered" in v.evidence
