@@ -363,7 +363,11 @@ def _edge_checker(claim, context=None):
     edge = _edge(claim)
     v = check_edge(edge, context)
     if edge.reading_kind:
+        import time as _time
+        t0 = _time.perf_counter()
         rv = check_reading(edge, context)
+        if rv is not None:
+            rv.seconds = round(_time.perf_counter() - t0, 3)
         if rv is not None:
             v.details["reading_verdict"] = rv.verdict
             v.details["reading_evidence"] = rv.evidence
