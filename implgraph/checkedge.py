@@ -370,6 +370,7 @@ class Instance:
     tight: str | None = None            # f in level units, fitted through the samples
     fit_range: str | None = None
     fit_upto: str | None = None         # the fit holds for raw levels of A up to this value
+    raw_fit: str | None = None          # the fitted tight F(a) on raw levels (symbol a)
     trivial: bool = False
     f_status: str | None = None         # refuted | holds-at-samples | None
     f_witness: dict | None = None
@@ -457,6 +458,7 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
     if fit is not None:
         f_level = _to_level(fit, a_def, b_def)
         inst.tight = str(f_level)
+        inst.raw_fit = str(fit)
         if upto is not None:
             inst.fit_upto = str(a_def.level_from_raw(sympy.Rational(upto)))
             inst.fit_range = f"{a_def.level_symbol} <= {inst.fit_upto}"
@@ -543,41 +545,54 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point):
 # -- fitting the tight function ------------------------------------------------------------------
 
 _A = sympy.Symbol("a", positive=True)
-_FORMS = [(1, 0), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0)]   # (numerator terms, denominator degree)
+_FORMS = [(1, 0, "c"), (2, 0, "c"), (2, 1, "c"), (2, 1, "m"), (3, 0, "c"), (3, 1, "c"), (3, 1, "m"), (4, 0, "c")]
+# (numerator terms, denominator degree, normalisation: "c" Q = 1 + d1 a + ..., "m" Q = d0 + a)
 
 
-def fit_rational(points):
-    """Fit ``P(a)/Q(a)`` (low degrees, Q(a) = 1 + ...) through exact points, confirmed on the rest.
+def fit_rational(points, var=None):
+    """Fit ``P(a)/Q(a)`` (low degrees) through exact points, confirmed on the rest.
 
-    Returns (sympy expression in ``a``, None) when one form fits every point, (expr, a_max) when it
+    Q is normalised either as ``1 + d1 a + ...`` or as ``d0 + a``. Returns (sympy expression in
+    ``var`` (default the symbol ``a``), None) when one form fits every point, (expr, a_max) when it
     fits only the points up to a_max (piecewise beyond), or (None, None).
     """
+    var = _A if var is None else var
     pts = [(Fraction(a), Fraction(v)) for a, v in points]
     for upto in range(len(pts), 2, -1):
         sub = pts[:upto]
-        for nnum, dden in _FORMS:
+        for nnum, dden, norm in _FORMS:
             unknowns = nnum + dden
             if unknowns + 1 > len(sub):
                 continue
-            coef = _solve_form(sub[:unknowns], nnum, dden)
+            coef = _solve_form(sub[:unknowns], nnum, dden, norm)
             if coef is None:
                 continue
             cs, ds = coef[:nnum], coef[nnum:]
-            num = lambda a: sum(c * a ** i for i, c in enumerate(cs))            # noqa: E731
-            den = lambda a: 1 + sum(d * a ** (j + 1) for j, d in enumerate(ds))  # noqa: E731
+            num = lambda a: sum(c * a ** i for i, c in enumerate(cs))                 # noqa: E731
+            if norm == "c":
+                den = lambda a: 1 + sum(d * a ** (j + 1) for j, d in enumerate(ds))  # noqa: E731
+            else:
+                den = lambda a: ds[0] + a                                              # noqa: E731
             if all(den(a) != 0 and num(a) == v * den(a) for a, v in sub):
-                e_num = sum(sympy.Rational(c.numerator, c.denominator) * _A ** i for i, c in enumerate(cs))
-                e_den = 1 + sum(sympy.Rational(d.numerator, d.denominator) * _A ** (j + 1) for j, d in enumerate(ds))
+                q = lambda x: sympy.Rational(x.numerator, x.denominator)               # noqa: E731
+                e_num = sum(q(c) * var ** i for i, c in enumerate(cs))
+                if norm == "c":
+                    e_den = 1 + sum(q(d) * var ** (j + 1) for j, d in enumerate(ds))
+                else:
+                    e_den = q(ds[0]) + var
                 expr = sympy.factor(sympy.cancel(e_num / e_den))
                 return expr, (None if upto == len(pts) else str(sub[-1][0]))
     return None, None
 
 
-def _solve_form(pts, nnum, dden):
-    """Exact Gaussian elimination: sum c_i a^i - v sum_j d_j a^j = v for each point."""
+def _solve_form(pts, nnum, dden, norm="c"):
+    """Exact Gaussian elimination for the coefficients of P and Q through ``pts``."""
     rows = []
     for a, v in pts:
-        rows.append([a ** i for i in range(nnum)] + [-v * a ** (j + 1) for j in range(dden)] + [v])
+        if norm == "c":     # sum c_i a^i - v sum_j d_j a^j = v
+            rows.append([a ** i for i in range(nnum)] + [-v * a ** (j + 1) for j in range(dden)] + [v])
+        else:               # sum c_i a^i - v d0 = v a
+            rows.append([a ** i for i in range(nnum)] + [-v] + [v * a])
     n = nnum + dden
     for col in range(n):
         piv = next((r for r in range(col, n) if rows[r][col] != 0), None)
@@ -591,6 +606,56 @@ def _solve_form(pts, nnum, dden):
                 factor = rows[r][col]
                 rows[r] = [x - factor * y for x, y in zip(rows[r], rows[col])]
     return [rows[i][n] for i in range(n)]
+
+
+def generalise_over_N(instances):
+    """Fit the tight raw F_N(a) of every N into one expression in N and a, or None.
+
+    Needs instances that differ only in N, each with a closed form on the whole sampled range, of
+    the same shape; every coefficient is fitted as a rational function of N through the exact
+    values and confirmed on the others (bounded evidence: the N checked).
+    """
+    Nsym = N_SYM
+    groups = {}
+    for inst in instances:
+        if inst.relation != "implication" or inst.raw_fit is None or inst.fit_upto is not None:
+            return None
+        rest = tuple(sorted((k, v) for k, v in inst.point.items() if k != "N"))
+        groups.setdefault(rest, []).append(inst)
+    if len(groups) != 1:
+        return None
+    insts = sorted(next(iter(groups.values())), key=lambda i: i.N)
+    if len(insts) < 3:
+        return None
+    shapes, data = set(), []
+    for inst in insts:
+        expr = sympy.sympify(inst.raw_fit, locals={"a": _A})
+        num, den = sympy.fraction(sympy.cancel(expr))
+        pn, pd = sympy.Poly(num, _A), sympy.Poly(den, _A)
+        lead = pd.LC()
+        cn = [c / lead for c in reversed(pn.all_coeffs())]
+        cd = [c / lead for c in reversed(pd.all_coeffs())]
+        shapes.add((len(cn), len(cd)))
+        data.append((inst.N, cn, cd))
+    if len(shapes) != 1:
+        return None
+    nn, nd = shapes.pop()
+    coeffs = []
+    for idx in range(nn + nd):
+        pts = []
+        for n, cn, cd in data:
+            c = (cn + cd)[idx]
+            pts.append((Fraction(n), Fraction(int(sympy.Rational(c).p), int(sympy.Rational(c).q))))
+        if all(v == pts[0][1] for _, v in pts):
+            coeffs.append(sympy.Rational(pts[0][1].numerator, pts[0][1].denominator))
+            continue
+        fit, upto = fit_rational(pts, var=Nsym)
+        if fit is None or upto is not None:
+            return None
+        coeffs.append(fit)
+    num = sum(c * _A ** i for i, c in enumerate(coeffs[:nn]))
+    den = sum(c * _A ** i for i, c in enumerate(coeffs[nn:]))
+    return sympy.factor(sympy.cancel(num / den))
 
 
 def _level_symbol(d):
@@ -628,6 +693,7 @@ class DirectionResult:
     tight: str | None = None        # at the largest N checked (or for all N from the prover)
     tight_upto: str | None = None   # the tight f holds for A's level up to this value (piecewise beyond)
     tight_all_n: str | None = None  # the tight f for every N, from implgraph.prove
+    tight_in_N: str | None = None   # one expression in N fitted through the exact tight f of every N checked
     witness: dict | None = None
     trivial: bool = False
     instances: list = field(default_factory=list)
@@ -705,6 +771,16 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
                                   f"{exc.__class__.__name__}: {exc}",
                                   fix="a plugin's lf_terms or level code is broken; fix or uninstall it") from None
     res = _aggregate(a, b, f, instances, p)
+    if res.relation == "implication":
+        try:
+            g = generalise_over_N(instances)
+        except Exception:  # a fit that fails is no finding, never an error
+            g = None
+        if g is not None:
+            res.tight_in_N = str(_to_level(g, a_def, b_def))
+            ns = sorted({i.N for i in instances})
+            res.evidence += (f"; one expression fits the exact tight f of every N = {ns[0]}..{ns[-1]}: "
+                             f"{res.tight_in_N} (fitted, bounded evidence)")
     if prover and not classes:
         _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N)
     return res

@@ -211,3 +211,18 @@ def test_cli_malformed_when(capsys):
     assert rc == 2 and err.count("\n") == 1 and "cannot parse" in err
     rc, err = _cli(capsys, "check-edge", "ldp", "dp", "--N", "40")
     assert rc == 2 and err.count("\n") == 1 and "--N 40" in err
+
+
+def test_tight_f_fitted_over_N():
+    # LDP => eps-DP: the worst table has one record at T a and the others at a (binary: a = 1/(T + 1)),
+    # so e^eps = (T + N - 1)/N; fitted through the exact values at N = 2..5
+    d = check_direction("ldp", "dp", N=5, prover=False)
+    N = sympy.Symbol("N", integer=True, positive=True)
+    assert sympy.simplify(sympy.sympify(d.tight_in_N, locals={"eps": eps, "N": N})
+                          - sympy.log((sympy.exp(eps) + N - 1) / N)) == 0
+
+
+def test_fit_rational_monic_denominator():
+    a = sympy.Symbol("a", positive=True)
+    expr, upto = fit_rational([(Fraction(n), Fraction(n - 1, n)) for n in range(2, 7)])
+    assert sympy.simplify(expr - (a - 1) / a) == 0 and upto is None

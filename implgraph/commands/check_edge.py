@@ -39,6 +39,8 @@ def _direction(d):
         out.append(f"    conjectured f = {d.f}: {d.f_verdict}")
     if d.tight_all_n:
         out.append(f"    tight f for every N (implgraph.prove): {d.tight_all_n}")
+    elif d.tight_in_N:
+        out.append(f"    tight f fitted through every N checked: {d.tight_in_N}")
     if d.tight:
         extra = f" for level <= {d.tight_upto} (piecewise beyond)" if d.tight_upto else ""
         triv = "  (trivial: the weakest level of " + d.b + ")" if d.trivial else ""
