@@ -443,11 +443,14 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
                     details["tightness_probe"] = probe["text"]
                     tightness = probe["label"]
             ev = f"proved for every parameter value ({bound.method}): {bound.argument}"
-            if tightness == "loose":
-                ev += f"; f is loose: the tight f is {tight_f}"
+            if tightness == "loose" and equal_at:
+                tightness = "tight at some parameter values, loose at others"
+                ev += f"; f is tight at some parameter values and loose at others: the tight f is {tight_f}"
                 if equal_at:
                     ev += (" (f equals it at some parameter values, e.g. "
                            + ", ".join(f"{'A raw level' if k == T else k} = {v}" for k, v in equal_at.items()) + ")")
+            elif tightness == "loose":
+                ev += f"; f is loose: the tight f is {tight_f}"
             elif tightness == "tight":
                 ev += "; f is tight"
             if "tightness_probe" in details:

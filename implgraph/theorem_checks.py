@@ -77,7 +77,7 @@ def check_implies(edge: Edge, context=None, f=None, a=None) -> Verdict:
                              + "; ".join(map(str, unmodelled))[:300] + "); under the engine's literal definitions "
                              f"the verdict would be {r.verdict}: {r.evidence}"),
                    witness=r.witness, bound=r.bound, tight=r.tight_str,
-                   details={"literal_verdict": r.verdict, "tightness": r.tightness})
+                   details={"literal_verdict": r.verdict, "literal_tightness": r.tightness})
     return _from_proof(edge, r)
 
 
