@@ -217,6 +217,9 @@ def _rational(v) -> sympy.Rational:
 
 
 MAX_POINTS = 8
+USE_NRA = 0
+
+_CHECKS: dict = {}   # solver answers by (constraints, kinds, extra, timeout), shared by all regions
 
 
 def _holds_at(cond, point) -> bool | None:
@@ -340,6 +343,13 @@ class Region:
         key = (extra, timeout_ms)
         if key in self._cache:
             return self._cache[key]
+        gkey = (self.constraints, self._kinds_key, extra, timeout_ms)
+        hit = _CHECKS.get(gkey)
+        if hit is not None:
+            self._cache[key] = hit
+            if hit[1] is not None:
+                self._remember(hit[1])
+            return hit
         if extra is sympy.false or sympy.false in self.constraints or False in self.constraints:
             result = ("unsat", None)
         else:
@@ -357,7 +367,7 @@ class Region:
                 except _Untranslatable:
                     break
                 vars_ = {**vars_, **v_extra}
-                s = z3.Solver()
+                s = z3.SolverFor("QF_NRA") if USE_NRA and relax and exact and e_extra else z3.Solver()
                 limit = TIMEOUT_MS if relax else INT_TIMEOUT_MS
                 s.set("timeout", limit if timeout_ms is None else min(limit, timeout_ms))
                 s.add(*forms, *side, f, *s_extra)
@@ -388,9 +398,10 @@ class Region:
                             break
                     if not has_int:
                         break  # nothing left to tighten: the abstraction is the problem
-        if not want_model and result[0] == "sat":
-            result = ("sat", result[1])
         self._cache[key] = result
+        if len(_CHECKS) > 100_000:
+            _CHECKS.clear()
+        _CHECKS[gkey] = result
         return result
 
     def _model(self, model, vars_):

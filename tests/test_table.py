@@ -100,6 +100,15 @@ def test_bundled_data_is_found():
     assert data_files("theorems"), data_dir("theorems")
 
 
+def test_every_subpackage_is_packaged():
+    """pyproject lists packages explicitly (the data folders are mapped into implgraph/data):
+    every package directory of implgraph must be in that list, or a wheel would miss it."""
+    import tomllib
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "implgraph").rglob("__init__.py")}
+    assert found <= listed, sorted(found - listed)
+
+
 @pytest.mark.slow
 def test_wheel_install_finds_bundled_data(tmp_path):
     """Build a wheel, install it into a fresh venv, and run `implgraph levels` on bundled data."""
@@ -107,7 +116,7 @@ def test_wheel_install_finds_bundled_data(tmp_path):
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
     py = venv / "bin" / "python"
     wheels = tmp_path / "wheels"
-    subprocess.run([str(py), "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(wheels),
+    subprocess.run([str(py), "-m", "pip", "wheel", "--no-deps", "-w", str(wheels),
                     str(ROOT)], check=True, capture_output=True)
     wheel = next(wheels.glob("implgraph-*.whl"))
     subprocess.run([str(py), "-m", "pip", "install", "--no-deps", "--force-reinstall", str(wheel)], check=True,
