@@ -128,7 +128,14 @@ def parse_node(text: str) -> Node:
     if not m:
         raise InputError(f"cannot read definition {text!r}", fix="write NAME or NAME(k=2)")
     name, inner = m.group(1), m.group(2)
-    d = definitions.get(name)
+    try:
+        d = definitions.get(name)
+    except InputError:
+        broken = [e for e in definitions.load_errors() if e.startswith(f"plugin {name}:")]
+        if broken:
+            raise InputError(f"the plugin {name!r} failed to load ({broken[0]})",
+                             fix="fix or uninstall the plugin package") from None
+        raise
     params = {}
     if inner and inner.strip():
         for part in inner.split(","):

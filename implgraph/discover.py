@@ -135,6 +135,7 @@ def discover(N=4, names=None, include_known=False, workers=None, progress=None, 
     for n in names or []:
         definitions.get(n)
     nodes, skipped = instances(N, names)
+    load_failures = [f"{e} (skipped)" for e in definitions.load_errors()]
     known = known_pairs() if not include_known else known_pairs()
     jobs = []
     for a in nodes:
@@ -187,7 +188,8 @@ def discover(N=4, names=None, include_known=False, workers=None, progress=None, 
                 pending = []
     bar.close()
     findings = _combine(nodes, results, known)
-    return DiscoverResult(N, findings, errors, skipped, round(time.perf_counter() - start, 2), len(jobs))
+    return DiscoverResult(N, findings, load_failures + errors, skipped, round(time.perf_counter() - start, 2),
+                          len(jobs))
 
 
 def _store(results, errors, a, b, res, err):

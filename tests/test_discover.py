@@ -139,3 +139,13 @@ def test_discover_refinds_the_papers_relations():
             assert not c["status"].startswith(("refuted", "contradicted")), c
         if c["expect"] == "refuted":
             assert c["status"].startswith(("refuted", "contradicted", "not modelled", "undecided")), c
+
+
+def test_a_plugin_that_failed_to_load_is_reported(monkeypatch, capsys):
+    from implgraph.definitions import base
+    monkeypatch.setattr(base, "_LOAD_ERRORS", ["plugin broken-plugin: ImportError: no module named x"])
+    r = discover(N=2, names=["ldp", "dp"], workers=1, progress=False)
+    assert r.errors == ["plugin broken-plugin: ImportError: no module named x (skipped)"]
+    rc = main(["check-edge", "broken-plugin", "ldp"])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.count("\n") == 1 and "failed to load" in err
