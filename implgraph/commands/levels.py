@@ -62,10 +62,12 @@ def run(args) -> int:
         print_json({"file": args.file, "N": str(n), "definitions": {name: lv.to_json() for name, lv in levels.items()}})
         return 0
     print(f"{args.file}: N = {n}, buckets = {', '.join(table.buckets)}")
-    width = max(len(name) for name in levels)
+    labels = {}
     for name, lv in levels.items():
         params = ", ".join(f"{k}={v}" for k, v in lv.params.items())
-        label = f"{name}({params})" if params else name
+        labels[name] = f"{name}({params})" if params else name
+    width = max(len(label) for label in labels.values())
+    for name, lv in levels.items():
         sym = lv.definition.level_symbol
-        print(f"  {label:<{width + 8}} {sym} = {lv}")
+        print(f"  {labels[name]:<{width}}  {sym} = {lv}")
     return 0
