@@ -116,3 +116,15 @@ def test_pip_installed_example_is_listed_by_levels(tmp_path):
                          check=True, env={**os.environ, "PYTHONPATH": ""}).stdout
     assert "delta-disclosure" in out
     assert "delta = log(3/2)" in out
+
+
+def test_plugin_gets_the_refuters_z3_encoding():
+    """The helper's z3 shape drives implgraph.refute (issue 4) with no code in the plugin."""
+    from implgraph.refute import find_witness
+    with registered(example_class()):
+        r = find_witness("delta-disclosure", "ldp", None, N=3, classes=[2, 1])
+        assert r.status == "refuted" and r.level_b is sympy.oo and r.level_a.is_finite
+        r = find_witness("ldp", "delta-disclosure", "eps/2", N=3, classes=[2, 1])
+        assert r.status == "refuted"
+        r = find_witness("mult-t-closeness", "delta-disclosure", "ln(t)", N=3, classes=[2, 1])
+        assert r.status == "none-found"
