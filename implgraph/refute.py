@@ -317,6 +317,38 @@ def find_witness(a, b, f=None, *, N, a_params=None, b_params=None, alpha=None, a
                 if status == "unsat" and T0.is_Rational and F0.is_Rational:
                     return done("none-found", note=f"no witness at A's level {a.level_from_raw(T0)}")
                 return done("unknown", note=f"solver: {status}")
+        # free level, f(T) = c T: compare B's ratios with A's directly (T eliminated: the best level
+        # for a witness is A's own level), one query per ratio of B
+        c = sympy.simplify(raw / T)
+        ra_list = backend.ratio_list(a, rows, a_params, classes, order) if hasattr(backend, "ratio_list") else None
+        rb_list = backend.ratio_list(b, rows, b_params, classes, order) if hasattr(backend, "ratio_list") else None
+        if c.is_number and c.is_positive and ra_list is not None and rb_list is not None:
+            from .solvers.z3_backend import real as _real
+            cz = _real(sympy.Rational(c)) if sympy.Rational(c) == c else None
+            if cz is not None:
+                statuses = []
+                a_finite = [z3.Or(da > 0, na == 0) for na, da in ra_list]
+                queries = []
+                for nb, db in rb_list:
+                    # B's ratio finite and above c times every ratio of A (and c times 1) ...
+                    queries.append(base + [db > 0, nb > cz * db] +
+                                   [z3.Or(z3.And(na == 0, da == 0), nb * da > cz * na * db) for na, da in ra_list])
+                    # ... or B's ratio infinite while A's level is finite
+                    queries.append(base + [db == 0, nb > 0] + a_finite)
+                for cons in queries:
+                    status, model = backend.solve(cons, timeout_ms)
+                    statuses.append(status)
+                    if status == "sat":
+                        table = make_table(model)
+                        if table is not None:
+                            ra = _level_raw(table, a, a_params)
+                            if ra is not None and ra is not sympy.oo and is_witness(
+                                    table, a, b, f, a.level_from_raw(ra), a_params, b_params, values=vals, alpha=alpha):
+                                return done("refuted", witness=table, alpha_value=a.level_from_raw(ra),
+                                            level_a=a.level_from_raw(ra),
+                                            level_b=b.level_from_raw(_level_raw(table, b, b_params)))
+                if all(st == "unsat" for st in statuses):
+                    return done("none-found", note="no table of this shape at any level of A (ratios compared directly)")
         # free level: needs B's raw target to be a rational function of T
         if not raw.is_rational_function(T):
             return done("unknown", note="f is not a rational function of A's raw level; only sampled levels tried")

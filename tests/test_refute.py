@@ -134,3 +134,13 @@ def test_plugin_override_z3_satisfies():
     plain = PairwiseCopy
     del plain.z3_satisfies
     assert find_witness(PairwiseCopy(), "kt-closeness", "exp(eps)", N=3, b_params={"k": 1}).status == "unknown"
+
+
+def test_identity_f_free_level_exhaustive():
+    # (2,t) => (3,t) with f = t holds (Lemma 2.1): no binary table at any level; (3,t) => (2,t) fails
+    assert find_witness("kt-closeness", "kt-closeness", "t", N=8, a_params={"k": 2}, b_params={"k": 3}).status \
+        == "none-found"
+    r = find_witness("kt-closeness", "kt-closeness", "t", N=8, a_params={"k": 3}, b_params={"k": 2})
+    assert r.status == "refuted"
+    rows = r.witness.to_rows()
+    assert brute.kt(rows, 3) != brute.INF and brute.kt(rows, 2) > brute.kt(rows, 3)

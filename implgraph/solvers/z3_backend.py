@@ -32,7 +32,7 @@ import z3
 
 from . import register_backend
 
-__all__ = ["encode_satisfies", "encode_violates", "encode_infinite", "subset_size", "solve",
+__all__ = ["encode_satisfies", "encode_violates", "encode_infinite", "ratio_list", "subset_size", "solve",
            "NotEncodable", "model_value", "real"]
 
 _counter = itertools.count()
@@ -220,6 +220,48 @@ def encode_violates(definition, rows, F, params, classes=None, order=None):
                 alts += [S * s > F * N * Sc, Sc * N > F * s * S]
         return z3.Or(*alts)
     raise NotEncodable(f"{definition.name} has no z3 encoding (no z3_shape, no z3_satisfies)")
+
+
+def ratio_list(definition, rows, params, classes=None, order=None):
+    """The level as ``max(1, max num/den)`` (0/0 ignored, x/0 infinite): a list of (num, den) pairs,
+    or None when the definition is not a plain maximum of ratios under this ordering."""
+    if getattr(type(definition), "z3_satisfies", None) is not None:
+        return None
+    shape = _shape(definition)
+    N, p = len(rows), len(rows[0])
+    order = order or {}
+    out = []
+    if shape == "pairwise":
+        for l in range(p):
+            col = _column(rows, l)
+            if order.get(l) == "asc":
+                out.append((col[-1], col[0]))
+            elif order.get(l) == "desc":
+                out.append((col[0], col[-1]))
+            else:
+                return None
+        return out
+    if shape == "subset-ratio":
+        j = subset_size(definition, N, params)
+        for l in range(p):
+            col = _column(rows, l)
+            if order.get(l) not in ("asc", "desc"):
+                return None
+            srt = col if order[l] == "asc" else col[::-1]
+            S, P, Q = _sum(col), _sum(srt[:j]), _sum(srt[N - j:])
+            out += [(S * j, N * P), (Q * N, j * S)]
+        return out
+    if shape == "class-ratio":
+        if not classes:
+            return None
+        for l in range(p):
+            col = _column(rows, l)
+            S = _sum(col)
+            for idx in _class_slices(classes, N):
+                Sc, s_ = _sum(col[i] for i in idx), len(idx)
+                out += [(S * s_, N * Sc), (Sc * N, s_ * S)]
+        return out
+    return None
 
 
 def encode_infinite(definition, rows, params, classes=None, order=None):
