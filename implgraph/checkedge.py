@@ -805,7 +805,8 @@ def _aggregate(a, b, f, instances, p) -> DirectionResult:
         return DirectionResult(a.label(), b.label(), "unknown", "unknown", "",
                                "no N and parameter values satisfy the conditions", f=f)
     ns = sorted({i.N for i in instances})
-    bound = f"{ns[0]} <= N <= {ns[-1]}, {p} buckets, every partition into classes"
+    span = f"N = {ns[0]}" if ns[0] == ns[-1] else f"{ns[0]} <= N <= {ns[-1]}"
+    bound = f"{span}, {p} buckets, every partition into classes"
     neg = [i for i in instances if i.relation == "non-implication"]
     unk = [i for i in instances if i.relation == "unknown"]
     res = DirectionResult(a.label(), b.label(), "implication", "verified-bounded", bound, "", f=f,

@@ -232,12 +232,13 @@ def _slug(label):
     return "".join(c if c.isalnum() else "-" for c in label).strip("-").replace("--", "-")
 
 
-def yaml_snippet(direction: DirectionResult, N: int, paper="discover", witness_comment=False) -> str:
+def yaml_snippet(direction: DirectionResult, N: int, paper=None, witness_comment=False) -> str:
     """A ``theorems/`` claim (and a ``counterexamples/`` table) for one direction, as YAML text.
 
     With ``witness_comment`` the claim's ``witness:`` line is commented out, so that the claim
     loads before its table has been pasted into ``counterexamples/``.
     """
+    paper = paper or f"discover-N{N}"
     a, b = parse_node(direction.a), parse_node(direction.b)
     ad, bd = a.definition, b.definition
     cid = f"{paper}/{_slug(direction.a)}--{_slug(direction.b)}-N{N}"
