@@ -191,6 +191,53 @@ def _implication_holds(edge: Edge, a=None, b=None):
         return None
 
 
+def symbolic_nonimplication(edge: Edge):
+    """A parametric witness for every parameter value of the condition: z records with Pr(a1) = 0 and
+    N - z with Pr(a1) = 1/2 (z = 1, j_A - 1 or j_B), levels computed symbolically by the core. Returns
+    (text, z) when A's level is finite and B's infinite on the whole condition, else None."""
+    from .levels import optimal_level
+    from .prove import subset_size_expr
+    from .table import Block, Table
+    a, b = edge.a.definition, edge.b.definition
+    if a.needs_classes or b.needs_classes or edge.a.scope == "class" or edge.b.scope == "class":
+        return None
+    if a.z3_shape not in ("subset-ratio", "pairwise") or b.z3_shape not in ("subset-ratio", "pairwise"):
+        return None
+    N = next((s_ for s_ in edge.kinds if s_.name == "N"), None)
+    if N is None:
+        return None
+    kinds = {s_: k for s_, k in edge.kinds.items() if s_ not in (edge.a.level, edge.b.level)}
+    conds = tuple(c for c in edge.when if not (sympy.sympify(c).free_symbols & {edge.a.level, edge.b.level}))
+    ranges = []
+    for d, ps in ((a, edge.a.params), (b, edge.b.params)):
+        if "k" in d.params and "k" in ps:
+            ranges += [sympy.Ge(ps["k"], 1), sympy.Le(ps["k"], N - 1)]
+    region = Region(kinds, conds + tuple(ranges) + (N >= 2,))
+    ja, jb = subset_size_expr(a, N, edge.a.params), subset_size_expr(b, N, edge.b.params)
+    cands = [sympy.Integer(1)] + [j for j in (None if ja is None else ja - 1, jb) if j is not None]
+    half = sympy.Rational(1, 2)
+    for z in cands:
+        if region.decide(sympy.And(sympy.Ge(z, 1), sympy.Le(z, N - 1))) is not True:
+            continue
+        table = Table(blocks=[Block(probs=(sympy.Integer(0), sympy.Integer(1)), count=z),
+                              Block(probs=(half, half), count=N - z)], region=region)
+        try:
+            la = optimal_level(table, a, **edge.a.params)
+            lb = optimal_level(table, b, **edge.b.params)
+        except Exception:
+            continue
+        if not la.defined or not lb.defined:
+            continue
+        a_finite = all(p_.value is not None and p_.value is not sympy.oo for p_ in la.pieces)
+        b_inf = all(p_.value is sympy.oo for p_ in lb.pieces)
+        if a_finite and b_inf:
+            text = (f"for every parameter value of the condition: {z} record(s) with Pr(a1) = 0 and N - ({z}) "
+                    f"with Pr(a1) = 1/2 give {a.name} level {la} (finite) and {b.name} level oo (exact "
+                    f"symbolic levels)")
+            return text, z
+    return None
+
+
 def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None) -> Verdict:
     bound = _implication_holds(edge)
     if bound is not None:
@@ -200,7 +247,14 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
                                              f"({bound.method}): {bound.argument}; with f = {tight}"),
                    tight=str(tight) if bound.tight else None, details={"checks": bound.checks})
     wc = witness_claim or edge.node.get("witness_claim")
-    gen = _generalise(edge, context)
+    sym = None
+    try:
+        sym = symbolic_nonimplication(edge)
+    except Exception:
+        sym = None
+    gen = None if sym else _generalise(edge, context)
+    if sym:
+        gen = {"text": sym[0], "all_refuted": True, "bound": None, "first": None, "symbolic": True}
     if wc:
         wv = judge_witness_claim(wc, context)
         if wv is not None:
@@ -209,7 +263,8 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
                 ev += "; " + gen["text"]
             if edge.node.get("witness_map") is not None:
                 ev += f" [table symbols -> claim symbols: {dict(edge.node.get('witness_map'))}]"
-            return _vd(edge, "confirmed" if wv.verdict in ("confirmed", "holds") else wv.verdict, evidence=ev,
+            ok = wv.verdict in ("confirmed", "holds") or bool(sym)
+            return _vd(edge, "confirmed" if ok else wv.verdict, evidence=ev,
                        witness={"table": str(witness or edge.witness), "claim": str(wc)}, exact=wv.exact,
                        details={"witness_verdict": wv.verdict, "generalised": gen})
     if gen and gen["all_refuted"]:
