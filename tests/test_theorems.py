@@ -107,3 +107,19 @@ def test_math_checker(tmp_path, formula, verdict):
         pt = {k: sympy.Rational(x) for k, x in v.witness["point"].items()}
         lhs = (pt["a1"] + pt["a2"]) / (pt["b1"] + pt["b2"])
         assert lhs > min(pt["a1"] / pt["b1"], pt["a2"] / pt["b2"])
+
+
+def test_symbolic_nonimplication_theorem_3b():
+    # hand: one record with Pr(a1) = 0 and N - 1 with 1/2: every k-subset with k >= 2 has a positive
+    # a1 mean, so (k,t)-closeness is finite, while eps-LDP compares 0 with 1/2 (infinite)
+    from fractions import Fraction
+    import brute
+    from implgraph.theorem_checks import symbolic_nonimplication
+    e = {x.id: x for x in load_theorems()}["ekenstedt2022/theorem-3b"]
+    text, z = symbolic_nonimplication(e)
+    assert z == 1 and "for every parameter value" in text
+    for N in (3, 5):
+        rows = [[Fraction(0), Fraction(1)]] + [[Fraction(1, 2)] * 2] * (N - 1)
+        for k in range(2, N):
+            assert brute.kt(rows, k) != brute.INF
+        assert brute.ldp(rows) == brute.INF
