@@ -50,6 +50,13 @@ def run(args) -> int:
             print(f"{v.id:<{w}}  {v.verdict:<16} {v.seconds:6.2f}s  {_short(v.printed, 70)}{mark}")
             if v.evidence:
                 print(f"{'':<{w}}  {_short(v.evidence, 230)}")
+            if v.witness and v.witness.get("rows"):
+                ps = ", ".join(f"{k} = {x}" for k, x in v.witness.get("params", {}).items())
+                lv = ", ".join(f"{k} = {x}" for k, x in v.witness.items() if k not in ("params", "rows", "buckets",
+                                                                                        "classes"))
+                rows = " ".join("(" + ", ".join(r) + ")" for r in v.witness["rows"])
+                cls = f" classes {' '.join(v.witness['classes'])}" if v.witness.get("classes") else ""
+                print(f"{'':<{w}}  witness [{ps}{'; ' + lv if lv else ''}]: {_short(rows, 150)}{cls}")
             if v.tight:
                 print(f"{'':<{w}}  tight f = {v.tight}")
             if v.bound:
