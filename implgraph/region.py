@@ -216,7 +216,7 @@ def _rational(v) -> sympy.Rational:
     raise _Untranslatable(str(v))
 
 
-MAX_POINTS = 8
+MAX_POINTS = 24
 USE_NRA = 0
 
 _CHECKS: dict = {}   # solver answers by (constraints, kinds, extra, timeout), shared by all regions

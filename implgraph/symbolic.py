@@ -29,7 +29,8 @@ __all__ = ["Split", "Ctx", "Piece", "piecewise", "MAX_SPLITS", "nice_relation"]
 
 MAX_SPLITS = 14
 DECIDE_MS = 500  # solver budget of a comparison; a timeout splits the region (sound, just longer)
-PROBE_MS = 200   # solver budget of optional probes (factor signs, tidying); unknown is harmless
+PROBE_MS = 200
+TIDY_CHECKS = 24  # solver calls allowed to drop redundant conjuncts of one level's pieces
 
 
 class Split(Exception):
@@ -499,6 +500,18 @@ def _same(a, b) -> bool:
         return a == b
 
 
+def _could_hold(region: Region, cond) -> bool:
+    """False if a known exact point of the region violates ``cond`` (then it cannot hold on it)."""
+    for p in region.points():
+        try:
+            v = sympy.sympify(cond).xreplace(p)
+        except Exception:  # pragma: no cover - defensive
+            continue
+        if v is sympy.false:
+            return False
+    return True
+
+
 def _complement(atom, kinds):
     return nice_relation(sympy.Not(atom), kinds)
 
@@ -531,14 +544,20 @@ def _simplify_dnf(conjs: list, region: Region) -> list:
                         break
             if changed:
                 break
-    # drop conjuncts implied by the region and the other conjuncts (cheap z3 checks)
+    # drop conjuncts implied by the region and the other conjuncts (cheap z3 checks, at most
+    # TIDY_CHECKS per call so that tidying never dominates)
     out = []
-    for c in conjs:
-        atoms = list(c)
+    budget = TIDY_CHECKS
+    for c in sorted(conjs, key=len):
+        atoms = sorted(c, key=str)
         if len(atoms) <= 8:
             for atom in list(atoms):
                 others = [a for a in atoms if a is not atom]
-                if region.add(*others).decide(atom, timeout_ms=PROBE_MS) is True:
+                sub = region.add(*others)
+                if budget <= 0 or not _could_hold(sub, atom):
+                    continue
+                budget -= 1
+                if sub.decide(atom, timeout_ms=PROBE_MS) is True:
                     atoms = others
         out.append(frozenset(atoms))
     return out
@@ -559,7 +578,8 @@ def _merge_equal_on_pieces(groups, leaves):
                 if (pa.value is sympy.oo) != (pb.value is sympy.oo):
                     continue
                 diff = sympy.Eq(_num_den(pa.value - pb.value)[0], 0) if pa.value is not sympy.oo else sympy.true
-                if all(leaves[i][2].decide(diff, timeout_ms=PROBE_MS) is True for i in ia):
+                if all(_could_hold(leaves[i][2], diff) for i in ia) and \
+                        all(leaves[i][2].decide(diff, timeout_ms=PROBE_MS) is True for i in ia):
                     groups[b] = (pb, ib + ia)
                     del groups[a]
                     changed = True
@@ -579,6 +599,10 @@ def merge_pieces(pieces, region: Region | None = None, leaves=None):
                 break
         else:
             groups.append((p, [i]))
+    if leaves is not None and region is not None:
+        for _, _, leaf in leaves:          # every leaf's points are points of the region
+            for p in leaf.points()[:3]:
+                region._remember(p)
     if leaves is not None and 1 < len(groups) <= 8:
         groups = _merge_equal_on_pieces(groups, leaves)
     if len(groups) == 1:
