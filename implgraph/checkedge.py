@@ -48,7 +48,7 @@ from . import definitions
 from .concrete import INF, ConcreteTable
 from .errors import InputError
 from .formula import FUNCTIONS, parse_condition, parse_expr
-from .plugins import lf_model, param_grid
+from .plugins import lf_model
 
 __all__ = ["Node", "parse_node", "check_edge", "check_direction", "analyse", "EdgeResult",
            "DirectionResult", "Instance", "KINDS", "is_witness"]
