@@ -369,7 +369,9 @@ class Region:
                 vars_ = {**vars_, **v_extra}
                 s = z3.SolverFor("QF_NRA") if USE_NRA and relax and exact and e_extra else z3.Solver()
                 limit = TIMEOUT_MS if relax else INT_TIMEOUT_MS
-                s.set("timeout", limit if timeout_ms is None else min(limit, timeout_ms))
+                if timeout_ms is not None:
+                    limit = min(limit, timeout_ms if relax else max(50, timeout_ms // 3))
+                s.set("timeout", limit)
                 s.add(*forms, *side, f, *s_extra)
                 _t0 = time.perf_counter()
                 r = s.check()

@@ -246,6 +246,10 @@ class Ctx:
             if s == 0:
                 return 0, sympy.Integer(0)
             for f, m in fs:
+                if power > 0 and len(fs) == 1 and m == 1 and not f.is_Symbol:
+                    # a single factor: deciding its sign is the caller's one question anyway
+                    rest.append(f)
+                    continue
                 sf = self._strict_sign(f)
                 if not sf and weak and power > 0:
                     sf = self._weak_sign(f)
