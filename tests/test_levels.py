@@ -196,3 +196,48 @@ def test_region_integer_cut():
     assert region.decide(k >= 3) is True
     assert region.decide(k >= 4) is None
     assert region.decide(k < 2) is False
+
+
+TABLE_VII = """
+    id: table-VII
+    symbols: {mu: real, alpha: real, N: integer, k: integer}
+    region: ["0 < alpha", "alpha <= mu", "mu <= 1", "2 <= k", "k + 2 <= N"]
+    rows:
+      - {p: "mu", count: "k - 1"}
+      - {p: "mu - alpha"}
+      - {p: "alpha"}
+      - {p: "0", count: "N - k - 1"}
+"""
+
+
+def test_table_vii_dp_piecewise(tmp_path):
+    # a1 total = (k-1)mu + (mu - alpha) + alpha = k*mu, mean k*mu/N; the largest value is mu, the
+    # smallest 0 (there are N-k-1 >= 1 zeros and k-1 >= 1 mu's).
+    #   remove a 0:  remaining mean k*mu/(N-1):        ratio N/(N-1)
+    #   remove a mu: remaining mean (k-1)*mu/(N-1):    ratio k(N-1)/((k-1)N)
+    # a2 total = N - k*mu; its largest value is 1 (a zero-a1 record), its smallest 1 - mu:
+    #   remove a 1:      ratio (N - k mu)(N - 1)/(N (N - k mu - 1))     (N - k mu - 1 >= N - k - 1 >= 1)
+    #   remove a 1 - mu: ratio N (N - k mu - 1 + mu)/((N - 1)(N - k mu))
+    # eps = ln of the largest of the four; which one is largest depends on (N, k, mu).
+    alpha = sympy.Symbol("alpha", real=True)
+    table = _table(tmp_path, TABLE_VII)
+    lv = optimal_level(table, "dp")
+    hand = [N / (N - 1), k * (N - 1) / ((k - 1) * N), (N - k * mu) * (N - 1) / (N * (N - k * mu - 1)),
+            N * (N - k * mu - 1 + mu) / ((N - 1) * (N - k * mu))]
+    F = Fraction
+    seen = set()
+    for n, kk, m, a in itertools.product(range(4, 11), range(2, 9), (F(1, 3), F(3, 4), F(1)), (F(1, 5), F(1))):
+        if not kk + 2 <= n:
+            continue
+        a = a * m
+        point = {N: sympy.Integer(n), k: sympy.Integer(kk), mu: sympy.Rational(m), alpha: sympy.Rational(a)}
+        hits = [p for p in lv.pieces if sympy.sympify(p.condition).xreplace(point) == sympy.true]
+        assert len(hits) == 1, point
+        value = sympy.sympify(hits[0].value).xreplace(point)
+        assert value == max(sympy.sympify(h).xreplace(point) for h in hand), point
+        seen.add(hits[0].value)
+        if n <= 7:
+            rows = ([[m, 1 - m]] * (kk - 1) + [[m - a, 1 - m + a], [a, 1 - a]] + [[F(0), F(1)]] * (n - kk - 1))
+            b = brute.dp(rows)
+            assert value == sympy.Rational(b.numerator, b.denominator), point
+    assert len(seen) >= 2
