@@ -4,6 +4,18 @@ from .base import (REGISTRY, Definition, all_definitions, get, load_entry_points
                    register)
 from . import mult_t_closeness, kt_closeness, dp, ldp, kdp, k_anonymity, emd_t_closeness  # noqa: F401
 
+
+def _import_all():
+    """Import every other module of this package: a new in-package definition is one new file."""
+    import importlib
+    import pkgutil
+    for info in pkgutil.iter_modules(__path__):
+        if not info.name.startswith("_") and info.name != "base":
+            importlib.import_module(f"{__name__}.{info.name}")
+
+
+_import_all()
+
 BUILTIN = ["mult-t-closeness", "kt-closeness", "dp", "ldp", "kdp", "k-anonymity", "emd-t-closeness"]
 
 __all__ = ["Definition", "register", "get", "names", "all_definitions", "load_entry_points", "load_errors",
