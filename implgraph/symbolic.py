@@ -571,6 +571,14 @@ def _merge_equal_on_pieces(groups, leaves):
     """Fold a group into another whose value equals it on every one of its leaves."""
     groups = [(p, list(idx)) for p, idx in groups]
     changed = True
+    budget = [TIDY_CHECKS]
+
+    def proved(region, cond):
+        if budget[0] <= 0:
+            return False
+        budget[0] -= 1
+        return region.decide(cond, timeout_ms=PROBE_MS) is True
+
     while changed and len(groups) > 1:
         changed = False
         for a in range(len(groups)):
@@ -583,7 +591,7 @@ def _merge_equal_on_pieces(groups, leaves):
                     continue
                 diff = sympy.Eq(_num_den(pa.value - pb.value)[0], 0) if pa.value is not sympy.oo else sympy.true
                 if all(_could_hold(leaves[i][2], diff) for i in ia) and \
-                        all(leaves[i][2].decide(diff, timeout_ms=PROBE_MS) is True for i in ia):
+                        all(proved(leaves[i][2], diff) for i in ia):
                     groups[b] = (pb, ib + ia)
                     del groups[a]
                     changed = True
