@@ -563,8 +563,52 @@ def _simplify_dnf(conjs: list, region: Region) -> list:
                 budget -= 1
                 if sub.decide(atom, timeout_ms=PROBE_MS) is True:
                     atoms = others
-        out.append(frozenset(atoms))
+        out.append(frozenset(_equalities(atoms)))
     return out
+
+
+def _equalities(atoms):
+    """``a >= b`` together with ``a <= b`` is written ``a == b``."""
+    atoms = list(atoms)
+    for x in list(atoms):
+        if isinstance(x, sympy.GreaterThan):
+            partner = [y for y in atoms if isinstance(y, sympy.LessThan) and y.lhs == x.lhs and y.rhs == x.rhs]
+            if partner:
+                atoms.remove(x)
+                atoms.remove(partner[0])
+                atoms.append(sympy.Eq(x.lhs, x.rhs))
+    return atoms
+
+
+def _positive_factors(value, points):
+    """The same value with each factor written with the sign it has on the piece (cosmetic).
+
+    A factor that is negative at every known point of the piece is negated (and the overall sign
+    adjusted), so ``-N*(k - mu)/(k*(N*mu - N - k*mu + mu))`` reads ``N*(k - mu)/(k*(N - N*mu + ...))``.
+    The value is unchanged as an expression; only its written form changes.
+    """
+    if value is None or value is sympy.oo or not points or not isinstance(value, sympy.Expr) \
+            or value.is_number or value.has(sympy.log, sympy.exp, sympy.Min, sympy.Max, sympy.Abs):
+        return value
+    try:
+        num, den = _num_den(value)
+        coeff = sympy.Integer(1)
+        parts = []
+        for part, power in ((num, 1), (den, -1)):
+            c, fs = _factors(part)
+            coeff = coeff * c ** power
+            out = sympy.Integer(1)
+            for f, m in fs:
+                vals = [f.xreplace(pt) for pt in points]
+                if vals and all(v.is_number and v < 0 for v in vals):
+                    f = -f
+                    coeff = -coeff if m % 2 else coeff
+                out = out * f ** m
+            parts.append(out)
+        tidy = coeff * (parts[0] / parts[1])
+    except Exception:  # pragma: no cover - cosmetic only
+        return value
+    return tidy if sympy.expand(tidy - value) == 0 or _num_den(tidy - value)[0] == 0 else value
 
 
 def _merge_equal_on_pieces(groups, leaves):
@@ -620,6 +664,9 @@ def merge_pieces(pieces, region: Region | None = None, leaves=None):
     if len(groups) == 1:
         p = groups[0][0]
         return [Piece(sympy.true, p.value, region if region is not None else p.region)]
+    if leaves is not None:
+        groups = [(Piece(p.condition, _positive_factors(p.value, [pt for i in idx for pt in leaves[i][2].points()]),
+                         p.region), idx) for p, idx in groups]
     merged = []
     for p, idx in groups:
         if leaves is not None and region is not None:
