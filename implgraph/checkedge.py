@@ -813,7 +813,7 @@ def _aggregate(a, b, f, instances, p) -> DirectionResult:
                           instances=instances)
     if neg:
         w = neg[0]
-        res.relation, res.verdict, res.witness = "non-implication", "refuted", w.witness
+        res.relation, res.verdict, res.witness = "non-implication", "refuted", dict(w.witness, point=w.point)
         where = ", ".join(f"{k}={v}" for k, v in w.point.items())
         res.evidence = (f"at {where}: a table where {a.label()} has level {w.witness['level_a']} and "
                         f"{b.label()} level oo (re-checked in exact arithmetic); no f can work")
@@ -837,7 +837,7 @@ def _aggregate(a, b, f, instances, p) -> DirectionResult:
         bad = [i for i in instances if i.f_status == "refuted"]
         if bad:
             w = bad[0]
-            res.f_verdict, res.verdict, res.witness = "refuted", "refuted", w.f_witness
+            res.f_verdict, res.verdict, res.witness = "refuted", "refuted", dict(w.f_witness, point=w.point)
             where = ", ".join(f"{k}={v}" for k, v in w.point.items())
             lvl = w.f_witness.get("level", w.f_witness["level_a"])
             res.evidence = (f"f is refuted at {where}: a table satisfying {a.label()} at level {lvl} has "

@@ -36,7 +36,10 @@ __all__ = ["discover", "instances", "known_pairs", "compare_with_theorems", "yam
 
 
 def instances(N, names=None):
-    """(nodes, skipped): every registered definition at each parameter value allowed at N."""
+    """(nodes, skipped): every registered definition at each parameter value allowed at N.
+
+    With a range of N, call it with the smallest N: its parameter values are valid for every N.
+    """
     nodes, skipped = [], []
     for name in (names or definitions.names()):
         d = definitions.get(name)
@@ -93,23 +96,25 @@ class DiscoverResult:
     skipped: list = field(default_factory=list)
     seconds: float = 0.0
     pairs_checked: int = 0
+    n_min: int | None = None
 
     def to_json(self):
-        return {"N": self.N, "pairs_checked": self.pairs_checked, "seconds": self.seconds,
+        return {"N": self.N, "from_N": self.n_min or self.N, "pairs_checked": self.pairs_checked, "seconds": self.seconds,
                 "findings": [f.to_json() for f in self.findings], "errors": self.errors,
                 "skipped": self.skipped}
 
 
-def _job(a_label, b_label, N, p):
+def _job(a_label, b_label, N, p, n_min=None):
     """Worker: one direction; never raises (errors come back as a string)."""
     try:
-        res = check_direction(parse_node(a_label), parse_node(b_label), None, (), N, p, n_min=N, prover=False)
+        res = check_direction(parse_node(a_label), parse_node(b_label), None, (), N, p,
+                              n_min=N if n_min is None else n_min, prover=False)
         return a_label, b_label, res, None
     except BaseException as exc:  # a plugin may raise anything, even SystemExit
         return a_label, b_label, None, f"{a_label} -> {b_label}: {exc.__class__.__name__}: {exc}"
 
 
-def discover(N=4, names=None, include_known=False, workers=None, progress=None, p=2) -> DiscoverResult:
+def discover(N=4, names=None, include_known=False, workers=None, progress=None, p=2, n_min=None) -> DiscoverResult:
     """Check every ordered pair of definition instances at ``N`` records.
 
     Parameters
@@ -124,6 +129,10 @@ def discover(N=4, names=None, include_known=False, workers=None, progress=None, 
         Processes (default ``os.cpu_count()``); 1 runs in this process.
     progress : bool, optional
         Progress bar on stderr (default: when stderr is a terminal).
+    n_min : int, optional
+        Check every N from ``n_min`` to ``N`` (default: N only). The parameters then take the values
+        valid at ``n_min`` (k = 1..n_min-1), and where the tight f of every N has one shape, one
+        expression in N is fitted through them.
 
     Returns
     -------
@@ -131,10 +140,13 @@ def discover(N=4, names=None, include_known=False, workers=None, progress=None, 
     """
     if N < 2:
         raise InputError(f"--N {N} is too small", fix="use N >= 2")
+    n_min = N if n_min is None else n_min
+    if not 2 <= n_min <= N:
+        raise InputError(f"--from-N {n_min} is out of range", fix=f"use 2 <= from-N <= N = {N}")
     start = time.perf_counter()
     for n in names or []:
         definitions.get(n)
-    nodes, skipped = instances(N, names)
+    nodes, skipped = instances(n_min, names)
     load_failures = [f"{e} (skipped)" for e in definitions.load_errors()]
     known = known_pairs() if not include_known else known_pairs()
     jobs = []
@@ -152,7 +164,7 @@ def discover(N=4, names=None, include_known=False, workers=None, progress=None, 
     pending = list(jobs)
     if workers <= 1:
         for a, b in pending:
-            _, _, res, err = _job(a, b, N, p)
+            _, _, res, err = _job(a, b, N, p, n_min)
             _store(results, errors, a, b, res, err)
             bar.step(f"{a} -> {b}")
     else:
@@ -160,7 +172,7 @@ def discover(N=4, names=None, include_known=False, workers=None, progress=None, 
             done_now = set()
             try:
                 with cf.ProcessPoolExecutor(max_workers=workers) as pool:
-                    futs = {pool.submit(_job, a, b, N, p): (a, b) for a, b in pending}
+                    futs = {pool.submit(_job, a, b, N, p, n_min): (a, b) for a, b in pending}
                     for fut in cf.as_completed(futs):
                         a, b = futs[fut]
                         try:
@@ -180,7 +192,7 @@ def discover(N=4, names=None, include_known=False, workers=None, progress=None, 
                 for a, b in pending:
                     try:
                         with cf.ProcessPoolExecutor(max_workers=1) as pool:
-                            _, _, res, err = pool.submit(_job, a, b, N, p).result()
+                            _, _, res, err = pool.submit(_job, a, b, N, p, n_min).result()
                     except BrokenProcessPool:
                         res, err = None, f"{a} -> {b}: the worker process died (a plugin crashed it)"
                     _store(results, errors, a, b, res, err)
@@ -189,7 +201,7 @@ def discover(N=4, names=None, include_known=False, workers=None, progress=None, 
     bar.close()
     findings = _combine(nodes, results, known)
     return DiscoverResult(N, findings, load_failures + errors, skipped, round(time.perf_counter() - start, 2),
-                          len(jobs))
+                          len(jobs), n_min)
 
 
 def _store(results, errors, a, b, res, err):
@@ -232,7 +244,7 @@ def _slug(label):
     return "".join(c if c.isalnum() else "-" for c in label).strip("-").replace("--", "-")
 
 
-def yaml_snippet(direction: DirectionResult, N: int, paper=None, witness_comment=False) -> str:
+def yaml_snippet(direction: DirectionResult, N: int, paper=None, witness_comment=False, n_min=None) -> str:
     """A ``theorems/`` claim (and a ``counterexamples/`` table) for one direction, as YAML text.
 
     With ``witness_comment`` the claim's ``witness:`` line is commented out, so that the claim
@@ -250,15 +262,20 @@ def yaml_snippet(direction: DirectionResult, N: int, paper=None, witness_comment
              f"    to: {_side_yaml(direction.b, bd.level_symbol)}"]
     table = None
     if direction.relation == "implication":
-        if direction.tight:
+        ranged = n_min is not None and n_min < N and direction.tight_in_N
+        if ranged:
+            lines.append(f'    f: "{_data_formula(direction.tight_in_N)}"')
+        elif direction.tight:
             lines.append(f'    f: "{_data_formula(direction.tight)}"')
-        when = f'["N == {N}"' + (f', "{ad.level_symbol} <= {_data_formula(direction.tight_upto)}"'
-                                 if direction.tight_upto else "") + "]"
+        span = f'"{n_min} <= N", "N <= {N}"' if ranged else f'"N == {N}"'
+        when = f'[{span}' + (f', "{ad.level_symbol} <= {_data_formula(direction.tight_upto)}"'
+                             if direction.tight_upto and not ranged else "") + "]"
         lines += ["    symbols: {N: integer}", f"    when: {when}", "    expect: verified-bounded",
                   f'    notes: "{direction.evidence}"']
     else:
-        tid = f"{paper}/table-{_slug(direction.a)}--{_slug(direction.b)}-N{N}"
-        lines += ["    symbols: {N: integer}", f'    when: ["N == {N}"]',
+        wN = int((direction.witness or {}).get("point", {}).get("N", N))
+        tid = f"{paper}/table-{_slug(direction.a)}--{_slug(direction.b)}-N{wN}"
+        lines += ["    symbols: {N: integer}", f'    when: ["N == {wN}"]',
                   f"    {'# ' if witness_comment else ''}witness: {tid}",
                   "    expect: confirmed", f'    notes: "{direction.evidence}"']
         w = direction.witness
@@ -296,7 +313,7 @@ def write_data(result: DiscoverResult, directory, paper=None) -> tuple:
         for d in (f.forward, f.backward):
             if d is None or d.relation == "unknown" or (d.relation == "implication" and not d.tight):
                 continue
-            text = yaml_snippet(d, result.N, paper=paper, witness_comment=True)
+            text = yaml_snippet(d, result.N, paper=paper, witness_comment=True, n_min=result.n_min)
             claim, _, table = text.partition("\n# counterexamples/\n")
             claims.append(claim.replace("# theorems/\n", ""))
             if table:
@@ -412,7 +429,12 @@ def _compare_edge(e, tag, dirs, N):
             d = dirs.get((a.label(), b.label()))
         if d is None:
             continue
+        whole = d
+        d = _at_N(d, N)
         back = dirs.get((b.label(), a.label())) if e.kind == "generalisation" else None
+        back = _at_N(back, N) if back is not None else None
+        if d is None:
+            continue
         rec["found"] = d.relation
         rec["tight"] = d.tight
         want = "non-implication" if e.kind == "not-implies" else "implication"
@@ -427,8 +449,36 @@ def _compare_edge(e, tag, dirs, N):
             rec["status"] = "re-found"
             if e.f is not None and e.kind in ("implies", "equivalent"):
                 rec["status"] = _compare_f(e.f.subs(point), d, e.a.level, e.a.definition, e.b.definition)
+                if whole.tight_in_N and rec["status"] == "re-found, same f (tight)" and not classes:
+                    ns = sorted({i.N for i in whole.instances})
+                    if _same_in_N(e.f, whole.tight_in_N, point, Nsym, e.a.level, e.a.definition):
+                        rec["status"] = f"re-found, same f for every N = {ns[0]}..{ns[-1]} (tight)"
         rows.append(rec)
     return rows
+
+
+def _same_in_N(paper_f, tight_in_N, point, Nsym, level, a_def):
+    """Is the claim's f (other parameters substituted) the expression in N discover fitted?"""
+    from .checkedge import N_SYM
+    alpha = sympy.Symbol(a_def.level_symbol, positive=True)
+    pf = sympy.sympify(paper_f).subs({k: v for k, v in point.items() if k != Nsym})
+    pf = pf.subs({Nsym: N_SYM, level: alpha})
+    tf = sympy.sympify(tight_in_N, locals={alpha.name: alpha, "N": N_SYM})
+    try:
+        return sympy.simplify(pf - tf) == 0
+    except Exception:
+        return False
+
+
+def _at_N(d, N):
+    """The direction restricted to its instance(s) at N (discover may have checked a range of N)."""
+    from .checkedge import _aggregate
+    insts = [i for i in d.instances if i.N == N]
+    if not insts:
+        return None
+    if len(insts) == len(d.instances):
+        return d
+    return _aggregate(parse_node(d.a), parse_node(d.b), None, insts, 2)
 
 
 def _v(v, point):

@@ -149,3 +149,20 @@ def test_a_plugin_that_failed_to_load_is_reported(monkeypatch, capsys):
     rc = main(["check-edge", "broken-plugin", "ldp"])
     err = capsys.readouterr().err
     assert rc == 2 and err.count("\n") == 1 and "failed to load" in err
+
+
+def test_discover_over_a_range_of_N_refinds_theorem_2b_in_N():
+    # N = 2..5, k = 1: the tight f of LDP => (1,t)-closeness at every N is ((N - 1) e^eps + 1)/N,
+    # Theorem 2 of ekenstedt2022 exactly, fitted through the exact values
+    r = discover(N=5, n_min=2, names=["ldp", "kt-closeness"], workers=1, progress=False, include_known=True)
+    f = _finding(r, "ldp", "kt-closeness(k=1)")
+    d = f.forward if f.forward.a == "ldp" else f.backward
+    N = sympy.Symbol("N", integer=True, positive=True)
+    assert sympy.simplify(sympy.sympify(d.tight_in_N, locals={"eps": eps, "N": N})
+                          - ((N - 1) * sympy.exp(eps) + 1) / N) == 0
+    rows = {(c["claim"], c["instance"]): c["status"] for c in compare_with_theorems(r)}
+    assert rows[("ekenstedt2022/theorem-2b", "ldp -> kt-closeness(k=1)")] == \
+        "re-found, same f for every N = 2..5 (tight)"
+    snippet = yaml_snippet(d, 5, n_min=2)
+    claim = yaml.safe_load(snippet.replace("# theorems/\n", ""))[0]
+    assert claim["when"] == ["2 <= N", "N <= 5"] and "N" in claim["f"]

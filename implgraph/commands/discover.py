@@ -15,6 +15,8 @@ ORDER = 45
 
 def add_arguments(p):
     p.add_argument("--N", type=int, default=4, help="number of records of the tables searched (default 4)")
+    p.add_argument("--from-N", dest="from_n", type=int, default=None, metavar="M",
+                   help="check every N from M to --N (parameters k = 1..M-1) and fit the tight f in N")
     p.add_argument("--only", action="append", default=None, metavar="NAME",
                    help="restrict to these definitions (repeatable)")
     p.add_argument("--all", action="store_true",
@@ -29,18 +31,19 @@ def add_arguments(p):
 def run(args) -> int:
     if args.N < 2 or args.N > 7:
         raise InputError(f"--N {args.N} is out of range", fix="use 2 <= N <= 7")
-    r = discover(N=args.N, names=args.only, include_known=args.all, workers=args.workers)
+    r = discover(N=args.N, names=args.only, include_known=args.all, workers=args.workers, n_min=args.from_n)
     compare = compare_with_theorems(r) if args.all else None
     written = write_data(r, args.write) if args.write else None
     if args.json:
         out = r.to_json()
         if compare is not None:
             out["theorems"] = compare
-        out["yaml"] = [yaml_snippet(d, r.N) for f in r.findings if not f.known
+        out["yaml"] = [yaml_snippet(d, r.N, n_min=r.n_min) for f in r.findings if not f.known
                        for d in (f.forward, f.backward) if d is not None and d.relation != "unknown"]
         print_json(out)
         return 0
-    print(f"discover at N = {r.N}: {r.pairs_checked} ordered pairs checked in {r.seconds} s")
+    where = f"N = {r.N}" if (r.n_min or r.N) == r.N else f"N = {r.n_min}..{r.N}"
+    print(f"discover at {where}: {r.pairs_checked} ordered pairs checked in {r.seconds} s")
     for s in r.skipped:
         print(f"  skipped {s}")
     for e in r.errors:
@@ -48,6 +51,9 @@ def run(args) -> int:
     for f in r.findings:
         mark = " [encoded in theorems/]" if f.known else ""
         print(f"  {f.kind:<16} {f.summary}{mark}")
+        for d in (f.forward, f.backward):
+            if d is not None and d.tight_in_N and (r.n_min or r.N) < r.N:
+                print(f"  {'':<16}   tight f of {d.a} => {d.b} fitted through N = {r.n_min}..{r.N}: {d.tight_in_N}")
         for d in (f.forward, f.backward):
             if d is not None and d.witness and d.relation == "non-implication":
                 rows = "; ".join(f"[{', '.join(row)}]" + (f" {d.witness['classes'][i]}" if d.witness.get("classes") else "")
@@ -69,5 +75,5 @@ def run(args) -> int:
                 continue
             for d in (f.forward, f.backward):
                 if d is not None and d.relation != "unknown":
-                    print(yaml_snippet(d, r.N))
+                    print(yaml_snippet(d, r.N, n_min=r.n_min))
     return 0
