@@ -338,6 +338,8 @@ def _fraction(text: str, file, line, col) -> Fraction:
 
 
 _FRACTION_DIGITS = re.compile(r"\.(\d+)")
+_DECIMAL_CHARS = str.maketrans("", "", "0123456789. \t\n")
+_TWO_DOTS = re.compile(r"\.[^\n]*\.")
 _DECIMALS = re.compile(r"[ \t]*(?:\d+\.?\d*|\.\d+)[ \t]*(?:\n[ \t]*(?:\d+\.?\d*|\.\d+)[ \t]*)*")
 
 
@@ -378,13 +380,19 @@ def _load_csv_fast(text: str, name: str):
     digits = 0
     for col in cols:
         joined = "\n".join(col)
-        if not _DECIMALS.fullmatch(joined):
+        # only digits, dots and blanks, at most one dot per value (cheap C-level checks; anything
+        # else, e.g. 1/3, 1e-3, -0.5, nan, goes to the careful loader)
+        if joined.translate(_DECIMAL_CHARS) or _TWO_DOTS.search(joined):
             return None
         digits = max([digits] + [len(f) for f in _FRACTION_DIGITS.findall(joined)])
     if digits > 15:
         return None
     scale = 10 ** digits
-    numer = np.stack([np.rint(np.asarray(col, dtype=np.float64) * scale) for col in cols], axis=1)
+    try:
+        floats = [np.asarray(col, dtype=np.float64) for col in cols]
+    except ValueError:          # an empty or malformed value such as "." or "1 2"
+        return None
+    numer = np.stack([np.rint(x * scale) for x in floats], axis=1)
     numer = numer.astype(np.int64)
     if numer.min() < 0 or numer.max() > scale:
         return None
