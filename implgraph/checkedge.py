@@ -329,9 +329,14 @@ def _raw_level(node_def, params, ct):
         value = sympy.sympify(lv.pieces[0].value) if len(lv.pieces) == 1 else None
         if value is sympy.oo:
             return INF
-        if value is None or not value.is_Rational:
+        if value is None or not value.is_number or value.is_real is not True or value.is_finite is not True:
             raise PluginError(f"definition {name} returned {value!r}, not a level",
-                              fix="return a number, oo, or None from symbolic()")
+                              fix="return a real number, oo, or None from symbolic()")
+        if not value.is_Rational:
+            if node_def.scale in ("ratio", "log") and value.is_negative:
+                raise PluginError(f"definition {name} returned the negative ratio {value}, not a level",
+                                  fix="return a ratio >= 0")
+            return value            # an exact irrational level (e.g. entropy l-diversity): kept symbolic
         raw = Fraction(int(value.p), int(value.q))
     if node_def.scale in ("ratio", "log") and raw < 0:
         raise PluginError(f"definition {name} returned the negative ratio {raw}, not a level",
@@ -359,7 +364,7 @@ def is_witness(a_def, a_params, b_def, b_params, ct, a_raw=None, f_raw=None) -> 
 def _weaker(b_def, rb, f_raw) -> bool:
     if rb == INF:
         return f_raw != sympy.oo
-    rb_s = sympy.Rational(rb.numerator, rb.denominator)
+    rb_s = rb if isinstance(rb, sympy.Basic) else sympy.Rational(rb.numerator, rb.denominator)
     return bool(rb_s > f_raw) if b_def.stronger == "smaller" else bool(rb_s < f_raw)
 
 
@@ -399,6 +404,8 @@ def _level_str(d, raw):
         return "undefined"
     if raw == INF:
         return "oo"
+    if isinstance(raw, sympy.Basic):
+        return str(d.level_from_raw(raw))
     return str(d.level_from_raw(sympy.Rational(raw.numerator, raw.denominator)))
 
 
@@ -534,16 +541,43 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point):
     grid = [Fraction(0), Fraction(1, 3), Fraction(2, 3), Fraction(1)]
     classed = a_def.needs_classes or b_def.needs_classes
     parts = partitions(N, 2) if classed else [(N,)]
+    f_witness = None
     for sizes in parts:
         for combo in itertools.combinations_with_replacement(grid, N):
             rows = [[v, 1 - v] + [Fraction(0)] * (p - 2) for v in combo]
             ct = _table(rows, sizes, classed)
+            if f_raw is not None and f_witness is None:
+                ra = _raw_level(a_def, a_params, ct)
+                if ra is not None and ra != INF:
+                    ra_s = ra if isinstance(ra, sympy.Basic) else sympy.Rational(ra.numerator, ra.denominator)
+                    target = f_raw(ra_s)
+                    if is_witness(a_def, a_params, b_def, b_params, ct, a_raw=ra, f_raw=target):
+                        f_witness = _wdict(ct, a_def, a_params, b_def, b_params,
+                                           {"level": str(a_def.level_from_raw(ra_s)),
+                                            "f_at_level": str(b_def.level_from_raw(target))})
             if is_witness(a_def, a_params, b_def, b_params, ct):
                 inst = Instance(N, point, "non-implication", witness=_wdict(ct, a_def, a_params, b_def, b_params),
                                 note="found by probing a grid of tables")
                 if f_raw is not None:
                     inst.f_status, inst.f_witness = "refuted", inst.witness
                 return inst
+    if b_def.weakest() is not sympy.oo:
+        # every table satisfies B at its weakest level, so f = weakest is an implication (trivial);
+        # the tight f is not computed without linear-fractional forms
+        weakest = b_def.weakest()
+        inst = Instance(N, point, "implication", tight=None, trivial=True,
+                        note=f"trivial: every table satisfies {b_def.name} at its weakest level {weakest}; "
+                             "the tight f is not computed (no linear-fractional form)")
+        if f_witness is not None:
+            inst.f_status, inst.f_witness = "refuted", f_witness
+        elif f_raw is not None:
+            inst.f_status = "holds-at-samples" if all(
+                _weaker(b_def, weakest, f_raw(sympy.Rational(a.numerator, a.denominator))) is False
+                for a in _samples_for(a_def, N)) else None
+        return inst
+    if f_witness is not None:
+        return Instance(N, point, "unknown", f_status="refuted", f_witness=f_witness,
+                        note=f"{a_def.name} or {b_def.name} has no linear-fractional form; a grid table refutes f")
     return Instance(N, point, "unknown",
                     note=f"{a_def.name} or {b_def.name} has no linear-fractional form; a grid of tables "
                          "found no witness")
@@ -826,8 +860,12 @@ def _aggregate(a, b, f, instances, p) -> DirectionResult:
         res.tight = last.tight
         res.tight_upto = last.fit_upto
         res.trivial = all(i.trivial for i in instances)
-        res.evidence = (f"no table with {a.label()} finite and {b.label()} infinite for {bound} "
-                        f"(decided exactly by z3, linear real arithmetic)")
+        trivial_notes = [i.note for i in instances if i.note.startswith("trivial")]
+        if trivial_notes:
+            res.evidence = f"{trivial_notes[0]} ({bound})"
+        else:
+            res.evidence = (f"no table with {a.label()} finite and {b.label()} infinite for {bound} "
+                            f"(decided exactly by z3, linear real arithmetic)")
         if last.tight:
             where = ", ".join(f"{k}={v}" for k, v in last.point.items())
             res.evidence += f"; tight f at {where}: {last.tight}"
@@ -841,15 +879,18 @@ def _aggregate(a, b, f, instances, p) -> DirectionResult:
             where = ", ".join(f"{k}={v}" for k, v in w.point.items())
             lvl = w.f_witness.get("level", w.f_witness["level_a"])
             res.evidence = (f"f is refuted at {where}: a table satisfying {a.label()} at level {lvl} has "
-                            f"{b.label()} level {w.f_witness['level_b']} > f = "
+                            f"{b.label()} level {w.f_witness['level_b']}, weaker than f = "
                             f"{w.f_witness.get('f_at_level', 'finite')} (re-checked in exact arithmetic)")
             if w.tight:
                 res.evidence += f"; the tight f there is {w.tight}"
-        elif res.relation == "implication":
+        elif res.relation == "implication" and all(i.f_status == "holds-at-samples" for i in instances):
             res.f_verdict = "holds-at-samples"
             res.verdict = "unknown"
             res.evidence += (f"; f is at least the tight value at every sampled level for {bound} "
                              "(bounded evidence, not a proof)")
+        elif res.relation == "implication":
+            res.f_verdict, res.verdict = "unknown", "unknown"
+            res.evidence += "; whether f holds is not decided (the tight f is not known)"
     return res
 
 
@@ -925,7 +966,8 @@ def _inverse(f, g, a_def, b_def) -> bool:
 
 def _fdesc(d: DirectionResult) -> str:
     if d.trivial:
-        return f"f = {d.tight}, trivially: the weakest level of {d.b}"
+        weakest = d.tight if d.tight is not None else parse_node(d.b).definition.weakest()
+        return f"f = {weakest}, trivially: the weakest level of {d.b}"
     if d.tight is None:
         return "f has no closed form of low degree; see the samples"
     return f"f = {d.tight}" + (f" for level <= {d.tight_upto}, piecewise beyond" if d.tight_upto else "")

@@ -226,3 +226,14 @@ def test_fit_rational_monic_denominator():
     a = sympy.Symbol("a", positive=True)
     expr, upto = fit_rational([(Fraction(n), Fraction(n - 1, n)) for n in range(2, 7)])
     assert sympy.simplify(expr - (a - 1) / a) == 0 and upto is None
+
+
+def test_definitions_without_forms_into_a_bounded_level():
+    # every table has frequency l-diversity >= 1 (its weakest level): LDP => it trivially with f = 1;
+    # the conjecture f = 2 is refuted by a grid table: ldp 0 (equal rows), l = 1/max(0, 1) = 1 < 2
+    if "frequency-l-diversity" not in __import__("implgraph").definitions.names():
+        pytest.skip("frequency-l-diversity is not registered")
+    d = check_direction("ldp", "frequency-l-diversity", N=2, prover=False)
+    assert d.relation == "implication" and d.trivial
+    d = check_direction("ldp", "frequency-l-diversity", f="2", N=2, prover=False)
+    assert d.verdict == "refuted" and d.witness["level_b"] == "1" and d.witness["level_a"] == "0"
