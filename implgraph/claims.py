@@ -685,8 +685,9 @@ def _quick_violation(reg, raw, T, smaller, table, d, params, scope, target, boun
     """A sample point of ``reg`` where the symbolic value already violates the claim, re-checked."""
     for point in itertools.islice(_sample_points(reg), tries):
         try:
-            v = sympy.sympify(raw).subs(point)
-            tp = T.subs(point)
+            # xreplace rebuilds (and so evaluates) the tree with exact numbers; much cheaper than subs
+            v = sympy.sympify(raw).xreplace(point)
+            tp = sympy.sympify(T).xreplace(point)
             if not (v.is_number and tp.is_number):
                 continue
             if _num_le(v, tp) if smaller else _num_le(tp, v):
