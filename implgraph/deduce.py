@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
-from .graph import ESTABLISHED, STATUS_ORDER, groups_map, weakest
+from .graph import ESTABLISHED, STATUS_ORDER, STRUCTURAL_KEY, groups_map, weakest
 
 __all__ = ["Analysis", "analyse", "implication_graph", "figure_check", "reduced_non_implications"]
 
@@ -44,6 +44,13 @@ def implication_graph(G) -> nx.DiGraph:
     H.add_nodes_from(G.nodes)
     for u, v, key, d in G.edges(keys=True, data=True):
         if d.get("kind") != "implies" or d.get("verdict") not in ESTABLISHED or u == v:
+            continue
+        if key == STRUCTURAL_KEY:
+            # Drawn, never composed: "classes >= k + 1 => classes >= k" holds for a dataset *with its
+            # partition*, while an edge into a class node (Lemma 2.3's reading, Lemma 1) quantifies over
+            # *every* partition with classes >= k. Chaining the two would claim e.g.
+            # (k,t)-closeness => mult-t-closeness with classes >= k - 1, which is false (singleton
+            # classes). Non-implications still cover smaller k through the witness's smallest class.
             continue
         old = H.get_edge_data(u, v)
         if old is None or _rank(d["verdict"]) < _rank(old["status"]):

@@ -1,3 +1,4 @@
+import sympy
 """Deduction of non-implications, conflicts and open pairs (implgraph.deduce)."""
 
 from pathlib import Path
@@ -123,3 +124,24 @@ def test_figure_check_flags_printed_non_implications():
     printed = by[("Theorem 4.3 (printed =/=>, proof =>)", "printed")]
     assert printed["verdict"] == "contradicted" and printed["supported"] == 0
     assert by[("Theorem 4.3 (printed =/=>, proof =>)", "reading")]["verdict"] == "supported"
+
+
+def test_structural_class_size_edges_are_not_composed():
+    # (k,t)-closeness => mult-t-closeness for partitions with classes >= k (Lemma 2.3's reading) does
+    # not give partitions with smaller classes: with N = 6 and k = 3, the table with Pr(a1) = 0, 0, 1,
+    # 1, 1, 1 has finite (3,t)-closeness (its 3-subset means lie in [1/3, 1] around 2/3) while the
+    # partition {0}, {0, 1, 1, 1, 1} (classes >= 1) has an infinite multiplicative level.
+    from implgraph.deduce import analyse
+    from implgraph.graph import groups_map, load_rules
+    G = groups_map(load_rules(), 6)
+    an = analyse(G)
+    assert an.implies("kt-closeness[k=3]", "mult-t-closeness[k=3]")
+    assert not an.implies("kt-closeness[k=3]", "mult-t-closeness[k=2]")
+    assert not an.implies("kt-closeness[k=3]", "mult-t-closeness[k=1]")
+    # and the witness really is one: exact levels from the core
+    from implgraph.levels import optimal_level
+    from implgraph.table import table_from_rows
+    rows = [["0"]] + [["1/2"]] * 5
+    assert optimal_level(table_from_rows(rows), "kt-closeness", k=3).value == sympy.Rational(5, 4)
+    split = table_from_rows(rows, classes=["A", "B", "B", "B", "B", "B"])
+    assert optimal_level(split, "mult-t-closeness").value.is_infinite
