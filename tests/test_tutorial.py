@@ -1,4 +1,4 @@
-"""The tutorial (docs/sections/plugins.md): every tested block's output is what the tool prints."""
+"""The README's tutorial: every tested block's output is what the tool prints."""
 
 import re
 import shlex
@@ -10,8 +10,8 @@ from implgraph.cli import main
 
 from _plugin_fixtures import example_class, registered
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "sections" / "plugins.md"
-REPO = DOC.parents[2]
+REPO = Path(__file__).resolve().parents[1]
+DOC = REPO / "README.md"
 
 
 def _blocks():
