@@ -47,7 +47,7 @@ from .concrete import ConcreteTable
 from .errors import InputError
 from .formula import parse_condition, parse_expr
 from .region import Region
-from .symbolic import Ctx, Piece, Split, Undecidable
+from .symbolic import Ctx, Piece, Undecidable, split_leaves
 from .verdict import Verdict, checker
 
 __all__ = ["LazyCtx", "find_level", "SymbolicLevel", "concrete_level", "judge_level_claim",
@@ -185,29 +185,9 @@ def _same(a, b) -> bool:
 
 
 def _pieces(region: Region, compute, max_splits: int = MAX_SPLITS) -> list:
-    """Run ``compute(ctx)`` on every piece of ``region`` it needs (like :func:`symbolic.piecewise`)."""
-    out: list = []
-
-    def run(reg, extra, depth, known):
-        if extra and reg.is_empty() is True:
-            return
-        ctx = Ctx(reg, dict(known))
-        try:
-            value = compute(ctx)
-        except Split as s:
-            if depth >= max_splits:
-                raise Undecidable(f"more than {max_splits} case splits") from None
-            cond = s.cond
-            key = getattr(s, "orig", cond)
-            for c, truth in ((cond, True), (sympy.Not(cond), False)):
-                k2 = dict(ctx.known)
-                k2[key] = truth
-                k2[cond] = truth
-                run(reg.add(c), extra + (c,), depth + 1, k2)
-            return
-        out.append(Piece(sympy.And(*extra) if extra else sympy.true, value, reg))
-
-    run(region, (), 0, {})
+    """The leaves of :func:`symbolic.split_leaves`, merged by value; each piece keeps its sub-regions."""
+    out = [Piece(sympy.And(*extra) if extra else sympy.true, value, reg)
+           for extra, value, reg in split_leaves(region, compute, max_splits)]
     merged: list = []
     for p in out:
         for q in merged:

@@ -457,15 +457,20 @@ class Piece:
         return "everywhere on the region" if self.condition is sympy.true else str(self.condition)
 
 
-def piecewise(region: Region, compute, max_splits: int = MAX_SPLITS) -> list:
-    """Run ``compute(ctx)`` on every piece of the region it needs; return merged pieces.
+def split_leaves(region: Region, compute, max_splits: int = MAX_SPLITS) -> list:
+    """Run ``compute(ctx)`` on every piece of ``region`` it needs, splitting where it raises Split.
+
+    Returns
+    -------
+    list of (conditions, value, sub-region)
+        One leaf per piece: the split conditions added to ``region`` (a tuple), the value
+        ``compute`` returned there, and the sub-region. Provably empty halves are dropped.
 
     Raises
     ------
     Undecidable
         More than ``max_splits`` nested splits were needed.
     """
-    out: list = []
     leaves: list = []
 
     def run(reg: Region, extra: tuple, depth: int, known: dict):
@@ -487,9 +492,21 @@ def piecewise(region: Region, compute, max_splits: int = MAX_SPLITS) -> list:
                 run(reg.add(c), extra + (c,), depth + 1, k2)
             return
         leaves.append((extra, value, reg))
-        out.append(Piece(sympy.And(*extra) if extra else sympy.true, value, reg))
 
     run(region, (), 0, {})
+    return leaves
+
+
+def piecewise(region: Region, compute, max_splits: int = MAX_SPLITS) -> list:
+    """Run ``compute(ctx)`` on every piece of the region it needs; return merged pieces.
+
+    Raises
+    ------
+    Undecidable
+        More than ``max_splits`` nested splits were needed.
+    """
+    leaves = split_leaves(region, compute, max_splits)
+    out = [Piece(sympy.And(*extra) if extra else sympy.true, value, reg) for extra, value, reg in leaves]
     return merge_pieces(out, region=region, leaves=leaves)
 
 
