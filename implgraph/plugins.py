@@ -38,8 +38,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .definitions.base import Definition
-from .definitions._common import (check_subset_size, class_ratio, class_ratio_concrete, subset_ratio,
-                                  subset_ratio_concrete)
+from .definitions._common import (check_subset_size, class_ratio, class_ratio_concrete, pairwise_ratio,
+                                  pairwise_ratio_concrete, subset_ratio, subset_ratio_concrete)
 from .errors import InputError
 
 __all__ = ["RatioOfAverages", "Form", "Term", "LFModel", "lf_model", "param_grid", "FAMILIES"]
@@ -82,11 +82,7 @@ class RatioOfAverages(Definition):
             j = self.subset_size(table.size, **params)
             check_subset_size(ctx, table.size, j, self.name)
             return subset_ratio(ctx, table, j)
-        best = 1
-        for l in range(table.p):
-            values = [v for v, _ in table.column(l)]
-            best = ctx.max([best, ctx.ratio(ctx.max(values), ctx.min(values))])
-        return best
+        return pairwise_ratio(ctx, table)
 
     def concrete(self, ct, **params):
         if self.family == "class":
@@ -97,18 +93,7 @@ class RatioOfAverages(Definition):
                 raise InputError(f"{self.name}: subset size {j} is out of range for N = {ct.N}",
                                  fix="choose parameters with 1 <= size <= N - 1")
             return subset_ratio_concrete(ct, j)
-        return _pairwise_concrete(ct)
-
-
-def _pairwise_concrete(ct):
-    from .concrete import INF, max_ratio, ratio
-    best = Fraction(1)
-    for l in range(ct.p):
-        col = ct.numer[:, l]
-        best = max_ratio([best, ratio(int(col.max()), int(col.min()))])
-        if best == INF:
-            return INF
-    return best
+        return pairwise_ratio_concrete(ct)
 
 
 # -- the level as a max of linear-fractional forms --------------------------------------------

@@ -14,7 +14,7 @@ import sympy
 from ..concrete import INF, max_ratio, ratio
 from ..errors import InputError
 
-__all__ = ["subset_ratio", "subset_ratio_concrete", "class_ratio", "class_ratio_concrete",
+__all__ = ["pairwise_ratio", "pairwise_ratio_concrete", "subset_ratio", "subset_ratio_concrete", "class_ratio", "class_ratio_concrete",
            "check_subset_size"]
 
 
@@ -27,6 +27,25 @@ def check_subset_size(ctx_or_region, table_size, j, name, low=1, high_offset=1):
     if ok is not True:
         raise InputError(f"{name}: group size {j} is out of range [{low}, N - {high_offset}] with N = {table_size}",
                          fix=f"choose k with {low} <= k <= N - {high_offset}")
+
+
+def pairwise_ratio(ctx, table):
+    """max over buckets of (largest value) / (smallest value): the pairwise ratio of Definition 6."""
+    best = 1
+    for l in range(table.p):
+        values = [v for v, _ in table.column(l)]
+        best = ctx.max([best, ctx.ratio(ctx.max(values), ctx.min(values))])
+    return best
+
+
+def pairwise_ratio_concrete(ct):
+    best = Fraction(1)
+    for l in range(ct.p):
+        col = ct.numer[:, l]
+        best = max_ratio([best, ratio(int(col.max()), int(col.min()))])
+        if best == INF:
+            return INF
+    return best
 
 
 def subset_ratio(ctx, table, j):

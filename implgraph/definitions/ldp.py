@@ -4,9 +4,7 @@ Pr(Z(c_i) in B_l) <= e^eps Pr(Z(c_j) in B_l) for all records i, j and buckets l:
 of the largest ratio between the largest and the smallest value of a bucket.
 """
 
-from fractions import Fraction
-
-from ..concrete import INF, max_ratio, ratio
+from ._common import pairwise_ratio, pairwise_ratio_concrete
 from .base import Definition, register
 
 
@@ -22,17 +20,7 @@ class LDP(Definition):
     z3_shape = "pairwise"
 
     def symbolic(self, ctx, table):
-        best = 1
-        for l in range(table.p):
-            values = [v for v, _ in table.column(l)]
-            best = ctx.max([best, ctx.ratio(ctx.max(values), ctx.min(values))])
-        return best
+        return pairwise_ratio(ctx, table)
 
     def concrete(self, ct):
-        best = Fraction(1)
-        for l in range(ct.p):
-            col = ct.numer[:, l]
-            best = max_ratio([best, ratio(int(col.max()), int(col.min()))])
-            if best == INF:
-                return INF
-        return best
+        return pairwise_ratio_concrete(ct)
