@@ -39,6 +39,7 @@ from fractions import Fraction
 import numpy as np
 
 from .errors import InputError
+from .table import csv_records
 
 __all__ = ["bucketize", "class_compositions", "construct", "Construction", "is_t_close_partition",
            "achieved_t", "read_attribute", "check_t", "check_k"]
@@ -276,12 +277,7 @@ def read_attribute(path, attribute):
         col = header.index(attribute)
         rows, values = [], []
         try:
-            for lineno, rec in enumerate(reader, start=2):
-                if not rec or all(not x.strip() for x in rec):
-                    continue
-                if len(rec) != len(header):
-                    raise InputError(f"{len(rec)} fields, header has {len(header)}", file=name, line=lineno,
-                                     fix="give one value per column")
+            for lineno, rec in csv_records(reader, header, name):
                 text = rec[col].strip()
                 try:
                     v = Fraction(text)

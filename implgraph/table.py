@@ -405,6 +405,23 @@ def _load_csv_fast(text: str, name: str):
                                          id=Path(name).name)
 
 
+def csv_records(reader, header, name):
+    """``(line number, record)`` for each non-blank record after the header of a CSV reader.
+
+    Raises
+    ------
+    InputError
+        A record whose number of fields differs from the header's (file and line named).
+    """
+    for lineno, rec in enumerate(reader, start=2):
+        if not rec or all(not x.strip() for x in rec):
+            continue
+        if len(rec) != len(header):
+            raise InputError(f"{len(rec)} fields, header has {len(header)}", file=name, line=lineno,
+                             fix="give one value per column")
+        yield lineno, rec
+
+
 def load_csv(path):
     """Load a CSV of records: optional column ``class``, then one column per bucket.
 
@@ -444,12 +461,7 @@ def load_csv(path):
         if len(set(buckets)) != len(buckets):
             raise InputError("duplicate bucket column", file=name, line=1, fix="rename the columns")
         rows, classes = [], []
-        for lineno, rec in enumerate(reader, start=2):
-            if not rec or all(not x.strip() for x in rec):
-                continue
-            if len(rec) != len(header):
-                raise InputError(f"{len(rec)} fields, header has {len(header)}", file=name, line=lineno,
-                                 fix="give one value per column")
+        for lineno, rec in csv_records(reader, header, name):
             if has_class:
                 label = rec[0].strip()
                 if not label:
