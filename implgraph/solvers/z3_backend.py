@@ -97,6 +97,31 @@ def _class_slices(classes, N):
     return out
 
 
+def _bucket_pairs(shape, col, direction, N, j=None, classes=None):
+    """The (num, den) pairs of one bucket whose ratios make up the level (0/0 ignored, x/0 infinite),
+    or None when they depend on an order of the values that ``direction`` ("asc"/"desc") does not fix."""
+    if shape == "pairwise":
+        if direction == "asc":
+            return [(col[-1], col[0])]
+        if direction == "desc":
+            return [(col[0], col[-1])]
+        return None
+    if shape == "subset-ratio":
+        if direction not in ("asc", "desc"):
+            return None
+        srt = col if direction == "asc" else col[::-1]
+        S, P, Q = _sum(col), _sum(srt[:j]), _sum(srt[N - j:])
+        return [(S * j, N * P), (Q * N, j * S)]
+    if shape == "class-ratio":
+        S = _sum(col)
+        out = []
+        for idx in _class_slices(classes, N):
+            Sc, s = _sum(col[i] for i in idx), len(idx)
+            out += [(S * s, N * Sc), (Sc * N, s * S)]
+        return out
+    raise NotEncodable(f"no z3 encoding for the shape {shape!r}")
+
+
 def encode_satisfies(definition, rows, T, params, classes=None, order=None):
     """Constraints saying the table ``rows`` satisfies ``definition`` at raw level ``T``.
 
@@ -121,52 +146,35 @@ def encode_satisfies(definition, rows, T, params, classes=None, order=None):
     if override is not None:
         return list(definition.z3_satisfies(rows, real(T), **params))
     shape = _shape(definition)
+    if shape not in ("pairwise", "subset-ratio", "class-ratio"):
+        raise NotEncodable(f"{definition.name} has no z3 encoding (no z3_shape, no z3_satisfies)")
     T = real(T)
     N, p = len(rows), len(rows[0])
     order = order or {}
+    if shape == "class-ratio" and not classes:
+        raise NotEncodable(f"{definition.name} needs equivalence classes")
+    j = subset_size(definition, N, params) if shape == "subset-ratio" else None
     out = []
-    if shape == "pairwise":
-        for l in range(p):
-            col = _column(rows, l)
-            if order.get(l) == "asc":
-                out.append(col[-1] <= T * col[0])
-            elif order.get(l) == "desc":
-                out.append(col[0] <= T * col[-1])
-            else:
-                mn, mx = z3.Real(_fresh("mn")), z3.Real(_fresh("mx"))
-                out += [mn <= x for x in col] + [x <= mx for x in col] + [mx <= T * mn]
-        return out
-    if shape == "subset-ratio":
-        j = subset_size(definition, N, params)
-        for l in range(p):
-            col = _column(rows, l)
+    for l in range(p):
+        col = _column(rows, l)
+        pairs = _bucket_pairs(shape, col, order.get(l), N, j, classes)
+        if pairs is not None:
+            out += [num <= T * den for num, den in pairs]
+        elif shape == "pairwise":
+            mn, mx = z3.Real(_fresh("mn")), z3.Real(_fresh("mx"))
+            out += [mn <= x for x in col] + [x <= mx for x in col] + [mx <= T * mn]
+        else:  # subset-ratio, values in no known order
             S = _sum(col)
-            if order.get(l) in ("asc", "desc"):
-                srt = col if order[l] == "asc" else col[::-1]
-                P, Q = _sum(srt[:j]), _sum(srt[N - j:])
-            else:
-                lam, mu = z3.Real(_fresh("lam")), z3.Real(_fresh("mu"))
-                us = [z3.Real(_fresh("u")) for _ in col]
-                vs = [z3.Real(_fresh("v")) for _ in col]
-                for x, u, v in zip(col, us, vs):
-                    out += [u >= 0, u >= lam - x, v >= 0, v >= x - mu]
-                P = j * lam - _sum(us)      # a lower bound of the sum of the j smallest
-                Q = j * mu + _sum(vs)       # an upper bound of the sum of the j largest
+            lam, mu = z3.Real(_fresh("lam")), z3.Real(_fresh("mu"))
+            us = [z3.Real(_fresh("u")) for _ in col]
+            vs = [z3.Real(_fresh("v")) for _ in col]
+            for x, u, v in zip(col, us, vs):
+                out += [u >= 0, u >= lam - x, v >= 0, v >= x - mu]
+            P = j * lam - _sum(us)      # a lower bound of the sum of the j smallest
+            Q = j * mu + _sum(vs)       # an upper bound of the sum of the j largest
             out.append(S * j <= T * N * P)
             out.append(Q * N <= T * j * S)
-        return out
-    if shape == "class-ratio":
-        if not classes:
-            raise NotEncodable(f"{definition.name} needs equivalence classes")
-        for l in range(p):
-            col = _column(rows, l)
-            S = _sum(col)
-            for idx in _class_slices(classes, N):
-                Sc, s = _sum(col[i] for i in idx), len(idx)
-                out.append(S * s <= T * N * Sc)
-                out.append(Sc * N <= T * s * S)
-        return out
-    raise NotEncodable(f"{definition.name} has no z3 encoding (no z3_shape, no z3_satisfies)")
+    return out
 
 
 def encode_violates(definition, rows, F, params, classes=None, order=None):
@@ -178,48 +186,31 @@ def encode_violates(definition, rows, F, params, classes=None, order=None):
         # sound only for overrides without auxiliary variables (documented for plugin authors)
         return z3.Not(z3.And(*definition.z3_satisfies(rows, real(F), **params)))
     shape = _shape(definition)
+    if shape not in ("pairwise", "subset-ratio", "class-ratio"):
+        raise NotEncodable(f"{definition.name} has no z3 encoding (no z3_shape, no z3_satisfies)")
     F = real(F)
     N, p = len(rows), len(rows[0])
     order = order or {}
-    alts, side = [], []
-    if shape == "pairwise":
-        for l in range(p):
-            col = _column(rows, l)
-            if order.get(l) == "asc":
-                alts.append(col[-1] > F * col[0])
-            elif order.get(l) == "desc":
-                alts.append(col[0] > F * col[-1])
-            else:
-                alts += [col[i] > F * col[i2] for i in range(N) for i2 in range(N) if i != i2]
-        return z3.Or(*alts)
-    if shape == "subset-ratio":
-        j = subset_size(definition, N, params)
-        for l in range(p):
-            col = _column(rows, l)
+    if shape == "class-ratio" and not classes:
+        raise NotEncodable(f"{definition.name} needs equivalence classes")
+    j = subset_size(definition, N, params) if shape == "subset-ratio" else None
+    alts = []
+    for l in range(p):
+        col = _column(rows, l)
+        pairs = _bucket_pairs(shape, col, order.get(l), N, j, classes)
+        if pairs is not None:
+            alts += [num > F * den for num, den in pairs]
+        elif shape == "pairwise":
+            alts += [col[i] > F * col[i2] for i in range(N) for i2 in range(N) if i != i2]
+        else:  # subset-ratio, values in no known order: choose the j records
             S = _sum(col)
-            if order.get(l) in ("asc", "desc"):
-                srt = col if order[l] == "asc" else col[::-1]
-                P, Q = _sum(srt[:j]), _sum(srt[N - j:])
-                alts += [S * j > F * N * P, Q * N > F * j * S]
-            else:
-                for which in ("lo", "hi"):
-                    sel = [z3.Bool(_fresh("sel")) for _ in col]
-                    card = _sum(z3.If(b, z3.RealVal(1), z3.RealVal(0)) for b in sel) == j
-                    K = _sum(z3.If(b, x, z3.RealVal(0)) for b, x in zip(sel, col))
-                    alts.append(z3.And(card, S * j > F * N * K) if which == "lo" else
-                                z3.And(card, K * N > F * j * S))
-        return z3.Or(*alts)
-    if shape == "class-ratio":
-        if not classes:
-            raise NotEncodable(f"{definition.name} needs equivalence classes")
-        for l in range(p):
-            col = _column(rows, l)
-            S = _sum(col)
-            for idx in _class_slices(classes, N):
-                Sc, s = _sum(col[i] for i in idx), len(idx)
-                alts += [S * s > F * N * Sc, Sc * N > F * s * S]
-        return z3.Or(*alts)
-    raise NotEncodable(f"{definition.name} has no z3 encoding (no z3_shape, no z3_satisfies)")
+            for which in ("lo", "hi"):
+                sel = [z3.Bool(_fresh("sel")) for _ in col]
+                card = _sum(z3.If(b, z3.RealVal(1), z3.RealVal(0)) for b in sel) == j
+                K = _sum(z3.If(b, x, z3.RealVal(0)) for b, x in zip(sel, col))
+                alts.append(z3.And(card, S * j > F * N * K) if which == "lo" else
+                            z3.And(card, K * N > F * j * S))
+    return z3.Or(*alts)
 
 
 def ratio_list(definition, rows, params, classes=None, order=None):
@@ -228,40 +219,18 @@ def ratio_list(definition, rows, params, classes=None, order=None):
     if getattr(type(definition), "z3_satisfies", None) is not None:
         return None
     shape = _shape(definition)
+    if shape is None or (shape == "class-ratio" and not classes):
+        return None
     N, p = len(rows), len(rows[0])
     order = order or {}
+    j = subset_size(definition, N, params) if shape == "subset-ratio" else None
     out = []
-    if shape == "pairwise":
-        for l in range(p):
-            col = _column(rows, l)
-            if order.get(l) == "asc":
-                out.append((col[-1], col[0]))
-            elif order.get(l) == "desc":
-                out.append((col[0], col[-1]))
-            else:
-                return None
-        return out
-    if shape == "subset-ratio":
-        j = subset_size(definition, N, params)
-        for l in range(p):
-            col = _column(rows, l)
-            if order.get(l) not in ("asc", "desc"):
-                return None
-            srt = col if order[l] == "asc" else col[::-1]
-            S, P, Q = _sum(col), _sum(srt[:j]), _sum(srt[N - j:])
-            out += [(S * j, N * P), (Q * N, j * S)]
-        return out
-    if shape == "class-ratio":
-        if not classes:
+    for l in range(p):
+        pairs = _bucket_pairs(shape, _column(rows, l), order.get(l), N, j, classes)
+        if pairs is None:
             return None
-        for l in range(p):
-            col = _column(rows, l)
-            S = _sum(col)
-            for idx in _class_slices(classes, N):
-                Sc, s_ = _sum(col[i] for i in idx), len(idx)
-                out += [(S * s_, N * Sc), (Sc * N, s_ * S)]
-        return out
-    return None
+        out += pairs
+    return out
 
 
 def encode_infinite(definition, rows, params, classes=None, order=None):
@@ -269,41 +238,26 @@ def encode_infinite(definition, rows, params, classes=None, order=None):
     shape = _shape(definition)
     N, p = len(rows), len(rows[0])
     order = order or {}
+    if shape == "class-ratio" and not classes:
+        raise NotEncodable(f"{definition.name} needs equivalence classes")
+    if shape not in ("pairwise", "subset-ratio", "class-ratio"):
+        raise NotEncodable(f"{definition.name} has no z3 encoding of an infinite level")
+    j = subset_size(definition, N, params) if shape == "subset-ratio" else None
     alts = []
-    if shape == "pairwise":
-        for l in range(p):
-            col = _column(rows, l)
-            if order.get(l) == "asc":
-                alts.append(z3.And(col[0] == 0, col[-1] > 0))
-            elif order.get(l) == "desc":
-                alts.append(z3.And(col[-1] == 0, col[0] > 0))
-            else:
-                alts += [z3.And(col[i] == 0, col[i2] > 0) for i in range(N) for i2 in range(N) if i != i2]
-        return z3.Or(*alts)
-    if shape == "subset-ratio":
-        j = subset_size(definition, N, params)
-        for l in range(p):
-            col = _column(rows, l)
+    for l in range(p):
+        col = _column(rows, l)
+        pairs = _bucket_pairs(shape, col, order.get(l), N, j, classes)
+        if pairs is not None:
+            alts += [z3.And(den == 0, num > 0) for num, den in pairs]
+        elif shape == "pairwise":
+            alts += [z3.And(col[i] == 0, col[i2] > 0) for i in range(N) for i2 in range(N) if i != i2]
+        else:  # subset-ratio, values in no known order: choose the j records
             S = _sum(col)
-            if order.get(l) in ("asc", "desc"):
-                srt = col if order[l] == "asc" else col[::-1]
-                alts.append(z3.And(_sum(srt[:j]) == 0, S > 0))
-            else:
-                sel = [z3.Bool(_fresh("sel")) for _ in col]
-                card = _sum(z3.If(b, z3.RealVal(1), z3.RealVal(0)) for b in sel) == j
-                K = _sum(z3.If(b, x, z3.RealVal(0)) for b, x in zip(sel, col))
-                alts.append(z3.And(card, K == 0, S > 0))
-        return z3.Or(*alts)
-    if shape == "class-ratio":
-        if not classes:
-            raise NotEncodable(f"{definition.name} needs equivalence classes")
-        for l in range(p):
-            col = _column(rows, l)
-            S = _sum(col)
-            for idx in _class_slices(classes, N):
-                alts.append(z3.And(_sum(col[i] for i in idx) == 0, S > 0))
-        return z3.Or(*alts)
-    raise NotEncodable(f"{definition.name} has no z3 encoding of an infinite level")
+            sel = [z3.Bool(_fresh("sel")) for _ in col]
+            card = _sum(z3.If(b, z3.RealVal(1), z3.RealVal(0)) for b in sel) == j
+            K = _sum(z3.If(b, x, z3.RealVal(0)) for b, x in zip(sel, col))
+            alts.append(z3.And(card, K == 0, S > 0))
+    return z3.Or(*alts)
 
 
 def solve(constraints, timeout_ms=2000):
