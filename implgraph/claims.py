@@ -250,6 +250,7 @@ class SymbolicLevel:
 
 _MEMO: dict = {}
 _CODE_HASH: list = []
+_RUNTIME_KEYS: dict = {}
 
 
 def _code_hash() -> str:
@@ -270,9 +271,23 @@ def _code_hash() -> str:
     return _CODE_HASH[0]
 
 
+def _definition_hash(d) -> str:
+    """A hash of the module defining ``d`` (plugins live outside the package's own code hash)."""
+    import hashlib
+    import inspect
+    try:
+        source = inspect.getsourcefile(type(d))
+        with open(source, "rb") as fh:
+            return hashlib.sha256(fh.read()).hexdigest()
+    except (OSError, TypeError):
+        # no source file to hash (a class made at run time): a key no other run can produce
+        import uuid
+        return _RUNTIME_KEYS.setdefault(type(d), f"no-source:{uuid.uuid4()}")
+
+
 def _level_key(table, d, params, scope, region) -> str:
     import hashlib
-    parts = (_code_hash(), d.name, sorted((k, str(v)) for k, v in params.items()), scope,
+    parts = (_code_hash(), _definition_hash(d), d.name, sorted((k, str(v)) for k, v in params.items()), scope,
              [(tuple(map(str, b.probs)), str(b.count), b.cls) for b in table.blocks], list(table.buckets),
              sorted((s.name, k) for s, k in region.kinds.items()), [str(c) for c in region.constraints])
     return hashlib.sha256(repr(parts).encode()).hexdigest()
