@@ -109,6 +109,71 @@ def judge_witness_claim(claim_id, context=None):
     return _unbounded_fallback(node, context)
 
 
+def witness_fit(edge: Edge, claim_id) -> dict | None:
+    """Does the witness claim ``claim_id`` speak to ``edge``'s condition?
+
+    The witness's instance is the conjunction, in the edge's symbols, of the witness table's region,
+    its size (``N`` = the number of records of the table), the witness claim's parameters (equated
+    with the edge's parameters side by side), its ``when`` and its ``fix`` values; table symbols are
+    renamed through ``witness_map`` (or by name). Returns ``{"fits": True/False/None, "covers": bool,
+    "instance": str}``: ``fits`` is False when no parameter value of the edge's condition is an
+    instance of the witness (the witness then confirms nothing about the claim), ``covers`` True only
+    when every parameter value of the condition is one (proved with the solver; otherwise the witness
+    confirms the claim at its instance only). None when the claim is not a table claim.
+    """
+    from .counterexamples import table_of_claim
+    node = _find_table_claim(claim_id)
+    table = table_of_claim(str(claim_id)) if node is not None else None
+    if table is None:
+        return None
+    names = dict(table.symbols)
+    claim_syms = {s.name: s for s in edge.kinds if s not in (edge.a.level, edge.b.level)}
+    wmap = edge.node.get("witness_map") or {}
+    subs, kinds = {}, {s: k for s, k in edge.kinds.items() if s.name in claim_syms}
+    for tname, tsym in names.items():
+        if tname in wmap:
+            subs[tsym] = parse_expr(str(wmap[tname]), dict(claim_syms))
+        elif tname in claim_syms:
+            subs[tsym] = claim_syms[tname]
+        else:   # a symbol of the table only: existential, renamed apart from the claim's symbols
+            fresh = sympy.Symbol(f"_w_{tname}", **tsym.assumptions0)
+            subs[tsym] = fresh
+            kinds[fresh] = table.region.kinds.get(tsym, "real")
+
+    def tr(text):
+        return parse_expr(str(text), names).subs(subs, simultaneous=True)
+
+    conds = [sympy.sympify(c).subs(subs, simultaneous=True) for c in table.region.constraints]
+    if "N" in claim_syms:
+        conds.append(sympy.Eq(claim_syms["N"], sum((b.count for b in table.blocks), sympy.Integer(0))
+                              .subs(subs, simultaneous=True)))
+    for key, side in (("from", edge.a), ("to", edge.b)):
+        wparams = (node.get(key) or {}).get("params") or {}
+        for pk, pv in wparams.items():
+            if pk in side.params:
+                conds.append(sympy.Eq(side.params[pk], tr(pv)))
+    for w in node.get("when") or []:
+        conds.append(parse_condition(str(w), names).subs(subs, simultaneous=True))
+    for fk, fv in (node.get("fix") or {}).items():
+        if fk in names:
+            conds.append(sympy.Eq(subs[names[fk]], tr(fv)))
+    conds = [c for c in conds if c is not sympy.true]
+    instance = " and ".join(str(c) for c in conds) or "every value"
+    if any(c is sympy.false for c in conds):
+        return {"fits": False, "covers": False, "instance": instance}
+    joint = Region(kinds, tuple(edge.when) + tuple(conds))
+    empty = joint.is_empty()
+    fits = False if empty is True else (True if empty is False else None)
+    claim_only = [c for c in conds if not any(s.name.startswith("_w_") for s in c.free_symbols)]
+    table_only = [c for c in conds if c not in claim_only]
+    couples = any(s.name in claim_syms for c in table_only for s in c.free_symbols)
+    covers = False
+    if fits and not couples:
+        base = Region({s: k for s, k in kinds.items() if s.name in claim_syms}, tuple(edge.when))
+        covers = base.decide(sympy.And(*claim_only)) is True if claim_only else True
+    return {"fits": fits, "covers": covers, "instance": instance}
+
+
 def _unbounded_fallback(node, context=None):
     """A's level bounded while B's level -> oo along ``free`` -> ``limit`` (exact levels, sympy limits)."""
     from .levels import optimal_level
@@ -255,6 +320,16 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
     gen = None if sym else _generalise(edge, context)
     if sym:
         gen = {"text": sym[0], "all_refuted": True, "bound": None, "first": None, "symbolic": True}
+    fit = witness_fit(edge, wc) if wc else None
+    if wc and fit is not None and fit["fits"] is not True and not sym:
+        # the witness is not an instance of the claim's condition: it confirms nothing about it
+        why = ("is not an instance of the claim's condition" if fit["fits"] is False
+               else "could not be shown to be an instance of the claim's condition")
+        ev = f"the witness {witness or edge.witness} ({wc}) {why} (its instance: {fit['instance']})"
+        if gen and gen["all_refuted"]:
+            return _vd(edge, "confirmed", evidence=gen["text"] + "; " + ev, witness=gen.get("first"),
+                       bound=gen["bound"], details={"generalised": gen, "witness_fit": fit})
+        return _vd(edge, "unknown", evidence=ev, details={"witness_fit": fit})
     if wc:
         wv = judge_witness_claim(wc, context)
         if wv is not None:
@@ -264,9 +339,16 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
             if edge.node.get("witness_map") is not None:
                 ev += f" [table symbols -> claim symbols: {dict(edge.node.get('witness_map'))}]"
             ok = wv.verdict in ("confirmed", "holds") or bool(sym)
-            return _vd(edge, "confirmed" if ok else wv.verdict, evidence=ev,
+            bound = None
+            if sym and fit is not None and fit["fits"] is not True:
+                ev = (f"{gen['text']}; the witness {witness or edge.witness} ({wc}) is not an instance of the "
+                      f"claim's condition (its instance: {fit['instance']})")
+            elif ok and not sym and fit is not None and not fit["covers"]:
+                bound = f"at the witness's instance only: {fit['instance']}"
+                ev += f" (the witness covers its instance only: {fit['instance']})"
+            return _vd(edge, "confirmed" if ok else wv.verdict, evidence=ev, bound=bound,
                        witness={"table": str(witness or edge.witness), "claim": str(wc)}, exact=wv.exact,
-                       details={"witness_verdict": wv.verdict, "generalised": gen})
+                       details={"witness_verdict": wv.verdict, "generalised": gen, "witness_fit": fit})
     if gen and gen["all_refuted"]:
         return _vd(edge, "confirmed", evidence=gen["text"], witness=gen.get("first"), bound=gen["bound"],
                    details={"generalised": gen})
