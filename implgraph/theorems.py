@@ -28,7 +28,7 @@ from .datafile import Node, data_files, load_yaml
 from .errors import InputError
 from .formula import parse_condition, parse_expr
 from .region import Region
-from .table import make_symbols
+from .table import constraint_sources, is_reading_node, make_symbols
 
 __all__ = ["Edge", "Side", "load_theorems", "load_claims", "edge_from_node", "witness_ids",
            "EDGE_KINDS"]
@@ -77,6 +77,7 @@ class Edge:
     reading_f: sympy.Expr | None = None
     reading_a: Side | None = None
     reading_witness: str | None = None
+    reading_when: tuple = ()
     extra: dict = field(default_factory=dict)
 
     @property
@@ -94,7 +95,8 @@ class Edge:
         return Edge(id=self.id + "#reading", kind=self.reading_kind, node=self.node,
                     a=self.reading_a or self.a, b=self.b,
                     f=self.reading_f if self.reading_f is not None else self.f, g=self.g,
-                    symbols=self.symbols, kinds=self.kinds, when=self.when, region=self.region,
+                    symbols=self.symbols, kinds=self.kinds, when=self.when + self.reading_when,
+                    region=self.region.add(*self.reading_when),
                     witness=self.reading_witness, extra=dict(self.extra, reading=True))
 
 
@@ -165,6 +167,16 @@ def _cond(node: Node, key, text, names):
                          fix=exc.fix or "declare the symbol under `symbols:`") from None
 
 
+def _conditions(node: Node, key: str, names: dict, reading_ok: bool) -> tuple:
+    """The parsed conditions of the list ``key`` (``when``, ``reading_when``), their
+    ``<key>_sources`` validated (see :func:`implgraph.table.constraint_sources`)."""
+    items = node.get(key) or []
+    if not isinstance(items, list):
+        raise node.error(f"`{key}` must be a list of conditions", key=key, fix=f"write `{key}: [\"k >= 1\"]`")
+    constraint_sources(node, key, reading_ok=reading_ok)
+    return tuple(_cond(node, key, w, names) for w in items)
+
+
 def edge_from_node(node: Node, known_witnesses: set | None = None) -> Edge:
     """Parse and validate one edge claim (kinds of :data:`EDGE_KINDS`)."""
     cid = str(node.need("id", str))
@@ -174,10 +186,12 @@ def edge_from_node(node: Node, known_witnesses: set | None = None) -> Edge:
     b = _side(node, "to", names, kinds)
     f = _expr(node, "f", node["f"], names) if node.get("f") is not None else None
     g = _expr(node, "g", node["g"], names) if node.get("g") is not None else None
-    when = node.get("when") or []
-    if not isinstance(when, list):
-        raise node.error("`when` must be a list of conditions", key="when", fix="write `when: [\"k >= 1\"]`")
-    conds = tuple(_cond(node, "when", w, names) for w in when)
+    conds = _conditions(node, "when", names, reading_ok=is_reading_node(node))
+    reading_when = tuple(c for c in _conditions(node, "reading_when", names, reading_ok=True)
+                         if c is not sympy.true)
+    if reading_when and not node.get("reading_kind"):
+        raise node.error("`reading_when` restricts a reading, but the claim has no `reading_kind`",
+                         key="reading_when", fix="add `reading_kind:` (and `reading:`) or remove `reading_when`")
     # implicit domains: the level symbols are valid levels
     dom = []
     for side in (a, b):
@@ -216,7 +230,7 @@ def edge_from_node(node: Node, known_witnesses: set | None = None) -> Edge:
     return Edge(id=cid, kind=kind, node=node, a=a, b=b, f=f, g=g, symbols=names, kinds=dict(kinds),
                 when=conds, region=region, witness=node.get("witness"),
                 reading=node.get("reading"), reading_kind=reading_kind, reading_f=reading_f,
-                reading_a=reading_a, reading_witness=node.get("reading_witness"))
+                reading_a=reading_a, reading_witness=node.get("reading_witness"), reading_when=reading_when)
 
 
 def load_claims(paths=None, kinds=("theorems", "counterexamples")) -> list:
@@ -271,6 +285,8 @@ def load_theorems(paths=None) -> list:
         if cid in seen:
             raise c.error(f"duplicate claim id {cid!r}", key="id", fix="give every claim its own id")
         seen.add(cid)
+        if c["kind"] not in EDGE_KINDS:
+            constraint_sources(c, "when", reading_ok=is_reading_node(c))
         if c["kind"] in EDGE_KINDS:
             edges.append(edge_from_node(c, known))
         elif c["kind"] == "map":
