@@ -1,0 +1,193 @@
+"""Every constraint of the bundled data is traceable to its paper (GitHub issue 10, item 2).
+
+A table's ``region`` and a claim's ``when`` carry ``region_sources`` / ``when_sources``: each
+constraint is quoted from the paper or labelled ``derived: well-formedness`` (see
+docs/DATA_FORMAT.md).  Quotes must occur in the paper's text file named in the data file's header
+(``../shared/papers/<file>.txt``), compared after dropping case, spaces and every non-alphanumeric
+character (the PDF extraction mangles symbols and spacing).
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from implgraph.counterexamples import load_tables_file
+from implgraph.datafile import Node, data_files, load_yaml
+from implgraph.errors import InputError
+from implgraph.table import constraint_sources, is_reading_node
+
+REPO = Path(__file__).resolve().parent.parent
+PAPERS = REPO.parent / "shared" / "papers"
+PAPER_REF = re.compile(r"\.\./shared/papers/([0-9A-Za-z_]+\.txt)")
+ABSOLUTE = re.compile(r"(?<![\w.~])/(?:work|home|tmp|usr|mnt|Users|root|var)/")
+
+# entries owned by another helper today; their `when` sources are added there
+PENDING = {"ekenstedt2022/eq-1", "ekenstedt2022/eq-2", "ekenstedt2022/eq-5", "ekenstedt2022/eq-6",
+           "ekenstedt2022/sec-5d", "ekenstedt2022/fig-6", "ekenstedt2022/fig-7",
+           "domingo-ferrer2015/sec-6.1", "domingo-ferrer2015/sec-6.2", "domingo-ferrer2015/table-1"}
+
+
+def _files():
+    return data_files("theorems") + data_files("counterexamples")
+
+
+def _entries():
+    """(data file, entry id, node, list key) for every table region and every claim's `when`."""
+    out = []
+    for path in _files():
+        doc = load_yaml(path)
+        if path.parent.name == "theorems":
+            for c in doc.get("claims") or []:
+                out.append((path, str(c.get("id")), c, "when"))
+                if c.get("reading_when"):
+                    out.append((path, str(c.get("id")) + "#reading", c, "reading_when"))
+        else:
+            for t in doc.get("tables") or []:
+                out.append((path, str(t.get("id")), t, "region"))
+                for c in t.get("claims") or []:
+                    out.append((path, str(c.get("id")), c, "when"))
+    return out
+
+
+ENTRIES = _entries()
+
+
+def _param(entry):
+    path, eid, _, key = entry
+    marks = [pytest.mark.xfail(reason="owned by another helper: sources pending", strict=False)] \
+        if eid in PENDING else []
+    return pytest.param(entry, id=f"{eid}:{key}", marks=marks)
+
+
+def _norm(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def _paper_texts(path: Path) -> list:
+    names = PAPER_REF.findall(path.read_text(encoding="utf-8"))
+    assert names, f"{path.name} cites no paper file as ../shared/papers/<file>.txt"
+    return [_norm((PAPERS / n).read_text(encoding="utf-8")) for n in dict.fromkeys(names)]
+
+
+@pytest.mark.parametrize("path", _files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_data_file_names_no_absolute_path(path):
+    text = path.read_text(encoding="utf-8")
+    hits = [m.group(0) for m in ABSOLUTE.finditer(text)]
+    assert not hits, f"{path.name} names a machine path: {hits[:3]}"
+
+
+@pytest.mark.parametrize("entry", [_param(e) for e in ENTRIES])
+def test_every_constraint_is_quoted_or_derived(entry):
+    path, eid, node, key = entry
+    listed = node.get(key) or []
+    if not listed:
+        return
+    reading_ok = key == "reading_when" or is_reading_node(node)
+    kinds = constraint_sources(node, key, reading_ok=reading_ok)
+    assert set(kinds) == {str(c) for c in listed}, f"{eid}: `{key}_sources` missing"
+
+
+@pytest.mark.parametrize("entry", [_param(e) for e in ENTRIES if e[2].get(f"{e[3]}_sources")])
+def test_every_quote_is_in_the_paper(entry):
+    path, eid, node, key = entry
+    if not PAPERS.is_dir():
+        pytest.skip(f"papers folder {PAPERS} absent")
+    texts = _paper_texts(path)
+    for cond, src in node[f"{key}_sources"].items():
+        if "quote" in src:
+            q = _norm(src["quote"])
+            assert q and any(q in t for t in texts), f"{eid}: quote for {cond!r} not found in the paper"
+
+
+# -- the loader's validation of the sources (hand-written inputs, lines counted by hand) ----------
+
+BASE = """\
+id: t
+symbols: {mu: real}
+region: ["0 < mu", "mu <= 1/2"]
+rows:
+  - {p: "mu"}
+  - {p: "2*mu"}
+"""
+
+
+def _load(tmp_path, text):
+    p = tmp_path / "t.yaml"
+    p.write_text(textwrap.dedent(text), encoding="utf-8")
+    return load_tables_file(p)
+
+
+def test_sources_accepted(tmp_path):
+    [t] = _load(tmp_path, BASE + """\
+region_sources:
+  "0 < mu": {quote: "assume mu > 0", at: "proof"}
+  "mu <= 1/2": {derived: well-formedness}
+""")
+    assert len(t.region.constraints) == 2
+
+
+@pytest.mark.parametrize("sources,line,what", [
+    # line 8 is the constraint's key, the source mapping starts on the same line
+    ('  "0 < mu": {quote: "x", page: "3"}\n  "mu <= 1/2": {derived: well-formedness}\n', 8, "unknown key `page`"),
+    ('  "0 < mu": {quote: ""}\n  "mu <= 1/2": {derived: well-formedness}\n', 8, "non-empty string"),
+    ('  "0 < mu": {quote: "x", derived: well-formedness}\n  "mu <= 1/2": {derived: well-formedness}\n', 8,
+     "exactly one"),
+    ('  "0 < mu": {quote: "x"}\n  "mu <= 1/2": {derived: convenience}\n', 9, "unknown derivation"),
+    ('  "0 < mu": {quote: "x"}\n  "mu < 1/2": {derived: well-formedness}\n', 9, "not a constraint of `region`"),
+    ('  "0 < mu": {quote: "x"}\n', 7, "has no entry"),
+    ('  "0 < mu": {quote: "x"}\n  "mu <= 1/2": {reading: "convenience"}\n', 9, "labelled a reading"),
+    ('  "0 < mu": {quote: "x"}\n  "mu <= 1/2": "derived"\n', 9, "must be a mapping"),
+])
+def test_bad_sources_are_input_errors(tmp_path, sources, line, what):
+    with pytest.raises(InputError) as exc:
+        _load(tmp_path, BASE + "region_sources:\n" + sources)
+    msg = str(exc.value)
+    assert f"t.yaml:{line}:" in msg and what in msg and "fix:" in msg
+
+
+def test_derived_label_is_checked(tmp_path):
+    # mu <= 1/4 does not follow from mu and 2*mu being probabilities (mu <= 1/2 does)
+    text = BASE.replace("mu <= 1/2", "mu <= 1/4") + """\
+region_sources:
+  "0 < mu": {quote: "x"}
+  "mu <= 1/4": {derived: well-formedness}
+"""
+    with pytest.raises(InputError) as exc:
+        _load(tmp_path, text)
+    assert "t.yaml:9:" in str(exc.value) and "labelled derived" in str(exc.value)
+
+
+def test_reading_allowed_in_a_reading_claim(tmp_path):
+    [t] = _load(tmp_path, BASE + """\
+claims:
+  - id: t/c-reading
+    reading_of: t/c
+    kind: level
+    definition: ldp
+    level: "1"
+    when: ["mu <= 1/4"]
+    when_sources:
+      "mu <= 1/4": {reading: "the proof's range"}
+""")
+    assert t.id == "t"
+
+
+def test_reading_rejected_in_a_printed_claim(tmp_path):
+    with pytest.raises(InputError) as exc:
+        _load(tmp_path, BASE + """\
+claims:
+  - id: t/c
+    kind: level
+    definition: ldp
+    level: "1"
+    when: ["mu <= 1/4"]
+    when_sources:
+      "mu <= 1/4": {reading: "the proof's range"}
+""")
+    assert "t.yaml:14:" in str(exc.value) and "labelled a reading" in str(exc.value)
