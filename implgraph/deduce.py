@@ -28,14 +28,15 @@ import numpy as np
 
 from .graph import ESTABLISHED, STATUS_ORDER, STRUCTURAL_KEY, groups_map, weakest
 
-__all__ = ["Analysis", "analyse", "implication_graph", "figure_check", "reduced_non_implications"]
+__all__ = ["Analysis", "analyse", "implication_graph", "figure_check", "reduced_non_implications", "as_asserted",
+           "asserted_conflicts"]
 
 
 def _rank(status):
     return STATUS_ORDER.index(status) if status in STATUS_ORDER else len(STATUS_ORDER)
 
 
-def implication_graph(G) -> nx.DiGraph:
+def implication_graph(G, established=ESTABLISHED) -> nx.DiGraph:
     """The established implications of ``G`` as a DiGraph; per pair the strongest edge is kept.
 
     Edge attributes: ``claim`` (the rule key), ``status`` (its verdict).
@@ -43,7 +44,7 @@ def implication_graph(G) -> nx.DiGraph:
     H = nx.DiGraph()
     H.add_nodes_from(G.nodes)
     for u, v, key, d in G.edges(keys=True, data=True):
-        if d.get("kind") != "implies" or d.get("verdict") not in ESTABLISHED or u == v:
+        if d.get("kind") != "implies" or d.get("verdict") not in established or u == v:
             continue
         if key == STRUCTURAL_KEY:
             # Drawn, never composed: "classes >= k + 1 => classes >= k" holds for a dataset *with its
@@ -183,7 +184,7 @@ class Analysis:
                 "conflicts": int((self.M & self.R).sum()), "open_pairs": int((~self.R & ~self.D).sum())}
 
 
-def analyse(G) -> Analysis:
+def analyse(G, extra_established=()) -> Analysis:
     """Close a concrete map under the implication and propagation rules.
 
     Parameters
@@ -209,20 +210,59 @@ def analyse(G) -> Analysis:
     """
     nodes = list(G.nodes)
     index = {n: i for i, n in enumerate(nodes)}
-    H = implication_graph(G)
+    established = tuple(ESTABLISHED) + tuple(extra_established)
+    H = implication_graph(G, established)
     closure = nx.transitive_closure(H, reflexive=True)
     R = nx.to_numpy_array(closure, nodelist=nodes, weight=None).astype(bool)
     np.fill_diagonal(R, True)
     M = np.zeros_like(R)
     non_edges: dict = {}
     for u, v, key, d in G.edges(keys=True, data=True):
-        if d.get("kind") == "not-implies" and d.get("verdict") in ESTABLISHED and u != v:
+        if d.get("kind") == "not-implies" and d.get("verdict") in established and u != v:
             M[index[u], index[v]] = True
             non_edges.setdefault((u, v), []).append((key, d["verdict"], d.get("witness")))
     Ri = R.astype(np.int32)
     T = (Ri.T @ M.astype(np.int32)) > 0          # T[x, c]: some a => x with a =/=> c
     D = (T.astype(np.int32) @ Ri.T) > 0           # D[x, y]: some c with T[x, c] and y => c
     return Analysis(G=G, H=H, nodes=nodes, index=index, R=R, M=M, D=D, T=T, non_edges=non_edges)
+
+
+def as_asserted(G, basis: str = "printed"):
+    """A copy of ``G`` in which every claim is taken as its paper asserts it, whatever its verdict.
+
+    ``basis="printed"``: the claims as printed (their readings left out); ``basis="reading"``: the proofs'
+    readings in place of the printed claims they read (claims without a reading as printed). The
+    structural and definitional edges keep their verdicts. Conflicts of :func:`analyse` on the copy are
+    contradictions *within* the papers' claims (a printed non-implication next to printed implications),
+    findings to show beside the engine's own map.
+    """
+    H = G.copy()
+    read = {d.get("claim") for _, _, d in G.edges(data=True)
+            if str(d.get("basis", "")).startswith("reading")}
+    for u, v, key, d in list(H.edges(keys=True, data=True)):
+        b = str(d.get("basis", "printed"))
+        claim = d.get("claim")
+        is_reading = b.startswith("reading")
+        from_paper = bool(d.get("paper")) and not str(claim).startswith("definition/")
+        if not from_paper:
+            continue
+        if basis == "printed":
+            keep = not is_reading
+        else:
+            keep = is_reading or claim not in read
+        if keep:
+            H.edges[u, v, key]["verdict"] = "asserted"
+            H.edges[u, v, key]["asserted"] = True
+        else:
+            H.remove_edge(u, v, key)
+    return H
+
+
+def asserted_conflicts(G) -> dict:
+    """Conflicts among the claims as printed and among their readings: ``{"printed": [...], "reading": [...]}``
+    (items as :meth:`Analysis.conflicts`)."""
+    return {b: analyse(as_asserted(G, b), extra_established=("asserted",)).conflicts()
+            for b in ("printed", "reading")}
 
 
 def reduced_non_implications(an: Analysis) -> list:

@@ -3,7 +3,7 @@
 Every encoded edge claim of ``theorems/*.yaml`` becomes one or more directed *rules*
 (:class:`Rule`): an implication ``A => B`` with its level function ``f`` or a non-implication
 ``A =/=> B`` with its witness, each with the claim id, the paper, the conditions and a verdict (from
-``implgraph verify`` when given, otherwise the data's ``expect``).  An ``equivalent`` or
+``implgraph verify``, computed or cached; never the data's ``expect``, and ``unknown`` when not computed).  An ``equivalent`` or
 ``reciprocal`` claim gives two implications, a ``generalisation`` an implication and the converse
 non-implication; a claim whose proof reads differently from its printed statement gives the printed
 rules *and* the reading's rules (``basis="reading"``).
@@ -120,7 +120,7 @@ class Rule:
     kinds : dict
         ``{Symbol: "real" | "integer"}`` of every symbol.
     verdict : str
-        From verify results when given, else the data's expectation.
+        From computed verify results (``unknown`` where none was computed).
     witness : str or None
     paper, source, printed : str
     file, line : where the claim is written.
@@ -135,7 +135,7 @@ class Rule:
     when: tuple = ()
     kinds: dict = field(default_factory=dict)
     verdict: str = "unknown"
-    verdict_from: str = "expect"
+    verdict_from: str = "not computed"
     witness: str | None = None
     witness_min_class: int | None = None
     paper: str = ""
@@ -296,15 +296,15 @@ def rules_from_edges(edges, verdicts=None) -> list:
                       source=str(node.get("source", "")), printed=str(node.get("printed", "")),
                       file=node.file, line=node.line)
 
-        def verdict_of(key, expect):
+        def verdict_of(key):
             if key in lookup:
                 return lookup[key], "verify"
-            return (str(expect) if expect else "unknown"), "expect"
+            return "unknown", "not computed"
 
-        v, vfrom = verdict_of(str(e.id), node.get("expect"))
+        v, vfrom = verdict_of(str(e.id))
         rules += _rules_of(e.kind, e.a, e.b, e.f, e.g, e.witness, v, vfrom, "printed", common, min_class)
         if e.reading_kind:
-            rv, rfrom = verdict_of(f"{e.id}#reading", node.get("reading_expect"))
+            rv, rfrom = verdict_of(f"{e.id}#reading")
             ra = e.reading_a or e.a
             rf = e.reading_f if e.reading_f is not None else e.f
             rules += _rules_of(e.reading_kind, ra, e.b, rf, e.g, e.reading_witness or e.witness, rv, rfrom,
@@ -334,7 +334,7 @@ def _rules_of(kind, a, b, f, g, witness, verdict, vfrom, basis, common, min_clas
 
 
 def load_rules(paths=None, verdicts=None) -> list:
-    """Load the theorems data and return its rules (verdicts from ``verdicts`` or ``expect``)."""
+    """Load the theorems data and return its rules (verdicts from ``verdicts``; ``unknown`` where none is given)."""
     return rules_from_edges(load_edges(paths), verdicts)
 
 
@@ -738,8 +738,23 @@ def read_verdicts(path) -> dict:
     return verdict_lookup(rows)
 
 
-def verify_edges(paths=None, max_n: int | None = None) -> dict:
-    """Run ``implgraph verify`` on the edge claims only; ``{id: verdict}`` (readings as ``id#reading``)."""
+def verify_edges(paths=None, max_n: int | None = None, progress=None, fresh: bool = False) -> dict:
+    """Computed verdicts of the edge claims: ``{id: verdict}`` (readings as ``id#reading``).
+
+    Runs ``implgraph verify`` on the edge claims of ``paths`` (default: the bundled theorems), or reads
+    the result from the content-keyed cache (:mod:`implgraph.verdict_cache`) unless ``fresh``.
+    """
+    from .datafile import data_files
+    from .verdict_cache import computed_verdicts
     from .verify import DEFAULT_MAX_N, run_verify
+    max_n = max_n or DEFAULT_MAX_N
     ids = [e.id for e in load_edges(paths)]
-    return verdict_lookup(run_verify(ids, max_n=max_n or DEFAULT_MAX_N))
+    files = list(paths) if paths else list(data_files("theorems"))
+    files += list(data_files("counterexamples"))
+
+    def compute(which):
+        return run_verify(which, max_n=max_n, progress=progress, jobs=1 if paths else 2, paths=paths)
+
+    if fresh:
+        return verdict_lookup(compute(ids))
+    return computed_verdicts(ids, files, max_n, compute)

@@ -26,10 +26,13 @@ def _matches(cid: str, ids) -> bool:
     return any(cid == i or cid.startswith(i.rstrip("/") + "/") or cid.startswith(i + "#") for i in ids)
 
 
-def collect_claims(ids=None) -> list:
-    """Every claim node (theorems first, then table claims, maps last), filtered by ``ids``."""
-    load_theorems()  # validation: raises InputError on bad input
-    claims = load_claims()
+def collect_claims(ids=None, paths=None) -> list:
+    """Every claim node (theorems first, then table claims, maps last), filtered by ``ids``.
+
+    ``paths``: theorem files to read instead of the bundled ``theorems/`` (the bundled tables stay).
+    """
+    load_theorems(paths)  # validation: raises InputError on bad input
+    claims = load_claims(paths)
     chosen = [c for c in claims if _matches(str(c.get("id")), ids)]
     if ids:
         missing = [i for i in ids if not any(_matches(str(c.get("id")), [i]) for c in claims)]
@@ -70,20 +73,20 @@ def _worker(args):
     return _check_one(_WORKER_CLAIMS[cid], {"max_n": max_n, "verdicts": {}})
 
 
-def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 1) -> list:
+def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 1, paths=None) -> list:
     """Verdicts of every (chosen) claim, in order; reading rows follow their claim.
 
     ``jobs > 1`` checks the claims in that many processes (the maps are judged afterwards, in this
     process, from the other verdicts).
     """
-    claims = collect_claims(ids)
+    claims = collect_claims(ids, paths)
     context = {"max_n": max_n, "verdicts": {}}
     plain = [c for c in claims if c.get("kind") != "map"]
     maps = [c for c in claims if c.get("kind") == "map"]
     results: dict = {}
     ids_plain = [str(c.get("id")) for c in plain]
     unique = len(set(ids_plain)) == len(ids_plain)
-    if jobs > 1 and len(plain) > 1 and unique:
+    if jobs > 1 and len(plain) > 1 and unique and paths is None:
         import concurrent.futures as cf
         import multiprocessing as mp
         with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork")) as ex:

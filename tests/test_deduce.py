@@ -6,8 +6,9 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from implgraph.deduce import analyse, figure_check, reduced_non_implications
-from implgraph.graph import groups_map, load_arrows, load_rules
+from conftest import computed_rules
+from implgraph.deduce import analyse, asserted_conflicts, figure_check, reduced_non_implications
+from implgraph.graph import groups_map, load_arrows
 
 PLANTED = Path(__file__).parent / "data" / "planted_conflict" / "theorems" / "planted.yaml"
 
@@ -71,9 +72,11 @@ def test_open_pairs_hand_count():
 
 
 def test_planted_contradiction_is_reported():
-    G = groups_map(load_rules([PLANTED]), 5)
-    an = analyse(G)
-    pairs = {tuple(c["pair"]): c for c in an.conflicts()}
+    G = groups_map(computed_rules([PLANTED]), 5)
+    # the engine proves both implications and refutes both planted non-implications: its map is consistent
+    assert analyse(G).conflicts() == []
+    # the claims as printed contradict each other: shown, not hidden
+    pairs = {tuple(c["pair"]): c for c in asserted_conflicts(G)["printed"]}
     assert set(pairs) == {("ldp", "kt-closeness[k=2]"), ("kt-closeness[k=1]", "kt-closeness[k=3]")}
     derived = pairs[("ldp", "kt-closeness[k=2]")]
     assert derived["implication"]["claims"] == ["planted/theorem-2b", "planted/lemma-2.1"]
@@ -84,7 +87,7 @@ def test_planted_contradiction_is_reported():
 
 @pytest.fixture(scope="module")
 def an6():
-    return analyse(groups_map(load_rules(), 6))
+    return analyse(groups_map(computed_rules(), 6))
 
 
 @pytest.mark.parametrize("x, y, base_claims", [
@@ -117,7 +120,7 @@ def test_reduced_non_implications_keep_the_generators(an6):
 
 
 def test_figure_check_flags_printed_non_implications():
-    an = analyse(groups_map(load_rules(), 6))
+    an = analyse(groups_map(computed_rules(), 6))
     check = figure_check(an, load_arrows(figures=["ekenstedt2022/fig-1"]))
     by = {(a["label"], a["basis"]): a for a in check["arrows"]}
     assert by[("Lemma 2.1", "printed")]["verdict"] == "supported"
@@ -131,9 +134,7 @@ def test_structural_class_size_edges_are_not_composed():
     # not give partitions with smaller classes: with N = 6 and k = 3, the table with Pr(a1) = 0, 0, 1,
     # 1, 1, 1 has finite (3,t)-closeness (its 3-subset means lie in [1/3, 1] around 2/3) while the
     # partition {0}, {0, 1, 1, 1, 1} (classes >= 1) has an infinite multiplicative level.
-    from implgraph.deduce import analyse
-    from implgraph.graph import groups_map, load_rules
-    G = groups_map(load_rules(), 6)
+    G = groups_map(computed_rules(), 6)
     an = analyse(G)
     assert an.implies("kt-closeness[k=3]", "mult-t-closeness[k=3]")
     assert not an.implies("kt-closeness[k=3]", "mult-t-closeness[k=2]")

@@ -1,7 +1,7 @@
 """``implgraph map [--N n] [--level definitions|groups] --out FILE [--json]``: the implication map.
 
-Builds the map of the encoded theorems (verdicts from ``--verify`` / ``--verdicts FILE`` when given,
-otherwise the data's expectations), closes it under the implication and propagation rules at ``N``
+Builds the map of the encoded theorems (verdicts computed by the engine: cached by content, recomputed
+with ``--verify``, or read from ``--verdicts FILE``; never the data's ``expect:``), closes it under the implication and propagation rules at ``N``
 records, and writes the diagram (DOT, SVG or PNG by the suffix).  The summary names every conflict
 with both traces, every figure arrow the theorems do not support and every supported arrow the figures
 omit, and counts the open pairs; ``--json`` exports all of it.
@@ -28,7 +28,8 @@ def add_arguments(p):
                         "default: groups when --N is given")
     p.add_argument("--out", help="diagram to write: .dot, .svg or .png")
     p.add_argument("--json", action="store_true", help="print the map as JSON (nodes, edges, f, verdicts, traces)")
-    p.add_argument("--verify", action="store_true", help="run `implgraph verify` on the edge claims for the verdicts")
+    p.add_argument("--verify", action="store_true", help="recompute the verdicts of the edge claims now (default: "
+                   "computed once and cached by content)")
     p.add_argument("--verdicts", metavar="FILE", help="verdicts from a saved `implgraph verify --json`")
     p.add_argument("--labels", choices=["plain", "latex", "none"], default="plain", help="edge labels (default plain)")
     p.add_argument("--full", action="store_true", help="draw every edge (no transitive reduction)")
@@ -42,14 +43,12 @@ def load_verdicts(args):
     from ..graph import read_verdicts, verify_edges
     if args.verdicts:
         return read_verdicts(args.verdicts), "verdicts file"
-    if args.verify:
-        return verify_edges(args.theorems), "verify"
-    return None, "data expectations"
+    return verify_edges(args.theorems, fresh=args.verify), ("verify" if args.verify else "verify (cached)")
 
 
 def build(args):
     """Rules, the drawn map, the groups map at N, its analysis and the figure check."""
-    from ..deduce import analyse, figure_check
+    from ..deduce import analyse, asserted_conflicts, figure_check
     from ..graph import definitions_map, groups_map, load_arrows, load_rules
     if args.N is not None and args.N < 2:
         raise InputError(f"--N {args.N} is too small", fix="give --N 2 or more")
@@ -60,12 +59,13 @@ def build(args):
     rules = load_rules(args.theorems, verdicts)
     groups = groups_map(rules, N)
     an = analyse(groups)
+    asserted = asserted_conflicts(groups)
     shown = groups if level == "groups" else definitions_map(rules)
     arrows = load_arrows(args.theorems)
     check = figure_check(an, arrows) if arrows else {"N": N, "arrows": [], "omitted": []}
     seconds = time.perf_counter() - start
     return dict(level=level, N=N, rules=rules, groups=groups, an=an, shown=shown, check=check,
-                verdict_source=vsource, seconds=seconds)
+                verdict_source=vsource, seconds=seconds, asserted=asserted)
 
 
 def export(m, traces: bool = True) -> dict:
@@ -87,6 +87,8 @@ def export(m, traces: bool = True) -> dict:
                       if m["level"] == "definitions" else None})
     out = {"level": m["level"], "N": m["N"], "verdicts_from": m["verdict_source"], "nodes": nodes, "edges": edges,
            "analysis": {"N": m["N"], "summary": an.summary(), "conflicts": an.conflicts(),
+                        "conflicts_as_printed": m["asserted"]["printed"],
+                        "conflicts_under_readings": m["asserted"]["reading"],
                         "open_pairs": [list(p) for p in an.open_pairs()], "figure_check": m["check"]}}
     if traces:
         out["analysis"]["derived_non_implications"] = [
@@ -111,6 +113,13 @@ def _print_summary(m, out_info, limit):
         print(f"  CONFLICT {a} => {b} via {' -> '.join(c['implication']['claims'])}"
               f"  vs  {a} =/=> {b} by {', '.join(c['non_implication']['trace'])}"
               + (f" (+{c['consequences']} derived conflicts)" if c["consequences"] else ""))
+    for basis, title in (("printed", "as printed"), ("reading", "under the proofs' readings")):
+        found = m["asserted"][basis]
+        print(f"  conflicts among the papers' claims {title} (every claim taken as asserted): {len(found)}")
+        for c in found[:limit]:
+            a, b = c["pair"]
+            print(f"    {a} => {b} via {' -> '.join(c['implication']['claims'])}"
+                  f"  vs  {a} =/=> {b} by {', '.join(c['non_implication']['trace'])}")
     bad = [a for a in check["arrows"] if a["verdict"] != "supported"]
     if check["arrows"]:
         print(f"  figure arrows not supported by the theorems (N = {check['N']}): {len(bad)} of {len(check['arrows'])}")

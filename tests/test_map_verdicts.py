@@ -1,0 +1,69 @@
+"""The map is built from computed verdicts, and reports conflicts among the claims as printed."""
+
+import json
+
+import networkx as nx
+
+from implgraph.deduce import analyse, asserted_conflicts
+from implgraph.graph import load_edges, rules_from_edges
+from implgraph.verdict_cache import computed_verdicts
+
+
+def test_rules_never_take_the_data_expectation():
+    edges = load_edges()
+    assert any(e.expect for e in edges)
+    rules = rules_from_edges(edges, verdicts=None)
+    # nothing computed: every paper rule is unknown, whatever `expect:` says
+    assert {r.verdict for r in rules if not r.claim.startswith("definition/")} == {"unknown"}
+    rules = rules_from_edges(edges, verdicts={"ekenstedt2022/theorem-2b": "refuted"})
+    assert {r.verdict for r in rules if r.claim == "ekenstedt2022/theorem-2b"} == {"refuted"}
+
+
+def _paper_graph():
+    # A => B as printed (refuted by the engine), B => C (proved), A =/=> C (confirmed); the proof of
+    # "A => B" reads "A => B' " instead.
+    G = nx.MultiDiGraph()
+    G.add_edge("A", "B", key="p/ab", kind="implies", claim="p/ab", basis="printed", paper="p", verdict="refuted")
+    G.add_edge("A", "D", key="p/ab#reading", kind="implies", claim="p/ab", basis="reading", paper="p",
+               verdict="proved")
+    G.add_edge("B", "C", key="p/bc", kind="implies", claim="p/bc", basis="printed", paper="p", verdict="proved")
+    G.add_edge("A", "C", key="p/ac", kind="not-implies", claim="p/ac", basis="printed", paper="p",
+               verdict="confirmed", witness="w")
+    return G
+
+
+def test_conflicts_as_printed_are_shown_not_hidden():
+    G = _paper_graph()
+    # the engine's map has no conflict: the refuted printed edge is not a fact
+    assert analyse(G).conflicts() == []
+    found = asserted_conflicts(G)
+    # as printed: A => B => C against A =/=> C
+    assert [c["pair"] for c in found["printed"]] == [["A", "C"]]
+    assert found["printed"][0]["implication"]["claims"] == ["p/ab", "p/bc"]
+    # under the reading A => D replaces A => B: no conflict
+    assert found["reading"] == []
+
+
+def test_verdict_cache_is_keyed_by_content_and_checksummed(tmp_path, monkeypatch):
+    monkeypatch.setenv("IMPLGRAPH_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("IMPLGRAPH_NO_CACHE", raising=False)
+    data = tmp_path / "claims.yaml"
+    data.write_text("x: 1\n")
+    calls = []
+
+    def compute(ids):
+        calls.append(list(ids))
+        return {"a": "proved"}
+
+    assert computed_verdicts(["a"], [data], 4, compute) == {"a": "proved"}
+    assert computed_verdicts(["a"], [data], 4, compute) == {"a": "proved"}
+    assert len(calls) == 1                               # the second answer came from the cache
+    entry = next((tmp_path / "verdicts").glob("*.json"))
+    doc = json.loads(entry.read_text())
+    doc["verdicts"]["a"] = "refuted"                     # valid JSON, wrong verdict: checksum mismatch
+    entry.write_text(json.dumps(doc))
+    assert computed_verdicts(["a"], [data], 4, compute) == {"a": "proved"}
+    assert len(calls) == 2
+    data.write_text("x: 2\n")                            # changed data: another key
+    computed_verdicts(["a"], [data], 4, compute)
+    assert len(calls) == 3
