@@ -50,7 +50,7 @@ from .errors import InputError
 from .formula import FUNCTIONS, parse_condition, parse_expr
 from .plugins import lf_model
 
-__all__ = ["Node", "parse_node", "check_edge", "check_direction", "analyse", "EdgeResult",
+__all__ = ["Node", "parse_node", "make_node", "class_params", "CLASS_PARAMS", "check_edge", "check_direction", "analyse", "EdgeResult",
            "DirectionResult", "Instance", "KINDS", "is_witness"]
 
 KINDS = ("equivalence", "reciprocal", "generalisation", "implication", "non-implication", "unknown")
@@ -68,15 +68,25 @@ class PluginError(InputError):
 
 # -- nodes: a definition with parameter values --------------------------------------------------
 
+#: class-size parameters of a class-based definition (``needs_classes``) that has no own parameter of
+#: that name: ``k`` is the minimum class size, ``max`` the maximum (a restriction on the partition)
+CLASS_PARAMS = {"k": "min_size", "max": "max_size"}
+
+
 @dataclass(frozen=True)
 class Node:
-    """A definition with its parameters, e.g. ``kt-closeness(k=2)``.
+    """A definition with its parameters, e.g. ``kt-closeness(k=2)`` or ``mult-t-closeness(k=3)``.
 
     ``params`` values are sympy expressions (numbers, or formulas in N and free integer symbols).
+    ``classes`` restricts the partitions of a class-based definition: ``(("min_size", expr), ...)``
+    (written ``k=`` and ``max=``). ``scope`` is ``"@class"`` for the per-class reading of
+    :mod:`implgraph.compose`, else empty.
     """
 
     name: str
     params: tuple = ()
+    classes: tuple = ()
+    scope: str = ""
 
     @property
     def definition(self):
@@ -86,31 +96,44 @@ class Node:
     def param_dict(self) -> dict:
         return dict(self.params)
 
+    @property
+    def class_dict(self) -> dict:
+        """``{"min_size": expr, "max_size": expr}`` (only those given)."""
+        return dict(self.classes)
+
     def label(self) -> str:
-        if not self.params:
-            return self.name
-        return f"{self.name}({', '.join(f'{k}={v}' for k, v in self.params)})"
+        back = {v: k for k, v in CLASS_PARAMS.items()}
+        parts = [f"{k}={v}" for k, v in self.params] + [f"{back[k]}={v}" for k, v in self.classes]
+        return self.name + (f"({', '.join(parts)})" if parts else "") + self.scope
 
     def at(self, point: dict) -> dict:
         """Concrete parameter values at ``point`` (N and free symbols -> ints)."""
-        out = {}
-        for k, v in self.params:
-            if isinstance(v, str):
-                out[k] = v
-                continue
-            val = sympy.sympify(v).subs(point)
-            out[k] = int(val) if val.is_Integer else val
-        return out
+        return _values_at(self.params, point)
+
+    def classes_at(self, point: dict) -> dict:
+        """Concrete class-size limits at ``point``."""
+        return _values_at(self.classes, point)
 
     def free_symbols(self) -> set:
         syms = set()
-        for _, v in self.params:
+        for _, v in self.params + self.classes:
             if isinstance(v, sympy.Basic):
                 syms |= v.free_symbols
         return syms - {N_SYM}
 
 
-_NODE_RE = re.compile(r"^\s*([A-Za-z_][\w.\-]*)\s*(?:\((.*)\))?\s*$")
+def _values_at(pairs, point) -> dict:
+    out = {}
+    for k, v in pairs:
+        if isinstance(v, str):
+            out[k] = v
+            continue
+        val = sympy.sympify(v).subs(point)
+        out[k] = int(val) if val.is_Integer else val
+    return out
+
+
+_NODE_RE = re.compile(r"^\s*([A-Za-z_][\w.\-]*)\s*(?:\((.*)\)|\[(.*)\])?\s*(@class)?\s*$")
 
 
 def _symbols_for(text, extra=()) -> dict:
@@ -122,40 +145,97 @@ def _symbols_for(text, extra=()) -> dict:
     return out
 
 
-def parse_node(text: str) -> Node:
-    """``"kt-closeness(k=2)"`` -> Node. Unknown definitions and parameters raise InputError."""
-    m = _NODE_RE.match(str(text))
-    if not m:
-        raise InputError(f"cannot read definition {text!r}", fix="write NAME or NAME(k=2)")
-    name, inner = m.group(1), m.group(2)
+def _get_definition(name):
     try:
-        d = definitions.get(name)
+        return definitions.get(name)
     except InputError:
         broken = [e for e in definitions.load_errors() if e.startswith(f"plugin {name}:")]
         if broken:
             raise InputError(f"the plugin {name!r} failed to load ({broken[0]})",
                              fix="fix or uninstall the plugin package") from None
         raise
-    params = {}
-    if inner and inner.strip():
-        for part in inner.split(","):
-            if "=" not in part:
-                raise InputError(f"parameter {part.strip()!r} of {name} has no value", fix="write e.g. k=2")
-            key, value = (s.strip() for s in part.split("=", 1))
-            if key not in d.params:
-                raise InputError(f"{name} has no parameter {key!r}",
-                                 fix=f"its parameters are: {', '.join(d.params) or 'none'}")
-            if key == "ground":
-                params[key] = value
-            else:
-                params[key] = parse_expr(value, _symbols_for(value))
-    missing = [k for k in d.params if k not in params]
-    for k in missing:
+
+
+def class_params(d) -> dict:
+    """The class-size parameters a definition accepts (``{"k": "min_size", "max": "max_size"}`` for a
+    class-based definition, minus those it has as its own parameters)."""
+    if not d.needs_classes:
+        return {}
+    return {k: v for k, v in CLASS_PARAMS.items() if k not in d.params}
+
+
+def make_node(name, values: dict, scope="") -> Node:
+    """A :class:`Node` from a definition name and ``{parameter: value}``; class-size parameters
+    (:func:`class_params`) go to ``classes``."""
+    d = _get_definition(name)
+    cp = class_params(d)
+    params = tuple(sorted((k, v) for k, v in values.items() if k not in cp))
+    classes = tuple((cp[k], values[k]) for k in cp if k in values)
+    return Node(name, params, classes, scope)
+
+
+def parse_node(text: str, defaults=None, require=True, scope_ok=False) -> Node:
+    """Read a definition with parameters: the one grammar of check-edge, discover and path.
+
+    ``NAME``, ``NAME(k=2)``, ``NAME(k=N-1)`` (a formula in N and symbols bound by ``--when``),
+    ``NAME(k=2, ground=ordered)``; a bare value is ``k`` (``NAME(2)``). A class-based definition
+    (``needs_classes``, e.g. ``mult-t-closeness(k=3)``) takes the minimum class size ``k`` and the
+    maximum ``max``: the tables searched have every class of at least k (at most max) records.
+    ``NAME[k=3]`` is accepted as an alias of ``NAME(k=3)`` (the former syntax of ``path``), and with
+    ``scope_ok`` a trailing ``@class`` (the per-class reading of :mod:`implgraph.compose`).
+
+    Parameters
+    ----------
+    text : str
+    defaults : dict, optional
+        Values for ``k`` where the text gives none (``path --k``).
+    require : bool
+        Raise when one of the definition's own parameters is missing (check-edge); ``path`` leaves
+        it free (a generic k).
+    scope_ok : bool
+        Accept ``@class``.
+
+    Raises
+    ------
+    InputError
+        Unknown definitions and parameters, a malformed text.
+
+    Examples
+    --------
+    >>> parse_node("mult-t-closeness(k=3)").class_dict
+    {'min_size': 3}
+    >>> parse_node("kt-closeness[k=3]").label()
+    'kt-closeness(k=3)'
+    """
+    m = _NODE_RE.match(str(text or ""))
+    if not m:
+        raise InputError(f"cannot read definition {text!r}", fix="write NAME or NAME(k=2)")
+    name, inner, scope = m.group(1), m.group(2) if m.group(2) is not None else m.group(3), m.group(4) or ""
+    if scope and not scope_ok:
+        raise InputError(f"{text!r}: the per-class reading @class is for `implgraph path` only",
+                         fix=f"write {name}")
+    d = _get_definition(name)
+    allowed = list(d.params) + list(class_params(d))
+    values = {}
+    for part in filter(None, (p.strip() for p in (inner or "").split(","))):
+        key, eq, value = (s.strip() for s in part.partition("="))
+        if not eq:
+            key, value = "k", key
+        if key not in allowed:
+            raise InputError(f"{name} has no parameter {key!r}",
+                             fix=f"its parameters are: {', '.join(allowed) or 'none'}")
+        values[key] = value if key == "ground" else parse_expr(value, _symbols_for(value))
+    for key, value in (defaults or {}).items():
+        if value is not None and key in allowed and key not in values:
+            values[key] = sympy.Integer(value)
+    for k in d.params:
+        if k in values:
+            continue
         if k == "ground":
-            params[k] = "equal"
-        else:
+            values[k] = "equal"
+        elif require:
             raise InputError(f"{name} needs parameter {k}", fix=f"write {name}({k}=2) or {name}({k}=k) with --when")
-    return Node(name, tuple(sorted(params.items())))
+    return make_node(name, values, scope)
 
 
 # -- the linear-fractional machinery ------------------------------------------------------------
@@ -386,6 +466,7 @@ class Instance:
     trivial: bool = False
     f_status: str | None = None         # refuted | holds-at-samples | None
     f_witness: dict | None = None
+    f_witness_degenerate: dict | None = None    # a witness where f is no valid level, beside f_witness
     note: str = ""
 
 
@@ -427,10 +508,8 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
     """
     point = dict(point or {})
     classed = a_def.needs_classes or b_def.needs_classes
-    parts = partitions(N, 2) if classed else [(N,)]
+    parts = _partitions_for(N, min_class, max_class) if classed else [(N,)]
     if classed:
-        parts = [s for s in parts if (min_class is None or min(s) >= min_class)
-                 and (max_class is None or max(s) <= max_class)]
         if not parts:
             return Instance(N, point, "unknown", note="no partition into >= 2 classes has the class sizes asked for")
     models = []
@@ -480,21 +559,52 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
         inst.trivial = bool(sympy.simplify(sympy.sympify(f_level) - weakest) == 0) if weakest is not sympy.oo else False
     # 3. a given f
     if f_raw is not None:
-        inst.f_status = "holds-at-samples"
-        for a, val in samples:
-            target = f_raw(sympy.Rational(a.numerator, a.denominator))
-            if val is None:
-                continue
-            if _weaker(b_def, val, target):
-                ct = best_tables[a]
-                if ct is not None and is_witness(a_def, a_params, b_def, b_params, ct,
-                                                 a_raw=a, f_raw=target):
-                    inst.f_status = "refuted"
-                    inst.f_witness = _wdict(ct, a_def, a_params, b_def, b_params,
-                                            {"level": str(a_def.level_from_raw(sympy.Rational(a.numerator, a.denominator))),
-                                             "f_at_level": str(b_def.level_from_raw(target))})
-                    break
+        _check_f(inst, samples, best_tables, f_raw, a_def, a_params, b_def, b_params)
     return inst
+
+
+def strongest_raw(d):
+    """The raw level of the most private table (1 for a ratio, 0 for a distance), or None (a count)."""
+    return {"ratio": Fraction(1), "log": Fraction(1), "distance": Fraction(0)}.get(d.scale)
+
+
+def _degenerate(b_def, f_raw) -> bool:
+    """Is ``f_raw`` stronger than every level B can have (e.g. t < 1, eps < 0)? Not a valid level."""
+    best = strongest_raw(b_def)
+    if best is None:
+        return False
+    best = sympy.Rational(best.numerator, best.denominator)
+    return bool(f_raw < best) if b_def.stronger == "smaller" else bool(f_raw > best)
+
+
+def _check_f(inst, samples, best_tables, f_raw, a_def, a_params, b_def, b_params):
+    """Compare f with the tight value at every sample level; a witness table where f is weaker.
+
+    A witness where f is not a valid level of B (:func:`_degenerate`) is marked ``degenerate`` and
+    the search goes on for one at a level where f is valid: ``f_witness`` is then that one and
+    ``f_witness_degenerate`` the first.
+    """
+    inst.f_status = "holds-at-samples"
+    for a, val in samples:
+        a_s = sympy.Rational(a.numerator, a.denominator)
+        target = f_raw(a_s)
+        if val is None or not _weaker(b_def, val, target):
+            continue
+        ct = best_tables[a]
+        if ct is None or not is_witness(a_def, a_params, b_def, b_params, ct, a_raw=a, f_raw=target):
+            continue
+        degenerate = _degenerate(b_def, target)
+        w = _wdict(ct, a_def, a_params, b_def, b_params,
+                   {"level": str(a_def.level_from_raw(a_s)), "f_at_level": str(b_def.level_from_raw(target)),
+                    "degenerate": degenerate})
+        inst.f_status = "refuted"
+        if not degenerate:
+            if inst.f_witness is not None:
+                inst.f_witness_degenerate = inst.f_witness
+            inst.f_witness = w
+            return
+        if inst.f_witness is None:
+            inst.f_witness = w
 
 
 def _tight_at(a_def, b_def, models, a, N, p, classed, ctx=None):
@@ -706,15 +816,14 @@ def _level_symbol(d):
 def _to_level(raw_expr, a_def, b_def):
     """F(a) on raw levels -> f(alpha) on the definitions' own levels."""
     alpha = _level_symbol(a_def)
-    a_of_alpha = sympy.exp(alpha) if a_def.scale == "log" else alpha
-    F = sympy.sympify(raw_expr).subs(_A, a_of_alpha)
-    if b_def.scale == "log":
-        plain = sympy.log(sympy.factor(F))
-        expanded = sympy.expand_log(plain)
-        if "log(-" not in str(expanded) and len(str(expanded)) < len(str(plain)):
+    F = sympy.factor(sympy.sympify(raw_expr).subs(_A, a_def.raw_from_level(alpha)))
+    level = b_def.level_from_raw(F)          # the definition's own units (a plugin may override them)
+    if level.has(sympy.log):
+        expanded = sympy.expand_log(level)
+        if "log(-" not in str(expanded) and len(str(expanded)) < len(str(level)):
             return expanded
-        return plain
-    return sympy.factor(F)
+        return level
+    return sympy.factor(level)
 
 
 # -- directions and edges ------------------------------------------------------------------------
@@ -736,6 +845,7 @@ class DirectionResult:
     tight_all_n: str | None = None  # the tight f for every N, from implgraph.prove
     tight_in_N: str | None = None   # one expression in N fitted through the exact tight f of every N checked
     witness: dict | None = None
+    degenerate_witness: dict | None = None  # f refuted where f is no valid level of B, beside witness
     trivial: bool = False
     instances: list = field(default_factory=list)
 
@@ -796,12 +906,10 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
                 def f_raw(araw, fe=fe):
                     lvl = a_def.level_from_raw(araw)
                     return sympy.simplify(b_def.raw_from_level(fe.subs(alpha, lvl)))
-            lo = hi = None
-            if classes:
-                if classes.get("min_size") is not None:
-                    lo = int(sympy.sympify(classes["min_size"]).subs(point))
-                if classes.get("max_size") is not None:
-                    hi = int(sympy.sympify(classes["max_size"]).subs(point))
+            lo, hi = _class_limits([a.classes_at(point), b.classes_at(point), classes or {}], point)
+            if (lo is not None or hi is not None) and (a_def.needs_classes or b_def.needs_classes) \
+                    and not _partitions_for(n, lo, hi):
+                continue        # no partition into >= 2 classes of these sizes at this N
             try:
                 instances.append(analyse(a_def, ap, b_def, bp, n, p, f_raw,
                                          {str(k): int(v) for k, v in point.items()}, lo, hi))
@@ -811,12 +919,9 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
                 raise PluginError(f"checking {a.label()} => {b.label()} at N = {n} failed: "
                                   f"{exc.__class__.__name__}: {exc}",
                                   fix="a plugin's lf_terms or level code is broken; fix or uninstall it") from None
-    res = _aggregate(a, b, f, instances, p)
+    res = _aggregate(a, b, f, instances, p, classes)
     if res.relation == "implication":
-        try:
-            g = generalise_over_N(instances)
-        except Exception:  # a fit that fails is no finding, never an error
-            g = None
+        g = generalise_over_N(instances)
         if g is not None:
             res.tight_in_N = str(_to_level(g, a_def, b_def))
             ns = sorted({i.N for i in instances})
@@ -827,6 +932,31 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
     return res
 
 
+def _class_limits(specs, point):
+    """(min, max) class size at ``point`` from several ``{"min_size", "max_size"}`` specs (the
+    largest minimum, the smallest maximum), None where none is given."""
+    los = [int(sympy.sympify(c["min_size"]).subs(point)) for c in specs if c.get("min_size") is not None]
+    his = [int(sympy.sympify(c["max_size"]).subs(point)) for c in specs if c.get("max_size") is not None]
+    return (max(los) if los else None), (min(his) if his else None)
+
+
+def _partitions_for(N, lo=None, hi=None):
+    """Partitions of N into >= 2 classes with every class of lo..hi records."""
+    return [s for s in partitions(N, 2) if (lo is None or min(s) >= lo) and (hi is None or max(s) <= hi)]
+
+
+def _class_text(a, b, classes=None) -> str:
+    """How the partitions searched are restricted, for the bound."""
+    specs = [a.class_dict, b.class_dict, classes or {}]
+    lo = [str(c["min_size"]) for c in specs if c.get("min_size") is not None]
+    hi = [str(c["max_size"]) for c in specs if c.get("max_size") is not None]
+    if not lo and not hi:
+        return "every partition into classes"
+    parts = ([f">= {' and >= '.join(dict.fromkeys(lo))}"] if lo else []) + (
+        [f"<= {' and <= '.join(dict.fromkeys(hi))}"] if hi else [])
+    return f"every partition into classes of {' and '.join(parts)} records"
+
+
 def _validate_sizes(d, params, n):
     if d.name in ("kt-closeness", "kdp") or getattr(d, "family", None) == "subset":
         k = int(params["k"]) if "k" in params else None
@@ -834,13 +964,15 @@ def _validate_sizes(d, params, n):
             raise InputError("k out of range")
 
 
-def _aggregate(a, b, f, instances, p) -> DirectionResult:
+def _aggregate(a, b, f, instances, p, classes=None) -> DirectionResult:
+    parts = _class_text(a, b, classes)
     if not instances:
+        limited = "" if parts == "every partition into classes" else f" with {parts[6:]}"
         return DirectionResult(a.label(), b.label(), "unknown", "unknown", "",
-                               "no N and parameter values satisfy the conditions", f=f)
+                               f"no N and parameter values satisfy the conditions{limited}", f=f)
     ns = sorted({i.N for i in instances})
     span = f"N = {ns[0]}" if ns[0] == ns[-1] else f"{ns[0]} <= N <= {ns[-1]}"
-    bound = f"{span}, {p} buckets, every partition into classes"
+    bound = f"{span}, {p} buckets, {parts}"
     neg = [i for i in instances if i.relation == "non-implication"]
     unk = [i for i in instances if i.relation == "unknown"]
     res = DirectionResult(a.label(), b.label(), "implication", "verified-bounded", bound, "", f=f,
@@ -874,15 +1006,7 @@ def _aggregate(a, b, f, instances, p) -> DirectionResult:
     if f is not None:
         bad = [i for i in instances if i.f_status == "refuted"]
         if bad:
-            w = bad[0]
-            res.f_verdict, res.verdict, res.witness = "refuted", "refuted", dict(w.f_witness, point=w.point)
-            where = ", ".join(f"{k}={v}" for k, v in w.point.items())
-            lvl = w.f_witness.get("level", w.f_witness["level_a"])
-            res.evidence = (f"f is refuted at {where}: a table satisfying {a.label()} at level {lvl} has "
-                            f"{b.label()} level {w.f_witness['level_b']}, weaker than f = "
-                            f"{w.f_witness.get('f_at_level', 'finite')} (re-checked in exact arithmetic)")
-            if w.tight:
-                res.evidence += f"; the tight f there is {w.tight}"
+            _f_refutation(res, a, b, bad)
         elif res.relation == "implication" and all(i.f_status == "holds-at-samples" for i in instances):
             res.f_verdict = "holds-at-samples"
             res.verdict = "unknown"
@@ -892,6 +1016,40 @@ def _aggregate(a, b, f, instances, p) -> DirectionResult:
             res.f_verdict, res.verdict = "unknown", "unknown"
             res.evidence += "; whether f holds is not decided (the tight f is not known)"
     return res
+
+
+def _f_refutation(res, a, b, bad):
+    """Report the refutation of f: at a level where f is a valid level of B where one exists, with a
+    witness where f is not a valid level (degenerate) beside it."""
+    valid = [i for i in bad if not i.f_witness.get("degenerate")]
+    degenerate = [(i, i.f_witness) for i in bad if i.f_witness.get("degenerate")] + \
+        [(i, i.f_witness_degenerate) for i in bad if i.f_witness_degenerate]
+    w = (valid or bad)[0]
+    res.f_verdict, res.verdict, res.witness = "refuted", "refuted", dict(w.f_witness, point=w.point)
+
+    def describe(inst, wit):
+        where = ", ".join(f"{k}={v}" for k, v in inst.point.items())
+        lvl = wit.get("level", wit["level_a"])
+        return (f"at {where}: a table satisfying {a.label()} at level {lvl} has {b.label()} level "
+                f"{wit['level_b']}, weaker than f = {wit.get('f_at_level', 'finite')}")
+
+    if valid:
+        res.evidence = f"f is refuted {describe(w, w.f_witness)} (re-checked in exact arithmetic)"
+        if w.tight:
+            res.evidence += f"; the tight f there is {w.tight}"
+        if degenerate:
+            inst, wit = degenerate[0]
+            res.degenerate_witness = dict(wit, point=inst.point)
+            res.evidence += (f"; also, at a degenerate level, {describe(inst, wit)}, which is no valid level of "
+                             f"{b.label()} (its strongest level is "
+                             f"{b.definition.level_from_raw(strongest_raw(b.definition))})")
+        return
+    res.evidence = (f"f is refuted only at degenerate levels, where f is no valid level of {b.label()} (its "
+                    f"strongest level is {b.definition.level_from_raw(strongest_raw(b.definition))}): "
+                    f"{describe(w, w.f_witness)} (re-checked in exact arithmetic); at every sampled level "
+                    f"where f is a valid level it is at least the tight value")
+    if w.tight:
+        res.evidence += f"; the tight f there is {w.tight}"
 
 
 def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N):
@@ -906,11 +1064,9 @@ def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N):
         return
     syms = dict(symbols)
     syms[alpha.name] = alpha
-    try:
-        r = prove.check_implication(a.name, b.name, f_expr, a_params=a.param_dict, b_params=b.param_dict,
-                                    when=list(when_c), max_n=N, symbols=syms, alpha=alpha)
-    except Exception:  # the prover is an optional upgrade: its failure leaves the bounded answer
-        return
+    r = prove.check_implication(a.name, b.name, f_expr, a_params=a.param_dict, b_params=b.param_dict,
+                                when=list(when_c), max_n=N, symbols=syms, alpha=alpha,
+                                a_classes=a.class_dict or None, b_classes=b.class_dict or None)
     if r.verdict == "proved":
         res.verdict = "proved"
         res.bound = "every N"
@@ -951,17 +1107,14 @@ def _inverse(f, g, a_def, b_def) -> bool:
     if f is None or g is None:
         return False
     alpha, beta = _level_symbol(a_def), _level_symbol(b_def)
-    try:
-        fe, ge = sympy.sympify(f, locals={alpha.name: alpha, beta.name: beta}), \
-            sympy.sympify(g, locals={alpha.name: alpha, beta.name: beta})
-        if alpha == beta:
-            beta = sympy.Symbol(beta.name + "_", positive=True)
-            ge = ge.subs(alpha, beta)
-        one = sympy.simplify(ge.subs(beta, fe) - alpha)
-        two = sympy.simplify(fe.subs(alpha, ge) - beta)
-        return one == 0 and two == 0
-    except Exception:
-        return False
+    fe, ge = sympy.sympify(f, locals={alpha.name: alpha, beta.name: beta}), \
+        sympy.sympify(g, locals={alpha.name: alpha, beta.name: beta})
+    if alpha == beta:
+        beta = sympy.Symbol(beta.name + "_", positive=True)
+        ge = ge.subs(alpha, beta)
+    one = sympy.simplify(ge.subs(beta, fe) - alpha)
+    two = sympy.simplify(fe.subs(alpha, ge) - beta)
+    return one == 0 and two == 0
 
 
 def _fdesc(d: DirectionResult) -> str:

@@ -15,7 +15,6 @@ weakest link, and the chain of claim ids is its why-trace.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -76,44 +75,32 @@ class Composition:
                 "target": {k: str(v) for k, v in self.target.items()}}
 
 
-_NODE_RE = re.compile(r"^\s*([A-Za-z][\w\-]*)\s*(?:\[([^\]]*)\])?\s*(@class)?\s*$")
-
-
 def parse_node(text: str, k=None, N=None) -> tuple[str, dict]:
-    """``"kt-closeness[k=3]"`` -> ``("kt-closeness", {"k": 3})``; ``--k`` fills a missing ``k``.
+    """``"kt-closeness(k=3)"`` -> ``("kt-closeness", {"k": 3})``; ``--k`` fills a missing ``k``.
+
+    The grammar is :func:`implgraph.checkedge.parse_node` (``NAME[k=3]`` is its alias, kept for the
+    former syntax of ``path``; ``@class`` marks the per-class reading). A class-based definition's
+    ``k`` is the minimum class size (``max`` the maximum). Values must be integers here.
 
     Raises
     ------
     InputError
-        Unknown definition or a malformed name.
+        Unknown definition, a malformed name, a value that is not an integer, k out of range.
     """
-    m = _NODE_RE.match(text or "")
-    if not m:
-        raise InputError(f"cannot read the definition {text!r}",
-                         fix="write NAME or NAME[k=3], e.g. kt-closeness[k=3]")
-    name, inner, scope = m.group(1), m.group(2), m.group(3)
-    d = definitions.get(name)
+    from .checkedge import class_params, parse_node as parse
+    node = parse(text, defaults={"k": k}, require=False, scope_ok=True)
+    back = {v: key for key, v in class_params(node.definition).items()}
     params = {}
-    for part in filter(None, (p.strip() for p in (inner or "").split(","))):
-        key, eq, value = part.partition("=")
-        if not eq:
-            key, value = "k", key
-        key = key.strip()
-        try:
-            params[key] = int(value)
-        except ValueError:
-            raise InputError(f"parameter {key} = {value.strip()!r} of {name} is not an integer",
-                             fix=f"write e.g. {name}[k=3]") from None
-        allowed = set(d.params) | ({"k", "max"} if getattr(d, "needs_classes", False) else set())
-        if key not in allowed:
-            raise InputError(f"{name} has no parameter {key!r}",
-                             fix=f"its parameters are: {', '.join(sorted(allowed)) or 'none'}")
-    has_k = "k" in d.params or getattr(d, "needs_classes", False)
-    if k is not None and has_k and "k" not in params:
-        params["k"] = int(k)
+    for key, value in list(node.params) + [(back[c], v) for c, v in node.classes]:
+        if key == "ground":
+            continue
+        if not (isinstance(value, sympy.Basic) and value.is_Integer):
+            raise InputError(f"parameter {key} = {value} of {node.name} is not an integer",
+                             fix=f"write e.g. {node.name}(k=3)")
+        params[key] = int(value)
     if N is not None and "k" in params and not (1 <= params["k"] <= N - 1):
         raise InputError(f"k = {params['k']} is out of range for N = {N}", fix=f"choose 1 <= k <= {N - 1}")
-    return name + (scope or ""), params
+    return node.name + node.scope, params
 
 
 # ------------------------------------------------------------------------------------------------
@@ -140,10 +127,8 @@ def _level_domain(ep: Endpoint, sym):
         d = definitions.get(ep.definition)
     except InputError:
         return []
-    if d.scale == "ratio":
-        return [sym >= 1]
-    if d.scale == "log":
-        return [sym >= 0]
+    if d.scale in ("ratio", "log"):
+        return [sym >= d.level_from_raw(1)]      # the strongest level, in the definition's own units
     return []
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from . import definitions
-from .checkedge import DirectionResult, Node, check_direction, combine, parse_node
+from .checkedge import DirectionResult, Node, check_direction, combine, make_node, parse_node
 from .errors import InputError
 from .output import Progress
 from .plugins import param_grid
@@ -49,8 +49,8 @@ def instances(N, names=None):
                            "(define param_values(N) in the plugin)")
             continue
         for params in grid:
-            nodes.append(Node(name, tuple(sorted((k, v if isinstance(v, str) else sympy.Integer(v))
-                                                 for k, v in params.items()))))
+            nodes.append(make_node(name, {k: v if isinstance(v, str) else sympy.Integer(v)
+                                          for k, v in params.items()}))
     return nodes, skipped
 
 
@@ -152,8 +152,8 @@ def discover(N=4, names=None, include_known=False, workers=None, progress=None, 
     jobs = []
     for a in nodes:
         for b in nodes:
-            if a == b or a.name == b.name and not a.params:
-                continue
+            if a.name == b.name and a.params == b.params:
+                continue        # the same definition, differing at most in the partitions searched
             is_known = (a.name, b.name) in known
             if is_known and not include_known:
                 continue
@@ -237,7 +237,9 @@ def _side_yaml(label, level_symbol):
     n = parse_node(label)
     params = ", ".join(f'{k}: "{v}"' for k, v in n.params)
     p = f", params: {{{params}}}" if params else ""
-    return f"{{definition: {n.name}{p}, level: {level_symbol}}}"
+    classes = ", ".join(f'{k}: "{v}"' for k, v in n.classes)
+    c = f", classes: {{{classes}}}" if classes else ""
+    return f"{{definition: {n.name}{p}, level: {level_symbol}{c}}}"
 
 
 def _slug(label):
@@ -464,10 +466,7 @@ def _same_in_N(paper_f, tight_in_N, point, Nsym, level, a_def):
     pf = sympy.sympify(paper_f).subs({k: v for k, v in point.items() if k != Nsym})
     pf = pf.subs({Nsym: N_SYM, level: alpha})
     tf = sympy.sympify(tight_in_N, locals={alpha.name: alpha, "N": N_SYM})
-    try:
-        return sympy.simplify(pf - tf) == 0
-    except Exception:
-        return False
+    return sympy.simplify(pf - tf) == 0
 
 
 def _at_N(d, N):
@@ -497,11 +496,8 @@ def _compare_f(paper_f, d, level, a_def, b_def):
         if F_s in ("None", "inf", "oo"):
             continue
         a_raw, F_raw = sympy.Rational(a_s), sympy.Rational(F_s)
-        try:
-            target = sympy.simplify(b_def.raw_from_level(sympy.sympify(paper_f).subs(level, a_def.level_from_raw(a_raw))))
-            diff = sympy.nsimplify(target - F_raw) if target.is_number else None
-        except Exception:
-            return "re-found (f not compared)"
+        target = sympy.simplify(b_def.raw_from_level(sympy.sympify(paper_f).subs(level, a_def.level_from_raw(a_raw))))
+        diff = sympy.nsimplify(target - F_raw) if target.is_number else None
         if diff is None or not diff.is_number:
             return "re-found (f not compared)"
         if diff < 0:

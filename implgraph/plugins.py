@@ -235,11 +235,21 @@ def param_grid(definition, N) -> list | None:
 
     A definition may define ``param_values(N) -> list of dict``. Otherwise a parameter ``k`` runs
     over 1..N-1 and ``ground`` is ``equal``; a definition with other parameters gives None
-    (discover skips it and says so).
+    (discover skips it and says so). A class-based definition whose level is not a count (not
+    k-anonymity or l-diversity) and that has no own ``k`` is also tried with every minimum class size
+    k = 2..N/2 (``k`` as in :func:`implgraph.checkedge.parse_node`; k = 1 is any partition, the
+    plain definition).
     """
     d = definition
     if hasattr(d, "param_values"):
         return list(d.param_values(N))
+    plain = _own_param_grid(d, N)
+    if plain is None or not d.needs_classes or d.scale == "count" or "k" in d.params:
+        return plain
+    return plain + [dict(p, k=k) for k in range(2, N // 2 + 1) for p in plain]
+
+
+def _own_param_grid(d, N):
     grids = []
     for name in d.params:
         if name == "k":

@@ -53,7 +53,7 @@ from .levels import optimal_level
 from .refute import find_witness, is_witness, witness_json
 from .region import Region
 
-__all__ = ["ProofResult", "check_implication", "tight_bound", "Bound", "T"]
+__all__ = ["ProofResult", "check_implication", "tight_bound", "param_ranges", "Bound", "T"]
 
 #: A's raw level (t, or e^eps)
 T = sympy.Symbol("T", positive=True)
@@ -125,10 +125,8 @@ def subset_size_expr(d, N, params):
 
 
 def _decide(region, cond):
-    try:
-        return region.decide(cond)
-    except Exception:
-        return None
+    """Three-valued ``region.decide``; an error inside it is a bug and propagates."""
+    return region.decide(cond)
 
 
 def _binary_column_table(values, labels=None):
@@ -143,20 +141,26 @@ def _frac(x):
 
 # -- the arguments -------------------------------------------------------------------------------
 
+def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
+    """The ranges where the parameters mean something: 1 <= k <= N - 1 for a group size ``k``, and
+    1 <= s, 2 s <= N for B's minimum class size ``s`` (a partition into >= 2 classes; with a single
+    class the level is 1, below every bound)."""
+    ranges = []
+    for d, ps in ((a, a_params), (b, b_params)):
+        if "k" in d.params and "k" in ps:
+            ranges += [sympy.Ge(sympy.sympify(ps["k"]), 1), sympy.Le(sympy.sympify(ps["k"]), N - 1)]
+    if b.z3_shape == "class-ratio" and (b_classes or {}).get("min_size") is not None:
+        s_ = sympy.sympify(b_classes["min_size"])
+        ranges += [sympy.Ge(s_, 1), sympy.Le(2 * s_, N)]
+    return [c for c in ranges if c not in (sympy.true, True)]
+
+
 def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None):
     """The strongest :class:`Bound` the engine can establish for A => B, or None."""
     a, b = _defn(a), _defn(b)
     if b.z3_shape == "class-ratio" and not b_classes:
         b_classes = {"min_size": sympy.Integer(1)}   # any partition: classes of size >= 1
-    ranges = []
-    for d, ps in ((a, a_params), (b, b_params)):
-        if "k" in d.params and "k" in ps:
-            ranges += [sympy.Ge(sympy.sympify(ps["k"]), 1), sympy.Le(sympy.sympify(ps["k"]), N - 1)]
-    if b.z3_shape == "class-ratio" and b_classes.get("min_size") is not None:
-        # a partition into >= 2 classes (with a single class the level is 1, below every bound)
-        s_ = sympy.sympify(b_classes["min_size"])
-        ranges += [sympy.Ge(s_, 1), sympy.Le(2 * s_, N)]
-    region = region.add(*[c for c in ranges if c not in (sympy.true, True)])
+    region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
     ja = subset_size_expr(a, N, a_params)
     jb = subset_size_expr(b, N, b_params)
     # same definition, same parameters
@@ -384,6 +388,7 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
     alpha_of_T = a.level_from_raw(T)
     conds_T = [sympy.sympify(c).subs(alpha_sym, alpha_of_T) for c in conds]
     region = Region(kinds, tuple(conds_T) + (T >= 1, N >= 2))
+    region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
     raw_f = None
     if fx is not None:
         raw_f = sympy.simplify(b.raw_from_level(fx.subs(alpha_sym, alpha_of_T)))
@@ -404,10 +409,7 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
     if raw_f is not None:
         # an f below 1 (raw) is not a valid level: a finding, reported with a point
         if _decide(region, sympy.Ge(raw_f, 1)) is not True:
-            try:
-                invalid = region.find_point(sympy.Lt(raw_f, 1))
-            except Exception:
-                invalid = None
+            invalid = region.find_point(sympy.Lt(raw_f, 1))
     bound = tight_bound(a, b, a_params, b_params, region, N, a_classes, b_classes)
     if bound is not None:
         details = {"method": bound.method, "checks": bound.checks, "U_raw": str(bound.upper)}
@@ -418,7 +420,7 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         valid = _decide(region, sympy.Ge(raw_f, bound.upper))
         if valid is not True:
             # the same comparison in level units, in terms of alpha (keeps e.g. eps0 <= eps1 linear)
-            dom = alpha_sym >= (1 if a.scale == "ratio" else 0)
+            dom = alpha_sym >= a.level_from_raw(1)      # A's strongest level, in A's own units
             areg = Region({**{s: k for s, k in kinds.items() if s != T}, alpha_sym: "real"},
                           tuple(conds) + (dom, N >= 2))
             lvl_f = fx
@@ -432,10 +434,7 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
                 tightness = "tight"
             equal_at = None
             if tightness == "loose":
-                try:
-                    equal_at = region.find_point(sympy.Eq(raw_f, bound.upper))
-                except Exception:
-                    equal_at = None
+                equal_at = region.find_point(sympy.Eq(raw_f, bound.upper))
             if tightness == "not derived":
                 probe = _probe_tightness(a, b, fx, region, kinds, alpha_sym, a_params, b_params, a_classes,
                                          b_classes, N)
@@ -467,6 +466,9 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
                       f"{alpha_sym} = {alpha_value} and has {b.name} level {b.level_from_raw(_raw(table, b, b_params, pt))} "
                       f"> f = {sympy.simplify(fx.subs(alpha_sym, alpha_value).subs(pt))}; tight f = {tight_f} "
                       f"({bound.method}: {bound.argument})")
+                if bool(sympy.simplify(raw_f.subs(pt)) < 1):
+                    ev += ("; this is a degenerate level (f is below 1 as a ratio, no valid level): no witness "
+                           "was found at a point where f is a valid level")
                 return finish("refuted", evidence=ev, tight=tight_f, tightness="wrong", method=bound.method,
                               witness=witness_json(table, {str(k): v for k, v in pt.items() if k != T},
                                                    **{str(alpha_sym): alpha_value}), details=details)
@@ -625,13 +627,8 @@ def _bounded(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params, a_cl
                 if not alphas:
                     continue
             for av in alphas:
-                try:
-                    r = find_witness(a, b, fconc, N=Nv, a_params=a_ps, b_params=b_ps, alpha=alpha_sym,
-                                     alpha_value=av, classes=classes, timeout_ms=timeout_ms)
-                except Exception as exc:  # pragma: no cover - defensive
-                    notes.append(str(exc))
-                    unknown += 1
-                    continue
+                r = find_witness(a, b, fconc, N=Nv, a_params=a_ps, b_params=b_ps, alpha=alpha_sym,
+                                 alpha_value=av, classes=classes, timeout_ms=timeout_ms)
                 if r.status == "refuted":
                     ev = (f"witness at {_fmt(pt)}: satisfies {a.name} at {alpha_sym} = {r.alpha_value} "
                           f"(its level {r.level_a}) and has {b.name} level {r.level_b}"

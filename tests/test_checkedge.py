@@ -14,7 +14,8 @@ from implgraph.errors import InputError
 from implgraph.levels import optimal_level
 from implgraph.plugins import RatioOfAverages
 
-from _plugin_fixtures import example_class, registered
+import brute
+from _plugin_fixtures import BasicBetaLikeness, example_class, registered
 
 eps, t, delta = sympy.symbols("eps t delta", positive=True)
 
@@ -237,3 +238,102 @@ def test_definitions_without_forms_into_a_bounded_level():
     assert d.relation == "implication" and d.trivial
     d = check_direction("ldp", "frequency-l-diversity", f="2", N=2, prover=False)
     assert d.verdict == "refuted" and d.witness["level_b"] == "1" and d.witness["level_a"] == "0"
+
+
+# -- issue 10: one grammar with class sizes; the prover's answer; degenerate levels; level units ------
+
+@pytest.mark.parametrize("text, name, params, classes", [
+    ("mult-t-closeness(k=3)", "mult-t-closeness", {}, {"min_size": 3}),
+    ("mult-t-closeness[k=3]", "mult-t-closeness", {}, {"min_size": 3}),      # the alias of path's syntax
+    ("mult-t-closeness(k=2, max=3)", "mult-t-closeness", {}, {"min_size": 2, "max_size": 3}),
+    ("mult-t-closeness", "mult-t-closeness", {}, {}),
+    ("kdp[2]", "kdp", {"k": 2}, {}),
+    ("kt-closeness[k=3]", "kt-closeness", {"k": 3}, {}),
+])
+def test_parse_node_one_grammar(text, name, params, classes):
+    n = parse_node(text)
+    assert (n.name, n.param_dict, n.class_dict) == (name, params, classes)
+    assert parse_node(n.label()) == n          # the label reads back
+
+
+@pytest.mark.parametrize("text, match", [
+    ("ldp(k=2)", "no parameter 'k'"),
+    ("mult-t-closeness(j=2)", "no parameter 'j'"),
+    ("kdp(k=2)@class", "@class"),
+])
+def test_parse_node_one_grammar_bad(text, match):
+    with pytest.raises(InputError, match=match):
+        parse_node(text)
+
+
+def test_lemma_2_3_reading_with_class_size():
+    # Lemma 2.3's reading: (k,t)-closeness => multiplicative t-closeness with classes of >= k records,
+    # f = t (a class mean lies between the means of its k smallest and k largest values). At N = 4 the
+    # only partition with classes of >= 2 records is {2, 2}: N = 2, 3 have none and are skipped.
+    d = check_direction("kt-closeness(k=2)", "mult-t-closeness(k=2)", N=4)
+    assert d.relation == "implication" and d.verdict == "proved"
+    assert sympy.sympify(d.tight, locals={"t": t}) == t
+    assert "classes of >= 2 records" in d.evidence
+    assert [i.N for i in d.instances] == [4]
+
+
+def test_lemma_2_3_class_size_one_is_refuted():
+    # classes of >= 1 record: hand witness Pr(a1) = 0, 1/2, 1/2 with classes {1}, {2, 3}: the 2-subsets
+    # have Pr(a1) means 1/4 and 1/2 against 1/3 (ratios 4/3, 3/2), Pr(a2) means 3/4 and 1/2 against
+    # 2/3 (9/8, 4/3): (2,t) level 3/2; class {1} has Pr(a1) = 0 against 1/3: multiplicative level oo.
+    rows = [[Fraction(0), Fraction(1)], [Fraction(1, 2), Fraction(1, 2)], [Fraction(1, 2), Fraction(1, 2)]]
+    assert brute.kt(rows, 2) == Fraction(3, 2) and brute.mult_t(rows, ["E1", "E2", "E2"]) == brute.INF
+    assert is_witness(get("kt-closeness"), {"k": 2}, get("mult-t-closeness"), {},
+                      ConcreteTable.from_fractions(rows, classes=["E1", "E2", "E2"]))
+    d = check_direction("kt-closeness(k=2)", "mult-t-closeness(k=1)", N=4)
+    assert d.relation == "non-implication" and d.verdict == "refuted"
+    w = d.witness
+    rows_w = [[Fraction(v) for v in r] for r in w["rows"]]
+    assert brute.kt(rows_w, 2) != brute.INF and brute.mult_t(rows_w, w["classes"]) == brute.INF
+
+
+def test_kdp2_dp_with_f_is_proved():
+    # ekenstedt2022 Lemma 3.1: (k0,eps)-DP => (k1,eps)-DP for k0 >= k1, and Lemma 3.3: (1,eps)-DP <=> eps-DP,
+    # so (2,eps)-DP => eps-DP with f = eps for every N >= 3 (k = 2 <= N - 1)
+    d = check_direction("kdp(k=2)", "dp", f="eps", N=4)
+    assert d.verdict == "proved" and d.f_verdict == "proved" and d.bound == "every N"
+
+
+def test_theorem_3a_refutation_has_a_non_degenerate_witness():
+    # ekenstedt2022 Theorem 3a: t = (k/N)(1 + ((N-k-1)/k) e^eps). At N = 3, k = 2 it is 2/3 < 1 at every
+    # eps: no valid level (degenerate). At N = 4, k = 2, eps = ln 2 it is (1/2)(1 + 2/2) = 1, a valid
+    # level, while the worst table (2 records at a, 2 at 2a) has (2,t) level (2 + 2*2)/4 = 3/2 > 1.
+    f = "(k/N)*(1 + ((N - k - 1)/k)*exp(eps))"
+    d = check_direction("ldp", "kt-closeness(k=k)", f=f, when=["k >= 2"], N=4, prover=False)
+    assert d.verdict == "refuted" and d.f_verdict == "refuted"
+    k_ = int(d.witness["point"]["k"])
+    w, dg = d.witness, d.degenerate_witness
+    assert not w["degenerate"] and dg is not None and dg["degenerate"]
+    for wit, valid in ((w, True), (dg, False)):
+        N_, kk = int(wit["point"]["N"]), int(wit["point"]["k"])
+        rows = [[Fraction(v) for v in r] for r in wit["rows"]]
+        level = sympy.sympify(wit["level"], locals={"eps": eps})
+        f_here = (sympy.Rational(kk, N_) * (1 + sympy.Rational(N_ - kk - 1, kk) * sympy.exp(level)))
+        assert (f_here >= 1) is sympy.true if valid else (f_here < 1) is sympy.true
+        assert sympy.Rational(brute.ldp(rows)) <= sympy.exp(level)        # the table satisfies ldp at eps
+        assert sympy.Rational(brute.kt(rows, kk)) > f_here                 # and (k,t) is weaker than f
+    assert sympy.sympify(w["level"]) > 0 and k_ >= 2
+
+
+def test_level_units_of_a_plugin_beta_likeness():
+    # basic beta-likeness (one-sided): beta = max_E,B Pr_E(B)/Pr_D(B) - 1. Under eps-LDP (values in
+    # [a, T a], T = e^eps) the ratio Pr_E/Pr_D is largest for a class of one record at T a and the
+    # N - 1 others at a (a vertex of the box): N T / (T + N - 1); so beta = (N - 1)(T - 1)/(T + N - 1).
+    # (The two-sided delta-disclosure ratio of the tutorial is ((N-1) T + 1)/N instead: Pr_D/Pr_E.)
+    with registered(BasicBetaLikeness):
+        d = check_direction("ldp", "beta-likeness", N=4, prover=False)
+        assert d.relation == "implication"
+        T = sympy.exp(eps)
+        assert sympy.simplify(sympy.sympify(d.tight, locals={"eps": eps}) - 3 * (T - 1) / (T + 3)) == 0
+        Ns = sympy.Symbol("N", integer=True, positive=True)
+        fitted = sympy.sympify(d.tight_in_N, locals={"eps": eps, "N": Ns})
+        assert sympy.simplify(fitted - (Ns - 1) * (T - 1) / (T + Ns - 1)) == 0
+        # the maximising table of the hand argument, at eps = ln 2, N = 4: beta = 3 * 1 / 5
+        rows = [[Fraction(2, 3), Fraction(1, 3)]] + [[Fraction(1, 3), Fraction(2, 3)]] * 3
+        ct = ConcreteTable.from_fractions(rows, classes=["E1", "E2", "E2", "E3"])
+        assert get("beta-likeness").level_from_raw(get("beta-likeness").concrete(ct)) == sympy.Rational(3, 5)

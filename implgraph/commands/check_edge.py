@@ -49,6 +49,11 @@ def _direction(d):
     if d.witness:
         out.append(f"    witness ({d.a} level {d.witness['level_a']}, {d.b} level {d.witness['level_b']}):")
         out += _show_witness(d.witness)
+    if d.degenerate_witness:
+        w = d.degenerate_witness
+        out.append(f"    witness at a degenerate level (f = {w['f_at_level']} is no valid level of {d.b}; "
+                   f"{d.a} level {w['level_a']}, {d.b} level {w['level_b']}):")
+        out += _show_witness(w)
     return out
 
 
