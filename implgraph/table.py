@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 import sympy
 
-from .datafile import Node, load_yaml
+from .datafile import Node, load_yaml, read_text
 from .errors import InputError
 from .formula import parse_condition, parse_expr
 from .region import Region
@@ -239,7 +239,7 @@ def _fmt_point(pt) -> str:
 # -- where each constraint comes from (region_sources / when_sources) ----------------------------
 
 SOURCE_KINDS = ("quote", "derived", "reading")
-SOURCE_KEYS = SOURCE_KINDS + ("at", "note")
+SOURCE_KEYS = SOURCE_KINDS + ("at", "note", "paper")
 DERIVED_VALUES = ("well-formedness",)
 
 
@@ -255,7 +255,8 @@ def constraint_sources(node: Node, list_key: str, reading_ok: bool = False) -> d
     ``<list_key>_sources`` (``region_sources``, ``when_sources``) maps each constraint of the list
     ``<list_key>``, written exactly as there, to a mapping with one of ``quote:`` (the paper's
     sentence, non-empty), ``derived: well-formedness`` or ``reading:`` (why; only where
-    ``reading_ok``), plus optional ``at:`` and ``note:`` text. Absent sources give ``{}``.
+    ``reading_ok``), plus optional ``at:`` and ``note:`` text and ``paper:`` (the file name of the
+    paper quoted, when it is not the data file's own paper). Absent sources give ``{}``.
 
     Raises
     ------
@@ -444,9 +445,25 @@ def load_table_file(path, table_id: str | None = None) -> Table:
     raise InputError(f"no table with id {table_id!r}", file=str(path), fix="check the id")
 
 
+MAX_CSV_BYTES = 64 * 2 ** 20
+"""Largest CSV read by :func:`load_csv` (bytes)."""
+MAX_CSV_COLUMNS = 1000
+"""Most columns of a CSV table (buckets, plus ``class``)."""
+MAX_NUMBER_CHARS = 100
+"""Longest number in a CSV cell (characters); exponents are bounded by the same figure."""
+_EXPONENT = re.compile(r"[eE]\s*([+-]?\d+)")
+
+
 def _fraction(text: str, file, line, col) -> Fraction:
+    text = text.strip()
+    exponent = _EXPONENT.search(text) if len(text) <= MAX_NUMBER_CHARS else None
+    if len(text) > MAX_NUMBER_CHARS or (exponent and abs(int(exponent.group(1))) > MAX_NUMBER_CHARS):
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise InputError(f"column {col!r}: {shown!r} is too long or its exponent too large", file=file,
+                         line=line, fix=f"write at most {MAX_NUMBER_CHARS} characters and an exponent "
+                         f"within +-{MAX_NUMBER_CHARS} (e.g. 0.25, 1/4 or 2.5e-1)")
     try:
-        value = Fraction(text.strip())
+        value = Fraction(text)
     except (ValueError, ZeroDivisionError):
         raise InputError(f"column {col!r}: {text!r} is not a number", file=file, line=line,
                          fix="write a decimal like 0.25 or a fraction like 1/4") from None
@@ -478,7 +495,8 @@ def _load_csv_fast(text: str, name: str):
     header = [h.strip() for h in head.split(",")]
     has_class = bool(header) and header[0].lower() == "class"
     buckets = header[1:] if has_class else header
-    if not buckets or any(not b for b in buckets) or len(set(buckets)) != len(buckets):
+    if (not buckets or len(header) > MAX_CSV_COLUMNS or any(not b for b in buckets)
+            or len(set(buckets)) != len(buckets)):
         return None
     body = body.rstrip("\n")
     lines = body.split("\n")
@@ -529,13 +547,53 @@ def csv_records(reader, header, name):
     InputError
         A record whose number of fields differs from the header's (file and line named).
     """
-    for lineno, rec in enumerate(reader, start=2):
+    for lineno, rec in enumerate(_rows(reader, name), start=2):
         if not rec or all(not x.strip() for x in rec):
             continue
         if len(rec) != len(header):
             raise InputError(f"{len(rec)} fields, header has {len(header)}", file=name, line=lineno,
                              fix="give one value per column")
         yield lineno, rec
+
+
+def _rows(reader, name):
+    """The records of a CSV reader; a malformed line (NUL byte, huge field) is an InputError."""
+    while True:
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise InputError(f"malformed CSV ({exc})", file=name, line=reader.line_num + 1,
+                             fix="save the data as plain CSV (no NUL bytes, quotes closed, fields "
+                             "under 100,000 characters)") from None
+
+
+def csv_header(reader, name) -> tuple[list, bool]:
+    """The stripped header of a CSV reader and whether it starts with a ``class`` column.
+
+    Raises
+    ------
+    InputError
+        An empty file, an empty column name, a duplicate column, more than
+        :data:`MAX_CSV_COLUMNS` columns (line 1 named).
+    """
+    header = next(_rows(reader, name), None)
+    if header is None:
+        raise InputError("empty CSV", file=name, fix="add a header and rows")
+    if len(header) > MAX_CSV_COLUMNS:
+        raise InputError(f"{len(header)} columns (at most {MAX_CSV_COLUMNS})", file=name, line=1,
+                         fix="give fewer buckets")
+    header = [h.strip() for h in header]
+    has_class = bool(header) and header[0].lower() == "class"
+    buckets = header[1:] if has_class else header
+    if len(buckets) < 1 or any(not b for b in buckets):
+        raise InputError("header must name the bucket columns", file=name, line=1,
+                         fix="write e.g. `class,a1,a2`")
+    dup = next((b for i, b in enumerate(header) if b in header[:i]), None)
+    if dup is not None:
+        raise InputError(f"duplicate column {dup!r}", file=name, line=1, fix="rename the columns")
+    return header, has_class
 
 
 def load_csv(path):
@@ -554,28 +612,15 @@ def load_csv(path):
     from .concrete import ConcreteTable
 
     name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        raise InputError("cannot read file", file=name, fix="check the path (a UTF-8 CSV)") from None
+    text = read_text(path, limit=MAX_CSV_BYTES, what="a UTF-8 CSV file")
     fast = _load_csv_fast(text, name)
     if fast is not None:
         return fast
     fh = io.StringIO(text, newline="")
     with fh:
         reader = csv.reader(fh)
-        try:
-            header = next(reader)
-        except StopIteration:
-            raise InputError("empty CSV", file=name, fix="add a header and rows") from None
-        header = [h.strip() for h in header]
-        has_class = bool(header) and header[0].lower() == "class"
+        header, has_class = csv_header(reader, name)
         buckets = header[1:] if has_class else header
-        if len(buckets) < 1 or any(not b for b in buckets):
-            raise InputError("header must name the bucket columns", file=name, line=1,
-                             fix="write e.g. `class,a1,a2`")
-        if len(set(buckets)) != len(buckets):
-            raise InputError("duplicate bucket column", file=name, line=1, fix="rename the columns")
         rows, classes = [], []
         for lineno, rec in csv_records(reader, header, name):
             if has_class:

@@ -32,6 +32,16 @@ PENDING = {"ekenstedt2022/eq-1", "ekenstedt2022/eq-2", "ekenstedt2022/eq-5", "ek
            "domingo-ferrer2015/sec-6.1", "domingo-ferrer2015/sec-6.2", "domingo-ferrer2015/table-1"}
 
 
+# printed math claims whose `when` holds a restriction that only makes the encoded formula valid
+# (positive denominators); it belongs in a reading, which math claims cannot carry yet
+# (implgraph/theorem_checks.py would need to judge `reading_when` as an `<id>#reading` row)
+NEEDS_MATH_READING = {
+    "domingo-ferrer2015/proposition-2": "0 < a_i, 0 < b_i exclude the zero cases the paper defines "
+                                        "(Definition 4's 0/0 = 0, x/0 = oo conventions)",
+    "sei2019/theorem-1": "0 < p_j, eta_j < d_j and the radicand > 0 only keep (9)-(11) defined",
+}
+
+
 def _files():
     return data_files("theorems") + data_files("counterexamples")
 
@@ -59,8 +69,12 @@ ENTRIES = _entries()
 
 def _param(entry):
     path, eid, _, key = entry
-    marks = [pytest.mark.xfail(reason="owned by another helper: sources pending", strict=False)] \
-        if eid in PENDING else []
+    marks = []
+    if eid in PENDING:
+        marks = [pytest.mark.xfail(reason="owned by another helper: sources pending", strict=False)]
+    elif eid in NEEDS_MATH_READING:
+        marks = [pytest.mark.xfail(reason="needs a reading region for math claims: " + NEEDS_MATH_READING[eid],
+                                   strict=True)]
     return pytest.param(entry, id=f"{eid}:{key}", marks=marks)
 
 
@@ -98,9 +112,10 @@ def test_every_quote_is_in_the_paper(entry):
     path, eid, node, key = entry
     if not PAPERS.is_dir():
         pytest.skip(f"papers folder {PAPERS} absent")
-    texts = _paper_texts(path)
     for cond, src in node[f"{key}_sources"].items():
         if "quote" in src:
+            texts = [_norm((PAPERS / src["paper"]).read_text(encoding="utf-8"))] if "paper" in src \
+                else _paper_texts(path)
             q = _norm(src["quote"])
             assert q and any(q in t for t in texts), f"{eid}: quote for {cond!r} not found in the paper"
 
