@@ -6,7 +6,9 @@ integer sums. The extreme k-subsets of Definitions 7 and 8 are the k smallest an
 values of a bucket (the average of any k values lies between those two averages), found with
 :func:`numpy.partition` in O(N) instead of enumerating C(N, k) subsets.
 
-``INF`` stands for an infinite level (a zero denominator with a positive numerator).
+``INF`` stands for an infinite level (a zero denominator with a positive numerator); an
+irrational level (entropy l-diversity) is an :class:`Enclosed`: its exact sympy expression with a
+guaranteed rational enclosure.
 """
 
 from __future__ import annotations
@@ -18,15 +20,43 @@ from fractions import Fraction
 import numpy as np
 import sympy
 
-__all__ = ["ConcreteTable", "INF", "to_sympy"]
+__all__ = ["ConcreteTable", "INF", "Enclosed", "to_sympy"]
 
 INF = math.inf
 _INT64_SAFE = 2 ** 62
 
 
+@dataclass(frozen=True)
+class Enclosed:
+    """An exact irrational level ``expr`` with ``lo <= expr <= hi`` (rationals), ``digits`` digits.
+
+    ``where`` says where the level is attained (e.g. ``class E3``).
+    """
+
+    expr: object
+    lo: Fraction
+    hi: Fraction
+    digits: int
+    where: str = ""
+
+    def decimal(self) -> str:
+        """The value to ``digits`` significant digits (the enclosure guarantees them up to 1 unit)."""
+        import mpmath
+        with mpmath.workdps(self.digits + 10):
+            mid = (mpmath.mpf(self.lo.numerator) / self.lo.denominator
+                   + mpmath.mpf(self.hi.numerator) / self.hi.denominator) / 2
+            return mpmath.nstr(mid, self.digits)
+
+    @property
+    def precision(self) -> str:
+        return f"{self.digits} significant digits (relative error < 1e-{self.digits})"
+
+
 def to_sympy(x):
     if x is None:
         return None
+    if isinstance(x, Enclosed):
+        return x.expr
     if x == INF:
         return sympy.oo
     return sympy.Rational(x.numerator, x.denominator)
@@ -119,9 +149,14 @@ class ConcreteTable:
         return int(part.sum())
 
     def class_groups(self):
-        """{label: index array} (one stable sort, O(N log N))."""
+        """{label: index array} (one stable sort, O(N log N); computed once per table)."""
         if self.classes is None:
             return {}
+        if "_groups" not in self.__dict__:
+            self.__dict__["_groups"] = self._class_groups()
+        return self.__dict__["_groups"]
+
+    def _class_groups(self):
         labels, inverse = np.unique(self.classes.astype(str), return_inverse=True)
         inverse = inverse.reshape(-1)
         order = np.argsort(inverse, kind="stable")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from . import definitions
-from .concrete import ConcreteTable, INF, to_sympy
+from .concrete import ConcreteTable, Enclosed, INF, to_sympy
 from .errors import InputError
 from .region import Region
 from .symbolic import Piece, Undecidable, piecewise
@@ -37,6 +37,8 @@ class Level:
     region : Region
     note : str
         Why the level is undefined, when it is.
+    enclosure : Enclosed or None
+        For an irrational level on a concrete table: a guaranteed rational enclosure of it.
     """
 
     definition: object
@@ -44,6 +46,7 @@ class Level:
     pieces: list
     region: Region = field(default_factory=Region)
     note: str = ""
+    enclosure: Enclosed | None = None
 
     @property
     def defined(self) -> bool:
@@ -75,6 +78,8 @@ class Level:
             return None
         if v is sympy.oo:
             return float("inf")
+        if self.enclosure is not None:
+            return float((self.enclosure.lo + self.enclosure.hi) / 2)
         if v.free_symbols:
             return None
         return float(v)
@@ -93,12 +98,23 @@ class Level:
             "params": {k: str(v) for k, v in self.params.items()},
             "pieces": [{"when": str(c), "level": None if v is None else str(v)} for c, v in self.level_pieces()],
             **({"note": self.note} if self.note else {}),
+            **(self._enclosure_json() if self.enclosure is not None else {}),
         }
+
+    def _enclosure_json(self) -> dict:
+        e = self.enclosure
+        return {"approx": e.decimal(), "precision": e.precision, "attained": e.where,
+                "enclosure": [str(e.lo), str(e.hi)]}
 
     def __str__(self):
         lp = self.level_pieces()
         if not self.defined:
             return f"undefined ({self.note})" if self.note else "undefined"
+        if self.enclosure is not None:
+            e = self.enclosure
+            exact = str(lp[0][1])
+            exact = exact if len(exact) <= 80 else f"exact value of {e.where}"
+            return f"{e.decimal()} ({e.precision}; {exact})"
         if len(lp) == 1:
             return str(lp[0][1])
         return "; ".join(f"{v} if {c}" for c, v in lp)
@@ -139,19 +155,18 @@ def optimal_level(table, definition, **params) -> Level:
         params = d.check_params(None, params)
         if d.needs_classes and table.classes is None:
             return Level(d, params, [Piece(sympy.true, None)], note="the table has no equivalence classes")
-        if d.concrete is not None:
-            raw = d.concrete(table, **{k: _py(v) for k, v in params.items()})
-            return Level(d, params, [Piece(sympy.true, to_sympy(raw) if raw is not None else None)])
+        fast = _concrete_raw(d, table, params)
+        if fast is not _NO_FAST_PATH:
+            return _concrete_level(d, params, fast)
         table = as_table(table)
     params = d.check_params(table, params)
     if d.needs_classes and not table.has_classes:
         return Level(d, params, [Piece(sympy.true, None)], region=table.region,
                      note="the table has no equivalence classes")
-    if table.is_concrete and d.concrete is not None and all(sympy.sympify(v).is_number for k, v in params.items()
-                                                            if k != "ground"):
-        ct = ConcreteTable.from_table(table)
-        raw = d.concrete(ct, **{k: _py(v) for k, v in params.items()})
-        return Level(d, params, [Piece(sympy.true, to_sympy(raw) if raw is not None else None)], region=table.region)
+    if table.is_concrete and _has_fast_path(d) and all(sympy.sympify(v).is_number for k, v in params.items()
+                                                       if k != "ground"):
+        raw = _concrete_raw(d, ConcreteTable.from_table(table), params)
+        return _concrete_level(d, params, raw, region=table.region)
     region = table.region
     extra = {s: "integer" for v in params.values() if isinstance(v, sympy.Basic) for s in v.free_symbols
              if s not in region.kinds}
@@ -163,6 +178,32 @@ def optimal_level(table, definition, **params) -> Level:
         raise InputError(f"{d.name}: the region could not be split into decided pieces ({exc})",
                          file=table.file, fix="add region constraints that fix the ordering of the values")
     return Level(d, params, pieces, region=region)
+
+
+_NO_FAST_PATH = object()
+
+
+def _has_fast_path(d) -> bool:
+    return d.concrete is not None or getattr(d, "concrete_enclosed", None) is not None
+
+
+def _concrete_raw(d, ct, params):
+    """The definition's exact fast path on a ConcreteTable: ``concrete`` (a Fraction, INF or None)
+    or ``concrete_enclosed`` (an :class:`Enclosed` irrational level); ``_NO_FAST_PATH`` if neither."""
+    args = {k: _py(v) for k, v in params.items()}
+    if d.concrete is not None:
+        return d.concrete(ct, **args)
+    enclosed = getattr(d, "concrete_enclosed", None)
+    if enclosed is not None:
+        return enclosed(ct, **args)
+    return _NO_FAST_PATH
+
+
+def _concrete_level(d, params, raw, region=None) -> Level:
+    value = to_sympy(raw) if raw is not None else None
+    extra = {"region": region} if region is not None else {}
+    return Level(d, params, [Piece(sympy.true, value)],
+                 enclosure=raw if isinstance(raw, Enclosed) else None, **extra)
 
 
 def _py(v):

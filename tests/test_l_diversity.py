@@ -1,5 +1,7 @@
 """Frequency and entropy l-diversity (sei2019 Definitions 2-3) against hand computations."""
 
+from fractions import Fraction
+
 import pytest
 import sympy
 
@@ -41,3 +43,137 @@ def test_entropy_never_exceeds_frequency_bound():
     freq = optimal_level(t, "frequency-l-diversity").value
     ent = optimal_level(t, "entropy-l-diversity").value
     assert bool(ent >= freq)
+
+
+# -- concrete tables at scale, exact comparisons, parametric entropy --------------------------------
+
+def _write_one_hot_csv(path, class_counts, seed=0):
+    """One row per record, one-hot over buckets x,y,z; class_counts = {label: (nx, ny, nz)}."""
+    import random
+    rows = []
+    for label, counts in class_counts.items():
+        for bucket, n in enumerate(counts):
+            rows += [(label, bucket)] * n
+    random.Random(seed).shuffle(rows)
+    with open(path, "w") as fh:
+        fh.write("class,x,y,z\n")
+        for label, bucket in rows:
+            fh.write(label + "," + ",".join("1" if j == bucket else "0" for j in range(3)) + "\n")
+
+
+def test_entropy_on_a_csv_of_10_000_rows_and_100_classes(tmp_path):
+    from implgraph.table import load_csv
+    # 99 classes of 100 records with counts (34, 33, 33): entropy ~ ln 3, l ~ 2.9996;
+    # class E99 with counts (50, 25, 25): l = (1/2)^(-1/2) (1/4)^(-1/4) (1/4)^(-1/4) = 2^(1/2) * 2 = 2 sqrt 2
+    # (~2.8284), the smallest.  Frequency: E99's largest share 1/2 -> l = 2 (others 100/34).
+    counts = {f"E{i}": (34, 33, 33) for i in range(99)}
+    counts["E99"] = (50, 25, 25)
+    path = tmp_path / "big.csv"
+    _write_one_hot_csv(path, counts)
+    ct = load_csv(path)
+    assert ct.N == 10_000
+    ent = optimal_level(ct, "entropy-l-diversity")
+    assert sympy.simplify(ent.value - 2 * sympy.sqrt(2)) == 0
+    lo, hi = ent.enclosure.lo, ent.enclosure.hi
+    assert lo <= hi and hi - lo <= lo * Fraction(1, 10 ** 30)
+    # 2 sqrt 2 in [lo, hi] exactly: lo^2 <= 8 <= hi^2
+    assert lo ** 2 <= 8 <= hi ** 2
+    assert ent.enclosure.where == "class E99"
+    assert "30 significant digits" in str(ent) and str(ent).startswith("2.82842712474619009760337744")
+    assert optimal_level(ct, "frequency-l-diversity").value == 2
+
+
+def _mpmath_entropy_level(rows, classes):
+    """Independent check: min over classes of exp(-sum p ln p), class means by Fractions, 60 digits."""
+    import mpmath
+    from collections import defaultdict
+    groups = defaultdict(list)
+    for r, c in zip(rows, classes):
+        groups[c].append(r)
+    with mpmath.workdps(60):
+        vals = []
+        for rs in groups.values():
+            ps = [sum(r[l] for r in rs) / len(rs) for l in range(len(rs[0]))]
+            h = -sum(mpmath.mpf(p.numerator) / p.denominator * mpmath.log(mpmath.mpf(p.numerator) / p.denominator)
+                     for p in ps if p)
+            vals.append(mpmath.exp(h))
+        return min(vals)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_entropy_on_random_probability_rows_matches_independent_computation(seed):
+    import random
+    import mpmath
+    from implgraph.concrete import ConcreteTable
+    rng = random.Random(seed)
+    rows, classes = [], []
+    for i in range(400):
+        a = rng.randint(0, 20)
+        b = rng.randint(0, 20 - a)
+        rows.append([Fraction(a, 20), Fraction(b, 20), Fraction(20 - a - b, 20)])
+        classes.append(f"C{rng.randint(0, 30)}")
+    ct = ConcreteTable.from_fractions(rows, classes=classes)
+    lv = optimal_level(ct, "entropy-l-diversity")
+    ref = _mpmath_entropy_level(rows, classes)
+    with mpmath.workdps(60):
+        lo = mpmath.mpf(lv.enclosure.lo.numerator) / lv.enclosure.lo.denominator
+        hi = mpmath.mpf(lv.enclosure.hi.numerator) / lv.enclosure.hi.denominator
+        assert lo - mpmath.mpf(10) ** -50 <= ref <= hi + mpmath.mpf(10) ** -50
+        # the exact expression is the same number
+        assert abs(mpmath.mpf(str(sympy.N(lv.value, 50))) - ref) < mpmath.mpf(10) ** -40
+
+
+@pytest.mark.parametrize("d1,d2,sign", [
+    # H(1/4 x4) = ln 4 = 2 ln 2; H(1/2, 1/8 x4) = (1/2) ln 2 + 4 (1/8) 3 ln 2 = 2 ln 2: an exact tie
+    (((1, 1, 1, 1), 4), ((1, 1, 1, 1, 4), 8), 0),
+    # the same distribution written with other totals
+    (((2, 6), 8), ((1, 3), 4), 0),
+    # H(1/2, 1/2) = ln 2 > H(1/4, 3/4)
+    (((1, 1), 2), ((1, 3), 4), 1),
+    # one-hot (H = 0) below anything spread
+    (((5,), 5), ((1, 999999), 1000000), -1),
+])
+def test_compare_entropies_exact(d1, d2, sign):
+    from implgraph.definitions.l_diversity import compare_entropies
+    assert compare_entropies(d1, d2) == sign
+    assert compare_entropies(d2, d1) == -sign
+
+
+def test_entropy_tie_between_different_distributions_gives_the_common_value():
+    # class A uniform on 4 values, class B (1/2, 1/8, 1/8, 1/8, 1/8) on 5 (one-hot rows):
+    # both have entropy 2 ln 2 (see above), so l = 4 exactly
+    vals = ["a", "b", "c", "d"] + ["a"] * 4 + ["b", "c", "d", "e"]
+    buckets = ["a", "b", "c", "d", "e"]
+    t = table_from_rows(one_hot(vals, buckets), buckets=buckets, classes=["A"] * 4 + ["B"] * 8)
+    assert sympy.simplify(optimal_level(t, "entropy-l-diversity").value - 4) == 0
+
+
+def test_entropy_parametric_binary_table_is_piecewise_exact(tmp_path):
+    import textwrap
+    from implgraph.table import load_table_file
+    mu = sympy.Symbol("mu", real=True)
+    path = tmp_path / "t.yaml"
+    path.write_text(textwrap.dedent("""
+        id: t
+        symbols: {mu: real}
+        region: ["0 < mu", "mu < 1"]
+        rows:
+          - {p: "mu", class: E1}
+          - {p: "1/2", class: E2}
+    """))
+    lv = optimal_level(load_table_file(path), "entropy-l-diversity")
+    # E2 has the largest binary entropy (ln 2) for every mu, E1 the smaller one (equal at mu = 1/2):
+    # l = mu^-mu (1 - mu)^-(1 - mu) on the whole region (one piece)
+    expected = mu ** -mu * (1 - mu) ** (mu - 1)
+    assert len(lv.pieces) == 1
+    assert sympy.simplify(lv.pieces[0].value - expected) == 0
+
+
+@pytest.mark.slow
+def test_table_iii_ext_command_exits_0():
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-m", "implgraph.cli", "table", "ekenstedt2022/table-III/ext"],
+                       capture_output=True, text=True, timeout=900)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "entropy-l-diversity" in r.stdout
