@@ -307,7 +307,7 @@ def rules_from_edges(edges, verdicts=None) -> list:
             rv, rfrom = verdict_of(f"{e.id}#reading")
             ra = e.reading_a or e.a
             rf = e.reading_f if e.reading_f is not None else e.f
-            rules += _rules_of(e.reading_kind, ra, e.b, rf, e.g, e.reading_witness or e.witness, rv, rfrom,
+            rules += _rules_of(e.reading_kind, ra, e.reading_b or e.b, rf, e.g, e.reading_witness or e.witness, rv, rfrom,
                                "reading", common, min_class)
     return rules
 

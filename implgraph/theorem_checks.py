@@ -126,6 +126,13 @@ def witness_fit(edge: Edge, claim_id) -> dict | None:
     table = table_of_claim(str(claim_id)) if node is not None else None
     if table is None:
         return None
+    for key, side in (("from", edge.a), ("to", edge.b)):
+        spec = node.get(key) or {}
+        got = (str(spec.get("definition")), str(spec.get("scope") or "table"))
+        if got != (side.name, side.scope or "table"):
+            return {"fits": False, "covers": False,
+                    "instance": f"its {key} side is {got[0]} (scope {got[1]}), the claim's is {side.name} "
+                                f"(scope {side.scope or 'table'})"}
     names = dict(table.symbols)
     claim_syms = {s.name: s for s in edge.kinds if s not in (edge.a.level, edge.b.level)}
     wmap = edge.node.get("witness_map") or {}
@@ -325,11 +332,14 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
         # the witness is not an instance of the claim's condition: it confirms nothing about it
         why = ("is not an instance of the claim's condition" if fit["fits"] is False
                else "could not be shown to be an instance of the claim's condition")
-        ev = f"the witness {witness or edge.witness} ({wc}) {why} (its instance: {fit['instance']})"
+        ev = f"the witness claim {wc} {why} (its instance: {fit['instance']})"
         if gen and gen["all_refuted"]:
             return _vd(edge, "confirmed", evidence=gen["text"] + "; " + ev, witness=gen.get("first"),
                        bound=gen["bound"], details={"generalised": gen, "witness_fit": fit})
-        return _vd(edge, "unknown", evidence=ev, details={"witness_fit": fit})
+        if gen:
+            ev += "; " + gen["text"]
+        return _vd(edge, "unknown", evidence=ev, bound=gen and gen["bound"], witness=gen and gen.get("first"),
+                   details={"witness_fit": fit, "generalised": gen})
     if wc:
         wv = judge_witness_claim(wc, context)
         if wv is not None:

@@ -76,6 +76,7 @@ class Edge:
     reading_kind: str | None = None
     reading_f: sympy.Expr | None = None
     reading_a: Side | None = None
+    reading_b: Side | None = None
     reading_witness: str | None = None
     reading_when: tuple = ()
     extra: dict = field(default_factory=dict)
@@ -89,11 +90,11 @@ class Edge:
         return self.node.get("expect")
 
     def as_reading(self) -> "Edge | None":
-        """The edge as the proof reads it (kind, f, from), or None without a reading."""
+        """The edge as the proof reads it (kind, f, from, to), or None without a reading."""
         if not self.reading_kind:
             return None
         return Edge(id=self.id + "#reading", kind=self.reading_kind, node=self.node,
-                    a=self.reading_a or self.a, b=self.b,
+                    a=self.reading_a or self.a, b=self.reading_b or self.b,
                     f=self.reading_f if self.reading_f is not None else self.f, g=self.g,
                     symbols=self.symbols, kinds=self.kinds, when=self.when + self.reading_when,
                     region=self.region.add(*self.reading_when),
@@ -224,13 +225,13 @@ def edge_from_node(node: Node, known_witnesses: set | None = None) -> Edge:
         raise node.error(f"unknown reading_kind {reading_kind!r}", key="reading_kind",
                          fix="use one of " + ", ".join(EDGE_KINDS))
     reading_a = _side(node, "reading_from", names, kinds) if node.get("reading_from") else None
-    if reading_a is not None and reading_a.level != a.level:
-        pass
+    reading_b = _side(node, "reading_to", names, kinds) if node.get("reading_to") else None
     reading_f = _expr(node, "reading_f", node["reading_f"], names) if node.get("reading_f") else None
     return Edge(id=cid, kind=kind, node=node, a=a, b=b, f=f, g=g, symbols=names, kinds=dict(kinds),
                 when=conds, region=region, witness=node.get("witness"),
                 reading=node.get("reading"), reading_kind=reading_kind, reading_f=reading_f,
-                reading_a=reading_a, reading_witness=node.get("reading_witness"), reading_when=reading_when)
+                reading_a=reading_a, reading_b=reading_b, reading_witness=node.get("reading_witness"),
+                reading_when=reading_when)
 
 
 def load_claims(paths=None, kinds=("theorems", "counterexamples")) -> list:
