@@ -20,6 +20,8 @@ ESTABLISHED = ("proved", "confirmed", "holds", "holds-not-tight", "verified-boun
 def _mutant(cid, **changes):
     node = copy.copy(CLAIMS[cid])
     node.update(changes)
+    if "when" in changes:
+        node.pop("when_sources", None)     # the mutant's conditions are no paper's: no sources
     return node
 
 
