@@ -123,3 +123,22 @@ def test_parse_node(text, k_, expected):
 def test_parse_node_bad(text):
     with pytest.raises(InputError):
         parse_node(text)
+
+
+def test_level_domain_in_the_definitions_units():
+    # a plugin whose level is ratio - 1 (basic beta-likeness): its strongest level is beta = 0, not 1
+    from _plugin_fixtures import BasicBetaLikeness, registered
+    beta = sympy.Symbol("beta", real=True)
+    with registered(BasicBetaLikeness):
+        r = Rule(claim="x/beta", kind="implies", basis="printed", a=Endpoint("beta-likeness", (), "table", beta),
+                 b=Endpoint("kt-closeness", (("k", sympy.Integer(1)),), "table", t), f=beta + 1, when=(), kinds={},
+                 verdict="proved")
+        c = compose_chain([r])
+    assert sympy.Ge(c.level, 0) in c.conditions or (c.level >= 0) in c.conditions
+    assert not any(sympy.sympify(x) == sympy.Ge(c.level, 1) for x in c.conditions)
+
+
+@pytest.mark.parametrize("text", ["mult-t-closeness(k=3)", "mult-t-closeness[k=3]", "mult-t-closeness[3]"])
+def test_parse_node_class_size_both_syntaxes(text):
+    # one grammar with check-edge (NAME(k=3)); NAME[k=3] is the former syntax, kept as an alias
+    assert parse_node(text) == ("mult-t-closeness", {"k": 3})

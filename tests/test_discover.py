@@ -166,3 +166,36 @@ def test_discover_over_a_range_of_N_refinds_theorem_2b_in_N():
     snippet = yaml_snippet(d, 5, n_min=2)
     claim = yaml.safe_load(snippet.replace("# theorems/\n", ""))[0]
     assert claim["when"] == ["2 <= N", "N <= 5"] and "N" in claim["f"]
+
+
+def test_discover_tries_minimum_class_sizes():
+    # a class-based ratio definition is tried with every minimum class size k = 2..N/2 (k = 1: any
+    # partition, the plain node); the level of k-anonymity is a class size itself: not restricted
+    nodes, _ = instances(4, ["mult-t-closeness", "k-anonymity"])
+    assert [n.label() for n in nodes] == ["mult-t-closeness", "mult-t-closeness(k=2)", "k-anonymity"]
+    assert [n.label() for n in instances(3, ["mult-t-closeness"])[0]] == ["mult-t-closeness"]
+
+
+def test_discover_write_and_path_in_the_plugins_units(tmp_path):
+    # basic beta-likeness (one-sided): beta = Pr_E/Pr_D - 1; under eps-LDP the worst class is one record
+    # at e^eps a, the N - 1 others at a: beta = (N - 1)(e^eps - 1)/(e^eps + N - 1), at N = 3:
+    # 2 (e^eps - 1)/(e^eps + 2) (in ratio units it would be 3 e^eps/(e^eps + 2), larger by exactly 1)
+    from implgraph.compose import compositions
+    from implgraph.discover import write_data
+    from implgraph.graph import load_rules
+    from _plugin_fixtures import BasicBetaLikeness
+    hand = 2 * (sympy.exp(eps) - 1) / (sympy.exp(eps) + 2)
+    with registered(BasicBetaLikeness):
+        r = discover(N=3, names=["ldp", "beta-likeness"], workers=1, progress=False)
+        tpath, _ = write_data(r, tmp_path)
+        claims = yaml.safe_load(tpath.read_text())["claims"]
+        claim = next(c for c in claims if c["from"]["definition"] == "ldp" and c["to"]["definition"] == "beta-likeness")
+        assert claim["to"]["level"] == "beta"
+        f = sympy.sympify(claim["f"].replace("ln(", "log("), locals={"eps": eps})
+        assert sympy.simplify(f - hand) == 0
+        # the claim's verdict is discover's own (bounded at N = 3): `implgraph verify` has no z3 encoding
+        # of this test plugin and would say unknown, which keeps a rule out of path
+        rules = load_rules([tpath], {claim["id"]: "verified-bounded"})
+        comps = compositions(rules, "ldp", "beta-likeness", N=3)
+        assert len(comps) == 1
+        assert sympy.simplify(comps[0].f.subs(comps[0].level, eps) - hand) == 0

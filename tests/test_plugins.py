@@ -100,7 +100,9 @@ def test_level_forms_agree_with_exact_levels(name, params):
 def test_param_grid():
     assert param_grid(get("kt-closeness"), 4) == [{"k": 1}, {"k": 2}, {"k": 3}]
     assert param_grid(get("ldp"), 4) == [{}]
-    assert param_grid(get("emd-t-closeness"), 4) == [{"ground": "equal"}]
+    assert param_grid(get("emd-t-closeness"), 3) == [{"ground": "equal"}]
+    # and at N = 4 the minimum class size 2 too (a class-based definition, level not a count)
+    assert param_grid(get("emd-t-closeness"), 4) == [{"ground": "equal"}, {"ground": "equal", "k": 2}]
 
 
 @pytest.mark.slow
@@ -128,3 +130,10 @@ def test_plugin_gets_the_refuters_z3_encoding():
         assert r.status == "refuted"
         r = find_witness("mult-t-closeness", "delta-disclosure", "ln(t)", N=3, classes=[2, 1])
         assert r.status == "none-found"
+
+
+def test_param_grid_class_sizes():
+    # class-based ratio definitions: minimum class sizes 2..N/2 besides any partition
+    assert param_grid(get("mult-t-closeness"), 4) == [{}, {"k": 2}]
+    assert param_grid(get("mult-t-closeness"), 6) == [{}, {"k": 2}, {"k": 3}]
+    assert param_grid(get("k-anonymity"), 6) == [{}]

@@ -132,3 +132,12 @@ def test_bounded_fallback_verified():
                           a_classes={"min_size": 1, "max_size": 1}, when=["N >= 2"], max_n=4)
     assert r.verdict == "verified-bounded"
     assert r.bound == "N <= 4"
+
+
+def test_kdp2_to_dp_with_f_eps_is_proved_not_lost():
+    # ekenstedt2022 Lemma 3.1 ((k0,eps)-DP => (k1,eps)-DP for k0 >= k1) and Lemma 3.3 ((1,eps)-DP <=> eps-DP):
+    # (2,eps)-DP => eps-DP with f = eps for every N >= 3. The tightness probe used to pick N = 2 (k = 2 out
+    # of range), and its exception turned the proof into unknown.
+    r = check_implication("kdp", "dp", "eps", a_params={"k": 2}, max_n=4)
+    assert r.verdict == "proved"
+    assert r.method == "subset-monotone"
