@@ -5,8 +5,10 @@ Run: ``python benchmarks/bench_levels.py [--sizes 10000 100000 1000000] [--brute
 Prints, per table size, the seconds of the exact (k,t)-closeness, (k,eps)-DP, eps-DP, eps-LDP and
 multiplicative t-closeness (integer numerators over a common denominator; sums with numpy, levels
 as exact Fractions), the time to load the same table from a CSV, and the float path (for
-comparison only; verdicts never use it). Then the brute force straight from Definition 7
-(all C(N, k) subsets) for N = 6..12, so the growth is visible.
+comparison only; verdicts never use it). Then every registered definition's level, one by one,
+with 100 and with N/10 classes (the class grouping, done once per table, is timed on its own; the
+entropy l-diversity level is irrational and printed with its stated precision). Then the brute
+force straight from Definition 7 (all C(N, k) subsets) for N = 6..12, so the growth is visible.
 """
 
 from __future__ import annotations
@@ -94,6 +96,26 @@ def bench_large(sizes):
               f"{t_mt:>7.3f} {t_csv:>9.3f} {t_fl:>9.3f}", flush=True)
 
 
+def bench_every_definition(sizes):
+    from implgraph import definitions
+    from implgraph.levels import all_levels  # noqa: F401  (registers the built-ins)
+    print("\nEvery definition's exact level (s), random 2-bucket tables, Pr = i/1000, k = 10")
+    for n in sizes:
+        for classes in (100, max(n // 10, 1)):
+            ct = random_table(n, classes=classes)
+            t_g, _ = timed(ct.class_sums)
+            print(f"N = {n}, {classes} classes: grouping {t_g:.3f} s", flush=True)
+            for d in definitions.all_definitions():
+                grounds = ["equal", "ordered"] if d.name == "emd-t-closeness" else [None]
+                for g in grounds:
+                    params = {"k": 10} if "k" in d.params else {}
+                    if g:
+                        params["ground"] = g
+                    t, lv = timed(lambda: optimal_level(ct, d, **params))
+                    label = d.name + (f"({g})" if g else "")
+                    print(f"  {label:<32} {t:>7.3f} s  {d.level_symbol} = {str(lv)[:90]}", flush=True)
+
+
 def bench_brute(max_n):
     import brute
     print("\nBrute force of (k,t)-closeness straight from Definition 7 (k = N/2: all C(N,k) subsets)")
@@ -117,6 +139,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     print(f"python {sys.version.split()[0]}, numpy {np.__version__}, cpus {os.cpu_count()}")
     bench_large(args.sizes)
+    bench_every_definition(args.sizes)
     bench_brute(args.brute_max)
 
 

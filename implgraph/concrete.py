@@ -158,17 +158,27 @@ class ConcreteTable:
 
     def _class_groups(self):
         labels, inverse = np.unique(self.classes.astype(str), return_inverse=True)
+        labels = labels.tolist()
         inverse = inverse.reshape(-1)
         order = np.argsort(inverse, kind="stable")
         counts = np.bincount(inverse, minlength=len(labels))
         parts = np.split(order, np.cumsum(counts)[:-1])
-        return {lab: idx for lab, idx in zip(labels.tolist(), parts)}
+        return {lab: idx for lab, idx in zip(labels, parts)}
 
     def class_sums(self):
         """(sizes, sums): per class its number of records and its numerator sum per bucket.
 
-        ``sums[c, l]`` is exact (int64 when safe, Python ints otherwise).
+        ``sums[c, l]`` is exact (int64 when safe, Python ints otherwise). Computed once per table
+        (read-only arrays).
         """
+        if "_sums" not in self.__dict__:
+            sizes, sums = self._class_sums()
+            for arr in (sizes, sums):
+                arr.setflags(write=False)
+            self.__dict__["_sums"] = (sizes, sums)
+        return self.__dict__["_sums"]
+
+    def _class_sums(self):
         groups = self.class_groups()
         if not groups:
             return np.zeros(0, dtype=np.int64), np.zeros((0, self.p), dtype=np.int64)

@@ -333,3 +333,35 @@ def test_bundled_parametric_tables_at_points_of_every_piece():
                 assert value == want, (table.id, name, params, pt, piece.condition)
                 compared += 1
     assert compared >= 30, compared
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("ground", ["equal", "ordered"])
+def test_integer_emd_equals_brute_force(seed, ground):
+    # definitions._common.emd_concrete (integer arithmetic, for tables with many classes) against
+    # brute.emd_t straight from the EMD's definition
+    import random
+    from implgraph.concrete import ConcreteTable
+    from implgraph.definitions._common import emd_concrete
+    rng = random.Random(seed)
+    for _ in range(20):
+        n, p = rng.randint(2, 9), rng.randint(2, 4)
+        rows = []
+        for _ in range(n):
+            w = [rng.randint(0, 5) for _ in range(p)]
+            w[0] += 0 if sum(w) else 1
+            rows.append([Fraction(x, sum(w)) for x in w])
+        classes = [f"E{rng.randint(0, 2)}" for _ in range(n)]
+        assert emd_concrete(ConcreteTable.from_fractions(rows, classes=classes), ground) == \
+            brute.emd_t(rows, classes, ground)
+
+
+def test_class_sums_are_cached_and_read_only():
+    from implgraph.concrete import ConcreteTable
+    ct = ConcreteTable.from_fractions([[Fraction(1, 2), Fraction(1, 2)], [1, 0], [0, 1]], classes=["A", "B", "A"])
+    sizes, sums = ct.class_sums()
+    # class A = records 1 and 3: sums (1/2 + 0, 1/2 + 1) = (1, 3)/2; class B = record 2: (2, 0)/2
+    assert sizes.tolist() == [2, 1] and sums.tolist() == [[1, 3], [2, 0]] and ct.denom == 2
+    assert ct.class_sums()[1] is sums
+    with pytest.raises(ValueError):
+        sums[0, 0] = 5
