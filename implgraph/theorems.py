@@ -292,6 +292,8 @@ def load_theorems(paths=None) -> list:
             edges.append(edge_from_node(c, known))
         elif c["kind"] == "map":
             for arrow in c.get("arrows") or []:
+                if isinstance(arrow, Node):
+                    constraint_sources(arrow, "when")
                 if isinstance(arrow, dict) and arrow.get("claim") and str(arrow["claim"]) not in ids:
                     raise arrow.error(f"arrow names unknown claim {arrow['claim']!r}", key="claim",
                                       fix="use the id of a claim in theorems/*.yaml")
