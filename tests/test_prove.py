@@ -141,3 +141,22 @@ def test_kdp2_to_dp_with_f_eps_is_proved_not_lost():
     r = check_implication("kdp", "dp", "eps", a_params={"k": 2}, max_n=4)
     assert r.verdict == "proved"
     assert r.method == "subset-monotone"
+
+
+def test_theorem_3a_refuted_at_a_valid_level_and_degenerate_point_noted():
+    # ekenstedt2022 Theorem 3a: t = (k/N)(1 + ((N-k-1)/k) e^eps) for 2 <= k <= N - 1. At N = 3, k = 2 it is
+    # 2/3 < 1 (no valid level: degenerate); the witness must be where f >= 1: e.g. N = 4, k = 2, eps = ln 2
+    # gives f = 1 while the vertex table (2 records at 1/3, 2 at 2/3) has (2,t) level (2 + 2*2)/4 = 3/2.
+    f = "(k/N)*(1 + ((N - k - 1)/k)*exp(eps))"
+    r = check_implication("ldp", "kt-closeness", f, b_params={"k": "k"}, when=["2 <= k", "k <= N - 1"], max_n=6)
+    assert r.verdict == "refuted"
+    w = r.witness
+    N_, k_ = int(w["params"]["N"]), int(w["params"]["k"])
+    level = sympy.sympify(w["eps"])
+    f_here = sympy.Rational(k_, N_) * (1 + sympy.Rational(N_ - k_ - 1, k_) * sympy.exp(level))
+    assert level > 0 and f_here >= 1
+    rows = [[Fraction(v) for v in row] for row in w["rows"]]
+    assert sympy.Rational(brute.ldp(rows)) <= sympy.exp(level) and sympy.Rational(brute.kt(rows, k_)) > f_here
+    bad = r.details["invalid_f_at"]
+    N_b, k_b = int(bad["N"]), int(bad["k"])
+    assert sympy.Rational(k_b, N_b) * (1 + sympy.Rational(N_b - k_b - 1, k_b) * sympy.exp(sympy.log(sympy.sympify(bad["T"])))) < 1

@@ -9,7 +9,9 @@ from ..output import print_json
 NAME = "check-edge"
 HELP = "check a conjectured implication A => B (and the reverse) with exact evidence"
 DESCRIPTION = (HELP + ". A and B are definition names, with parameters as NAME(k=2) or NAME(k=k) bound by "
-               "--when. Checks every N from 2 to --N on binary tables and every partition into classes.")
+               "--when (NAME[k=2] is accepted as an alias). A class-based definition takes the minimum class "
+               "size, e.g. mult-t-closeness(k=3) (and max=): the partitions searched then have every class of "
+               "at least k records. Checks every N from 2 to --N on binary tables and every partition into classes.")
 ORDER = 40
 
 
