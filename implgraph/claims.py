@@ -294,7 +294,12 @@ def _level_key(table, d, params, scope, region) -> str:
 
 
 def cache_dir():
-    """Where symbolic levels are cached (``$IMPLGRAPH_CACHE_DIR``; ``IMPLGRAPH_NO_CACHE=1`` disables)."""
+    """Where symbolic levels are cached (``$IMPLGRAPH_CACHE_DIR``; ``IMPLGRAPH_NO_CACHE=1`` disables).
+
+    An entry is named by the sha256 content key of :func:`_level_key` and stores that key and a
+    checksum; on loading, each piece is re-checked at an exact sample point against the concrete
+    level (:func:`_cache_confirms`), so a damaged or wrong entry is recomputed, never trusted.
+    """
     import os
     from pathlib import Path
     if os.environ.get("IMPLGRAPH_NO_CACHE"):
@@ -303,7 +308,18 @@ def cache_dir():
     return Path(base) / "levels"
 
 
+def _cache_checksum(key, pieces_json) -> str:
+    """sha256 over the entry's key and its canonical JSON pieces (detects a damaged entry)."""
+    import hashlib
+    import json
+    return hashlib.sha256((key + json.dumps(pieces_json, sort_keys=True)).encode()).hexdigest()
+
+
 def _cache_load(key, region, symbols):
+    """The cached pieces of ``key``, or None when absent, unreadable, or failing its checksum.
+
+    A loaded entry is still only a candidate: :func:`_cache_confirms` re-checks it on the table.
+    """
     import json
     folder = cache_dir()
     if folder is None:
@@ -311,6 +327,8 @@ def _cache_load(key, region, symbols):
     path = folder / f"{key}.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("key") != key or data.get("checksum") != _cache_checksum(key, data["pieces"]):
+            return None
         pieces = []
         for p in data["pieces"]:
             value = None if p["value"] is None else parse_expr(p["value"], symbols)
@@ -320,11 +338,49 @@ def _cache_load(key, region, symbols):
                           regs[0] if len(regs) == 1 else None)
             piece._regions = regs
             pieces.append(piece)
+        if not pieces:
+            return None
         if len(pieces) == 1:
             pieces[0].condition = sympy.true
         return pieces
-    except (OSError, ValueError, KeyError, TypeError, InputError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, InputError):
         return None
+
+
+def _same_number(a, b) -> bool:
+    """Exact equality of two levels at a point (rationals, oo, None); irrational values (entropy
+    l-diversity) are compared to 50 digits, since their exact equality is not decidable cheaply."""
+    if a is None or b is None:
+        return a is b
+    a, b = sympy.sympify(a), sympy.sympify(b)
+    if a is sympy.oo or b is sympy.oo:
+        return a == b
+    if not (a.is_number and b.is_number):
+        return False
+    if a.is_Rational and b.is_Rational:
+        return a == b
+    diff = sympy.N(a - b, 50)
+    scale = max(abs(sympy.N(a, 50)), sympy.Integer(1))
+    return diff.is_number and abs(diff) <= scale * sympy.Rational(1, 10 ** 45)
+
+
+def _cache_confirms(pieces, table, d, params, scope) -> bool:
+    """Re-check a cached level: every piece's value at an exact sample point of its sub-region must
+    equal the concrete exact level of the table instantiated there. A piece without a sample point
+    cannot be confirmed (the entry is then recomputed, never trusted)."""
+    for piece in pieces:
+        regions = getattr(piece, "_regions", None) or ([piece.region] if piece.region else [])
+        point = next((pt for reg in regions for pt in _sample_points(reg, limit=1)), None)
+        if point is None:
+            return False
+        cached = None if piece.value is None else sympy.sympify(piece.value).xreplace(point)
+        try:
+            actual = concrete_level(table, d, params, point, scope)
+        except (InputError, ZeroDivisionError, TypeError, ValueError):
+            return False
+        if not _same_number(cached, actual):
+            return False
+    return True
 
 
 def _cache_store(key, pieces, region):
@@ -334,9 +390,10 @@ def _cache_store(key, pieces, region):
     if folder is None:
         return
     n = len(region.constraints)
-    data = {"pieces": [{"value": None if p.value is None else str(p.value),
-                        "regions": [[str(c) for c in reg.constraints[n:]] for reg in p._regions]}
-                       for p in pieces]}
+    body = [{"value": None if p.value is None else str(p.value),
+             "regions": [[str(c) for c in reg.constraints[n:]] for reg in p._regions]}
+            for p in pieces]
+    data = {"key": key, "pieces": body, "checksum": _cache_checksum(key, body)}
     try:
         folder.mkdir(parents=True, exist_ok=True)
         atomic_write(folder / f"{key}.json", json.dumps(data))
@@ -395,6 +452,8 @@ def find_level(table, definition, params=None, scope="table", region=None) -> Sy
         pieces = _MEMO[key]
     else:
         pieces = _cache_load(key, region, symbols)
+        if pieces is not None and not _cache_confirms(pieces, table, d, params, scope):
+            pieces = None           # a wrong entry: recomputed below and overwritten
     if pieces is not None:
         _MEMO[key] = pieces
         return SymbolicLevel(d, params, scope, pieces, region, seconds=round(time.perf_counter() - start, 3))
