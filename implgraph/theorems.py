@@ -288,6 +288,9 @@ def load_theorems(paths=None) -> list:
         seen.add(cid)
         if c["kind"] not in EDGE_KINDS:
             constraint_sources(c, "when", reading_ok=is_reading_node(c))
+            for inst in c.get("instantiations") or []:
+                if isinstance(inst, Node):
+                    constraint_sources(inst, "when")
         if c["kind"] in EDGE_KINDS:
             edges.append(edge_from_node(c, known))
         elif c["kind"] == "map":

@@ -47,8 +47,8 @@ def _files():
 
 
 def _entries():
-    """(data file, entry id, node, list key) for every table region and every claim's (and map
-    arrow's) `when`."""
+    """(data file, entry id, node, list key) for every table region and every claim's (map arrow's,
+    math instantiation's) `when`."""
     out = []
     for path in _files():
         doc = load_yaml(path)
@@ -59,6 +59,8 @@ def _entries():
                     out.append((path, str(c.get("id")) + "#reading", c, "reading_when"))
                 for a in c.get("arrows") or []:
                     out.append((path, f"{c.get('id')}[{a.get('label')}]", a, "when"))
+                for inst in c.get("instantiations") or []:
+                    out.append((path, f"{c.get('id')}[{inst.get('name')}]", inst, "when"))
         else:
             for t in doc.get("tables") or []:
                 out.append((path, str(t.get("id")), t, "region"))
