@@ -211,3 +211,58 @@ claims:
       "mu <= 1/4": {reading: "the proof's range"}
 """)
     assert "t.yaml:14:" in str(exc.value) and "labelled a reading" in str(exc.value)
+
+
+THEOREM = """\
+paper: x
+claims:
+  - id: x/t
+    kind: implies
+    from: {definition: ldp, level: eps}
+    to: {definition: kt-closeness, params: {k: "1"}, level: t}
+    f: "exp(eps)"
+    symbols: {N: integer}
+    when: ["N >= 2"]
+    when_sources:
+      "N >= 2": {quote: "k in [1, N - 1]"}
+"""
+
+
+def _theorems(tmp_path, text):
+    from implgraph.theorems import load_theorems
+    folder = tmp_path / "theorems"
+    folder.mkdir()
+    (folder / "x.yaml").write_text(text, encoding="utf-8")
+    return load_theorems([folder / "x.yaml"])
+
+
+def test_reading_when_restricts_only_the_reading(tmp_path):
+    import sympy
+    [edge] = _theorems(tmp_path, THEOREM + """\
+    reading: "the proof's range"
+    reading_kind: implies
+    reading_when: ["N >= 3"]
+    reading_when_sources:
+      "N >= 3": {reading: "convenience"}
+""")
+    N = edge.symbols["N"]
+    assert edge.region.contains({N: 2}) is True
+    assert edge.as_reading().region.contains({N: 2}) is False
+    assert edge.as_reading().region.contains({N: 3}) is True
+
+
+@pytest.mark.parametrize("extra,line,what", [
+    ('    reading_when: ["N >= 3"]\n', 12, "no `reading_kind`"),
+    ('    reading_kind: implies\n    reading_when: ["N >= 3"]\n    reading_when_sources:\n'
+     '      "N >= 3": {quote: "x", note: ""}\n', 15, "non-empty string"),
+])
+def test_bad_reading_when(tmp_path, extra, line, what):
+    with pytest.raises(InputError) as exc:
+        _theorems(tmp_path, THEOREM + extra)
+    assert f"x.yaml:{line}:" in str(exc.value) and what in str(exc.value)
+
+
+def test_reading_label_rejected_in_printed_theorem(tmp_path):
+    with pytest.raises(InputError) as exc:
+        _theorems(tmp_path, THEOREM.replace('{quote: "k in [1, N - 1]"}', '{reading: "why"}'))
+    assert "x.yaml:11:" in str(exc.value) and "labelled a reading" in str(exc.value)
