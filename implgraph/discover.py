@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from . import definitions
-from .checkedge import DirectionResult, Node, check_direction, combine, make_node, parse_node
+from .checkedge import DirectionResult, Node, _degenerate, check_direction, combine, make_node, parse_node
 from .errors import InputError
 from .output import Progress
 from .plugins import param_grid
@@ -491,7 +491,7 @@ def _compare_f(paper_f, d, level, a_def, b_def):
     inst = d.instances[-1] if d.instances else None
     if inst is None or not inst.samples:
         return "re-found (f not compared)"
-    less, more = [], []
+    less, degenerate, more = [], [], []
     for a_s, F_s in inst.samples:
         if F_s in ("None", "inf", "oo"):
             continue
@@ -501,11 +501,16 @@ def _compare_f(paper_f, d, level, a_def, b_def):
         if diff is None or not diff.is_number:
             return "re-found (f not compared)"
         if diff < 0:
-            less.append(str(a_def.level_from_raw(a_raw)))
+            (degenerate if _degenerate(b_def, target) else less).append(str(a_def.level_from_raw(a_raw)))
         elif diff > 0:
             more.append(a_s)
+    sym = a_def.level_symbol
     if less:
-        return f"refuted: paper f below the tight value at {a_def.level_symbol} = {less[0]}"
+        return f"refuted: paper f below the tight value at {sym} = {less[0]}" + (
+            f" (and at the degenerate level {sym} = {degenerate[0]}, where f is no valid level)" if degenerate else "")
+    if degenerate:
+        return (f"refuted only at degenerate levels: paper f below the tight value at {sym} = {degenerate[0]}, "
+                "where f is no valid level")
     if more:
         return "re-found, paper f is loose" + (" (tight on the fitted range)" if d.tight_upto else "")
     return "re-found, same f (tight)"

@@ -199,3 +199,18 @@ def test_discover_write_and_path_in_the_plugins_units(tmp_path):
         comps = compositions(rules, "ldp", "beta-likeness", N=3)
         assert len(comps) == 1
         assert sympy.simplify(comps[0].f.subs(comps[0].level, eps) - hand) == 0
+
+
+def test_compare_f_reports_a_valid_level_before_a_degenerate_one():
+    # ekenstedt2022 Theorem 3a at N = 4, k = 2: f = (1/2)(1 + e^eps/2); the tight f is (1 + e^eps)/2
+    # (2 records at a, 2 at e^eps a), above f by 1/4 + ... (f = 1/2 + e^eps/4 < (1 + e^eps)/2) everywhere.
+    # f >= 1 only for e^eps >= 2: at the samples e^eps = 1, 9/8, 5/4, 3/2 f is no valid level (degenerate);
+    # e^eps = 2 (f = 1) is the first valid level, reported first.
+    from implgraph.checkedge import check_direction
+    from implgraph.definitions import get
+    from implgraph.discover import _compare_f
+    d = check_direction("ldp", "kt-closeness(k=2)", N=4, n_min=4, prover=False)
+    f = sympy.Rational(1, 2) * (1 + sympy.exp(eps) / 2)
+    status = _compare_f(f, d, eps, get("ldp"), get("kt-closeness"))
+    assert status.startswith("refuted: paper f below the tight value at eps = log(2)")
+    assert "degenerate level eps = 0" in status
