@@ -24,7 +24,8 @@ def add_arguments(p):
     p.add_argument("--k", type=int, default=None, help="group size for A and B where it is not given as NAME[k=..]")
     p.add_argument("--max-length", type=int, default=5, help="longest chain considered (default 5)")
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("--verify", action="store_true", help="run `implgraph verify` on the edge claims for the verdicts")
+    p.add_argument("--verify", action="store_true", help="recompute the verdicts of the edge claims now (default: "
+                   "computed once and cached by content)")
     p.add_argument("--verdicts", metavar="FILE", help="verdicts from a saved `implgraph verify --json`")
     p.add_argument("--theorems", nargs="+", metavar="FILE", help="theorem files to use instead of the bundled data")
 
