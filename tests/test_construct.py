@@ -1,5 +1,6 @@
 """The bucketization construction of domingo-ferrer2015 Section 6."""
 
+import os
 import random
 from fractions import Fraction
 from pathlib import Path
@@ -119,3 +120,34 @@ def test_cli_bad_input_one_line_exit_2_no_output(tmp_path, capsys, args, text, w
     assert rc == 2
     assert err.count("\n") == 1 and where in err and "fix:" in err
     assert not out.exists()
+
+
+def _same_file_spellings(tmp_path, src):
+    (tmp_path / "sub").mkdir()
+    link = tmp_path / "link.csv"
+    link.symlink_to(src)
+    return [str(src), str(tmp_path / "sub" / ".." / src.name), str(link), os.path.relpath(src)]
+
+
+@pytest.mark.parametrize("which", range(4))
+def test_cli_refuses_to_overwrite_its_input(tmp_path, capsys, which):
+    # the same path, another spelling of it (sub/..), a symlink to it, a relative path
+    text = "id,income\n" + "\n".join(f"{i},{i}" for i in range(10)) + "\n"
+    src = _csv(tmp_path, text)
+    out = _same_file_spellings(tmp_path, src)[which]
+    rc = main(["construct", "--t", "1", "--k", "2", str(src), "--attribute", "income", "--out", out])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.count("\n") == 1 and "is the input file" in err and "fix:" in err
+    assert src.read_text() == text
+    assert sorted(os.listdir(tmp_path)) == ["in.csv", "link.csv", "sub"]
+
+
+@pytest.mark.parametrize("out,match", [("sub", "is a directory"), ("nodir/out.csv", "does not exist")])
+def test_cli_bad_out_path_exit_2_nothing_written(tmp_path, capsys, out, match):
+    src = _csv(tmp_path, "id,income\n" + "\n".join(f"{i},{i}" for i in range(10)) + "\n")
+    (tmp_path / "sub").mkdir()
+    rc = main(["construct", "--t", "1", "--k", "2", str(src), "--attribute", "income", "--out",
+               str(tmp_path / out)])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.count("\n") == 1 and match in err
+    assert sorted(os.listdir(tmp_path)) == ["in.csv", "sub"] and os.listdir(tmp_path / "sub") == []

@@ -10,10 +10,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 
 from ..construct import check_t, construct, read_attribute
 from ..errors import InputError
-from ..output import atomic_write
+from ..output import check_output_path, write_output
 
 NAME = "construct"
 HELP = "bucketize a numeric attribute into t+1 buckets and partition into k-classes reaching multiplicative t-closeness"
@@ -29,8 +30,21 @@ def add_arguments(p):
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
 
 
+def check_not_input(infile, out):
+    """InputError if ``out`` is the input file (any spelling, a symlink or a hard link to it)."""
+    try:
+        same = os.path.exists(out) and os.path.samefile(infile, out)
+    except OSError:
+        same = False
+    if same:
+        raise InputError(f"--out {out} is the input file", file=str(infile),
+                         fix="write the output to another file")
+
+
 def run(args) -> int:
     t = check_t(args.t)
+    check_output_path(args.out)
+    check_not_input(args.file, args.out)
     header, rows, values = read_attribute(args.file, args.attribute)
     if args.k > len(rows):
         raise InputError(f"k = {args.k} is larger than the data ({len(rows)} records)", file=args.file,
@@ -45,10 +59,7 @@ def run(args) -> int:
     w.writerow(header + ["bucket", "class"])
     for rec, b, c in zip(rows, r.bucket, r.cls):
         w.writerow(list(rec) + [f"B{b + 1}", f"E{c + 1}"])
-    try:
-        atomic_write(args.out, buf.getvalue())
-    except OSError as exc:
-        raise InputError(f"cannot write {args.out} ({exc.strerror})", fix="check the directory") from None
+    write_output(args.out, buf.getvalue())
     summary = {
         "file": args.file, "out": args.out, "N": len(rows), "requested_t": t, "k": args.k,
         "achieved_t": str(r.t), "achieved_t_float": float(r.t), "meets_t": r.meets,

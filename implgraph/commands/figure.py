@@ -1,4 +1,5 @@
-"""``implgraph figure fig-6|fig-7 --out FILE``: regenerate Fig. 6 or Fig. 7 of ekenstedt2022 as a PNG.
+"""``implgraph figure fig-6|fig-7 --out FILE``: regenerate Fig. 6 or Fig. 7 of ekenstedt2022 (PNG, SVG
+or PDF, chosen by the file's extension).
 
 Each figure has two panels: the paper's printed formulas (eq. 1, 2, 5, 6 with its calibration) and the
 engine's reading (utilities by eq. 4 from the exact channels of Fig. 4 and Fig. 5, p_LDP and p_t from the
@@ -9,15 +10,18 @@ evaluated in floating point for drawing only.
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import sympy
 
 from ..errors import InputError
-from ..output import atomic_write
+from ..output import check_output_path, write_output
 
 NAME = "figure"
-HELP = "regenerate Fig. 6 or Fig. 7 of ekenstedt2022 (utility of the mechanisms) as a PNG"
+HELP = "regenerate Fig. 6 or Fig. 7 of ekenstedt2022 (utility of the mechanisms) as PNG, SVG or PDF"
 ORDER = 60
+
+FORMATS = ("png", "svg", "pdf")
 
 STYLES = {"U_LDP": ("-", "eps-LDP mechanism"), "U_tClo_LDP": ("--", "t-closeness + eps-LDP"),
           "U_tClo": ("-.", "t-closeness mechanism")}
@@ -25,7 +29,7 @@ STYLES = {"U_LDP": ("-", "eps-LDP mechanism"), "U_tClo_LDP": ("--", "t-closeness
 
 def add_arguments(p):
     p.add_argument("figure", choices=["fig-6", "fig-7"], help="which figure")
-    p.add_argument("--out", required=True, help="the PNG file to write")
+    p.add_argument("--out", required=True, help="the file to write: .png, .svg or .pdf")
     p.add_argument("--points", type=int, default=201, help="grid points per curve (default 201)")
 
 
@@ -68,8 +72,17 @@ def _fig7(ax_pair, xs):
     ax_pair[0].legend(fontsize=6, ncol=1)
 
 
-def render(which: str, points: int = 201) -> bytes:
-    """The PNG bytes of ``fig-6`` or ``fig-7``."""
+def output_format(path) -> str:
+    """``png``, ``svg`` or ``pdf`` from the file name (InputError otherwise)."""
+    fmt = Path(str(path)).suffix.lower().lstrip(".")
+    if fmt not in FORMATS:
+        raise InputError(f"--out {path}: unknown figure format {fmt or '(no extension)'!r}",
+                         fix="end the file name in .png, .svg or .pdf")
+    return fmt
+
+
+def render(which: str, points: int = 201, fmt: str = "png") -> bytes:
+    """The bytes of ``fig-6`` or ``fig-7`` in ``fmt`` (png, svg or pdf)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -87,16 +100,14 @@ def render(which: str, points: int = 201) -> bytes:
         raise InputError(f"unknown figure {which!r}", fix="use fig-6 or fig-7")
     fig.tight_layout()
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=120)
+    fig.savefig(buf, format=fmt, dpi=120)
     plt.close(fig)
     return buf.getvalue()
 
 
 def run(args) -> int:
-    data = render(args.figure, args.points)
-    try:
-        atomic_write(args.out, data)
-    except OSError as exc:
-        raise InputError(f"cannot write {args.out} ({exc.strerror})", fix="check the directory") from None
+    fmt = output_format(args.out)
+    check_output_path(args.out)
+    write_output(args.out, render(args.figure, args.points, fmt))
     print(f"wrote {args.out}")
     return 0
