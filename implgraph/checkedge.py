@@ -1064,9 +1064,16 @@ def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N):
         return
     syms = dict(symbols)
     syms[alpha.name] = alpha
+    # the partition is the table's: one minimum class size for both sides; the prover's arguments
+    # (class of the k extreme records, vertex tables with classes [k, N - k]) assume no maximum
+    mins = [c["min_size"] for c in (a.class_dict, b.class_dict) if "min_size" in c]
+    if any("max_size" in c for c in (a.class_dict, b.class_dict)):
+        return
+    spec = {"min_size": sympy.Max(*mins)} if mins else None
     r = prove.check_implication(a.name, b.name, f_expr, a_params=a.param_dict, b_params=b.param_dict,
                                 when=list(when_c), max_n=N, symbols=syms, alpha=alpha,
-                                a_classes=a.class_dict or None, b_classes=b.class_dict or None)
+                                a_classes=spec if a.definition.needs_classes else None,
+                                b_classes=spec if b.definition.needs_classes else None)
     if r.verdict == "proved":
         res.verdict = "proved"
         res.bound = "every N"

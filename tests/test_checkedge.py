@@ -337,3 +337,12 @@ def test_level_units_of_a_plugin_beta_likeness():
         rows = [[Fraction(2, 3), Fraction(1, 3)]] + [[Fraction(1, 3), Fraction(2, 3)]] * 3
         ct = ConcreteTable.from_fractions(rows, classes=["E1", "E2", "E2", "E3"])
         assert get("beta-likeness").level_from_raw(get("beta-likeness").concrete(ct)) == sympy.Rational(3, 5)
+
+
+def test_a_maximum_class_size_keeps_the_bounded_answer():
+    # the prover's tight tables for classes of >= k records have classes [k, N - k]: with a maximum class
+    # size they may not be allowed, so only the bounded (exact, N = 4) answer is given, and the bound says
+    # which partitions were searched
+    d = check_direction("ldp", "mult-t-closeness(k=2, max=2)", N=4)
+    assert d.relation == "implication" and d.verdict == "verified-bounded"
+    assert "classes of >= 2 and <= 2 records" in d.bound

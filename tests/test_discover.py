@@ -203,7 +203,7 @@ def test_discover_write_and_path_in_the_plugins_units(tmp_path):
 
 def test_compare_f_reports_a_valid_level_before_a_degenerate_one():
     # ekenstedt2022 Theorem 3a at N = 4, k = 2: f = (1/2)(1 + e^eps/2); the tight f is (1 + e^eps)/2
-    # (2 records at a, 2 at e^eps a), above f by 1/4 + ... (f = 1/2 + e^eps/4 < (1 + e^eps)/2) everywhere.
+    # (2 records at a, 2 at e^eps a), above f = 1/2 + e^eps/4 by e^eps/4 everywhere.
     # f >= 1 only for e^eps >= 2: at the samples e^eps = 1, 9/8, 5/4, 3/2 f is no valid level (degenerate);
     # e^eps = 2 (f = 1) is the first valid level, reported first.
     from implgraph.checkedge import check_direction
