@@ -177,3 +177,26 @@ def test_table_iii_ext_command_exits_0():
                        capture_output=True, text=True, timeout=900)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "entropy-l-diversity" in r.stdout
+
+
+def test_entropy_on_a_decimal_csv_of_10_000_rows_matches_independent_computation(tmp_path):
+    # the reported crash: random 3-decimal probabilities, 10^4 rows, 100 classes
+    import random
+    import mpmath
+    from implgraph.table import load_csv
+    rng = random.Random(7)
+    rows, classes, lines = [], [], ["class,a1,a2,a3"]
+    for _ in range(10_000):
+        a = rng.randint(0, 1000)
+        b = rng.randint(0, 1000 - a)
+        rows.append([Fraction(a, 1000), Fraction(b, 1000), Fraction(1000 - a - b, 1000)])
+        classes.append(f"E{rng.randint(0, 99)}")
+        lines.append(f"{classes[-1]},{a / 1000:.3f},{b / 1000:.3f},{(1000 - a - b) / 1000:.3f}")
+    path = tmp_path / "t.csv"
+    path.write_text("\n".join(lines) + "\n")
+    lv = optimal_level(load_csv(path), "entropy-l-diversity")
+    ref = _mpmath_entropy_level(rows, classes)
+    with mpmath.workdps(60):
+        lo = mpmath.mpf(lv.enclosure.lo.numerator) / lv.enclosure.lo.denominator
+        hi = mpmath.mpf(lv.enclosure.hi.numerator) / lv.enclosure.hi.denominator
+        assert lo - mpmath.mpf(10) ** -50 <= ref <= hi + mpmath.mpf(10) ** -50
