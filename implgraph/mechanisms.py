@@ -41,6 +41,7 @@ Matrix([
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -52,7 +53,7 @@ from .table import Block, Table
 
 __all__ = ["Mechanism", "Dataset", "randomised_response", "empirical_response", "sequential",
            "lumped_randomised_response", "mechanism_level", "worst_case_dataset", "check_probability",
-           "value_names"]
+           "value_names", "value_partition", "exact_level", "calibrate_keep"]
 
 
 def value_names(n: int) -> list:
@@ -67,6 +68,14 @@ def _num(x):
         from .formula import parse_expr
         return parse_expr(x, {})
     return sympy.sympify(x)
+
+
+def _tidy(x):
+    """A rational function in lowest terms (``cancel``); anything else simplified."""
+    x = sympy.sympify(x)
+    if x.is_rational_function():
+        return sympy.cancel(x)
+    return sympy.simplify(x)
 
 
 def check_probability(p, name: str = "p", strict_upper: bool = False):
@@ -122,7 +131,7 @@ class Mechanism:
 
     def row(self, inp) -> tuple:
         i = self.values.index(inp) if isinstance(inp, str) else inp
-        return tuple(sympy.simplify(self.matrix[i, j]) for j in range(self.n))
+        return tuple(_tidy(self.matrix[i, j]) for j in range(self.n))
 
     def then(self, other: "Mechanism") -> "Mechanism":
         """Sequential composition: ``self`` first, then ``other`` on its output (``M_self M_other``)."""
@@ -374,6 +383,75 @@ def mechanism_level(mechanism: Mechanism, dataset: Dataset, definition: str, **p
     """The optimal level of ``definition`` on the mechanism's output table (the core, exact)."""
     from .levels import optimal_level
     return optimal_level(mechanism.apply(dataset), definition, **params)
+
+
+def _level_pieces(level):
+    return [(p.condition, p.value) for p in level.pieces]
+
+
+def _decide(region, cond):
+    try:
+        return region.decide(cond)
+    except Exception:  # an untranslatable condition: unknown, never a proof
+        return None
+
+
+def value_partition(weights, values=None) -> Dataset:
+    """One class per value holding all its records (the worst partition of a per-record channel).
+
+    ``weights`` are the value frequencies: concrete ones become the smallest integer counts with
+    those frequencies; symbolic ones are used as (real) record masses, positive on the region.
+    """
+    w = [sympy.sympify(x) for x in weights]
+    free = set().union(*(x.free_symbols for x in w))
+    if not free:
+        den = math.lcm(*[int(sympy.Rational(x).q) for x in w])
+        w = [sympy.Integer(int(x * den)) for x in w]
+    n = len(w)
+    classes = {f"E{i + 1}": [w[i] if j == i else sympy.Integer(0) for j in range(n)]
+               for i in range(n) if w[i] != 0}
+    kinds = {s: "integer" if s.is_integer else "real" for s in free}
+    cons = tuple(x > 0 for x in w if x.free_symbols)
+    return Dataset.from_counts(classes, values=values, kinds=kinds, constraints=cons, name="value partition")
+
+
+def exact_level(mech: Mechanism, py, definition: str, **params):
+    """The core's optimal level of ``definition`` on the channel's output over the value partition."""
+    weights = py if py else [1] * mech.n
+    return mechanism_level(mech, value_partition(weights, mech.values), definition, **params)
+
+
+def calibrate_keep(level, target_raw, var, region):
+    """The largest ``var`` whose level (raw, every piece non-decreasing in ``var``) is at most ``target_raw``.
+
+    The candidates solve ``piece value == target`` for each piece; their minimum is returned with the
+    z3 decision that the level there is at most the target on the whole region (True, or None if not
+    decided). Returns (value, decided) or (None, None).
+    """
+    sols = []
+    for _, v in _level_pieces(level):
+        if v is None or v is sympy.oo or var not in sympy.sympify(v).free_symbols:
+            continue
+        try:
+            found = sympy.solve(sympy.Eq(sympy.together(v), target_raw), var)
+        except NotImplementedError:
+            continue
+        sols += [sympy.simplify(s) for s in found if s.is_real is not False]
+    if not sols:
+        # the level does not depend on var: every keep probability in [0, 1] reaches at most the level
+        consts = [sympy.sympify(v) for _, v in _level_pieces(level) if v is not None and v is not sympy.oo]
+        if consts and all(not v.free_symbols and bool(v <= target_raw) for v in consts):
+            return sympy.Integer(1), True
+        return None, None
+    value = sympy.Min(*sols)
+    if value.is_number:
+        ok = all(sympy.sympify(c).subs(var, value) is not sympy.true or (v is not None and v is not sympy.oo and
+                 sympy.simplify(v.subs(var, value) - target_raw) <= 0) for c, v in _level_pieces(level))
+        return value, bool(ok)
+    checks = [sympy.Or(sympy.Not(sympy.sympify(c).subs(var, value)), v.subs(var, value) <= target_raw)
+              for c, v in _level_pieces(level) if v is not None and v is not sympy.oo]
+    checks.append(value >= 0)
+    return value, _decide(region, sympy.And(*checks))
 
 
 def worst_case_dataset(counts, k, values=None) -> Dataset:

@@ -6,12 +6,10 @@
 - :func:`bayes_utility` is eq. (4), the binary gain ``g = delta``: ``U = sum_z max_y p(y, z)``.
 - :func:`mechanism_utilities` derives ``U_LDP``, ``U_tClo+LDP`` and ``U_tClo`` of the three mechanisms
   of Section V-C from their exact channels (:mod:`implgraph.mechanisms`).
-- :func:`eq5_printed`, :func:`eq6_printed` transcribe eq. (5) and eq. (6) as printed (for any n), so
-  that the figures can show the printed curves beside the derived ones.
-- Calibrations: :func:`eps_from_t_lemma1` (the relation of [5] used in Section V-C, inverted),
-  :func:`p_ldp_for_eps` (from the engine's LDP level of Fig. 4), :func:`p_ldp_eq1` (eq. 1 as printed,
-  inverted), :func:`p_t_for_t` (from the engine's multiplicative-t level of Fig. 5), :func:`p_t_eq2`
-  (eq. 2 as printed, solved).
+- Calibrations from the core's exact levels (no closed form): :func:`p_ldp_for_eps` (the keep
+  probability of Fig. 4 at a given LDP level) and :func:`p_t_for_t` (the largest keep probability of
+  Fig. 5 at a given multiplicative t on the worst partition). The printed formulas (eq. 1, 2, 5, 6 and
+  the relation of [5]) live only in the data files.
 
 Everything is exact (sympy rationals, ``exp``/``log`` kept symbolic); floats appear only in
 :func:`as_float` for plots.
@@ -37,12 +35,11 @@ from __future__ import annotations
 import sympy
 
 from .errors import InputError
-from .mechanisms import (Mechanism, _num, check_probability, empirical_response, randomised_response,
-                         sequential)
+from .mechanisms import (Mechanism, _num, calibrate_keep, check_probability, empirical_response, exact_level,
+                         randomised_response, sequential)
 
-__all__ = ["joint", "utility", "bayes_utility", "binary_gain", "mechanism_utilities", "eq5_printed",
-           "eq6_printed", "eps_from_t_lemma1", "p_ldp_for_eps", "p_ldp_eq1", "p_t_for_t", "p_t_eq2",
-           "calibrate", "as_float", "check_distribution"]
+__all__ = ["joint", "utility", "bayes_utility", "binary_gain", "mechanism_utilities", "p_ldp_for_eps",
+           "p_t_for_t", "as_float", "check_distribution"]
 
 
 def check_distribution(py) -> list:
@@ -103,131 +100,46 @@ def utility(mechanism: Mechanism, py, gain=None, strategy=None):
 def bayes_utility(mechanism: Mechanism, py):
     """Eq. (4): ``U(Y, Z) = sum_z max_y p(y, z)`` (binary gain, optimal guess)."""
     pj = joint(mechanism, py)
-    return sum((sympy.Max(*[pj[y, z] for y in range(mechanism.n)]) for z in range(mechanism.n)),
-               sympy.Integer(0))
+    return sum((_max([pj[y, z] for y in range(mechanism.n)]) for z in range(mechanism.n)), sympy.Integer(0))
 
 
-# -- the printed formulas ----------------------------------------------------------------------------
-
-def eq5_printed(py, p_ldp, N):
-    """Eq. (5) as printed: ``sum_i max{max_{j != i} p_y(a_j)(1 - p)/N, p_y(a_i)(p + (1 - p)/N)}``."""
-    py = [_num(x) for x in py]
-    n = len(py)
-    p, N = _num(p_ldp), _num(N)
-    return sum((sympy.Max(*[py[j] * (1 - p) / N for j in range(n) if j != i], py[i] * (p + (1 - p) / N))
-                for i in range(n)), sympy.Integer(0))
+def _max(xs):
+    """``Max`` of the entries; symbolic maxima are kept unevaluated (sympy's pairwise pruning is slow)."""
+    xs = [sympy.sympify(x) for x in xs]
+    if all(x.is_number for x in xs):
+        return sympy.Max(*xs)
+    return sympy.Max(*xs, evaluate=False)
 
 
-def eq6_printed(py, p_ldp, p_t, N):
-    """Eq. (6) as printed: ``sum_j max_i max{f_1(a_i), f_2(a_i, a_j)}`` with the printed f_1, f_2."""
-    py = [_num(x) for x in py]
-    n = len(py)
-    pl, pt, N = _num(p_ldp), _num(p_t), _num(N)
+# -- calibrations from the core's exact levels --------------------------------------------------------
 
-    def f1(i):
-        return py[i] * (pt * (pl + (1 - pl) / N) + (1 - pt) * (py[i] * pl + (1 - pl) / N))
-
-    def f2(i, j):
-        return py[i] * (pt * (1 - pl) / N + (1 - pt) * (py[j] * (pl + (1 - pl) / N)))
-
-    return sum((sympy.Max(*[sympy.Max(f1(i), f2(i, j)) for i in range(n)]) for j in range(n)), sympy.Integer(0))
-
-
-# -- calibrations --------------------------------------------------------------------------------------
-
-def eps_from_t_lemma1(t0, N, k):
-    """Invert the relation of [5] used in Section V-C: ``t0 = (k/N)(1 + ((N-k-1)/k) e^eps)``.
-
-    Returns ``ln((t0 N - k)/(N - k - 1))`` exactly (solved with sympy).
-    """
-    t0, N, k = _num(t0), _num(N), _num(k)
-    if t0.is_number and t0 < 1:
-        raise InputError(f"t0 = {t0} < 1", fix="a multiplicative t-closeness level is >= 1")
-    if N.is_number and k.is_number and (k < 1 or k > N):
-        raise InputError(f"k = {k} is out of range for N = {N}", fix="choose 1 <= k <= N")
-    x = sympy.Symbol("x", positive=True)
-    sol = sympy.solve(sympy.Eq(t0, (k / N) * (1 + ((N - k - 1) / k) * x)), x)
-    if len(sol) != 1:
-        raise InputError(f"no unique e^eps for t0 = {t0}, N = {N}, k = {k}", fix="check N - k - 1 > 0")
-    return sympy.log(sympy.nsimplify(sol[0]))
+def _keep_for_level(mech_of, definition, level, py=None):
+    """The largest keep probability whose channel has at most ``level`` for ``definition`` (the core, exact)."""
+    from .definitions.base import get
+    from .region import Region
+    d = get(definition)
+    p = sympy.Symbol("p_keep", real=True)
+    lv = exact_level(mech_of(p), py, d.name)
+    value, ok = calibrate_keep(lv, d.raw_from_level(_num(level)), p, Region({}, ()))
+    if value is None or ok is False:
+        raise InputError(f"no keep probability reaches the {definition} level {level}",
+                         fix="choose another target level")
+    return sympy.nsimplify(value) if value.is_number else value
 
 
 def p_ldp_for_eps(eps, n):
-    """The keep probability of Fig. 4 whose exact LDP level is ``eps``: ``(e^eps - 1)/(e^eps - 1 + n)``.
-
-    This inverts the engine's level ``e^eps = 1 + n p/(1 - p)`` (see :func:`ldp_ratio`).
-    """
-    e = sympy.exp(_num(eps))
-    return sympy.nsimplify(sympy.simplify((e - 1) / (e - 1 + _num(n))))
-
-
-def ldp_ratio(n, p):
-    """The engine's LDP ratio e^eps of Fig. 4: ``1 + n p/(1 - p)``."""
-    p = _num(p)
-    return 1 + _num(n) * p / (1 - p)
-
-
-def p_ldp_eq1(eps, N):
-    """Eq. (1) as printed, solved for p_LDP: ``N (e^eps - 1)/(1 + N (e^eps - 1))``."""
-    e = sympy.exp(_num(eps))
-    N = _num(N)
-    return sympy.nsimplify(sympy.simplify(N * (e - 1) / (1 + N * (e - 1))))
-
-
-def t_fig5(py, p_t):
-    """The engine's multiplicative t of Fig. 5 (worst partition): ``max(p_t/min p_y + 1 - p_t, 1/(1 - p_t))``."""
-    py = [x for x in (_num(v) for v in py) if x != 0]
-    p = _num(p_t)
-    return sympy.Max(p / min(py) + 1 - p, 1 / (1 - p))
+    """The keep probability of Fig. 4 whose exact LDP level (the core's) is ``eps``."""
+    return _keep_for_level(lambda p: randomised_response(int(n), p), "ldp", eps)
 
 
 def p_t_for_t(t0, py):
-    """The largest p_t whose Fig. 5 level (worst partition) is at most ``t0``.
-
-    ``min((t0 - 1)/(1/min p_y - 1), 1 - 1/t0)``, or ``1 - 1/t0`` when p_y has one value.
-    """
+    """The largest p_t whose Fig. 5 channel has multiplicative t at most ``t0`` on the value partition of
+    data with frequencies ``py`` (the worst partition), by the core's exact level."""
     t0 = _num(t0)
-    if t0 < 1:
+    if t0.is_number and t0 < 1:
         raise InputError(f"t0 = {t0} < 1", fix="a multiplicative t-closeness level is >= 1")
-    py = [x for x in (_num(v) for v in py) if x != 0]
-    m = min(py)
-    second = 1 - 1 / t0
-    if m == 1:
-        return second
-    return sympy.Min((t0 - 1) / (1 / m - 1), second)
-
-
-def p_t_eq2(t0, py):
-    """Eq. (2) as printed, solved for p_t at ``t = t0`` (see :func:`calibrate`)."""
-    py = [_num(x) for x in py]
-    p = sympy.Symbol("p_t", real=True)
-    n = len(py)
-    terms = []
-    for i in range(n):
-        if py[i] == 0:
-            continue  # the printed terms divide by p_y(a_i); the limit of the second is 1/(1 - p_t)
-        mu = py[i] * (p + (1 - p) * py[i] + (1 - p) * sum(py[j] for j in range(n) if j != i))
-        terms += [mu / (p / py[i] + (1 - p)), mu / (py[i] * (1 - p))]
-    return calibrate(terms, t0, p)
-
-
-def calibrate(terms, target, var, lo=0, hi=1):
-    """The smallest ``var`` in [lo, hi) with ``max(terms) == target``, exactly.
-
-    The candidates are the solutions of ``term == target`` for each term; each is checked by exact
-    substitution. Raises InputError when none fits.
-    """
-    target = _num(target)
-    cands = set()
-    for term in terms:
-        for s in sympy.solve(sympy.Eq(sympy.together(term), target), var):
-            s = sympy.nsimplify(s)
-            if s.is_real and lo <= s < hi:
-                cands.add(s)
-    for s in sorted(cands):
-        if sympy.simplify(sympy.Max(*[term.subs(var, s) for term in terms]) - target) == 0:
-            return s
-    raise InputError(f"no {var} in [{lo}, {hi}) reaches the level {target}", fix="choose another target level")
+    py = check_distribution(py)
+    return _keep_for_level(lambda p: empirical_response(py, p), "mult-t-closeness", t0, py)
 
 
 def mechanism_utilities(py, p_ldp, p_t) -> dict:
