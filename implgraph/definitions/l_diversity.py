@@ -7,13 +7,15 @@ Entropy l-diversity: ``-sum_v p(v) log p(v) >= log l`` in every class; the optim
 table without equivalence classes. Probabilities are the classes' mean bucket probabilities, so a
 one-hot table gives the usual empirical frequencies.
 
-The entropy level is irrational in general. The class with the smallest entropy is found exactly
-(:func:`compare_entropies`: interval arithmetic, and an exact test of equality through prime
-factorizations where the intervals overlap); the level is that class's exact product, reported with
-a guaranteed rational enclosure (:data:`DIGITS` significant digits). On a parametric table with two
-buckets the entropies are ordered through ``(p - 1/2)^2`` (the binary entropy falls as ``p`` moves
-away from 1/2), a polynomial the region can decide; with more buckets classes the region does not
-order stay in an exact ``Min(...)``.
+The entropy level is irrational in general. On a concrete table a float64 screen, with a rounding
+bound far wider than float64's error, keeps every class that can have the smallest entropy; among
+those the smallest is decided exactly (:func:`compare_entropies`: interval arithmetic at doubling
+precision, and an exact test of equality through prime factorizations where the intervals
+overlap). The level is that class's exact product (left unevaluated), reported with a guaranteed
+rational enclosure of :data:`DIGITS` significant digits (:class:`~implgraph.concrete.Enclosed`).
+On a parametric table with two buckets the entropies are ordered through ``(p - 1/2)^2`` (the
+binary entropy falls as ``p`` moves away from 1/2), a polynomial the region can decide; with more
+buckets, classes the region cannot order stay in an exact ``Min(...)``.
 """
 
 from __future__ import annotations
