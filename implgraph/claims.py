@@ -656,7 +656,7 @@ def judge_level_claim(table, claim, level_cache=None) -> Verdict:
         if counter is not None:
             break
     if counter is not None:
-        point, opt = counter
+        point, opt = _canonical_point(region, counter, table, d, params, scope, target, bound)
         used = set(table.free_symbols) | set(target.free_symbols)
         for v in list(params.values()) + list(when):
             if isinstance(v, sympy.Basic):
@@ -714,6 +714,62 @@ def _violates(d, opt, target_pt, bound):
     if bound == "exact":
         return not sat or strictly
     return strictly  # lower: the optimum is strictly stronger than the printed bound
+
+
+#: exact re-checks spent on making one counterexample point canonical (per symbol and pass)
+CANONICAL_POINT_BUDGET = 50
+
+
+def _candidates(kind):
+    """Values tried for a symbol, simplest first: integers 1..12; rationals in [0, 1] by denominator
+    (at most 12), then in (1, 4]."""
+    if kind == "integer":
+        return [sympy.Integer(n) for n in range(1, 13)]
+    out, seen = [], set()
+    for lo, hi in ((0, 1), (1, 4)):
+        for den in range(1, 13):
+            for num in range(lo * den, hi * den + 1):
+                v = sympy.Rational(num, den)
+                if v not in seen:
+                    seen.add(v)
+                    out.append(v)
+    return out
+
+
+def _canonical_point(region, found, table, d, params, scope, target, bound):
+    """A canonical counterexample point: the same answer whatever point the solver gave.
+
+    Starting from ``found = (point, opt)``, each symbol in name order takes the simplest value
+    (:func:`_candidates`) at which the point stays in ``region`` and the claim still fails on the
+    concrete table (exact re-check), with a finite optimum where the solver's point had one; two
+    passes, a bounded number of checks.
+    """
+    point, opt = dict(found[0]), found[1]
+    finite = opt is not None and opt is not sympy.oo     # keep a finite optimum finite (non-degenerate)
+
+    def bad(pt):
+        if region.contains(pt) is not True:
+            return None
+        try:
+            o = concrete_level(table, d, params, pt, scope)
+            if finite and (o is None or o is sympy.oo):
+                return None
+            return o if _violates(d, o, sympy.simplify(target.subs(pt)), bound) else None
+        except (InputError, TypeError, ValueError, ZeroDivisionError):
+            return None
+
+    for _ in range(2):
+        for sym in sorted(point, key=lambda s_: s_.name):
+            for spent, v in enumerate(_candidates(region.kinds.get(sym, "real"))):
+                if spent >= CANONICAL_POINT_BUDGET or v == point[sym]:
+                    break
+                trial = dict(point)
+                trial[sym] = v
+                o = bad(trial)
+                if o is not None:
+                    point, opt = trial, o
+                    break
+    return point, opt
 
 
 def _find_bad_point(reg, bad_cond, table, d, params, scope, target, bound):

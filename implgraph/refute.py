@@ -29,7 +29,8 @@ from .formula import parse_expr
 from .levels import optimal_level
 from .solvers import get_backend
 
-__all__ = ["RefuteResult", "find_witness", "is_witness", "witness_json", "raw_target", "T_GRID"]
+__all__ = ["RefuteResult", "find_witness", "is_witness", "witness_check", "canonical_witness", "witness_json",
+           "raw_target", "T_GRID"]
 
 #: raw levels of A tried first (each gives a linear problem), before the free-level query
 T_GRID = (Fraction(2), Fraction(3, 2), Fraction(4), Fraction(5, 4), Fraction(11, 10), Fraction(10),
@@ -146,30 +147,125 @@ def _level_raw(table, d, params):
     return lv.pieces[0].value
 
 
+def witness_check(a, b, f, alpha_value, a_params=None, b_params=None, values=None, alpha=None):
+    """The exact re-check of :func:`is_witness` as a function ``table -> bool`` (targets computed once)."""
+    a, b = _definition(a), _definition(b)
+    a_params, b_params = dict(a_params or {}), dict(b_params or {})
+    if f is None:
+        T0 = F0 = None
+    else:
+        T0 = sympy.simplify(a.raw_from_level(sympy.sympify(alpha_value)))
+        raw, T = raw_target(a, b, f, alpha=alpha, values=values)
+        F0 = sympy.simplify(raw.subs(T, T0))
+
+    def check(table) -> bool:
+        ra = _level_raw(table, a, a_params)
+        if ra is None or (f is None and ra is sympy.oo):
+            return False
+        if f is not None and (ra is sympy.oo or not bool(sympy.Le(ra, T0))):
+            return False
+        rb = _level_raw(table, b, b_params)
+        if rb is None:
+            return False
+        if f is None:
+            return rb is sympy.oo
+        if rb is sympy.oo:
+            return F0 is not sympy.oo
+        if F0 is sympy.oo:
+            return False
+        return bool(sympy.Gt(rb, F0))
+    return check
+
+
 def is_witness(table, a, b, f, alpha_value, a_params=None, b_params=None, values=None, alpha=None) -> bool:
     """Exact re-check: does ``table`` satisfy A at ``alpha_value`` and violate B at ``f(alpha_value)``?
 
     With ``f=None``: is A's level finite and B's level infinite (a definitive non-implication
     witness at this N)? Levels are the core's exact optimal levels; no floating point.
     """
-    a, b = _definition(a), _definition(b)
-    a_params, b_params = dict(a_params or {}), dict(b_params or {})
-    ra = _level_raw(table, a, a_params)
-    rb = _level_raw(table, b, b_params)
-    if ra is None or rb is None:
-        return False
-    if f is None:
-        return ra is not sympy.oo and rb is sympy.oo
-    T0 = sympy.simplify(a.raw_from_level(sympy.sympify(alpha_value)))
-    if ra is sympy.oo or not bool(sympy.Le(ra, T0)):
-        return False
-    raw, T = raw_target(a, b, f, alpha=alpha, values=values)
-    F0 = sympy.simplify(raw.subs(T, T0))
-    if rb is sympy.oo:
-        return F0 is not sympy.oo
-    if F0 is sympy.oo:
-        return False
-    return bool(sympy.Gt(rb, F0))
+    return witness_check(a, b, f, alpha_value, a_params, b_params, values, alpha)(table)
+
+
+#: denominators of the grid the canonical witness is searched on, in order
+CANONICAL_DENOMINATORS = (1, 2, 3, 4, 5, 6, 8, 10, 12)
+#: exact re-checks spent on making one witness canonical
+CANONICAL_BUDGET = 300
+
+
+def _simplest(lo: Fraction, hi: Fraction) -> Fraction:
+    """The rational with the smallest denominator in [lo, hi] (the smallest such numerator)."""
+    d = 1
+    while True:
+        n = -((-lo.numerator * d) // lo.denominator)      # ceil(lo * d)
+        if Fraction(n, d) <= hi:
+            return Fraction(n, d)
+        d += 1
+
+
+def canonical_witness(table: ConcreteTable, check, budget: int = CANONICAL_BUDGET) -> ConcreteTable:
+    """A canonical witness equivalent to ``table``: the same answer whatever model the solver gave.
+
+    Binary tables: the first table passing ``check`` in a fixed enumeration (grids of
+    :data:`CANONICAL_DENOMINATORS`, records sorted within each class, lexicographic order), within
+    ``budget`` re-checks. Otherwise the solver's table with each probability replaced, record by
+    record, by the simplest rational that still passes ``check``, and records sorted within their
+    classes. Every table returned passes ``check``.
+    """
+    import itertools
+    labels = None if table.classes is None else [str(c) for c in table.classes]
+    order = [] if labels is not None else [list(range(table.N))]
+    for i, lab in enumerate(labels or []):
+        if order and labels[order[-1][0]] == lab:
+            order[-1].append(i)
+        else:
+            order.append([i])
+    sizes = [len(g) for g in order]
+    contiguous = [i for g in order for i in g] == list(range(table.N))
+    spent = 0
+
+    def make(rows):
+        return ConcreteTable.from_fractions(rows, buckets=table.buckets, classes=labels)
+
+    if table.p == 2 and contiguous and (labels is None or len(set(labels)) == len(order)):
+        singles = labels is None or all(size == 1 for size in sizes)
+        groups = [table.N] if singles else sizes
+        seen: set = set()
+        for D in CANONICAL_DENOMINATORS:
+            grid = sorted({Fraction(k, D) for k in range(D + 1)})
+            per = [itertools.combinations_with_replacement(grid, s) for s in groups]
+            for combo in itertools.product(*per):
+                xs = [x for part in combo for x in part]
+                key = tuple(xs)
+                if key in seen:
+                    continue
+                seen.add(key)
+                spent += 1
+                cand = make([[x, 1 - x] for x in xs])
+                if check(cand):
+                    return cand
+                if spent >= budget:
+                    break
+            if spent >= budget:
+                break
+    rows = [list(r) for r in table.to_rows()]
+    if table.p == 2:
+        for i in range(table.N):
+            x = rows[i][0]
+            for width in (Fraction(1, 2), Fraction(1, 10), Fraction(1, 100), Fraction(1, 1000)):
+                if spent >= budget:
+                    break
+                y = _simplest(max(Fraction(0), x - width), min(Fraction(1), x + width))
+                if y == x:
+                    break
+                trial = [list(r) for r in rows]
+                trial[i] = [y, 1 - y]
+                spent += 1
+                if check(make(trial)):
+                    rows = trial
+                    break
+    rows = [sorted((rows[i] for i in g)) for g in order]
+    cand = make([r for part in rows for r in part])
+    return cand if check(cand) else table
 
 
 def witness_json(table: ConcreteTable, params: dict | None = None, **extra) -> dict:
@@ -277,7 +373,9 @@ def find_witness(a, b, f=None, *, N, a_params=None, b_params=None, alpha=None, a
                 status, model = backend.solve(cons, timeout_ms)
                 if status == "sat":
                     table = make_table(model)
-                    if table is not None and is_witness(table, a, b, None, None, a_params, b_params):
+                    ok = witness_check(a, b, None, None, a_params, b_params)
+                    if table is not None and ok(table):
+                        table = canonical_witness(table, ok)
                         ra = _level_raw(table, a, a_params)
                         return done("refuted", witness=table, alpha_value=a.level_from_raw(ra),
                                     level_a=a.level_from_raw(ra), level_b=sympy.oo)
@@ -308,8 +406,9 @@ def find_witness(a, b, f=None, *, N, a_params=None, b_params=None, alpha=None, a
             status, model = backend.solve(cons, timeout_ms)
             if status == "sat":
                 table = make_table(model)
-                if table is not None and is_witness(table, a, b, f, a.level_from_raw(T0), a_params, b_params,
-                                                    values=vals, alpha=alpha):
+                ok = witness_check(a, b, f, a.level_from_raw(T0), a_params, b_params, values=vals, alpha=alpha)
+                if table is not None and ok(table):
+                    table = canonical_witness(table, ok)
                     return done("refuted", witness=table, alpha_value=a.level_from_raw(T0),
                                 level_a=a.level_from_raw(_level_raw(table, a, a_params)),
                                 level_b=b.level_from_raw(_level_raw(table, b, b_params)))
@@ -342,8 +441,11 @@ def find_witness(a, b, f=None, *, N, a_params=None, b_params=None, alpha=None, a
                         table = make_table(model)
                         if table is not None:
                             ra = _level_raw(table, a, a_params)
-                            if ra is not None and ra is not sympy.oo and is_witness(
-                                    table, a, b, f, a.level_from_raw(ra), a_params, b_params, values=vals, alpha=alpha):
+                            ok = None if ra is None or ra is sympy.oo else witness_check(
+                                a, b, f, a.level_from_raw(ra), a_params, b_params, values=vals, alpha=alpha)
+                            if ok is not None and ok(table):
+                                table = canonical_witness(table, ok)
+                                ra = _level_raw(table, a, a_params)
                                 return done("refuted", witness=table, alpha_value=a.level_from_raw(ra),
                                             level_a=a.level_from_raw(ra),
                                             level_b=b.level_from_raw(_level_raw(table, b, b_params)))
@@ -375,7 +477,9 @@ def find_witness(a, b, f=None, *, N, a_params=None, b_params=None, alpha=None, a
             if table is not None and tval is not None:
                 T0 = sympy.Rational(tval.numerator, tval.denominator)
                 # the table's own level of A is at most T0; re-check at T0
-                if is_witness(table, a, b, f, a.level_from_raw(T0), a_params, b_params, values=vals, alpha=alpha):
+                ok = witness_check(a, b, f, a.level_from_raw(T0), a_params, b_params, values=vals, alpha=alpha)
+                if ok(table):
+                    table = canonical_witness(table, ok)
                     return done("refuted", witness=table, alpha_value=a.level_from_raw(T0),
                                 level_a=a.level_from_raw(_level_raw(table, a, a_params)),
                                 level_b=b.level_from_raw(_level_raw(table, b, b_params)))

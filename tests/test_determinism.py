@@ -1,0 +1,56 @@
+"""Item 13 of "every verdict from evidence": witnesses are chosen canonically, so the same run gives the
+same witnesses whatever model the solver returned first.
+"""
+
+from fractions import Fraction as F
+
+import sympy
+
+from implgraph.claims import _canonical_point
+from implgraph.concrete import ConcreteTable
+from implgraph.counterexamples import get_table
+from implgraph.definitions import get as get_definition
+from implgraph.refute import canonical_witness, find_witness, witness_check
+
+
+def _rows(t):
+    return [[F(x) for x in r] for r in t.to_rows()]
+
+
+def test_dp_not_mult_t_witness_is_the_first_on_the_grid():
+    # By hand (N = 3, classes {1}, {2, 3}, tables enumerated on {0, 1} then {0, 1/2, 1}): no 0/1 table has
+    # finite eps-DP and infinite multiplicative t; the first that does is Pr(a1) = 0 | 1/2, 1/2 (class 1
+    # has Pr(a1) = 0 against 1/3 in the table; removing any record keeps every bucket mean positive).
+    r = find_witness("dp", "mult-t-closeness", None, N=3, classes=[1, 2])
+    assert r.status == "refuted"
+    assert _rows(r.witness) == [[0, 1], [F(1, 2), F(1, 2)], [F(1, 2), F(1, 2)]]
+
+
+def test_canonical_witness_does_not_depend_on_the_solver_model():
+    ok = witness_check("dp", "mult-t-closeness", None, None)
+    starts = [[[F(0), F(1)], [F(1, 3), F(2, 3)], [F(5, 7), F(2, 7)]],
+              [[F(0), F(1)], [F(200, 589), F(389, 589)], [F(27, 31), F(4, 31)]]]
+    found = []
+    for rows in starts:
+        t = ConcreteTable.from_fractions(rows, classes=["E1", "E2", "E2"])
+        assert ok(t)
+        found.append(_rows(canonical_witness(t, ok)))
+    assert found[0] == found[1] == [[0, 1], [F(1, 2), F(1, 2)], [F(1, 2), F(1, 2)]]
+
+
+def test_canonical_point_does_not_depend_on_the_start():
+    # Table VI's printed eps = ln(2 mu / sigma) fails where sigma > mu / 2 (row 3 = mu - sigma is then the
+    # smallest a1 probability, so the a1 ratio is 2 mu / (mu - sigma) > 2 mu / sigma): two different
+    # starting points in that part of the region give one canonical point, and it lies there too.
+    t = get_table("ekenstedt2022/table-VI")
+    d = get_definition("ldp")
+    mu, sigma = t.symbols["mu"], t.symbols["sigma"]
+    target = sympy.log(2 * mu / sigma)
+    results = []
+    for start in ({mu: sympy.Rational(13, 28), sigma: sympy.Rational(3, 28) * 3},
+                  {mu: sympy.Rational(7, 16), sigma: sympy.Rational(3, 8)}):
+        point, opt = _canonical_point(t.region, (start, None), t, d, {}, "table", target, "exact")
+        results.append(point)
+    assert results[0] == results[1]
+    p = results[0]
+    assert p[mu] / 2 < p[sigma] < p[mu]
