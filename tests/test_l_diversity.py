@@ -200,3 +200,18 @@ def test_entropy_on_a_decimal_csv_of_10_000_rows_matches_independent_computation
         lo = mpmath.mpf(lv.enclosure.lo.numerator) / lv.enclosure.lo.denominator
         hi = mpmath.mpf(lv.enclosure.hi.numerator) / lv.enclosure.hi.denominator
         assert lo - mpmath.mpf(10) ** -50 <= ref <= hi + mpmath.mpf(10) ** -50
+
+
+@pytest.mark.parametrize("d,target,sign", [
+    (((1, 1), 2), Fraction(2), 0),                    # exp(ln 2) = 2
+    (((1, 1), 2), Fraction(199, 100), 1),
+    (((1, 1), 2), Fraction(201, 100), -1),
+    (((1, 1, 1, 1, 4), 8), Fraction(4), 0),           # entropy 2 ln 2 (hand, above)
+    (((5,), 5), Fraction(1), 0),                      # one value: l = 1
+    # (1/4, 3/4): l = 4 / 3^(3/4) = 1.7548...: between 7/4 and 1.755
+    (((1, 3), 4), Fraction(7, 4), 1),
+    (((1, 3), 4), Fraction(1755, 1000), -1),
+])
+def test_compare_level_exact(d, target, sign):
+    from implgraph.definitions.l_diversity import compare_level
+    assert compare_level(d, target) == sign

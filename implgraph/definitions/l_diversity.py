@@ -120,16 +120,14 @@ def _iv_prec(prec):
         iv.prec = old
 
 
-def compare_entropies(d1, d2) -> int:
-    """Exact sign of ``H(d1) - H(d2)`` for distributions ``(counts, total)`` (integers).
+def _log_sum_sign(terms) -> int:
+    """Exact sign of ``sum c ln m`` (integers ``c``, positive integers ``m``).
 
-    Interval arithmetic (mpmath.iv) at doubling precision decides a difference that is not zero;
-    where the interval still contains 0, equality is tested exactly first (prime exponents).
+    Interval arithmetic (mpmath.iv) at doubling precision decides a sum that is not zero; where
+    the interval still contains 0, equality is tested exactly first (prime exponents).
     """
     from mpmath import iv
-    if d1 == d2:
-        return 0
-    terms = _log_terms(d1, d2)
+    terms = [(c, m) for c, m in terms if c and m != 1]
     if not terms:
         return 0
     prec, zero_checked = 64, False
@@ -146,7 +144,27 @@ def compare_entropies(d1, d2) -> int:
             if _exactly_zero(terms):
                 return 0
             zero_checked = True
-        prec *= 2           # a nonzero difference separates from 0 at some finite precision
+        prec *= 2           # a nonzero sum separates from 0 at some finite precision
+
+
+def compare_entropies(d1, d2) -> int:
+    """Exact sign of ``H(d1) - H(d2)`` for distributions ``(counts, total)`` (integers)."""
+    if d1 == d2:
+        return 0
+    return _log_sum_sign(_log_terms(d1, d2))
+
+
+def compare_level(d, target: Fraction) -> int:
+    """Exact sign of ``exp(H(d)) - target`` for a distribution ``(counts, total)`` and a rational
+    ``target > 0``: ``b (H - ln(n/q)) = b ln b - sum a ln a - b ln n + b ln q``."""
+    a, b = d
+    target = Fraction(target)
+    terms = Counter({b: b})
+    for x in a:
+        terms[x] -= x
+    terms[target.numerator] -= b
+    terms[target.denominator] += b
+    return _log_sum_sign([(c, m) for m, c in terms.items()])
 
 
 def _entropy_floats(b, sums):
