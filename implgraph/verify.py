@@ -15,9 +15,11 @@ from .errors import InputError
 from .theorems import load_claims, load_theorems
 from .verdict import Verdict, check_claim
 
-__all__ = ["collect_claims", "run_verify", "regressions", "DEFAULT_MAX_N"]
+__all__ = ["collect_claims", "run_verify", "regressions", "DEFAULT_MAX_N", "LAST_KINDS"]
 
 DEFAULT_MAX_N = 8
+#: claim kinds judged after all others, from their verdicts (the implication maps and their text claims)
+LAST_KINDS = ("map", "reachability")
 
 
 def _matches(cid: str, ids) -> bool:
@@ -38,8 +40,8 @@ def collect_claims(ids=None, paths=None) -> list:
         missing = [i for i in ids if not any(_matches(str(c.get("id")), [i]) for c in claims)]
         if missing:
             raise InputError(f"no claim with id {missing[0]!r}", fix="see `implgraph verify` for the ids")
-    maps = [c for c in chosen if c.get("kind") == "map"]
-    rest = [c for c in chosen if c.get("kind") != "map"]
+    maps = [c for c in chosen if c.get("kind") in LAST_KINDS]
+    rest = [c for c in chosen if c.get("kind") not in LAST_KINDS]
     return rest + maps
 
 
@@ -81,8 +83,8 @@ def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 
     """
     claims = collect_claims(ids, paths)
     context = {"max_n": max_n, "verdicts": {}}
-    plain = [c for c in claims if c.get("kind") != "map"]
-    maps = [c for c in claims if c.get("kind") == "map"]
+    plain = [c for c in claims if c.get("kind") not in LAST_KINDS]
+    maps = [c for c in claims if c.get("kind") in LAST_KINDS]
     results: dict = {}
     ids_plain = [str(c.get("id")) for c in plain]
     unique = len(set(ids_plain)) == len(ids_plain)

@@ -67,3 +67,16 @@ def test_verdict_cache_is_keyed_by_content_and_checksummed(tmp_path, monkeypatch
     data.write_text("x: 2\n")                            # changed data: another key
     computed_verdicts(["a"], [data], 4, compute)
     assert len(calls) == 3
+
+
+def test_fig1_text_not_vice_versa_is_refuted_by_theorem_4_1():
+    # By hand: Theorem 4.1 makes (k, t)-closeness <=> (N - k, ln t)-DP, Lemma 3.3 (1, eps)-DP <=> eps-DP and
+    # Theorem 2a (1, t)-closeness => LDP, so every DP node is reached from a t-closeness node: "but not vice
+    # versa" is false on every map where those edges are established.
+    from implgraph.theorems import load_claims
+    from implgraph.verdict import check_claim
+    node = next(c for c in load_claims(kinds=("theorems",)) if c.get("id") == "ekenstedt2022/fig-1-text")
+    v = check_claim(node, {"max_n": 8, "verdicts": {}})
+    assert v.verdict == "refuted"
+    assert v.details["engine"]["not_vice_versa"] is False
+    assert "N = 4, 5, 6" in v.bound
