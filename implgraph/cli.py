@@ -18,9 +18,16 @@ from .errors import InputError
 __all__ = ["main", "build_parser"]
 
 
+RESOURCE_BOUNDS = {"jobs": (1, 64), "workers": (1, 64)}
+"""Inclusive bounds of the options that start processes, whichever command has them."""
+
+
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, exit 2 (argparse's own convention)
-        self.exit(2, f"implgraph: {message}; fix: see `{self.prog} --help`\n")
+    """An argument parser whose errors are one line with a fix, exit status 2."""
+
+    def error(self, message):
+        text = " ".join(str(message).split())
+        self.exit(2, f"implgraph: {text}; fix: see `{self.prog} --help`\n")
 
 
 def _commands():
@@ -43,20 +50,42 @@ def build_parser():
     for mod in _commands():
         p = sub.add_parser(mod.NAME, help=mod.HELP, description=getattr(mod, "DESCRIPTION", mod.HELP))
         mod.add_arguments(p)
-        p.set_defaults(_run=mod.run)
+        p.set_defaults(_run=mod.run, _parser=p)
     return parser
+
+
+def _check_bounds(args):
+    """Refuse a process count outside :data:`RESOURCE_BOUNDS` (one line, exit 2)."""
+    for dest, (lo, hi) in RESOURCE_BOUNDS.items():
+        value = getattr(args, dest, None)
+        if value is not None and not lo <= value <= hi:
+            flag = "--" + dest.replace("_", "-")
+            raise InputError(f"{flag} {value} is out of range", fix=f"give {lo} <= {flag} <= {hi}")
 
 
 def main(argv=None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:      # named by the sub-command's parser, so that the fix points at its --help
+        (getattr(args, "_parser", None) or parser).error(f"unrecognized arguments: {' '.join(extra)}")
     if not getattr(args, "_run", None):
-        parser.print_help()
+        names = ", ".join(m.NAME for m in _commands())
+        print(f"implgraph: no command given; fix: give one of {names} (see `implgraph --help`)",
+              file=sys.stderr)
         return 2
     try:
+        _check_bounds(args)
         return int(args._run(args) or 0)
     except InputError as exc:
         print(f"implgraph: {exc.format()}", file=sys.stderr)
+        return 2
+    except RecursionError:
+        print("implgraph: the input is nested too deeply (recursion limit); fix: give a less nested formula "
+              "or data file", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print("implgraph: out of memory; fix: give smaller input (fewer records, smaller numbers)",
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("implgraph: interrupted", file=sys.stderr)

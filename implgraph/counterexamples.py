@@ -28,8 +28,9 @@ def _entries_of(path) -> list:
     data = load_yaml(path)
     if isinstance(data, Node) and "tables" in data:
         entries = data["tables"]
-        if not isinstance(entries, list):
-            raise data.error("`tables:` must be a list", key="tables", fix="list the tables under `tables:`")
+        if not isinstance(entries, list) or not entries:
+            raise data.error("`tables:` must be a non-empty list", key="tables",
+                             fix="list the tables under `tables:` (`- id: ...`, `rows: ...`)")
     elif isinstance(data, Node) and "rows" in data:
         entries = [data]
     else:

@@ -7,6 +7,8 @@ name the file and the line.
 
 from __future__ import annotations
 
+import os
+import stat
 from importlib import resources
 from pathlib import Path
 
@@ -14,7 +16,20 @@ import yaml
 
 from .errors import InputError
 
-__all__ = ["Node", "load_yaml", "data_dir", "data_files"]
+__all__ = ["Node", "load_yaml", "read_text", "check_claims", "data_dir", "data_files", "MAX_DATA_BYTES",
+           "MAX_DEPTH", "MAX_VALUES", "TABLE_CLAIM_KINDS", "THEOREM_CLAIM_KINDS"]
+
+MAX_DATA_BYTES = 8 * 2 ** 20
+"""Largest YAML data file read (bytes)."""
+MAX_DEPTH = 64
+"""Deepest nesting of lists and mappings in a YAML data file."""
+MAX_VALUES = 1_000_000
+"""Most values a YAML data file may hold once its ``*alias`` references are expanded."""
+TABLE_CLAIM_KINDS = ("level", "unbounded")
+"""Claim kinds of a table (``counterexamples/``)."""
+THEOREM_CLAIM_KINDS = ("math", "level", "map", "reachability")
+"""Claim kinds of ``theorems/`` besides the edge kinds of :data:`implgraph.theorems.EDGE_KINDS`."""
+CONFIDENCE = ("low", "medium")
 
 
 class Node(dict):
@@ -45,7 +60,53 @@ class Node(dict):
         return value
 
 
-class _Loader(yaml.SafeLoader):
+def read_text(path, limit: int = MAX_DATA_BYTES, what: str = "a UTF-8 text file") -> str:
+    """The text of a regular file of at most ``limit`` bytes (UTF-8; a leading BOM is dropped).
+
+    The file is opened without blocking and checked before anything is read, so a FIFO, a
+    directory or a device such as ``/dev/zero`` is refused at once, and at most ``limit + 1``
+    bytes are ever read.
+
+    Raises
+    ------
+    InputError
+        A missing file, a directory, a pipe or device, a file over ``limit`` bytes, bytes that are
+        not UTF-8 (the line is named).
+    """
+    name = str(path)
+    try:
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise InputError("no such file", file=name, fix="check the path") from None
+    except IsADirectoryError:
+        raise InputError("is a directory, not a file", file=name, fix=f"give {what}") from None
+    except OSError as exc:
+        raise InputError(f"cannot open the file ({exc.strerror})", file=name, fix="check the path and "
+                         "its permissions") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISDIR(mode):
+            raise InputError("is a directory, not a file", file=name, fix=f"give {what}")
+        raise InputError("not a regular file (a pipe, socket or device)", file=name,
+                         fix=f"save the data to a file first and give {what}")
+    with os.fdopen(fd, "rb") as fh:
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise InputError(f"file larger than the limit of {limit} bytes", file=name,
+                         fix="split the data or give a smaller file")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(f"byte {data[exc.start]:#04x} is not UTF-8", file=name, line=line,
+                         fix="save the file as UTF-8") from None
+
+
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml's parser when installed
+
+
+class _Loader(_BaseLoader):
     pass
 
 
@@ -72,32 +133,157 @@ def _construct_mapping(loader, node, deep=False):
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
+def _check_shape(text: str, name: str) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` and alias bombs, from the parser's events.
+
+    libyaml's parser is iterative, so this pass is safe on any input; the value count of each
+    anchored node is remembered so that every ``*alias`` counts the values it stands for.
+    """
+    sizes: dict = {}
+    counts, anchors = [0], []
+    loader = _BaseLoader(text)
+    try:
+        while loader.check_event():
+            ev = loader.get_event()
+            if isinstance(ev, yaml.CollectionStartEvent):
+                counts.append(0)
+                anchors.append(ev.anchor)
+                if len(anchors) > MAX_DEPTH:
+                    raise InputError(f"nested deeper than {MAX_DEPTH} levels", file=name,
+                                     line=ev.start_mark.line + 1, fix="flatten the data")
+                continue
+            if isinstance(ev, yaml.CollectionEndEvent):
+                n, anchor = counts.pop() + 1, anchors.pop()
+            elif isinstance(ev, yaml.ScalarEvent):
+                n, anchor = 1, ev.anchor
+            elif isinstance(ev, yaml.AliasEvent):
+                n, anchor = sizes.get(ev.anchor, 1), None
+            else:
+                continue
+            if anchor is not None:
+                sizes[anchor] = n
+            counts[-1] += n
+            if counts[-1] > MAX_VALUES:
+                raise InputError(f"the data expands to more than {MAX_VALUES} values (YAML `*alias` "
+                                 "references)", file=name, line=ev.start_mark.line + 1,
+                                 fix="write the data out without nested aliases")
+    finally:
+        loader.dispose()
+
+
 def load_yaml(path) -> object:
-    """Parse a YAML data file safely (no tags, no code), with line numbers on every mapping."""
-    path = Path(path)
+    """Parse a YAML data file safely (no tags, no code), with line numbers on every mapping.
+
+    The file is read with :func:`read_text` (at most :data:`MAX_DATA_BYTES`); nesting and alias
+    expansion are bounded (:data:`MAX_DEPTH`, :data:`MAX_VALUES`) before anything is built.
+    """
     name = str(path)
+    text = read_text(path)
+    loader = None
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", file=name, fix="check the path") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read file ({exc.__class__.__name__})", file=name,
-                         fix="give a UTF-8 text file") from None
-    loader = _Loader(text)
-    loader._implgraph_file = name
-    try:
-        return loader.get_single_data()
+        _check_shape(text, name)
+        loader = _Loader(text)
+        loader._implgraph_file = name
+        data = loader.get_single_data()
     except InputError:
         raise
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
+        fix = "remove the `!` tag (plain values only)" if isinstance(exc, yaml.constructor.ConstructorError) \
+            else "check indentation and quoting"
         raise InputError(f"not valid YAML: {exc.problem or exc.context}", file=name, line=line,
-                         fix="check indentation and quoting") from None
+                         fix=fix) from None
     except yaml.YAMLError as exc:
         raise InputError(f"not valid YAML: {exc}", file=name, fix="check the syntax") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
+    check_claims(data)
+    return data
+
+
+def _table_claims(doc) -> list:
+    if "rows" in doc:
+        return [doc]
+    tables = doc.get("tables")
+    return [t for t in tables if isinstance(t, Node)] if isinstance(tables, list) else []
+
+
+def check_claims(doc) -> None:
+    """Validate the fields every claim of a data file shares, wherever the claim is used.
+
+    ``kind`` (:data:`TABLE_CLAIM_KINDS` in tables, the edge kinds and :data:`THEOREM_CLAIM_KINDS`
+    in theorem files), ``expect`` and ``reading_expect`` (a verdict word of
+    :data:`implgraph.verdict.VERDICTS`), ``expect_confidence``, ``tolerance`` (a number >= 0) and
+    every ``definition:`` name (of the claim, of ``from``/``to``/``reading_from``/``reading_to`` and of
+    a map's arrows). Other fields are validated by the code that reads them.
+
+    Raises
+    ------
+    InputError
+        The first bad field, with the file, its line and the accepted values.
+    """
+    from .theorems import EDGE_KINDS
+    if not isinstance(doc, Node):
+        return
+    groups = [(t.get("claims"), TABLE_CLAIM_KINDS) for t in _table_claims(doc)]
+    if "rows" not in doc and "tables" not in doc:
+        groups.append((doc.get("claims"), EDGE_KINDS + THEOREM_CLAIM_KINDS))
+    for claims, kinds in groups:
+        for claim in claims if isinstance(claims, list) else []:
+            if isinstance(claim, Node):
+                _check_claim(claim, kinds)
+
+
+def _check_claim(claim: Node, kinds) -> None:
+    kind = claim.get("kind")
+    if kind is not None and kind not in kinds:
+        raise claim.error(f"unknown claim kind {kind!r}", key="kind", fix="use one of " + ", ".join(kinds))
+    _check_fields(claim)
+    arrows = claim.get("arrows")
+    for arrow in arrows if isinstance(arrows, list) else []:
+        if isinstance(arrow, Node):
+            _check_fields(arrow)
+
+
+def _check_fields(node: Node) -> None:
+    from .verdict import VERDICTS
+    for key in ("expect", "reading_expect"):
+        if key in node and node[key] not in VERDICTS:
+            raise node.error(f"`{key}: {node[key]}` is not a verdict", key=key,
+                             fix="use one of " + ", ".join(VERDICTS))
+    if "expect_confidence" in node and node["expect_confidence"] not in CONFIDENCE:
+        raise node.error(f"`expect_confidence: {node['expect_confidence']}` is not a confidence",
+                         key="expect_confidence", fix="use low or medium (omit it when confident)")
+    if "tolerance" in node:
+        _check_tolerance(node)
+    _check_definition(node)
+    for side in ("from", "to", "reading_from", "reading_to"):
+        if isinstance(node.get(side), Node):
+            _check_definition(node[side])
+
+
+def _check_tolerance(node: Node) -> None:
+    from .formula import parse_expr
+    fix = "write the tolerance as a number >= 0, e.g. `tolerance: \"0.05\"`"
+    try:
+        value = parse_expr(node["tolerance"], {})
+    except InputError as exc:
+        raise node.error(f"bad `tolerance`: {exc.reason}", key="tolerance", fix=fix) from None
+    if not (value.is_number and value.is_extended_real and value >= 0):
+        raise node.error(f"`tolerance: {node['tolerance']}` is not a number >= 0", key="tolerance", fix=fix)
+
+
+def _check_definition(node: Node) -> None:
+    from . import definitions
+    if "definition" not in node:
+        return
+    name = node["definition"]
+    try:
+        definitions.get(str(name))
+    except InputError as exc:
+        raise node.error(exc.reason, key="definition", fix=exc.fix) from None
 
 
 def data_dir(kind: str) -> Path:

@@ -564,7 +564,7 @@ def _rows(reader, name):
         except StopIteration:
             return
         except csv.Error as exc:
-            raise InputError(f"malformed CSV ({exc})", file=name, line=reader.line_num + 1,
+            raise InputError(f"malformed CSV ({exc})", file=name, line=max(reader.line_num, 1),
                              fix="save the data as plain CSV (no NUL bytes, quotes closed, fields "
                              "under 100,000 characters)") from None
 

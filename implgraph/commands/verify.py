@@ -7,6 +7,9 @@ import sys
 from ..output import Progress, print_json
 from ..verify import DEFAULT_MAX_N, collect_claims, regressions, run_verify
 
+MAX_MAX_N = 16
+"""Largest ``--max-n`` (the bounded checks grow quickly with N)."""
+
 NAME = "verify"
 HELP = "check every claim (or the ones named): proved / verified-bounded / refuted / confirmed / holds / unknown"
 ORDER = 5
@@ -16,8 +19,8 @@ def add_arguments(p):
     p.add_argument("ids", nargs="*", help="claim ids (or id prefixes, e.g. ekenstedt2022/table-III)")
     p.add_argument("--json", action="store_true", help="print JSON {\"claims\": [...]}")
     p.add_argument("--max-n", type=int, default=DEFAULT_MAX_N,
-                   help=f"largest N of the bounded checks (default {DEFAULT_MAX_N})")
-    p.add_argument("--jobs", type=int, default=2, help="processes (default 2; 1 = no parallelism)")
+                   help=f"largest N of the bounded checks, 2 to {MAX_MAX_N} (default {DEFAULT_MAX_N})")
+    p.add_argument("--jobs", type=int, default=2, help="processes, 1 to 64 (default 2; 1 = no parallelism)")
     p.add_argument("--progress", action="store_true", help="force the progress bar on stderr")
 
 
@@ -28,11 +31,11 @@ def _short(text, n):
 
 def run(args) -> int:
     from ..errors import InputError
-    if args.max_n < 2:
-        raise InputError(f"--max-n {args.max_n} is too small", fix="give --max-n 2 or more")
+    if not 2 <= args.max_n <= MAX_MAX_N:
+        raise InputError(f"--max-n {args.max_n} is out of range", fix=f"give 2 <= --max-n <= {MAX_MAX_N}")
     total = len(collect_claims(args.ids))
     progress = Progress(total, "verify", enabled=True if args.progress else None)
-    verdicts = run_verify(args.ids, max_n=args.max_n, progress=progress, jobs=max(1, args.jobs))
+    verdicts = run_verify(args.ids, max_n=args.max_n, progress=progress, jobs=args.jobs)
     progress.close()
     regs = regressions(verdicts)
     if args.json:

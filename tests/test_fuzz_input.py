@@ -1,0 +1,411 @@
+"""Fuzz table of malformed input: CSV, YAML data files, theorem files and command-line arguments.
+
+Every case runs the command line in its own process, in a temporary directory holding only the
+case's own files, with a 10 s timeout, and asserts the project's standard for bad input: exit status
+2, exactly one line on stderr starting ``implgraph:`` and holding ``fix:``, no traceback, nothing on
+stdout, and no file created or removed. The process is forked from the test process, which has
+imported implgraph once (a fresh interpreter per case would spend most of the time importing);
+:func:`test_console_script_subprocess` runs a few cases through ``python -m implgraph.cli`` itself.
+
+The cases are malformed by construction (the expected outcome, "refused", follows from the input
+format in docs/DATA_FORMAT.md and the commands' documented ranges, not from the engine's output).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+import traceback
+
+import pytest
+
+import implgraph.cli
+import implgraph.verdict
+
+implgraph.cli.build_parser()             # imports every command module before the forks
+implgraph.verdict.load_checkers()
+
+FIFO, DIRECTORY, DEV_ZERO = object(), object(), object()
+
+GOOD_CSV = "a1,a2\n1/2,1/2\n1/4,3/4\n1/3,2/3\n"
+
+GOOD_TABLE = """\
+id: fuzz/t
+symbols: {mu: real}
+region: ["0 < mu", "mu <= 1/2"]
+rows:
+  - {p: "mu"}
+  - {p: "1/2"}
+"""
+
+TABLE_WITH_CLAIM = """\
+tables:
+  - id: fuzz/t
+    symbols: {mu: real}
+    region: ["0 < mu", "mu <= 1/2"]
+    rows:
+      - {p: "mu"}
+      - {p: "1/2"}
+    claims:
+      - id: fuzz/t/c
+        printed: "x"
+        kind: level
+        definition: ldp
+        params: {}
+        level: "1"
+        expect: holds
+"""
+
+THEOREM = """\
+paper: fuzz
+claims:
+  - id: fuzz/e1
+    printed: "eps-LDP => (1,t)-closeness"
+    kind: implies
+    from: {definition: ldp, level: eps}
+    to: {definition: kt-closeness, params: {k: "1"}, level: t}
+    f: "(exp(eps)*(N - 1) + 1)/N"
+    symbols: {N: integer}
+    when: ["N >= 2"]
+    expect: proved
+"""
+
+MATH = """\
+paper: fuzz
+claims:
+  - id: fuzz/m1
+    printed: "x"
+    kind: math
+    claim: "a number"
+    formula: "x == 1"
+    symbols: {x: real}
+    values: {x: "1"}
+    claimed: {x: "1"}
+    tolerance: "0.05"
+    expect: holds
+"""
+
+LAUGHS = """\
+a: &a [x, x, x, x, x, x, x, x, x, x]
+b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]
+c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]
+d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]
+e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]
+f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]
+g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f, *f]
+h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g, *g]
+i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h, *h]
+"""
+
+
+def _sub(text, old, new):
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+def _thm(old, new):
+    return {"theorems/t.yaml": _sub(THEOREM, old, new)}
+
+
+def _tc(old, new):
+    return {"t.yaml": _sub(TABLE_WITH_CLAIM, old, new)}
+
+
+def _tab(old, new):
+    return {"t.yaml": _sub(GOOD_TABLE, old, new)}
+
+
+MAP = ("map", "--json", "--theorems", "theorems/t.yaml")
+PATH = ("path", "ldp", "kdp", "--theorems", "theorems/t.yaml")
+
+# (id, argv, files, owner of the failing code when the case is still open, else None)
+CASES = [
+    # ---- CSV for `implgraph levels FILE.csv` -------------------------------------------------
+    ("csv-empty", ("levels", "e.csv"), {"e.csv": ""}, None),
+    ("csv-header-only", ("levels", "h.csv"), {"h.csv": "a1,a2\n"}, None),
+    ("csv-blank-header", ("levels", "b.csv"), {"b.csv": "\n1/2,1/2\n"}, None),
+    ("csv-duplicate-header", ("levels", "d.csv"), {"d.csv": "a1,a1\n0.5,0.5\n"}, None),
+    ("csv-duplicate-header-class", ("levels", "d.csv"), {"d.csv": "class,a1,a1\nE1,0.5,0.5\n"}, None),
+    ("csv-ragged-row", ("levels", "r.csv"), {"r.csv": "a1,a2\n0.5,0.5\n0.5\n"}, None),
+    ("csv-long-row", ("levels", "r.csv"), {"r.csv": "a1,a2\n0.5,0.5,0\n"}, None),
+    ("csv-tiny-exponent", ("levels", "x.csv"), {"x.csv": "a1,a2\n1e-1000000000,1\n"}, None),
+    ("csv-huge-exponent", ("levels", "x.csv"), {"x.csv": "a1,a2\n1e999999,0\n"}, None),
+    ("csv-huge-fraction", ("levels", "x.csv"), {"x.csv": "a1,a2\n1/" + "9" * 200000 + ",1\n"}, None),
+    ("csv-many-digits", ("levels", "x.csv"), {"x.csv": "a1,a2\n0." + "1" * 300000 + ",0.5\n"}, None),
+    ("csv-nan", ("levels", "x.csv"), {"x.csv": "a1,a2\nnan,nan\n"}, None),
+    ("csv-inf", ("levels", "x.csv"), {"x.csv": "a1,a2\ninf,0\n"}, None),
+    ("csv-negative", ("levels", "x.csv"), {"x.csv": "a1,a2\n-0.5,1.5\n"}, None),
+    ("csv-not-summing", ("levels", "x.csv"), {"x.csv": "a1,a2\n0.5,0.6\n"}, None),
+    ("csv-divide-by-zero", ("levels", "x.csv"), {"x.csv": "a1,a2\n1/0,1\n"}, None),
+    ("csv-missing-class", ("levels", "x.csv"), {"x.csv": "class,a1,a2\nE1,0.5,0.5\n,0.5,0.5\n"}, None),
+    ("csv-only-class-column", ("levels", "x.csv"), {"x.csv": "class\nE1\n"}, None),
+    ("csv-nul-byte", ("levels", "x.csv"), {"x.csv": "a1,a2\n0.5\x00,0.5\n"}, None),
+    ("csv-unclosed-quote", ("levels", "x.csv"), {"x.csv": 'a1,a2\n"0.5,0.5\n'}, None),
+    ("csv-field-too-large", ("levels", "x.csv"), {"x.csv": 'a1,a2\n"' + "1" * 200000 + '",0\n'}, None),
+    ("csv-not-utf8", ("levels", "x.csv"), {"x.csv": b"a1,a2\n\xff\xfe,0.5\n"}, None),
+    ("csv-million-columns", ("levels", "x.csv"),
+     {"x.csv": ",".join(f"c{i}" for i in range(10 ** 6)) + "\n"}, None),
+    ("csv-fifo", ("levels", "f.csv"), {"f.csv": FIFO}, None),
+    ("csv-directory", ("levels", "d.csv"), {"d.csv": DIRECTORY}, None),
+    ("csv-dev-zero", ("levels", "z.csv"), {"z.csv": DEV_ZERO}, None),
+    ("csv-missing-file", ("levels", "nosuch.csv"), {}, None),
+    ("levels-unknown-suffix", ("levels", "x.txt"), {"x.txt": GOOD_CSV}, None),
+    ("levels-k-zero", ("levels", "g.csv", "--k", "0"), {"g.csv": GOOD_CSV}, None),
+    ("levels-k-huge", ("levels", "g.csv", "--k", "100000"), {"g.csv": GOOD_CSV}, None),
+    # ---- YAML tables for `implgraph levels FILE.yaml` and `implgraph table FILE` -------------
+    ("yaml-empty", ("levels", "t.yaml"), {"t.yaml": ""}, None),
+    ("yaml-syntax-error", ("levels", "t.yaml"), {"t.yaml": "rows: [\n"}, None),
+    ("yaml-tab-indent", ("levels", "t.yaml"), {"t.yaml": "rows:\n\t- {p: 1}\n"}, None),
+    ("yaml-python-tag", ("levels", "t.yaml"), {"t.yaml": "rows: !!python/object:os.system [ls]\n"}, None),
+    ("yaml-two-documents", ("levels", "t.yaml"), {"t.yaml": GOOD_TABLE + "---\n" + GOOD_TABLE}, None),
+    ("yaml-top-level-list", ("levels", "t.yaml"), {"t.yaml": "- 1\n- 2\n"}, None),
+    ("yaml-duplicate-key", ("levels", "t.yaml"), _tab("id: fuzz/t\n", "id: fuzz/t\nid: fuzz/u\n"), None),
+    ("yaml-not-utf8", ("levels", "t.yaml"), {"t.yaml": b"rows: [\xff]\n"}, None),
+    ("yaml-billion-laughs", ("table", "t.yaml"), {"t.yaml": LAUGHS + _sub(GOOD_TABLE, "id: fuzz/t\n", "id: *i\n")},
+     None),
+    ("yaml-billion-laughs-caption", ("table", "t.yaml"),
+     {"t.yaml": LAUGHS + _sub(GOOD_TABLE, "id: fuzz/t\n", "id: fuzz/t\ncaption: *i\n")}, None),
+    ("yaml-deep-nesting", ("levels", "t.yaml"), {"t.yaml": "rows: " + "[" * 10000 + "]" * 10000 + "\n"}, None),
+    ("yaml-deep-block-nesting", ("levels", "t.yaml"),
+     {"t.yaml": "".join(" " * i + f"k{i}:\n" for i in range(3000))}, None),
+    ("yaml-too-large", ("levels", "t.yaml"), {"t.yaml": GOOD_TABLE + "#" + "x" * (9 * 2 ** 20) + "\n"}, None),
+    ("yaml-fifo", ("table", "f.yaml"), {"f.yaml": FIFO}, None),
+    ("yaml-directory", ("table", "d.yaml"), {"d.yaml": DIRECTORY}, None),
+    ("yaml-dev-zero", ("levels", "z.yaml"), {"z.yaml": DEV_ZERO}, None),
+    ("tables-empty-list-levels", ("levels", "t.yaml"), {"t.yaml": "tables: []\n"}, None),
+    ("tables-empty-list-table", ("table", "t.yaml"), {"t.yaml": "tables: []\n"}, None),
+    ("tables-not-list", ("table", "t.yaml"), {"t.yaml": "tables: {a: 1}\n"}, None),
+    ("rows-not-list", ("levels", "t.yaml"), _tab('  - {p: "mu"}\n  - {p: "1/2"}\n', "  x\n"), None),
+    ("rows-scalar-items", ("levels", "t.yaml"), _tab('  - {p: "mu"}\n  - {p: "1/2"}\n', "  - 1\n  - 2\n"), None),
+    ("row-bool-probability", ("levels", "t.yaml"), _tab('{p: "1/2"}', "{p: true}"), None),
+    ("symbols-unknown-type", ("levels", "t.yaml"), _tab("{mu: real}", "{mu: complex}"), None),
+    ("symbols-a-list", ("levels", "t.yaml"), _tab("{mu: real}", "[mu]"), None),
+    ("symbols-bad-name", ("levels", "t.yaml"), _tab("{mu: real}", "{mu: real, 2x: real}"), None),
+    ("buckets-one", ("levels", "t.yaml"), _tab("rows:", "buckets: [a1]\nrows:"), None),
+    ("region-empty", ("levels", "t.yaml"), _tab('"mu <= 1/2"', '"mu <= -1"'), None),
+    ("formula-tower-power", ("levels", "t.yaml"), _tab('{p: "1/2"}', '{p: "2**10**10"}'), None),
+    ("formula-caret-tower", ("levels", "t.yaml"), _tab('{p: "1/2"}', '{p: "10^(10^10)"}'), None),
+    ("formula-deep-parentheses", ("levels", "t.yaml"), _tab('{p: "1/2"}', '{p: "' + "(" * 900 + "1" + ")" * 900 + '"}'),
+     None),
+    ("formula-long-digits", ("levels", "t.yaml"), _tab('{p: "1/2"}', '{p: "' + "9" * 1900 + '"}'), None),
+    ("formula-one-over-zero", ("levels", "t.yaml"), _tab('{p: "1/2"}', '{p: "1/0"}'), None),
+    ("formula-ln-zero", ("levels", "t.yaml"), _tab('{p: "1/2"}', '{p: "ln(0)"}'), None),
+    ("formula-code", ("levels", "t.yaml"), _tab('{p: "1/2"}', "{p: \"__import__('os').system('id')\"}"), None),
+    ("block-count-real-symbol", ("levels", "t.yaml"), _tab('{p: "1/2"}', '{p: "1/2", count: "mu"}'), None),
+    ("block-count-tower", ("levels", "t.yaml"), _tab('{p: "1/2"}', '{p: "1/2", count: "10**10**10"}'),
+     None),
+    ("block-count-fraction", ("levels", "t.yaml"), _tab('{p: "1/2"}', '{p: "1/2", count: "3/2"}'), None),
+    ("claim-unknown-kind", ("table", "t.yaml"), _tc("kind: level", "kind: levle"), None),
+    ("claim-missing-kind", ("table", "t.yaml"), _tc("        kind: level\n", ""), None),
+    ("claim-unknown-definition", ("table", "t.yaml"), _tc("definition: ldp", "definition: nosuch"), None),
+    ("claim-bad-expect", ("table", "t.yaml"), _tc("expect: holds", "expect: maybe"), None),
+    ("claim-bad-level", ("table", "t.yaml"), _tc('level: "1"', 'level: "1 +"'), None),
+    ("table-unknown-id", ("table", "t.yaml", "--id", "nosuch"), {"t.yaml": TABLE_WITH_CLAIM}, None),
+    ("table-unknown-bundled-id", ("table", "ekenstedt2022/table-IX"), {}, None),
+    # ---- theorem files (`map --theorems`, `path --theorems`) ---------------------------------
+    ("thm-unknown-definition", MAP, _thm("definition: ldp", "definition: nosuch"), None),
+    ("thm-unknown-kind", MAP, _thm("kind: implies", "kind: implie"), None),
+    ("thm-unknown-kind-path", PATH, _thm("kind: implies", "kind: implie"), None),
+    ("thm-bad-expect", MAP, _thm("expect: proved", "expect: prooved"), None),
+    ("thm-bad-reading-expect", MAP, _thm("expect: proved", "expect: proved\n    reading_expect: yes"), None),
+    ("thm-bad-symbol-type", MAP, _thm("{N: integer}", "{N: natural}"), None),
+    ("thm-bad-f", MAP, _thm('f: "(exp(eps)*(N - 1) + 1)/N"', 'f: "exp(eps"'), None),
+    ("thm-claims-not-list", MAP, {"theorems/t.yaml": "paper: fuzz\nclaims: {a: 1}\n"}, None),
+    ("thm-bad-tolerance", MAP, {"theorems/t.yaml": _sub(MATH, 'tolerance: "0.05"', 'tolerance: "abc"')}, None),
+    ("thm-negative-tolerance", MAP, {"theorems/t.yaml": _sub(MATH, 'tolerance: "0.05"', 'tolerance: "-1"')}, None),
+    ("thm-billion-laughs", MAP, {"theorems/t.yaml": LAUGHS + _sub(THEOREM, 'printed: "eps-LDP => (1,t)-closeness"',
+                                                                  "printed: *i")}, None),
+    ("thm-outside-theorems-folder", ("map", "--json", "--theorems", "t.yaml"), {"t.yaml": THEOREM}, None),
+    ("thm-fifo", MAP, {"theorems/t.yaml": FIFO}, None),
+    # ---- command-line arguments --------------------------------------------------------------
+    ("cli-no-command", (), {}, None),
+    ("cli-unknown-command", ("nosuch",), {}, None),
+    ("cli-unknown-flag", ("levels", "--bogus", "g.csv"), {"g.csv": GOOD_CSV}, None),
+    ("cli-missing-argument", ("levels",), {}, None),
+    ("cli-int-not-a-number", ("verify", "--jobs", "two"), {}, None),
+    ("verify-jobs-zero", ("verify", "--jobs", "0", "ekenstedt2022/lemma-3.3"), {}, None),
+    ("verify-jobs-huge", ("verify", "--jobs", "10000", "ekenstedt2022/lemma-3.3"), {}, None),
+    ("verify-max-n-small", ("verify", "--max-n", "1", "ekenstedt2022/lemma-3.3"), {}, None),
+    ("verify-max-n-huge", ("verify", "--max-n", "100000", "ekenstedt2022/lemma-3.3"), {}, None),
+    ("verify-unknown-id", ("verify", "nosuch/claim"), {}, None),
+    ("check-edge-N-zero", ("check-edge", "ldp", "kdp", "--N", "0"), {}, None),
+    ("check-edge-N-huge", ("check-edge", "ldp", "kdp", "--N", "100000"), {}, None),
+    ("check-edge-p-huge", ("check-edge", "ldp", "kdp", "--p", "100"), {}, None),
+    ("check-edge-unknown-definition", ("check-edge", "ldp", "nosuch"), {}, None),
+    ("check-edge-f-one-over-zero", ("check-edge", "ldp", "ldp", "--N", "2", "--f", "1/0"), {}, None),
+    ("check-edge-f-ln-zero", ("check-edge", "ldp", "ldp", "--N", "2", "--f", "ln(0)"), {}, None),
+    ("check-edge-f-tower", ("check-edge", "ldp", "ldp", "--N", "2", "--f", "2**10**10"), {}, None),
+    ("check-edge-bad-when", ("check-edge", "ldp", "kdp(k=k)", "--when", "k >"), {}, None),
+    ("discover-N-zero", ("discover", "--N", "0"), {}, None),
+    ("discover-N-huge", ("discover", "--N", "100000"), {}, None),
+    ("discover-workers-zero", ("discover", "--N", "2", "--workers", "0", "--only", "nosuch"), {}, None),
+    ("discover-workers-huge", ("discover", "--N", "2", "--workers", "10000"), {}, None),
+    ("figure-unknown", ("figure", "fig-9", "--out", "x.png"), {}, None),
+    ("figure-points-zero", ("figure", "fig-6", "--out", "x.png", "--points", "0"), {}, None),
+    ("figure-points-huge", ("figure", "fig-6", "--out", "x.png", "--points", "100000000"), {},
+     "implgraph/commands/figure.py"),
+    ("figure-out-directory", ("figure", "fig-6", "--out", "d", "--points", "3"), {"d": DIRECTORY},
+     "implgraph/commands/figure.py, implgraph/output.py"),
+    ("construct-k-zero", ("construct", "c.csv", "--t", "2", "--k", "0", "--attribute", "s", "--out", "o.csv"),
+     {"c.csv": "s\n1\n2\n3\n"}, None),
+    ("construct-bad-t", ("construct", "c.csv", "--t", "two", "--k", "1", "--attribute", "s", "--out", "o.csv"),
+     {"c.csv": "s\n1\n2\n3\n"}, None),
+    ("construct-fifo", ("construct", "f.csv", "--t", "2", "--k", "1", "--attribute", "s", "--out", "o.csv"),
+     {"f.csv": FIFO}, "implgraph/construct.py (read_attribute)"),
+    ("construct-out-directory", ("construct", "c.csv", "--t", "1", "--k", "1", "--attribute", "s", "--out", "d"),
+     {"c.csv": "s\n1\n2\n3\n4\n", "d": DIRECTORY}, None),
+    ("map-nothing-to-do", ("map",), {}, None),
+    ("map-N-zero", ("map", "--N", "0", "--json"), {}, None),
+    ("map-N-huge", ("map", "--N", "100000", "--json"), {}, "implgraph/commands/map.py"),
+    ("map-bad-suffix", ("map", "--out", "x.pdf"), {}, None),
+    ("map-verdicts-fifo", ("map", "--json", "--verdicts", "v.json"), {"v.json": FIFO},
+     "implgraph/graph.py (read_verdicts)"),
+    ("map-verdicts-dev-zero", ("map", "--json", "--verdicts", "v.json"), {"v.json": DEV_ZERO},
+     "implgraph/graph.py (read_verdicts)"),
+    ("path-unknown-definition", ("path", "ldp", "nosuch"), {}, None),
+    ("path-N-zero", ("path", "ldp", "kdp", "--N", "0"), {}, None),
+    ("path-N-huge", ("path", "ldp", "kdp", "--N", "100000"), {}, "implgraph/commands/path.py"),
+    ("path-max-length-zero", ("path", "ldp", "kdp", "--max-length", "0"), {}, None),
+    ("path-max-length-huge", ("path", "ldp", "kdp", "--max-length", "100000"), {}, "implgraph/commands/path.py"),
+    ("path-k-zero", ("path", "ldp", "kdp", "--k", "0", "--N", "4"), {}, None),
+]
+
+
+def _make(tmp_path, name, content):
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if content is FIFO:
+        os.mkfifo(path)
+    elif content is DIRECTORY:
+        path.mkdir()
+    elif content is DEV_ZERO:
+        path.symlink_to("/dev/zero")
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+
+
+def _listing(root):
+    out = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        for n in dirnames + filenames:
+            full = os.path.join(dirpath, n)
+            out.append((os.path.relpath(full, root), os.lstat(full).st_size))
+    return sorted(out)
+
+
+def _param(case):
+    cid, argv, files, owner = case
+    marks = [pytest.mark.xfail(strict=True, reason=f"owner: {owner}")] if owner else []
+    return pytest.param(argv, files, id=cid, marks=marks)
+
+
+def test_at_least_fifty_cases():
+    assert len({c[0] for c in CASES}) == len(CASES) >= 60
+
+
+def _child(argv, cwd, out, err):
+    """In the forked process: run the command line as the console script would, then exit."""
+    code = 1
+    try:
+        os.setpgid(0, 0)          # its own process group: a timeout ends its helpers too
+        os.chdir(cwd)
+        null = os.open(os.devnull, os.O_RDONLY)
+        for fd, target in ((0, null), (1, out), (2, err)):
+            os.dup2(target, fd)
+        sys.stdin = open(0, closefd=False)
+        sys.stdout = open(1, "w", closefd=False)
+        sys.stderr = open(2, "w", closefd=False)
+        sys.argv = ["implgraph", *argv]
+        try:
+            code = implgraph.cli.main(list(argv))
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        except BaseException:
+            traceback.print_exc()
+            code = 1
+        sys.stdout.flush()
+        sys.stderr.flush()
+    finally:
+        os._exit(code if isinstance(code, int) else 1)
+
+
+def _end_group(pid):
+    """End whatever is left of the forked process's group (e.g. pool workers after a timeout)."""
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _run(argv, cwd, tmp_out, timeout=10.0):
+    """``(exit status, stdout, stderr)`` of ``implgraph ARGV`` in a forked process, or None on timeout."""
+    paths = [tmp_out / "stdout", tmp_out / "stderr"]
+    fds = [os.open(p, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600) for p in paths]
+    pid = os.fork()
+    if pid == 0:
+        _child(argv, cwd, *fds)
+    try:
+        os.setpgid(pid, pid)       # also here: no race with the child's own call
+    except (ProcessLookupError, PermissionError):
+        pass
+    for fd in fds:
+        os.close(fd)
+    deadline = time.monotonic() + timeout
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            _end_group(pid)
+            os.waitpid(pid, 0)
+            return None
+        time.sleep(0.01)
+    _end_group(pid)
+    out, err = (p.read_text(errors="replace") for p in paths)
+    return os.waitstatus_to_exitcode(status), out, err
+
+
+def _check(code, out, err):
+    assert "Traceback" not in err, err[-2000:]
+    lines = err.splitlines()
+    assert len(lines) == 1, textwrap.shorten(err, 2000)
+    assert lines[0].startswith("implgraph: ") and "fix:" in lines[0], lines[0]
+    assert code == 2, (code, lines[0])
+    assert out == "", out[:2000]
+
+
+@pytest.mark.parametrize("argv, files", [_param(c) for c in CASES])
+def test_malformed_input_is_refused_in_one_line(tmp_path, tmp_path_factory, argv, files):
+    for name, content in files.items():
+        _make(tmp_path, name, content)
+    before = _listing(tmp_path)
+    result = _run(argv, tmp_path, tmp_path_factory.mktemp("out"))
+    assert result is not None, "no answer within 10 s"
+    _check(*result)
+    assert _listing(tmp_path) == before
+
+
+SUBPROCESS_CASES = ["csv-fifo", "yaml-dev-zero", "cli-unknown-flag", "yaml-billion-laughs", "thm-bad-expect"]
+
+
+@pytest.mark.parametrize("cid", SUBPROCESS_CASES)
+def test_console_script_subprocess(tmp_path, cid):
+    """The real entry point ``python -m implgraph.cli`` on a few of the cases."""
+    _, argv, files, _ = next(c for c in CASES if c[0] == cid)
+    for name, content in files.items():
+        _make(tmp_path, name, content)
+    before = _listing(tmp_path)
+    env = dict(os.environ, PYTHONWARNINGS="ignore")
+    try:
+        proc = subprocess.run([sys.executable, "-m", "implgraph.cli", *argv], cwd=tmp_path, env=env,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30)
+    except subprocess.TimeoutExpired:
+        pytest.fail("no answer within 30 s (10 s of work after the interpreter's start)")
+    _check(proc.returncode, proc.stdout, proc.stderr)
+    assert _listing(tmp_path) == before
