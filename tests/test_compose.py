@@ -142,3 +142,15 @@ def test_level_domain_in_the_definitions_units():
 def test_parse_node_class_size_both_syntaxes(text):
     # one grammar with check-edge (NAME(k=3)); NAME[k=3] is the former syntax, kept as an alias
     assert parse_node(text) == ("mult-t-closeness", {"k": 3})
+
+
+@pytest.mark.parametrize("target", ["mult-t-closeness(k=3)", "mult-t-closeness[k=3]"])
+def test_cli_path_with_a_class_size(capsys, target):
+    # Theorem 2b at N = 10: t = (9 e^eps + 1)/10; Lemma 2.1 and Lemma 2.3's reading (classes of >= 3
+    # records) keep the level: the composed f is (9 e^eps + 1)/10
+    import json
+    from implgraph.cli import main
+    assert main(["path", "ldp", target, "--N", "10", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    fs = [sympy.sympify(c["f"], locals={"eps": eps}) for c in out["compositions"]]
+    assert any(sympy.simplify(f - (9 * sympy.exp(eps) + 1) / 10) == 0 for f in fs)
