@@ -18,10 +18,10 @@ ORDER = 31
 
 
 def add_arguments(p):
-    p.add_argument("source", metavar="A", help="a definition, e.g. ldp or kt-closeness[k=3]")
-    p.add_argument("target", metavar="B", help="a definition, e.g. mult-t-closeness or kdp[k=2]")
+    p.add_argument("source", metavar="A", help="a definition, e.g. ldp or 'kt-closeness(k=3)' (the grammar of check-edge; NAME[k=3] is accepted as an alias)")
+    p.add_argument("target", metavar="B", help="a definition, e.g. 'mult-t-closeness(k=3)' (classes of >= 3 records) or 'kdp(k=2)'")
     p.add_argument("--N", type=int, default=None, help="number of records (substituted into f and the conditions)")
-    p.add_argument("--k", type=int, default=None, help="group size for A and B where it is not given as NAME[k=..]")
+    p.add_argument("--k", type=int, default=None, help="group size (minimum class size for a class-based definition) for A and B where it is not given as NAME(k=..)")
     p.add_argument("--max-length", type=int, default=5, help="longest chain considered (default 5)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--verify", action="store_true", help="recompute the verdicts of the edge claims now (default: "
