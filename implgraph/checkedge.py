@@ -967,7 +967,8 @@ def _validate_sizes(d, params, n):
 def _aggregate(a, b, f, instances, p, classes=None) -> DirectionResult:
     parts = _class_text(a, b, classes)
     if not instances:
-        limited = "" if parts == "every partition into classes" else f" with {parts[6:]}"
+        limited = ("" if parts == "every partition into classes"
+                   else f" with a partition into >= 2 {parts.split('into ', 1)[1]} (a larger --N may have one)")
         return DirectionResult(a.label(), b.label(), "unknown", "unknown", "",
                                f"no N and parameter values satisfy the conditions{limited}", f=f)
     ns = sorted({i.N for i in instances})
