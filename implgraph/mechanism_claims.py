@@ -513,10 +513,11 @@ def _expanded(claim, names):
     raw = {names[k]: _parse(claim, v, names) for k, v in (claim.get("definitions") or {}).items()}
     for _ in range(len(raw) + 1):
         changed = False
-        for sym in raw:
-            new = raw[sym].xreplace({s: v for s, v in raw.items() if s != sym})
-            changed |= new != raw[sym]
-            raw[sym] = new
+        with sympy.evaluate(False):   # a substitution only; sympy's Max pruning waits for the values
+            for sym in raw:
+                new = raw[sym].xreplace({s: v for s, v in raw.items() if s != sym})
+                changed |= new != raw[sym]
+                raw[sym] = new
         if not changed:
             return {str(s): v for s, v in raw.items()}
     raise _err(claim, "the definitions refer to each other in a cycle", "order them by dependency",
@@ -569,12 +570,16 @@ def _needed(claim, names):
     return want
 
 
-def _printed_curves(claim, names, fix, region):
+def _printed_curves(claim, names, fix, region, cache=None):
     """The printed quantities (``definitions:`` with ``implicit:`` solved in order) at ``fix``.
 
     Returns (quantities or None where undefined, the fixed values and the implicit names solved so far).
     """
-    raw = _expanded(claim, names)
+    if cache is None or "_expanded" not in cache:
+        raw = _expanded(claim, names)
+        if cache is not None:
+            cache["_expanded"] = raw
+    raw = cache["_expanded"] if cache is not None else raw
     dsub = {names[k]: v for k, v in raw.items()}
     sub = dict(fix)
     for name, text in (claim.get("implicit") or {}).items():
@@ -842,7 +847,7 @@ def _one(claim, names, fix, region, which, overrides=None, cache=None):
     if cache is not None and key in cache:
         printed, known = cache[key]
     else:
-        printed, known = _printed_curves(claim, names, fix, region)
+        printed, known = _printed_curves(claim, names, fix, region, cache)
         if cache is not None:
             cache[key] = (printed, known)
     if which == "printed":
