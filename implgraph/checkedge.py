@@ -379,6 +379,8 @@ def _raw_level(node_def, params, ct):
         except InputError:
             raise
         except Exception as exc:
+            if not _is_plugin(node_def):
+                raise               # an engine bug: never hidden
             raise PluginError(f"definition {name} raised {exc.__class__.__name__}: {exc}",
                               fix="fix the plugin's concrete method") from None
         if raw is None:
@@ -402,6 +404,8 @@ def _raw_level(node_def, params, ct):
         except InputError:
             raise
         except Exception as exc:
+            if not _is_plugin(node_def):
+                raise               # an engine bug: never hidden
             raise PluginError(f"definition {name} raised {exc.__class__.__name__}: {exc}",
                               fix="fix the plugin's symbolic method") from None
         if not lv.defined:
@@ -422,6 +426,11 @@ def _raw_level(node_def, params, ct):
         raise PluginError(f"definition {name} returned the negative ratio {raw}, not a level",
                           fix="return a ratio >= 0")
     return raw
+
+
+def _is_plugin(d) -> bool:
+    """A definition from outside the package (its errors are the plugin's, reported as such)."""
+    return not type(d).__module__.startswith("implgraph.")
 
 
 def is_witness(a_def, a_params, b_def, b_params, ct, a_raw=None, f_raw=None) -> bool:
@@ -916,6 +925,8 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
             except InputError:
                 raise
             except Exception as exc:
+                if not (_is_plugin(a_def) or _is_plugin(b_def)):
+                    raise           # an engine bug: never hidden, never an unknown
                 raise PluginError(f"checking {a.label()} => {b.label()} at N = {n} failed: "
                                   f"{exc.__class__.__name__}: {exc}",
                                   fix="a plugin's lf_terms or level code is broken; fix or uninstall it") from None
