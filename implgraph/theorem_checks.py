@@ -536,7 +536,7 @@ def check_math(claim, context=None) -> Verdict:
         return _vd(claim, "unknown", evidence="no formula to check")
     _RULES.clear()
     groups = claim.get("instantiations") or [None]
-    results, points = [], []
+    results, points, undefined = [], [], []
     for inst in groups:
         spec = dict(claim.get("symbols") or {})
         if inst:
@@ -583,7 +583,12 @@ def check_math(claim, context=None) -> Verdict:
         if r is not True:
             pt = region.find_point(sympy.Not(cond))
             if pt is not None:
-                val = sympy.sympify(cond).subs(pt)
+                try:
+                    val = sympy.sympify(cond).subs(pt)
+                except (ValueError, TypeError, ZeroDivisionError):
+                    # e.g. a division by zero inside Max: the formula is undefined at this point
+                    undefined.append({str(k): str(v) for k, v in pt.items()})
+                    val = None
                 if val in (sympy.false, False) and region.contains(pt) is True:
                     points.append({str(k): str(v) for k, v in pt.items()})
                     results.append(False)
@@ -602,8 +607,10 @@ def check_math(claim, context=None) -> Verdict:
     if any(r is False for r in results) and points:
         return _vd(claim, "refuted", evidence=f"`{formula}` fails at the exact point {points[0]}",
                    witness={"point": points[0]})
-    return _vd(claim, "unknown", evidence=f"z3 could not decide `{formula}` on the condition ({results})"
-               + (("; " + "; ".join(der_notes)) if der_notes else ""))
+    why = (f"`{formula}` is undefined at the exact point {undefined[0]} of the condition (a division by "
+           f"zero; the checker gives x/0 no value)" if undefined else
+           f"z3 could not decide `{formula}` on the condition ({results})")
+    return _vd(claim, "unknown", evidence=why + (("; " + "; ".join(der_notes)) if der_notes else ""))
 
 
 _RULES: set = set()
@@ -798,7 +805,21 @@ def _math_checker(claim, context=None):
     saved = _region.TIMEOUT_MS
     _region.TIMEOUT_MS = max(saved, 1500)   # one-off decisions: give z3 more time than the level splitter
     try:
-        return check_math(claim, context)
+        v = check_math(claim, context)
+        if claim.get("reading_when"):
+            # the proof's reading: the same formula on the paper's condition plus the reading's restrictions
+            node = Node({k: x for k, x in claim.items() if k not in ("reading_when", "when_sources")})
+            node.file, node.line = getattr(claim, "file", None), getattr(claim, "line", None)
+            node["when"] = list(claim.get("when") or []) + list(claim.get("reading_when") or [])
+            rv = check_math(node, context)
+            rv.id = f"{claim.get('id')}#reading"
+            rv.printed = rv.reading = str(claim.get("reading", ""))
+            rv.expect = claim.get("reading_expect")
+            v.details["reading_verdict"] = rv.verdict
+            v.details["reading_evidence"] = rv.evidence
+            if context is not None:
+                context.setdefault("extra_rows", []).append(rv)
+        return v
     finally:
         _region.TIMEOUT_MS = saved
 

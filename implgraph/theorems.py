@@ -288,6 +288,7 @@ def load_theorems(paths=None) -> list:
         seen.add(cid)
         if c["kind"] not in EDGE_KINDS:
             constraint_sources(c, "when", reading_ok=is_reading_node(c))
+            constraint_sources(c, "reading_when", reading_ok=True)
             for inst in c.get("instantiations") or []:
                 if isinstance(inst, Node):
                     constraint_sources(inst, "when")

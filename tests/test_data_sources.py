@@ -36,8 +36,6 @@ PENDING = {"ekenstedt2022/eq-1", "ekenstedt2022/eq-2", "ekenstedt2022/eq-5", "ek
 # (positive denominators); it belongs in a reading, which math claims cannot carry yet
 # (implgraph/theorem_checks.py would need to judge `reading_when` as an `<id>#reading` row)
 NEEDS_MATH_READING = {
-    "domingo-ferrer2015/proposition-2": "0 < a_i, 0 < b_i exclude the zero cases the paper defines "
-                                        "(Definition 4's 0/0 = 0, x/0 = oo conventions)",
     "sei2019/theorem-1": "0 < p_j, eta_j < d_j and the radicand > 0 only keep (9)-(11) defined",
 }
 
