@@ -1,7 +1,11 @@
 """Mutation test: perturb the f (or the condition) of every true implication; the engine must refute
 each mutant with an exact witness (re-checked by brute force), and never refute a true claim.
 
-Each mutant is false by a hand argument given next to it (the tight bounds of tests/test_prove.py).
+Each mutant of :data:`MUTANTS` is false by a hand argument given next to it (the tight bounds of
+tests/test_prove.py).  The generated mutants of every established claim (issue 10) live in
+tests/mutants.py, with their truth decided independently of the engine (brute force, exact
+evaluation, hand arguments); a fast subset runs by default, the full run is marked slow and its
+figures are printed by benchmarks/bench_mutation.py.
 """
 
 from fractions import Fraction
@@ -10,6 +14,7 @@ import pytest
 import sympy
 
 import brute
+import mutants
 from implgraph.prove import check_implication
 from implgraph.theorems import load_theorems
 
@@ -115,3 +120,75 @@ def test_parameter_mutant_refuted(edges):
     assert r.verdict == "refuted"
     rows = [[Fraction(x) for x in row] for row in r.witness["rows"]]
     assert brute.kt(rows, 2) != brute.INF and brute.ldp(rows) == brute.INF
+
+
+# -- generated mutants of every established claim (issue 10) ---------------------------------------------
+
+def test_independent_helpers_by_hand():
+    tables = mutants.data_tables()
+    R = sympy.Rational
+    # Table VI at mu = 1/4, sigma = 1/100: rows mu, 2 mu, mu - sigma, sigma (by hand)
+    rows, classes = mutants.instantiate(tables["ekenstedt2022/table-VI"],
+                                        {sympy.Symbol("mu"): R(1, 4), sympy.Symbol("sigma"): R(1, 100)})
+    assert [r[0] for r in rows] == [Fraction(1, 4), Fraction(1, 2), Fraction(6, 25), Fraction(1, 100)]
+    assert classes is None
+    # entropy l of one class {a, b} with frequencies 1/2: exp(ln 2) = 2; frequency l = 1/(1/2) = 2
+    one_hot = [[Fraction(1), Fraction(0)], [Fraction(0), Fraction(1)]]
+    assert sympy.simplify(mutants.brute_raw("entropy-l-diversity", one_hot, ["E", "E"], {}) - 2) == 0
+    assert mutants.brute_raw("frequency-l-diversity", one_hot, ["E", "E"], {}) == 2
+    # exact comparisons: ln 2 = 0.693... < 7/10; e^(ln 3) = 3
+    assert mutants.compare(sympy.log(2), "<", R(7, 10)) is True
+    assert mutants.raw_of("ldp", sympy.log(3)) == 3
+    assert mutants.split_cond("a >= b and c == d") == [("a", ">=", "b"), ("c", "==", "d")]
+
+
+def test_counterexample_search_finds_the_hand_witness():
+    # theorem-2b with f scaled by 9/10: at N = 2 the rows (1/4, 1/2) have LDP ratio 2 and (1,t) level
+    # mean/min = (3/8)/(1/4) = 3/2 = (2*1 + 1)/2 = f, so 9/10 f = 27/20 < 3/2 (by hand)
+    node = {"from": {"definition": "ldp", "level": "eps"},
+            "to": {"definition": "kt-closeness", "params": {"k": "1"}, "level": "t"},
+            "f": "(9/10)*(exp(eps)*(N - 1) + 1)/N", "symbols": {"N": "integer"}, "when": ["N >= 2"],
+            "kind": "implies"}
+    hit = mutants.implication_counterexample(node)
+    assert hit is not None
+    rows = [[Fraction(x) for x in r] for r in hit["rows"]]
+    ra, rb = brute.ldp(rows), brute.kt(rows, 1)
+    n = int(hit["params"]["N"])
+    assert rb > Fraction(9, 10) * (ra * (n - 1) + 1) / n
+
+
+@pytest.fixture(scope="module")
+def generated():
+    return {m.id: m for m in mutants.generate()}
+
+
+def test_at_least_150_mutants_of_established_claims(generated):
+    assert len(generated) >= 150
+    assert all(m.node.get("expect") is None for m in generated.values())
+
+
+# a fast subset: one or two mutants per class, decided independently, never an expected survivor
+FAST = [
+    "ekenstedt2022/theorem-2b~fx9/10", "ekenstedt2022/theorem-2b~fN-1", "ekenstedt2022/theorem-2a~f-1/10",
+    "ekenstedt2022/lemma-2.1~when1-reversed", "ekenstedt2022/lemma-2.1~fx11/10", "ekenstedt2022/lemma-2.1~not-implies",
+    "ekenstedt2022/lemma-2.2~implies", "ekenstedt2022/lemma-2.2~when1-reversed", "ekenstedt2022/theorem-1~singleton-classes",
+    "ekenstedt2022/lemma-3.3~fx1/2", "ekenstedt2022/theorem-4.1~when0-reversed",
+    "ekenstedt2022/table-VI/caption-kt~levelx9/10", "ekenstedt2022/table-III/caption-mult-t~levelx9/10",
+    "sei2019/table-II-a/k-anonymity~level+1", "sei2019/example-3/II-b-frequency-2-diversity~level+1",
+    "ekenstedt2022/table-IV/caption-k0~when1-reversed", "domingo-ferrer2015/sec-6.1~solution-doubled",
+    "domingo-ferrer2015/sec-6.1~when0-reversed", "ekenstedt2022/sec-5d~claimed+", "ekenstedt2022/sec-5d~claimed-near",
+    "ekenstedt2022/table-III/theorem-1-non-implication~swap",
+]
+
+
+@pytest.mark.parametrize("mid", FAST)
+def test_fast_mutant(generated, mid):
+    m = mutants.decide(generated[mid])
+    assert m.truth in ("false", "true"), m.reason
+    verdict, evidence, witness = mutants.engine_verdict(m)
+    if m.truth == "false":
+        assert verdict not in mutants.ESTABLISHED, f"{m.mutation}: {m.reason}; engine: {evidence[:300]}"
+    else:
+        assert verdict != "refuted", f"{m.mutation}: {m.reason}; engine: {evidence[:300]}"
+    if verdict == "refuted":
+        assert mutants.recheck_refutation(m, witness) is not False
