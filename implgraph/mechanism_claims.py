@@ -151,6 +151,9 @@ def _is_true(x) -> bool:
 
 # -- the engine: channels from the data, levels by the core ----------------------------------------
 
+MAX_FULL_VALUES = 12   # more values (without a distribution): the exact lumped channel of {Z = a1}
+
+
 def _stage_list(spec):
     return list(spec) if isinstance(spec, list) else [spec]
 
@@ -171,9 +174,10 @@ def channel(claim, spec, names, py, size=None) -> Mechanism:
         keep = names[str(stage["keep"])] if str(stage["keep"]) in names else _parse(claim, stage["keep"], names)
         fallback = str(stage["fallback"])
         if fallback == "uniform":
-            n = size if size is not None else (len(py) if py else _parse(claim, stage.get("values"), names))
-            m = randomised_response(int(n), keep) if sympy.sympify(n).is_number else \
-                lumped_randomised_response(n, keep)
+            n = sympy.sympify(size if size is not None else
+                              (len(py) if py else _parse(claim, stage.get("values"), names)))
+            full = n.is_number and (py or n <= MAX_FULL_VALUES)
+            m = randomised_response(int(n), keep) if full else lumped_randomised_response(n, keep)
         elif fallback == "empirical":
             if not py:
                 raise _err(claim, "an empirical fallback needs the distribution p_y",
@@ -209,13 +213,12 @@ def _concrete_level(claim, spec, names, py, definition, point):
     size = None
     for stage in _stage_list(spec):
         if str(stage.get("fallback")) == "uniform" and not py:
-            n_at = _parse(claim, stage.get("values"), names).subs(point)
-            size = n_at if n_at.is_number and n_at <= 12 else None
+            size = _parse(claim, stage.get("values"), names).subs(point)
     mech = channel(claim, spec, names_at, py_at, size)
     return optimal_level(mech.apply(value_partition(py_at or [1] * mech.n, mech.values)), definition), mech
 
 
-def _foreign(printed, engine_symbols, names, kinds, n_expr):
+def _foreign(printed, engine_symbols, kinds, n_expr):
     """Integer symbols of the printed formula that the channel does not have: {symbol: n}."""
     out = {}
     for s in sympy.sympify(printed).free_symbols:
@@ -324,7 +327,7 @@ def _level_context(claim):
     level = exact_level(mech, py, definition.name, **dict(claim.get("params") or {}))
     n_expr = len(py) if py else _values_of(claim, spec, names)
     engine_syms = set(mech.matrix.free_symbols) | set().union(*(sympy.sympify(x).free_symbols for x in py or []))
-    foreign = _foreign(printed, engine_syms, names, kinds, n_expr)
+    foreign = _foreign(printed, engine_syms, kinds, n_expr)
     return {"names": names, "kinds": kinds, "region": region, "py": py, "spec": spec, "definition": definition,
             "bound": str(claim.get("bound") or "satisfies"), "level": level, "printed": printed,
             "foreign": foreign, "mech": mech}
@@ -413,7 +416,7 @@ def check_utility_equation(claim, context=None):
     res = _judge_equal(region, engine, printed, recheck(printed))
     verdict = _verdict_of([res])
     engine_syms = set(mech.matrix.free_symbols) | set().union(*(sympy.sympify(x).free_symbols for x in py))
-    foreign = _foreign(printed, engine_syms, names, kinds, len(py))
+    foreign = _foreign(printed, engine_syms, kinds, len(py))
     details = {"judged": res}
     reading = None
     if foreign:
@@ -650,7 +653,7 @@ def _channel_curves(claim, names, fix, region, calibration, overrides=None, know
         target = _parse(claim, cal["level"], names).subs(fix).subs(known or {})
         lv = exact_level(channel(claim, stage, {**names, param: sym}, py), py, definition.name)
         value, ok = calibrate_keep(lv, definition.raw_from_level(target), sym, region)
-        if value is None:
+        if value is None or ok is not True:   # an unverified calibration judges nothing
             return None
         keeps[param] = value
         info[param] = {"value": str(value), "level_at_most_target": ok, "core_level": str(lv)}
@@ -964,6 +967,7 @@ def figure_curves(cid, which="engine", extra_fix=None):
 
 
 def _engine_fig6(py1=None):
+    """Fig. 6 on the exact channels (symbolic in py1; the argument is kept for the figure command)."""
     return figure_curves("ekenstedt2022/fig-6", "engine")
 
 
@@ -972,6 +976,7 @@ def _fig6_printed_exprs():
 
 
 def _engine_fig7(t0, n):
+    """Fig. 7 on the exact channels for ``n`` values (symbolic in t0; the argument is kept for the figure command)."""
     return figure_curves("ekenstedt2022/fig-7", "engine", {"n": n})
 
 
