@@ -43,6 +43,22 @@ def test_levels_csv_text(tmp_path, capsys):
     assert "t = 1" in out.out and "k = 2" in out.out
 
 
+def test_levels_csv_with_bom(tmp_path, capsys):
+    """A UTF-8 byte-order mark (as spreadsheet programs write) is dropped, not read into the header."""
+    (tmp_path / "bom.csv").write_bytes(b"\xef\xbb\xbf" + GOOD_CSV.encode())
+    code, out = _run(tmp_path, capsys, "plain.csv", GOOD_CSV, "--json")
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        assert main(["levels", "bom.csv", "--json"]) == 0
+    finally:
+        os.chdir(cwd)
+    bom = json.loads(capsys.readouterr().out)
+    assert code == 0 and bom["definitions"] == json.loads(out.out)["definitions"]
+    # the same hand-derived level as the plain file: a1 ratio 2 -> eps = log(2)
+    assert bom["definitions"]["ldp"]["level"] == "log(2)"
+
+
 def test_levels_csv_json(tmp_path, capsys):
     code, out = _run(tmp_path, capsys, "t.csv", GOOD_CSV, "--json", "--k", "1")
     assert code == 0

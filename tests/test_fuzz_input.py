@@ -156,6 +156,10 @@ CASES = [
     ("levels-unknown-suffix", ("levels", "x.txt"), {"x.txt": GOOD_CSV}, None),
     ("levels-k-zero", ("levels", "g.csv", "--k", "0"), {"g.csv": GOOD_CSV}, None),
     ("levels-k-huge", ("levels", "g.csv", "--k", "100000"), {"g.csv": GOOD_CSV}, None),
+    ("levels-yaml-k-huge", ("levels", "t.yaml", "--k", "100000"), {"t.yaml": GOOD_TABLE}, None),
+    ("levels-symbolic-k-negative", ("levels", "t.yaml", "--k", "-3"),
+     {"t.yaml": 'id: fuzz/s\nsymbols: {N: integer}\nregion: ["N >= 2"]\nrows:\n  - {p: "0", count: "N - 1"}\n'
+                '  - {p: "1/2"}\n'}, None),
     # ---- YAML tables for `implgraph levels FILE.yaml` and `implgraph table FILE` -------------
     ("yaml-empty", ("levels", "t.yaml"), {"t.yaml": ""}, None),
     ("yaml-syntax-error", ("levels", "t.yaml"), {"t.yaml": "rows: [\n"}, None),
@@ -248,8 +252,7 @@ CASES = [
     ("figure-points-zero", ("figure", "fig-6", "--out", "x.png", "--points", "0"), {}, None),
     ("figure-points-huge", ("figure", "fig-6", "--out", "x.png", "--points", "100000000"), {},
      "implgraph/commands/figure.py"),
-    ("figure-out-directory", ("figure", "fig-6", "--out", "d", "--points", "3"), {"d": DIRECTORY},
-     "implgraph/commands/figure.py, implgraph/output.py"),
+    ("figure-out-directory", ("figure", "fig-6", "--out", "d", "--points", "3"), {"d": DIRECTORY}, None),
     ("construct-k-zero", ("construct", "c.csv", "--t", "2", "--k", "0", "--attribute", "s", "--out", "o.csv"),
      {"c.csv": "s\n1\n2\n3\n"}, None),
     ("construct-bad-t", ("construct", "c.csv", "--t", "two", "--k", "1", "--attribute", "s", "--out", "o.csv"),

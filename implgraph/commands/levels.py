@@ -45,13 +45,20 @@ def _parse(v, table):
     return parse_expr(v, table.symbols)
 
 
+def _check_k(k: int, n, file) -> None:
+    """``--k`` must lie in [1, N - 1] (N concrete) or be at least 1 (N symbolic)."""
+    concrete = isinstance(n, int) or (isinstance(n, sympy.Basic) and n.is_Integer)
+    if concrete and not 1 <= k <= int(n) - 1:
+        raise InputError(f"--k {k} is out of range for N = {n}", file=file, fix=f"choose 1 <= k <= {int(n) - 1}")
+    if k < 1:
+        raise InputError(f"--k {k} is out of range", file=file, fix="choose k >= 1 (and at most N - 1)")
+
+
 def run(args) -> int:
     table, show = load_any(args.file, args.id)
     n = table.N if hasattr(table, "N") else table.size
     if args.k is not None:
-        if isinstance(n, int) and not (1 <= args.k <= n - 1):
-            raise InputError(f"--k {args.k} is out of range for N = {n}", file=args.file,
-                             fix=f"choose 1 <= k <= {n - 1}")
+        _check_k(args.k, n, args.file)
         show = {name: {**params, "k": args.k} for name, params in show.items()}
         for name in ("kt-closeness", "kdp"):
             show.setdefault(name, {"k": args.k})
