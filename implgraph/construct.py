@@ -258,12 +258,13 @@ def construct(values, t, k) -> Construction:
 
 def read_attribute(path, attribute):
     """(header, rows, exact values of ``attribute``) from a CSV; InputError on any bad cell."""
+    import io
+    from .datafile import read_text
+    from .table import MAX_CSV_BYTES
     name = str(path)
-    try:
-        fh = open(path, newline="", encoding="utf-8")
-    except OSError:
-        raise InputError("cannot open file", file=name, fix="check the path") from None
-    with fh:
+    # a regular file of bounded size, opened without blocking (a FIFO or a device is refused)
+    text = read_text(path, limit=MAX_CSV_BYTES, what="a UTF-8 CSV file")
+    with io.StringIO(text, newline="") as fh:
         reader = csv.reader(fh)
         try:
             header = [h.strip() for h in next(reader)]

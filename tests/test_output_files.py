@@ -162,3 +162,11 @@ def test_figure_out_is_a_directory(tmp_path, capsys):
     err = capsys.readouterr().err
     assert rc == 2 and err.count("\n") == 1 and "is a directory" in err
     assert os.listdir(d) == []
+
+
+@pytest.mark.parametrize("points", [0, 1, 10_001, 100_000_000])
+def test_figure_points_out_of_range(tmp_path, capsys, points):
+    rc = main(["figure", "fig-6", "--out", str(tmp_path / "f.png"), "--points", str(points)])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.count("\n") == 1 and "--points" in err and "fix:" in err
+    assert os.listdir(tmp_path) == []

@@ -22,6 +22,8 @@ HELP = "regenerate Fig. 6 or Fig. 7 of ekenstedt2022 (utility of the mechanisms)
 ORDER = 60
 
 FORMATS = ("png", "svg", "pdf")
+MAX_POINTS = 10_000
+"""Most grid points per curve (each is a float evaluation of an exact expression)."""
 
 STYLES = {"U_LDP": ("-", "eps-LDP mechanism"), "U_tClo_LDP": ("--", "t-closeness + eps-LDP"),
           "U_tClo": ("-.", "t-closeness mechanism")}
@@ -30,7 +32,8 @@ STYLES = {"U_LDP": ("-", "eps-LDP mechanism"), "U_tClo_LDP": ("--", "t-closeness
 def add_arguments(p):
     p.add_argument("figure", choices=["fig-6", "fig-7"], help="which figure")
     p.add_argument("--out", required=True, help="the file to write: .png, .svg or .pdf")
-    p.add_argument("--points", type=int, default=201, help="grid points per curve (default 201)")
+    p.add_argument("--points", type=int, default=201,
+                   help=f"grid points per curve, 2 to {MAX_POINTS} (default 201)")
 
 
 def _lambdas(exprs, var):
@@ -72,6 +75,12 @@ def _fig7(ax_pair, xs):
     ax_pair[0].legend(fontsize=6, ncol=1)
 
 
+def check_points(points: int) -> None:
+    """InputError unless 2 <= points <= :data:`MAX_POINTS`."""
+    if not 2 <= points <= MAX_POINTS:
+        raise InputError(f"--points {points} is out of range", fix=f"give 2 <= --points <= {MAX_POINTS}")
+
+
 def output_format(path) -> str:
     """``png``, ``svg`` or ``pdf`` from the file name (InputError otherwise)."""
     fmt = Path(str(path)).suffix.lower().lstrip(".")
@@ -87,8 +96,7 @@ def render(which: str, points: int = 201, fmt: str = "png") -> bytes:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     import numpy as np
-    if points < 2:
-        raise InputError(f"--points {points}", fix="give at least 2 points")
+    check_points(points)
     fig, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
     if which == "fig-6":
         _fig6(axes, np.linspace(0, 1, points))
@@ -106,6 +114,7 @@ def render(which: str, points: int = 201, fmt: str = "png") -> bytes:
 
 
 def run(args) -> int:
+    check_points(args.points)
     fmt = output_format(args.out)
     check_output_path(args.out)
     write_output(args.out, render(args.figure, args.points, fmt))
