@@ -33,6 +33,8 @@ from .base import Definition, register
 
 #: significant decimal digits of the enclosure of an entropy level
 DIGITS = 30
+#: largest denominator of a probability for which sympy may simplify ``p^(-p)`` (fast, small results)
+_EVALUATE_MAX_DENOMINATOR = 1000
 
 
 def _class_means(table):
@@ -201,9 +203,13 @@ def _min_entropy_class(b, sums) -> int:
 def entropy_level(probs):
     """The exact level ``prod p^(-p)`` of one distribution (sympy; 0^0 = 1).
 
-    Left unevaluated: sympy's automatic simplification of rational powers of rationals can build
-    integers of millions of digits on large classes.
+    Left unevaluated when a probability is a rational with a denominator above
+    :data:`_EVALUATE_MAX_DENOMINATOR`: sympy's automatic simplification of rational powers of
+    rationals then builds integers of thousands of digits (and more on large classes).
     """
+    probs = [sympy.sympify(p) for p in probs]
+    if not any(p.is_Rational and p.q > _EVALUATE_MAX_DENOMINATOR for p in probs):
+        return sympy.Mul(*[sympy.Pow(p, -p) for p in probs if p != 0])
     factors = [sympy.Pow(p, -p, evaluate=False) for p in probs if p != 0]
     if not factors:
         return sympy.Integer(1)
