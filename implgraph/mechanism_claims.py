@@ -90,9 +90,14 @@ def _definitions(claim, names, kinds, values=None):
             names[name] = sympy.Symbol(name, real=True)
             kinds[names[name]] = "real"
         expr = _parse(claim, text, names)
-        expr = expr.subs({names[k]: v for k, v in out.items()}).subs(values)
-        out[name] = expr
+        out[name] = _put(_put(expr, {names[k]: v for k, v in out.items()}), values)
     return out
+
+
+def _put(expr, mapping):
+    """Substitute symbols by expressions without re-evaluating (sympy's Max pruning is slow)."""
+    with sympy.evaluate(False):
+        return sympy.sympify(expr).xreplace(dict(mapping))
 
 
 def _when(claim, names, kinds, key="when", conds=None):
@@ -322,7 +327,7 @@ def _level_context(claim):
     if not spec:
         raise _err(claim, "a mechanism level claim needs `mechanism:`", "describe the channel (keep, fallback)")
     definition = get_definition(str(claim.get("definition")))
-    printed = _parse(claim, claim.get("level"), names).subs({names[k]: v for k, v in defs.items()}).subs(subs)
+    printed = _put(_put(_parse(claim, claim.get("level"), names), {names[k]: v for k, v in defs.items()}), subs)
     mech = channel(claim, spec, names, py)
     level = exact_level(mech, py, definition.name, **dict(claim.get("params") or {}))
     n_expr = len(py) if py else _values_of(claim, spec, names)
@@ -394,7 +399,7 @@ def check_utility_equation(claim, context=None):
     eq = _cond(claim, claim.get("formula"), names)
     if not isinstance(eq, sympy.Eq):
         raise _err(claim, "expected an equation `U == ...`", "write the formula as an equation", key="formula")
-    printed = eq.rhs.subs({names[k]: v for k, v in defs.items()}).subs(subs)
+    printed = _put(_put(eq.rhs, {names[k]: v for k, v in defs.items()}), subs)
     spec = claim.get("mechanism")
     if not spec or not py:
         raise _err(claim, "a utility claim needs `mechanism:` and the distribution py1, py2, ...",
