@@ -13,13 +13,20 @@ import pkgutil
 import sys
 
 from . import __version__
+from .deadline import Timeout, deadline
 from .errors import InputError
 
 __all__ = ["main", "build_parser"]
 
 
-RESOURCE_BOUNDS = {"jobs": (1, 64), "workers": (1, 64)}
-"""Inclusive bounds of the options that start processes, whichever command has them."""
+RESOURCE_BOUNDS = {"jobs": (1, 64), "workers": (1, 64), "timeout": (0, 86400)}
+"""Inclusive bounds of the options that start processes or bound time, whichever command has them."""
+
+DEFAULT_TIMEOUT = 600
+"""Seconds a command may run by default (``--timeout``; a command module may set ``DEFAULT_TIMEOUT``)."""
+
+EXIT_TIMEOUT = 3
+"""Exit status of a command that ended at its ``--timeout`` ("unknown (timeout)")."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -50,7 +57,13 @@ def build_parser():
     for mod in _commands():
         p = sub.add_parser(mod.NAME, help=mod.HELP, description=getattr(mod, "DESCRIPTION", mod.HELP))
         mod.add_arguments(p)
-        p.set_defaults(_run=mod.run, _parser=p)
+        per_claim = getattr(mod, "TIMEOUT_PER_CLAIM", False)
+        p.add_argument("--timeout", type=float, default=getattr(mod, "DEFAULT_TIMEOUT", DEFAULT_TIMEOUT),
+                       metavar="SECONDS",
+                       help=("seconds per claim; a claim not decided by then is unknown (timeout)" if per_claim else
+                             "seconds for the whole command; past it the command ends with 'unknown (timeout)', "
+                             "exit status 3") + " (default %(default)s; 0: no limit)")
+        p.set_defaults(_run=mod.run, _parser=p, _per_claim=per_claim)
     return parser
 
 
@@ -75,7 +88,13 @@ def main(argv=None) -> int:
         return 2
     try:
         _check_bounds(args)
-        return int(args._run(args) or 0)
+        limit = None if getattr(args, "_per_claim", False) else getattr(args, "timeout", None)
+        with deadline(limit):
+            return int(args._run(args) or 0)
+    except Timeout as exc:
+        print(f"implgraph: {args.command}: unknown ({exc}); fix: give a larger --timeout (or 0 for none) or a "
+              f"smaller problem (--N, fewer definitions)", file=sys.stderr)
+        return EXIT_TIMEOUT
     except InputError as exc:
         print(f"implgraph: {exc.format()}", file=sys.stderr)
         return 2

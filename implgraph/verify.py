@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 
+from .deadline import Timeout, deadline
 from .errors import InputError
 from .theorems import load_claims, load_theorems
 from .verdict import Verdict, check_claim
@@ -49,7 +50,13 @@ def _check_one(c, context):
     cid = str(c.get("id"))
     start = time.perf_counter()
     try:
-        v = check_claim(c, context)
+        with deadline(context.get("timeout")):
+            v = check_claim(c, context)
+    except Timeout as exc:
+        v = Verdict(id=cid, verdict="unknown", printed=str(c.get("printed", "")),
+                    evidence=f"unknown ({exc}): the check did not finish within --timeout",
+                    expect=c.get("expect"), details={"timeout": exc.seconds})
+        context.pop("extra_rows", None)
     except InputError as exc:
         if exc.file:
             raise
@@ -68,21 +75,23 @@ _WORKER_CLAIMS: dict = {}
 
 
 def _worker(args):
-    cid, max_n = args
+    cid, max_n, timeout = args
     if not _WORKER_CLAIMS:
         for c in load_claims():
             _WORKER_CLAIMS.setdefault(str(c.get("id")), c)
-    return _check_one(_WORKER_CLAIMS[cid], {"max_n": max_n, "verdicts": {}})
+    return _check_one(_WORKER_CLAIMS[cid], {"max_n": max_n, "verdicts": {}, "timeout": timeout})
 
 
-def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 1, paths=None) -> list:
+def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 1, paths=None,
+               timeout: float | None = None) -> list:
     """Verdicts of every (chosen) claim, in order; reading rows follow their claim.
 
     ``jobs > 1`` checks the claims in that many processes (the maps are judged afterwards, in this
-    process, from the other verdicts).
+    process, from the other verdicts). ``timeout``: seconds per claim; a claim not decided by then is
+    ``unknown`` with "timeout" in its evidence.
     """
     claims = collect_claims(ids, paths)
-    context = {"max_n": max_n, "verdicts": {}}
+    context = {"max_n": max_n, "verdicts": {}, "timeout": timeout}
     plain = [c for c in claims if c.get("kind") not in LAST_KINDS]
     maps = [c for c in claims if c.get("kind") in LAST_KINDS]
     results: dict = {}
@@ -96,7 +105,7 @@ def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 
             heavy = {str(c.get("id")) for c in plain if any(k in c for k in ("grid", "mechanism", "definitions",
                                                                               "instantiations", "implicit"))}
             order = sorted(ids_plain, key=lambda cid: cid not in heavy)
-            futs = {ex.submit(_worker, (cid, max_n)): cid for cid in order}
+            futs = {ex.submit(_worker, (cid, max_n, timeout)): cid for cid in order}
             for fut in cf.as_completed(futs):
                 cid = futs[fut]
                 results[cid] = fut.result()

@@ -13,6 +13,8 @@ MAX_MAX_N = 16
 NAME = "verify"
 HELP = "check every claim (or the ones named): proved / verified-bounded / refuted / confirmed / holds / unknown"
 ORDER = 5
+TIMEOUT_PER_CLAIM = True
+DEFAULT_TIMEOUT = 300
 
 
 def add_arguments(p):
@@ -35,7 +37,7 @@ def run(args) -> int:
         raise InputError(f"--max-n {args.max_n} is out of range", fix=f"give 2 <= --max-n <= {MAX_MAX_N}")
     total = len(collect_claims(args.ids))
     progress = Progress(total, "verify", enabled=True if args.progress else None)
-    verdicts = run_verify(args.ids, max_n=args.max_n, progress=progress, jobs=args.jobs)
+    verdicts = run_verify(args.ids, max_n=args.max_n, progress=progress, jobs=args.jobs, timeout=args.timeout)
     progress.close()
     regs = regressions(verdicts)
     if args.json:

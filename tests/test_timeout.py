@@ -1,0 +1,58 @@
+"""--timeout: a long computation ends in "unknown (timeout)", never in a hang (issue 10, item 9)."""
+
+import subprocess
+import sys
+import time
+
+import pytest
+
+from implgraph.deadline import Timeout, deadline, remaining
+from implgraph.verify import run_verify
+
+
+def _spin(seconds):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pass
+
+
+def test_deadline_raises_and_is_not_swallowed_by_except_exception():
+    start = time.monotonic()
+    with pytest.raises(Timeout):
+        with deadline(0.2):
+            try:
+                _spin(5)
+            except Exception:       # an engine's broad handler must not turn a timeout into an answer
+                pass
+            _spin(5)
+    assert time.monotonic() - start < 2
+
+
+def test_inner_deadline_never_extends_the_outer_one():
+    start = time.monotonic()
+    with pytest.raises(Timeout):
+        with deadline(0.2):
+            with deadline(10):
+                assert remaining() <= 0.2
+                _spin(5)
+    assert time.monotonic() - start < 2
+
+
+def test_no_deadline_is_no_limit():
+    with deadline(None):
+        _spin(0.05)
+    assert remaining() is None
+
+
+def test_verify_claim_past_its_timeout_is_unknown():
+    [v] = run_verify(["ekenstedt2022/theorem-2b"], timeout=0.01)
+    assert v.verdict == "unknown" and "timeout" in v.evidence
+
+
+def test_cli_command_past_its_timeout_exits_3_with_one_line():
+    p = subprocess.run([sys.executable, "-m", "implgraph.cli", "check-edge", "ldp", "kt-closeness(k=2)", "--N", "6",
+                        "--timeout", "1"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 3
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and "unknown (timeout after 1 s)" in lines[0] and "fix:" in lines[0]
+    assert "Traceback" not in p.stderr
