@@ -7,11 +7,11 @@ Ground distance ``equal`` (d_ij = 1 for i != j): EMD = (1/2) sum_l |Q_l - P_l|. 
 Undefined (None) on a table without equivalence classes.
 """
 
-from fractions import Fraction
 
 import sympy
 
 from ..errors import InputError
+from ._common import emd_concrete
 from .base import Definition, register
 
 GROUNDS = ("equal", "ordered")
@@ -64,13 +64,4 @@ class EMDTCloseness(Definition):
         return worst
 
     def concrete(self, ct, ground="equal"):
-        groups = ct.class_groups()
-        if not groups:
-            return None
-        n = ct.N
-        tot = [Fraction(ct.total(l), n * ct.denom) for l in range(ct.p)]
-        worst = Fraction(0)
-        for idx in groups.values():
-            q = [Fraction(int(ct.numer[idx, l].sum()), len(idx) * ct.denom) for l in range(ct.p)]
-            worst = max(worst, _emd([q[l] - tot[l] for l in range(ct.p)], ground, abs))
-        return worst
+        return emd_concrete(ct, ground)
