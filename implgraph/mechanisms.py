@@ -422,11 +422,13 @@ def exact_level(mech: Mechanism, py, definition: str, **params):
 
 
 def calibrate_keep(level, target_raw, var, region):
-    """The largest ``var`` whose level (raw, every piece non-decreasing in ``var``) is at most ``target_raw``.
+    """The largest keep probability ``var`` whose level (raw) is at most ``target_raw``.
 
-    The candidates solve ``piece value == target`` for each piece; their minimum is returned with the
-    z3 decision that the level there is at most the target on the whole region (True, or None if not
-    decided). Returns (value, decided) or (None, None).
+    The candidates solve ``piece value == target`` for each piece of the core's level; their minimum is
+    returned with the decision (exact, or z3 on the whole region: True, False, or None if not decided)
+    that the level there is at most the target. It is the largest such value when every piece grows
+    with ``var`` (true of the keep probabilities of Fig. 4 and Fig. 5: each ratio of the channel's rows
+    grows as less mass is redistributed). Returns (value, decided) or (None, None).
     """
     sols = []
     for _, v in _level_pieces(level):
@@ -444,14 +446,14 @@ def calibrate_keep(level, target_raw, var, region):
             return sympy.Integer(1), True
         return None, None
     value = sympy.Min(*sols)
-    if value.is_number:
-        ok = all(sympy.sympify(c).subs(var, value) is not sympy.true or (v is not None and v is not sympy.oo and
-                 sympy.simplify(v.subs(var, value) - target_raw) <= 0) for c, v in _level_pieces(level))
-        return value, bool(ok)
-    checks = [sympy.Or(sympy.Not(sympy.sympify(c).subs(var, value)), v.subs(var, value) <= target_raw)
-              for c, v in _level_pieces(level) if v is not None and v is not sympy.oo]
+    checks = [sympy.Or(sympy.Not(sympy.sympify(c).subs(var, value)),
+                       sympy.sympify(v).subs(var, value) <= target_raw if v is not None else sympy.false)
+              for c, v in _level_pieces(level)]
     checks.append(value >= 0)
-    return value, _decide(region, sympy.And(*checks))
+    cond = sympy.And(*checks)
+    if not cond.free_symbols:
+        return value, cond is sympy.true
+    return value, _decide(region, cond)
 
 
 def worst_case_dataset(counts, k, values=None) -> Dataset:
