@@ -56,7 +56,20 @@ def _entries_of(path) -> list:
         for c in claims:
             if not isinstance(c, Node) or "kind" not in c:
                 raise (c if isinstance(c, Node) else e).error("a claim needs `kind:`", fix="add kind: level or unbounded")
+            _check_fix(e, c)
     return entries
+
+
+def _check_fix(table: Node, claim: Node) -> None:
+    """The symbols a claim fixes (``fix:``) must be declared by the table or the claim."""
+    declared = set()
+    for spec in (table.get("symbols"), claim.get("symbols")):
+        if isinstance(spec, dict):
+            declared |= set(map(str, spec))
+    unknown = [str(k) for k in claim.get("fix") or {} if str(k) not in declared]
+    if unknown:
+        raise claim.error(f"`fix:` names undeclared symbol(s) {', '.join(unknown)}", key="fix",
+                          fix=f"fix only declared symbols ({', '.join(sorted(declared)) or 'none'})")
 
 
 def table_entries() -> dict:

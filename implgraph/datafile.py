@@ -30,6 +30,11 @@ TABLE_CLAIM_KINDS = ("level", "unbounded")
 THEOREM_CLAIM_KINDS = ("math", "level", "map", "reachability")
 """Claim kinds of ``theorems/`` besides the edge kinds of :data:`implgraph.theorems.EDGE_KINDS`."""
 CONFIDENCE = ("low", "medium")
+CHOICES = {"bound": ("satisfies", "exact", "lower"), "scope": ("table", "class")}
+"""Fields of claims (and of their ``from``/``to`` sides) that take one of a few words."""
+SHAPES = {"id": str, "when": list, "family": list, "params": dict, "fix": dict, "symbols": dict,
+          "from": dict, "to": dict, "reading_from": dict, "reading_to": dict}
+"""Fields of claims (and of their sides) that must be a string, a list or a mapping."""
 
 
 class Node(dict):
@@ -247,8 +252,21 @@ def _check_claim(claim: Node, kinds) -> None:
             _check_fields(arrow)
 
 
+def _check_shapes(node: Node) -> None:
+    for key, kind in SHAPES.items():
+        if key in node and node[key] is not None and not isinstance(node[key], kind):
+            word = {str: "a string", list: "a list", dict: "a mapping"}[kind]
+            raise node.error(f"`{key}` must be {word}, got {type(node[key]).__name__}", key=key,
+                             fix=f"write `{key}` as {word} (see docs/DATA_FORMAT.md)")
+    for key, words in CHOICES.items():
+        if key in node and node[key] not in words:
+            raise node.error(f"`{key}: {node[key]}` is not one of {', '.join(words)}", key=key,
+                             fix=f"use one of {', '.join(words)}")
+
+
 def _check_fields(node: Node) -> None:
     from .verdict import VERDICTS
+    _check_shapes(node)
     for key in ("expect", "reading_expect"):
         if key in node and node[key] not in VERDICTS:
             raise node.error(f"`{key}: {node[key]}` is not a verdict", key=key,
@@ -261,6 +279,7 @@ def _check_fields(node: Node) -> None:
     _check_definition(node)
     for side in ("from", "to", "reading_from", "reading_to"):
         if isinstance(node.get(side), Node):
+            _check_shapes(node[side])
             _check_definition(node[side])
 
 

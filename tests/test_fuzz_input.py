@@ -60,6 +60,31 @@ tables:
         expect: holds
 """
 
+TABLE_UNBOUNDED = """\
+tables:
+  - id: fuzz/u
+    symbols: {mu: real, sigma: real}
+    region: ["0 < sigma", "sigma < mu", "mu <= 1/2"]
+    rows:
+      - {p: "mu", class: E1}
+      - {p: "mu", class: E1}
+      - {p: "sigma", class: E2}
+      - {p: "2*mu - sigma", class: E2}
+    claims:
+      - id: fuzz/u/c
+        printed: "y"
+        kind: unbounded
+        from: {definition: mult-t-closeness, params: {}}
+        to: {definition: ldp, params: {}, scope: table}
+        free: sigma
+        limit: "0"
+        family: ["1/10", "1/100"]
+        fix: {mu: "1/2"}
+        bound: satisfies
+        when: []
+        expect: confirmed
+"""
+
 THEOREM = """\
 paper: fuzz
 claims:
@@ -113,6 +138,10 @@ def _thm(old, new):
 
 def _tc(old, new):
     return {"t.yaml": _sub(TABLE_WITH_CLAIM, old, new)}
+
+
+def _tu(old, new):
+    return {"t.yaml": _sub(TABLE_UNBOUNDED, old, new)}
 
 
 def _tab(old, new):
@@ -208,6 +237,21 @@ CASES = [
     ("claim-unknown-definition", ("table", "t.yaml"), _tc("definition: ldp", "definition: nosuch"), None),
     ("claim-bad-expect", ("table", "t.yaml"), _tc("expect: holds", "expect: maybe"), None),
     ("claim-bad-level", ("table", "t.yaml"), _tc('level: "1"', 'level: "1 +"'), None),
+    ("claim-params-list", ("table", "t.yaml"), _tc("params: {}", "params: [1]"), None),
+    ("claim-level-list", ("table", "t.yaml"), _tc('level: "1"', "level: [1]"), None),
+    ("claim-id-list", ("table", "t.yaml"), _tc("id: fuzz/t/c", "id: [1]"), None),
+    ("claim-bad-confidence", ("table", "t.yaml"), _tc("expect: holds", "expect: holds\n        expect_confidence: high"),
+     None),
+    ("claim-bound-word", ("table", "t.yaml"), _tu("bound: satisfies", "bound: sometimes"), None),
+    ("claim-when-string", ("table", "t.yaml"), _tu("when: []", 'when: "mu > 0"'), None),
+    ("claim-family-string", ("table", "t.yaml"), _tu('family: ["1/10", "1/100"]', 'family: "1/10"'), None),
+    ("claim-fix-undeclared", ("table", "t.yaml"), _tu('fix: {mu: "1/2"}', 'fix: {nu: "1/2"}'), None),
+    ("claim-fix-list", ("table", "t.yaml"), _tu('fix: {mu: "1/2"}', "fix: [mu]"), None),
+    ("claim-from-string", ("table", "t.yaml"),
+     _tu("from: {definition: mult-t-closeness, params: {}}", "from: mult-t-closeness"), None),
+    ("claim-side-scope-word", ("table", "t.yaml"), _tu("scope: table}", "scope: everywhere}"), None),
+    ("claim-free-undeclared", ("table", "t.yaml"), _tu("free: sigma", "free: nu"), None),
+    ("claim-limit-one-over-zero", ("table", "t.yaml"), _tu('limit: "0"', 'limit: "1/0"'), None),
     ("table-unknown-id", ("table", "t.yaml", "--id", "nosuch"), {"t.yaml": TABLE_WITH_CLAIM}, None),
     ("table-unknown-bundled-id", ("table", "ekenstedt2022/table-IX"), {}, None),
     # ---- theorem files (`map --theorems`, `path --theorems`) ---------------------------------
@@ -392,6 +436,26 @@ def test_malformed_input_is_refused_in_one_line(tmp_path, tmp_path_factory, argv
     assert result is not None, "no answer within 10 s"
     _check(*result)
     assert _listing(tmp_path) == before
+
+
+VALID = [
+    ("levels", "g.csv"), {"g.csv": GOOD_CSV},
+    ("levels", "t.yaml"), {"t.yaml": GOOD_TABLE},
+    ("table", "t.yaml", "--claims-only"), {"t.yaml": TABLE_WITH_CLAIM},
+    ("table", "t.yaml", "--claims-only"), {"t.yaml": TABLE_UNBOUNDED},
+    ("map", "--json", "--theorems", "theorems/t.yaml"), {"theorems/t.yaml": THEOREM},
+    ("map", "--json", "--theorems", "theorems/t.yaml"), {"theorems/t.yaml": MATH},
+]
+
+
+@pytest.mark.parametrize("argv, files", list(zip(VALID[::2], VALID[1::2])),
+                         ids=["csv", "table", "level-claim", "unbounded-claim", "theorem", "math"])
+def test_templates_are_accepted(tmp_path, tmp_path_factory, argv, files):
+    """The inputs the cases mutate are valid: each case is malformed by its own change only."""
+    for name, content in files.items():
+        _make(tmp_path, name, content)
+    result = _run(argv, tmp_path, tmp_path_factory.mktemp("out"), timeout=60)
+    assert result is not None and result[0] == 0 and result[2] == "", result
 
 
 SUBPROCESS_CASES = ["csv-fifo", "yaml-dev-zero", "cli-unknown-flag", "yaml-billion-laughs", "thm-bad-expect"]
