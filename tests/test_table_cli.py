@@ -26,10 +26,16 @@ def run(capsys, *argv):
 def test_table_v_text(capsys):
     code, out, err = run(capsys, "ekenstedt2022/table-V")
     assert code == 0, err
-    # the rows, the exact (2,t) level mu/sigma (hand: 2 smallest a1 values 2 sigma, mean mu) and the verdicts
+    # the rows, the exact (2,t) level and the verdicts. By hand on the region (0 < sigma <= 1, sigma <= 2 mu,
+    # 2 mu - sigma <= 1): a1 mean mu, the 2 smallest a1 values are sigma, sigma -> mu/sigma (the 2 largest give
+    # (2mu - sigma)/mu, smaller since (mu - sigma)^2 >= 0); a2 mean 1 - mu, the 2 smallest a2 values are
+    # 1 - 2mu + sigma -> (1 - mu)/(1 - 2mu + sigma), oo where 1 - 2mu + sigma = 0.
     assert "2*mu - sigma" in out
-    assert "kt-closeness(k=2): t = mu/sigma" in out
-    assert "[holds] ekenstedt2022/table-V/proof-kt" in out
+    assert "t = Max(mu/sigma, (1 - mu)/(-2*mu + sigma + 1))" in out
+    # the printed t0 = mu/sigma fails off mu <= 1/2: at mu = 2/3, sigma = 1/2 the level is (1/3)/(1/6) = 2 > 4/3;
+    # the reading on mu <= 1/2 holds ((1 - mu)/(1 - 2mu + sigma) <= mu/sigma iff (sigma - mu)(1 - 2mu) <= 0)
+    assert "[refuted] ekenstedt2022/table-V/proof-kt\n" in out
+    assert "[holds] ekenstedt2022/table-V/proof-kt-reading" in out
     assert "[confirmed] ekenstedt2022/table-V/lemma-2.3-non-implication" in out
     assert "sigma = 1/1000: A = 1, B = 250" in out
 
