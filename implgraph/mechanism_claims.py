@@ -21,9 +21,11 @@ mixture of the pure classes' rows, a ratio ``Pr_E/Pr_D`` is linear and ``Pr_D/Pr
 mixture weights, so the maximum over all partitions of data with frequencies ``p_y`` is attained by
 pure classes (Section V-A of [1]_: 'a group whose confidential attributes take on the same value').
 
-Registered ids: ekenstedt2022/eq-1, eq-2 (:func:`check_mechanism_level`), eq-5, eq-6
-(:func:`check_utility_equation`), sec-5d, fig-6, fig-7 (:func:`check_figure`);
-domingo-ferrer2015/sec-6.1, sec-6.2, table-1, and the Section 6 tables.
+Registered by the shape of the data (never by claim id): ``kind: level`` with a randomised-response
+``mechanism:`` (:func:`check_mechanism_level`, eq-1, eq-2); ``kind: math`` with such a ``mechanism:``
+(:func:`check_utility_equation`, eq-5, eq-6), with ``values:`` and ``claimed:`` (:func:`check_sec5d`), with
+``grid:`` and ``channels:`` (:func:`check_figure`, fig-6, fig-7), with ``solution:`` (sec-6.1), with
+``converse:`` (sec-6.2) or with ``layout:`` (table-1).
 
 References
 ----------
@@ -161,6 +163,14 @@ MAX_FULL_VALUES = 12   # more values (without a distribution): the exact lumped 
 
 def _stage_list(spec):
     return list(spec) if isinstance(spec, list) else [spec]
+
+
+def _is_channel(spec) -> bool:
+    """Does ``mechanism:`` describe a randomised-response channel (stages with ``keep`` and ``fallback``)?"""
+    if not spec:
+        return False
+    stages = _stage_list(spec)
+    return bool(stages) and all(isinstance(st, dict) and "keep" in st and "fallback" in st for st in stages)
 
 
 def channel(claim, spec, names, py, size=None) -> Mechanism:
@@ -345,7 +355,7 @@ def _values_of(claim, spec, names):
     return None
 
 
-@checker("ekenstedt2022/eq-1", "ekenstedt2022/eq-2")
+@checker("level", when=lambda c: _is_channel(c.get("mechanism")))
 def check_mechanism_level(claim, context=None):
     """A printed level of a mechanism (``kind: level`` with ``mechanism:``) against the core's level.
 
@@ -389,7 +399,7 @@ def _judge_equal(region, engine, printed, recheck):
     return {"decided": decided, "witness": None}
 
 
-@checker("ekenstedt2022/eq-5", "ekenstedt2022/eq-6")
+@checker("math", when=lambda c: _is_channel(c.get("mechanism")))
 def check_utility_equation(claim, context=None):
     """A printed utility formula (``U == ...``) against eq. (4) on the exact channel of ``mechanism:``."""
     names, kinds = _symbols(claim)
@@ -450,7 +460,7 @@ def _solve_unique_real(claim, eq, sym):
     return sols[0]
 
 
-@checker("ekenstedt2022/sec-5d")
+@checker("math", when=lambda c: "values" in c and "claimed" in c)
 def check_sec5d(claim, context=None):
     """A printed rounded value (``claimed:`` within ``tolerance:``) of the solution of ``formula:`` at ``values:``."""
     names, kinds = _symbols(claim)
@@ -884,7 +894,7 @@ def _describe(results):
     return "; ".join(one(k, v) for k, v in results.items())
 
 
-@checker("ekenstedt2022/fig-6", "ekenstedt2022/fig-7")
+@checker("math", when=lambda c: "grid" in c and "channels" in c)
 def check_figure(claim, context=None):
     """A figure's claim (``formula:`` over ``grid:`` at ``fix:``), judged twice.
 
@@ -1005,7 +1015,7 @@ def fig7_curves(points, n, which="engine"):
 
 # -- domingo-ferrer2015 Section 6 -------------------------------------------------------------------------
 
-@checker("domingo-ferrer2015/sec-6.1")
+@checker("math", when=lambda c: "solution" in c)
 def check_sec61(claim, context=None):
     """``formula:`` (an equation) has exactly the printed ``solution:`` on the ``when`` region."""
     names, kinds = _symbols(claim)
@@ -1041,7 +1051,7 @@ def _drop_floor(cond, kinds):
     return cond
 
 
-@checker("domingo-ferrer2015/sec-6.2")
+@checker("math", when=lambda c: "converse" in c)
 def check_sec62(claim, context=None):
     """``formula:`` on the ``when`` region and the ``converse:`` formula on its region, both decided by z3."""
     names, kinds = _symbols(claim)
@@ -1088,7 +1098,7 @@ def _diagonal_table(claim, names, at):
     return table_from_rows(rows, classes=[f"E{j + 1}" for j in range(int(size))]), int(size)
 
 
-@checker("domingo-ferrer2015/table-1")
+@checker("math", when=lambda c: "layout" in c)
 def check_table1(claim, context=None):
     """A printed table symbolic in a parameter (``layout:``): rows are distributions and their mean is the
     printed ``reference`` (symbolic identities), and the core's optimal level of the table equals the

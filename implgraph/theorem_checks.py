@@ -28,7 +28,7 @@ from .formula import parse_condition, parse_expr
 from .prove import T, check_implication, tight_bound
 from .region import Region
 from .theorems import EDGE_KINDS, Edge, edge_from_node, witness_ids
-from .verdict import CHECKERS, Verdict, checker
+from .verdict import Verdict, checker, find_checker
 
 __all__ = ["check_edge", "judge_witness_claim", "check_math", "check_map"]
 
@@ -96,7 +96,7 @@ def judge_witness_claim(claim_id, context=None):
     node = _find_table_claim(claim_id)
     if node is None:
         return None
-    func = CHECKERS.get(str(claim_id)) or CHECKERS.get(node.get("kind"))
+    func = find_checker(node)
     if func is not None and func is not _unbounded_fallback:
         try:
             return func(node, context)
@@ -967,8 +967,6 @@ def _with_level(spec, which="a"):
     return out
 
 
-# the tables engineer's checker of `unbounded` table claims wins when it is registered
-CHECKERS.setdefault("unbounded", _unbounded_fallback)
 
 
 @checker("map")

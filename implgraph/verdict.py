@@ -5,7 +5,8 @@ A verdict is three-valued in spirit (sympy assumptions style): a claim is establ
 (``refuted``, with an exact witness re-checked in exact arithmetic), or ``unknown`` (a solver's
 unknown or timeout, or nothing applies) -- never silently "proved".
 
-Checkers register per claim ``kind`` with :func:`checker`; :func:`check_claim` dispatches.
+Checkers register per claim ``kind`` with :func:`checker`, optionally with a predicate on the claim's
+data for one shape of the kind (never per claim id); :func:`check_claim` dispatches.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass, field
 
-__all__ = ["Verdict", "VERDICTS", "checker", "check_claim", "CHECKERS"]
+__all__ = ["Verdict", "VERDICTS", "checker", "check_claim", "find_checker", "CHECKERS"]
 
 VERDICTS = ("proved", "verified-bounded", "refuted", "confirmed", "holds", "holds-not-tight", "unknown")
 
@@ -72,39 +73,46 @@ class Verdict:
 
 
 CHECKERS: dict = {}
-
-
-CHECKER_MODULES = ("implgraph.claims", "implgraph.theorem_checks", "implgraph.mechanism_claims")
+"""``{claim kind: [(predicate or None, checker), ...]}``, the checkers with a predicate first."""
 
 
 def load_checkers() -> None:
-    """Import the modules that register checkers (missing optional modules are skipped)."""
-    import importlib
-    for name in CHECKER_MODULES:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
+    """Import the modules that register checkers (explicit imports; they register on import)."""
+    from . import claims, mechanism_claims, theorem_checks  # noqa: F401
 
 
-def checker(*kinds):
-    """Register ``func(claim, context) -> Verdict`` for claim kinds or claim ids.
+def checker(*kinds, when=None):
+    """Register ``func(claim, context) -> Verdict`` for claim kinds.
 
-    A key containing ``/`` is a claim id (e.g. ``ekenstedt2022/eq-1``) and wins over the kind.
+    ``when``: a predicate on the claim's data (e.g. "has a ``mechanism:``") for a checker that handles
+    one shape of a kind; such checkers are tried before the kind's plain checker, in registration order.
+    Checkers are never registered for one claim id: what a checker handles is said by the data's shape.
     """
     def deco(func):
         for kind in kinds:
-            CHECKERS[kind] = func
+            entries = CHECKERS.setdefault(kind, [])
+            if when is None:
+                entries.append((None, func))
+            else:
+                at = next((i for i, (w, _) in enumerate(entries) if w is None), len(entries))
+                entries.insert(at, (when, func))
         return func
     return deco
 
 
+def find_checker(claim):
+    """The checker for ``claim``: the first of its kind whose predicate holds (None if there is none)."""
+    load_checkers()
+    for when, func in CHECKERS.get(claim.get("kind"), []):
+        if when is None or when(claim):
+            return func
+    return None
+
+
 def check_claim(claim, context=None) -> Verdict:
     """Dispatch a claim (a data-file mapping with ``kind``) to its checker; time it."""
-    load_checkers()
     kind = claim.get("kind")
-    func = CHECKERS.get(str(claim.get("id"))) or CHECKERS.get(kind)
+    func = find_checker(claim)
     start = time.perf_counter()
     if func is None:
         v = Verdict(id=str(claim.get("id")), verdict="unknown", printed=str(claim.get("printed", "")),
