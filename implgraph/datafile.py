@@ -16,7 +16,7 @@ import yaml
 
 from .errors import InputError
 
-__all__ = ["Node", "load_yaml", "read_text", "check_claims", "data_dir", "data_files", "MAX_DATA_BYTES",
+__all__ = ["Node", "load_yaml", "read_text", "check_document", "data_dir", "data_files", "MAX_DATA_BYTES",
            "MAX_DEPTH", "MAX_VALUES", "TABLE_CLAIM_KINDS", "THEOREM_CLAIM_KINDS"]
 
 MAX_DATA_BYTES = 8 * 2 ** 20
@@ -204,7 +204,7 @@ def load_yaml(path) -> object:
     finally:
         if loader is not None:
             loader.dispose()
-    check_claims(data)
+    check_document(data)
     return data
 
 
@@ -215,8 +215,8 @@ def _table_claims(doc) -> list:
     return [t for t in tables if isinstance(t, Node)] if isinstance(tables, list) else []
 
 
-def check_claims(doc) -> None:
-    """Validate the fields every claim of a data file shares, wherever the claim is used.
+def check_document(doc) -> None:
+    """Validate the fields every claim of a data file shares, and each table's ``show:``.
 
     ``kind`` (:data:`TABLE_CLAIM_KINDS` in tables, the edge kinds and :data:`THEOREM_CLAIM_KINDS`
     in theorem files), ``expect`` and ``reading_expect`` (a verdict word of
@@ -232,6 +232,8 @@ def check_claims(doc) -> None:
     from .theorems import EDGE_KINDS
     if not isinstance(doc, Node):
         return
+    for table in _table_claims(doc):
+        _check_show(table)
     groups = [(t.get("claims"), TABLE_CLAIM_KINDS) for t in _table_claims(doc)]
     if "rows" not in doc and "tables" not in doc:
         groups.append((doc.get("claims"), EDGE_KINDS + THEOREM_CLAIM_KINDS))
@@ -292,6 +294,40 @@ def _check_tolerance(node: Node) -> None:
         raise node.error(f"bad `tolerance`: {exc.reason}", key="tolerance", fix=fix) from None
     if not (value.is_number and value.is_extended_real and value >= 0):
         raise node.error(f"`tolerance: {node['tolerance']}` is not a number >= 0", key="tolerance", fix=fix)
+
+
+def _check_show(table: Node) -> None:
+    """``show: {definition: {param: formula}}``: known definitions, their parameters, declared symbols."""
+    from . import definitions
+    from .formula import parse_expr
+    from .table import make_symbols
+    show = table.get("show")
+    if show is None:
+        return
+    if not isinstance(show, Node):
+        raise table.error("`show` must map definitions to parameters", key="show",
+                          fix='write e.g. `show: {kt-closeness: {k: "2"}}`')
+    names, _ = make_symbols(table.get("symbols"), table)
+    for name, params in show.items():
+        try:
+            d = definitions.get(str(name))
+        except InputError as exc:
+            raise show.error(exc.reason, key=name, fix=exc.fix) from None
+        if params is None:
+            continue
+        if not isinstance(params, Node):
+            raise show.error(f"`show: {name}` must map parameters to values", key=name,
+                             fix=f'write e.g. `{name}: {{k: "2"}}`')
+        for key, value in params.items():
+            if key not in d.params:
+                raise params.error(f"{d.name} has no parameter {key!r}", key=key,
+                                   fix=f"its parameters are: {', '.join(d.params) or 'none'}")
+            if key == "ground":
+                continue
+            try:
+                parse_expr(value, names)
+            except InputError as exc:
+                raise params.error(exc.reason, key=key, fix=exc.fix) from None
 
 
 def _check_definition(node: Node) -> None:
