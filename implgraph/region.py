@@ -1,14 +1,18 @@
-"""Parameter regions and three-valued decisions over them, backed by z3.
+"""Parameter regions and three-valued decisions over them, backed by an SMT solver.
 
 A :class:`Region` is a conjunction of sympy relations over declared symbols (real or integer).
 :meth:`Region.decide` answers whether a relation holds on the *whole* region: ``True`` (proved:
-z3 found the negation unsatisfiable), ``False`` (its negation holds on the whole region) or ``None``
+the solver found the negation unsatisfiable), ``False`` (its negation holds on the whole region) or ``None``
 (it holds on part of the region, or the solver could not tell). ``None`` is never read as a proof.
 
 Non-polynomial pieces (``exp``, ``log``) are abstracted as fresh positive reals; integer symbols
 are relaxed to reals when the mixed integer problem is out of reach. Both abstractions are
 over-approximations, so they are used only to *prove* (an unsat answer stays sound); a model of an
 abstraction is never reported as a point of the region.
+
+The solver is a backend of :mod:`implgraph.solvers` (z3 unless ``IMPLGRAPH_SOLVER`` names
+another, e.g. ``IMPLGRAPH_SOLVER=cvc5``); the sympy translation is the shared
+:class:`~implgraph.solvers.SympyTranslator`.
 """
 
 from __future__ import annotations
@@ -19,173 +23,25 @@ from fractions import Fraction
 from functools import reduce
 
 import sympy
-import z3
 
-__all__ = ["Region", "to_z3", "TIMEOUT_MS"]
+from .solvers import SympyTranslator, get_backend, integer_form, region_backend
+from .solvers import Untranslatable as _Untranslatable
+
+__all__ = ["Region", "to_z3", "TIMEOUT_MS", "integer_form"]
 
 TIMEOUT_MS = 1000
 STATS: dict = {}   # solver calls by (relaxed?, result) and seconds (for profiling)
 INT_TIMEOUT_MS = 300
 
 
-class _Untranslatable(Exception):
-    pass
-
-
-class _Translator:
-    """sympy -> z3 for rational functions, Min/Max/Abs/Piecewise; exp/log abstracted."""
-
-    def __init__(self, kinds: dict[sympy.Symbol, str], relax_integers: bool):
-        self.kinds = kinds
-        self.relax = relax_integers
-        self.vars: dict = {}
-        self.side: list = []          # side conditions of abstractions
-        self.exact = True             # False once an abstraction was used
-
-    def var(self, sym):
-        if sym not in self.vars:
-            kind = self.kinds.get(sym, "real")
-            if kind == "integer" and not self.relax:
-                self.vars[sym] = z3.ToReal(z3.Int(sym.name))
-            else:
-                self.vars[sym] = z3.Real(sym.name)
-                if kind == "integer":
-                    self.exact = False
-        return self.vars[sym]
-
-    def abstract(self, expr, positive=True):
-        key = ("abs", expr)
-        if key not in self.vars:
-            v = z3.Real(_abstraction_name(expr))
-            self.vars[key] = v
-            if positive:
-                self.side.append(v > 0)
-            if isinstance(expr, sympy.exp):
-                arg = self.expr(expr.args[0])
-                # exp(x) >= 1 + x holds for all real x; and exp(x) >= 1 iff x >= 0
-                self.side.append(v >= 1 + arg)
-                self.side.append((v >= 1) == (arg >= 0))
-            self.exact = False
-        return self.vars[key]
-
-    def expr(self, e):
-        e = sympy.sympify(e)
-        if e.is_Integer:
-            return z3.RealVal(int(e))
-        if e.is_Rational:
-            return z3.RealVal(f"{e.p}/{e.q}")
-        if e.is_Symbol:
-            return self.var(e)
-        if e.is_Add:
-            return reduce(lambda a, b: a + b, [self.expr(a) for a in e.args])
-        if e.is_Mul:
-            return reduce(lambda a, b: a * b, [self.expr(a) for a in e.args])
-        if e.is_Pow:
-            base, exp_ = e.args
-            if exp_.is_Integer:
-                n = int(exp_)
-                b = self.expr(base)
-                if n == 0:
-                    return z3.RealVal(1)
-                p = reduce(lambda x, y: x * y, [b] * abs(n))
-                return p if n > 0 else 1 / p
-            if exp_ == sympy.Rational(1, 2):
-                v = self.abstract(e)
-                self.side.append(v * v == self.expr(base))
-                return v
-            return self.abstract(e, positive=bool(base.is_positive))
-        if isinstance(e, sympy.exp):
-            return self.abstract(e)
-        if isinstance(e, sympy.log):
-            key = ("log", e)
-            if key not in self.vars:
-                v = z3.Real(_abstraction_name(e))
-                self.vars[key] = v
-                arg = self.expr(e.args[0])
-                self.side.append((v >= 0) == (arg >= 1))
-                self.side.append(v <= arg - 1)
-                self.exact = False
-            return self.vars[key]
-        if isinstance(e, sympy.Max):
-            return reduce(lambda a, b: z3.If(a >= b, a, b), [self.expr(a) for a in e.args])
-        if isinstance(e, sympy.Min):
-            return reduce(lambda a, b: z3.If(a <= b, a, b), [self.expr(a) for a in e.args])
-        if isinstance(e, sympy.Abs):
-            a = self.expr(e.args[0])
-            return z3.If(a >= 0, a, -a)
-        if isinstance(e, sympy.Piecewise):
-            out = None
-            for value, cond in reversed(e.args):
-                v = self.expr(value)
-                out = v if out is None or cond is sympy.true else z3.If(self.cond(cond), v, out)
-            return out
-        raise _Untranslatable(str(e))
-
-    def cond(self, c):
-        if c is sympy.true or c is True:
-            return z3.BoolVal(True)
-        if c is sympy.false or c is False:
-            return z3.BoolVal(False)
-        if isinstance(c, sympy.And):
-            return z3.And(*[self.cond(a) for a in c.args])
-        if isinstance(c, sympy.Or):
-            return z3.Or(*[self.cond(a) for a in c.args])
-        if isinstance(c, sympy.Not):
-            return z3.Not(self.cond(c.args[0]))
-        if isinstance(c, sympy.Rel):
-            op = c.rel_op
-            strong = integer_form(c.lhs - c.rhs, self.kinds)
-            if strong is not None:
-                # integer-valued at every integer point: p > 0 <=> p >= 1 (a sound cut that lets the
-                # real relaxation prove integer facts such as k > 2 => k >= 3)
-                p = self.expr(strong)
-                return {"<": p <= -1, "<=": p <= 0, ">": p >= 1, ">=": p >= 0, "==": p == 0,
-                        "!=": z3.Or(p >= 1, p <= -1)}[op]
-            a, b = self.expr(c.lhs), self.expr(c.rhs)
-            return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "==": a == b, "!=": a != b}[op]
-        raise _Untranslatable(str(c))
-
-
-_ABSTRACTIONS: dict = {}
-
-
-def _abstraction_name(expr) -> str:
-    """One z3 name per abstracted sub-expression, shared by every translation."""
-    if expr not in _ABSTRACTIONS:
-        _ABSTRACTIONS[expr] = f"_{len(_ABSTRACTIONS)}_{type(expr).__name__}"
-    return _ABSTRACTIONS[expr]
-
-
-def integer_form(e, kinds):
-    """``L*e`` with integer coefficients if ``e`` is a polynomial in integer symbols only, else None.
-
-    ``L > 0`` clears the denominators, so ``L*e`` is an integer at every integer point and has the
-    sign of ``e``.
-    """
-    e = sympy.sympify(e)
-    syms = e.free_symbols
-    if not syms or any(kinds.get(s) != "integer" for s in syms):
-        return None
-    try:
-        poly = sympy.Poly(e, *sorted(syms, key=lambda s: s.name))
-    except sympy.PolynomialError:
-        return None
-    if not poly.domain.is_QQ and not poly.domain.is_ZZ:
-        return None
-    den = 1
-    for c in poly.coeffs():
-        den = sympy.ilcm(den, sympy.Rational(c).q)
-    return sympy.expand(e * den)
-
-
 _TRANSLATIONS: dict = {}
 
 
-def _translate(cond, kinds, kinds_key, relax):
-    key = (cond, kinds_key, relax)
+def _translate(cond, kinds, kinds_key, relax, backend):
+    key = (cond, kinds_key, relax, backend.__name__)
     hit = _TRANSLATIONS.get(key)
     if hit is None:
-        t = _Translator(kinds, relax)
+        t = SympyTranslator(backend.terms, kinds, relax)
         try:
             f = t.cond(cond)
             hit = (f, tuple(t.side), t.exact, dict(t.vars), None)
@@ -201,19 +57,9 @@ def _translate(cond, kinds, kinds_key, relax):
 
 def to_z3(cond, kinds, relax_integers=False):
     """Translate a sympy condition; returns (z3 formula, side conditions, exact flag, vars)."""
-    t = _Translator(kinds, relax_integers)
+    t = SympyTranslator(get_backend("z3").terms, kinds, relax_integers)
     f = t.cond(cond)
     return f, t.side, t.exact, t.vars
-
-
-def _rational(v) -> sympy.Rational:
-    if z3.is_int_value(v):
-        return sympy.Integer(v.as_long())
-    if z3.is_rational_value(v):
-        return sympy.Rational(v.numerator_as_long(), v.denominator_as_long())
-    if z3.is_algebraic_value(v):
-        raise _Untranslatable("irrational model value")
-    raise _Untranslatable(str(v))
 
 
 MAX_POINTS = 24
@@ -251,7 +97,7 @@ class Region:
     A region remembers a few exact points of itself (integer symbols integral), taken from solver
     models. :meth:`decide` answers None at once when two of them disagree on the condition (the
     condition then varies on the region, which is what None means); True and False always need an
-    unsatisfiability proof from z3.
+    unsatisfiability proof from the solver.
     """
 
     kinds: dict = field(default_factory=dict, compare=False, hash=False)
@@ -261,7 +107,7 @@ class Region:
         object.__setattr__(self, "_cache", {})
         object.__setattr__(self, "_points", [])
         object.__setattr__(self, "_candidates", [])
-        object.__setattr__(self, "_z3", {})
+        object.__setattr__(self, "_forms", {})
         object.__setattr__(self, "_kinds_key",
                            tuple(sorted((s.name, k) for s, k in self.kinds.items())))
 
@@ -308,20 +154,20 @@ class Region:
         return all(_holds_at(sympy.sympify(c), point) is True for c in conds)
 
     # -- solving ----------------------------------------------------------------------------
-    def _base(self, relax):
+    def _base(self, relax, backend):
         """Translated region constraints (cached; shared with sub-regions)."""
-        key = (relax, self.constraints)
-        hit = self._z3.get(key)
+        key = (relax, self.constraints, backend.__name__)
+        hit = self._forms.get(key)
         if hit is None:
             forms, side, exact, vars_ = [], [], True, {}
             for c in self.constraints:
-                f, s, e, v = _translate(sympy.sympify(c), self.kinds, self._kinds_key, relax)
+                f, s, e, v = _translate(sympy.sympify(c), self.kinds, self._kinds_key, relax, backend)
                 forms.append(f)
                 side.extend(s)
                 exact = exact and e
                 vars_.update(v)
             hit = (forms, side, exact, vars_)
-            self._z3[key] = hit
+            self._forms[key] = hit
         return hit
 
     def _rounded(self, model, extra):
@@ -339,11 +185,12 @@ class Region:
         return None
 
     def _check(self, extra, want_model=False, timeout_ms=None):
-        """sat / unsat / unknown of region /\\ extra, trying exact then relaxed encodings."""
-        key = (extra, timeout_ms)
+        """sat / unsat / unknown of region /\\ extra (cached per backend)."""
+        backend = region_backend()
+        key = (extra, timeout_ms, backend.__name__)
         if key in self._cache:
             return self._cache[key]
-        gkey = (self.constraints, self._kinds_key, extra, timeout_ms)
+        gkey = (self.constraints, self._kinds_key) + key
         hit = _CHECKS.get(gkey)
         if hit is not None:
             self._cache[key] = hit
@@ -353,70 +200,64 @@ class Region:
         if extra is sympy.false or sympy.false in self.constraints or False in self.constraints:
             result = ("unsat", None)
         else:
-            result = ("unknown", None)
-            has_int = any(kind == "integer" for kind in self.kinds.values())
-            # Reals first (nlsat is complete there): unsat over the reals is unsat over the
-            # integers; a real model whose integer symbols happen to be integral is a real point.
-            for relax in (True, False):
-                if not relax and not has_int:
-                    break
-                try:
-                    forms, side, exact, vars_ = self._base(relax)
-                    f, s_extra, e_extra, v_extra = _translate(sympy.sympify(extra), self.kinds,
-                                                              self._kinds_key, relax)
-                except _Untranslatable:
-                    break
-                vars_ = {**vars_, **v_extra}
-                s = z3.SolverFor("QF_NRA") if USE_NRA and relax and exact and e_extra else z3.Solver()
-                limit = TIMEOUT_MS if relax else INT_TIMEOUT_MS
-                if timeout_ms is not None:
-                    limit = min(limit, timeout_ms if relax else max(50, timeout_ms // 3))
-                s.set("timeout", limit)
-                s.add(*forms, *side, f, *s_extra)
-                _t0 = time.perf_counter()
-                r = s.check()
-                STATS[(relax, str(r))] = STATS.get((relax, str(r)), 0) + 1
-                STATS[(relax, "seconds")] = STATS.get((relax, "seconds"), 0) + time.perf_counter() - _t0
-                if r == z3.unsat:
-                    result = ("unsat", None)
-                    break
-                if r == z3.sat:
-                    model = self._model(s.model(), vars_)
-                    if model is not None:
-                        for sym in self.kinds:
-                            model.setdefault(sym, sympy.Integer(0))
-                    abstracted = any(isinstance(k, tuple) for k in vars_)
-                    integral = model is not None and all(
-                        model[sym].is_Integer for sym in model if self.kinds.get(sym) == "integer")
-                    if model is not None and not abstracted and (integral or not relax):
-                        self._remember(model)
-                        result = ("sat", model)
-                        break
-                    if model is not None:
-                        point = model if integral else self._rounded(model, extra)
-                        if point is not None and self._is_point(point, extra):
-                            self._remember(point)
-                            result = ("sat", point)
-                            break
-                    if not has_int:
-                        break  # nothing left to tighten: the abstraction is the problem
+            result = self._solve(extra, timeout_ms, backend)
         self._cache[key] = result
         if len(_CHECKS) > 100_000:
             _CHECKS.clear()
         _CHECKS[gkey] = result
         return result
 
-    def _model(self, model, vars_):
-        point = {}
-        for sym, v in vars_.items():
-            if not isinstance(sym, sympy.Symbol):
-                continue
-            val = model.eval(v, model_completion=True)
+    def _solve(self, extra, timeout_ms, backend):
+        """Ask ``backend``, trying the real relaxation then the exact integer encoding."""
+        has_int = any(kind == "integer" for kind in self.kinds.values())
+        # Reals first (nlsat is complete there): unsat over the reals is unsat over the
+        # integers; a real model whose integer symbols happen to be integral is a real point.
+        for relax in (True, False):
+            if not relax and not has_int:
+                break
             try:
-                point[sym] = _rational(z3.simplify(val))
+                forms, side, exact, vars_ = self._base(relax, backend)
+                f, s_extra, e_extra, v_extra = _translate(sympy.sympify(extra), self.kinds,
+                                                          self._kinds_key, relax, backend)
             except _Untranslatable:
-                return None
-        return point
+                break
+            vars_ = {**vars_, **v_extra}
+            logic = "QF_NRA" if USE_NRA and relax and exact and e_extra else None
+            limit = TIMEOUT_MS if relax else INT_TIMEOUT_MS
+            if timeout_ms is not None:
+                limit = min(limit, timeout_ms if relax else max(50, timeout_ms // 3))
+            syms = {k: v for k, v in vars_.items() if isinstance(k, sympy.Symbol)}
+            _t0 = time.perf_counter()
+            r, model = backend.check([*forms, *side, f, *s_extra], limit, syms, logic=logic)
+            STATS[(relax, r)] = STATS.get((relax, r), 0) + 1
+            STATS[(relax, "seconds")] = STATS.get((relax, "seconds"), 0) + time.perf_counter() - _t0
+            if r == "unsat":
+                return ("unsat", None)
+            if r != "sat":
+                continue
+            point = self._exact_point(model, relax, any(isinstance(k, tuple) for k in vars_), extra)
+            if point is not None:
+                self._remember(point)
+                return ("sat", point)
+            if not has_int:
+                break  # nothing left to tighten: the abstraction is the problem
+        return ("unknown", None)
+
+    def _exact_point(self, model, relax, abstracted, extra):
+        """A point of region /\\ extra from a solver model, or None when the model may not be one
+        (irrational, abstracted, or relaxed with non-integral integer symbols that do not round)."""
+        if model is None:
+            return None
+        model = dict(model)
+        for sym in self.kinds:
+            model.setdefault(sym, sympy.Integer(0))
+        integral = all(model[sym].is_Integer for sym in model if self.kinds.get(sym) == "integer")
+        if not abstracted and (integral or not relax):
+            return model
+        point = model if integral else self._rounded(model, extra)
+        if point is not None and self._is_point(point, extra):
+            return point
+        return None
 
     def is_empty(self):
         """True if the region is provably empty, False if it has a point, None if unknown."""

@@ -24,6 +24,7 @@ cannot be encoded (:class:`NotEncodable`) and the refuter answers ``unknown``.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from fractions import Fraction
 
@@ -33,7 +34,7 @@ import z3
 from . import register_backend
 
 __all__ = ["encode_satisfies", "encode_violates", "encode_infinite", "ratio_list", "subset_size", "solve",
-           "NotEncodable", "model_value", "real"]
+           "NotEncodable", "model_value", "real", "terms", "check"]
 
 _counter = itertools.count()
 
@@ -58,20 +59,15 @@ def _fresh(prefix):
 
 
 def subset_size(definition, N: int, params: dict) -> int:
-    """The subset size j of a ``subset-ratio`` definition (k for kt-closeness, N - k for kdp, N - 1 for dp)."""
+    """The subset size j of a ``subset-ratio`` definition, as the definition declares it
+    (:meth:`~implgraph.definitions.base.Definition.subset_size`)."""
     custom = getattr(definition, "z3_subset_size", None)
     if custom is not None:
         return int(custom(N, **params))
-    name = definition.name
-    if name == "kt-closeness":
-        return int(params["k"])
-    if name == "kdp":
-        return N - int(params["k"])
-    if name == "dp":
-        return N - 1
-    if "k" in params:
-        return int(params["k"])
-    raise NotEncodable(f"{name}: unknown subset size")
+    j = definition.subset_size(N, **{k: v for k, v in params.items() if k in definition.params})
+    if j is None:
+        raise NotEncodable(f"{definition.name}: no subset size declared")
+    return int(j)
 
 
 def _sum(xs):
@@ -293,6 +289,115 @@ def approx_value(model, expr, digits=12):
         r = v.approx(digits)
         return Fraction(r.numerator_as_long(), r.denominator_as_long())
     return None
+
+
+class _Terms:
+    """The region interface's term builder (see :mod:`implgraph.solvers`) for z3."""
+
+    _REL = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
+            ">=": lambda a, b: a >= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
+
+    @staticmethod
+    def const(q):
+        q = sympy.Rational(q)
+        return z3.RealVal(int(q)) if q.q == 1 else z3.RealVal(f"{q.p}/{q.q}")
+
+    @staticmethod
+    def real_var(name):
+        return z3.Real(name)
+
+    @staticmethod
+    def int_var(name):
+        """An integer symbol, seen as a real term (so every term is real)."""
+        return z3.ToReal(z3.Int(name))
+
+    @staticmethod
+    def add(xs):
+        return functools.reduce(lambda a, b: a + b, xs)
+
+    @staticmethod
+    def mul(xs):
+        return functools.reduce(lambda a, b: a * b, xs)
+
+    @staticmethod
+    def div(a, b):
+        return a / b
+
+    @staticmethod
+    def ite(c, a, b):
+        return z3.If(c, a, b)
+
+    @classmethod
+    def rel(cls, op, a, b):
+        return cls._REL[op](a, b)
+
+    @staticmethod
+    def and_(xs):
+        return z3.And(*xs)
+
+    @staticmethod
+    def or_(xs):
+        return z3.Or(*xs)
+
+    @staticmethod
+    def not_(a):
+        return z3.Not(a)
+
+    @staticmethod
+    def iff(a, b):
+        return a == b
+
+    @staticmethod
+    def true():
+        return z3.BoolVal(True)
+
+    @staticmethod
+    def false():
+        return z3.BoolVal(False)
+
+
+terms = _Terms()
+
+
+def _exact(v):
+    """A z3 numeral as a sympy Rational, or None (irrational or not a numeral)."""
+    v = z3.simplify(v)
+    if z3.is_int_value(v):
+        return sympy.Integer(v.as_long())
+    if z3.is_rational_value(v):
+        return sympy.Rational(v.numerator_as_long(), v.denominator_as_long())
+    return None
+
+
+def check(formulas, timeout_ms, variables, logic=None):
+    """Region interface: satisfiability of ``formulas`` within ``timeout_ms``.
+
+    Parameters
+    ----------
+    formulas : list of z3 BoolRef
+    timeout_ms : int
+    variables : dict
+        ``{key: term}`` whose values a sat answer reports.
+    logic : str, optional
+        A logic hint (``"QF_NRA"`` selects z3's nlsat solver).
+
+    Returns
+    -------
+    (status, model)
+        ``"sat"`` / ``"unsat"`` / ``"unknown"`` (a timeout is unknown); ``model`` is
+        ``{key: sympy.Rational}`` when sat, None when some value is irrational (or not sat).
+    """
+    s = z3.SolverFor(logic) if logic else z3.Solver()
+    s.set("timeout", int(timeout_ms))
+    s.add(*formulas)
+    r = s.check()
+    if r == z3.unsat:
+        return "unsat", None
+    if r != z3.sat:
+        return "unknown", None
+    m = s.model()
+    model = {k: _exact(m.eval(v, model_completion=True)) for k, v in variables.items()}
+    return "sat", (None if any(v is None for v in model.values()) else model)
 
 
 register_backend("z3", __import__(__name__, fromlist=["*"]))
