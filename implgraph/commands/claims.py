@@ -32,7 +32,7 @@ SHORT = 100
 def add_arguments(p):
     p.add_argument("ids", nargs="*", metavar="ID-OR-PREFIX",
                    help="claim ids or id prefixes, e.g. ekenstedt2022/table-III or ekenstedt2022 (default: all)")
-    p.add_argument("--kind", choices=KINDS, help="only claims (and readings) of this kind")
+    p.add_argument("--kind", metavar="KIND", help="only claims (and readings) of this kind: " + ", ".join(KINDS))
     p.add_argument("--paper", metavar="KEY", help="only the claims of this paper (the id's first part, e.g. sei2019)")
     p.add_argument("--json", action="store_true", help='print JSON {"claims": [...]}, statements in full')
 
@@ -138,6 +138,8 @@ def select(rows, ids=(), kind=None, paper=None) -> list:
     """
     from ..verify import _matches
     papers = sorted({r["paper"] for r in rows})
+    if kind is not None and kind not in KINDS:
+        raise InputError(f"no claim kind {kind!r}", fix="give one of " + ", ".join(KINDS))
     if paper is not None and paper not in papers:
         raise InputError(f"no paper {paper!r} in the data", fix="give one of " + ", ".join(papers))
     for wanted in ids:
