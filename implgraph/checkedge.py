@@ -969,7 +969,7 @@ def _class_text(a, b, classes=None) -> str:
 
 
 def _validate_sizes(d, params, n):
-    if d.name in ("kt-closeness", "kdp") or getattr(d, "family", None) == "subset":
+    if d.family == "subset":
         k = int(params["k"]) if "k" in params else None
         if k is not None and not 1 <= k <= n - 1:
             raise InputError("k out of range")

@@ -412,31 +412,25 @@ def family_of(name: str) -> str:
     return base + ("@class" if name.endswith("@class") and not base.endswith("@class") else "")
 
 
+def _definition_of(family: str):
+    try:
+        return definitions.get(family.replace("@class", ""))
+    except InputError:
+        return None
+
+
 def _pretty(family: str, params: dict) -> str:
-    d = family.replace("@class", "")
-    k = params.get("k")
-    cls = " (in classes)" if family.endswith("@class") else ""
-    if d == "kt-closeness":
-        return f"({k},t)-closeness" if k is not None else "(k,t)-closeness"
-    if d == "kdp":
-        return f"({k},ε)-DP{cls}" if k is not None else f"(k,ε)-DP{cls}"
-    if d == "mult-t-closeness":
-        if params.get("max") is not None:
-            if params["max"] == k == 1:
-                return "mult. t-closeness\n(singleton classes)"
-            return f"mult. t-closeness\n(classes {k}..{params['max']})"
-        return f"mult. t-closeness\n({k}-anonymous)" if k is not None else "mult. t-closeness"
-    if d == "ldp":
-        return "ε-LDP"
-    if d == "dp":
-        return "ε-DP"
-    return node_name(family, params)
+    """The node's label, as its definition declares it (:meth:`Definition.label`)."""
+    d = _definition_of(family)
+    if d is None:
+        return node_name(family, params)
+    return d.label(params, in_classes=family.endswith("@class"))
 
 
 def _group(family: str) -> str:
-    d = family.replace("@class", "")
-    return {"kt-closeness": "closeness", "mult-t-closeness": "closeness", "emd-t-closeness": "closeness",
-            "kdp": "dp", "dp": "dp", "ldp": "dp"}.get(d, "other")
+    """The privacy model of a node family (the definition's ``model``)."""
+    d = _definition_of(family)
+    return d.model if d is not None else "other"
 
 
 def _node_attrs(family, params):

@@ -165,7 +165,7 @@ def _classes(sizes):
     return out
 
 
-def _emd_terms(N, sizes, p, ground):
+def emd_terms(N, sizes, p, ground):
     """EMD of every class against the table as a max over sign vectors of linear forms."""
     rows = list(range(N))
     terms = []
@@ -208,25 +208,10 @@ def lf_model(definition, N, sizes, p=2, **params):
         return d.lf_terms(N, sizes, p, **params)
     if d.needs_classes and len(sizes) < 1:
         return None
-    one = Fraction(1)
-    if isinstance(d, RatioOfAverages):
+    if d.family in FAMILIES and _SHAPES[d.family] == d.z3_shape:
+        # a ratio of averages over the record sets of its family (declared by the definition)
         j = int(d.subset_size(N, **params)) if d.family == "subset" else None
-        return LFModel(_ratio_terms(d.family, N, sizes, p, j), one)
-    builtin = {"ldp": ("pairwise", None), "dp": ("subset", N - 1), "mult-t-closeness": ("class", None)}
-    if d.name in builtin:
-        family, j = builtin[d.name]
-        return LFModel(_ratio_terms(family, N, sizes, p, j), one)
-    if d.name == "kt-closeness":
-        return LFModel(_ratio_terms("subset", N, sizes, p, int(params["k"])), one)
-    if d.name == "kdp":
-        return LFModel(_ratio_terms("subset", N, sizes, p, N - int(params["k"])), one)
-    if d.name == "emd-t-closeness":
-        return LFModel(_emd_terms(N, sizes, p, str(params.get("ground", "equal"))), Fraction(0))
-    if d.name == "k-anonymity":
-        return LFModel([], Fraction(0), structural=Fraction(min(sizes)))
-    if d.z3_shape in ("pairwise", "class-ratio"):
-        family = {"pairwise": "pairwise", "class-ratio": "class"}[d.z3_shape]
-        return LFModel(_ratio_terms(family, N, sizes, p), one)
+        return LFModel(_ratio_terms(d.family, N, sizes, p, j), Fraction(1))
     return None
 
 

@@ -115,13 +115,8 @@ def subset_size_expr(d, N, params):
     """Symbolic subset size of a subset-ratio definition, or None."""
     if getattr(d, "z3_shape", None) != "subset-ratio":
         return None
-    if d.name == "kt-closeness":
-        return sympy.sympify(params["k"])
-    if d.name == "kdp":
-        return N - sympy.sympify(params["k"])
-    if d.name == "dp":
-        return N - 1
-    return None
+    j = d.subset_size(N, **{k: sympy.sympify(v) for k, v in params.items()})
+    return None if j is None else sympy.sympify(j)
 
 
 def _decide(region, cond):

@@ -45,6 +45,8 @@ class Definition:
     needs_classes: bool = False
     reference: str = ""
     z3_shape: str | None = None     # how the refuter encodes it: "subset-ratio", "pairwise", "class-ratio"
+    family: str | None = None       # the record sets it compares: "pairwise", "subset" (j-subsets), "class"
+    model: str = "other"            # the privacy model it belongs to (map colours): "closeness", "dp", "other"
 
     # -- to implement --------------------------------------------------------------------------
     def symbolic(self, ctx, table, **params):
@@ -54,6 +56,18 @@ class Definition:
     #: optional fast exact path: ``concrete(ct, **params)`` on a ConcreteTable returning a
     #: Fraction, INF, or None when undefined. Left as None, the symbolic path is used.
     concrete = None
+
+    # -- declared facts the engine derives views from --------------------------------------------
+    def subset_size(self, N, **params):
+        """The size j of the record subsets a ``family = "subset"`` definition compares with the
+        whole table (k, N - k, N - 1, ...), symbolic in ``N`` and the parameters; None otherwise."""
+        return None
+
+    def label(self, params=None, in_classes: bool = False) -> str:
+        """A human label (map nodes), e.g. ``(2,t)-closeness``; by default the node's name,
+        ``NAME[k=2]`` (``@class`` when evaluated within classes)."""
+        inner = ",".join(f"{k}={v}" for k, v in (params or {}).items())
+        return (f"{self.name}[{inner}]" if inner else self.name) + ("@class" if in_classes else "")
 
     # -- shared --------------------------------------------------------------------------------
     def level_from_raw(self, raw):

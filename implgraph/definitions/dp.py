@@ -20,6 +20,14 @@ class DP(Definition):
     params = {}
     reference = "ekenstedt2022, Definition 5"
     z3_shape = "subset-ratio"
+    family = "subset"
+    model = "dp"
+
+    def subset_size(self, N):
+        return N - 1
+
+    def label(self, params=None, in_classes=False):
+        return "ε-DP"
 
     def symbolic(self, ctx, table):
         check_subset_size(ctx, table.size, 1, self.name)

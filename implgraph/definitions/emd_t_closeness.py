@@ -8,6 +8,8 @@ Undefined (None) on a table without equivalence classes.
 """
 
 
+from fractions import Fraction
+
 import sympy
 
 from ..errors import InputError
@@ -38,6 +40,15 @@ class EMDTCloseness(Definition):
     params = {"ground": "ground distance: equal or ordered"}
     needs_classes = True
     reference = "Li et al. 2007; domingo-ferrer2015 Definition 1; sei2019 Definitions 4-5"
+    family = "class"
+    model = "closeness"
+
+    def lf_terms(self, N, sizes, p, ground="equal"):
+        """The EMD of every class against the table as a maximum of linear forms (check-edge, prove)."""
+        from ..plugins import LFModel, emd_terms
+        if not sizes:
+            return None
+        return LFModel(emd_terms(N, sizes, p, str(ground)), Fraction(0))
 
     def check_params(self, table, params):
         params = dict(params)

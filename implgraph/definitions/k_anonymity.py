@@ -21,6 +21,14 @@ class KAnonymity(Definition):
     params = {}
     needs_classes = True
     reference = "Sweeney 2002; ekenstedt2022, Table II"
+    family = "class"
+
+    def lf_terms(self, N, sizes, p):
+        """The level depends on the partition only: the smallest class size."""
+        from ..plugins import LFModel
+        if not sizes:
+            return None
+        return LFModel([], Fraction(0), structural=Fraction(min(sizes)))
 
     def symbolic(self, ctx, table):
         if not table.has_classes:

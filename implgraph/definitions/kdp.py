@@ -21,6 +21,14 @@ class KDP(Definition):
     params = {"k": "number of removed records, 1 <= k <= N - 1"}
     reference = "ekenstedt2022, Definition 8"
     z3_shape = "subset-ratio"
+    family = "subset"
+    model = "dp"
+
+    def subset_size(self, N, k):
+        return N - k
+
+    def label(self, params=None, in_classes=False):
+        return f"({(params or {}).get('k') or 'k'},ε)-DP" + (" (in classes)" if in_classes else "")
 
     def symbolic(self, ctx, table, k):
         check_subset_size(ctx, table.size, k, self.name)

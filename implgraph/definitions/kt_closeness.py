@@ -18,6 +18,14 @@ class KTCloseness(Definition):
     params = {"k": "subset size, 1 <= k <= N - 1"}
     reference = "ekenstedt2022, Definition 7"
     z3_shape = "subset-ratio"
+    family = "subset"
+    model = "closeness"
+
+    def subset_size(self, N, k):
+        return k
+
+    def label(self, params=None, in_classes=False):
+        return f"({(params or {}).get('k') or 'k'},t)-closeness"
 
     def symbolic(self, ctx, table, k):
         check_subset_size(ctx, table.size, k, self.name)

@@ -18,6 +18,11 @@ class LDP(Definition):
     params = {}
     reference = "ekenstedt2022, Definition 6"
     z3_shape = "pairwise"
+    family = "pairwise"
+    model = "dp"
+
+    def label(self, params=None, in_classes=False):
+        return "ε-LDP"
 
     def symbolic(self, ctx, table):
         return pairwise_ratio(ctx, table)

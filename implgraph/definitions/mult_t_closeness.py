@@ -20,6 +20,16 @@ class MultTCloseness(Definition):
     needs_classes = True
     reference = "ekenstedt2022, Definition 4; domingo-ferrer2015, Definitions 3-4"
     z3_shape = "class-ratio"
+    family = "class"
+    model = "closeness"
+
+    def label(self, params=None, in_classes=False):
+        params = params or {}
+        k, top = params.get("k"), params.get("max")
+        if top is not None:
+            return "mult. t-closeness\n(singleton classes)" if top == k == 1 else \
+                f"mult. t-closeness\n(classes {k}..{top})"
+        return f"mult. t-closeness\n({k}-anonymous)" if k is not None else "mult. t-closeness"
 
     def symbolic(self, ctx, table):
         if not table.has_classes:
