@@ -6,6 +6,7 @@ from pathlib import Path
 
 import sympy
 
+from ..definitions import all_definitions
 from ..errors import InputError
 from ..levels import all_levels
 from ..output import print_json
@@ -60,10 +61,13 @@ def run(args) -> int:
     if args.k is not None:
         _check_k(args.k, n, args.file)
         show = {name: {**params, "k": args.k} for name, params in show.items()}
-        for name in ("kt-closeness", "kdp"):
-            show.setdefault(name, {"k": args.k})
+        for d in all_definitions():          # every definition with a group-size parameter k
+            if "k" in d.params:
+                show.setdefault(d.name, {"k": args.k})
     if args.ground:
-        show["emd-t-closeness"] = {"ground": args.ground}
+        for d in all_definitions():          # every definition with a ground distance
+            if "ground" in d.params:
+                show[d.name] = {"ground": args.ground}
     levels = all_levels(table, k=args.k, show=show)
     if args.json:
         print_json({"file": args.file, "N": str(n), "definitions": {name: lv.to_json() for name, lv in levels.items()}})
