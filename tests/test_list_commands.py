@@ -5,8 +5,11 @@ the data files (``counterexamples/ekenstedt2022.yaml``, ``theorems/*.yaml``, re-
 ``yaml.safe_load``, independently of the engine's loader).
 """
 
+import functools
 import json
+import re
 import time
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -131,6 +134,7 @@ def _ids(capsys, *args):
     return [r["id"] for r in out["claims"]], out
 
 
+@functools.lru_cache(maxsize=1)
 def _yaml_claims():
     """Every claim of the bundled data, read with plain yaml: (claim, table id or None)."""
     out = []
@@ -139,7 +143,7 @@ def _yaml_claims():
     for path in sorted((ROOT / "counterexamples").glob("*.yaml")):
         for t in yaml.safe_load(path.read_text())["tables"]:
             out += [(c, t["id"]) for c in t.get("claims") or []]
-    return out
+    return tuple(out)
 
 
 def test_claims_table_prefix_exact(capsys):
@@ -257,3 +261,40 @@ def test_claims_prefixes_select_as_verify(capsys):
     from implgraph.verify import collect_claims
     ids, _ = _ids(capsys, "ekenstedt2022/table-III")
     assert [i for i in ids if "#" not in i] == [str(c["id"]) for c in collect_claims(["ekenstedt2022/table-III"])]
+
+
+# -- the docs' example definition ----------------------------------------------------------------
+
+def _doc_example_class():
+    """The beta-likeness class of docs/sections/adding-a-definition.md, executed as printed there."""
+    text = (ROOT / "docs" / "sections" / "adding-a-definition.md").read_text()
+    block = next(b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "class BetaLikeness" in b)
+    namespace: dict = {}
+    exec(compile(block, "adding-a-definition.md", "exec"), namespace)
+    return namespace["BetaLikeness"]
+
+
+@pytest.mark.parametrize("rows, classes, beta", [
+    # the page's table: D = (3/8, 5/8); E1's a1 is (1/2)/(3/8) = 4/3 times the table's: beta = 1/3
+    ([["1/2", "1/2"], ["1/4", "3/4"]], ["E1", "E2"], Fraction(1, 3)),
+    # the page's check-edge witness: E1 has Pr(a2) = 1, twice the table's 1/2: beta = 1
+    ([["0", "1"], ["1", "0"]], ["E1", "E2"], Fraction(1)),
+    # every class with the table's distribution: beta = 0
+    ([["1/3", "2/3"], ["1/3", "2/3"]], ["E1", "E2"], Fraction(0)),
+])
+def test_doc_example_definition_levels(rows, classes, beta):
+    from implgraph import ConcreteTable, optimal_level
+    cls = _doc_example_class()
+    ct = ConcreteTable.from_fractions([[Fraction(x) for x in r] for r in rows], classes=classes)
+    with registered(cls):
+        assert optimal_level(ct, "beta-likeness").value == beta
+
+
+def test_doc_example_definition_symbolic_table_iii():
+    # Table III of ekenstedt2022: both classes have the table's distribution (its caption: multiplicative
+    # 1-closeness), so beta = 0 on the whole region, through `symbolic`
+    from implgraph import load_table_file, optimal_level
+    cls = _doc_example_class()
+    table = load_table_file(str(ROOT / "counterexamples" / "ekenstedt2022.yaml"), "ekenstedt2022/table-III")
+    with registered(cls):
+        assert optimal_level(table, "beta-likeness").value == 0
