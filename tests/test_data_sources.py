@@ -26,19 +26,6 @@ PAPERS = REPO.parent / "shared" / "papers"
 PAPER_REF = re.compile(r"\.\./shared/papers/([0-9A-Za-z_]+\.txt)")
 ABSOLUTE = re.compile(r"(?<![\w.~])/(?:work|home|tmp|usr|mnt|Users|root|var)/")
 
-# entries owned by another helper today; their `when` sources are added there
-PENDING = {"ekenstedt2022/eq-1", "ekenstedt2022/eq-2", "ekenstedt2022/eq-5", "ekenstedt2022/eq-6",
-           "ekenstedt2022/sec-5d", "ekenstedt2022/fig-6", "ekenstedt2022/fig-7",
-           "domingo-ferrer2015/sec-6.1", "domingo-ferrer2015/sec-6.2", "domingo-ferrer2015/table-1"}
-
-
-# printed math claims whose `when` holds a restriction that only makes the encoded formula valid
-# (positive denominators); it belongs in a reading, which math claims cannot carry yet
-# (implgraph/theorem_checks.py would need to judge `reading_when` as an `<id>#reading` row)
-NEEDS_MATH_READING = {
-    "sei2019/theorem-1": "0 < p_j, eta_j < d_j and the radicand > 0 only keep (9)-(11) defined",
-}
-
 
 def _files():
     return data_files("theorems") + data_files("counterexamples")
@@ -71,14 +58,8 @@ ENTRIES = _entries()
 
 
 def _param(entry):
-    path, eid, _, key = entry
-    marks = []
-    if eid in PENDING:
-        marks = [pytest.mark.xfail(reason="owned by another helper: sources pending", strict=False)]
-    elif eid in NEEDS_MATH_READING:
-        marks = [pytest.mark.xfail(reason="needs a reading region for math claims: " + NEEDS_MATH_READING[eid],
-                                   strict=True)]
-    return pytest.param(entry, id=f"{eid}:{key}", marks=marks)
+    _, eid, _, key = entry
+    return pytest.param(entry, id=f"{eid}:{key}")
 
 
 def _norm(text: str) -> str:
@@ -130,6 +111,20 @@ def test_bundled_regions_are_quotes_plus_well_formedness():
     from implgraph.table import check_derived, table_from_node
     for tid, (node, path) in table_entries().items():
         check_derived(table_from_node(node, file=path, validate=True), node)
+
+
+def test_reading_when_only_where_a_checker_judges_it():
+    # the math checker and the edge checkers judge `reading_when` as an `<id>#reading` row; the
+    # mechanism checkers (implgraph/mechanism_claims.py) do not read it, so a claim they judge must not
+    # carry one (its reading would be dropped without a word)
+    from implgraph.theorems import load_claims
+    from implgraph.verdict import find_checker
+    carriers = [c for c in load_claims(kinds=("theorems",)) if c.get("reading_when")]
+    assert carriers, "no bundled claim carries reading_when"
+    for c in carriers:
+        func = find_checker(c)
+        assert func is not None and func.__module__ != "implgraph.mechanism_claims", \
+            f"{c.get('id')}: `reading_when` on a claim judged by {func.__module__}.{func.__name__}"
 
 
 # -- the loader's validation of the sources (hand-written inputs, lines counted by hand) ----------
