@@ -26,6 +26,13 @@ SCALES = {
 }
 """How the level relates to the raw quantity :meth:`Definition.symbolic` returns, per ``scale``."""
 
+FAMILY_TEXT = {
+    "pairwise": "pairs of records (family pairwise)",
+    "subset": "subsets of subset_size(N) records, against the whole table (family subset)",
+    "class": "the equivalence classes (family class)",
+}
+"""The record sets a definition's level is taken over, per declared ``family``."""
+
 CLASS_PARAM_TEXT = {
     "k": "minimum class size, k >= 1: only partitions whose classes have at least k records "
          "(check-edge, discover, path: NAME(k=3))",
@@ -92,6 +99,7 @@ def describe(d) -> dict:
         "name": d.name, "title": d.title or d.name, "level_symbol": d.level_symbol, "scale": d.scale,
         "scale_meaning": _scale_text(d), "stronger": d.stronger, "parameters": _parameters(d),
         "needs_classes": bool(d.needs_classes), "reference": d.reference or None,
+        "family": getattr(d, "family", None), "model": getattr(d, "model", None),
         "description": _doc(d), "module": type(d).__module__, "engine": _engine(d),
     }
 
@@ -120,6 +128,8 @@ def _print_text(rows) -> None:
         eng = r["engine"]
         print(f"  engine       exact concrete path: {'yes' if eng['concrete'] else 'no (symbolic only)'}; refuter: "
               f"{eng['refuter'] or 'none (unknown)'}; check-edge: {eng['check_edge']}")
+        if r["family"]:
+            print(f"  record sets  {FAMILY_TEXT.get(r['family'], r['family'])}")
         print(f"  reference    {r['reference'] or '(none given)'}")
         if r["description"]:
             print(f"  about        {r['description']}")
