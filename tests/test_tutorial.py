@@ -49,7 +49,12 @@ def test_tutorial_levels_and_map(tmp_path, monkeypatch, capsys):
         assert main(["levels", "out/counterexamples/discover-N3.yaml", "--id", "discover-N3/table-dp--ldp-N3"]) == 0
         out = capsys.readouterr().out
         assert re.search(r"^  dp +eps = log\(10/3\)$", out, re.M) and re.search(r"^  ldp +eps = oo$", out, re.M)
-        assert main(["path", "delta-disclosure", "kt-closeness[k=2]", "--N", "3", "--theorems", *theorems,
+        assert main(["path", "mult-t-closeness(k=1)", "delta-disclosure", "--N", "3", "--theorems", *theorems,
                      "out/theorems/discover-N3.yaml"]) == 0
         out = capsys.readouterr().out
-    assert "delta-disclosure at level delta => kt-closeness[k=2] at level 2*exp(delta)" in out
+    # by hand: with singleton classes multiplicative t is (1,t)-closeness, which gives LDP at ln(t^2)
+    # (Theorem 1's exception), and LDP at eps gives delta = ln((2 e^eps + 1)/3) at N = 3 (discovered, proved)
+    assert "at level log(2*t**2/3 + 1/3)" in out
+    assert "ekenstedt2022/theorem-1-exception -> discover-N3/ldp--delta-disclosure-N3  (proved)" in out
+    # the equivalence discover found at N = 3 is re-verified by the engine (bounded), not taken from `expect`
+    assert "discover-N3/mult-t-closeness--delta-disclosure-N3  (verified-bounded)" in out
