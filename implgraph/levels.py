@@ -163,7 +163,7 @@ def optimal_level(table, definition, **params) -> Level:
     if d.needs_classes and not table.has_classes:
         return Level(d, params, [Piece(sympy.true, None)], region=table.region,
                      note="the table has no equivalence classes")
-    if table.is_concrete and _has_fast_path(d) and all(sympy.sympify(v).is_number for k, v in params.items()
+    if table.is_concrete and has_fast_path(d) and all(sympy.sympify(v).is_number for k, v in params.items()
                                                        if k != "ground"):
         raw = _concrete_raw(d, ConcreteTable.from_table(table), params)
         return _concrete_level(d, params, raw, region=table.region)
@@ -183,7 +183,7 @@ def optimal_level(table, definition, **params) -> Level:
 _NO_FAST_PATH = object()
 
 
-def _has_fast_path(d) -> bool:
+def has_fast_path(d) -> bool:
     return d.concrete is not None or getattr(d, "concrete_enclosed", None) is not None
 
 

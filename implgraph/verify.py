@@ -16,14 +16,14 @@ from .errors import InputError
 from .theorems import load_claims, load_theorems
 from .verdict import Verdict, check_claim
 
-__all__ = ["collect_claims", "run_verify", "regressions", "DEFAULT_MAX_N", "LAST_KINDS"]
+__all__ = ["collect_claims", "run_verify", "regressions", "id_matches", "DEFAULT_MAX_N", "LAST_KINDS"]
 
 DEFAULT_MAX_N = 8
 #: claim kinds judged after all others, from their verdicts (the implication maps and their text claims)
 LAST_KINDS = ("map", "reachability")
 
 
-def _matches(cid: str, ids) -> bool:
+def id_matches(cid: str, ids) -> bool:
     if not ids:
         return True
     return any(cid == i or cid.startswith(i.rstrip("/") + "/") or cid.startswith(i + "#") for i in ids)
@@ -36,9 +36,9 @@ def collect_claims(ids=None, paths=None) -> list:
     """
     load_theorems(paths)  # validation: raises InputError on bad input
     claims = load_claims(paths)
-    chosen = [c for c in claims if _matches(str(c.get("id")), ids)]
+    chosen = [c for c in claims if id_matches(str(c.get("id")), ids)]
     if ids:
-        missing = [i for i in ids if not any(_matches(str(c.get("id")), [i]) for c in claims)]
+        missing = [i for i in ids if not any(id_matches(str(c.get("id")), [i]) for c in claims)]
         if missing:
             raise InputError(f"no claim with id {missing[0]!r}", fix="see `implgraph verify` for the ids")
     maps = [c for c in chosen if c.get("kind") in LAST_KINDS]

@@ -136,16 +136,16 @@ def select(rows, ids=(), kind=None, paper=None) -> list:
     InputError
         An id or prefix matching no claim, an unknown paper key, or filters that leave nothing.
     """
-    from ..verify import _matches
+    from ..verify import id_matches
     papers = sorted({r["paper"] for r in rows})
     if kind is not None and kind not in KINDS:
         raise InputError(f"no claim kind {kind!r}", fix="give one of " + ", ".join(KINDS))
     if paper is not None and paper not in papers:
         raise InputError(f"no paper {paper!r} in the data", fix="give one of " + ", ".join(papers))
     for wanted in ids:
-        if not any(_matches(r["id"], [wanted]) for r in rows):
+        if not any(id_matches(r["id"], [wanted]) for r in rows):
             raise _no_match(wanted, rows)
-    chosen = [r for r in rows if _matches(r["id"], list(ids))
+    chosen = [r for r in rows if id_matches(r["id"], list(ids))
               and (kind is None or r["kind"] == kind) and (paper is None or r["paper"] == paper)]
     if not chosen:
         what = " ".join(list(ids) + ([f"--kind {kind}"] if kind else []) + ([f"--paper {paper}"] if paper else []))

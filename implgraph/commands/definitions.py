@@ -85,9 +85,9 @@ def _check_edge_engine(d) -> str:
 def _engine(d) -> dict:
     """Which exact paths the engine has for ``d``: a concrete fast path, the refuter's z3 shape, the
     check-edge form."""
-    from ..levels import _has_fast_path
+    from ..levels import has_fast_path
     return {
-        "concrete": bool(_has_fast_path(d)),
+        "concrete": bool(has_fast_path(d)),
         "refuter": d.z3_shape or ("own z3_satisfies" if hasattr(d, "z3_satisfies") else None),
         "check_edge": _check_edge_engine(d),
     }
