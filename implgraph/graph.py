@@ -719,8 +719,9 @@ def read_verdicts(path) -> dict:
     """Verdicts from a file written by ``implgraph verify --json`` (``{"claims": [...]}``)."""
     import json
     from pathlib import Path
+    from .datafile import read_text
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(read_text(path))
     except FileNotFoundError:
         raise InputError("no such file", file=str(path), fix="give the output of `implgraph verify --json`") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:

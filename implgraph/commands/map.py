@@ -21,6 +21,9 @@ ORDER = 30
 DEFAULT_N = 10
 
 
+MAX_N = 100
+"""Largest ``--N`` of the map (one node per definition and group size k < N)."""
+
 def add_arguments(p):
     p.add_argument("--N", type=int, default=None, help=f"number of records (groups level; default {DEFAULT_N} for the analysis)")
     p.add_argument("--level", choices=["definitions", "groups"], default=None,
@@ -50,8 +53,8 @@ def build(args):
     """Rules, the drawn map, the groups map at N, its analysis and the figure check."""
     from ..deduce import analyse, asserted_conflicts, figure_check
     from ..graph import definitions_map, groups_map, load_arrows, load_rules
-    if args.N is not None and args.N < 2:
-        raise InputError(f"--N {args.N} is too small", fix="give --N 2 or more")
+    if args.N is not None and not 2 <= args.N <= MAX_N:
+        raise InputError(f"--N {args.N} is out of range", fix=f"give 2 <= --N <= {MAX_N} (one node per group size)")
     level = args.level or ("groups" if args.N is not None else "definitions")
     N = args.N if args.N is not None else DEFAULT_N
     verdicts, vsource = load_verdicts(args)

@@ -17,6 +17,13 @@ HELP = "compose the level functions along the implication paths from A to B, wit
 ORDER = 31
 
 
+MAX_N = 10000
+"""Largest ``--N`` (compositions substitute N; the non-implication search builds the map at N)."""
+MAX_LENGTH = 10
+"""Longest chain ``--max-length`` may ask for."""
+MAX_MAP_N = 100
+"""Largest N at which an open pair is looked up on the map (the map has one node per group size)."""
+
 def add_arguments(p):
     p.add_argument("source", metavar="A", help="a definition, e.g. ldp or 'kt-closeness(k=3)' (the grammar of check-edge; NAME[k=3] is accepted as an alias)")
     p.add_argument("target", metavar="B", help="a definition, e.g. 'mult-t-closeness(k=3)' (classes of >= 3 records) or 'kdp(k=2)'")
@@ -38,10 +45,10 @@ def run(args) -> int:
     from ..compose import compositions, parse_node, tightest
     from ..graph import load_rules, node_name
     from .map import load_verdicts
-    if args.N is not None and args.N < 2:
-        raise InputError(f"--N {args.N} is too small", fix="give --N 2 or more")
-    if args.max_length < 1:
-        raise InputError(f"--max-length {args.max_length}", fix="give 1 or more")
+    if args.N is not None and not 2 <= args.N <= MAX_N:
+        raise InputError(f"--N {args.N} is out of range", fix=f"give 2 <= --N <= {MAX_N}")
+    if not 1 <= args.max_length <= MAX_LENGTH:
+        raise InputError(f"--max-length {args.max_length} is out of range", fix=f"give 1 <= --max-length <= {MAX_LENGTH}")
     src, sp = parse_node(args.source, args.k, args.N)
     dst, tp = parse_node(args.target, args.k, args.N)
     verdicts, vsource = load_verdicts(args)
@@ -50,7 +57,7 @@ def run(args) -> int:
     best = tightest(comps, dst)
     a_name, b_name = node_name(src, sp), node_name(dst, tp)
     known = None
-    if not comps and args.N is not None:
+    if not comps and args.N is not None and args.N <= MAX_MAP_N:
         from ..deduce import analyse
         from ..graph import groups_map
         an = analyse(groups_map(rules, args.N))
