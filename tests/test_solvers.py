@@ -55,6 +55,7 @@ def test_cvc5_is_registered_second():
 def test_region_backend_follows_the_environment(monkeypatch):
     monkeypatch.delenv(solvers.SOLVER_ENV, raising=False)
     assert solvers.region_backend() is get_backend("z3")
+    assert solvers.region_backend_name() == "z3"
     monkeypatch.setenv(solvers.SOLVER_ENV, "no-such-solver")
     with pytest.raises(InputError, match="IMPLGRAPH_SOLVER=no-such-solver.*fix:"):
         solvers.region_backend()
@@ -111,6 +112,7 @@ def test_abstraction_is_sound_for_unsat(name):
 @pytest.mark.parametrize("name", region_backends())
 def test_region_decisions_per_backend(monkeypatch, name):
     monkeypatch.setenv(solvers.SOLVER_ENV, name)
+    assert solvers.region_backend_name() == name
     r = Region({x: "real"}, (x > 1,))
     assert r.decide(x**2 > 1) is True         # x > 1 => x^2 > 1
     assert r.decide(x < 1) is False           # x > 1 => not x < 1

@@ -33,7 +33,7 @@ from functools import reduce
 import sympy
 
 __all__ = ["register_backend", "get_backend", "backends", "available_backends", "BACKENDS",
-           "region_backend", "SOLVER_ENV", "SympyTranslator", "Untranslatable", "integer_form",
+           "region_backend", "region_backend_name", "SOLVER_ENV", "SympyTranslator", "Untranslatable", "integer_form",
            "check_sympy", "cross_check", "CrossCheck", "SolverConflict"]
 
 BACKENDS: dict = {}
@@ -101,6 +101,12 @@ def region_backend():
                          fix=f"unset {SOLVER_ENV} or set it to one of the available backends "
                              f"(pip install 'implgraph[cvc5]' for cvc5)")
     return backend
+
+
+def region_backend_name() -> str:
+    """The registry name of :func:`region_backend` (for evidence texts: "z3", "cvc5")."""
+    backend = region_backend()
+    return next((n for n, b in BACKENDS.items() if b is backend), "solver")
 
 
 # -- sympy front end ---------------------------------------------------------------------------
