@@ -27,7 +27,16 @@ def main(argv=None):
     only = argv[argv.index("--only") + 1] if "--only" in argv else None
     start = time.perf_counter()
     ms = [m for m in mutants.generate() if only is None or only in m.id]
-    outcomes = mutants.run(ms)
+    if "--shard" in argv:       # "i/n": every n-th mutant from the i-th (to share the run between processes)
+        i, n = map(int, argv[argv.index("--shard") + 1].split("/"))
+        ms = ms[i::n]
+    log = open(argv[argv.index("--jsonl") + 1], "a") if "--jsonl" in argv else None
+
+    def progress(o):
+        if log is not None:
+            log.write(json.dumps(_row(o)) + "\n")
+            log.flush()
+    outcomes = mutants.run(ms, progress=progress)
     wall = time.perf_counter() - start
     s = mutants.summary(outcomes)
     print(f"mutants: {s['total']} (false {s['false']}, true {s['true']}, undecided {s['undecided']}) in {wall:.0f} s")
@@ -49,10 +58,12 @@ def main(argv=None):
                   f"why {o.mutant.truth}: {o.mutant.reason[:300]}")
     if "--json" in argv:
         path = argv[argv.index("--json") + 1]
-        Path(path).write_text(json.dumps([{"id": o.mutant.id, "cls": o.mutant.cls, "mutation": o.mutant.mutation,
-                                           "truth": o.mutant.truth, "reason": o.mutant.reason,
-                                           "verdict": o.verdict, "evidence": o.evidence[:500],
-                                           "recheck": o.recheck} for o in outcomes], indent=1))
+        Path(path).write_text(json.dumps([_row(o) for o in outcomes], indent=1))
+
+
+def _row(o):
+    return {"id": o.mutant.id, "cls": o.mutant.cls, "mutation": o.mutant.mutation, "truth": o.mutant.truth,
+            "reason": o.mutant.reason, "verdict": o.verdict, "evidence": o.evidence[:500], "recheck": o.recheck}
 
 
 if __name__ == "__main__":

@@ -441,7 +441,7 @@ def implication_counterexample(node, direction="forward", max_n=MAX_N):
         gfun = None
         if f is not None:
             tgt = raw_of(bn, f.subs(pt).subs(alpha, level_of(an, rsym)))
-            gfun = sympy.lambdify([rsym] + extras, tgt, "mpmath")
+            gfun = sympy.lambdify([rsym] + extras, tgt, "math")
         for rows in candidate_tables(n):
             for cl in opts:
                 ra = cached_raw(an, api.get("k"), rows, cl if a_cls else None)
@@ -1258,7 +1258,7 @@ def map_context():
         from implgraph.verdict import check_claim
         ctx = {"max_n": 8, "verdicts": {}}
         for c in load_claims(kinds=("theorems",)):
-            if c.get("kind") != "map":
+            if c.get("kind") in EDGE + ("not-implies",):
                 v = check_claim(c, ctx)
                 ctx["verdicts"][str(c["id"])] = v
                 ctx.pop("extra_rows", None)
@@ -1270,8 +1270,8 @@ def engine_verdict(m):
     """The engine's verdict on a mutant: (verdict, evidence, witness); an input error is ``input-error``."""
     from implgraph.errors import InputError
     from implgraph.verdict import check_claim
-    ctx = {"max_n": 8, "verdicts": map_context() if m.node.get("kind") == "map" else {}}
     try:
+        ctx = {"max_n": 8, "verdicts": map_context() if m.node.get("kind") == "map" else {}}
         v = check_claim(copy.deepcopy(m.node), ctx)
     except InputError as exc:
         return "input-error", str(exc), None
@@ -1312,25 +1312,36 @@ def recheck_refutation(m, witness):
             rows = [[Fraction(str(x)) for x in r] for r in witness["rows"]]
         except ValueError:
             return None
-        an, ap, acl, alvl = _side(node["from"])
-        bn, bp, bcl, blvl = _side(node["to"])
-        names = _names(node, alvl, blvl)
-        pt = {names.setdefault(k, sympy.Symbol(k)): parse(v) for k, v in (witness.get("params") or {}).items()}
-        classes = witness.get("classes")
-        api, bpi = _int_params(ap, names, pt) or {}, _int_params(bp, names, pt) or {}
-        ra = brute_raw(an, rows, classes, api)
-        rb = brute_raw(bn, rows, classes, bpi)
-        lvl = witness.get(alvl)
-        if ra is None or rb is None or lvl is None or node.get("f") is None:
-            return None
-        alpha = parse(lvl)
-        if compare(fr(ra), "<=", raw_of(an, alpha)) is not True:
-            return False
-        if rb == brute.INF:
+        results = [_recheck_direction(node, witness, rows, "forward")]
+        if node.get("kind") in ("equivalent", "reciprocal"):
+            results.append(_recheck_direction(node, witness, rows, "reverse"))
+        if True in results:
             return True
-        target = raw_of(bn, parse(node["f"], names).subs(pt).subs(names[alvl], alpha))
-        return compare(fr(rb), ">", target)
+        return False if False in results else None
     return None
+
+
+def _recheck_direction(node, witness, rows, direction):
+    """Does the witness refute A => B with f (``forward``) or B => A with g (``reverse``)?"""
+    a_spec, b_spec, key = (node["from"], node["to"], "f") if direction == "forward" else (node["to"], node["from"], "g")
+    an, ap, acl, alvl = _side(a_spec)
+    bn, bp, bcl, blvl = _side(b_spec)
+    names = _names(node, alvl, blvl)
+    pt = {names.setdefault(k, sympy.Symbol(k)): parse(v) for k, v in (witness.get("params") or {}).items()}
+    classes = witness.get("classes")
+    api, bpi = _int_params(ap, names, pt) or {}, _int_params(bp, names, pt) or {}
+    ra = brute_raw(an, rows, classes, api)
+    rb = brute_raw(bn, rows, classes, bpi)
+    lvl = witness.get(alvl)
+    if ra is None or rb is None or lvl is None or node.get(key) is None:
+        return None
+    alpha = parse(lvl)
+    if compare(fr(ra), "<=", raw_of(an, alpha)) is not True:
+        return False
+    if rb == brute.INF:
+        return True
+    target = raw_of(bn, parse(node[key], names).subs(pt).subs(names[alvl], alpha))
+    return compare(fr(rb), ">", target)
 
 
 @dataclass
