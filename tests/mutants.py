@@ -782,8 +782,6 @@ def _sample_math(names, kinds, fixed, grid_pts, when, defs, node, limit, seed):
                 elif target.is_Add and all(x.is_Symbol for x in target.args):
                     last = sorted(target.args, key=str)[-1]
                     pt[last] = parse(b, names).subs(pt) - sum(pt[x] for x in target.args if x != last)
-            if cond_holds(when, pt, names) is not True:
-                continue
             ok = True
             for k, text in implicit.items():
                 v = _solve_implicit(text, names[k], names, pt, defs)
@@ -791,7 +789,7 @@ def _sample_math(names, kinds, fixed, grid_pts, when, defs, node, limit, seed):
                     ok = False
                     break
                 pt[names[k]] = v
-            if not ok:
+            if not ok or cond_holds(when, pt, names) is not True:
                 continue
             got += 1
             yield pt
@@ -1094,8 +1092,9 @@ def math_mutants(base):
     for k, v in (base.get("fix") or {}).items():
         if k == "k":
             out.append(_mut(base, "grid", "fix-k", f"fix k = {v} -> 50", fix={**base["fix"], k: "50"}))
+    implicit = set(base.get("implicit") or {})
     for op, when, desc, how in _when_ops(list(base.get("when") or []) if len(base.get("when") or []) <= 3 else []):
-        if how != "strict":
+        if how != "strict" and not any(re.search(rf"\b{v}\b", desc) for v in implicit):
             out.append(_mut(base, "when-flip", op, desc, when=when))
     return out
 
