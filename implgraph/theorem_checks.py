@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import sympy
 
+from . import definitions
 from .datafile import Node
 from .errors import InputError
 from .formula import parse_condition, parse_expr
@@ -165,14 +166,18 @@ def witness_fit(edge: Edge, claim_id) -> dict | None:
         if fk in names:
             conds.append(sympy.Eq(subs[names[fk]], tr(fv)))
     conds = [c for c in conds if c is not sympy.true]
-    instance = " and ".join(str(c) for c in conds) or "every value"
+    claim_only = [c for c in conds if not any(s.name.startswith("_w_") for s in c.free_symbols)]
+    table_only = [c for c in conds if c not in claim_only]
+
+    def _show(c):
+        return f"{c.lhs} = {c.rhs}" if isinstance(c, sympy.Eq) else str(c)
+    # the instance in the claim's symbols (the table's own parameters are existential)
+    instance = ", ".join(_show(c) for c in claim_only if c is not sympy.false) or "every value"
     if any(c is sympy.false for c in conds):
         return {"fits": False, "covers": False, "instance": instance}
     joint = Region(kinds, tuple(edge.when) + tuple(conds))
     empty = joint.is_empty()
     fits = False if empty is True else (True if empty is False else None)
-    claim_only = [c for c in conds if not any(s.name.startswith("_w_") for s in c.free_symbols)]
-    table_only = [c for c in conds if c not in claim_only]
     couples = any(s.name in claim_syms for c in table_only for s in c.free_symbols)
     covers = False
     if fits and not couples:
@@ -349,14 +354,19 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
             if edge.node.get("witness_map") is not None:
                 ev += f" [table symbols -> claim symbols: {dict(edge.node.get('witness_map'))}]"
             ok = wv.verdict in ("confirmed", "holds") or bool(sym)
-            bound = None
+            bound, verdict = None, ("confirmed" if ok else wv.verdict)
             if sym and fit is not None and fit["fits"] is not True:
                 ev = (f"{gen['text']}; the witness {witness or edge.witness} ({wc}) is not an instance of the "
                       f"claim's condition (its instance: {fit['instance']})")
             elif ok and not sym and fit is not None and not fit["covers"]:
+                # the claim is for every parameter value of its condition; the witness speaks for its own
+                # instance: bounded evidence, and none at all where the refuter finds no witness
                 bound = f"at the witness's instance only: {fit['instance']}"
                 ev += f" (the witness covers its instance only: {fit['instance']})"
-            return _vd(edge, "confirmed" if ok else wv.verdict, evidence=ev, bound=bound,
+                verdict = "verified-bounded"
+                if gen is not None and not gen["all_refuted"]:
+                    verdict = "unknown"
+            return _vd(edge, verdict, evidence=ev, bound=bound,
                        witness={"table": str(witness or edge.witness), "claim": str(wc)}, exact=wv.exact,
                        details={"witness_verdict": wv.verdict, "generalised": gen, "witness_fit": fit})
     if gen and gen["all_refuted"]:
@@ -851,14 +861,17 @@ def check_map(claim, context=None) -> Verdict:
                 ok = _implication_holds(e) is not None
             except InputError:
                 ok = False
+            within = _arrow_within_claim(arrow, cid, names, kinds)
             if ok:
                 state = "holds"
-            elif v is not None and v.verdict in ("proved", "verified-bounded"):
+            elif within and v is not None and v.verdict in ("proved", "verified-bounded"):
                 state = "holds"
-            elif v is not None and v.details.get("reading_verdict") in ("proved",):
+            elif within and v is not None and v.details.get("reading_verdict") in ("proved",):
                 state = "holds"
         elif judged == "not-implies":
-            if v is not None and (v.verdict == "confirmed" or v.details.get("reading_verdict") in ("proved",)):
+            # the claim's verdict speaks for the arrow only where the arrow's condition lies in the claim's
+            if _arrow_within_claim(arrow, cid, names, kinds) and v is not None and (
+                    v.verdict == "confirmed" or v.details.get("reading_verdict") in ("proved",)):
                 state = "holds"
             elif v is not None and v.verdict == "refuted" and not rk and v.details.get("reading_verdict") != "proved":
                 state = "refuted"
@@ -943,6 +956,55 @@ def check_reachability(claim, context=None) -> Verdict:
     ev += ", under the proofs' readings: " + ("holds" if results["reading"]["holds"] else "fails")
     verdict = "verified-bounded" if r["holds"] else "refuted"
     return _vd(claim, verdict, evidence=ev, bound=bound, details=results)
+
+
+def _arrow_within_claim(arrow, cid, names, kinds) -> bool:
+    """Is every parameter value of the arrow's ``when`` one of its claim's ``when``? (True only when proved;
+    symbols are matched by name.)"""
+    from .theorems import load_claims
+    if not _CLAIM_NODES:
+        for c in load_claims(kinds=("theorems",)):
+            _CLAIM_NODES[str(c.get("id"))] = c
+    node = _CLAIM_NODES.get(cid)
+    if node is None:
+        return False
+    names, kinds = dict(names), dict(kinds)
+    try:
+        from .table import make_symbols
+        cnames, ckinds = make_symbols(node.get("symbols") or {}, node)
+        for n_, sym in cnames.items():
+            if n_ not in names:
+                names[n_] = sym
+                kinds[sym] = ckinds.get(sym, "real")
+        claim_when = [parse_condition(str(w), names) for w in node.get("when") or []]
+        arrow_when = [parse_condition(str(w), names) for w in arrow.get("when") or []]
+    except InputError:
+        return False
+    if not claim_when:
+        return True
+    # the arrow's parameters are meaningful only in their ranges (declared by the definitions), and a
+    # minimum class size k needs two classes of >= k records (Definition 4: classes are proper subsets)
+    N = names.get("N")
+    if N is not None:
+        for key in ("from", "to"):
+            spec = arrow.get(key) or {}
+            try:
+                d = definitions.get(str(spec.get("definition")))
+                ps = {k: parse_expr(str(x), names) for k, x in (spec.get("params") or {}).items() if k in d.params}
+                if set(ps) == set(d.params):
+                    arrow_when += d.param_ranges(N, **ps)
+                lo = (spec.get("classes") or {}).get("min_size")
+                if lo is not None:
+                    lo = parse_expr(str(lo), names)
+                    arrow_when += [1 <= lo, 2 * lo <= N]
+            except InputError:
+                continue
+    free = set().union(*(sympy.sympify(c).free_symbols for c in claim_when + arrow_when))
+    region = Region({s_: kinds.get(s_, "real") for s_ in free}, tuple(arrow_when))
+    return region.decide(sympy.And(*claim_when)) is True
+
+
+_CLAIM_NODES: dict = {}
 
 
 def _verdict_of(cid, context):

@@ -35,7 +35,7 @@ def test_theorem_3b_witness_is_an_instance_at_k2_N4():
     assert fit["fits"] is True
     # the claim is for every 2 <= k <= N - 1: one table at k = 2, N = 4 does not cover it
     assert fit["covers"] is False
-    assert "Eq(N, 4)" in fit["instance"] and "Eq(k, 2)" in fit["instance"]
+    assert "N = 4" in fit["instance"] and "k = 2" in fit["instance"]
 
 
 @pytest.mark.parametrize("when", [["k == 1", "N >= 2"], ["3 <= k", "k <= N - 1"], ["2 <= k", "N >= 5"]])
@@ -56,3 +56,36 @@ def test_lemma_2_2_witness_instance_maps_table_symbols():
     assert fit["fits"] is True and fit["covers"] is False
     node = _mutant("ekenstedt2022/lemma-2.2", when=["1 <= k1", "k1 < k0", "k0 <= N - 1", "N >= 7"])
     assert _fit(node)["fits"] is False
+
+
+@pytest.mark.parametrize("cid, when", [
+    # each shifted condition now contains a value where the implication holds (k1 = k0: Lemma 2.1; k = 1:
+    # Theorem 2a; kDP = N - kClo: Theorem 4.1), and the witness covers one instance only
+    ("ekenstedt2022/lemma-2.2", ["1 <= k1", "k1 < k0 + 1", "k0 <= N - 1"]),
+    ("ekenstedt2022/theorem-3b", ["2 <= k + 1", "k <= N - 1"]),
+    ("ekenstedt2022/theorem-4.2", ["kDP > N - kClo - 1", "1 <= kClo", "kClo <= N - 1", "kDP <= N - 1"]),
+])
+def test_a_witness_covering_one_instance_does_not_confirm_a_false_claim(cid, when):
+    v = check_claim(_mutant(cid, when=when), {"max_n": 6, "verdicts": {}})
+    assert v.verdict not in ESTABLISHED
+
+
+def test_theorem_5_witness_covers_k1_only():
+    # Table III has classes of 2 records, so its (k, eps)-DP per class is taken with k = 1 only
+    v = check_claim(CLAIMS["ekenstedt2022/theorem-5"], {"max_n": 6, "verdicts": {}})
+    assert v.verdict == "verified-bounded" and v.bound == "at the witness's instance only: k = 1"
+
+
+def test_map_arrow_outside_its_claims_condition_is_not_supported():
+    # Fig. 2's Theorem 3 arrow with `k <= 1` instead of `k > 1`: Theorem 3b says nothing for k = 1 (where
+    # (1, t)-closeness => LDP by Theorem 2a), so the arrow is not held by the claim's verdict
+    from implgraph.theorem_checks import check_map
+    node = copy.copy(CLAIMS["ekenstedt2022/fig-2"])
+    arrows = [copy.copy(a) for a in node["arrows"]]
+    i = next(i for i, a in enumerate(arrows) if a.get("claim") == "ekenstedt2022/theorem-3b")
+    arrows[i]["when"] = ["k <= 1"]
+    arrows[i].pop("when_sources", None)
+    node["arrows"] = arrows
+    v = check_map(node, {"max_n": 6, "verdicts": {}})
+    row = next(r for r in v.details["arrows"] if r["claim"] == "ekenstedt2022/theorem-3b")
+    assert row["state"] != "holds"

@@ -63,6 +63,11 @@ class Definition:
         whole table (k, N - k, N - 1, ...), symbolic in ``N`` and the parameters; None otherwise."""
         return None
 
+    def param_ranges(self, N, **params) -> list:
+        """The conditions under which the parameters are meaningful at ``N`` records (sympy relations),
+        e.g. ``1 <= k <= N - 1`` for a subset size; ``[]`` when there are none."""
+        return []
+
     def label(self, params=None, in_classes: bool = False) -> str:
         """A human label (map nodes), e.g. ``(2,t)-closeness``; by default the node's name,
         ``NAME[k=2]`` (``@class`` when evaluated within classes)."""

@@ -27,6 +27,9 @@ class KDP(Definition):
     def subset_size(self, N, k):
         return N - k
 
+    def param_ranges(self, N, k):
+        return [1 <= k, k <= N - 1]
+
     def label(self, params=None, in_classes=False):
         return f"({(params or {}).get('k') or 'k'},ε)-DP" + (" (in classes)" if in_classes else "")
 

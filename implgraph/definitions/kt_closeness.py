@@ -24,6 +24,9 @@ class KTCloseness(Definition):
     def subset_size(self, N, k):
         return k
 
+    def param_ranges(self, N, k):
+        return [1 <= k, k <= N - 1]
+
     def label(self, params=None, in_classes=False):
         return f"({(params or {}).get('k') or 'k'},t)-closeness"
 
