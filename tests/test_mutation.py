@@ -196,17 +196,13 @@ def test_fast_mutant(generated, mid):
 
 # -- the full run (slow): figures of issue 10 ------------------------------------------------------------
 
-# Mutant classes not yet killed because of engine bugs known today (fixes in progress elsewhere); each
-# has its own xfail(strict=False) test below, which turns green when the fix lands.
-KNOWN_BUGS = {
+# Mutant classes that survived until their engine bugs were fixed (issue 10, items 4 and 5): each keeps
+# its own test, so a regression names the bug.
+FIXED_BUGS = {
     "a non-implication's witness is accepted outside the claim's when":
         lambda m: m.cls == "witness-when" and m.node.get("kind") == "not-implies",
     "a map arrow is judged by its claim's verdict, not by the arrow's own when": lambda m: m.cls == "map-arrow",
 }
-
-
-def _known_bug(m):
-    return any(pred(m) for pred in KNOWN_BUGS.values())
 
 
 @pytest.fixture(scope="module")
@@ -221,23 +217,14 @@ def test_mutation_no_false_refutation(outcomes):
 
 
 @pytest.mark.slow
-def test_mutation_kill_rate_outside_known_bugs(outcomes):
-    s = mutants.summary([o for o in outcomes if not _known_bug(o.mutant)])
-    assert s["false"] >= 100
-    assert s["kill_rate"] >= 0.98, [(o.mutant.id, o.mutant.mutation, o.verdict) for o in s["survivors"]]
-
-
-@pytest.mark.slow
-@pytest.mark.xfail(strict=False, reason="survivors of the known engine bugs listed in KNOWN_BUGS")
 def test_mutation_kill_rate(outcomes):
     s = mutants.summary(outcomes)
-    assert s["total"] >= 150
+    assert s["total"] >= 150 and s["false"] >= 100
     assert s["kill_rate"] >= 0.98, [(o.mutant.id, o.mutant.mutation, o.verdict) for o in s["survivors"]]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("bug", sorted(KNOWN_BUGS))
-@pytest.mark.xfail(strict=False, reason="a known engine bug (see KNOWN_BUGS); green when the fix lands")
-def test_known_bug_mutants_killed(outcomes, bug):
-    false = [o for o in outcomes if KNOWN_BUGS[bug](o.mutant) and o.mutant.truth == "false"]
+@pytest.mark.parametrize("bug", sorted(FIXED_BUGS))
+def test_fixed_bug_mutants_killed(outcomes, bug):
+    false = [o for o in outcomes if FIXED_BUGS[bug](o.mutant) and o.mutant.truth == "false"]
     assert false and all(o.killed for o in false), [o.mutant.id for o in false if not o.killed]
