@@ -89,3 +89,15 @@ def test_map_arrow_outside_its_claims_condition_is_not_supported():
     v = check_map(node, {"max_n": 6, "verdicts": {}})
     row = next(r for r in v.details["arrows"] if r["claim"] == "ekenstedt2022/theorem-3b")
     assert row["state"] != "holds"
+
+
+def test_theorem_5_under_both_readings_of_definition_8():
+    # per class (the paper's choice): Table III, k = 1; on the whole table (Definition 8 as written): the
+    # refuter's witnesses for k >= 2 at small N, none at k = 1 (a class mean of 0 already makes
+    # multiplicative t infinite, and removing one record keeps every bucket mean positive)
+    from implgraph.verify import run_verify
+    rows = {v.id: v for v in run_verify(["ekenstedt2022/theorem-5"], max_n=6)}
+    printed, reading = rows["ekenstedt2022/theorem-5"], rows["ekenstedt2022/theorem-5#reading"]
+    assert printed.verdict == "verified-bounded"
+    assert reading.verdict == "unknown"
+    assert "k = 1" in reading.evidence and reading.witness["params"]["k"] != "1"

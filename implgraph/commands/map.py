@@ -46,7 +46,16 @@ def load_verdicts(args):
     from ..graph import read_verdicts, verify_edges
     if args.verdicts:
         return read_verdicts(args.verdicts), "verdicts file"
-    return verify_edges(args.theorems, fresh=args.verify), ("verify" if args.verify else "verify (cached)")
+    from ..output import Progress
+    from ..graph import load_edges
+    # computing the verdicts (when the cache has none) is the long part: show it on a terminal
+    progress = Progress(len(load_edges(args.theorems)), "verdicts of the edge claims")
+    try:
+        verdicts = verify_edges(args.theorems, fresh=args.verify, progress=progress)
+    finally:
+        if progress.done:
+            progress.close()
+    return verdicts, ("verify" if args.verify else "verify (cached)")
 
 
 def build(args):
