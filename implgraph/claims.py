@@ -287,7 +287,9 @@ def _definition_hash(d) -> str:
 
 def _level_key(table, d, params, scope, region) -> str:
     import hashlib
-    parts = (_code_hash(), _definition_hash(d), d.name, sorted((k, str(v)) for k, v in params.items()), scope,
+
+    from .solvers import region_backend_name
+    parts = (_code_hash(), region_backend_name(), _definition_hash(d), d.name, sorted((k, str(v)) for k, v in params.items()), scope,
              [(tuple(map(str, b.probs)), str(b.count), b.cls) for b in table.blocks], list(table.buckets),
              sorted((s.name, k) for s, k in region.kinds.items()), [str(c) for c in region.constraints])
     return hashlib.sha256(repr(parts).encode()).hexdigest()

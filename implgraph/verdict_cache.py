@@ -44,6 +44,8 @@ def verdicts_key(claim_files, max_n: int) -> str:
             _hash_files(h, [src])
     _hash_files(h, sorted(map(str, claim_files)))
     h.update(str(max_n).encode())
+    from .solvers import region_backend_name
+    h.update(region_backend_name().encode())       # verdicts of one solver are not another's
     return h.hexdigest()
 
 
