@@ -24,6 +24,8 @@ LAST_KINDS = ("map", "reachability")
 
 
 def id_matches(cid: str, ids) -> bool:
+    """Is ``cid`` selected by ``ids``: equal to one, under one as a prefix (``paper/table-III`` selects
+    ``paper/table-III/caption``), or its ``#reading`` row? No ``ids`` selects every claim."""
     if not ids:
         return True
     return any(cid == i or cid.startswith(i.rstrip("/") + "/") or cid.startswith(i + "#") for i in ids)
