@@ -110,6 +110,7 @@ def test_pip_installed_example_is_listed_by_levels(tmp_path):
     """Install the example package into a fresh venv (seeing this one's packages) and run levels."""
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    _share_site_packages(venv)
     py = venv / "bin" / "python"
     subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", str(EXAMPLE)], check=True)
     csv = tmp_path / "t.csv"
@@ -137,3 +138,11 @@ def test_param_grid_class_sizes():
     assert param_grid(get("mult-t-closeness"), 4) == [{}, {"k": 2}]
     assert param_grid(get("mult-t-closeness"), 6) == [{}, {"k": 2}, {"k": 3}]
     assert param_grid(get("k-anonymity"), 6) == [{}]
+
+
+def _share_site_packages(venv):
+    """Make the running interpreter's dependencies (sympy, z3, ...) visible in ``venv``: when the tests run
+    inside a virtual environment, ``--system-site-packages`` reaches only the base interpreter's."""
+    import site
+    lib = next((venv / "lib").glob("python3*")) / "site-packages"
+    (lib / "_implgraph_test_deps.pth").write_text("\n".join(site.getsitepackages()) + "\n")

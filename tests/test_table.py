@@ -114,6 +114,7 @@ def test_wheel_install_finds_bundled_data(tmp_path):
     """Build a wheel, install it into a fresh venv, and run `implgraph levels` on bundled data."""
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    _share_site_packages(venv)
     py = venv / "bin" / "python"
     wheels = tmp_path / "wheels"
     subprocess.run([str(py), "-m", "pip", "wheel", "--no-deps", "-w", str(wheels),
@@ -133,3 +134,11 @@ def test_wheel_install_finds_bundled_data(tmp_path):
                           "domingo-ferrer2015/fig-2"], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert "mult-t-closeness" in run.stdout
+
+
+def _share_site_packages(venv):
+    """Make the running interpreter's dependencies (sympy, z3, ...) visible in ``venv``: when the tests run
+    inside a virtual environment, ``--system-site-packages`` reaches only the base interpreter's."""
+    import site
+    lib = next((venv / "lib").glob("python3*")) / "site-packages"
+    (lib / "_implgraph_test_deps.pth").write_text("\n".join(site.getsitepackages()) + "\n")
