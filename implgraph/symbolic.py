@@ -651,8 +651,13 @@ def _merge_equal_on_pieces(groups, leaves):
                 if (pa.value is sympy.oo) != (pb.value is sympy.oo):
                     continue
                 diff = sympy.Eq(_num_den(pa.value - pb.value)[0], 0) if pa.value is not sympy.oo else sympy.true
+                # b's expression must also be defined there (equal numerators say nothing where its
+                # denominator is 0: a 0/0 would replace a's value)
+                den_b = _num_den(pb.value)[1] if pb.value is not sympy.oo else sympy.Integer(1)
+                defined = sympy.true if sympy.sympify(den_b).is_number else sympy.Ne(den_b, 0)
                 if all(_could_hold(leaves[i][2], diff) for i in ia) and \
-                        all(proved(leaves[i][2], diff) for i in ia):
+                        all(proved(leaves[i][2], diff) for i in ia) and \
+                        all(defined is sympy.true or proved(leaves[i][2], defined) for i in ia):
                     groups[b] = (pb, ib + ia)
                     del groups[a]
                     changed = True

@@ -299,10 +299,6 @@ def test_bundled_concrete_tables_equal_brute_force():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="engine bug found when Table III's region became the paper's own: at "
-                   "mu = sigma = 1 bucket a2 is 0 in every record, and the (2,t)-closeness piece "
-                   "2*(mu - 1)/(mu + sigma - 2) evaluates to 0/0 where the brute force ignores the empty bucket "
-                   "(level 1); the symbolic ratio must split on a zero denominator")
 def test_bundled_parametric_tables_at_points_of_every_piece():
     """Each piece of each parametric bundled table, at an exact point inside it, equals the brute force."""
     compared = 0
