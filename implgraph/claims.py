@@ -302,12 +302,8 @@ def cache_dir():
     checksum; on loading, each piece is re-checked at an exact sample point against the concrete
     level (:func:`_cache_confirms`), so a damaged or wrong entry is recomputed, never trusted.
     """
-    import os
-    from pathlib import Path
-    if os.environ.get("IMPLGRAPH_NO_CACHE"):
-        return None
-    base = os.environ.get("IMPLGRAPH_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "implgraph")
-    return Path(base) / "levels"
+    from .output import cache_dir as _cache_dir
+    return _cache_dir("levels")
 
 
 def _cache_checksum(key, pieces_json) -> str:

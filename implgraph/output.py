@@ -67,6 +67,16 @@ def _signals_raise():
             signal.signal(sig, h)
 
 
+def cache_dir(kind: str):
+    """The folder of one kind of on-disk cache (``levels``, ``verdicts``) under ``$IMPLGRAPH_CACHE_DIR``
+    (default ``~/.cache/implgraph``), or None when ``IMPLGRAPH_NO_CACHE`` is set."""
+    import os
+    if os.environ.get("IMPLGRAPH_NO_CACHE"):
+        return None
+    base = os.environ.get("IMPLGRAPH_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "implgraph")
+    return Path(base) / kind
+
+
 def atomic_write(path, data: bytes | str) -> None:
     """Write ``data`` to ``path`` all at once: a failure or a kill leaves no half-written file and
     no temporary file behind (except SIGKILL). The file gets the mode ``0666 & ~umask``.

@@ -861,17 +861,16 @@ def check_map(claim, context=None) -> Verdict:
                 ok = _implication_holds(e) is not None
             except InputError:
                 ok = False
-            within = _arrow_within_claim(arrow, cid, names, kinds)
             if ok:
                 state = "holds"
-            elif within and v is not None and v.verdict in ("proved", "verified-bounded"):
-                state = "holds"
-            elif within and v is not None and v.details.get("reading_verdict") in ("proved",):
+            elif v is not None and (v.verdict in ("proved", "verified-bounded")
+                                    or v.details.get("reading_verdict") == "proved") \
+                    and _arrow_within_claim(arrow, cid, names, kinds):
                 state = "holds"
         elif judged == "not-implies":
             # the claim's verdict speaks for the arrow only where the arrow's condition lies in the claim's
-            if _arrow_within_claim(arrow, cid, names, kinds) and v is not None and (
-                    v.verdict == "confirmed" or v.details.get("reading_verdict") in ("proved",)):
+            if v is not None and (v.verdict == "confirmed" or v.details.get("reading_verdict") == "proved") \
+                    and _arrow_within_claim(arrow, cid, names, kinds):
                 state = "holds"
             elif v is not None and v.verdict == "refuted" and not rk and v.details.get("reading_verdict") != "proved":
                 state = "refuted"
@@ -961,11 +960,7 @@ def check_reachability(claim, context=None) -> Verdict:
 def _arrow_within_claim(arrow, cid, names, kinds) -> bool:
     """Is every parameter value of the arrow's ``when`` one of its claim's ``when``? (True only when proved;
     symbols are matched by name.)"""
-    from .theorems import load_claims
-    if not _CLAIM_NODES:
-        for c in load_claims(kinds=("theorems",)):
-            _CLAIM_NODES[str(c.get("id"))] = c
-    node = _CLAIM_NODES.get(cid)
+    node = _theorem_claim(cid)
     if node is None:
         return False
     names, kinds = dict(names), dict(kinds)
@@ -1007,18 +1002,26 @@ def _arrow_within_claim(arrow, cid, names, kinds) -> bool:
 _CLAIM_NODES: dict = {}
 
 
+def _theorem_claim(cid):
+    """The claim node ``cid`` of the bundled theorems/ (the files read once)."""
+    from .theorems import load_claims
+    if not _CLAIM_NODES:
+        for c in load_claims(kinds=("theorems",)):
+            _CLAIM_NODES[str(c.get("id"))] = c
+    return _CLAIM_NODES.get(str(cid))
+
+
 def _verdict_of(cid, context):
     """Run the claim ``cid`` of theorems/ (for a map checked on its own)."""
-    from .theorems import load_claims
     from .verdict import check_claim
-    for c in load_claims(kinds=("theorems",)):
-        if str(c.get("id")) == cid and c.get("kind") != "map":
-            ctx = context if context is not None else {}
-            v = check_claim(c, ctx)
-            ctx.setdefault("verdicts", {})[cid] = v
-            ctx.pop("extra_rows", None)
-            return v
-    return None
+    c = _theorem_claim(cid)
+    if c is None or c.get("kind") == "map":
+        return None
+    ctx = context if context is not None else {}
+    v = check_claim(c, ctx)
+    ctx.setdefault("verdicts", {})[cid] = v
+    ctx.pop("extra_rows", None)
+    return v
 
 
 def _with_level(spec, which="a"):

@@ -13,8 +13,9 @@ from __future__ import annotations
 import hashlib
 import inspect
 import json
-import os
 from pathlib import Path
+
+from .output import atomic_write, cache_dir
 
 __all__ = ["computed_verdicts", "verdicts_key"]
 
@@ -49,13 +50,6 @@ def verdicts_key(claim_files, max_n: int) -> str:
     return h.hexdigest()
 
 
-def _folder():
-    if os.environ.get("IMPLGRAPH_NO_CACHE"):
-        return None
-    base = os.environ.get("IMPLGRAPH_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "implgraph")
-    return Path(base) / "verdicts"
-
-
 def _checksum(verdicts: dict) -> str:
     return hashlib.sha256(json.dumps(verdicts, sort_keys=True).encode()).hexdigest()
 
@@ -72,13 +66,9 @@ def _load(path: Path):
 
 
 def _store(path: Path, verdicts: dict) -> None:
-    import tempfile
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump({"checksum": _checksum(verdicts), "verdicts": verdicts}, fh)
-        os.replace(tmp, path)
+        atomic_write(path, json.dumps({"checksum": _checksum(verdicts), "verdicts": verdicts}))
     except OSError:
         pass   # a cache that cannot be written is no cache, not an error
 
@@ -87,7 +77,7 @@ def computed_verdicts(ids, claim_files, max_n: int, compute) -> dict:
     """``{claim id or id#reading: verdict}`` of ``ids``: from the cache when its entry is intact,
     otherwise ``compute(ids)`` (a list of verdicts), stored for the next run."""
     from .graph import verdict_lookup
-    folder = _folder()
+    folder = cache_dir("verdicts")
     path = None if folder is None else folder / f"{verdicts_key(claim_files, max_n)}.json"
     if path is not None and path.exists():
         cached = _load(path)

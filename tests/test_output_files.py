@@ -36,10 +36,8 @@ def test_mode_follows_umask(tmp_path, mask, mode):
     assert os.listdir(tmp_path) == ["out.txt"]
 
 
-def test_exception_mid_write_leaves_nothing(tmp_path, monkeypatch):
-    class Boom(Exception):
-        pass
-
+def _failing_writes(monkeypatch, exc, partial=b""):
+    """Make every file the output module opens fail on ``write`` with ``exc`` (after writing ``partial``)."""
     real = os.fdopen
 
     class Failing:
@@ -56,10 +54,17 @@ def test_exception_mid_write_leaves_nothing(tmp_path, monkeypatch):
             return self.fh.fileno()
 
         def write(self, data):
-            self.fh.write(data[:3])
-            raise Boom()
+            self.fh.write(data[:len(partial)])
+            raise exc
 
     monkeypatch.setattr(output.os, "fdopen", lambda fd, mode: Failing(real(fd, mode)))
+
+
+def test_exception_mid_write_leaves_nothing(tmp_path, monkeypatch):
+    class Boom(Exception):
+        pass
+
+    _failing_writes(monkeypatch, Boom(), partial=b"hel")
     with pytest.raises(Boom):
         output.atomic_write(tmp_path / "out.txt", "hello world")
     assert os.listdir(tmp_path) == []
@@ -110,25 +115,7 @@ def test_write_output_into_a_directory_or_missing_folder(tmp_path):
 
 
 def test_disk_full_is_one_line_input_error_and_nothing_written(tmp_path, monkeypatch):
-    real = os.fdopen
-
-    class Full:
-        def __init__(self, fh):
-            self.fh = fh
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *a):
-            self.fh.close()
-
-        def fileno(self):
-            return self.fh.fileno()
-
-        def write(self, data):
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-    monkeypatch.setattr(output.os, "fdopen", lambda fd, mode: Full(real(fd, mode)))
+    _failing_writes(monkeypatch, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
     with pytest.raises(InputError) as exc:
         output.write_output(tmp_path / "f.txt", "x")
     assert "No space left on device" in str(exc.value) and "fix: free some disk space" in str(exc.value)
