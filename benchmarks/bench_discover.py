@@ -13,8 +13,8 @@ import argparse
 import os
 import time
 
-from implgraph.checkedge import check_direction
-from implgraph.discover import discover
+from implgraph.engines.checkedge import check_direction
+from implgraph.engines.discover import discover
 
 PAIRS = [("ldp", "kt-closeness(k=1)"), ("kt-closeness(k=1)", "ldp"), ("mult-t-closeness", "ldp"),
          ("ldp", "dp"), ("mult-t-closeness", "kdp(k=1)"), ("kt-closeness(k=2)", "emd-t-closeness")]

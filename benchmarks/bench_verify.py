@@ -29,7 +29,7 @@ def whole_verify():
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    from implgraph.refute import find_witness
+    from implgraph.engines.refute import find_witness
 
     print(f"cpus: {os.cpu_count()}, load average: {os.getloadavg()[0]:.2f}")
     if "--skip-verify" not in argv:

@@ -2,19 +2,19 @@
 
 Main entry points
 -----------------
-- :class:`~implgraph.table.Table`, :func:`~implgraph.table.load_table_file`,
-  :func:`~implgraph.table.load_csv` : parametric and concrete probability tables;
-- :func:`~implgraph.levels.optimal_level`, :func:`~implgraph.levels.satisfies` : exact levels;
+- :class:`~implgraph.core.table.Table`, :func:`~implgraph.core.table.load_table_file`,
+  :func:`~implgraph.core.table.load_csv` : parametric and concrete probability tables;
+- :func:`~implgraph.core.levels.optimal_level`, :func:`~implgraph.core.levels.satisfies` : exact levels;
 - :mod:`implgraph.definitions` : the registry of privacy definitions (plugins welcome).
 """
 
 __version__ = "0.1.0"
 
-from .errors import InputError  # noqa: E402
-from .definitions import Definition, register  # noqa: E402
-from .levels import Level, optimal_level, satisfies, all_levels  # noqa: E402
-from .table import Table, Block, load_table_file, load_csv, table_from_rows  # noqa: E402
-from .concrete import ConcreteTable  # noqa: E402
+from implgraph.core.errors import InputError  # noqa: E402
+from implgraph.definitions import Definition, register  # noqa: E402
+from implgraph.core.levels import Level, optimal_level, satisfies, all_levels  # noqa: E402
+from implgraph.core.table import Table, Block, load_table_file, load_csv, table_from_rows  # noqa: E402
+from implgraph.core.concrete import ConcreteTable  # noqa: E402
 
 __all__ = ["InputError", "Definition", "register", "Level", "optimal_level", "satisfies", "all_levels",
            "Table", "Block", "load_table_file", "load_csv", "table_from_rows", "ConcreteTable", "__version__"]

@@ -2,7 +2,7 @@
 
 Sub-commands live in :mod:`implgraph.commands`, one module per command, each with
 ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``. Bad input of any kind is an
-:class:`~implgraph.errors.InputError`: printed as one line, exit status 2, no traceback.
+:class:`~implgraph.core.errors.InputError`: printed as one line, exit status 2, no traceback.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import importlib
 import pkgutil
 import sys
 
-from . import __version__
-from .deadline import Timeout, deadline
-from .errors import InputError
+from implgraph import __version__
+from implgraph.core.deadline import Timeout, deadline
+from implgraph.core.errors import InputError
 
 __all__ = ["main", "build_parser"]
 
@@ -38,7 +38,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _commands():
-    from . import commands
+    from implgraph import commands
     mods = []
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
         if info.name.startswith("_"):

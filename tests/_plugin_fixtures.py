@@ -10,7 +10,7 @@ from pathlib import Path
 import sympy
 
 from implgraph.definitions import REGISTRY, Definition, register
-from implgraph.plugins import Form, LFModel, Term
+from implgraph.definitions.families import Form, LFModel, Term
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "implgraph-delta-disclosure"
 

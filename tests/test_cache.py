@@ -13,7 +13,7 @@ import textwrap
 
 import pytest
 
-from implgraph import claims
+from implgraph.checks import tables as claims
 from implgraph.cli import main
 
 TABLE = """

@@ -5,14 +5,14 @@ from fractions import Fraction
 import pytest
 import sympy
 
-from implgraph.checkedge import (check_direction, check_edge, fit_rational, is_witness, parse_node,
+from implgraph.engines.checkedge import (check_direction, check_edge, fit_rational, is_witness, parse_node,
                                  partitions, PluginError)
 from implgraph.cli import main
-from implgraph.concrete import ConcreteTable
+from implgraph.core.concrete import ConcreteTable
 from implgraph.definitions import Definition, get
-from implgraph.errors import InputError
-from implgraph.levels import optimal_level
-from implgraph.plugins import RatioOfAverages
+from implgraph.core.errors import InputError
+from implgraph.core.levels import optimal_level
+from implgraph.definitions.families import RatioOfAverages
 
 import brute
 from _plugin_fixtures import BasicBetaLikeness, example_class, registered
@@ -58,7 +58,7 @@ def test_ldp_to_kt1_tight_is_theorem_2b():
 
 
 def test_prover_upgrades_to_every_N():
-    # implgraph.prove (issue 4) has an argument for every N: the vertex bound ((N - 1) e^eps + 1)/N
+    # implgraph.engines.prove (issue 4) has an argument for every N: the vertex bound ((N - 1) e^eps + 1)/N
     d = check_direction("ldp", "kt-closeness(k=1)", N=3)
     N = sympy.Symbol("N", integer=True, positive=True)
     assert d.verdict == "proved" and d.bound == "every N"

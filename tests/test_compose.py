@@ -1,11 +1,11 @@
-"""Composition of level functions along implication paths (implgraph.compose)."""
+"""Composition of level functions along implication paths (implgraph.map.compose)."""
 
 import pytest
 import sympy
 
-from implgraph.compose import compose_chain, compositions, parse_node, tightest
-from implgraph.errors import InputError
-from implgraph.graph import Endpoint, Rule
+from implgraph.map.compose import compose_chain, compositions, parse_node, tightest
+from implgraph.core.errors import InputError
+from implgraph.map.graph import Endpoint, Rule
 
 from conftest import computed_rules
 

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from implgraph.counterexamples import load_tables_file
-from implgraph.datafile import Node, data_files, load_yaml
-from implgraph.errors import InputError
-from implgraph.table import constraint_sources, is_reading_node
+from implgraph.io.counterexamples import load_tables_file
+from implgraph.io.datafile import Node, data_files, load_yaml
+from implgraph.core.errors import InputError
+from implgraph.core.table import constraint_sources, is_reading_node
 
 REPO = Path(__file__).resolve().parent.parent
 PAPERS = REPO.parent / "shared" / "papers"
@@ -107,23 +107,23 @@ def test_every_quote_is_in_the_paper(entry):
 def test_bundled_regions_are_quotes_plus_well_formedness():
     # loading validates every table: the region implies every entry in [0, 1] and every count >= 1,
     # and each constraint labelled derived follows from the quoted ones plus that well-formedness
-    from implgraph.counterexamples import table_entries
-    from implgraph.table import check_derived, table_from_node
+    from implgraph.io.counterexamples import table_entries
+    from implgraph.core.table import check_derived, table_from_node
     for tid, (node, path) in table_entries().items():
         check_derived(table_from_node(node, file=path, validate=True), node)
 
 
 def test_reading_when_only_where_a_checker_judges_it():
     # the math checker and the edge checkers judge `reading_when` as an `<id>#reading` row; the
-    # mechanism checkers (implgraph/mechanism_claims.py) do not read it, so a claim they judge must not
+    # mechanism checkers (implgraph/checks/mechanisms.py) do not read it, so a claim they judge must not
     # carry one (its reading would be dropped without a word)
-    from implgraph.theorems import load_claims
-    from implgraph.verdict import find_checker
+    from implgraph.io.theorems import load_claims
+    from implgraph.core.verdict import find_checker
     carriers = [c for c in load_claims(kinds=("theorems",)) if c.get("reading_when")]
     assert carriers, "no bundled claim carries reading_when"
     for c in carriers:
         func = find_checker(c)
-        assert func is not None and func.__module__ != "implgraph.mechanism_claims", \
+        assert func is not None and func.__module__ != "implgraph.checks.mechanisms", \
             f"{c.get('id')}: `reading_when` on a claim judged by {func.__module__}.{func.__name__}"
 
 
@@ -231,7 +231,7 @@ claims:
 
 
 def _theorems(tmp_path, text):
-    from implgraph.theorems import load_theorems
+    from implgraph.io.theorems import load_theorems
     folder = tmp_path / "theorems"
     folder.mkdir()
     (folder / "x.yaml").write_text(text, encoding="utf-8")

@@ -1,5 +1,5 @@
 import sympy
-"""Deduction of non-implications, conflicts and open pairs (implgraph.deduce)."""
+"""Deduction of non-implications, conflicts and open pairs (implgraph.map.deduce)."""
 
 from pathlib import Path
 
@@ -7,8 +7,8 @@ import networkx as nx
 import pytest
 
 from conftest import computed_rules
-from implgraph.deduce import analyse, asserted_conflicts, figure_check, reduced_non_implications
-from implgraph.graph import groups_map, load_arrows
+from implgraph.map.deduce import analyse, asserted_conflicts, figure_check, reduced_non_implications
+from implgraph.map.graph import groups_map, load_arrows
 
 PLANTED = Path(__file__).parent / "data" / "planted_conflict" / "theorems" / "planted.yaml"
 
@@ -140,8 +140,8 @@ def test_structural_class_size_edges_are_not_composed():
     assert not an.implies("kt-closeness[k=3]", "mult-t-closeness[k=2]")
     assert not an.implies("kt-closeness[k=3]", "mult-t-closeness[k=1]")
     # and the witness really is one: exact levels from the core
-    from implgraph.levels import optimal_level
-    from implgraph.table import table_from_rows
+    from implgraph.core.levels import optimal_level
+    from implgraph.core.table import table_from_rows
     rows = [["0"]] + [["1/2"]] * 5
     assert optimal_level(table_from_rows(rows), "kt-closeness", k=3).value == sympy.Rational(5, 4)
     split = table_from_rows(rows, classes=["A", "B", "B", "B", "B", "B"])

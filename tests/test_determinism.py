@@ -6,11 +6,11 @@ from fractions import Fraction as F
 
 import sympy
 
-from implgraph.claims import _canonical_point
-from implgraph.concrete import ConcreteTable
-from implgraph.counterexamples import get_table
+from implgraph.checks.tables import _canonical_point
+from implgraph.core.concrete import ConcreteTable
+from implgraph.io.counterexamples import get_table
 from implgraph.definitions import get as get_definition
-from implgraph.refute import canonical_witness, find_witness, witness_check
+from implgraph.engines.refute import canonical_witness, find_witness, witness_check
 
 
 def _rows(t):

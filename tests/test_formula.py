@@ -5,8 +5,8 @@ import ast
 import pytest
 import sympy
 
-from implgraph.errors import InputError
-from implgraph.formula import parse_condition, parse_expr
+from implgraph.core.errors import InputError
+from implgraph.core.formula import parse_condition, parse_expr
 
 mu, N = sympy.Symbol("mu", real=True), sympy.Symbol("N", integer=True)
 SYMS = {"mu": mu, "N": N}
@@ -93,7 +93,7 @@ def test_caret_in_conditions(text, inside, outside):
 
 def test_xor_is_not_reachable():
     """A ^ that escapes the token conversion would be Python's exclusive or: no longer whitelisted."""
-    from implgraph import formula
+    from implgraph.core import formula
     assert ast.BitXor not in formula._BINOPS
     with pytest.raises(InputError):
         parse_expr("a ^= b", POW_SYMS)

@@ -4,7 +4,7 @@ sympy expression built directly from its tree (issue 10: ``^`` is a power with t
 Trees are random: symbols, small integers and rationals (printed as decimals when exact), + - * /, powers
 with small integer exponents, unary minus, exp, ln, sqrt, Max and Min, nested. The expected value is
 built with sympy operators on the tree, never by parsing; the printers below are independent of
-:mod:`implgraph.formula` (they know Python's precedence, nothing else).
+:mod:`implgraph.core.formula` (they know Python's precedence, nothing else).
 """
 
 from decimal import Decimal
@@ -15,8 +15,8 @@ import sympy
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from implgraph.errors import InputError
-from implgraph.formula import parse_expr
+from implgraph.core.errors import InputError
+from implgraph.core.formula import parse_expr
 
 SYMS = {name: sympy.Symbol(name, positive=True) for name in ("x", "y", "z")}
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -24,10 +24,10 @@ import traceback
 import pytest
 
 import implgraph.cli
-import implgraph.verdict
+import implgraph.core.verdict
 
 implgraph.cli.build_parser()             # imports every command module before the forks
-implgraph.verdict.load_checkers()
+implgraph.core.verdict.load_checkers()
 
 FIFO, DIRECTORY, DEV_ZERO = object(), object(), object()
 

@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 import sympy
 
-from implgraph.levels import optimal_level
-from implgraph.table import table_from_rows
+from implgraph.core.levels import optimal_level
+from implgraph.core.table import table_from_rows
 
 
 def one_hot(values, buckets):
@@ -62,7 +62,7 @@ def _write_one_hot_csv(path, class_counts, seed=0):
 
 
 def test_entropy_on_a_csv_of_10_000_rows_and_100_classes(tmp_path):
-    from implgraph.table import load_csv
+    from implgraph.core.table import load_csv
     # 99 classes of 100 records with counts (34, 33, 33): entropy ~ ln 3, l ~ 2.9996;
     # class E99 with counts (50, 25, 25): l = (1/2)^(-1/2) (1/4)^(-1/4) (1/4)^(-1/4) = 2^(1/2) * 2 = 2 sqrt 2
     # (~2.8284), the smallest.  Frequency: E99's largest share 1/2 -> l = 2 (others 100/34).
@@ -104,7 +104,7 @@ def _mpmath_entropy_level(rows, classes):
 def test_entropy_on_random_probability_rows_matches_independent_computation(seed):
     import random
     import mpmath
-    from implgraph.concrete import ConcreteTable
+    from implgraph.core.concrete import ConcreteTable
     rng = random.Random(seed)
     rows, classes = [], []
     for i in range(400):
@@ -150,7 +150,7 @@ def test_entropy_tie_between_different_distributions_gives_the_common_value():
 
 def test_entropy_parametric_binary_table_is_piecewise_exact(tmp_path):
     import textwrap
-    from implgraph.table import load_table_file
+    from implgraph.core.table import load_table_file
     mu = sympy.Symbol("mu", real=True)
     path = tmp_path / "t.yaml"
     path.write_text(textwrap.dedent("""
@@ -183,7 +183,7 @@ def test_entropy_on_a_decimal_csv_of_10_000_rows_matches_independent_computation
     # the reported crash: random 3-decimal probabilities, 10^4 rows, 100 classes
     import random
     import mpmath
-    from implgraph.table import load_csv
+    from implgraph.core.table import load_csv
     rng = random.Random(7)
     rows, classes, lines = [], [], ["class,a1,a2,a3"]
     for _ in range(10_000):

@@ -14,9 +14,9 @@ import pytest
 import sympy
 
 import brute
-from implgraph.levels import optimal_level, satisfies
-from implgraph.region import Region
-from implgraph.table import load_table_file
+from implgraph.core.levels import optimal_level, satisfies
+from implgraph.core.region import Region
+from implgraph.core.table import load_table_file
 
 mu, sigma = sympy.symbols("mu sigma", real=True)
 N, k = sympy.symbols("N k", integer=True)
@@ -246,8 +246,8 @@ def test_table_vii_dp_piecewise(tmp_path):
 # -- the bundled data against the brute force -----------------------------------------------------
 
 def _bundled_tables():
-    from implgraph.datafile import data_files, load_yaml
-    from implgraph.table import table_from_node
+    from implgraph.io.datafile import data_files, load_yaml
+    from implgraph.core.table import table_from_node
     out = []
     for f in data_files("counterexamples"):
         for node in load_yaml(f)["tables"]:
@@ -341,7 +341,7 @@ def test_integer_emd_equals_brute_force(seed, ground):
     # definitions._common.emd_concrete (integer arithmetic, for tables with many classes) against
     # brute.emd_t straight from the EMD's definition
     import random
-    from implgraph.concrete import ConcreteTable
+    from implgraph.core.concrete import ConcreteTable
     from implgraph.definitions._common import emd_concrete
     rng = random.Random(seed)
     for _ in range(20):
@@ -357,7 +357,7 @@ def test_integer_emd_equals_brute_force(seed, ground):
 
 
 def test_class_sums_are_cached_and_read_only():
-    from implgraph.concrete import ConcreteTable
+    from implgraph.core.concrete import ConcreteTable
     ct = ConcreteTable.from_fractions([[Fraction(1, 2), Fraction(1, 2)], [1, 0], [0, 1]], classes=["A", "B", "A"])
     sizes, sums = ct.class_sums()
     # class A = records 1 and 3: sums (1/2 + 0, 1/2 + 1) = (1, 3)/2; class B = record 2: (2, 0)/2

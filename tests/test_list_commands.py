@@ -111,7 +111,7 @@ def test_definitions_plugin_included(capsys):
     (d,) = out["definitions"]
     assert (d["level_symbol"], d["scale"], d["stronger"], d["needs_classes"]) == ("delta", "log", "smaller", True)
     assert "Brickell" in d["reference"]
-    assert d["engine"]["refuter"] == "class-ratio"          # family "class" (implgraph/plugins.py _SHAPES)
+    assert d["engine"]["refuter"] == "class-ratio"          # family "class" (implgraph/definitions/families.py _SHAPES)
 
 
 @pytest.mark.parametrize("argv", [["definitions", "no-such-definition"],
@@ -242,13 +242,13 @@ def test_claims_bad_selection(capsys, argv, needle):
 
 
 def test_claims_runs_no_checker_and_is_fast(capsys, monkeypatch):
-    import implgraph.verdict
-    import implgraph.verify
+    import implgraph.core.verdict
+    import implgraph.checks.verify
 
     def boom(*a, **k):
         raise AssertionError("a checker ran")
-    monkeypatch.setattr(implgraph.verdict, "check_claim", boom)
-    monkeypatch.setattr(implgraph.verify, "check_claim", boom)
+    monkeypatch.setattr(implgraph.core.verdict, "check_claim", boom)
+    monkeypatch.setattr(implgraph.checks.verify, "check_claim", boom)
     main(["claims", "--json"])                  # warm: imports
     capsys.readouterr()
     start = time.perf_counter()
@@ -258,7 +258,7 @@ def test_claims_runs_no_checker_and_is_fast(capsys, monkeypatch):
 
 
 def test_claims_prefixes_select_as_verify(capsys):
-    from implgraph.verify import collect_claims
+    from implgraph.checks.verify import collect_claims
     ids, _ = _ids(capsys, "ekenstedt2022/table-III")
     assert [i for i in ids if "#" not in i] == [str(c["id"]) for c in collect_claims(["ekenstedt2022/table-III"])]
 

@@ -9,10 +9,10 @@ import sympy
 
 from conftest import computed_rules
 from implgraph.cli import main
-from implgraph.deduce import analyse
-from implgraph.errors import InputError
-from implgraph.graph import definitions_map, edge_f, groups_map, load_rules
-from implgraph.render import drawing, render, to_dot
+from implgraph.map.deduce import analyse
+from implgraph.core.errors import InputError
+from implgraph.map.graph import definitions_map, edge_f, groups_map, load_rules
+from implgraph.map.render import drawing, render, to_dot
 
 PLANTED = Path(__file__).parent / "data" / "planted_conflict" / "theorems" / "planted.yaml"
 eps = sympy.Symbol("eps", real=True)

@@ -4,9 +4,9 @@ import json
 
 import networkx as nx
 
-from implgraph.deduce import analyse, asserted_conflicts
-from implgraph.graph import load_edges, rules_from_edges
-from implgraph.verdict_cache import computed_verdicts
+from implgraph.map.deduce import analyse, asserted_conflicts
+from implgraph.map.graph import load_edges, rules_from_edges
+from implgraph.io.verdict_cache import computed_verdicts
 
 
 def test_rules_never_take_the_data_expectation():
@@ -73,8 +73,8 @@ def test_fig1_text_not_vice_versa_is_refuted_by_theorem_4_1():
     # By hand: Theorem 4.1 makes (k, t)-closeness <=> (N - k, ln t)-DP, Lemma 3.3 (1, eps)-DP <=> eps-DP and
     # Theorem 2a (1, t)-closeness => LDP, so every DP node is reached from a t-closeness node: "but not vice
     # versa" is false on every map where those edges are established.
-    from implgraph.theorems import load_claims
-    from implgraph.verdict import check_claim
+    from implgraph.io.theorems import load_claims
+    from implgraph.core.verdict import check_claim
     node = next(c for c in load_claims(kinds=("theorems",)) if c.get("id") == "ekenstedt2022/fig-1-text")
     v = check_claim(node, {"max_n": 8, "verdicts": {}})
     assert v.verdict == "refuted"

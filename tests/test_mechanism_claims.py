@@ -11,9 +11,9 @@ import pytest
 import sympy
 from sympy import Rational as R
 
-from implgraph.mechanisms import empirical_response, exact_level, randomised_response
-from implgraph.theorems import load_claims
-from implgraph.verdict import check_claim
+from implgraph.mechanisms.channels import empirical_response, exact_level, randomised_response
+from implgraph.io.theorems import load_claims
+from implgraph.core.verdict import check_claim
 
 
 def _claim(cid, **changes):

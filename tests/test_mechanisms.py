@@ -5,10 +5,10 @@ import pytest
 import sympy
 from sympy import Rational as R
 
-from implgraph.errors import InputError
-from implgraph.levels import all_levels, optimal_level
-from implgraph.mechanism_claims import ldp_level_fig4
-from implgraph.mechanisms import (Dataset, empirical_response, lumped_randomised_response, mechanism_level,
+from implgraph.core.errors import InputError
+from implgraph.core.levels import all_levels, optimal_level
+from implgraph.checks.mechanisms import ldp_level_fig4
+from implgraph.mechanisms.channels import (Dataset, empirical_response, lumped_randomised_response, mechanism_level,
                                   randomised_response, sequential, worst_case_dataset)
 
 p, pt, pl = sympy.symbols("p p_t p_LDP", real=True)

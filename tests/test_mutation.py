@@ -15,8 +15,8 @@ import sympy
 
 import brute
 import mutants
-from implgraph.prove import check_implication
-from implgraph.theorems import load_theorems
+from implgraph.engines.prove import check_implication
+from implgraph.io.theorems import load_theorems
 
 BRUTE = {
     "ldp": lambda rows, cls, ps: brute.ldp(rows),

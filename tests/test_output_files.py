@@ -11,9 +11,9 @@ import textwrap
 
 import pytest
 
-from implgraph import output
+from implgraph.io import output
 from implgraph.cli import main
-from implgraph.errors import InputError
+from implgraph.core.errors import InputError
 
 
 def _py(code, **kw):
@@ -28,7 +28,7 @@ def test_mode_follows_umask(tmp_path, mask, mode):
     r = _py(f"""
         import os
         os.umask({mask})
-        from implgraph.output import atomic_write
+        from implgraph.io.output import atomic_write
         atomic_write({str(target)!r}, "x")
     """)
     assert r.returncode == 0, r.stderr
@@ -72,7 +72,7 @@ def test_exception_mid_write_leaves_nothing(tmp_path, monkeypatch):
 
 _SLOW_WRITER = """
     import os, sys, time
-    from implgraph import output
+    from implgraph.io import output
     real = os.fdopen
     class Slow:
         def __init__(self, fh): self.fh = fh

@@ -8,11 +8,11 @@ import sys
 import pytest
 import sympy
 
-from implgraph.concrete import INF, ConcreteTable
+from implgraph.core.concrete import INF, ConcreteTable
 from implgraph.definitions import get
-from implgraph.errors import InputError
-from implgraph.levels import optimal_level
-from implgraph.plugins import RatioOfAverages, lf_model, param_grid
+from implgraph.core.errors import InputError
+from implgraph.core.levels import optimal_level
+from implgraph.definitions.families import RatioOfAverages, lf_model, param_grid
 
 from _plugin_fixtures import EXAMPLE, example_class, registered
 
@@ -36,7 +36,7 @@ def test_example_levels_hand_derived():
 
 
 def test_example_symbolic_level():
-    from implgraph.table import table_from_rows
+    from implgraph.core.table import table_from_rows
     t = table_from_rows([["1/2", "1/2"], ["1/4", "3/4"]], classes=["E1", "E2"])
     with registered(example_class()):
         assert optimal_level(t, "delta-disclosure").value == sympy.log(sympy.Rational(3, 2))
@@ -122,8 +122,8 @@ def test_pip_installed_example_is_listed_by_levels(tmp_path):
 
 
 def test_plugin_gets_the_refuters_z3_encoding():
-    """The helper's z3 shape drives implgraph.refute (issue 4) with no code in the plugin."""
-    from implgraph.refute import find_witness
+    """The helper's z3 shape drives implgraph.engines.refute (issue 4) with no code in the plugin."""
+    from implgraph.engines.refute import find_witness
     with registered(example_class()):
         r = find_witness("delta-disclosure", "ldp", None, N=3, classes=[2, 1])
         assert r.status == "refuted" and r.level_b is sympy.oo and r.level_a.is_finite

@@ -2,8 +2,8 @@
 
 Random small concrete tables (N <= 8 records, 2-3 buckets, probabilities with denominators 1-6,
 zeros included so that infinite levels occur, random equivalence classes). Both engine paths are
-checked: the fast concrete path (:class:`~implgraph.concrete.ConcreteTable`) and the symbolic
-:class:`~implgraph.symbolic.Ctx` path on a :class:`~implgraph.table.Table` of row blocks (equal
+checked: the fast concrete path (:class:`~implgraph.core.concrete.ConcreteTable`) and the symbolic
+:class:`~implgraph.core.symbolic.Ctx` path on a :class:`~implgraph.core.table.Table` of row blocks (equal
 rows merged into one block with a count), which is the code that runs on parametric tables.
 
 The default run checks 300 examples per property; ``pytest -m slow`` runs 3000.
@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 
 import brute
 from implgraph import definitions
-from implgraph.concrete import ConcreteTable
-from implgraph.levels import optimal_level
-from implgraph.region import Region
-from implgraph.symbolic import piecewise
-from implgraph.table import Block, Table
+from implgraph.core.concrete import ConcreteTable
+from implgraph.core.levels import optimal_level
+from implgraph.core.region import Region
+from implgraph.core.symbolic import piecewise
+from implgraph.core.table import Block, Table
 
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])

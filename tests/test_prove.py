@@ -6,9 +6,9 @@ import pytest
 import sympy
 
 import brute
-from implgraph.prove import T, check_implication, tight_bound
-from implgraph.region import Region
-from implgraph.theorems import load_theorems
+from implgraph.engines.prove import T, check_implication, tight_bound
+from implgraph.core.region import Region
+from implgraph.io.theorems import load_theorems
 
 N, k = sympy.Symbol("N", integer=True), sympy.Symbol("k", integer=True)
 eps, t = sympy.Symbol("eps", real=True), sympy.Symbol("t", real=True)

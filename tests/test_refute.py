@@ -6,8 +6,8 @@ import pytest
 import sympy
 
 import brute
-from implgraph.concrete import ConcreteTable
-from implgraph.refute import find_witness, is_witness
+from implgraph.core.concrete import ConcreteTable
+from implgraph.engines.refute import find_witness, is_witness
 from implgraph.solvers import available_backends, get_backend
 
 BRUTE = {

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from implgraph import solvers
-from implgraph.errors import InputError
-from implgraph.region import Region
+from implgraph.core.errors import InputError
+from implgraph.core.region import Region
 from implgraph.solvers import (SolverConflict, backends, check_sympy, cross_check, get_backend,
                                register_backend)
 
@@ -248,14 +248,14 @@ def test_random_integer_box_matches_enumeration(constraints):
 # -- the bundled tables --------------------------------------------------------------------------
 
 def _table_ids():
-    from implgraph.counterexamples import table_entries
+    from implgraph.io.counterexamples import table_entries
     return list(table_entries())
 
 
 @needs_cvc5
 @pytest.mark.parametrize("tid", _table_ids())
 def test_tables_regions_agree(tid):
-    from implgraph.counterexamples import get_table
+    from implgraph.io.counterexamples import get_table
     t = get_table(tid)
     reg = t.region
     _assert_consistent(list(reg.constraints), reg.kinds)

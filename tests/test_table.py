@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 import sympy
 
-from implgraph.concrete import ConcreteTable
-from implgraph.datafile import data_dir, data_files
-from implgraph.errors import InputError
-from implgraph.levels import optimal_level
-from implgraph.table import load_csv, load_table_file
+from implgraph.core.concrete import ConcreteTable
+from implgraph.io.datafile import data_dir, data_files
+from implgraph.core.errors import InputError
+from implgraph.core.levels import optimal_level
+from implgraph.core.table import load_csv, load_table_file
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -122,12 +122,12 @@ def test_wheel_install_finds_bundled_data(tmp_path):
     wheel = next(wheels.glob("implgraph-*.whl"))
     subprocess.run([str(py), "-m", "pip", "install", "--no-deps", "--force-reinstall", str(wheel)], check=True,
                    capture_output=True)
-    code = ("from implgraph.datafile import data_files; import implgraph, sys; "
+    code = ("from implgraph.io.datafile import data_files; import implgraph, sys; "
             "fs = data_files('counterexamples'); print(implgraph.__file__); print(len(fs)); "
             "sys.exit(0 if fs and 'site-packages' in str(fs[0]) else 1)")
     out = subprocess.run([str(py), "-c", code], cwd=tmp_path, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
-    first = subprocess.run([str(py), "-c", "from implgraph.datafile import data_files; "
+    first = subprocess.run([str(py), "-c", "from implgraph.io.datafile import data_files; "
                             "print(data_files('counterexamples')[0])"], cwd=tmp_path, capture_output=True,
                            text=True).stdout.strip()
     run = subprocess.run([str(venv / "bin" / "implgraph"), "levels", first, "--id",

@@ -10,9 +10,9 @@ hand formula there, and where the engine returns one closed form it is compared 
 import pytest
 import sympy
 
-from implgraph.claims import concrete_level, find_level
-from implgraph.counterexamples import all_tables, get_table, table_claims, table_ids
-from implgraph.errors import InputError
+from implgraph.checks.tables import concrete_level, find_level
+from implgraph.io.counterexamples import all_tables, get_table, table_claims, table_ids
+from implgraph.core.errors import InputError
 
 R = sympy.Rational
 
@@ -21,7 +21,7 @@ R = sympy.Rational
 def _fresh_cache(tmp_path, monkeypatch):
     # the symbolic levels are computed afresh (no on-disk cache from earlier runs)
     monkeypatch.setenv("IMPLGRAPH_CACHE_DIR", str(tmp_path))
-    import implgraph.claims as c
+    import implgraph.checks.tables as c
     c._MEMO.clear()
 
 

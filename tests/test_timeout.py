@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from implgraph.deadline import Timeout, deadline, remaining
-from implgraph.verify import run_verify
+from implgraph.core.deadline import Timeout, deadline, remaining
+from implgraph.checks.verify import run_verify
 
 
 def _spin(seconds):

@@ -8,14 +8,14 @@ import sympy
 from sympy import Rational as R
 
 from implgraph.cli import main
-from implgraph.datafile import data_files, load_yaml
-from implgraph.errors import InputError
-from implgraph.levels import optimal_level
-from implgraph.mechanism_claims import fig6_curves, fig7_curves
-from implgraph.mechanisms import (Dataset, empirical_response, randomised_response, sequential,
+from implgraph.io.datafile import data_files, load_yaml
+from implgraph.core.errors import InputError
+from implgraph.core.levels import optimal_level
+from implgraph.checks.mechanisms import fig6_curves, fig7_curves
+from implgraph.mechanisms.channels import (Dataset, empirical_response, randomised_response, sequential,
                                   worst_case_dataset)
-from implgraph.utility import bayes_utility, mechanism_utilities, p_ldp_for_eps, p_t_for_t, utility
-from implgraph.verdict import check_claim
+from implgraph.mechanisms.utility import bayes_utility, mechanism_utilities, p_ldp_for_eps, p_t_for_t, utility
+from implgraph.core.verdict import check_claim
 
 
 def test_bayes_utility_hand():
@@ -150,7 +150,7 @@ def test_figure_command_bad_dir(tmp_path, capsys):
 @pytest.mark.parametrize("cid", ["domingo-ferrer2015/fig-2/mult-t", "domingo-ferrer2015/table-1/t2/mult-t",
                                  "domingo-ferrer2015/table-1/t3/mult-t"])
 def test_domingo_table_claims(cid):
-    from implgraph.theorems import load_claims
+    from implgraph.io.theorems import load_claims
     claim = next(c for c in load_claims() if c.get("id") == cid)
     v = check_claim(claim)
     assert v.verdict == "holds", v.evidence

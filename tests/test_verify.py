@@ -5,8 +5,8 @@ import json
 import pytest
 
 from implgraph.cli import main
-from implgraph.verdict import Verdict
-from implgraph.verify import collect_claims, regressions, run_verify
+from implgraph.core.verdict import Verdict
+from implgraph.checks.verify import collect_claims, regressions, run_verify
 
 
 def test_json_rows(capsys):

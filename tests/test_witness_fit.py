@@ -9,9 +9,9 @@ import copy
 
 import pytest
 
-from implgraph.theorem_checks import witness_fit
-from implgraph.theorems import edge_from_node, load_claims, witness_ids
-from implgraph.verdict import check_claim
+from implgraph.checks.theorems import witness_fit
+from implgraph.io.theorems import edge_from_node, load_claims, witness_ids
+from implgraph.core.verdict import check_claim
 
 CLAIMS = {str(c.get("id")): c for c in load_claims()}
 ESTABLISHED = ("proved", "confirmed", "holds", "holds-not-tight", "verified-bounded")
@@ -79,7 +79,7 @@ def test_theorem_5_witness_covers_k1_only():
 def test_map_arrow_outside_its_claims_condition_is_not_supported():
     # Fig. 2's Theorem 3 arrow with `k <= 1` instead of `k > 1`: Theorem 3b says nothing for k = 1 (where
     # (1, t)-closeness => LDP by Theorem 2a), so the arrow is not held by the claim's verdict
-    from implgraph.theorem_checks import check_map
+    from implgraph.checks.theorems import check_map
     node = copy.copy(CLAIMS["ekenstedt2022/fig-2"])
     arrows = [copy.copy(a) for a in node["arrows"]]
     i = next(i for i, a in enumerate(arrows) if a.get("claim") == "ekenstedt2022/theorem-3b")
@@ -95,7 +95,7 @@ def test_theorem_5_under_both_readings_of_definition_8():
     # per class (the paper's choice): Table III, k = 1; on the whole table (Definition 8 as written): the
     # refuter's witnesses for k >= 2 at small N, none at k = 1 (a class mean of 0 already makes
     # multiplicative t infinite, and removing one record keeps every bucket mean positive)
-    from implgraph.verify import run_verify
+    from implgraph.checks.verify import run_verify
     rows = {v.id: v for v in run_verify(["ekenstedt2022/theorem-5"], max_n=6)}
     printed, reading = rows["ekenstedt2022/theorem-5"], rows["ekenstedt2022/theorem-5#reading"]
     assert printed.verdict == "verified-bounded"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..checkedge import check_edge
-from ..errors import InputError
-from ..output import print_json
+from implgraph.engines.checkedge import check_edge
+from implgraph.core.errors import InputError
+from implgraph.io.output import print_json
 
 NAME = "check-edge"
 HELP = "check a conjectured implication A => B (and the reverse) with exact evidence"
@@ -40,7 +40,7 @@ def _direction(d):
     if d.f:
         out.append(f"    conjectured f = {d.f}: {d.f_verdict}")
     if d.tight_all_n:
-        out.append(f"    tight f for every N (implgraph.prove): {d.tight_all_n}")
+        out.append(f"    tight f for every N (implgraph.engines.prove): {d.tight_all_n}")
     elif d.tight_in_N:
         out.append(f"    tight f fitted through every N checked: {d.tight_in_N}")
     if d.tight:

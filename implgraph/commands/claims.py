@@ -1,22 +1,22 @@
 """``implgraph claims [ID-OR-PREFIX...] [--kind KIND] [--paper KEY] [--json]``: list the claims.
 
 Every claim of the bundled data (``theorems/*.yaml`` and the table claims of
-``counterexamples/*.yaml``, as :func:`implgraph.theorems.load_claims` reads them) with its id, kind,
+``counterexamples/*.yaml``, as :func:`implgraph.io.theorems.load_claims` reads them) with its id, kind,
 paper, source, printed statement, ``expect:`` and the definitions it relates. A claim with a proof's
 reading (``reading:``) gets a second row ``ID#reading``, as in ``implgraph verify``. Ids and id
 prefixes select as in ``implgraph verify`` (``ekenstedt2022/table-III`` selects the table's claims,
 ``ekenstedt2022`` the paper's). Nothing is checked: no checker runs, the data is only loaded (with
-the load-time validation of :func:`implgraph.datafile.load_yaml`).
+the load-time validation of :func:`implgraph.io.datafile.load_yaml`).
 """
 
 from __future__ import annotations
 
 import difflib
 
-from ..datafile import TABLE_CLAIM_KINDS, THEOREM_CLAIM_KINDS
-from ..errors import InputError
-from ..output import print_json
-from ..theorems import EDGE_KINDS
+from implgraph.io.datafile import TABLE_CLAIM_KINDS, THEOREM_CLAIM_KINDS
+from implgraph.core.errors import InputError
+from implgraph.io.output import print_json
+from implgraph.io.theorems import EDGE_KINDS
 
 NAME = "claims"
 HELP = "list the claims of the data (id, kind, source, statement, expect, definitions); nothing is checked"
@@ -108,7 +108,7 @@ def _row(c, reading: bool = False) -> dict:
 
 def all_rows() -> list:
     """Every claim's row, each followed by its ``#reading`` row where it has a reading."""
-    from ..theorems import load_claims
+    from implgraph.io.theorems import load_claims
     rows = []
     for c in load_claims():
         rows.append(_row(c))
@@ -136,7 +136,7 @@ def select(rows, ids=(), kind=None, paper=None) -> list:
     InputError
         An id or prefix matching no claim, an unknown paper key, or filters that leave nothing.
     """
-    from ..verify import id_matches
+    from implgraph.checks.verify import id_matches
     papers = sorted({r["paper"] for r in rows})
     if kind is not None and kind not in KINDS:
         raise InputError(f"no claim kind {kind!r}", fix="give one of " + ", ".join(KINDS))

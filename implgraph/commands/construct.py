@@ -12,9 +12,9 @@ import io
 import json
 import os
 
-from ..construct import check_t, construct, read_attribute
-from ..errors import InputError
-from ..output import check_output_path, write_output
+from implgraph.mechanisms.construct import check_t, construct, read_attribute
+from implgraph.core.errors import InputError
+from implgraph.io.output import check_output_path, write_output
 
 NAME = "construct"
 HELP = "bucketize a numeric attribute into t+1 buckets and partition into k-classes reaching multiplicative t-closeness"

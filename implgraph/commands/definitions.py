@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import InputError
-from ..output import print_json
+from implgraph.core.errors import InputError
+from implgraph.io.output import print_json
 
 NAME = "definitions"
 HELP = "list the registered privacy definitions (plugins included): level, scale, parameters, reference"
@@ -39,7 +39,7 @@ CLASS_PARAM_TEXT = {
     "max": "maximum class size: only partitions whose classes have at most max records (NAME(max=4))",
 }
 """The class-size parameters a class-based definition accepts on the command line (see
-:func:`implgraph.checkedge.class_params`)."""
+:func:`implgraph.engines.checkedge.class_params`)."""
 
 
 def add_arguments(p):
@@ -55,7 +55,7 @@ def _doc(d) -> str:
 
 
 def _scale_text(d) -> str:
-    from ..definitions.base import Definition
+    from implgraph.definitions.base import Definition
     if type(d).level_from_raw is not Definition.level_from_raw:
         return (f"{d.scale}: the definition converts the raw quantity to its level itself "
                 f"(its own level_from_raw; see its description)")
@@ -64,7 +64,7 @@ def _scale_text(d) -> str:
 
 def _parameters(d) -> dict:
     """``{name: description}``: the definition's own parameters, then its class-size parameters."""
-    from ..checkedge import class_params
+    from implgraph.engines.checkedge import class_params
     out = {str(k): str(v) for k, v in (d.params or {}).items()}
     for k in class_params(d):
         out[k] = CLASS_PARAM_TEXT.get(k, "class-size parameter")
@@ -73,7 +73,7 @@ def _parameters(d) -> dict:
 
 def _check_edge_engine(d) -> str:
     """Whether check-edge has the exact linear-fractional form of ``d`` (asked on a 3-record table)."""
-    from ..plugins import lf_model, param_grid
+    from implgraph.definitions.families import lf_model, param_grid
     grid = param_grid(d, 3) or [{}]
     try:
         model = lf_model(d, 3, (1, 2) if d.needs_classes else (), 2, **grid[0])
@@ -85,7 +85,7 @@ def _check_edge_engine(d) -> str:
 def _engine(d) -> dict:
     """Which exact paths the engine has for ``d``: a concrete fast path, the refuter's z3 shape, the
     check-edge form."""
-    from ..levels import has_fast_path
+    from implgraph.core.levels import has_fast_path
     return {
         "concrete": bool(has_fast_path(d)),
         "refuter": d.z3_shape or ("own z3_satisfies" if hasattr(d, "z3_satisfies") else None),
@@ -105,7 +105,7 @@ def describe(d) -> dict:
 
 
 def _chosen(names) -> list:
-    from .. import definitions
+    from implgraph import definitions
     known = definitions.names()
     for n in names:
         if n not in known:
@@ -138,7 +138,7 @@ def _print_text(rows) -> None:
 
 
 def run(args) -> int:
-    from .. import definitions
+    from implgraph import definitions
     rows = [describe(d) for d in _chosen(list(args.names))]
     errors = definitions.load_errors()
     if args.json:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..discover import compare_with_theorems, discover, write_data, yaml_snippet
-from ..errors import InputError
-from ..output import print_json
+from implgraph.engines.discover import compare_with_theorems, discover, write_data, yaml_snippet
+from implgraph.core.errors import InputError
+from implgraph.io.output import print_json
 
 NAME = "discover"
 HELP = "check every pair of registered definitions that has no edge in theorems/ and print the findings"

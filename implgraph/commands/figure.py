@@ -3,7 +3,7 @@ or PDF, chosen by the file's extension).
 
 Each figure has two panels: the paper's printed formulas (eq. 1, 2, 5, 6 with its calibration) and the
 engine's reading (utilities by eq. 4 from the exact channels of Fig. 4 and Fig. 5, p_LDP and p_t from the
-core's exact levels). The curves are the exact expressions of :mod:`implgraph.mechanism_claims`,
+core's exact levels). The curves are the exact expressions of :mod:`implgraph.checks.mechanisms`,
 evaluated in floating point for drawing only.
 """
 
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import sympy
 
-from ..errors import InputError
-from ..output import check_output_path, write_output
+from implgraph.core.errors import InputError
+from implgraph.io.output import check_output_path, write_output
 
 NAME = "figure"
 HELP = "regenerate Fig. 6 or Fig. 7 of ekenstedt2022 (utility of the mechanisms) as PNG, SVG or PDF"
@@ -41,7 +41,7 @@ def _lambdas(exprs, var):
 
 
 def _fig6(ax_pair, xs):
-    from ..mechanism_claims import _engine_fig6, _fig6_printed_exprs
+    from implgraph.checks.mechanisms import _engine_fig6, _fig6_printed_exprs
     py1 = sympy.Symbol("py1", real=True)
     panels = (("as printed (eq. 1, 2, 5, 6)", _fig6_printed_exprs()),
               ("engine: exact channels and levels", _engine_fig6(py1)))
@@ -57,7 +57,7 @@ def _fig6(ax_pair, xs):
 
 
 def _fig7(ax_pair, xs):
-    from ..mechanism_claims import _engine_fig7, _fig7_printed_exprs
+    from implgraph.checks.mechanisms import _engine_fig7, _fig7_printed_exprs
     t0 = sympy.Symbol("t0", real=True)
     colors = {2: "tab:blue", 4: "tab:orange", 6: "tab:green"}
     for n in (2, 4, 6):

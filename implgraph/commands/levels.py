@@ -6,11 +6,11 @@ from pathlib import Path
 
 import sympy
 
-from ..definitions import all_definitions
-from ..errors import InputError
-from ..levels import all_levels
-from ..output import print_json
-from ..table import load_csv, load_table_file
+from implgraph.definitions import all_definitions
+from implgraph.core.errors import InputError
+from implgraph.core.levels import all_levels
+from implgraph.io.output import print_json
+from implgraph.core.table import load_csv, load_table_file
 
 NAME = "levels"
 HELP = "print every definition's optimal level for a table (YAML data file or CSV)"
@@ -40,7 +40,7 @@ def load_any(path: str, table_id=None):
 
 
 def _parse(v, table):
-    from ..formula import parse_expr
+    from implgraph.core.formula import parse_expr
     if isinstance(v, str) and v in ("equal", "ordered"):
         return v
     return parse_expr(v, table.symbols)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import time
 
-from ..errors import InputError
-from ..output import print_json
+from implgraph.core.errors import InputError
+from implgraph.io.output import print_json
 
 NAME = "map"
 HELP = "draw the implication map (Fig. 1 with --N, Fig. 2 with --level definitions); conflicts, figure check, open pairs"
@@ -43,11 +43,11 @@ def add_arguments(p):
 
 
 def load_verdicts(args):
-    from ..graph import read_verdicts, verify_edges
+    from implgraph.map.graph import read_verdicts, verify_edges
     if args.verdicts:
         return read_verdicts(args.verdicts), "verdicts file"
-    from ..output import Progress
-    from ..graph import load_edges
+    from implgraph.io.output import Progress
+    from implgraph.map.graph import load_edges
     # computing the verdicts (when the cache has none) is the long part: show it on a terminal
     progress = Progress(len(load_edges(args.theorems)), "verdicts of the edge claims")
     try:
@@ -60,8 +60,8 @@ def load_verdicts(args):
 
 def build(args):
     """Rules, the drawn map, the groups map at N, its analysis and the figure check."""
-    from ..deduce import analyse, asserted_conflicts, figure_check
-    from ..graph import definitions_map, groups_map, load_arrows, load_rules
+    from implgraph.map.deduce import analyse, asserted_conflicts, figure_check
+    from implgraph.map.graph import definitions_map, groups_map, load_arrows, load_rules
     if args.N is not None and not 2 <= args.N <= MAX_N:
         raise InputError(f"--N {args.N} is out of range", fix=f"give 2 <= --N <= {MAX_N} (one node per group size)")
     level = args.level or ("groups" if args.N is not None else "definitions")
@@ -82,7 +82,7 @@ def build(args):
 
 def export(m, traces: bool = True) -> dict:
     """The JSON document of a map (see the module docstring)."""
-    from ..graph import edge_f
+    from implgraph.map.graph import edge_f
     G, an = m["shown"], m["an"]
     nodes = [{"id": n, "label": d.get("label", n).replace("\n", " "), "family": d.get("family"),
               "params": d.get("params", {})} for n, d in G.nodes(data=True)]
@@ -160,7 +160,7 @@ def _print_summary(m, out_info, limit):
 
 
 def run(args) -> int:
-    from ..render import drawing, render
+    from implgraph.map.render import drawing, render
     if not args.out and not args.json:
         raise InputError("nothing to do", fix="give --out FILE (.dot, .svg, .png) or --json")
     if args.out:

@@ -9,8 +9,8 @@ non-implication is known (with ``--N`` and concrete group sizes) or the pair is 
 
 from __future__ import annotations
 
-from ..errors import InputError
-from ..output import print_json
+from implgraph.core.errors import InputError
+from implgraph.io.output import print_json
 
 NAME = "path"
 HELP = "compose the level functions along the implication paths from A to B, with the why-trace"
@@ -42,9 +42,9 @@ def _fmt_params(p: dict) -> str:
 
 
 def run(args) -> int:
-    from ..compose import compositions, parse_node, tightest
-    from ..graph import load_rules, node_name
-    from .map import load_verdicts
+    from implgraph.map.compose import compositions, parse_node, tightest
+    from implgraph.map.graph import load_rules, node_name
+    from implgraph.commands.map import load_verdicts
     if args.N is not None and not 2 <= args.N <= MAX_N:
         raise InputError(f"--N {args.N} is out of range", fix=f"give 2 <= --N <= {MAX_N}")
     if not 1 <= args.max_length <= MAX_LENGTH:
@@ -58,8 +58,8 @@ def run(args) -> int:
     a_name, b_name = node_name(src, sp), node_name(dst, tp)
     known = None
     if not comps and args.N is not None and args.N <= MAX_MAP_N:
-        from ..deduce import analyse
-        from ..graph import groups_map
+        from implgraph.map.deduce import analyse
+        from implgraph.map.graph import groups_map
         an = analyse(groups_map(rules, args.N))
         if a_name in an.index and b_name in an.index:
             known = an.non_implication_trace(a_name, b_name)

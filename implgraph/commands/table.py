@@ -7,12 +7,12 @@ from pathlib import Path
 
 import sympy
 
-from .. import definitions
-from ..claims import find_level, judge_level_claim, judge_unbounded, public_family
-from ..counterexamples import get_table, load_tables_file, table_claims
-from ..errors import InputError
-from ..formula import parse_expr
-from ..output import print_json
+from implgraph import definitions
+from implgraph.checks.tables import find_level, judge_level_claim, judge_unbounded, public_family
+from implgraph.io.counterexamples import get_table, load_tables_file, table_claims
+from implgraph.core.errors import InputError
+from implgraph.core.formula import parse_expr
+from implgraph.io.output import print_json
 
 NAME = "table"
 HELP = "show a counterexample table, every definition's exact level on its region, and judge its claims"

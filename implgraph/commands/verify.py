@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sys
 
-from ..output import Progress, print_json
-from ..verify import DEFAULT_MAX_N, collect_claims, regressions, run_verify
+from implgraph.io.output import Progress, print_json
+from implgraph.checks.verify import DEFAULT_MAX_N, collect_claims, regressions, run_verify
 
 MAX_MAX_N = 16
 """Largest ``--max-n`` (the bounded checks grow quickly with N)."""
@@ -32,7 +32,7 @@ def _short(text, n):
 
 
 def run(args) -> int:
-    from ..errors import InputError
+    from implgraph.core.errors import InputError
     if not 2 <= args.max_n <= MAX_MAX_N:
         raise InputError(f"--max-n {args.max_n} is out of range", fix=f"give 2 <= --max-n <= {MAX_MAX_N}")
     total = len(collect_claims(args.ids))

@@ -1,8 +1,8 @@
 """The registered privacy definitions (built-ins register themselves on import)."""
 
-from .base import (REGISTRY, Definition, all_definitions, get, load_entry_points, load_errors, names,
+from implgraph.definitions.base import (REGISTRY, Definition, all_definitions, get, load_entry_points, load_errors, names,
                    register)
-from . import mult_t_closeness, kt_closeness, dp, ldp, kdp, k_anonymity, emd_t_closeness  # noqa: F401
+from implgraph.definitions import mult_t_closeness, kt_closeness, dp, ldp, kdp, k_anonymity, emd_t_closeness  # noqa: F401
 
 
 def _import_all():

@@ -12,8 +12,8 @@ from fractions import Fraction
 
 import sympy
 
-from ..concrete import INF, max_ratio, ratio
-from ..errors import InputError
+from implgraph.core.concrete import INF, max_ratio, ratio
+from implgraph.core.errors import InputError
 
 __all__ = ["pairwise_ratio", "pairwise_ratio_concrete", "subset_ratio", "subset_ratio_concrete", "class_ratio", "class_ratio_concrete",
            "check_subset_size", "emd_concrete"]
@@ -21,7 +21,7 @@ __all__ = ["pairwise_ratio", "pairwise_ratio_concrete", "subset_ratio", "subset_
 
 def check_subset_size(ctx_or_region, table_size, j, name, low=1, high_offset=1):
     """k must satisfy low <= k <= N - high_offset on the whole region."""
-    from ..symbolic import Ctx
+    from implgraph.core.symbolic import Ctx
     region = ctx_or_region.region if isinstance(ctx_or_region, Ctx) else ctx_or_region
     cond = sympy.And(sympy.Ge(j, low), sympy.Le(j, table_size - high_offset))
     ok = region.decide(cond) if not isinstance(cond, sympy.logic.boolalg.BooleanAtom) else bool(cond)

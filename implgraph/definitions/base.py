@@ -6,8 +6,8 @@ of its level (``t``, ``eps``, ...), how the level relates to the optimal ratio i
 (``scale``), which direction is stronger, its own parameters, and implements:
 
 - :meth:`Definition.symbolic` : the optimal raw level on one piece of a parametric table, written
-  against a :class:`~implgraph.symbolic.Ctx` (comparisons split the region where needed);
-- :meth:`Definition.concrete` (optional) : the same on a :class:`~implgraph.concrete.ConcreteTable`
+  against a :class:`~implgraph.core.symbolic.Ctx` (comparisons split the region where needed);
+- :meth:`Definition.concrete` (optional) : the same on a :class:`~implgraph.core.concrete.ConcreteTable`
   in exact integer arithmetic, fast enough for 10^6 rows.
 
 ``scale`` is one of ``ratio`` (the level is the ratio, e.g. t), ``log`` (the level is the natural
@@ -21,7 +21,7 @@ from importlib import metadata
 
 import sympy
 
-from ..errors import InputError
+from implgraph.core.errors import InputError
 
 __all__ = ["Definition", "register", "get", "names", "all_definitions", "load_entry_points", "REGISTRY"]
 

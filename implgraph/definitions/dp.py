@@ -5,9 +5,9 @@ Pr(Z(Q(D)) in B) is the mean over all N records and Pr(Z(Q(D_-i)) in B) the mean
 N - 1; eps is the log of the largest ratio either way.
 """
 
-from .base import Definition, register
-from ._common import check_subset_size, subset_ratio, subset_ratio_concrete
-from .kt_closeness import check_subset_size_int
+from implgraph.definitions.base import Definition, register
+from implgraph.definitions._common import check_subset_size, subset_ratio, subset_ratio_concrete
+from implgraph.definitions.kt_closeness import check_subset_size_int
 
 
 @register

@@ -12,9 +12,9 @@ from fractions import Fraction
 
 import sympy
 
-from ..errors import InputError
-from ._common import emd_concrete
-from .base import Definition, register
+from implgraph.core.errors import InputError
+from implgraph.definitions._common import emd_concrete
+from implgraph.definitions.base import Definition, register
 
 GROUNDS = ("equal", "ordered")
 
@@ -45,7 +45,7 @@ class EMDTCloseness(Definition):
 
     def lf_terms(self, N, sizes, p, ground="equal"):
         """The EMD of every class against the table as a maximum of linear forms (check-edge, prove)."""
-        from ..plugins import LFModel, emd_terms
+        from implgraph.definitions.families import LFModel, emd_terms
         if not sizes:
             return None
         return LFModel(emd_terms(N, sizes, p, str(ground)), Fraction(0))

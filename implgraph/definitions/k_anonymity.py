@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import sympy
 
-from .base import Definition, register
+from implgraph.definitions.base import Definition, register
 
 
 @register
@@ -25,7 +25,7 @@ class KAnonymity(Definition):
 
     def lf_terms(self, N, sizes, p):
         """The level depends on the partition only: the smallest class size."""
-        from ..plugins import LFModel
+        from implgraph.definitions.families import LFModel
         if not sizes:
             return None
         return LFModel([], Fraction(0), structural=Fraction(min(sizes)))

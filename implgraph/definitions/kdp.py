@@ -6,9 +6,9 @@ remaining N - k records are compared with all N, so eps = ln of the optimal t of
 N - k.
 """
 
-from .base import Definition, register
-from ._common import check_subset_size, subset_ratio, subset_ratio_concrete
-from .kt_closeness import check_subset_size_int
+from implgraph.definitions.base import Definition, register
+from implgraph.definitions._common import check_subset_size, subset_ratio, subset_ratio_concrete
+from implgraph.definitions.kt_closeness import check_subset_size_int
 
 
 @register

@@ -4,8 +4,8 @@ For every subset K of k records and every bucket B_l: t^-1 <= Pr_D(B_l) / Pr_K(B
 The optimal t compares the mean with the means of the k smallest and k largest values.
 """
 
-from .base import Definition, register
-from ._common import check_subset_size, subset_ratio, subset_ratio_concrete
+from implgraph.definitions.base import Definition, register
+from implgraph.definitions._common import check_subset_size, subset_ratio, subset_ratio_concrete
 
 
 @register
@@ -41,7 +41,7 @@ class KTCloseness(Definition):
 
 
 def check_subset_size_int(n, k, name, low=1, high_offset=1):
-    from ..errors import InputError
+    from implgraph.core.errors import InputError
     if not (low <= k <= n - high_offset):
         raise InputError(f"{name}: k = {k} is out of range [{low}, {n - high_offset}] for N = {n}",
                          fix=f"choose k with {low} <= k <= N - {high_offset}")

@@ -12,7 +12,7 @@ bound far wider than float64's error, keeps every class that can have the smalle
 those the smallest is decided exactly (:func:`compare_entropies`: interval arithmetic at doubling
 precision, and an exact test of equality through prime factorizations where the intervals
 overlap). The level is that class's exact product (left unevaluated), reported with a guaranteed
-rational enclosure of :data:`DIGITS` significant digits (:class:`~implgraph.concrete.Enclosed`).
+rational enclosure of :data:`DIGITS` significant digits (:class:`~implgraph.core.concrete.Enclosed`).
 On a parametric table with two buckets the entropies are ordered through ``(p - 1/2)^2`` (the
 binary entropy falls as ``p`` moves away from 1/2), a polynomial the region can decide; with more
 buckets, classes the region cannot order stay in an exact ``Min(...)``.
@@ -28,8 +28,8 @@ from fractions import Fraction
 import numpy as np
 import sympy
 
-from ..concrete import Enclosed
-from .base import Definition, register
+from implgraph.core.concrete import Enclosed
+from implgraph.definitions.base import Definition, register
 
 #: significant decimal digits of the enclosure of an entropy level
 DIGITS = 30

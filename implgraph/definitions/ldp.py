@@ -4,8 +4,8 @@ Pr(Z(c_i) in B_l) <= e^eps Pr(Z(c_j) in B_l) for all records i, j and buckets l:
 of the largest ratio between the largest and the smallest value of a bucket.
 """
 
-from ._common import pairwise_ratio, pairwise_ratio_concrete
-from .base import Definition, register
+from implgraph.definitions._common import pairwise_ratio, pairwise_ratio_concrete
+from implgraph.definitions.base import Definition, register
 
 
 @register

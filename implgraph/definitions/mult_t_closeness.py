@@ -5,8 +5,8 @@ For every equivalence class E and bucket B_l: t^-1 <= Pr_D(B_l) / Pr_E(B_l) <= t
 Undefined (None) on a table without equivalence classes.
 """
 
-from ._common import class_ratio, class_ratio_concrete
-from .base import Definition, register
+from implgraph.definitions._common import class_ratio, class_ratio_concrete
+from implgraph.definitions.base import Definition, register
 
 
 @register

@@ -15,7 +15,7 @@ capability). Every backend offers the *region interface*:
 backend's terms (rational functions, Min/Max/Abs/Piecewise; exp, log, sqrt and other powers
 abstracted as fresh reals with sound side conditions). :func:`check_sympy` decides a conjunction
 with one backend and :func:`cross_check` asks every available backend and reports whether they
-agree. :mod:`implgraph.region` picks its backend with :func:`region_backend`
+agree. :mod:`implgraph.core.region` picks its backend with :func:`region_backend`
 (``IMPLGRAPH_SOLVER=cvc5`` selects cvc5).
 
 The z3 backend also has the refuter's table encodings (``encode_satisfies``, ``encode_violates``,
@@ -85,7 +85,7 @@ def get_backend(name: str | None = None, capability: str | None = None):
 
 
 def region_backend():
-    """The backend :mod:`implgraph.region` uses: ``$IMPLGRAPH_SOLVER`` if set, else the preferred one.
+    """The backend :mod:`implgraph.core.region` uses: ``$IMPLGRAPH_SOLVER`` if set, else the preferred one.
 
     Raises
     ------
@@ -95,7 +95,7 @@ def region_backend():
     name = os.environ.get(SOLVER_ENV) or None
     backend = get_backend(name, capability="check")
     if backend is None or not hasattr(backend, "check"):
-        from ..errors import InputError
+        from implgraph.core.errors import InputError
         raise InputError(f"{SOLVER_ENV}={name}: no such solver backend here "
                          f"(available: {', '.join(backends('check')) or 'none'})",
                          fix=f"unset {SOLVER_ENV} or set it to one of the available backends "

@@ -15,7 +15,7 @@ import cvc5
 import sympy
 from cvc5 import Kind
 
-from . import register_backend
+from implgraph.solvers import register_backend
 
 __all__ = ["terms", "check"]
 

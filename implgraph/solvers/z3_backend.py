@@ -31,7 +31,7 @@ from fractions import Fraction
 import sympy
 import z3
 
-from . import register_backend
+from implgraph.solvers import register_backend
 
 __all__ = ["encode_satisfies", "encode_violates", "encode_infinite", "ratio_list", "subset_size", "solve",
            "NotEncodable", "model_value", "real", "terms", "check"]

@@ -5,7 +5,7 @@ the natural log of the largest ratio between a class's and the table's bucket pr
 way: a max of ratios of averages, so the helper class gives the exact levels and the z3 encoding.
 """
 
-from implgraph.plugins import RatioOfAverages
+from implgraph.definitions.families import RatioOfAverages
 
 
 class DeltaDisclosure(RatioOfAverages):

@@ -1,0 +1,1 @@
+"""One checker module per claim kind; each returns a Verdict."""

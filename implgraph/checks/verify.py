@@ -1,0 +1,138 @@
+"""``verify``: run every claim of ``theorems/*.yaml`` and ``counterexamples/*.yaml``.
+
+:func:`run_verify` validates the theorem files (bad input raises
+:class:`~implgraph.core.errors.InputError`), collects every claim, dispatches each to its checker
+(:func:`implgraph.core.verdict.check_claim`), adds a row for the proof's reading of claims that have
+one (id ``<id>#reading``), judges the implication maps last (they use the other verdicts), and
+compares every verdict with the ``expect:`` recorded in the data (a difference is a regression).
+"""
+
+from __future__ import annotations
+
+import time
+
+from implgraph.core.deadline import Timeout, deadline
+from implgraph.core.errors import InputError
+from implgraph.io.theorems import load_claims, load_theorems
+from implgraph.core.verdict import Verdict, check_claim
+
+__all__ = ["collect_claims", "run_verify", "regressions", "id_matches", "DEFAULT_MAX_N", "LAST_KINDS"]
+
+DEFAULT_MAX_N = 8
+#: claim kinds judged after all others, from their verdicts (the implication maps and their text claims)
+LAST_KINDS = ("map", "reachability")
+
+
+def id_matches(cid: str, ids) -> bool:
+    """Is ``cid`` selected by ``ids``: equal to one, under one as a prefix (``paper/table-III`` selects
+    ``paper/table-III/caption``), or its ``#reading`` row? No ``ids`` selects every claim."""
+    if not ids:
+        return True
+    return any(cid == i or cid.startswith(i.rstrip("/") + "/") or cid.startswith(i + "#") for i in ids)
+
+
+def collect_claims(ids=None, paths=None) -> list:
+    """Every claim node (theorems first, then table claims, maps last), filtered by ``ids``.
+
+    ``paths``: theorem files to read instead of the bundled ``theorems/`` (the bundled tables stay).
+    """
+    load_theorems(paths)  # validation: raises InputError on bad input
+    claims = load_claims(paths)
+    chosen = [c for c in claims if id_matches(str(c.get("id")), ids)]
+    if ids:
+        missing = [i for i in ids if not any(id_matches(str(c.get("id")), [i]) for c in claims)]
+        if missing:
+            raise InputError(f"no claim with id {missing[0]!r}", fix="see `implgraph verify` for the ids")
+    maps = [c for c in chosen if c.get("kind") in LAST_KINDS]
+    rest = [c for c in chosen if c.get("kind") not in LAST_KINDS]
+    return rest + maps
+
+
+def _check_one(c, context):
+    cid = str(c.get("id"))
+    start = time.perf_counter()
+    try:
+        with deadline(context.get("timeout")):
+            v = check_claim(c, context)
+    except Timeout as exc:
+        v = Verdict(id=cid, verdict="unknown", printed=str(c.get("printed", "")),
+                    evidence=f"unknown ({exc}): the check did not finish within --timeout",
+                    expect=c.get("expect"), details={"timeout": exc.seconds})
+        context.pop("extra_rows", None)
+    except InputError as exc:
+        if exc.file:
+            raise
+        v = Verdict(id=cid, verdict="unknown", printed=str(c.get("printed", "")),
+                    evidence=f"checker reported: {exc.format()}", expect=c.get("expect"))
+    except Exception as exc:  # a checker bug must not hide the other verdicts
+        v = Verdict(id=cid, verdict="unknown", printed=str(c.get("printed", "")),
+                    evidence=f"checker error: {type(exc).__name__}: {exc}", expect=c.get("expect"))
+    v.seconds = round(time.perf_counter() - start, 3)
+    if v.expect is None and c.get("expect"):
+        v.expect = str(c.get("expect"))
+    return [v] + list(context.pop("extra_rows", []))
+
+
+_WORKER_CLAIMS: dict = {}
+
+
+def _worker(args):
+    cid, max_n, timeout = args
+    if not _WORKER_CLAIMS:
+        for c in load_claims():
+            _WORKER_CLAIMS.setdefault(str(c.get("id")), c)
+    return _check_one(_WORKER_CLAIMS[cid], {"max_n": max_n, "verdicts": {}, "timeout": timeout})
+
+
+def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 1, paths=None,
+               timeout: float | None = None) -> list:
+    """Verdicts of every (chosen) claim, in order; reading rows follow their claim.
+
+    ``jobs > 1`` checks the claims in that many processes (the maps are judged afterwards, in this
+    process, from the other verdicts). ``timeout``: seconds per claim; a claim not decided by then is
+    ``unknown`` with "timeout" in its evidence.
+    """
+    claims = collect_claims(ids, paths)
+    context = {"max_n": max_n, "verdicts": {}, "timeout": timeout}
+    plain = [c for c in claims if c.get("kind") not in LAST_KINDS]
+    maps = [c for c in claims if c.get("kind") in LAST_KINDS]
+    results: dict = {}
+    ids_plain = [str(c.get("id")) for c in plain]
+    unique = len(set(ids_plain)) == len(ids_plain)
+    if jobs > 1 and len(plain) > 1 and unique and paths is None:
+        import concurrent.futures as cf
+        import multiprocessing as mp
+        with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork")) as ex:
+            # longest first (grids, mechanisms, instantiated math), so the two processes finish together
+            heavy = {str(c.get("id")) for c in plain if any(k in c for k in ("grid", "mechanism", "definitions",
+                                                                              "instantiations", "implicit"))}
+            order = sorted(ids_plain, key=lambda cid: cid not in heavy)
+            futs = {ex.submit(_worker, (cid, max_n, timeout)): cid for cid in order}
+            for fut in cf.as_completed(futs):
+                cid = futs[fut]
+                results[cid] = fut.result()
+                if progress is not None:
+                    progress.step(cid)
+    else:
+        for c in plain:
+            cid = str(c.get("id"))
+            if progress is not None:
+                progress.step(cid)
+            results[cid] = _check_one(c, context)
+    out = []
+    for c in plain:
+        rows = results[str(c.get("id"))]
+        context["verdicts"][rows[0].id] = rows[0]
+        out.extend(rows)
+    for c in maps:
+        if progress is not None:
+            progress.step(str(c.get("id")))
+        rows = _check_one(c, context)
+        context["verdicts"][rows[0].id] = rows[0]
+        out.extend(rows)
+    return out
+
+
+def regressions(verdicts) -> list:
+    """Verdicts that differ from the expectation recorded in the data."""
+    return [v for v in verdicts if v.expect is not None and str(v.expect) != v.verdict]

@@ -1,0 +1,1 @@
+"""Exact foundations: formulas, regions, symbolic pieces, tables, levels, verdicts."""

@@ -1,0 +1,269 @@
+"""Optimal levels of the registered definitions on a table: ``optimal_level`` / ``satisfies``.
+
+Examples
+--------
+>>> from implgraph.core.table import table_from_rows
+>>> t = table_from_rows([["1/2"], ["1/4"]])
+>>> str(optimal_level(t, "ldp").value)
+'log(2)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+
+from implgraph import definitions
+from implgraph.core.concrete import ConcreteTable, Enclosed, INF, to_sympy
+from implgraph.core.errors import InputError
+from implgraph.core.region import Region
+from implgraph.core.symbolic import Piece, Undecidable, piecewise
+from implgraph.core.table import Block, Table
+
+__all__ = ["Level", "optimal_level", "satisfies", "all_levels", "as_table"]
+
+
+@dataclass
+class Level:
+    """The optimal level of one definition on one table.
+
+    Attributes
+    ----------
+    definition : Definition
+    params : dict
+    pieces : list of Piece
+        ``raw`` values (the ratio for t and eps definitions) per piece of the region.
+    region : Region
+    note : str
+        Why the level is undefined, when it is.
+    enclosure : Enclosed or None
+        For an irrational level on a concrete table: a guaranteed rational enclosure of it.
+    """
+
+    definition: object
+    params: dict
+    pieces: list
+    region: Region = field(default_factory=Region)
+    note: str = ""
+    enclosure: Enclosed | None = None
+
+    @property
+    def defined(self) -> bool:
+        return any(p.value is not None for p in self.pieces)
+
+    def level_pieces(self):
+        """[(condition, level)] in the definition's own units (eps = ln ratio)."""
+        return [(p.condition, self.definition.level_from_raw(p.value)) for p in self.pieces]
+
+    @property
+    def value(self):
+        """The level as one sympy expression (a Piecewise when the region splits)."""
+        lp = self.level_pieces()
+        if not lp or any(v is None for _, v in lp):
+            return None
+        if len(lp) == 1:
+            return lp[0][1]
+        return sympy.Piecewise(*[(v, c) for c, v in lp[:-1]], (lp[-1][1], True))
+
+    @property
+    def raw(self):
+        if len(self.pieces) == 1:
+            return self.pieces[0].value
+        return None
+
+    def float(self):
+        v = self.value
+        if v is None:
+            return None
+        if v is sympy.oo:
+            return float("inf")
+        if self.enclosure is not None:
+            return float((self.enclosure.lo + self.enclosure.hi) / 2)
+        if v.free_symbols:
+            return None
+        return float(v)
+
+    def infinite_where(self):
+        """Conditions under which the level is infinite."""
+        return [p.condition for p in self.pieces if p.value is sympy.oo]
+
+    def to_json(self) -> dict:
+        value = self.value
+        f = self.float()
+        return {
+            "level": None if value is None else str(value),
+            "float": None if f is None or f == float("inf") else f,
+            "infinite": bool(value is sympy.oo),
+            "params": {k: str(v) for k, v in self.params.items()},
+            "pieces": [{"when": str(c), "level": None if v is None else str(v)} for c, v in self.level_pieces()],
+            **({"note": self.note} if self.note else {}),
+            **(self._enclosure_json() if self.enclosure is not None else {}),
+        }
+
+    def _enclosure_json(self) -> dict:
+        e = self.enclosure
+        return {"approx": e.decimal(), "precision": e.precision, "attained": e.where,
+                "enclosure": [str(e.lo), str(e.hi)]}
+
+    def __str__(self):
+        lp = self.level_pieces()
+        if not self.defined:
+            return f"undefined ({self.note})" if self.note else "undefined"
+        if self.enclosure is not None:
+            e = self.enclosure
+            exact = str(lp[0][1])
+            exact = exact if len(exact) <= 80 else f"exact value of {e.where}"
+            return f"{e.decimal()} ({e.precision}; {exact})"
+        if len(lp) == 1:
+            return str(lp[0][1])
+        return "; ".join(f"{v} if {c}" for c, v in lp)
+
+
+def as_table(ct: ConcreteTable) -> Table:
+    """A ConcreteTable as a Table of single-row blocks (for symbolic-only plugins)."""
+    blocks = []
+    for i in range(ct.N):
+        probs = tuple(sympy.Rational(int(ct.numer[i, l]), ct.denom) for l in range(ct.p))
+        cls = None if ct.classes is None else str(ct.classes[i])
+        blocks.append(Block(probs=probs, cls=cls, line=i + 2))
+    return Table(blocks=blocks, buckets=list(ct.buckets), id=ct.id)
+
+
+def optimal_level(table, definition, **params) -> Level:
+    """The optimal (strongest) level of ``definition`` that ``table`` satisfies (Definition 1).
+
+    Parameters
+    ----------
+    table : Table or ConcreteTable
+        A parametric table (exact symbolic result, piecewise over its region) or a concrete one.
+    definition : str or Definition
+    **params
+        The definition's own parameters (``k`` for kt-closeness and kdp).
+
+    Returns
+    -------
+    Level
+
+    Raises
+    ------
+    InputError
+        Unknown definition, missing or out-of-range parameters.
+    """
+    d = definitions.get(definition) if isinstance(definition, str) else definition
+    if isinstance(table, ConcreteTable):
+        params = d.check_params(None, params)
+        if d.needs_classes and table.classes is None:
+            return Level(d, params, [Piece(sympy.true, None)], note="the table has no equivalence classes")
+        fast = _concrete_raw(d, table, params)
+        if fast is not _NO_FAST_PATH:
+            return _concrete_level(d, params, fast)
+        table = as_table(table)
+    params = d.check_params(table, params)
+    if d.needs_classes and not table.has_classes:
+        return Level(d, params, [Piece(sympy.true, None)], region=table.region,
+                     note="the table has no equivalence classes")
+    if table.is_concrete and has_fast_path(d) and all(sympy.sympify(v).is_number for k, v in params.items()
+                                                       if k != "ground"):
+        raw = _concrete_raw(d, ConcreteTable.from_table(table), params)
+        return _concrete_level(d, params, raw, region=table.region)
+    region = table.region
+    extra = {s: "integer" for v in params.values() if isinstance(v, sympy.Basic) for s in v.free_symbols
+             if s not in region.kinds}
+    if extra:
+        region = region.with_symbols(extra)
+    try:
+        pieces = piecewise(region, lambda ctx: d.symbolic(ctx, table, **params))
+    except Undecidable as exc:
+        raise InputError(f"{d.name}: the region could not be split into decided pieces ({exc})",
+                         file=table.file, fix="add region constraints that fix the ordering of the values")
+    return Level(d, params, pieces, region=region)
+
+
+_NO_FAST_PATH = object()
+
+
+def has_fast_path(d) -> bool:
+    return d.concrete is not None or getattr(d, "concrete_enclosed", None) is not None
+
+
+def _concrete_raw(d, ct, params):
+    """The definition's exact fast path on a ConcreteTable: ``concrete`` (a Fraction, INF or None)
+    or ``concrete_enclosed`` (an :class:`Enclosed` irrational level); ``_NO_FAST_PATH`` if neither."""
+    args = {k: _py(v) for k, v in params.items()}
+    if d.concrete is not None:
+        return d.concrete(ct, **args)
+    enclosed = getattr(d, "concrete_enclosed", None)
+    if enclosed is not None:
+        return enclosed(ct, **args)
+    return _NO_FAST_PATH
+
+
+def _concrete_level(d, params, raw, region=None) -> Level:
+    value = to_sympy(raw) if raw is not None else None
+    extra = {"region": region} if region is not None else {}
+    return Level(d, params, [Piece(sympy.true, value)],
+                 enclosure=raw if isinstance(raw, Enclosed) else None, **extra)
+
+
+def _py(v):
+    if isinstance(v, sympy.Basic) and v.is_Integer:
+        return int(v)
+    if isinstance(v, sympy.Basic) and v.is_Symbol:
+        return str(v)
+    return v if not isinstance(v, sympy.Basic) else str(v)
+
+
+def satisfies(table, definition, level, **params):
+    """Three-valued: does ``table`` satisfy ``definition`` at ``level`` on its whole region?
+
+    True if the optimal level is at least as strong as ``level`` everywhere, False if it is weaker
+    everywhere, None if it depends on the parameters (or cannot be decided).
+    """
+    lv = optimal_level(table, definition, **params)
+    d = lv.definition
+    if not lv.defined:
+        return None
+    target = sympy.sympify(level)
+    answers = set()
+    for p in lv.pieces:
+        region = p.region or lv.region.add(p.condition)
+        opt = d.level_from_raw(p.value)
+        if opt is sympy.oo:
+            answers.add(target is sympy.oo if d.stronger == "smaller" else True)
+            continue
+        if d.scale == "log" and target is not sympy.oo:
+            # eps = ln(ratio) is increasing: compare the ratios (exp(ln x) = x, no logarithms)
+            rel = d.at_least_as_strong(p.value, sympy.simplify(d.raw_from_level(target)))
+        else:
+            rel = d.at_least_as_strong(opt, target)
+        if rel in (sympy.true, sympy.false):
+            answers.add(bool(rel))
+            continue
+        answers.add(region.decide(rel))
+    if answers == {True}:
+        return True
+    if answers == {False}:
+        return False
+    return None
+
+
+def all_levels(table, k=None, show: dict | None = None) -> dict:
+    """Every built-in (and registered) definition's optimal level on ``table``.
+
+    ``k`` is used for the definitions with a group-size parameter; ``show`` gives per-definition
+    parameters (the ``show:`` field of a data file) and wins over ``k``.
+    """
+    out = {}
+    n = table.N if isinstance(table, ConcreteTable) else table.size
+    for d in definitions.all_definitions():
+        params = {}
+        if show and d.name in show:
+            params = dict(show[d.name])
+        elif "k" in d.params:
+            params["k"] = k if k is not None else (2 if not isinstance(n, int) or n > 2 else 1)
+        try:
+            out[d.name] = optimal_level(table, d, **params)
+        except InputError as exc:
+            out[d.name] = Level(d, params, [Piece(sympy.true, None)], note=exc.reason)
+    return out

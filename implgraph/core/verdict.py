@@ -1,0 +1,127 @@
+"""Verdicts: the one result type every checker returns, and the registry of claim checkers.
+
+A verdict is three-valued in spirit (sympy assumptions style): a claim is established
+(``proved``, ``verified-bounded``, ``confirmed``, ``holds``, ``holds-not-tight``), refuted
+(``refuted``, with an exact witness re-checked in exact arithmetic), or ``unknown`` (a solver's
+unknown or timeout, or nothing applies) -- never silently "proved".
+
+Checkers register per claim ``kind`` with :func:`checker`, optionally with a predicate on the claim's
+data for one shape of the kind (never per claim id); :func:`check_claim` dispatches.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+
+__all__ = ["Verdict", "VERDICTS", "checker", "check_claim", "find_checker", "CHECKERS"]
+
+VERDICTS = ("proved", "verified-bounded", "refuted", "confirmed", "holds", "holds-not-tight", "unknown")
+
+
+@dataclass
+class Verdict:
+    """The engine's answer on one claim, with its evidence.
+
+    Attributes
+    ----------
+    id, printed, reading : str
+        The claim's id, its printed statement, and the proof's reading where it differs.
+    verdict : str
+        One of :data:`VERDICTS`.
+    exact : str
+        The exact quantity behind the verdict (the optimal level, the tight f, ...).
+    evidence : str
+        One human sentence: why.
+    bound : str or None
+        For bounded checks: what was checked, e.g. "N <= 12".
+    witness : dict or None
+        Exact rationals as strings: {"params": {...}, "rows": [[...], ...], "classes": [...]}.
+    tight : str or None
+        The tight function as a sympy string (implications with an explicit f).
+    seconds : float
+    expect : str or None
+        The expectation recorded in the data (for regression detection).
+    details : dict
+        Anything else worth exporting (pieces, limits, witness families).
+    """
+
+    id: str
+    verdict: str
+    printed: str = ""
+    reading: str | None = None
+    exact: str | None = None
+    evidence: str = ""
+    bound: str | None = None
+    witness: dict | None = None
+    tight: str | None = None
+    seconds: float = 0.0
+    expect: str | None = None
+    details: dict = field(default_factory=dict)
+    source: str | None = None
+
+    def __post_init__(self):
+        if self.verdict not in VERDICTS:
+            raise ValueError(f"unknown verdict {self.verdict!r}")
+
+    @property
+    def regression(self) -> bool:
+        return self.expect is not None and self.expect != self.verdict
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+CHECKERS: dict = {}
+"""``{claim kind: [(predicate or None, checker), ...]}``, the checkers with a predicate first."""
+
+
+def load_checkers() -> None:
+    """Import the modules that register checkers (explicit imports; they register on import)."""
+    from implgraph.checks import mechanisms, tables, theorems  # noqa: F401
+
+
+def checker(*kinds, when=None):
+    """Register ``func(claim, context) -> Verdict`` for claim kinds.
+
+    ``when``: a predicate on the claim's data (e.g. "has a ``mechanism:``") for a checker that handles
+    one shape of a kind; such checkers are tried before the kind's plain checker, in registration order.
+    Checkers are never registered for one claim id: what a checker handles is said by the data's shape.
+    """
+    def deco(func):
+        for kind in kinds:
+            entries = CHECKERS.setdefault(kind, [])
+            if when is None:
+                entries.append((None, func))
+            else:
+                at = next((i for i, (w, _) in enumerate(entries) if w is None), len(entries))
+                entries.insert(at, (when, func))
+        return func
+    return deco
+
+
+def find_checker(claim):
+    """The checker for ``claim``: the first of its kind whose predicate holds (None if there is none)."""
+    load_checkers()
+    for when, func in CHECKERS.get(claim.get("kind"), []):
+        if when is None or when(claim):
+            return func
+    return None
+
+
+def check_claim(claim, context=None) -> Verdict:
+    """Dispatch a claim (a data-file mapping with ``kind``) to its checker; time it."""
+    kind = claim.get("kind")
+    func = find_checker(claim)
+    start = time.perf_counter()
+    if func is None:
+        v = Verdict(id=str(claim.get("id")), verdict="unknown", printed=str(claim.get("printed", "")),
+                    evidence=f"no checker for claim kind {kind!r}")
+    else:
+        v = func(claim, context)
+    v.seconds = round(time.perf_counter() - start, 3)
+    if v.expect is None and claim.get("expect"):
+        v.expect = str(claim.get("expect"))
+    if not v.source and claim.get("source"):
+        v.source = str(claim.get("source"))
+    return v

@@ -1,0 +1,1 @@
+"""Engines that decide edges: the refuter, the prover, check-edge and discover."""

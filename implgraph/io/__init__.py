@@ -1,0 +1,1 @@
+"""Reading and writing: data files (read once), bundled claims and tables, output, caches."""

@@ -1,0 +1,1 @@
+"""The implication map: graph from verdicts, composition, deduction, drawing."""

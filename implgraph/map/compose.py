@@ -1,0 +1,412 @@
+"""Composing level functions along implication paths.
+
+``A => B`` with ``f`` (B's level as a function of A's level) and ``B => C`` with ``g`` give
+``A => C`` with ``g(f(alpha))``, under the conjunction of both conditions, once the parameters at
+the junction are unified (``(1,t)-closeness`` of Theorem 2b is the ``(k0,t)-closeness`` of Lemma 2.1
+with ``k0 = 1``).  :func:`compose_chain` does this with sympy for one chain of rules;
+:func:`compositions` enumerates the chains between two definitions (simple paths of the line graph
+of the definitions-level map, so a rule within one definition such as Lemma 2.1 can be used once);
+:func:`tightest` compares the composed functions on their common region with
+:meth:`implgraph.core.region.Region.decide` and says when neither dominates.
+
+Only established rules (:data:`implgraph.map.graph.ESTABLISHED`) are composed; a chain's status is its
+weakest link, and the chain of claim ids is its why-trace.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import networkx as nx
+import sympy
+
+from implgraph import definitions
+from implgraph.core.errors import InputError
+from implgraph.map.graph import ESTABLISHED, N_SYM, Endpoint, Rule, definitions_map, weakest
+from implgraph.core.region import Region
+
+__all__ = ["Composition", "compose_chain", "compositions", "tightest", "parse_node", "chains"]
+
+
+@dataclass
+class Composition:
+    """``A => C`` along a chain of rules.
+
+    Attributes
+    ----------
+    rules : list of Rule
+    f : sympy expression
+        C's level as a function of ``level`` (A's level symbol).
+    level : sympy.Symbol
+    conditions : tuple
+        Conditions (conjunction) under which the chain applies.
+    kinds : dict
+    status : str
+        The weakest verdict of the chain.
+    feasible : bool or None
+        Whether the conditions can hold (None: the solver could not tell).
+    """
+
+    rules: list
+    f: object
+    level: sympy.Symbol
+    conditions: tuple
+    kinds: dict
+    status: str
+    feasible: bool | None = True
+    source: dict = field(default_factory=dict)
+    target: dict = field(default_factory=dict)
+    alternatives: int = 0       # longer chains giving the same f where this one applies
+
+    @property
+    def trace(self) -> list:
+        return [r.key for r in self.rules]
+
+    @property
+    def region(self) -> Region:
+        return Region(self.kinds, tuple(self.conditions))
+
+    def to_json(self) -> dict:
+        return {"f": str(self.f), "level": str(self.level), "conditions": [str(c) for c in self.conditions],
+                "trace": self.trace, "status": self.status, "feasible": self.feasible,
+                "alternatives": self.alternatives,
+                "chain": [f"{r.a.label()} => {r.b.label()}" for r in self.rules],
+                "source": {k: str(v) for k, v in self.source.items()},
+                "target": {k: str(v) for k, v in self.target.items()}}
+
+
+def parse_node(text: str, k=None, N=None) -> tuple[str, dict]:
+    """``"kt-closeness(k=3)"`` -> ``("kt-closeness", {"k": 3})``; ``--k`` fills a missing ``k``.
+
+    The grammar is :func:`implgraph.engines.checkedge.parse_node` (``NAME[k=3]`` is its alias, kept for the
+    former syntax of ``path``; ``@class`` marks the per-class reading). A class-based definition's
+    ``k`` is the minimum class size (``max`` the maximum). Values must be integers here.
+
+    Raises
+    ------
+    InputError
+        Unknown definition, a malformed name, a value that is not an integer, k out of range.
+    """
+    from implgraph.engines.checkedge import class_params, parse_node as parse
+    node = parse(text, defaults={"k": k}, require=False, scope_ok=True)
+    back = {v: key for key, v in class_params(node.definition).items()}
+    params = {}
+    for key, value in list(node.params) + [(back[c], v) for c, v in node.classes]:
+        if key == "ground":
+            continue
+        if not (isinstance(value, sympy.Basic) and value.is_Integer):
+            raise InputError(f"parameter {key} = {value} of {node.name} is not an integer",
+                             fix=f"write e.g. {node.name}(k=3)")
+        params[key] = int(value)
+    if N is not None and "k" in params and not (1 <= params["k"] <= N - 1):
+        raise InputError(f"k = {params['k']} is out of range for N = {N}", fix=f"choose 1 <= k <= {N - 1}")
+    return node.name + node.scope, params
+
+
+# ------------------------------------------------------------------------------------------------
+
+def _rename(rule: Rule, i: int) -> dict:
+    """Fresh copies of a rule's symbols for position ``i`` of a chain (N stays shared)."""
+    out = {}
+    for s in list(rule.kinds) + [rule.a.level, rule.b.level]:
+        if s is None or s == N_SYM or s in out:
+            continue
+        out[s] = sympy.Symbol(f"{s.name}__{i}", **s.assumptions0)
+    return out
+
+
+def _params(ep: Endpoint, as_target: bool) -> dict:
+    p = dict(ep.params)
+    if ep.generic and as_target:
+        p["k"] = sympy.Integer(1)      # "some partition": minimum class size >= 1
+    return p
+
+
+def _level_domain(ep: Endpoint, sym):
+    try:
+        d = definitions.get(ep.definition)
+    except InputError:
+        return []
+    if d.scale in ("ratio", "log"):
+        return [sym >= d.level_from_raw(1)]      # the strongest level, in the definition's own units
+    return []
+
+
+def compose_chain(rules, source=None, target=None, N=None, check=True) -> Composition | None:
+    """Compose a chain of implication rules ``A => B => ... => C``.
+
+    Parameters
+    ----------
+    rules : list of Rule
+        Consecutive implications (``rules[i].b`` and ``rules[i + 1].a`` of the same family).
+    source, target : dict, optional
+        Integer values for the parameters of A and C (e.g. ``{"k": 3}``).
+    N : int, optional
+        The number of records.
+    check : bool
+        Decide with the solver whether the conditions can hold; an empty region gives None.
+
+    Returns
+    -------
+    Composition or None
+        None when the parameters cannot be unified or the conditions never hold.
+
+    Examples
+    --------
+    >>> from implgraph.map.graph import load_rules
+    >>> rules = {r.key: r for r in load_rules()}
+    >>> c = compose_chain([rules["ekenstedt2022/theorem-2b"], rules["ekenstedt2022/theorem-2a"]])
+    >>> c.f
+    log(((N - 1)*exp(eps) + 1)**2/N**2)
+    >>> c.trace
+    ['ekenstedt2022/theorem-2b', 'ekenstedt2022/theorem-2a']
+    """
+    if not rules:
+        return None
+    kinds: dict = {N_SYM: "integer"}
+    conds: list = []
+    f = None
+    level = None
+    ends = []                      # [(a params, b params)] per rule, renamed
+    for i, r in enumerate(rules):
+        ren = _rename(r, i)
+        for s, k in r.kinds.items():
+            kinds[ren.get(s, s)] = k
+        for ep in (r.a, r.b):
+            if ep.level is not None:
+                kinds[ren.get(ep.level, ep.level)] = "real"
+        a_p = {k: sympy.sympify(v).xreplace(ren) for k, v in _params(r.a, False).items()}
+        b_p = {k: sympy.sympify(v).xreplace(ren) for k, v in _params(r.b, True).items()}
+        when = [sympy.sympify(c).xreplace(ren) for c in r.when]
+        a_level = ren.get(r.a.level, r.a.level)
+        rf = sympy.sympify(r.f).xreplace(ren)
+        if i == 0:
+            level = a_level
+            f_now = rf
+            conds += _level_domain(r.a, a_level)
+            for key, value in (source or {}).items():
+                if key not in a_p:
+                    if r.a.generic and key == "k":
+                        continue          # any partition covers every minimum class size
+                    return None
+                conds.append(sympy.Eq(a_p[key], value))
+        else:
+            prev = ends[-1][1]
+            if r.a.family != rules[i - 1].b.family:
+                return None
+            # the junction: the previous target must be (at least) the next source
+            if not r.a.generic:
+                if not set(a_p) <= set(prev):
+                    return None
+                conds += [sympy.Eq(prev[key], expr) for key, expr in a_p.items()]
+            f_now = rf.xreplace({a_level: f})
+        conds += when
+        ends.append((a_p, b_p))
+        f = f_now
+    for key, value in (target or {}).items():
+        if key not in ends[-1][1]:
+            return None
+        conds.append(sympy.Eq(ends[-1][1][key], value))
+    if N is not None:
+        conds = [sympy.sympify(c).subs(N_SYM, N) for c in conds]
+        f = f.subs(N_SYM, N)
+    flat = [f] + [e for a_p, b_p in ends for e in list(a_p.values()) + list(b_p.values())]
+    conds, flat = _eliminate(conds, flat, kinds, N)
+    f = flat[0]
+    it = iter(flat[1:])
+    ends = [({k: next(it) for k in a_p}, {k: next(it) for k in b_p}) for a_p, b_p in ends]
+    if any(c is sympy.false for c in conds):
+        return None
+    # a rule within one family whose two ends coincide is a detour
+    for r, (a_p, b_p) in zip(rules, ends):
+        if r.a.family == r.b.family and a_p == b_p:
+            return None
+    conds = list(dict.fromkeys(_canonical(c) for c in conds if c is not sympy.true))
+    status = weakest(r.verdict for r in rules)
+    comp = Composition(rules=list(rules), f=f, level=level, conditions=tuple(conds), kinds=kinds,
+                       status=status, source=ends[0][0], target=ends[-1][1])
+    if check:
+        empty = comp.region.is_empty()
+        if empty is True:
+            return None
+        comp.feasible = None if empty is None else True
+    comp.f = sympy.simplify(comp.f)
+    _clean_names(comp)
+    return comp
+
+
+def _canonical(c):
+    c = sympy.sympify(c)
+    return c.canonical if isinstance(c, sympy.Rel) else c
+
+
+def _eliminate(conds, exprs, kinds, N=None):
+    """Use equations ``sym == expr`` to eliminate integer symbols (parameter unification)."""
+    conds = [sympy.sympify(c) for c in conds]
+    exprs = [sympy.sympify(e) for e in exprs]
+    if N is not None:
+        exprs = [e.subs(N_SYM, N) for e in exprs]
+    changed = True
+    while changed:
+        changed = False
+        for idx, c in enumerate(conds):
+            if not isinstance(c, sympy.Equality):
+                continue
+            target = None
+            for a, b in ((c.lhs, c.rhs), (c.rhs, c.lhs)):
+                if a.is_Symbol and a != N_SYM and a not in b.free_symbols:
+                    target = (a, b)
+                    break
+            if target is None:
+                for s in sorted(c.free_symbols, key=str):
+                    if s == N_SYM or kinds.get(s) != "integer":
+                        continue
+                    sol = sympy.solve(c, s)
+                    if len(sol) == 1:
+                        target = (s, sol[0])
+                        break
+            if target is None:
+                continue
+            s, value = target
+            conds = [sympy.sympify(x.subs(s, value)) for j, x in enumerate(conds) if j != idx]
+            exprs = [e.subs(s, value) for e in exprs]
+            changed = True
+            break
+    return conds, exprs
+
+
+def _clean_names(comp: Composition):
+    """``k1__1`` -> ``k1`` where the base name is not taken by another remaining symbol."""
+    syms = set(comp.f.free_symbols) | {comp.level}
+    for c in comp.conditions:
+        syms |= sympy.sympify(c).free_symbols
+    by_base: dict = {}
+    for s in syms:
+        by_base.setdefault(s.name.split("__")[0], []).append(s)
+    ren = {}
+    for base, ss in by_base.items():
+        if len(ss) == 1 and ss[0].name != base:
+            ren[ss[0]] = sympy.Symbol(base, **ss[0].assumptions0)
+    if not ren:
+        return
+    comp.f = comp.f.xreplace(ren)
+    comp.level = ren.get(comp.level, comp.level)
+    comp.conditions = tuple(sympy.sympify(c).xreplace(ren) for c in comp.conditions)
+    comp.source = {k: sympy.sympify(v).xreplace(ren) for k, v in comp.source.items()}
+    comp.target = {k: sympy.sympify(v).xreplace(ren) for k, v in comp.target.items()}
+    comp.kinds = {ren.get(s, s): k for s, k in comp.kinds.items()}
+
+
+# ------------------------------------------------------------------------------------------------
+
+def chains(rules, source_family: str, target_family: str, max_length: int = 5, detours: bool = False):
+    """Chains of established implication rules from one family to another.
+
+    Paths of the line graph of the definitions-level map: every rule is used at most once, and a
+    rule within one family (Lemma 2.1, 3.1) can be passed through.  Rules whose two ends are
+    identical (monotonicity of the level, Lemma 2.4 / 3.5) are left out, and so are chains that
+    leave a family and come back to it (``detours=True`` keeps them).
+    """
+    usable = [r for r in rules if r.kind == "implies" and r.verdict in ESTABLISHED and r.f is not None
+              and not (r.a.family == r.b.family and r.a.params == r.b.params)]
+    G = definitions_map(usable)
+    if source_family not in G or target_family not in G:
+        return
+    L = nx.line_graph(G)
+    S, T = ("__source__",), ("__target__",)
+    L.add_node(S)
+    L.add_node(T)
+    for e in list(L.nodes):
+        if e in (S, T):
+            continue
+        if e[0] == source_family:
+            L.add_edge(S, e)
+        if e[1] == target_family:
+            L.add_edge(e, T)
+    for path in nx.all_simple_paths(L, S, T, cutoff=max_length + 1):
+        chain = [G.edges[e]["rule"] for e in path[1:-1]]
+        if not detours:
+            fams = [chain[0].a.family] + [r.b.family for r in chain if r.a.family != r.b.family]
+            if len(set(fams)) != len(fams):
+                continue        # a loop through another family (e.g. kt -> kdp -> kt): a detour
+        yield chain
+
+
+def compositions(rules, source: str, target: str, source_params=None, target_params=None, N=None,
+                 max_length: int = 5, detours: bool = False) -> list:
+    """Every feasible composition from ``source`` to ``target`` (definition families).
+
+    Equal results (same simplified f and conditions) are kept once, shortest chain first.
+    """
+    out, seen = [], set()
+    found = sorted(chains(rules, source, target, max_length, detours), key=len)
+    for chain in found:
+        comp = compose_chain(chain, source_params, target_params, N=N)
+        if comp is None:
+            continue
+        key = (sympy.srepr(comp.f), tuple(sorted(map(str, comp.conditions))),
+               tuple(sorted((k, str(v)) for k, v in comp.target.items())))
+        if key in seen:
+            continue
+        seen.add(key)
+        # a longer chain with the same f and ends that applies nowhere the kept one does not
+        same = [c for c in out if sympy.srepr(c.f) == sympy.srepr(comp.f) and c.target == comp.target
+                and c.source == comp.source]
+        if any(comp.region.decide(sympy.And(*c.conditions)) is True for c in same):
+            for c in same:
+                c.alternatives = getattr(c, "alternatives", 0) + 1
+            continue
+        out.append(comp)
+    return out
+
+
+def tightest(comps, target_definition: str | None = None) -> dict:
+    """Compare composed functions pairwise on their common region.
+
+    Returns
+    -------
+    dict
+        ``{"best": [indices not dominated], "order": {(i, j): True | False | None}, "note": str}``
+        where ``order[i, j]`` is True when composition i gives a level at least as strong as j's
+        at every point of both regions (smaller for t and eps), None when neither dominates or
+        the solver cannot tell.
+    """
+    if not comps:
+        return {"best": [], "order": {}, "note": "no path"}
+    stronger = "smaller"
+    if target_definition:
+        try:
+            stronger = definitions.get(target_definition.replace("@class", "")).stronger
+        except InputError:
+            pass
+    order = {}
+    n = len(comps)
+    for i in range(n):
+        for j in range(n):
+            if i == j:
+                continue
+            ci, cj = comps[i], comps[j]
+            fj = cj.f.xreplace({cj.level: ci.level})
+            region = Region({**ci.kinds, **cj.kinds}, tuple(ci.conditions) + tuple(
+                sympy.sympify(c).xreplace({cj.level: ci.level}) for c in cj.conditions))
+            if region.is_empty() is True:
+                order[(i, j)] = None
+                continue
+            rel = sympy.Le(ci.f, fj) if stronger == "smaller" else sympy.Ge(ci.f, fj)
+            order[(i, j)] = region.decide(rel)
+    dominated = set()
+    for i in range(n):
+        for j in range(n):
+            if i != j and order.get((j, i)) is True and order.get((i, j)) is not True:
+                dominated.add(i)
+    best = [i for i in range(n) if i not in dominated]
+    if len(best) == 1:
+        note = f"composition {best[0] + 1} is at least as tight as every other on their common region"
+    else:
+        ties = [i for i in best if all(order.get((i, j)) is True for j in best if j != i)]
+        if ties and len(ties) == len(best):
+            note = "the best compositions coincide on their common region"
+        else:
+            note = ("neither dominates: compositions " + ", ".join(str(i + 1) for i in best)
+                    + " each win somewhere on their common region (or the solver could not tell)")
+    return {"best": best, "order": order, "note": note}

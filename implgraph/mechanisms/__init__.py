@@ -1,0 +1,1 @@
+"""Mechanisms as exact channels, their utility, and the bucketization construction."""
