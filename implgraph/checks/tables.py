@@ -572,7 +572,7 @@ def _sample_points(region: Region, limit=600):
 def _raw_target(d, level):
     if level is sympy.oo:
         return sympy.oo
-    return sympy.simplify(d.raw_from_level(level)) if d.scale == "log" else level
+    return d.raw_from_level(level)
 
 
 def judge_level_claim(table, claim, level_cache=None) -> Verdict:

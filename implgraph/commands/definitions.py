@@ -18,14 +18,6 @@ NAME = "definitions"
 HELP = "list the registered privacy definitions (plugins included): level, scale, parameters, reference"
 ORDER = 3
 
-SCALES = {
-    "ratio": "the level is the optimal raw ratio itself (>= 1; 1 is perfect)",
-    "log": "the level is the natural log of the optimal raw ratio (eps = ln t; >= 0)",
-    "count": "the level is a size computed from the table (k of k-anonymity, l of l-diversity)",
-    "distance": "the level is an additive distance (0 is perfect)",
-}
-"""How the level relates to the raw quantity :meth:`Definition.symbolic` returns, per ``scale``."""
-
 FAMILY_TEXT = {
     "pairwise": "pairs of records (family pairwise)",
     "subset": "subsets of subset_size(N) records, against the whole table (family subset)",
@@ -59,7 +51,7 @@ def _scale_text(d) -> str:
     if type(d).level_from_raw is not Definition.level_from_raw:
         return (f"{d.scale}: the definition converts the raw quantity to its level itself "
                 f"(its own level_from_raw; see its description)")
-    return f"{d.scale}: {SCALES.get(d.scale, 'unknown scale')}"
+    return f"{d.scale}: {d.level_scale.text}"
 
 
 def _parameters(d) -> dict:

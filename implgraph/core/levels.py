@@ -232,9 +232,9 @@ def satisfies(table, definition, level, **params):
         if opt is sympy.oo:
             answers.add(target is sympy.oo if d.stronger == "smaller" else True)
             continue
-        if d.scale == "log" and target is not sympy.oo:
-            # eps = ln(ratio) is increasing: compare the ratios (exp(ln x) = x, no logarithms)
-            rel = d.at_least_as_strong(p.value, sympy.simplify(d.raw_from_level(target)))
+        if not d.level_scale.identity and target is not sympy.oo:
+            # every scale is increasing in the raw quantity: compare raw values (exp(ln x) = x, no logarithms)
+            rel = d.at_least_as_strong(p.value, d.raw_from_level(target))
         else:
             rel = d.at_least_as_strong(opt, target)
         if rel in (sympy.true, sympy.false):

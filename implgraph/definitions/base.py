@@ -10,9 +10,10 @@ of its level (``t``, ``eps``, ...), how the level relates to the optimal ratio i
 - :meth:`Definition.concrete` (optional) : the same on a :class:`~implgraph.core.concrete.ConcreteTable`
   in exact integer arithmetic, fast enough for 10^6 rows.
 
-``scale`` is one of ``ratio`` (the level is the ratio, e.g. t), ``log`` (the level is the natural
-log of the ratio, e.g. eps = ln t), ``count`` (a size such as k of k-anonymity; larger is stronger),
-``distance`` (an additive distance such as the EMD).
+``scale`` names a :class:`~implgraph.definitions.scales.Scale`: ``ratio`` (the level is the ratio,
+e.g. t), ``log`` (the level is the natural log of the ratio, e.g. eps = ln t), ``affine`` (the ratio
+minus 1, e.g. beta), ``count`` (a size such as k of k-anonymity; larger is stronger), ``distance``
+(an additive distance such as the EMD).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from importlib import metadata
 import sympy
 
 from implgraph.core.errors import InputError
+from implgraph.definitions.scales import SCALES, scale_of
 
 __all__ = ["Definition", "register", "get", "names", "all_definitions", "load_entry_points", "REGISTRY"]
 
@@ -39,7 +41,7 @@ class Definition:
     name: str = ""
     title: str = ""
     level_symbol: str = "t"
-    scale: str = "ratio"            # ratio | log | count | distance
+    scale: str = "ratio"            # a key of implgraph.definitions.scales.SCALES
     stronger: str = "smaller"       # smaller | larger
     params: dict = {}               # parameter name -> description
     needs_classes: bool = False
@@ -75,24 +77,22 @@ class Definition:
         return (f"{self.name}[{inner}]" if inner else self.name) + ("@class" if in_classes else "")
 
     # -- shared --------------------------------------------------------------------------------
+    @property
+    def level_scale(self):
+        """The :class:`~implgraph.definitions.scales.Scale` declared by ``scale``."""
+        return scale_of(self.scale)
+
     def level_from_raw(self, raw):
         """The level in the definition's own units (eps = ln ratio for ``scale == "log"``)."""
-        if raw is None:
-            return None
-        raw = sympy.sympify(raw)
-        if self.scale == "log":
-            return sympy.oo if raw is sympy.oo else sympy.log(raw)
-        return raw
+        return self.level_scale.to_level(raw)
 
     def raw_from_level(self, level):
-        level = sympy.sympify(level)
-        if self.scale == "log":
-            return sympy.oo if level is sympy.oo else sympy.exp(level)
-        return level
+        """The raw quantity of the level ``level`` (the inverse of :meth:`level_from_raw`)."""
+        return self.level_scale.to_raw(level)
 
     def weakest(self):
-        """The level every table satisfies (oo for ratio/log, 0 for count, 1 for distance)."""
-        return {"ratio": sympy.oo, "log": sympy.oo, "count": sympy.Integer(1), "distance": sympy.Integer(1)}[self.scale]
+        """The level every table satisfies (oo for ratio/log/affine, 1 for count and distance)."""
+        return self.level_scale.weakest
 
     def at_least_as_strong(self, a, b):
         """True if level ``a`` is at least as strong as level ``b`` (as sympy relation)."""
@@ -127,8 +127,8 @@ def _validate_plugin(inst):
         raise InputError(f"plugin {inst!r} is not a Definition", fix="subclass implgraph.Definition")
     if not inst.name or not isinstance(inst.name, str):
         raise InputError(f"plugin {type(inst).__name__} has no name", fix="set `name = \"...\"`")
-    if inst.scale not in ("ratio", "log", "count", "distance"):
-        raise InputError(f"plugin {inst.name}: scale {inst.scale!r}", fix="use ratio, log, count or distance")
+    if inst.scale not in SCALES:
+        raise InputError(f"plugin {inst.name}: scale {inst.scale!r}", fix="use " + ", ".join(SCALES))
     if inst.stronger not in ("smaller", "larger"):
         raise InputError(f"plugin {inst.name}: stronger {inst.stronger!r}", fix="use smaller or larger")
 

@@ -55,10 +55,6 @@ __all__ = ["Node", "parse_node", "make_node", "class_params", "CLASS_PARAMS", "c
 
 KINDS = ("equivalence", "reciprocal", "generalisation", "implication", "non-implication", "unknown")
 N_SYM = sympy.Symbol("N", integer=True, positive=True)
-RAW_SAMPLES = [Fraction(1), Fraction(9, 8), Fraction(5, 4), Fraction(3, 2), Fraction(2), Fraction(3),
-               Fraction(5), Fraction(9)]
-DIST_SAMPLES = [Fraction(0), Fraction(1, 16), Fraction(1, 8), Fraction(1, 4), Fraction(1, 2), Fraction(3, 4),
-                Fraction(1)]
 LP_TIMEOUT_MS = 5000
 
 
@@ -417,12 +413,13 @@ def _raw_level(node_def, params, ct):
             raise PluginError(f"definition {name} returned {value!r}, not a level",
                               fix="return a real number, oo, or None from symbolic()")
         if not value.is_Rational:
-            if node_def.scale in ("ratio", "log") and value.is_negative:
+            raw_min = node_def.level_scale.raw_min
+            if raw_min is not None and value < raw_min:
                 raise PluginError(f"definition {name} returned the negative ratio {value}, not a level",
                                   fix="return a ratio >= 0")
             return value            # an exact irrational level (e.g. entropy l-diversity): kept symbolic
         raw = Fraction(int(value.p), int(value.q))
-    if node_def.scale in ("ratio", "log") and raw < 0:
+    if node_def.level_scale.raw_min is not None and raw < node_def.level_scale.raw_min:
         raise PluginError(f"definition {name} returned the negative ratio {raw}, not a level",
                           fix="return a ratio >= 0")
     return raw
@@ -500,11 +497,7 @@ def _level_str(d, raw):
 
 
 def _samples_for(d, N):
-    if d.scale == "count":
-        return [Fraction(k) for k in range(1, N + 1)]
-    if d.scale == "distance":
-        return list(DIST_SAMPLES)
-    return list(RAW_SAMPLES)
+    return d.level_scale.samples(N)
 
 
 def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, min_class=None,
@@ -574,7 +567,7 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
 
 def strongest_raw(d):
     """The raw level of the most private table (1 for a ratio, 0 for a distance), or None (a count)."""
-    return {"ratio": Fraction(1), "log": Fraction(1), "distance": Fraction(0)}.get(d.scale)
+    return d.level_scale.best_raw
 
 
 def _degenerate(b_def, f_raw) -> bool:

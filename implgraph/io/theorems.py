@@ -197,10 +197,7 @@ def edge_from_node(node: Node, known_witnesses: set | None = None) -> Edge:
     dom = []
     for side in (a, b):
         d = side.definition
-        if d.scale == "ratio":
-            dom.append(side.level >= 1)
-        elif d.scale == "log":
-            dom.append(side.level >= 0)
+        dom.extend(d.level_scale.domain(side.level))
     region = Region(dict(kinds), tuple(c for c in conds if c is not sympy.true))
     if region.is_empty() is True:
         raise node.error("the condition `when` can never hold (the region is empty)", key="when",

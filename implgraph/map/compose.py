@@ -127,9 +127,7 @@ def _level_domain(ep: Endpoint, sym):
         d = definitions.get(ep.definition)
     except InputError:
         return []
-    if d.scale in ("ratio", "log"):
-        return [sym >= d.level_from_raw(1)]      # the strongest level, in the definition's own units
-    return []
+    return d.level_scale.domain(sym)
 
 
 def compose_chain(rules, source=None, target=None, N=None, check=True) -> Composition | None:

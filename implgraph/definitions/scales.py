@@ -1,0 +1,113 @@
+"""Level scales: how a definition's level relates to the raw quantity its level code computes.
+
+A definition declares ``scale = "ratio" | "log" | "affine" | "count" | "distance"``; the engine
+never switches on that word. It asks the :class:`Scale` object (``definition.level_scale``) for
+the conversion both ways, the weakest level, the raw value of the most private table and the
+range of valid levels. Every scale is increasing in the raw quantity, so "at least as strong"
+can be compared on either side.
+
+Examples
+--------
+>>> import sympy
+>>> SCALES["log"].to_level(sympy.E)
+1
+>>> SCALES["affine"].to_raw(sympy.Rational(1, 2))
+3/2
+>>> SCALES["affine"].domain(sympy.Symbol("beta"))
+[beta >= 0]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import sympy
+
+__all__ = ["Scale", "SCALES", "scale_of"]
+
+
+@dataclass(frozen=True)
+class Scale:
+    """One level scale: ``level = to_level(raw)``, increasing in ``raw``.
+
+    Attributes
+    ----------
+    name : str
+        The word a definition declares (``scale = "log"``).
+    text : str
+        One line for listings.
+    best_raw : Fraction or None
+        The raw value of the most private table (1 for a ratio of averages, 0 for a distance);
+        None when there is none (a count).
+    raw_min : Fraction or None
+        Raw values below this are not levels (a negative ratio); None when any value is one.
+    weakest : sympy expression
+        The level every table satisfies.
+    """
+
+    name: str
+    text: str
+    best_raw: Fraction | None
+    raw_min: Fraction | None
+    weakest: object
+    sample_raws: tuple = ()  # raw levels at which check-edge samples a tight f ((): 1..N, a count)
+    offset: int = 0          # affine: level = raw - offset
+    log: bool = False        # level = ln(raw)
+
+    def samples(self, N: int) -> list:
+        """The raw levels at which check-edge samples the tight f at ``N`` records."""
+        return list(self.sample_raws) if self.sample_raws else [Fraction(k) for k in range(1, N + 1)]
+
+    def to_level(self, raw):
+        """The level of the raw quantity ``raw`` (``oo`` stays ``oo``; None stays None)."""
+        if raw is None:
+            return None
+        raw = sympy.sympify(raw)
+        if raw is sympy.oo:
+            return sympy.oo
+        if self.log:
+            return sympy.log(raw)
+        return raw - self.offset if self.offset else raw
+
+    def to_raw(self, level):
+        """The raw quantity whose level is ``level`` (the inverse of :meth:`to_level`)."""
+        level = sympy.sympify(level)
+        if level is sympy.oo:
+            return sympy.oo
+        if self.log:
+            return sympy.simplify(sympy.exp(level))
+        return level + self.offset if self.offset else level
+
+    @property
+    def identity(self) -> bool:
+        """True when the level is the raw quantity itself."""
+        return not self.log and not self.offset
+
+    def domain(self, sym) -> list:
+        """The conditions every valid level ``sym`` satisfies (``[t >= 1]``, ``[eps >= 0]``, ...)."""
+        if self.best_raw is None:
+            return []
+        return [sym >= self.to_level(sympy.Rational(self.best_raw.numerator, self.best_raw.denominator))]
+
+
+_RATIO_SAMPLES = tuple(Fraction(x) for x in ("1", "9/8", "5/4", "3/2", "2", "3", "5", "9"))
+_DISTANCE_SAMPLES = tuple(Fraction(x) for x in ("0", "1/16", "1/8", "1/4", "1/2", "3/4", "1"))
+
+SCALES = {
+    "ratio": Scale("ratio", "the level is the optimal raw ratio itself (>= 1; 1 is perfect)",
+                   Fraction(1), Fraction(0), sympy.oo, _RATIO_SAMPLES),
+    "log": Scale("log", "the level is the natural log of the optimal raw ratio (eps = ln t; >= 0)",
+                 Fraction(1), Fraction(0), sympy.oo, _RATIO_SAMPLES, log=True),
+    "affine": Scale("affine", "the level is the optimal raw ratio minus 1 (beta = t - 1; >= 0)",
+                    Fraction(1), Fraction(0), sympy.oo, _RATIO_SAMPLES, offset=1),
+    "count": Scale("count", "the level is a size computed from the table (k of k-anonymity, l of l-diversity)",
+                   None, None, sympy.Integer(1)),
+    "distance": Scale("distance", "the level is an additive distance (0 is perfect)",
+                      Fraction(0), None, sympy.Integer(1), _DISTANCE_SAMPLES),
+}
+
+
+def scale_of(name: str) -> Scale:
+    """The :class:`Scale` called ``name`` (KeyError if there is none)."""
+    return SCALES[name]
