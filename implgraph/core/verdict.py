@@ -14,9 +14,40 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass, field
 
-__all__ = ["Verdict", "VERDICTS", "checker", "check_claim", "find_checker", "CHECKERS"]
+__all__ = ["Verdict", "VERDICTS", "STATUSES", "STRENGTHS", "status_of", "strength_of", "checker", "check_claim",
+           "find_checker", "CHECKERS"]
 
 VERDICTS = ("proved", "verified-bounded", "refuted", "confirmed", "holds", "holds-not-tight", "unknown")
+
+STATUSES = ("established", "refuted", "unknown")
+"""What a verdict says about its claim (sympy-assumptions style: True, False, None)."""
+
+STRENGTHS = ("proved", "confirmed", "bounded", "sampled", "witness")
+"""How far the evidence reaches: ``proved`` for every value the claim quantifies over; ``confirmed``
+exactly on the finite objects the claim is about (a table, a mechanism, a region); ``bounded`` for every
+value up to a stated bound; ``sampled`` at sample points only; ``witness`` an exact table, re-checked,
+that refutes."""
+
+_STATUS = {"proved": "established", "verified-bounded": "established", "confirmed": "established",
+           "holds": "established", "holds-not-tight": "established", "refuted": "refuted", "unknown": "unknown",
+           "holds-at-samples": "established"}
+_STRENGTH = {"proved": "proved", "verified-bounded": "bounded", "confirmed": "confirmed", "holds": "confirmed",
+             "holds-not-tight": "confirmed", "refuted": "witness", "unknown": None, "holds-at-samples": "sampled"}
+
+
+def status_of(word: str) -> str:
+    """The status (:data:`STATUSES`) of a verdict word, e.g. ``status_of("verified-bounded")``
+    is ``"established"``.
+
+    >>> status_of("refuted"), strength_of("verified-bounded")
+    ('refuted', 'bounded')
+    """
+    return _STATUS[word]
+
+
+def strength_of(word: str) -> str | None:
+    """The strength (:data:`STRENGTHS`) of a verdict word; None for ``unknown``."""
+    return _STRENGTH[word]
 
 
 @dataclass
@@ -68,8 +99,18 @@ class Verdict:
     def regression(self) -> bool:
         return self.expect is not None and self.expect != self.verdict
 
+    @property
+    def status(self) -> str:
+        """``established``, ``refuted`` or ``unknown``."""
+        return status_of(self.verdict)
+
+    @property
+    def strength(self) -> str | None:
+        """``proved``, ``confirmed``, ``bounded`` (see :attr:`bound`), ``sampled``, ``witness``, or None."""
+        return strength_of(self.verdict)
+
     def to_json(self) -> dict:
-        return asdict(self)
+        return {**asdict(self), "status": self.status, "strength": self.strength}
 
 
 CHECKERS: dict = {}
