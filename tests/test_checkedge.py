@@ -5,8 +5,9 @@ from fractions import Fraction
 import pytest
 import sympy
 
-from implgraph.engines.checkedge import (check_direction, check_edge, fit_rational, is_witness, parse_node,
-                                 partitions, PluginError)
+from implgraph.core.nodes import parse_node
+from implgraph.engines.checkedge import (check_direction, check_edge, fit_rational, is_witness, partitions,
+                                         PluginError)
 from implgraph.cli import main
 from implgraph.core.concrete import ConcreteTable
 from implgraph.definitions import Definition, get

@@ -36,7 +36,6 @@ Examples
 from __future__ import annotations
 
 import itertools
-import re
 import time
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
@@ -47,191 +46,19 @@ import z3
 from implgraph import definitions
 from implgraph.core.concrete import INF, ConcreteTable
 from implgraph.core.errors import InputError
-from implgraph.core.formula import FUNCTIONS, parse_condition, parse_expr
+from implgraph.core.formula import parse_condition, parse_expr
+from implgraph.core.nodes import N_SYM, Node, get_definition, parse_node, symbols_for
 from implgraph.definitions.families import lf_model
 
-__all__ = ["Node", "parse_node", "make_node", "class_params", "CLASS_PARAMS", "check_edge", "check_direction", "analyse", "EdgeResult",
+__all__ = ["check_edge", "check_direction", "analyse", "EdgeResult",
            "DirectionResult", "Instance", "KINDS", "is_witness"]
 
 KINDS = ("equivalence", "reciprocal", "generalisation", "implication", "non-implication", "unknown")
-N_SYM = sympy.Symbol("N", integer=True, positive=True)
 LP_TIMEOUT_MS = 5000
 
 
 class PluginError(InputError):
     """A plugin raised or returned something that is not a level."""
-
-
-# -- nodes: a definition with parameter values --------------------------------------------------
-
-#: class-size parameters of a class-based definition (``needs_classes``) that has no own parameter of
-#: that name: ``k`` is the minimum class size, ``max`` the maximum (a restriction on the partition)
-CLASS_PARAMS = {"k": "min_size", "max": "max_size"}
-
-
-@dataclass(frozen=True)
-class Node:
-    """A definition with its parameters, e.g. ``kt-closeness(k=2)`` or ``mult-t-closeness(k=3)``.
-
-    ``params`` values are sympy expressions (numbers, or formulas in N and free integer symbols).
-    ``classes`` restricts the partitions of a class-based definition: ``(("min_size", expr), ...)``
-    (written ``k=`` and ``max=``). ``scope`` is ``"@class"`` for the per-class reading of
-    :mod:`implgraph.map.compose`, else empty.
-    """
-
-    name: str
-    params: tuple = ()
-    classes: tuple = ()
-    scope: str = ""
-
-    @property
-    def definition(self):
-        return definitions.get(self.name)
-
-    @property
-    def param_dict(self) -> dict:
-        return dict(self.params)
-
-    @property
-    def class_dict(self) -> dict:
-        """``{"min_size": expr, "max_size": expr}`` (only those given)."""
-        return dict(self.classes)
-
-    def label(self) -> str:
-        back = {v: k for k, v in CLASS_PARAMS.items()}
-        parts = [f"{k}={v}" for k, v in self.params] + [f"{back[k]}={v}" for k, v in self.classes]
-        return self.name + (f"({', '.join(parts)})" if parts else "") + self.scope
-
-    def at(self, point: dict) -> dict:
-        """Concrete parameter values at ``point`` (N and free symbols -> ints)."""
-        return _values_at(self.params, point)
-
-    def classes_at(self, point: dict) -> dict:
-        """Concrete class-size limits at ``point``."""
-        return _values_at(self.classes, point)
-
-    def free_symbols(self) -> set:
-        syms = set()
-        for _, v in self.params + self.classes:
-            if isinstance(v, sympy.Basic):
-                syms |= v.free_symbols
-        return syms - {N_SYM}
-
-
-def _values_at(pairs, point) -> dict:
-    out = {}
-    for k, v in pairs:
-        if isinstance(v, str):
-            out[k] = v
-            continue
-        val = sympy.sympify(v).subs(point)
-        out[k] = int(val) if val.is_Integer else val
-    return out
-
-
-_NODE_RE = re.compile(r"^\s*([A-Za-z_][\w.\-]*)\s*(?:\((.*)\)|\[(.*)\])?\s*(@class)?\s*$")
-
-
-def _symbols_for(text, extra=()) -> dict:
-    names = set(re.findall(r"[A-Za-z_]\w*", text)) - set(FUNCTIONS) - {"oo", "and", "or"}
-    out = {n: sympy.Symbol(n, integer=True, positive=True) for n in names}
-    out["N"] = N_SYM
-    for s in extra:
-        out[s.name] = s
-    return out
-
-
-def _get_definition(name):
-    try:
-        return definitions.get(name)
-    except InputError:
-        broken = [e for e in definitions.load_errors() if e.startswith(f"plugin {name}:")]
-        if broken:
-            raise InputError(f"the plugin {name!r} failed to load ({broken[0]})",
-                             fix="fix or uninstall the plugin package") from None
-        raise
-
-
-def class_params(d) -> dict:
-    """The class-size parameters a definition accepts (``{"k": "min_size", "max": "max_size"}`` for a
-    class-based definition, minus those it has as its own parameters)."""
-    if not d.needs_classes:
-        return {}
-    return {k: v for k, v in CLASS_PARAMS.items() if k not in d.params}
-
-
-def make_node(name, values: dict, scope="") -> Node:
-    """A :class:`Node` from a definition name and ``{parameter: value}``; class-size parameters
-    (:func:`class_params`) go to ``classes``."""
-    d = _get_definition(name)
-    cp = class_params(d)
-    params = tuple(sorted((k, v) for k, v in values.items() if k not in cp))
-    classes = tuple((cp[k], values[k]) for k in cp if k in values)
-    return Node(name, params, classes, scope)
-
-
-def parse_node(text: str, defaults=None, require=True, scope_ok=False) -> Node:
-    """Read a definition with parameters: the one grammar of check-edge, discover and path.
-
-    ``NAME``, ``NAME(k=2)``, ``NAME(k=N-1)`` (a formula in N and symbols bound by ``--when``),
-    ``NAME(k=2, ground=ordered)``; a bare value is ``k`` (``NAME(2)``). A class-based definition
-    (``needs_classes``, e.g. ``mult-t-closeness(k=3)``) takes the minimum class size ``k`` and the
-    maximum ``max``: the tables searched have every class of at least k (at most max) records.
-    ``NAME[k=3]`` is accepted as an alias of ``NAME(k=3)`` (the former syntax of ``path``), and with
-    ``scope_ok`` a trailing ``@class`` (the per-class reading of :mod:`implgraph.map.compose`).
-
-    Parameters
-    ----------
-    text : str
-    defaults : dict, optional
-        Values for ``k`` where the text gives none (``path --k``).
-    require : bool
-        Raise when one of the definition's own parameters is missing (check-edge); ``path`` leaves
-        it free (a generic k).
-    scope_ok : bool
-        Accept ``@class``.
-
-    Raises
-    ------
-    InputError
-        Unknown definitions and parameters, a malformed text.
-
-    Examples
-    --------
-    >>> parse_node("mult-t-closeness(k=3)").class_dict
-    {'min_size': 3}
-    >>> parse_node("kt-closeness[k=3]").label()
-    'kt-closeness(k=3)'
-    """
-    m = _NODE_RE.match(str(text or ""))
-    if not m:
-        raise InputError(f"cannot read definition {text!r}", fix="write NAME or NAME(k=2)")
-    name, inner, scope = m.group(1), m.group(2) if m.group(2) is not None else m.group(3), m.group(4) or ""
-    if scope and not scope_ok:
-        raise InputError(f"{text!r}: the per-class reading @class is for `implgraph path` only",
-                         fix=f"write {name}")
-    d = _get_definition(name)
-    allowed = list(d.params) + list(class_params(d))
-    values = {}
-    for part in filter(None, (p.strip() for p in (inner or "").split(","))):
-        key, eq, value = (s.strip() for s in part.partition("="))
-        if not eq:
-            key, value = "k", key
-        if key not in allowed:
-            raise InputError(f"{name} has no parameter {key!r}",
-                             fix=f"its parameters are: {', '.join(allowed) or 'none'}")
-        values[key] = value if key == "ground" else parse_expr(value, _symbols_for(value))
-    for key, value in (defaults or {}).items():
-        if value is not None and key in allowed and key not in values:
-            values[key] = sympy.Integer(value)
-    for k in d.params:
-        if k in values:
-            continue
-        if k == "ground":
-            values[k] = "equal"
-        elif require:
-            raise InputError(f"{name} needs parameter {k}", fix=f"write {name}({k}=2) or {name}({k}=k) with --when")
-    return make_node(name, values, scope)
 
 
 # -- the linear-fractional machinery ------------------------------------------------------------
@@ -882,7 +709,7 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
     a_def, b_def = a.definition, b.definition
     symbols = {s.name: s for s in a.free_symbols() | b.free_symbols()}
     symbols["N"] = N_SYM
-    when_c = [parse_condition(w, _symbols_for(w, symbols.values())) if isinstance(w, str) else w for w in when]
+    when_c = [parse_condition(w, symbols_for(w, symbols.values())) if isinstance(w, str) else w for w in when]
     for c in when_c:
         symbols.update({s.name: s for s in c.free_symbols})
     alpha = _level_symbol(a_def)

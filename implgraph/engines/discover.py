@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 import sympy
 
 from implgraph import definitions
-from implgraph.engines.checkedge import DirectionResult, Node, _degenerate, check_direction, combine, make_node, parse_node
+from implgraph.core.nodes import N_SYM, Node, make_node, parse_node
+from implgraph.engines.checkedge import DirectionResult, _degenerate, check_direction, combine
 from implgraph.core.errors import InputError
 from implgraph.io.output import Progress
 from implgraph.definitions.families import param_grid
@@ -461,7 +462,6 @@ def _compare_edge(e, tag, dirs, N):
 
 def _same_in_N(paper_f, tight_in_N, point, Nsym, level, a_def):
     """Is the claim's f (other parameters substituted) the expression in N discover fitted?"""
-    from implgraph.engines.checkedge import N_SYM
     alpha = sympy.Symbol(a_def.level_symbol, positive=True)
     pf = sympy.sympify(paper_f).subs({k: v for k, v in point.items() if k != Nsym})
     pf = pf.subs({Nsym: N_SYM, level: alpha})

@@ -78,7 +78,7 @@ class Composition:
 def parse_node(text: str, k=None, N=None) -> tuple[str, dict]:
     """``"kt-closeness(k=3)"`` -> ``("kt-closeness", {"k": 3})``; ``--k`` fills a missing ``k``.
 
-    The grammar is :func:`implgraph.engines.checkedge.parse_node` (``NAME[k=3]`` is its alias, kept for the
+    The grammar is :func:`implgraph.core.nodes.parse_node` (``NAME[k=3]`` is its alias, kept for the
     former syntax of ``path``; ``@class`` marks the per-class reading). A class-based definition's
     ``k`` is the minimum class size (``max`` the maximum). Values must be integers here.
 
@@ -87,7 +87,7 @@ def parse_node(text: str, k=None, N=None) -> tuple[str, dict]:
     InputError
         Unknown definition, a malformed name, a value that is not an integer, k out of range.
     """
-    from implgraph.engines.checkedge import class_params, parse_node as parse
+    from implgraph.core.nodes import class_params, parse_node as parse
     node = parse(text, defaults={"k": k}, require=False, scope_ok=True)
     back = {v: key for key, v in class_params(node.definition).items()}
     params = {}

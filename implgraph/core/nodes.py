@@ -1,0 +1,216 @@
+"""The one node grammar: a definition with parameter values, e.g. ``NAME(k=3)``.
+
+Check-edge, discover, path and the map all read and print nodes here. ``NAME(k=3)`` is the
+written form (:func:`node_text`); ``NAME[k=3]`` is accepted on input as an alias (the former syntax
+of ``path``), and a trailing ``@class`` marks the per-class reading of :mod:`implgraph.map.compose`.
+
+Examples
+--------
+>>> from implgraph import definitions
+>>> name = next(d.name for d in definitions.all_definitions() if list(d.params) == ["k"])
+>>> parse_node(f"{name}[k=3]").label() == node_text(name, {"k": 3})
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import sympy
+
+from implgraph import definitions
+from implgraph.core.errors import InputError
+from implgraph.core.formula import FUNCTIONS, parse_expr
+
+__all__ = ["Node", "parse_node", "make_node", "node_text", "class_params", "CLASS_PARAMS", "N_SYM",
+           "get_definition", "symbols_for"]
+
+#: the number of records, as a symbol in node parameters and ``when`` conditions
+N_SYM = sympy.Symbol("N", integer=True, positive=True)
+
+#: class-size parameters of a class-based definition (``needs_classes``) that has no own parameter of
+#: that name: ``k`` is the minimum class size, ``max`` the maximum (a restriction on the partition)
+CLASS_PARAMS = {"k": "min_size", "max": "max_size"}
+
+
+def node_text(name: str, params, scope: str = "") -> str:
+    """The written form of a node: ``NAME``, ``NAME(k=3)``, ``NAME(k=3, max=4)@class``.
+
+    Parameters
+    ----------
+    name : str
+    params : dict or iterable of (key, value) pairs
+        In the order they are to be printed.
+    scope : str
+        ``"@class"`` or empty.
+
+    Examples
+    --------
+    >>> node_text("A", {"k": 3})
+    'A(k=3)'
+    >>> node_text("A", [], "@class")
+    'A@class'
+    """
+    pairs = list(params.items()) if isinstance(params, dict) else list(params)
+    parts = [f"{k}={v}" for k, v in pairs]
+    return name + (f"({', '.join(parts)})" if parts else "") + scope
+
+
+@dataclass(frozen=True)
+class Node:
+    """A definition with its parameters, e.g. ``NAME(k=2)``.
+
+    ``params`` values are sympy expressions (numbers, or formulas in N and free integer symbols).
+    ``classes`` restricts the partitions of a class-based definition: ``(("min_size", expr), ...)``
+    (written ``k=`` and ``max=``). ``scope`` is ``"@class"`` for the per-class reading of
+    :mod:`implgraph.map.compose`, else empty.
+    """
+
+    name: str
+    params: tuple = ()
+    classes: tuple = ()
+    scope: str = ""
+
+    @property
+    def definition(self):
+        return definitions.get(self.name)
+
+    @property
+    def param_dict(self) -> dict:
+        return dict(self.params)
+
+    @property
+    def class_dict(self) -> dict:
+        """``{"min_size": expr, "max_size": expr}`` (only those given)."""
+        return dict(self.classes)
+
+    def label(self) -> str:
+        back = {v: k for k, v in CLASS_PARAMS.items()}
+        return node_text(self.name, list(self.params) + [(back[k], v) for k, v in self.classes], self.scope)
+
+    def at(self, point: dict) -> dict:
+        """Concrete parameter values at ``point`` (N and free symbols -> ints)."""
+        return _values_at(self.params, point)
+
+    def classes_at(self, point: dict) -> dict:
+        """Concrete class-size limits at ``point``."""
+        return _values_at(self.classes, point)
+
+    def free_symbols(self) -> set:
+        syms = set()
+        for _, v in self.params + self.classes:
+            if isinstance(v, sympy.Basic):
+                syms |= v.free_symbols
+        return syms - {N_SYM}
+
+
+def _values_at(pairs, point) -> dict:
+    out = {}
+    for k, v in pairs:
+        if isinstance(v, str):
+            out[k] = v
+            continue
+        val = sympy.sympify(v).subs(point)
+        out[k] = int(val) if val.is_Integer else val
+    return out
+
+
+_NODE_RE = re.compile(r"^\s*([A-Za-z_][\w.\-]*)\s*(?:\((.*)\)|\[(.*)\])?\s*(@class)?\s*$")
+
+
+def symbols_for(text, extra=()) -> dict:
+    """Integer symbols for the names in a formula text (N is :data:`N_SYM`; ``extra`` symbols win)."""
+    names = set(re.findall(r"[A-Za-z_]\w*", text)) - set(FUNCTIONS) - {"oo", "and", "or"}
+    out = {n: sympy.Symbol(n, integer=True, positive=True) for n in names}
+    out["N"] = N_SYM
+    for s in extra:
+        out[s.name] = s
+    return out
+
+
+def get_definition(name):
+    """:func:`implgraph.definitions.get`, naming a plugin that failed to load."""
+    try:
+        return definitions.get(name)
+    except InputError:
+        broken = [e for e in definitions.load_errors() if e.startswith(f"plugin {name}:")]
+        if broken:
+            raise InputError(f"the plugin {name!r} failed to load ({broken[0]})",
+                             fix="fix or uninstall the plugin package") from None
+        raise
+
+
+def class_params(d) -> dict:
+    """The class-size parameters a definition accepts (``{"k": "min_size", "max": "max_size"}`` for a
+    class-based definition, minus those it has as its own parameters)."""
+    if not d.needs_classes:
+        return {}
+    return {k: v for k, v in CLASS_PARAMS.items() if k not in d.params}
+
+
+def make_node(name, values: dict, scope="") -> Node:
+    """A :class:`Node` from a definition name and ``{parameter: value}``; class-size parameters
+    (:func:`class_params`) go to ``classes``."""
+    d = get_definition(name)
+    cp = class_params(d)
+    params = tuple(sorted((k, v) for k, v in values.items() if k not in cp))
+    classes = tuple((cp[k], values[k]) for k in cp if k in values)
+    return Node(name, params, classes, scope)
+
+
+def parse_node(text: str, defaults=None, require=True, scope_ok=False) -> Node:
+    """Read a definition with parameters: the one grammar of check-edge, discover and path.
+
+    ``NAME``, ``NAME(k=2)``, ``NAME(k=N-1)`` (a formula in N and symbols bound by ``--when``),
+    ``NAME(k=2, ground=ordered)``; a bare value is ``k`` (``NAME(2)``). A class-based definition
+    (``needs_classes``) takes the minimum class size ``k`` and the maximum ``max``: the tables
+    searched have every class of at least k (at most max) records. ``NAME[k=3]`` is accepted as an
+    alias of ``NAME(k=3)`` (the former syntax of ``path``), and with ``scope_ok`` a trailing
+    ``@class`` (the per-class reading of :mod:`implgraph.map.compose`).
+
+    Parameters
+    ----------
+    text : str
+    defaults : dict, optional
+        Values for ``k`` where the text gives none (``path --k``).
+    require : bool
+        Raise when one of the definition's own parameters is missing (check-edge); ``path`` leaves
+        it free (a generic k).
+    scope_ok : bool
+        Accept ``@class``.
+
+    Raises
+    ------
+    InputError
+        Unknown definitions and parameters, a malformed text.
+    """
+    m = _NODE_RE.match(str(text or ""))
+    if not m:
+        raise InputError(f"cannot read definition {text!r}", fix="write NAME or NAME(k=2)")
+    name, inner, scope = m.group(1), m.group(2) if m.group(2) is not None else m.group(3), m.group(4) or ""
+    if scope and not scope_ok:
+        raise InputError(f"{text!r}: the per-class reading @class is for `implgraph path` only",
+                         fix=f"write {name}")
+    d = get_definition(name)
+    allowed = list(d.params) + list(class_params(d))
+    values = {}
+    for part in filter(None, (p.strip() for p in (inner or "").split(","))):
+        key, eq, value = (s.strip() for s in part.partition("="))
+        if not eq:
+            key, value = "k", key
+        if key not in allowed:
+            raise InputError(f"{name} has no parameter {key!r}",
+                             fix=f"its parameters are: {', '.join(allowed) or 'none'}")
+        values[key] = value if key == "ground" else parse_expr(value, symbols_for(value))
+    for key, value in (defaults or {}).items():
+        if value is not None and key in allowed and key not in values:
+            values[key] = sympy.Integer(value)
+    for k in d.params:
+        if k in values:
+            continue
+        if k == "ground":
+            values[k] = "equal"
+        elif require:
+            raise InputError(f"{name} needs parameter {k}", fix=f"write {name}({k}=2) or {name}({k}=k) with --when")
+    return make_node(name, values, scope)
