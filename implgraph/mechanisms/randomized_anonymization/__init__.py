@@ -1,0 +1,15 @@
+"""sei2019's randomized anonymization system (Sei et al., IEEE TDSC 2019, Sections IV-VII).
+
+Modules, one topic each:
+
+- :mod:`~implgraph.mechanisms.randomized_anonymization.channel`: the per-attribute set channel of
+  Section V-B as exact (sympy) probabilities, symbolic in ``p``, ``eta``, ``d``;
+- :mod:`~implgraph.mechanisms.randomized_anonymization.release`: a data set anonymized with that channel
+  (the aggregated expression), its sampling and its file format;
+- :mod:`~implgraph.mechanisms.randomized_anonymization.privacy`: the privacy models of Section IV and
+  Definitions 17-18 on a release (equivalence classes for S_j, Definition 10);
+- :mod:`~implgraph.mechanisms.randomized_anonymization.optimise`: E_L2 (eq. 9) and Algorithm 1;
+- :mod:`~implgraph.mechanisms.randomized_anonymization.reconstruct`: ValueAdding (eq. 17-18) and the
+  Bayes reconstruction (eq. 19-27);
+- :mod:`~implgraph.mechanisms.randomized_anonymization.distances`: L1, L2 and Hellinger (Definitions 7-9).
+"""

@@ -1,0 +1,164 @@
+"""Parameter choice of sei2019 Section V-C: E_L2 (eq. 9), the diversity rule and Algorithm 1.
+
+**Algorithm 1's solve, in closed form.** For a released set ``Z`` with prior mass ``a_Z = sum_{m in Z} A_m``
+the posterior of eq. (12) is ``B_m = A_m r / (r a_Z + 1 - a_Z)`` on ``Z`` and ``A_m / (r a_Z + 1 - a_Z)``
+off ``Z``, with ``r = kappa_c / kappa_d = 1 + x``, ``x = p d / ((1 - p) eta)``. So
+
+    ``B - A = g(x) v_Z``,  ``g(x) = x / (1 + a_Z x)``,  ``v_Z = A (1_Z - a_Z)``,
+
+a fixed direction scaled by ``g``, increasing in ``x`` and ``x`` increasing in ``p``. Both ground distances
+(equal, ordered) give an EMD positively homogeneous in ``B - A``, hence ``D[A, B] = g(x) D_Z`` with
+``D_Z = EMD of v_Z``. Solving ``D[A, B] = t`` for ``p``: with ``G = t / D_Z``, every ``p`` is allowed when
+``D_Z = 0`` or ``a_Z G >= 1``; otherwise ``x* = G / (1 - a_Z G)`` and ``p_Z = x* eta / (d + x* eta)``.
+All of this is exact (``fractions.Fraction``). The largest ``p`` that keeps *every* possible released
+set within ``t`` is ``min_Z p_Z`` (the text: "we calculate B_j for all possible E[r*, S_j] and then obtain
+the largest value of D"); :func:`closeness_parameters` returns it, and ``reading="printed"`` follows
+Algorithm 1's lines 6-13 literally (one entry per ``Z``, the least E_L2 wins, i.e. the *largest* ``p_Z``).
+
+The subsets of one size are enumerated up to :data:`SUBSET_LIMIT`; above it, with the equal ground
+distance, ``p_Z`` depends on ``a_Z`` only (``x* = t / (a_Z (1 - a_Z - t))``, smallest at ``a_Z = (1 - t)/2``)
+and ``a_Z`` is bounded by the sums of the ``eta`` smallest and largest masses, which gives a ``p`` that
+is safe (possibly smaller than needed); with the ordered ground distance such sizes are skipped.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import sympy
+
+from implgraph.core.errors import InputError
+from implgraph.definitions.emd_t_closeness import _emd
+
+__all__ = ["expected_l2", "expected_l2_squared", "diversity_parameters", "solve_p", "worst_p",
+           "closeness_parameters", "Choice", "SUBSET_LIMIT"]
+
+SUBSET_LIMIT = 20_000
+"""Most subsets of one size that :func:`worst_p` enumerates."""
+
+
+def expected_l2(N, d, p, eta):
+    """E_L2 of eq. (9), as printed (sympy; symbolic arguments allowed)."""
+    N, d, p, eta = (sympy.sympify(v) for v in (N, d, p, eta))
+    return sympy.sqrt((1 - d) * (p ** 2 * d + eta - (p ** 2 + d) * eta) / (p ** 2 * d * N * (d - eta)))
+
+
+def expected_l2_squared(N, d, p, eta) -> Fraction:
+    """E_L2 squared, exact for rational arguments (``inf`` where (9) divides by 0)."""
+    p = Fraction(p)
+    den = p * p * d * N * (d - eta)
+    if den == 0:
+        return math.inf
+    return Fraction((1 - d) * (p * p * d + eta - (p * p + d) * eta)) / den
+
+
+def diversity_parameters(level: int, d: int, name: str = "S_j") -> tuple:
+    """``(p, eta) = (1, l)`` for frequency and entropy diversity (Section V-C-1, Theorems 2-3)."""
+    if not 1 <= int(level) <= d:
+        raise InputError(f"{name}: l = {level} needs 1 <= l <= d = {d} (Theorems 2-3 assume d_j >= l_j)",
+                         fix=f"choose l <= {d} for {name}")
+    return Fraction(1), int(level)
+
+
+def _direction_emd(prior, subset, ground) -> tuple:
+    """``(a_Z, D_Z)``: the prior mass of ``subset`` and the EMD of the direction ``v_Z``."""
+    inside = set(subset)
+    a_z = sum((prior[m] for m in inside), Fraction(0))
+    v = [prior[m] * ((1 if m in inside else 0) - a_z) for m in range(len(prior))]
+    return a_z, (Fraction(0) if len(v) == 1 else Fraction(_emd(v, ground, abs)))
+
+
+def solve_p(prior, subset, t, eta, ground: str = "equal") -> Fraction:
+    """The largest ``p`` with ``D[A, B] <= t`` for the released set ``subset`` (exact closed form)."""
+    d = len(prior)
+    a_z, d_z = _direction_emd(prior, subset, ground)
+    if d_z == 0:
+        return Fraction(1)
+    g = Fraction(t) / d_z
+    if a_z * g >= 1:
+        return Fraction(1)
+    x = g / (1 - a_z * g)
+    return x * eta / (d + x * eta)
+
+
+def _interval_p(prior, t, eta) -> Fraction:
+    """A safe ``p`` for all ``eta``-subsets, equal ground distance, from the range of ``a_Z``."""
+    masses = sorted(prior)
+    lo, hi = sum(masses[:eta], Fraction(0)), sum(masses[-eta:], Fraction(0))
+    t = Fraction(t)
+    if t >= 1 - lo:
+        return Fraction(1)
+    a = min(max((1 - t) / 2, lo), hi)
+    x = t / (a * (1 - a - t))
+    return x * eta / (len(prior) + x * eta)
+
+
+def worst_p(prior, t, eta, ground: str = "equal", pick=min):
+    """``pick`` over every ``eta``-subset of ``solve_p`` (``min``: safe for every released set)."""
+    d = len(prior)
+    if math.comb(d, eta) > SUBSET_LIMIT:
+        if ground == "equal" and pick is min:
+            return _interval_p(prior, t, eta)
+        return None
+    return pick(solve_p(prior, z, t, eta, ground) for z in itertools.combinations(range(d), eta))
+
+
+@dataclass
+class Choice:
+    """One attribute's parameters: ``p``, ``eta`` and the squared E_L2 they give."""
+
+    p: Fraction
+    eta: int
+    el2_squared: object
+
+    @property
+    def el2(self):
+        return sympy.sqrt(sympy.Rational(self.el2_squared.numerator, self.el2_squared.denominator)) \
+            if isinstance(self.el2_squared, Fraction) else sympy.oo
+
+
+def closeness_parameters(counts, t, eta_max=None, ground: str = "equal", reading: str = "text",
+                         name: str = "S_j") -> Choice:
+    """Algorithm 1 for one attribute: ``(p, eta)`` minimising E_L2 under ``[[t, j]]``-closeness.
+
+    Parameters
+    ----------
+    counts : sequence of int
+        How many records hold each value (gives ``A_j`` and ``N``).
+    t : number
+        The closeness level ``t_j``.
+    eta_max : int, optional
+        ``eta~`` (default ``d - 1``; ``eta = d`` makes (9) divide by 0).
+    ground : {"equal", "ordered"}
+    reading : {"text", "printed"}
+        ``"text"``: the smallest ``p`` over the released sets of one size (safe); ``"printed"``: lines 6-13
+        as printed (the largest).
+
+    Returns
+    -------
+    Choice
+        ``p = 0, eta = 1`` (nothing of the input is released) when no ``eta`` gives ``p > 0``.
+    """
+    counts = [int(c) for c in counts]
+    n = sum(counts)
+    d = len(counts)
+    t = Fraction(t) if not isinstance(t, float) else Fraction(repr(t))
+    if n <= 0 or t < 0:
+        raise InputError(f"{name}: closeness needs records and t >= 0 (N = {n}, t = {t})",
+                         fix="give a non-empty column and t >= 0")
+    prior = [Fraction(c, n) for c in counts]
+    top = d - 1 if eta_max is None else min(int(eta_max), d - 1)
+    best = Choice(Fraction(0), 1, math.inf)
+    for eta in range(1, top + 1):
+        p = worst_p(prior, t, eta, ground, min if reading == "text" else max)
+        if p is None or p == 0:
+            continue
+        e2 = expected_l2_squared(n, d, p, eta)
+        if best.el2_squared == math.inf or e2 < best.el2_squared:
+            best = Choice(p, eta, e2)
+    if d == 1:
+        best = Choice(Fraction(1), 1, Fraction(0))
+    return best

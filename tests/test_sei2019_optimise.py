@@ -1,0 +1,99 @@
+"""sei2019 Section V-C: E_L2 (eq. 9), the closed-form solve of Algorithm 1 and its parameter choice."""
+
+import itertools
+from fractions import Fraction
+
+import pytest
+import sympy
+
+from implgraph.core.errors import InputError
+from implgraph.mechanisms.randomized_anonymization import optimise
+from implgraph.mechanisms.randomized_anonymization.channel import posterior
+from implgraph.mechanisms.randomized_anonymization.optimise import (closeness_parameters, diversity_parameters,
+                                                                    expected_l2, expected_l2_squared, solve_p)
+from implgraph.mechanisms.randomized_anonymization.privacy import emd
+
+
+def worst_emd(prior, p, eta, ground):
+    """The largest EMD between A and the posterior of any released eta-subset (brute force)."""
+    return max(emd(prior, posterior(prior, z, p, eta), ground)
+               for z in itertools.combinations(range(len(prior)), eta))
+
+
+PRIORS = [[Fraction(1, 2), Fraction(1, 4), Fraction(1, 8), Fraction(1, 8)],
+          [Fraction(2, 5), Fraction(1, 5), Fraction(1, 5), Fraction(1, 10), Fraction(1, 10)]]
+
+
+def test_expected_l2_hand_values():
+    # eq. (9) at N = 10, d = 4, p = 1/2, eta = 2, by hand:
+    # (1 - 4)(1/4 * 4 + 2 - (1/4 + 4) * 2) / (1/4 * 4 * 10 * (4 - 2)) = (-3)(-11/2)/20 = 33/40
+    assert expected_l2(10, 4, sympy.Rational(1, 2), 2) ** 2 == sympy.Rational(33, 40)
+    assert expected_l2_squared(10, 4, Fraction(1, 2), 2) == Fraction(33, 40)
+    assert expected_l2(10, 4, 1, 1) == 0
+
+
+@pytest.mark.parametrize("ground", ["equal", "ordered"])
+@pytest.mark.parametrize("prior", PRIORS)
+@pytest.mark.parametrize("t", [Fraction(1, 20), Fraction(1, 5)])
+def test_solve_p_is_the_root(prior, ground, t):
+    """At the closed-form p the EMD is exactly t (or p = 1 is within t); a bit more p exceeds t."""
+    d = len(prior)
+    for eta in range(1, d):
+        for z in itertools.combinations(range(d), eta):
+            p = solve_p(prior, z, t, eta, ground)
+            at = emd(prior, posterior(prior, z, p, eta), ground)
+            if p < 1:
+                assert at == t
+                assert emd(prior, posterior(prior, z, p + (1 - p) / 100, eta), ground) > t
+            else:
+                assert at <= t
+
+
+def test_solve_p_agrees_with_sympy_solve():
+    prior, z, eta, t = PRIORS[0], (0,), 1, Fraction(1, 10)
+    p = sympy.Symbol("p", positive=True)
+    b = posterior(prior, z, p, eta)
+    # equal ground distance: EMD = sum over Z of (B - A) where B > A on Z (one-sided, as the direction is fixed)
+    roots = sympy.solve(sympy.Eq(b[0] - prior[0], t), p)
+    assert [r for r in roots if 0 <= r <= 1] == [sympy.Rational(*solve_p(prior, z, t, eta).as_integer_ratio())]
+
+
+@pytest.mark.parametrize("ground", ["equal", "ordered"])
+@pytest.mark.parametrize("prior", PRIORS)
+def test_algorithm1_text_reading_is_safe(prior, ground):
+    t = Fraction(1, 10)
+    counts = [int(a * 40) for a in prior]
+    choice = closeness_parameters(counts, t, ground=ground)
+    assert choice.p > 0
+    assert worst_emd(prior, choice.p, choice.eta, ground) <= t
+
+
+def test_algorithm1_as_printed_can_violate():
+    """Lines 6-13 as printed keep the least E_L2 over subsets, i.e. the largest p: a witness above t."""
+    counts, t = [4, 2, 1, 1], Fraction(1, 10)
+    prior = [Fraction(c, 8) for c in counts]
+    printed = closeness_parameters(counts, t, reading="printed")
+    assert worst_emd(prior, printed.p, printed.eta, "equal") > t
+
+
+def test_interval_bound_is_safe(monkeypatch):
+    counts, t = [5, 3, 3, 2, 2, 1], Fraction(1, 8)
+    prior = [Fraction(c, 16) for c in counts]
+    exact = closeness_parameters(counts, t)
+    enumerated = {eta: optimise.worst_p(prior, t, eta) for eta in range(1, 6)}
+    monkeypatch.setattr(optimise, "SUBSET_LIMIT", 0)      # every size now takes the a_Z-interval bound
+    for eta in range(1, 6):
+        p = optimise.worst_p(prior, t, eta)
+        assert p <= enumerated[eta]
+        assert worst_emd(prior, p, eta, "equal") <= t
+    assert closeness_parameters(counts, t).el2_squared >= exact.el2_squared
+
+
+def test_diversity_parameters():
+    assert diversity_parameters(3, 5) == (1, 3)
+    with pytest.raises(InputError, match="d_j >= l_j"):
+        diversity_parameters(6, 5)
+
+
+def test_zero_t_releases_nothing():
+    assert closeness_parameters([3, 1], 0).p == 0
