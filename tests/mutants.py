@@ -18,7 +18,7 @@ Each mutant's truth is decided here, without importing the engine's checkers:
   found at every parameter point with N <= 5 (``true`` on that range).
 - ``undecided``: neither; used only for the soundness checks.
 
-Only :func:`engine_verdict` calls the engine (:func:`implgraph.core.verdict.check_claim`); the data files
+Only :func:`engine_verdict` calls the engine (:func:`implgraph.checks.check_claim`); the data files
 are read with :mod:`yaml` directly.
 """
 
@@ -71,7 +71,7 @@ class Mutant:
     mutation : str
         What was changed, in words.
     node : dict
-        The mutated claim node, as :func:`implgraph.core.verdict.check_claim` takes it.
+        The mutated claim node, as :func:`implgraph.checks.check_claim` takes it.
     truth : str
         ``false``, ``true`` or ``undecided`` (set by :func:`decide`).
     reason : str
@@ -1254,7 +1254,7 @@ def map_context():
     """The engine's verdicts on the (unmutated) theorem claims, for judging mutated maps as `verify` does."""
     if not _MAP_CONTEXT:
         from implgraph.io.theorems import load_claims
-        from implgraph.core.verdict import check_claim
+        from implgraph.checks import check_claim
         ctx = {"max_n": 8, "verdicts": {}}
         for c in load_claims(kinds=("theorems",)):
             if c.get("kind") in EDGE + ("not-implies",):
@@ -1268,7 +1268,7 @@ def map_context():
 def engine_verdict(m):
     """The engine's verdict on a mutant: (verdict, evidence, witness); an input error is ``input-error``."""
     from implgraph.core.errors import InputError
-    from implgraph.core.verdict import check_claim
+    from implgraph.checks import check_claim
     try:
         ctx = {"max_n": 8, "verdicts": map_context() if m.node.get("kind") == "map" else {}}
         v = check_claim(copy.deepcopy(m.node), ctx)

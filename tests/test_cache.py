@@ -13,7 +13,8 @@ import textwrap
 
 import pytest
 
-from implgraph.checks import tables as claims
+from implgraph.checks import level_cache
+from implgraph.checks import symbolic_level as claims
 from implgraph.cli import main
 
 TABLE = """
@@ -76,7 +77,7 @@ def test_a_tampered_cache_entry_changes_nothing(cached, capsys, monkeypatch, fix
     data = json.loads(entry.read_text())
     data["pieces"][0]["value"] = "2"                   # valid JSON, wrong level
     if fix_checksum:                                   # even with a consistent checksum
-        data["checksum"] = claims._cache_checksum(data["key"], data["pieces"])
+        data["checksum"] = level_cache._cache_checksum(data["key"], data["pieces"])
     entry.write_text(json.dumps(data))
     second = _run(path, capsys, monkeypatch)
     assert "mult-t-closeness: t = 1\n" in second and "[holds] test/t3/mult-t" in second
@@ -91,9 +92,9 @@ def test_an_entry_with_a_wrong_key_is_not_used(cached, capsys, monkeypatch):
     entry = _mult_t_entry(folder)
     data = json.loads(entry.read_text())
     data["key"] = "0" * 64
-    data["checksum"] = claims._cache_checksum(data["key"], data["pieces"])
+    data["checksum"] = level_cache._cache_checksum(data["key"], data["pieces"])
     entry.write_text(json.dumps(data))
-    assert claims._cache_load(entry.stem, None, {}) is None
+    assert level_cache._cache_load(entry.stem, None, {}) is None
 
 
 def test_a_correct_entry_is_confirmed(cached, capsys, monkeypatch):

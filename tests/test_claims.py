@@ -9,10 +9,12 @@ import pytest
 import sympy
 
 from implgraph import definitions
-from implgraph.checks.tables import (concrete_level, judge_level_claim, judge_unbounded, witness_family)
+from implgraph.checks.level import judge_level_claim
+from implgraph.checks.table_points import concrete_level
+from implgraph.checks.unbounded import judge_unbounded, witness_family
 from implgraph.io.counterexamples import get_table, table_claims
 from implgraph.io.datafile import Node
-from implgraph.core.verdict import check_claim
+from implgraph.checks import check_claim
 
 R = sympy.Rational
 
@@ -20,7 +22,7 @@ R = sympy.Rational
 @pytest.fixture(autouse=True)
 def _fresh_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("IMPLGRAPH_CACHE_DIR", str(tmp_path))
-    import implgraph.checks.tables as c
+    import implgraph.checks.symbolic_level as c
     c._MEMO.clear()
 
 

@@ -115,15 +115,15 @@ def test_bundled_regions_are_quotes_plus_well_formedness():
 
 def test_reading_when_only_where_a_checker_judges_it():
     # the math checker and the edge checkers judge `reading_when` as an `<id>#reading` row; the
-    # mechanism checkers (implgraph/checks/mechanisms.py) do not read it, so a claim they judge must not
+    # mechanism checkers (the other modules of implgraph/checks/) do not read it, so a claim they judge must not
     # carry one (its reading would be dropped without a word)
     from implgraph.io.theorems import load_claims
-    from implgraph.core.verdict import find_checker
+    from implgraph.checks import find_checker
     carriers = [c for c in load_claims(kinds=("theorems",)) if c.get("reading_when")]
     assert carriers, "no bundled claim carries reading_when"
     for c in carriers:
         func = find_checker(c)
-        assert func is not None and func.__module__ != "implgraph.checks.mechanisms", \
+        assert func is not None and func.__module__ in ("implgraph.checks.math_claims", "implgraph.checks.edges"), \
             f"{c.get('id')}: `reading_when` on a claim judged by {func.__module__}.{func.__name__}"
 
 

@@ -6,7 +6,7 @@ from fractions import Fraction as F
 
 import sympy
 
-from implgraph.checks.tables import _canonical_point
+from implgraph.checks.level import _canonical_point
 from implgraph.core.concrete import ConcreteTable
 from implgraph.io.counterexamples import get_table
 from implgraph.definitions import get as get_definition

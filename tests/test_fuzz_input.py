@@ -27,7 +27,7 @@ import implgraph.cli
 import implgraph.core.verdict
 
 implgraph.cli.build_parser()             # imports every command module before the forks
-implgraph.core.verdict.load_checkers()
+implgraph.checks.load_checkers()
 
 FIFO, DIRECTORY, DEV_ZERO = object(), object(), object()
 

@@ -242,12 +242,12 @@ def test_claims_bad_selection(capsys, argv, needle):
 
 
 def test_claims_runs_no_checker_and_is_fast(capsys, monkeypatch):
-    import implgraph.core.verdict
+    import implgraph.checks
     import implgraph.checks.verify
 
     def boom(*a, **k):
         raise AssertionError("a checker ran")
-    monkeypatch.setattr(implgraph.core.verdict, "check_claim", boom)
+    monkeypatch.setattr(implgraph.checks, "check_claim", boom)
     monkeypatch.setattr(implgraph.checks.verify, "check_claim", boom)
     main(["claims", "--json"])                  # warm: imports
     capsys.readouterr()

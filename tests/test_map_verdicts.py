@@ -74,7 +74,7 @@ def test_fig1_text_not_vice_versa_is_refuted_by_theorem_4_1():
     # Theorem 2a (1, t)-closeness => LDP, so every DP node is reached from a t-closeness node: "but not vice
     # versa" is false on every map where those edges are established.
     from implgraph.io.theorems import load_claims
-    from implgraph.core.verdict import check_claim
+    from implgraph.checks import check_claim
     node = next(c for c in load_claims(kinds=("theorems",)) if c.get("id") == "ekenstedt2022/fig-1-text")
     v = check_claim(node, {"max_n": 8, "verdicts": {}})
     assert v.verdict == "refuted"

@@ -13,7 +13,7 @@ from sympy import Rational as R
 
 from implgraph.mechanisms.channels import empirical_response, exact_level, randomised_response
 from implgraph.io.theorems import load_claims
-from implgraph.core.verdict import check_claim
+from implgraph.checks import check_claim
 
 
 def _claim(cid, **changes):

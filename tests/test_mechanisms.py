@@ -7,7 +7,7 @@ from sympy import Rational as R
 
 from implgraph.core.errors import InputError
 from implgraph.core.levels import all_levels, optimal_level
-from implgraph.checks.mechanisms import ldp_level_fig4
+from implgraph.papers.ekenstedt2022 import fig4_level
 from implgraph.mechanisms.channels import (Dataset, empirical_response, lumped_randomised_response, mechanism_level,
                                   randomised_response, sequential, worst_case_dataset)
 
@@ -47,7 +47,7 @@ def test_fig4_ldp_level_hand(n, pv, ratio):
 
 def test_fig4_ldp_symbolic_n():
     n = sympy.Symbol("n", integer=True)
-    ratio, _ = ldp_level_fig4(n, p)
+    ratio, _ = fig4_level(n, p)
     assert sympy.simplify(ratio - (1 + n * p / (1 - p))) == 0
 
 

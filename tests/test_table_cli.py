@@ -13,7 +13,7 @@ DATA = Path(__file__).parent / "data"
 @pytest.fixture(autouse=True)
 def _fresh_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("IMPLGRAPH_CACHE_DIR", str(tmp_path))
-    import implgraph.checks.tables as c
+    import implgraph.checks.symbolic_level as c
     c._MEMO.clear()
 
 

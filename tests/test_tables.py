@@ -10,7 +10,8 @@ hand formula there, and where the engine returns one closed form it is compared 
 import pytest
 import sympy
 
-from implgraph.checks.tables import concrete_level, find_level
+from implgraph.checks.symbolic_level import find_level
+from implgraph.checks.table_points import concrete_level
 from implgraph.io.counterexamples import all_tables, get_table, table_claims, table_ids
 from implgraph.core.errors import InputError
 
@@ -21,7 +22,7 @@ R = sympy.Rational
 def _fresh_cache(tmp_path, monkeypatch):
     # the symbolic levels are computed afresh (no on-disk cache from earlier runs)
     monkeypatch.setenv("IMPLGRAPH_CACHE_DIR", str(tmp_path))
-    import implgraph.checks.tables as c
+    import implgraph.checks.symbolic_level as c
     c._MEMO.clear()
 
 

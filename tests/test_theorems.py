@@ -5,7 +5,8 @@ import textwrap
 import pytest
 
 from implgraph.core.errors import InputError
-from implgraph.io.theorems import EDGE_KINDS, load_theorems
+from implgraph.io.datafile import EDGE_KINDS
+from implgraph.io.theorems import load_theorems
 
 GOOD = """
 paper: test
@@ -73,7 +74,7 @@ def test_invalid_f_level_is_a_finding_not_an_error(tmp_path):
     # f = t/2 is < 1 (not a valid t level) on the whole condition: loads fine, the verdict reports it
     p = write(tmp_path, GOOD.replace('f: "(exp(eps)*(N - 1) + 1)/N"', 'f: "1/2"'))
     (e,) = load_theorems([p])
-    from implgraph.checks.theorems import check_edge
+    from implgraph.checks.edges import check_edge
     v = check_edge(e, {"max_n": 4})
     assert v.verdict == "refuted"
 
@@ -96,8 +97,8 @@ claims:
     ("Abs(a1 - b1) <= Abs(a1 - a2) + Abs(a2 - b1)", "holds"),   # triangle inequality
 ])
 def test_math_checker(tmp_path, formula, verdict):
-    from implgraph.io.datafile import load_yaml
-    from implgraph.checks.theorems import check_math
+    from implgraph.io.validate import load_yaml
+    from implgraph.checks.math_claims import check_math
     p = write(tmp_path, MATH.replace("FORMULA", formula))
     claim = load_yaml(p)["claims"][0]
     v = check_math(claim)
@@ -114,7 +115,7 @@ def test_symbolic_nonimplication_theorem_3b():
     # a1 mean, so (k,t)-closeness is finite, while eps-LDP compares 0 with 1/2 (infinite)
     from fractions import Fraction
     import brute
-    from implgraph.checks.theorems import symbolic_nonimplication
+    from implgraph.checks.not_implies import symbolic_nonimplication
     e = {x.id: x for x in load_theorems()}["ekenstedt2022/theorem-3b"]
     text, z = symbolic_nonimplication(e)
     assert z == 1 and "for every parameter value" in text

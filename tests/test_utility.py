@@ -11,11 +11,11 @@ from implgraph.cli import main
 from implgraph.io.datafile import data_files, load_yaml
 from implgraph.core.errors import InputError
 from implgraph.core.levels import optimal_level
-from implgraph.checks.mechanisms import fig6_curves, fig7_curves
+from implgraph.papers.ekenstedt2022 import fig6_curves, fig7_curves
 from implgraph.mechanisms.channels import (Dataset, empirical_response, randomised_response, sequential,
                                   worst_case_dataset)
 from implgraph.mechanisms.utility import bayes_utility, mechanism_utilities, p_ldp_for_eps, p_t_for_t, utility
-from implgraph.core.verdict import check_claim
+from implgraph.checks import check_claim
 
 
 def test_bayes_utility_hand():

@@ -9,9 +9,9 @@ import copy
 
 import pytest
 
-from implgraph.checks.theorems import witness_fit
+from implgraph.checks.witness_fit import witness_fit
 from implgraph.io.theorems import edge_from_node, load_claims, witness_ids
-from implgraph.core.verdict import check_claim
+from implgraph.checks import check_claim
 
 CLAIMS = {str(c.get("id")): c for c in load_claims()}
 ESTABLISHED = ("proved", "confirmed", "holds", "holds-not-tight", "verified-bounded")
@@ -79,7 +79,7 @@ def test_theorem_5_witness_covers_k1_only():
 def test_map_arrow_outside_its_claims_condition_is_not_supported():
     # Fig. 2's Theorem 3 arrow with `k <= 1` instead of `k > 1`: Theorem 3b says nothing for k = 1 (where
     # (1, t)-closeness => LDP by Theorem 2a), so the arrow is not held by the claim's verdict
-    from implgraph.checks.theorems import check_map
+    from implgraph.checks.maps import check_map
     node = copy.copy(CLAIMS["ekenstedt2022/fig-2"])
     arrows = [copy.copy(a) for a in node["arrows"]]
     i = next(i for i, a in enumerate(arrows) if a.get("claim") == "ekenstedt2022/theorem-3b")

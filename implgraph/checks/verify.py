@@ -2,7 +2,7 @@
 
 :func:`run_verify` validates the theorem files (bad input raises
 :class:`~implgraph.core.errors.InputError`), collects every claim, dispatches each to its checker
-(:func:`implgraph.core.verdict.check_claim`), adds a row for the proof's reading of claims that have
+(:func:`implgraph.checks.check_claim`), adds a row for the proof's reading of claims that have
 one (id ``<id>#reading``), judges the implication maps last (they use the other verdicts), and
 compares every verdict with the ``expect:`` recorded in the data (a difference is a regression).
 """
@@ -14,7 +14,8 @@ import time
 from implgraph.core.deadline import Timeout, deadline
 from implgraph.core.errors import InputError
 from implgraph.io.theorems import load_claims, load_theorems
-from implgraph.core.verdict import Verdict, check_claim
+from implgraph.checks import check_claim
+from implgraph.core.verdict import Verdict
 
 __all__ = ["collect_claims", "run_verify", "regressions", "id_matches", "DEFAULT_MAX_N", "LAST_KINDS"]
 

@@ -3,7 +3,7 @@ or PDF, chosen by the file's extension).
 
 Each figure has two panels: the paper's printed formulas (eq. 1, 2, 5, 6 with its calibration) and the
 engine's reading (utilities by eq. 4 from the exact channels of Fig. 4 and Fig. 5, p_LDP and p_t from the
-core's exact levels). The curves are the exact expressions of :mod:`implgraph.checks.mechanisms`,
+core's exact levels). The curves are the exact expressions of :mod:`implgraph.papers.ekenstedt2022`,
 evaluated in floating point for drawing only.
 """
 
@@ -41,10 +41,10 @@ def _lambdas(exprs, var):
 
 
 def _fig6(ax_pair, xs):
-    from implgraph.checks.mechanisms import _engine_fig6, _fig6_printed_exprs
+    from implgraph.papers.ekenstedt2022 import fig6_exprs
     py1 = sympy.Symbol("py1", real=True)
-    panels = (("as printed (eq. 1, 2, 5, 6)", _fig6_printed_exprs()),
-              ("engine: exact channels and levels", _engine_fig6(py1)))
+    panels = (("as printed (eq. 1, 2, 5, 6)", fig6_exprs("printed")),
+              ("engine: exact channels and levels", fig6_exprs("engine")))
     for ax, (title, ex) in zip(ax_pair, panels):
         f = _lambdas(ex, py1)
         for key, (ls, label) in STYLES.items():
@@ -57,11 +57,11 @@ def _fig6(ax_pair, xs):
 
 
 def _fig7(ax_pair, xs):
-    from implgraph.checks.mechanisms import _engine_fig7, _fig7_printed_exprs
+    from implgraph.papers.ekenstedt2022 import fig7_exprs
     t0 = sympy.Symbol("t0", real=True)
     colors = {2: "tab:blue", 4: "tab:orange", 6: "tab:green"}
     for n in (2, 4, 6):
-        for ax, ex in zip(ax_pair, (_fig7_printed_exprs(n), _engine_fig7(t0, n))):
+        for ax, ex in zip(ax_pair, (fig7_exprs(n, "printed"), fig7_exprs(n, "engine"))):
             f = _lambdas(ex, t0)
             for key, (ls, label) in STYLES.items():
                 ax.plot(xs, [float(f[key](x)) for x in xs], ls, color=colors[n],

@@ -8,7 +8,9 @@ from pathlib import Path
 import sympy
 
 from implgraph import definitions
-from implgraph.checks.tables import find_level, judge_level_claim, judge_unbounded, public_family
+from implgraph.checks.level import judge_level_claim
+from implgraph.checks.symbolic_level import find_level
+from implgraph.checks.unbounded import judge_unbounded, public_family
 from implgraph.io.counterexamples import get_table, load_tables_file, table_claims
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr

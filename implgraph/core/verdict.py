@@ -6,16 +6,14 @@ A verdict is three-valued in spirit (sympy assumptions style): a claim is establ
 unknown or timeout, or nothing applies) -- never silently "proved".
 
 Checkers register per claim ``kind`` with :func:`checker`, optionally with a predicate on the claim's
-data for one shape of the kind (never per claim id); :func:`check_claim` dispatches.
+data for one shape of the kind (never per claim id); :func:`implgraph.checks.check_claim` dispatches.
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import asdict, dataclass, field
 
-__all__ = ["Verdict", "VERDICTS", "STATUSES", "STRENGTHS", "status_of", "strength_of", "checker", "check_claim",
-           "find_checker", "CHECKERS"]
+__all__ = ["Verdict", "VERDICTS", "STATUSES", "STRENGTHS", "status_of", "strength_of", "checker", "CHECKERS"]
 
 VERDICTS = ("proved", "verified-bounded", "refuted", "confirmed", "holds", "holds-not-tight", "unknown")
 
@@ -117,11 +115,6 @@ CHECKERS: dict = {}
 """``{claim kind: [(predicate or None, checker), ...]}``, the checkers with a predicate first."""
 
 
-def load_checkers() -> None:
-    """Import the modules that register checkers (explicit imports; they register on import)."""
-    from implgraph.checks import mechanisms, tables, theorems  # noqa: F401
-
-
 def checker(*kinds, when=None):
     """Register ``func(claim, context) -> Verdict`` for claim kinds.
 
@@ -139,30 +132,3 @@ def checker(*kinds, when=None):
                 entries.insert(at, (when, func))
         return func
     return deco
-
-
-def find_checker(claim):
-    """The checker for ``claim``: the first of its kind whose predicate holds (None if there is none)."""
-    load_checkers()
-    for when, func in CHECKERS.get(claim.get("kind"), []):
-        if when is None or when(claim):
-            return func
-    return None
-
-
-def check_claim(claim, context=None) -> Verdict:
-    """Dispatch a claim (a data-file mapping with ``kind``) to its checker; time it."""
-    kind = claim.get("kind")
-    func = find_checker(claim)
-    start = time.perf_counter()
-    if func is None:
-        v = Verdict(id=str(claim.get("id")), verdict="unknown", printed=str(claim.get("printed", "")),
-                    evidence=f"no checker for claim kind {kind!r}")
-    else:
-        v = func(claim, context)
-    v.seconds = round(time.perf_counter() - start, 3)
-    if v.expect is None and claim.get("expect"):
-        v.expect = str(claim.get("expect"))
-    if not v.source and claim.get("source"):
-        v.source = str(claim.get("source"))
-    return v

@@ -1,0 +1,71 @@
+"""``kind: implies`` claims: :func:`implgraph.engines.prove.check_implication` (a proof for all
+parameters with the tight f, an exact witness, or a bounded check).
+
+A claim about a quantity the engine does not model (``of:`` on a side, or ``assumptions:``) is
+``unknown``; the literal reading's result is in ``details``. :func:`implication_holds` asks whether
+the engine proves A => B for every parameter value with some f (used by the non-implication and map
+checkers).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.checks.common import context_max_n, edge_verdict
+from implgraph.core.region import Region
+from implgraph.core.verdict import Verdict
+from implgraph.engines.bounds import T, tight_bound
+from implgraph.engines.prove import check_implication
+from implgraph.io.theorems import Edge
+
+
+def implication_result(edge: Edge, f, context, a=None, b=None, reverse=False):
+    a = a or edge.a
+    b = b or edge.b
+    return check_implication(a.definition, b.definition, f, a_params=a.params, b_params=b.params,
+                             when=edge.when, kinds=edge.kinds, alpha=a.level, a_classes=a.classes,
+                             b_classes=b.classes, max_n=context_max_n(context))
+
+
+def _from_proof(edge, r, kind_label="", expect=None):
+    return edge_verdict(edge, r.verdict, evidence=kind_label + r.evidence, bound=r.bound, witness=r.witness,
+               tight=r.tight_str, exact=r.tight_str, expect=expect,
+               details={"tightness": r.tightness, "method": r.method, **(r.details or {})})
+
+
+def check_implies(edge: Edge, context=None, f=None, a=None) -> Verdict:
+    if (a or edge.a).scope == "class" or edge.b.scope == "class":
+        return edge_verdict(edge, "unknown", evidence="levels taken within each class (scope: class) are not encoded "
+                                             "by the prover or the refuter")
+    unmodelled = [s.of for s in (a or edge.a, edge.b) if s.of] + list(edge.node.get("assumptions") or [])
+    if unmodelled:   # only the literal reading is checked, and only on small tables
+        context = dict(context or {}, max_n=min(context_max_n(context), 4))
+    r = implication_result(edge, edge.f if f is None else f, context, a=a)
+    if unmodelled:
+        v = _from_proof(edge, r)
+        return edge_verdict(edge, "unknown",
+                   evidence=("the claim is about a quantity or assumptions the engine does not model ("
+                             + "; ".join(map(str, unmodelled))[:300] + "); under the engine's literal definitions "
+                             f"the verdict would be {r.verdict}: {r.evidence}"),
+                   witness=r.witness, bound=r.bound, tight=r.tight_str,
+                   details={"literal_verdict": r.verdict, "literal_tightness": r.tightness})
+    return _from_proof(edge, r)
+
+
+def implication_holds(edge: Edge, a=None, b=None):
+    """A Bound when the engine proves A => B for every parameter value (some f), else None."""
+    a = a or edge.a
+    b = b or edge.b
+    if a.scope == "class" or b.scope == "class":
+        return None   # levels taken within each class: none of the all-N arguments covers them
+    N = next((s for s in edge.kinds if s.name == "N"), sympy.Symbol("N", integer=True))
+    kinds = {s: k for s, k in edge.kinds.items() if s not in (edge.a.level, edge.b.level)}
+    kinds[T] = "real"
+    kinds.setdefault(N, "integer")
+    # conditions on the levels are dropped (a larger region: a proof on it is still a proof)
+    conds = tuple(c for c in edge.when if not (sympy.sympify(c).free_symbols & {edge.a.level, edge.b.level}))
+    region = Region(kinds, conds + (T >= 1, N >= 2))
+    try:
+        return tight_bound(a.definition, b.definition, a.params, b.params, region, N, a.classes, b.classes)
+    except Exception:
+        return None

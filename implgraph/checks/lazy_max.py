@@ -1,0 +1,141 @@
+"""Lazy maxima for symbolic levels: a :class:`LazyCtx` whose ``max`` never splits the region.
+
+The definitions' own symbolic code runs on a :class:`LazyCtx`: order questions between the values of
+a column split the region as usual, but the final maximum over candidate ratios is kept as an exact
+``Max(...)`` where the region does not decide it (instead of splitting the region on every pair of
+candidates). Candidates the region orders are dropped, asking the solver only about small factors.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import sympy
+
+from implgraph.core.symbolic import Ctx
+
+
+def max_args(x):
+    return list(x.args) if isinstance(x, sympy.Max) else [x]
+
+
+@functools.lru_cache(maxsize=50_000)
+def _factor_list(p):
+    try:
+        c, fs = sympy.factor_list(p)
+    except (sympy.PolynomialError, sympy.GeneratorsNeeded, NotImplementedError):
+        return sympy.Integer(1), ((p, 1),)
+    return c, tuple(fs)
+
+
+def _factor_sign(region, known, f) -> int:
+    """+1 / -1 when the factor is strictly positive / negative on the region, else 0 (unknown)."""
+    if f.is_number:
+        return int(sympy.sign(f))
+    key = ("lazy-factor", f)
+    if key not in known:
+        if region.decide(sympy.Gt(f, 0)) is True:
+            known[key] = 1
+        elif region.decide(sympy.Lt(f, 0)) is True:
+            known[key] = -1
+        else:
+            known[key] = 0
+    return known[key]
+
+
+def _sign_no_split(region, known, e):
+    """The sign of ``e`` on the whole region (1, -1, 0) or None, asking only about small factors."""
+    num, den = sympy.fraction(sympy.together(e))
+    s, rest = 1, []
+    for part in (num, den):
+        c, fs = _factor_list(sympy.expand(part))
+        if c == 0:
+            return 0
+        s *= int(sympy.sign(c))
+        for f, m in fs:
+            sf = _factor_sign(region, known, f)
+            if sf:
+                s *= sf ** m
+            elif m % 2 == 0:
+                rest.append(f ** m)   # >= 0, maybe 0
+            else:
+                rest.append(f)
+    if not rest:
+        return s
+    q = sympy.expand(sympy.Mul(*rest))
+    if len(q.free_symbols) <= 3:
+        # a small residual: ask the solver about it as a whole
+        if region.decide(sympy.Ge(q, 0)) is True:
+            return s
+        if region.decide(sympy.Le(q, 0)) is True:
+            return -s
+        return None
+    if len(rest) == 1:
+        q = rest[0]
+        if region.decide(sympy.Ge(q, 0)) is True:
+            return s if region.decide(sympy.Gt(q, 0)) is True else None
+        if region.decide(sympy.Le(q, 0)) is True:
+            return -s if region.decide(sympy.Lt(q, 0)) is True else None
+    return None
+
+
+def _pair_le(region, known, x, y):
+    """Three-valued ``x <= y`` on the whole region (True or None), without splitting it."""
+    if y is sympy.oo:
+        return True
+    if x is sympy.oo:
+        return False
+    d = sympy.sympify(y) - sympy.sympify(x)
+    key = ("lazy-le", d)
+    if key in known:
+        return known[key]
+    s = _sign_no_split(region, known, d)
+    r = True if s is not None and s >= 0 else None
+    known[key] = r
+    return r
+
+
+class LazyCtx(Ctx):
+    """A :class:`~implgraph.core.symbolic.Ctx` whose ``max`` never splits the region.
+
+    Candidates the region orders are dropped; the others stay in an exact ``Max(...)``.
+    """
+
+    def max(self, xs):
+        xs = [x for x in xs if x is not None]
+        if not xs:
+            return None
+        flat = []
+        for x in xs:
+            flat.extend(max_args(sympy.sympify(x)))
+        if any(x is sympy.oo for x in flat):
+            return sympy.oo
+        keep: list = []
+        for x in flat:
+            if any(_pair_le(self.region, self.known, x, y) is True for y in keep):
+                continue
+            keep = [y for y in keep if _pair_le(self.region, self.known, y, x) is not True] + [x]
+        if len(keep) == 1:
+            return keep[0]
+        return sympy.Max(*keep, evaluate=False)
+
+
+def lazy_ctx(ctx) -> LazyCtx:
+    """The same context (shared region and decisions) with the lazy ``max``."""
+    obj = LazyCtx.__new__(LazyCtx)
+    obj.__dict__ = ctx.__dict__
+    return obj
+
+
+def same_value(a, b) -> bool:
+    if a is None or b is None:
+        return a is b
+    if a is sympy.oo or b is sympy.oo:
+        return a == b
+    if isinstance(a, sympy.Max) or isinstance(b, sympy.Max):
+        xa, xb = max_args(a), max_args(b)
+        return len(xa) == len(xb) and all(any(same_value(x, y) for y in xb) for x in xa)
+    try:
+        return sympy.cancel(sympy.together(a - b)) == 0
+    except (TypeError, ValueError):
+        return a == b

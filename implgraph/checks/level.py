@@ -1,0 +1,298 @@
+"""``kind: level`` claims: a table satisfies a definition at a printed level ``L``.
+
+(For the eps-definitions ``L`` is an eps and the table satisfies it when its optimal ratio is at most
+``exp(L)``.) :func:`judge_level_claim` decides it on the table's whole parameter region:
+
+- ``holds``: the optimal level equals ``L`` everywhere on the region;
+- ``holds-not-tight``: the table satisfies ``L`` everywhere but its optimal level is stronger
+  somewhere (the exact level is reported);
+- ``refuted``: an exact parameter point of the region where the table does *not* satisfy ``L``,
+  re-checked on the instantiated concrete table (made canonical: the same whatever the solver's model);
+- ``unknown``: the solver could not decide.
+
+``bound: exact`` claims (the printed level is *the* optimal level) are refuted wherever the optimum
+differs; ``bound: lower`` claims (the table satisfies nothing stronger than ``L``) are refuted where
+the optimum is stronger than ``L``. A claim ``Max(c_1, ..., c_n) <= T`` is decided candidate by
+candidate, which keeps each solver query small.
+
+References
+----------
+.. [1] E. Ekenstedt et al., "When Differential Privacy Implies Syntactic Privacy", IEEE TIFS 17, 2022,
+   Appendix (Tables III-VII).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import sympy
+
+from implgraph import definitions
+from implgraph.checks.lazy_max import max_args
+from implgraph.checks.symbolic_level import find_level
+from implgraph.checks.table_points import (claim_table, concrete_level, fmt_point, num_le, parse_claim_parts,
+                                           sample_points, table_rows)
+from implgraph.core.errors import InputError
+from implgraph.core.verdict import Verdict, checker
+
+
+def _raw_target(d, level):
+    if level is sympy.oo:
+        return sympy.oo
+    return d.raw_from_level(level)
+
+
+def judge_level_claim(table, claim, level_cache=None) -> Verdict:
+    """Decide a ``kind: level`` claim on ``table`` (see the module docstring)."""
+    cid = str(claim.get("id"))
+    printed = str(claim.get("printed", ""))
+    name = str(claim.get("definition"))
+    base = dict(id=cid, printed=printed, expect=claim.get("expect") and str(claim.get("expect")),
+                source=claim.get("source") and str(claim.get("source")))
+    try:
+        d = definitions.get(name)
+    except InputError:
+        return Verdict(verdict="unknown", evidence=f"definition not registered: {name}", **base)
+    p, when = parse_claim_parts(table, claim)
+    params = {k: (str(v) if k == "ground" else p(v, "params")) for k, v in (claim.get("params") or {}).items()}
+    target = p(claim.get("level"), "level")
+    bound = str(claim.get("bound") or "satisfies")
+    scope = str(claim.get("scope") or "table")
+    region = table.region.add(*when)
+    key = (name, tuple(sorted((k, str(v)) for k, v in params.items())), scope, tuple(map(str, when)))
+    if level_cache is not None and key in level_cache:
+        lv = level_cache[key]
+    else:
+        lv = find_level(table, d, params, scope, region)
+        if level_cache is not None:
+            level_cache[key] = lv
+    exact = str(lv)
+    base["exact"] = exact
+    base["details"] = {"level": lv.to_json(), "bound": bound, "target": str(target)}
+    if not lv.defined:
+        return Verdict(verdict="unknown", evidence=f"{name} is undefined on this table ({lv.note})", **base)
+    T = _raw_target(d, target)
+    smaller = d.stronger == "smaller"
+
+    def satisfied(arg):          # arg at least as strong as T
+        return sympy.Le(arg, T) if smaller else sympy.Ge(arg, T)
+
+    def stronger_than(arg):      # arg strictly stronger than T
+        return sympy.Lt(arg, T) if smaller else sympy.Gt(arg, T)
+
+    # on every sub-region: the value is Max(args) (smaller is stronger) or a single value
+    counter, undecided, tight_all = None, [], True
+    for piece in lv.pieces:
+        raw = piece.value
+        args = max_args(raw) if smaller else [raw]
+        for reg in piece._regions:
+            if T is sympy.oo:
+                sat = True if smaller else raw is sympy.oo
+                atleast = (raw is sympy.oo) if smaller else True
+                not_sat, strict = sympy.false, (sympy.true if (smaller and raw is not sympy.oo) else sympy.false)
+            elif raw is sympy.oo:
+                sat, atleast = (False, True) if smaller else (True, False)
+                not_sat, strict = (sympy.true, sympy.false) if smaller else (sympy.false, sympy.true)
+            else:
+                not_sat = sympy.Or(*[sympy.Not(satisfied(a)) for a in args])
+                strict = sympy.And(*[stronger_than(a) for a in args])
+                if bound != "lower" and T.has(sympy.exp, sympy.log):
+                    # a transcendental printed level: look for a violation at sample points first
+                    found = _quick_violation(reg, raw, T, smaller, table, d, params, scope, target, bound)
+                    if found is not None:
+                        counter = found
+                        break
+                sat = reg.decide(sympy.Not(not_sat))
+                atleast = reg.decide(sympy.Not(strict))
+            if bound == "satisfies":
+                bad = None if sat is True else not_sat
+            elif bound == "exact":
+                bad = None if (sat is True and atleast is True) else sympy.Or(not_sat, strict)
+            else:
+                bad = None if atleast is True else strict
+            if not (sat is True and atleast is True):
+                tight_all = False
+            if bad is not None:
+                found = _find_bad_point(reg, bad, table, d, params, scope, target, bound)
+                if found is not None:
+                    counter = counter or found
+                    break
+                undecided.append(str(piece.condition))
+        if counter is not None:
+            break
+    if counter is not None:
+        point, opt = _canonical_point(region, counter, table, d, params, scope, target, bound)
+        used = set(table.free_symbols) | set(target.free_symbols)
+        for v in list(params.values()) + list(when):
+            if isinstance(v, sympy.Basic):
+                used |= v.free_symbols
+        point = {s: v for s, v in point.items() if s in used}
+        lvl = d.level_from_raw(opt)
+        what = {"satisfies": f"does not satisfy {name} at {target}",
+                "exact": f"does not have {target} as its optimal {name} level",
+                "lower": f"satisfies {name} at a level stronger than {target}"}[bound]
+        witness = {"params": fmt_point(point), "optimal_level": str(lvl),
+                   "printed_level": str(sympy.simplify(target.subs(point))),
+                   "rows": table_rows(table, point)}
+        return Verdict(verdict="refuted", witness=witness,
+                       evidence=f"at {fmt_point(point)} the table {what}: its exact optimal level is {lvl} "
+                                f"(re-checked on the concrete table)", **base)
+    if undecided:
+        return Verdict(verdict="unknown",
+                       evidence=f"the solver could not decide the claim on the piece(s) {undecided}", **base)
+    if tight_all:
+        return Verdict(verdict="holds", evidence=f"the exact optimal level equals {target} on the whole region",
+                       **base)
+    pt = _find_strict_point(lv, T, smaller, bound)
+    where = (f"; e.g. at {fmt_point(pt)} the optimum is strictly {'stronger' if bound != 'lower' else 'weaker'}"
+             if pt else " (tightness not decided)")
+    base["details"]["tight"] = False if pt else None
+    side = "is satisfied" if bound != "lower" else "is a lower bound on the optimum"
+    return Verdict(verdict="holds-not-tight",
+                   evidence=f"{target} {side} on the whole region but is not the optimal level everywhere "
+                            f"(exact level: {exact}){where}", **base)
+
+
+def _violates(d, opt, target_pt, bound):
+    """Exact: does the concrete optimum ``opt`` (raw) contradict the claim at the point?"""
+    if opt is None:
+        return False
+    lvl = d.level_from_raw(opt)
+    smaller = d.stronger == "smaller"
+    if target_pt is sympy.oo:
+        sat = smaller
+        strictly = lvl is not sympy.oo if smaller else False
+    else:
+        sat = num_le(lvl, target_pt) if smaller else num_le(target_pt, lvl)
+        eq = (lvl is not sympy.oo) and sympy.simplify(lvl - target_pt) == 0
+        strictly = sat and not eq
+    if bound == "satisfies":
+        return not sat
+    if bound == "exact":
+        return not sat or strictly
+    return strictly  # lower: the optimum is strictly stronger than the printed bound
+
+
+#: exact re-checks spent on making one counterexample point canonical (per symbol and pass)
+CANONICAL_POINT_BUDGET = 50
+
+
+def _candidates(kind):
+    """Values tried for a symbol, simplest first: integers 1..12; rationals in [0, 1] by denominator
+    (at most 12), then in (1, 4]."""
+    if kind == "integer":
+        return [sympy.Integer(n) for n in range(1, 13)]
+    out, seen = [], set()
+    for lo, hi in ((0, 1), (1, 4)):
+        for den in range(1, 13):
+            for num in range(lo * den, hi * den + 1):
+                v = sympy.Rational(num, den)
+                if v not in seen:
+                    seen.add(v)
+                    out.append(v)
+    return out
+
+
+def _canonical_point(region, found, table, d, params, scope, target, bound):
+    """A canonical counterexample point: the same answer whatever point the solver gave.
+
+    Starting from ``found = (point, opt)``, each symbol in name order takes the simplest value
+    (:func:`_candidates`) at which the point stays in ``region`` and the claim still fails on the
+    concrete table (exact re-check), with a finite optimum where the solver's point had one; two
+    passes, a bounded number of checks.
+    """
+    point, opt = dict(found[0]), found[1]
+    finite = opt is not None and opt is not sympy.oo     # keep a finite optimum finite (non-degenerate)
+
+    def bad(pt):
+        if region.contains(pt) is not True:
+            return None
+        try:
+            o = concrete_level(table, d, params, pt, scope)
+            if finite and (o is None or o is sympy.oo):
+                return None
+            return o if _violates(d, o, sympy.simplify(target.subs(pt)), bound) else None
+        except (InputError, TypeError, ValueError, ZeroDivisionError):
+            return None
+
+    for _ in range(2):
+        for sym in sorted(point, key=lambda s_: s_.name):
+            for spent, v in enumerate(_candidates(region.kinds.get(sym, "real"))):
+                if spent >= CANONICAL_POINT_BUDGET or v == point[sym]:
+                    break
+                trial = dict(point)
+                trial[sym] = v
+                o = bad(trial)
+                if o is not None:
+                    point, opt = trial, o
+                    break
+    return point, opt
+
+
+def _find_bad_point(reg, bad_cond, table, d, params, scope, target, bound):
+    """An exact point of ``reg`` where the claim fails, re-checked on the concrete table."""
+    tried = []
+    pt = reg.find_point(bad_cond)
+    if pt is not None:
+        tried.append(pt)
+    tried_iter = itertools.chain(tried, sample_points(reg))
+    for point in tried_iter:
+        point = {s: v for s, v in point.items() if s in reg.kinds}
+        try:
+            opt = concrete_level(table, d, params, point, scope)
+        except (InputError, TypeError, ValueError):
+            continue
+        tp = sympy.simplify(target.subs(point))
+        if _violates(d, opt, tp, bound):
+            return point, opt
+    return None
+
+
+def _quick_violation(reg, raw, T, smaller, table, d, params, scope, target, bound, tries=40):
+    """A sample point of ``reg`` where the symbolic value already violates the claim, re-checked."""
+    for point in itertools.islice(sample_points(reg), tries):
+        try:
+            # xreplace rebuilds (and so evaluates) the tree with exact numbers; much cheaper than subs
+            v = sympy.sympify(raw).xreplace(point)
+            tp = sympy.sympify(T).xreplace(point)
+            if not (v.is_number and tp.is_number):
+                continue
+            if num_le(v, tp) if smaller else num_le(tp, v):
+                continue
+            opt = concrete_level(table, d, params, point, scope)
+        except (InputError, TypeError, ValueError, ZeroDivisionError):
+            continue
+        if _violates(d, opt, sympy.simplify(target.subs(point)), bound):
+            return point, opt
+    return None
+
+
+def _find_strict_point(lv, T, smaller, bound):
+    for piece in lv.pieces:
+        raw = piece.value
+        for reg in piece._regions:
+            if raw is sympy.oo or T is sympy.oo:
+                if (raw is sympy.oo) != (T is sympy.oo):
+                    pt = reg.find_point()
+                    if pt is not None:
+                        return pt
+                continue
+            args = max_args(raw)
+            if bound == "lower":
+                cond = sympy.Or(*[sympy.Gt(a, T) for a in args]) if smaller else sympy.Lt(raw, T)
+            else:
+                cond = sympy.And(*[sympy.Lt(a, T) for a in args]) if smaller else sympy.Gt(raw, T)
+            pt = reg.find_point(cond)
+            if pt is not None:
+                return pt
+    return None
+
+
+@checker("level")
+def check_level_claim(claim, context=None):
+    """Decide a ``kind: level`` claim on the table that holds it (:func:`judge_level_claim`)."""
+    table = claim_table(claim, context)
+    if table is None:
+        return Verdict(id=str(claim.get("id")), verdict="unknown", printed=str(claim.get("printed", "")),
+                       evidence="not a table claim (no counterexample table holds it)")
+    return judge_level_claim(table, claim, (context or {}).get("level_cache"))

@@ -1,0 +1,169 @@
+"""The on-disk cache of symbolic levels (``$IMPLGRAPH_CACHE_DIR``; ``IMPLGRAPH_NO_CACHE=1`` disables).
+
+An entry is named by the sha256 content key of :func:`_level_key` (the code the levels depend on, the
+solver backend, the definition's module, the table and the region) and stores that key and a checksum;
+on loading, each piece is re-checked at an exact sample point against the concrete level
+(:func:`_cache_confirms`), so a damaged or wrong entry is recomputed, never trusted.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.checks.table_points import concrete_level, sample_points
+from implgraph.core.errors import InputError
+from implgraph.core.formula import parse_condition, parse_expr
+from implgraph.core.pieces import Piece
+
+
+_CODE_HASH: list = []
+
+
+_RUNTIME_KEYS: dict = {}
+
+
+def _code_hash() -> str:
+    """A hash of the code the levels depend on (a change invalidates the on-disk cache)."""
+    if not _CODE_HASH:
+        import hashlib
+        from pathlib import Path
+        h = hashlib.sha256()
+        root = Path(__file__).resolve().parents[1]
+        files = [root / "checks" / f for f in ("lazy_max.py", "symbolic_level.py", "table_points.py", "level_cache.py")]
+        files += [root / "core" / f for f in ("symbolic.py", "region.py", "table.py")]
+        files += sorted((root / "definitions").glob("*.py"))
+        for f in files:
+            try:
+                h.update(f.read_bytes())
+            except OSError:
+                pass
+        _CODE_HASH.append(h.hexdigest())
+    return _CODE_HASH[0]
+
+
+def _definition_hash(d) -> str:
+    """A hash of the module defining ``d`` (plugins live outside the package's own code hash)."""
+    import hashlib
+    import inspect
+    try:
+        source = inspect.getsourcefile(type(d))
+        with open(source, "rb") as fh:
+            return hashlib.sha256(fh.read()).hexdigest()
+    except (OSError, TypeError):
+        # no source file to hash (a class made at run time): a key no other run can produce
+        import uuid
+        return _RUNTIME_KEYS.setdefault(type(d), f"no-source:{uuid.uuid4()}")
+
+
+def _level_key(table, d, params, scope, region) -> str:
+    import hashlib
+
+    from implgraph.solvers import region_backend_name
+    parts = (_code_hash(), region_backend_name(), _definition_hash(d), d.name, sorted((k, str(v)) for k, v in params.items()), scope,
+             [(tuple(map(str, b.probs)), str(b.count), b.cls) for b in table.blocks], list(table.buckets),
+             sorted((s.name, k) for s, k in region.kinds.items()), [str(c) for c in region.constraints])
+    return hashlib.sha256(repr(parts).encode()).hexdigest()
+
+
+def cache_dir():
+    """Where symbolic levels are cached (``$IMPLGRAPH_CACHE_DIR``; ``IMPLGRAPH_NO_CACHE=1`` disables).
+
+    An entry is named by the sha256 content key of :func:`_level_key` and stores that key and a
+    checksum; on loading, each piece is re-checked at an exact sample point against the concrete
+    level (:func:`_cache_confirms`), so a damaged or wrong entry is recomputed, never trusted.
+    """
+    from implgraph.io.output import cache_dir as _cache_dir
+    return _cache_dir("levels")
+
+
+def _cache_checksum(key, pieces_json) -> str:
+    """sha256 over the entry's key and its canonical JSON pieces (detects a damaged entry)."""
+    import hashlib
+    import json
+    return hashlib.sha256((key + json.dumps(pieces_json, sort_keys=True)).encode()).hexdigest()
+
+
+def _cache_load(key, region, symbols):
+    """The cached pieces of ``key``, or None when absent, unreadable, or failing its checksum.
+
+    A loaded entry is still only a candidate: :func:`_cache_confirms` re-checks it on the table.
+    """
+    import json
+    folder = cache_dir()
+    if folder is None:
+        return None
+    path = folder / f"{key}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("key") != key or data.get("checksum") != _cache_checksum(key, data["pieces"]):
+            return None
+        pieces = []
+        for p in data["pieces"]:
+            value = None if p["value"] is None else parse_expr(p["value"], symbols)
+            regs = [region.add(*[parse_condition(c, symbols) for c in extra]) for extra in p["regions"]]
+            conds = [sympy.And(*[parse_condition(c, symbols) for c in extra]) for extra in p["regions"]]
+            piece = Piece(sympy.Or(*conds) if len(conds) > 1 else (conds[0] if conds else sympy.true), value,
+                          regs[0] if len(regs) == 1 else None)
+            piece._regions = regs
+            pieces.append(piece)
+        if not pieces:
+            return None
+        if len(pieces) == 1:
+            pieces[0].condition = sympy.true
+        return pieces
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, InputError):
+        return None
+
+
+def _same_number(a, b) -> bool:
+    """Exact equality of two levels at a point (rationals, oo, None); irrational values (levels built on
+    logarithms) are compared to 50 digits, since their exact equality is not decidable cheaply."""
+    if a is None or b is None:
+        return a is b
+    a, b = sympy.sympify(a), sympy.sympify(b)
+    if a is sympy.oo or b is sympy.oo:
+        return a == b
+    if not (a.is_number and b.is_number):
+        return False
+    if a.is_Rational and b.is_Rational:
+        return a == b
+    diff = sympy.N(a - b, 50)
+    scale = max(abs(sympy.N(a, 50)), sympy.Integer(1))
+    return diff.is_number and abs(diff) <= scale * sympy.Rational(1, 10 ** 45)
+
+
+def _cache_confirms(pieces, table, d, params, scope) -> bool:
+    """Re-check a cached level: every piece's value at an exact sample point of its sub-region must
+    equal the concrete exact level of the table instantiated there. A piece without a sample point
+    cannot be confirmed (the entry is then recomputed, never trusted)."""
+    for piece in pieces:
+        regions = getattr(piece, "_regions", None) or ([piece.region] if piece.region else [])
+        point = next((pt for reg in regions for pt in sample_points(reg, limit=1)), None)
+        if point is None:
+            return False
+        cached = None if piece.value is None else sympy.sympify(piece.value).xreplace(point)
+        try:
+            actual = concrete_level(table, d, params, point, scope)
+        except (InputError, ZeroDivisionError, TypeError, ValueError):
+            return False
+        if not _same_number(cached, actual):
+            return False
+    return True
+
+
+def _cache_store(key, pieces, region):
+    import json
+    from implgraph.io.output import atomic_write
+    folder = cache_dir()
+    if folder is None:
+        return
+    n = len(region.constraints)
+    body = [{"value": None if p.value is None else str(p.value),
+             "regions": [[str(c) for c in reg.constraints[n:]] for reg in p._regions]}
+            for p in pieces]
+    data = {"key": key, "pieces": body, "checksum": _cache_checksum(key, body)}
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        atomic_write(folder / f"{key}.json", json.dumps(data))
+    except OSError:
+        pass

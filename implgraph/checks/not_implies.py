@@ -1,0 +1,205 @@
+"""``kind: not-implies`` claims: A does not imply B.
+
+Evidence, strongest first: if the engine *proves* the implication for every parameter value, the
+printed non-implication is ``refuted`` (the proof is the evidence); a parametric witness for every
+parameter value (:func:`symbolic_nonimplication`); the witness table's family (A bounded while B grows
+without bound), judged by the ``unbounded`` checker, when its instance fits the claim's condition
+(:mod:`implgraph.checks.witness_fit`); the refuter's binary tables at each small parameter point
+(:func:`_generalise`, a bounded check).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.checks.common import context_max_n, edge_verdict
+from implgraph.checks.implies import implication_holds
+from implgraph.checks.unbounded import check_unbounded_claim
+from implgraph.checks.witness_fit import witness_claim, witness_fit
+from implgraph.core.region import Region
+from implgraph.core.verdict import Verdict
+from implgraph.engines.bounds import T
+from implgraph.io.theorems import Edge
+
+
+def judge_witness_claim(claim_id, context=None):
+    """Verdict of the table claim ``claim_id`` of kind ``unbounded`` (:func:`check_unbounded_claim`);
+    None when there is no such claim."""
+    node = witness_claim(claim_id)
+    if node is None or node.get("kind") != "unbounded":
+        return None
+    return check_unbounded_claim(node, context)
+
+
+def symbolic_nonimplication(edge: Edge):
+    """A parametric witness for every parameter value of the condition: z records with Pr(a1) = 0 and
+    N - z with Pr(a1) = 1/2 (z = 1, j_A - 1 or j_B), levels computed symbolically by the core. Returns
+    (text, z) when A's level is finite and B's infinite on the whole condition, else None."""
+    from implgraph.core.levels import optimal_level
+    from implgraph.engines.bounds import subset_size_expr
+    from implgraph.core.table import Block, Table
+    a, b = edge.a.definition, edge.b.definition
+    if a.needs_classes or b.needs_classes or edge.a.scope == "class" or edge.b.scope == "class":
+        return None
+    if a.family not in ("subset", "pairwise") or b.family not in ("subset", "pairwise"):
+        return None
+    N = next((s_ for s_ in edge.kinds if s_.name == "N"), None)
+    if N is None:
+        return None
+    kinds = {s_: k for s_, k in edge.kinds.items() if s_ not in (edge.a.level, edge.b.level)}
+    conds = tuple(c for c in edge.when if not (sympy.sympify(c).free_symbols & {edge.a.level, edge.b.level}))
+    ranges = []
+    for d, ps in ((a, edge.a.params), (b, edge.b.params)):
+        if "k" in d.params and "k" in ps:
+            ranges += [sympy.Ge(ps["k"], 1), sympy.Le(ps["k"], N - 1)]
+    region = Region(kinds, conds + tuple(ranges) + (N >= 2,))
+    ja, jb = subset_size_expr(a, N, edge.a.params), subset_size_expr(b, N, edge.b.params)
+    cands = [sympy.Integer(1)] + [j for j in (None if ja is None else ja - 1, jb) if j is not None]
+    half = sympy.Rational(1, 2)
+    for z in cands:
+        if region.decide(sympy.And(sympy.Ge(z, 1), sympy.Le(z, N - 1))) is not True:
+            continue
+        table = Table(blocks=[Block(probs=(sympy.Integer(0), sympy.Integer(1)), count=z),
+                              Block(probs=(half, half), count=N - z)], region=region)
+        try:
+            la = optimal_level(table, a, **edge.a.params)
+            lb = optimal_level(table, b, **edge.b.params)
+        except Exception:
+            continue
+        if not la.defined or not lb.defined:
+            continue
+        a_finite = all(p_.value is not None and p_.value is not sympy.oo for p_ in la.pieces)
+        b_inf = all(p_.value is sympy.oo for p_ in lb.pieces)
+        if a_finite and b_inf:
+            text = (f"for every parameter value of the condition: {z} record(s) with Pr(a1) = 0 and N - ({z}) "
+                    f"with Pr(a1) = 1/2 give {a.name} level {la} (finite) and {b.name} level oo (exact "
+                    f"symbolic levels)")
+            return text, z
+    return None
+
+
+def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None) -> Verdict:
+    bound = implication_holds(edge)
+    if bound is not None:
+        tight = bound.upper.subs(T, edge.a.definition.raw_from_level(edge.a.level))
+        tight = sympy.simplify(edge.b.definition.level_from_raw(tight))
+        return edge_verdict(edge, "refuted", evidence=(f"the engine proves the implication for every parameter value "
+                                             f"({bound.method}): {bound.argument}; with f = {tight}"),
+                   tight=str(tight) if bound.tight else None, details={"checks": bound.checks})
+    wc = witness_claim or edge.node.get("witness_claim")
+    sym = None
+    try:
+        sym = symbolic_nonimplication(edge)
+    except Exception:
+        sym = None
+    gen = None if sym else _generalise(edge, context)
+    if sym:
+        gen = {"text": sym[0], "all_refuted": True, "bound": None, "first": None, "symbolic": True}
+    fit = witness_fit(edge, wc) if wc else None
+    if wc and fit is not None and fit["fits"] is not True and not sym:
+        # the witness is not an instance of the claim's condition: it confirms nothing about it
+        why = ("is not an instance of the claim's condition" if fit["fits"] is False
+               else "could not be shown to be an instance of the claim's condition")
+        ev = f"the witness claim {wc} {why} (its instance: {fit['instance']})"
+        if gen and gen["all_refuted"]:
+            return edge_verdict(edge, "confirmed", evidence=gen["text"] + "; " + ev, witness=gen.get("first"),
+                       bound=gen["bound"], details={"generalised": gen, "witness_fit": fit})
+        if gen:
+            ev += "; " + gen["text"]
+        return edge_verdict(edge, "unknown", evidence=ev, bound=gen and gen["bound"], witness=gen and gen.get("first"),
+                   details={"witness_fit": fit, "generalised": gen})
+    if wc:
+        wv = judge_witness_claim(wc, context)
+        if wv is not None:
+            ev = f"witness {witness or edge.witness} ({wc}): {wv.evidence}"
+            if gen:
+                ev += "; " + gen["text"]
+            if edge.node.get("witness_map") is not None:
+                ev += f" [table symbols -> claim symbols: {dict(edge.node.get('witness_map'))}]"
+            ok = wv.verdict in ("confirmed", "holds") or bool(sym)
+            bound, verdict = None, ("confirmed" if ok else wv.verdict)
+            if sym and fit is not None and fit["fits"] is not True:
+                ev = (f"{gen['text']}; the witness {witness or edge.witness} ({wc}) is not an instance of the "
+                      f"claim's condition (its instance: {fit['instance']})")
+            elif ok and not sym and fit is not None and not fit["covers"]:
+                # the claim is for every parameter value of its condition; the witness speaks for its own
+                # instance: bounded evidence, and none at all where the refuter finds no witness
+                bound = f"at the witness's instance only: {fit['instance']}"
+                ev += f" (the witness covers its instance only: {fit['instance']})"
+                verdict = "verified-bounded"
+                if gen is not None and not gen["all_refuted"]:
+                    verdict = "unknown"
+            return edge_verdict(edge, verdict, evidence=ev, bound=bound,
+                       witness={"table": str(witness or edge.witness), "claim": str(wc)}, exact=wv.exact,
+                       details={"witness_verdict": wv.verdict, "generalised": gen, "witness_fit": fit})
+    if gen and gen["all_refuted"]:
+        return edge_verdict(edge, "confirmed", evidence=gen["text"], witness=gen.get("first"), bound=gen["bound"],
+                   details={"generalised": gen})
+    return edge_verdict(edge, "unknown", evidence="no witness claim to check and no proof of the implication")
+
+
+def _generalise(edge: Edge, context=None):
+    """For every parameter point with N <= 6 (at most 12), a table where A's level is finite and B's
+    infinite (the refuter, f = None): the non-implication at each of those parameter values."""
+    import itertools
+    from implgraph.engines.refute import find_witness
+    from implgraph.engines.witness import witness_json
+    if edge.a.scope == "class" or edge.b.scope == "class":
+        return None
+    a, b = edge.a.definition, edge.b.definition
+    ints = [s for s, k in edge.kinds.items() if k == "integer"]
+    if not any(s.name == "N" for s in ints):
+        ints.append(sympy.Symbol("N", integer=True))
+    ints.sort(key=lambda s: (s.name != "N", s.name))
+    reals = [s for s, k in edge.kinds.items() if k == "real" and s not in (edge.a.level, edge.b.level)]
+    if reals:
+        return None
+    hi = min(context_max_n(context), 6)
+    points = []
+    for combo in itertools.product(range(0, hi + 1), repeat=len(ints)):
+        pt = dict(zip(ints, map(sympy.Integer, combo)))
+        if pt[ints[0]] < 2:
+            continue
+        if edge.region.contains(pt) is not True:
+            continue
+        ok = True
+        for d, ps in ((a, edge.a.params), (b, edge.b.params)):
+            for v in ps.values():
+                v = sympy.sympify(v).subs(pt)
+                if not (1 <= int(v) <= int(pt[ints[0]]) - 1):
+                    ok = False
+        if ok:
+            points.append(pt)
+        if len(points) >= 12:
+            break
+    if not points:
+        return None
+    found, missing, first = 0, [], None
+    for pt in points:
+        Nv = int(pt[ints[0]])
+        aps = {k: int(sympy.sympify(v).subs(pt)) for k, v in edge.a.params.items()}
+        bps = {k: int(sympy.sympify(v).subs(pt)) for k, v in edge.b.params.items()}
+        opts = [None]
+        if a.needs_classes or b.needs_classes:
+            spec = edge.a.classes or edge.b.classes or {}
+            lo = int(sympy.sympify(spec.get("min_size", 1)).subs(pt))
+            opts = [[lo, Nv - lo]] if 2 * lo <= Nv else []
+        hit = False
+        for classes in opts:
+            r = find_witness(a, b, None, N=Nv, a_params=aps, b_params=bps, classes=classes, timeout_ms=1000)
+            if r.status == "refuted":
+                hit = True
+                if first is None:
+                    first = witness_json(r.witness, {str(k): v for k, v in pt.items()})
+                break
+        if hit:
+            found += 1
+        else:
+            missing.append(", ".join(f"{k} = {v}" for k, v in pt.items()))
+    bound = f"N <= {hi}"
+    text = (f"the refuter found, for {found} of {len(points)} parameter points with {bound}, a binary table "
+            f"where A's level is finite and B's infinite")
+    if missing:
+        text += f" (none found at: {'; '.join(missing[:3])})"
+    return {"text": text, "found": found, "points": len(points), "all_refuted": found == len(points),
+            "bound": bound, "first": first}

@@ -1,0 +1,78 @@
+"""``kind: reachability`` claims: implication paths between node families of the engine's map.
+"""
+
+from __future__ import annotations
+
+from implgraph.checks.common import edge_verdict
+from implgraph.checks.maps import run_edge_claim
+from implgraph.core.verdict import Verdict, checker
+
+FAMILIES_FIX = "list node families: definition names, `<name>@class` for levels taken within each class"
+
+
+@checker("reachability")
+def check_reachability(claim, context=None) -> Verdict:
+    """A statement about the implication paths of a map: every node of the ``to`` families is reached
+    (an implication path of established edges) from some node of the ``from`` families, and, with
+    ``converse: false`` ("but not vice versa"), some ``from`` node is reached from no ``to`` node.
+
+    Judged on the engine's map (the computed verdicts of the edge claims) at each ``N`` of ``at_N``
+    (a bounded check: the bound is stated), and on the claims as the paper asserts them. Families are
+    node families of :func:`implgraph.map.graph.groups_map` (``<name>@class`` for per-class evaluation).
+    """
+    import networkx as nx
+
+    from implgraph.map.deduce import analyse, as_asserted
+    from implgraph.map.graph import family_of, groups_map
+    from implgraph.map.rules import load_edges, rules_from_edges
+    ctx = context if context is not None else {"verdicts": {}}
+    edges = load_edges()
+    verdicts = dict(ctx.get("verdicts", {}))
+    for e in edges:
+        if e.id not in verdicts:
+            v = run_edge_claim(e.id, ctx)
+            if v is not None:
+                verdicts[e.id] = v
+    rules = rules_from_edges(edges, verdicts)
+    src = [str(x) for x in claim.need("from_families", list, fix=FAMILIES_FIX)]
+    dst = [str(x) for x in claim.need("to_families", list, fix=FAMILIES_FIX)]
+    Ns = [int(n) for n in (claim.get("at_N") or [4, 5, 6])]
+    if not Ns or min(Ns) < 2 or max(Ns) > 12:
+        raise claim.error("`at_N` must list group counts N with 2 <= N <= 12", key="at_N", fix="e.g. at_N: [4, 5, 6]")
+    converse_expected = claim.get("converse")
+    results = {}
+    for basis in ("engine", "printed", "reading"):
+        fwd_fail, rev_fail, examples = [], [], {}
+        for N in Ns:
+            G = groups_map(rules, N, families=set(src) | set(dst))
+            if basis != "engine":
+                G = as_asserted(G, basis)
+            an = analyse(G, extra_established=("asserted",) if basis != "engine" else ())
+            closure = nx.transitive_closure(an.H, reflexive=False)
+            fam = {n: family_of(n) for n in G.nodes}
+            S = [n for n in G.nodes if fam[n] in src]
+            D = [n for n in G.nodes if fam[n] in dst]
+            for n in D:
+                if not any(closure.has_edge(m, n) for m in S):
+                    fwd_fail.append(f"{n} (N = {N})")
+            for n in S:
+                if not any(closure.has_edge(m, n) for m in D):
+                    rev_fail.append(f"{n} (N = {N})")
+        forward = not fwd_fail
+        not_vice_versa = bool(rev_fail)
+        ok = forward and (converse_expected is None or not_vice_versa == (not converse_expected))
+        results[basis] = {"forward": forward, "unreached": fwd_fail, "not_vice_versa": not_vice_versa,
+                          "from_nodes_not_reached": rev_fail, "holds": ok}
+    r = results["engine"]
+    bound = f"the maps at N = {', '.join(map(str, Ns))}"
+    ev = (f"on the engine's map ({bound}): every {'/'.join(dst)} node reached from a {'/'.join(src)} node: "
+          f"{'yes' if r['forward'] else 'no, e.g. ' + ', '.join(r['unreached'][:3])}")
+    if converse_expected is not None:
+        ev += (f"; some {'/'.join(src)} node reached from no {'/'.join(dst)} node: "
+               + (f"yes, e.g. {', '.join(r['from_nodes_not_reached'][:3])}" if r["not_vice_versa"]
+                  else "no (every one is reached)"))
+    ev += "; with the papers' claims as printed: " + ("holds" if results["printed"]["holds"] else "fails")
+    ev += ", under the proofs' readings: " + ("holds" if results["reading"]["holds"] else "fails")
+    verdict = "verified-bounded" if r["holds"] else "refuted"
+    return edge_verdict(claim, verdict, evidence=ev, bound=bound, details=results)
+

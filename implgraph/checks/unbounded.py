@@ -1,0 +1,205 @@
+"""``kind: unbounded`` claims: A's level stays bounded while B's grows without bound.
+
+As the free parameter tends to its limit (the other symbols fixed by ``fix:``), :func:`judge_unbounded`
+takes both limits with sympy from inside the region, and :func:`witness_family` instantiates the table
+along the free parameter and computes both levels exactly on the concrete tables. The same checker
+judges the witness claims of the ``not-implies`` edges (:mod:`implgraph.checks.not_implies`).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph import definitions
+from implgraph.checks.lazy_max import max_args
+from implgraph.checks.symbolic_level import find_level
+from implgraph.checks.table_points import claim_table, concrete_level, fmt_point, num_le, parse_claim_parts
+from implgraph.core.errors import InputError
+from implgraph.core.region import Region
+from implgraph.core.verdict import Verdict, checker
+
+
+def _side(table, spec, p, fixmap):
+    name = str(spec.get("definition"))
+    params = {k: (str(v) if k == "ground" else p(v, "params").subs(fixmap))
+              for k, v in (spec.get("params") or {}).items()}
+    return name, params, str(spec.get("scope") or "table")
+
+
+def _near_limit_piece(lv, free, limit, direction, region):
+    """The piece of ``lv`` that holds on an interval (limit, limit + delta) of the free symbol."""
+    polys = set()
+    conds = [c for c in region.constraints]
+    for piece in lv.pieces:
+        for reg in getattr(piece, "_regions", [piece.region]):
+            if reg is not None:
+                conds.extend(reg.constraints)
+    for c in conds:
+        c = sympy.sympify(c)
+        for rel in c.atoms(sympy.Rel) if not isinstance(c, sympy.Rel) else [c]:
+            num, _ = sympy.fraction(sympy.together(rel.lhs - rel.rhs))
+            if num.free_symbols == {free}:
+                polys.add(sympy.expand(num))
+    roots = []
+    for q in polys:
+        try:
+            roots.extend(r for r in sympy.Poly(q, free).real_roots())
+        except (sympy.PolynomialError, NotImplementedError):
+            return None
+    sign = 1 if direction == "+" else -1
+    beyond = [r for r in roots if sign * (r - limit) > 0]
+    gap = float(sympy.N(min(sign * (r - limit) for r in beyond), 30)) if beyond else 1.0
+    q = limit + sign * sympy.Rational(int(gap * 2 ** 40), 2 ** 41)
+    for piece in lv.pieces:
+        for reg in getattr(piece, "_regions", [piece.region]):
+            if reg is not None and reg.contains({free: q}) is True:
+                return piece, q
+    return None
+
+
+def _limit(d, raw, free, limit, direction):
+    if raw is None:
+        return None
+    if raw is sympy.oo:
+        return sympy.oo
+    lims = []
+    for a in max_args(raw):
+        lims.append(sympy.limit(a, free, limit, dir=direction))
+    if any(x is sympy.oo for x in lims):
+        return sympy.oo
+    if any(not x.is_finite for x in lims):
+        return None
+    return d.level_from_raw(sympy.Max(*lims))
+
+
+def judge_unbounded(table, claim) -> Verdict:
+    """Decide a ``kind: unbounded`` claim: A bounded while B -> oo as ``free`` -> ``limit``."""
+    cid = str(claim.get("id"))
+    base = dict(id=cid, printed=str(claim.get("printed", "")),
+                expect=claim.get("expect") and str(claim.get("expect")),
+                source=claim.get("source") and str(claim.get("source")))
+    p, when = parse_claim_parts(table, claim)
+    names = dict(table.symbols)
+    free_name = str(claim.get("free"))
+    if free_name not in names:
+        raise InputError(f"free symbol {free_name!r} is not declared", file=table.file,
+                         line=claim.line_of("free") if hasattr(claim, "line_of") else None,
+                         fix="declare it under the table's `symbols:`")
+    free = names[free_name]
+    limit = p(claim.get("limit", "0"), "limit")
+    fixmap = {names[k]: p(v, "fix") for k, v in (claim.get("fix") or {}).items() if k in names}
+    family = [p(x, "family") for x in (claim.get("family") or [])]
+    direction = "+" if not family or family[-1] > limit else "-"
+    sides = {}
+    for key in ("from", "to"):
+        name = str((claim.get(key) or {}).get("definition"))
+        if name not in definitions.names():
+            return Verdict(verdict="unknown", evidence=f"definition not registered: {name}", **base)
+    fam = witness_family(table, claim)
+    for key in ("from", "to"):
+        spec = claim.get(key) or {}
+        name, params, scope = _side(table, spec, p, fixmap)
+        try:
+            d = definitions.get(name)
+        except InputError:
+            return Verdict(verdict="unknown", evidence=f"definition not registered: {name}", **base)
+        t2 = table.subs(fixmap)
+        region = Region(t2.region.kinds, t2.region.constraints + tuple(
+            c for c in (sympy.sympify(w).subs(fixmap) for w in when) if c is not sympy.true))
+        lv = find_level(t2, d, params, scope, region)
+        indep = all(p_.value is None or free not in sympy.sympify(p_.value).free_symbols for p_ in lv.pieces)
+        pick = _near_limit_piece(lv, free, limit, direction, region)
+        lim = None
+        if pick is not None:
+            piece, q = pick
+            lim = _limit(d, piece.value, free, limit, direction)
+        sides[key] = {"definition": name, "params": {k: str(v) for k, v in params.items()}, "scope": scope,
+                      "level": str(lv), "limit": None if lim is None else str(lim), "independent": indep,
+                      "_lim": lim}
+    a, b = sides["from"], sides["to"]
+    fix_s = ", ".join(f"{k} = {v}" for k, v in (claim.get("fix") or {}).items())
+    exact = f"A = {a['definition']}: {a['level']} -> {a['limit']}; B = {b['definition']}: {b['level']} -> {b['limit']}"
+    details = {"from": {k: v for k, v in a.items() if k != "_lim"}, "to": {k: v for k, v in b.items() if k != "_lim"},
+               "fix": {str(k): str(v) for k, v in fixmap.items()}, "free": free_name, "limit": str(limit),
+               "direction": direction, "family": fam}
+    a_ok = a["_lim"] is not None and a["_lim"] is not sympy.oo and a["_lim"].is_finite
+    b_ok = b["_lim"] is sympy.oo
+    fam_ok = _family_shows_break(fam)
+    if a_ok and b_ok:
+        verdict = "confirmed"
+        ev = (f"with {fix_s}: as {free_name} -> {limit}{direction} A's level "
+              f"{'does not depend on ' + free_name if a['independent'] else 'tends to ' + a['limit']} "
+              f"while B's level tends to oo")
+    elif a["_lim"] is None or b["_lim"] is None:
+        verdict = "unknown"
+        ev = f"with {fix_s}: could not take the limits of the levels as {free_name} -> {limit}"
+    else:
+        verdict = "refuted"
+        ev = (f"with {fix_s}: as {free_name} -> {limit}{direction} A's level tends to {a['limit']} and B's "
+              f"level to {b['limit']}: no unbounded family here")
+    if fam:
+        ev += "; family: " + ", ".join(f"{free_name} = {r['value']}: A {r['A']}, B {r['B']}" for r in fam)
+        if verdict == "confirmed" and not fam_ok:
+            ev += " (the family does not show B growing)"
+    return Verdict(verdict=verdict, exact=exact, evidence=ev, details=details, **base)
+
+
+def _family_shows_break(fam):
+    vals = [r.get("_B") for r in fam]
+    if not vals or any(v is None for v in vals):
+        return False
+    return all(v is sympy.oo for v in vals) or all(
+        (y is sympy.oo) or (x is not sympy.oo and num_le(x, y) and x != y) for x, y in zip(vals, vals[1:]))
+
+
+def witness_family(table, claim) -> list:
+    """Concrete rational instances along the free parameter, with both levels computed exactly.
+
+    Returns
+    -------
+    list of dict
+        ``{"value", "point", "A", "B", "A_float", "B_float", "in_region"}`` per family member.
+    """
+    p, when = parse_claim_parts(table, claim)
+    names = dict(table.symbols)
+    free = names.get(str(claim.get("free")))
+    if free is None:
+        return []
+    fixmap = {names[k]: p(v, "fix") for k, v in (claim.get("fix") or {}).items() if k in names}
+    out = []
+    for x in claim.get("family") or []:
+        val = p(x, "family")
+        point = dict(fixmap)
+        point[free] = val
+        inside = table.region.add(*when).contains(point)
+        row = {"value": str(val), "point": fmt_point(point), "in_region": inside is True}
+        if inside is not True:
+            row["A"] = row["B"] = "outside the region"
+            out.append(row)
+            continue
+        for key, label in (("from", "A"), ("to", "B")):
+            name, params, scope = _side(table, claim.get(key) or {}, p, point)
+            d = definitions.get(name)
+            raw = concrete_level(table, d, params, point, scope)
+            lvl = d.level_from_raw(raw)
+            row[label] = str(lvl)
+            row["_" + label] = lvl
+            row[label + "_float"] = None if lvl is None else (float("inf") if lvl is sympy.oo else float(lvl))
+        out.append(row)
+    return out
+
+
+def public_family(fam):
+    return [{k: v for k, v in r.items() if not k.startswith("_")} for r in fam]
+
+
+@checker("unbounded")
+def check_unbounded_claim(claim, context=None):
+    """Decide a ``kind: unbounded`` claim on the table that holds it (:func:`judge_unbounded`)."""
+    table = claim_table(claim, context)
+    if table is None:
+        return Verdict(id=str(claim.get("id")), verdict="unknown", printed=str(claim.get("printed", "")),
+                       evidence="not a table claim (no counterexample table holds it)")
+    v = judge_unbounded(table, claim)
+    v.details["family"] = public_family(v.details.get("family", []))
+    return v

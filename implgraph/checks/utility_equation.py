@@ -1,0 +1,77 @@
+"""``kind: math`` claims with a channel ``mechanism:``: a printed utility formula (``U == ...``)
+against eq. (4) on the exact channel, decided on the whole region (and with the foreign-symbol reading).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.checks.channel_spec import channel, foreign_symbols, is_channel
+from implgraph.checks.common import (as_float, claim_error, claim_symbols, claim_verdict, condition_in, decide,
+                                     find_point, parse_definitions, put, py_distribution, rows_verdict, when_region,
+                                     witness_params)
+from implgraph.core.verdict import checker
+from implgraph.mechanisms.utility import bayes_utility
+
+
+def _judge_equal(region, engine, printed, recheck):
+    """Decide engine == printed on the region: a point where they differ (re-checked), or a proof."""
+    point = find_point(region, sympy.Ne(engine, printed))
+    if point:
+        w = recheck(point)
+        if w:
+            return {"decided": False, "witness": w}
+    decided = decide(region, sympy.Eq(engine, printed))
+    return {"decided": decided, "witness": None}
+
+
+@checker("math", when=lambda c: is_channel(c.get("mechanism")))
+def check_utility_equation(claim, context=None):
+    """A printed utility formula (``U == ...``) against eq. (4) on the exact channel of ``mechanism:``."""
+    names, kinds = claim_symbols(claim)
+    defs = parse_definitions(claim, names, kinds)
+    region, subs = when_region(claim, names, kinds)
+    py = py_distribution(names, subs)
+    eq = condition_in(claim, claim.get("formula"), names)
+    if not isinstance(eq, sympy.Eq):
+        raise claim_error(claim, "expected an equation `U == ...`", "write the formula as an equation", key="formula")
+    printed = put(put(eq.rhs, {names[k]: v for k, v in defs.items()}), subs)
+    spec = claim.get("mechanism")
+    if not spec or not py:
+        raise claim_error(claim, "a utility claim needs `mechanism:` and the distribution py1, py2, ...",
+                   "describe the channel and declare py1, py2")
+    mech = channel(claim, spec, names, py)
+    engine = bayes_utility(mech, py)
+
+    def recheck(expr):
+        def at(point):
+            e = sympy.simplify(bayes_utility(mech.subs(point), [sympy.sympify(x).subs(point) for x in py]))
+            p = sympy.simplify(expr.subs(point))
+            if e == p:
+                return None
+            relevant = expr.free_symbols | engine.free_symbols
+            return {"params": witness_params(point, relevant), "engine": str(e), "printed": str(p),
+                    "engine_float": as_float(e), "printed_float": as_float(p)}
+        return at
+
+    res = _judge_equal(region, engine, printed, recheck(printed))
+    verdict = rows_verdict([res])
+    engine_syms = set(mech.matrix.free_symbols) | set().union(*(sympy.sympify(x).free_symbols for x in py))
+    foreign = foreign_symbols(printed, engine_syms, kinds, len(py))
+    details = {"judged": res}
+    reading = None
+    if foreign:
+        reading = ", ".join(f"{s} read as {v}" for s, v in foreign.items())
+        r_printed = printed.subs(foreign)
+        r_res = _judge_equal(region, engine, r_printed, recheck(r_printed))
+        details.update({"reading": reading, "reading_judged": r_res, "reading_verdict": rows_verdict([r_res])})
+    w = res["witness"]
+    evidence = (f"eq. (4) on the exact channel ({mech.name}) gives {eq.lhs} = {engine}.  The printed formula "
+                + (f"differs at {w['params']}: channel {w['engine']} = {w['engine_float']} vs printed "
+                   f"{w['printed']} = {w['printed_float']} (exact)" if w else
+                   f"equals it on the whole region: {res['decided']}")
+                + (f".  Reading ({reading}): {details['reading_verdict']}"
+                   + (f", differs at {details['reading_judged']['witness']['params']}"
+                      if details['reading_judged']['witness'] else "") if reading else "") + ".")
+    return claim_verdict(claim, verdict, exact=f"{eq.lhs} = {engine}", evidence=evidence, reading=reading,
+                    witness=w, details=details)
