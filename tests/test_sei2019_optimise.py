@@ -76,17 +76,22 @@ def test_algorithm1_as_printed_can_violate():
     assert worst_emd(prior, printed.p, printed.eta, "equal") > t
 
 
-def test_interval_bound_is_safe(monkeypatch):
-    counts, t = [5, 3, 3, 2, 2, 1], Fraction(1, 8)
-    prior = [Fraction(c, 16) for c in counts]
-    exact = closeness_parameters(counts, t)
-    enumerated = {eta: optimise.worst_p(prior, t, eta) for eta in range(1, 6)}
-    monkeypatch.setattr(optimise, "SUBSET_LIMIT", 0)      # every size now takes the a_Z-interval bound
-    for eta in range(1, 6):
-        p = optimise.worst_p(prior, t, eta)
-        assert p <= enumerated[eta]
-        assert worst_emd(prior, p, eta, "equal") <= t
-    assert closeness_parameters(counts, t).el2_squared >= exact.el2_squared
+@pytest.mark.parametrize("counts", [[5, 3, 3, 2, 2, 1], [4, 2, 1, 1], [7, 0, 2, 1, 1], [1, 1, 1]])
+@pytest.mark.parametrize("t", [Fraction(1, 20), Fraction(1, 8), Fraction(2, 5)])
+@pytest.mark.parametrize("pick", [min, max])
+def test_subset_sum_table_equals_enumeration(counts, t, pick):
+    """Equal ground distance: the subset-sum shortcut gives the same p as enumerating every subset."""
+    n = sum(counts)
+    prior = [Fraction(c, n) for c in counts]
+    for eta in range(1, len(counts)):
+        fast = optimise.worst_p(prior, t, eta, "equal", pick, counts=counts)
+        assert fast == optimise.worst_p(prior, t, eta, "equal", pick)
+
+
+def test_subset_sums_by_hand():
+    reach = optimise.subset_sums([2, 3, 3])
+    assert set(map(int, reach[2].nonzero()[0])) == {5, 6}
+    assert set(map(int, reach[3].nonzero()[0])) == {8}
 
 
 def test_diversity_parameters():

@@ -33,8 +33,8 @@ def add_arguments(p):
     p.add_argument("--method", choices=["bayes", "value-adding"], default="bayes",
                    help="reconstruction (default bayes)")
     p.add_argument("--truth", metavar="DATA", help="the original CSV: also print L1, L2 and Hellinger distances")
-    p.add_argument("--tol", type=float, default=1e-3,
-                   help="Bayes: stop when no cell moves by more than this many records (default 1e-3)")
+    p.add_argument("--tol", type=float, default=1e-6,
+                   help="Bayes: stop when no cell moves by more than this many records (default 1e-6)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -56,9 +56,9 @@ def run(args) -> int:
     start = time.perf_counter()
     if args.method == "bayes":
         est = bayes(release, attrs, tol=args.tol)
-        iterations = est.iterations
+        iterations, converged = est.iterations, est.converged
     else:
-        est, iterations = value_adding(release, attrs), 0
+        est, iterations, converged = value_adding(release, attrs), 0, True
     seconds = time.perf_counter() - start
     bar.step(args.method)
     bar.close()
@@ -81,10 +81,10 @@ def run(args) -> int:
         dist = {"L1": l1(x, xh), "L2": l2(x, xh), "Hellinger": hellinger(x, xh)}
     if args.json:
         print_json({"release": args.release, "attributes": attrs, "method": args.method, "N": release.N,
-                    "iterations": iterations, "seconds": seconds, "cells": rows, "distances": dist})
+                    "iterations": iterations, "converged": converged, "seconds": seconds, "cells": rows, "distances": dist})
         return 0
     print(f"{args.release}: N = {release.N}, {args.method} over {', '.join(attrs)} ({cells} cells, "
-          f"{iterations} iterations, {seconds:.2f} s)")
+          f"{iterations} iterations{'' if converged else ', stopped before --tol was met'}, {seconds:.2f} s)")
     for row in rows:
         true = f"  true {row['true']}" if "true" in row else ""
         print(f"  {' x '.join(row['cell'])}: {row['estimate']:.1f}{true}")

@@ -15,10 +15,13 @@ set within ``t`` is ``min_Z p_Z`` (the text: "we calculate B_j for all possible 
 the largest value of D"); :func:`closeness_parameters` returns it, and ``reading="printed"`` follows
 Algorithm 1's lines 6-13 literally (one entry per ``Z``, the least E_L2 wins, i.e. the *largest* ``p_Z``).
 
-The subsets of one size are enumerated up to :data:`SUBSET_LIMIT`; above it, with the equal ground
-distance, ``p_Z`` depends on ``a_Z`` only (``x* = t / (a_Z (1 - a_Z - t))``, smallest at ``a_Z = (1 - t)/2``)
-and ``a_Z`` is bounded by the sums of the ``eta`` smallest and largest masses, which gives a ``p`` that
-is safe (possibly smaller than needed); with the ordered ground distance such sizes are skipped.
+With the equal ground distance ``D_Z = a_Z (1 - a_Z)`` depends on ``a_Z`` only, and ``p_Z`` is increasing in
+``x* = t / (a_Z (1 - a_Z - t))`` (for ``a_Z < 1 - t``; ``p_Z = 1`` otherwise): the worst released set of size
+``eta`` is the one whose count sum is nearest ``(1 - t) N / 2`` from below or above (``a (1 - a - t)`` is
+concave). The achievable count sums of every size are found exactly by a subset-sum table over the
+counts (:func:`subset_sums`, numpy booleans, ``O(d^2 N)`` bits), so no subset is enumerated. With the
+ordered ground distance the subsets of one size are enumerated, up to :data:`SUBSET_LIMIT` (larger sizes
+are skipped).
 """
 
 from __future__ import annotations
@@ -28,13 +31,14 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
 import sympy
 
 from implgraph.core.errors import InputError
 from implgraph.definitions.emd_t_closeness import _emd
 
 __all__ = ["expected_l2", "expected_l2_squared", "diversity_parameters", "solve_p", "worst_p",
-           "closeness_parameters", "Choice", "SUBSET_LIMIT"]
+           "closeness_parameters", "subset_sums", "Choice", "SUBSET_LIMIT"]
 
 SUBSET_LIMIT = 20_000
 """Most subsets of one size that :func:`worst_p` enumerates."""
@@ -84,24 +88,56 @@ def solve_p(prior, subset, t, eta, ground: str = "equal") -> Fraction:
     return x * eta / (d + x * eta)
 
 
-def _interval_p(prior, t, eta) -> Fraction:
-    """A safe ``p`` for all ``eta``-subsets, equal ground distance, from the range of ``a_Z``."""
-    masses = sorted(prior)
-    lo, hi = sum(masses[:eta], Fraction(0)), sum(masses[-eta:], Fraction(0))
-    t = Fraction(t)
-    if t >= 1 - lo:
+def subset_sums(counts) -> np.ndarray:
+    """``reach[k, s]``: some ``k`` of the ``counts`` sum to ``s`` (exact, boolean table)."""
+    total = int(sum(counts))
+    reach = np.zeros((len(counts) + 1, total + 1), dtype=bool)
+    reach[0, 0] = True
+    for c in counts:
+        c = int(c)
+        if c == 0:
+            reach[1:] |= reach[:-1]
+        else:
+            reach[1:, c:] |= reach[:-1, :total + 1 - c]
+    return reach
+
+
+def _p_of_mass(a, t, eta, d) -> Fraction:
+    """``p_Z`` for the equal ground distance from ``a = a_Z`` (``D_Z = a (1 - a)``)."""
+    if a == 0 or a >= 1 - t:
         return Fraction(1)
-    a = min(max((1 - t) / 2, lo), hi)
     x = t / (a * (1 - a - t))
-    return x * eta / (len(prior) + x * eta)
+    return x * eta / (d + x * eta)
 
 
-def worst_p(prior, t, eta, ground: str = "equal", pick=min):
-    """``pick`` over every ``eta``-subset of ``solve_p`` (``min``: safe for every released set)."""
+def _equal_ground_p(counts, t, eta, pick, reach) -> Fraction:
+    n, d = int(sum(counts)), len(counts)
+    sums = np.flatnonzero(reach[eta])
+    num, den = t.numerator, t.denominator
+    # 0 < a < 1 - t with a = s / n, in integers: 0 < s and s den < (den - num) n
+    inner = sums[(sums > 0) & (sums * den < (den - num) * n)] if den - num > 0 else sums[:0]
+    if not len(inner) or (pick is max and len(inner) < len(sums)):
+        return Fraction(1)
+    if pick is max:          # a (1 - a - t) is concave: its minimum is at an end
+        cands = [inner[0], inner[-1]]
+    else:                    # its maximum is at the achievable masses nearest (1 - t)/2: 2 s den vs (den - num) n
+        below = inner[2 * inner * den <= (den - num) * n]
+        above = inner[2 * inner * den >= (den - num) * n]
+        cands = list(below[-1:]) + list(above[:1])
+    return pick(_p_of_mass(Fraction(int(s), n), t, eta, d) for s in cands)
+
+
+def worst_p(prior, t, eta, ground: str = "equal", pick=min, counts=None, reach=None):
+    """``pick`` over every ``eta``-subset ``Z`` of :func:`solve_p` (``min``: safe for every released set).
+
+    With ``ground="equal"`` and the integer ``counts`` behind ``prior`` the subset-sum table is used
+    (exact, every size); otherwise the subsets are enumerated (None above :data:`SUBSET_LIMIT`).
+    """
     d = len(prior)
+    t = Fraction(t)
+    if ground == "equal" and counts is not None:
+        return _equal_ground_p(counts, t, eta, pick, subset_sums(counts) if reach is None else reach)
     if math.comb(d, eta) > SUBSET_LIMIT:
-        if ground == "equal" and pick is min:
-            return _interval_p(prior, t, eta)
         return None
     return pick(solve_p(prior, z, t, eta, ground) for z in itertools.combinations(range(d), eta))
 
@@ -152,8 +188,9 @@ def closeness_parameters(counts, t, eta_max=None, ground: str = "equal", reading
     prior = [Fraction(c, n) for c in counts]
     top = d - 1 if eta_max is None else min(int(eta_max), d - 1)
     best = Choice(Fraction(0), 1, math.inf)
+    reach = subset_sums(counts) if ground == "equal" else None
     for eta in range(1, top + 1):
-        p = worst_p(prior, t, eta, ground, min if reading == "text" else max)
+        p = worst_p(prior, t, eta, ground, min if reading == "text" else max, counts, reach)
         if p is None or p == 0:
             continue
         e2 = expected_l2_squared(n, d, p, eta)

@@ -22,6 +22,9 @@ import numpy as np
 
 from implgraph.mechanisms.randomized_anonymization.channel import inclusion_probabilities
 
+BINCOUNT_LIMIT = 50_000_000
+"""Most record-cell incidences (``N prod eta``) counted directly; above it ``w`` is a matrix product."""
+
 __all__ = ["support_counts", "true_counts", "value_adding", "bayes", "bayes_counts", "factors", "apply_delta",
            "Reconstruction"]
 
@@ -29,10 +32,15 @@ __all__ = ["support_counts", "true_counts", "value_adding", "bayes", "bayes_coun
 def support_counts(release, attrs) -> np.ndarray:
     """``w`` of eq. (17) as an integer array of shape ``(d_1, ..., d_q')``."""
     idx = [release.index(a) for a in attrs]
-    mats = [release.member[j].astype(np.float32) for j in idx]
+    if len(idx) == 1:
+        return release.member[idx[0]].sum(axis=0).astype(np.int64)
+    etas = [int(release.params[j][1]) for j in idx]
+    if release.N * math.prod(etas) <= BINCOUNT_LIMIT:
+        return _support_bincount(release, idx, etas)
+    # loop over the cells of the smaller domains, one matrix product for the two largest
+    order = sorted(range(len(idx)), key=lambda k: len(release.domains[idx[k]]))
+    mats = [release.member[idx[k]].astype(np.float32) for k in order]
     shape = tuple(m.shape[1] for m in mats)
-    if len(mats) == 1:
-        return mats[0].sum(axis=0).astype(np.int64)
     w = np.zeros(shape, dtype=np.int64)
     head, (m1, m2) = mats[:-2], mats[-2:]
     for cell in itertools.product(*(range(m.shape[1]) for m in head)):
@@ -41,7 +49,19 @@ def support_counts(release, attrs) -> np.ndarray:
             weight = weight * m[:, c]
         # float32 sums of 0/1 products are exact below 2**24 records
         w[cell] = np.rint((m1 * weight[:, None]).T @ m2).astype(np.int64)
-    return w
+    return np.transpose(w, np.argsort(order))
+
+
+def _support_bincount(release, idx, etas) -> np.ndarray:
+    """``w`` by counting every record's product cells (``N prod eta`` integers, no floating point)."""
+    shape = tuple(len(release.domains[j]) for j in idx)
+    flat = np.zeros((release.N,) + (1,) * len(idx), dtype=np.int64)
+    for axis, (j, eta, stride) in enumerate(zip(idx, etas, np.cumprod((1,) + shape[:0:-1])[::-1])):
+        chosen = np.nonzero(release.member[j])[1].reshape(release.N, eta)   # every R_ij has eta_j values
+        view = [release.N] + [1] * len(idx)
+        view[axis + 1] = eta
+        flat = flat + chosen.reshape(view) * int(stride)
+    return np.bincount(flat.ravel(), minlength=math.prod(shape)).reshape(shape)
 
 
 def true_counts(codes, shape) -> np.ndarray:
@@ -81,19 +101,32 @@ def apply_delta(x, facs):
 
 
 class Reconstruction(np.ndarray):
-    """A reconstructed cross tabulation with the number of iterations in ``.iterations``."""
+    """A reconstructed cross tabulation; ``.iterations`` steps of (26) ran, ``.converged`` says whether the
+    last one moved no cell by more than the tolerance (else ``max_iter`` stopped it)."""
 
     iterations: int = 0
+    converged: bool = False
 
 
-def bayes(release, attrs, tol: float = 1e-3, max_iter: int = 10_000) -> np.ndarray:
+def bayes(release, attrs, tol: float = 1e-6, max_iter: int = 10_000, accelerate: bool = True) -> np.ndarray:
     """The Bayes reconstruction (eq. 26-27) of ``attrs`` from ``release``: :func:`bayes_counts` of ``w``."""
     w = support_counts(release, attrs).astype(float)
-    return bayes_counts(w, factors(release, attrs), tol, max_iter)
+    return bayes_counts(w, factors(release, attrs), tol, max_iter, accelerate)
 
 
-def bayes_counts(w, facs, tol: float = 1e-3, max_iter: int = 10_000) -> np.ndarray:
-    """Iterate (26) from ``x^0 = w`` and divide by ``prod eta`` (27).
+def _step(x, w, facs):
+    """One step of (26): ``x * delta (w / delta x)`` (``delta`` is symmetric)."""
+    denom = apply_delta(x, facs)
+    ratio = np.divide(w, denom, out=np.zeros_like(w), where=denom > 0)
+    return x * apply_delta(ratio, facs)
+
+
+def bayes_counts(w, facs, tol: float = 1e-6, max_iter: int = 10_000, accelerate: bool = True) -> np.ndarray:
+    """Iterate (26) from ``x^0 = w`` to its fixed point and divide by ``prod eta`` (27).
+
+    (26) is the Richardson-Lucy (EM) iteration for ``w ~ delta x``; it converges linearly and slowly near the
+    boundary, so by default it is accelerated by SQUAREM [1]_ (two steps of (26), an extrapolation clipped
+    at 0, then one stabilising step of (26)), which has the same fixed points.
 
     Parameters
     ----------
@@ -102,26 +135,41 @@ def bayes_counts(w, facs, tol: float = 1e-3, max_iter: int = 10_000) -> np.ndarr
     facs : list of tuple
         ``(own_j, other_j, eta_j)`` per axis (eq. 19).
     tol : float
-        Stop when no cell of ``x^# / prod eta`` moves by more than ``tol`` records.
+        Stop when one step of (26) moves no cell of ``x / prod eta`` by more than ``tol`` records.
     max_iter : int
+        Most steps of (26).
+    accelerate : bool
+        SQUAREM (default) or the plain iteration as printed.
 
     Returns
     -------
     numpy.ndarray
-        ``x_hat`` (float); its ``iterations`` attribute says how many steps ran.
+        ``x_hat`` (float); its ``iterations`` attribute says how many steps of (26) ran.
+
+    References
+    ----------
+    .. [1] R. Varadhan and C. Roland, "Simple and globally convergent methods for accelerating the
+       convergence of any EM algorithm", Scand. J. Statist. 35, 2008.
     """
     w = np.asarray(w, dtype=float)
     etas = math.prod(f[2] for f in facs)
     x = w.copy()
-    steps = 0
-    for steps in range(1, max_iter + 1):
-        denom = apply_delta(x, facs)
-        ratio = np.divide(w, denom, out=np.zeros_like(w), where=denom > 0)
-        new = x * apply_delta(ratio, facs)
-        done = np.abs(new - x).max(initial=0.0) <= tol * etas
-        x = new
-        if done:
+    steps, converged = 0, False
+    while steps < max_iter:
+        x1 = _step(x, w, facs)
+        steps += 1
+        if np.abs(x1 - x).max(initial=0.0) <= tol * etas:
+            x, converged = x1, True
             break
+        if not accelerate:
+            x = x1
+            continue
+        x2 = _step(x1, w, facs)
+        r, v = x1 - x, x2 - 2 * x1 + x
+        nv = np.linalg.norm(v)
+        alpha = min(-np.linalg.norm(r) / nv, -1.0) if nv > 0 else -1.0
+        x = _step(np.clip(x - 2 * alpha * r + alpha * alpha * v, 0, None), w, facs)
+        steps += 2
     out = (x / etas).view(Reconstruction)
-    out.iterations = steps
+    out.iterations, out.converged = steps, converged
     return out
