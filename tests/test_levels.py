@@ -16,7 +16,7 @@ import sympy
 import brute
 from implgraph.core.levels import optimal_level, satisfies
 from implgraph.core.region import Region
-from implgraph.core.table import load_table_file
+from implgraph.io.tablefile import load_table_file
 
 mu, sigma = sympy.symbols("mu sigma", real=True)
 N, k = sympy.symbols("N k", integer=True)
@@ -246,7 +246,8 @@ def test_table_vii_dp_piecewise(tmp_path):
 # -- the bundled data against the brute force -----------------------------------------------------
 
 def _bundled_tables():
-    from implgraph.io.datafile import data_files, load_yaml
+    from implgraph.io.datafile import data_files
+    from implgraph.io.validate import load_yaml
     from implgraph.core.table import table_from_node
     out = []
     for f in data_files("counterexamples"):

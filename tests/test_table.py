@@ -18,7 +18,7 @@ from implgraph.core.concrete import ConcreteTable
 from implgraph.io.datafile import data_dir, data_files
 from implgraph.core.errors import InputError
 from implgraph.core.levels import optimal_level
-from implgraph.core.table import load_csv, load_table_file
+from implgraph.io.tablefile import load_csv, load_table_file
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -6,7 +6,7 @@ import pytest
 
 from implgraph.cli import main
 from implgraph.core.verdict import Verdict
-from implgraph.checks.verify import collect_claims, regressions, run_verify
+from implgraph.checks.verify import collect_claims, regressions, run_verify, work_units
 
 
 def test_json_rows(capsys):
@@ -70,3 +70,17 @@ def test_whole_verify_completes(capsys):
     out = json.loads(capsys.readouterr().out)
     assert rc == 0, out["regressions"]
     assert len(out["claims"]) > 40
+
+
+def test_work_units_keep_a_table_together():
+    """The claims of one table go to one worker (they share its levels); other claims go alone;
+    heavy claims first, then the larger groups."""
+    claims = [{"id": "p/e1", "kind": "implies"},
+              {"id": "p/t/a", "kind": "level", "_table": "p/t"},
+              {"id": "p/u/a", "kind": "level", "_table": "p/u"},
+              {"id": "p/t/b", "kind": "level", "_table": "p/t"},
+              {"id": "p/fig", "kind": "math", "grid": {}}]
+    units = work_units(claims)
+    assert units == [["p/fig"], ["p/t/a", "p/t/b"], ["p/e1"], ["p/u/a"]]
+    assert sorted(c for u in units for c in u) == sorted(c["id"] for c in claims)
+

@@ -13,9 +13,9 @@ import time
 
 from implgraph.core.deadline import Timeout, deadline
 from implgraph.core.errors import InputError
-from implgraph.io.theorems import load_claims, load_theorems
 from implgraph.checks import check_claim
 from implgraph.core.verdict import Verdict
+from implgraph.io.theorems import load_claims, load_theorems
 
 __all__ = ["collect_claims", "run_verify", "regressions", "id_matches", "DEFAULT_MAX_N", "LAST_KINDS"]
 
@@ -75,14 +75,36 @@ def _check_one(c, context):
 
 
 _WORKER_CLAIMS: dict = {}
+"""Claim nodes by id, filled by the parent before the pool forks (the workers inherit them)."""
+
+#: claim fields that mark a long check (grids, mechanisms, instantiated math): scheduled first
+HEAVY_FIELDS = ("grid", "mechanism", "definitions", "instantiations", "implicit")
 
 
 def _worker(args):
-    cid, max_n, timeout = args
-    if not _WORKER_CLAIMS:
+    cids, max_n, timeout = args
+    if not _WORKER_CLAIMS:  # a spawned (not forked) worker reads the data itself
         for c in load_claims():
             _WORKER_CLAIMS.setdefault(str(c.get("id")), c)
-    return _check_one(_WORKER_CLAIMS[cid], {"max_n": max_n, "verdicts": {}, "timeout": timeout})
+    return [(cid, _check_one(_WORKER_CLAIMS[cid], {"max_n": max_n, "verdicts": {}, "timeout": timeout}))
+            for cid in cids]
+
+
+def work_units(claims) -> list:
+    """The claim ids in groups for the workers, longest first.
+
+    The claims of one table form one group (they share the table's levels, computed once per
+    process); every other claim is a group of its own. Heavy claims (:data:`HEAVY_FIELDS`) come
+    first, then the table groups by size, so that the processes finish together.
+    """
+    groups: dict = {}
+    for c in claims:
+        cid = str(c.get("id"))
+        key = ("table", str(c["_table"])) if c.get("_table") is not None else ("claim", cid)
+        groups.setdefault(key, []).append(cid)
+    heavy = {str(c.get("id")) for c in claims if any(k in c for k in HEAVY_FIELDS)}
+    units = list(groups.values())
+    return sorted(units, key=lambda u: (not any(cid in heavy for cid in u), -len(u)))
 
 
 def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 1, paths=None,
@@ -103,17 +125,18 @@ def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 
     if jobs > 1 and len(plain) > 1 and unique and paths is None:
         import concurrent.futures as cf
         import multiprocessing as mp
-        with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork")) as ex:
-            # longest first (grids, mechanisms, instantiated math), so the two processes finish together
-            heavy = {str(c.get("id")) for c in plain if any(k in c for k in ("grid", "mechanism", "definitions",
-                                                                              "instantiations", "implicit"))}
-            order = sorted(ids_plain, key=lambda cid: cid not in heavy)
-            futs = {ex.submit(_worker, (cid, max_n, timeout)): cid for cid in order}
-            for fut in cf.as_completed(futs):
-                cid = futs[fut]
-                results[cid] = fut.result()
-                if progress is not None:
-                    progress.step(cid)
+        _WORKER_CLAIMS.clear()
+        _WORKER_CLAIMS.update((str(c.get("id")), c) for c in plain)
+        try:
+            with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork")) as ex:
+                futs = [ex.submit(_worker, (unit, max_n, timeout)) for unit in work_units(plain)]
+                for fut in cf.as_completed(futs):
+                    for cid, rows in fut.result():
+                        results[cid] = rows
+                        if progress is not None:
+                            progress.step(cid)
+        finally:
+            _WORKER_CLAIMS.clear()
     else:
         for c in plain:
             cid = str(c.get("id"))

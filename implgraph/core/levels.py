@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from implgraph import definitions
+from implgraph.definitions import all_definitions, get as get_definition
 from implgraph.core.concrete import ConcreteTable, Enclosed, INF, to_sympy
 from implgraph.core.errors import InputError
 from implgraph.core.region import Region
-from implgraph.core.symbolic import Piece, Undecidable, piecewise
+from implgraph.core.pieces import Piece, piecewise
+from implgraph.core.symbolic import Undecidable
 from implgraph.core.table import Block, Table
 
 __all__ = ["Level", "optimal_level", "satisfies", "all_levels", "as_table"]
@@ -150,7 +151,7 @@ def optimal_level(table, definition, **params) -> Level:
     InputError
         Unknown definition, missing or out-of-range parameters.
     """
-    d = definitions.get(definition) if isinstance(definition, str) else definition
+    d = get_definition(definition) if isinstance(definition, str) else definition
     if isinstance(table, ConcreteTable):
         params = d.check_params(None, params)
         if d.needs_classes and table.classes is None:
@@ -256,7 +257,7 @@ def all_levels(table, k=None, show: dict | None = None) -> dict:
     """
     out = {}
     n = table.N if isinstance(table, ConcreteTable) else table.size
-    for d in definitions.all_definitions():
+    for d in all_definitions():
         params = {}
         if show and d.name in show:
             params = dict(show[d.name])

@@ -24,8 +24,9 @@ from functools import reduce
 
 import sympy
 
-from implgraph.solvers import SympyTranslator, get_backend, integer_form, region_backend
-from implgraph.solvers import Untranslatable as _Untranslatable
+from implgraph.solvers import get_backend, region_backend
+from implgraph.solvers.sympy_front import SympyTranslator, integer_form
+from implgraph.solvers.sympy_front import Untranslatable as _Untranslatable
 
 __all__ = ["Region", "to_z3", "TIMEOUT_MS", "integer_form"]
 
@@ -312,10 +313,13 @@ class Region:
     def contains(self, point: dict) -> bool | None:
         """Exact membership of a rational point (decided with sympy, no solver)."""
         for c in self.constraints:
-            v = sympy.sympify(c).subs(point)
-            if v is sympy.true:
+            c = sympy.sympify(c)
+            v = _holds_at(c, point)  # a plain rebuild decides most constraints at once
+            if v is None:
+                v = c.subs(point)
+            if v is sympy.true or v is True:
                 continue
-            if v is sympy.false:
+            if v is sympy.false or v is False:
                 return False
             return None
         return True

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from implgraph.io.datafile import Node, data_files, load_yaml
+from implgraph.io.datafile import Node, data_files
+from implgraph.io.validate import load_yaml
 from implgraph.core.errors import InputError
 from implgraph.core.table import Table, table_from_node
 

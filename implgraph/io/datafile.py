@@ -1,8 +1,10 @@
-"""Loading YAML data files with line numbers (never executing them).
+"""Parsing YAML data files with line numbers (never executing them).
 
-:func:`load_yaml` returns plain dicts and lists, except that every mapping is a :class:`Node`
+:func:`parse_yaml` returns plain dicts and lists, except that every mapping is a :class:`Node`
 (a dict) remembering the file, its own line and the line of each key, so that every error can
-name the file and the line.
+name the file and the line. A file is parsed once per process (cached by path and modification
+time). This module is a leaf: the validation of the fields of claims lives in
+:mod:`implgraph.io.validate` (:func:`~implgraph.io.validate.load_yaml` parses and validates).
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ import yaml
 
 from implgraph.core.errors import InputError
 
-__all__ = ["Node", "load_yaml", "read_text", "check_document", "data_dir", "data_files", "MAX_DATA_BYTES",
-           "MAX_DEPTH", "MAX_VALUES", "TABLE_CLAIM_KINDS", "THEOREM_CLAIM_KINDS"]
+__all__ = ["Node", "parse_yaml", "read_text", "data_dir", "data_files", "MAX_DATA_BYTES",
+           "MAX_DEPTH", "MAX_VALUES", "EDGE_KINDS", "TABLE_CLAIM_KINDS", "THEOREM_CLAIM_KINDS"]
 
 MAX_DATA_BYTES = 8 * 2 ** 20
 """Largest YAML data file read (bytes)."""
@@ -25,16 +27,12 @@ MAX_DEPTH = 64
 """Deepest nesting of lists and mappings in a YAML data file."""
 MAX_VALUES = 1_000_000
 """Most values a YAML data file may hold once its ``*alias`` references are expanded."""
+EDGE_KINDS = ("implies", "not-implies", "equivalent", "reciprocal", "generalisation")
+"""Claim kinds of ``theorems/`` that state a relation between two definitions."""
 TABLE_CLAIM_KINDS = ("level", "unbounded")
 """Claim kinds of a table (``counterexamples/``)."""
 THEOREM_CLAIM_KINDS = ("math", "level", "map", "reachability")
-"""Claim kinds of ``theorems/`` besides the edge kinds of :data:`implgraph.io.theorems.EDGE_KINDS`."""
-CONFIDENCE = ("low", "medium")
-CHOICES = {"bound": ("satisfies", "exact", "lower"), "scope": ("table", "class")}
-"""Fields of claims (and of their ``from``/``to`` sides) that take one of a few words."""
-SHAPES = {"id": str, "when": list, "family": list, "params": dict, "fix": dict, "symbols": dict,
-          "from": dict, "to": dict, "reading_from": dict, "reading_to": dict}
-"""Fields of claims (and of their sides) that must be a string, a list or a mapping."""
+"""Claim kinds of ``theorems/`` besides the edge kinds of :data:`EDGE_KINDS`."""
 
 
 class Node(dict):
@@ -176,13 +174,27 @@ def _check_shape(text: str, name: str) -> None:
         loader.dispose()
 
 
-def load_yaml(path) -> object:
+_PARSED: dict = {}
+"""``{resolved path: (stat key, data)}``: each data file parsed once per process."""
+
+
+def parse_yaml(path) -> object:
     """Parse a YAML data file safely (no tags, no code), with line numbers on every mapping.
 
     The file is read with :func:`read_text` (at most :data:`MAX_DATA_BYTES`); nesting and alias
-    expansion are bounded (:data:`MAX_DEPTH`, :data:`MAX_VALUES`) before anything is built.
+    expansion are bounded (:data:`MAX_DEPTH`, :data:`MAX_VALUES`) before anything is built. The
+    result is cached by path, size and modification time: callers share it and must not change it.
     """
     name = str(path)
+    try:
+        st = os.stat(name)
+        key = (st.st_ino, st.st_size, st.st_mtime_ns)
+    except OSError:
+        key = None  # read_text reports the problem
+    real = os.path.realpath(name)
+    hit = _PARSED.get(real)
+    if key is not None and hit is not None and hit[0] == key and hit[2] == name:
+        return hit[1]
     text = read_text(path)
     loader = None
     try:
@@ -204,141 +216,9 @@ def load_yaml(path) -> object:
     finally:
         if loader is not None:
             loader.dispose()
-    check_document(data)
+    if key is not None:
+        _PARSED[real] = (key, data, name)
     return data
-
-
-def _table_claims(doc) -> list:
-    if "rows" in doc:
-        return [doc]
-    tables = doc.get("tables")
-    return [t for t in tables if isinstance(t, Node)] if isinstance(tables, list) else []
-
-
-def check_document(doc) -> None:
-    """Validate the fields every claim of a data file shares, and each table's ``show:``.
-
-    ``kind`` (:data:`TABLE_CLAIM_KINDS` in tables, the edge kinds and :data:`THEOREM_CLAIM_KINDS`
-    in theorem files), ``expect`` and ``reading_expect`` (a verdict word of
-    :data:`implgraph.core.verdict.VERDICTS`), ``expect_confidence``, ``tolerance`` (a number >= 0) and
-    every ``definition:`` name (of the claim, of ``from``/``to``/``reading_from``/``reading_to`` and of
-    a map's arrows). Other fields are validated by the code that reads them.
-
-    Raises
-    ------
-    InputError
-        The first bad field, with the file, its line and the accepted values.
-    """
-    from implgraph.io.theorems import EDGE_KINDS
-    if not isinstance(doc, Node):
-        return
-    for table in _table_claims(doc):
-        _check_show(table)
-    groups = [(t.get("claims"), TABLE_CLAIM_KINDS) for t in _table_claims(doc)]
-    if "rows" not in doc and "tables" not in doc:
-        groups.append((doc.get("claims"), EDGE_KINDS + THEOREM_CLAIM_KINDS))
-    for claims, kinds in groups:
-        for claim in claims if isinstance(claims, list) else []:
-            if isinstance(claim, Node):
-                _check_claim(claim, kinds)
-
-
-def _check_claim(claim: Node, kinds) -> None:
-    kind = claim.get("kind")
-    if kind is not None and kind not in kinds:
-        raise claim.error(f"unknown claim kind {kind!r}", key="kind", fix="use one of " + ", ".join(kinds))
-    _check_fields(claim)
-    arrows = claim.get("arrows")
-    for arrow in arrows if isinstance(arrows, list) else []:
-        if isinstance(arrow, Node):
-            _check_fields(arrow)
-
-
-def _check_shapes(node: Node) -> None:
-    for key, kind in SHAPES.items():
-        if key in node and node[key] is not None and not isinstance(node[key], kind):
-            word = {str: "a string", list: "a list", dict: "a mapping"}[kind]
-            raise node.error(f"`{key}` must be {word}, got {type(node[key]).__name__}", key=key,
-                             fix=f"write `{key}` as {word} (see docs/DATA_FORMAT.md)")
-    for key, words in CHOICES.items():
-        if key in node and node[key] not in words:
-            raise node.error(f"`{key}: {node[key]}` is not one of {', '.join(words)}", key=key,
-                             fix=f"use one of {', '.join(words)}")
-
-
-def _check_fields(node: Node) -> None:
-    from implgraph.core.verdict import VERDICTS
-    _check_shapes(node)
-    for key in ("expect", "reading_expect"):
-        if key in node and node[key] not in VERDICTS:
-            raise node.error(f"`{key}: {node[key]}` is not a verdict", key=key,
-                             fix="use one of " + ", ".join(VERDICTS))
-    if "expect_confidence" in node and node["expect_confidence"] not in CONFIDENCE:
-        raise node.error(f"`expect_confidence: {node['expect_confidence']}` is not a confidence",
-                         key="expect_confidence", fix="use low or medium (omit it when confident)")
-    if "tolerance" in node:
-        _check_tolerance(node)
-    _check_definition(node)
-    for side in ("from", "to", "reading_from", "reading_to"):
-        if isinstance(node.get(side), Node):
-            _check_shapes(node[side])
-            _check_definition(node[side])
-
-
-def _check_tolerance(node: Node) -> None:
-    from implgraph.core.formula import parse_expr
-    fix = "write the tolerance as a number >= 0, e.g. `tolerance: \"0.05\"`"
-    try:
-        value = parse_expr(node["tolerance"], {})
-    except InputError as exc:
-        raise node.error(f"bad `tolerance`: {exc.reason}", key="tolerance", fix=fix) from None
-    if not (value.is_number and value.is_extended_real and value >= 0):
-        raise node.error(f"`tolerance: {node['tolerance']}` is not a number >= 0", key="tolerance", fix=fix)
-
-
-def _check_show(table: Node) -> None:
-    """``show: {definition: {param: formula}}``: known definitions, their parameters, declared symbols."""
-    from implgraph import definitions
-    from implgraph.core.formula import parse_expr
-    from implgraph.core.table import make_symbols
-    show = table.get("show")
-    if show is None:
-        return
-    if not isinstance(show, Node):
-        raise table.error("`show` must map definitions to parameters", key="show",
-                          fix='write e.g. `show: {kt-closeness: {k: "2"}}`')
-    names, _ = make_symbols(table.get("symbols"), table)
-    for name, params in show.items():
-        try:
-            d = definitions.get(str(name))
-        except InputError as exc:
-            raise show.error(exc.reason, key=name, fix=exc.fix) from None
-        if params is None:
-            continue
-        if not isinstance(params, Node):
-            raise show.error(f"`show: {name}` must map parameters to values", key=name,
-                             fix=f'write e.g. `{name}: {{k: "2"}}`')
-        for key, value in params.items():
-            if key not in d.params:
-                raise params.error(f"{d.name} has no parameter {key!r}", key=key,
-                                   fix=f"its parameters are: {', '.join(d.params) or 'none'}")
-            if key == "ground":
-                continue
-            try:
-                parse_expr(value, names)
-            except InputError as exc:
-                raise params.error(exc.reason, key=key, fix=exc.fix) from None
-
-
-def _check_definition(node: Node) -> None:
-    from implgraph import definitions
-    if "definition" not in node:
-        return
-    name = node["definition"]
-    try:
-        definitions.get(str(name))
-    except InputError as exc:
-        raise node.error(exc.reason, key="definition", fix=exc.fix) from None
 
 
 def data_dir(kind: str) -> Path:

@@ -23,17 +23,16 @@ from pathlib import Path
 
 import sympy
 
-from implgraph import definitions
-from implgraph.io.datafile import Node, data_files, load_yaml
+from implgraph.definitions import get as get_definition
+from implgraph.io.datafile import EDGE_KINDS, Node, data_files
+from implgraph.io.validate import load_yaml
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
-from implgraph.core.table import constraint_sources, is_reading_node, make_symbols
+from implgraph.core.table import make_symbols
+from implgraph.core.table_sources import constraint_sources, is_reading_node
 
-__all__ = ["Edge", "Side", "load_theorems", "load_claims", "edge_from_node", "witness_ids",
-           "EDGE_KINDS"]
-
-EDGE_KINDS = ("implies", "not-implies", "equivalent", "reciprocal", "generalisation")
+__all__ = ["Edge", "Side", "load_theorems", "load_claims", "edge_from_node", "witness_ids"]
 
 
 @dataclass
@@ -121,7 +120,7 @@ def _side(node: Node, key: str, names: dict, kinds: dict) -> Side:
     spec = node.need(key, dict, fix=f"write `{key}: {{definition: NAME, level: SYMBOL}}`")
     name = spec.need("definition", str)
     try:
-        d = definitions.get(name)
+        d = get_definition(name)
     except InputError as exc:
         raise spec.error(exc.reason, key="definition", fix=exc.fix) from None
     level_name = str(spec.get("level") or d.level_symbol)
@@ -170,7 +169,7 @@ def _cond(node: Node, key, text, names):
 
 def _conditions(node: Node, key: str, names: dict, reading_ok: bool) -> tuple:
     """The parsed conditions of the list ``key`` (``when``, ``reading_when``), their
-    ``<key>_sources`` validated (see :func:`implgraph.core.table.constraint_sources`)."""
+    ``<key>_sources`` validated (see :func:`implgraph.core.table_sources.constraint_sources`)."""
     items = node.get(key) or []
     if not isinstance(items, list):
         raise node.error(f"`{key}` must be a list of conditions", key=key, fix=f"write `{key}: [\"k >= 1\"]`")

@@ -76,7 +76,7 @@ def _store(path: Path, verdicts: dict) -> None:
 def computed_verdicts(ids, claim_files, max_n: int, compute) -> dict:
     """``{claim id or id#reading: verdict}`` of ``ids``: from the cache when its entry is intact,
     otherwise ``compute(ids)`` (a list of verdicts), stored for the next run."""
-    from implgraph.map.graph import verdict_lookup
+    from implgraph.map.verdicts import verdict_lookup
     folder = cache_dir("verdicts")
     path = None if folder is None else folder / f"{verdicts_key(claim_files, max_n)}.json"
     if path is not None and path.exists():
