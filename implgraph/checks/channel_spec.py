@@ -12,7 +12,10 @@ import sympy
 from implgraph.checks.common import claim_error, parse_in
 from implgraph.core.levels import optimal_level
 from implgraph.mechanisms.channels import (Mechanism, empirical_response, lumped_randomised_response, randomised_response,
-                                          sequential, value_partition)
+                                          sequential)
+from implgraph.mechanisms.datasets import value_partition
+
+__all__ = ["is_channel", "channel", "pieces_of", "concrete_channel_level", "foreign_symbols", "values_of"]
 
 
 MAX_FULL_VALUES = 12   # more values (without a distribution): the exact lumped channel of {Z = a1}

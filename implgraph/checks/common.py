@@ -13,6 +13,11 @@ from implgraph.core.table import make_symbols
 from implgraph.core.verdict import Verdict
 from implgraph.io.theorems import Edge, load_claims
 
+__all__ = ["context_max_n", "edge_verdict", "claim_error", "claim_symbols", "parse_in", "condition_in",
+           "parse_definitions", "put", "when_region", "py_distribution", "as_float", "printed_text",
+           "claim_verdict", "decide", "find_point", "is_true", "truth", "witness_params", "rows_verdict",
+           "theorem_claim"]
+
 
 def context_max_n(context):
     return int((context or {}).get("max_n", 8))

@@ -11,6 +11,8 @@ from implgraph.checks.common import (claim_symbols, claim_verdict, condition_in,
 from implgraph.core.region import Region
 from implgraph.core.verdict import checker
 
+__all__ = ["check_converse"]
+
 
 def _drop_floor(cond, kinds):
     """For an integer ``a``: ``a <= floor(x)`` <=> ``a <= x`` and ``a > floor(x)`` <=> ``a > x`` (same

@@ -13,6 +13,8 @@ from implgraph.core.verdict import Verdict, checker
 from implgraph.io.datafile import EDGE_KINDS
 from implgraph.io.theorems import Edge, edge_from_node, witness_ids
 
+__all__ = ["check_edge", "check_reading", "check_edge_claim"]
+
 
 def check_edge(edge: Edge, context=None) -> Verdict:
     """Verdict on an edge of the kind it is printed with."""

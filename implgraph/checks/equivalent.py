@@ -11,6 +11,8 @@ from implgraph.core.verdict import Verdict
 from implgraph.engines.prove import check_implication
 from implgraph.io.theorems import Edge
 
+__all__ = ["check_equivalent", "check_generalisation"]
+
 
 def check_equivalent(edge: Edge, context=None) -> Verdict:
     fwd = implication_result(edge, edge.f, context)

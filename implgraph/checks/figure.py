@@ -14,6 +14,8 @@ from implgraph.checks.figure_curves import parse_grid, pipeline, register_names,
 from implgraph.core.region import Region
 from implgraph.core.verdict import Verdict, checker
 
+__all__ = ["check_figure"]
+
 
 GRID_STEPS = 200   # witnesses are searched on lo + (hi - lo) i/GRID_STEPS and at z3 models
 

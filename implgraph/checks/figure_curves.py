@@ -16,8 +16,11 @@ from implgraph.checks.common import (claim_error, claim_symbols, condition_in, d
 from implgraph.core.errors import InputError
 from implgraph.core.region import Region
 from implgraph.definitions.base import get as get_definition
-from implgraph.mechanisms.channels import Mechanism, calibrate_keep, exact_level
+from implgraph.mechanisms.calibrate import calibrate_keep, exact_level
+from implgraph.mechanisms.channels import Mechanism
 from implgraph.mechanisms.utility import bayes_utility
+
+__all__ = ["parse_grid", "register_names", "utility_subs", "value_combos", "pipeline", "figure_curves"]
 
 
 def parse_grid(claim, names):

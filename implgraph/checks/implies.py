@@ -18,6 +18,8 @@ from implgraph.engines.bounds import T, tight_bound
 from implgraph.engines.prove import check_implication
 from implgraph.io.theorems import Edge
 
+__all__ = ["implication_result", "check_implies", "implication_holds"]
+
 
 def implication_result(edge: Edge, f, context, a=None, b=None, reverse=False):
     a = a or edge.a

@@ -10,6 +10,8 @@ from implgraph.checks.common import claim_error, claim_symbols, claim_verdict, p
 from implgraph.core.levels import optimal_level
 from implgraph.core.verdict import checker
 
+__all__ = ["check_layout_table"]
+
 
 def _diagonal_table(claim, names, at):
     """The printed table at ``at``: ``size`` classes, class i holding ``diagonal`` in bucket i and

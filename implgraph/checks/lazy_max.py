@@ -14,6 +14,8 @@ import sympy
 
 from implgraph.core.symbolic import Ctx
 
+__all__ = ["max_args", "LazyCtx", "lazy_ctx", "same_value"]
+
 
 def max_args(x):
     return list(x.args) if isinstance(x, sympy.Max) else [x]

@@ -35,6 +35,8 @@ from implgraph.checks.table_points import (claim_table, concrete_level, fmt_poin
 from implgraph.core.errors import InputError
 from implgraph.core.verdict import Verdict, checker
 
+__all__ = ["judge_level_claim", "check_level_claim"]
+
 
 def _raw_target(d, level):
     if level is sympy.oo:

@@ -15,6 +15,8 @@ from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.pieces import Piece
 
+__all__ = ["cache_dir"]
+
 
 _CODE_HASH: list = []
 

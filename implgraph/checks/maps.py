@@ -20,6 +20,8 @@ from implgraph.io.datafile import Node
 from implgraph.io.datafile import EDGE_KINDS
 from implgraph.io.theorems import edge_from_node
 
+__all__ = ["check_map", "run_edge_claim"]
+
 
 @checker("map")
 def check_map(claim, context=None) -> Verdict:

@@ -18,6 +18,8 @@ from implgraph.core.region import Region
 from implgraph.core.verdict import Verdict, checker
 from implgraph.io.datafile import Node
 
+__all__ = ["check_math", "check_math_claim"]
+
 
 def check_math(claim, context=None) -> Verdict:
     """Decide ``formula`` (with ``definitions`` substituted) on ``when`` (and each instantiation)."""

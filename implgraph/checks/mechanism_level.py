@@ -27,7 +27,9 @@ from implgraph.checks.common import (as_float, claim_error, claim_symbols, claim
                                      when_region, witness_params)
 from implgraph.core.verdict import checker
 from implgraph.definitions.base import get as get_definition
-from implgraph.mechanisms.channels import exact_level
+from implgraph.mechanisms.calibrate import exact_level
+
+__all__ = ["check_mechanism_level"]
 
 
 def _level_relation(definition, bound, engine_raw, printed_raw):

@@ -21,6 +21,8 @@ from implgraph.core.verdict import Verdict
 from implgraph.engines.bounds import T
 from implgraph.io.theorems import Edge
 
+__all__ = ["judge_witness_claim", "symbolic_nonimplication", "check_not_implies"]
+
 
 def judge_witness_claim(claim_id, context=None):
     """Verdict of the table claim ``claim_id`` of kind ``unbounded`` (:func:`check_unbounded_claim`);

@@ -7,6 +7,9 @@ from implgraph.checks.common import edge_verdict
 from implgraph.checks.maps import run_edge_claim
 from implgraph.core.verdict import Verdict, checker
 
+__all__ = ["check_reachability"]
+
+
 FAMILIES_FIX = "list node families: definition names, `<name>@class` for levels taken within each class"
 
 

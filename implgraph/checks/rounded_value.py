@@ -9,6 +9,8 @@ import sympy
 from implgraph.checks.common import as_float, claim_error, claim_symbols, claim_verdict, condition_in, parse_in, truth
 from implgraph.core.verdict import checker
 
+__all__ = ["check_rounded_value"]
+
 
 def _solve_unique_real(claim, eq, sym):
     sols = [s for s in sympy.solve(eq, sym) if s.is_real is not False]

@@ -21,6 +21,8 @@ from implgraph.core.region import Region
 from implgraph.core.pieces import Piece, split_leaves
 from implgraph.core.symbolic import Undecidable
 
+__all__ = ["SymbolicLevel", "find_level"]
+
 
 MAX_SPLITS = 16
 

@@ -18,6 +18,9 @@ from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
 
+__all__ = ["concrete_level", "num_le", "fmt_point", "parse_claim_parts", "sample_points", "table_rows",
+           "claim_table"]
+
 
 def concrete_level(table, definition, params, point, scope="table"):
     """The exact optimal *raw* level of the table instantiated at ``point`` (a sympy number, oo or None)."""

@@ -18,6 +18,8 @@ from implgraph.core.errors import InputError
 from implgraph.core.region import Region
 from implgraph.core.verdict import Verdict, checker
 
+__all__ = ["judge_unbounded", "witness_family", "public_family", "check_unbounded_claim"]
+
 
 def _side(table, spec, p, fixmap):
     name = str(spec.get("definition"))

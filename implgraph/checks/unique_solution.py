@@ -9,6 +9,8 @@ import sympy
 from implgraph.checks.common import claim_symbols, claim_verdict, condition_in, decide, when_region
 from implgraph.core.verdict import checker
 
+__all__ = ["check_unique_solution"]
+
 
 @checker("math", when=lambda c: "solution" in c)
 def check_unique_solution(claim, context=None):

@@ -13,6 +13,8 @@ from implgraph.checks.common import (as_float, claim_error, claim_symbols, claim
 from implgraph.core.verdict import checker
 from implgraph.mechanisms.utility import bayes_utility
 
+__all__ = ["check_utility_equation"]
+
 
 def _judge_equal(region, engine, printed, recheck):
     """Decide engine == printed on the region: a point where they differ (re-checked), or a proof."""

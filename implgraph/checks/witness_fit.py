@@ -12,6 +12,8 @@ from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
 from implgraph.io.theorems import Edge, load_claims
 
+__all__ = ["witness_claim", "witness_fit"]
+
 
 _WITNESS_CACHE: dict = {}
 

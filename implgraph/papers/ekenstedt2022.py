@@ -15,7 +15,8 @@ import sympy
 
 from implgraph.checks.common import theorem_claim
 from implgraph.checks.figure_curves import figure_curves
-from implgraph.mechanisms.channels import exact_level, lumped_randomised_response
+from implgraph.mechanisms.calibrate import exact_level
+from implgraph.mechanisms.channels import lumped_randomised_response
 
 __all__ = ["fig6_exprs", "fig7_exprs", "fig6_curves", "fig7_curves", "fig4_level"]
 
