@@ -13,7 +13,7 @@ import argparse
 import os
 import time
 
-from implgraph.engines.checkedge import check_direction
+from implgraph.engines.direction import check_direction
 from implgraph.engines.discover import discover
 
 PAIRS = [("ldp", "kt-closeness(k=1)"), ("kt-closeness(k=1)", "ldp"), ("mult-t-closeness", "ldp"),

@@ -6,8 +6,11 @@ import pytest
 import sympy
 
 from implgraph.core.nodes import parse_node
-from implgraph.engines.checkedge import (check_direction, check_edge, fit_rational, is_witness, partitions,
-                                         PluginError)
+from implgraph.engines.checkedge import check_edge
+from implgraph.engines.direction import check_direction
+from implgraph.engines.fit import fit_rational
+from implgraph.engines.lf import partitions
+from implgraph.engines.recheck import PluginError, is_witness
 from implgraph.cli import main
 from implgraph.core.concrete import ConcreteTable
 from implgraph.definitions import Definition, get

@@ -10,7 +10,8 @@ from implgraph.checks.level import _canonical_point
 from implgraph.core.concrete import ConcreteTable
 from implgraph.io.counterexamples import get_table
 from implgraph.definitions import get as get_definition
-from implgraph.engines.refute import canonical_witness, find_witness, witness_check
+from implgraph.engines.refute import find_witness, witness_check
+from implgraph.engines.witness import canonical_witness
 
 
 def _rows(t):

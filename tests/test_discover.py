@@ -6,7 +6,9 @@ import pytest
 import sympy
 import yaml
 
-from implgraph.engines.discover import compare_with_theorems, discover, instances, known_pairs, yaml_snippet
+from implgraph.engines.discover import discover, instances, known_pairs
+from implgraph.engines.discover_compare import compare_with_theorems
+from implgraph.engines.discover_yaml import yaml_snippet
 from implgraph.cli import main
 from implgraph.definitions.families import RatioOfAverages
 
@@ -101,7 +103,7 @@ def test_yaml_snippets_are_valid_data():
 
 def test_cli_discover_json(capsys):
     import json
-    rc = main(["discover", "--N", "3", "--only", "ldp", "--only", "dp", "--workers", "1", "--json"])
+    rc = main(["discover", "--N", "3", "--only", "ldp", "--only", "dp", "--jobs", "1", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert rc == 0 and out["N"] == 3 and len(out["findings"]) == 1
     assert out["findings"][0]["kind"] == "generalisation"
@@ -181,7 +183,7 @@ def test_discover_write_and_path_in_the_plugins_units(tmp_path):
     # at e^eps a, the N - 1 others at a: beta = (N - 1)(e^eps - 1)/(e^eps + N - 1), at N = 3:
     # 2 (e^eps - 1)/(e^eps + 2) (in ratio units it would be 3 e^eps/(e^eps + 2), larger by exactly 1)
     from implgraph.map.compose import compositions
-    from implgraph.engines.discover import write_data
+    from implgraph.engines.discover_yaml import write_data
     from implgraph.map.graph import load_rules
     from _plugin_fixtures import BasicBetaLikeness
     hand = 2 * (sympy.exp(eps) - 1) / (sympy.exp(eps) + 2)
@@ -206,9 +208,9 @@ def test_compare_f_reports_a_valid_level_before_a_degenerate_one():
     # (2 records at a, 2 at e^eps a), above f = 1/2 + e^eps/4 by e^eps/4 everywhere.
     # f >= 1 only for e^eps >= 2: at the samples e^eps = 1, 9/8, 5/4, 3/2 f is no valid level (degenerate);
     # e^eps = 2 (f = 1) is the first valid level, reported first.
-    from implgraph.engines.checkedge import check_direction
+    from implgraph.engines.direction import check_direction
     from implgraph.definitions import get
-    from implgraph.engines.discover import _compare_f
+    from implgraph.engines.discover_compare import _compare_f
     d = check_direction("ldp", "kt-closeness(k=2)", N=4, n_min=4, prover=False)
     f = sympy.Rational(1, 2) * (1 + sympy.exp(eps) / 2)
     status = _compare_f(f, d, eps, get("ldp"), get("kt-closeness"))

@@ -6,7 +6,8 @@ import pytest
 import sympy
 
 import brute
-from implgraph.engines.prove import T, check_implication, tight_bound
+from implgraph.engines.bounds import T, tight_bound
+from implgraph.engines.prove import check_implication
 from implgraph.core.region import Region
 from implgraph.io.theorems import load_theorems
 

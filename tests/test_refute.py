@@ -7,7 +7,7 @@ import sympy
 
 import brute
 from implgraph.core.concrete import ConcreteTable
-from implgraph.engines.refute import find_witness, is_witness
+from implgraph.engines.refute import find_witness, witness_check
 from implgraph.solvers import available_backends, get_backend
 
 BRUTE = {
@@ -83,12 +83,12 @@ def test_lemma_1_with_classes():
 
 def test_is_witness_exact():
     uniform = ConcreteTable.from_fractions([[Fraction(1, 2)] * 2] * 3)
-    assert not is_witness(uniform, "ldp", "kt-closeness", "exp(eps)", 0, {}, {"k": 1})
+    assert not witness_check("ldp", "kt-closeness", "exp(eps)", 0, {}, {"k": 1})(uniform)
     # one record at 1/3, two at 2/3: LDP ratio 2, (1,t) ratio mean/min = (5/9)/(1/3) = 5/3
     t = ConcreteTable.from_fractions([[Fraction(1, 3), Fraction(2, 3)], [Fraction(2, 3), Fraction(1, 3)],
                                       [Fraction(2, 3), Fraction(1, 3)]])
-    assert is_witness(t, "ldp", "kt-closeness", "exp(eps)*3/4", sympy.log(2), {}, {"k": 1})  # 3/2 < 5/3
-    assert not is_witness(t, "ldp", "kt-closeness", "(2*exp(eps) + 1)/3", sympy.log(2), {}, {"k": 1})
+    assert witness_check("ldp", "kt-closeness", "exp(eps)*3/4", sympy.log(2), {}, {"k": 1})(t)  # 3/2 < 5/3
+    assert not witness_check("ldp", "kt-closeness", "(2*exp(eps) + 1)/3", sympy.log(2), {}, {"k": 1})(t)
 
 
 def test_fixed_alpha_none_found_is_exhaustive():

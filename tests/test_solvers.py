@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from implgraph import solvers
 from implgraph.core.errors import InputError
 from implgraph.core.region import Region
-from implgraph.solvers import (SolverConflict, backends, check_sympy, cross_check, get_backend,
-                               register_backend)
+from implgraph.solvers import backends, get_backend, register_backend
+from implgraph.solvers.sympy_front import SolverConflict, check_sympy, cross_check
 
 R = sympy.Rational
 x, y, z = sympy.symbols("x y z")

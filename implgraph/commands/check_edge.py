@@ -1,4 +1,4 @@
-"""``implgraph check-edge A B [--f EXPR] [--when COND] [--N n] [--json]``: a conjectured edge, both ways."""
+"""``implgraph check-edge A B [--f EXPR] [--when COND] [--N n] [--jobs J] [--json]``: a conjectured edge, both ways."""
 
 from __future__ import annotations
 
@@ -10,20 +10,22 @@ NAME = "check-edge"
 HELP = "check a conjectured implication A => B (and the reverse) with exact evidence"
 DESCRIPTION = (HELP + ". A and B are definition names, with parameters as NAME(k=2) or NAME(k=k) bound by "
                "--when (NAME[k=2] is accepted as an alias). A class-based definition takes the minimum class "
-               "size, e.g. mult-t-closeness(k=3) (and max=): the partitions searched then have every class of "
+               "size, e.g. NAME(k=3) (and max=): the partitions searched then have every class of "
                "at least k records. Checks every N from 2 to --N on binary tables and every partition into classes.")
 ORDER = 40
 
 
 def add_arguments(p):
-    p.add_argument("a", metavar="A", help="definition, e.g. ldp or 'kt-closeness(k=2)'")
-    p.add_argument("b", metavar="B", help="definition, e.g. 'kdp(k=N-1)'")
+    p.add_argument("a", metavar="A", help="definition, e.g. NAME or 'NAME(k=2)' (`implgraph definitions` lists them)")
+    p.add_argument("b", metavar="B", help="definition, e.g. 'NAME(k=N-1)'")
     p.add_argument("--f", help="B's level as a function of A's level, e.g. '(exp(eps)*(N-1)+1)/N'")
     p.add_argument("--g", help="a conjectured function for the reverse direction B => A")
     p.add_argument("--when", action="append", default=[], help="condition on N and parameters, e.g. 'k >= 2' "
                    "(repeatable)")
     p.add_argument("--N", type=int, default=4, help="check every N from 2 to this (default 4)")
     p.add_argument("--p", type=int, default=2, help="number of buckets of the tables searched (default 2)")
+    p.add_argument("--jobs", type=int, default=1, help="processes, 1 to 64 (default 1; 2 checks both directions "
+                   "side by side)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -64,7 +66,7 @@ def run(args) -> int:
         raise InputError(f"--N {args.N} is out of range", fix="use 2 <= N <= 8 (the search is exact and exhaustive)")
     if args.p < 2 or args.p > 4:
         raise InputError(f"--p {args.p} is out of range", fix="use 2 <= p <= 4")
-    r = check_edge(args.a, args.b, f=args.f, when=args.when, N=args.N, p=args.p, g=args.g)
+    r = check_edge(args.a, args.b, f=args.f, when=args.when, N=args.N, p=args.p, g=args.g, jobs=args.jobs)
     if args.json:
         print_json(r.to_json())
         return 0

@@ -1,8 +1,10 @@
-"""``implgraph discover [--N n] [--json]``: check every pair of registered definitions without an edge."""
+"""``implgraph discover [--N n] [--jobs J] [--json]``: check every pair of registered definitions without an edge."""
 
 from __future__ import annotations
 
-from implgraph.engines.discover import compare_with_theorems, discover, write_data, yaml_snippet
+from implgraph.engines.discover import discover
+from implgraph.engines.discover_compare import compare_with_theorems
+from implgraph.engines.discover_yaml import write_data, yaml_snippet
 from implgraph.core.errors import InputError
 from implgraph.io.output import print_json
 
@@ -21,7 +23,8 @@ def add_arguments(p):
                    help="restrict to these definitions (repeatable)")
     p.add_argument("--all", action="store_true",
                    help="also check the pairs encoded in theorems/ and say which claims discover re-finds")
-    p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    p.add_argument("--jobs", "--workers", dest="jobs", type=int, default=None,
+                   help="processes, 1 to 64 (default: all cores; --workers is the former name)")
     p.add_argument("--yaml", action="store_true", help="print the YAML snippets of every finding")
     p.add_argument("--write", metavar="DIR", help="write the new findings to DIR/theorems/ and "
                    "DIR/counterexamples/ (for `implgraph map --theorems`)")
@@ -31,7 +34,7 @@ def add_arguments(p):
 def run(args) -> int:
     if args.N < 2 or args.N > 7:
         raise InputError(f"--N {args.N} is out of range", fix="use 2 <= N <= 7")
-    r = discover(N=args.N, names=args.only, include_known=args.all, workers=args.workers, n_min=args.from_n)
+    r = discover(N=args.N, names=args.only, include_known=args.all, workers=args.jobs, n_min=args.from_n)
     compare = compare_with_theorems(r) if args.all else None
     written = write_data(r, args.write) if args.write else None
     if args.json:

@@ -3,16 +3,15 @@
 Every registered definition is instantiated at N records with each value of its parameters
 (:func:`implgraph.definitions.families.param_grid`: k = 1..N-1 for the group-size definitions). Every ordered pair
 of instances whose definitions have no edge in ``theorems/*.yaml`` is checked with
-:func:`implgraph.engines.checkedge.check_direction`, in parallel across pairs on the machine's cores
+:func:`implgraph.engines.direction.check_direction`, in parallel across pairs on the machine's cores
 (:class:`concurrent.futures.ProcessPoolExecutor`); the two directions of each pair are combined into
 the kinds of ekenstedt2022 Definition 3. A definition that crashes in a worker is reported and
 skipped: the other pairs go on.
 
-With ``include_known=True`` the encoded pairs are checked too and :func:`compare_with_theorems`
-says, claim by claim, whether discover re-found the paper's relation unaided.
-
-The findings print as YAML snippets in the format of ``docs/DATA_FORMAT.md`` (a ``theorems/``
-claim, and for a non-implication the ``counterexamples/`` table it names), ready to paste.
+With ``include_known=True`` the encoded pairs are checked too and
+:func:`implgraph.engines.discover_compare.compare_with_theorems` says, claim by claim, whether
+discover re-found the paper's relation unaided. The findings print as YAML snippets ready to paste
+(:mod:`implgraph.engines.discover_yaml`).
 """
 
 from __future__ import annotations
@@ -26,14 +25,14 @@ from dataclasses import dataclass, field
 import sympy
 
 from implgraph import definitions
-from implgraph.core.nodes import N_SYM, Node, make_node, parse_node
-from implgraph.engines.checkedge import DirectionResult, _degenerate, check_direction, combine
+from implgraph.core.nodes import make_node, parse_node
+from implgraph.engines.checkedge import combine
+from implgraph.engines.direction import DirectionResult, check_direction
 from implgraph.core.errors import InputError
 from implgraph.io.output import Progress
 from implgraph.definitions.families import param_grid
 
-__all__ = ["discover", "instances", "known_pairs", "compare_with_theorems", "yaml_snippet", "write_data",
-           "Finding", "DiscoverResult"]
+__all__ = ["discover", "instances", "known_pairs", "Finding", "DiscoverResult"]
 
 
 def instances(N, names=None):
@@ -233,284 +232,3 @@ def _combine(nodes, results, known):
 
 
 # -- data snippets --------------------------------------------------------------------------------
-
-def _side_yaml(label, level_symbol):
-    n = parse_node(label)
-    params = ", ".join(f'{k}: "{v}"' for k, v in n.params)
-    p = f", params: {{{params}}}" if params else ""
-    classes = ", ".join(f'{k}: "{v}"' for k, v in n.classes)
-    c = f", classes: {{{classes}}}" if classes else ""
-    return f"{{definition: {n.name}{p}, level: {level_symbol}{c}}}"
-
-
-def _slug(label):
-    return "".join(c if c.isalnum() else "-" for c in label).strip("-").replace("--", "-")
-
-
-def yaml_snippet(direction: DirectionResult, N: int, paper=None, witness_comment=False, n_min=None) -> str:
-    """A ``theorems/`` claim (and a ``counterexamples/`` table) for one direction, as YAML text.
-
-    With ``witness_comment`` the claim's ``witness:`` line is commented out, so that the claim
-    loads before its table has been pasted into ``counterexamples/``.
-    """
-    paper = paper or f"discover-N{N}"
-    a, b = parse_node(direction.a), parse_node(direction.b)
-    ad, bd = a.definition, b.definition
-    cid = f"{paper}/{_slug(direction.a)}--{_slug(direction.b)}-N{N}"
-    lines = [f"  - id: {cid}",
-             f'    source: "implgraph discover --N {N}"',
-             f'    printed: "{direction.a} {"=>" if direction.relation == "implication" else "=/=>"} {direction.b} (machine finding)"',
-             f"    kind: {'implies' if direction.relation == 'implication' else 'not-implies'}",
-             f"    from: {_side_yaml(direction.a, ad.level_symbol)}",
-             f"    to: {_side_yaml(direction.b, bd.level_symbol)}"]
-    table = None
-    if direction.relation == "implication":
-        ranged = n_min is not None and n_min < N and direction.tight_in_N
-        if ranged:
-            lines.append(f'    f: "{_data_formula(direction.tight_in_N)}"')
-        elif direction.tight:
-            lines.append(f'    f: "{_data_formula(direction.tight)}"')
-        span = f'"{n_min} <= N", "N <= {N}"' if ranged else f'"N == {N}"'
-        when = f'[{span}' + (f', "{ad.level_symbol} <= {_data_formula(direction.tight_upto)}"'
-                             if direction.tight_upto and not ranged else "") + "]"
-        lines += ["    symbols: {N: integer}", f"    when: {when}", "    expect: verified-bounded",
-                  f'    notes: "{direction.evidence}"']
-    else:
-        wN = int((direction.witness or {}).get("point", {}).get("N", N))
-        tid = f"{paper}/table-{_slug(direction.a)}--{_slug(direction.b)}-N{wN}"
-        lines += ["    symbols: {N: integer}", f'    when: ["N == {wN}"]',
-                  f"    {'# ' if witness_comment else ''}witness: {tid}",
-                  "    expect: confirmed", f'    notes: "{direction.evidence}"']
-        w = direction.witness
-        rows = "\n".join(
-            f'      - {{p: [{", ".join(chr(34) + v + chr(34) for v in r)}]'
-            + (f", class: {w['classes'][i]}}}" if w.get("classes") else "}")
-            for i, r in enumerate(w["rows"]))
-        table = "\n".join([f"  - id: {tid}", f'    source: "implgraph discover --N {N}"',
-                           f'    caption: "{direction.a} level {w["level_a"]}, {direction.b} level {w["level_b"]}"',
-                           f"    buckets: [{', '.join(f'a{i + 1}' for i in range(len(w['rows'][0])))}]",
-                           "    binary: false", "    rows:", rows])
-    text = "# theorems/\n" + "\n".join(lines)
-    if table:
-        text += "\n# counterexamples/\n" + table
-    return text
-
-
-def write_data(result: DiscoverResult, directory, paper=None) -> tuple:
-    """Write the new findings as ``DIR/theorems/<paper>.yaml`` and ``DIR/counterexamples/<paper>.yaml``.
-
-    The theorems file loads on its own (``implgraph map --theorems``): the ``witness:`` lines are
-    commented out until the tables are pasted into the repository's ``counterexamples/``.
-    """
-    from pathlib import Path
-    from implgraph.io.output import atomic_write
-    paper = paper or f"discover-N{result.N}"
-    directory = Path(directory)
-    claims, tables = [], []
-    for f in result.findings:
-        if f.known:
-            continue
-        if f.kind == "equivalence":
-            claims.append(_equivalence_yaml(f, result.N, paper))
-            continue
-        for d in (f.forward, f.backward):
-            if d is None or d.relation == "unknown" or (d.relation == "implication" and not d.tight):
-                continue
-            text = yaml_snippet(d, result.N, paper=paper, witness_comment=True, n_min=result.n_min)
-            claim, _, table = text.partition("\n# counterexamples/\n")
-            claims.append(claim.replace("# theorems/\n", ""))
-            if table:
-                tables.append(table)
-    header = (f"# Findings of `implgraph discover --N {result.N}` (machine-checked at N = {result.N}; bounded evidence).\n"
-              f"paper: {paper}\nreference: \"implgraph discover --N {result.N}\"\n")
-    (directory / "theorems").mkdir(parents=True, exist_ok=True)
-    (directory / "counterexamples").mkdir(parents=True, exist_ok=True)
-    tpath = directory / "theorems" / f"{paper}.yaml"
-    cpath = directory / "counterexamples" / f"{paper}.yaml"
-    atomic_write(tpath, header + "claims:\n" + "\n\n".join(claims) + "\n")
-    atomic_write(cpath, header + "tables:\n" + "\n\n".join(tables) + "\n")
-    return tpath, cpath
-
-
-def _equivalence_yaml(f: Finding, N: int, paper: str) -> str:
-    a, b = parse_node(f.a), parse_node(f.b)
-    fw, bw = (f.forward, f.backward) if f.forward.a == f.a else (f.backward, f.forward)
-    return "\n".join([
-        f"  - id: {paper}/{_slug(f.a)}--{_slug(f.b)}-N{N}",
-        f'    source: "implgraph discover --N {N}"',
-        f'    printed: "{f.a} <=> {f.b} (machine finding)"',
-        "    kind: equivalent",
-        f"    from: {_side_yaml(f.a, a.definition.level_symbol)}",
-        f"    to: {_side_yaml(f.b, b.definition.level_symbol)}",
-        f'    f: "{_data_formula(fw.tight)}"',
-        f'    g: "{_data_formula(bw.tight)}"',
-        "    symbols: {N: integer}", f'    when: ["N == {N}"]', "    expect: verified-bounded",
-        f'    notes: "{f.summary}; {fw.evidence}"'])
-
-
-def _data_formula(expr: str) -> str:
-    """A sympy string as a data-file formula (``log`` -> ``ln``)."""
-    return str(expr).replace("log(", "ln(")
-
-
-# -- re-finding the papers' relations -----------------------------------------------------------
-
-def compare_with_theorems(result: DiscoverResult, edges=None) -> list:
-    """For every encoded implies / not-implies / equivalent / generalisation edge, what discover found.
-
-    Each claim (and its proof's ``reading``) is instantiated at discover's N for every value of its
-    parameters allowed by its ``when``. Claims that restrict the class sizes (``classes:
-    {min_size, max_size}``) are re-checked on the spot with those restrictions; claims with
-    ``scope: class`` are not modelled and reported as such.
-
-    Returns a list of dicts: ``claim``, ``instance``, ``point``, ``claimed`` (kind), ``found``
-    (relation), ``status``: ``re-found``, ``re-found, same f (tight)``, ``re-found, paper f is
-    loose``, ``refuted: paper f below the tight f``, ``refuted: discover finds a witness``,
-    ``contradicted: discover finds an implication``, ``undecided`` or ``not modelled``.
-    """
-    if edges is None:
-        from implgraph.io.theorems import load_theorems
-        edges = load_theorems()
-    dirs = {}
-    for fnd in result.findings:
-        for d in (fnd.forward, fnd.backward):
-            if d is not None:
-                dirs[(d.a, d.b)] = d
-    out = []
-    for e in edges:
-        for edge, tag in ((e, ""), (e.as_reading(), " (reading)")):
-            if edge is None or edge.kind not in ("implies", "not-implies", "equivalent", "generalisation"):
-                continue
-            out += _compare_edge(edge, tag, dirs, result.N)
-    return out
-
-
-def _compare_edge(e, tag, dirs, N):
-    import itertools
-    rows, seen = [], set()
-    syms = {str(s): s for s in e.symbols.values()} if isinstance(e.symbols, dict) else {}
-    used = set()
-    for side in (e.a, e.b):
-        for v in side.params.values():
-            used |= getattr(sympy.sympify(v), "free_symbols", set()) if not isinstance(v, str) else set()
-        for v in (side.classes or {}).values():
-            used |= sympy.sympify(v).free_symbols
-    for c in e.when:
-        used |= sympy.sympify(c).free_symbols
-    levels = {e.a.level.name, e.b.level.name}
-    free = sorted((s for s in used if s.name != "N" and s.name not in levels and s.name in syms
-                   and getattr(s, "is_integer", False)), key=lambda s: s.name)
-    Nsym = syms.get("N", sympy.Symbol("N"))
-    for values in itertools.product(range(1, N), repeat=len(free)):
-        point = {Nsym: N, **dict(zip(free, values))}
-        try:
-            if not all(bool(sympy.sympify(c).subs(point)) for c in e.when
-                       if not (sympy.sympify(c).free_symbols & {e.a.level, e.b.level})):
-                continue
-        except TypeError:
-            continue
-        a = Node(e.a.name, tuple(sorted((k, _v(v, point)) for k, v in e.a.params.items())))
-        b = Node(e.b.name, tuple(sorted((k, _v(v, point)) for k, v in e.b.params.items())))
-        classes = e.a.classes or e.b.classes
-        key = (a.label(), b.label(), tuple(sorted((str(k), str(_v(v, point))) for k, v in (classes or {}).items())))
-        if key in seen:
-            continue
-        seen.add(key)
-        rec = {"claim": e.id + tag, "instance": f"{a.label()} -> {b.label()}",
-               "point": {str(k): int(v) for k, v in point.items()}, "claimed": e.kind,
-               "expect": e.node.get("reading_expect") if tag else e.expect}
-        if e.a.scope != "table" or e.b.scope != "table" or getattr(e.a, "of", None) or getattr(e.b, "of", None):
-            rec.update(found=None, status="not modelled",
-                       note="the claim evaluates a definition per class or of another mechanism")
-            rows.append(rec)
-            continue
-        if classes:
-            lim = {k: sympy.sympify(v).subs(point) for k, v in classes.items()}
-            d = check_direction(a, b, None, (), N, n_min=N, classes=lim, prover=False)
-            rec["note"] = "classes restricted: " + ", ".join(f"{k} = {v}" for k, v in lim.items())
-        else:
-            d = dirs.get((a.label(), b.label()))
-        if d is None:
-            continue
-        whole = d
-        d = _at_N(d, N)
-        back = dirs.get((b.label(), a.label())) if e.kind == "generalisation" else None
-        back = _at_N(back, N) if back is not None else None
-        if d is None:
-            continue
-        rec["found"] = d.relation
-        rec["tight"] = d.tight
-        want = "non-implication" if e.kind == "not-implies" else "implication"
-        if d.relation == "unknown":
-            rec["status"] = "undecided"
-        elif d.relation != want:
-            rec["status"] = ("refuted: discover finds a witness" if want == "implication"
-                             else "contradicted: discover finds an implication")
-        elif back is not None and back.relation == "implication":
-            rec["status"] = "contradicted: the reverse implication holds too (not a generalisation)"
-        else:
-            rec["status"] = "re-found"
-            if e.f is not None and e.kind in ("implies", "equivalent"):
-                rec["status"] = _compare_f(e.f.subs(point), d, e.a.level, e.a.definition, e.b.definition)
-                if whole.tight_in_N and rec["status"] == "re-found, same f (tight)" and not classes:
-                    ns = sorted({i.N for i in whole.instances})
-                    if _same_in_N(e.f, whole.tight_in_N, point, Nsym, e.a.level, e.a.definition):
-                        rec["status"] = f"re-found, same f for every N = {ns[0]}..{ns[-1]} (tight)"
-        rows.append(rec)
-    return rows
-
-
-def _same_in_N(paper_f, tight_in_N, point, Nsym, level, a_def):
-    """Is the claim's f (other parameters substituted) the expression in N discover fitted?"""
-    alpha = sympy.Symbol(a_def.level_symbol, positive=True)
-    pf = sympy.sympify(paper_f).subs({k: v for k, v in point.items() if k != Nsym})
-    pf = pf.subs({Nsym: N_SYM, level: alpha})
-    tf = sympy.sympify(tight_in_N, locals={alpha.name: alpha, "N": N_SYM})
-    return sympy.simplify(pf - tf) == 0
-
-
-def _at_N(d, N):
-    """The direction restricted to its instance(s) at N (discover may have checked a range of N)."""
-    from implgraph.engines.checkedge import _aggregate
-    insts = [i for i in d.instances if i.N == N]
-    if not insts:
-        return None
-    if len(insts) == len(d.instances):
-        return d
-    return _aggregate(parse_node(d.a), parse_node(d.b), None, insts, 2)
-
-
-def _v(v, point):
-    if isinstance(v, str):
-        return v
-    return sympy.sympify(v).subs(point)
-
-
-def _compare_f(paper_f, d, level, a_def, b_def):
-    """Compare a paper's f with the exact tight values discover computed at the sample levels."""
-    inst = d.instances[-1] if d.instances else None
-    if inst is None or not inst.samples:
-        return "re-found (f not compared)"
-    less, degenerate, more = [], [], []
-    for a_s, F_s in inst.samples:
-        if F_s in ("None", "inf", "oo"):
-            continue
-        a_raw, F_raw = sympy.Rational(a_s), sympy.Rational(F_s)
-        target = sympy.simplify(b_def.raw_from_level(sympy.sympify(paper_f).subs(level, a_def.level_from_raw(a_raw))))
-        diff = sympy.nsimplify(target - F_raw) if target.is_number else None
-        if diff is None or not diff.is_number:
-            return "re-found (f not compared)"
-        if diff < 0:
-            (degenerate if _degenerate(b_def, target) else less).append(str(a_def.level_from_raw(a_raw)))
-        elif diff > 0:
-            more.append(a_s)
-    sym = a_def.level_symbol
-    if less:
-        return f"refuted: paper f below the tight value at {sym} = {less[0]}" + (
-            f" (and at the degenerate level {sym} = {degenerate[0]}, where f is no valid level)" if degenerate else "")
-    if degenerate:
-        return (f"refuted only at degenerate levels: paper f below the tight value at {sym} = {degenerate[0]}, "
-                "where f is no valid level")
-    if more:
-        return "re-found, paper f is loose" + (" (tight on the fitted range)" if d.tight_upto else "")
-    return "re-found, same f (tight)"

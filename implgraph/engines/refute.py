@@ -1,16 +1,23 @@
 """The refuter: search a concrete table that satisfies A(alpha) and violates B(f(alpha)).
 
-:func:`find_witness` encodes a table of N rows with free rational probabilities (z3 reals), the
-level of A as a raw ratio ``T`` (t, or e^eps), and asks z3 for a model. Rows are sorted on bucket
-a1 (for binary tables bucket a2 is then sorted the other way), so the extreme subsets of the
-subset-ratio definitions are prefixes and suffixes. Every model is turned into exact rationals and
-re-checked with the core's exact levels (:func:`is_witness`); a model failing the re-check is never
-returned as a witness. A solver ``unknown`` or timeout gives status ``unknown``.
+:func:`find_witness` asks the refuter's solver backend (:func:`implgraph.solvers.choose.refuter_backend`)
+for a table of N rows with free rational probabilities, A's level as a raw ratio ``T`` (t, or
+e^eps). Rows are sorted on bucket a1 (for binary tables bucket a2 is then sorted the other way), so
+the extreme subsets of the subset-ratio definitions are prefixes and suffixes. The search goes in
+steps: A finite and B infinite (without f); A at sampled raw levels; a free level compared ratio by
+ratio; a free level with B's target a rational function of T. Every model is turned into exact
+rationals and re-checked with the definitions' exact levels (:func:`witness_check`); a model failing
+the re-check is never returned as a witness. A solver ``unknown`` or timeout gives status
+``unknown``.
 
 Examples
 --------
->>> r = find_witness("ldp", "kt-closeness", "(exp(eps)*(N - 2) + 1)/(N - 1)", N=4, b_params={"k": 1})
->>> r.status
+A table at a finite level refutes "A at any level implies A at its strongest level":
+
+>>> from implgraph import definitions
+>>> d = next(d for d in definitions.all_definitions() if not d.params and not d.needs_classes)
+>>> best = d.level_from_raw(sympy.Rational(d.level_scale.best_raw))
+>>> find_witness(d, d, str(best), N=3).status
 'refuted'
 """
 
@@ -27,10 +34,12 @@ from implgraph.core.concrete import ConcreteTable
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 from implgraph.core.levels import optimal_level
-from implgraph.solvers import get_backend
+from implgraph.core.verdict import strength_of
+from implgraph.engines.recheck import is_witness
+from implgraph.engines.witness import canonical_witness
+from implgraph.solvers.choose import refuter_backend
 
-__all__ = ["RefuteResult", "find_witness", "is_witness", "witness_check", "canonical_witness", "witness_json",
-           "raw_target", "T_GRID"]
+__all__ = ["RefuteResult", "find_witness", "witness_check", "raw_target", "T_GRID"]
 
 #: raw levels of A tried first (each gives a linear problem), before the free-level query
 T_GRID = (Fraction(2), Fraction(3, 2), Fraction(4), Fraction(5, 4), Fraction(11, 10), Fraction(10),
@@ -64,6 +73,12 @@ class RefuteResult:
     seconds: float = 0.0
     note: str = ""
     params: dict = field(default_factory=dict)
+
+    @property
+    def strength(self) -> str | None:
+        """``witness`` for a refutation (:func:`implgraph.core.verdict.strength_of`), else None: a
+        search that found nothing establishes nothing."""
+        return strength_of("refuted") if self.status == "refuted" else None
 
 
 def _definition(d):
@@ -131,15 +146,6 @@ def _rational_above(x, digits=30):
     return Fraction(int(q.p), int(q.q))
 
 
-def _labels(classes, N):
-    if not classes:
-        return None
-    out = []
-    for c, size in enumerate(classes):
-        out += [f"E{c + 1}"] * int(size)
-    return out
-
-
 def _level_raw(table, d, params):
     lv = optimal_level(table, d, **params)
     if not lv.defined:
@@ -148,7 +154,11 @@ def _level_raw(table, d, params):
 
 
 def witness_check(a, b, f, alpha_value, a_params=None, b_params=None, values=None, alpha=None):
-    """The exact re-check of :func:`is_witness` as a function ``table -> bool`` (targets computed once)."""
+    """The exact re-check of a witness as a function ``table -> bool`` (targets computed once).
+
+    The table must satisfy A at ``alpha_value`` and violate B at ``f(alpha_value)``; with ``f=None``
+    A's level must be finite and B's infinite (a definitive non-implication witness at this N). The
+    test is :func:`implgraph.engines.recheck.is_witness` (the definitions' exact levels)."""
     a, b = _definition(a), _definition(b)
     a_params, b_params = dict(a_params or {}), dict(b_params or {})
     if f is None:
@@ -159,123 +169,8 @@ def witness_check(a, b, f, alpha_value, a_params=None, b_params=None, values=Non
         F0 = sympy.simplify(raw.subs(T, T0))
 
     def check(table) -> bool:
-        ra = _level_raw(table, a, a_params)
-        if ra is None or (f is None and ra is sympy.oo):
-            return False
-        if f is not None and (ra is sympy.oo or not bool(sympy.Le(ra, T0))):
-            return False
-        rb = _level_raw(table, b, b_params)
-        if rb is None:
-            return False
-        if f is None:
-            return rb is sympy.oo
-        if rb is sympy.oo:
-            return F0 is not sympy.oo
-        if F0 is sympy.oo:
-            return False
-        return bool(sympy.Gt(rb, F0))
+        return is_witness(a, a_params, b, b_params, table, a_raw=T0, f_raw=F0)
     return check
-
-
-def is_witness(table, a, b, f, alpha_value, a_params=None, b_params=None, values=None, alpha=None) -> bool:
-    """Exact re-check: does ``table`` satisfy A at ``alpha_value`` and violate B at ``f(alpha_value)``?
-
-    With ``f=None``: is A's level finite and B's level infinite (a definitive non-implication
-    witness at this N)? Levels are the core's exact optimal levels; no floating point.
-    """
-    return witness_check(a, b, f, alpha_value, a_params, b_params, values, alpha)(table)
-
-
-#: denominators of the grid the canonical witness is searched on, in order
-CANONICAL_DENOMINATORS = (1, 2, 3, 4, 5, 6, 8, 10, 12)
-#: exact re-checks spent on making one witness canonical
-CANONICAL_BUDGET = 300
-
-
-def _simplest(lo: Fraction, hi: Fraction) -> Fraction:
-    """The rational with the smallest denominator in [lo, hi] (the smallest such numerator)."""
-    d = 1
-    while True:
-        n = -((-lo.numerator * d) // lo.denominator)      # ceil(lo * d)
-        if Fraction(n, d) <= hi:
-            return Fraction(n, d)
-        d += 1
-
-
-def canonical_witness(table: ConcreteTable, check, budget: int = CANONICAL_BUDGET) -> ConcreteTable:
-    """A canonical witness equivalent to ``table``: the same answer whatever model the solver gave.
-
-    Binary tables: the first table passing ``check`` in a fixed enumeration (grids of
-    :data:`CANONICAL_DENOMINATORS`, records sorted within each class, lexicographic order), within
-    ``budget`` re-checks. Otherwise the solver's table with each probability replaced, record by
-    record, by the simplest rational that still passes ``check``, and records sorted within their
-    classes. Every table returned passes ``check``.
-    """
-    import itertools
-    labels = None if table.classes is None else [str(c) for c in table.classes]
-    order = [] if labels is not None else [list(range(table.N))]
-    for i, lab in enumerate(labels or []):
-        if order and labels[order[-1][0]] == lab:
-            order[-1].append(i)
-        else:
-            order.append([i])
-    sizes = [len(g) for g in order]
-    contiguous = [i for g in order for i in g] == list(range(table.N))
-    spent = 0
-
-    def make(rows):
-        return ConcreteTable.from_fractions(rows, buckets=table.buckets, classes=labels)
-
-    if table.p == 2 and contiguous and (labels is None or len(set(labels)) == len(order)):
-        singles = labels is None or all(size == 1 for size in sizes)
-        groups = [table.N] if singles else sizes
-        seen: set = set()
-        for D in CANONICAL_DENOMINATORS:
-            grid = sorted({Fraction(k, D) for k in range(D + 1)})
-            per = [itertools.combinations_with_replacement(grid, s) for s in groups]
-            for combo in itertools.product(*per):
-                xs = [x for part in combo for x in part]
-                key = tuple(xs)
-                if key in seen:
-                    continue
-                seen.add(key)
-                spent += 1
-                cand = make([[x, 1 - x] for x in xs])
-                if check(cand):
-                    return cand
-                if spent >= budget:
-                    break
-            if spent >= budget:
-                break
-    rows = [list(r) for r in table.to_rows()]
-    if table.p == 2:
-        for i in range(table.N):
-            x = rows[i][0]
-            for width in (Fraction(1, 2), Fraction(1, 10), Fraction(1, 100), Fraction(1, 1000)):
-                if spent >= budget:
-                    break
-                y = _simplest(max(Fraction(0), x - width), min(Fraction(1), x + width))
-                if y == x:
-                    break
-                trial = [list(r) for r in rows]
-                trial[i] = [y, 1 - y]
-                spent += 1
-                if check(make(trial)):
-                    rows = trial
-                    break
-    rows = [sorted((rows[i] for i in g)) for g in order]
-    cand = make([r for part in rows for r in part])
-    return cand if check(cand) else table
-
-
-def witness_json(table: ConcreteTable, params: dict | None = None, **extra) -> dict:
-    """Exact rational probabilities per row and bucket (strings), classes and parameters."""
-    rows = [[str(x) for x in r] for r in table.to_rows()]
-    out = {"params": {k: str(v) for k, v in (params or {}).items()}, "buckets": list(table.buckets), "rows": rows}
-    if table.classes is not None:
-        out["classes"] = [str(c) for c in table.classes]
-    out.update({k: str(v) for k, v in extra.items()})
-    return out
 
 
 def find_witness(a, b, f=None, *, N, a_params=None, b_params=None, alpha=None, alpha_value=None, p=2,
@@ -297,7 +192,7 @@ def find_witness(a, b, f=None, *, N, a_params=None, b_params=None, alpha=None, a
     p : int
         Number of buckets (2: binary tables, a2 = 1 - a1).
     classes : list of int, optional
-        Sizes of consecutive equivalence classes (multiplicative t-closeness).
+        Sizes of consecutive equivalence classes (for a definition with ``needs_classes``).
     timeout_ms : int
         Per solver call.
     values : dict, optional
@@ -309,7 +204,7 @@ def find_witness(a, b, f=None, *, N, a_params=None, b_params=None, alpha=None, a
     """
     start = time.perf_counter()
     a, b = _definition(a), _definition(b)
-    backend = get_backend()
+    backend = refuter_backend()
     a_params, b_params = _int_params(a_params), _int_params(b_params)
     vals = {"N": N, **(values or {})}
     bound = f"N = {N}, {'binary tables' if p == 2 else f'{p} buckets'}" + (
@@ -323,186 +218,149 @@ def find_witness(a, b, f=None, *, N, a_params=None, b_params=None, alpha=None, a
         return done("unknown", note="no solver backend available")
     if (a.needs_classes or b.needs_classes) and not classes:
         return done("unknown", note="a definition needs equivalence classes: give `classes`")
-    import z3
-    xs = [[z3.Real(f"x_{i}_{l}") for l in range(p)] for i in range(N)]
-    if p == 2:
-        rows = [[r[0], 1 - r[0]] for r in xs]
-        base = [z3.And(r[0] >= 0, r[0] <= 1) for r in xs]
-    else:
-        rows = xs
-        base = [x >= 0 for r in xs for x in r] + [z3.Sum(r) == 1 for r in xs]
-    if classes and all(int(c) == 1 for c in classes):
-        # singleton classes: the rows stay exchangeable, so the global sort is still a symmetry breaking
-        order = {0: "asc", 1: "desc"} if p == 2 else {0: "asc"}
-        base += [xs[i][0] <= xs[i + 1][0] for i in range(N - 1)]
-    elif classes:
-        order = {}
-        start_i = 0
-        for size in classes:
-            for i in range(start_i, start_i + int(size) - 1):
-                base.append(xs[i][0] <= xs[i + 1][0])
-            start_i += int(size)
-        if start_i != N:
-            raise InputError(f"class sizes {classes} do not add up to N = {N}", fix="give sizes summing to N")
-    else:
-        order = {0: "asc", 1: "desc"} if p == 2 else {0: "asc"}
-        base += [xs[i][0] <= xs[i + 1][0] for i in range(N - 1)]
-    labels = _labels(classes, N)
-
-    def make_table(model):
-        from implgraph.solvers.z3_backend import model_value
-        vals_ = [[model_value(model, x) for x in r] for r in xs]
-        if any(v is None for r in vals_ for v in r):
-            return None
-        if p == 2:
-            frs = [[r[0], 1 - r[0]] for r in vals_]
-        else:
-            frs = vals_
-        return ConcreteTable.from_fractions(frs, classes=labels)
-
+    q = _Search(backend, backend.TableProblem(N, p, classes), a, b, a_params, b_params, classes, timeout_ms)
     try:
         if f is None:
-            # A finite (some T), B infinite
-            Tv = z3.Real("T")
-            for Tfix in list(T_GRID[:4]) + [None]:
-                T_ = Tv if Tfix is None else Tfix
-                cons = base + backend.encode_satisfies(a, rows, T_, a_params, classes, order)
-                cons.append(backend.encode_infinite(b, rows, b_params, classes, order))
-                if Tfix is None:
-                    cons.append(Tv >= 1)
-                status, model = backend.solve(cons, timeout_ms)
-                if status == "sat":
-                    table = make_table(model)
-                    ok = witness_check(a, b, None, None, a_params, b_params)
-                    if table is not None and ok(table):
-                        table = canonical_witness(table, ok)
-                        ra = _level_raw(table, a, a_params)
-                        return done("refuted", witness=table, alpha_value=a.level_from_raw(ra),
-                                    level_a=a.level_from_raw(ra), level_b=sympy.oo)
-                if Tfix is None:
-                    if status == "unsat":
-                        return done("none-found", note="no table with A finite and B infinite")
-                    return done("unknown", note=f"solver: {status}")
-            return done("unknown")
+            return _search_infinite(q, done)
         raw, T = raw_target(a, b, f, alpha=alpha, values=vals)
         if raw.free_symbols - {T}:
             raise InputError(f"f has unknown symbols {sorted(map(str, raw.free_symbols - {T}))}",
                              fix="give their values in `values`")
-        tries = []
+        check_at = lambda T0: witness_check(a, b, f, a.level_from_raw(T0), a_params, b_params,  # noqa: E731
+                                            values=vals, alpha=alpha)
+        return (_search_sampled(q, raw, T, alpha_value, check_at, done)
+                or _search_ratios(q, raw, T, check_at, done)
+                or _search_free(q, raw, T, check_at, done))
+    except backend.NotEncodable as exc:
+        return done("unknown", note=str(exc))
+
+
+@dataclass
+class _Search:
+    """One refuter search: the backend, the table problem, A and B with their parameters."""
+
+    backend: object
+    problem: object
+    a: object
+    b: object
+    a_params: dict
+    b_params: dict
+    classes: object
+    timeout_ms: int
+
+    def satisfies(self, T):
+        """The table problem with A at raw level <= T."""
+        pr = self.problem
+        return pr.base + self.backend.encode_satisfies(self.a, pr.rows, T, self.a_params, self.classes, pr.order)
+
+    def violates(self, F):
+        pr = self.problem
+        return self.backend.encode_violates(self.b, pr.rows, F, self.b_params, self.classes, pr.order)
+
+    def solve(self, cons):
+        """``(status, table or None)``: the exact table of a model (None when irrational)."""
+        status, model = self.backend.solve(cons, self.timeout_ms)
+        return status, (self.problem.table(model) if status == "sat" else None), model
+
+    def refuted(self, done, table, check, alpha_raw=None):
+        """The result for a table passing ``check``, made canonical; A's level is the table's own
+        unless ``alpha_raw`` is given."""
+        table = canonical_witness(table, check)
+        ra = _level_raw(table, self.a, self.a_params)
+        rb = _level_raw(table, self.b, self.b_params)
+        alpha = self.a.level_from_raw(ra if alpha_raw is None else alpha_raw)
+        return done("refuted", witness=table, alpha_value=alpha, level_a=self.a.level_from_raw(ra),
+                    level_b=sympy.oo if rb is sympy.oo else self.b.level_from_raw(rb))
+
+
+def _search_infinite(q, done):
+    """A finite (at a few raw levels, then free) and B infinite."""
+    ok = witness_check(q.a, q.b, None, None, q.a_params, q.b_params)
+    Tv = q.backend.level_var("T")
+    for Tfix in list(T_GRID[:4]) + [None]:
+        cons = q.satisfies(Tv if Tfix is None else Tfix)
+        cons.append(q.backend.encode_infinite(q.b, q.problem.rows, q.b_params, q.classes, q.problem.order))
+        if Tfix is None:
+            cons.append(Tv >= 1)
+        status, table, _ = q.solve(cons)
+        if table is not None and ok(table):
+            return q.refuted(done, table, ok)
+        if Tfix is None:
+            if status == "unsat":
+                return done("none-found", note="no table with A finite and B infinite")
+            return done("unknown", note=f"solver: {status}")
+    return done("unknown")
+
+
+def _search_sampled(q, raw, T, alpha_value, check_at, done):
+    """A at the given level, or at the raw levels of :data:`T_GRID`; None: go on with a free level."""
+    if alpha_value is not None:
+        tries = [sympy.simplify(q.a.raw_from_level(sympy.sympify(alpha_value)))]
+    else:
+        tries = [sympy.Rational(t.numerator, t.denominator) for t in T_GRID]
+    for T0 in tries:
+        F0 = sympy.simplify(raw.subs(T, T0))
+        if F0.is_real is False or F0 is sympy.nan or F0 is sympy.oo:
+            continue
+        status, table, _ = q.solve(q.satisfies(_rational_below(T0)) + [q.violates(_rational_above(F0))])
+        if table is not None:
+            ok = check_at(T0)
+            if ok(table):
+                return q.refuted(done, table, ok, alpha_raw=T0)
         if alpha_value is not None:
-            T0 = sympy.simplify(a.raw_from_level(sympy.sympify(alpha_value)))
-            tries = [T0]
-        else:
-            tries = [sympy.Rational(t.numerator, t.denominator) for t in T_GRID]
-        for T0 in tries:
-            F0 = sympy.simplify(raw.subs(T, T0))
-            if F0.is_real is False or F0 is sympy.nan:
-                continue
-            Tlow = _rational_below(T0)
-            cons = base + backend.encode_satisfies(a, rows, Tlow, a_params, classes, order)
-            if F0 is sympy.oo:
-                continue
-            cons.append(backend.encode_violates(b, rows, _rational_above(F0), b_params, classes, order))
-            status, model = backend.solve(cons, timeout_ms)
-            if status == "sat":
-                table = make_table(model)
-                ok = witness_check(a, b, f, a.level_from_raw(T0), a_params, b_params, values=vals, alpha=alpha)
-                if table is not None and ok(table):
-                    table = canonical_witness(table, ok)
-                    return done("refuted", witness=table, alpha_value=a.level_from_raw(T0),
-                                level_a=a.level_from_raw(_level_raw(table, a, a_params)),
-                                level_b=b.level_from_raw(_level_raw(table, b, b_params)))
-            if alpha_value is not None:
-                if status == "unsat" and T0.is_Rational and F0.is_Rational:
-                    return done("none-found", note=f"no witness at A's level {a.level_from_raw(T0)}")
-                return done("unknown", note=f"solver: {status}")
-        # free level, f(T) = c T: compare B's ratios with A's directly (T eliminated: the best level
-        # for a witness is A's own level), one query per ratio of B
-        c = sympy.simplify(raw / T)
-        ra_list = backend.ratio_list(a, rows, a_params, classes, order) if hasattr(backend, "ratio_list") else None
-        rb_list = backend.ratio_list(b, rows, b_params, classes, order) if hasattr(backend, "ratio_list") else None
-        if c.is_number and c.is_positive and ra_list is not None and rb_list is not None:
-            from implgraph.solvers.z3_backend import real as _real
-            cz = _real(sympy.Rational(c)) if sympy.Rational(c) == c else None
-            if cz is not None:
-                statuses = []
-                a_finite = [z3.Or(da > 0, na == 0) for na, da in ra_list]
-                queries = []
-                for nb, db in rb_list:
-                    # B's ratio finite and above c times every ratio of A (and c times 1) ...
-                    queries.append(base + [db > 0, nb > cz * db] +
-                                   [z3.Or(z3.And(na == 0, da == 0), nb * da > cz * na * db) for na, da in ra_list])
-                    # ... or B's ratio infinite while A's level is finite
-                    queries.append(base + [db == 0, nb > 0] + a_finite)
-                for cons in queries:
-                    status, model = backend.solve(cons, timeout_ms)
-                    statuses.append(status)
-                    if status == "sat":
-                        table = make_table(model)
-                        if table is not None:
-                            ra = _level_raw(table, a, a_params)
-                            ok = None if ra is None or ra is sympy.oo else witness_check(
-                                a, b, f, a.level_from_raw(ra), a_params, b_params, values=vals, alpha=alpha)
-                            if ok is not None and ok(table):
-                                table = canonical_witness(table, ok)
-                                ra = _level_raw(table, a, a_params)
-                                return done("refuted", witness=table, alpha_value=a.level_from_raw(ra),
-                                            level_a=a.level_from_raw(ra),
-                                            level_b=b.level_from_raw(_level_raw(table, b, b_params)))
-                if all(st == "unsat" for st in statuses):
-                    return done("none-found", note="no table of this shape at any level of A (ratios compared directly)")
-        # free level: needs B's raw target to be a rational function of T
-        if not raw.is_rational_function(T):
-            return done("unknown", note="f is not a rational function of A's raw level; only sampled levels tried")
-        num, den = sympy.fraction(sympy.together(raw))
-        Tv, Fv = z3.Real("T"), z3.Real("F")
-        zn = _poly_z3(num, T, Tv)
-        zd = _poly_z3(den, T, Tv)
-        cons = base + backend.encode_satisfies(a, rows, Tv, a_params, classes, order)
-        cons += [Tv >= 1, Fv * zd == zn, zd != 0]
-        cons.append(backend.encode_violates(b, rows, Fv, b_params, classes, order))
-        status, model = backend.solve(cons, timeout_ms)
-        if status == "sat":
-            from implgraph.solvers.z3_backend import approx_value
-            tval = approx_value(model, Tv)
-            table = make_table(model)
-            if table is None and tval is not None:
-                # algebraic model: fix T at a rational close to it and solve the linear problem
-                T0 = sympy.Rational(tval.numerator, tval.denominator)
-                F0 = sympy.simplify(raw.subs(T, T0))
-                cons2 = base + backend.encode_satisfies(a, rows, T0, a_params, classes, order)
-                cons2.append(backend.encode_violates(b, rows, _rational_above(F0), b_params, classes, order))
-                st2, m2 = backend.solve(cons2, timeout_ms)
-                table = make_table(m2) if st2 == "sat" else None
-            if table is not None and tval is not None:
-                T0 = sympy.Rational(tval.numerator, tval.denominator)
-                # the table's own level of A is at most T0; re-check at T0
-                ok = witness_check(a, b, f, a.level_from_raw(T0), a_params, b_params, values=vals, alpha=alpha)
-                if ok(table):
-                    table = canonical_witness(table, ok)
-                    return done("refuted", witness=table, alpha_value=a.level_from_raw(T0),
-                                level_a=a.level_from_raw(_level_raw(table, a, a_params)),
-                                level_b=b.level_from_raw(_level_raw(table, b, b_params)))
+            if status == "unsat" and T0.is_Rational and F0.is_Rational:
+                return done("none-found", note=f"no witness at A's level {q.a.level_from_raw(T0)}")
+            return done("unknown", note=f"solver: {status}")
+    return None
+
+
+def _search_ratios(q, raw, T, check_at, done):
+    """Free level with f(T) = c T: B's ratios compared with A's directly (T eliminated: the best
+    level for a witness is A's own level), one query per ratio of B; None if not applicable."""
+    c = sympy.simplify(raw / T)
+    if not hasattr(q.backend, "ratio_list") or not (c.is_number and c.is_positive) or sympy.Rational(c) != c:
+        return None
+    pr = q.problem
+    ra_list = q.backend.ratio_list(q.a, pr.rows, q.a_params, q.classes, pr.order)
+    rb_list = q.backend.ratio_list(q.b, pr.rows, q.b_params, q.classes, pr.order)
+    if ra_list is None or rb_list is None:
+        return None
+    statuses = []
+    for cons in q.backend.ratio_queries(pr.base, ra_list, rb_list, c):
+        status, table, _ = q.solve(cons)
+        statuses.append(status)
+        if table is not None:
+            ra = _level_raw(table, q.a, q.a_params)
+            ok = None if ra is None or ra is sympy.oo else check_at(ra)
+            if ok is not None and ok(table):
+                return q.refuted(done, table, ok)
+    if all(st == "unsat" for st in statuses):
+        return done("none-found", note="no table of this shape at any level of A (ratios compared directly)")
+    return None
+
+
+def _search_free(q, raw, T, check_at, done):
+    """Free level: B's raw target a rational function of T, encoded with free raw levels."""
+    if not raw.is_rational_function(T):
+        return done("unknown", note="f is not a rational function of A's raw level; only sampled levels tried")
+    num, den = sympy.fraction(sympy.together(raw))
+    Tv, Fv, link = q.backend.rational_target(num, den, T)
+    status, table, model = q.solve(q.satisfies(Tv) + link + [q.violates(Fv)])
+    if status == "sat":
+        tval = q.backend.approx_value(model, Tv)
+        if tval is None:
             return done("unknown", note="a model was found but failed the exact re-check")
-        if status == "unsat":
-            return done("none-found", note="no table of this shape at any level of A")
-        return done("unknown", note=f"solver: {status}")
-    except Exception as exc:  # not encodable
-        from implgraph.solvers.z3_backend import NotEncodable
-        if isinstance(exc, NotEncodable):
-            return done("unknown", note=str(exc))
-        raise
-
-
-def _poly_z3(expr, T, Tv):
-    """A polynomial in T (sympy) as a z3 expression in Tv."""
-    import z3
-    poly = sympy.Poly(sympy.expand(expr), T)
-    out = z3.RealVal(0)
-    for (deg,), c in poly.terms():
-        c = sympy.Rational(c)
-        term = z3.RealVal(f"{c.p}/{c.q}")
-        for _ in range(deg):
-            term = term * Tv
-        out = out + term
-    return out
+        T0 = sympy.Rational(tval.numerator, tval.denominator)
+        if table is None:
+            # algebraic model: fix T at a rational close to it and solve the linear problem
+            F0 = sympy.simplify(raw.subs(T, T0))
+            _, table, _ = q.solve(q.satisfies(T0) + [q.violates(_rational_above(F0))])
+        if table is not None:
+            # the table's own level of A is at most T0; re-check at T0
+            ok = check_at(T0)
+            if ok(table):
+                return q.refuted(done, table, ok, alpha_raw=T0)
+        return done("unknown", note="a model was found but failed the exact re-check")
+    if status == "unsat":
+        return done("none-found", note="no table of this shape at any level of A")
+    return done("unknown", note=f"solver: {status}")

@@ -1,0 +1,284 @@
+"""The prover's arguments: an upper bound U of B's raw level given A's raw level <= T, for every N.
+
+Each argument holds for every value of the parameters and says whether ``U`` is the supremum (the
+*tight* f). The definitions are told apart by their declarations only (``family``, ``sides``,
+:meth:`Definition.subset_size`, ``needs_classes``):
+
+``same-level``
+    A and B are the same definition with the same parameters: the optimal level is monotone, so
+    B's level is at most A's (``U = T``, tight).
+``subset-monotone``
+    A and B are two-sided subset definitions (``family = "subset"``, subset sizes j_A and j_B from
+    ``subset_size``) with j_B >= j_A on the whole condition (decided by the region's solver): the
+    mean of the j smallest values is nondecreasing in j and the mean of the j largest
+    nonincreasing, so B's ratio is at most A's (``U = T``; tight when j_B = j_A identically).
+``subset-to-classes``
+    A a subset definition with subset size j, B a two-sided class definition with classes of size
+    >= s >= j: a class mean lies between the mean of the s smallest and the s largest values, hence
+    between the j-extremes (``U = T``; tight when s = j).
+``vertex``
+    A is pairwise (every bucket's values lie in a box [a, T a]); B's ratio (subset or class) is a
+    maximum of linear-fractional functions of each value, so its maximum over the box is at a
+    vertex: m values T a and N - m values a. The maximum over m (checked on the reals, m in [0, N])
+    is the tight ``U``: ((N - j) T + j)/N for subset size j, (k + (N - k) T)/N for classes of size
+    >= k, attained by a binary table (a = 1/(T+1)).
+``product``
+    A a subset definition of subset size 1 (or a class definition with singleton classes, the same
+    level), B pairwise: for a bucket with minimum a, maximum b and mean m, b <= T m and m <= T a
+    give b/a <= T^2; with the mean between (b + (N-1) a)/N and (a + (N-1) b)/N also
+    b/a <= N(T - 1) + 1. Both are checked and ``U = Min(T^2, N (T - 1) + 1)`` is attained by an
+    explicit table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import sympy
+
+from implgraph import definitions
+from implgraph.core.concrete import ConcreteTable
+from implgraph.core.verdict import status_of, strength_of
+
+__all__ = ["Bound", "ProofResult", "T", "tight_bound", "param_ranges", "subset_size_expr"]
+
+#: A's raw level (t, or e^eps)
+T = sympy.Symbol("T", positive=True)
+
+
+@dataclass
+class Bound:
+    """An upper bound U(T, params) of B's raw level given A's raw level <= T."""
+
+    upper: sympy.Expr
+    tight: bool
+    method: str
+    argument: str
+    build: object = None            # point -> ConcreteTable reaching U (or None)
+    checks: list = field(default_factory=list)
+
+
+@dataclass
+class ProofResult:
+    """Verdict-like outcome of :func:`check_implication`."""
+
+    verdict: str
+    evidence: str = ""
+    tight: sympy.Expr | None = None         # B's tight level as a function of A's level
+    tightness: str | None = None            # tight | loose | wrong | not derived
+    bound: str | None = None
+    witness: dict | None = None
+    method: str | None = None
+    seconds: float = 0.0
+    details: dict = field(default_factory=dict)
+
+    @property
+    def status(self) -> str:
+        """``established``, ``refuted`` or ``unknown`` (:func:`implgraph.core.verdict.status_of`)."""
+        return status_of(self.verdict)
+
+    @property
+    def strength(self) -> str | None:
+        """``proved``, ``bounded``, ``witness`` or None (:func:`implgraph.core.verdict.strength_of`)."""
+        return strength_of(self.verdict)
+
+    @property
+    def tight_str(self):
+        return None if self.tight is None else str(self.tight)
+
+
+def _defn(d):
+    return definitions.get(d) if isinstance(d, str) else d
+
+
+def _compares(d, family: str) -> bool:
+    """Is ``d`` a two-sided ratio of averages over the declared ``family`` of record sets
+    (``"pairwise"``, ``"subset"``, ``"class"``)? The arguments below assume both directions of each
+    ratio are bounded (a one-sided declaration bounds only one)."""
+    return d.family == family and getattr(d, "sides", None) == "two-sided"
+
+
+def subset_size_expr(d, N, params):
+    """Symbolic subset size of a two-sided subset definition, or None."""
+    if not _compares(d, "subset"):
+        return None
+    j = d.subset_size(N, **{k: sympy.sympify(v) for k, v in params.items()})
+    return None if j is None else sympy.sympify(j)
+
+
+def _decide(region, cond):
+    """Three-valued ``region.decide``; an error inside it is a bug and propagates."""
+    return region.decide(cond)
+
+
+def _binary_column_table(values, labels=None):
+    rows = [[v, 1 - v] for v in values]
+    return ConcreteTable.from_fractions(rows, classes=labels)
+
+
+def _frac(x):
+    x = sympy.Rational(x)
+    return Fraction(int(x.p), int(x.q))
+
+
+def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
+    """The ranges where the parameters mean something: 1 <= k <= N - 1 for a group size ``k``, and
+    1 <= s, 2 s <= N for B's minimum class size ``s`` (a partition into >= 2 classes; with a single
+    class the level is 1, below every bound)."""
+    ranges = []
+    for d, ps in ((a, a_params), (b, b_params)):
+        if "k" in d.params and "k" in ps:
+            ranges += [sympy.Ge(sympy.sympify(ps["k"]), 1), sympy.Le(sympy.sympify(ps["k"]), N - 1)]
+    if _compares(b, "class") and (b_classes or {}).get("min_size") is not None:
+        s_ = sympy.sympify(b_classes["min_size"])
+        ranges += [sympy.Ge(s_, 1), sympy.Le(2 * s_, N)]
+    return [c for c in ranges if c not in (sympy.true, True)]
+
+
+def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None):
+    """The strongest :class:`Bound` the engine can establish for A => B, or None."""
+    a, b = _defn(a), _defn(b)
+    if _compares(b, "class") and not b_classes:
+        b_classes = {"min_size": sympy.Integer(1)}   # any partition: classes of size >= 1
+    region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
+    ja = subset_size_expr(a, N, a_params)
+    jb = subset_size_expr(b, N, b_params)
+    # same definition, same parameters
+    if a.name == b.name and all(sympy.simplify(sympy.sympify(a_params[k]) - sympy.sympify(b_params.get(k, 0))) == 0
+                                for k in a_params) and not a_classes and not b_classes:
+        return Bound(T, True, "same-level",
+                     "A and B are the same definition with the same parameters: a table satisfying it at "
+                     "level alpha has optimal level <= alpha, so B holds at every level >= alpha, and at "
+                     "no smaller level on a table whose optimal level is alpha")
+    if ja is not None and jb is not None:
+        same = sympy.simplify(ja - jb) == 0 or _decide(region, sympy.Eq(jb, ja)) is True
+        ok = True if same else _decide(region, sympy.Ge(jb, ja))
+        if ok is True:
+            arg = (f"both are subset-ratio levels (subset sizes j_A = {ja}, j_B = {jb}); "
+                   + ("j_A = j_B on the whole condition, so the two level functions coincide (both are read "
+                      "off the same subset ratio)" if same else
+                      "j_B >= j_A on the whole condition (z3), and the mean of the j smallest values "
+                      "is nondecreasing in j, the mean of the j largest nonincreasing, so B's ratio is "
+                      "at most A's"))
+            return Bound(T, bool(same), "subset-monotone", arg,
+                         checks=[f"j_B >= j_A on the condition: {ok}"])
+    if ja is not None and _compares(b, "class") and b_classes and b_classes.get("min_size") is not None:
+        s = sympy.sympify(b_classes["min_size"])
+        ok = _decide(region, sympy.Ge(s, ja))
+        if ok is True:
+            same = sympy.simplify(s - ja) == 0
+            return Bound(T, bool(same), "subset-to-classes",
+                         f"every class has >= {s} >= j_A = {ja} records; a class mean lies between the means "
+                         f"of its size's smallest and largest values, hence between the j_A-extreme means, so "
+                         f"each class ratio is at most A's ratio" + (
+                             "; tight: the class of the j_A extreme records of the bucket that attains A's "
+                             "level has exactly A's ratio" if same else ""),
+                         checks=[f"min class size >= j_A on the condition: {ok}"])
+    if _compares(a, "pairwise") and (jb is not None or (_compares(b, "class") and b_classes
+                                                         and b_classes.get("min_size") is not None)):
+        return _vertex_bound(b, jb, b_classes, region, N)
+    singleton_a = (_compares(a, "class") and a_classes and
+                   sympy.sympify(a_classes.get("max_size", 0)) == 1)
+    if (ja is not None and sympy.simplify(ja - 1) == 0 or singleton_a) and _compares(b, "pairwise"):
+        return _product_bound(region, N, singleton=bool(singleton_a))
+    return None
+
+
+def _vertex_bound(b, jb, b_classes, region, N):
+    m = sympy.Symbol("m", real=True)
+    checks = []
+    if jb is not None:
+        j = jb
+        U = ((N - j) * T + j) / N
+        other = N * T / (j * T + N - j)
+        # vertex values g(m): m values T*a, N - m values a (a = 1)
+        mean = (m * T + N - m) / N
+        pieces = [
+            ("mean/min_j, m <= N - j", mean / 1, [m >= 0, m <= N - j]),
+            ("mean/min_j, m >= N - j", mean / ((N - m + (j - N + m) * T) / j), [m >= N - j, m <= N]),
+            ("max_j/mean, m >= j", T / mean, [m >= j, m <= N]),
+            ("max_j/mean, m <= j", ((m * T + j - m) / j) / mean, [m >= 0, m <= j]),
+        ]
+        what = f"subset size j = {j}"
+    else:
+        k = sympy.sympify(b_classes["min_size"])
+        e = sympy.Symbol("e", real=True)
+        U = (k + (N - k) * T) / N
+        other = N * T / (k * T + N - k)
+        # class E of size e at a (or T a), the rest at T a (or a): the extreme of each class ratio
+        pieces = [
+            ("Pr_D/Pr_E, E at a, rest at T a", (e + (N - e) * T) / N, [e >= k, e <= N - k]),
+            ("Pr_E/Pr_D, E at T a, rest at a", N * T / (e * T + N - e), [e >= k, e <= N - k]),
+        ]
+        m = e
+        what = f"classes of size >= {k}"
+    ok_all = True
+    for label, g, dom in pieces:
+        reg = region.with_symbols({m: "real"}).add(*dom)
+        r = _decide(reg, sympy.Le(sympy.together(g - U), 0))
+        checks.append(f"{label} <= U: {r}")
+        if r is not True:
+            ok_all = False
+    r = _decide(region, sympy.Ge(U, other))
+    checks.append(f"U >= the other side's extreme {other}: {r}")
+    if not ok_all:
+        return None
+
+    def build(point):
+        Tv = sympy.Rational(point[T])
+        Nv = int(point[N]) if N in point else int(N)
+        a = sympy.Rational(1) / (Tv + 1)
+        if jb is not None:
+            jv = int(sympy.sympify(jb).subs(point))
+            vals = [a] * jv + [Tv * a] * (Nv - jv)
+            return _binary_column_table([_frac(v) for v in vals])
+        kv = int(sympy.sympify(b_classes["min_size"]).subs(point))
+        vals = [a] * kv + [Tv * a] * (Nv - kv)
+        return _binary_column_table([_frac(v) for v in vals], labels=["E1"] * kv + ["E2"] * (Nv - kv))
+
+    arg = (f"A is pairwise: every bucket's values lie in [a, T a]. B's ratio ({what}) is a maximum of "
+           f"linear-fractional functions of each value, so its maximum over the box is at a vertex "
+           f"(m values T a, N - m values a); z3 checked that every vertex value is at most "
+           f"U = {sympy.simplify(U)} (m real in [0, N]) and that U dominates the other ratio; U is attained "
+           f"by a binary table with a = 1/(T + 1)")
+    return Bound(sympy.simplify(U), True, "vertex", arg, build=build, checks=checks)
+
+
+def _product_bound(region, N, singleton=False):
+    a_, b_, m_ = sympy.symbols("a_ b_ m_", positive=True)
+    reg = region.with_symbols({a_: "real", b_: "real", m_: "real"}).add(
+        a_ > 0, a_ <= b_, b_ <= T * m_, m_ <= T * a_, b_ + (N - 1) * a_ <= N * m_, N * m_ <= a_ + (N - 1) * b_)
+    c1 = _decide(reg, sympy.Le(b_, T ** 2 * a_))
+    c2 = _decide(reg, sympy.Le(b_, (N * (T - 1) + 1) * a_))
+    checks = [f"b <= T^2 a: {c1}", f"b <= (N (T - 1) + 1) a: {c2}"]
+    if c1 is not True:
+        return None
+    U = sympy.Min(T ** 2, N * (T - 1) + 1) if c2 is True else T ** 2
+
+    def build(point):
+        Tv = sympy.Rational(point[T])
+        Nv = int(point[N]) if N in point else int(N)
+        if Tv == 1:
+            vals = [sympy.Rational(1, 2)] * Nv
+        else:
+            r = min(Tv ** 2, Nv * (Tv - 1) + 1)
+            if Nv == 2:
+                mean = (1 + r) / 2
+                mids = []
+            else:
+                mean = max(r / Tv, (r + Nv - 1) / Nv)
+                y = (Nv * mean - 1 - r) / (Nv - 2)
+                mids = [y] * (Nv - 2)
+            sc = (Tv - 1) / (Tv * r + Tv * mean)
+            vals = sorted([sc] + [sc * y for y in mids] + [sc * r])
+        labels = [f"E{i + 1}" for i in range(Nv)] if singleton else None
+        return _binary_column_table([_frac(v) for v in vals], labels=labels)
+
+    arg = ("for a bucket with minimum a, maximum b and mean m, A gives b <= T m and m <= T a, so "
+           "b/a <= T^2" + ("; the mean lies between (b + (N-1) a)/N and (a + (N-1) b)/N, so also "
+                           "b/a <= N (T - 1) + 1" if c2 is True else "") +
+           " (both checked with z3); the bound is attained by a table with one record at a, one at b and "
+           "N - 2 at a middle value" + (" (with singleton classes A's class ratio is its subset ratio of "
+                                        "size 1)" if singleton else ""))
+    return Bound(U, True, "product", arg, build=build, checks=checks)

@@ -1,0 +1,301 @@
+"""One direction A => B over every N and parameter point: the instances combined into one verdict.
+
+:func:`check_direction` runs :func:`implgraph.engines.instance.analyse` for N = n_min..N and every
+point allowed by ``when``, combines the instances (:func:`aggregate`), fits the tight f in N
+(:func:`implgraph.engines.fit.generalise_over_N`) and, where :mod:`implgraph.engines.prove` has an
+argument for every N, upgrades the bounded verdict. :class:`DirectionResult` carries ``status`` and
+``strength`` from :mod:`implgraph.core.verdict`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import asdict, dataclass, field
+
+import sympy
+
+from implgraph.core.errors import InputError
+from implgraph.core.formula import parse_condition, parse_expr
+from implgraph.core.nodes import N_SYM, Node, parse_node, symbols_for
+from implgraph.core.verdict import status_of, strength_of
+from implgraph.engines.fit import generalise_over_N, level_symbol, to_level
+from implgraph.engines.instance import analyse
+from implgraph.engines.lf import partitions_for
+from implgraph.engines.recheck import PluginError, is_plugin, strongest_raw
+from implgraph.solvers.choose import lf_backend
+
+__all__ = ["DirectionResult", "check_direction", "aggregate"]
+
+
+@dataclass
+class DirectionResult:
+    """A => B over every checked N and parameter point."""
+
+    a: str
+    b: str
+    relation: str                   # implication | non-implication | unknown
+    verdict: str                    # refuted | verified-bounded | proved | unknown
+    bound: str
+    evidence: str
+    f: str | None = None
+    f_verdict: str | None = None    # refuted | holds-at-samples | proved | None
+    tight: str | None = None        # at the largest N checked (or for all N from the prover)
+    tight_upto: str | None = None   # the tight f holds for A's level up to this value (piecewise beyond)
+    tight_all_n: str | None = None  # the tight f for every N, from implgraph.engines.prove
+    tight_in_N: str | None = None   # one expression in N fitted through the exact tight f of every N checked
+    witness: dict | None = None
+    degenerate_witness: dict | None = None  # f refuted where f is no valid level of B, beside witness
+    trivial: bool = False
+    instances: list = field(default_factory=list)
+
+    @property
+    def status(self) -> str:
+        """``established``, ``refuted`` or ``unknown`` (:func:`implgraph.core.verdict.status_of`)."""
+        return status_of(self.verdict)
+
+    @property
+    def strength(self) -> str | None:
+        """``proved``, ``bounded``, ``witness`` or None (:func:`implgraph.core.verdict.strength_of`)."""
+        return strength_of(self.verdict)
+
+    def to_json(self):
+        d = asdict(self)
+        d["instances"] = [asdict(i) for i in self.instances]
+        d["status"], d["strength"] = self.status, self.strength
+        return d
+
+
+def _points(nodes, when, N):
+    syms = set()
+    for n in nodes:
+        syms |= n.free_symbols()
+    for c in when:
+        syms |= {s for s in c.free_symbols if s != N_SYM}
+    syms = sorted(syms, key=lambda s: s.name)
+    for values in itertools.product(range(1, N), repeat=len(syms)):
+        point = {N_SYM: N, **dict(zip(syms, values))}
+        if all(bool(sympy.sympify(c).subs(point)) for c in when):
+            yield point
+
+
+def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prover=True) -> DirectionResult:
+    """A => B (optionally with f) for N = n_min..N; ``a``, ``b`` are Nodes or strings.
+
+    ``classes`` may restrict the class sizes searched: ``{"min_size": expr, "max_size": expr}``
+    (expressions in N and the parameter symbols). ``prover``: ask :mod:`implgraph.engines.prove` for a
+    proof for every N.
+    """
+    a = a if isinstance(a, Node) else parse_node(a)
+    b = b if isinstance(b, Node) else parse_node(b)
+    a_def, b_def = a.definition, b.definition
+    symbols = {s.name: s for s in a.free_symbols() | b.free_symbols()}
+    symbols["N"] = N_SYM
+    when_c = [parse_condition(w, symbols_for(w, symbols.values())) if isinstance(w, str) else w for w in when]
+    for c in when_c:
+        symbols.update({s.name: s for s in c.free_symbols})
+    alpha = level_symbol(a_def)
+    f_expr = None
+    if f is not None:
+        fsyms = dict(symbols)
+        fsyms[a_def.level_symbol] = alpha
+        f_expr = parse_expr(f, fsyms) if isinstance(f, str) else sympy.sympify(f)
+    instances = []
+    for n in range(max(n_min, 2), N + 1):
+        for point in _points([a, b], when_c, n):
+            ap, bp = a.at(point), b.at(point)
+            try:
+                a_def.check_params(None, ap)
+                b_def.check_params(None, bp)
+                _validate_sizes(a_def, ap, n)
+                _validate_sizes(b_def, bp, n)
+            except InputError:
+                continue
+            f_raw = None
+            if f_expr is not None:
+                fe = f_expr.subs(point)
+                def f_raw(araw, fe=fe):
+                    lvl = a_def.level_from_raw(araw)
+                    return sympy.simplify(b_def.raw_from_level(fe.subs(alpha, lvl)))
+            lo, hi = _class_limits([a.classes_at(point), b.classes_at(point), classes or {}], point)
+            if (lo is not None or hi is not None) and (a_def.needs_classes or b_def.needs_classes) \
+                    and not partitions_for(n, lo, hi):
+                continue        # no partition into >= 2 classes of these sizes at this N
+            try:
+                instances.append(analyse(a_def, ap, b_def, bp, n, p, f_raw,
+                                         {str(k): int(v) for k, v in point.items()}, lo, hi))
+            except InputError:
+                raise
+            except Exception as exc:
+                if not (is_plugin(a_def) or is_plugin(b_def)):
+                    raise           # an engine bug: never hidden, never an unknown
+                raise PluginError(f"checking {a.label()} => {b.label()} at N = {n} failed: "
+                                  f"{exc.__class__.__name__}: {exc}",
+                                  fix="a plugin's lf_terms or level code is broken; fix or uninstall it") from None
+    res = aggregate(a, b, f, instances, p, classes)
+    if res.relation == "implication":
+        g = generalise_over_N(instances)
+        if g is not None:
+            res.tight_in_N = str(to_level(g, a_def, b_def))
+            ns = sorted({i.N for i in instances})
+            res.evidence += (f"; one expression fits the exact tight f of every N = {ns[0]}..{ns[-1]}: "
+                             f"{res.tight_in_N} (fitted, bounded evidence)")
+    if prover and not classes:
+        _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N)
+    return res
+
+
+def _class_limits(specs, point):
+    """(min, max) class size at ``point`` from several ``{"min_size", "max_size"}`` specs (the
+    largest minimum, the smallest maximum), None where none is given."""
+    los = [int(sympy.sympify(c["min_size"]).subs(point)) for c in specs if c.get("min_size") is not None]
+    his = [int(sympy.sympify(c["max_size"]).subs(point)) for c in specs if c.get("max_size") is not None]
+    return (max(los) if los else None), (min(his) if his else None)
+
+
+def _class_text(a, b, classes=None) -> str:
+    """How the partitions searched are restricted, for the bound."""
+    specs = [a.class_dict, b.class_dict, classes or {}]
+    lo = [str(c["min_size"]) for c in specs if c.get("min_size") is not None]
+    hi = [str(c["max_size"]) for c in specs if c.get("max_size") is not None]
+    if not lo and not hi:
+        return "every partition into classes"
+    parts = ([f">= {' and >= '.join(dict.fromkeys(lo))}"] if lo else []) + (
+        [f"<= {' and <= '.join(dict.fromkeys(hi))}"] if hi else [])
+    return f"every partition into classes of {' and '.join(parts)} records"
+
+
+def _validate_sizes(d, params, n):
+    if d.family == "subset":
+        k = int(params["k"]) if "k" in params else None
+        if k is not None and not 1 <= k <= n - 1:
+            raise InputError("k out of range")
+
+
+def aggregate(a, b, f, instances, p, classes=None) -> DirectionResult:
+    parts = _class_text(a, b, classes)
+    if not instances:
+        limited = ("" if parts == "every partition into classes"
+                   else f" with a partition into >= 2 {parts.split('into ', 1)[1]} (a larger --N may have one)")
+        return DirectionResult(a.label(), b.label(), "unknown", "unknown", "",
+                               f"no N and parameter values satisfy the conditions{limited}", f=f)
+    ns = sorted({i.N for i in instances})
+    span = f"N = {ns[0]}" if ns[0] == ns[-1] else f"{ns[0]} <= N <= {ns[-1]}"
+    bound = f"{span}, {p} buckets, {parts}"
+    neg = [i for i in instances if i.relation == "non-implication"]
+    unk = [i for i in instances if i.relation == "unknown"]
+    res = DirectionResult(a.label(), b.label(), "implication", "verified-bounded", bound, "", f=f,
+                          instances=instances)
+    if neg:
+        w = neg[0]
+        res.relation, res.verdict, res.witness = "non-implication", "refuted", dict(w.witness, point=w.point)
+        where = ", ".join(f"{k}={v}" for k, v in w.point.items())
+        res.evidence = (f"at {where}: a table where {a.label()} has level {w.witness['level_a']} and "
+                        f"{b.label()} level oo (re-checked in exact arithmetic); no f can work")
+        res.bound = ""
+    elif unk:
+        res.relation, res.verdict = "unknown", "unknown"
+        res.evidence = "; ".join(sorted({i.note for i in unk}))
+    else:
+        last = instances[-1]
+        res.tight = last.tight
+        res.tight_upto = last.fit_upto
+        res.trivial = all(i.trivial for i in instances)
+        trivial_notes = [i.note for i in instances if i.note.startswith("trivial")]
+        if trivial_notes:
+            res.evidence = f"{trivial_notes[0]} ({bound})"
+        else:
+            res.evidence = (f"no table with {a.label()} finite and {b.label()} infinite for {bound} "
+                            f"(decided exactly by {lf_backend().NAME}, linear real arithmetic)")
+        if last.tight:
+            where = ", ".join(f"{k}={v}" for k, v in last.point.items())
+            res.evidence += f"; tight f at {where}: {last.tight}"
+            if last.fit_range:
+                res.evidence += f" (for {last.fit_range}; piecewise beyond)"
+    if f is not None:
+        bad = [i for i in instances if i.f_status == "refuted"]
+        if bad:
+            _f_refutation(res, a, b, bad)
+        elif res.relation == "implication" and all(i.f_status == "holds-at-samples" for i in instances):
+            res.f_verdict = "holds-at-samples"
+            res.verdict = "unknown"
+            res.evidence += (f"; f is at least the tight value at every sampled level for {bound} "
+                             "(bounded evidence, not a proof)")
+        elif res.relation == "implication":
+            res.f_verdict, res.verdict = "unknown", "unknown"
+            res.evidence += "; whether f holds is not decided (the tight f is not known)"
+    return res
+
+
+def _f_refutation(res, a, b, bad):
+    """Report the refutation of f: at a level where f is a valid level of B where one exists, with a
+    witness where f is not a valid level (degenerate) beside it."""
+    valid = [i for i in bad if not i.f_witness.get("degenerate")]
+    degenerate = [(i, i.f_witness) for i in bad if i.f_witness.get("degenerate")] + \
+        [(i, i.f_witness_degenerate) for i in bad if i.f_witness_degenerate]
+    w = (valid or bad)[0]
+    res.f_verdict, res.verdict, res.witness = "refuted", "refuted", dict(w.f_witness, point=w.point)
+
+    def describe(inst, wit):
+        where = ", ".join(f"{k}={v}" for k, v in inst.point.items())
+        lvl = wit.get("level", wit["level_a"])
+        return (f"at {where}: a table satisfying {a.label()} at level {lvl} has {b.label()} level "
+                f"{wit['level_b']}, weaker than f = {wit.get('f_at_level', 'finite')}")
+
+    if valid:
+        res.evidence = f"f is refuted {describe(w, w.f_witness)} (re-checked in exact arithmetic)"
+        if w.tight:
+            res.evidence += f"; the tight f there is {w.tight}"
+        if degenerate:
+            inst, wit = degenerate[0]
+            res.degenerate_witness = dict(wit, point=inst.point)
+            res.evidence += (f"; also, at a degenerate level, {describe(inst, wit)}, which is no valid level of "
+                             f"{b.label()} (its strongest level is "
+                             f"{b.definition.level_from_raw(strongest_raw(b.definition))})")
+        return
+    res.evidence = (f"f is refuted only at degenerate levels, where f is no valid level of {b.label()} (its "
+                    f"strongest level is {b.definition.level_from_raw(strongest_raw(b.definition))}): "
+                    f"{describe(w, w.f_witness)} (re-checked in exact arithmetic); at every sampled level "
+                    f"where f is a valid level it is at least the tight value")
+    if w.tight:
+        res.evidence += f"; the tight f there is {w.tight}"
+
+
+def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N):
+    """Where :mod:`implgraph.engines.prove` has an argument for every N, upgrade the bounded verdict."""
+    if res.relation != "implication" or (res.f is not None and res.f_verdict == "refuted"):
+        return
+    try:
+        from implgraph.engines import prove
+    except ImportError:
+        return
+    if any(isinstance(v, str) for _, v in a.params + b.params):
+        return
+    syms = dict(symbols)
+    syms[alpha.name] = alpha
+    # the partition is the table's: one minimum class size for both sides; the prover's arguments
+    # (class of the k extreme records, vertex tables with classes [k, N - k]) assume no maximum
+    mins = [c["min_size"] for c in (a.class_dict, b.class_dict) if "min_size" in c]
+    if any("max_size" in c for c in (a.class_dict, b.class_dict)):
+        return
+    spec = {"min_size": sympy.Max(*mins)} if mins else None
+    r = prove.check_implication(a.name, b.name, f_expr, a_params=a.param_dict, b_params=b.param_dict,
+                                when=list(when_c), max_n=N, symbols=syms, alpha=alpha,
+                                a_classes=spec if a.definition.needs_classes else None,
+                                b_classes=spec if b.definition.needs_classes else None)
+    if r.verdict == "proved":
+        res.verdict = "proved"
+        res.bound = "every N"
+        if res.f is not None:
+            res.f_verdict = "proved"
+        if r.tight is not None:
+            res.tight_all_n = str(r.tight)
+        res.evidence += f"; proved for every N by implgraph.engines.prove ({r.method})" + (
+            f": tight f = {r.tight}" if r.tight is not None else "")
+    elif r.verdict == "refuted" and r.witness:
+        res.verdict = "refuted"
+        if res.f is not None:
+            res.f_verdict = "refuted"
+        else:
+            res.relation = "non-implication"
+        res.witness = dict(r.witness, source="implgraph.engines.prove")
+        res.evidence += f"; but implgraph.engines.prove refutes it: {r.evidence}"

@@ -1,0 +1,136 @@
+"""Discover's findings as YAML in the format of ``docs/DATA_FORMAT.md``, ready to paste.
+
+:func:`yaml_snippet` prints one direction as a ``theorems/`` claim (and, for a non-implication, the
+``counterexamples/`` table it names); :func:`write_data` writes every new finding to a folder that
+``implgraph map --theorems`` reads.
+"""
+
+from __future__ import annotations
+
+from implgraph.core.nodes import parse_node
+from implgraph.engines.direction import DirectionResult
+from implgraph.engines.discover import DiscoverResult, Finding
+
+__all__ = ["yaml_snippet", "write_data"]
+
+
+def _side_yaml(label, level_symbol):
+    n = parse_node(label)
+    params = ", ".join(f'{k}: "{v}"' for k, v in n.params)
+    p = f", params: {{{params}}}" if params else ""
+    classes = ", ".join(f'{k}: "{v}"' for k, v in n.classes)
+    c = f", classes: {{{classes}}}" if classes else ""
+    return f"{{definition: {n.name}{p}, level: {level_symbol}{c}}}"
+
+
+def _slug(label):
+    return "".join(c if c.isalnum() else "-" for c in label).strip("-").replace("--", "-")
+
+
+def yaml_snippet(direction: DirectionResult, N: int, paper=None, witness_comment=False, n_min=None) -> str:
+    """A ``theorems/`` claim (and a ``counterexamples/`` table) for one direction, as YAML text.
+
+    With ``witness_comment`` the claim's ``witness:`` line is commented out, so that the claim
+    loads before its table has been pasted into ``counterexamples/``.
+    """
+    paper = paper or f"discover-N{N}"
+    a, b = parse_node(direction.a), parse_node(direction.b)
+    ad, bd = a.definition, b.definition
+    cid = f"{paper}/{_slug(direction.a)}--{_slug(direction.b)}-N{N}"
+    lines = [f"  - id: {cid}",
+             f'    source: "implgraph discover --N {N}"',
+             f'    printed: "{direction.a} {"=>" if direction.relation == "implication" else "=/=>"} {direction.b} (machine finding)"',
+             f"    kind: {'implies' if direction.relation == 'implication' else 'not-implies'}",
+             f"    from: {_side_yaml(direction.a, ad.level_symbol)}",
+             f"    to: {_side_yaml(direction.b, bd.level_symbol)}"]
+    table = None
+    if direction.relation == "implication":
+        ranged = n_min is not None and n_min < N and direction.tight_in_N
+        if ranged:
+            lines.append(f'    f: "{_data_formula(direction.tight_in_N)}"')
+        elif direction.tight:
+            lines.append(f'    f: "{_data_formula(direction.tight)}"')
+        span = f'"{n_min} <= N", "N <= {N}"' if ranged else f'"N == {N}"'
+        when = f'[{span}' + (f', "{ad.level_symbol} <= {_data_formula(direction.tight_upto)}"'
+                             if direction.tight_upto and not ranged else "") + "]"
+        lines += ["    symbols: {N: integer}", f"    when: {when}", "    expect: verified-bounded",
+                  f'    notes: "{direction.evidence}"']
+    else:
+        wN = int((direction.witness or {}).get("point", {}).get("N", N))
+        tid = f"{paper}/table-{_slug(direction.a)}--{_slug(direction.b)}-N{wN}"
+        lines += ["    symbols: {N: integer}", f'    when: ["N == {wN}"]',
+                  f"    {'# ' if witness_comment else ''}witness: {tid}",
+                  "    expect: confirmed", f'    notes: "{direction.evidence}"']
+        w = direction.witness
+        rows = "\n".join(
+            f'      - {{p: [{", ".join(chr(34) + v + chr(34) for v in r)}]'
+            + (f", class: {w['classes'][i]}}}" if w.get("classes") else "}")
+            for i, r in enumerate(w["rows"]))
+        table = "\n".join([f"  - id: {tid}", f'    source: "implgraph discover --N {N}"',
+                           f'    caption: "{direction.a} level {w["level_a"]}, {direction.b} level {w["level_b"]}"',
+                           f"    buckets: [{', '.join(f'a{i + 1}' for i in range(len(w['rows'][0])))}]",
+                           "    binary: false", "    rows:", rows])
+    text = "# theorems/\n" + "\n".join(lines)
+    if table:
+        text += "\n# counterexamples/\n" + table
+    return text
+
+
+def write_data(result: DiscoverResult, directory, paper=None) -> tuple:
+    """Write the new findings as ``DIR/theorems/<paper>.yaml`` and ``DIR/counterexamples/<paper>.yaml``.
+
+    The theorems file loads on its own (``implgraph map --theorems``): the ``witness:`` lines are
+    commented out until the tables are pasted into the repository's ``counterexamples/``.
+    """
+    from pathlib import Path
+    from implgraph.io.output import atomic_write
+    paper = paper or f"discover-N{result.N}"
+    directory = Path(directory)
+    claims, tables = [], []
+    for f in result.findings:
+        if f.known:
+            continue
+        if f.kind == "equivalence":
+            claims.append(_equivalence_yaml(f, result.N, paper))
+            continue
+        for d in (f.forward, f.backward):
+            if d is None or d.relation == "unknown" or (d.relation == "implication" and not d.tight):
+                continue
+            text = yaml_snippet(d, result.N, paper=paper, witness_comment=True, n_min=result.n_min)
+            claim, _, table = text.partition("\n# counterexamples/\n")
+            claims.append(claim.replace("# theorems/\n", ""))
+            if table:
+                tables.append(table)
+    header = (f"# Findings of `implgraph discover --N {result.N}` (machine-checked at N = {result.N}; bounded evidence).\n"
+              f"paper: {paper}\nreference: \"implgraph discover --N {result.N}\"\n")
+    (directory / "theorems").mkdir(parents=True, exist_ok=True)
+    (directory / "counterexamples").mkdir(parents=True, exist_ok=True)
+    tpath = directory / "theorems" / f"{paper}.yaml"
+    cpath = directory / "counterexamples" / f"{paper}.yaml"
+    atomic_write(tpath, header + "claims:\n" + "\n\n".join(claims) + "\n")
+    atomic_write(cpath, header + "tables:\n" + "\n\n".join(tables) + "\n")
+    return tpath, cpath
+
+
+def _equivalence_yaml(f: Finding, N: int, paper: str) -> str:
+    a, b = parse_node(f.a), parse_node(f.b)
+    fw, bw = (f.forward, f.backward) if f.forward.a == f.a else (f.backward, f.forward)
+    return "\n".join([
+        f"  - id: {paper}/{_slug(f.a)}--{_slug(f.b)}-N{N}",
+        f'    source: "implgraph discover --N {N}"',
+        f'    printed: "{f.a} <=> {f.b} (machine finding)"',
+        "    kind: equivalent",
+        f"    from: {_side_yaml(f.a, a.definition.level_symbol)}",
+        f"    to: {_side_yaml(f.b, b.definition.level_symbol)}",
+        f'    f: "{_data_formula(fw.tight)}"',
+        f'    g: "{_data_formula(bw.tight)}"',
+        "    symbols: {N: integer}", f'    when: ["N == {N}"]', "    expect: verified-bounded",
+        f'    notes: "{f.summary}; {fw.evidence}"'])
+
+
+def _data_formula(expr: str) -> str:
+    """A sympy string as a data-file formula (``log`` -> ``ln``)."""
+    return str(expr).replace("log(", "ln(")
+
+
+# -- re-finding the papers' relations -----------------------------------------------------------

@@ -1,0 +1,191 @@
+"""One instance of A => B: fixed N and parameter values (the steps of check-edge's module notes).
+
+:func:`analyse` asks whether A finite and B infinite is possible (non-implication), else computes
+the tight raw F at sample levels and fits a closed form (:mod:`implgraph.engines.fit`), and checks
+a given f at the samples. Definitions without linear-fractional forms fall back to a grid of
+tables (:func:`_grid_instance`). Every witness is re-checked (:mod:`implgraph.engines.recheck`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import sympy
+
+from implgraph.core.concrete import INF
+from implgraph.definitions.families import lf_model
+from implgraph.engines.fit import fit_rational, to_level
+from implgraph.engines.lf import infinite_witness, new_context, partitions, partitions_for, table_of, tight_at
+from implgraph.engines.recheck import PluginError, is_degenerate, is_witness, raw_level, weaker, witness_dict
+from implgraph.solvers.choose import lf_backend
+
+__all__ = ["Instance", "analyse", "samples_for"]
+
+
+def samples_for(d, N):
+    """The raw levels of ``d`` at which the tight function is sampled."""
+    return d.level_scale.samples(N)
+
+
+@dataclass
+class Instance:
+    """A => B at one N and one assignment of the parameters."""
+
+    N: int
+    point: dict
+    relation: str                       # implication | non-implication | unknown
+    witness: dict | None = None         # exact table (rows, classes) + levels
+    samples: list = field(default_factory=list)   # [(raw a, raw F(a))] as strings
+    tight: str | None = None            # f in level units, fitted through the samples
+    fit_range: str | None = None
+    fit_upto: str | None = None         # the fit holds for raw levels of A up to this value
+    raw_fit: str | None = None          # the fitted tight F(a) on raw levels (symbol a)
+    trivial: bool = False
+    f_status: str | None = None         # refuted | holds-at-samples | None
+    f_witness: dict | None = None
+    f_witness_degenerate: dict | None = None    # a witness where f is no valid level, beside f_witness
+    note: str = ""
+
+
+def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, min_class=None,
+            max_class=None) -> Instance:
+    """Decide A => B at N records (exact, binary tables by default); see the module notes.
+
+    ``f_raw(a)``, if given, maps A's raw level (a sympy Rational) to B's raw level and is checked
+    at the sample levels. ``min_class`` / ``max_class`` restrict the partitions searched (class
+    sizes), as in claims "with classes of at least k records".
+    """
+    point = dict(point or {})
+    classed = a_def.needs_classes or b_def.needs_classes
+    parts = partitions_for(N, min_class, max_class) if classed else [(N,)]
+    if classed:
+        if not parts:
+            return Instance(N, point, "unknown", note="no partition into >= 2 classes has the class sizes asked for")
+    models = []
+    for sizes in parts:
+        am = lf_model(a_def, N, sizes, p, **a_params)
+        bm = lf_model(b_def, N, sizes, p, **b_params)
+        if am is None or bm is None:
+            return _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point)
+        models.append((sizes, am, bm))
+    # one solver context per instance: the same question always gets the same models
+    ctx = new_context()
+    # 1. A finite, B infinite?
+    unknown = False
+    for sizes, am, bm in models:
+        w = infinite_witness(am, bm, N, p, sizes, classed, ctx)
+        if w == "unknown":
+            unknown = True
+            continue
+        if w is not None:
+            if not is_witness(a_def, a_params, b_def, b_params, w):
+                raise PluginError(f"the level forms of {a_def.name} or {b_def.name} disagree with its own "
+                                  f"levels on {w.to_rows()}", fix="check the plugin's lf_terms")
+            inst = Instance(N, point, "non-implication", witness=witness_dict(w, a_def, a_params, b_def, b_params))
+            if f_raw is not None:
+                inst.f_status, inst.f_witness = "refuted", inst.witness
+            return inst
+    if unknown:
+        return Instance(N, point, "unknown", note=f"{lf_backend().NAME} could not decide whether B can be infinite")
+    # 2. tight F at sample levels
+    samples, best_tables = [], {}
+    for a in samples_for(a_def, N):
+        val, table = tight_at(a_def, b_def, models, a, N, p, classed, ctx)
+        if val == "unknown":
+            return Instance(N, point, "implication", note="an LP timed out; tight f not computed")
+        samples.append((a, val))
+        best_tables[a] = table
+    inst = Instance(N, point, "implication", samples=[(str(a), str(v)) for a, v in samples])
+    fit, upto = fit_rational([(a, v) for a, v in samples if v is not None and v != INF])
+    if fit is not None:
+        f_level = to_level(fit, a_def, b_def)
+        inst.tight = str(f_level)
+        inst.raw_fit = str(fit)
+        if upto is not None:
+            inst.fit_upto = str(a_def.level_from_raw(sympy.Rational(upto)))
+            inst.fit_range = f"{a_def.level_symbol} <= {inst.fit_upto}"
+        weakest = b_def.weakest()
+        inst.trivial = bool(sympy.simplify(sympy.sympify(f_level) - weakest) == 0) if weakest is not sympy.oo else False
+    # 3. a given f
+    if f_raw is not None:
+        _check_f(inst, samples, best_tables, f_raw, a_def, a_params, b_def, b_params)
+    return inst
+
+
+def _check_f(inst, samples, best_tables, f_raw, a_def, a_params, b_def, b_params):
+    """Compare f with the tight value at every sample level; a witness table where f is weaker.
+
+    A witness where f is not a valid level of B (:func:`implgraph.engines.recheck.is_degenerate`) is marked ``degenerate`` and
+    the search goes on for one at a level where f is valid: ``f_witness`` is then that one and
+    ``f_witness_degenerate`` the first.
+    """
+    inst.f_status = "holds-at-samples"
+    for a, val in samples:
+        a_s = sympy.Rational(a.numerator, a.denominator)
+        target = f_raw(a_s)
+        if val is None or not weaker(b_def, val, target):
+            continue
+        ct = best_tables[a]
+        if ct is None or not is_witness(a_def, a_params, b_def, b_params, ct, a_raw=a, f_raw=target):
+            continue
+        degenerate = is_degenerate(b_def, target)
+        w = witness_dict(ct, a_def, a_params, b_def, b_params,
+                   {"level": str(a_def.level_from_raw(a_s)), "f_at_level": str(b_def.level_from_raw(target)),
+                    "degenerate": degenerate})
+        inst.f_status = "refuted"
+        if not degenerate:
+            if inst.f_witness is not None:
+                inst.f_witness_degenerate = inst.f_witness
+            inst.f_witness = w
+            return
+        if inst.f_witness is None:
+            inst.f_witness = w
+
+
+def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point):
+    """Fallback for definitions without linear-fractional forms: probe a grid of tables."""
+    grid = [Fraction(0), Fraction(1, 3), Fraction(2, 3), Fraction(1)]
+    classed = a_def.needs_classes or b_def.needs_classes
+    parts = partitions(N, 2) if classed else [(N,)]
+    f_witness = None
+    for sizes in parts:
+        for combo in itertools.combinations_with_replacement(grid, N):
+            rows = [[v, 1 - v] + [Fraction(0)] * (p - 2) for v in combo]
+            ct = table_of(rows, sizes, classed)
+            if f_raw is not None and f_witness is None:
+                ra = raw_level(a_def, a_params, ct)
+                if ra is not None and ra != INF:
+                    ra_s = ra if isinstance(ra, sympy.Basic) else sympy.Rational(ra.numerator, ra.denominator)
+                    target = f_raw(ra_s)
+                    if is_witness(a_def, a_params, b_def, b_params, ct, a_raw=ra, f_raw=target):
+                        f_witness = witness_dict(ct, a_def, a_params, b_def, b_params,
+                                           {"level": str(a_def.level_from_raw(ra_s)),
+                                            "f_at_level": str(b_def.level_from_raw(target))})
+            if is_witness(a_def, a_params, b_def, b_params, ct):
+                inst = Instance(N, point, "non-implication", witness=witness_dict(ct, a_def, a_params, b_def, b_params),
+                                note="found by probing a grid of tables")
+                if f_raw is not None:
+                    inst.f_status, inst.f_witness = "refuted", inst.witness
+                return inst
+    if b_def.weakest() is not sympy.oo:
+        # every table satisfies B at its weakest level, so f = weakest is an implication (trivial);
+        # the tight f is not computed without linear-fractional forms
+        weakest = b_def.weakest()
+        inst = Instance(N, point, "implication", tight=None, trivial=True,
+                        note=f"trivial: every table satisfies {b_def.name} at its weakest level {weakest}; "
+                             "the tight f is not computed (no linear-fractional form)")
+        if f_witness is not None:
+            inst.f_status, inst.f_witness = "refuted", f_witness
+        elif f_raw is not None:
+            inst.f_status = "holds-at-samples" if all(
+                weaker(b_def, weakest, f_raw(sympy.Rational(a.numerator, a.denominator))) is False
+                for a in samples_for(a_def, N)) else None
+        return inst
+    if f_witness is not None:
+        return Instance(N, point, "unknown", f_status="refuted", f_witness=f_witness,
+                        note=f"{a_def.name} or {b_def.name} has no linear-fractional form; a grid table refutes f")
+    return Instance(N, point, "unknown",
+                    note=f"{a_def.name} or {b_def.name} has no linear-fractional form; a grid of tables "
+                         "found no witness")

@@ -1,0 +1,108 @@
+"""Check-edge's questions on linear-fractional forms, at one N and one partition into classes.
+
+Every ratio-of-averages level is a max of linear-fractional forms
+(:func:`implgraph.definitions.families.lf_model`). :func:`infinite_witness` asks for a table with
+A finite and B infinite; :func:`tight_at` computes the tight raw ``F(a) = sup{B(T) : A(T) <= a}``
+over every partition, one linear program per form of B up to the symmetries of the partition
+(:func:`_canonical`). The solver is :func:`implgraph.solvers.choose.lf_backend`; its answers are exact
+rationals, re-checked by the caller (:mod:`implgraph.engines.recheck`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from implgraph.core.concrete import ConcreteTable
+from implgraph.solvers.choose import lf_backend
+
+__all__ = ["partitions", "partitions_for", "table_of", "infinite_witness", "tight_at", "new_context"]
+
+
+def new_context():
+    """A fresh solver context for one instance (the same question always gets the same models)."""
+    return lf_backend().context()
+
+
+def partitions(N, min_parts=2):
+    """Integer partitions of N (class sizes, non-increasing) with at least ``min_parts`` parts."""
+    def gen(n, largest):
+        if n == 0:
+            yield ()
+            return
+        for first in range(min(n, largest), 0, -1):
+            for rest in gen(n - first, first):
+                yield (first,) + rest
+    return [p for p in gen(N, N) if len(p) >= min_parts]
+
+
+def partitions_for(N, lo=None, hi=None):
+    """Partitions of N into >= 2 classes with every class of lo..hi records."""
+    return [s for s in partitions(N, 2) if (lo is None or min(s) >= lo) and (hi is None or max(s) <= hi)]
+
+
+def _labels(sizes):
+    return [f"E{c + 1}" for c, s in enumerate(sizes) for _ in range(s)]
+
+
+def table_of(x, sizes, classed) -> ConcreteTable:
+    return ConcreteTable.from_fractions(x, classes=_labels(sizes) if classed else None)
+
+
+def _canonical(term, sizes, p):
+    """Key of a form under the permutations that keep the class partition."""
+    num = {(i, l): c for i, l, c in term.num.coef}
+    den = {(i, l): c for i, l, c in term.den.coef}
+    out, start = [], 0
+    for size in sizes:
+        sig = sorted((tuple(num.get((i, l), 0) for l in range(p)), tuple(den.get((i, l), 0) for l in range(p)))
+                     for i in range(start, start + size))
+        out.append((size, tuple(sig)))
+        start += size
+    return (term.num.const, term.den.const, tuple(sorted(out)))
+
+
+def infinite_witness(am, bm, N, p, sizes, classed, ctx=None):
+    """A table with A finite and B infinite on partition ``sizes``, or None (unsat), or 'unknown'."""
+    if bm.structural is not None or not bm.terms:
+        return None
+    rows = lf_backend().infinite_rows(am, bm, N, p, ctx)
+    return rows if rows is None or rows == "unknown" else table_of(rows, sizes, classed)
+
+
+def tight_at(a_def, b_def, models, a, N, p, classed, ctx=None):
+    """(raw F(a), a table reaching it) over every partition."""
+    best, best_table = None, None
+    larger_b = b_def.stronger == "larger"
+    for sizes, am, bm in models:
+        if am.structural is not None:
+            ok = am.structural >= a if a_def.stronger == "larger" else am.structural <= a
+            if not ok:
+                continue
+            am = type(am)([], am.floor)
+        if bm.structural is not None:
+            # the level depends on the partition only; A is satisfiable on every partition (constant rows)
+            v = bm.structural
+            if best is None or (v < best if larger_b else v > best):
+                best = v
+                best_table = table_of([[Fraction(1, p)] * p] * N, sizes, classed)
+            continue
+        seen = {}
+        lp = None
+        for t in bm.terms:
+            key = _canonical(t, sizes, p)
+            if key in seen:
+                continue
+            seen[key] = True
+            lp = lp or lf_backend().Maximiser(am, a, N, p, ctx)
+            v, rows = lp.maximise(t)
+            if v == "unknown":
+                return "unknown", None
+            if v is None:
+                continue
+            if best is None or v > best:
+                best = v
+                best_table = None if rows is None else table_of(rows, sizes, classed)
+        floor = bm.floor
+        if best is None or floor > best:
+            best, best_table = floor, best_table
+    return best, best_table

@@ -1,0 +1,241 @@
+"""The prover's checks at concrete points: tightness probes, witnesses at a gap, the bounded fallback.
+
+Where an argument of :mod:`implgraph.engines.bounds` gives U, a printed f below U is refuted with a
+table built at a point of the condition (:func:`_refute_at_gap`), and a loose f is probed for
+tightness (:func:`_probe_tightness`). Where no argument applies, :func:`_bounded` runs the refuter
+(:func:`implgraph.engines.refute.find_witness`) for every N <= ``max_n``. Every table is re-checked
+with :func:`implgraph.engines.refute.witness_check`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import sympy
+
+from implgraph.core.levels import optimal_level
+from implgraph.core.region import Region
+from implgraph.engines.bounds import ProofResult, T, _compares
+from implgraph.engines.refute import find_witness, witness_check
+from implgraph.engines.witness import witness_json
+
+def _int_symbols(kinds):
+    return [s for s, k in kinds.items() if k == "integer"]
+
+
+def _grid_points(region, kinds, ints, reals, max_n, extra_T=True, limit=400):
+    """Concrete points of the region: integers up to max_n, reals from a small grid, T from a grid."""
+    grid_real = [sympy.Integer(1), sympy.Rational(5, 4), sympy.Rational(3, 2), sympy.Integer(2),
+                 sympy.Integer(3), sympy.Integer(5), sympy.Integer(10)]
+    rng = range(0, max_n + 1)
+    out = []
+    Ns = [s for s in ints if s.name == "N"]
+    others = [s for s in ints if s.name != "N"]
+    order = Ns + others
+    for combo in itertools.product(rng, repeat=len(order)):
+        pt = dict(zip(order, map(sympy.Integer, combo)))
+        if Ns and pt[Ns[0]] < 2:
+            continue
+        for rc in itertools.product(grid_real, repeat=len(reals)):
+            p2 = dict(pt)
+            p2.update(dict(zip(reals, rc)))
+            if region.contains(p2) is True:
+                out.append(p2)
+                if len(out) >= limit:
+                    return out
+    return out
+
+
+def _probe_tightness(a, b, fx, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes, N,
+                     max_points=6):
+    """Where no tight f is derived: at a few parameter points and levels, does some table exceed
+    999/1000 of f (f approached), or does z3 prove none exists (f loose there)?"""
+    if fx is None or a_classes or b_classes:
+        return None
+    ints = [s for s in kinds if kinds[s] == "integer"]
+    reals = [s for s in kinds if kinds[s] == "real" and s != T]
+    if reals:
+        return None
+    reg_params = Region({s: k for s, k in kinds.items() if s != T},
+                        tuple(c for c in region.constraints if T not in sympy.sympify(c).free_symbols))
+    pts = [p for p in _grid_points(reg_params, kinds, ints, reals, 8, limit=400)]
+    # spread the sample: points whose parameters all differ (not the trivial equal-parameter case),
+    # the largest N first, then the smallest
+    def distinct(p):
+        vals = [int(v) for k, v in p.items() if k != N]
+        return len(set(vals)) == len(vals)
+    strict = [p for p in pts if distinct(p)] or pts
+    strict.sort(key=lambda p: -int(p.get(N, 0)))
+    half = max_points // 2
+    pts = strict[:half] + [p for p in reversed(strict) if p not in strict[:half]][:max_points - half]
+    scaled = b.level_from_raw(b.raw_from_level(fx) * sympy.Rational(999, 1000))
+    reached, loose = [], []
+    for pt in pts:
+        for Tv in (sympy.Integer(2), sympy.Integer(10)):
+            p2 = dict(pt)
+            p2[T] = Tv
+            if region.contains(p2) is not True:
+                continue
+            aps = {k: int(sympy.sympify(v).subs(pt)) for k, v in a_params.items()}
+            bps = {k: int(sympy.sympify(v).subs(pt)) for k, v in b_params.items()}
+            r = find_witness(a, b, scaled.subs(pt), N=int(pt[N]), a_params=aps, b_params=bps, alpha=alpha_sym,
+                             alpha_value=a.level_from_raw(Tv), timeout_ms=1000)
+            where = ", ".join(f"{k} = {v}" for k, v in pt.items()) + f", A's ratio {Tv}"
+            if r.status == "refuted":
+                reached.append(where)
+            elif r.status == "none-found":
+                loose.append(where)
+    if not reached and not loose:
+        return None
+    if loose and reached:
+        label = "tight at some parameter values, loose at others"
+    elif loose:
+        label = "loose at every sampled point"
+    else:
+        label = "approached within 0.1% at every sampled point"
+    text = label
+    if reached:
+        text += f"; a table exceeds 999/1000 of f at {reached[0]}"
+    if loose:
+        text += f"; z3 proves no binary table exceeds 999/1000 of f at {loose[0]}"
+    return {"label": label, "text": text}
+
+
+def _raw(table, d, params, pt):
+    ps = {k: int(sympy.sympify(v).subs(pt)) for k, v in params.items()}
+    lv = optimal_level(table, d, **ps)
+    return lv.pieces[0].value
+
+
+def _fmt(pt):
+    return ", ".join(f"{k} = {v}" for k, v in pt.items() if k != T)
+
+
+def _refute_at_gap(a, b, fx, raw_f, bound, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes,
+                   max_n, N):
+    if bound.build is None:
+        return None
+    ints = [s for s in kinds if kinds[s] == "integer"]
+    reals = [s for s in kinds if kinds[s] == "real" and s != T]
+    cands = []
+    reg_params = Region({s: k for s, k in kinds.items() if s != T},
+                        tuple(c for c in region.constraints if T not in sympy.sympify(c).free_symbols))
+    for pt in _grid_points(reg_params, kinds, ints, reals, max(max_n, 6), limit=300):
+        for Tv in (sympy.Integer(2), sympy.Rational(3, 2), sympy.Integer(3), sympy.Integer(10)):
+            p2 = dict(pt)
+            p2[T] = Tv
+            if region.contains(p2) is not True:
+                continue
+            gap = sympy.simplify((raw_f - bound.upper).subs(p2))
+            if gap.is_number and bool(gap < 0):
+                cands.append(p2)
+                break
+        if sum(1 for c in cands if bool(sympy.simplify(raw_f.subs(c)) >= 1)) >= 2 or len(cands) >= 12:
+            break
+    # prefer points where f is a valid level (>= 1): the witness then is not just about an invalid f
+    cands.sort(key=lambda c: not bool(sympy.simplify(raw_f.subs(c)) >= 1))
+    for p2 in cands:
+        table = bound.build(p2)
+        if table is None:
+            continue
+        alpha_value = sympy.simplify(a.level_from_raw(p2[T]))
+        a_ps = {k: int(sympy.sympify(v).subs(p2)) for k, v in a_params.items()}
+        b_ps = {k: int(sympy.sympify(v).subs(p2)) for k, v in b_params.items()}
+        vals = {s: v for s, v in p2.items() if s != T}
+        fconc = fx.subs(vals)
+        adef = a
+        if _compares(a, "class") and table.classes is None:
+            continue
+        if witness_check(adef, b, fconc, alpha_value, a_ps, b_ps, alpha=alpha_sym)(table):
+            return {k: v for k, v in p2.items()}, table, alpha_value
+    return None
+
+
+def _bounded(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes, max_n, N,
+             timeout_ms, start, prior=None, limit=120):
+    ints = [s for s in kinds if kinds[s] == "integer"]
+    reals = [s for s in kinds if kinds[s] == "real" and s != T]
+    # points of the parameter region (T free)
+    reg_params = Region({s: k for s, k in kinds.items() if s != T},
+                        tuple(c for c in region.constraints if T not in sympy.sympify(c).free_symbols))
+    points = _grid_points(reg_params, kinds, ints, reals, max_n, limit=limit)
+    if not points:
+        return ProofResult("unknown", evidence=f"no parameter values with N <= {max_n} satisfy the condition",
+                           seconds=round(time.perf_counter() - start, 3))
+    none_found, unknown, notes = 0, 0, []
+    partitions = set()
+    for pt in points:
+        Nv = int(pt[N])
+        a_ps = {k: int(sympy.sympify(v).subs(pt)) for k, v in a_params.items()}
+        b_ps = {k: int(sympy.sympify(v).subs(pt)) for k, v in b_params.items()}
+        fconc = None if fx is None else fx.subs({s: v for s, v in pt.items()})
+        for classes in _class_options(a_classes, b_classes, pt, Nv, a.needs_classes or b.needs_classes):
+            if classes:
+                partitions.add(tuple(classes))
+            if fconc is not None and fconc.free_symbols - {alpha_sym}:
+                unknown += 1
+                continue
+            # the condition may restrict A's level (e.g. t0 <= t1): fix A's level on a grid then
+            conds_T = [sympy.sympify(c).subs(pt) for c in region.constraints]
+            T_restricted = any(T in c.free_symbols and c != (T >= 1) for c in conds_T if hasattr(c, "free_symbols"))
+            alphas = [None]
+            if T_restricted:
+                alphas = [a.level_from_raw(tv) for tv in (sympy.Integer(1), sympy.Rational(5, 4), sympy.Rational(3, 2),
+                                                          sympy.Integer(2), sympy.Integer(3), sympy.Integer(10))
+                          if Region(region.kinds, tuple(sympy.sympify(c).subs(pt).subs(T, tv) for c in region.constraints
+                                                       )).contains({}) is True]
+                if not alphas:
+                    continue
+            for av in alphas:
+                r = find_witness(a, b, fconc, N=Nv, a_params=a_ps, b_params=b_ps, alpha=alpha_sym,
+                                 alpha_value=av, classes=classes, timeout_ms=timeout_ms)
+                if r.status == "refuted":
+                    ev = (f"witness at {_fmt(pt)}: satisfies {a.name} at {alpha_sym} = {r.alpha_value} "
+                          f"(its level {r.level_a}) and has {b.name} level {r.level_b}"
+                          + ("" if fconc is None else f" > f = {sympy.simplify(fconc.subs(alpha_sym, r.alpha_value))}"))
+                    return ProofResult("refuted", evidence=ev, bound=r.bound, method="refuter",
+                                       witness=witness_json(r.witness, {str(k): v for k, v in pt.items()},
+                                                            **{str(alpha_sym): r.alpha_value}),
+                                       seconds=round(time.perf_counter() - start, 3),
+                                       tightness="wrong" if fx is not None else None,
+                                       details={"refuter": r.note})
+                if r.status == "none-found" and av is None:
+                    none_found += 1
+                else:
+                    unknown += 1
+                    if r.note:
+                        notes.append(r.note)
+    secs = round(time.perf_counter() - start, 3)
+    if unknown == 0 and none_found:
+        part = ""
+        if partitions and not all(set(p) == {1} for p in partitions):
+            part = " (only the partitions into consecutive classes of sizes " + ", ".join(
+                str(list(p)) for p in sorted(partitions)[:6]) + ")"
+        return ProofResult("verified-bounded", bound=f"N <= {max_n}" + (" (some partitions)" if part else ""),
+                           evidence=f"z3 proved that no binary table with N <= {max_n} is a witness "
+                                    f"({none_found} parameter combinations, every level of A){part}",
+                           method="refuter", seconds=secs,
+                           details={"prior": None if prior is None else prior.method})
+    return ProofResult("unknown", evidence=f"no witness found for N <= {max_n}, but {unknown} searches were "
+                                          f"inconclusive" + (f" ({notes[0]})" if notes else ""),
+                       bound=f"N <= {max_n} (partial)", method="refuter", seconds=secs)
+
+
+def _class_options(a_classes, b_classes, pt, Nv, needs_classes=False):
+    spec = a_classes or b_classes
+    if not spec:
+        return [None] if not needs_classes else [[1, Nv - 1]] + ([[Nv // 2, Nv - Nv // 2]] if Nv >= 4 else [])
+    lo = int(sympy.sympify(spec.get("min_size", 1)).subs(pt))
+    hi = int(sympy.sympify(spec.get("max_size", Nv)).subs(pt))
+    lo = max(lo, 1)
+    if hi == 1:
+        return [[1] * Nv]
+    opts = []
+    if lo <= Nv - lo:
+        opts.append([lo, Nv - lo])
+    if 3 * lo <= Nv:
+        opts.append([lo, lo, Nv - 2 * lo])
+    if Nv % 2 == 0 and Nv // 2 >= lo and [Nv // 2, Nv // 2] not in opts:
+        opts.append([Nv // 2, Nv // 2])
+    return opts or [None]
