@@ -1,4 +1,9 @@
-"""``implgraph levels FILE [--k K] [--json]``: every definition's optimal level for a table."""
+"""``implgraph levels FILE [--k K] [--json]``: every definition's optimal level for a table.
+
+``FILE`` is a table (a YAML data file, or a CSV of probabilities with an optional ``class`` column),
+or microdata (a CSV or Parquet file of records) read with ``--qi`` and ``--sensitive``
+(:mod:`implgraph.io.microdata`): one result per sensitive column.
+"""
 
 from __future__ import annotations
 
@@ -10,32 +15,47 @@ from implgraph.definitions import all_definitions
 from implgraph.core.errors import InputError
 from implgraph.core.levels import all_levels
 from implgraph.io.output import print_json
-from implgraph.core.table import load_csv, load_table_file
+from implgraph.io.tablefile import load_csv, load_table_file
 
 NAME = "levels"
-HELP = "print every definition's optimal level for a table (YAML data file or CSV)"
+HELP = "print every definition's optimal level for a table (YAML data file or CSV) or for microdata (--qi, --sensitive)"
 ORDER = 10
 
 
 def add_arguments(p):
-    p.add_argument("file", help="a table data file (.yaml) or a CSV (optional `class` column, one column per bucket)")
+    p.add_argument("file", help="a table data file (.yaml), a CSV (optional `class` column, one column per bucket), "
+                                "or microdata (.csv, .parquet: one record per row) with --qi and --sensitive")
     p.add_argument("--id", help="the table id when the data file holds several tables")
-    p.add_argument("--k", type=int, help="group size for kt-closeness and kdp (default 2, or the file's `show:`)")
+    p.add_argument("--k", type=int, help="group size of the definitions with a parameter k "
+                                         "(default 2, or the file's `show:`)")
     p.add_argument("--ground", choices=["equal", "ordered"], default=None,
-                   help="EMD ground distance for emd-t-closeness (default equal)")
+                   help="EMD ground distance of the definitions with a parameter ground (default equal; for "
+                        "microdata: ordered for a numeric sensitive column, equal otherwise)")
+    p.add_argument("--qi", help="microdata: the quasi-identifier columns, comma-separated (records with equal "
+                                "values form an equivalence class)")
+    p.add_argument("--sensitive", help="microdata: the sensitive column(s), comma-separated (one result each)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
 def load_any(path: str, table_id=None):
     suffix = Path(path).suffix.lower()
     if suffix == ".csv":
-        return load_csv(path), {}
+        try:
+            return load_csv(path), {}
+        except InputError as exc:
+            if "not a number" not in exc.reason:
+                raise
+            raise InputError(exc.reason, file=exc.file, line=exc.line,
+                             fix=f"{exc.fix}; or, for microdata (one record per row), give --qi COLUMNS "
+                                 f"--sensitive COLUMN") from None
     if suffix in (".yaml", ".yml"):
         table = load_table_file(path, table_id)
         show = {}
         for name, params in (table.meta.get("show") or {}).items():
             show[name] = {k: _parse(v, table) for k, v in (params or {}).items()}
         return table, show
+    if suffix in (".parquet", ".pq"):
+        raise InputError("a Parquet file holds microdata", file=path, fix="give --qi COLUMNS --sensitive COLUMN")
     raise InputError(f"unknown file type {suffix or '(none)'}", file=path, fix="give a .csv or .yaml file")
 
 
@@ -56,6 +76,8 @@ def _check_k(k: int, n, file) -> None:
 
 
 def run(args) -> int:
+    if args.qi is not None or args.sensitive is not None:
+        return run_microdata(args)
     table, show = load_any(args.file, args.id)
     n = table.N if hasattr(table, "N") else table.size
     if args.k is not None:
@@ -73,6 +95,50 @@ def run(args) -> int:
         print_json({"file": args.file, "N": str(n), "definitions": {name: lv.to_json() for name, lv in levels.items()}})
         return 0
     print(f"{args.file}: N = {n}, buckets = {', '.join(table.buckets)}")
+    _print_levels(levels)
+    return 0
+
+
+def _columns(text):
+    return [c.strip() for c in (text or "").split(",") if c.strip()]
+
+
+def run_microdata(args) -> int:
+    """``levels DATA --qi ... --sensitive ...``: the exact levels of microdata, per sensitive column."""
+    from implgraph.io.microdata import default_ground, infinite_reason, microdata_tables, read_microdata, \
+        table_levels
+    if args.id:
+        raise InputError("--id names a table of a YAML data file", file=args.file, fix="leave --id out for microdata")
+    qi, sensitive = _columns(args.qi), _columns(args.sensitive)
+    df = read_microdata(args.file)
+    tables = microdata_tables(df, qi, sensitive, file=args.file)
+    n = len(df)
+    if args.k is not None:
+        _check_k(args.k, n, args.file)
+    results = {}
+    for col, ct in tables.items():
+        ground = args.ground or default_ground(df, col)
+        levels = table_levels(ct, k=args.k, ground=ground)
+        results[col] = (ct, levels, {name: infinite_reason(lv, ct) for name, lv in levels.items()})
+    n_classes = len(next(iter(tables.values())).class_labels or []) if qi else 0
+    if args.json:
+        print_json({"file": args.file, "N": n, "qi": qi, "classes": n_classes, "deterministic": True,
+                    "sensitive": {col: {"buckets": ct.buckets,
+                                        "definitions": {name: {**lv.to_json(),
+                                                               **({"infinite_because": why[name]} if why[name] else {})}
+                                                        for name, lv in levels.items()}}
+                                  for col, (ct, levels, why) in results.items()}})
+        return 0
+    where = f"{n_classes} equivalence classes on {', '.join(qi)}" if qi else "no quasi-identifiers (no classes)"
+    print(f"{args.file}: N = {n} records, {where}; deterministic (every record holds its value with probability 1)")
+    for col, (ct, levels, why) in results.items():
+        shown = ", ".join(ct.buckets[:8]) + (", ..." if len(ct.buckets) > 8 else "")
+        print(f"sensitive {col}: {len(ct.buckets)} values ({shown})")
+        _print_levels(levels, why)
+    return 0
+
+
+def _print_levels(levels, why=None):
     labels = {}
     for name, lv in levels.items():
         params = ", ".join(f"{k}={v}" for k, v in lv.params.items())
@@ -80,5 +146,5 @@ def run(args) -> int:
     width = max(len(label) for label in labels.values())
     for name, lv in levels.items():
         sym = lv.definition.level_symbol
-        print(f"  {labels[name]:<{width}}  {sym} = {lv}")
-    return 0
+        note = f"  ({why[name]})" if why and why.get(name) else ""
+        print(f"  {labels[name]:<{width}}  {sym} = {lv}{note}")

@@ -1,0 +1,259 @@
+"""Microdata in, exact levels out: a CSV, Parquet file or pandas DataFrame of records.
+
+Each row is one record. The quasi-identifier columns (``qi``) define the equivalence classes
+(records with equal quasi-identifier tuples); each sensitive column defines the buckets (its
+distinct values). Every value is read as a label: generalised values such as ``[40-59]`` or
+``13*`` and categorical values are compared as they are written. A record holds its own
+sensitive value with probability 1 and every other value with probability 0, so the data set is a
+deterministic table and every registered definition applies to it; the table is stored grouped
+(one row per class and value, with its count: :class:`~implgraph.io.weighted.WeightedConcreteTable`),
+never one row per record, and every level is computed by the definition's exact ``concrete`` view.
+
+pandas (and pyarrow, for Parquet) are imported here only, when microdata is read.
+
+Examples
+--------
+>>> import pandas as pd
+>>> df = pd.DataFrame({"zip": ["13*", "13*", "14*", "14*"], "disease": ["flu", "hiv", "flu", "flu"]})
+>>> levels = levels_of(df, qi=["zip"], sensitive=["disease"])
+>>> from implgraph.definitions import all_definitions
+>>> count = [d for d in all_definitions() if d.needs_classes and d.level_scale.name == "count"][0]
+>>> str(levels["disease"][count.name].value) in ("1", "2")
+True
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import sympy
+
+from implgraph.core.errors import InputError
+from implgraph.core.levels import Level, has_fast_path, optimal_level
+from implgraph.core.pieces import Piece
+from implgraph.definitions import all_definitions
+from implgraph.io.weighted import WeightedConcreteTable
+
+__all__ = ["read_microdata", "microdata_tables", "levels_of", "infinite_reason", "default_ground"]
+
+SUFFIXES = (".csv", ".parquet", ".pq")
+
+
+def _pandas():
+    """pandas, imported on first use (InputError naming the extra to install when it is missing)."""
+    try:
+        import pandas
+    except ImportError:
+        raise InputError("reading microdata needs pandas", fix="pip install 'implgraph[microdata]'") from None
+    return pandas
+
+
+def read_microdata(data, file: str | None = None):
+    """A pandas DataFrame from ``data``: a DataFrame (returned as is) or a CSV / Parquet path.
+
+    CSV cells are read with pandas' type inference (a numeric column stays numeric, so its values
+    are ordered by number) and no missing-value markers: an empty cell, ``?`` or ``NA`` is a label
+    like any other.
+    """
+    pd = _pandas()
+    if isinstance(data, pd.DataFrame):
+        return data
+    path = Path(data)
+    suffix = path.suffix.lower()
+    if suffix not in SUFFIXES:
+        raise InputError(f"unknown microdata file type {suffix or '(none)'}", file=str(data),
+                         fix="give a .csv or .parquet file")
+    if not path.is_file():
+        raise InputError("no such file", file=str(data), fix="check the path")
+    try:
+        if suffix == ".csv":
+            return _read_csv(path)
+        return pd.read_parquet(path)
+    except (ValueError, OSError, UnicodeDecodeError, pd.errors.ParserError) as exc:
+        raise InputError(f"cannot read the file ({' '.join(str(exc).split())[:200]})", file=str(data),
+                         fix="give a comma-separated file with a header row, or a Parquet file")
+
+
+def _read_csv(path):
+    """pandas.read_csv with pyarrow's parser (several times faster) when it is installed."""
+    pd = _pandas()
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        return pd.read_csv(path, keep_default_na=False, encoding="utf-8-sig")
+    return pd.read_csv(path, engine="pyarrow", dtype_backend="pyarrow", keep_default_na=False,
+                       encoding="utf-8-sig")
+
+
+def _check_columns(df, names, what, file):
+    missing = [c for c in names if c not in df.columns]
+    if missing:
+        raise InputError(f"{what} column(s) {', '.join(map(repr, missing))} not in the data", file=file, line=1,
+                         fix="choose among " + ", ".join(map(str, df.columns)))
+
+
+def _codes(column, sort: bool):
+    """(integer code per record, distinct values) of one column (pandas.factorize, labels as written)."""
+    pd = _pandas()
+    codes, uniques = pd.factorize(column, sort=sort)
+    codes, uniques = codes.astype(np.int64, copy=False), list(uniques)
+    missing = codes < 0
+    if missing.any():                               # a missing value (NaN, None) is one more label
+        codes[missing] = len(uniques)
+        uniques.append(column[missing].iloc[0] if hasattr(column, "iloc") else None)
+    return codes, uniques
+
+
+def class_codes(df, qi):
+    """(class index per record, class labels): equal quasi-identifier tuples share a class.
+
+    Classes are numbered in order of first appearance; a label reads ``age=[40-59], zip=13*``.
+    """
+    key = np.zeros(len(df), dtype=np.int64)
+    columns = []
+    for col in qi:
+        codes, uniques = _codes(df[col], sort=False)
+        columns.append((codes, np.asarray([f"{col}={u}" for u in uniques], dtype=object)))
+        key = key * max(len(uniques), 1) + codes
+        key, _ = _codes(key, sort=False)               # renumber: the key stays below N
+    # codes are numbered in order of first appearance: the running maximum rises at each new class
+    firsts = np.flatnonzero(np.diff(np.maximum.accumulate(key), prepend=-1))
+    parts = [names[codes[firsts]] for codes, names in columns]
+    labels = [", ".join(t) for t in zip(*parts)]
+    if len(set(labels)) < len(labels):                  # values with ", " or "=" in them: number them
+        labels = [f"E{i + 1}: {lab}" for i, lab in enumerate(labels)]
+    return key, labels
+
+
+def microdata_tables(data, qi, sensitive, file: str | None = None) -> dict:
+    """One grouped deterministic table per sensitive column: ``{column: WeightedConcreteTable}``.
+
+    Parameters
+    ----------
+    data : pandas.DataFrame or str or Path
+    qi : list of str
+        Quasi-identifier columns; empty: a table without equivalence classes.
+    sensitive : list of str
+        Sensitive columns, one table each. Buckets are the column's distinct values, sorted
+        (by number for a numeric column, as text otherwise).
+    """
+    df = read_microdata(data, file)
+    file = file or (None if not isinstance(data, (str, Path)) else str(data))
+    qi, sensitive = list(qi or []), list(sensitive or [])
+    if not sensitive:
+        raise InputError("no sensitive column given", file=file, fix="give --sensitive COLUMN[,COLUMN...]")
+    _check_columns(df, qi, "quasi-identifier", file)
+    _check_columns(df, sensitive, "sensitive", file)
+    if len(df) < 2:
+        raise InputError(f"the data has {len(df)} record(s)", file=file, fix="give at least 2 records")
+    if qi:
+        key, labels = class_codes(df, qi)
+    else:
+        key, labels = np.zeros(len(df), dtype=np.int64), None
+    n_classes = 1 if labels is None else len(labels)
+    out = {}
+    for col in sensitive:
+        values, buckets = _codes(df[col], sort=_sortable(df[col]))
+        p = len(buckets)
+        counts = np.bincount(key * p + values, minlength=n_classes * p).reshape(n_classes, p)
+        out[col] = WeightedConcreteTable.from_class_counts(counts, labels, [str(b) for b in buckets], id=str(col))
+    return out
+
+
+def _sortable(column) -> bool:
+    pd = _pandas()
+    return pd.api.types.is_numeric_dtype(column) or pd.api.types.is_string_dtype(column)
+
+
+def default_ground(data, column) -> str:
+    """The EMD ground distance for a sensitive column: ``ordered`` (by value) for a numeric column,
+    ``equal`` otherwise (Li et al. 2007's choice for numerical and categorical attributes)."""
+    pd = _pandas()
+    return "ordered" if pd.api.types.is_numeric_dtype(read_microdata(data)[column]) else "equal"
+
+
+def _params(d, n, k, ground) -> dict:
+    params = {}
+    if "k" in d.params:
+        params["k"] = k if k is not None else (2 if n > 2 else 1)
+    if "ground" in d.params and ground is not None:
+        params["ground"] = ground
+    return params
+
+
+def table_levels(ct: WeightedConcreteTable, k=None, ground=None) -> dict:
+    """``{definition name: Level}`` for every registered definition on one grouped table.
+
+    A definition with an exact concrete view reads the grouped table; one without (a plugin with
+    a symbolic view only) reads the same records as blocks with counts.
+    """
+    out = {}
+    blocks = None
+    for d in all_definitions():
+        params = _params(d, ct.N, k, ground)
+        try:
+            if has_fast_path(d):
+                out[d.name] = optimal_level(ct, d, **params)
+                continue
+            blocks = blocks or _blocks_table(ct)
+            out[d.name] = optimal_level(blocks, d, **params)
+        except InputError as exc:
+            out[d.name] = Level(d, params, [Piece(sympy.true, None)], note=exc.reason)
+    return out
+
+
+def _blocks_table(ct: WeightedConcreteTable):
+    """The grouped table as a :class:`~implgraph.core.table.Table` of blocks with counts."""
+    from implgraph.core.table import Block, Table
+    blocks = []
+    for r in range(len(ct.counts)):
+        probs = tuple(sympy.Rational(int(x), ct.denom) for x in ct.numer[r])
+        cls = None if ct.row_class is None else ct.class_labels[int(ct.row_class[r])]
+        blocks.append(Block(probs=probs, count=sympy.Integer(int(ct.counts[r])), cls=cls, line=r + 2))
+    return Table(blocks=blocks, buckets=list(ct.buckets), id=ct.id)
+
+
+def levels_of(data, qi, sensitive, k=None, ground=None, file=None) -> dict:
+    """Every registered definition's exact level on microdata, one result per sensitive column.
+
+    Parameters
+    ----------
+    data : pandas.DataFrame or str or Path
+        The records (a CSV or Parquet path, or a DataFrame).
+    qi, sensitive : list of str
+        Quasi-identifier and sensitive columns.
+    k : int, optional
+        Group size of the definitions with a parameter ``k`` (default 2).
+    ground : {"equal", "ordered"}, optional
+        EMD ground distance; default :func:`default_ground` per sensitive column.
+
+    Returns
+    -------
+    dict
+        ``{sensitive column: {definition name: Level}}``.
+    """
+    df = read_microdata(data, file)
+    tables = microdata_tables(df, qi, sensitive, file=file)
+    return {col: table_levels(ct, k=k, ground=ground or default_ground(df, col)) for col, ct in tables.items()}
+
+
+def infinite_reason(level, ct) -> str:
+    """Why ``level`` is infinite on the deterministic table ``ct`` ('' if it is finite).
+
+    Every probability of a deterministic table is 0 or 1, so a level that compares probabilities
+    by their ratio is infinite as soon as a 0 meets a positive probability; the record sets the
+    definition compares (its declared ``family``) say which.
+    """
+    if level.value is not sympy.oo:
+        return ""
+    d = level.definition
+    why = "a probability 0 is compared with a positive one"
+    if d.family == "pairwise":
+        why = "two records hold different values (probability 1 for one, 0 for the other)"
+    elif d.family == "class":
+        why = "a class lacks a value the table holds (probability 0 in the class)"
+    elif d.family == "subset":
+        j = d.subset_size(ct.N, **{k: int(v) for k, v in level.params.items() if k == "k"})
+        why = f"some set of {j} records lacks a value the table holds (probability 0 in the set)"
+    return f"infinite because the table is deterministic: {why}"

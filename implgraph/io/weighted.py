@@ -1,0 +1,160 @@
+"""A concrete table stored as distinct rows with multiplicities (grouped microdata).
+
+A data set of N records usually holds far fewer distinct (class, probabilities) rows than
+records: a deterministic table (one sensitive value per record, probability 1 there and 0
+elsewhere) has at most (number of classes) x (number of values) of them. A
+:class:`WeightedConcreteTable` keeps each distinct row once with its count and answers every
+question the definitions' ``concrete`` views ask of a
+:class:`~implgraph.core.concrete.ConcreteTable` (``N``, ``total``, ``extreme_sum``,
+``class_groups``, ``class_sums``, the column extremes of ``numer``) exactly as the table with
+every record written out would: sums are weighted by the counts, and the k smallest (largest)
+values of a bucket are taken group by group.
+
+``numer`` holds the distinct rows (not one row per record); :meth:`WeightedConcreteTable.expand`
+writes the records out, in class order, for the rare caller that needs them one by one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from implgraph.core.concrete import ConcreteTable
+
+__all__ = ["WeightedConcreteTable"]
+
+
+@dataclass
+class WeightedConcreteTable(ConcreteTable):
+    """Distinct rows ``numer[r] / denom``, row ``r`` standing for ``counts[r]`` records.
+
+    Attributes
+    ----------
+    counts : numpy.ndarray
+        (R,) int64, every count >= 1.
+    row_class : numpy.ndarray or None
+        (R,) class index of each row (an index into ``class_labels``); None without classes.
+    class_labels : list of str or None
+        One label per class, in class-index order.
+
+    Examples
+    --------
+    Two records (1, 0) in class A and one (0, 1) in class B, stored as two rows:
+
+    >>> t = WeightedConcreteTable.from_class_counts([[2, 0], [0, 1]], ["A", "B"], ["x", "y"])
+    >>> t.N, t.total(0), t.extreme_sum(0, 2, largest=False)
+    (3, 2, 1)
+    """
+
+    counts: np.ndarray | None = None
+    row_class: np.ndarray | None = None
+    class_labels: list | None = None
+
+    @classmethod
+    def from_class_counts(cls, counts, class_labels, buckets, id=None) -> "WeightedConcreteTable":
+        """The deterministic table with ``counts[c][l]`` records of class ``c`` holding value ``l``.
+
+        Every record has probability 1 for its own value and 0 for the others (denominator 1).
+        ``class_labels`` None: one table without equivalence classes (``counts`` has one row).
+        """
+        m = np.asarray(counts, dtype=np.int64)
+        labels = None if class_labels is None else [str(x) for x in class_labels]
+        if labels is not None:                          # a class without records is no class
+            keep = m.sum(axis=1) > 0
+            m, labels = m[keep], [lab for lab, k in zip(labels, keep.tolist()) if k]
+        c, l = np.nonzero(m)
+        numer = np.zeros((len(c), m.shape[1]), dtype=np.int64)
+        numer[np.arange(len(c)), l] = 1
+        table = cls(numer=numer, denom=1, buckets=list(buckets), id=id,
+                    classes=None if labels is None else np.asarray(labels, dtype=object)[c],
+                    counts=m[c, l], row_class=None if labels is None else c, class_labels=labels)
+        if labels is not None:
+            sums = m.copy()
+            sizes = m.sum(axis=1)
+            for arr in (sizes, sums):
+                arr.setflags(write=False)
+            table.__dict__["_sums"] = (sizes, sums)
+        return table
+
+    # -- the quantities the concrete views use, weighted by the counts ----------------------------
+    @property
+    def N(self) -> int:
+        return int(self.counts.sum())
+
+    def total(self, l) -> int:
+        return int((self.numer[:, l] * self.counts).sum())
+
+    def extreme_sum(self, l, j, largest) -> int:
+        """Sum of the ``j`` smallest (or largest) values of bucket ``l`` over all N records."""
+        if j <= 0:
+            return 0
+        if j >= self.N:
+            return self.total(l)
+        values, weights = self._column(l)
+        if largest:
+            values, weights = values[::-1], weights[::-1]
+        taken = np.cumsum(weights)
+        full = int(np.searchsorted(taken, j, side="right"))      # distinct values taken whole
+        out = sum(int(v) * int(w) for v, w in zip(values[:full].tolist(), weights[:full].tolist()))
+        rest = j - (int(taken[full - 1]) if full else 0)
+        if rest:
+            out += rest * int(values[full])
+        return out
+
+    def _column(self, l):
+        """(distinct values of bucket ``l`` in increasing order, records holding each), computed once."""
+        cache = self.__dict__.setdefault("_columns", {})
+        if l not in cache:
+            values, inverse = np.unique(self.numer[:, l], return_inverse=True)
+            weights = np.zeros(len(values), dtype=np.int64)
+            np.add.at(weights, inverse.reshape(-1), self.counts)
+            cache[l] = (values, weights)
+        return cache[l]
+
+    def class_groups(self):
+        """{label: range of record indices} in class order (the indices of :meth:`expand`)."""
+        if self.row_class is None:
+            return {}
+        if "_groups" not in self.__dict__:
+            sizes, _ = self.class_sums()
+            ends = np.cumsum(sizes).tolist()
+            starts = [0] + ends[:-1]
+            self.__dict__["_groups"] = {lab: range(a, b) for lab, a, b in zip(self.class_labels, starts, ends)}
+        return self.__dict__["_groups"]
+
+    def class_sums(self):
+        """(sizes, sums) per class, weighted by the counts (read-only, computed once)."""
+        if self.row_class is None:
+            return np.zeros(0, dtype=np.int64), np.zeros((0, self.p), dtype=np.int64)
+        if "_sums" not in self.__dict__:
+            n_classes = len(self.class_labels)
+            sizes = np.zeros(n_classes, dtype=np.int64)
+            np.add.at(sizes, self.row_class, self.counts)
+            sums = np.zeros((n_classes, self.p), dtype=self.numer.dtype)
+            np.add.at(sums, self.row_class, self.numer * self.counts[:, None])
+            for arr in (sizes, sums):
+                arr.setflags(write=False)
+            self.__dict__["_sums"] = (sizes, sums)
+        return self.__dict__["_sums"]
+
+    # -- the records one by one ----------------------------------------------------------------
+    def expand(self) -> ConcreteTable:
+        """The same table with one row per record (class order; computed once)."""
+        if "_expanded" not in self.__dict__:
+            order = np.arange(len(self.counts)) if self.row_class is None else \
+                np.argsort(self.row_class, kind="stable")
+            idx = np.repeat(order, self.counts[order])
+            classes = None if self.classes is None else self.classes[idx]
+            self.__dict__["_expanded"] = ConcreteTable(numer=self.numer[idx], denom=self.denom,
+                                                       buckets=self.buckets, classes=classes, id=self.id)
+        return self.__dict__["_expanded"]
+
+    def restrict(self, idx, id=None) -> ConcreteTable:
+        return self.expand().restrict(idx, id=id)
+
+    def fraction(self, i, l):
+        return self.expand().fraction(i, l)
+
+    def to_rows(self):
+        return self.expand().to_rows()
