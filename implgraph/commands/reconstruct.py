@@ -33,8 +33,8 @@ def add_arguments(p):
     p.add_argument("--method", choices=["bayes", "value-adding"], default="bayes",
                    help="reconstruction (default bayes)")
     p.add_argument("--truth", metavar="DATA", help="the original CSV: also print L1, L2 and Hellinger distances")
-    p.add_argument("--tol", type=float, default=1e-6,
-                   help="Bayes: stop when no cell moves by more than this many records (default 1e-6)")
+    p.add_argument("--tol", type=float, default=1e-2,
+                   help="Bayes: stop when no cell moves by more than this many records (default 1e-2)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
 

@@ -108,7 +108,7 @@ class Reconstruction(np.ndarray):
     converged: bool = False
 
 
-def bayes(release, attrs, tol: float = 1e-6, max_iter: int = 10_000, accelerate: bool = True) -> np.ndarray:
+def bayes(release, attrs, tol: float = 1e-2, max_iter: int = 10_000, accelerate: bool = True) -> np.ndarray:
     """The Bayes reconstruction (eq. 26-27) of ``attrs`` from ``release``: :func:`bayes_counts` of ``w``."""
     w = support_counts(release, attrs).astype(float)
     return bayes_counts(w, factors(release, attrs), tol, max_iter, accelerate)
@@ -121,12 +121,13 @@ def _step(x, w, facs):
     return x * apply_delta(ratio, facs)
 
 
-def bayes_counts(w, facs, tol: float = 1e-6, max_iter: int = 10_000, accelerate: bool = True) -> np.ndarray:
+def bayes_counts(w, facs, tol: float = 1e-2, max_iter: int = 10_000, accelerate: bool = True) -> np.ndarray:
     """Iterate (26) from ``x^0 = w`` to its fixed point and divide by ``prod eta`` (27).
 
     (26) is the Richardson-Lucy (EM) iteration for ``w ~ delta x``; it converges linearly and slowly near the
-    boundary, so by default it is accelerated by SQUAREM [1]_ (two steps of (26), an extrapolation clipped
-    at 0, then one stabilising step of (26)), which has the same fixed points.
+    boundary, so by default it is accelerated by SQUAREM [1]_ (two steps of (26), an extrapolation -- the plain
+    double step where it would leave ``x >= 0`` -- then one stabilising step of (26)), which has the same fixed
+    points.
 
     Parameters
     ----------
@@ -168,7 +169,9 @@ def bayes_counts(w, facs, tol: float = 1e-6, max_iter: int = 10_000, accelerate:
         r, v = x1 - x, x2 - 2 * x1 + x
         nv = np.linalg.norm(v)
         alpha = min(-np.linalg.norm(r) / nv, -1.0) if nv > 0 else -1.0
-        x = _step(np.clip(x - 2 * alpha * r + alpha * alpha * v, 0, None), w, facs)
+        jump = x - 2 * alpha * r + alpha * alpha * v
+        # a jump leaving the orthant falls back to the plain double step (a cell set to 0 would stay 0)
+        x = _step(jump if (jump >= 0).all() else x2, w, facs)
         steps += 2
     out = (x / etas).view(Reconstruction)
     out.iterations, out.converged = steps, converged
