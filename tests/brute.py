@@ -27,7 +27,7 @@ from fractions import Fraction
 INF = float("inf")
 
 __all__ = ["INF", "mean", "needed", "mult_t", "kt", "dp", "kdp", "ldp", "k_anonymity", "emd_t",
-           "groups"]
+           "groups", "basic_beta_likeness", "delta_disclosure_ratio"]
 
 
 def mean(rows, idx, l):
@@ -137,4 +137,46 @@ def emd_t(rows, classes, ground="equal"):
         else:
             d = sum((abs(sum(r[:i + 1], Fraction(0))) for i in range(m)), Fraction(0)) / (m - 1)
         worst = max(worst, d)
+    return worst
+
+
+def basic_beta_likeness(rows, classes):
+    """Basic beta-likeness (Cao and Karras, VLDB 2012, Definition 2), the optimal beta itself.
+
+    With P the table's distribution and Q a class's: ``max{D(p_i, q_i) | p_i < q_i} <= beta`` with
+    ``D(p, q) = (q - p) / p``, for every class. The smallest such beta is the largest D over every class
+    and value with ``p_i < q_i`` (then ``p_i > 0``: a value absent from the table is absent from its
+    classes), and 0 when no class has a value above the table's frequency. One-sided: a value *below*
+    the table's frequency imposes nothing, so the level is never infinite.
+    """
+    n, m = len(rows), len(rows[0])
+    P = [mean(rows, range(n), l) for l in range(m)]
+    beta = Fraction(0)
+    for e in groups(classes):
+        for l in range(m):
+            q = mean(rows, e, l)
+            if P[l] < q:
+                beta = max(beta, (q - P[l]) / P[l])
+    return beta
+
+
+def delta_disclosure_ratio(rows, classes):
+    """delta-disclosure privacy (Brickell and Shmatikov, KDD 2008, Definition 4): ``exp`` of the optimal delta.
+
+    ``|ln(Pr_E(v) / Pr_D(v))| < delta`` for every class E and every value v of the table (``Pr_D(v) > 0``);
+    the optimal (infimum) delta is the largest ``|ln(q / p)|``, i.e. ``ln max(q/p, p/q)``, infinite when a
+    class lacks a value of the table (``q = 0 < p``), 0 when every class has the table's distribution.
+    Returned as the ratio ``e^delta`` (``INF`` for infinity) to stay in exact arithmetic.
+    """
+    n, m = len(rows), len(rows[0])
+    worst = Fraction(1)
+    for l in range(m):
+        p = mean(rows, range(n), l)
+        if p == 0:
+            continue
+        for e in groups(classes):
+            q = mean(rows, e, l)
+            if q == 0:
+                return INF
+            worst = max(worst, q / p, p / q)
     return worst

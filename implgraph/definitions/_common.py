@@ -1,8 +1,10 @@
-"""Shared computations of the built-in definitions (symbolic and concrete).
+"""The exact levels of a ratio of averages (symbolic and concrete), one function per record family.
 
 ``subset_ratio`` is the optimal t of Definition 7 for subsets of size ``j``: for every bucket the
 mean over all records is compared with the smallest and the largest mean over j records, which are
-the means of the j smallest and of the j largest values.
+the means of the j smallest and of the j largest values. ``class_ratio`` compares every equivalence
+class with the whole table. With ``one_sided=True`` only the ratio ``mean_S / mean_D`` counts (a
+set above the table), never its inverse.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ import sympy
 from implgraph.core.concrete import INF, max_ratio, ratio
 from implgraph.core.errors import InputError
 
-__all__ = ["pairwise_ratio", "pairwise_ratio_concrete", "subset_ratio", "subset_ratio_concrete", "class_ratio", "class_ratio_concrete",
-           "check_subset_size", "emd_concrete"]
+__all__ = ["pairwise_ratio", "pairwise_ratio_concrete", "subset_ratio", "subset_ratio_concrete", "class_ratio",
+           "class_ratio_concrete", "check_subset_size", "check_subset_size_concrete", "emd_concrete"]
 
 
 def check_subset_size(ctx_or_region, table_size, j, name, low=1, high_offset=1):
@@ -28,6 +30,19 @@ def check_subset_size(ctx_or_region, table_size, j, name, low=1, high_offset=1):
     if ok is not True:
         raise InputError(f"{name}: group size {j} is out of range [{low}, N - {high_offset}] with N = {table_size}",
                          fix=f"choose k with {low} <= k <= N - {high_offset}")
+
+
+def check_subset_size_concrete(n, j, name):
+    """The subset size ``j`` must satisfy 1 <= j <= N - 1 (InputError otherwise)."""
+    if not 1 <= j <= n - 1:
+        raise InputError(f"{name}: subset size {j} is out of range [1, {n - 1}] for N = {n}",
+                         fix="choose parameters with 1 <= subset size <= N - 1")
+
+
+def _sides(one_sided, down, up):
+    """The ratios that count, computed in this order: ``table / set`` (``down``, two-sided only),
+    then ``set / table`` (``up``); both are functions of no argument."""
+    return [up()] if one_sided else [down(), up()]
 
 
 def pairwise_ratio(ctx, table):
@@ -49,35 +64,37 @@ def pairwise_ratio_concrete(ct):
     return best
 
 
-def subset_ratio(ctx, table, j):
-    """max over buckets of max(mean / min_j-mean, max_j-mean / mean)."""
+def subset_ratio(ctx, table, j, one_sided=False):
+    """max over buckets of max(mean / min_j-mean, max_j-mean / mean) (one-sided: the second only)."""
     n = table.size
     best = sympy.Integer(1)
     for l in range(table.p):
         col = table.column(l)
         total = sum((v * c for v, c in col), sympy.Integer(0))
-        lo = ctx.extreme_sum(col, j, largest=False)
+        lo = None if one_sided else ctx.extreme_sum(col, j, largest=False)
         hi = ctx.extreme_sum(col, j, largest=True)
         # mean/lo_mean = total*j/(n*lo);  hi_mean/mean = hi*n/(j*total)
-        best = ctx.max([best, ctx.ratio(total * j, n * lo), ctx.ratio(hi * n, j * total)])
+        best = ctx.max([best] + _sides(one_sided, lambda: ctx.ratio(total * j, n * lo),
+                                       lambda: ctx.ratio(hi * n, j * total)))
     return best
 
 
-def subset_ratio_concrete(ct, j: int):
+def subset_ratio_concrete(ct, j: int, one_sided=False):
     n = ct.N
     best = Fraction(1)
     for l in range(ct.p):
         total = ct.total(l)
-        lo = ct.extreme_sum(l, j, largest=False)
         hi = ct.extreme_sum(l, j, largest=True)
-        best = max_ratio([best, ratio(total * j, n * lo), ratio(hi * n, j * total)])
+        best = max_ratio([best] + _sides(one_sided, lambda: ratio(total * j, n * ct.extreme_sum(l, j, largest=False)),
+                                         lambda: ratio(hi * n, j * total)))
         if best == INF:
             return INF
     return best
 
 
-def class_ratio(ctx, table):
-    """Multiplicative distance (Def. 4) between each class and the whole table, maximised."""
+def class_ratio(ctx, table, one_sided=False):
+    """Multiplicative distance (Def. 4) between each class and the whole table, maximised
+    (one-sided: ``Pr_E / Pr_D`` only)."""
     n = table.size
     best = sympy.Integer(1)
     for l in range(table.p):
@@ -86,11 +103,12 @@ def class_ratio(ctx, table):
             size = sum((b.count for b in blocks), sympy.Integer(0))
             s = sum((b.probs[l] * b.count for b in blocks), sympy.Integer(0))
             # Pr_D / Pr_E = total*size/(n*s)
-            best = ctx.max([best, ctx.ratio(total * size, n * s), ctx.ratio(s * n, size * total)])
+            best = ctx.max([best] + _sides(one_sided, lambda: ctx.ratio(total * size, n * s),
+                                           lambda: ctx.ratio(s * n, size * total)))
     return best
 
 
-def class_ratio_concrete(ct):
+def class_ratio_concrete(ct, one_sided=False):
     n = ct.N
     best = Fraction(1)
     sizes, sums = ct.class_sums()
@@ -106,9 +124,10 @@ def class_ratio_concrete(ct):
                 lo = c
             if col[c] * sizes[hi] > col[hi] * sizes[c]:
                 hi = c
-        for c in {lo, hi}:
+        for c in ({hi} if one_sided else {lo, hi}):
             size, s = sizes[c], col[c]
-            best = max_ratio([best, ratio(total * size, n * s), ratio(s * n, size * total)])
+            best = max_ratio([best] + _sides(one_sided, lambda: ratio(total * size, n * s),
+                                             lambda: ratio(s * n, size * total)))
             if best == INF:
                 return INF
     return best

@@ -44,11 +44,13 @@ class Definition:
     scale: str = "ratio"            # a key of implgraph.definitions.scales.SCALES
     stronger: str = "smaller"       # smaller | larger
     params: dict = {}               # parameter name -> description
+    ranges: dict = {}               # parameter name -> (low, "high in N"), e.g. {"k": (1, "N - 1")}
     needs_classes: bool = False
     reference: str = ""
-    z3_shape: str | None = None     # how the refuter encodes it: "subset-ratio", "pairwise", "class-ratio"
+    z3_shape: str | None = None     # the refuter's encoding; derived by RatioOfAverages, never declared
     family: str | None = None       # the record sets it compares: "pairwise", "subset" (j-subsets), "class"
     model: str = "other"            # the privacy model it belongs to (map colours): "closeness", "dp", "other"
+    label_format: str = ""          # a human label with {param} fields, e.g. "({k},t)-closeness"
 
     # -- to implement --------------------------------------------------------------------------
     def symbolic(self, ctx, table, **params):
@@ -67,12 +69,20 @@ class Definition:
 
     def param_ranges(self, N, **params) -> list:
         """The conditions under which the parameters are meaningful at ``N`` records (sympy relations),
-        e.g. ``1 <= k <= N - 1`` for a subset size; ``[]`` when there are none."""
-        return []
+        from the declared ``ranges``: ``{"k": (1, "N - 1")}`` gives ``[k >= 1, k <= N - 1]``;
+        ``[]`` when there are none."""
+        out = []
+        for name, (low, high) in self.ranges.items():
+            value = params[name]
+            out += [low <= value, value <= sympy.sympify(high, locals={"N": sympy.sympify(N)})]
+        return [bool(c) if isinstance(c, sympy.logic.boolalg.BooleanAtom) else c for c in out]
 
     def label(self, params=None, in_classes: bool = False) -> str:
-        """A human label (map nodes), e.g. ``(2,t)-closeness``; by default the node's name,
-        ``NAME[k=2]`` (``@class`` when evaluated within classes)."""
+        """A human label (map nodes) from ``label_format`` (``(2,t)-closeness``, `` (in classes)`` added
+        when evaluated within classes); without one, the node's name ``NAME[k=2]`` (``@class``)."""
+        if self.label_format:
+            fields = {name: (params or {}).get(name) or name for name in self.params}
+            return self.label_format.format(**fields) + (" (in classes)" if in_classes else "")
         inner = ",".join(f"{k}={v}" for k, v in (params or {}).items())
         return (f"{self.name}[{inner}]" if inner else self.name) + ("@class" if in_classes else "")
 

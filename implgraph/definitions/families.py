@@ -1,19 +1,26 @@
-"""Helpers for plugin authors: a new definition in one short module, with the refuter for free.
+"""The declaration of a ratio-of-averages definition: one class statement, every view derived.
 
 Most privacy definitions of the papers compare *averages* of the bucket probabilities over sets of
 records: LDP compares single records, (k,t)-closeness and (k,eps)-DP compare k-subsets with the
 whole table, multiplicative t-closeness compares equivalence classes with the whole table. Their
 optimal level is the largest ratio ``mean_S1(Pr(B_l)) / mean_S2(Pr(B_l))`` over a family of pairs of
-record sets. :class:`RatioOfAverages` turns that description into a full :class:`Definition`:
+record sets. :class:`RatioOfAverages` turns that description into a full :class:`Definition`. It
+declares
 
-- ``family = "pairwise"`` (records i, j), ``"subset"`` (every set of ``subset_size(N, **params)``
-  records against the whole table) or ``"class"`` (every equivalence class against the table);
-- ``scale = "ratio"`` (the level is the ratio) or ``"log"`` (the level is its natural log).
+- ``family``: ``"pairwise"`` (records i, j), ``"subset"`` (every set of ``subset_size(N, **params)``
+  records against the whole table) or ``"class"`` (every equivalence class against the table; a
+  minimum class size is the node parameter ``k`` of check-edge);
+- ``sides``: ``"two-sided"`` (both ``mean_S / mean_D`` and ``mean_D / mean_S`` are bounded) or
+  ``"one-sided"`` (only ``mean_S / mean_D``: a set may not lie *above* the table by more than the
+  level, as basic beta-likeness);
+- ``scale``: ``"ratio"`` (the level is the ratio), ``"log"`` (its natural log) or ``"affine"`` (the
+  ratio minus 1), see :mod:`implgraph.definitions.scales`;
+- ``params`` with ``ranges`` (``{"k": (1, "N - 1")}``), ``reference``, ``label_format``.
 
-The exact levels (symbolic and concrete) come from the core, the z3 shape for the refuter
-(:mod:`implgraph.engines.refute`) follows from the family, and :func:`lf_terms` gives the engine of
-:mod:`implgraph.engines.checkedge` the level as a maximum of linear-fractional forms, so check-edge and
-discover decide the new definition against every other one without further code.
+From that declaration, here and nowhere else, come: the exact symbolic and concrete levels
+(:mod:`implgraph.definitions._common`), the refuter's z3 shape ``z3_shape`` (read by
+:mod:`implgraph.solvers.z3_backend`), the linear-fractional terms of check-edge and prove
+(:func:`lf_model`), the parameter ranges and the labels.
 
 Examples
 --------
@@ -29,6 +36,8 @@ A complete plugin (delta-disclosure privacy, Brickell and Shmatikov 2008):
 >>> ct = ConcreteTable.from_fractions([[1, 0], [0, 1]], classes=["E1", "E2"])
 >>> DeltaDisclosure().concrete(ct)
 inf
+>>> DeltaDisclosure.z3_shape
+'class-ratio'
 """
 
 from __future__ import annotations
@@ -38,62 +47,83 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from implgraph.definitions.base import Definition
-from implgraph.definitions._common import (check_subset_size, class_ratio, class_ratio_concrete, pairwise_ratio,
-                                  pairwise_ratio_concrete, subset_ratio, subset_ratio_concrete)
+from implgraph.definitions._common import (check_subset_size, check_subset_size_concrete, class_ratio,
+                                           class_ratio_concrete, pairwise_ratio, pairwise_ratio_concrete,
+                                           subset_ratio, subset_ratio_concrete)
 from implgraph.core.errors import InputError
 
-__all__ = ["RatioOfAverages", "Form", "Term", "LFModel", "lf_model", "param_grid", "FAMILIES"]
+__all__ = ["RatioOfAverages", "Form", "Term", "LFModel", "lf_model", "param_grid", "FAMILIES", "SIDES"]
 
 FAMILIES = ("pairwise", "subset", "class")
-_SHAPES = {"pairwise": "pairwise", "subset": "subset-ratio", "class": "class-ratio"}
+SIDES = ("two-sided", "one-sided")
+#: the refuter's encoding of each (family, sides); one-sided pairwise is the same as two-sided
+_SHAPES = {("pairwise", "two-sided"): "pairwise", ("subset", "two-sided"): "subset-ratio",
+           ("class", "two-sided"): "class-ratio", ("subset", "one-sided"): "subset-upper",
+           ("class", "one-sided"): "class-upper"}
+_RATIO_SCALES = ("ratio", "log", "affine")
 
 
 class RatioOfAverages(Definition):
     """Base class of a definition whose raw level is a max of ratios of averages.
 
-    Set ``name``, ``level_symbol``, ``scale`` (``ratio`` or ``log``), ``family`` and, for
-    ``family = "subset"``, override :meth:`subset_size` (default: the parameter ``k``).
-    ``stronger`` is ``smaller`` (a ratio closer to 1 is more private).
+    Declare ``name``, ``level_symbol``, ``scale`` (``ratio``, ``log`` or ``affine``), ``family``,
+    ``sides`` and, for ``family = "subset"``, override :meth:`subset_size` (default: the parameter
+    ``k``). ``stronger`` is ``smaller`` (a ratio closer to 1 is more private). ``z3_shape`` and
+    ``needs_classes`` are derived; do not set them.
     """
 
     family: str = "class"
+    sides: str = "two-sided"
     stronger = "smaller"
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
         if cls.family not in FAMILIES:
             raise InputError(f"plugin {cls.__name__}: family {cls.family!r}", fix="use " + ", ".join(FAMILIES))
-        cls.z3_shape = _SHAPES[cls.family]
-        if cls.family == "class":
-            cls.needs_classes = True
+        if cls.sides not in SIDES:
+            raise InputError(f"plugin {cls.__name__}: sides {cls.sides!r}", fix="use " + ", ".join(SIDES))
+        if (cls.family, cls.sides) not in _SHAPES:
+            raise InputError(f"plugin {cls.__name__}: a pairwise comparison has no sides (i/j and j/i both count)",
+                             fix='use sides = "two-sided" with family = "pairwise"')
+        if cls.scale not in _RATIO_SCALES:
+            raise InputError(f"plugin {cls.__name__}: scale {cls.scale!r} is not a ratio scale",
+                             fix="use " + ", ".join(_RATIO_SCALES))
+        cls.z3_shape = _SHAPES[(cls.family, cls.sides)]
+        cls.needs_classes = cls.family == "class"
+
+    @property
+    def one_sided(self) -> bool:
+        """True when only ``mean_S / mean_D`` counts."""
+        return self.sides == "one-sided"
 
     def subset_size(self, N, **params):
         """Size j of the record sets compared with the whole table (``family = "subset"``)."""
-        return params["k"]
-
-    def z3_subset_size(self, N, **params):
-        """The refuter's subset size (:mod:`implgraph.solvers.z3_backend`)."""
-        return self.subset_size(N, **params)
+        return params["k"] if self.family == "subset" else None
 
     def symbolic(self, ctx, table, **params):
         if self.family == "class":
-            return class_ratio(ctx, table) if table.has_classes else None
+            return class_ratio(ctx, table, self.one_sided) if table.has_classes else None
         if self.family == "subset":
             j = self.subset_size(table.size, **params)
             check_subset_size(ctx, table.size, j, self.name)
-            return subset_ratio(ctx, table, j)
+            return subset_ratio(ctx, table, j, self.one_sided)
         return pairwise_ratio(ctx, table)
 
     def concrete(self, ct, **params):
         if self.family == "class":
-            return None if ct.classes is None else class_ratio_concrete(ct)
+            return None if ct.classes is None else class_ratio_concrete(ct, self.one_sided)
         if self.family == "subset":
             j = int(self.subset_size(ct.N, **params))
-            if not 1 <= j <= ct.N - 1:
-                raise InputError(f"{self.name}: subset size {j} is out of range for N = {ct.N}",
-                                 fix="choose parameters with 1 <= size <= N - 1")
-            return subset_ratio_concrete(ct, j)
+            check_subset_size_concrete(ct.N, j, self.name)
+            return subset_ratio_concrete(ct, j, self.one_sided)
         return pairwise_ratio_concrete(ct)
+
+    def lf_terms(self, N, sizes, p, **params):
+        """The raw level as a max of linear-fractional terms (check-edge, prove), or None without classes."""
+        if self.needs_classes and len(sizes) < 1:
+            return None
+        j = int(self.subset_size(N, **params)) if self.family == "subset" else None
+        return LFModel(_ratio_terms(self.family, N, sizes, p, j, self.one_sided), Fraction(1))
 
 
 # -- the level as a max of linear-fractional forms --------------------------------------------
@@ -135,7 +165,8 @@ class LFModel:
     structural: Fraction | None = None
 
 
-def _ratio_terms(family, N, sizes, p, j=None):
+def _ratio_terms(family, N, sizes, p, j=None, one_sided=False):
+    """``mean_D / mean_S`` (two-sided only) and ``mean_S / mean_D`` for every set S of the family."""
     rows = list(range(N))
     terms = []
     if family == "pairwise":
@@ -146,15 +177,17 @@ def _ratio_terms(family, N, sizes, p, j=None):
         for l in range(p):
             whole = Form.mean(rows, l)
             for S in itertools.combinations(rows, j):
-                terms.append(Term(whole, Form.mean(S, l)))
-                terms.append(Term(Form.mean(S, l), whole))
+                terms += _set_terms(whole, Form.mean(S, l), one_sided)
     elif family == "class":
         for l in range(p):
             whole = Form.mean(rows, l)
             for E in _classes(sizes):
-                terms.append(Term(whole, Form.mean(E, l)))
-                terms.append(Term(Form.mean(E, l), whole))
+                terms += _set_terms(whole, Form.mean(E, l), one_sided)
     return terms
+
+
+def _set_terms(whole, part, one_sided):
+    return [Term(part, whole)] if one_sided else [Term(whole, part), Term(part, whole)]
 
 
 def _classes(sizes):
@@ -206,12 +239,6 @@ def lf_model(definition, N, sizes, p=2, **params):
     d = definition
     if hasattr(d, "lf_terms"):
         return d.lf_terms(N, sizes, p, **params)
-    if d.needs_classes and len(sizes) < 1:
-        return None
-    if d.family in FAMILIES and _SHAPES[d.family] == d.z3_shape:
-        # a ratio of averages over the record sets of its family (declared by the definition)
-        j = int(d.subset_size(N, **params)) if d.family == "subset" else None
-        return LFModel(_ratio_terms(d.family, N, sizes, p, j), Fraction(1))
     return None
 
 
@@ -229,7 +256,7 @@ def param_grid(definition, N) -> list | None:
     if hasattr(d, "param_values"):
         return list(d.param_values(N))
     plain = _own_param_grid(d, N)
-    if plain is None or not d.needs_classes or d.scale == "count" or "k" in d.params:
+    if plain is None or not d.needs_classes or d.level_scale.best_raw is None or "k" in d.params:
         return plain
     return plain + [dict(p, k=k) for k in range(2, N // 2 + 1) for p in plain]
 

@@ -54,14 +54,19 @@ def _class_counts(ct):
     return labels, b, sums
 
 
-@register
-class FrequencyLDiversity(Definition):
-    name = "frequency-l-diversity"
-    title = "frequency l-diversity"
+class _LDiversity(Definition):
+    """What both l-diversities declare: a count l per class, larger is stronger, classes needed."""
+
     level_symbol = "l"
     scale = "count"
     stronger = "larger"
     needs_classes = True
+
+
+@register
+class FrequencyLDiversity(_LDiversity):
+    name = "frequency-l-diversity"
+    title = "frequency l-diversity"
     reference = "sei2019, Definition 2"
 
     def symbolic(self, ctx, table):
@@ -239,13 +244,9 @@ def enclose(a, b, digits: int = DIGITS):
 
 
 @register
-class EntropyLDiversity(Definition):
+class EntropyLDiversity(_LDiversity):
     name = "entropy-l-diversity"
     title = "entropy l-diversity"
-    level_symbol = "l"
-    scale = "count"
-    stronger = "larger"
-    needs_classes = True
     reference = "sei2019, Definition 3"
 
     def symbolic(self, ctx, table):

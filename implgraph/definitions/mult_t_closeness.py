@@ -5,22 +5,17 @@ For every equivalence class E and bucket B_l: t^-1 <= Pr_D(B_l) / Pr_E(B_l) <= t
 Undefined (None) on a table without equivalence classes.
 """
 
-from implgraph.definitions._common import class_ratio, class_ratio_concrete
-from implgraph.definitions.base import Definition, register
+from implgraph.definitions.base import register
+from implgraph.definitions.families import RatioOfAverages
 
 
 @register
-class MultTCloseness(Definition):
+class MultTCloseness(RatioOfAverages):
     name = "mult-t-closeness"
     title = "multiplicative t-closeness"
-    level_symbol = "t"
-    scale = "ratio"
-    stronger = "smaller"
-    params = {}
-    needs_classes = True
     reference = "ekenstedt2022, Definition 4; domingo-ferrer2015, Definitions 3-4"
-    z3_shape = "class-ratio"
-    family = "class"
+    family, sides, scale, level_symbol = "class", "two-sided", "ratio", "t"
+    params = {}
     model = "closeness"
 
     def label(self, params=None, in_classes=False):
@@ -30,13 +25,3 @@ class MultTCloseness(Definition):
             return "mult. t-closeness\n(singleton classes)" if top == k == 1 else \
                 f"mult. t-closeness\n(classes {k}..{top})"
         return f"mult. t-closeness\n({k}-anonymous)" if k is not None else "mult. t-closeness"
-
-    def symbolic(self, ctx, table):
-        if not table.has_classes:
-            return None
-        return class_ratio(ctx, table)
-
-    def concrete(self, ct):
-        if ct.classes is None:
-            return None
-        return class_ratio_concrete(ct)

@@ -5,17 +5,21 @@ A table is ``rows[i][l]`` (z3 real expressions, N records x p buckets). The leve
 inequality with the denominators multiplied out, e.g. ``mean <= T * min_j-mean`` becomes
 ``S * j <= T * N * P_j``: the conventions 0/0 = no constraint and x/0 = infinite come out right.
 
-The encodings follow :attr:`Definition.z3_shape`:
+The encodings follow :attr:`Definition.z3_shape`, which
+:class:`~implgraph.definitions.families.RatioOfAverages` derives from the declared ``family`` and
+``sides`` (nothing here is written per definition):
 
-- ``pairwise`` (eps-LDP): ``x_il <= T x_i'l`` for all records i, i' and buckets l;
-- ``subset-ratio`` ((k,t)-closeness with subset size k; (k,eps)-DP and eps-DP with N - k and N - 1):
-  for every bucket, ``mean <= T * (mean of the j smallest)`` and ``(mean of the j largest) <= T * mean``.
+- ``pairwise`` (records against records): ``x_il <= T x_i'l`` for all records i, i' and buckets l;
+- ``subset-ratio`` (subsets of the declared size j against the table): for every bucket,
+  ``mean <= T * (mean of the j smallest)`` and ``(mean of the j largest) <= T * mean``.
   When the rows are sorted on a bucket (``order``), the extreme j-subsets are the prefix and the
   suffix; otherwise the sum of the j smallest is bounded through its LP dual
   (``max_lambda j*lambda - sum max(0, lambda - x_i)``) and a violating subset is picked with
   boolean selectors;
-- ``class-ratio`` (multiplicative t-closeness for a given partition into consecutive classes of the
-  given sizes): ``Pr_D <= T Pr_E`` and ``Pr_E <= T Pr_D`` for every class E and bucket.
+- ``class-ratio`` (for a given partition into consecutive classes of the given sizes):
+  ``Pr_D <= T Pr_E`` and ``Pr_E <= T Pr_D`` for every class E and bucket;
+- ``subset-upper`` and ``class-upper`` (``sides = "one-sided"``): only the second inequality,
+  ``(mean of the set) <= T * mean``.
 
 A plugin may override by defining ``z3_satisfies(self, rows, T, **params)`` (and, optionally,
 ``z3_violates``) on its Definition class; a definition with neither a ``z3_shape`` nor an override
@@ -59,11 +63,8 @@ def _fresh(prefix):
 
 
 def subset_size(definition, N: int, params: dict) -> int:
-    """The subset size j of a ``subset-ratio`` definition, as the definition declares it
+    """The subset size j of a subset definition, as the definition declares it
     (:meth:`~implgraph.definitions.base.Definition.subset_size`)."""
-    custom = getattr(definition, "z3_subset_size", None)
-    if custom is not None:
-        return int(custom(N, **params))
     j = definition.subset_size(N, **{k: v for k, v in params.items() if k in definition.params})
     if j is None:
         raise NotEncodable(f"{definition.name}: no subset size declared")
@@ -93,29 +94,53 @@ def _class_slices(classes, N):
     return out
 
 
+#: shape -> (record sets, one-sided)
+_SHAPES = {"pairwise": ("pairwise", False), "subset-ratio": ("subset", False), "class-ratio": ("class", False),
+           "subset-upper": ("subset", True), "class-upper": ("class", True)}
+
+
 def _bucket_pairs(shape, col, direction, N, j=None, classes=None):
     """The (num, den) pairs of one bucket whose ratios make up the level (0/0 ignored, x/0 infinite),
-    or None when they depend on an order of the values that ``direction`` ("asc"/"desc") does not fix."""
-    if shape == "pairwise":
+    or None when they depend on an order of the values that ``direction`` ("asc"/"desc") does not fix.
+
+    Two-sided pairs come as ``(table, set), (set, table)``; one-sided keeps the second of each."""
+    family, upper = _SHAPES[shape]
+    pairs = _two_sided_pairs(family, col, direction, N, j, classes)
+    return pairs[1::2] if upper and pairs is not None else pairs
+
+
+def _two_sided_pairs(family, col, direction, N, j, classes):
+    if family == "pairwise":
         if direction == "asc":
             return [(col[-1], col[0])]
         if direction == "desc":
             return [(col[0], col[-1])]
         return None
-    if shape == "subset-ratio":
+    if family == "subset":
         if direction not in ("asc", "desc"):
             return None
         srt = col if direction == "asc" else col[::-1]
         S, P, Q = _sum(col), _sum(srt[:j]), _sum(srt[N - j:])
         return [(S * j, N * P), (Q * N, j * S)]
-    if shape == "class-ratio":
-        S = _sum(col)
-        out = []
-        for idx in _class_slices(classes, N):
-            Sc, s = _sum(col[i] for i in idx), len(idx)
-            out += [(S * s, N * Sc), (Sc * N, s * S)]
-        return out
-    raise NotEncodable(f"no z3 encoding for the shape {shape!r}")
+    S = _sum(col)
+    out = []
+    for idx in _class_slices(classes, N):
+        Sc, s = _sum(col[i] for i in idx), len(idx)
+        out += [(S * s, N * Sc), (Sc * N, s * S)]
+    return out
+
+
+def _setup(definition, rows, params, classes, order):
+    """(shape, N, p, j, order) of a definition the shapes encode (NotEncodable otherwise)."""
+    shape = _shape(definition)
+    if shape not in _SHAPES:
+        raise NotEncodable(f"{definition.name} has no z3 encoding (no z3_shape, no z3_satisfies)")
+    family = _SHAPES[shape][0]
+    if family == "class" and not classes:
+        raise NotEncodable(f"{definition.name} needs equivalence classes")
+    N, p = len(rows), len(rows[0])
+    j = subset_size(definition, N, params) if family == "subset" else None
+    return shape, N, p, j, order or {}
 
 
 def encode_satisfies(definition, rows, T, params, classes=None, order=None):
@@ -141,15 +166,8 @@ def encode_satisfies(definition, rows, T, params, classes=None, order=None):
     override = getattr(type(definition), "z3_satisfies", None)
     if override is not None:
         return list(definition.z3_satisfies(rows, real(T), **params))
-    shape = _shape(definition)
-    if shape not in ("pairwise", "subset-ratio", "class-ratio"):
-        raise NotEncodable(f"{definition.name} has no z3 encoding (no z3_shape, no z3_satisfies)")
+    shape, N, p, j, order = _setup(definition, rows, params, classes, order)
     T = real(T)
-    N, p = len(rows), len(rows[0])
-    order = order or {}
-    if shape == "class-ratio" and not classes:
-        raise NotEncodable(f"{definition.name} needs equivalence classes")
-    j = subset_size(definition, N, params) if shape == "subset-ratio" else None
     out = []
     for l in range(p):
         col = _column(rows, l)
@@ -159,18 +177,24 @@ def encode_satisfies(definition, rows, T, params, classes=None, order=None):
         elif shape == "pairwise":
             mn, mx = z3.Real(_fresh("mn")), z3.Real(_fresh("mx"))
             out += [mn <= x for x in col] + [x <= mx for x in col] + [mx <= T * mn]
-        else:  # subset-ratio, values in no known order
-            S = _sum(col)
-            lam, mu = z3.Real(_fresh("lam")), z3.Real(_fresh("mu"))
-            us = [z3.Real(_fresh("u")) for _ in col]
-            vs = [z3.Real(_fresh("v")) for _ in col]
-            for x, u, v in zip(col, us, vs):
-                out += [u >= 0, u >= lam - x, v >= 0, v >= x - mu]
-            P = j * lam - _sum(us)      # a lower bound of the sum of the j smallest
-            Q = j * mu + _sum(vs)       # an upper bound of the sum of the j largest
-            out.append(S * j <= T * N * P)
-            out.append(Q * N <= T * j * S)
+        else:  # a subset shape, values in no known order
+            out += _subset_bounds(col, T, N, j, upper_only=_SHAPES[shape][1])
     return out
+
+
+def _subset_bounds(col, T, N, j, upper_only):
+    """``mean <= T * (mean of the j smallest)`` (two-sided only) and ``(mean of the j largest) <= T * mean``
+    for values in no known order, through the LP duals of the extreme sums."""
+    S = _sum(col)
+    lam, mu = z3.Real(_fresh("lam")), z3.Real(_fresh("mu"))
+    us = [z3.Real(_fresh("u")) for _ in col]
+    vs = [z3.Real(_fresh("v")) for _ in col]
+    out = []
+    for x, u, v in zip(col, us, vs):
+        out += ([] if upper_only else [u >= 0, u >= lam - x]) + [v >= 0, v >= x - mu]
+    P = j * lam - _sum(us)      # a lower bound of the sum of the j smallest
+    Q = j * mu + _sum(vs)       # an upper bound of the sum of the j largest
+    return ([] if upper_only else [S * j <= T * N * P]) + [Q * N <= T * j * S]
 
 
 def encode_violates(definition, rows, F, params, classes=None, order=None):
@@ -181,15 +205,8 @@ def encode_violates(definition, rows, F, params, classes=None, order=None):
     if getattr(type(definition), "z3_satisfies", None) is not None:
         # sound only for overrides without auxiliary variables (documented for plugin authors)
         return z3.Not(z3.And(*definition.z3_satisfies(rows, real(F), **params)))
-    shape = _shape(definition)
-    if shape not in ("pairwise", "subset-ratio", "class-ratio"):
-        raise NotEncodable(f"{definition.name} has no z3 encoding (no z3_shape, no z3_satisfies)")
+    shape, N, p, j, order = _setup(definition, rows, params, classes, order)
     F = real(F)
-    N, p = len(rows), len(rows[0])
-    order = order or {}
-    if shape == "class-ratio" and not classes:
-        raise NotEncodable(f"{definition.name} needs equivalence classes")
-    j = subset_size(definition, N, params) if shape == "subset-ratio" else None
     alts = []
     for l in range(p):
         col = _column(rows, l)
@@ -198,15 +215,20 @@ def encode_violates(definition, rows, F, params, classes=None, order=None):
             alts += [num > F * den for num, den in pairs]
         elif shape == "pairwise":
             alts += [col[i] > F * col[i2] for i in range(N) for i2 in range(N) if i != i2]
-        else:  # subset-ratio, values in no known order: choose the j records
+        else:  # a subset shape, values in no known order: choose the j records
             S = _sum(col)
-            for which in ("lo", "hi"):
-                sel = [z3.Bool(_fresh("sel")) for _ in col]
-                card = _sum(z3.If(b, z3.RealVal(1), z3.RealVal(0)) for b in sel) == j
-                K = _sum(z3.If(b, x, z3.RealVal(0)) for b, x in zip(sel, col))
+            for which in (("hi",) if _SHAPES[shape][1] else ("lo", "hi")):
+                card, K = _chosen(col, j)
                 alts.append(z3.And(card, S * j > F * N * K) if which == "lo" else
                             z3.And(card, K * N > F * j * S))
     return z3.Or(*alts)
+
+
+def _chosen(col, j):
+    """(exactly j records chosen, the sum of the chosen values), with fresh boolean selectors."""
+    sel = [z3.Bool(_fresh("sel")) for _ in col]
+    card = _sum(z3.If(b, z3.RealVal(1), z3.RealVal(0)) for b in sel) == j
+    return card, _sum(z3.If(b, x, z3.RealVal(0)) for b, x in zip(sel, col))
 
 
 def ratio_list(definition, rows, params, classes=None, order=None):
@@ -214,12 +236,10 @@ def ratio_list(definition, rows, params, classes=None, order=None):
     or None when the definition is not a plain maximum of ratios under this ordering."""
     if getattr(type(definition), "z3_satisfies", None) is not None:
         return None
-    shape = _shape(definition)
-    if shape is None or (shape == "class-ratio" and not classes):
+    try:
+        shape, N, p, j, order = _setup(definition, rows, params, classes, order)
+    except NotEncodable:
         return None
-    N, p = len(rows), len(rows[0])
-    order = order or {}
-    j = subset_size(definition, N, params) if shape == "subset-ratio" else None
     out = []
     for l in range(p):
         pairs = _bucket_pairs(shape, _column(rows, l), order.get(l), N, j, classes)
@@ -231,14 +251,7 @@ def ratio_list(definition, rows, params, classes=None, order=None):
 
 def encode_infinite(definition, rows, params, classes=None, order=None):
     """One constraint saying the definition's level is infinite (a zero denominator, positive numerator)."""
-    shape = _shape(definition)
-    N, p = len(rows), len(rows[0])
-    order = order or {}
-    if shape == "class-ratio" and not classes:
-        raise NotEncodable(f"{definition.name} needs equivalence classes")
-    if shape not in ("pairwise", "subset-ratio", "class-ratio"):
-        raise NotEncodable(f"{definition.name} has no z3 encoding of an infinite level")
-    j = subset_size(definition, N, params) if shape == "subset-ratio" else None
+    shape, N, p, j, order = _setup(definition, rows, params, classes, order)
     alts = []
     for l in range(p):
         col = _column(rows, l)
@@ -247,12 +260,10 @@ def encode_infinite(definition, rows, params, classes=None, order=None):
             alts += [z3.And(den == 0, num > 0) for num, den in pairs]
         elif shape == "pairwise":
             alts += [z3.And(col[i] == 0, col[i2] > 0) for i in range(N) for i2 in range(N) if i != i2]
-        else:  # subset-ratio, values in no known order: choose the j records
-            S = _sum(col)
-            sel = [z3.Bool(_fresh("sel")) for _ in col]
-            card = _sum(z3.If(b, z3.RealVal(1), z3.RealVal(0)) for b in sel) == j
-            K = _sum(z3.If(b, x, z3.RealVal(0)) for b, x in zip(sel, col))
-            alts.append(z3.And(card, K == 0, S > 0))
+        elif not _SHAPES[shape][1]:  # two-sided subset, values in no known order: choose the j records
+            card, K = _chosen(col, j)
+            alts.append(z3.And(card, K == 0, _sum(col) > 0))
+        # (one-sided: a set's mean above a zero table mean is impossible, so never infinite)
     return z3.Or(*alts)
 
 

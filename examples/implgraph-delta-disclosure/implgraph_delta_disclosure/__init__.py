@@ -1,8 +1,7 @@
-"""delta-disclosure privacy (Brickell and Shmatikov, KDD 2008) as an implgraph plugin.
+"""delta-disclosure privacy (Brickell and Shmatikov, KDD 2008) as an implgraph plugin: a declaration.
 
-For every equivalence class E and bucket B: |ln(Pr_E(B) / Pr_D(B))| < delta. The optimal delta is
-the natural log of the largest ratio between a class's and the table's bucket probabilities, either
-way: a max of ratios of averages, so the helper class gives the exact levels and the z3 encoding.
+For every equivalence class E and bucket B: |ln(Pr_E(B) / Pr_D(B))| < delta, i.e. the log of the
+largest class-to-table ratio either way; the exact levels and the z3 encoding follow from it.
 """
 
 from implgraph.definitions.families import RatioOfAverages
@@ -14,5 +13,6 @@ class DeltaDisclosure(RatioOfAverages):
     level_symbol = "delta"
     scale = "log"            # delta = ln(ratio)
     family = "class"         # every equivalence class against the whole table
+    sides = "two-sided"      # Pr_E / Pr_D and Pr_D / Pr_E both count
     reference = ("J. Brickell, V. Shmatikov, The cost of privacy: destruction of data-mining utility "
                  "in anonymized data publishing, KDD 2008, Definition 4")
