@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import sympy
 
 from implgraph.core.region import Region
-from implgraph.core.symbolic import PROBE_MS, Ctx, Split, Undecidable, factors, nice_relation, num_den
+from implgraph.core.relations import nice_relation
+from implgraph.core.symbolic import PROBE_MS, Ctx, Split, Undecidable, factors, num_den
 
 __all__ = ["Piece", "split_leaves", "piecewise", "merge_pieces", "MAX_SPLITS"]
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
+import functools
 from functools import reduce
 
 import sympy
@@ -71,6 +72,19 @@ _CHECKS: dict = {}   # solver answers by (constraints, kinds, extra, timeout), s
 
 def _holds_at(cond, point) -> bool | None:
     """Exact truth value of a sympy condition at a rational point (None: not decidable there)."""
+    try:
+        return _holds_at_items(cond, tuple(point.items()))
+    except TypeError:  # pragma: no cover - an unhashable value: evaluate without the memo
+        return _evaluate_at(cond, point)
+
+
+@functools.lru_cache(maxsize=200_000)
+def _holds_at_items(cond, items) -> bool | None:
+    # memo: the same condition is asked again at the same point by every re-run of a split
+    return _evaluate_at(cond, dict(items))
+
+
+def _evaluate_at(cond, point) -> bool | None:
     try:
         v = cond.xreplace(point)
     except Exception:  # pragma: no cover - defensive: odd expressions

@@ -16,6 +16,7 @@ References
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
 
 import sympy
@@ -128,10 +129,9 @@ class Table:
     # -- transformations ------------------------------------------------------------------------
     def subs(self, point: dict) -> "Table":
         """Instantiate symbols (exact values); the region keeps the remaining constraints."""
-        def s(e):
-            return sympy.nsimplify(sympy.sympify(e).subs(point)) if False else sympy.sympify(e).subs(point)
-        blocks = [replace(b, probs=tuple(sympy.simplify(s(v)) for v in b.probs), count=sympy.simplify(s(b.count)))
-                  for b in self.blocks]
+        items = tuple(point.items())
+        blocks = [replace(b, probs=tuple(_simplified_at(v, items) for v in b.probs),
+                          count=_simplified_at(b.count, items)) for b in self.blocks]
         constraints = []
         for c in self.region.constraints:
             cc = sympy.sympify(c).subs(point)
@@ -224,6 +224,19 @@ class Table:
                             f"probability Pr(B={self.buckets[l]}) = {v} {state} {side} on the region{at}",
                             fix="tighten `region:` or correct the probability", **here)
         return self
+
+
+def _simplified_at(e, items):
+    """``simplify(e.subs(point))`` (memo: a table is instantiated at the same point by several claims)."""
+    try:
+        return _simplified_at_memo(e, items)
+    except TypeError:  # an unhashable value: no memo
+        return sympy.simplify(sympy.sympify(e).subs(dict(items)))
+
+
+@functools.lru_cache(maxsize=50_000)
+def _simplified_at_memo(e, items):
+    return sympy.simplify(sympy.sympify(e).subs(dict(items)))
 
 
 def _fmt_point(pt) -> str:
