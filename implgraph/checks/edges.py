@@ -5,6 +5,8 @@ edge judged as an extra row ``<id>#reading``.
 
 from __future__ import annotations
 
+import time
+
 from implgraph.checks.common import edge_verdict
 from implgraph.checks.equivalent import check_equivalent, check_generalisation
 from implgraph.checks.implies import check_implies
@@ -64,11 +66,10 @@ def check_edge_claim(claim, context=None):
     edge = _edge(claim)
     v = check_edge(edge, context)
     if edge.reading_kind:
-        import time as _time
-        t0 = _time.perf_counter()
+        t0 = time.perf_counter()
         rv = check_reading(edge, context)
         if rv is not None:
-            rv.seconds = round(_time.perf_counter() - t0, 3)
+            rv.seconds = round(time.perf_counter() - t0, 3)
         if rv is not None:
             v.details["reading_verdict"] = rv.verdict
             v.details["reading_evidence"] = rv.evidence

@@ -8,6 +8,7 @@ import sympy
 
 from implgraph.checks.common import claim_error, claim_symbols, claim_verdict, parse_in, truth
 from implgraph.core.levels import optimal_level
+from implgraph.core.table import table_from_rows
 from implgraph.core.verdict import checker
 
 __all__ = ["check_layout_table"]
@@ -16,7 +17,6 @@ __all__ = ["check_layout_table"]
 def _diagonal_table(claim, names, at):
     """The printed table at ``at``: ``size`` classes, class i holding ``diagonal`` in bucket i and
     ``off_diagonal`` elsewhere."""
-    from implgraph.core.table import table_from_rows
     lay = claim.get("layout") or {}
     size = parse_in(claim, lay.get("size"), names).subs(at)
     if not size.is_Integer or size < 1:

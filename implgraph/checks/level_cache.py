@@ -8,12 +8,21 @@ on loading, each piece is re-checked at an exact sample point against the concre
 
 from __future__ import annotations
 
+import hashlib
+import inspect
+import json
+import uuid
+from pathlib import Path
+
 import sympy
 
 from implgraph.checks.table_points import concrete_level, sample_points
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.pieces import Piece
+from implgraph.io.output import atomic_write
+from implgraph.io.output import cache_dir as _cache_dir
+from implgraph.solvers import region_backend_name
 
 __all__ = ["cache_dir"]
 
@@ -27,8 +36,6 @@ _RUNTIME_KEYS: dict = {}
 def _code_hash() -> str:
     """A hash of the code the levels depend on (a change invalidates the on-disk cache)."""
     if not _CODE_HASH:
-        import hashlib
-        from pathlib import Path
         h = hashlib.sha256()
         root = Path(__file__).resolve().parents[1]
         files = [root / "checks" / f for f in ("lazy_max.py", "symbolic_level.py", "table_points.py", "level_cache.py")]
@@ -45,22 +52,17 @@ def _code_hash() -> str:
 
 def _definition_hash(d) -> str:
     """A hash of the module defining ``d`` (plugins live outside the package's own code hash)."""
-    import hashlib
-    import inspect
     try:
         source = inspect.getsourcefile(type(d))
         with open(source, "rb") as fh:
             return hashlib.sha256(fh.read()).hexdigest()
     except (OSError, TypeError):
         # no source file to hash (a class made at run time): a key no other run can produce
-        import uuid
         return _RUNTIME_KEYS.setdefault(type(d), f"no-source:{uuid.uuid4()}")
 
 
 def _level_key(table, d, params, scope, region) -> str:
-    import hashlib
 
-    from implgraph.solvers import region_backend_name
     parts = (_code_hash(), region_backend_name(), _definition_hash(d), d.name, sorted((k, str(v)) for k, v in params.items()), scope,
              [(tuple(map(str, b.probs)), str(b.count), b.cls) for b in table.blocks], list(table.buckets),
              sorted((s.name, k) for s, k in region.kinds.items()), [str(c) for c in region.constraints])
@@ -74,14 +76,11 @@ def cache_dir():
     checksum; on loading, each piece is re-checked at an exact sample point against the concrete
     level (:func:`_cache_confirms`), so a damaged or wrong entry is recomputed, never trusted.
     """
-    from implgraph.io.output import cache_dir as _cache_dir
     return _cache_dir("levels")
 
 
 def _cache_checksum(key, pieces_json) -> str:
     """sha256 over the entry's key and its canonical JSON pieces (detects a damaged entry)."""
-    import hashlib
-    import json
     return hashlib.sha256((key + json.dumps(pieces_json, sort_keys=True)).encode()).hexdigest()
 
 
@@ -90,7 +89,6 @@ def _cache_load(key, region, symbols):
 
     A loaded entry is still only a candidate: :func:`_cache_confirms` re-checks it on the table.
     """
-    import json
     folder = cache_dir()
     if folder is None:
         return None
@@ -154,8 +152,6 @@ def _cache_confirms(pieces, table, d, params, scope) -> bool:
 
 
 def _cache_store(key, pieces, region):
-    import json
-    from implgraph.io.output import atomic_write
     folder = cache_dir()
     if folder is None:
         return

@@ -15,6 +15,7 @@ from implgraph.checks.implies import implication_holds
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
+from implgraph.core.table import make_symbols
 from implgraph.core.verdict import Verdict, checker
 from implgraph.io.datafile import Node
 from implgraph.io.datafile import EDGE_KINDS
@@ -28,7 +29,6 @@ def check_map(claim, context=None) -> Verdict:
     """Every arrow of a map claim checked (implies arrows: an implication exists; crossed arrows: the
     claim's witness confirmed), each within its claim's condition."""
     verdicts = (context or {}).get("verdicts", {})
-    from implgraph.core.table import make_symbols
     names, kinds = make_symbols(claim.get("symbols") or {}, claim)
     rows, bad, open_ = [], [], []
     for arrow in claim.get("arrows") or []:
@@ -91,7 +91,6 @@ def _arrow_within_claim(arrow, cid, names, kinds) -> bool:
         return False
     names, kinds = dict(names), dict(kinds)
     try:
-        from implgraph.core.table import make_symbols
         cnames, ckinds = make_symbols(node.get("symbols") or {}, node)
         for n_, sym in cnames.items():
             if n_ not in names:

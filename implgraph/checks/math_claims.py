@@ -8,6 +8,8 @@ Max comparisons split term by term; each only ever yields a proof, never a refut
 
 from __future__ import annotations
 
+import itertools
+
 import sympy
 
 from implgraph.checks.common import edge_verdict
@@ -15,6 +17,7 @@ from implgraph.checks.lazy_max import max_args
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
+from implgraph.core.table import make_symbols
 from implgraph.core.verdict import Verdict, checker
 from implgraph.io.datafile import Node
 
@@ -33,7 +36,6 @@ def check_math(claim, context=None) -> Verdict:
         spec = dict(claim.get("symbols") or {})
         if inst:
             spec.update(inst.get("symbols") or {})
-        from implgraph.core.table import make_symbols
         names, kinds = make_symbols(spec, claim)
         defs = dict(claim.get("definitions") or {})
         if inst:
@@ -111,7 +113,6 @@ _RULES: set = set()
 def _mediant(region, x, ys):
     """x = (n_1 + ... + n_m)/(d_1 + ... + d_m) with every d_i > 0 and every n_i/d_i among ys: then x is at
     most the largest n_i/d_i (the mediant inequality), so x <= Max(ys)."""
-    import itertools
     num, den = sympy.fraction(sympy.together(x))
     if not (num.is_Add and den.is_Add) or len(num.args) != len(den.args) or len(num.args) > 4:
         return False
@@ -236,7 +237,6 @@ def _triangle(region, cond):
     """L <= R where L = sum a_i |u_i| and R = sum b_j |v_j|: each u_i is a combination of two v_j with
     coefficients b_j / a_i (up to sign), all coefficients >= 0 on the region -> the triangle inequality
     gives L <= R term by term (the convexity of |.|). Sound; False when the pattern does not apply."""
-    import itertools
     if not isinstance(cond, (sympy.Le, sympy.Ge)):
         return False
     lhs, rhs = (cond.lhs, cond.rhs) if isinstance(cond, sympy.Le) else (cond.rhs, cond.lhs)

@@ -10,15 +10,21 @@ without bound), judged by the ``unbounded`` checker, when its instance fits the 
 
 from __future__ import annotations
 
+import itertools
+
 import sympy
 
 from implgraph.checks.common import context_max_n, edge_verdict
 from implgraph.checks.implies import implication_holds
 from implgraph.checks.unbounded import check_unbounded_claim
 from implgraph.checks.witness_fit import witness_claim, witness_fit
+from implgraph.core.levels import optimal_level
 from implgraph.core.region import Region
+from implgraph.core.table import Block, Table
 from implgraph.core.verdict import Verdict
-from implgraph.engines.bounds import T
+from implgraph.engines.bounds import T, subset_size_expr
+from implgraph.engines.refute import find_witness
+from implgraph.engines.witness import witness_json
 from implgraph.io.theorems import Edge
 
 __all__ = ["judge_witness_claim", "symbolic_nonimplication", "check_not_implies"]
@@ -37,9 +43,6 @@ def symbolic_nonimplication(edge: Edge):
     """A parametric witness for every parameter value of the condition: z records with Pr(a1) = 0 and
     N - z with Pr(a1) = 1/2 (z = 1, j_A - 1 or j_B), levels computed symbolically by the core. Returns
     (text, z) when A's level is finite and B's infinite on the whole condition, else None."""
-    from implgraph.core.levels import optimal_level
-    from implgraph.engines.bounds import subset_size_expr
-    from implgraph.core.table import Block, Table
     a, b = edge.a.definition, edge.b.definition
     if a.needs_classes or b.needs_classes or edge.a.scope == "class" or edge.b.scope == "class":
         return None
@@ -143,9 +146,6 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
 def _generalise(edge: Edge, context=None):
     """For every parameter point with N <= 6 (at most 12), a table where A's level is finite and B's
     infinite (the refuter, f = None): the non-implication at each of those parameter values."""
-    import itertools
-    from implgraph.engines.refute import find_witness
-    from implgraph.engines.witness import witness_json
     if edge.a.scope == "class" or edge.b.scope == "class":
         return None
     a, b = edge.a.definition, edge.b.definition

@@ -16,7 +16,9 @@ from implgraph import definitions
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
+from implgraph.core.levels import optimal_level
 from implgraph.core.region import Region
+from implgraph.io import counterexamples
 
 __all__ = ["concrete_level", "num_le", "fmt_point", "parse_claim_parts", "sample_points", "table_rows",
            "claim_table"]
@@ -24,7 +26,6 @@ __all__ = ["concrete_level", "num_le", "fmt_point", "parse_claim_parts", "sample
 
 def concrete_level(table, definition, params, point, scope="table"):
     """The exact optimal *raw* level of the table instantiated at ``point`` (a sympy number, oo or None)."""
-    from implgraph.core.levels import optimal_level
     d = definitions.get(definition) if isinstance(definition, str) else definition
     t = table.subs(point)
     ps = {k: sympy.sympify(v).subs(point) if isinstance(v, sympy.Basic) else v for k, v in params.items()}
@@ -134,7 +135,6 @@ def claim_table(claim, context=None):
     """The table a claim is about: ``context["table"]``, the claim's ``_table``, or by claim id."""
     if context and context.get("table") is not None:
         return context["table"]
-    from implgraph.io import counterexamples
     tid = claim.get("_table")
     if tid:
         try:

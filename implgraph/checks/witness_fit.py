@@ -10,6 +10,7 @@ import sympy
 
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
+from implgraph.io.counterexamples import table_of_claim
 from implgraph.io.theorems import Edge, load_claims
 
 __all__ = ["witness_claim", "witness_fit"]
@@ -38,7 +39,6 @@ def witness_fit(edge: Edge, claim_id) -> dict | None:
     when every parameter value of the condition is one (proved with the solver; otherwise the witness
     confirms the claim at its instance only). None when the claim is not a table claim.
     """
-    from implgraph.io.counterexamples import table_of_claim
     node = witness_claim(claim_id)
     table = table_of_claim(str(claim_id)) if node is not None else None
     if table is None:
