@@ -124,3 +124,26 @@ def test_symbolic_nonimplication_theorem_3b():
         for k in range(2, N):
             assert brute.kt(rows, k) != brute.INF
         assert brute.ldp(rows) == brute.INF
+
+
+@pytest.mark.parametrize("claim_id", [
+    "ekenstedt2022/table-III/caption-mult-t",    # a level claim of the table: not a witness family
+    "nowhere/no-such-claim",
+])
+def test_witness_claim_must_be_an_unbounded_table_claim(claim_id):
+    # the non-implication checker judges its witness with the one `unbounded` checker; any other
+    # claim (or none) gives no witness verdict
+    from implgraph.checks.not_implies import judge_witness_claim
+    assert judge_witness_claim(claim_id) is None
+
+
+def test_checkers_are_registered_by_kind_and_shape_only():
+    # every kind the data format knows has a checker; a shape checker of a kind is tried before its
+    # plain checker (one plain checker per kind at most)
+    from implgraph.checks import find_checker
+    from implgraph.core.verdict import CHECKERS
+    for kind in EDGE_KINDS + ("level", "unbounded", "math", "map", "reachability"):
+        entries = CHECKERS[kind]
+        plain = [i for i, (when, _) in enumerate(entries) if when is None]
+        assert plain == [len(entries) - 1], kind
+    assert find_checker({"kind": "no-such-kind"}) is None
