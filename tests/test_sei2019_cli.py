@@ -68,3 +68,18 @@ def test_reconstruct_unknown_attribute(data, tmp_path, capsys):
     capsys.readouterr()
     assert main(["reconstruct", str(out), "--attributes", "foo"]) == 2
     assert "no attribute 'foo'" in capsys.readouterr().err
+
+
+def test_class_csv_through_levels(data, tmp_path, capsys):
+    """--class-csv writes the classes for S_j; `implgraph levels` reads it (frequency level >= l, Theorem 2)."""
+    out, classes = tmp_path / "r.json", tmp_path / "c.csv"
+    assert main(["anonymize", str(data), "--qid", "job,disease", "--l", "2", "--out", str(out), "--seed", "3",
+                 "--class-csv", f"disease={classes}"]) == 0
+    capsys.readouterr()
+    assert main(["levels", str(classes), "--json"]) == 0
+    levels = json.loads(capsys.readouterr().out)["definitions"]
+    rel = Release.load(out)
+    j = rel.index("disease")
+    assert privacy.frequency_level(rel, j) >= 2                  # Theorem 2
+    assert levels["frequency-l-diversity"]["level"] == str(privacy.frequency_level(rel, j))
+    assert levels["k-anonymity"]["level"] == str(privacy.anonymity_level(rel, j))

@@ -104,3 +104,16 @@ def test_vector_levels():
     rel = random_release(1, {"a": (1, 2), "b": (1, 3), "c": (1, 2)})
     levels = privacy.vector_levels(rel, "frequency")
     assert levels[0] >= 2 and levels[1] >= 3 and levels[2] >= 2
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_levels_agree_with_the_core_on_the_class_table(seed):
+    """The direct levels equal the registered definitions' levels of the class table (core, exact)."""
+    from implgraph.core.levels import optimal_level
+    rel = random_release(seed, {"a": (Fraction(1, 2), 2), "b": (1, 2), "c": (1, 2)})
+    for j in range(3):
+        table = privacy.class_table(rel, j)
+        assert optimal_level(table, "frequency-l-diversity").pieces[0].value == privacy.frequency_level(rel, j)
+        assert optimal_level(table, "k-anonymity").pieces[0].value == privacy.anonymity_level(rel, j)
+        core = optimal_level(table, "entropy-l-diversity").pieces[0].value
+        assert sympy.simplify(core - privacy.entropy_level(rel, j)) == 0

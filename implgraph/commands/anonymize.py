@@ -16,6 +16,7 @@ import numpy as np
 
 from implgraph.core.errors import InputError
 from implgraph.io.output import Progress, check_output_path, print_json, write_output
+from implgraph.mechanisms.randomized_anonymization.privacy import class_csv
 from implgraph.mechanisms.randomized_anonymization.optimise import closeness_parameters, diversity_parameters
 from implgraph.mechanisms.randomized_anonymization.release import anonymize, encode, read_columns
 
@@ -35,6 +36,9 @@ def add_arguments(p):
                    help="EMD ground distance for --t (default equal)")
     p.add_argument("--seed", type=int, help="random seed (default: fresh randomness)")
     p.add_argument("--out", required=True, help="the release (JSON)")
+    p.add_argument("--class-csv", metavar="COL=FILE", action="append", default=[],
+                   help="also write the classes for COL (Definition 10) of the non-aggregated release as a CSV "
+                        "that `implgraph levels` reads (repeatable; small releases only)")
     p.add_argument("--json", action="store_true", help="print the parameters as JSON")
 
 
@@ -54,10 +58,21 @@ def _levels(text: str, qids: list, option: str, parse) -> dict:
     return out
 
 
+def _class_csv_targets(items) -> list:
+    out = []
+    for item in items:
+        col, sep, target = item.partition("=")
+        if not sep or not col.strip() or not target.strip():
+            raise InputError(f"--class-csv {item!r} is not COL=FILE", fix="give e.g. --class-csv disease=classes.csv")
+        out.append((col.strip(), check_output_path(target.strip(), "--class-csv")))
+    return out
+
+
 def run(args) -> int:
     if args.eta_max is not None and args.eta_max < 1:
         raise InputError(f"--eta-max {args.eta_max} is out of range", fix="give --eta-max >= 1")
     check_output_path(args.out)
+    class_csvs = _class_csv_targets(args.class_csv)
     qids = [q.strip() for q in args.qid.split(",") if q.strip()]
     if not qids or len(set(qids)) != len(qids):
         raise InputError(f"--qid {args.qid!r} names no column or a column twice", fix="give distinct column names")
@@ -96,6 +111,8 @@ def run(args) -> int:
     release.meta = {"qid": qids, "model": "l" if args.l is not None else "t", "ground": args.ground}
     path = check_output_path(args.out)
     write_output(path, release.dumps())
+    for col, target in class_csvs:
+        write_output(target, class_csv(release, release.index(col)), option="--class-csv")
     if args.json:
         print_json({"file": args.file, "out": args.out, "N": release.N, "attributes": summary})
         return 0

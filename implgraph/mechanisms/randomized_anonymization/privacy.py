@@ -32,12 +32,13 @@ from fractions import Fraction
 import numpy as np
 import sympy
 
+from implgraph.core.concrete import ConcreteTable
 from implgraph.core.errors import InputError
 from implgraph.definitions.emd_t_closeness import _emd
 from implgraph.definitions.l_diversity import compare_entropies, compare_level
 from implgraph.mechanisms.randomized_anonymization.channel import posterior
 
-__all__ = ["classes_for", "frequency_level", "entropy_holds", "entropy_level", "anonymity_level",
+__all__ = ["classes_for", "class_table", "class_csv", "frequency_level", "entropy_holds", "entropy_level", "anonymity_level",
            "emd", "closeness_level", "record_closeness_level", "vector_levels", "CLASS_LIMIT"]
 
 CLASS_LIMIT = 2_000_000
@@ -71,6 +72,28 @@ def classes_for(release, j: int, limit: int = CLASS_LIMIT) -> dict:
                 counts[v] += 1
             records.append(i)
     return out
+
+
+def class_table(release, j: int) -> ConcreteTable:
+    """The non-aggregated release as the core's table for ``S_j``: one row per row of ``T*`` (a point mass
+    on its ``S_j`` value), classed by the classes for ``S_j``; every registered definition's level of it is
+    then the core's :func:`~implgraph.core.levels.optimal_level`."""
+    rows, labels = [], []
+    d = len(release.domains[j])
+    for n, (key, (counts, _)) in enumerate(sorted(classes_for(release, j).items())):
+        for v, c in enumerate(counts):
+            rows += [[int(u == v) for u in range(d)]] * c
+            labels += [f"E{n + 1}"] * c
+    return ConcreteTable.from_numerators(rows, 1, buckets=list(release.domains[j]), classes=labels)
+
+
+def class_csv(release, j: int) -> str:
+    """:func:`class_table` as the CSV ``implgraph levels`` reads (``class`` column, one column per value)."""
+    table = class_table(release, j)
+    lines = [",".join(["class", *(f'"{b}"' if "," in b else b for b in table.buckets)])]
+    for label, row in zip(table.classes, table.numer.tolist()):
+        lines.append(",".join([str(label), *map(str, row)]))
+    return "\n".join(lines) + "\n"
 
 
 def frequency_level(release, j: int) -> Fraction:
