@@ -113,6 +113,9 @@ class RatioOfAverages(Definition):
         if self.family == "class":
             return None if ct.classes is None else class_ratio_concrete(ct, self.one_sided)
         if self.family == "subset":
+            if False in self.param_ranges(ct.N, **params):
+                raise InputError(f"{self.name}: parameters {params} are out of range for N = {ct.N}",
+                                 fix="choose " + ", ".join(f"{lo} <= {p} <= {hi}" for p, (lo, hi) in self.ranges.items()))
             j = int(self.subset_size(ct.N, **params))
             check_subset_size_concrete(ct.N, j, self.name)
             return subset_ratio_concrete(ct, j, self.one_sided)
