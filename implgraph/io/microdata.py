@@ -96,7 +96,10 @@ def _check_columns(df, names, what, file):
 def _codes(column, sort: bool):
     """(integer code per record, distinct values) of one column (pandas.factorize, labels as written)."""
     pd = _pandas()
-    codes, uniques = pd.factorize(column, sort=sort)
+    try:
+        codes, uniques = pd.factorize(column, sort=sort)
+    except TypeError:                               # values of several types: order of appearance
+        codes, uniques = pd.factorize(column, sort=False)
     codes, uniques = codes.astype(np.int64, copy=False), list(uniques)
     missing = codes < 0
     if missing.any():                               # a missing value (NaN, None) is one more label

@@ -83,7 +83,9 @@ class WeightedConcreteTable(ConcreteTable):
         return int(self.counts.sum())
 
     def total(self, l) -> int:
-        return int((self.numer[:, l] * self.counts).sum())
+        if "_totals" not in self.__dict__:
+            self.__dict__["_totals"] = [int(x) for x in (self.numer * self.counts[:, None]).sum(axis=0).tolist()]
+        return self.__dict__["_totals"][l]
 
     def extreme_sum(self, l, j, largest) -> int:
         """Sum of the ``j`` smallest (or largest) values of bucket ``l`` over all N records."""
