@@ -14,7 +14,8 @@ import sympy
 
 from implgraph.mechanisms.construct import construct
 from implgraph.core.levels import optimal_level
-from implgraph.mechanisms.channels import empirical_response, randomised_response, worst_case_dataset
+from implgraph.mechanisms.channels import empirical_response, randomised_response
+from implgraph.mechanisms.datasets import worst_case_dataset
 
 
 def bench_construct(max_rows: int) -> None:
@@ -38,7 +39,7 @@ def bench_levels() -> None:
     p = sympy.Symbol("p_LDP", real=True)
     for n in (2, 4, 6):
         start = time.perf_counter()
-        from implgraph.mechanisms.channels import Dataset
+        from implgraph.mechanisms.datasets import Dataset
         lv = optimal_level(randomised_response(n, p).apply(Dataset.from_counts({None: [1] * n})), "ldp")
         print(f"  Fig. 4 LDP, n = {n}, symbolic p: {time.perf_counter() - start:.2f} s  ({len(lv.pieces)} pieces)")
     for N in (100, 10_000, 100_000):

@@ -22,10 +22,13 @@ import sympy
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from implgraph import definitions  # noqa: E402
-from implgraph.map.deduce import analyse, figure_check  # noqa: E402
+from implgraph.map.deduce import analyse  # noqa: E402
+from implgraph.map.figures import figure_check  # noqa: E402
 from implgraph.definitions.base import Definition  # noqa: E402
-from implgraph.map.graph import Endpoint, Rule, groups_map, load_arrows, load_rules  # noqa: E402
-from implgraph.map.render import drawing  # noqa: E402
+from implgraph.map.arrows import load_arrows  # noqa: E402
+from implgraph.map.graph import groups_map  # noqa: E402
+from implgraph.map.rules import Endpoint, Rule, load_rules  # noqa: E402
+from implgraph.map.drawing import drawing  # noqa: E402
 
 SYNTHETIC = ("bench-a", "bench-b", "bench-c")
 

@@ -3,9 +3,10 @@
 import pytest
 import sympy
 
-from implgraph.map.compose import compose_chain, compositions, parse_node, tightest
+from implgraph.map.compose import compose_chain, compositions, tightest
+from implgraph.map.graph import read_node
 from implgraph.core.errors import InputError
-from implgraph.map.graph import Endpoint, Rule
+from implgraph.map.rules import Endpoint, Rule
 
 from conftest import computed_rules
 
@@ -116,13 +117,13 @@ def test_weakest_status_carried():
     ("mult-t-closeness", 2, ("mult-t-closeness", {"k": 2})),
 ])
 def test_parse_node(text, k_, expected):
-    assert parse_node(text, k_) == expected
+    assert read_node(text, k_) == expected
 
 
 @pytest.mark.parametrize("text", ["nosuch", "kt-closeness[k=x]", "ldp[k=2]", "kt closeness"])
 def test_parse_node_bad(text):
     with pytest.raises(InputError):
-        parse_node(text)
+        read_node(text)
 
 
 def test_level_domain_in_the_definitions_units():
@@ -141,7 +142,7 @@ def test_level_domain_in_the_definitions_units():
 @pytest.mark.parametrize("text", ["mult-t-closeness(k=3)", "mult-t-closeness[k=3]", "mult-t-closeness[3]"])
 def test_parse_node_class_size_both_syntaxes(text):
     # one grammar with check-edge (NAME(k=3)); NAME[k=3] is the former syntax, kept as an alias
-    assert parse_node(text) == ("mult-t-closeness", {"k": 3})
+    assert read_node(text) == ("mult-t-closeness", {"k": 3})
 
 
 @pytest.mark.parametrize("target", ["mult-t-closeness(k=3)", "mult-t-closeness[k=3]"])

@@ -7,8 +7,10 @@ import networkx as nx
 import pytest
 
 from conftest import computed_rules
-from implgraph.map.deduce import analyse, asserted_conflicts, figure_check, reduced_non_implications
-from implgraph.map.graph import groups_map, load_arrows
+from implgraph.map.deduce import analyse, asserted_conflicts, reduced_non_implications
+from implgraph.map.figures import figure_check
+from implgraph.map.arrows import load_arrows
+from implgraph.map.graph import groups_map
 
 PLANTED = Path(__file__).parent / "data" / "planted_conflict" / "theorems" / "planted.yaml"
 
@@ -77,11 +79,11 @@ def test_planted_contradiction_is_reported():
     assert analyse(G).conflicts() == []
     # the claims as printed contradict each other: shown, not hidden
     pairs = {tuple(c["pair"]): c for c in asserted_conflicts(G)["printed"]}
-    assert set(pairs) == {("ldp", "kt-closeness[k=2]"), ("kt-closeness[k=1]", "kt-closeness[k=3]")}
-    derived = pairs[("ldp", "kt-closeness[k=2]")]
+    assert set(pairs) == {("ldp", "kt-closeness(k=2)"), ("kt-closeness(k=1)", "kt-closeness(k=3)")}
+    derived = pairs[("ldp", "kt-closeness(k=2)")]
     assert derived["implication"]["claims"] == ["planted/theorem-2b", "planted/lemma-2.1"]
     assert derived["non_implication"]["trace"] == ["planted/ldp-not-kt2"]
-    direct = pairs[("kt-closeness[k=1]", "kt-closeness[k=3]")]
+    direct = pairs[("kt-closeness(k=1)", "kt-closeness(k=3)")]
     assert direct["implication"]["claims"] == ["planted/lemma-2.1"]
 
 
@@ -93,12 +95,12 @@ def an6():
 @pytest.mark.parametrize("x, y, base_claims", [
     # mult-t(2-anonymous) =/=> (1,t)-closeness: Theorem 1 (mult-t =/=> LDP, Table III has classes of 2)
     # and (1,t)-closeness => LDP (Theorem 2a), rule B => C, A =/=> C gives A =/=> B
-    ("mult-t-closeness[k=2]", "kt-closeness[k=1]", {"ekenstedt2022/theorem-1", "ekenstedt2022/lemma-2.3#reading-strict"}),
+    ("mult-t-closeness(k=2)", "kt-closeness(k=1)", {"ekenstedt2022/theorem-1", "ekenstedt2022/lemma-2.3#reading-strict"}),
     # eps-DP =/=> eps-LDP: (2,t)-closeness => (1,eps)-DP <=> DP (Theorem 4.3 read, Lemma 3.3) and
     # (2,t)-closeness =/=> LDP (Theorem 3b), rule A => B, A =/=> C gives B =/=> C
     ("dp", "ldp", {"ekenstedt2022/theorem-3b"}),
     # mult-t(3-anonymous) =/=> LDP for N = 6: (2,t) => (3,t) => mult-t(3) and (2,t) =/=> LDP
-    ("mult-t-closeness[k=3]", "ldp", {"ekenstedt2022/theorem-3b"}),
+    ("mult-t-closeness(k=3)", "ldp", {"ekenstedt2022/theorem-3b"}),
 ])
 def test_expected_derived_non_implications(an6, x, y, base_claims):
     tr = an6.non_implication_trace(x, y)
@@ -115,8 +117,8 @@ def test_no_conflicts_in_the_papers_data(an6):
 def test_reduced_non_implications_keep_the_generators(an6):
     reduced = set(reduced_non_implications(an6))
     # Lemma 2.2 instances kt[k0] =/=> kt[k1] (k1 < k0) all follow from kt[k+1] =/=> kt[k] (or kt[2] =/=> LDP)
-    assert ("kt-closeness[k=5]", "kt-closeness[k=1]") not in reduced
-    assert ("kt-closeness[k=4]", "kt-closeness[k=3]") in reduced
+    assert ("kt-closeness(k=5)", "kt-closeness(k=1)") not in reduced
+    assert ("kt-closeness(k=4)", "kt-closeness(k=3)") in reduced
 
 
 def test_figure_check_flags_printed_non_implications():
@@ -136,9 +138,9 @@ def test_structural_class_size_edges_are_not_composed():
     # partition {0}, {0, 1, 1, 1, 1} (classes >= 1) has an infinite multiplicative level.
     G = groups_map(computed_rules(), 6)
     an = analyse(G)
-    assert an.implies("kt-closeness[k=3]", "mult-t-closeness[k=3]")
-    assert not an.implies("kt-closeness[k=3]", "mult-t-closeness[k=2]")
-    assert not an.implies("kt-closeness[k=3]", "mult-t-closeness[k=1]")
+    assert an.implies("kt-closeness(k=3)", "mult-t-closeness(k=3)")
+    assert not an.implies("kt-closeness(k=3)", "mult-t-closeness(k=2)")
+    assert not an.implies("kt-closeness(k=3)", "mult-t-closeness(k=1)")
     # and the witness really is one: exact levels from the core
     from implgraph.core.levels import optimal_level
     from implgraph.core.table import table_from_rows

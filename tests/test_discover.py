@@ -184,7 +184,7 @@ def test_discover_write_and_path_in_the_plugins_units(tmp_path):
     # 2 (e^eps - 1)/(e^eps + 2) (in ratio units it would be 3 e^eps/(e^eps + 2), larger by exactly 1)
     from implgraph.map.compose import compositions
     from implgraph.engines.discover_yaml import write_data
-    from implgraph.map.graph import load_rules
+    from implgraph.map.rules import load_rules
     from _plugin_fixtures import BasicBetaLikeness
     hand = 2 * (sympy.exp(eps) - 1) / (sympy.exp(eps) + 2)
     with registered(BasicBetaLikeness):

@@ -11,8 +11,11 @@ from conftest import computed_rules
 from implgraph.cli import main
 from implgraph.map.deduce import analyse
 from implgraph.core.errors import InputError
-from implgraph.map.graph import definitions_map, edge_f, groups_map, load_rules
-from implgraph.map.render import drawing, render, to_dot
+from implgraph.map.drawing import drawing
+from implgraph.map.graph import definitions_map, groups_map
+from implgraph.map.instantiate import edge_f
+from implgraph.map.render import render, to_dot
+from implgraph.map.rules import load_rules
 
 PLANTED = Path(__file__).parent / "data" / "planted_conflict" / "theorems" / "planted.yaml"
 eps = sympy.Symbol("eps", real=True)
@@ -31,9 +34,9 @@ def g4(rules):
 def test_group_nodes_for_n4(g4):
     # kt-closeness and kdp for k = 1..3, mult-t for minimum class size 1..2 (2k <= N), the
     # singleton-class restriction of the Theorem 1 exception, kdp within classes for k = 1..3
-    expected = ({f"kt-closeness[k={k}]" for k in (1, 2, 3)} | {f"kdp[k={k}]" for k in (1, 2, 3)}
-                | {"mult-t-closeness[k=1]", "mult-t-closeness[k=2]", "mult-t-closeness[k=1,max=1]"}
-                | {f"kdp[k={k}]@class" for k in (1, 2, 3)} | {"ldp", "dp"})
+    expected = ({f"kt-closeness(k={k})" for k in (1, 2, 3)} | {f"kdp(k={k})" for k in (1, 2, 3)}
+                | {"mult-t-closeness(k=1)", "mult-t-closeness(k=2)", "mult-t-closeness(k=1, max=1)"}
+                | {f"kdp(k={k})@class" for k in (1, 2, 3)} | {"ldp", "dp"})
     assert set(g4.nodes) == expected
 
 
@@ -44,17 +47,17 @@ def _keys(G, key):
 def test_instances_for_n4(g4):
     # Lemma 2.1 (k0 <= k1, loops dropped): (1,2), (1,3), (2,3)
     assert _keys(g4, "ekenstedt2022/lemma-2.1") == [
-        ("kt-closeness[k=1]", "kt-closeness[k=2]"), ("kt-closeness[k=1]", "kt-closeness[k=3]"),
-        ("kt-closeness[k=2]", "kt-closeness[k=3]")]
+        ("kt-closeness(k=1)", "kt-closeness(k=2)"), ("kt-closeness(k=1)", "kt-closeness(k=3)"),
+        ("kt-closeness(k=2)", "kt-closeness(k=3)")]
     # Theorem 4.1: (k,t)-closeness <=> (4 - k, ln t)-DP
     assert _keys(g4, "ekenstedt2022/theorem-4.1") == [
-        ("kt-closeness[k=1]", "kdp[k=3]"), ("kt-closeness[k=2]", "kdp[k=2]"), ("kt-closeness[k=3]", "kdp[k=1]")]
+        ("kt-closeness(k=1)", "kdp(k=3)"), ("kt-closeness(k=2)", "kdp(k=2)"), ("kt-closeness(k=3)", "kdp(k=1)")]
     # Theorem 3b: k > 1 only
-    assert _keys(g4, "ekenstedt2022/theorem-3b") == [("kt-closeness[k=2]", "ldp"), ("kt-closeness[k=3]", "ldp")]
+    assert _keys(g4, "ekenstedt2022/theorem-3b") == [("kt-closeness(k=2)", "ldp"), ("kt-closeness(k=3)", "ldp")]
 
 
 def test_f_instantiated(g4):
-    d = g4.get_edge_data("ldp", "kt-closeness[k=1]")["ekenstedt2022/theorem-2b"]
+    d = g4.get_edge_data("ldp", "kt-closeness(k=1)")["ekenstedt2022/theorem-2b"]
     assert sympy.simplify(edge_f(d) - (3 * sympy.exp(eps) + 1) / 4) == 0
     # Theorem 2b is true (the worst case is one record at Pr = a, the others at e^eps a): proved
     assert d["verdict"] == "proved" and d["verdict_from"] == "verify"
@@ -63,9 +66,9 @@ def test_f_instantiated(g4):
 def test_given_verdicts_are_used():
     rules = load_rules(verdicts=[{"id": "ekenstedt2022/theorem-2b", "verdict": "refuted"}])
     G = groups_map(rules, 4)
-    d = G.get_edge_data("ldp", "kt-closeness[k=1]")["ekenstedt2022/theorem-2b"]
+    d = G.get_edge_data("ldp", "kt-closeness(k=1)")["ekenstedt2022/theorem-2b"]
     assert d["verdict"] == "refuted" and d["verdict_from"] == "verify" and not d["established"]
-    assert not analyse(G).implies("ldp", "kt-closeness[k=1]")
+    assert not analyse(G).implies("ldp", "kt-closeness(k=1)")
 
 
 def test_definitions_map(rules):
@@ -79,8 +82,8 @@ def test_drawing_reduces(rules):
     G = groups_map(rules, 6)
     D = drawing(G)
     pairs = {(u, v) for u, v, d in D.edges(data=True) if d["kind"] == "implies" and d["color"] == "#222222"}
-    assert ("kt-closeness[k=1]", "kt-closeness[k=2]") in pairs
-    assert ("kt-closeness[k=1]", "kt-closeness[k=3]") not in pairs      # transitive: reduced away
+    assert ("kt-closeness(k=1)", "kt-closeness(k=2)") in pairs
+    assert ("kt-closeness(k=1)", "kt-closeness(k=3)") not in pairs      # transitive: reduced away
     refuted = [d for _, _, d in D.edges(data=True) if d["status"] == "refuted"]
     assert refuted and all(d["color"] == "#d62728" for d in refuted)
 
@@ -113,7 +116,7 @@ def test_cli_map_json(capsys):
     doc = json.loads(capsys.readouterr().out)
     assert doc["level"] == "groups" and doc["N"] == 5
     e = [e for e in doc["edges"] if e["key"] == "ekenstedt2022/theorem-2b"][0]
-    assert e["from"] == "ldp" and e["to"] == "kt-closeness[k=1]" and e["verdict"] == "proved"
+    assert e["from"] == "ldp" and e["to"] == "kt-closeness(k=1)" and e["verdict"] == "proved"
     assert sympy.simplify(sympy.sympify(e["f"], locals={"eps": eps}) - (4 * sympy.exp(eps) + 1) / 5) == 0
     assert doc["analysis"]["conflicts"] == []
     assert doc["analysis"]["derived_non_implications"][0]["trace"]
@@ -127,7 +130,7 @@ def test_cli_map_planted_conflict(tmp_path, capsys):
     # its map, but the claims as printed contradict each other, and that is reported
     assert "conflicts: 0" in text
     assert "conflicts among the papers' claims as printed (every claim taken as asserted): 2" in text
-    assert "ldp => kt-closeness[k=2] via planted/theorem-2b -> planted/lemma-2.1" in text
+    assert "ldp => kt-closeness(k=2) via planted/theorem-2b -> planted/lemma-2.1" in text
     assert "planted/ldp-not-kt2" in text
     assert out.exists()
 

@@ -5,7 +5,7 @@ import json
 import networkx as nx
 
 from implgraph.map.deduce import analyse, asserted_conflicts
-from implgraph.map.graph import load_edges, rules_from_edges
+from implgraph.map.rules import load_edges, rules_from_edges
 from implgraph.io.verdict_cache import computed_verdicts
 
 

@@ -11,7 +11,8 @@ import pytest
 import sympy
 from sympy import Rational as R
 
-from implgraph.mechanisms.channels import empirical_response, exact_level, randomised_response
+from implgraph.mechanisms.calibrate import exact_level
+from implgraph.mechanisms.channels import empirical_response, randomised_response
 from implgraph.io.theorems import load_claims
 from implgraph.checks import check_claim
 

@@ -8,8 +8,9 @@ from sympy import Rational as R
 from implgraph.core.errors import InputError
 from implgraph.core.levels import all_levels, optimal_level
 from implgraph.papers.ekenstedt2022 import fig4_level
-from implgraph.mechanisms.channels import (Dataset, empirical_response, lumped_randomised_response, mechanism_level,
-                                  randomised_response, sequential, worst_case_dataset)
+from implgraph.mechanisms.calibrate import mechanism_level
+from implgraph.mechanisms.channels import empirical_response, lumped_randomised_response, randomised_response, sequential
+from implgraph.mechanisms.datasets import Dataset, worst_case_dataset
 
 p, pt, pl = sympy.symbols("p p_t p_LDP", real=True)
 

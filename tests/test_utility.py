@@ -8,13 +8,15 @@ import sympy
 from sympy import Rational as R
 
 from implgraph.cli import main
-from implgraph.io.datafile import data_files, load_yaml
+from implgraph.io.datafile import data_files
+from implgraph.io.validate import load_yaml
 from implgraph.core.errors import InputError
 from implgraph.core.levels import optimal_level
 from implgraph.papers.ekenstedt2022 import fig6_curves, fig7_curves
-from implgraph.mechanisms.channels import (Dataset, empirical_response, randomised_response, sequential,
-                                  worst_case_dataset)
-from implgraph.mechanisms.utility import bayes_utility, mechanism_utilities, p_ldp_for_eps, p_t_for_t, utility
+from implgraph.mechanisms.calibrate import keep_for_level
+from implgraph.mechanisms.channels import empirical_response, randomised_response, sequential
+from implgraph.mechanisms.datasets import Dataset, worst_case_dataset
+from implgraph.mechanisms.utility import bayes_utility, mechanism_utilities, utility
 from implgraph.checks import check_claim
 
 
@@ -56,21 +58,31 @@ def _claim(cid):
     raise KeyError(cid)
 
 
+def _rr_keep(eps, n):
+    """Fig. 4 calibrated for LDP (the data's definition of p_LDP)."""
+    return keep_for_level(lambda p: randomised_response(n, p), "ldp", eps)
+
+
+def _er_keep(t0, py):
+    """Fig. 5 calibrated for multiplicative t-closeness on the value partition (the data's p_t)."""
+    return keep_for_level(lambda p: empirical_response(py, p), "mult-t-closeness", t0, py)
+
+
 def test_calibrations_hand():
     eps = sympy.log(R(195, 94))
-    assert p_ldp_for_eps(eps, 2) == R(101, 289)         # 1 + 2p/(1-p) = 195/94
+    assert _rr_keep(eps, 2) == R(101, 289)         # 1 + 2p/(1-p) = 195/94
     # pure class of a1: p/(1/10) + 1 - p = 2 -> p = 1/9 (and 1/(1 - 1/9) = 9/8 <= 2)
-    assert p_t_for_t(2, [R(1, 10), R(9, 10)]) == R(1, 9)
+    assert _er_keep(2, [R(1, 10), R(9, 10)]) == R(1, 9)
     # uniform: 2p + 1 - p = 2 at p = 1, 1/(1 - p) = 2 at p = 1/2: the smaller wins
-    assert p_t_for_t(2, [R(1, 2), R(1, 2)]) == R(1, 2)
+    assert _er_keep(2, [R(1, 2), R(1, 2)]) == R(1, 2)
 
 
 def test_calibrated_mechanisms_reach_the_levels_exactly():
     """The engine's p_LDP and p_t give exactly eps_t and t0 by the core."""
     eps = sympy.log(R(195, 94))
-    m4 = randomised_response(2, p_ldp_for_eps(eps, 2))
+    m4 = randomised_response(2, _rr_keep(eps, 2))
     assert optimal_level(m4.apply(Dataset.from_counts({None: [1, 1]})), "ldp").value == eps
-    m5 = empirical_response([R(1, 10), R(9, 10)], p_t_for_t(2, [R(1, 10), R(9, 10)]))
+    m5 = empirical_response([R(1, 10), R(9, 10)], _er_keep(2, [R(1, 10), R(9, 10)]))
     assert optimal_level(m5.apply(worst_case_dataset([10, 90], 5)), "mult-t-closeness").value == 2
 
 
@@ -87,7 +99,7 @@ def test_bad_inputs():
     with pytest.raises(InputError, match="outside"):
         bayes_utility(randomised_response(2, R(1, 2)), [R(3, 2), -R(1, 2)])
     with pytest.raises(InputError, match="< 1"):
-        p_t_for_t(R(1, 2), [R(1, 2), R(1, 2)])
+        _er_keep(R(1, 2), [R(1, 2), R(1, 2)])
 
 
 FAST = {"ekenstedt2022/eq-1": "refuted", "ekenstedt2022/eq-2": "refuted", "ekenstedt2022/eq-5": "refuted", "ekenstedt2022/eq-6": "refuted",

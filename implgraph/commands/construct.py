@@ -27,6 +27,9 @@ def add_arguments(p):
     p.add_argument("--k", required=True, type=int, help="the minimum class size")
     p.add_argument("--attribute", required=True, help="the numeric confidential attribute's column")
     p.add_argument("--out", required=True, help="the output CSV")
+    p.add_argument("--definition", metavar="NAME", default=None,
+                   help="the definition whose level is reached and checked (default: the registered class-based "
+                        "definition whose level is the raw ratio, t >= 1)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
 
 
@@ -53,7 +56,7 @@ def run(args) -> int:
         if extra in header:
             raise InputError(f"the input already has a column {extra!r}", file=args.file, line=1,
                              fix="rename that column")
-    r = construct(values, t, args.k)
+    r = construct(values, t, args.k, args.definition)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(header + ["bucket", "class"])

@@ -9,10 +9,11 @@ omit, and counts the open pairs; ``--json`` exports all of it.
 
 from __future__ import annotations
 
+import json
 import time
 
 from implgraph.core.errors import InputError
-from implgraph.io.output import print_json
+from implgraph.io.output import Progress, print_json
 
 NAME = "map"
 HELP = "draw the implication map (Fig. 1 with --N, Fig. 2 with --level definitions); conflicts, figure check, open pairs"
@@ -42,12 +43,52 @@ def add_arguments(p):
     p.add_argument("--max-list", type=int, default=20, help="items listed per section of the summary (default 20)")
 
 
+def read_verdicts(path) -> dict:
+    """Verdicts from a file written by ``implgraph verify --json`` (``{"claims": [...]}``)."""
+    from implgraph.io.datafile import read_text
+    from implgraph.map.verdicts import verdict_lookup
+    try:
+        data = json.loads(read_text(path))
+    except FileNotFoundError:
+        raise InputError("no such file", file=str(path), fix="give the output of `implgraph verify --json`") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"not a JSON verdict file ({exc.__class__.__name__})", file=str(path),
+                         fix="give the output of `implgraph verify --json`") from None
+    rows = data.get("claims") if isinstance(data, dict) and "claims" in data else data
+    if not isinstance(rows, (list, dict)):
+        raise InputError("no verdicts in the file", file=str(path), fix="give the output of `implgraph verify --json`")
+    return verdict_lookup(rows)
+
+
+def verify_edges(paths=None, max_n: int | None = None, progress=None, fresh: bool = False) -> dict:
+    """Computed verdicts of the edge claims: ``{id: verdict}`` (readings as ``id#reading``).
+
+    Runs ``implgraph verify`` on the edge claims of ``paths`` (default: the bundled theorems), or reads
+    the result from the content-keyed cache (:mod:`implgraph.io.verdict_cache`) unless ``fresh``.
+    """
+    from implgraph.checks.verify import DEFAULT_MAX_N, run_verify
+    from implgraph.io.datafile import data_files
+    from implgraph.io.verdict_cache import computed_verdicts
+    from implgraph.map.rules import load_edges
+    from implgraph.map.verdicts import verdict_lookup
+    max_n = max_n or DEFAULT_MAX_N
+    ids = [e.id for e in load_edges(paths)]
+    files = list(paths) if paths else list(data_files("theorems"))
+    files += list(data_files("counterexamples"))
+
+    def compute(which):
+        return run_verify(which, max_n=max_n, progress=progress, jobs=1 if paths else 2, paths=paths)
+
+    if fresh:
+        return verdict_lookup(compute(ids))
+    return computed_verdicts(ids, files, max_n, compute)
+
+
 def load_verdicts(args):
-    from implgraph.map.graph import read_verdicts, verify_edges
+    """``(verdicts, where from)`` for the map commands: ``--verdicts FILE``, else computed (cached)."""
+    from implgraph.map.rules import load_edges
     if args.verdicts:
         return read_verdicts(args.verdicts), "verdicts file"
-    from implgraph.io.output import Progress
-    from implgraph.map.graph import load_edges
     # computing the verdicts (when the cache has none) is the long part: show it on a terminal
     progress = Progress(len(load_edges(args.theorems)), "verdicts of the edge claims")
     try:
@@ -60,8 +101,11 @@ def load_verdicts(args):
 
 def build(args):
     """Rules, the drawn map, the groups map at N, its analysis and the figure check."""
-    from implgraph.map.deduce import analyse, asserted_conflicts, figure_check
-    from implgraph.map.graph import definitions_map, groups_map, load_arrows, load_rules
+    from implgraph.map.deduce import analyse, asserted_conflicts
+    from implgraph.map.figures import figure_check
+    from implgraph.map.arrows import load_arrows
+    from implgraph.map.graph import definitions_map, groups_map
+    from implgraph.map.rules import load_rules
     if args.N is not None and not 2 <= args.N <= MAX_N:
         raise InputError(f"--N {args.N} is out of range", fix=f"give 2 <= --N <= {MAX_N} (one node per group size)")
     level = args.level or ("groups" if args.N is not None else "definitions")
@@ -82,7 +126,7 @@ def build(args):
 
 def export(m, traces: bool = True) -> dict:
     """The JSON document of a map (see the module docstring)."""
-    from implgraph.map.graph import edge_f
+    from implgraph.map.instantiate import edge_f
     G, an = m["shown"], m["an"]
     nodes = [{"id": n, "label": d.get("label", n).replace("\n", " "), "family": d.get("family"),
               "params": d.get("params", {})} for n, d in G.nodes(data=True)]
@@ -160,7 +204,8 @@ def _print_summary(m, out_info, limit):
 
 
 def run(args) -> int:
-    from implgraph.map.render import drawing, render
+    from implgraph.map.drawing import drawing
+    from implgraph.map.render import render
     if not args.out and not args.json:
         raise InputError("nothing to do", fix="give --out FILE (.dot, .svg, .png) or --json")
     if args.out:

@@ -25,8 +25,8 @@ MAX_MAP_N = 100
 """Largest N at which an open pair is looked up on the map (the map has one node per group size)."""
 
 def add_arguments(p):
-    p.add_argument("source", metavar="A", help="a definition, e.g. ldp or 'kt-closeness(k=3)' (the grammar of check-edge; NAME[k=3] is accepted as an alias)")
-    p.add_argument("target", metavar="B", help="a definition, e.g. 'mult-t-closeness(k=3)' (classes of >= 3 records) or 'kdp(k=2)'")
+    p.add_argument("source", metavar="A", help="a definition, e.g. NAME or 'NAME(k=3)' (the grammar of check-edge; NAME[k=3] is accepted as an alias)")
+    p.add_argument("target", metavar="B", help="a definition, e.g. 'NAME(k=3)' (for a class-based definition: classes of >= 3 records)")
     p.add_argument("--N", type=int, default=None, help="number of records (substituted into f and the conditions)")
     p.add_argument("--k", type=int, default=None, help="group size (minimum class size for a class-based definition) for A and B where it is not given as NAME(k=..)")
     p.add_argument("--max-length", type=int, default=5, help="longest chain considered (default 5)")
@@ -37,20 +37,17 @@ def add_arguments(p):
     p.add_argument("--theorems", nargs="+", metavar="FILE", help="theorem files to use instead of the bundled data")
 
 
-def _fmt_params(p: dict) -> str:
-    return ",".join(f"{k}={v}" for k, v in p.items())
-
-
 def run(args) -> int:
-    from implgraph.map.compose import compositions, parse_node, tightest
-    from implgraph.map.graph import load_rules, node_name
+    from implgraph.map.compose import compositions, tightest
+    from implgraph.map.graph import node_name, read_node
+    from implgraph.map.rules import load_rules
     from implgraph.commands.map import load_verdicts
     if args.N is not None and not 2 <= args.N <= MAX_N:
         raise InputError(f"--N {args.N} is out of range", fix=f"give 2 <= --N <= {MAX_N}")
     if not 1 <= args.max_length <= MAX_LENGTH:
         raise InputError(f"--max-length {args.max_length} is out of range", fix=f"give 1 <= --max-length <= {MAX_LENGTH}")
-    src, sp = parse_node(args.source, args.k, args.N)
-    dst, tp = parse_node(args.target, args.k, args.N)
+    src, sp = read_node(args.source, args.k, args.N)
+    dst, tp = read_node(args.target, args.k, args.N)
     verdicts, vsource = load_verdicts(args)
     rules = load_rules(args.theorems, verdicts)
     comps = compositions(rules, src, dst, sp or None, tp or None, N=args.N, max_length=args.max_length)
@@ -81,9 +78,7 @@ def run(args) -> int:
     print(f"{a_name} => {b_name}: {len(comps)} composition(s); verdicts from {vsource}")
     for i, c in enumerate(comps, 1):
         mark = " *" if i - 1 in best["best"] else ""
-        src_p = f"[{_fmt_params(c.source)}]" if c.source else ""
-        dst_p = f"[{_fmt_params(c.target)}]" if c.target else ""
-        print(f"{i}.{mark} {src}{src_p} at level {c.level} => {dst}{dst_p} at level {c.f}")
+        print(f"{i}.{mark} {node_name(src, c.source)} at level {c.level} => {node_name(dst, c.target)} at level {c.f}")
         if c.conditions:
             print(f"     when {' and '.join(str(x) for x in c.conditions)}")
         print(f"     why: {' -> '.join(c.trace)}  ({c.status}"

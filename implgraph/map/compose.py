@@ -9,7 +9,7 @@ of the definitions-level map, so a rule within one definition such as Lemma 2.1 
 :func:`tightest` compares the composed functions on their common region with
 :meth:`implgraph.core.region.Region.decide` and says when neither dominates.
 
-Only established rules (:data:`implgraph.map.graph.ESTABLISHED`) are composed; a chain's status is its
+Only established rules (:data:`implgraph.map.verdicts.ESTABLISHED`) are composed; a chain's status is its
 weakest link, and the chain of claim ids is its why-trace.
 """
 
@@ -22,10 +22,12 @@ import sympy
 
 from implgraph import definitions
 from implgraph.core.errors import InputError
-from implgraph.map.graph import ESTABLISHED, N_SYM, Endpoint, Rule, definitions_map, weakest
+from implgraph.map.graph import definitions_map
+from implgraph.map.rules import N_SYM, Endpoint, Rule
+from implgraph.map.verdicts import ESTABLISHED, weakest
 from implgraph.core.region import Region
 
-__all__ = ["Composition", "compose_chain", "compositions", "tightest", "parse_node", "chains"]
+__all__ = ["Composition", "compose_chain", "compositions", "tightest", "chains"]
 
 
 @dataclass
@@ -73,34 +75,6 @@ class Composition:
                 "chain": [f"{r.a.label()} => {r.b.label()}" for r in self.rules],
                 "source": {k: str(v) for k, v in self.source.items()},
                 "target": {k: str(v) for k, v in self.target.items()}}
-
-
-def parse_node(text: str, k=None, N=None) -> tuple[str, dict]:
-    """``"kt-closeness(k=3)"`` -> ``("kt-closeness", {"k": 3})``; ``--k`` fills a missing ``k``.
-
-    The grammar is :func:`implgraph.core.nodes.parse_node` (``NAME[k=3]`` is its alias, kept for the
-    former syntax of ``path``; ``@class`` marks the per-class reading). A class-based definition's
-    ``k`` is the minimum class size (``max`` the maximum). Values must be integers here.
-
-    Raises
-    ------
-    InputError
-        Unknown definition, a malformed name, a value that is not an integer, k out of range.
-    """
-    from implgraph.core.nodes import class_params, parse_node as parse
-    node = parse(text, defaults={"k": k}, require=False, scope_ok=True)
-    back = {v: key for key, v in class_params(node.definition).items()}
-    params = {}
-    for key, value in list(node.params) + [(back[c], v) for c, v in node.classes]:
-        if key == "ground":
-            continue
-        if not (isinstance(value, sympy.Basic) and value.is_Integer):
-            raise InputError(f"parameter {key} = {value} of {node.name} is not an integer",
-                             fix=f"write e.g. {node.name}(k=3)")
-        params[key] = int(value)
-    if N is not None and "k" in params and not (1 <= params["k"] <= N - 1):
-        raise InputError(f"k = {params['k']} is out of range for N = {N}", fix=f"choose 1 <= k <= {N - 1}")
-    return node.name + node.scope, params
 
 
 # ------------------------------------------------------------------------------------------------
@@ -151,7 +125,7 @@ def compose_chain(rules, source=None, target=None, N=None, check=True) -> Compos
 
     Examples
     --------
-    >>> from implgraph.map.graph import load_rules
+    >>> from implgraph.map.rules import load_rules
     >>> rules = {r.key: r for r in load_rules()}
     >>> c = compose_chain([rules["ekenstedt2022/theorem-2b"], rules["ekenstedt2022/theorem-2a"]])
     >>> c.f
@@ -326,7 +300,7 @@ def chains(rules, source_family: str, target_family: str, max_length: int = 5, d
         if not detours:
             fams = [chain[0].a.family] + [r.b.family for r in chain if r.a.family != r.b.family]
             if len(set(fams)) != len(fams):
-                continue        # a loop through another family (e.g. kt -> kdp -> kt): a detour
+                continue        # a loop through another family (A -> B -> A): a detour
         yield chain
 
 

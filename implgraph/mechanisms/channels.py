@@ -10,7 +10,8 @@ Ekenstedt et al. [1]_ Section V-A are built in:
   drawn from the empirical distribution ``p_y`` of the whole data set: ``M = p I + (1 - p) 1 p_y^T``;
 - :func:`sequential` (mechanism 2 of Section V-C): Fig. 5 then Fig. 4, ``M = M_5 M_4``.
 
-Applying a mechanism to a :class:`Dataset` (value counts per equivalence class) gives a parametric
+Applying a mechanism to a :class:`~implgraph.mechanisms.datasets.Dataset` (value counts per equivalence
+class) gives a parametric
 :class:`~implgraph.core.table.Table` with one block per (class, input value): the block's row is the
 channel's row of that input and its count the number of such records. Every definition's level of a
 mechanism is then the core's :func:`~implgraph.core.levels.optimal_level` of that table (exact; symbolic in
@@ -34,14 +35,12 @@ Examples
 Matrix([
 [3/4, 1/4],
 [1/4, 3/4]])
->>> d = Dataset.from_counts({"E1": [3, 0], "E2": [1, 2]})
->>> str(mechanism_level(m, d, "ldp").value)
-'log(3)'
+>>> m.row(0)
+(3/4, 1/4)
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -50,14 +49,10 @@ import sympy
 from implgraph.core.errors import InputError
 from implgraph.core.region import Region
 from implgraph.core.table import Block, Table
+from implgraph.mechanisms.datasets import value_names
 
-__all__ = ["Mechanism", "Dataset", "randomised_response", "empirical_response", "sequential",
-           "lumped_randomised_response", "mechanism_level", "worst_case_dataset", "check_probability",
-           "value_names", "value_partition", "exact_level", "calibrate_keep"]
-
-
-def value_names(n: int) -> list:
-    return [f"a{i + 1}" for i in range(n)]
+__all__ = ["Mechanism", "randomised_response", "empirical_response", "sequential",
+           "lumped_randomised_response", "check_probability"]
 
 
 def _num(x):
@@ -217,91 +212,6 @@ class Mechanism:
                      id=f"{self.name} on {dataset.name}" if dataset.name else self.name)
 
 
-@dataclass
-class Dataset:
-    """Value counts of a nominal attribute, per equivalence class.
-
-    Parameters
-    ----------
-    classes : dict
-        ``{class label: [count of a1, ..., count of an]}`` (ints or integer sympy expressions). A single
-        class labelled ``None`` means "no partition".
-    values : list of str
-    kinds, constraints :
-        Symbols in symbolic counts and the constraints on them.
-    """
-
-    classes: dict
-    values: list
-    kinds: dict = field(default_factory=dict)
-    constraints: tuple = ()
-    name: str = ""
-
-    @classmethod
-    def from_counts(cls, classes: dict, values=None, name="", kinds=None, constraints=()):
-        classes = {k: [sympy.sympify(c) for c in v] for k, v in classes.items()}
-        n = len(next(iter(classes.values())))
-        if any(len(v) != n for v in classes.values()):
-            raise InputError("every class needs one count per value", fix="give n counts per class")
-        values = list(values or value_names(n))
-        for label, counts in classes.items():
-            for c in counts:
-                if c.is_number and (not c.is_Integer or c < 0):
-                    raise InputError(f"class {label}: count {c} is not a non-negative integer",
-                                     fix="give record counts")
-        return cls(classes, values, dict(kinds or {}), tuple(constraints), name)
-
-    @classmethod
-    def from_records(cls, records, labels=None, values=None, name=""):
-        """From one value per record (and one class label per record, or none)."""
-        values = list(values or sorted(set(records), key=str))
-        index = {v: i for i, v in enumerate(values)}
-        labels = list(labels) if labels is not None else [None] * len(records)
-        classes: dict = {}
-        for v, lab in zip(records, labels):
-            if v not in index:
-                raise InputError(f"value {v!r} is not in the domain {values}", fix="list every value")
-            classes.setdefault(lab, [0] * len(values))[index[v]] += 1
-        return cls.from_counts(classes, values=[str(v) for v in values], name=name)
-
-    @property
-    def n(self) -> int:
-        return len(self.values)
-
-    @property
-    def counts(self) -> list:
-        """Records per value over the whole data set."""
-        return [sympy.expand(sum((c[i] for c in self.classes.values()), sympy.Integer(0))) for i in range(self.n)]
-
-    @property
-    def N(self):
-        return sympy.expand(sum(self.counts, sympy.Integer(0)))
-
-    @property
-    def frequencies(self) -> list:
-        """The empirical distribution p_y of the values (exact)."""
-        N = self.N
-        return [sympy.cancel(c / N) for c in self.counts]
-
-    def class_sizes(self) -> dict:
-        return {k: sympy.expand(sum(v, sympy.Integer(0))) for k, v in self.classes.items()}
-
-    def check_k(self, k) -> None:
-        """Raise InputError unless every class has at least ``k`` records (decided on the region)."""
-        k = sympy.sympify(k)
-        N = self.N
-        if k.is_number and N.is_number and k > N:
-            raise InputError(f"k = {k} is larger than the data ({N} records)", fix=f"choose k <= {N}")
-        region = Region(dict(self.kinds), tuple(self.constraints))
-        for label, size in self.class_sizes().items():
-            ok = sympy.sympify(size >= k)
-            if ok is sympy.true:
-                continue
-            if ok is sympy.false or region.decide(ok) is not True:
-                raise InputError(f"class {label} has {size} records, fewer than k = {k}",
-                                 fix="merge small classes or lower k")
-
-
 def randomised_response(n, p) -> Mechanism:
     """Fig. 4 of [1]_: keep with probability ``p``, else a value drawn uniformly from the n values.
 
@@ -377,105 +287,3 @@ def _param_region(params):
         if not sympy.sympify(p).is_number:
             cons += [p >= 0, p <= 1]
     return kinds, tuple(cons)
-
-
-def mechanism_level(mechanism: Mechanism, dataset: Dataset, definition: str, **params):
-    """The optimal level of ``definition`` on the mechanism's output table (the core, exact)."""
-    from implgraph.core.levels import optimal_level
-    return optimal_level(mechanism.apply(dataset), definition, **params)
-
-
-def _level_pieces(level):
-    return [(p.condition, p.value) for p in level.pieces]
-
-
-def _decide(region, cond):
-    try:
-        return region.decide(cond)
-    except Exception:  # an untranslatable condition: unknown, never a proof
-        return None
-
-
-def value_partition(weights, values=None) -> Dataset:
-    """One class per value holding all its records (the worst partition of a per-record channel).
-
-    ``weights`` are the value frequencies: concrete ones become the smallest integer counts with
-    those frequencies; symbolic ones are used as (real) record masses, positive on the region.
-    """
-    w = [sympy.sympify(x) for x in weights]
-    free = set().union(*(x.free_symbols for x in w))
-    if not free:
-        den = math.lcm(*[int(sympy.Rational(x).q) for x in w])
-        w = [sympy.Integer(int(x * den)) for x in w]
-    n = len(w)
-    classes = {f"E{i + 1}": [w[i] if j == i else sympy.Integer(0) for j in range(n)]
-               for i in range(n) if w[i] != 0}
-    kinds = {s: "integer" if s.is_integer else "real" for s in free}
-    cons = tuple(x > 0 for x in w if x.free_symbols)
-    return Dataset.from_counts(classes, values=values, kinds=kinds, constraints=cons, name="value partition")
-
-
-def exact_level(mech: Mechanism, py, definition: str, **params):
-    """The core's optimal level of ``definition`` on the channel's output over the value partition."""
-    weights = py if py else [1] * mech.n
-    return mechanism_level(mech, value_partition(weights, mech.values), definition, **params)
-
-
-def calibrate_keep(level, target_raw, var, region):
-    """The largest keep probability ``var`` whose level (raw) is at most ``target_raw``.
-
-    The candidates solve ``piece value == target`` for each piece of the core's level; their minimum is
-    returned with the decision (exact, or z3 on the whole region: True, False, or None if not decided)
-    that the level there is at most the target. It is the largest such value when every piece grows
-    with ``var`` (true of the keep probabilities of Fig. 4 and Fig. 5: each ratio of the channel's rows
-    grows as less mass is redistributed). Returns (value, decided) or (None, None).
-    """
-    sols = []
-    for _, v in _level_pieces(level):
-        if v is None or v is sympy.oo or var not in sympy.sympify(v).free_symbols:
-            continue
-        try:
-            found = sympy.solve(sympy.Eq(sympy.together(v), target_raw), var)
-        except NotImplementedError:
-            continue
-        sols += [sympy.simplify(s) for s in found if s.is_real is not False]
-    if not sols:
-        # the level does not depend on var: every keep probability in [0, 1] reaches at most the level
-        consts = [sympy.sympify(v) for _, v in _level_pieces(level) if v is not None and v is not sympy.oo]
-        if consts and all(not v.free_symbols and bool(v <= target_raw) for v in consts):
-            return sympy.Integer(1), True
-        return None, None
-    value = sympy.Min(*sols)
-    checks = [sympy.Or(sympy.Not(sympy.sympify(c).subs(var, value)),
-                       sympy.sympify(v).subs(var, value) <= target_raw if v is not None else sympy.false)
-              for c, v in _level_pieces(level)]
-    checks.append(value >= 0)
-    cond = sympy.And(*checks)
-    if not cond.free_symbols:
-        return value, cond is sympy.true
-    return value, _decide(region, cond)
-
-
-def worst_case_dataset(counts, k, values=None) -> Dataset:
-    """The partition that maximises the multiplicative t of a per-record mechanism (Fig. 4, Fig. 5).
-
-    One class of ``k`` records that all hold the least frequent value, one class with the rest (Section
-    V-A of [1]_: 'an upper limit ... can be provided by a group whose confidential attributes take on the
-    same value'). Needs that count >= k and N - k >= k.
-    """
-    counts = [int(c) for c in counts]
-    N = sum(counts)
-    k = int(k)
-    if k < 1:
-        raise InputError(f"k = {k}", fix="choose k >= 1")
-    if k > N:
-        raise InputError(f"k = {k} is larger than the data ({N} records)", fix=f"choose k <= {N}")
-    i = min((c, i) for i, c in enumerate(counts) if c > 0)[1]
-    if counts[i] < k or N - k < k:
-        raise InputError(f"no class of k = {k} equal values fits (counts {counts})",
-                         fix="choose a smaller k")
-    rest = list(counts)
-    rest[i] -= k
-    pure = [0] * len(counts)
-    pure[i] = k
-    return Dataset.from_counts({"E1": pure, "E2": rest}, values=values, name="worst-case partition")

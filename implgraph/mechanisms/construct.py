@@ -11,7 +11,9 @@ Section 6).
    size ``e`` (``p_i = b_i / N``), using up the allowed distance on the emphasised bucket (Table 1). The
    integer compositions are an exact max-flow over class types (networkx), dealt to the classes.
 3. :func:`construct`: assign the records (within each bucket in input order) and check the result's
-   multiplicative t-closeness with the core (:func:`~implgraph.core.levels.optimal_level`, exact).
+   level with the core (:func:`~implgraph.core.levels.optimal_level`, exact) for the target definition
+   (:func:`target_definition`: the one named by the caller, by default the registered class-based
+   definition whose level is the raw ratio itself, t >= 1).
 
 :func:`is_t_close_partition` checks a given assignment (a finder / checker pair, networkx style).
 
@@ -39,10 +41,28 @@ from fractions import Fraction
 import numpy as np
 
 from implgraph.core.errors import InputError
-from implgraph.core.table import csv_records
+from implgraph.io.tablefile import csv_records
 
 __all__ = ["bucketize", "class_compositions", "construct", "Construction", "is_t_close_partition",
-           "achieved_t", "read_attribute", "check_t", "check_k"]
+           "achieved_t", "read_attribute", "check_t", "check_k", "target_definition"]
+
+
+def target_definition(name=None):
+    """The definition whose level the construction reaches.
+
+    ``name`` when given (InputError if unknown); otherwise the registered definition evaluated on a
+    partition (``needs_classes``, no own parameters) whose level is the raw ratio itself with best
+    level 1 (the multiplicative t of Section 6).
+    """
+    from implgraph import definitions
+    if name is not None:
+        return definitions.get(str(name))
+    found = [d for d in definitions.all_definitions()
+             if d.needs_classes and not d.params and d.level_scale.identity and d.level_scale.best_raw == 1]
+    if len(found) != 1:
+        raise InputError(f"{len(found)} registered definitions fit the construction's level",
+                         fix="name the target definition (--definition NAME)")
+    return found[0]
 
 
 def check_t(t) -> int:
@@ -210,8 +230,8 @@ class Construction:
         return self.t <= self.requested_t
 
 
-def achieved_t(bucket, cls, nbuckets) -> Fraction:
-    """The core's exact multiplicative t of a bucketized, partitioned data set."""
+def achieved_t(bucket, cls, nbuckets, definition=None) -> Fraction:
+    """The core's exact level of a bucketized, partitioned data set (:func:`target_definition`)."""
     from implgraph.core.concrete import ConcreteTable
     from implgraph.core.levels import optimal_level
     N = len(bucket)
@@ -219,22 +239,23 @@ def achieved_t(bucket, cls, nbuckets) -> Fraction:
     numer[np.arange(N), np.asarray(bucket)] = 1
     ct = ConcreteTable.from_numerators(numer, 1, buckets=[f"B{i + 1}" for i in range(nbuckets)],
                                        classes=[f"E{c + 1}" for c in cls])
-    v = optimal_level(ct, "mult-t-closeness").value
+    v = optimal_level(ct, target_definition(definition).name).value
     return Fraction(int(v.p), int(v.q)) if v is not None and v.is_Rational else v
 
 
-def is_t_close_partition(bucket, cls, t, k=1) -> bool:
-    """True if every class has >= k records and the multiplicative t of the partition is <= t."""
+def is_t_close_partition(bucket, cls, t, k=1, definition=None) -> bool:
+    """True if every class has >= k records and the level of the partition is <= t."""
     cls = np.asarray(cls)
     _, counts = np.unique(cls, return_counts=True)
     if counts.min() < k:
         return False
-    v = achieved_t(bucket, cls, int(np.max(bucket)) + 1)
+    v = achieved_t(bucket, cls, int(np.max(bucket)) + 1, definition)
     return v is not None and v <= Fraction(str(t))
 
 
-def construct(values, t, k) -> Construction:
-    """Bucketize ``values`` into t + 1 buckets and partition into classes of size >= k (Section 6)."""
+def construct(values, t, k, definition=None) -> Construction:
+    """Bucketize ``values`` into t + 1 buckets and partition into classes of size >= k (Section 6);
+    the achieved level is the core's for ``definition`` (:func:`target_definition`)."""
     t = check_t(t)
     N = len(values)
     if N == 0:
@@ -253,14 +274,14 @@ def construct(values, t, k) -> Construction:
     for i in range(len(sizes)):
         vals = [values[r] for r in np.nonzero(bucket == i)[0]]
         ranges.append((min(vals), max(vals)))
-    return Construction(bucket, cls, sizes, comps, achieved_t(bucket, cls, len(sizes)), t, k, ranges)
+    return Construction(bucket, cls, sizes, comps, achieved_t(bucket, cls, len(sizes), definition), t, k, ranges)
 
 
 def read_attribute(path, attribute):
     """(header, rows, exact values of ``attribute``) from a CSV; InputError on any bad cell."""
     import io
     from implgraph.io.datafile import read_text
-    from implgraph.core.table import MAX_CSV_BYTES
+    from implgraph.io.tablefile import MAX_CSV_BYTES
     name = str(path)
     # a regular file of bounded size, opened without blocking (a FIFO or a device is refused)
     text = read_text(path, limit=MAX_CSV_BYTES, what="a UTF-8 CSV file")

@@ -6,10 +6,9 @@
 - :func:`bayes_utility` is eq. (4), the binary gain ``g = delta``: ``U = sum_z max_y p(y, z)``.
 - :func:`mechanism_utilities` derives ``U_LDP``, ``U_tClo+LDP`` and ``U_tClo`` of the three mechanisms
   of Section V-C from their exact channels (:mod:`implgraph.mechanisms.channels`).
-- Calibrations from the core's exact levels (no closed form): :func:`p_ldp_for_eps` (the keep
-  probability of Fig. 4 at a given LDP level) and :func:`p_t_for_t` (the largest keep probability of
-  Fig. 5 at a given multiplicative t on the worst partition). The printed formulas (eq. 1, 2, 5, 6 and
-  the relation of [5]) live only in the data files.
+- The keep probabilities of Fig. 4 and Fig. 5 at a given level come from the core's exact levels
+  (:func:`implgraph.mechanisms.calibrate.keep_for_level`, for a definition the caller names). The
+  printed formulas (eq. 1, 2, 5, 6 and the relation of [5]) live only in the data files.
 
 Everything is exact (sympy rationals, ``exp``/``log`` kept symbolic); floats appear only in
 :func:`as_float` for plots.
@@ -35,11 +34,10 @@ from __future__ import annotations
 import sympy
 
 from implgraph.core.errors import InputError
-from implgraph.mechanisms.channels import (Mechanism, _num, calibrate_keep, check_probability, empirical_response, exact_level,
-                         randomised_response, sequential)
+from implgraph.mechanisms.channels import (Mechanism, _num, check_probability, empirical_response, randomised_response,
+                                          sequential)
 
-__all__ = ["joint", "utility", "bayes_utility", "binary_gain", "mechanism_utilities", "p_ldp_for_eps",
-           "p_t_for_t", "as_float", "check_distribution"]
+__all__ = ["joint", "utility", "bayes_utility", "binary_gain", "mechanism_utilities", "as_float", "check_distribution"]
 
 
 def check_distribution(py) -> list:
@@ -109,37 +107,6 @@ def _max(xs):
     if all(x.is_number for x in xs):
         return sympy.Max(*xs)
     return sympy.Max(*xs, evaluate=False)
-
-
-# -- calibrations from the core's exact levels --------------------------------------------------------
-
-def _keep_for_level(mech_of, definition, level, py=None):
-    """The largest keep probability whose channel has at most ``level`` for ``definition`` (the core, exact)."""
-    from implgraph.definitions.base import get
-    from implgraph.core.region import Region
-    d = get(definition)
-    p = sympy.Symbol("p_keep", real=True)
-    lv = exact_level(mech_of(p), py, d.name)
-    value, ok = calibrate_keep(lv, d.raw_from_level(_num(level)), p, Region({}, ()))
-    if value is None or ok is False:
-        raise InputError(f"no keep probability reaches the {definition} level {level}",
-                         fix="choose another target level")
-    return sympy.nsimplify(value) if value.is_number else value
-
-
-def p_ldp_for_eps(eps, n):
-    """The keep probability of Fig. 4 whose exact LDP level (the core's) is ``eps``."""
-    return _keep_for_level(lambda p: randomised_response(int(n), p), "ldp", eps)
-
-
-def p_t_for_t(t0, py):
-    """The largest p_t whose Fig. 5 channel has multiplicative t at most ``t0`` on the value partition of
-    data with frequencies ``py`` (the worst partition), by the core's exact level."""
-    t0 = _num(t0)
-    if t0.is_number and t0 < 1:
-        raise InputError(f"t0 = {t0} < 1", fix="a multiplicative t-closeness level is >= 1")
-    py = check_distribution(py)
-    return _keep_for_level(lambda p: empirical_response(py, p), "mult-t-closeness", t0, py)
 
 
 def mechanism_utilities(py, p_ldp, p_t) -> dict:

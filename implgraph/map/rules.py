@@ -1,0 +1,292 @@
+"""Rules: the encoded edge claims as directed facts between two endpoints.
+
+Every encoded edge claim of ``theorems/*.yaml`` becomes one or more directed *rules*
+(:class:`Rule`): an implication ``A => B`` with its level function ``f`` or a non-implication
+``A =/=> B`` with its witness, each with the claim id, the paper, the conditions and a verdict (from
+``implgraph verify``, handed in by the caller; never the data's ``expect``, and ``unknown`` when not
+given).  An ``equivalent`` or ``reciprocal`` claim gives two implications, a ``generalisation`` an
+implication and the converse non-implication; a claim whose proof reads differently from its printed
+statement gives the printed rules *and* the reading's rules (``basis="reading"``).
+
+:func:`structural_rules` adds the implications that hold by definition between the partition sizes of
+a class-based definition (classes of at least k + 1 records are classes of at least k records).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import sympy
+
+from implgraph import definitions
+from implgraph.core.errors import InputError
+from implgraph.core.nodes import node_text
+from implgraph.io.datafile import data_files
+from implgraph.io.validate import load_yaml
+from implgraph.io.theorems import load_theorems
+from implgraph.map.verdicts import is_established, verdict_lookup
+
+__all__ = ["Endpoint", "Rule", "PAPER_DASHED", "N_SYM", "STRUCTURAL_BASIS", "load_edges", "load_rules",
+           "rules_from_edges", "structural_rules", "is_structural", "check_theorem_paths"]
+
+#: papers whose edges are drawn dashed (Fig. 1/2 of [1]: "findings by Domingo-Ferrer and Soria-Comas").
+PAPER_DASHED = ("domingo-ferrer2015",)
+#: the basis of a structural rule (:func:`structural_rules`); its key is ``definition/NAME#min-class-size``.
+STRUCTURAL_BASIS = "min-class-size"
+
+N_SYM = sympy.Symbol("N", integer=True)
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """One end of a rule: a definition family with its (symbolic) parameters.
+
+    ``params`` holds the definition's own parameters (e.g. a group size ``k``) and, for a
+    definition evaluated on a partition (``needs_classes``), ``k`` = the minimum class size and
+    ``max`` = the maximum class size when the claim restricts them.  ``generic`` is True for a
+    partition-based definition without any class restriction (any partition: minimum size >= 1).
+
+    Not a :class:`implgraph.core.nodes.Node`: an endpoint also carries the level symbol of its side and
+    the ``generic`` flag ("every partition"), and its class sizes are unified like any parameter when
+    a rule is instantiated; it is *printed* in the one node grammar (:meth:`label`).
+    """
+
+    definition: str
+    params: tuple = ()          # ((name, sympy expr), ...)
+    scope: str = "table"
+    level: sympy.Symbol | None = None
+    generic: bool = False
+
+    @property
+    def family(self) -> str:
+        return self.definition + ("@class" if self.scope == "class" else "")
+
+    @property
+    def param_dict(self) -> dict:
+        return dict(self.params)
+
+    def label(self) -> str:
+        """The endpoint in the node grammar: ``NAME(k=k0)``, ``NAME(k=k)@class``."""
+        return node_text(self.definition, self.params, "@class" if self.scope == "class" else "")
+
+
+@dataclass
+class Rule:
+    """A directed fact (or printed claim) between two endpoints.
+
+    Attributes
+    ----------
+    claim : str
+        The claim id (``ekenstedt2022/theorem-2b``).
+    kind : str
+        ``implies`` or ``not-implies``.
+    basis : str
+        ``printed``, ``reading`` (the proof's reading of a printed statement), ``converse`` (the
+        second direction of an equivalence) or ``strict`` (the converse non-implication of a
+        generalisation).
+    a, b : Endpoint
+    f : sympy expression or None
+        B's level as a function of A's level symbol ``a.level`` (implications).
+    when : tuple
+        Conditions (sympy relations), a conjunction.
+    kinds : dict
+        ``{Symbol: "real" | "integer"}`` of every symbol.
+    verdict : str
+        From computed verify results (``unknown`` where none was computed).
+    witness : str or None
+    paper, source, printed : str
+    file, line : where the claim is written.
+    """
+
+    claim: str
+    kind: str
+    basis: str
+    a: Endpoint
+    b: Endpoint
+    f: object = None
+    when: tuple = ()
+    kinds: dict = field(default_factory=dict)
+    verdict: str = "unknown"
+    verdict_from: str = "not computed"
+    witness: str | None = None
+    witness_min_class: int | None = None
+    paper: str = ""
+    source: str = ""
+    printed: str = ""
+    file: str | None = None
+    line: int | None = None
+
+    @property
+    def key(self) -> str:
+        return self.claim if self.basis == "printed" else f"{self.claim}#{self.basis}"
+
+    @property
+    def established(self) -> bool:
+        return is_established(self.verdict)
+
+    @property
+    def dashed(self) -> bool:
+        return self.paper in PAPER_DASHED
+
+    def __repr__(self):
+        arrow = "=>" if self.kind == "implies" else "=/=>"
+        return f"<Rule {self.key}: {self.a.label()} {arrow} {self.b.label()} [{self.verdict}]>"
+
+
+# ------------------------------------------------------------------------------------------------
+# loading
+# ------------------------------------------------------------------------------------------------
+
+def check_theorem_paths(paths):
+    """InputError unless every path is a ``.yaml`` file in a folder named ``theorems``."""
+    for p in paths or []:
+        path = Path(p)
+        if not path.is_file():
+            raise InputError("no such file", file=str(p), fix="give a theorems data file (.yaml)")
+        if path.parent.name != "theorems" or path.suffix not in (".yaml", ".yml"):
+            raise InputError("a theorems file must be a .yaml file in a folder named `theorems`", file=str(p),
+                             fix="move it to a `theorems/` folder")
+
+
+def load_edges(paths=None) -> list:
+    """The validated edge claims (:class:`implgraph.io.theorems.Edge`) of the theorems data.
+
+    ``paths``: theorem files (``.../theorems/*.yaml``) instead of the bundled data.
+    """
+    check_theorem_paths(paths)
+    return load_theorems(paths)
+
+
+def _witness_min_class_sizes() -> dict:
+    """``{table id: smallest class size}`` for witness tables with concrete classes."""
+    out = {}
+    for path in data_files("counterexamples"):
+        doc = load_yaml(path)
+        if not isinstance(doc, dict):
+            continue
+        for t in doc.get("tables") or []:
+            if not isinstance(t, dict) or not t.get("id"):
+                continue
+            sizes: dict = {}
+            ok = True
+            for row in t.get("rows") or []:
+                if not isinstance(row, dict) or row.get("class") is None:
+                    ok = False
+                    break
+                count = row.get("count", 1)
+                try:
+                    n = int(str(count))
+                except ValueError:
+                    ok = False
+                    break
+                sizes[str(row["class"])] = sizes.get(str(row["class"]), 0) + n
+            if ok and sizes:
+                out[str(t["id"])] = min(sizes.values())
+    return out
+
+
+def _endpoint(side, generic_ok=True) -> Endpoint:
+    params = dict(side.params)
+    generic = False
+    if side.classes:
+        if "min_size" in side.classes:
+            params["k"] = side.classes["min_size"]
+        if "max_size" in side.classes:
+            params["max"] = side.classes["max_size"]
+    elif getattr(side.definition, "needs_classes", False):
+        generic = True
+    return Endpoint(definition=side.name, params=tuple(params.items()), scope=side.scope or "table",
+                    level=side.level, generic=generic)
+
+
+def rules_from_edges(edges, verdicts=None) -> list:
+    """Turn edge claims into directed rules (see the module docstring)."""
+    lookup = verdict_lookup(verdicts)
+    min_class = _witness_min_class_sizes()
+    rules = []
+    for e in edges:
+        node = e.node
+        paper = str(e.id).split("/")[0]
+        common = dict(claim=str(e.id), kinds=dict(e.kinds), when=tuple(e.when), paper=paper,
+                      source=str(node.get("source", "")), printed=str(node.get("printed", "")),
+                      file=node.file, line=node.line)
+
+        def verdict_of(key):
+            if key in lookup:
+                return lookup[key], "verify"
+            return "unknown", "not computed"
+
+        v, vfrom = verdict_of(str(e.id))
+        rules += _rules_of(e.kind, e.a, e.b, e.f, e.g, e.witness, v, vfrom, "printed", common, min_class)
+        if e.reading_kind:
+            rv, rfrom = verdict_of(f"{e.id}#reading")
+            ra = e.reading_a or e.a
+            rf = e.reading_f if e.reading_f is not None else e.f
+            rules += _rules_of(e.reading_kind, ra, e.reading_b or e.b, rf, e.g, e.reading_witness or e.witness, rv, rfrom,
+                               "reading", common, min_class)
+    return rules
+
+
+def _rules_of(kind, a, b, f, g, witness, verdict, vfrom, basis, common, min_class) -> list:
+    A, B = _endpoint(a), _endpoint(b)
+    mk = lambda **kw: Rule(verdict=verdict, verdict_from=vfrom, **common, **kw)  # noqa: E731
+    wmin = min_class.get(str(witness)) if witness else None
+    if kind == "implies":
+        return [mk(kind="implies", basis=basis, a=A, b=B, f=f)]
+    if kind == "not-implies":
+        return [mk(kind="not-implies", basis=basis, a=A, b=B, witness=witness, witness_min_class=wmin)]
+    if kind in ("equivalent", "reciprocal"):
+        out = [mk(kind="implies", basis=basis, a=A, b=B, f=f)]
+        if g is not None:
+            out.append(mk(kind="implies", basis="converse" if basis == "printed" else f"{basis}-converse",
+                          a=B, b=A, f=g))
+        return out
+    if kind == "generalisation":
+        return [mk(kind="implies", basis=basis, a=A, b=B, f=f),
+                mk(kind="not-implies", basis="strict" if basis == "printed" else f"{basis}-strict", a=B, b=A,
+                   witness=witness, witness_min_class=wmin)]
+    return []
+
+
+def load_rules(paths=None, verdicts=None) -> list:
+    """Load the theorems data and return its rules (verdicts from ``verdicts``; ``unknown`` where none is given)."""
+    return rules_from_edges(load_edges(paths), verdicts)
+
+
+
+def is_structural(key: str) -> bool:
+    """True for the key of a rule from :func:`structural_rules`."""
+    return key.startswith("definition/") and key.endswith("#" + STRUCTURAL_BASIS)
+
+
+def structural_rules(families) -> list:
+    """The implications between partition sizes that hold by definition (Definition 4 of [1]).
+
+    For every class-based family (``needs_classes``) among ``families``: a partition whose classes
+    all have at least k + 1 records has classes of at least k records, at the same level.
+    Key ``definition/NAME#min-class-size`` (:func:`is_structural`), ``paper="definition"``.
+
+    References
+    ----------
+    .. [1] E. Ekenstedt et al., "When Differential Privacy Implies Syntactic Privacy", IEEE TIFS 17, 2022.
+    """
+    out = []
+    for fam in families:
+        try:
+            d = definitions.get(fam.replace("@class", ""))
+        except InputError:
+            continue
+        if not getattr(d, "needs_classes", False):
+            continue
+        k, k1 = sympy.Symbol("k", integer=True), sympy.Symbol("k1", integer=True)
+        lvl = sympy.Symbol(d.level_symbol, real=True)
+        scope = "class" if fam.endswith("@class") else "table"
+        out.append(Rule(claim=f"definition/{d.name}", kind="implies", basis=STRUCTURAL_BASIS,
+                        a=Endpoint(d.name, (("k", k1),), scope, lvl), b=Endpoint(d.name, (("k", k),), scope, lvl),
+                        f=lvl, when=(sympy.Eq(k1, k + 1), k >= 1), kinds={k: "integer", k1: "integer"},
+                        verdict="proved", verdict_from="definition", paper="definition",
+                        source=f"{d.reference or d.name}: a partition whose classes have >= k + 1 records "
+                               "has classes of >= k records (same level)",
+                        printed=f"{d.name} with classes >= k + 1 => with classes >= k"))
+    return out
