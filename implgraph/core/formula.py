@@ -39,6 +39,7 @@ Examples
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import math
 import re
@@ -353,7 +354,22 @@ def _tree(text, mode_hint: str):
 
 
 def _parse(text, symbols: dict[str, sympy.Symbol], mode_hint: str, method: str) -> sympy.Basic:
-    """Walk the tree of ``text`` with the walker's ``method`` (expr or cond) and check the result."""
+    """Walk the tree of ``text`` with the walker's ``method`` (expr or cond) and check the result.
+
+    The result (an immutable sympy object) is remembered per text, its type and the symbols; an
+    error is raised again on every call."""
+    try:
+        return _parse_memo(type(text), text, tuple(symbols.items()), mode_hint, method)
+    except TypeError:  # an unhashable text or symbol table: parse without the memo
+        return _parse_now(text, symbols, mode_hint, method)
+
+
+@functools.lru_cache(maxsize=20_000)
+def _parse_memo(kind, text, symbol_items, mode_hint, method):
+    return _parse_now(text, dict(symbol_items), mode_hint, method)
+
+
+def _parse_now(text, symbols, mode_hint, method):
     tree, written, source = _tree(text, mode_hint)
     walker = _Walker(symbols, written, source)
     try:
