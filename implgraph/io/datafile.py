@@ -2,9 +2,9 @@
 
 :func:`parse_yaml` returns plain dicts and lists, except that every mapping is a :class:`Node`
 (a dict) remembering the file, its own line and the line of each key, so that every error can
-name the file and the line. A file is parsed once per process (cached by path and modification
-time). This module is a leaf: the validation of the fields of claims lives in
-:mod:`implgraph.io.validate` (:func:`~implgraph.io.validate.load_yaml` parses and validates).
+name the file and the line. A file is parsed once per process (cached by name and text). This
+module is a leaf: the validation of the fields of claims lives in :mod:`implgraph.io.validate`
+(:func:`~implgraph.io.validate.load_yaml` parses and validates).
 """
 
 from __future__ import annotations
@@ -175,7 +175,7 @@ def _check_shape(text: str, name: str) -> None:
 
 
 _PARSED: dict = {}
-"""``{resolved path: (stat key, data)}``: each data file parsed once per process."""
+"""``{file name: (text, data)}``: each data file parsed once per process (again when its text changes)."""
 
 
 def parse_yaml(path) -> object:
@@ -183,19 +183,14 @@ def parse_yaml(path) -> object:
 
     The file is read with :func:`read_text` (at most :data:`MAX_DATA_BYTES`); nesting and alias
     expansion are bounded (:data:`MAX_DEPTH`, :data:`MAX_VALUES`) before anything is built. The
-    result is cached by path, size and modification time: callers share it and must not change it.
+    result is cached by file name and text (reading is cheap, parsing is not): callers share it and
+    must not change it.
     """
     name = str(path)
-    try:
-        st = os.stat(name)
-        key = (st.st_ino, st.st_size, st.st_mtime_ns)
-    except OSError:
-        key = None  # read_text reports the problem
-    real = os.path.realpath(name)
-    hit = _PARSED.get(real)
-    if key is not None and hit is not None and hit[0] == key and hit[2] == name:
-        return hit[1]
     text = read_text(path)
+    hit = _PARSED.get(name)
+    if hit is not None and hit[0] == text:
+        return hit[1]
     loader = None
     try:
         _check_shape(text, name)
@@ -216,8 +211,7 @@ def parse_yaml(path) -> object:
     finally:
         if loader is not None:
             loader.dispose()
-    if key is not None:
-        _PARSED[real] = (key, data, name)
+    _PARSED[name] = (text, data)
     return data
 
 
