@@ -41,7 +41,8 @@ from implgraph import definitions
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.verdict import status_of, strength_of
 
-__all__ = ["Bound", "ProofResult", "T", "tight_bound", "param_ranges", "subset_size_expr"]
+__all__ = ["Bound", "ProofResult", "T", "tight_bound", "param_ranges", "subset_size_expr", "compares", "decide",
+           "as_definition"]
 
 #: A's raw level (t, or e^eps)
 T = sympy.Symbol("T", positive=True)
@@ -88,11 +89,11 @@ class ProofResult:
         return None if self.tight is None else str(self.tight)
 
 
-def _defn(d):
+def as_definition(d):
     return definitions.get(d) if isinstance(d, str) else d
 
 
-def _compares(d, family: str) -> bool:
+def compares(d, family: str) -> bool:
     """Is ``d`` a two-sided ratio of averages over the declared ``family`` of record sets
     (``"pairwise"``, ``"subset"``, ``"class"``)? The arguments below assume both directions of each
     ratio are bounded (a one-sided declaration bounds only one)."""
@@ -101,13 +102,13 @@ def _compares(d, family: str) -> bool:
 
 def subset_size_expr(d, N, params):
     """Symbolic subset size of a two-sided subset definition, or None."""
-    if not _compares(d, "subset"):
+    if not compares(d, "subset"):
         return None
     j = d.subset_size(N, **{k: sympy.sympify(v) for k, v in params.items()})
     return None if j is None else sympy.sympify(j)
 
 
-def _decide(region, cond):
+def decide(region, cond):
     """Three-valued ``region.decide``; an error inside it is a bug and propagates."""
     return region.decide(cond)
 
@@ -130,7 +131,7 @@ def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
     for d, ps in ((a, a_params), (b, b_params)):
         if "k" in d.params and "k" in ps:
             ranges += [sympy.Ge(sympy.sympify(ps["k"]), 1), sympy.Le(sympy.sympify(ps["k"]), N - 1)]
-    if _compares(b, "class") and (b_classes or {}).get("min_size") is not None:
+    if compares(b, "class") and (b_classes or {}).get("min_size") is not None:
         s_ = sympy.sympify(b_classes["min_size"])
         ranges += [sympy.Ge(s_, 1), sympy.Le(2 * s_, N)]
     return [c for c in ranges if c not in (sympy.true, True)]
@@ -138,8 +139,8 @@ def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
 
 def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None):
     """The strongest :class:`Bound` the engine can establish for A => B, or None."""
-    a, b = _defn(a), _defn(b)
-    if _compares(b, "class") and not b_classes:
+    a, b = as_definition(a), as_definition(b)
+    if compares(b, "class") and not b_classes:
         b_classes = {"min_size": sympy.Integer(1)}   # any partition: classes of size >= 1
     region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
     ja = subset_size_expr(a, N, a_params)
@@ -152,8 +153,8 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
                      "level alpha has optimal level <= alpha, so B holds at every level >= alpha, and at "
                      "no smaller level on a table whose optimal level is alpha")
     if ja is not None and jb is not None:
-        same = sympy.simplify(ja - jb) == 0 or _decide(region, sympy.Eq(jb, ja)) is True
-        ok = True if same else _decide(region, sympy.Ge(jb, ja))
+        same = sympy.simplify(ja - jb) == 0 or decide(region, sympy.Eq(jb, ja)) is True
+        ok = True if same else decide(region, sympy.Ge(jb, ja))
         if ok is True:
             arg = (f"both are subset-ratio levels (subset sizes j_A = {ja}, j_B = {jb}); "
                    + ("j_A = j_B on the whole condition, so the two level functions coincide (both are read "
@@ -163,9 +164,9 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
                       "at most A's"))
             return Bound(T, bool(same), "subset-monotone", arg,
                          checks=[f"j_B >= j_A on the condition: {ok}"])
-    if ja is not None and _compares(b, "class") and b_classes and b_classes.get("min_size") is not None:
+    if ja is not None and compares(b, "class") and b_classes and b_classes.get("min_size") is not None:
         s = sympy.sympify(b_classes["min_size"])
-        ok = _decide(region, sympy.Ge(s, ja))
+        ok = decide(region, sympy.Ge(s, ja))
         if ok is True:
             same = sympy.simplify(s - ja) == 0
             return Bound(T, bool(same), "subset-to-classes",
@@ -175,12 +176,12 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
                              "; tight: the class of the j_A extreme records of the bucket that attains A's "
                              "level has exactly A's ratio" if same else ""),
                          checks=[f"min class size >= j_A on the condition: {ok}"])
-    if _compares(a, "pairwise") and (jb is not None or (_compares(b, "class") and b_classes
+    if compares(a, "pairwise") and (jb is not None or (compares(b, "class") and b_classes
                                                          and b_classes.get("min_size") is not None)):
         return _vertex_bound(b, jb, b_classes, region, N)
-    singleton_a = (_compares(a, "class") and a_classes and
+    singleton_a = (compares(a, "class") and a_classes and
                    sympy.sympify(a_classes.get("max_size", 0)) == 1)
-    if (ja is not None and sympy.simplify(ja - 1) == 0 or singleton_a) and _compares(b, "pairwise"):
+    if (ja is not None and sympy.simplify(ja - 1) == 0 or singleton_a) and compares(b, "pairwise"):
         return _product_bound(region, N, singleton=bool(singleton_a))
     return None
 
@@ -216,11 +217,11 @@ def _vertex_bound(b, jb, b_classes, region, N):
     ok_all = True
     for label, g, dom in pieces:
         reg = region.with_symbols({m: "real"}).add(*dom)
-        r = _decide(reg, sympy.Le(sympy.together(g - U), 0))
+        r = decide(reg, sympy.Le(sympy.together(g - U), 0))
         checks.append(f"{label} <= U: {r}")
         if r is not True:
             ok_all = False
-    r = _decide(region, sympy.Ge(U, other))
+    r = decide(region, sympy.Ge(U, other))
     checks.append(f"U >= the other side's extreme {other}: {r}")
     if not ok_all:
         return None
@@ -249,8 +250,8 @@ def _product_bound(region, N, singleton=False):
     a_, b_, m_ = sympy.symbols("a_ b_ m_", positive=True)
     reg = region.with_symbols({a_: "real", b_: "real", m_: "real"}).add(
         a_ > 0, a_ <= b_, b_ <= T * m_, m_ <= T * a_, b_ + (N - 1) * a_ <= N * m_, N * m_ <= a_ + (N - 1) * b_)
-    c1 = _decide(reg, sympy.Le(b_, T ** 2 * a_))
-    c2 = _decide(reg, sympy.Le(b_, (N * (T - 1) + 1) * a_))
+    c1 = decide(reg, sympy.Le(b_, T ** 2 * a_))
+    c2 = decide(reg, sympy.Le(b_, (N * (T - 1) + 1) * a_))
     checks = [f"b <= T^2 a: {c1}", f"b <= (N (T - 1) + 1) a: {c2}"]
     if c1 is not True:
         return None

@@ -15,13 +15,14 @@ witness exists, ``refuted`` when one does, ``unknown`` on a solver timeout.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 import sympy
 
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
-from implgraph.engines.bounds import ProofResult, T, _decide, _defn, param_ranges, tight_bound
-from implgraph.engines.prove_points import _bounded, _fmt, _probe_tightness, _raw, _refute_at_gap
+from implgraph.engines.bounds import ProofResult, T, as_definition, decide, param_ranges, tight_bound
+from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
 
 __all__ = ["check_implication"]
@@ -74,7 +75,78 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         units, in terms of A's level) when derived; ``tightness`` tight / loose / wrong / not derived.
     """
     start = time.perf_counter()
-    a, b = _defn(a), _defn(b)
+    c = _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols)
+    a, b, region, raw_f = c.a, c.b, c.region, c.raw_f
+    invalid = None
+    if raw_f is not None:
+        # an f below 1 (raw) is not a valid level: a finding, reported with a point
+        if decide(region, sympy.Ge(raw_f, 1)) is not True:
+            invalid = region.find_point(sympy.Lt(raw_f, 1))
+
+    def finish(verdict, **kw):
+        res = ProofResult(verdict=verdict, seconds=round(time.perf_counter() - start, 3), **kw)
+        if invalid:
+            where = ", ".join(f"{'A raw level' if k == T else k} = {v}" for k, v in invalid.items())
+            res.evidence += f"; finding: f is not a valid level (below 1 as a ratio) at {where}"
+            res.details["invalid_f_at"] = {str(k): str(v) for k, v in invalid.items()}
+        return res
+
+    bound = tight_bound(a, b, c.a_params, c.b_params, region, c.N, a_classes, b_classes)
+    if bound is not None:
+        details = {"method": bound.method, "checks": bound.checks, "U_raw": str(bound.upper)}
+        tight_f = c.to_level(bound.upper) if bound.tight else None
+        if raw_f is None:
+            return finish("proved", evidence=f"{bound.method}: {bound.argument}", tight=tight_f,
+                          tightness="tight" if bound.tight else "not derived", method=bound.method, details=details)
+        if _f_dominates(c, bound):
+            ev, tightness = _proof_evidence(c, bound, tight_f, details, a_classes, b_classes)
+            return finish("proved", evidence=ev, tight=tight_f, tightness=tightness, method=bound.method,
+                          details=details)
+        if bound.tight:
+            # f < U somewhere: a witness at such a point
+            wit = refute_at_gap(a, b, c.fx, raw_f, bound, region, c.kinds, c.alpha, c.a_params, c.b_params,
+                                 a_classes, b_classes, max_n, c.N)
+            if wit is not None:
+                return finish("refuted", **_gap_refutation(c, bound, tight_f, wit), tightness="wrong",
+                              method=bound.method, details=details)
+    # no argument for all N: first a definitive non-implication (A finite, B infinite) at small N
+    if bound is None and not ((a_classes or {}).get("max_size") is not None):
+        r0 = bounded_search(a, b, None, None, region, c.kinds, c.alpha, c.a_params, c.b_params, a_classes, b_classes,
+                      min(max_n, 5), c.N, min(timeout_ms, 1000), start, limit=12)
+        if r0.verdict == "refuted":
+            r0.evidence = ("no f can work: " + r0.evidence + f" (A's level is finite, B's is infinite); "
+                           "the implication fails for every f")
+            r0.tightness = "wrong"
+            return r0
+    # no argument for all N: bounded check with the refuter
+    return bounded_search(a, b, c.fx, raw_f, region, c.kinds, c.alpha, c.a_params, c.b_params, a_classes, b_classes,
+                    max_n, c.N, timeout_ms, start, prior=bound)
+
+
+@dataclass
+class _Claim:
+    """A => B(f) read: the parameters and f as sympy, A's level symbol, the symbols' kinds, N and the
+    region of the condition in terms of A's raw level T (``raw_f``: B's raw target, or None)."""
+
+    a: object
+    b: object
+    a_params: dict
+    b_params: dict
+    conds: list
+    fx: object
+    alpha: sympy.Symbol
+    kinds: dict
+    N: sympy.Symbol
+    region: Region
+    raw_f: object
+
+    def to_level(self, U):
+        """B's level as a function of A's level alpha, from a raw bound U(T)."""
+        return sympy.simplify(self.b.level_from_raw(U.subs(T, self.a.raw_from_level(self.alpha))))
+
+
+def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) -> _Claim:
+    a, b = as_definition(a), as_definition(b)
     names = dict(symbols or {})
     a_params = {k: _sym(v, names) for k, v in (a_params or {}).items()}
     b_params = {k: _sym(v, names) for k, v in (b_params or {}).items()}
@@ -83,7 +155,6 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
     all_syms = set()
     for e in list(a_params.values()) + list(b_params.values()) + conds + ([fx] if fx is not None else []):
         all_syms |= sympy.sympify(e).free_symbols
-    alpha_sym = None
     if alpha is not None:
         alpha_sym = alpha if isinstance(alpha, sympy.Symbol) else next(
             (s for s in all_syms if s.name == str(alpha)), sympy.Symbol(str(alpha), real=True))
@@ -101,98 +172,62 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
     conds_T = [sympy.sympify(c).subs(alpha_sym, alpha_of_T) for c in conds]
     region = Region(kinds, tuple(conds_T) + (T >= 1, N >= 2))
     region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
-    raw_f = None
-    if fx is not None:
-        raw_f = sympy.simplify(b.raw_from_level(fx.subs(alpha_sym, alpha_of_T)))
+    raw_f = None if fx is None else sympy.simplify(b.raw_from_level(fx.subs(alpha_sym, alpha_of_T)))
+    return _Claim(a, b, a_params, b_params, conds, fx, alpha_sym, kinds, N, region, raw_f)
 
-    def finish(verdict, **kw):
-        res = ProofResult(verdict=verdict, seconds=round(time.perf_counter() - start, 3), **kw)
-        if invalid:
-            where = ", ".join(f"{'A raw level' if k == T else k} = {v}" for k, v in invalid.items())
-            res.evidence += f"; finding: f is not a valid level (below 1 as a ratio) at {where}"
-            res.details["invalid_f_at"] = {str(k): str(v) for k, v in invalid.items()}
-        return res
 
-    def to_level(U):
-        # B's level as a function of A's level alpha
-        return sympy.simplify(b.level_from_raw(U.subs(T, a.raw_from_level(alpha_sym))))
+def _f_dominates(c: _Claim, bound) -> bool:
+    """f >= U on the whole condition: in raw units, else in level units in terms of alpha (keeps
+    e.g. eps0 <= eps1 linear)."""
+    if decide(c.region, sympy.Ge(c.raw_f, bound.upper)) is True:
+        return True
+    dom = c.alpha >= c.a.level_from_raw(1)      # A's strongest level, in A's own units
+    areg = Region({**{s: k for s, k in c.kinds.items() if s != T}, c.alpha: "real"}, tuple(c.conds) + (dom, c.N >= 2))
+    return decide(areg, sympy.Ge(c.fx, c.to_level(bound.upper))) is True
 
-    invalid = None
-    if raw_f is not None:
-        # an f below 1 (raw) is not a valid level: a finding, reported with a point
-        if _decide(region, sympy.Ge(raw_f, 1)) is not True:
-            invalid = region.find_point(sympy.Lt(raw_f, 1))
-    bound = tight_bound(a, b, a_params, b_params, region, N, a_classes, b_classes)
-    if bound is not None:
-        details = {"method": bound.method, "checks": bound.checks, "U_raw": str(bound.upper)}
-        tight_f = to_level(bound.upper) if bound.tight else None
-        if raw_f is None:
-            return finish("proved", evidence=f"{bound.method}: {bound.argument}", tight=tight_f,
-                          tightness="tight" if bound.tight else "not derived", method=bound.method, details=details)
-        valid = _decide(region, sympy.Ge(raw_f, bound.upper))
-        if valid is not True:
-            # the same comparison in level units, in terms of alpha (keeps e.g. eps0 <= eps1 linear)
-            dom = alpha_sym >= a.level_from_raw(1)      # A's strongest level, in A's own units
-            areg = Region({**{s: k for s, k in kinds.items() if s != T}, alpha_sym: "real"},
-                          tuple(conds) + (dom, N >= 2))
-            lvl_f = fx
-            v2 = _decide(areg, sympy.Ge(lvl_f, to_level(bound.upper)))
-            if v2 is True:
-                valid = True
-        if valid is True:
-            is_eq = sympy.simplify(raw_f - bound.upper) == 0
-            tightness = ("tight" if is_eq else "loose") if bound.tight else "not derived"
-            if bound.tight and not is_eq and _decide(region, sympy.Eq(raw_f, bound.upper)) is True:
-                tightness = "tight"
-            equal_at = None
-            if tightness == "loose":
-                equal_at = region.find_point(sympy.Eq(raw_f, bound.upper))
-            if tightness == "not derived":
-                probe = _probe_tightness(a, b, fx, region, kinds, alpha_sym, a_params, b_params, a_classes,
-                                         b_classes, N)
-                if probe:
-                    details["tightness_probe"] = probe["text"]
-                    tightness = probe["label"]
-            ev = f"proved for every parameter value ({bound.method}): {bound.argument}"
-            if tightness == "loose" and equal_at:
-                tightness = "tight at some parameter values, loose at others"
-                ev += f"; f is tight at some parameter values and loose at others: the tight f is {tight_f}"
-                if equal_at:
-                    ev += (" (f equals it at some parameter values, e.g. "
-                           + ", ".join(f"{'A raw level' if k == T else k} = {v}" for k, v in equal_at.items()) + ")")
-            elif tightness == "loose":
-                ev += f"; f is loose: the tight f is {tight_f}"
-            elif tightness == "tight":
-                ev += "; f is tight"
-            if "tightness_probe" in details:
-                ev += "; tightness (sampled): " + details["tightness_probe"]
-            return finish("proved", evidence=ev, tight=tight_f, tightness=tightness, method=bound.method,
-                          details=details)
-        if bound.tight:
-            # f < U somewhere: a witness at such a point
-            wit = _refute_at_gap(a, b, fx, raw_f, bound, region, kinds, alpha_sym, a_params, b_params,
-                                 a_classes, b_classes, max_n, N)
-            if wit is not None:
-                pt, table, alpha_value = wit
-                ev = (f"f is below the tight bound at {_fmt(pt)}: the witness satisfies {a.name} at "
-                      f"{alpha_sym} = {alpha_value} and has {b.name} level {b.level_from_raw(_raw(table, b, b_params, pt))} "
-                      f"> f = {sympy.simplify(fx.subs(alpha_sym, alpha_value).subs(pt))}; tight f = {tight_f} "
-                      f"({bound.method}: {bound.argument})")
-                if bool(sympy.simplify(raw_f.subs(pt)) < 1):
-                    ev += ("; this is a degenerate level (f is below 1 as a ratio, no valid level): no witness "
-                           "was found at a point where f is a valid level")
-                return finish("refuted", evidence=ev, tight=tight_f, tightness="wrong", method=bound.method,
-                              witness=witness_json(table, {str(k): v for k, v in pt.items() if k != T},
-                                                   **{str(alpha_sym): alpha_value}), details=details)
-    # no argument for all N: first a definitive non-implication (A finite, B infinite) at small N
-    if bound is None and not ((a_classes or {}).get("max_size") is not None):
-        r0 = _bounded(a, b, None, None, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes,
-                      min(max_n, 5), N, min(timeout_ms, 1000), start, limit=12)
-        if r0.verdict == "refuted":
-            r0.evidence = ("no f can work: " + r0.evidence + f" (A's level is finite, B's is infinite); "
-                           "the implication fails for every f")
-            r0.tightness = "wrong"
-            return r0
-    # no argument for all N: bounded check with the refuter
-    return _bounded(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes,
-                    max_n, N, timeout_ms, start, prior=bound)
+
+def _proof_evidence(c: _Claim, bound, tight_f, details, a_classes, b_classes):
+    """(evidence, tightness) of a proved f: tight, loose (with the tight f), tight at some points, or
+    probed on samples when the bound is not known to be tight."""
+    region, raw_f = c.region, c.raw_f
+    is_eq = sympy.simplify(raw_f - bound.upper) == 0
+    tightness = ("tight" if is_eq else "loose") if bound.tight else "not derived"
+    if bound.tight and not is_eq and decide(region, sympy.Eq(raw_f, bound.upper)) is True:
+        tightness = "tight"
+    equal_at = None
+    if tightness == "loose":
+        equal_at = region.find_point(sympy.Eq(raw_f, bound.upper))
+    if tightness == "not derived":
+        probe = probe_tightness(c.a, c.b, c.fx, region, c.kinds, c.alpha, c.a_params, c.b_params, a_classes,
+                                 b_classes, c.N)
+        if probe:
+            details["tightness_probe"] = probe["text"]
+            tightness = probe["label"]
+    ev = f"proved for every parameter value ({bound.method}): {bound.argument}"
+    if tightness == "loose" and equal_at:
+        tightness = "tight at some parameter values, loose at others"
+        ev += f"; f is tight at some parameter values and loose at others: the tight f is {tight_f}"
+        ev += (" (f equals it at some parameter values, e.g. "
+               + ", ".join(f"{'A raw level' if k == T else k} = {v}" for k, v in equal_at.items()) + ")")
+    elif tightness == "loose":
+        ev += f"; f is loose: the tight f is {tight_f}"
+    elif tightness == "tight":
+        ev += "; f is tight"
+    if "tightness_probe" in details:
+        ev += "; tightness (sampled): " + details["tightness_probe"]
+    return ev, tightness
+
+
+def _gap_refutation(c: _Claim, bound, tight_f, wit) -> dict:
+    """``evidence``, ``tight`` and ``witness`` of a refutation by a table where f is below the tight U."""
+    pt, table, alpha_value = wit
+    a, b, fx, alpha_sym = c.a, c.b, c.fx, c.alpha
+    ev = (f"f is below the tight bound at {point_text(pt)}: the witness satisfies {a.name} at "
+          f"{alpha_sym} = {alpha_value} and has {b.name} level {b.level_from_raw(raw_at(table, b, c.b_params, pt))} "
+          f"> f = {sympy.simplify(fx.subs(alpha_sym, alpha_value).subs(pt))}; tight f = {tight_f} "
+          f"({bound.method}: {bound.argument})")
+    if bool(sympy.simplify(c.raw_f.subs(pt)) < 1):
+        ev += ("; this is a degenerate level (f is below 1 as a ratio, no valid level): no witness "
+               "was found at a point where f is a valid level")
+    return {"evidence": ev, "tight": tight_f,
+            "witness": witness_json(table, {str(k): v for k, v in pt.items() if k != T}, **{str(alpha_sym): alpha_value})}

@@ -1,8 +1,8 @@
 """The prover's checks at concrete points: tightness probes, witnesses at a gap, the bounded fallback.
 
 Where an argument of :mod:`implgraph.engines.bounds` gives U, a printed f below U is refuted with a
-table built at a point of the condition (:func:`_refute_at_gap`), and a loose f is probed for
-tightness (:func:`_probe_tightness`). Where no argument applies, :func:`_bounded` runs the refuter
+table built at a point of the condition (:func:`refute_at_gap`), and a loose f is probed for
+tightness (:func:`probe_tightness`). Where no argument applies, :func:`bounded_search` runs the refuter
 (:func:`implgraph.engines.refute.find_witness`) for every N <= ``max_n``. Every table is re-checked
 with :func:`implgraph.engines.refute.witness_check`.
 """
@@ -16,9 +16,12 @@ import sympy
 
 from implgraph.core.levels import optimal_level
 from implgraph.core.region import Region
-from implgraph.engines.bounds import ProofResult, T, _compares
+from implgraph.engines.bounds import ProofResult, T, compares
 from implgraph.engines.refute import find_witness, witness_check
 from implgraph.engines.witness import witness_json
+
+__all__ = ["bounded_search", "probe_tightness", "refute_at_gap", "raw_at", "point_text"]
+
 
 def _int_symbols(kinds):
     return [s for s, k in kinds.items() if k == "integer"]
@@ -47,7 +50,7 @@ def _grid_points(region, kinds, ints, reals, max_n, extra_T=True, limit=400):
     return out
 
 
-def _probe_tightness(a, b, fx, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes, N,
+def probe_tightness(a, b, fx, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes, N,
                      max_points=6):
     """Where no tight f is derived: at a few parameter points and levels, does some table exceed
     999/1000 of f (f approached), or does z3 prove none exists (f loose there)?"""
@@ -102,17 +105,17 @@ def _probe_tightness(a, b, fx, region, kinds, alpha_sym, a_params, b_params, a_c
     return {"label": label, "text": text}
 
 
-def _raw(table, d, params, pt):
+def raw_at(table, d, params, pt):
     ps = {k: int(sympy.sympify(v).subs(pt)) for k, v in params.items()}
     lv = optimal_level(table, d, **ps)
     return lv.pieces[0].value
 
 
-def _fmt(pt):
+def point_text(pt):
     return ", ".join(f"{k} = {v}" for k, v in pt.items() if k != T)
 
 
-def _refute_at_gap(a, b, fx, raw_f, bound, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes,
+def refute_at_gap(a, b, fx, raw_f, bound, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes,
                    max_n, N):
     if bound.build is None:
         return None
@@ -145,14 +148,14 @@ def _refute_at_gap(a, b, fx, raw_f, bound, region, kinds, alpha_sym, a_params, b
         vals = {s: v for s, v in p2.items() if s != T}
         fconc = fx.subs(vals)
         adef = a
-        if _compares(a, "class") and table.classes is None:
+        if compares(a, "class") and table.classes is None:
             continue
         if witness_check(adef, b, fconc, alpha_value, a_ps, b_ps, alpha=alpha_sym)(table):
             return {k: v for k, v in p2.items()}, table, alpha_value
     return None
 
 
-def _bounded(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes, max_n, N,
+def bounded_search(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes, max_n, N,
              timeout_ms, start, prior=None, limit=120):
     ints = [s for s in kinds if kinds[s] == "integer"]
     reals = [s for s in kinds if kinds[s] == "real" and s != T]
@@ -191,7 +194,7 @@ def _bounded(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params, a_cl
                 r = find_witness(a, b, fconc, N=Nv, a_params=a_ps, b_params=b_ps, alpha=alpha_sym,
                                  alpha_value=av, classes=classes, timeout_ms=timeout_ms)
                 if r.status == "refuted":
-                    ev = (f"witness at {_fmt(pt)}: satisfies {a.name} at {alpha_sym} = {r.alpha_value} "
+                    ev = (f"witness at {point_text(pt)}: satisfies {a.name} at {alpha_sym} = {r.alpha_value} "
                           f"(its level {r.level_a}) and has {b.name} level {r.level_b}"
                           + ("" if fconc is None else f" > f = {sympy.simplify(fconc.subs(alpha_sym, r.alpha_value))}"))
                     return ProofResult("refuted", evidence=ev, bound=r.bound, method="refuter",
