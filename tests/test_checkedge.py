@@ -45,6 +45,17 @@ def test_parse_node():
         parse_node("nope")
 
 
+def test_node_text_and_the_bracket_alias():
+    from implgraph.core.nodes import node_text
+    assert node_text("kt-closeness", {"k": 3}) == "kt-closeness(k=3)"
+    assert node_text("kdp", [("k", 2)], "@class") == "kdp(k=2)@class"
+    assert node_text("ldp", {}) == "ldp"
+    # NAME[k=3] reads as NAME(k=3); a class-based definition's k is its minimum class size
+    assert parse_node("kt-closeness[k=3]") == parse_node("kt-closeness(k=3)")
+    m = parse_node("mult-t-closeness[k=3, max=4]")
+    assert m.class_dict == {"min_size": 3, "max_size": 4} and m.label() == "mult-t-closeness(k=3, max=4)"
+
+
 def test_kdp1_dp_equivalence():
     # Lemma 3.3 of ekenstedt2022: (1,eps)-DP <=> eps-DP, with f = g = identity
     r = check_edge("kdp(k=1)", "dp", N=3)

@@ -266,3 +266,16 @@ def test_tables_regions_agree(tid):
                 if side in (sympy.true, sympy.false):
                     continue
                 _assert_consistent(list(reg.constraints) + [side], reg.kinds)
+
+
+def test_engines_reach_solvers_only_through_the_solvers_package():
+    # issue 11: every solver call goes through implgraph/solvers/ (a second backend plugs in there)
+    import ast
+    import pathlib
+    engines = pathlib.Path(solvers.__file__).parent.parent / "engines"
+    for path in sorted(engines.glob("*.py")):
+        tree = ast.parse(path.read_text())
+        imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        assert not imported & {"z3", "cvc5"}, path.name
+
