@@ -1,6 +1,7 @@
 """`implgraph anonymize` and `implgraph reconstruct` end to end, and their one-line input errors."""
 
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -44,6 +45,9 @@ def test_anonymize_t(data, tmp_path, capsys):
     assert "disease: d = 3, t = 1/5" in text
     rel = Release.load(out)
     assert rel.names == ["age", "job", "disease"] and rel.params[0] == (1, 1)
+    j = rel.index("disease")                     # every record's posterior within t (Algorithm 1, text reading)
+    prior = [Fraction(c, 30) for c in (10, 15, 5)]   # cold, flu, hiv in the fixture
+    assert privacy.record_closeness_level(rel, j, prior) <= Fraction(1, 5)
     assert main(["reconstruct", str(out), "--attributes", "disease", "--method", "value-adding"]) == 0
 
 
