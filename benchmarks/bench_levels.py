@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from implgraph.core.concrete import ConcreteTable  # noqa: E402
 from implgraph.core.levels import optimal_level  # noqa: E402
-from implgraph.core.table import load_csv  # noqa: E402
+from implgraph.io.tablefile import load_csv  # noqa: E402
 
 DENOM = 1000
 

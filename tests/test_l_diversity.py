@@ -62,7 +62,7 @@ def _write_one_hot_csv(path, class_counts, seed=0):
 
 
 def test_entropy_on_a_csv_of_10_000_rows_and_100_classes(tmp_path):
-    from implgraph.core.table import load_csv
+    from implgraph.io.tablefile import load_csv
     # 99 classes of 100 records with counts (34, 33, 33): entropy ~ ln 3, l ~ 2.9996;
     # class E99 with counts (50, 25, 25): l = (1/2)^(-1/2) (1/4)^(-1/4) (1/4)^(-1/4) = 2^(1/2) * 2 = 2 sqrt 2
     # (~2.8284), the smallest.  Frequency: E99's largest share 1/2 -> l = 2 (others 100/34).
@@ -150,7 +150,7 @@ def test_entropy_tie_between_different_distributions_gives_the_common_value():
 
 def test_entropy_parametric_binary_table_is_piecewise_exact(tmp_path):
     import textwrap
-    from implgraph.core.table import load_table_file
+    from implgraph.io.tablefile import load_table_file
     mu = sympy.Symbol("mu", real=True)
     path = tmp_path / "t.yaml"
     path.write_text(textwrap.dedent("""
@@ -183,7 +183,7 @@ def test_entropy_on_a_decimal_csv_of_10_000_rows_matches_independent_computation
     # the reported crash: random 3-decimal probabilities, 10^4 rows, 100 classes
     import random
     import mpmath
-    from implgraph.core.table import load_csv
+    from implgraph.io.tablefile import load_csv
     rng = random.Random(7)
     rows, classes, lines = [], [], ["class,a1,a2,a3"]
     for _ in range(10_000):

@@ -23,7 +23,7 @@ from implgraph import definitions
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.levels import optimal_level
 from implgraph.core.region import Region
-from implgraph.core.symbolic import piecewise
+from implgraph.core.pieces import piecewise
 from implgraph.core.table import Block, Table
 
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,7 +6,7 @@ paper, source, printed statement, ``expect:`` and the definitions it relates. A 
 reading (``reading:``) gets a second row ``ID#reading``, as in ``implgraph verify``. Ids and id
 prefixes select as in ``implgraph verify`` (``ekenstedt2022/table-III`` selects the table's claims,
 ``ekenstedt2022`` the paper's). Nothing is checked: no checker runs, the data is only loaded (with
-the load-time validation of :func:`implgraph.io.datafile.load_yaml`).
+the load-time validation of :func:`implgraph.io.validate.load_yaml`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import difflib
 from implgraph.io.datafile import TABLE_CLAIM_KINDS, THEOREM_CLAIM_KINDS
 from implgraph.core.errors import InputError
 from implgraph.io.output import print_json
-from implgraph.io.theorems import EDGE_KINDS
+from implgraph.io.datafile import EDGE_KINDS
 
 NAME = "claims"
 HELP = "list the claims of the data (id, kind, source, statement, expect, definitions); nothing is checked"
