@@ -18,6 +18,7 @@ minus 1, e.g. beta), ``count`` (a size such as k of k-anonymity; larger is stron
 
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib import metadata
 
 import sympy
@@ -29,6 +30,15 @@ __all__ = ["Definition", "register", "get", "names", "all_definitions", "load_en
 
 REGISTRY: dict = {}
 _LOAD_ERRORS: list = []
+
+
+_N = sympy.Symbol("N")
+
+
+@lru_cache(maxsize=None)
+def _bound(text):
+    """A declared range bound (``1``, ``"N - 1"``) as a sympy expression in ``N``, parsed once."""
+    return sympy.sympify(text, locals={"N": _N})
 
 
 class Definition:
@@ -72,9 +82,10 @@ class Definition:
         from the declared ``ranges``: ``{"k": (1, "N - 1")}`` gives ``[k >= 1, k <= N - 1]``;
         ``[]`` when there are none."""
         out = []
+        at = {_N: sympy.sympify(N)}
         for name, (low, high) in self.ranges.items():
             value = params[name]
-            out += [low <= value, value <= sympy.sympify(high, locals={"N": sympy.sympify(N)})]
+            out += [_bound(low).xreplace(at) <= value, value <= _bound(high).xreplace(at)]
         return [bool(c) if isinstance(c, sympy.logic.boolalg.BooleanAtom) else c for c in out]
 
     def label(self, params=None, in_classes: bool = False) -> str:
