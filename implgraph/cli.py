@@ -1,8 +1,11 @@
+# PYTHON_ARGCOMPLETE_OK
 """The ``implgraph`` console script.
 
 Sub-commands live in :mod:`implgraph.commands`, one module per command, each with
 ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``. Bad input of any kind is an
 :class:`~implgraph.core.errors.InputError`: printed as one line, exit status 2, no traceback.
+``-q`` / ``-v`` (before or after the command) set :func:`implgraph.io.console.verbosity`; shell
+completion comes from argcomplete (``implgraph completion bash|zsh|fish``).
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ import sys
 from implgraph import __version__
 from implgraph.core.deadline import Timeout, deadline
 from implgraph.core.errors import InputError
+from implgraph.core.verdict import VERDICTS, status_of, strength_of
+from implgraph.io.console import NORMAL, QUIET, VERBOSE, set_verbosity
 
 __all__ = ["main", "build_parser"]
 
@@ -27,6 +32,35 @@ DEFAULT_TIMEOUT = 600
 
 EXIT_TIMEOUT = 3
 """Exit status of a command that ended at its ``--timeout`` ("unknown (timeout)")."""
+
+EXIT_CODES = ((0, "done (every verdict as the data expects)"), (1, "a regression: a verdict differs from the "
+              "data's expect:"), (2, "bad input (one line: FILE:LINE: what is wrong; fix: how)"),
+              (EXIT_TIMEOUT, "the command's --timeout passed (unknown (timeout))"))
+"""Exit statuses of every command, as ``--help`` lists them."""
+
+VERDICT_MEANINGS = {
+    "proved": "an argument valid for every value the claim quantifies over",
+    "verified-bounded": "checked exactly for every value up to a stated bound (e.g. N <= --max-n)",
+    "confirmed": "checked exactly on the finite objects the claim is about (a table, a mechanism)",
+    "holds": "the stated level holds on the table's region and is the optimal one",
+    "holds-not-tight": "the stated level holds on the region but is not the optimal one",
+    "refuted": "an exact witness, re-checked in exact arithmetic, contradicts the claim",
+    "unknown": "nothing decided it (solver unknown or timeout, or no check applies); never read as proved",
+}
+"""One line per verdict word (:data:`implgraph.core.verdict.VERDICTS`) for ``--help``."""
+
+
+def glossary() -> str:
+    """The epilog of ``implgraph --help``: the verdict words with their status and strength, the exit codes."""
+    lines = ["verdicts (status, strength):"]
+    for word in VERDICTS:
+        strength = strength_of(word)
+        lines.append(f"  {word:<17} {status_of(word)}{', ' + strength if strength else ''}: "
+                     f"{VERDICT_MEANINGS.get(word, '')}")
+    lines.append("exit status:")
+    lines += [f"  {code}  {text}" for code, text in EXIT_CODES]
+    lines.append("options -q (only summaries) and -v (every detail) go before or after the command.")
+    return "\n".join(lines)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -50,13 +84,29 @@ def _commands():
     return mods
 
 
+def _verbosity_flags(p, default):
+    """``-q`` / ``--quiet`` and ``-v`` / ``--verbose`` (those option strings the command does not use itself)."""
+    group = p.add_mutually_exclusive_group()
+    for flags, const, text in ((("-q", "--quiet"), QUIET, "print only summaries (no per-item rows, no progress bar)"),
+                               (("-v", "--verbose"), VERBOSE, "print every detail (exact levels piece by piece, "
+                                                              "sources)")):
+        free = [f for f in flags if f not in p._option_string_actions]
+        if free:
+            group.add_argument(*free, dest="verbosity", action="store_const", const=const, default=default,
+                               help=text)
+
+
 def build_parser():
-    parser = _Parser(prog="implgraph", description="Machine-checked implications between privacy definitions.")
+    parser = _Parser(prog="implgraph", description="Machine-checked implications between privacy definitions.",
+                     epilog=glossary(), formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"implgraph {__version__}")
+    _verbosity_flags(parser, NORMAL)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for mod in _commands():
-        p = sub.add_parser(mod.NAME, help=mod.HELP, description=getattr(mod, "DESCRIPTION", mod.HELP))
+        p = sub.add_parser(mod.NAME, help=mod.HELP, description=getattr(mod, "DESCRIPTION", mod.HELP),
+                           epilog=glossary(), formatter_class=argparse.RawDescriptionHelpFormatter)
         mod.add_arguments(p)
+        _verbosity_flags(p, argparse.SUPPRESS)
         per_claim = getattr(mod, "TIMEOUT_PER_CLAIM", False)
         p.add_argument("--timeout", type=float, default=getattr(mod, "DEFAULT_TIMEOUT", DEFAULT_TIMEOUT),
                        metavar="SECONDS",
@@ -76,9 +126,23 @@ def _check_bounds(args):
             raise InputError(f"{flag} {value} is out of range", fix=f"give {lo} <= {flag} <= {hi}")
 
 
+def _autocomplete(parser) -> None:
+    """Answer a shell's completion request (argcomplete; exits) or do nothing."""
+    import os
+    if "_ARGCOMPLETE" not in os.environ:
+        return
+    try:
+        import argcomplete
+    except ImportError:            # pragma: no cover - a dependency; nothing to complete without it
+        return
+    argcomplete.autocomplete(parser)
+
+
 def main(argv=None) -> int:
     parser = build_parser()
+    _autocomplete(parser)
     args, extra = parser.parse_known_args(argv)
+    set_verbosity(getattr(args, "verbosity", NORMAL))
     if extra:      # named by the sub-command's parser, so that the fix points at its --help
         (getattr(args, "_parser", None) or parser).error(f"unrecognized arguments: {' '.join(extra)}")
     if not getattr(args, "_run", None):

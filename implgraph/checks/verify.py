@@ -81,13 +81,23 @@ _WORKER_CLAIMS: dict = {}
 HEAVY_FIELDS = ("grid", "mechanism", "definitions", "instantiations", "implicit")
 
 
+_DECIDED: list = []
+"""The queue a forked worker puts each claim's rows on as soon as they are decided (set by the parent
+when it streams the rows: ``run_verify(on_rows=...)``)."""
+
+
 def _worker(args):
     cids, max_n, timeout = args
     if not _WORKER_CLAIMS:  # a spawned (not forked) worker reads the data itself
         for c in load_claims():
             _WORKER_CLAIMS.setdefault(str(c.get("id")), c)
-    return [(cid, _check_one(_WORKER_CLAIMS[cid], {"max_n": max_n, "verdicts": {}, "timeout": timeout}))
-            for cid in cids]
+    out = []
+    for cid in cids:
+        rows = _check_one(_WORKER_CLAIMS[cid], {"max_n": max_n, "verdicts": {}, "timeout": timeout})
+        if _DECIDED:
+            _DECIDED[0].put(rows)
+        out.append((cid, rows))
+    return out
 
 
 def work_units(claims) -> list:
@@ -108,12 +118,13 @@ def work_units(claims) -> list:
 
 
 def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 1, paths=None,
-               timeout: float | None = None) -> list:
+               timeout: float | None = None, on_rows=None) -> list:
     """Verdicts of every (chosen) claim, in order; reading rows follow their claim.
 
     ``jobs > 1`` checks the claims in that many processes (the maps are judged afterwards, in this
     process, from the other verdicts). ``timeout``: seconds per claim; a claim not decided by then is
-    ``unknown`` with "timeout" in its evidence.
+    ``unknown`` with "timeout" in its evidence. ``on_rows``: called with each claim's rows (the claim's
+    verdict, then its reading rows) as soon as they are decided, in the order they are decided.
     """
     claims = collect_claims(ids, paths)
     context = {"max_n": max_n, "verdicts": {}, "timeout": timeout}
@@ -127,22 +138,31 @@ def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 
         import multiprocessing as mp
         _WORKER_CLAIMS.clear()
         _WORKER_CLAIMS.update((str(c.get("id")), c) for c in plain)
+        decided = mp.get_context("fork").SimpleQueue() if on_rows is not None else None
+        _DECIDED[:] = [decided] if decided is not None else []
         try:
             with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork")) as ex:
-                futs = [ex.submit(_worker, (unit, max_n, timeout)) for unit in work_units(plain)]
-                for fut in cf.as_completed(futs):
-                    for cid, rows in fut.result():
-                        results[cid] = rows
-                        if progress is not None:
-                            progress.step(cid)
+                pending = {ex.submit(_worker, (unit, max_n, timeout)) for unit in work_units(plain)}
+                while pending:
+                    done, pending = cf.wait(pending, timeout=0.1, return_when=cf.FIRST_COMPLETED)
+                    for fut in done:
+                        for cid, rows in fut.result():
+                            results[cid] = rows
+                            if progress is not None:
+                                progress.step(cid)
+                    while decided is not None and not decided.empty():  # each claim's rows as decided
+                        on_rows(decided.get())
         finally:
             _WORKER_CLAIMS.clear()
+            _DECIDED.clear()
     else:
         for c in plain:
             cid = str(c.get("id"))
             if progress is not None:
                 progress.step(cid)
             results[cid] = _check_one(c, context)
+            if on_rows is not None:
+                on_rows(results[cid])
     out = []
     for c in plain:
         rows = results[str(c.get("id"))]
@@ -154,6 +174,8 @@ def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 
         rows = _check_one(c, context)
         context["verdicts"][rows[0].id] = rows[0]
         out.extend(rows)
+        if on_rows is not None:
+            on_rows(rows)
     return out
 
 

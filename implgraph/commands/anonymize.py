@@ -15,7 +15,8 @@ from fractions import Fraction
 import numpy as np
 
 from implgraph.core.errors import InputError
-from implgraph.io.output import Progress, check_output_path, print_json, write_output
+from implgraph.io.console import Progress
+from implgraph.io.output import check_output_path, print_json, write_output
 from implgraph.mechanisms.randomized_anonymization.privacy import class_csv
 from implgraph.mechanisms.randomized_anonymization.optimise import closeness_parameters, diversity_parameters
 from implgraph.mechanisms.randomized_anonymization.release import anonymize, encode, read_columns

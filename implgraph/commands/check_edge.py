@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from implgraph.engines.checkedge import check_edge
 from implgraph.core.errors import InputError
+from implgraph.io.console import Progress
 from implgraph.io.output import print_json
 
 NAME = "check-edge"
@@ -66,7 +67,8 @@ def run(args) -> int:
         raise InputError(f"--N {args.N} is out of range", fix="use 2 <= N <= 8 (the search is exact and exhaustive)")
     if args.p < 2 or args.p > 4:
         raise InputError(f"--p {args.p} is out of range", fix="use 2 <= p <= 4")
-    r = check_edge(args.a, args.b, f=args.f, when=args.when, N=args.N, p=args.p, g=args.g, jobs=args.jobs)
+    with Progress(None, f"check-edge {args.a} ? {args.b} (N = 2..{args.N})"):
+        r = check_edge(args.a, args.b, f=args.f, when=args.when, N=args.N, p=args.p, g=args.g, jobs=args.jobs)
     if args.json:
         print_json(r.to_json())
         return 0

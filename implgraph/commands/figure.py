@@ -15,7 +15,8 @@ from pathlib import Path
 import sympy
 
 from implgraph.core.errors import InputError
-from implgraph.io.output import check_output_path, write_output
+from implgraph.io.console import Progress
+from implgraph.io.output import check_output_path, print_json, write_output
 
 NAME = "figure"
 HELP = "regenerate Fig. 6 or Fig. 7 of ekenstedt2022 (utility of the mechanisms) as PNG, SVG or PDF"
@@ -34,6 +35,7 @@ def add_arguments(p):
     p.add_argument("--out", required=True, help="the file to write: .png, .svg or .pdf")
     p.add_argument("--points", type=int, default=201,
                    help=f"grid points per curve, 2 to {MAX_POINTS} (default 201)")
+    p.add_argument("--json", action="store_true", help="print JSON: the file written, its format, size and curves")
 
 
 def _lambdas(exprs, var):
@@ -117,6 +119,12 @@ def run(args) -> int:
     check_points(args.points)
     fmt = output_format(args.out)
     check_output_path(args.out)
-    write_output(args.out, render(args.figure, args.points, fmt))
-    print(f"wrote {args.out}")
+    with Progress(None, f"figure {args.figure}"):
+        data = render(args.figure, args.points, fmt)
+    write_output(args.out, data)
+    if args.json:
+        print_json({"figure": args.figure, "out": str(args.out), "format": fmt, "points": args.points,
+                    "bytes": len(data), "curves": [label for _, label in STYLES.values()]})
+    else:
+        print(f"wrote {args.out}")
     return 0

@@ -13,7 +13,8 @@ import json
 import time
 
 from implgraph.core.errors import InputError
-from implgraph.io.output import Progress, print_json
+from implgraph.io.console import Progress
+from implgraph.io.output import print_json
 
 NAME = "map"
 HELP = "draw the implication map (Fig. 1 with --N, Fig. 2 with --level definitions); conflicts, figure check, open pairs"

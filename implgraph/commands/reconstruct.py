@@ -14,7 +14,8 @@ import time
 import numpy as np
 
 from implgraph.core.errors import InputError
-from implgraph.io.output import Progress, print_json
+from implgraph.io.console import Progress
+from implgraph.io.output import print_json
 from implgraph.mechanisms.randomized_anonymization.distances import hellinger, l1, l2
 from implgraph.mechanisms.randomized_anonymization.reconstruct import bayes, true_counts, value_adding
 from implgraph.mechanisms.randomized_anonymization.release import Release, encode, read_columns

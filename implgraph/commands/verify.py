@@ -1,11 +1,20 @@
-"""``implgraph verify [IDS...] [--json] [--max-n N]``: machine-check every claim of the papers."""
+"""``implgraph verify [IDS...] [--json] [--max-n N]``: machine-check every claim of the papers.
+
+Each claim's row is printed as soon as the claim is decided (flushed, also into a pipe); a
+piecewise exact level is printed with its conditions simplified on the table's region. ``--json``
+prints one document at the end (the same content as always: CI parses it).
+"""
 
 from __future__ import annotations
 
 import sys
 
-from implgraph.io.output import Progress, print_json
 from implgraph.checks.verify import DEFAULT_MAX_N, collect_claims, regressions, run_verify
+from implgraph.commands._data import add_data_arguments, theorem_paths
+from implgraph.core.errors import InputError
+from implgraph.io.console import QUIET, VERBOSE, Progress, emit, emit_row, results_console, verbosity, verdict_text
+from implgraph.io.output import print_json
+from implgraph.io.pieces_text import pieces_text, simplified_pieces
 
 MAX_MAX_N = 16
 """Largest ``--max-n`` (the bounded checks grow quickly with N)."""
@@ -15,63 +24,131 @@ HELP = "check every claim (or the ones named): proved / verified-bounded / refut
 ORDER = 5
 TIMEOUT_PER_CLAIM = True
 DEFAULT_TIMEOUT = 300
+VERDICT_WIDTH = 16
 
 
 def add_arguments(p):
     p.add_argument("ids", nargs="*", help="claim ids (or id prefixes, e.g. ekenstedt2022/table-III)")
-    p.add_argument("--json", action="store_true", help="print JSON {\"claims\": [...]}")
+    p.add_argument("--json", action="store_true", help="print JSON {\"claims\": [...]} (at the end)")
     p.add_argument("--max-n", type=int, default=DEFAULT_MAX_N,
                    help=f"largest N of the bounded checks, 2 to {MAX_MAX_N} (default {DEFAULT_MAX_N})")
     p.add_argument("--jobs", type=int, default=2, help="processes, 1 to 64 (default 2; 1 = no parallelism)")
     p.add_argument("--progress", action="store_true", help="force the progress bar on stderr")
+    p.add_argument("--recheck", action="store_true", help="re-check the certificate of every proved claim with the "
+                   "independent checker implgraph.certify (exit status 1 if one is rejected)")
+    add_data_arguments(p)
 
 
-def _short(text, n):
-    text = " ".join(str(text or "").split())
-    return text if len(text) <= n else text[: n - 3] + "..."
+def _table_of(claims) -> dict:
+    """``{claim id: table id}`` for the table claims (their region simplifies the printed pieces)."""
+    return {str(c.get("id")): str(c["_table"]) for c in claims if c.get("_table") is not None}
+
+
+def _pieces(v, table_id):
+    """The verdict's exact piecewise level, simplified on its table's region (None if it has none)."""
+    level = (v.details or {}).get("level") if isinstance(v.details, dict) else None
+    if not table_id or not isinstance(level, dict) or len(level.get("pieces") or []) < 2:
+        return None
+    from implgraph.io.counterexamples import get_table
+    try:
+        table = get_table(table_id)
+    except InputError:
+        return None
+    return simplified_pieces(level["pieces"], table.region, table.symbols)
+
+
+def _witness_line(w) -> str:
+    ps = ", ".join(f"{k} = {x}" for k, x in w.get("params", {}).items())
+    lv = ", ".join(f"{k} = {x}" for k, x in w.items() if k not in ("params", "rows", "buckets", "classes"))
+    rows = " ".join("(" + ", ".join(r) + ")" for r in w["rows"])
+    cls = f" classes {' '.join(w['classes'])}" if w.get("classes") else ""
+    return f"witness [{ps}{'; ' + lv if lv else ''}]: {rows}{cls}"
+
+
+def print_verdict(v, width: int, table_id=None, console=None) -> None:
+    """One verdict: its row (id, verdict, seconds, the printed claim), then evidence, witness, tight f,
+    bound (and, with ``-v``, the exact level piece by piece and the source)."""
+    evidence = " ".join(str(v.evidence or "").split())
+    shown = verbosity() >= VERBOSE or (v.exact and v.exact in evidence)
+    pieces = _pieces(v, table_id) if shown else None
+    if pieces and v.exact and v.exact in evidence:
+        evidence = evidence.replace(v.exact, pieces_text(pieces))
+    details = [evidence] if evidence else []
+    if v.witness and v.witness.get("rows"):
+        details.append(_witness_line(v.witness))
+    if v.tight:
+        details.append(f"tight f = {v.tight}")
+    if v.bound:
+        details.append(f"bound: {v.bound}")
+    if verbosity() >= VERBOSE:
+        if pieces:
+            details.append("exact level:")
+            details += [f"  {level}   if {cond}" for level, cond in pieces]
+        elif v.exact:
+            details.append(f"exact: {v.exact}")
+        if v.source:
+            details.append(f"source: {v.source}")
+    if v.expect is not None and v.expect != v.verdict:
+        details.append(f"[expected {v.expect}]")
+    cells = [v.id.ljust(width), verdict_text(v.verdict, VERDICT_WIDTH), f"{v.seconds:6.2f}s"]
+    emit_row(cells, " ".join(str(v.printed or "").split()), details, indent=width + 2, console=console)
+
+
+def _recheck(verdicts) -> dict:
+    """``{claim id: [CertificateReport]}`` for every verdict carrying certificates (``--recheck``)."""
+    from implgraph.certify import certificates_in, check_certificate
+    return {v.id: [check_certificate(c) for c in certificates_in(v.details)]
+            for v in verdicts if certificates_in(v.details)}
+
+
+def summary(verdicts) -> str:
+    """``N verdicts: n1 word1, n2 word2, ...``."""
+    counts: dict = {}
+    for v in verdicts:
+        counts[v.verdict] = counts.get(v.verdict, 0) + 1
+    return f"{len(verdicts)} verdicts: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
 
 
 def run(args) -> int:
-    from implgraph.core.errors import InputError
     if not 2 <= args.max_n <= MAX_MAX_N:
         raise InputError(f"--max-n {args.max_n} is out of range", fix=f"give 2 <= --max-n <= {MAX_MAX_N}")
-    total = len(collect_claims(args.ids))
-    progress = Progress(total, "verify", enabled=True if args.progress else None)
-    verdicts = run_verify(args.ids, max_n=args.max_n, progress=progress, jobs=args.jobs, timeout=args.timeout)
-    progress.close()
+    paths = theorem_paths(args, with_tables=True)
+    claims = [c for c in (collect_claims(args.ids) if paths is None else collect_claims(args.ids, paths))
+              if isinstance(c, dict)]
+    tables = _table_of(claims)
+    width = max((len(str(c.get("id"))) for c in claims), default=10)
+    console = results_console()
+    stream = not args.json and verbosity() > QUIET
+
+    with Progress(len(claims), "verify", enabled=True if args.progress else None) as bar:
+        def on_rows(rows):
+            bar.step(rows[0].id)
+            if stream:
+                for v in rows:
+                    print_verdict(v, width, tables.get(v.id.split("#")[0]), console)
+
+        verdicts = run_verify(args.ids, max_n=args.max_n, jobs=args.jobs, timeout=args.timeout, paths=paths,
+                              on_rows=on_rows)
     regs = regressions(verdicts)
+    rechecks = _recheck(verdicts) if args.recheck else {}
     if args.json:
         rows = []
         for v in verdicts:
             d = v.to_json()
             d["regression"] = v.expect is not None and v.expect != v.verdict
+            if v.id in rechecks:
+                d["recheck"] = [r.to_json() for r in rechecks[v.id]]
             rows.append(d)
         print_json({"claims": rows, "max_n": args.max_n,
                     "regressions": [{"id": v.id, "expect": v.expect, "verdict": v.verdict} for v in regs]})
     else:
-        w = max(len(v.id) for v in verdicts) if verdicts else 10
-        for v in verdicts:
-            mark = "" if v.expect is None or v.expect == v.verdict else f"  [expected {v.expect}]"
-            print(f"{v.id:<{w}}  {v.verdict:<16} {v.seconds:6.2f}s  {_short(v.printed, 70)}{mark}")
-            if v.evidence:
-                print(f"{'':<{w}}  {_short(v.evidence, 230)}")
-            if v.witness and v.witness.get("rows"):
-                ps = ", ".join(f"{k} = {x}" for k, x in v.witness.get("params", {}).items())
-                lv = ", ".join(f"{k} = {x}" for k, x in v.witness.items() if k not in ("params", "rows", "buckets",
-                                                                                        "classes"))
-                rows = " ".join("(" + ", ".join(r) + ")" for r in v.witness["rows"])
-                cls = f" classes {' '.join(v.witness['classes'])}" if v.witness.get("classes") else ""
-                print(f"{'':<{w}}  witness [{ps}{'; ' + lv if lv else ''}]: {_short(rows, 150)}{cls}")
-            if v.tight:
-                print(f"{'':<{w}}  tight f = {v.tight}")
-            if v.bound:
-                print(f"{'':<{w}}  bound: {v.bound}")
-        counts = {}
-        for v in verdicts:
-            counts[v.verdict] = counts.get(v.verdict, 0) + 1
-        print(f"{len(verdicts)} verdicts: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
-    if regs:
-        for v in regs:
-            print(f"implgraph: regression: {v.id}: expected {v.expect}, got {v.verdict}", file=sys.stderr)
-        return 1
-    return 0
+        emit(summary(verdicts), console)
+        for cid, reps in rechecks.items():
+            emit(f"recheck {cid}: " + ", ".join("accepted" if r.ok else "REJECTED: " + "; ".join(
+                f"{w}: {h}" for w, _, h in r.failures()) for r in reps), console)
+    for v in regs:
+        print(f"implgraph: regression: {v.id}: expected {v.expect}, got {v.verdict}", file=sys.stderr)
+    rejected = any(not r.ok for reps in rechecks.values() for r in reps)
+    if rejected:
+        print("implgraph: a certificate was rejected by implgraph.certify", file=sys.stderr)
+    return 1 if regs or rejected else 0

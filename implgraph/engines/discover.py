@@ -29,7 +29,7 @@ from implgraph.core.nodes import make_node, parse_node
 from implgraph.engines.checkedge import combine
 from implgraph.engines.direction import DirectionResult, check_direction
 from implgraph.core.errors import InputError
-from implgraph.io.output import Progress
+from implgraph.io.console import Progress
 from implgraph.definitions.families import param_grid
 
 __all__ = ["discover", "instances", "known_pairs", "Finding", "DiscoverResult"]

@@ -1,4 +1,4 @@
-"""Shared output helpers: JSON printing, atomic file writes, progress on stderr."""
+"""Shared output helpers: JSON printing, atomic file writes (terminal output: :mod:`implgraph.io.console`)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from implgraph.core.errors import InputError
 
-__all__ = ["print_json", "atomic_write", "write_output", "check_output_path", "Progress"]
+__all__ = ["print_json", "atomic_write", "write_output", "check_output_path"]
 
 #: signals that would end the process while a temporary file exists: removed first, then re-sent
 _CLEANUP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n))
@@ -124,27 +124,3 @@ def write_output(path, data: bytes | str, option="--out") -> None:
         reason = exc.strerror or errno.errorcode.get(exc.errno or 0, str(exc))
         fix = "free some disk space" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else "check the path and its permissions"
         raise InputError(f"cannot write {option} {path} ({reason})", fix=fix) from None
-
-
-class Progress:
-    """A minimal progress line on stderr (only when stderr is a terminal, or forced)."""
-
-    def __init__(self, total: int, label: str = "", enabled: bool | None = None):
-        self.total = total
-        self.label = label
-        self.done = 0
-        self.enabled = sys.stderr.isatty() if enabled is None else enabled
-
-    def step(self, what: str = "") -> None:
-        self.done += 1
-        if self.enabled:
-            width = 24
-            filled = int(width * self.done / max(self.total, 1))
-            bar = "#" * filled + "-" * (width - filled)
-            sys.stderr.write(f"\r{self.label} [{bar}] {self.done}/{self.total} {what[:40]:<40}")
-            sys.stderr.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\n")
-            sys.stderr.flush()

@@ -1,0 +1,174 @@
+"""Terminal output with :mod:`rich`: results on stdout, progress and messages on stderr.
+
+Results are printed as they are computed and flushed at once, also when stdout is a pipe. On a
+terminal they are coloured by verdict and wrapped to the terminal's width (never cut); piped, they
+are plain text, one logical line per line, never wrapped or cut. A progress bar with the elapsed time
+and an estimate of the time left is drawn on stderr, only when stderr is a terminal (or forced) and
+not with ``-q``. The global flags ``-q`` / ``-v`` set :func:`verbosity`.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+
+from rich.console import Console
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress as _RichProgress, SpinnerColumn, TextColumn,
+                           TimeElapsedColumn, TimeRemainingColumn)
+from rich.table import Table
+from rich.text import Text
+
+from implgraph.core.verdict import status_of
+
+__all__ = ["QUIET", "NORMAL", "VERBOSE", "set_verbosity", "verbosity", "results_console", "on_terminal",
+           "verdict_text", "emit", "emit_row", "Progress"]
+
+QUIET, NORMAL, VERBOSE = -1, 0, 1
+"""Levels of :func:`verbosity`: ``-q`` (summaries only), default, ``-v`` (every detail)."""
+
+_STATE = {"verbosity": NORMAL}
+
+STATUS_STYLE = {"established": "green", "refuted": "bold red", "unknown": "yellow"}
+"""Colour of a verdict word on a terminal, by its status (:func:`implgraph.core.verdict.status_of`)."""
+
+
+def set_verbosity(level: int) -> None:
+    """Set the verbosity: :data:`QUIET`, :data:`NORMAL` or :data:`VERBOSE` (from ``-q`` / ``-v``)."""
+    _STATE["verbosity"] = max(QUIET, min(VERBOSE, int(level)))
+
+
+def verbosity() -> int:
+    """The verbosity set by :func:`set_verbosity` (default :data:`NORMAL`)."""
+    return _STATE["verbosity"]
+
+
+class _Stdout(io.TextIOBase):
+    """``sys.stdout`` as it is at each write (a test's capture, rich's proxy while a bar is drawn)."""
+
+    def write(self, s):
+        return sys.stdout.write(s)
+
+    def flush(self):
+        sys.stdout.flush()
+
+    def isatty(self):
+        return bool(getattr(sys.stdout, "isatty", lambda: False)())
+
+    def fileno(self):
+        return sys.stdout.fileno()
+
+
+def on_terminal() -> bool:
+    """Is stdout a terminal (results coloured and wrapped)?"""
+    return _Stdout().isatty()
+
+
+def results_console() -> Console:
+    """A console on stdout: colour and wrapping on a terminal; plain, unwrapped lines when piped."""
+    tty = on_terminal()
+    return Console(file=_Stdout(), highlight=False, markup=False, emoji=False, soft_wrap=not tty,
+                   force_terminal=None if tty else False)
+
+
+def verdict_text(word: str, width: int = 0) -> Text:
+    """A verdict word padded to ``width``, styled by its status (shown only on a terminal)."""
+    try:
+        style = STATUS_STYLE.get(status_of(word), "")
+    except (KeyError, ValueError):
+        style = ""
+    return Text(word.ljust(width), style=style)
+
+
+def emit(text="", console: Console | None = None) -> None:
+    """Print one line (str or rich Text) of results now (flushed)."""
+    console = console or results_console()
+    console.print(text if isinstance(text, Text) else Text(str(text)))
+    sys.stdout.flush()
+
+
+def emit_row(cells, body, details=(), indent: int = 0, console: Console | None = None) -> None:
+    """Print one result now: fixed ``cells`` (str or Text, each padded by the caller), then ``body``
+    (a long text), then ``details`` (lines under the body, indented by ``indent``).
+
+    On a terminal ``body`` and ``details`` wrap to the width (hanging indent) instead of being cut;
+    piped, each is one full line.
+    """
+    console = console or results_console()
+    cells = [c if isinstance(c, Text) else Text(str(c)) for c in cells]
+    if not on_terminal():
+        head = Text("  ").join(cells + [Text(str(body))]) if body else Text("  ").join(cells)
+        console.print(head)
+        for d in details:
+            console.print(Text(" " * indent) + (d if isinstance(d, Text) else Text(str(d))))
+        sys.stdout.flush()
+        return
+    grid = Table.grid(padding=(0, 2, 0, 0))
+    for _ in cells:
+        grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row(*cells, Text(str(body or "")))
+    console.print(grid)
+    if details:
+        sub = Table.grid()
+        sub.add_column(width=indent, no_wrap=True)
+        sub.add_column(overflow="fold")
+        for d in details:
+            sub.add_row("", d if isinstance(d, Text) else Text(str(d)))
+        console.print(sub)
+    sys.stdout.flush()
+
+
+class Progress:
+    """A progress bar on stderr with elapsed time and time left (rich), drawn only on a terminal.
+
+    Parameters
+    ----------
+    total : int or None
+        Number of steps; None draws a spinner with the elapsed time (no estimate possible).
+    label : str
+        What is being done.
+    enabled : bool, optional
+        Force the bar on (True) or off (False); default: when stderr is a terminal and not ``-q``.
+
+    Results printed to stdout meanwhile appear above the bar when stdout is the terminal too.
+    """
+
+    def __init__(self, total: int | None, label: str = "", enabled: bool | None = None):
+        self.total = total
+        self.label = label
+        self.done = 0
+        if enabled is None:
+            enabled = sys.stderr.isatty() and verbosity() > QUIET
+        self.enabled = bool(enabled)
+        self._bar = None
+        if self.enabled:
+            columns = [SpinnerColumn(), TextColumn("{task.description}")]
+            if total is not None:
+                columns += [BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("eta"),
+                            TimeRemainingColumn()]
+            else:
+                columns += [TimeElapsedColumn()]
+            columns += [TextColumn("{task.fields[what]}", style="dim")]
+            console = Console(stderr=True, force_terminal=True if enabled else None, highlight=False)
+            self._bar = _RichProgress(*columns, console=console, transient=True,
+                                      redirect_stdout=on_terminal(), redirect_stderr=False)
+            self._task = self._bar.add_task(label, total=total, what="")
+            self._bar.start()
+
+    def step(self, what: str = "") -> None:
+        """One step done (``what``: the item, shown dimmed)."""
+        self.done += 1
+        if self._bar is not None:
+            self._bar.update(self._task, advance=1, what=str(what)[:60])
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self) -> None:
+        """Remove the bar (idempotent)."""
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None

@@ -1,0 +1,174 @@
+"""The command line as a user meets it (issue 16): rows streamed as claims are decided, never cut,
+``-q`` / ``-v``, ``--theorems`` adding to the bundled data, shell completion, ``figure --json``, the
+glossary of verdicts and the exit codes in ``--help``."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from implgraph.cli import EXIT_CODES, main
+from implgraph.core.verdict import VERDICTS
+from implgraph.io.theorems import load_claims
+
+FAST, SLOW = "ekenstedt2022/lemma-2.4", "ekenstedt2022/lemma-3.4"
+"""A claim decided in a fraction of a second and one that takes seconds (it comes later in the data)."""
+
+ROW = re.compile(r"^(\S+)\s+(" + "|".join(map(re.escape, VERDICTS)) + r")\s+(\d+\.\d+)s\b")
+
+
+def _timed_lines(argv, env=None):
+    """Run ``python -m implgraph.cli argv`` with stdout a pipe: ``[(seconds since start, line, running)]``,
+    ``running`` telling whether the process had not yet ended when the line was read."""
+    env = dict(os.environ, **(env or {}))
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "implgraph.cli", *argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    out = []
+    for line in proc.stdout:
+        out.append((time.perf_counter() - start, line.rstrip("\n"), proc.poll() is None))
+    proc.wait(timeout=600)
+    assert proc.returncode == 0, proc.stderr.read()
+    return out
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_piped_verify_streams_the_first_row(jobs, tmp_path):
+    lines = _timed_lines(["verify", FAST, SLOW, "--jobs", jobs],
+                         env={"IMPLGRAPH_CACHE_DIR": str(tmp_path)})
+    rows = [(t, ROW.match(line), running) for t, line, running in lines if ROW.match(line)]
+    first_t, first, first_running = rows[0]
+    assert first.group(1) == FAST
+    assert first_running, "the first row came only when the process ended"
+    slow_t, slow, _ = next(r for r in rows if r[1].group(1) == SLOW)
+    # the slow claim started when the fast one started (--jobs 2) or was decided (--jobs 1): the fast
+    # claim was decided at the latest its own seconds after that moment, and its row must follow
+    # within 2 s, long before the slow claim ends
+    decided_by = slow_t - float(slow.group(3)) + float(first.group(3))
+    assert first_t <= decided_by + 2.0, (first_t, decided_by, lines)
+
+
+def test_piped_rows_are_never_cut(tmp_path):
+    prefix = "ekenstedt2022/table-VII"
+    lines = _timed_lines(["verify", prefix], env={"IMPLGRAPH_CACHE_DIR": str(tmp_path)})
+    text = "\n".join(line for _, line, _ in lines)
+    assert not any(line.rstrip().endswith("...") for _, line, _ in lines)
+    printed = [" ".join(str(c.get("printed", "")).split()) for c in load_claims()
+               if str(c.get("id")).startswith(prefix + "/")]
+    assert printed and all(p in text for p in printed)
+    # the piecewise exact level of the caption's dp claim: its conditions simplified on the table's
+    # region (0 < alpha <= mu): alpha < mu and alpha = mu, never the contradictory mu >= 2*alpha & mu <= 2*alpha
+    assert "(mu >= 2*alpha) & (mu <= 2*alpha)" not in text
+    assert " if alpha < mu; " in text and " if alpha = mu)" in text
+
+
+@pytest.mark.parametrize("argv", [["-q", "verify", FAST], ["verify", FAST, "-q"], ["verify", FAST, "--quiet"]])
+def test_quiet_prints_only_the_summary(argv, capsys):
+    assert main(argv) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out == ["1 verdicts: 1 proved"]
+
+
+def test_verbose_prints_the_source(capsys):
+    assert main(["-v", "verify", FAST]) == 0
+    claim = next(c for c in load_claims() if c.get("id") == FAST)
+    assert f"source: {claim['source']}" in " ".join(capsys.readouterr().out.split())
+
+
+EXTRA = """paper: extra
+claims:
+  - id: extra/theorem-2b
+    printed: "eps-LDP => (1, t)-closeness with t = (1/N)(e^eps (N-1) + 1)."
+    kind: implies
+    from: {definition: ldp, level: eps}
+    to: {definition: kt-closeness, params: {k: "1"}, level: t}
+    f: "(exp(eps)*(N - 1) + 1)/N"
+    symbols: {N: integer}
+    when: ["N >= 2"]
+"""
+
+
+def _extra_file(tmp_path) -> Path:
+    path = tmp_path / "theorems" / "extra.yaml"
+    path.parent.mkdir()
+    path.write_text(EXTRA)
+    return path
+
+
+def test_theorems_adds_to_the_bundled_data(tmp_path, capsys):
+    extra = _extra_file(tmp_path)
+    assert main(["verify", "extra/theorem-2b", FAST, "--theorems", str(extra)]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^extra/theorem-2b\s+proved", out, re.M)
+    assert re.search(r"^" + re.escape(FAST) + r"\s+proved", out, re.M)
+
+
+def test_only_replaces_the_bundled_data(tmp_path, capsys):
+    extra = _extra_file(tmp_path)
+    assert main(["verify", FAST, "--theorems", str(extra), "--only"]) == 2
+    assert f"no claim with id {FAST!r}" in capsys.readouterr().err
+    assert main(["verify", "--only"]) == 2
+    assert "--only without --theorems" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_completion_script(shell, capsys):
+    assert main(["completion", shell]) == 0
+    script = capsys.readouterr().out
+    assert len(script.strip()) > 100 and "implgraph" in script
+
+
+def test_completion_answers_from_the_parser(monkeypatch):
+    """What the shell gets when it asks for ``implgraph ve<TAB>`` and ``implgraph verify --ma<TAB>``."""
+    import io
+
+    import argcomplete
+
+    from implgraph.cli import build_parser
+
+    def complete(line):
+        monkeypatch.setenv("_ARGCOMPLETE", "1")
+        monkeypatch.setenv("COMP_LINE", line)
+        monkeypatch.setenv("COMP_POINT", str(len(line)))
+        monkeypatch.setenv("_ARGCOMPLETE_IFS", "\n")
+        out = io.StringIO()
+        argcomplete.autocomplete(build_parser(), exit_method=lambda code=0: None, output_stream=out)
+        return out.getvalue().split()
+
+    assert complete("implgraph ve") == ["verify"]
+    assert "--max-n" in complete("implgraph verify --ma")
+
+
+def test_figure_json(tmp_path, capsys):
+    out = tmp_path / "fig6.svg"
+    assert main(["figure", "fig-6", "--out", str(out), "--points", "5", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["figure"] == "fig-6" and doc["format"] == "svg" and doc["out"] == str(out)
+    assert doc["bytes"] == out.stat().st_size > 0
+
+
+def test_help_lists_the_verdicts_and_exit_codes(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["--help"])
+    assert exc.value.code == 0
+    text = capsys.readouterr().out
+    for word in VERDICTS:
+        assert re.search(r"^  " + re.escape(word) + r"\s", text, re.M)
+    for code, _ in EXIT_CODES:
+        assert re.search(rf"^  {code}  \S", text, re.M)
+
+
+def test_every_command_has_json():
+    from implgraph.cli import build_parser
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    without = [name for name, p in sub.choices.items()
+               if name != "completion" and "--json" not in p._option_string_actions]
+    assert without == []
