@@ -15,6 +15,7 @@ import difflib
 
 from implgraph.io.datafile import TABLE_CLAIM_KINDS, THEOREM_CLAIM_KINDS
 from implgraph.core.errors import InputError
+from implgraph.io.console import QUIET, emit, emit_row, results_console, verbosity
 from implgraph.io.output import print_json
 from implgraph.io.datafile import EDGE_KINDS
 
@@ -24,10 +25,6 @@ ORDER = 4
 
 KINDS = tuple(dict.fromkeys(EDGE_KINDS + THEOREM_CLAIM_KINDS + TABLE_CLAIM_KINDS))
 """Every claim kind the data files accept."""
-
-SHORT = 100
-"""Characters of the printed statement shown in text mode (JSON has it in full)."""
-
 
 def add_arguments(p):
     p.add_argument("ids", nargs="*", metavar="ID-OR-PREFIX",
@@ -39,10 +36,6 @@ def add_arguments(p):
 
 def _text(value) -> str:
     return " ".join(str(value or "").split())
-
-
-def _short(text: str, n: int = SHORT) -> str:
-    return text if len(text) <= n else text[: n - 3] + "..."
 
 
 def side_label(spec) -> str | None:
@@ -155,21 +148,25 @@ def select(rows, ids=(), kind=None, paper=None) -> list:
 
 
 def _print_text(rows) -> None:
+    """One row per claim (id, kind, expect, the definitions it relates), its source and statement in full
+    under it (wrapped on a terminal); ``-q``: the counts only."""
     w = max(len(r["id"]) for r in rows)
     kw = max(len(r["kind"]) for r in rows)
-    for r in rows:
-        expect = r.get("expect") or "-"
-        if r.get("expect_confidence"):
-            expect += f" ({r['expect_confidence']} confidence)"
-        print(f"{r['id']:<{w}}  {r['kind']:<{kw}}  expect {expect:<16}  {_short(_relates(r), 90)}")
-        lead = f"{r['source']}: " if r.get("source") else ""
-        print(f"{'':<{w}}  {_short(lead + r['printed'])}")
+    console = results_console()
+    if verbosity() > QUIET:
+        for r in rows:
+            expect = r.get("expect") or "-"
+            if r.get("expect_confidence"):
+                expect += f" ({r['expect_confidence']} confidence)"
+            lead = f"{r['source']}: " if r.get("source") else ""
+            emit_row([r["id"].ljust(w), r["kind"].ljust(kw), f"expect {expect:<16}"], _relates(r),
+                     [lead + r["printed"]], indent=w + 2, console=console)
     counts: dict = {}
     for r in rows:
         counts[r["kind"]] = counts.get(r["kind"], 0) + 1
     readings = sum(1 for r in rows if r["id"].endswith("#reading"))
-    print(f"{len(rows) - readings} claims and {readings} readings: "
-          + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
+    emit(f"{len(rows) - readings} claims and {readings} readings: "
+         + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())), console)
 
 
 def run(args) -> int:
