@@ -46,11 +46,19 @@ HAND = {
     "dp": sympy.log(sympy.Rational(9, 5)),
     "kdp": sympy.oo,                                       # k = 2: removing both cancer records
     "kt-closeness": sympy.oo,                              # k = 2: two flu records have no cancer
+    # P = (1/5, 1/2, 3/10)
+    "alpha-k-anonymity": sympy.Rational(2, 3),             # k = 2 <= 3; largest class frequency 2/3
+    "basic-beta-likeness": sympy.Rational(2, 3),           # class 2: (1/3 - 1/5) / (1/5)
+    "enhanced-beta-likeness": sympy.Rational(2, 3),        # every (q - p)/p is below -ln p: as basic
+    "delta-disclosure-privacy": sympy.oo,                  # log of mult-t-closeness
+    "distinct-l-diversity": sympy.Integer(2),              # min(3, 3, 2) values
+    # l = 2: r sorted down per class (2,1,1), (1,1,1), (2,1,0): r1 / (r2 + r3) = 1, 1/2, 2 -> max(1, 2)
+    "recursive-cl-diversity": sympy.Integer(2),
 }
 
 
 def test_hand_derived_levels():
-    levels = levels_of(PATIENTS, QI, ["disease"])["disease"]
+    levels = levels_of(PATIENTS, QI, ["disease"], params={"l": 2})["disease"]
     for name, expected in HAND.items():
         if name not in levels:
             continue                                       # a declaration renamed or removed
@@ -125,10 +133,8 @@ def _random_weighted(seed, deterministic):
     row_class = rng.integers(0, n_classes, size=rows)
     row_class[:n_classes] = np.arange(n_classes)
     labels = [f"c{i}" for i in range(n_classes)]
-    return WeightedConcreteTable(numer=numer.astype(np.int64), denom=denom, buckets=[f"b{l}" for l in range(p)],
-                                 classes=np.asarray(labels, dtype=object)[row_class],
-                                 counts=rng.integers(1, 4, size=rows).astype(np.int64), row_class=row_class,
-                                 class_labels=labels)
+    return WeightedConcreteTable(numer.astype(np.int64), denom, [f"b{l}" for l in range(p)],
+                                 rng.integers(1, 4, size=rows), row_class=row_class, class_labels=labels)
 
 
 def _same(a, b):
@@ -145,15 +151,16 @@ def test_grouped_equals_expanded(seed, deterministic):
     wt = _random_weighted(seed, deterministic)
     flat = wt.expand()
     assert isinstance(flat, ConcreteTable) and not isinstance(flat, WeightedConcreteTable)
-    assert flat.N == wt.N and wt.numer.shape[0] <= wt.N
+    assert flat.N == wt.N == wt.numer.shape[0] and wt.rows.shape[0] <= wt.N
     for l in range(wt.p):
         assert wt.total(l) == flat.total(l)
         for j in range(0, wt.N + 1):
             for largest in (False, True):
                 assert wt.extreme_sum(l, j, largest) == flat.extreme_sum(l, j, largest)
     assert [len(g) for g in wt.class_groups().values()] == [len(g) for g in flat.class_groups().values()]
+    values = {"k": 1, "delta": "1/10", "l": 2}           # every parameter a registered definition declares
     for d in all_definitions():
-        params = {"k": 1} if "k" in d.params else {}
+        params = {name: values[name] for name in d.params if name in values}
         try:
             expected = optimal_level(flat, d, **params)
         except Exception as exc:                          # the same refusal on both
@@ -190,6 +197,7 @@ def test_cli_json(capsys):
     (["--qi", "age", "--sensitive", "nope"], "sensitive column(s) 'nope'"),
     (["--qi", "age"], "no sensitive column given"),
     (["--qi", "age", "--sensitive", "disease", "--k", "10"], "--k 10 is out of range"),
+    (["--qi", "age", "--sensitive", "disease", "--param", "delta"], "is not NAME=VALUE"),
 ])
 def test_cli_bad_input(capsys, args, needle):
     assert main(["levels", str(PATIENTS), *args]) == 2
@@ -204,10 +212,22 @@ def test_cli_microdata_without_qi_says_how(capsys):
 
 
 def test_docs_example_is_what_the_tool_prints(capsys, monkeypatch):
-    """docs/sections/microdata.md shows the output of the quick start verbatim."""
+    """docs/sections/microdata.md shows lines of the quick start's output verbatim."""
     repo = Path(__file__).resolve().parents[1]
     text = (repo / "docs" / "sections" / "microdata.md").read_text()
     shown = text.split("```\n")[3].strip().splitlines()   # the block after the commands
     monkeypatch.chdir(repo)
     assert main(["levels", "tests/data/microdata/patients.csv", "--qi", "age,zip", "--sensitive", "disease"]) == 0
-    assert capsys.readouterr().out.strip().splitlines() == shown
+    printed = capsys.readouterr().out.strip().splitlines()
+    words = [" ".join(line.split()) for line in printed]     # column widths follow the longest label
+    assert shown[:2] == printed[:2] and {" ".join(line.split()) for line in shown} <= set(words)
+
+
+def test_cli_param_reaches_every_definition_declaring_it(capsys):
+    assert main(["levels", str(PATIENTS), "--qi", "age,zip", "--sensitive", "disease", "--json",
+                 "--param", "l=2"]) == 0
+    defs = json.loads(capsys.readouterr().out)["sensitive"]["disease"]["definitions"]
+    with_l = [name for name, d in defs.items() if "l" in d["params"]]
+    assert all(defs[name]["params"]["l"] == "2" for name in with_l)
+    if "recursive-cl-diversity" in defs:
+        assert defs["recursive-cl-diversity"]["level"] == "2"          # by hand, HAND above

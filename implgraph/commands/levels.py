@@ -34,6 +34,9 @@ def add_arguments(p):
     p.add_argument("--qi", help="microdata: the quasi-identifier columns, comma-separated (records with equal "
                                 "values form an equivalence class)")
     p.add_argument("--sensitive", help="microdata: the sensitive column(s), comma-separated (one result each)")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="microdata: a parameter for every definition declaring it, e.g. delta=1/100 or l=2 "
+                        "(repeatable)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -115,10 +118,10 @@ def run_microdata(args) -> int:
     n = len(df)
     if args.k is not None:
         _check_k(args.k, n, args.file)
+    params = _named_params(args)
     results = {}
     for col, ct in tables.items():
-        ground = args.ground or default_ground(df, col)
-        levels = table_levels(ct, k=args.k, ground=ground)
+        levels = table_levels(ct, params, ground=default_ground(df, col))
         results[col] = (ct, levels, {name: infinite_reason(lv, ct) for name, lv in levels.items()})
     n_classes = len(next(iter(tables.values())).class_labels or []) if qi else 0
     if args.json:
@@ -136,6 +139,21 @@ def run_microdata(args) -> int:
         print(f"sensitive {col}: {len(ct.buckets)} values ({shown})")
         _print_levels(levels, why)
     return 0
+
+
+def _named_params(args) -> dict:
+    """``--param NAME=VALUE`` (with ``--k`` and ``--ground``) as ``{name: value}``."""
+    params = {}
+    for item in args.param:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise InputError(f"--param {item!r} is not NAME=VALUE", file=args.file, fix="write e.g. --param delta=1/100")
+        params[name.strip()] = value.strip()
+    if args.k is not None:
+        params["k"] = args.k
+    if args.ground:
+        params["ground"] = args.ground
+    return params
 
 
 def _print_levels(levels, why=None):

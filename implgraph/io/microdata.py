@@ -176,33 +176,42 @@ def default_ground(data, column) -> str:
     return "ordered" if pd.api.types.is_numeric_dtype(read_microdata(data)[column]) else "equal"
 
 
-def _params(d, n, k, ground) -> dict:
-    params = {}
-    if "k" in d.params:
-        params["k"] = k if k is not None else (2 if n > 2 else 1)
-    if "ground" in d.params and ground is not None:
-        params["ground"] = ground
-    return params
+def _params(d, n, params) -> dict:
+    """The values of ``params`` for the parameters ``d`` declares (k defaults to 2, or 1 when N <= 2)."""
+    out = {name: params[name] for name in d.params if params.get(name) is not None}
+    if "k" in d.params and "k" not in out:
+        out["k"] = 2 if n > 2 else 1
+    return out
 
 
-def table_levels(ct: WeightedConcreteTable, k=None, ground=None) -> dict:
+def table_levels(ct: WeightedConcreteTable, params: dict | None = None, ground=None) -> dict:
     """``{definition name: Level}`` for every registered definition on one grouped table.
 
-    A definition with an exact concrete view reads the grouped table; one without (a plugin with
-    a symbolic view only) reads the same records as blocks with counts.
+    ``params`` maps a parameter name (``k``, ``delta``, ``l``, ``ground``...) to the value every
+    definition declaring that parameter gets; a definition missing a value it needs is reported
+    undefined with the reason. ``ground`` is a default ground distance, used where the definition
+    accepts it (an explicit ``params["ground"]`` always wins). A definition with an exact concrete
+    view reads the grouped table; one without (a plugin with a symbolic view only) reads the same
+    records as blocks with counts.
     """
+    params = dict(params or {})
     out = {}
     blocks = None
     for d in all_definitions():
-        params = _params(d, ct.N, k, ground)
-        try:
-            if has_fast_path(d):
-                out[d.name] = optimal_level(ct, d, **params)
-                continue
-            blocks = blocks or _blocks_table(ct)
-            out[d.name] = optimal_level(blocks, d, **params)
-        except InputError as exc:
-            out[d.name] = Level(d, params, [Piece(sympy.true, None)], note=exc.reason)
+        mine = _params(d, ct.N, params)
+        tries = [{**mine, "ground": ground}, mine] if "ground" in d.params and "ground" not in mine and ground \
+            else [mine]
+        for i, attempt in enumerate(tries):
+            try:
+                if has_fast_path(d):
+                    out[d.name] = optimal_level(ct, d, **attempt)
+                else:
+                    blocks = blocks or _blocks_table(ct)
+                    out[d.name] = optimal_level(blocks, d, **attempt)
+                break
+            except InputError as exc:
+                if i == len(tries) - 1:
+                    out[d.name] = Level(d, attempt, [Piece(sympy.true, None)], note=exc.reason)
     return out
 
 
@@ -211,13 +220,13 @@ def _blocks_table(ct: WeightedConcreteTable):
     from implgraph.core.table import Block, Table
     blocks = []
     for r in range(len(ct.counts)):
-        probs = tuple(sympy.Rational(int(x), ct.denom) for x in ct.numer[r])
+        probs = tuple(sympy.Rational(int(x), ct.denom) for x in ct.rows[r])
         cls = None if ct.row_class is None else ct.class_labels[int(ct.row_class[r])]
         blocks.append(Block(probs=probs, count=sympy.Integer(int(ct.counts[r])), cls=cls, line=r + 2))
     return Table(blocks=blocks, buckets=list(ct.buckets), id=ct.id)
 
 
-def levels_of(data, qi, sensitive, k=None, ground=None, file=None) -> dict:
+def levels_of(data, qi, sensitive, k=None, ground=None, params=None, file=None) -> dict:
     """Every registered definition's exact level on microdata, one result per sensitive column.
 
     Parameters
@@ -230,6 +239,9 @@ def levels_of(data, qi, sensitive, k=None, ground=None, file=None) -> dict:
         Group size of the definitions with a parameter ``k`` (default 2).
     ground : {"equal", "ordered"}, optional
         EMD ground distance; default :func:`default_ground` per sensitive column.
+    params : dict, optional
+        Other parameters by name (e.g. ``{"delta": "1/100", "l": 2}``), given to every definition
+        that declares them.
 
     Returns
     -------
@@ -238,7 +250,8 @@ def levels_of(data, qi, sensitive, k=None, ground=None, file=None) -> dict:
     """
     df = read_microdata(data, file)
     tables = microdata_tables(df, qi, sensitive, file=file)
-    return {col: table_levels(ct, k=k, ground=ground or default_ground(df, col)) for col, ct in tables.items()}
+    params = {**(params or {}), **({"k": k} if k is not None else {}), **({"ground": ground} if ground else {})}
+    return {col: table_levels(ct, params, ground=default_ground(df, col)) for col, ct in tables.items()}
 
 
 def infinite_reason(level, ct) -> str:

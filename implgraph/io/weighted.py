@@ -3,20 +3,19 @@
 A data set of N records usually holds far fewer distinct (class, probabilities) rows than
 records: a deterministic table (one sensitive value per record, probability 1 there and 0
 elsewhere) has at most (number of classes) x (number of values) of them. A
-:class:`WeightedConcreteTable` keeps each distinct row once with its count and answers every
-question the definitions' ``concrete`` views ask of a
+:class:`WeightedConcreteTable` keeps each distinct row once (``rows``) with its count and answers
+the questions the definitions' ``concrete`` views ask of a
 :class:`~implgraph.core.concrete.ConcreteTable` (``N``, ``total``, ``extreme_sum``,
-``class_groups``, ``class_sums``, the column extremes of ``numer``) exactly as the table with
-every record written out would: sums are weighted by the counts, and the k smallest (largest)
-values of a bucket are taken group by group.
+``class_groups``, ``class_sums``) from the distinct rows, exactly as the table with every record
+written out would: sums are weighted by the counts, and the k smallest (largest) values of a
+bucket are taken group by group.
 
-``numer`` holds the distinct rows (not one row per record); :meth:`WeightedConcreteTable.expand`
-writes the records out, in class order, for the rare caller that needs them one by one.
+The ConcreteTable contract still holds: ``numer`` and ``classes`` are one row per record (in
+class order), written out from the distinct rows on first use only, for a view that reads the
+records one by one.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -25,12 +24,15 @@ from implgraph.core.concrete import ConcreteTable
 __all__ = ["WeightedConcreteTable"]
 
 
-@dataclass
 class WeightedConcreteTable(ConcreteTable):
-    """Distinct rows ``numer[r] / denom``, row ``r`` standing for ``counts[r]`` records.
+    """Distinct rows ``rows[r] / denom``, row ``r`` standing for ``counts[r]`` records.
 
-    Attributes
+    Parameters
     ----------
+    rows : numpy.ndarray
+        (R, p) integer numerators of the distinct rows.
+    denom : int
+    buckets : list of str
     counts : numpy.ndarray
         (R,) int64, every count >= 1.
     row_class : numpy.ndarray or None
@@ -43,13 +45,18 @@ class WeightedConcreteTable(ConcreteTable):
     Two records (1, 0) in class A and one (0, 1) in class B, stored as two rows:
 
     >>> t = WeightedConcreteTable.from_class_counts([[2, 0], [0, 1]], ["A", "B"], ["x", "y"])
-    >>> t.N, t.total(0), t.extreme_sum(0, 2, largest=False)
-    (3, 2, 1)
+    >>> t.N, t.total(0), t.extreme_sum(0, 2, largest=False), t.numer.tolist()
+    (3, 2, 1, [[1, 0], [1, 0], [0, 1]])
     """
 
-    counts: np.ndarray | None = None
-    row_class: np.ndarray | None = None
-    class_labels: list | None = None
+    def __init__(self, rows, denom, buckets, counts, row_class=None, class_labels=None, id=None):
+        self.rows = np.asarray(rows)
+        self.denom = int(denom)
+        self.buckets = list(buckets)
+        self.counts = np.asarray(counts, dtype=np.int64)
+        self.row_class = None if row_class is None else np.asarray(row_class, dtype=np.int64)
+        self.class_labels = None if class_labels is None else [str(x) for x in class_labels]
+        self.id = id
 
     @classmethod
     def from_class_counts(cls, counts, class_labels, buckets, id=None) -> "WeightedConcreteTable":
@@ -64,27 +71,56 @@ class WeightedConcreteTable(ConcreteTable):
             keep = m.sum(axis=1) > 0
             m, labels = m[keep], [lab for lab, k in zip(labels, keep.tolist()) if k]
         c, l = np.nonzero(m)
-        numer = np.zeros((len(c), m.shape[1]), dtype=np.int64)
-        numer[np.arange(len(c)), l] = 1
-        table = cls(numer=numer, denom=1, buckets=list(buckets), id=id,
-                    classes=None if labels is None else np.asarray(labels, dtype=object)[c],
-                    counts=m[c, l], row_class=None if labels is None else c, class_labels=labels)
+        rows = np.zeros((len(c), m.shape[1]), dtype=np.int64)
+        rows[np.arange(len(c)), l] = 1
+        table = cls(rows, 1, buckets, m[c, l], row_class=None if labels is None else c, class_labels=labels, id=id)
         if labels is not None:
-            sums = m.copy()
-            sizes = m.sum(axis=1)
+            sums, sizes = m.copy(), m.sum(axis=1)
             for arr in (sizes, sums):
                 arr.setflags(write=False)
             table.__dict__["_sums"] = (sizes, sums)
         return table
 
-    # -- the quantities the concrete views use, weighted by the counts ----------------------------
+    # -- the records one by one (ConcreteTable's attributes, written out on first use) -------------
+    def _order(self):
+        return np.arange(len(self.counts)) if self.row_class is None else np.argsort(self.row_class, kind="stable")
+
+    @property
+    def numer(self):
+        """(N, p) numerators, one row per record, in class order (computed once)."""
+        if "_numer" not in self.__dict__:
+            order = self._order()
+            self.__dict__["_numer"] = np.repeat(self.rows[order], self.counts[order], axis=0)
+        return self.__dict__["_numer"]
+
+    @property
+    def classes(self):
+        """(N,) class label of every record, in class order (None without classes)."""
+        if self.row_class is None:
+            return None
+        if "_classes" not in self.__dict__:
+            labels = np.asarray(self.class_labels, dtype=object)
+            order = self._order()
+            self.__dict__["_classes"] = np.repeat(labels[self.row_class[order]], self.counts[order])
+        return self.__dict__["_classes"]
+
+    def expand(self) -> ConcreteTable:
+        """The same table as a plain ConcreteTable (one row per record, class order)."""
+        return ConcreteTable(numer=self.numer, denom=self.denom, buckets=self.buckets, classes=self.classes,
+                             id=self.id)
+
+    # -- the quantities the concrete views use, from the distinct rows -----------------------------
     @property
     def N(self) -> int:
         return int(self.counts.sum())
 
+    @property
+    def p(self) -> int:
+        return int(self.rows.shape[1])
+
     def total(self, l) -> int:
         if "_totals" not in self.__dict__:
-            self.__dict__["_totals"] = [int(x) for x in (self.numer * self.counts[:, None]).sum(axis=0).tolist()]
+            self.__dict__["_totals"] = [int(x) for x in (self.rows * self.counts[:, None]).sum(axis=0).tolist()]
         return self.__dict__["_totals"][l]
 
     def extreme_sum(self, l, j, largest) -> int:
@@ -108,14 +144,14 @@ class WeightedConcreteTable(ConcreteTable):
         """(distinct values of bucket ``l`` in increasing order, records holding each), computed once."""
         cache = self.__dict__.setdefault("_columns", {})
         if l not in cache:
-            values, inverse = np.unique(self.numer[:, l], return_inverse=True)
+            values, inverse = np.unique(self.rows[:, l], return_inverse=True)
             weights = np.zeros(len(values), dtype=np.int64)
             np.add.at(weights, inverse.reshape(-1), self.counts)
             cache[l] = (values, weights)
         return cache[l]
 
     def class_groups(self):
-        """{label: range of record indices} in class order (the indices of :meth:`expand`)."""
+        """{label: range of record indices} in class order (the indices of :attr:`numer`)."""
         if self.row_class is None:
             return {}
         if "_groups" not in self.__dict__:
@@ -133,30 +169,9 @@ class WeightedConcreteTable(ConcreteTable):
             n_classes = len(self.class_labels)
             sizes = np.zeros(n_classes, dtype=np.int64)
             np.add.at(sizes, self.row_class, self.counts)
-            sums = np.zeros((n_classes, self.p), dtype=self.numer.dtype)
-            np.add.at(sums, self.row_class, self.numer * self.counts[:, None])
+            sums = np.zeros((n_classes, self.p), dtype=self.rows.dtype)
+            np.add.at(sums, self.row_class, self.rows * self.counts[:, None])
             for arr in (sizes, sums):
                 arr.setflags(write=False)
             self.__dict__["_sums"] = (sizes, sums)
         return self.__dict__["_sums"]
-
-    # -- the records one by one ----------------------------------------------------------------
-    def expand(self) -> ConcreteTable:
-        """The same table with one row per record (class order; computed once)."""
-        if "_expanded" not in self.__dict__:
-            order = np.arange(len(self.counts)) if self.row_class is None else \
-                np.argsort(self.row_class, kind="stable")
-            idx = np.repeat(order, self.counts[order])
-            classes = None if self.classes is None else self.classes[idx]
-            self.__dict__["_expanded"] = ConcreteTable(numer=self.numer[idx], denom=self.denom,
-                                                       buckets=self.buckets, classes=classes, id=self.id)
-        return self.__dict__["_expanded"]
-
-    def restrict(self, idx, id=None) -> ConcreteTable:
-        return self.expand().restrict(idx, id=id)
-
-    def fraction(self, i, l):
-        return self.expand().fraction(i, l)
-
-    def to_rows(self):
-        return self.expand().to_rows()
