@@ -199,6 +199,20 @@ class ConcreteTable:
     def to_rows(self):
         return [[self.fraction(i, l) for l in range(self.p)] for i in range(self.N)]
 
+    def __repr__(self):
+        cls = "" if self.classes is None else f", {len(set(self.classes.tolist()))} classes"
+        return f"<ConcreteTable {self.id or '(no id)'}: N = {self.N}, buckets {', '.join(self.buckets)}{cls}>"
+
+    def _repr_html_(self, max_rows: int = 40):
+        """The first rows (exact fractions, with their class) as an HTML table."""
+        import html
+        head = "".join(f"<th>{html.escape(str(b))}</th>" for b in ["class", *self.buckets])
+        rows = [["" if self.classes is None else self.classes[i], *(self.fraction(i, l) for l in range(self.p))]
+                for i in range(min(self.N, max_rows))]
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(str(x))}</td>" for x in r) + "</tr>" for r in rows)
+        more = f"<p>... {self.N - max_rows} more rows</p>" if self.N > max_rows else ""
+        return f"<table><caption>{html.escape(self.id or '')}</caption><tr>{head}</tr>{body}</table>{more}"
+
 
 def ratio(num: int, den: int):
     """num/den with Definition 4's conventions: 0/0 -> None (no constraint), x/0 -> INF."""

@@ -120,6 +120,19 @@ class Level:
             return str(lp[0][1])
         return "; ".join(f"{v} if {c}" for c, v in lp)
 
+    def __repr__(self):
+        params = ", ".join(f"{k}={v}" for k, v in self.params.items())
+        name = f"{self.definition.name}({params})" if params else self.definition.name
+        text = str(self)
+        return f"<Level {name}: {self.definition.level_symbol} = {text if len(text) <= 200 else text[:197] + '...'}>"
+
+    def _repr_latex_(self):
+        """``$symbol = value$`` in sympy's LaTeX (piecewise as cases); None when undefined."""
+        value = self.value
+        if value is None:
+            return None
+        return f"${sympy.latex(sympy.Symbol(self.definition.level_symbol))} = {sympy.latex(value)}$"
+
 
 def as_table(ct: ConcreteTable) -> Table:
     """A ConcreteTable as a Table of single-row blocks (for symbolic-only plugins)."""

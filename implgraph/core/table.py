@@ -156,6 +156,25 @@ class Table:
             out.extend([(b.probs, b.cls)] * int(n))
         return out
 
+    # -- display --------------------------------------------------------------------------------
+    def __repr__(self):
+        syms = ", ".join(sorted(str(s) for s in self.free_symbols))
+        cls = f", {len(self.classes)} classes" if self.has_classes else ""
+        return (f"<Table {self.id or '(no id)'}: N = {self.size}, {len(self.blocks)} blocks, buckets "
+                f"{', '.join(self.buckets)}{cls}" + (f", symbols {syms}" if syms else "") + ">")
+
+    def _repr_html_(self, max_blocks: int = 40):
+        """The blocks (count, class, one column per bucket) as an HTML table, the region below it."""
+        import html
+        cell = lambda x: f"<td>{html.escape(str(x))}</td>"  # noqa: E731
+        head = "".join(f"<th>{html.escape(str(b))}</th>" for b in ["count", "class", *self.buckets])
+        body = "".join("<tr>" + "".join(cell(x) for x in [b.count, b.cls or "", *b.probs]) + "</tr>"
+                       for b in self.blocks[:max_blocks])
+        more = f"<p>... {len(self.blocks) - max_blocks} more blocks</p>" if len(self.blocks) > max_blocks else ""
+        region = " & ".join(str(c) for c in self.region.constraints) or "(none)"
+        return (f"<table><caption>{html.escape(self.id or '')}</caption><tr>{head}</tr>{body}</table>{more}"
+                f"<p>region: {html.escape(region)}</p>")
+
     # -- validation -----------------------------------------------------------------------------
     def validate(self):
         """Decide on the whole region that the table is a valid probability table.

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-__all__ = ["Verdict", "VERDICTS", "STATUSES", "STRENGTHS", "status_of", "strength_of", "checker", "CHECKERS"]
+__all__ = ["Verdict", "math_html", "VERDICTS", "STATUSES", "STRENGTHS", "status_of", "strength_of", "checker",
+           "CHECKERS"]
 
 VERDICTS = ("proved", "verified-bounded", "refuted", "confirmed", "holds", "holds-not-tight", "unknown")
 
@@ -109,6 +110,46 @@ class Verdict:
 
     def to_json(self) -> dict:
         return {**asdict(self), "status": self.status, "strength": self.strength}
+
+    def __repr__(self):
+        tight = f", tight f = {self.tight}" if self.tight else ""
+        return f"<Verdict {self.id}: {self.verdict}{tight}>"
+
+    def _repr_html_(self):
+        """One claim as a small HTML table: verdict, printed statement, evidence, tight f, bound, witness."""
+        import html
+        rows = [("printed", html.escape(self.printed)), ("reading", html.escape(self.reading or "")),
+                ("evidence", html.escape(self.evidence)), ("tight f", math_html(self.tight)),
+                ("bound", html.escape(self.bound or ""))]
+        if self.witness and self.witness.get("rows"):
+            shown = " ".join("(" + ", ".join(r) + ")" for r in self.witness["rows"])
+            rows.append(("witness", html.escape(shown)))
+        body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows if v)
+        return (f"<table><caption><b>{html.escape(self.id)}</b>: <b>{self.verdict}</b> ({self.status}"
+                f"{', ' + self.strength if self.strength else ''})</caption>{body}</table>")
+
+
+def math_html(text) -> str:
+    """A formula the engine printed (a tight f, a level) as ``$LaTeX$`` for HTML output (MathJax);
+    escaped text when it is no plain formula (a piecewise with its conditions); ``""`` for None.
+
+    >>> print(math_html("exp(eps)/N"), math_html("x if x > 0; oo if x <= 0"))
+    $\\frac{e^{eps}}{N}$ <code>x if x &gt; 0; oo if x &lt;= 0</code>
+    """
+    import html
+    import re
+
+    import sympy
+
+    from implgraph.core.errors import InputError
+    from implgraph.core.formula import parse_expr
+    if text is None:
+        return ""
+    names = {n: sympy.Symbol(n) for n in re.findall(r"[A-Za-z_]\w*", str(text)) if n != "oo"}
+    try:
+        return f"${sympy.latex(parse_expr(str(text), names))}$"
+    except InputError:
+        return f"<code>{html.escape(str(text))}</code>"
 
 
 CHECKERS: dict = {}

@@ -47,6 +47,7 @@ from dataclasses import dataclass
 import sympy
 
 from implgraph.core.nodes import Node, parse_node
+from implgraph.core.verdict import math_html
 from implgraph.engines.direction import DirectionResult, check_direction
 from implgraph.engines.fit import level_symbol
 
@@ -81,6 +82,23 @@ class EdgeResult:
         return {"a": self.a, "b": self.b, "kind": self.kind, "summary": self.summary,
                 "status": self.status, "strength": self.strength,
                 "forward": self.forward.to_json(), "backward": self.backward.to_json(), "seconds": self.seconds}
+
+    def __repr__(self):
+        return f"<EdgeResult {self.a} ? {self.b}: {self.kind}; {self.summary}>"
+
+    def _repr_html_(self):
+        """Both directions as an HTML table: relation, verdict and bound, tight f (LaTeX), witness."""
+        import html
+        cells = []
+        for d in (self.forward, self.backward):
+            tight = d.tight_all_n or d.tight_in_N or d.tight
+            rows = " ".join("(" + ", ".join(r) + ")" for r in (d.witness or {}).get("rows", []))
+            cells.append("".join(f"<td>{x}</td>" for x in (
+                html.escape(f"{d.a} => {d.b}"), html.escape(d.relation), html.escape(d.verdict),
+                html.escape(d.bound or ""), math_html(tight), html.escape(rows))))
+        head = "".join(f"<th>{h}</th>" for h in ("direction", "relation", "verdict", "bound", "tight f", "witness"))
+        return (f"<table><caption><b>{html.escape(self.kind)}</b>: {html.escape(self.summary)}</caption>"
+                f"<tr>{head}</tr>" + "".join(f"<tr>{c}</tr>" for c in cells) + "</table>")
 
 
 def _inverse(f, g, a_def, b_def) -> bool:

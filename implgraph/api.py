@@ -1,0 +1,421 @@
+"""The Python API: tables, exact levels, edges, verdicts and the implication map in a few calls.
+
+Every function works from any directory: bundled tables and claims are read from the installed
+data (``implgraph claims`` lists the ids), files from the paths given. The results render in
+Jupyter (HTML tables, LaTeX levels, an SVG map) and have short reprs elsewhere.
+
+Examples
+--------
+>>> import implgraph
+>>> t = implgraph.load_table("ekenstedt2022/table-III")
+>>> t.id, t.buckets
+('ekenstedt2022/table-III', ['a1', 'a2'])
+>>> first = implgraph.api.definitions()[0]
+>>> implgraph.levels(t, first).defined
+True
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import tempfile
+from pathlib import Path
+from types import SimpleNamespace
+
+from implgraph import definitions as _registry
+from implgraph.core.concrete import ConcreteTable
+from implgraph.core.errors import InputError
+from implgraph.core.levels import all_levels, optimal_level
+from implgraph.core.table import Table
+
+__all__ = ["load_table", "levels", "check_edge", "verify", "implication_map", "definitions", "claims",
+           "Levels", "Verdicts", "ClaimList", "ImplicationMap"]
+
+_TABLE_SUFFIXES = (".yaml", ".yml", ".csv")
+
+
+def load_table(source, table_id: str | None = None):
+    """A table: a bundled one by id, or one read from a YAML data file or a CSV file of records.
+
+    Parameters
+    ----------
+    source : str or os.PathLike
+        A bundled table id such as ``"ekenstedt2022/table-III"``, or a path to a YAML data file
+        (see docs/DATA_FORMAT.md) or a CSV file (optional ``class`` column, one column per bucket).
+    table_id : str, optional
+        Which table of a YAML file holding several.
+
+    Returns
+    -------
+    Table or ConcreteTable
+        Parametric (YAML, bundled) or concrete (CSV, exact rationals).
+
+    Raises
+    ------
+    InputError
+        An unknown id, a missing file, or a malformed table (the message names the file and line).
+
+    Examples
+    --------
+    >>> t = load_table("ekenstedt2022/table-III")
+    >>> sorted(str(s) for s in t.free_symbols)
+    ['mu', 'sigma']
+    >>> import pathlib, tempfile
+    >>> csv = pathlib.Path(tempfile.mkdtemp()) / "t.csv"
+    >>> _ = csv.write_text("class,a1,a2\\nE1,1/2,1/2\\nE2,1/4,3/4\\n")
+    >>> load_table(csv).N
+    2
+    """
+    from implgraph.io.counterexamples import get_table
+    from implgraph.io.tablefile import load_csv, load_table_file
+    path = Path(source)
+    if path.suffix.lower() in _TABLE_SUFFIXES or path.exists():
+        if not path.exists():
+            raise InputError("no such file", file=str(path), fix="check the path")
+        if path.suffix.lower() == ".csv":
+            return load_csv(path)
+        return load_table_file(path, table_id)
+    return get_table(str(source))
+
+
+def levels(table, definition=None, **params):
+    """The exact optimal level of one definition on a table, or of every registered definition.
+
+    Parameters
+    ----------
+    table : Table, ConcreteTable, str or os.PathLike
+        A table, or anything :func:`load_table` reads.
+    definition : str or Definition, optional
+        The definition (:func:`definitions` lists them); omitted: every registered one.
+    **params
+        The definition's own parameters, e.g. ``k=2`` (with no ``definition``: ``k`` is used by
+        every definition that takes it, default 2, or 1 on tables of 2 records).
+
+    Returns
+    -------
+    Level or Levels
+        A :class:`~implgraph.core.levels.Level` (``.value``: a sympy expression, piecewise on a
+        parametric table's region), or :class:`Levels` (every definition's name to its level).
+
+    Examples
+    --------
+    Two records in two classes; bucket a1 holds 1/2 and 1/4, so the largest ratio of two records
+    there is 2 (a ratio-scale definition on single records has level 2, a log-scale one ln 2):
+
+    >>> import implgraph
+    >>> t = implgraph.table_from_rows([["1/2", "1/2"], ["1/4", "3/4"]], classes=["E1", "E2"])
+    >>> every = levels(t)
+    >>> d = next(d for d in implgraph.api.definitions() if d.family == "pairwise")
+    >>> str(every[d.name].value) in ("2", "log(2)")
+    True
+    >>> levels(t, d).value == every[d.name].value
+    True
+    """
+    table = table if isinstance(table, (Table, ConcreteTable)) else load_table(table)
+    if definition is not None:
+        return optimal_level(table, definition, **params)
+    if set(params) - {"k"}:
+        raise InputError(f"parameter(s) {', '.join(sorted(set(params) - {'k'}))} need a definition",
+                         fix="name the definition, e.g. levels(table, NAME, **params)")
+    return Levels(all_levels(table, k=params.get("k")), table)
+
+
+class Levels(dict):
+    """Every definition's optimal level on one table: ``{name: Level}``, shown as a table."""
+
+    def __init__(self, found: dict, table=None):
+        super().__init__(found)
+        self.table = table
+
+    def __repr__(self):
+        w = max((len(_level_name(lv)) for lv in self.values()), default=0)
+        short = lambda text: text if len(text) <= 100 else text[:97] + "..."  # noqa: E731
+        return "\n".join(f"{_level_name(lv):<{w}}  {lv.definition.level_symbol} = {short(str(lv))}"
+                         for lv in self.values())
+
+    def _repr_html_(self):
+        rows = [(html.escape(_level_name(lv)), lv._repr_latex_() or html.escape(str(lv))) for lv in self.values()]
+        return _html_table(("definition", "optimal level"), rows, getattr(self.table, "id", None))
+
+
+def _level_name(lv) -> str:
+    params = ", ".join(f"{k}={v}" for k, v in lv.params.items())
+    return f"{lv.definition.name}({params})" if params else lv.definition.name
+
+
+def _html_table(head, rows, caption=None) -> str:
+    """An HTML table: ``head`` escaped, ``rows`` of cells already in HTML."""
+    cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+    title = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return f"<table>{title}<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + f"</tr>{cells}</table>"
+
+
+def check_edge(a, b, f=None, when=(), N: int = 4, p: int = 2, g=None, jobs: int = 1):
+    """Check a conjectured implication ``a => b`` (and the reverse) with exact evidence.
+
+    Parameters
+    ----------
+    a, b : str
+        Definitions in the node grammar: ``NAME`` or ``NAME(k=2)`` (a class-based definition's ``k``
+        is the minimum class size).
+    f, g : str, optional
+        Conjectured functions: b's level from a's (``f``), a's level from b's (``g``).
+    when : str or sequence of str
+        Conditions on ``N`` and the parameters, e.g. ``"k >= 2"``.
+    N : int
+        Every number of records from 2 to ``N`` is checked (exhaustively, on tables of ``p`` buckets).
+    p : int
+        Buckets of the tables searched.
+    jobs : int
+        Processes (2 checks both directions side by side).
+
+    Returns
+    -------
+    EdgeResult
+        ``kind`` (equivalence, generalisation, implication, non-implication, ...), and per direction
+        (``forward``, ``backward``) the verdict, the tight f, the witness table and the bound.
+
+    Examples
+    --------
+    >>> import implgraph
+    >>> d = next(d for d in implgraph.api.definitions() if not d.params and not d.needs_classes)
+    >>> r = check_edge(d.name, d.name, N=3)
+    >>> r.kind, r.forward.status
+    ('equivalence', 'established')
+    """
+    from implgraph.engines.checkedge import check_edge as _check_edge
+    when = [when] if isinstance(when, str) else list(when)
+    return _check_edge(a, b, f=f, when=when, N=N, p=p, g=g, jobs=jobs)
+
+
+def verify(ids=None, max_n: int | None = None, jobs: int = 1, timeout: float | None = None):
+    """Machine-check the papers' claims (all of them, or the ids and id prefixes given).
+
+    Parameters
+    ----------
+    ids : str or sequence of str, optional
+        Claim ids or prefixes (``"ekenstedt2022/table-III"`` selects that table's claims); the
+        ``#reading`` row of a claim follows it. Omitted: every claim (about 30 s on 2 cores).
+    max_n : int, optional
+        Largest N of the bounded checks (default 8).
+    jobs : int
+        Processes.
+    timeout : float, optional
+        Seconds per claim; a claim not decided by then is ``unknown``.
+
+    Returns
+    -------
+    Verdicts
+        A list of :class:`~implgraph.core.verdict.Verdict` with a summary and an HTML table.
+
+    Examples
+    --------
+    >>> vs = verify("ekenstedt2022/theorem-2b")
+    >>> [(v.id, v.verdict) for v in vs]
+    [('ekenstedt2022/theorem-2b', 'proved')]
+    >>> vs[0].tight
+    '((N - 1)*exp(eps) + 1)/N'
+    """
+    from implgraph.checks.verify import DEFAULT_MAX_N, run_verify
+    ids = [ids] if isinstance(ids, str) else list(ids or [])
+    return Verdicts(run_verify(ids, max_n=max_n or DEFAULT_MAX_N, jobs=jobs, timeout=timeout))
+
+
+class Verdicts(list):
+    """The verdicts of :func:`verify`, in order, with :meth:`counts`, :meth:`regressions` and an HTML table."""
+
+    def counts(self) -> dict:
+        """``{verdict word: number of claims}``, sorted by word."""
+        out: dict = {}
+        for v in self:
+            out[v.verdict] = out.get(v.verdict, 0) + 1
+        return dict(sorted(out.items()))
+
+    def regressions(self) -> list:
+        """The verdicts that differ from the ``expect:`` recorded in the data."""
+        return [v for v in self if v.regression]
+
+    def to_json(self) -> list:
+        return [v.to_json() for v in self]
+
+    def __repr__(self):
+        w = max((len(v.id) for v in self), default=0)
+        lines = [f"{v.id:<{w}}  {v.verdict}" for v in self]
+        lines.append(f"{len(self)} verdicts: " + ", ".join(f"{n} {k}" for k, n in self.counts().items()))
+        return "\n".join(lines)
+
+    def _repr_html_(self):
+        return "".join(v._repr_html_() for v in self)
+
+
+def implication_map(N: int | None = None, level: str | None = None, theorems=None, verdicts=None,
+                    fresh: bool = False):
+    """The implication map of the theorems: established edges, their closure, conflicts, open pairs.
+
+    Parameters
+    ----------
+    N : int, optional
+        Number of records of the analysis (default 10); with ``N`` the map has one node per
+        definition and group size k (Fig. 1 of ekenstedt2022), without it one per definition (Fig. 2).
+    level : {"definitions", "groups"}, optional
+        The nodes of the drawn map (default: ``groups`` when ``N`` is given).
+    theorems : sequence of paths, optional
+        Theorem files to use instead of the bundled ones.
+    verdicts : Verdicts, dict or path, optional
+        The verdicts of the edge claims: a :func:`verify` result, ``{claim id: verdict word}``, or a
+        saved ``implgraph verify --json``. Default: the edge claims are verified now (cached by
+        content; a minute or two on 2 cores when the cache is cold). A claim without a verdict is
+        ``unknown``: it is drawn but supports nothing.
+    fresh : bool
+        Recompute the verdicts instead of reading the cache.
+
+    Returns
+    -------
+    ImplicationMap
+        ``graph`` (the drawn networkx multigraph), ``analysis``, ``summary()``, ``to_json()``,
+        ``draw(path)``; an SVG in Jupyter.
+
+    Examples
+    --------
+    >>> m = implication_map(N=3, verdicts=verify("ekenstedt2022/theorem-2b"))
+    >>> m.level, m.N, m.summary()["conflicts"], m.summary()["implications"] >= 1
+    ('groups', 3, 0, True)
+    """
+    from implgraph.commands.map import build
+    from implgraph.map.verdicts import verdict_lookup
+    if level not in (None, "definitions", "groups"):
+        raise InputError(f"unknown map level {level!r}", fix="give level='definitions' or level='groups'")
+    args = SimpleNamespace(N=N, level=level, theorems=list(map(str, theorems)) if theorems else None,
+                           verdicts=None, verify=fresh)
+    if verdicts is None or isinstance(verdicts, (str, Path)):
+        args.verdicts = None if verdicts is None else str(verdicts)
+        return ImplicationMap(build(args))
+    with tempfile.TemporaryDirectory() as tmp:   # the map reads verdicts as ``implgraph verify --json`` writes them
+        args.verdicts = str(Path(tmp) / "verdicts.json")
+        Path(args.verdicts).write_text(json.dumps(verdict_lookup(verdicts)))
+        return ImplicationMap(build(args))
+
+
+class ImplicationMap:
+    """A built implication map (see :func:`implication_map`).
+
+    Attributes
+    ----------
+    level : str
+        ``definitions`` or ``groups``.
+    N : int
+        Records of the analysis.
+    graph : networkx.MultiDiGraph
+        The map drawn (one node per definition, or per definition and group size).
+    groups : networkx.MultiDiGraph
+        The map at ``N`` records that the analysis closes.
+    analysis : Analysis
+        Closure, derived non-implications with their traces, conflicts, open pairs.
+    """
+
+    def __init__(self, built: dict):
+        self._built = built
+        self.level, self.N = built["level"], built["N"]
+        self.graph, self.groups, self.analysis = built["shown"], built["groups"], built["an"]
+
+    def summary(self) -> dict:
+        """Counts: nodes, implications (closure), claimed and derived non-implications, conflicts, open pairs."""
+        return self.analysis.summary()
+
+    def to_json(self) -> dict:
+        """The document ``implgraph map --json`` prints."""
+        from implgraph.commands.map import export
+        return export(self._built)
+
+    def draw(self, path, labels: str = "plain", full: bool = False, engine: str = "auto") -> str:
+        """Write the map to ``path`` (``.dot``, ``.svg`` or ``.png``); returns the renderer used."""
+        from implgraph.map.drawing import drawing
+        from implgraph.map.render import render
+        an = self.analysis if self.level == "groups" else None
+        D = drawing(self.graph, an, reduce=not full, labels=labels)
+        return render(D, path, title=None, labels=labels, engine=engine)
+
+    def _repr_svg_(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "map.svg"
+            self.draw(path)
+            return path.read_text()
+
+    def __repr__(self):
+        s = self.summary()
+        return (f"<ImplicationMap level={self.level} N={self.N}: {s['nodes']} nodes, {s['implications']} "
+                f"implications, {s['claimed_non_implications']} + {s['derived_non_implications']} "
+                f"non-implications, {s['conflicts']} conflicts, {s['open_pairs']} open pairs>")
+
+
+def definitions(names=None) -> list:
+    """The registered privacy definitions (built-in and plugins), in registry order.
+
+    ``implgraph.definitions`` is the registry module (``get``, ``names``, ``register``); this
+    function is ``implgraph.api.definitions``.
+
+    Parameters
+    ----------
+    names : sequence of str, optional
+        Only these (an unknown name raises :class:`~implgraph.core.errors.InputError`).
+
+    Returns
+    -------
+    list of Definition
+        Each with ``name``, ``title``, ``level_symbol``, ``params``, ``reference``, ...
+
+    Examples
+    --------
+    >>> ds = definitions()
+    >>> len(ds) >= 7 and all(d.name for d in ds)
+    True
+    >>> definitions([ds[0].name]) == [ds[0]]
+    True
+    """
+    known = _registry.names()
+    for n in names or ():
+        if n not in known:
+            raise InputError(f"unknown definition {n!r}", fix="give one of " + ", ".join(known))
+    return [_registry.get(n) for n in (names or known)]
+
+
+def claims(ids=(), kind: str | None = None, paper: str | None = None):
+    """The claims of the bundled data (not checked): id, kind, printed statement, expectation.
+
+    Parameters
+    ----------
+    ids : str or sequence of str
+        Claim ids or id prefixes (as :func:`verify`).
+    kind : str, optional
+        Only claims of this kind (``implies``, ``not-implies``, ``level``, ...).
+    paper : str, optional
+        Only this paper's claims (e.g. ``"sei2019"``).
+
+    Returns
+    -------
+    ClaimList
+        A list of dicts (the rows of ``implgraph claims --json``).
+
+    Examples
+    --------
+    >>> rows = claims("ekenstedt2022/theorem-2b")
+    >>> rows[0]["kind"], rows[0]["expect"]
+    ('implies', 'proved')
+    """
+    from implgraph.commands.claims import all_rows, select
+    ids = [ids] if isinstance(ids, str) else list(ids)
+    return ClaimList(select(all_rows(), ids, kind=kind, paper=paper))
+
+
+class ClaimList(list):
+    """Claim rows (dicts) with a short repr and an HTML table."""
+
+    _COLUMNS = ("id", "kind", "expect", "printed")
+
+    def __repr__(self):
+        w = max((len(r["id"]) for r in self), default=0)
+        return "\n".join(f"{r['id']:<{w}}  {r['kind']:<12} {r.get('expect') or '-'}" for r in self)
+
+    def _repr_html_(self):
+        return _html_table(self._COLUMNS, [[html.escape(str(r.get(c) or "")) for c in self._COLUMNS] for r in self])
