@@ -58,6 +58,19 @@ def test_pair_equalities_and_merge():
     assert merge_disjuncts(((s >= 1) & (m < s)) | ((s < 1) & (m < s))) == (m < s)
 
 
+def test_integer_bounds_join_and_intersect():
+    """For integers k <= 2 and k >= 3 cover everything, N = 2k and N >= 2k + 1 are N >= 2k, and
+    N <= 2k & N <= 2k - 1 is N <= 2k - 1 (by hand)."""
+    assert merge_disjuncts(((N >= k + 3) & (k >= 3)) | ((N >= k + 3) & (k <= 2))) == (N >= k + 3)
+    assert merge_disjuncts(sympy.Eq(N, 2 * k) | (N >= 2 * k + 1)) == (N >= 2 * k)
+    assert pair_equalities((N <= 2 * k) & (N <= 2 * k - 1)) == (N <= 2 * k - 1)
+    assert pair_equalities((N >= 2 * k) & (N <= 2 * k - 1)) is sympy.false
+    # reals: mu < 1 and mu >= 1 cover everything; mu > 1/2 and mu < 1/2 leave 1/2 out (not merged)
+    assert merge_disjuncts(((m < 1) & (a > 0)) | ((m >= 1) & (a > 0))) == (a > 0)
+    half = sympy.Rational(1, 2)
+    assert merge_disjuncts((m > half) | (m < half)) == ((m > half) | (m < half))
+
+
 def test_condition_text():
     assert condition_text(sympy.Eq(m, 2 * a) & (N > 1)) in ("(N > 1) & (mu = 2*alpha)", "(mu = 2*alpha) & (N > 1)")
     assert condition_text(m < a) == "mu < alpha"

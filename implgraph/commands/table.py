@@ -15,6 +15,7 @@ from implgraph.io.counterexamples import get_table, load_tables_file, table_clai
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 from implgraph.io.output import print_json
+from implgraph.io.pieces_text import simplified_pieces
 
 NAME = "table"
 HELP = "show a counterexample table, every definition's exact level on its region, and judge its claims"
@@ -100,7 +101,7 @@ def table_report(table, claims_only=False) -> dict:
     }
 
 
-def _print(rep):
+def _print(rep, table=None):
     print(f"{rep['id']}  ({rep['source']})")
     if rep.get("caption"):
         print(f"caption: {rep['caption']}")
@@ -123,13 +124,17 @@ def _print(rep):
             sym = lv.get("symbol", "level")
             if lv.get("level") is None:
                 print(f"  {label}: undefined ({lv.get('note', '')})")
-            elif len(lv["pieces"]) <= 1:
-                print(f"  {label}: {sym} = {lv['pieces'][0]['level'] if lv['pieces'] else lv['level']}")
+                continue
+            pieces = [(pc["level"], pc["when"]) for pc in lv["pieces"]]
+            if len(pieces) > 1 and table is not None:   # conditions simplified on the region, none contradicting it
+                pieces = simplified_pieces(lv["pieces"], table.region, table.symbols)
+            if len(pieces) <= 1:
+                print(f"  {label}: {sym} = {pieces[0][0] if pieces else lv['level']}")
             else:
                 print(f"  {label}: piecewise")
-                for i, pc in enumerate(lv["pieces"], 1):
-                    print(f"    piece {i}: {sym} = {pc['level']}")
-                    print(f"             where {pc['when']}")
+                for i, (level, when) in enumerate(pieces, 1):
+                    print(f"    piece {i}: {sym} = {level}")
+                    print(f"             where {when}")
     print("claims:")
     for c in rep["claims"]:
         flag = "" if not c.get("expect") or c["expect"] == c["verdict"] else f"  (data expects {c['expect']})"
@@ -155,8 +160,8 @@ def run(args) -> int:
     if args.json:
         print_json(reports[0] if len(reports) == 1 else reports)
         return 0
-    for i, rep in enumerate(reports):
+    for i, (rep, table) in enumerate(zip(reports, tables)):
         if i:
             print()
-        _print(rep)
+        _print(rep, table)
     return 0

@@ -18,7 +18,8 @@ from sympy.printing.str import StrPrinter
 
 from implgraph.core.region import Region
 
-__all__ = ["simplify_condition", "simplify_pieces", "pair_equalities", "merge_disjuncts", "condition_text",
+__all__ = ["simplify_condition", "simplify_pieces", "pair_equalities", "merge_disjuncts", "restrict_to_region",
+           "condition_text",
            "PROBE_MS", "MAX_ATOMS"]
 
 PROBE_MS = 2000
@@ -57,36 +58,72 @@ def condition_text(cond) -> str:
     return _ConditionPrinter().doprint(cond)
 
 
-def _key(rel):
-    """``(e, op)`` with ``rel`` equivalent to ``e op 0`` and ``e`` normalised up to a positive factor."""
-    if not isinstance(rel, sympy.core.relational.Relational):
+def _as_interval(rel):
+    """``(base, set)`` with ``rel`` equivalent to ``base in set`` (an interval of the reals; for an
+    integer-valued ``base`` the integers it holds widened by 1/2 on each side, so that adjacent integer
+    ranges touch), or None."""
+    if not isinstance(rel, sympy.core.relational.Relational) or rel.rel_op not in (">=", ">", "<=", "<", "=="):
         return None
     e = sympy.expand(rel.lhs - rel.rhs)
-    op = {">=": ">=", ">": ">", "<=": "<=", "<": "<", "==": "="}.get(rel.rel_op)
-    if op is None:
+    const, base = e.as_coeff_Add()
+    if base == 0:
         return None
-    coeff, _ = e.as_coeff_Mul()
-    if coeff.is_negative:
-        e, op = -e, {">=": "<=", ">": "<", "<=": ">=", "<": ">", "=": "="}[op]
-    return e, op
+    op = rel.rel_op
+    if base.as_coeff_Mul()[0].is_negative:
+        base, const, op = -base, -const, {">=": "<=", ">": "<", "<=": ">=", "<": ">", "==": "=="}[op]
+    c = -const
+    half = sympy.Rational(1, 2)
+    if base.is_integer:
+        lo, hi = {">=": (sympy.ceiling(c), sympy.oo), ">": (sympy.floor(c) + 1, sympy.oo),
+                  "<=": (-sympy.oo, sympy.floor(c)), "<": (-sympy.oo, sympy.ceiling(c) - 1),
+                  "==": (c, c) if c.is_integer else (1, 0)}[op]
+        return base, (sympy.Interval(lo - half, hi + half) if lo <= hi else sympy.S.EmptySet)
+    return base, {">=": sympy.Interval(c, sympy.oo), ">": sympy.Interval.open(c, sympy.oo),
+                  "<=": sympy.Interval(-sympy.oo, c), "<": sympy.Interval.open(-sympy.oo, c),
+                  "==": sympy.FiniteSet(c)}[op]
 
 
-_JOIN = {frozenset({"=", ">"}): "weak", frozenset({"=", "<"}): "weak",
-         frozenset({">=", "<"}): "true", frozenset({">", "<="}): "true"}
+def _rel(base, op, bound):
+    """``base op bound`` written with the terms of ``base`` of negative coefficient on the right
+    (``m - 2*a >= 0`` as ``m >= 2*a``)."""
+    pos = [t for t in sympy.Add.make_args(base) if not t.as_coeff_Mul()[0].is_negative]
+    neg = [-t for t in sympy.Add.make_args(base) if t.as_coeff_Mul()[0].is_negative]
+    lhs, rhs = sympy.Add(*pos), sympy.Add(*neg) + bound
+    return {">=": sympy.Ge, ">": sympy.Gt, "<=": sympy.Le, "<": sympy.Lt, "==": sympy.Eq}[op](lhs, rhs)
+
+
+def _from_interval(base, interval):
+    """The relation(s) saying ``base in interval`` (the inverse of :func:`_as_interval`), or None."""
+    if interval == sympy.S.Reals:
+        return sympy.true
+    if isinstance(interval, sympy.FiniteSet) and len(interval) == 1:
+        return _rel(base, "==", next(iter(interval)))
+    if not isinstance(interval, sympy.Interval):
+        return None
+    lo, hi, lo_open, hi_open = interval.start, interval.end, interval.left_open, interval.right_open
+    if base.is_integer:
+        half = sympy.Rational(1, 2)
+        lo, hi, lo_open, hi_open = lo + half, hi - half, False, False
+        if lo == hi:
+            return _rel(base, "==", lo)
+    parts = []
+    if lo != -sympy.oo:
+        parts.append(_rel(base, ">" if lo_open else ">=", lo))
+    if hi != sympy.oo:
+        parts.append(_rel(base, "<" if hi_open else "<=", hi))
+    return sympy.And(*parts)
 
 
 def _join_atoms(x, y):
-    """``x | y`` as one atom (or ``sympy.true``) when both compare the same expression, else None."""
-    kx, ky = _key(x), _key(y)
-    if kx is None or ky is None or kx[0] != ky[0]:
+    """``x | y`` as one relation (or a range, or ``sympy.true``) when both bound the same expression and
+    their union is one interval, else None (exact: true for every value)."""
+    ix, iy = _as_interval(x), _as_interval(y)
+    if ix is None or iy is None or ix[0] != iy[0]:
         return None
-    how = _JOIN.get(frozenset({kx[1], ky[1]}))
-    if how == "true":
-        return sympy.true
-    if how == "weak":
-        strict = y if kx[1] == "=" else x
-        return (sympy.Ge if strict.rel_op == ">" else sympy.Le)(strict.lhs, strict.rhs)
-    return None
+    union = sympy.Union(ix[1], iy[1])
+    if isinstance(union, sympy.Union):
+        return None
+    return _from_interval(ix[0], union)
 
 
 def merge_disjuncts(cond):
@@ -114,7 +151,7 @@ def merge_disjuncts(cond):
                 if joined is None:
                     continue
                 rest = terms[i] & terms[j]
-                new = rest if joined is sympy.true else rest | {joined}
+                new = rest if joined is sympy.true else rest | set(sympy.And.make_args(joined))
                 terms = [t for k, t in enumerate(terms) if k not in (i, j)] + [frozenset(new)]
                 changed = True
                 break
@@ -124,8 +161,9 @@ def merge_disjuncts(cond):
 
 
 def pair_equalities(cond):
-    """``cond`` with every conjunction of ``a >= b`` and ``a <= b`` written ``a = b`` (exact rewriting,
-    true for every value) and repeated conjuncts removed.
+    """``cond`` with the bounds of each conjunction on one expression intersected (exact rewriting, true
+    for every value): ``a >= b & a <= b`` is ``a = b``, ``N <= 2*k & N <= 2*k - 1`` is ``N <= 2*k - 1``,
+    a conjunction of disjoint bounds is false.
 
     >>> import sympy
     >>> a, m = sympy.symbols("a m", real=True)
@@ -136,24 +174,63 @@ def pair_equalities(cond):
         return sympy.Or(*[pair_equalities(c) for c in cond.args])
     if not isinstance(cond, sympy.And):
         return cond
-    parts = list(cond.args)
-    keys = {}
-    for i, c in enumerate(parts):
-        k = _key(c) if isinstance(c, sympy.core.relational.Relational) else None
-        if k is not None:
-            keys.setdefault(k, i)
-    out, used = [], set()
-    for i, c in enumerate(parts):
-        k = _key(c) if isinstance(c, sympy.core.relational.Relational) else None
-        if k is not None and k[1] in (">=", "<="):
-            other = (k[0], "<=" if k[1] == ">=" else ">=")
-            if other in keys and i not in used:
-                used.update({i, keys[other]})
-                out.append(sympy.Eq(c.lhs, c.rhs))
-                continue
-        if i not in used:
-            out.append(c)
+    groups: dict = {}
+    other = []
+    for c in cond.args:
+        iv = _as_interval(c)
+        if iv is None:
+            other.append(c)
+        else:
+            groups.setdefault(iv[0], []).append((c, iv[1]))
+    out = list(other)
+    for base, atoms in groups.items():
+        if len(atoms) == 1:
+            out.append(atoms[0][0])
+            continue
+        common = sympy.Intersection(*[iv for _, iv in atoms])
+        if common == sympy.S.EmptySet:
+            return sympy.false
+        back = _from_interval(base, common)
+        out.extend([a for a, _ in atoms] if back is None else sympy.And.make_args(back))
     return sympy.And(*out)
+
+
+def restrict_to_region(cond, region: Region):
+    """``cond`` with each bound on an expression the region also bounds intersected with the region's
+    bounds (exact on the region, no solver): dropped when the region implies it, an equality when only
+    one value is left (``k <= 2`` on ``2 <= k`` is ``k = 2``), false when none is.
+
+    >>> import sympy
+    >>> from implgraph.core.region import Region
+    >>> k = sympy.Symbol("k", integer=True)
+    >>> restrict_to_region(k <= 2, Region({k: "integer"}, (2 <= k,)))
+    Eq(k, 2)
+    """
+    bounds: dict = {}
+    for c in region.constraints:
+        iv = _as_interval(c)
+        if iv is not None:
+            bounds[iv[0]] = sympy.Intersection(bounds.get(iv[0], sympy.S.Reals), iv[1])
+
+    def one(atom):
+        iv = _as_interval(atom)
+        if iv is None or iv[0] not in bounds:
+            return atom
+        base, own = iv
+        common = sympy.Intersection(own, bounds[base])
+        if common == bounds[base]:
+            return sympy.true
+        if common == sympy.S.EmptySet:
+            return sympy.false
+        back = _from_interval(base, common)
+        return back if isinstance(back, sympy.Eq) else atom
+
+    def walk(c):
+        if isinstance(c, (sympy.And, sympy.Or)):
+            return c.func(*[walk(a) for a in c.args])
+        return one(c)
+
+    return walk(cond)
 
 
 def _atoms(cond) -> list:
@@ -198,7 +275,7 @@ def simplify_condition(cond, region: Region, timeout_ms: int = PROBE_MS):
     >>> simplify_condition(m < -a, r.add(m > 0))
     False
     """
-    cond = merge_disjuncts(pair_equalities(sympy.sympify(cond)))
+    cond = merge_disjuncts(pair_equalities(restrict_to_region(sympy.sympify(cond), region)))
     if cond in (sympy.true, sympy.false):
         return cond
     whole = region.decide(cond, timeout_ms=timeout_ms)
