@@ -17,7 +17,6 @@ True
 
 from __future__ import annotations
 
-import html
 import json
 import tempfile
 from pathlib import Path
@@ -28,9 +27,9 @@ from implgraph.core.concrete import ConcreteTable
 from implgraph.core.errors import InputError
 from implgraph.core.levels import all_levels, optimal_level
 from implgraph.core.table import Table
+from implgraph.results import ClaimList, ImplicationMap, Levels, Verdicts
 
-__all__ = ["load_table", "levels", "check_edge", "verify", "implication_map", "definitions", "claims",
-           "Levels", "Verdicts", "ClaimList", "ImplicationMap"]
+__all__ = ["load_table", "levels", "check_edge", "verify", "implication_map", "definitions", "claims"]
 
 _TABLE_SUFFIXES = (".yaml", ".yml", ".csv")
 
@@ -121,36 +120,6 @@ def levels(table, definition=None, **params):
     return Levels(all_levels(table, k=params.get("k")), table)
 
 
-class Levels(dict):
-    """Every definition's optimal level on one table: ``{name: Level}``, shown as a table."""
-
-    def __init__(self, found: dict, table=None):
-        super().__init__(found)
-        self.table = table
-
-    def __repr__(self):
-        w = max((len(_level_name(lv)) for lv in self.values()), default=0)
-        short = lambda text: text if len(text) <= 100 else text[:97] + "..."  # noqa: E731
-        return "\n".join(f"{_level_name(lv):<{w}}  {lv.definition.level_symbol} = {short(str(lv))}"
-                         for lv in self.values())
-
-    def _repr_html_(self):
-        rows = [(html.escape(_level_name(lv)), lv._repr_latex_() or html.escape(str(lv))) for lv in self.values()]
-        return _html_table(("definition", "optimal level"), rows, getattr(self.table, "id", None))
-
-
-def _level_name(lv) -> str:
-    params = ", ".join(f"{k}={v}" for k, v in lv.params.items())
-    return f"{lv.definition.name}({params})" if params else lv.definition.name
-
-
-def _html_table(head, rows, caption=None) -> str:
-    """An HTML table: ``head`` escaped, ``rows`` of cells already in HTML."""
-    cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
-    title = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    return f"<table>{title}<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + f"</tr>{cells}</table>"
-
-
 def check_edge(a, b, f=None, when=(), N: int = 4, p: int = 2, g=None, jobs: int = 1):
     """Check a conjectured implication ``a => b`` (and the reverse) with exact evidence.
 
@@ -222,33 +191,6 @@ def verify(ids=None, max_n: int | None = None, jobs: int = 1, timeout: float | N
     return Verdicts(run_verify(ids, max_n=max_n or DEFAULT_MAX_N, jobs=jobs, timeout=timeout))
 
 
-class Verdicts(list):
-    """The verdicts of :func:`verify`, in order, with :meth:`counts`, :meth:`regressions` and an HTML table."""
-
-    def counts(self) -> dict:
-        """``{verdict word: number of claims}``, sorted by word."""
-        out: dict = {}
-        for v in self:
-            out[v.verdict] = out.get(v.verdict, 0) + 1
-        return dict(sorted(out.items()))
-
-    def regressions(self) -> list:
-        """The verdicts that differ from the ``expect:`` recorded in the data."""
-        return [v for v in self if v.regression]
-
-    def to_json(self) -> list:
-        return [v.to_json() for v in self]
-
-    def __repr__(self):
-        w = max((len(v.id) for v in self), default=0)
-        lines = [f"{v.id:<{w}}  {v.verdict}" for v in self]
-        lines.append(f"{len(self)} verdicts: " + ", ".join(f"{n} {k}" for k, n in self.counts().items()))
-        return "\n".join(lines)
-
-    def _repr_html_(self):
-        return "".join(v._repr_html_() for v in self)
-
-
 def implication_map(N: int | None = None, level: str | None = None, theorems=None, verdicts=None,
                     fresh: bool = False):
     """The implication map of the theorems: established edges, their closure, conflicts, open pairs.
@@ -295,58 +237,6 @@ def implication_map(N: int | None = None, level: str | None = None, theorems=Non
         args.verdicts = str(Path(tmp) / "verdicts.json")
         Path(args.verdicts).write_text(json.dumps(verdict_lookup(verdicts)))
         return ImplicationMap(build(args))
-
-
-class ImplicationMap:
-    """A built implication map (see :func:`implication_map`).
-
-    Attributes
-    ----------
-    level : str
-        ``definitions`` or ``groups``.
-    N : int
-        Records of the analysis.
-    graph : networkx.MultiDiGraph
-        The map drawn (one node per definition, or per definition and group size).
-    groups : networkx.MultiDiGraph
-        The map at ``N`` records that the analysis closes.
-    analysis : Analysis
-        Closure, derived non-implications with their traces, conflicts, open pairs.
-    """
-
-    def __init__(self, built: dict):
-        self._built = built
-        self.level, self.N = built["level"], built["N"]
-        self.graph, self.groups, self.analysis = built["shown"], built["groups"], built["an"]
-
-    def summary(self) -> dict:
-        """Counts: nodes, implications (closure), claimed and derived non-implications, conflicts, open pairs."""
-        return self.analysis.summary()
-
-    def to_json(self) -> dict:
-        """The document ``implgraph map --json`` prints."""
-        from implgraph.commands.map import export
-        return export(self._built)
-
-    def draw(self, path, labels: str = "plain", full: bool = False, engine: str = "auto") -> str:
-        """Write the map to ``path`` (``.dot``, ``.svg`` or ``.png``); returns the renderer used."""
-        from implgraph.map.drawing import drawing
-        from implgraph.map.render import render
-        an = self.analysis if self.level == "groups" else None
-        D = drawing(self.graph, an, reduce=not full, labels=labels)
-        return render(D, path, title=None, labels=labels, engine=engine)
-
-    def _repr_svg_(self):
-        with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / "map.svg"
-            self.draw(path)
-            return path.read_text()
-
-    def __repr__(self):
-        s = self.summary()
-        return (f"<ImplicationMap level={self.level} N={self.N}: {s['nodes']} nodes, {s['implications']} "
-                f"implications, {s['claimed_non_implications']} + {s['derived_non_implications']} "
-                f"non-implications, {s['conflicts']} conflicts, {s['open_pairs']} open pairs>")
 
 
 def definitions(names=None) -> list:
@@ -406,16 +296,3 @@ def claims(ids=(), kind: str | None = None, paper: str | None = None):
     from implgraph.commands.claims import all_rows, select
     ids = [ids] if isinstance(ids, str) else list(ids)
     return ClaimList(select(all_rows(), ids, kind=kind, paper=paper))
-
-
-class ClaimList(list):
-    """Claim rows (dicts) with a short repr and an HTML table."""
-
-    _COLUMNS = ("id", "kind", "expect", "printed")
-
-    def __repr__(self):
-        w = max((len(r["id"]) for r in self), default=0)
-        return "\n".join(f"{r['id']:<{w}}  {r['kind']:<12} {r.get('expect') or '-'}" for r in self)
-
-    def _repr_html_(self):
-        return _html_table(self._COLUMNS, [[html.escape(str(r.get(c) or "")) for c in self._COLUMNS] for r in self])
