@@ -129,6 +129,8 @@ def test_check_edge_display():
     r = api.check_edge(d.name, d.name, N=2)
     assert r.kind == "equivalence" and repr(r).startswith(f"<EdgeResult {d.name} ? {d.name}: equivalence")
     assert r._repr_html_().count("<tr>") == 3
+    assert repr(r.forward).startswith(f"<DirectionResult {d.name} => {d.name}: implication (") and \
+        len(repr(r.forward)) < 300
 
 
 def test_definitions():

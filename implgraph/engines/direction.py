@@ -17,7 +17,7 @@ import sympy
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.nodes import N_SYM, Node, parse_node, symbols_for
-from implgraph.core.verdict import status_of, strength_of
+from implgraph.core.verdict import math_html, status_of, strength_of
 from implgraph.engines.fit import generalise_over_N, level_symbol, to_level
 from implgraph.engines.instance import analyse
 from implgraph.engines.lf import partitions_for
@@ -63,6 +63,17 @@ class DirectionResult:
         d["instances"] = [asdict(i) for i in self.instances]
         d["status"], d["strength"] = self.status, self.strength
         return d
+
+    def __repr__(self):
+        tight = self.tight_all_n or self.tight_in_N or self.tight
+        return (f"<DirectionResult {self.a} => {self.b}: {self.relation} ({self.verdict}"
+                f"{', ' + self.bound if self.bound else ''}){', tight f = ' + tight if tight else ''}>")
+
+    def _repr_latex_(self):
+        """The tight f in LaTeX (for every N when proved, else fitted in N, else at the largest N)."""
+        tight = self.tight_all_n or self.tight_in_N or self.tight
+        text = math_html(tight)
+        return text if text.startswith("$") else None
 
 
 def _points(nodes, when, N):
