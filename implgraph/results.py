@@ -101,13 +101,14 @@ class ImplicationMap:
         from implgraph.commands.map import export
         return export(self._built)
 
-    def draw(self, path, labels: str = "plain", full: bool = False, engine: str = "auto") -> str:
-        """Write the map to ``path`` (``.dot``, ``.svg`` or ``.png``); returns the renderer used."""
+    def draw(self, path, labels: str = "plain", full: bool = False) -> str:
+        """Write the map to ``path`` (the format by the suffix, as ``implgraph map --out``); returns the
+        renderer used (``dot-text`` for ``.dot``)."""
         from implgraph.map.drawing import drawing
         from implgraph.map.render import render
         an = self.analysis if self.level == "groups" else None
         D = drawing(self.graph, an, reduce=not full, labels=labels)
-        return render(D, path, title=None, labels=labels, engine=engine)
+        return render(D, path, title=None, labels=labels)
 
     def _repr_svg_(self):
         with tempfile.TemporaryDirectory() as tmp:
