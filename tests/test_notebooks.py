@@ -3,6 +3,10 @@ print what they show: every text output (verdicts, levels, edges, witnesses) equ
 timings aside. HTML, LaTeX and SVG displays are not compared (layout).
 
 Needs nbclient, nbformat and ipykernel (the ``test`` extra); skipped with a message without them.
+After changing a notebook, store it executed (from the repository root)::
+
+    python -c "import sys, nbformat, nbclient; nb = nbformat.read(sys.argv[1], 4); \
+    nbclient.NotebookClient(nb, kernel_name='python3').execute(); nbformat.write(nb, sys.argv[1])" NOTEBOOK
 """
 
 from __future__ import annotations
