@@ -8,7 +8,9 @@ Table claims: :mod:`.level` (``kind: level``), :mod:`.unbounded` (``kind: unboun
 Edge claims: :mod:`.edges` dispatching to :mod:`.implies`, :mod:`.not_implies` and :mod:`.equivalent`.
 Formula claims: :mod:`.math_claims`; maps: :mod:`.maps`, :mod:`.reachability`.
 Mechanism claims (by the data's shape): :mod:`.mechanism_level`, :mod:`.utility_equation`,
-:mod:`.rounded_value`, :mod:`.figure`, :mod:`.unique_solution`, :mod:`.converse`, :mod:`.layout_table`.
+:mod:`.rounded_value`, :mod:`.figure`, :mod:`.unique_solution`, :mod:`.converse`, :mod:`.layout_table`;
+the randomized set channel (``mechanism: {set_channel: ...}``): :mod:`.set_channel`; a transportation program's
+convexity (``kind: math`` with ``linear_program:``): :mod:`.lp_convexity`.
 """
 
 from __future__ import annotations
@@ -29,12 +31,14 @@ from implgraph.checks import edges
 from implgraph.checks import math_claims
 from implgraph.checks import maps
 from implgraph.checks import reachability
+from implgraph.checks import lp_convexity
+from implgraph.checks import set_channel
 from implgraph.core.verdict import CHECKERS, Verdict
 
 __all__ = ["check_claim", "find_checker", "load_checkers"]
 
 _REGISTERING = (mechanism_level, utility_equation, rounded_value, figure, unique_solution, converse, layout_table,
-                level, unbounded, edges, math_claims, maps, reachability)
+                level, unbounded, edges, math_claims, maps, reachability, lp_convexity, set_channel)
 
 
 def load_checkers() -> tuple:
