@@ -24,7 +24,8 @@ def check_equivalent(edge: Edge, context=None) -> Verdict:
     ev = f"A => B with f = {edge.f}: {fwd.verdict} ({fwd.evidence}); B => A with g = {edge.g}: {rev.verdict} ({rev.evidence})"
     wit = fwd.witness if fwd.verdict == "refuted" else rev.witness
     return edge_verdict(edge, verdict, evidence=ev, witness=wit, tight=fwd.tight_str, bound=fwd.bound or rev.bound,
-               details={"forward": fwd.verdict, "reverse": rev.verdict, "tightness": [fwd.tightness, rev.tightness]})
+               details={"forward": fwd.verdict, "reverse": rev.verdict, "tightness": [fwd.tightness, rev.tightness],
+                        "certificates": [(r.details or {}).get("certificate") for r in (fwd, rev)]})
 
 
 def check_generalisation(edge: Edge, context=None) -> Verdict:
@@ -43,4 +44,4 @@ def check_generalisation(edge: Edge, context=None) -> Verdict:
         verdict = "unknown"
     return edge_verdict(edge, verdict, evidence=ev, tight=fwd.tight_str, bound=fwd.bound, witness=fwd.witness,
                details={"forward": fwd.verdict, "reverse_witness": None if wv is None else wv.verdict,
-                        "tightness": fwd.tightness})
+                        "tightness": fwd.tightness, "certificate": (fwd.details or {}).get("certificate")})

@@ -46,6 +46,7 @@ class DirectionResult:
     witness: dict | None = None
     degenerate_witness: dict | None = None  # f refuted where f is no valid level of B, beside witness
     trivial: bool = False
+    certificate: dict | None = None  # the prover's certificate of "proved" (implgraph.certify re-checks it)
     instances: list = field(default_factory=list)
 
     @property
@@ -300,6 +301,7 @@ def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N):
             res.f_verdict = "proved"
         if r.tight is not None:
             res.tight_all_n = str(r.tight)
+        res.certificate = (r.details or {}).get("certificate")
         res.evidence += f"; proved for every N by implgraph.engines.prove ({r.method})" + (
             f": tight f = {r.tight}" if r.tight is not None else "")
     elif r.verdict == "refuted" and r.witness:

@@ -21,6 +21,7 @@ import sympy
 
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
+from implgraph.engines.certificates import certificate
 from implgraph.engines.bounds import ProofResult, T, as_definition, decide, param_ranges, tight_bound
 from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
@@ -95,10 +96,13 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
     if bound is not None:
         details = {"method": bound.method, "checks": bound.checks, "U_raw": str(bound.upper)}
         tight_f = c.to_level(bound.upper) if bound.tight else None
+        cert = certificate(a, b, c.a_params, c.b_params, a_classes, b_classes, region, c.N, bound)
         if raw_f is None:
+            details["certificate"] = cert
             return finish("proved", evidence=f"{bound.method}: {bound.argument}", tight=tight_f,
                           tightness="tight" if bound.tight else "not derived", method=bound.method, details=details)
         if _f_dominates(c, bound):
+            details["certificate"] = cert
             ev, tightness = _proof_evidence(c, bound, tight_f, details, a_classes, b_classes)
             return finish("proved", evidence=ev, tight=tight_f, tightness=tightness, method=bound.method,
                           details=details)

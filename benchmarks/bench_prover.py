@@ -1,0 +1,90 @@
+"""Seconds to prove each built-in pair for every N, and seconds to re-check its certificates.
+
+    python benchmarks/bench_prover.py [--ns 2..12] [--max-pairs 60]
+
+For every ordered pair of built-in two-sided ratio-of-averages definitions (group sizes k symbolic,
+1 or 2; class-based ones with classes of >= k, >= 1 or singleton records) on which the prover has
+an argument for every N: the seconds of :func:`implgraph.engines.prove.check_implication`
+(f = None) and of :func:`implgraph.certify.check_certificate` on each certificate it returns, one
+line per pair, then the totals. The pairs without an argument are listed as such (bounded or
+refuted elsewhere: check-edge).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import time
+
+import sympy
+
+from implgraph import definitions
+from implgraph.certify import certificates_in, check_certificate
+from implgraph.core.region import Region
+from implgraph.engines.bounds import T, tight_bound
+from implgraph.engines.prove import check_implication
+
+K = sympy.Symbol("k", integer=True, positive=True)
+N = sympy.Symbol("N", integer=True)
+
+
+def variants(d):
+    if d.family == "class":
+        return [({}, {"min_size": K}), ({}, {"min_size": sympy.Integer(1)}),
+                ({}, {"min_size": sympy.Integer(1), "max_size": sympy.Integer(1)})]
+    if "k" in d.params:
+        return [({"k": K}, None), ({"k": sympy.Integer(1)}, None), ({"k": sympy.Integer(2)}, None)]
+    return [({}, None)]
+
+
+def pairs():
+    defs = [d for d in definitions.all_definitions()
+            if getattr(d, "family", None) in ("pairwise", "subset", "class")
+            and getattr(d, "sides", None) == "two-sided" and not (set(d.params) - {"k"})]
+    for a, b in itertools.product(defs, repeat=2):
+        for (ap, ac), (bp, bc) in itertools.product(variants(a), variants(b)):
+            if a.family == "class" and b.family == "class" and ac != bc:
+                continue
+            yield a, ap, ac, b, bp, bc
+
+
+def label(d, params, classes):
+    inner = ", ".join([f"{k}={v}" for k, v in params.items()] +
+                      [f"{'k' if k == 'min_size' else 'max'}={v}" for k, v in (classes or {}).items()])
+    return f"{d.name}({inner})" if inner else d.name
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--ns", default="2..12", help="N range of the tightness check (default 2..12)")
+    p.add_argument("--max-pairs", type=int, default=1000)
+    args = p.parse_args(argv)
+    lo, hi = (int(x) for x in args.ns.split(".."))
+    prove_total = check_total = 0.0
+    proved = none = 0
+    print(f"{'pair':<62} {'verdict':<10} {'method':<18} {'prove s':>8} {'recheck s':>10}")
+    for i, (a, ap, ac, b, bp, bc) in enumerate(pairs()):
+        if i >= args.max_pairs:
+            break
+        name = f"{label(a, ap, ac)} => {label(b, bp, bc)}"
+        region = Region({N: "integer", T: "real", K: "integer"}, (T >= 1, N >= 2))
+        if tight_bound(a, b, ap, bp, region, N, ac, bc) is None:
+            none += 1
+            continue
+        t0 = time.perf_counter()
+        r = check_implication(a, b, None, a_params=ap, b_params=bp, a_classes=ac, b_classes=bc,
+                              symbols={"k": K, "N": N})
+        t1 = time.perf_counter()
+        oks = [check_certificate(c, ns=range(lo, hi + 1)).ok for c in certificates_in(r.details)]
+        t2 = time.perf_counter()
+        prove_total += t1 - t0
+        check_total += t2 - t1
+        proved += r.verdict == "proved"
+        status = "ok" if oks and all(oks) else ("REJECTED" if oks else "no cert")
+        print(f"{name:<62} {r.verdict:<10} {str(r.method):<18} {t1 - t0:8.2f} {t2 - t1:10.2f}  {status}", flush=True)
+    print(f"{proved} proved; {none} pairs without an argument for every N; "
+          f"prove {prove_total:.1f} s, re-check {check_total:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
