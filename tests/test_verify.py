@@ -84,3 +84,79 @@ def test_work_units_keep_a_table_together():
     assert units == [["p/fig"], ["p/t/a", "p/t/b"], ["p/e1"], ["p/u/a"]]
     assert sorted(c for u in units for c in u) == sorted(c["id"] for c in claims)
 
+
+
+WARM_IDS = ["ekenstedt2022/lemma-2.3", "ekenstedt2022/table-IV/caption-kt"]
+"""Claims with a reading row and a table claim (seconds each)."""
+
+
+@pytest.fixture
+def claim_cache(tmp_path, monkeypatch):
+    """A fresh cache folder and a key fixed for the test (other edits of the code must not move it)."""
+    import implgraph.checks.verify as verify_module
+    from implgraph.io.verdict_cache import claims_key
+    monkeypatch.setenv("IMPLGRAPH_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("IMPLGRAPH_NO_CACHE", raising=False)
+    key = claims_key(verify_module.claim_files(), 4, None)
+    monkeypatch.setattr(verify_module, "claims_key", lambda files, max_n, timeout: key + f"-{max_n}-{timeout}")
+    return verify_module
+
+
+def _no_check(claim, context):
+    raise AssertionError(f"{claim.get('id')} was computed, not replayed")
+
+
+def test_a_warm_run_replays_the_cold_run(claim_cache, monkeypatch):
+    from implgraph.io.verdict_cache import row_json
+    cold = run_verify(WARM_IDS, max_n=4)
+    monkeypatch.setattr(claim_cache, "_check_one", _no_check)
+    warm = run_verify(WARM_IDS, max_n=4)
+    assert [v.id for v in warm] == [v.id for v in cold] == [
+        "ekenstedt2022/lemma-2.3", "ekenstedt2022/lemma-2.3#reading", "ekenstedt2022/table-IV/caption-kt"]
+    for a, b in zip(cold, warm):
+        assert (a.verdict, a.exact, a.tight, a.witness, a.bound) == (b.verdict, b.exact, b.tight, b.witness, b.bound)
+        assert row_json(a) == row_json(b)          # the whole JSON row, seconds included
+    with pytest.raises(AssertionError, match="computed, not replayed"):
+        run_verify(WARM_IDS[:1], max_n=4, fresh=True)
+    with pytest.raises(AssertionError, match="computed, not replayed"):
+        run_verify(WARM_IDS[:1], max_n=5)           # another max_n is another key
+
+
+def test_a_damaged_entry_is_computed_again(claim_cache, tmp_path, monkeypatch):
+    [cold, _] = run_verify(WARM_IDS[:1], max_n=4)
+    [entry] = (tmp_path / "claims").glob("*.json")
+    data = json.loads(entry.read_text())
+    data["rows"]["ekenstedt2022/lemma-2.3"][0]["verdict"] = "unknown"      # checksum no longer matches
+    entry.write_text(json.dumps(data))
+    calls = []
+    real = claim_cache._check_one
+    monkeypatch.setattr(claim_cache, "_check_one", lambda c, ctx: calls.append(c.get("id")) or real(c, ctx))
+    [v, _] = run_verify(WARM_IDS[:1], max_n=4)
+    assert calls == ["ekenstedt2022/lemma-2.3"] and v.verdict == cold.verdict != "unknown"
+
+
+def test_rows_that_say_nothing_are_not_stored(tmp_path, monkeypatch):
+    from implgraph.io.verdict_cache import cached_rows, store_rows
+    monkeypatch.setenv("IMPLGRAPH_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("IMPLGRAPH_NO_CACHE", raising=False)
+    timed_out = Verdict(id="p/a", verdict="unknown", evidence="unknown (timeout)", details={"timeout": 1.0})
+    bug = Verdict(id="p/b", verdict="unknown", evidence="checker error: ZeroDivisionError: x")
+    fine = Verdict(id="p/c", verdict="refuted", exact="1/2", witness={"params": {"N": "3"}, "rows": [["1", "0"]]},
+                   details={"level": {"pieces": [{"when": "everywhere", "level": "1/2"}]}}, seconds=0.25)
+    store_rows("k", {"p/a": [timed_out], "p/b": [bug], "p/c": [fine]})
+    back = cached_rows("k")
+    assert list(back) == ["p/c"] and back["p/c"] == [fine]
+
+
+def test_the_key_follows_max_n_timeout_and_data(tmp_path):
+    from implgraph.checks.verify import claim_files
+    from implgraph.io.verdict_cache import claims_key
+    files = claim_files()
+    copy = tmp_path / "theorems" / "x.yaml"
+    copy.parent.mkdir()
+    copy.write_text(open(files[0]).read())
+    keys = {claims_key(files, 8, None), claims_key(files, 7, None), claims_key(files, 8, 30.0),
+            claims_key(files + [str(copy)], 8, None)}
+    copy.write_text(copy.read_text() + "\n# changed\n")
+    keys.add(claims_key(files + [str(copy)], 8, None))
+    assert len(keys) == 5

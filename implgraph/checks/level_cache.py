@@ -1,13 +1,15 @@
 """The on-disk cache of symbolic levels (``$IMPLGRAPH_CACHE_DIR``; ``IMPLGRAPH_NO_CACHE=1`` disables).
 
 An entry is named by the sha256 content key of :func:`_level_key` (the code the levels depend on, the
-solver backend, the definition's module, the table and the region) and stores that key and a checksum;
-on loading, each piece is re-checked at an exact sample point against the concrete level
+solver backend, the definition's module, the table and the region) and stores that key and a checksum.
+Values and conditions are stored as sympy trees (:func:`_write_tree`), read back node by node without evaluation
+(:func:`_read_tree`), so a level read from the cache prints exactly as the level computed; on loading, each piece is re-checked at an exact sample point against the concrete level
 (:func:`_cache_confirms`), so a damaged or wrong entry is recomputed, never trusted.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import inspect
 import json
@@ -18,7 +20,6 @@ import sympy
 
 from implgraph.checks.table_points import concrete_level, sample_points
 from implgraph.core.errors import InputError
-from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.pieces import Piece
 from implgraph.io.output import atomic_write
 from implgraph.io.output import cache_dir as _cache_dir
@@ -99,9 +100,12 @@ def _cache_load(key, region, symbols):
             return None
         pieces = []
         for p in data["pieces"]:
-            value = None if p["value"] is None else parse_expr(p["value"], symbols)
-            regs = [region.add(*[parse_condition(c, symbols) for c in extra]) for extra in p["regions"]]
-            conds = [sympy.And(*[parse_condition(c, symbols) for c in extra]) for extra in p["regions"]]
+            value = None if p["value"] is None else _read_tree(p["tree"], symbols)
+            if value is not None and str(value) != p["value"]:
+                return None
+            extras = [[_read_tree(c, symbols) for c in extra] for extra in p["region_trees"]]
+            regs = [region.add(*extra) for extra in extras]
+            conds = [sympy.And(*extra) for extra in extras]
             piece = Piece(sympy.Or(*conds) if len(conds) > 1 else (conds[0] if conds else sympy.true), value,
                           regs[0] if len(regs) == 1 else None)
             piece._regions = regs
@@ -111,8 +115,68 @@ def _cache_load(key, region, symbols):
         if len(pieces) == 1:
             pieces[0].condition = sympy.true
         return pieces
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, InputError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, InputError, SyntaxError, RecursionError):
         return None
+
+
+#: the sympy names a stored tree may use (anything else makes the entry unreadable: it is recomputed)
+_TREE_NAMES = frozenset((
+    "Add", "Mul", "Pow", "Max", "Min", "log", "exp", "Abs", "floor", "ceiling", "Piecewise", "ExprCondPair",
+    "Integer", "Rational", "Float", "GreaterThan", "LessThan", "StrictGreaterThan", "StrictLessThan",
+    "Equality", "Unequality", "And", "Or", "Not"))
+_TREE_CONSTANTS = {"oo": sympy.oo, "zoo": sympy.zoo, "nan": sympy.nan, "E": sympy.E, "pi": sympy.pi,
+                   "true": sympy.true, "false": sympy.false}
+
+
+def _write_tree(e) -> str:
+    """``e`` as nested calls ``Name(arg, ...)`` with its arguments in their stored order (``srepr``
+    reorders the terms of sums and products); ValueError on a node :func:`_read_tree` would not read."""
+    if isinstance(e, sympy.Symbol):
+        return f"Symbol({e.name!r})"
+    if isinstance(e, sympy.Integer):
+        return f"Integer({int(e)})"
+    if isinstance(e, sympy.Rational):
+        return f"Rational({e.p}, {e.q})"
+    if e is -sympy.oo:
+        return "-oo"
+    for name, const in _TREE_CONSTANTS.items():
+        if e is const:
+            return name
+    name = type(e).__name__
+    if name not in _TREE_NAMES or name in ("Integer", "Rational", "Float") or not e.args:
+        raise ValueError(f"a {name} is not stored")
+    return f"{name}({', '.join(_write_tree(a) for a in e.args)})"
+
+
+def _read_tree(text, symbols):
+    """The sympy expression :func:`_write_tree` wrote as ``text``, rebuilt node by node without
+    evaluation (the same tree, hence the same printed form, as the one stored), its symbols those of
+    ``symbols``.
+
+    Only the names of :data:`_TREE_NAMES` are read (no ``eval``); anything else raises ValueError.
+    """
+    def build(node):
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, str)):
+            return node.value
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            inner = build(node.operand)
+            if isinstance(inner, int):
+                return -inner
+            if inner is sympy.oo:
+                return -sympy.oo
+        if isinstance(node, ast.Name) and node.id in _TREE_CONSTANTS:
+            return _TREE_CONSTANTS[node.id]
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            name, args = node.func.id, [build(a) for a in node.args]
+            if name == "Symbol" and args and isinstance(args[0], str):
+                return symbols[args[0]]
+            if name in _TREE_NAMES:
+                if name in ("Integer", "Rational", "Float"):
+                    return getattr(sympy, name)(*args, **{k.arg: build(k.value) for k in node.keywords})
+                return getattr(sympy, name)(*args, evaluate=False)
+        raise ValueError(f"not a stored expression: {ast.dump(node)[:80]}")
+
+    return build(ast.parse(text, mode="eval").body)
 
 
 def _same_number(a, b) -> bool:
@@ -156,9 +220,14 @@ def _cache_store(key, pieces, region):
     if folder is None:
         return
     n = len(region.constraints)
-    body = [{"value": None if p.value is None else str(p.value),
-             "regions": [[str(c) for c in reg.constraints[n:]] for reg in p._regions]}
-            for p in pieces]
+    try:
+        body = [{"value": None if p.value is None else str(p.value),
+                 "tree": None if p.value is None else _write_tree(p.value),
+                 "regions": [[str(c) for c in reg.constraints[n:]] for reg in p._regions],
+                 "region_trees": [[_write_tree(c) for c in reg.constraints[n:]] for reg in p._regions]}
+                for p in pieces]
+    except ValueError:
+        return          # a value the stored form does not cover: computed again next time
     data = {"key": key, "pieces": body, "checksum": _cache_checksum(key, body)}
     try:
         folder.mkdir(parents=True, exist_ok=True)

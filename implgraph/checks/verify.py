@@ -10,14 +10,17 @@ compares every verdict with the ``expect:`` recorded in the data (a difference i
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from implgraph.core.deadline import Timeout, deadline
 from implgraph.core.errors import InputError
 from implgraph.checks import check_claim
 from implgraph.core.verdict import Verdict
+from implgraph.io.datafile import data_files
 from implgraph.io.theorems import load_claims, load_theorems
+from implgraph.io.verdict_cache import cached_rows, claims_key, store_rows
 
-__all__ = ["collect_claims", "run_verify", "regressions", "id_matches", "DEFAULT_MAX_N", "LAST_KINDS"]
+__all__ = ["collect_claims", "claim_files", "run_verify", "regressions", "id_matches", "DEFAULT_MAX_N", "LAST_KINDS"]
 
 DEFAULT_MAX_N = 8
 #: claim kinds judged after all others, from their verdicts (the implication maps and their text claims)
@@ -117,23 +120,17 @@ def work_units(claims) -> list:
     return sorted(units, key=lambda u: (not any(cid in heavy for cid in u), -len(u)))
 
 
-def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 1, paths=None,
-               timeout: float | None = None, on_rows=None) -> list:
-    """Verdicts of every (chosen) claim, in order; reading rows follow their claim.
+def claim_files(paths=None) -> list:
+    """The data files the verdicts of a run depend on: the theorem files (``paths`` or the bundled
+    ones) and the bundled counterexample tables."""
+    theorems = [Path(p) for p in paths] if paths is not None else data_files("theorems")
+    return sorted({str(p) for p in list(theorems) + list(data_files("counterexamples"))})
 
-    ``jobs > 1`` checks the claims in that many processes (the maps are judged afterwards, in this
-    process, from the other verdicts). ``timeout``: seconds per claim; a claim not decided by then is
-    ``unknown`` with "timeout" in its evidence. ``on_rows``: called with each claim's rows (the claim's
-    verdict, then its reading rows) as soon as they are decided, in the order they are decided.
-    """
-    claims = collect_claims(ids, paths)
-    context = {"max_n": max_n, "verdicts": {}, "timeout": timeout}
-    plain = [c for c in claims if c.get("kind") not in LAST_KINDS]
-    maps = [c for c in claims if c.get("kind") in LAST_KINDS]
+
+def _check_all(plain, max_n, timeout, jobs, progress, on_rows, context, parallel) -> dict:
+    """``{claim id: rows}`` of the claims ``plain``, in ``jobs`` forked processes when ``parallel``."""
     results: dict = {}
-    ids_plain = [str(c.get("id")) for c in plain]
-    unique = len(set(ids_plain)) == len(ids_plain)
-    if jobs > 1 and len(plain) > 1 and unique and paths is None:
+    if jobs > 1 and len(plain) > 1 and parallel:
         import concurrent.futures as cf
         import multiprocessing as mp
         _WORKER_CLAIMS.clear()
@@ -155,27 +152,65 @@ def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 
         finally:
             _WORKER_CLAIMS.clear()
             _DECIDED.clear()
-    else:
-        for c in plain:
-            cid = str(c.get("id"))
-            if progress is not None:
-                progress.step(cid)
-            results[cid] = _check_one(c, context)
-            if on_rows is not None:
-                on_rows(results[cid])
+        return results
+    for c in plain:
+        cid = str(c.get("id"))
+        if progress is not None:
+            progress.step(cid)
+        results[cid] = _check_one(c, context)
+        if on_rows is not None:
+            on_rows(results[cid])
+    return results
+
+
+def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 1, paths=None,
+               timeout: float | None = None, on_rows=None, fresh: bool = False) -> list:
+    """Verdicts of every (chosen) claim, in order; reading rows follow their claim.
+
+    ``jobs > 1`` checks the claims in that many processes (the maps are judged afterwards, in this
+    process, from the other verdicts). ``timeout``: seconds per claim; a claim not decided by then is
+    ``unknown`` with "timeout" in its evidence. ``on_rows``: called with each claim's rows (the claim's
+    verdict, then its reading rows) as soon as they are decided, in the order they are decided.
+
+    A claim's rows computed before with the same code, data, ``max_n``, ``timeout``, solver and
+    libraries are replayed from the content-keyed cache (:func:`~implgraph.io.verdict_cache.claims_key`;
+    ``IMPLGRAPH_NO_CACHE=1`` disables it); ``fresh`` computes every claim again (and stores the rows).
+    """
+    claims = collect_claims(ids, paths)
+    context = {"max_n": max_n, "verdicts": {}, "timeout": timeout}
+    plain = [c for c in claims if c.get("kind") not in LAST_KINDS]
+    maps = [c for c in claims if c.get("kind") in LAST_KINDS]
+    ids_plain = [str(c.get("id")) for c in plain]
+    unique = len(set(ids_plain)) == len(ids_plain)
+    key = claims_key(claim_files(paths), max_n, timeout) if unique else None
+    stored = {} if fresh or key is None else cached_rows(key)
+    results = {cid: stored[cid] for cid in ids_plain if cid in stored}
+    for cid, rows in results.items():
+        if progress is not None:
+            progress.step(cid)
+        if on_rows is not None:
+            on_rows(rows)
+    todo = [c for c in plain if str(c.get("id")) not in results]
+    computed = _check_all(todo, max_n, timeout, jobs, progress, on_rows, context, unique and paths is None)
+    results.update(computed)
     out = []
     for c in plain:
         rows = results[str(c.get("id"))]
         context["verdicts"][rows[0].id] = rows[0]
         out.extend(rows)
     for c in maps:
+        cid = str(c.get("id"))
         if progress is not None:
-            progress.step(str(c.get("id")))
-        rows = _check_one(c, context)
+            progress.step(cid)
+        rows = stored.get(cid) if cid in stored else _check_one(c, context)
+        if cid not in stored:
+            computed[cid] = rows
         context["verdicts"][rows[0].id] = rows[0]
         out.extend(rows)
         if on_rows is not None:
             on_rows(rows)
+    if key is not None:
+        store_rows(key, computed)
     return out
 
 
