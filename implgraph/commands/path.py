@@ -9,7 +9,9 @@ non-implication is known (with ``--N`` and concrete group sizes) or the pair is 
 
 from __future__ import annotations
 
+from implgraph.commands._data import add_data_arguments, theorem_paths
 from implgraph.core.errors import InputError
+from implgraph.io.console import Progress
 from implgraph.io.output import print_json
 
 NAME = "path"
@@ -34,7 +36,7 @@ def add_arguments(p):
     p.add_argument("--verify", action="store_true", help="recompute the verdicts of the edge claims now (default: "
                    "computed once and cached by content)")
     p.add_argument("--verdicts", metavar="FILE", help="verdicts from a saved `implgraph verify --json`")
-    p.add_argument("--theorems", nargs="+", metavar="FILE", help="theorem files to use instead of the bundled data")
+    add_data_arguments(p)
 
 
 def run(args) -> int:
@@ -48,10 +50,12 @@ def run(args) -> int:
         raise InputError(f"--max-length {args.max_length} is out of range", fix=f"give 1 <= --max-length <= {MAX_LENGTH}")
     src, sp = read_node(args.source, args.k, args.N)
     dst, tp = read_node(args.target, args.k, args.N)
+    args.theorems = theorem_paths(args)     # --theorems adds to the bundled data; --only replaces it
     verdicts, vsource = load_verdicts(args)
-    rules = load_rules(args.theorems, verdicts)
-    comps = compositions(rules, src, dst, sp or None, tp or None, N=args.N, max_length=args.max_length)
-    best = tightest(comps, dst)
+    with Progress(None, f"path {args.source} => {args.target}"):
+        rules = load_rules(args.theorems, verdicts)
+        comps = compositions(rules, src, dst, sp or None, tp or None, N=args.N, max_length=args.max_length)
+        best = tightest(comps, dst)
     a_name, b_name = node_name(src, sp), node_name(dst, tp)
     known = None
     if not comps and args.N is not None and args.N <= MAX_MAP_N:
