@@ -82,7 +82,8 @@ def run(args) -> int:
         dist = {"L1": l1(x, xh), "L2": l2(x, xh), "Hellinger": hellinger(x, xh)}
     if args.json:
         print_json({"release": args.release, "attributes": attrs, "method": args.method, "N": release.N,
-                    "iterations": iterations, "converged": converged, "seconds": seconds, "cells": rows, "distances": dist})
+                    "iterations": iterations, "converged": converged, "seconds": seconds, "cells": rows,
+                    "distances": dist})
         return 0
     print(f"{args.release}: N = {release.N}, {args.method} over {', '.join(attrs)} ({cells} cells, "
           f"{iterations} iterations{'' if converged else ', stopped before --tol was met'}, {seconds:.2f} s)")

@@ -38,8 +38,8 @@ from implgraph.definitions.emd_t_closeness import _emd
 from implgraph.definitions.l_diversity import compare_entropies, compare_level
 from implgraph.mechanisms.randomized_anonymization.channel import posterior
 
-__all__ = ["classes_for", "class_table", "class_csv", "frequency_level", "entropy_holds", "entropy_level", "anonymity_level",
-           "emd", "closeness_level", "record_closeness_level", "vector_levels", "CLASS_LIMIT"]
+__all__ = ["classes_for", "class_table", "class_csv", "frequency_level", "entropy_holds", "entropy_level",
+           "anonymity_level", "emd", "closeness_level", "record_closeness_level", "vector_levels", "CLASS_LIMIT"]
 
 CLASS_LIMIT = 2_000_000
 """Most (record, class) incidences :func:`classes_for` enumerates before refusing."""
