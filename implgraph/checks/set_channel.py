@@ -31,6 +31,7 @@ databases are checked exhaustively.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from fractions import Fraction
 
@@ -78,6 +79,12 @@ def _positive(expr, kinds):
 
 def _class_level_bound(definition) -> bool:
     """Step 3: the definition's level of one class over k values is >= 1/max q, for k = 2..K_SYMBOLIC."""
+    return _class_level_bound_of(definition.name)
+
+
+@functools.lru_cache(maxsize=None)
+def _class_level_bound_of(name) -> bool:
+    definition = get_definition(name)
     if definition.stronger != "larger":
         return False
     for k in range(2, K_SYMBOLIC + 1):
