@@ -60,6 +60,7 @@ def test_piped_rows_are_never_cut(tmp_path):
     lines = _timed_lines(["verify", prefix], env={"IMPLGRAPH_CACHE_DIR": str(tmp_path)})
     text = "\n".join(line for _, line, _ in lines)
     assert not any(line.rstrip().endswith("...") for _, line, _ in lines)
+    assert "\x1b" not in text      # plain text into a pipe: no colour codes
     printed = [" ".join(str(c.get("printed", "")).split()) for c in load_claims()
                if str(c.get("id")).startswith(prefix + "/")]
     assert printed and all(p in text for p in printed)
@@ -165,10 +166,13 @@ def test_help_lists_the_verdicts_and_exit_codes(capsys):
         assert re.search(rf"^  {code}  \S", text, re.M)
 
 
+NO_JSON_FLAG = {"completion": "prints a shell script", "certificate": "prints JSON always"}
+
+
 def test_every_command_has_json():
     from implgraph.cli import build_parser
     parser = build_parser()
     sub = next(a for a in parser._actions if a.dest == "command")
     without = [name for name, p in sub.choices.items()
-               if name != "completion" and "--json" not in p._option_string_actions]
+               if name not in NO_JSON_FLAG and "--json" not in p._option_string_actions]
     assert without == []
