@@ -1,0 +1,65 @@
+"""``implgraph matrix [--json] [--N n] [--timeout s] [--jobs J] [--only NAME ...]``: every ordered pair decided."""
+
+from __future__ import annotations
+
+from implgraph.core.errors import InputError
+from implgraph.io.output import print_json
+from implgraph.map.matrix import pair_matrix
+
+NAME = "matrix"
+HELP = "decide every ordered pair of registered definitions (implication with tight f, witness, or open)"
+DESCRIPTION = (HELP + ". Each pair is checked by check-edge (both directions, N = 2..--N, binary tables, every "
+               "partition into classes; the prover for every N where it has an argument) in its own process, "
+               "stopped after --timeout seconds (the pair is then open: unknown (timeout)). Parameters take "
+               "stated values (a size k = 2, ground distance equal, otherwise the definition's own first "
+               "param_values). "
+               "Progress on stderr. "
+               "The JSON is the published dataset docs/matrix.json.")
+ORDER = 45
+TIMEOUT_PER_CLAIM = True        # --timeout (added by the CLI) is per pair
+DEFAULT_TIMEOUT = 120
+
+
+def add_arguments(p):
+    p.add_argument("--N", type=int, default=4, help="check every N from 2 to this (default 4)")
+    p.add_argument("--p", type=int, default=2, help="number of buckets of the tables searched (default 2)")
+    p.add_argument("--jobs", type=int, default=1, help="pairs checked at once (default 1)")
+    p.add_argument("--only", action="append", default=[], metavar="NAME",
+                   help="only these definitions (repeatable; default every registered one)")
+    p.add_argument("--json", action="store_true", help="print JSON (the dataset of docs/matrix.json)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+
+
+def _line(c) -> str:
+    if c["relation"] == "implication":
+        how = "proved for every N" if c["proved_every_n"] else f"bounded: {c['bound']}"
+        f = c["tight"] or "(no closed form)"
+        upto = f" for level <= {c['tight_upto']}" if c["tight_upto"] else ""
+        upto += f" at {c['tight_at']}" if c["tight_at"] else ""
+        triv = ", trivial" if c["trivial"] else ""
+        eq = ", equivalent" if c["equivalent"] else ""
+        return f"=>   f = {f}{upto} ({how}{triv}{eq})"
+    if c["relation"] == "non-implication":
+        w = c["witness"] or {}
+        return (f"=/=> witness: {w.get('rows')} classes {w.get('classes')} "
+                f"(levels {w.get('level_a')}, {w.get('level_b')})")
+    return f"open: {c['reason']}"
+
+
+def run(args) -> int:
+    if args.N < 2 or args.p < 2:
+        raise InputError(f"--N {args.N} --p {args.p}: too small", fix="give --N >= 2 and --p >= 2")
+    timeout = args.timeout if args.timeout and args.timeout > 0 else float("inf")
+    m = pair_matrix(args.only or None, N=args.N, p=args.p, timeout=timeout, jobs=args.jobs,
+                    progress=not args.quiet)
+    if args.json:
+        print_json(m)
+        return 0
+    for c in m["cells"]:
+        print(f"{c['a']}  ?  {c['b']}\n    {_line(c)}")
+    counts = m["counts"]
+    print(f"{counts['pairs']} ordered pairs: {counts['decided']} decided ({counts['implication']} implications, "
+          f"{counts['implication_proved_every_n']} proved for every N, {counts['implication_trivial']} trivial; "
+          f"{counts['non_implication']} non-implications; {counts['equivalent']} cells of equivalent pairs), "
+          f"{counts['open']} open ({counts['open_timeout']} timeouts); {m['seconds']} s")
+    return 0

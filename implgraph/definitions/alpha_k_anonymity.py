@@ -1,0 +1,79 @@
+"""(alpha, k)-anonymity (R. C.-W. Wong, J. Li, A. W.-C. Fu, K. Wang, (alpha, k)-anonymity: an
+enhanced k-anonymity model for privacy-preserving data publishing, KDD 2006, Definitions 2-3, in
+the general form of their Section 3 where every sensitive value is protected).
+
+A table is (alpha, k)-anonymous if every equivalence class has at least k records and the relative
+frequency of every sensitive value (bucket) in every class is at most alpha. For the stated k the
+level is the smallest alpha, ``max_E max_B Pr_E(B)``, and infinite (no alpha) when a class has
+fewer than k records. Smaller is stronger; undefined (None) without classes.
+
+The level is declared on the affine scale: the raw quantity is ``1 + alpha`` (``alpha = raw - 1``),
+so that the weakest level is oo (a class smaller than k satisfies no alpha), as the distance
+scale's weakest level 1 would not say.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy
+
+from implgraph.core.concrete import INF
+from implgraph.core.errors import InputError
+from implgraph.definitions._classes import class_fractions, class_means
+from implgraph.definitions.base import Definition, register
+from implgraph.definitions.families import Form, LFModel, Term
+
+
+@register
+class AlphaKAnonymity(Definition):
+    name = "alpha-k-anonymity"
+    title = "(alpha,k)-anonymity"
+    level_symbol = "alpha"
+    scale = "affine"
+    stronger = "smaller"
+    needs_classes = True
+    family = "class"
+    params = {"k": "minimum class size, an integer 1 <= k <= N"}
+    ranges = {"k": (1, "N")}
+    reference = ("Wong, Li, Fu, Wang, (alpha,k)-anonymity: an enhanced k-anonymity model for privacy-preserving "
+                 "data publishing, KDD 2006, Definitions 2-3")
+    label_format = "(α,{k})-anonymity"
+
+    def check_params(self, table, params):
+        params = super().check_params(table, params)
+        k = params["k"]
+        if k.is_number and not (k.is_Integer and k >= 1):
+            raise InputError(f"{self.name}: k = {k} is not an integer >= 1", fix="give e.g. k=2")
+        return params
+
+    def param_values(self, N):
+        return [{"k": k} for k in range(1, N + 1)]
+
+    def symbolic(self, ctx, table, k):
+        if not table.has_classes:
+            return None
+        sizes = [sum((b.count for b in blocks), sympy.Integer(0)) for blocks in table.classes.values()]
+        if not ctx.le(k, ctx.min(sizes)):
+            return sympy.oo
+        return 1 + ctx.max([ctx.max(q) for q in class_means(table)])
+
+    def concrete(self, ct, k):
+        classes = class_fractions(ct)
+        if classes is None:
+            return None
+        if min(len(idx) for idx in ct.class_groups().values()) < int(k):
+            return INF
+        return 1 + max(max(q) for q in classes)
+
+    def lf_terms(self, N, sizes, p, k):
+        if not sizes:
+            return None
+        if min(sizes) < int(k):
+            return LFModel([Term(Form((), Fraction(1)), Form(()))], Fraction(1))   # 1/0: no alpha
+        terms, start = [], 0
+        for size in sizes:
+            E = range(start, start + size)
+            start += size
+            terms += [Term(Form(Form.mean(E, b).coef, Fraction(1)), Form((), Fraction(1))) for b in range(p)]
+        return LFModel(terms, Fraction(1))

@@ -1,0 +1,82 @@
+"""Enhanced beta-likeness (J. Cao, P. Karras, Publishing microdata with a robust privacy guarantee,
+VLDB 2012, Definition 3).
+
+With P the table's distribution and Q a class's, a class has enhanced beta-likeness if
+``D(p_i, q_i) = (q_i - p_i) / p_i <= min(beta, -ln p_i)`` for every value with ``p_i < q_i``. The
+smallest beta is therefore basic beta-likeness's level when every such value meets the fixed bound
+``q_i / p_i - 1 <= -ln p_i``, and infinite (no beta) when one does not. Smaller is stronger (affine
+scale, beta = ratio - 1); undefined (None) without classes.
+
+The bound compares a rational with a logarithm: ``q / p - 1 = -ln p`` holds only at ``p = q = 1``
+(Lindemann: ``e^r`` is irrational for a rational ``r != 0``), so interval arithmetic at growing
+precision decides it exactly (:func:`exceeds_log_bound`). On a parametric table the bound is
+decided where the probabilities are numbers; otherwise the level is Undecidable.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy
+
+from implgraph.core.concrete import INF
+from implgraph.core.symbolic import Undecidable
+from implgraph.definitions._classes import class_fractions, class_means, table_fractions, table_means
+from implgraph.definitions.base import Definition, register
+from implgraph.definitions.l_diversity import _iv_prec
+
+
+def exceeds_log_bound(p: Fraction, q: Fraction) -> bool:
+    """True if ``q / p - 1 > -ln p`` (exact; ``0 < p < q <= 1``), i.e. ``ln p > 1 - q / p``."""
+    from mpmath import iv
+    r = 1 - q / p
+    prec = 64
+    while True:
+        with _iv_prec(prec):
+            d = iv.log(iv.mpf(p.numerator) / p.denominator) - iv.mpf(r.numerator) / r.denominator
+        if d.a > 0:
+            return True
+        if d.b < 0:
+            return False
+        prec *= 2
+
+
+def _level(P, classes):
+    beta = Fraction(0)
+    for Q in classes:
+        for p, q in zip(P, Q):
+            if p < q:
+                if exceeds_log_bound(p, q):
+                    return INF
+                beta = max(beta, q / p - 1)
+    return beta + 1
+
+
+@register
+class EnhancedBetaLikeness(Definition):
+    name = "enhanced-beta-likeness"
+    title = "enhanced beta-likeness"
+    level_symbol = "beta"
+    scale = "affine"
+    stronger = "smaller"
+    needs_classes = True
+    family = "class"
+    reference = "J. Cao, P. Karras, Publishing microdata with a robust privacy guarantee, VLDB 2012, Definition 3"
+    model = "closeness"
+    label_format = "enhanced β-likeness"
+
+    def symbolic(self, ctx, table):
+        if not table.has_classes:
+            return None
+        P, classes = table_means(table), class_means(table)
+        if not all(sympy.sympify(v).is_Rational for v in P + [x for Q in classes for x in Q]):
+            raise Undecidable(f"{self.name} compares with ln p: decided only where the probabilities are numbers")
+        frac = lambda v: Fraction(int(v.p), int(v.q))   # noqa: E731
+        raw = _level([frac(v) for v in P], [[frac(v) for v in Q] for Q in classes])
+        return sympy.oo if raw == INF else sympy.Rational(raw.numerator, raw.denominator)
+
+    def concrete(self, ct):
+        classes = class_fractions(ct)
+        if classes is None:
+            return None
+        return _level(table_fractions(ct), classes)

@@ -1,0 +1,216 @@
+"""The pair matrix: every ordered pair of registered definitions decided by check-edge.
+
+Each definition is one node, its own parameters at stated values (:func:`stated_params`: a size
+``k`` at 2, a ground distance ``equal``, otherwise the first assignment of the definition's
+``param_values``). Every unordered pair is handed to :func:`implgraph.engines.checkedge.check_edge`
+(both directions, N = 2..``N``, ``p`` buckets, every partition into classes, with the prover for
+every N) in a process of its own, stopped after ``timeout`` seconds; the two directions fill the two
+ordered cells. A cell says
+
+- ``implication``: with the tight f (``tight_at``: for every N from the prover, or at the largest N
+  checked, with ``tight_in_N`` where one expression in N fits every N checked), ``proved_every_n``
+  when :mod:`implgraph.engines.prove` has an argument for every N, otherwise the bound of the
+  bounded evidence; ``trivial`` when f is the weakest
+  level of B (every table satisfies B there);
+- ``non-implication``: with a witness table (re-checked in exact arithmetic; a counterexample for
+  every f and every larger N);
+- ``open``: with the reason (the engine's evidence, or ``unknown (timeout)``).
+
+``equivalent`` marks the cells of a pair whose two tight f are inverse to each other.
+
+Examples
+--------
+>>> from implgraph.definitions import all_definitions
+>>> d = next(d for d in all_definitions() if not d.params and not d.needs_classes)
+>>> m = pair_matrix([d.name], N=2)
+>>> m["counts"]["pairs"]
+0
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+import time
+from dataclasses import dataclass
+
+from implgraph.core.nodes import node_text
+from implgraph.definitions import all_definitions, get
+from implgraph.engines.checkedge import check_edge
+
+__all__ = ["stated_params", "matrix_nodes", "decide_pair", "pair_matrix", "cell_of", "counts_of", "Cell"]
+
+#: the stated value of a group or class size parameter
+STATED_SIZE = 2
+
+
+def stated_params(d, N: int = 4) -> dict:
+    """The parameter values a definition takes in the matrix (see the module docstring)."""
+    grid = d.param_values(N) if hasattr(d, "param_values") else [{}]
+    first = dict(grid[0]) if grid else {}
+    out = {}
+    for name in d.params:
+        if name == "k":
+            out[name] = STATED_SIZE
+        elif name == "ground":
+            out[name] = "equal"
+        elif name in first:
+            out[name] = first[name]
+        else:
+            raise ValueError(f"{d.name}: no stated value for parameter {name}")
+    return out
+
+
+def matrix_nodes(names=None, N: int = 4) -> list:
+    """The node text (``NAME(param=value)``) of every definition of the matrix, in registry order."""
+    defs = [get(n) for n in names] if names else all_definitions()
+    return [node_text(d.name, stated_params(d, N)) for d in defs]
+
+
+@dataclass
+class Cell:
+    """One ordered pair A => B."""
+
+    a: str
+    b: str
+    relation: str           # implication | non-implication | open
+    verdict: str            # the engine's verdict word (proved, verified-bounded, refuted, unknown, timeout)
+    kind: str               # the pair's combination (equivalence, reciprocal, generalisation, ...)
+    tight: str | None = None
+    tight_at: str = ""      # "every N" (the prover's) or "N = n" (the exact tight f at the largest N checked)
+    tight_upto: str | None = None
+    tight_in_N: str | None = None   # one expression in N fitted through the exact tight f of every N checked
+    proved_every_n: bool = False
+    bound: str = ""
+    trivial: bool = False
+    equivalent: bool = False
+    witness: dict | None = None
+    reason: str = ""
+
+    def to_json(self) -> dict:
+        return {k: v for k, v in self.__dict__.items()}
+
+
+def cell_of(direction, kind: str) -> Cell:
+    """The matrix cell of one :class:`~implgraph.engines.direction.DirectionResult`."""
+    d = direction
+    rel = d.relation if d.relation in ("implication", "non-implication") else "open"
+    cell = Cell(d.a, d.b, rel, d.verdict, kind, bound=d.bound, trivial=bool(d.trivial and rel == "implication"),
+                equivalent=kind == "equivalence")
+    if rel == "implication":
+        cell.tight = d.tight_all_n or d.tight
+        cell.tight_upto = None if d.tight_all_n else d.tight_upto
+        cell.tight_in_N = None if d.tight_all_n else d.tight_in_N
+        if cell.tight is not None:
+            cell.tight_at = "every N" if d.tight_all_n else f"N = {max(i.N for i in d.instances)}"
+        cell.proved_every_n = d.verdict == "proved"
+        if cell.tight is None:
+            cell.reason = "no closed form of low degree fits the exact tight values" if not d.trivial else ""
+    elif rel == "non-implication":
+        cell.witness = d.witness
+    else:
+        cell.reason = d.evidence
+    return cell
+
+
+def _open_cells(a, b, verdict, reason):
+    return [Cell(a, b, "open", verdict, "unknown", reason=reason),
+            Cell(b, a, "open", verdict, "unknown", reason=reason)]
+
+
+def decide_pair(a: str, b: str, N: int = 4, p: int = 2) -> list:
+    """The two cells (A => B, B => A) of one pair, from check-edge."""
+    r = check_edge(a, b, N=N, p=p)
+    return [cell_of(r.forward, r.kind), cell_of(r.backward, r.kind)]
+
+
+def _worker(conn, a, b, N, p):
+    try:
+        conn.send(("ok", [c.to_json() for c in decide_pair(a, b, N, p)]))
+    except Exception as exc:  # reported as an open pair with the reason, never as a verdict
+        conn.send(("error", f"{exc.__class__.__name__}: {exc}"))
+    finally:
+        conn.close()
+
+
+def _run_pairs(pairs, N, p, timeout, jobs, progress):
+    """Every pair in a process of its own (at most ``jobs`` at once), each stopped after ``timeout`` s."""
+    ctx = multiprocessing.get_context("fork")
+    results, running, todo, done = {}, {}, list(pairs), 0
+    while todo or running:
+        while todo and len(running) < jobs:
+            a, b = todo.pop(0)
+            recv, send = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_worker, args=(send, a, b, N, p), daemon=True)
+            proc.start()
+            send.close()
+            running[(a, b)] = (proc, recv, time.monotonic())
+        for key, (proc, recv, start) in list(running.items()):
+            if recv.poll():
+                status, payload = recv.recv()
+                proc.join()
+                results[key] = ([Cell(**c) for c in payload] if status == "ok"
+                                else _open_cells(*key, "unknown", f"the check failed: {payload}"))
+            elif not proc.is_alive():
+                results[key] = _open_cells(*key, "unknown", f"the check ended without an answer "
+                                           f"(exit code {proc.exitcode})")
+            elif time.monotonic() - start > timeout:
+                proc.terminate()
+                proc.join()
+                results[key] = _open_cells(*key, "timeout", f"unknown (timeout after {timeout:g} s)")
+            else:
+                continue
+            del running[key]
+            recv.close()
+            done += 1
+            if progress:
+                print(f"[{done}/{len(pairs)}] {key[0]} ? {key[1]}: {results[key][0].kind}", file=sys.stderr, flush=True)
+        if running:
+            time.sleep(0.05)
+    return results
+
+
+def counts_of(cells) -> dict:
+    """How many ordered pairs are decided, proved for every N, bounded, refuted, trivial and open."""
+    c = {"pairs": len(cells)}
+    c["implication"] = sum(x.relation == "implication" for x in cells)
+    c["implication_proved_every_n"] = sum(x.relation == "implication" and x.proved_every_n for x in cells)
+    c["implication_bounded"] = c["implication"] - c["implication_proved_every_n"]
+    c["implication_trivial"] = sum(x.relation == "implication" and x.trivial for x in cells)
+    c["non_implication"] = sum(x.relation == "non-implication" for x in cells)
+    c["decided"] = c["implication"] + c["non_implication"]
+    c["equivalent"] = sum(x.equivalent for x in cells)
+    c["open"] = sum(x.relation == "open" for x in cells)
+    c["open_timeout"] = sum(x.relation == "open" and x.verdict == "timeout" for x in cells)
+    return c
+
+
+def pair_matrix(names=None, N: int = 4, p: int = 2, timeout: float = 120, jobs: int = 1, progress: bool = False,
+                pairs=None) -> dict:
+    """The pair matrix as a JSON-ready dict: ``nodes``, ``cells`` (ordered pairs), ``counts``, ``settings``.
+
+    Parameters
+    ----------
+    names : list of str, optional
+        Definitions (default: every registered one).
+    N, p : int
+        check-edge's largest number of records and number of buckets.
+    timeout : float
+        Seconds per unordered pair; a pair past it is open, ``unknown (timeout)``.
+    jobs : int
+        Pairs checked at once.
+    progress : bool
+        One line per pair on stderr.
+    pairs : list of (str, str), optional
+        Only these unordered pairs of nodes (as :func:`matrix_nodes` writes them).
+    """
+    start = time.perf_counter()
+    nodes = matrix_nodes(names, N)
+    if pairs is None:
+        pairs = [(a, b) for i, a in enumerate(nodes) for b in nodes[i + 1:]]
+    results = _run_pairs(list(pairs), N, p, timeout, max(1, jobs), progress)
+    cells = [c for key in pairs for c in results[key]]
+    return {"settings": {"N": N, "p": p, "timeout": timeout,
+                         "parameters": "stated values (implgraph.map.matrix.stated_params)"},
+            "nodes": nodes, "counts": counts_of(cells), "cells": [c.to_json() for c in cells],
+            "seconds": round(time.perf_counter() - start, 1)}

@@ -1,0 +1,70 @@
+"""The published pair matrix (docs/matrix.json): a small part regenerated must match it, and its
+counts must add up."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from implgraph.definitions import names
+from implgraph.map.matrix import counts_of, Cell, matrix_nodes, pair_matrix, stated_params
+from implgraph.definitions import get
+
+MATRIX = Path(__file__).resolve().parents[1] / "docs" / "matrix.json"
+
+#: cheap pairs covering an implication proved for every N, a bounded one and non-implications
+SAMPLE = [("ldp", "kt-closeness(k=2)"), ("ldp", "eps-delta-ldp(delta=1/10)"),
+          ("recursive-cl-diversity(l=2)", "alpha-k-anonymity(k=2)")]
+
+
+@pytest.fixture(scope="module")
+def published():
+    return json.loads(MATRIX.read_text())
+
+
+def test_the_matrix_covers_every_registered_definition(published):
+    assert len(published["nodes"]) >= 16
+    assert published["nodes"] == matrix_nodes(N=published["settings"]["N"])
+    n = len(published["nodes"])
+    assert len(published["cells"]) == n * (n - 1)
+    pairs = {(c["a"], c["b"]) for c in published["cells"]}
+    assert len(pairs) == n * (n - 1)
+
+
+def test_every_cell_is_decided_or_open_with_a_reason(published):
+    for c in published["cells"]:
+        assert c["relation"] in ("implication", "non-implication", "open")
+        if c["relation"] == "non-implication":
+            assert c["witness"] and c["witness"]["level_b"] == "oo"
+        elif c["relation"] == "open":
+            assert c["reason"]
+        else:
+            assert c["proved_every_n"] == (c["verdict"] == "proved")
+            assert c["proved_every_n"] or c["bound"]
+
+
+def test_the_counts_add_up(published):
+    cells = [Cell(**c) for c in published["cells"]]
+    c = counts_of(cells)
+    assert c == published["counts"]
+    assert c["decided"] + c["open"] == c["pairs"]
+
+
+def test_stated_parameters():
+    # a size is 2, a ground distance equal; the others come from the definition's own param_values
+    assert stated_params(get("kt-closeness")) == {"k": 2}
+    assert stated_params(get("emd-t-closeness")) == {"ground": "equal"}
+    assert stated_params(get("recursive-cl-diversity")) == {"l": 2}
+    assert set(matrix_nodes()) >= {"ldp", "eps-delta-dp(delta=1/10)"}
+    assert len(matrix_nodes()) == len(names())
+
+
+@pytest.mark.parametrize("a,b", SAMPLE)
+def test_a_part_regenerated_matches_the_published_matrix(published, a, b):
+    s = published["settings"]
+    m = pair_matrix(N=s["N"], p=s["p"], timeout=300, jobs=1, pairs=[(a, b)])
+    want = [c for c in published["cells"] if {c["a"], c["b"]} == {a, b}]
+    assert len(want) == 2
+    assert sorted(m["cells"], key=lambda c: c["a"]) == sorted(want, key=lambda c: c["a"])
