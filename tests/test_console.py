@@ -109,3 +109,17 @@ def test_verbosity_is_clamped():
         assert console.verbosity() == console.QUIET
     finally:
         console.set_verbosity(console.NORMAL)
+
+
+def test_tidy_conditions_in_printed_results():
+    """Conditions inside an engine's text rewritten exactly without a region (by hand: for every real
+    sigma, 4 sigma >= 1 and 4 sigma <= 1 is 4 sigma = 1; 4 alpha > 1, = 1 or < 1 with 2 alpha < 1 is
+    2 alpha < 1); prose and names sympy would read as constants are left alone."""
+    from implgraph.io.pieces_text import tidy_conditions
+    text = "B = kdp: log(3) if (4*sigma >= 1) & (4*sigma <= 1); oo if 4*sigma < 1 -> oo"
+    assert tidy_conditions(text) == "B = kdp: log(3) if 4*sigma = 1; oo if 4*sigma < 1 -> oo"
+    text = ("log(5/4) if ((4*alpha > 1) & (2*alpha < 1)) | ((4*alpha >= 1) & (4*alpha <= 1) & (2*alpha < 1)) | "
+            "((4*alpha <= 1) & (2*alpha < 1) & (4*alpha < 1)) -> x")
+    assert tidy_conditions(text) == "log(5/4) if 2*alpha < 1 -> x"
+    assert tidy_conditions("it holds if the table is small; done") == "it holds if the table is small; done"
+    assert tidy_conditions("1 if (E >= 2) & (E <= 2)") == "1 if E = 2"

@@ -15,7 +15,7 @@ from implgraph.io.counterexamples import get_table, load_tables_file, table_clai
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 from implgraph.io.output import print_json
-from implgraph.io.pieces_text import simplified_pieces
+from implgraph.io.pieces_text import simplified_pieces, tidy_conditions
 
 NAME = "table"
 HELP = "show a counterexample table, every definition's exact level on its region, and judge its claims"
@@ -141,7 +141,7 @@ def _print(rep, table=None):
         print(f"  [{c['verdict']}] {c['id']}{flag}")
         print(f"      printed: {c['printed']}")
         if c.get("exact"):
-            print(f"      exact: {c['exact']}")
+            print(f"      exact: {tidy_conditions(c['exact'])}")
         print(f"      {c['evidence']}")
         if c.get("witness"):
             w = c["witness"]

@@ -14,7 +14,7 @@ from implgraph.commands._data import add_data_arguments, theorem_paths
 from implgraph.core.errors import InputError
 from implgraph.io.console import QUIET, VERBOSE, Progress, emit, emit_row, results_console, verbosity, verdict_text
 from implgraph.io.output import print_json
-from implgraph.io.pieces_text import pieces_text, simplified_pieces
+from implgraph.io.pieces_text import pieces_text, simplified_pieces, tidy_conditions
 
 MAX_MAX_N = 16
 """Largest ``--max-n`` (the bounded checks grow quickly with N)."""
@@ -73,19 +73,19 @@ def print_verdict(v, width: int, table_id=None, console=None) -> None:
     pieces = _pieces(v, table_id) if shown else None
     if pieces and v.exact and v.exact in evidence:
         evidence = evidence.replace(v.exact, pieces_text(pieces))
-    details = [evidence] if evidence else []
+    details = [tidy_conditions(evidence)] if evidence else []
     if v.witness and v.witness.get("rows"):
         details.append(_witness_line(v.witness))
     if v.tight:
-        details.append(f"tight f = {v.tight}")
+        details.append(f"tight f = {tidy_conditions(v.tight)}")
     if v.bound:
-        details.append(f"bound: {v.bound}")
+        details.append(f"bound: {tidy_conditions(v.bound)}")
     if verbosity() >= VERBOSE:
         if pieces:
             details.append("exact level:")
             details += [f"  {level}   if {cond}" for level, cond in pieces]
         elif v.exact:
-            details.append(f"exact: {v.exact}")
+            details.append(f"exact: {tidy_conditions(v.exact)}")
         if v.source:
             details.append(f"source: {v.source}")
     if v.expect is not None and v.expect != v.verdict:

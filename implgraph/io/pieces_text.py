@@ -7,12 +7,17 @@ details); the conditions are read back as sympy over the table's symbols for the
 
 from __future__ import annotations
 
+import re
+
 import sympy
 from sympy.parsing.sympy_parser import parse_expr
 
-from implgraph.core.conditions import condition_text, simplify_pieces
+from implgraph.core.conditions import condition_text, merge_disjuncts, pair_equalities, simplify_pieces
 
-__all__ = ["simplified_pieces", "pieces_text"]
+__all__ = ["simplified_pieces", "pieces_text", "tidy_conditions"]
+
+_CONDITION = re.compile(r"(?<= if )(.+?)(?=; | -> |$)")
+_NAME = re.compile(r"\b([A-Za-z_][A-Za-z_0-9]*)\b(?!\s*\()")
 
 
 def simplified_pieces(pieces, region, symbols, budget: float | None = 5.0) -> list:
@@ -37,3 +42,30 @@ def simplified_pieces(pieces, region, symbols, budget: float | None = 5.0) -> li
 def pieces_text(pieces) -> str:
     """``level if condition; ...`` (the form of a verdict's ``exact`` field)."""
     return "; ".join(f"{level} if {cond}" for level, cond in pieces)
+
+
+def tidy_conditions(text: str) -> str:
+    """``text`` (a piecewise result as the engine prints it, ``v1 if c1; v2 if c2``, possibly inside
+    ``A = ...: ... -> x; B = ...``) with every condition rewritten exactly, for every value, without a
+    region: bounds on one expression intersected (``a >= b & a <= b`` is ``a = b``) and disjuncts that
+    differ in one bound joined. A condition that cannot be read back is left as it is.
+
+    >>> tidy_conditions("log(3) if (4*s >= 1) & (4*s <= 1); oo if (4*s < 1) | (4*s > 1)")
+    'log(3) if 4*s = 1; oo if (4*s < 1) | (4*s > 1)'
+    >>> tidy_conditions("1 if (N >= E) & (N <= E); 2 if N > E")
+    '1 if N = E; 2 if N > E'
+    """
+    def one(match):
+        raw = match.group(1)
+        # every name that is not called is a symbol (N, E, S, I, Q are sympy objects otherwise)
+        names = {n: sympy.Symbol(n) for n in _NAME.findall(raw)}
+        try:
+            cond = parse_expr(raw, local_dict=names)
+        except Exception:              # noqa: BLE001 - text the engine printed; kept as it is
+            return raw
+        if not isinstance(cond, sympy.logic.boolalg.Boolean):
+            return raw
+        tidy = merge_disjuncts(pair_equalities(cond))
+        return condition_text(tidy) if sympy.count_ops(tidy) < sympy.count_ops(cond) else raw
+
+    return _CONDITION.sub(one, str(text))
