@@ -66,10 +66,10 @@ def compute(args) -> dict:
     args.theorems = theorem_paths(args)
     verdicts, vsource = load_verdicts(args)
     rules = load_rules(args.theorems, verdicts)
-    out = {}
+    out, memo = {}, {}
     for label, (table, ground) in tables.items():
         levels = table_levels(table, params, ground=ground)
-        gs = guarantees(rules, levels, table.N, class_sizes(table), max_length=args.max_length)
+        gs = guarantees(rules, levels, table.N, class_sizes(table), max_length=args.max_length, memo=memo)
         if not args.mechanism:                 # the data: say where an infinite level comes from
             for g in gs:
                 g.note = g.note or infinite_reason(levels[g.definition.name], table)

@@ -170,7 +170,7 @@ def _source_variants(d, params):
     return [(params, True)]
 
 
-def guarantees(rules, levels: dict, N: int, sizes=(None, None), max_length: int = 5) -> list:
+def guarantees(rules, levels: dict, N: int, sizes=(None, None), max_length: int = 5, memo: dict | None = None) -> list:
     """Measured and implied levels of every definition of ``levels`` on one concrete table.
 
     Parameters
@@ -184,6 +184,9 @@ def guarantees(rules, levels: dict, N: int, sizes=(None, None), max_length: int 
         Number of records.
     sizes : tuple
         ``(smallest, largest)`` class size (:func:`class_sizes`).
+    memo : dict, optional
+        Compositions already made with the same ``rules`` (they do not depend on the measured levels:
+        several tables of one data set share them).
 
     Returns
     -------
@@ -191,6 +194,7 @@ def guarantees(rules, levels: dict, N: int, sizes=(None, None), max_length: int 
         One per definition of ``levels``, in its order.
     """
     on_map = set(map_families(rules))
+    memo = {} if memo is None else memo
     out, known = [], {}
     for name, lv in levels.items():
         d = lv.definition
@@ -208,7 +212,10 @@ def guarantees(rules, levels: dict, N: int, sizes=(None, None), max_length: int 
                 continue
             target = {k: v for k, v in tp.items() if k != "max"}
             for source, with_max in _source_variants(gs.definition, sp):
-                for comp in compositions(rules, src, dst, source, target or None, N=N, max_length=max_length):
+                key = (src, dst, tuple(sorted(source.items())), tuple(sorted(target.items())), N, max_length)
+                if key not in memo:
+                    memo[key] = compositions(rules, src, dst, source, target or None, N=N, max_length=max_length)
+                for comp in memo[key]:
                     if not with_max and "max" in comp.rules[0].a.param_dict:
                         continue      # a rule on partitions with bounded classes: read with the largest class
                     value = _evaluate(comp, gs.measured, N)
