@@ -120,10 +120,10 @@ def test_apply_channel_is_a_mixture_on_probabilistic_rows():
     assert out.denom == 8 and out.rows.tolist() == [[3, 5], [6, 2]] and out.counts.tolist() == [3, 1]
 
 
-@pytest.mark.parametrize("kw, needle", [({"mechanism": "set-channel", "p": "1/2"}, "needs --eta"),
-                                        ({"mechanism": "randomised-response"}, "needs --p"),
+@pytest.mark.parametrize("kw, needle", [({"mechanism": "set-channel", "p": "1/2"}, "needs the released set size"),
+                                        ({"mechanism": "randomised-response"}, "needs the keep probability"),
                                         ({"mechanism": "randomised-response", "p": "3/2"}, "outside"),
-                                        ({"mechanism": "bucketization", "t": 2}, "needs --t and --k")])
+                                        ({"mechanism": "bucketization", "t": 2}, "needs t and the class size")])
 def test_release_bad_parameters(kw, needle):
     from implgraph.core.errors import InputError
     mech = kw.pop("mechanism")
@@ -247,7 +247,7 @@ def test_cli_release(capsys):
 
 
 @pytest.mark.parametrize("args, needle", [
-    (["--mechanism", "set-channel", "--p", "1/2"], "needs --eta"),
+    (["--mechanism", "set-channel", "--p", "1/2"], "fix: give eta, e.g. --eta 2"),
     (["--mechanism", "randomised-response", "--p", "x"], "is not a number"),
     (["--mechanism", "randomised-response", "--p", "1/2", "--sensitive", "disease,age"], "releases one column"),
 ])

@@ -17,12 +17,16 @@ NAME = "release"
 HELP = "apply a mechanism (randomised response, set channel, bucketization) to microdata and print the exact levels of the release"
 ORDER = 11
 
+#: the options each mechanism reads
+OPTIONS = {"randomised-response": "--p", "empirical-response": "--p", "set-channel": "--p, --eta",
+           "bucketization": "--t, --class-size for k"}
+
 
 def add_mechanism_arguments(p, required: bool = True) -> None:
     """``--mechanism`` and its parameters (shared with ``implgraph guarantees``)."""
     from implgraph.mechanisms.on_data import MECHANISMS
     p.add_argument("--mechanism", required=required, choices=list(MECHANISMS),
-                   help="; ".join(f"{k}: {v}" for k, v in MECHANISMS.items()))
+                   help="; ".join(f"{k}: {v} ({OPTIONS[k]})" for k, v in MECHANISMS.items()))
     p.add_argument("--p", help="keep probability of a channel mechanism (exact, e.g. 1/2)")
     p.add_argument("--eta", type=int, help="set-channel: size of the released sets")
     p.add_argument("--t", type=int, help="bucketization: the multiplicative t (t + 1 buckets)")

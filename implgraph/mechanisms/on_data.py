@@ -47,12 +47,11 @@ from implgraph.mechanisms.randomized_anonymization.channel import SetChannel
 __all__ = ["MECHANISMS", "apply_channel", "release", "channel_of"]
 
 MECHANISMS = {
-    "randomised-response": "Fig. 4 of ekenstedt2022: keep the value with probability p, else a uniform value (--p)",
+    "randomised-response": "Fig. 4 of ekenstedt2022: keep the value with probability p, else a uniform value",
     "empirical-response": "Fig. 5 of ekenstedt2022: keep the value with probability p, else a value drawn from "
-                          "the data's value frequencies (--p)",
-    "set-channel": "sei2019: release a set of eta values holding the true one with probability p (--p, --eta)",
-    "bucketization": "domingo-ferrer2015 Section 6: t + 1 buckets of a numeric value, classes of >= k records "
-                     "(--t, --k)",
+                          "the data's value frequencies",
+    "set-channel": "sei2019: release a set of eta values holding the true one with probability p",
+    "bucketization": "domingo-ferrer2015 Section 6: t + 1 buckets of a numeric value, classes of >= k records",
 }
 
 INT_LIMIT = 2 ** 62
@@ -103,7 +102,7 @@ def channel_of(mechanism: str, table: WeightedConcreteTable, p=None, eta=None):
     if len(values) < 2:
         raise InputError(f"the sensitive column has {len(values)} value(s)", fix="a channel needs >= 2 values")
     if p is None:
-        raise InputError(f"{mechanism} needs --p", fix="give the keep probability, e.g. --p 1/2")
+        raise InputError(f"{mechanism} needs the keep probability p", fix="give p, e.g. --p 1/2")
     p = _exact(p, "p")
     if mechanism == "randomised-response":
         m = randomised_response(len(values), p)
@@ -115,7 +114,7 @@ def channel_of(mechanism: str, table: WeightedConcreteTable, p=None, eta=None):
         return m.matrix, values, f"{m.name}, p = {p}, p_y the data's frequencies"
     if mechanism == "set-channel":
         if eta is None:
-            raise InputError("set-channel needs --eta", fix="give the released set size, e.g. --eta 2")
+            raise InputError("set-channel needs the released set size eta", fix="give eta, e.g. --eta 2")
         ch = SetChannel(values, p, int(eta))
         outs = ["{" + ",".join(map(str, z)) + "}" for z in ch.outputs()]
         return ch.matrix(), outs, f"sei2019 set channel, p = {p}, eta = {ch.eta}"
@@ -154,7 +153,8 @@ def release(data, qi, sensitive: str, mechanism: str, p=None, eta=None, t=None, 
 def _bucketization(df, sensitive, t, k, file):
     """domingo-ferrer2015's construction on the column: classes and value-range buckets, grouped."""
     if t is None or k is None:
-        raise InputError("bucketization needs --t and --k", file=file, fix="give e.g. --t 2 --k 5")
+        raise InputError("bucketization needs t and the class size k", file=file,
+                         fix="give both, e.g. --t 2 --class-size 5")
     if sensitive not in df.columns:
         raise InputError(f"sensitive column {sensitive!r} not in the data", file=file, line=1,
                          fix="choose among " + ", ".join(map(str, df.columns)))
