@@ -55,6 +55,17 @@ def test_piped_verify_streams_the_first_row(jobs, tmp_path):
     assert first_t <= decided_by + 2.0, (first_t, decided_by, lines)
 
 
+def test_a_closed_pipe_ends_with_status_0(tmp_path):
+    """``implgraph verify | head -1``: the reader leaves after the first row; no error, status 0."""
+    proc = subprocess.Popen([sys.executable, "-m", "implgraph.cli", "verify", FAST, SLOW], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, IMPLGRAPH_CACHE_DIR=str(tmp_path)))
+    assert ROW.match(proc.stdout.readline())
+    proc.stdout.close()
+    assert proc.wait(timeout=600) == 0
+    assert "Traceback" not in proc.stderr.read()
+
+
 def test_piped_rows_are_never_cut(tmp_path):
     prefix = "ekenstedt2022/table-VII"
     lines = _timed_lines(["verify", prefix], env={"IMPLGRAPH_CACHE_DIR": str(tmp_path)})

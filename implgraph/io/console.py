@@ -10,6 +10,7 @@ not with ``-q``. The global flags ``-q`` / ``-v`` set :func:`verbosity`.
 from __future__ import annotations
 
 import io
+import os
 import sys
 
 from rich.console import Console
@@ -58,6 +59,19 @@ class _Stdout(io.TextIOBase):
         return sys.stdout.fileno()
 
 
+class _Console(Console):
+    """A rich console whose closed pipe (``implgraph verify | head -1``) is a BrokenPipeError, which the
+    console script ends with exit status 0 (rich itself exits with status 1, the regression status)."""
+
+    def on_broken_pipe(self) -> None:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, sys.stdout.fileno())     # nothing more reaches the closed pipe, not even at exit
+        finally:
+            os.close(devnull)
+        raise BrokenPipeError
+
+
 def on_terminal() -> bool:
     """Is stdout a terminal (results coloured and wrapped)?"""
     return _Stdout().isatty()
@@ -66,8 +80,8 @@ def on_terminal() -> bool:
 def results_console() -> Console:
     """A console on stdout: colour and wrapping on a terminal; plain, unwrapped lines when piped."""
     tty = on_terminal()
-    return Console(file=_Stdout(), highlight=False, markup=False, emoji=False, soft_wrap=not tty,
-                   force_terminal=None if tty else False)
+    return _Console(file=_Stdout(), highlight=False, markup=False, emoji=False, soft_wrap=not tty,
+                    force_terminal=None if tty else False)
 
 
 def verdict_text(word: str, width: int = 0) -> Text:
