@@ -1,9 +1,13 @@
-"""sei2019 Lemma 1 and Theorems 2-4 judged by the engine: the facts, the checkers, a false variant refuted."""
+"""sei2019 Lemma 1 and Theorems 1-4 judged by the engine: the facts, the checkers, a false variant refuted."""
 
+import pytest
 import sympy
 
 from implgraph.checks.common import theorem_claim
+from implgraph.checks.definedness import defined_conditions, slices_are_intervals, undefined_parts
 from implgraph.checks.lp_convexity import _linear, lp_convex_in_marginal
+from implgraph.checks.math_claims import check_math_claim
+from implgraph.core.region import Region
 from implgraph.checks.set_channel import check_set_channel
 from implgraph.io.datafile import Node
 from implgraph.mechanisms.randomized_anonymization import facts
@@ -52,3 +56,65 @@ def test_a_false_variant_is_refuted():
                   "mechanism": {"set_channel": {"p": "1", "eta": "1", "domain_size": "d_j"}}})
     v = check_set_channel(claim)
     assert v.verdict == "refuted" and v.witness["release"]
+
+
+X, Y = sympy.symbols("x y", real=True)
+SQUARE = Region({X: "real", Y: "real"}, (X >= 0, X <= 1, Y >= 0, Y <= 1))
+
+
+@pytest.mark.parametrize("expr, parts", [
+    (X / Y, ["y = 0"]),                                    # a divisor
+    (sympy.sqrt(X - Y), ["x - y < 0"]),                    # a radicand, no bound of the square equals it
+    (1 / sympy.sqrt(X * (1 - Y)), ["x = 0", "y = 1"]),     # a radicand under a divisor: > 0 needed
+    (sympy.sqrt(X + Y) + X * Y, []),
+])
+def test_undefined_parts_by_hand(expr, parts):
+    assert [text for _, text, _ in undefined_parts(SQUARE, [expr])] == parts
+
+
+def test_slices_are_intervals():
+    assert slices_are_intervals(SQUARE.add(X * Y < sympy.Rational(1, 2)), X)        # linear in x
+    assert slices_are_intervals(SQUARE.add(X ** 2 * Y < sympy.Rational(1, 2)), X)   # linear in x^2, x >= 0
+    both_signs = Region({X: "real"}, (X >= -1, X <= 1, X ** 2 > sympy.Rational(1, 4)))
+    assert not slices_are_intervals(both_signs, X)                                  # two intervals
+
+
+def test_theorem_1_where_the_printed_formulas_are_undefined():
+    """(9) divides by p_j^2 and d_j - eta_j; (10), (11) by the root of
+    R = eta_j (d_j - 1 + p_j^2) - d_j p_j^2, and R = (d_j - 1)(1 - p_j^2) at eta_j = 1, R > 0 for eta_j > 1
+    (by hand): undefined exactly at p_j = 0, eta_j = d_j, and eta_j = 1 with p_j = 1."""
+    claim = theorem_claim("sei2019/theorem-1")
+    context = {}
+    v = check_math_claim(claim, context)
+    assert v.verdict == "unknown"
+    assert "exactly where p_j = 0 " in v.evidence and "else eta_j = d_j " in v.evidence
+    assert "else eta_j = 1 and p_j = 1 " in v.evidence
+    assert "reading_when is exactly where every formula is defined" in v.evidence
+    assert v.evidence.count("equals the printed derivative") == 2
+    (reading,) = context["extra_rows"]
+    assert reading.verdict == "holds"
+    assert "E_L2 weakly increasing in eta_j: proved" in reading.evidence
+    assert "E_L2 weakly decreasing in p_j: proved" in reading.evidence
+
+
+def test_theorem_1_a_wrong_derivative_is_not_confirmed():
+    claim = theorem_claim("sei2019/theorem-1")
+    node = Node({k: x for k, x in claim.items()})
+    wrong = [dict(d) for d in claim["derivatives"]]
+    wrong[0]["formula"] = "2*(" + str(wrong[0]["formula"]) + ")"    # twice (10): squares differ
+    node["derivatives"] = wrong
+    context = {}
+    check_math_claim(node, context)
+    (reading,) = context["extra_rows"]
+    assert reading.verdict == "unknown" and "not confirmed" in reading.evidence
+
+
+def test_defined_conditions_of_theorem_1_are_polynomials():
+    d, eta, p, n = sympy.symbols("d_j eta_j p_j N", real=True)
+    e_l2 = sympy.sqrt((1 - d) * (p ** 2 * d + eta - (p ** 2 + d) * eta) / (p ** 2 * d * n * (d - eta)))
+    region = Region({d: "integer", eta: "real", p: "real", n: "integer"},
+                    (d >= 1, eta >= 1, eta <= d, p >= 0, p <= 1, n >= 1))
+    conds = defined_conditions(region, [e_l2])
+    assert all(c.lhs.is_polynomial() for c in conds)
+    radicand = eta * (d - 1 + p ** 2) - d * p ** 2
+    assert sympy.Ge(sympy.expand(radicand), 0) in conds

@@ -4,6 +4,11 @@
 ``refuted`` with an exact point, or ``unknown``. The rules: each sqrt(X) with X > 0 replaced by a free
 positive number, the triangle inequality term by term, the mediant inequality for ratios of sums, and
 Max comparisons split term by term; each only ever yields a proof, never a refutation.
+
+With ``derivatives:`` (a function and its printed partial derivatives), the set where the formulas have no
+real value is found and reported exactly (:mod:`implgraph.checks.definedness`); on the rest of the
+condition each printed derivative is compared with sympy's, its sign decided, and the monotonicity proved
+on every slice that is an interval. A claim undefined on part of its condition stays ``unknown``.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import itertools
 import sympy
 
 from implgraph.checks.common import edge_verdict
+from implgraph.checks.definedness import defined_conditions, slices_are_intervals, undefined_parts
 from implgraph.checks.lazy_max import max_args
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
@@ -88,10 +94,10 @@ def check_math(claim, context=None) -> Verdict:
                     results.append(False)
                     continue
         results.append(r)
-    der_ok, der_notes = True, []
+    der_ok, der_notes, undefined_text = True, [], ""
     if claim.get("derivatives") and not claim.get("instantiations"):
-        der_ok, der_notes = _check_derivatives(claim, names, subs, region)
-        if der_ok is not True:
+        der_ok, der_notes, undefined_text = _derivative_claim(claim, names, subs, region)
+        if der_ok is not True or undefined_text:
             results.append(None)
     if all(r is True for r in results):
         rules = f" (with {'; '.join(sorted(_RULES))})" if _RULES else ""
@@ -101,9 +107,10 @@ def check_math(claim, context=None) -> Verdict:
     if any(r is False for r in results) and points:
         return edge_verdict(claim, "refuted", evidence=f"`{formula}` fails at the exact point {points[0]}",
                    witness={"point": points[0]})
-    why = (f"`{formula}` is undefined at the exact point {undefined[0]} of the condition (a division by "
-           f"zero; the checker gives x/0 no value)" if undefined else
-           f"z3 could not decide `{formula}` on the condition ({results})")
+    why = undefined_text or (
+        f"`{formula}` is undefined at the exact point {undefined[0]} of the condition (a division by "
+        f"zero; the checker gives x/0 no value)" if undefined else
+        f"z3 could not decide `{formula}` on the condition ({results})")
     return edge_verdict(claim, "unknown", evidence=why + (("; " + "; ".join(der_notes)) if der_notes else ""))
 
 
@@ -183,6 +190,40 @@ def _abstract_sqrt(region, cond):
     return cond.xreplace(subs), syms
 
 
+def _derivative_claim(claim, names, subs, region):
+    """A function and its printed derivatives on the claim's region: where the formulas have no real value
+    (exactly, :func:`~implgraph.checks.definedness.undefined_parts`), and on the rest of the region the
+    derivatives, their signs and the monotonicity (:func:`_check_derivatives`); a ``reading_when`` is
+    compared with the set where the formulas are defined. Returns (ok, notes, undefined text)."""
+    exprs = [subs[names[k]] for k in (claim.get("definitions") or {})]
+    fname = claim.get("function") or next(iter((claim.get("definitions") or {}).keys()), None)
+    if fname is not None and names.get(fname) in subs:   # where sympy's derivatives are valid, too
+        exprs += [sympy.diff(subs[names[fname]], names[str(d.get("with_respect_to"))])
+                  for d in claim.get("derivatives") or [] if str(d.get("with_respect_to")) in names]
+    parts = undefined_parts(region, exprs)
+    defined = region.add(*defined_conditions(region, exprs))
+    ok, notes = _check_derivatives(claim, names, subs, defined)
+    where = "the whole condition" if not parts else "the rest of the condition (every formula defined)"
+    notes = [f"on {where}: " + "; ".join(notes)]
+    if claim.get("reading_when"):
+        rw = [parse_condition(str(w), names) for w in claim.get("reading_when")]
+        same = (region.add(*rw).decide(sympy.And(*defined.constraints)) is True
+                and defined.decide(sympy.And(*rw)) is True)
+        notes.append("reading_when is exactly where every formula is defined (both inclusions proved)" if same
+                     else "reading_when is not shown to be where every formula is defined")
+    if not parts:
+        return ok, notes, ""
+    pieces = []
+    for i, (_, text, point) in enumerate(parts):
+        at = f" (e.g. {({str(k): str(v) for k, v in point.items()})})" if point else ""
+        pieces.append(("" if i == 0 else "else ") + text + at)
+    names_text = ", ".join(claim.get("definitions") or {})
+    text = (f"one of {names_text} has no real value (a division by 0 or the square root of a negative number) "
+            f"exactly where {'; '.join(pieces)} -- on those points of the condition the printed claim cannot be "
+            f"evaluated")
+    return ok, notes, text
+
+
 def _check_derivatives(claim, names, subs, region):
     """``derivatives:`` entries: the printed derivative equals d/dvar of the function (squares equal and
     both of the claimed sign); returns (ok, notes)."""
@@ -213,6 +254,14 @@ def _check_derivatives(claim, names, subs, region):
         good = same_sq and all(b is True for b in both)
         notes.append(f"d{fname}/d{var}: {'equals the printed derivative' if good else 'not confirmed'}"
                      f" (squares equal: {same_sq}, signs {sign}: {both})")
+        if d.get("monotonicity"):
+            # a derivative of constant sign on an interval: monotone there (mean value theorem)
+            interval = slices_are_intervals(region, var)
+            weak = "weakly " if "=" in sign else ""
+            notes.append(f"{fname} {weak}{d.get('monotonicity')} in {var}: "
+                         + ("proved (the derivative's sign on every " + str(var) + "-slice, each an interval)"
+                            if good and interval else "not shown"))
+            good = good and interval
         ok_all = ok_all and good
     return ok_all, notes
 
