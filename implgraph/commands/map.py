@@ -2,7 +2,8 @@
 
 Builds the map of the encoded theorems (verdicts computed by the engine: cached by content, recomputed
 with ``--verify``, or read from ``--verdicts FILE``; never the data's ``expect:``), closes it under the implication and propagation rules at ``N``
-records, and writes the diagram (DOT, SVG or PNG by the suffix).  The summary names every conflict
+records, and writes the diagram (SVG, PDF, PNG, TikZ or DOT text by the suffix; one layout computed in
+Python, Graphviz never called).  The summary names every conflict
 with both traces, every figure arrow the theorems do not support and every supported arrow the figures
 omit, and counts the open pairs; ``--json`` exports all of it.
 """
@@ -31,15 +32,13 @@ def add_arguments(p):
     p.add_argument("--level", choices=["definitions", "groups"], default=None,
                    help="one node per definition (Fig. 2) or per definition and group size k (Fig. 1); "
                         "default: groups when --N is given")
-    p.add_argument("--out", help="diagram to write: .dot, .svg or .png")
+    p.add_argument("--out", help="diagram to write: .svg, .pdf, .png, .tex (TikZ) or .dot")
     p.add_argument("--json", action="store_true", help="print the map as JSON (nodes, edges, f, verdicts, traces)")
     p.add_argument("--verify", action="store_true", help="recompute the verdicts of the edge claims now (default: "
                    "computed once and cached by content)")
     p.add_argument("--verdicts", metavar="FILE", help="verdicts from a saved `implgraph verify --json`")
     p.add_argument("--labels", choices=["plain", "latex", "none"], default="plain", help="edge labels (default plain)")
     p.add_argument("--full", action="store_true", help="draw every edge (no transitive reduction)")
-    p.add_argument("--engine", choices=["auto", "graphviz", "matplotlib"], default="auto",
-                   help="renderer for SVG/PNG (default: Graphviz when on the PATH, else matplotlib)")
     p.add_argument("--theorems", nargs="+", metavar="FILE", help="theorem files to use instead of the bundled data")
     p.add_argument("--max-list", type=int, default=20, help="items listed per section of the summary (default 20)")
 
@@ -206,15 +205,11 @@ def _print_summary(m, out_info, limit):
 
 def run(args) -> int:
     from implgraph.map.drawing import drawing
-    from implgraph.map.render import render
+    from implgraph.map.render import check_suffix, render
     if not args.out and not args.json:
-        raise InputError("nothing to do", fix="give --out FILE (.dot, .svg, .png) or --json")
+        raise InputError("nothing to do", fix="give --out FILE (.svg, .pdf, .png, .tex, .dot) or --json")
     if args.out:
-        from pathlib import Path
-        suffix = Path(args.out).suffix.lower()
-        if suffix not in (".dot", ".gv", ".svg", ".png"):
-            raise InputError(f"unknown output format {suffix or '(no suffix)'}", file=args.out,
-                             fix="name the file .dot, .svg or .png")
+        check_suffix(args.out)
     m = build(args)
     out_info = None
     if args.out:
@@ -223,7 +218,7 @@ def run(args) -> int:
             title = f"Implication map at N = {m['N']}: each definition at each group size k (cf. Fig. 1 of ekenstedt2022)"
         else:
             title = "Implication map between the definitions (cf. Fig. 2 of ekenstedt2022)"
-        engine = render(D, args.out, title=title, labels=args.labels, engine=args.engine)
+        engine = render(D, args.out, title=title, labels=args.labels)
         out_info = (args.out, engine)
     if args.json:
         print_json(export(m))

@@ -5,14 +5,15 @@
 - established implications, transitively reduced for readability (:func:`networkx.transitive_reduction`
   on the condensation of the implication graph; edges inside a cycle of equivalent nodes are kept),
   labelled with the level function ``f`` (plain text or LaTeX);
-- established non-implications, reduced to those not derivable from another one, drawn dashed and
-  crossed (``✗``);
-- edges of the papers in :data:`implgraph.map.rules.PAPER_DASHED` dashed (Fig. 1/2 of [1]_: "findings
-  by [5]");
+- established non-implications, reduced to those not derivable from another one, crossed out
+  (``cross="1"``, as the paper's "crossed-out arrows");
+- edges of the papers in :data:`implgraph.map.rules.PAPER_DASHED` dashed, and only those (Fig. 1/2 of
+  [1]_: "findings by [5]");
 - refuted claims in red, unknown ones in grey (on the groups level one representative instance per
-  claim, labelled with the number of instances).
+  claim, labelled with the number of instances); claims are named as the papers name them
+  (:func:`implgraph.map.labels.rule_label`: "Lemma 2.3", not the claim id).
 
-:mod:`implgraph.map.render` writes it as DOT, SVG or PNG.
+:mod:`implgraph.map.render` writes it as SVG, PDF, PNG, TikZ or DOT text.
 
 References
 ----------
@@ -27,7 +28,7 @@ import sympy
 from implgraph.map.deduce import analyse, reduced_non_implications
 from implgraph.map.graph import family_of
 from implgraph.map.instantiate import edge_f
-from implgraph.map.rules import PAPER_DASHED, is_structural
+from implgraph.map.labels import rule_label
 from implgraph.map.verdicts import ESTABLISHED
 
 __all__ = ["drawing", "format_f", "COLORS"]
@@ -47,16 +48,6 @@ def format_f(f, style: str = "plain") -> str:
     for a, b in (("exp(eps)", "e^ε"), ("**", "^"), ("eps", "ε"), ("log(", "ln("), ("*", "·")):
         text = text.replace(a, b)
     return text
-
-
-def _short_claim(key: str) -> str:
-    if is_structural(key):
-        return "Def. 4"
-    paper, _, rest = key.partition("/")
-    rest = rest.replace("ekenstedt2022-dashed/", "").replace("#reading", " (proof)").replace("-strict", "")
-    rest = rest.replace("#converse", "").replace("theorem-", "Th. ").replace("lemma-", "L. ")
-    rest = rest.replace("proposition-", "Prop. ")
-    return ("[5] " if paper in PAPER_DASHED else "") + rest
 
 
 def drawing(G, an=None, reduce: bool = True, labels: str = "plain") -> nx.MultiDiGraph:
@@ -130,13 +121,13 @@ def drawing(G, an=None, reduce: bool = True, labels: str = "plain") -> nx.MultiD
             first = min(targets, key=lambda c: G.nodes[c]["params"]["k"])
             claims = sorted({k for c in targets for k, _, _ in an.non_edges[(a, c)]})
             D.add_edge(a, first, kind="not-implies", label=f"to every k = {ks[0]}..{ks[-1]}",
-                       claims="; ".join(claims), status="established", color=COLORS["non"], style="dashed",
+                       claims="; ".join(claims), status="established", color=COLORS["non"], style="solid",
                        cross="1", both="0")
             continue
         for c in targets:
             claims = [k for k, _, _ in an.non_edges[(a, c)]]
             D.add_edge(a, c, kind="not-implies", label="", claims="; ".join(claims), status="established",
-                       color=COLORS["non"], style="dashed", cross="1", both="0")
+                       color=COLORS["non"], style="solid", cross="1", both="0")
     # -- claims that are not established: one representative instance per claim ----------------
     seen: dict = {}
     for u, v, key, d in G.edges(keys=True, data=True):
@@ -174,9 +165,8 @@ def _merge_parallel(D):
 def _claim_edge(D, u, v, key, d, labels, with_f=True):
     color = COLORS["refuted"] if d["verdict"] == "refuted" else COLORS["unknown"]
     f = format_f(edge_f(d), labels) if d["kind"] == "implies" and labels != "none" and with_f else ""
-    D.add_edge(u, v, key=key, kind=d["kind"], label=f"{_short_claim(key)} {d['verdict']}" + (f": {f}" if f else ""),
-               claims=key, status=d["verdict"], color=color,
-               style="dashed" if (d.get("dashed") or d["kind"] == "not-implies") else "solid",
+    D.add_edge(u, v, key=key, kind=d["kind"], label=f"{rule_label(d['rule'])} {d['verdict']}" + (f": {f}" if f else ""),
+               claims=key, status=d["verdict"], color=color, style="dashed" if d.get("dashed") else "solid",
                cross="1" if d["kind"] == "not-implies" else "0", both="0")
 
 
@@ -213,11 +203,12 @@ def _definitions_edges(G, D, labels):
             if params:
                 D.edges[u, v, key]["label"] += f" [{params}]"
             continue
-        short = _short_claim(key)
+        short = rule_label(r)
         params = _params_text(r)
         if d["kind"] == "not-implies":
             D.add_edge(u, v, key=key, kind="not-implies", label=f"{short}" + (f" [{params}]" if params else ""),
-                       claims=key, status=d["verdict"], color=COLORS["non"], style="dashed", cross="1", both="0")
+                       claims=key, status=d["verdict"], color=COLORS["non"], style="dashed" if d.get("dashed") else "solid",
+                       cross="1", both="0")
             continue
         f = format_f(d.get("f"), labels) if labels != "none" else ""
         both = "0"

@@ -1,16 +1,14 @@
-"""Writing a drawn map: DOT, SVG and PNG (chosen by the file suffix).
+"""Writing a drawn map: SVG, PDF, PNG, TikZ or DOT text (chosen by the file suffix).
 
-:func:`render` writes the drawing graph of :func:`implgraph.map.drawing.drawing` atomically: DOT text
-is written by :mod:`networkx.drawing.nx_pydot` when pydot is installed, otherwise by a small writer
-here; SVG/PNG use Graphviz ``dot`` when it is on the PATH and the matplotlib renderer of
-:mod:`implgraph.map.plot` (layered layout, :mod:`implgraph.map.layout`) otherwise, so a pip-only
-install works.
+:func:`render` writes the drawing graph of :func:`implgraph.map.drawing.drawing` atomically.  The
+pictures (SVG, PDF, PNG by :mod:`implgraph.map.plot`, TikZ by :mod:`implgraph.map.tikz`) all come from
+the one layout of :mod:`implgraph.map.layout`, computed in Python: Graphviz is never called, so the
+layout is the same whether or not it is installed.  DOT text (for other tools) is written by
+:mod:`networkx.drawing.nx_pydot` when pydot is installed, otherwise by a small writer here.
 """
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import networkx as nx
@@ -18,11 +16,13 @@ import networkx as nx
 from implgraph.core.errors import InputError
 from implgraph.io.output import atomic_write
 from implgraph.map.layout import model_fill
-from implgraph.map.plot import draw_matplotlib
+from implgraph.map.plot import draw_matplotlib, scene
+from implgraph.map.tikz import to_tikz
 
-__all__ = ["render", "to_dot", "FORMATS"]
+__all__ = ["render", "to_dot", "check_suffix", "FORMATS"]
 
-FORMATS = (".dot", ".gv", ".svg", ".png")
+#: the output formats, by file suffix
+FORMATS = (".svg", ".pdf", ".png", ".tex", ".dot", ".gv")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -63,7 +63,7 @@ def to_dot(D) -> str:
         return nx.nx_pydot.to_pydot(G).to_string()
     except ImportError:
         pass
-    lines = ["strict digraph {" if False else "digraph implgraph {"]
+    lines = ["digraph implgraph {"]
     for key in ("graph", "node", "edge"):
         attrs = ", ".join(f"{a}={_quote(v)}" for a, v in G.graph[key].items())
         lines.append(f"  {key} [{attrs}];")
@@ -77,47 +77,51 @@ def to_dot(D) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render(D, path, title: str | None = None, labels: str = "plain", engine: str = "auto") -> str:
-    """Write a drawing graph to ``path`` (``.dot``/``.gv``, ``.svg`` or ``.png``), atomically.
+def render(D, path, title: str | None = None, labels: str = "plain") -> str:
+    """Write a drawing graph to ``path`` (format by the suffix, see :data:`FORMATS`), atomically.
+
+    Every picture comes from one layout computed in Python (:mod:`implgraph.map.layout`): SVG (text
+    kept as text), PDF and PNG drawn by matplotlib, TikZ (``.tex``) written from the same scene; DOT
+    text is written for other tools.  Graphviz is never called, so the picture does not depend on
+    what is installed.
 
     Parameters
     ----------
     D : networkx.MultiDiGraph
         From :func:`implgraph.map.drawing.drawing`.
-    engine : {"auto", "graphviz", "matplotlib"}
-        ``auto`` uses Graphviz ``dot`` when it is on the PATH, otherwise matplotlib.
+    labels : {"plain", "latex", "none"}
 
     Returns
     -------
     str
-        The engine used (``dot-text``, ``graphviz`` or ``matplotlib``).
+        What wrote the file: ``dot-text``, ``tikz`` or ``matplotlib``.
 
     Raises
     ------
     InputError
-        Unknown suffix, or ``engine="graphviz"`` without Graphviz.
+        Unknown suffix, or a missing output directory.
     """
     path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix not in FORMATS:
-        raise InputError(f"unknown output format {suffix or '(no suffix)'}", file=str(path),
-                         fix="name the file .dot, .svg or .png")
+    check_suffix(path)
     if not path.parent.exists():
         raise InputError("the output directory does not exist", file=str(path), fix="create it first")
+    suffix = path.suffix.lower()
     if suffix in (".dot", ".gv"):
         atomic_write(path, to_dot(D))
         return "dot-text"
-    dot = shutil.which("dot")
-    if engine == "graphviz" and not dot:
-        raise InputError("Graphviz `dot` is not on the PATH", fix="install Graphviz or use --engine matplotlib")
-    if dot and engine in ("auto", "graphviz"):
-        proc = subprocess.run([dot, f"-T{suffix[1:]}"], input=to_dot(D).encode("utf-8"), capture_output=True,
-                              timeout=120)
-        if proc.returncode == 0:
-            atomic_write(path, proc.stdout)
-            return "graphviz"
-        if engine == "graphviz":
-            raise InputError(f"Graphviz failed: {proc.stderr.decode(errors='replace').strip()[:200]}",
-                             fix="use --engine matplotlib")
+    if suffix == ".tex":
+        import matplotlib.pyplot as plt
+        fig, sc = scene(D, title, labels)
+        plt.close(fig)
+        atomic_write(path, to_tikz(sc))
+        return "tikz"
     atomic_write(path, draw_matplotlib(D, suffix[1:], title, labels))
     return "matplotlib"
+
+
+def check_suffix(path) -> None:
+    """InputError unless ``path`` ends in one of :data:`FORMATS`."""
+    suffix = Path(str(path)).suffix.lower()
+    if suffix not in FORMATS:
+        raise InputError(f"unknown output format {suffix or '(no suffix)'}", file=str(path),
+                         fix="name the file " + ", ".join(FORMATS[:-1]) + " or " + FORMATS[-1])
