@@ -47,7 +47,10 @@ class _Rel:
         self.func, self.lhs, self.rhs = func, sympy.sympify(lhs), sympy.sympify(rhs)
 
     def subs(self, *args):
-        return _Rel(self.func, self.lhs.subs(*args), self.rhs.subs(*args))
+        """``subs(symbol, value)`` or ``subs({symbol: value})``: exact values for symbols (one rebuild)."""
+        mapping = args[0] if len(args) == 1 else {args[0]: args[1]}
+        mapping = {sympy.sympify(k): sympy.sympify(v) for k, v in mapping.items()}
+        return _Rel(self.func, self.lhs.xreplace(mapping), self.rhs.xreplace(mapping))
 
     def expr(self):
         """The relation as ``func(lhs - rhs, 0)`` (what z3 decides)."""

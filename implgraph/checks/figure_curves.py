@@ -129,13 +129,14 @@ def _printed_curves(claim, names, fix, region, cache=None):
     sub = dict(fix)
     for name, text in (claim.get("implicit") or {}).items():
         eq = condition_in(claim, text, names)
-        eq = sympy.Eq(eq.lhs.xreplace(dsub).subs(sub), eq.rhs.xreplace(dsub).subs(sub))
+        eq = sympy.Eq(eq.lhs.xreplace(dsub).xreplace(sub), eq.rhs.xreplace(dsub).xreplace(sub))
         value = None if eq.has(sympy.zoo, sympy.nan) else _solve_implicit(claim, names, names[name], eq, region)
         if value is None:
             return None, sub
         sub[names[name]] = value
     want = _needed(claim, names)
-    out = {k: sympy.sympify(v.subs(sub)) for k, v in raw.items() if k in want}
+    # the values in ``sub`` are exact and free of its keys: one rebuild, no pattern matching (``subs``)
+    out = {k: v.xreplace(sub) for k, v in raw.items() if k in want}
     out.update({str(s): v for s, v in sub.items() if str(s) in (claim.get("implicit") or {})})
     if any(v.has(sympy.zoo, sympy.nan) for v in out.values()):
         return None, sub
@@ -224,7 +225,8 @@ def _at(curves, var, x):
     if curves is None:
         return None
     try:
-        out = {k: (sympy.simplify(v.subs(var, x)) if isinstance(v, sympy.Basic) else v) for k, v in curves.items()}
+        out = {k: (sympy.simplify(v.xreplace({var: x})) if isinstance(v, sympy.Basic) else v)
+               for k, v in curves.items()}
     except (ValueError, TypeError, ZeroDivisionError):   # e.g. Min(zoo, ...): undefined there
         return None
     if any(isinstance(v, sympy.Basic) and v.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) for v in out.values()):

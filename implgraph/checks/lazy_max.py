@@ -138,6 +138,23 @@ def same_value(a, b) -> bool:
         xa, xb = max_args(a), max_args(b)
         return len(xa) == len(xb) and all(any(same_value(x, y) for y in xb) for x in xa)
     try:
-        return sympy.cancel(sympy.together(a - b)) == 0
+        d = sympy.sympify(a) - sympy.sympify(b)
+        zero = _rational_zero(d)
+        return zero if zero is not None else sympy.cancel(sympy.together(d)) == 0
     except (TypeError, ValueError):
         return a == b
+
+
+def _rational_zero(d):
+    """Is the rational function ``d`` of plain symbols identically 0 (its numerator the zero polynomial)?
+    None when ``d`` is not such a function (``cancel`` decides it then)."""
+    num, _ = d.as_numer_denom()
+    if num.is_Rational:
+        return num == 0
+    try:
+        poly = sympy.Poly(num)
+    except (sympy.PolynomialError, sympy.GeneratorsNeeded, sympy.CoercionFailed):
+        return None
+    if not all(g.is_Symbol for g in poly.gens) or not poly.domain.is_Numerical:
+        return None
+    return poly.is_zero

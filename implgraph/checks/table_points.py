@@ -7,6 +7,7 @@ finds the table a table claim is about.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from fractions import Fraction
 
@@ -100,12 +101,7 @@ def sample_points(region: Region, limit=600):
     if len(syms) > 2:
         reals = [sympy.Rational(x) for x in ("1/10", "1/4", "1/3", "3/8", "1/2", "2/3", "3/4", "7/8", "99/100", "1")]
     grids = [ints if region.kinds[s] == "integer" else reals for s in syms]
-    screens = []
-    for c in region.constraints:
-        try:
-            screens.append(sympy.lambdify(syms, c, modules="math"))
-        except Exception:  # pragma: no cover - an expression lambdify cannot handle: exact check only
-            pass
+    screens = [f for f in (_screen(tuple(syms), c) for c in region.constraints) if f is not None]
     fgrids = [[float(v) for v in g] for g in grids]
     count = 0
     for idx in itertools.islice(itertools.product(*[range(len(g)) for g in grids]), 20000):
@@ -121,6 +117,15 @@ def sample_points(region: Region, limit=600):
             count += 1
             if count >= limit:
                 return
+
+
+@functools.lru_cache(maxsize=4096)
+def _screen(syms, cond):
+    """``cond`` as a float function of ``syms`` (a screen only: every point is checked exactly), or None."""
+    try:
+        return sympy.lambdify(syms, cond, modules="math")
+    except Exception:  # pragma: no cover - an expression lambdify cannot handle: exact check only
+        return None
 
 
 def table_rows(table, point):
