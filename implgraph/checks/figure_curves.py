@@ -97,9 +97,10 @@ def _solve_implicit(claim, names, sym, eq, region):
     for s in cands:
         if s.is_real is False:
             continue
-        cond = sympy.And(*[c.subs(sym, s) for c in rng], sympy.Eq(side.subs(sym, s), target))
-        if sympy.simplify(side.subs(sym, s) - target) == 0:
-            cond = sympy.And(*[c.subs(sym, s) for c in rng])
+        at = {sym: s}        # an exact value for one symbol: one rebuild (``xreplace``), no pattern matching
+        cond = sympy.And(*[c.xreplace(at) for c in rng], sympy.Eq(side.xreplace(at), target))
+        if sympy.simplify(side.xreplace(at) - target) == 0:
+            cond = sympy.And(*[c.xreplace(at) for c in rng])
         if is_true(cond) or (not cond.free_symbols and truth(cond)) or decide(region, cond) is True:
             return s
     return None
