@@ -1,0 +1,39 @@
+"""``implgraph site --out DIR [--verdicts FILE] [--matrix FILE] [--no-levels] [--no-certificates] [--json]``:
+the static explorer.
+
+Writes an offline HTML site (no external resource: plain HTML, a small script and a style sheet
+shipped in the package) with the pair matrix coloured by verdict, the Hasse diagram, one page per
+definition and one per ordered pair, the open pairs and a search box (:mod:`implgraph.site`).
+"""
+
+from __future__ import annotations
+
+from implgraph.io.output import print_json
+
+NAME = "site"
+HELP = "write the static HTML explorer: pair matrix, Hasse diagram, a page per definition and pair, search"
+ORDER = 46
+
+
+def add_arguments(p):
+    p.add_argument("--out", required=True, metavar="DIR", help="directory to write the site into (created)")
+    p.add_argument("--matrix", metavar="FILE", help="the pair matrix, `implgraph matrix --json` (default: "
+                                                     "docs/matrix.json of the checkout)")
+    p.add_argument("--verdicts", metavar="FILE", help="the claims' verdicts, `implgraph verify --json` "
+                                                       "(default: computed, through the verdict cache)")
+    p.add_argument("--no-levels", action="store_true", help="leave out the levels on the bundled tables")
+    p.add_argument("--no-certificates", action="store_true",
+                   help="leave out the certificates of the proved pairs (no prover run)")
+    p.add_argument("--json", action="store_true", help="print what was written as JSON")
+
+
+def run(args) -> int:
+    from implgraph.site.build import build_site
+    counts = build_site(args.out, matrix=args.matrix, verdicts=args.verdicts, tables=[] if args.no_levels else None,
+                        with_certificates=not args.no_certificates)
+    if args.json:
+        print_json({"out": str(args.out), **counts})
+    else:
+        print(f"{args.out}: {counts['pages']} pages, {counts['definitions']} definitions, {counts['edges']} pairs "
+              f"({counts['seconds']} s); open {args.out}/index.html")
+    return 0

@@ -1,0 +1,83 @@
+"""``build_site``: write the explorer (pages, assets, search index) into a directory."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from importlib import resources
+from pathlib import Path
+
+from implgraph.core.errors import InputError
+from implgraph.map.graph import family_of
+from implgraph.site import pages
+from implgraph.site.hasse import hasse
+from implgraph.site.html import definition_file, edge_file
+from implgraph.site.model import gather, node_definition
+
+ASSETS = ("site.css", "site.js", "matrix.js")
+
+
+def search_index(data) -> list:
+    """``[{"t": text shown, "k": kind, "h": page}]``: every definition, pair and claim."""
+    out = [{"t": f"{d['name']}: {d['title']}", "k": "definition", "h": definition_file(d["name"])}
+           for d in data["definitions"]]
+    out += [{"t": f"{c['a']} ? {c['b']}: {c['relation']}", "k": "pair", "h": edge_file(c["a"], c["b"])}
+            for c in data["matrix"]["cells"]]
+    names = {d["name"] for d in data["definitions"]}
+    for c in data["claims"]:
+        side = next((f for f in (family_of(c.get("from") or ""), family_of(c.get("definition") or ""))
+                     if f in names), None)
+        out.append({"t": f"{c['id']}: {c.get('verdict') or ''}", "k": "claim",
+                    "h": definition_file(side) if side else "definitions.html"})
+    return out
+
+
+def _check_names(data) -> None:
+    files = {}
+    for c in data["matrix"]["cells"]:
+        f = edge_file(c["a"], c["b"])
+        if files.setdefault(f, (c["a"], c["b"])) != (c["a"], c["b"]):
+            raise InputError(f"the pairs {files[f]} and {(c['a'], c['b'])} have one file name {f}",
+                             fix="rename a node of the matrix")
+    unknown = {node_definition(n) for n in data["matrix"]["nodes"]} - {d["name"] for d in data["definitions"]}
+    if unknown:
+        raise InputError(f"matrix nodes of unregistered definitions: {', '.join(sorted(unknown))}",
+                         fix="give a matrix of the registered definitions (`implgraph matrix --json`)")
+
+
+def write_site(data, out) -> dict:
+    """Write the pages of ``data`` (:func:`implgraph.site.model.gather`) into ``out``; file counts."""
+    out = Path(out)
+    data = {**data, "hasse": hasse(data["matrix"]["cells"])}
+    _check_names(data)
+    for sub in ("assets", "definitions", "edges"):
+        (out / sub).mkdir(parents=True, exist_ok=True)
+    src = resources.files("implgraph.site") / "assets"
+    for name in ASSETS:
+        with resources.as_file(src / name) as p:
+            shutil.copyfile(p, out / "assets" / name)
+    index = json.dumps(search_index(data)).replace("</", "<\\/")
+    (out / "assets" / "search-index.js").write_text(f"window.IMPLGRAPH_INDEX = {index};\n", encoding="utf-8")
+    top = {"index.html": pages.index_page, "matrix.html": pages.matrix_page, "hasse.html": pages.hasse_page,
+           "open.html": pages.open_page, "definitions.html": pages.definitions_page}
+    for name, fn in top.items():
+        (out / name).write_text(fn(data), encoding="utf-8")
+    for d in data["definitions"]:
+        (out / definition_file(d["name"])).write_text(pages.definition_page(data, d), encoding="utf-8")
+    for c in data["matrix"]["cells"]:
+        (out / edge_file(c["a"], c["b"])).write_text(pages.edge_page(data, c), encoding="utf-8")
+    return {"pages": len(top), "definitions": len(data["definitions"]), "edges": len(data["matrix"]["cells"])}
+
+
+def build_site(out, matrix=None, verdicts=None, tables=None, with_certificates: bool = True) -> dict:
+    """Gather the data (:func:`implgraph.site.model.gather`) and write the site into ``out``.
+
+    Returns
+    -------
+    dict
+        Counts of the pages written and the build's ``seconds``.
+    """
+    start = time.perf_counter()
+    counts = write_site(gather(matrix, verdicts, tables, with_certificates), out)
+    return {**counts, "seconds": round(time.perf_counter() - start, 2)}

@@ -1,0 +1,129 @@
+"""What the explorer shows, gathered once as plain data (no HTML here).
+
+Sources: the pair matrix (``implgraph matrix --json``; by default the published docs/matrix.json of a
+checkout), the registered definitions (``implgraph definitions --json``), the claims of the bundled
+data (``implgraph claims --json``), their verdicts (``implgraph verify --json``: a saved file, or
+computed through the verdict cache), the certificates of the matrix's proved cells, and every
+definition's exact level on every bundled table (through the level cache).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from implgraph.core.errors import InputError
+
+#: the published pair matrix of a checkout (the package's parent directory)
+DEFAULT_MATRIX = Path(__file__).resolve().parents[2] / "docs" / "matrix.json"
+
+
+def _read_json(path, what: str, fix: str):
+    from implgraph.io.datafile import read_text
+    try:
+        return json.loads(read_text(path, limit=1 << 28))
+    except FileNotFoundError:
+        raise InputError("no such file", file=str(path), fix=fix) from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"not {what} ({exc.__class__.__name__})", file=str(path), fix=fix) from None
+
+
+def read_matrix(path=None) -> dict:
+    """The pair matrix: ``{"nodes": [...], "cells": [...], "counts": {...}, "settings": {...}}``."""
+    fix = "give --matrix FILE, the output of `implgraph matrix --json`"
+    path = path or DEFAULT_MATRIX
+    if not Path(path).exists() and path == DEFAULT_MATRIX:
+        raise InputError("no pair matrix given and no docs/matrix.json next to the package", fix=fix)
+    m = _read_json(path, "a pair matrix", fix)
+    if not isinstance(m, dict) or not isinstance(m.get("cells"), list) or not isinstance(m.get("nodes"), list):
+        raise InputError("no cells or nodes in the pair matrix", file=str(path), fix=fix)
+    for c in m["cells"]:
+        if not isinstance(c, dict) or not {"a", "b", "relation", "verdict"} <= set(c):
+            raise InputError(f"a cell without a, b, relation and verdict: {str(c)[:60]}", file=str(path), fix=fix)
+    return m
+
+
+def read_verdict_rows(path=None) -> list:
+    """The verdict rows of ``implgraph verify --json``: from ``path``, else computed (cached)."""
+    if path is None:
+        from implgraph import api
+        return [v.to_json() for v in api.verify()]
+    fix = "give the output of `implgraph verify --json`"
+    data = _read_json(path, "a JSON verdict file", fix)
+    rows = data.get("claims") if isinstance(data, dict) else data
+    if not isinstance(rows, list) or not all(isinstance(r, dict) and "id" in r and "verdict" in r for r in rows):
+        raise InputError("no verdict rows (id, verdict) in the file", file=str(path), fix=fix)
+    return rows
+
+
+def node_definition(node: str) -> str:
+    """The definition of a matrix node (``NAME(k=2)`` -> ``NAME``)."""
+    from implgraph.core.nodes import parse_node
+    return parse_node(node, require=False).name
+
+
+def certificates(cells) -> dict:
+    """``{(a, b): [certificate]}`` for the matrix's cells proved for every N (the prover rerun)."""
+    from implgraph.commands.certificate import _edge_rows
+    out = {}
+    for c in cells:
+        if c["relation"] == "implication" and c.get("proved_every_n"):
+            try:
+                out[c["a"], c["b"]] = _edge_rows(c["a"], c["b"])[0]["certificates"]
+            except InputError:
+                continue
+    return out
+
+
+def table_levels(table_ids=None) -> list:
+    """Every bundled table with every definition's exact level on it (the display parameters of
+    ``implgraph table``; a level the definition cannot give has its reason in ``note``)."""
+    from implgraph.checks.symbolic_level import find_level
+    from implgraph.commands.table import display_params
+    from implgraph.io.counterexamples import get_table, table_ids as all_ids
+    out = []
+    for tid in (all_ids() if table_ids is None else table_ids):
+        t = get_table(tid)
+        levels = {}
+        for name, params in display_params(t).items():
+            try:
+                lv = find_level(t, name, params)
+                levels[name] = {"level": str(lv), "params": {k: str(v) for k, v in lv.params.items()}}
+            except InputError as exc:
+                levels[name] = {"level": None, "note": exc.reason, "params": {k: str(v) for k, v in params.items()}}
+        out.append({"id": t.id, "caption": t.meta.get("caption") or "", "source": t.source or "",
+                    "N": str(t.size), "levels": levels})
+    return out
+
+
+def gather(matrix=None, verdicts=None, tables=None, with_certificates: bool = True) -> dict:
+    """Everything the site shows.
+
+    Parameters
+    ----------
+    matrix, verdicts : path, optional
+        ``implgraph matrix --json`` and ``implgraph verify --json`` outputs (defaults: docs/matrix.json,
+        the verdicts computed through the cache).
+    tables : sequence of str, optional
+        Bundled table ids whose levels are shown (default every one; ``[]`` none).
+    with_certificates : bool
+        Rerun the prover on the proved cells for their certificates.
+    """
+    from implgraph import definitions as registry
+    from implgraph.commands.claims import all_rows
+    from implgraph.commands.definitions import describe
+    m = read_matrix(matrix)
+    rows = read_verdict_rows(verdicts)
+    by_id = {r["id"]: r for r in rows}
+    claims = []
+    for c in all_rows():
+        v = by_id.get(c["id"], {})
+        claims.append({**c, "verdict": v.get("verdict"), "evidence": v.get("evidence"), "witness": v.get("witness"),
+                       "tight": v.get("tight")})
+    return {
+        "matrix": m,
+        "definitions": [describe(d) for d in registry.all_definitions()],
+        "claims": claims,
+        "certificates": certificates(m["cells"]) if with_certificates else {},
+        "tables": table_levels(tables),
+    }

@@ -1,0 +1,226 @@
+"""The static explorer (``implgraph site``): files, links, the Hasse diagram and the pages' facts.
+
+The small matrix below is written by hand (its cells are not engine output); the Hasse diagram, the
+why-trace and the open pairs expected of it are derived by hand in the comments.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urldefrag
+
+import pytest
+
+from implgraph.core.errors import InputError
+from implgraph.site.build import build_site
+from implgraph.site.hasse import hasse, why_path
+from implgraph.site.html import definition_file, edge_file, slug
+
+# three registered definitions without parameters; a => b proved, c => b bounded with f, b =/=> a with a
+# witness, a ? c open, the other two pairs refuted
+A, B, C = "ldp", "dp", "k-anonymity"
+WITNESS = {"rows": [["1", "0"], ["1/2", "1/2"]], "classes": ["E1", "E2"], "level_a": "oo", "level_b": "log(2)",
+           "point": {"N": 2}}
+
+
+def cell(a, b, relation, verdict, tight=None, witness=None, proved=False, reason="", trivial=False):
+    return {"a": a, "b": b, "relation": relation, "verdict": verdict, "kind": "generalisation", "tight": tight,
+            "tight_at": "every N" if proved else "N = 4", "tight_upto": None, "tight_in_N": None,
+            "proved_every_n": proved, "bound": "every N" if proved else "2 <= N <= 4", "trivial": trivial,
+            "equivalent": False, "witness": witness, "reason": reason}
+
+
+CELLS = [
+    cell(A, B, "implication", "proved", tight="eps", proved=True),
+    cell(B, A, "non-implication", "refuted", witness=WITNESS),
+    cell(A, C, "open", "unknown", reason="no witness on the grid"),
+    cell(C, A, "non-implication", "refuted", witness=WITNESS),
+    cell(C, B, "implication", "verified-bounded", tight="log(3)"),
+    cell(B, C, "non-implication", "refuted", witness=WITNESS),
+]
+
+
+@pytest.fixture
+def inputs(tmp_path):
+    matrix = tmp_path / "matrix.json"
+    matrix.write_text(json.dumps({"settings": {"N": 4}, "nodes": [A, B, C], "counts": {"pairs": 6}, "cells": CELLS}))
+    from implgraph.commands.claims import all_rows
+    claim = next(r for r in all_rows() if r.get("from", "").startswith(A + "[") or r.get("from") == A)
+    verdicts = tmp_path / "verify.json"
+    verdicts.write_text(json.dumps({"claims": [{"id": claim["id"], "verdict": "holds-by-hand",
+                                                "evidence": "written by the test"}]}))
+    return matrix, verdicts, claim
+
+
+@pytest.fixture
+def site(tmp_path, inputs):
+    matrix, verdicts, claim = inputs
+    out = tmp_path / "site"
+    counts = build_site(out, matrix=matrix, verdicts=verdicts, tables=["sei2019/table-I"], with_certificates=False)
+    return out, counts, claim
+
+
+class _Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.refs = []
+
+    def handle_starttag(self, tag, attrs):
+        self.refs += [v for k, v in attrs if k in ("href", "src") and v]
+
+
+def test_files(site):
+    out, counts, _ = site
+    # 5 top pages, one page per registered definition, one per cell
+    assert counts["edges"] == 6 and counts["pages"] == 5
+    for name in ("index.html", "matrix.html", "hasse.html", "open.html", "definitions.html",
+                 "assets/site.css", "assets/site.js", "assets/matrix.js", "assets/search-index.js"):
+        assert (out / name).is_file(), name
+    for c in CELLS:
+        assert (out / edge_file(c["a"], c["b"])).is_file()
+    assert len(list((out / "definitions").glob("*.html"))) == counts["definitions"]
+
+
+def test_every_link_resolves(site):
+    out, _, _ = site
+    pages = list(out.rglob("*.html"))
+    assert len(pages) > 10
+    for page in pages:
+        parser = _Links()
+        parser.feed(page.read_text(encoding="utf-8"))
+        for ref in parser.refs:
+            target, _ = urldefrag(ref)
+            assert "://" not in ref, f"{page}: external reference {ref}"   # offline: no CDN
+            if target:
+                assert (page.parent / target).resolve().is_file(), f"{page.relative_to(out)}: {ref}"
+
+
+def test_search_index_links_resolve(site):
+    out, _, claim = site
+    text = (out / "assets" / "search-index.js").read_text()
+    index = json.loads(text[text.index("=") + 1:].rstrip().rstrip(";"))
+    assert {e["k"] for e in index} == {"definition", "pair", "claim"}
+    assert any(e["t"].startswith(claim["id"] + ": holds-by-hand") for e in index)
+    for e in index:
+        assert (out / e["h"]).is_file(), e
+
+
+def test_matrix_page(site):
+    out, _, _ = site
+    text = (out / "matrix.html").read_text()
+    # 6 cells: 2 implications (one proved, one bounded), 3 refuted, 1 open
+    assert text.count('<td class="cell proved"') == 1 and text.count('<td class="cell bounded"') == 1
+    assert text.count('<td class="cell refuted"') == 3 and text.count('<td class="cell open"') == 1
+    cells = json.loads(text.split('<script type="application/json" id="cells">')[1].split("</script>")[0])
+    assert cells[f"{A}\t{B}"]["f"].startswith("eps") and cells[f"{B}\t{A}"]["witness"]["rows"] == WITNESS["rows"]
+
+
+def test_edge_pages(site):
+    out, _, _ = site
+    text = (out / edge_file(A, B)).read_text()
+    assert "<code id=\"f\">eps at every N</code>" in text
+    # the witness table: 2 records in classes E1, E2
+    text = (out / edge_file(B, A)).read_text()
+    assert 'id="witness"' in text and "<td>E1</td><td>1</td><td>0</td>" in text and "<td>1/2</td>" in text
+    # a implies b directly: the chain is the one covering edge a => b
+    assert f"{A} =&gt; {B}" in (out / edge_file(A, B)).read_text()
+
+
+def test_claims_on_edge_page(tmp_path):
+    # a paper's claim relating two definitions appears, with its verdict from the verdict file, on the page
+    # of the pair of their definitions
+    from implgraph.commands.claims import all_rows
+    from implgraph.map.graph import family_of
+    claim = next(r for r in all_rows() if r.get("from") and r.get("to") and r["kind"] == "implies")
+    a, b = family_of(claim["from"]), family_of(claim["to"])
+    (tmp_path / "m.json").write_text(json.dumps({"nodes": [a, b], "cells": [cell(a, b, "open", "unknown")]}))
+    (tmp_path / "v.json").write_text(json.dumps([{"id": claim["id"], "verdict": "holds-by-hand"}]))
+    build_site(tmp_path / "s", matrix=tmp_path / "m.json", verdicts=tmp_path / "v.json", tables=[],
+               with_certificates=False)
+    row = (tmp_path / "s" / edge_file(a, b)).read_text().split(f"<td>{claim['id']}</td>")[1].split("</tr>")[0]
+    assert "holds-by-hand" in row
+
+
+def test_open_page(site):
+    out, _, _ = site
+    text = (out / "open.html").read_text()
+    assert "1 ordered pairs are open" in text and "no witness on the grid" in text
+
+
+def test_definition_page_levels(site):
+    out, _, claim = site
+    text = (out / definition_file(C)).read_text()
+    # sei2019 Table I: Alex, Becky, Carl and Diana are alone in their classes: the smallest class has 1 record
+    row = text.split("sei2019/table-I</td>")[1].split("</tr>")[0]
+    assert row.endswith("<code>1</code></td>")
+    assert "holds-by-hand" in (out / definition_file(A)).read_text()   # the claim whose from is a
+
+
+def test_hasse_by_hand():
+    # a => b, c => b; b =/=> a, b =/=> c: b is below a and c, no other covering edge
+    H = hasse(CELLS)
+    assert set(H.edges) == {(A, B), (C, B)}
+    assert why_path(H, A, B) == [(A, B)] and why_path(H, B, A) is None
+    # d <=> a (both ways) and a => b, d => b: d and a merged, one covering edge to b
+    D = "x"
+    more = CELLS + [cell(A, D, "implication", "proved", proved=True), cell(D, A, "implication", "proved", proved=True),
+                    cell(D, B, "implication", "proved", proved=True)]
+    H = hasse(more)
+    merged = [d["members"] for _, d in H.nodes(data=True) if len(d["members"]) > 1]
+    assert merged == [[A, D]] and why_path(H, D, A) == [] and why_path(H, D, B) == [(A, B)]
+    # a trivial implication is left out: a ? c trivial adds no edge
+    H = hasse(CELLS + [cell(A, C, "implication", "verified-bounded", trivial=True)])
+    assert set(H.edges) == {(A, B), (C, B)}
+
+
+def test_hasse_svg_has_real_text(site):
+    out, _, _ = site
+    svg = (out / "hasse.html").read_text().split("<svg")[1]
+    assert f">{A}</text>" in svg and "<path" in svg.split("</defs>")[0] and "<path" not in svg.split("</defs>")[1]
+
+
+def test_slug_distinct():
+    names = ["a(k=2)", "a(k=3)", "a(delta=1/10)", "a", "b(l=2)"]
+    assert len({slug(n) for n in names}) == len(names)
+
+
+@pytest.mark.parametrize("content, what", [("{}", "no cells"), ("[1", "not a pair matrix")])
+def test_bad_matrix(tmp_path, content, what):
+    bad = tmp_path / "m.json"
+    bad.write_text(content)
+    with pytest.raises(InputError, match=what):
+        build_site(tmp_path / "s", matrix=bad, verdicts=bad, tables=[], with_certificates=False)
+
+
+def test_cli_bad_verdicts(tmp_path, inputs):
+    matrix, _, _ = inputs
+    bad = tmp_path / "v.json"
+    bad.write_text('{"claims": 3}')
+    r = subprocess.run([sys.executable, "-m", "implgraph.cli", "site", "--out", str(tmp_path / "s"), "--matrix",
+                        str(matrix), "--verdicts", str(bad), "--no-levels", "--no-certificates"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "fix:" in r.stderr
+
+
+def test_cli_json(tmp_path, inputs):
+    matrix, verdicts, _ = inputs
+    r = subprocess.run([sys.executable, "-m", "implgraph.cli", "site", "--out", str(tmp_path / "s"), "--matrix",
+                        str(matrix), "--verdicts", str(verdicts), "--no-levels", "--no-certificates", "--json"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["edges"] == 6 and (tmp_path / "s" / "index.html").is_file()
+
+
+def test_certificate_of_a_proved_cell(tmp_path, inputs):
+    _, verdicts, _ = inputs
+    published = json.loads((Path(__file__).parents[1] / "docs" / "matrix.json").read_text())
+    c = next(c for c in published["cells"] if c["proved_every_n"])
+    one = {"nodes": [c["a"], c["b"]], "cells": [c], "counts": {}, "settings": {}}
+    (tmp_path / "m.json").write_text(json.dumps(one))
+    build_site(tmp_path / "s", matrix=tmp_path / "m.json", verdicts=verdicts, tables=[])
+    text = (tmp_path / "s" / edge_file(c["a"], c["b"])).read_text()
+    assert "Certificate (proved for every N)" in text and "implgraph-certificate/" in text
