@@ -60,7 +60,8 @@ def inputs(tmp_path):
 def site(tmp_path, inputs):
     matrix, verdicts, claim = inputs
     out = tmp_path / "site"
-    counts = build_site(out, matrix=matrix, verdicts=verdicts, tables=["sei2019/table-I"], with_certificates=False)
+    counts = build_site(out, matrix=matrix, verdicts=verdicts, tables=["sei2019/table-I"], with_certificates=False,
+                        groups_n=None)
     return out, counts, claim
 
 
@@ -75,9 +76,9 @@ class _Links(HTMLParser):
 
 def test_files(site):
     out, counts, _ = site
-    # 5 top pages, one page per registered definition, one per cell
-    assert counts["edges"] == 6 and counts["pages"] == 5
-    for name in ("index.html", "matrix.html", "hasse.html", "open.html", "definitions.html",
+    # 6 top pages, one page per registered definition, one per cell
+    assert counts["edges"] == 6 and counts["pages"] == 6
+    for name in ("index.html", "matrix.html", "hasse.html", "groups.html", "open.html", "definitions.html",
                  "assets/site.css", "assets/site.js", "assets/matrix.js", "assets/search-index.js"):
         assert (out / name).is_file(), name
     for c in CELLS:
@@ -140,7 +141,7 @@ def test_claims_on_edge_page(tmp_path):
     (tmp_path / "m.json").write_text(json.dumps({"nodes": [a, b], "cells": [cell(a, b, "open", "unknown")]}))
     (tmp_path / "v.json").write_text(json.dumps([{"id": claim["id"], "verdict": "holds-by-hand"}]))
     build_site(tmp_path / "s", matrix=tmp_path / "m.json", verdicts=tmp_path / "v.json", tables=[],
-               with_certificates=False)
+               with_certificates=False, groups_n=None)
     row = (tmp_path / "s" / edge_file(a, b)).read_text().split(f"<td>{claim['id']}</td>")[1].split("</tr>")[0]
     assert "holds-by-hand" in row
 
@@ -193,7 +194,7 @@ def test_bad_matrix(tmp_path, content, what):
     bad = tmp_path / "m.json"
     bad.write_text(content)
     with pytest.raises(InputError, match=what):
-        build_site(tmp_path / "s", matrix=bad, verdicts=bad, tables=[], with_certificates=False)
+        build_site(tmp_path / "s", matrix=bad, verdicts=bad, tables=[], with_certificates=False, groups_n=None)
 
 
 def test_cli_bad_verdicts(tmp_path, inputs):
@@ -201,7 +202,7 @@ def test_cli_bad_verdicts(tmp_path, inputs):
     bad = tmp_path / "v.json"
     bad.write_text('{"claims": 3}')
     r = subprocess.run([sys.executable, "-m", "implgraph.cli", "site", "--out", str(tmp_path / "s"), "--matrix",
-                        str(matrix), "--verdicts", str(bad), "--no-levels", "--no-certificates"],
+                        str(matrix), "--verdicts", str(bad), "--no-levels", "--no-certificates", "--groups-n", "0"],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 2 and "Traceback" not in r.stderr and "fix:" in r.stderr
 
@@ -209,7 +210,7 @@ def test_cli_bad_verdicts(tmp_path, inputs):
 def test_cli_json(tmp_path, inputs):
     matrix, verdicts, _ = inputs
     r = subprocess.run([sys.executable, "-m", "implgraph.cli", "site", "--out", str(tmp_path / "s"), "--matrix",
-                        str(matrix), "--verdicts", str(verdicts), "--no-levels", "--no-certificates", "--json"],
+                        str(matrix), "--verdicts", str(verdicts), "--no-levels", "--no-certificates", "--json", "--groups-n", "0"],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["edges"] == 6 and (tmp_path / "s" / "index.html").is_file()
@@ -221,6 +222,14 @@ def test_certificate_of_a_proved_cell(tmp_path, inputs):
     c = next(c for c in published["cells"] if c["proved_every_n"])
     one = {"nodes": [c["a"], c["b"]], "cells": [c], "counts": {}, "settings": {}}
     (tmp_path / "m.json").write_text(json.dumps(one))
-    build_site(tmp_path / "s", matrix=tmp_path / "m.json", verdicts=verdicts, tables=[])
+    build_site(tmp_path / "s", matrix=tmp_path / "m.json", verdicts=verdicts, tables=[], groups_n=None)
     text = (tmp_path / "s" / edge_file(c["a"], c["b"])).read_text()
     assert "Certificate (proved for every N)" in text and "implgraph-certificate/" in text
+
+
+def test_groups_page(tmp_path, inputs):
+    # the k-expanded map of the papers' theorems at N = 3: an inline SVG (no XML prologue inside the page)
+    matrix, verdicts, _ = inputs
+    build_site(tmp_path / "s", matrix=matrix, verdicts=verdicts, tables=[], with_certificates=False, groups_n=3)
+    text = (tmp_path / "s" / "groups.html").read_text()
+    assert "N = 3 records" in text and "<svg" in text and "<?xml" not in text and "<!DOCTYPE svg" not in text

@@ -57,7 +57,8 @@ def site(tmp_path_factory):
     (root / "m.json").write_text(json.dumps({"nodes": [A, B], "cells": CELLS, "counts": {"pairs": 2}}))
     (root / "v.json").write_text(json.dumps({"claims": []}))
     out = root / "site"
-    build_site(out, matrix=root / "m.json", verdicts=root / "v.json", tables=[], with_certificates=False)
+    build_site(out, matrix=root / "m.json", verdicts=root / "v.json", tables=[], with_certificates=False,
+               groups_n=3)
     return out
 
 

@@ -8,6 +8,7 @@ definition and one per ordered pair, the open pairs and a search box (:mod:`impl
 
 from __future__ import annotations
 
+from implgraph.core.errors import InputError
 from implgraph.io.output import print_json
 
 NAME = "site"
@@ -24,13 +25,18 @@ def add_arguments(p):
     p.add_argument("--no-levels", action="store_true", help="leave out the levels on the bundled tables")
     p.add_argument("--no-certificates", action="store_true",
                    help="leave out the certificates of the proved pairs (no prover run)")
+    p.add_argument("--groups-n", type=int, default=4, metavar="N",
+                   help="N of the k-expanded map of the papers' theorems (one node per definition and k; "
+                        "default 4; 0: no such map)")
     p.add_argument("--json", action="store_true", help="print what was written as JSON")
 
 
 def run(args) -> int:
     from implgraph.site.build import build_site
+    if args.groups_n < 0:
+        raise InputError(f"--groups-n {args.groups_n} is negative", fix="give N >= 2, or 0 for no k-expanded map")
     counts = build_site(args.out, matrix=args.matrix, verdicts=args.verdicts, tables=[] if args.no_levels else None,
-                        with_certificates=not args.no_certificates)
+                        with_certificates=not args.no_certificates, groups_n=args.groups_n or None)
     if args.json:
         print_json({"out": str(args.out), **counts})
     else:

@@ -59,7 +59,7 @@ def write_site(data, out) -> dict:
             shutil.copyfile(p, out / "assets" / name)
     index = json.dumps(search_index(data)).replace("</", "<\\/")
     (out / "assets" / "search-index.js").write_text(f"window.IMPLGRAPH_INDEX = {index};\n", encoding="utf-8")
-    top = {"index.html": pages.index_page, "matrix.html": pages.matrix_page, "hasse.html": pages.hasse_page,
+    top = {"index.html": pages.index_page, "matrix.html": pages.matrix_page, "hasse.html": pages.hasse_page, "groups.html": pages.groups_page,
            "open.html": pages.open_page, "definitions.html": pages.definitions_page}
     for name, fn in top.items():
         (out / name).write_text(fn(data), encoding="utf-8")
@@ -70,7 +70,8 @@ def write_site(data, out) -> dict:
     return {"pages": len(top), "definitions": len(data["definitions"]), "edges": len(data["matrix"]["cells"])}
 
 
-def build_site(out, matrix=None, verdicts=None, tables=None, with_certificates: bool = True) -> dict:
+def build_site(out, matrix=None, verdicts=None, tables=None, with_certificates: bool = True,
+               groups_n: int | None = 4) -> dict:
     """Gather the data (:func:`implgraph.site.model.gather`) and write the site into ``out``.
 
     Returns
@@ -79,5 +80,5 @@ def build_site(out, matrix=None, verdicts=None, tables=None, with_certificates: 
         Counts of the pages written and the build's ``seconds``.
     """
     start = time.perf_counter()
-    counts = write_site(gather(matrix, verdicts, tables, with_certificates), out)
+    counts = write_site(gather(matrix, verdicts, tables, with_certificates, groups_n), out)
     return {**counts, "seconds": round(time.perf_counter() - start, 2)}

@@ -7,7 +7,7 @@ import re
 
 #: the navigation bar: (page, title)
 NAV = (("index.html", "Overview"), ("matrix.html", "Pair matrix"), ("hasse.html", "Hasse diagram"),
-       ("open.html", "Open pairs"), ("definitions.html", "Definitions"))
+       ("groups.html", "k-expanded map"), ("open.html", "Open pairs"), ("definitions.html", "Definitions"))
 
 
 def esc(value) -> str:

@@ -96,7 +96,15 @@ def table_levels(table_ids=None) -> list:
     return out
 
 
-def gather(matrix=None, verdicts=None, tables=None, with_certificates: bool = True) -> dict:
+def groups_svg(rows, N: int) -> str:
+    """The implication map of the papers' theorems at ``N`` records, one node per definition and group
+    size k (ekenstedt2022's Fig. 1), as the renderer draws it: an SVG element (prologue dropped)."""
+    from implgraph import api
+    text = api.implication_map(N=N, verdicts=rows)._repr_svg_()
+    return text[text.index("<svg"):]
+
+
+def gather(matrix=None, verdicts=None, tables=None, with_certificates: bool = True, groups_n: int | None = 4) -> dict:
     """Everything the site shows.
 
     Parameters
@@ -108,6 +116,8 @@ def gather(matrix=None, verdicts=None, tables=None, with_certificates: bool = Tr
         Bundled table ids whose levels are shown (default every one; ``[]`` none).
     with_certificates : bool
         Rerun the prover on the proved cells for their certificates.
+    groups_n : int, optional
+        N of the k-expanded map of the papers' theorems (None: no such page).
     """
     from implgraph import definitions as registry
     from implgraph.commands.claims import all_rows
@@ -126,4 +136,6 @@ def gather(matrix=None, verdicts=None, tables=None, with_certificates: bool = Tr
         "claims": claims,
         "certificates": certificates(m["cells"]) if with_certificates else {},
         "tables": table_levels(tables),
+        "groups_svg": groups_svg(rows, groups_n) if groups_n else None,
+        "groups_n": groups_n,
     }

@@ -91,6 +91,17 @@ def hasse_page(data) -> str:
     return page("Hasse diagram", body)
 
 
+def groups_page(data) -> str:
+    if not data.get("groups_svg"):
+        return page("k-expanded map", "<p>Not drawn in this build (implgraph site --groups-n N draws it).</p>")
+    body = (f"<p>The implication map of the papers' theorems at N = {esc(data['groups_n'])} records, one node per "
+            "definition and group size k, as in ekenstedt2022's Fig. 1: the claims' established implications and "
+            "non-implications (their verdicts from the verdict file), drawn by <code>implgraph map --N "
+            f"{esc(data['groups_n'])}</code>. Unlike the pair matrix, its arrows are the papers' statements."
+            f"</p><div class=\"hasse-wrap\">{data['groups_svg']}</div>")
+    return page("k-expanded map", body)
+
+
 def open_page(data) -> str:
     rows = [[link(edge_file(c["a"], c["b"]), f"{c['a']} ? {c['b']}"), esc(c["verdict"]), esc(c.get("reason"))]
             for c in data["matrix"]["cells"] if c["relation"] not in ("implication", "non-implication")]
