@@ -145,13 +145,17 @@ def test_completion_answers_from_the_parser(monkeypatch):
 
     from implgraph.cli import build_parser
 
+    class Finder(argcomplete.CompletionFinder):
+        def _init_debug_stream(self):    # argcomplete would open file descriptor 9 (pytest's own here)
+            argcomplete.io.debug_stream = io.StringIO()
+
     def complete(line):
         monkeypatch.setenv("_ARGCOMPLETE", "1")
         monkeypatch.setenv("COMP_LINE", line)
         monkeypatch.setenv("COMP_POINT", str(len(line)))
         monkeypatch.setenv("_ARGCOMPLETE_IFS", "\n")
         out = io.StringIO()
-        argcomplete.autocomplete(build_parser(), exit_method=lambda code=0: None, output_stream=out)
+        Finder()(build_parser(), exit_method=lambda code=0: None, output_stream=out)
         return out.getvalue().split()
 
     assert complete("implgraph ve") == ["verify"]
