@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import time
 
+from implgraph.commands._data import add_data_arguments, theorem_paths
 from implgraph.core.errors import InputError
 from implgraph.io.console import Progress
 from implgraph.io.output import print_json
@@ -39,7 +40,7 @@ def add_arguments(p):
     p.add_argument("--verdicts", metavar="FILE", help="verdicts from a saved `implgraph verify --json`")
     p.add_argument("--labels", choices=["plain", "latex", "none"], default="plain", help="edge labels (default plain)")
     p.add_argument("--full", action="store_true", help="draw every edge (no transitive reduction)")
-    p.add_argument("--theorems", nargs="+", metavar="FILE", help="theorem files to use instead of the bundled data")
+    add_data_arguments(p)
     p.add_argument("--max-list", type=int, default=20, help="items listed per section of the summary (default 20)")
 
 
@@ -208,6 +209,7 @@ def run(args) -> int:
     from implgraph.map.render import check_suffix, render
     if not args.out and not args.json:
         raise InputError("nothing to do", fix="give --out FILE (.svg, .pdf, .png, .tex, .dot) or --json")
+    args.theorems = theorem_paths(args)     # --theorems adds to the bundled data; --only replaces it
     if args.out:
         check_suffix(args.out)
     m = build(args)
