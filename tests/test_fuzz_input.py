@@ -148,7 +148,7 @@ def _tab(old, new):
     return {"t.yaml": _sub(GOOD_TABLE, old, new)}
 
 
-MAP = ("map", "--json", "--theorems", "theorems/t.yaml")
+MAP = ("map", "--json", "--only", "--theorems", "theorems/t.yaml")
 PATH = ("path", "ldp", "kdp", "--theorems", "theorems/t.yaml")
 
 # (id, argv, files, owner of the failing code when the case is still open, else None)
@@ -317,7 +317,7 @@ CASES = [
     ("map-nothing-to-do", ("map",), {}, None),
     ("map-N-zero", ("map", "--N", "0", "--json"), {}, None),
     ("map-N-huge", ("map", "--N", "100000", "--json"), {}, None),
-    ("map-bad-suffix", ("map", "--out", "x.pdf"), {}, None),
+    ("map-bad-suffix", ("map", "--out", "x.jpg"), {}, None),
     ("map-verdicts-fifo", ("map", "--json", "--verdicts", "v.json"), {"v.json": FIFO},
      None),
     ("map-verdicts-dev-zero", ("map", "--json", "--verdicts", "v.json"), {"v.json": DEV_ZERO},
@@ -452,8 +452,8 @@ VALID = [
     ("levels", "t.yaml"), {"t.yaml": GOOD_TABLE},
     ("table", "t.yaml", "--claims-only"), {"t.yaml": TABLE_WITH_CLAIM},
     ("table", "t.yaml", "--claims-only"), {"t.yaml": TABLE_UNBOUNDED},
-    ("map", "--json", "--theorems", "theorems/t.yaml"), {"theorems/t.yaml": THEOREM},
-    ("map", "--json", "--theorems", "theorems/t.yaml"), {"theorems/t.yaml": MATH},
+    ("map", "--json", "--only", "--theorems", "theorems/t.yaml"), {"theorems/t.yaml": THEOREM},
+    ("map", "--json", "--only", "--theorems", "theorems/t.yaml"), {"theorems/t.yaml": MATH},
 ]
 
 
