@@ -75,22 +75,26 @@ def certificates(cells) -> dict:
     return out
 
 
+def _level(table, name: str, params: dict) -> dict:
+    """``{"level", "params"[, "note"]}``: the exact level of one definition on one table."""
+    from implgraph.checks.symbolic_level import find_level
+    try:
+        lv = find_level(table, name, params)
+        return {"level": str(lv), "params": {k: str(v) for k, v in lv.params.items()}}
+    except InputError as exc:
+        return {"level": None, "note": exc.reason, "params": {k: str(v) for k, v in params.items()}}
+
+
 def table_levels(table_ids=None) -> list:
     """Every bundled table with every definition's exact level on it (the display parameters of
-    ``implgraph table``; a level the definition cannot give has its reason in ``note``)."""
-    from implgraph.checks.symbolic_level import find_level
+    ``implgraph table``; a level the definition cannot give has its reason in ``note``).
+
+    One process: a pool of two was slower (each worker rebuilt the tables' regions and caches)."""
     from implgraph.commands.table import display_params
     from implgraph.io.counterexamples import get_table, table_ids as all_ids
     out = []
-    for tid in (all_ids() if table_ids is None else table_ids):
-        t = get_table(tid)
-        levels = {}
-        for name, params in display_params(t).items():
-            try:
-                lv = find_level(t, name, params)
-                levels[name] = {"level": str(lv), "params": {k: str(v) for k, v in lv.params.items()}}
-            except InputError as exc:
-                levels[name] = {"level": None, "note": exc.reason, "params": {k: str(v) for k, v in params.items()}}
+    for t in [get_table(tid) for tid in (all_ids() if table_ids is None else table_ids)]:
+        levels = {name: _level(t, name, params) for name, params in display_params(t).items()}
         out.append({"id": t.id, "caption": t.meta.get("caption") or "", "source": t.source or "",
                     "N": str(t.size), "levels": levels})
     return out
