@@ -210,7 +210,8 @@ def test_cli_bad_verdicts(tmp_path, inputs):
 def test_cli_json(tmp_path, inputs):
     matrix, verdicts, _ = inputs
     r = subprocess.run([sys.executable, "-m", "implgraph.cli", "site", "--out", str(tmp_path / "s"), "--matrix",
-                        str(matrix), "--verdicts", str(verdicts), "--no-levels", "--no-certificates", "--json", "--groups-n", "0"],
+                        str(matrix), "--verdicts", str(verdicts), "--no-levels", "--no-certificates", "--json",
+                        "--groups-n", "0"],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["edges"] == 6 and (tmp_path / "s" / "index.html").is_file()
@@ -233,3 +234,16 @@ def test_groups_page(tmp_path, inputs):
     build_site(tmp_path / "s", matrix=matrix, verdicts=verdicts, tables=[], with_certificates=False, groups_n=3)
     text = (tmp_path / "s" / "groups.html").read_text()
     assert "N = 3 records" in text and "<svg" in text and "<?xml" not in text and "<!DOCTYPE svg" not in text
+
+
+def test_unregistered_node_and_out_file(tmp_path, inputs):
+    _, verdicts, _ = inputs
+    m = tmp_path / "m.json"
+    unknown = "no-such-definition"
+    m.write_text(json.dumps({"nodes": [unknown, A], "cells": [cell(unknown, A, "open", "unknown")]}))
+    with pytest.raises(InputError):
+        build_site(tmp_path / "s", matrix=m, verdicts=verdicts, tables=[], with_certificates=False, groups_n=None)
+    (tmp_path / "file").write_text("")
+    m.write_text(json.dumps({"nodes": [A, B], "cells": CELLS[:2]}))
+    with pytest.raises(InputError, match="not a directory"):
+        build_site(tmp_path / "file", matrix=m, verdicts=verdicts, tables=[], with_certificates=False, groups_n=None)

@@ -49,6 +49,8 @@ def _check_names(data) -> None:
 def write_site(data, out) -> dict:
     """Write the pages of ``data`` (:func:`implgraph.site.model.gather`) into ``out``; file counts."""
     out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise InputError("not a directory", file=str(out), fix="give --out a new or existing directory")
     data = {**data, "hasse": hasse(data["matrix"]["cells"])}
     _check_names(data)
     for sub in ("assets", "definitions", "edges"):
@@ -59,7 +61,8 @@ def write_site(data, out) -> dict:
             shutil.copyfile(p, out / "assets" / name)
     index = json.dumps(search_index(data)).replace("</", "<\\/")
     (out / "assets" / "search-index.js").write_text(f"window.IMPLGRAPH_INDEX = {index};\n", encoding="utf-8")
-    top = {"index.html": pages.index_page, "matrix.html": pages.matrix_page, "hasse.html": pages.hasse_page, "groups.html": pages.groups_page,
+    top = {"index.html": pages.index_page, "matrix.html": pages.matrix_page, "hasse.html": pages.hasse_page,
+           "groups.html": pages.groups_page,
            "open.html": pages.open_page, "definitions.html": pages.definitions_page}
     for name, fn in top.items():
         (out / name).write_text(fn(data), encoding="utf-8")

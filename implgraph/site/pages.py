@@ -115,7 +115,7 @@ def definitions_page(data) -> str:
     return page("Definitions", table(["name", "title", "reference"], rows))
 
 
-def _claims_table(claims, root) -> str:
+def _claims_table(claims) -> str:
     if not claims:
         return "<p>None.</p>"
     rows = [[esc(c["id"]), esc(c.get("kind")), esc(c.get("printed")), f'<span class="v">{esc(c.get("verdict"))}</span>',
@@ -151,7 +151,7 @@ def definition_page(data, d) -> str:
                if levels else "<p>No table levels in this build.</p>")
             + f"<h2>Pairs in the matrix</h2>" + (table(["pair", "relation", "f"], pairs) if pairs else
                                                  "<p>Not in the matrix.</p>")
-            + "<h2>The papers' claims about it</h2>" + _claims_table(claims, root))
+            + "<h2>The papers' claims about it</h2>" + _claims_table(claims))
     return page(name, body, root)
 
 
@@ -181,5 +181,5 @@ def edge_page(data, c) -> str:
     if c["relation"] == "non-implication" or c.get("witness"):
         parts.append(f'<h2>Witness</h2><div id="witness">{witness_table(c.get("witness"))}</div>')
     claims = [x for x in data["claims"] if family_of(x.get("from") or "") == fa and family_of(x.get("to") or "") == fb]
-    parts.append("<h2>The papers' claims about this pair</h2>" + _claims_table(claims, root))
+    parts.append("<h2>The papers' claims about this pair</h2>" + _claims_table(claims))
     return page(f"{a} ? {b}", "".join(parts), root)
