@@ -39,7 +39,7 @@ def _text(value) -> str:
 
 
 def side_label(spec) -> str | None:
-    """``kt-closeness(k=1)``, ``mult-t-closeness[classes min_size=k]``, ``dp@class`` for a ``from``/``to``."""
+    """``NAME(k=1)``, ``NAME[classes min_size=k]``, ``NAME@class`` for a ``from``/``to``."""
     if not isinstance(spec, dict) or not spec.get("definition"):
         return None
     params = spec.get("params") or {}

@@ -2,9 +2,13 @@
 
 Examples
 --------
+The level of a definition that compares pairs of records on a log scale (the registry says which),
+on a two-record table with Pr(a1) = 1/2 and 1/4 (the largest ratio is 2, in bucket a1):
+
 >>> from implgraph.core.table import table_from_rows
 >>> t = table_from_rows([["1/2"], ["1/4"]])
->>> str(optimal_level(t, "ldp").value)
+>>> d = next(d for d in all_definitions() if d.family == "pairwise" and d.scale == "log")
+>>> str(optimal_level(t, d).value)
 'log(2)'
 """
 
@@ -153,7 +157,7 @@ def optimal_level(table, definition, **params) -> Level:
         A parametric table (exact symbolic result, piecewise over its region) or a concrete one.
     definition : str or Definition
     **params
-        The definition's own parameters (``k`` for kt-closeness and kdp).
+        The definition's own parameters (e.g. a subset size ``k``).
 
     Returns
     -------
