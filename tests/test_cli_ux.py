@@ -66,6 +66,7 @@ def test_a_closed_pipe_ends_with_status_0(tmp_path):
     assert "Traceback" not in proc.stderr.read()
 
 
+@pytest.mark.slow   # table-VII's levels from a cold cache (~40 s)
 def test_piped_rows_are_never_cut(tmp_path):
     prefix = "ekenstedt2022/table-VII"
     lines = _timed_lines(["verify", prefix], env={"IMPLGRAPH_CACHE_DIR": str(tmp_path)})

@@ -153,6 +153,7 @@ def test_a_plugin_that_failed_to_load_is_reported(monkeypatch, capsys):
     assert rc == 2 and err.count("\n") == 1 and "failed to load" in err
 
 
+@pytest.mark.slow
 def test_discover_over_a_range_of_N_refinds_theorem_2b_in_N():
     # N = 2..5, k = 1: the tight f of LDP => (1,t)-closeness at every N is ((N - 1) e^eps + 1)/N,
     # Theorem 2 of ekenstedt2022 exactly, fitted through the exact values
