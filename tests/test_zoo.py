@@ -211,3 +211,93 @@ def test_a_bad_hierarchy_is_an_input_error(ground):
     ct = ConcreteTable.from_fractions([["1/4"] * 4, ["1/4"] * 4], classes=["E1", "E2"])
     with pytest.raises(InputError):
         optimal_level(ct, "hierarchical-emd-t-closeness", ground=ground)
+
+
+# -- the concrete views at scale: vectorised over classes, (eps, delta) by sorted prefixes ----------
+
+def _subset_need_brute(a, b, c):
+    """The largest ``(a(B) - c) / b(B)`` over every non-empty set of buckets of every row, by enumeration."""
+    out = []
+    for ra, rb in zip(a, b):
+        for B in brute._events(len(ra)):
+            top, bottom = sum(ra[l] for l in B) - c, sum(rb[l] for l in B)
+            out.append(None if top <= 0 else (brute.INF if bottom == 0 else Fraction(top, bottom)))
+    vals = [v for v in out if v is not None]
+    return max(vals) if vals else None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_best_event_is_a_prefix_of_the_sorted_ratios(seed):
+    import numpy as np
+    from implgraph.definitions._eps_delta import prefix_need
+    rng = random.Random(seed)
+    for _ in range(150):
+        R, p = rng.randint(1, 3), rng.randint(1, 7)
+        a = [[rng.choice([0, 0, 1, 2, 3, 5, 7]) for _ in range(p)] for _ in range(R)]
+        b = [[rng.choice([0, 0, 1, 2, 3, 4]) for _ in range(p)] for _ in range(R)]
+        c = rng.choice([0, 0, 1, 2, 5])
+        got = prefix_need(np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64), c)
+        assert got == _subset_need_brute(a, b, c), (a, b, c)
+
+
+def test_ratios_equal_in_float64_are_sorted_and_compared_exactly():
+    import numpy as np
+    from implgraph.definitions._classes import argmax_fraction
+    from implgraph.definitions._eps_delta import prefix_need
+    big = 2 ** 60
+    # (big + 2) / (big + 1) < (big + 1) / big, both 1.0 in float64
+    assert argmax_fraction(np.array([big + 2, big + 1], dtype=object), np.array([big + 1, big], dtype=object)) == 1
+    a = np.array([[big + 2, big + 1, 1]], dtype=object)
+    b = np.array([[big + 1, big, 3 * big]], dtype=object)
+    assert prefix_need(a, b, 0) == Fraction(big + 1, big)            # the single bucket 1, by hand
+
+
+@pytest.mark.parametrize("name", ["eps-delta-dp", "eps-delta-ldp"])
+def test_more_buckets_than_the_enumeration_allows(name):
+    # 13 buckets (8190 events): the sorted prefixes against the brute force's enumeration
+    rng = random.Random(7)
+    for delta in (Fraction(0), Fraction(1, 50)):
+        rows = []
+        for _ in range(2):
+            cuts = sorted(rng.randint(0, 60) for _ in range(12))
+            rows.append([Fraction(y - x, 60) for x, y in zip([0] + cuts, cuts + [60])])
+        got = optimal_level(ConcreteTable.from_fractions(rows), name, delta=delta).value
+        assert got == get(name).level_from_raw(_sym(_brute_raw(name, {"delta": delta}, rows, None))), rows
+
+
+GROUPED = [c for c in CASES if c[0] != "hierarchical-emd-t-closeness"] + [
+    ("hierarchical-emd-t-closeness", {"ground": "equal"})]
+
+
+@pytest.mark.parametrize("name,params", GROUPED)
+def test_grouped_tables_equal_brute_force(name, params):
+    """Grouped microdata (one row per class and value, with counts) against the records written out."""
+    import numpy as np
+    from implgraph.io.weighted import WeightedConcreteTable
+    rng = np.random.default_rng(5)
+    d = get(name)
+    for _ in range(12):
+        C, p = int(rng.integers(1, 5)), int(rng.integers(2, 5))
+        counts = rng.integers(0, 3, size=(C, p)) * (rng.random((C, p)) < 0.7)
+        counts[:, 0] += counts.sum(axis=1) == 0
+        counts[0, 0] += counts.sum() < 2                    # the brute force removes a record from N >= 2
+        ct = WeightedConcreteTable.from_class_counts(counts, [f"E{c}" for c in range(C)], [f"v{l}" for l in range(p)])
+        rows = [[Fraction(int(l == v)) for l in range(p)] for c in range(C) for v in range(p)
+                for _ in range(int(counts[c, v]))]
+        labels = [f"E{c}" for c in range(C) for v in range(p) for _ in range(int(counts[c, v]))]
+        got = optimal_level(ct, d, **params).value
+        assert got == d.level_from_raw(_sym(_brute_raw(name, params, rows, labels))), counts.tolist()
+
+
+@pytest.mark.parametrize("delta", [Fraction(0), Fraction(1, 10), Fraction(1, 3)])
+def test_ldp_with_more_distinct_rows_than_events_equals_brute_force(delta):
+    # 2 or 3 buckets and up to 14 different records: the events (2^p - 2) are enumerated instead of the pairs
+    rng = random.Random(2)
+    for _ in range(40):
+        n, p, denom = rng.randint(9, 14), rng.randint(2, 3), 10
+        rows = []
+        for _ in range(n):
+            cuts = sorted(rng.randint(0, denom) for _ in range(p - 1))
+            rows.append([Fraction(b - a, denom) for a, b in zip([0] + cuts, cuts + [denom])])
+        got = get("eps-delta-ldp").concrete(ConcreteTable.from_fractions(rows), delta=delta)
+        assert got == brute.eps_delta_ldp(rows, delta), rows

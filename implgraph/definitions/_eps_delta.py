@@ -15,6 +15,16 @@ delta``. The raw level is the largest requirement, at least 1 (eps >= 0); ``eps 
 The whole set of buckets is left out (``P = Q = 1`` requires ``1 - delta <= e^eps``, which eps >= 0
 already meets). With ``delta = 0`` the levels are those of eps-DP and eps-LDP (a union's ratio lies
 between its buckets' ratios).
+
+The symbolic views and the linear-fractional forms enumerate the ``2^p - 2`` events (at most
+:data:`MAX_BUCKETS` buckets). The concrete views do not: every requirement above is, for one
+record (DP) or one ordered pair of records (LDP), ``(a(B) - c) / b(B)`` with ``a(B) = sum_{l in B}
+a_l`` and ``b(B) = sum_{l in B} b_l`` additive over the buckets (``a_l, b_l >= 0``, ``c >= 0``), and
+its largest value over the events is attained on a prefix of the buckets sorted by ``a_l / b_l``
+(:func:`prefix_need`), so ``p`` prefixes after one sort replace the ``2^p - 2`` events, once per
+distinct row (DP) or pair of distinct rows (LDP). For LDP with more distinct rows than events
+(``R > 2^p``, few buckets and many different records) the events are cheaper and are taken
+instead, each as the largest and the smallest of its sums over the distinct rows.
 """
 
 from __future__ import annotations
@@ -22,14 +32,19 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
+import numpy as np
 import sympy
 
-from implgraph.core.concrete import INF, max_ratio, ratio
+from implgraph.core.concrete import INF, max_ratio
 from implgraph.core.errors import InputError
+from implgraph.definitions._classes import argmax_fraction
 from implgraph.definitions.families import Form, LFModel, Term
 
 __all__ = ["events", "as_fraction", "check_delta", "ldp_symbolic", "ldp_concrete", "dp_symbolic", "dp_concrete",
-           "ldp_terms", "dp_terms", "PARAMS", "RANGES"]
+           "ldp_terms", "dp_terms", "prefix_need", "PARAMS", "RANGES"]
+
+#: the most entries (pairs x buckets) of one block of record pairs in :func:`ldp_concrete`
+_PAIR_BLOCK = 1 << 20
 
 PARAMS = {"delta": "additive slack, a rational 0 <= delta < 1"}
 #: the most buckets whose 2^p - 2 output events are enumerated
@@ -96,39 +111,159 @@ def dp_symbolic(ctx, table, delta):
     return best
 
 
-def _event_sums(ct, B):
-    return [int(v) for v in ct.numer[:, list(B)].sum(axis=1).tolist()]
+def _sorted_by_ratio(a, b):
+    """``a`` and ``b`` with each row's buckets in decreasing ``a_l / b_l``, those with ``b_l = 0`` first.
+
+    Sorted by float keys, then every adjacent pair checked exactly by cross-multiplication; a row
+    the floats misorder (near ties) is sorted again with exact Fractions.
+    """
+    zero = b == 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        key = np.where(zero, np.inf, a.astype(np.float64) / np.where(zero, 1, b).astype(np.float64))
+    order = np.argsort(-key, axis=1, kind="stable")
+    a, b = np.take_along_axis(a, order, axis=1), np.take_along_axis(b, order, axis=1)
+    ok = (b[:, :-1] == 0) | ((b[:, 1:] != 0) & (a[:, :-1] * b[:, 1:] >= a[:, 1:] * b[:, :-1]))
+    for r in np.flatnonzero(~ok.all(axis=1)).tolist():
+        pairs = sorted(zip(a[r].tolist(), b[r].tolist()),
+                       key=lambda t: (0, 0) if t[1] == 0 else (1, -Fraction(int(t[0]), int(t[1]))))
+        a[r], b[r] = [t[0] for t in pairs], [t[1] for t in pairs]
+    return a, b
 
 
-def _need_int(a, b):
-    return None if a <= 0 else ratio(a, b)
+def prefix_need(a, b, c):
+    """The largest ``(a(B) - c) / b(B)`` over the non-empty sets ``B`` of buckets, row by row.
+
+    Parameters
+    ----------
+    a, b : numpy.ndarray
+        (R, p) integers >= 0 (int64, or object where products could leave int64); ``a(B)`` is
+        the sum of ``a`` over ``B``.
+    c : int
+        >= 0.
+
+    Returns
+    -------
+    Fraction, INF or None
+        The largest over all rows and sets; a set with ``a(B) - c <= 0`` sets no requirement
+        (None when no set does), one with ``b(B) = 0 < a(B) - c`` is INF.
+
+    Notes
+    -----
+    Sort each row's buckets so that the ``b_l = 0`` ones come first, then by decreasing ``a_l /
+    b_l``; the largest value is attained on a prefix of that order, so the ``p`` prefixes are the
+    only sets to try.
+
+    *Infinite.* If ``b(B) = 0 < a(B) - c``, every bucket of ``B`` has ``b_l = 0``, so the prefix
+    ``Z`` of all such buckets has ``b(Z) = 0`` and ``a(Z) - c >= a(B) - c > 0``.
+
+    *Finite.* Let ``B*`` attain the largest value ``t > 0`` (so ``b(B*) > 0``, ``a(B*) - c = t
+    b(B*)``). A bucket ``l`` outside ``B*`` with ``a_l > t b_l`` would raise the value when added
+    (``(t b(B*) + a_l) / (b(B*) + b_l) > t``); a bucket inside with ``a_l < t b_l`` would raise it
+    when removed (the numerator ``t b(B*) - a_l`` exceeds ``t (b(B*) - b_l)``, and the denominator
+    left is positive or the value infinite). Hence ``{a_l > t b_l} <= B* <= {a_l >= t b_l} =: U``,
+    and ``a(U) - c = t b(B*) + t b(U \\ B*) = t b(U)``: ``U`` attains ``t`` too. ``U`` is the set of
+    buckets whose ratio is at least ``t`` (those with ``b_l = 0`` included), a prefix of the order.
+
+    The whole set of buckets is one of the prefixes; the views call this only where its
+    requirement is at most 1 (every row sums to the denominator), below the level's floor of 1.
+    """
+    a, b = _sorted_by_ratio(a, b)
+    top = np.cumsum(a, axis=1) - c
+    bottom = np.cumsum(b, axis=1)
+    need = top > 0
+    if bool((need & (bottom == 0)).any()):
+        return INF
+    mask = need & (bottom > 0)
+    if not bool(mask.any()):
+        return None
+    top, bottom = top[mask], bottom[mask]
+    i = argmax_fraction(top, bottom)
+    return Fraction(int(top[i]), int(bottom[i]))
+
+
+def _distinct_rows(ct):
+    """The table's distinct rows of numerators (a grouped table's ``rows``, else its records)."""
+    rows = getattr(ct, "rows", None)
+    rows = ct.numer if rows is None else rows
+    if rows.dtype != object and len(rows):
+        base, p = int(rows.max()) + 1, rows.shape[1]
+        if int(rows.min()) >= 0 and base ** p < 2 ** 62:    # each row one integer in base ``base``
+            code = rows @ (base ** np.arange(p, dtype=np.int64))
+            return rows[np.unique(code, return_index=True)[1]]
+        rows = rows[np.lexsort(rows.T[::-1])]              # sorted: equal rows adjacent
+        keep = np.concatenate([[True], (rows[1:] != rows[:-1]).any(axis=1)])
+        return rows[keep]
+    return np.asarray(sorted(set(map(tuple, rows.tolist()))), dtype=object).reshape(-1, rows.shape[1])
+
+
+def _as_ints(bound, *arrays):
+    """The arrays as int64 when every product of two values up to ``bound`` fits, else as Python ints."""
+    dtype = np.int64 if 4 * bound * bound < 2 ** 62 else object
+    return [np.asarray(x).astype(dtype) for x in arrays]
+
+
+def _ldp_by_events(X, c):
+    """``max(1, (max_i x_i(B) - c) / min_j x_j(B))`` over the events, from the distinct rows ``X``."""
+    p = X.shape[1]
+    member = np.zeros((p, 2 ** p - 2), dtype=X.dtype)
+    for e, B in enumerate(events(p)):
+        member[list(B), e] = 1
+    sums = X @ member                                         # (rows, events)
+    top, bottom = sums.max(axis=0) - c, sums.min(axis=0)
+    need = top > 0
+    if bool((need & (bottom == 0)).any()):
+        return INF
+    mask = need & (bottom > 0)
+    if not bool(mask.any()):
+        return Fraction(1)
+    top, bottom = top[mask], bottom[mask]
+    i = argmax_fraction(top, bottom)
+    return max(Fraction(1), Fraction(int(top[i]), int(bottom[i])))
 
 
 def ldp_concrete(ct, delta):
+    """``max(1, (x_i(B) - delta) / x_j(B))`` over the ordered pairs of distinct rows and the events.
+
+    With ``delta = u / v`` the pair ``(i, j)`` is :func:`prefix_need` of ``a = v x_i``, ``b = v
+    x_j``, ``c = u D`` (numerators over ``D``); the pairs are taken in blocks of rows ``i``. With
+    more distinct rows than events the events are enumerated instead (:func:`_ldp_by_events`).
+    """
     delta, D = as_fraction(delta), ct.denom
-    best = Fraction(1)
-    for B in events(ct.p):
-        x = _event_sums(ct, B)
-        # (max/D - delta) / (min/D) = (max - delta D) / min
-        best = max_ratio([best, _need_int(max(x) - delta * D, min(x))])
-        if best == INF:
+    u, v = delta.numerator, delta.denominator
+    X = _distinct_rows(ct)
+    R, p = X.shape
+    (X,) = _as_ints(p * v * D + u * D, X.astype(object) * v)
+    if p <= MAX_BUCKETS and 2 ** p < R:
+        return _ldp_by_events(X, u * D)
+    best = [Fraction(1)]
+    step = max(1, _PAIR_BLOCK // max(1, R * p))
+    for start in range(0, R, step):
+        rows = np.arange(start, min(R, start + step))
+        a = np.repeat(X[rows], R, axis=0)
+        b = np.tile(X, (len(rows), 1))
+        best = [max_ratio(best + [prefix_need(a, b, u * D)])]
+        if best[0] == INF:
             return INF
-    return best
+    return best[0]
 
 
 def dp_concrete(ct, delta):
+    """``max(1, up, down)`` over the distinct rows ``x_i`` (record removal; ``T`` the bucket totals).
+
+    With ``P(B) = T(B) / (n D)``, ``Q_i(B) = (T(B) - x_i(B)) / ((n - 1) D)`` and ``delta = u / v``:
+    ``(P - delta) / Q_i`` is :func:`prefix_need` of ``a = v (n - 1) T``, ``b = v n (T - x_i)``,
+    ``c = u n (n - 1) D``, and ``(Q_i - delta) / P`` of ``a = v n (T - x_i)``, ``b = v (n - 1) T``
+    with the same ``c``.
+    """
     delta, D, n = as_fraction(delta), ct.denom, ct.N
-    best = Fraction(1)
-    for B in events(ct.p):
-        x = _event_sums(ct, B)
-        total = sum(x)
-        # P = total / (n D), Q_i = (total - x_i) / ((n - 1) D)
-        up = _need_int((total - delta * n * D) * (n - 1), (total - max(x)) * n)
-        down = _need_int((total - min(x)) * n - delta * n * (n - 1) * D, total * (n - 1))
-        best = max_ratio([best, up, down])
-        if best == INF:
-            return INF
-    return best
+    u, v = delta.numerator, delta.denominator
+    X = _distinct_rows(ct)
+    T = np.asarray([ct.total(l) for l in range(ct.p)], dtype=object)
+    c = u * n * (n - 1) * D
+    whole = v * (n - 1) * T[None, :] + 0 * X
+    part = v * n * (T[None, :] - X)
+    whole, part = _as_ints(ct.p * v * n * n * D + c, whole, part)
+    return max_ratio([Fraction(1), prefix_need(whole, part, c), prefix_need(part, whole, c)])
 
 
 def _event_form(rows, B, weight, delta=Fraction(0)):

@@ -20,7 +20,7 @@ import sympy
 
 from implgraph.core.concrete import INF
 from implgraph.core.errors import InputError
-from implgraph.definitions._classes import class_fractions, class_means
+from implgraph.definitions._classes import argmax_fraction, class_arrays, class_means
 from implgraph.definitions.base import Definition, register
 from implgraph.definitions.families import Form, LFModel, Term
 
@@ -59,12 +59,15 @@ class AlphaKAnonymity(Definition):
         return 1 + ctx.max([ctx.max(q) for q in class_means(table)])
 
     def concrete(self, ct, k):
-        classes = class_fractions(ct)
-        if classes is None:
+        arrays = class_arrays(ct)
+        if arrays is None:
             return None
-        if min(len(idx) for idx in ct.class_groups().values()) < int(k):
+        sizes, sums = arrays
+        if int(sizes.min()) < int(k):
             return INF
-        return 1 + max(max(q) for q in classes)
+        top = sums.max(axis=1)                      # each class's most frequent value: top / (size D)
+        c = argmax_fraction(top, sizes)
+        return 1 + Fraction(int(top[c]), int(sizes[c]) * ct.denom)
 
     def lf_terms(self, N, sizes, p, k):
         if not sizes:

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import sympy
 
-from implgraph.definitions._classes import class_fractions, class_means
+from implgraph.definitions._classes import class_arrays, class_means
 from implgraph.definitions.base import Definition, register
 
 
@@ -33,7 +33,7 @@ class DistinctLDiversity(Definition):
         return sympy.Integer(min(sum(0 if ctx.is_zero(q) else 1 for q in means) for means in class_means(table)))
 
     def concrete(self, ct):
-        classes = class_fractions(ct)
-        if classes is None:
+        arrays = class_arrays(ct)
+        if arrays is None:
             return None
-        return Fraction(min(sum(1 for q in means if q) for means in classes))
+        return Fraction(int((arrays[1] != 0).sum(axis=1).min()))      # numerators >= 0: positive mean

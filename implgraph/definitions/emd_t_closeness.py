@@ -13,7 +13,7 @@ from fractions import Fraction
 import sympy
 
 from implgraph.core.errors import InputError
-from implgraph.definitions._common import emd_concrete
+from implgraph.definitions._classes import largest_class_distance
 from implgraph.definitions.base import Definition, register
 
 GROUNDS = ("equal", "ordered")
@@ -75,4 +75,8 @@ class EMDTCloseness(Definition):
         return worst
 
     def concrete(self, ct, ground="equal"):
-        return emd_concrete(ct, ground)
+        """The largest class EMD: ``equal`` sums ``|Q_l - P_l|`` over the buckets (halved), ``ordered``
+        the cumulative differences over the first ``p - 1`` prefixes (over ``p - 1``)."""
+        if ground == "equal":
+            return largest_class_distance(ct, [(l,) for l in range(ct.p)], 2)
+        return largest_class_distance(ct, [tuple(range(i + 1)) for i in range(ct.p - 1)], ct.p - 1)

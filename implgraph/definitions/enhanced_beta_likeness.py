@@ -11,6 +11,12 @@ The bound compares a rational with a logarithm: ``q / p - 1 = -ln p`` holds only
 (Lindemann: ``e^r`` is irrational for a rational ``r != 0``), so interval arithmetic at growing
 precision decides it exactly (:func:`exceeds_log_bound`). On a parametric table the bound is
 decided where the probabilities are numbers; otherwise the level is Undecidable.
+
+Only each value's largest class probability matters (:func:`_level`): for a fixed ``p`` both the
+bound's violation ``q > p (1 - ln p)`` and ``q / p`` grow with ``q``, so if the class with the
+largest ``q`` meets the bound every class does, and it alone attains the value's largest ratio.
+The concrete view finds that class per value from the class sums (one comparison of integer
+fractions per class and value, and ``p`` logarithm tests in all).
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import sympy
 
 from implgraph.core.concrete import INF
 from implgraph.core.symbolic import Undecidable
-from implgraph.definitions._classes import class_fractions, class_means, table_fractions, table_means
+from implgraph.definitions._classes import argmax_fraction, class_arrays, class_means, table_means
 from implgraph.definitions.base import Definition, register
 from implgraph.definitions.l_diversity import _iv_prec
 
@@ -41,14 +47,20 @@ def exceeds_log_bound(p: Fraction, q: Fraction) -> bool:
         prec *= 2
 
 
-def _level(P, classes):
+def _level(P, tops):
+    """The raw level ``beta + 1`` from the table's distribution ``P`` and, per value, the largest
+    class probability ``tops[l]`` (Fractions); INF when one breaks the log bound.
+
+    The same as taking every class and value: for ``p < q`` the test ``q / p - 1 > -ln p`` is
+    ``q > p (1 - ln p)`` and ``q / p - 1`` increases with ``q``, so on each value the class with
+    the largest ``q`` breaks the bound if any class does and has the largest ratio.
+    """
     beta = Fraction(0)
-    for Q in classes:
-        for p, q in zip(P, Q):
-            if p < q:
-                if exceeds_log_bound(p, q):
-                    return INF
-                beta = max(beta, q / p - 1)
+    for p, q in zip(P, tops):
+        if p < q:
+            if exceeds_log_bound(p, q):
+                return INF
+            beta = max(beta, q / p - 1)
     return beta + 1
 
 
@@ -72,11 +84,17 @@ class EnhancedBetaLikeness(Definition):
         if not all(sympy.sympify(v).is_Rational for v in P + [x for Q in classes for x in Q]):
             raise Undecidable(f"{self.name} compares with ln p: decided only where the probabilities are numbers")
         frac = lambda v: Fraction(int(v.p), int(v.q))   # noqa: E731
-        raw = _level([frac(v) for v in P], [[frac(v) for v in Q] for Q in classes])
+        raw = _level([frac(v) for v in P], [max(frac(Q[l]) for Q in classes) for l in range(table.p)])
         return sympy.oo if raw == INF else sympy.Rational(raw.numerator, raw.denominator)
 
     def concrete(self, ct):
-        classes = class_fractions(ct)
-        if classes is None:
+        arrays = class_arrays(ct)
+        if arrays is None:
             return None
-        return _level(table_fractions(ct), classes)
+        sizes, sums = arrays
+        P, tops = [], []
+        for l in range(ct.p):
+            c = argmax_fraction(sums[:, l], sizes)            # the class with the largest q_l
+            P.append(Fraction(ct.total(l), ct.N * ct.denom))
+            tops.append(Fraction(int(sums[c, l]), int(sizes[c]) * ct.denom))
+        return _level(P, tops)

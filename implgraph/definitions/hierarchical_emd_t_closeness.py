@@ -23,7 +23,7 @@ from fractions import Fraction
 import sympy
 
 from implgraph.core.errors import InputError
-from implgraph.definitions._classes import class_means, table_means
+from implgraph.definitions._classes import class_means, largest_class_distance, table_means
 from implgraph.definitions.base import Definition, register
 from implgraph.definitions.families import Form, LFModel, Term
 
@@ -132,19 +132,8 @@ class HierarchicalEMDTCloseness(Definition):
         return worst
 
     def concrete(self, ct, ground="equal"):
-        if ct.classes is None:
-            return None
         H, sets = edge_sets(parse_hierarchy(ground), ct.p)
-        sizes, sums = ct.class_sums()
-        n = ct.N
-        totals = [ct.total(l) for l in range(ct.p)]
-        best_x, best_z = 0, 1
-        for z, row in zip(sizes.tolist(), sums.tolist()):
-            d = [int(s) * n - t * z for s, t in zip(row, totals)]     # (q_l - p_l) z N D
-            x = sum(abs(sum(d[l] for l in S)) for S in sets)
-            if x * best_z > best_x * z:
-                best_x, best_z = x, z
-        return Fraction(best_x, 2 * H * best_z * n * ct.denom)
+        return largest_class_distance(ct, sets, 2 * H)
 
     def lf_terms(self, N, sizes, p, ground="equal"):
         if not sizes:

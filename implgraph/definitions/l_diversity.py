@@ -29,6 +29,7 @@ import numpy as np
 import sympy
 
 from implgraph.core.concrete import Enclosed
+from implgraph.definitions._classes import argmax_fraction, class_arrays
 from implgraph.definitions.base import Definition, register
 
 #: significant decimal digits of the enclosure of an entropy level
@@ -75,18 +76,35 @@ class FrequencyLDiversity(_LDiversity):
         return ctx.min([ctx.ratio(1, ctx.max(q)) for q in _class_means(table)])
 
     def concrete(self, ct):
-        if ct.classes is None:
+        arrays = class_arrays(ct)
+        if arrays is None:
             return None
-        _, b, sums = _class_counts(ct)
-        tops = sums.max(axis=1).tolist()
-        best = 0
-        for c in range(1, len(b)):          # min b/top by cross-multiplication (exact)
-            if b[c] * tops[best] < b[best] * tops[c]:
-                best = c
-        return Fraction(b[best], int(tops[best]))
+        sizes, sums = arrays
+        tops = sums.max(axis=1)
+        c = argmax_fraction(tops, sizes)            # the largest frequency top / (size D): min of its inverse
+        return Fraction(int(sizes[c]) * ct.denom, int(tops[c]))
 
 
 # -- exact comparison of entropies -----------------------------------------------------------------
+
+def _distinct_distributions(b, sums, classes):
+    """The first of ``classes`` (increasing indices) with each distribution, in the same order.
+
+    Two classes have the same distribution when their sorted counts and totals agree after
+    removing the common factor (:func:`_normalise`): computed on int64 arrays at once, so that
+    only one class per distribution is normalised in Python; Python-int sums are passed through.
+    """
+    if sums.dtype == object or not len(classes) or max(b) >= 2 ** 62:
+        return classes.tolist()
+    rows = np.sort(sums[classes], axis=1)
+    totals = np.asarray(b, dtype=np.int64)[classes]
+    keys = np.concatenate([rows, totals[:, None]], axis=1)
+    keys //= np.gcd.reduce(keys, axis=1)[:, None]
+    order = np.lexsort(keys.T[::-1])                     # stable: the first index leads its group
+    ranked = keys[order]
+    first = np.concatenate([[True], (ranked[1:] != ranked[:-1]).any(axis=1)])
+    return classes[np.sort(order[first])].tolist()
+
 
 def _normalise(a, b):
     """(sorted positive counts, total) with their common factor removed: the distribution's key."""
@@ -193,9 +211,9 @@ def _min_entropy_class(b, sums) -> int:
     """Index of a class with the smallest entropy, decided exactly."""
     h, err = _entropy_floats(b, sums)
     bound = float(np.min(h + err))
-    candidates = np.nonzero(h - err <= bound)[0].tolist()
+    candidates = np.nonzero(h - err <= bound)[0]
     seen = {}
-    for c in candidates:
+    for c in _distinct_distributions(b, sums, candidates):
         seen.setdefault(_normalise(sums[c].tolist(), b[c]), c)
     keys = list(seen)
     best = keys[0]
@@ -274,7 +292,7 @@ class EntropyLDiversity(_LDiversity):
 
     def concrete_enclosed(self, ct):
         """The exact level on a concrete table with a guaranteed enclosure (an :class:`Enclosed`)."""
-        if ct.classes is None:
+        if class_arrays(ct) is None:
             return None
         labels, b, sums = _class_counts(ct)
         c = _min_entropy_class(b, sums)

@@ -18,11 +18,12 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
+import numpy as np
 import sympy
 
-from implgraph.core.concrete import INF, max_ratio, ratio
+from implgraph.core.concrete import INF
 from implgraph.core.errors import InputError
-from implgraph.definitions._classes import class_means
+from implgraph.definitions._classes import argmax_fraction, class_arrays, class_means
 from implgraph.definitions.base import Definition, register
 from implgraph.definitions.families import Form, LFModel, Term
 
@@ -61,17 +62,21 @@ class RecursiveCLDiversity(Definition):
         return best
 
     def concrete(self, ct, l):
-        if ct.classes is None:
+        """``max(1, max_E r_1 / (r_l + ... + r_m))`` over the class sums (0/0 no constraint, r/0 infinite)."""
+        arrays = class_arrays(ct)
+        if arrays is None:
             return None
         tail = ct.p - int(l) + 1
-        best = Fraction(1)
-        sizes, sums = ct.class_sums()
-        for row in sums.tolist():
-            r = sorted((int(v) for v in row), reverse=True)
-            best = max_ratio([best, ratio(r[0], sum(r[int(l) - 1:]) if tail > 0 else 0)])
-            if best == INF:
-                return INF
-        return best
+        ranked = np.sort(arrays[1], axis=1)                 # increasing: the tail is the first ``tail`` columns
+        top = ranked[:, -1]
+        low = ranked[:, :tail].sum(axis=1) if tail > 0 else np.zeros_like(top)
+        if bool(((low == 0) & (top > 0)).any()):
+            return INF
+        kept = np.flatnonzero(low > 0)
+        if not len(kept):
+            return Fraction(1)
+        c = kept[argmax_fraction(top[kept], low[kept])]
+        return max(Fraction(1), Fraction(int(top[c]), int(low[c])))
 
     def lf_terms(self, N, sizes, p, l):
         if not sizes:
