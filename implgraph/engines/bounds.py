@@ -123,6 +123,14 @@ def _frac(x):
     return Fraction(int(x.p), int(x.q))
 
 
+def _at_least_one(x):
+    """``x >= 1``, kept as a condition when ``x`` is a symbol declared positive (sympy would evaluate
+    it to True, and the solver sees only the symbol's kind, not its sign)."""
+    x = sympy.sympify(x)
+    c = sympy.Ge(x, 1)
+    return sympy.Ge(x, 1, evaluate=False) if c is sympy.true and x.free_symbols else c
+
+
 def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
     """The ranges where the parameters mean something: 1 <= k <= N - 1 for a group size ``k``, and
     1 <= s, 2 s <= N for B's minimum class size ``s`` (a partition into >= 2 classes; with a single
@@ -130,10 +138,10 @@ def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
     ranges = []
     for d, ps in ((a, a_params), (b, b_params)):
         if "k" in d.params and "k" in ps:
-            ranges += [sympy.Ge(sympy.sympify(ps["k"]), 1), sympy.Le(sympy.sympify(ps["k"]), N - 1)]
+            ranges += [_at_least_one(ps["k"]), sympy.Le(sympy.sympify(ps["k"]), N - 1)]
     if compares(b, "class") and (b_classes or {}).get("min_size") is not None:
         s_ = sympy.sympify(b_classes["min_size"])
-        ranges += [sympy.Ge(s_, 1), sympy.Le(2 * s_, N)]
+        ranges += [_at_least_one(s_), sympy.Le(2 * s_, N)]
     return [c for c in ranges if c not in (sympy.true, True)]
 
 

@@ -19,12 +19,17 @@ from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.nodes import N_SYM, Node, parse_node, symbols_for
 from implgraph.core.verdict import math_html, status_of, strength_of
 from implgraph.engines.fit import generalise_over_N, level_symbol, to_level
-from implgraph.engines.instance import analyse
+from implgraph.engines.blocks import block_witness
+from implgraph.engines.instance import Instance, analyse
 from implgraph.engines.lf import partitions_for
 from implgraph.engines.recheck import PluginError, is_plugin, strongest_raw
 from implgraph.solvers.choose import lf_backend
 
-__all__ = ["DirectionResult", "check_direction", "aggregate"]
+__all__ = ["DirectionResult", "check_direction", "aggregate", "EXHAUSTIVE_MAX"]
+
+EXHAUSTIVE_MAX = 8
+"""Largest N at which every partition and every subset is searched; beyond it, tables of two blocks
+of equal rows (:mod:`implgraph.engines.blocks`) at a sample of N, and the prover for every N."""
 
 
 @dataclass
@@ -77,15 +82,15 @@ class DirectionResult:
         return text if text.startswith("$") else None
 
 
-def _points(nodes, when, N):
+def _points(nodes, when, N, values=None):
     syms = set()
     for n in nodes:
         syms |= n.free_symbols()
     for c in when:
         syms |= {s for s in c.free_symbols if s != N_SYM}
     syms = sorted(syms, key=lambda s: s.name)
-    for values in itertools.product(range(1, N), repeat=len(syms)):
-        point = {N_SYM: N, **dict(zip(syms, values))}
+    for vals in itertools.product(values or range(1, N), repeat=len(syms)):
+        point = {N_SYM: N, **dict(zip(syms, vals))}
         if all(bool(sympy.sympify(c).subs(point)) for c in when):
             yield point
 
@@ -112,8 +117,11 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
         fsyms[a_def.level_symbol] = alpha
         f_expr = parse_expr(f, fsyms) if isinstance(f, str) else sympy.sympify(f)
     instances = []
-    for n in range(max(n_min, 2), N + 1):
-        for point in _points([a, b], when_c, n):
+    block = N > EXHAUSTIVE_MAX
+    for n in (_block_ns(n_min, N) if block else range(max(n_min, 2), N + 1)):
+        if block and any(i.relation == "non-implication" or i.f_status == "refuted" for i in instances):
+            break           # refuted: the sample of N stops at the first witness
+        for point in _points([a, b], when_c, n, sorted({1, 2, 3, n // 2, n - 2, n - 1}) if block else None):
             ap, bp = a.at(point), b.at(point)
             try:
                 a_def.check_params(None, ap)
@@ -130,11 +138,12 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
                     return sympy.simplify(b_def.raw_from_level(fe.subs(alpha, lvl)))
             lo, hi = _class_limits([a.classes_at(point), b.classes_at(point), classes or {}], point)
             if (lo is not None or hi is not None) and (a_def.needs_classes or b_def.needs_classes) \
-                    and not partitions_for(n, lo, hi):
+                    and not (_has_partition(n, lo, hi) if block else partitions_for(n, lo, hi)):
                 continue        # no partition into >= 2 classes of these sizes at this N
             try:
-                instances.append(analyse(a_def, ap, b_def, bp, n, p, f_raw,
-                                         {str(k): int(v) for k, v in point.items()}, lo, hi))
+                pt = {str(k): int(v) for k, v in point.items()}
+                instances.append(_block_instance(a_def, ap, b_def, bp, n, f_raw, pt, lo, hi) if block else
+                                 analyse(a_def, ap, b_def, bp, n, p, f_raw, pt, lo, hi))
             except InputError:
                 raise
             except Exception as exc:
@@ -152,8 +161,41 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
             res.evidence += (f"; one expression fits the exact tight f of every N = {ns[0]}..{ns[-1]}: "
                              f"{res.tight_in_N} (fitted, bounded evidence)")
     if prover and not classes:
+        undecided = block and res.relation == "unknown" and res.f_verdict != "refuted"
+        if undecided:
+            res.relation = "implication"        # only a proof for every N may decide it
         _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N)
+        if undecided and res.verdict != "proved":
+            res.relation = "unknown"
     return res
+
+
+def _has_partition(n, lo, hi):
+    """Is there a partition of n records into m >= 2 classes of lo..hi records (m lo <= n <= m hi)?"""
+    lo, hi = lo or 1, hi or n
+    return any(m * lo <= n <= m * hi for m in range(2, n // lo + 1))
+
+
+def _block_ns(n_min, N):
+    """The N checked beyond :data:`EXHAUSTIVE_MAX`: 2..4, N/2 and N itself."""
+    return sorted(n for n in set(range(2, 5)) | {N // 2, N} if n >= max(n_min, 2))
+
+
+def _block_instance(a_def, ap, b_def, bp, n, f_raw, point, lo, hi):
+    """One N by two-block tables: a witness (re-checked exactly) or an undecided instance."""
+    classed = a_def.needs_classes or b_def.needs_classes
+    w = block_witness(a_def, ap, b_def, bp, n, f_raw, classed, lo, hi)
+    if w is None:
+        return Instance(n, point, "unknown", note=f"tables of two blocks of equal rows (N > {EXHAUSTIVE_MAX}: "
+                                                  "no exhaustive search) show no witness; not a proof")
+    kind = w.pop("kind")
+    if kind == "non-implication":
+        inst = Instance(n, point, "non-implication", witness=w)
+        if f_raw is not None:
+            inst.f_status, inst.f_witness = "refuted", w
+        return inst
+    return Instance(n, point, "unknown", f_status="refuted", f_witness=w,
+                    note="f refuted by a two-block table")
 
 
 def _class_limits(specs, point):

@@ -1,0 +1,82 @@
+"""check-edge beyond N = 8: two-block tables (engines/blocks) and the prover, no enumeration.
+
+Witnesses are judged by tests/brute.py on the expanded rows; the N = 1000 edge is decided by the
+prover for every N.
+"""
+
+import time
+from fractions import Fraction
+
+import pytest
+import sympy
+
+import brute
+from implgraph import definitions
+from implgraph.certify.levels import INF, raw_level
+from implgraph.engines.blocks import block_sizes, block_witness
+from implgraph.engines.direction import EXHAUSTIVE_MAX, _has_partition, check_direction
+from implgraph.engines.lf import partitions_for
+
+
+def _rows(w):
+    return [[Fraction(x) for x in r] for r in w["rows"]]
+
+
+def _defs(family, sides="two-sided", with_k=None):
+    return [d for d in definitions.all_definitions() if getattr(d, "family", None) == family
+            and getattr(d, "sides", None) == sides and (with_k is None or ("k" in d.params) == with_k)]
+
+
+def test_block_sizes():
+    assert block_sizes(30, [sympy.Integer(7)]) == [1, 2, 3, 7, 15, 23, 27, 28, 29]
+    assert block_sizes(2) == [1]
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 8, 12])
+@pytest.mark.parametrize("lo,hi", [(1, None), (2, None), (3, None), (2, 3), (None, 1)])
+def test_has_partition_matches_enumeration(n, lo, hi):
+    assert _has_partition(n, lo, hi) == bool(partitions_for(n, lo, hi))
+
+
+@pytest.mark.parametrize("N", [30, 1000])
+def test_non_implication_witness_at_large_N(N):
+    # a subset level of size 2 stays finite with one zero record; the pairwise level is infinite
+    sub = next(d for d in _defs("subset", with_k=True) if d.subset_size(N, k=2) == 2)
+    pair = _defs("pairwise")[0]
+    w = block_witness(sub, {"k": 2}, pair, {}, N)
+    assert w is not None and w["kind"] == "non-implication"
+    rows = _rows(w)
+    assert len(rows) == N
+    if N <= 30:     # brute force enumerates every subset
+        assert brute.kt(rows, 2) != brute.INF and brute.ldp(rows) == brute.INF
+    else:           # the independent checker's levels (extreme subsets by sorting)
+        two = {"sides": "two-sided"}
+        assert raw_level({"family": "subset", **two}, rows, size=2) != INF
+        assert raw_level({"family": "pairwise", **two}, rows) == INF
+
+
+def test_false_f_refuted_at_N_30_quickly():
+    pair = _defs("pairwise")[0]
+    sub = next(d for d in _defs("subset", with_k=True) if d.subset_size(30, k=1) == 1)
+    start = time.perf_counter()
+    r = check_direction(pair.name, f"{sub.name}(k=1)", f"{pair.level_symbol}/2", N=30)
+    assert time.perf_counter() - start < 20
+    assert r.verdict == "refuted" and r.f_verdict == "refuted"
+    w = r.witness
+    rows = _rows(w)
+    # A's level (a ratio) is the pairwise ratio; B's (k = 1) exceeds f = sqrt(A's ratio)
+    t = brute.ldp(rows)
+    assert brute.kt(rows, 1) ** 2 > t
+
+
+def test_true_edge_at_N_1000_proved_for_every_N():
+    pair = _defs("pairwise")[0]
+    rem = next(d for d in _defs("subset", with_k=False) if sympy.simplify(d.subset_size(sympy.Symbol("N")) -
+                                                                         sympy.Symbol("N") + 1) == 0)
+    assert 1000 > EXHAUSTIVE_MAX
+    r = check_direction(pair.name, rem.name, None, N=1000)
+    assert r.verdict == "proved" and r.certificate is not None
+    eps, N = sympy.Symbol(pair.level_symbol, positive=True), sympy.Symbol("N", integer=True)
+    tight = sympy.sympify(r.tight_all_n, locals={pair.level_symbol: eps, "N": N})
+    # vertex argument by hand: one record at T a, N - 1 at a: ratio (T + N - 1)/N
+    assert sympy.simplify(sympy.exp(tight) - (sympy.exp(eps) + N - 1) / N) == 0
