@@ -63,8 +63,9 @@ def _direction(d):
 
 
 def run(args) -> int:
-    if args.N < 2 or args.N > 8:
-        raise InputError(f"--N {args.N} is out of range", fix="use 2 <= N <= 8 (the search is exact and exhaustive)")
+    if args.N < 2 or args.N > 100_000:
+        raise InputError(f"--N {args.N} is out of range",
+                         fix="use 2 <= N <= 100000 (exhaustive up to N = 8; above, tables of blocks of equal rows)")
     if args.p < 2 or args.p > 4:
         raise InputError(f"--p {args.p} is out of range", fix="use 2 <= p <= 4")
     with Progress(None, f"check-edge {args.a} ? {args.b} (N = 2..{args.N})"):
