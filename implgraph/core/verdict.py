@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-__all__ = ["Verdict", "math_html", "VERDICTS", "STATUSES", "STRENGTHS", "status_of", "strength_of", "checker",
+__all__ = ["Verdict", "VerdictWord", "math_html", "VERDICTS", "STATUSES", "STRENGTHS", "status_of", "strength_of", "checker",
            "CHECKERS"]
 
 VERDICTS = ("proved", "verified-bounded", "refuted", "confirmed", "holds", "holds-not-tight", "unknown")
@@ -49,8 +49,23 @@ def strength_of(word: str) -> str | None:
     return _STRENGTH[word]
 
 
+class VerdictWord:
+    """What every result type with a ``verdict`` word says, in one vocabulary: :attr:`status` and
+    :attr:`strength` (a mixin of :class:`Verdict` and the engines' results)."""
+
+    @property
+    def status(self) -> str:
+        """``established``, ``refuted`` or ``unknown``."""
+        return status_of(self.verdict)
+
+    @property
+    def strength(self) -> str | None:
+        """``proved``, ``confirmed``, ``bounded`` (see ``bound``), ``sampled``, ``witness``, or None."""
+        return strength_of(self.verdict)
+
+
 @dataclass
-class Verdict:
+class Verdict(VerdictWord):
     """The engine's answer on one claim, with its evidence.
 
     Attributes
@@ -97,16 +112,6 @@ class Verdict:
     @property
     def regression(self) -> bool:
         return self.expect is not None and self.expect != self.verdict
-
-    @property
-    def status(self) -> str:
-        """``established``, ``refuted`` or ``unknown``."""
-        return status_of(self.verdict)
-
-    @property
-    def strength(self) -> str | None:
-        """``proved``, ``confirmed``, ``bounded`` (see :attr:`bound`), ``sampled``, ``witness``, or None."""
-        return strength_of(self.verdict)
 
     def to_json(self) -> dict:
         return {**asdict(self), "status": self.status, "strength": self.strength}

@@ -39,7 +39,7 @@ import sympy
 
 from implgraph import definitions
 from implgraph.core.concrete import ConcreteTable
-from implgraph.core.verdict import status_of, strength_of
+from implgraph.core.verdict import VerdictWord
 
 __all__ = ["Bound", "ProofResult", "T", "tight_bound", "param_ranges", "subset_size_expr", "compares", "decide",
            "as_definition"]
@@ -61,7 +61,7 @@ class Bound:
 
 
 @dataclass
-class ProofResult:
+class ProofResult(VerdictWord):
     """Verdict-like outcome of :func:`check_implication`."""
 
     verdict: str
@@ -73,16 +73,6 @@ class ProofResult:
     method: str | None = None
     seconds: float = 0.0
     details: dict = field(default_factory=dict)
-
-    @property
-    def status(self) -> str:
-        """``established``, ``refuted`` or ``unknown`` (:func:`implgraph.core.verdict.status_of`)."""
-        return status_of(self.verdict)
-
-    @property
-    def strength(self) -> str | None:
-        """``proved``, ``bounded``, ``witness`` or None (:func:`implgraph.core.verdict.strength_of`)."""
-        return strength_of(self.verdict)
 
     @property
     def tight_str(self):

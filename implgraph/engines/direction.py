@@ -17,7 +17,7 @@ import sympy
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.nodes import N_SYM, Node, parse_node, symbols_for
-from implgraph.core.verdict import math_html, status_of, strength_of
+from implgraph.core.verdict import VerdictWord, math_html
 from implgraph.engines.fit import generalise_over_N, level_symbol, to_level
 from implgraph.engines.blocks import block_witness
 from implgraph.engines.instance import Instance, analyse
@@ -33,7 +33,7 @@ of equal rows (:mod:`implgraph.engines.blocks`) at a sample of N, and the prover
 
 
 @dataclass
-class DirectionResult:
+class DirectionResult(VerdictWord):
     """A => B over every checked N and parameter point."""
 
     a: str
@@ -53,16 +53,6 @@ class DirectionResult:
     trivial: bool = False
     certificate: dict | None = None  # the prover's certificate of "proved" (implgraph.certify re-checks it)
     instances: list = field(default_factory=list)
-
-    @property
-    def status(self) -> str:
-        """``established``, ``refuted`` or ``unknown`` (:func:`implgraph.core.verdict.status_of`)."""
-        return status_of(self.verdict)
-
-    @property
-    def strength(self) -> str | None:
-        """``proved``, ``bounded``, ``witness`` or None (:func:`implgraph.core.verdict.strength_of`)."""
-        return strength_of(self.verdict)
 
     def to_json(self):
         d = asdict(self)
