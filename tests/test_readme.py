@@ -3,7 +3,8 @@
 README.md is read at test time. A fenced block is runnable when the line above its fence is
 ``<!-- runnable -->``:
 
-- a ``console`` block: each ``$ COMMAND`` line runs in a fresh directory (``implgraph ...`` in this
+- a ``console`` block: each ``$ COMMAND`` line runs in a fresh directory that links the repository's
+  ``tests/``, ``examples/``, ``theorems/`` and ``counterexamples/`` (``implgraph ...`` in this
   process, any other command in a shell; ``pip install`` lines are skipped, the test environment has
   the package), and what matters in the output printed under it must be in the actual output: every
   claim's verdict, every ``tight f``, every witness, every level (``NAME  SYMBOL = VALUE``), the
@@ -111,6 +112,9 @@ BLOCKS = runnable_blocks(README.read_text()) if README.exists() else []
 
 @pytest.mark.parametrize("line, language, body", BLOCKS, ids=[f"README.md:{b[0]}" for b in BLOCKS])
 def test_readme_block(line, language, body, tmp_path, monkeypatch, capsys):
+    # a fresh directory that sees the repository's data folders (the README's commands name them)
+    for name in ("tests", "examples", "theorems", "counterexamples"):
+        (tmp_path / name).symlink_to(README.parent / name)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COLUMNS", "200")
     if language == "python":
