@@ -225,8 +225,10 @@ def test_definition_without_forms_uses_the_grid():
 def test_cli_malformed_when(capsys):
     rc, err = _cli(capsys, "check-edge", "ldp", "kt-closeness(k=k)", "--when", "k >>= 2")
     assert rc == 2 and err.count("\n") == 1 and "cannot parse" in err
-    rc, err = _cli(capsys, "check-edge", "ldp", "dp", "--N", "40")
-    assert rc == 2 and err.count("\n") == 1 and "--N 40" in err
+    rc, err = _cli(capsys, "check-edge", "ldp", "dp", "--N", "200000")     # above the bound: 100000
+    assert rc == 2 and err.count("\n") == 1 and "--N 200000" in err
+    rc, err = _cli(capsys, "check-edge", "ldp", "dp", "--N", "1")
+    assert rc == 2 and err.count("\n") == 1 and "--N 1" in err
 
 
 def test_tight_f_fitted_over_N():
