@@ -38,6 +38,7 @@ import sympy
 from implgraph.core.concrete import INF, max_ratio
 from implgraph.core.errors import InputError
 from implgraph.definitions._classes import argmax_fraction
+from implgraph.definitions.base import Definition
 from implgraph.definitions.families import Form, LFModel, Term
 
 __all__ = ["events", "as_fraction", "check_delta", "ldp_symbolic", "ldp_concrete", "dp_symbolic", "dp_concrete",
@@ -291,3 +292,31 @@ def dp_terms(N, p, delta):
             terms += [Term(_event_form(rows, B, Fraction(1, N), delta), part),
                       Term(_event_form(rest, B, Fraction(1, N - 1), delta), whole)]
     return LFModel(terms, Fraction(1))
+
+
+class EpsDeltaDefinition(Definition):
+    """What (eps, delta)-DP and (eps, delta)-LDP declare alike; a subclass names its three views
+    (``views = (symbolic, concrete, lf_terms)``, functions of this module)."""
+
+    level_symbol = "eps"
+    scale = "log"
+    stronger = "smaller"
+    params = PARAMS
+    ranges = RANGES
+    model = "dp"
+    views: tuple = ()
+
+    def check_params(self, table, params):
+        return check_delta(self.name, params)
+
+    def param_values(self, N):
+        return [{"delta": as_fraction("1/10")}]
+
+    def symbolic(self, ctx, table, delta):
+        return type(self).views[0](ctx, table, delta)
+
+    def concrete(self, ct, delta):
+        return type(self).views[1](ct, delta)
+
+    def lf_terms(self, N, sizes, p, delta):
+        return type(self).views[2](N, p, delta)

@@ -10,34 +10,14 @@ the stated delta (:mod:`implgraph.definitions._eps_delta`); with delta = 0 it is
 """
 
 from implgraph.definitions import _eps_delta as ed
-from implgraph.definitions.base import Definition, register
+from implgraph.definitions.base import register
 
 
 @register
-class EpsDeltaDP(Definition):
+class EpsDeltaDP(ed.EpsDeltaDefinition):
     name = "eps-delta-dp"
     title = "(eps,delta)-DP"
-    level_symbol = "eps"
-    scale = "log"
-    stronger = "smaller"
-    params = ed.PARAMS
-    ranges = ed.RANGES
     reference = ("Dwork, Kenthapadi, McSherry, Mironov, Naor, EUROCRYPT 2006; Dwork and Roth 2014, Definition 2.4; "
                  "record removal as ekenstedt2022, Definition 5")
-    model = "dp"
     label_format = "(ε,{delta})-DP"
-
-    def check_params(self, table, params):
-        return ed.check_delta(self.name, params)
-
-    def param_values(self, N):
-        return [{"delta": ed.as_fraction("1/10")}]
-
-    def symbolic(self, ctx, table, delta):
-        return ed.dp_symbolic(ctx, table, delta)
-
-    def concrete(self, ct, delta):
-        return ed.dp_concrete(ct, delta)
-
-    def lf_terms(self, N, sizes, p, delta):
-        return ed.dp_terms(N, p, delta)
+    views = (ed.dp_symbolic, ed.dp_concrete, ed.dp_terms)

@@ -9,34 +9,14 @@ For every ordered pair of records i, j and every output event B (a union of buck
 """
 
 from implgraph.definitions import _eps_delta as ed
-from implgraph.definitions.base import Definition, register
+from implgraph.definitions.base import register
 
 
 @register
-class EpsDeltaLDP(Definition):
+class EpsDeltaLDP(ed.EpsDeltaDefinition):
     name = "eps-delta-ldp"
     title = "(eps,delta)-LDP"
-    level_symbol = "eps"
-    scale = "log"
-    stronger = "smaller"
-    params = ed.PARAMS
-    ranges = ed.RANGES
     reference = ("Kasiviswanathan, Lee, Nissim, Raskhodnikova, Smith, FOCS 2008, Definition 2.2, with the "
                  "slack delta of Dwork and Roth 2014, Definition 2.4; records as ekenstedt2022, Definition 6")
-    model = "dp"
     label_format = "(ε,{delta})-LDP"
-
-    def check_params(self, table, params):
-        return ed.check_delta(self.name, params)
-
-    def param_values(self, N):
-        return [{"delta": ed.as_fraction("1/10")}]
-
-    def symbolic(self, ctx, table, delta):
-        return ed.ldp_symbolic(ctx, table, delta)
-
-    def concrete(self, ct, delta):
-        return ed.ldp_concrete(ct, delta)
-
-    def lf_terms(self, N, sizes, p, delta):
-        return ed.ldp_terms(N, p, delta)
+    views = (ed.ldp_symbolic, ed.ldp_concrete, ed.ldp_terms)
