@@ -23,6 +23,20 @@ class PluginError(InputError):
     """A plugin raised or returned something that is not a level."""
 
 
+def _call_view(node_def, view, func, *args, **params):
+    """``func(*args, **params)``, one of a definition's views: an exception of a plugin's view becomes a
+    PluginError naming the definition and the view; an exception of a built-in is an engine bug, never hidden."""
+    try:
+        return func(*args, **params)
+    except InputError:
+        raise
+    except Exception as exc:
+        if not is_plugin(node_def):
+            raise
+        raise PluginError(f"definition {node_def.name} raised {exc.__class__.__name__}: {exc}",
+                          fix=f"fix the plugin's {view} method") from None
+
+
 def raw_level(node_def, params, ct):
     """The definition's own exact raw level on a concrete table (Fraction, INF or None).
 
@@ -31,15 +45,7 @@ def raw_level(node_def, params, ct):
     from implgraph.core.levels import optimal_level
     name = node_def.name
     if node_def.concrete is not None and not (node_def.needs_classes and ct.classes is None):
-        try:
-            raw = node_def.concrete(ct, **params)
-        except InputError:
-            raise
-        except Exception as exc:
-            if not is_plugin(node_def):
-                raise               # an engine bug: never hidden
-            raise PluginError(f"definition {name} raised {exc.__class__.__name__}: {exc}",
-                              fix="fix the plugin's concrete method") from None
+        raw = _call_view(node_def, "concrete", node_def.concrete, ct, **params)
         if raw is None:
             return None
         if raw == INF:
@@ -56,15 +62,7 @@ def raw_level(node_def, params, ct):
                               fix="return a Fraction, math.inf or None from concrete()")
         raw = Fraction(raw)
     else:
-        try:
-            lv = optimal_level(ct, node_def, **params)
-        except InputError:
-            raise
-        except Exception as exc:
-            if not is_plugin(node_def):
-                raise               # an engine bug: never hidden
-            raise PluginError(f"definition {name} raised {exc.__class__.__name__}: {exc}",
-                              fix="fix the plugin's symbolic method") from None
+        lv = _call_view(node_def, "symbolic", optimal_level, ct, node_def, **params)
         if not lv.defined:
             return None
         value = sympy.sympify(lv.pieces[0].value) if len(lv.pieces) == 1 else None
