@@ -33,6 +33,7 @@ from implgraph.checks.symbolic_level import find_level
 from implgraph.checks.table_points import (claim_table, concrete_level, fmt_point, num_le, parse_claim_parts,
                                            sample_points, table_rows)
 from implgraph.core.errors import InputError
+from implgraph.checks.common import claim_verdict
 from implgraph.core.verdict import Verdict, checker
 
 __all__ = ["judge_level_claim", "check_level_claim"]
@@ -295,6 +296,5 @@ def check_level_claim(claim, context=None):
     """Decide a ``kind: level`` claim on the table that holds it (:func:`judge_level_claim`)."""
     table = claim_table(claim, context)
     if table is None:
-        return Verdict(id=str(claim.get("id")), verdict="unknown", printed=str(claim.get("printed", "")),
-                       evidence="not a table claim (no counterexample table holds it)")
+        return claim_verdict(claim, "unknown", evidence="not a table claim (no counterexample table holds it)")
     return judge_level_claim(table, claim, (context or {}).get("level_cache"))

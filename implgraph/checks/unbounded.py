@@ -16,6 +16,7 @@ from implgraph.checks.symbolic_level import find_level
 from implgraph.checks.table_points import claim_table, concrete_level, fmt_point, num_le, parse_claim_parts
 from implgraph.core.errors import InputError
 from implgraph.core.region import Region
+from implgraph.checks.common import claim_verdict
 from implgraph.core.verdict import Verdict, checker
 
 __all__ = ["judge_unbounded", "witness_family", "public_family", "check_unbounded_claim"]
@@ -200,8 +201,7 @@ def check_unbounded_claim(claim, context=None):
     """Decide a ``kind: unbounded`` claim on the table that holds it (:func:`judge_unbounded`)."""
     table = claim_table(claim, context)
     if table is None:
-        return Verdict(id=str(claim.get("id")), verdict="unknown", printed=str(claim.get("printed", "")),
-                       evidence="not a table claim (no counterexample table holds it)")
+        return claim_verdict(claim, "unknown", evidence="not a table claim (no counterexample table holds it)")
     v = judge_unbounded(table, claim)
     v.details["family"] = public_family(v.details.get("family", []))
     return v
