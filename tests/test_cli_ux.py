@@ -161,6 +161,20 @@ def test_completion_answers_from_the_parser(monkeypatch):
 
     assert complete("implgraph ve") == ["verify"]
     assert "--max-n" in complete("implgraph verify --ma")
+    # the names of the registered definitions, for the option that chooses definitions
+    assert complete("implgraph discover --definitions entropy-l") == ["entropy-l-diversity"]
+    assert "--definitions" in complete("implgraph matrix --def")
+
+
+@pytest.mark.parametrize("command", ["discover", "matrix"])
+def test_definitions_option_is_not_the_data_flag(command, capsys):
+    """``--definitions`` chooses definitions; ``--only`` (use only the given files) is not an option there."""
+    from implgraph.cli import build_parser
+    args = build_parser().parse_args([command, "--definitions", "a", "b", "--definitions", "c"])
+    assert args.definitions == ["a", "b", "c"]
+    with pytest.raises(SystemExit) as exc:
+        build_parser().parse_args([command, "--only", "a"])
+    assert exc.value.code == 2
 
 
 def test_figure_json(tmp_path, capsys):

@@ -103,14 +103,14 @@ def test_yaml_snippets_are_valid_data():
 
 def test_cli_discover_json(capsys):
     import json
-    rc = main(["discover", "--N", "3", "--only", "ldp", "--only", "dp", "--jobs", "1", "--json"])
+    rc = main(["discover", "--N", "3", "--definitions", "ldp", "--definitions", "dp", "--jobs", "1", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert rc == 0 and out["N"] == 3 and len(out["findings"]) == 1
     assert out["findings"][0]["kind"] == "generalisation"
 
 
 def test_cli_discover_unknown_name(capsys):
-    rc = main(["discover", "--only", "nope"])
+    rc = main(["discover", "--definitions", "nope"])
     err = capsys.readouterr().err
     assert rc == 2 and err.count("\n") == 1 and "unknown definition 'nope'" in err
 

@@ -295,7 +295,7 @@ CASES = [
     ("check-edge-bad-when", ("check-edge", "ldp", "kdp(k=k)", "--when", "k >"), {}, None),
     ("discover-N-zero", ("discover", "--N", "0"), {}, None),
     ("discover-N-huge", ("discover", "--N", "100000"), {}, None),
-    ("discover-workers-zero", ("discover", "--N", "2", "--workers", "0", "--only", "nosuch"), {}, None),
+    ("discover-workers-zero", ("discover", "--N", "2", "--workers", "0", "--definitions", "nosuch"), {}, None),
     ("discover-workers-huge", ("discover", "--N", "2", "--workers", "10000"), {}, None),
     ("figure-unknown", ("figure", "fig-9", "--out", "x.png"), {}, None),
     ("figure-points-zero", ("figure", "fig-6", "--out", "x.png", "--points", "0"), {}, None),

@@ -43,8 +43,8 @@ def test_tutorial_levels_and_map(tmp_path, monkeypatch, capsys):
     with registered(example_class()):
         assert main(["levels", "table.csv"]) == 0
         assert re.search(r"^  delta-disclosure +delta = log\(3/2\)$", capsys.readouterr().out, re.M)
-        assert main(["discover", "--N", "3", "--only", "ldp", "--only", "dp", "--only", "mult-t-closeness",
-                     "--only", "delta-disclosure", "--write", "out", "--workers", "1"]) == 0
+        assert main(["discover", "--N", "3", "--definitions", "ldp", "dp", "mult-t-closeness",
+                     "delta-disclosure", "--write", "out", "--workers", "1"]) == 0
         capsys.readouterr()
         assert main(["levels", "out/counterexamples/discover-N3.yaml", "--id", "discover-N3/table-dp--ldp-N3"]) == 0
         out = capsys.readouterr().out

@@ -1,7 +1,9 @@
-"""``implgraph discover [--N n] [--jobs J] [--json]``: check every pair of registered definitions without an edge."""
+"""``implgraph discover [--N n] [--definitions NAME ...] [--jobs J] [--json]``: check every pair of registered
+definitions without an edge."""
 
 from __future__ import annotations
 
+from implgraph.commands._definition_names import add_definitions_argument
 from implgraph.engines.discover import discover
 from implgraph.engines.discover_compare import compare_with_theorems
 from implgraph.engines.discover_yaml import write_data, yaml_snippet
@@ -19,8 +21,7 @@ def add_arguments(p):
     p.add_argument("--N", type=int, default=4, help="number of records of the tables searched (default 4)")
     p.add_argument("--from-N", dest="from_n", type=int, default=None, metavar="M",
                    help="check every N from M to --N (parameters k = 1..M-1) and fit the tight f in N")
-    p.add_argument("--only", action="append", default=None, metavar="NAME",
-                   help="restrict to these definitions (repeatable)")
+    add_definitions_argument(p, "check only the pairs of these definitions")
     p.add_argument("--all", action="store_true",
                    help="also check the pairs encoded in theorems/ and say which claims discover re-finds")
     p.add_argument("--jobs", "--workers", dest="jobs", type=int, default=None,
@@ -34,7 +35,7 @@ def add_arguments(p):
 def run(args) -> int:
     if args.N < 2 or args.N > 7:
         raise InputError(f"--N {args.N} is out of range", fix="use 2 <= N <= 7")
-    r = discover(N=args.N, names=args.only, include_known=args.all, workers=args.jobs, n_min=args.from_n)
+    r = discover(N=args.N, names=args.definitions, include_known=args.all, workers=args.jobs, n_min=args.from_n)
     compare = compare_with_theorems(r) if args.all else None
     written = write_data(r, args.write) if args.write else None
     if args.json:

@@ -1,7 +1,8 @@
-"""``implgraph matrix [--json] [--N n] [--timeout s] [--jobs J] [--only NAME ...]``: every ordered pair decided."""
+"""``implgraph matrix [--json] [--N n] [--timeout s] [--jobs J] [--definitions NAME ...]``: every ordered pair decided."""
 
 from __future__ import annotations
 
+from implgraph.commands._definition_names import add_definitions_argument
 from implgraph.core.errors import InputError
 from implgraph.io.output import print_json
 from implgraph.map.matrix import pair_matrix
@@ -24,8 +25,7 @@ def add_arguments(p):
     p.add_argument("--N", type=int, default=4, help="check every N from 2 to this (default 4)")
     p.add_argument("--p", type=int, default=2, help="number of buckets of the tables searched (default 2)")
     p.add_argument("--jobs", type=int, default=1, help="pairs checked at once (default 1)")
-    p.add_argument("--only", action="append", default=[], metavar="NAME",
-                   help="only these definitions (repeatable; default every registered one)")
+    add_definitions_argument(p, "decide only the pairs of these definitions (default every registered one)")
     p.add_argument("--json", action="store_true", help="print JSON (the dataset of docs/matrix.json)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
@@ -50,7 +50,7 @@ def run(args) -> int:
     if args.N < 2 or args.p < 2:
         raise InputError(f"--N {args.N} --p {args.p}: too small", fix="give --N >= 2 and --p >= 2")
     timeout = args.timeout if args.timeout and args.timeout > 0 else float("inf")
-    m = pair_matrix(args.only or None, N=args.N, p=args.p, timeout=timeout, jobs=args.jobs,
+    m = pair_matrix(args.definitions or None, N=args.N, p=args.p, timeout=timeout, jobs=args.jobs,
                     progress=not args.quiet)
     if args.json:
         print_json(m)
