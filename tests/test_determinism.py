@@ -23,7 +23,7 @@ def test_dp_not_mult_t_witness_is_the_first_on_the_grid():
     # finite eps-DP and infinite multiplicative t; the first that does is Pr(a1) = 0 | 1/2, 1/2 (class 1
     # has Pr(a1) = 0 against 1/3 in the table; removing any record keeps every bucket mean positive).
     r = find_witness("dp", "mult-t-closeness", None, N=3, classes=[1, 2])
-    assert r.status == "refuted"
+    assert r.status == "refuted", (r.note, r.seconds)
     assert _rows(r.witness) == [[0, 1], [F(1, 2), F(1, 2)], [F(1, 2), F(1, 2)]]
 
 

@@ -279,3 +279,38 @@ def test_engines_reach_solvers_only_through_the_solvers_package():
         imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
         assert not imported & {"z3", "cvc5"}, path.name
 
+
+
+class _Stalling:
+    """A solver whose first check meets its limit while the process got no CPU (a paused machine)."""
+
+    def __init__(self, answers):
+        self.answers, self.limits = list(answers), []
+
+    def set(self, key, value):
+        self.limits.append((key, value))
+
+    def check(self):
+        import time
+        time.sleep(0.02)          # wall time passes, almost no CPU is used
+        return self.answers.pop(0)
+
+    def reason_unknown(self):
+        return "timeout"
+
+
+def test_a_limit_met_without_cpu_is_given_again():
+    import z3
+    from implgraph.solvers.z3_backend import run_check
+    s = _Stalling([z3.unknown, z3.sat])
+    assert run_check(s, 10) == z3.sat and s.limits == [("timeout", 10)]
+
+
+def test_a_limit_met_with_cpu_is_unknown():
+    import z3
+    from implgraph.solvers.z3_backend import run_check
+    s = _Stalling([z3.unknown, z3.sat])
+    assert run_check(s, 1000) == z3.unknown          # returned before its limit: a real unknown, no retry
+    spin = _Stalling([z3.unknown, z3.sat])
+    spin.check = lambda: (sum(range(3_000_00)) or True) and spin.answers.pop(0)   # busy for the whole limit
+    assert run_check(spin, 1) == z3.unknown

@@ -19,6 +19,7 @@ from fractions import Fraction
 import z3
 
 from implgraph.core.concrete import INF
+from implgraph.solvers.z3_backend import run_check
 
 __all__ = ["NAME", "context", "infinite_rows", "Maximiser", "LP_TIMEOUT_MS"]
 
@@ -38,13 +39,12 @@ def infinite_rows(am, bm, N, p, ctx=None):
     x = _vars(N, p, ctx=ctx)
     one = z3.RealVal(1, ctx)
     s = z3.Solver(ctx=ctx)
-    s.set("timeout", LP_TIMEOUT_MS)
     for i in range(N):
         s.add(*[v >= 0 for v in x[i]], z3.Sum(x[i]) == 1)
     for t in am.terms:
         s.add(z3.Or(_zform(t.den, x, one, ctx) > 0, _zform(t.num, x, one, ctx) <= 0))
     s.add(z3.Or(*[z3.And(_zform(t.den, x, one, ctx) == 0, _zform(t.num, x, one, ctx) > 0) for t in bm.terms]))
-    r = s.check()
+    r = run_check(s, LP_TIMEOUT_MS)
     if r == z3.unsat:
         return None
     if r != z3.sat:
@@ -88,7 +88,6 @@ class Maximiser:
     def __init__(self, am, a, N, p, ctx):
         self.ctx, self.N, self.p = ctx, N, p
         o = self.o = z3.Optimize(ctx=ctx)
-        o.set("timeout", LP_TIMEOUT_MS)
         y = self.y = _vars(N, p, "y", ctx)
         s = self.s = z3.Real("s", ctx)
         o.add(s >= 0)
@@ -105,7 +104,7 @@ class Maximiser:
         try:
             o.add(_zform(term.den, y, s, self.ctx) == 1)
             h = o.maximize(_zform(term.num, y, s, self.ctx))
-            r = o.check()
+            r = run_check(o, LP_TIMEOUT_MS)
             if r == z3.unsat:
                 return None, None
             if r != z3.sat:
