@@ -314,3 +314,43 @@ def test_a_limit_met_with_cpu_is_unknown():
     spin = _Stalling([z3.unknown, z3.sat])
     spin.check = lambda: (sum(range(3_000_00)) or True) and spin.answers.pop(0)   # busy for the whole limit
     assert run_check(spin, 1) == z3.unknown
+
+
+def _z3_satisfies_at(name, params, rows, sizes, T):
+    """Whether the z3 encoding of ``name`` admits the fixed table ``rows`` at raw level ``T``
+    (no sort assumed: the encodings' unsorted branch)."""
+    import z3
+    from implgraph.definitions import get as get_definition
+    from implgraph.solvers import z3_backend as zb
+    zrows = [[z3.RealVal(f"{v.numerator}/{v.denominator}") for v in r] for r in rows]
+    s = z3.Solver()
+    s.add(*zb.encode_satisfies(get_definition(name), zrows, T, params, sizes, {}))
+    return s.check() == z3.sat
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_z3_encodings_agree_with_the_brute_force(seed):
+    # A fixed table satisfies a definition's encoding at raw level T exactly when its level
+    # (tests/brute.py) is at most T: the encoding neither loses nor adds tables.
+    import random
+    from fractions import Fraction as Fr
+
+    import brute
+    rng = random.Random(seed)
+    n, p = rng.randint(3, 5), rng.randint(2, 3)
+    rows = []
+    for _ in range(n):
+        cuts = sorted(rng.randint(0, 4) for _ in range(p - 1))
+        rows.append([Fr(b - a, 4) for a, b in zip([0] + cuts, cuts + [4])])
+    sizes, left = [], n
+    while left:
+        sizes.append(rng.randint(1, left))
+        left -= sizes[-1]
+    labels = [f"E{c}" for c, s in enumerate(sizes) for _ in range(s)]
+    k = rng.randint(1, n - 1)
+    cases = [("dp", {}, brute.dp(rows)), ("ldp", {}, brute.ldp(rows)),
+             ("kdp", {"k": k}, brute.kdp(rows, k)), ("kt-closeness", {"k": k}, brute.kt(rows, k)),
+             ("mult-t-closeness", {}, brute.mult_t(rows, labels))]
+    for name, params, level in cases:
+        for T in (Fr(1), Fr(3, 2), Fr(2), Fr(4)):
+            assert _z3_satisfies_at(name, params, rows, sizes, T) == (level <= T), (name, params, rows, sizes, T)
