@@ -11,14 +11,20 @@ the definition's class level is at least ``1 / max q`` (a weighted geometric mea
 1. the channel is a distribution over the ``eta``-subsets, for every ``p`` and ``d`` (symbolic);
 2. a class for ``S_j`` with ``m`` contributing records has ``n_v <= m``, ``sum n_v = eta m``, so
    ``eta max n_v <= sum n_v`` (z3);
-3. the definition's level of one class over ``k`` values, computed by the core with symbolic frequencies, is at
-   least ``1 / max q`` on every piece
-   (:func:`~implgraph.mechanisms.randomized_anonymization.facts.geometric_mean_bound`), for
-   ``k <= K_SYMBOLIC`` (the core needs a concrete number of values);
+3. the definition's level of one class is at least ``1 / max q``: for a class over any number ``k`` of values
+   when the definition declares its class level for a symbolic ``k`` (``class_level_formula``; the term-wise
+   argument of :func:`~implgraph.mechanisms.randomized_anonymization.facts.class_level_steps`), otherwise from
+   the level the core computes with symbolic frequencies, on every piece, for ``k <= K_SYMBOLIC``
+   (:func:`~implgraph.mechanisms.randomized_anonymization.facts.geometric_mean_bound`);
 4. every release of every small database (``N <= 3`` records, two attributes, ``d_j <= 3``) is checked exactly.
 
-1-3 hold for every ``N``, ``q`` and ``p`` and for ``d_j <= K_SYMBOLIC``: ``verified-bounded`` with that bound;
-a failing release in 4 refutes with the release as witness.
+1-3 hold for every ``N``, ``q`` and ``p``: ``proved`` when step 3 covers every ``k``, else ``verified-bounded``
+with ``d_j <= K_SYMBOLIC``; a failing release in 4 refutes with the release as witness.
+
+**Fixed parameters, closeness with Bayes inference** (``set_channel: {p, eta, domain_size, inference: bayes}``,
+Definition 15 with ``B_j`` from eq. 12): with ``eta = d`` every record releases the whole domain with
+probability 1, whose posterior is the prior, so every class is at EMD ``D[A, A] = 0`` (symbolic, every size);
+small databases are checked exactly (a farther class refutes). Other fixed parameters are "unknown".
 
 **Algorithm 1** (``set_channel: {parameters: algorithm-1, closeness, domain_size}``): as printed (lines 6-13
 keep the least E_L2 over the subsets, i.e. the largest ``p``), a small database is searched for a release
@@ -110,26 +116,46 @@ def _small_databases(d, n_max):
             yield {"S1": [r[0] for r in rows], "S2": [r[1] for r in rows]}
 
 
-def _diversity(claim, spec, definition):
+def _fixed(claim, spec):
+    """The claim's symbol kinds, region and fixed-parameter expressions ``{p, eta, size, level}``."""
     names, kinds = claim_symbols(claim)
-    p, eta, size = (parse_in(claim, spec.get(k), names) for k in ("p", "eta", "domain_size"))
-    level = parse_in(claim, claim.get("level"), names)
+    exprs = {k: parse_in(claim, spec.get(key), names)
+             for k, key in (("p", "p"), ("eta", "eta"), ("size", "domain_size"))}
+    exprs["level"] = parse_in(claim, claim.get("level"), names)
     region, _ = when_region(claim, names, kinds)
+    return kinds, region, exprs
+
+
+def _points(exprs, kinds, region, d):
+    """The points of the claim's symbols (integers ``1..d``, reals :data:`REAL_VALUES`) in its region with
+    domain size ``d``, each with the parameters ``{p, eta, level}`` there."""
+    free = sorted(set().union(*(sympy.sympify(x).free_symbols for x in exprs.values())), key=str)
+    points = []
+    ranges = [range(1, d + 1) if kinds.get(s) == "integer" else REAL_VALUES for s in free]
+    for values in itertools.product(*ranges):
+        point = dict(zip(free, values))
+        if sympy.sympify(exprs["size"]).subs(point) == d and region.contains(point) is True:
+            points.append((point, {k: sympy.sympify(exprs[k]).subs(point) for k in ("p", "eta", "level")}))
+    return points
+
+
+def _diversity(claim, spec, definition):
+    kinds, region, exprs = _fixed(claim, spec)
+    p, eta, size, level = (exprs[k] for k in ("p", "eta", "size", "level"))
     steps = {"channel over eta-subsets": facts.support_is_eta_subsets(_positive(p, kinds), _positive(eta, kinds),
                                                                       _positive(size, kinds)),
              "class counts: eta max n_v <= sum n_v": facts.class_count_bound() is True,
-             "level <= eta": region.decide(level <= eta) is True,
-             f"class level >= 1/max q (classes over <= {K_SYMBOLIC} values)": _class_level_bound(definition)}
+             "level <= eta": region.decide(level <= eta) is True}
+    every_k = facts.class_level_steps(definition)
+    bounded = not (every_k and all(every_k.values()))
+    if bounded:
+        steps[f"class level >= 1/max q (classes over <= {K_SYMBOLIC} values)"] = _class_level_bound(definition)
+    else:
+        steps["class level >= 1/max q for a class over any number k of values (the definition's declared level; "
+              + " / ".join(every_k) + ")"] = True
     checked, seen = 0, set()
-    free = sorted(set().union(*(sympy.sympify(x).free_symbols for x in (p, eta, size, level))), key=str)
     for d in range(1, SMALL["domain"] + 1):
-        points = []
-        ranges = [range(1, d + 1) if kinds.get(s) == "integer" else REAL_VALUES for s in free]
-        for values in itertools.product(*ranges):
-            point = dict(zip(free, values))
-            if sympy.sympify(size).subs(point) == d and region.contains(point) is True:
-                points.append((point, {k: sympy.sympify(x).subs(point)
-                                       for k, x in (("p", p), ("eta", eta), ("level", level))}))
+        points = _points(exprs, kinds, region, d)
         for cols in _small_databases(d, SMALL["records"]) if points else ():
             for point, at in points:
                 params = {"S1": (list(range(d)), at["p"], int(at["eta"])), "S2": ([0, 1], 1, 1)}
@@ -147,12 +173,15 @@ def _diversity(claim, spec, definition):
                                                  f"{at['level']} for S1 (exact)")
     bound = f"{size} <= {K_SYMBOLIC}"
     summary = "; ".join(f"{k}: {'proved' if v else 'not shown'}" for k, v in steps.items())
+    if all(steps.values()) and not bounded:
+        return claim_verdict(claim, "proved", evidence=f"{summary} (every N, q, p and domain size; {checked} "
+                                                       f"releases of small databases also checked exactly)")
     if all(steps.values()):
         return claim_verdict(claim, "verified-bounded", bound=bound,
                         evidence=f"{summary} (every N, q and p; {checked} releases of small databases checked "
                                  f"exactly); the last step is bounded: the core evaluates a definition's level "
-                                 f"only on a table with a fixed number of value columns, and no definition "
-                                 f"declares its class level as a formula in the number of values k, so the "
+                                 f"only on a table with a fixed number of value columns, and the definition "
+                                 f"declares no class level as a formula in the number of values k, so the "
                                  f"step is checked for each k <= {K_SYMBOLIC} (a class has at most {size} "
                                  f"values), hence the bound")
     return claim_verdict(claim, "unknown", evidence=f"{summary}; {checked} releases of small databases satisfy it")
@@ -256,10 +285,48 @@ def _closeness(claim, spec, context):
     return v
 
 
+def _inferred_closeness(claim, spec):
+    """Fixed ``(p, eta)`` with ``B_j`` inferred by Bayes' theorem (eq. 12, ``inference: bayes``)."""
+    kinds, region, exprs = _fixed(claim, spec)
+    ground = str(spec.get("ground", "equal"))
+    steps = {"eta = d: a released set holds every value": region.decide(sympy.Eq(exprs["eta"], exprs["size"])) is True,
+             "Pr(R = D(S_j) | v) = 1 for every v and p": facts.whole_domain_release(_positive(exprs["p"], kinds),
+                                                                                   _positive(exprs["size"], kinds)),
+             "B_j = A_j for the released D(S_j) (eq. 12), so a class's average of posteriors is A_j":
+                 facts.posterior_of_whole_domain(),
+             "D[A, A] = 0 (Definition 5)": facts.emd_to_itself(),
+             "0 <= level": region.decide(exprs["level"] >= 0) is True}
+    checked = 0
+    for d in range(1, SMALL_CLOSENESS["domain"] + 1):
+        points = _points(exprs, kinds, region, d)
+        for cols in _small_databases(d, SMALL_CLOSENESS["records"]) if points else ():
+            prior = [Fraction(cols["S1"].count(v), len(cols["S1"])) for v in range(d)]
+            for point, at in points:
+                params = {"S1": (list(range(d)), at["p"], int(at["eta"])), "S2": ([0, 1], 1, 1)}
+                for rel in facts.supported_releases(cols, params):
+                    checked += 1
+                    far = closeness_level(rel, 0, prior, ground)
+                    if far > at["level"]:
+                        witness = {"params": {str(k): str(v) for k, v in point.items()}, "database": cols,
+                                   "release": [rel.sets(i) for i in range(rel.N)], "class_emd": str(far)}
+                        return claim_verdict(claim, "refuted", witness=witness,
+                                             evidence=f"a release of a {rel.N}-record database has a class for S1 "
+                                                      f"at EMD {far} > {at['level']} from A_1 (exact)")
+    summary = "; ".join(f"{k}: {'proved' if v else 'not shown'}" for k, v in steps.items())
+    if all(steps.values()):
+        return claim_verdict(claim, "proved", evidence=f"{summary} (every N, A_j, p and domain size; {checked} "
+                                                       f"releases of small databases also checked exactly)")
+    return claim_verdict(claim, "unknown", evidence=f"{summary}: the symbolic argument covers only eta = d (every "
+                                                    f"record releases the whole domain); {checked} releases of "
+                                                    f"small databases are within the level")
+
+
 @checker("level", when=_is_set_channel)
 def check_set_channel(claim, context=None):
     """Judge a level claim about the set channel (fixed parameters, or Algorithm 1's)."""
     spec = claim["mechanism"]["set_channel"]
     if str(spec.get("parameters", "")) == "algorithm-1":
         return _closeness(claim, spec, context)
+    if str(spec.get("inference", "")) == "bayes":
+        return _inferred_closeness(claim, spec)
     return _diversity(claim, spec, get_definition(str(claim.get("definition"))))

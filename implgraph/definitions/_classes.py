@@ -9,12 +9,14 @@ the few candidates). No float ever reaches a level.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
 import sympy
 
-__all__ = ["class_means", "table_means", "class_arrays", "argmax_fraction", "largest_class_distance"]
+__all__ = ["class_means", "table_means", "class_arrays", "argmax_fraction", "largest_class_distance",
+           "GenericClass"]
 
 #: relative margin of the float screen of :func:`argmax_fraction`; float64 division of two
 #: integers (each rounded once) is off by at most 3 * 2^-53 relative, far inside it
@@ -113,3 +115,25 @@ def largest_class_distance(ct, sets, scale):
     c = argmax_fraction(x, sizes)
     return Fraction(int(x[c]), scale * int(sizes[c]) * n * ct.denom)
 
+
+@dataclass(frozen=True)
+class GenericClass:
+    """One equivalence class over a symbolic number ``k`` of values, for levels declared for every ``k``.
+
+    ``q[i]`` (``i = 1..k``, positive) is the relative frequency of the class's ``i``-th value, ``sum_i q[i] = 1``,
+    and ``top`` stands for ``max_i q[i]``. A class-based definition may declare
+    ``class_level_formula(cls)``: its level of such a class as a sympy expression in ``q[i]`` (inside sums over
+    ``(i, 1, k)``), ``k`` and ``top``, valid for every ``k >= 1``; the tests compare it with the definition's
+    computed level on classes over a few values.
+    """
+
+    k: sympy.Symbol = field(default_factory=lambda: sympy.Symbol("k", integer=True, positive=True))
+    i: sympy.Symbol = field(default_factory=lambda: sympy.Symbol("i", integer=True, positive=True))
+    q: sympy.IndexedBase = field(default_factory=lambda: sympy.IndexedBase("q", positive=True))
+    top: sympy.Symbol = field(default_factory=lambda: sympy.Symbol("q_max", positive=True))
+
+    def evaluate(self, formula, probs):
+        """A declared formula at one class whose positive frequencies are ``probs`` (numbers; exact)."""
+        probs = [sympy.sympify(x) for x in probs]
+        expr = sympy.sympify(formula).subs({self.k: len(probs), self.top: max(probs)}).doit()
+        return expr.subs({self.q[n + 1]: x for n, x in enumerate(probs)})

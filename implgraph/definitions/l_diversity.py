@@ -84,6 +84,11 @@ class FrequencyLDiversity(_LDiversity):
         c = argmax_fraction(tops, sizes)            # the largest frequency top / (size D): min of its inverse
         return Fraction(int(sizes[c]) * ct.denom, int(tops[c]))
 
+    def class_level_formula(self, cls):
+        """The level of one class over ``cls.k`` values (a :class:`~implgraph.definitions._classes.GenericClass`),
+        for every ``k``: ``1 / max_i q_i`` (Definition 2: every relative frequency is at most ``1/l``)."""
+        return 1 / cls.top
+
 
 # -- exact comparison of entropies -----------------------------------------------------------------
 
@@ -289,6 +294,11 @@ class EntropyLDiversity(_LDiversity):
                     best = q
             return entropy_level(best)
         return sympy.Min(*[entropy_level(q) for q in distinct], evaluate=False)
+
+    def class_level_formula(self, cls):
+        """The level of one class over ``cls.k`` values (a :class:`~implgraph.definitions._classes.GenericClass`),
+        for every ``k``: ``exp(-sum_{i=1}^k q_i log q_i)`` (Definition 3: the entropy is at least ``log l``)."""
+        return sympy.exp(-sympy.Sum(cls.q[cls.i] * sympy.log(cls.q[cls.i]), (cls.i, 1, cls.k)))
 
     def concrete_enclosed(self, ct):
         """The exact level on a concrete table with a guaranteed enclosure (an :class:`Enclosed`)."""

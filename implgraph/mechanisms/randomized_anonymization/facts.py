@@ -12,7 +12,12 @@ Symbolic (every domain size, every parameter value):
 - :func:`closed_form_root` -- Algorithm 1's root ``x* = G / (1 - a_Z G)`` gives ``g(x*) = G``, and
   ``p = x* eta / (d + x* eta)`` gives back ``x(p) = x*``;
 - :func:`geometric_mean_bound` -- a class level whose logarithm is ``-sum c_v log q_v`` with ``c_v >= 0``,
-  ``sum c_v = 1`` is at least ``1 / max q`` (a weighted geometric mean of the ``q_v`` is at most their maximum).
+  ``sum c_v = 1`` is at least ``1 / max q`` (a weighted geometric mean of the ``q_v`` is at most their maximum);
+- :func:`class_level_steps` -- the same for a class over a symbolic number ``k`` of values, from the level a
+  definition declares for every ``k`` (``class_level_formula``), term by term over a generic index;
+- :func:`whole_domain_release` and :func:`posterior_of_whole_domain` -- with ``eta = d`` every record releases
+  the whole domain, whose Bayes posterior (eq. 12) is the prior;
+- :func:`emd_to_itself` -- Definition 5's program of any size has optimum 0 between a distribution and itself.
 
 Exhaustive (bounded): :func:`supported_releases` lists every release a database can produce with positive
 probability, with the exact probability of each record's sets.
@@ -26,11 +31,13 @@ import numpy as np
 import sympy
 
 from implgraph.core.region import Region
+from implgraph.definitions._classes import GenericClass
 from implgraph.mechanisms.randomized_anonymization.channel import SetChannel, set_probabilities
 from implgraph.mechanisms.randomized_anonymization.release import Release
 
 __all__ = ["support_is_eta_subsets", "class_count_bound", "posterior_direction", "distance_increases_in_p",
-           "closed_form_root", "geometric_mean_bound", "supported_releases"]
+           "closed_form_root", "geometric_mean_bound", "class_level_steps", "whole_domain_release",
+           "posterior_of_whole_domain", "emd_to_itself", "supported_releases"]
 
 
 def support_is_eta_subsets(p, eta, d) -> bool:
@@ -97,6 +104,91 @@ def geometric_mean_bound(level, probs) -> bool:
     last = probs[-1]
     total = sympy.simplify(sum(coeffs).subs(last, 1 - sum(probs[:-1])))
     return total == 1
+
+
+def _sum_split(expr, cls):
+    """``expr = sum_{i=1}^k f(i) + c`` by the linearity of sums: ``(f(i), c)``, or None if ``expr`` has another
+    shape (a sum over other limits, or ``q`` outside a sum)."""
+    f, c = sympy.Integer(0), sympy.Integer(0)
+    for term in sympy.Add.make_args(sympy.expand(expr)):
+        factor, sums = term.as_independent(sympy.Sum)
+        if term == 0 or sums == 1:
+            if term.atoms(sympy.Indexed):
+                return None
+            c += term
+            continue
+        if not isinstance(sums, sympy.Sum) or len(sums.limits) != 1 or factor.atoms(sympy.Indexed):
+            return None
+        var, low, high = sums.limits[0]
+        if (low, high) != (1, cls.k) or factor.has(var):
+            return None
+        f += factor * sums.function.xreplace({var: cls.i})
+    return f, c
+
+
+def class_level_steps(definition) -> dict | None:
+    """Is a declared class level at least ``1 / max q`` for every number of values ``k``? The argument's steps.
+
+    The definition declares its level of one class over ``k`` values (``class_level_formula`` of a
+    :class:`~implgraph.definitions._classes.GenericClass`: ``q[i] > 0``, ``sum_i q[i] = 1``, ``top = max_i q[i]``).
+    Both sides being positive, the claim is ``L = log(level) + log(top) >= 0``. ``L`` is split as
+    ``sum_{i=1}^k f(i) + c`` with ``c`` free of ``i``; as ``sum_i q[i] = 1``, ``c = sum_i c q[i]``, so
+    ``L = sum_{i=1}^k t(i)`` with ``t(i) = f(i) + c q[i]``. Each ``t(i)`` is shown ``>= 0`` for a generic index
+    ``i`` on the whole range ``0 < q[i] <= top`` (written ``q[i] = top / (1 + u)``, ``u >= 0``, by sympy's
+    assumptions), and a sum of non-negative terms is non-negative. Example (a weighted geometric mean):
+    ``level = exp(-sum q[i] log q[i])`` gives ``t(i) = q[i] (log top - log q[i]) = top log(1 + u) / (1 + u)``.
+
+    Returns
+    -------
+    dict or None
+        ``{step: bool}``; None when the definition declares no level for a symbolic ``k``.
+    """
+    declare = getattr(definition, "class_level_formula", None)
+    if declare is None:
+        return None
+    cls = GenericClass()
+    level = sympy.sympify(declare(cls))
+    steps = {"level > 0": level.is_positive is True}
+    split = _sum_split(sympy.expand_log(sympy.log(level) + sympy.log(cls.top)), cls)
+    steps["log(level) + log(max q) = sum over i of t(i) (linearity, sum q_i = 1)"] = split is not None
+    if split is None:
+        steps["t(i) >= 0 for every 0 < q_i <= max q"] = False
+        return steps
+    f, c = split
+    u = sympy.Symbol("u", nonnegative=True)
+    term = sympy.expand_log((f + c * cls.q[cls.i]).xreplace({cls.q[cls.i]: cls.top / (1 + u)}))
+    steps["t(i) >= 0 for every 0 < q_i <= max q"] = (not term.atoms(sympy.Indexed) and not term.has(cls.i) and any(
+        form.is_nonnegative is True for form in (term, sympy.factor(term), sympy.simplify(term))))
+    return steps
+
+
+def whole_domain_release(p, d) -> bool:
+    """With ``eta = d``, ``Pr(R = D | v) = 1`` for every value ``v``, every ``p`` and every ``d`` (sympy)."""
+    kappa_c, _ = set_probabilities(p, d, d)
+    return sympy.simplify(kappa_c - 1) == 0
+
+
+def posterior_of_whole_domain() -> bool:
+    """eq. (12) with every value in the released set: ``B_m = kappa A_m / sum_k kappa A_k = A_m`` (``sum A = 1``)."""
+    a_m, kappa = sympy.symbols("A_m kappa", positive=True)
+    return sympy.simplify(kappa * a_m / (kappa * 1) - a_m) == 0
+
+
+def emd_to_itself() -> bool:
+    """``D[A, A] = 0`` (Definition 5), for any size ``n`` and any ground distance ``dist >= 0`` with
+    ``dist[i, i] = 0``: the diagonal flow ``f[i, j] = a[i] delta_ij`` has row and column sums ``a`` (for
+    ``1 <= i <= n``, written ``n = i + m``, ``m >= 0``) and costs 0, and no flow ``f >= 0`` costs less (z3)."""
+    n = sympy.Symbol("n", integer=True, positive=True)
+    i, j = sympy.symbols("i j", integer=True, positive=True)
+    m = sympy.Symbol("m", integer=True, nonnegative=True)
+    a, dist = sympy.IndexedBase("a"), sympy.IndexedBase("dist")
+    flow = a[i] * sympy.KroneckerDelta(i, j)
+    rows = sympy.Sum(flow, (j, 1, n)).doit().subs(n, i + m)
+    cols = sympy.Sum(flow, (i, 1, n)).doit().subs(n, j + m)
+    cost = sympy.Sum(sympy.Sum(dist[i, j] * flow, (j, 1, n)).doit().xreplace({dist[i, i]: 0}), (i, 1, n)).doit()
+    x, y = sympy.symbols("x y", real=True)
+    nonnegative = Region({x: "real", y: "real"}, (x >= 0, y >= 0)).decide(x * y >= 0)
+    return rows == a[i] and cols == a[j] and cost == 0 and nonnegative is True
 
 
 def supported_releases(columns: dict, params: dict):
