@@ -29,22 +29,13 @@ import numpy as np
 import sympy
 
 from implgraph.core.concrete import Enclosed
-from implgraph.definitions._classes import argmax_fraction, class_arrays
+from implgraph.definitions._classes import argmax_fraction, class_arrays, class_means
 from implgraph.definitions.base import Definition, register
 
 #: significant decimal digits of the enclosure of an entropy level
 DIGITS = 30
 #: largest denominator of a probability for which sympy may simplify ``p^(-p)`` (fast, small results)
 _EVALUATE_MAX_DENOMINATOR = 1000
-
-
-def _class_means(table):
-    out = []
-    for blocks in table.classes.values():
-        size = sum((b.count for b in blocks), sympy.Integer(0))
-        out.append([sum((b.probs[l] * b.count for b in blocks), sympy.Integer(0)) / size
-                    for l in range(table.p)])
-    return out
 
 
 def _class_counts(ct):
@@ -73,7 +64,7 @@ class FrequencyLDiversity(_LDiversity):
     def symbolic(self, ctx, table):
         if not table.has_classes:
             return None
-        return ctx.min([ctx.ratio(1, ctx.max(q)) for q in _class_means(table)])
+        return ctx.min([ctx.ratio(1, ctx.max(q)) for q in class_means(table)])
 
     def concrete(self, ct):
         arrays = class_arrays(ct)
@@ -275,7 +266,7 @@ class EntropyLDiversity(_LDiversity):
     def symbolic(self, ctx, table):
         if not table.has_classes:
             return None
-        means = _class_means(table)
+        means = class_means(table)
         if all(p.is_Rational for q in means for p in q):
             dists = [[Fraction(int(p.p), int(p.q)) for p in q] for q in means]
             b = [math.lcm(*[p.denominator for p in q]) for q in dists]
