@@ -77,6 +77,7 @@ def _declaring(formula):
     lambda c: sympy.exp(-2 * sympy.Sum(c.q[c.i] * sympy.log(c.q[c.i]), (c.i, 1, c.k))),   # exp(2H): true, not shown
     lambda c: sympy.exp(-sympy.Sum(c.q[c.i + 1] * sympy.log(c.q[c.i]), (c.i, 1, c.k))),   # mixes two indices
     lambda c: 1 / c.q[1],                                                          # q outside a sum
+    lambda c: c.i / c.top,                                                         # the index outside a sum
 ])
 def test_what_the_term_wise_rule_does_not_prove(formula):
     assert not all(facts.class_level_steps(_declaring(formula)).values())

@@ -113,11 +113,12 @@ def _sum_split(expr, cls):
     for term in sympy.Add.make_args(sympy.expand(expr)):
         factor, sums = term.as_independent(sympy.Sum)
         if term == 0 or sums == 1:
-            if term.atoms(sympy.Indexed):
+            if term.atoms(sympy.Indexed) or term.has(cls.i):
                 return None
             c += term
             continue
-        if not isinstance(sums, sympy.Sum) or len(sums.limits) != 1 or factor.atoms(sympy.Indexed):
+        if (not isinstance(sums, sympy.Sum) or len(sums.limits) != 1 or factor.atoms(sympy.Indexed)
+                or factor.has(cls.i)):
             return None
         var, low, high = sums.limits[0]
         if (low, high) != (1, cls.k) or factor.has(var):
