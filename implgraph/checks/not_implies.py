@@ -188,7 +188,8 @@ def _generalise(edge: Edge, context=None):
             opts = [[lo, Nv - lo]] if 2 * lo <= Nv else []
         hit = False
         for classes in opts:
-            r = find_witness(a, b, None, N=Nv, a_params=aps, b_params=bps, classes=classes, timeout_ms=1000)
+            r = find_witness(a, b, None, N=Nv, a_params=aps, b_params=bps, classes=classes, timeout_ms=1000,
+                             canonical=first is None)  # only the first witness is shown
             if r.status == "refuted":
                 hit = True
                 if first is None:

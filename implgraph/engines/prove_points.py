@@ -83,7 +83,7 @@ def probe_tightness(a, b, fx, region, kinds, alpha_sym, a_params, b_params, a_cl
             aps = {k: int(sympy.sympify(v).subs(pt)) for k, v in a_params.items()}
             bps = {k: int(sympy.sympify(v).subs(pt)) for k, v in b_params.items()}
             r = find_witness(a, b, scaled.subs(pt), N=int(pt[N]), a_params=aps, b_params=bps, alpha=alpha_sym,
-                             alpha_value=a.level_from_raw(Tv), timeout_ms=1000)
+                             alpha_value=a.level_from_raw(Tv), timeout_ms=1000, canonical=False)
             where = ", ".join(f"{k} = {v}" for k, v in pt.items()) + f", A's ratio {Tv}"
             if r.status == "refuted":
                 reached.append(where)

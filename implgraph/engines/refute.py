@@ -174,7 +174,7 @@ def witness_check(a, b, f, alpha_value, a_params=None, b_params=None, values=Non
 
 
 def find_witness(a, b, f=None, *, N, a_params=None, b_params=None, alpha=None, alpha_value=None, p=2,
-                 classes=None, timeout_ms=2000, values=None) -> RefuteResult:
+                 classes=None, timeout_ms=2000, values=None, canonical=True) -> RefuteResult:
     """Search a table of ``N`` rows satisfying A(alpha) and violating B(f(alpha)).
 
     Parameters
@@ -197,6 +197,10 @@ def find_witness(a, b, f=None, *, N, a_params=None, b_params=None, alpha=None, a
         Per solver call.
     values : dict, optional
         Values of the other symbols of ``f`` (``N`` is substituted automatically).
+    canonical : bool
+        Make a witness canonical (:func:`~implgraph.engines.witness.canonical_witness`: the same table
+        whatever model the solver gave). False when only the status is used: the witness is then the
+        solver's table (it passes the same exact re-check) and the search is cheaper.
 
     Returns
     -------
@@ -218,7 +222,8 @@ def find_witness(a, b, f=None, *, N, a_params=None, b_params=None, alpha=None, a
         return done("unknown", note="no solver backend available")
     if (a.needs_classes or b.needs_classes) and not classes:
         return done("unknown", note="a definition needs equivalence classes: give `classes`")
-    q = _Search(backend, backend.TableProblem(N, p, classes), a, b, a_params, b_params, classes, timeout_ms)
+    q = _Search(backend, backend.TableProblem(N, p, classes), a, b, a_params, b_params, classes, timeout_ms,
+                canonical)
     try:
         if f is None:
             return _search_infinite(q, done)
@@ -247,6 +252,7 @@ class _Search:
     b_params: dict
     classes: object
     timeout_ms: int
+    canonical: bool = True
 
     def satisfies(self, T):
         """The table problem with A at raw level <= T."""
@@ -263,9 +269,10 @@ class _Search:
         return status, (self.problem.table(model) if status == "sat" else None), model
 
     def refuted(self, done, table, check, alpha_raw=None):
-        """The result for a table passing ``check``, made canonical; A's level is the table's own
+        """The result for a table passing ``check``, made canonical (unless not asked); A's level is the table's own
         unless ``alpha_raw`` is given."""
-        table = canonical_witness(table, check)
+        if self.canonical:
+            table = canonical_witness(table, check)
         ra = _level_raw(table, self.a, self.a_params)
         rb = _level_raw(table, self.b, self.b_params)
         alpha = self.a.level_from_raw(ra if alpha_raw is None else alpha_raw)
