@@ -18,7 +18,7 @@ import sympy
 import brute
 from implgraph import definitions
 from implgraph.certify import certificates_in, check_certificate
-from implgraph.certify.levels import INF, expand, raw_level
+from implgraph.certify.levels import INF, blocks_table, level, raw_level
 from implgraph.cli import main
 from implgraph.engines.prove import check_implication
 
@@ -90,6 +90,26 @@ def test_corrupted_multiplier_rejected(certificates):
     assert not rep.ok and any("multiplier" in h or "not 0" in h for _, _, h in rep.failures())
 
 
+def test_corrupted_vertex_multiplier_rejected(certificates):
+    cert = _first(certificates, "vertex")
+    ratio = next(iter(cert["upper_certificate"]["multipliers"].values()))
+    key = next(iter(ratio))
+    ratio[key] = f"2*({ratio[key]})"
+    rep = check_certificate(cert, ns=range(2, 4))
+    assert not rep.ok and any("not 0" in h for _, _, h in rep.failures())
+
+
+def test_negative_multiplier_rejected(certificates):
+    """The identity can hold with a multiplier that is not >= 0: then the step fails."""
+    cert = _first(certificates, "product")
+    cert["upper_certificate"]["multipliers"][0] = {"max<=T*mean": "1", "mean<=T*min": "T", "min>=0": "1 - 1"}
+    assert check_certificate(cert, ns=range(2, 4)).ok          # a zero multiplier is harmless
+    # T^2 a - b = (T^2 - 1) a - (b - a): an identity, with the multiplier -1 on the fact b - a >= 0
+    cert["upper_certificate"]["multipliers"][0] = {"min>=0": "T**2 - 1", "max>=min": "-1"}
+    rep = check_certificate(cert, ns=range(2, 4))
+    assert not rep.ok and any("not shown >= 0" in h for _, _, h in rep.failures())
+
+
 @pytest.mark.parametrize("method", ["vertex", "product", "same-level", "subset-to-classes"])
 def test_corrupted_table_entry_rejected(certificates, method):
     cert = _first(certificates, method)
@@ -107,15 +127,15 @@ def test_lowered_bound_rejected(certificates):
 def test_vertex_family_by_hand():
     # N = 4, T = 3, subset size 1: one record at 1/4, three at 3/4. Bucket 1: mean 5/8, mean/min 5/2,
     # max/mean 6/5; bucket 2: mean 3/8, max/mean 2, mean/min 3/2: level 5/2 = ((N - 1) T + 1)/N
-    rows, classes = expand([(1, Fraction(1, 4), None), (3, Fraction(3, 4), None)])
-    assert raw_level({"family": "subset", "sides": "two-sided"}, rows, classes, 1) == Fraction(5, 2)
-    assert raw_level({"family": "pairwise", "sides": "two-sided"}, rows) == 3
+    table = blocks_table([(1, Fraction(1, 4), None), (3, Fraction(3, 4), None)])
+    assert level({"family": "subset", "sides": "two-sided"}, table, 1) == Fraction(5, 2)
+    assert level({"family": "pairwise", "sides": "two-sided"}, table) == 3
 
 
-def _random_table(rng, n, p):
+def _random_table(rng, n, p, low=0):
     rows = []
     for _ in range(n):
-        w = [rng.randint(0, 4) for _ in range(p)]
+        w = [rng.randint(low, 4) for _ in range(p)]
         if sum(w) == 0:
             w[0] = 1
         rows.append([Fraction(x, sum(w)) for x in w])
@@ -139,7 +159,7 @@ def test_levels_agree_with_brute(seed):
 
 def test_family_rows_are_probabilities():
     with pytest.raises(ValueError):
-        expand([(2, Fraction(3, 2), None)])
+        blocks_table([(2, Fraction(3, 2), None)])
     assert raw_level({"family": "pairwise"}, [[Fraction(0), Fraction(1)], [Fraction(1, 2), Fraction(1, 2)]]) == INF
 
 
@@ -153,3 +173,171 @@ def test_certificate_command(capsys):
 
 def test_bad_format_rejected():
     assert not check_certificate({"format": "something else"}).ok
+
+
+# --- the bound and its tightness family against tests/brute.py -----------------------------------
+
+def _brute_level(side, rows, classes, size):
+    """A's or B's raw level by brute force (tests/brute.py), from the certificate's description."""
+    if side["family"] == "pairwise":
+        return brute.ldp(rows)
+    if side["family"] == "subset":
+        return brute.kt(rows, int(size))
+    return brute.mult_t(rows, classes)
+
+
+class _Read:
+    """A certificate's expressions read once by sympy (values by exact substitution)."""
+
+    def __init__(self, cert):
+        self.cert = cert
+        self.S = {n: sympy.Symbol(n, integer=(k == "integer")) for n, k in cert["symbols"].items()}
+        self.N, self.T = self.S["N"], self.S["T"]
+        self.params = [s for n, s in self.S.items() if n not in ("N", "T")]
+        assert len(self.params) <= 1          # k at most, in these certificates
+        read = lambda text: sympy.sympify(text, locals=self.S)     # noqa: E731
+        self.domain = [read(c) for c in cert["domain"]]
+        self.U = read(cert["upper"])
+        self.sizes = [read(d.get("size", "0")) for d in (cert["A"], cert["B"])]
+        self.min_class = [read(d.get("min_class", "1")) for d in (cert["A"], cert["B"])]
+        self.blocks = [(read(b["count"]), read(b["value"]), b.get("class", f"B{i}"))
+                       for i, b in enumerate((cert.get("tightness") or {}).get("blocks") or [])]
+
+    def holds(self, pt):
+        return all(bool(c.xreplace(pt)) for c in self.domain)
+
+    def points(self, n, t):
+        """Points of the domain at N = n, T = t: the parameter at its smallest and middle allowed
+        value (the middle up to N = 8: C(12, 6) subsets are slow to enumerate, the largest instead)."""
+        base = {self.N: sympy.Integer(n), self.T: t}
+        if not self.params:
+            return [base] if self.holds(base) else []
+        ok = [v for v in range(0, n + 1) if self.holds({**base, self.params[0]: sympy.Integer(v)})]
+        if not ok:
+            return []
+        other = ok[len(ok) // 2] if n <= 8 else ok[-1]
+        return [{**base, self.params[0]: sympy.Integer(v)} for v in sorted({ok[0], other})]
+
+    def family(self, pt):
+        """The tightness family's rows and class labels at ``pt``."""
+        rows, classes = [], []
+        for count, value, label in self.blocks:
+            c = int(count.xreplace(pt))
+            if c:
+                v = sympy.Rational(value.xreplace(pt))
+                rows += [[Fraction(v.p, v.q), 1 - Fraction(v.p, v.q)]] * c
+                classes += [label] * c
+        if self.cert["tightness"].get("singleton_classes"):
+            classes = [f"E{i}" for i in range(len(rows))]
+        return rows, classes
+
+    def levels(self, rows, classes, pt):
+        return [_brute_level(d, rows, classes, size.xreplace(pt)) for d, size in zip((self.cert["A"],
+                                                                                     self.cert["B"]), self.sizes)]
+
+
+@pytest.mark.parametrize("n", range(2, 13))
+def test_tightness_family_attains_u_by_brute_force(certificates, n):
+    """At N = n (level T = 3/2 at even N, 3 at odd N) and two values of the parameter, the family's
+    levels computed by tests/brute.py are A <= T and B = U, for every tight certificate."""
+    t = (sympy.Rational(3, 2), sympy.Integer(3))[n % 2]
+    checked = 0
+    for name, cert in certificates:
+        if not cert["tight"]:
+            continue
+        rd = _Read(cert)
+        for pt in rd.points(n, t):
+            rows, classes = rd.family(pt)
+            a, b = rd.levels(rows, classes, pt)
+            assert len(rows) == n and a <= t and b == rd.U.xreplace(pt), (name, pt, a, b)
+            checked += 1
+    assert checked >= 20
+
+
+def _random_classes(rng, n, size, singletons):
+    """Random classes of at least ``size`` records (every record its own class if ``singletons``)."""
+    if singletons:
+        return [f"E{i}" for i in range(n)]
+    groups = max(n // size, 1)
+    return [f"E{min(i // size, groups - 1)}" for i in rng.sample(range(n), n)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_upper_bound_holds_on_random_tables(certificates, seed):
+    """On random tables (N = 2..7, 2 or 3 buckets, classes of the stated sizes), B's level
+    (tests/brute.py) is at most U at A's level, for every certificate."""
+    rng = random.Random(seed)
+    tested = 0
+    for name, cert in certificates:
+        rd = _Read(cert)
+        for _ in range(3):
+            n = rng.randint(2, 7)
+            pts = rd.points(n, sympy.Integer(1))
+            if not pts:
+                continue
+            pt = pts[rng.randrange(len(pts))]
+            size = max(int(m.xreplace(pt)) for m in rd.min_class)
+            singletons = "1" in (cert["A"].get("max_class"), cert["B"].get("max_class"))
+            rows = _random_table(rng, n, rng.randint(2, 3), low=rng.choice((0, 1, 1)))
+            classes = _random_classes(rng, n, size, singletons)
+            a, b = rd.levels(rows, classes, pt)
+            at = {**pt, rd.T: sympy.Rational(a.numerator, a.denominator)} if a != brute.INF else None
+            if at is None or not rd.holds(at):
+                continue
+            assert b != brute.INF and sympy.Rational(b.numerator, b.denominator) <= rd.U.xreplace(at), (name, rows)
+            tested += 1
+    assert tested >= 60
+
+
+# --- the checker's own parts --------------------------------------------------------------------
+
+def test_shift_argument_by_hand():
+    from implgraph.certify.expr import Reader
+    from implgraph.certify.positive import nonnegative
+    rd = Reader(["N", "T", "k"])
+    hyps = [rd.relation_poly(c) for c in ("T >= 1", "k >= 1", "k <= N - 1")]
+    # k (T - 1)^2 (N - k) = (1 + k') T'^2 (1 + N') with T = 1 + T', k = 1 + k', N = k + 1 + N'
+    assert nonnegative(rd.poly("k*(T - 1)**2*(N - k)"), hyps) == "N = N' + k + 1, T = T' + 1, k = k' + 1"
+    assert nonnegative(rd.poly("N - 3"), hyps) is None                      # false at N = 2
+    assert nonnegative(rd.poly("T - 1"), hyps, strict=True) is None         # 0 at T = 1
+    assert nonnegative(rd.poly("T - 1"), hyps) == "T = T' + 1"
+    assert nonnegative(rd.poly("(T - 2)**2"), hyps) is None                 # true, but not by this argument
+
+
+def test_solver_fallback_names_its_backends():
+    """Where the shift argument does not apply, the solvers decide and are named."""
+    from implgraph.certify.domain import Domain
+    from implgraph.certify.solve import prove_nonnegative
+    dom = Domain({"symbols": {"N": "integer", "T": "real"}, "domain": ["T >= 1", "N >= 2"]})
+    ok, how = prove_nonnegative(dom.reader.poly("(T - 2)**2"), [], dom)
+    assert ok and "z3: unsat" in how
+    ok, how = prove_nonnegative(dom.reader.poly("T - 2"), [], dom)
+    assert not ok
+
+
+@pytest.mark.parametrize("text", ["__import__('os').getcwd()", "T.real", "1.5*T", "x + 1", "T**N", "lambda: 1"])
+def test_reader_accepts_only_arithmetic(text):
+    from implgraph.certify.expr import Reader, Unreadable
+    with pytest.raises(Unreadable):
+        Reader(["N", "T"]).function(text)
+
+
+def test_unreadable_upper_rejected(certificates):
+    cert = _first(certificates, "same-level")
+    cert["upper"] = "__import__('os').getcwd()"
+    rep = check_certificate(cert, ns=range(2, 4))
+    assert not rep.ok
+
+
+def test_reader_is_exact():
+    from implgraph.certify.expr import Reader
+    rd = Reader(["N", "T"])
+    assert rd.function("1/3 + N/(T + 1)")({"N": 2, "T": Fraction(1, 2)}) == Fraction(5, 3)
+    assert rd.ratio("(2*T + 2)/(4*N)") == (rd.poly("T + 1"), rd.poly("2*N"))
+
+
+def test_family_checked_at_large_n(certificates):
+    """The levels are computed on the blocks, so the tightness family is checked at N = 1000 too."""
+    cert = next(c for _, c in certificates if c["method"] == "vertex" and c["tight"] and "k" not in c["symbols"])
+    rep = check_certificate(cert, ns=range(1000, 1001))
+    assert rep.ok and "N = 1000..1000" in rep.steps[-1][2]

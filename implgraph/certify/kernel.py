@@ -32,116 +32,119 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import sympy
-
-__all__ = ["Obligation", "obligations", "structural_checks", "FACT_NAMES"]
+__all__ = ["Obligation", "obligations", "structural_checks", "FACT_NAMES", "VARIABLES"]
 
 #: the facts of ``extremes-and-mean`` (each ``>= 0``), by the names multipliers refer to
 FACT_NAMES = ("max<=T*mean", "mean<=T*min", "mean>=extremes", "mean<=extremes", "min>=0", "max>=min")
 
-
-#: the vertex variables (multipliers may mention them by these names)
-VARS = {n: sympy.Symbol(n, real=True) for n in ("u_", "m_", "e_", "v_")}
+#: the lemmas' own real variables (multipliers may mention them by these names): the vertex's
+#: ``u_``, ``m_``, ``e_``, ``v_`` and the bucket's minimum ``a_``, maximum ``b_`` and mean ``m_``
+VARIABLES = ("u_", "m_", "e_", "v_", "a_", "b_")
 
 
 @dataclass
 class Obligation:
-    """``target >= 0`` (``strict``: ``> 0``) under ``hypotheses`` over extra ``variables``."""
+    """``target >= 0`` (``strict``: ``> 0``) under ``hypotheses`` (``[(">=", g)]``: each g >= 0).
+
+    ``target`` and the hypotheses are polynomials of the certificate's
+    :class:`implgraph.certify.expr.Reader` ring; ``facts`` name the hypotheses multipliers refer to,
+    ``multipliers`` (from the certificate) the claimed ``target = sum(lambda_i * fact_i)``.
+    """
 
     name: str
-    target: sympy.Expr
+    target: object
     hypotheses: list = field(default_factory=list)
-    variables: dict = field(default_factory=dict)
-    facts: dict | None = None       # name -> expression >= 0, for multipliers
+    facts: dict | None = None
     strict: bool = False
-    multipliers: dict | None = None  # fact name -> lambda (from the certificate)
+    multipliers: dict | None = None
 
 
-def _size(side, S):
+def _size(side, rd):
     s = side.get("size")
-    return None if s is None else sympy.sympify(s, locals=S)
+    return None if s is None else rd.poly(s)
 
 
-def _ratio_obligations(label, num, den, U, hyps, variables):
+def _ratio_obligations(label, num, den, U, hyps):
     """num/den <= U = P/Q with den > 0 and Q > 0: ``P den - Q num >= 0`` (polynomial)."""
-    P, Q = sympy.fraction(sympy.together(U))
-    out = [Obligation(f"{label}: denominator > 0", den, hyps, variables, strict=True)]
+    P, Q = U
+    out = [Obligation(f"{label}: denominator > 0", den, hyps, strict=True)]
     if Q != 1:
-        out.append(Obligation(f"{label}: denominator of U > 0", sympy.expand(Q), hyps, variables, strict=True))
-    return out + [Obligation(f"{label} <= U", sympy.expand(P * den - Q * num), hyps, variables)]
+        out.append(Obligation(f"{label}: denominator of U > 0", Q, hyps, strict=True))
+    return out + [Obligation(f"{label} <= U", P * den - Q * num, hyps)]
 
 
-def _vertex(A, B, U, S, T, N, multipliers):
-    ratios = []
+def _vertex(B, upper, rd, multipliers):
+    g = rd.gens
+    T, N = g["T"], g["N"]
     if B["family"] == "subset":
-        j = _size(B, S)
-        u, m = VARS["u_"], VARS["m_"]
+        j = _size(B, rd)
+        u, m = g["u_"], g["m_"]
         facts = {"u>=0": u, "j-u>=0": j - u, "m-u>=0": m - u, "N-j-(m-u)>=0": N - j - m + u}
-        mean_s, mean_d = (u * T + j - u) / j, (m * T + N - m) / N
-        variables = {u: "real", m: "real"}
+        mean_s, mean_d = (u * T + j - u, j), (m * T + N - m, N)
         what = f"subset S of {j} records holding u high values, m high values in all"
     else:
-        k = sympy.sympify(B["min_class"], locals=S)
-        e, u, v = VARS["e_"], VARS["u_"], VARS["v_"]
+        k = rd.poly(B["min_class"])
+        e, u, v = g["e_"], g["u_"], g["v_"]
         facts = {"u>=0": u, "v>=0": v, "e-u>=0": e - u, "e-k>=0": e - k, "N-e>=0": N - e, "N-e-v>=0": N - e - v}
-        mean_s, mean_d = (u * T + e - u) / e, ((u + v) * T + N - u - v) / N
-        variables = {e: "real", u: "real", v: "real"}
+        mean_s, mean_d = (u * T + e - u, e), ((u + v) * T + N - u - v, N)
         what = f"class E of e >= {k} records holding u high values, v high values outside it"
-    hyps = [f >= 0 for f in facts.values()]
-    ratios.append(("mean_S/mean_D", mean_s, mean_d))
+    hyps = [(">=", f) for f in facts.values()]
+    ratios = [("mean_S/mean_D", mean_s, mean_d)]
     if B.get("sides", "two-sided") == "two-sided":
         ratios.append(("mean_D/mean_S", mean_d, mean_s))
+    U = rd.ratio(upper)
     out = []
-    for label, num, den in ratios:
-        n1, d1 = sympy.fraction(sympy.together(num))
-        n2, d2 = sympy.fraction(sympy.together(den))
-        # num/den = (n1 d2) / (d1 n2); d1, d2 are positive constants-in-T (j, N, e)
-        obs = _ratio_obligations(f"vertex {label} ({what})", sympy.expand(n1 * d2), sympy.expand(d1 * n2), U,
-                                 hyps, variables)
-        obs[-1].facts, obs[-1].multipliers = facts, (multipliers or {}).get(label)
+    for label, (n1, d1), (n2, d2) in ratios:
+        # (n1/d1) / (n2/d2) = (n1 d2) / (d1 n2)
+        obs = _ratio_obligations(f"vertex {label} ({what})", n1 * d2, d1 * n2, U, hyps)
+        obs[-1].facts, obs[-1].multipliers = facts, multipliers.get(label)
         out += obs
     return out
 
 
-def _product(U, T, N, multipliers):
-    multipliers = multipliers or []
-    a, b, m = sympy.symbols("a_ b_ m_", real=True)
+def _product(upper, rd, multipliers):
+    g = rd.gens
+    T, N, a, b, m = g["T"], g["N"], g["a_"], g["b_"], g["m_"]
     facts = dict(zip(FACT_NAMES, (T * m - b, T * a - m, N * m - b - (N - 1) * a, a + (N - 1) * b - N * m, a, b - a)))
-    hyps = [f >= 0 for f in facts.values()]
-    comps = list(U.args) if isinstance(U, sympy.Min) else [U]
+    hyps = [(">=", f) for f in facts.values()]
     out = []
-    for i, c in enumerate(comps):
+    for i, c in enumerate(rd.components(upper)):
         mult = multipliers[i] if i < len(multipliers) else None
-        out.append(Obligation(f"max <= ({c}) * min", sympy.expand(c * a - b), hyps,
-                              {a: "real", b: "real", m: "real"}, facts=facts, multipliers=mult))
+        out.append(Obligation(f"max <= ({c}) * min", c * a - b, hyps, facts=facts, multipliers=mult))
     return out
 
 
-def structural_checks(cert, S, T):
+def structural_checks(cert, rd):
     """``[(what, ok)]``: the shape conditions of the lemma the certificate invokes."""
     A, B, method = cert["A"], cert["B"], cert["method"]
-    U = sympy.sympify(cert["upper"], locals=S)
     two = lambda d: d.get("sides", "two-sided") == "two-sided"      # noqa: E731
+    T = rd.gens["T"]
+
+    def upper_is_T():
+        try:
+            P, Q = rd.ratio(cert["upper"])
+        except ValueError:
+            return False
+        return P == T * Q
+
     checks = []
     if method == "same-level":
         same = (A["family"] == B["family"] and A.get("sides") == B.get("sides")
-                and sympy.simplify(sympy.sympify(A.get("size") or 0, locals=S)
-                                   - sympy.sympify(B.get("size") or 0, locals=S)) == 0
-                and A["family"] != "class")
-        checks += [("A and B have identical descriptions", same), ("U = T", sympy.simplify(U - T) == 0)]
+                and rd.poly(A.get("size") or 0) == rd.poly(B.get("size") or 0) and A["family"] != "class")
+        checks += [("A and B have identical descriptions", same), ("U = T", upper_is_T())]
     elif method == "subset-monotone":
         checks += [("A and B are two-sided subset levels", A["family"] == B["family"] == "subset" and two(A)
-                    and two(B)), ("U = T", sympy.simplify(U - T) == 0)]
+                    and two(B)), ("U = T", upper_is_T())]
     elif method == "subset-to-classes":
         checks += [("A is a two-sided subset level, B a two-sided class level", A["family"] == "subset"
                     and B["family"] == "class" and two(A) and two(B) and B.get("min_class") is not None),
-                   ("U = T", sympy.simplify(U - T) == 0)]
+                   ("U = T", upper_is_T())]
     elif method == "vertex":
         checks += [("A is pairwise", A["family"] == "pairwise"),
                    ("B is a subset or class level", B["family"] in ("subset", "class") and (
                        B["family"] == "subset" or B.get("min_class") is not None))]
     elif method == "product":
-        size_one = A["family"] == "subset" and sympy.simplify(_size(A, S) - 1) == 0
+        size_one = A["family"] == "subset" and _size(A, rd) == 1
         singleton = A["family"] == "class" and str(A.get("max_class")) == "1"
         checks += [("A is a two-sided subset level of size 1 or has singleton classes",
                     (size_one or singleton) and two(A)), ("B is pairwise", B["family"] == "pairwise")]
@@ -150,22 +153,19 @@ def structural_checks(cert, S, T):
     return checks
 
 
-def obligations(cert, S, T, N):
-    """The :class:`Obligation` list of the certificate's upper bound (its lemma's inequalities)."""
+def obligations(cert, rd):
+    """The :class:`Obligation` list of the certificate's upper bound (its lemma's inequalities),
+    over the ring of ``rd`` (an :class:`implgraph.certify.expr.Reader`)."""
     A, B, method = cert["A"], cert["B"], cert["method"]
-    U = sympy.sympify(cert["upper"], locals=S)
     data = cert.get("upper_certificate") or {}
     if method == "subset-monotone":
-        return [Obligation("j_B - j_A >= 0", sympy.expand(_size(B, S) - _size(A, S)))]
+        return [Obligation("j_B - j_A >= 0", _size(B, rd) - _size(A, rd))]
     if method == "subset-to-classes":
-        return [Obligation("min class size - j_A >= 0",
-                           sympy.expand(sympy.sympify(B["min_class"], locals=S) - _size(A, S)))]
+        return [Obligation("min class size - j_A >= 0", rd.poly(B["min_class"]) - _size(A, rd))]
     if method == "vertex":
-        names = {**S, **VARS}
-        mults = {k: {f: sympy.sympify(x, locals=names) for f, x in v.items()}
-                 for k, v in data.get("multipliers", {}).items()}
-        return _vertex(A, B, U, S, T, N, mults)
+        mults = {k: {f: rd.poly(x) for f, x in v.items()} for k, v in data.get("multipliers", {}).items()}
+        return _vertex(B, cert["upper"], rd, mults)
     if method == "product":
-        mults = [{k: sympy.sympify(v, locals=S) for k, v in comp.items()} for comp in data.get("multipliers", [])]
-        return _product(U, T, N, mults)
+        mults = [{k: rd.poly(v) for k, v in comp.items()} for comp in data.get("multipliers", [])]
+        return _product(cert["upper"], rd, mults)
     return []

@@ -9,102 +9,125 @@ definitions alone (the extreme j-subsets are the j smallest and j largest values
 this module shares no code with the engines.
 
 A *block family* is a table given as blocks of equal rows ``{"count": n, "value": x, "class": c}``
-(two buckets: ``x`` and ``1 - x``); :func:`expand` turns it into rows and class labels.
+(two buckets: ``x`` and ``1 - x``); :func:`blocks_table` turns it into a weighted table
+``[(count, row, label)]`` whose level :func:`level` computes without expanding the blocks (the
+extreme j-subsets take whole blocks and part of one), so a family is checked at N = 1000 as fast
+as at N = 2. :func:`raw_level` is the same level for plain rows.
 """
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
-__all__ = ["INF", "raw_level", "expand"]
+__all__ = ["INF", "raw_level", "level", "blocks_table"]
 
 INF = float("inf")
 
 
-def _need(x, y):
-    """The ratio x/y (None: 0/0 constrains nothing; INF: x/0)."""
-    if y == 0:
-        return None if x == 0 else INF
-    return Fraction(x) / Fraction(y)
+def _extreme_sum(column, j, largest):
+    """The sum of the j smallest (or largest) values of a weighted column ``[(count, value)]``."""
+    total, left = 0, j
+    for count, value in sorted(column, key=lambda cv: cv[1], reverse=largest):
+        take = min(count, left)
+        total += take * value
+        left -= take
+        if not left:
+            break
+    return total
 
 
-def _worst(ratios):
-    best = Fraction(1)
-    for r in ratios:
-        if r is None:
-            continue
-        if r == INF:
-            return INF
-        best = max(best, r)
-    return best
-
-
-def _pairs(column, side, family, size, classes):
-    """(numerator, denominator) means of every comparison of one bucket."""
-    n = len(column)
-    mean = sum(column, Fraction(0)) / n
+def _pairs(column, labels, side, family, size):
+    """The compared means ``((sum, count), (sum, count))`` of one bucket, numerator mean first;
+    ``column``: ``[(count, integer value)]``, ``labels`` the class label of each entry."""
+    n = sum(c for c, _ in column)
+    mean = (sum(c * v for c, v in column), n)
     if family == "pairwise":
-        lo, hi = min(column), max(column)
-        return [(hi, lo)]
+        values = [v for c, v in column if c]
+        return [((max(values), 1), (min(values), 1))]
     if family == "subset":
         j = int(size)
         if not 1 <= j <= n:
             raise ValueError(f"subset size {j} outside 1..{n}")
-        srt = sorted(column)
-        small = sum(srt[:j], Fraction(0)) / j
-        large = sum(srt[-j:], Fraction(0)) / j
-        out = [(large, mean)]
+        out = [((_extreme_sum(column, j, True), j), mean)]
         if side == "two-sided":
-            out.append((mean, small))
+            out.append((mean, (_extreme_sum(column, j, False), j)))
         return out
     if family == "class":
+        sums = {}
+        for (c, v), label in zip(column, labels):
+            s, k = sums.get(label, (0, 0))
+            sums[label] = (s + c * v, k + c)
         out = []
-        for label in dict.fromkeys(classes):
-            idx = [column[i] for i in range(n) if classes[i] == label]
-            m = sum(idx, Fraction(0)) / len(idx)
-            out.append((m, mean))
-            if side == "two-sided":
-                out.append((mean, m))
+        for s, k in sums.values():
+            if k:
+                out.append(((s, k), mean))
+                if side == "two-sided":
+                    out.append((mean, (s, k)))
         return out
     raise ValueError(f"unknown family {family!r}")
 
 
-def raw_level(side, rows, classes=None, size=None):
-    """The raw level (ratio >= 1, or INF) of ``rows`` for one side's description.
+def level(side, table, size=None):
+    """The raw level (ratio >= 1, or INF) of a weighted table for one side's description.
+
+    Each bucket's values are scaled to integers by their common denominator (ratios of means do
+    not change), so the comparisons are integer arithmetic; ``0/0`` constrains nothing and ``x/0``
+    is infinite.
 
     Parameters
     ----------
     side : dict
         ``{"family", "sides"}`` of the certificate (``size`` there is symbolic; pass it evaluated).
-    rows : list of list of Fraction
-    classes : list, optional
-        One class label per row (class family).
+    table : list of (int, list of Fraction, label)
+        ``count`` equal rows ``row`` (Fractions) in class ``label`` (labels matter for the class family).
     size : int, optional
         The subset size at this N.
+    """
+    family, sided = side["family"], side.get("sides", "two-sided")
+    labels = [label for _, _, label in table]
+    if family == "class" and any(label is None for label in labels):
+        raise ValueError("a class family needs class labels")
+    best_num, best_den = 1, 1
+    for bucket in range(len(table[0][1])):
+        scale = math.lcm(*(row[bucket].denominator for _, row, _ in table))
+        column = [(count, row[bucket].numerator * (scale // row[bucket].denominator)) for count, row, _ in table]
+        for (sx, nx), (sy, ny) in _pairs(column, labels, sided, family, size):
+            num, den = sx * ny, sy * nx          # (sx / nx) / (sy / ny)
+            if den == 0:
+                if num:
+                    return INF
+                continue
+            if num * best_den > best_num * den:
+                best_num, best_den = num, den
+    return Fraction(best_num, best_den)
+
+
+def raw_level(side, rows, classes=None, size=None):
+    """:func:`level` of plain rows (one class label per row for the class family).
 
     Examples
     --------
     >>> raw_level({"family": "pairwise", "sides": "two-sided"}, [[Fraction(1, 3), Fraction(2, 3)],
     ...                                                          [Fraction(1, 2), Fraction(1, 2)]])
-    Fraction(2, 1)
+    Fraction(3, 2)
     """
-    family, sided = side["family"], side.get("sides", "two-sided")
-    if family == "class" and classes is None:
-        raise ValueError("a class family needs class labels")
-    ratios = []
-    for l in range(len(rows[0])):
-        column = [Fraction(r[l]) for r in rows]
-        ratios += [_need(x, y) for x, y in _pairs(column, sided, family, size, classes)]
-    return _worst(ratios)
+    labels = list(classes) if classes is not None else [None] * len(rows)
+    return level(side, [(1, [Fraction(x) for x in row], label) for row, label in zip(rows, labels)], size)
 
 
-def expand(blocks, singleton_classes=False):
-    """Rows (two buckets) and class labels of a block family evaluated at a point.
+def blocks_table(blocks, singleton_classes=False):
+    """The weighted table (two buckets) of a block family evaluated at a point.
 
     ``blocks``: ``[(count, value, label)]`` with integer counts (blocks of count 0 are dropped) and
     rational values in [0, 1]. ``singleton_classes``: every record its own class.
+
+    Examples
+    --------
+    >>> blocks_table([(2, Fraction(1, 3), "E1"), (0, None, "E2")])
+    [(2, [Fraction(1, 3), Fraction(2, 3)], 'E1')]
     """
-    rows, labels = [], []
+    table = []
     for count, value, label in blocks:
         if count < 0:
             raise ValueError(f"negative block size {count}")
@@ -113,8 +136,8 @@ def expand(blocks, singleton_classes=False):
         v = Fraction(value)
         if not 0 <= v <= 1:
             raise ValueError(f"probability {v} outside [0, 1]")
-        rows += [[v, 1 - v] for _ in range(count)]
-        labels += [label] * count
-    if singleton_classes:
-        labels = [f"E{i + 1}" for i in range(len(rows))]
-    return rows, (labels if any(x is not None for x in labels) else None)
+        if singleton_classes:
+            table += [(1, [v, 1 - v], f"E{len(table) + i + 1}") for i in range(count)]
+        else:
+            table.append((count, [v, 1 - v], label))
+    return table

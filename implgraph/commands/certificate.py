@@ -3,8 +3,9 @@
 Each proved implication carries a certificate (:mod:`implgraph.engines.certificates`): the upper
 bound U of B's raw level in terms of A's raw level T with the data its argument needs, and a table
 family attaining U. This command checks the named claims (or one edge A => B with ``--edge``),
-prints their certificates as JSON and, with ``--check``, re-checks each with the independent
-checker :mod:`implgraph.certify` (exit status 1 when one is rejected).
+prints their certificates as JSON (``--text``: as the identities and the table family a reader
+re-checks by hand) and, with ``--check``, re-checks each with the independent checker
+:mod:`implgraph.certify` (exit status 1 when one is rejected).
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ def add_arguments(p):
     p.add_argument("--edge", nargs=2, metavar=("A", "B"), help="an edge A => B instead of claims, e.g. NAME "
                    "'NAME(k=k)' (parameters as symbols)")
     p.add_argument("--check", action="store_true", help="re-check every certificate with implgraph.certify")
+    p.add_argument("--text", action="store_true", help="print each certificate as the polynomial identities and "
+                   "the table family to re-check by hand, instead of JSON")
 
 
 def _edge_rows(a, b):
@@ -60,5 +63,37 @@ def run(args) -> int:
                 rep = check_certificate(cert)
                 failed += not rep.ok
                 row["recheck"].append(rep.to_json())
-    print_json({"claims": rows})
+    if args.text:
+        for row in rows:
+            print("\n".join(_text_lines(row)))
+    else:
+        print_json({"claims": rows})
     return 1 if failed else 0
+
+
+def _text_lines(row) -> list:
+    """A claim's certificates as text: U, the lemma's identities (target = sum of multiplier * fact,
+    each fact >= 0), the table family, and the checker's steps."""
+    from implgraph.certify.domain import Domain
+    from implgraph.certify.kernel import obligations
+    head = "implication (proved, every N)" if row["verdict"] == "proved" else row["verdict"]
+    out = [f"{row['id']}: {head}", f"  tight f = {row['tight']}"]
+    for i, cert in enumerate(row["certificates"], 1):
+        lemma = (cert.get("upper_certificate") or {}).get("lemma", cert["method"])
+        out += [f"  certificate {i}: {cert['method']} (lemma {lemma})",
+                f"    domain: {', '.join(cert['domain'])}",
+                f"    U = {cert['upper']}: B's raw level <= U on every table whose A raw level is <= T"]
+        for ob in obligations(cert, Domain(cert).reader):
+            if ob.multipliers:
+                terms = " + ".join(f"({lam})*({ob.facts[k]})" for k, lam in ob.multipliers.items())
+                out.append(f"    {ob.name}: {ob.target} = {terms}")
+                out.append("      facts >= 0: " + ", ".join(f"{k}: {ob.facts[k]}" for k in ob.multipliers))
+            else:
+                out.append(f"    {ob.name}: {ob.target} {'>' if ob.strict else '>='} 0")
+        for b in (cert.get("tightness") or {}).get("blocks") or []:
+            label = f" in class {b['class']}" if b.get("class") else ""
+            out.append(f"    family: {b['count']} rows [x, 1 - x]{label}, x = {b['value']}")
+        for rep in row.get("recheck", [])[i - 1:i]:
+            out.append(f"    recheck: {'accepted' if rep['ok'] else 'REJECTED'}")
+            out += [f"      {'ok' if s['ok'] else 'FAILED'}: {s['step']}: {s['how']}" for s in rep["steps"]]
+    return out

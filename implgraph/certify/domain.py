@@ -1,0 +1,134 @@
+"""A certificate's symbols and domain: the ring it is read in, its hypotheses, its sample points.
+
+``symbols`` maps each name to ``"integer"`` or ``"real"`` (N is an integer and T, A's raw level, a
+real unless stated); ``domain`` is a list of relations over them. :class:`Domain` gives
+
+- the polynomial hypotheses (``(op, g)``, ``g op 0``) the exact positivity argument may use
+  (:mod:`implgraph.certify.positive`; a relation that is not polynomial, e.g. ``log(T) <= eps``, is
+  left out there, which only weakens the hypotheses);
+- the same relations read by sympy for the solvers (:mod:`implgraph.certify.solve`, only when the
+  exact argument does not apply);
+- :meth:`Domain.points`: the sample points of the tightness family (N in a range, other integers
+  0..N, other reals and T on small grids) where every relation holds, tested exactly (a
+  non-rational relation is decided in floating point away from ties, by sympy at a tie).
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import sympy
+
+from implgraph.certify.expr import Reader, Unreadable
+from implgraph.certify.kernel import VARIABLES
+
+__all__ = ["Domain", "T_GRID", "REAL_GRID"]
+
+T_GRID = (1, Fraction(5, 4), Fraction(3, 2), 2, 3, Fraction(7, 2), 10)
+REAL_GRID = (0, 1, Fraction(3, 2), 2, 5)
+
+
+class Domain:
+    """The symbols and the domain of a certificate (see the module notes).
+
+    Attributes
+    ----------
+    reader : Reader
+        Over the certificate's symbols and the lemmas' variables (:data:`implgraph.certify.kernel.VARIABLES`).
+    kinds : dict
+        ``{name: "integer" | "real"}`` of every symbol of the reader.
+    atoms : list of (str, PolyElement)
+        The polynomial relations of the domain.
+    """
+
+    def __init__(self, cert):
+        kinds = dict(cert.get("symbols") or {})
+        clash = set(kinds) & set(VARIABLES)
+        if clash:
+            raise ValueError(f"symbols {sorted(clash)} are reserved for the lemmas' variables")
+        kinds.setdefault("N", "integer")
+        kinds.setdefault("T", "real")
+        self.kinds = {**kinds, **{v: "real" for v in VARIABLES}}
+        self.reader = Reader([*sorted(kinds), *VARIABLES])
+        self.texts = list(dict.fromkeys(str(c) for c in cert.get("domain", [])))
+        self.atoms, self._tests = [], []
+        for text in self.texts:
+            try:
+                self.atoms.append(self.reader.relation_poly(text))
+            except Unreadable:
+                pass
+            try:
+                test = self.reader.relation_function(text)
+            except Unreadable:
+                test = _SympyTest(self.reader.sympy(text), self.reader.symbols)
+            self._tests.append((self.reader.names_in(text), test))
+        self._sympy = None
+
+    def sympy_relations(self):
+        """The domain read by sympy (for the solvers)."""
+        if self._sympy is None:
+            self._sympy = [self.reader.sympy(t) for t in self.texts]
+        return self._sympy
+
+    def sympy_kinds(self):
+        """``{sympy Symbol: kind}`` for the solvers."""
+        return {self.reader.symbols[n]: k for n, k in self.kinds.items()}
+
+    def holds(self, env, names=None):
+        """Does every relation hold at ``env`` (``{name: int | Fraction}``)? With ``names``, only the
+        relations over those names are tested."""
+        try:
+            return all(test(env) for used, test in self._tests if names is None or used <= names)
+        except ZeroDivisionError:
+            return False
+
+    def points(self, ns):
+        """The sample points ``{name: int | Fraction}`` of the domain (see the module notes)."""
+        names = [n for n in self.kinds if n not in VARIABLES]
+        ints = sorted(n for n in names if self.kinds[n] == "integer" and n != "N")
+        reals = sorted(n for n in names if self.kinds[n] == "real" and n != "T")
+        known = frozenset(names) - {"T"}
+        for n in ns:
+            for ivals in itertools.product(range(0, n + 1), repeat=len(ints)):
+                for rvals in itertools.product(REAL_GRID, repeat=len(reals)):
+                    base = {"N": n, **dict(zip(ints, ivals)), **dict(zip(reals, rvals))}
+                    if not self.holds(base, known):
+                        continue
+                    for t in T_GRID:
+                        env = {**base, "T": t}
+                        if self.holds(env):
+                            yield env
+
+
+class _SympyTest:
+    """A relation the exact reader rejects: floating point away from ties, sympy at a tie."""
+
+    def __init__(self, rel, symbols):
+        self.rel, self.symbols = rel, symbols
+        self.syms = sorted(rel.free_symbols, key=str)
+        self.names = [str(x) for x in self.syms]
+        self.diff, self.memo = None, {}
+        if isinstance(rel, sympy.core.relational.Relational) and rel.rel_op != "==":
+            self.diff = sympy.lambdify(self.syms, rel.lhs - rel.rhs, "math")
+
+    def __call__(self, env):
+        key = tuple(env[x] for x in self.names)
+        if key not in self.memo:
+            self.memo[key] = self._decide(env)
+        return self.memo[key]
+
+    def _decide(self, env):
+        if self.diff is not None:
+            try:
+                d = float(self.diff(*(float(env[x]) for x in self.names)))
+            except (ValueError, ZeroDivisionError, KeyError, OverflowError, TypeError):
+                d = None
+            if d is not None and abs(d) > 1e-9:
+                return {"<=": d < 0, "<": d < 0, ">=": d > 0, ">": d > 0, "!=": True}[self.rel.rel_op]
+        v = self.rel.subs({self.symbols[n]: sympy.Rational(x.numerator, x.denominator) for n, x in env.items()
+                           if n in self.symbols})
+        try:
+            return bool(v)
+        except TypeError:
+            return False

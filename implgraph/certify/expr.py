@@ -1,0 +1,220 @@
+"""Reading a certificate's expressions: polynomials over the rationals and exact evaluators.
+
+A certificate writes its expressions as text in sympy's notation (``"N*T**2*k - k"``,
+``"(T - 1)/(T + 1)"``, ``"Min(T**2, N*(T - 1) + 1)"``). :class:`Reader` parses them with Python's
+:mod:`ast` (a whitelist: integers, the certificate's symbols, ``+ - * /``, integer powers, ``Min``,
+``Max``; relations ``<= < >= > ==`` and ``Eq``) and turns them into
+
+- polynomials of a :func:`sympy.polys.rings.ring` over QQ (exact, and fast: no expression trees
+  to simplify) for the identities and inequalities of the upper bound;
+- exact evaluators on :class:`fractions.Fraction` points for the tightness family and the domain.
+
+Anything else (a logarithm in a domain condition, say) raises :class:`Unreadable`; the checker then
+reads that expression with sympy instead (:meth:`Reader.sympy`).
+
+Examples
+--------
+>>> rd = Reader(["N", "T"])
+>>> rd.poly("(N - 1)*T + 1")
+N*T - T + 1
+>>> rd.function("Min(T**2, N*(T - 1) + 1)")({"N": 3, "T": Fraction(3, 2)})
+Fraction(9, 4)
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from fractions import Fraction
+
+import sympy
+from sympy.polys.rings import ring
+
+__all__ = ["Reader", "Unreadable", "NotPolynomial", "RELATIONS"]
+
+#: relation operators: Python's comparison node -> the text the checker reports
+RELATIONS = {ast.LtE: "<=", ast.Lt: "<", ast.GtE: ">=", ast.Gt: ">", ast.Eq: "=="}
+_BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul}
+
+
+class Unreadable(ValueError):
+    """An expression outside the fragment :class:`Reader` reads exactly."""
+
+
+class NotPolynomial(Unreadable):
+    """An expression that is not a polynomial (a division by a symbol, Min, Max)."""
+
+
+class Reader:
+    """Parses a certificate's expressions over the symbols ``names``.
+
+    Parameters
+    ----------
+    names : iterable of str
+        The symbols the expressions may use (the generators of :attr:`ring`).
+    """
+
+    def __init__(self, names):
+        self.names = tuple(dict.fromkeys(names))
+        self.ring, *gens = ring(",".join(self.names), sympy.QQ)
+        self.gens = dict(zip(self.names, gens))
+        self.symbols = dict(zip(self.names, self.ring.symbols))
+        self._trees = {}
+
+    def tree(self, text):
+        """The checked :mod:`ast` expression of ``text`` (cached)."""
+        text = str(text)
+        if text not in self._trees:
+            try:
+                node = ast.parse(text.strip(), mode="eval").body
+            except SyntaxError as exc:
+                raise Unreadable(f"cannot parse {text!r}: {exc.msg}") from None
+            self._trees[text] = node
+        return self._trees[text]
+
+    def names_in(self, text):
+        """The names ``text`` mentions (functions excluded)."""
+        node = self.tree(text)
+        called = {id(c.func) for c in ast.walk(node) if isinstance(c, ast.Call)}
+        return frozenset(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in called)
+
+    # polynomials -------------------------------------------------------------------------------
+
+    def poly(self, text):
+        """``text`` as a polynomial of :attr:`ring` (:class:`NotPolynomial` otherwise)."""
+        num, den = self._ratio(self.tree(text))
+        if not den.is_ground:
+            raise NotPolynomial(f"{text} is not a polynomial")
+        return num.quo_ground(den.LC)
+
+    def ratio(self, text):
+        """``(P, Q)``: ``text`` as a reduced quotient of polynomials, Q's leading coefficient > 0."""
+        num, den = self._ratio(self.tree(text))
+        return num.cancel(den)
+
+    def components(self, text):
+        """The polynomial arguments of a top-level ``Min`` (or ``[text]`` itself)."""
+        node = self.tree(text)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Min":
+            return [self._poly_node(a) for a in node.args]
+        return [self._poly_node(node)]
+
+    def _poly_node(self, node):
+        num, den = self._ratio(node)
+        if not den.is_ground:
+            raise NotPolynomial(f"{ast.unparse(node)} is not a polynomial")
+        return num.quo_ground(den.LC)
+
+    def _ratio(self, node):
+        """``(numerator, denominator)`` without cancelling (the caller reduces)."""
+        R = self.ring
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return R(node.value), R.one
+        if isinstance(node, ast.Name):
+            if node.id not in self.gens:
+                raise Unreadable(f"undeclared symbol {node.id!r}")
+            return self.gens[node.id], R.one
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            n, d = self._ratio(node.operand)
+            return (-n if isinstance(node.op, ast.USub) else n), d
+        if isinstance(node, ast.BinOp):
+            (a, b), (c, d) = self._ratio(node.left), self._ratio(node.right)
+            if isinstance(node.op, (ast.Add, ast.Sub)):
+                return _BINARY[type(node.op)](a * d, c * b), b * d
+            if isinstance(node.op, ast.Mult):
+                return a * c, b * d
+            if isinstance(node.op, ast.Div):
+                if not c:
+                    raise Unreadable(f"division by 0 in {ast.unparse(node)}")
+                return a * d, b * c
+            if isinstance(node.op, ast.Pow):
+                e = _integer(node.right)
+                if e < 0:
+                    if not a:
+                        raise Unreadable(f"0 to a negative power in {ast.unparse(node)}")
+                    a, b, e = b, a, -e
+                return a ** e, b ** e
+        raise NotPolynomial(f"{ast.unparse(node)} is not a rational function")
+
+    def to_sympy(self, p):
+        """A polynomial of :attr:`ring` as a sympy expression (over :attr:`symbols`)."""
+        return p.as_expr()
+
+    def sympy(self, text):
+        """``text`` read by sympy over :attr:`symbols` (the fallback for what :meth:`tree` rejects)."""
+        return sympy.sympify(str(text), locals=dict(self.symbols))
+
+    # exact evaluation --------------------------------------------------------------------------
+
+    def function(self, text):
+        """An exact evaluator of ``text``: ``env -> int | Fraction`` with ``env`` ``{name: int | Fraction}``."""
+        return _compile(self.tree(text), self.gens)
+
+    def relation(self, text):
+        """``(op, lhs evaluator, rhs evaluator)`` of a relation ``a <= b`` (or ``Eq(a, b)``)."""
+        node = self.tree(text)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in RELATIONS:
+            return RELATIONS[type(node.ops[0])], node.left, node.comparators[0]
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Eq" and len(node.args) == 2:
+            return "==", node.args[0], node.args[1]
+        raise Unreadable(f"{text} is not a relation")
+
+    def relation_poly(self, text):
+        """``(op, g)``: the relation as ``g op 0`` with op ``>=``, ``>`` or ``==`` (g a polynomial)."""
+        op, lhs, rhs = self.relation(text)
+        a, b = self._poly_node(lhs), self._poly_node(rhs)
+        if op in ("<=", "<"):
+            return {"<=": ">=", "<": ">"}[op], b - a
+        return op, a - b
+
+    def relation_function(self, text):
+        """An exact test of a relation at a point: ``env -> bool``."""
+        op, lhs, rhs = self.relation(text)
+        f, g = _compile(lhs, self.gens), _compile(rhs, self.gens)
+        cmp = {"<=": operator.le, "<": operator.lt, ">=": operator.ge, ">": operator.gt, "==": operator.eq}[op]
+        return lambda env: cmp(f(env), g(env))
+
+
+def _integer(node):
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return -_integer(node.operand)
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    raise NotPolynomial(f"exponent {ast.unparse(node)} is not an integer")
+
+
+def _divide(a, b):
+    """Exact a / b (two ints give a Fraction, not a float)."""
+    return Fraction(a, b) if type(a) is int and type(b) is int else a / b
+
+
+def _compile(node, names):
+    """A closure evaluating ``node`` exactly (ints and Fractions; Min, Max)."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        v = node.value
+        return lambda env: v
+    if isinstance(node, ast.Name):
+        if node.id not in names:
+            raise Unreadable(f"undeclared symbol {node.id!r}")
+        key = node.id
+        return lambda env: env[key]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        f = _compile(node.operand, names)
+        return (lambda env: -f(env)) if isinstance(node.op, ast.USub) else f
+    if isinstance(node, ast.BinOp):
+        f = _compile(node.left, names)
+        if isinstance(node.op, ast.Pow):
+            e = _integer(node.right)
+            if e < 0:
+                return lambda env: _divide(1, f(env) ** -e)
+            return lambda env: f(env) ** e
+        g = _compile(node.right, names)
+        op = {**_BINARY, ast.Div: _divide}.get(type(node.op))
+        if op is not None:
+            return lambda env: op(f(env), g(env))
+    if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("Min", "Max") and node.args \
+            and not node.keywords:
+        fs = [_compile(a, names) for a in node.args]
+        pick = min if node.func.id == "Min" else max
+        return lambda env: pick(f(env) for f in fs)
+    raise Unreadable(f"{ast.unparse(node)} is not a rational expression")
