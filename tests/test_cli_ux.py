@@ -206,3 +206,34 @@ def test_every_command_has_json():
     without = [name for name, p in sub.choices.items()
                if name not in NO_JSON_FLAG and "--json" not in p._option_string_actions]
     assert without == []
+
+
+def test_a_delayed_bar_draws_nothing_for_a_quick_task(capsys):
+    from implgraph.io.console import Progress
+    with Progress(2, "quick task", enabled=True, delay=60) as bar:
+        bar.step("one")
+    assert bar._timer is not None and not bar._timer.is_alive()      # cancelled, never drawn
+    assert "quick task" not in capsys.readouterr().err
+    with Progress(2, "drawn at once", enabled=True) as bar:
+        bar.step("one")
+    assert "drawn at once" in capsys.readouterr().err
+
+
+def test_check_edge_shows_a_bar_with_one_step_per_direction(monkeypatch, capsys):
+    """check-edge's bar has a total (hence an estimate of the time left): one step per direction."""
+    import implgraph.commands.check_edge as command
+    from implgraph.io.console import Progress
+    seen = []
+
+    class Recording(Progress):
+        def __init__(self, total, label="", enabled=None, delay=0.0):
+            super().__init__(total, label, enabled=False, delay=delay)
+            seen.append(("bar", total, delay))
+
+        def step(self, what=""):
+            super().step(what)
+            seen.append(("step", what))
+
+    monkeypatch.setattr(command, "Progress", Recording)
+    assert main(["check-edge", "ldp", "dp", "--N", "2"]) == 0
+    assert seen == [("bar", 2, 1.0), ("step", "ldp => dp"), ("step", "dp => ldp")]

@@ -68,8 +68,10 @@ def run(args) -> int:
                          fix="use 2 <= N <= 100000 (exhaustive up to N = 8; above, tables of blocks of equal rows)")
     if args.p < 2 or args.p > 4:
         raise InputError(f"--p {args.p} is out of range", fix="use 2 <= p <= 4")
-    with Progress(None, f"check-edge {args.a} ? {args.b} (N = 2..{args.N})"):
-        r = check_edge(args.a, args.b, f=args.f, when=args.when, N=args.N, p=args.p, g=args.g, jobs=args.jobs)
+    # a bar with the time left (one step per direction) once the check has taken a second
+    with Progress(2, f"check-edge {args.a} ? {args.b} (N = 2..{args.N})", delay=1.0) as bar:
+        r = check_edge(args.a, args.b, f=args.f, when=args.when, N=args.N, p=args.p, g=args.g, jobs=args.jobs,
+                       progress=bar.step)
     if args.json:
         print_json(r.to_json())
         return 0

@@ -10,7 +10,7 @@ chain of claim ids) and the best of the two. ``--html OUT`` writes the same as a
 
 from __future__ import annotations
 
-from implgraph.commands._data import add_data_arguments, theorem_paths
+from implgraph.commands._data import add_data_arguments, data_sources
 from implgraph.commands.levels import _check_k, _columns, _named_params
 from implgraph.commands.release import add_mechanism_arguments
 from implgraph.core.errors import InputError
@@ -53,7 +53,8 @@ def _tables(args):
 
 
 def compute(args) -> dict:
-    """``{label: (table, [Guarantee])}`` and the verdicts' source."""
+    """``{label: (table, [Guarantee])}`` and the verdicts' source (``args.theorems``: the theorem files
+    :func:`implgraph.commands._data.data_sources` gives)."""
     from implgraph.commands.map import load_verdicts
     from implgraph.io.microdata import infinite_reason, table_levels
     from implgraph.map.guarantees import class_sizes, guarantees
@@ -63,7 +64,6 @@ def compute(args) -> dict:
     if args.k is not None:
         _check_k(args.k, first.N, args.file)
     params = _named_params(args)
-    args.theorems = theorem_paths(args)
     verdicts, vsource = load_verdicts(args)
     rules = load_rules(args.theorems, verdicts)
     out, memo = {}, {}
@@ -79,7 +79,8 @@ def compute(args) -> dict:
 
 def run(args) -> int:
     from implgraph.io.guarantees_report import html_report, text_lines
-    results, vsource = compute(args)
+    with data_sources(args) as args.theorems:   # --theorems / --tables add to the bundled data; --only replaces it
+        results, vsource = compute(args)
     if args.html:
         try:
             with open(args.html, "w", encoding="utf-8") as fh:

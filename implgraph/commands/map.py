@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import time
 
-from implgraph.commands._data import add_data_arguments, theorem_paths
+from implgraph.commands._data import add_data_arguments, data_sources
 from implgraph.core.errors import InputError
 from implgraph.io.console import Progress
 from implgraph.io.output import print_json
@@ -205,11 +205,15 @@ def _print_summary(m, out_info, limit):
 
 
 def run(args) -> int:
-    from implgraph.map.drawing import drawing
-    from implgraph.map.render import check_suffix, render
     if not args.out and not args.json:
         raise InputError("nothing to do", fix="give --out FILE (.svg, .pdf, .png, .tex, .dot) or --json")
-    args.theorems = theorem_paths(args)     # --theorems adds to the bundled data; --only replaces it
+    with data_sources(args) as args.theorems:   # --theorems / --tables add to the bundled data; --only replaces it
+        return _map(args)
+
+
+def _map(args) -> int:
+    from implgraph.map.drawing import drawing
+    from implgraph.map.render import check_suffix, render
     if args.out:
         check_suffix(args.out)
     m = build(args)

@@ -9,7 +9,7 @@ non-implication is known (with ``--N`` and concrete group sizes) or the pair is 
 
 from __future__ import annotations
 
-from implgraph.commands._data import add_data_arguments, theorem_paths
+from implgraph.commands._data import add_data_arguments, data_sources
 from implgraph.core.errors import InputError
 from implgraph.io.console import Progress
 from implgraph.io.output import print_json
@@ -40,6 +40,11 @@ def add_arguments(p):
 
 
 def run(args) -> int:
+    with data_sources(args) as args.theorems:   # --theorems / --tables add to the bundled data; --only replaces it
+        return _path(args)
+
+
+def _path(args) -> int:
     from implgraph.map.compose import compositions, tightest
     from implgraph.map.graph import node_name, read_node
     from implgraph.map.rules import load_rules
@@ -50,7 +55,6 @@ def run(args) -> int:
         raise InputError(f"--max-length {args.max_length} is out of range", fix=f"give 1 <= --max-length <= {MAX_LENGTH}")
     src, sp = read_node(args.source, args.k, args.N)
     dst, tp = read_node(args.target, args.k, args.N)
-    args.theorems = theorem_paths(args)     # --theorems adds to the bundled data; --only replaces it
     verdicts, vsource = load_verdicts(args)
     with Progress(None, f"path {args.source} => {args.target}"):
         rules = load_rules(args.theorems, verdicts)

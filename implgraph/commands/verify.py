@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 
 from implgraph.checks.verify import DEFAULT_MAX_N, collect_claims, regressions, run_verify
-from implgraph.commands._data import add_data_arguments, theorem_paths
+from implgraph.commands._data import add_data_arguments, data_sources
 from implgraph.core.errors import InputError
 from implgraph.io.console import QUIET, VERBOSE, Progress, emit, emit_row, results_console, verbosity, verdict_text
 from implgraph.io.output import print_json
@@ -112,7 +112,11 @@ def summary(verdicts) -> str:
 def run(args) -> int:
     if not 2 <= args.max_n <= MAX_MAX_N:
         raise InputError(f"--max-n {args.max_n} is out of range", fix=f"give 2 <= --max-n <= {MAX_MAX_N}")
-    paths = theorem_paths(args, with_tables=True)
+    with data_sources(args, with_tables=True) as paths:     # --theorems / --tables add; --only replaces
+        return _verify(args, paths)
+
+
+def _verify(args, paths) -> int:
     claims = [c for c in (collect_claims(args.ids) if paths is None else collect_claims(args.ids, paths))
               if isinstance(c, dict)]
     tables = _table_of(claims)

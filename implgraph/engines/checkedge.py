@@ -150,7 +150,7 @@ def combine(fw: DirectionResult, bw: DirectionResult, a_def, b_def) -> tuple[str
     return "unknown", f"neither direction was decided between {A} and {B}"
 
 
-def check_edge(a, b, f=None, when=(), N=4, p=2, g=None, jobs=1) -> EdgeResult:
+def check_edge(a, b, f=None, when=(), N=4, p=2, g=None, jobs=1, progress=None) -> EdgeResult:
     """Check the conjecture A => B (with f, if given) and the reverse direction.
 
     Parameters
@@ -170,6 +170,8 @@ def check_edge(a, b, f=None, when=(), N=4, p=2, g=None, jobs=1) -> EdgeResult:
         A conjectured function for the reverse direction.
     jobs : int
         Processes: 2 or more check the two directions side by side (the results are the same).
+    progress : callable, optional
+        Called with ``"A => B"`` when a direction is checked (twice in all), e.g. to advance a bar.
 
     Returns
     -------
@@ -180,13 +182,19 @@ def check_edge(a, b, f=None, when=(), N=4, p=2, g=None, jobs=1) -> EdgeResult:
     b = b if isinstance(b, Node) else parse_node(b)
     if isinstance(when, str):
         when = [when]
+    done = progress or (lambda what: None)
     if jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures import ProcessPoolExecutor, as_completed
         with ProcessPoolExecutor(2) as pool:
-            futures = [pool.submit(check_direction, a, b, f, when, N, p), pool.submit(check_direction, b, a, g, when, N, p)]
+            futures = {pool.submit(check_direction, a, b, f, when, N, p): f"{a.label()} => {b.label()}",
+                       pool.submit(check_direction, b, a, g, when, N, p): f"{b.label()} => {a.label()}"}
+            for fut in as_completed(futures):
+                done(futures[fut])
             fw, bw = (fut.result() for fut in futures)
     else:
         fw = check_direction(a, b, f, when, N, p)
+        done(f"{a.label()} => {b.label()}")
         bw = check_direction(b, a, g, when, N, p)
+        done(f"{b.label()} => {a.label()}")
     kind, summary = combine(fw, bw, a.definition, b.definition)
     return EdgeResult(a.label(), b.label(), kind, summary, fw, bw, round(time.perf_counter() - start, 3))

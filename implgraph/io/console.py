@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+import threading
 
 from rich.console import Console
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress as _RichProgress, SpinnerColumn, TextColumn,
@@ -143,11 +144,21 @@ class Progress:
         What is being done.
     enabled : bool, optional
         Force the bar on (True) or off (False); default: when stderr is a terminal and not ``-q``.
+    delay : float, optional
+        Seconds before the bar appears (a task done sooner draws nothing); default 0.
 
     Results printed to stdout meanwhile appear above the bar when stdout is the terminal too.
+
+    Examples
+    --------
+    >>> with Progress(2, "two steps", enabled=False) as bar:
+    ...     bar.step("first")
+    ...     bar.step("second")
+    >>> bar.done
+    2
     """
 
-    def __init__(self, total: int | None, label: str = "", enabled: bool | None = None):
+    def __init__(self, total: int | None, label: str = "", enabled: bool | None = None, delay: float = 0.0):
         self.total = total
         self.label = label
         self.done = 0
@@ -155,6 +166,8 @@ class Progress:
             enabled = sys.stderr.isatty() and verbosity() > QUIET
         self.enabled = bool(enabled)
         self._bar = None
+        self._lock = threading.Lock()
+        self._timer = None
         if self.enabled:
             columns = [SpinnerColumn(), TextColumn("{task.description}")]
             if total is not None:
@@ -167,7 +180,17 @@ class Progress:
             self._bar = _RichProgress(*columns, console=console, transient=True,
                                       redirect_stdout=on_terminal(), redirect_stderr=False)
             self._task = self._bar.add_task(label, total=total, what="")
-            self._bar.start()
+            if delay > 0:
+                self._timer = threading.Timer(delay, self._start)
+                self._timer.daemon = True
+                self._timer.start()
+            else:
+                self._start()
+
+    def _start(self) -> None:
+        with self._lock:
+            if self._bar is not None:
+                self._bar.start()
 
     def step(self, what: str = "") -> None:
         """One step done (``what``: the item, shown dimmed)."""
@@ -183,6 +206,10 @@ class Progress:
 
     def close(self) -> None:
         """Remove the bar (idempotent)."""
-        if self._bar is not None:
-            self._bar.stop()
-            self._bar = None
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer.join()
+        with self._lock:
+            if self._bar is not None:
+                self._bar.stop()
+                self._bar = None

@@ -73,10 +73,20 @@ def _check_fix(table: Node, claim: Node) -> None:
                           fix=f"fix only declared symbols ({', '.join(sorted(declared)) or 'none'})")
 
 
+_FILES: list = []
+"""The counterexample files :data:`_ENTRIES` was read from (it is read again when they change)."""
+
+
 def table_entries() -> dict:
-    """``{table id: (Node, path)}`` over every bundled counterexample file (not validated)."""
+    """``{table id: (Node, path)}`` over every counterexample file (the bundled ones and any added with
+    ``--tables``; not validated)."""
+    files = data_files("counterexamples")
+    if files != _FILES:
+        _ENTRIES.clear()
+        _TABLES.clear()
+        _FILES[:] = files
     if not _ENTRIES:
-        for path in data_files("counterexamples"):
+        for path in files:
             for e in _entries_of(path):
                 _ENTRIES[str(e.get("id"))] = (e, str(path))
     return _ENTRIES
@@ -88,9 +98,9 @@ def table_ids() -> list:
 
 def get_table(table_id: str) -> Table:
     """The validated table with this id (``InputError`` if unknown or invalid)."""
+    entries = table_entries()
     if table_id in _TABLES:
         return _TABLES[table_id]
-    entries = table_entries()
     if table_id not in entries:
         raise InputError(f"no bundled table with id {table_id!r}",
                          fix="use one of " + ", ".join(entries) + " or give a path to a YAML file")

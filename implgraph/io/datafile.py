@@ -18,7 +18,7 @@ import yaml
 
 from implgraph.core.errors import InputError
 
-__all__ = ["Node", "parse_yaml", "read_text", "data_dir", "data_files", "MAX_DATA_BYTES",
+__all__ = ["Node", "parse_yaml", "read_text", "data_dir", "data_files", "use_data_files", "MAX_DATA_BYTES",
            "MAX_DEPTH", "MAX_VALUES", "EDGE_KINDS", "TABLE_CLAIM_KINDS", "THEOREM_CLAIM_KINDS"]
 
 MAX_DATA_BYTES = 8 * 2 ** 20
@@ -226,5 +226,30 @@ def data_dir(kind: str) -> Path:
     return top
 
 
+_GIVEN: dict = {}
+"""``{kind: (files, replace)}``: the files a command adds to the bundled data (see :func:`use_data_files`)."""
+
+
+def use_data_files(kind: str, files=(), replace: bool = False) -> None:
+    """Make :func:`data_files` of ``kind`` return the bundled files and ``files`` (only ``files`` when
+    ``replace``); no files and no ``replace`` restores the bundled data alone. The command line's
+    ``--tables`` / ``--only`` set it for the time of one command."""
+    if files or replace:
+        _GIVEN[kind] = ([Path(f) for f in files], replace)
+    else:
+        _GIVEN.pop(kind, None)
+
+
 def data_files(kind: str) -> list[Path]:
-    return sorted(data_dir(kind).glob("*.yaml"))
+    """The data files of ``kind`` (``theorems`` or ``counterexamples``): the bundled ones, sorted, then the
+    files given with :func:`use_data_files` (a file given twice, or a bundled file given again, once)."""
+    if kind not in _GIVEN:
+        return sorted(data_dir(kind).glob("*.yaml"))
+    given, replace = _GIVEN[kind]
+    out = [] if replace else sorted(data_dir(kind).glob("*.yaml"))
+    seen = {p.resolve() for p in out}
+    for p in given:
+        if p.resolve() not in seen:
+            seen.add(p.resolve())
+            out.append(p)
+    return out
