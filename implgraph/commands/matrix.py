@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from implgraph.commands._definition_names import add_definitions_argument
 from implgraph.core.errors import InputError
 from implgraph.io.output import print_json
-from implgraph.map.matrix import pair_matrix
+from implgraph.map.matrix import not_proved_reason, pair_matrix
 
 NAME = "matrix"
 HELP = "decide every ordered pair of registered definitions (implication with tight f, witness, or open)"
@@ -14,6 +16,8 @@ DESCRIPTION = (HELP + ". Each pair is checked by check-edge (both directions, N 
                "stopped after --timeout seconds (the pair is then open: unknown (timeout)). Parameters take "
                "stated values (a size k = 2, ground distance equal, otherwise the definition's own first "
                "param_values). "
+               "Under each implication not proved for every N, the reason (trivial: B's weakest level; a side "
+               "outside the prover's families, two-sided ratios of averages; or no argument for those families). "
                "Progress on stderr. "
                "The JSON is the published dataset docs/matrix.json.")
 ORDER = 45
@@ -38,7 +42,8 @@ def _line(c) -> str:
         upto += f" at {c['tight_at']}" if c["tight_at"] else ""
         triv = ", trivial" if c["trivial"] else ""
         eq = ", equivalent" if c["equivalent"] else ""
-        return f"=>   f = {f}{upto} ({how}{triv}{eq})"
+        why = "" if c["proved_every_n"] else f"\n    not for every N: {not_proved_reason(c['a'], c['b'], c['trivial'])}"
+        return f"=>   f = {f}{upto} ({how}{triv}{eq}){why}"
     if c["relation"] == "non-implication":
         w = c["witness"] or {}
         return (f"=/=> witness: {w.get('rows')} classes {w.get('classes')} "
@@ -62,4 +67,8 @@ def run(args) -> int:
           f"{counts['implication_proved_every_n']} proved for every N, {counts['implication_trivial']} trivial; "
           f"{counts['non_implication']} non-implications; {counts['equivalent']} cells of equivalent pairs), "
           f"{counts['open']} open ({counts['open_timeout']} timeouts); {m['seconds']} s")
+    why = Counter(not_proved_reason(c["a"], c["b"], c["trivial"]).split(":")[0] for c in m["cells"]
+                  if c["relation"] == "implication" and not c["proved_every_n"])
+    if why:
+        print("implications not proved for every N: " + ", ".join(f"{n} {w}" for w, n in sorted(why.items())))
     return 0

@@ -17,6 +17,8 @@ ordered cells. A cell says
 - ``open``: with the reason (the engine's evidence, or ``unknown (timeout)``).
 
 ``equivalent`` marks the cells of a pair whose two tight f are inverse to each other.
+:func:`not_proved_reason` says why an implication cell is not proved for every N (from the two
+declarations; ``implgraph matrix`` prints it under each such cell).
 
 Examples
 --------
@@ -34,11 +36,15 @@ import sys
 import time
 from dataclasses import dataclass
 
-from implgraph.core.nodes import node_text
+import sympy
+
+from implgraph.core.nodes import node_text, parse_node
 from implgraph.definitions import all_definitions, get
+from implgraph.engines.bounds import compares, subset_size_expr
 from implgraph.engines.checkedge import check_edge
 
-__all__ = ["stated_params", "matrix_nodes", "decide_pair", "pair_matrix", "cell_of", "counts_of", "Cell"]
+__all__ = ["stated_params", "matrix_nodes", "decide_pair", "pair_matrix", "cell_of", "counts_of", "Cell",
+           "not_proved_reason"]
 
 #: the stated value of a group or class size parameter
 STATED_SIZE = 2
@@ -111,6 +117,61 @@ def cell_of(direction, kind: str) -> Cell:
     else:
         cell.reason = d.evidence
     return cell
+
+
+#: the arguments :mod:`implgraph.engines.bounds` has for every N
+PROVER_ARGUMENTS = "same-level, subset-monotone, subset-to-classes, vertex, product"
+
+
+def _ratio_of_averages(d) -> bool:
+    return any(compares(d, family) for family in ("pairwise", "subset", "class"))
+
+
+def _outside(d) -> str:
+    """Why a declaration is outside the prover's families (two-sided ratios of averages)."""
+    scale = d.level_scale
+    if getattr(d, "family", None) is None:
+        return f"{d.name} declares no ratio-of-averages family (its level is {scale.name}-valued)"
+    if getattr(d, "sides", None) == "one-sided":
+        return f"{d.name} is one-sided (the arguments need both directions of each ratio bounded)"
+    return f"{d.name}'s level ({scale.name}) is not declared a two-sided ratio of averages over its {d.family} sets"
+
+
+def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
+    """Why the implication A => B (node texts) has no proof for every N, from the declarations.
+
+    ``trivial``: the tight f is B's weakest level, which every table of every N meets (nothing to
+    prove). Otherwise a side outside the prover's families (a count, a distance, a one-sided ratio,
+    no declared family) is named, or, both being two-sided ratios of averages, the families and
+    subset sizes none of the prover's arguments covers.
+
+    Examples
+    --------
+    >>> from implgraph.definitions import all_definitions
+    >>> d = next(d for d in all_definitions() if getattr(d, "family", None) is None)
+    >>> not_proved_reason(d.name, d.name, trivial=True).startswith("trivial")
+    True
+    """
+    na, nb = parse_node(a), parse_node(b)
+    da, db = na.definition, nb.definition
+    if trivial:
+        return (f"trivial: the tight f is {db.name}'s weakest level ({db.level_scale.weakest}), which every table "
+                f"of every N meets")
+    outside = [_outside(d) for d in (da, db) if not _ratio_of_averages(d)]
+    if outside:
+        return "outside the prover's families: " + "; ".join(outside) + " (bounded evidence only)"
+    N = sympy.Symbol("N", integer=True)
+    sizes = [subset_size_expr(d, N, n.param_dict) for d, n in ((da, na), (db, nb))]
+    shape = " => ".join(f"{d.family}" + (f" (size {j})" if j is not None else "") for d, j in zip((da, db), sizes))
+    why = ""
+    if da.family == db.family and na.class_dict == nb.class_dict and (
+            sizes[0] is None or sympy.simplify(sizes[0] - sizes[1]) == 0):
+        why = ("; the two declare the same raw level, but the same-level argument asks for the same definition "
+               "with the same parameters")
+    elif None not in sizes:
+        why = f"; subset-monotone needs {sizes[1]} >= {sizes[0]} for every N"
+    return (f"no argument for every N: {shape} matches none of the prover's arguments ({PROVER_ARGUMENTS}){why}; "
+            f"the tight f is exact at each N checked")
 
 
 def _open_cells(a, b, verdict, reason):
