@@ -13,6 +13,7 @@ on every slice that is an interval. A claim undefined on part of its condition s
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import sympy
@@ -20,6 +21,7 @@ import sympy
 from implgraph.checks.common import edge_verdict
 from implgraph.checks.definedness import defined_conditions, slices_are_intervals, undefined_parts
 from implgraph.checks.lazy_max import max_args
+from implgraph.checks.point_values import differ_at_point, value_at
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
@@ -84,9 +86,11 @@ def check_math(claim, context=None) -> Verdict:
             pt = region.find_point(sympy.Not(cond))
             if pt is not None:
                 try:
-                    val = sympy.sympify(cond).subs(pt)
+                    val = value_at(cond, pt)   # the whole point at once, bottom-up
+                    if val is None:
+                        val = sympy.sympify(cond).subs(pt)
                 except (ValueError, TypeError, ZeroDivisionError):
-                    # e.g. a division by zero inside Max: the formula is undefined at this point
+                    # a sub-term without a value (x/0, 0/0, sqrt of a negative number): undefined here
                     undefined.append({str(k): str(v) for k, v in pt.items()})
                     val = None
                 if val in (sympy.false, False) and region.contains(pt) is True:
@@ -133,7 +137,7 @@ def _mediant(region, x, ys):
 def _prove_le(region, x, y):
     """x <= y on the region; for y = Max(ys) it suffices that x <= Max(ys over x's symbols) (sound)."""
     ys = max_args(y)
-    if x in set(ys) or any(sympy.cancel(x - yy) == 0 for yy in ys):
+    if x in set(ys) or any(not differ_at_point(x, yy) and sympy.cancel(x - yy) == 0 for yy in ys):
         return True
     if _mediant(region, x, ys):
         _RULES.add("ratios of sums bounded by the mediant inequality")
@@ -143,7 +147,7 @@ def _prove_le(region, x, y):
         if isinstance(c, sympy.Eq):
             syms = sorted(c.free_symbols & x.free_symbols, key=str)
             if syms:
-                sol = sympy.solve(c, syms[-1], dict=True)
+                sol = _solve_for(c, syms[-1])
                 if len(sol) == 1:
                     x2 = sympy.simplify(x.subs(sol[0]))
                     if len(x2.free_symbols) < len(x.free_symbols):
@@ -160,6 +164,12 @@ def _prove_le(region, x, y):
         if region.decide(sympy.Le(x, sympy.Max(*cand))) is True:
             return True
     return region.decide(sympy.Le(x, y))
+
+
+@functools.lru_cache(maxsize=256)
+def _solve_for(eq, sym):
+    """``sympy.solve(eq, sym, dict=True)`` (memo: the same equality of a region is solved for every term)."""
+    return sympy.solve(eq, sym, dict=True)
 
 
 def _decide_relevant(region, cond):
@@ -239,7 +249,7 @@ def _check_derivatives(claim, names, subs, region):
         var = names.get(str(d.get("with_respect_to")))
         printed = parse_expr(str(d.get("formula")), names)
         mine = sympy.diff(func, var)
-        same_sq = sympy.cancel(sympy.together(mine ** 2 - printed ** 2)) == 0
+        same_sq = _same_square(mine, printed)
         sign = str(d.get("claimed_sign", ">= 0")).replace(" ", "")
         rel = (lambda e: sympy.Ge(e, 0)) if sign.startswith(">") else (lambda e: sympy.Le(e, 0))
         both = []
@@ -264,6 +274,12 @@ def _check_derivatives(claim, names, subs, region):
             good = good and interval
         ok_all = ok_all and good
     return ok_all, notes
+
+
+@functools.lru_cache(maxsize=64)
+def _same_square(x, y) -> bool:
+    """x**2 == y**2 identically (``cancel``; memo: a claim and its reading compare the same derivatives)."""
+    return sympy.cancel(sympy.together(x ** 2 - y ** 2)) == 0
 
 
 def _abs_terms(expr):

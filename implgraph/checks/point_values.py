@@ -1,0 +1,98 @@
+"""Exact values of expressions at rational points, cheaper than sympy's ``subs`` and ``cancel``.
+
+:func:`value_at` substitutes a whole point at once and evaluates bottom-up (every sub-term a number
+before its parent is built, so a ``Max`` compares numbers, never half-substituted terms); a sub-term
+without a value there (x/0, 0/0, the square root of a negative number) raises :class:`NoValue`.
+:func:`differ_at_point` is an exact screen before ``cancel(x - y) == 0``: two rational functions
+with different values at one point are not identical.
+
+Examples
+--------
+>>> import sympy
+>>> a, b = sympy.symbols("a b", real=True)
+>>> value_at(sympy.Max(a / b, b / a) <= 2, {a: 1, b: 3})
+False
+>>> try:
+...     value_at(sympy.Eq(a / b, 1), {a: 1, b: 0})
+... except NoValue as exc:
+...     print(exc)
+zoo has no real value
+>>> differ_at_point((a**2 - b**2) / (a - b), a + b)
+False
+>>> differ_at_point(a / b, b / a)
+True
+"""
+
+from __future__ import annotations
+
+import sympy
+
+__all__ = ["value_at", "differ_at_point", "screen_point", "NoValue"]
+
+
+class NoValue(ValueError):
+    """A sub-term has no real value at the point (x/0, 0/0, the square root of a negative number)."""
+
+
+def _check(v):
+    if isinstance(v, sympy.Expr) and v.is_number and (v.has(sympy.zoo, sympy.nan) or v.is_extended_real is False):
+        raise NoValue(f"{v} has no real value")
+    return v
+
+
+def value_at(expr, point):
+    """``expr`` with every symbol of ``point`` replaced by its exact value, evaluated bottom-up.
+
+    Parameters
+    ----------
+    expr : sympy expression or relation
+    point : dict
+        ``{symbol: exact number}``.
+
+    Returns
+    -------
+    sympy object or None
+        The value (a number, or ``true``/``false`` for a relation); None when a symbol of ``expr`` is
+        not in ``point``.
+
+    Raises
+    ------
+    NoValue
+        Where a sub-term has no real value at the point (``oo`` is a value); sympy's own ValueError or
+        TypeError where it cannot compare two values.
+    """
+    pt = {sympy.sympify(k): sympy.sympify(v) for k, v in point.items()}
+    expr = sympy.sympify(expr)
+    if not expr.free_symbols <= set(pt):
+        return None
+
+    def ev(e):
+        if e in pt:
+            return _check(pt[e])
+        if not e.args:
+            return _check(e)
+        return _check(e.func(*[ev(a) for a in e.args]))
+
+    return ev(expr)
+
+
+def screen_point(i: int):
+    """The value :func:`differ_at_point` gives the i-th symbol (sorted by name): distinct rationals in
+    (0, 1), 2/7, 3/9, 4/11, ... (i = 0, 1, 2, ...)."""
+    return sympy.Rational(i + 2, 2 * i + 7)
+
+
+def differ_at_point(x, y) -> bool:
+    """True when ``x - y`` is certainly not identically 0: both are rational functions of their symbols
+    with different exact values at :func:`screen_point`. False means "not shown" (equal there, a
+    denominator 0 there, or not rational functions)."""
+    x, y = sympy.sympify(x), sympy.sympify(y)
+    syms = sorted(x.free_symbols | y.free_symbols, key=str)
+    if not (x.is_rational_function(*syms) and y.is_rational_function(*syms)):
+        return False
+    pt = {s: screen_point(i) for i, s in enumerate(syms)}
+    try:
+        vx, vy = value_at(x, pt), value_at(y, pt)
+    except (ValueError, TypeError):   # a denominator 0 at the point: it does not tell
+        return False
+    return vx is not None and vy is not None and vx.is_Rational and vy.is_Rational and vx != vy
