@@ -66,16 +66,16 @@ def symbolic_nonimplication(edge: Edge):
             continue
         table = Table(blocks=[Block(probs=(sympy.Integer(0), sympy.Integer(1)), count=z),
                               Block(probs=(half, half), count=N - z)], region=region)
-        try:
-            la = optimal_level(table, a, **edge.a.params)
+        try:   # B first: A's level is needed only where B's is infinite
             lb = optimal_level(table, b, **edge.b.params)
+            if not lb.defined or not all(p_.value is sympy.oo for p_ in lb.pieces):
+                continue
+            la = optimal_level(table, a, **edge.a.params)
         except Exception:
             continue
-        if not la.defined or not lb.defined:
+        if not la.defined:
             continue
-        a_finite = all(p_.value is not None and p_.value is not sympy.oo for p_ in la.pieces)
-        b_inf = all(p_.value is sympy.oo for p_ in lb.pieces)
-        if a_finite and b_inf:
+        if all(p_.value is not None and p_.value is not sympy.oo for p_ in la.pieces):
             text = (f"for every parameter value of the condition: {z} record(s) with Pr(a1) = 0 and N - ({z}) "
                     f"with Pr(a1) = 1/2 give {a.name} level {la} (finite) and {b.name} level oo (exact "
                     f"symbolic levels)")
