@@ -8,26 +8,15 @@ candidates). Candidates the region orders are dropped, asking the solver only ab
 
 from __future__ import annotations
 
-import functools
-
 import sympy
 
-from implgraph.core.symbolic import Ctx
+from implgraph.core.symbolic import Ctx, product_factors
 
 __all__ = ["max_args", "LazyCtx", "lazy_ctx", "same_value"]
 
 
 def max_args(x):
     return list(x.args) if isinstance(x, sympy.Max) else [x]
-
-
-@functools.lru_cache(maxsize=50_000)
-def _factor_list(p):
-    try:
-        c, fs = sympy.factor_list(p)
-    except (sympy.PolynomialError, sympy.GeneratorsNeeded, NotImplementedError):
-        return sympy.Integer(1), ((p, 1),)
-    return c, tuple(fs)
 
 
 def _factor_sign(region, known, f) -> int:
@@ -50,7 +39,7 @@ def _sign_no_split(region, known, e):
     num, den = sympy.fraction(sympy.together(e))
     s, rest = 1, []
     for part in (num, den):
-        c, fs = _factor_list(sympy.expand(part))
+        c, fs = product_factors(part)
         if c == 0:
             return 0
         s *= int(sympy.sign(c))

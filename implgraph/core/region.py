@@ -17,6 +17,7 @@ another, e.g. ``IMPLGRAPH_SOLVER=cvc5``); the sympy translation is the shared
 
 from __future__ import annotations
 
+import operator
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -68,6 +69,7 @@ MAX_POINTS = 24
 USE_NRA = 0
 
 _CHECKS: dict = {}   # solver answers by (constraints, kinds, extra, timeout), shared by all regions
+_ANSWERS: dict = {}  # the sat / unsat answers among them by (constraints, kinds, extra, backend), any time limit
 
 
 def _holds_at(cond, point) -> bool | None:
@@ -84,7 +86,62 @@ def _holds_at_items(cond, items) -> bool | None:
     return _evaluate_at(cond, dict(items))
 
 
+class _NotPlain(Exception):
+    """Raised by :func:`_exact_truth` on anything but rational arithmetic at a rational point."""
+
+
+_RELATIONS = {sympy.StrictLessThan: operator.lt, sympy.LessThan: operator.le, sympy.StrictGreaterThan: operator.gt,
+              sympy.GreaterThan: operator.ge, sympy.Equality: operator.eq, sympy.Unequality: operator.ne}
+
+
+def _exact_value(e, point) -> Fraction:
+    """The exact value of a rational expression of plain symbols at a rational point."""
+    if e.is_Rational:
+        return Fraction(int(e.p), int(e.q))
+    if e.is_Symbol:
+        v = point.get(e)
+        if v is None or not getattr(v, "is_Rational", False):
+            raise _NotPlain
+        return Fraction(int(v.p), int(v.q))
+    if e.is_Add:
+        return sum((_exact_value(a, point) for a in e.args), Fraction(0))
+    if e.is_Mul:
+        out = Fraction(1)
+        for a in e.args:
+            out *= _exact_value(a, point)
+        return out
+    if e.is_Pow and e.exp.is_Integer:
+        base = _exact_value(e.base, point)
+        if not base and e.exp < 0:
+            raise _NotPlain
+        return base ** int(e.exp)
+    raise _NotPlain
+
+
+def _exact_truth(cond, point) -> bool:
+    """The truth of a relation (or And/Or/Not of relations) between rational expressions at a rational
+    point, in exact rational arithmetic (what ``cond.xreplace(point)`` evaluates to, without building
+    sympy numbers); :class:`_NotPlain` for anything else (functions, a zero denominator, a symbol
+    without a value)."""
+    op = _RELATIONS.get(type(cond))
+    if op is not None:
+        return op(_exact_value(cond.lhs, point), _exact_value(cond.rhs, point))
+    if isinstance(cond, sympy.And):
+        return all([_exact_truth(c, point) for c in cond.args])
+    if isinstance(cond, sympy.Or):
+        return any([_exact_truth(c, point) for c in cond.args])
+    if isinstance(cond, sympy.Not):
+        return not _exact_truth(cond.args[0], point)
+    if cond is sympy.true or cond is sympy.false:
+        return bool(cond)
+    raise _NotPlain
+
+
 def _evaluate_at(cond, point) -> bool | None:
+    try:
+        return _exact_truth(cond, point)
+    except _NotPlain:
+        pass
     try:
         v = cond.xreplace(point)
     except Exception:  # pragma: no cover - defensive: odd expressions
@@ -206,7 +263,7 @@ class Region:
         if key in self._cache:
             return self._cache[key]
         gkey = (self.constraints, self._kinds_key) + key
-        hit = _CHECKS.get(gkey)
+        hit = _CHECKS.get(gkey) or self._known_answer(extra, backend.__name__)
         if hit is not None:
             self._cache[key] = hit
             if hit[1] is not None:
@@ -219,8 +276,28 @@ class Region:
         self._cache[key] = result
         if len(_CHECKS) > 100_000:
             _CHECKS.clear()
+            _ANSWERS.clear()
         _CHECKS[gkey] = result
+        if result[0] != "unknown":
+            _ANSWERS[(self.constraints, self._kinds_key, extra, backend.__name__)] = result
         return result
+
+    def _known_answer(self, extra, backend_name):
+        """A sat / unsat answer found before under another time limit, or unsat on a larger region.
+
+        Only ``unknown`` depends on the time limit, so a definite answer is reused whatever limit
+        it was found under; ``region /\ extra`` is unsat when it is unsat for a region given by
+        a prefix of this region's constraints (a larger region: every sub-region made by
+        :meth:`add` extends its parent's constraints). None if neither is known.
+        """
+        hit = _ANSWERS.get((self.constraints, self._kinds_key, extra, backend_name))
+        if hit is not None:
+            return hit
+        for i in range(len(self.constraints) - 1, -1, -1):
+            hit = _ANSWERS.get((self.constraints[:i], self._kinds_key, extra, backend_name))
+            if hit is not None and hit[0] == "unsat":
+                return hit
+        return None
 
     def _solve(self, extra, timeout_ms, backend):
         """Ask ``backend``, trying the real relaxation then the exact integer encoding."""

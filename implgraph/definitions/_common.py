@@ -25,9 +25,16 @@ def check_subset_size(ctx_or_region, table_size, j, name, low=1, high_offset=1):
     """k must satisfy low <= k <= N - high_offset on the whole region."""
     from implgraph.core.symbolic import Ctx
     region = ctx_or_region.region if isinstance(ctx_or_region, Ctx) else ctx_or_region
+    # a context's ``known`` holds facts of an enclosing region: proved once, true on every piece
+    known = ctx_or_region.known if isinstance(ctx_or_region, Ctx) else {}
     cond = sympy.And(sympy.Ge(j, low), sympy.Le(j, table_size - high_offset))
-    ok = region.decide(cond) if not isinstance(cond, sympy.logic.boolalg.BooleanAtom) else bool(cond)
-    if ok is not True:
+    key = ("subset-size", cond)
+    ok = known.get(key)
+    if ok is None:
+        ok = region.decide(cond) if not isinstance(cond, sympy.logic.boolalg.BooleanAtom) else bool(cond)
+    if ok is True:
+        known[key] = True
+    else:
         raise InputError(f"{name}: group size {j} is out of range [{low}, N - {high_offset}] with N = {table_size}",
                          fix=f"choose k with {low} <= k <= N - {high_offset}")
 

@@ -19,6 +19,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -76,7 +77,7 @@ class Scale:
         if level is sympy.oo:
             return sympy.oo
         if self.log:
-            return sympy.simplify(sympy.exp(level))
+            return _simplified_exp(level)
         return level + self.offset if self.offset else level
 
     @property
@@ -89,6 +90,12 @@ class Scale:
         if self.best_raw is None:
             return []
         return [sym >= self.to_level(sympy.Rational(self.best_raw.numerator, self.best_raw.denominator))]
+
+
+@functools.lru_cache(maxsize=10_000)
+def _simplified_exp(level):
+    """``simplify(exp(level))``, memoised: the same levels are converted again and again."""
+    return sympy.simplify(sympy.exp(level))
 
 
 _RATIO_SAMPLES = tuple(Fraction(x) for x in ("1", "9/8", "5/4", "3/2", "2", "3", "5", "9"))
