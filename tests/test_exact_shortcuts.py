@@ -5,8 +5,9 @@ and the reuse of solver answers (values derived by hand)."""
 import pytest
 import sympy
 
-from implgraph.core.region import Region, _exact_truth, _NotPlain
-from implgraph.core.symbolic import _linear_irreducible, product_factors
+from implgraph.core.at_point import _exact_truth, _NotPlain
+from implgraph.core.factoring import _linear_irreducible, product_factors
+from implgraph.core.region import Region
 from implgraph.solvers import region_backend
 
 x, y, z = sympy.symbols("x y z")

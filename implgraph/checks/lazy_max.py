@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import sympy
 
-from implgraph.core.symbolic import Ctx, product_factors
+from implgraph.core.factoring import product_factors
+from implgraph.core.symbolic import Ctx
 
 __all__ = ["max_args", "LazyCtx", "lazy_ctx", "same_value"]
 

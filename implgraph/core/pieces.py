@@ -15,7 +15,8 @@ import sympy
 
 from implgraph.core.region import Region
 from implgraph.core.relations import nice_relation
-from implgraph.core.symbolic import PROBE_MS, Ctx, Split, Undecidable, factors, num_den
+from implgraph.core.factoring import factors, num_den
+from implgraph.core.symbolic import PROBE_MS, Ctx, Split, Undecidable
 
 __all__ = ["Piece", "split_leaves", "piecewise", "merge_pieces", "MAX_SPLITS"]
 

@@ -17,15 +17,12 @@ another, e.g. ``IMPLGRAPH_SOLVER=cvc5``); the sympy translation is the shared
 
 from __future__ import annotations
 
-import operator
 import time
 from dataclasses import dataclass, field
-from fractions import Fraction
-import functools
-from functools import reduce
 
 import sympy
 
+from implgraph.core.at_point import holds_at as _holds_at
 from implgraph.solvers import get_backend, region_backend
 from implgraph.solvers.sympy_front import SympyTranslator, integer_form
 from implgraph.solvers.sympy_front import Untranslatable as _Untranslatable
@@ -70,87 +67,6 @@ USE_NRA = 0
 
 _CHECKS: dict = {}   # solver answers by (constraints, kinds, extra, timeout), shared by all regions
 _ANSWERS: dict = {}  # the sat / unsat answers among them by (constraints, kinds, extra, backend), any time limit
-
-
-def _holds_at(cond, point) -> bool | None:
-    """Exact truth value of a sympy condition at a rational point (None: not decidable there)."""
-    try:
-        return _holds_at_items(cond, tuple(point.items()))
-    except TypeError:  # pragma: no cover - an unhashable value: evaluate without the memo
-        return _evaluate_at(cond, point)
-
-
-@functools.lru_cache(maxsize=200_000)
-def _holds_at_items(cond, items) -> bool | None:
-    # memo: the same condition is asked again at the same point by every re-run of a split
-    return _evaluate_at(cond, dict(items))
-
-
-class _NotPlain(Exception):
-    """Raised by :func:`_exact_truth` on anything but rational arithmetic at a rational point."""
-
-
-_RELATIONS = {sympy.StrictLessThan: operator.lt, sympy.LessThan: operator.le, sympy.StrictGreaterThan: operator.gt,
-              sympy.GreaterThan: operator.ge, sympy.Equality: operator.eq, sympy.Unequality: operator.ne}
-
-
-def _exact_value(e, point) -> Fraction:
-    """The exact value of a rational expression of plain symbols at a rational point."""
-    if e.is_Rational:
-        return Fraction(int(e.p), int(e.q))
-    if e.is_Symbol:
-        v = point.get(e)
-        if v is None or not getattr(v, "is_Rational", False):
-            raise _NotPlain
-        return Fraction(int(v.p), int(v.q))
-    if e.is_Add:
-        return sum((_exact_value(a, point) for a in e.args), Fraction(0))
-    if e.is_Mul:
-        out = Fraction(1)
-        for a in e.args:
-            out *= _exact_value(a, point)
-        return out
-    if e.is_Pow and e.exp.is_Integer:
-        base = _exact_value(e.base, point)
-        if not base and e.exp < 0:
-            raise _NotPlain
-        return base ** int(e.exp)
-    raise _NotPlain
-
-
-def _exact_truth(cond, point) -> bool:
-    """The truth of a relation (or And/Or/Not of relations) between rational expressions at a rational
-    point, in exact rational arithmetic (what ``cond.xreplace(point)`` evaluates to, without building
-    sympy numbers); :class:`_NotPlain` for anything else (functions, a zero denominator, a symbol
-    without a value)."""
-    op = _RELATIONS.get(type(cond))
-    if op is not None:
-        return op(_exact_value(cond.lhs, point), _exact_value(cond.rhs, point))
-    if isinstance(cond, sympy.And):
-        return all([_exact_truth(c, point) for c in cond.args])
-    if isinstance(cond, sympy.Or):
-        return any([_exact_truth(c, point) for c in cond.args])
-    if isinstance(cond, sympy.Not):
-        return not _exact_truth(cond.args[0], point)
-    if cond is sympy.true or cond is sympy.false:
-        return bool(cond)
-    raise _NotPlain
-
-
-def _evaluate_at(cond, point) -> bool | None:
-    try:
-        return _exact_truth(cond, point)
-    except _NotPlain:
-        pass
-    try:
-        v = cond.xreplace(point)
-    except Exception:  # pragma: no cover - defensive: odd expressions
-        return None
-    if v is sympy.true or v is True:
-        return True
-    if v is sympy.false or v is False:
-        return False
-    return None
 
 
 @dataclass(frozen=True)
