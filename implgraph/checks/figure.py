@@ -145,14 +145,16 @@ def _judge_curves(claim, names, curves, ends, var, lo, hi, combos):
             if ca is None or cb is None:
                 continue
             func = sympy.Ge if direction == "increasing" else sympy.Le
-            rel = _Rel(func, expr.subs(utility_subs(names, cb)), expr.subs(utility_subs(names, ca)))
+            # the curves are exact and free of the names they replace: one rebuild (xreplace), no pattern matching
+            rel = _Rel(func, expr.xreplace(utility_subs(names, cb)), expr.xreplace(utility_subs(names, ca)))
             ea, eb = ends[tuple(a.items())], ends[tuple(b.items())]
             e = {}
             for x in ea:
                 if ea[x] is None or eb.get(x) is None:
                     e[x] = None
                 else:
-                    e[x] = _Rel(func, expr.subs(utility_subs(names, eb[x])), expr.subs(utility_subs(names, ea[x])))
+                    e[x] = _Rel(func, expr.xreplace(utility_subs(names, eb[x])),
+                                expr.xreplace(utility_subs(names, ea[x])))
             results[key] = _judge_rel(rel, e, var, lo, hi)
     return results
 

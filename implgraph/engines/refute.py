@@ -23,6 +23,7 @@ A table at a finite level refutes "A at any level implies A at its strongest lev
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -97,8 +98,21 @@ def _int_params(params):
 
 
 def raw_target(a, b, f, alpha=None, values=None):
-    """B's raw level (ratio) as a sympy function of A's raw level ``T``: (expr, T symbol)."""
+    """B's raw level (ratio) as a sympy function of A's raw level ``T``: (expr, T symbol).
+
+    Memoised within the process (the same target is asked for at every sampled point and again by
+    the exact re-check of each witness)."""
     a, b = _definition(a), _definition(b)
+    items = tuple(sorted(((k, sympy.sympify(v)) for k, v in (values or {}).items()), key=lambda kv: str(kv[0])))
+    try:
+        return _raw_target(a, b, f, alpha, items)
+    except TypeError:   # an unhashable argument: computed without the memo
+        return _raw_target.__wrapped__(a, b, f, alpha, items)
+
+
+@functools.lru_cache(maxsize=512)
+def _raw_target(a, b, f, alpha, items):
+    values = dict(items)
     T = sympy.Symbol("T", positive=True)
     if isinstance(f, str):
         import re
