@@ -87,3 +87,15 @@ def test_unsat_on_a_larger_region_is_reused():
     # a sat answer of the parent says nothing about the child
     assert region.decide(sympy.Gt(x, 6)) is None
     assert child._known_answer(sympy.Gt(x, 6), backend) is None
+
+
+def test_strict_inequality_unsat_where_the_weak_one_is():
+    backend = region_backend().__name__
+    region = Region({x: "real"}, (sympy.Lt(x, 1),))
+    assert region.decide(sympy.Lt(x, 2)) is True          # x < 1 and x >= 2 is unsat
+    # x > 2 is unsat because x >= 2 is (on this region and on a sub-region), found without the solver
+    assert region._known_answer(sympy.Gt(x, 2), backend) == ("unsat", None)
+    assert region.add(sympy.Gt(x, 0))._known_answer(sympy.Gt(x, 2), backend) == ("unsat", None)
+    # the converse does not hold: x > 5 unsat says nothing about x >= 5
+    assert region.decide(sympy.Le(x, 5)) is True           # x > 5 is unsat
+    assert region._known_answer(sympy.Ge(x, 5), backend) is None

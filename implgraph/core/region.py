@@ -69,6 +69,21 @@ _CHECKS: dict = {}   # solver answers by (constraints, kinds, extra, timeout), s
 _ANSWERS: dict = {}  # the sat / unsat answers among them by (constraints, kinds, extra, backend), any time limit
 
 
+_STRICT = {sympy.StrictGreaterThan: sympy.GreaterThan, sympy.StrictLessThan: sympy.LessThan}
+_WEAK = {sympy.GreaterThan: sympy.StrictGreaterThan, sympy.LessThan: sympy.StrictLessThan}
+
+
+def _strict_pair(cond):
+    """(the strict form of a weak inequality, the weak form of a strict one): (None, weak) for
+    ``a > b`` and ``a < b``, (strict, None) for ``a >= b`` and ``a <= b``, (None, None) otherwise."""
+    kind = type(cond)
+    if kind in _STRICT:
+        return None, _STRICT[kind](*cond.args)
+    if kind in _WEAK:
+        return _WEAK[kind](*cond.args), None
+    return None, None
+
+
 @dataclass(frozen=True)
 class Region:
     """A conjunction of constraints over declared symbols.
@@ -204,15 +219,25 @@ class Region:
         Only ``unknown`` depends on the time limit, so a definite answer is reused whatever limit
         it was found under; ``region /\ extra`` is unsat when it is unsat for a region given by
         a prefix of this region's constraints (a larger region: every sub-region made by
-        :meth:`add` extends its parent's constraints). None if neither is known.
+        :meth:`add` extends its parent's constraints), and ``a > b`` is unsat where ``a >= b`` is
+        (a sat answer of ``a > b`` answers ``a >= b``). None if nothing is known.
         """
         hit = _ANSWERS.get((self.constraints, self._kinds_key, extra, backend_name))
         if hit is not None:
             return hit
-        for i in range(len(self.constraints) - 1, -1, -1):
-            hit = _ANSWERS.get((self.constraints[:i], self._kinds_key, extra, backend_name))
-            if hit is not None and hit[0] == "unsat":
+        stronger, weaker = _strict_pair(extra)
+        if stronger is not None:
+            # a point with a > b has a >= b
+            hit = _ANSWERS.get((self.constraints, self._kinds_key, stronger, backend_name))
+            if hit is not None and hit[0] == "sat":
                 return hit
+        for i in range(len(self.constraints), -1, -1):
+            for cond in (extra, weaker):
+                if cond is None or (i == len(self.constraints) and cond is extra):
+                    continue
+                hit = _ANSWERS.get((self.constraints[:i], self._kinds_key, cond, backend_name))
+                if hit is not None and hit[0] == "unsat":
+                    return hit
         return None
 
     def _solve(self, extra, timeout_ms, backend):
