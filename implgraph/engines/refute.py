@@ -295,8 +295,21 @@ class _Search:
 
 
 def _search_infinite(q, done):
-    """A finite (at a few raw levels, then free) and B infinite."""
+    """A finite (at a few raw levels, then free) and B infinite.
+
+    Where A's level is a maximum of ratios (the backend's ``ratio_list``), "A finite and B infinite"
+    is first asked as a linear problem (no ratio x/0 of A): unsat there answers for every level at
+    once, before the nonlinear free-level query (which may meet its time limit on the same question).
+    """
     ok = witness_check(q.a, q.b, None, None, q.a_params, q.b_params)
+    pr = q.problem
+    ra_list = q.backend.ratio_list(q.a, pr.rows, q.a_params, q.classes, pr.order) \
+        if hasattr(q.backend, "finite") else None
+    if ra_list is not None:
+        status, _, _ = q.solve(pr.base + q.backend.finite(ra_list)
+                               + [q.backend.encode_infinite(q.b, pr.rows, q.b_params, q.classes, pr.order)])
+        if status == "unsat":
+            return done("none-found", note="no table with A finite and B infinite")
     Tv = q.backend.level_var("T")
     for Tfix in list(T_GRID[:4]) + [None]:
         cons = q.satisfies(Tv if Tfix is None else Tfix)

@@ -18,7 +18,7 @@ from implgraph.core.errors import InputError
 from implgraph.solvers.z3_backend import (NotEncodable, approx_value, encode_infinite, encode_satisfies,
                                           encode_violates, model_value, ratio_list, real, solve)
 
-__all__ = ["NAME", "TableProblem", "level_var", "ratio_queries", "rational_target", "approx_value",
+__all__ = ["NAME", "TableProblem", "level_var", "ratio_queries", "finite", "rational_target", "approx_value",
            "NotEncodable", "encode_infinite", "encode_satisfies", "encode_violates", "ratio_list", "solve"]
 
 #: the solver's name, for evidence texts
@@ -81,13 +81,19 @@ def ratio_queries(base, ra_list, rb_list, c):
     finite and above c times every ratio of A (and c times 1), and one where it is infinite while A
     is finite. ``c`` is a positive rational."""
     cz = real(sympy.Rational(c))
-    a_finite = [z3.Or(da > 0, na == 0) for na, da in ra_list]
+    a_finite = finite(ra_list)
     queries = []
     for nb, db in rb_list:
         queries.append(base + [db > 0, nb > cz * db] +
                        [z3.Or(z3.And(na == 0, da == 0), nb * da > cz * na * db) for na, da in ra_list])
         queries.append(base + [db == 0, nb > 0] + a_finite)
     return queries
+
+
+def finite(ratios):
+    """Constraints saying a level ``max(1, max num/den)`` (:func:`ratio_list`) is finite: no ratio x/0
+    with x > 0 (linear, whatever the level)."""
+    return [z3.Or(den > 0, num == 0) for num, den in ratios]
 
 
 def rational_target(num, den, T):
