@@ -20,7 +20,8 @@ from implgraph.io.datafile import data_files
 from implgraph.io.theorems import load_claims, load_theorems
 from implgraph.io.verdict_cache import cached_rows, claims_key, store_rows
 
-__all__ = ["collect_claims", "claim_files", "run_verify", "regressions", "id_matches", "DEFAULT_MAX_N", "LAST_KINDS"]
+__all__ = ["collect_claims", "claim_files", "run_verify", "regressions", "id_matches", "work_units", "claim_cost",
+           "DEFAULT_MAX_N", "LAST_KINDS"]
 
 DEFAULT_MAX_N = 8
 #: claim kinds judged after all others, from their verdicts (the implication maps and their text claims)
@@ -80,8 +81,25 @@ def _check_one(c, context):
 _WORKER_CLAIMS: dict = {}
 """Claim nodes by id, filled by the parent before the pool forks (the workers inherit them)."""
 
-#: claim fields that mark a long check (grids, mechanisms, instantiated math): scheduled first
-HEAVY_FIELDS = ("grid", "mechanism", "definitions", "instantiations", "implicit")
+#: a static estimate of a claim's cost by its kind (CPU seconds, cold, from the per-claim ``seconds`` of
+#: whole runs): the previous run's times are not at hand in a cold run
+KIND_COST = {"level": 0.5, "not-implies": 1.0, "implies": 0.5, "math": 0.1, "unbounded": 0.15,
+             "equivalent": 0.15, "map": 0.8, "reachability": 2.5}
+#: claim fields that mark a long check, with the cost they add: a figure's grid and channels, a math
+#: claim's definitions, instantiations, implicit equations or mechanism
+HEAVY_FIELDS = {"grid": 2.5, "channels": 2.5, "mechanism": 1.0, "definitions": 1.0, "instantiations": 1.0,
+                "implicit": 1.0}
+#: a claim judged a second time under its proof's reading costs this many times one judgement
+READING_FACTOR = 1.6
+
+
+def claim_cost(c) -> float:
+    """The static cost estimate of a claim (:data:`KIND_COST`, the largest of :data:`HEAVY_FIELDS` it
+    has, times :data:`READING_FACTOR` with a reading row); used to start the longest work first."""
+    cost = KIND_COST.get(str(c.get("kind")), 0.5) + max([v for k, v in HEAVY_FIELDS.items() if k in c] or [0.0])
+    if any(c.get(k) for k in ("reading_kind", "reading_when", "reading_channels")):
+        cost *= READING_FACTOR
+    return cost
 
 
 _DECIDED: list = []
@@ -90,13 +108,14 @@ when it streams the rows: ``run_verify(on_rows=...)``)."""
 
 
 def _worker(args):
-    cids, max_n, timeout = args
+    cids, max_n, timeout, verdicts = args
     if not _WORKER_CLAIMS:  # a spawned (not forked) worker reads the data itself
         for c in load_claims():
             _WORKER_CLAIMS.setdefault(str(c.get("id")), c)
     out = []
     for cid in cids:
-        rows = _check_one(_WORKER_CLAIMS[cid], {"max_n": max_n, "verdicts": {}, "timeout": timeout})
+        context = {"max_n": max_n, "verdicts": dict(verdicts or {}), "timeout": timeout}
+        rows = _check_one(_WORKER_CLAIMS[cid], context)
         if _DECIDED:
             _DECIDED[0].put(rows)
         out.append((cid, rows))
@@ -104,20 +123,20 @@ def _worker(args):
 
 
 def work_units(claims) -> list:
-    """The claim ids in groups for the workers, longest first.
+    """The claim ids in groups for the workers, longest first (:func:`claim_cost`).
 
     The claims of one table form one group (they share the table's levels, computed once per
-    process); every other claim is a group of its own. Heavy claims (:data:`HEAVY_FIELDS`) come
-    first, then the table groups by size, so that the processes finish together.
+    process); every other claim is a group of its own. A group's cost is the sum of its claims'; the
+    workers take the groups in this order as they become free, so that they finish together.
     """
     groups: dict = {}
+    cost: dict = {}
     for c in claims:
         cid = str(c.get("id"))
         key = ("table", str(c["_table"])) if c.get("_table") is not None else ("claim", cid)
         groups.setdefault(key, []).append(cid)
-    heavy = {str(c.get("id")) for c in claims if any(k in c for k in HEAVY_FIELDS)}
-    units = list(groups.values())
-    return sorted(units, key=lambda u: (not any(cid in heavy for cid in u), -len(u)))
+        cost[key] = cost.get(key, 0.0) + claim_cost(c)
+    return [groups[k] for k in sorted(groups, key=lambda k: -cost[k])]
 
 
 def claim_files(paths=None) -> list:
@@ -127,28 +146,39 @@ def claim_files(paths=None) -> list:
     return sorted({str(p) for p in list(theorems) + list(data_files("counterexamples"))})
 
 
-def _check_all(plain, max_n, timeout, jobs, progress, on_rows, context, parallel) -> dict:
-    """``{claim id: rows}`` of the claims ``plain``, in ``jobs`` forked processes when ``parallel``."""
+def _check_all(plain, maps, known, max_n, timeout, jobs, progress, on_rows, context, parallel) -> dict:
+    """``{claim id: rows}`` of the claims ``plain``, then of the ``maps`` (judged from the verdicts of
+    every plain claim: those computed here and ``known``), in ``jobs`` forked processes when ``parallel``.
+
+    In the processes the maps go after every plain claim is decided, one per process (the longest
+    kinds first); without them, in this process in their order.
+    """
     results: dict = {}
-    if jobs > 1 and len(plain) > 1 and parallel:
+    if jobs > 1 and len(plain) + len(maps) > 1 and parallel:
         import concurrent.futures as cf
         import multiprocessing as mp
         _WORKER_CLAIMS.clear()
-        _WORKER_CLAIMS.update((str(c.get("id")), c) for c in plain)
+        _WORKER_CLAIMS.update((str(c.get("id")), c) for c in list(plain) + list(maps))
         decided = mp.get_context("fork").SimpleQueue() if on_rows is not None else None
         _DECIDED[:] = [decided] if decided is not None else []
+
+        def run(ex, jobs_args):
+            pending = {ex.submit(_worker, a) for a in jobs_args}
+            while pending:
+                done, pending = cf.wait(pending, timeout=0.1, return_when=cf.FIRST_COMPLETED)
+                for fut in done:
+                    for cid, rows in fut.result():
+                        results[cid] = rows
+                        if progress is not None:
+                            progress.step(cid)
+                while decided is not None and not decided.empty():  # each claim's rows as decided
+                    on_rows(decided.get())
         try:
             with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork")) as ex:
-                pending = {ex.submit(_worker, (unit, max_n, timeout)) for unit in work_units(plain)}
-                while pending:
-                    done, pending = cf.wait(pending, timeout=0.1, return_when=cf.FIRST_COMPLETED)
-                    for fut in done:
-                        for cid, rows in fut.result():
-                            results[cid] = rows
-                            if progress is not None:
-                                progress.step(cid)
-                    while decided is not None and not decided.empty():  # each claim's rows as decided
-                        on_rows(decided.get())
+                run(ex, [(unit, max_n, timeout, None) for unit in work_units(plain)])
+                if maps:   # the maps, from every plain claim's verdict, in the same (warm) processes
+                    verdicts = {rows[0].id: rows[0] for rows in list(known.values()) + list(results.values())}
+                    run(ex, [(unit, max_n, timeout, verdicts) for unit in work_units(maps)])
         finally:
             _WORKER_CLAIMS.clear()
             _DECIDED.clear()
@@ -167,8 +197,8 @@ def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 
                timeout: float | None = None, on_rows=None, fresh: bool = False) -> list:
     """Verdicts of every (chosen) claim, in order; reading rows follow their claim.
 
-    ``jobs > 1`` checks the claims in that many processes (the maps are judged afterwards, in this
-    process, from the other verdicts). ``timeout``: seconds per claim; a claim not decided by then is
+    ``jobs > 1`` checks the claims in that many processes (the maps are judged afterwards from the
+    other verdicts, in the same processes). ``timeout``: seconds per claim; a claim not decided by then is
     ``unknown`` with "timeout" in its evidence. ``on_rows``: called with each claim's rows (the claim's
     verdict, then its reading rows) as soon as they are decided, in the order they are decided.
 
@@ -191,7 +221,12 @@ def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 
         if on_rows is not None:
             on_rows(rows)
     todo = [c for c in plain if str(c.get("id")) not in results]
-    computed = _check_all(todo, max_n, timeout, jobs, progress, on_rows, context, unique and paths is None)
+    maps_todo = [c for c in maps if str(c.get("id")) not in stored]
+    parallel = unique and paths is None
+    # the maps go to the worker processes when every other claim is judged in this run (a map of a chosen
+    # subset judges the missing edge claims itself: in this process, once for all maps)
+    computed = _check_all(todo, maps_todo if parallel and not ids else [], dict(results), max_n, timeout, jobs,
+                          progress, on_rows, context, parallel)
     results.update(computed)
     out = []
     for c in plain:
@@ -200,15 +235,18 @@ def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 
         out.extend(rows)
     for c in maps:
         cid = str(c.get("id"))
-        if progress is not None:
-            progress.step(cid)
-        rows = stored.get(cid) if cid in stored else _check_one(c, context)
-        if cid not in stored:
-            computed[cid] = rows
+        if cid in computed:   # judged in the worker processes (streamed and counted there)
+            rows = computed[cid]
+        else:
+            if progress is not None:
+                progress.step(cid)
+            rows = stored.get(cid) if cid in stored else _check_one(c, context)
+            if cid not in stored:
+                computed[cid] = rows
+            if on_rows is not None:
+                on_rows(rows)
         context["verdicts"][rows[0].id] = rows[0]
         out.extend(rows)
-        if on_rows is not None:
-            on_rows(rows)
     if key is not None:
         store_rows(key, computed)
     return out
