@@ -8,9 +8,12 @@ candidates). Candidates the region orders are dropped, asking the solver only ab
 
 from __future__ import annotations
 
+import functools
+
 import sympy
 
 from implgraph.core.factoring import product_factors
+from implgraph.core.relations import strict_signs
 from implgraph.core.symbolic import Ctx
 
 __all__ = ["max_args", "LazyCtx", "lazy_ctx", "same_value"]
@@ -26,21 +29,27 @@ def _factor_sign(region, known, f) -> int:
         return int(sympy.sign(f))
     key = ("lazy-factor", f)
     if key not in known:
-        if region.decide(sympy.Gt(f, 0)) is True:
+        positive, negative = strict_signs(f)
+        if region.decide(positive) is True:
             known[key] = 1
-        elif region.decide(sympy.Lt(f, 0)) is True:
+        elif region.decide(negative) is True:
             known[key] = -1
         else:
             known[key] = 0
     return known[key]
 
 
+@functools.lru_cache(maxsize=50_000)
+def _fraction_factors(e):
+    """The factors (:func:`~implgraph.core.factoring.product_factors`) of the numerator and of the
+    denominator of ``together(e)``; memoised: every re-run of a split compares the same candidates."""
+    return tuple(product_factors(part) for part in sympy.fraction(sympy.together(e)))
+
+
 def _sign_no_split(region, known, e):
     """The sign of ``e`` on the whole region (1, -1, 0) or None, asking only about small factors."""
-    num, den = sympy.fraction(sympy.together(e))
     s, rest = 1, []
-    for part in (num, den):
-        c, fs = product_factors(part)
+    for c, fs in _fraction_factors(e):
         if c == 0:
             return 0
         s *= int(sympy.sign(c))

@@ -17,6 +17,7 @@ another, e.g. ``IMPLGRAPH_SOLVER=cvc5``); the sympy translation is the shared
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 
@@ -71,6 +72,12 @@ _ANSWERS: dict = {}  # the sat / unsat answers among them by (constraints, kinds
 
 _STRICT = {sympy.StrictGreaterThan: sympy.GreaterThan, sympy.StrictLessThan: sympy.LessThan}
 _WEAK = {sympy.GreaterThan: sympy.StrictGreaterThan, sympy.LessThan: sympy.StrictLessThan}
+
+
+@functools.lru_cache(maxsize=100_000)
+def _negation(cond):
+    """``Not(cond)``, memoised (negating a relation builds a new one, asking sympy's assumptions)."""
+    return sympy.Not(cond)
 
 
 def _strict_pair(cond):
@@ -318,7 +325,7 @@ class Region:
             # the negation holds somewhere: only False is still possible
             pos, _ = self._check(cond, timeout_ms=timeout_ms)
             return False if pos == "unsat" else None
-        neg, _ = self._check(sympy.Not(cond), timeout_ms=timeout_ms)
+        neg, _ = self._check(_negation(cond), timeout_ms=timeout_ms)
         if neg == "unsat":
             return True
         if True in seen:

@@ -13,10 +13,16 @@ import sympy
 
 from implgraph.core.region import integer_form
 
-__all__ = ["nice_relation"]
+__all__ = ["nice_relation", "strict_signs"]
 
 _OPS = {">": sympy.Gt, ">=": sympy.Ge, "<": sympy.Lt, "<=": sympy.Le, "==": sympy.Eq, "!=": sympy.Ne}
 _FLIP = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "==": "==", "!=": "!="}
+
+
+@functools.lru_cache(maxsize=100_000)
+def strict_signs(f):
+    """``(f > 0, f < 0)``, memoised (building a relation asks sympy's assumptions about ``f``)."""
+    return sympy.Gt(f, 0), sympy.Lt(f, 0)
 
 
 @functools.lru_cache(maxsize=100_000)

@@ -24,7 +24,7 @@ import sympy
 
 from implgraph.core.factoring import _clean, factors, num_den
 from implgraph.core.region import Region
-from implgraph.core.relations import nice_relation
+from implgraph.core.relations import nice_relation, strict_signs
 
 __all__ = ["Split", "Undecidable", "Ctx", "DECIDE_MS", "PROBE_MS"]
 
@@ -79,7 +79,7 @@ class Ctx:
             return 1
         if p.is_negative:
             return -1
-        return self._definite(("strict", p), sympy.Gt(p, 0), sympy.Lt(p, 0))
+        return self._definite(("strict", p), *strict_signs(p))
 
     def _definite(self, key, pos, neg) -> int:
         """+1 if ``pos`` holds on the region, -1 if ``neg`` does, else 0.
