@@ -281,39 +281,50 @@ def test_engines_reach_solvers_only_through_the_solvers_package():
 
 
 
-class _Stalling:
-    """A solver whose first check meets its limit while the process got no CPU (a paused machine)."""
+class _Timed:
+    """A solver whose checks answer in turn, each taking ``wall`` seconds of which ``cpu`` on the CPU
+    (a fake clock: the test does not depend on the machine's load)."""
 
-    def __init__(self, answers):
-        self.answers, self.limits = list(answers), []
+    def __init__(self, answers, wall, cpu, clock):
+        self.answers, self.wall, self.cpu, self.clock, self.limits = list(answers), wall, cpu, clock, []
 
     def set(self, key, value):
         self.limits.append((key, value))
 
     def check(self):
-        import time
-        time.sleep(0.02)          # wall time passes, almost no CPU is used
+        self.clock["wall"] += self.wall
+        self.clock["cpu"] += self.cpu
         return self.answers.pop(0)
 
     def reason_unknown(self):
         return "timeout"
 
 
-def test_a_limit_met_without_cpu_is_given_again():
+@pytest.fixture
+def clock(monkeypatch):
+    from implgraph.solvers import z3_backend
+    now = {"wall": 0.0, "cpu": 0.0}
+    monkeypatch.setattr(z3_backend.time, "perf_counter", lambda: now["wall"])
+    monkeypatch.setattr(z3_backend.time, "process_time", lambda: now["cpu"])
+    return now
+
+
+def test_a_limit_met_without_cpu_is_given_again(clock):
     import z3
     from implgraph.solvers.z3_backend import run_check
-    s = _Stalling([z3.unknown, z3.sat])
+    s = _Timed([z3.unknown, z3.sat], wall=0.02, cpu=0.001, clock=clock)   # 10 ms limit, a paused machine
     assert run_check(s, 10) == z3.sat and s.limits == [("timeout", 10)]
 
 
-def test_a_limit_met_with_cpu_is_unknown():
+def test_a_limit_met_with_cpu_is_unknown(clock):
     import z3
     from implgraph.solvers.z3_backend import run_check
-    s = _Stalling([z3.unknown, z3.sat])
-    assert run_check(s, 1000) == z3.unknown          # returned before its limit: a real unknown, no retry
-    spin = _Stalling([z3.unknown, z3.sat])
-    spin.check = lambda: (sum(range(3_000_00)) or True) and spin.answers.pop(0)   # busy for the whole limit
-    assert run_check(spin, 1) == z3.unknown
+    early = _Timed([z3.unknown, z3.sat], wall=0.02, cpu=0.001, clock=clock)
+    assert run_check(early, 1000) == z3.unknown      # returned before its limit: a real unknown, no retry
+    busy = _Timed([z3.unknown, z3.sat], wall=0.02, cpu=0.02, clock=clock)
+    assert run_check(busy, 10) == z3.unknown         # the limit was spent on the CPU: no retry
+    paused = _Timed([z3.unknown] * 5, wall=0.02, cpu=0.0, clock=clock)
+    assert run_check(paused, 10) == z3.unknown and not paused.answers[1:]   # at most LOAD_RETRIES more
 
 
 def _z3_satisfies_at(name, params, rows, sizes, T):
