@@ -12,7 +12,7 @@ from implgraph.checks.equivalent import check_equivalent, check_generalisation
 from implgraph.checks.implies import check_implies
 from implgraph.checks.not_implies import check_not_implies
 from implgraph.core.verdict import Verdict, checker
-from implgraph.io.datafile import EDGE_KINDS
+from implgraph.io.datafile import EDGE_KINDS, data_files
 from implgraph.io.theorems import Edge, edge_from_node, witness_ids
 
 __all__ = ["check_edge", "check_reading", "check_edge_claim"]
@@ -48,16 +48,18 @@ def check_reading(edge: Edge, context=None) -> Verdict | None:
     return v
 
 
-_KNOWN = None
+_KNOWN: dict = {}
+"""The witness ids of the table files read, keyed by the list of those files (so that a later command in
+the same process, with other ``--tables``, reads its own)."""
 
 
 def _edge(claim):
-    global _KNOWN
     if isinstance(claim, Edge):
         return claim
-    if _KNOWN is None:
-        _KNOWN = witness_ids()
-    return edge_from_node(claim, _KNOWN)
+    key = tuple(data_files("counterexamples"))
+    if key not in _KNOWN:
+        _KNOWN[key] = witness_ids()
+    return edge_from_node(claim, _KNOWN[key])
 
 
 @checker(*EDGE_KINDS)
