@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import sympy
@@ -41,6 +42,18 @@ def definedness_atoms(exprs) -> list:
     A negative power needs its base ``!= 0`` (one condition per factor of the base); a square root needs
     its radicand ``>= 0``, and ``> 0`` when it divides.
     """
+    return list(_atoms(tuple(sympy.sympify(e) for e in exprs)))
+
+
+@functools.lru_cache(maxsize=256)
+def _factored(base):
+    """``factor(cancel(base))``, memoised (a function's derivatives repeat its powers, and a claim and its
+    reading ask for the same formulas)."""
+    return sympy.factor(sympy.cancel(base))
+
+
+@functools.lru_cache(maxsize=64)
+def _atoms(exprs: tuple) -> tuple:
     out, seen = [], set()
 
     def add(cond, expr):
@@ -49,19 +62,19 @@ def definedness_atoms(exprs) -> list:
             out.append((cond, expr))
 
     for expr in exprs:
-        for node in sympy.preorder_traversal(sympy.sympify(expr)):
+        for node in sympy.preorder_traversal(expr):
             if not isinstance(node, sympy.Pow) or not node.exp.is_Rational:
                 continue
             base, exp = node.base, node.exp
             if exp.q == 2:
-                rad = sympy.factor(sympy.cancel(base))
+                rad = _factored(base)
                 add(sympy.Gt(rad, 0) if exp < 0 else sympy.Ge(rad, 0), expr)
             elif exp < 0:
-                for factor in sympy.Mul.make_args(sympy.factor(sympy.cancel(base))):
+                for factor in sympy.Mul.make_args(_factored(base)):
                     f = factor.base if isinstance(factor, sympy.Pow) and factor.exp.is_positive else factor
                     if not f.is_number:
                         add(sympy.Ne(f, 0), expr)
-    return out
+    return tuple(out)
 
 
 def defined_conditions(region, exprs) -> list:
@@ -70,8 +83,24 @@ def defined_conditions(region, exprs) -> list:
     (the sign of ``numerator * denominator``, with the factors whose sign the region and the divisors
     fix dropped; a radicand that must be > 0 and is a product of factors >= 0 gives one condition per
     factor). Each condition is equivalent to its need on the region plus the conditions before it.
+    Memoised by the region's constraints and symbols and the formulas (a claim and its reading, and
+    :func:`undefined_parts`, ask again).
     """
-    atoms = [c for c, _ in definedness_atoms(exprs)]
+    exprs = tuple(sympy.sympify(e) for e in exprs)
+    key = (region.constraints, frozenset(region.kinds.items()), exprs)
+    if key not in _CONDITIONS:
+        if len(_CONDITIONS) > 256:
+            _CONDITIONS.clear()
+        _CONDITIONS[key] = _conditions(region, exprs)
+    return list(_CONDITIONS[key])
+
+
+_CONDITIONS: dict = {}
+"""The answers of :func:`defined_conditions` (tuples) by (constraints, symbols, formulas)."""
+
+
+def _conditions(region, exprs) -> tuple:
+    atoms = [c for c, _ in _atoms(exprs)]
     out = []
     for c in (a for a in atoms if isinstance(a, sympy.Ne)):
         f = c.lhs - c.rhs
@@ -101,7 +130,7 @@ def defined_conditions(region, exprs) -> list:
             continue
         poly = sympy.expand(sign * sympy.Mul(*keep))
         out.append(sympy.Gt(poly, 0) if strict else sympy.Ge(poly, 0))
-    return list(dict.fromkeys(c for c in out if c is not sympy.true))
+    return tuple(dict.fromkeys(c for c in out if c is not sympy.true))
 
 
 def _boundaries(region) -> list:
