@@ -10,10 +10,22 @@ from implgraph.checks.channel_spec import channel, foreign_symbols, is_channel
 from implgraph.checks.common import (as_float, claim_error, claim_symbols, claim_verdict, condition_in, decide,
                                      find_point, parse_definitions, put, py_distribution, rows_verdict, when_region,
                                      witness_params)
+from implgraph.checks.point_values import value_at
 from implgraph.core.verdict import checker
 from implgraph.mechanisms.utility import bayes_utility
 
 __all__ = ["check_utility_equation"]
+
+
+def _value(expr, point):
+    """``expr`` at ``point``: one exact bottom-up substitution (:func:`~implgraph.checks.point_values.value_at`;
+    sympy's sequential ``subs`` rebuilds a ``Max`` of half-substituted terms at every step), or ``subs`` where
+    that has no value or leaves a symbol (so an undefined printed value shows as sympy writes it)."""
+    try:
+        value = value_at(expr, point)
+    except (ValueError, TypeError):
+        value = None
+    return expr.subs(point) if value is None else value
 
 
 def _judge_equal(region, engine, printed, recheck):
@@ -48,7 +60,7 @@ def check_utility_equation(claim, context=None):
     def recheck(expr):
         def at(point):
             e = sympy.simplify(bayes_utility(mech.subs(point), [sympy.sympify(x).subs(point) for x in py]))
-            p = sympy.simplify(expr.subs(point))
+            p = sympy.simplify(_value(expr, point))
             if e == p:
                 return None
             relevant = expr.free_symbols | engine.free_symbols
