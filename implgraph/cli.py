@@ -11,17 +11,22 @@ completion comes from argcomplete (``implgraph completion bash|zsh|fish``).
 from __future__ import annotations
 
 import argparse
+import ctypes
 import importlib
 import pkgutil
 import sys
 
 from implgraph import __version__
-from implgraph.core.deadline import Timeout, deadline
+from implgraph.core.deadline import Timeout, as_timeout, deadline
 from implgraph.core.errors import InputError
 from implgraph.core.verdict import VERDICTS, status_of, strength_of
 from implgraph.io.console import NORMAL, QUIET, VERBOSE, set_verbosity
 
 __all__ = ["main", "build_parser"]
+
+
+def _quiet_unraisable(unraisable) -> None:
+    """Drop a finaliser's exception after a timeout ended the command."""
 
 
 RESOURCE_BOUNDS = {"jobs": (1, 64), "workers": (1, 64), "timeout": (0, 86400)}
@@ -155,7 +160,13 @@ def main(argv=None) -> int:
         limit = None if getattr(args, "_per_claim", False) else getattr(args, "timeout", None)
         with deadline(limit):
             return int(args._run(args) or 0)
-    except Timeout as exc:
+    except (Timeout, ctypes.ArgumentError) as exc:
+        exc = as_timeout(exc)
+        if exc is None:
+            raise
+        # the command has ended: solver objects the timeout left half-built may fail in their finalisers
+        # later (z3's AstRef.__del__ without a context); that is not news for the user
+        sys.unraisablehook = _quiet_unraisable
         print(f"implgraph: {args.command}: unknown ({exc}); fix: give a larger --timeout (or 0 for none) or a "
               f"smaller problem (--N, fewer definitions)", file=sys.stderr)
         return EXIT_TIMEOUT

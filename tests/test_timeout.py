@@ -56,3 +56,40 @@ def test_cli_command_past_its_timeout_exits_3_with_one_line():
     lines = p.stderr.strip().splitlines()
     assert len(lines) == 1 and "unknown (timeout after 1 s)" in lines[0] and "fix:" in lines[0]
     assert "Traceback" not in p.stderr
+
+
+def test_a_deadline_never_fires_inside_a_finaliser_or_what_it_calls():
+    import sys as _sys
+
+    from implgraph.core.deadline import _in_finaliser
+
+    def inner():
+        return _in_finaliser(_sys._getframe())
+
+    class Held:
+        def __del__(self):
+            Held.seen = inner()        # a call made by a finaliser (like z3's AstRef.__del__ -> as_ast)
+
+    Held()
+    assert Held.seen is True
+    assert inner() is False
+
+
+def test_a_timeout_a_c_library_wrapped_is_still_a_timeout():
+    import ctypes
+    import time as _time
+
+    from implgraph.core.deadline import Timeout, as_timeout, deadline
+    caught = None
+    try:
+        with deadline(0.05):
+            try:
+                while True:
+                    _time.sleep(0.001)
+            except Timeout as exc:     # what ctypes does when the signal lands in an argument conversion
+                raise ctypes.ArgumentError(f"argument 1: {type(exc).__name__}: {exc}") from None
+    except ctypes.ArgumentError as exc:
+        caught = as_timeout(exc)
+    assert isinstance(caught, Timeout)
+    assert as_timeout(ctypes.ArgumentError("argument 1: TypeError: wrong type")) is None
+    assert as_timeout(ValueError("x")) is None

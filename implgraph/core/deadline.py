@@ -14,10 +14,11 @@ import threading
 import time
 from contextlib import contextmanager
 
-__all__ = ["Timeout", "deadline", "remaining"]
+__all__ = ["Timeout", "deadline", "remaining", "as_timeout"]
 
 _STACK: list = []     # absolute end times of the active deadlines, innermost last
 _REFIRE = 0.05        # seconds between repeated firings once a deadline has passed
+_FIRED: list = []     # the Timeout raised by the outermost deadline's block, once it has fired
 
 
 class Timeout(BaseException):
@@ -33,6 +34,17 @@ class Timeout(BaseException):
         self.seconds = seconds
 
 
+def as_timeout(exc: BaseException) -> Timeout | None:
+    """The :class:`Timeout` behind ``exc``: ``exc`` itself, or the one a deadline raised while a C
+    library was converting arguments and which it turned into its own error (ctypes reports
+    ``ArgumentError("argument 1: Timeout: ...")`` when the signal lands in a z3 call's arguments)."""
+    if isinstance(exc, Timeout):
+        return exc
+    if _FIRED and type(_FIRED[-1]).__name__ in str(exc):
+        return _FIRED[-1]
+    return None
+
+
 def remaining() -> float | None:
     """Seconds left before the innermost deadline, or None without one."""
     return None if not _STACK else max(0.0, min(_STACK) - time.monotonic())
@@ -42,6 +54,16 @@ def _usable() -> bool:
     return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
 
+def _in_finaliser(frame, depth: int = 30) -> bool:
+    """Whether ``frame`` or one of its ``depth`` callers is a ``__del__`` (e.g. z3's ``AstRef.__del__``
+    calling ``as_ast``): an exception raised there is printed as "Exception ignored" and lost."""
+    while frame is not None and depth > 0:
+        if frame.f_code.co_name == "__del__":
+            return True
+        frame, depth = frame.f_back, depth - 1
+    return False
+
+
 @contextmanager
 def deadline(seconds: float | None):
     """Raise :class:`Timeout` in the block after ``seconds`` (None or 0: no limit of its own)."""
@@ -49,16 +71,19 @@ def deadline(seconds: float | None):
         yield
         return
     end = time.monotonic() + float(seconds)
+    if not _STACK:
+        _FIRED.clear()
     if _STACK:
         end = min(end, min(_STACK))
     _STACK.append(end)
 
     def fire(signum, frame):
         signal.setitimer(signal.ITIMER_REAL, _REFIRE)          # until the block is left
-        code = getattr(frame, "f_code", None)
-        if code is not None and code.co_name == "__del__":    # never inside a finaliser (it would be lost)
+        if _in_finaliser(frame):      # never inside a finaliser (it would be lost): fire again a moment later
             return
-        raise Timeout(seconds)
+        exc = Timeout(seconds)
+        _FIRED[:] = [exc]
+        raise exc
 
     old = signal.signal(signal.SIGALRM, fire)
     try:
