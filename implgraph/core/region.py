@@ -224,7 +224,7 @@ class Region:
         """A sat / unsat answer found before under another time limit, or unsat on a larger region.
 
         Only ``unknown`` depends on the time limit, so a definite answer is reused whatever limit
-        it was found under; ``region /\ extra`` is unsat when it is unsat for a region given by
+        it was found under; ``region and extra`` is unsat when it is unsat for a region given by
         a prefix of this region's constraints (a larger region: every sub-region made by
         :meth:`add` extends its parent's constraints), and ``a > b`` is unsat where ``a >= b`` is
         (a sat answer of ``a > b`` answers ``a >= b``). None if nothing is known.
