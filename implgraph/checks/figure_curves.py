@@ -157,16 +157,18 @@ def _printed_curves(claim, names, fix, region, cache=None):
 
     Returns (quantities or None where undefined, the fixed values and the implicit names solved so far).
     """
-    if cache is None or "_expanded" not in cache:
-        raw = _expanded(claim, names)
-        if cache is not None:
-            cache["_expanded"] = raw
-    raw = cache["_expanded"] if cache is not None else raw
-    dsub = {names[k]: v for k, v in raw.items()}
+    cache = {} if cache is None else cache
+    if "_expanded" not in cache:
+        cache["_expanded"] = _expanded(claim, names)
+        dsub = {names[k]: v for k, v in cache["_expanded"].items()}
+        # each implicit equation with the definitions substituted: the same at every fixed point
+        cache["_implicit"] = {name: tuple(side.xreplace(dsub) for side in (eq.lhs, eq.rhs))
+                              for name, eq in ((name, condition_in(claim, text, names))
+                                               for name, text in (claim.get("implicit") or {}).items())}
+    raw = cache["_expanded"]
     sub = dict(fix)
-    for name, text in (claim.get("implicit") or {}).items():
-        eq = condition_in(claim, text, names)
-        eq = sympy.Eq(eq.lhs.xreplace(dsub).xreplace(sub), eq.rhs.xreplace(dsub).xreplace(sub))
+    for name, (lhs, rhs) in cache["_implicit"].items():
+        eq = sympy.Eq(lhs.xreplace(sub), rhs.xreplace(sub))
         value = None if eq.has(sympy.zoo, sympy.nan) else _solve_implicit(claim, names, names[name], eq, region)
         if value is None:
             return None, sub
