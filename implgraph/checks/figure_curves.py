@@ -101,9 +101,11 @@ def _solve_implicit(claim, names, sym, eq, region):
             continue
         at = {sym: s}        # an exact value for one symbol: one rebuild (``xreplace``), no pattern matching
         value = side.xreplace(at)
-        cond = sympy.And(*[c.xreplace(at) for c in rng], sympy.Eq(value, target))
+        in_range = [c.xreplace(at) for c in rng]
         if not not_identically_zero(value - target) and sympy.simplify(value - target) == 0:
-            cond = sympy.And(*[c.xreplace(at) for c in rng])
+            cond = sympy.And(*in_range)
+        else:
+            cond = sympy.And(*in_range, sympy.Eq(value, target))
         if is_true(cond) or (not cond.free_symbols and truth(cond)) or decide(region, cond) is True:
             return s
     return None
