@@ -5,6 +5,7 @@ the core's exact level of its stage (or with the paper's printed calibration).
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import sympy
@@ -89,12 +90,7 @@ def _solve_implicit(claim, names, sym, eq, region):
     """
     side, target = (eq.rhs, eq.lhs) if sym in eq.rhs.free_symbols else (eq.lhs, eq.rhs)
     terms = list(side.args) if isinstance(side, sympy.Max) else [side]
-    cands = []
-    for term in terms:
-        try:
-            cands += [sympy.simplify(s) for s in sympy.solve(sympy.Eq(sympy.together(term), target), sym)]
-        except NotImplementedError:
-            continue
+    cands = [s for term in terms for s in _candidates(term, target, sym)]
     rng = _range_conds(claim, names, sym)
     for s in cands:
         if s.is_real is False:
@@ -142,6 +138,16 @@ def not_identically_zero(expr) -> bool:
         if value is not None and value.is_Rational and value != 0:
             return True
     return False
+
+
+@functools.lru_cache(maxsize=256)
+def _candidates(term, target, sym) -> tuple:
+    """The solutions of ``term == target`` for ``sym`` (simplified; none where sympy cannot solve), memoised:
+    a figure's grid values often give the same equation (e.g. a level that does not depend on them)."""
+    try:
+        return tuple(sympy.simplify(s) for s in sympy.solve(sympy.Eq(sympy.together(term), target), sym))
+    except NotImplementedError:
+        return ()
 
 
 def _needed(claim, names):
