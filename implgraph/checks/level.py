@@ -167,8 +167,12 @@ def _violates(d, opt, target_pt, bound):
         strictly = lvl is not sympy.oo if smaller else False
     else:
         sat = num_le(lvl, target_pt) if smaller else num_le(target_pt, lvl)
+        if not sat:                       # equality is not needed (no simplify) in these cases
+            return bound in ("satisfies", "exact")
+        if bound == "satisfies":
+            return False
         eq = (lvl is not sympy.oo) and sympy.simplify(lvl - target_pt) == 0
-        strictly = sat and not eq
+        strictly = not eq
     if bound == "satisfies":
         return not sat
     if bound == "exact":
