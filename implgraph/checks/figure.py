@@ -53,8 +53,9 @@ class _Rel:
         return _Rel(self.func, self.lhs.xreplace(mapping), self.rhs.xreplace(mapping))
 
     def expr(self):
-        """The relation as ``func(lhs - rhs, 0)`` (what z3 decides)."""
-        return self.func(self.lhs - self.rhs, 0)
+        """The relation as ``func(lhs - rhs, 0)`` (what z3 decides), unevaluated: sympy's sign
+        assumptions on the curves' Max/Min terms are slow, and the region decides it exactly."""
+        return self.func(self.lhs - self.rhs, 0, evaluate=False)
 
     def truth(self):
         return truth(self.func(sympy.simplify(self.lhs - self.rhs), 0))
