@@ -9,6 +9,7 @@ definition and one per ordered pair, the open pairs and a search box (:mod:`impl
 from __future__ import annotations
 
 from implgraph.core.errors import InputError
+from implgraph.io.console import Progress
 from implgraph.io.output import print_json
 
 NAME = "site"
@@ -35,8 +36,10 @@ def run(args) -> int:
     from implgraph.site.build import build_site
     if args.groups_n < 0:
         raise InputError(f"--groups-n {args.groups_n} is negative", fix="give N >= 2, or 0 for no k-expanded map")
-    counts = build_site(args.out, matrix=args.matrix, verdicts=args.verdicts, tables=[] if args.no_levels else None,
-                        with_certificates=not args.no_certificates, groups_n=args.groups_n or None)
+    with Progress(None, f"site {args.out}", delay=1.0):     # a spinner with the elapsed time, after 1 s
+        counts = build_site(args.out, matrix=args.matrix, verdicts=args.verdicts,
+                            tables=[] if args.no_levels else None, with_certificates=not args.no_certificates,
+                            groups_n=args.groups_n or None)
     if args.json:
         print_json({"out": str(args.out), **counts})
     else:
