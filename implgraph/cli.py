@@ -26,7 +26,10 @@ __all__ = ["main", "build_parser"]
 
 
 def _quiet_unraisable(unraisable) -> None:
-    """Drop a finaliser's exception after a timeout ended the command."""
+    """After a timeout ended the command: drop the exception of a z3 object's finaliser (the timeout left
+    it half-built); any other goes to Python's default hook."""
+    if not str(getattr(unraisable.object, "__module__", "") or "").startswith("z3"):
+        sys.__unraisablehook__(unraisable)
 
 
 RESOURCE_BOUNDS = {"jobs": (1, 64), "workers": (1, 64), "timeout": (0, 86400)}
@@ -164,8 +167,8 @@ def main(argv=None) -> int:
         exc = as_timeout(exc)
         if exc is None:
             raise
-        # the command has ended: solver objects the timeout left half-built may fail in their finalisers
-        # later (z3's AstRef.__del__ without a context); that is not news for the user
+        # the command has ended: z3 objects the timeout left half-built may fail in their finalisers
+        # later (AstRef.__del__ without a context); that is not news for the user
         sys.unraisablehook = _quiet_unraisable
         print(f"implgraph: {args.command}: unknown ({exc}); fix: give a larger --timeout (or 0 for none) or a "
               f"smaller problem (--N, fewer definitions)", file=sys.stderr)

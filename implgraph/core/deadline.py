@@ -71,10 +71,10 @@ def deadline(seconds: float | None):
         yield
         return
     end = time.monotonic() + float(seconds)
-    if not _STACK:
-        _FIRED.clear()
     if _STACK:
         end = min(end, min(_STACK))
+    else:                   # an outermost deadline: no timeout has fired for it yet
+        _FIRED.clear()
     _STACK.append(end)
 
     def fire(signum, frame):
