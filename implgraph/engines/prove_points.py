@@ -174,7 +174,7 @@ def bounded_search(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params
         b_ps = {k: int(sympy.sympify(v).subs(pt)) for k, v in b_params.items()}
         fconc = None if fx is None else fx.subs({s: v for s, v in pt.items()})
         options = _class_options(a_classes, b_classes, pt, Nv, a.needs_classes or b.needs_classes)
-        for i_opt, classes in enumerate(options):
+        for classes in options:
             if classes:
                 partitions.add(tuple(classes))
             if fconc is not None and fconc.free_symbols - {alpha_sym}:
@@ -194,12 +194,6 @@ def bounded_search(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params
             for av in alphas:
                 r = find_witness(a, b, fconc, N=Nv, a_params=a_ps, b_params=b_ps, alpha=alpha_sym,
                                  alpha_value=av, classes=classes, timeout_ms=timeout_ms)
-                if r.status == "unknown" and i_opt < len(options) - 1:
-                    # a solver limit on a partition that is not the last: once more with a longer limit, so
-                    # that the witness reported does not depend on the machine's load (the next partition
-                    # may hold another witness)
-                    r = find_witness(a, b, fconc, N=Nv, a_params=a_ps, b_params=b_ps, alpha=alpha_sym,
-                                     alpha_value=av, classes=classes, timeout_ms=8 * timeout_ms)
                 if r.status == "refuted":
                     ev = (f"witness at {point_text(pt)}: satisfies {a.name} at {alpha_sym} = {r.alpha_value} "
                           f"(its level {r.level_a}) and has {b.name} level {r.level_b}"
