@@ -11,6 +11,7 @@ only what the engine computed (verdicts, bounds, tight functions, witness parame
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import sys
 from collections import Counter
@@ -81,6 +82,8 @@ def main(argv=None) -> int:
         if new != text:
             print(f"{readme}: the results block differs from `implgraph verify --json`; run "
                   f"python scripts/readme_results.py {args.verify_json}", file=sys.stderr)
+            sys.stderr.writelines(difflib.unified_diff(text.splitlines(True), new.splitlines(True),
+                                                       "README.md", "generated", n=0))
             return 1
         return 0
     readme.write_text(new, encoding="utf-8")

@@ -40,18 +40,24 @@ def test_canonical_witness_does_not_depend_on_the_solver_model():
 
 
 def test_canonical_point_does_not_depend_on_the_start():
-    # Table VI's printed eps = ln(2 mu / sigma) fails where sigma > mu / 2 (row 3 = mu - sigma is then the
-    # smallest a1 probability, so the a1 ratio is 2 mu / (mu - sigma) > 2 mu / sigma): two different
-    # starting points in that part of the region give one canonical point, and it lies there too.
+    # Table VI (0 < sigma < mu <= 1/2; rows mu, 2 mu, mu - sigma, sigma) and its printed eps = ln(2 mu / sigma).
+    # The starts lie in two different failing parts: sigma > mu / 2 (row 3 = mu - sigma is then the smallest
+    # a1 probability, so the a1 ratio is 2 mu / (mu - sigma) > 2 mu / sigma), and mu near 1/2 with small
+    # sigma (the a2 ratio (1 - sigma) / (1 - 2 mu) = 20 at mu = 12/25, sigma = 1/5, above 2 mu / sigma = 24/5).
+    # By hand, the grid stage by stage (denominators <= 1, 2, 3, 4), (mu, sigma) lexicographic: stages 1-2
+    # hold no region point; stage 3 only (1/2, 1/3), where row 2 is 1, so the a2 bucket has a 0 and the
+    # optimum is infinite (skipped: a finite failure is preferred); stage 4 starts with mu = 1/4 (no sigma
+    # in (0, 1/4)), then (1/3, 1/4): a1 probabilities 1/3, 2/3, 1/12, 1/4 give eps = ln 8 > ln(8/3).
     t = get_table("ekenstedt2022/table-VI")
     d = get_definition("ldp")
     mu, sigma = t.symbols["mu"], t.symbols["sigma"]
     target = sympy.log(2 * mu / sigma)
     results = []
     for start in ({mu: sympy.Rational(13, 28), sigma: sympy.Rational(3, 28) * 3},
-                  {mu: sympy.Rational(7, 16), sigma: sympy.Rational(3, 8)}):
+                  {mu: sympy.Rational(7, 16), sigma: sympy.Rational(3, 8)},
+                  {mu: sympy.Rational(12, 25), sigma: sympy.Rational(1, 5)}):
         point, opt = _canonical_point(t.region, (start, None), t, d, {}, "table", target, "exact")
-        results.append(point)
-    assert results[0] == results[1]
-    p = results[0]
-    assert p[mu] / 2 < p[sigma] < p[mu]
+        results.append((point, opt))
+    assert all(r == results[0] for r in results)
+    assert results[0][0] == {mu: sympy.Rational(1, 3), sigma: sympy.Rational(1, 4)}
+    assert sympy.simplify(d.level_from_raw(results[0][1]) - sympy.log(8)) == 0

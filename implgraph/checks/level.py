@@ -182,6 +182,11 @@ def _violates(d, opt, target_pt, bound):
 
 #: exact re-checks spent on making one counterexample point canonical (per symbol and pass)
 CANONICAL_POINT_BUDGET = 50
+#: the grid the canonical point is searched on first: stage D holds the rationals of denominator <= D
+#: in [0, 4] (integers 0..D + 1 for an integer symbol); exact re-checks and grid points visited at most
+GRID_STAGES = (1, 2, 3, 4, 5, 6, 8, 10, 12)
+GRID_CHECKS = 60
+GRID_POINTS = 4000
 
 
 def _candidates(kind):
@@ -200,30 +205,73 @@ def _candidates(kind):
     return out
 
 
+def _stage_values(kind, D):
+    if kind == "integer":
+        return [sympy.Integer(n) for n in range(0, D + 2)]
+    return sorted({sympy.Rational(num, den) for den in range(1, D + 1) for num in range(0, 4 * den + 1)})
+
+
+def _grid_points(region, symbols):
+    """The points of the canonical grid (:data:`GRID_STAGES`) in ``region``, in a fixed order: stage by
+    stage, lexicographic in ``symbols`` within a stage, each point once; at most :data:`GRID_POINTS`
+    visited."""
+    seen, visited = set(), 0
+    for D in GRID_STAGES:
+        per = [_stage_values(region.kinds.get(s, "real"), D) for s in symbols]
+        for combo in itertools.product(*per):
+            if combo in seen:
+                continue
+            seen.add(combo)
+            visited += 1
+            if visited > GRID_POINTS:
+                return
+            pt = dict(zip(symbols, combo))
+            if region.contains(pt) is True:
+                yield pt
+
+
 def _canonical_point(region, found, table, d, params, scope, target, bound):
     """A canonical counterexample point: the same answer whatever point the solver gave.
 
-    Starting from ``found = (point, opt)``, each symbol in name order takes the simplest value
-    (:func:`_candidates`) at which the point stays in ``region`` and the claim still fails on the
-    concrete table (exact re-check), with a finite optimum where the solver's point had one; two
-    passes, a bounded number of checks.
+    First the first point of a fixed grid (:func:`_grid_points`) at which the claim fails on the concrete
+    table (exact re-check) with a finite optimum, within :data:`GRID_CHECKS` re-checks; a failing point
+    with an infinite optimum is taken only when the solver's point had one too and no finite one is found.
+    Otherwise, from ``found = (point, opt)``, each symbol in name order takes the simplest value
+    (:func:`_candidates`) at which the point stays in ``region`` and the claim still fails, with a finite
+    optimum where the solver's point had one; two passes, a bounded number of checks (the result then
+    may depend on the solver's point).
     """
     point, opt = dict(found[0]), found[1]
     finite = opt is not None and opt is not sympy.oo     # keep a finite optimum finite (non-degenerate)
 
-    def bad(pt):
-        if region.contains(pt) is not True:
-            return None
+    def failing(pt):
         try:
             o = concrete_level(table, d, params, pt, scope)
-            if finite and (o is None or o is sympy.oo):
-                return None
             return o if _violates(d, o, sympy.simplify(target.subs(pt)), bound) else None
         except (InputError, TypeError, ValueError, ZeroDivisionError):
             return None
 
+    def bad(pt):
+        if region.contains(pt) is not True:
+            return None
+        o = failing(pt)
+        return None if o is None or (finite and o is sympy.oo) else o
+
+    symbols = sorted(point, key=lambda s_: s_.name)
+    degenerate = None
+    for spent, pt in enumerate(_grid_points(region, symbols)):
+        if spent >= GRID_CHECKS:
+            break
+        o = failing(pt)
+        if o is None:
+            continue
+        if o is not sympy.oo:
+            return pt, o
+        degenerate = degenerate or (pt, o)
+    if degenerate is not None and not finite:
+        return degenerate
     for _ in range(2):
-        for sym in sorted(point, key=lambda s_: s_.name):
+        for sym in symbols:
             for spent, v in enumerate(_candidates(region.kinds.get(sym, "real"))):
                 if spent >= CANONICAL_POINT_BUDGET or v == point[sym]:
                     break
