@@ -194,7 +194,7 @@ def _check_all(plain, maps, known, max_n, timeout, jobs, progress, on_rows, cont
 
 
 def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 1, paths=None,
-               timeout: float | None = None, on_rows=None, fresh: bool = False) -> list:
+               timeout: float | None = None, on_rows=None, fresh: bool = False, claims=None) -> list:
     """Verdicts of every (chosen) claim, in order; reading rows follow their claim.
 
     ``jobs > 1`` checks the claims in that many processes (the maps are judged afterwards from the
@@ -205,8 +205,10 @@ def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 
     A claim's rows computed before with the same code, data, ``max_n``, ``timeout``, solver and
     libraries are replayed from the content-keyed cache (:func:`~implgraph.io.verdict_cache.claims_key`;
     ``IMPLGRAPH_NO_CACHE=1`` disables it); ``fresh`` computes every claim again (and stores the rows).
+    ``claims``: the claims of ``ids`` and ``paths`` when the caller has collected them already
+    (:func:`collect_claims`).
     """
-    claims = collect_claims(ids, paths)
+    claims = collect_claims(ids, paths) if claims is None else claims
     context = {"max_n": max_n, "verdicts": {}, "timeout": timeout}
     plain = [c for c in claims if c.get("kind") not in LAST_KINDS]
     maps = [c for c in claims if c.get("kind") in LAST_KINDS]

@@ -117,8 +117,8 @@ def run(args) -> int:
 
 
 def _verify(args, paths) -> int:
-    claims = [c for c in (collect_claims(args.ids) if paths is None else collect_claims(args.ids, paths))
-              if isinstance(c, dict)]
+    collected = collect_claims(args.ids) if paths is None else collect_claims(args.ids, paths)
+    claims = [c for c in collected if isinstance(c, dict)]
     tables = _table_of(claims)
     width = max((len(str(c.get("id"))) for c in claims), default=10)
     console = results_console()
@@ -132,7 +132,7 @@ def _verify(args, paths) -> int:
                     print_verdict(v, width, tables.get(v.id.split("#")[0]), console)
 
         verdicts = run_verify(args.ids, max_n=args.max_n, jobs=args.jobs, timeout=args.timeout, paths=paths,
-                              on_rows=on_rows)
+                              on_rows=on_rows, claims=collected)
     regs = regressions(verdicts)
     rechecks = _recheck(verdicts) if args.recheck else {}
     if args.json:
