@@ -31,7 +31,7 @@ from implgraph import definitions
 from implgraph.checks.lazy_max import max_args
 from implgraph.checks.symbolic_level import find_level
 from implgraph.checks.table_points import (claim_table, concrete_level, fmt_point, num_le, parse_claim_parts,
-                                           sample_points, table_rows)
+                                           sample_points, surely_outside, table_rows)
 from implgraph.core.errors import InputError
 from implgraph.checks.common import claim_verdict
 from implgraph.core.verdict import Verdict, checker
@@ -216,6 +216,7 @@ def _grid_points(region, symbols):
     stage, lexicographic in ``symbols`` within a stage, each point once; at most :data:`GRID_POINTS`
     visited."""
     seen, visited = set(), 0
+    outside = surely_outside(region, tuple(symbols))
     for D in GRID_STAGES:
         per = [_stage_values(region.kinds.get(s, "real"), D) for s in symbols]
         for combo in itertools.product(*per):
@@ -225,6 +226,8 @@ def _grid_points(region, symbols):
             visited += 1
             if visited > GRID_POINTS:
                 return
+            if outside([float(v) for v in combo]):
+                continue
             pt = dict(zip(symbols, combo))
             if region.contains(pt) is True:
                 yield pt

@@ -18,7 +18,7 @@ from implgraph.checks.common import context_max_n, edge_verdict
 from implgraph.checks.implies import implication_holds
 from implgraph.checks.unbounded import check_unbounded_claim
 from implgraph.checks.witness_fit import witness_claim, witness_fit
-from implgraph.core.levels import optimal_level
+from implgraph.core.levels import infinite_everywhere, optimal_level
 from implgraph.core.region import Region
 from implgraph.core.table import Block, Table
 from implgraph.core.verdict import Verdict
@@ -67,8 +67,7 @@ def symbolic_nonimplication(edge: Edge):
         table = Table(blocks=[Block(probs=(sympy.Integer(0), sympy.Integer(1)), count=z),
                               Block(probs=(half, half), count=N - z)], region=region)
         try:   # B first: A's level is needed only where B's is infinite
-            lb = optimal_level(table, b, **edge.b.params)
-            if not lb.defined or not all(p_.value is sympy.oo for p_ in lb.pieces):
+            if not infinite_everywhere(table, b, **edge.b.params):
                 continue
             la = optimal_level(table, a, **edge.a.params)
         except Exception:

@@ -21,8 +21,8 @@ from implgraph.core.levels import optimal_level
 from implgraph.core.region import Region
 from implgraph.io import counterexamples
 
-__all__ = ["concrete_level", "num_le", "fmt_point", "parse_claim_parts", "sample_points", "table_rows",
-           "claim_table"]
+__all__ = ["concrete_level", "num_le", "fmt_point", "parse_claim_parts", "sample_points", "surely_outside",
+           "table_rows", "claim_table"]
 
 
 def concrete_level(table, definition, params, point, scope="table"):
@@ -124,6 +124,48 @@ def _screen(syms, cond):
     """``cond`` as a float function of ``syms`` (a screen only: every point is checked exactly), or None."""
     try:
         return sympy.lambdify(syms, cond, modules="math")
+    except Exception:  # pragma: no cover - an expression lambdify cannot handle: exact check only
+        return None
+
+
+def surely_outside(region: Region, symbols: tuple):
+    """A fast test ``f(values) -> bool`` (values in the order of ``symbols``): True only where a polynomial
+    inequality of the region provably fails, so only points :meth:`Region.contains` rejects are skipped.
+
+    Each constraint ``a >= b`` (``>``, ``<=``, ``<``) with polynomial sides is evaluated in floating point
+    as the sum ``g`` of the terms of ``a - b``; it fails for sure when ``g < -1e-9 * (1 + h)``, ``h`` the sum
+    of the terms' absolute values (the rounding error of the float evaluation is far below that margin).
+    Other constraints are not tested (the exact check decides them).
+    """
+    tests = [t for t in (_terms_function(symbols, c) for c in region.constraints) if t is not None]
+
+    def outside(values) -> bool:
+        for sign, terms in tests:
+            try:
+                vals = terms(*values)
+            except (ZeroDivisionError, ValueError, TypeError, OverflowError):
+                continue
+            if sign * sum(vals) < -1e-9 * (1 + sum(abs(v) for v in vals)):
+                return True
+        return False
+    return outside
+
+
+_SIGNS = {sympy.GreaterThan: 1, sympy.StrictGreaterThan: 1, sympy.LessThan: -1, sympy.StrictLessThan: -1}
+
+
+@functools.lru_cache(maxsize=4096)
+def _terms_function(symbols, cond):
+    """(sign, float function of ``symbols`` giving the terms of ``lhs - rhs``) of a polynomial inequality
+    (``sign * (lhs - rhs) >= 0`` or ``> 0``), for :func:`surely_outside`; None for anything else."""
+    sign = _SIGNS.get(type(cond))
+    if sign is None or not cond.free_symbols <= set(symbols):
+        return None
+    g = sympy.expand(cond.lhs - cond.rhs)
+    if not g.is_polynomial(*symbols) or not all(a.is_Symbol or a.is_Rational for a in g.atoms()):
+        return None
+    try:
+        return sign, sympy.lambdify(symbols, list(sympy.Add.make_args(g)), modules="math")
     except Exception:  # pragma: no cover - an expression lambdify cannot handle: exact check only
         return None
 

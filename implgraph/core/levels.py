@@ -22,11 +22,11 @@ from implgraph.definitions import all_definitions, get as get_definition
 from implgraph.core.concrete import ConcreteTable, Enclosed, INF, to_sympy
 from implgraph.core.errors import InputError
 from implgraph.core.region import Region
-from implgraph.core.pieces import Piece, piecewise
+from implgraph.core.pieces import Piece, piecewise, split_leaves
 from implgraph.core.symbolic import Undecidable
 from implgraph.core.table import Block, Table
 
-__all__ = ["Level", "optimal_level", "satisfies", "all_levels", "as_table"]
+__all__ = ["Level", "optimal_level", "infinite_everywhere", "satisfies", "all_levels", "as_table"]
 
 
 @dataclass
@@ -185,17 +185,66 @@ def optimal_level(table, definition, **params) -> Level:
                                                        if k != "ground"):
         raw = _concrete_raw(d, ConcreteTable.from_table(table), params)
         return _concrete_level(d, params, raw, region=table.region)
-    region = table.region
-    extra = {s: "integer" for v in params.values() if isinstance(v, sympy.Basic) for s in v.free_symbols
-             if s not in region.kinds}
-    if extra:
-        region = region.with_symbols(extra)
+    region = _level_region(table, params)
     try:
         pieces = piecewise(region, lambda ctx: d.symbolic(ctx, table, **params))
     except Undecidable as exc:
-        raise InputError(f"{d.name}: the region could not be split into decided pieces ({exc})",
-                         file=table.file, fix="add region constraints that fix the ordering of the values")
+        raise _undecided(d, table, exc) from None
     return Level(d, params, pieces, region=region)
+
+
+def _level_region(table, params) -> Region:
+    """The table's region, with the parameters' own symbols (integers) declared."""
+    region = table.region
+    extra = {s: "integer" for v in params.values() if isinstance(v, sympy.Basic) for s in v.free_symbols
+             if s not in region.kinds}
+    return region.with_symbols(extra) if extra else region
+
+
+def _undecided(d, table, exc) -> InputError:
+    return InputError(f"{d.name}: the region could not be split into decided pieces ({exc})",
+                      file=table.file, fix="add region constraints that fix the ordering of the values")
+
+
+class _NotInfinite(Exception):
+    """A piece of the region where the level is not oo (ends :func:`infinite_everywhere` early)."""
+
+
+def infinite_everywhere(table, definition, **params) -> bool:
+    """Is the optimal level of ``definition`` on the parametric ``table`` oo on its whole region?
+
+    The answer of ``all(p.value is oo for p in optimal_level(table, definition, **params).pieces)``
+    (False where the level is undefined), with the same errors, but the region is split only until
+    a piece with another value turns up.
+
+    Examples
+    --------
+    >>> from implgraph.core.table import table_from_rows
+    >>> d = next(d for d in all_definitions() if d.family == "pairwise")
+    >>> infinite_everywhere(table_from_rows([["0"], ["1/2"]]), d)
+    True
+    >>> infinite_everywhere(table_from_rows([["1/4"], ["1/2"]]), d)
+    False
+    """
+    d = get_definition(definition) if isinstance(definition, str) else definition
+    if isinstance(table, ConcreteTable) or table.is_concrete or d.needs_classes:
+        lv = optimal_level(table, d, **params)
+        return lv.defined and all(p.value is sympy.oo for p in lv.pieces)
+    params = d.check_params(table, params)
+
+    def compute(ctx):
+        value = d.symbolic(ctx, table, **params)
+        if value is not sympy.oo:
+            raise _NotInfinite
+        return value
+
+    try:
+        leaves = split_leaves(_level_region(table, params), compute)
+    except _NotInfinite:
+        return False
+    except Undecidable as exc:
+        raise _undecided(d, table, exc) from None
+    return bool(leaves)
 
 
 _NO_FAST_PATH = object()

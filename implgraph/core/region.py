@@ -80,9 +80,11 @@ def _negation(cond):
     return sympy.Not(cond)
 
 
+@functools.lru_cache(maxsize=100_000)
 def _strict_pair(cond):
     """(the strict form of a weak inequality, the weak form of a strict one): (None, weak) for
-    ``a > b`` and ``a < b``, (strict, None) for ``a >= b`` and ``a <= b``, (None, None) otherwise."""
+    ``a > b`` and ``a < b``, (strict, None) for ``a >= b`` and ``a <= b``, (None, None) otherwise;
+    memoised (building a relation asks sympy's assumptions)."""
     kind = type(cond)
     if kind in _STRICT:
         return None, _STRICT[kind](*cond.args)
