@@ -53,7 +53,8 @@ from implgraph.definitions.base import get as get_definition
 from implgraph.mechanisms.randomized_anonymization import facts
 from implgraph.mechanisms.randomized_anonymization.channel import SetChannel, posterior
 from implgraph.mechanisms.randomized_anonymization.optimise import closeness_parameters
-from implgraph.mechanisms.randomized_anonymization.privacy import class_table, classes_for, closeness_level, emd
+from implgraph.mechanisms.randomized_anonymization.privacy import (class_table, classes_of_records, closeness_level,
+                                                                   emd)
 from implgraph.mechanisms.randomized_anonymization.release import Release
 
 __all__ = ["check_set_channel", "K_SYMBOLIC"]
@@ -159,12 +160,13 @@ def _diversity(claim, spec, definition):
         for cols in _small_databases(d, SMALL["records"]) if points else ():
             for point, at in points:
                 params = {"S1": (list(range(d)), at["p"], int(at["eta"])), "S2": ([0, 1], 1, 1)}
-                for rel in facts.supported_releases(cols, params):
+                for records in facts.supported_records(cols, params):
                     checked += 1
-                    key = (at["level"], tuple(sorted(tuple(c) for c, _ in classes_for(rel, 0).values())))
+                    key = (at["level"], tuple(sorted(tuple(c) for c, _ in classes_of_records(records, 0, d).values())))
                     if key in seen:
                         continue
                     seen.add(key)
+                    rel = facts.release_of(cols, params, records)
                     if satisfies(class_table(rel, 0), definition, at["level"]) is False:
                         witness = {"params": {str(k): str(v) for k, v in point.items()}, "database": cols,
                                    "release": [rel.sets(i) for i in range(rel.N)]}
@@ -250,14 +252,14 @@ def _text_reading(claim, ground):
             for t in (Fraction(1, 10), Fraction(1, 4)):
                 choice = closeness_parameters(counts, t, ground=ground)
                 params = {"S1": (list(range(d)), choice.p, choice.eta), "S2": ([0, 1], 1, 1)}
-                for rel in facts.supported_releases(cols, params):
+                for sets in facts.supported_records(cols, params):
                     checked += 1
-                    key = (tuple(counts), t, tuple(sorted(tuple(sorted(rel.sets(i)[0] for i in records))
-                                                          for _, records in classes_for(rel, 0).values())))
+                    key = (tuple(counts), t, tuple(sorted(tuple(sorted(sets[i][0] for i in records))
+                                                          for _, records in classes_of_records(sets, 0, d).values())))
                     if key in seen:
                         continue
                     seen.add(key)
-                    if closeness_level(rel, 0, prior, ground) > t:
+                    if closeness_level(facts.release_of(cols, params, sets), 0, prior, ground) > t:
                         return "refuted", f"a release of {cols} is farther than t = {t} (exact)"
     summary = "; ".join(f"{k}: {'proved' if v else 'not shown'}" for k, v in steps.items())
     verdict = "proved" if all(steps.values()) else "unknown"

@@ -20,11 +20,13 @@ Symbolic (every domain size, every parameter value):
 - :func:`emd_to_itself` -- Definition 5's program of any size has optimum 0 between a distribution and itself.
 
 Exhaustive (bounded): :func:`supported_releases` lists every release a database can produce with positive
-probability, with the exact probability of each record's sets.
+probability; :func:`supported_records` lists the same releases as their records' sets (cheap to compare;
+:func:`release_of` makes one a release).
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import numpy as np
@@ -37,7 +39,7 @@ from implgraph.mechanisms.randomized_anonymization.release import Release
 
 __all__ = ["support_is_eta_subsets", "class_count_bound", "posterior_direction", "distance_increases_in_p",
            "closed_form_root", "geometric_mean_bound", "class_level_steps", "whole_domain_release",
-           "posterior_of_whole_domain", "emd_to_itself", "supported_releases"]
+           "posterior_of_whole_domain", "emd_to_itself", "supported_records", "release_of", "supported_releases"]
 
 
 def support_is_eta_subsets(p, eta, d) -> bool:
@@ -192,8 +194,11 @@ def emd_to_itself() -> bool:
     return rows == a[i] and cols == a[j] and cost == 0 and nonnegative is True
 
 
-def supported_releases(columns: dict, params: dict):
-    """Every release of ``columns`` with positive probability, as :class:`Release` objects.
+def supported_records(columns: dict, params: dict):
+    """Every release of ``columns`` with positive probability, as its records' sets: one list per release,
+    ``records[i]`` the tuple of record ``i``'s released sets (one tuple of value indices per attribute, in
+    domain order, as :meth:`Release.sets <implgraph.mechanisms.randomized_anonymization.release.Release.sets>`
+    gives them). :func:`supported_releases` is the same enumeration as :class:`Release` objects.
 
     ``columns``: ``{name: list of value indices}``; ``params``: ``{name: (domain, p, eta)}``.
     """
@@ -202,17 +207,39 @@ def supported_releases(columns: dict, params: dict):
     options = []
     for name in names:
         dom, p, eta = params[name]
-        ch = SetChannel(list(range(len(dom))), p, eta)
-        support = {v: [z for z in ch.outputs() if ch.prob(z, v) != 0] for v in set(columns[name])}
+        support = _support(len(dom), p, eta)
         options.append([support[v] for v in columns[name]])
     choices = [list(itertools.product(*[options[a][i] for a in range(len(names))])) for i in range(n)]
     for pick in itertools.product(*choices):
-        member = []
-        for a, name in enumerate(names):
-            d = len(params[name][0])
-            m = np.zeros((n, d), dtype=bool)
-            for i in range(n):
-                m[i, list(pick[i][a])] = True
-            member.append(m)
-        yield Release(names, [list(params[nm][0]) for nm in names],
-                      [(params[nm][1], params[nm][2]) for nm in names], member)
+        yield [tuple(sets) for sets in pick]
+
+
+@functools.lru_cache(maxsize=256)
+def _support(d: int, p, eta) -> tuple:
+    """``support[v]``: the sets the channel over ``range(d)`` releases with positive probability for value ``v``
+    (memo: the same channel serves every database of an exhaustive check)."""
+    ch = SetChannel(list(range(d)), p, eta)
+    return tuple([z for z in ch.outputs() if ch.prob(z, v) != 0] for v in range(d))
+
+
+def release_of(columns: dict, params: dict, records: list) -> Release:
+    """The :class:`Release` whose record ``i`` released ``records[i]`` (one set per attribute of ``columns``)."""
+    names = list(columns)
+    member = []
+    for a, name in enumerate(names):
+        m = np.zeros((len(records), len(params[name][0])), dtype=bool)
+        for i, sets in enumerate(records):
+            m[i, list(sets[a])] = True
+        member.append(m)
+    return Release(names, [list(params[nm][0]) for nm in names],
+                   [(params[nm][1], params[nm][2]) for nm in names], member)
+
+
+def supported_releases(columns: dict, params: dict):
+    """Every release of ``columns`` with positive probability, as :class:`Release` objects
+    (:func:`supported_records`, each made a release).
+
+    ``columns``: ``{name: list of value indices}``; ``params``: ``{name: (domain, p, eta)}``.
+    """
+    for records in supported_records(columns, params):
+        yield release_of(columns, params, records)

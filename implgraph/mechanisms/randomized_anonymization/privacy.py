@@ -38,7 +38,7 @@ from implgraph.definitions.emd_t_closeness import _emd
 from implgraph.definitions.l_diversity import compare_entropies, compare_level
 from implgraph.mechanisms.randomized_anonymization.channel import posterior
 
-__all__ = ["classes_for", "class_table", "class_csv", "frequency_level", "entropy_holds", "entropy_level",
+__all__ = ["classes_for", "classes_of_records", "class_table", "class_csv", "frequency_level", "entropy_holds", "entropy_level",
            "anonymity_level", "emd", "closeness_level", "record_closeness_level", "vector_levels", "CLASS_LIMIT"]
 
 CLASS_LIMIT = 2_000_000
@@ -61,16 +61,21 @@ def classes_for(release, j: int, limit: int = CLASS_LIMIT) -> dict:
                          f"and classes for {release.names[j]}, more than {limit}",
                          fix="check a smaller release or fewer attributes (the parameters' guarantee "
                              "holds for any size)")
-    d = len(release.domains[j])
+    return classes_of_records([release.sets(i) for i in range(release.N)], j, len(release.domains[j]))
+
+
+def classes_of_records(records, j: int, d: int) -> dict:
+    """:func:`classes_for` of the release whose record ``i`` released the sets ``records[i]`` (one tuple of value
+    indices per attribute; ``d`` the size of ``D(S_j)``), without the size limit."""
+    others = [k for k in range(len(records[0])) if k != j] if records else []
     out: dict = {}
-    for i in range(release.N):
-        sets = release.sets(i)
+    for i, sets in enumerate(records):
         own = sets[j]
         for key in itertools.product(*(sets[k] for k in others)):
-            counts, records = out.setdefault(key, ([0] * d, []))
+            counts, rows = out.setdefault(key, ([0] * d, []))
             for v in own:
                 counts[v] += 1
-            records.append(i)
+            rows.append(i)
     return out
 
 
