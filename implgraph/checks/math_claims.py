@@ -21,7 +21,7 @@ import sympy
 from implgraph.checks.common import edge_verdict
 from implgraph.checks.definedness import defined_conditions, slices_are_intervals, undefined_parts
 from implgraph.checks.lazy_max import max_args
-from implgraph.checks.point_values import differ_at_point, value_at
+from implgraph.checks.point_values import differ_at_point, rational_zero, value_at
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
@@ -137,7 +137,7 @@ def _mediant(region, x, ys):
 def _prove_le(region, x, y):
     """x <= y on the region; for y = Max(ys) it suffices that x <= Max(ys over x's symbols) (sound)."""
     ys = max_args(y)
-    if x in set(ys) or any(not differ_at_point(x, yy) and sympy.cancel(x - yy) == 0 for yy in ys):
+    if x in set(ys) or any(_identical(x, yy) for yy in ys):
         return True
     if _mediant(region, x, ys):
         _RULES.add("ratios of sums bounded by the mediant inequality")
@@ -164,6 +164,15 @@ def _prove_le(region, x, y):
         if region.decide(sympy.Le(x, sympy.Max(*cand))) is True:
             return True
     return region.decide(sympy.Le(x, y))
+
+
+def _identical(x, y) -> bool:
+    """x == y identically (exactly as rational functions when they are, else screened at a point and
+    ``cancel``)."""
+    zero = rational_zero(x - y)
+    if zero is not None:
+        return zero
+    return not differ_at_point(x, y) and sympy.cancel(x - y) == 0
 
 
 @functools.lru_cache(maxsize=256)
@@ -278,8 +287,11 @@ def _check_derivatives(claim, names, subs, region):
 
 @functools.lru_cache(maxsize=64)
 def _same_square(x, y) -> bool:
-    """x**2 == y**2 identically (``cancel``; memo: a claim and its reading compare the same derivatives)."""
-    return sympy.cancel(sympy.together(x ** 2 - y ** 2)) == 0
+    """x**2 == y**2 identically (exactly as rational functions when they are, else ``cancel``; memo: a claim
+    and its reading compare the same derivatives)."""
+    diff = x ** 2 - y ** 2
+    zero = rational_zero(diff)
+    return zero if zero is not None else sympy.cancel(sympy.together(diff)) == 0
 
 
 def _abs_terms(expr):
@@ -316,7 +328,9 @@ def _triangle(region, cond):
         found = False
         for (v1, b1), (v2, b2) in itertools.combinations([(v, b) for v, b in R.items() if v not in used], 2):
             for s1, s2 in itertools.product((1, -1), repeat=2):
-                if sympy.expand(sympy.cancel(u - s1 * b1 / a * v1 - s2 * b2 / a * v2)) == 0:
+                rest = u - s1 * b1 / a * v1 - s2 * b2 / a * v2
+                zero = rational_zero(rest)
+                if zero if zero is not None else sympy.expand(sympy.cancel(rest)) == 0:
                     used |= {v1, v2}
                     found = True
                     break

@@ -4,7 +4,8 @@
 before its parent is built, so a ``Max`` compares numbers, never half-substituted terms); a sub-term
 without a value there (x/0, 0/0, the square root of a negative number) raises :class:`NoValue`.
 :func:`differ_at_point` is an exact screen before ``cancel(x - y) == 0``: two rational functions
-with different values at one point are not identical.
+with different values at one point are not identical. :func:`rational_zero` decides ``x - y == 0`` exactly
+for rational functions in sympy's field of rational functions over QQ (no ``cancel``).
 
 Examples
 --------
@@ -21,13 +22,15 @@ zoo has no real value
 False
 >>> differ_at_point(a / b, b / a)
 True
+>>> rational_zero((a**2 - b**2) / (a - b) - a - b), rational_zero(a / b - b / a), rational_zero(sympy.sqrt(a))
+(True, False, None)
 """
 
 from __future__ import annotations
 
 import sympy
 
-__all__ = ["value_at", "differ_at_point", "screen_point", "NoValue"]
+__all__ = ["value_at", "differ_at_point", "screen_point", "rational_zero", "NoValue"]
 
 
 class NoValue(ValueError):
@@ -96,3 +99,22 @@ def differ_at_point(x, y) -> bool:
     except (ValueError, TypeError):   # a denominator 0 at the point: it does not tell
         return False
     return vx is not None and vy is not None and vx.is_Rational and vy.is_Rational and vx != vy
+
+
+def rational_zero(expr):
+    """Is ``expr`` identically 0, decided exactly when it is a rational function of its symbols with
+    rational coefficients: its element of sympy's field of rational functions over QQ is zero iff the
+    function is (much cheaper than ``cancel``, which normalises it; :func:`differ_at_point` screens first). None when ``expr`` is not such a
+    function (a square root, ``pi``, ``Abs`` ...): the caller decides another way."""
+    expr = sympy.sympify(expr)
+    if expr.is_Rational:
+        return expr == 0
+    gens = sorted(expr.free_symbols, key=str)
+    if not gens or not expr.is_rational_function(*gens):
+        return None
+    if differ_at_point(expr, 0):    # a non-zero value at one point: cheap, and usual
+        return False
+    try:
+        return sympy.field(gens, sympy.QQ)[0].from_expr(expr) == 0
+    except ValueError:      # not a rational function of gens over QQ
+        return None
