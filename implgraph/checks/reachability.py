@@ -44,10 +44,12 @@ def check_reachability(claim, context=None) -> Verdict:
         raise claim.error("`at_N` must list group counts N with 2 <= N <= 12", key="at_N", fix="e.g. at_N: [4, 5, 6]")
     converse_expected = claim.get("converse")
     results = {}
+    # one map per N (the same for every basis: as_asserted copies it)
+    maps = {N: groups_map(rules, N, families=set(src) | set(dst)) for N in Ns}
     for basis in ("engine", "printed", "reading"):
-        fwd_fail, rev_fail, examples = [], [], {}
+        fwd_fail, rev_fail = [], []
         for N in Ns:
-            G = groups_map(rules, N, families=set(src) | set(dst))
+            G = maps[N]
             if basis != "engine":
                 G = as_asserted(G, basis)
             an = analyse(G, extra_established=("asserted",) if basis != "engine" else ())

@@ -28,40 +28,14 @@ class CompiledRule:
         kinds = rule.kinds
         self.int_syms = {s for s, k in kinds.items() if k == "integer"} | {N_SYM}
         self.kw = kw_sym.name
-        self.sides = [self._side(rule.a), self._side(rule.b)]
+        self.sides = [_compiled_side(ep, rule.kind, ep is rule.a, self.kw) for ep in (rule.a, rule.b)]
         self.conds, self.residual = [], []
         for c in rule.when:
             fs = c.free_symbols
             if fs <= self.int_syms:
-                syms = sorted(fs, key=str)
-                self.conds.append(([s.name for s in syms], sympy.lambdify(syms, c, "math")))
+                self.conds.append(_compiled_condition(c))
             else:
                 self.residual.append(c)
-
-    def _side(self, ep: Endpoint):
-        params = dict(ep.params)
-        if ep.generic:
-            if self.rule.kind == "not-implies":
-                params["k"] = sympy.Symbol(self.kw, integer=True)  # 1 <= kw <= smallest witness class
-            elif ep is self.rule.a:
-                params["k"] = sympy.Symbol(self.kw, integer=True)  # any partition: every minimum size
-            else:
-                params["k"] = sympy.Integer(1)   # "some partition": minimum class size >= 1
-        out = []
-        for name, expr in params.items():
-            expr = sympy.sympify(expr)
-            syms = sorted(expr.free_symbols, key=str)
-            fn = sympy.lambdify(syms, expr, "math") if syms else None
-            inv = {}
-            for s in syms:
-                if s == N_SYM:
-                    continue
-                sol = sympy.solve(sympy.Eq(expr, _V), s)
-                if len(sol) == 1:
-                    others = sorted(sol[0].free_symbols, key=str)
-                    inv[s.name] = ([o.name for o in others], sympy.lambdify(others, sol[0], "math"))
-            out.append((name, int(expr) if not syms else None, [x.name for x in syms], fn, inv))
-        return ep.family, out
 
     def unify(self, side, node_params, binding):
         family, params = self.sides[side]
@@ -111,6 +85,42 @@ class CompiledRule:
             if not (1 <= b[self.kw] <= (top or 1)):
                 return False
         return True
+
+
+@lru_cache(maxsize=None)
+def _compiled_condition(c):
+    """``(symbol names, lambdified c)``: compiled once per process (a map is built for several N)."""
+    syms = sorted(c.free_symbols, key=str)
+    return [s.name for s in syms], sympy.lambdify(syms, c, "math")
+
+
+@lru_cache(maxsize=None)
+def _compiled_side(ep: Endpoint, kind: str, is_a: bool, kw: str):
+    """One rule end compiled (see :class:`CompiledRule`); once per process for each end, rule kind, side
+    and ``kw`` name (a map is built for several N, each rule of each build compiled the same)."""
+    params = dict(ep.params)
+    if ep.generic:
+        if kind == "not-implies":
+            params["k"] = sympy.Symbol(kw, integer=True)  # 1 <= kw <= smallest witness class
+        elif is_a:
+            params["k"] = sympy.Symbol(kw, integer=True)  # any partition: every minimum size
+        else:
+            params["k"] = sympy.Integer(1)   # "some partition": minimum class size >= 1
+    out = []
+    for name, expr in params.items():
+        expr = sympy.sympify(expr)
+        syms = sorted(expr.free_symbols, key=str)
+        fn = sympy.lambdify(syms, expr, "math") if syms else None
+        inv = {}
+        for s in syms:
+            if s == N_SYM:
+                continue
+            sol = sympy.solve(sympy.Eq(expr, _V), s)
+            if len(sol) == 1:
+                others = sorted(sol[0].free_symbols, key=str)
+                inv[s.name] = ([o.name for o in others], sympy.lambdify(others, sol[0], "math"))
+        out.append((name, int(expr) if not syms else None, [x.name for x in syms], fn, inv))
+    return ep.family, out
 
 
 @lru_cache(maxsize=None)
