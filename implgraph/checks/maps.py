@@ -42,6 +42,12 @@ def check_map(claim, context=None) -> Verdict:
             v = run_edge_claim(cid, context)
         state = "unknown"
         if judged == "implies" or judged == "equivalent":
+            # the arrow's claim established within its condition: holds without a proof of its own
+            if v is not None and (v.verdict in ("proved", "verified-bounded")
+                                  or v.details.get("reading_verdict") == "proved") \
+                    and _arrow_within_claim(arrow, cid, names, kinds):
+                rows.append({"arrow": label, "claim": cid, "state": "holds"})
+                continue
             node = Node({"id": cid + "#arrow", "kind": "implies", "from": _with_level(arrow["from"]),
                          "to": _with_level(arrow["to"], "b"), "f": "1", "symbols": claim.get("symbols") or {},
                          "when": arrow.get("when") or []})
@@ -52,10 +58,6 @@ def check_map(claim, context=None) -> Verdict:
             except InputError:
                 ok = False
             if ok:
-                state = "holds"
-            elif v is not None and (v.verdict in ("proved", "verified-bounded")
-                                    or v.details.get("reading_verdict") == "proved") \
-                    and _arrow_within_claim(arrow, cid, names, kinds):
                 state = "holds"
         elif judged == "not-implies":
             # the claim's verdict speaks for the arrow only where the arrow's condition lies in the claim's
