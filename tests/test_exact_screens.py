@@ -71,3 +71,33 @@ def test_one_shot_check(formulas, status):
     assert got == status
     if formulas(a)[0].eq((a * a == 2)):
         assert model is None
+
+
+def test_value_at_is_exact():
+    from implgraph.core.at_point import value_at
+    a, b = sympy.symbols("a b", real=True)
+    # (a + 1)/(3 b) at a = 1/2, b = 2: (3/2)/6 = 1/4
+    assert value_at((a + 1) / (3 * b), {a: sympy.Rational(1, 2), b: sympy.Integer(2)}) == sympy.Rational(1, 4)
+    assert value_at(1 / (a - b), {a: sympy.Integer(1), b: sympy.Integer(1)}) is None   # zero denominator
+    assert value_at(sympy.exp(a), {a: sympy.Integer(0)}) is None                      # not rational arithmetic
+
+
+def test_factors_of_a_negated_polynomial():
+    from implgraph.core.factoring import factors
+    a, b = sympy.symbols("a b")
+    # a^2 - b^2 = (a - b)(a + b); b^2 - a^2 = -(a - b)(a + b): same factors, constant negated
+    c, fs = factors(b**2 - a**2)
+    c2, fs2 = factors(a**2 - b**2)
+    assert (c, c2) == (-1, 1)
+    assert set(fs) == set(fs2) == {(a - b, 1), (a + b, 1)}
+
+
+def test_pair_le_both_directions_on_one_region():
+    from implgraph.checks.lazy_max import _pair_le
+    a = sympy.Symbol("a", real=True)
+    region = Region({a: "real"}, (sympy.Ge(a, 0),))
+    local: dict = {}
+    # a <= a + 1 everywhere; a + 1 <= a nowhere (None: not proved on the whole region)
+    assert _pair_le(region, {}, a, a + 1, local) is True
+    assert _pair_le(region, {}, a + 1, a, local) is None
+    assert _pair_le(region, {}, a + 1, a) is None   # the same without the shared memo

@@ -80,8 +80,12 @@ def _sign_no_split(region, known, e):
     return None
 
 
-def _pair_le(region, known, x, y):
-    """Three-valued ``x <= y`` on the whole region (True or None), without splitting it."""
+def _pair_le(region, known, x, y, local=None):
+    """Three-valued ``x <= y`` on the whole region (True or None), without splitting it.
+
+    ``local`` (the region's own memo) keeps the sign of ``y - x``: the question ``y <= x`` on the same
+    region then reads it, negated, instead of factoring ``x - y`` again.
+    """
     if y is sympy.oo:
         return True
     if x is sympy.oo:
@@ -90,10 +94,19 @@ def _pair_le(region, known, x, y):
     key = ("lazy-le", d)
     if key in known:
         return known[key]
-    s = _sign_no_split(region, known, d)
+    local = {} if local is None else local
+    neg = local.get(("lazy-sign", -d), _MISSING)
+    if neg is _MISSING:
+        s = _sign_no_split(region, known, d)
+    else:
+        s = None if neg is None else -neg
+    local[("lazy-sign", d)] = s
     r = True if s is not None and s >= 0 else None
     known[key] = r
     return r
+
+
+_MISSING = object()
 
 
 class LazyCtx(Ctx):
@@ -113,9 +126,9 @@ class LazyCtx(Ctx):
             return sympy.oo
         keep: list = []
         for x in flat:
-            if any(_pair_le(self.region, self.known, x, y) is True for y in keep):
+            if any(_pair_le(self.region, self.known, x, y, self.local) is True for y in keep):
                 continue
-            keep = [y for y in keep if _pair_le(self.region, self.known, y, x) is not True] + [x]
+            keep = [y for y in keep if _pair_le(self.region, self.known, y, x, self.local) is not True] + [x]
         if len(keep) == 1:
             return keep[0]
         return sympy.Max(*keep, evaluate=False)

@@ -32,6 +32,7 @@ from implgraph.checks.lazy_max import max_args
 from implgraph.checks.symbolic_level import find_level
 from implgraph.checks.table_points import (claim_table, concrete_level, fmt_point, num_le, parse_claim_parts,
                                            sample_points, surely_outside, table_rows)
+from implgraph.core.at_point import value_at
 from implgraph.core.errors import InputError
 from implgraph.checks.common import claim_verdict
 from implgraph.core.verdict import Verdict, checker
@@ -218,15 +219,16 @@ def _grid_points(region, symbols):
     seen, visited = set(), 0
     outside = surely_outside(region, tuple(symbols))
     for D in GRID_STAGES:
-        per = [_stage_values(region.kinds.get(s, "real"), D) for s in symbols]
-        for combo in itertools.product(*per):
+        per = [[(v, float(v)) for v in _stage_values(region.kinds.get(s, "real"), D)] for s in symbols]
+        for pairs in itertools.product(*per):
+            combo = tuple(v for v, _ in pairs)
             if combo in seen:
                 continue
             seen.add(combo)
             visited += 1
             if visited > GRID_POINTS:
                 return
-            if outside([float(v) for v in combo]):
+            if outside([f for _, f in pairs]):
                 continue
             pt = dict(zip(symbols, combo))
             if region.contains(pt) is True:
@@ -311,7 +313,7 @@ def _quick_violation(reg, raw, T, smaller, table, d, params, scope, target, boun
     for point in itertools.islice(sample_points(reg), tries):
         try:
             # xreplace rebuilds (and so evaluates) the tree with exact numbers; much cheaper than subs
-            v = sympy.sympify(raw).xreplace(point)
+            v = _value_at(raw, point)
             tp = sympy.sympify(T).xreplace(point)
             if not (v.is_number and tp.is_number):
                 continue
@@ -323,6 +325,16 @@ def _quick_violation(reg, raw, T, smaller, table, d, params, scope, target, boun
         if _violates(d, opt, sympy.simplify(target.subs(point)), bound):
             return point, opt
     return None
+
+
+def _value_at(e, point):
+    """``e.xreplace(point)``; a maximum of rational expressions is evaluated in exact rational arithmetic
+    (:func:`~implgraph.core.at_point.value_at`), without building the sympy ``Max``."""
+    e = sympy.sympify(e)
+    values = [value_at(a, point) for a in max_args(e)]
+    if all(v is not None for v in values):
+        return max(values)
+    return e.xreplace(point)
 
 
 def _find_strict_point(lv, T, smaller, bound):

@@ -36,14 +36,30 @@ def num_den(e):
 
 @functools.lru_cache(maxsize=100_000)
 def factors(p):
-    """(constant, [(factor, multiplicity)]) of a polynomial expression."""
+    """(constant, [(factor, multiplicity)]) of a polynomial expression.
+
+    ``p`` and ``-p`` are factored once: sympy factors the primitive part with a positive leading
+    coefficient and sorts the factors, so ``factor_list(-p)`` is ``factor_list(p)`` with the constant
+    negated.
+    """
     known = _linear_irreducible(p)
     if known is not None:
         return known
+    if isinstance(p, sympy.Add) and p.could_extract_minus_sign():
+        hit = _factor_list(-p)
+        if hit is not None:
+            return -hit[0], hit[1]
+    hit = _factor_list(p)
+    return hit if hit is not None else (sympy.Integer(1), ((p, 1),))
+
+
+@functools.lru_cache(maxsize=100_000)
+def _factor_list(p):
+    """``sympy.factor_list(p)`` (factors as a tuple), None where sympy cannot factor ``p``."""
     try:
         c, fs = sympy.factor_list(p)
     except (sympy.PolynomialError, sympy.GeneratorsNeeded, NotImplementedError):
-        return sympy.Integer(1), ((p, 1),)
+        return None
     return c, tuple(fs)
 
 
