@@ -24,7 +24,7 @@ Examples
 >>> import sympy
 >>> ch = SetChannel(["x", "y", "z"], sympy.Rational(1, 2), 2)
 >>> ch.prob(("x", "y"), "x"), ch.prob(("y", "z"), "x")
-(1/3, 1/6)
+(5/12, 1/6)
 >>> sum(ch.prob(z, "x") for z in ch.outputs())
 1
 """

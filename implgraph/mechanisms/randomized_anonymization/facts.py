@@ -65,8 +65,8 @@ def posterior_direction() -> bool:
     r = 1 + x
     norm = r * a_z + 1 - a_z
     g = x / (1 + a_z * x)
-    inside = sympy.simplify(a_m * r / norm - a_m - g * a_m * (1 - a_z))
-    outside = sympy.simplify(a_m / norm - a_m - g * a_m * (0 - a_z))
+    inside = sympy.cancel(a_m * r / norm - a_m - g * a_m * (1 - a_z))    # rational functions: 0 iff identically 0
+    outside = sympy.cancel(a_m / norm - a_m - g * a_m * (0 - a_z))
     return inside == 0 and outside == 0
 
 
@@ -74,9 +74,9 @@ def distance_increases_in_p() -> bool:
     """``g(x(p))`` with ``x = p d / ((1 - p) eta)`` is increasing on ``0 < p < 1`` (``p = u/(1 + u)``, ``u > 0``)."""
     u, d, eta, a_z = sympy.symbols("u d eta a_Z", positive=True)
     p = u / (1 + u)
-    x = sympy.simplify(p * d / ((1 - p) * eta))
+    x = sympy.cancel(p * d / ((1 - p) * eta))
     g = x / (1 + a_z * x)
-    return sympy.simplify(sympy.diff(g, u)).is_positive is True
+    return sympy.factor(sympy.diff(g, u)).is_positive is True     # d eta / (a_Z d u + eta)^2
 
 
 def closed_form_root() -> bool:
@@ -84,8 +84,8 @@ def closed_form_root() -> bool:
     a_z, big_g, xs, d, eta = sympy.symbols("a_Z G x_star d eta", positive=True)
     x = big_g / (1 - a_z * big_g)
     p = xs * eta / (d + xs * eta)
-    return (sympy.simplify(x / (1 + a_z * x) - big_g) == 0
-            and sympy.simplify(p * d / ((1 - p) * eta) - xs) == 0)
+    return (sympy.cancel(x / (1 + a_z * x) - big_g) == 0          # rational functions: 0 iff identically 0
+            and sympy.cancel(p * d / ((1 - p) * eta) - xs) == 0)
 
 
 def geometric_mean_bound(level, probs) -> bool:
@@ -160,8 +160,9 @@ def class_level_steps(definition) -> dict | None:
     f, c = split
     u = sympy.Symbol("u", nonnegative=True)
     term = sympy.expand_log((f + c * cls.q[cls.i]).xreplace({cls.q[cls.i]: cls.top / (1 + u)}))
+    forms = (lambda: term, lambda: sympy.factor(term), lambda: sympy.simplify(term))   # tried in turn, lazily
     steps["t(i) >= 0 for every 0 < q_i <= max q"] = (not term.atoms(sympy.Indexed) and not term.has(cls.i) and any(
-        form.is_nonnegative is True for form in (term, sympy.factor(term), sympy.simplify(term))))
+        form().is_nonnegative is True for form in forms))
     return steps
 
 
