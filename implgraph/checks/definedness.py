@@ -47,9 +47,9 @@ def definedness_atoms(exprs) -> list:
 
 @functools.lru_cache(maxsize=256)
 def _factored(base):
-    """``factor(cancel(base))``, memoised (a function's derivatives repeat its powers, and a claim and its
-    reading ask for the same formulas)."""
-    return sympy.factor(sympy.cancel(base))
+    """``factor(base)`` (common factors of its numerator and denominator cancel), memoised (a function's
+    derivatives repeat its powers, and a claim and its reading ask for the same formulas)."""
+    return sympy.factor(base)
 
 
 @functools.lru_cache(maxsize=64)

@@ -149,7 +149,7 @@ def _prove_le(region, x, y):
             if syms:
                 sol = _solve_for(c, syms[-1])
                 if len(sol) == 1:
-                    x2 = sympy.simplify(x.subs(sol[0]))
+                    x2 = sympy.cancel(x.subs(sol[0]))     # a rational function's normal form: its true symbols
                     if len(x2.free_symbols) < len(x.free_symbols):
                         x = x2
     cands = []
@@ -177,7 +177,13 @@ def _identical(x, y) -> bool:
 
 @functools.lru_cache(maxsize=256)
 def _solve_for(eq, sym):
-    """``sympy.solve(eq, sym, dict=True)`` (memo: the same equality of a region is solved for every term)."""
+    """``sympy.solve(eq, sym, dict=True)`` (memo: the same equality of a region is solved for every term);
+    an equality linear in ``sym`` with a rational coefficient is solved directly, ``sym = -c0 / c1``."""
+    diff = eq.lhs - eq.rhs
+    if diff.is_polynomial(sym):
+        poly = sympy.Poly(diff, sym)
+        if poly.degree() == 1 and poly.LC().is_Rational:
+            return [{sym: sympy.expand(-poly.nth(0) / poly.LC())}]
     return sympy.solve(eq, sym, dict=True)
 
 

@@ -76,7 +76,7 @@ def check_utility_equation(claim, context=None):
     reading = None
     if foreign:
         reading = ", ".join(f"{s} read as {v}" for s, v in foreign.items())
-        r_printed = printed.subs(foreign)
+        r_printed = put(printed, foreign)   # without re-evaluating (sympy prunes a Max pairwise)
         r_res = _judge_equal(region, engine, r_printed, recheck(r_printed))
         details.update({"reading": reading, "reading_judged": r_res, "reading_verdict": rows_verdict([r_res])})
     w = res["witness"]
