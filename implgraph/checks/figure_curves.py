@@ -85,12 +85,13 @@ def _range_conds(claim, names, sym):
 def _solve_implicit(claim, names, sym, eq, region):
     """The solution of ``eq`` for ``sym`` in its range on the whole region (the first candidate that is).
 
-    A side that is a Max is solved term by term; each candidate is checked exactly (sympy, or z3 on
-    the region). Returns None when no candidate is a solution everywhere.
+    A side that is a Max is solved term by term (a term only when the candidates of the terms before it
+    all failed); each candidate is checked exactly (sympy, or z3 on the region). Returns None when no
+    candidate is a solution everywhere.
     """
     side, target = (eq.rhs, eq.lhs) if sym in eq.rhs.free_symbols else (eq.lhs, eq.rhs)
     terms = list(side.args) if isinstance(side, sympy.Max) else [side]
-    cands = [s for term in terms for s in _candidates(term, target, sym)]
+    cands = (s for term in terms for s in _candidates(term, target, sym))
     rng = _range_conds(claim, names, sym)
     for s in cands:
         if s.is_real is False:
