@@ -73,13 +73,13 @@ def test_one_shot_check(formulas, status):
         assert model is None
 
 
-def test_value_at_is_exact():
-    from implgraph.core.at_point import value_at
+def test_rational_value_is_exact():
+    from implgraph.core.at_point import rational_value
     a, b = sympy.symbols("a b", real=True)
     # (a + 1)/(3 b) at a = 1/2, b = 2: (3/2)/6 = 1/4
-    assert value_at((a + 1) / (3 * b), {a: sympy.Rational(1, 2), b: sympy.Integer(2)}) == sympy.Rational(1, 4)
-    assert value_at(1 / (a - b), {a: sympy.Integer(1), b: sympy.Integer(1)}) is None   # zero denominator
-    assert value_at(sympy.exp(a), {a: sympy.Integer(0)}) is None                      # not rational arithmetic
+    assert rational_value((a + 1) / (3 * b), {a: sympy.Rational(1, 2), b: sympy.Integer(2)}) == sympy.Rational(1, 4)
+    assert rational_value(1 / (a - b), {a: sympy.Integer(1), b: sympy.Integer(1)}) is None   # zero denominator
+    assert rational_value(sympy.exp(a), {a: sympy.Integer(0)}) is None                      # not rational arithmetic
 
 
 def test_factors_of_a_negated_polynomial():

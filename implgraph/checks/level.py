@@ -32,7 +32,7 @@ from implgraph.checks.lazy_max import max_args
 from implgraph.checks.symbolic_level import find_level
 from implgraph.checks.table_points import (claim_table, concrete_level, fmt_point, num_le, parse_claim_parts,
                                            sample_points, surely_outside, table_rows)
-from implgraph.core.at_point import value_at
+from implgraph.core.at_point import rational_value
 from implgraph.core.errors import InputError
 from implgraph.checks.common import claim_verdict
 from implgraph.core.verdict import Verdict, checker
@@ -313,7 +313,7 @@ def _quick_violation(reg, raw, T, smaller, table, d, params, scope, target, boun
     for point in itertools.islice(sample_points(reg), tries):
         try:
             # xreplace rebuilds (and so evaluates) the tree with exact numbers; much cheaper than subs
-            v = _value_at(raw, point)
+            v = _max_value(raw, point)
             tp = sympy.sympify(T).xreplace(point)
             if not (v.is_number and tp.is_number):
                 continue
@@ -327,11 +327,11 @@ def _quick_violation(reg, raw, T, smaller, table, d, params, scope, target, boun
     return None
 
 
-def _value_at(e, point):
+def _max_value(e, point):
     """``e.xreplace(point)``; a maximum of rational expressions is evaluated in exact rational arithmetic
-    (:func:`~implgraph.core.at_point.value_at`), without building the sympy ``Max``."""
+    (:func:`~implgraph.core.at_point.rational_value`), without building the sympy ``Max``."""
     e = sympy.sympify(e)
-    values = [value_at(a, point) for a in max_args(e)]
+    values = [rational_value(a, point) for a in max_args(e)]
     if all(v is not None for v in values):
         return max(values)
     return e.xreplace(point)

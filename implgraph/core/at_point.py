@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import sympy
 
-__all__ = ["holds_at", "value_at"]
+__all__ = ["holds_at", "rational_value"]
 
 
 def holds_at(cond, point) -> bool | None:
@@ -65,7 +65,7 @@ def _exact_value(e, point) -> Fraction:
     raise _NotPlain
 
 
-def value_at(e, point):
+def rational_value(e, point):
     """The exact value of a rational expression of plain symbols at a rational point, as a sympy
     Rational (what ``e.xreplace(point)`` evaluates to); None for anything else (functions, a zero
     denominator, a symbol without a value).
@@ -73,9 +73,9 @@ def value_at(e, point):
     Examples
     --------
     >>> x, y = sympy.symbols("x y")
-    >>> value_at((x + 1) / (2 * y), {x: sympy.Rational(1, 2), y: sympy.Integer(3)})
+    >>> rational_value((x + 1) / (2 * y), {x: sympy.Rational(1, 2), y: sympy.Integer(3)})
     1/4
-    >>> value_at(1 / (x - 1), {x: sympy.Integer(1)}) is None
+    >>> rational_value(1 / (x - 1), {x: sympy.Integer(1)}) is None
     True
     """
     try:
