@@ -5,10 +5,11 @@ Targets (issue 11): the whole `implgraph verify` <= 15 s cold (a fresh cache fol
 no source or data file changed between the two runs; an edit in between makes the warm run a cold one) on 2 cores; (issue 4) refuting a false f-claim at N <= 30 < 1 s; bounded
 checks of true f-claims up to N = 50 < 10 s per claim.
 
-Run: python benchmarks/bench_verify.py [--skip-verify] [--verify-only] [--save DIR]
+Run: python benchmarks/bench_verify.py [--skip-verify] [--verify-only] [--save DIR] [--repeat N]
 
 ``--skip-verify`` skips the whole-verify runs, ``--verify-only`` skips the refuter figures, ``--save DIR``
-writes the JSON of the cold and warm runs to ``DIR/cold.json`` and ``DIR/warm.json``.
+writes the JSON of the cold and warm runs to ``DIR/cold.json`` and ``DIR/warm.json``; ``--repeat N``
+makes N cold runs and prints their min and median (the machine's speed moves between runs).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -42,20 +44,34 @@ def whole_verify(cache_dir: str):
     return wall, cpu, proc.returncode, rows, proc.stdout
 
 
-def report_verify(save=None):
-    """The cold run (fresh cache folder), then the warm run (the same folder)."""
-    with tempfile.TemporaryDirectory(prefix="implgraph-bench-") as cache:
-        for label, target in (("cold", 15), ("warm", 10)):
+def report_verify(save=None, repeat: int = 1):
+    """``repeat`` cold runs (each with a fresh cache folder; min and median when more than one: this
+    machine's speed moves by +-20 % between runs of the same work), then the warm run (the last cold
+    run's folder again)."""
+    colds = []
+    with tempfile.TemporaryDirectory(prefix="implgraph-bench-") as top:
+        for i in range(repeat):
+            cache = os.path.join(top, f"run{i}")
             wall, cpu, rc, rows, out = whole_verify(cache)
-            if save:
-                os.makedirs(save, exist_ok=True)
-                with open(os.path.join(save, f"{label}.json"), "w") as fh:
-                    fh.write(out)
-            print(f"whole `implgraph verify --jobs 2`, {label} cache: {wall:.1f} s wall (target <= {target} s), "
-                  f"{cpu:.1f} s CPU (a loaded machine: wall > CPU / 2), exit {rc}, {len(rows)} verdicts")
-            for r in sorted(rows, key=lambda r: -r["seconds"])[:8]:
-                print(f"   {r['seconds']:6.2f} s  {r['id']}  {r['verdict']}")
-            print(f"   sum of per-claim seconds: {sum(r['seconds'] for r in rows):.1f} s")
+            colds.append((wall, cpu))
+            _report("cold", 15, wall, cpu, rc, rows, out, save)
+        if repeat > 1:
+            walls, cpus = sorted(w for w, _ in colds), sorted(c for _, c in colds)
+            print(f"cold, {repeat} runs: wall min {walls[0]:.1f} s, median {statistics.median(walls):.1f} s, "
+                  f"max {walls[-1]:.1f} s; CPU min {cpus[0]:.1f} s, median {statistics.median(cpus):.1f} s")
+        _report("warm", 10, *whole_verify(cache), save)
+
+
+def _report(label, target, wall, cpu, rc, rows, out, save):
+    if save:
+        os.makedirs(save, exist_ok=True)
+        with open(os.path.join(save, f"{label}.json"), "w") as fh:
+            fh.write(out)
+    print(f"whole `implgraph verify --jobs 2`, {label} cache: {wall:.1f} s wall (target <= {target} s), "
+          f"{cpu:.1f} s CPU (a loaded machine: wall > CPU / 2), exit {rc}, {len(rows)} verdicts")
+    for r in sorted(rows, key=lambda r: -r["seconds"])[:8]:
+        print(f"   {r['seconds']:6.2f} s  {r['id']}  {r['verdict']}")
+    print(f"   sum of per-claim seconds: {sum(r['seconds'] for r in rows):.1f} s")
 
 
 def main(argv=None):
@@ -65,7 +81,8 @@ def main(argv=None):
     print(f"cpus: {os.cpu_count()}, load average: {os.getloadavg()[0]:.2f}")
     if "--skip-verify" not in argv:
         save = argv[argv.index("--save") + 1] if "--save" in argv[:-1] else None
-        report_verify(save)
+        repeat = int(argv[argv.index("--repeat") + 1]) if "--repeat" in argv[:-1] else 1
+        report_verify(save, repeat)
     if "--verify-only" in argv:
         return 0
 
