@@ -94,8 +94,11 @@ class Scale:
 
 @functools.lru_cache(maxsize=10_000)
 def _simplified_exp(level):
-    """``simplify(exp(level))``, memoised: the same levels are converted again and again."""
-    return sympy.simplify(sympy.exp(level))
+    """``exp(level)``, simplified where ``level`` holds a log (``exp(log(x) + c)`` is tidied into a rational
+    function; ``exp`` of a log-free level is already in its simplest form, and simplifying the exponent
+    costs up to half a second); memoised: the same levels are converted again and again."""
+    raw = sympy.exp(level)
+    return sympy.simplify(raw) if level.has(sympy.log) else raw
 
 
 _RATIO_SAMPLES = tuple(Fraction(x) for x in ("1", "9/8", "5/4", "3/2", "2", "3", "5", "9"))
