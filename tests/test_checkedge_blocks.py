@@ -80,3 +80,25 @@ def test_true_edge_at_N_1000_proved_for_every_N():
     tight = sympy.sympify(r.tight_all_n, locals={pair.level_symbol: eps, "N": N})
     # vertex argument by hand: one record at T a, N - 1 at a: ratio (T + N - 1)/N
     assert sympy.simplify(sympy.exp(tight) - (sympy.exp(eps) + N - 1) / N) == 0
+
+
+def test_prover_witness_has_the_levels_of_every_witness():
+    """Beyond N = 8 the reverse of LDP => mult-t-closeness is refuted by the prover's witness: the
+    direction is a non-implication (no f can work), and the witness carries both levels like every
+    other witness (the CLI's text output printed them and crashed on the prover's witness); the
+    levels are the brute force's on the witness rows."""
+    d = check_direction("mult-t-closeness", "ldp", None, N=30)
+    assert (d.relation, d.verdict) == ("non-implication", "refuted")
+    w = d.witness
+    rows, classes = _rows(w), w["classes"]
+    assert brute.ldp(rows) == brute.INF
+    assert sympy.sympify(w["level_a"]) == sympy.Rational(brute.mult_t(rows, classes))
+    assert w["level_b"] == "oo"
+
+
+def test_check_edge_cli_prints_a_prover_witness(capsys):
+    from implgraph.cli import main
+    assert main(["check-edge", "ldp", "mult-t-closeness", "--f", "exp(eps)/2", "--N", "30"]) == 0
+    out = capsys.readouterr().out
+    assert "mult-t-closeness => ldp: non-implication" in out
+    assert "witness (mult-t-closeness level " in out

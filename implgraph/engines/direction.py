@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 
 import sympy
 
+from implgraph.core.concrete import ConcreteTable
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.nodes import N_SYM, Node, parse_node, symbols_for
@@ -22,7 +23,7 @@ from implgraph.engines.fit import generalise_over_N, level_symbol, to_level
 from implgraph.engines.blocks import block_witness
 from implgraph.engines.instance import Instance, analyse
 from implgraph.engines.lf import partitions_for
-from implgraph.engines.recheck import PluginError, is_plugin, strongest_raw
+from implgraph.engines.recheck import PluginError, is_plugin, strongest_raw, witness_dict
 from implgraph.solvers.choose import lf_backend
 
 __all__ = ["DirectionResult", "check_direction", "aggregate", "EXHAUSTIVE_MAX"]
@@ -155,8 +156,8 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
         if undecided:
             res.relation = "implication"        # only a proof for every N may decide it
         _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N)
-        if undecided and res.verdict != "proved":
-            res.relation = "unknown"
+        if undecided and res.relation == "implication" and res.verdict != "proved":
+            res.relation = "unknown"        # (a refutation for every f has made it a non-implication)
     return res
 
 
@@ -304,6 +305,14 @@ def _f_refutation(res, a, b, bad):
         res.evidence += f"; the tight f there is {w.tight}"
 
 
+def _prover_witness(w, a, b) -> dict:
+    """The prover's witness in the shape of every other witness: its table's levels of A and B are
+    computed here, exactly (``level_a``, ``level_b``), beside the prover's own fields."""
+    ct = ConcreteTable.from_fractions(w["rows"], buckets=w.get("buckets"), classes=w.get("classes"))
+    return dict(w, **witness_dict(ct, a.definition, a.param_dict, b.definition, b.param_dict),
+                source="implgraph.engines.prove")
+
+
 def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N):
     """Where :mod:`implgraph.engines.prove` has an argument for every N, upgrade the bounded verdict."""
     if res.relation != "implication" or (res.f is not None and res.f_verdict == "refuted"):
@@ -342,5 +351,5 @@ def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N):
             res.f_verdict = "refuted"
         else:
             res.relation = "non-implication"
-        res.witness = dict(r.witness, source="implgraph.engines.prove")
+        res.witness = _prover_witness(r.witness, a, b)
         res.evidence += f"; but implgraph.engines.prove refutes it: {r.evidence}"
