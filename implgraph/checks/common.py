@@ -12,6 +12,7 @@ from implgraph.core.region import Region
 from implgraph.core.table import make_symbols
 from implgraph.core.verdict import Verdict
 from implgraph.io.theorems import Edge, load_claims
+from implgraph.core.simplified import simplified
 
 __all__ = ["context_max_n", "edge_verdict", "claim_error", "claim_symbols", "parse_in", "condition_in",
            "parse_definitions", "put", "when_region", "py_distribution", "as_float", "printed_text",
@@ -133,15 +134,15 @@ def truth(rel):
     if rel in (sympy.true, sympy.false):
         return bool(rel)
     if isinstance(rel, sympy.Eq):
-        return sympy.simplify(rel.lhs - rel.rhs) == 0
+        return simplified(rel.lhs - rel.rhs) == 0
     if isinstance(rel, sympy.Ne):
-        return sympy.simplify(rel.lhs - rel.rhs) != 0
+        return simplified(rel.lhs - rel.rhs) != 0
     if isinstance(rel, (sympy.And, sympy.Or, sympy.Not)):
         vals = [truth(a) for a in rel.args]
         if None in vals:
             return None
         return {sympy.And: all, sympy.Or: any}.get(rel.func, lambda v: not v[0])(vals)
-    d = sympy.nsimplify(sympy.simplify(rel.lhs - rel.rhs))
+    d = sympy.nsimplify(simplified(rel.lhs - rel.rhs))
     out = rel.func(d, 0)
     return bool(out) if out in (sympy.true, sympy.false) else None
 

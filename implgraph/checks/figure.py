@@ -13,6 +13,7 @@ from implgraph.checks.common import (as_float, claim_error, claim_symbols, claim
 from implgraph.checks.figure_curves import parse_grid, pipeline, register_names, utility_subs, value_combos
 from implgraph.core.region import Region
 from implgraph.core.verdict import Verdict, checker
+from implgraph.core.simplified import simplified
 
 __all__ = ["check_figure"]
 
@@ -58,15 +59,15 @@ class _Rel:
         return self.func(self.lhs - self.rhs, 0, evaluate=False)
 
     def truth(self):
-        return truth(self.func(sympy.simplify(self.lhs - self.rhs), 0))
+        return truth(self.func(simplified(self.lhs - self.rhs), 0))
 
     def __str__(self):
         return str(self.func(self.lhs, self.rhs, evaluate=False))
 
 
 def _point_row(rel, var, x):
-    d = sympy.simplify(rel.lhs - rel.rhs)
-    return {str(var): str(x), "lhs": str(sympy.simplify(rel.lhs)), "rhs": str(sympy.simplify(rel.rhs)),
+    d = simplified(rel.lhs - rel.rhs)
+    return {str(var): str(x), "lhs": str(simplified(rel.lhs)), "rhs": str(simplified(rel.rhs)),
             "difference": str(d), "difference_float": as_float(d)}
 
 

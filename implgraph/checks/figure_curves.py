@@ -21,6 +21,7 @@ from implgraph.definitions.base import get as get_definition
 from implgraph.mechanisms.calibrate import calibrate_keep, exact_level
 from implgraph.mechanisms.channels import Mechanism
 from implgraph.mechanisms.utility import bayes_utility
+from implgraph.core.simplified import simplified
 
 __all__ = ["parse_grid", "register_names", "utility_subs", "value_combos", "pipeline", "figure_curves",
            "not_identically_zero"]
@@ -99,7 +100,7 @@ def _solve_implicit(claim, names, sym, eq, region):
         at = {sym: s}        # an exact value for one symbol: one rebuild (``xreplace``), no pattern matching
         value = side.xreplace(at)
         in_range = [c.xreplace(at) for c in rng]
-        if not not_identically_zero(value - target) and sympy.simplify(value - target) == 0:
+        if not not_identically_zero(value - target) and simplified(value - target) == 0:
             cond = sympy.And(*in_range)
         else:
             cond = sympy.And(*in_range, sympy.Eq(value, target))
@@ -146,7 +147,7 @@ def _candidates(term, target, sym) -> tuple:
     """The solutions of ``term == target`` for ``sym`` (simplified; none where sympy cannot solve), memoised:
     a figure's grid values often give the same equation (e.g. a level that does not depend on them)."""
     try:
-        return tuple(sympy.simplify(s) for s in sympy.solve(sympy.Eq(sympy.together(term), target), sym))
+        return tuple(simplified(s) for s in sympy.solve(sympy.Eq(sympy.together(term), target), sym))
     except NotImplementedError:
         return ()
 
@@ -273,7 +274,7 @@ def _at(curves, var, x):
     if curves is None:
         return None
     try:
-        out = {k: (sympy.simplify(v.xreplace({var: x})) if isinstance(v, sympy.Basic) else v)
+        out = {k: (simplified(v.xreplace({var: x})) if isinstance(v, sympy.Basic) else v)
                for k, v in curves.items()}
     except (ValueError, TypeError, ZeroDivisionError):   # e.g. Min(zoo, ...): undefined there
         return None

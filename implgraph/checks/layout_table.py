@@ -10,6 +10,7 @@ from implgraph.checks.common import claim_error, claim_symbols, claim_verdict, p
 from implgraph.core.levels import optimal_level
 from implgraph.core.table import table_from_rows
 from implgraph.core.verdict import checker
+from implgraph.core.simplified import simplified
 
 __all__ = ["check_layout_table"]
 
@@ -37,8 +38,8 @@ def check_layout_table(claim, context=None):
     size = parse_in(claim, lay.get("size"), names)
     diag, off = (parse_in(claim, lay.get(k), names) for k in ("diagonal", "off_diagonal"))
     ref = parse_in(claim, lay.get("reference"), names)
-    row_sum = sympy.simplify(diag + (size - 1) * off)
-    mean_ok = sympy.simplify((diag + (size - 1) * off) / size - ref) == 0
+    row_sum = simplified(diag + (size - 1) * off)
+    mean_ok = simplified((diag + (size - 1) * off) / size - ref) == 0
     printed = parse_in(claim, claim.get("level"), names)
     definition = str(claim.get("definition"))
     (gname, gspec), = (claim.get("grid") or {}).items()

@@ -36,6 +36,7 @@ from implgraph.core.at_point import rational_value
 from implgraph.core.errors import InputError
 from implgraph.checks.common import claim_verdict
 from implgraph.core.verdict import Verdict, checker
+from implgraph.core.simplified import simplified
 
 __all__ = ["judge_level_claim", "check_level_claim"]
 
@@ -136,7 +137,7 @@ def judge_level_claim(table, claim, level_cache=None) -> Verdict:
                 "exact": f"does not have {target} as its optimal {name} level",
                 "lower": f"satisfies {name} at a level stronger than {target}"}[bound]
         witness = {"params": fmt_point(point), "optimal_level": str(lvl),
-                   "printed_level": str(sympy.simplify(target.subs(point))),
+                   "printed_level": str(simplified(target.subs(point))),
                    "rows": table_rows(table, point)}
         return Verdict(verdict="refuted", witness=witness,
                        evidence=f"at {fmt_point(point)} the table {what}: its exact optimal level is {lvl} "
@@ -172,7 +173,7 @@ def _violates(d, opt, target_pt, bound):
             return bound in ("satisfies", "exact")
         if bound == "satisfies":
             return False
-        eq = (lvl is not sympy.oo) and sympy.simplify(lvl - target_pt) == 0
+        eq = (lvl is not sympy.oo) and simplified(lvl - target_pt) == 0
         strictly = not eq
     if bound == "satisfies":
         return not sat
@@ -252,7 +253,7 @@ def _canonical_point(region, found, table, d, params, scope, target, bound):
     def failing(pt):
         try:
             o = concrete_level(table, d, params, pt, scope)
-            return o if _violates(d, o, sympy.simplify(target.subs(pt)), bound) else None
+            return o if _violates(d, o, simplified(target.subs(pt)), bound) else None
         except (InputError, TypeError, ValueError, ZeroDivisionError):
             return None
 
@@ -302,7 +303,7 @@ def _find_bad_point(reg, bad_cond, table, d, params, scope, target, bound):
             opt = concrete_level(table, d, params, point, scope)
         except (InputError, TypeError, ValueError):
             continue
-        tp = sympy.simplify(target.subs(point))
+        tp = simplified(target.subs(point))
         if _violates(d, opt, tp, bound):
             return point, opt
     return None
@@ -322,7 +323,7 @@ def _quick_violation(reg, raw, T, smaller, table, d, params, scope, target, boun
             opt = concrete_level(table, d, params, point, scope)
         except (InputError, TypeError, ValueError, ZeroDivisionError):
             continue
-        if _violates(d, opt, sympy.simplify(target.subs(point)), bound):
+        if _violates(d, opt, simplified(target.subs(point)), bound):
             return point, opt
     return None
 

@@ -28,6 +28,7 @@ from implgraph.checks.common import (as_float, claim_error, claim_symbols, claim
 from implgraph.core.verdict import checker
 from implgraph.definitions.base import get as get_definition
 from implgraph.mechanisms.calibrate import exact_level
+from implgraph.core.simplified import simplified
 
 __all__ = ["check_mechanism_level"]
 
@@ -68,7 +69,7 @@ def _recheck_level(claim, ctx, printed, point):
     """The core's level of the concrete channel at ``point`` against the printed level there, or None."""
     definition, bound = ctx["definition"], ctx["bound"]
     lv, mech = concrete_channel_level(claim, ctx["spec"], ctx["names"], ctx["py"], definition.name, point)
-    pr = sympy.simplify(printed.subs(point))
+    pr = simplified(printed.subs(point))
     if lv.value is None:
         return None
     rel = _level_relation(definition, bound, definition.raw_from_level(lv.value), definition.raw_from_level(pr))

@@ -26,6 +26,7 @@ from implgraph.engines.bounds import T, subset_size_expr
 from implgraph.engines.refute import find_witness
 from implgraph.engines.witness import witness_json
 from implgraph.io.theorems import Edge
+from implgraph.core.simplified import simplified
 
 __all__ = ["judge_witness_claim", "symbolic_nonimplication", "check_not_implies"]
 
@@ -86,7 +87,7 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
     bound = implication_holds(edge)
     if bound is not None:
         tight = bound.upper.subs(T, edge.a.definition.raw_from_level(edge.a.level))
-        tight = sympy.simplify(edge.b.definition.level_from_raw(tight))
+        tight = simplified(edge.b.definition.level_from_raw(tight))
         return edge_verdict(edge, "refuted", evidence=(f"the engine proves the implication for every parameter value "
                                              f"({bound.method}): {bound.argument}; with f = {tight}"),
                    tight=str(tight) if bound.tight else None, details={"checks": bound.checks})

@@ -8,6 +8,7 @@ import sympy
 
 from implgraph.checks.common import claim_symbols, claim_verdict, condition_in, decide, when_region
 from implgraph.core.verdict import checker
+from implgraph.core.simplified import simplified
 
 __all__ = ["check_unique_solution"]
 
@@ -21,7 +22,7 @@ def check_unique_solution(claim, context=None):
     sol = condition_in(claim, claim["solution"], names)
     var = sol.lhs
     sols = sympy.solve(eq, var)
-    unique = len(sols) == 1 and sympy.simplify(sols[0] - sol.rhs) == 0
+    unique = len(sols) == 1 and simplified(sols[0] - sol.rhs) == 0
     # the equation is linear in var: unique exactly where its coefficient is non-zero
     poly = sympy.Poly(sympy.together(eq.lhs - eq.rhs).as_numer_denom()[0], var)
     coeff = sympy.factor(poly.coeff_monomial(var)) if poly.degree() == 1 else None

@@ -13,6 +13,7 @@ from implgraph.checks.common import (as_float, claim_error, claim_symbols, claim
 from implgraph.checks.point_values import value_at
 from implgraph.core.verdict import checker
 from implgraph.mechanisms.utility import bayes_utility
+from implgraph.core.simplified import simplified
 
 __all__ = ["check_utility_equation"]
 
@@ -59,8 +60,8 @@ def check_utility_equation(claim, context=None):
 
     def recheck(expr):
         def at(point):
-            e = sympy.simplify(bayes_utility(mech.subs(point), [sympy.sympify(x).subs(point) for x in py]))
-            p = sympy.simplify(_value(expr, point))
+            e = simplified(bayes_utility(mech.subs(point), [sympy.sympify(x).subs(point) for x in py]))
+            p = simplified(_value(expr, point))
             if e == p:
                 return None
             relevant = expr.free_symbols | engine.free_symbols

@@ -84,12 +84,14 @@ def _negation(cond):
 def _strict_pair(cond):
     """(the strict form of a weak inequality, the weak form of a strict one): (None, weak) for
     ``a > b`` and ``a < b``, (strict, None) for ``a >= b`` and ``a <= b``, (None, None) otherwise;
-    memoised (building a relation asks sympy's assumptions)."""
+    memoised."""
     kind = type(cond)
+    # unevaluated: the forms are cache keys only, and evaluating a relation asks sympy's assumptions
+    # about the sign of its sides (up to a tenth of a second on a figure's utility curves)
     if kind in _STRICT:
-        return None, _STRICT[kind](*cond.args)
+        return None, _STRICT[kind](*cond.args, evaluate=False)
     if kind in _WEAK:
-        return _WEAK[kind](*cond.args), None
+        return _WEAK[kind](*cond.args, evaluate=False), None
     return None, None
 
 

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field, replace
 
 import sympy
 
+from implgraph.core.simplified import simplified
+
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
@@ -223,7 +225,7 @@ class Table:
                 at = f" e.g. at {_fmt_point(pt)}" if pt else ""
                 raise InputError(f"block count {count} {verdict} on the region{at}",
                                  fix="add a region constraint that keeps every block non-empty", **here)
-            total = sympy.simplify(sum(b.probs))
+            total = simplified(sum(b.probs))
             if total != 1:
                 ok = self.region.decide(sympy.Eq(total, 1))
                 if ok is not True:
@@ -250,12 +252,12 @@ def _simplified_at(e, items):
     try:
         return _simplified_at_memo(e, items)
     except TypeError:  # an unhashable value: no memo
-        return sympy.simplify(sympy.sympify(e).subs(dict(items)))
+        return simplified(sympy.sympify(e).subs(dict(items)))
 
 
 @functools.lru_cache(maxsize=50_000)
 def _simplified_at_memo(e, items):
-    return sympy.simplify(sympy.sympify(e).subs(dict(items)))
+    return simplified(sympy.sympify(e).subs(dict(items)))
 
 
 def _fmt_point(pt) -> str:

@@ -15,6 +15,7 @@ import sympy
 from implgraph.core.errors import InputError
 from implgraph.definitions._classes import largest_class_distance
 from implgraph.definitions.base import Definition, register
+from implgraph.core.simplified import simplified
 
 GROUNDS = ("equal", "ordered")
 
@@ -70,8 +71,8 @@ class EMDTCloseness(Definition):
         for blocks in table.classes.values():
             size = sum((b.count for b in blocks), sympy.Integer(0))
             q = [sum((b.probs[l] * b.count for b in blocks), sympy.Integer(0)) / size for l in range(table.p)]
-            d = _emd([sympy.simplify(q[l] - totals[l]) for l in range(table.p)], ground, ctx.abs)
-            worst = ctx.max([worst, sympy.simplify(d)])
+            d = _emd([simplified(q[l] - totals[l]) for l in range(table.p)], ground, ctx.abs)
+            worst = ctx.max([worst, simplified(d)])
         return worst
 
     def concrete(self, ct, ground="equal"):

@@ -26,6 +26,7 @@ from implgraph.core.errors import InputError
 from implgraph.definitions._classes import class_means, largest_class_distance, table_means
 from implgraph.definitions.base import Definition, register
 from implgraph.definitions.families import Form, LFModel, Term
+from implgraph.core.simplified import simplified
 
 __all__ = ["HierarchicalEMDTCloseness", "parse_hierarchy", "edge_sets"]
 
@@ -125,10 +126,10 @@ class HierarchicalEMDTCloseness(Definition):
         P = table_means(table)
         worst = sympy.Integer(0)
         for Q in class_means(table):
-            d = [sympy.simplify(Q[l] - P[l]) for l in range(table.p)]
-            emd = sum((ctx.abs(sympy.simplify(sum((d[l] for l in S), sympy.Integer(0)))) for S in sets),
+            d = [simplified(Q[l] - P[l]) for l in range(table.p)]
+            emd = sum((ctx.abs(simplified(sum((d[l] for l in S), sympy.Integer(0)))) for S in sets),
                       sympy.Integer(0)) / (2 * H)
-            worst = ctx.max([worst, sympy.simplify(emd)])
+            worst = ctx.max([worst, simplified(emd)])
         return worst
 
     def concrete(self, ct, ground="equal"):

@@ -25,6 +25,8 @@ from fractions import Fraction
 
 import sympy
 
+from implgraph.core.simplified import simplified
+
 __all__ = ["Scale", "SCALES", "scale_of"]
 
 
@@ -98,7 +100,7 @@ def _simplified_exp(level):
     function; ``exp`` of a log-free level is already in its simplest form, and simplifying the exponent
     costs up to half a second); memoised: the same levels are converted again and again."""
     raw = sympy.exp(level)
-    return sympy.simplify(raw) if level.has(sympy.log) else raw
+    return simplified(raw) if level.has(sympy.log) else raw
 
 
 _RATIO_SAMPLES = tuple(Fraction(x) for x in ("1", "9/8", "5/4", "3/2", "2", "3", "5", "9"))

@@ -40,6 +40,7 @@ import sympy
 from implgraph import definitions
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.verdict import VerdictWord
+from implgraph.core.simplified import simplified
 
 __all__ = ["Bound", "ProofResult", "T", "tight_bound", "param_ranges", "subset_size_expr", "compares", "decide",
            "as_definition"]
@@ -144,14 +145,14 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     ja = subset_size_expr(a, N, a_params)
     jb = subset_size_expr(b, N, b_params)
     # same definition, same parameters
-    if a.name == b.name and all(sympy.simplify(sympy.sympify(a_params[k]) - sympy.sympify(b_params.get(k, 0))) == 0
+    if a.name == b.name and all(simplified(sympy.sympify(a_params[k]) - sympy.sympify(b_params.get(k, 0))) == 0
                                 for k in a_params) and not a_classes and not b_classes:
         return Bound(T, True, "same-level",
                      "A and B are the same definition with the same parameters: a table satisfying it at "
                      "level alpha has optimal level <= alpha, so B holds at every level >= alpha, and at "
                      "no smaller level on a table whose optimal level is alpha")
     if ja is not None and jb is not None:
-        same = sympy.simplify(ja - jb) == 0 or decide(region, sympy.Eq(jb, ja)) is True
+        same = simplified(ja - jb) == 0 or decide(region, sympy.Eq(jb, ja)) is True
         ok = True if same else decide(region, sympy.Ge(jb, ja))
         if ok is True:
             arg = (f"both are subset-ratio levels (subset sizes j_A = {ja}, j_B = {jb}); "
@@ -166,7 +167,7 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
         s = sympy.sympify(b_classes["min_size"])
         ok = decide(region, sympy.Ge(s, ja))
         if ok is True:
-            same = sympy.simplify(s - ja) == 0
+            same = simplified(s - ja) == 0
             return Bound(T, bool(same), "subset-to-classes",
                          f"every class has >= {s} >= j_A = {ja} records; a class mean lies between the means "
                          f"of its size's smallest and largest values, hence between the j_A-extreme means, so "
@@ -179,7 +180,7 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
         return _vertex_bound(b, jb, b_classes, region, N)
     singleton_a = (compares(a, "class") and a_classes and
                    sympy.sympify(a_classes.get("max_size", 0)) == 1)
-    if (ja is not None and sympy.simplify(ja - 1) == 0 or singleton_a) and compares(b, "pairwise"):
+    if (ja is not None and simplified(ja - 1) == 0 or singleton_a) and compares(b, "pairwise"):
         return _product_bound(region, N, singleton=bool(singleton_a))
     return None
 
@@ -239,9 +240,9 @@ def _vertex_bound(b, jb, b_classes, region, N):
     arg = (f"A is pairwise: every bucket's values lie in [a, T a]. B's ratio ({what}) is a maximum of "
            f"linear-fractional functions of each value, so its maximum over the box is at a vertex "
            f"(m values T a, N - m values a); z3 checked that every vertex value is at most "
-           f"U = {sympy.simplify(U)} (m real in [0, N]) and that U dominates the other ratio; U is attained "
+           f"U = {simplified(U)} (m real in [0, N]) and that U dominates the other ratio; U is attained "
            f"by a binary table with a = 1/(T + 1)")
-    return Bound(sympy.simplify(U), True, "vertex", arg, build=build, checks=checks)
+    return Bound(simplified(U), True, "vertex", arg, build=build, checks=checks)
 
 
 def _product_bound(region, N, singleton=False):

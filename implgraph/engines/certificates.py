@@ -13,6 +13,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.engines.bounds import T, subset_size_expr
+from implgraph.core.simplified import simplified
 
 __all__ = ["certificate", "FORMAT"]
 
@@ -41,8 +42,8 @@ def _level_T_family(side, N):
         j = sympy.sympify(side["size"], locals={"N": N})
         r = (N * T - j) / (N - j)
         c = (N - j) / (N * (T + 1) - j)
-        return [{"count": str(j), "value": str(sympy.simplify(c)), "class": "E1"},
-                {"count": str(N - j), "value": str(sympy.simplify(c * r)), "class": "E2"}]
+        return [{"count": str(j), "value": str(simplified(c)), "class": "E1"},
+                {"count": str(N - j), "value": str(simplified(c * r)), "class": "E2"}]
     return [{"count": "1", "value": str(1 / (T + 1)), "class": "E1"},
             {"count": str(N - 1), "value": str(T / (T + 1)), "class": "E2"}]
 
@@ -89,9 +90,9 @@ def _product_multipliers(U, N):
     the facts b <= T m, m <= T a, N m >= b + (N - 1) a (named as in :mod:`implgraph.certify.kernel`)."""
     out = []
     for c in (U.args if isinstance(U, sympy.Min) else (U,)):
-        if sympy.simplify(c - T ** 2) == 0:
+        if simplified(c - T ** 2) == 0:
             out.append({"max<=T*mean": "1", "mean<=T*min": str(T)})
-        elif sympy.simplify(c - (N * (T - 1) + 1)) == 0:
+        elif simplified(c - (N * (T - 1) + 1)) == 0:
             out.append({"mean>=extremes": "1", "mean<=T*min": str(N)})
         else:
             out.append({})

@@ -50,6 +50,7 @@ from implgraph.core.nodes import Node, parse_node
 from implgraph.core.verdict import math_html
 from implgraph.engines.direction import DirectionResult, check_direction
 from implgraph.engines.fit import level_symbol
+from implgraph.core.simplified import simplified
 
 __all__ = ["check_edge", "combine", "EdgeResult", "KINDS"]
 
@@ -110,8 +111,8 @@ def _inverse(f, g, a_def, b_def) -> bool:
     if alpha == beta:
         beta = sympy.Symbol(beta.name + "_", positive=True)
         ge = ge.subs(alpha, beta)
-    one = sympy.simplify(ge.subs(beta, fe) - alpha)
-    two = sympy.simplify(fe.subs(alpha, ge) - beta)
+    one = simplified(ge.subs(beta, fe) - alpha)
+    two = simplified(fe.subs(alpha, ge) - beta)
     return one == 0 and two == 0
 
 

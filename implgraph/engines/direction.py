@@ -25,6 +25,7 @@ from implgraph.engines.instance import Instance, analyse
 from implgraph.engines.lf import partitions_for
 from implgraph.engines.recheck import PluginError, is_plugin, strongest_raw, witness_dict
 from implgraph.solvers.choose import lf_backend
+from implgraph.core.simplified import simplified
 
 __all__ = ["DirectionResult", "check_direction", "aggregate", "EXHAUSTIVE_MAX"]
 
@@ -126,7 +127,7 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
                 fe = f_expr.subs(point)
                 def f_raw(araw, fe=fe):
                     lvl = a_def.level_from_raw(araw)
-                    return sympy.simplify(b_def.raw_from_level(fe.subs(alpha, lvl)))
+                    return simplified(b_def.raw_from_level(fe.subs(alpha, lvl)))
             lo, hi = _class_limits([a.classes_at(point), b.classes_at(point), classes or {}], point)
             if (lo is not None or hi is not None) and (a_def.needs_classes or b_def.needs_classes) \
                     and not (_has_partition(n, lo, hi) if block else partitions_for(n, lo, hi)):

@@ -13,6 +13,7 @@ from implgraph.core.nodes import N_SYM, Node, parse_node
 from implgraph.engines.direction import aggregate, check_direction
 from implgraph.engines.discover import DiscoverResult
 from implgraph.engines.recheck import is_degenerate
+from implgraph.core.simplified import simplified
 
 __all__ = ["compare_with_theorems"]
 
@@ -128,7 +129,7 @@ def _same_in_N(paper_f, tight_in_N, point, Nsym, level, a_def):
     pf = sympy.sympify(paper_f).subs({k: v for k, v in point.items() if k != Nsym})
     pf = pf.subs({Nsym: N_SYM, level: alpha})
     tf = sympy.sympify(tight_in_N, locals={alpha.name: alpha, "N": N_SYM})
-    return sympy.simplify(pf - tf) == 0
+    return simplified(pf - tf) == 0
 
 
 def _at_N(d, N):
@@ -157,7 +158,7 @@ def _compare_f(paper_f, d, level, a_def, b_def):
         if F_s in ("None", "inf", "oo"):
             continue
         a_raw, F_raw = sympy.Rational(a_s), sympy.Rational(F_s)
-        target = sympy.simplify(b_def.raw_from_level(sympy.sympify(paper_f).subs(level, a_def.level_from_raw(a_raw))))
+        target = simplified(b_def.raw_from_level(sympy.sympify(paper_f).subs(level, a_def.level_from_raw(a_raw))))
         diff = sympy.nsimplify(target - F_raw) if target.is_number else None
         if diff is None or not diff.is_number:
             return "re-found (f not compared)"

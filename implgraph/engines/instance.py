@@ -20,6 +20,7 @@ from implgraph.engines.fit import fit_rational, to_level
 from implgraph.engines.lf import infinite_witness, new_context, partitions, partitions_for, table_of, tight_at
 from implgraph.engines.recheck import PluginError, is_degenerate, is_witness, raw_level, weaker, witness_dict
 from implgraph.solvers.choose import lf_backend
+from implgraph.core.simplified import simplified
 
 __all__ = ["Instance", "analyse", "samples_for"]
 
@@ -107,7 +108,7 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
             inst.fit_upto = str(a_def.level_from_raw(sympy.Rational(upto)))
             inst.fit_range = f"{a_def.level_symbol} <= {inst.fit_upto}"
         weakest = b_def.weakest()
-        inst.trivial = bool(sympy.simplify(sympy.sympify(f_level) - weakest) == 0) if weakest is not sympy.oo else False
+        inst.trivial = bool(simplified(sympy.sympify(f_level) - weakest) == 0) if weakest is not sympy.oo else False
     # 3. a given f
     if f_raw is not None:
         _check_f(inst, samples, best_tables, f_raw, a_def, a_params, b_def, b_params)

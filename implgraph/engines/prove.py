@@ -25,6 +25,7 @@ from implgraph.engines.certificates import certificate
 from implgraph.engines.bounds import ProofResult, T, as_definition, decide, param_ranges, tight_bound
 from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
+from implgraph.core.simplified import simplified
 
 __all__ = ["check_implication"]
 
@@ -146,7 +147,7 @@ class _Claim:
 
     def to_level(self, U):
         """B's level as a function of A's level alpha, from a raw bound U(T)."""
-        return sympy.simplify(self.b.level_from_raw(U.subs(T, self.a.raw_from_level(self.alpha))))
+        return simplified(self.b.level_from_raw(U.subs(T, self.a.raw_from_level(self.alpha))))
 
 
 def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) -> _Claim:
@@ -176,7 +177,7 @@ def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) 
     conds_T = [sympy.sympify(c).subs(alpha_sym, alpha_of_T) for c in conds]
     region = Region(kinds, tuple(conds_T) + (T >= 1, N >= 2))
     region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
-    raw_f = None if fx is None else sympy.simplify(b.raw_from_level(fx.subs(alpha_sym, alpha_of_T)))
+    raw_f = None if fx is None else simplified(b.raw_from_level(fx.subs(alpha_sym, alpha_of_T)))
     return _Claim(a, b, a_params, b_params, conds, fx, alpha_sym, kinds, N, region, raw_f)
 
 
@@ -194,7 +195,7 @@ def _proof_evidence(c: _Claim, bound, tight_f, details, a_classes, b_classes):
     """(evidence, tightness) of a proved f: tight, loose (with the tight f), tight at some points, or
     probed on samples when the bound is not known to be tight."""
     region, raw_f = c.region, c.raw_f
-    is_eq = sympy.simplify(raw_f - bound.upper) == 0
+    is_eq = simplified(raw_f - bound.upper) == 0
     tightness = ("tight" if is_eq else "loose") if bound.tight else "not derived"
     if bound.tight and not is_eq and decide(region, sympy.Eq(raw_f, bound.upper)) is True:
         tightness = "tight"
@@ -228,9 +229,9 @@ def _gap_refutation(c: _Claim, bound, tight_f, wit) -> dict:
     a, b, fx, alpha_sym = c.a, c.b, c.fx, c.alpha
     ev = (f"f is below the tight bound at {point_text(pt)}: the witness satisfies {a.name} at "
           f"{alpha_sym} = {alpha_value} and has {b.name} level {b.level_from_raw(raw_at(table, b, c.b_params, pt))} "
-          f"> f = {sympy.simplify(fx.subs(alpha_sym, alpha_value).subs(pt))}; tight f = {tight_f} "
+          f"> f = {simplified(fx.subs(alpha_sym, alpha_value).subs(pt))}; tight f = {tight_f} "
           f"({bound.method}: {bound.argument})")
-    if bool(sympy.simplify(c.raw_f.subs(pt)) < 1):
+    if bool(simplified(c.raw_f.subs(pt)) < 1):
         ev += ("; this is a degenerate level (f is below 1 as a ratio, no valid level): no witness "
                "was found at a point where f is a valid level")
     return {"evidence": ev, "tight": tight_f,

@@ -19,6 +19,7 @@ from implgraph.core.region import Region
 from implgraph.engines.bounds import ProofResult, T, compares
 from implgraph.engines.refute import find_witness, witness_check
 from implgraph.engines.witness import witness_json
+from implgraph.core.simplified import simplified
 
 __all__ = ["bounded_search", "probe_tightness", "refute_at_gap", "raw_at", "point_text"]
 
@@ -130,19 +131,19 @@ def refute_at_gap(a, b, fx, raw_f, bound, region, kinds, alpha_sym, a_params, b_
             p2[T] = Tv
             if region.contains(p2) is not True:
                 continue
-            gap = sympy.simplify((raw_f - bound.upper).subs(p2))
+            gap = simplified((raw_f - bound.upper).subs(p2))
             if gap.is_number and bool(gap < 0):
                 cands.append(p2)
                 break
-        if sum(1 for c in cands if bool(sympy.simplify(raw_f.subs(c)) >= 1)) >= 2 or len(cands) >= 12:
+        if sum(1 for c in cands if bool(simplified(raw_f.subs(c)) >= 1)) >= 2 or len(cands) >= 12:
             break
     # prefer points where f is a valid level (>= 1): the witness then is not just about an invalid f
-    cands.sort(key=lambda c: not bool(sympy.simplify(raw_f.subs(c)) >= 1))
+    cands.sort(key=lambda c: not bool(simplified(raw_f.subs(c)) >= 1))
     for p2 in cands:
         table = bound.build(p2)
         if table is None:
             continue
-        alpha_value = sympy.simplify(a.level_from_raw(p2[T]))
+        alpha_value = simplified(a.level_from_raw(p2[T]))
         a_ps = {k: int(sympy.sympify(v).subs(p2)) for k, v in a_params.items()}
         b_ps = {k: int(sympy.sympify(v).subs(p2)) for k, v in b_params.items()}
         vals = {s: v for s, v in p2.items() if s != T}
@@ -197,7 +198,7 @@ def bounded_search(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params
                 if r.status == "refuted":
                     ev = (f"witness at {point_text(pt)}: satisfies {a.name} at {alpha_sym} = {r.alpha_value} "
                           f"(its level {r.level_a}) and has {b.name} level {r.level_b}"
-                          + ("" if fconc is None else f" > f = {sympy.simplify(fconc.subs(alpha_sym, r.alpha_value))}"))
+                          + ("" if fconc is None else f" > f = {simplified(fconc.subs(alpha_sym, r.alpha_value))}"))
                     return ProofResult("refuted", evidence=ev, bound=r.bound, method="refuter",
                                        witness=witness_json(r.witness, {str(k): v for k, v in pt.items()},
                                                             **{str(alpha_sym): r.alpha_value}),

@@ -39,6 +39,7 @@ from implgraph.core.verdict import strength_of
 from implgraph.engines.recheck import is_witness
 from implgraph.engines.witness import canonical_witness
 from implgraph.solvers.choose import refuter_backend
+from implgraph.core.simplified import simplified
 
 __all__ = ["RefuteResult", "find_witness", "witness_check", "raw_target", "T_GRID"]
 
@@ -133,8 +134,8 @@ def _raw_target(a, b, f, alpha, items):
     if alpha_sym is not None:
         f = f.subs(alpha_sym, a.level_from_raw(T))
     raw = b.raw_from_level(f)
-    raw = sympy.simplify(sympy.expand_log(sympy.powsimp(raw), force=True))
-    raw = sympy.simplify(raw.subs(sympy.exp(sympy.log(T)), T))
+    raw = simplified(sympy.expand_log(sympy.powsimp(raw), force=True))
+    raw = simplified(raw.subs(sympy.exp(sympy.log(T)), T))
     return raw, T
 
 
@@ -178,9 +179,9 @@ def witness_check(a, b, f, alpha_value, a_params=None, b_params=None, values=Non
     if f is None:
         T0 = F0 = None
     else:
-        T0 = sympy.simplify(a.raw_from_level(sympy.sympify(alpha_value)))
+        T0 = simplified(a.raw_from_level(sympy.sympify(alpha_value)))
         raw, T = raw_target(a, b, f, alpha=alpha, values=values)
-        F0 = sympy.simplify(raw.subs(T, T0))
+        F0 = simplified(raw.subs(T, T0))
 
     def check(table) -> bool:
         return is_witness(a, a_params, b, b_params, table, a_raw=T0, f_raw=F0)
@@ -329,11 +330,11 @@ def _search_infinite(q, done):
 def _search_sampled(q, raw, T, alpha_value, check_at, done):
     """A at the given level, or at the raw levels of :data:`T_GRID`; None: go on with a free level."""
     if alpha_value is not None:
-        tries = [sympy.simplify(q.a.raw_from_level(sympy.sympify(alpha_value)))]
+        tries = [simplified(q.a.raw_from_level(sympy.sympify(alpha_value)))]
     else:
         tries = [sympy.Rational(t.numerator, t.denominator) for t in T_GRID]
     for T0 in tries:
-        F0 = sympy.simplify(raw.subs(T, T0))
+        F0 = simplified(raw.subs(T, T0))
         if F0.is_real is False or F0 is sympy.nan or F0 is sympy.oo:
             continue
         status, table, _ = q.solve(q.satisfies(_rational_below(T0)) + [q.violates(_rational_above(F0))])
@@ -351,7 +352,7 @@ def _search_sampled(q, raw, T, alpha_value, check_at, done):
 def _search_ratios(q, raw, T, check_at, done):
     """Free level with f(T) = c T: B's ratios compared with A's directly (T eliminated: the best
     level for a witness is A's own level), one query per ratio of B; None if not applicable."""
-    c = sympy.simplify(raw / T)
+    c = simplified(raw / T)
     if not hasattr(q.backend, "ratio_list") or not (c.is_number and c.is_positive) or sympy.Rational(c) != c:
         return None
     pr = q.problem
@@ -387,7 +388,7 @@ def _search_free(q, raw, T, check_at, done):
         T0 = sympy.Rational(tval.numerator, tval.denominator)
         if table is None:
             # algebraic model: fix T at a rational close to it and solve the linear problem
-            F0 = sympy.simplify(raw.subs(T, T0))
+            F0 = simplified(raw.subs(T, T0))
             _, table, _ = q.solve(q.satisfies(T0) + [q.violates(_rational_above(F0))])
         if table is not None:
             # the table's own level of A is at most T0; re-check at T0

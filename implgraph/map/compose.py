@@ -26,6 +26,7 @@ from implgraph.map.graph import definitions_map
 from implgraph.map.rules import N_SYM, Endpoint, Rule
 from implgraph.map.verdicts import ESTABLISHED, weakest
 from implgraph.core.region import Region
+from implgraph.core.simplified import simplified
 
 __all__ = ["Composition", "compose_chain", "compositions", "tightest", "chains"]
 
@@ -202,7 +203,7 @@ def compose_chain(rules, source=None, target=None, N=None, check=True) -> Compos
         if empty is True:
             return None
         comp.feasible = None if empty is None else True
-    comp.f = sympy.simplify(comp.f)
+    comp.f = simplified(comp.f)
     _clean_names(comp)
     return comp
 

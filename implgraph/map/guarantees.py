@@ -30,6 +30,7 @@ from implgraph import definitions
 from implgraph.core.nodes import node_text
 from implgraph.core.region import Region
 from implgraph.map.compose import compositions
+from implgraph.core.simplified import simplified
 
 __all__ = ["Guarantee", "Implied", "guarantees", "table_params", "class_sizes", "map_families"]
 
@@ -160,7 +161,7 @@ def _evaluate(comp, value, N):
     f = sympy.sympify(comp.f).xreplace(point)
     if f.free_symbols:
         return None                  # f depends on an intermediate parameter: not one level
-    return sympy.simplify(f)
+    return simplified(f)
 
 
 def _source_variants(d, params):

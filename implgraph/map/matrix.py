@@ -42,6 +42,7 @@ from implgraph.core.nodes import node_text, parse_node
 from implgraph.definitions import all_definitions, get
 from implgraph.engines.bounds import compares, subset_size_expr
 from implgraph.engines.checkedge import check_edge
+from implgraph.core.simplified import simplified
 
 __all__ = ["stated_params", "matrix_nodes", "decide_pair", "pair_matrix", "cell_of", "counts_of", "Cell",
            "not_proved_reason"]
@@ -165,7 +166,7 @@ def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
     shape = " => ".join(f"{d.family}" + (f" (size {j})" if j is not None else "") for d, j in zip((da, db), sizes))
     why = ""
     if da.family == db.family and na.class_dict == nb.class_dict and (
-            sizes[0] is None or sympy.simplify(sizes[0] - sizes[1]) == 0):
+            sizes[0] is None or simplified(sizes[0] - sizes[1]) == 0):
         why = ("; the two declare the same raw level, but the same-level argument asks for the same definition "
                "with the same parameters")
     elif None not in sizes:

@@ -17,6 +17,7 @@ from implgraph.core.levels import optimal_level
 from implgraph.core.region import Region
 from implgraph.mechanisms.channels import Mechanism, _num
 from implgraph.mechanisms.datasets import Dataset, value_partition
+from implgraph.core.simplified import simplified
 
 __all__ = ["mechanism_level", "exact_level", "calibrate_keep", "keep_for_level"]
 
@@ -60,7 +61,7 @@ def calibrate_keep(level, target_raw, var, region):
             found = sympy.solve(sympy.Eq(sympy.together(v), target_raw), var)
         except NotImplementedError:
             continue
-        sols += [sympy.simplify(s) for s in found if s.is_real is not False]
+        sols += [simplified(s) for s in found if s.is_real is not False]
     if not sols:
         # the level does not depend on var: every keep probability in [0, 1] reaches at most the level
         consts = [sympy.sympify(v) for _, v in _level_pieces(level) if v is not None and v is not sympy.oo]

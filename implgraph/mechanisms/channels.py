@@ -50,6 +50,7 @@ from implgraph.core.errors import InputError
 from implgraph.core.region import Region
 from implgraph.core.table import Block, Table
 from implgraph.mechanisms.datasets import value_names
+from implgraph.core.simplified import simplified
 
 __all__ = ["Mechanism", "randomised_response", "empirical_response", "sequential",
            "lumped_randomised_response", "check_probability"]
@@ -70,7 +71,7 @@ def _tidy(x):
     x = sympy.sympify(x)
     if x.is_rational_function():
         return sympy.cancel(x)
-    return sympy.simplify(x)
+    return simplified(x)
 
 
 def check_probability(p, name: str = "p", strict_upper: bool = False):
@@ -156,7 +157,7 @@ class Mechanism:
         """Decide (z3, whole region) that every entry is in [0, 1] and every row sums to 1."""
         region = self.region
         for i in range(self.n):
-            total = sympy.simplify(sum(self.matrix.row(i)))
+            total = simplified(sum(self.matrix.row(i)))
             if total != 1 and region.decide(sympy.Eq(total, 1)) is not True:
                 raise InputError(f"{self.name}: row {self.values[i]} sums to {total}, not 1",
                                  fix="check the mechanism's parameters")
@@ -247,7 +248,7 @@ def empirical_response(py, p) -> Mechanism:
         raise InputError(f"p_y has {n} values", fix="give the frequency of each of n >= 2 values")
     for i, x in enumerate(py):
         check_probability(x, f"p_y(a{i + 1})")
-    total = sympy.simplify(sum(py))
+    total = simplified(sum(py))
     if total.is_number and total != 1:
         raise InputError(f"the frequencies p_y sum to {total}, not 1", fix="give a distribution")
     p = check_probability(p, "p_t")

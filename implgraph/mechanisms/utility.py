@@ -36,6 +36,7 @@ import sympy
 from implgraph.core.errors import InputError
 from implgraph.mechanisms.channels import (Mechanism, _num, check_probability, empirical_response, randomised_response,
                                           sequential)
+from implgraph.core.simplified import simplified
 
 __all__ = ["joint", "utility", "bayes_utility", "binary_gain", "mechanism_utilities", "as_float", "check_distribution"]
 
@@ -45,7 +46,7 @@ def check_distribution(py) -> list:
     py = [_num(x) for x in py]
     for i, x in enumerate(py):
         check_probability(x, f"p_y(a{i + 1})")
-    total = sympy.simplify(sum(py))
+    total = simplified(sum(py))
     if total.is_number and total != 1:
         raise InputError(f"the frequencies p_y sum to {total}, not 1", fix="give a distribution")
     return py
@@ -87,7 +88,7 @@ def utility(mechanism: Mechanism, py, gain=None, strategy=None):
     py = check_distribution(py)
     if strategy is not None:
         guess = mechanism.matrix * sympy.Matrix(strategy)   # p(yhat | y)
-        return sympy.simplify(sum(py[y] * guess[y, yh] * g[y, yh] for y in range(n) for yh in range(n)))
+        return simplified(sum(py[y] * guess[y, yh] * g[y, yh] for y in range(n) for yh in range(n)))
     pj = joint(mechanism, py)
     total = sympy.Integer(0)
     for z in range(n):

@@ -17,6 +17,7 @@ from implgraph.checks.common import theorem_claim
 from implgraph.checks.figure_curves import figure_curves
 from implgraph.mechanisms.calibrate import exact_level
 from implgraph.mechanisms.channels import lumped_randomised_response
+from implgraph.core.simplified import simplified
 
 __all__ = ["utilities", "fig6_exprs", "fig7_exprs", "fig6_curves", "fig7_curves", "fig4_level"]
 
@@ -39,14 +40,14 @@ def fig6_curves(points, which="engine"):
     """Exact utilities of Fig. 6 at each p_y(a1) in ``points``."""
     py1 = sympy.Symbol("py1", real=True)
     ex = fig6_exprs(which)
-    return [{k: sympy.simplify(ex[k].subs(py1, x)) for k in utilities("ekenstedt2022/fig-6")} for x in points]
+    return [{k: simplified(ex[k].subs(py1, x)) for k in utilities("ekenstedt2022/fig-6")} for x in points]
 
 
 def fig7_curves(points, n, which="engine"):
     """Exact utilities of Fig. 7 at each t0 in ``points`` for ``n`` values (uniform p_y)."""
     t0 = sympy.Symbol("t0", real=True)
     ex = fig7_exprs(n, which)
-    return [{k: sympy.simplify(ex[k].subs(t0, x)) for k in utilities("ekenstedt2022/fig-7")} for x in points]
+    return [{k: simplified(ex[k].subs(t0, x)) for k in utilities("ekenstedt2022/fig-7")} for x in points]
 
 
 def fig4_level(n=None, p=None):

@@ -36,6 +36,7 @@ from implgraph.core.region import Region
 from implgraph.definitions._classes import GenericClass
 from implgraph.mechanisms.randomized_anonymization.channel import SetChannel, set_probabilities
 from implgraph.mechanisms.randomized_anonymization.release import Release
+from implgraph.core.simplified import simplified
 
 __all__ = ["support_is_eta_subsets", "class_count_bound", "posterior_direction", "distance_increases_in_p",
            "closed_form_root", "geometric_mean_bound", "class_level_steps", "whole_domain_release",
@@ -48,7 +49,7 @@ def support_is_eta_subsets(p, eta, d) -> bool:
     d, eta = sympy.sympify(d), sympy.sympify(eta)
     inside = sympy.binomial(d - 1, eta - 1)
     total = inside * kc + (sympy.binomial(d, eta) - inside) * kd
-    return sympy.simplify(sympy.combsimp(sympy.expand_func(total)) - 1) == 0
+    return simplified(sympy.combsimp(sympy.expand_func(total)) - 1) == 0
 
 
 def class_count_bound() -> bool | None:
@@ -98,13 +99,13 @@ def geometric_mean_bound(level, probs) -> bool:
     probs = list(probs)
     expr = sympy.expand_log(sympy.log(level), force=True)
     coeffs = [-expr.coeff(sympy.log(q)) for q in probs]
-    rest = sympy.simplify(expr + sum(c * sympy.log(q) for c, q in zip(coeffs, probs)))
+    rest = simplified(expr + sum(c * sympy.log(q) for c, q in zip(coeffs, probs)))
     if rest != 0:
         return False
     if any(sympy.sympify(c).is_nonnegative is not True for c in coeffs):
         return False
     last = probs[-1]
-    total = sympy.simplify(sum(coeffs).subs(last, 1 - sum(probs[:-1])))
+    total = simplified(sum(coeffs).subs(last, 1 - sum(probs[:-1])))
     return total == 1
 
 
@@ -160,7 +161,7 @@ def class_level_steps(definition) -> dict | None:
     f, c = split
     u = sympy.Symbol("u", nonnegative=True)
     term = sympy.expand_log((f + c * cls.q[cls.i]).xreplace({cls.q[cls.i]: cls.top / (1 + u)}))
-    forms = (lambda: term, lambda: sympy.factor(term), lambda: sympy.simplify(term))   # tried in turn, lazily
+    forms = (lambda: term, lambda: sympy.factor(term), lambda: simplified(term))   # tried in turn, lazily
     steps["t(i) >= 0 for every 0 < q_i <= max q"] = (not term.atoms(sympy.Indexed) and not term.has(cls.i) and any(
         form().is_nonnegative is True for form in forms))
     return steps
@@ -169,13 +170,13 @@ def class_level_steps(definition) -> dict | None:
 def whole_domain_release(p, d) -> bool:
     """With ``eta = d``, ``Pr(R = D | v) = 1`` for every value ``v``, every ``p`` and every ``d`` (sympy)."""
     kappa_c, _ = set_probabilities(p, d, d)
-    return sympy.simplify(kappa_c - 1) == 0
+    return simplified(kappa_c - 1) == 0
 
 
 def posterior_of_whole_domain() -> bool:
     """eq. (12) with every value in the released set: ``B_m = kappa A_m / sum_k kappa A_k = A_m`` (``sum A = 1``)."""
     a_m, kappa = sympy.symbols("A_m kappa", positive=True)
-    return sympy.simplify(kappa * a_m / (kappa * 1) - a_m) == 0
+    return simplified(kappa * a_m / (kappa * 1) - a_m) == 0
 
 
 def emd_to_itself() -> bool:
