@@ -21,8 +21,11 @@ _FLIP = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "==": "==", "!=": "!="}
 
 @functools.lru_cache(maxsize=100_000)
 def strict_signs(f):
-    """``(f > 0, f < 0)``, memoised (building a relation asks sympy's assumptions about ``f``)."""
-    return sympy.Gt(f, 0), sympy.Lt(f, 0)
+    """``(f > 0, f < 0)``, memoised and unevaluated (evaluating a relation asks sympy's assumptions about
+    ``f``; the region decides both, a number's sign exactly)."""
+    if f.is_number:
+        return sympy.Gt(f, 0), sympy.Lt(f, 0)
+    return sympy.Gt(f, 0, evaluate=False), sympy.Lt(f, 0, evaluate=False)
 
 
 @functools.lru_cache(maxsize=100_000)
