@@ -154,11 +154,20 @@ def _validate_plugin(inst):
         raise InputError(f"plugin {inst.name}: stronger {inst.stronger!r}", fix="use smaller or larger")
 
 
-def load_entry_points():
+_ENTRY_POINTS_READ: list = []
+
+
+def load_entry_points(again: bool = False):
     """Register third-party definitions from the ``implgraph.definitions`` entry-point group.
 
     A plugin that fails to import or register is recorded (see :func:`load_errors`) and skipped.
+    The installed packages' metadata is read once per process (each reading scans every installed
+    distribution, a few milliseconds, and :func:`names` is asked often); ``again=True`` reads it anew
+    (a plugin installed while the process runs).
     """
+    if _ENTRY_POINTS_READ and not again:
+        return
+    _ENTRY_POINTS_READ.append(True)
     try:
         eps = metadata.entry_points(group="implgraph.definitions")
     except Exception:  # pragma: no cover - broken metadata
@@ -183,7 +192,7 @@ def load_errors() -> list:
 def get(name: str) -> Definition:
     """The registered definition called ``name`` (InputError if unknown)."""
     if name not in REGISTRY:
-        load_entry_points()
+        load_entry_points(again=True)
     if name not in REGISTRY:
         raise InputError(f"unknown definition {name!r}",
                          fix="use one of " + ", ".join(sorted(REGISTRY)))
