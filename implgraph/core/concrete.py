@@ -84,13 +84,19 @@ class ConcreteTable:
 
     @classmethod
     def from_fractions(cls, rows, buckets=None, classes=None, id=None) -> "ConcreteTable":
-        rows = [[Fraction(x) for x in r] for r in rows]
-        denom = 1
+        # each distinct row converted once (a table of blocks repeats a few rows N times)
+        keys, distinct = [], {}
         for r in rows:
+            k = tuple(r)
+            if k not in distinct:
+                distinct[k] = [Fraction(x) for x in r]
+            keys.append(k)
+        denom = 1
+        for r in distinct.values():
             for x in r:
                 denom = denom * x.denominator // math.gcd(denom, x.denominator)
-        ints = [[x.numerator * (denom // x.denominator) for x in r] for r in rows]
-        return cls._make(ints, denom, buckets, classes, id)
+        ints = {k: [x.numerator * (denom // x.denominator) for x in r] for k, r in distinct.items()}
+        return cls._make([ints[k] for k in keys], denom, buckets, classes, id)
 
     @classmethod
     def from_numerators(cls, numer, denom, buckets=None, classes=None, id=None) -> "ConcreteTable":

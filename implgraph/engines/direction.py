@@ -30,6 +30,10 @@ from implgraph.core.simplified import simplified
 __all__ = ["DirectionResult", "check_direction", "aggregate", "EXHAUSTIVE_MAX"]
 
 EXHAUSTIVE_MAX = 8
+#: the largest N of the prover's own witness search, where it has no argument for every N (a z3 search
+#: over N records per parameter point, up to 120 points: at --N 1000 it took a minute); beyond it, the
+#: two-block tables of :func:`_block_instance` sample N (2..4, N/2, N)
+PROVER_SEARCH_MAX = 12
 """Largest N at which every partition and every subset is searched; beyond it, tables of two blocks
 of equal rows (:mod:`implgraph.engines.blocks`) at a sample of N, and the prover for every N."""
 
@@ -333,7 +337,7 @@ def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N):
         return
     spec = {"min_size": sympy.Max(*mins)} if mins else None
     r = prove.check_implication(a.name, b.name, f_expr, a_params=a.param_dict, b_params=b.param_dict,
-                                when=list(when_c), max_n=N, symbols=syms, alpha=alpha,
+                                when=list(when_c), max_n=min(N, PROVER_SEARCH_MAX), symbols=syms, alpha=alpha,
                                 a_classes=spec if a.definition.needs_classes else None,
                                 b_classes=spec if b.definition.needs_classes else None)
     if r.verdict == "proved":
