@@ -302,10 +302,10 @@ class _Timed:
 
 @pytest.fixture
 def clock(monkeypatch):
-    from implgraph.solvers import z3_backend
+    from implgraph.solvers import z3_region
     now = {"wall": 0.0, "cpu": 0.0}
-    monkeypatch.setattr(z3_backend.time, "perf_counter", lambda: now["wall"])
-    monkeypatch.setattr(z3_backend.time, "process_time", lambda: now["cpu"])
+    monkeypatch.setattr(z3_region.time, "perf_counter", lambda: now["wall"])
+    monkeypatch.setattr(z3_region.time, "process_time", lambda: now["cpu"])
     return now
 
 

@@ -1,0 +1,167 @@
+"""The z3 backend's region interface (:mod:`implgraph.core.region` asks through it): the term builder
+that :class:`~implgraph.solvers.sympy_front.SympyTranslator` writes z3 terms with, the one-shot
+satisfiability check of a list of formulas, and :func:`run_check`, every z3 check under a time limit that
+means work, not wall time (shared with the other z3 modules).
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+
+import sympy
+import z3
+
+__all__ = ["run_check", "check", "terms", "LOAD_SHARE", "LOAD_RETRIES"]
+
+
+#: a solver limit met while the process had less than this share of the wall time as CPU (a loaded or
+#: paused machine) is given again, up to :data:`LOAD_RETRIES` times: the limits mean work, not wall time,
+#: so that a verdict does not depend on what else the machine was doing
+LOAD_SHARE = 0.6
+LOAD_RETRIES = 3
+
+
+def run_check(s, timeout_ms, limited=False):
+    """``s.check()`` under ``timeout_ms`` of wall time, given again when the limit passed on a loaded machine.
+
+    Parameters
+    ----------
+    s : z3.Solver or z3.Optimize
+    timeout_ms : int
+    limited : bool
+        ``s`` already stops after ``timeout_ms`` (a solver of a ``z3.TryFor`` tactic, whose limit ends
+        the check as ``unknown``, reason ``canceled``); otherwise the limit is set on ``s``.
+
+    Returns
+    -------
+    z3.CheckSatResult
+    """
+    if not limited:
+        s.set("timeout", int(timeout_ms))
+    for _ in range(LOAD_RETRIES + 1):
+        cpu, wall = time.process_time(), time.perf_counter()
+        r = s.check()
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        if r != z3.unknown or s.reason_unknown() not in ("timeout", "canceled") \
+                or wall * 1000 < timeout_ms or cpu >= LOAD_SHARE * wall:
+            return r
+    return r
+
+
+class _Terms:
+    """The region interface's term builder (see :mod:`implgraph.solvers`) for z3."""
+
+    _REL = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
+            ">=": lambda a, b: a >= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
+
+    @staticmethod
+    def const(q):
+        q = sympy.Rational(q)
+        return z3.RealVal(int(q)) if q.q == 1 else z3.RealVal(f"{q.p}/{q.q}")
+
+    @staticmethod
+    def real_var(name):
+        return z3.Real(name)
+
+    @staticmethod
+    def int_var(name):
+        """An integer symbol, seen as a real term (so every term is real)."""
+        return z3.ToReal(z3.Int(name))
+
+    @staticmethod
+    def add(xs):
+        return functools.reduce(lambda a, b: a + b, xs)
+
+    @staticmethod
+    def mul(xs):
+        return functools.reduce(lambda a, b: a * b, xs)
+
+    @staticmethod
+    def div(a, b):
+        return a / b
+
+    @staticmethod
+    def ite(c, a, b):
+        return z3.If(c, a, b)
+
+    @classmethod
+    def rel(cls, op, a, b):
+        return cls._REL[op](a, b)
+
+    @staticmethod
+    def and_(xs):
+        return z3.And(*xs)
+
+    @staticmethod
+    def or_(xs):
+        return z3.Or(*xs)
+
+    @staticmethod
+    def not_(a):
+        return z3.Not(a)
+
+    @staticmethod
+    def iff(a, b):
+        return a == b
+
+    @staticmethod
+    def true():
+        return z3.BoolVal(True)
+
+    @staticmethod
+    def false():
+        return z3.BoolVal(False)
+
+
+terms = _Terms()
+
+
+def _exact(v):
+    """A z3 numeral as a sympy Rational, or None (irrational or not a numeral)."""
+    v = z3.simplify(v)
+    if z3.is_int_value(v):
+        return sympy.Integer(v.as_long())
+    if z3.is_rational_value(v):
+        return sympy.Rational(v.numerator_as_long(), v.denominator_as_long())
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def _default_tactic(timeout_ms):
+    """z3's default tactic under a time limit, made once per limit: ``z3.Solver()`` answers a one-shot
+    check with a solver of this tactic, but also builds (and frees) an incremental SMT core, about 1 ms
+    per query, and setting a solver's ``timeout`` parameter costs about 0.3 ms more (``z3.TryFor`` carries
+    the limit in the tactic). Same sat / unsat answers; a model may differ, as models already do with the
+    process history (nothing depends on one)."""
+    return z3.TryFor(z3.Tactic("default"), int(timeout_ms))
+
+
+def check(formulas, timeout_ms, variables, logic=None):
+    """Region interface: satisfiability of ``formulas`` within ``timeout_ms``.
+
+    Parameters
+    ----------
+    formulas : list of z3 BoolRef
+    timeout_ms : int
+    variables : dict
+        ``{key: term}`` whose values a sat answer reports.
+    logic : str, optional
+        A logic hint (``"QF_NRA"`` selects z3's nlsat solver).
+
+    Returns
+    -------
+    (status, model)
+        ``"sat"`` / ``"unsat"`` / ``"unknown"`` (a timeout is unknown); ``model`` is
+        ``{key: sympy.Rational}`` when sat, None when some value is irrational (or not sat).
+    """
+    s = z3.SolverFor(logic) if logic else _default_tactic(timeout_ms).solver()
+    s.add(*formulas)
+    r = run_check(s, timeout_ms, limited=not logic)
+    if r == z3.unsat:
+        return "unsat", None
+    if r != z3.sat:
+        return "unknown", None
+    m = s.model()
+    model = {k: _exact(m.eval(v, model_completion=True)) for k, v in variables.items()}
+    return "sat", (None if any(v is None for v in model.values()) else model)
