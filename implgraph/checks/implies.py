@@ -1,8 +1,9 @@
 """``kind: implies`` claims: :func:`implgraph.engines.prove.check_implication` (a proof for all
 parameters with the tight f, an exact witness, or a bounded check).
 
-A claim about a quantity the engine does not model (``of:`` on a side, or ``assumptions:``) is
-``unknown``; the literal reading's result is in ``details``. :func:`implication_holds` asks whether
+A claim about the intruder's view under stated assumptions (``views:``) is judged by
+:mod:`implgraph.checks.intruder_views`; any other claim about a quantity the engine does not model
+(``of:`` on a side, or ``assumptions:``) is ``unknown``, the literal reading's result in ``details``. :func:`implication_holds` asks whether
 the engine proves A => B for every parameter value with some f (used by the non-implication and map
 checkers).
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.checks.common import context_max_n, edge_verdict
+from implgraph.checks.intruder_views import check_views
 from implgraph.core.region import Region
 from implgraph.core.verdict import Verdict
 from implgraph.engines.bounds import T, tight_bound
@@ -39,6 +41,8 @@ def check_implies(edge: Edge, context=None, f=None, a=None) -> Verdict:
     if (a or edge.a).scope == "class" or edge.b.scope == "class":
         return edge_verdict(edge, "unknown", evidence="levels taken within each class (scope: class) are not encoded "
                                              "by the prover or the refuter")
+    if edge.node.get("views") is not None:   # the intruder's views under the stated assumptions
+        return check_views(edge, context, edge.f if f is None else f)
     unmodelled = [s.of for s in (a or edge.a, edge.b) if s.of] + list(edge.node.get("assumptions") or [])
     if unmodelled:   # only the literal reading is checked, and only on small tables
         context = dict(context or {}, max_n=min(context_max_n(context), 4))

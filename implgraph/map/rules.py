@@ -206,6 +206,8 @@ def rules_from_edges(edges, verdicts=None) -> list:
     min_class = _witness_min_class_sizes()
     rules = []
     for e in edges:
+        if e.a.of or e.b.of:
+            continue    # about another quantity (e.g. an intruder's view, ``of:``), not the definitions' levels
         node = e.node
         paper = str(e.id).split("/")[0]
         common = dict(claim=str(e.id), kinds=dict(e.kinds), when=tuple(e.when), paper=paper,
