@@ -59,6 +59,7 @@ class Bound:
     argument: str
     build: object = None            # point -> ConcreteTable reaching U (or None)
     checks: list = field(default_factory=list)
+    exact: "Bound | None" = None    # a smaller upper bound that is the supremum (when ``upper`` is not)
 
 
 @dataclass
@@ -162,7 +163,8 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
                       "is nondecreasing in j, the mean of the j largest nonincreasing, so B's ratio is "
                       "at most A's"))
             return Bound(T, bool(same), "subset-monotone", arg,
-                         checks=[f"j_B >= j_A on the condition: {ok}"])
+                         checks=[f"j_B >= j_A on the condition: {ok}"],
+                         exact=None if same else subset_supremum(ja, jb, region, N))
     if ja is not None and compares(b, "class") and b_classes and b_classes.get("min_size") is not None:
         s = sympy.sympify(b_classes["min_size"])
         ok = decide(region, sympy.Ge(s, ja))
@@ -282,3 +284,58 @@ def _product_bound(region, N, singleton=False):
            "N - 2 at a middle value" + (" (with singleton classes A's class ratio is its subset ratio of "
                                         "size 1)" if singleton else ""))
     return Bound(U, True, "product", arg, build=build, checks=checks)
+
+
+def subset_supremum(ja, jb, region, N):
+    """The supremum of B's subset ratio (size j_B) over tables whose subset ratio of size j_A <= j_B is
+    at most T, for every N and any number of buckets, as a tight :class:`Bound`; None where the solver
+    does not confirm the argument's steps.
+
+    With q = min(j_B, N - j_A) the supremum is ``T`` where ``(N - q) T >= q`` and ``q / (N - (N - q) T)``
+    below. Per bucket, with mean m: the j_B smallest have a mean >= that of the q smallest (q <= j_B),
+    and the N - q largest (N - q >= j_A) a mean <= T m, so ``N m = q low_q + (N - q) high_{N-q}`` gives
+    ``m / low_{j_B} <= q / (N - (N - q) T)``; the mirror argument bounds ``high_{j_B} / m`` by
+    ``(N T - (N - q)) / (q T)``, never more. A binary table of two blocks (j_B records at m/F, N - j_B at
+    m (N F - j_B)/((N - j_B) F), F the supremum, scaled so that the second bucket's values lie in
+    [1/F, 1]) attains it (:func:`_subset_supremum_table`). The steps are decided by the region's solver
+    on the claim's condition; the sorting facts are those of the subset-monotone argument.
+    """
+    q = sympy.Min(jb, N - ja)
+    m, low, high = sympy.symbols("m_ low_ high_", positive=True)
+    base = region.with_symbols({m: "real", low: "real", high: "real"})
+    below = N - (N - q) * T > 0
+    steps = {
+        "q <= j_B and N - q >= j_A": decide(region, sympy.And(q <= jb, N - q >= ja)),
+        "m / low_q <= q / (N - (N - q) T)": decide(
+            base.add(N * m - q * low - (N - q) * high == 0, high <= T * m, below), q * m <= low * (N - (N - q) * T)),
+        "high_q / m <= (N T - (N - q)) / (q T)": decide(
+            base.add(N * m - q * high - (N - q) * low == 0, low * T >= m), q * T * high <= m * (N * T - (N - q))),
+        "(N T - (N - q)) / (q T) <= q / (N - (N - q) T)": decide(
+            region.add(below), (N * T - (N - q)) * (N - (N - q) * T) <= q * q * T),
+        "q / (N - (N - q) T) <= T where (N - q) T < q": decide(region.add((N - q) * T < q), q <= T * (N - (N - q) * T)),
+    }
+    checks = [f"{k}: {v}" for k, v in steps.items()]
+    if not all(v is True for v in steps.values()):
+        return None
+    upper = sympy.Piecewise((T, (N - q) * T >= q), (q / (N - (N - q) * T), True))
+    arg = (f"with q = min(j_B, N - j_A) = {q}: the j_B smallest values have a mean >= that of the q smallest, and "
+           "the N - q >= j_A largest a mean <= T m, so m / low_(j_B) <= q / (N - (N - q) T); the largest j_B "
+           "are bounded by the mirror argument, never above it (each step decided by z3); so B's ratio is at most "
+           "T where (N - q) T >= q and q / (N - (N - q) T) below, attained by a binary table of two blocks (j_B "
+           "records at m/F, N - j_B at m (N F - j_B)/((N - j_B) F), F the bound)")
+    return Bound(upper, True, "subset-supremum", arg, checks=checks,
+                 build=lambda point: _subset_supremum_table(upper, ja, jb, N, point))
+
+
+def _subset_supremum_table(upper, ja, jb, N, point):
+    """The two-block binary table of :func:`subset_supremum` at ``point`` (T, N and the parameters)."""
+    Tv = sympy.Rational(point[T])
+    Nv = int(point[N]) if N in point else int(N)
+    j = int(sympy.sympify(jb).subs(point))
+    F = sympy.Rational(upper.subs(point))
+    if F == 1 or Tv == 1:
+        return _binary_column_table([Fraction(1, 2)] * Nv)
+    lo, hi = 1 / F, (Nv * F - j) / ((Nv - j) * F)       # the two blocks as multiples of the mean
+    s = (1 - 1 / F) / max(lo, hi)                      # scaled: the largest value is 1 - 1/F
+    return _binary_column_table([_frac(s * lo)] * j + [_frac(s * hi)] * (Nv - j))
+

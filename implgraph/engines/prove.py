@@ -96,7 +96,11 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
     bound = tight_bound(a, b, c.a_params, c.b_params, region, c.N, a_classes, b_classes)
     if bound is not None:
         details = {"method": bound.method, "checks": bound.checks, "U_raw": str(bound.upper)}
-        tight_f = c.to_level(bound.upper) if bound.tight else None
+        supremum = bound if bound.tight else bound.exact      # the tight bound, where one is derived
+        tight_f = c.to_level(supremum.upper) if supremum is not None else None
+        if bound.exact is not None:
+            details["supremum"] = {"method": bound.exact.method, "checks": bound.exact.checks,
+                                   "U_raw": str(bound.exact.upper)}
         cert = certificate(a, b, c.a_params, c.b_params, a_classes, b_classes, region, c.N, bound)
         if raw_f is None:
             details["certificate"] = cert
@@ -195,6 +199,10 @@ def _proof_evidence(c: _Claim, bound, tight_f, details, a_classes, b_classes):
     """(evidence, tightness) of a proved f: tight, loose (with the tight f), tight at some points, or
     probed on samples when the bound is not known to be tight."""
     region, raw_f = c.region, c.raw_f
+    extra, proof_method, proof_argument = "", bound.method, bound.argument
+    if not bound.tight and bound.exact is not None:      # the supremum is a smaller bound than the proof's
+        extra = f"; the supremum ({bound.exact.method}): {bound.exact.argument}"
+        bound = bound.exact
     is_eq = simplified(raw_f - bound.upper) == 0
     tightness = ("tight" if is_eq else "loose") if bound.tight else "not derived"
     if bound.tight and not is_eq and decide(region, sympy.Eq(raw_f, bound.upper)) is True:
@@ -208,12 +216,20 @@ def _proof_evidence(c: _Claim, bound, tight_f, details, a_classes, b_classes):
         if probe:
             details["tightness_probe"] = probe["text"]
             tightness = probe["label"]
-    ev = f"proved for every parameter value ({bound.method}): {bound.argument}"
+    ev = f"proved for every parameter value ({bound.method}): {bound.argument}" if not extra else \
+        f"proved for every parameter value ({proof_method}): {proof_argument}{extra}"
     if tightness == "loose" and equal_at:
         tightness = "tight at some parameter values, loose at others"
         ev += f"; f is tight at some parameter values and loose at others: the tight f is {tight_f}"
         ev += (" (f equals it at some parameter values, e.g. "
                + ", ".join(f"{'A raw level' if k == T else k} = {v}" for k, v in equal_at.items()) + ")")
+        pieces = bound.upper.args if isinstance(bound.upper, sympy.Piecewise) else ()
+        where = [cond for value, cond in pieces if cond is not sympy.true and simplified(raw_f - value) == 0]
+        if where:   # the pieces of the supremum that f is: exactly where f is tight
+            exact = sympy.Or(*where).subs(T, c.a.raw_from_level(c.alpha))
+            ev += (f"; exactly: the tight f is f where {exact} (with A's level {c.alpha}); elsewhere it is the "
+                   "tight f's other piece")
+            details["tight_where"] = str(exact)
     elif tightness == "loose":
         ev += f"; f is loose: the tight f is {tight_f}"
     elif tightness == "tight":
