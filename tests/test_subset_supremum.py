@@ -79,3 +79,18 @@ def test_lemma_3_1_subset_sizes_by_brute_force(n, k0, k1):
     rows = _rows(BOUND.build({N: n, JA: n - k0, JB: n - k1, T: sympy.Rational(3, 2)}))
     assert brute.kdp(rows, k0) <= t
     assert brute.kdp(rows, k1) == F(n, n - k0, n - k1, t)
+
+
+def test_theorem_2a_says_exactly_where_the_printed_f_is_tight():
+    """Theorem 2a: (1, t)-closeness => ln(t^2)-LDP; the tight f is ln(min(t^2, N (t - 1) + 1)) (the product
+    argument), so the printed f is tight exactly where t^2 <= N (t - 1) + 1."""
+    from implgraph.checks import check_claim
+    from implgraph.io.theorems import load_claims
+    claim = {str(c.get("id")): c for c in load_claims()}["ekenstedt2022/theorem-2a"]
+    v = check_claim(claim)
+    assert v.verdict == "proved"
+    t = sympy.Symbol("t", real=True)
+    where = sympy.sympify(v.details["tight_where"], locals={"t": t, "N": sympy.Symbol("N", integer=True)})
+    n = sympy.Symbol("N", integer=True)
+    assert where.subs({n: 4, t: 2}) is sympy.true        # 4 <= 4*1 + 1
+    assert where.subs({n: 3, t: 3}) is sympy.false       # 9 > 3*2 + 1

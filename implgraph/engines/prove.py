@@ -223,7 +223,8 @@ def _proof_evidence(c: _Claim, bound, tight_f, details, a_classes, b_classes):
         ev += f"; f is tight at some parameter values and loose at others: the tight f is {tight_f}"
         ev += (" (f equals it at some parameter values, e.g. "
                + ", ".join(f"{'A raw level' if k == T else k} = {v}" for k, v in equal_at.items()) + ")")
-        pieces = bound.upper.args if isinstance(bound.upper, sympy.Piecewise) else ()
+        upper = bound.upper.rewrite(sympy.Piecewise) if isinstance(bound.upper, (sympy.Min, sympy.Max)) else bound.upper
+        pieces = upper.args if isinstance(upper, sympy.Piecewise) else ()
         where = [cond for value, cond in pieces if cond is not sympy.true and simplified(raw_f - value) == 0]
         if where:   # the pieces of the supremum that f is: exactly where f is tight
             exact = sympy.Or(*where).subs(T, c.a.raw_from_level(c.alpha))
