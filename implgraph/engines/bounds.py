@@ -12,6 +12,11 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     ``subset_size``) with j_B >= j_A on the whole condition (decided by the region's solver): the
     mean of the j smallest values is nondecreasing in j and the mean of the j largest
     nonincreasing, so B's ratio is at most A's (``U = T``; tight when j_B = j_A identically).
+``subset-supremum``
+    The tight f of the subset-monotone case (:func:`subset_supremum`): with q = min(j_B, N - j_A),
+    ``U = T`` where ``(N - q) T >= q`` and ``q / (N - (N - q) T)`` below, for any number of buckets,
+    attained by a binary table of two blocks. Reported beside the subset-monotone bound (``exact``),
+    whose certificate stays that of ``U = T``.
 ``subset-to-classes``
     A a subset definition with subset size j, B a two-sided class definition with classes of size
     >= s >= j: a class mean lies between the mean of the s smallest and the s largest values, hence
