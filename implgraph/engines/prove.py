@@ -151,7 +151,12 @@ class _Claim:
 
     def to_level(self, U):
         """B's level as a function of A's level alpha, from a raw bound U(T)."""
-        return simplified(self.b.level_from_raw(U.subs(T, self.a.raw_from_level(self.alpha))))
+        raw = self.a.raw_from_level(self.alpha)
+        if isinstance(U, sympy.Piecewise):    # piece by piece (simplifying a whole Piecewise is slow)
+            tidy = lambda e: e if e.has(sympy.Min, sympy.Max) else simplified(e)   # noqa: E731 (a Min: slow, kept)
+            return sympy.Piecewise(*[(tidy(self.b.level_from_raw(v.subs(T, raw))), c.subs(T, raw))
+                                     for v, c in U.args])
+        return simplified(self.b.level_from_raw(U.subs(T, raw)))
 
 
 def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) -> _Claim:
@@ -195,6 +200,25 @@ def _f_dominates(c: _Claim, bound) -> bool:
     return decide(areg, sympy.Ge(c.fx, c.to_level(bound.upper))) is True
 
 
+def _differ_somewhere(d) -> bool:
+    """True when ``d`` has an exact non-zero value at a screening point (integer symbols 3, 4, ...; real
+    ones 2/7, 3/9, ...): then it is not identically 0. False means "not shown"."""
+    syms = sorted(d.free_symbols, key=str)
+    point = {x: (sympy.Integer(i + 3) if x.is_integer else sympy.Rational(i + 2, 2 * i + 7)) for i, x in enumerate(syms)}
+    try:
+        v = d.xreplace(point)
+    except (TypeError, ValueError, ZeroDivisionError):
+        return False
+    return bool(v.is_Rational and v != 0)
+
+
+def _identical(f, upper) -> bool:
+    """``f == upper`` identically (a Piecewise: on every piece; simplifying a whole Piecewise is slow, and a
+    difference with an exact non-zero value at a point is not simplified at all)."""
+    pieces = [v for v, _ in upper.args] if isinstance(upper, sympy.Piecewise) else [upper]
+    return all(not _differ_somewhere(f - v) and simplified(f - v) == 0 for v in pieces)
+
+
 def _proof_evidence(c: _Claim, bound, tight_f, details, a_classes, b_classes):
     """(evidence, tightness) of a proved f: tight, loose (with the tight f), tight at some points, or
     probed on samples when the bound is not known to be tight."""
@@ -203,7 +227,7 @@ def _proof_evidence(c: _Claim, bound, tight_f, details, a_classes, b_classes):
     if not bound.tight and bound.exact is not None:      # the supremum is a smaller bound than the proof's
         extra = f"; the supremum ({bound.exact.method}): {bound.exact.argument}"
         bound = bound.exact
-    is_eq = simplified(raw_f - bound.upper) == 0
+    is_eq = _identical(raw_f, bound.upper)
     tightness = ("tight" if is_eq else "loose") if bound.tight else "not derived"
     if bound.tight and not is_eq and decide(region, sympy.Eq(raw_f, bound.upper)) is True:
         tightness = "tight"
@@ -225,7 +249,7 @@ def _proof_evidence(c: _Claim, bound, tight_f, details, a_classes, b_classes):
                + ", ".join(f"{'A raw level' if k == T else k} = {v}" for k, v in equal_at.items()) + ")")
         upper = bound.upper.rewrite(sympy.Piecewise) if isinstance(bound.upper, (sympy.Min, sympy.Max)) else bound.upper
         pieces = upper.args if isinstance(upper, sympy.Piecewise) else ()
-        where = [cond for value, cond in pieces if cond is not sympy.true and simplified(raw_f - value) == 0]
+        where = [cond for value, cond in pieces if cond is not sympy.true and _identical(raw_f, value)]
         if where:   # the pieces of the supremum that f is: exactly where f is tight
             exact = sympy.Or(*where).subs(T, c.a.raw_from_level(c.alpha))
             ev += (f"; exactly: the tight f is f where {exact} (with A's level {c.alpha}); elsewhere it is the "
