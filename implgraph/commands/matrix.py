@@ -42,7 +42,7 @@ def _line(c) -> str:
         upto += f" at {c['tight_at']}" if c["tight_at"] else ""
         triv = ", trivial" if c["trivial"] else ""
         eq = ", equivalent" if c["equivalent"] else ""
-        why = "" if c["proved_every_n"] else f"\n    not for every N: {not_proved_reason(c['a'], c['b'], c['trivial'])}"
+        why = "" if c["proved_every_n"] else f"\n    not for every N: {c.get('not_proved') or not_proved_reason(c['a'], c['b'], c['trivial'])}"
         return f"=>   f = {f}{upto} ({how}{triv}{eq}){why}"
     if c["relation"] == "non-implication":
         w = c["witness"] or {}

@@ -93,6 +93,7 @@ class Cell:
     equivalent: bool = False
     witness: dict | None = None
     reason: str = ""
+    not_proved: str = ""    # an implication not proved for every N: why (not_proved_reason)
 
     def to_json(self) -> dict:
         return {k: v for k, v in self.__dict__.items()}
@@ -111,6 +112,8 @@ def cell_of(direction, kind: str) -> Cell:
         if cell.tight is not None:
             cell.tight_at = "every N" if d.tight_all_n else f"N = {max(i.N for i in d.instances)}"
         cell.proved_every_n = d.verdict == "proved"
+        if not cell.proved_every_n:
+            cell.not_proved = not_proved_reason(d.a, d.b, cell.trivial)
         if cell.tight is None:
             cell.reason = "no closed form of low degree fits the exact tight values" if not d.trivial else ""
     elif rel == "non-implication":
@@ -121,7 +124,7 @@ def cell_of(direction, kind: str) -> Cell:
 
 
 #: the arguments :mod:`implgraph.engines.bounds` has for every N
-PROVER_ARGUMENTS = "same-level, subset-monotone, subset-to-classes, vertex, product"
+PROVER_ARGUMENTS = "same-level, subset-monotone (with its exact supremum), subset-to-classes, vertex, product"
 
 
 def _ratio_of_averages(d) -> bool:
