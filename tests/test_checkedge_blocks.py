@@ -102,3 +102,15 @@ def test_check_edge_cli_prints_a_prover_witness(capsys):
     out = capsys.readouterr().out
     assert "mult-t-closeness => ldp: non-implication" in out
     assert "witness (mult-t-closeness level " in out
+
+
+def test_a_refuted_f_beyond_n8_leaves_the_proved_relation():
+    """Theorem 2b with N - 1 for N is false at N = 2 (17/16 > 1 at eps = ln(9/8)), but eps-LDP =>
+    (1, t)-closeness itself holds for every N with the tight f ((N - 1) e^eps + 1)/N (the vertex
+    argument: ((N - j) T + j)/N with j = 1): beyond N = 8 the relation is that implication, as it is up
+    to N = 8, not 'unknown'."""
+    d = check_direction("ldp", "kt-closeness(k=1)", "(exp(eps)*(N - 2) + 1)/(N - 1)", N=30)
+    assert (d.relation, d.f_verdict) == ("implication", "refuted")
+    N, eps = sympy.symbols("N eps")
+    assert sympy.simplify(sympy.sympify(d.tight_all_n, locals={"N": N, "eps": eps})
+                          - ((N - 1) * sympy.exp(eps) + 1) / N) == 0

@@ -10,7 +10,7 @@ argument for every N, upgrades the bounded verdict. :class:`DirectionResult` car
 from __future__ import annotations
 
 import itertools
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 import sympy
 
@@ -163,7 +163,19 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
         _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N)
         if undecided and res.relation == "implication" and res.verdict != "proved":
             res.relation = "unknown"        # (a refutation for every f has made it a non-implication)
+        if block and res.relation == "unknown" and res.f_verdict == "refuted":
+            _relation_beside_refuted_f(res, a, b, when_c, symbols, alpha, N)
     return res
+
+
+def _relation_beside_refuted_f(res, a, b, when_c, symbols, alpha, N):
+    """Beyond N = 8 a refuted f leaves the relation open (two-block tables prove nothing): the prover is
+    asked about the implication itself (no f), as the exhaustive search answers it up to N = 8."""
+    probe = replace(res, f=None, f_verdict=None, relation="implication", evidence="", witness=None)
+    _ask_prover(probe, a, b, None, when_c, symbols, alpha, N)
+    if probe.verdict == "proved":
+        res.relation, res.tight_all_n, res.certificate = "implication", probe.tight_all_n, probe.certificate
+        res.evidence += "; the implication itself (some f) is " + probe.evidence.lstrip("; ")
 
 
 def _has_partition(n, lo, hi):
