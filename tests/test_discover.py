@@ -217,3 +217,22 @@ def test_compare_f_reports_a_valid_level_before_a_degenerate_one():
     status = _compare_f(f, d, eps, get("ldp"), get("kt-closeness"))
     assert status.startswith("refuted: paper f below the tight value at eps = log(2)")
     assert "degenerate level eps = 0" in status
+
+
+def test_written_findings_verify_as_written(tmp_path):
+    """discover --write: every written claim's expect: is what verify gives (a proved edge is written for every
+    N and verifies as proved; no regression)."""
+    from implgraph.engines.discover_yaml import write_data
+    from implgraph.checks.verify import run_verify, regressions
+    r = discover(N=3, names=["ldp", "dp"], workers=1, progress=False)
+    tpath, _ = write_data(r, tmp_path)
+    vs = run_verify(paths=[str(tpath)], max_n=3)
+    assert vs and not regressions(vs)
+    # ldp => dp is proved for every N (the vertex argument: dp compares subsets of j = N - 1 records, so the
+    # tight raw level is ((N - j) e^eps + j)/N = (e^eps + N - 1)/N): written for every N, not N == 3 only
+    imp = next(c for c in yaml.safe_load(tpath.read_text())["claims"] if c["kind"] == "implies")
+    assert imp["when"] == ["N >= 2"] and imp["expect"] == "proved"
+    N, eps = sympy.symbols("N eps")
+    f = sympy.sympify(imp["f"].replace("ln(", "log("), locals={"N": N, "eps": eps})
+    assert sympy.simplify(f - sympy.log((sympy.exp(eps) + N - 1) / N)) == 0
+    assert next(v for v in vs if v.id == imp["id"]).verdict == "proved"

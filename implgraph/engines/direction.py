@@ -168,6 +168,18 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
     return res
 
 
+def proved_by_prover(direction: DirectionResult, N: int, when=()) -> DirectionResult | None:
+    """The implication of ``direction`` (no f) as :mod:`implgraph.engines.prove` proves it for every N (on
+    the conditions ``when``, e.g. ``[N == 4]``): a copy with verdict ``proved`` and ``tight_all_n``, or None."""
+    a, b = parse_node(direction.a), parse_node(direction.b)
+    symbols = {s.name: s for s in a.free_symbols() | b.free_symbols()}
+    symbols["N"] = N_SYM
+    probe = replace(direction, f=None, f_verdict=None, relation="implication", verdict="", evidence="",
+                    witness=None, tight_all_n=None)
+    _ask_prover(probe, a, b, None, list(when), symbols, level_symbol(a.definition), N)
+    return probe if probe.verdict == "proved" else None
+
+
 def _relation_beside_refuted_f(res, a, b, when_c, symbols, alpha, N):
     """Beyond N = 8 a refuted f leaves the relation open (two-block tables prove nothing): the prover is
     asked about the implication itself (no f), as the exhaustive search answers it up to N = 8."""

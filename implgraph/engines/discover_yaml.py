@@ -7,8 +7,12 @@
 
 from __future__ import annotations
 
-from implgraph.core.nodes import parse_node
-from implgraph.engines.direction import DirectionResult
+from dataclasses import replace
+
+import sympy
+
+from implgraph.core.nodes import N_SYM, parse_node
+from implgraph.engines.direction import DirectionResult, proved_by_prover
 from implgraph.engines.discover import DiscoverResult, Finding
 
 __all__ = ["yaml_snippet", "write_data"]
@@ -44,7 +48,11 @@ def yaml_snippet(direction: DirectionResult, N: int, paper=None, witness_comment
              f"    from: {_side_yaml(direction.a, ad.level_symbol)}",
              f"    to: {_side_yaml(direction.b, bd.level_symbol)}"]
     table = None
-    if direction.relation == "implication":
+    if direction.relation == "implication" and direction.verdict == "proved" and direction.tight_all_n:
+        # proved for every N by the prover: the edge is written for every N, with the prover's tight f
+        lines += [f'    f: "{_data_formula(direction.tight_all_n)}"', "    symbols: {N: integer}",
+                  '    when: ["N >= 2"]', "    expect: proved", f'    notes: "{direction.evidence}"']
+    elif direction.relation == "implication":
         ranged = n_min is not None and n_min < N and direction.tight_in_N
         if ranged:
             lines.append(f'    f: "{_data_formula(direction.tight_in_N)}"')
@@ -53,7 +61,8 @@ def yaml_snippet(direction: DirectionResult, N: int, paper=None, witness_comment
         span = f'"{n_min} <= N", "N <= {N}"' if ranged else f'"N == {N}"'
         when = f'[{span}' + (f', "{ad.level_symbol} <= {_data_formula(direction.tight_upto)}"'
                              if direction.tight_upto and not ranged else "") + "]"
-        lines += ["    symbols: {N: integer}", f"    when: {when}", "    expect: verified-bounded",
+        expect = "proved" if direction.verdict == "proved" else "verified-bounded"
+        lines += ["    symbols: {N: integer}", f"    when: {when}", f"    expect: {expect}",
                   f'    notes: "{direction.evidence}"']
     else:
         wN = int((direction.witness or {}).get("point", {}).get("N", N))
@@ -96,12 +105,19 @@ def write_data(result: DiscoverResult, directory, paper=None) -> tuple:
         for d in (f.forward, f.backward):
             if d is None or d.relation == "unknown" or (d.relation == "implication" and not d.tight):
                 continue
+            if d.relation == "implication":
+                # proved for every N: the edge is written for every N; otherwise for the N checked, with
+                # the verdict verify will give it (the prover may prove the one-N claim outright)
+                every = proved_by_prover(d, result.N)
+                one_n = None if every else proved_by_prover(d, result.N, [sympy.Eq(N_SYM, result.N)])
+                d = every or (replace(d, verdict="proved") if one_n else d)
             text = yaml_snippet(d, result.N, paper=paper, witness_comment=True, n_min=result.n_min)
             claim, _, table = text.partition("\n# counterexamples/\n")
             claims.append(claim.replace("# theorems/\n", ""))
             if table:
                 tables.append(table)
-    header = (f"# Findings of `implgraph discover --N {result.N}` (machine-checked at N = {result.N}; bounded evidence).\n"
+    header = (f"# Findings of `implgraph discover --N {result.N}` (machine-checked at N = {result.N}, bounded evidence; "
+              f"an edge with `expect: proved` holds for every N).\n"
               f"paper: {paper}\nreference: \"implgraph discover --N {result.N}\"\n")
     (directory / "theorems").mkdir(parents=True, exist_ok=True)
     (directory / "counterexamples").mkdir(parents=True, exist_ok=True)
