@@ -1,9 +1,9 @@
-"""implgraph.checks.point_values: exact values at a point (values worked out by hand)."""
+"""implgraph.core.point_values: exact values at a point (values worked out by hand)."""
 
 import pytest
 import sympy
 
-from implgraph.checks.point_values import NoValue, differ_at_point, screen_point, value_at
+from implgraph.core.point_values import NoValue, differ_at_point, screen_point, value_at
 
 a, b, c = sympy.symbols("a b c", real=True)
 

@@ -1,9 +1,9 @@
-"""checks.point_values.rational_zero: exact identity tests of rational functions (values by hand)."""
+"""core.point_values.rational_zero: exact identity tests of rational functions (values by hand)."""
 
 import pytest
 import sympy
 
-from implgraph.checks.point_values import rational_zero
+from implgraph.core.point_values import rational_zero
 
 a, b, c = sympy.symbols("a b c", real=True)
 

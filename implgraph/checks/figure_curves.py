@@ -14,7 +14,7 @@ from sympy import Rational as R
 from implgraph.checks.channel_spec import channel
 from implgraph.checks.common import (claim_error, claim_symbols, condition_in, decide, is_true, parse_in,
                                      theorem_claim, truth)
-from implgraph.checks.point_values import value_at
+from implgraph.core.point_values import not_identically_zero
 from implgraph.core.errors import InputError
 from implgraph.core.region import Region
 from implgraph.definitions.base import get as get_definition
@@ -23,8 +23,7 @@ from implgraph.mechanisms.channels import Mechanism
 from implgraph.mechanisms.utility import bayes_utility
 from implgraph.core.simplified import simplified
 
-__all__ = ["parse_grid", "register_names", "utility_subs", "value_combos", "pipeline", "figure_curves",
-           "not_identically_zero"]
+__all__ = ["parse_grid", "register_names", "utility_subs", "value_combos", "pipeline", "figure_curves"]
 
 
 def parse_grid(claim, names):
@@ -107,39 +106,6 @@ def _solve_implicit(claim, names, sym, eq, region):
         if is_true(cond) or (not cond.free_symbols and truth(cond)) or decide(region, cond) is True:
             return s
     return None
-
-
-_SCREEN = (R(2, 7), R(-5, 2), R(11, 3), R(-3, 13), R(17, 5))
-"""Exact values tried by :func:`not_identically_zero` (each symbol a different one at each try)."""
-
-
-def not_identically_zero(expr) -> bool:
-    """True when ``expr`` is certainly not 0 for every value of its symbols: an exact rational value other
-    than 0 at a point of :data:`_SCREEN` that its symbols' assumptions allow. False means "not shown".
-
-    An exact screen before ``simplify(expr) == 0``, which cannot be 0 then (and may take long to say so,
-    e.g. for a ``Max`` of rational functions).
-
-    Examples
-    --------
-    >>> x = sympy.Symbol("x", real=True)
-    >>> not_identically_zero(sympy.Max(x, x / (2 * (2 * x - 1))) - x)   # x = -5/2: 5/24 - (-5/2)
-    True
-    >>> not_identically_zero((x**2 - 1) / (x - 1) - x - 1)
-    False
-    """
-    syms = sorted(expr.free_symbols, key=str)
-    for k in range(len(_SCREEN)):
-        point = {x: _SCREEN[(k + i) % len(_SCREEN)] for i, x in enumerate(syms)}
-        if not all(getattr(v, "is_" + a) == want for x, v in point.items() for a, want in x.assumptions0.items()):
-            continue
-        try:
-            value = value_at(expr, point)
-        except (ValueError, TypeError):    # no value there (x/0 ...), or sympy cannot compare: next point
-            continue
-        if value is not None and value.is_Rational and value != 0:
-            return True
-    return False
 
 
 @functools.lru_cache(maxsize=256)

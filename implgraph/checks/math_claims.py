@@ -21,7 +21,7 @@ import sympy
 from implgraph.checks.common import edge_verdict
 from implgraph.checks.definedness import defined_conditions, slices_are_intervals, undefined_parts
 from implgraph.checks.lazy_max import max_args
-from implgraph.checks.point_values import differ_at_point, rational_zero, value_at
+from implgraph.core.point_values import differ_at_point, rational_zero, value_at
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region

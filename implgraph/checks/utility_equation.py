@@ -10,7 +10,7 @@ from implgraph.checks.channel_spec import channel, foreign_symbols, is_channel
 from implgraph.checks.common import (as_float, claim_error, claim_symbols, claim_verdict, condition_in, decide,
                                      find_point, parse_definitions, put, py_distribution, rows_verdict, when_region,
                                      witness_params)
-from implgraph.checks.point_values import value_at
+from implgraph.core.point_values import value_at
 from implgraph.core.verdict import checker
 from implgraph.mechanisms.utility import bayes_utility
 from implgraph.core.simplified import simplified
@@ -19,7 +19,7 @@ __all__ = ["check_utility_equation"]
 
 
 def _value(expr, point):
-    """``expr`` at ``point``: one exact bottom-up substitution (:func:`~implgraph.checks.point_values.value_at`;
+    """``expr`` at ``point``: one exact bottom-up substitution (:func:`~implgraph.core.point_values.value_at`;
     sympy's sequential ``subs`` rebuilds a ``Max`` of half-substituted terms at every step), or ``subs`` where
     that has no value or leaves a symbol (so an undefined printed value shows as sympy writes it)."""
     try:

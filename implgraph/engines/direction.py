@@ -164,28 +164,29 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
         if undecided and res.relation == "implication" and res.verdict != "proved":
             res.relation = "unknown"        # (a refutation for every f has made it a non-implication)
         if block and res.relation == "unknown" and res.f_verdict == "refuted":
-            _relation_beside_refuted_f(res, a, b, when_c, symbols, alpha, N)
+            _relation_beside_refuted_f(res, when_c, symbols, N)
     return res
 
 
-def proved_by_prover(direction: DirectionResult, N: int, when=()) -> DirectionResult | None:
+def proved_by_prover(direction: DirectionResult, N: int, when=(), symbols=None) -> DirectionResult | None:
     """The implication of ``direction`` (no f) as :mod:`implgraph.engines.prove` proves it for every N (on
-    the conditions ``when``, e.g. ``[N == 4]``): a copy with verdict ``proved`` and ``tight_all_n``, or None."""
+    the conditions ``when``, e.g. ``[N == 4]``): a copy with verdict ``proved`` and ``tight_all_n``, or None.
+    ``symbols``: the direction's symbols by name (default: those of its two nodes, and N)."""
     a, b = parse_node(direction.a), parse_node(direction.b)
-    symbols = {s.name: s for s in a.free_symbols() | b.free_symbols()}
-    symbols["N"] = N_SYM
+    if symbols is None:
+        symbols = {s.name: s for s in a.free_symbols() | b.free_symbols()}
+        symbols["N"] = N_SYM
     probe = replace(direction, f=None, f_verdict=None, relation="implication", verdict="", evidence="",
                     witness=None, tight_all_n=None)
     _ask_prover(probe, a, b, None, list(when), symbols, level_symbol(a.definition), N)
     return probe if probe.verdict == "proved" else None
 
 
-def _relation_beside_refuted_f(res, a, b, when_c, symbols, alpha, N):
+def _relation_beside_refuted_f(res, when_c, symbols, N):
     """Beyond N = 8 a refuted f leaves the relation open (two-block tables prove nothing): the prover is
     asked about the implication itself (no f), as the exhaustive search answers it up to N = 8."""
-    probe = replace(res, f=None, f_verdict=None, relation="implication", evidence="", witness=None)
-    _ask_prover(probe, a, b, None, when_c, symbols, alpha, N)
-    if probe.verdict == "proved":
+    probe = proved_by_prover(res, N, when_c, symbols)
+    if probe is not None:
         res.relation, res.tight_all_n, res.certificate = "implication", probe.tight_all_n, probe.certificate
         res.evidence += "; the implication itself (some f) is " + probe.evidence.lstrip("; ")
 

@@ -117,7 +117,7 @@ def write_data(result: DiscoverResult, directory, paper=None) -> tuple:
             if table:
                 tables.append(table)
     header = (f"# Findings of `implgraph discover --N {result.N}` (machine-checked at N = {result.N}, bounded evidence; "
-              f"an edge with `expect: proved` holds for every N).\n"
+              f"an edge with `when: [\"N >= 2\"]` is proved for every N).\n"
               f"paper: {paper}\nreference: \"implgraph discover --N {result.N}\"\n")
     (directory / "theorems").mkdir(parents=True, exist_ok=True)
     (directory / "counterexamples").mkdir(parents=True, exist_ok=True)

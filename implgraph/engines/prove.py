@@ -25,6 +25,7 @@ from implgraph.engines.certificates import certificate
 from implgraph.engines.bounds import ProofResult, T, as_definition, decide, param_ranges, tight_bound
 from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
+from implgraph.core.point_values import not_identically_zero
 from implgraph.core.simplified import simplified
 
 __all__ = ["check_implication"]
@@ -200,23 +201,11 @@ def _f_dominates(c: _Claim, bound) -> bool:
     return decide(areg, sympy.Ge(c.fx, c.to_level(bound.upper))) is True
 
 
-def _differ_somewhere(d) -> bool:
-    """True when ``d`` has an exact non-zero value at a screening point (integer symbols 3, 4, ...; real
-    ones 2/7, 3/9, ...): then it is not identically 0. False means "not shown"."""
-    syms = sorted(d.free_symbols, key=str)
-    point = {x: (sympy.Integer(i + 3) if x.is_integer else sympy.Rational(i + 2, 2 * i + 7)) for i, x in enumerate(syms)}
-    try:
-        v = d.xreplace(point)
-    except (TypeError, ValueError, ZeroDivisionError):
-        return False
-    return bool(v.is_Rational and v != 0)
-
-
 def _identical(f, upper) -> bool:
     """``f == upper`` identically (a Piecewise: on every piece; simplifying a whole Piecewise is slow, and a
     difference with an exact non-zero value at a point is not simplified at all)."""
     pieces = [v for v, _ in upper.args] if isinstance(upper, sympy.Piecewise) else [upper]
-    return all(not _differ_somewhere(f - v) and simplified(f - v) == 0 for v in pieces)
+    return all(not not_identically_zero(f - v) and simplified(f - v) == 0 for v in pieces)
 
 
 def _proof_evidence(c: _Claim, bound, tight_f, details, a_classes, b_classes):

@@ -4,7 +4,8 @@
 before its parent is built, so a ``Max`` compares numbers, never half-substituted terms); a sub-term
 without a value there (x/0, 0/0, the square root of a negative number) raises :class:`NoValue`.
 :func:`differ_at_point` is an exact screen before ``cancel(x - y) == 0``: two rational functions
-with different values at one point are not identical. :func:`rational_zero` decides ``x - y == 0`` exactly
+with different values at one point are not identical; :func:`not_identically_zero` is the same screen
+for any expression (``Min``, ``Max``, ``log`` ...) before ``simplify(expr) == 0``. :func:`rational_zero` decides ``x - y == 0`` exactly
 for rational functions in sympy's field of rational functions over QQ (no ``cancel``).
 
 Examples
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 import sympy
 
-__all__ = ["value_at", "differ_at_point", "screen_point", "rational_zero", "NoValue"]
+__all__ = ["value_at", "differ_at_point", "screen_point", "rational_zero", "not_identically_zero", "NoValue"]
 
 
 class NoValue(ValueError):
@@ -118,3 +119,43 @@ def rational_zero(expr):
         return sympy.field(gens, sympy.QQ)[0].from_expr(expr) == 0
     except ValueError:      # not a rational function of gens over QQ
         return None
+
+
+_SCREEN = (sympy.Rational(2, 7), sympy.Rational(-5, 2), sympy.Rational(11, 3), sympy.Rational(-3, 13),
+           sympy.Rational(17, 5))
+"""Exact values tried by :func:`not_identically_zero` (each symbol a different one at each try)."""
+_INT_SCREEN = tuple(sympy.Integer(n) for n in (3, 5, 4, 7, 6))
+"""The values an integer symbol takes instead (so that a point respects its assumptions)."""
+
+
+def not_identically_zero(expr) -> bool:
+    """True when ``expr`` is certainly not 0 for every value of its symbols: an exact rational value other
+    than 0 at a point of :data:`_SCREEN` (:data:`_INT_SCREEN` for integer symbols) that its symbols'
+    assumptions allow. False means "not shown".
+
+    An exact screen before ``simplify(expr) == 0``, which cannot be 0 then (and may take long to say so,
+    e.g. for a ``Max`` of rational functions).
+
+    Examples
+    --------
+    >>> x = sympy.Symbol("x", real=True)
+    >>> not_identically_zero(sympy.Max(x, x / (2 * (2 * x - 1))) - x)   # x = -5/2: 5/24 - (-5/2)
+    True
+    >>> not_identically_zero((x**2 - 1) / (x - 1) - x - 1)
+    False
+    >>> n = sympy.Symbol("n", integer=True, positive=True)
+    >>> not_identically_zero(sympy.Min(n, 4) - n)                          # n = 5: 4 - 5
+    True
+    """
+    syms = sorted(expr.free_symbols, key=str)
+    for k in range(len(_SCREEN)):
+        point = {x: (_INT_SCREEN if x.is_integer else _SCREEN)[(k + i) % len(_SCREEN)] for i, x in enumerate(syms)}
+        if not all(getattr(v, "is_" + a) == want for x, v in point.items() for a, want in x.assumptions0.items()):
+            continue
+        try:
+            value = value_at(expr, point)
+        except (ValueError, TypeError):    # no value there (x/0 ...), or sympy cannot compare: next point
+            continue
+        if value is not None and value.is_Rational and value != 0:
+            return True
+    return False
