@@ -79,13 +79,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"implgraph: {text}; fix: see `{self.prog} --help`\n")
 
 
-def _commands():
+def _commands(only=None):
+    """The command modules (every one, or only the one whose name is ``only`` when there is one)."""
     from implgraph import commands
+    names = [i.name for i in pkgutil.iter_modules(commands.__path__) if not i.name.startswith("_")]
+    if only is not None and only.replace("-", "_") in names:
+        names = [only.replace("-", "_")]
     mods = []
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):
-            continue
-        mod = importlib.import_module(f"{commands.__name__}.{info.name}")
+    for name in sorted(names):
+        mod = importlib.import_module(f"{commands.__name__}.{name}")
         if hasattr(mod, "run"):
             mods.append(mod)
     mods.sort(key=lambda m: getattr(m, "ORDER", 50))
@@ -104,13 +106,22 @@ def _verbosity_flags(p, default):
                                help=text)
 
 
-def build_parser():
+def _command_named(argv):
+    """The command ``argv`` names (its first word that is not an option), or None."""
+    return next((a for a in argv if not a.startswith("-")), None)
+
+
+def build_parser(argv=None):
+    """The parser of every command; given ``argv``, only the command it names is imported (a faster
+    start), unless a shell asks for completions."""
+    import os
+    only = None if argv is None or "_ARGCOMPLETE" in os.environ else _command_named(argv)
     parser = _Parser(prog="implgraph", description="Machine-checked implications between privacy definitions.",
                      epilog=glossary(), formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"implgraph {__version__}")
     _verbosity_flags(parser, NORMAL)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for mod in _commands():
+    for mod in _commands(only):
         p = sub.add_parser(mod.NAME, help=mod.HELP, description=getattr(mod, "DESCRIPTION", mod.HELP),
                            epilog=glossary(), formatter_class=argparse.RawDescriptionHelpFormatter)
         mod.add_arguments(p)
@@ -147,7 +158,7 @@ def _autocomplete(parser) -> None:
 
 
 def main(argv=None) -> int:
-    parser = build_parser()
+    parser = build_parser(sys.argv[1:] if argv is None else list(argv))
     _autocomplete(parser)
     args, extra = parser.parse_known_args(argv)
     set_verbosity(getattr(args, "verbosity", NORMAL))

@@ -237,3 +237,17 @@ def test_check_edge_shows_a_bar_with_one_step_per_direction(monkeypatch, capsys)
     monkeypatch.setattr(command, "Progress", Recording)
     assert main(["check-edge", "ldp", "dp", "--N", "2"]) == 0
     assert seen == [("bar", 2, 1.0), ("step", "ldp => dp"), ("step", "dp => ldp")]
+
+
+def test_one_command_imports_only_its_module():
+    """Given a command, the parser imports that command's module alone (a faster start); the full parser
+    (no argv: --help, completion) has every command."""
+    import subprocess
+    code = ("import sys; from implgraph.cli import build_parser; p = build_parser(['-q', 'check-edge', 'a', 'b']); "
+            "print(sorted(m for m in sys.modules if m.startswith('implgraph.commands.') and "
+            "not m.split('.')[-1].startswith('_')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['implgraph.commands.check_edge']"
+    from implgraph.cli import build_parser
+    sub = next(a for a in build_parser()._actions if a.dest == "command")
+    assert {"check-edge", "verify", "matrix", "certificate"} <= set(sub.choices)
