@@ -72,6 +72,17 @@ def test_ldp_to_kt1_tight_is_theorem_2b():
     assert d.tight_upto is None
 
 
+@pytest.mark.parametrize("k, N", [(2, 4), (2, 5), (3, 6)])
+def test_count_level_b_counts_only_partitions_where_a_holds(k, N):
+    # (alpha,k)-anonymity is infinite on a partition with a class of fewer than k records, so a table
+    # satisfying it at any level has every class of >= k records: k-anonymity's tight f is k (a
+    # partition into classes of exactly k and N - k >= k records attains it), not the weakest level 1
+    d = check_direction(f"alpha-k-anonymity(k={k})", "k-anonymity", N=N, prover=False)
+    assert d.relation == "implication"
+    assert sympy.sympify(d.tight) == k
+    assert not d.trivial
+
+
 def test_prover_upgrades_to_every_N():
     # implgraph.engines.prove (issue 4) has an argument for every N: the vertex bound ((N - 1) e^eps + 1)/N
     d = check_direction("ldp", "kt-closeness(k=1)", N=3)

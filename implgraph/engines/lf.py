@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from implgraph.core.concrete import ConcreteTable
+from implgraph.definitions.families import Form, Term
 from implgraph.solvers.choose import lf_backend
 
 __all__ = ["partitions", "partitions_for", "table_of", "infinite_witness", "tight_at", "new_context"]
@@ -69,6 +70,16 @@ def infinite_witness(am, bm, N, p, sizes, classed, ctx=None):
     return rows if rows is None or rows == "unknown" else table_of(rows, sizes, classed)
 
 
+def _satisfying_rows(am, a, N, p, ctx):
+    """Rows of a table with A's raw level <= a on this partition, None if there is none, or 'unknown'."""
+    if am.floor > a:
+        return None
+    if not am.terms:
+        return [[Fraction(1, p)] * p for _ in range(N)]
+    v, rows = lf_backend().Maximiser(am, a, N, p, ctx).maximise(Term(Form(()), Form((), Fraction(1))))
+    return "unknown" if v == "unknown" else (None if v is None else rows)
+
+
 def tight_at(a_def, b_def, models, a, N, p, classed, ctx=None):
     """(raw F(a), a table reaching it) over every partition."""
     best, best_table = None, None
@@ -80,11 +91,16 @@ def tight_at(a_def, b_def, models, a, N, p, classed, ctx=None):
                 continue
             am = type(am)([], am.floor)
         if bm.structural is not None:
-            # the level depends on the partition only; A is satisfiable on every partition (constant rows)
+            # the level depends on the partition only: the partition counts when some table on it has
+            # A's level <= a (not every partition has one: a minimum class size of A's own makes A
+            # infinite on a partition with a smaller class)
             v = bm.structural
             if best is None or (v < best if larger_b else v > best):
-                best = v
-                best_table = table_of([[Fraction(1, p)] * p] * N, sizes, classed)
+                rows = _satisfying_rows(am, a, N, p, ctx)
+                if rows == "unknown":
+                    return "unknown", None
+                if rows is not None:
+                    best, best_table = v, table_of(rows, sizes, classed)
             continue
         seen = {}
         lp = None
