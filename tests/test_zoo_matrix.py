@@ -73,3 +73,21 @@ def test_a_part_regenerated_matches_the_published_matrix(published, a, b):
     want = [c for c in published["cells"] if {c["a"], c["b"]} == {a, b}]
     assert len(want) == 2
     assert sorted(m["cells"], key=lambda c: c["a"]) == sorted(want, key=lambda c: c["a"])
+
+
+def test_symbolic_parameters():
+    """--parameters symbols: kdp's k is a symbol over its declared range 1 <= k <= N - 1, and ldp => kdp(k)
+    is proved for every N and k with the tight f derived by hand: k records at e^eps c and N - k at c give
+    the larger of N e^eps / ((N - k) e^eps + k) and ((N - k) + k e^eps) / N, which is the second
+    (their cross difference is k (N - k) (e^eps - 1)^2 >= 0), so f = log((N + k (e^eps - 1)) / N)."""
+    import sympy
+    m = pair_matrix(["ldp", "kdp"], N=3, parameters="symbols")
+    assert m["nodes"] == ["ldp", "kdp(k=k1)"]
+    assert m["settings"]["conditions"] == {"k1": ["1 <= k1", "k1 <= N - 1"]}
+    cell = next(c for c in m["cells"] if c["a"] == "ldp")
+    assert cell["relation"] == "implication" and cell["proved_every_n"]
+    N, k, eps = sympy.symbols("N k1 eps")
+    got = sympy.sympify(cell["tight"], locals={"N": N, "k1": k, "eps": eps})
+    assert sympy.simplify(sympy.exp(got) - (N + k * (sympy.exp(eps) - 1)) / N) == 0
+    back = next(c for c in m["cells"] if c["a"] == "kdp(k=k1)")
+    assert back["relation"] == "non-implication" and "k1" in back["witness"]["point"]

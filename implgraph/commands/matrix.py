@@ -15,7 +15,9 @@ DESCRIPTION = (HELP + ". Each pair is checked by check-edge (both directions, N 
                "partition into classes; the prover for every N where it has an argument) in its own process, "
                "stopped after --timeout seconds (the pair is then open: unknown (timeout)). Parameters take "
                "stated values (a size k = 2, ground distance equal, otherwise the definition's own first "
-               "param_values). "
+               "param_values), or with --parameters symbols each integer parameter with a declared range is a "
+               "symbol of its own over that range (k1, k2, ...; the bounded search tries every value at each N, "
+               "the prover argues for every value). "
                "Under each implication not proved for every N, the reason (trivial: B's weakest level; a side "
                "outside the prover's families, two-sided ratios of averages; or no argument for those families). "
                "Progress on stderr. "
@@ -30,6 +32,9 @@ def add_arguments(p):
     p.add_argument("--p", type=int, default=2, help="number of buckets of the tables searched (default 2)")
     p.add_argument("--jobs", type=int, default=1, help="pairs checked at once (default 1)")
     add_definitions_argument(p, "decide only the pairs of these definitions (default every registered one)")
+    p.add_argument("--parameters", choices=("stated", "symbols"), default="stated",
+                   help="stated values (default; docs/matrix.json) or symbols over their declared ranges "
+                        "(docs/matrix-symbols.json)")
     p.add_argument("--json", action="store_true", help="print JSON (the dataset of docs/matrix.json)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
@@ -37,7 +42,7 @@ def add_arguments(p):
 def _line(c) -> str:
     if c["relation"] == "implication":
         how = "proved for every N" if c["proved_every_n"] else f"bounded: {c['bound']}"
-        f = c["tight"] or "(no closed form)"
+        f = c["tight"] or c.get("proved_f") or "(no closed form)"
         upto = f" for level <= {c['tight_upto']}" if c["tight_upto"] else ""
         upto += f" at {c['tight_at']}" if c["tight_at"] else ""
         triv = ", trivial" if c["trivial"] else ""
@@ -56,7 +61,7 @@ def run(args) -> int:
         raise InputError(f"--N {args.N} --p {args.p}: too small", fix="give --N >= 2 and --p >= 2")
     timeout = args.timeout if args.timeout and args.timeout > 0 else float("inf")
     m = pair_matrix(args.definitions or None, N=args.N, p=args.p, timeout=timeout, jobs=args.jobs,
-                    progress=not args.quiet)
+                    progress=not args.quiet, parameters=args.parameters)
     if args.json:
         print_json(m)
         return 0

@@ -40,11 +40,12 @@ import sympy
 
 from implgraph.core.nodes import node_text, parse_node
 from implgraph.definitions import all_definitions, get
+from implgraph.definitions.families import param_grid
 from implgraph.engines.bounds import compares, subset_size_expr
 from implgraph.engines.checkedge import check_edge
 from implgraph.core.simplified import simplified
 
-__all__ = ["stated_params", "matrix_nodes", "decide_pair", "pair_matrix", "cell_of", "counts_of", "Cell",
+__all__ = ["stated_params", "matrix_nodes", "symbolic_nodes", "decide_pair", "pair_matrix", "cell_of", "counts_of", "Cell",
            "not_proved_reason"]
 
 #: the stated value of a group or class size parameter
@@ -74,6 +75,45 @@ def matrix_nodes(names=None, N: int = 4) -> list:
     return [node_text(d.name, stated_params(d, N)) for d in defs]
 
 
+def symbolic_nodes(names=None, N: int = 4) -> tuple:
+    """``(nodes, conditions)``: every definition of the matrix with each integer parameter that declares
+    its range (``ranges``, with integer values in its ``param_values``: a group or class size ``k``) as a
+    symbol of its own (``k1``, ``k2``, ... in
+    registry order, so that the two sides of a pair never share one), and ``conditions[symbol]`` its
+    range as text (``1 <= k1``, ``k1 <= N - 1``); other parameters (a real ``delta``, a ground distance,
+    a parameter without a declared range) keep their stated values (:func:`stated_params`).
+
+    Examples
+    --------
+    >>> nodes, conds = symbolic_nodes(["kt-closeness", "kdp", "dp"])
+    >>> nodes
+    ['kt-closeness(k=k1)', 'kdp(k=k2)', 'dp']
+    >>> conds["k2"]
+    ['1 <= k2', 'k2 <= N - 1']
+    """
+    defs = [get(n) for n in names] if names else all_definitions()
+    nodes, conds, count = [], {}, {}
+    for d in defs:
+        params = stated_params(d, N)
+        grid = param_grid(d, N) or []
+        for name, (lo, hi) in sorted((getattr(d, "ranges", None) or {}).items()):
+            values = [g[name] for g in grid if name in g]
+            if name not in params or not values or not all(isinstance(v, int) for v in values):
+                continue        # not an integer parameter (a node's symbols are integers)
+            count[name] = count.get(name, 0) + 1
+            sym = f"{name}{count[name]}"
+            params[name] = sym
+            conds[sym] = [f"{lo} <= {sym}", f"{sym} <= {hi}"]
+        nodes.append(node_text(d.name, params))
+    return nodes, conds
+
+
+def _when_of(a: str, b: str, conds: dict) -> list:
+    """The range conditions of the parameter symbols of nodes ``a`` and ``b``."""
+    used = {s.name for n in (a, b) for s in parse_node(n).free_symbols()}
+    return [c for sym in sorted(used) for c in conds.get(sym, [])]
+
+
 @dataclass
 class Cell:
     """One ordered pair A => B."""
@@ -94,6 +134,7 @@ class Cell:
     witness: dict | None = None
     reason: str = ""
     not_proved: str = ""    # an implication not proved for every N: why (not_proved_reason)
+    proved_f: str | None = None     # no tight f, but this f is proved for every N (with where it is tight)
 
     def to_json(self) -> dict:
         return {k: v for k, v in self.__dict__.items()}
@@ -114,7 +155,9 @@ def cell_of(direction, kind: str) -> Cell:
         cell.proved_every_n = d.verdict == "proved"
         if not cell.proved_every_n:
             cell.not_proved = not_proved_reason(d.a, d.b, cell.trivial)
-        if cell.tight is None:
+        if cell.tight is None and getattr(d, "proved_f", None):
+            cell.proved_f = d.proved_f      # an f proved for every N, tight only where it says
+        elif cell.tight is None:
             cell.reason = "no closed form of low degree fits the exact tight values" if not d.trivial else ""
     elif rel == "non-implication":
         cell.witness = d.witness
@@ -183,22 +226,23 @@ def _open_cells(a, b, verdict, reason):
             Cell(b, a, "open", verdict, "unknown", reason=reason)]
 
 
-def decide_pair(a: str, b: str, N: int = 4, p: int = 2) -> list:
-    """The two cells (A => B, B => A) of one pair, from check-edge."""
-    r = check_edge(a, b, N=N, p=p)
+def decide_pair(a: str, b: str, N: int = 4, p: int = 2, when=()) -> list:
+    """The two cells (A => B, B => A) of one pair, from check-edge (``when``: conditions on the
+    parameter symbols)."""
+    r = check_edge(a, b, when=list(when), N=N, p=p)
     return [cell_of(r.forward, r.kind), cell_of(r.backward, r.kind)]
 
 
-def _worker(conn, a, b, N, p):
+def _worker(conn, a, b, N, p, when):
     try:
-        conn.send(("ok", [c.to_json() for c in decide_pair(a, b, N, p)]))
+        conn.send(("ok", [c.to_json() for c in decide_pair(a, b, N, p, when)]))
     except Exception as exc:  # reported as an open pair with the reason, never as a verdict
         conn.send(("error", f"{exc.__class__.__name__}: {exc}"))
     finally:
         conn.close()
 
 
-def _run_pairs(pairs, N, p, timeout, jobs, progress):
+def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
     """Every pair in a process of its own (at most ``jobs`` at once), each stopped after ``timeout`` s."""
     ctx = multiprocessing.get_context("fork")
     results, running, todo, done = {}, {}, list(pairs), 0
@@ -206,7 +250,7 @@ def _run_pairs(pairs, N, p, timeout, jobs, progress):
         while todo and len(running) < jobs:
             a, b = todo.pop(0)
             recv, send = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_worker, args=(send, a, b, N, p), daemon=True)
+            proc = ctx.Process(target=_worker, args=(send, a, b, N, p, _when_of(a, b, conds or {})), daemon=True)
             proc.start()
             send.close()
             running[(a, b)] = (proc, recv, time.monotonic())
@@ -251,7 +295,7 @@ def counts_of(cells) -> dict:
 
 
 def pair_matrix(names=None, N: int = 4, p: int = 2, timeout: float = 120, jobs: int = 1, progress: bool = False,
-                pairs=None) -> dict:
+                pairs=None, parameters: str = "stated") -> dict:
     """The pair matrix as a JSON-ready dict: ``nodes``, ``cells`` (ordered pairs), ``counts``, ``settings``.
 
     Parameters
@@ -267,15 +311,30 @@ def pair_matrix(names=None, N: int = 4, p: int = 2, timeout: float = 120, jobs: 
     progress : bool
         One line per pair on stderr.
     pairs : list of (str, str), optional
-        Only these unordered pairs of nodes (as :func:`matrix_nodes` writes them).
+        Only these unordered pairs of nodes (as :func:`matrix_nodes` or :func:`symbolic_nodes` write them).
+    parameters : {"stated", "symbols"}
+        Parameters at their stated values (:func:`stated_params`), or each integer parameter with a
+        declared range as a symbol over that range (:func:`symbolic_nodes`: the bounded search tries
+        every value of the range at each N, the prover argues for every value).
     """
     start = time.perf_counter()
-    nodes = matrix_nodes(names, N)
+    if parameters not in ("stated", "symbols"):
+        raise ValueError(f"parameters must be 'stated' or 'symbols', not {parameters!r}")
+    conds = {}
+    if parameters == "symbols":
+        nodes, conds = symbolic_nodes(names, N)
+    else:
+        nodes = matrix_nodes(names, N)
     if pairs is None:
         pairs = [(a, b) for i, a in enumerate(nodes) for b in nodes[i + 1:]]
-    results = _run_pairs(list(pairs), N, p, timeout, max(1, jobs), progress)
+    results = _run_pairs(list(pairs), N, p, timeout, max(1, jobs), progress, conds)
     cells = [c for key in pairs for c in results[key]]
-    return {"settings": {"N": N, "p": p, "timeout": timeout,
-                         "parameters": "stated values (implgraph.map.matrix.stated_params)"},
+    settings = {"N": N, "p": p, "timeout": timeout,
+                "parameters": "stated values (implgraph.map.matrix.stated_params)" if parameters == "stated" else
+                "integer parameters with a declared range as symbols over that range, the others at stated "
+                "values (implgraph.map.matrix.symbolic_nodes)"}
+    if conds:
+        settings["conditions"] = {sym: c for sym, c in sorted(conds.items())}
+    return {"settings": settings,
             "nodes": nodes, "counts": counts_of(cells), "cells": [c.to_json() for c in cells],
             "seconds": round(time.perf_counter() - start, 1)}
