@@ -44,6 +44,8 @@ def _direction(d):
         out.append(f"    conjectured f = {d.f}: {d.f_verdict}")
     if d.tight_all_n:
         out.append(f"    tight f for every N (implgraph.engines.prove): {d.tight_all_n}")
+    elif d.proved_f:
+        out.append(f"    f proved for every N (implgraph.engines.prove): {d.proved_f}")
     elif d.tight_in_N:
         out.append(f"    tight f fitted through every N checked: {d.tight_in_N}")
     if d.tight:

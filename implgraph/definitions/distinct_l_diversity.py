@@ -37,3 +37,8 @@ class DistinctLDiversity(Definition):
         if arrays is None:
             return None
         return Fraction(int((arrays[1] != 0).sum(axis=1).min()))      # numerators >= 0: positive mean
+
+    def class_level_formula(self, cls):
+        """The level of one class over ``cls.k`` values (a :class:`~implgraph.definitions._classes.GenericClass`,
+        whose frequencies are positive), for every ``k``: the number of values ``k`` itself."""
+        return cls.k

@@ -122,6 +122,8 @@ def _fdesc(d: DirectionResult) -> str:
         return f"f = {weakest}, trivially: the weakest level of {d.b}"
     if d.tight is None and d.tight_all_n:
         return f"f = {d.tight_all_n} for every N"
+    if d.tight is None and d.proved_f:
+        return f"f = {d.proved_f} for every N"
     if d.tight is None:
         return "f has no closed form of low degree; see the samples"
     return f"f = {d.tight}" + (f" for level <= {d.tight_upto}, piecewise beyond" if d.tight_upto else "")

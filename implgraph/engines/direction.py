@@ -58,6 +58,9 @@ class DirectionResult(VerdictWord):
     degenerate_witness: dict | None = None  # f refuted where f is no valid level of B, beside witness
     trivial: bool = False
     certificate: dict | None = None  # the prover's certificate of "proved" (implgraph.certify re-checks it)
+    proved_f: str | None = None     # an f the prover proved for every N that is not the tight f everywhere
+                                    # (registered inequality lemmas), with where it is tight, e.g. "l (tight at
+                                    # integer levels)"
     instances: list = field(default_factory=list)
 
     def to_json(self):
@@ -373,8 +376,19 @@ def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N):
         if r.tight is not None:
             res.tight_all_n = str(r.tight)
         res.certificate = (r.details or {}).get("certificate")
+        lemma_f = (r.details or {}).get("lemma_f")
+        if r.tight is None and lemma_f is not None:
+            res.proved_f = f"{lemma_f} ({r.details.get('lemma_tightness', r.tightness)})"
+        if res.trivial and simplified(sympy.sympify(r.tight if r.tight is not None else lemma_f or 0)
+                                      - b.definition.weakest()) != 0:
+            res.trivial = False         # the prover shows a stronger f than B's weakest level
+            if res.evidence.startswith("trivial: "):
+                res.evidence = "bounded check: " + res.evidence[len("trivial: "):]
         res.evidence += f"; proved for every N by implgraph.engines.prove ({r.method})" + (
-            f": tight f = {r.tight}" if r.tight is not None else "")
+            f": tight f = {r.tight}" if r.tight is not None else
+            f": f = {res.proved_f}" if res.proved_f is not None else "")
+        if (r.details or {}).get("lemmas"):
+            res.evidence += f" [{r.evidence}]"     # the lemmas, each proved or cited, with its reference
     elif r.verdict == "refuted" and r.witness:
         res.verdict = "refuted"
         if res.f is not None:

@@ -137,7 +137,8 @@ class Cell:
     proved_f: str | None = None     # no tight f, but this f is proved for every N (with where it is tight)
 
     def to_json(self) -> dict:
-        return {k: v for k, v in self.__dict__.items()}
+        # proved_f only where there is one (the published cells of every other pair keep their keys)
+        return {k: v for k, v in self.__dict__.items() if k != "proved_f" or v is not None}
 
 
 def cell_of(direction, kind: str) -> Cell:

@@ -14,7 +14,8 @@ Symbolic (every domain size, every parameter value):
 - :func:`geometric_mean_bound` -- a class level whose logarithm is ``-sum c_v log q_v`` with ``c_v >= 0``,
   ``sum c_v = 1`` is at least ``1 / max q`` (a weighted geometric mean of the ``q_v`` is at most their maximum);
 - :func:`class_level_steps` -- the same for a class over a symbolic number ``k`` of values, from the level a
-  definition declares for every ``k`` (``class_level_formula``), term by term over a generic index;
+  definition declares for every ``k`` (``class_level_formula``), term by term over a generic index (defined in
+  :mod:`implgraph.definitions.class_bounds`, where the engines' inequality lemmas use it too);
 - :func:`whole_domain_release` and :func:`posterior_of_whole_domain` -- with ``eta = d`` every record releases
   the whole domain, whose Bayes posterior (eq. 12) is the prior;
 - :func:`emd_to_itself` -- Definition 5's program of any size has optimum 0 between a distribution and itself.
@@ -33,7 +34,7 @@ import numpy as np
 import sympy
 
 from implgraph.core.region import Region
-from implgraph.definitions._classes import GenericClass
+from implgraph.definitions.class_bounds import class_level_steps  # moved there (the engines use it too)
 from implgraph.mechanisms.randomized_anonymization.channel import SetChannel, set_probabilities
 from implgraph.mechanisms.randomized_anonymization.release import Release
 from implgraph.core.simplified import simplified
@@ -107,64 +108,6 @@ def geometric_mean_bound(level, probs) -> bool:
     last = probs[-1]
     total = simplified(sum(coeffs).subs(last, 1 - sum(probs[:-1])))
     return total == 1
-
-
-def _sum_split(expr, cls):
-    """``expr = sum_{i=1}^k f(i) + c`` by the linearity of sums: ``(f(i), c)``, or None if ``expr`` has another
-    shape (a sum over other limits, or ``q`` outside a sum)."""
-    f, c = sympy.Integer(0), sympy.Integer(0)
-    for term in sympy.Add.make_args(sympy.expand(expr)):
-        factor, sums = term.as_independent(sympy.Sum)
-        if term == 0 or sums == 1:
-            if term.atoms(sympy.Indexed) or term.has(cls.i):
-                return None
-            c += term
-            continue
-        if (not isinstance(sums, sympy.Sum) or len(sums.limits) != 1 or factor.atoms(sympy.Indexed)
-                or factor.has(cls.i)):
-            return None
-        var, low, high = sums.limits[0]
-        if (low, high) != (1, cls.k) or factor.has(var):
-            return None
-        f += factor * sums.function.xreplace({var: cls.i})
-    return f, c
-
-
-def class_level_steps(definition) -> dict | None:
-    """Is a declared class level at least ``1 / max q`` for every number of values ``k``? The argument's steps.
-
-    The definition declares its level of one class over ``k`` values (``class_level_formula`` of a
-    :class:`~implgraph.definitions._classes.GenericClass`: ``q[i] > 0``, ``sum_i q[i] = 1``, ``top = max_i q[i]``).
-    Both sides being positive, the claim is ``L = log(level) + log(top) >= 0``. ``L`` is split as
-    ``sum_{i=1}^k f(i) + c`` with ``c`` free of ``i``; as ``sum_i q[i] = 1``, ``c = sum_i c q[i]``, so
-    ``L = sum_{i=1}^k t(i)`` with ``t(i) = f(i) + c q[i]``. Each ``t(i)`` is shown ``>= 0`` for a generic index
-    ``i`` on the whole range ``0 < q[i] <= top`` (written ``q[i] = top / (1 + u)``, ``u >= 0``, by sympy's
-    assumptions), and a sum of non-negative terms is non-negative. Example (a weighted geometric mean):
-    ``level = exp(-sum q[i] log q[i])`` gives ``t(i) = q[i] (log top - log q[i]) = top log(1 + u) / (1 + u)``.
-
-    Returns
-    -------
-    dict or None
-        ``{step: bool}``; None when the definition declares no level for a symbolic ``k``.
-    """
-    declare = getattr(definition, "class_level_formula", None)
-    if declare is None:
-        return None
-    cls = GenericClass()
-    level = sympy.sympify(declare(cls))
-    steps = {"level > 0": level.is_positive is True}
-    split = _sum_split(sympy.expand_log(sympy.log(level) + sympy.log(cls.top)), cls)
-    steps["log(level) + log(max q) = sum over i of t(i) (linearity, sum q_i = 1)"] = split is not None
-    if split is None:
-        steps["t(i) >= 0 for every 0 < q_i <= max q"] = False
-        return steps
-    f, c = split
-    u = sympy.Symbol("u", nonnegative=True)
-    term = sympy.expand_log((f + c * cls.q[cls.i]).xreplace({cls.q[cls.i]: cls.top / (1 + u)}))
-    forms = (lambda: term, lambda: sympy.factor(term), lambda: simplified(term))   # tried in turn, lazily
-    steps["t(i) >= 0 for every 0 < q_i <= max q"] = (not term.atoms(sympy.Indexed) and not term.has(cls.i) and any(
-        form().is_nonnegative is True for form in forms))
-    return steps
 
 
 def whole_domain_release(p, d) -> bool:
