@@ -124,14 +124,14 @@ def established(lemma: Lemma) -> tuple[str | None, dict]:
 def find_chain(a: str, b: str, lemmas=None) -> list | None:
     """The shortest chain of established lemmas from definition ``a`` to ``b`` (a list), or None; ``lemmas``
     defaults to :data:`LEMMAS`."""
-    usable = [lm for lm in (LEMMAS if lemmas is None else lemmas) if established(lm)[0] is not None]
+    registry = LEMMAS if lemmas is None else lemmas
     queue, seen = deque([(a, [])]), {a}
     while queue:
         name, path = queue.popleft()
         if name == b and path:
             return path
-        for lm in usable:
-            if lm.a == name and lm.b not in seen:
+        for lm in registry:     # a lemma's proof runs only when the search reaches its A
+            if lm.a == name and lm.b not in seen and established(lm)[0] is not None:
                 seen.add(lm.b)
                 queue.append((lm.b, path + [lm]))
     return None
