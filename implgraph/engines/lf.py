@@ -77,7 +77,7 @@ def _satisfying_rows(am, a, N, p, ctx):
     if not am.terms:
         return [[Fraction(1, p)] * p for _ in range(N)]
     v, rows = lf_backend().Maximiser(am, a, N, p, ctx).maximise(Term(Form(()), Form((), Fraction(1))))
-    return "unknown" if v == "unknown" else (None if v is None else rows)
+    return "unknown" if v == "unknown" else (None if v is None else rows())
 
 
 def tight_at(a_def, b_def, models, a, N, p, classed, ctx=None):
@@ -117,7 +117,7 @@ def tight_at(a_def, b_def, models, a, N, p, classed, ctx=None):
                 continue
             if best is None or v > best:
                 best = v
-                best_table = None if rows is None else table_of(rows, sizes, classed)
+                best_table = None if rows is None else table_of(rows(), sizes, classed)
         floor = bm.floor
         if best is None or floor > best:
             best, best_table = floor, best_table

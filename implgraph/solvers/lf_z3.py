@@ -14,6 +14,7 @@ verdict. :func:`implgraph.solvers.choose.lf_backend` chooses this module.
 
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 
 import z3
@@ -53,13 +54,24 @@ def infinite_rows(am, bm, N, p, ctx=None):
     return [[_frac(m.eval(x[i][l], model_completion=True)) for l in range(p)] for i in range(N)]
 
 
+#: z3 terms of the forms already built, per context: a level's forms recur at every sample level
+_BUILT = weakref.WeakKeyDictionary()
+
+
 def _zform(form, y, s, ctx=None):
-    parts = [z3.RealVal(_q(c), ctx) * y[i][l] for i, l, c in form.coef]
-    if form.const:
-        parts.append(z3.RealVal(_q(form.const), ctx) * s)
-    if not parts:
-        return z3.RealVal(0, ctx)
-    return parts[0] if len(parts) == 1 else z3.Sum(parts)
+    """``form`` as a z3 term over ``y`` (``s`` multiplies the constant); built once per context and
+    variables (z3 shares one node per name in a context, so its id names a variable)."""
+    key = (form, y[0][0].get_id() if y and y[0] else -1, s.get_id())
+    built = _BUILT.setdefault(ctx, {}) if ctx is not None else {}
+    if key not in built:
+        parts = [z3.RealVal(_q(c), ctx) * y[i][l] for i, l, c in form.coef]
+        if form.const:
+            parts.append(z3.RealVal(_q(form.const), ctx) * s)
+        if not parts:
+            built[key] = z3.RealVal(0, ctx)
+        else:
+            built[key] = parts[0] if len(parts) == 1 else z3.Sum(parts)
+    return built[key]
 
 
 def _q(x) -> str:
@@ -98,7 +110,8 @@ class Maximiser:
             o.add(_zform(t.num, y, s, ctx) <= av * _zform(t.den, y, s, ctx))
 
     def maximise(self, term):
-        """(max num/den, maximising rows) ; (None, None) if den > 0 is impossible; INF if unbounded."""
+        """``(max num/den, rows)``: ``rows()`` gives the maximising rows (read from the model only when
+        asked); ``(None, None)`` if den > 0 is impossible; ``(INF, None)`` if unbounded."""
         o, y, s = self.o, self.y, self.s
         o.push()
         try:
@@ -114,9 +127,11 @@ class Maximiser:
             except ValueError:
                 return INF, None
             m = o.model()
-            sv = _frac(m.eval(s, model_completion=True))
-            rows = [[_frac(m.eval(y[i][l], model_completion=True)) / sv for l in range(self.p)]
-                    for i in range(self.N)]
+
+            def rows(m=m):
+                sv = _frac(m.eval(s, model_completion=True))
+                return [[_frac(m.eval(y[i][l], model_completion=True)) / sv for l in range(self.p)]
+                        for i in range(self.N)]
             return v, rows
         finally:
             o.pop()
