@@ -62,7 +62,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     lo, hi = (int(x) for x in args.ns.split(".."))
     prove_total = check_total = 0.0
-    proved = none = 0
+    proved = none = certs = 0
     slowest = (0.0, "")
     print(f"{'pair':<62} {'verdict':<10} {'method':<18} {'prove s':>8} {'recheck s':>10}")
     for i, (a, ap, ac, b, bp, bc) in enumerate(pairs()):
@@ -83,12 +83,13 @@ def main(argv=None):
             oks.append(check_certificate(c, ns=range(lo, hi + 1)).ok)
             slowest = max(slowest, (time.perf_counter() - t, name))
         t2 = time.perf_counter()
+        certs += len(oks)
         prove_total += t1 - t0
         check_total += t2 - t1
         proved += r.verdict == "proved"
         status = "ok" if oks and all(oks) else ("REJECTED" if oks else "no cert")
         print(f"{name:<62} {r.verdict:<10} {str(r.method):<18} {t1 - t0:8.2f} {t2 - t1:10.2f}  {status}", flush=True)
-    print(f"{proved} proved; {none} pairs without an argument for every N; "
+    print(f"{proved} proved ({certs} certificates); {none} pairs without an argument for every N; "
           f"prove {prove_total:.1f} s, re-check {check_total:.1f} s; slowest re-check of one certificate "
           f"{slowest[0]:.3f} s ({slowest[1]})")
 

@@ -94,7 +94,8 @@ def _check_family(cert, domain, ns):
             return False, f"the family is not a table at {_pt(env)}: {exc}"
         if sum(c for c, _, _ in table) != env["N"]:
             return False, f"the family has {sum(c for c, _, _ in table)} rows, not N, at {_pt(env)}"
-        a, b = (_memo(seen, (side["family"], side.get("sides"), j, tuple(evald)), lambda: level(side, table, j))
+        key = tuple(evald)
+        a, b = (_memo(seen, (side["family"], side.get("sides"), j, key), lambda: level(side, table, j))
                 for side, j in ((cert["A"], ja), (cert["B"], jb)))
         t, u = env["T"], upper(env)
         if a == INF or a > t:

@@ -60,6 +60,7 @@ class Reader:
         self.gens = dict(zip(self.names, gens))
         self.symbols = dict(zip(self.names, self.ring.symbols))
         self._trees = {}
+        self._shared = {}
 
     def tree(self, text):
         """The checked :mod:`ast` expression of ``text`` (cached)."""
@@ -147,8 +148,13 @@ class Reader:
     # exact evaluation --------------------------------------------------------------------------
 
     def function(self, text):
-        """An exact evaluator of ``text``: ``env -> int | Fraction`` with ``env`` ``{name: int | Fraction}``."""
-        return _compile(self.tree(text), self.gens)
+        """An exact evaluator of ``text``: ``env -> int | Fraction`` with ``env`` ``{name: int | Fraction}``.
+
+        The evaluators of one reader share their ``Min`` and ``Max`` subexpressions (a bound written
+        inside a table family's values is evaluated once per point): each keeps its last point and
+        value, recognised by identity, so an ``env`` must not be changed after it was evaluated (pass
+        a new dict for a new point, as :meth:`implgraph.certify.domain.Domain.points` does)."""
+        return _compile(self.tree(text), self.gens, self._shared)
 
     def relation(self, text):
         """``(op, lhs evaluator, rhs evaluator)`` of a relation ``a <= b`` (or ``Eq(a, b)``)."""
@@ -188,8 +194,9 @@ def _divide(a, b):
     return Fraction(a, b) if type(a) is int and type(b) is int else a / b
 
 
-def _compile(node, names):
-    """A closure evaluating ``node`` exactly (ints and Fractions; Min, Max)."""
+def _compile(node, names, shared=None):
+    """A closure evaluating ``node`` exactly (ints and Fractions; Min, Max). With ``shared`` (a dict),
+    identical ``Min``/``Max`` subtrees get one closure that remembers its last ``(env, value)``."""
     if isinstance(node, ast.Constant) and type(node.value) is int:
         v = node.value
         return lambda env: v
@@ -199,22 +206,36 @@ def _compile(node, names):
         key = node.id
         return lambda env: env[key]
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        f = _compile(node.operand, names)
+        f = _compile(node.operand, names, shared)
         return (lambda env: -f(env)) if isinstance(node.op, ast.USub) else f
     if isinstance(node, ast.BinOp):
-        f = _compile(node.left, names)
+        f = _compile(node.left, names, shared)
         if isinstance(node.op, ast.Pow):
             e = _integer(node.right)
             if e < 0:
                 return lambda env: _divide(1, f(env) ** -e)
             return lambda env: f(env) ** e
-        g = _compile(node.right, names)
+        g = _compile(node.right, names, shared)
         op = {**_BINARY, ast.Div: _divide}.get(type(node.op))
         if op is not None:
             return lambda env: op(f(env), g(env))
     if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("Min", "Max") and node.args \
             and not node.keywords:
-        fs = [_compile(a, names) for a in node.args]
+        key = ast.dump(node) if shared is not None else None
+        if key is not None and key in shared:
+            return shared[key]
+        fs = [_compile(a, names, shared) for a in node.args]
         pick = min if node.func.id == "Min" else max
-        return lambda env: pick(f(env) for f in fs)
+        if shared is None:
+            return lambda env: pick(f(env) for f in fs)
+        last = [None, None]     # the last env (kept alive, so ``is`` cannot match a new dict) and value
+
+        def call(env):
+            if last[0] is not env:
+                last[1] = pick(f(env) for f in fs)
+                last[0] = env
+            return last[1]
+
+        shared[key] = call
+        return call
     raise Unreadable(f"{ast.unparse(node)} is not a rational expression")

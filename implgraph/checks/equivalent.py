@@ -25,7 +25,8 @@ def check_equivalent(edge: Edge, context=None) -> Verdict:
     wit = fwd.witness if fwd.verdict == "refuted" else rev.witness
     return edge_verdict(edge, verdict, evidence=ev, witness=wit, tight=fwd.tight_str, bound=fwd.bound or rev.bound,
                details={"forward": fwd.verdict, "reverse": rev.verdict, "tightness": [fwd.tightness, rev.tightness],
-                        "certificates": [(r.details or {}).get("certificate") for r in (fwd, rev)]})
+                        "certificates": [(r.details or {}).get("certificate") for r in (fwd, rev)]
+                        + [c for r in (fwd, rev) for c in (r.details or {}).get("certificates") or []]})
 
 
 def check_generalisation(edge: Edge, context=None) -> Verdict:
@@ -44,4 +45,5 @@ def check_generalisation(edge: Edge, context=None) -> Verdict:
         verdict = "unknown"
     return edge_verdict(edge, verdict, evidence=ev, tight=fwd.tight_str, bound=fwd.bound, witness=fwd.witness,
                details={"forward": fwd.verdict, "reverse_witness": None if wv is None else wv.verdict,
-                        "tightness": fwd.tightness, "certificate": (fwd.details or {}).get("certificate")})
+                        "tightness": fwd.tightness, "certificate": (fwd.details or {}).get("certificate"),
+                        "certificates": list((fwd.details or {}).get("certificates") or [])})

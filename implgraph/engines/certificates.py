@@ -5,7 +5,9 @@
 declarations (family, sides, subset size or class sizes), the domain (the claim's condition in
 terms of A's raw level T), the upper bound U (raw), the method's own data (multipliers of the
 ``product`` argument) and, when U is tight, a table family of blocks of equal binary rows,
-parametric in N, T and the parameters, whose exact levels are A <= T and B = U.
+parametric in N, T and the parameters, whose exact levels are A <= T and B = U. The supremum of the
+subset-monotone case (``Bound.exact``, method ``subset-supremum``) has its own certificate: U written
+with Min and Max, q = min(j_B, N - j_A) and the multipliers of the kernel's ``extreme-means-supremum``.
 """
 
 from __future__ import annotations
@@ -99,6 +101,37 @@ def _product_multipliers(U, N):
     return out
 
 
+def _supremum_q(A, B, N):
+    """q = min(j_B, N - j_A) as text: a polynomial, or a ``Min`` of the two."""
+    ja, jb = (sympy.sympify(d["size"], locals={"N": N}) for d in (A, B))
+    return str(jb) if simplified(jb - (N - ja)) == 0 else f"Min({jb}, {N - ja})"
+
+
+def _supremum_upper(q):
+    """``Min(T, 1/Max(D/q, 1/T))`` with D/q = 1 - (N/q - 1)(T - 1), D = N - (N - q) T: T where D <= q/T,
+    i.e. (T - 1)((N - q) T - q) >= 0, and q/D (< T, with D > 0) otherwise; the Piecewise of
+    :func:`implgraph.engines.bounds.subset_supremum` without Piecewise, q written once."""
+    return f"Min(T, 1/Max(1 - (N/({q}) - 1)*(T - 1), 1/T))"
+
+
+def _supremum_family(B, upper, N):
+    """The two blocks of the supremum (Lemma 2.1's table), F = U: in bucket 1, j_B records at
+    (N - j_B)/(N (F + 1) - j_B) and N - j_B at (N F - j_B)/(N (F + 1) - j_B) = 1 - N/(N (F + 1) - j_B), mean
+    (N - j_B) F/(N (F + 1) - j_B), so mean / low_{j_B} = F; bucket 2 (1 - x) has its two values in ratio F,
+    so all its ratios are <= F (<= T). The checker confirms A <= T and B = U at every sampled point."""
+    j = sympy.sympify(B["size"], locals={"N": N})
+    den = f"(N*(({upper}) + 1) - ({j}))"
+    return [{"count": str(j), "value": f"({N - j})/{den}", "class": "E1"},
+            {"count": str(N - j), "value": f"1 - N/{den}", "class": "E2"}]
+
+
+#: the multipliers of ``extreme-means-supremum``'s identities (q_ the kernel's q)
+_SUPREMUM_MULTIPLIERS = {
+    "lower": {"N*m = q*low_q + (N-q)*high_(N-q)": "1", "high_(N-q) <= T*m": "N - q_"},
+    "upper": {"N*m = q*high_q + (N-q)*low_(N-q)": "T", "low_(N-q) >= m/T": "N - q_"},
+    "gap": {"(T-1)^2 >= 0": "N*(N - q_)"}}
+
+
 def _assumptions(kinds):
     """The symbols' sign assumptions as domain conditions (the certificate's symbols carry only a kind)."""
     out = []
@@ -131,7 +164,12 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
             "domain": _assumptions(syms) + [str(c) for c in region.constraints if c not in (sympy.true, True)],
             "A": A, "B": B, "upper": str(bound.upper), "tight": bool(bound.tight),
             "argument": bound.argument}
-    if bound.method == "product":
+    if bound.method == "subset-supremum":
+        q = _supremum_q(A, B, N)
+        cert["upper"] = _supremum_upper(q)
+        cert["upper_certificate"] = {"lemma": "extreme-means-supremum", "q": q,
+                                     "multipliers": {k: dict(v) for k, v in _SUPREMUM_MULTIPLIERS.items()}}
+    elif bound.method == "product":
         cert["upper_certificate"] = {"lemma": "extremes-and-mean",
                                      "multipliers": _product_multipliers(bound.upper, N)}
     elif bound.method == "vertex":
@@ -146,6 +184,8 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
             fam = {"blocks": _level_T_family(A, N)}
         elif bound.method == "vertex":
             fam = {"blocks": _vertex_family(B, N)}
+        elif bound.method == "subset-supremum":
+            fam = {"blocks": _supremum_family(B, cert["upper"], N)}
         elif bound.method == "product":
             fam = {"blocks": _product_family(N), "singleton_classes": a.family == "class"}
         cert["tightness"] = fam
