@@ -22,7 +22,7 @@ def _legend() -> str:
 def _f_text(c) -> str:
     if c["relation"] != "implication":
         return ""
-    f = c.get("tight") or "no closed form"
+    f = c.get("tight") or c.get("proved_f") or "no closed form"     # proved_f: an f proved, tight only where it says
     at = f" at {c['tight_at']}" if c.get("tight_at") else ""
     upto = f" for level <= {c['tight_upto']}" if c.get("tight_upto") else ""
     inn = f"; in N: {c['tight_in_N']}" if c.get("tight_in_N") else ""
