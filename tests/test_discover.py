@@ -236,3 +236,17 @@ def test_written_findings_verify_as_written(tmp_path):
     f = sympy.sympify(imp["f"].replace("ln(", "log("), locals={"N": N, "eps": eps})
     assert sympy.simplify(f - sympy.log((sympy.exp(eps) + N - 1) / N)) == 0
     assert next(v for v in vs if v.id == imp["id"]).verdict == "proved"
+
+
+def test_set_expects_rewrites_only_the_named_claims(tmp_path):
+    """discover --write sets each written claim's expect: to verify's verdict; discover's own word stays in a
+    comment, the other claims and the YAML structure are untouched."""
+    from implgraph.engines.discover_yaml import set_expects
+    path = tmp_path / "theorems" / "x.yaml"
+    path.parent.mkdir()
+    path.write_text("claims:\n  - id: p/a\n    kind: implies\n    expect: verified-bounded\n"
+                    "  - id: p/b\n    kind: implies\n    expect: proved\n")
+    assert set_expects(path, {"p/a": "unknown", "p/b": "proved", "p/zzz": "refuted"}) == 1
+    doc = yaml.safe_load(path.read_text())
+    assert [c["expect"] for c in doc["claims"]] == ["unknown", "proved"]
+    assert "discover's bounded evidence: verified-bounded" in path.read_text()

@@ -161,3 +161,16 @@ def test_theorem_3a_refuted_at_a_valid_level_and_degenerate_point_noted():
     bad = r.details["invalid_f_at"]
     N_b, k_b = int(bad["N"]), int(bad["k"])
     assert sympy.Rational(k_b, N_b) * (1 + sympy.Rational(N_b - k_b - 1, k_b) * sympy.exp(sympy.log(sympy.sympify(bad["T"])))) < 1
+
+
+def test_a_level_range_is_searched_at_every_level_at_once():
+    # kdp(k=3) at N = 4 compares subsets of one record with the whole table; with ldp the tight raw f is
+    # Min(T^2, 4 (T - 1) + 1) = T^2 for T <= 3 (product argument, by hand), so f = 2 eps holds on
+    # eps <= ln 3 and f = 3 eps / 2 does not. The search over every level of A at once settles the first
+    # (it used to try six fixed levels and stay unknown); the second gets a witness inside the range.
+    ok = check_implication("kdp", "ldp", "2*eps", a_params={"k": "3"}, when=["N == 4", "eps <= log(3)"])
+    assert ok.verdict in ("verified-bounded", "proved")
+    bad = check_implication("kdp", "ldp", "3*eps/2", a_params={"k": "3"}, when=["N == 4", "eps <= log(3)"])
+    assert bad.verdict == "refuted"
+    eps = sympy.sympify(bad.witness["eps"])
+    assert 0 < eps <= sympy.log(3)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from implgraph.commands._definition_names import add_definitions_argument
 from implgraph.engines.discover import discover
 from implgraph.engines.discover_compare import compare_with_theorems
-from implgraph.engines.discover_yaml import write_data, yaml_snippet
+from implgraph.engines.discover_yaml import set_expects, write_data, yaml_snippet
 from implgraph.core.errors import InputError
 from implgraph.io.output import print_json
 
@@ -32,12 +32,24 @@ def add_arguments(p):
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
+def _verify_written(tpath, args) -> int:
+    """Verify the written claims (the written file alone) and set each ``expect:`` to the verdict."""
+    from implgraph.checks.verify import collect_claims, run_verify
+    from implgraph.io.console import Progress, verbosity, QUIET
+    claims = collect_claims(paths=[str(tpath)])
+    with Progress(len(claims), "verify the written claims", enabled=None if verbosity() > QUIET else False,
+                  delay=1.0) as bar:
+        verdicts = run_verify(paths=[str(tpath)], progress=bar, claims=claims)
+    return set_expects(tpath, {v.id: v.verdict for v in verdicts})
+
+
 def run(args) -> int:
     if args.N < 2 or args.N > 7:
         raise InputError(f"--N {args.N} is out of range", fix="use 2 <= N <= 7")
     r = discover(N=args.N, names=args.definitions, include_known=args.all, workers=args.jobs, n_min=args.from_n)
     compare = compare_with_theorems(r) if args.all else None
     written = write_data(r, args.write) if args.write else None
+    rewritten = _verify_written(written[0], args) if written else None
     if args.json:
         out = r.to_json()
         if compare is not None:
@@ -72,6 +84,8 @@ def run(args) -> int:
             print(f"  {c['claim'] + at:<48} {c['instance']:<44} claimed {c['claimed']:<14} -> {c['status']}{note}")
     if written:
         print(f"\nwrote {written[0]} and {written[1]}")
+        print(f"checked the written claims with implgraph verify: {rewritten} expect: set from its verdicts "
+              "(a fitted f between the sampled levels is what verify establishes)")
     if args.yaml:
         print("\n# ---- ready to paste ----")
         for f in r.findings:

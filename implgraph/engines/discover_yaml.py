@@ -15,7 +15,7 @@ from implgraph.core.nodes import N_SYM, parse_node
 from implgraph.engines.direction import DirectionResult, proved_by_prover
 from implgraph.engines.discover import DiscoverResult, Finding
 
-__all__ = ["yaml_snippet", "write_data"]
+__all__ = ["yaml_snippet", "write_data", "set_expects"]
 
 
 def _side_yaml(label, level_symbol):
@@ -126,6 +126,35 @@ def write_data(result: DiscoverResult, directory, paper=None) -> tuple:
     atomic_write(tpath, header + "claims:\n" + "\n\n".join(claims) + "\n")
     atomic_write(cpath, header + "tables:\n" + "\n\n".join(tables) + "\n")
     return tpath, cpath
+
+
+def set_expects(path, verdicts: dict) -> int:
+    """Rewrite the ``expect:`` of each claim of the written theorems file ``path`` whose id is in
+    ``verdicts`` (``{id: verdict word}``) and differs; discover's own word is kept in a comment on that
+    line. Returns how many were rewritten.
+
+    A written implication's f is the tight f computed exactly at sample levels and joined by a fitted
+    formula: between the samples it is what ``implgraph verify`` establishes (proved, verified-bounded,
+    or unknown), so its ``expect:`` is that verdict, a guard against regressions only.
+    """
+    from pathlib import Path
+    from implgraph.io.output import atomic_write
+    path = Path(path)
+    lines, current, changed = path.read_text().split("\n"), None, 0
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped.startswith("- id: "):
+            current = stripped[len("- id: "):]
+        elif stripped.startswith("expect: ") and current in verdicts:
+            old = stripped[len("expect: "):]
+            if old != verdicts[current]:
+                indent = line[:len(line) - len(line.lstrip())]
+                lines[i] = (f"{indent}expect: {verdicts[current]}    # implgraph verify at write time "
+                            f"(discover's bounded evidence: {old})")
+                changed += 1
+    if changed:
+        atomic_write(path, "\n".join(lines))
+    return changed
 
 
 def _equivalence_yaml(f: Finding, N: int, paper: str) -> str:

@@ -186,15 +186,26 @@ def bounded_search(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params
             T_restricted = any(T in c.free_symbols and c != (T >= 1) for c in conds_T if hasattr(c, "free_symbols"))
             alphas = [None]
             if T_restricted:
-                alphas = [a.level_from_raw(tv) for tv in (sympy.Integer(1), sympy.Rational(5, 4), sympy.Rational(3, 2),
-                                                          sympy.Integer(2), sympy.Integer(3), sympy.Integer(10))
-                          if Region(region.kinds, tuple(sympy.sympify(c).subs(pt).subs(T, tv) for c in region.constraints
-                                                       )).contains({}) is True]
-                if not alphas:
+                def in_condition(tv, pt=pt):
+                    return Region(region.kinds, tuple(sympy.sympify(c).subs(pt).subs(T, tv)
+                                                      for c in region.constraints)).contains({}) is True
+                grid = [a.level_from_raw(tv) for tv in (sympy.Integer(1), sympy.Rational(5, 4), sympy.Rational(3, 2),
+                                                        sympy.Integer(2), sympy.Integer(3), sympy.Integer(10))
+                        if in_condition(tv)]
+                if not grid:
                     continue
+                # first every level of A at once: no witness at any level is none in the condition's range
+                # either; a witness outside the range refutes nothing, and the grid of levels in it follows
+                alphas = [None] + grid
             for av in alphas:
                 r = find_witness(a, b, fconc, N=Nv, a_params=a_ps, b_params=b_ps, alpha=alpha_sym,
                                  alpha_value=av, classes=classes, timeout_ms=timeout_ms)
+                if T_restricted and av is None:
+                    if r.status == "none-found":
+                        none_found += 1
+                        break
+                    if r.status != "refuted" or not in_condition(a.raw_from_level(r.alpha_value)):
+                        continue
                 if r.status == "refuted":
                     ev = (f"witness at {point_text(pt)}: satisfies {a.name} at {alpha_sym} = {r.alpha_value} "
                           f"(its level {r.level_a}) and has {b.name} level {r.level_b}"
