@@ -23,6 +23,7 @@ from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
 from implgraph.engines.certificates import certificate
 from implgraph.engines.bounds import ProofResult, T, as_definition, decide, param_ranges, tight_bound
+from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
 from implgraph.core.point_values import not_identically_zero
@@ -95,6 +96,10 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         return res
 
     bound = tight_bound(a, b, c.a_params, c.b_params, region, c.N, a_classes, b_classes)
+    if bound is None:       # outside the families: a chain of registered inequality lemmas (engines/lemmas.py)
+        by_lemmas = lemma_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params)
+        if by_lemmas is not None:
+            return finish(**by_lemmas)
     if bound is not None:
         details = {"method": bound.method, "checks": bound.checks, "U_raw": str(bound.upper)}
         supremum = bound if bound.tight else bound.exact      # the tight bound, where one is derived
@@ -103,6 +108,9 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
             details["supremum"] = {"method": bound.exact.method, "checks": bound.exact.checks,
                                    "U_raw": str(bound.exact.upper)}
         cert = certificate(a, b, c.a_params, c.b_params, a_classes, b_classes, region, c.N, bound)
+        if bound.exact is not None:     # the supremum's own certificate, beside the bound's
+            details["certificates"] = [certificate(a, b, c.a_params, c.b_params, a_classes, b_classes, region,
+                                                   c.N, bound.exact)]
         if raw_f is None:
             details["certificate"] = cert
             return finish("proved", evidence=f"{bound.method}: {bound.argument}", tight=tight_f,
