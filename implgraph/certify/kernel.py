@@ -4,7 +4,8 @@ The checker trusts these few textbook facts about ratio-of-averages levels (stat
 proofs) and nothing the prover computed:
 
 ``same-level``
-    Two identical descriptions (family, sides, subset size) have the same level on every table.
+    Two identical descriptions (family, sides, subset size; for classes the same class sizes: the
+    classes are the table's one partition) have the same level on every table.
 ``extreme-means-monotone``
     In one bucket the mean of the j smallest values is nondecreasing in j and the mean of the j
     largest nonincreasing (adding the next value moves the mean towards it), so a two-sided subset
@@ -204,7 +205,9 @@ def structural_checks(cert, rd):
     checks = []
     if method == "same-level":
         same = (A["family"] == B["family"] and A.get("sides") == B.get("sides")
-                and rd.poly(A.get("size") or 0) == rd.poly(B.get("size") or 0) and A["family"] != "class")
+                and rd.poly(A.get("size") or 0) == rd.poly(B.get("size") or 0)
+                and (A["family"] != "class" or (rd.poly(A.get("min_class") or 1) == rd.poly(B.get("min_class") or 1)
+                                                and A.get("max_class") == B.get("max_class"))))
         checks += [("A and B have identical descriptions", same), ("U = T", upper_is_T())]
     elif method == "subset-monotone":
         checks += [("A and B are two-sided subset levels", A["family"] == B["family"] == "subset" and two(A)

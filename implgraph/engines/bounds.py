@@ -5,8 +5,9 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
 :meth:`Definition.subset_size`, ``needs_classes``):
 
 ``same-level``
-    A and B are the same definition with the same parameters: the optimal level is monotone, so
-    B's level is at most A's (``U = T``, tight).
+    A and B are the same definition with the same parameters, or declare the same raw level (both
+    two-sided pairwise, or both two-sided class levels, without parameters): B's level is A's on
+    every table (``U = T``, tight).
 ``subset-monotone``
     A and B are two-sided subset definitions (``family = "subset"``, subset sizes j_A and j_B from
     ``subset_size``) with j_B >= j_A on the whole condition (decided by the region's solver): the
@@ -28,11 +29,15 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     is the tight ``U``: ((N - j) T + j)/N for subset size j, (k + (N - k) T)/N for classes of size
     >= k, attained by a binary table (a = 1/(T+1)).
 ``product``
-    A a subset definition of subset size 1 (or a class definition with singleton classes, the same
+    A a subset definition of subset size 1 on the whole condition (or a class definition with singleton classes, the same
     level), B pairwise: for a bucket with minimum a, maximum b and mean m, b <= T m and m <= T a
     give b/a <= T^2; with the mean between (b + (N-1) a)/N and (a + (N-1) b)/N also
     b/a <= N(T - 1) + 1. Both are checked and ``U = Min(T^2, N (T - 1) + 1)`` is attained by an
     explicit table.
+
+Every argument bounds one bucket's values at a time (a column of the table), so it holds for any
+number of buckets p >= 2, and every attaining table is binary: the binary case is extremal
+(:data:`ANY_BUCKETS`, :data:`BINARY_EXTREMAL`, appended to the prover's evidence).
 """
 
 from __future__ import annotations
@@ -47,8 +52,13 @@ from implgraph.core.concrete import ConcreteTable
 from implgraph.core.verdict import VerdictWord
 from implgraph.core.simplified import simplified
 
-__all__ = ["Bound", "ProofResult", "T", "tight_bound", "param_ranges", "subset_size_expr", "compares", "decide",
+__all__ = ["ANY_BUCKETS", "BINARY_EXTREMAL", "Bound", "ProofResult", "T", "tight_bound", "param_ranges", "subset_size_expr", "compares", "decide",
            "as_definition"]
+
+#: what every argument here says of the number of buckets (see the module notes)
+ANY_BUCKETS = "every step bounds one bucket's values at a time, so the bound holds for any number of buckets"
+#: ... and of a tight one's attaining table
+BINARY_EXTREMAL = "the attaining table is binary, so two buckets are extremal"
 
 #: A's raw level (t, or e^eps)
 T = sympy.Symbol("T", positive=True)
@@ -157,6 +167,14 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
                      "A and B are the same definition with the same parameters: a table satisfying it at "
                      "level alpha has optimal level <= alpha, so B holds at every level >= alpha, and at "
                      "no smaller level on a table whose optimal level is alpha")
+    # two definitions declaring the same raw level: a two-sided ratio of averages over the same record sets
+    same_family = next((fam for fam in ("pairwise", "class") if compares(a, fam) and compares(b, fam)), None)
+    if same_family is not None and not a_params and not b_params:
+        sets = "pairs of records" if same_family == "pairwise" else "the classes of the table's one partition"
+        return Bound(T, True, "same-level",
+                     f"A and B declare the same raw level, a two-sided ratio of averages over {sets} (family "
+                     f"{same_family}, no parameters): on every table B's raw level is A's, so B holds at A's raw "
+                     "level and at no smaller one on a table whose level is exactly that")
     if ja is not None and jb is not None:
         same = simplified(ja - jb) == 0 or decide(region, sympy.Eq(jb, ja)) is True
         ok = True if same else decide(region, sympy.Ge(jb, ja))
@@ -187,7 +205,8 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
         return _vertex_bound(b, jb, b_classes, region, N)
     singleton_a = (compares(a, "class") and a_classes and
                    sympy.sympify(a_classes.get("max_size", 0)) == 1)
-    if (ja is not None and simplified(ja - 1) == 0 or singleton_a) and compares(b, "pairwise"):
+    if (ja is not None and (simplified(ja - 1) == 0 or decide(region, sympy.Eq(ja, 1)) is True) or singleton_a) \
+            and compares(b, "pairwise"):
         return _product_bound(region, N, singleton=bool(singleton_a))
     return None
 

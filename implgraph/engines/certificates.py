@@ -38,10 +38,12 @@ def _side(d, params, classes, N):
 
 def _level_T_family(side, N):
     """Blocks whose A level is exactly T: the bucket-1 values of a subset level of size j (j records
-    at c, N - j at c r with mean c T) or of a pairwise level (one record at 1/(T+1), the rest at
-    T/(T+1))."""
-    if side["family"] == "subset":
-        j = sympy.sympify(side["size"], locals={"N": N})
+    at c, N - j at c r with mean c T), of a class level with classes of >= s records (the same two
+    blocks with j = s, each block a class: 2 s <= N, so the class of N - s records has the mean of
+    the s largest) or of a pairwise level (one record at 1/(T+1), the rest at T/(T+1))."""
+    if side["family"] in ("subset", "class"):
+        j = sympy.sympify(side["size"] if side["family"] == "subset" else side.get("min_class", "1"),
+                          locals={"N": N})
         r = (N * T - j) / (N - j)
         c = (N - j) / (N * (T + 1) - j)
         return [{"count": str(j), "value": str(simplified(c)), "class": "E1"},
@@ -143,6 +145,24 @@ def _assumptions(kinds):
     return out
 
 
+def _pin(A, B, region):
+    """A symbol the condition fixes (``N == 4``) takes its value in the sides' sizes, so that a lemma
+    about a size (a subset of one record) reads it; the domain keeps the equality."""
+    pins = {}
+    for c in region.constraints:
+        if isinstance(c, sympy.Eq):
+            for x, v in ((c.lhs, c.rhs), (c.rhs, c.lhs)):
+                if x.is_Symbol and v.is_number:
+                    pins[x] = v
+    if not pins:
+        return
+    names = {str(x): x for x in pins}
+    for side in (A, B):
+        for key in ("size", "min_class", "max_class"):
+            if side.get(key) is not None:
+                side[key] = str(simplified(sympy.sympify(side[key], locals=names).subs(pins)))
+
+
 def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound):
     """The JSON certificate of ``bound`` (a :class:`implgraph.engines.bounds.Bound`) for A => B.
 
@@ -160,6 +180,7 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
     B = _side(b, b_params, b_classes, N)
     if b.family == "class" and not b_classes:
         B["min_class"] = "1"
+    _pin(A, B, region)
     cert = {"format": FORMAT, "method": bound.method, "symbols": kinds,
             "domain": _assumptions(syms) + [str(c) for c in region.constraints if c not in (sympy.true, True)],
             "A": A, "B": B, "upper": str(bound.upper), "tight": bool(bound.tight),

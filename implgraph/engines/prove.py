@@ -22,7 +22,8 @@ import sympy
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
 from implgraph.engines.certificates import certificate
-from implgraph.engines.bounds import ProofResult, T, as_definition, decide, param_ranges, tight_bound
+from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, ProofResult, T, as_definition, decide, param_ranges,
+                                     tight_bound)
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
@@ -113,7 +114,8 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
                                                    c.N, bound.exact)]
         if raw_f is None:
             details["certificate"] = cert
-            return finish("proved", evidence=f"{bound.method}: {bound.argument}", tight=tight_f,
+            return finish("proved", evidence=f"{bound.method}: {bound.argument}; {_buckets_text(supremum or bound)}",
+                          tight=tight_f,
                           tightness="tight" if bound.tight else "not derived", method=bound.method, details=details)
         if _f_dominates(c, bound):
             details["certificate"] = cert
@@ -209,6 +211,11 @@ def _f_dominates(c: _Claim, bound) -> bool:
     return decide(areg, sympy.Ge(c.fx, c.to_level(bound.upper))) is True
 
 
+def _buckets_text(bound) -> str:
+    """What the argument says of the number of buckets (and, when it is tight, of its attaining table)."""
+    return ANY_BUCKETS + (f"; {BINARY_EXTREMAL}" if bound.tight else "")
+
+
 def _identical(f, upper) -> bool:
     """``f == upper`` identically (a Piecewise: on every piece; simplifying a whole Piecewise is slow, and a
     difference with an exact non-zero value at a point is not simplified at all)."""
@@ -239,6 +246,7 @@ def _proof_evidence(c: _Claim, bound, tight_f, details, a_classes, b_classes):
             tightness = probe["label"]
     ev = f"proved for every parameter value ({bound.method}): {bound.argument}" if not extra else \
         f"proved for every parameter value ({proof_method}): {proof_argument}{extra}"
+    ev += f"; {_buckets_text(bound)}"
     if tightness == "loose" and equal_at:
         tightness = "tight at some parameter values, loose at others"
         ev += f"; f is tight at some parameter values and loose at others: the tight f is {tight_f}"
