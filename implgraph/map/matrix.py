@@ -43,7 +43,6 @@ from implgraph.definitions import all_definitions, get
 from implgraph.definitions.families import param_grid
 from implgraph.engines.bounds import compares, subset_size_expr
 from implgraph.engines.checkedge import check_edge
-from implgraph.core.simplified import simplified
 
 __all__ = ["stated_params", "matrix_nodes", "symbolic_nodes", "decide_pair", "pair_matrix", "cell_of", "counts_of", "Cell",
            "not_proved_reason"]
@@ -168,7 +167,8 @@ def cell_of(direction, kind: str) -> Cell:
 
 
 #: the arguments :mod:`implgraph.engines.bounds` has for every N
-PROVER_ARGUMENTS = "same-level, subset-monotone (with its exact supremum), subset-to-classes, vertex, product"
+PROVER_ARGUMENTS = ("same-level (one definition, or two declaring the same raw level), subset-monotone (with its exact "
+                    "supremum), subset-to-classes, vertex, product, registered inequality lemmas")
 
 
 def _ratio_of_averages(d) -> bool:
@@ -211,13 +211,7 @@ def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
     N = sympy.Symbol("N", integer=True)
     sizes = [subset_size_expr(d, N, n.param_dict) for d, n in ((da, na), (db, nb))]
     shape = " => ".join(f"{d.family}" + (f" (size {j})" if j is not None else "") for d, j in zip((da, db), sizes))
-    why = ""
-    if da.family == db.family and na.class_dict == nb.class_dict and (
-            sizes[0] is None or simplified(sizes[0] - sizes[1]) == 0):
-        why = ("; the two declare the same raw level, but the same-level argument asks for the same definition "
-               "with the same parameters")
-    elif None not in sizes:
-        why = f"; subset-monotone needs {sizes[1]} >= {sizes[0]} for every N"
+    why = f"; subset-monotone needs {sizes[1]} >= {sizes[0]} for every N" if None not in sizes else ""
     return (f"no argument for every N: {shape} matches none of the prover's arguments ({PROVER_ARGUMENTS}){why}; "
             f"the tight f is exact at each N checked")
 
