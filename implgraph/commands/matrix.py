@@ -72,6 +72,10 @@ def run(args) -> int:
           f"{counts['implication_proved_every_n']} proved for every N, {counts['implication_trivial']} trivial; "
           f"{counts['non_implication']} non-implications; {counts['equivalent']} cells of equivalent pairs), "
           f"{counts['open']} open ({counts['open_timeout']} timeouts); {m['seconds']} s")
+    if m.get("pair_seconds"):
+        slowest = max(m["pair_seconds"].items(), key=lambda kv: kv[1])
+        print(f"seconds per pair (both directions, in its own process): median "
+              f"{sorted(m['pair_seconds'].values())[len(m['pair_seconds']) // 2]}, slowest {slowest[1]} ({slowest[0]})")
     why = Counter(not_proved_reason(c["a"], c["b"], c["trivial"]).split(":")[0] for c in m["cells"]
                   if c["relation"] == "implication" and not c["proved_every_n"])
     if why:

@@ -240,7 +240,7 @@ def _worker(conn, a, b, N, p, when):
 def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
     """Every pair in a process of its own (at most ``jobs`` at once), each stopped after ``timeout`` s."""
     ctx = multiprocessing.get_context("fork")
-    results, running, todo, done = {}, {}, list(pairs), 0
+    results, running, todo, done, seconds = {}, {}, list(pairs), 0, {}
     while todo or running:
         while todo and len(running) < jobs:
             a, b = todo.pop(0)
@@ -267,11 +267,13 @@ def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
             del running[key]
             recv.close()
             done += 1
+            seconds[key] = round(time.monotonic() - start, 2)
             if progress:
-                print(f"[{done}/{len(pairs)}] {key[0]} ? {key[1]}: {results[key][0].kind}", file=sys.stderr, flush=True)
+                print(f"[{done}/{len(pairs)}] {key[0]} ? {key[1]}: {results[key][0].kind} ({seconds[key]} s)",
+                      file=sys.stderr, flush=True)
         if running:
             time.sleep(0.05)
-    return results
+    return results, seconds
 
 
 def counts_of(cells) -> dict:
@@ -291,7 +293,8 @@ def counts_of(cells) -> dict:
 
 def pair_matrix(names=None, N: int = 4, p: int = 2, timeout: float = 120, jobs: int = 1, progress: bool = False,
                 pairs=None, parameters: str = "stated") -> dict:
-    """The pair matrix as a JSON-ready dict: ``nodes``, ``cells`` (ordered pairs), ``counts``, ``settings``.
+    """The pair matrix as a JSON-ready dict: ``nodes``, ``cells`` (ordered pairs), ``counts``, ``settings``,
+    ``seconds`` (the whole matrix, wall) and ``pair_seconds`` (each unordered pair's check, wall, in its process).
 
     Parameters
     ----------
@@ -322,7 +325,7 @@ def pair_matrix(names=None, N: int = 4, p: int = 2, timeout: float = 120, jobs: 
         nodes = matrix_nodes(names, N)
     if pairs is None:
         pairs = [(a, b) for i, a in enumerate(nodes) for b in nodes[i + 1:]]
-    results = _run_pairs(list(pairs), N, p, timeout, max(1, jobs), progress, conds)
+    results, seconds = _run_pairs(list(pairs), N, p, timeout, max(1, jobs), progress, conds)
     cells = [c for key in pairs for c in results[key]]
     settings = {"N": N, "p": p, "timeout": timeout,
                 "parameters": "stated values (implgraph.map.matrix.stated_params)" if parameters == "stated" else
@@ -332,4 +335,5 @@ def pair_matrix(names=None, N: int = 4, p: int = 2, timeout: float = 120, jobs: 
         settings["conditions"] = {sym: c for sym, c in sorted(conds.items())}
     return {"settings": settings,
             "nodes": nodes, "counts": counts_of(cells), "cells": [c.to_json() for c in cells],
-            "seconds": round(time.perf_counter() - start, 1)}
+            "seconds": round(time.perf_counter() - start, 1),
+            "pair_seconds": {f"{a} ? {b}": seconds[(a, b)] for a, b in pairs}}
