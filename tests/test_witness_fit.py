@@ -43,11 +43,13 @@ def test_theorem_3b_witness_outside_the_condition_confirms_nothing(when):
     node = _mutant("ekenstedt2022/theorem-3b", when=when)
     assert _fit(node)["fits"] is False
     v = check_claim(node, {"max_n": 6, "verdicts": {}})
-    # (1, t)-closeness => eps-LDP (Theorem 2a), so k == 1 cannot be confirmed by any witness;
-    # the other conditions exclude Table VI's k = 2, N = 4
+    # (1, t)-closeness => eps-LDP (Theorem 2a), so k == 1 cannot be confirmed by any witness: the subset of
+    # one record that the condition fixes is the product argument's, which proves the implication and so
+    # refutes the claimed non-implication; the other conditions exclude Table VI's k = 2, N = 4
     if when[0] == "k == 1":
-        assert v.verdict not in ESTABLISHED
-    assert "not an instance" in v.evidence
+        assert v.verdict == "refuted" and "proves the implication" in v.evidence and "product" in v.evidence
+    else:
+        assert "not an instance" in v.evidence
 
 
 def test_lemma_2_2_witness_instance_maps_table_symbols():
