@@ -83,7 +83,9 @@ def _commands(only=None):
     """The command modules (every one, or only the one whose name is ``only`` when there is one)."""
     from implgraph import commands
     names = [i.name for i in pkgutil.iter_modules(commands.__path__) if not i.name.startswith("_")]
-    if only is not None and only.replace("-", "_") in names:
+    if only == "--version":
+        names = []              # `implgraph --version` needs no command
+    elif only is not None and only.replace("-", "_") in names:
         names = [only.replace("-", "_")]
     mods = []
     for name in sorted(names):
@@ -107,8 +109,10 @@ def _verbosity_flags(p, default):
 
 
 def _command_named(argv):
-    """The command ``argv`` names (its first word that is not an option), or None."""
-    return next((a for a in argv if not a.startswith("-")), None)
+    """The command ``argv`` names (its first word that is not an option), ``--version`` when it asks only
+    for the version, or None."""
+    named = next((a for a in argv if not a.startswith("-")), None)
+    return "--version" if named is None and "--version" in argv else named
 
 
 def build_parser(argv=None):
