@@ -44,6 +44,19 @@ proofs) and nothing the prover computed:
     (N-q))/(q T); *gap* ``q^2 T - (N T - (N-q)) D = lambda (T - 1)^2``, so that ratio is <= q/D
     where D > 0. With j_B >= j_A (P1 gives B <= T): where D/q >= 1/T, D > 0 and U = Min(T, q/D) >= B;
     where D/q < 1/T, 1/Max(D/q, 1/T) = T and U = T >= B.
+``class-mass`` (method ``class-to-subset``, docs/proofs/class-to-subset.md)
+    A two-sided class level <= T with >= 2 classes of >= s records (``A["min_class"]``, no
+    ``max_class``; a partition exists only where s >= 1 and N - 2 s >= 0, premises of every
+    obligation) bounds the two-sided subset level of size N - 1 by ``U = (N - 1) T / s`` (checked as
+    a quotient). Per bucket with mean m = 1 (ratios are scale free): a set of N - 1 records misses
+    one record r of a class E of e records; r's value is at most E's sum, and the other classes hold
+    N - e >= s records with means >= 1/T, so the N - 1 values sum to L with T L >= N - e. *lower*
+    ``T L - s >= 0`` (multipliers on ``T*L >= N - e`` and ``N - e - s >= 0``): m / mean_S =
+    (N - 1)/L <= U. The other ratio is mean_S / m <= N / (N - 1) (a value >= 0 dropped): *upper*
+    ``(N - 1)^2 T - N s >= 0`` where N >= 4 (multipliers on ``T - 1 >= 0``, ``N - 2s >= 0`` and
+    ``1``) and where N = 3 (then s = 1: s is an integer, checked, with 1 <= s <= 3/2); where N = 2
+    the two classes are single records and S is the other one, a class, so mean_S / m <= T:
+    *pair* ``(N - 1 - s) T >= 0`` (multipliers on ``N - 2s >= 0`` and ``N - 2 == 0``), U >= T.
 
 Each obligation is ``target >= 0`` (or ``> 0``) under its hypotheses and the certificate's domain,
 optionally with multipliers: ``target = sum(lambda_i * fact_i)`` identically, every ``lambda_i >= 0``.
@@ -189,6 +202,46 @@ def _supremum(A, B, rd, data):
     return out
 
 
+def _class_mass_structure(A, B, cert, rd):
+    """The shape of ``class-mass``: the sides, B's size N - 1, U = (N - 1) T / s, s an integer."""
+    two = lambda d: d.get("sides", "two-sided") == "two-sided"      # noqa: E731
+    T, N = rd.gens["T"], rd.gens["N"]
+    s = rd.poly(A.get("min_class") or "1")
+    try:
+        P, Q = rd.ratio(cert["upper"])
+        upper_ok = P * s == Q * (N - 1) * T
+    except ValueError:
+        upper_ok = False
+    return [("A is a two-sided class level without a maximum class size, B a two-sided subset level",
+             A["family"] == "class" and A.get("max_class") is None and B["family"] == "subset" and two(A)
+             and two(B)),
+            ("B's subset size is N - 1", B.get("size") is not None and _size(B, rd) == N - 1),
+            ("U = (N - 1) T / s", upper_ok),
+            ("s is an integer (integer coefficients, integer symbols)", _integer_valued([s], cert.get("symbols") or {}))]
+
+
+def _class_mass(A, rd, data):
+    """The obligations of ``class-mass`` (see the module notes)."""
+    g = rd.gens
+    T, N, L, e = g["T"], g["N"], g["a_"], g["e_"]
+    s = rd.poly(A.get("min_class") or "1")
+    exists = [(">=", s - 1), (">=", N - 2 * s)]
+    mults = {k: {f: rd.poly(x) for f, x in v.items()} for k, v in (data.get("multipliers") or {}).items()}
+    lower = {"T*L >= N - e": T * L - N + e, "N - e - s >= 0": N - e - s}
+    upper = {"T - 1 >= 0": T - 1, "N - 2s >= 0": N - 2 * s, "1": rd.poly("1")}
+    pair = {"N - 2s >= 0": N - 2 * s, "N - 2 == 0": N - 2}
+    return [
+        Obligation("lower: T*L - s >= 0 (m / mean_S <= (N - 1) T / s)", T * L - s,
+                   exists + [(">=", f) for f in lower.values()], facts=lower, multipliers=mults.get("lower")),
+        Obligation("upper: (N - 1)^2 T - N s >= 0 where N >= 4", (N - 1) ** 2 * T - N * s,
+                   exists + [(">=", N - 4), (">=", T - 1)], facts=upper, multipliers=mults.get("upper")),
+        Obligation("upper: (N - 1)^2 T - N s >= 0 where N = 3 (s = 1, an integer in [1, 3/2])",
+                   (N - 1) ** 2 * T - N * s, exists + [("==", N - 3), ("==", s - 1)]),
+        Obligation("pair: (N - 1 - s) T >= 0 where N = 2 (singleton classes: mean_S / m <= T <= U)",
+                   (N - 1 - s) * T, exists + [("==", N - 2)], facts=pair, multipliers=mults.get("pair")),
+    ]
+
+
 def structural_checks(cert, rd):
     """``[(what, ok)]``: the shape conditions of the lemma the certificate invokes."""
     A, B, method = cert["A"], cert["B"], cert["method"]
@@ -224,6 +277,8 @@ def structural_checks(cert, rd):
         checks += [("A is a two-sided subset level, B a two-sided class level", A["family"] == "subset"
                     and B["family"] == "class" and two(A) and two(B) and B.get("min_class") is not None),
                    ("U = T", upper_is_T())]
+    elif method == "class-to-subset":
+        checks += _class_mass_structure(A, B, cert, rd)
     elif method == "vertex":
         checks += [("A is pairwise", A["family"] == "pairwise"),
                    ("B is a subset or class level", B["family"] in ("subset", "class") and (
@@ -249,6 +304,8 @@ def obligations(cert, rd):
         return _supremum(A, B, rd, data)
     if method == "subset-to-classes":
         return [Obligation("min class size - j_A >= 0", rd.poly(B["min_class"]) - _size(A, rd))]
+    if method == "class-to-subset":
+        return _class_mass(A, rd, data)
     if method == "vertex":
         mults = {k: {f: rd.poly(x) for f, x in v.items()} for k, v in data.get("multipliers", {}).items()}
         return _vertex(B, cert["upper"], rd, mults)

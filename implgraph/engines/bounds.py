@@ -34,6 +34,11 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     give b/a <= T^2; with the mean between (b + (N-1) a)/N and (a + (N-1) b)/N also
     b/a <= N(T - 1) + 1. Both are checked and ``U = Min(T^2, N (T - 1) + 1)`` is attained by an
     explicit table.
+``class-to-subset``
+    A a two-sided class level with classes of >= s records (``a_classes``, default s = 1; no maximum
+    class size), B a two-sided subset level of size j_B = N - 1 on the whole condition (record
+    removal): ``U = (N - 1) T / s``, tight (:mod:`implgraph.engines.class_subset`,
+    docs/proofs/class-to-subset.md); for j_B <= N - 2 the supremum is infinite (not handled here).
 
 Every argument bounds one bucket's values at a time (a column of the table), so it holds for any
 number of buckets p >= 2, and every attaining table is binary: the binary case is extremal
@@ -51,6 +56,7 @@ from implgraph import definitions
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.verdict import VerdictWord
 from implgraph.core.simplified import simplified
+from implgraph.engines.class_subset import class_to_subset
 
 __all__ = ["ANY_BUCKETS", "BINARY_EXTREMAL", "Bound", "ProofResult", "T", "tight_bound", "param_ranges", "subset_size_expr", "compares", "decide",
            "as_definition"]
@@ -208,6 +214,8 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     if (ja is not None and (simplified(ja - 1) == 0 or decide(region, sympy.Eq(ja, 1)) is True) or singleton_a) \
             and compares(b, "pairwise"):
         return _product_bound(region, N, singleton=bool(singleton_a))
+    if compares(a, "class") and jb is not None:
+        return class_to_subset(a_classes, jb, region, N, T=T, decide=decide, Bound=Bound, at_least_one=_at_least_one)
     return None
 
 

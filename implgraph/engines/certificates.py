@@ -8,6 +8,9 @@ terms of A's raw level T), the upper bound U (raw), the method's own data (multi
 parametric in N, T and the parameters, whose exact levels are A <= T and B = U. The supremum of the
 subset-monotone case (``Bound.exact``, method ``subset-supremum``) has its own certificate: U written
 with Min and Max, q = min(j_B, N - j_A) and the multipliers of the kernel's ``extreme-means-supremum``.
+The ``class-to-subset`` bound (N - 1) T / s has the kernel's ``class-mass`` multipliers, its domain
+restricted to where a partition into >= 2 classes of >= s records exists (s >= 1, 2 s <= N), and the
+three-block family of docs/proofs/class-to-subset.md.
 """
 
 from __future__ import annotations
@@ -134,6 +137,22 @@ _SUPREMUM_MULTIPLIERS = {
     "gap": {"(T-1)^2 >= 0": "N*(N - q_)"}}
 
 
+#: the multipliers of ``class-mass``'s identities (kernel fact names)
+_CLASS_MASS_MULTIPLIERS = {
+    "lower": {"T*L >= N - e": "1", "N - e - s >= 0": "1"},
+    "upper": {"T - 1 >= 0": "(N - 1)**2", "N - 2s >= 0": "N/2", "1": "(N**2 - 4*N + 2)/2"},
+    "pair": {"N - 2s >= 0": "T/2", "N - 2 == 0": "T/2"}}
+
+
+def _class_mass_family(A):
+    """The table of docs/proofs/class-to-subset.md, c = 1/(T (N T + 1)): class E1 of N - s records (one
+    at (N T - s) c, N - s - 1 at 0), class E2 of s records at c."""
+    s_ = f"({A.get('min_class', '1')})"
+    return [{"count": "1", "value": f"(N*T - {s_})/(T*(N*T + 1))", "class": "E1"},
+            {"count": f"N - {s_} - 1", "value": "0", "class": "E1"},
+            {"count": s_, "value": "1/(T*(N*T + 1))", "class": "E2"}]
+
+
 def _assumptions(kinds):
     """The symbols' sign assumptions as domain conditions (the certificate's symbols carry only a kind)."""
     out = []
@@ -193,6 +212,11 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
     elif bound.method == "product":
         cert["upper_certificate"] = {"lemma": "extremes-and-mean",
                                      "multipliers": _product_multipliers(bound.upper, N)}
+    elif bound.method == "class-to-subset":
+        s_ = A.get("min_class", "1")
+        cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]     # where a partition into >= 2 such classes exists
+        cert["upper_certificate"] = {"lemma": "class-mass", "multipliers": {
+            k: dict(v) for k, v in _CLASS_MASS_MULTIPLIERS.items()}}
     elif bound.method == "vertex":
         cert["upper_certificate"] = {"lemma": "linear-fractional-vertex", "multipliers": _vertex_multipliers(B, N)}
     else:
@@ -207,6 +231,8 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
             fam = {"blocks": _vertex_family(B, N)}
         elif bound.method == "subset-supremum":
             fam = {"blocks": _supremum_family(B, cert["upper"], N)}
+        elif bound.method == "class-to-subset":
+            fam = {"blocks": _class_mass_family(A)}
         elif bound.method == "product":
             fam = {"blocks": _product_family(N), "singleton_classes": a.family == "class"}
         cert["tightness"] = fam
