@@ -14,7 +14,9 @@ U. This package re-checks both without importing the prover or the refuter:
 - the **tightness family**: blocks of equal binary rows ``{"count", "value", "class"}`` (expressions
   in N, T and the parameters) evaluated at every point of the domain with N = 2..12, every integer
   parameter and a grid of levels; the exact levels (:mod:`implgraph.certify.levels`, from the
-  definitions, computed on the blocks without expanding them) must give A <= T and B = U.
+  definitions, computed on the blocks without expanding them) must give A <= T and B = U;
+- an ``inequality-lemmas`` certificate (definitions outside the ratio families, e.g. the l-diversities) is a
+  chain of textbook inequalities between class levels, re-checked by :mod:`implgraph.certify.lemma_chain`.
 
 Examples
 --------
@@ -138,6 +140,9 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
     steps = []
     if cert.get("format") != FORMAT:
         return CertificateReport(False, [("format", False, f"expected {FORMAT}, got {cert.get('format')!r}")])
+    if cert.get("method") == "inequality-lemmas":        # a chain of class-level inequalities
+        from implgraph.certify import lemma_chain
+        return lemma_chain.check(cert)
     try:
         domain = Domain(cert)
         for what, ok in structural_checks(cert, domain.reader):

@@ -60,6 +60,9 @@ class Lemma:
         ``proof()`` returns ``{step: bool}`` (None: not applicable); the lemma is proved when every step holds.
     cited : bool
         True: no proof here, the lemma rests on ``reference`` (reported as "rests on a cited lemma").
+    fact : str
+        The class-level inequality as :mod:`implgraph.certify.lemma_chain` names it (the certificate's step);
+        empty: the lemma gives no certificate.
     """
 
     name: str
@@ -70,6 +73,7 @@ class Lemma:
     reference: str
     proof: object = None
     cited: bool = False
+    fact: str = ""          # the independent checker's name of the class-level inequality (certify.lemma_chain)
 
 
 def _entropy_at_least_min_entropy():
@@ -97,13 +101,13 @@ LEMMAS = (
           "On measures of entropy and information, 4th Berkeley Symposium, 1961; e.g. C. Cachin, Entropy measures "
           "and unconditional security in cryptography, PhD thesis, ETH Zurich, 1997); proved here: a weighted "
           "geometric mean of the q_i is at most their maximum",
-          proof=_entropy_at_least_min_entropy),
+          proof=_entropy_at_least_min_entropy, fact="shannon>=min-entropy"),
     Lemma("entropy <= log of the support size", "entropy-l-diversity", "distinct-l-diversity", "ceiling(l)",
           "per class exp(H(q)) <= |support of q| (the number of values with positive frequency), hence the "
           "minimum over classes of the support size, an integer, is at least the ceiling of the minimum of exp(H)",
           "Cover & Thomas, Elements of Information Theory, 2nd ed. (2006), Theorem 2.6.4 (H(X) <= log |X|); "
           "proved here from Gibbs' inequality, x log x - x + 1 >= 0",
-          proof=_support_at_least_entropy),
+          proof=_support_at_least_entropy, fact="support>=shannon"),
 )
 
 
@@ -237,6 +241,18 @@ def _chain_text(chain) -> tuple[str, list, list]:
     return "; ".join(parts), cited, info
 
 
+def _certificate(chain, a, b, where) -> dict:
+    """The chain as a certificate for :mod:`implgraph.certify` (method ``inequality-lemmas``): its facts, the
+    composed map of A's level (``x``, or ``ceiling(x)`` once an integer-valued level is reached) and, where the
+    uniform tables attain it, that family."""
+    f = "ceiling(x)" if any("ceiling" in lm.f for lm in chain) else "x"
+    return {"format": "implgraph-certificate/1", "method": "inequality-lemmas",
+            "A": {"definition": a.name}, "B": {"definition": b.name},
+            "steps": [lm.fact for lm in chain], "f": f, "tight": where is not None,
+            "tightness": {"uniform": True, "where": where} if where is not None else None,
+            "lemmas": [{"name": lm.name, "reference": lm.reference} for lm in chain]}
+
+
 def lemma_verdict(a, b, region, raw_f, alpha, a_params=None, b_params=None) -> dict | None:
     """The prover's verdict on A => B (f) from a chain of registered lemmas, or None (no chain, or f not shown).
 
@@ -286,6 +302,8 @@ def lemma_verdict(a, b, region, raw_f, alpha, a_params=None, b_params=None) -> d
     tight = g_level if where == "every" else None
     label = {"every": "tight", "integer": "tight at integer levels", None: "not derived"}[where]
     details["lemma_tightness"] = label
+    if all(lm.fact for lm in chain):
+        details["certificate"] = _certificate(chain, a, b, where)
     if raw_f is None:
         return dict(verdict="proved", evidence=f"proved for every parameter value (inequality lemmas): {argument}; "
                     f"f = {g_level} is {tight_text}", tight=tight, tightness=label, method="inequality lemmas",

@@ -1,0 +1,58 @@
+"""Certificates of the inequality-lemma chains (l-diversities): re-checked by implgraph.certify.lemma_chain.
+
+By hand: a class uniform over m values has 1/max q = m, exp(H) = m and support m; the chain frequency =>
+entropy keeps the level (f = x), a chain reaching distinct l-diversity (an integer level) takes its ceiling.
+At A's level 5/4 the uniform table over ceiling(5/4) = 2 buckets has entropy level 2 > 5/4, so f = x is
+not attained there: frequency => entropy is tight only at integer levels.
+"""
+
+from fractions import Fraction as Fr
+
+import pytest
+
+import brute
+from implgraph.certify import certificates_in, check_certificate
+from implgraph.certify.lemma_chain import class_levels
+from implgraph.engines.prove import check_implication
+
+PAIRS = [("frequency-l-diversity", "entropy-l-diversity", ["shannon>=min-entropy"], "x", "integer"),
+         ("entropy-l-diversity", "distinct-l-diversity", ["support>=shannon"], "ceiling(x)", "every"),
+         ("frequency-l-diversity", "distinct-l-diversity", ["shannon>=min-entropy", "support>=shannon"],
+          "ceiling(x)", "every")]
+
+
+@pytest.fixture(scope="module", params=PAIRS, ids=[f"{a} => {b}" for a, b, *_ in PAIRS])
+def proved(request):
+    a, b, steps, f, where = request.param
+    r = check_implication(a, b)
+    assert r.verdict == "proved"
+    (cert,) = certificates_in(r.details)
+    return cert, steps, f, where
+
+
+def test_the_chain_is_certified_and_rechecked(proved):
+    cert, steps, f, where = proved
+    assert cert["method"] == "inequality-lemmas" and cert["steps"] == steps and cert["f"] == f
+    assert cert["tightness"]["where"] == where
+    assert check_certificate(cert).ok
+
+
+@pytest.mark.parametrize("corrupt", [
+    lambda c: dict(c, f="x" if c["f"] == "ceiling(x)" else "ceiling(x)"),
+    lambda c: dict(c, steps=list(reversed(c["steps"])) if len(c["steps"]) > 1 else ["support>=min-entropy"]),
+    lambda c: dict(c, steps=["renyi-2>=shannon"]),
+    lambda c: dict(c, tightness={"uniform": True, "where": "every"}, f="x", steps=["shannon>=min-entropy"]),
+])
+def test_a_corrupted_certificate_is_rejected(proved, corrupt):
+    cert = corrupt(dict(proved[0]))
+    assert not check_certificate(cert).ok
+
+
+def test_the_checker_levels_agree_with_the_brute_force_and_by_hand():
+    rows = [[Fr(1, 3)] * 3, [Fr(1, 3)] * 3, [Fr(1, 2), Fr(1, 2), Fr(0)], [Fr(1, 2), Fr(1, 2), Fr(0)]]
+    classes = ["E1", "E1", "E2", "E2"]
+    assert class_levels("support", rows, classes) == brute.distinct_l(rows, classes) == 2
+    assert class_levels("min-entropy", rows, classes) == 2          # min(3, 2), by hand
+    assert class_levels("shannon", rows, classes) == 2              # uniform classes: exp(H) = support
+    with pytest.raises(ValueError):
+        class_levels("shannon", [[Fr(1, 4), Fr(3, 4)]] * 2, ["E1", "E2"])
