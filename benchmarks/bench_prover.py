@@ -3,8 +3,8 @@
     python benchmarks/bench_prover.py [--ns 2..12] [--max-pairs 60]
 
 For every ordered pair of built-in two-sided ratio-of-averages definitions (group sizes k symbolic,
-1 or 2; class-based ones with classes of >= k, >= 1 or singleton records) on which the prover has
-an argument for every N: the seconds of :func:`implgraph.engines.prove.check_implication`
+1 or 2; class-based ones with classes of >= k, >= 1 or singleton records), and of the definitions the
+registered inequality lemmas relate, on which the prover has an argument (or a chain of lemmas) for every N: the seconds of :func:`implgraph.engines.prove.check_implication`
 (f = None) and of :func:`implgraph.certify.check_certificate` on each certificate it returns, one
 line per pair, then the totals and the slowest re-check of one certificate (target: <= 0.2 s). The
 pairs without an argument are counted (bounded or refuted elsewhere: check-edge; ``implgraph
@@ -23,6 +23,7 @@ from implgraph import definitions
 from implgraph.certify import certificates_in, check_certificate
 from implgraph.core.region import Region
 from implgraph.engines.bounds import T, tight_bound
+from implgraph.engines.lemmas import LEMMAS, find_chain
 from implgraph.engines.prove import check_implication
 
 K = sympy.Symbol("k", integer=True, positive=True)
@@ -47,6 +48,10 @@ def pairs():
             if a.family == "class" and b.family == "class" and ac != bc:
                 continue
             yield a, ap, ac, b, bp, bc
+    # the definitions the registered inequality lemmas relate (outside the ratio families)
+    named = sorted({n for lm in LEMMAS for n in (lm.a, lm.b)})
+    for a, b in itertools.permutations(named, 2):
+        yield definitions.get(a), {}, None, definitions.get(b), {}, None
 
 
 def label(d, params, classes):
@@ -70,7 +75,7 @@ def main(argv=None):
             break
         name = f"{label(a, ap, ac)} => {label(b, bp, bc)}"
         region = Region({N: "integer", T: "real", K: "integer"}, (T >= 1, N >= 2))
-        if tight_bound(a, b, ap, bp, region, N, ac, bc) is None:
+        if tight_bound(a, b, ap, bp, region, N, ac, bc) is None and find_chain(a.name, b.name) is None:
             none += 1
             continue
         t0 = time.perf_counter()
