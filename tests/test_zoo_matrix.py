@@ -47,7 +47,7 @@ def test_every_cell_is_decided_or_open_with_a_reason(published):
             assert c["proved_every_n"] or c["bound"]
             # every implication not proved for every N says why, in the published data
             assert c["proved_every_n"] or c["not_proved"].startswith(("trivial", "outside the prover's families",
-                                                                      "no argument"))
+                                                                      "no argument", "a non-implication for every N"))
 
 
 def test_the_counts_add_up(published):
@@ -91,3 +91,20 @@ def test_symbolic_parameters():
     assert sympy.simplify(sympy.exp(got) - (N + k * (sympy.exp(eps) - 1)) / N) == 0
     back = next(c for c in m["cells"] if c["a"] == "kdp(k=k1)")
     assert back["relation"] == "non-implication" and "k1" in back["witness"]["point"]
+
+
+def test_a_smaller_subset_is_a_non_implication_from_where_it_is_smaller():
+    """kdp(k=2) => kt-closeness(k=2) holds at N <= 4 (at N = 4 both compare subsets of 2 records) but from
+    N = 5 on j_B = 2 < j_A = N - 2: two records at 0 in a bucket make kt-closeness infinite. By hand at N = 5:
+    the table's mean is 3/10, the 3 smallest values average 1/6, so kdp's level is ln(9/5); tests/brute.py
+    agrees on both levels."""
+    from fractions import Fraction as Fr
+    import brute
+    from implgraph.map.matrix import not_proved_reason
+    why = not_proved_reason("kdp(k=2)", "kt-closeness(k=2)")
+    assert why.startswith("a non-implication for every N >= 5") and "level log(9/5)" in why
+    rows = [[Fr(0), Fr(1)]] * 2 + [[Fr(1, 2), Fr(1, 2)]] * 3
+    assert brute.kdp(rows, 2) == Fr(9, 5) and brute.kt(rows, 2) == brute.INF
+    cell = next(c for c in json.loads(MATRIX.read_text())["cells"]
+                if c["a"] == "kdp(k=2)" and c["b"] == "kt-closeness(k=2)")
+    assert cell["not_proved"] == why
