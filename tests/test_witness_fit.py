@@ -8,6 +8,7 @@ Hand facts used: Table VI of ekenstedt2022 has 4 records (N = 4) and its witness
 import copy
 
 import pytest
+import sympy
 
 from implgraph.checks.witness_fit import witness_fit
 from implgraph.io.theorems import edge_from_node, load_claims, witness_ids
@@ -94,12 +95,23 @@ def test_map_arrow_outside_its_claims_condition_is_not_supported():
 
 
 def test_theorem_5_under_both_readings_of_definition_8():
-    # per class (the paper's choice): Table III, k = 1; on the whole table (Definition 8 as written): the
-    # refuter's witnesses for k >= 2 at small N, none at k = 1 (a class mean of 0 already makes
-    # multiplicative t infinite, and removing one record keeps every bucket mean positive)
+    # per class (the paper's choice): Table III, k = 1; on the whole table (Definition 8 as written) the
+    # claim fails at k = 1: removing one record of a table whose class level is t leaves every bucket's mean
+    # at least m / ((N - 1) t) (the removed record is at most its class's sum, the other classes keep
+    # N - e >= 1 records of mean >= m / t; by hand), so eps = ln((N - 1) t) works for every N
     from implgraph.checks.verify import run_verify
     rows = {v.id: v for v in run_verify(["ekenstedt2022/theorem-5"], max_n=6)}
     printed, reading = rows["ekenstedt2022/theorem-5"], rows["ekenstedt2022/theorem-5#reading"]
     assert printed.verdict == "verified-bounded"
-    assert reading.verdict == "unknown"
-    assert "k = 1" in reading.evidence and reading.witness["params"]["k"] != "1"
+    assert reading.verdict == "refuted"
+    assert reading.evidence.startswith("at k = 1, inside the claim's condition, the engine proves")
+    N, t = sympy.symbols("N t", positive=True)
+    assert sympy.simplify(sympy.sympify(reading.tight, locals={"N": N, "t": t}) - sympy.log((N - 1) * t)) == 0
+
+
+def test_an_instance_without_a_proof_refutes_nothing():
+    # Theorem 3b, (k, t)-closeness =/=> eps-LDP for k >= 2: no argument proves the implication at k = 2 or 3
+    # (the product argument needs a subset of one record), so the claim keeps its witness's verdict
+    from implgraph.checks.not_implies import _implication_at_an_instance
+    edge = edge_from_node(CLAIMS["ekenstedt2022/theorem-3b"], witness_ids())
+    assert _implication_at_an_instance(edge) is None

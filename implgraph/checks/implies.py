@@ -58,8 +58,10 @@ def check_implies(edge: Edge, context=None, f=None, a=None) -> Verdict:
     return _from_proof(edge, r)
 
 
-def implication_holds(edge: Edge, a=None, b=None):
-    """A Bound when the engine proves A => B for every parameter value (some f), else None."""
+def implication_holds(edge: Edge, a=None, b=None, extra=()):
+    """A Bound when the engine proves A => B for every parameter value (some f), else None; ``extra``:
+    conditions added to the claim's (e.g. ``k == 1``, for one instance of a parameter); a region they leave
+    empty gives None (nothing would be proved)."""
     a = a or edge.a
     b = b or edge.b
     if a.scope == "class" or b.scope == "class":
@@ -70,7 +72,9 @@ def implication_holds(edge: Edge, a=None, b=None):
     kinds.setdefault(N, "integer")
     # conditions on the levels are dropped (a larger region: a proof on it is still a proof)
     conds = tuple(c for c in edge.when if not (sympy.sympify(c).free_symbols & {edge.a.level, edge.b.level}))
-    region = Region(kinds, conds + (T >= 1, N >= 2))
+    region = Region(kinds, conds + tuple(extra) + (T >= 1, N >= 2))
+    if extra and region.is_empty() is not False:
+        return None
     try:
         return tight_bound(a.definition, b.definition, a.params, b.params, region, N, a.classes, b.classes)
     except Exception:

@@ -91,6 +91,17 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
         return edge_verdict(edge, "refuted", evidence=(f"the engine proves the implication for every parameter value "
                                              f"({bound.method}): {bound.argument}; with f = {tight}"),
                    tight=str(tight) if bound.tight else None, details={"checks": bound.checks})
+    at = _implication_at_an_instance(edge)
+    if at is not None:
+        point, bound = at
+        where = ", ".join(f"{k} = {v}" for k, v in point.items())
+        tight = bound.upper.subs(T, edge.a.definition.raw_from_level(edge.a.level))
+        tight = simplified(edge.b.definition.level_from_raw(tight))
+        return edge_verdict(edge, "refuted", evidence=(
+            f"at {where}, inside the claim's condition, the engine proves the implication for every N "
+            f"({bound.method}): {bound.argument}; with f = {tight}: the non-implication claimed for every value "
+            f"fails there"), tight=str(tight) if bound.tight else None,
+            details={"checks": bound.checks, "instance": {str(k): str(v) for k, v in point.items()}})
     wc = witness_claim or edge.node.get("witness_claim")
     sym = None
     try:
@@ -141,6 +152,26 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
         return edge_verdict(edge, "confirmed", evidence=gen["text"], witness=gen.get("first"), bound=gen["bound"],
                    details={"generalised": gen})
     return edge_verdict(edge, "unknown", evidence="no witness claim to check and no proof of the implication")
+
+
+#: the values of an integer parameter at which the prover is asked for the implication (its smallest ones)
+INSTANCE_VALUES = (1, 2, 3)
+
+
+def _implication_at_an_instance(edge: Edge):
+    """``(point, Bound)``: an instance of one integer parameter of the two sides (other than N; its smallest
+    values) inside the claim's condition at which the engine proves A => B for every N, or None."""
+    used = set()
+    for side in (edge.a, edge.b):
+        for v in side.params.values():
+            used |= sympy.sympify(v).free_symbols
+    params = sorted((s for s in used if s.name != "N" and edge.kinds.get(s) == "integer"), key=lambda s: s.name)
+    for s in params:
+        for v in INSTANCE_VALUES:
+            bound = implication_holds(edge, extra=(sympy.Eq(s, v),))
+            if bound is not None:
+                return {s: v}, bound
+    return None
 
 
 def _generalise(edge: Edge, context=None):
