@@ -42,6 +42,7 @@ def test_the_chain_is_certified_and_rechecked(proved):
     lambda c: dict(c, steps=list(reversed(c["steps"])) if len(c["steps"]) > 1 else ["support>=min-entropy"]),
     lambda c: dict(c, steps=["renyi-2>=shannon"]),
     lambda c: dict(c, tightness={"uniform": True, "where": "every"}, f="x", steps=["shannon>=min-entropy"]),
+    lambda c: dict(c, A={"definition": "k-anonymity", "class_level": "support"}),
 ])
 def test_a_corrupted_certificate_is_rejected(proved, corrupt):
     cert = corrupt(dict(proved[0]))

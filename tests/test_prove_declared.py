@@ -91,3 +91,34 @@ def test_three_buckets_never_beat_the_binary_bound():
             Tk = brute.kdp(rows, n - 1)
             if Tk != brute.INF:
                 assert brute.ldp(rows) <= min(Tk ** 2, n * (Tk - 1) + 1)
+
+
+def test_a_family_on_a_partition_the_sides_exclude_is_rejected():
+    # ldp => mult-t-closeness with singleton classes (classes of at most 1 record): the vertex table is one
+    # record at 1/(T+1) and N - 1 at T/(T+1), each record its own class; the same blocks read as two classes
+    # (1 and N - 1 records) are a partition the certificate's B excludes
+    r = check_implication("ldp", "mult-t-closeness", b_classes={"min_size": 1, "max_size": 1})
+    (cert,) = certificates_in(r.details)
+    assert check_certificate(cert, ns=range(2, 8)).ok
+    cert = dict(cert, tightness=dict(cert["tightness"], singleton_classes=False))
+    assert not check_certificate(cert, ns=range(2, 8)).ok
+
+
+def test_a_class_size_that_is_not_a_count_gets_no_class_to_subset_argument():
+    # classes of >= 3/2 records are classes of >= 2: (N - 1) T / 2, so f = ln((N - 1) t / 2) is true; the
+    # argument must not build a table with a class of one record and refute it
+    r = check_implication("mult-t-closeness", "dp", "log((N-1)*t/2)", a_classes={"min_size": sympy.Rational(3, 2)},
+                          when=["N == 4"], max_n=4)
+    assert r.verdict != "refuted"
+
+
+def test_an_instance_outside_the_parameter_ranges_refutes_nothing():
+    # kt-closeness(k) =/=> ldp on 2 <= k, N <= 3: at k = 3 no table exists (k <= N - 1), so the product
+    # argument's "proof" there is vacuous; the claim is true at k = 2, N = 3
+    from implgraph.checks.not_implies import _implication_at_an_instance
+    from implgraph.io.theorems import edge_from_node, load_claims, witness_ids
+    import copy
+    node = copy.copy(next(c for c in load_claims() if c.get("id") == "ekenstedt2022/theorem-3b"))
+    node.update(when=["2 <= k", "N <= 3"])
+    node.pop("when_sources", None)
+    assert _implication_at_an_instance(edge_from_node(node, witness_ids())) is None

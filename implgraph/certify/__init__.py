@@ -73,6 +73,12 @@ def _check_family(cert, domain, ns):
     for d in (cert["A"], cert["B"]):
         sizes.append(None if d.get("size") is None else rd.function(d["size"]))
         texts += [d["size"]] if d.get("size") is not None else []
+    # the classes' sizes the sides allow (a class side: at least min_class, at most max_class records)
+    class_limits = [(rd.function(str(d.get("min_class", "1"))),
+                     None if d.get("max_class") is None else rd.function(str(d["max_class"])))
+                    for d in (cert["A"], cert["B"]) if d.get("family") == "class"]
+    texts += [str(d[k]) for d in (cert["A"], cert["B"]) if d.get("family") == "class"
+              for k in ("min_class", "max_class") if d.get(k) is not None]
     # the check at a point depends only on these names: points differing elsewhere are one check
     used = sorted(frozenset({"N", "T"}).union(*(rd.names_in(t) for t in texts)))
     checked, seen, done = 0, {}, set()
@@ -96,6 +102,9 @@ def _check_family(cert, domain, ns):
             return False, f"the family is not a table at {_pt(env)}: {exc}"
         if sum(c for c, _, _ in table) != env["N"]:
             return False, f"the family has {sum(c for c, _, _ in table)} rows, not N, at {_pt(env)}"
+        bad = _partition_fault(table, class_limits, env)
+        if bad:
+            return False, f"{bad} at {_pt(env)}"
         key = tuple(evald)
         a, b = (_memo(seen, (side["family"], side.get("sides"), j, key), lambda: level(side, table, j))
                 for side, j in ((cert["A"], ja), (cert["B"], jb)))
@@ -109,6 +118,22 @@ def _check_family(cert, domain, ns):
         return False, "no point of the domain was sampled"
     return True, (f"A <= T and B = U exactly at {checked} points (N = {min(ns)}..{max(ns)}, "
                   f"levels {', '.join(map(str, T_GRID))})")
+
+
+def _partition_fault(table, class_limits, env):
+    """Why the family's classes are not a partition the sides allow (>= 2 classes, each within every class
+    side's size limits), or ''."""
+    if not class_limits:
+        return ""
+    sizes = {}
+    for count, _, label in table:
+        sizes[label] = sizes.get(label, 0) + count
+    if len(sizes) < 2:
+        return "the family has fewer than 2 classes"
+    for lo, hi in class_limits:
+        if min(sizes.values()) < lo(env) or (hi is not None and max(sizes.values()) > hi(env)):
+            return f"the family's class sizes {sorted(sizes.values())} are outside a side's limits"
+    return ""
 
 
 def _memo(cache, key, compute):

@@ -13,7 +13,12 @@ with the minimum over classes. The checker trusts the facts below (each with its
     ``|{i : q_i > 0}| >= exp(H(q))`` (Cover & Thomas 2006, Theorem 2.6.4), and the support size is an integer,
     so it is at least the ceiling.
 
-It checks that the facts chain (each one's level is the next one's hypothesis), that the certificate's ``f``
+The certificate describes A and B by their class levels (``class_level``: ``min-entropy`` for
+frequency l-diversity's 1/max q, ``shannon`` for entropy l-diversity's exp(H), ``support`` for distinct
+l-diversity's count), as a ratio certificate describes them by their family: the checker trusts that
+description (the prover derives it from the definitions' declared class levels) and checks the rest.
+It checks that the first fact assumes A's class level and the last one bounds B's, that the facts chain
+(each one's level is the next one's hypothesis), that the certificate's ``f``
 is their composition (``x`` or ``ceiling(x)``, both nondecreasing), and the tightness family: tables whose
 records are all uniform over ``m`` buckets, whose levels it computes itself (``exp(H)`` exactly only on a
 distribution uniform on its support, where it is the support size), attain ``f`` at every sampled level
@@ -22,6 +27,7 @@ distribution uniform on its support, where it is the support size), attain ``f``
 Examples
 --------
 >>> cert = {"format": "implgraph-certificate/1", "method": "inequality-lemmas",
+...         "A": {"class_level": "min-entropy"}, "B": {"class_level": "support"},
 ...         "steps": ["shannon>=min-entropy", "support>=shannon"], "f": "ceiling(x)", "tight": True,
 ...         "tightness": {"uniform": True, "where": "every"}}
 >>> check(cert).ok
@@ -88,6 +94,9 @@ def check(cert):
     steps_out.append(("every step is a known fact", known, ", ".join(chain) or "no step"))
     if not known:
         return CertificateReport(False, steps_out)
+    ends = ((cert.get("A") or {}).get("class_level"), (cert.get("B") or {}).get("class_level"))
+    steps_out.append(("A's class level is the first fact's hypothesis, B's the last fact's conclusion",
+                      ends == (FACTS[chain[0]][0], FACTS[chain[-1]][1]), f"A, B: {ends[0]}, {ends[1]}"))
     linked = all(FACTS[x][1] == FACTS[y][0] for x, y in zip(chain, chain[1:]))
     steps_out.append(("the facts chain (each bounds the level the next assumes)", linked,
                       " -> ".join([FACTS[chain[0]][0]] + [FACTS[s][1] for s in chain])))

@@ -16,7 +16,7 @@ from implgraph.checks.common import context_max_n, edge_verdict
 from implgraph.checks.intruder_views import check_views
 from implgraph.core.region import Region
 from implgraph.core.verdict import Verdict
-from implgraph.engines.bounds import T, tight_bound
+from implgraph.engines.bounds import T, param_ranges, tight_bound
 from implgraph.engines.prove import check_implication
 from implgraph.io.theorems import Edge
 
@@ -61,7 +61,7 @@ def check_implies(edge: Edge, context=None, f=None, a=None) -> Verdict:
 def implication_holds(edge: Edge, a=None, b=None, extra=()):
     """A Bound when the engine proves A => B for every parameter value (some f), else None; ``extra``:
     conditions added to the claim's (e.g. ``k == 1``, for one instance of a parameter); a region they leave
-    empty gives None (nothing would be proved)."""
+    empty (with the parameters' ranges) gives None: nothing would be proved about any instance."""
     a = a or edge.a
     b = b or edge.b
     if a.scope == "class" or b.scope == "class":
@@ -73,7 +73,10 @@ def implication_holds(edge: Edge, a=None, b=None, extra=()):
     # conditions on the levels are dropped (a larger region: a proof on it is still a proof)
     conds = tuple(c for c in edge.when if not (sympy.sympify(c).free_symbols & {edge.a.level, edge.b.level}))
     region = Region(kinds, conds + tuple(extra) + (T >= 1, N >= 2))
-    if extra and region.is_empty() is not False:
+    # a proof on an empty region proves nothing about an instance: the region, with the ranges where the
+    # parameters mean something, must have a point
+    ranged = region.add(*param_ranges(a.definition, b.definition, a.params, b.params, N, b.classes))
+    if ranged.is_empty() is not False:
         return None
     try:
         return tight_bound(a.definition, b.definition, a.params, b.params, region, N, a.classes, b.classes)

@@ -95,7 +95,7 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
     if at is not None:
         point, bound = at
         where = ", ".join(f"{k} = {v}" for k, v in point.items())
-        tight = bound.upper.subs(T, edge.a.definition.raw_from_level(edge.a.level))
+        tight = bound.upper.subs(T, edge.a.definition.raw_from_level(edge.a.level)).subs(point)
         tight = simplified(edge.b.definition.level_from_raw(tight))
         return edge_verdict(edge, "refuted", evidence=(
             f"at {where}, inside the claim's condition, the engine proves the implication for every N "

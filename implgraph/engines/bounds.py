@@ -175,7 +175,9 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
                      "no smaller level on a table whose optimal level is alpha")
     # two definitions declaring the same raw level: a two-sided ratio of averages over the same record sets
     same_family = next((fam for fam in ("pairwise", "class") if compares(a, fam) and compares(b, fam)), None)
-    if same_family is not None and not a_params and not b_params:
+    one_spec = same_family == "pairwise" or (
+        (a_classes or {"min_size": sympy.Integer(1)}) == b_classes and not (b_classes or {}).get("max_size"))
+    if same_family is not None and not a.params and not b.params and one_spec:
         sets = "pairs of records" if same_family == "pairwise" else "the classes of the table's one partition"
         return Bound(T, True, "same-level",
                      f"A and B declare the same raw level, a two-sided ratio of averages over {sets} (family "

@@ -199,7 +199,8 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
     B = _side(b, b_params, b_classes, N)
     if b.family == "class" and not b_classes:
         B["min_class"] = "1"
-    _pin(A, B, region)
+    if bound.method == "product":       # its lemma reads A's size 1 off the text
+        _pin(A, B, region)
     cert = {"format": FORMAT, "method": bound.method, "symbols": kinds,
             "domain": _assumptions(syms) + [str(c) for c in region.constraints if c not in (sympy.true, True)],
             "A": A, "B": B, "upper": str(bound.upper), "tight": bool(bound.tight),
@@ -235,6 +236,10 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
             fam = {"blocks": _class_mass_family(A)}
         elif bound.method == "product":
             fam = {"blocks": _product_family(N), "singleton_classes": a.family == "class"}
+        if fam is not None and "1" in (A.get("max_class"), B.get("max_class")):
+            # singleton classes: each record its own class (a block's class ratio is then its records'
+            # ratio, the subset ratio of size 1 or the vertex record the family is built for)
+            fam["singleton_classes"] = True
         cert["tightness"] = fam
     else:
         cert["tightness"] = None

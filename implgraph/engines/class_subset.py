@@ -55,6 +55,8 @@ def class_to_subset(a_classes, jb, region, N, *, T, decide, Bound, at_least_one)
     if spec.get("max_size") is not None:
         return None
     s = sympy.sympify(spec.get("min_size", 1))
+    if s.is_integer is not True:
+        return None             # a class size is a count: N/2 or 3/2 has no partition at every N
     # the class size's symbols, integers as declared (a size is a count: the N = 3 step needs it)
     region = region.with_symbols({x: "integer" if x.is_integer else "real" for x in s.free_symbols
                                   if x not in region.kinds})

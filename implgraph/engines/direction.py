@@ -379,8 +379,8 @@ def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N):
         lemma_f = (r.details or {}).get("lemma_f")
         if r.tight is None and lemma_f is not None:
             res.proved_f = f"{lemma_f} ({r.details.get('lemma_tightness', r.tightness)})"
-        if res.trivial and simplified(sympy.sympify(r.tight if r.tight is not None else lemma_f or 0)
-                                      - b.definition.weakest()) != 0:
+        shown = r.tight if r.tight is not None else lemma_f
+        if res.trivial and shown is not None and simplified(sympy.sympify(shown) - b.definition.weakest()) != 0:
             res.trivial = False         # the prover shows a stronger f than B's weakest level
             if res.evidence.startswith("trivial: "):
                 res.evidence = "bounded check: " + res.evidence[len("trivial: "):]

@@ -246,8 +246,10 @@ def _certificate(chain, a, b, where) -> dict:
     composed map of A's level (``x``, or ``ceiling(x)`` once an integer-valued level is reached) and, where the
     uniform tables attain it, that family."""
     f = "ceiling(x)" if any("ceiling" in lm.f for lm in chain) else "x"
+    from implgraph.certify.lemma_chain import FACTS      # the checker's names of the class levels
     return {"format": "implgraph-certificate/1", "method": "inequality-lemmas",
-            "A": {"definition": a.name}, "B": {"definition": b.name},
+            "A": {"definition": a.name, "class_level": FACTS[chain[0].fact][0]},
+            "B": {"definition": b.name, "class_level": FACTS[chain[-1].fact][1]},
             "steps": [lm.fact for lm in chain], "f": f, "tight": where is not None,
             "tightness": {"uniform": True, "where": where} if where is not None else None,
             "lemmas": [{"name": lm.name, "reference": lm.reference} for lm in chain]}

@@ -242,8 +242,9 @@ def _class_options(a_classes, b_classes, pt, Nv, needs_classes=False):
     spec = a_classes or b_classes
     if not spec:
         return [None] if not needs_classes else [[1, Nv - 1]] + ([[Nv // 2, Nv - Nv // 2]] if Nv >= 4 else [])
-    lo = int(sympy.sympify(spec.get("min_size", 1)).subs(pt))
-    hi = int(sympy.sympify(spec.get("max_size", Nv)).subs(pt))
+    # a class size is a count: at least ceiling(min_size), at most floor(max_size) records
+    lo = int(sympy.ceiling(sympy.sympify(spec.get("min_size", 1)).subs(pt)))
+    hi = int(sympy.floor(sympy.sympify(spec.get("max_size", Nv)).subs(pt)))
     lo = max(lo, 1)
     if hi == 1:
         return [[1] * Nv]

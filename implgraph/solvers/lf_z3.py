@@ -14,7 +14,6 @@ verdict. :func:`implgraph.solvers.choose.lf_backend` chooses this module.
 
 from __future__ import annotations
 
-import weakref
 from fractions import Fraction
 
 import z3
@@ -54,24 +53,23 @@ def infinite_rows(am, bm, N, p, ctx=None):
     return [[_frac(m.eval(x[i][l], model_completion=True)) for l in range(p)] for i in range(N)]
 
 
-#: z3 terms of the forms already built, per context: a level's forms recur at every sample level
-_BUILT = weakref.WeakKeyDictionary()
-
-
-def _zform(form, y, s, ctx=None):
-    """``form`` as a z3 term over ``y`` (``s`` multiplies the constant); built once per context and
-    variables (z3 shares one node per name in a context, so its id names a variable)."""
-    key = (form, y[0][0].get_id() if y and y[0] else -1, s.get_id())
-    built = _BUILT.setdefault(ctx, {}) if ctx is not None else {}
-    if key not in built:
-        parts = [z3.RealVal(_q(c), ctx) * y[i][l] for i, l, c in form.coef]
-        if form.const:
-            parts.append(z3.RealVal(_q(form.const), ctx) * s)
-        if not parts:
-            built[key] = z3.RealVal(0, ctx)
-        else:
-            built[key] = parts[0] if len(parts) == 1 else z3.Sum(parts)
-    return built[key]
+def _zform(form, y, s, ctx=None, key=None):
+    """``form`` as a z3 term over ``y`` (``s`` multiplies the constant). With ``key`` (naming the variables:
+    their prefix and shape, and ``s``) the term is built once per context and kept on the context object
+    itself, so it lives and dies with the context."""
+    built = None
+    if key is not None and ctx is not None:
+        built = ctx.__dict__.setdefault("_implgraph_forms", {})
+        hit = built.get((form, key))
+        if hit is not None:
+            return hit
+    parts = [z3.RealVal(_q(c), ctx) * y[i][l] for i, l, c in form.coef]
+    if form.const:
+        parts.append(z3.RealVal(_q(form.const), ctx) * s)
+    term = z3.RealVal(0, ctx) if not parts else (parts[0] if len(parts) == 1 else z3.Sum(parts))
+    if built is not None:
+        built[(form, key)] = term
+    return term
 
 
 def _q(x) -> str:
@@ -99,6 +97,7 @@ class Maximiser:
 
     def __init__(self, am, a, N, p, ctx):
         self.ctx, self.N, self.p = ctx, N, p
+        self.key = ("y", N, p, "s")         # the variables' names: y{i}_{l} and s
         o = self.o = z3.Optimize(ctx=ctx)
         y = self.y = _vars(N, p, "y", ctx)
         s = self.s = z3.Real("s", ctx)
@@ -107,7 +106,7 @@ class Maximiser:
             o.add(*[v >= 0 for v in y[i]], z3.Sum(y[i]) == s)
         av = z3.RealVal(_q(a), ctx)
         for t in am.terms:
-            o.add(_zform(t.num, y, s, ctx) <= av * _zform(t.den, y, s, ctx))
+            o.add(_zform(t.num, y, s, ctx, self.key) <= av * _zform(t.den, y, s, ctx, self.key))
 
     def maximise(self, term):
         """``(max num/den, rows)``: ``rows()`` gives the maximising rows (read from the model only when
@@ -115,8 +114,8 @@ class Maximiser:
         o, y, s = self.o, self.y, self.s
         o.push()
         try:
-            o.add(_zform(term.den, y, s, self.ctx) == 1)
-            h = o.maximize(_zform(term.num, y, s, self.ctx))
+            o.add(_zform(term.den, y, s, self.ctx, self.key) == 1)
+            h = o.maximize(_zform(term.num, y, s, self.ctx, self.key))
             r = run_check(o, LP_TIMEOUT_MS)
             if r == z3.unsat:
                 return None, None
