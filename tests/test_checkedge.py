@@ -374,3 +374,12 @@ def test_a_maximum_class_size_keeps_the_bounded_answer():
     d = check_direction("ldp", "mult-t-closeness(k=2, max=2)", N=4)
     assert d.relation == "implication" and d.verdict == "verified-bounded"
     assert "classes of >= 2 and <= 2 records" in d.bound
+
+
+def test_a_class_size_written_in_N():
+    # classes of >= N/2 records: at N = 4 two classes of 2; record removal is at most (N - 1) T / s = 3 T / 2
+    # (class-to-subset, by hand), attained; check-edge used to crash reading the size's N
+    r = check_edge("mult-t-closeness(k=N/2)", "dp", N=4)
+    t = sympy.Symbol("t", positive=True)
+    assert r.forward.relation == "implication"
+    assert sympy.simplify(sympy.sympify(r.forward.tight, locals={"t": t}) - sympy.log(3 * t / 2)) == 0

@@ -242,9 +242,15 @@ def _class_options(a_classes, b_classes, pt, Nv, needs_classes=False):
     spec = a_classes or b_classes
     if not spec:
         return [None] if not needs_classes else [[1, Nv - 1]] + ([[Nv // 2, Nv - Nv // 2]] if Nv >= 4 else [])
-    # a class size is a count: at least ceiling(min_size), at most floor(max_size) records
-    lo = int(sympy.ceiling(sympy.sympify(spec.get("min_size", 1)).subs(pt)))
-    hi = int(sympy.floor(sympy.sympify(spec.get("max_size", Nv)).subs(pt)))
+    # a class size is a count: at least ceiling(min_size), at most floor(max_size) records; its symbols are
+    # matched by name (a size written with N may carry another N symbol than the point's)
+    by_name = {str(k): v for k, v in pt.items()}
+
+    def at(x):
+        x = sympy.sympify(x)
+        return x.subs({s: by_name[s.name] for s in x.free_symbols if s.name in by_name})
+    lo = int(sympy.ceiling(at(spec.get("min_size", 1))))
+    hi = int(sympy.floor(at(spec.get("max_size", Nv))))
     lo = max(lo, 1)
     if hi == 1:
         return [[1] * Nv]
