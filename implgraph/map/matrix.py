@@ -85,11 +85,14 @@ def symbolic_nodes(names=None, N: int = 4) -> tuple:
 
     Examples
     --------
-    >>> nodes, conds = symbolic_nodes(["kt-closeness", "kdp", "dp"])
-    >>> nodes
-    ['kt-closeness(k=k1)', 'kdp(k=k2)', 'dp']
-    >>> conds["k2"]
-    ['1 <= k2', 'k2 <= N - 1']
+    >>> from implgraph.definitions import all_definitions
+    >>> sized = [d.name for d in all_definitions() if "k" in (getattr(d, "ranges", None) or {})][:2]
+    >>> plain = next(d.name for d in all_definitions() if not d.params)
+    >>> nodes, conds = symbolic_nodes(sized + [plain])
+    >>> nodes == [f"{sized[0]}(k=k1)", f"{sized[1]}(k=k2)", plain]
+    True
+    >>> conds["k2"] == ["1 <= k2", f"k2 <= {get(sized[1]).ranges['k'][1]}"]
+    True
     """
     defs = [get(n) for n in names] if names else all_definitions()
     nodes, conds, count = [], {}, {}
