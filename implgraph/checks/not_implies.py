@@ -18,12 +18,11 @@ from implgraph.checks.common import context_max_n, edge_verdict
 from implgraph.checks.implies import implication_holds
 from implgraph.checks.unbounded import check_unbounded_claim
 from implgraph.checks.witness_fit import witness_claim, witness_fit
-from implgraph.core.levels import infinite_everywhere, optimal_level
 from implgraph.core.region import Region
-from implgraph.core.table import Block, Table
 from implgraph.core.verdict import Verdict
 from implgraph.engines.bounds import T, subset_size_expr
 from implgraph.engines.refute import find_witness
+from implgraph.engines.smaller_subset import zero_records_witness
 from implgraph.engines.witness import witness_json
 from implgraph.io.theorems import Edge
 from implgraph.core.simplified import simplified
@@ -60,27 +59,14 @@ def symbolic_nonimplication(edge: Edge):
             ranges += [sympy.Ge(ps["k"], 1), sympy.Le(ps["k"], N - 1)]
     region = Region(kinds, conds + tuple(ranges) + (N >= 2,))
     ja, jb = subset_size_expr(a, N, edge.a.params), subset_size_expr(b, N, edge.b.params)
-    cands = [sympy.Integer(1)] + [j for j in (None if ja is None else ja - 1, jb) if j is not None]
-    half = sympy.Rational(1, 2)
-    for z in cands:
-        if region.decide(sympy.And(sympy.Ge(z, 1), sympy.Le(z, N - 1))) is not True:
-            continue
-        table = Table(blocks=[Block(probs=(sympy.Integer(0), sympy.Integer(1)), count=z),
-                              Block(probs=(half, half), count=N - z)], region=region)
-        try:   # B first: A's level is needed only where B's is infinite
-            if not infinite_everywhere(table, b, **edge.b.params):
-                continue
-            la = optimal_level(table, a, **edge.a.params)
-        except Exception:
-            continue
-        if not la.defined:
-            continue
-        if all(p_.value is not None and p_.value is not sympy.oo for p_ in la.pieces):
-            text = (f"for every parameter value of the condition: {z} record(s) with Pr(a1) = 0 and N - ({z}) "
-                    f"with Pr(a1) = 1/2 give {a.name} level {la} (finite) and {b.name} level oo (exact "
-                    f"symbolic levels)")
-            return text, z
-    return None
+    found = zero_records_witness(a, b, edge.a.params, edge.b.params, region, N, ja, jb)
+    if found is None:
+        return None
+    z, la = found
+    text = (f"for every parameter value of the condition: {z} record(s) with Pr(a1) = 0 and N - ({z}) "
+            f"with Pr(a1) = 1/2 give {a.name} level {la} (finite) and {b.name} level oo (exact "
+            f"symbolic levels)")
+    return text, z
 
 
 def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None) -> Verdict:

@@ -1,24 +1,22 @@
-"""A subset level cannot bound a smaller subset level: a non-implication for every N where j_B < j_A.
+"""Tables with records at 0 in one bucket: a non-implication for every parameter value of a region.
 
-For two-sided subset levels of sizes j_A and j_B with 1 <= j_B < j_A <= N - 1, take j_B records with 0 in
-the first bucket and the others at 1/2 in both buckets. The j_B zeros make a j_B-subset mean 0 where the
-table's mean is positive, so B's level is infinite; every j_A-subset holds a record at 1/2, so each of A's
-means is positive (and every value in the second bucket is), and A's level is finite. So no f works at
-any such N. :func:`smaller_subset_threshold` gives the least N from which j_B < j_A holds for every N,
-and :func:`zeros_witness` the table, whose levels are re-checked with the definitions' own exact levels.
+:func:`zero_records_witness` builds, for a count z of records (1, j_A - 1 or j_B, where they make sense on the
+region), the parametric table of z records [0, 1] and N - z records [1/2, 1/2] and computes both levels
+symbolically with the core: B infinite everywhere on the region and A finite is a non-implication at every
+point of it. For two-sided subset levels with 1 <= j_B < j_A <= N - 1, z = j_B is one: a j_B-subset of zeros
+has mean 0 where the table's mean is positive, while every j_A-subset holds a record at 1/2.
+:func:`smaller_subset_threshold` gives the least N from which j_B < j_A holds for every N.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import sympy
 
-from implgraph.core.concrete import INF, ConcreteTable
+from implgraph.core.levels import infinite_everywhere, optimal_level
 from implgraph.core.region import Region
-from implgraph.engines.recheck import raw_level
+from implgraph.core.table import Block, Table
 
-__all__ = ["smaller_subset_threshold", "zeros_witness"]
+__all__ = ["smaller_subset_threshold", "zero_records_witness"]
 
 
 def smaller_subset_threshold(ja, jb, N, largest: int = 64) -> int | None:
@@ -34,13 +32,25 @@ def smaller_subset_threshold(ja, jb, N, largest: int = 64) -> int | None:
     return None
 
 
-def zeros_witness(a, b, a_params, b_params, n: int, ja: int, jb: int):
-    """The table at N = ``n`` (``jb`` records [0, 1], the rest [1/2, 1/2]) if its exact levels are A finite and
-    B infinite, else None."""
-    rows = [[Fraction(0), Fraction(1)]] * jb + [[Fraction(1, 2), Fraction(1, 2)]] * (n - jb)
-    ct = ConcreteTable.from_fractions(rows)
-    ra, rb = raw_level(a, a_params, ct), raw_level(b, b_params, ct)
-    if ra is None or rb is None or ra == INF or rb != INF:
-        return None
-    return {"rows": [[str(v) for v in r] for r in rows], "level_a": str(a.level_from_raw(sympy.sympify(ra))),
-            "level_b": "oo", "point": {"N": n}}
+def zero_records_witness(a, b, a_params, b_params, region, N, ja=None, jb=None):
+    """``(z, level)``: z records with Pr(a1) = 0 and N - z with Pr(a1) = 1/2 give B's level oo and A's level
+    ``level`` (finite on every piece) on the whole ``region``, for the first z of 1, j_A - 1, j_B (the subset
+    sizes, where given) that lies in [1, N - 1] there; None if none does."""
+    cands = [sympy.Integer(1)] + [j for j in (None if ja is None else ja - 1, jb) if j is not None]
+    half = sympy.Rational(1, 2)
+    for z in cands:
+        if region.decide(sympy.And(sympy.Ge(z, 1), sympy.Le(z, N - 1))) is not True:
+            continue
+        table = Table(blocks=[Block(probs=(sympy.Integer(0), sympy.Integer(1)), count=z),
+                              Block(probs=(half, half), count=N - z)], region=region)
+        try:   # B first: A's level is needed only where B's is infinite
+            if not infinite_everywhere(table, b, **b_params):
+                continue
+            la = optimal_level(table, a, **a_params)
+        except Exception:
+            continue
+        if not la.defined:
+            continue
+        if all(p_.value is not None and p_.value is not sympy.oo for p_ in la.pieces):
+            return z, la
+    return None

@@ -43,7 +43,8 @@ from implgraph.definitions import all_definitions, get
 from implgraph.definitions.families import param_grid
 from implgraph.engines.bounds import compares, subset_size_expr
 from implgraph.engines.checkedge import check_edge
-from implgraph.engines.smaller_subset import smaller_subset_threshold, zeros_witness
+from implgraph.core.region import Region
+from implgraph.engines.smaller_subset import smaller_subset_threshold, zero_records_witness
 
 __all__ = ["stated_params", "matrix_nodes", "symbolic_nodes", "decide_pair", "pair_matrix", "cell_of", "counts_of", "Cell",
            "not_proved_reason"]
@@ -195,7 +196,8 @@ def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
     ``trivial``: the tight f is B's weakest level, which every table of every N meets (nothing to
     prove). Otherwise a side outside the prover's families (a count, a distance, a one-sided ratio,
     no declared family) is named; or, both being two-sided subset levels with j_B < j_A from some N on,
-    the non-implication for every such N (:mod:`implgraph.engines.smaller_subset`, its witness re-checked);
+    the non-implication for every such N (:mod:`implgraph.engines.smaller_subset`: the zero-records table,
+    its levels symbolic on that range);
     or the families and subset sizes none of the prover's arguments covers.
 
     Examples
@@ -219,13 +221,15 @@ def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
     why = f"; subset-monotone needs {sizes[1]} >= {sizes[0]} for every N" if None not in sizes else ""
     if None not in sizes:
         n0 = smaller_subset_threshold(sizes[0], sizes[1], N)
-        w = None if n0 is None else zeros_witness(da, db, na.param_dict, nb.param_dict, n0,
-                                                   int(sizes[0].subs(N, n0)), int(sizes[1].subs(N, n0)))
-        if w is not None:
+        found = None if n0 is None else zero_records_witness(
+            da, db, na.param_dict, nb.param_dict, Region({N: "integer"}, (N >= n0,)), N, *sizes)
+        if found is not None:
+            z, la = found
+            at_n0 = next(p.value.subs(N, n0) for p in la.pieces if sympy.sympify(p.condition).subs(N, n0) is sympy.true)
             return (f"a non-implication for every N >= {n0}, where j_B = {sizes[1]} < j_A = {sizes[0]}: "
-                    f"{sizes[1]} records with 0 in one bucket and the others at 1/2 make B infinite and A finite "
-                    f"(at N = {n0}: {da.name} level {w['level_a']}, {db.name} level oo, re-checked exactly; "
-                    f"rows {w['rows']}); the implication holds only at the N checked")
+                    f"{z} record(s) with 0 in one bucket and the others at 1/2 give {db.name} level oo and "
+                    f"{da.name} level {la} (finite; exact symbolic levels on N >= {n0}; at N = {n0}: {da.name} "
+                    f"level {da.level_from_raw(at_n0)}); the implication holds only at the N checked")
     return (f"no argument for every N: {shape} matches none of the prover's arguments ({PROVER_ARGUMENTS}){why}; "
             f"the tight f is exact at each N checked")
 
