@@ -58,6 +58,15 @@ proofs) and nothing the prover computed:
     the two classes are single records and S is the other one, a class, so mean_S / m <= T:
     *pair* ``(N - 1 - s) T >= 0`` (multipliers on ``N - 2s >= 0`` and ``N - 2 == 0``), U >= T.
 
+``set-mass`` (method ``one-sided-ceiling``)
+    B a one-sided ratio of averages (``sides: one-sided``) over classes of >= s records
+    (``B["min_class"]``) or over sets of s records (``B["size"]``), whatever A is: per bucket with
+    mean m = 1 (ratios are scale free; a bucket that is 0 everywhere has ratio 1 <= U), a set S of
+    e >= s records sums to L <= N (the other values are >= 0), so mean_S / m = L / e <= N / s = U
+    (checked as a quotient). *mass* ``N e - s L >= 0`` (multipliers on ``e - s >= 0`` and
+    ``N - L >= 0``), *empty bucket* ``N - s >= 0`` (U >= 1; the domain has 1 <= s <= N, where a set
+    of s records exists).
+
 Each obligation is ``target >= 0`` (or ``> 0``) under its hypotheses and the certificate's domain,
 optionally with multipliers: ``target = sum(lambda_i * fact_i)`` identically, every ``lambda_i >= 0``.
 """
@@ -242,6 +251,40 @@ def _class_mass(A, rd, data):
     ]
 
 
+def _set_size(B, rd):
+    """s of ``set-mass``: B's minimum class size or its subset size."""
+    return rd.poly(B.get("min_class") or "1") if B["family"] == "class" else _size(B, rd)
+
+
+def _set_mass_structure(B, cert, rd):
+    """The shape of ``set-mass``: B one-sided over classes or subsets, U = N / s."""
+    N = rd.gens["N"]
+    s = _set_size(B, rd) if B.get("family") in ("class", "subset") else None
+    try:
+        P, Q = rd.ratio(cert["upper"])
+        upper_ok = s is not None and P * s == Q * N
+    except ValueError:
+        upper_ok = False
+    return [("B is a one-sided class or subset level", B.get("family") in ("class", "subset")
+             and B.get("sides") == "one-sided" and s is not None),
+            ("U = N / s", upper_ok)]
+
+
+def _set_mass(B, rd, data):
+    """The obligations of ``set-mass`` (see the module notes)."""
+    g = rd.gens
+    N, L, e = g["N"], g["a_"], g["e_"]
+    s = _set_size(B, rd)
+    mults = {k: {f: rd.poly(x) for f, x in v.items()} for k, v in (data.get("multipliers") or {}).items()}
+    exists = [(">=", s - 1), (">=", N - s)]
+    facts = {"e - s >= 0": e - s, "N - L >= 0": N - L}
+    hyps = exists + [(">=", L)] + [(">=", f) for f in facts.values()]
+    return [Obligation("mass: e > 0 (a set of >= s >= 1 records)", e, exists + [(">=", e - s)], strict=True),
+            Obligation("mass: N*e - s*L >= 0 (mean_S / m = L / e <= N / s)", N * e - s * L, hyps, facts=facts,
+                       multipliers=mults.get("mass")),
+            Obligation("empty bucket: N - s >= 0 (ratio 1 <= U)", N - s, exists)]
+
+
 def structural_checks(cert, rd):
     """``[(what, ok)]``: the shape conditions of the lemma the certificate invokes."""
     A, B, method = cert["A"], cert["B"], cert["method"]
@@ -279,6 +322,8 @@ def structural_checks(cert, rd):
                    ("U = T", upper_is_T())]
     elif method == "class-to-subset":
         checks += _class_mass_structure(A, B, cert, rd)
+    elif method == "one-sided-ceiling":
+        checks += _set_mass_structure(B, cert, rd)
     elif method == "vertex":
         checks += [("A is pairwise", A["family"] == "pairwise"),
                    ("B is a subset or class level", B["family"] in ("subset", "class") and (
@@ -306,6 +351,8 @@ def obligations(cert, rd):
         return [Obligation("min class size - j_A >= 0", rd.poly(B["min_class"]) - _size(A, rd))]
     if method == "class-to-subset":
         return _class_mass(A, rd, data)
+    if method == "one-sided-ceiling":
+        return _set_mass(B, rd, data)
     if method == "vertex":
         mults = {k: {f: rd.poly(x) for f, x in v.items()} for k, v in data.get("multipliers", {}).items()}
         return _vertex(B, cert["upper"], rd, mults)

@@ -38,8 +38,12 @@ def _edge_rows(a, b):
     r = check_implication(na.name, nb.name, None, a_params=na.param_dict, b_params=nb.param_dict,
                           a_classes=spec or None if na.definition.needs_classes else None,
                           b_classes=spec or None if nb.definition.needs_classes else None)
-    return [{"id": f"{na.label()} => {nb.label()}", "verdict": r.verdict, "tight": r.tight_str,
-             "certificates": certificates_in(r.details)}]
+    row = {"id": f"{na.label()} => {nb.label()}", "verdict": r.verdict, "tight": r.tight_str,
+           "certificates": certificates_in(r.details)}
+    proved_f = (r.details or {}).get("proved_f") or (r.details or {}).get("lemma_f")
+    if r.tight is None and proved_f is not None:
+        row["proved_f"] = proved_f      # an f proved for every N, its tightness not derived
+    return [row]
 
 
 def _claim_rows(ids):
@@ -77,7 +81,8 @@ def _text_lines(row) -> list:
     from implgraph.certify.domain import Domain
     from implgraph.certify.kernel import obligations
     head = "implication (proved, every N)" if row["verdict"] == "proved" else row["verdict"]
-    out = [f"{row['id']}: {head}", f"  tight f = {row['tight']}"]
+    out = [f"{row['id']}: {head}", f"  tight f = {row['tight']}" if row.get("proved_f") is None else
+           f"  f = {row['proved_f']} (proved; tightness not derived)"]
     for i, cert in enumerate(row["certificates"], 1):
         lemma = (cert.get("upper_certificate") or {}).get("lemma", cert["method"])
         out += [f"  certificate {i}: {cert['method']} (lemma {lemma})",

@@ -40,6 +40,13 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     removal): ``U = (N - 1) T / s``, tight (:mod:`implgraph.engines.class_subset`,
     docs/proofs/class-to-subset.md); for j_B <= N - 2 the supremum is infinite (not handled here).
 
+``one-sided-ceiling`` (:func:`ceiling_bound`, the last resort, after the registered lemmas)
+    B a one-sided ratio of averages (``sides = "one-sided"``) over classes of >= s records or over
+    subsets of j records, whatever A is: in each bucket a set S of the table D holds at most all of
+    D's mass (values >= 0), so ``|S| mean_S <= N mean_D`` and B's raw level is at most ``U = N / s``
+    (``N / j``) on every table of N records. An upper bound only (``tight`` False): whether a table
+    satisfying A attains it is not argued.
+
 Every argument bounds one bucket's values at a time (a column of the table), so it holds for any
 number of buckets p >= 2, and every attaining table is binary: the binary case is extremal
 (:data:`ANY_BUCKETS`, :data:`BINARY_EXTREMAL`, appended to the prover's evidence).
@@ -58,7 +65,7 @@ from implgraph.core.verdict import VerdictWord
 from implgraph.core.simplified import simplified
 from implgraph.engines.class_subset import class_to_subset
 
-__all__ = ["ANY_BUCKETS", "BINARY_EXTREMAL", "Bound", "ProofResult", "T", "tight_bound", "param_ranges", "subset_size_expr", "compares", "decide",
+__all__ = ["ANY_BUCKETS", "BINARY_EXTREMAL", "Bound", "ProofResult", "T", "tight_bound", "ceiling_bound", "param_ranges", "subset_size_expr", "compares", "decide",
            "as_definition"]
 
 #: what every argument here says of the number of buckets (see the module notes)
@@ -219,6 +226,43 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     if compares(a, "class") and jb is not None:
         return class_to_subset(a_classes, jb, region, N, T=T, decide=decide, Bound=Bound, at_least_one=_at_least_one)
     return None
+
+
+def ceiling_bound(b, b_params, b_classes, region, N):
+    """B's raw level on every table of N records, whatever A is: ``N / s`` for a one-sided class level
+    with classes of >= s records (s = 1 unless ``b_classes`` says more), ``N / j`` for a one-sided
+    subset level of size j; None for any other declaration (a two-sided level is unbounded: a zero
+    against a positive value).
+
+    Examples
+    --------
+    >>> from implgraph.definitions.families import RatioOfAverages
+    >>> from implgraph.core.region import Region
+    >>> class Upper(RatioOfAverages):
+    ...     name, level_symbol, scale, family, sides = "upper-doc", "beta", "affine", "class", "one-sided"
+    >>> N = sympy.Symbol("N", integer=True)
+    >>> ceiling_bound(Upper(), {}, None, Region({N: "integer"}, (N >= 2,)), N).upper
+    N
+    """
+    b = as_definition(b)
+    if getattr(b, "sides", None) != "one-sided" or b.family not in ("class", "subset"):
+        return None
+    if b.family == "class":
+        s = sympy.sympify((b_classes or {}).get("min_size", 1))
+        what = f"a class of >= {s} records"
+    else:
+        s = b.subset_size(N, **{k: sympy.sympify(v) for k, v in b_params.items()})
+        if s is None:
+            return None
+        s = sympy.sympify(s)
+        what = f"a set of {s} records"
+    if decide(region, sympy.Ge(s, 1)) is not True:
+        return None
+    return Bound(simplified(N / s), False, "one-sided-ceiling",
+                 f"{b.name} is a one-sided ratio of averages: in each bucket {what} holds at most the "
+                 f"whole table's mass (values >= 0), so its mean is at most N/({s}) times the table's mean, "
+                 f"on every table of N records whatever A is (an upper bound; not argued to be attained)",
+                 checks=[f"B's set size >= 1 on the condition: True"])
 
 
 def _vertex_bound(b, jb, b_classes, region, N):

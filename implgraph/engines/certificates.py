@@ -10,7 +10,8 @@ subset-monotone case (``Bound.exact``, method ``subset-supremum``) has its own c
 with Min and Max, q = min(j_B, N - j_A) and the multipliers of the kernel's ``extreme-means-supremum``.
 The ``class-to-subset`` bound (N - 1) T / s has the kernel's ``class-mass`` multipliers, its domain
 restricted to where a partition into >= 2 classes of >= s records exists (s >= 1, 2 s <= N), and the
-three-block family of docs/proofs/class-to-subset.md.
+three-block family of docs/proofs/class-to-subset.md. The ``one-sided-ceiling`` bound N / s has the
+kernel's ``set-mass`` multipliers and no family (an upper bound only).
 """
 
 from __future__ import annotations
@@ -218,6 +219,11 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
         cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]     # where a partition into >= 2 such classes exists
         cert["upper_certificate"] = {"lemma": "class-mass", "multipliers": {
             k: dict(v) for k, v in _CLASS_MASS_MULTIPLIERS.items()}}
+    elif bound.method == "one-sided-ceiling":
+        s_ = B.get("min_class", "1") if B["family"] == "class" else B["size"]
+        cert["domain"] += [f"({s_}) >= 1", f"({s_}) <= N"]      # where a set of s records exists
+        cert["upper_certificate"] = {"lemma": "set-mass", "multipliers": {
+            "mass": {"e - s >= 0": "N", "N - L >= 0": f"({s_})"}}}
     elif bound.method == "vertex":
         cert["upper_certificate"] = {"lemma": "linear-fractional-vertex", "multipliers": _vertex_multipliers(B, N)}
     else:

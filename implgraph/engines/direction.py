@@ -160,7 +160,8 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
             res.evidence += (f"; one expression fits the exact tight f of every N = {ns[0]}..{ns[-1]}: "
                              f"{res.tight_in_N} (fitted, bounded evidence)")
     if prover and not classes:
-        undecided = block and res.relation == "unknown" and res.f_verdict != "refuted"
+        # an open relation (no witness, no bound on the grid) is decided only by a proof for every N
+        undecided = res.relation == "unknown" and res.f_verdict != "refuted"
         if undecided:
             res.relation = "implication"        # only a proof for every N may decide it
         _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N)
@@ -376,11 +377,12 @@ def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N):
         if r.tight is not None:
             res.tight_all_n = str(r.tight)
         res.certificate = (r.details or {}).get("certificate")
-        lemma_f = (r.details or {}).get("lemma_f")
+        lemma_f = (r.details or {}).get("lemma_f") or (r.details or {}).get("proved_f")
         if r.tight is None and lemma_f is not None:
-            res.proved_f = f"{lemma_f} ({r.details.get('lemma_tightness', r.tightness)})"
+            how = r.details.get("lemma_tightness") or r.details.get("proved_f_tightness") or r.tightness
+            res.proved_f = f"{lemma_f} ({how})"
         shown = r.tight if r.tight is not None else lemma_f
-        if res.trivial and shown is not None and simplified(sympy.sympify(shown) - b.definition.weakest()) != 0:
+        if res.trivial and shown is not None and simplified(sympy.sympify(shown, locals={"N": N_SYM}) - b.definition.weakest()) != 0:
             res.trivial = False         # the prover shows a stronger f than B's weakest level
             if res.evidence.startswith("trivial: "):
                 res.evidence = "bounded check: " + res.evidence[len("trivial: "):]

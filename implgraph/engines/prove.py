@@ -22,8 +22,8 @@ import sympy
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
 from implgraph.engines.certificates import certificate
-from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, ProofResult, T, as_definition, decide, param_ranges,
-                                     tight_bound)
+from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, ProofResult, T, as_definition, ceiling_bound, decide,
+                                     param_ranges, tight_bound)
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
@@ -101,6 +101,9 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         by_lemmas = lemma_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params)
         if by_lemmas is not None:
             return finish(**by_lemmas)
+        # last: B's own ceiling on every table of N records (a one-sided level), whatever A is
+        bound = ceiling_bound(b, c.b_params, b_classes,
+                              region.add(*param_ranges(a, b, c.a_params, c.b_params, c.N, b_classes)), c.N)
     if bound is not None:
         details = {"method": bound.method, "checks": bound.checks, "U_raw": str(bound.upper)}
         supremum = bound if bound.tight else bound.exact      # the tight bound, where one is derived
@@ -112,6 +115,9 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         if bound.exact is not None:     # the supremum's own certificate, beside the bound's
             details["certificates"] = [certificate(a, b, c.a_params, c.b_params, a_classes, b_classes, region,
                                                    c.N, bound.exact)]
+        if supremum is None:    # an upper bound only: the f it proves, in B's units
+            details["proved_f"] = str(c.to_level(bound.upper))
+            details["proved_f_tightness"] = "an upper bound; tightness not derived"
         if raw_f is None:
             details["certificate"] = cert
             return finish("proved", evidence=f"{bound.method}: {bound.argument}; {_buckets_text(supremum or bound)}",

@@ -1,0 +1,95 @@
+"""The prover's last argument, ``one-sided-ceiling`` (kernel lemma ``set-mass``): a one-sided ratio of
+averages over classes is at most N / s on every table of N records, whatever A is.
+
+Values by hand: a class of s records holds at most the whole table's mass in a bucket, so its mean is
+at most N / s times the table's; one record at 1 in bucket 1 and the rest at 0 attains N (s = 1).
+Checked against tests/brute.py's basic beta-likeness on random tables.
+"""
+
+import copy
+import random
+from fractions import Fraction
+
+import pytest
+import sympy
+
+import brute
+from implgraph.certify import certificates_in, check_certificate
+from implgraph.core.region import Region
+from implgraph.engines.bounds import ceiling_bound
+from implgraph.engines.checkedge import check_edge
+from implgraph.engines.prove import check_implication
+
+N = sympy.Symbol("N", integer=True)
+ONE_SIDED = "basic-beta-likeness"          # the built-in one-sided class level
+
+
+def test_bound_is_n_over_s():
+    region = Region({N: "integer"}, (N >= 2,))
+    assert sympy.simplify(ceiling_bound(ONE_SIDED, {}, None, region, N).upper - N) == 0
+    s = sympy.Symbol("s", integer=True)
+    region = Region({N: "integer", s: "integer"}, (N >= 2, s >= 1, 2 * s <= N))
+    assert sympy.simplify(ceiling_bound(ONE_SIDED, {}, {"min_size": s}, region, N).upper - N / s) == 0
+
+
+@pytest.mark.parametrize("two_sided", ["mult-t-closeness", "kt-closeness", "ldp"])
+def test_no_ceiling_for_two_sided(two_sided):
+    # a zero against a positive value makes a two-sided level infinite: no ceiling
+    assert ceiling_bound(two_sided, {"k": 1} if two_sided == "kt-closeness" else {}, None,
+                         Region({N: "integer"}, (N >= 2,)), N) is None
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_tables_below_n_minus_1(seed):
+    """beta = raw - 1 <= N - 1 on random tables (brute force), and = N - 1 on the attaining table."""
+    rng = random.Random(seed)
+    for _ in range(40):
+        n, m = rng.randint(2, 7), rng.randint(2, 3)
+        rows = []
+        for _ in range(n):
+            w = [rng.randint(0, 4) for _ in range(m)]
+            if not any(w):
+                w[0] = 1
+            rows.append([Fraction(x, sum(w)) for x in w])
+        classes = [f"E{rng.randint(0, 2)}" for _ in range(n)]
+        if len(set(classes)) < 2:
+            classes[0] = "E9"
+        assert brute.basic_beta_likeness(rows, classes) <= n - 1
+    for n in range(2, 9):
+        rows = [[Fraction(1), Fraction(0)]] + [[Fraction(0), Fraction(1)]] * (n - 1)
+        classes = ["E1"] + ["E2"] * (n - 1)
+        assert brute.basic_beta_likeness(rows, classes) == n - 1
+
+
+@pytest.mark.parametrize("a", ["distinct-l-diversity", "frequency-l-diversity", "entropy-l-diversity"])
+def test_l_diversity_pairs_proved_with_n_minus_1(a):
+    """Open in the matrix before (no linear-fractional form, no witness on the grid): now an
+    implication for every N with f = N - 1, its certificate accepted."""
+    r = check_implication(a, ONE_SIDED, None)
+    assert r.verdict == "proved" and r.method == "one-sided-ceiling" and r.tight is None
+    assert sympy.simplify(sympy.sympify(r.details["proved_f"], locals={"N": N}) - (N - 1)) == 0
+    certs = certificates_in(r.details)
+    assert certs and all(check_certificate(c).ok for c in certs)
+    res = check_edge(a, ONE_SIDED, N=3)
+    fw = res.forward
+    assert fw.relation == "implication" and fw.verdict == "proved" and fw.proved_f.startswith("N - 1")
+
+
+def test_corrupted_ceiling_rejected():
+    r = check_implication("distinct-l-diversity", ONE_SIDED, None)
+    cert = certificates_in(r.details)[0]
+    low = copy.deepcopy(cert)
+    low["upper"] = "N - 1"                      # below the attained N
+    assert not check_certificate(low).ok
+    wrong = copy.deepcopy(cert)
+    wrong["upper_certificate"]["multipliers"]["mass"]["e - s >= 0"] = "N - 1"
+    assert not check_certificate(wrong).ok
+    two = copy.deepcopy(cert)
+    two["B"]["sides"] = "two-sided"             # the lemma needs a one-sided level
+    assert not check_certificate(two).ok
+
+
+def test_claimed_f_below_ceiling_not_proved():
+    # f = N - 2 is below the bound: the ceiling proves nothing about it (not tight: no refutation from it)
+    r = check_implication("distinct-l-diversity", ONE_SIDED, "N - 2", max_n=3)
+    assert r.verdict != "proved"
