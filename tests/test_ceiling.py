@@ -93,3 +93,45 @@ def test_claimed_f_below_ceiling_not_proved():
     # f = N - 2 is below the bound: the ceiling proves nothing about it (not tight: no refutation from it)
     r = check_implication("distinct-l-diversity", ONE_SIDED, "N - 2", max_n=3)
     assert r.verdict != "proved"
+
+
+# --- finite-level-of: enhanced beta-likeness is basic beta-likeness wherever it is finite ---------
+
+@pytest.mark.parametrize("seed", range(3))
+def test_enhanced_is_basic_where_finite_by_brute(seed):
+    """The declaration the prover reads, checked on random tables: enhanced's raw level (1 + beta) is
+    basic's beta + 1 or infinite (tests/brute.py, both written from the paper's definitions)."""
+    from implgraph import definitions
+    assert definitions.get("enhanced-beta-likeness").finite_level_of == ONE_SIDED
+    rng = random.Random(seed)
+    finite = 0
+    for _ in range(60):
+        n, m = rng.randint(2, 6), rng.randint(2, 3)
+        rows = []
+        for _ in range(n):
+            w = [rng.randint(1, 9) for _ in range(m)]
+            rows.append([Fraction(x, sum(w)) for x in w])
+        classes = [f"E{rng.randint(0, 2)}" for _ in range(n)]
+        if len(set(classes)) < 2:
+            classes[0] = "E9"
+        try:
+            e = brute.enhanced_beta_likeness(rows, classes)
+        except AssertionError:      # too close to call in brute's decimals: skip the table
+            continue
+        if e != brute.INF:
+            finite += 1
+            assert e == 1 + brute.basic_beta_likeness(rows, classes)
+    assert finite >= 10
+
+
+def test_enhanced_implies_basic_with_f_beta():
+    r = check_implication("enhanced-beta-likeness", ONE_SIDED, None)
+    assert r.verdict == "proved" and r.method == "finite-level-of"
+    assert r.details["proved_f"] == "beta"
+    cert = certificates_in(r.details)[0]
+    assert check_certificate(cert).ok
+    other = copy.deepcopy(cert)
+    other["B"]["definition"] = "mult-t-closeness"     # not the definition A declares
+    assert not check_certificate(other).ok
+    # f = beta/2 is below the bound: not proved by it
+    assert check_implication("enhanced-beta-likeness", ONE_SIDED, "beta/2", max_n=3).verdict != "proved"

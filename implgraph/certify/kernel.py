@@ -58,6 +58,10 @@ proofs) and nothing the prover computed:
     the two classes are single records and S is the other one, a class, so mean_S / m <= T:
     *pair* ``(N - 1 - s) T >= 0`` (multipliers on ``N - 2s >= 0`` and ``N - 2 == 0``), U >= T.
 
+``declared-finite-level`` (method ``finite-level-of``)
+    A's declaration says that wherever A's level is finite it is B's, in the same units
+    (``A["finite_level_of"]`` names B's definition): ``U = T``. The checker trusts that declaration
+    (tests/test_ceiling.py checks it against tests/brute.py on random tables); it checks the names and U.
 ``set-mass`` (method ``one-sided-ceiling``)
     B a one-sided ratio of averages (``sides: one-sided``) over classes of >= s records
     (``B["min_class"]``) or over sets of s records (``B["size"]``), whatever A is: per bucket with
@@ -324,6 +328,9 @@ def structural_checks(cert, rd):
         checks += _class_mass_structure(A, B, cert, rd)
     elif method == "one-sided-ceiling":
         checks += _set_mass_structure(B, cert, rd)
+    elif method == "finite-level-of":
+        checks += [("A declares B's level where finite", A.get("finite_level_of") is not None
+                    and A.get("finite_level_of") == B.get("definition")), ("U = T", upper_is_T())]
     elif method == "vertex":
         checks += [("A is pairwise", A["family"] == "pairwise"),
                    ("B is a subset or class level", B["family"] in ("subset", "class") and (

@@ -59,6 +59,10 @@ class Definition:
     reference: str = ""
     z3_shape: str | None = None     # the refuter's encoding; derived by RatioOfAverages, never declared
     family: str | None = None       # the record sets it compares: "pairwise", "subset" (j-subsets), "class"
+    #: the definition (name) whose optimal level this one's equals wherever this one's is finite, in the same
+    #: units: this one adds a condition that makes the rest infinite (enhanced beta-likeness: basic's plus a
+    #: bound on each value); the prover reads it (``finite-level-of``), tests check it against the brute force
+    finite_level_of: str | None = None
     model: str = "other"            # the privacy model it belongs to (map colours): "closeness", "dp", "other"
     label_format: str = ""          # a human label with {param} fields, e.g. "({k},t)-closeness"
 

@@ -73,6 +73,7 @@ class EnhancedBetaLikeness(Definition):
     stronger = "smaller"
     needs_classes = True
     family = "class"
+    finite_level_of = "basic-beta-likeness"     # _level: basic's beta + 1 unless a value breaks -ln p
     reference = "J. Cao, P. Karras, Publishing microdata with a robust privacy guarantee, VLDB 2012, Definition 3"
     model = "closeness"
     label_format = "enhanced β-likeness"

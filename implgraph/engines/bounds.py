@@ -40,6 +40,9 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     removal): ``U = (N - 1) T / s``, tight (:mod:`implgraph.engines.class_subset`,
     docs/proofs/class-to-subset.md); for j_B <= N - 2 the supremum is infinite (not handled here).
 
+``finite-level-of``
+    A declares ``finite_level_of = B`` (no parameters on either side, the same scale): where A's level
+    is finite it is B's, so ``U = T`` (an upper bound; tightness not derived).
 ``one-sided-ceiling`` (:func:`ceiling_bound`, the last resort, after the registered lemmas)
     B a one-sided ratio of averages (``sides = "one-sided"``) over classes of >= s records or over
     subsets of j records, whatever A is: in each bucket a set S of the table D holds at most all of
@@ -190,6 +193,13 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
                      f"A and B declare the same raw level, a two-sided ratio of averages over {sets} (family "
                      f"{same_family}, no parameters): on every table B's raw level is A's, so B holds at A's raw "
                      "level and at no smaller one on a table whose level is exactly that")
+    # A declares that where its level is finite it is B's (a condition added to B's): U = T
+    if getattr(a, "finite_level_of", None) == b.name and not a.params and not b.params \
+            and a.scale == b.scale and a.stronger == b.stronger:
+        return Bound(T, False, "finite-level-of",
+                     f"{a.name} declares that its optimal level is {b.name}'s wherever it is finite (a condition "
+                     f"added to {b.name}'s makes the rest infinite), in the same units: a table satisfying A at "
+                     "level alpha has B's level <= alpha (an upper bound; tightness not derived)")
     if ja is not None and jb is not None:
         same = simplified(ja - jb) == 0 or decide(region, sympy.Eq(jb, ja)) is True
         ok = True if same else decide(region, sympy.Ge(jb, ja))

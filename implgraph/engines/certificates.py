@@ -32,6 +32,8 @@ def _side(d, params, classes, N):
     j = subset_size_expr(d, N, params) if d.family == "subset" else None
     if j is not None:
         out["size"] = str(j)
+    if getattr(d, "finite_level_of", None):
+        out["finite_level_of"] = d.finite_level_of
     if d.family == "class":
         spec = classes or {}
         out["min_class"] = str(spec.get("min_size", 1))
@@ -219,6 +221,8 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
         cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]     # where a partition into >= 2 such classes exists
         cert["upper_certificate"] = {"lemma": "class-mass", "multipliers": {
             k: dict(v) for k, v in _CLASS_MASS_MULTIPLIERS.items()}}
+    elif bound.method == "finite-level-of":
+        cert["upper_certificate"] = {"lemma": "declared-finite-level"}
     elif bound.method == "one-sided-ceiling":
         s_ = B.get("min_class", "1") if B["family"] == "class" else B["size"]
         cert["domain"] += [f"({s_}) >= 1", f"({s_}) <= N"]      # where a set of s records exists
