@@ -2,13 +2,17 @@
 
 :func:`analyse` asks whether A finite and B infinite is possible (non-implication), else computes
 the tight raw F at sample levels and fits a closed form (:mod:`implgraph.engines.fit`), and checks
-a given f at the samples. Definitions without linear-fractional forms fall back to a grid of
-tables (:func:`_grid_instance`). Every witness is re-checked (:mod:`implgraph.engines.recheck`).
+a given f at the samples. Definitions without linear-fractional forms fall back to grids of
+tables (:func:`_grid_instance`): a coarse grid of binary rows, then, within a budget of tables
+(:data:`GRID_BUDGET`), finer binary rows and rows of ``max(p, 3)`` buckets (a witness with more
+buckets than ``p`` still refutes A => B; its note says so). Every witness is re-checked
+(:mod:`implgraph.engines.recheck`).
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -69,7 +73,7 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
         am = lf_model(a_def, N, sizes, p, **a_params)
         bm = lf_model(b_def, N, sizes, p, **b_params)
         if am is None or bm is None:
-            return _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point)
+            return _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts)
         models.append((sizes, am, bm))
     # one solver context per instance: the same question always gets the same models
     ctx = new_context()
@@ -145,35 +149,89 @@ def _check_f(inst, samples, best_tables, f_raw, a_def, a_params, b_def, b_params
             inst.f_witness = w
 
 
-def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point):
-    """Fallback for definitions without linear-fractional forms: probe a grid of tables."""
-    grid = [Fraction(0), Fraction(1, 3), Fraction(2, 3), Fraction(1)]
+#: the most tables one finer grid (:func:`_finer_grids`) probes in one instance (one N, one point of
+#: the parameters): its denominators are the largest whose tables fit, and a grid none of whose
+#: denominators fits is skipped (at 0.1 to 1 ms a table, a second or two at most)
+GRID_BUDGET = 1500
+#: the denominators tried, finest first, for rows of two values (v, 1 - v) and for rows of three or
+#: more buckets
+BINARY_DENOMINATORS = (8, 7, 6, 5, 4, 3)
+SIMPLEX_DENOMINATORS = (4, 3, 2)
+
+
+def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=None):
+    """Fallback for definitions without linear-fractional forms: probe grids of tables.
+
+    First the coarse grid: rows ``(v, 1 - v, 0, ...)`` with v in {0, 1/3, 2/3, 1}. If it shows no
+    table with A finite and B infinite, finer grids follow (:func:`_finer_grids`), each of at most
+    :data:`GRID_BUDGET` tables: rows ``(v, 1 - v, 0, ...)`` with v a multiple of 1/m for m up to 8,
+    then rows of ``max(p, 3)`` buckets on a simplex grid of denominators up to 4. A table of 3
+    buckets refutes A => B as well as one of 2 (it is a table; the witness's rows carry its
+    buckets, and the instance's note says how many). Every candidate is re-checked exactly by
+    :func:`implgraph.engines.recheck.is_witness`; no definition is named.
+
+    ``parts``: the partitions into classes searched (default: every partition of N into >= 2
+    classes when A or B needs classes, else one class of N records).
+    """
     classed = a_def.needs_classes or b_def.needs_classes
-    parts = partitions(N, 2) if classed else [(N,)]
+    if parts is None:
+        parts = partitions(N, 2) if classed else [(N,)]
+    targets = {}                # f_raw at A's raw levels met (f_raw simplifies with sympy)
+
+    def f_target(ra):
+        if ra not in targets:
+            ra_s = ra if isinstance(ra, sympy.Basic) else sympy.Rational(ra.numerator, ra.denominator)
+            targets[ra] = (ra_s, f_raw(ra_s))
+        return targets[ra]
+
     f_witness = None
+
+    def probe(rows, sizes):
+        """The table of ``rows`` if it is a witness of A finite and B infinite (else None); on the way,
+        the first table where B is weaker than a given f at A's level becomes ``f_witness``."""
+        nonlocal f_witness
+        ct = table_of(rows, sizes, classed)
+        ra = raw_level(a_def, a_params, ct)
+        if ra is None or ra == INF:
+            return None
+        rb = raw_level(b_def, b_params, ct)
+        if rb is None:
+            return None
+        if f_raw is not None and f_witness is None:
+            ra_s, target = f_target(ra)
+            if weaker(b_def, rb, target) and is_witness(a_def, a_params, b_def, b_params, ct, a_raw=ra, f_raw=target):
+                f_witness = witness_dict(ct, a_def, a_params, b_def, b_params,
+                                         {"level": str(a_def.level_from_raw(ra_s)),
+                                          "f_at_level": str(b_def.level_from_raw(target))})
+        if rb == INF and is_witness(a_def, a_params, b_def, b_params, ct):
+            return ct
+        return None
+
+    def found(ct, note):
+        inst = Instance(N, point, "non-implication", witness=witness_dict(ct, a_def, a_params, b_def, b_params),
+                        note=note)
+        if f_raw is not None:
+            inst.f_status, inst.f_witness = "refuted", inst.witness
+        return inst
+
+    # the coarse grid (records in increasing v, cut into the classes in order)
+    grid = [Fraction(0), Fraction(1, 3), Fraction(2, 3), Fraction(1)]
     for sizes in parts:
         for combo in itertools.combinations_with_replacement(grid, N):
-            rows = [[v, 1 - v] + [Fraction(0)] * (p - 2) for v in combo]
-            ct = table_of(rows, sizes, classed)
-            if f_raw is not None and f_witness is None:
-                ra = raw_level(a_def, a_params, ct)
-                if ra is not None and ra != INF:
-                    ra_s = ra if isinstance(ra, sympy.Basic) else sympy.Rational(ra.numerator, ra.denominator)
-                    target = f_raw(ra_s)
-                    if is_witness(a_def, a_params, b_def, b_params, ct, a_raw=ra, f_raw=target):
-                        f_witness = witness_dict(ct, a_def, a_params, b_def, b_params,
-                                           {"level": str(a_def.level_from_raw(ra_s)),
-                                            "f_at_level": str(b_def.level_from_raw(target))})
-            if is_witness(a_def, a_params, b_def, b_params, ct):
-                inst = Instance(N, point, "non-implication", witness=witness_dict(ct, a_def, a_params, b_def, b_params),
-                                note="found by probing a grid of tables")
-                if f_raw is not None:
-                    inst.f_status, inst.f_witness = "refuted", inst.witness
-                return inst
-    if b_def.weakest() is not sympy.oo:
+            ct = probe([[v, 1 - v] + [Fraction(0)] * (p - 2) for v in combo], sizes)
+            if ct is not None:
+                return found(ct, "found by probing a grid of tables")
+    weakest = b_def.weakest()
+    if f_raw is not None or weakest is sympy.oo:
+        # (B bounded by its weakest level is never infinite: finer grids could only refute an f)
+        for points, note in _finer_grids(N, p, parts):
+            for rows, sizes in _grid_tables(points, parts):
+                ct = probe(rows, sizes)
+                if ct is not None:
+                    return found(ct, note)
+    if weakest is not sympy.oo:
         # every table satisfies B at its weakest level, so f = weakest is an implication (trivial);
         # the tight f is not computed without linear-fractional forms
-        weakest = b_def.weakest()
         inst = Instance(N, point, "implication", tight=None, trivial=True,
                         note=f"trivial: every table satisfies {b_def.name} at its weakest level {weakest}; "
                              "the tight f is not computed (no linear-fractional form)")
@@ -190,3 +248,72 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point):
     return Instance(N, point, "unknown",
                     note=f"{a_def.name} or {b_def.name} has no linear-fractional form; a grid of tables "
                          "found no witness")
+
+
+def _finer_grids(N, p, parts, budget=None):
+    """The grids probed after the coarse one: ``(points, note)`` pairs, ``points`` the rows a record may
+    have (tuples of Fractions summing to 1).
+
+    1. Rows ``(v, 1 - v, 0, ...)`` of ``p`` buckets, v a multiple of 1/m for some m <= d, with the
+       largest d of :data:`BINARY_DENOMINATORS` whose tables on ``parts`` number at most ``budget``.
+    2. Rows of ``q = max(p, 3)`` buckets, every entry a multiple of 1/m for one m <= d, with the
+       largest d of :data:`SIMPLEX_DENOMINATORS` that fits. With ``q > p`` the tables have more
+       buckets than asked for: still tables, so a witness among them still refutes A => B.
+
+    A grid none of whose denominators fits the budget is left out.
+    """
+    budget = GRID_BUDGET if budget is None else budget
+    for d in BINARY_DENOMINATORS:
+        points = [v + (Fraction(0),) * (p - 2) for v in _simplex_points(2, d)]
+        if _grid_count(len(points), parts) <= budget:
+            yield points, f"found by probing a finer grid of tables (rows (v, 1 - v), v with denominators up to {d})"
+            break
+    q = max(p, 3)
+    for d in SIMPLEX_DENOMINATORS:
+        if math.comb(d + q - 1, q - 1) > budget:        # more rows than tables allowed: too fine
+            continue
+        points = _simplex_points(q, d)
+        if _grid_count(len(points), parts) <= budget:
+            more = f" (more than the {p} asked for: a table with more buckets is still a table)" if q > p else ""
+            yield points, (f"found by probing a grid of tables with {q} buckets{more}, "
+                           f"entries with denominators up to {d}")
+            break
+
+
+def _simplex_points(q, d):
+    """Rows of ``q`` buckets whose entries are multiples of 1/m for one m <= d, summing to 1 (sorted)."""
+    points = set()
+    for m in range(1, d + 1):
+        # the compositions of m into q parts (stars and bars)
+        for bars in itertools.combinations(range(m + q - 1), q - 1):
+            edges = (-1,) + bars + (m + q - 1,)
+            points.add(tuple(Fraction(edges[i + 1] - edges[i] - 1, m) for i in range(q)))
+    return sorted(points)
+
+
+def _multichoose(n, k):
+    return math.comb(n + k - 1, k)
+
+
+def _grid_count(n_points, parts):
+    """The number of tables :func:`_grid_tables` makes from ``n_points`` rows on ``parts``."""
+    total = 0
+    for sizes in parts:
+        count = 1
+        for size, group in itertools.groupby(sizes):
+            count *= _multichoose(_multichoose(n_points, size), len(list(group)))
+        total += count
+    return total
+
+
+def _grid_tables(points, parts):
+    """``(rows, sizes)`` of every table whose records take rows from ``points``, on each partition
+    (class sizes, equal sizes adjacent, as :func:`implgraph.engines.lf.partitions` gives them), once up
+    to the order of the records within a class and of classes of one size."""
+    for sizes in parts:
+        groups = []
+        for size, group in itertools.groupby(sizes):
+            classes = list(itertools.combinations_with_replacement(points, size))
+            groups.append(itertools.combinations_with_replacement(classes, len(list(group))))
+        for choice in itertools.product(*[list(g) for g in groups]):
+            yield [list(row) for group in choice for cls in group for row in cls], sizes
