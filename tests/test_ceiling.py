@@ -135,3 +135,38 @@ def test_enhanced_implies_basic_with_f_beta():
     assert not check_certificate(other).ok
     # f = beta/2 is below the bound: not proved by it
     assert check_implication("enhanced-beta-likeness", ONE_SIDED, "beta/2", max_n=3).verdict != "proved"
+
+
+def test_forged_finite_level_certificate_rejected():
+    """The checker reads the declaration from the registry, not from the certificate's copy."""
+    cert = certificates_in(check_implication("enhanced-beta-likeness", ONE_SIDED, None).details)[0]
+    forged = copy.deepcopy(cert)
+    forged["A"]["definition"] = "ldp"            # ldp declares nothing of the kind
+    forged["A"]["finite_level_of"] = ONE_SIDED
+    assert not check_certificate(forged).ok
+    forged = copy.deepcopy(cert)
+    forged["B"]["definition"] = "mult-t-closeness"
+    forged["A"]["finite_level_of"] = "mult-t-closeness"
+    assert not check_certificate(forged).ok
+
+
+def test_one_sided_subset_ceiling_is_n_over_j():
+    """A one-sided subset level of size j (a plugin declaration): U = N / j, with its certificate."""
+    from implgraph.definitions.families import RatioOfAverages
+
+    class UpperSubset(RatioOfAverages):
+        name, level_symbol, scale, family, sides = "upper-subset-test", "t", "ratio", "subset", "one-sided"
+        params = {"k": "subset size"}
+        ranges = {"k": (1, "N - 1")}
+
+    k = sympy.Symbol("k", integer=True, positive=True)
+    region = Region({N: "integer", k: "integer"}, (N >= 2, k >= 1, k <= N - 1))
+    assert sympy.simplify(ceiling_bound(UpperSubset(), {"k": k}, None, region, N).upper - N / k) == 0
+    r = check_implication("ldp", UpperSubset(), None, b_params={"k": 2}, symbols={"N": N})
+    assert r.verdict == "proved" and r.method == "one-sided-ceiling"
+    assert sympy.simplify(sympy.sympify(r.details["proved_f"], locals={"N": N}) - N / 2) == 0
+    assert all(check_certificate(c).ok for c in certificates_in(r.details))
+    # by hand: two records at 1 and N - 2 at 0 in bucket 1: the 2 largest have mean 1, the table 2/N
+    n = 6
+    col = [Fraction(1)] * 2 + [Fraction(0)] * (n - 2)
+    assert (sum(sorted(col)[-2:]) / 2) / (sum(col) / n) == Fraction(n, 2)

@@ -151,3 +151,12 @@ def test_class_size_limits_are_kept():
     rows = kept.witness["rows"]
     assert _level("enhanced-beta-likeness", rows, kept.witness["classes"]) not in (None, INF)
     assert _level("ldp", rows, kept.witness["classes"]) == INF
+
+
+def test_bucket_tied_parameter_skips_wider_grid():
+    """A hierarchy over 2 leaves takes no 3-bucket table: the wider grid is skipped, not an error."""
+    from implgraph.engines.checkedge import check_edge
+    res = check_edge("enhanced-beta-likeness", "hierarchical-emd-t-closeness(ground=((1)(2)))", f="beta", N=3)
+    assert res.forward.relation in ("implication", "unknown", "non-implication")
+    w = res.backward.witness
+    assert w is None or all(len(r) == 2 for r in w["rows"])

@@ -289,6 +289,19 @@ def _set_mass(B, rd, data):
             Obligation("empty bucket: N - s >= 0 (ratio 1 <= U)", N - s, exists)]
 
 
+def _declares_finite_level(A, B) -> bool:
+    """Does A's *registered* definition (not the certificate's word for it) declare ``finite_level_of``
+    B's definition, without parameters on either side? The checker reads the declaration from the
+    registry: the data the prover read, not a copy the certificate could forge."""
+    from implgraph import definitions
+    try:
+        d = definitions.get(A.get("definition"))
+    except Exception:       # an unknown name: nothing declared
+        return False
+    return (bool(getattr(d, "finite_level_of", None)) and d.finite_level_of == B.get("definition")
+            and not A.get("params") and not B.get("params"))
+
+
 def structural_checks(cert, rd):
     """``[(what, ok)]``: the shape conditions of the lemma the certificate invokes."""
     A, B, method = cert["A"], cert["B"], cert["method"]
@@ -329,8 +342,8 @@ def structural_checks(cert, rd):
     elif method == "one-sided-ceiling":
         checks += _set_mass_structure(B, cert, rd)
     elif method == "finite-level-of":
-        checks += [("A declares B's level where finite", A.get("finite_level_of") is not None
-                    and A.get("finite_level_of") == B.get("definition")), ("U = T", upper_is_T())]
+        checks += [("A's registered definition declares B's level where finite", _declares_finite_level(A, B)),
+                   ("U = T", upper_is_T())]
     elif method == "vertex":
         checks += [("A is pairwise", A["family"] == "pairwise"),
                    ("B is a subset or class level", B["family"] in ("subset", "class") and (

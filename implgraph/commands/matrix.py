@@ -11,7 +11,9 @@ from implgraph.map.matrix import not_proved_reason, pair_matrix
 
 NAME = "matrix"
 HELP = "decide every ordered pair of registered definitions (implication with tight f, witness, or open)"
-DESCRIPTION = (HELP + ". Each pair is checked by check-edge (both directions, N = 2..--N, binary tables, every "
+DESCRIPTION = (HELP + ". Each pair is checked by check-edge (both directions, N = 2..--N, tables of --p buckets (a "
+               "definition without linear-fractional level is also probed on tables of 3 buckets: such a witness "
+               "says so), every "
                "partition into classes; the prover for every N where it has an argument) in its own process, "
                "stopped after --timeout seconds (the pair is then open: unknown (timeout)). Parameters take "
                "stated values (a size k = 2, ground distance equal, otherwise the definition's own first "
@@ -42,6 +44,8 @@ def add_arguments(p):
 def _line(c) -> str:
     if c["relation"] == "implication":
         how = "proved for every N" if c["proved_every_n"] else f"bounded: {c['bound']}"
+        if c["proved_every_n"] and c["tight"] and c.get("proved_f"):
+            how = f"exact at the N checked; proved for every N: f = {c['proved_f']}"
         f = c["tight"] or c.get("proved_f") or "(no closed form)"
         upto = f" for level <= {c['tight_upto']}" if c["tight_upto"] else ""
         upto += f" at {c['tight_at']}" if c["tight_at"] else ""
@@ -69,7 +73,10 @@ def run(args) -> int:
         print(f"{c['a']}  ?  {c['b']}\n    {_line(c)}")
     counts = m["counts"]
     print(f"{counts['pairs']} ordered pairs: {counts['decided']} decided ({counts['implication']} implications, "
-          f"{counts['implication_proved_every_n']} proved for every N, {counts['implication_trivial']} trivial; "
+          f"{counts['implication_proved_every_n']} proved for every N"
+          + (f" ({counts['implication_proved_upper_only']} of them with an f whose tightness is not derived)"
+             if counts.get("implication_proved_upper_only") else "")
+          + f", {counts['implication_trivial']} trivial; "
           f"{counts['non_implication']} non-implications; {counts['equivalent']} cells of equivalent pairs), "
           f"{counts['open']} open ({counts['open_timeout']} timeouts); {m['seconds']} s")
     if m.get("pair_seconds"):

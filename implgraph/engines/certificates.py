@@ -28,8 +28,10 @@ FORMAT = "implgraph-certificate/1"
 
 def _side(d, params, classes, N):
     out = {"definition": d.name, "params": {k: str(v) for k, v in params.items()}, "family": d.family,
-           "sides": getattr(d, "sides", "two-sided")}
-    j = subset_size_expr(d, N, params) if d.family == "subset" else None
+           "sides": getattr(d, "sides", None)}    # None: not a declared ratio of averages
+    j = None
+    if d.family == "subset":            # one- or two-sided: the subset size the declaration gives
+        j = d.subset_size(N, **{k: sympy.sympify(v) for k, v in params.items()})
     if j is not None:
         out["size"] = str(j)
     if getattr(d, "finite_level_of", None):

@@ -19,6 +19,7 @@ from fractions import Fraction
 import sympy
 
 from implgraph.core.concrete import INF
+from implgraph.core.errors import InputError
 from implgraph.definitions.families import lf_model
 from implgraph.engines.fit import fit_rational, to_level
 from implgraph.engines.lf import infinite_witness, new_context, partitions, partitions_for, table_of, tight_at
@@ -225,10 +226,16 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
     if f_raw is not None or weakest is sympy.oo:
         # (B bounded by its weakest level is never infinite: finer grids could only refute an f)
         for points, note in _finer_grids(N, p, parts):
-            for rows, sizes in _grid_tables(points, parts):
-                ct = probe(rows, sizes)
-                if ct is not None:
-                    return found(ct, note)
+            try:
+                for rows, sizes in _grid_tables(points, parts):
+                    ct = probe(rows, sizes)
+                    if ct is not None:
+                        return found(ct, note)
+            except InputError:
+                if len(points[0]) == p:
+                    raise
+                # a parameter ties a definition to p buckets (a hierarchy's leaves): no wider table for it
+                continue
     if weakest is not sympy.oo:
         # every table satisfies B at its weakest level, so f = weakest is an implication (trivial);
         # the tight f is not computed without linear-fractional forms

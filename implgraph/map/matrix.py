@@ -138,7 +138,7 @@ class Cell:
     witness: dict | None = None
     reason: str = ""
     not_proved: str = ""    # an implication not proved for every N: why (not_proved_reason)
-    proved_f: str | None = None     # no tight f, but this f is proved for every N (with where it is tight)
+    proved_f: str | None = None     # an f proved for every N that is not the tight f everywhere (with where it is tight)
 
     def to_json(self) -> dict:
         # proved_f only where there is one (the published cells of every other pair keep their keys)
@@ -160,8 +160,11 @@ def cell_of(direction, kind: str) -> Cell:
         cell.proved_every_n = d.verdict == "proved"
         if not cell.proved_every_n:
             cell.not_proved = not_proved_reason(d.a, d.b, cell.trivial)
-        if cell.tight is None and getattr(d, "proved_f", None):
-            cell.proved_f = d.proved_f      # an f proved for every N, tight only where it says
+        if getattr(d, "proved_f", None):
+            cell.proved_f = d.proved_f      # an f proved for every N, tight only where it says (beside a bounded tight f)
+            if cell.proved_every_n and cell.tight is not None:
+                cell.not_proved = (f"the tight f shown is exact at the N checked only; for every N the prover proves "
+                                   f"f = {d.proved_f}")
         elif cell.tight is None:
             cell.reason = "no closed form of low degree fits the exact tight values" if not d.trivial else ""
     elif rel == "non-implication":
@@ -299,6 +302,10 @@ def counts_of(cells) -> dict:
     c = {"pairs": len(cells)}
     c["implication"] = sum(x.relation == "implication" for x in cells)
     c["implication_proved_every_n"] = sum(x.relation == "implication" and x.proved_every_n for x in cells)
+    # of those, proved for every N only with an f whose tightness is not derived (B's ceiling, a declared
+    # level): the tight f shown, if any, is exact at the N checked only
+    c["implication_proved_upper_only"] = sum(x.relation == "implication" and x.proved_every_n and bool(x.proved_f)
+                                             for x in cells)
     c["implication_bounded"] = c["implication"] - c["implication_proved_every_n"]
     c["implication_trivial"] = sum(x.relation == "implication" and x.trivial for x in cells)
     c["non_implication"] = sum(x.relation == "non-implication" for x in cells)

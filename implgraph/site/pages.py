@@ -26,7 +26,8 @@ def _f_text(c) -> str:
     at = f" at {c['tight_at']}" if c.get("tight_at") else ""
     upto = f" for level <= {c['tight_upto']}" if c.get("tight_upto") else ""
     inn = f"; in N: {c['tight_in_N']}" if c.get("tight_in_N") else ""
-    return f"{f}{upto}{at}{inn}"
+    proved = f"; proved for every N: {c['proved_f']}" if c.get("tight") and c.get("proved_f") else ""
+    return f"{f}{upto}{at}{inn}{proved}"
 
 
 def cell_summary(c) -> dict:
