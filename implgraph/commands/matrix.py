@@ -74,7 +74,7 @@ def run(args) -> int:
     counts = m["counts"]
     print(f"{counts['pairs']} ordered pairs: {counts['decided']} decided ({counts['implication']} implications, "
           f"{counts['implication_proved_every_n']} proved for every N"
-          + (f" ({counts['implication_proved_upper_only']} of them with an f whose tightness is not derived)"
+          + (f" ({counts['implication_proved_upper_only']} of them with an f not shown tight everywhere)"
              if counts.get("implication_proved_upper_only") else "")
           + f", {counts['implication_trivial']} trivial; "
           f"{counts['non_implication']} non-implications; {counts['equivalent']} cells of equivalent pairs), "
