@@ -170,3 +170,85 @@ def test_one_sided_subset_ceiling_is_n_over_j():
     n = 6
     col = [Fraction(1)] * 2 + [Fraction(0)] * (n - 2)
     assert (sum(sorted(col)[-2:]) / 2) / (sum(col) / n) == Fraction(n, 2)
+
+
+# --- one-sided-class: a two-sided class level bounds a one-sided one on the same partition ----------
+
+def test_one_sided_class_tight_f_by_hand():
+    """mult-t-closeness t => basic beta-likeness Min(t, (N t - N + 1)/t) - 1, by hand at N = 4, t = 4:
+    one record at 39/80 (class E1), three at 3/80 (E2): p = 3/20, E1's ratio 13/4 (beta 9/4), E2's
+    downward ratio 4 = t; bucket 2 ratios 68/41 and 77/68."""
+    rows = [[Fraction(39, 80), Fraction(41, 80)]] + [[Fraction(3, 80), Fraction(77, 80)]] * 3
+    classes = ["E1", "E2", "E2", "E2"]
+    assert brute.mult_t(rows, classes) == 4
+    assert brute.basic_beta_likeness(rows, classes) == Fraction(9, 4)
+    r = check_implication("mult-t-closeness", ONE_SIDED, None)
+    assert r.verdict == "proved" and r.method == "one-sided-class" and r.tightness == "tight"
+    f = r.tight.subs({x: {"N": 4, "t": 4}[x.name] for x in r.tight.free_symbols})
+    assert f == sympy.Rational(9, 4)
+    # below t = 3 the two-sided level itself binds: beta = t - 1 (check-edge's bounded tight f at N = 4)
+    assert all(sympy.simplify(sympy.Min(tv, (4 * tv - 3) / tv) - 1 - (tv - 1)) == 0
+               for tv in (sympy.Rational(3, 2), 2, 3))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_one_sided_class_bound_on_random_tables(seed):
+    """basic beta-likeness + 1 <= Min(T, (N T - N + s)/(s T)) with T the mult-t level (tests/brute.py),
+    s the smallest class of the random partition."""
+    rng = random.Random(seed)
+    tested = 0
+    for _ in range(80):
+        n, m = rng.randint(2, 7), rng.randint(2, 3)
+        rows = []
+        for _ in range(n):
+            w = [rng.randint(0, 5) for _ in range(m)]
+            if not any(w):
+                w[0] = 1
+            rows.append([Fraction(x, sum(w)) for x in w])
+        classes = [f"E{rng.randint(0, 2)}" for _ in range(n)]
+        if len(set(classes)) < 2:
+            continue
+        T = brute.mult_t(rows, classes)
+        if T == brute.INF:
+            continue
+        s = min(classes.count(c) for c in set(classes))
+        U = min(T, (n * T - n + s) / (s * T))
+        assert 1 + brute.basic_beta_likeness(rows, classes) <= U
+        tested += 1
+    assert tested >= 15
+
+
+def test_one_sided_class_certificate_with_symbolic_classes():
+    k = sympy.Symbol("k", integer=True, positive=True)
+    r = check_implication("delta-disclosure-privacy", ONE_SIDED, None, a_classes={"min_size": k},
+                          b_classes={"min_size": k}, symbols={"k": k, "N": N})
+    assert r.verdict == "proved" and r.method == "one-sided-class"
+    cert = certificates_in(r.details)[0]
+    assert check_certificate(cert).ok
+    bad = copy.deepcopy(cert)
+    bad["upper"] = bad["upper"].replace("N*T - N + k", "N*T - N + 2*k")     # a larger second component
+    assert bad["upper"] != cert["upper"] and not check_certificate(bad).ok
+    bad = copy.deepcopy(cert)
+    bad["upper_certificate"]["multipliers"]["rest"]["e - s >= 0"] = "N*T"
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(cert)
+    bad["B"]["min_class"] = "1"                 # another partition than A's
+    assert not check_certificate(bad).ok
+
+
+def test_one_sided_vertex_and_registered_description():
+    """ldp => basic beta-likeness: the vertex argument for a one-sided class level, U = N T/(T + N - 1)
+    (by hand: one record at T a, the rest at a: (T a)/((T + N - 1) a / N)); a certificate calling B
+    two-sided, or giving B another family than its registered one, is rejected."""
+    r = check_implication("ldp", ONE_SIDED, None)
+    assert r.verdict == "proved" and r.method == "vertex"
+    cert = certificates_in(r.details)[0]
+    T = sympy.Symbol("T")
+    assert sympy.simplify(sympy.sympify(cert["upper"], locals={"N": N, "T": T}) - N * T / (T + N - 1)) == 0
+    assert check_certificate(cert).ok
+    for key, value in (("sides", "two-sided"), ("family", "subset")):
+        bad = copy.deepcopy(cert)
+        bad["B"][key] = value
+        assert not check_certificate(bad).ok
+    rows = [[Fraction(3, 4), Fraction(1, 4)]] + [[Fraction(1, 4), Fraction(3, 4)]] * 3      # T = 3, N = 4
+    assert brute.ldp(rows) == 3 and 1 + brute.basic_beta_likeness(rows, ["E1", "E2", "E2", "E2"]) == Fraction(2)

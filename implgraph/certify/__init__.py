@@ -168,6 +168,8 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
     if cert.get("method") == "inequality-lemmas":        # a chain of class-level inequalities
         from implgraph.certify import lemma_chain
         return lemma_chain.check(cert)
+    for what, ok, how in _registered(cert):
+        steps.append((what, ok, how))
     try:
         domain = Domain(cert)
         for what, ok in structural_checks(cert, domain.reader):
@@ -182,6 +184,29 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     ok = bool(steps) and all(s[1] for s in steps)
     return CertificateReport(ok, steps)
+
+
+def _registered(cert) -> list:
+    """``[(what, ok, how)]``: each side naming a registered definition is described as that definition
+    declares it (family and sides): the lemmas read the description, so it must be the claim's. A side
+    without a name, or naming a definition not registered here (a plugin not installed), is taken as given."""
+    from implgraph import definitions
+    out = []
+    for label in ("A", "B"):
+        side = cert.get(label) or {}
+        name = side.get("definition")
+        if not name:
+            continue
+        try:
+            d = definitions.get(name)
+        except Exception:
+            out.append((f"{label} ({name}) as registered", True, "not registered here: the description is taken as given"))
+            continue
+        ok = side.get("family") == getattr(d, "family", None) and side.get("sides") == getattr(d, "sides", None)
+        out.append((f"{label} ({name}) as registered", ok,
+                    f"family {side.get('family')}, sides {side.get('sides')} (declared: "
+                    f"{getattr(d, 'family', None)}, {getattr(d, 'sides', None)})"))
+    return out
 
 
 def certificates_in(details) -> list:

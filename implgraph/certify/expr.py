@@ -100,6 +100,16 @@ class Reader:
             return [self._poly_node(a) for a in node.args]
         return [self._poly_node(node)]
 
+    def ratio_components(self, text):
+        """The arguments of a top-level ``Min`` (or ``[text]`` itself), each as a reduced quotient ``(P, Q)``."""
+        node = self.tree(text)
+        args = node.args if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Min" else [node]
+        out = []
+        for a in args:
+            num, den = self._ratio(a)
+            out.append(num.cancel(den))
+        return out
+
     def _poly_node(self, node):
         num, den = self._ratio(node)
         if not den.is_ground:

@@ -58,6 +58,15 @@ proofs) and nothing the prover computed:
     the two classes are single records and S is the other one, a class, so mean_S / m <= T:
     *pair* ``(N - 1 - s) T >= 0`` (multipliers on ``N - 2s >= 0`` and ``N - 2 == 0``), U >= T.
 
+``rest-mass`` (method ``one-sided-class``)
+    A a two-sided class level <= T, B a one-sided class level, on the same partition into >= 2 classes
+    of >= s records (``A["min_class"] == B["min_class"]``, no ``max_class``; s >= 1, 2 s <= N):
+    ``U = Min(T, (N T - N + s)/(s T))`` (checked component by component). Per bucket with the table's
+    mean p = 1 (scale free; a bucket 0 everywhere has ratio 1 <= U, checked), a class E of e records
+    (s <= e <= N - s) has mean x with e x = N - (N - e) y, y the mean of the other records: each of
+    their classes has mean >= 1/T by A, so T y >= 1, and A bounds E's ratio, x <= T. *below T*
+    ``T e - (N - (N - e) y) >= 0`` is that premise; *rest* ``(N T - N + s) e - s T (N - (N - e) y) >= 0``
+    (multipliers N (T - 1) on ``e - s >= 0`` and s (N - e) on ``T*y - 1 >= 0``).
 ``declared-finite-level`` (method ``finite-level-of``)
     A's declaration says that wherever A's level is finite it is B's, in the same units
     (``A["finite_level_of"]`` names B's definition): ``U = T``. The checker trusts that declaration
@@ -289,6 +298,59 @@ def _set_mass(B, rd, data):
             Obligation("empty bucket: N - s >= 0 (ratio 1 <= U)", N - s, exists)]
 
 
+def _rest_mass_components(cert, A, rd):
+    """``(P_T, Q_T), (P_r, Q_r)``: U's two components, T and (N T - N + s)/(s T), in either order; None if
+    U is not that Min."""
+    T, N = rd.gens["T"], rd.gens["N"]
+    s = rd.poly(A.get("min_class") or "1")
+    try:
+        comps = rd.ratio_components(cert["upper"])
+    except ValueError:
+        return None
+    if len(comps) != 2:
+        return None
+    is_T = [P == T * Q for P, Q in comps]
+    is_rest = [P * s * T == Q * (N * T - N + s) for P, Q in comps]
+    if is_T[0] and is_rest[1]:
+        return comps[0], comps[1]
+    if is_T[1] and is_rest[0]:
+        return comps[1], comps[0]
+    return None
+
+
+def _rest_mass_structure(A, B, cert, rd):
+    two = lambda d: d.get("sides", "two-sided") == "two-sided"      # noqa: E731
+    same = (rd.poly(A.get("min_class") or "1") == rd.poly(B.get("min_class") or "1")
+            and A.get("max_class") is None and B.get("max_class") is None)
+    return [("A is a two-sided class level, B a one-sided class level", A.get("family") == "class" and two(A)
+             and B.get("family") == "class" and B.get("sides") == "one-sided"),
+            ("the same partition: one minimum class size, no maximum", same),
+            ("U = Min(T, (N T - N + s)/(s T))", _rest_mass_components(cert, A, rd) is not None),
+            ("s is an integer (integer coefficients, integer symbols)",
+             _integer_valued([rd.poly(A.get("min_class") or "1")], cert.get("symbols") or {}))]
+
+
+def _rest_mass(A, rd, data):
+    """The obligations of ``rest-mass`` (see the module notes)."""
+    g = rd.gens
+    T, N, y, e = g["T"], g["N"], g["v_"], g["e_"]
+    s = rd.poly(A.get("min_class") or "1")
+    exists = [(">=", s - 1), (">=", N - 2 * s), (">=", T - 1)]
+    mults = {k: {f: rd.poly(x) for f, x in v.items()} for k, v in (data.get("multipliers") or {}).items()}
+    x_e = N - (N - e) * y                       # e x
+    premise = {"A: T*e - e*x >= 0": T * e - x_e}
+    rest = {"e - s >= 0": e - s, "T*y - 1 >= 0": T * y - 1}
+    hyps = exists + [(">=", e - s), (">=", N - e - s), (">=", y), (">=", x_e), (">=", T * y - 1), (">=", T * e - x_e)]
+    return [
+        Obligation("class size e > 0", e, exists + [(">=", e - s)], strict=True),
+        Obligation("below T: T*e - e*x >= 0 (x <= T: A's bound on E)", T * e - x_e, hyps, facts=premise,
+                   multipliers=mults.get("below T")),
+        Obligation("rest: (N*T - N + s)*e - s*T*e*x >= 0 (x <= (N T - N + s)/(s T))",
+                   (N * T - N + s) * e - s * T * x_e, hyps, facts=rest, multipliers=mults.get("rest")),
+        Obligation("empty bucket: (N*T - N + s) - s*T >= 0 (ratio 1 <= U)", N * T - N + s - s * T, exists),
+    ]
+
+
 def _declares_finite_level(A, B) -> bool:
     """Does A's *registered* definition (not the certificate's word for it) declare ``finite_level_of``
     B's definition, without parameters on either side? The checker reads the declaration from the
@@ -341,6 +403,8 @@ def structural_checks(cert, rd):
         checks += _class_mass_structure(A, B, cert, rd)
     elif method == "one-sided-ceiling":
         checks += _set_mass_structure(B, cert, rd)
+    elif method == "one-sided-class":
+        checks += _rest_mass_structure(A, B, cert, rd)
     elif method == "finite-level-of":
         checks += [("A's registered definition declares B's level where finite", _declares_finite_level(A, B)),
                    ("U = T", upper_is_T())]
@@ -373,6 +437,8 @@ def obligations(cert, rd):
         return _class_mass(A, rd, data)
     if method == "one-sided-ceiling":
         return _set_mass(B, rd, data)
+    if method == "one-sided-class":
+        return _rest_mass(A, rd, data)
     if method == "vertex":
         mults = {k: {f: rd.poly(x) for f, x in v.items()} for k, v in data.get("multipliers", {}).items()}
         return _vertex(B, cert["upper"], rd, mults)

@@ -40,6 +40,12 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     removal): ``U = (N - 1) T / s``, tight (:mod:`implgraph.engines.class_subset`,
     docs/proofs/class-to-subset.md); for j_B <= N - 2 the supremum is infinite (not handled here).
 
+``one-sided-class`` (:func:`_one_sided_class_bound`)
+    A a two-sided class level, B a one-sided class level, on the same partition (classes of >= s
+    records, no maximum): for a class E of e records with mean x against the table's mean p, A gives
+    x <= T p and every other class's mean >= p/T, so N p >= e x + (N - e) p/T and
+    x/p <= (N T - N + e)/(e T) <= (N T - N + s)/(s T). ``U = Min(T, (N T - N + s)/(s T))``, tight: a
+    binary table of two classes (s records at U c, N - s at c (N - s U)/(N - s), c = (T - 1)/(T (T + 1))).
 ``finite-level-of``
     A declares ``finite_level_of = B`` (no parameters on either side, the same scale): where A's level
     is finite it is B's, so ``U = T`` (an upper bound; tightness not derived).
@@ -123,6 +129,11 @@ def compares(d, family: str) -> bool:
     return d.family == family and getattr(d, "sides", None) == "two-sided"
 
 
+def _one_sided(d, family: str) -> bool:
+    """Is ``d`` a one-sided ratio of averages over ``family`` (only ``mean_S / mean_D`` bounded)?"""
+    return getattr(d, "family", None) == family and getattr(d, "sides", None) == "one-sided"
+
+
 def subset_size_expr(d, N, params):
     """Symbolic subset size of a two-sided subset definition, or None."""
     if not compares(d, "subset"):
@@ -162,7 +173,7 @@ def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
     for d, ps in ((a, a_params), (b, b_params)):
         if "k" in d.params and "k" in ps:
             ranges += [_at_least_one(ps["k"]), sympy.Le(sympy.sympify(ps["k"]), N - 1)]
-    if compares(b, "class") and (b_classes or {}).get("min_size") is not None:
+    if (compares(b, "class") or _one_sided(b, "class")) and (b_classes or {}).get("min_size") is not None:
         s_ = sympy.sympify(b_classes["min_size"])
         ranges += [_at_least_one(s_), sympy.Le(2 * s_, N)]
     return [c for c in ranges if c not in (sympy.true, True)]
@@ -171,7 +182,7 @@ def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
 def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None):
     """The strongest :class:`Bound` the engine can establish for A => B, or None."""
     a, b = as_definition(a), as_definition(b)
-    if compares(b, "class") and not b_classes:
+    if (compares(b, "class") or _one_sided(b, "class")) and not b_classes:
         b_classes = {"min_size": sympy.Integer(1)}   # any partition: classes of size >= 1
     region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
     ja = subset_size_expr(a, N, a_params)
@@ -225,8 +236,11 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
                              "; tight: the class of the j_A extreme records of the bucket that attains A's "
                              "level has exactly A's ratio" if same else ""),
                          checks=[f"min class size >= j_A on the condition: {ok}"])
-    if compares(a, "pairwise") and (jb is not None or (compares(b, "class") and b_classes
-                                                         and b_classes.get("min_size") is not None)):
+    if compares(a, "class") and _one_sided(b, "class") and not (b_classes or {}).get("max_size") \
+            and (a_classes or {"min_size": sympy.Integer(1)}) == b_classes:
+        return _one_sided_class_bound(sympy.sympify(b_classes["min_size"]), region, N)
+    if compares(a, "pairwise") and (jb is not None or ((compares(b, "class") or _one_sided(b, "class"))
+                                                         and b_classes and b_classes.get("min_size") is not None)):
         return _vertex_bound(b, jb, b_classes, region, N)
     singleton_a = (compares(a, "class") and a_classes and
                    sympy.sympify(a_classes.get("max_size", 0)) == 1)
@@ -301,8 +315,10 @@ def _vertex_bound(b, jb, b_classes, region, N):
             ("Pr_D/Pr_E, E at a, rest at T a", (e + (N - e) * T) / N, [e >= k, e <= N - k]),
             ("Pr_E/Pr_D, E at T a, rest at a", N * T / (e * T + N - e), [e >= k, e <= N - k]),
         ]
+        if _one_sided(b, "class"):      # only Pr_E / Pr_D is bounded: its extreme is U
+            U, other, pieces = other, other, pieces[1:]
         m = e
-        what = f"classes of size >= {k}"
+        what = f"classes of size >= {k}" + (", one-sided" if _one_sided(b, "class") else "")
     ok_all = True
     for label, g, dom in pieces:
         reg = region.with_symbols({m: "real"}).add(*dom)
@@ -333,6 +349,40 @@ def _vertex_bound(b, jb, b_classes, region, N):
            f"U = {simplified(U)} (m real in [0, N]) and that U dominates the other ratio; U is attained "
            f"by a binary table with a = 1/(T + 1)")
     return Bound(simplified(U), True, "vertex", arg, build=build, checks=checks)
+
+
+def one_sided_class_upper(s, N):
+    """``U = Min(T, (N T - N + s)/(s T))`` of the ``one-sided-class`` argument (raw levels)."""
+    return sympy.Min(T, (N * T - N + s) / (s * T))
+
+
+def _one_sided_class_bound(s, region, N):
+    x_, y_, e_ = sympy.symbols("x_ y_ e_", positive=True)
+    U2 = (N * T - N + s) / (s * T)
+    # p = 1 (ratios are scale free): E's mean x, the rest's mean y >= 1/T, N = e x + (N - e) y
+    reg = region.with_symbols({y_: "real", e_: "real"}).add(
+        e_ >= s, e_ <= N - s, T * y_ >= 1, y_ >= 0, N - (N - e_) * y_ >= 0)
+    c = decide(reg, sympy.Le((N - (N - e_) * y_) / e_, U2))
+    checks = [f"x/p <= (N T - N + s)/(s T) given the rest's mean >= p/T: {c}"]
+    if c is not True:
+        return None
+    U = one_sided_class_upper(s, N)
+
+    def build(point):
+        Tv = sympy.Rational(point[T])
+        Nv = int(point[N]) if N in point else int(N)
+        sv = int(sympy.sympify(s).subs(point))
+        Uv = min(Tv, (Nv * Tv - Nv + sv) / (sv * Tv))
+        cv = (Tv - 1) / (Tv * (Tv + 1))
+        vals = [Uv * cv] * sv + [cv * (Nv - sv * Uv) / (Nv - sv)] * (Nv - sv)
+        return _binary_column_table([_frac(v) for v in vals], labels=["E1"] * sv + ["E2"] * (Nv - sv))
+
+    arg = (f"A is a two-sided class level, B a one-sided one, on the same partition (classes of >= {s} records): "
+           "a class E of e records has mean x <= T p (A) and every other class a mean >= p/T (A), so "
+           "N p >= e x + (N - e) p/T and x/p <= (N T - N + e)/(e T) <= (N T - N + s)/(s T) (z3); "
+           f"U = {U} is attained by a binary table of two classes ({s} records at U c, the rest at "
+           "c (N - s U)/(N - s), c = (T - 1)/(T (T + 1)))")
+    return Bound(U, True, "one-sided-class", arg, build=build, checks=checks)
 
 
 def _product_bound(region, N, singleton=False):

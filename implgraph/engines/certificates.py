@@ -90,6 +90,12 @@ def _vertex_multipliers(B, N):
     else:
         k = sympy.sympify(B["min_class"], locals={"N": N})
         e = sympy.Symbol("e_", real=True)
+        u = sympy.Symbol("u_", real=True)
+        if B.get("sides") == "one-sided":
+            # U = N T/(k T + N - k): N [d (N - e)(e - u) + (d e + d^2 u)(e - k) + (d e + d^2 e) v]
+            out = {"mean_S/mean_D": {"e-u>=0": N * d * (N - e), "e-k>=0": N * d * e + N * d ** 2 * u,
+                                     "v>=0": N * d * e + N * d ** 2 * e}}
+            return {r: {f: str(sympy.expand(x)) for f, x in m.items()} for r, m in out.items()}
         out = {"mean_S/mean_D": {"v>=0": d * N * e + d ** 2 * e * (N - k), "e-u>=0": d * N * (N - e),
                                  "e-k>=0": d * N * e, "u>=0": d ** 2 * e * (N - k)},
                "mean_D/mean_S": {"u>=0": N * d * (N - e) + N * (N - k) * d ** 2, "N-e-v>=0": N * d * e,
@@ -158,6 +164,15 @@ def _class_mass_family(A):
             {"count": s_, "value": "1/(T*(N*T + 1))", "class": "E2"}]
 
 
+def _rest_mass_family(A, upper):
+    """Two classes: s records at U c, N - s at c (N - s U)/(N - s), c = (T - 1)/(T (T + 1)) (engines.bounds
+    ``one-sided-class``)."""
+    s_ = A.get("min_class", "1")
+    c = "(T - 1)/(T*(T + 1))"
+    return [{"count": f"{s_}", "value": f"({upper})*{c}", "class": "E1"},
+            {"count": f"N - ({s_})", "value": f"{c}*(N - ({s_})*({upper}))/(N - ({s_}))", "class": "E2"}]
+
+
 def _assumptions(kinds):
     """The symbols' sign assumptions as domain conditions (the certificate's symbols carry only a kind)."""
     out = []
@@ -223,6 +238,12 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
         cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]     # where a partition into >= 2 such classes exists
         cert["upper_certificate"] = {"lemma": "class-mass", "multipliers": {
             k: dict(v) for k, v in _CLASS_MASS_MULTIPLIERS.items()}}
+    elif bound.method == "one-sided-class":
+        s_ = A.get("min_class", "1")
+        cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]     # a partition into >= 2 classes of >= s records
+        cert["upper_certificate"] = {"lemma": "rest-mass", "multipliers": {
+            "below T": {"A: T*e - e*x >= 0": "1"},
+            "rest": {"e - s >= 0": "N*(T - 1)", "T*y - 1 >= 0": f"({s_})*(N - e_)"}}}
     elif bound.method == "finite-level-of":
         cert["upper_certificate"] = {"lemma": "declared-finite-level"}
     elif bound.method == "one-sided-ceiling":
@@ -246,6 +267,8 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
             fam = {"blocks": _supremum_family(B, cert["upper"], N)}
         elif bound.method == "class-to-subset":
             fam = {"blocks": _class_mass_family(A)}
+        elif bound.method == "one-sided-class":
+            fam = {"blocks": _rest_mass_family(A, cert["upper"])}
         elif bound.method == "product":
             fam = {"blocks": _product_family(N), "singleton_classes": a.family == "class"}
         if fam is not None and "1" in (A.get("max_class"), B.get("max_class")):
