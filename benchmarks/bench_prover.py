@@ -2,7 +2,7 @@
 
     python benchmarks/bench_prover.py [--ns 2..12] [--max-pairs 60]
 
-For every ordered pair of built-in two-sided ratio-of-averages definitions (group sizes k symbolic,
+For every ordered pair of built-in ratio-of-averages definitions (one- or two-sided) (group sizes k symbolic,
 1 or 2; class-based ones with classes of >= k, >= 1 or singleton records), and of the definitions the
 registered inequality lemmas relate, on which the prover has an argument (or a chain of lemmas) for every N: the seconds of :func:`implgraph.engines.prove.check_implication`
 (f = None) and of :func:`implgraph.certify.check_certificate` on each certificate it returns, one
@@ -22,7 +22,7 @@ import sympy
 from implgraph import definitions
 from implgraph.certify import certificates_in, check_certificate
 from implgraph.core.region import Region
-from implgraph.engines.bounds import T, tight_bound
+from implgraph.engines.bounds import T, ceiling_bound, tight_bound
 from implgraph.engines.lemmas import LEMMAS, find_chain
 from implgraph.engines.prove import check_implication
 
@@ -42,7 +42,7 @@ def variants(d):
 def pairs():
     defs = [d for d in definitions.all_definitions()
             if getattr(d, "family", None) in ("pairwise", "subset", "class")
-            and getattr(d, "sides", None) == "two-sided" and not (set(d.params) - {"k"})]
+            and getattr(d, "sides", None) in ("two-sided", "one-sided") and not (set(d.params) - {"k"})]
     for a, b in itertools.product(defs, repeat=2):
         for (ap, ac), (bp, bc) in itertools.product(variants(a), variants(b)):
             if a.family == "class" and b.family == "class" and ac != bc:
@@ -75,7 +75,8 @@ def main(argv=None):
             break
         name = f"{label(a, ap, ac)} => {label(b, bp, bc)}"
         region = Region({N: "integer", T: "real", K: "integer"}, (T >= 1, N >= 2))
-        if tight_bound(a, b, ap, bp, region, N, ac, bc) is None and find_chain(a.name, b.name) is None:
+        if tight_bound(a, b, ap, bp, region, N, ac, bc) is None and find_chain(a.name, b.name) is None \
+                and ceiling_bound(b, bp, bc, region, N) is None:
             none += 1
             continue
         t0 = time.perf_counter()

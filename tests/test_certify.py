@@ -38,12 +38,12 @@ def _variants(d):
 def _ratio_definitions():
     return [d for d in definitions.all_definitions()
             if getattr(d, "family", None) in ("pairwise", "subset", "class")
-            and getattr(d, "sides", None) == "two-sided" and not (set(d.params) - {"k"})]
+            and getattr(d, "sides", None) in ("two-sided", "one-sided") and not (set(d.params) - {"k"})]
 
 
 @pytest.fixture(scope="module")
 def certificates():
-    from implgraph.engines.bounds import tight_bound, T  # only to skip pairs without an argument quickly
+    from implgraph.engines.bounds import ceiling_bound, tight_bound, T  # only to skip pairs without an argument quickly
     from implgraph.core.region import Region
     N = sympy.Symbol("N", integer=True)
     out = []
@@ -52,7 +52,7 @@ def certificates():
             if a.family == "class" and b.family == "class" and ac != bc:
                 continue
             region = Region({N: "integer", T: "real", K: "integer"}, (T >= 1, N >= 2))
-            if tight_bound(a, b, ap, bp, region, N, ac, bc) is None:
+            if tight_bound(a, b, ap, bp, region, N, ac, bc) is None and ceiling_bound(b, bp, bc, region, N) is None:
                 continue
             r = check_implication(a, b, None, a_params=ap, b_params=bp, a_classes=ac, b_classes=bc,
                                   symbols={"k": K, "N": N})
@@ -183,6 +183,8 @@ def _brute_level(side, rows, classes, size):
         return brute.ldp(rows)
     if side["family"] == "subset":
         return brute.kt(rows, int(size))
+    if side.get("sides") == "one-sided":        # basic beta-likeness, the built-in one-sided class level
+        return 1 + brute.basic_beta_likeness(rows, classes)
     return brute.mult_t(rows, classes)
 
 
