@@ -24,6 +24,22 @@ N = sympy.Symbol("N", integer=True)
 ONE_SIDED = "basic-beta-likeness"          # the built-in one-sided class level
 
 
+def _random_table(rng, max_n, low=0, high=4):
+    """(rows, classes): n = 2..max_n records over 2 or 3 buckets with weights low..high (a record of zero
+    weights gets one on its first bucket), in up to 3 classes, at least 2 of them."""
+    n, m = rng.randint(2, max_n), rng.randint(2, 3)
+    rows = []
+    for _ in range(n):
+        w = [rng.randint(low, high) for _ in range(m)]
+        if not any(w):
+            w[0] = 1
+        rows.append([Fraction(x, sum(w)) for x in w])
+    classes = [f"E{rng.randint(0, 2)}" for _ in range(n)]
+    if len(set(classes)) < 2:
+        classes[0] = "E9"
+    return rows, classes
+
+
 def test_bound_is_n_over_s():
     region = Region({N: "integer"}, (N >= 2,))
     assert sympy.simplify(ceiling_bound(ONE_SIDED, {}, None, region, N).upper - N) == 0
@@ -44,17 +60,8 @@ def test_random_tables_below_n_minus_1(seed):
     """beta = raw - 1 <= N - 1 on random tables (brute force), and = N - 1 on the attaining table."""
     rng = random.Random(seed)
     for _ in range(40):
-        n, m = rng.randint(2, 7), rng.randint(2, 3)
-        rows = []
-        for _ in range(n):
-            w = [rng.randint(0, 4) for _ in range(m)]
-            if not any(w):
-                w[0] = 1
-            rows.append([Fraction(x, sum(w)) for x in w])
-        classes = [f"E{rng.randint(0, 2)}" for _ in range(n)]
-        if len(set(classes)) < 2:
-            classes[0] = "E9"
-        assert brute.basic_beta_likeness(rows, classes) <= n - 1
+        rows, classes = _random_table(rng, 7)
+        assert brute.basic_beta_likeness(rows, classes) <= len(rows) - 1
     for n in range(2, 9):
         rows = [[Fraction(1), Fraction(0)]] + [[Fraction(0), Fraction(1)]] * (n - 1)
         classes = ["E1"] + ["E2"] * (n - 1)
@@ -106,14 +113,7 @@ def test_enhanced_is_basic_where_finite_by_brute(seed):
     rng = random.Random(seed)
     finite = 0
     for _ in range(60):
-        n, m = rng.randint(2, 6), rng.randint(2, 3)
-        rows = []
-        for _ in range(n):
-            w = [rng.randint(1, 9) for _ in range(m)]
-            rows.append([Fraction(x, sum(w)) for x in w])
-        classes = [f"E{rng.randint(0, 2)}" for _ in range(n)]
-        if len(set(classes)) < 2:
-            classes[0] = "E9"
+        rows, classes = _random_table(rng, 6, low=1, high=9)
         try:
             e = brute.enhanced_beta_likeness(rows, classes)
         except AssertionError:      # too close to call in brute's decimals: skip the table
@@ -198,16 +198,8 @@ def test_one_sided_class_bound_on_random_tables(seed):
     rng = random.Random(seed)
     tested = 0
     for _ in range(80):
-        n, m = rng.randint(2, 7), rng.randint(2, 3)
-        rows = []
-        for _ in range(n):
-            w = [rng.randint(0, 5) for _ in range(m)]
-            if not any(w):
-                w[0] = 1
-            rows.append([Fraction(x, sum(w)) for x in w])
-        classes = [f"E{rng.randint(0, 2)}" for _ in range(n)]
-        if len(set(classes)) < 2:
-            continue
+        rows, classes = _random_table(rng, 7, high=5)
+        n = len(rows)
         T = brute.mult_t(rows, classes)
         if T == brute.INF:
             continue
