@@ -244,3 +244,31 @@ def test_one_sided_vertex_and_registered_description():
         assert not check_certificate(bad).ok
     rows = [[Fraction(3, 4), Fraction(1, 4)]] + [[Fraction(1, 4), Fraction(3, 4)]] * 3      # T = 3, N = 4
     assert brute.ldp(rows) == 3 and 1 + brute.basic_beta_likeness(rows, ["E1", "E2", "E2", "E2"]) == Fraction(2)
+
+
+def test_checker_review_forgeries_rejected():
+    """Found by review: a side without declared sides was read as two-sided; a domain that does not give
+    s >= 1 and 2 s <= N was accepted (the lemma assumed them); a side that is not a mapping crashed."""
+    k = sympy.Symbol("k", integer=True, positive=True)
+    r = check_implication("mult-t-closeness", ONE_SIDED, None, a_classes={"min_size": k},
+                          b_classes={"min_size": k}, symbols={"k": k, "N": N})
+    cert = certificates_in(r.details)[0]
+    bad = copy.deepcopy(cert)
+    bad["A"]["definition"] = "k-anonymity"     # a count, no ratio of averages
+    bad["A"].pop("sides")
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(cert)
+    bad["domain"], bad["tight"] = ["T >= 1", "N >= 2"], False
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(cert)
+    bad["A"] = "x"
+    assert not check_certificate(bad).ok
+
+
+def test_vertex_needs_a_partition_with_the_vertex_table():
+    """Classes of 3 or 4 records at N = 8 leave no room for a class of 3 beside classes of equal values
+    (5 records): the vertex argument (and its 'tight') does not apply; singleton classes keep it."""
+    r = check_implication("ldp", ONE_SIDED, b_classes={"min_size": 3, "max_size": 4})
+    assert r.method != "vertex"
+    r = check_implication("ldp", "mult-t-closeness", b_classes={"min_size": 1, "max_size": 1})
+    assert r.method == "vertex" and all(check_certificate(c).ok for c in certificates_in(r.details))

@@ -201,10 +201,13 @@ def test_discover_write_and_path_in_the_plugins_units(tmp_path):
         claims = yaml.safe_load(tpath.read_text())["claims"]
         claim = next(c for c in claims if c["from"]["definition"] == "ldp" and c["to"]["definition"] == "beta-likeness")
         assert claim["to"]["level"] == "beta"
-        f = sympy.sympify(claim["f"].replace("ln(", "log("), locals={"eps": eps})
-        assert sympy.simplify(f - hand) == 0
-        # the claim's verdict is discover's own (bounded at N = 3): `implgraph verify` has no z3 encoding
-        # of this test plugin and would say unknown, which keeps a rule out of path
+        # the prover's vertex argument (one-sided class) gives the f for every N: the hand formula above
+        Nsym = sympy.Symbol("N", integer=True)
+        f = sympy.sympify(claim["f"].replace("ln(", "log("), locals={"eps": eps, "N": Nsym})
+        assert sympy.simplify(f - (Nsym - 1) * (sympy.exp(eps) - 1) / (sympy.exp(eps) + Nsym - 1)) == 0
+        assert sympy.simplify(f.subs(Nsym, 3) - hand) == 0
+        # the claim's verdict, given here as bounded (`implgraph verify` has no z3 encoding of this test
+        # plugin and would say unknown, which keeps a rule out of path)
         rules = load_rules([tpath], {claim["id"]: "verified-bounded"})
         comps = compositions(rules, "ldp", "beta-likeness", N=3)
         assert len(comps) == 1

@@ -154,7 +154,7 @@ def _vertex(B, upper, rd, multipliers):
         what = f"class E of e >= {k} records holding u high values, v high values outside it"
     hyps = [(">=", f) for f in facts.values()]
     ratios = [("mean_S/mean_D", mean_s, mean_d)]
-    if B.get("sides", "two-sided") == "two-sided":
+    if B.get("sides") != "one-sided":      # both ratios unless B is declared one-sided
         ratios.append(("mean_D/mean_S", mean_d, mean_s))
     U = rd.ratio(upper)
     out = []
@@ -226,7 +226,7 @@ def _supremum(A, B, rd, data):
 
 def _class_mass_structure(A, B, cert, rd):
     """The shape of ``class-mass``: the sides, B's size N - 1, U = (N - 1) T / s, s an integer."""
-    two = lambda d: d.get("sides", "two-sided") == "two-sided"      # noqa: E731
+    two = lambda d: d.get("sides") == "two-sided"      # noqa: E731 (declared, never by default)
     T, N = rd.gens["T"], rd.gens["N"]
     s = rd.poly(A.get("min_class") or "1")
     try:
@@ -252,7 +252,7 @@ def _class_mass(A, rd, data):
     lower = {"T*L >= N - e": T * L - N + e, "N - e - s >= 0": N - e - s}
     upper = {"T - 1 >= 0": T - 1, "N - 2s >= 0": N - 2 * s, "1": rd.poly("1")}
     pair = {"N - 2s >= 0": N - 2 * s, "N - 2 == 0": N - 2}
-    return [
+    return _existence(s, N, 2) + [
         Obligation("lower: T*L - s >= 0 (m / mean_S <= (N - 1) T / s)", T * L - s,
                    exists + [(">=", f) for f in lower.values()], facts=lower, multipliers=mults.get("lower")),
         Obligation("upper: (N - 1)^2 T - N s >= 0 where N >= 4", (N - 1) ** 2 * T - N * s,
@@ -262,6 +262,13 @@ def _class_mass(A, rd, data):
         Obligation("pair: (N - 1 - s) T >= 0 where N = 2 (singleton classes: mean_S / m <= T <= U)",
                    (N - 1 - s) * T, exists + [("==", N - 2)], facts=pair, multipliers=mults.get("pair")),
     ]
+
+
+def _existence(s, N, sets):
+    """The domain must give what a lemma's premises assume: ``s >= 1`` and room for ``sets`` sets of >= s
+    records (``sets * s <= N``); elsewhere the bound would be claimed for sizes no table has."""
+    return [Obligation("on the domain: s >= 1", s - 1),
+            Obligation(f"on the domain: {sets}*s <= N" if sets > 1 else "on the domain: s <= N", N - sets * s)]
 
 
 def _set_size(B, rd):
@@ -292,7 +299,8 @@ def _set_mass(B, rd, data):
     exists = [(">=", s - 1), (">=", N - s)]
     facts = {"e - s >= 0": e - s, "N - L >= 0": N - L}
     hyps = exists + [(">=", L)] + [(">=", f) for f in facts.values()]
-    return [Obligation("mass: e > 0 (a set of >= s >= 1 records)", e, exists + [(">=", e - s)], strict=True),
+    return _existence(s, N, 1) + [
+            Obligation("mass: e > 0 (a set of >= s >= 1 records)", e, exists + [(">=", e - s)], strict=True),
             Obligation("mass: N*e - s*L >= 0 (mean_S / m = L / e <= N / s)", N * e - s * L, hyps, facts=facts,
                        multipliers=mults.get("mass")),
             Obligation("empty bucket: N - s >= 0 (ratio 1 <= U)", N - s, exists)]
@@ -319,7 +327,7 @@ def _rest_mass_components(cert, A, rd):
 
 
 def _rest_mass_structure(A, B, cert, rd):
-    two = lambda d: d.get("sides", "two-sided") == "two-sided"      # noqa: E731
+    two = lambda d: d.get("sides") == "two-sided"      # noqa: E731 (declared, never by default)
     same = (rd.poly(A.get("min_class") or "1") == rd.poly(B.get("min_class") or "1")
             and A.get("max_class") is None and B.get("max_class") is None)
     return [("A is a two-sided class level, B a one-sided class level", A.get("family") == "class" and two(A)
@@ -341,7 +349,7 @@ def _rest_mass(A, rd, data):
     premise = {"A: T*e - e*x >= 0": T * e - x_e}
     rest = {"e - s >= 0": e - s, "T*y - 1 >= 0": T * y - 1}
     hyps = exists + [(">=", e - s), (">=", N - e - s), (">=", y), (">=", x_e), (">=", T * y - 1), (">=", T * e - x_e)]
-    return [
+    return _existence(s, N, 2) + [
         Obligation("class size e > 0", e, exists + [(">=", e - s)], strict=True),
         Obligation("below T: T*e - e*x >= 0 (x <= T: A's bound on E)", T * e - x_e, hyps, facts=premise,
                    multipliers=mults.get("below T")),
@@ -367,7 +375,7 @@ def _declares_finite_level(A, B) -> bool:
 def structural_checks(cert, rd):
     """``[(what, ok)]``: the shape conditions of the lemma the certificate invokes."""
     A, B, method = cert["A"], cert["B"], cert["method"]
-    two = lambda d: d.get("sides", "two-sided") == "two-sided"      # noqa: E731
+    two = lambda d: d.get("sides") == "two-sided"      # noqa: E731 (declared, never by default)
     T = rd.gens["T"]
 
     def upper_is_T():
@@ -409,8 +417,9 @@ def structural_checks(cert, rd):
         checks += [("A's registered definition declares B's level where finite", _declares_finite_level(A, B)),
                    ("U = T", upper_is_T())]
     elif method == "vertex":
-        checks += [("A is pairwise", A["family"] == "pairwise"),
-                   ("B is a subset or class level", B["family"] in ("subset", "class") and (
+        checks += [("A is pairwise", A["family"] == "pairwise" and two(A)),
+                   ("B is a subset or class level with declared sides", B.get("sides") in ("two-sided", "one-sided")
+                    and B["family"] in ("subset", "class") and (
                        B["family"] == "subset" or B.get("min_class") is not None))]
     elif method == "product":
         size_one = A["family"] == "subset" and _size(A, rd) == 1

@@ -84,7 +84,9 @@ def level(side, table, size=None):
     size : int, optional
         The subset size at this N.
     """
-    family, sided = side["family"], side.get("sides", "two-sided")
+    family, sided = side["family"], side.get("sides")
+    if family != "pairwise" and sided not in ("two-sided", "one-sided"):
+        raise ValueError(f"a {family} side without declared sides (two-sided or one-sided)")
     labels = [label for _, _, label in table]
     if family == "class" and any(label is None for label in labels):
         raise ValueError("a class family needs class labels")

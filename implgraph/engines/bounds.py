@@ -239,8 +239,12 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     if compares(a, "class") and _one_sided(b, "class") and not (b_classes or {}).get("max_size") \
             and (a_classes or {"min_size": sympy.Integer(1)}) == b_classes:
         return _one_sided_class_bound(sympy.sympify(b_classes["min_size"]), region, N)
+    # (a maximum class size other than 1 may rule out the vertex table, a class of k records and the rest
+    # in classes of equal values: no argument then; with singleton classes every record is its own class)
     if compares(a, "pairwise") and (jb is not None or ((compares(b, "class") or _one_sided(b, "class"))
-                                                         and b_classes and b_classes.get("min_size") is not None)):
+                                                         and b_classes and b_classes.get("min_size") is not None
+                                                         and (b_classes.get("max_size") is None
+                                                              or sympy.sympify(b_classes["max_size"]) == 1))):
         return _vertex_bound(b, jb, b_classes, region, N)
     singleton_a = (compares(a, "class") and a_classes and
                    sympy.sympify(a_classes.get("max_size", 0)) == 1)
