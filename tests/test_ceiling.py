@@ -272,3 +272,42 @@ def test_vertex_needs_a_partition_with_the_vertex_table():
     assert r.method != "vertex"
     r = check_implication("ldp", "mult-t-closeness", b_classes={"min_size": 1, "max_size": 1})
     assert r.method == "vertex" and all(check_certificate(c).ok for c in certificates_in(r.details))
+
+
+# --- subset-to-one-sided: a two-sided subset level bounds every class mean through the largest value ------
+
+def test_subset_to_one_sided_by_hand():
+    """kt-closeness(k=2) at t = 2, N = 4: U = Min(2 t - 1/t, 4 - 3/t) = 5/2, beta = 3/2, attained by one record at
+    1/2 (its own class) and three at 1/10: kt level 2 (the 2 smallest, 1/10, against the mean 1/5)."""
+    rows = [[Fraction(1, 2), Fraction(1, 2)]] + [[Fraction(1, 10), Fraction(9, 10)]] * 3
+    classes = ["E1", "E2", "E2", "E2"]
+    assert brute.kt(rows, 2) == 2 and brute.basic_beta_likeness(rows, classes) == Fraction(3, 2)
+    r = check_implication("kt-closeness", ONE_SIDED, None, a_params={"k": 2})
+    assert r.verdict == "proved" and r.method == "subset-to-one-sided"
+    f = sympy.sympify(r.details["proved_f"], locals={"N": N, "t": sympy.Symbol("t", positive=True)})
+    assert f.subs({x: {"N": 4, "t": 2}[x.name] for x in f.free_symbols}) == sympy.Rational(3, 2)
+    cert = certificates_in(r.details)[0]
+    assert check_certificate(cert).ok
+    bad = copy.deepcopy(cert)
+    bad["upper_certificate"]["multipliers"]["j largest"]["T*H - 1 >= 0"] = "(2)"
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(cert)
+    bad["upper"] = "Min(2*T - 1/T, N - N/T)"          # below the attained 5/2 at N = 4, T = 2
+    assert not check_certificate(bad).ok
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_subset_to_one_sided_on_random_tables(seed):
+    """basic beta-likeness + 1 <= Min(j T - (j - 1)/T, N - (N - 1)/T), T the (k,t)-closeness level with k = j
+    (tests/brute.py), for every j = 1..N - 1 and any classes."""
+    rng = random.Random(seed)
+    tested = 0
+    for _ in range(60):
+        rows, classes = _random_table(rng, 7, low=1, high=6)
+        n = len(rows)
+        for j in range(1, n):
+            T = brute.kt(rows, j)
+            U = min(j * T - (j - 1) / T, n - (n - 1) / T)
+            assert 1 + brute.basic_beta_likeness(rows, classes) <= U
+            tested += 1
+    assert tested >= 100

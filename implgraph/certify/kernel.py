@@ -67,6 +67,15 @@ proofs) and nothing the prover computed:
     their classes has mean >= 1/T by A, so T y >= 1, and A bounds E's ratio, x <= T. *below T*
     ``T e - (N - (N - e) y) >= 0`` is that premise; *rest* ``(N T - N + s) e - s T (N - (N - e) y) >= 0``
     (multipliers N (T - 1) on ``e - s >= 0`` and s (N - e) on ``T*y - 1 >= 0``).
+``max-value`` (method ``subset-to-one-sided``)
+    A a two-sided subset level <= T of size j (``A["size"]``; the domain gives 1 <= j <= N - 1), B a
+    one-sided class level (any class sizes): ``U = Min(j T - (j - 1)/T, N - (N - 1)/T)`` (checked
+    component by component, in either order). Per bucket with mean p = 1 and largest value M (every
+    class mean is <= M): the other N - 1 values are the N - 1 smallest, with mean >= the j smallest's
+    >= 1/T (``extreme-means-monotone`` and A), so *all* ``T (N - M) - (N - 1) >= 0``; the j - 1 largest
+    of them have mean H >= their mean >= 1/T and M + (j - 1) H <= j T (A), so *j largest*
+    ``j T^2 - j + 1 - T M = T (j T - (j - 1) H - M) + (j - 1) (T H - 1) >= 0``; each component is >= 1 (a
+    bucket 0 everywhere has ratio 1).
 ``declared-finite-level`` (method ``finite-level-of``)
     A's declaration says that wherever A's level is finite it is B's, in the same units
     (``A["finite_level_of"]`` names B's definition): ``U = T``. The checker trusts that declaration
@@ -359,6 +368,51 @@ def _rest_mass(A, rd, data):
     ]
 
 
+def _max_value_components(cert, A, rd):
+    """U's components j T - (j - 1)/T and N - (N - 1)/T, as ``(P, Q)`` in that order; None otherwise."""
+    T, N = rd.gens["T"], rd.gens["N"]
+    j = _size(A, rd)
+    try:
+        comps = rd.ratio_components(cert["upper"])
+    except ValueError:
+        return None
+    if j is None or len(comps) != 2:
+        return None
+    first = [P * T == Q * (j * T * T - j + 1) for P, Q in comps]
+    second = [P * T == Q * (N * T - N + 1) for P, Q in comps]
+    if first[0] and second[1]:
+        return comps
+    if first[1] and second[0]:
+        return comps[::-1]
+    return None
+
+
+def _max_value_structure(A, B, cert, rd):
+    two = lambda d: d.get("sides") == "two-sided"      # noqa: E731
+    return [("A is a two-sided subset level, B a one-sided class level", A.get("family") == "subset" and two(A)
+             and A.get("size") is not None and B.get("family") == "class" and B.get("sides") == "one-sided"),
+            ("U = Min(j T - (j - 1)/T, N - (N - 1)/T)", _max_value_components(cert, A, rd) is not None)]
+
+
+def _max_value(A, rd, data):
+    """The obligations of ``max-value`` (see the module notes)."""
+    g = rd.gens
+    T, N, M, H = g["T"], g["N"], g["b_"], g["a_"]
+    j = _size(A, rd)
+    mults = {k: {f: rd.poly(x) for f, x in v.items()} for k, v in (data.get("multipliers") or {}).items()}
+    exists = [(">=", j - 1), (">=", N - 1 - j), (">=", T - 1)]
+    alls = {"T*(N - M) - (N - 1) >= 0": T * (N - M) - (N - 1)}
+    top = {"j*T - (j - 1)*H - M >= 0": j * T - (j - 1) * H - M, "T*H - 1 >= 0": T * H - 1}
+    hyps = exists + [(">=", f) for f in (*alls.values(), *top.values())]
+    return [Obligation("on the domain: j >= 1", j - 1), Obligation("on the domain: j <= N - 1", N - 1 - j),
+            Obligation("all: (N*T - N + 1) - T*M >= 0 (M <= N - (N - 1)/T)", N * T - N + 1 - T * M, hyps,
+                       facts=alls, multipliers=mults.get("all")),
+            Obligation("j largest: (j*T^2 - j + 1) - T*M >= 0 (M <= j T - (j - 1)/T)", j * T * T - j + 1 - T * M,
+                       hyps, facts=top, multipliers=mults.get("j largest")),
+            Obligation("empty bucket: j*T^2 - j + 1 - T >= 0", j * T * T - j + 1 - T, exists),
+            Obligation("empty bucket: N*T - N + 1 - T >= 0", N * T - N + 1 - T, exists)]
+
+
 def _declares_finite_level(A, B) -> bool:
     """Does A's *registered* definition (not the certificate's word for it) declare ``finite_level_of``
     B's definition, without parameters on either side? The checker reads the declaration from the
@@ -413,6 +467,8 @@ def structural_checks(cert, rd):
         checks += _set_mass_structure(B, cert, rd)
     elif method == "one-sided-class":
         checks += _rest_mass_structure(A, B, cert, rd)
+    elif method == "subset-to-one-sided":
+        checks += _max_value_structure(A, B, cert, rd)
     elif method == "finite-level-of":
         checks += [("A's registered definition declares B's level where finite", _declares_finite_level(A, B)),
                    ("U = T", upper_is_T())]
@@ -448,6 +504,8 @@ def obligations(cert, rd):
         return _set_mass(B, rd, data)
     if method == "one-sided-class":
         return _rest_mass(A, rd, data)
+    if method == "subset-to-one-sided":
+        return _max_value(A, rd, data)
     if method == "vertex":
         mults = {k: {f: rd.poly(x) for f, x in v.items()} for k, v in data.get("multipliers", {}).items()}
         return _vertex(B, cert["upper"], rd, mults)

@@ -46,6 +46,13 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     x <= T p and every other class's mean >= p/T, so N p >= e x + (N - e) p/T and
     x/p <= (N T - N + e)/(e T) <= (N T - N + s)/(s T). ``U = Min(T, (N T - N + s)/(s T))``, tight: a
     binary table of two classes (s records at U c, N - s at c (N - s U)/(N - s), c = (T - 1)/(T (T + 1))).
+``subset-to-one-sided`` (:func:`_subset_one_sided_bound`)
+    A a two-sided subset level of size j (1 <= j <= N - 1), B a one-sided class level (any class
+    sizes): a class mean is at most the bucket's largest value M. The N - 1 other values are the N - 1
+    smallest, with mean >= the j smallest's >= p/T, so M <= N p - (N - 1) p/T; the j largest are M and
+    the j - 1 largest of those, whose mean is at least theirs, so M <= j T p - (j - 1) p/T.
+    ``U = Min(j T - (j - 1)/T, N - (N - 1)/T)``, an upper bound (tightness not derived; where
+    j T >= N - j one record at U p and the rest equal attain it).
 ``finite-level-of``
     A declares ``finite_level_of = B`` (no parameters on either side, the same scale): where A's level
     is finite it is B's, so ``U = T`` (an upper bound; tightness not derived).
@@ -251,6 +258,8 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     if (ja is not None and (simplified(ja - 1) == 0 or decide(region, sympy.Eq(ja, 1)) is True) or singleton_a) \
             and compares(b, "pairwise"):
         return _product_bound(region, N, singleton=bool(singleton_a))
+    if ja is not None and _one_sided(b, "class") and decide(region, sympy.And(ja >= 1, ja <= N - 1)) is True:
+        return _subset_one_sided_bound(ja, N)
     if compares(a, "class") and jb is not None:
         return class_to_subset(a_classes, jb, region, N, T=T, decide=decide, Bound=Bound, at_least_one=_at_least_one)
     return None
@@ -387,6 +396,21 @@ def _one_sided_class_bound(s, region, N):
            f"U = {U} is attained by a binary table of two classes ({s} records at U c, the rest at "
            "c (N - s U)/(N - s), c = (T - 1)/(T (T + 1)))")
     return Bound(U, True, "one-sided-class", arg, build=build, checks=checks)
+
+
+def subset_one_sided_upper(j, N):
+    """``U = Min(j T - (j - 1)/T, N - (N - 1)/T)`` of the ``subset-to-one-sided`` argument (raw levels)."""
+    return sympy.Min(j * T - (j - 1) / T, N - (N - 1) / T)
+
+
+def _subset_one_sided_bound(j, N):
+    U = subset_one_sided_upper(j, N)
+    arg = (f"A is a two-sided subset level of size j = {j}, B a one-sided class level: a class mean is at most the "
+           "bucket's largest value M; the other N - 1 values are the N - 1 smallest, with mean >= the j smallest's "
+           ">= p/T, so M <= N p - (N - 1) p/T; the j largest values are M and the j - 1 largest of the others, "
+           f"whose mean is at least theirs, so M <= j T p - (j - 1) p/T: U = {U} (an upper bound; tightness not "
+           "derived)")
+    return Bound(U, False, "subset-to-one-sided", arg)
 
 
 def _product_bound(region, N, singleton=False):

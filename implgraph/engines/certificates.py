@@ -244,6 +244,12 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
         cert["upper_certificate"] = {"lemma": "rest-mass", "multipliers": {
             "below T": {"A: T*e - e*x >= 0": "1"},
             "rest": {"e - s >= 0": "N*(T - 1)", "T*y - 1 >= 0": f"({s_})*(N - e_)"}}}
+    elif bound.method == "subset-to-one-sided":
+        j_ = A["size"]
+        cert["domain"] += [f"({j_}) >= 1", f"({j_}) <= N - 1"]      # the subset sizes A's ranges allow
+        cert["upper_certificate"] = {"lemma": "max-value", "multipliers": {
+            "all": {"T*(N - M) - (N - 1) >= 0": "1"},
+            "j largest": {"j*T - (j - 1)*H - M >= 0": "T", "T*H - 1 >= 0": f"({j_}) - 1"}}}
     elif bound.method == "finite-level-of":
         cert["upper_certificate"] = {"lemma": "declared-finite-level"}
     elif bound.method == "one-sided-ceiling":
