@@ -311,3 +311,21 @@ def test_subset_to_one_sided_on_random_tables(seed):
             assert 1 + brute.basic_beta_likeness(rows, classes) <= U
             tested += 1
     assert tested >= 100
+
+
+def test_review_subset_size_tied_to_the_registry_and_min_class():
+    """Found by review: a dp certificate whose A size was changed to 1 (with a bound that then follows) was
+    accepted; with classes of >= 3 records the ceiling N/3 is kept (subset-to-one-sided is for any classes)."""
+    r = check_implication("dp", ONE_SIDED, None)
+    cert = certificates_in(r.details)[0]
+    assert check_certificate(cert).ok
+    bad = copy.deepcopy(cert)
+    bad["A"]["size"] = "1"
+    bad["upper"] = "Min(N - (N - 1)/T, T)"
+    bad["upper_certificate"]["multipliers"]["j largest"]["T*H - 1 >= 0"] = "0"
+    bad["domain"] = [c.replace("N - 1) >= 1", "1) >= 1").replace("(N - 1) <= N - 1", "(1) <= N - 1")
+                     for c in bad["domain"]]
+    assert not check_certificate(bad).ok
+    r = check_implication("dp", ONE_SIDED, None, b_classes={"min_size": 3})
+    assert r.method == "one-sided-ceiling"
+    assert sympy.simplify(sympy.sympify(r.details["proved_f"], locals={"N": N}) - (N / 3 - 1)) == 0

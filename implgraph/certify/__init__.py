@@ -202,10 +202,35 @@ def _registered(cert) -> list:
             out.append((f"{label} ({name}) as registered", True, "not registered here: the description is taken as given"))
             continue
         ok = side.get("family") == getattr(d, "family", None) and side.get("sides") == getattr(d, "sides", None)
-        out.append((f"{label} ({name}) as registered", ok,
+        size_ok, size_how = _registered_size(side, d, cert.get("domain") or ())
+        out.append((f"{label} ({name}) as registered", ok and size_ok,
                     f"family {side.get('family')}, sides {side.get('sides')} (declared: "
-                    f"{getattr(d, 'family', None)}, {getattr(d, 'sides', None)})"))
+                    f"{getattr(d, 'family', None)}, {getattr(d, 'sides', None)}){size_how}"))
     return out
+
+
+def _registered_size(side, d, domain=()):
+    """``(ok, how)``: a subset side's ``size`` is the registered definition's ``subset_size`` at the side's
+    parameters (the lemmas read the size off the certificate), identically or after the domain's equations
+    (``Eq(N, 4)`` pins N - 3 to 1)."""
+    if side.get("family") != "subset":
+        return True, ""
+    import sympy
+    N = sympy.Symbol("N", integer=True)
+    try:
+        names = {"N": N}
+        params = {k: sympy.sympify(v, locals=names) for k, v in (side.get("params") or {}).items()}
+        declared = d.subset_size(N, **params)
+        given = sympy.sympify(side.get("size"), locals=names)
+        pins = {}
+        for c in domain:
+            rel = sympy.sympify(c, locals=names)
+            if isinstance(rel, sympy.Equality) and isinstance(rel.lhs, sympy.Symbol) and rel.rhs.is_number:
+                pins[rel.lhs] = rel.rhs
+        ok = declared is not None and sympy.simplify((sympy.sympify(declared) - given).subs(pins)) == 0
+    except Exception as exc:        # an unreadable size or parameter: not the registered one
+        return False, f"; size unreadable: {exc.__class__.__name__}"
+    return ok, f"; size {side.get('size')} (declared: {declared})"
 
 
 def certificates_in(details) -> list:

@@ -258,7 +258,9 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     if (ja is not None and (simplified(ja - 1) == 0 or decide(region, sympy.Eq(ja, 1)) is True) or singleton_a) \
             and compares(b, "pairwise"):
         return _product_bound(region, N, singleton=bool(singleton_a))
-    if ja is not None and _one_sided(b, "class") and decide(region, sympy.And(ja >= 1, ja <= N - 1)) is True:
+    # (with classes of >= s >= 2 records the ceiling N/s can be smaller: this argument only for any classes)
+    if ja is not None and _one_sided(b, "class") and sympy.sympify((b_classes or {}).get("min_size", 1)) == 1 \
+            and decide(region, sympy.And(ja >= 1, ja <= N - 1)) is True:
         return _subset_one_sided_bound(ja, N)
     if compares(a, "class") and jb is not None:
         return class_to_subset(a_classes, jb, region, N, T=T, decide=decide, Bound=Bound, at_least_one=_at_least_one)
