@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from implgraph.certify.domain import T_GRID, Domain
 from implgraph.certify.expr import Unreadable
-from implgraph.certify.kernel import obligations, structural_checks
+from implgraph.certify.kernel import obligations, registered, structural_checks
 from implgraph.certify.levels import INF, blocks_table, level
 from implgraph.certify.solve import discharge
 
@@ -189,16 +189,14 @@ def _registered(cert) -> list:
     """``[(what, ok, how)]``: each side naming a registered definition is described as that definition
     declares it (family and sides): the lemmas read the description, so it must be the claim's. A side
     without a name, or naming a definition not registered here (a plugin not installed), is taken as given."""
-    from implgraph import definitions
     out = []
     for label in ("A", "B"):
         side = cert.get(label) or {}
         name = side.get("definition")
         if not name:
             continue
-        try:
-            d = definitions.get(name)
-        except Exception:
+        d = registered(name)
+        if d is None:
             out.append((f"{label} ({name}) as registered", True, "not registered here: the description is taken as given"))
             continue
         ok = side.get("family") == getattr(d, "family", None) and side.get("sides") == getattr(d, "sides", None)

@@ -132,6 +132,25 @@ class Obligation:
     multipliers: dict | None = None
 
 
+def _two_sided(side) -> bool:
+    """Is the side declared two-sided (never by default: a side without ``sides`` is not)?"""
+    return side.get("sides") == "two-sided"
+
+
+def _multipliers(data, rd):
+    """The certificate's multipliers ``{identity: {fact: polynomial}}`` read in the ring of ``rd``."""
+    return {k: {f: rd.poly(x) for f, x in v.items()} for k, v in (data.get("multipliers") or {}).items()}
+
+
+def registered(name):
+    """The registered definition called ``name``, or None (not registered here, or no name)."""
+    from implgraph import definitions
+    try:
+        return definitions.get(name) if name else None
+    except Exception:       # an unknown name (a plugin not installed here)
+        return None
+
+
 def _size(side, rd):
     s = side.get("size")
     return None if s is None else rd.poly(s)
@@ -219,7 +238,7 @@ def _supremum(A, B, rd, data):
         "gap": (q * q * T - (N * T - (N - q)) * D, {SUPREMUM_FACTS["gap"][0]: (T - 1) ** 2},
                 "q^2*T - (N*T - (N-q))*(N - (N-q)*T) >= 0"),
     }
-    mults = {k: {f: rd.poly(x) for f, x in v.items()} for k, v in (data.get("multipliers") or {}).items()}
+    mults = _multipliers(data, rd)
     out = [Obligation("j_B - j_A >= 0", jb - ja), Obligation("T > 0", T, strict=True)]
     comps = rd.components(data["q"])
     for i, c in enumerate(comps):
@@ -235,7 +254,6 @@ def _supremum(A, B, rd, data):
 
 def _class_mass_structure(A, B, cert, rd):
     """The shape of ``class-mass``: the sides, B's size N - 1, U = (N - 1) T / s, s an integer."""
-    two = lambda d: d.get("sides") == "two-sided"      # noqa: E731 (declared, never by default)
     T, N = rd.gens["T"], rd.gens["N"]
     s = rd.poly(A.get("min_class") or "1")
     try:
@@ -244,8 +262,8 @@ def _class_mass_structure(A, B, cert, rd):
     except ValueError:
         upper_ok = False
     return [("A is a two-sided class level without a maximum class size, B a two-sided subset level",
-             A["family"] == "class" and A.get("max_class") is None and B["family"] == "subset" and two(A)
-             and two(B)),
+             A["family"] == "class" and A.get("max_class") is None and B["family"] == "subset" and _two_sided(A)
+             and _two_sided(B)),
             ("B's subset size is N - 1", B.get("size") is not None and _size(B, rd) == N - 1),
             ("U = (N - 1) T / s", upper_ok),
             ("s is an integer (integer coefficients, integer symbols)", _integer_valued([s], cert.get("symbols") or {}))]
@@ -257,7 +275,7 @@ def _class_mass(A, rd, data):
     T, N, L, e = g["T"], g["N"], g["a_"], g["e_"]
     s = rd.poly(A.get("min_class") or "1")
     exists = [(">=", s - 1), (">=", N - 2 * s)]
-    mults = {k: {f: rd.poly(x) for f, x in v.items()} for k, v in (data.get("multipliers") or {}).items()}
+    mults = _multipliers(data, rd)
     lower = {"T*L >= N - e": T * L - N + e, "N - e - s >= 0": N - e - s}
     upper = {"T - 1 >= 0": T - 1, "N - 2s >= 0": N - 2 * s, "1": rd.poly("1")}
     pair = {"N - 2s >= 0": N - 2 * s, "N - 2 == 0": N - 2}
@@ -304,42 +322,45 @@ def _set_mass(B, rd, data):
     g = rd.gens
     N, L, e = g["N"], g["a_"], g["e_"]
     s = _set_size(B, rd)
-    mults = {k: {f: rd.poly(x) for f, x in v.items()} for k, v in (data.get("multipliers") or {}).items()}
+    mults = _multipliers(data, rd)
     exists = [(">=", s - 1), (">=", N - s)]
     facts = {"e - s >= 0": e - s, "N - L >= 0": N - L}
     hyps = exists + [(">=", L)] + [(">=", f) for f in facts.values()]
     return _existence(s, N, 1) + [
-            Obligation("mass: e > 0 (a set of >= s >= 1 records)", e, exists + [(">=", e - s)], strict=True),
-            Obligation("mass: N*e - s*L >= 0 (mean_S / m = L / e <= N / s)", N * e - s * L, hyps, facts=facts,
-                       multipliers=mults.get("mass")),
-            Obligation("empty bucket: N - s >= 0 (ratio 1 <= U)", N - s, exists)]
+        Obligation("mass: e > 0 (a set of >= s >= 1 records)", e, exists + [(">=", e - s)], strict=True),
+        Obligation("mass: N*e - s*L >= 0 (mean_S / m = L / e <= N / s)", N * e - s * L, hyps, facts=facts,
+                   multipliers=mults.get("mass")),
+        Obligation("empty bucket: N - s >= 0 (ratio 1 <= U)", N - s, exists)]
 
 
-def _rest_mass_components(cert, A, rd):
-    """``(P_T, Q_T), (P_r, Q_r)``: U's two components, T and (N T - N + s)/(s T), in either order; None if
-    U is not that Min."""
-    T, N = rd.gens["T"], rd.gens["N"]
-    s = rd.poly(A.get("min_class") or "1")
+def _min_of(cert, rd, first, second):
+    """U's two ``Min`` components as ``(P, Q)``, in the order of the expected ``first`` and ``second``
+    (each a pair of polynomials ``(num, den)``, compared as quotients), whichever order U writes them in;
+    None if U is not that ``Min``."""
     try:
         comps = rd.ratio_components(cert["upper"])
     except ValueError:
         return None
     if len(comps) != 2:
         return None
-    is_T = [P == T * Q for P, Q in comps]
-    is_rest = [P * s * T == Q * (N * T - N + s) for P, Q in comps]
-    if is_T[0] and is_rest[1]:
-        return comps[0], comps[1]
-    if is_T[1] and is_rest[0]:
-        return comps[1], comps[0]
+    is_ = lambda c, e: c[0] * e[1] == c[1] * e[0]      # noqa: E731 (P/Q == num/den)
+    for x, y in (comps, comps[::-1]):
+        if is_(x, first) and is_(y, second):
+            return x, y
     return None
 
 
+def _rest_mass_components(cert, A, rd):
+    """U's two components, T and (N T - N + s)/(s T), in either order; None if U is not that Min."""
+    T, N = rd.gens["T"], rd.gens["N"]
+    s = rd.poly(A.get("min_class") or "1")
+    return _min_of(cert, rd, (T, rd.poly("1")), (N * T - N + s, s * T))
+
+
 def _rest_mass_structure(A, B, cert, rd):
-    two = lambda d: d.get("sides") == "two-sided"      # noqa: E731 (declared, never by default)
     same = (rd.poly(A.get("min_class") or "1") == rd.poly(B.get("min_class") or "1")
             and A.get("max_class") is None and B.get("max_class") is None)
-    return [("A is a two-sided class level, B a one-sided class level", A.get("family") == "class" and two(A)
+    return [("A is a two-sided class level, B a one-sided class level", A.get("family") == "class" and _two_sided(A)
              and B.get("family") == "class" and B.get("sides") == "one-sided"),
             ("the same partition: one minimum class size, no maximum", same),
             ("U = Min(T, (N T - N + s)/(s T))", _rest_mass_components(cert, A, rd) is not None),
@@ -353,7 +374,7 @@ def _rest_mass(A, rd, data):
     T, N, y, e = g["T"], g["N"], g["v_"], g["e_"]
     s = rd.poly(A.get("min_class") or "1")
     exists = [(">=", s - 1), (">=", N - 2 * s), (">=", T - 1)]
-    mults = {k: {f: rd.poly(x) for f, x in v.items()} for k, v in (data.get("multipliers") or {}).items()}
+    mults = _multipliers(data, rd)
     x_e = N - (N - e) * y                       # e x
     premise = {"A: T*e - e*x >= 0": T * e - x_e}
     rest = {"e - s >= 0": e - s, "T*y - 1 >= 0": T * y - 1}
@@ -372,24 +393,11 @@ def _max_value_components(cert, A, rd):
     """U's components j T - (j - 1)/T and N - (N - 1)/T, as ``(P, Q)`` in that order; None otherwise."""
     T, N = rd.gens["T"], rd.gens["N"]
     j = _size(A, rd)
-    try:
-        comps = rd.ratio_components(cert["upper"])
-    except ValueError:
-        return None
-    if j is None or len(comps) != 2:
-        return None
-    first = [P * T == Q * (j * T * T - j + 1) for P, Q in comps]
-    second = [P * T == Q * (N * T - N + 1) for P, Q in comps]
-    if first[0] and second[1]:
-        return comps
-    if first[1] and second[0]:
-        return comps[::-1]
-    return None
+    return None if j is None else _min_of(cert, rd, (j * T * T - j + 1, T), (N * T - N + 1, T))
 
 
 def _max_value_structure(A, B, cert, rd):
-    two = lambda d: d.get("sides") == "two-sided"      # noqa: E731
-    return [("A is a two-sided subset level, B a one-sided class level", A.get("family") == "subset" and two(A)
+    return [("A is a two-sided subset level, B a one-sided class level", A.get("family") == "subset" and _two_sided(A)
              and A.get("size") is not None and B.get("family") == "class" and B.get("sides") == "one-sided"),
             ("U = Min(j T - (j - 1)/T, N - (N - 1)/T)", _max_value_components(cert, A, rd) is not None)]
 
@@ -399,7 +407,7 @@ def _max_value(A, rd, data):
     g = rd.gens
     T, N, M, H = g["T"], g["N"], g["b_"], g["a_"]
     j = _size(A, rd)
-    mults = {k: {f: rd.poly(x) for f, x in v.items()} for k, v in (data.get("multipliers") or {}).items()}
+    mults = _multipliers(data, rd)
     exists = [(">=", j - 1), (">=", N - 1 - j), (">=", T - 1)]
     alls = {"T*(N - M) - (N - 1) >= 0": T * (N - M) - (N - 1)}
     top = {"j*T - (j - 1)*H - M >= 0": j * T - (j - 1) * H - M, "T*H - 1 >= 0": T * H - 1}
@@ -417,19 +425,14 @@ def _declares_finite_level(A, B) -> bool:
     """Does A's *registered* definition (not the certificate's word for it) declare ``finite_level_of``
     B's definition, without parameters on either side? The checker reads the declaration from the
     registry: the data the prover read, not a copy the certificate could forge."""
-    from implgraph import definitions
-    try:
-        d = definitions.get(A.get("definition"))
-    except Exception:       # an unknown name: nothing declared
-        return False
-    return (bool(getattr(d, "finite_level_of", None)) and d.finite_level_of == B.get("definition")
+    d = registered(A.get("definition"))
+    return (d is not None and bool(getattr(d, "finite_level_of", None)) and d.finite_level_of == B.get("definition")
             and not A.get("params") and not B.get("params"))
 
 
 def structural_checks(cert, rd):
     """``[(what, ok)]``: the shape conditions of the lemma the certificate invokes."""
     A, B, method = cert["A"], cert["B"], cert["method"]
-    two = lambda d: d.get("sides") == "two-sided"      # noqa: E731 (declared, never by default)
     T = rd.gens["T"]
 
     def upper_is_T():
@@ -447,19 +450,19 @@ def structural_checks(cert, rd):
                                                 and A.get("max_class") == B.get("max_class"))))
         checks += [("A and B have identical descriptions", same), ("U = T", upper_is_T())]
     elif method == "subset-monotone":
-        checks += [("A and B are two-sided subset levels", A["family"] == B["family"] == "subset" and two(A)
-                    and two(B)), ("U = T", upper_is_T())]
+        checks += [("A and B are two-sided subset levels", A["family"] == B["family"] == "subset" and _two_sided(A)
+                    and _two_sided(B)), ("U = T", upper_is_T())]
     elif method == "subset-supremum":
         q = (cert.get("upper_certificate") or {}).get("q")
-        checks += [("A and B are two-sided subset levels", A["family"] == B["family"] == "subset" and two(A)
-                    and two(B)),
+        checks += [("A and B are two-sided subset levels", A["family"] == B["family"] == "subset" and _two_sided(A)
+                    and _two_sided(B)),
                    ("U = Min(T, 1/Max(1 - (N/q - 1)*(T - 1), 1/T))", q is not None and _same_text(rd, cert["upper"],
                                                                                         supremum_upper(q))),
                    ("q is an integer (integer coefficients, integer symbols)", q is not None
                     and _integer_valued(rd.components(q), cert.get("symbols") or {}))]
     elif method == "subset-to-classes":
         checks += [("A is a two-sided subset level, B a two-sided class level", A["family"] == "subset"
-                    and B["family"] == "class" and two(A) and two(B) and B.get("min_class") is not None),
+                    and B["family"] == "class" and _two_sided(A) and _two_sided(B) and B.get("min_class") is not None),
                    ("U = T", upper_is_T())]
     elif method == "class-to-subset":
         checks += _class_mass_structure(A, B, cert, rd)
@@ -473,7 +476,7 @@ def structural_checks(cert, rd):
         checks += [("A's registered definition declares B's level where finite", _declares_finite_level(A, B)),
                    ("U = T", upper_is_T())]
     elif method == "vertex":
-        checks += [("A is pairwise", A["family"] == "pairwise" and two(A)),
+        checks += [("A is pairwise", A["family"] == "pairwise" and _two_sided(A)),
                    ("B is a subset or class level with declared sides", B.get("sides") in ("two-sided", "one-sided")
                     and B["family"] in ("subset", "class") and (
                        B["family"] == "subset" or B.get("min_class") is not None))]
@@ -481,7 +484,7 @@ def structural_checks(cert, rd):
         size_one = A["family"] == "subset" and _size(A, rd) == 1
         singleton = A["family"] == "class" and str(A.get("max_class")) == "1"
         checks += [("A is a two-sided subset level of size 1 or has singleton classes",
-                    (size_one or singleton) and two(A)), ("B is pairwise", B["family"] == "pairwise")]
+                    (size_one or singleton) and _two_sided(A)), ("B is pairwise", B["family"] == "pairwise")]
     else:
         checks.append((f"known lemma for method {method!r}", False))
     return checks
@@ -507,7 +510,7 @@ def obligations(cert, rd):
     if method == "subset-to-one-sided":
         return _max_value(A, rd, data)
     if method == "vertex":
-        mults = {k: {f: rd.poly(x) for f, x in v.items()} for k, v in data.get("multipliers", {}).items()}
+        mults = _multipliers(data, rd)
         return _vertex(B, cert["upper"], rd, mults)
     if method == "product":
         mults = [{k: rd.poly(v) for k, v in comp.items()} for comp in data.get("multipliers", [])]

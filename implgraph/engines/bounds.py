@@ -81,7 +81,7 @@ from implgraph.core.verdict import VerdictWord
 from implgraph.core.simplified import simplified
 from implgraph.engines.class_subset import class_to_subset
 
-__all__ = ["ANY_BUCKETS", "BINARY_EXTREMAL", "Bound", "ProofResult", "T", "tight_bound", "ceiling_bound", "param_ranges", "subset_size_expr", "compares", "decide",
+__all__ = ["ANY_BUCKETS", "BINARY_EXTREMAL", "Bound", "ProofResult", "T", "tight_bound", "ceiling_bound", "param_ranges", "subset_size_expr", "declared_subset_size", "compares", "decide",
            "as_definition"]
 
 #: what every argument here says of the number of buckets (see the module notes)
@@ -124,6 +124,16 @@ class ProofResult(VerdictWord):
     def tight_str(self):
         return None if self.tight is None else str(self.tight)
 
+    @property
+    def upper_f(self):
+        """``(f, how)``: where no tight f is derived, the f proved for every N (a lemma chain's, or an upper
+        bound's, in B's units) and what is known of its tightness; None otherwise."""
+        d = self.details or {}
+        f = d.get("lemma_f") or d.get("proved_f")
+        if self.tight is not None or f is None:
+            return None
+        return f, d.get("lemma_tightness") or d.get("proved_f_tightness") or self.tightness
+
 
 def as_definition(d):
     return definitions.get(d) if isinstance(d, str) else d
@@ -141,12 +151,22 @@ def _one_sided(d, family: str) -> bool:
     return getattr(d, "family", None) == family and getattr(d, "sides", None) == "one-sided"
 
 
-def subset_size_expr(d, N, params):
-    """Symbolic subset size of a two-sided subset definition, or None."""
-    if not compares(d, "subset"):
+def _class_level(d) -> bool:
+    """Is ``d`` a ratio of averages over classes with declared sides (two- or one-sided)?"""
+    return compares(d, "class") or _one_sided(d, "class")
+
+
+def declared_subset_size(d, N, params):
+    """Symbolic subset size of a subset definition (one- or two-sided) at ``params``, or None."""
+    if getattr(d, "family", None) != "subset":
         return None
     j = d.subset_size(N, **{k: sympy.sympify(v) for k, v in params.items()})
     return None if j is None else sympy.sympify(j)
+
+
+def subset_size_expr(d, N, params):
+    """Symbolic subset size of a two-sided subset definition, or None."""
+    return declared_subset_size(d, N, params) if compares(d, "subset") else None
 
 
 def decide(region, cond):
@@ -180,7 +200,7 @@ def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
     for d, ps in ((a, a_params), (b, b_params)):
         if "k" in d.params and "k" in ps:
             ranges += [_at_least_one(ps["k"]), sympy.Le(sympy.sympify(ps["k"]), N - 1)]
-    if (compares(b, "class") or _one_sided(b, "class")) and (b_classes or {}).get("min_size") is not None:
+    if _class_level(b) and (b_classes or {}).get("min_size") is not None:
         s_ = sympy.sympify(b_classes["min_size"])
         ranges += [_at_least_one(s_), sympy.Le(2 * s_, N)]
     return [c for c in ranges if c not in (sympy.true, True)]
@@ -189,7 +209,7 @@ def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
 def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None):
     """The strongest :class:`Bound` the engine can establish for A => B, or None."""
     a, b = as_definition(a), as_definition(b)
-    if (compares(b, "class") or _one_sided(b, "class")) and not b_classes:
+    if _class_level(b) and not b_classes:
         b_classes = {"min_size": sympy.Integer(1)}   # any partition: classes of size >= 1
     region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
     ja = subset_size_expr(a, N, a_params)
@@ -248,10 +268,9 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
         return _one_sided_class_bound(sympy.sympify(b_classes["min_size"]), region, N)
     # (a maximum class size other than 1 may rule out the vertex table, a class of k records and the rest
     # in classes of equal values: no argument then; with singleton classes every record is its own class)
-    if compares(a, "pairwise") and (jb is not None or ((compares(b, "class") or _one_sided(b, "class"))
-                                                         and b_classes and b_classes.get("min_size") is not None
-                                                         and (b_classes.get("max_size") is None
-                                                              or sympy.sympify(b_classes["max_size"]) == 1))):
+    vertex_classes = (_class_level(b) and b_classes and b_classes.get("min_size") is not None
+                      and (b_classes.get("max_size") is None or sympy.sympify(b_classes["max_size"]) == 1))
+    if compares(a, "pairwise") and (jb is not None or vertex_classes):
         return _vertex_bound(b, jb, b_classes, region, N)
     singleton_a = (compares(a, "class") and a_classes and
                    sympy.sympify(a_classes.get("max_size", 0)) == 1)
@@ -290,10 +309,9 @@ def ceiling_bound(b, b_params, b_classes, region, N):
         s = sympy.sympify((b_classes or {}).get("min_size", 1))
         what = f"a class of >= {s} records"
     else:
-        s = b.subset_size(N, **{k: sympy.sympify(v) for k, v in b_params.items()})
+        s = declared_subset_size(b, N, b_params)
         if s is None:
             return None
-        s = sympy.sympify(s)
         what = f"a set of {s} records"
     if decide(region, sympy.Ge(s, 1)) is not True:
         return None
@@ -301,7 +319,7 @@ def ceiling_bound(b, b_params, b_classes, region, N):
                  f"{b.name} is a one-sided ratio of averages: in each bucket {what} holds at most the "
                  f"whole table's mass (values >= 0), so its mean is at most N/({s}) times the table's mean, "
                  f"on every table of N records whatever A is (an upper bound; not argued to be attained)",
-                 checks=[f"B's set size >= 1 on the condition: True"])
+                 checks=["B's set size >= 1 on the condition: True"])
 
 
 def _vertex_bound(b, jb, b_classes, region, N):
@@ -372,7 +390,7 @@ def one_sided_class_upper(s, N):
 
 
 def _one_sided_class_bound(s, region, N):
-    x_, y_, e_ = sympy.symbols("x_ y_ e_", positive=True)
+    y_, e_ = sympy.symbols("y_ e_", positive=True)
     U2 = (N * T - N + s) / (s * T)
     # p = 1 (ratios are scale free): E's mean x, the rest's mean y >= 1/T, N = e x + (N - e) y
     reg = region.with_symbols({y_: "real", e_: "real"}).add(

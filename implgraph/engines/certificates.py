@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sympy
 
-from implgraph.engines.bounds import T, subset_size_expr
+from implgraph.engines.bounds import T, declared_subset_size
 from implgraph.core.simplified import simplified
 
 __all__ = ["certificate", "FORMAT"]
@@ -29,9 +29,7 @@ FORMAT = "implgraph-certificate/1"
 def _side(d, params, classes, N):
     out = {"definition": d.name, "params": {k: str(v) for k, v in params.items()}, "family": d.family,
            "sides": getattr(d, "sides", None)}    # None: not a declared ratio of averages
-    j = None
-    if d.family == "subset":            # one- or two-sided: the subset size the declaration gives
-        j = d.subset_size(N, **{k: sympy.sympify(v) for k, v in params.items()})
+    j = declared_subset_size(d, N, params)      # one- or two-sided
     if j is not None:
         out["size"] = str(j)
     if getattr(d, "finite_level_of", None):

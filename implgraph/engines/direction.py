@@ -377,11 +377,10 @@ def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N):
         if r.tight is not None:
             res.tight_all_n = str(r.tight)
         res.certificate = (r.details or {}).get("certificate")
-        lemma_f = (r.details or {}).get("lemma_f") or (r.details or {}).get("proved_f")
-        if r.tight is None and lemma_f is not None:
-            how = r.details.get("lemma_tightness") or r.details.get("proved_f_tightness") or r.tightness
-            res.proved_f = f"{lemma_f} ({how})"
-        shown = r.tight if r.tight is not None else lemma_f
+        upper = r.upper_f
+        if upper is not None:
+            res.proved_f = f"{upper[0]} ({upper[1]})"
+        shown = r.tight if r.tight is not None else (upper[0] if upper else None)
         if res.trivial and shown is not None and simplified(sympy.sympify(shown, locals={"N": N_SYM}) - b.definition.weakest()) != 0:
             res.trivial = False         # the prover shows a stronger f than B's weakest level
             if res.evidence.startswith("trivial: "):
