@@ -171,6 +171,17 @@ def test_certificate_command(capsys):
     assert row["verdict"] == "proved" and row["recheck"] and all(r["ok"] for r in row["recheck"])
 
 
+def test_certificate_text_of_a_lemma_chain(capsys):
+    """--text on an inequality-lemmas certificate (no domain, no polynomial obligations) shows its chain; it
+    crashed with a traceback (KeyError 'domain'). Frequency => entropy l-diversity: f = l, tight at integer l
+    (a class uniform over m values has both levels m)."""
+    assert main(["certificate", "--edge", "frequency-l-diversity", "entropy-l-diversity", "--check", "--text"]) == 0
+    out = capsys.readouterr().out
+    assert "f = l (proved; tight at integer" in out
+    assert "certificate 1: inequality-lemmas" in out and "chain: shannon>=min-entropy" in out
+    assert "recheck: accepted" in out
+
+
 def test_bad_format_rejected():
     assert not check_certificate({"format": "something else"}).ok
 

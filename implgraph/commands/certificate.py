@@ -40,9 +40,8 @@ def _edge_rows(a, b):
                           b_classes=spec or None if nb.definition.needs_classes else None)
     row = {"id": f"{na.label()} => {nb.label()}", "verdict": r.verdict, "tight": r.tight_str,
            "certificates": certificates_in(r.details)}
-    proved_f = (r.details or {}).get("proved_f") or (r.details or {}).get("lemma_f")
-    if r.tight is None and proved_f is not None:
-        row["proved_f"] = proved_f      # an f proved for every N, its tightness not derived
+    if r.upper_f is not None:           # an f proved for every N, and what is known of its tightness
+        row["proved_f"], row["proved_f_tightness"] = r.upper_f
     return [row]
 
 
@@ -82,8 +81,14 @@ def _text_lines(row) -> list:
     from implgraph.certify.kernel import obligations
     head = "implication (proved, every N)" if row["verdict"] == "proved" else row["verdict"]
     out = [f"{row['id']}: {head}", f"  tight f = {row['tight']}" if row.get("proved_f") is None else
-           f"  f = {row['proved_f']} (proved; tightness not derived)"]
+           f"  f = {row['proved_f']} (proved; {row.get('proved_f_tightness') or 'tightness not derived'})"]
     for i, cert in enumerate(row["certificates"], 1):
+        if cert.get("method") == "inequality-lemmas":      # a chain of class-level facts, no polynomial obligations
+            out += [f"  certificate {i}: inequality-lemmas",
+                    f"    chain: {' then '.join(cert.get('steps') or [])}; f = {cert.get('f')} of A's level"]
+            out += [f"    lemma: {lem.get('name')} ({lem.get('reference')})" for lem in cert.get("lemmas") or []]
+            out += _recheck_lines(row, i)
+            continue
         lemma = (cert.get("upper_certificate") or {}).get("lemma", cert["method"])
         out += [f"  certificate {i}: {cert['method']} (lemma {lemma})",
                 f"    domain: {', '.join(cert['domain'])}",
@@ -98,7 +103,14 @@ def _text_lines(row) -> list:
         for b in (cert.get("tightness") or {}).get("blocks") or []:
             label = f" in class {b['class']}" if b.get("class") else ""
             out.append(f"    family: {b['count']} rows [x, 1 - x]{label}, x = {b['value']}")
-        for rep in row.get("recheck", [])[i - 1:i]:
-            out.append(f"    recheck: {'accepted' if rep['ok'] else 'REJECTED'}")
-            out += [f"      {'ok' if s['ok'] else 'FAILED'}: {s['step']}: {s['how']}" for s in rep["steps"]]
+        out += _recheck_lines(row, i)
+    return out
+
+
+def _recheck_lines(row, i) -> list:
+    """The checker's answer on the row's i-th certificate (1-based), when ``--check`` ran it."""
+    out = []
+    for rep in row.get("recheck", [])[i - 1:i]:
+        out.append(f"    recheck: {'accepted' if rep['ok'] else 'REJECTED'}")
+        out += [f"      {'ok' if s['ok'] else 'FAILED'}: {s['step']}: {s['how']}" for s in rep["steps"]]
     return out
