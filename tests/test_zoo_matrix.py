@@ -108,3 +108,39 @@ def test_a_smaller_subset_is_a_non_implication_from_where_it_is_smaller():
     cell = next(c for c in json.loads(MATRIX.read_text())["cells"]
                 if c["a"] == "kdp(k=2)" and c["b"] == "kt-closeness(k=2)")
     assert cell["not_proved"] == why
+
+
+def test_workers_decide_pair_after_pair_and_a_pair_past_its_timeout_is_open(monkeypatch):
+    """The workers are forked: a stand-in for decide_pair (sleeping on one pair, failing on another)
+    shows that a pair past its timeout is open ``timeout``, a failing one open with its reason, and
+    that every other pair is still decided, in the order given, whichever worker took it."""
+    import time as _time
+    from implgraph.map import matrix as mm
+
+    def fake(a, b, N, p, when):
+        if a == "k-anonymity":
+            _time.sleep(30)
+        if a == "dp":
+            raise RuntimeError("broken")
+        return [Cell(a, b, "implication", "proved", "implication"), Cell(b, a, "non-implication", "refuted",
+                                                                           "non-implication")]
+
+    monkeypatch.setattr(mm, "decide_pair", fake)
+    y, slow, bad = "ldp", "k-anonymity", "dp"
+    fine = ["mult-t-closeness", "kt-closeness(k=2)", "basic-beta-likeness", "entropy-l-diversity"]
+    pairs = [(fine[0], y), (slow, y), (fine[1], y), (bad, y), (fine[2], y), (fine[3], y)]
+    results, seconds = mm._run_pairs(pairs, 4, 2, timeout=1.0, jobs=2, progress=False)
+    assert set(results) == set(pairs) == set(seconds)
+    for a in fine:
+        assert [c.relation for c in results[(a, y)]] == ["implication", "non-implication"]
+    assert [c.relation for c in results[(slow, y)]] == ["open", "open"]
+    assert results[(slow, y)][0].verdict == "timeout" and "timeout after 1 s" in results[(slow, y)][0].reason
+    assert results[(bad, y)][0].relation == "open" and "RuntimeError: broken" in results[(bad, y)][0].reason
+    assert seconds[(slow, y)] < 10
+
+
+def test_one_worker_and_two_give_the_same_cells():
+    pairs = [("ldp", "kt-closeness(k=2)"), ("dp", "ldp"), ("ldp", "eps-delta-ldp(delta=1/10)")]
+    one = pair_matrix(N=3, jobs=1, pairs=pairs)["cells"]
+    two = pair_matrix(N=3, jobs=2, pairs=pairs)["cells"]
+    assert one == two

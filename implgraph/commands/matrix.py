@@ -14,8 +14,8 @@ HELP = "decide every ordered pair of registered definitions (implication with ti
 DESCRIPTION = (HELP + ". Each pair is checked by check-edge (both directions, N = 2..--N, tables of --p buckets (a "
                "definition without linear-fractional level is also probed on tables of 3 buckets: such a witness "
                "says so), every "
-               "partition into classes; the prover for every N where it has an argument) in its own process, "
-               "stopped after --timeout seconds (the pair is then open: unknown (timeout)). Parameters take "
+               "partition into classes; the prover for every N where it has an argument) in one of --jobs worker "
+               "processes (each decides pair after pair), stopped after --timeout seconds (the pair is then open: unknown (timeout)). Parameters take "
                "stated values (a size k = 2, ground distance equal, otherwise the definition's own first "
                "param_values), or with --parameters symbols each integer parameter with a declared range is a "
                "symbol of its own over that range (k1, k2, ...; the bounded search tries every value at each N, "
@@ -81,7 +81,7 @@ def run(args) -> int:
           f"{counts['open']} open ({counts['open_timeout']} timeouts); {m['seconds']} s")
     if m.get("pair_seconds"):
         slowest = max(m["pair_seconds"].items(), key=lambda kv: kv[1])
-        print(f"seconds per pair (both directions, in its own process): median "
+        print(f"seconds per pair (both directions, wall): median "
               f"{sorted(m['pair_seconds'].values())[len(m['pair_seconds']) // 2]}, slowest {slowest[1]} ({slowest[0]})")
     why = Counter(not_proved_reason(c["a"], c["b"], c["trivial"]).split(":")[0] for c in m["cells"]
                   if c["relation"] == "implication" and not c["proved_every_n"])

@@ -98,7 +98,7 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
     # 2. tight F at sample levels
     samples, best_tables = [], {}
     for a in samples_for(a_def, N):
-        val, table = tight_at(a_def, b_def, models, a, N, p, classed, ctx)
+        val, table = tight_at(a_def, b_def, models, a, N, p, classed, ctx, tables=f_raw is not None)
         if val == "unknown":
             return Instance(N, point, "implication", note="an LP timed out; tight f not computed")
         samples.append((a, val))

@@ -4,7 +4,9 @@ Every ratio-of-averages level is a max of linear-fractional forms
 (:func:`implgraph.definitions.families.lf_model`). :func:`infinite_witness` asks for a table with
 A finite and B infinite; :func:`tight_at` computes the tight raw ``F(a) = sup{B(T) : A(T) <= a}``
 over every partition, one linear program per form of B up to the symmetries of the partition
-(:func:`_canonical`). The solver is :func:`implgraph.solvers.choose.lf_backend`; its answers are exact
+(:func:`_canonical`). Where no table is asked for (no f to check), the optimum of each linear program
+is memoised in the process (:data:`_OPTIMA`): the same A constraints meet the same form of B again
+in many pairs, and the optimum of a linear program is one number, whatever was asked before. The solver is :func:`implgraph.solvers.choose.lf_backend`; its answers are exact
 rationals, re-checked by the caller (:mod:`implgraph.engines.recheck`).
 """
 
@@ -80,8 +82,28 @@ def _satisfying_rows(am, a, N, p, ctx):
     return "unknown" if v == "unknown" else (None if v is None else rows())
 
 
-def tight_at(a_def, b_def, models, a, N, p, classed, ctx=None):
-    """(raw F(a), a table reaching it) over every partition."""
+#: the optimum of one linear program, by (A's forms, a, N, p, B's form): the value only (a
+#: maximising table depends on the solver's history; an optimum does not), never "unknown"
+_OPTIMA: dict = {}
+#: the most optima kept (then the memo starts again)
+OPTIMA_MAX = 200_000
+
+
+def _optimum(lp_of, key, t):
+    hit = _OPTIMA.get((key, t))
+    if hit is not None:
+        return hit
+    v, _ = lp_of().maximise(t)
+    if v != "unknown":
+        if len(_OPTIMA) >= OPTIMA_MAX:
+            _OPTIMA.clear()
+        _OPTIMA[(key, t)] = (v,)
+    return (v,)
+
+
+def tight_at(a_def, b_def, models, a, N, p, classed, ctx=None, tables=True):
+    """(raw F(a), a table reaching it) over every partition; with ``tables`` False the table is None
+    and each optimum may come from the memo :data:`_OPTIMA`."""
     best, best_table = None, None
     larger_b = b_def.stronger == "larger"
     for sizes, am, bm in models:
@@ -103,14 +125,22 @@ def tight_at(a_def, b_def, models, a, N, p, classed, ctx=None):
                     best, best_table = v, table_of(rows, sizes, classed)
             continue
         seen = {}
-        lp = None
+        lp = []
+
+        def lp_of(am=am, lp=lp):
+            if not lp:
+                lp.append(lf_backend().Maximiser(am, a, N, p, ctx))
+            return lp[0]
+        memo_key = None if tables else (tuple(am.terms), a, N, p)
         for t in bm.terms:
             key = _canonical(t, sizes, p)
             if key in seen:
                 continue
             seen[key] = True
-            lp = lp or lf_backend().Maximiser(am, a, N, p, ctx)
-            v, rows = lp.maximise(t)
+            if memo_key is None:
+                v, rows = lp_of().maximise(t)
+            else:
+                (v,), rows = _optimum(lp_of, memo_key, t), None
             if v == "unknown":
                 return "unknown", None
             if v is None:

@@ -4,7 +4,8 @@ Each definition is one node, its own parameters at stated values (:func:`stated_
 ``k`` at 2, a ground distance ``equal``, otherwise the first assignment of the definition's
 ``param_values``). Every unordered pair is handed to :func:`implgraph.engines.checkedge.check_edge`
 (both directions, N = 2..``N``, ``p`` buckets, every partition into classes, with the prover for
-every N) in a process of its own, stopped after ``timeout`` seconds; the two directions fill the two
+every N) in one of ``jobs`` worker processes, each pair stopped after ``timeout`` seconds (a worker decides
+pair after pair; one past the timeout is killed and replaced); the two directions fill the two
 ordered cells. A cell says
 
 - ``implication``: with the tight f (``tight_at``: for every N from the prover, or at the largest N
@@ -249,51 +250,94 @@ def decide_pair(a: str, b: str, N: int = 4, p: int = 2, when=()) -> list:
     return [cell_of(r.forward, r.kind), cell_of(r.backward, r.kind)]
 
 
-def _worker(conn, a, b, N, p, when):
+def _worker(conn):
+    """Decide pairs one after another until told to stop: the modules each check imports and the
+    memos it fills (sympy's cache, :func:`implgraph.core.simplified.simplified`) serve every later
+    pair of this process (a memo returns what the computation returns; no answer depends on it)."""
     try:
-        conn.send(("ok", [c.to_json() for c in decide_pair(a, b, N, p, when)]))
-    except Exception as exc:  # reported as an open pair with the reason, never as a verdict
-        conn.send(("error", f"{exc.__class__.__name__}: {exc}"))
+        while True:
+            job = conn.recv()
+            if job is None:
+                return
+            a, b, N, p, when = job
+            try:
+                conn.send(("ok", [c.to_json() for c in decide_pair(a, b, N, p, when)]))
+            except Exception as exc:  # reported as an open pair with the reason, never as a verdict
+                conn.send(("error", f"{exc.__class__.__name__}: {exc}"))
+    except (EOFError, BrokenPipeError):   # the parent went away
+        return
     finally:
         conn.close()
 
 
 def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
-    """Every pair in a process of its own (at most ``jobs`` at once), each stopped after ``timeout`` s."""
+    """Every pair in one of ``jobs`` worker processes, each stopped after ``timeout`` s: a worker
+    decides pair after pair; one past its timeout is killed (the pair is open, ``unknown (timeout)``)
+    and a fresh worker takes the next pair."""
     ctx = multiprocessing.get_context("fork")
-    results, running, todo, done, seconds = {}, {}, list(pairs), 0, {}
-    while todo or running:
-        while todo and len(running) < jobs:
+    results, todo, done, seconds = {}, list(pairs), 0, {}
+    idle, busy = [], {}          # busy: worker -> (pair, start)
+
+    def spawn():
+        mine, theirs = ctx.Pipe(duplex=True)
+        proc = ctx.Process(target=_worker, args=(theirs,), daemon=True)
+        proc.start()
+        theirs.close()
+        return proc, mine
+
+    def retire(worker, kill):
+        proc, conn = worker
+        if kill:
+            proc.terminate()
+        else:
+            try:
+                conn.send(None)
+            except (BrokenPipeError, OSError):
+                proc.terminate()
+        proc.join()
+        conn.close()
+
+    while todo or busy:
+        while todo and len(busy) < jobs:
+            worker = idle.pop() if idle else spawn()
             a, b = todo.pop(0)
-            recv, send = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_worker, args=(send, a, b, N, p, _when_of(a, b, conds or {})), daemon=True)
-            proc.start()
-            send.close()
-            running[(a, b)] = (proc, recv, time.monotonic())
-        for key, (proc, recv, start) in list(running.items()):
-            if recv.poll():
-                status, payload = recv.recv()
+            worker[1].send((a, b, N, p, _when_of(a, b, conds or {})))
+            busy[worker] = ((a, b), time.monotonic())
+        for worker, (key, start) in list(busy.items()):
+            proc, conn = worker
+            alive = True
+            if conn.poll():
+                try:
+                    status, payload = conn.recv()
+                    results[key] = ([Cell(**c) for c in payload] if status == "ok"
+                                    else _open_cells(*key, "unknown", f"the check failed: {payload}"))
+                except EOFError:
+                    alive = False
+            if key not in results and not proc.is_alive():
+                alive = False
+            if key not in results and not alive:
                 proc.join()
-                results[key] = ([Cell(**c) for c in payload] if status == "ok"
-                                else _open_cells(*key, "unknown", f"the check failed: {payload}"))
-            elif not proc.is_alive():
                 results[key] = _open_cells(*key, "unknown", f"the check ended without an answer "
                                            f"(exit code {proc.exitcode})")
-            elif time.monotonic() - start > timeout:
-                proc.terminate()
-                proc.join()
+            elif key not in results:
+                if time.monotonic() - start <= timeout:
+                    continue
+                alive = False
                 results[key] = _open_cells(*key, "timeout", f"unknown (timeout after {timeout:g} s)")
+            del busy[worker]
+            if alive:
+                idle.append(worker)
             else:
-                continue
-            del running[key]
-            recv.close()
+                retire(worker, kill=True)
             done += 1
             seconds[key] = round(time.monotonic() - start, 2)
             if progress:
                 print(f"[{done}/{len(pairs)}] {key[0]} ? {key[1]}: {results[key][0].kind} ({seconds[key]} s)",
                       file=sys.stderr, flush=True)
-        if running:
-            time.sleep(0.05)
+        if busy:
+            time.sleep(0.02)
+    for worker in idle:
+        retire(worker, kill=False)
     return results, seconds
 
 
@@ -319,7 +363,7 @@ def counts_of(cells) -> dict:
 def pair_matrix(names=None, N: int = 4, p: int = 2, timeout: float = 120, jobs: int = 1, progress: bool = False,
                 pairs=None, parameters: str = "stated") -> dict:
     """The pair matrix as a JSON-ready dict: ``nodes``, ``cells`` (ordered pairs), ``counts``, ``settings``,
-    ``seconds`` (the whole matrix, wall) and ``pair_seconds`` (each unordered pair's check, wall, in its process).
+    ``seconds`` (the whole matrix, wall) and ``pair_seconds`` (each unordered pair's check, wall).
 
     Parameters
     ----------
