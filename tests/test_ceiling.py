@@ -277,29 +277,63 @@ def test_vertex_needs_a_partition_with_the_vertex_table():
 # --- subset-to-one-sided: a two-sided subset level bounds every class mean through the largest value ------
 
 def test_subset_to_one_sided_by_hand():
-    """kt-closeness(k=2) at t = 2, N = 4: U = Min(2 t - 1/t, 4 - 3/t) = 5/2, beta = 3/2, attained by one record at
-    1/2 (its own class) and three at 1/10: kt level 2 (the 2 smallest, 1/10, against the mean 1/5)."""
+    """kt-closeness(k=2) at t = 2, N = 4: U = Min(4 - 3/t, (2 t 3 - 4)/2) = Min(5/2, 4) = 5/2, beta = 3/2,
+    attained by one record at 1/2 (its own class) and three at 1/10: kt level 2 (the 2 smallest, 1/10,
+    against the mean 1/5)."""
     rows = [[Fraction(1, 2), Fraction(1, 2)]] + [[Fraction(1, 10), Fraction(9, 10)]] * 3
     classes = ["E1", "E2", "E2", "E2"]
     assert brute.kt(rows, 2) == 2 and brute.basic_beta_likeness(rows, classes) == Fraction(3, 2)
     r = check_implication("kt-closeness", ONE_SIDED, None, a_params={"k": 2})
-    assert r.verdict == "proved" and r.method == "subset-to-one-sided"
-    f = sympy.sympify(r.details["proved_f"], locals={"N": N, "t": sympy.Symbol("t", positive=True)})
+    assert r.verdict == "proved" and r.method == "subset-to-one-sided" and r.tightness == "tight"
+    f = sympy.sympify(str(r.tight), locals={"N": N, "t": sympy.Symbol("t", positive=True)})
     assert f.subs({x: {"N": 4, "t": 2}[x.name] for x in f.free_symbols}) == sympy.Rational(3, 2)
     cert = certificates_in(r.details)[0]
     assert check_certificate(cert).ok
     bad = copy.deepcopy(cert)
-    bad["upper_certificate"]["multipliers"]["j largest"]["T*H - 1 >= 0"] = "(2)"
+    bad["upper_certificate"]["multipliers"]["j largest"]["(N - 1)*H - (N - M) >= 0"] = "(2)"
     assert not check_certificate(bad).ok
     bad = copy.deepcopy(cert)
-    bad["upper"] = "Min(2*T - 1/T, N - N/T)"          # below the attained 5/2 at N = 4, T = 2
+    bad["upper"] = "Min(N - N/T, (2*T*(N - 1) - N)/(N - 2))"          # below the attained 5/2 at N = 4, T = 2
     assert not check_certificate(bad).ok
+
+
+def test_subset_to_one_sided_tight_where_the_old_bound_was_not():
+    """N = 10, j = 2, t = 2, by hand: one value M and nine equal values y with M + 9 y = 10 (mean 1); the
+    2 largest, M + y <= 4, give y >= 3/4, the 2 smallest, 2 y >= 1, y >= 1/2: M = 10 - 9 * 3/4 = 13/4 (the
+    former bound, Min(2 t - 1/t, 10 - 9/t) = 7/2, was not attained). The prover's f is 13/4 - 1 there, and
+    the attaining table (built by the prover) has these levels by the brute force."""
+    r = check_implication("kt-closeness", ONE_SIDED, None, a_params={"k": 2})
+    assert r.verdict == "proved" and r.tightness == "tight"
+    t = sympy.Symbol("t", positive=True)
+    f = sympy.sympify(str(r.tight), locals={"N": N, "t": t})
+    assert f.subs({x: {"N": 10, "t": 2}[x.name] for x in f.free_symbols}) == sympy.Rational(9, 4)
+    y = Fraction(3, 4)
+    c = Fraction(1, 80)          # any small scale: (t - 1)/(N t (t + 1)) at N = 10, t = 2 is 1/60
+    rows = [[Fraction(13, 4) * c, 1 - Fraction(13, 4) * c]] + [[y * c, 1 - y * c]] * 9
+    classes = ["E1"] + ["E2"] * 9
+    assert brute.kt(rows, 2) == 2 and brute.basic_beta_likeness(rows, classes) == Fraction(9, 4)
+
+
+@pytest.mark.parametrize("n", range(2, 9))
+def test_subset_to_one_sided_family_attains_at_each_N(n):
+    """The prover's attaining table (Bound.build) at N = 2..8, j = 1..N - 1, t in {1, 3/2, 2, 5}: kt level
+    <= t and basic beta-likeness + 1 = U, both by the brute force."""
+    from implgraph.engines.bounds import _subset_one_sided_bound, subset_one_sided_upper, T as T_
+    for j in range(1, n):
+        b = _subset_one_sided_bound(sympy.Integer(j), N)
+        for tv in (sympy.Integer(1), sympy.Rational(3, 2), sympy.Integer(2), sympy.Integer(5)):
+            ct = b.build({T_: tv, N: n})
+            rows = [[Fraction(x) for x in r] for r in ct.to_rows()]
+            classes = ["E1"] + ["E2"] * (n - 1)
+            U = subset_one_sided_upper(j, N).subs({T_: tv, N: n})
+            assert brute.kt(rows, j) <= tv
+            assert 1 + brute.basic_beta_likeness(rows, classes) == U
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_subset_to_one_sided_on_random_tables(seed):
-    """basic beta-likeness + 1 <= Min(j T - (j - 1)/T, N - (N - 1)/T), T the (k,t)-closeness level with k = j
-    (tests/brute.py), for every j = 1..N - 1 and any classes."""
+    """basic beta-likeness + 1 <= Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j)), T the (k,t)-closeness
+    level with k = j (tests/brute.py), for every j = 1..N - 1 and any classes."""
     rng = random.Random(seed)
     tested = 0
     for _ in range(60):
@@ -307,7 +341,7 @@ def test_subset_to_one_sided_on_random_tables(seed):
         n = len(rows)
         for j in range(1, n):
             T = brute.kt(rows, j)
-            U = min(j * T - (j - 1) / T, n - (n - 1) / T)
+            U = min(n - (n - 1) / T, (j * T * (n - 1) - (j - 1) * n) / (n - j))
             assert 1 + brute.basic_beta_likeness(rows, classes) <= U
             tested += 1
     assert tested >= 100
@@ -322,7 +356,7 @@ def test_review_subset_size_tied_to_the_registry_and_min_class():
     bad = copy.deepcopy(cert)
     bad["A"]["size"] = "1"
     bad["upper"] = "Min(N - (N - 1)/T, T)"
-    bad["upper_certificate"]["multipliers"]["j largest"]["T*H - 1 >= 0"] = "0"
+    bad["upper_certificate"]["multipliers"]["j largest"]["(N - 1)*H - (N - M) >= 0"] = "0"
     bad["domain"] = [c.replace("N - 1) >= 1", "1) >= 1").replace("(N - 1) <= N - 1", "(1) <= N - 1")
                      for c in bad["domain"]]
     assert not check_certificate(bad).ok

@@ -50,9 +50,12 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     A a two-sided subset level of size j (1 <= j <= N - 1), B a one-sided class level (any class
     sizes): a class mean is at most the bucket's largest value M. The N - 1 other values are the N - 1
     smallest, with mean >= the j smallest's >= p/T, so M <= N p - (N - 1) p/T; the j largest are M and
-    the j - 1 largest of those, whose mean is at least theirs, so M <= j T p - (j - 1) p/T.
-    ``U = Min(j T - (j - 1)/T, N - (N - 1)/T)``, an upper bound (tightness not derived; where
-    j T >= N - j one record at U p and the rest equal attain it).
+    the j - 1 largest of the others, whose mean H is at least the others' mean (N p - M)/(N - 1), and
+    M + (j - 1) H <= j T p, so (N - j) M <= (j T (N - 1) - (j - 1) N) p.
+    ``U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))``, tight: one record at U c and N - 1 at
+    c (N - U)/(N - 1) (binary rows, c = (T - 1)/(N T (T + 1)); the high record its own class) satisfy A
+    and have B's ratio U. (Making the others equal lowers the j - 1 largest and raises the j smallest,
+    so no table does better.)
 ``finite-level-of``
     A declares ``finite_level_of = B`` (no parameters on either side, the same scale): where A's level
     is finite it is B's, so ``U = T`` (an upper bound; tightness not derived).
@@ -419,18 +422,29 @@ def _one_sided_class_bound(s, region, N):
 
 
 def subset_one_sided_upper(j, N):
-    """``U = Min(j T - (j - 1)/T, N - (N - 1)/T)`` of the ``subset-to-one-sided`` argument (raw levels)."""
-    return sympy.Min(j * T - (j - 1) / T, N - (N - 1) / T)
+    """``U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))`` of the ``subset-to-one-sided`` argument
+    (raw levels)."""
+    return sympy.Min(N - (N - 1) / T, (j * T * (N - 1) - (j - 1) * N) / (N - j))
 
 
 def _subset_one_sided_bound(j, N):
     U = subset_one_sided_upper(j, N)
+
+    def build(point):
+        Tv = sympy.Rational(point[T])
+        Nv = int(point[N]) if N in point else int(N)
+        Uv = U.subs({T: Tv, N: Nv, **{k: v for k, v in point.items() if k not in (T, N)}})
+        c = (Tv - 1) / (Nv * Tv * (Tv + 1))
+        vals = [Uv * c] + [c * (Nv - Uv) / (Nv - 1)] * (Nv - 1)
+        return _binary_column_table([_frac(v) for v in vals], labels=["E1"] + ["E2"] * (Nv - 1))
+
     arg = (f"A is a two-sided subset level of size j = {j}, B a one-sided class level: a class mean is at most the "
            "bucket's largest value M; the other N - 1 values are the N - 1 smallest, with mean >= the j smallest's "
            ">= p/T, so M <= N p - (N - 1) p/T; the j largest values are M and the j - 1 largest of the others, "
-           f"whose mean is at least theirs, so M <= j T p - (j - 1) p/T: U = {U} (an upper bound; tightness not "
-           "derived)")
-    return Bound(U, False, "subset-to-one-sided", arg)
+           "whose mean H is at least the others' mean (N p - M)/(N - 1), and M + (j - 1) H <= j T p, so "
+           f"(N - j) M <= (j T (N - 1) - (j - 1) N) p: U = {U}, tight: one record at U c (its own class) and N - 1 "
+           "at c (N - U)/(N - 1), c = (T - 1)/(N T (T + 1)), satisfy A and have B's ratio U")
+    return Bound(U, True, "subset-to-one-sided", arg, build=build)
 
 
 def _product_bound(region, N, singleton=False):

@@ -171,6 +171,14 @@ def _rest_mass_family(A, upper):
             {"count": f"N - ({s_})", "value": f"{c}*(N - ({s_})*({upper}))/(N - ({s_}))", "class": "E2"}]
 
 
+def _max_value_family(upper):
+    """One record at U c in a class of its own, N - 1 at c (N - U)/(N - 1), c = (T - 1)/(N T (T + 1))
+    (engines.bounds ``subset-to-one-sided``)."""
+    c = "(T - 1)/(N*T*(T + 1))"
+    return [{"count": "1", "value": f"({upper})*{c}", "class": "E1"},
+            {"count": "N - 1", "value": f"{c}*(N - ({upper}))/(N - 1)", "class": "E2"}]
+
+
 def _assumptions(kinds):
     """The symbols' sign assumptions as domain conditions (the certificate's symbols carry only a kind)."""
     out = []
@@ -247,7 +255,7 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
         cert["domain"] += [f"({j_}) >= 1", f"({j_}) <= N - 1"]      # the subset sizes A's ranges allow
         cert["upper_certificate"] = {"lemma": "max-value", "multipliers": {
             "all": {"T*(N - M) - (N - 1) >= 0": "1"},
-            "j largest": {"j*T - (j - 1)*H - M >= 0": "T", "T*H - 1 >= 0": f"({j_}) - 1"}}}
+            "j largest": {"j*T - (j - 1)*H - M >= 0": "N - 1", "(N - 1)*H - (N - M) >= 0": f"({j_}) - 1"}}}
     elif bound.method == "finite-level-of":
         cert["upper_certificate"] = {"lemma": "declared-finite-level"}
     elif bound.method == "one-sided-ceiling":
@@ -273,6 +281,8 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
             fam = {"blocks": _class_mass_family(A)}
         elif bound.method == "one-sided-class":
             fam = {"blocks": _rest_mass_family(A, cert["upper"])}
+        elif bound.method == "subset-to-one-sided":
+            fam = {"blocks": _max_value_family(cert["upper"])}
         elif bound.method == "product":
             fam = {"blocks": _product_family(N), "singleton_classes": a.family == "class"}
         if fam is not None and "1" in (A.get("max_class"), B.get("max_class")):
