@@ -144,3 +144,36 @@ def test_one_worker_and_two_give_the_same_cells():
     one = pair_matrix(N=3, jobs=1, pairs=pairs)["cells"]
     two = pair_matrix(N=3, jobs=2, pairs=pairs)["cells"]
     assert one == two
+
+
+def test_a_worker_that_dies_after_its_answer_is_replaced(monkeypatch):
+    """Found by review: a worker that exits after sending its answer (a leftover thread, the OOM killer) made
+    the next send raise BrokenPipeError in the parent; now a fresh worker takes the pair."""
+    import os
+    import threading
+    from implgraph.map import matrix as mm
+
+    def fake(a, b, N, p, when):
+        if a == "dp":
+            threading.Timer(0.005, os._exit, (0,)).start()      # after the answer is sent
+        return [Cell(a, b, "implication", "proved", "implication"), Cell(b, a, "non-implication", "refuted",
+                                                                           "non-implication")]
+
+    monkeypatch.setattr(mm, "decide_pair", fake)
+    pairs = [("dp", "ldp"), ("kdp(k=2)", "ldp"), ("mult-t-closeness", "ldp")]
+    results, _ = mm._run_pairs(pairs, 4, 2, timeout=10, jobs=1, progress=False)
+    assert set(results) == set(pairs)
+    assert all(results[k][0].relation in ("implication", "open") for k in pairs)
+    assert [c.relation for c in results[("mult-t-closeness", "ldp")]] == ["implication", "non-implication"]
+
+
+def test_forget_answers_leaves_no_solver_answer():
+    from implgraph.core import region
+    from implgraph.solvers import sympy_front
+    import sympy
+    x = sympy.Symbol("x", real=True)
+    r = region.Region({x: "real"}, (x >= 1,))
+    assert r.decide(x >= 0) is True
+    assert region._CHECKS or region._ANSWERS
+    region.forget_answers()
+    assert not (region._CHECKS or region._ANSWERS or region._TRANSLATIONS or sympy_front._ABSTRACTIONS)

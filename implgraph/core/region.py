@@ -28,7 +28,7 @@ from implgraph.solvers import get_backend, region_backend
 from implgraph.solvers.sympy_front import SympyTranslator, integer_form
 from implgraph.solvers.sympy_front import Untranslatable as _Untranslatable
 
-__all__ = ["Region", "to_z3", "TIMEOUT_MS", "integer_form"]
+__all__ = ["Region", "to_z3", "TIMEOUT_MS", "integer_form", "forget_answers"]
 
 TIMEOUT_MS = 1000
 STATS: dict = {}   # solver calls by (relaxed?, result) and seconds (for profiling)
@@ -68,6 +68,19 @@ USE_NRA = 0
 
 _CHECKS: dict = {}   # solver answers by (constraints, kinds, extra, timeout), shared by all regions
 _ANSWERS: dict = {}  # the sat / unsat answers among them by (constraints, kinds, extra, backend), any time limit
+
+
+def forget_answers():
+    """Forget every solver answer, translation and abstraction name kept in the process, so that the
+    answers (and models) of the questions asked next do not depend on questions asked before: an
+    ``unknown`` kept under a time limit, a model found for a stronger query, a sub-expression's name
+    numbered in order of first use. A process that answers independent jobs one after another (the
+    pair matrix's workers) calls it between jobs."""
+    from implgraph.solvers import sympy_front
+    _CHECKS.clear()
+    _ANSWERS.clear()
+    _TRANSLATIONS.clear()
+    sympy_front.forget_abstractions()
 
 
 _STRICT = {sympy.StrictGreaterThan: sympy.GreaterThan, sympy.StrictLessThan: sympy.LessThan}

@@ -44,7 +44,7 @@ from implgraph.definitions import all_definitions, get
 from implgraph.definitions.families import param_grid
 from implgraph.engines.bounds import compares, subset_size_expr
 from implgraph.engines.checkedge import check_edge
-from implgraph.core.region import Region
+from implgraph.core.region import Region, forget_answers
 from implgraph.engines.smaller_subset import smaller_subset_threshold, zero_records_witness
 
 __all__ = ["stated_params", "matrix_nodes", "symbolic_nodes", "decide_pair", "pair_matrix", "cell_of", "counts_of", "Cell",
@@ -252,14 +252,18 @@ def decide_pair(a: str, b: str, N: int = 4, p: int = 2, when=()) -> list:
 
 def _worker(conn):
     """Decide pairs one after another until told to stop: the modules each check imports and the
-    memos it fills (sympy's cache, :func:`implgraph.core.simplified.simplified`) serve every later
-    pair of this process (a memo returns what the computation returns; no answer depends on it)."""
+    memos of pure computations (sympy's cache, :func:`implgraph.core.simplified.simplified`, the
+    optima of :mod:`implgraph.engines.lf`) serve every later pair of this process; the solver answers
+    that may depend on earlier questions (a time-out, a model) are forgotten before each pair
+    (:func:`implgraph.core.region.forget_answers`), so a pair's cells do not depend on the pairs its
+    worker decided before."""
     try:
         while True:
             job = conn.recv()
             if job is None:
                 return
             a, b, N, p, when = job
+            forget_answers()
             try:
                 conn.send(("ok", [c.to_json() for c in decide_pair(a, b, N, p, when)]))
             except Exception as exc:  # reported as an open pair with the reason, never as a verdict
@@ -299,9 +303,16 @@ def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
 
     while todo or busy:
         while todo and len(busy) < jobs:
+            a, b = todo[0]
+            job = (a, b, N, p, _when_of(a, b, conds or {}))
             worker = idle.pop() if idle else spawn()
-            a, b = todo.pop(0)
-            worker[1].send((a, b, N, p, _when_of(a, b, conds or {})))
+            try:
+                worker[1].send(job)
+            except (BrokenPipeError, OSError):      # the worker died after its last pair: a fresh one
+                retire(worker, kill=True)
+                worker = spawn()
+                worker[1].send(job)
+            todo.pop(0)
             busy[worker] = ((a, b), time.monotonic())
         for worker, (key, start) in list(busy.items()):
             proc, conn = worker

@@ -50,6 +50,11 @@ def integer_form(e, kinds):
 _ABSTRACTIONS: dict = {}
 
 
+def forget_abstractions():
+    """Forget the names given so far (the next abstracted sub-expression is ``_0_...`` again)."""
+    _ABSTRACTIONS.clear()
+
+
 def _abstraction_name(expr) -> str:
     """One solver name per abstracted sub-expression, shared by every translation."""
     if expr not in _ABSTRACTIONS:
