@@ -12,16 +12,22 @@ The ``class-to-subset`` bound (N - 1) T / s has the kernel's ``class-mass`` mult
 restricted to where a partition into >= 2 classes of >= s records exists (s >= 1, 2 s <= N), and the
 three-block family of docs/proofs/class-to-subset.md. The ``one-sided-ceiling`` bound N / s has the
 kernel's ``set-mass`` multipliers and no family (an upper bound only).
+
+Each method's parts are one entry of :data:`METHODS` (registered with ``@_method``, like the kernel's
+lemmas): a new argument of the prover adds its entry here and its lemma to :mod:`implgraph.certify.kernel`.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
 
 import sympy
 
 from implgraph.engines.bounds import T, declared_subset_size
 from implgraph.core.simplified import simplified
 
-__all__ = ["certificate", "FORMAT"]
+__all__ = ["certificate", "FORMAT", "METHODS"]
 
 FORMAT = "implgraph-certificate/1"
 
@@ -208,11 +214,117 @@ def _pin(A, B, region):
                 side[key] = str(simplified(sympy.sympify(side[key], locals=names).subs(pins)))
 
 
+@dataclass(frozen=True)
+class _Method:
+    """What one prover method adds to its certificate: ``upper(cert, ctx)`` writes the kernel lemma's data
+    (``upper_certificate``, and any domain premise or rewritten U), ``family(cert, ctx)`` returns the
+    tightness family's dict when U is tight (None: no family)."""
+
+    upper: Callable
+    family: Callable | None = None
+
+
+#: method -> its certificate parts (one entry per argument of :mod:`implgraph.engines.bounds`)
+METHODS: dict = {}
+
+
+@dataclass(frozen=True)
+class _Ctx:
+    a: object
+    N: object
+    bound: object
+
+
+def _method(*names, family=None):
+    """Register the decorated ``upper(cert, ctx)`` (and ``family``) for each of ``names``."""
+    def register(upper):
+        for name in names:
+            METHODS[name] = _Method(upper, family)
+        return upper
+    return register
+
+
+def _lemma_only(lemma):
+    def upper(cert, ctx):
+        cert["upper_certificate"] = {"lemma": lemma}
+    return upper
+
+
+def _level_T(cert, ctx):
+    return {"blocks": _level_T_family(cert["A"], ctx.N)}
+
+
+METHODS.update({
+    "same-level": _Method(_lemma_only("same-level"), _level_T),
+    "subset-monotone": _Method(_lemma_only("extreme-means-monotone"), _level_T),
+    "subset-to-classes": _Method(_lemma_only("class-mean-between-extremes"), _level_T),
+    "finite-level-of": _Method(_lemma_only("declared-finite-level")),
+})
+
+
+@_method("subset-supremum", family=lambda cert, ctx: {"blocks": _supremum_family(cert["B"], cert["upper"], ctx.N)})
+def _supremum_upper_certificate(cert, ctx):
+    q = _supremum_q(cert["A"], cert["B"], ctx.N)
+    cert["upper"] = _supremum_upper(q)
+    cert["upper_certificate"] = {"lemma": "extreme-means-supremum", "q": q,
+                                 "multipliers": {k: dict(v) for k, v in _SUPREMUM_MULTIPLIERS.items()}}
+
+
+@_method("product", family=lambda cert, ctx: {"blocks": _product_family(ctx.N),
+                                             "singleton_classes": ctx.a.family == "class"})
+def _product_upper_certificate(cert, ctx):
+    cert["upper_certificate"] = {"lemma": "extremes-and-mean",
+                                 "multipliers": _product_multipliers(ctx.bound.upper, ctx.N)}
+
+
+@_method("class-to-subset", family=lambda cert, ctx: {"blocks": _class_mass_family(cert["A"])})
+def _class_mass_upper_certificate(cert, ctx):
+    s_ = cert["A"].get("min_class", "1")
+    cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]     # where a partition into >= 2 such classes exists
+    cert["upper_certificate"] = {"lemma": "class-mass", "multipliers": {
+        k: dict(v) for k, v in _CLASS_MASS_MULTIPLIERS.items()}}
+
+
+@_method("one-sided-class", family=lambda cert, ctx: {"blocks": _rest_mass_family(cert["A"], cert["upper"])})
+def _rest_mass_upper_certificate(cert, ctx):
+    s_ = cert["A"].get("min_class", "1")
+    cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]     # a partition into >= 2 classes of >= s records
+    cert["upper_certificate"] = {"lemma": "rest-mass", "multipliers": {
+        "below T": {"A: T*e - e*x >= 0": "1"},
+        "rest": {"e - s >= 0": "N*(T - 1)", "T*y - 1 >= 0": f"({s_})*(N - e_)"}}}
+
+
+@_method("subset-to-one-sided", family=lambda cert, ctx: {"blocks": _max_value_family(cert["upper"])})
+def _max_value_upper_certificate(cert, ctx):
+    j_ = cert["A"]["size"]
+    cert["domain"] += [f"({j_}) >= 1", f"({j_}) <= N - 1"]      # the subset sizes A's ranges allow
+    cert["upper_certificate"] = {"lemma": "max-value", "multipliers": {
+        "all": {"T*(N - M) - (N - 1) >= 0": "1"},
+        "j largest": {"j*T - (j - 1)*H - M >= 0": "N - 1", "(N - 1)*H - (N - M) >= 0": f"({j_}) - 1"}}}
+
+
+@_method("one-sided-ceiling")
+def _set_mass_upper_certificate(cert, ctx):
+    B = cert["B"]
+    s_ = B.get("min_class", "1") if B["family"] == "class" else B["size"]
+    cert["domain"] += [f"({s_}) >= 1", f"({s_}) <= N"]      # where a set of s records exists
+    cert["upper_certificate"] = {"lemma": "set-mass", "multipliers": {
+        "mass": {"e - s >= 0": "N", "N - L >= 0": f"({s_})"}}}
+
+
+@_method("vertex", family=lambda cert, ctx: {"blocks": _vertex_family(cert["B"], ctx.N)})
+def _vertex_upper_certificate(cert, ctx):
+    cert["upper_certificate"] = {"lemma": "linear-fractional-vertex",
+                                 "multipliers": _vertex_multipliers(cert["B"], ctx.N)}
+
+
 def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound):
     """The JSON certificate of ``bound`` (a :class:`implgraph.engines.bounds.Bound`) for A => B.
 
     ``region`` is the claim's condition in terms of T with the parameter ranges; its symbols' kinds
-    become the certificate's ``symbols``.
+    become the certificate's ``symbols``. The method's own parts (its kernel lemma's data, its
+    tightness family) come from :data:`METHODS`; a method without an entry has no certificate lemma
+    the checker knows, and the checker rejects it.
     """
     syms = dict(region.kinds)
     for e in [*a_params.values(), *b_params.values(), *(a_classes or {}).values(), *(b_classes or {}).values()]:
@@ -231,60 +343,11 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
             "domain": _assumptions(syms) + [str(c) for c in region.constraints if c not in (sympy.true, True)],
             "A": A, "B": B, "upper": str(bound.upper), "tight": bool(bound.tight),
             "argument": bound.argument}
-    if bound.method == "subset-supremum":
-        q = _supremum_q(A, B, N)
-        cert["upper"] = _supremum_upper(q)
-        cert["upper_certificate"] = {"lemma": "extreme-means-supremum", "q": q,
-                                     "multipliers": {k: dict(v) for k, v in _SUPREMUM_MULTIPLIERS.items()}}
-    elif bound.method == "product":
-        cert["upper_certificate"] = {"lemma": "extremes-and-mean",
-                                     "multipliers": _product_multipliers(bound.upper, N)}
-    elif bound.method == "class-to-subset":
-        s_ = A.get("min_class", "1")
-        cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]     # where a partition into >= 2 such classes exists
-        cert["upper_certificate"] = {"lemma": "class-mass", "multipliers": {
-            k: dict(v) for k, v in _CLASS_MASS_MULTIPLIERS.items()}}
-    elif bound.method == "one-sided-class":
-        s_ = A.get("min_class", "1")
-        cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]     # a partition into >= 2 classes of >= s records
-        cert["upper_certificate"] = {"lemma": "rest-mass", "multipliers": {
-            "below T": {"A: T*e - e*x >= 0": "1"},
-            "rest": {"e - s >= 0": "N*(T - 1)", "T*y - 1 >= 0": f"({s_})*(N - e_)"}}}
-    elif bound.method == "subset-to-one-sided":
-        j_ = A["size"]
-        cert["domain"] += [f"({j_}) >= 1", f"({j_}) <= N - 1"]      # the subset sizes A's ranges allow
-        cert["upper_certificate"] = {"lemma": "max-value", "multipliers": {
-            "all": {"T*(N - M) - (N - 1) >= 0": "1"},
-            "j largest": {"j*T - (j - 1)*H - M >= 0": "N - 1", "(N - 1)*H - (N - M) >= 0": f"({j_}) - 1"}}}
-    elif bound.method == "finite-level-of":
-        cert["upper_certificate"] = {"lemma": "declared-finite-level"}
-    elif bound.method == "one-sided-ceiling":
-        s_ = B.get("min_class", "1") if B["family"] == "class" else B["size"]
-        cert["domain"] += [f"({s_}) >= 1", f"({s_}) <= N"]      # where a set of s records exists
-        cert["upper_certificate"] = {"lemma": "set-mass", "multipliers": {
-            "mass": {"e - s >= 0": "N", "N - L >= 0": f"({s_})"}}}
-    elif bound.method == "vertex":
-        cert["upper_certificate"] = {"lemma": "linear-fractional-vertex", "multipliers": _vertex_multipliers(B, N)}
-    else:
-        cert["upper_certificate"] = {"lemma": {"same-level": "same-level", "subset-monotone": "extreme-means-monotone",
-                                               "subset-to-classes": "class-mean-between-extremes",
-                                               "vertex": "linear-fractional-vertex"}.get(bound.method, bound.method)}
+    parts = METHODS.get(bound.method, _Method(_lemma_only(bound.method)))
+    ctx = _Ctx(a, N, bound)
+    parts.upper(cert, ctx)
     if bound.tight:
-        fam = None
-        if bound.method in ("same-level", "subset-monotone", "subset-to-classes"):
-            fam = {"blocks": _level_T_family(A, N)}
-        elif bound.method == "vertex":
-            fam = {"blocks": _vertex_family(B, N)}
-        elif bound.method == "subset-supremum":
-            fam = {"blocks": _supremum_family(B, cert["upper"], N)}
-        elif bound.method == "class-to-subset":
-            fam = {"blocks": _class_mass_family(A)}
-        elif bound.method == "one-sided-class":
-            fam = {"blocks": _rest_mass_family(A, cert["upper"])}
-        elif bound.method == "subset-to-one-sided":
-            fam = {"blocks": _max_value_family(cert["upper"])}
-        elif bound.method == "product":
-            fam = {"blocks": _product_family(N), "singleton_classes": a.family == "class"}
+        fam = None if parts.family is None else parts.family(cert, ctx)
         if fam is not None and "1" in (A.get("max_class"), B.get("max_class")):
             # singleton classes: each record its own class (a block's class ratio is then its records'
             # ratio, the subset ratio of size 1 or the vertex record the family is built for)
