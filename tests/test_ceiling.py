@@ -363,3 +363,19 @@ def test_review_subset_size_tied_to_the_registry_and_min_class():
     r = check_implication("dp", ONE_SIDED, None, b_classes={"min_size": 3})
     assert r.method == "one-sided-ceiling"
     assert sympy.simplify(sympy.sympify(r.details["proved_f"], locals={"N": N}) - (N / 3 - 1)) == 0
+
+
+def test_subset_to_one_sided_writes_the_smaller_component_alone_where_it_is_decided():
+    """dp (j = N - 1): the second component minus the first is (N - 1)((N - 1) t - 1)(t - 1)/t >= 0 (by hand),
+    so U = N - (N - 1)/t alone, beta = (N - 1)(t - 1)/t with t = e^eps; the certificate (U one component alone)
+    is accepted, and one alone that is not a component is not."""
+    r = check_implication("dp", ONE_SIDED, None)
+    eps = sympy.Symbol("eps", positive=True)
+    got = sympy.sympify(str(r.tight), locals={"N": N, "eps": eps})
+    t = sympy.exp(eps)
+    assert sympy.simplify(got - (N - 1) * (t - 1) / t) == 0 and r.tightness == "tight"
+    cert = certificates_in(r.details)[0]
+    assert "Min" not in cert["upper"] and check_certificate(cert).ok
+    bad = copy.deepcopy(cert)
+    bad["upper"] = "N - N/T"
+    assert not check_certificate(bad).ok

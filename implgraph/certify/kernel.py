@@ -61,7 +61,7 @@ proofs) and nothing the prover computed:
 ``rest-mass`` (method ``one-sided-class``)
     A a two-sided class level <= T, B a one-sided class level, on the same partition into >= 2 classes
     of >= s records (``A["min_class"] == B["min_class"]``, no ``max_class``; s >= 1, 2 s <= N):
-    ``U = Min(T, (N T - N + s)/(s T))`` (checked component by component). Per bucket with the table's
+    ``U = Min(T, (N T - N + s)/(s T))`` (checked component by component; U may be one component alone). Per bucket with the table's
     mean p = 1 (scale free; a bucket 0 everywhere has ratio 1 <= U, checked), a class E of e records
     (s <= e <= N - s) has mean x with e x = N - (N - e) y, y the mean of the other records: each of
     their classes has mean >= 1/T by A, so T y >= 1, and A bounds E's ratio, x <= T. *below T*
@@ -70,7 +70,8 @@ proofs) and nothing the prover computed:
 ``max-value`` (method ``subset-to-one-sided``)
     A a two-sided subset level <= T of size j (``A["size"]``; the domain gives 1 <= j <= N - 1), B a
     one-sided class level (any class sizes): ``U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))``
-    (checked component by component, in either order). Per bucket with mean p = 1 and largest value M
+    (checked component by component, in either order; U may be one component alone, which the prover writes
+    where the domain makes it the smaller). Per bucket with mean p = 1 and largest value M
     (every class mean is <= M): the other N - 1 values are the N - 1 smallest, with mean >= the j
     smallest's >= 1/T (``extreme-means-monotone`` and A), so *all* ``T (N - M) - (N - 1) >= 0``; the
     j - 1 largest of them have mean H >= their mean (N - M)/(N - 1) (``extreme-means-monotone``) and
@@ -337,14 +338,18 @@ def _set_mass(B, rd, data):
 def _min_of(cert, rd, first, second):
     """U's two ``Min`` components as ``(P, Q)``, in the order of the expected ``first`` and ``second``
     (each a pair of polynomials ``(num, den)``, compared as quotients), whichever order U writes them in;
-    None if U is not that ``Min``."""
+    or ``(P, None)`` when U is one of the two alone (each component is an upper bound by its own
+    obligation, so either alone is one too: the prover writes one alone where the domain makes it the
+    smaller); None otherwise."""
     try:
         comps = rd.ratio_components(cert["upper"])
     except ValueError:
         return None
+    is_ = lambda c, e: c[0] * e[1] == c[1] * e[0]      # noqa: E731 (P/Q == num/den)
+    if len(comps) == 1:
+        return (comps[0], None) if is_(comps[0], first) or is_(comps[0], second) else None
     if len(comps) != 2:
         return None
-    is_ = lambda c, e: c[0] * e[1] == c[1] * e[0]      # noqa: E731 (P/Q == num/den)
     for x, y in (comps, comps[::-1]):
         if is_(x, first) and is_(y, second):
             return x, y

@@ -283,7 +283,7 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     # (with classes of >= s >= 2 records the ceiling N/s can be smaller: this argument only for any classes)
     if ja is not None and _one_sided(b, "class") and sympy.sympify((b_classes or {}).get("min_size", 1)) == 1 \
             and decide(region, sympy.And(ja >= 1, ja <= N - 1)) is True:
-        return _subset_one_sided_bound(ja, N)
+        return _subset_one_sided_bound(ja, N, region)
     if compares(a, "class") and jb is not None:
         return class_to_subset(a_classes, jb, region, N, T=T, decide=decide, Bound=Bound, at_least_one=_at_least_one)
     return None
@@ -427,8 +427,15 @@ def subset_one_sided_upper(j, N):
     return sympy.Min(N - (N - 1) / T, (j * T * (N - 1) - (j - 1) * N) / (N - j))
 
 
-def _subset_one_sided_bound(j, N):
+def _subset_one_sided_bound(j, N, region=None):
     U = subset_one_sided_upper(j, N)
+    if region is not None and isinstance(U, sympy.Min) and len(U.args) == 2:
+        # one component alone where the condition makes it the smaller (z3)
+        first, second = U.args
+        for x, y in ((first, second), (second, first)):
+            if decide(region, sympy.Le(x, y)) is True:
+                U = x
+                break
 
     def build(point):
         Tv = sympy.Rational(point[T])
