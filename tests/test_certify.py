@@ -173,13 +173,16 @@ def test_certificate_command(capsys):
 
 def test_certificate_text_of_a_lemma_chain(capsys):
     """--text on an inequality-lemmas certificate (no domain, no polynomial obligations) shows its chain; it
-    crashed with a traceback (KeyError 'domain'). Frequency => entropy l-diversity: f = l, tight at integer l
-    (a class uniform over m values has both levels m)."""
+    crashed with a traceback (KeyError 'domain'). Frequency => entropy l-diversity: the tight f of the capped
+    distribution; entropy => distinct: ceiling(l) (a class uniform over m values has both levels m)."""
     assert main(["certificate", "--edge", "frequency-l-diversity", "entropy-l-diversity", "--check", "--text"]) == 0
     out = capsys.readouterr().out
-    assert "f = l (proved; tight at integer" in out
-    assert "certificate 1: inequality-lemmas" in out and "chain: shannon>=min-entropy" in out
+    assert "tight f = l*(l - floor(l))**((-l + floor(l))/l)" in out
+    assert "certificate 1: inequality-lemmas" in out and "chain: shannon>=capped" in out
     assert "recheck: accepted" in out
+    assert main(["certificate", "--edge", "entropy-l-diversity", "distinct-l-diversity", "--check", "--text"]) == 0
+    out = capsys.readouterr().out
+    assert "chain: support>=shannon; f = ceiling(x)" in out and "recheck: accepted" in out
 
 
 def test_bad_format_rejected():

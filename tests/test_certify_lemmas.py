@@ -1,9 +1,10 @@
 """Certificates of the inequality-lemma chains (l-diversities): re-checked by implgraph.certify.lemma_chain.
 
-By hand: a class uniform over m values has 1/max q = m, exp(H) = m and support m; the chain frequency =>
-entropy keeps the level (f = x), a chain reaching distinct l-diversity (an integer level) takes its ceiling.
+By hand: a class uniform over m values has 1/max q = m, exp(H) = m and support m; the lemma Shannon >= min-entropy
+keeps the level (f = x), a lemma reaching distinct l-diversity (an integer level) takes its ceiling.
 At A's level 5/4 the uniform table over ceiling(5/4) = 2 buckets has entropy level 2 > 5/4, so f = x is
-not attained there: frequency => entropy is tight only at integer levels.
+not attained there: it is tight only at integer levels. The capped distribution at 5/4, (4/5, 1/5), has
+exp(H) = (4/5)^(-4/5) (1/5)^(-1/5) = 5 * 4^(-4/5), the tight f of frequency => entropy at 5/4.
 """
 
 from fractions import Fraction as Fr
@@ -15,16 +16,16 @@ from implgraph.certify import certificates_in, check_certificate
 from implgraph.certify.lemma_chain import class_levels
 from implgraph.engines.prove import check_implication
 
-PAIRS = [("frequency-l-diversity", "entropy-l-diversity", ["shannon>=min-entropy"], "x", "integer"),
-         ("entropy-l-diversity", "distinct-l-diversity", ["support>=shannon"], "ceiling(x)", "every"),
-         ("frequency-l-diversity", "distinct-l-diversity", ["shannon>=min-entropy", "support>=shannon"],
-          "ceiling(x)", "every")]
+PAIRS = [("frequency-l-diversity", "entropy-l-diversity", None, ["shannon>=capped"], "capped(x)", "every"),
+         ("frequency-l-diversity", "entropy-l-diversity", "l", ["shannon>=min-entropy"], "x", "integer"),
+         ("entropy-l-diversity", "distinct-l-diversity", None, ["support>=shannon"], "ceiling(x)", "every"),
+         ("frequency-l-diversity", "distinct-l-diversity", None, ["support>=min-entropy"], "ceiling(x)", "every")]
 
 
-@pytest.fixture(scope="module", params=PAIRS, ids=[f"{a} => {b}" for a, b, *_ in PAIRS])
+@pytest.fixture(scope="module", params=PAIRS, ids=[f"{a} => {b} (f = {f})" for a, b, f, *_ in PAIRS])
 def proved(request):
-    a, b, steps, f, where = request.param
-    r = check_implication(a, b)
+    a, b, claimed, steps, f, where = request.param
+    r = check_implication(a, b, claimed)
     assert r.verdict == "proved"
     (cert,) = certificates_in(r.details)
     return cert, steps, f, where
@@ -39,7 +40,10 @@ def test_the_chain_is_certified_and_rechecked(proved):
 
 @pytest.mark.parametrize("corrupt", [
     lambda c: dict(c, f="x" if c["f"] == "ceiling(x)" else "ceiling(x)"),
-    lambda c: dict(c, steps=list(reversed(c["steps"])) if len(c["steps"]) > 1 else ["support>=min-entropy"]),
+    lambda c: dict(c, f="x" if c["f"] != "x" else "capped(x)"),
+    lambda c: dict(c, steps=list(reversed(c["steps"])) if len(c["steps"]) > 1 else
+                   ["support>=shannon" if c["steps"] != ["support>=shannon"] else "support>=min-entropy"]),
+    lambda c: dict(c, steps=["shannon>=capped", "support>=shannon"], f="ceiling(x)"),
     lambda c: dict(c, steps=["renyi-2>=shannon"]),
     lambda c: dict(c, tightness={"uniform": True, "where": "every"}, f="x", steps=["shannon>=min-entropy"]),
     lambda c: dict(c, A={"definition": "k-anonymity", "class_level": "support"}),
@@ -55,5 +59,17 @@ def test_the_checker_levels_agree_with_the_brute_force_and_by_hand():
     assert class_levels("support", rows, classes) == brute.distinct_l(rows, classes) == 2
     assert class_levels("min-entropy", rows, classes) == 2          # min(3, 2), by hand
     assert class_levels("shannon", rows, classes) == 2              # uniform classes: exp(H) = support
-    with pytest.raises(ValueError):
-        class_levels("shannon", [[Fr(1, 4), Fr(3, 4)]] * 2, ["E1", "E2"])
+    # (1/4, 3/4): exp(H) = 4^(1/4) (4/3)^(3/4) = 2^2 3^(-3/4), by hand, as its prime exponents
+    assert class_levels("shannon", [[Fr(1, 4), Fr(3, 4)]] * 2, ["E1", "E2"]) == frozenset({(2, 2), (3, Fr(-3, 4))})
+    with pytest.raises(ValueError):     # two different irrational class levels: no exact minimum here
+        class_levels("shannon", [[Fr(1, 4), Fr(3, 4)], [Fr(1, 3), Fr(2, 3)]], ["E1", "E2"])
+
+
+def test_the_capped_family_by_hand():
+    """At A's level 5/4 the capped distribution is (4/5, 1/5): 1/max q = 5/4 and exp(H) = 5 * 4^(-4/5) =
+    2^(-8/5) 5^1 (prime exponents, by hand); the certificate's f = capped(x) gives the same at 5/4."""
+    from implgraph.certify.lemma_chain import _apply
+    rows, classes = [[Fr(4, 5), Fr(1, 5)]] * 3, ["E1", "E2", "E2"]
+    assert class_levels("min-entropy", rows, classes) == Fr(5, 4)
+    want = frozenset({(2, Fr(-8, 5)), (5, Fr(1))})
+    assert class_levels("shannon", rows, classes) == want == _apply("capped(x)", Fr(5, 4))

@@ -86,22 +86,51 @@ def test_a_uniform_table_has_all_three_levels_m(m, n):
 
 
 def test_a_non_integer_level_is_not_reached_by_entropy():
-    """At l = 3/2 (q = (2/3, 1/3), frequency level 3/2) exp(H) = (3/2)^(2/3) 3^(1/3) ~ 1.89 > 3/2: f = l is not
-    attained there, as the prover says (tight at integer levels only)."""
+    """At l = 3/2 (q = (2/3, 1/3), frequency level 3/2) exp(H) = (3/2)^(2/3) 3^(1/3) = 3 / 2^(2/3) ~ 1.89 > 3/2: f = l
+    is not attained there; 3 / 2^(2/3) is the tight f (the capped distribution)."""
     rows, classes = [[Fraction(2, 3), Fraction(1, 3)]] * 2, ["E1", "E2"]
     assert freq_by_hand(rows, classes) == Fraction(3, 2)
-    assert entropy_by_hand(rows, classes) > mpmath.mpf("1.88")
+    assert abs(entropy_by_hand(rows, classes) - 3 / mpmath.cbrt(4)) < TOL
 
 
-def test_frequency_to_entropy_is_proved_with_f_l():
+def _capped(x):
+    n = math.floor(x)
+    return [1 / x] * n + ([1 - Fraction(n) / x] if n < x else [])
+
+
+def _g(x):
+    """g(x) = exp(H) of the capped distribution, at 60 digits."""
+    return mpmath.exp(-sum(mpmath.mpf(v.numerator) / v.denominator * mpmath.log(mpmath.mpf(v.numerator) / v.denominator)
+                           for v in _capped(x)))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_capped_bound_on_random_tables(seed):
+    """exp(H) of every table is at least g(its frequency level) (the capped lemma), by hand on random tables."""
+    rows, classes = _random_table(random.Random(1000 + seed))
+    assert entropy_by_hand(rows, classes) >= _g(freq_by_hand(rows, classes)) - TOL
+
+
+def test_frequency_to_entropy_is_proved_with_the_capped_f():
+    """The tight f is g(l) = l (l - floor(l))^(-(l - floor(l))/l) (the capped distribution, by hand: l^(n/l) times
+    ((l - n)/l)^(-(l - n)/l)); at l = 3/2 it is 3 / 2^(2/3), at l = 5/4 5 * 4^(-4/5), at integers l."""
     r = check_implication(FREQ, ENT, max_n=4)
-    assert r.verdict == "proved" and r.method == "inequality lemmas"
-    assert r.tight is None and r.tightness == "tight at integer levels"
-    assert "Shannon entropy >= min-entropy" in r.evidence and "proved:" in r.evidence and "Renyi" in r.evidence
-    assert "cited lemma" not in r.evidence
-    assert sympy.sympify(r.details["lemma_f"], locals={"l": L}) == L
+    assert r.verdict == "proved" and r.method == "inequality lemmas" and r.tightness == "tight"
+    assert [x["name"] for x in r.details["lemmas"]] == ["entropy of the capped distribution"]
+    assert "Marshall" in r.evidence and "cited lemma" not in r.evidence
+    f = sympy.sympify(str(r.tight), locals={"l": L})
+    for x, want in ((sympy.Rational(3, 2), 3 / sympy.cbrt(4)),
+                    (sympy.Rational(5, 4), 5 * sympy.Integer(4) ** sympy.Rational(-4, 5)),
+                    (sympy.Integer(3), sympy.Integer(3))):
+        assert sympy.simplify(f.subs(L, x) - want) == 0
+    assert abs(mpmath.mpf(sympy.N(f.subs(L, sympy.Rational(7, 3)), 60)) - _g(Fraction(7, 3))) < TOL
+
+
+def test_frequency_to_entropy_with_f_l_is_proved_tight_at_integers():
     r = check_implication(FREQ, ENT, "l", max_n=4)
     assert r.verdict == "proved" and r.tightness == "tight at integer levels"
+    assert "Shannon entropy >= min-entropy" in r.evidence and "Renyi" in r.evidence
+    assert sympy.sympify(r.details["lemma_f"], locals={"l": L}) == L
 
 
 def test_a_false_f_is_refuted_by_a_uniform_table():
@@ -130,13 +159,17 @@ def test_entropy_to_distinct_is_proved_with_the_ceiling():
     assert brute.distinct_l(rows, wrong.witness["classes"]) < math.ceil(alpha) + 1
 
 
-def test_frequency_to_distinct_chains_the_two_lemmas():
+def test_frequency_to_distinct_by_the_support_lemma():
+    """1 = sum q <= k max q: the support is at least 1/max q, ceiling(l) tight (uniform tables); the chain through
+    entropy is also found but is longer."""
     r = check_implication(FREQ, DIST, max_n=4)
     assert r.verdict == "proved" and r.tightness == "tight"
     assert sympy.sympify(str(r.tight), locals={"l": L}) == sympy.ceiling(L)
-    assert [x["name"] for x in r.details["lemmas"]] == ["Shannon entropy >= min-entropy",
-                                                         "entropy <= log of the support size"]
+    assert [x["name"] for x in r.details["lemmas"]] == ["support >= 1/max q"]
     assert all(x["status"] == "proved" for x in r.details["lemmas"])
+    chains = [[lm.name for lm in c] for c in lemmas.find_chains(FREQ, DIST)]
+    assert chains[0] == ["support >= 1/max q"] and ["Shannon entropy >= min-entropy",
+                                                    "entropy <= log of the support size"] in chains
 
 
 @pytest.mark.parametrize("a,b", [(ENT, FREQ), (DIST, ENT), (DIST, FREQ)])
@@ -149,8 +182,8 @@ def test_check_edge_reports_proved_with_the_lemmas_f():
     e = check_edge(FREQ, ENT, N=3)
     fw, bw = e.forward, e.backward
     assert fw.verdict == "proved" and fw.bound == "every N" and not fw.trivial
-    assert fw.proved_f == "l (tight at integer levels)" and fw.tight_all_n is None
-    assert "Shannon entropy >= min-entropy" in fw.evidence
+    assert fw.proved_f is None and "floor(l)" in fw.tight_all_n
+    assert "entropy of the capped distribution" in fw.evidence
     assert bw.verdict == "verified-bounded" and bw.trivial          # the reverse: as before
     e = check_edge(ENT, DIST, N=3)
     assert e.forward.verdict == "proved" and e.forward.tight_all_n == "ceiling(l)"

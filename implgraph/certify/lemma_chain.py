@@ -12,6 +12,13 @@ with the minimum over classes. The checker trusts the facts below (each with its
 ``support>=shannon``
     ``|{i : q_i > 0}| >= exp(H(q))`` (Cover & Thomas 2006, Theorem 2.6.4), and the support size is an integer,
     so it is at least the ceiling.
+``shannon>=capped``
+    ``exp(H(q)) >= g(1 / max q)``, ``g(x) = x^(n/x) (1 - n/x)^(-(1 - n/x))``, ``n = floor(x)``: the entropy of the
+    capped distribution (``n`` values at ``1/x``, one at ``1 - n/x``), the least on the polytope
+    ``{0 <= q_i <= 1/x, sum q_i = 1}`` (a concave function's minimum is at a vertex; Marshall, Olkin, Arnold
+    2011, 3.D), with ``g`` nondecreasing.
+``support>=min-entropy``
+    ``|{i : q_i > 0}| >= 1 / max q`` (``1 = sum q_i <= k max q``), and the support size is an integer.
 
 The certificate describes A and B by their class levels (``class_level``: ``min-entropy`` for
 frequency l-diversity's 1/max q, ``shannon`` for entropy l-diversity's exp(H), ``support`` for distinct
@@ -19,10 +26,12 @@ l-diversity's count), as a ratio certificate describes them by their family: the
 description (the prover derives it from the definitions' declared class levels) and checks the rest.
 It checks that the first fact assumes A's class level and the last one bounds B's, that the facts chain
 (each one's level is the next one's hypothesis), that the certificate's ``f``
-is their composition (``x`` or ``ceiling(x)``, both nondecreasing), and the tightness family: tables whose
-records are all uniform over ``m`` buckets, whose levels it computes itself (``exp(H)`` exactly only on a
-distribution uniform on its support, where it is the support size), attain ``f`` at every sampled level
-(``tight_where: every``: A's level ``a``, ``m = ceiling(a)``) or at every integer level (``integer``).
+is their composition (``x``, ``ceiling(x)`` or ``capped(x)``, each nondecreasing), and the tightness family:
+tables whose records are all uniform over ``m`` buckets, or all the capped distribution at A's level, whose
+levels it computes itself, exactly, attain ``f`` at every sampled level (``tight_where: every``: A's level
+``a``, ``m = ceiling(a)``) or at every integer level (``integer``). ``exp(H)`` of a distribution of rational
+values is ``prod_i q_i^(-q_i)``, a product of primes to rational powers, compared exactly by its exponents
+(unique factorization); ``g(a)`` at a rational ``a`` is one too.
 
 Examples
 --------
@@ -39,28 +48,78 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-__all__ = ["FACTS", "check", "class_levels"]
+import sympy
 
-#: fact -> (the class level it assumes, the class level it bounds, the map applied: "x" or "ceiling(x)")
+__all__ = ["FACTS", "check", "class_levels", "compose"]
+
+#: fact -> (the class level it assumes, the class level it bounds, the map applied: "x", "ceiling(x)" or
+#: "capped(x)")
 FACTS = {
     "shannon>=min-entropy": ("min-entropy", "shannon", "x"),
     "support>=shannon": ("shannon", "support", "ceiling(x)"),
+    "shannon>=capped": ("min-entropy", "shannon", "capped(x)"),
+    "support>=min-entropy": ("min-entropy", "support", "ceiling(x)"),
 }
 
 #: A's levels at which the family is checked (``every``: these; ``integer``: the integers among them)
 LEVELS = [Fraction(n, d) for n, d in ((1, 1), (5, 4), (3, 2), (2, 1), (5, 2), (3, 1), (10, 3), (4, 1), (5, 1))]
 
 
-def _apply(f: str, x: Fraction) -> Fraction:
-    return Fraction(math.ceil(x)) if f == "ceiling(x)" else x
+def _capped(x: Fraction) -> list:
+    """The capped distribution at level ``x >= 1``: ``floor(x)`` values at ``1/x`` and one at ``1 - floor(x)/x``
+    (when positive)."""
+    n = math.floor(x)
+    rest = 1 - Fraction(n) / x
+    return [1 / x] * n + ([rest] if rest else [])
 
 
-def _compose(maps) -> str:
-    return "ceiling(x)" if "ceiling(x)" in maps else "x"
+def _power_product(q) -> frozenset:
+    """``exp(H(q)) = prod_i q_i^(-q_i)`` (positive rational ``q_i``) as its prime exponents ``{(prime, e)}``, e
+    rational and nonzero: two such products are equal exactly when these sets are (unique factorization)."""
+    exps = {}
+    for v in q:
+        for prime, k in sympy.factorint(v.numerator).items():
+            exps[prime] = exps.get(prime, Fraction(0)) - v * k
+        for prime, k in sympy.factorint(v.denominator).items():
+            exps[prime] = exps.get(prime, Fraction(0)) + v * k
+    return frozenset((p, e) for p, e in exps.items() if e)
 
 
-def _class_level(kind: str, q) -> Fraction:
-    """One class's level of ``kind`` (its bucket frequencies ``q``, Fractions summing to 1)."""
+def _exact(v) -> frozenset:
+    """A level (a Fraction, or a power product) in the power-product form, for exact equality."""
+    if isinstance(v, frozenset):
+        return v
+    v = Fraction(v)
+    exps = {p: Fraction(k) for p, k in sympy.factorint(v.numerator).items()}
+    for p, k in sympy.factorint(v.denominator).items():
+        exps[p] = exps.get(p, Fraction(0)) - k
+    return frozenset((p, e) for p, e in exps.items() if e)
+
+
+def _apply(f: str, x: Fraction):
+    if f == "ceiling(x)":
+        return Fraction(math.ceil(x))
+    if f == "capped(x)":
+        return _power_product(_capped(x))
+    return x
+
+
+def compose(maps) -> str | None:
+    """The composition of the facts' maps, applied in order: ``x``, ``ceiling(x)``, ``capped(x)``; None when it
+    is none of them (``capped`` followed by another map)."""
+    out = "x"
+    for m in maps:
+        if m == "x" or (m == out == "ceiling(x)"):
+            continue
+        if out != "x":
+            return None
+        out = m
+    return out
+
+
+def _class_level(kind: str, q):
+    """One class's level of ``kind`` (its bucket frequencies ``q``, Fractions summing to 1): a Fraction, or for
+    ``shannon`` on a distribution not uniform on its support the power product of :func:`_power_product`."""
     support = [v for v in q if v > 0]
     if kind == "min-entropy":
         return 1 / max(support)
@@ -68,7 +127,7 @@ def _class_level(kind: str, q) -> Fraction:
         return Fraction(len(support))
     if kind == "shannon":
         if len(set(support)) != 1:
-            raise ValueError("exp(H) is computed exactly only on a distribution uniform on its support")
+            return _power_product(support)
         return Fraction(len(support))
     raise ValueError(f"unknown class level {kind!r}")
 
@@ -82,6 +141,10 @@ def class_levels(kind: str, rows, classes) -> Fraction:
     for members in groups.values():
         q = [sum(col, Fraction(0)) / len(members) for col in zip(*members)]
         levels.append(_class_level(kind, q))
+    if len({_exact(v) for v in levels}) == 1:
+        return levels[0]            # (every class alike: no order needed)
+    if any(isinstance(v, frozenset) for v in levels):
+        raise ValueError("the minimum of irrational class levels is not computed here")
     return min(levels)
 
 
@@ -100,32 +163,46 @@ def check(cert):
     linked = all(FACTS[x][1] == FACTS[y][0] for x, y in zip(chain, chain[1:]))
     steps_out.append(("the facts chain (each bounds the level the next assumes)", linked,
                       " -> ".join([FACTS[chain[0]][0]] + [FACTS[s][1] for s in chain])))
-    f = _compose([FACTS[s][2] for s in chain])
-    steps_out.append((f"f is the composition of the facts' maps ({f}), nondecreasing", cert.get("f") == f,
+    f = compose([FACTS[s][2] for s in chain])
+    steps_out.append((f"f is the composition of the facts' maps ({f}), nondecreasing", f is not None and cert.get("f") == f,
                       f"certificate says {cert.get('f')!r}"))
+    if f is None:
+        return CertificateReport(False, steps_out)
     if cert.get("tight"):
         steps_out.append(("tightness family attains f", *_family(cert, FACTS[chain[0]][0], FACTS[chain[-1]][1], f)))
     return CertificateReport(all(s[1] for s in steps_out), steps_out)
 
 
+def _row(a, capped):
+    """One record of the family at A's level ``a``: uniform over ``ceiling(a)`` buckets, or the capped
+    distribution; at least two buckets."""
+    row = _capped(a) if capped else [Fraction(1, math.ceil(a))] * math.ceil(a)
+    return row + [Fraction(0)] * (2 - len(row)) if len(row) < 2 else row
+
+
 def _family(cert, a_kind, b_kind, f):
-    """``(ok, how)``: every record uniform over ``m`` buckets, two classes (1 and N - 1), N = 2..12."""
+    """``(ok, how)``: every record uniform over ``m`` buckets (or the capped distribution), two classes (1 and
+    N - 1), N = 2..12."""
     fam = cert.get("tightness") or {}
     where = fam.get("where")
-    if not fam.get("uniform") or where not in ("every", "integer"):
-        return False, "no uniform family with where = every or integer"
+    capped = bool(fam.get("capped"))
+    if not (fam.get("uniform") or capped) or where not in ("every", "integer"):
+        return False, "no uniform or capped family with where = every or integer"
     levels = LEVELS if where == "every" else [x for x in LEVELS if x.denominator == 1]
     checked = 0
     for a in levels:
-        m = math.ceil(a)
         for N in range(2, 13):
-            rows = [[Fraction(1, m)] * m + [Fraction(0)] * (max(m, 2) - m)] * N
+            rows = [_row(a, capped)] * N
             classes = ["E1"] + ["E2"] * (N - 1)
-            la, lb = class_levels(a_kind, rows, classes), class_levels(b_kind, rows, classes)
-            if la < a:
-                return False, f"A's level {la} is weaker than {a} at N = {N}, m = {m}"
-            if lb != _apply(f, a):
-                return False, f"B's level {lb} differs from f({a}) = {_apply(f, a)} at N = {N}, m = {m}"
+            try:
+                la, lb = class_levels(a_kind, rows, classes), class_levels(b_kind, rows, classes)
+            except ValueError as exc:
+                return False, f"the family's levels at N = {N}, a = {a}: {exc}"
+            if isinstance(la, frozenset) or la < a:
+                return False, f"A's level {la} is not at least {a} at N = {N}"
+            if _exact(lb) != _exact(_apply(f, a)):
+                return False, f"B's level differs from f({a}) at N = {N}"
             checked += 1
+    what = "the capped distribution at a" if capped else "uniform over ceiling(a) buckets"
     return True, (f"A >= a and B = f(a) exactly at {checked} points (levels {', '.join(map(str, levels))}; "
-                  "N = 2..12; every record uniform over ceiling(a) buckets)")
+                  f"N = 2..12; every record {what})")

@@ -11,7 +11,10 @@ for every ``k`` by a term-by-term argument over a generic index ``i`` and return
 - :func:`support_steps` -- a level is at least ``exp(H(q))`` where the other level is a count of values
   (Gibbs' inequality ``log k >= H(q)``: Cover & Thomas, Elements of Information Theory, 2nd ed.,
   Theorem 2.6.4), shown from ``x log x - x + 1 >= 0``;
-- :func:`uniform_class_level` -- a level at the uniform class ``q_i = 1/k``.
+- :func:`uniform_class_level` -- a level at the uniform class ``q_i = 1/k``;
+- :func:`capped_steps` -- ``exp(H(q))`` is at least ``g(1 / max q)``, the value at the capped distribution
+  (``floor(x)`` values at ``1/x``, one at ``1 - floor(x)/x``), and ``g`` is nondecreasing
+  (:func:`capped_entropy`).
 
 They sit below the engines and the mechanisms (both use them).
 """
@@ -23,7 +26,8 @@ import sympy
 from implgraph.core.simplified import simplified
 from implgraph.definitions._classes import GenericClass
 
-__all__ = ["class_level_steps", "support_steps", "uniform_class_level", "nonnegative_from_zero", "sum_split"]
+__all__ = ["class_level_steps", "support_steps", "uniform_class_level", "nonnegative_from_zero", "sum_split",
+           "capped_entropy", "capped_steps", "CAPPED_ENTROPY"]
 
 
 def sum_split(expr, cls):
@@ -159,3 +163,62 @@ def uniform_class_level(definition):
     if level is None:
         return None
     return simplified(level.xreplace({cls.q[cls.i]: 1 / cls.k, cls.top: 1 / cls.k}).doit()), cls.k
+
+
+#: ``g(l)``, exp(H) of the capped distribution at frequency level ``l``, as a formula in ``l`` (0**0 = 1 at integer l)
+CAPPED_ENTROPY = "l**(floor(l)/l)*(1 - floor(l)/l)**(floor(l)/l - 1)"
+
+
+def capped_entropy(x, n=None):
+    """``g(x) = x^(n/x) (1 - n/x)^(-(1 - n/x))`` with ``n = floor(x)`` (or the given ``n``): ``exp(H)`` of the capped
+    distribution, ``n`` values at ``1/x`` and one at ``1 - n/x`` (``0^0 = 1``: ``g(m) = m`` at an integer ``m``)."""
+    n = sympy.floor(x) if n is None else n
+    r = 1 - n / x
+    return x ** (n / x) * r ** (-r)
+
+
+def capped_steps(frequency_definition, entropy_definition) -> dict | None:
+    """Is ``exp(H(q)) >= g(1 / max q)`` for a class over any number of values, with ``g`` nondecreasing? The
+    argument's steps (:func:`capped_entropy`).
+
+    With ``x = 1 / max q``, q lies in the capped simplex ``{0 <= q_i <= 1/x, sum_i q_i = 1}``. ``H`` is a sum of
+    the concave ``-q log q`` (second derivative ``-1/q < 0``), so its minimum over that polytope is at a vertex;
+    a vertex has at most one coordinate strictly between 0 and ``1/x`` (two such could move by ``+-e`` in
+    opposite directions and stay inside), so it is the capped distribution up to the order of the values:
+    ``floor(x)`` values at ``1/x`` and one at ``1 - floor(x)/x``, whose ``exp(H)`` is ``g(x)``. On
+    ``n <= x < n + 1`` the derivative of ``log g`` is ``-(n/x^2) log(x - n) >= 0``, and at ``x = n + 1`` the piece
+    gives ``n + 1 = g(n + 1)``: ``g`` is continuous and nondecreasing, so a class of level ``x_E >= x`` has
+    ``exp(H) >= g(x_E) >= g(x)``.
+
+    Returns
+    -------
+    dict or None
+        ``{step: bool}``; None when either definition declares no class level.
+    """
+    cls = GenericClass()
+    freq, ent = _declared(frequency_definition, cls), _declared(entropy_definition, cls)
+    if freq is None or ent is None:
+        return None
+    q = sympy.Symbol("q", positive=True)
+    x = sympy.Symbol("x", positive=True)
+    n = sympy.Symbol("n", integer=True, positive=True)
+    u = sympy.Symbol("u", nonnegative=True)
+    r = 1 - n / x
+    g = capped_entropy(x, n)
+    shannon = sympy.exp(-sympy.Sum(cls.q[cls.i] * sympy.log(cls.q[cls.i]), (cls.i, 1, cls.k)))
+    vertex_h = -(n * (1 / x) * sympy.log(1 / x) + r * sympy.log(r))
+    return {
+        "A's class level is 1/max q": simplified(freq - 1 / cls.top) == 0,
+        "B's class level is exp(H(q)), H(q) = -sum_i q_i log q_i": simplified(ent - shannon) == 0,
+        "-q log q is concave on q > 0 (second derivative -1/q)":
+            simplified(sympy.diff(-q * sympy.log(q), q, 2) + 1 / q) == 0,
+        "H at the capped vertex (n values at 1/x, one at 1 - n/x) is log g(x)":
+            simplified(sympy.expand_log(vertex_h - sympy.log(g), force=True)) == 0,
+        "d log g/dx = -(n/x^2) log(x - n), >= 0 on n <= x < n + 1":
+            simplified(sympy.expand_log(sympy.diff(sympy.expand_log(sympy.log(g), force=True), x)
+                                        + n / x ** 2 * sympy.log(x - n), force=True)) == 0,
+        "log(x - n) <= 0 on n < x <= n + 1 (x - n = 1/(1 + u), u >= 0: -log(x - n) = log(1 + u) >= 0)":
+            sympy.expand_log(-sympy.log(1 / (1 + u)), force=True).is_nonnegative is True,
+        "g is continuous at x = n + 1 (the piece of n gives n + 1 = g(n + 1))":
+            simplified(g.subs(x, n + 1) - (n + 1)) == 0,
+    }

@@ -32,12 +32,13 @@ from implgraph.core.concrete import ConcreteTable
 from implgraph.core.formula import parse_expr
 from implgraph.core.region import Region
 from implgraph.core.simplified import simplified
-from implgraph.definitions.class_bounds import class_level_steps, support_steps, uniform_class_level
+from implgraph.definitions.class_bounds import (CAPPED_ENTROPY, capped_steps, class_level_steps, support_steps,
+                                                uniform_class_level)
 from implgraph.engines.bounds import T
 from implgraph.engines.recheck import raw_level, weaker
 from implgraph.engines.witness import witness_json
 
-__all__ = ["Lemma", "LEMMAS", "established", "find_chain", "lemma_verdict", "tightness_of", "decide_with_integers"]
+__all__ = ["Lemma", "LEMMAS", "established", "find_chain", "find_chains", "lemma_verdict", "tightness_of", "decide_with_integers"]
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,14 @@ class Lemma:
     fact : str
         The class-level inequality as :mod:`implgraph.certify.lemma_chain` names it (the certificate's step);
         empty: the lemma gives no certificate.
+    monotone : callable or None
+        ``monotone()`` returns ``{step: bool}`` showing that f is nondecreasing, for an f the solver cannot
+        decide (None: the solver decides it, ceilings as integers).
+    family : str
+        The tables that attain f: ``"uniform"`` (every record uniform over m buckets: tight where f equals
+        the ceiling, read by :func:`tightness_of`) or ``"capped"`` (every record the capped distribution
+        of :func:`implgraph.definitions.class_bounds.capped_steps`, attaining f at every level, as the
+        lemma's own steps show).
     """
 
     name: str
@@ -74,6 +83,8 @@ class Lemma:
     proof: object = None
     cited: bool = False
     fact: str = ""          # the independent checker's name of the class-level inequality (certify.lemma_chain)
+    monotone: object = None     # steps showing f nondecreasing, where the solver cannot (a transcendental f)
+    family: str = "uniform"     # the tables attaining f: "uniform" (over m buckets) or "capped" (see class_bounds)
 
 
 def _entropy_at_least_min_entropy():
@@ -93,7 +104,38 @@ def _support_at_least_entropy():
         "both definitions declare their class levels": False}
 
 
+def _capped_entropy():
+    """Steps of ``exp(H(q)) >= g(1/max q)`` (the capped distribution) with g nondecreasing."""
+    return capped_steps(definitions.get("frequency-l-diversity"), definitions.get("entropy-l-diversity")) or {
+        "both definitions declare their class levels": False}
+
+
+def _support_at_least_min_entropy():
+    """Steps of ``k >= 1/max q`` for a class over ``k`` values: ``k max q - 1 = sum_i (max q - q_i) >= 0``."""
+    from implgraph.definitions._classes import GenericClass
+    cls = GenericClass()
+    freq, dist = definitions.get("frequency-l-diversity"), definitions.get("distinct-l-diversity")
+    count = sympy.sympify(dist.class_level_formula(cls))
+    return {"frequency l-diversity's class level is 1/max q":
+            simplified(sympy.sympify(freq.class_level_formula(cls)) - 1 / cls.top) == 0,
+            "distinct l-diversity's class level is the number of values k (an integer)":
+            simplified(count - cls.k) == 0 and count.is_integer is True,
+            "k max q - sum_i q_i = sum_i (max q - q_i), each term >= 0 (sum_i q_i = 1)":
+            simplified((cls.k * cls.top - sympy.Sum(cls.q[cls.i], (cls.i, 1, cls.k))
+                        - sympy.Sum(cls.top - cls.q[cls.i], (cls.i, 1, cls.k))).doit()) == 0}
+
+
 LEMMAS = (
+    Lemma("entropy of the capped distribution", "frequency-l-diversity", "entropy-l-diversity", CAPPED_ENTROPY,
+          "per class exp(H(q)) >= g(1/max q), g(x) = x^(n/x) (1 - n/x)^(-(1 - n/x)) with n = floor(x): exp(H) of the "
+          "capped distribution (n values at 1/x, one at 1 - n/x), the least entropy where every value is at most "
+          "1/x; g is nondecreasing, so the minimum over classes of exp(H) is at least g of the minimum of 1/max q",
+          "Shannon entropy is a sum of concave terms, so its minimum over the polytope {0 <= q_i <= 1/x, "
+          "sum q_i = 1} is at a vertex (e.g. Boyd & Vandenberghe, Convex Optimization, 2004, sec. 4.2.2 for the "
+          "vertex principle; A. W. Marshall, I. Olkin, B. C. Arnold, Inequalities: Theory of Majorization, 2nd ed., "
+          "2011, 3.D: entropy is Schur-concave and the capped distribution majorizes every q in the polytope); "
+          "proved here: concavity, the vertex's entropy and g's derivative by sympy",
+          proof=_capped_entropy, fact="shannon>=capped", monotone=_capped_entropy, family="capped"),
     Lemma("Shannon entropy >= min-entropy", "frequency-l-diversity", "entropy-l-diversity", "l",
           "per class exp(H(q)) >= 1/max q (H: Shannon entropy; log(1/max q): min-entropy), hence the minimum over "
           "classes of exp(H) is at least the minimum of 1/max q",
@@ -108,6 +150,11 @@ LEMMAS = (
           "Cover & Thomas, Elements of Information Theory, 2nd ed. (2006), Theorem 2.6.4 (H(X) <= log |X|); "
           "proved here from Gibbs' inequality, x log x - x + 1 >= 0",
           proof=_support_at_least_entropy, fact="support>=shannon"),
+    Lemma("support >= 1/max q", "frequency-l-diversity", "distinct-l-diversity", "ceiling(l)",
+          "per class the number k of values with positive frequency has 1 = sum q_i <= k max q, so k >= 1/max q, and "
+          "k, an integer, is at least its ceiling; hence the minimum over classes",
+          "elementary: a sum of k values, each at most their maximum (the pigeonhole bound)",
+          proof=_support_at_least_min_entropy, fact="support>=min-entropy"),
 )
 
 
@@ -125,20 +172,33 @@ def established(lemma: Lemma) -> tuple[str | None, dict]:
     return ("cited" if lemma.cited else None), steps
 
 
-def find_chain(a: str, b: str, lemmas=None) -> list | None:
-    """The shortest chain of established lemmas from definition ``a`` to ``b`` (a list), or None; ``lemmas``
-    defaults to :data:`LEMMAS`."""
+#: the longest chain of lemmas tried
+MAX_CHAIN = 3
+
+
+def find_chains(a: str, b: str, lemmas=None) -> list:
+    """Every chain of established lemmas from definition ``a`` to ``b`` (lists of lemmas, no definition twice,
+    at most :data:`MAX_CHAIN` lemmas), shortest first and in the registry's order; ``lemmas`` defaults to
+    :data:`LEMMAS`."""
     registry = LEMMAS if lemmas is None else lemmas
-    queue, seen = deque([(a, [])]), {a}
+    queue, found = deque([(a, [], (a,))]), []
     while queue:
-        name, path = queue.popleft()
+        name, path, seen = queue.popleft()
         if name == b and path:
-            return path
+            found.append(path)
+            continue
+        if len(path) >= MAX_CHAIN:
+            continue
         for lm in registry:     # a lemma's proof runs only when the search reaches its A
             if lm.a == name and lm.b not in seen and established(lm)[0] is not None:
-                seen.add(lm.b)
-                queue.append((lm.b, path + [lm]))
-    return None
+                queue.append((lm.b, path + [lm], seen + (lm.b,)))
+    return found
+
+
+def find_chain(a: str, b: str, lemmas=None) -> list | None:
+    """The first of :func:`find_chains` (the shortest, the earliest registered), or None."""
+    chains = find_chains(a, b, lemmas)
+    return chains[0] if chains else None
 
 
 def _integers_for(expr, kinds):
@@ -174,7 +234,11 @@ def _f_of(lemma: Lemma, level):
 
 def _monotone(lemma: Lemma) -> bool:
     """Does the lemma's f preserve strength (A's ``x`` at least as strong as ``y`` => B's ``f(x)`` at least as
-    strong as ``f(y)``) on valid levels (raw >= 1)? Decided by the solver, ceilings as integers."""
+    strong as ``f(y)``) on valid levels (raw >= 1)? Decided by the solver, ceilings as integers, or by the
+    lemma's own ``monotone`` steps."""
+    if lemma.monotone is not None:
+        steps = lemma.monotone() or {}
+        return bool(steps) and all(steps.values())
     a, b = definitions.get(lemma.a), definitions.get(lemma.b)
     x, y = sympy.symbols("x_ y_", real=True)
     region = Region({x: "real", y: "real"}, (a.raw_from_level(x) >= 1, a.raw_from_level(y) >= 1,
@@ -243,15 +307,16 @@ def _chain_text(chain) -> tuple[str, list, list]:
 
 def _certificate(chain, a, b, where) -> dict:
     """The chain as a certificate for :mod:`implgraph.certify` (method ``inequality-lemmas``): its facts, the
-    composed map of A's level (``x``, or ``ceiling(x)`` once an integer-valued level is reached) and, where the
-    uniform tables attain it, that family."""
-    f = "ceiling(x)" if any("ceiling" in lm.f for lm in chain) else "x"
-    from implgraph.certify.lemma_chain import FACTS      # the checker's names of the class levels
+    composed map of A's level (``x``, ``ceiling(x)`` once an integer-valued level is reached, or ``capped(x)``)
+    and, where its tables attain it, that family (uniform or capped)."""
+    from implgraph.certify.lemma_chain import FACTS, compose      # the checker's names of the class levels
+    f = compose([FACTS[lm.fact][2] for lm in chain])
+    family = {"capped": True} if chain[-1].family == "capped" else {"uniform": True}
     return {"format": "implgraph-certificate/1", "method": "inequality-lemmas",
             "A": {"definition": a.name, "class_level": FACTS[chain[0].fact][0]},
             "B": {"definition": b.name, "class_level": FACTS[chain[-1].fact][1]},
             "steps": [lm.fact for lm in chain], "f": f, "tight": where is not None,
-            "tightness": {"uniform": True, "where": where} if where is not None else None,
+            "tightness": dict(family, where=where) if where is not None else None,
             "lemmas": [{"name": lm.name, "reference": lm.reference} for lm in chain]}
 
 
@@ -278,15 +343,30 @@ def lemma_verdict(a, b, region, raw_f, alpha, a_params=None, b_params=None) -> d
     """
     if a_params or b_params or a.params or b.params:
         return None
-    chain = find_chain(a.name, b.name)
-    if chain is None or not all(_monotone(lm) for lm in chain):
-        return None
+    kept = None
+    for chain in find_chains(a.name, b.name):
+        if not all(_monotone(lm) for lm in chain):
+            continue
+        if len(chain) > 1 and any(lm.family != "uniform" for lm in chain):
+            continue        # a transcendental f composed further: its tightness is not read (not tried)
+        r = _chain_verdict(chain, a, b, region, raw_f, alpha)
+        if r is None:
+            continue
+        if (r["verdict"] == "proved" and (raw_f is not None or r["tightness"] == "tight")) or r["verdict"] == "refuted":
+            return r        # f proved (or, asked for the tight f, a tight one), or a witness against f
+        kept = kept or r
+    return kept
+
+
+def _chain_verdict(chain, a, b, region, raw_f, alpha) -> dict | None:
+    """:func:`lemma_verdict` on one chain of lemmas."""
     level = a.level_from_raw(T)
     for lm in chain:
         level = _f_of(lm, level)
     g_raw = simplified(b.raw_from_level(level))
     text, cited, info = _chain_text(chain)
-    where = tightness_of(a, b, g_raw, region)
+    capped = len(chain) == 1 and chain[0].family == "capped"
+    where = "every" if capped else tightness_of(a, b, g_raw, region)
     g_level = simplified(b.level_from_raw(g_raw.subs(T, a.raw_from_level(alpha))))
     details = {"method": "inequality lemmas", "lemmas": info, "lemma_f": str(g_level)}
     argument = (f"A's optimal level alpha gives B's optimal level at least f(alpha) = {g_level} on every table "
@@ -294,8 +374,11 @@ def lemma_verdict(a, b, region, raw_f, alpha, a_params=None, b_params=None) -> d
                 f"positive mean frequency), f nondecreasing (checked): {text}")
     if cited:
         argument += "; rests on a cited lemma: " + ", ".join(cited)
-    tight_text = {"every": f"tight for every level: a table whose records are all uniform over ceiling({alpha}) "
-                           f"buckets has A's level ceiling({alpha}) and B's level {g_level}",
+    every = (f"tight for every level: a table whose records all have the capped distribution (floor({alpha}) "
+             f"values at 1/{alpha}, one at 1 - floor({alpha})/{alpha}) has A's level {alpha} and B's level {g_level}"
+             if capped else f"tight for every level: a table whose records are all uniform over ceiling({alpha}) "
+             f"buckets has A's level ceiling({alpha}) and B's level {g_level}")
+    tight_text = {"every": every,
                   "integer": f"tight at every integer level {alpha} = m: a table whose records are all uniform over m "
                              "buckets (p >= m) has both levels m; at a non-integer level it is not claimed tight "
                              "(1/max q = exp(H) only for a distribution uniform on its support, whose level is an "
