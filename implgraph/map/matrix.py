@@ -358,7 +358,7 @@ def counts_of(cells) -> dict:
     c["implication"] = sum(x.relation == "implication" for x in cells)
     c["implication_proved_every_n"] = sum(x.relation == "implication" and x.proved_every_n for x in cells)
     # of those, proved for every N with an f not shown tight everywhere (B's ceiling, a declared level, a lemma
-    # tight at integer levels only): a tight f shown beside it is exact at the N checked only
+    # not shown tight at every level): a tight f shown beside it is exact at the N checked only
     c["implication_proved_upper_only"] = sum(x.relation == "implication" and x.proved_every_n and bool(x.proved_f)
                                              for x in cells)
     c["implication_bounded"] = c["implication"] - c["implication_proved_every_n"]
