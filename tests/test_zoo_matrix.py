@@ -177,3 +177,14 @@ def test_forget_answers_leaves_no_solver_answer():
     assert region._CHECKS or region._ANSWERS
     region.forget_answers()
     assert not (region._CHECKS or region._ANSWERS or region._TRANSLATIONS or sympy_front._ABSTRACTIONS)
+
+
+def test_the_parameters_kept_at_stated_values_say_why():
+    """--parameters symbols: delta (declared range 0..1, values 1/10) is not an integer, ground and recursive l
+    declare no range; each is listed with that reason, read off the declaration."""
+    from implgraph.map.matrix import kept_parameters
+    kept = kept_parameters(["eps-delta-dp", "emd-t-closeness", "kdp", "recursive-cl-diversity"])
+    assert set(kept) == {"eps-delta-dp(delta=1/10)", "emd-t-closeness(ground=equal)", "recursive-cl-diversity(l=2)"}
+    assert "not integers" in kept["eps-delta-dp(delta=1/10)"]["delta"]
+    assert "no declared range" in kept["emd-t-closeness(ground=equal)"]["ground"]
+    assert "no declared range" in kept["recursive-cl-diversity(l=2)"]["l"]

@@ -87,4 +87,6 @@ def run(args) -> int:
                   if c["relation"] == "implication" and not c["proved_every_n"])
     if why:
         print("implications not proved for every N: " + ", ".join(f"{n} {w}" for w, n in sorted(why.items())))
+    for node, kept in (m["settings"].get("kept") or {}).items():
+        print(f"not a symbol in {node}: " + "; ".join(f"{p} {why}" for p, why in kept.items()))
     return 0

@@ -47,7 +47,7 @@ from implgraph.engines.checkedge import check_edge
 from implgraph.core.region import Region, forget_answers
 from implgraph.engines.smaller_subset import smaller_subset_threshold, zero_records_witness
 
-__all__ = ["stated_params", "matrix_nodes", "symbolic_nodes", "decide_pair", "pair_matrix", "cell_of", "counts_of", "Cell",
+__all__ = ["stated_params", "matrix_nodes", "symbolic_nodes", "kept_parameters", "decide_pair", "pair_matrix", "cell_of", "counts_of", "Cell",
            "not_proved_reason"]
 
 #: the stated value of a group or class size parameter
@@ -96,10 +96,40 @@ def symbolic_nodes(names=None, N: int = 4) -> tuple:
     >>> conds["k2"] == ["1 <= k2", f"k2 <= {get(sized[1]).ranges['k'][1]}"]
     True
     """
+    nodes, conds = [], {}
+    for d, params, node_conds in _symbolic(names, N):
+        nodes.append(node_text(d.name, params))
+        conds.update(node_conds)
+    return nodes, conds
+
+
+def kept_parameters(names=None, N: int = 4) -> dict:
+    """``{node: {parameter: why}}``: the parameters :func:`symbolic_nodes` keeps at their stated values, each with
+    the reason read off its declaration (no declared range; values that are not integers: a node's symbols are
+    integers)."""
+    out = {}
+    for d, params, _ in _symbolic(names, N):
+        ranges = getattr(d, "ranges", None) or {}
+        why = {}
+        for name in d.params:
+            if params.get(name) != stated_params(d, N).get(name):
+                continue        # made a symbol
+            if name not in ranges:
+                why[name] = f"kept at {params[name]}: no declared range"
+            else:
+                why[name] = (f"kept at {params[name]}: its values are not integers (a node's symbols are integers; "
+                             f"range {ranges[name][0]}..{ranges[name][1]})")
+        if why:
+            out[node_text(d.name, params)] = why
+    return out
+
+
+def _symbolic(names, N):
+    """``(definition, params, conditions)`` of each node of :func:`symbolic_nodes`, in registry order."""
     defs = [get(n) for n in names] if names else all_definitions()
-    nodes, conds, count = [], {}, {}
+    out, count = [], {}
     for d in defs:
-        params = stated_params(d, N)
+        params, conds = stated_params(d, N), {}
         grid = param_grid(d, N) or []
         for name, (lo, hi) in sorted((getattr(d, "ranges", None) or {}).items()):
             values = [g[name] for g in grid if name in g]
@@ -109,8 +139,8 @@ def symbolic_nodes(names=None, N: int = 4) -> tuple:
             sym = f"{name}{count[name]}"
             params[name] = sym
             conds[sym] = [f"{lo} <= {sym}", f"{sym} <= {hi}"]
-        nodes.append(node_text(d.name, params))
-    return nodes, conds
+        out.append((d, params, conds))
+    return out
 
 
 def _when_of(a: str, b: str, conds: dict) -> list:
@@ -413,6 +443,8 @@ def pair_matrix(names=None, N: int = 4, p: int = 2, timeout: float = 120, jobs: 
                 "values (implgraph.map.matrix.symbolic_nodes)"}
     if conds:
         settings["conditions"] = {sym: c for sym, c in sorted(conds.items())}
+    if parameters == "symbols":
+        settings["kept"] = kept_parameters(names, N)
     return {"settings": settings,
             "nodes": nodes, "counts": counts_of(cells), "cells": [c.to_json() for c in cells],
             "seconds": round(time.perf_counter() - start, 1),
