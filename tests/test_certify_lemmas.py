@@ -73,3 +73,13 @@ def test_the_capped_family_by_hand():
     assert class_levels("min-entropy", rows, classes) == Fr(5, 4)
     want = frozenset({(2, Fr(-8, 5)), (5, Fr(1))})
     assert class_levels("shannon", rows, classes) == want == _apply("capped(x)", Fr(5, 4))
+
+
+def test_the_definitions_named_must_declare_the_class_levels_described(proved):
+    """Found by review: a lemma certificate with A renamed to k-anonymity and B to dp was accepted (the checker
+    trusted the class levels described); it now reads each named definition's declared class level."""
+    cert = dict(proved[0])
+    bad = dict(cert, A=dict(cert["A"], definition="k-anonymity"), B=dict(cert["B"], definition="dp"))
+    assert not check_certificate(bad).ok
+    swapped = dict(cert, A=dict(cert["A"], definition=cert["B"]["definition"]))
+    assert not check_certificate(swapped).ok

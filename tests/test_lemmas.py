@@ -235,3 +235,16 @@ def test_distinct_declares_its_class_level(k):
     probs = [Fraction(1, k)] * k
     rows = [probs, probs]
     assert cls.evaluate(get(DIST).class_level_formula(cls), probs) == k == brute.distinct_l(rows, ["E", "E"])
+
+
+def test_a_capped_lemma_whose_f_is_not_g_is_not_established(monkeypatch):
+    """Found by review: the lemma's f (a string) was not tied to the g its steps are about; with f replaced by
+    ceiling(l) (false: 1.89 < 2 at l = 3/2) the prover said 'proved, tight'. Now the lemma is not established
+    and frequency => entropy falls back to f = l."""
+    import dataclasses
+    forged = tuple(dataclasses.replace(lm, f="ceiling(l)") if lm.family == "capped" else lm for lm in lemmas.LEMMAS)
+    monkeypatch.setattr(lemmas, "LEMMAS", forged)
+    assert lemmas.established(forged[0])[0] is None
+    r = check_implication(FREQ, ENT, max_n=3)
+    assert r.verdict == "proved" and r.tightness == "tight at integer levels"
+    assert [x["name"] for x in r.details["lemmas"]] == ["Shannon entropy >= min-entropy"]

@@ -22,8 +22,9 @@ with the minimum over classes. The checker trusts the facts below (each with its
 
 The certificate describes A and B by their class levels (``class_level``: ``min-entropy`` for
 frequency l-diversity's 1/max q, ``shannon`` for entropy l-diversity's exp(H), ``support`` for distinct
-l-diversity's count), as a ratio certificate describes them by their family: the checker trusts that
-description (the prover derives it from the definitions' declared class levels) and checks the rest.
+l-diversity's count), as a ratio certificate describes them by their family; the checker reads each
+named definition's declared class level from the registry (``class_level_formula`` of a generic class)
+and checks that it is the one described, then checks the rest.
 It checks that the first fact assumes A's class level and the last one bounds B's, that the facts chain
 (each one's level is the next one's hypothesis), that the certificate's ``f``
 is their composition (``x``, ``ceiling(x)`` or ``capped(x)``, each nondecreasing), and the tightness family:
@@ -36,7 +37,8 @@ values is ``prod_i q_i^(-q_i)``, a product of primes to rational powers, compare
 Examples
 --------
 >>> cert = {"format": "implgraph-certificate/1", "method": "inequality-lemmas",
-...         "A": {"class_level": "min-entropy"}, "B": {"class_level": "support"},
+...         "A": {"definition": "frequency-l-diversity", "class_level": "min-entropy"},
+...         "B": {"definition": "distinct-l-diversity", "class_level": "support"},
 ...         "steps": ["shannon>=min-entropy", "support>=shannon"], "f": "ceiling(x)", "tight": True,
 ...         "tightness": {"uniform": True, "where": "every"}}
 >>> check(cert).ok
@@ -63,6 +65,26 @@ FACTS = {
 
 #: A's levels at which the family is checked (``every``: these; ``integer``: the integers among them)
 LEVELS = [Fraction(n, d) for n, d in ((1, 1), (5, 4), (3, 2), (2, 1), (5, 2), (3, 1), (10, 3), (4, 1), (5, 1))]
+
+
+def _declares(name, kind) -> bool:
+    """Does the registered definition ``name`` declare the class level ``kind`` (``1/max q``, ``exp(H(q))`` or the
+    number of values ``k``, for a generic class over ``k`` values)? Read from the registry, not the certificate."""
+    from implgraph.certify.kernel import registered
+    from implgraph.definitions._classes import GenericClass
+    d = registered(name)
+    declare = getattr(d, "class_level_formula", None)
+    if declare is None:
+        return False
+    cls = GenericClass()
+    want = {"min-entropy": 1 / cls.top, "support": cls.k,
+            "shannon": sympy.exp(-sympy.Sum(cls.q[cls.i] * sympy.log(cls.q[cls.i]), (cls.i, 1, cls.k)))}.get(kind)
+    if want is None:
+        return False
+    try:
+        return sympy.simplify(sympy.sympify(declare(cls)) - want) == 0
+    except (TypeError, ValueError):
+        return False
 
 
 def _capped(x: Fraction) -> list:
@@ -157,6 +179,11 @@ def check(cert):
     steps_out.append(("every step is a known fact", known, ", ".join(chain) or "no step"))
     if not known:
         return CertificateReport(False, steps_out)
+    for side in ("A", "B"):
+        desc = cert.get(side) or {}
+        steps_out.append((f"{side}'s registered definition declares the class level described",
+                          _declares(desc.get("definition"), desc.get("class_level")),
+                          f"{desc.get('definition')}: {desc.get('class_level')}"))
     ends = ((cert.get("A") or {}).get("class_level"), (cert.get("B") or {}).get("class_level"))
     steps_out.append(("A's class level is the first fact's hypothesis, B's the last fact's conclusion",
                       ends == (FACTS[chain[0]][0], FACTS[chain[-1]][1]), f"A, B: {ends[0]}, {ends[1]}"))

@@ -165,10 +165,6 @@ def uniform_class_level(definition):
     return simplified(level.xreplace({cls.q[cls.i]: 1 / cls.k, cls.top: 1 / cls.k}).doit()), cls.k
 
 
-#: ``g(l)``, exp(H) of the capped distribution at frequency level ``l``, as a formula in ``l`` (0**0 = 1 at integer l)
-CAPPED_ENTROPY = "l**(floor(l)/l)*(1 - floor(l)/l)**(floor(l)/l - 1)"
-
-
 def capped_entropy(x, n=None):
     """``g(x) = x^(n/x) (1 - n/x)^(-(1 - n/x))`` with ``n = floor(x)`` (or the given ``n``): ``exp(H)`` of the capped
     distribution, ``n`` values at ``1/x`` and one at ``1 - n/x`` (``0^0 = 1``: ``g(m) = m`` at an integer ``m``)."""
@@ -217,8 +213,13 @@ def capped_steps(frequency_definition, entropy_definition) -> dict | None:
         "d log g/dx = -(n/x^2) log(x - n), >= 0 on n <= x < n + 1":
             simplified(sympy.expand_log(sympy.diff(sympy.expand_log(sympy.log(g), force=True), x)
                                         + n / x ** 2 * sympy.log(x - n), force=True)) == 0,
-        "log(x - n) <= 0 on n < x <= n + 1 (x - n = 1/(1 + u), u >= 0: -log(x - n) = log(1 + u) >= 0)":
+        "-log(y) >= 0 for 0 < y <= 1 (y = 1/(1 + u), u >= 0), so with y = x - n the derivative is >= 0":
             sympy.expand_log(-sympy.log(1 / (1 + u)), force=True).is_nonnegative is True,
         "g is continuous at x = n + 1 (the piece of n gives n + 1 = g(n + 1))":
             simplified(g.subs(x, n + 1) - (n + 1)) == 0,
     }
+
+
+#: ``g(l)``, exp(H) of the capped distribution at frequency level ``l``, as a formula in ``l`` (0**0 = 1 at integer
+#: l), written from :func:`capped_entropy` (the lemma that states it checks it is that function)
+CAPPED_ENTROPY = str(capped_entropy(sympy.Symbol("l", positive=True)))

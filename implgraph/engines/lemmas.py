@@ -32,8 +32,8 @@ from implgraph.core.concrete import ConcreteTable
 from implgraph.core.formula import parse_expr
 from implgraph.core.region import Region
 from implgraph.core.simplified import simplified
-from implgraph.definitions.class_bounds import (CAPPED_ENTROPY, capped_steps, class_level_steps, support_steps,
-                                                uniform_class_level)
+from implgraph.definitions.class_bounds import (CAPPED_ENTROPY, capped_entropy, capped_steps, class_level_steps,
+                                                support_steps, uniform_class_level)
 from implgraph.engines.bounds import T
 from implgraph.engines.recheck import raw_level, weaker
 from implgraph.engines.witness import witness_json
@@ -160,7 +160,14 @@ LEMMAS = (
 
 @functools.lru_cache(maxsize=None)
 def _steps(lemma: Lemma):
-    return None if lemma.proof is None else lemma.proof()
+    if lemma.proof is None:
+        return None
+    steps = dict(lemma.proof() or {})
+    if lemma.family == "capped":      # the steps are about g: the lemma's f must be g itself
+        x = sympy.Symbol("x_", positive=True)
+        steps["the lemma's f is g, exp(H) of the capped distribution"] = simplified(
+            _f_of(lemma, x) - capped_entropy(x)) == 0
+    return steps
 
 
 def established(lemma: Lemma) -> tuple[str | None, dict]:
