@@ -188,3 +188,29 @@ def test_the_parameters_kept_at_stated_values_say_why():
     assert "not integers" in kept["eps-delta-dp(delta=1/10)"]["delta"]
     assert "no declared range" in kept["emd-t-closeness(ground=equal)"]["ground"]
     assert "no declared range" in kept["recursive-cl-diversity(l=2)"]["l"]
+
+
+def test_a_worker_that_dies_as_its_next_job_begins(monkeypatch):
+    """A worker that exits as its next job begins: that pair is open, the next one decided by a fresh worker.
+    (Had it left the job unread, the parent would see a reset socket, ConnectionResetError on poll or recv,
+    rather than EOFError; both end the same way. The full suite once failed on that race.)"""
+    import os
+    from implgraph.map import matrix as mm
+    calls = []
+
+    def fake(a, b, N, p, when):
+        calls.append(a)
+        return [Cell(a, b, "implication", "proved", "implication"), Cell(b, a, "non-implication", "refuted",
+                                                                           "non-implication")]
+
+    def forget():       # called in the worker before each job: the second job of a worker kills it
+        if len(calls) >= 1:
+            os._exit(0)
+
+    monkeypatch.setattr(mm, "decide_pair", fake)
+    monkeypatch.setattr(mm, "forget_answers", forget)
+    pairs = [("dp", "ldp"), ("kdp(k=2)", "ldp"), ("mult-t-closeness", "ldp")]
+    results, _ = mm._run_pairs(pairs, 4, 2, timeout=10, jobs=1, progress=False)
+    assert [c.relation for c in results[("dp", "ldp")]] == ["implication", "non-implication"]
+    assert results[("kdp(k=2)", "ldp")][0].relation == "open"
+    assert [c.relation for c in results[("mult-t-closeness", "ldp")]] == ["implication", "non-implication"]

@@ -347,13 +347,13 @@ def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
         for worker, (key, start) in list(busy.items()):
             proc, conn = worker
             alive = True
-            if conn.poll():
-                try:
+            try:
+                if conn.poll():
                     status, payload = conn.recv()
                     results[key] = ([Cell(**c) for c in payload] if status == "ok"
                                     else _open_cells(*key, "unknown", f"the check failed: {payload}"))
-                except EOFError:
-                    alive = False
+            except (EOFError, OSError):     # the worker died (a reset socket when it left a job unread)
+                alive = False
             if key not in results and not proc.is_alive():
                 alive = False
             if key not in results and not alive:
