@@ -160,3 +160,18 @@ def test_the_key_follows_max_n_timeout_and_data(tmp_path):
     copy.write_text(copy.read_text() + "\n# changed\n")
     keys.add(claims_key(files + [str(copy)], 8, None))
     assert len(keys) == 5
+
+
+def test_a_refutation_by_a_proof_has_strength_proved():
+    """Lemma 3.4 as printed is a non-implication; the engine proves the implication for every value
+    (subset-monotone: the mean of the j smallest values is nondecreasing in j): refuted, strength 'proved',
+    not 'witness' (it has no witness table). A refutation by a table stays 'witness'."""
+    from implgraph.checks.verify import run_verify
+    by_id = {v.id: v for v in run_verify(["ekenstedt2022/lemma-3.4", "ekenstedt2022/sec-4b-remark"])}
+    lemma = by_id["ekenstedt2022/lemma-3.4"]
+    assert lemma.verdict == "refuted" and lemma.witness is None
+    assert lemma.strength == "proved" and lemma.to_json()["strength"] == "proved"
+    remark = by_id["ekenstedt2022/sec-4b-remark"]
+    assert remark.verdict == "refuted" and remark.witness is not None and remark.strength == "witness"
+    from implgraph.io.verdict_cache import row_json, row_verdict
+    assert row_verdict(row_json(lemma)).strength == "proved"        # the cache replays it

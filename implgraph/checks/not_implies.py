@@ -76,7 +76,8 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
         tight = simplified(edge.b.definition.level_from_raw(tight))
         return edge_verdict(edge, "refuted", evidence=(f"the engine proves the implication for every parameter value "
                                              f"({bound.method}): {bound.argument}; with f = {tight}"),
-                   tight=str(tight) if bound.tight else None, details={"checks": bound.checks})
+                   tight=str(tight) if bound.tight else None, details={"checks": bound.checks},
+                   refuted_by="proved")
     at = _implication_at_an_instance(edge)
     if at is not None:
         point, bound = at
@@ -87,7 +88,8 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
             f"at {where}, inside the claim's condition, the engine proves the implication for every N "
             f"({bound.method}): {bound.argument}; with f = {tight}: the non-implication claimed for every value "
             f"fails there"), tight=str(tight) if bound.tight else None,
-            details={"checks": bound.checks, "instance": {str(k): str(v) for k, v in point.items()}})
+            details={"checks": bound.checks, "instance": {str(k): str(v) for k, v in point.items()}},
+            refuted_by="proved")
     wc = witness_claim or edge.node.get("witness_claim")
     sym = None
     try:

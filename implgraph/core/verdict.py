@@ -89,6 +89,9 @@ class Verdict(VerdictWord):
         The expectation recorded in the data (for regression detection).
     details : dict
         Anything else worth exporting (pieces, limits, witness families).
+    refuted_by : str or None
+        The strength of a refutation's evidence when it is not a witness table: ``proved`` when the engine
+        proves the opposite of the claim for every value (None: :func:`strength_of` the verdict).
     """
 
     id: str
@@ -104,10 +107,20 @@ class Verdict(VerdictWord):
     expect: str | None = None
     details: dict = field(default_factory=dict)
     source: str | None = None
+    refuted_by: str | None = None   # a refutation's evidence when it is not a witness table (``proved``)
 
     def __post_init__(self):
         if self.verdict not in VERDICTS:
             raise ValueError(f"unknown verdict {self.verdict!r}")
+        if self.refuted_by is not None and (self.verdict != "refuted" or self.refuted_by not in STRENGTHS):
+            raise ValueError(f"refuted_by {self.refuted_by!r} on a {self.verdict!r} verdict")
+
+    @property
+    def strength(self) -> str | None:
+        """As :attr:`VerdictWord.strength`, except a refutation by a proof of the opposite (``refuted_by``):
+        a claimed non-implication refuted because the engine proves the implication is ``proved``, not
+        ``witness``."""
+        return self.refuted_by or strength_of(self.verdict)
 
     @property
     def regression(self) -> bool:
