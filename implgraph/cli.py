@@ -65,6 +65,7 @@ def glossary() -> str:
         strength = strength_of(word)
         lines.append(f"  {word:<17} {status_of(word)}{', ' + strength if strength else ''}: "
                      f"{VERDICT_MEANINGS.get(word, '')}")
+    lines.append("  (a refutation by a proof of the opposite, not a witness, has strength proved)")
     lines.append("exit status:")
     lines += [f"  {code}  {text}" for code, text in EXIT_CODES]
     lines.append("options -q (only summaries) and -v (every detail) go before or after the command.")
