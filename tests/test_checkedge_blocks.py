@@ -114,3 +114,26 @@ def test_a_refuted_f_beyond_n8_leaves_the_proved_relation():
     N, eps = sympy.symbols("N eps")
     assert sympy.simplify(sympy.sympify(d.tight_all_n, locals={"N": N, "eps": eps})
                           - ((N - 1) * sympy.exp(eps) + 1) / N) == 0
+
+
+@pytest.mark.parametrize("N", [5, 9])
+def test_two_block_tables_have_the_levels_of_the_tables_written_out(N):
+    """The candidate tables are stored as two distinct rows with counts (WeightedConcreteTable); every
+    built-in definition (stated parameters) has on each the level it has on the table written out, and
+    (k, t)-closeness and eps-LDP also the brute force's."""
+    from implgraph.engines.blocks import candidate_tables
+    from implgraph.engines.recheck import raw_level as engine_level
+    from implgraph.map.matrix import stated_params
+    ldp, kt = definitions.get("ldp"), definitions.get("kt-closeness")
+    checked = 0
+    for d in definitions.all_definitions():
+        params = {k: (sympy.Integer(v) if isinstance(v, int) else sympy.sympify(v) if not isinstance(v, str) else v)
+                  for k, v in stated_params(d, N).items()}
+        for ct in candidate_tables(ldp, d, N, (2,), classed=True):
+            assert engine_level(d, params, ct) == engine_level(d, params, ct.expand()), (d.name, ct.to_rows())
+            checked += 1
+    assert checked > 100
+    for ct in candidate_tables(ldp, kt, N, (2,), classed=False):
+        rows = [[Fraction(x) for x in r] for r in ct.to_rows()]
+        assert engine_level(ldp, {}, ct) == brute.ldp(rows)
+        assert engine_level(kt, {"k": sympy.Integer(2)}, ct) == brute.kt(rows, 2)

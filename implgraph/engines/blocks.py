@@ -5,20 +5,22 @@ two blocks of equal rows (``s`` records at one value, ``N - s`` at another, the 
 the blocks). :func:`block_witness` searches such tables at one N: block sizes from a short list
 (1, 2, 3, the parameters' values, N/2 and their complements), bucket-1 values from the extreme
 families at each sampled level of A (values a and T a of a pairwise box; a zero block, which makes
-every ratio involving it infinite). Nothing is enumerated over subsets or partitions, so N = 1000
-costs about as much as N = 10. Every table found is re-checked exactly on the expanded table with
+every ratio involving it infinite). Nothing is enumerated over subsets or partitions, and each table is
+stored as its two distinct rows with their counts (a weighted table: its levels are those of the table
+written out), so N = 1000 costs about as much as N = 10. Every table found is re-checked exactly on the expanded table with
 the definitions' own levels (:func:`implgraph.engines.recheck.is_witness`). A search that finds
 nothing proves nothing (the caller says so).
 """
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import sympy
 
 from implgraph.core.concrete import INF
-from implgraph.engines.lf import table_of
+from implgraph.io.weighted import WeightedConcreteTable
 from implgraph.engines.recheck import is_witness, raw_level, witness_dict
 
 __all__ = ["block_witness", "block_sizes", "candidate_tables"]
@@ -43,16 +45,26 @@ def _value_pairs(a_def, N):
     return pairs
 
 
+def _two_blocks(x, y, sizes, classed):
+    """The binary table of ``sizes[0]`` rows (x, 1 - x) and ``sizes[1]`` rows (y, 1 - y), classes E1 and E2
+    following the blocks, stored as its two distinct rows with their counts
+    (:class:`~implgraph.io.weighted.WeightedConcreteTable`: every level is the one of the table written out,
+    at a cost independent of N)."""
+    den = math.lcm(x.denominator, y.denominator)
+    rows = [[int(v * den), int((1 - v) * den)] for v in (x, y)]
+    return WeightedConcreteTable(rows, den, ["b1", "b2"], list(sizes), row_class=[0, 1] if classed else None,
+                                 class_labels=["E1", "E2"] if classed else None)
+
+
 def candidate_tables(a_def, b_def, N, params=(), classed=False, min_class=None, max_class=None):
-    """Binary two-block tables at N records (ConcreteTable), classes following the blocks."""
+    """Binary two-block tables at N records, classes following the blocks."""
     for s in block_sizes(N, params):
         sizes = (s, N - s)
         if classed and ((min_class is not None and min(sizes) < min_class)
                         or (max_class is not None and max(sizes) > max_class)):
             continue
         for x, y in _value_pairs(a_def, N):
-            rows = [[x, 1 - x]] * s + [[y, 1 - y]] * (N - s)
-            yield table_of(rows, sizes, classed)
+            yield _two_blocks(x, y, sizes, classed)
 
 
 def block_witness(a_def, a_params, b_def, b_params, N, f_raw=None, classed=False, min_class=None,
