@@ -44,5 +44,5 @@ def test_an_unknown_optimum_is_not_kept(monkeypatch):
         def maximise(self, t):
             return "unknown", None
 
-    assert lf._optimum(lambda: Timeout(), ("k",), "t") == ("unknown",)
+    assert lf._optimum(lambda: Timeout(), ("k",), "t") == "unknown"
     assert lf._OPTIMA == {}

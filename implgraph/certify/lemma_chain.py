@@ -95,15 +95,21 @@ def _capped(x: Fraction) -> list:
     return [1 / x] * n + ([rest] if rest else [])
 
 
+def _exponents(v: Fraction) -> dict:
+    """``{prime: exponent}`` of a positive rational (integer exponents, negative for the denominator)."""
+    exps = {p: k for p, k in sympy.factorint(v.numerator).items()}
+    for p, k in sympy.factorint(v.denominator).items():
+        exps[p] = exps.get(p, 0) - k
+    return exps
+
+
 def _power_product(q) -> frozenset:
     """``exp(H(q)) = prod_i q_i^(-q_i)`` (positive rational ``q_i``) as its prime exponents ``{(prime, e)}``, e
     rational and nonzero: two such products are equal exactly when these sets are (unique factorization)."""
     exps = {}
     for v in q:
-        for prime, k in sympy.factorint(v.numerator).items():
-            exps[prime] = exps.get(prime, Fraction(0)) - v * k
-        for prime, k in sympy.factorint(v.denominator).items():
-            exps[prime] = exps.get(prime, Fraction(0)) + v * k
+        for p, k in _exponents(v).items():
+            exps[p] = exps.get(p, Fraction(0)) - v * k
     return frozenset((p, e) for p, e in exps.items() if e)
 
 
@@ -111,11 +117,7 @@ def _exact(v) -> frozenset:
     """A level (a Fraction, or a power product) in the power-product form, for exact equality."""
     if isinstance(v, frozenset):
         return v
-    v = Fraction(v)
-    exps = {p: Fraction(k) for p, k in sympy.factorint(v.numerator).items()}
-    for p, k in sympy.factorint(v.denominator).items():
-        exps[p] = exps.get(p, Fraction(0)) - k
-    return frozenset((p, e) for p, e in exps.items() if e)
+    return frozenset((p, Fraction(k)) for p, k in _exponents(Fraction(v)).items() if k)
 
 
 def _apply(f: str, x: Fraction):
@@ -191,8 +193,8 @@ def check(cert):
     steps_out.append(("the facts chain (each bounds the level the next assumes)", linked,
                       " -> ".join([FACTS[chain[0]][0]] + [FACTS[s][1] for s in chain])))
     f = compose([FACTS[s][2] for s in chain])
-    steps_out.append((f"f is the composition of the facts' maps ({f}), nondecreasing", f is not None and cert.get("f") == f,
-                      f"certificate says {cert.get('f')!r}"))
+    steps_out.append((f"f is the composition of the facts' maps ({f}), nondecreasing",
+                      f is not None and cert.get("f") == f, f"certificate says {cert.get('f')!r}"))
     if f is None:
         return CertificateReport(False, steps_out)
     if cert.get("tight"):
@@ -204,7 +206,7 @@ def _row(a, capped):
     """One record of the family at A's level ``a``: uniform over ``ceiling(a)`` buckets, or the capped
     distribution; at least two buckets."""
     row = _capped(a) if capped else [Fraction(1, math.ceil(a))] * math.ceil(a)
-    return row + [Fraction(0)] * (2 - len(row)) if len(row) < 2 else row
+    return row + [Fraction(0)] * max(0, 2 - len(row))
 
 
 def _family(cert, a_kind, b_kind, f):

@@ -7,7 +7,7 @@ the blocks). :func:`block_witness` searches such tables at one N: block sizes fr
 families at each sampled level of A (values a and T a of a pairwise box; a zero block, which makes
 every ratio involving it infinite). Nothing is enumerated over subsets or partitions, and each table is
 stored as its two distinct rows with their counts (a weighted table: its levels are those of the table
-written out), so N = 1000 costs about as much as N = 10. Every table found is re-checked exactly on the expanded table with
+written out), so N = 1000 costs about as much as N = 10. Every table found is re-checked exactly with
 the definitions' own levels (:func:`implgraph.engines.recheck.is_witness`). A search that finds
 nothing proves nothing (the caller says so).
 """

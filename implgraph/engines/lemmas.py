@@ -38,7 +38,8 @@ from implgraph.engines.bounds import T
 from implgraph.engines.recheck import raw_level, weaker
 from implgraph.engines.witness import witness_json
 
-__all__ = ["Lemma", "LEMMAS", "established", "find_chain", "find_chains", "lemma_verdict", "tightness_of", "decide_with_integers"]
+__all__ = ["Lemma", "LEMMAS", "established", "find_chain", "find_chains", "lemma_verdict", "tightness_of",
+           "decide_with_integers"]
 
 
 @dataclass(frozen=True)
@@ -64,9 +65,9 @@ class Lemma:
     fact : str
         The class-level inequality as :mod:`implgraph.certify.lemma_chain` names it (the certificate's step);
         empty: the lemma gives no certificate.
-    monotone : callable or None
-        ``monotone()`` returns ``{step: bool}`` showing that f is nondecreasing, for an f the solver cannot
-        decide (None: the solver decides it, ceilings as integers).
+    monotone_by_proof : bool
+        True: the lemma's own proof steps show that f is nondecreasing (an f the solver cannot decide, e.g.
+        a transcendental one); False: the solver decides it, ceilings as integers.
     family : str
         The tables that attain f: ``"uniform"`` (every record uniform over m buckets: tight where f equals
         the ceiling, read by :func:`tightness_of`) or ``"capped"`` (every record the capped distribution
@@ -83,7 +84,7 @@ class Lemma:
     proof: object = None
     cited: bool = False
     fact: str = ""          # the independent checker's name of the class-level inequality (certify.lemma_chain)
-    monotone: object = None     # steps showing f nondecreasing, where the solver cannot (a transcendental f)
+    monotone_by_proof: bool = False     # f nondecreasing by the proof's own steps (the solver cannot decide it)
     family: str = "uniform"     # the tables attaining f: "uniform" (over m buckets) or "capped" (see class_bounds)
 
 
@@ -135,7 +136,7 @@ LEMMAS = (
           "vertex principle; A. W. Marshall, I. Olkin, B. C. Arnold, Inequalities: Theory of Majorization, 2nd ed., "
           "2011, 3.D: entropy is Schur-concave and the capped distribution majorizes every q in the polytope); "
           "proved here: concavity, the vertex's entropy and g's derivative by sympy",
-          proof=_capped_entropy, fact="shannon>=capped", monotone=_capped_entropy, family="capped"),
+          proof=_capped_entropy, fact="shannon>=capped", monotone_by_proof=True, family="capped"),
     Lemma("Shannon entropy >= min-entropy", "frequency-l-diversity", "entropy-l-diversity", "l",
           "per class exp(H(q)) >= 1/max q (H: Shannon entropy; log(1/max q): min-entropy), hence the minimum over "
           "classes of exp(H) is at least the minimum of 1/max q",
@@ -239,13 +240,13 @@ def _f_of(lemma: Lemma, level):
     return parse_expr(lemma.f, {a.level_symbol: sym}).subs(sym, level)
 
 
+@functools.lru_cache(maxsize=None)
 def _monotone(lemma: Lemma) -> bool:
     """Does the lemma's f preserve strength (A's ``x`` at least as strong as ``y`` => B's ``f(x)`` at least as
     strong as ``f(y)``) on valid levels (raw >= 1)? Decided by the solver, ceilings as integers, or by the
-    lemma's own ``monotone`` steps."""
-    if lemma.monotone is not None:
-        steps = lemma.monotone() or {}
-        return bool(steps) and all(steps.values())
+    lemma's own proof steps (``monotone_by_proof``)."""
+    if lemma.monotone_by_proof:
+        return established(lemma)[0] == "proved"
     a, b = definitions.get(lemma.a), definitions.get(lemma.b)
     x, y = sympy.symbols("x_ y_", real=True)
     region = Region({x: "real", y: "real"}, (a.raw_from_level(x) >= 1, a.raw_from_level(y) >= 1,

@@ -6,12 +6,14 @@ A finite and B infinite; :func:`tight_at` computes the tight raw ``F(a) = sup{B(
 over every partition, one linear program per form of B up to the symmetries of the partition
 (:func:`_canonical`). Where no table is asked for (no f to check), the optimum of each linear program
 is memoised in the process (:data:`_OPTIMA`): the same A constraints meet the same form of B again
-in many pairs, and the optimum of a linear program is one number, whatever was asked before. The solver is :func:`implgraph.solvers.choose.lf_backend`; its answers are exact
-rationals, re-checked by the caller (:mod:`implgraph.engines.recheck`).
+in many pairs, and the optimum of a linear program is one number, whatever was asked before. The
+solver is :func:`implgraph.solvers.choose.lf_backend`; its answers are exact rationals, re-checked by
+the caller (:mod:`implgraph.engines.recheck`).
 """
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 from implgraph.core.concrete import ConcreteTable
@@ -89,16 +91,20 @@ _OPTIMA: dict = {}
 OPTIMA_MAX = 200_000
 
 
-def _optimum(lp_of, key, t):
-    hit = _OPTIMA.get((key, t))
-    if hit is not None:
-        return hit
-    v, _ = lp_of().maximise(t)
-    if v != "unknown":
-        if len(_OPTIMA) >= OPTIMA_MAX:
-            _OPTIMA.clear()
-        _OPTIMA[(key, t)] = (v,)
-    return (v,)
+_MISSING = object()
+
+
+def _optimum(lp, key, t):
+    """The optimum of B's form ``t`` under A's constraints (``lp()`` gives their Maximiser), from the memo
+    when it is there."""
+    v = _OPTIMA.get((key, t), _MISSING)
+    if v is _MISSING:
+        v, _ = lp().maximise(t)
+        if v != "unknown":
+            if len(_OPTIMA) >= OPTIMA_MAX:
+                _OPTIMA.clear()
+            _OPTIMA[(key, t)] = v
+    return v
 
 
 def tight_at(a_def, b_def, models, a, N, p, classed, ctx=None, tables=True):
@@ -125,12 +131,7 @@ def tight_at(a_def, b_def, models, a, N, p, classed, ctx=None, tables=True):
                     best, best_table = v, table_of(rows, sizes, classed)
             continue
         seen = {}
-        lp = []
-
-        def lp_of(am=am, lp=lp):
-            if not lp:
-                lp.append(lf_backend().Maximiser(am, a, N, p, ctx))
-            return lp[0]
+        lp = functools.cache(lambda am=am: lf_backend().Maximiser(am, a, N, p, ctx))   # built when first asked
         memo_key = None if tables else (tuple(am.terms), a, N, p)
         for t in bm.terms:
             key = _canonical(t, sizes, p)
@@ -138,9 +139,9 @@ def tight_at(a_def, b_def, models, a, N, p, classed, ctx=None, tables=True):
                 continue
             seen[key] = True
             if memo_key is None:
-                v, rows = lp_of().maximise(t)
+                v, rows = lp().maximise(t)
             else:
-                (v,), rows = _optimum(lp_of, memo_key, t), None
+                v, rows = _optimum(lp, memo_key, t), None
             if v == "unknown":
                 return "unknown", None
             if v is None:

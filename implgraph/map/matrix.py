@@ -47,8 +47,8 @@ from implgraph.engines.checkedge import check_edge
 from implgraph.core.region import Region, forget_answers
 from implgraph.engines.smaller_subset import smaller_subset_threshold, zero_records_witness
 
-__all__ = ["stated_params", "matrix_nodes", "symbolic_nodes", "kept_parameters", "decide_pair", "pair_matrix", "cell_of", "counts_of", "Cell",
-           "not_proved_reason"]
+__all__ = ["stated_params", "matrix_nodes", "symbolic_nodes", "kept_parameters", "decide_pair", "pair_matrix",
+           "cell_of", "counts_of", "Cell", "not_proved_reason"]
 
 #: the stated value of a group or class size parameter
 STATED_SIZE = 2
@@ -108,11 +108,11 @@ def kept_parameters(names=None, N: int = 4) -> dict:
     the reason read off its declaration (no declared range; values that are not integers: a node's symbols are
     integers)."""
     out = {}
-    for d, params, _ in _symbolic(names, N):
+    for d, params, node_conds in _symbolic(names, N):
         ranges = getattr(d, "ranges", None) or {}
         why = {}
         for name in d.params:
-            if params.get(name) != stated_params(d, N).get(name):
+            if str(params.get(name)) in node_conds:
                 continue        # made a symbol
             if name not in ranges:
                 why[name] = f"kept at {params[name]}: no declared range"
@@ -346,30 +346,31 @@ def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
             busy[worker] = ((a, b), time.monotonic())
         for worker, (key, start) in list(busy.items()):
             proc, conn = worker
-            alive = True
+            answer, dead = None, False
             try:
                 if conn.poll():
-                    status, payload = conn.recv()
-                    results[key] = ([Cell(**c) for c in payload] if status == "ok"
-                                    else _open_cells(*key, "unknown", f"the check failed: {payload}"))
+                    answer = conn.recv()
             except (EOFError, OSError):     # the worker died (a reset socket when it left a job unread)
-                alive = False
-            if key not in results and not proc.is_alive():
-                alive = False
-            if key not in results and not alive:
+                dead = True
+            if answer is not None:
+                status, payload = answer
+                results[key] = ([Cell(**c) for c in payload] if status == "ok"
+                                else _open_cells(*key, "unknown", f"the check failed: {payload}"))
+            elif dead or not proc.is_alive():
+                dead = True
                 proc.join()
                 results[key] = _open_cells(*key, "unknown", f"the check ended without an answer "
                                            f"(exit code {proc.exitcode})")
-            elif key not in results:
-                if time.monotonic() - start <= timeout:
-                    continue
-                alive = False
+            elif time.monotonic() - start <= timeout:
+                continue
+            else:
+                dead = True
                 results[key] = _open_cells(*key, "timeout", f"unknown (timeout after {timeout:g} s)")
             del busy[worker]
-            if alive:
-                idle.append(worker)
-            else:
+            if dead:
                 retire(worker, kill=True)
+            else:
+                idle.append(worker)
             done += 1
             seconds[key] = round(time.monotonic() - start, 2)
             if progress:
