@@ -21,7 +21,7 @@ from implgraph.core.nodes import N_SYM, Node, parse_node, symbols_for
 from implgraph.core.verdict import VerdictWord, math_html
 from implgraph.engines.fit import generalise_over_N, level_symbol, to_level
 from implgraph.engines.blocks import block_witness
-from implgraph.engines.instance import Instance, analyse
+from implgraph.engines.instance import TIGHT_PENDING, Instance, analyse
 from implgraph.engines.lf import partitions_for
 from implgraph.engines.recheck import PluginError, is_plugin, strongest_raw, witness_dict
 from implgraph.solvers.choose import lf_backend
@@ -94,12 +94,16 @@ def _points(nodes, when, N, values=None):
             yield point
 
 
-def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prover=True) -> DirectionResult:
+def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prover=True,
+                    every_tight=False) -> DirectionResult:
     """A => B (optionally with f) for N = n_min..N; ``a``, ``b`` are Nodes or strings.
 
     ``classes`` may restrict the class sizes searched: ``{"min_size": expr, "max_size": expr}``
     (expressions in N and the parameter symbols). ``prover``: ask :mod:`implgraph.engines.prove` for a
-    proof for every N.
+    proof for every N. Without an f, the tight f of the instances is computed only when no instance is
+    a non-implication (the direction's result does not use it otherwise; such an instance keeps the
+    note :data:`implgraph.engines.instance.TIGHT_PENDING`); ``every_tight`` computes it at every
+    implication instance (for a caller that reads the instances of each N on its own).
     """
     a = a if isinstance(a, Node) else parse_node(a)
     b = b if isinstance(b, Node) else parse_node(b)
@@ -115,8 +119,24 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
         fsyms = dict(symbols)
         fsyms[a_def.level_symbol] = alpha
         f_expr = parse_expr(f, fsyms) if isinstance(f, str) else sympy.sympify(f)
-    instances = []
+    instances, pending = [], {}
     block = N > EXHAUSTIVE_MAX
+    # without an f, the tight f of an instance matters only if no instance is a non-implication: it is
+    # computed after every instance has been asked for a witness of A finite, B infinite
+    lazy = f_expr is None and not block and not every_tight
+
+    def run(args, **kw):
+        try:
+            return _block_instance(*args) if block else analyse(*args, **kw)
+        except InputError:
+            raise
+        except Exception as exc:
+            if not (is_plugin(a_def) or is_plugin(b_def)):
+                raise           # an engine bug: never hidden, never an unknown
+            raise PluginError(f"checking {a.label()} => {b.label()} at N = {args[4]} failed: "
+                              f"{exc.__class__.__name__}: {exc}",
+                              fix="a plugin's lf_terms or level code is broken; fix or uninstall it") from None
+
     for n in (_block_ns(n_min, N) if block else range(max(n_min, 2), N + 1)):
         if block and any(i.relation == "non-implication" or i.f_status == "refuted" for i in instances):
             break           # refuted: the sample of N stops at the first witness
@@ -139,18 +159,16 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
             if (lo is not None or hi is not None) and (a_def.needs_classes or b_def.needs_classes) \
                     and not (_has_partition(n, lo, hi) if block else partitions_for(n, lo, hi)):
                 continue        # no partition into >= 2 classes of these sizes at this N
-            try:
-                pt = {str(k): int(v) for k, v in point.items()}
-                instances.append(_block_instance(a_def, ap, b_def, bp, n, f_raw, pt, lo, hi) if block else
-                                 analyse(a_def, ap, b_def, bp, n, p, f_raw, pt, lo, hi))
-            except InputError:
-                raise
-            except Exception as exc:
-                if not (is_plugin(a_def) or is_plugin(b_def)):
-                    raise           # an engine bug: never hidden, never an unknown
-                raise PluginError(f"checking {a.label()} => {b.label()} at N = {n} failed: "
-                                  f"{exc.__class__.__name__}: {exc}",
-                                  fix="a plugin's lf_terms or level code is broken; fix or uninstall it") from None
+            pt = {str(k): int(v) for k, v in point.items()}
+            args = (a_def, ap, b_def, bp, n, f_raw, pt, lo, hi) if block else \
+                (a_def, ap, b_def, bp, n, p, f_raw, pt, lo, hi)
+            inst = run(args, tight=not lazy)
+            if inst.note == TIGHT_PENDING:
+                pending[len(instances)] = args
+            instances.append(inst)
+    if pending and not any(i.relation == "non-implication" for i in instances):
+        for at, args in pending.items():
+            instances[at] = run(args, infinite_checked=True)
     res = aggregate(a, b, f, instances, p, classes)
     if res.relation == "implication":
         g = generalise_over_N(instances)

@@ -107,8 +107,10 @@ class DiscoverResult:
 def _job(a_label, b_label, N, p, n_min=None):
     """Worker: one direction; never raises (errors come back as a string)."""
     try:
-        res = check_direction(parse_node(a_label), parse_node(b_label), None, (), N, p,
-                              n_min=N if n_min is None else n_min, prover=False)
+        n_min = N if n_min is None else n_min
+        # over a range of N, each N is compared on its own (discover_compare): every instance's tight f
+        res = check_direction(parse_node(a_label), parse_node(b_label), None, (), N, p, n_min=n_min,
+                              prover=False, every_tight=n_min < N)
         return a_label, b_label, res, None
     except BaseException as exc:  # a plugin may raise anything, even SystemExit
         return a_label, b_label, None, f"{a_label} -> {b_label}: {exc.__class__.__name__}: {exc}"

@@ -27,7 +27,7 @@ from implgraph.engines.recheck import PluginError, is_degenerate, is_witness, ra
 from implgraph.solvers.choose import lf_backend
 from implgraph.core.simplified import simplified
 
-__all__ = ["Instance", "analyse", "samples_for"]
+__all__ = ["Instance", "analyse", "samples_for", "TIGHT_PENDING"]
 
 
 def samples_for(d, N):
@@ -55,13 +55,23 @@ class Instance:
     note: str = ""
 
 
+#: the note of an implication instance whose tight f is not computed yet (:func:`analyse` with
+#: ``tight=False``)
+TIGHT_PENDING = "tight f not computed: the direction fails at another instance"
+
+
 def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, min_class=None,
-            max_class=None) -> Instance:
+            max_class=None, *, tight=True, infinite_checked=False) -> Instance:
     """Decide A => B at N records (exact, binary tables by default); see the module notes.
 
     ``f_raw(a)``, if given, maps A's raw level (a sympy Rational) to B's raw level and is checked
     at the sample levels. ``min_class`` / ``max_class`` restrict the partitions searched (class
     sizes), as in claims "with classes of at least k records".
+
+    ``tight=False`` stops after step 1: an implication instance then has no samples and the note
+    :data:`TIGHT_PENDING` (a caller that finds a non-implication at another instance needs no
+    tight f). ``infinite_checked=True`` skips step 1 (the caller has asked it, with the answer
+    "implication", on the same instance).
     """
     point = dict(point or {})
     classed = a_def.needs_classes or b_def.needs_classes
@@ -80,7 +90,7 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
     ctx = new_context()
     # 1. A finite, B infinite?
     unknown = False
-    for sizes, am, bm in models:
+    for sizes, am, bm in ([] if infinite_checked else models):
         w = infinite_witness(am, bm, N, p, sizes, classed, ctx)
         if w == "unknown":
             unknown = True
@@ -95,6 +105,8 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
             return inst
     if unknown:
         return Instance(N, point, "unknown", note=f"{lf_backend().NAME} could not decide whether B can be infinite")
+    if not tight:
+        return Instance(N, point, "implication", note=TIGHT_PENDING)
     # 2. tight F at sample levels
     samples, best_tables = [], {}
     for a in samples_for(a_def, N):
