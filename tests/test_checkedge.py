@@ -383,3 +383,49 @@ def test_a_class_size_written_in_N():
     t = sympy.Symbol("t", positive=True)
     assert r.forward.relation == "implication"
     assert sympy.simplify(sympy.sympify(r.forward.tight, locals={"t": t}) - sympy.log(3 * t / 2)) == 0
+
+
+@pytest.mark.parametrize("a, b, when", [
+    # a grid pair (enhanced beta-likeness has no linear-fractional form): a witness at some instance only
+    ("alpha-k-anonymity(k=k)", "enhanced-beta-likeness", ["1 <= k", "k <= N - 1"]),
+    ("enhanced-beta-likeness", "alpha-k-anonymity(k=k)", ["1 <= k", "k <= N - 1"]),
+    # linear-fractional pairs: non-implications found at some instances, implications at others
+    ("kt-closeness(k=k)", "mult-t-closeness", ["1 <= k", "k <= N - 1"]),
+    ("kdp(k=2)", "kt-closeness(k=2)", []),
+    ("mult-t-closeness", "emd-t-closeness(ground=equal)", []),
+])
+def test_staged_instances_report_what_a_full_run_reports(a, b, when):
+    """Without an f, instances run their cheap first stage and the rest only where it matters: the
+    relation, verdict, witness and evidence are those of a run that finishes every instance, and an
+    instance is left unfinished only where the direction fails at another one."""
+    from implgraph.engines.instance import PENDING_SEARCH, PENDING_TIGHT
+    staged = check_direction(a, b, when=when, N=4, prover=False)
+    full = check_direction(a, b, when=when, N=4, prover=False, every_tight=True)
+    for field in ("relation", "verdict", "witness", "evidence", "bound", "tight", "tight_in_N", "trivial"):
+        assert getattr(staged, field) == getattr(full, field), field
+    unfinished = [i for i in staged.instances if i.note in (PENDING_SEARCH, PENDING_TIGHT)]
+    assert not any(i.note in (PENDING_SEARCH, PENDING_TIGHT) for i in full.instances)
+    if staged.relation != "non-implication":
+        assert not unfinished
+    assert len(staged.instances) == len(full.instances)
+    for s, f in zip(staged.instances, full.instances):
+        assert s in unfinished or s == f
+
+
+def test_staging_leaves_instances_unfinished_where_a_witness_decides():
+    """(k,t)-closeness with k = 1 bounds every record's ratio to the table, hence every class mean's: it
+    implies multiplicative t-closeness. With k >= 2 it does not: records (0, 1), (1/2, 1/2), (1/2, 1/2)
+    have finite 2-subset ratios, but the class of the first alone has bucket 1 at 0 against 1/3. So
+    the k = 1 instances hold and their tight f is not computed (what the staging saves). On a grid, an instance
+    after the first witness keeps its finer grids unsearched. A pair that holds finishes every
+    instance with its tight f."""
+    from implgraph.engines.instance import PENDING_SEARCH, PENDING_TIGHT
+    d = check_direction("kt-closeness(k=k)", "mult-t-closeness", when=["1 <= k", "k <= N - 1"], N=4, prover=False)
+    assert d.relation == "non-implication"
+    assert {i.point["k"] for i in d.instances if i.note == PENDING_TIGHT} == {1}
+    g = check_direction("alpha-k-anonymity(k=k)", "enhanced-beta-likeness", when=["1 <= k", "k <= N - 1"], N=4,
+                        prover=False)
+    first = next(at for at, i in enumerate(g.instances) if i.relation == "non-implication")
+    assert all(i.note == PENDING_SEARCH for i in g.instances[first:] if i.relation == "implication")
+    held = check_direction("mult-t-closeness", "emd-t-closeness(ground=equal)", N=4, prover=False)
+    assert held.relation == "implication" and all(i.samples for i in held.instances)

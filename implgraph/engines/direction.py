@@ -21,7 +21,7 @@ from implgraph.core.nodes import N_SYM, Node, parse_node, symbols_for
 from implgraph.core.verdict import VerdictWord, math_html
 from implgraph.engines.fit import generalise_over_N, level_symbol, to_level
 from implgraph.engines.blocks import block_witness
-from implgraph.engines.instance import TIGHT_PENDING, Instance, analyse
+from implgraph.engines.instance import PENDING_SEARCH, PENDING_TIGHT, Instance, analyse
 from implgraph.engines.lf import partitions_for
 from implgraph.engines.recheck import PluginError, is_plugin, strongest_raw, witness_dict
 from implgraph.solvers.choose import lf_backend
@@ -100,10 +100,12 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
 
     ``classes`` may restrict the class sizes searched: ``{"min_size": expr, "max_size": expr}``
     (expressions in N and the parameter symbols). ``prover``: ask :mod:`implgraph.engines.prove` for a
-    proof for every N. Without an f, the tight f of the instances is computed only when no instance is
-    a non-implication (the direction's result does not use it otherwise; such an instance keeps the
-    note :data:`implgraph.engines.instance.TIGHT_PENDING`); ``every_tight`` computes it at every
-    implication instance (for a caller that reads the instances of each N on its own).
+    proof for every N. Without an f, each instance first runs the cheap search for a witness of A
+    finite, B infinite (:func:`analyse`'s first stage) and the rest only where the result can still
+    depend on it: the instances before the first witness, in order (so the witness reported is the one
+    a full run finds first), and the tight f only when no instance is a non-implication. An instance
+    left unfinished keeps its note (:data:`implgraph.engines.instance.PENDING_TIGHT`, ``PENDING_SEARCH``). ``every_tight``
+    finishes every instance (for a caller that reads the instances of each N on its own).
     """
     a = a if isinstance(a, Node) else parse_node(a)
     b = b if isinstance(b, Node) else parse_node(b)
@@ -121,9 +123,7 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
         f_expr = parse_expr(f, fsyms) if isinstance(f, str) else sympy.sympify(f)
     instances, pending = [], {}
     block = N > EXHAUSTIVE_MAX
-    # without an f, the tight f of an instance matters only if no instance is a non-implication: it is
-    # computed after every instance has been asked for a witness of A finite, B infinite
-    lazy = f_expr is None and not block and not every_tight
+    staged = f_expr is None and not block and not every_tight
 
     def run(args, **kw):
         try:
@@ -162,13 +162,12 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
             pt = {str(k): int(v) for k, v in point.items()}
             args = (a_def, ap, b_def, bp, n, f_raw, pt, lo, hi) if block else \
                 (a_def, ap, b_def, bp, n, p, f_raw, pt, lo, hi)
-            inst = run(args, tight=not lazy)
-            if inst.note == TIGHT_PENDING:
+            inst = run(args, stage="first") if staged else run(args)
+            if inst.note in (PENDING_TIGHT, PENDING_SEARCH):
                 pending[len(instances)] = args
             instances.append(inst)
-    if pending and not any(i.relation == "non-implication" for i in instances):
-        for at, args in pending.items():
-            instances[at] = run(args, infinite_checked=True)
+    if pending:
+        _finish(instances, pending, run)
     res = aggregate(a, b, f, instances, p, classes)
     if res.relation == "implication":
         g = generalise_over_N(instances)
@@ -188,6 +187,26 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
         if block and res.relation == "unknown" and res.f_verdict == "refuted":
             _relation_beside_refuted_f(res, when_c, symbols, N)
     return res
+
+
+def _finish(instances, pending, run):
+    """The second stage of the unfinished instances (``pending``: index -> arguments). First, in order,
+    the grid searches before the first non-implication (one of them may find the witness a full run
+    reports); then, if no instance is a non-implication, every other one (the tight f)."""
+    neg = [at for at, i in enumerate(instances) if i.relation == "non-implication"]
+    first_neg = neg[0] if neg else len(instances)
+    for at in sorted(pending):
+        if at > first_neg:
+            break
+        if instances[at].note == PENDING_SEARCH:
+            instances[at] = run(pending[at], stage="rest")
+            if instances[at].relation == "non-implication":
+                first_neg = at
+    if first_neg < len(instances):
+        return          # the direction fails: the rest of the other instances is not needed
+    for at in sorted(pending):
+        if instances[at].note == PENDING_TIGHT:
+            instances[at] = run(pending[at], stage="rest")
 
 
 def proved_by_prover(direction: DirectionResult, N: int, when=(), symbols=None) -> DirectionResult | None:

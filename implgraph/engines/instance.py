@@ -27,7 +27,7 @@ from implgraph.engines.recheck import PluginError, is_degenerate, is_witness, ra
 from implgraph.solvers.choose import lf_backend
 from implgraph.core.simplified import simplified
 
-__all__ = ["Instance", "analyse", "samples_for", "TIGHT_PENDING"]
+__all__ = ["Instance", "analyse", "samples_for", "PENDING_TIGHT", "PENDING_SEARCH", "STAGES"]
 
 
 def samples_for(d, N):
@@ -55,24 +55,34 @@ class Instance:
     note: str = ""
 
 
-#: the note of an implication instance whose tight f is not computed yet (:func:`analyse` with
-#: ``tight=False``)
-TIGHT_PENDING = "tight f not computed: the direction fails at another instance"
+#: the notes of an instance whose first stage (:func:`analyse` with ``stage="first"``) found no witness
+#: of A finite, B infinite and whose second stage has not run: with linear-fractional forms it is an
+#: implication at this instance (the first stage is exact) whose tight f is not computed; on a grid
+#: the finer grids are not searched (they may still hold a witness)
+PENDING_TIGHT = "tight f not computed: the direction fails at another instance"
+PENDING_SEARCH = "finer grids not searched: the direction fails at another instance"
+#: the stages of :func:`analyse`
+STAGES = ("all", "first", "rest")
 
 
 def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, min_class=None,
-            max_class=None, *, tight=True, infinite_checked=False) -> Instance:
+            max_class=None, *, stage="all") -> Instance:
     """Decide A => B at N records (exact, binary tables by default); see the module notes.
 
     ``f_raw(a)``, if given, maps A's raw level (a sympy Rational) to B's raw level and is checked
     at the sample levels. ``min_class`` / ``max_class`` restrict the partitions searched (class
     sizes), as in claims "with classes of at least k records".
 
-    ``tight=False`` stops after step 1: an implication instance then has no samples and the note
-    :data:`TIGHT_PENDING` (a caller that finds a non-implication at another instance needs no
-    tight f). ``infinite_checked=True`` skips step 1 (the caller has asked it, with the answer
-    "implication", on the same instance).
+    ``stage``: ``"all"``, or ``"first"`` and then ``"rest"`` (for a caller that needs the rest only
+    when no other instance is a non-implication). The first stage is the cheap search for a witness of
+    A finite, B infinite: with linear-fractional forms the exact one (step 1), on a grid the coarse
+    grid. Where it finds none the instance has the note :data:`PENDING_TIGHT` or :data:`PENDING_SEARCH`
+    (relation "implication" until the rest is run). ``"rest"`` runs what
+    follows on the same instance: the tight f (step 2), or the finer grids. The first stage is not for
+    a given f (an f is checked on every table the search meets).
     """
+    if stage not in STAGES or (stage == "first" and f_raw is not None):
+        raise ValueError(f"stage {stage!r} (with f: {f_raw is not None})")
     point = dict(point or {})
     classed = a_def.needs_classes or b_def.needs_classes
     parts = partitions_for(N, min_class, max_class) if classed else [(N,)]
@@ -84,13 +94,13 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
         am = lf_model(a_def, N, sizes, p, **a_params)
         bm = lf_model(b_def, N, sizes, p, **b_params)
         if am is None or bm is None:
-            return _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts)
+            return _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts, stage)
         models.append((sizes, am, bm))
     # one solver context per instance: the same question always gets the same models
     ctx = new_context()
     # 1. A finite, B infinite?
     unknown = False
-    for sizes, am, bm in ([] if infinite_checked else models):
+    for sizes, am, bm in ([] if stage == "rest" else models):
         w = infinite_witness(am, bm, N, p, sizes, classed, ctx)
         if w == "unknown":
             unknown = True
@@ -105,8 +115,8 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
             return inst
     if unknown:
         return Instance(N, point, "unknown", note=f"{lf_backend().NAME} could not decide whether B can be infinite")
-    if not tight:
-        return Instance(N, point, "implication", note=TIGHT_PENDING)
+    if stage == "first":
+        return Instance(N, point, "implication", note=PENDING_TIGHT)
     # 2. tight F at sample levels
     samples, best_tables = [], {}
     for a in samples_for(a_def, N):
@@ -172,7 +182,29 @@ BINARY_DENOMINATORS = (8, 7, 6, 5, 4, 3)
 SIMPLEX_DENOMINATORS = (4, 3, 2)
 
 
-def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=None):
+#: the raw levels of the grid's tables, by (definition's class, name, parameters, rows, class sizes):
+#: both directions of a pair probe the same tables, and a definition's level on a table is one exact
+#: value whatever was asked before (an error is never kept)
+_GRID_LEVELS: dict = {}
+#: the most levels kept (then the memo starts again)
+GRID_LEVELS_MAX = 100_000
+_MISSING = object()
+
+
+def _grid_level(d, params, rows_key, table):
+    """``raw_level(d, params, table())``, from :data:`_GRID_LEVELS` when it is there (``table`` builds the
+    table only when a level is computed)."""
+    key = (type(d), d.name, tuple(sorted((k, str(v)) for k, v in params.items())), rows_key)
+    v = _GRID_LEVELS.get(key, _MISSING)
+    if v is _MISSING:
+        v = raw_level(d, params, table())
+        if len(_GRID_LEVELS) >= GRID_LEVELS_MAX:
+            _GRID_LEVELS.clear()
+        _GRID_LEVELS[key] = v
+    return v
+
+
+def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=None, stage="all"):
     """Fallback for definitions without linear-fractional forms: probe grids of tables.
 
     First the coarse grid: rows ``(v, 1 - v, 0, ...)`` with v in {0, 1/3, 2/3, 1}. If it shows no
@@ -184,7 +216,8 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
     :func:`implgraph.engines.recheck.is_witness`; no definition is named.
 
     ``parts``: the partitions into classes searched (default: every partition of N into >= 2
-    classes when A or B needs classes, else one class of N records).
+    classes when A or B needs classes, else one class of N records). ``stage``: as in :func:`analyse`
+    (``"first"``: the coarse grid only; ``"rest"``: the finer grids only).
     """
     classed = a_def.needs_classes or b_def.needs_classes
     if parts is None:
@@ -203,13 +236,20 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
         """The table of ``rows`` if it is a witness of A finite and B infinite (else None); on the way,
         the first table where B is weaker than a given f at A's level becomes ``f_witness``."""
         nonlocal f_witness
-        ct = table_of(rows, sizes, classed)
-        ra = raw_level(a_def, a_params, ct)
+        rows_key = (tuple(map(tuple, rows)), sizes, classed)
+        made = []
+
+        def table():
+            if not made:
+                made.append(table_of(rows, sizes, classed))
+            return made[0]
+        ra = _grid_level(a_def, a_params, rows_key, table)
         if ra is None or ra == INF:
             return None
-        rb = raw_level(b_def, b_params, ct)
+        rb = _grid_level(b_def, b_params, rows_key, table)
         if rb is None:
             return None
+        ct = table()
         if f_raw is not None and f_witness is None:
             ra_s, target = f_target(ra)
             if weaker(b_def, rb, target) and is_witness(a_def, a_params, b_def, b_params, ct, a_raw=ra, f_raw=target):
@@ -229,11 +269,13 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
 
     # the coarse grid (records in increasing v, cut into the classes in order)
     grid = [Fraction(0), Fraction(1, 3), Fraction(2, 3), Fraction(1)]
-    for sizes in parts:
+    for sizes in (parts if stage != "rest" else ()):
         for combo in itertools.combinations_with_replacement(grid, N):
             ct = probe([[v, 1 - v] + [Fraction(0)] * (p - 2) for v in combo], sizes)
             if ct is not None:
                 return found(ct, "found by probing a grid of tables")
+    if stage == "first":
+        return Instance(N, point, "implication", note=PENDING_SEARCH)
     weakest = b_def.weakest()
     if f_raw is not None or weakest is sympy.oo:
         # (B bounded by its weakest level is never infinite: finer grids could only refute an f)
