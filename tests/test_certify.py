@@ -20,13 +20,16 @@ from implgraph import definitions
 from implgraph.certify import certificates_in, check_certificate
 from implgraph.certify.levels import INF, blocks_table, level, raw_level
 from implgraph.cli import main
-from implgraph.engines.prove import check_implication
+from implgraph.engines.prove import Word, check_implication
 
 K = sympy.Symbol("k", integer=True, positive=True)
 
 
 def _variants(d):
-    """(params, classes) choices for one definition: group size k symbolic, 1 or 2."""
+    """(params, classes) choices for one definition: group size k symbolic, 1 or 2; a class distance with
+    the ground distance that makes it one."""
+    if _distance(d):
+        return [({"ground": Word("equal")}, {"min_size": K}), ({"ground": Word("equal")}, {"min_size": sympy.Integer(1)})]
     if d.family == "class":
         return [({}, {"min_size": K}), ({}, {"min_size": sympy.Integer(1)}), ({}, {"min_size": sympy.Integer(1),
                                                                                "max_size": sympy.Integer(1)})]
@@ -35,10 +38,16 @@ def _variants(d):
     return [({}, None)]
 
 
+def _distance(d):
+    """Is ``d`` a class's total variation distance under the equal ground distance (EMD t-closeness)?"""
+    return set(d.params) == {"ground"} and d.class_distance(ground="equal") == "total-variation"
+
+
 def _ratio_definitions():
     return [d for d in definitions.all_definitions()
             if getattr(d, "family", None) in ("pairwise", "subset", "class")
-            and getattr(d, "sides", None) in ("two-sided", "one-sided") and not (set(d.params) - {"k"})]
+            and getattr(d, "sides", None) in ("two-sided", "one-sided") and not (set(d.params) - {"k"})
+            or _distance(d)]
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +73,7 @@ def certificates():
 def test_at_least_twenty_certificates(certificates):
     assert len(certificates) >= 20
     methods = {c["method"] for _, c in certificates}
-    assert methods >= {"same-level", "subset-monotone", "subset-to-classes", "vertex", "product"}
+    assert methods >= {"same-level", "subset-monotone", "subset-to-classes", "vertex", "product", "class-distance"}
 
 
 def test_every_certificate_rechecked(certificates):
@@ -193,6 +202,8 @@ def test_bad_format_rejected():
 
 def _brute_level(side, rows, classes, size):
     """A's or B's raw level by brute force (tests/brute.py), from the certificate's description."""
+    if side.get("distance") == "total-variation":
+        return brute.emd_t(rows, classes, "equal")
     if side["family"] == "pairwise":
         return brute.ldp(rows)
     if side["family"] == "subset":

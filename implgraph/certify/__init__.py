@@ -106,7 +106,8 @@ def _check_family(cert, domain, ns):
         if bad:
             return False, f"{bad} at {_pt(env)}"
         key = tuple(evald)
-        a, b = (_memo(seen, (side["family"], side.get("sides"), j, key), lambda: level(side, table, j))
+        a, b = (_memo(seen, (side["family"], side.get("sides"), side.get("distance"), j, key),
+                      lambda: level(side, table, j))
                 for side, j in ((cert["A"], ja), (cert["B"], jb)))
         t, u = env["T"], upper(env)
         if a == INF or a > t:
@@ -201,10 +202,23 @@ def _registered(cert) -> list:
             continue
         ok = side.get("family") == getattr(d, "family", None) and side.get("sides") == getattr(d, "sides", None)
         size_ok, size_how = _registered_size(side, d, cert.get("domain") or ())
-        out.append((f"{label} ({name}) as registered", ok and size_ok,
+        distance_ok, distance_how = _registered_distance(side, d)
+        out.append((f"{label} ({name}) as registered", ok and size_ok and distance_ok,
                     f"family {side.get('family')}, sides {side.get('sides')} (declared: "
-                    f"{getattr(d, 'family', None)}, {getattr(d, 'sides', None)}){size_how}"))
+                    f"{getattr(d, 'family', None)}, {getattr(d, 'sides', None)}){size_how}{distance_how}"))
     return out
+
+
+def _registered_distance(side, d):
+    """``(ok, how)``: a side's ``distance`` is the one the registered definition declares at the side's parameters
+    (``class_distance``; the lemma and the family's level read it off the certificate)."""
+    try:
+        declared = d.class_distance(**{k: str(v) for k, v in (side.get("params") or {}).items()})
+    except Exception as exc:        # a parameter the declaration does not take: not the registered one
+        return False, f"; distance unreadable: {exc.__class__.__name__}"
+    if side.get("distance") is None and declared is None:
+        return True, ""
+    return side.get("distance") == declared, f"; distance {side.get('distance')} (declared: {declared})"
 
 
 def _registered_size(side, d, domain=()):

@@ -67,6 +67,20 @@ proofs) and nothing the prover computed:
     their classes has mean >= 1/T by A, so T y >= 1, and A bounds E's ratio, x <= T. *below T*
     ``T e - (N - (N - e) y) >= 0`` is that premise; *rest* ``(N T - N + s) e - s T (N - (N - e) y) >= 0``
     (multipliers N (T - 1) on ``e - s >= 0`` and s (N - e) on ``T*y - 1 >= 0``).
+``class-distance`` (method ``class-distance``)
+    A a two-sided class level <= T, B the total variation distance of a class's distribution from the
+    table's (``B["distance"] == "total-variation"``), on the same partition into >= 2 classes of >= s
+    records (one ``min_class``, no ``max_class``; s >= 1, 2 s <= N):
+    ``U = Min((T - 1)/(T + 1), (N - s)(T - 1)/(N T))`` (checked component by component; U may be one
+    component alone). For a class E of e records (s <= e <= N - s) let S be the buckets where E's
+    distribution lies above the table's, x = E's mass on S and P = the table's (``b_`` and ``a_``,
+    both in [0, 1]): B's distance for E is x - P. A ratio of sums of numbers each within [1/T, T] of
+    its partner lies within [1/T, T] (a mediant), so A gives x <= T P (S), T (1 - x) >= 1 - P (the
+    complement of S) and, for every other class, a mass on S >= P/T; those classes hold the other
+    N - e records, so T (N P - e x) >= (N - e) P. *near* ``(T - 1) - (T + 1)(x - P) >= 0``
+    (multipliers 1 and 1 on the first two premises), *far* ``(N - s)(T - 1) - N T (x - P) >= 0``
+    (multipliers 1 on the third, N - e on the second and T - 1 on ``e - s >= 0``). Each component is
+    >= 0 (a distance is >= 0).
 ``max-value`` (method ``subset-to-one-sided``)
     A a two-sided subset level <= T of size j (``A["size"]``; the domain gives 1 <= j <= N - 1), B a
     one-sided class level (any class sizes): ``U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))``
@@ -395,6 +409,49 @@ def _rest_mass(A, rd, data):
     ]
 
 
+def _class_distance_components(cert, A, rd):
+    """U's components (T - 1)/(T + 1) and (N - s)(T - 1)/(N T), in either order; None if U is not that Min."""
+    T, N = rd.gens["T"], rd.gens["N"]
+    s = rd.poly(A.get("min_class") or "1")
+    return _min_of(cert, rd, (T - 1, T + 1), ((N - s) * (T - 1), N * T))
+
+
+def _class_distance_structure(A, B, cert, rd):
+    same = (rd.poly(A.get("min_class") or "1") == rd.poly(B.get("min_class") or "1")
+            and A.get("max_class") is None and B.get("max_class") is None)
+    return [("A is a two-sided class level, B a class's total variation distance",
+             A.get("family") == "class" and _two_sided(A) and B.get("family") == "class"
+             and B.get("distance") == "total-variation"),
+            ("the same partition: one minimum class size, no maximum", same),
+            ("U = Min((T - 1)/(T + 1), (N - s)(T - 1)/(N T))", _class_distance_components(cert, A, rd) is not None),
+            ("s is an integer (integer coefficients, integer symbols)",
+             _integer_valued([rd.poly(A.get("min_class") or "1")], cert.get("symbols") or {}))]
+
+
+def _class_distance(A, rd, data):
+    """The obligations of ``class-distance`` (see the module notes)."""
+    g = rd.gens
+    T, N, e, P, x = g["T"], g["N"], g["e_"], g["a_"], g["b_"]
+    s = rd.poly(A.get("min_class") or "1")
+    exists = [(">=", s - 1), (">=", N - 2 * s), (">=", T - 1)]
+    mults = _multipliers(data, rd)
+    on_s, on_rest = T * P - x, T * (1 - x) - (1 - P)
+    others = T * N * P - T * e * x - (N - e) * P
+    near = {"A on S: T*P - x >= 0": on_s, "A on the rest: T*(1 - x) - (1 - P) >= 0": on_rest}
+    far = {"other classes: T*N*P - T*e*x - (N - e)*P >= 0": others,
+           "A on the rest: T*(1 - x) - (1 - P) >= 0": on_rest, "e - s >= 0": e - s}
+    hyps = exists + [(">=", e - s), (">=", N - e - s), (">=", P), (">=", 1 - P), (">=", x), (">=", 1 - x),
+                     (">=", on_s), (">=", on_rest), (">=", others)]
+    return _existence(s, N, 2) + [
+        Obligation("near: (T - 1) - (T + 1)*(x - P) >= 0 (x - P <= (T - 1)/(T + 1))",
+                   (T - 1) - (T + 1) * (x - P), hyps, facts=near, multipliers=mults.get("near")),
+        Obligation("far: (N - s)*(T - 1) - N*T*(x - P) >= 0 (x - P <= (N - s)(T - 1)/(N T))",
+                   (N - s) * (T - 1) - N * T * (x - P), hyps, facts=far, multipliers=mults.get("far")),
+        Obligation("U >= 0: T - 1 >= 0", T - 1, exists),
+        Obligation("U >= 0: (N - s)*(T - 1) >= 0", (N - s) * (T - 1), exists),
+    ]
+
+
 def _max_value_components(cert, A, rd):
     """U's components N - (N - 1)/T and (j T (N - 1) - (j - 1) N)/(N - j), as ``(P, Q)`` in that order;
     None otherwise."""
@@ -483,6 +540,8 @@ def structural_checks(cert, rd):
         checks += _rest_mass_structure(A, B, cert, rd)
     elif method == "subset-to-one-sided":
         checks += _max_value_structure(A, B, cert, rd)
+    elif method == "class-distance":
+        checks += _class_distance_structure(A, B, cert, rd)
     elif method == "finite-level-of":
         checks += [("A's registered definition declares B's level where finite", _declares_finite_level(A, B)),
                    ("U = T", upper_is_T())]
@@ -520,6 +579,8 @@ def obligations(cert, rd):
         return _rest_mass(A, rd, data)
     if method == "subset-to-one-sided":
         return _max_value(A, rd, data)
+    if method == "class-distance":
+        return _class_distance(A, rd, data)
     if method == "vertex":
         mults = _multipliers(data, rd)
         return _vertex(B, cert["upper"], rd, mults)

@@ -2,7 +2,8 @@
 
 A certificate describes each side by data, not by name: ``{"family": "pairwise" | "subset" |
 "class", "sides": "two-sided" | "one-sided", "size": j}`` (``size``: the subset size of a subset
-family). The level of a table is the largest ratio ``mean_S / mean_D`` (and ``mean_D / mean_S`` when
+family), or ``{"family": "class", "distance": "total-variation"}`` for the largest total variation
+distance of a class's distribution from the table's. The level of a table is the largest ratio ``mean_S / mean_D`` (and ``mean_D / mean_S`` when
 two-sided) over the record sets S of the family and the buckets, in exact :class:`fractions.Fraction`
 arithmetic; ``0/0`` constrains nothing and ``x/0`` is infinite (:data:`INF`). Written from the
 definitions alone (the extreme j-subsets are the j smallest and j largest values of a bucket), so
@@ -85,6 +86,10 @@ def level(side, table, size=None):
         The subset size at this N.
     """
     family, sided = side["family"], side.get("sides")
+    if side.get("distance") is not None:
+        if side["distance"] != "total-variation" or family != "class":
+            raise ValueError(f"unknown class distance {side['distance']!r} (family {family!r})")
+        return _total_variation(table)
     if family != "pairwise" and sided not in ("two-sided", "one-sided"):
         raise ValueError(f"a {family} side without declared sides (two-sided or one-sided)")
     labels = [label for _, _, label in table]
@@ -103,6 +108,20 @@ def level(side, table, size=None):
             if num * best_den > best_num * den:
                 best_num, best_den = num, den
     return Fraction(best_num, best_den)
+
+
+def _total_variation(table):
+    """The largest total variation distance ``(1/2) sum_l |q_l - p_l|`` of a class's distribution q from the
+    table's p (a weighted table with class labels), exactly."""
+    if any(label is None for _, _, label in table):
+        raise ValueError("a class family needs class labels")
+    n = sum(count for count, _, _ in table)
+    p = [sum(count * row[l] for count, row, _ in table) / n for l in range(len(table[0][1]))]
+    classes = {}
+    for count, row, label in table:
+        k, sums = classes.get(label, (0, [0] * len(p)))
+        classes[label] = (k + count, [a + count * x for a, x in zip(sums, row)])
+    return max(sum(abs(Fraction(v, 1) / k - q) for v, q in zip(sums, p)) / 2 for k, sums in classes.values())
 
 
 def raw_level(side, rows, classes=None, size=None):

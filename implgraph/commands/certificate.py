@@ -30,12 +30,10 @@ def add_arguments(p):
 
 def _edge_rows(a, b):
     from implgraph.core.nodes import parse_node
-    from implgraph.engines.prove import check_implication
+    from implgraph.engines.prove import check_implication, node_params
     na, nb = parse_node(a), parse_node(b)
-    if any(isinstance(v, str) for _, v in na.params + nb.params):
-        raise InputError(f"{a} => {b}: a parameter is not an expression", fix="give parameters as NAME(k=k)")
     spec = {"min_size": m for c in (na.class_dict, nb.class_dict) for k, m in c.items() if k == "min_size"}
-    r = check_implication(na.name, nb.name, None, a_params=na.param_dict, b_params=nb.param_dict,
+    r = check_implication(na.name, nb.name, None, a_params=node_params(na), b_params=node_params(nb),
                           a_classes=spec or None if na.definition.needs_classes else None,
                           b_classes=spec or None if nb.definition.needs_classes else None)
     row = {"id": f"{na.label()} => {nb.label()}", "verdict": r.verdict, "tight": r.tight_str,

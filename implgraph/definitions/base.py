@@ -81,6 +81,13 @@ class Definition:
         whole table (k, N - k, N - 1, ...), symbolic in ``N`` and the parameters; None otherwise."""
         return None
 
+    def class_distance(self, **params):
+        """The distance between a class's bucket distribution and the table's that the level is, on a
+        class level that is one (``"total-variation"``: half the sum of the absolute differences, the
+        largest over the classes), at ``params``; None otherwise. The prover reads it
+        (``class-distance``), tests check it against the brute force."""
+        return None
+
     def param_ranges(self, N, **params) -> list:
         """The conditions under which the parameters are meaningful at ``N`` records (sympy relations),
         from the declared ``ranges``: ``{"k": (1, "N - 1")}`` gives ``[k >= 1, k <= N - 1]``;

@@ -51,6 +51,10 @@ class EMDTCloseness(Definition):
             return None
         return LFModel(emd_terms(N, sizes, p, str(ground)), Fraction(0))
 
+    def class_distance(self, ground="equal"):
+        """Under the equal ground distance the EMD of a class is the total variation distance."""
+        return "total-variation" if str(ground) == "equal" else None
+
     def check_params(self, table, params):
         params = dict(params)
         params.setdefault("ground", "equal")

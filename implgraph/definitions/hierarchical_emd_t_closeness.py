@@ -107,6 +107,11 @@ class HierarchicalEMDTCloseness(Definition):
                  "Section 4.2 (hierarchical distance)")
     label_format = "t-closeness (hierarchical EMD)"
 
+    def class_distance(self, ground="equal"):
+        """The flat hierarchy (``equal``: every value under the root, H = 1) gives the total variation
+        distance."""
+        return "total-variation" if parse_hierarchy(ground) is None else None
+
     def check_params(self, table, params):
         params = dict(params)
         params.setdefault("ground", "equal")

@@ -46,6 +46,18 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     x <= T p and every other class's mean >= p/T, so N p >= e x + (N - e) p/T and
     x/p <= (N T - N + e)/(e T) <= (N T - N + s)/(s T). ``U = Min(T, (N T - N + s)/(s T))``, tight: a
     binary table of two classes (s records at U c, N - s at c (N - s U)/(N - s), c = (T - 1)/(T (T + 1))).
+``class-distance`` (:func:`_class_distance_bound`)
+    A a two-sided class level, B the total variation distance of a class's distribution from the
+    table's (``class_distance`` declares it: EMD with the equal ground distance), on the same partition
+    (classes of >= s records, no maximum). For a class E of e records let S be the buckets where E lies
+    above the table, x and P E's and the table's mass on S: B's distance for E is x - P. Merging the
+    buckets of S, and of its complement, keeps every ratio of A within [1/T, T] (a mediant), so
+    x <= T P, 1 - x >= (1 - P)/T and every other class's mass on S is >= P/T, whence
+    N P >= e x + (N - e) P/T. Then (T + 1)(x - P) <= (T P - x) + (T (1 - x) - (1 - P)) + T - 1 and
+    N T (x - P) <= (N - s)(T - 1) (multipliers 1, N - e and T - 1 on the last premise, A's on E's
+    complement and e - s >= 0): ``U = Min((T - 1)/(T + 1), (N - s)(T - 1)/(N T))``, tight: s records at
+    x = U' P and N - s at P (N - s U')/(N - s), with U' = Min(T, (N T - N + s)/(s T)) and
+    P = Max(1/(T + 1), s/N) (binary rows, two classes).
 ``subset-to-one-sided`` (:func:`_subset_one_sided_bound`)
     A a two-sided subset level of size j (1 <= j <= N - 1), B a one-sided class level (any class
     sizes): a class mean is at most the bucket's largest value M. The N - 1 other values are the N - 1
@@ -212,7 +224,7 @@ def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
 def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None):
     """The strongest :class:`Bound` the engine can establish for A => B, or None."""
     a, b = as_definition(a), as_definition(b)
-    if _class_level(b) and not b_classes:
+    if (_class_level(b) or _class_distance(b, b_params)) and not b_classes:
         b_classes = {"min_size": sympy.Integer(1)}   # any partition: classes of size >= 1
     region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
     ja = subset_size_expr(a, N, a_params)
@@ -269,6 +281,9 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     if compares(a, "class") and _one_sided(b, "class") and not (b_classes or {}).get("max_size") \
             and (a_classes or {"min_size": sympy.Integer(1)}) == b_classes:
         return _one_sided_class_bound(sympy.sympify(b_classes["min_size"]), region, N)
+    if compares(a, "class") and _class_distance(b, b_params) == "total-variation" \
+            and not (b_classes or {}).get("max_size") and (a_classes or {"min_size": sympy.Integer(1)}) == b_classes:
+        return _class_distance_bound(sympy.sympify(b_classes["min_size"]), region, N)
     # (a maximum class size other than 1 may rule out the vertex table, a class of k records and the rest
     # in classes of equal values: no argument then; with singleton classes every record is its own class)
     vertex_classes = (_class_level(b) and b_classes and b_classes.get("min_size") is not None
@@ -419,6 +434,56 @@ def _one_sided_class_bound(s, region, N):
            f"U = {U} is attained by a binary table of two classes ({s} records at U c, the rest at "
            "c (N - s U)/(N - s), c = (T - 1)/(T (T + 1)))")
     return Bound(U, True, "one-sided-class", arg, build=build, checks=checks)
+
+
+def _class_distance(d, params):
+    """The class distance ``d`` declares at ``params`` (``Definition.class_distance``), or None."""
+    f = getattr(d, "class_distance", None)
+    return None if f is None else f(**{k: str(v) for k, v in params.items()})
+
+
+def class_distance_upper(s, N):
+    """``U = Min((T - 1)/(T + 1), (N - s)(T - 1)/(N T))`` of the ``class-distance`` argument (B's raw level:
+    the distance itself)."""
+    return sympy.Min((T - 1) / (T + 1), (N - s) * (T - 1) / (N * T))
+
+
+def _class_distance_bound(s, region, N):
+    # the two identities of the argument (module notes), in E's mass x and the table's P on S, e records
+    x_, P_, e_ = sympy.symbols("x_ P_ e_")
+    h1, h2 = T * P_ - x_, T * (1 - x_) - (1 - P_)
+    h3, h4 = T * N * P_ - T * e_ * x_ - (N - e_) * P_, e_ - s
+    first = sympy.expand((T - 1) - (T + 1) * (x_ - P_) - (h1 + h2)) == 0
+    second = sympy.expand((N - s) * (T - 1) - N * T * (x_ - P_) - (h3 + (N - e_) * h2 + (T - 1) * h4)) == 0
+    checks = [f"(T + 1)(x - P) <= T - 1 from A on S and on its complement (identity): {first}",
+              f"N T (x - P) <= (N - s)(T - 1) from A on the other classes (identity): {second}"]
+    if not (first and second):
+        return None
+    U = class_distance_upper(s, N)
+    one, two = U.args if isinstance(U, sympy.Min) else (U, U)
+    for c1, c2 in ((one, two), (two, one)):
+        if c1 != c2 and decide(region, sympy.Le(c1, c2)) is True:
+            U = c1          # one component alone where the condition makes it the smaller (z3)
+            break
+
+    def build(point):
+        Tv = sympy.Rational(point[T])
+        Nv = int(point[N]) if N in point else int(N)
+        sv = int(sympy.sympify(s).subs(point))
+        Uc = min(Tv, (Nv * Tv - Nv + sv) / (sv * Tv))
+        Pv = max(1 / (Tv + 1), sympy.Rational(sv, Nv))
+        vals = [Uc * Pv] * sv + [Pv * (Nv - sv * Uc) / (Nv - sv)] * (Nv - sv)
+        return _binary_column_table([_frac(v) for v in vals], labels=["E1"] * sv + ["E2"] * (Nv - sv))
+
+    arg = (f"A is a two-sided class level, B a class's total variation distance from the table, on the same "
+           f"partition (classes of >= {s} records): for a class E of e records and the buckets S where E lies above "
+           "the table (E's mass x on S, the table's P), merging S and its complement keeps A's ratios within "
+           "[1/T, T], so x <= T P, 1 - x >= (1 - P)/T and the other classes' mass on S is >= P/T "
+           "(N P >= e x + (N - e) P/T); hence (T + 1)(x - P) <= T - 1 and N T (x - P) <= (N - s)(T - 1) "
+           f"(multipliers 1, N - e, T - 1; e >= s): U = {U}, attained by a binary table of two classes "
+           "(s records at x = U' P, the rest at P (N - s U')/(N - s), U' = Min(T, (N T - N + s)/(s T)), "
+           "P = Max(1/(T + 1), s/N))")
+    return Bound(U, True, "class-distance", arg, build=build, checks=checks)
 
 
 def subset_one_sided_upper(j, N):

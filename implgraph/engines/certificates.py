@@ -11,7 +11,9 @@ with Min and Max, q = min(j_B, N - j_A) and the multipliers of the kernel's ``ex
 The ``class-to-subset`` bound (N - 1) T / s has the kernel's ``class-mass`` multipliers, its domain
 restricted to where a partition into >= 2 classes of >= s records exists (s >= 1, 2 s <= N), and the
 three-block family of docs/proofs/class-to-subset.md. The ``one-sided-ceiling`` bound N / s has the
-kernel's ``set-mass`` multipliers and no family (an upper bound only).
+kernel's ``set-mass`` multipliers and no family (an upper bound only). A side whose level is a declared
+class distance (``Definition.class_distance``) carries it as ``distance`` (the ``class-distance``
+argument: B the total variation distance).
 
 Each method's parts are one entry of :data:`METHODS` (registered with ``@_method``, like the kernel's
 lemmas): a new argument of the prover adds its entry here and its lemma to :mod:`implgraph.certify.kernel`.
@@ -40,6 +42,9 @@ def _side(d, params, classes, N):
         out["size"] = str(j)
     if getattr(d, "finite_level_of", None):
         out["finite_level_of"] = d.finite_level_of
+    distance = d.class_distance(**{k: str(v) for k, v in params.items()})
+    if distance is not None:
+        out["distance"] = distance
     if d.family == "class":
         spec = classes or {}
         out["min_class"] = str(spec.get("min_size", 1))
@@ -294,6 +299,26 @@ def _rest_mass_upper_certificate(cert, ctx):
         "rest": {"e - s >= 0": "N*(T - 1)", "T*y - 1 >= 0": f"({s_})*(N - e_)"}}}
 
 
+def _class_distance_family(A):
+    """Two classes: s records at x = U' P, N - s at P (N - s U')/(N - s), with U' = Min(T, (N T - N + s)/(s T)),
+    P = Max(1/(T + 1), s/N) (engines.bounds ``class-distance``)."""
+    s_ = f"({A.get('min_class', '1')})"
+    u = f"Min(T, (N*T - N + {s_})/({s_}*T))"
+    p = f"Max(1/(T + 1), {s_}/N)"
+    return [{"count": s_, "value": f"{u}*{p}", "class": "E1"},
+            {"count": f"N - {s_}", "value": f"{p}*(N - {s_}*{u})/(N - {s_})", "class": "E2"}]
+
+
+@_method("class-distance", family=lambda cert, ctx: {"blocks": _class_distance_family(cert["A"])})
+def _class_distance_upper_certificate(cert, ctx):
+    s_ = cert["A"].get("min_class", "1")
+    cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]     # a partition into >= 2 classes of >= s records
+    cert["upper_certificate"] = {"lemma": "class-distance", "multipliers": {
+        "near": {"A on S: T*P - x >= 0": "1", "A on the rest: T*(1 - x) - (1 - P) >= 0": "1"},
+        "far": {"other classes: T*N*P - T*e*x - (N - e)*P >= 0": "1",
+                "A on the rest: T*(1 - x) - (1 - P) >= 0": "N - e_", "e - s >= 0": "T - 1"}}}
+
+
 @_method("subset-to-one-sided", family=lambda cert, ctx: {"blocks": _max_value_family(cert["upper"])})
 def _max_value_upper_certificate(cert, ctx):
     j_ = cert["A"]["size"]
@@ -328,6 +353,8 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
     """
     syms = dict(region.kinds)
     for e in [*a_params.values(), *b_params.values(), *(a_classes or {}).values(), *(b_classes or {}).values()]:
+        if isinstance(e, str):
+            continue        # a word parameter (a ground distance), no symbol
         for s in sympy.sympify(e).free_symbols:
             syms.setdefault(s, "integer" if s.is_integer else "real")
     kinds = {str(s): k for s, k in syms.items()}

@@ -392,8 +392,6 @@ def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N):
         from implgraph.engines import prove
     except ImportError:
         return
-    if any(isinstance(v, str) for _, v in a.params + b.params):
-        return
     syms = dict(symbols)
     syms[alpha.name] = alpha
     # the partition is the table's: one minimum class size for both sides; the prover's arguments
@@ -402,7 +400,7 @@ def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N):
     if any("max_size" in c for c in (a.class_dict, b.class_dict)):
         return
     spec = {"min_size": sympy.Max(*mins)} if mins else None
-    r = prove.check_implication(a.name, b.name, f_expr, a_params=a.param_dict, b_params=b.param_dict,
+    r = prove.check_implication(a.name, b.name, f_expr, a_params=prove.node_params(a), b_params=prove.node_params(b),
                                 when=list(when_c), max_n=min(N, PROVER_SEARCH_MAX), symbols=syms, alpha=alpha,
                                 a_classes=spec if a.definition.needs_classes else None,
                                 b_classes=spec if b.definition.needs_classes else None)

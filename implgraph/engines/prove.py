@@ -30,7 +30,7 @@ from implgraph.engines.witness import witness_json
 from implgraph.core.point_values import not_identically_zero
 from implgraph.core.simplified import simplified
 
-__all__ = ["check_implication"]
+__all__ = ["check_implication", "Word", "node_params"]
 
 
 def _auto_names(text, names):
@@ -44,7 +44,19 @@ def _auto_names(text, names):
     return names
 
 
+class Word(str):
+    """A parameter that is a word (a ground distance ``equal``), not an expression: kept as it is."""
+
+
+def node_params(node) -> dict:
+    """A node's parameters for :func:`check_implication`: expressions as they are, words (a parameter the
+    node reads as text, e.g. ``ground=equal``) as :class:`Word`."""
+    return {k: Word(v) if isinstance(v, str) else v for k, v in node.param_dict.items()}
+
+
 def _sym(expr_or_text, names):
+    if isinstance(expr_or_text, Word):
+        return expr_or_text
     if isinstance(expr_or_text, str):
         return parse_expr(expr_or_text, _auto_names(expr_or_text, names))
     return sympy.sympify(expr_or_text)
@@ -83,20 +95,26 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
     c = _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols)
     a, b, region, raw_f = c.a, c.b, c.region, c.raw_f
     invalid = None
+    best = _best_raw(b)
     if raw_f is not None:
-        # an f below 1 (raw) is not a valid level: a finding, reported with a point
-        if decide(region, sympy.Ge(raw_f, 1)) is not True:
-            invalid = region.find_point(sympy.Lt(raw_f, 1))
+        # an f below B's most private raw value (1 for a ratio, 0 for a distance) is not a valid level: a
+        # finding, reported with a point
+        if best is not None and decide(region, sympy.Ge(raw_f, best)) is not True:
+            invalid = region.find_point(sympy.Lt(raw_f, best))
 
     def finish(verdict, **kw):
         res = ProofResult(verdict=verdict, seconds=round(time.perf_counter() - start, 3), **kw)
         if invalid:
             where = ", ".join(f"{'A raw level' if k == T else k} = {v}" for k, v in invalid.items())
-            res.evidence += f"; finding: f is not a valid level (below 1 as a ratio) at {where}"
+            res.evidence += f"; finding: f is not a valid level (below {_best_text(b)}) at {where}"
             res.details["invalid_f_at"] = {str(k): str(v) for k, v in invalid.items()}
         return res
 
     bound = tight_bound(a, b, c.a_params, c.b_params, region, c.N, a_classes, b_classes)
+    words = [f"{k} = {v}" for k, v in {**c.a_params, **c.b_params}.items() if isinstance(v, Word)]
+    if bound is None and words:
+        return finish("unknown", evidence=f"no argument for every N applies, and the lemmas and the bounded check "
+                                          f"take no word parameter ({', '.join(words)})")
     if bound is None:       # outside the families: a chain of registered inequality lemmas (engines/lemmas.py)
         by_lemmas = lemma_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params)
         if by_lemmas is not None:
@@ -185,7 +203,8 @@ def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) 
     fx = None if f is None else _sym(f, names)
     all_syms = set()
     for e in list(a_params.values()) + list(b_params.values()) + conds + ([fx] if fx is not None else []):
-        all_syms |= sympy.sympify(e).free_symbols
+        if not isinstance(e, Word):
+            all_syms |= sympy.sympify(e).free_symbols
     if alpha is not None:
         alpha_sym = alpha if isinstance(alpha, sympy.Symbol) else next(
             (s for s in all_syms if s.name == str(alpha)), sympy.Symbol(str(alpha), real=True))
@@ -205,6 +224,18 @@ def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) 
     region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
     raw_f = None if fx is None else simplified(b.raw_from_level(fx.subs(alpha_sym, alpha_of_T)))
     return _Claim(a, b, a_params, b_params, conds, fx, alpha_sym, kinds, N, region, raw_f)
+
+
+def _best_raw(b):
+    """B's most private raw value (1 for a ratio, 0 for a distance) as a sympy number, or None (a count)."""
+    best = b.level_scale.best_raw
+    return None if best is None else sympy.Rational(best.numerator, best.denominator)
+
+
+def _best_text(b) -> str:
+    """``1 as a ratio`` (ratio, log and affine levels: the raw value is a ratio) / ``0 as a distance``."""
+    best = _best_raw(b)
+    return f"{best} as a {'ratio' if best == 1 else b.level_scale.name}"
 
 
 def _f_dominates(c: _Claim, bound) -> bool:
@@ -283,8 +314,9 @@ def _gap_refutation(c: _Claim, bound, tight_f, wit) -> dict:
           f"{alpha_sym} = {alpha_value} and has {b.name} level {b.level_from_raw(raw_at(table, b, c.b_params, pt))} "
           f"> f = {simplified(fx.subs(alpha_sym, alpha_value).subs(pt))}; tight f = {tight_f} "
           f"({bound.method}: {bound.argument})")
-    if bool(simplified(c.raw_f.subs(pt)) < 1):
-        ev += ("; this is a degenerate level (f is below 1 as a ratio, no valid level): no witness "
+    best = _best_raw(b)
+    if best is not None and bool(simplified(c.raw_f.subs(pt)) < best):
+        ev += (f"; this is a degenerate level (f is below {_best_text(b)}, no valid level): no witness "
                "was found at a point where f is a valid level")
     return {"evidence": ev, "tight": tight_f,
             "witness": witness_json(table, {str(k): v for k, v in pt.items() if k != T}, **{str(alpha_sym): alpha_value})}

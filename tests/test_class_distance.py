@@ -1,0 +1,114 @@
+"""The ``class-distance`` argument: a two-sided class level A (multiplicative t-closeness, delta-disclosure
+privacy) bounds the total variation distance of every class from the table (EMD t-closeness with the
+equal ground distance) by U = Min((T - 1)/(T + 1), (N - s)(T - 1)/(N T)) for every N, tight.
+
+Values here are derived by hand (the module notes of implgraph.engines.bounds) or by tests/brute.py,
+and compared with the exact tight values check-edge computes by linear programs at small N.
+"""
+
+import copy
+from fractions import Fraction as F
+
+import pytest
+import sympy
+
+import brute
+from implgraph.certify import certificates_in, check_certificate
+from implgraph.engines.direction import check_direction
+from implgraph.engines.prove import Word, check_implication
+
+N, T, k = sympy.Symbol("N", integer=True), sympy.Symbol("T", positive=True), sympy.Symbol("k", integer=True)
+EQUAL = {"ground": Word("equal")}
+
+
+def _tv_bound(n, t, s=1):
+    """By hand: the larger of the two constraints x <= T P with 1 - x >= (1 - P)/T, and the other
+    classes' mass >= P/T, cut first."""
+    return min((t - 1) / (t + 1), F(n - s) * (t - 1) / (n * t))
+
+
+def test_table_by_hand():
+    """N = 3, T = 3 (beyond T = N - 1): record (7/9, 2/9) alone, two records (1/9, 8/9). The table's
+    bucket-1 mean is 1/3; the lone class is at 7/3 and 1/3 of the table's means, the other at 1/3 and
+    4/3: multiplicative t-closeness level 3; the lone class is 7/9 - 1/3 = 4/9 away in total variation."""
+    rows = [[F(7, 9), F(2, 9)], [F(1, 9), F(8, 9)], [F(1, 9), F(8, 9)]]
+    classes = ["E1", "E2", "E2"]
+    assert brute.mult_t(rows, classes) == 3
+    assert brute.emd_t(rows, classes, "equal") == F(4, 9) == _tv_bound(3, F(3))
+    assert _tv_bound(3, F(3)) < F(1, 2)          # below (T - 1)/(T + 1): the second component counts
+
+
+@pytest.mark.parametrize("b", ["emd-t-closeness", "hierarchical-emd-t-closeness"])
+def test_prover_tight_f(b):
+    r = check_implication("mult-t-closeness", b, None, b_params=EQUAL)
+    assert r.verdict == "proved" and r.method == "class-distance" and r.tightness == "tight"
+    t = sympy.Symbol("t", real=True)
+    f = r.tight.subs({s: N for s in r.tight.free_symbols if s.name == "N"})
+    f = f.subs({s: t for s in f.free_symbols if s.name == "t"})
+    for n in range(2, 9):
+        for tv in (F(1), F(5, 4), F(2), F(3), F(7), F(10)):
+            assert f.subs({N: n, t: sympy.Rational(tv.numerator, tv.denominator)}) == _tv_bound(n, tv), (n, tv)
+
+
+def test_delta_disclosure_in_log_units():
+    r = check_implication("delta-disclosure-privacy", "emd-t-closeness", None, b_params=EQUAL)
+    assert r.verdict == "proved" and r.tightness == "tight"
+    d = next(s for s in r.tight.free_symbols if s.name == "delta")
+    n = next(s for s in r.tight.free_symbols if s.name == "N")
+    assert sympy.simplify(r.tight.subs({n: 5, d: sympy.log(3)}) - _tv_bound(5, F(3))) == 0
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_tight_f_equals_the_linear_programs(n):
+    """check-edge's tight values at N = n (a linear program per form, over every partition, exact) are the
+    prover's U at every sampled level."""
+    d = check_direction("mult-t-closeness", "emd-t-closeness(ground=equal)", N=n, n_min=n, prover=False)
+    samples = d.instances[-1].samples
+    assert len(samples) >= 6
+    for a, v in samples:
+        assert F(v) == _tv_bound(n, F(a)), (n, a, v)
+
+
+def test_minimum_class_size():
+    """With classes of >= k records the second component is (N - k)(T - 1)/(N T): at N = 6, k = 2,
+    T = 4 it is 1/2 < 3/5, attained by the table below (levels checked by tests/brute.py: the classes are
+    at 5/2 and 1/4 of the table's mean 1/3 in bucket 1, at 1/4 and 11/8 of its 2/3 in bucket 2)."""
+    r = check_implication("mult-t-closeness", "emd-t-closeness", None, b_params=EQUAL,
+                          a_classes={"min_size": k}, b_classes={"min_size": k}, symbols={"k": k})
+    assert r.verdict == "proved" and r.tightness == "tight"
+    names = {s.name: s for s in r.tight.free_symbols}
+    val = r.tight.subs({names["N"]: 6, names["k"]: 2, names["t"]: 4})
+    assert val == F(1, 2) == _tv_bound(6, F(4), 2)
+    # by hand: P = Max(1/5, 2/6) = 1/3; E1 (2 records) at U' P with U' = Min(4, (24 - 6 + 2)/8) = 5/2,
+    # i.e. 5/6; E2 (4 records) at P/T = 1/12
+    rows = [[F(5, 6), F(1, 6)]] * 2 + [[F(1, 12), F(11, 12)]] * 4
+    classes = ["E1"] * 2 + ["E2"] * 4
+    assert brute.mult_t(rows, classes) == 4 and brute.emd_t(rows, classes, "equal") == F(1, 2)
+
+
+def test_other_ground_distance_not_claimed():
+    """The ordered ground distance is no total variation: the argument does not apply."""
+    r = check_implication("mult-t-closeness", "emd-t-closeness", None, b_params={"ground": Word("ordered")})
+    assert r.verdict == "unknown"
+
+
+def _certificate():
+    r = check_implication("mult-t-closeness", "emd-t-closeness", None, b_params=EQUAL)
+    (cert,) = certificates_in(r.details)
+    return cert
+
+
+def test_certificate_rechecked_and_corruptions_rejected():
+    cert = _certificate()
+    assert check_certificate(cert).ok
+    bad = copy.deepcopy(cert)
+    bad["upper_certificate"]["multipliers"]["far"]["e - s >= 0"] = "T"      # was T - 1
+    rep = check_certificate(bad, ns=range(2, 4))
+    assert not rep.ok and any("not 0" in h for _, _, h in rep.failures())
+    lowered = copy.deepcopy(cert)
+    lowered["upper"] = "Min((T - 1)/(T + 2), (N - 1)*(T - 1)/(N*T))"
+    assert not check_certificate(lowered, ns=range(2, 4)).ok
+    other = copy.deepcopy(cert)
+    other["B"]["params"] = {"ground": "ordered"}      # the registry declares no distance for it
+    rep = check_certificate(other, ns=range(2, 4))
+    assert not rep.ok and any("as registered" in w for w, _, _ in rep.failures())
