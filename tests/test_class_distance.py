@@ -112,3 +112,42 @@ def test_certificate_rechecked_and_corruptions_rejected():
     other["B"]["params"] = {"ground": "ordered"}      # the registry declares no distance for it
     rep = check_certificate(other, ns=range(2, 4))
     assert not rep.ok and any("as registered" in w for w, _, _ in rep.failures())
+
+
+# --- pairwise-distance: A pairwise (LDP), B the total variation distance ------------------------------
+
+def _pairwise_tv(n, t, s=1):
+    """By hand: X <= T Y and T (1 - X) >= 1 - Y give X - Y <= (T - 1)/(T + 1), and a class's distance is
+    (N - e)(X - Y)/N with e >= s."""
+    return F(n - s, n) * (t - 1) / (t + 1)
+
+
+def test_pairwise_table_by_hand():
+    """N = 4, T = 3: one record at (3/4, 1/4) alone, three at (1/4, 3/4): every pair within ratio 3 in both
+    buckets (LDP level ln 3), and the lone class is 3/4 - 3/8 = 3/8 from the table (mean 3/8)."""
+    rows = [[F(3, 4), F(1, 4)]] + [[F(1, 4), F(3, 4)]] * 3
+    classes = ["E1", "E2", "E2", "E2"]
+    assert brute.ldp(rows) == 3
+    assert brute.emd_t(rows, classes, "equal") == F(3, 8) == _pairwise_tv(4, F(3))
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_pairwise_tight_f_equals_the_linear_programs(n):
+    d = check_direction("ldp", "emd-t-closeness(ground=equal)", N=n, n_min=n, prover=False)
+    samples = d.instances[-1].samples
+    assert len(samples) >= 6
+    for a, v in samples:
+        assert F(v) == _pairwise_tv(n, F(a)), (n, a, v)
+
+
+def test_pairwise_certificate_and_corruption():
+    r = check_implication("ldp", "hierarchical-emd-t-closeness", None, b_params=EQUAL)
+    assert r.verdict == "proved" and r.method == "pairwise-distance" and r.tightness == "tight"
+    (cert,) = certificates_in(r.details)
+    assert check_certificate(cert).ok
+    bad = copy.deepcopy(cert)
+    bad["upper_certificate"]["multipliers"]["pairs"]["e - s >= 0"] = "T + 1"
+    assert not check_certificate(bad, ns=range(2, 4)).ok
+    lowered = copy.deepcopy(cert)
+    lowered["upper"] = "(N - 1)*(T - 1)/(N*(T + 2))"
+    assert not check_certificate(lowered, ns=range(2, 4)).ok

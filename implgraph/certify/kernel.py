@@ -81,6 +81,17 @@ proofs) and nothing the prover computed:
     (multipliers 1 and 1 on the first two premises), *far* ``(N - s)(T - 1) - N T (x - P) >= 0``
     (multipliers 1 on the third, N - e on the second and T - 1 on ``e - s >= 0``). Each component is
     >= 0 (a distance is >= 0).
+``pairwise-distance`` (method ``pairwise-distance``)
+    A a pairwise level <= T, B the total variation distance of a class's distribution from the table's
+    (``B["distance"] == "total-variation"``) over classes of >= s records (``B["min_class"]``, no
+    ``max_class``; s >= 1, 2 s <= N): ``U = (N - s)(T - 1)/(N (T + 1))`` (checked as a quotient). For a
+    class E of e records (s <= e <= N - s) and the buckets S where E lies above the table, let X and Y
+    (``b_`` and ``a_``, in [0, 1]) be the means on S of E's records and of the other records: the
+    table's mass on S is P = (e X + (N - e) Y)/N, so B's distance for E is X - P = (N - e)(X - Y)/N.
+    Each record of E and each other record are within ratio T on S and on its complement (A's bucket
+    ratios, a mediant), and averaging over the pairs gives X <= T Y and T (1 - X) >= 1 - Y. *pairs*
+    ``(N - s)(T - 1) - (T + 1)(N - e)(X - Y) >= 0`` (multipliers N - e, N - e and T - 1 on those two
+    and ``e - s >= 0``), i.e. N (T + 1)(U - (X - P)) >= 0. U >= 0.
 ``max-value`` (method ``subset-to-one-sided``)
     A a two-sided subset level <= T of size j (``A["size"]``; the domain gives 1 <= j <= N - 1), B a
     one-sided class level (any class sizes): ``U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))``
@@ -452,6 +463,39 @@ def _class_distance(A, rd, data):
     ]
 
 
+def _pairwise_distance_structure(A, B, cert, rd):
+    T, N = rd.gens["T"], rd.gens["N"]
+    s = rd.poly(B.get("min_class") or "1")
+    try:
+        P, Q = rd.ratio(cert["upper"])
+        upper_ok = P * N * (T + 1) == Q * (N - s) * (T - 1)
+    except ValueError:
+        upper_ok = False
+    return [("A is pairwise, B a class's total variation distance", A.get("family") == "pairwise" and _two_sided(A)
+             and B.get("family") == "class" and B.get("distance") == "total-variation" and B.get("max_class") is None),
+            ("U = (N - s)(T - 1)/(N (T + 1))", upper_ok),
+            ("s is an integer (integer coefficients, integer symbols)",
+             _integer_valued([s], cert.get("symbols") or {}))]
+
+
+def _pairwise_distance(B, rd, data):
+    """The obligations of ``pairwise-distance`` (see the module notes)."""
+    g = rd.gens
+    T, N, e, Y, X = g["T"], g["N"], g["e_"], g["a_"], g["b_"]
+    s = rd.poly(B.get("min_class") or "1")
+    exists = [(">=", s - 1), (">=", N - 2 * s), (">=", T - 1)]
+    on_s, on_rest = T * Y - X, T * (1 - X) - (1 - Y)
+    facts = {"A on S: T*Y - X >= 0": on_s, "A on the rest: T*(1 - X) - (1 - Y) >= 0": on_rest, "e - s >= 0": e - s}
+    hyps = exists + [(">=", e - s), (">=", N - e - s), (">=", X), (">=", 1 - X), (">=", Y), (">=", 1 - Y),
+                     (">=", on_s), (">=", on_rest)]
+    return _existence(s, N, 2) + [
+        Obligation("pairs: (N - s)*(T - 1) - (T + 1)*(N - e)*(X - Y) >= 0 (X - P <= U)",
+                   (N - s) * (T - 1) - (T + 1) * (N - e) * (X - Y), hyps, facts=facts,
+                   multipliers=_multipliers(data, rd).get("pairs")),
+        Obligation("U >= 0: (N - s)*(T - 1) >= 0", (N - s) * (T - 1), exists),
+    ]
+
+
 def _max_value_components(cert, A, rd):
     """U's components N - (N - 1)/T and (j T (N - 1) - (j - 1) N)/(N - j), as ``(P, Q)`` in that order;
     None otherwise."""
@@ -542,6 +586,8 @@ def structural_checks(cert, rd):
         checks += _max_value_structure(A, B, cert, rd)
     elif method == "class-distance":
         checks += _class_distance_structure(A, B, cert, rd)
+    elif method == "pairwise-distance":
+        checks += _pairwise_distance_structure(A, B, cert, rd)
     elif method == "finite-level-of":
         checks += [("A's registered definition declares B's level where finite", _declares_finite_level(A, B)),
                    ("U = T", upper_is_T())]
@@ -581,6 +627,8 @@ def obligations(cert, rd):
         return _max_value(A, rd, data)
     if method == "class-distance":
         return _class_distance(A, rd, data)
+    if method == "pairwise-distance":
+        return _pairwise_distance(B, rd, data)
     if method == "vertex":
         mults = _multipliers(data, rd)
         return _vertex(B, cert["upper"], rd, mults)

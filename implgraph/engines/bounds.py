@@ -58,6 +58,14 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     complement and e - s >= 0): ``U = Min((T - 1)/(T + 1), (N - s)(T - 1)/(N T))``, tight: s records at
     x = U' P and N - s at P (N - s U')/(N - s), with U' = Min(T, (N T - N + s)/(s T)) and
     P = Max(1/(T + 1), s/N) (binary rows, two classes).
+``pairwise-distance`` (:func:`_pairwise_distance_bound`)
+    A pairwise, B a class's total variation distance from the table (classes of >= s records, no
+    maximum). For a class E of e records and the buckets S where E lies above the table, let X and Y be
+    the means, on S, of E's records and of the others: B's distance for E is x - P = (N - e)(X - Y)/N.
+    Every record of E and every other record are within ratio T on S and on its complement (A, a
+    mediant), so averaging, X <= T Y and T (1 - X) >= 1 - Y, whence (T + 1)(X - Y) <= T - 1:
+    ``U = (N - s)(T - 1)/(N (T + 1))``, tight: s records at T/(T + 1) in one class, the rest at
+    1/(T + 1) (binary rows).
 ``subset-to-one-sided`` (:func:`_subset_one_sided_bound`)
     A a two-sided subset level of size j (1 <= j <= N - 1), B a one-sided class level (any class
     sizes): a class mean is at most the bucket's largest value M. The N - 1 other values are the N - 1
@@ -284,6 +292,9 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     if compares(a, "class") and _class_distance(b, b_params) == "total-variation" \
             and not (b_classes or {}).get("max_size") and (a_classes or {"min_size": sympy.Integer(1)}) == b_classes:
         return _class_distance_bound(sympy.sympify(b_classes["min_size"]), region, N)
+    if compares(a, "pairwise") and _class_distance(b, b_params) == "total-variation" \
+            and not (b_classes or {}).get("max_size"):
+        return _pairwise_distance_bound(sympy.sympify(b_classes["min_size"]), N)
     # (a maximum class size other than 1 may rule out the vertex table, a class of k records and the rest
     # in classes of equal values: no argument then; with singleton classes every record is its own class)
     vertex_classes = (_class_level(b) and b_classes and b_classes.get("min_size") is not None
@@ -484,6 +495,33 @@ def _class_distance_bound(s, region, N):
            "(s records at x = U' P, the rest at P (N - s U')/(N - s), U' = Min(T, (N T - N + s)/(s T)), "
            "P = Max(1/(T + 1), s/N))")
     return Bound(U, True, "class-distance", arg, build=build, checks=checks)
+
+
+def _pairwise_distance_bound(s, N):
+    # the identity of the argument (module notes): E's mean X and the others' Y on S, e records in E
+    X_, Y_, e_ = sympy.symbols("X_ Y_ e_")
+    h1, h2 = T * Y_ - X_, T * (1 - X_) - (1 - Y_)
+    ok = sympy.expand((N - s) * (T - 1) - (T + 1) * (N - e_) * (X_ - Y_)
+                      - ((N - e_) * (h1 + h2) + (T - 1) * (e_ - s))) == 0
+    checks = [f"(T + 1)(N - e)(X - Y) <= (N - s)(T - 1) from A on S and on its complement (identity): {ok}"]
+    if not ok:
+        return None
+    U = (N - s) * (T - 1) / (N * (T + 1))
+
+    def build(point):
+        Tv = sympy.Rational(point[T])
+        Nv = int(point[N]) if N in point else int(N)
+        sv = int(sympy.sympify(s).subs(point))
+        vals = [Tv / (Tv + 1)] * sv + [1 / (Tv + 1)] * (Nv - sv)
+        return _binary_column_table([_frac(v) for v in vals], labels=["E1"] * sv + ["E2"] * (Nv - sv))
+
+    arg = (f"A is pairwise, B a class's total variation distance from the table (classes of >= {s} records): for a "
+           "class E of e records and the buckets S where E lies above the table, with X and Y the means on S of "
+           "E's records and of the others, B's distance for E is (N - e)(X - Y)/N; every record of E and every "
+           "other record are within ratio T on S and on its complement (a mediant), so X <= T Y and "
+           "T (1 - X) >= 1 - Y, and (T + 1)(N - e)(X - Y) <= (N - s)(T - 1) (multipliers N - e, N - e, T - 1; "
+           f"e >= s): U = {U}, attained by s records at T/(T + 1) in one class and the rest at 1/(T + 1)")
+    return Bound(U, True, "pairwise-distance", arg, build=build, checks=checks)
 
 
 def subset_one_sided_upper(j, N):

@@ -319,6 +319,22 @@ def _class_distance_upper_certificate(cert, ctx):
                 "A on the rest: T*(1 - x) - (1 - P) >= 0": "N - e_", "e - s >= 0": "T - 1"}}}
 
 
+def _pairwise_distance_family(B):
+    """s records at T/(T + 1) in class E1, N - s at 1/(T + 1) in E2 (engines.bounds ``pairwise-distance``)."""
+    s_ = f"({B.get('min_class', '1')})"
+    return [{"count": s_, "value": "T/(T + 1)", "class": "E1"},
+            {"count": f"N - {s_}", "value": "1/(T + 1)", "class": "E2"}]
+
+
+@_method("pairwise-distance", family=lambda cert, ctx: {"blocks": _pairwise_distance_family(cert["B"])})
+def _pairwise_distance_upper_certificate(cert, ctx):
+    s_ = cert["B"].get("min_class", "1")
+    cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]     # a partition into >= 2 classes of >= s records
+    cert["upper_certificate"] = {"lemma": "pairwise-distance", "multipliers": {
+        "pairs": {"A on S: T*Y - X >= 0": "N - e_", "A on the rest: T*(1 - X) - (1 - Y) >= 0": "N - e_",
+                  "e - s >= 0": "T - 1"}}}
+
+
 @_method("subset-to-one-sided", family=lambda cert, ctx: {"blocks": _max_value_family(cert["upper"])})
 def _max_value_upper_certificate(cert, ctx):
     j_ = cert["A"]["size"]
