@@ -2,8 +2,9 @@
 
     python benchmarks/bench_prover.py [--ns 2..12] [--max-pairs 60]
 
-For every ordered pair of built-in ratio-of-averages definitions (one- or two-sided) (group sizes k symbolic,
-1 or 2; class-based ones with classes of >= k, >= 1 or singleton records), and of the definitions the
+For every ordered pair of built-in ratio-of-averages definitions (one- or two-sided) and class distances (EMD
+t-closeness with the equal ground distance) (group sizes k symbolic, 1 or 2; class-based ones with classes
+of >= k, >= 1 or singleton records), and of the definitions the
 registered inequality lemmas relate, on which the prover has an argument (or a chain of lemmas) for every N: the seconds of :func:`implgraph.engines.prove.check_implication`
 (f = None) and of :func:`implgraph.certify.check_certificate` on each certificate it returns, one
 line per pair, then the totals and the slowest re-check of one certificate (target: <= 0.2 s). The
@@ -24,13 +25,20 @@ from implgraph.certify import certificates_in, check_certificate
 from implgraph.core.region import Region
 from implgraph.engines.bounds import T, ceiling_bound, tight_bound
 from implgraph.engines.lemmas import LEMMAS, find_chain
-from implgraph.engines.prove import check_implication
+from implgraph.engines.prove import Word, check_implication
 
 K = sympy.Symbol("k", integer=True, positive=True)
 N = sympy.Symbol("N", integer=True)
 
 
+def _distance(d):
+    """A class's total variation distance under the ground distance ``equal`` (EMD t-closeness)."""
+    return set(d.params) == {"ground"} and d.class_distance(ground="equal") is not None
+
+
 def variants(d):
+    if _distance(d):
+        return [({"ground": Word("equal")}, {"min_size": K}), ({"ground": Word("equal")}, {"min_size": sympy.Integer(1)})]
     if d.family == "class":
         return [({}, {"min_size": K}), ({}, {"min_size": sympy.Integer(1)}),
                 ({}, {"min_size": sympy.Integer(1), "max_size": sympy.Integer(1)})]
@@ -42,7 +50,7 @@ def variants(d):
 def pairs():
     defs = [d for d in definitions.all_definitions()
             if getattr(d, "family", None) in ("pairwise", "subset", "class")
-            and getattr(d, "sides", None) in ("two-sided", "one-sided") and not (set(d.params) - {"k"})]
+            and getattr(d, "sides", None) in ("two-sided", "one-sided") and not (set(d.params) - {"k"}) or _distance(d)]
     for a, b in itertools.product(defs, repeat=2):
         for (ap, ac), (bp, bc) in itertools.product(variants(a), variants(b)):
             if a.family == "class" and b.family == "class" and ac != bc:

@@ -111,10 +111,6 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         return res
 
     bound = tight_bound(a, b, c.a_params, c.b_params, region, c.N, a_classes, b_classes)
-    words = [f"{k} = {v}" for k, v in {**c.a_params, **c.b_params}.items() if isinstance(v, Word)]
-    if bound is None and words:
-        return finish("unknown", evidence=f"no argument for every N applies, and the lemmas and the bounded check "
-                                          f"take no word parameter ({', '.join(words)})")
     if bound is None:       # outside the families: a chain of registered inequality lemmas (engines/lemmas.py)
         by_lemmas = lemma_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params)
         if by_lemmas is not None:
@@ -122,6 +118,10 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         # last: B's own ceiling on every table of N records (a one-sided level), whatever A is
         bound = ceiling_bound(b, c.b_params, b_classes,
                               region.add(*param_ranges(a, b, c.a_params, c.b_params, c.N, b_classes)), c.N)
+    words = [f"{k} = {v}" for k, v in {**c.a_params, **c.b_params}.items() if isinstance(v, Word)]
+    if bound is None and words:
+        return finish("unknown", evidence=f"no argument for every N applies, and the bounded check takes no word "
+                                          f"parameter ({', '.join(words)})")
     if bound is not None:
         details = {"method": bound.method, "checks": bound.checks, "U_raw": str(bound.upper)}
         supremum = bound if bound.tight else bound.exact      # the tight bound, where one is derived

@@ -207,11 +207,17 @@ def cell_of(direction, kind: str) -> Cell:
 
 #: the arguments :mod:`implgraph.engines.bounds` has for every N
 PROVER_ARGUMENTS = ("same-level (one definition, or two declaring the same raw level), subset-monotone (with its exact "
-                    "supremum), subset-to-classes, vertex, product, registered inequality lemmas")
+                    "supremum), subset-to-classes, vertex, product, class-to-subset, one-sided-class, "
+                    "subset-to-one-sided, finite-level-of, class-distance, pairwise-distance, registered inequality "
+                    "lemmas, one-sided-ceiling")
 
 
 def _ratio_of_averages(d) -> bool:
     return any(compares(d, family) for family in ("pairwise", "subset", "class"))
+
+
+def _one_sided_any(d) -> bool:
+    return getattr(d, "sides", None) == "one-sided"
 
 
 def _outside(d) -> str:
@@ -246,7 +252,13 @@ def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
     if trivial:
         return (f"trivial: the tight f is {db.name}'s weakest level ({db.level_scale.weakest}), which every table "
                 f"of every N meets")
-    outside = [_outside(d) for d in (da, db) if not _ratio_of_averages(d)]
+    distance = db.class_distance(**{k: str(v) for k, v in nb.param_dict.items()})
+    outside = [_outside(d) for d in (da, db) if not _ratio_of_averages(d) and not (d is db and distance)]
+    if distance and not outside:
+        return (f"no argument for every N: {db.name} is a class's {distance} distance, which the prover bounds from "
+                f"a pairwise level (pairwise-distance) or a two-sided class level on the same partition "
+                f"(class-distance), not from {da.name} ({'one-sided ' if _one_sided_any(da) else ''}{da.family}) "
+                "(bounded evidence only)")
     if outside:
         return "outside the prover's families: " + "; ".join(outside) + " (bounded evidence only)"
     N = sympy.Symbol("N", integer=True)
