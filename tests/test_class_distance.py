@@ -151,3 +151,44 @@ def test_pairwise_certificate_and_corruption():
     lowered = copy.deepcopy(cert)
     lowered["upper"] = "(N - 1)*(T - 1)/(N*(T + 2))"
     assert not check_certificate(lowered, ns=range(2, 4)).ok
+
+
+# --- regressions found by review -----------------------------------------------------------------------
+
+def test_no_witness_outside_the_partitions_the_claim_allows():
+    """With classes of >= k records a table needs N >= 2k; the f below is >= U wherever one exists, so the
+    claim holds (no table with N < 2k is a witness: its second class would be too small)."""
+    f = "(N - k)*(t - 1)/(N*t) + (N - 2*k)*(t - 1)/(100*N*t)"
+    kk = sympy.Symbol("k", integer=True, positive=True)
+    r = check_implication("mult-t-closeness", "emd-t-closeness", f, b_params=EQUAL, a_classes={"min_size": kk},
+                          b_classes={"min_size": kk}, when=["k >= 2", "N >= 2*k - 1"], max_n=6, symbols={"k": kk})
+    assert r.verdict == "proved" and r.witness is None
+
+
+def test_a_false_f_with_a_word_parameter_is_refuted_not_a_crash():
+    """4 (t - 1)/(N (t + 1)) is below (t - 1)/(t + 1) at N = 5, t = 2, where U is 1/3: refuted, with a table."""
+    d = check_direction("mult-t-closeness", "emd-t-closeness(ground=equal)", f="4*(t-1)/(N*(t+1))", N=4)
+    assert d.f_verdict == "refuted" and d.witness is not None
+
+
+def test_a_distance_a_is_not_read_as_a_ratio():
+    """EMD's levels start at 0: at N = 2, records (1/2, 1/2) and (0, 1) in two classes have EMD 1/4 and basic
+    beta-likeness 1 > (N - 1) t = 1/4, so f = (N - 1) t is false and must not be proved (the prover once
+    read A's levels as ratios >= 1, where EMD holds on every table)."""
+    rows, classes = [[F(1, 2), F(1, 2)], [F(0), F(1)]], ["E1", "E2"]
+    assert brute.emd_t(rows, classes, "equal") == F(1, 4) and brute.basic_beta_likeness(rows, classes) == 1
+    r = check_implication("emd-t-closeness", "basic-beta-likeness", "(N - 1)*t", a_params=EQUAL, max_n=4)
+    assert r.verdict != "proved"
+
+
+def test_same_level_needs_a_description_that_fixes_the_level():
+    """A forged same-level certificate between EMD with the ordered ground distance (no declared distance) and
+    with the equal one is rejected: with 3 buckets, d = (c/2, -c, c/2) has total variation c, ordered EMD c/2."""
+    cert = _certificate()
+    forged = copy.deepcopy(cert)
+    forged.update(method="same-level", upper="T", tight=False)
+    forged.pop("upper_certificate", None)
+    forged["A"] = {"definition": "emd-t-closeness", "params": {"ground": "ordered"}, "family": "class", "sides": None,
+                   "min_class": "1"}
+    rep = check_certificate(forged, ns=range(2, 4))
+    assert not rep.ok and any("identical descriptions" in w for w, _, _ in rep.failures())

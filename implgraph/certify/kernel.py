@@ -4,8 +4,9 @@ The checker trusts these few textbook facts about ratio-of-averages levels (stat
 proofs) and nothing the prover computed:
 
 ``same-level``
-    Two identical descriptions (family, sides, subset size; for classes the same class sizes: the
-    classes are the table's one partition) have the same level on every table.
+    Two identical descriptions (family, sides, subset size, distance; for classes the same class sizes:
+    the classes are the table's one partition) have the same level on every table. Only a description
+    that fixes a level counts: one with declared sides (a ratio of averages) or a declared distance.
 ``extreme-means-monotone``
     In one bucket the mean of the j smallest values is nondecreasing in j and the mean of the j
     largest nonincreasing (adding the next value moves the mean towards it), so a two-sided subset
@@ -431,8 +432,8 @@ def _class_distance_structure(A, B, cert, rd):
     same = (rd.poly(A.get("min_class") or "1") == rd.poly(B.get("min_class") or "1")
             and A.get("max_class") is None and B.get("max_class") is None)
     return [("A is a two-sided class level, B a class's total variation distance",
-             A.get("family") == "class" and _two_sided(A) and B.get("family") == "class"
-             and B.get("distance") == "total-variation"),
+             A.get("family") == "class" and _two_sided(A) and A.get("distance") is None
+             and B.get("family") == "class" and B.get("distance") == "total-variation"),
             ("the same partition: one minimum class size, no maximum", same),
             ("U = Min((T - 1)/(T + 1), (N - s)(T - 1)/(N T))", _class_distance_components(cert, A, rd) is not None),
             ("s is an integer (integer coefficients, integer symbols)",
@@ -472,7 +473,7 @@ def _pairwise_distance_structure(A, B, cert, rd):
     except ValueError:
         upper_ok = False
     return [("A is pairwise, B a class's total variation distance", A.get("family") == "pairwise" and _two_sided(A)
-             and B.get("family") == "class" and B.get("distance") == "total-variation" and B.get("max_class") is None),
+             and A.get("distance") is None and B.get("family") == "class" and B.get("distance") == "total-variation" and B.get("max_class") is None),
             ("U = (N - s)(T - 1)/(N (T + 1))", upper_ok),
             ("s is an integer (integer coefficients, integer symbols)",
              _integer_valued([s], cert.get("symbols") or {}))]
@@ -556,7 +557,10 @@ def structural_checks(cert, rd):
 
     checks = []
     if method == "same-level":
-        same = (A["family"] == B["family"] and A.get("sides") == B.get("sides")
+        # a description fixes the level only when it declares sides (a ratio of averages) or a distance
+        described = (A.get("sides") in ("two-sided", "one-sided") or A.get("distance") is not None)
+        same = (described and A["family"] == B["family"] and A.get("sides") == B.get("sides")
+                and A.get("distance") == B.get("distance")
                 and rd.poly(A.get("size") or 0) == rd.poly(B.get("size") or 0)
                 and (A["family"] != "class" or (rd.poly(A.get("min_class") or 1) == rd.poly(B.get("min_class") or 1)
                                                 and A.get("max_class") == B.get("max_class"))))

@@ -116,12 +116,12 @@ def _total_variation(table):
     if any(label is None for _, _, label in table):
         raise ValueError("a class family needs class labels")
     n = sum(count for count, _, _ in table)
-    p = [sum(count * row[l] for count, row, _ in table) / n for l in range(len(table[0][1]))]
+    p = [Fraction(sum(count * row[l] for count, row, _ in table), n) for l in range(len(table[0][1]))]
     classes = {}
     for count, row, label in table:
         k, sums = classes.get(label, (0, [0] * len(p)))
         classes[label] = (k + count, [a + count * x for a, x in zip(sums, row)])
-    return max(sum(abs(Fraction(v, 1) / k - q) for v, q in zip(sums, p)) / 2 for k, sums in classes.values())
+    return max(sum(abs(Fraction(v) / k - q) for v, q in zip(sums, p)) / 2 for k, sums in classes.values())
 
 
 def raw_level(side, rows, classes=None, size=None):

@@ -50,7 +50,12 @@ import sympy
 
 from implgraph.core.errors import InputError
 
-__all__ = ["parse_expr", "parse_condition", "FUNCTIONS", "MAX_LENGTH", "MAX_DEPTH", "MAX_DIGITS", "MAX_EXPONENT"]
+__all__ = ["parse_expr", "parse_condition", "FUNCTIONS", "MAX_LENGTH", "MAX_DEPTH", "MAX_DIGITS", "MAX_EXPONENT", "Word"]
+
+
+class Word(str):
+    """A parameter that is a word (a ground distance ``equal``), not an expression: the prover and the
+    refuter keep it as it is (an expression is parsed and, at a point, made an integer)."""
 
 MAX_LENGTH = 2000     # characters of one formula
 MAX_DEPTH = 100       # nesting levels of expressions (data formulas need about 11)

@@ -53,9 +53,9 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     above the table, x and P E's and the table's mass on S: B's distance for E is x - P. Merging the
     buckets of S, and of its complement, keeps every ratio of A within [1/T, T] (a mediant), so
     x <= T P, 1 - x >= (1 - P)/T and every other class's mass on S is >= P/T, whence
-    N P >= e x + (N - e) P/T. Then (T + 1)(x - P) <= (T P - x) + (T (1 - x) - (1 - P)) + T - 1 and
-    N T (x - P) <= (N - s)(T - 1) (multipliers 1, N - e and T - 1 on the last premise, A's on E's
-    complement and e - s >= 0): ``U = Min((T - 1)/(T + 1), (N - s)(T - 1)/(N T))``, tight: s records at
+    N P >= e x + (N - e) P/T. Then (T - 1) - (T + 1)(x - P) = (T P - x) + (T (1 - x) - (1 - P)) >= 0
+    and (N - s)(T - 1) - N T (x - P) = T (N P - e x - (N - e) P/T) + (N - e)(T (1 - x) - (1 - P))
+    + (T - 1)(e - s) >= 0: ``U = Min((T - 1)/(T + 1), (N - s)(T - 1)/(N T))``, tight: s records at
     x = U' P and N - s at P (N - s U')/(N - s), with U' = Min(T, (N T - N + s)/(s T)) and
     P = Max(1/(T + 1), s/N) (binary rows, two classes).
 ``pairwise-distance`` (:func:`_pairwise_distance_bound`)
@@ -100,11 +100,12 @@ import sympy
 
 from implgraph import definitions
 from implgraph.core.concrete import ConcreteTable
+from implgraph.core.formula import Word
 from implgraph.core.verdict import VerdictWord
 from implgraph.core.simplified import simplified
 from implgraph.engines.class_subset import class_to_subset
 
-__all__ = ["ANY_BUCKETS", "BINARY_EXTREMAL", "Bound", "ProofResult", "T", "tight_bound", "ceiling_bound", "param_ranges", "subset_size_expr", "declared_subset_size", "compares", "decide",
+__all__ = ["ANY_BUCKETS", "BINARY_EXTREMAL", "Bound", "ProofResult", "T", "tight_bound", "ceiling_bound", "lowest_raw", "param_ranges", "subset_size_expr", "declared_subset_size", "compares", "decide",
            "as_definition"]
 
 #: what every argument here says of the number of buckets (see the module notes)
@@ -223,7 +224,7 @@ def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
     for d, ps in ((a, a_params), (b, b_params)):
         if "k" in d.params and "k" in ps:
             ranges += [_at_least_one(ps["k"]), sympy.Le(sympy.sympify(ps["k"]), N - 1)]
-    if _class_level(b) and (b_classes or {}).get("min_size") is not None:
+    if (_class_level(b) or _class_distance(b, b_params)) and (b_classes or {}).get("min_size") is not None:
         s_ = sympy.sympify(b_classes["min_size"])
         ranges += [_at_least_one(s_), sympy.Le(2 * s_, N)]
     return [c for c in ranges if c not in (sympy.true, True)]
@@ -238,8 +239,8 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     ja = subset_size_expr(a, N, a_params)
     jb = subset_size_expr(b, N, b_params)
     # same definition, same parameters
-    if a.name == b.name and all(simplified(sympy.sympify(a_params[k]) - sympy.sympify(b_params.get(k, 0))) == 0
-                                for k in a_params) and not a_classes and not b_classes:
+    if a.name == b.name and all(_same_value(a_params[k], b_params.get(k, 0)) for k in a_params) \
+            and not a_classes and not b_classes:
         return Bound(T, True, "same-level",
                      "A and B are the same definition with the same parameters: a table satisfying it at "
                      "level alpha has optimal level <= alpha, so B holds at every level >= alpha, and at "
@@ -445,6 +446,20 @@ def _one_sided_class_bound(s, region, N):
            f"U = {U} is attained by a binary table of two classes ({s} records at U c, the rest at "
            "c (N - s U)/(N - s), c = (T - 1)/(T (T + 1)))")
     return Bound(U, True, "one-sided-class", arg, build=build, checks=checks)
+
+
+def _same_value(x, y) -> bool:
+    """Two parameter values are the same: words (a ground distance) as text, expressions identically."""
+    if isinstance(x, Word) or isinstance(y, Word):
+        return str(x) == str(y)
+    return simplified(sympy.sympify(x) - sympy.sympify(y)) == 0
+
+
+def lowest_raw(d):
+    """The smallest valid raw level of ``d`` (sympy): the most private table's, 1 for a ratio (and its log and
+    affine forms), 0 for a distance; 1 for a count (k, l >= 1)."""
+    best = d.level_scale.best_raw
+    return sympy.Integer(1) if best is None else sympy.Rational(best.numerator, best.denominator)
 
 
 def _class_distance(d, params):

@@ -26,6 +26,7 @@ from typing import Callable
 
 import sympy
 
+from implgraph.core.formula import Word
 from implgraph.engines.bounds import T, declared_subset_size
 from implgraph.core.simplified import simplified
 
@@ -369,7 +370,7 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
     """
     syms = dict(region.kinds)
     for e in [*a_params.values(), *b_params.values(), *(a_classes or {}).values(), *(b_classes or {}).values()]:
-        if isinstance(e, str):
+        if isinstance(e, Word):
             continue        # a word parameter (a ground distance), no symbol
         for s in sympy.sympify(e).free_symbols:
             syms.setdefault(s, "integer" if s.is_integer else "real")

@@ -19,11 +19,11 @@ from dataclasses import dataclass
 
 import sympy
 
-from implgraph.core.formula import parse_condition, parse_expr
+from implgraph.core.formula import Word, parse_condition, parse_expr
 from implgraph.core.region import Region
 from implgraph.engines.certificates import certificate
 from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, ProofResult, T, as_definition, ceiling_bound, decide,
-                                     param_ranges, tight_bound)
+                                     lowest_raw, param_ranges, tight_bound)
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
@@ -42,10 +42,6 @@ def _auto_names(text, names):
             integer = ident == "N" or ident.startswith("k") or ident.startswith("K")
             names[ident] = sympy.Symbol(ident, integer=True) if integer else sympy.Symbol(ident, real=True)
     return names
-
-
-class Word(str):
-    """A parameter that is a word (a ground distance ``equal``), not an expression: kept as it is."""
 
 
 def node_params(node) -> dict:
@@ -95,11 +91,11 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
     c = _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols)
     a, b, region, raw_f = c.a, c.b, c.region, c.raw_f
     invalid = None
-    best = _best_raw(b)
+    best = lowest_raw(b)
     if raw_f is not None:
         # an f below B's most private raw value (1 for a ratio, 0 for a distance) is not a valid level: a
         # finding, reported with a point
-        if best is not None and decide(region, sympy.Ge(raw_f, best)) is not True:
+        if decide(region, sympy.Ge(raw_f, best)) is not True:
             invalid = region.find_point(sympy.Lt(raw_f, best))
 
     def finish(verdict, **kw):
@@ -220,22 +216,17 @@ def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) 
     # the condition in terms of T (A's raw level) instead of alpha
     alpha_of_T = a.level_from_raw(T)
     conds_T = [sympy.sympify(c).subs(alpha_sym, alpha_of_T) for c in conds]
-    region = Region(kinds, tuple(conds_T) + (T >= 1, N >= 2))
+    region = Region(kinds, tuple(conds_T) + (T >= lowest_raw(a), N >= 2))
     region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
     raw_f = None if fx is None else simplified(b.raw_from_level(fx.subs(alpha_sym, alpha_of_T)))
     return _Claim(a, b, a_params, b_params, conds, fx, alpha_sym, kinds, N, region, raw_f)
 
 
-def _best_raw(b):
-    """B's most private raw value (1 for a ratio, 0 for a distance) as a sympy number, or None (a count)."""
-    best = b.level_scale.best_raw
-    return None if best is None else sympy.Rational(best.numerator, best.denominator)
-
-
 def _best_text(b) -> str:
-    """``1 as a ratio`` (ratio, log and affine levels: the raw value is a ratio) / ``0 as a distance``."""
-    best = _best_raw(b)
-    return f"{best} as a {'ratio' if best == 1 else b.level_scale.name}"
+    """``1 as a ratio`` (ratio, log and affine levels: the raw value is a ratio) / ``0 as a distance`` /
+    ``1 as a count``: B's lowest raw level (:func:`implgraph.engines.bounds.lowest_raw`) in words."""
+    name = b.level_scale.name
+    return f"{lowest_raw(b)} as a {'ratio' if name in ('ratio', 'log', 'affine') else name}"
 
 
 def _f_dominates(c: _Claim, bound) -> bool:
@@ -243,7 +234,7 @@ def _f_dominates(c: _Claim, bound) -> bool:
     e.g. eps0 <= eps1 linear)."""
     if decide(c.region, sympy.Ge(c.raw_f, bound.upper)) is True:
         return True
-    dom = c.alpha >= c.a.level_from_raw(1)      # A's strongest level, in A's own units
+    dom = c.alpha >= c.a.level_from_raw(lowest_raw(c.a))      # A's strongest level, in A's own units
     areg = Region({**{s: k for s, k in c.kinds.items() if s != T}, c.alpha: "real"}, tuple(c.conds) + (dom, c.N >= 2))
     return decide(areg, sympy.Ge(c.fx, c.to_level(bound.upper))) is True
 
@@ -314,8 +305,7 @@ def _gap_refutation(c: _Claim, bound, tight_f, wit) -> dict:
           f"{alpha_sym} = {alpha_value} and has {b.name} level {b.level_from_raw(raw_at(table, b, c.b_params, pt))} "
           f"> f = {simplified(fx.subs(alpha_sym, alpha_value).subs(pt))}; tight f = {tight_f} "
           f"({bound.method}: {bound.argument})")
-    best = _best_raw(b)
-    if best is not None and bool(simplified(c.raw_f.subs(pt)) < best):
+    if bool(simplified(c.raw_f.subs(pt)) < lowest_raw(b)):
         ev += (f"; this is a degenerate level (f is below {_best_text(b)}, no valid level): no witness "
                "was found at a point where f is a valid level")
     return {"evidence": ev, "tight": tight_f,

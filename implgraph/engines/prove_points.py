@@ -14,14 +14,20 @@ import time
 
 import sympy
 
+from implgraph.core.formula import Word
 from implgraph.core.levels import optimal_level
 from implgraph.core.region import Region
-from implgraph.engines.bounds import ProofResult, T, compares
+from implgraph.engines.bounds import ProofResult, T, compares, lowest_raw
 from implgraph.engines.refute import find_witness, witness_check
 from implgraph.engines.witness import witness_json
 from implgraph.core.simplified import simplified
 
 __all__ = ["bounded_search", "probe_tightness", "refute_at_gap", "raw_at", "point_text"]
+
+
+def params_at(params, pt) -> dict:
+    """The parameters at a point: expressions as integers, words (a ground distance) as they are."""
+    return {k: v if isinstance(v, Word) else int(sympy.sympify(v).subs(pt)) for k, v in params.items()}
 
 
 def _int_symbols(kinds):
@@ -73,6 +79,8 @@ def probe_tightness(a, b, fx, region, kinds, alpha_sym, a_params, b_params, a_cl
     strict.sort(key=lambda p: -int(p.get(N, 0)))
     half = max_points // 2
     pts = strict[:half] + [p for p in reversed(strict) if p not in strict[:half]][:max_points - half]
+    if lowest_raw(a) != 1:
+        return None         # A's raw level is no ratio: the sample levels 2 and 10 below mean nothing for it
     scaled = b.level_from_raw(b.raw_from_level(fx) * sympy.Rational(999, 1000))
     reached, loose = [], []
     for pt in pts:
@@ -81,8 +89,7 @@ def probe_tightness(a, b, fx, region, kinds, alpha_sym, a_params, b_params, a_cl
             p2[T] = Tv
             if region.contains(p2) is not True:
                 continue
-            aps = {k: int(sympy.sympify(v).subs(pt)) for k, v in a_params.items()}
-            bps = {k: int(sympy.sympify(v).subs(pt)) for k, v in b_params.items()}
+            aps, bps = params_at(a_params, pt), params_at(b_params, pt)
             r = find_witness(a, b, scaled.subs(pt), N=int(pt[N]), a_params=aps, b_params=bps, alpha=alpha_sym,
                              alpha_value=a.level_from_raw(Tv), timeout_ms=1000, canonical=False)
             where = ", ".join(f"{k} = {v}" for k, v in pt.items()) + f", A's ratio {Tv}"
@@ -107,7 +114,7 @@ def probe_tightness(a, b, fx, region, kinds, alpha_sym, a_params, b_params, a_cl
 
 
 def raw_at(table, d, params, pt):
-    ps = {k: int(sympy.sympify(v).subs(pt)) for k, v in params.items()}
+    ps = params_at(params, pt)
     lv = optimal_level(table, d, **ps)
     return lv.pieces[0].value
 
@@ -120,6 +127,7 @@ def refute_at_gap(a, b, fx, raw_f, bound, region, kinds, alpha_sym, a_params, b_
                    max_n, N):
     if bound.build is None:
         return None
+    low = lowest_raw(b)
     ints = [s for s in kinds if kinds[s] == "integer"]
     reals = [s for s in kinds if kinds[s] == "real" and s != T]
     cands = []
@@ -135,25 +143,45 @@ def refute_at_gap(a, b, fx, raw_f, bound, region, kinds, alpha_sym, a_params, b_
             if gap.is_number and bool(gap < 0):
                 cands.append(p2)
                 break
-        if sum(1 for c in cands if bool(simplified(raw_f.subs(c)) >= 1)) >= 2 or len(cands) >= 12:
+        if sum(1 for c in cands if bool(simplified(raw_f.subs(c)) >= low)) >= 2 or len(cands) >= 12:
             break
-    # prefer points where f is a valid level (>= 1): the witness then is not just about an invalid f
-    cands.sort(key=lambda c: not bool(simplified(raw_f.subs(c)) >= 1))
+    # prefer points where f is a valid level (>= B's lowest raw level): the witness then is not just about an
+    # invalid f
+    cands.sort(key=lambda c: not bool(simplified(raw_f.subs(c)) >= low))
     for p2 in cands:
         table = bound.build(p2)
         if table is None:
             continue
         alpha_value = simplified(a.level_from_raw(p2[T]))
-        a_ps = {k: int(sympy.sympify(v).subs(p2)) for k, v in a_params.items()}
-        b_ps = {k: int(sympy.sympify(v).subs(p2)) for k, v in b_params.items()}
+        a_ps, b_ps = params_at(a_params, p2), params_at(b_params, p2)
         vals = {s: v for s, v in p2.items() if s != T}
         fconc = fx.subs(vals)
         adef = a
         if compares(a, "class") and table.classes is None:
             continue
+        if not _classes_allowed(table, (a_classes, b_classes), p2):
+            continue        # a partition the claim's class sizes rule out (a witness must be one of its tables)
         if witness_check(adef, b, fconc, alpha_value, a_ps, b_ps, alpha=alpha_sym)(table):
             return {k: v for k, v in p2.items()}, table, alpha_value
     return None
+
+
+def _classes_allowed(table, specs, pt) -> bool:
+    """Are the table's classes (if any) a partition the class specifications allow at ``pt``: every class of at
+    least ``min_size`` and at most ``max_size`` records, and, under a specification, at least 2 classes?"""
+    if table.classes is None:
+        return True
+    sizes = {}
+    for label in table.classes:
+        sizes[label] = sizes.get(label, 0) + 1
+    for spec in specs:
+        if not spec:
+            continue
+        lo, hi = spec.get("min_size"), spec.get("max_size")
+        if len(sizes) < 2 or (lo is not None and min(sizes.values()) < sympy.sympify(lo).subs(pt)) or \
+                (hi is not None and max(sizes.values()) > sympy.sympify(hi).subs(pt)):
+            return False
+    return True
 
 
 def bounded_search(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes, max_n, N,
@@ -171,8 +199,7 @@ def bounded_search(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params
     partitions = set()
     for pt in points:
         Nv = int(pt[N])
-        a_ps = {k: int(sympy.sympify(v).subs(pt)) for k, v in a_params.items()}
-        b_ps = {k: int(sympy.sympify(v).subs(pt)) for k, v in b_params.items()}
+        a_ps, b_ps = params_at(a_params, pt), params_at(b_params, pt)
         fconc = None if fx is None else fx.subs({s: v for s, v in pt.items()})
         options = _class_options(a_classes, b_classes, pt, Nv, a.needs_classes or b.needs_classes)
         for classes in options:
@@ -183,7 +210,8 @@ def bounded_search(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params
                 continue
             # the condition may restrict A's level (e.g. t0 <= t1): fix A's level on a grid then
             conds_T = [sympy.sympify(c).subs(pt) for c in region.constraints]
-            T_restricted = any(T in c.free_symbols and c != (T >= 1) for c in conds_T if hasattr(c, "free_symbols"))
+            T_restricted = any(T in c.free_symbols and c != (T >= lowest_raw(a)) for c in conds_T
+                               if hasattr(c, "free_symbols"))
             alphas = [None]
             if T_restricted:
                 def in_condition(tv, pt=pt):

@@ -33,7 +33,7 @@ import sympy
 from implgraph import definitions
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.errors import InputError
-from implgraph.core.formula import parse_expr
+from implgraph.core.formula import Word, parse_expr
 from implgraph.core.levels import optimal_level
 from implgraph.core.verdict import strength_of
 from implgraph.engines.recheck import is_witness
@@ -88,8 +88,12 @@ def _definition(d):
 
 
 def _int_params(params):
+    """Integer parameters as ints; a :class:`implgraph.core.formula.Word` (a ground distance) as it is."""
     out = {}
     for k, v in (params or {}).items():
+        if isinstance(v, Word):
+            out[k] = v
+            continue
         v = sympy.sympify(v)
         if not v.is_Integer:
             raise InputError(f"parameter {k} = {v} must be a concrete integer for the refuter",
