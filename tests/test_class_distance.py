@@ -58,15 +58,22 @@ def test_delta_disclosure_in_log_units():
     assert sympy.simplify(r.tight.subs({n: 5, d: sympy.log(3)}) - _tv_bound(5, F(3))) == 0
 
 
+def _pairwise_tv(n, t, s=1):
+    """By hand: X <= T Y and T (1 - X) >= 1 - Y give X - Y <= (T - 1)/(T + 1), and a class's distance is
+    (N - e)(X - Y)/N with e >= s."""
+    return F(n - s, n) * (t - 1) / (t + 1)
+
+
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_tight_f_equals_the_linear_programs(n):
+@pytest.mark.parametrize("a, bound", [("mult-t-closeness", _tv_bound), ("ldp", _pairwise_tv)])
+def test_tight_f_equals_the_linear_programs(a, bound, n):
     """check-edge's tight values at N = n (a linear program per form, over every partition, exact) are the
-    prover's U at every sampled level."""
-    d = check_direction("mult-t-closeness", "emd-t-closeness(ground=equal)", N=n, n_min=n, prover=False)
+    bounds derived by hand at every sampled level."""
+    d = check_direction(a, "emd-t-closeness(ground=equal)", N=n, n_min=n, prover=False)
     samples = d.instances[-1].samples
     assert len(samples) >= 6
-    for a, v in samples:
-        assert F(v) == _tv_bound(n, F(a)), (n, a, v)
+    for level, v in samples:
+        assert F(v) == bound(n, F(level)), (n, level, v)
 
 
 def test_minimum_class_size():
@@ -116,12 +123,6 @@ def test_certificate_rechecked_and_corruptions_rejected():
 
 # --- pairwise-distance: A pairwise (LDP), B the total variation distance ------------------------------
 
-def _pairwise_tv(n, t, s=1):
-    """By hand: X <= T Y and T (1 - X) >= 1 - Y give X - Y <= (T - 1)/(T + 1), and a class's distance is
-    (N - e)(X - Y)/N with e >= s."""
-    return F(n - s, n) * (t - 1) / (t + 1)
-
-
 def test_pairwise_table_by_hand():
     """N = 4, T = 3: one record at (3/4, 1/4) alone, three at (1/4, 3/4): every pair within ratio 3 in both
     buckets (LDP level ln 3), and the lone class is 3/4 - 3/8 = 3/8 from the table (mean 3/8)."""
@@ -129,15 +130,6 @@ def test_pairwise_table_by_hand():
     classes = ["E1", "E2", "E2", "E2"]
     assert brute.ldp(rows) == 3
     assert brute.emd_t(rows, classes, "equal") == F(3, 8) == _pairwise_tv(4, F(3))
-
-
-@pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_pairwise_tight_f_equals_the_linear_programs(n):
-    d = check_direction("ldp", "emd-t-closeness(ground=equal)", N=n, n_min=n, prover=False)
-    samples = d.instances[-1].samples
-    assert len(samples) >= 6
-    for a, v in samples:
-        assert F(v) == _pairwise_tv(n, F(a)), (n, a, v)
 
 
 def test_pairwise_certificate_and_corruption():

@@ -389,15 +389,19 @@ def _rest_mass_components(cert, A, rd):
     return _min_of(cert, rd, (T, rd.poly("1")), (N * T - N + s, s * T))
 
 
+def _same_partition(A, B, cert, rd):
+    """The checks of two class sides on one partition: one minimum class size s, an integer, no maximum."""
+    s = rd.poly(A.get("min_class") or "1")
+    same = (s == rd.poly(B.get("min_class") or "1") and A.get("max_class") is None and B.get("max_class") is None)
+    return [("the same partition: one minimum class size, no maximum", same),
+            ("s is an integer (integer coefficients, integer symbols)", _integer_valued([s], cert.get("symbols") or {}))]
+
+
 def _rest_mass_structure(A, B, cert, rd):
-    same = (rd.poly(A.get("min_class") or "1") == rd.poly(B.get("min_class") or "1")
-            and A.get("max_class") is None and B.get("max_class") is None)
     return [("A is a two-sided class level, B a one-sided class level", A.get("family") == "class" and _two_sided(A)
              and B.get("family") == "class" and B.get("sides") == "one-sided"),
-            ("the same partition: one minimum class size, no maximum", same),
             ("U = Min(T, (N T - N + s)/(s T))", _rest_mass_components(cert, A, rd) is not None),
-            ("s is an integer (integer coefficients, integer symbols)",
-             _integer_valued([rd.poly(A.get("min_class") or "1")], cert.get("symbols") or {}))]
+            *_same_partition(A, B, cert, rd)]
 
 
 def _rest_mass(A, rd, data):
@@ -429,15 +433,11 @@ def _class_distance_components(cert, A, rd):
 
 
 def _class_distance_structure(A, B, cert, rd):
-    same = (rd.poly(A.get("min_class") or "1") == rd.poly(B.get("min_class") or "1")
-            and A.get("max_class") is None and B.get("max_class") is None)
     return [("A is a two-sided class level, B a class's total variation distance",
              A.get("family") == "class" and _two_sided(A) and A.get("distance") is None
              and B.get("family") == "class" and B.get("distance") == "total-variation"),
-            ("the same partition: one minimum class size, no maximum", same),
             ("U = Min((T - 1)/(T + 1), (N - s)(T - 1)/(N T))", _class_distance_components(cert, A, rd) is not None),
-            ("s is an integer (integer coefficients, integer symbols)",
-             _integer_valued([rd.poly(A.get("min_class") or "1")], cert.get("symbols") or {}))]
+            *_same_partition(A, B, cert, rd)]
 
 
 def _class_distance(A, rd, data):
