@@ -184,3 +184,50 @@ def test_same_level_needs_a_description_that_fixes_the_level():
                    "min_class": "1"}
     rep = check_certificate(forged, ns=range(2, 4))
     assert not rep.ok and any("identical descriptions" in w for w, _, _ in rep.failures())
+
+
+# --- removal-distance: A a subset level of size N - 1 (eps-DP), B the total variation distance -------------
+
+def _removal_tv(n, t):
+    """By hand (the module notes of implgraph.engines.bounds): the largest record M and the table's P satisfy
+    T (N P - M) >= (N - 1) P and (N - 1) T (1 - P) >= N (1 - P) - (1 - M), and M <= 1."""
+    return min(F(n - 1) * (t - 1) / (t + 1), F(n - 1) * (t - 1) / (n * t - n + 1))
+
+
+def test_removal_table_by_hand():
+    """N = 4, T = 9/8: one record at 12/17 alone, three at 8/17 (table mean 9/17 = T/(T + 1)). Without the
+    first record the mean is 8/17 = P/T; without another, 28/51. On the second bucket 5/17 and 9/17, mean 8/17:
+    without the first 9/17 = T (8/17). So eps-DP's ratio is 9/8, and the lone class is 3/17 from the table."""
+    rows = [[F(12, 17), F(5, 17)]] + [[F(8, 17), F(9, 17)]] * 3
+    classes = ["E1", "E2", "E2", "E2"]
+    assert brute.dp(rows) == F(9, 8)
+    assert brute.emd_t(rows, classes, "equal") == F(3, 17) == _removal_tv(4, F(9, 8))
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_removal_tight_f_equals_the_linear_programs(n):
+    d = check_direction("dp", "emd-t-closeness(ground=equal)", N=n, n_min=n, prover=False)
+    samples = d.instances[-1].samples
+    assert len(samples) >= 6
+    for level, v in samples:
+        assert F(v) == _removal_tv(n, F(level)), (n, level, v)
+
+
+def test_removal_bound_not_attained_at_two_records():
+    """At N = 2 the sets of N - 1 records are single records: the LP's tight value at t = 5/4 is
+    (t - 1)/(2 t) = 1/10 < U = 1/9, so the prover claims U tight only where N >= 3."""
+    d = check_direction("dp", "emd-t-closeness(ground=equal)", N=2, n_min=2, prover=False)
+    assert dict(d.instances[-1].samples)["5/4"] == "1/10" and _removal_tv(2, F(5, 4)) == F(1, 9)
+    loose = check_implication("dp", "emd-t-closeness", None, b_params=EQUAL)
+    assert loose.verdict == "proved" and loose.tightness != "tight" and loose.upper_f is not None
+    tight = check_implication("dp", "emd-t-closeness", None, b_params=EQUAL, when=["N >= 3"])
+    assert tight.verdict == "proved" and tight.tightness == "tight"
+    (cert,) = certificates_in(tight.details)
+    assert check_certificate(cert).ok
+    bad = copy.deepcopy(cert)
+    bad["upper_certificate"]["multipliers"]["far"]["1 - M >= 0"] = "(N - 1)*T"
+    assert not check_certificate(bad, ns=range(3, 5)).ok
+    early = copy.deepcopy(cert)
+    early["domain"] = [c for c in early["domain"] if c != "N >= 3"]     # the family at N = 2 breaks A
+    rep = check_certificate(early, ns=range(2, 4))
+    assert not rep.ok and any("family" in w for w, _, _ in rep.failures())

@@ -93,6 +93,17 @@ proofs) and nothing the prover computed:
     ratios, a mediant), and averaging over the pairs gives X <= T Y and T (1 - X) >= 1 - Y. *pairs*
     ``(N - s)(T - 1) - (T + 1)(N - e)(X - Y) >= 0`` (multipliers N - e, N - e and T - 1 on those two
     and ``e - s >= 0``), i.e. N (T + 1)(U - (X - P)) >= 0. U >= 0.
+``removal-distance`` (method ``removal-distance``)
+    A a two-sided subset level <= T of size N - 1 (``A["size"]``, record removal), B the total variation
+    distance of a class's distribution from the table's (``B["distance"] == "total-variation"``) over any
+    classes (``min_class`` 1, no ``max_class``): ``U = Min((N - 1)(T - 1)/(T + 1), (N - 1)(T - 1)/(N T - N + 1))``
+    (checked component by component, in either order; U may be one alone). For a class E and the buckets S
+    where E lies above the table, E's mass on S is at most the largest record's, M (``b_``, in [0, 1]), so B's
+    distance for E is at most M - P, P the table's mass (``a_``). The N - 1 other records form a set A bounds:
+    their mean on S, (N P - M)/(N - 1), is >= P/T, and on the complement, (N (1 - P) - (1 - M))/(N - 1), is
+    <= T (1 - P) (each a mediant of A's bucket ratios). *near* ``(N - 1)(T - 1) - (T + 1)(M - P) >= 0``
+    (multipliers 1 and 1 on the two), *far* ``(N - 1)(T - 1) - (N T - N + 1)(M - P) >= 0`` (multipliers 1 on
+    the first and (N - 1)(T - 1) on ``1 - M >= 0``). Both denominators are > 0 and U >= 0 where T >= 1.
 ``max-value`` (method ``subset-to-one-sided``)
     A a two-sided subset level <= T of size j (``A["size"]``; the domain gives 1 <= j <= N - 1), B a
     one-sided class level (any class sizes): ``U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))``
@@ -497,6 +508,45 @@ def _pairwise_distance(B, rd, data):
     ]
 
 
+def _removal_distance_components(cert, rd):
+    """U's components (N - 1)(T - 1)/(T + 1) and (N - 1)(T - 1)/(N T - N + 1), in either order; None otherwise."""
+    T, N = rd.gens["T"], rd.gens["N"]
+    return _min_of(cert, rd, ((N - 1) * (T - 1), T + 1), ((N - 1) * (T - 1), N * T - N + 1))
+
+
+def _removal_distance_structure(A, B, cert, rd):
+    N = rd.gens["N"]
+    return [("A is a two-sided subset level of size N - 1, B a class's total variation distance over any classes",
+             A.get("family") == "subset" and _two_sided(A) and A.get("distance") is None
+             and _size(A, rd) == N - 1 and B.get("family") == "class" and B.get("distance") == "total-variation"
+             and rd.poly(B.get("min_class") or "1") == 1 and B.get("max_class") is None),
+            ("U = Min((N - 1)(T - 1)/(T + 1), (N - 1)(T - 1)/(N T - N + 1))",
+             _removal_distance_components(cert, rd) is not None)]
+
+
+def _removal_distance(rd, data):
+    """The obligations of ``removal-distance`` (see the module notes)."""
+    g = rd.gens
+    T, N, P, M = g["T"], g["N"], g["a_"], g["b_"]
+    exists = [(">=", N - 2), (">=", T - 1)]
+    mults = _multipliers(data, rd)
+    on_s = T * (N * P - M) - (N - 1) * P
+    on_rest = (N - 1) * T * (1 - P) - N * (1 - P) + (1 - M)
+    near = {"without M on S: T*(N*P - M) - (N - 1)*P >= 0": on_s,
+            "without M on the rest: (N - 1)*T*(1 - P) - N*(1 - P) + (1 - M) >= 0": on_rest}
+    far = {"without M on S: T*(N*P - M) - (N - 1)*P >= 0": on_s, "1 - M >= 0": 1 - M}
+    hyps = exists + [(">=", P), (">=", 1 - P), (">=", M), (">=", 1 - M), (">=", on_s), (">=", on_rest)]
+    return [
+        Obligation("on the domain: N >= 2", N - 2),
+        Obligation("near: (N - 1)*(T - 1) - (T + 1)*(M - P) >= 0", (N - 1) * (T - 1) - (T + 1) * (M - P), hyps,
+                   facts=near, multipliers=mults.get("near")),
+        Obligation("far: (N - 1)*(T - 1) - (N*T - N + 1)*(M - P) >= 0",
+                   (N - 1) * (T - 1) - (N * T - N + 1) * (M - P), hyps, facts=far, multipliers=mults.get("far")),
+        Obligation("N*T - N + 1 > 0 (the second component's denominator)", N * T - N + 1, exists, strict=True),
+        Obligation("U >= 0: (N - 1)*(T - 1) >= 0", (N - 1) * (T - 1), exists),
+    ]
+
+
 def _max_value_components(cert, A, rd):
     """U's components N - (N - 1)/T and (j T (N - 1) - (j - 1) N)/(N - j), as ``(P, Q)`` in that order;
     None otherwise."""
@@ -592,6 +642,8 @@ def structural_checks(cert, rd):
         checks += _class_distance_structure(A, B, cert, rd)
     elif method == "pairwise-distance":
         checks += _pairwise_distance_structure(A, B, cert, rd)
+    elif method == "removal-distance":
+        checks += _removal_distance_structure(A, B, cert, rd)
     elif method == "finite-level-of":
         checks += [("A's registered definition declares B's level where finite", _declares_finite_level(A, B)),
                    ("U = T", upper_is_T())]
@@ -633,6 +685,8 @@ def obligations(cert, rd):
         return _class_distance(A, rd, data)
     if method == "pairwise-distance":
         return _pairwise_distance(B, rd, data)
+    if method == "removal-distance":
+        return _removal_distance(rd, data)
     if method == "vertex":
         mults = _multipliers(data, rd)
         return _vertex(B, cert["upper"], rd, mults)

@@ -66,6 +66,18 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     mediant), so averaging, X <= T Y and T (1 - X) >= 1 - Y, whence (T + 1)(X - Y) <= T - 1:
     ``U = (N - s)(T - 1)/(N (T + 1))``, tight: s records at T/(T + 1) in one class, the rest at
     1/(T + 1) (binary rows).
+``removal-distance`` (:func:`_removal_distance_bound`)
+    A a two-sided subset level of size N - 1 (record removal: eps-DP), B a class's total variation
+    distance from the table over any classes (minimum class size 1). A class's mass x on the buckets S
+    where it lies above the table is at most the largest record's, M; removing that record leaves N - 1
+    records whose means on S and on its complement are within ratio T of the table's (a mediant):
+    T (N P - M) >= (N - 1) P and (N - 1) T (1 - P) >= N (1 - P) - (1 - M). Their sum is
+    (N - 1)(T - 1) - (T + 1)(M - P) >= 0, and the first plus (N - 1)(T - 1) (1 - M) >= 0 is
+    (N - 1)(T - 1) - (N T - N + 1)(M - P) >= 0:
+    ``U = Min((N - 1)(T - 1)/(T + 1), (N - 1)(T - 1)/(N T - N + 1))``, attained for every N >= 3 by one
+    record at x = Min(1, (N T - N + 1)/(T + 1)) in a class of its own and N - 1 at x/(N T - N + 1) (at N = 2
+    that table breaks A: the supremum there is smaller, (T - 1)/(2 T)); tight where the condition gives
+    N >= 3, an upper bound otherwise.
 ``subset-to-one-sided`` (:func:`_subset_one_sided_bound`)
     A a two-sided subset level of size j (1 <= j <= N - 1), B a one-sided class level (any class
     sizes): a class mean is at most the bucket's largest value M. The N - 1 other values are the N - 1
@@ -311,6 +323,10 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     if ja is not None and _one_sided(b, "class") and sympy.sympify((b_classes or {}).get("min_size", 1)) == 1 \
             and decide(region, sympy.And(ja >= 1, ja <= N - 1)) is True:
         return _subset_one_sided_bound(ja, N, region)
+    if ja is not None and _class_distance(b, b_params) == "total-variation" \
+            and sympy.sympify((b_classes or {}).get("min_size", 1)) == 1 and not (b_classes or {}).get("max_size") \
+            and (simplified(ja - (N - 1)) == 0 or decide(region, sympy.Eq(ja, N - 1)) is True):
+        return _removal_distance_bound(N, region)
     if compares(a, "class") and jb is not None:
         return class_to_subset(a_classes, jb, region, N, T=T, decide=decide, Bound=Bound, at_least_one=_at_least_one)
     return None
@@ -537,6 +553,43 @@ def _pairwise_distance_bound(s, N):
            "T (1 - X) >= 1 - Y, and (T + 1)(N - e)(X - Y) <= (N - s)(T - 1) (multipliers N - e, N - e, T - 1; "
            f"e >= s): U = {U}, attained by s records at T/(T + 1) in one class and the rest at 1/(T + 1)")
     return Bound(U, True, "pairwise-distance", arg, build=build, checks=checks)
+
+
+def _removal_distance_bound(N, region):
+    # the two identities of the argument (module notes): the largest record M, the table's P, on S
+    M_, P_ = sympy.symbols("M_ P_")
+    f1 = T * (N * P_ - M_) - (N - 1) * P_
+    f2 = (N - 1) * T * (1 - P_) - N * (1 - P_) + (1 - M_)
+    near = sympy.expand((N - 1) * (T - 1) - (T + 1) * (M_ - P_) - (f1 + f2)) == 0
+    far = sympy.expand((N - 1) * (T - 1) - (N * T - N + 1) * (M_ - P_) - (f1 + (N - 1) * (T - 1) * (1 - M_))) == 0
+    checks = [f"(T + 1)(M - P) <= (N - 1)(T - 1) (identity): {near}",
+              f"(N T - N + 1)(M - P) <= (N - 1)(T - 1) (identity): {far}"]
+    if not (near and far):
+        return None
+    U = sympy.Min((N - 1) * (T - 1) / (T + 1), (N - 1) * (T - 1) / (N * T - N + 1))
+    # the family satisfies A only where N >= 3 (at N = 2 the sets of N - 1 records are single records, and
+    # the other record's ratio on the complement exceeds T): tight where the condition gives N >= 3
+    tight = decide(region, N >= 3) is True
+    checks.append(f"N >= 3 on the condition (the family attains U there): {tight}")
+
+    def build(point):
+        Tv = sympy.Rational(point[T])
+        Nv = int(point[N]) if N in point else int(N)
+        if Nv < 3:
+            return None
+        x = min(sympy.Integer(1), (Nv * Tv - Nv + 1) / (Tv + 1))
+        vals = [x] + [x / (Nv * Tv - Nv + 1)] * (Nv - 1)
+        return _binary_column_table([_frac(v) for v in vals], labels=["E1"] + ["E2"] * (Nv - 1))
+
+    arg = ("A is a two-sided subset level of size N - 1 (record removal), B a class's total variation distance from "
+           "the table (any classes): a class's mass on the buckets S where it lies above the table is at most the "
+           "largest record's, M; without that record the other N - 1 have means on S and on its complement within "
+           "ratio T of the table's (a mediant), T (N P - M) >= (N - 1) P and (N - 1) T (1 - P) >= N (1 - P) - (1 - M); "
+           "their sum gives (T + 1)(M - P) <= (N - 1)(T - 1), the first with (N - 1)(T - 1)(1 - M) >= 0 gives "
+           f"(N T - N + 1)(M - P) <= (N - 1)(T - 1): U = {U}, attained for every N >= 3 by one record at "
+           "x = Min(1, (N T - N + 1)/(T + 1)) in a class of its own and N - 1 at x/(N T - N + 1)"
+           + ("" if tight else " (at N = 2 the family breaks A and the supremum is smaller: an upper bound there)"))
+    return Bound(U, tight, "removal-distance", arg, build=build, checks=checks)
 
 
 def subset_one_sided_upper(j, N):

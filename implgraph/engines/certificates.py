@@ -336,6 +336,22 @@ def _pairwise_distance_upper_certificate(cert, ctx):
                   "e - s >= 0": "T - 1"}}}
 
 
+def _removal_distance_family():
+    """One record at x = Min(1, (N T - N + 1)/(T + 1)) in class E1, N - 1 at x/(N T - N + 1) in E2 (engines.bounds
+    ``removal-distance``)."""
+    x = "Min(1, (N*T - N + 1)/(T + 1))"
+    return [{"count": "1", "value": x, "class": "E1"},
+            {"count": "N - 1", "value": f"{x}/(N*T - N + 1)", "class": "E2"}]
+
+
+@_method("removal-distance", family=lambda cert, ctx: {"blocks": _removal_distance_family()})
+def _removal_distance_upper_certificate(cert, ctx):
+    cert["upper_certificate"] = {"lemma": "removal-distance", "multipliers": {
+        "near": {"without M on S: T*(N*P - M) - (N - 1)*P >= 0": "1",
+                 "without M on the rest: (N - 1)*T*(1 - P) - N*(1 - P) + (1 - M) >= 0": "1"},
+        "far": {"without M on S: T*(N*P - M) - (N - 1)*P >= 0": "1", "1 - M >= 0": "(N - 1)*(T - 1)"}}}
+
+
 @_method("subset-to-one-sided", family=lambda cert, ctx: {"blocks": _max_value_family(cert["upper"])})
 def _max_value_upper_certificate(cert, ctx):
     j_ = cert["A"]["size"]
