@@ -208,8 +208,8 @@ def cell_of(direction, kind: str) -> Cell:
 #: the arguments :mod:`implgraph.engines.bounds` has for every N
 PROVER_ARGUMENTS = ("same-level (one definition, or two declaring the same raw level), subset-monotone (with its exact "
                     "supremum), subset-to-classes, vertex, product, class-to-subset, one-sided-class, "
-                    "subset-to-one-sided, finite-level-of, class-distance, pairwise-distance, registered inequality "
-                    "lemmas, one-sided-ceiling")
+                    "subset-to-one-sided, finite-level-of, class-distance, pairwise-distance, removal-distance, "
+                    "registered inequality lemmas, one-sided-ceiling")
 
 
 def _ratio_of_averages(d) -> bool:
@@ -255,10 +255,12 @@ def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
     distance = db.class_distance(**{k: str(v) for k, v in nb.param_dict.items()})
     outside = [_outside(d) for d in (da, db) if not _ratio_of_averages(d) and not (d is db and distance)]
     if distance and not outside:
+        j = subset_size_expr(da, sympy.Symbol("N", integer=True), na.param_dict)
+        shape = ("one-sided " if _one_sided_any(da) else "") + da.family + ("" if j is None else f", size {j}")
         return (f"no argument for every N: {db.name} is a class's {distance} distance, which the prover bounds from "
-                f"a pairwise level (pairwise-distance) or a two-sided class level on the same partition "
-                f"(class-distance), not from {da.name} ({'one-sided ' if _one_sided_any(da) else ''}{da.family}) "
-                "(bounded evidence only)")
+                f"a pairwise level (pairwise-distance), a two-sided class level on the same partition "
+                f"(class-distance) or a two-sided subset level of size N - 1 (removal-distance), not from {da.name} "
+                f"({shape}) (bounded evidence only)")
     if outside:
         return "outside the prover's families: " + "; ".join(outside) + " (bounded evidence only)"
     N = sympy.Symbol("N", integer=True)
