@@ -99,6 +99,13 @@ def test_other_ground_distance_not_claimed():
     assert r.verdict == "unknown"
 
 
+def _corrupted(cert, identity, fact, value):
+    """A copy of ``cert`` with one multiplier changed."""
+    bad = copy.deepcopy(cert)
+    bad["upper_certificate"]["multipliers"][identity][fact] = value
+    return bad
+
+
 def _certificate():
     r = check_implication("mult-t-closeness", "emd-t-closeness", None, b_params=EQUAL)
     (cert,) = certificates_in(r.details)
@@ -108,9 +115,7 @@ def _certificate():
 def test_certificate_rechecked_and_corruptions_rejected():
     cert = _certificate()
     assert check_certificate(cert).ok
-    bad = copy.deepcopy(cert)
-    bad["upper_certificate"]["multipliers"]["far"]["e - s >= 0"] = "T"      # was T - 1
-    rep = check_certificate(bad, ns=range(2, 4))
+    rep = check_certificate(_corrupted(cert, "far", "e - s >= 0", "T"), ns=range(2, 4))      # was T - 1
     assert not rep.ok and any("not 0" in h for _, _, h in rep.failures())
     lowered = copy.deepcopy(cert)
     lowered["upper"] = "Min((T - 1)/(T + 2), (N - 1)*(T - 1)/(N*T))"
@@ -137,9 +142,7 @@ def test_pairwise_certificate_and_corruption():
     assert r.verdict == "proved" and r.method == "pairwise-distance" and r.tightness == "tight"
     (cert,) = certificates_in(r.details)
     assert check_certificate(cert).ok
-    bad = copy.deepcopy(cert)
-    bad["upper_certificate"]["multipliers"]["pairs"]["e - s >= 0"] = "T + 1"
-    assert not check_certificate(bad, ns=range(2, 4)).ok
+    assert not check_certificate(_corrupted(cert, "pairs", "e - s >= 0", "T + 1"), ns=range(2, 4)).ok
     lowered = copy.deepcopy(cert)
     lowered["upper"] = "(N - 1)*(T - 1)/(N*(T + 2))"
     assert not check_certificate(lowered, ns=range(2, 4)).ok
@@ -224,9 +227,7 @@ def test_removal_bound_not_attained_at_two_records():
     assert tight.verdict == "proved" and tight.tightness == "tight"
     (cert,) = certificates_in(tight.details)
     assert check_certificate(cert).ok
-    bad = copy.deepcopy(cert)
-    bad["upper_certificate"]["multipliers"]["far"]["1 - M >= 0"] = "(N - 1)*T"
-    assert not check_certificate(bad, ns=range(3, 5)).ok
+    assert not check_certificate(_corrupted(cert, "far", "1 - M >= 0", "(N - 1)*T"), ns=range(3, 5)).ok
     early = copy.deepcopy(cert)
     early["domain"] = [c for c in early["domain"] if c != "N >= 3"]     # the family at N = 2 breaks A
     rep = check_certificate(early, ns=range(2, 4))
