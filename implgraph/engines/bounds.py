@@ -117,7 +117,7 @@ from implgraph.core.verdict import VerdictWord
 from implgraph.core.simplified import simplified
 from implgraph.engines.class_subset import class_to_subset
 
-__all__ = ["ANY_BUCKETS", "BINARY_EXTREMAL", "Bound", "ProofResult", "T", "tight_bound", "ceiling_bound", "lowest_raw", "param_ranges", "subset_size_expr", "declared_subset_size", "compares", "decide",
+__all__ = ["ANY_BUCKETS", "BINARY_EXTREMAL", "Bound", "ProofResult", "T", "tight_bound", "ceiling_bound", "class_distance_of", "lowest_raw", "param_ranges", "subset_size_expr", "declared_subset_size", "compares", "decide",
            "as_definition"]
 
 #: what every argument here says of the number of buckets (see the module notes)
@@ -236,7 +236,7 @@ def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
     for d, ps in ((a, a_params), (b, b_params)):
         if "k" in d.params and "k" in ps:
             ranges += [_at_least_one(ps["k"]), sympy.Le(sympy.sympify(ps["k"]), N - 1)]
-    if (_class_level(b) or _class_distance(b, b_params)) and (b_classes or {}).get("min_size") is not None:
+    if (_class_level(b) or class_distance_of(b, b_params)) and (b_classes or {}).get("min_size") is not None:
         s_ = sympy.sympify(b_classes["min_size"])
         ranges += [_at_least_one(s_), sympy.Le(2 * s_, N)]
     return [c for c in ranges if c not in (sympy.true, True)]
@@ -245,7 +245,7 @@ def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
 def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None):
     """The strongest :class:`Bound` the engine can establish for A => B, or None."""
     a, b = as_definition(a), as_definition(b)
-    if (_class_level(b) or _class_distance(b, b_params)) and not b_classes:
+    if (_class_level(b) or class_distance_of(b, b_params)) and not b_classes:
         b_classes = {"min_size": sympy.Integer(1)}   # any partition: classes of size >= 1
     region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
     ja = subset_size_expr(a, N, a_params)
@@ -302,10 +302,10 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     if compares(a, "class") and _one_sided(b, "class") and not (b_classes or {}).get("max_size") \
             and (a_classes or {"min_size": sympy.Integer(1)}) == b_classes:
         return _one_sided_class_bound(sympy.sympify(b_classes["min_size"]), region, N)
-    if compares(a, "class") and _class_distance(b, b_params) == "total-variation" \
+    if compares(a, "class") and class_distance_of(b, b_params) == "total-variation" \
             and not (b_classes or {}).get("max_size") and (a_classes or {"min_size": sympy.Integer(1)}) == b_classes:
         return _class_distance_bound(sympy.sympify(b_classes["min_size"]), region, N)
-    if compares(a, "pairwise") and _class_distance(b, b_params) == "total-variation" \
+    if compares(a, "pairwise") and class_distance_of(b, b_params) == "total-variation" \
             and not (b_classes or {}).get("max_size"):
         return _pairwise_distance_bound(sympy.sympify(b_classes["min_size"]), N)
     # (a maximum class size other than 1 may rule out the vertex table, a class of k records and the rest
@@ -323,7 +323,7 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     if ja is not None and _one_sided(b, "class") and sympy.sympify((b_classes or {}).get("min_size", 1)) == 1 \
             and decide(region, sympy.And(ja >= 1, ja <= N - 1)) is True:
         return _subset_one_sided_bound(ja, N, region)
-    if ja is not None and _class_distance(b, b_params) == "total-variation" \
+    if ja is not None and class_distance_of(b, b_params) == "total-variation" \
             and sympy.sympify((b_classes or {}).get("min_size", 1)) == 1 and not (b_classes or {}).get("max_size") \
             and (simplified(ja - (N - 1)) == 0 or decide(region, sympy.Eq(ja, N - 1)) is True):
         return _removal_distance_bound(N, region)
@@ -478,10 +478,21 @@ def lowest_raw(d):
     return sympy.Integer(1) if best is None else sympy.Rational(best.numerator, best.denominator)
 
 
-def _class_distance(d, params):
-    """The class distance ``d`` declares at ``params`` (``Definition.class_distance``), or None."""
-    f = getattr(d, "class_distance", None)
-    return None if f is None else f(**{k: str(v) for k, v in params.items()})
+def class_distance_of(d, params):
+    """The class distance ``d`` declares at ``params`` (``Definition.class_distance``, which reads words), or None."""
+    return d.class_distance(**{k: str(v) for k, v in params.items()})
+
+
+def _smaller_alone(U, region):
+    """``U = Min(x, y)`` as the one component the condition makes the smaller (z3), else ``U`` (the kernel accepts
+    either component alone: each is an upper bound by its own obligation)."""
+    if not (isinstance(U, sympy.Min) and len(U.args) == 2):
+        return U
+    first, second = U.args
+    for x, y in ((first, second), (second, first)):
+        if decide(region, sympy.Le(x, y)) is True:
+            return x
+    return U
 
 
 def class_distance_upper(s, N):
@@ -501,12 +512,7 @@ def _class_distance_bound(s, region, N):
               f"N T (x - P) <= (N - s)(T - 1) from A on the other classes (identity): {second}"]
     if not (first and second):
         return None
-    U = class_distance_upper(s, N)
-    one, two = U.args if isinstance(U, sympy.Min) else (U, U)
-    for c1, c2 in ((one, two), (two, one)):
-        if c1 != c2 and decide(region, sympy.Le(c1, c2)) is True:
-            U = c1          # one component alone where the condition makes it the smaller (z3)
-            break
+    U = _smaller_alone(class_distance_upper(s, N), region)
 
     def build(point):
         Tv = sympy.Rational(point[T])
@@ -599,14 +605,7 @@ def subset_one_sided_upper(j, N):
 
 
 def _subset_one_sided_bound(j, N, region=None):
-    U = subset_one_sided_upper(j, N)
-    if region is not None and isinstance(U, sympy.Min) and len(U.args) == 2:
-        # one component alone where the condition makes it the smaller (z3)
-        first, second = U.args
-        for x, y in ((first, second), (second, first)):
-            if decide(region, sympy.Le(x, y)) is True:
-                U = x
-                break
+    U = subset_one_sided_upper(j, N) if region is None else _smaller_alone(subset_one_sided_upper(j, N), region)
 
     def build(point):
         Tv = sympy.Rational(point[T])

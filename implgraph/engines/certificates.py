@@ -27,7 +27,7 @@ from typing import Callable
 import sympy
 
 from implgraph.core.formula import Word
-from implgraph.engines.bounds import T, declared_subset_size
+from implgraph.engines.bounds import T, class_distance_of, declared_subset_size
 from implgraph.core.simplified import simplified
 
 __all__ = ["certificate", "FORMAT", "METHODS"]
@@ -43,7 +43,7 @@ def _side(d, params, classes, N):
         out["size"] = str(j)
     if getattr(d, "finite_level_of", None):
         out["finite_level_of"] = d.finite_level_of
-    distance = d.class_distance(**{k: str(v) for k, v in params.items()})
+    distance = class_distance_of(d, params)
     if distance is not None:
         out["distance"] = distance
     if d.family == "class":

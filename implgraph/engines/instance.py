@@ -11,6 +11,7 @@ buckets than ``p`` still refutes A => B; its note says so). Every witness is re-
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import dataclass, field
@@ -237,27 +238,22 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
         the first table where B is weaker than a given f at A's level becomes ``f_witness``."""
         nonlocal f_witness
         rows_key = (tuple(map(tuple, rows)), sizes, classed)
-        made = []
-
-        def table():
-            if not made:
-                made.append(table_of(rows, sizes, classed))
-            return made[0]
+        table = functools.cache(lambda: table_of(rows, sizes, classed))     # built when a level or a check needs it
         ra = _grid_level(a_def, a_params, rows_key, table)
         if ra is None or ra == INF:
             return None
         rb = _grid_level(b_def, b_params, rows_key, table)
         if rb is None:
             return None
-        ct = table()
         if f_raw is not None and f_witness is None:
             ra_s, target = f_target(ra)
-            if weaker(b_def, rb, target) and is_witness(a_def, a_params, b_def, b_params, ct, a_raw=ra, f_raw=target):
-                f_witness = witness_dict(ct, a_def, a_params, b_def, b_params,
+            if weaker(b_def, rb, target) and is_witness(a_def, a_params, b_def, b_params, table(), a_raw=ra,
+                                                        f_raw=target):
+                f_witness = witness_dict(table(), a_def, a_params, b_def, b_params,
                                          {"level": str(a_def.level_from_raw(ra_s)),
                                           "f_at_level": str(b_def.level_from_raw(target))})
-        if rb == INF and is_witness(a_def, a_params, b_def, b_params, ct):
-            return ct
+        if rb == INF and is_witness(a_def, a_params, b_def, b_params, table()):
+            return table()
         return None
 
     def found(ct, note):

@@ -42,7 +42,7 @@ import sympy
 from implgraph.core.nodes import node_text, parse_node
 from implgraph.definitions import all_definitions, get
 from implgraph.definitions.families import param_grid
-from implgraph.engines.bounds import compares, subset_size_expr
+from implgraph.engines.bounds import class_distance_of, compares, subset_size_expr
 from implgraph.engines.checkedge import check_edge
 from implgraph.core.region import Region, forget_answers
 from implgraph.engines.smaller_subset import smaller_subset_threshold, zero_records_witness
@@ -216,10 +216,6 @@ def _ratio_of_averages(d) -> bool:
     return any(compares(d, family) for family in ("pairwise", "subset", "class"))
 
 
-def _one_sided_any(d) -> bool:
-    return getattr(d, "sides", None) == "one-sided"
-
-
 def _outside(d) -> str:
     """Why a declaration is outside the prover's families (two-sided ratios of averages)."""
     scale = d.level_scale
@@ -252,11 +248,11 @@ def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
     if trivial:
         return (f"trivial: the tight f is {db.name}'s weakest level ({db.level_scale.weakest}), which every table "
                 f"of every N meets")
-    distance = db.class_distance(**{k: str(v) for k, v in nb.param_dict.items()})
+    distance = class_distance_of(db, nb.param_dict)
     outside = [_outside(d) for d in (da, db) if not _ratio_of_averages(d) and not (d is db and distance)]
     if distance and not outside:
         j = subset_size_expr(da, sympy.Symbol("N", integer=True), na.param_dict)
-        shape = ("one-sided " if _one_sided_any(da) else "") + da.family + ("" if j is None else f", size {j}")
+        shape = ("one-sided " if getattr(da, "sides", None) == "one-sided" else "") + da.family + ("" if j is None else f", size {j}")
         return (f"no argument for every N: {db.name} is a class's {distance} distance, which the prover bounds from "
                 f"a pairwise level (pairwise-distance), a two-sided class level on the same partition "
                 f"(class-distance) or a two-sided subset level of size N - 1 (removal-distance), not from {da.name} "
