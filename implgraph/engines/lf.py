@@ -4,7 +4,7 @@ Every ratio-of-averages level is a max of linear-fractional forms
 (:func:`implgraph.definitions.families.lf_model`). :func:`infinite_witness` asks for a table with
 A finite and B infinite; :func:`tight_at` computes the tight raw ``F(a) = sup{B(T) : A(T) <= a}``
 over every partition, one linear program per form of B up to the symmetries of the partition
-(:func:`_canonical`). Where no table is asked for (no f to check), the optimum of each linear program
+(:func:`_canonical`) and the permutations of buckets that keep A's forms (:func:`bucket_symmetries`). Where no table is asked for (no f to check), the optimum of each linear program
 is memoised in the process (:data:`_OPTIMA`): the same A constraints meet the same form of B again
 in many pairs, and the optimum of a linear program is one number, whatever was asked before. The
 solver is :func:`implgraph.solvers.choose.lf_backend`; its answers are exact rationals, re-checked by
@@ -14,13 +14,14 @@ the caller (:mod:`implgraph.engines.recheck`).
 from __future__ import annotations
 
 import functools
+import itertools
 from fractions import Fraction
 
 from implgraph.core.concrete import ConcreteTable
 from implgraph.definitions.families import Form, Term
 from implgraph.solvers.choose import lf_backend
 
-__all__ = ["partitions", "partitions_for", "table_of", "infinite_witness", "tight_at", "new_context"]
+__all__ = ["partitions", "partitions_for", "table_of", "infinite_witness", "tight_at", "new_context", "bucket_symmetries"]
 
 
 def new_context():
@@ -64,6 +65,37 @@ def _canonical(term, sizes, p):
         out.append((size, tuple(sig)))
         start += size
     return (term.num.const, term.den.const, tuple(sorted(out)))
+
+
+#: bucket permutations are tried only up to this many buckets (4! = 24 permutations)
+SYMMETRY_MAX_P = 4
+
+
+def _relabelled(form, perm):
+    """``form`` with bucket ``l`` renamed ``perm[l]``."""
+    return Form(tuple(sorted((i, perm[l], c) for i, l, c in form.coef)), form.const)
+
+
+def bucket_symmetries(am, p) -> list:
+    """The permutations of the ``p`` buckets that map A's forms ``am.terms`` onto themselves (the
+    identity first; only the identity beyond :data:`SYMMETRY_MAX_P` buckets). They form a group, and
+    each keeps the set of tables with A's raw level <= a (the rows' constraints are the same for every
+    bucket), so a form of B and its relabelling have the same maximum over that set."""
+    ident = tuple(range(p))
+    if p > SYMMETRY_MAX_P:
+        return [ident]
+    terms = set(am.terms)
+    return [perm for perm in itertools.permutations(range(p))
+            if perm == ident or all(Term(_relabelled(t.num, perm), _relabelled(t.den, perm)) in terms
+                                    for t in am.terms)]
+
+
+def _orbit_key(term, sizes, p, perms):
+    """Key of a form under the permutations of records that keep the class partition and the
+    bucket permutations ``perms``: equal keys, equal maxima."""
+    return min(_canonical(term if perm == tuple(range(p)) else
+                          Term(_relabelled(term.num, perm), _relabelled(term.den, perm)), sizes, p)
+               for perm in perms)
 
 
 def infinite_witness(am, bm, N, p, sizes, classed, ctx=None):
@@ -131,10 +163,11 @@ def tight_at(a_def, b_def, models, a, N, p, classed, ctx=None, tables=True):
                     best, best_table = v, table_of(rows, sizes, classed)
             continue
         seen = {}
+        perms = bucket_symmetries(am, p)
         lp = functools.cache(lambda am=am: lf_backend().Maximiser(am, a, N, p, ctx))   # built when first asked
         memo_key = None if tables else (tuple(am.terms), a, N, p)
         for t in bm.terms:
-            key = _canonical(t, sizes, p)
+            key = _orbit_key(t, sizes, p, perms)
             if key in seen:
                 continue
             seen[key] = True
