@@ -232,3 +232,65 @@ def test_removal_bound_not_attained_at_two_records():
     early["domain"] = [c for c in early["domain"] if c != "N >= 3"]     # the family at N = 2 breaks A
     rep = check_certificate(early, ns=range(2, 4))
     assert not rep.ok and any("family" in w for w, _, _ in rep.failures())
+
+
+# --- removal-distance for a subset level of any size j <= N - 1 ((k,t)-closeness, (k,eps)-DP) -------------
+
+def test_subset_of_two_table_by_hand():
+    """N = 4, T = 2: one record at (1, 0) alone, three at (1/5, 4/5); the table's mean is (2/5, 3/5). Pairs on the
+    first bucket: largest mean 3/5 = (3/2)(2/5), smallest 1/5 = (2/5)/2; on the second: 4/5 = (4/3)(3/5) and
+    2/5 = (3/5)/(3/2). So (2,t)-closeness's t is 2, and the lone class is 1 - 2/5 = 3/5 from the table: U at
+    N = 4, T = 2 is attained."""
+    rows = [[F(1), F(0)]] + [[F(1, 5), F(4, 5)]] * 3
+    classes = ["E1", "E2", "E2", "E2"]
+    assert brute.kt(rows, 2) == 2
+    assert brute.emd_t(rows, classes, "equal") == F(3, 5) == _removal_tv(4, F(2))
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_subset_of_two_tight_values_below_the_bound(n):
+    """U bounds the exact tight values of the linear programs at every sample level, and at N = 4 the bound
+    is strict at t = 5/4: the tight value there is 3 (t - 1)/(2 t) = 3/10 < U = 1/3 (by hand: the pairs
+    give L >= P/T and (1 - H) + (1 - L) >= 2 (1 - P)/T for one record at H, three at L; the two meet at
+    P = 1/2), so the prover does not claim U tight."""
+    d = check_direction("kt-closeness(k=2)", "emd-t-closeness(ground=equal)", N=n, n_min=n, prover=False)
+    samples = dict(d.instances[-1].samples)
+    assert len(samples) >= 6
+    for level, v in samples.items():
+        assert F(v) <= _removal_tv(n, F(level)), (n, level, v)
+    if n == 4:
+        assert F(samples["5/4"]) == F(3, 10) < _removal_tv(4, F(5, 4)) == F(1, 3)
+
+
+@pytest.mark.parametrize("a, j", [("kt-closeness", 2), ("kdp", "N - 2")])
+def test_subset_of_any_size_certificate_and_corruptions(a, j):
+    r = check_implication(a, "emd-t-closeness", None, a_params={"k": 2}, b_params=EQUAL)
+    assert r.verdict == "proved" and r.method == "removal-distance" and r.tightness != "tight"
+    (cert,) = certificates_in(r.details)
+    assert cert["tightness"] is None and sympy.sympify(cert["A"]["size"], locals={"N": N}) == sympy.sympify(j, locals={"N": N})
+    assert check_certificate(cert).ok
+    assert not check_certificate(_corrupted(cert, "near", "without M on S: T*(N*P - M) - (N - 1)*P >= 0", "2"),
+                                 ns=range(3, 5)).ok
+    wide = copy.deepcopy(cert)
+    wide["domain"] = [c for c in wide["domain"] if "<= N - 1" not in c]    # j could exceed N - 1
+    wide["A"]["size"] = "N"
+    rep = check_certificate(wide, ns=range(3, 5))
+    assert not rep.ok and any("j <= N - 1" in w for w, _, _ in rep.failures())
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_subset_of_any_size_bound_on_random_tables(n):
+    """On random tables (brute force), every class's total variation distance is at most U at A's level."""
+    import random
+    rng = random.Random(n)
+    for _ in range(200):
+        rows = []
+        for _ in range(n):
+            v = F(rng.randint(1, 9), 10)
+            rows.append([v, 1 - v])
+        classes = ["E1"] + ["E2"] * (n - 1) if rng.random() < 0.5 else \
+            ["E1"] * (n // 2) + ["E2"] * (n - n // 2)
+        tv = brute.emd_t(rows, classes, "equal")
+        for k in range(1, n):
+            assert tv <= _removal_tv(n, brute.kt(rows, k)), (rows, classes, k)
+            assert tv <= _removal_tv(n, brute.kdp(rows, k)), (rows, classes, k)

@@ -94,12 +94,14 @@ proofs) and nothing the prover computed:
     ``(N - s)(T - 1) - (T + 1)(N - e)(X - Y) >= 0`` (multipliers N - e, N - e and T - 1 on those two
     and ``e - s >= 0``), i.e. N (T + 1)(U - (X - P)) >= 0. U >= 0.
 ``removal-distance`` (method ``removal-distance``)
-    A a two-sided subset level <= T of size N - 1 (``A["size"]``, record removal), B the total variation
+    A a two-sided subset level <= T of size j (``A["size"]``; the domain gives 1 <= j <= N - 1; j = N - 1 is
+    record removal), B the total variation
     distance of a class's distribution from the table's (``B["distance"] == "total-variation"``) over any
     classes (``min_class`` 1, no ``max_class``): ``U = Min((N - 1)(T - 1)/(T + 1), (N - 1)(T - 1)/(N T - N + 1))``
     (checked component by component, in either order; U may be one alone). For a class E and the buckets S
     where E lies above the table, E's mass on S is at most the largest record's, M (``b_``, in [0, 1]), so B's
-    distance for E is at most M - P, P the table's mass (``a_``). The N - 1 other records form a set A bounds:
+    distance for E is at most M - P, P the table's mass (``a_``). The N - 1 other records form a set A bounds (a
+    set of >= j records has its mean between the means of the j smallest and of the j largest values):
     their mean on S, (N P - M)/(N - 1), is >= P/T, and on the complement, (N (1 - P) - (1 - M))/(N - 1), is
     <= T (1 - P) (each a mediant of A's bucket ratios). *near* ``(N - 1)(T - 1) - (T + 1)(M - P) >= 0``
     (multipliers 1 and 1 on the two), *far* ``(N - 1)(T - 1) - (N T - N + 1)(M - P) >= 0`` (multipliers 1 on
@@ -516,18 +518,19 @@ def _removal_distance_components(cert, rd):
 
 def _removal_distance_structure(A, B, cert, rd):
     N = rd.gens["N"]
-    return [("A is a two-sided subset level of size N - 1, B a class's total variation distance over any classes",
+    return [("A is a two-sided subset level, B a class's total variation distance over any classes",
              A.get("family") == "subset" and _two_sided(A) and A.get("distance") is None
-             and _size(A, rd) == N - 1 and B.get("family") == "class" and B.get("distance") == "total-variation"
+             and _size(A, rd) is not None and B.get("family") == "class" and B.get("distance") == "total-variation"
              and rd.poly(B.get("min_class") or "1") == 1 and B.get("max_class") is None),
             ("U = Min((N - 1)(T - 1)/(T + 1), (N - 1)(T - 1)/(N T - N + 1))",
              _removal_distance_components(cert, rd) is not None)]
 
 
-def _removal_distance(rd, data):
+def _removal_distance(A, rd, data):
     """The obligations of ``removal-distance`` (see the module notes)."""
     g = rd.gens
     T, N, P, M = g["T"], g["N"], g["a_"], g["b_"]
+    j = _size(A, rd)
     exists = [(">=", N - 2), (">=", T - 1)]
     mults = _multipliers(data, rd)
     on_s = T * (N * P - M) - (N - 1) * P
@@ -538,6 +541,7 @@ def _removal_distance(rd, data):
     hyps = exists + [(">=", P), (">=", 1 - P), (">=", M), (">=", 1 - M), (">=", on_s), (">=", on_rest)]
     return [
         Obligation("on the domain: N >= 2", N - 2),
+        Obligation("on the domain: j >= 1", j - 1), Obligation("on the domain: j <= N - 1", N - 1 - j),
         Obligation("near: (N - 1)*(T - 1) - (T + 1)*(M - P) >= 0", (N - 1) * (T - 1) - (T + 1) * (M - P), hyps,
                    facts=near, multipliers=mults.get("near")),
         Obligation("far: (N - 1)*(T - 1) - (N*T - N + 1)*(M - P) >= 0",
@@ -686,7 +690,7 @@ def obligations(cert, rd):
     if method == "pairwise-distance":
         return _pairwise_distance(B, rd, data)
     if method == "removal-distance":
-        return _removal_distance(rd, data)
+        return _removal_distance(A, rd, data)
     if method == "vertex":
         mults = _multipliers(data, rd)
         return _vertex(B, cert["upper"], rd, mults)

@@ -67,8 +67,10 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     ``U = (N - s)(T - 1)/(N (T + 1))``, tight: s records at T/(T + 1) in one class, the rest at
     1/(T + 1) (binary rows).
 ``removal-distance`` (:func:`_removal_distance_bound`)
-    A a two-sided subset level of size N - 1 (record removal: eps-DP), B a class's total variation
-    distance from the table over any classes (minimum class size 1). A class's mass x on the buckets S
+    A a two-sided subset level of size N - 1 (record removal: eps-DP), or of any size j <= N - 1 (a set of
+    >= j records has its mean between the means of the j smallest and the j largest values, so A bounds the
+    N - 1 records as well), B a class's total variation distance from the table over any classes (minimum
+    class size 1). A class's mass x on the buckets S
     where it lies above the table is at most the largest record's, M; removing that record leaves N - 1
     records whose means on S and on its complement are within ratio T of the table's (a mediant):
     T (N P - M) >= (N - 1) P and (N - 1) T (1 - P) >= N (1 - P) - (1 - M). Their sum is
@@ -77,7 +79,8 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     ``U = Min((N - 1)(T - 1)/(T + 1), (N - 1)(T - 1)/(N T - N + 1))``, attained for every N >= 3 by one
     record at x = Min(1, (N T - N + 1)/(T + 1)) in a class of its own and N - 1 at x/(N T - N + 1) (at N = 2
     that table breaks A: the supremum there is smaller, (T - 1)/(2 T)); tight where the condition gives
-    N >= 3, an upper bound otherwise.
+    N >= 3, an upper bound otherwise. For j < N - 1 it is an upper bound (A's smaller sets bound the table
+    more; at N = 4, j = 2 the supremum is 3 (T - 1)/(2 T) for T <= 3/2, below U, and U beyond).
 ``subset-to-one-sided`` (:func:`_subset_one_sided_bound`)
     A a two-sided subset level of size j (1 <= j <= N - 1), B a one-sided class level (any class
     sizes): a class mean is at most the bucket's largest value M. The N - 1 other values are the N - 1
@@ -325,8 +328,8 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
         return _subset_one_sided_bound(ja, N, region)
     if ja is not None and class_distance_of(b, b_params) == "total-variation" \
             and sympy.sympify((b_classes or {}).get("min_size", 1)) == 1 and not (b_classes or {}).get("max_size") \
-            and (simplified(ja - (N - 1)) == 0 or decide(region, sympy.Eq(ja, N - 1)) is True):
-        return _removal_distance_bound(N, region)
+            and decide(region, sympy.And(ja >= 1, ja <= N - 1)) is True:
+        return _removal_distance_bound(N, region, ja)
     if compares(a, "class") and jb is not None:
         return class_to_subset(a_classes, jb, region, N, T=T, decide=decide, Bound=Bound, at_least_one=_at_least_one)
     return None
@@ -561,7 +564,7 @@ def _pairwise_distance_bound(s, N):
     return Bound(U, True, "pairwise-distance", arg, build=build, checks=checks)
 
 
-def _removal_distance_bound(N, region):
+def _removal_distance_bound(N, region, j=None):
     # the two identities of the argument (module notes): the largest record M, the table's P, on S
     M_, P_ = sympy.symbols("M_ P_")
     f1 = T * (N * P_ - M_) - (N - 1) * P_
@@ -573,28 +576,39 @@ def _removal_distance_bound(N, region):
     if not (near and far):
         return None
     U = sympy.Min((N - 1) * (T - 1) / (T + 1), (N - 1) * (T - 1) / (N * T - N + 1))
-    # the family satisfies A only where N >= 3 (at N = 2 the sets of N - 1 records are single records, and
-    # the other record's ratio on the complement exceeds T): tight where the condition gives N >= 3
-    tight = decide(region, N >= 3) is True
-    checks.append(f"N >= 3 on the condition (the family attains U there): {tight}")
+    # A of subset size j <= N - 1 bounds the N - 1 other records as well (a set of >= j records has its mean
+    # between the j smallest's and the j largest's); the family is A's extreme only for j = N - 1, and it
+    # satisfies A only where N >= 3 (at N = 2 the sets of N - 1 records are single records, and the other
+    # record's ratio on the complement exceeds T): tight where the condition gives j = N - 1 and N >= 3
+    j = N - 1 if j is None else j
+    removal = simplified(j - (N - 1)) == 0 or decide(region, sympy.Eq(j, N - 1)) is True
+    checks.append(f"1 <= j <= N - 1 on the condition (j = {j}): True")
+    tight = removal and decide(region, N >= 3) is True
+    checks.append(f"j = N - 1 and N >= 3 on the condition (the family attains U there): {tight}")
 
     def build(point):
         Tv = sympy.Rational(point[T])
         Nv = int(point[N]) if N in point else int(N)
-        if Nv < 3:
+        if Nv < 3 or not removal:
             return None
         x = min(sympy.Integer(1), (Nv * Tv - Nv + 1) / (Tv + 1))
         vals = [x] + [x / (Nv * Tv - Nv + 1)] * (Nv - 1)
         return _binary_column_table([_frac(v) for v in vals], labels=["E1"] + ["E2"] * (Nv - 1))
 
-    arg = ("A is a two-sided subset level of size N - 1 (record removal), B a class's total variation distance from "
+    arg = (("A is a two-sided subset level of size N - 1 (record removal)" if removal else
+            f"A is a two-sided subset level of size j = {j} <= N - 1, so it bounds every set of >= j records (a set's "
+            "mean lies between the means of the j smallest and the j largest values), the N - 1 records left after "
+            "removing one among them") + ", B a class's total variation distance from "
            "the table (any classes): a class's mass on the buckets S where it lies above the table is at most the "
            "largest record's, M; without that record the other N - 1 have means on S and on its complement within "
            "ratio T of the table's (a mediant), T (N P - M) >= (N - 1) P and (N - 1) T (1 - P) >= N (1 - P) - (1 - M); "
            "their sum gives (T + 1)(M - P) <= (N - 1)(T - 1), the first with (N - 1)(T - 1)(1 - M) >= 0 gives "
-           f"(N T - N + 1)(M - P) <= (N - 1)(T - 1): U = {U}, attained for every N >= 3 by one record at "
-           "x = Min(1, (N T - N + 1)/(T + 1)) in a class of its own and N - 1 at x/(N T - N + 1)"
-           + ("" if tight else " (at N = 2 the family breaks A and the supremum is smaller: an upper bound there)"))
+           f"(N T - N + 1)(M - P) <= (N - 1)(T - 1): U = {U}"
+           + ((", attained for every N >= 3 by one record at x = Min(1, (N T - N + 1)/(T + 1)) in a class of its own "
+               "and N - 1 at x/(N T - N + 1)" + ("" if tight else " (at N = 2 the family breaks A and the supremum "
+                                                                  "is smaller: an upper bound there)"))
+              if removal else " (an upper bound: A's sets of j < N - 1 records bound the table more, and whether U "
+                              "is attained is not argued)"))
     return Bound(U, tight, "removal-distance", arg, build=build, checks=checks)
 
 

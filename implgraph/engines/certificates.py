@@ -346,6 +346,8 @@ def _removal_distance_family():
 
 @_method("removal-distance", family=lambda cert, ctx: {"blocks": _removal_distance_family()})
 def _removal_distance_upper_certificate(cert, ctx):
+    j_ = cert["A"]["size"]
+    cert["domain"] += [f"({j_}) >= 1", f"({j_}) <= N - 1"]      # A bounds the N - 1 records: j <= N - 1
     cert["upper_certificate"] = {"lemma": "removal-distance", "multipliers": {
         "near": {"without M on S: T*(N*P - M) - (N - 1)*P >= 0": "1",
                  "without M on the rest: (N - 1)*T*(1 - P) - N*(1 - P) + (1 - M) >= 0": "1"},
