@@ -30,13 +30,25 @@ def test_a_definition_symmetric_in_its_buckets_has_every_permutation(name, param
 
 
 def test_an_ordered_ground_distance_keeps_only_the_identity():
-    # |F1 - G1| + |F2 - G2| over cumulative sums from bucket 1: relabelling buckets 1 and 2 (of 3)
-    # changes the forms, and with two buckets the forms x - y and y - x are not swapped into each other
-    # with their denominators; the identity is always there
-    for p in (2, 3):
-        perms = lf.bucket_symmetries(_model("emd-t-closeness", {"ground": "ordered"}, 4, (2, 2), p), p)
-        assert perms[0] == tuple(range(p))
+    # the ordered forms are cumulative sums over every bucket but the last: with two buckets they use bucket
+    # 0 only, and the swap moves them onto bucket 1, outside A's set (the swap is a symmetry of the level only
+    # because each row sums to 1, which the test on the forms as written does not see)
+    assert lf.bucket_symmetries(_model("emd-t-closeness", {"ground": "ordered"}, 4, (2, 2), 2), 2) == [(0, 1)]
     assert lf.bucket_symmetries(_model("emd-t-closeness", {"ground": "ordered"}, 4, (2, 2), 3), 3) == [(0, 1, 2)]
+
+
+def test_an_a_on_one_bucket_keeps_b_on_the_other_unbounded():
+    """A = eps-LDP's forms on bucket 0 only (N = 3, two buckets), B = eps-LDP. At a = 2 the bucket-0 values
+    may be 1, 1/2, 1/2, so the bucket-1 values are 0, 1/2, 1/2 and B is infinite. A wrongly assumed swap
+    would solve only the bucket-0 forms of B and report 2."""
+    from implgraph.core.concrete import INF
+    full = _model("ldp", {}, 3, (3,), 2)
+    one = LFModel([t for t in full.terms if all(l == 0 for _, l, _ in t.num.coef + t.den.coef)], full.floor)
+    assert 0 < len(one.terms) < len(full.terms)
+    assert lf.bucket_symmetries(one, 2) == [(0, 1)]
+    ldp = get("ldp")
+    v, _ = lf.tight_at(ldp, ldp, [((3,), one, full)], Fraction(2), 3, 2, False, lf.new_context())
+    assert v == INF
 
 
 def test_a_form_set_not_closed_under_the_swap():
@@ -69,3 +81,25 @@ def test_tight_values_equal_those_of_the_identity_alone(an, ap, bn, bp, N, p, mo
     identity_only = [lf.tight_at(a, b, models, x, N, p, classed, lf.new_context())[0] for x in levels]
     assert with_symmetry == identity_only
     assert any(v is not None for v in with_symmetry)
+
+
+# --- a one-sided B is never infinite: no finer grid is searched for a witness (implgraph.engines.instance) ---
+
+def test_a_b_with_a_ceiling_skips_the_witness_search():
+    """Basic beta-likeness is a one-sided class ratio: in each bucket a class holds at most the table's mass,
+    so its raw level is at most N on every table of N records, and no table makes it infinite. Without an f
+    the finer grids (which look for B infinite) are skipped; the relation is left to the prover as before."""
+    from implgraph.engines.direction import check_direction
+    from implgraph.engines.instance import _ceiling
+    assert _ceiling(get("basic-beta-likeness"), {}, 5) == 5 and _ceiling(get("dp"), {}, 5) is None
+    d = check_direction("entropy-l-diversity", "basic-beta-likeness", N=3, n_min=3, prover=False)
+    assert d.relation == "unknown" and "at most 3 on every table of 3 records" in d.instances[-1].note
+    proved = check_direction("entropy-l-diversity", "basic-beta-likeness", N=3, n_min=3)
+    assert proved.relation == "implication" and proved.verdict == "proved"
+
+
+def test_with_an_f_the_grid_search_still_refutes_it():
+    # an f is checked on every table met: beta = 0 at every l is false (a class can lie above the table)
+    from implgraph.engines.direction import check_direction
+    d = check_direction("entropy-l-diversity", "basic-beta-likeness", f="0", N=3, n_min=3, prover=False)
+    assert d.f_verdict == "refuted"

@@ -50,7 +50,8 @@ def test_verify_claim_past_its_timeout_is_unknown():
 
 
 def test_cli_command_past_its_timeout_exits_3_with_one_line():
-    p = subprocess.run([sys.executable, "-m", "implgraph.cli", "check-edge", "ldp", "kt-closeness(k=2)", "--N", "6",
+    # (about 9 s without the limit: every partition of up to 7 records into classes)
+    p = subprocess.run([sys.executable, "-m", "implgraph.cli", "check-edge", "mult-t-closeness", "ldp", "--N", "7",
                         "--timeout", "1"], capture_output=True, text=True, timeout=60)
     assert p.returncode == 3
     lines = p.stderr.strip().splitlines()

@@ -523,7 +523,9 @@ def _removal_distance_structure(A, B, cert, rd):
              and _size(A, rd) is not None and B.get("family") == "class" and B.get("distance") == "total-variation"
              and rd.poly(B.get("min_class") or "1") == 1 and B.get("max_class") is None),
             ("U = Min((N - 1)(T - 1)/(T + 1), (N - 1)(T - 1)/(N T - N + 1))",
-             _removal_distance_components(cert, rd) is not None)]
+             _removal_distance_components(cert, rd) is not None),
+            ("j is an integer (integer coefficients, integer symbols)",
+             _size(A, rd) is not None and _integer_valued([_size(A, rd)], cert.get("symbols") or {}))]
 
 
 def _removal_distance(A, rd, data):

@@ -79,8 +79,9 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     ``U = Min((N - 1)(T - 1)/(T + 1), (N - 1)(T - 1)/(N T - N + 1))``, attained for every N >= 3 by one
     record at x = Min(1, (N T - N + 1)/(T + 1)) in a class of its own and N - 1 at x/(N T - N + 1) (at N = 2
     that table breaks A: the supremum there is smaller, (T - 1)/(2 T)); tight where the condition gives
-    N >= 3, an upper bound otherwise. For j < N - 1 it is an upper bound (A's smaller sets bound the table
-    more; at N = 4, j = 2 the supremum is 3 (T - 1)/(2 T) for T <= 3/2, below U, and U beyond).
+    j = N - 1 and N >= 3, an upper bound otherwise. For j < N - 1 U may or may not be attained (that table
+    need not satisfy A; at N = 4, j = 2 the supremum is 3 (T - 1)/(2 T), below U, for T < 3/2 and U from 3/2
+    on).
 ``subset-to-one-sided`` (:func:`_subset_one_sided_bound`)
     A a two-sided subset level of size j (1 <= j <= N - 1), B a one-sided class level (any class
     sizes): a class mean is at most the bucket's largest value M. The N - 1 other values are the N - 1
@@ -582,7 +583,7 @@ def _removal_distance_bound(N, region, j=None):
     # record's ratio on the complement exceeds T): tight where the condition gives j = N - 1 and N >= 3
     j = N - 1 if j is None else j
     removal = simplified(j - (N - 1)) == 0 or decide(region, sympy.Eq(j, N - 1)) is True
-    checks.append(f"1 <= j <= N - 1 on the condition (j = {j}): True")
+    checks.append(f"1 <= j <= N - 1 on the condition (j = {j}): {decide(region, sympy.And(j >= 1, j <= N - 1))}")
     tight = removal and decide(region, N >= 3) is True
     checks.append(f"j = N - 1 and N >= 3 on the condition (the family attains U there): {tight}")
 
@@ -607,8 +608,8 @@ def _removal_distance_bound(N, region, j=None):
            + ((", attained for every N >= 3 by one record at x = Min(1, (N T - N + 1)/(T + 1)) in a class of its own "
                "and N - 1 at x/(N T - N + 1)" + ("" if tight else " (at N = 2 the family breaks A and the supremum "
                                                                   "is smaller: an upper bound there)"))
-              if removal else " (an upper bound: A's sets of j < N - 1 records bound the table more, and whether U "
-                              "is attained is not argued)"))
+              if removal else " (an upper bound: with sets of j < N - 1 records that table need not satisfy A, and "
+                              "whether U is attained is not argued)"))
     return Bound(U, tight, "removal-distance", arg, build=build, checks=checks)
 
 

@@ -211,7 +211,9 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
     First the coarse grid: rows ``(v, 1 - v, 0, ...)`` with v in {0, 1/3, 2/3, 1}. If it shows no
     table with A finite and B infinite, finer grids follow (:func:`_finer_grids`), each of at most
     :data:`GRID_BUDGET` tables: rows ``(v, 1 - v, 0, ...)`` with v a multiple of 1/m for m up to 8,
-    then rows of ``max(p, 3)`` buckets on a simplex grid of denominators up to 4. A table of 3
+    then rows of ``max(p, 3)`` buckets on a simplex grid of denominators up to 4 (without an f, only when B
+    can be infinite: not when its weakest level is finite or its level has a ceiling on every table of N
+    records, :func:`_ceiling`). A table of 3
     buckets refutes A => B as well as one of 2 (it is a table; the witness's rows carry its
     buckets, and the instance's note says how many). Every candidate is re-checked exactly by
     :func:`implgraph.engines.recheck.is_witness`; no definition is named.
@@ -273,8 +275,10 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
     if stage == "first":
         return Instance(N, point, "implication", note=PENDING_SEARCH)
     weakest = b_def.weakest()
-    if f_raw is not None or weakest is sympy.oo:
-        # (B bounded by its weakest level is never infinite: finer grids could only refute an f)
+    ceiling = _ceiling(b_def, b_params, N) if f_raw is None and weakest is sympy.oo else None
+    if f_raw is not None or (weakest is sympy.oo and ceiling is None):
+        # (B bounded by its weakest level, or by a ceiling on every table of N records, is never infinite:
+        # finer grids could only refute an f)
         for points, note in _finer_grids(N, p, parts):
             try:
                 for rows, sizes in _grid_tables(points, parts):
@@ -302,9 +306,24 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
     if f_witness is not None:
         return Instance(N, point, "unknown", f_status="refuted", f_witness=f_witness,
                         note=f"{a_def.name} or {b_def.name} has no linear-fractional form; a grid table refutes f")
+    if ceiling is not None:
+        return Instance(N, point, "unknown",
+                        note=f"{a_def.name} or {b_def.name} has no linear-fractional form; {b_def.name}'s raw level is "
+                             f"at most {ceiling} on every table of {N} records (one-sided-ceiling), never infinite, so "
+                             "no finer grid is searched for a witness; the coarse grid found none")
     return Instance(N, point, "unknown",
                     note=f"{a_def.name} or {b_def.name} has no linear-fractional form; a grid of tables "
                          "found no witness")
+
+
+def _ceiling(b_def, b_params, N):
+    """B's raw level's bound on every table of ``N`` records whatever A is
+    (:func:`implgraph.engines.bounds.ceiling_bound`: a one-sided ratio of averages), or None."""
+    from implgraph.core.region import Region
+    from implgraph.engines.bounds import ceiling_bound
+    n = sympy.Symbol("N", integer=True)
+    c = ceiling_bound(b_def, b_params, None, Region({n: "integer"}, (sympy.Eq(n, N),)), n)
+    return None if c is None else sympy.sympify(c.upper).subs(n, N)
 
 
 def _finer_grids(N, p, parts, budget=None):

@@ -80,7 +80,9 @@ def bucket_symmetries(am, p) -> list:
     """The permutations of the ``p`` buckets that map A's forms ``am.terms`` onto themselves (the
     identity first; only the identity beyond :data:`SYMMETRY_MAX_P` buckets). They form a group, and
     each keeps the set of tables with A's raw level <= a (the rows' constraints are the same for every
-    bucket), so a form of B and its relabelling have the same maximum over that set."""
+    bucket), so a form of B and its relabelling have the same maximum over that set. The test is on the
+    forms as written: a symmetry that holds only because each row sums to 1 (the swap of two buckets under
+    the ordered ground distance) is not found, which costs linear programs, never a value."""
     ident = tuple(range(p))
     if p > SYMMETRY_MAX_P:
         return [ident]
