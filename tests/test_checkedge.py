@@ -93,9 +93,21 @@ def test_prover_upgrades_to_every_N():
 
 
 def test_kt1_to_ldp_tight_is_t_squared_on_a_range():
-    # Theorem 2 (a): e^eps = t^2 ; with two buckets the square holds for t <= 3 and is capped beyond
+    # Theorem 2 (a): e^eps = t^2 ; at N = 4 the square holds for t <= 3 and is capped beyond by
+    # N (t - 1) + 1 = 4 t - 3 (t^2 <= 4 t - 3 iff (t - 1)(t - 3) <= 0): the prover's tight f, checked
+    # against the exact linear programs at three levels of each N
     d = check_direction("kt-closeness(k=1)", "ldp", N=4)
-    assert d.relation == "implication"
+    assert d.relation == "implication" and d.verdict == "proved"
+    f = sympy.sympify(d.tight, locals={"t": t})
+    assert sympy.simplify(f.subs(t, 2) - 2 * sympy.log(2)) == 0 and sympy.simplify(f.subs(t, 3) - sympy.log(9)) == 0
+    assert sympy.simplify(f.subs(t, 4) - sympy.log(13)) == 0
+    assert [s for s, _ in d.instances[-1].samples] == ["1", "2", "9"]
+    assert dict(d.instances[-1].samples)["9"] == "33"        # 4*9 - 3 < 81
+
+
+def test_kt1_to_ldp_without_the_prover_fits_the_square():
+    # without the prover the samples are fitted: 2 log t, for t <= 3 (piecewise beyond)
+    d = check_direction("kt-closeness(k=1)", "ldp", N=4, prover=False)
     assert sympy.simplify(sympy.sympify(d.tight, locals={"t": t}) - 2 * sympy.log(t)) == 0
     assert d.tight_upto == "3"
 

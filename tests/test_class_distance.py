@@ -305,3 +305,62 @@ def test_subset_of_any_size_bound_on_random_tables(n):
             for t in (brute.kt(rows, k), brute.kdp(rows, k)):
                 if t != brute.INF:
                     assert tv <= _removal_tv(n, t), (rows, classes, k)
+
+
+# --- same-distance: EMD and hierarchical EMD under the equal ground distance, both the total variation ------
+
+def _same_tv(n, t, s=1):
+    """By hand: B's level is A's, and a class of e >= s records is at most (N - e)/N <= (N - s)/N from the
+    table (x - P = x - (e x + others)/N <= (N - e) x/N)."""
+    return min(t, F(n - s, n))
+
+
+@pytest.mark.parametrize("t, v, want", [(F(1, 2), F(1, 3), F(1, 2)), (F(9, 10), F(0), F(3, 4))])
+def test_same_distance_table_by_hand(t, v, want):
+    """N = 4: one record at (1, 0) alone, three at (v, 1 - v). The lone class is (3/4)(1 - v) from the table,
+    the other (1/4)(1 - v): t = 1/2 needs v = 1/3; beyond 3/4 no class can be farther (v = 0)."""
+    rows = [[F(1), F(0)]] + [[v, 1 - v]] * 3
+    classes = ["E1", "E2", "E2", "E2"]
+    assert brute.emd_t(rows, classes, "equal") == brute.hierarchical_emd(rows, classes, (0, 1)) == want \
+        == _same_tv(4, t)
+
+
+@pytest.mark.parametrize("n", [3, 4])
+@pytest.mark.parametrize("a, b", [("emd-t-closeness", "hierarchical-emd-t-closeness"),
+                                  ("hierarchical-emd-t-closeness", "emd-t-closeness")])
+def test_same_distance_tight_f_equals_the_linear_programs(a, b, n):
+    d = check_direction(f"{a}(ground=equal)", f"{b}(ground=equal)", N=n, n_min=n, prover=False)
+    samples = d.instances[-1].samples
+    assert len(samples) >= 6
+    for level, v in samples:
+        assert F(v) == _same_tv(n, F(level)), (n, level, v)
+    r = check_implication(a, b, None, a_params=EQUAL, b_params=EQUAL)
+    assert r.verdict == "proved" and r.method == "same-distance" and r.tightness == "tight"
+    assert str(r.tight) == "Min(t, (N - 1)/N)"        # by hand: _same_tv
+
+
+def test_same_distance_certificate_and_corruptions():
+    r = check_implication("emd-t-closeness", "hierarchical-emd-t-closeness", None, a_params=EQUAL, b_params=EQUAL)
+    (cert,) = certificates_in(r.details)
+    assert check_certificate(cert).ok
+    assert not check_certificate(_corrupted(cert, "mass", "1 - x >= 0", "N - e_ - 1"), ns=range(2, 4)).ok
+    lowered = copy.deepcopy(cert)
+    lowered["upper"] = "Min(T, (N - 2)/N)"
+    assert not check_certificate(lowered, ns=range(2, 5)).ok
+    other = copy.deepcopy(cert)
+    other["B"]["params"] = {"ground": "ordered"}      # the registry declares no distance for it
+    rep = check_certificate(other, ns=range(2, 4))
+    assert not rep.ok and any("as registered" in w for w, _, _ in rep.failures())
+    undeclared = copy.deepcopy(cert)
+    for side in ("A", "B"):
+        undeclared[side].pop("distance")
+        undeclared[side].pop("params", None)
+        undeclared[side].pop("definition", None)
+    rep = check_certificate(undeclared, ns=range(2, 4))
+    assert not rep.ok and any("one declared distance" in w for w, _, _ in rep.failures())
+
+
+def test_same_distance_not_claimed_for_an_ordered_ground():
+    r = check_implication("emd-t-closeness", "hierarchical-emd-t-closeness", None,
+                          a_params={"ground": Word("ordered")}, b_params=EQUAL)
+    assert r.method != "same-distance"

@@ -68,6 +68,14 @@ proofs) and nothing the prover computed:
     their classes has mean >= 1/T by A, so T y >= 1, and A bounds E's ratio, x <= T. *below T*
     ``T e - (N - (N - e) y) >= 0`` is that premise; *rest* ``(N T - N + s) e - s T (N - (N - e) y) >= 0``
     (multipliers N (T - 1) on ``e - s >= 0`` and s (N - e) on ``T*y - 1 >= 0``).
+``same-distance`` (method ``same-distance``)
+    A and B class levels of one declared class distance (``A["distance"] == B["distance"]``, each the
+    registered definition's at its parameters), on the same partition into >= 2 classes of >= s records
+    (one ``min_class``, no ``max_class``; s >= 1, 2 s <= N): the raw levels are one function of the table,
+    so B <= T. ``U = Min(T, (N - s)/N)`` (checked component by component; U may be one alone). For a
+    class E of e records (s <= e <= N - s), the buckets S where E lies above the table, E's mass x and the
+    table's P on S (``b_``, ``a_``): the other records' mass on S is N P - e x >= 0. *mass*
+    ``(N - s) - N (x - P) >= 0`` (multipliers 1, N - e and 1 on that, ``1 - x >= 0`` and ``e - s >= 0``).
 ``class-distance`` (method ``class-distance``)
     A a two-sided class level <= T, B the total variation distance of a class's distribution from the
     table's (``B["distance"] == "total-variation"``), on the same partition into >= 2 classes of >= s
@@ -477,6 +485,32 @@ def _class_distance(A, rd, data):
     ]
 
 
+def _same_distance_structure(A, B, cert, rd):
+    T, N = rd.gens["T"], rd.gens["N"]
+    s = rd.poly(B.get("min_class") or "1")
+    return [("A and B are class levels of one declared distance", A.get("family") == "class" == B.get("family")
+             and A.get("distance") is not None and A.get("distance") == B.get("distance")),
+            ("U = Min(T, (N - s)/N)", _min_of(cert, rd, (T, rd.poly("1")), (N - s, N)) is not None),
+            *_same_partition(A, B, cert, rd)]
+
+
+def _same_distance(B, rd, data):
+    """The obligations of ``same-distance`` (see the module notes)."""
+    g = rd.gens
+    T, N, e, P, x = g["T"], g["N"], g["e_"], g["a_"], g["b_"]
+    s = rd.poly(B.get("min_class") or "1")
+    exists = [(">=", s - 1), (">=", N - 2 * s), (">=", T)]
+    others = N * P - e * x
+    facts = {"other records on S: N*P - e*x >= 0": others, "1 - x >= 0": 1 - x, "e - s >= 0": e - s}
+    hyps = exists + [(">=", e - s), (">=", N - e - s), (">=", P), (">=", 1 - P), (">=", x), (">=", 1 - x),
+                     (">=", others)]
+    return _existence(s, N, 2) + [
+        Obligation("mass: (N - s) - N*(x - P) >= 0 (x - P <= (N - s)/N)", (N - s) - N * (x - P), hyps,
+                   facts=facts, multipliers=_multipliers(data, rd).get("mass")),
+        Obligation("U >= 0: N - s >= 0", N - s, exists),
+    ]
+
+
 def _pairwise_distance_structure(A, B, cert, rd):
     T, N = rd.gens["T"], rd.gens["N"]
     s = rd.poly(B.get("min_class") or "1")
@@ -648,6 +682,8 @@ def structural_checks(cert, rd):
         checks += _class_distance_structure(A, B, cert, rd)
     elif method == "pairwise-distance":
         checks += _pairwise_distance_structure(A, B, cert, rd)
+    elif method == "same-distance":
+        checks += _same_distance_structure(A, B, cert, rd)
     elif method == "removal-distance":
         checks += _removal_distance_structure(A, B, cert, rd)
     elif method == "finite-level-of":
@@ -691,6 +727,8 @@ def obligations(cert, rd):
         return _class_distance(A, rd, data)
     if method == "pairwise-distance":
         return _pairwise_distance(B, rd, data)
+    if method == "same-distance":
+        return _same_distance(B, rd, data)
     if method == "removal-distance":
         return _removal_distance(A, rd, data)
     if method == "vertex":

@@ -46,6 +46,13 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     x <= T p and every other class's mean >= p/T, so N p >= e x + (N - e) p/T and
     x/p <= (N T - N + e)/(e T) <= (N T - N + s)/(s T). ``U = Min(T, (N T - N + s)/(s T))``, tight: a
     binary table of two classes (s records at U c, N - s at c (N - s U)/(N - s), c = (T - 1)/(T (T + 1))).
+``same-distance`` (:func:`_same_distance_bound`)
+    A and B declare the same class distance at their parameters (``class_distance``: EMD and hierarchical
+    EMD with the equal ground distance, both the total variation distance), on the same partition (classes
+    of >= s records, no maximum): B's raw level is A's on every table, and no class is farther than
+    (N - s)/N from the table (its mass x on the buckets S where it lies above the table, less the table's
+    P >= e x/N). ``U = Min(T, (N - s)/N)``, tight: s records at (1, 0) in one class, the rest at
+    (v, 1 - v) with v = 1 - N U/(N - s) (the other class is s (1 - v)/N <= U from the table).
 ``class-distance`` (:func:`_class_distance_bound`)
     A a two-sided class level, B the total variation distance of a class's distribution from the
     table's (``class_distance`` declares it: EMD with the equal ground distance), on the same partition
@@ -271,6 +278,11 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
                      f"A and B declare the same raw level, a two-sided ratio of averages over {sets} (family "
                      f"{same_family}, no parameters): on every table B's raw level is A's, so B holds at A's raw "
                      "level and at no smaller one on a table whose level is exactly that")
+    # two definitions declaring the same class distance at their parameters, on the same partition
+    distance = class_distance_of(a, a_params)
+    if distance is not None and distance == class_distance_of(b, b_params) \
+            and (a_classes or {"min_size": sympy.Integer(1)}) == b_classes and not (b_classes or {}).get("max_size"):
+        return _same_distance_bound(sympy.sympify(b_classes["min_size"]), region, N, distance)
     # A declares that where its level is finite it is B's (a condition added to B's): U = T
     if getattr(a, "finite_level_of", None) == b.name and not a.params and not b.params \
             and a.scale == b.scale and a.stronger == b.stronger:
@@ -536,6 +548,33 @@ def _class_distance_bound(s, region, N):
            "(s records at x = U' P, the rest at P (N - s U')/(N - s), U' = Min(T, (N T - N + s)/(s T)), "
            "P = Max(1/(T + 1), s/N))")
     return Bound(U, True, "class-distance", arg, build=build, checks=checks)
+
+
+def _same_distance_bound(s, region, N, distance):
+    # the identity of the argument (module notes): E's mass x and the table's P on S, e records in E
+    x_, P_, e_ = sympy.symbols("x_ P_ e_")
+    ok = sympy.expand((N - s) - N * (x_ - P_) - ((N * P_ - e_ * x_) + (N - e_) * (1 - x_) + (e_ - s))) == 0
+    checks = [f"N (x - P) <= N - s from the other records' mass >= 0, x <= 1 and e >= s (identity): {ok}"]
+    if not ok:
+        return None
+    U = _smaller_alone(sympy.Min(T, (N - s) / N), region)
+
+    def build(point):
+        Tv = sympy.Rational(point[T])
+        Nv = int(point[N]) if N in point else int(N)
+        sv = int(sympy.sympify(s).subs(point))
+        Uv = min(Tv, sympy.Rational(Nv - sv, Nv))
+        v = 1 - Nv * Uv / (Nv - sv)
+        return _binary_column_table([_frac(1)] * sv + [_frac(v)] * (Nv - sv),
+                                    labels=["E1"] * sv + ["E2"] * (Nv - sv))
+
+    arg = (f"A and B declare the same class distance ({distance}) at their parameters, on the same partition "
+           f"(classes of >= {s} records): on every table B's raw level is A's, so U <= T; and for a class E of e "
+           "records and the buckets S where E lies above the table (E's mass x on S, the table's P), the other "
+           "records hold N P - e x >= 0 on S, so N (x - P) <= (N - e) x <= N - s (multipliers 1, N - e, 1): "
+           f"U = {U}, attained by s records at (1, 0) in one class and the rest at (v, 1 - v), "
+           "v = 1 - N U/(N - s), in another")
+    return Bound(U, True, "same-distance", arg, build=build, checks=checks)
 
 
 def _pairwise_distance_bound(s, N):

@@ -320,6 +320,22 @@ def _class_distance_upper_certificate(cert, ctx):
                 "A on the rest: T*(1 - x) - (1 - P) >= 0": "N - e_", "e - s >= 0": "T - 1"}}}
 
 
+def _same_distance_family(B):
+    """s records at (1, 0) in class E1, N - s at (v, 1 - v) in E2 with v = 1 - N U/(N - s), U = Min(T, (N - s)/N)
+    (engines.bounds ``same-distance``)."""
+    s_ = f"({B.get('min_class', '1')})"
+    return [{"count": s_, "value": "1", "class": "E1"},
+            {"count": f"N - {s_}", "value": f"1 - N*Min(T, (N - {s_})/N)/(N - {s_})", "class": "E2"}]
+
+
+@_method("same-distance", family=lambda cert, ctx: {"blocks": _same_distance_family(cert["B"])})
+def _same_distance_upper_certificate(cert, ctx):
+    s_ = cert["B"].get("min_class", "1")
+    cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]     # a partition into >= 2 classes of >= s records
+    cert["upper_certificate"] = {"lemma": "same-distance", "multipliers": {
+        "mass": {"other records on S: N*P - e*x >= 0": "1", "1 - x >= 0": "N - e_", "e - s >= 0": "1"}}}
+
+
 def _pairwise_distance_family(B):
     """s records at T/(T + 1) in class E1, N - s at 1/(T + 1) in E2 (engines.bounds ``pairwise-distance``)."""
     s_ = f"({B.get('min_class', '1')})"

@@ -166,9 +166,22 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
             if inst.note in (PENDING_TIGHT, PENDING_SEARCH):
                 pending[len(instances)] = args
             instances.append(inst)
+    answer, extra = None, {}
+    if pending and staged and prover and not classes and all(i.relation == "implication" for i in instances):
+        # no instance fails: where the prover proves a tight f for every N, each instance's exact tight
+        # value is computed at PROVED_LEVELS levels only, each compared with that f (instead of the
+        # samples a closed form is fitted through)
+        answer = _prover_answer(a, b, None, when_c, symbols, alpha, N)
+        if answer is not None and answer.verdict == "proved" and answer.tight is not None:
+            for at, args in pending.items():
+                if instances[at].note == PENDING_TIGHT:
+                    extra[at] = {"proved": _proved_at(answer.tight, args[7], a_def, b_def, alpha)}
     if pending:
-        _finish(instances, pending, run)
+        _finish(instances, pending, run, extra)
     res = aggregate(a, b, f, instances, p, classes)
+    if extra:
+        res.evidence += (f"; at each N the exact tight value equals the tight f proved for every N at "
+                         f"{PROVED_LEVELS} levels of A")
     if res.relation == "implication":
         g = generalise_over_N(instances)
         if g is not None:
@@ -181,7 +194,7 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
         undecided = res.relation == "unknown" and res.f_verdict != "refuted"
         if undecided:
             res.relation = "implication"        # only a proof for every N may decide it
-        _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N)
+        _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N, answer)
         if undecided and res.relation == "implication" and res.verdict != "proved":
             res.relation = "unknown"        # (a refutation for every f has made it a non-implication)
         if block and res.relation == "unknown" and res.f_verdict == "refuted":
@@ -189,10 +202,29 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
     return res
 
 
-def _finish(instances, pending, run):
-    """The second stage of the unfinished instances (``pending``: index -> arguments). First, in order,
-    the grid searches before the first non-implication (one of them may find the witness a full run
-    reports); then, if no instance is a non-implication, every other one (the tight f)."""
+#: the levels of A at which an instance's exact tight value is compared with a tight f the prover proved
+#: for every N (the first, middle and last of its samples)
+PROVED_LEVELS = 3
+
+
+def _proved_at(tight, point, a_def, b_def, alpha):
+    """``(f, raw)`` of a tight f proved for every N at one instance's ``point`` (names -> integers): f in
+    B's level units there, and ``raw(a)`` B's raw level it gives at A's raw level a."""
+    expr = sympy.sympify(tight, locals={"N": N_SYM})
+    here = expr.subs({x: point[x.name] for x in expr.free_symbols if x.name in point})
+    here = here.subs({x: alpha for x in here.free_symbols if x.name == alpha.name})
+
+    def raw(araw):
+        return simplified(b_def.raw_from_level(here.subs(alpha, a_def.level_from_raw(araw))))
+    return here, raw
+
+
+def _finish(instances, pending, run, extra=None):
+    """The second stage of the unfinished instances (``pending``: index -> arguments; ``extra``: index ->
+    keyword arguments of :func:`analyse`). First, in order, the grid searches before the first
+    non-implication (one of them may find the witness a full run reports); then, if no instance is a
+    non-implication, every other one (the tight f)."""
+    extra = extra or {}
     neg = [at for at, i in enumerate(instances) if i.relation == "non-implication"]
     first_neg = neg[0] if neg else len(instances)
     for at in sorted(pending):
@@ -206,7 +238,7 @@ def _finish(instances, pending, run):
         return          # the direction fails: the rest of the other instances is not needed
     for at in sorted(pending):
         if instances[at].note == PENDING_TIGHT:
-            instances[at] = run(pending[at], stage="rest")
+            instances[at] = run(pending[at], stage="rest", **extra.get(at, {}))
 
 
 def proved_by_prover(direction: DirectionResult, N: int, when=(), symbols=None) -> DirectionResult | None:
@@ -384,26 +416,40 @@ def _prover_witness(w, a, b) -> dict:
                 source="implgraph.engines.prove")
 
 
-def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N):
-    """Where :mod:`implgraph.engines.prove` has an argument for every N, upgrade the bounded verdict."""
+def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N, answer=None):
+    """Where :mod:`implgraph.engines.prove` has an argument for every N, upgrade the bounded verdict
+    (``answer``: the prover's result for these arguments, when it was asked already)."""
     if res.relation != "implication" or (res.f is not None and res.f_verdict == "refuted"):
         return
+    r = answer if answer is not None else _prover_answer(a, b, f_expr, when_c, symbols, alpha, N)
+    if r is None:
+        return
+    _apply_answer(res, r, a, b)
+
+
+def _prover_answer(a, b, f_expr, when_c, symbols, alpha, N):
+    """:func:`implgraph.engines.prove.check_implication` on the direction's nodes and conditions, or None
+    where the prover has nothing to say (not installed; a maximum class size)."""
     try:
         from implgraph.engines import prove
     except ImportError:
-        return
+        return None
     syms = dict(symbols)
     syms[alpha.name] = alpha
     # the partition is the table's: one minimum class size for both sides; the prover's arguments
     # (class of the k extreme records, vertex tables with classes [k, N - k]) assume no maximum
     mins = [c["min_size"] for c in (a.class_dict, b.class_dict) if "min_size" in c]
     if any("max_size" in c for c in (a.class_dict, b.class_dict)):
-        return
+        return None
     spec = {"min_size": sympy.Max(*mins)} if mins else None
-    r = prove.check_implication(a.name, b.name, f_expr, a_params=prove.node_params(a), b_params=prove.node_params(b),
-                                when=list(when_c), max_n=min(N, PROVER_SEARCH_MAX), symbols=syms, alpha=alpha,
-                                a_classes=spec if a.definition.needs_classes else None,
-                                b_classes=spec if b.definition.needs_classes else None)
+    return prove.check_implication(a.name, b.name, f_expr, a_params=prove.node_params(a), b_params=prove.node_params(b),
+                                   when=list(when_c), max_n=min(N, PROVER_SEARCH_MAX), symbols=syms, alpha=alpha,
+                                   a_classes=spec if a.definition.needs_classes else None,
+                                   b_classes=spec if b.definition.needs_classes else None)
+
+
+def _apply_answer(res, r, a, b):
+    """The prover's result ``r`` into ``res``: proved (with its f, certificate and evidence) or refuted."""
     if r.verdict == "proved":
         res.verdict = "proved"
         res.bound = "every N"

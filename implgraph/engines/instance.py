@@ -67,7 +67,7 @@ STAGES = ("all", "first", "rest")
 
 
 def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, min_class=None,
-            max_class=None, *, stage="all") -> Instance:
+            max_class=None, *, stage="all", proved=None) -> Instance:
     """Decide A => B at N records (exact, binary tables by default); see the module notes.
 
     ``f_raw(a)``, if given, maps A's raw level (a sympy Rational) to B's raw level and is checked
@@ -81,6 +81,11 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
     (relation "implication" until the rest is run). ``"rest"`` runs what
     follows on the same instance: the tight f (step 2), or the finer grids. The first stage is not for
     a given f (an f is checked on every table the search meets).
+
+    ``proved``: ``(f, raw)``, a tight f proved for every N at this instance (B's level units) and its raw
+    value at A's raw level. The exact tight value is then computed at three of the sample levels only
+    (the first, middle and last), each must equal ``raw`` there (else a bug in the prover or the linear
+    programs: an error), and the instance's tight f is ``f``.
     """
     if stage not in STAGES or (stage == "first" and f_raw is not None):
         raise ValueError(f"stage {stage!r} (with f: {f_raw is not None})")
@@ -120,13 +125,18 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
         return Instance(N, point, "implication", note=PENDING_TIGHT)
     # 2. tight F at sample levels
     samples, best_tables = [], {}
-    for a in samples_for(a_def, N):
+    levels = samples_for(a_def, N)
+    if proved is not None and f_raw is None:
+        levels = sorted({levels[0], levels[len(levels) // 2], levels[-1]})
+    for a in levels:
         val, table = tight_at(a_def, b_def, models, a, N, p, classed, ctx, tables=f_raw is not None)
         if val == "unknown":
             return Instance(N, point, "implication", note="an LP timed out; tight f not computed")
         samples.append((a, val))
         best_tables[a] = table
     inst = Instance(N, point, "implication", samples=[(str(a), str(v)) for a, v in samples])
+    if proved is not None and f_raw is None:
+        return _against_proved(inst, samples, proved, a_def, b_def)
     fit, upto = fit_rational([(a, v) for a, v in samples if v is not None and v != INF])
     if fit is not None:
         f_level = to_level(fit, a_def, b_def)
@@ -140,6 +150,24 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
     # 3. a given f
     if f_raw is not None:
         _check_f(inst, samples, best_tables, f_raw, a_def, a_params, b_def, b_params)
+    return inst
+
+
+def _against_proved(inst, samples, proved, a_def, b_def):
+    """The instance whose exact tight values ``samples`` are compared with a tight f proved for every N."""
+    f_level, raw = proved
+    for a, val in samples:
+        if val is None:
+            continue            # no table has A's level <= a here: nothing to compare
+        want = raw(sympy.Rational(a.numerator, a.denominator))
+        got = sympy.oo if val == INF else sympy.Rational(val.numerator, val.denominator)
+        if got is sympy.oo or simplified(want - got) != 0:
+            raise RuntimeError(f"at N = {inst.N}, {inst.point}: the exact tight value at A's raw level {a} is {val}, "
+                               f"the tight f proved for every N gives {want} (a bug in the prover or in the "
+                               "linear programs)")
+    inst.tight = str(f_level)
+    weakest = b_def.weakest()
+    inst.trivial = bool(simplified(sympy.sympify(f_level) - weakest) == 0) if weakest is not sympy.oo else False
     return inst
 
 
