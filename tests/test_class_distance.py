@@ -112,18 +112,26 @@ def _certificate():
     return cert
 
 
+def _lowered_rejected(cert, upper, ns):
+    lowered = copy.deepcopy(cert)
+    lowered["upper"] = upper
+    assert not check_certificate(lowered, ns=ns).ok
+
+
+def _ordered_ground_rejected(cert):
+    other = copy.deepcopy(cert)
+    other["B"]["params"] = {"ground": "ordered"}      # the registry declares no distance for it
+    rep = check_certificate(other, ns=range(2, 4))
+    assert not rep.ok and any("as registered" in w for w, _, _ in rep.failures())
+
+
 def test_certificate_rechecked_and_corruptions_rejected():
     cert = _certificate()
     assert check_certificate(cert).ok
     rep = check_certificate(_corrupted(cert, "far", "e - s >= 0", "T"), ns=range(2, 4))      # was T - 1
     assert not rep.ok and any("not 0" in h for _, _, h in rep.failures())
-    lowered = copy.deepcopy(cert)
-    lowered["upper"] = "Min((T - 1)/(T + 2), (N - 1)*(T - 1)/(N*T))"
-    assert not check_certificate(lowered, ns=range(2, 4)).ok
-    other = copy.deepcopy(cert)
-    other["B"]["params"] = {"ground": "ordered"}      # the registry declares no distance for it
-    rep = check_certificate(other, ns=range(2, 4))
-    assert not rep.ok and any("as registered" in w for w, _, _ in rep.failures())
+    _lowered_rejected(cert, "Min((T - 1)/(T + 2), (N - 1)*(T - 1)/(N*T))", range(2, 4))
+    _ordered_ground_rejected(cert)
 
 
 # --- pairwise-distance: A pairwise (LDP), B the total variation distance ------------------------------
@@ -143,9 +151,7 @@ def test_pairwise_certificate_and_corruption():
     (cert,) = certificates_in(r.details)
     assert check_certificate(cert).ok
     assert not check_certificate(_corrupted(cert, "pairs", "e - s >= 0", "T + 1"), ns=range(2, 4)).ok
-    lowered = copy.deepcopy(cert)
-    lowered["upper"] = "(N - 1)*(T - 1)/(N*(T + 2))"
-    assert not check_certificate(lowered, ns=range(2, 4)).ok
+    _lowered_rejected(cert, "(N - 1)*(T - 1)/(N*(T + 2))", range(2, 4))
 
 
 # --- regressions found by review -----------------------------------------------------------------------
@@ -344,13 +350,8 @@ def test_same_distance_certificate_and_corruptions():
     (cert,) = certificates_in(r.details)
     assert check_certificate(cert).ok
     assert not check_certificate(_corrupted(cert, "mass", "1 - x >= 0", "N - e_ - 1"), ns=range(2, 4)).ok
-    lowered = copy.deepcopy(cert)
-    lowered["upper"] = "Min(T, (N - 2)/N)"
-    assert not check_certificate(lowered, ns=range(2, 5)).ok
-    other = copy.deepcopy(cert)
-    other["B"]["params"] = {"ground": "ordered"}      # the registry declares no distance for it
-    rep = check_certificate(other, ns=range(2, 4))
-    assert not rep.ok and any("as registered" in w for w, _, _ in rep.failures())
+    _lowered_rejected(cert, "Min(T, (N - 2)/N)", range(2, 5))
+    _ordered_ground_rejected(cert)
     undeclared = copy.deepcopy(cert)
     for side in ("A", "B"):
         undeclared[side].pop("distance")

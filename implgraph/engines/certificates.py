@@ -286,7 +286,7 @@ def _product_upper_certificate(cert, ctx):
 @_method("class-to-subset", family=lambda cert, ctx: {"blocks": _class_mass_family(cert["A"])})
 def _class_mass_upper_certificate(cert, ctx):
     s_ = cert["A"].get("min_class", "1")
-    cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]     # where a partition into >= 2 such classes exists
+    _two_classes(cert, s_)
     cert["upper_certificate"] = {"lemma": "class-mass", "multipliers": {
         k: dict(v) for k, v in _CLASS_MASS_MULTIPLIERS.items()}}
 
@@ -294,10 +294,15 @@ def _class_mass_upper_certificate(cert, ctx):
 @_method("one-sided-class", family=lambda cert, ctx: {"blocks": _rest_mass_family(cert["A"], cert["upper"])})
 def _rest_mass_upper_certificate(cert, ctx):
     s_ = cert["A"].get("min_class", "1")
-    cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]     # a partition into >= 2 classes of >= s records
+    _two_classes(cert, s_)
     cert["upper_certificate"] = {"lemma": "rest-mass", "multipliers": {
         "below T": {"A: T*e - e*x >= 0": "1"},
         "rest": {"e - s >= 0": "N*(T - 1)", "T*y - 1 >= 0": f"({s_})*(N - e_)"}}}
+
+
+def _two_classes(cert, s_):
+    """The domain of a partition into >= 2 classes of >= s records: s >= 1 and 2 s <= N."""
+    cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]
 
 
 def _class_distance_family(A):
@@ -313,7 +318,7 @@ def _class_distance_family(A):
 @_method("class-distance", family=lambda cert, ctx: {"blocks": _class_distance_family(cert["A"])})
 def _class_distance_upper_certificate(cert, ctx):
     s_ = cert["A"].get("min_class", "1")
-    cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]     # a partition into >= 2 classes of >= s records
+    _two_classes(cert, s_)
     cert["upper_certificate"] = {"lemma": "class-distance", "multipliers": {
         "near": {"A on S: T*P - x >= 0": "1", "A on the rest: T*(1 - x) - (1 - P) >= 0": "1"},
         "far": {"other classes: T*N*P - T*e*x - (N - e)*P >= 0": "1",
@@ -331,7 +336,7 @@ def _same_distance_family(B):
 @_method("same-distance", family=lambda cert, ctx: {"blocks": _same_distance_family(cert["B"])})
 def _same_distance_upper_certificate(cert, ctx):
     s_ = cert["B"].get("min_class", "1")
-    cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]     # a partition into >= 2 classes of >= s records
+    _two_classes(cert, s_)
     cert["upper_certificate"] = {"lemma": "same-distance", "multipliers": {
         "mass": {"other records on S: N*P - e*x >= 0": "1", "1 - x >= 0": "N - e_", "e - s >= 0": "1"}}}
 
@@ -346,7 +351,7 @@ def _pairwise_distance_family(B):
 @_method("pairwise-distance", family=lambda cert, ctx: {"blocks": _pairwise_distance_family(cert["B"])})
 def _pairwise_distance_upper_certificate(cert, ctx):
     s_ = cert["B"].get("min_class", "1")
-    cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]     # a partition into >= 2 classes of >= s records
+    _two_classes(cert, s_)
     cert["upper_certificate"] = {"lemma": "pairwise-distance", "multipliers": {
         "pairs": {"A on S: T*Y - X >= 0": "N - e_", "A on the rest: T*(1 - X) - (1 - Y) >= 0": "N - e_",
                   "e - s >= 0": "T - 1"}}}
