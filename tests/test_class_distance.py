@@ -365,3 +365,23 @@ def test_same_distance_not_claimed_for_an_ordered_ground():
     r = check_implication("emd-t-closeness", "hierarchical-emd-t-closeness", None,
                           a_params={"ground": Word("ordered")}, b_params=EQUAL)
     assert r.method != "same-distance"
+
+
+@pytest.mark.parametrize("name, params", [("emd-t-closeness", {"ground": Word("ordered")}), ("k-anonymity", {}),
+                                          ("entropy-l-diversity", {})])
+def test_one_definition_with_a_bounded_level_is_an_upper_bound(name, params):
+    """A definition implies itself at its own level (U = T), but a distance never exceeds (N - 1)/N and a
+    count or an entropy takes few values at each N: T is not every table's level, so U = T is not claimed
+    tight; the kernel accepts the certificate as one definition with the same parameters."""
+    r = check_implication(name, name, None, a_params=params, b_params=params)
+    assert r.verdict == "proved" and r.method == "same-level" and r.tight is None and r.upper_f is not None
+    (cert,) = certificates_in(r.details)
+    assert cert["tightness"] is None and check_certificate(cert).ok
+    other = copy.deepcopy(cert)
+    other["B"]["definition"] = "distinct-l-diversity" if name != "k-anonymity" else "alpha-k-anonymity"
+    assert not check_certificate(other, ns=range(2, 4)).ok
+
+
+def test_one_ratio_definition_is_tight():
+    r = check_implication("dp", "dp", None)
+    assert r.verdict == "proved" and r.method == "same-level" and r.tightness == "tight"

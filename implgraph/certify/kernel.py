@@ -654,7 +654,13 @@ def structural_checks(cert, rd):
                 and rd.poly(A.get("size") or 0) == rd.poly(B.get("size") or 0)
                 and (A["family"] != "class" or (rd.poly(A.get("min_class") or 1) == rd.poly(B.get("min_class") or 1)
                                                 and A.get("max_class") == B.get("max_class"))))
-        checks += [("A and B have identical descriptions", same), ("U = T", upper_is_T())]
+        # or the two sides are one definition (its name, the registry checks the rest) with the same parameters
+        # and partition: one level function, whatever its description
+        one = (bool(A.get("definition")) and A.get("definition") == B.get("definition")
+               and (A.get("params") or {}) == (B.get("params") or {})
+               and all(A.get(k) == B.get(k) for k in ("size", "min_class", "max_class")))
+        checks += [("A and B have identical descriptions, or are one definition with the same parameters",
+                    same or one), ("U = T", upper_is_T())]
     elif method == "subset-monotone":
         checks += [("A and B are two-sided subset levels", A["family"] == B["family"] == "subset" and _two_sided(A)
                     and _two_sided(B)), ("U = T", upper_is_T())]

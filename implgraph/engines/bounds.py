@@ -7,7 +7,8 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
 ``same-level``
     A and B are the same definition with the same parameters, or declare the same raw level (both
     two-sided pairwise, or both two-sided class levels, without parameters): B's level is A's on
-    every table (``U = T``, tight).
+    every table (``U = T``; tight for a two-sided ratio of averages, whose every level T is some table's,
+    an upper bound for another level, e.g. a distance, at most (N - 1)/N at N records).
 ``subset-monotone``
     A and B are two-sided subset definitions (``family = "subset"``, subset sizes j_A and j_B from
     ``subset_size``) with j_B >= j_A on the whole condition (decided by the region's solver): the
@@ -264,10 +265,15 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     # same definition, same parameters
     if a.name == b.name and all(_same_value(a_params[k], b_params.get(k, 0)) for k in a_params) \
             and not a_classes and not b_classes:
-        return Bound(T, True, "same-level",
+        # every level T is some table's exactly for a two-sided ratio of averages (the family of U = T);
+        # a distance, a count or an entropy takes a bounded or discrete set of values at each N
+        ratio = any(compares(a, fam) for fam in ("pairwise", "subset", "class"))
+        return Bound(T, ratio, "same-level",
                      "A and B are the same definition with the same parameters: a table satisfying it at "
-                     "level alpha has optimal level <= alpha, so B holds at every level >= alpha, and at "
-                     "no smaller level on a table whose optimal level is alpha")
+                     "level alpha has optimal level <= alpha, so B holds at every level >= alpha" + (
+                         ", and at no smaller level on a table whose optimal level is alpha" if ratio else
+                         " (an upper bound: not every alpha is some table's level at each N, e.g. a distance is "
+                         "at most (N - 1)/N, so U = T is not claimed tight)"))
     # two definitions declaring the same raw level: a two-sided ratio of averages over the same record sets
     same_family = next((fam for fam in ("pairwise", "class") if compares(a, fam) and compares(b, fam)), None)
     one_spec = same_family == "pairwise" or (
