@@ -105,6 +105,21 @@ def test_kt1_to_ldp_tight_is_t_squared_on_a_range():
     assert dict(d.instances[-1].samples)["9"] == "33"        # 4*9 - 3 < 81
 
 
+def test_a_proved_f_that_disagrees_with_the_linear_programs_is_an_error(monkeypatch):
+    # the comparison can fail: a prover answering 2 log t for (1,t)-closeness => LDP is wrong already at
+    # N = 2, t = 2 (raw t^2 = 4 against the exact 2 t - 1 = 3), and check-edge says so instead of showing either
+    from implgraph.engines import direction
+    real = direction._prover_answer
+
+    def wrong(*args):
+        r = real(*args)
+        r.tight = 2 * sympy.log(t)
+        return r
+    monkeypatch.setattr(direction, "_prover_answer", wrong)
+    with pytest.raises(RuntimeError, match="N = 2.* is 3, the tight f proved for every N gives 4"):
+        check_direction("kt-closeness(k=1)", "ldp", N=4)
+
+
 def test_kt1_to_ldp_without_the_prover_fits_the_square():
     # without the prover the samples are fitted: 2 log t, for t <= 3 (piecewise beyond)
     d = check_direction("kt-closeness(k=1)", "ldp", N=4, prover=False)

@@ -385,3 +385,33 @@ def test_one_definition_with_a_bounded_level_is_an_upper_bound(name, params):
 def test_one_ratio_definition_is_tight():
     r = check_implication("dp", "dp", None)
     assert r.verdict == "proved" and r.method == "same-level" and r.tightness == "tight"
+
+
+def test_same_distance_with_classes_of_two():
+    """Classes of >= 2 records at N = 5: no class is farther than (5 - 2)/5 = 3/5 from the table (by hand:
+    x - P <= (N - e) x/N with e >= 2), so the exact values level off at 3/5."""
+    d = check_direction("emd-t-closeness(ground=equal, k=2)", "hierarchical-emd-t-closeness(ground=equal, k=2)",
+                        N=5, n_min=5, prover=False)
+    for level, v in d.instances[-1].samples:
+        assert F(v) == min(F(level), F(3, 5)), (level, v)
+    two = {"min_size": sympy.Integer(2)}
+    r = check_implication("emd-t-closeness", "hierarchical-emd-t-closeness", None, a_params=EQUAL, b_params=EQUAL,
+                          a_classes=two, b_classes=two)
+    assert r.verdict == "proved" and r.method == "same-distance" and str(r.tight) == "Min(t, (N - 2)/N)"
+    (cert,) = certificates_in(r.details)
+    assert check_certificate(cert).ok
+
+
+def test_same_distance_only_for_the_total_variation():
+    """The lemma's bound (N - s)/N and its identity are the total variation distance's: two unnamed sides
+    declaring another distance get no certificate accepted, whatever the tightness flag says."""
+    r = check_implication("emd-t-closeness", "hierarchical-emd-t-closeness", None, a_params=EQUAL, b_params=EQUAL)
+    (cert,) = certificates_in(r.details)
+    other = copy.deepcopy(cert)
+    for side in ("A", "B"):
+        other[side]["distance"] = "kl"
+        other[side].pop("definition", None)
+        other[side].pop("params", None)
+    other["tight"], other["tightness"] = False, None
+    rep = check_certificate(other, ns=range(2, 4))
+    assert not rep.ok and any("total variation" in w for w, _, _ in rep.failures())

@@ -69,7 +69,8 @@ proofs) and nothing the prover computed:
     ``T e - (N - (N - e) y) >= 0`` is that premise; *rest* ``(N T - N + s) e - s T (N - (N - e) y) >= 0``
     (multipliers N (T - 1) on ``e - s >= 0`` and s (N - e) on ``T*y - 1 >= 0``).
 ``same-distance`` (method ``same-distance``)
-    A and B class levels of one declared class distance (``A["distance"] == B["distance"]``, each the
+    A and B class levels of one declared class distance, the total variation distance
+    (``A["distance"] == B["distance"] == "total-variation"``, each the
     registered definition's at its parameters), on the same partition into >= 2 classes of >= s records
     (one ``min_class``, no ``max_class``; s >= 1, 2 s <= N): the raw levels are one function of the table,
     so B <= T. ``U = Min(T, (N - s)/N)`` (checked component by component; U may be one alone). For a
@@ -488,8 +489,9 @@ def _class_distance(A, rd, data):
 def _same_distance_structure(A, B, cert, rd):
     T, N = rd.gens["T"], rd.gens["N"]
     s = rd.poly(B.get("min_class") or "1")
-    return [("A and B are class levels of one declared distance", A.get("family") == "class" == B.get("family")
-             and A.get("distance") is not None and A.get("distance") == B.get("distance")),
+    return [("A and B are class levels of one declared distance, the total variation distance",
+             A.get("family") == "class" == B.get("family")
+             and A.get("distance") == B.get("distance") == "total-variation"),
             ("U = Min(T, (N - s)/N)", _min_of(cert, rd, (T, rd.poly("1")), (N - s, N)) is not None),
             *_same_partition(A, B, cert, rd)]
 

@@ -286,7 +286,7 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
                      "level and at no smaller one on a table whose level is exactly that")
     # two definitions declaring the same class distance at their parameters, on the same partition
     distance = class_distance_of(a, a_params)
-    if distance is not None and distance == class_distance_of(b, b_params) \
+    if distance == "total-variation" and distance == class_distance_of(b, b_params) \
             and (a_classes or {"min_size": sympy.Integer(1)}) == b_classes and not (b_classes or {}).get("max_size"):
         return _same_distance_bound(sympy.sympify(b_classes["min_size"]), region, N, distance)
     # A declares that where its level is finite it is B's (a condition added to B's): U = T

@@ -179,7 +179,7 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
     if pending:
         _finish(instances, pending, run, extra)
     res = aggregate(a, b, f, instances, p, classes)
-    if extra:
+    if extra and res.relation == "implication" and all(i.proved_checked for i in instances):
         res.evidence += (f"; at each N the exact tight value equals the tight f proved for every N at "
                          f"{PROVED_LEVELS} levels of A")
     if res.relation == "implication":
@@ -211,7 +211,8 @@ def _proved_at(tight, point, a_def, b_def, alpha):
     """``(f, raw)`` of a tight f proved for every N at one instance's ``point`` (names -> integers): f in
     B's level units there, and ``raw(a)`` B's raw level it gives at A's raw level a."""
     expr = sympy.sympify(tight, locals={"N": N_SYM})
-    here = expr.subs({x: point[x.name] for x in expr.free_symbols if x.name in point})
+    # (A's level symbol is never a point's value, even where a parameter has its name)
+    here = expr.subs({x: point[x.name] for x in expr.free_symbols if x.name in point and x.name != alpha.name})
     here = here.subs({x: alpha for x in here.free_symbols if x.name == alpha.name})
 
     def raw(araw):
