@@ -415,3 +415,49 @@ def test_same_distance_only_for_the_total_variation():
     other["tight"], other["tightness"] = False, None
     rep = check_certificate(other, ns=range(2, 4))
     assert not rep.ok and any("total variation" in w for w, _, _ in rep.failures())
+
+
+# --- one-sided-distance: A a one-sided class level (basic beta-likeness), B the total variation distance ------
+
+def _one_sided_tv(n, beta, s=1):
+    """By hand: x <= (1 + beta) P, the other classes at most (1 + beta) times the table on the complement,
+    x <= 1 and the others' mass >= 0 cut x - P at (N - s) beta/N, beta/(1 + beta) and (N - s)/N."""
+    return min(F(n - s, n) * beta, beta / (1 + beta), F(n - s, n))
+
+
+@pytest.mark.parametrize("beta, rows, want", [
+    (F(1, 4), [[F(15, 16), F(1, 16)]] + [[F(11, 16), F(5, 16)]] * 3, F(3, 16)),
+    (F(1), [[F(1), F(0)]] + [[F(1, 3), F(2, 3)]] * 3, F(1, 2)),
+    (F(4), [[F(1), F(0)]] + [[F(0), F(1)]] * 3, F(3, 4))])
+def test_one_sided_distance_tables_by_hand(beta, rows, want):
+    """N = 4, one record alone: at beta = 1/4 its mass 15/16 is (5/4)(3/4) and the others' complement 5/16 is
+    (5/4)(1/4); at beta = 1 it holds all of bucket 1 against 1/2; at beta = 4, all against 1/4 (ratio 4, so
+    beta 3 <= 4): each attains the bound."""
+    classes = ["E1", "E2", "E2", "E2"]
+    assert brute.basic_beta_likeness(rows, classes) <= beta
+    assert brute.emd_t(rows, classes, "equal") == want == _one_sided_tv(4, beta)
+
+
+@pytest.mark.parametrize("n", [3, 4])
+@pytest.mark.parametrize("b", ["emd-t-closeness", "hierarchical-emd-t-closeness"])
+def test_one_sided_distance_equals_the_linear_programs(b, n):
+    d = check_direction("basic-beta-likeness", f"{b}(ground=equal)", N=n, n_min=n, prover=False)
+    samples = d.instances[-1].samples
+    assert len(samples) >= 6
+    for level, v in samples:
+        assert F(v) == _one_sided_tv(n, F(level) - 1), (n, level, v)     # raw level 1 + beta
+    r = check_implication("basic-beta-likeness", b, None, b_params=EQUAL)
+    assert r.verdict == "proved" and r.method == "one-sided-distance" and r.tightness == "tight"
+
+
+def test_one_sided_distance_certificate_and_corruptions():
+    r = check_implication("basic-beta-likeness", "emd-t-closeness", None, b_params=EQUAL)
+    (cert,) = certificates_in(r.details)
+    assert check_certificate(cert).ok
+    assert not check_certificate(_corrupted(cert, "spread", "e - s >= 0", "T"), ns=range(2, 4)).ok
+    _lowered_rejected(cert, "Min((N - 1)*(T - 1)/N, (T - 1)/T, (N - 2)/N)", range(2, 5))
+    _lowered_rejected(cert, "Min((N - 1)*(T - 1)/N, (T - 1)/(T + 1))", range(2, 5))
+    _ordered_ground_rejected(cert)
+    one = copy.deepcopy(cert)           # a component alone is an upper bound too (no tightness claimed)
+    one["upper"], one["tight"], one["tightness"] = "(T - 1)/T", False, None
+    assert check_certificate(one, ns=range(2, 4)).ok

@@ -68,6 +68,17 @@ proofs) and nothing the prover computed:
     their classes has mean >= 1/T by A, so T y >= 1, and A bounds E's ratio, x <= T. *below T*
     ``T e - (N - (N - e) y) >= 0`` is that premise; *rest* ``(N T - N + s) e - s T (N - (N - e) y) >= 0``
     (multipliers N (T - 1) on ``e - s >= 0`` and s (N - e) on ``T*y - 1 >= 0``).
+``one-sided-distance`` (method ``one-sided-distance``)
+    A a one-sided class level <= T, B the total variation distance of a class's distribution from the table's
+    (``B["distance"] == "total-variation"``), on the same partition into >= 2 classes of >= s records (one
+    ``min_class``, no ``max_class``; s >= 1, 2 s <= N): ``U = Min((N - s)(T - 1)/N, (T - 1)/T, (N - s)/N)``
+    (any of its components, in any order: each is an upper bound by its own obligation). For a class E of e
+    records (s <= e <= N - s), the buckets S where E lies above the table, E's mass x and the table's P on S
+    (``b_``, ``a_``): A gives x <= T P on S (a mediant of one-sided ratios) and, for the other classes on the
+    complement, (T - 1)(N - e)(1 - P) - e (x - P) >= 0; the other records' mass is N P - e x >= 0.
+    *near* ``(T - 1) - T (x - P) >= 0`` (multipliers 1, T - 1 on ``T P - x`` and ``1 - x``), *spread*
+    ``(N - s)(T - 1) - N (x - P) >= 0`` (N - e, 1, T - 1 on ``T P - x``, the complement and ``e - s``), *mass*
+    ``(N - s) - N (x - P) >= 0`` (1, N - e, 1 on ``N P - e x``, ``1 - x`` and ``e - s``).
 ``same-distance`` (method ``same-distance``)
     A and B class levels of one declared class distance, the total variation distance
     (``A["distance"] == B["distance"] == "total-variation"``, each the
@@ -486,6 +497,61 @@ def _class_distance(A, rd, data):
     ]
 
 
+def _components_among(cert, rd, expected):
+    """Is every component of U's ``Min`` (compared as quotients) one of ``expected`` (``(num, den)`` pairs),
+    each at most once? Each expected component is an upper bound by its own obligation, so any of them, or the
+    Min of several, is one."""
+    try:
+        comps = rd.ratio_components(cert["upper"])
+    except ValueError:
+        return False
+    left = list(expected)
+    for c in comps:
+        hit = next((e for e in left if c[0] * e[1] == c[1] * e[0]), None)
+        if hit is None:
+            return False
+        left.remove(hit)
+    return bool(comps)
+
+
+def _one_sided_distance_structure(A, B, cert, rd):
+    T, N = rd.gens["T"], rd.gens["N"]
+    s = rd.poly(B.get("min_class") or "1")
+    one = rd.poly("1")
+    return [("A is a one-sided class level, B a class's total variation distance",
+             A.get("family") == "class" and A.get("sides") == "one-sided" and A.get("distance") is None
+             and B.get("family") == "class" and B.get("distance") == "total-variation"),
+            ("U = Min((N - s)(T - 1)/N, (T - 1)/T, (N - s)/N), or some of its components",
+             _components_among(cert, rd, [((N - s) * (T - 1), N), (T - 1, T), (N - s, N * one)])),
+            *_same_partition(A, B, cert, rd)]
+
+
+def _one_sided_distance(B, rd, data):
+    """The obligations of ``one-sided-distance`` (see the module notes)."""
+    g = rd.gens
+    T, N, e, P, x = g["T"], g["N"], g["e_"], g["a_"], g["b_"]
+    s = rd.poly(B.get("min_class") or "1")
+    exists = [(">=", s - 1), (">=", N - 2 * s), (">=", T - 1)]
+    mults = _multipliers(data, rd)
+    on_s, rest, others = T * P - x, (T - 1) * (N - e) * (1 - P) - e * (x - P), N * P - e * x
+    hyps = exists + [(">=", e - s), (">=", N - e - s), (">=", P), (">=", 1 - P), (">=", x), (">=", 1 - x),
+                     (">=", on_s), (">=", rest), (">=", others)]
+    near = {"A on S: T*P - x >= 0": on_s, "1 - x >= 0": 1 - x}
+    spread = {"A on S: T*P - x >= 0": on_s,
+              "other classes on the rest: (T - 1)*(N - e)*(1 - P) - e*(x - P) >= 0": rest, "e - s >= 0": e - s}
+    mass = {"other records on S: N*P - e*x >= 0": others, "1 - x >= 0": 1 - x, "e - s >= 0": e - s}
+    return _existence(s, N, 2) + [
+        Obligation("near: (T - 1) - T*(x - P) >= 0 (x - P <= (T - 1)/T)", (T - 1) - T * (x - P), hyps,
+                   facts=near, multipliers=mults.get("near")),
+        Obligation("spread: (N - s)*(T - 1) - N*(x - P) >= 0 (x - P <= (N - s)(T - 1)/N)",
+                   (N - s) * (T - 1) - N * (x - P), hyps, facts=spread, multipliers=mults.get("spread")),
+        Obligation("mass: (N - s) - N*(x - P) >= 0 (x - P <= (N - s)/N)", (N - s) - N * (x - P), hyps,
+                   facts=mass, multipliers=mults.get("mass")),
+        Obligation("T > 0 (a denominator)", T, exists, strict=True),
+        Obligation("U >= 0: (N - s)*(T - 1) >= 0", (N - s) * (T - 1), exists),
+    ]
+
+
 def _same_distance_structure(A, B, cert, rd):
     T, N = rd.gens["T"], rd.gens["N"]
     s = rd.poly(B.get("min_class") or "1")
@@ -692,6 +758,8 @@ def structural_checks(cert, rd):
         checks += _pairwise_distance_structure(A, B, cert, rd)
     elif method == "same-distance":
         checks += _same_distance_structure(A, B, cert, rd)
+    elif method == "one-sided-distance":
+        checks += _one_sided_distance_structure(A, B, cert, rd)
     elif method == "removal-distance":
         checks += _removal_distance_structure(A, B, cert, rd)
     elif method == "finite-level-of":
@@ -737,6 +805,8 @@ def obligations(cert, rd):
         return _pairwise_distance(B, rd, data)
     if method == "same-distance":
         return _same_distance(B, rd, data)
+    if method == "one-sided-distance":
+        return _one_sided_distance(B, rd, data)
     if method == "removal-distance":
         return _removal_distance(A, rd, data)
     if method == "vertex":

@@ -54,6 +54,14 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     (N - s)/N from the table (its mass x on the buckets S where it lies above the table, less the table's
     P >= e x/N). ``U = Min(T, (N - s)/N)``, tight: s records at (1, 0) in one class, the rest at
     (v, 1 - v) with v = 1 - N U/(N - s) (the other class is s (1 - v)/N <= U from the table).
+``one-sided-distance`` (:func:`_one_sided_distance_bound`)
+    A a one-sided class level (basic beta-likeness: every class at most T times the table in each bucket), B
+    a class's total variation distance from the table, on the same partition (classes of >= s records, no
+    maximum). For a class E of e records, the buckets S where E lies above the table, E's mass x and the
+    table's P on S: x <= T P (a mediant of one-sided ratios), the other classes hold at most T (1 - P) each
+    on the complement, so (T - 1)(N - e)(1 - P) >= e (x - P), and x <= 1, N P >= e x.
+    ``U = Min((N - s)(T - 1)/N, (T - 1)/T, (N - s)/N)``, tight: s records at x = Min(1, T (N - s)/N) in one
+    class, the rest at (N (x - U) - s x)/(N - s) in another.
 ``class-distance`` (:func:`_class_distance_bound`)
     A a two-sided class level, B the total variation distance of a class's distribution from the
     table's (``class_distance`` declares it: EMD with the equal ground distance), on the same partition
@@ -327,6 +335,9 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     if compares(a, "class") and class_distance_of(b, b_params) == "total-variation" \
             and not (b_classes or {}).get("max_size") and (a_classes or {"min_size": sympy.Integer(1)}) == b_classes:
         return _class_distance_bound(sympy.sympify(b_classes["min_size"]), region, N)
+    if _one_sided(a, "class") and class_distance_of(b, b_params) == "total-variation" \
+            and not (b_classes or {}).get("max_size") and (a_classes or {"min_size": sympy.Integer(1)}) == b_classes:
+        return _one_sided_distance_bound(sympy.sympify(b_classes["min_size"]), N)
     if compares(a, "pairwise") and class_distance_of(b, b_params) == "total-variation" \
             and not (b_classes or {}).get("max_size"):
         return _pairwise_distance_bound(sympy.sympify(b_classes["min_size"]), N)
@@ -581,6 +592,41 @@ def _same_distance_bound(s, region, N, distance):
            f"U = {U}, attained by s records at (1, 0) in one class and the rest at (v, 1 - v), "
            "v = 1 - N U/(N - s), in another")
     return Bound(U, True, "same-distance", arg, build=build, checks=checks)
+
+
+def _one_sided_distance_bound(s, N):
+    # the three identities of the argument (module notes): E's mass x and the table's P on S, e records in E
+    x_, P_, e_ = sympy.symbols("x_ P_ e_")
+    h1, h3, h4, h5 = T * P_ - x_, 1 - x_, N * P_ - e_ * x_, e_ - s
+    h2 = (T - 1) * (N - e_) * (1 - P_) - e_ * (x_ - P_)
+    near = sympy.expand((T - 1) - T * (x_ - P_) - (h1 + (T - 1) * h3)) == 0
+    spread = sympy.expand((N - s) * (T - 1) - N * (x_ - P_) - ((N - e_) * h1 + h2 + (T - 1) * h5)) == 0
+    mass = sympy.expand((N - s) - N * (x_ - P_) - (h4 + (N - e_) * h3 + h5)) == 0
+    checks = [f"T (x - P) <= T - 1 from x <= T P and x <= 1 (identity): {near}",
+              f"N (x - P) <= (N - s)(T - 1) from x <= T P and the other classes on the complement (identity): {spread}",
+              f"N (x - P) <= N - s from the other records' mass >= 0 and x <= 1 (identity): {mass}"]
+    if not (near and spread and mass):
+        return None
+    U = sympy.Min((N - s) * (T - 1) / N, (T - 1) / T, (N - s) / N)
+
+    def build(point):
+        Tv = sympy.Rational(point[T])
+        Nv = int(point[N]) if N in point else int(N)
+        sv = int(sympy.sympify(s).subs(point))
+        Uv = min(sympy.Rational((Nv - sv), Nv) * (Tv - 1), (Tv - 1) / Tv, sympy.Rational(Nv - sv, Nv))
+        x = min(sympy.Integer(1), Tv * (Nv - sv) / Nv)
+        y = (Nv * (x - Uv) - sv * x) / (Nv - sv)
+        return _binary_column_table([_frac(x)] * sv + [_frac(y)] * (Nv - sv), labels=["E1"] * sv + ["E2"] * (Nv - sv))
+
+    arg = (f"A is a one-sided class level, B a class's total variation distance from the table, on the same partition "
+           f"(classes of >= {s} records): for a class E of e records and the buckets S where E lies above the table "
+           "(E's mass x on S, the table's P), merging buckets keeps A's one-sided ratios <= T (a mediant), so x <= T P, "
+           "and every other class's mass on the complement is <= T times the table's, whence "
+           "(T - 1)(N - e)(1 - P) >= e (x - P); with x <= 1 and the other records' mass N P - e x >= 0: "
+           "T (x - P) <= T - 1, N (x - P) <= (N - s)(T - 1) and N (x - P) <= N - s (multipliers 1, T - 1; N - e, 1, "
+           f"T - 1; 1, N - e, 1): U = {U}, attained by s records at x = Min(1, T (N - s)/N) in one class and the rest "
+           "at (N (x - U) - s x)/(N - s) in another")
+    return Bound(U, True, "one-sided-distance", arg, build=build, checks=checks)
 
 
 def _pairwise_distance_bound(s, N):

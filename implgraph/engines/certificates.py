@@ -325,6 +325,26 @@ def _class_distance_upper_certificate(cert, ctx):
                 "A on the rest: T*(1 - x) - (1 - P) >= 0": "N - e_", "e - s >= 0": "T - 1"}}}
 
 
+def _one_sided_distance_family(B):
+    """s records at x = Min(1, T (N - s)/N) in class E1, N - s at (N (x - U) - s x)/(N - s) in E2, with
+    U = Min((N - s)(T - 1)/N, (T - 1)/T, (N - s)/N) (engines.bounds ``one-sided-distance``)."""
+    s_ = f"({B.get('min_class', '1')})"
+    x = f"Min(1, T*(N - {s_})/N)"
+    u = f"Min((N - {s_})*(T - 1)/N, (T - 1)/T, (N - {s_})/N)"
+    return [{"count": s_, "value": x, "class": "E1"},
+            {"count": f"N - {s_}", "value": f"(N*({x} - {u}) - {s_}*{x})/(N - {s_})", "class": "E2"}]
+
+
+@_method("one-sided-distance", family=lambda cert, ctx: {"blocks": _one_sided_distance_family(cert["B"])})
+def _one_sided_distance_upper_certificate(cert, ctx):
+    _two_classes(cert, cert["B"].get("min_class", "1"))
+    cert["upper_certificate"] = {"lemma": "one-sided-distance", "multipliers": {
+        "near": {"A on S: T*P - x >= 0": "1", "1 - x >= 0": "T - 1"},
+        "spread": {"A on S: T*P - x >= 0": "N - e_", "other classes on the rest: (T - 1)*(N - e)*(1 - P) - e*(x - P) >= 0": "1",
+                   "e - s >= 0": "T - 1"},
+        "mass": {"other records on S: N*P - e*x >= 0": "1", "1 - x >= 0": "N - e_", "e - s >= 0": "1"}}}
+
+
 def _same_distance_family(B):
     """s records at (1, 0) in class E1, N - s at (v, 1 - v) in E2 with v = 1 - N U/(N - s), U = Min(T, (N - s)/N)
     (engines.bounds ``same-distance``)."""

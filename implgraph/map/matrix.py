@@ -208,7 +208,8 @@ def cell_of(direction, kind: str) -> Cell:
 #: the arguments :mod:`implgraph.engines.bounds` has for every N
 PROVER_ARGUMENTS = ("same-level (one definition, or two declaring the same raw level), subset-monotone (with its exact "
                     "supremum), subset-to-classes, vertex, product, class-to-subset, one-sided-class, "
-                    "subset-to-one-sided, finite-level-of, same-distance, class-distance, pairwise-distance, removal-distance, "
+                    "subset-to-one-sided, finite-level-of, same-distance, one-sided-distance, class-distance, pairwise-distance, "
+                    "removal-distance, "
                     "registered inequality lemmas, one-sided-ceiling")
 
 
