@@ -255,8 +255,9 @@ def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
         j = subset_size_expr(da, sympy.Symbol("N", integer=True), na.param_dict)
         shape = ("one-sided " if getattr(da, "sides", None) == "one-sided" else "") + da.family + ("" if j is None else f", size {j}")
         return (f"no argument for every N: {db.name} is a class's {distance} distance, which the prover bounds from "
-                f"a pairwise level (pairwise-distance), a two-sided class level on the same partition "
-                f"(class-distance) or a two-sided subset level of any size j <= N - 1 (removal-distance), not from {da.name} "
+                f"a pairwise level (pairwise-distance), a two-sided or one-sided class level on the same partition "
+                f"(class-distance, one-sided-distance), the same distance (same-distance) or a two-sided subset level "
+                f"of any size j <= N - 1 (removal-distance), not from {da.name} "
                 f"({shape}) (bounded evidence only)")
     if outside:
         return "outside the prover's families: " + "; ".join(outside) + " (bounded evidence only)"
