@@ -473,12 +473,17 @@ def _class_distance_structure(A, B, cert, rd):
             *_same_partition(A, B, cert, rd)]
 
 
+def _class_mass_setting(side, rd):
+    """T, N, a class's size e, the table's and the class's mass P, x on S (``e_``, ``a_``, ``b_``), the side's
+    minimum class size s and the domain's premises (s >= 1, 2 s <= N, T >= 1) of the distance lemmas."""
+    g = rd.gens
+    s = rd.poly(side.get("min_class") or "1")
+    return g["T"], g["N"], g["e_"], g["a_"], g["b_"], s, [(">=", s - 1), (">=", g["N"] - 2 * s), (">=", g["T"] - 1)]
+
+
 def _class_distance(A, rd, data):
     """The obligations of ``class-distance`` (see the module notes)."""
-    g = rd.gens
-    T, N, e, P, x = g["T"], g["N"], g["e_"], g["a_"], g["b_"]
-    s = rd.poly(A.get("min_class") or "1")
-    exists = [(">=", s - 1), (">=", N - 2 * s), (">=", T - 1)]
+    T, N, e, P, x, s, exists = _class_mass_setting(A, rd)
     mults = _multipliers(data, rd)
     on_s, on_rest = T * P - x, T * (1 - x) - (1 - P)
     others = T * N * P - T * e * x - (N - e) * P
@@ -528,10 +533,7 @@ def _one_sided_distance_structure(A, B, cert, rd):
 
 def _one_sided_distance(B, rd, data):
     """The obligations of ``one-sided-distance`` (see the module notes)."""
-    g = rd.gens
-    T, N, e, P, x = g["T"], g["N"], g["e_"], g["a_"], g["b_"]
-    s = rd.poly(B.get("min_class") or "1")
-    exists = [(">=", s - 1), (">=", N - 2 * s), (">=", T - 1)]
+    T, N, e, P, x, s, exists = _class_mass_setting(B, rd)
     mults = _multipliers(data, rd)
     on_s, rest, others = T * P - x, (T - 1) * (N - e) * (1 - P) - e * (x - P), N * P - e * x
     hyps = exists + [(">=", e - s), (">=", N - e - s), (">=", P), (">=", 1 - P), (">=", x), (">=", 1 - x),

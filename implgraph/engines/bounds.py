@@ -230,6 +230,11 @@ def decide(region, cond):
     return region.decide(cond)
 
 
+def _at(point, N, s=1):
+    """T, N and the class size s as exact values at a ``point`` of the tightness family (N may be a number)."""
+    return (sympy.Rational(point[T]), int(point[N]) if N in point else int(N), int(sympy.sympify(s).subs(point)))
+
+
 def _binary_column_table(values, labels=None):
     rows = [[v, 1 - v] for v in values]
     return ConcreteTable.from_fractions(rows, classes=labels)
@@ -444,8 +449,7 @@ def _vertex_bound(b, jb, b_classes, region, N):
         return None
 
     def build(point):
-        Tv = sympy.Rational(point[T])
-        Nv = int(point[N]) if N in point else int(N)
+        Tv, Nv, _ = _at(point, N)
         a = sympy.Rational(1) / (Tv + 1)
         if jb is not None:
             jv = int(sympy.sympify(jb).subs(point))
@@ -481,9 +485,7 @@ def _one_sided_class_bound(s, region, N):
     U = one_sided_class_upper(s, N)
 
     def build(point):
-        Tv = sympy.Rational(point[T])
-        Nv = int(point[N]) if N in point else int(N)
-        sv = int(sympy.sympify(s).subs(point))
+        Tv, Nv, sv = _at(point, N, s)
         Uv = min(Tv, (Nv * Tv - Nv + sv) / (sv * Tv))
         cv = (Tv - 1) / (Tv * (Tv + 1))
         vals = [Uv * cv] * sv + [cv * (Nv - sv * Uv) / (Nv - sv)] * (Nv - sv)
@@ -548,9 +550,7 @@ def _class_distance_bound(s, region, N):
     U = _smaller_alone(class_distance_upper(s, N), region)
 
     def build(point):
-        Tv = sympy.Rational(point[T])
-        Nv = int(point[N]) if N in point else int(N)
-        sv = int(sympy.sympify(s).subs(point))
+        Tv, Nv, sv = _at(point, N, s)
         Uc = min(Tv, (Nv * Tv - Nv + sv) / (sv * Tv))
         Pv = max(1 / (Tv + 1), sympy.Rational(sv, Nv))
         vals = [Uc * Pv] * sv + [Pv * (Nv - sv * Uc) / (Nv - sv)] * (Nv - sv)
@@ -577,9 +577,7 @@ def _same_distance_bound(s, region, N, distance):
     U = _smaller_alone(sympy.Min(T, (N - s) / N), region)
 
     def build(point):
-        Tv = sympy.Rational(point[T])
-        Nv = int(point[N]) if N in point else int(N)
-        sv = int(sympy.sympify(s).subs(point))
+        Tv, Nv, sv = _at(point, N, s)
         Uv = min(Tv, sympy.Rational(Nv - sv, Nv))
         v = 1 - Nv * Uv / (Nv - sv)
         return _binary_column_table([_frac(1)] * sv + [_frac(v)] * (Nv - sv),
@@ -610,9 +608,7 @@ def _one_sided_distance_bound(s, N):
     U = sympy.Min((N - s) * (T - 1) / N, (T - 1) / T, (N - s) / N)
 
     def build(point):
-        Tv = sympy.Rational(point[T])
-        Nv = int(point[N]) if N in point else int(N)
-        sv = int(sympy.sympify(s).subs(point))
+        Tv, Nv, sv = _at(point, N, s)
         Uv = min(sympy.Rational((Nv - sv), Nv) * (Tv - 1), (Tv - 1) / Tv, sympy.Rational(Nv - sv, Nv))
         x = min(sympy.Integer(1), Tv * (Nv - sv) / Nv)
         y = (Nv * (x - Uv) - sv * x) / (Nv - sv)
@@ -641,9 +637,7 @@ def _pairwise_distance_bound(s, N):
     U = (N - s) * (T - 1) / (N * (T + 1))
 
     def build(point):
-        Tv = sympy.Rational(point[T])
-        Nv = int(point[N]) if N in point else int(N)
-        sv = int(sympy.sympify(s).subs(point))
+        Tv, Nv, sv = _at(point, N, s)
         vals = [Tv / (Tv + 1)] * sv + [1 / (Tv + 1)] * (Nv - sv)
         return _binary_column_table([_frac(v) for v in vals], labels=["E1"] * sv + ["E2"] * (Nv - sv))
 
@@ -679,8 +673,7 @@ def _removal_distance_bound(N, region, j=None):
     checks.append(f"j = N - 1 and N >= 3 on the condition (the family attains U there): {tight}")
 
     def build(point):
-        Tv = sympy.Rational(point[T])
-        Nv = int(point[N]) if N in point else int(N)
+        Tv, Nv, _ = _at(point, N)
         if Nv < 3 or not removal:
             return None
         x = min(sympy.Integer(1), (Nv * Tv - Nv + 1) / (Tv + 1))
@@ -714,8 +707,7 @@ def _subset_one_sided_bound(j, N, region=None):
     U = subset_one_sided_upper(j, N) if region is None else _smaller_alone(subset_one_sided_upper(j, N), region)
 
     def build(point):
-        Tv = sympy.Rational(point[T])
-        Nv = int(point[N]) if N in point else int(N)
+        Tv, Nv, _ = _at(point, N)
         Uv = U.subs({T: Tv, N: Nv, **{k: v for k, v in point.items() if k not in (T, N)}})
         c = (Tv - 1) / (Nv * Tv * (Tv + 1))
         vals = [Uv * c] + [c * (Nv - Uv) / (Nv - 1)] * (Nv - 1)
@@ -742,8 +734,7 @@ def _product_bound(region, N, singleton=False):
     U = sympy.Min(T ** 2, N * (T - 1) + 1) if c2 is True else T ** 2
 
     def build(point):
-        Tv = sympy.Rational(point[T])
-        Nv = int(point[N]) if N in point else int(N)
+        Tv, Nv, _ = _at(point, N)
         if Tv == 1:
             vals = [sympy.Rational(1, 2)] * Nv
         else:
