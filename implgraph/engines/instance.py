@@ -127,20 +127,21 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
     # 2. tight F at sample levels
     samples, best_tables = [], {}
     levels = samples_for(a_def, N)
-    if proved is not None and f_raw is None:
-        levels = sorted({levels[0], levels[len(levels) // 2], levels[-1]})
-    for a in levels:
-        val, table = tight_at(a_def, b_def, models, a, N, p, classed, ctx, tables=f_raw is not None)
-        if val == "unknown":
-            return Instance(N, point, "implication", note="an LP timed out; tight f not computed")
-        samples.append((a, val))
-        best_tables[a] = table
-    inst = Instance(N, point, "implication", samples=[(str(a), str(v)) for a, v in samples])
-    if proved is not None and f_raw is None:
-        if sum(v is not None for _, v in samples) >= 2:
+    against = proved is not None and f_raw is None
+    first = sorted({levels[0], levels[len(levels) // 2], levels[-1]}) if against else levels
+    for batch in (first, [a for a in levels if a not in first]):
+        for a in batch:
+            val, table = tight_at(a_def, b_def, models, a, N, p, classed, ctx, tables=f_raw is not None)
+            if val == "unknown":
+                return Instance(N, point, "implication", note="an LP timed out; tight f not computed")
+            samples.append((a, val))
+            best_tables[a] = table
+        if against and batch is first and sum(v is not None for _, v in samples) >= 2:
+            inst = Instance(N, point, "implication", samples=[(str(a), str(v)) for a, v in samples])
             return _against_proved(inst, samples, proved, a_def, b_def)
-        # (fewer than two levels with a table: the samples and the fit, as without a proof)
-        return analyse(a_def, a_params, b_def, b_params, N, p, f_raw, point, min_class, max_class, stage="rest")
+        # (fewer than two of those levels with a table: every sample level and the fit, as without a proof)
+    samples.sort(key=lambda av: levels.index(av[0]))        # (the order of samples_for, as without a proof)
+    inst = Instance(N, point, "implication", samples=[(str(a), str(v)) for a, v in samples])
     fit, upto = fit_rational([(a, v) for a, v in samples if v is not None and v != INF])
     if fit is not None:
         f_level = to_level(fit, a_def, b_def)
@@ -149,8 +150,7 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
         if upto is not None:
             inst.fit_upto = str(a_def.level_from_raw(sympy.Rational(upto)))
             inst.fit_range = f"{a_def.level_symbol} <= {inst.fit_upto}"
-        weakest = b_def.weakest()
-        inst.trivial = bool(simplified(sympy.sympify(f_level) - weakest) == 0) if weakest is not sympy.oo else False
+        inst.trivial = _is_weakest(b_def, f_level)
     # 3. a given f
     if f_raw is not None:
         _check_f(inst, samples, best_tables, f_raw, a_def, a_params, b_def, b_params)
@@ -173,9 +173,14 @@ def _against_proved(inst, samples, proved, a_def, b_def):
                                "linear programs)")
     inst.tight = str(f_level)
     inst.proved_checked = True
-    weakest = b_def.weakest()
-    inst.trivial = bool(simplified(sympy.sympify(f_level) - weakest) == 0) if weakest is not sympy.oo else False
+    inst.trivial = _is_weakest(b_def, f_level)
     return inst
+
+
+def _is_weakest(b_def, f_level) -> bool:
+    """Is the tight f (B's level units) B's weakest level, which every table meets?"""
+    weakest = b_def.weakest()
+    return bool(simplified(sympy.sympify(f_level) - weakest) == 0) if weakest is not sympy.oo else False
 
 
 def _check_f(inst, samples, best_tables, f_raw, a_def, a_params, b_def, b_params):
