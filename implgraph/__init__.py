@@ -11,13 +11,37 @@ Main entry points (:mod:`implgraph.api`)
 
 __version__ = "0.1.0"
 
-from implgraph.core.errors import InputError  # noqa: E402
-from implgraph.definitions import Definition, register  # noqa: E402
-from implgraph.core.levels import Level, optimal_level, satisfies, all_levels  # noqa: E402
-from implgraph.core.table import Table, Block, table_from_rows  # noqa: E402
-from implgraph.io.tablefile import load_table_file, load_csv  # noqa: E402
-from implgraph.core.concrete import ConcreteTable  # noqa: E402
-from implgraph.api import load_table, levels, check_edge, verify, implication_map, claims  # noqa: E402
+# The public names are loaded on first use (PEP 562, as scientific Python's SPEC 1 does): ``import
+# implgraph.cli`` then pays only for what the command needs, not for every module of the package.
+_LAZY = {
+    "InputError": "implgraph.core.errors",
+    "Definition": "implgraph.definitions", "register": "implgraph.definitions",
+    "Level": "implgraph.core.levels", "optimal_level": "implgraph.core.levels",
+    "satisfies": "implgraph.core.levels", "all_levels": "implgraph.core.levels",
+    "Table": "implgraph.core.table", "Block": "implgraph.core.table", "table_from_rows": "implgraph.core.table",
+    "load_table_file": "implgraph.io.tablefile", "load_csv": "implgraph.io.tablefile",
+    "ConcreteTable": "implgraph.core.concrete",
+    "load_table": "implgraph.api", "levels": "implgraph.api", "check_edge": "implgraph.api",
+    "verify": "implgraph.api", "implication_map": "implgraph.api", "claims": "implgraph.api",
+}
+
+
+def __getattr__(name):
+    import importlib
+    import importlib.util
+    module = _LAZY.get(name)
+    if module is None:         # a subpackage or module (``implgraph.api``), imported on first use as well
+        if name.startswith("_") or importlib.util.find_spec(f"{__name__}.{name}") is None:
+            raise AttributeError(f"module 'implgraph' has no attribute {name!r}")
+        return importlib.import_module(f"{__name__}.{name}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = ["InputError", "Definition", "register", "Level", "optimal_level", "satisfies", "all_levels",
            "Table", "Block", "load_table_file", "load_csv", "table_from_rows", "ConcreteTable", "load_table",

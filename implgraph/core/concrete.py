@@ -16,9 +16,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-import numpy as np
 import sympy
+
+if TYPE_CHECKING:  # numpy is imported where it is used: importing the package does not load it
+    import numpy as np
 
 __all__ = ["ConcreteTable", "INF", "Enclosed", "to_sympy"]
 
@@ -104,6 +107,7 @@ class ConcreteTable:
 
     @classmethod
     def _make(cls, ints, denom, buckets, classes, id):
+        import numpy as np
         n = len(ints)
         safe = denom * max(n, 1) < _INT64_SAFE
         arr = np.asarray(ints, dtype=np.int64 if safe else object)
@@ -138,6 +142,7 @@ class ConcreteTable:
 
     def extreme_sum(self, l, j, largest) -> int:
         """Sum of the ``j`` smallest (or largest) numerators of bucket ``l``."""
+        import numpy as np
         col = self.numer[:, l]
         n = len(col)
         if j <= 0:
@@ -163,6 +168,7 @@ class ConcreteTable:
         return self.__dict__["_groups"]
 
     def _class_groups(self):
+        import numpy as np
         labels, inverse = np.unique(self.classes.astype(str), return_inverse=True)
         labels = labels.tolist()
         inverse = inverse.reshape(-1)
@@ -185,6 +191,7 @@ class ConcreteTable:
         return self.__dict__["_sums"]
 
     def _class_sums(self):
+        import numpy as np
         groups = self.class_groups()
         if not groups:
             return np.zeros(0, dtype=np.int64), np.zeros((0, self.p), dtype=np.int64)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-import numpy as np
 import sympy
 
 __all__ = ["class_means", "table_means", "class_arrays", "argmax_fraction", "largest_class_distance",
@@ -63,6 +62,7 @@ def argmax_fraction(num, den) -> int:
     >>> argmax_fraction(np.array([1, 2, 3]), np.array([3, 6, 11]))   # 1/3 = 2/6 > 3/11
     0
     """
+    import numpy as np
     num, den = np.asarray(num), np.asarray(den)
     try:
         f = num.astype(np.float64) / den.astype(np.float64)
@@ -99,6 +99,7 @@ def largest_class_distance(ct, sets, scale):
     >>> largest_class_distance(ConcreteTable.from_fractions([[1, 0], [0, 1]], classes="AB"), [(0,), (1,)], 2)
     Fraction(1, 2)
     """
+    import numpy as np
     arrays = class_arrays(ct)
     if arrays is None:
         return None

@@ -32,7 +32,6 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-import numpy as np
 import sympy
 
 from implgraph.core.concrete import INF, max_ratio
@@ -118,6 +117,7 @@ def _sorted_by_ratio(a, b):
     Sorted by float keys, then every adjacent pair checked exactly by cross-multiplication; a row
     the floats misorder (near ties) is sorted again with exact Fractions.
     """
+    import numpy as np
     zero = b == 0
     with np.errstate(divide="ignore", invalid="ignore"):
         key = np.where(zero, np.inf, a.astype(np.float64) / np.where(zero, 1, b).astype(np.float64))
@@ -168,6 +168,7 @@ def prefix_need(a, b, c):
     The whole set of buckets is one of the prefixes; the views call this only where its
     requirement is at most 1 (every row sums to the denominator), below the level's floor of 1.
     """
+    import numpy as np
     a, b = _sorted_by_ratio(a, b)
     top = np.cumsum(a, axis=1) - c
     bottom = np.cumsum(b, axis=1)
@@ -184,6 +185,7 @@ def prefix_need(a, b, c):
 
 def _distinct_rows(ct):
     """The table's distinct rows of numerators (a grouped table's ``rows``, else its records)."""
+    import numpy as np
     rows = getattr(ct, "rows", None)
     rows = ct.numer if rows is None else rows
     if rows.dtype != object and len(rows):
@@ -199,12 +201,14 @@ def _distinct_rows(ct):
 
 def _as_ints(bound, *arrays):
     """The arrays as int64 when every product of two values up to ``bound`` fits, else as Python ints."""
+    import numpy as np
     dtype = np.int64 if 4 * bound * bound < 2 ** 62 else object
     return [np.asarray(x).astype(dtype) for x in arrays]
 
 
 def _ldp_by_events(X, c):
     """``max(1, (max_i x_i(B) - c) / min_j x_j(B))`` over the events, from the distinct rows ``X``."""
+    import numpy as np
     p = X.shape[1]
     member = np.zeros((p, 2 ** p - 2), dtype=X.dtype)
     for e, B in enumerate(events(p)):
@@ -229,6 +233,7 @@ def ldp_concrete(ct, delta):
     x_j``, ``c = u D`` (numerators over ``D``); the pairs are taken in blocks of rows ``i``. With
     more distinct rows than events the events are enumerated instead (:func:`_ldp_by_events`).
     """
+    import numpy as np
     delta, D = as_fraction(delta), ct.denom
     u, v = delta.numerator, delta.denominator
     X = _distinct_rows(ct)
@@ -256,6 +261,7 @@ def dp_concrete(ct, delta):
     ``c = u n (n - 1) D``, and ``(Q_i - delta) / P`` of ``a = v n (T - x_i)``, ``b = v (n - 1) T``
     with the same ``c``.
     """
+    import numpy as np
     delta, D, n = as_fraction(delta), ct.denom, ct.N
     u, v = delta.numerator, delta.denominator
     X = _distinct_rows(ct)

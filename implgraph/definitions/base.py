@@ -19,7 +19,6 @@ minus 1, e.g. beta), ``count`` (a size such as k of k-anonymity; larger is stron
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import metadata
 
 import sympy
 
@@ -179,6 +178,7 @@ def load_entry_points(again: bool = False):
     if _ENTRY_POINTS_READ and not again:
         return
     _ENTRY_POINTS_READ.append(True)
+    from importlib import metadata
     try:
         eps = metadata.entry_points(group="implgraph.definitions")
     except Exception:  # pragma: no cover - broken metadata

@@ -27,7 +27,7 @@ from implgraph.core.simplified import simplified
 from implgraph.definitions._classes import GenericClass
 
 __all__ = ["class_level_steps", "support_steps", "uniform_class_level", "nonnegative_from_zero", "sum_split",
-           "capped_entropy", "capped_steps", "CAPPED_ENTROPY"]
+           "capped_entropy", "capped_steps"]
 
 
 def sum_split(expr, cls):
@@ -218,8 +218,3 @@ def capped_steps(frequency_definition, entropy_definition) -> dict | None:
         "g is continuous at x = n + 1 (the piece of n gives n + 1 = g(n + 1))":
             simplified(g.subs(x, n + 1) - (n + 1)) == 0,
     }
-
-
-#: ``g(l)``, exp(H) of the capped distribution at frequency level ``l``, as a formula in ``l`` (0**0 = 1 at integer
-#: l), written from :func:`capped_entropy` (the lemma that states it checks it is that function)
-CAPPED_ENTROPY = str(capped_entropy(sympy.Symbol("l", positive=True)))

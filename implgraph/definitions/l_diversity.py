@@ -25,7 +25,6 @@ import math
 from collections import Counter
 from fractions import Fraction
 
-import numpy as np
 import sympy
 
 from implgraph.core.concrete import Enclosed
@@ -90,6 +89,7 @@ def _distinct_distributions(b, sums, classes):
     removing the common factor (:func:`_normalise`): computed on int64 arrays at once, so that
     only one class per distribution is normalised in Python; Python-int sums are passed through.
     """
+    import numpy as np
     if sums.dtype == object or not len(classes) or max(b) >= 2 ** 62:
         return classes.tolist()
     rows = np.sort(sums[classes], axis=1)
@@ -190,6 +190,7 @@ def compare_level(d, target: Fraction) -> int:
 
 def _entropy_floats(b, sums):
     """Float64 entropies of all classes and a generous bound on their rounding error."""
+    import numpy as np
     a = np.asarray(sums, dtype=np.float64)
     bf = np.asarray(b, dtype=np.float64)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -205,6 +206,7 @@ def _entropy_floats(b, sums):
 
 def _min_entropy_class(b, sums) -> int:
     """Index of a class with the smallest entropy, decided exactly."""
+    import numpy as np
     h, err = _entropy_floats(b, sums)
     bound = float(np.min(h + err))
     candidates = np.nonzero(h - err <= bound)[0]
@@ -264,6 +266,7 @@ class EntropyLDiversity(_LDiversity):
     reference = "sei2019, Definition 3"
 
     def symbolic(self, ctx, table):
+        import numpy as np
         if not table.has_classes:
             return None
         means = class_means(table)

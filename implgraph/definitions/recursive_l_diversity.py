@@ -18,7 +18,6 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-import numpy as np
 import sympy
 
 from implgraph.core.concrete import INF
@@ -63,6 +62,7 @@ class RecursiveCLDiversity(Definition):
 
     def concrete(self, ct, l):
         """``max(1, max_E r_1 / (r_l + ... + r_m))`` over the class sums (0/0 no constraint, r/0 infinite)."""
+        import numpy as np
         arrays = class_arrays(ct)
         if arrays is None:
             return None

@@ -32,7 +32,7 @@ from implgraph.core.concrete import ConcreteTable
 from implgraph.core.formula import parse_expr
 from implgraph.core.region import Region
 from implgraph.core.simplified import simplified
-from implgraph.definitions.class_bounds import (CAPPED_ENTROPY, capped_entropy, capped_steps, class_level_steps,
+from implgraph.definitions.class_bounds import (capped_entropy, capped_steps, class_level_steps,
                                                 support_steps, uniform_class_level)
 from implgraph.engines.bounds import T
 from implgraph.engines.recheck import raw_level, weaker
@@ -127,7 +127,9 @@ def _support_at_least_min_entropy():
 
 
 LEMMAS = (
-    Lemma("entropy of the capped distribution", "frequency-l-diversity", "entropy-l-diversity", CAPPED_ENTROPY,
+    # f is g(l) of class_bounds.capped_entropy, written out (the lemma's steps check that it is that function)
+    Lemma("entropy of the capped distribution", "frequency-l-diversity", "entropy-l-diversity",
+          "l**(floor(l)/l)*(1 - floor(l)/l)**(-1 + floor(l)/l)",
           "per class exp(H(q)) >= g(1/max q), g(x) = x^(n/x) (1 - n/x)^(-(1 - n/x)) with n = floor(x): exp(H) of the "
           "capped distribution (n values at 1/x, one at 1 - n/x), the least entropy where every value is at most "
           "1/x; g is nondecreasing, so the minimum over classes of exp(H) is at least g of the minimum of 1/max q",

@@ -5,6 +5,8 @@ terminal they are coloured by verdict and wrapped to the terminal's width (never
 are plain text, one logical line per line, never wrapped or cut. A progress bar with the elapsed time
 and an estimate of the time left is drawn on stderr, only when stderr is a terminal (or forced) and
 not with ``-q``. The global flags ``-q`` / ``-v`` set :func:`verbosity`.
+
+rich is imported on first use: a command that prints JSON, or nothing, does not pay for it.
 """
 
 from __future__ import annotations
@@ -13,12 +15,6 @@ import io
 import os
 import sys
 import threading
-
-from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress as _RichProgress, SpinnerColumn, TextColumn,
-                           TimeElapsedColumn, TimeRemainingColumn)
-from rich.table import Table
-from rich.text import Text
 
 from implgraph.core.verdict import status_of
 
@@ -60,17 +56,26 @@ class _Stdout(io.TextIOBase):
         return sys.stdout.fileno()
 
 
-class _Console(Console):
-    """A rich console whose closed pipe (``implgraph verify | head -1``) is a BrokenPipeError, which the
-    console script ends with exit status 0 (rich itself exits with status 1, the regression status)."""
+_CONSOLE_CLASS: list = []
 
-    def on_broken_pipe(self) -> None:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        try:
-            os.dup2(devnull, sys.stdout.fileno())     # nothing more reaches the closed pipe, not even at exit
-        finally:
-            os.close(devnull)
-        raise BrokenPipeError
+
+def _console_class():
+    """A rich console class whose closed pipe (``implgraph verify | head -1``) is a BrokenPipeError, which
+    the console script ends with exit status 0 (rich itself exits with status 1, the regression status)."""
+    if not _CONSOLE_CLASS:
+        from rich.console import Console
+
+        class _Console(Console):
+            def on_broken_pipe(self) -> None:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                try:
+                    os.dup2(devnull, sys.stdout.fileno())     # nothing more reaches the closed pipe, not even at exit
+                finally:
+                    os.close(devnull)
+                raise BrokenPipeError
+
+        _CONSOLE_CLASS.append(_Console)
+    return _CONSOLE_CLASS[0]
 
 
 def on_terminal() -> bool:
@@ -78,15 +83,16 @@ def on_terminal() -> bool:
     return _Stdout().isatty()
 
 
-def results_console() -> Console:
-    """A console on stdout: colour and wrapping on a terminal; plain, unwrapped lines when piped."""
+def results_console():
+    """A rich console on stdout: colour and wrapping on a terminal; plain, unwrapped lines when piped."""
     tty = on_terminal()
-    return _Console(file=_Stdout(), highlight=False, markup=False, emoji=False, soft_wrap=not tty,
+    return _console_class()(file=_Stdout(), highlight=False, markup=False, emoji=False, soft_wrap=not tty,
                     force_terminal=None if tty else False)
 
 
-def verdict_text(word: str, width: int = 0) -> Text:
-    """A verdict word padded to ``width``, styled by its status (shown only on a terminal)."""
+def verdict_text(word: str, width: int = 0):
+    """A verdict word padded to ``width``, styled by its status (shown only on a terminal): a rich Text."""
+    from rich.text import Text
     try:
         style = STATUS_STYLE.get(status_of(word), "")
     except (KeyError, ValueError):
@@ -94,20 +100,23 @@ def verdict_text(word: str, width: int = 0) -> Text:
     return Text(word.ljust(width), style=style)
 
 
-def emit(text="", console: Console | None = None) -> None:
-    """Print one line (str or rich Text) of results now (flushed)."""
+def emit(text="", console=None) -> None:
+    """Print one line (str or rich Text) of results now (flushed) on ``console`` (default: stdout's)."""
+    from rich.text import Text
     console = console or results_console()
     console.print(text if isinstance(text, Text) else Text(str(text)))
     sys.stdout.flush()
 
 
-def emit_row(cells, body, details=(), indent: int = 0, console: Console | None = None) -> None:
+def emit_row(cells, body, details=(), indent: int = 0, console=None) -> None:
     """Print one result now: fixed ``cells`` (str or Text, each padded by the caller), then ``body``
     (a long text), then ``details`` (lines under the body, indented by ``indent``).
 
     On a terminal ``body`` and ``details`` wrap to the width (hanging indent) instead of being cut;
     piped, each is one full line.
     """
+    from rich.table import Table
+    from rich.text import Text
     console = console or results_console()
     cells = [c if isinstance(c, Text) else Text(str(c)) for c in cells]
     if not on_terminal():
@@ -169,6 +178,9 @@ class Progress:
         self._lock = threading.Lock()
         self._timer = None
         if self.enabled:
+            from rich.console import Console
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress as _RichProgress, SpinnerColumn,
+                                       TextColumn, TimeElapsedColumn, TimeRemainingColumn)
             columns = [SpinnerColumn(), TextColumn("{task.description}")]
             if total is not None:
                 columns += [BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("eta"),

@@ -14,7 +14,6 @@ import stat
 from importlib import resources
 from pathlib import Path
 
-import yaml
 
 from implgraph.core.errors import InputError
 
@@ -106,11 +105,22 @@ def read_text(path, limit: int = MAX_DATA_BYTES, what: str = "a UTF-8 text file"
                          fix="save the file as UTF-8") from None
 
 
-_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml's parser when installed
+_LOADERS: list = []
 
 
-class _Loader(_BaseLoader):
-    pass
+def _loaders():
+    """``(base, loader)``: libyaml's safe parser when installed (else PyYAML's), and the loader built on it
+    that makes every mapping a :class:`Node` with line numbers. yaml is imported here, on first use."""
+    if not _LOADERS:
+        import yaml
+        base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+        class _Loader(base):
+            pass
+
+        _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+        _LOADERS.extend([base, _Loader])
+    return tuple(_LOADERS)
 
 
 def _construct_mapping(loader, node, deep=False):
@@ -133,8 +143,6 @@ def _construct_mapping(loader, node, deep=False):
     return out
 
 
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
 
 def _check_shape(text: str, name: str) -> None:
     """Refuse nesting deeper than :data:`MAX_DEPTH` and alias bombs, from the parser's events.
@@ -142,9 +150,10 @@ def _check_shape(text: str, name: str) -> None:
     libyaml's parser is iterative, so this pass is safe on any input; the value count of each
     anchored node is remembered so that every ``*alias`` counts the values it stands for.
     """
+    import yaml
     sizes: dict = {}
     counts, anchors = [0], []
-    loader = _BaseLoader(text)
+    loader = _loaders()[0](text)
     try:
         while loader.check_event():
             ev = loader.get_event()
@@ -191,10 +200,11 @@ def parse_yaml(path) -> object:
     hit = _PARSED.get(name)
     if hit is not None and hit[0] == text:
         return hit[1]
+    import yaml
     loader = None
     try:
         _check_shape(text, name)
-        loader = _Loader(text)
+        loader = _loaders()[1](text)
         loader._implgraph_file = name
         data = loader.get_single_data()
     except InputError:

@@ -13,7 +13,6 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
-import numpy as np
 
 from implgraph.core.errors import InputError
 from implgraph.core.table import Table, table_from_node
@@ -88,6 +87,7 @@ def _load_csv_fast(text: str, name: str):
     Returns None whenever anything is unusual (quotes, fractions, bad values, rows that do not
     sum to 1): the careful loader then runs and reports the first problem with its line.
     """
+    import numpy as np
     from implgraph.core.concrete import ConcreteTable
 
     if '"' in text or "\r" in text:

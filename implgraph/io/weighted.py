@@ -17,7 +17,6 @@ records one by one.
 
 from __future__ import annotations
 
-import numpy as np
 
 from implgraph.core.concrete import ConcreteTable
 
@@ -50,6 +49,7 @@ class WeightedConcreteTable(ConcreteTable):
     """
 
     def __init__(self, rows, denom, buckets, counts, row_class=None, class_labels=None, id=None):
+        import numpy as np
         self.rows = np.asarray(rows)
         self.denom = int(denom)
         self.buckets = list(buckets)
@@ -65,6 +65,7 @@ class WeightedConcreteTable(ConcreteTable):
         Every record has probability 1 for its own value and 0 for the others (denominator 1).
         ``class_labels`` None: one table without equivalence classes (``counts`` has one row).
         """
+        import numpy as np
         m = np.asarray(counts, dtype=np.int64)
         labels = None if class_labels is None else [str(x) for x in class_labels]
         if labels is not None:                          # a class without records is no class
@@ -83,11 +84,13 @@ class WeightedConcreteTable(ConcreteTable):
 
     # -- the records one by one (ConcreteTable's attributes, written out on first use) -------------
     def _order(self):
+        import numpy as np
         return np.arange(len(self.counts)) if self.row_class is None else np.argsort(self.row_class, kind="stable")
 
     @property
     def numer(self):
         """(N, p) numerators, one row per record, in class order (computed once)."""
+        import numpy as np
         if "_numer" not in self.__dict__:
             order = self._order()
             self.__dict__["_numer"] = np.repeat(self.rows[order], self.counts[order], axis=0)
@@ -96,6 +99,7 @@ class WeightedConcreteTable(ConcreteTable):
     @property
     def classes(self):
         """(N,) class label of every record, in class order (None without classes)."""
+        import numpy as np
         if self.row_class is None:
             return None
         if "_classes" not in self.__dict__:
@@ -125,6 +129,7 @@ class WeightedConcreteTable(ConcreteTable):
 
     def extreme_sum(self, l, j, largest) -> int:
         """Sum of the ``j`` smallest (or largest) values of bucket ``l`` over all N records."""
+        import numpy as np
         if j <= 0:
             return 0
         if j >= self.N:
@@ -142,6 +147,7 @@ class WeightedConcreteTable(ConcreteTable):
 
     def _column(self, l):
         """(distinct values of bucket ``l`` in increasing order, records holding each), computed once."""
+        import numpy as np
         cache = self.__dict__.setdefault("_columns", {})
         if l not in cache:
             values, inverse = np.unique(self.rows[:, l], return_inverse=True)
@@ -152,6 +158,7 @@ class WeightedConcreteTable(ConcreteTable):
 
     def class_groups(self):
         """{label: range of record indices} in class order (the indices of :attr:`numer`)."""
+        import numpy as np
         if self.row_class is None:
             return {}
         if "_groups" not in self.__dict__:
@@ -163,6 +170,7 @@ class WeightedConcreteTable(ConcreteTable):
 
     def class_sums(self):
         """(sizes, sums) per class, weighted by the counts (read-only, computed once)."""
+        import numpy as np
         if self.row_class is None:
             return np.zeros(0, dtype=np.int64), np.zeros((0, self.p), dtype=np.int64)
         if "_sums" not in self.__dict__:

@@ -36,14 +36,23 @@ def register_backend(name: str, module) -> None:
     BACKENDS[name] = module
 
 
+_TRIED: set = set()
+
+
+def _load(name: str) -> None:
+    """Import the backend module called ``name`` once (a solver that is not installed is skipped)."""
+    if name in BACKENDS or name in _TRIED or name not in _MODULES:
+        return
+    _TRIED.add(name)
+    try:
+        importlib.import_module(_MODULES[name])
+    except ImportError:  # the solver is not installed: skip it
+        pass
+
+
 def _load_all() -> None:
-    for name, modname in _MODULES.items():
-        if name in BACKENDS:
-            continue
-        try:
-            importlib.import_module(modname)
-        except ImportError:  # the solver is not installed: skip it
-            continue
+    for name in _MODULES:
+        _load(name)
 
 
 def backends(capability: str | None = None) -> list:
@@ -66,9 +75,14 @@ available_backends = backends
 
 def get_backend(name: str | None = None, capability: str | None = None):
     """The backend called ``name``, or the preferred available one (with ``capability``); None if none."""
-    _load_all()
     if name is not None:
+        _load(name)
         return BACKENDS.get(name)
+    for candidate in _PREFERENCE:  # import a solver only when the ones preferred to it do not serve
+        _load(candidate)
+        backend = BACKENDS.get(candidate)
+        if backend is not None and (capability is None or hasattr(backend, capability)):
+            return backend
     names = backends(capability)
     return BACKENDS[names[0]] if names else None
 
