@@ -456,3 +456,16 @@ def test_staging_leaves_instances_unfinished_where_a_witness_decides():
     assert all(i.note == PENDING_SEARCH for i in g.instances[first:] if i.relation == "implication")
     held = check_direction("mult-t-closeness", "emd-t-closeness(ground=equal)", N=4, prover=False)
     assert held.relation == "implication" and all(i.samples for i in held.instances)
+
+
+def test_a_proof_beside_a_witness_is_an_engine_error(monkeypatch):
+    # enhanced beta-likeness => multiplicative t-closeness fails (a table with a zero in a class: enhanced
+    # is finite, the two-sided ratio infinite), found after the prover is asked; a "proof" of it must not be
+    # dropped silently beside the witness
+    from implgraph.engines import prove
+    honest = check_direction("enhanced-beta-likeness", "mult-t-closeness", N=3)
+    assert honest.relation == "non-implication"
+    monkeypatch.setattr(prove, "check_implication",
+                        lambda *a, **k: prove.ProofResult(verdict="proved", method="a wrong argument"))
+    with pytest.raises(RuntimeError, match="a bug in the prover or in a declaration"):
+        check_direction("enhanced-beta-likeness", "mult-t-closeness", N=3)
