@@ -146,6 +146,14 @@ class Form:
     def value(self, x):
         return self.const + sum((c * x[i][l] for i, l, c in self.coef), Fraction(0))
 
+    def __hash__(self):
+        # computed once: forms key the engines' memos (solver terms, optima), hashed thousands of times
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.coef, self.const))
+            object.__setattr__(self, "_hash", h)
+        return h
+
 
 @dataclass(frozen=True)
 class Term:
@@ -153,6 +161,13 @@ class Term:
 
     num: Form
     den: Form
+
+    def __hash__(self):
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.num, self.den))
+            object.__setattr__(self, "_hash", h)
+        return h
 
 
 @dataclass
