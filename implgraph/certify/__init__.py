@@ -14,7 +14,8 @@ U. This package re-checks both without importing the prover or the refuter:
 - the **tightness family**: blocks of equal binary rows ``{"count", "value", "class"}`` (expressions
   in N, T and the parameters) evaluated at every point of the domain with N = 2..12, every integer
   parameter and a grid of levels; the exact levels (:mod:`implgraph.certify.levels`, from the
-  definitions, computed on the blocks without expanding them) must give A <= T and B = U;
+  definitions, computed on the blocks without expanding them) must give A <= T (A >= T for a level that is
+  a class size, larger is stronger) and B = U;
 - an ``inequality-lemmas`` certificate (definitions outside the ratio families, e.g. the l-diversities) is a
   chain of textbook inequalities between class levels, re-checked by :mod:`implgraph.certify.lemma_chain`.
 
@@ -110,7 +111,10 @@ def _check_family(cert, domain, ns):
                       lambda: level(side, table, j))
                 for side, j in ((cert["A"], ja), (cert["B"], jb)))
         t, u = env["T"], upper(env)
-        if a == INF or a > t:
+        if cert["A"].get("class_size_level"):       # larger is stronger: A holds at T where its level is >= T
+            if a < t:
+                return False, f"A's level {a} is below T = {t} at {_pt(env)}"
+        elif a == INF or a > t:
             return False, f"A's level {a} exceeds T = {t} at {_pt(env)}"
         if b != u:
             return False, f"B's level {b} differs from U = {u} at {_pt(env)}"
@@ -200,7 +204,8 @@ def _registered(cert) -> list:
         if d is None:
             out.append((f"{label} ({name}) as registered", True, "not registered here: the description is taken as given"))
             continue
-        ok = side.get("family") == getattr(d, "family", None) and side.get("sides") == getattr(d, "sides", None)
+        ok = (side.get("family") == getattr(d, "family", None) and side.get("sides") == getattr(d, "sides", None)
+              and bool(side.get("class_size_level")) == bool(getattr(d, "class_size_level", False)))
         size_ok, size_how = _registered_size(side, d, cert.get("domain") or ())
         distance_ok, distance_how = _registered_distance(side, d)
         out.append((f"{label} ({name}) as registered", ok and size_ok and distance_ok,

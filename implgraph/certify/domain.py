@@ -96,6 +96,8 @@ class Domain:
                     if not self.holds(base, known):
                         continue
                     for t in T_GRID:
+                        if self.kinds.get("T") == "integer" and Fraction(t).denominator != 1:
+                            continue        # T an integer (A's level is a class size)
                         env = {**base, "T": t}
                         if self.holds(env):
                             yield env

@@ -149,6 +149,14 @@ proofs) and nothing the prover computed:
     (checked as a quotient). *mass* ``N e - s L >= 0`` (multipliers on ``e - s >= 0`` and
     ``N - L >= 0``), *empty bucket* ``N - s >= 0`` (U >= 1; the domain has 1 <= s <= N, where a set
     of s records exists).
+``class-size`` (method ``class-size``)
+    A's *registered* definition declares that its level is the size of its smallest class
+    (``class_size_level``; the checker reads the registry, not the certificate): at level T (an integer) every
+    class has >= T records, and a partition into >= 2 classes exists only where 2 T <= N (a class of e records
+    leaves N - e >= T to the others; the domain has T >= 1 and 2 T <= N). B a class level on any partition
+    (``min_class`` 1, no ``max_class``): a one-sided ratio, U = N/T, *mass* ``N e - T L >= 0`` (as in
+    ``set-mass`` with s = T), or the total variation distance, U = (N - T)/N, *mass*
+    ``(N - T) - N (x - P) >= 0`` (as in ``same-distance`` with s = T).
 
 Each obligation is ``target >= 0`` (or ``> 0``) under its hypotheses and the certificate's domain,
 optionally with multipliers: ``target = sum(lambda_i * fact_i)`` identically, every ``lambda_i >= 0``.
@@ -380,14 +388,18 @@ def _set_mass_structure(B, cert, rd):
 
 def _set_mass(B, rd, data):
     """The obligations of ``set-mass`` (see the module notes)."""
+    return _set_mass_of(_set_size(B, rd), rd, data, 1)
+
+
+def _set_mass_of(s, rd, data, sets):
+    """``set-mass``'s obligations for sets of >= s records, with room for ``sets`` of them on the domain."""
     g = rd.gens
     N, L, e = g["N"], g["a_"], g["e_"]
-    s = _set_size(B, rd)
     mults = _multipliers(data, rd)
-    exists = [(">=", s - 1), (">=", N - s)]
+    exists = [(">=", s - 1), (">=", N - sets * s)]
     facts = {"e - s >= 0": e - s, "N - L >= 0": N - L}
     hyps = exists + [(">=", L)] + [(">=", f) for f in facts.values()]
-    return _existence(s, N, 1) + [
+    return _existence(s, N, sets) + [
         Obligation("mass: e > 0 (a set of >= s >= 1 records)", e, exists + [(">=", e - s)], strict=True),
         Obligation("mass: N*e - s*L >= 0 (mean_S / m = L / e <= N / s)", N * e - s * L, hyps, facts=facts,
                    multipliers=mults.get("mass")),
@@ -566,9 +578,13 @@ def _same_distance_structure(A, B, cert, rd):
 
 def _same_distance(B, rd, data):
     """The obligations of ``same-distance`` (see the module notes)."""
+    return _distance_mass_of(rd.poly(B.get("min_class") or "1"), rd, data)
+
+
+def _distance_mass_of(s, rd, data):
+    """``same-distance``'s obligation for classes of >= s records: x - P <= (N - s)/N from the others' mass."""
     g = rd.gens
     T, N, e, P, x = g["T"], g["N"], g["e_"], g["a_"], g["b_"]
-    s = rd.poly(B.get("min_class") or "1")
     exists = [(">=", s - 1), (">=", N - 2 * s), (">=", T)]
     others = N * P - e * x
     facts = {"other records on S: N*P - e*x >= 0": others, "1 - x >= 0": 1 - x, "e - s >= 0": e - s}
@@ -703,6 +719,33 @@ def _declares_finite_level(A, B) -> bool:
             and not A.get("params") and not B.get("params"))
 
 
+def _class_size_structure(A, B, cert, rd):
+    """The shape of ``class-size``: A's registered definition declares a class-size level; B a one-sided class
+    ratio or the total variation distance, on any partition; U = N/T or (N - T)/N; T an integer."""
+    T, N = rd.gens["T"], rd.gens["N"]
+    d = registered(A.get("definition"))
+    distance = B.get("distance")
+    b_ok = (B.get("family") == "class" and B.get("max_class") is None and rd.poly(B.get("min_class") or "1") == 1
+            and (distance == "total-variation" or (distance is None and B.get("sides") == "one-sided")))
+    try:
+        P, Q = rd.ratio(cert["upper"])
+        expected = (N - T, N) if distance is not None else (N, T)
+        upper_ok = P * expected[1] == Q * expected[0]
+    except ValueError:
+        upper_ok = False
+    return [("A's registered definition declares a class-size level", d is not None
+             and bool(getattr(d, "class_size_level", False)) and not A.get("params")),
+            ("B is a one-sided class ratio or the total variation distance, on any partition", b_ok),
+            ("T is an integer", (cert.get("symbols") or {}).get("T") == "integer"),
+            ("U = (N - T)/N (a distance) or N/T (a ratio)", upper_ok)]
+
+
+def _class_size(B, rd, data):
+    """The obligations of ``class-size`` (see the module notes): ``set-mass``'s or ``same-distance``'s with s = T."""
+    T = rd.gens["T"]
+    return _set_mass_of(T, rd, data, 2) if B.get("distance") is None else _distance_mass_of(T, rd, data)
+
+
 def structural_checks(cert, rd):
     """``[(what, ok)]``: the shape conditions of the lemma the certificate invokes."""
     A, B, method = cert["A"], cert["B"], cert["method"]
@@ -764,6 +807,8 @@ def structural_checks(cert, rd):
         checks += _one_sided_distance_structure(A, B, cert, rd)
     elif method == "removal-distance":
         checks += _removal_distance_structure(A, B, cert, rd)
+    elif method == "class-size":
+        checks += _class_size_structure(A, B, cert, rd)
     elif method == "finite-level-of":
         checks += [("A's registered definition declares B's level where finite", _declares_finite_level(A, B)),
                    ("U = T", upper_is_T())]
@@ -811,6 +856,8 @@ def obligations(cert, rd):
         return _one_sided_distance(B, rd, data)
     if method == "removal-distance":
         return _removal_distance(A, rd, data)
+    if method == "class-size":
+        return _class_size(B, rd, data)
     if method == "vertex":
         mults = _multipliers(data, rd)
         return _vertex(B, cert["upper"], rd, mults)

@@ -3,7 +3,8 @@
 A certificate describes each side by data, not by name: ``{"family": "pairwise" | "subset" |
 "class", "sides": "two-sided" | "one-sided", "size": j}`` (``size``: the subset size of a subset
 family), or ``{"family": "class", "distance": "total-variation"}`` for the largest total variation
-distance of a class's distribution from the table's. The level of a table is the largest ratio ``mean_S / mean_D`` (and ``mean_D / mean_S`` when
+distance of a class's distribution from the table's, or ``{"family": "class", "class_size_level": true}`` for
+the number of records of the smallest class (larger is stronger). The level of a table is the largest ratio ``mean_S / mean_D`` (and ``mean_D / mean_S`` when
 two-sided) over the record sets S of the family and the buckets, in exact :class:`fractions.Fraction`
 arithmetic; ``0/0`` constrains nothing and ``x/0`` is infinite (:data:`INF`). Written from the
 definitions alone (the extreme j-subsets are the j smallest and j largest values of a bucket), so
@@ -86,6 +87,13 @@ def level(side, table, size=None):
         The subset size at this N.
     """
     family, sided = side["family"], side.get("sides")
+    if side.get("class_size_level"):        # the smallest class's number of records (larger is stronger)
+        if family != "class" or any(label is None for _, _, label in table):
+            raise ValueError("a class-size level needs a class family with class labels")
+        sizes = {}
+        for count, _, label in table:
+            sizes[label] = sizes.get(label, 0) + count
+        return Fraction(min(sizes.values()))
     if side.get("distance") is not None:
         if side["distance"] != "total-variation" or family != "class":
             raise ValueError(f"unknown class distance {side['distance']!r} (family {family!r})")

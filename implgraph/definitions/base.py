@@ -62,6 +62,10 @@ class Definition:
     #: units: this one adds a condition that makes the rest infinite (enhanced beta-likeness: basic's plus a
     #: bound on each value); the prover reads it (``finite-level-of``), tests check it against the brute force
     finite_level_of: str | None = None
+    #: True: the optimal level is the number of records of the smallest class (larger is stronger), so at level k
+    #: every class has >= k records (k-anonymity); the prover reads it (``class-size``), tests check it against the
+    #: brute force
+    class_size_level: bool = False
     model: str = "other"            # the privacy model it belongs to (map colours): "closeness", "dp", "other"
     label_format: str = ""          # a human label with {param} fields, e.g. "({k},t)-closeness"
 

@@ -22,6 +22,7 @@ class KAnonymity(Definition):
     needs_classes = True
     reference = "Sweeney 2002; ekenstedt2022, Table II"
     family = "class"
+    class_size_level = True     # the level is the smallest class's size
 
     def lf_terms(self, N, sizes, p):
         """The level depends on the partition only: the smallest class size."""

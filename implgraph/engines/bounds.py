@@ -273,6 +273,9 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     if (_class_level(b) or class_distance_of(b, b_params)) and not b_classes:
         b_classes = {"min_size": sympy.Integer(1)}   # any partition: classes of size >= 1
     region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
+    by_size = _class_size_bound(b, b_params, b_classes, N) if getattr(a, "class_size_level", False) else None
+    if by_size is not None:     # A's level is its smallest class's size: it bounds the classes B compares
+        return by_size
     ja = subset_size_expr(a, N, a_params)
     jb = subset_size_expr(b, N, b_params)
     # same definition, same parameters
@@ -590,6 +593,41 @@ def _same_distance_bound(s, region, N, distance):
            f"U = {U}, attained by s records at (1, 0) in one class and the rest at (v, 1 - v), "
            "v = 1 - N U/(N - s), in another")
     return Bound(U, True, "same-distance", arg, build=build, checks=checks)
+
+
+def _class_size_bound(b, b_params, b_classes, N):
+    """A's level is the size of its smallest class (declared ``class_size_level``; an integer, larger is
+    stronger): at level T every class has >= T records. B a one-sided class ratio or the total variation
+    distance of a class from the table, on any partition (B's own minimum class size 1, no maximum)."""
+    if b.family != "class" or (b_classes or {}).get("max_size") is not None \
+            or simplified(sympy.sympify((b_classes or {}).get("min_size", 1)) - 1) != 0:
+        return None
+    distance = class_distance_of(b, b_params)
+    if distance == "total-variation":
+        U = (N - T) / N
+        what = ("B is the total variation distance of a class from the table: for a class E of e records and the "
+                "buckets S where E lies above the table (E's mass x on S, the table's P), the other records hold "
+                "N P - e x >= 0 on S, so x - P <= (N - e) x/N <= (N - T)/N")
+    elif getattr(b, "sides", None) == "one-sided" and distance is None:
+        U = N / T
+        what = ("B is a one-sided class ratio: in each bucket a class E of e records holds at most the table's "
+                "mass (values >= 0), so mean_E <= N/e times the table's mean <= N/T")
+    else:
+        return None
+
+    def build(point):
+        Tv, Nv, _ = _at(point, N)
+        k = int(sympy.ceiling(Tv))
+        if 2 * k > Nv:
+            return None         # no partition into two classes of >= T records
+        return _binary_column_table([_frac(1)] * k + [_frac(0)] * (Nv - k), labels=["E1"] * k + ["E2"] * (Nv - k))
+
+    arg = (f"A's level is its smallest class's size, so at level T (an integer) every class has >= T records. {what}. "
+           "A class other than the whole table leaves N - e >= T records to the others, so a partition into two or "
+           f"more classes exists only where 2 T <= N (elsewhere no table satisfies A at T): U = {U}, attained by T "
+           "records at (1, 0) in one class and N - T at (0, 1) in another")
+    return Bound(U, True, "class-size", arg, build=build,
+                 checks=["A declares class_size_level: True", f"B: {distance or 'one-sided class ratio'}"])
 
 
 def _one_sided_distance_bound(s, N):

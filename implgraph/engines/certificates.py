@@ -46,6 +46,8 @@ def _side(d, params, classes, N):
     distance = class_distance_of(d, params)
     if distance is not None:
         out["distance"] = distance
+    if getattr(d, "class_size_level", False):
+        out["class_size_level"] = True      # the level is the smallest class's size (larger is stronger)
     if d.family == "class":
         spec = classes or {}
         out["min_class"] = str(spec.get("min_size", 1))
@@ -413,6 +415,19 @@ def _set_mass_upper_certificate(cert, ctx):
         "mass": {"e - s >= 0": "N", "N - L >= 0": f"({s_})"}}}
 
 
+def _class_size_family():
+    """T records at (1, 0) in class E1, N - T at (0, 1) in E2, where 2 T <= N (engines.bounds ``class-size``)."""
+    return [{"count": "T", "value": "1", "class": "E1"}, {"count": "N - T", "value": "0", "class": "E2"}]
+
+
+@_method("class-size", family=lambda cert, ctx: {"blocks": _class_size_family()})
+def _class_size_upper_certificate(cert, ctx):
+    _two_classes(cert, "T")     # a partition into >= 2 classes of >= T records: T >= 1, 2 T <= N
+    cert["upper_certificate"] = {"lemma": "class-size", "multipliers": {
+        "mass": ({"e - s >= 0": "N", "N - L >= 0": "T"} if cert["B"].get("distance") is None else
+                 {"other records on S: N*P - e*x >= 0": "1", "1 - x >= 0": "N - e_", "e - s >= 0": "1"})}}
+
+
 @_method("vertex", family=lambda cert, ctx: {"blocks": _vertex_family(cert["B"], ctx.N)})
 def _vertex_upper_certificate(cert, ctx):
     cert["upper_certificate"] = {"lemma": "linear-fractional-vertex",
@@ -435,7 +450,7 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
             syms.setdefault(s, "integer" if s.is_integer else "real")
     kinds = {str(s): k for s, k in syms.items()}
     kinds.setdefault("N", "integer")
-    kinds["T"] = "real"
+    kinds.setdefault("T", "real")       # (an integer where A's level is a class size)
     A = _side(a, a_params, a_classes, N)
     B = _side(b, b_params, b_classes, N)
     if b.family == "class" and not b_classes:

@@ -212,7 +212,8 @@ def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) 
     kinds.pop(alpha_sym, None)
     N = next((s for s in kinds if s.name == "N"), sympy.Symbol("N", integer=True))
     kinds.setdefault(N, "integer")
-    kinds[T] = "real"
+    # A's raw level T: a real, an integer where A's level is a class size (declared ``class_size_level``)
+    kinds[T] = "integer" if getattr(a, "class_size_level", False) else "real"
     # the condition in terms of T (A's raw level) instead of alpha
     alpha_of_T = a.level_from_raw(T)
     conds_T = [sympy.sympify(c).subs(alpha_sym, alpha_of_T) for c in conds]

@@ -63,7 +63,7 @@ def probe_tightness(a, b, fx, region, kinds, alpha_sym, a_params, b_params, a_cl
     999/1000 of f (f approached), or does z3 prove none exists (f loose there)?"""
     if fx is None or a_classes or b_classes:
         return None
-    ints = [s for s in kinds if kinds[s] == "integer"]
+    ints = [s for s in kinds if kinds[s] == "integer" and s != T]     # (T, A's raw level, is set apart)
     reals = [s for s in kinds if kinds[s] == "real" and s != T]
     if reals:
         return None
@@ -128,13 +128,15 @@ def refute_at_gap(a, b, fx, raw_f, bound, region, kinds, alpha_sym, a_params, b_
     if bound.build is None:
         return None
     low = lowest_raw(b)
-    ints = [s for s in kinds if kinds[s] == "integer"]
+    ints = [s for s in kinds if kinds[s] == "integer" and s != T]     # (T, A's raw level, is set apart)
     reals = [s for s in kinds if kinds[s] == "real" and s != T]
     cands = []
     reg_params = Region({s: k for s, k in kinds.items() if s != T},
                         tuple(c for c in region.constraints if T not in sympy.sympify(c).free_symbols))
     for pt in _grid_points(reg_params, kinds, ints, reals, max(max_n, 6), limit=300):
         for Tv in (sympy.Integer(2), sympy.Rational(3, 2), sympy.Integer(3), sympy.Integer(10)):
+            if kinds.get(T) == "integer" and not Tv.is_Integer:
+                continue        # A's level is a class size
             p2 = dict(pt)
             p2[T] = Tv
             if region.contains(p2) is not True:
@@ -186,7 +188,7 @@ def _classes_allowed(table, specs, pt) -> bool:
 
 def bounded_search(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes, max_n, N,
              timeout_ms, start, prior=None, limit=120):
-    ints = [s for s in kinds if kinds[s] == "integer"]
+    ints = [s for s in kinds if kinds[s] == "integer" and s != T]     # (T, A's raw level, is set apart)
     reals = [s for s in kinds if kinds[s] == "real" and s != T]
     # points of the parameter region (T free)
     reg_params = Region({s: k for s, k in kinds.items() if s != T},
