@@ -147,3 +147,16 @@ def test_a_false_f_is_refuted_with_a_table():
     # f = N/k - 2 is below the tight N/k - 1 wherever 2 k <= N
     r = check_implication("k-anonymity", "basic-beta-likeness", "N/k - 2", b_classes={"min_size": 1})
     assert r.verdict == "refuted" and r.witness is not None
+
+
+@pytest.mark.parametrize("a_classes", [{"min_size": 3}, {"min_size": 1, "max_size": 3}])
+def test_not_claimed_when_a_restricts_the_partition(a_classes):
+    # with classes of >= 3 records whatever k is, the tight value is N/max(k, 3) - 1, not N/k - 1; with a
+    # maximum class size the family's class of N - k records is no table of the claim
+    r = check_implication("k-anonymity", "basic-beta-likeness", a_classes=a_classes, b_classes={"min_size": 1})
+    assert r.method != "class-size"
+    cert = certificates_in(_prove("basic-beta-likeness", {}).details)[0]
+    bad = copy.deepcopy(cert)
+    bad["A"].update({k.replace("_size", "_class"): str(v) for k, v in a_classes.items()})
+    rep = check_certificate(bad, ns=range(2, 6))
+    assert not rep.ok and any("on any partition" in w for w, _, _ in rep.failures())

@@ -733,8 +733,9 @@ def _class_size_structure(A, B, cert, rd):
         upper_ok = P * expected[1] == Q * expected[0]
     except ValueError:
         upper_ok = False
-    return [("A's registered definition declares a class-size level", d is not None
-             and bool(getattr(d, "class_size_level", False)) and not A.get("params")),
+    a_any = A.get("max_class") is None and rd.poly(A.get("min_class") or "1") == 1
+    return [("A's registered definition declares a class-size level, on any partition", d is not None
+             and bool(getattr(d, "class_size_level", False)) and not A.get("params") and a_any),
             ("B is a one-sided class ratio or the total variation distance, on any partition", b_ok),
             ("T is an integer", (cert.get("symbols") or {}).get("T") == "integer"),
             ("U = (N - T)/N (a distance) or N/T (a ratio)", upper_ok)]

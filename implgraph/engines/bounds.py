@@ -273,7 +273,8 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     if (_class_level(b) or class_distance_of(b, b_params)) and not b_classes:
         b_classes = {"min_size": sympy.Integer(1)}   # any partition: classes of size >= 1
     region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
-    by_size = _class_size_bound(b, b_params, b_classes, N) if getattr(a, "class_size_level", False) else None
+    by_size = _class_size_bound(b, b_params, b_classes, N) \
+        if getattr(a, "class_size_level", False) and _any_partition(a_classes) else None
     if by_size is not None:     # A's level is its smallest class's size: it bounds the classes B compares
         return by_size
     ja = subset_size_expr(a, N, a_params)
@@ -595,12 +596,18 @@ def _same_distance_bound(s, region, N, distance):
     return Bound(U, True, "same-distance", arg, build=build, checks=checks)
 
 
+def _any_partition(classes) -> bool:
+    """Is a class specification no restriction at all (none, or a minimum size of 1 without a maximum)?"""
+    return not classes or (classes.get("max_size") is None
+                           and simplified(sympy.sympify(classes.get("min_size", 1)) - 1) == 0)
+
+
 def _class_size_bound(b, b_params, b_classes, N):
     """A's level is the size of its smallest class (declared ``class_size_level``; an integer, larger is
     stronger): at level T every class has >= T records. B a one-sided class ratio or the total variation
-    distance of a class from the table, on any partition (B's own minimum class size 1, no maximum)."""
-    if b.family != "class" or (b_classes or {}).get("max_size") is not None \
-            or simplified(sympy.sympify((b_classes or {}).get("min_size", 1)) - 1) != 0:
+    distance of a class from the table, on any partition (no other class size on either side: the caller checks
+    A's, this checks B's)."""
+    if b.family != "class" or not _any_partition(b_classes):
         return None
     distance = class_distance_of(b, b_params)
     if distance == "total-variation":

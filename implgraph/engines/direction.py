@@ -181,9 +181,13 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
     res = aggregate(a, b, f, instances, p, classes)
     if answer is not None and answer.verdict == "proved" and res.relation == "non-implication":
         # a proof for every N beside a witness of A finite, B infinite: one of the two is wrong
-        raise RuntimeError(f"{a.label()} => {b.label()}: implgraph.engines.prove proves the implication for every "
-                           f"N ({answer.method}), and the search at N <= {N} found a table with A's level finite and "
-                           f"B's infinite ({res.witness}): a bug in the prover or in a declaration")
+        what = (f"{a.label()} => {b.label()}: implgraph.engines.prove proves the implication for every N "
+                f"({answer.method}), and the search at N <= {N} found a table with A's level finite and B's "
+                f"infinite ({res.witness})")
+        if is_plugin(a_def) or is_plugin(b_def):
+            raise PluginError(what, fix="a plugin's declarations (family, sides, class_size_level, finite_level_of) "
+                                        "disagree with its levels; fix or uninstall it")
+        raise RuntimeError(what + ": a bug in the prover or in a declaration")
     if extra and res.relation == "implication" and all(i.proved_checked for i in instances):
         res.evidence += (f"; at each N the exact tight value equals the tight f proved for every N at "
                          f"{PROVED_LEVELS} levels of A")
