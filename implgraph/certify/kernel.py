@@ -151,7 +151,8 @@ proofs) and nothing the prover computed:
     of s records exists).
 ``class-size`` (method ``class-size``)
     A's *registered* definition declares that its level is the size of its smallest class
-    (``class_size_level``; the checker reads the registry, not the certificate): at level T (an integer) every
+    (``class_size_level``; the checker reads the registry, not the certificate), with no other class size on
+    its side (``min_class`` 1, no ``max_class``): at level T (an integer) every
     class has >= T records, and a partition into >= 2 classes exists only where 2 T <= N (a class of e records
     leaves N - e >= T to the others; the domain has T >= 1 and 2 T <= N). B a class level on any partition
     (``min_class`` 1, no ``max_class``): a one-sided ratio, U = N/T, *mass* ``N e - T L >= 0`` (as in
