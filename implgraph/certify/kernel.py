@@ -720,13 +720,18 @@ def _declares_finite_level(A, B) -> bool:
             and not A.get("params") and not B.get("params"))
 
 
+def _any_partition(side, rd) -> bool:
+    """Does the side allow any partition (no minimum class size above 1, no maximum)?"""
+    return side.get("max_class") is None and rd.poly(side.get("min_class") or "1") == 1
+
+
 def _class_size_structure(A, B, cert, rd):
     """The shape of ``class-size``: A's registered definition declares a class-size level; B a one-sided class
     ratio or the total variation distance, on any partition; U = N/T or (N - T)/N; T an integer."""
     T, N = rd.gens["T"], rd.gens["N"]
     d = registered(A.get("definition"))
     distance = B.get("distance")
-    b_ok = (B.get("family") == "class" and B.get("max_class") is None and rd.poly(B.get("min_class") or "1") == 1
+    b_ok = (B.get("family") == "class" and _any_partition(B, rd)
             and (distance == "total-variation" or (distance is None and B.get("sides") == "one-sided")))
     try:
         P, Q = rd.ratio(cert["upper"])
@@ -734,9 +739,8 @@ def _class_size_structure(A, B, cert, rd):
         upper_ok = P * expected[1] == Q * expected[0]
     except ValueError:
         upper_ok = False
-    a_any = A.get("max_class") is None and rd.poly(A.get("min_class") or "1") == 1
     return [("A's registered definition declares a class-size level, on any partition", d is not None
-             and bool(getattr(d, "class_size_level", False)) and not A.get("params") and a_any),
+             and bool(getattr(d, "class_size_level", False)) and not A.get("params") and _any_partition(A, rd)),
             ("B is a one-sided class ratio or the total variation distance, on any partition", b_ok),
             ("T is an integer", (cert.get("symbols") or {}).get("T") == "integer"),
             ("U = (N - T)/N (a distance) or N/T (a ratio)", upper_ok)]

@@ -43,7 +43,7 @@ inf
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 
 from implgraph.definitions.base import Definition
@@ -131,6 +131,16 @@ class RatioOfAverages(Definition):
 
 # -- the level as a max of linear-fractional forms --------------------------------------------
 
+def _hash_once(self):
+    """The hash of a frozen dataclass's fields, computed once: forms and terms key the engines' memos (solver
+    terms, optima) and are hashed thousands of times."""
+    h = self.__dict__.get("_hash")
+    if h is None:
+        h = hash(tuple(getattr(self, f.name) for f in fields(self)))
+        object.__setattr__(self, "_hash", h)
+    return h
+
+
 @dataclass(frozen=True)
 class Form:
     """An affine form ``const + sum coef[(i, l)] * Pr(record i in bucket l)``."""
@@ -146,13 +156,7 @@ class Form:
     def value(self, x):
         return self.const + sum((c * x[i][l] for i, l, c in self.coef), Fraction(0))
 
-    def __hash__(self):
-        # computed once: forms key the engines' memos (solver terms, optima), hashed thousands of times
-        h = self.__dict__.get("_hash")
-        if h is None:
-            h = hash((self.coef, self.const))
-            object.__setattr__(self, "_hash", h)
-        return h
+    __hash__ = _hash_once
 
 
 @dataclass(frozen=True)
@@ -162,12 +166,7 @@ class Term:
     num: Form
     den: Form
 
-    def __hash__(self):
-        h = self.__dict__.get("_hash")
-        if h is None:
-            h = hash((self.num, self.den))
-            object.__setattr__(self, "_hash", h)
-        return h
+    __hash__ = _hash_once
 
 
 @dataclass

@@ -302,6 +302,17 @@ def _rest_mass_upper_certificate(cert, ctx):
         "rest": {"e - s >= 0": "N*(T - 1)", "T*y - 1 >= 0": f"({s_})*(N - e_)"}}}
 
 
+def _set_mass_multipliers(s_):
+    """The kernel's ``set-mass`` identity ``N e - s L = N (e - s) + s (N - L)`` (also ``class-size``'s, s = T)."""
+    return {"e - s >= 0": "N", "N - L >= 0": f"({s_})"}
+
+
+def _distance_mass_multipliers():
+    """The distance lemmas' *mass* identity ``(N - s) - N (x - P) = (N P - e x) + (N - e)(1 - x) + (e - s)``
+    (``same-distance``, ``one-sided-distance``, ``class-size``)."""
+    return {"other records on S: N*P - e*x >= 0": "1", "1 - x >= 0": "N - e_", "e - s >= 0": "1"}
+
+
 def _two_classes(cert, s_):
     """The domain of a partition into >= 2 classes of >= s records: s >= 1 and 2 s <= N."""
     cert["domain"] += [f"({s_}) >= 1", f"2*({s_}) <= N"]
@@ -344,7 +355,7 @@ def _one_sided_distance_upper_certificate(cert, ctx):
         "near": {"A on S: T*P - x >= 0": "1", "1 - x >= 0": "T - 1"},
         "spread": {"A on S: T*P - x >= 0": "N - e_", "other classes on the rest: (T - 1)*(N - e)*(1 - P) - e*(x - P) >= 0": "1",
                    "e - s >= 0": "T - 1"},
-        "mass": {"other records on S: N*P - e*x >= 0": "1", "1 - x >= 0": "N - e_", "e - s >= 0": "1"}}}
+        "mass": _distance_mass_multipliers()}}
 
 
 def _same_distance_family(B):
@@ -360,7 +371,7 @@ def _same_distance_upper_certificate(cert, ctx):
     s_ = cert["B"].get("min_class", "1")
     _two_classes(cert, s_)
     cert["upper_certificate"] = {"lemma": "same-distance", "multipliers": {
-        "mass": {"other records on S: N*P - e*x >= 0": "1", "1 - x >= 0": "N - e_", "e - s >= 0": "1"}}}
+        "mass": _distance_mass_multipliers()}}
 
 
 def _pairwise_distance_family(B):
@@ -412,7 +423,7 @@ def _set_mass_upper_certificate(cert, ctx):
     s_ = B.get("min_class", "1") if B["family"] == "class" else B["size"]
     cert["domain"] += [f"({s_}) >= 1", f"({s_}) <= N"]      # where a set of s records exists
     cert["upper_certificate"] = {"lemma": "set-mass", "multipliers": {
-        "mass": {"e - s >= 0": "N", "N - L >= 0": f"({s_})"}}}
+        "mass": _set_mass_multipliers(s_)}}
 
 
 def _class_size_family():
@@ -424,8 +435,7 @@ def _class_size_family():
 def _class_size_upper_certificate(cert, ctx):
     _two_classes(cert, "T")     # a partition into >= 2 classes of >= T records: T >= 1, 2 T <= N
     cert["upper_certificate"] = {"lemma": "class-size", "multipliers": {
-        "mass": ({"e - s >= 0": "N", "N - L >= 0": "T"} if cert["B"].get("distance") is None else
-                 {"other records on S: N*P - e*x >= 0": "1", "1 - x >= 0": "N - e_", "e - s >= 0": "1"})}}
+        "mass": _set_mass_multipliers("T") if cert["B"].get("distance") is None else _distance_mass_multipliers()}}
 
 
 @_method("vertex", family=lambda cert, ctx: {"blocks": _vertex_family(cert["B"], ctx.N)})

@@ -14,7 +14,6 @@ import stat
 from importlib import resources
 from pathlib import Path
 
-
 from implgraph.core.errors import InputError
 
 __all__ = ["Node", "parse_yaml", "read_text", "data_dir", "data_files", "use_data_files", "MAX_DATA_BYTES",
@@ -141,7 +140,6 @@ def _construct_mapping(loader, node, deep=False):
         out[key] = loader.construct_object(value_node, deep=deep)
         out.key_lines[key] = key_node.start_mark.line + 1
     return out
-
 
 
 def _check_shape(text: str, name: str) -> None:
