@@ -12,7 +12,7 @@ import functools
 
 import sympy
 
-__all__ = ["simplified"]
+__all__ = ["simplified", "substituted"]
 
 
 @functools.lru_cache(maxsize=8192)
@@ -33,3 +33,37 @@ def simplified(e):
         return _memo(e)
     except TypeError:
         return sympy.simplify(e)
+
+
+def substituted(e, values):
+    """``e.subs(values)`` where a ``Min`` or ``Max`` whose arguments stay symbolic is not re-evaluated.
+
+    sympy re-evaluates every ``Min``/``Max`` a substitution rebuilds, comparing each pair of symbolic
+    arguments through the assumptions system (a twentieth of a second for a three-argument ``Min`` of
+    rational functions, most of the time of some checks). Here the arguments are substituted one by one;
+    equal arguments are merged and numeric ones reduced to their extreme exactly, and a single remaining
+    argument is returned; other arguments are kept as they are (the same value: an argument sympy could
+    show never to be the extreme may remain). A node without ``Min``/``Max`` is ``subs``'s.
+
+    Examples
+    --------
+    >>> N, b = sympy.Symbol("N", integer=True), sympy.Symbol("beta", nonnegative=True)
+    >>> substituted(sympy.Min((N - 1)/N, b/(b + 1), b - b/N), {N: 4})
+    Min(3/4, 3*beta/4, beta/(beta + 1))
+    >>> substituted(sympy.Min((N - 1)/N, b/(b + 1), b - b/N), {N: 4, b: 1})
+    1/2
+    """
+    if not e.has(sympy.Min, sympy.Max):
+        return e.subs(values)
+    if isinstance(e, (sympy.Min, sympy.Max)):
+        args = list(dict.fromkeys(substituted(x, values) for x in e.args))
+        numbers = [x for x in args if x.is_number and x.is_comparable]
+        if len(numbers) == len(args):
+            return e.func(*args)
+        if len(numbers) > 1:
+            keep = e.func(*numbers)
+            args = [x for x in args if x not in numbers or x == keep]
+        if len(args) == 1:
+            return args[0]
+        return e.func(*args, evaluate=False)
+    return e.func(*(substituted(x, values) for x in e.args))

@@ -25,7 +25,7 @@ from implgraph.engines.instance import PENDING_SEARCH, PENDING_TIGHT, Instance, 
 from implgraph.engines.lf import partitions_for
 from implgraph.engines.recheck import PluginError, is_plugin, strongest_raw, witness_dict
 from implgraph.solvers.choose import lf_backend
-from implgraph.core.simplified import simplified
+from implgraph.core.simplified import simplified, substituted
 
 __all__ = ["DirectionResult", "check_direction", "aggregate", "EXHAUSTIVE_MAX"]
 
@@ -221,11 +221,11 @@ def _proved_at(tight, point, a_def, b_def, alpha):
     B's level units there, and ``raw(a)`` B's raw level it gives at A's raw level a."""
     expr = sympy.sympify(tight, locals={"N": N_SYM})
     # (A's level symbol is never a point's value, even where a parameter has its name)
-    here = expr.subs({x: point[x.name] for x in expr.free_symbols if x.name in point and x.name != alpha.name})
-    here = here.subs({x: alpha for x in here.free_symbols if x.name == alpha.name})
+    here = substituted(expr, {x: point[x.name] for x in expr.free_symbols if x.name in point and x.name != alpha.name})
+    here = substituted(here, {x: alpha for x in here.free_symbols if x.name == alpha.name and x != alpha})
 
     def raw(araw):
-        return simplified(b_def.raw_from_level(here.subs(alpha, a_def.level_from_raw(araw))))
+        return simplified(b_def.raw_from_level(substituted(here, {alpha: a_def.level_from_raw(araw)})))
     return here, raw
 
 

@@ -28,7 +28,7 @@ from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
 from implgraph.core.point_values import not_identically_zero
-from implgraph.core.simplified import simplified
+from implgraph.core.simplified import simplified, substituted
 
 __all__ = ["check_implication", "Word", "node_params"]
 
@@ -185,9 +185,9 @@ class _Claim:
         raw = self.a.raw_from_level(self.alpha)
         if isinstance(U, sympy.Piecewise):    # piece by piece (simplifying a whole Piecewise is slow)
             tidy = lambda e: e if e.has(sympy.Min, sympy.Max) else simplified(e)   # noqa: E731 (a Min: slow, kept)
-            return sympy.Piecewise(*[(tidy(self.b.level_from_raw(v.subs(T, raw))), c.subs(T, raw))
+            return sympy.Piecewise(*[(tidy(self.b.level_from_raw(substituted(v, {T: raw}))), c.subs(T, raw))
                                      for v, c in U.args])
-        return simplified(self.b.level_from_raw(U.subs(T, raw)))
+        return simplified(self.b.level_from_raw(substituted(U, {T: raw})))
 
 
 def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) -> _Claim:
