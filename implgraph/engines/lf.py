@@ -83,15 +83,22 @@ def bucket_symmetries(am, p) -> list:
     bucket), so a form of B and its relabelling have the same maximum over that set. The test is on the
     forms as written: a symmetry that holds only because each row sums to 1 (the swap of two buckets under
     the ordered ground distance) is not found, which costs linear programs, never a value."""
+    return list(_symmetries(tuple(am.terms), p))
+
+
+@functools.lru_cache(maxsize=4096)
+def _symmetries(terms, p) -> tuple:
+    """:func:`bucket_symmetries` of the forms ``terms`` (memoised: every sample level of A asks again)."""
     ident = tuple(range(p))
     if p > SYMMETRY_MAX_P:
-        return [ident]
-    terms = set(am.terms)
-    return [perm for perm in itertools.permutations(range(p))
-            if perm == ident or all(Term(_relabelled(t.num, perm), _relabelled(t.den, perm)) in terms
-                                    for t in am.terms)]
+        return (ident,)
+    have = set(terms)
+    return tuple(perm for perm in itertools.permutations(range(p))
+                 if perm == ident or all(Term(_relabelled(t.num, perm), _relabelled(t.den, perm)) in have
+                                         for t in terms))
 
 
+@functools.lru_cache(maxsize=20_000)
 def _orbit_key(term, sizes, p, perms):
     """Key of a form under the permutations of records that keep the class partition and the
     bucket permutations ``perms``: equal keys, equal maxima."""
@@ -165,11 +172,11 @@ def tight_at(a_def, b_def, models, a, N, p, classed, ctx=None, tables=True):
                     best, best_table = v, table_of(rows, sizes, classed)
             continue
         seen = {}
-        perms = bucket_symmetries(am, p)
+        perms = _symmetries(tuple(am.terms), p)
         lp = functools.cache(lambda am=am: lf_backend().Maximiser(am, a, N, p, ctx))   # built when first asked
         memo_key = None if tables else (tuple(am.terms), a, N, p)
         for t in bm.terms:
-            key = _orbit_key(t, sizes, p, perms)
+            key = _orbit_key(t, tuple(sizes), p, perms)
             if key in seen:
                 continue
             seen[key] = True
