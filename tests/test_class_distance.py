@@ -224,11 +224,13 @@ def test_removal_tight_f_equals_the_linear_programs(n):
 
 def test_removal_bound_not_attained_at_two_records():
     """At N = 2 the sets of N - 1 records are single records: the LP's tight value at t = 5/4 is
-    (t - 1)/(2 t) = 1/10 < U = 1/9, so the prover claims U tight only where N >= 3."""
+    (t - 1)/(2 t) = 1/10 < U = 1/9, so the prover claims U tight only where N >= 3 (over every N >= 2 the tight
+    f is piecewise, its N = 2 piece ``removal-distance-pair``: tests/test_removal_pair.py)."""
     d = check_direction("dp", "emd-t-closeness(ground=equal)", N=2, n_min=2, prover=False)
     assert dict(d.instances[-1].samples)["5/4"] == "1/10" and _removal_tv(2, F(5, 4)) == F(1, 9)
-    loose = check_implication("dp", "emd-t-closeness", None, b_params=EQUAL)
-    assert loose.verdict == "proved" and loose.tightness != "tight" and loose.upper_f is not None
+    whole = check_implication("dp", "emd-t-closeness", None, b_params=EQUAL)
+    assert whole.verdict == "proved" and whole.tightness == "tight" and whole.upper_f is None
+    assert "Eq(N, 2)" in str(whole.tight)
     tight = check_implication("dp", "emd-t-closeness", None, b_params=EQUAL, when=["N >= 3"])
     assert tight.verdict == "proved" and tight.tightness == "tight"
     (cert,) = certificates_in(tight.details)

@@ -126,6 +126,14 @@ proofs) and nothing the prover computed:
     <= T (1 - P) (each a mediant of A's bucket ratios). *near* ``(N - 1)(T - 1) - (T + 1)(M - P) >= 0``
     (multipliers 1 and 1 on the two), *far* ``(N - 1)(T - 1) - (N T - N + 1)(M - P) >= 0`` (multipliers 1 on
     the first and (N - 1)(T - 1) on ``1 - M >= 0``). Both denominators are > 0 and U >= 0 where T >= 1.
+``removal-distance-pair`` (method ``removal-distance-pair``)
+    As ``removal-distance`` (A a two-sided subset level <= T of size j, B a class's total variation distance over
+    any classes), on a domain where N = 2, so j = 1: ``U = (T - 1)/(2 T)`` (checked as a quotient). The classes
+    are the two records (one class of both is the table, at distance 0). For the class of record x1 and the
+    buckets S where it lies above the table, x1 (``b_``) its mass, P (``a_``) the table's and x2 = 2 P - x1 the
+    other record's: A bounds each record against the table, so T x2 >= P on S and T (1 - x1) >= 1 - P on the
+    complement (a mediant). *pair* ``(T - 1) - 2 T (x1 - P) >= 0`` (multipliers 1 and 1 on the two), i.e.
+    2 T (U - (x1 - P)) >= 0. U >= 0 where T >= 1.
 ``max-value`` (method ``subset-to-one-sided``)
     A a two-sided subset level <= T of size j (``A["size"]``; the domain gives 1 <= j <= N - 1), B a
     one-sided class level (any class sizes): ``U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))``
@@ -674,6 +682,34 @@ def _removal_distance(A, rd, data):
     ]
 
 
+def _removal_pair_structure(A, B, cert, rd):
+    T = rd.gens["T"]
+    try:
+        P, Q = rd.ratio(cert["upper"])
+        upper_ok = P * 2 * T == Q * (T - 1)
+    except ValueError:
+        upper_ok = False
+    return [_removal_distance_structure(A, B, cert, rd)[0], ("U = (T - 1)/(2 T)", upper_ok)]
+
+
+def _removal_pair(A, rd, data):
+    """The obligations of ``removal-distance-pair`` (see the module notes)."""
+    g = rd.gens
+    T, N, P, x1 = g["T"], g["N"], g["a_"], g["b_"]
+    j = _size(A, rd)
+    on_s, on_rest = T * (2 * P - x1) - P, T * (1 - x1) - (1 - P)
+    facts = {"A on S: T*x2 - P >= 0": on_s, "A on the rest: T*(1 - x1) - (1 - P) >= 0": on_rest}
+    hyps = [(">=", T - 1), (">=", P), (">=", 1 - P), (">=", x1), (">=", 1 - x1), (">=", on_s), (">=", on_rest)]
+    return [
+        Obligation("on the domain: N >= 2", N - 2), Obligation("on the domain: N <= 2", 2 - N),
+        Obligation("on the domain: j >= 1", j - 1), Obligation("on the domain: j <= 1", 1 - j),
+        Obligation("pair: (T - 1) - 2*T*(x1 - P) >= 0", (T - 1) - 2 * T * (x1 - P), hyps, facts=facts,
+                   multipliers=_multipliers(data, rd).get("pair")),
+        Obligation("2 T > 0 (U's denominator)", 2 * T, [(">=", T - 1)], strict=True),
+        Obligation("U >= 0: T - 1 >= 0", T - 1, [(">=", T - 1)]),
+    ]
+
+
 def _max_value_components(cert, A, rd):
     """U's components N - (N - 1)/T and (j T (N - 1) - (j - 1) N)/(N - j), as ``(P, Q)`` in that order;
     None otherwise."""
@@ -813,6 +849,8 @@ def structural_checks(cert, rd):
         checks += _one_sided_distance_structure(A, B, cert, rd)
     elif method == "removal-distance":
         checks += _removal_distance_structure(A, B, cert, rd)
+    elif method == "removal-distance-pair":
+        checks += _removal_pair_structure(A, B, cert, rd)
     elif method == "class-size":
         checks += _class_size_structure(A, B, cert, rd)
     elif method == "finite-level-of":
@@ -862,6 +900,8 @@ def obligations(cert, rd):
         return _one_sided_distance(B, rd, data)
     if method == "removal-distance":
         return _removal_distance(A, rd, data)
+    if method == "removal-distance-pair":
+        return _removal_pair(A, rd, data)
     if method == "class-size":
         return _class_size(B, rd, data)
     if method == "vertex":

@@ -97,7 +97,13 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
     that table breaks A: the supremum there is smaller, (T - 1)/(2 T)); tight where the condition gives
     j = N - 1 and N >= 3, an upper bound otherwise. For j < N - 1 U may or may not be attained (that table
     need not satisfy A; at N = 4, j = 2 the supremum is 3 (T - 1)/(2 T), below U, for T < 3/2 and U from 3/2
-    on).
+    on). Where the condition has N = 2 and j = N - 1, the supremum (``exact``) is
+    ``Piecewise(((T - 1)/(2 T), Eq(N, 2)), (U, True))``, proved piece by piece (U for N >= 3, and:)
+``removal-distance-pair`` (:func:`_removal_pair_bound`, the N = 2 piece)
+    With two records the classes are the records, and A bounds each against the table: for the class x1 and the
+    buckets S where it lies above the table, x2 = 2 P - x1, T x2 >= P on S and T (1 - x1) >= 1 - P on the
+    complement; their sum is (T - 1) - 2 T (x1 - P) >= 0: ``U = (T - 1)/(2 T)``, tight: x1 = (2 T - 1)/(2 T),
+    x2 = 1/(2 T) in two classes.
 ``subset-to-one-sided`` (:func:`_subset_one_sided_bound`)
     A a two-sided subset level of size j (1 <= j <= N - 1), B a one-sided class level (any class
     sizes): a class mean is at most the bucket's largest value M. The N - 1 other values are the N - 1
@@ -160,6 +166,9 @@ class Bound:
     build: object = None            # point -> ConcreteTable reaching U (or None)
     checks: list = field(default_factory=list)
     exact: "Bound | None" = None    # a smaller upper bound that is the supremum (when ``upper`` is not)
+    #: a Piecewise ``upper`` proved piece by piece: ``[(condition, Bound)]``, the conditions covering the claim's
+    #: (each piece has its own certificate, on the claim's condition and the piece's)
+    parts: list = field(default_factory=list)
 
 
 @dataclass
@@ -739,7 +748,54 @@ def _removal_distance_bound(N, region, j=None):
                                                                   "is smaller: an upper bound there)"))
               if removal else " (an upper bound: with sets of j < N - 1 records that table need not satisfy A, and "
                               "whether U is attained is not argued)"))
-    return Bound(U, tight, "removal-distance", arg, build=build, checks=checks)
+    exact = None
+    if removal and not tight:       # the region has N = 2, where U is not attained
+        exact = _removal_distance_supremum(U, build, N, arg, checks)
+    return Bound(U, tight, "removal-distance", arg, build=build, checks=checks, exact=exact)
+
+
+def _removal_distance_supremum(U, build, N, arg, checks):
+    """The supremum of ``removal-distance`` over every N >= 2: U for N >= 3 (its family), and at N = 2, where
+    that family breaks A, ``(T - 1)/(2 T)`` (``removal-distance-pair``): a Piecewise proved piece by piece."""
+    pair = _removal_pair_bound()
+    if pair is None:
+        return None
+    rest = Bound(U, True, "removal-distance", arg + ", attained for every N >= 3 by one record at x = Min(1, "
+                 "(N T - N + 1)/(T + 1)) in a class of its own and N - 1 at x/(N T - N + 1)", build=build,
+                 checks=checks + ["N >= 3 on this piece: True"])
+    upper = sympy.Piecewise((pair.upper, sympy.Eq(N, 2)), (U, True))
+
+    def build_any(point):
+        return (pair.build if _at(point, N)[1] == 2 else build)(point)
+
+    return Bound(upper, True, "removal-distance",
+                 f"at N = 2 ({pair.method}): {pair.argument}; for N >= 3: {rest.argument}", build=build_any,
+                 checks=pair.checks + rest.checks, parts=[(sympy.Eq(N, 2), pair), (N >= 3, rest)])
+
+
+def _removal_pair_bound():
+    """``removal-distance-pair``: at N = 2 a two-sided subset level of size 1 (record removal leaves one record)
+    and a class's total variation distance from the table: ``U = (T - 1)/(2 T)``, tight."""
+    # the identity of the argument: records x1 (the class, above the table on S) and x2 = 2 P - x1
+    x1, P_ = sympy.symbols("x1_ P_")
+    other = T * (2 * P_ - x1) - P_                  # the table's mass on S is <= T times the other record's
+    rest = T * (1 - x1) - (1 - P_)                  # on the complement, <= T times the class's record's
+    ok = sympy.expand((T - 1) - 2 * T * (x1 - P_) - (other + rest)) == 0
+    if not ok:
+        return None
+
+    def build(point):
+        Tv = sympy.Rational(point[T])
+        return _binary_column_table([_frac((2 * Tv - 1) / (2 * Tv)), _frac(1 / (2 * Tv))], labels=["E1", "E2"])
+
+    arg = ("with N = 2 records the classes are the two records (one class of both is the table, at distance 0) and "
+           "A bounds each record against the table (the other record is the table without it); for the class E1 = "
+           "{x1} and the buckets S where it lies above the table, P the table's mass and x2 = 2 P - x1 the other "
+           "record's: T x2 >= P on S and T (1 - x1) >= 1 - P on the complement (a mediant), and their sum is "
+           "(T - 1) - 2 T (x1 - P) >= 0: U = (T - 1)/(2 T), attained by x1 = (2 T - 1)/(2 T), x2 = 1/(2 T) in "
+           "two classes")
+    return Bound((T - 1) / (2 * T), True, "removal-distance-pair", arg, build=build,
+                 checks=[f"(T - 1) - 2 T (x1 - P) = (T x2 - P) + (T (1 - x1) - (1 - P)) (identity): {ok}"])
 
 
 def subset_one_sided_upper(j, N):

@@ -408,6 +408,18 @@ def _removal_distance_upper_certificate(cert, ctx):
         "far": {"without M on S: T*(N*P - M) - (N - 1)*P >= 0": "1", "1 - M >= 0": "(N - 1)*(T - 1)"}}}
 
 
+def _removal_pair_family():
+    """At N = 2: x1 = (2 T - 1)/(2 T) in class E1, x2 = 1/(2 T) in E2 (engines.bounds ``removal-distance-pair``)."""
+    return [{"count": "1", "value": "(2*T - 1)/(2*T)", "class": "E1"},
+            {"count": "1", "value": "1/(2*T)", "class": "E2"}]
+
+
+@_method("removal-distance-pair", family=lambda cert, ctx: {"blocks": _removal_pair_family()})
+def _removal_pair_upper_certificate(cert, ctx):
+    cert["upper_certificate"] = {"lemma": "removal-distance-pair", "multipliers": {
+        "pair": {"A on S: T*x2 - P >= 0": "1", "A on the rest: T*(1 - x1) - (1 - P) >= 0": "1"}}}
+
+
 @_method("subset-to-one-sided", family=lambda cert, ctx: {"blocks": _max_value_family(cert["upper"])})
 def _max_value_upper_certificate(cert, ctx):
     j_ = cert["A"]["size"]

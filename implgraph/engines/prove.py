@@ -126,9 +126,10 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
             details["supremum"] = {"method": bound.exact.method, "checks": bound.exact.checks,
                                    "U_raw": str(bound.exact.upper)}
         cert = certificate(a, b, c.a_params, c.b_params, a_classes, b_classes, region, c.N, bound)
-        if bound.exact is not None:     # the supremum's own certificate, beside the bound's
-            details["certificates"] = [certificate(a, b, c.a_params, c.b_params, a_classes, b_classes, region,
-                                                   c.N, bound.exact)]
+        if bound.exact is not None:     # the supremum's own certificate (one per piece), beside the bound's
+            details["certificates"] = [certificate(a, b, c.a_params, c.b_params, a_classes, b_classes,
+                                                   region.add(where), c.N, part)
+                                       for where, part in bound.exact.parts or [(sympy.true, bound.exact)]]
         if supremum is None:    # an upper bound only: the f it proves, in B's units
             details["proved_f"] = str(c.to_level(bound.upper))
             details["proved_f_tightness"] = "an upper bound; tightness not derived"
@@ -136,7 +137,8 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
             details["certificate"] = cert
             return finish("proved", evidence=f"{bound.method}: {bound.argument}; {_buckets_text(supremum or bound)}",
                           tight=tight_f,
-                          tightness="tight" if bound.tight else "not derived", method=bound.method, details=details)
+                          tightness="tight" if supremum is not None else "not derived", method=bound.method,
+                          details=details)
         if _f_dominates(c, bound):
             details["certificate"] = cert
             ev, tightness = _proof_evidence(c, bound, tight_f, details, a_classes, b_classes)
