@@ -363,6 +363,22 @@ def test_same_distance_certificate_and_corruptions():
     assert not rep.ok and any("one declared distance" in w for w, _, _ in rep.failures())
 
 
+def test_a_distance_a_is_sampled_below_one():
+    """A is a distance (its level in [0, 1]): the family is checked at levels below 1, where U = Min(T, (N - 1)/N)
+    is T. A false tightness claim U = (N - 1)/N, with the family one record at (1, 0) alone and the rest at
+    (0, 1) (a distance (N - 1)/N from the table, so A's level is (N - 1)/N and A <= T fails for T < (N - 1)/N;
+    the bound itself is true), is rejected there; a grid of ratios >= 1 saw only T >= 1, where it holds."""
+    r = check_implication("emd-t-closeness", "hierarchical-emd-t-closeness", None, a_params=EQUAL, b_params=EQUAL)
+    (cert,) = certificates_in(r.details)
+    rep = check_certificate(cert, ns=range(2, 5))
+    assert rep.ok and any("levels 1/10, 1/4" in h for w, _, h in rep.steps if "family" in w)
+    forged = copy.deepcopy(cert)
+    forged["upper"] = "(N - 1)/N"
+    forged["tightness"]["blocks"][1]["value"] = "0"
+    rep = check_certificate(forged, ns=range(2, 5))
+    assert not rep.ok and [w for w, _, _ in rep.failures()] == ["tightness family attains U"]
+
+
 def test_same_distance_not_claimed_for_an_ordered_ground():
     r = check_implication("emd-t-closeness", "hierarchical-emd-t-closeness", None,
                           a_params={"ground": Word("ordered")}, b_params=EQUAL)

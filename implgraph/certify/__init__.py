@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from implgraph.certify.domain import T_GRID, Domain
+from implgraph.certify.domain import Domain
 from implgraph.certify.expr import Unreadable
 from implgraph.certify.kernel import obligations, registered, structural_checks
 from implgraph.certify.levels import INF, blocks_table, level
@@ -122,7 +122,7 @@ def _check_family(cert, domain, ns):
     if not checked:
         return False, "no point of the domain was sampled"
     return True, (f"A <= T and B = U exactly at {checked} points (N = {min(ns)}..{max(ns)}, "
-                  f"levels {', '.join(map(str, T_GRID))})")
+                  f"levels {', '.join(map(str, domain.t_grid))})")
 
 
 def _partition_fault(table, class_limits, env):

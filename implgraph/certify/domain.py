@@ -9,7 +9,8 @@ real unless stated); ``domain`` is a list of relations over them. :class:`Domain
 - the same relations read by sympy for the solvers (:mod:`implgraph.certify.solve`, only when the
   exact argument does not apply);
 - :meth:`Domain.points`: the sample points of the tightness family (N in a range, other integers
-  0..N, other reals and T on small grids) where every relation holds, tested exactly (a
+  0..N, other reals and T on small grids: ratios >= 1, or levels in (0, 1] where A is a distance) where every
+  relation holds, tested exactly (a
   non-rational relation is decided in floating point away from ties, by sympy at a tie).
 """
 
@@ -23,9 +24,12 @@ import sympy
 from implgraph.certify.expr import Reader, Unreadable
 from implgraph.certify.kernel import VARIABLES
 
-__all__ = ["Domain", "T_GRID", "REAL_GRID"]
+__all__ = ["Domain", "T_GRID", "DISTANCE_GRID", "REAL_GRID"]
 
 T_GRID = (1, Fraction(5, 4), Fraction(3, 2), 2, 3, Fraction(7, 2), 10)
+#: A's raw levels sampled where A is a distance (its level lies in [0, 1]: a grid of ratios >= 1 would test only
+#: where every distance is allowed)
+DISTANCE_GRID = (Fraction(1, 10), Fraction(1, 4), Fraction(1, 3), Fraction(1, 2), Fraction(2, 3), Fraction(3, 4), 1)
 REAL_GRID = (0, 1, Fraction(3, 2), 2, 5)
 
 
@@ -64,6 +68,8 @@ class Domain:
                 test = _SympyTest(self.reader.sympy(text), self.reader.symbols)
             self._tests.append((self.reader.names_in(text), test))
         self._sympy = None
+        #: A's raw levels the tightness family is checked at
+        self.t_grid = DISTANCE_GRID if (cert.get("A") or {}).get("distance") is not None else T_GRID
 
     def sympy_relations(self):
         """The domain read by sympy (for the solvers)."""
@@ -95,7 +101,7 @@ class Domain:
                     base = {"N": n, **dict(zip(ints, ivals)), **dict(zip(reals, rvals))}
                     if not self.holds(base, known):
                         continue
-                    for t in T_GRID:
+                    for t in self.t_grid:
                         if self.kinds.get("T") == "integer" and Fraction(t).denominator != 1:
                             continue        # T an integer (A's level is a class size)
                         env = {**base, "T": t}
