@@ -315,6 +315,10 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     if distance == "total-variation" and distance == class_distance_of(b, b_params) \
             and (a_classes or {"min_size": sympy.Integer(1)}) == b_classes and not (b_classes or {}).get("max_size"):
         return _same_distance_bound(sympy.sympify(b_classes["min_size"]), region, N, distance)
+    # A a class's distance from the table, B a one-sided class ratio: no bound below B's ceiling N
+    if distance == "total-variation" and _one_sided(b, "class") and class_distance_of(b, b_params) is None \
+            and _any_partition(a_classes) and _any_partition(b_classes):
+        return _distance_ceiling_bound(N)
     # A declares that where its level is finite it is B's (a condition added to B's): U = T
     if getattr(a, "finite_level_of", None) == b.name and not a.params and not b.params \
             and a.scale == b.scale and a.stronger == b.stronger:
@@ -417,6 +421,24 @@ def ceiling_bound(b, b_params, b_classes, region, N):
                  f"whole table's mass (values >= 0), so its mean is at most N/({s}) times the table's mean, "
                  f"on every table of N records whatever A is (an upper bound; not argued to be attained)",
                  checks=["B's set size >= 1 on the condition: True"])
+
+
+def _distance_ceiling_bound(N):
+    """``one-sided-ceiling``, tight, where A is a class's total variation distance from the table (any partition) and
+    B a one-sided class ratio (any partition): B's ceiling N is attained under every distance T > 0."""
+    def build(point):
+        Tv, Nv, _ = _at(point, N)
+        x = min(sympy.Integer(1), Tv * Nv / (Nv - 1))
+        return _binary_column_table([_frac(x)] + [_frac(0)] * (Nv - 1), labels=["E1"] + ["E2"] * (Nv - 1))
+
+    arg = ("B is a one-sided class ratio: in each bucket a class of e >= 1 records holds at most the table's mass "
+           "(values >= 0), so its mean is at most N times the table's (U = N, whatever A is). A is a class's total "
+           "variation distance from the table, which a rare value escapes: one record at x = Min(1, N T/(N - 1)) in "
+           "a class of its own and N - 1 at 0 in another (binary rows) are at distances x (N - 1)/N <= T and x/N <= T "
+           "from the table, and the lone class's ratio in the first bucket is x/(x/N) = N, for every T > 0")
+    return Bound(N, True, "one-sided-ceiling", arg, build=build,
+                 checks=["A: a class's total variation distance, any partition: True",
+                         "B: a one-sided class ratio, any partition: True"])
 
 
 def _vertex_bound(b, jb, b_classes, region, N):

@@ -128,7 +128,9 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
     samples, best_tables = [], {}
     levels = samples_for(a_def, N)
     against = proved is not None and f_raw is None
-    first = sorted({levels[0], levels[len(levels) // 2], levels[-1]}) if against else levels
+    # (the prover's claims are for A's raw level T > 0: a distance's level 0 is outside them)
+    claimed = [a for a in levels if a > 0] or levels
+    first = sorted({claimed[0], claimed[len(claimed) // 2], claimed[-1]}) if against else levels
     for batch in (first, [a for a in levels if a not in first]):
         for a in batch:
             val, table = tight_at(a_def, b_def, models, a, N, p, classed, ctx, tables=f_raw is not None)
