@@ -62,7 +62,8 @@ def substituted(e, values):
             return e.func(*args)
         if len(numbers) > 1:
             keep = e.func(*numbers)
-            args = [x for x in args if x not in numbers or x == keep]
+            if keep in numbers:     # (numbers sympy cannot order, e.g. one value written two ways, all stay)
+                args = [x for x in args if x not in numbers or x == keep]
         if len(args) == 1:
             return args[0]
         return e.func(*args, evaluate=False)

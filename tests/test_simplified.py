@@ -1,0 +1,39 @@
+"""``implgraph.core.simplified.substituted``: the value of ``e.subs(values)``, without sympy re-evaluating a
+Min/Max whose arguments stay symbolic. Compared with ``subs`` at random points (exact where both are numbers)."""
+
+import random
+
+import pytest
+import sympy
+
+from implgraph.core.simplified import substituted
+
+x, y, a = sympy.symbols("x y alpha", positive=True)
+N = sympy.Symbol("N", integer=True)
+
+CASES = [
+    (sympy.Min((N - 1) / N, a / (a + 1), a - a / N), {N: 4}),
+    (sympy.Min(x, sympy.log(4) / 2, a + sympy.log(2)), {a: 0}),          # two numbers sympy cannot order
+    (sympy.Min(x, y, 1), {y: sympy.sin(1) ** 2 + sympy.cos(1) ** 2}),   # 1 written two ways
+    (sympy.Max(x, sympy.Min(y, N / 2), 3), {N: 4}),
+    (sympy.Piecewise((a / 2, sympy.Eq(N, 2)), (sympy.Min(N * a, 1 - 1 / N), True)), {N: 3}),
+    (sympy.Piecewise((a / 2, sympy.Eq(N, 2)), (sympy.Min(N * a, 1 - 1 / N), True)), {N: 2}),
+    (sympy.Min(x, 2) + sympy.Max(y, 1), {x: 3}),
+]
+
+
+@pytest.mark.parametrize("e, values", CASES)
+def test_substituted_has_the_value_of_subs(e, values):
+    got, want = substituted(e, values), e.subs(values)
+    rng = random.Random(1)
+    free = sorted(got.free_symbols | want.free_symbols, key=str)
+    for _ in range(20):
+        point = {s: sympy.Rational(rng.randint(1, 40), rng.randint(1, 8)) for s in free}
+        assert sympy.simplify(got.subs(point) - want.subs(point)) == 0, (e, values, point)
+
+
+def test_symbolic_arguments_are_kept_and_numbers_merged():
+    e = sympy.Min((N - 1) / N, a / (a + 1), a - a / N)
+    assert str(substituted(e, {N: 4})) == "Min(3/4, 3*alpha/4, alpha/(alpha + 1))"
+    assert substituted(sympy.Min(x, 2, 3, x), {}) == sympy.Min(x, 2)
+    assert substituted(e, {N: 4, a: 1}) == sympy.Rational(1, 2)
