@@ -96,6 +96,55 @@ def test_certificates_rechecked_and_corruptions_rejected():
     assert not check_certificate(bad, ns=range(2, 6)).ok
 
 
+def _loose(cert):
+    """The certificate as an upper bound only (no tightness family): only the kernel's obligations decide."""
+    out = copy.deepcopy(cert)
+    out["tight"], out["tightness"] = False, None
+    return out
+
+
+def test_the_kernel_obligations_reject_corruptions_without_a_family():
+    pair = next(c for c in certificates_in(_prove().details) if c["method"] == "removal-distance-pair")
+    assert check_certificate(_loose(pair)).ok
+    bad = _loose(pair)                  # the lemma outside N = 2
+    bad["domain"] = [c for c in bad["domain"] if c != "Eq(N, 2)"]
+    assert {w for w, _, _ in check_certificate(bad).failures()} == {"on the domain: N <= 2", "on the domain: j <= 1"}
+    bad = _loose(pair)                  # a smaller U
+    bad["upper"] = "(T - 1)/(3*T)"
+    assert [w for w, _, _ in check_certificate(bad).failures()] == ["U = (T - 1)/(2 T)"]
+    bad = _loose(pair)                  # A of another subset size (N - 2 = 0 at N = 2)
+    bad["A"]["size"] = "N - 2"
+    bad["A"].pop("definition")
+    assert [w for w, _, _ in check_certificate(bad).failures()] == ["on the domain: j >= 1"]
+    bad = _loose(pair)                  # a multiplier changed
+    bad["upper_certificate"]["multipliers"]["pair"]["A on S: T*x2 - P >= 0"] = "2"
+    assert [w for w, _, _ in check_certificate(bad).failures()] == ["pair: (T - 1) - 2*T*(x1 - P) >= 0"]
+
+
+def test_a_condition_with_two_records_only():
+    # where the condition gives N <= 2 the supremum is the pair's value alone, with certificates that all check
+    r = check_implication("dp", "emd-t-closeness", b_params={"ground": "equal"}, when=["N <= 2"])
+    assert r.verdict == "proved" and r.tightness == "tight"
+    assert sympy.simplify(sympy.sympify(str(r.tight), locals={"eps": eps}) - (1 - sympy.exp(-eps)) / 2) == 0
+    assert all(check_certificate(c, ns=range(2, 6)).ok for c in certificates_in(r.details))
+
+
+@pytest.mark.parametrize("when", [[], ["N <= 2"]])
+def test_a_claimed_f_is_judged_against_the_supremum(when):
+    from implgraph.core.formula import Word
+    equal = {"ground": Word("equal")}
+    # the pair's value itself, at N <= 2, is proved tight
+    if when:
+        r = check_implication("dp", "emd-t-closeness", "(exp(eps) - 1)/(2*exp(eps))", b_params=equal, when=when)
+        assert r.verdict == "proved" and r.tightness == "tight"
+    # below it: refuted by a table the brute force confirms (DP level <= the witness's, distance above f)
+    r = check_implication("dp", "emd-t-closeness", "(exp(eps) - 1)/(3*exp(eps))", b_params=equal, when=when)
+    assert r.verdict == "refuted" and r.witness is not None
+    rows = [[Fraction(x) for x in row] for row in r.witness["rows"]]
+    T = brute.dp(rows)
+    assert len(rows) == 2 and brute.emd_t(rows, r.witness["classes"]) == _pair(T) > (T - 1) / (3 * T)
+
+
 def test_check_edge_exact_values_at_n_2_are_the_hand_derived_ones():
     # the bounded engine's linear programs (not the prover) at N = 2 and 3, compared with the hand values
     fw = check_edge("dp", "emd-t-closeness(ground=equal)", N=3).forward

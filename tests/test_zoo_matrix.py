@@ -57,6 +57,36 @@ def test_the_counts_add_up(published):
     assert c["decided"] + c["open"] == c["pairs"]
 
 
+def _words(path):
+    """A document's text with its whitespace (line breaks) collapsed and its emphasis removed."""
+    return " ".join(path.read_text().replace("**", "").split())
+
+
+def test_the_docs_quote_the_published_counts(published):
+    """README and docs/sections/zoo.md quote the matrices' counts: each figure must be the data's."""
+    import re
+    root = MATRIX.parent.parent
+    c = published["counts"]
+    s = json.loads((MATRIX.parent / "matrix-symbols.json").read_text())["counts"]
+    readme, zoo = _words(root / "README.md"), _words(root / "docs" / "sections" / "zoo.md")
+    want = [(readme, rf"{c['pairs']} pairs, all decided, none open: {c['non_implication']} non-implications"),
+            (readme, rf"{c['implication']} implications, of which {c['implication_proved_every_n']} are proved for "
+                     r"every N"),
+            (readme, rf"and {c['implication_bounded']} hold at every N <= 4 \(verified-bounded; "
+                     rf"{c['implication_trivial']} of them trivially"),
+            (readme, rf"{s['implication_proved_every_n']} implications proved for every N and every k"),
+            (zoo, rf"\| decided \| {c['decided']} \|"),
+            (zoo, rf"\| implications \| {c['implication']}: {c['implication_proved_every_n']} proved for every N "
+                  rf"\(each with certificates; {c['implication_proved_upper_only']} of them with an f not shown tight"),
+            (zoo, rf"\), {c['implication_bounded']} bounded \(N <= 4\), of which {c['implication_trivial']} trivial \|"),
+            (zoo, rf"\| non-implications \(witness\) \| {c['non_implication']} \|"),
+            (zoo, rf"{s['non_implication']} non-implications"),
+            (zoo, rf"{s['implication']} implications, {s['implication_proved_every_n']} proved for every N and every "
+                  rf"value of the parameters, {s['implication_bounded']} bounded: {s['implication_trivial']} trivial")]
+    for text, pattern in want:
+        assert re.search(pattern, text), pattern
+
+
 def test_stated_parameters():
     # a size is 2, a ground distance equal; the others come from the definition's own param_values
     assert stated_params(get("kt-closeness")) == {"k": 2}

@@ -756,7 +756,7 @@ def _removal_distance_bound(N, region, j=None):
         vals = [x] + [x / (Nv * Tv - Nv + 1)] * (Nv - 1)
         return _binary_column_table([_frac(v) for v in vals], labels=["E1"] + ["E2"] * (Nv - 1))
 
-    arg = (("A is a two-sided subset level of size N - 1 (record removal)" if removal else
+    common = (("A is a two-sided subset level of size N - 1 (record removal)" if removal else
             f"A is a two-sided subset level of size j = {j} <= N - 1, so it bounds every set of >= j records (a set's "
             "mean lies between the means of the j smallest and the j largest values), the N - 1 records left after "
             "removing one among them") + ", B a class's total variation distance from "
@@ -764,27 +764,29 @@ def _removal_distance_bound(N, region, j=None):
            "largest record's, M; without that record the other N - 1 have means on S and on its complement within "
            "ratio T of the table's (a mediant), T (N P - M) >= (N - 1) P and (N - 1) T (1 - P) >= N (1 - P) - (1 - M); "
            "their sum gives (T + 1)(M - P) <= (N - 1)(T - 1), the first with (N - 1)(T - 1)(1 - M) >= 0 gives "
-           f"(N T - N + 1)(M - P) <= (N - 1)(T - 1): U = {U}"
-           + ((", attained for every N >= 3 by one record at x = Min(1, (N T - N + 1)/(T + 1)) in a class of its own "
-               "and N - 1 at x/(N T - N + 1)" + ("" if tight else " (at N = 2 the family breaks A and the supremum "
-                                                                  "is smaller: an upper bound there)"))
-              if removal else " (an upper bound: with sets of j < N - 1 records that table need not satisfy A, and "
-                              "whether U is attained is not argued)"))
+           f"(N T - N + 1)(M - P) <= (N - 1)(T - 1): U = {U}")
+    attained = (", attained for every N >= 3 by one record at x = Min(1, (N T - N + 1)/(T + 1)) in a class of its own "
+                "and N - 1 at x/(N T - N + 1)")
+    arg = common + ((attained + ("" if tight else " (at N = 2 the family breaks A and the supremum is smaller: an "
+                                                  "upper bound there)"))
+                    if removal else " (an upper bound: with sets of j < N - 1 records that table need not satisfy A, "
+                                    "and whether U is attained is not argued)")
     exact = None
     if removal and not tight:       # the region has N = 2, where U is not attained
-        exact = _removal_distance_supremum(U, build, N, arg, checks)
+        exact = _removal_distance_supremum(U, build, N, common + attained, checks, region)
     return Bound(U, tight, "removal-distance", arg, build=build, checks=checks, exact=exact)
 
 
-def _removal_distance_supremum(U, build, N, arg, checks):
-    """The supremum of ``removal-distance`` over every N >= 2: U for N >= 3 (its family), and at N = 2, where
-    that family breaks A, ``(T - 1)/(2 T)`` (``removal-distance-pair``): a Piecewise proved piece by piece."""
+def _removal_distance_supremum(U, build, N, arg, checks, region):
+    """The supremum of ``removal-distance`` over the condition: U for N >= 3 (its family), and at N = 2, where
+    that family breaks A, ``(T - 1)/(2 T)`` (``removal-distance-pair``): a Piecewise proved piece by piece, or the
+    N = 2 piece alone where the condition gives N <= 2."""
     pair = _removal_pair_bound()
     if pair is None:
         return None
-    rest = Bound(U, True, "removal-distance", arg + ", attained for every N >= 3 by one record at x = Min(1, "
-                 "(N T - N + 1)/(T + 1)) in a class of its own and N - 1 at x/(N T - N + 1)", build=build,
-                 checks=checks + ["N >= 3 on this piece: True"])
+    if decide(region, N <= 2) is True:
+        return pair
+    rest = Bound(U, True, "removal-distance", arg, build=build, checks=checks + ["N >= 3 on this piece: True"])
     upper = sympy.Piecewise((pair.upper, sympy.Eq(N, 2)), (U, True))
 
     def build_any(point):

@@ -139,17 +139,18 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
                           tight=tight_f,
                           tightness="tight" if supremum is not None else "not derived", method=bound.method,
                           details=details)
-        if _f_dominates(c, bound):
+        # f >= U, or f >= the supremum proved beside a U that is not tight (its certificates are in details)
+        if _f_dominates(c, bound) or (supremum is not None and supremum is not bound and _f_dominates(c, supremum)):
             details["certificate"] = cert
             ev, tightness = _proof_evidence(c, bound, tight_f, details, a_classes, b_classes)
             return finish("proved", evidence=ev, tight=tight_f, tightness=tightness, method=bound.method,
                           details=details)
-        if bound.tight:
-            # f < U somewhere: a witness at such a point
-            wit = refute_at_gap(a, b, c.fx, raw_f, bound, region, c.kinds, c.alpha, c.a_params, c.b_params,
+        if supremum is not None:
+            # f < the tight bound somewhere: a witness at such a point
+            wit = refute_at_gap(a, b, c.fx, raw_f, supremum, region, c.kinds, c.alpha, c.a_params, c.b_params,
                                  a_classes, b_classes, max_n, c.N)
             if wit is not None:
-                return finish("refuted", **_gap_refutation(c, bound, tight_f, wit), tightness="wrong",
+                return finish("refuted", **_gap_refutation(c, supremum, tight_f, wit), tightness="wrong",
                               method=bound.method, details=details)
     # no argument for all N: first a definitive non-implication (A finite, B infinite) at small N
     if bound is None and not ((a_classes or {}).get("max_size") is not None):
