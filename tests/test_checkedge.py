@@ -101,13 +101,15 @@ def test_kt1_to_ldp_tight_is_t_squared_on_a_range():
     f = sympy.sympify(d.tight, locals={"t": t})
     assert sympy.simplify(f.subs(t, 2) - 2 * sympy.log(2)) == 0 and sympy.simplify(f.subs(t, 3) - sympy.log(9)) == 0
     assert sympy.simplify(f.subs(t, 4) - sympy.log(13)) == 0
-    assert [s for s, _ in d.instances[-1].samples] == ["1", "2", "9"]
+    # (A's most private level 1, where both sides are at their best, is not one of the three)
+    assert [s for s, _ in d.instances[-1].samples] == ["9/8", "2", "9"]
     assert dict(d.instances[-1].samples)["9"] == "33"        # 4*9 - 3 < 81
 
 
 def test_a_proved_f_that_disagrees_with_the_linear_programs_is_an_error(monkeypatch):
     # the comparison can fail: a prover answering 2 log t for (1,t)-closeness => LDP is wrong already at
-    # N = 2, t = 2 (raw t^2 = 4 against the exact 2 t - 1 = 3), and check-edge says so instead of showing either
+    # N = 2, t = 9/8 (raw t^2 = 81/64 against the exact 2 t - 1 = 5/4), and check-edge says so instead of showing
+    # either
     from implgraph.engines import direction
     real = direction._prover_answer
 
@@ -116,7 +118,7 @@ def test_a_proved_f_that_disagrees_with_the_linear_programs_is_an_error(monkeypa
         r.tight = 2 * sympy.log(t)
         return r
     monkeypatch.setattr(direction, "_prover_answer", wrong)
-    with pytest.raises(RuntimeError, match="N = 2.* is 3, the tight f proved for every N gives 4"):
+    with pytest.raises(RuntimeError, match="N = 2.* level 9/8 is 5/4, the tight f proved for every N gives 81/64"):
         check_direction("kt-closeness(k=1)", "ldp", N=4)
 
 
