@@ -157,6 +157,15 @@ proofs) and nothing the prover computed:
     (checked as a quotient). *mass* ``N e - s L >= 0`` (multipliers on ``e - s >= 0`` and
     ``N - L >= 0``), *empty bucket* ``N - s >= 0`` (U >= 1; the domain has 1 <= s <= N, where a set
     of s records exists).
+``distance-mass`` (method ``distance-ceiling``)
+    B a class's total variation distance from the table (``B["distance"] == "total-variation"``) over classes of
+    >= s records (``B["min_class"]``, no ``max_class``; the domain gives s >= 1, 2 s <= N), whatever A is:
+    ``U = (N - s)/N`` (checked as a quotient). For a class E of e >= s records, the buckets S where it lies above
+    the table, x its mass and P the table's there, the other records hold N P - e x >= 0 on S: *mass*
+    ``(N - s) - N (x - P) = (N P - e x) + (N - e)(1 - x) + (e - s) >= 0`` (``same-distance``'s identity, without
+    A). Where A's registered definition declares a parameter a minimum class size (``min_class_param``: its level
+    is infinite on a table with a smaller class) and the certificate says so (``A["min_class_param"]``), the
+    sides' class sizes must be that parameter's value (``A["params"]``): every table where A is finite.
 ``class-size`` (method ``class-size``)
     A's *registered* definition declares that its level is the size of its smallest class
     (``class_size_level``; the checker reads the registry, not the certificate), with no other class size on
@@ -782,6 +791,37 @@ def _class_size_structure(A, B, cert, rd):
             ("U = (N - T)/N (a distance) or N/T (a ratio)", upper_ok)]
 
 
+def _distance_ceiling_structure(B, cert, rd):
+    """The shape of ``distance-mass``: B a class's total variation distance over classes of >= s records (no
+    maximum), U = (N - s)/N."""
+    N = rd.gens["N"]
+    s = rd.poly(B.get("min_class") or "1")
+    try:
+        P, Q = rd.ratio(cert["upper"])
+        upper_ok = P * N == Q * (N - s)
+    except ValueError:
+        upper_ok = False
+    return [("B is a class's total variation distance, no maximum class size", B.get("family") == "class"
+             and B.get("distance") == "total-variation" and B.get("max_class") is None),
+            ("U = (N - s)/N", upper_ok),
+            ("s is an integer (integer coefficients, integer symbols)", _integer_valued([s], cert.get("symbols") or {}))]
+
+
+def _declared_min_class(A, B, rd):
+    """``[(what, ok)]`` where the certificate says A's registered definition makes a parameter a minimum class size
+    (``A["min_class_param"]``): the registry must declare it, and both sides' class sizes be that parameter's value."""
+    name = A.get("min_class_param")
+    if name is None:
+        return []
+    d = registered(A.get("definition"))
+    value = (A.get("params") or {}).get(name)
+    ok = (d is not None and getattr(d, "min_class_param", None) == name and value is not None
+          and all(side.get("family") != "class" or (side.get("max_class") is None
+                                                    and rd.poly(side.get("min_class") or "1") == rd.poly(str(value)))
+                  for side in (A, B)))
+    return [(f"A's registered definition declares {name} a minimum class size, the sides' class size", ok)]
+
+
 def _class_size(B, rd, data):
     """The obligations of ``class-size`` (see the module notes): ``set-mass``'s or ``same-distance``'s with s = T."""
     T = rd.gens["T"]
@@ -851,6 +891,8 @@ def structural_checks(cert, rd):
         checks += _removal_distance_structure(A, B, cert, rd)
     elif method == "removal-distance-pair":
         checks += _removal_pair_structure(A, B, cert, rd)
+    elif method == "distance-ceiling":
+        checks += _distance_ceiling_structure(B, cert, rd)
     elif method == "class-size":
         checks += _class_size_structure(A, B, cert, rd)
     elif method == "finite-level-of":
@@ -868,7 +910,7 @@ def structural_checks(cert, rd):
                     (size_one or singleton) and _two_sided(A)), ("B is pairwise", B["family"] == "pairwise")]
     else:
         checks.append((f"known lemma for method {method!r}", False))
-    return checks
+    return checks + _declared_min_class(A, B, rd)
 
 
 def obligations(cert, rd):
@@ -902,6 +944,8 @@ def obligations(cert, rd):
         return _removal_distance(A, rd, data)
     if method == "removal-distance-pair":
         return _removal_pair(A, rd, data)
+    if method == "distance-ceiling":
+        return _distance_mass_of(rd.poly(B.get("min_class") or "1"), rd, data)
     if method == "class-size":
         return _class_size(B, rd, data)
     if method == "vertex":

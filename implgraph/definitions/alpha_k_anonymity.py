@@ -35,6 +35,7 @@ class AlphaKAnonymity(Definition):
     needs_classes = True
     family = "class"
     params = {"k": "minimum class size, an integer 1 <= k <= N"}
+    min_class_param = "k"       # a class of fewer than k records makes the level infinite
     ranges = {"k": (1, "N")}
     reference = ("Wong, Li, Fu, Wang, (alpha,k)-anonymity: an enhanced k-anonymity model for privacy-preserving "
                  "data publishing, KDD 2006, Definitions 2-3")

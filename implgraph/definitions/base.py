@@ -66,6 +66,10 @@ class Definition:
     #: every class has >= k records (k-anonymity); the prover reads it (``class-size``), tests check it against the
     #: brute force
     class_size_level: bool = False
+    #: the parameter that is a minimum class size: the level is infinite on a table with a class of fewer records
+    #: ((alpha,k)-anonymity's k), so every table where it is finite has classes of >= that many records; the
+    #: prover reads it (B's ceiling over those classes), tests check it against the brute force
+    min_class_param: str | None = None
     model: str = "other"            # the privacy model it belongs to (map colours): "closeness", "dp", "other"
     label_format: str = ""          # a human label with {param} fields, e.g. "({k},t)-closeness"
 

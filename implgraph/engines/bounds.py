@@ -117,6 +117,10 @@ Each argument holds for every value of the parameters and says whether ``U`` is 
 ``finite-level-of``
     A declares ``finite_level_of = B`` (no parameters on either side, the same scale): where A's level
     is finite it is B's, so ``U = T`` (an upper bound; tightness not derived).
+``distance-ceiling`` (:func:`ceiling_bound`, the last resort, after the registered lemmas)
+    B a class's total variation distance over classes of >= s records (no maximum), whatever A is: the other
+    records hold N P - e x >= 0 on the buckets where a class lies above the table, so ``U = (N - s)/N``, an
+    upper bound.
 ``one-sided-ceiling`` (:func:`ceiling_bound`, the last resort, after the registered lemmas)
     B a one-sided ratio of averages (``sides = "one-sided"``) over classes of >= s records or over
     subsets of j records, whatever A is: in each bucket a set S of the table D holds at most all of
@@ -404,6 +408,9 @@ def ceiling_bound(b, b_params, b_classes, region, N):
     N
     """
     b = as_definition(b)
+    if class_distance_of(b, b_params) == "total-variation" and b.family == "class" \
+            and not (b_classes or {}).get("max_size"):
+        return _distance_ceiling(sympy.sympify((b_classes or {}).get("min_size", 1)), region, N)
     if getattr(b, "sides", None) != "one-sided" or b.family not in ("class", "subset"):
         return None
     if b.family == "class":
@@ -421,6 +428,19 @@ def ceiling_bound(b, b_params, b_classes, region, N):
                  f"whole table's mass (values >= 0), so its mean is at most N/({s}) times the table's mean, "
                  f"on every table of N records whatever A is (an upper bound; not argued to be attained)",
                  checks=["B's set size >= 1 on the condition: True"])
+
+
+def _distance_ceiling(s, region, N):
+    """``distance-ceiling``: a class of >= s records is at most (N - s)/N from the table, whatever A is."""
+    ok = decide(region, sympy.And(s >= 1, 2 * s <= N))
+    if ok is not True:
+        return None
+    return Bound(simplified((N - s) / N), False, "distance-ceiling",
+                 f"B is a class's total variation distance from the table: for a class E of e >= {s} records and the "
+                 "buckets S where it lies above the table (E's mass x, the table's P), the other records hold "
+                 f"N P - e x >= 0 on S, so x - P <= (N - e) x/N <= (N - {s})/N on every table of N records whatever A "
+                 "is (an upper bound; not argued to be attained)",
+                 checks=[f"s >= 1 and 2 s <= N on the condition: {ok}"])
 
 
 def _distance_ceiling_bound(N):

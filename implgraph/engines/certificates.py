@@ -53,6 +53,9 @@ def _side(d, params, classes, N):
         out["min_class"] = str(spec.get("min_size", 1))
         if spec.get("max_size") is not None:
             out["max_class"] = str(spec["max_size"])
+        name = getattr(d, "min_class_param", None)
+        if name is not None and name in params and sympy.sympify(params[name]) == sympy.sympify(spec.get("min_size", 1)):
+            out["min_class_param"] = name       # the classes are the ones its parameter declares (the checker reads it)
     return out
 
 
@@ -445,6 +448,13 @@ def _set_mass_upper_certificate(cert, ctx):
     cert["domain"] += [f"({s_}) >= 1", f"({s_}) <= N"]      # where a set of s records exists
     cert["upper_certificate"] = {"lemma": "set-mass", "multipliers": {
         "mass": _set_mass_multipliers(s_)}}
+
+
+@_method("distance-ceiling")
+def _distance_ceiling_upper_certificate(cert, ctx):
+    s_ = cert["B"].get("min_class", "1")
+    _two_classes(cert, s_)
+    cert["upper_certificate"] = {"lemma": "distance-mass", "multipliers": {"mass": _distance_mass_multipliers()}}
 
 
 def _class_size_family():

@@ -111,9 +111,17 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         by_lemmas = lemma_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params)
         if by_lemmas is not None:
             return finish(**by_lemmas)
-        # last: B's own ceiling on every table of N records (a one-sided level), whatever A is
+        # last: B's own ceiling on every table of N records (a one-sided level, a distance), whatever A is, over
+        # the classes A allows (a parameter A declares a minimum class size)
+        floor = _class_floor(a, c.a_params, b, a_classes, b_classes)
+        if floor is not None:
+            a_classes = b_classes = {"min_size": floor}
         bound = ceiling_bound(b, c.b_params, b_classes,
                               region.add(*param_ranges(a, b, c.a_params, c.b_params, c.N, b_classes)), c.N)
+        if bound is not None and floor is not None:
+            bound.argument += (f"; {a.name} declares its parameter {a.min_class_param} a minimum class size (its level "
+                               f"is infinite on a table with a smaller class), so every table where it is finite "
+                               f"has classes of >= {floor} records")
     words = [f"{k} = {v}" for k, v in {**c.a_params, **c.b_params}.items() if isinstance(v, Word)]
     if bound is None and words:
         return finish("unknown", evidence=f"no argument for every N applies, and the bounded check takes no word "
@@ -224,6 +232,18 @@ def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) 
     region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
     raw_f = None if fx is None else simplified(b.raw_from_level(fx.subs(alpha_sym, alpha_of_T)))
     return _Claim(a, b, a_params, b_params, conds, fx, alpha_sym, kinds, N, region, raw_f)
+
+
+def _class_floor(a, a_params, b, a_classes, b_classes):
+    """The minimum class size A's declared parameter gives (``min_class_param``), where both sides are class levels
+    on an otherwise unrestricted partition; None otherwise."""
+    name = getattr(a, "min_class_param", None)
+    if name is None or name not in a_params or a.family != "class" or b.family != "class":
+        return None
+    if any(spec and (spec.get("max_size") is not None or simplified(sympy.sympify(spec.get("min_size", 1)) - 1) != 0)
+           for spec in (a_classes, b_classes)):
+        return None
+    return sympy.sympify(a_params[name])
 
 
 def _best_text(b) -> str:
