@@ -308,3 +308,19 @@ def hierarchical_emd(rows, classes, tree):
 
         worst = max(worst, walk(tree)[1])
     return worst
+
+
+def random_rows(rng, n, m, high=4):
+    """``n`` random rows of ``m`` exact probabilities (integer weights 0..high, some zero entries; a row of zeros
+    gets weight 1 on its first bucket), for the tests' random-table checks."""
+    rows = []
+    for _ in range(n):
+        w = [rng.randint(0, high) for _ in range(m)]
+        w[0] += sum(w) == 0
+        rows.append([Fraction(x, sum(w)) for x in w])
+    return rows
+
+
+def random_labels(rng, n, classes=3):
+    """``n`` class labels among ``E1..E<classes>`` (a partition of the rows; a label may be unused)."""
+    return [f"E{rng.randint(1, classes)}" for _ in range(n)]

@@ -96,12 +96,7 @@ def test_no_random_table_exceeds_f(b, params, by_hand):
     rng = random.Random(11)
     for _ in range(300):
         n, m = rng.randint(2, 8), rng.randint(2, 3)
-        rows = []
-        for _ in range(n):
-            w = [rng.randint(0, 4) for _ in range(m)]
-            w[0] += sum(w) == 0
-            rows.append([Fraction(x, sum(w)) for x in w])
-        labels = [f"E{rng.randint(1, 3)}" for _ in range(n)]
+        rows, labels = brute.random_rows(rng, n, m), brute.random_labels(rng, n)
         kk = brute.k_anonymity(labels)
         assert level(rows, labels) <= by_hand(n, kk)
 

@@ -41,12 +41,7 @@ def test_no_random_table_exceeds_the_ceiling():
     rng = random.Random(7)
     for _ in range(300):
         n, m = rng.randint(2, 7), rng.randint(2, 4)
-        rows = []
-        for _ in range(n):
-            w = [rng.randint(0, 4) for _ in range(m)]
-            w[0] += sum(w) == 0
-            rows.append([Fraction(x, sum(w)) for x in w])
-        labels = [f"E{rng.randint(1, 3)}" for _ in range(n)]
+        rows, labels = brute.random_rows(rng, n, m), brute.random_labels(rng, n)
         assert brute.basic_beta_likeness(rows, labels) <= n - 1
 
 

@@ -26,12 +26,7 @@ N = sympy.Symbol("N", integer=True)
 
 
 def _random_table(rng, n, m):
-    rows = []
-    for _ in range(n):
-        w = [rng.randint(0, 4) for _ in range(m)]
-        w[0] += sum(w) == 0
-        rows.append([Fraction(x, sum(w)) for x in w])
-    return rows, [f"E{rng.randint(1, 3)}" for _ in range(n)]
+    return brute.random_rows(rng, n, m), brute.random_labels(rng, n)
 
 
 def test_the_declaration_agrees_with_the_brute_force():

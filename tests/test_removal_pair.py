@@ -67,12 +67,7 @@ def test_the_grid_supremum_at_n_2_is_the_pair_value(T):
 def test_no_random_two_record_table_exceeds_the_pair_value():
     rng = random.Random(3)
     for _ in range(400):
-        m = rng.randint(2, 4)
-        rows = []
-        for _ in range(2):
-            w = [rng.randint(0, 5) for _ in range(m)]
-            w[0] += sum(w) == 0
-            rows.append([Fraction(x, sum(w)) for x in w])
+        rows = brute.random_rows(rng, 2, rng.randint(2, 4), high=5)
         T = brute.dp(rows)
         if T == brute.INF:
             continue
