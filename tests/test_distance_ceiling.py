@@ -52,7 +52,7 @@ def test_prover_tight_f_and_certificate(a):
     assert sympy.simplify(sympy.sympify(str(r.tight), locals={"N": N}) - (N - 1)) == 0
     (cert,) = certificates_in(r.details)
     rep = check_certificate(cert, ns=range(2, 9))
-    assert rep.ok and any("levels 1/10" in h for w, _, h in rep.steps if "family" in w)
+    assert rep.ok and any("levels 0, 1/100, 1/20, 1/10" in h for w, _, h in rep.steps if "family" in w)
     fast = copy.deepcopy(cert)         # a record too far from the table: A's level exceeds T
     fast["tightness"]["blocks"][0]["value"] = "Min(1, 2*N*T/(N - 1))"
     assert not check_certificate(fast, ns=range(2, 6)).ok
@@ -76,3 +76,22 @@ def test_check_edge_exact_values_are_the_hand_derived_ones():
     for inst in fw.instances:
         for a, v in inst.samples:
             assert Fraction(v) == (inst.N if Fraction(a) > 0 else 1), (inst.N, a, v)
+
+
+def test_level_zero_and_small_levels():
+    """At t = 0 every class has the table's distribution (beta = 0): a certificate whose domain lets T be 0 while
+    claiming U = N is rejected (the checker samples a distance at 0 and small levels too); a claim on t <= 0
+    alone has no level of the prover's (T > 0) and is not 'proved'; a claim on small t gets a certificate that
+    checks (levels 1/100, 1/20 are sampled)."""
+    from implgraph.core.formula import Word
+    equal = {"ground": Word("equal")}
+    (cert,) = certificates_in(check_implication("emd-t-closeness", "basic-beta-likeness", a_params=equal).details)
+    at_zero = copy.deepcopy(cert)
+    at_zero["domain"] = ["T >= 0" if c == "T > 0" else c for c in at_zero["domain"]]
+    rep = check_certificate(at_zero, ns=range(2, 5))
+    assert not rep.ok and [w for w, _, _ in rep.failures()] == ["tightness family attains U"]
+    empty = check_implication("emd-t-closeness", "basic-beta-likeness", "0", a_params=equal, when=["t <= 0"])
+    assert empty.verdict == "unknown" and "no parameter values" in empty.evidence
+    small = check_implication("emd-t-closeness", "basic-beta-likeness", a_params=equal, when=["t <= 1/20"])
+    assert small.verdict == "proved" and small.tightness == "tight"
+    assert all(check_certificate(c, ns=range(2, 6)).ok for c in certificates_in(small.details))

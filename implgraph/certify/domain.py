@@ -28,8 +28,9 @@ __all__ = ["Domain", "T_GRID", "DISTANCE_GRID", "REAL_GRID"]
 
 T_GRID = (1, Fraction(5, 4), Fraction(3, 2), 2, 3, Fraction(7, 2), 10)
 #: A's raw levels sampled where A is a distance (its level lies in [0, 1]: a grid of ratios >= 1 would test only
-#: where every distance is allowed)
-DISTANCE_GRID = (Fraction(1, 10), Fraction(1, 4), Fraction(1, 3), Fraction(1, 2), Fraction(2, 3), Fraction(3, 4), 1)
+#: where every distance is allowed), 0 and small levels included (a domain ``T > 0`` leaves 0 out), and 2
+DISTANCE_GRID = (0, Fraction(1, 100), Fraction(1, 20), Fraction(1, 10), Fraction(1, 4), Fraction(1, 3), Fraction(1, 2),
+                 Fraction(2, 3), Fraction(3, 4), 1, 2)
 REAL_GRID = (0, 1, Fraction(3, 2), 2, 5)
 
 

@@ -131,7 +131,7 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
     # (the prover's claims are for A's raw level T > 0: a distance's level 0 is outside them; at A's most private
     # level both sides are mostly at B's own best, a comparison that cannot fail: the levels beyond it are taken)
     best = a_def.level_scale.best_raw
-    claimed = [a for a in levels if a > 0 and a != (1 if best is None else best)] or levels
+    claimed = [a for a in levels if a > 0 and (best is None or a != best)] or levels
     first = sorted({claimed[0], claimed[len(claimed) // 2], claimed[-1]}) if against else levels
     for batch in (first, [a for a in levels if a not in first]):
         for a in batch:

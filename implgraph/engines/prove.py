@@ -106,6 +106,10 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
             res.details["invalid_f_at"] = {str(k): str(v) for k, v in invalid.items()}
         return res
 
+    # (a vacuous "proved" would state a tight f of no table; asked of a copy, whose sample points are its own)
+    if Region(region.kinds, region.constraints).is_empty() is True:
+        return finish("unknown", evidence="no parameter values satisfy the condition (A's raw level T is > 0, and "
+                                          f">= {lowest_raw(a)} for {a.name}; N >= 2): there is nothing to prove")
     bound = tight_bound(a, b, c.a_params, c.b_params, region, c.N, a_classes, b_classes)
     if bound is None:       # outside the families: a chain of registered inequality lemmas (engines/lemmas.py)
         by_lemmas = lemma_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params)
