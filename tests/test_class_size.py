@@ -155,3 +155,21 @@ def test_not_claimed_when_a_restricts_the_partition(a_classes):
     bad["A"].update({k.replace("_size", "_class"): str(v) for k, v in a_classes.items()})
     rep = check_certificate(bad, ns=range(2, 6))
     assert not rep.ok and any("on any partition" in w for w, _, _ in rep.failures())
+
+
+def test_the_proved_f_is_compared_with_the_linear_programs():
+    # k-anonymity has tables only for 2 k <= N, so the first three compared levels rarely have two: every level is
+    # then computed and compared with the proved f (N/k - 1) where two have a table; a wrong f is an error
+    fw = check_edge("k-anonymity", "basic-beta-likeness", N=6).forward
+    assert [i.proved_checked for i in fw.instances if i.N >= 4] == [True] * 3
+    from implgraph.engines import direction
+    real = direction._prover_answer
+
+    def wrong(*args):
+        r = real(*args)
+        r.tight = N / k - 2
+        return r
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(direction, "_prover_answer", wrong)
+        with pytest.raises(RuntimeError, match="N = 4.* level 1 is 4, the tight f proved for every N gives 3"):
+            check_edge("k-anonymity", "basic-beta-likeness", N=4)

@@ -143,9 +143,14 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
         if against and batch is first and sum(v is not None for _, v in samples) >= 2:
             inst = Instance(N, point, "implication", samples=[(str(a), str(v)) for a, v in samples])
             return _against_proved(inst, samples, proved, a_def, b_def)
-        # (fewer than two of those levels with a table: every sample level and the fit, as without a proof)
+        # (fewer than two of those levels with a table: every sample level, compared with the proof at the levels it
+        # claims where two of them have a table (a class size: the tables stop at N/2), else fitted)
     samples.sort(key=lambda av: levels.index(av[0]))        # (the order of samples_for, as without a proof)
     inst = Instance(N, point, "implication", samples=[(str(a), str(v)) for a, v in samples])
+    if against:
+        compared = [(a, v) for a, v in samples if a in claimed]
+        if sum(v is not None for _, v in compared) >= 2:
+            return _against_proved(inst, compared, proved, a_def, b_def)
     fit, upto = fit_rational([(a, v) for a, v in samples if v is not None and v != INF])
     if fit is not None:
         f_level = to_level(fit, a_def, b_def)
