@@ -124,22 +124,40 @@ def test_enhanced_is_basic_where_finite_by_brute(seed):
     assert finite >= 10
 
 
-def test_enhanced_implies_basic_with_f_beta():
+def _finite_level_part(r):
+    (cert,) = certificates_in(r.details)
+    assert cert["method"] == "min" and [p["method"] for p in cert["parts"]] == ["finite-level-of", "one-sided-ceiling"]
+    return cert, cert["parts"][0]
+
+
+def test_enhanced_implies_basic_with_f_beta_capped_by_the_ceiling():
+    """Where enhanced beta-likeness is finite its level is basic's (f = beta), and basic's is at most N - 1 on every
+    table: f = min(beta, N - 1), each bound with its certificate inside one ``min`` certificate."""
     r = check_implication("enhanced-beta-likeness", ONE_SIDED, None)
-    assert r.verdict == "proved" and r.method == "finite-level-of"
-    assert r.details["proved_f"] == "beta"
-    cert = certificates_in(r.details)[0]
-    assert check_certificate(cert).ok
+    assert r.verdict == "proved" and r.method == "min"
+    beta = sympy.Symbol("beta", positive=True)
+    f = sympy.sympify(r.details["proved_f"], locals={"N": N, "beta": beta})
+    for n in range(2, 7):
+        for b in (sympy.Rational(1, 3), 1, 4, 9):
+            assert f.subs({N: n, beta: b}) == min(b, n - 1)
+    cert, part = _finite_level_part(r)
+    assert check_certificate(cert).ok and check_certificate(part).ok
     other = copy.deepcopy(cert)
-    other["B"]["definition"] = "mult-t-closeness"     # not the definition A declares
+    other["parts"][0]["B"]["definition"] = "mult-t-closeness"     # not the definition A declares
     assert not check_certificate(other).ok
+    lower = copy.deepcopy(cert)                # U below the parts' Min
+    lower["upper"] = "Min(T, N - 1)"
+    assert [w for w, _, _ in check_certificate(lower).failures()] == ["U = Min of the parts' bounds"]
+    alone = copy.deepcopy(cert)                # one part: not a min of bounds
+    alone["parts"] = alone["parts"][:1]
+    assert not check_certificate(alone).ok
     # f = beta/2 is below the bound: not proved by it
     assert check_implication("enhanced-beta-likeness", ONE_SIDED, "beta/2", max_n=3).verdict != "proved"
 
 
 def test_forged_finite_level_certificate_rejected():
     """The checker reads the declaration from the registry, not from the certificate's copy."""
-    cert = certificates_in(check_implication("enhanced-beta-likeness", ONE_SIDED, None).details)[0]
+    _, cert = _finite_level_part(check_implication("enhanced-beta-likeness", ONE_SIDED, None))
     forged = copy.deepcopy(cert)
     forged["A"]["definition"] = "ldp"            # ldp declares nothing of the kind
     forged["A"]["finite_level_of"] = ONE_SIDED

@@ -170,6 +170,8 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
     steps = []
     if cert.get("format") != FORMAT:
         return CertificateReport(False, [("format", False, f"expected {FORMAT}, got {cert.get('format')!r}")])
+    if cert.get("method") == "min":        # the smaller of two or more certificates' bounds
+        return _check_min(cert, ns, timeout_ms)
     if cert.get("method") == "inequality-lemmas":        # a chain of class-level inequalities
         from implgraph.certify import lemma_chain
         return lemma_chain.check(cert)
@@ -188,6 +190,35 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     ok = bool(steps) and all(s[1] for s in steps)
     return CertificateReport(ok, steps)
+
+
+def _check_min(cert, ns, timeout_ms) -> CertificateReport:
+    """A ``min`` certificate: each part re-checked, each stating the same claim (sides and symbols; its domain among
+    the certificate's conditions), and U the ``Min`` of the parts' bounds (their components, as quotients). No
+    tightness is claimed."""
+    parts = cert.get("parts") or []
+    steps = [("two or more parts, no tightness claimed", len(parts) >= 2 and not cert.get("tight"), f"{len(parts)} parts")]
+    domain = {str(c) for c in cert.get("domain", [])}
+    for i, part in enumerate(parts, 1):
+        rep = check_certificate(part, ns, timeout_ms)
+        steps.append((f"part {i} ({part.get('method')}) re-checked", rep.ok,
+                      "; ".join(w for w, _, _ in rep.failures()) or "every step holds"))
+        same = (part.get("A") == cert.get("A") and part.get("B") == cert.get("B")
+                and part.get("symbols") == cert.get("symbols") and {str(c) for c in part.get("domain", [])} <= domain)
+        steps.append((f"part {i} states the certificate's claim (sides, symbols, domain)", same, "exact"))
+    try:
+        rd = Domain(cert).reader
+        want = [q for part in parts for q in rd.ratio_components(part["upper"])]
+        have = rd.ratio_components(cert["upper"])
+
+        def among(x, ys):
+            return any(x[0] * y[1] == y[0] * x[1] for y in ys)
+        ok = all(among(x, want) for x in have) and all(among(y, have) for y in want)
+    except (Unreadable, KeyError, TypeError, ValueError, AttributeError, SyntaxError, ZeroDivisionError) as exc:
+        ok = False
+        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
+    steps.append(("U = Min of the parts' bounds", ok, "exact"))
+    return CertificateReport(all(s[1] for s in steps), steps)
 
 
 def _registered(cert) -> list:

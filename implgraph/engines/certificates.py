@@ -492,6 +492,13 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
     kinds = {str(s): k for s, k in syms.items()}
     kinds.setdefault("N", "integer")
     kinds.setdefault("T", "real")       # (an integer where A's level is a class size)
+    if bound.method == "min":        # the smaller of the parts' bounds: each part's certificate, inside one
+        parts = [certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, part) for _, part in bound.parts]
+        return {"format": FORMAT, "method": "min", "symbols": parts[0]["symbols"],
+                "domain": list(dict.fromkeys(c for p in parts for c in p["domain"])), "A": parts[0]["A"],
+                "B": parts[0]["B"], "upper": str(bound.upper), "tight": False, "argument": bound.argument,
+                "parts": parts, "tightness": None,
+                "tightness_note": "U, the smaller of the parts' bounds, is an upper bound only"}
     A = _side(a, a_params, a_classes, N)
     B = _side(b, b_params, b_classes, N)
     if b.family == "class" and not b_classes:

@@ -22,7 +22,7 @@ import sympy
 from implgraph.core.formula import Word, parse_condition, parse_expr
 from implgraph.core.region import Region
 from implgraph.engines.certificates import certificate
-from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, ProofResult, T, as_definition, ceiling_bound, decide,
+from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, Bound, ProofResult, T, as_definition, ceiling_bound, decide,
                                      lowest_raw, param_ranges, tight_bound)
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
@@ -126,6 +126,8 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
             bound.argument += (f"; {a.name} declares its parameter {a.min_class_param} a minimum class size (its level "
                                f"is infinite on a table with a smaller class), so every table where it is finite "
                                f"has classes of >= {floor} records")
+    elif not bound.tight and bound.exact is None:
+        bound = _capped(bound, c, b_classes, region)
     words = [f"{k} = {v}" for k, v in {**c.a_params, **c.b_params}.items() if isinstance(v, Word)]
     if bound is None and words:
         return finish("unknown", evidence=f"no argument for every N applies, and the bounded check takes no word "
@@ -236,6 +238,18 @@ def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) 
     region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
     raw_f = None if fx is None else simplified(b.raw_from_level(fx.subs(alpha_sym, alpha_of_T)))
     return _Claim(a, b, a_params, b_params, conds, fx, alpha_sym, kinds, N, region, raw_f)
+
+
+def _capped(bound, c, b_classes, region):
+    """A bound that is not tight, with B's ceiling beside it where the ceiling is smaller somewhere: U the smaller
+    of the two (method ``min``, each part with its certificate)."""
+    cap = ceiling_bound(c.b, c.b_params, b_classes,
+                        region.add(*param_ranges(c.a, c.b, c.a_params, c.b_params, c.N, b_classes)), c.N)
+    if cap is None or cap.method == bound.method or decide(region, sympy.Le(bound.upper, cap.upper)) is True:
+        return bound
+    return Bound(sympy.Min(bound.upper, cap.upper), False, "min",
+                 f"the smaller of two upper bounds: ({bound.method}) {bound.argument}; and ({cap.method}) "
+                 f"{cap.argument}", checks=bound.checks + cap.checks, parts=[(sympy.true, bound), (sympy.true, cap)])
 
 
 def _class_floor(a, a_params, b, a_classes, b_classes):
