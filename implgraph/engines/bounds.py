@@ -267,13 +267,17 @@ def _at_least_one(x):
 
 
 def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
-    """The ranges where the parameters mean something: 1 <= k <= N - 1 for a group size ``k``, and
-    1 <= s, 2 s <= N for B's minimum class size ``s`` (a partition into >= 2 classes; with a single
-    class the level is 1, below every bound)."""
+    """The ranges where the parameters mean something: each side's declared ``ranges`` (1 <= k <= N - 1 for a
+    group size ``k``), and 1 <= s, 2 s <= N for B's minimum class size ``s`` (a partition into >= 2 classes; with a
+    single class the level is 1, below every bound)."""
     ranges = []
     for d, ps in ((a, a_params), (b, b_params)):
-        if "k" in d.params and "k" in ps:
-            ranges += [_at_least_one(ps["k"]), sympy.Le(sympy.sympify(ps["k"]), N - 1)]
+        for name, (low, high) in (getattr(d, "ranges", None) or {}).items():
+            if name not in ps or isinstance(ps[name], Word):
+                continue
+            v = sympy.sympify(ps[name])
+            low, high = (sympy.sympify(x, locals={"N": N}) for x in (low, high))
+            ranges += [_at_least_one(v) if low == 1 else sympy.Ge(v, low), sympy.Le(v, high)]
     if (_class_level(b) or class_distance_of(b, b_params)) and (b_classes or {}).get("min_size") is not None:
         s_ = sympy.sympify(b_classes["min_size"])
         ranges += [_at_least_one(s_), sympy.Le(2 * s_, N)]
