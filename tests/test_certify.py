@@ -194,6 +194,17 @@ def test_certificate_text_of_a_lemma_chain(capsys):
     assert "chain: support>=shannon; f = ceiling(x)" in out and "recheck: accepted" in out
 
 
+def test_certificate_text_of_a_min(capsys):
+    """--text on a ``min`` certificate (enhanced => basic beta-likeness: f = beta from the declaration, N - 1 from
+    B's ceiling) shows each part with its own obligations."""
+    assert main(["certificate", "--edge", "enhanced-beta-likeness", "basic-beta-likeness", "--check", "--text"]) == 0
+    out = capsys.readouterr().out
+    assert "certificate 1: min (lemma min)" in out and "U = Min(N, T)" in out
+    assert "part 1: finite-level-of (lemma declared-finite-level)" in out
+    assert "part 2: one-sided-ceiling (lemma set-mass)" in out and "mass: N*e - s*L >= 0" in out
+    assert "recheck: accepted" in out
+
+
 def test_bad_format_rejected():
     assert not check_certificate({"format": "something else"}).ok
 

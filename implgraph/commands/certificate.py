@@ -75,8 +75,6 @@ def run(args) -> int:
 def _text_lines(row) -> list:
     """A claim's certificates as text: U, the lemma's identities (target = sum of multiplier * fact,
     each fact >= 0), the table family, and the checker's steps."""
-    from implgraph.certify.domain import Domain
-    from implgraph.certify.kernel import obligations
     head = "implication (proved, every N)" if row["verdict"] == "proved" else row["verdict"]
     out = [f"{row['id']}: {head}", f"  tight f = {row['tight']}" if row.get("proved_f") is None else
            f"  f = {row['proved_f']} (proved; {row.get('proved_f_tightness') or 'tightness not derived'})"]
@@ -87,21 +85,34 @@ def _text_lines(row) -> list:
             out += [f"    lemma: {lem.get('name')} ({lem.get('reference')})" for lem in cert.get("lemmas") or []]
             out += _recheck_lines(row, i)
             continue
-        lemma = (cert.get("upper_certificate") or {}).get("lemma", cert["method"])
-        out += [f"  certificate {i}: {cert['method']} (lemma {lemma})",
-                f"    domain: {', '.join(cert['domain'])}",
-                f"    U = {cert['upper']}: B's raw level <= U on every table whose A raw level is <= T"]
-        for ob in obligations(cert, Domain(cert).reader):
-            if ob.multipliers:
-                terms = " + ".join(f"({lam})*({ob.facts[k]})" for k, lam in ob.multipliers.items())
-                out.append(f"    {ob.name}: {ob.target} = {terms}")
-                out.append("      facts >= 0: " + ", ".join(f"{k}: {ob.facts[k]}" for k in ob.multipliers))
-            else:
-                out.append(f"    {ob.name}: {ob.target} {'>' if ob.strict else '>='} 0")
-        for b in (cert.get("tightness") or {}).get("blocks") or []:
-            label = f" in class {b['class']}" if b.get("class") else ""
-            out.append(f"    family: {b['count']} rows [x, 1 - x]{label}, x = {b['value']}")
+        out += _certificate_lines(cert, f"certificate {i}", "  ")
         out += _recheck_lines(row, i)
+    return out
+
+
+def _certificate_lines(cert, title, pad) -> list:
+    """One certificate as text (a ``min`` certificate: each of its parts, indented)."""
+    from implgraph.certify.domain import Domain
+    from implgraph.certify.kernel import obligations
+    lemma = (cert.get("upper_certificate") or {}).get("lemma", cert["method"])
+    out = [f"{pad}{title}: {cert['method']} (lemma {lemma})",
+           f"{pad}  domain: {', '.join(cert['domain'])}",
+           f"{pad}  U = {cert['upper']}: B's raw level <= U on every table whose A raw level is <= T"]
+    if cert.get("method") == "min":
+        out.append(f"{pad}  U is the Min of its parts' bounds, each re-checked on its own:")
+        for j, part in enumerate(cert.get("parts") or [], 1):
+            out += _certificate_lines(part, f"part {j}", pad + "    ")
+        return out
+    for ob in obligations(cert, Domain(cert).reader):
+        if ob.multipliers:
+            terms = " + ".join(f"({lam})*({ob.facts[k]})" for k, lam in ob.multipliers.items())
+            out.append(f"{pad}  {ob.name}: {ob.target} = {terms}")
+            out.append(f"{pad}    facts >= 0: " + ", ".join(f"{k}: {ob.facts[k]}" for k in ob.multipliers))
+        else:
+            out.append(f"{pad}  {ob.name}: {ob.target} {'>' if ob.strict else '>='} 0")
+    for b in (cert.get("tightness") or {}).get("blocks") or []:
+        label = f" in class {b['class']}" if b.get("class") else ""
+        out.append(f"{pad}  family: {b['count']} rows [x, 1 - x]{label}, x = {b['value']}")
     return out
 
 
