@@ -243,6 +243,15 @@ def _size(side, rd):
     return None if s is None else rd.poly(s)
 
 
+def _upper_is(cert, rd, num, den) -> bool:
+    """Is the certificate's U the quotient ``num / den`` (polynomials of ``rd``'s ring), compared as quotients?"""
+    try:
+        P, Q = rd.ratio(cert["upper"])
+    except ValueError:
+        return False
+    return P * den == Q * num
+
+
 def _ratio_obligations(label, num, den, U, hyps):
     """num/den <= U = P/Q with den > 0 and Q > 0: ``P den - Q num >= 0`` (polynomial)."""
     P, Q = U
@@ -343,11 +352,7 @@ def _class_mass_structure(A, B, cert, rd):
     """The shape of ``class-mass``: the sides, B's size N - 1, U = (N - 1) T / s, s an integer."""
     T, N = rd.gens["T"], rd.gens["N"]
     s = rd.poly(A.get("min_class") or "1")
-    try:
-        P, Q = rd.ratio(cert["upper"])
-        upper_ok = P * s == Q * (N - 1) * T
-    except ValueError:
-        upper_ok = False
+    upper_ok = _upper_is(cert, rd, (N - 1) * T, s)
     return [("A is a two-sided class level without a maximum class size, B a two-sided subset level",
              A["family"] == "class" and A.get("max_class") is None and B["family"] == "subset" and _two_sided(A)
              and _two_sided(B)),
@@ -394,11 +399,7 @@ def _set_mass_structure(B, cert, rd):
     """The shape of ``set-mass``: B one-sided over classes or subsets, U = N / s."""
     N = rd.gens["N"]
     s = _set_size(B, rd) if B.get("family") in ("class", "subset") else None
-    try:
-        P, Q = rd.ratio(cert["upper"])
-        upper_ok = s is not None and P * s == Q * N
-    except ValueError:
-        upper_ok = False
+    upper_ok = s is not None and _upper_is(cert, rd, N, s)
     return [("B is a one-sided class or subset level", B.get("family") in ("class", "subset")
              and B.get("sides") == "one-sided" and s is not None),
             ("U = N / s", upper_ok)]
@@ -618,11 +619,7 @@ def _distance_mass_of(s, rd, data):
 def _pairwise_distance_structure(A, B, cert, rd):
     T, N = rd.gens["T"], rd.gens["N"]
     s = rd.poly(B.get("min_class") or "1")
-    try:
-        P, Q = rd.ratio(cert["upper"])
-        upper_ok = P * N * (T + 1) == Q * (N - s) * (T - 1)
-    except ValueError:
-        upper_ok = False
+    upper_ok = _upper_is(cert, rd, (N - s) * (T - 1), N * (T + 1))
     return [("A is pairwise, B a class's total variation distance", A.get("family") == "pairwise" and _two_sided(A)
              and A.get("distance") is None and B.get("family") == "class" and B.get("distance") == "total-variation" and B.get("max_class") is None),
             ("U = (N - s)(T - 1)/(N (T + 1))", upper_ok),
@@ -655,11 +652,10 @@ def _removal_distance_components(cert, rd):
 
 
 def _removal_distance_structure(A, B, cert, rd):
-    N = rd.gens["N"]
     return [("A is a two-sided subset level, B a class's total variation distance over any classes",
              A.get("family") == "subset" and _two_sided(A) and A.get("distance") is None
              and _size(A, rd) is not None and B.get("family") == "class" and B.get("distance") == "total-variation"
-             and rd.poly(B.get("min_class") or "1") == 1 and B.get("max_class") is None),
+             and _any_partition(B, rd)),
             ("U = Min((N - 1)(T - 1)/(T + 1), (N - 1)(T - 1)/(N T - N + 1))",
              _removal_distance_components(cert, rd) is not None),
             ("j is an integer (integer coefficients, integer symbols)",
@@ -693,12 +689,7 @@ def _removal_distance(A, rd, data):
 
 def _removal_pair_structure(A, B, cert, rd):
     T = rd.gens["T"]
-    try:
-        P, Q = rd.ratio(cert["upper"])
-        upper_ok = P * 2 * T == Q * (T - 1)
-    except ValueError:
-        upper_ok = False
-    return [_removal_distance_structure(A, B, cert, rd)[0], ("U = (T - 1)/(2 T)", upper_ok)]
+    return [_removal_distance_structure(A, B, cert, rd)[0], ("U = (T - 1)/(2 T)", _upper_is(cert, rd, T - 1, 2 * T))]
 
 
 def _removal_pair(A, rd, data):
@@ -778,12 +769,7 @@ def _class_size_structure(A, B, cert, rd):
     distance = B.get("distance")
     b_ok = (B.get("family") == "class" and _any_partition(B, rd)
             and (distance == "total-variation" or (distance is None and B.get("sides") == "one-sided")))
-    try:
-        P, Q = rd.ratio(cert["upper"])
-        expected = (N - T, N) if distance is not None else (N, T)
-        upper_ok = P * expected[1] == Q * expected[0]
-    except ValueError:
-        upper_ok = False
+    upper_ok = _upper_is(cert, rd, *((N - T, N) if distance is not None else (N, T)))
     return [("A's registered definition declares a class-size level, on any partition", d is not None
              and bool(getattr(d, "class_size_level", False)) and not A.get("params") and _any_partition(A, rd)),
             ("B is a one-sided class ratio or the total variation distance, on any partition", b_ok),
@@ -796,11 +782,7 @@ def _distance_ceiling_structure(B, cert, rd):
     maximum), U = (N - s)/N."""
     N = rd.gens["N"]
     s = rd.poly(B.get("min_class") or "1")
-    try:
-        P, Q = rd.ratio(cert["upper"])
-        upper_ok = P * N == Q * (N - s)
-    except ValueError:
-        upper_ok = False
+    upper_ok = _upper_is(cert, rd, N - s, N)
     return [("B is a class's total variation distance, no maximum class size", B.get("family") == "class"
              and B.get("distance") == "total-variation" and B.get("max_class") is None),
             ("U = (N - s)/N", upper_ok),
@@ -834,11 +816,7 @@ def structural_checks(cert, rd):
     T = rd.gens["T"]
 
     def upper_is_T():
-        try:
-            P, Q = rd.ratio(cert["upper"])
-        except ValueError:
-            return False
-        return P == T * Q
+        return _upper_is(cert, rd, T, 1)
 
     checks = []
     if method == "same-level":

@@ -147,7 +147,7 @@ from implgraph.core.verdict import VerdictWord
 from implgraph.core.simplified import simplified
 from implgraph.engines.class_subset import class_to_subset
 
-__all__ = ["ANY_BUCKETS", "BINARY_EXTREMAL", "Bound", "ProofResult", "T", "tight_bound", "ceiling_bound", "class_distance_of", "lowest_raw", "param_ranges", "subset_size_expr", "declared_subset_size", "compares", "decide",
+__all__ = ["ANY_BUCKETS", "BINARY_EXTREMAL", "Bound", "ProofResult", "T", "tight_bound", "ceiling_bound", "any_partition", "class_distance_of", "lowest_raw", "param_ranges", "subset_size_expr", "declared_subset_size", "compares", "decide",
            "as_definition"]
 
 #: what every argument here says of the number of buckets (see the module notes)
@@ -291,7 +291,7 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
         b_classes = {"min_size": sympy.Integer(1)}   # any partition: classes of size >= 1
     region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
     by_size = _class_size_bound(b, b_params, b_classes, N) \
-        if getattr(a, "class_size_level", False) and _any_partition(a_classes) else None
+        if getattr(a, "class_size_level", False) and any_partition(a_classes) else None
     if by_size is not None:     # A's level is its smallest class's size: it bounds the classes B compares
         return by_size
     ja = subset_size_expr(a, N, a_params)
@@ -325,8 +325,8 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
         return _same_distance_bound(sympy.sympify(b_classes["min_size"]), region, N, distance)
     # A a class's distance from the table, B a one-sided class ratio: no bound below B's ceiling N
     if distance == "total-variation" and _one_sided(b, "class") and class_distance_of(b, b_params) is None \
-            and _any_partition(a_classes) and _any_partition(b_classes):
-        return _distance_ceiling_bound(N)
+            and any_partition(a_classes) and any_partition(b_classes):
+        return _escape_bound(N)
     # A declares that where its level is finite it is B's (a condition added to B's): U = T
     if getattr(a, "finite_level_of", None) == b.name and not a.params and not b.params \
             and a.scale == b.scale and a.stronger == b.stronger:
@@ -447,7 +447,7 @@ def _distance_ceiling(s, region, N):
                  checks=[f"s >= 1 and 2 s <= N on the condition: {ok}"])
 
 
-def _distance_ceiling_bound(N):
+def _escape_bound(N):
     """``one-sided-ceiling``, tight, where A is a class's total variation distance from the table (any partition) and
     B a one-sided class ratio (any partition): B's ceiling N is attained under every distance T > 0."""
     def build(point):
@@ -651,7 +651,7 @@ def _same_distance_bound(s, region, N, distance):
     return Bound(U, True, "same-distance", arg, build=build, checks=checks)
 
 
-def _any_partition(classes) -> bool:
+def any_partition(classes) -> bool:
     """Is a class specification no restriction at all (none, or a minimum size of 1 without a maximum)?"""
     return not classes or (classes.get("max_size") is None
                            and simplified(sympy.sympify(classes.get("min_size", 1)) - 1) == 0)
@@ -662,7 +662,7 @@ def _class_size_bound(b, b_params, b_classes, N):
     stronger): at level T every class has >= T records. B a one-sided class ratio or the total variation
     distance of a class from the table, on any partition (no other class size on either side: the caller checks
     A's, this checks B's)."""
-    if b.family != "class" or not _any_partition(b_classes):
+    if b.family != "class" or not any_partition(b_classes):
         return None
     distance = class_distance_of(b, b_params)
     if distance == "total-variation":

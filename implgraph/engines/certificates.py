@@ -432,16 +432,17 @@ def _max_value_upper_certificate(cert, ctx):
         "j largest": {"j*T - (j - 1)*H - M >= 0": "N - 1", "(N - 1)*H - (N - M) >= 0": f"({j_}) - 1"}}}
 
 
-def _distance_ceiling_family(cert):
+def _escape_family(cert):
     """Where A is a class's total variation distance: one record at x = Min(1, N T/(N - 1)) in class E1, N - 1 at 0
-    in E2 (engines.bounds ``_distance_ceiling_bound``); None otherwise (the ceiling is then an upper bound only)."""
+    in E2 (engines.bounds ``_escape_bound``: a rare value escapes the distance); None otherwise (the ceiling is then
+    an upper bound only)."""
     if cert["A"].get("distance") != "total-variation":
         return None
     return {"blocks": [{"count": "1", "value": "Min(1, N*T/(N - 1))", "class": "E1"},
                        {"count": "N - 1", "value": "0", "class": "E2"}]}
 
 
-@_method("one-sided-ceiling", family=lambda cert, ctx: _distance_ceiling_family(cert))
+@_method("one-sided-ceiling", family=lambda cert, ctx: _escape_family(cert))
 def _set_mass_upper_certificate(cert, ctx):
     B = cert["B"]
     s_ = B.get("min_class", "1") if B["family"] == "class" else B["size"]

@@ -22,8 +22,8 @@ import sympy
 from implgraph.core.formula import Word, parse_condition, parse_expr
 from implgraph.core.region import Region
 from implgraph.engines.certificates import certificate
-from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, Bound, ProofResult, T, as_definition, ceiling_bound, decide,
-                                     lowest_raw, param_ranges, tight_bound)
+from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, Bound, ProofResult, T, any_partition, as_definition,
+                                     ceiling_bound, decide, lowest_raw, param_ranges, tight_bound)
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
@@ -120,8 +120,7 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         floor = _class_floor(a, c.a_params, b, a_classes, b_classes)
         if floor is not None:
             a_classes = b_classes = {"min_size": floor}
-        bound = ceiling_bound(b, c.b_params, b_classes,
-                              region.add(*param_ranges(a, b, c.a_params, c.b_params, c.N, b_classes)), c.N)
+        bound = _ceiling(c, b_classes, region)
         if bound is not None and floor is not None:
             bound.argument += (f"; {a.name} declares its parameter {a.min_class_param} a minimum class size (its level "
                                f"is infinite on a table with a smaller class), so every table where it is finite "
@@ -240,11 +239,17 @@ def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) 
     return _Claim(a, b, a_params, b_params, conds, fx, alpha_sym, kinds, N, region, raw_f)
 
 
+def _ceiling(c, b_classes, region):
+    """B's own ceiling on every table of N records whatever A is (:func:`ceiling_bound`), on the claim's condition
+    with the parameters' ranges, or None."""
+    return ceiling_bound(c.b, c.b_params, b_classes,
+                         region.add(*param_ranges(c.a, c.b, c.a_params, c.b_params, c.N, b_classes)), c.N)
+
+
 def _capped(bound, c, b_classes, region):
     """A bound that is not tight, with B's ceiling beside it where the ceiling is smaller somewhere: U the smaller
     of the two (method ``min``, each part with its certificate)."""
-    cap = ceiling_bound(c.b, c.b_params, b_classes,
-                        region.add(*param_ranges(c.a, c.b, c.a_params, c.b_params, c.N, b_classes)), c.N)
+    cap = _ceiling(c, b_classes, region)
     if cap is None or cap.method == bound.method or decide(region, sympy.Le(bound.upper, cap.upper)) is True:
         return bound
     return Bound(sympy.Min(bound.upper, cap.upper), False, "min",
@@ -256,10 +261,8 @@ def _class_floor(a, a_params, b, a_classes, b_classes):
     """The minimum class size A's declared parameter gives (``min_class_param``), where both sides are class levels
     on an otherwise unrestricted partition; None otherwise."""
     name = getattr(a, "min_class_param", None)
-    if name is None or name not in a_params or a.family != "class" or b.family != "class":
-        return None
-    if any(spec and (spec.get("max_size") is not None or simplified(sympy.sympify(spec.get("min_size", 1)) - 1) != 0)
-           for spec in (a_classes, b_classes)):
+    if name is None or name not in a_params or a.family != "class" or b.family != "class" \
+            or not (any_partition(a_classes) and any_partition(b_classes)):
         return None
     return sympy.sympify(a_params[name])
 
