@@ -37,3 +37,31 @@ def test_symbolic_arguments_are_kept_and_numbers_merged():
     assert str(substituted(e, {N: 4})) == "Min(3/4, 3*alpha/4, alpha/(alpha + 1))"
     assert substituted(sympy.Min(x, 2, 3, x), {}) == sympy.Min(x, 2)
     assert substituted(e, {N: 4, a: 1}) == sympy.Rational(1, 2)
+
+
+def _run(code):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+
+
+def test_simplified_leaves_no_units_module_behind():
+    # simplify asks whether the expression holds a physical Quantity; with no sympy.physics module loaded none can
+    # exist: the answer is sympy's ((x**2 - 1)/(x - 1) is x + 1) and sympy.physics.units is neither imported nor left
+    # as a placeholder; importing it afterwards gives the real module.
+    out = _run("import sys, sympy\n"
+               "from implgraph.core.simplified import simplified\n"
+               "x = sympy.Symbol('x')\n"
+               "print(simplified((x**2 - 1)/(x - 1)) == x + 1, any(m.startswith('sympy.physics') for m in sys.modules))\n"
+               "import sympy.physics.units as u\n"
+               "print(hasattr(u, 'meter'))")
+    assert out == ["True", "False", "True"]
+
+
+def test_simplified_with_units_loaded_simplifies_quantities():
+    # once sympy.physics.units is loaded, a Quantity is simplified as sympy does: 1000 m / km is 1
+    out = _run("import sympy\n"
+               "from sympy.physics.units import meter, kilometer\n"
+               "from implgraph.core.simplified import simplified\n"
+               "print(simplified(1000*meter/kilometer))")
+    assert out == ["1"]

@@ -4,20 +4,47 @@ whole ``implgraph verify``), and one call can take a tenth of a second.
 
 The result is the one ``sympy.simplify`` gives for the expression (the first call's; sympy's own
 answer for an expression does not depend on earlier calls).
+
+``sympy.simplify`` imports ``sympy.physics.units`` on every call, only to ask whether the expression
+holds a physical ``Quantity`` (0.2-0.4 s, a quarter of a short command's time). While no module of
+``sympy.physics`` is loaded no ``Quantity`` can exist, so that answer is no; there the call runs with
+a placeholder module whose ``Quantity`` is a class without instances, removed again afterwards.
 """
 
 from __future__ import annotations
 
 import functools
+import sys
+import threading
+import types
 
 import sympy
 
 __all__ = ["simplified", "substituted"]
 
 
+_UNITS = "sympy.physics.units"
+_units_lock = threading.RLock()
+
+
+def _simplify(e):
+    """``sympy.simplify(e)``, without importing ``sympy.physics.units`` when no unit can be in ``e``."""
+    if any(name.startswith("sympy.physics") for name in list(sys.modules)):
+        return sympy.simplify(e)
+    with _units_lock:
+        placeholder = types.ModuleType(_UNITS, "no module of sympy.physics is loaded: nothing is a Quantity")
+        placeholder.Quantity = type("Quantity", (), {})
+        mine = sys.modules.setdefault(_UNITS, placeholder) is placeholder
+        try:
+            return sympy.simplify(e)
+        finally:
+            if mine and sys.modules.get(_UNITS) is placeholder:
+                del sys.modules[_UNITS]
+
+
 @functools.lru_cache(maxsize=8192)
 def _memo(e):
-    return sympy.simplify(e)
+    return _simplify(e)
 
 
 def simplified(e):
@@ -32,7 +59,7 @@ def simplified(e):
     try:
         return _memo(e)
     except TypeError:
-        return sympy.simplify(e)
+        return _simplify(e)
 
 
 def substituted(e, values):
