@@ -59,7 +59,7 @@ def judge_level_claim(table, claim, level_cache=None) -> Verdict:
     except InputError:
         return Verdict(verdict="unknown", evidence=f"definition not registered: {name}", **base)
     p, when = parse_claim_parts(table, claim)
-    params = {k: (str(v) if k == "ground" else p(v, "params")) for k, v in (claim.get("params") or {}).items()}
+    params = {k: (str(v) if k in d.words else p(v, "params")) for k, v in (claim.get("params") or {}).items()}
     target = p(claim.get("level"), "level")
     bound = str(claim.get("bound") or "satisfies")
     scope = str(claim.get("scope") or "table")

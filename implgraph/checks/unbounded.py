@@ -23,10 +23,11 @@ __all__ = ["judge_unbounded", "witness_family", "public_family", "check_unbounde
 
 
 def _side(table, spec, p, fixmap):
-    name = str(spec.get("definition"))
-    params = {k: (str(v) if k == "ground" else p(v, "params").subs(fixmap))
+    """(definition, parameters, scope) of one side of a claim (InputError: the definition is not registered)."""
+    d = definitions.get(str(spec.get("definition")))
+    params = {k: (str(v) if k in d.words else p(v, "params").subs(fixmap))
               for k, v in (spec.get("params") or {}).items()}
-    return name, params, str(spec.get("scope") or "table")
+    return d, params, str(spec.get("scope") or "table")
 
 
 def _near_limit_piece(lv, free, limit, direction, region):
@@ -101,11 +102,7 @@ def judge_unbounded(table, claim) -> Verdict:
     fam = witness_family(table, claim)
     for key in ("from", "to"):
         spec = claim.get(key) or {}
-        name, params, scope = _side(table, spec, p, fixmap)
-        try:
-            d = definitions.get(name)
-        except InputError:
-            return Verdict(verdict="unknown", evidence=f"definition not registered: {name}", **base)
+        d, params, scope = _side(table, spec, p, fixmap)       # (registered: checked above)
         t2 = table.subs(fixmap)
         region = Region(t2.region.kinds, t2.region.constraints + tuple(
             c for c in (sympy.sympify(w).subs(fixmap) for w in when) if c is not sympy.true))
@@ -116,7 +113,7 @@ def judge_unbounded(table, claim) -> Verdict:
         if pick is not None:
             piece, q = pick
             lim = _limit(d, piece.value, free, limit, direction)
-        sides[key] = {"definition": name, "params": {k: str(v) for k, v in params.items()}, "scope": scope,
+        sides[key] = {"definition": d.name, "params": {k: str(v) for k, v in params.items()}, "scope": scope,
                       "level": str(lv), "limit": None if lim is None else str(lim), "independent": indep,
                       "_lim": lim}
     a, b = sides["from"], sides["to"]
@@ -181,8 +178,7 @@ def witness_family(table, claim) -> list:
             out.append(row)
             continue
         for key, label in (("from", "A"), ("to", "B")):
-            name, params, scope = _side(table, claim.get(key) or {}, p, point)
-            d = definitions.get(name)
+            d, params, scope = _side(table, claim.get(key) or {}, p, point)
             raw = concrete_level(table, d, params, point, scope)
             lvl = d.level_from_raw(raw)
             row[label] = str(lvl)

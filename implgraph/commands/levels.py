@@ -11,7 +11,7 @@ from pathlib import Path
 
 import sympy
 
-from implgraph.definitions import all_definitions
+from implgraph.definitions import all_definitions, get as get_definition
 from implgraph.core.errors import InputError
 from implgraph.core.levels import all_levels
 from implgraph.io.output import print_json
@@ -55,7 +55,8 @@ def load_any(path: str, table_id=None):
         table = load_table_file(path, table_id)
         show = {}
         for name, params in (table.meta.get("show") or {}).items():
-            show[name] = {k: _parse(v, table) for k, v in (params or {}).items()}
+            words = get_definition(str(name)).words        # (the names are checked when the file is read)
+            show[name] = {k: str(v) if k in words else _parse(v, table) for k, v in (params or {}).items()}
         return table, show
     if suffix in (".parquet", ".pq"):
         raise InputError("a Parquet file holds microdata", file=path, fix="give --qi COLUMNS --sensitive COLUMN")
@@ -64,8 +65,6 @@ def load_any(path: str, table_id=None):
 
 def _parse(v, table):
     from implgraph.core.formula import parse_expr
-    if isinstance(v, str) and v in ("equal", "ordered"):
-        return v
     return parse_expr(v, table.symbols)
 
 

@@ -47,7 +47,7 @@ def display_params(table):
         spec = show.get(d.name) if isinstance(show, dict) else None
         if spec:
             for k, v in spec.items():
-                params[k] = str(v) if k == "ground" else parse_expr(str(v), table.symbols)
+                params[k] = str(v) if k in d.words else parse_expr(str(v), table.symbols)
         elif "k" in d.params:
             params["k"] = sympy.Integer(2)
         out[d.name] = params

@@ -182,7 +182,7 @@ def optimal_level(table, definition, **params) -> Level:
         return Level(d, params, [Piece(sympy.true, None)], region=table.region,
                      note="the table has no equivalence classes")
     if table.is_concrete and has_fast_path(d) and all(sympy.sympify(v).is_number for k, v in params.items()
-                                                       if k != "ground"):
+                                                       if k not in d.words):
         raw = _concrete_raw(d, ConcreteTable.from_table(table), params)
         return _concrete_level(d, params, raw, region=table.region)
     region = _level_region(table, params)

@@ -202,15 +202,15 @@ def parse_node(text: str, defaults=None, require=True, scope_ok=False) -> Node:
         if key not in allowed:
             raise InputError(f"{name} has no parameter {key!r}",
                              fix=f"its parameters are: {', '.join(allowed) or 'none'}")
-        values[key] = value if key == "ground" else parse_expr(value, symbols_for(value))
+        values[key] = value if key in d.words else parse_expr(value, symbols_for(value))
     for key, value in (defaults or {}).items():
         if value is not None and key in allowed and key not in values:
             values[key] = sympy.Integer(value)
     for k in d.params:
         if k in values:
             continue
-        if k == "ground":
-            values[k] = "equal"
+        if k in d.words:
+            values[k] = d.words[k]
         elif require:
             raise InputError(f"{name} needs parameter {k}", fix=f"write {name}({k}=2) or {name}({k}=k) with --when")
     return make_node(name, values, scope)

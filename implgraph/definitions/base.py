@@ -54,6 +54,9 @@ class Definition:
     stronger: str = "smaller"       # smaller | larger
     params: dict = {}               # parameter name -> description
     ranges: dict = {}               # parameter name -> (low, "high in N"), e.g. {"k": (1, "N - 1")}
+    #: the parameters that are words (text the definition reads itself, never parsed as an expression): name ->
+    #: the default word, e.g. EMD's ground distance {"ground": "equal"}; every other parameter is an expression
+    words: dict = {}
     needs_classes: bool = False
     reference: str = ""
     z3_shape: str | None = None     # the refuter's encoding; derived by RatioOfAverages, never declared
@@ -147,7 +150,7 @@ class Definition:
         if missing:
             raise InputError(f"{self.name} needs parameter(s) {', '.join(sorted(missing))}",
                              fix="give e.g. --k 2")
-        return {k: sympy.sympify(v) for k, v in params.items()}
+        return {k: str(v) if k in self.words else sympy.sympify(v) for k, v in params.items()}
 
     def __repr__(self):
         return f"<Definition {self.name}>"

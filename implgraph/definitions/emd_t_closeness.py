@@ -39,6 +39,7 @@ class EMDTCloseness(Definition):
     scale = "distance"
     stronger = "smaller"
     params = {"ground": "ground distance: equal or ordered"}
+    words = {"ground": "equal"}
     needs_classes = True
     reference = "Li et al. 2007; domingo-ferrer2015 Definition 1; sei2019 Definitions 4-5"
     family = "class"
@@ -57,7 +58,7 @@ class EMDTCloseness(Definition):
 
     def check_params(self, table, params):
         params = dict(params)
-        params.setdefault("ground", "equal")
+        params.setdefault("ground", self.words["ground"])
         if str(params["ground"]) not in GROUNDS:
             raise InputError(f"ground distance {params['ground']!r}", fix="use equal or ordered")
         extra = set(params) - {"ground"}

@@ -283,8 +283,8 @@ def _own_param_grid(d, N):
     for name in d.params:
         if name == "k":
             grids.append([("k", k) for k in range(1, N)])
-        elif name == "ground":
-            grids.append([("ground", "equal")])
+        elif name in d.words:
+            grids.append([(name, d.words[name])])
         else:
             return None
     return [dict(c) for c in itertools.product(*grids)] if grids else [{}]

@@ -103,6 +103,7 @@ class HierarchicalEMDTCloseness(Definition):
     family = "class"
     model = "closeness"
     params = {"ground": "the hierarchy of the values: equal (flat) or nested parentheses, e.g. ((1 2)(3 4))"}
+    words = {"ground": "equal"}
     reference = ("Li, Li, Venkatasubramanian, t-closeness: privacy beyond k-anonymity and l-diversity, ICDE 2007, "
                  "Section 4.2 (hierarchical distance)")
     label_format = "t-closeness (hierarchical EMD)"

@@ -47,7 +47,7 @@ def _auto_names(text, names):
 def node_params(node) -> dict:
     """A node's parameters for :func:`check_implication`: expressions as they are, words (a parameter the
     node reads as text, e.g. ``ground=equal``) as :class:`Word`."""
-    return {k: Word(v) if isinstance(v, str) else v for k, v in node.param_dict.items()}
+    return {k: Word(v) if k in node.definition.words else v for k, v in node.param_dict.items()}
 
 
 def _sym(expr_or_text, names):
@@ -209,8 +209,8 @@ class _Claim:
 def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) -> _Claim:
     a, b = as_definition(a), as_definition(b)
     names = dict(symbols or {})
-    a_params = {k: _sym(v, names) for k, v in (a_params or {}).items()}
-    b_params = {k: _sym(v, names) for k, v in (b_params or {}).items()}
+    a_params = {k: Word(v) if k in a.words else _sym(v, names) for k, v in (a_params or {}).items()}
+    b_params = {k: Word(v) if k in b.words else _sym(v, names) for k, v in (b_params or {}).items()}
     conds = [parse_condition(c, _auto_names(c, names)) if isinstance(c, str) else sympy.sympify(c) for c in when]
     fx = None if f is None else _sym(f, names)
     all_syms = set()

@@ -152,7 +152,7 @@ def _check_show(table: Node) -> None:
             if key not in d.params:
                 raise params.error(f"{d.name} has no parameter {key!r}", key=key,
                                    fix=f"its parameters are: {', '.join(d.params) or 'none'}")
-            if key == "ground":
+            if key in d.words:
                 continue
             try:
                 parse_expr(value, names)

@@ -63,7 +63,7 @@ def read_node(text: str, k=None, N=None) -> tuple[str, dict]:
     back = {v: key for key, v in class_params(node.definition).items()}
     params = {}
     for key, value in list(node.params) + [(back[c], v) for c, v in node.classes]:
-        if key == "ground":
+        if key in node.definition.words:
             continue
         if not (isinstance(value, sympy.Basic) and value.is_Integer):
             raise InputError(f"parameter {key} = {value} of {node.name} is not an integer",

@@ -62,8 +62,8 @@ def stated_params(d, N: int = 4) -> dict:
     for name in d.params:
         if name == "k":
             out[name] = STATED_SIZE
-        elif name == "ground":
-            out[name] = "equal"
+        elif name in d.words:
+            out[name] = d.words[name]
         elif name in first:
             out[name] = first[name]
         else:
