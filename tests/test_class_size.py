@@ -173,3 +173,16 @@ def test_the_proved_f_is_compared_with_the_linear_programs():
         mp.setattr(direction, "_prover_answer", wrong)
         with pytest.raises(RuntimeError, match="N = 4.* level 1 is 4, the tight f proved for every N gives 3"):
             check_edge("k-anonymity", "basic-beta-likeness", N=4)
+
+
+@pytest.mark.parametrize("when", [["2*k > N"], ["k > N"]])
+def test_no_proof_where_no_partition_into_two_classes_exists(when):
+    # at level k with 2 k > N every class has > N/2 records: no partition into two or more classes exists, so no
+    # table satisfies k-anonymity there and a tight f would be of no table (it was "proved, tight (N - k)/k" with a
+    # certificate on an empty domain, which the checker rejected)
+    r = check_implication("k-anonymity", "basic-beta-likeness", None, when=when)
+    assert r.verdict == "unknown" and r.tight is None
+    assert "2*(T) <= N" in r.evidence and "nothing to prove" in r.evidence
+    # beside a part where tables exist, the claim is proved (the rest holds for want of tables)
+    r = check_implication("k-anonymity", "basic-beta-likeness", None, when=["k <= 3", "N >= 2"])
+    assert r.verdict == "proved"

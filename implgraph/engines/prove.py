@@ -139,6 +139,13 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
             details["supremum"] = {"method": bound.exact.method, "checks": bound.exact.checks,
                                    "U_raw": str(bound.exact.upper)}
         cert = certificate(a, b, c.a_params, c.b_params, a_classes, b_classes, region, c.N, bound)
+        premises = _premises_nowhere(cert, region)
+        if premises:
+            # (a vacuous "proved" would state a tight f of no table)
+            return finish("unknown", evidence=f"{bound.method}: its premises {premises} (where a table of the kind "
+                                              f"the definitions compare exists) hold at no point of the condition: "
+                                              f"no such table satisfies {a.name} there, and there is nothing to prove",
+                          method=bound.method)
         if bound.exact is not None:     # the supremum's own certificate (one per piece), beside the bound's
             details["certificates"] = [certificate(a, b, c.a_params, c.b_params, a_classes, b_classes,
                                                    region.add(where), c.N, part)
@@ -177,6 +184,20 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
     # no argument for all N: bounded check with the refuter
     return bounded_search(a, b, c.fx, raw_f, region, c.kinds, c.alpha, c.a_params, c.b_params, a_classes, b_classes,
                     max_n, c.N, timeout_ms, start, prior=bound)
+
+
+def _premises_nowhere(cert, region):
+    """The premises a certificate's domain adds to the claim's condition (e.g. ``2*(T) <= N``: a partition into
+    two classes of >= T records), as text, where together with the condition they hold at no point; else ''."""
+    own = {str(c) for c in region.constraints}
+    extra = [c for c in cert["domain"] if c not in own]
+    if not extra:
+        return ""
+    names = {str(s): s for s in region.kinds}
+    rels = [sympy.sympify(c, locals=names) for c in extra]
+    if region.add(*rels).is_empty() is not True:
+        return ""
+    return ", ".join(c for c, r in zip(extra, rels) if region.add(r).is_empty() is not False) or ", ".join(extra)
 
 
 @dataclass
