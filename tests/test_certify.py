@@ -379,3 +379,18 @@ def test_family_checked_at_large_n(certificates):
     cert = next(c for _, c in certificates if c["method"] == "vertex" and c["tight"] and "k" not in c["symbols"])
     rep = check_certificate(cert, ns=range(1000, 1001))
     assert rep.ok and "N = 1000..1000" in rep.steps[-1][2]
+
+
+def test_every_method_the_prover_certifies_has_a_kernel_lemma():
+    # the prover's methods (engines.certificates.METHODS) and the checker's lemmas (certify.kernel.METHOD_LEMMAS)
+    # are registered apart (the checker imports no engine); a method without a lemma would be rejected
+    from implgraph.certify.kernel import METHOD_LEMMAS, obligations, structural_checks
+    from implgraph.engines.certificates import METHODS
+    assert set(METHODS) <= set(METHOD_LEMMAS)
+    # an unknown method fails its structure and has no obligation
+    from implgraph.certify.expr import Reader
+    cert = {"method": "no-such-lemma", "A": {"family": "pairwise"}, "B": {"family": "pairwise"},
+            "symbols": {"N": "integer", "T": "real"}}
+    rd = Reader(cert["symbols"])
+    assert ("known lemma for method 'no-such-lemma'", False) in structural_checks(cert, rd)
+    assert obligations(cert, rd) == []

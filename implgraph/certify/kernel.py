@@ -810,126 +810,121 @@ def _class_size(B, rd, data):
     return _set_mass_of(T, rd, data, 2) if B.get("distance") is None else _distance_mass_of(T, rd, data)
 
 
+#: method -> (structure, obligations) of the lemma a certificate of that method invokes: ``structure(cert, A, B, rd)``
+#: gives ``[(what, ok)]``, the lemma's shape conditions; ``obligations(cert, A, B, rd, data)`` its
+#: :class:`Obligation` list (``data``: the certificate's ``upper_certificate``). One entry per lemma, registered
+#: below with :func:`_lemma`.
+METHOD_LEMMAS: dict = {}
+
+
+def _lemma(method, structure, obligations=None):
+    METHOD_LEMMAS[method] = (structure, obligations or (lambda cert, A, B, rd, data: []))
+
+
+def _is_T(cert, rd):
+    return ("U = T", _upper_is(cert, rd, rd.gens["T"], 1))
+
+
+def _same_level_structure(cert, A, B, rd):
+    # a description fixes the level only when it declares sides (a ratio of averages) or a distance
+    described = (A.get("sides") in ("two-sided", "one-sided") or A.get("distance") is not None)
+    same = (described and A["family"] == B["family"] and A.get("sides") == B.get("sides")
+            and A.get("distance") == B.get("distance")
+            and rd.poly(A.get("size") or 0) == rd.poly(B.get("size") or 0)
+            and (A["family"] != "class" or (rd.poly(A.get("min_class") or 1) == rd.poly(B.get("min_class") or 1)
+                                            and A.get("max_class") == B.get("max_class"))))
+    # or the two sides are one definition (its name, the registry checks the rest) with the same parameters
+    # and partition: one level function, whatever its description
+    one = (bool(A.get("definition")) and A.get("definition") == B.get("definition")
+           and (A.get("params") or {}) == (B.get("params") or {})
+           and all(A.get(k) == B.get(k) for k in ("size", "min_class", "max_class")))
+    return [("A and B have identical descriptions, or are one definition with the same parameters", same or one),
+            _is_T(cert, rd)]
+
+
+def _two_sided_subsets(A, B):
+    return ("A and B are two-sided subset levels", A["family"] == B["family"] == "subset" and _two_sided(A)
+            and _two_sided(B))
+
+
+def _supremum_structure(cert, A, B, rd):
+    q = (cert.get("upper_certificate") or {}).get("q")
+    return [_two_sided_subsets(A, B),
+            ("U = Min(T, 1/Max(1 - (N/q - 1)*(T - 1), 1/T))", q is not None and _same_text(rd, cert["upper"],
+                                                                                     supremum_upper(q))),
+            ("q is an integer (integer coefficients, integer symbols)", q is not None
+             and _integer_valued(rd.components(q), cert.get("symbols") or {}))]
+
+
+def _vertex_structure(cert, A, B, rd):
+    return [("A is pairwise", A["family"] == "pairwise" and _two_sided(A)),
+            ("B is a subset or class level with declared sides", B.get("sides") in ("two-sided", "one-sided")
+             and B["family"] in ("subset", "class") and (B["family"] == "subset" or B.get("min_class") is not None))]
+
+
+def _product_structure(cert, A, B, rd):
+    size_one = A["family"] == "subset" and _size(A, rd) == 1
+    singleton = A["family"] == "class" and str(A.get("max_class")) == "1"
+    return [("A is a two-sided subset level of size 1 or has singleton classes", (size_one or singleton)
+             and _two_sided(A)), ("B is pairwise", B["family"] == "pairwise")]
+
+
+_lemma("same-level", _same_level_structure)
+_lemma("subset-monotone", lambda cert, A, B, rd: [_two_sided_subsets(A, B), _is_T(cert, rd)],
+       lambda cert, A, B, rd, data: [Obligation("j_B - j_A >= 0", _size(B, rd) - _size(A, rd))])
+_lemma("subset-supremum", _supremum_structure, lambda cert, A, B, rd, data: _supremum(A, B, rd, data))
+_lemma("subset-to-classes",
+       lambda cert, A, B, rd: [("A is a two-sided subset level, B a two-sided class level", A["family"] == "subset"
+                                and B["family"] == "class" and _two_sided(A) and _two_sided(B)
+                                and B.get("min_class") is not None), _is_T(cert, rd)],
+       lambda cert, A, B, rd, data: [Obligation("min class size - j_A >= 0",
+                                                rd.poly(B["min_class"]) - _size(A, rd))])
+_lemma("class-to-subset", lambda cert, A, B, rd: _class_mass_structure(A, B, cert, rd),
+       lambda cert, A, B, rd, data: _class_mass(A, rd, data))
+_lemma("one-sided-ceiling", lambda cert, A, B, rd: _set_mass_structure(B, cert, rd),
+       lambda cert, A, B, rd, data: _set_mass(B, rd, data))
+_lemma("one-sided-class", lambda cert, A, B, rd: _rest_mass_structure(A, B, cert, rd),
+       lambda cert, A, B, rd, data: _rest_mass(A, rd, data))
+_lemma("subset-to-one-sided", lambda cert, A, B, rd: _max_value_structure(A, B, cert, rd),
+       lambda cert, A, B, rd, data: _max_value(A, rd, data))
+_lemma("class-distance", lambda cert, A, B, rd: _class_distance_structure(A, B, cert, rd),
+       lambda cert, A, B, rd, data: _class_distance(A, rd, data))
+_lemma("pairwise-distance", lambda cert, A, B, rd: _pairwise_distance_structure(A, B, cert, rd),
+       lambda cert, A, B, rd, data: _pairwise_distance(B, rd, data))
+_lemma("same-distance", lambda cert, A, B, rd: _same_distance_structure(A, B, cert, rd),
+       lambda cert, A, B, rd, data: _same_distance(B, rd, data))
+_lemma("one-sided-distance", lambda cert, A, B, rd: _one_sided_distance_structure(A, B, cert, rd),
+       lambda cert, A, B, rd, data: _one_sided_distance(B, rd, data))
+_lemma("removal-distance", lambda cert, A, B, rd: _removal_distance_structure(A, B, cert, rd),
+       lambda cert, A, B, rd, data: _removal_distance(A, rd, data))
+_lemma("removal-distance-pair", lambda cert, A, B, rd: _removal_pair_structure(A, B, cert, rd),
+       lambda cert, A, B, rd, data: _removal_pair(A, rd, data))
+_lemma("distance-ceiling", lambda cert, A, B, rd: _distance_ceiling_structure(B, cert, rd),
+       lambda cert, A, B, rd, data: _distance_mass_of(rd.poly(B.get("min_class") or "1"), rd, data))
+_lemma("class-size", lambda cert, A, B, rd: _class_size_structure(A, B, cert, rd),
+       lambda cert, A, B, rd, data: _class_size(B, rd, data))
+_lemma("finite-level-of",
+       lambda cert, A, B, rd: [("A's registered definition declares B's level where finite",
+                                _declares_finite_level(A, B)), _is_T(cert, rd)])
+_lemma("vertex", _vertex_structure,
+       lambda cert, A, B, rd, data: _vertex(B, cert["upper"], rd, _multipliers(data, rd)))
+_lemma("product", _product_structure,
+       lambda cert, A, B, rd, data: _product(cert["upper"], rd, [{k: rd.poly(v) for k, v in comp.items()}
+                                                                  for comp in data.get("multipliers", [])]))
+
+
 def structural_checks(cert, rd):
-    """``[(what, ok)]``: the shape conditions of the lemma the certificate invokes."""
+    """``[(what, ok)]``: the shape conditions of the lemma the certificate invokes (:data:`METHOD_LEMMAS`), and a
+    minimum class size A's registered definition declares."""
     A, B, method = cert["A"], cert["B"], cert["method"]
-    T = rd.gens["T"]
-
-    def upper_is_T():
-        return _upper_is(cert, rd, T, 1)
-
-    checks = []
-    if method == "same-level":
-        # a description fixes the level only when it declares sides (a ratio of averages) or a distance
-        described = (A.get("sides") in ("two-sided", "one-sided") or A.get("distance") is not None)
-        same = (described and A["family"] == B["family"] and A.get("sides") == B.get("sides")
-                and A.get("distance") == B.get("distance")
-                and rd.poly(A.get("size") or 0) == rd.poly(B.get("size") or 0)
-                and (A["family"] != "class" or (rd.poly(A.get("min_class") or 1) == rd.poly(B.get("min_class") or 1)
-                                                and A.get("max_class") == B.get("max_class"))))
-        # or the two sides are one definition (its name, the registry checks the rest) with the same parameters
-        # and partition: one level function, whatever its description
-        one = (bool(A.get("definition")) and A.get("definition") == B.get("definition")
-               and (A.get("params") or {}) == (B.get("params") or {})
-               and all(A.get(k) == B.get(k) for k in ("size", "min_class", "max_class")))
-        checks += [("A and B have identical descriptions, or are one definition with the same parameters",
-                    same or one), ("U = T", upper_is_T())]
-    elif method == "subset-monotone":
-        checks += [("A and B are two-sided subset levels", A["family"] == B["family"] == "subset" and _two_sided(A)
-                    and _two_sided(B)), ("U = T", upper_is_T())]
-    elif method == "subset-supremum":
-        q = (cert.get("upper_certificate") or {}).get("q")
-        checks += [("A and B are two-sided subset levels", A["family"] == B["family"] == "subset" and _two_sided(A)
-                    and _two_sided(B)),
-                   ("U = Min(T, 1/Max(1 - (N/q - 1)*(T - 1), 1/T))", q is not None and _same_text(rd, cert["upper"],
-                                                                                        supremum_upper(q))),
-                   ("q is an integer (integer coefficients, integer symbols)", q is not None
-                    and _integer_valued(rd.components(q), cert.get("symbols") or {}))]
-    elif method == "subset-to-classes":
-        checks += [("A is a two-sided subset level, B a two-sided class level", A["family"] == "subset"
-                    and B["family"] == "class" and _two_sided(A) and _two_sided(B) and B.get("min_class") is not None),
-                   ("U = T", upper_is_T())]
-    elif method == "class-to-subset":
-        checks += _class_mass_structure(A, B, cert, rd)
-    elif method == "one-sided-ceiling":
-        checks += _set_mass_structure(B, cert, rd)
-    elif method == "one-sided-class":
-        checks += _rest_mass_structure(A, B, cert, rd)
-    elif method == "subset-to-one-sided":
-        checks += _max_value_structure(A, B, cert, rd)
-    elif method == "class-distance":
-        checks += _class_distance_structure(A, B, cert, rd)
-    elif method == "pairwise-distance":
-        checks += _pairwise_distance_structure(A, B, cert, rd)
-    elif method == "same-distance":
-        checks += _same_distance_structure(A, B, cert, rd)
-    elif method == "one-sided-distance":
-        checks += _one_sided_distance_structure(A, B, cert, rd)
-    elif method == "removal-distance":
-        checks += _removal_distance_structure(A, B, cert, rd)
-    elif method == "removal-distance-pair":
-        checks += _removal_pair_structure(A, B, cert, rd)
-    elif method == "distance-ceiling":
-        checks += _distance_ceiling_structure(B, cert, rd)
-    elif method == "class-size":
-        checks += _class_size_structure(A, B, cert, rd)
-    elif method == "finite-level-of":
-        checks += [("A's registered definition declares B's level where finite", _declares_finite_level(A, B)),
-                   ("U = T", upper_is_T())]
-    elif method == "vertex":
-        checks += [("A is pairwise", A["family"] == "pairwise" and _two_sided(A)),
-                   ("B is a subset or class level with declared sides", B.get("sides") in ("two-sided", "one-sided")
-                    and B["family"] in ("subset", "class") and (
-                       B["family"] == "subset" or B.get("min_class") is not None))]
-    elif method == "product":
-        size_one = A["family"] == "subset" and _size(A, rd) == 1
-        singleton = A["family"] == "class" and str(A.get("max_class")) == "1"
-        checks += [("A is a two-sided subset level of size 1 or has singleton classes",
-                    (size_one or singleton) and _two_sided(A)), ("B is pairwise", B["family"] == "pairwise")]
-    else:
-        checks.append((f"known lemma for method {method!r}", False))
+    lemma = METHOD_LEMMAS.get(method)
+    checks = lemma[0](cert, A, B, rd) if lemma else [(f"known lemma for method {method!r}", False)]
     return checks + _declared_min_class(A, B, rd)
 
 
 def obligations(cert, rd):
-    """The :class:`Obligation` list of the certificate's upper bound (its lemma's inequalities),
-    over the ring of ``rd`` (an :class:`implgraph.certify.expr.Reader`)."""
-    A, B, method = cert["A"], cert["B"], cert["method"]
-    data = cert.get("upper_certificate") or {}
-    if method == "subset-monotone":
-        return [Obligation("j_B - j_A >= 0", _size(B, rd) - _size(A, rd))]
-    if method == "subset-supremum":
-        return _supremum(A, B, rd, data)
-    if method == "subset-to-classes":
-        return [Obligation("min class size - j_A >= 0", rd.poly(B["min_class"]) - _size(A, rd))]
-    if method == "class-to-subset":
-        return _class_mass(A, rd, data)
-    if method == "one-sided-ceiling":
-        return _set_mass(B, rd, data)
-    if method == "one-sided-class":
-        return _rest_mass(A, rd, data)
-    if method == "subset-to-one-sided":
-        return _max_value(A, rd, data)
-    if method == "class-distance":
-        return _class_distance(A, rd, data)
-    if method == "pairwise-distance":
-        return _pairwise_distance(B, rd, data)
-    if method == "same-distance":
-        return _same_distance(B, rd, data)
-    if method == "one-sided-distance":
-        return _one_sided_distance(B, rd, data)
-    if method == "removal-distance":
-        return _removal_distance(A, rd, data)
-    if method == "removal-distance-pair":
-        return _removal_pair(A, rd, data)
-    if method == "distance-ceiling":
-        return _distance_mass_of(rd.poly(B.get("min_class") or "1"), rd, data)
-    if method == "class-size":
-        return _class_size(B, rd, data)
-    if method == "vertex":
-        mults = _multipliers(data, rd)
-        return _vertex(B, cert["upper"], rd, mults)
-    if method == "product":
-        mults = [{k: rd.poly(v) for k, v in comp.items()} for comp in data.get("multipliers", [])]
-        return _product(cert["upper"], rd, mults)
-    return []
+    """The :class:`Obligation` list of the certificate's upper bound (its lemma's inequalities, :data:`METHOD_LEMMAS`),
+    over the ring of ``rd`` (an :class:`implgraph.certify.expr.Reader`); none for an unknown method (its
+    structure fails)."""
+    lemma = METHOD_LEMMAS.get(cert["method"])
+    return lemma[1](cert, cert["A"], cert["B"], rd, cert.get("upper_certificate") or {}) if lemma else []
