@@ -27,7 +27,8 @@ from fractions import Fraction
 INF = float("inf")
 
 __all__ = ["INF", "mean", "needed", "mult_t", "kt", "dp", "kdp", "ldp", "k_anonymity", "emd_t",
-           "groups", "basic_beta_likeness", "delta_disclosure_ratio", "enhanced_beta_likeness", "distinct_l",
+           "groups", "basic_beta_likeness", "delta_disclosure_ratio", "enhanced_beta_likeness", "distinct_l", "frequency_l",
+           "entropy_l",
            "recursive_cl", "alpha_k", "eps_delta_dp", "eps_delta_ldp", "hierarchical_emd"]
 
 
@@ -214,6 +215,26 @@ def distinct_l(rows, classes):
     """Distinct l-diversity (Machanavajjhala et al., TKDD 2007): the fewest values present in a class."""
     m = len(rows[0])
     return min(sum(1 for l in range(m) if mean(rows, e, l) > 0) for e in groups(classes))
+
+
+def frequency_l(rows, classes):
+    """Frequency l-diversity (sei2019 Definition 2): every value's relative frequency in a class is at most 1/l; the
+    largest such l, ``min_E 1 / max_v Pr_E(v)``."""
+    m = len(rows[0])
+    return min(1 / max(mean(rows, e, l) for l in range(m)) for e in groups(classes))
+
+
+def entropy_l(rows, classes):
+    """Entropy l-diversity (sei2019 Definition 3): ``-sum_v p(v) log p(v) >= log l`` in every class; the largest such
+    l, ``min_E prod_v p(v)^(-p(v))`` (0^0 = 1), as an exact sympy number (sympy compares them)."""
+    import sympy
+    m = len(rows[0])
+    levels = []
+    for e in groups(classes):
+        q = [mean(rows, e, l) for l in range(m)]
+        levels.append(sympy.Mul(*(sympy.Rational(x.numerator, x.denominator) ** -sympy.Rational(x.numerator, x.denominator)
+                                  for x in q if x)))
+    return min(levels, key=lambda v: sympy.N(v, 50))
 
 
 def recursive_cl(rows, classes, l):

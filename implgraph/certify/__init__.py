@@ -12,10 +12,12 @@ U. This package re-checks both without importing the prover or the refuter:
   (:mod:`implgraph.certify.solve`; each step names the solvers' answers), multipliers
   as ``target = sum(lambda_i * fact_i)`` with every ``lambda_i >= 0``;
 - the **tightness family**: blocks of equal binary rows ``{"count", "value", "class"}`` (expressions
-  in N, T and the parameters) evaluated at every point of the domain with N = 2..12, every integer
+  in N, T and the parameters), or blocks of records uniform over values of their own ``{"count", "values",
+  "class"}`` (``uniform_blocks``: as many buckets as the blocks' values), evaluated at every point of the domain
+  with N = 2..12, every integer
   parameter and a grid of levels; the exact levels (:mod:`implgraph.certify.levels`, from the
   definitions, computed on the blocks without expanding them) must give A <= T (A >= T for a level that is
-  a class size, larger is stronger) and B = U;
+  a class size or a uniform class's number of values, larger is stronger) and B = U;
 - an ``inequality-lemmas`` certificate (definitions outside the ratio families, e.g. the l-diversities) is a
   chain of textbook inequalities between class levels, re-checked by :mod:`implgraph.certify.lemma_chain`.
 
@@ -38,8 +40,9 @@ from dataclasses import dataclass, field
 from implgraph.certify.domain import Domain
 from implgraph.certify.expr import Unreadable
 from implgraph.certify.kernel import obligations, registered, structural_checks
-from implgraph.certify.levels import INF, blocks_table, level
+from implgraph.certify.levels import INF, blocks_table, level, uniform_table
 from implgraph.certify.solve import discharge
+from implgraph.definitions.class_bounds import is_count_at_uniform
 
 __all__ = ["check_certificate", "certificates_in", "CertificateReport", "FORMAT"]
 
@@ -63,13 +66,14 @@ class CertificateReport:
 def _check_family(cert, domain, ns):
     """``(ok, how)``: the tightness family at every sampled point of the domain."""
     fam = cert.get("tightness") or {}
-    blocks = fam.get("blocks")
+    uniform = bool(fam.get("uniform_blocks")) and not fam.get("blocks")
+    blocks, field_ = (fam.get("uniform_blocks"), "values") if uniform else (fam.get("blocks"), "value")
     if not blocks:
         return False, "no table family given"
     rd = domain.reader
     upper = rd.function(cert["upper"])
-    parsed = [(rd.function(b["count"]), rd.function(b["value"]), b.get("class")) for b in blocks]
-    texts = [cert["upper"], *(b[k] for b in blocks for k in ("count", "value"))]
+    parsed = [(rd.function(b["count"]), rd.function(b[field_]), b.get("class")) for b in blocks]
+    texts = [cert["upper"], *(b[k] for b in blocks for k in ("count", field_))]
     sizes = []
     for d in (cert["A"], cert["B"]):
         sizes.append(None if d.get("size") is None else rd.function(d["size"]))
@@ -82,6 +86,8 @@ def _check_family(cert, domain, ns):
               for k in ("min_class", "max_class") if d.get(k) is not None]
     # the check at a point depends only on these names: points differing elsewhere are one check
     used = sorted(frozenset({"N", "T"}).union(*(rd.names_in(t) for t in texts)))
+    # a class size, or a uniform class's number of values: larger is stronger
+    larger = bool(cert["A"].get("class_size_level") or cert["A"].get("uniform_class_level"))
     checked, seen, done = 0, {}, set()
     for env in domain.points(ns):
         where = tuple(env[n] for n in used)
@@ -95,7 +101,8 @@ def _check_family(cert, domain, ns):
                 if c.denominator != 1:
                     raise ValueError(f"block size {c} is not an integer")
                 evald.append((int(c), None if c == 0 else value(env), label))
-            table = blocks_table(evald, singleton_classes=bool(fam.get("singleton_classes")))
+            table = uniform_table(evald) if uniform else blocks_table(evald, singleton_classes=bool(
+                fam.get("singleton_classes")))
             ja, jb = (None if s is None else s(env) for s in sizes)
             if any(j is not None and j.denominator != 1 for j in (ja, jb)):
                 raise ValueError(f"a subset size ({ja}, {jb}) is not an integer")
@@ -107,11 +114,12 @@ def _check_family(cert, domain, ns):
         if bad:
             return False, f"{bad} at {_pt(env)}"
         key = tuple(evald)
-        a, b = (_memo(seen, (side["family"], side.get("sides"), side.get("distance"), j, key),
+        a, b = (_memo(seen, (side["family"], side.get("sides"), side.get("distance"), bool(side.get("class_size_level")),
+                             bool(side.get("uniform_class_level")), j, uniform, key),
                       lambda: level(side, table, j))
                 for side, j in ((cert["A"], ja), (cert["B"], jb)))
         t, u = env["T"], upper(env)
-        if cert["A"].get("class_size_level"):       # larger is stronger: A holds at T where its level is >= T
+        if larger:      # A holds at T where its level is >= T
             if a < t:
                 return False, f"A's level {a} is below T = {t} at {_pt(env)}"
         elif a == INF or a > t:
@@ -121,7 +129,7 @@ def _check_family(cert, domain, ns):
         checked += 1
     if not checked:
         return False, "no point of the domain was sampled"
-    return True, (f"A <= T and B = U exactly at {checked} points (N = {min(ns)}..{max(ns)}, "
+    return True, (f"A {'>=' if larger else '<='} T and B = U exactly at {checked} points (N = {min(ns)}..{max(ns)}, "
                   f"levels {', '.join(map(str, domain.t_grid))})")
 
 
@@ -236,7 +244,8 @@ def _registered(cert) -> list:
             out.append((f"{label} ({name}) as registered", True, "not registered here: the description is taken as given"))
             continue
         ok = (side.get("family") == getattr(d, "family", None) and side.get("sides") == getattr(d, "sides", None)
-              and bool(side.get("class_size_level")) == bool(getattr(d, "class_size_level", False)))
+              and bool(side.get("class_size_level")) == bool(getattr(d, "class_size_level", False))
+              and bool(side.get("uniform_class_level")) == is_count_at_uniform(d))
         size_ok, size_how = _registered_size(side, d, cert.get("domain") or ())
         distance_ok, distance_how = _registered_distance(side, d)
         out.append((f"{label} ({name}) as registered", ok and size_ok and distance_ok,

@@ -24,6 +24,7 @@ Fraction(9, 4)
 from __future__ import annotations
 
 import ast
+import math
 import operator
 from fractions import Fraction
 
@@ -205,7 +206,7 @@ def _divide(a, b):
 
 
 def _compile(node, names, shared=None):
-    """A closure evaluating ``node`` exactly (ints and Fractions; Min, Max). With ``shared`` (a dict),
+    """A closure evaluating ``node`` exactly (ints and Fractions; Min, Max, ceiling). With ``shared`` (a dict),
     identical ``Min``/``Max`` subtrees get one closure that remembers its last ``(env, value)``."""
     if isinstance(node, ast.Constant) and type(node.value) is int:
         v = node.value
@@ -248,4 +249,8 @@ def _compile(node, names, shared=None):
 
         shared[key] = call
         return call
+    if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "ceiling" and len(node.args) == 1 \
+            and not node.keywords:
+        f = _compile(node.args[0], names, shared)
+        return lambda env: math.ceil(f(env))        # (an int: exact for ints and Fractions)
     raise Unreadable(f"{ast.unparse(node)} is not a rational expression")

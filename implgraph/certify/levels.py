@@ -4,7 +4,10 @@ A certificate describes each side by data, not by name: ``{"family": "pairwise" 
 "class", "sides": "two-sided" | "one-sided", "size": j}`` (``size``: the subset size of a subset
 family), or ``{"family": "class", "distance": "total-variation"}`` for the largest total variation
 distance of a class's distribution from the table's, or ``{"family": "class", "class_size_level": true}`` for
-the number of records of the smallest class (larger is stronger). The level of a table is the largest ratio ``mean_S / mean_D`` (and ``mean_D / mean_S`` when
+the number of records of the smallest class (larger is stronger), or ``{"family": "class", "uniform_class_level":
+true}`` for a level whose value at a class uniform over m values is m, the table's being its classes' smallest
+(larger is stronger; the l-diversities: computed here only on tables whose classes are uniform over the values they
+hold). The level of a table is the largest ratio ``mean_S / mean_D`` (and ``mean_D / mean_S`` when
 two-sided) over the record sets S of the family and the buckets, in exact :class:`fractions.Fraction`
 arithmetic; ``0/0`` constrains nothing and ``x/0`` is infinite (:data:`INF`). Written from the
 definitions alone (the extreme j-subsets are the j smallest and j largest values of a bucket), so
@@ -14,7 +17,9 @@ A *block family* is a table given as blocks of equal rows ``{"count": n, "value"
 (two buckets: ``x`` and ``1 - x``); :func:`blocks_table` turns it into a weighted table
 ``[(count, row, label)]`` whose level :func:`level` computes without expanding the blocks (the
 extreme j-subsets take whole blocks and part of one), so a family is checked at N = 1000 as fast
-as at N = 2. :func:`raw_level` is the same level for plain rows.
+as at N = 2. :func:`raw_level` is the same level for plain rows. A *uniform family* is a table given as blocks
+``{"count": n, "values": m, "class": c}`` whose records are uniform over m values of their own (the blocks' values
+are disjoint): :func:`uniform_table` turns it into a weighted table.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-__all__ = ["INF", "raw_level", "level", "blocks_table"]
+__all__ = ["INF", "raw_level", "level", "blocks_table", "uniform_table"]
 
 INF = float("inf")
 
@@ -94,6 +99,10 @@ def level(side, table, size=None):
         for count, _, label in table:
             sizes[label] = sizes.get(label, 0) + count
         return Fraction(min(sizes.values()))
+    if side.get("uniform_class_level"):     # the smallest number of values of a class uniform over them
+        if family != "class" or any(label is None for _, _, label in table):
+            raise ValueError("a uniform class level needs a class family with class labels")
+        return _uniform_class_level(table)
     if side.get("distance") is not None:
         if side["distance"] != "total-variation" or family != "class":
             raise ValueError(f"unknown class distance {side['distance']!r} (family {family!r})")
@@ -125,11 +134,28 @@ def _total_variation(table):
         raise ValueError("a class family needs class labels")
     n = sum(count for count, _, _ in table)
     p = [Fraction(sum(count * row[l] for count, row, _ in table), n) for l in range(len(table[0][1]))]
+    return max(sum(abs(v - q) for v, q in zip(dist, p)) / 2 for dist in _class_distributions(table).values())
+
+
+def _class_distributions(table):
+    """``{label: [q_l]}``: each class's mean distribution over the buckets, exactly."""
     classes = {}
     for count, row, label in table:
-        k, sums = classes.get(label, (0, [0] * len(p)))
-        classes[label] = (k + count, [a + count * x for a, x in zip(sums, row)])
-    return max(sum(abs(Fraction(v) / k - q) for v, q in zip(sums, p)) / 2 for k, sums in classes.values())
+        k, sums = classes.get(label, (0, [0] * len(row)))
+        classes[label] = (k + count, [a + count * Fraction(x) for a, x in zip(sums, row)])
+    return {label: [v / k for v in sums] for label, (k, sums) in classes.items()}
+
+
+def _uniform_class_level(table):
+    """The smallest number of values of a class, each class uniform over the values it holds (ValueError where a
+    class is not: this level is computed here only there)."""
+    counts = []
+    for label, q in _class_distributions(table).items():
+        held = [v for v in q if v]
+        if len(set(held)) != 1:
+            raise ValueError(f"class {label} is not uniform over its values ({', '.join(map(str, q))})")
+        counts.append(len(held))
+    return Fraction(min(counts))
 
 
 def raw_level(side, rows, classes=None, size=None):
@@ -169,4 +195,32 @@ def blocks_table(blocks, singleton_classes=False):
             table += [(1, [v, 1 - v], f"E{len(table) + i + 1}") for i in range(count)]
         else:
             table.append((count, [v, 1 - v], label))
+    return table
+
+
+def uniform_table(blocks):
+    """The weighted table of a uniform family evaluated at a point.
+
+    ``blocks``: ``[(count, m, label)]`` with integer counts (blocks of count 0 are dropped) and integers m >= 1:
+    the block's records are uniform over m values of their own, the blocks' values following one another.
+
+    Examples
+    --------
+    >>> uniform_table([(1, 2, "E1"), (3, 1, "E2")])
+    [(1, [Fraction(1, 2), Fraction(1, 2), Fraction(0, 1)], 'E1'), (3, [Fraction(0, 1), Fraction(0, 1), Fraction(1, 1)], 'E2')]
+    """
+    kept = []
+    for count, m, label in blocks:
+        if count < 0:
+            raise ValueError(f"negative block size {count}")
+        if not count:
+            continue
+        if Fraction(m).denominator != 1 or m < 1:
+            raise ValueError(f"a block is uniform over {m} values, not a positive integer")
+        kept.append((count, int(m), label))
+    p = sum(m for _, m, _ in kept)
+    table, first = [], 0
+    for count, m, label in kept:
+        table.append((count, [Fraction(1, m) if first <= l < first + m else Fraction(0) for l in range(p)], label))
+        first += m
     return table

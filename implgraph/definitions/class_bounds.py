@@ -11,7 +11,8 @@ for every ``k`` by a term-by-term argument over a generic index ``i`` and return
 - :func:`support_steps` -- a level is at least ``exp(H(q))`` where the other level is a count of values
   (Gibbs' inequality ``log k >= H(q)``: Cover & Thomas, Elements of Information Theory, 2nd ed.,
   Theorem 2.6.4), shown from ``x log x - x + 1 >= 0``;
-- :func:`uniform_class_level` -- a level at the uniform class ``q_i = 1/k``;
+- :func:`uniform_class_level` -- a level at the uniform class ``q_i = 1/k``; :func:`is_count_at_uniform` -- is it
+  ``k`` itself;
 - :func:`capped_steps` -- ``exp(H(q))`` is at least ``g(1 / max q)``, the value at the capped distribution
   (``floor(x)`` values at ``1/x``, one at ``1 - floor(x)/x``), and ``g`` is nondecreasing
   (:func:`capped_entropy`).
@@ -26,8 +27,8 @@ import sympy
 from implgraph.core.simplified import simplified
 from implgraph.definitions._classes import GenericClass
 
-__all__ = ["class_level_steps", "support_steps", "uniform_class_level", "nonnegative_from_zero", "sum_split",
-           "capped_entropy", "capped_steps"]
+__all__ = ["class_level_steps", "support_steps", "uniform_class_level", "is_count_at_uniform", "nonnegative_from_zero",
+           "sum_split", "capped_entropy", "capped_steps"]
 
 
 def sum_split(expr, cls):
@@ -163,6 +164,19 @@ def uniform_class_level(definition):
     if level is None:
         return None
     return simplified(level.xreplace({cls.q[cls.i]: 1 / cls.k, cls.top: 1 / cls.k}).doit()), cls.k
+
+
+def is_count_at_uniform(definition) -> bool:
+    """Is ``definition`` a class level (larger stronger) whose declared value at a class uniform over k values is k
+    itself, for every k (the l-diversities)? Then a table whose classes are each uniform over m or more values of
+    their own has level >= m (the table's level is its worst class's)."""
+    if getattr(definition, "family", None) != "class" or getattr(definition, "stronger", None) != "larger":
+        return False
+    try:
+        at_uniform = uniform_class_level(definition)
+    except (TypeError, ValueError, AttributeError):
+        return False
+    return at_uniform is not None and simplified(at_uniform[0] - at_uniform[1]) == 0
 
 
 def capped_entropy(x, n=None):

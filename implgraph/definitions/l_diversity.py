@@ -46,12 +46,14 @@ def _class_counts(ct):
 
 
 class _LDiversity(Definition):
-    """What both l-diversities declare: a count l per class, larger is stronger, classes needed."""
+    """What both l-diversities declare: a count l per class, larger is stronger, classes needed (the record sets
+    compared are the classes)."""
 
     level_symbol = "l"
     scale = "count"
     stronger = "larger"
     needs_classes = True
+    family = "class"
 
 
 @register

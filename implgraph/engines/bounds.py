@@ -173,6 +173,8 @@ class Bound:
     #: a Piecewise ``upper`` proved piece by piece: ``[(condition, Bound)]``, the conditions covering the claim's
     #: (each piece has its own certificate, on the claim's condition and the piece's)
     parts: list = field(default_factory=list)
+    #: what the attaining table says of the number of buckets (a tight bound)
+    attained: str = BINARY_EXTREMAL
 
 
 @dataclass
@@ -445,6 +447,34 @@ def _distance_ceiling(s, region, N):
                  f"N P - e x >= 0 on S, so x - P <= (N - e) x/N <= (N - {s})/N on every table of N records whatever A "
                  "is (an upper bound; not argued to be attained)",
                  checks=[f"s >= 1 and 2 s <= N on the condition: {ok}"])
+
+
+def uniform_ceiling(a, a_classes, b_classes, bound, N):
+    """B's ceiling ``bound`` (``distance-ceiling`` or ``one-sided-ceiling`` over classes of >= 1 record), tight where
+    A's level counts a uniform class's values (:func:`implgraph.definitions.class_bounds.is_count_at_uniform`, the
+    l-diversities) on any partition: one record uniform over m = ceiling(T) values in a class of its own and N - 1
+    uniform over m other values in another have A's level m >= T and B's ceiling, (N - 1)/N from the table or N
+    times its mean. None where that does not apply."""
+    from implgraph.definitions.class_bounds import is_count_at_uniform
+    if bound is None or bound.method not in ("distance-ceiling", "one-sided-ceiling") or not is_count_at_uniform(a) \
+            or not (any_partition(a_classes) and any_partition(b_classes)) \
+            or sympy.sympify((b_classes or {}).get("min_size", 1)) != 1:
+        return None
+
+    def build(point):
+        Tv, Nv, _ = _at(point, N)
+        m = int(sympy.ceiling(Tv))
+        rows = [[Fraction(1, m)] * m + [Fraction(0)] * m] + [[Fraction(0)] * m + [Fraction(1, m)] * m] * (Nv - 1)
+        return ConcreteTable.from_fractions(rows, classes=["E1"] + ["E2"] * (Nv - 1))
+
+    arg = (f"{bound.argument.split(' (an upper bound')[0]}; and it is attained whatever A's level T: {a.name}'s level "
+           "of a class uniform over m values is m (its declared class level at q_i = 1/m) and the table's is its "
+           "worst class's, so one record uniform over m = ceiling(T) values in a class of its own and N - 1 records "
+           "uniform over m other values in another (2 m buckets) satisfy A at T, and the lone class holds all its "
+           "mass where the table holds 1/N of it: B's ceiling")
+    return Bound(bound.upper, True, bound.method, arg, build=build,
+                 checks=bound.checks + [f"A ({a.name}) counts a uniform class's values: True", "any partition: True"],
+                 attained="the attaining table has 2 ceiling(T) buckets (with fewer, the supremum is not derived)")
 
 
 def _escape_bound(N):

@@ -29,6 +29,7 @@ import sympy
 from implgraph.core.formula import Word
 from implgraph.engines.bounds import T, class_distance_of, declared_subset_size
 from implgraph.core.simplified import simplified
+from implgraph.definitions.class_bounds import is_count_at_uniform
 
 __all__ = ["certificate", "FORMAT", "METHODS"]
 
@@ -48,6 +49,8 @@ def _side(d, params, classes, N):
         out["distance"] = distance
     if getattr(d, "class_size_level", False):
         out["class_size_level"] = True      # the level is the smallest class's size (larger is stronger)
+    if is_count_at_uniform(d):
+        out["uniform_class_level"] = True   # a class uniform over m values has level m (larger is stronger)
     if d.family == "class":
         spec = classes or {}
         out["min_class"] = str(spec.get("min_size", 1))
@@ -434,12 +437,21 @@ def _max_value_upper_certificate(cert, ctx):
 
 def _escape_family(cert):
     """Where A is a class's total variation distance: one record at x = Min(1, N T/(N - 1)) in class E1, N - 1 at 0
-    in E2 (engines.bounds ``_escape_bound``: a rare value escapes the distance); None otherwise (the ceiling is then
-    an upper bound only)."""
+    in E2 (engines.bounds ``_escape_bound``: a rare value escapes the distance); where A is a level that counts a
+    uniform class's values, :func:`_uniform_family`; None otherwise (the ceiling is then an upper bound only)."""
+    if cert["A"].get("uniform_class_level"):
+        return _uniform_family()
     if cert["A"].get("distance") != "total-variation":
         return None
     return {"blocks": [{"count": "1", "value": "Min(1, N*T/(N - 1))", "class": "E1"},
                        {"count": "N - 1", "value": "0", "class": "E2"}]}
+
+
+def _uniform_family():
+    """One record uniform over ceiling(T) values in class E1, N - 1 uniform over ceiling(T) other values in E2
+    (2 ceiling(T) buckets; engines.bounds ``uniform_ceiling``)."""
+    return {"uniform_blocks": [{"count": "1", "values": "ceiling(T)", "class": "E1"},
+                               {"count": "N - 1", "values": "ceiling(T)", "class": "E2"}]}
 
 
 @_method("one-sided-ceiling", family=lambda cert, ctx: _escape_family(cert))
@@ -451,7 +463,7 @@ def _set_mass_upper_certificate(cert, ctx):
         "mass": _set_mass_multipliers(s_)}}
 
 
-@_method("distance-ceiling")
+@_method("distance-ceiling", family=lambda cert, ctx: _uniform_family() if cert["A"].get("uniform_class_level") else None)
 def _distance_ceiling_upper_certificate(cert, ctx):
     s_ = cert["B"].get("min_class", "1")
     _two_classes(cert, s_)

@@ -22,8 +22,8 @@ import sympy
 from implgraph.core.formula import Word, parse_condition, parse_expr
 from implgraph.core.region import Region
 from implgraph.engines.certificates import certificate
-from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, Bound, ProofResult, T, any_partition, as_definition,
-                                     ceiling_bound, decide, lowest_raw, param_ranges, tight_bound)
+from implgraph.engines.bounds import (ANY_BUCKETS, Bound, ProofResult, T, any_partition, as_definition,
+                                     ceiling_bound, decide, lowest_raw, param_ranges, tight_bound, uniform_ceiling)
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
@@ -121,6 +121,8 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         if floor is not None:
             a_classes = b_classes = {"min_size": floor}
         bound = _ceiling(c, b_classes, region)
+        if floor is None:       # attained where A counts a uniform class's values (the l-diversities)
+            bound = uniform_ceiling(a, a_classes, b_classes, bound, c.N) or bound
         if bound is not None and floor is not None:
             bound.argument += (f"; {a.name} declares its parameter {a.min_class_param} a minimum class size (its level "
                                f"is infinite on a table with a smaller class), so every table where it is finite "
@@ -177,7 +179,7 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         r0 = bounded_search(a, b, None, None, region, c.kinds, c.alpha, c.a_params, c.b_params, a_classes, b_classes,
                       min(max_n, 5), c.N, min(timeout_ms, 1000), start, limit=12)
         if r0.verdict == "refuted":
-            r0.evidence = ("no f can work: " + r0.evidence + f" (A's level is finite, B's is infinite); "
+            r0.evidence = ("no f can work: " + r0.evidence + " (A's level is finite, B's is infinite); "
                            "the implication fails for every f")
             r0.tightness = "wrong"
             return r0
@@ -307,7 +309,7 @@ def _f_dominates(c: _Claim, bound) -> bool:
 
 def _buckets_text(bound) -> str:
     """What the argument says of the number of buckets (and, when it is tight, of its attaining table)."""
-    return ANY_BUCKETS + (f"; {BINARY_EXTREMAL}" if bound.tight else "")
+    return ANY_BUCKETS + (f"; {bound.attained}" if bound.tight else "")
 
 
 def _identical(f, upper) -> bool:

@@ -1,0 +1,99 @@
+"""The l-diversities say nothing of how far a class lies from the table: distinct, frequency and entropy l-diversity
+=> EMD t-closeness (equal ground distance), hierarchical EMD and basic beta-likeness, each tight at B's ceiling.
+
+By hand: one record uniform over m values in class E1, N - 1 records uniform over m other values in E2 (2 m
+buckets). Each class is uniform over m values, so its distinct count, its 1/max frequency and its exp(entropy) are
+m: every l-diversity holds at l = m. The table gives each of E1's values 1/(m N): E1 is (N - 1)/N from the table in
+total variation (its m values hold 1 - 1/N more than the table, the others 1 - 1/N less, halved), and E1's
+frequency 1/m is N times the table's, beta = N - 1. These are the ceilings every table of N records respects (a class
+of e >= 1 records holds at most the table's mass: q <= N p / e; the other records hold N P - e x >= 0 where the class
+lies above the table), so at every l >= 1 (m = ceiling(l)) the tight f is (N - 1)/N, and N - 1 for beta.
+"""
+
+import copy
+import math
+from fractions import Fraction
+
+import pytest
+import sympy
+
+import brute
+from implgraph.certify import certificates_in, check_certificate
+from implgraph.engines.prove import check_implication
+
+N = sympy.Symbol("N", integer=True)
+A_DEFS = ["distinct-l-diversity", "frequency-l-diversity", "entropy-l-diversity"]
+B_DEFS = [("emd-t-closeness", {"ground": "equal"}, (N - 1) / N), ("hierarchical-emd-t-closeness", {"ground": "equal"},
+                                                                   (N - 1) / N), ("basic-beta-likeness", {}, N - 1)]
+LEVELS = (Fraction(1), Fraction(5, 4), Fraction(2), Fraction(5, 2), Fraction(4))
+BRUTE = {"distinct-l-diversity": brute.distinct_l, "frequency-l-diversity": brute.frequency_l,
+         "entropy-l-diversity": brute.entropy_l}
+
+
+def _family(n, level):
+    m = math.ceil(level)
+    one, other = [Fraction(1, m)] * m + [Fraction(0)] * m, [Fraction(0)] * m + [Fraction(1, m)] * m
+    return [one] + [other] * (n - 1), ["E1"] + ["E2"] * (n - 1)
+
+
+@pytest.mark.parametrize("n", range(2, 13))
+def test_the_family_attains_the_ceilings_by_brute_force(n):
+    for level in LEVELS:
+        rows, labels = _family(n, level)
+        for a, levels in BRUTE.items():
+            assert sympy.sympify(levels(rows, labels)) == math.ceil(level) >= level, a
+        assert brute.emd_t(rows, labels) == Fraction(n - 1, n)
+        assert brute.basic_beta_likeness(rows, labels) == n - 1
+
+
+def test_the_brute_force_l_diversities_by_hand():
+    # class (1/2, 1/4, 1/4): distinct 3, frequency 2, entropy 2^(1/2) 4^(1/2) = 2 sqrt(2); the table's is its worst class
+    rows = [[Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)], [Fraction(1), Fraction(0), Fraction(0)]]
+    assert brute.distinct_l(rows, ["E", "E"]) == 3           # one class, mean (3/4, 1/8, 1/8): three values
+    assert brute.distinct_l(rows, ["E", "F"]) == 1           # the class (1, 0, 0) holds one value
+    assert brute.frequency_l(rows, ["E", "E"]) == Fraction(4, 3)
+    assert brute.frequency_l(rows[:1], ["E"]) == 2
+    assert sympy.simplify(brute.entropy_l(rows[:1], ["E"]) - 2 * sympy.sqrt(2)) == 0
+    assert brute.entropy_l(rows, ["E", "F"]) == 1            # the class (1, 0, 0)
+
+
+@pytest.mark.parametrize("a", A_DEFS)
+@pytest.mark.parametrize("b, b_params, by_hand", B_DEFS, ids=[b for b, _, _ in B_DEFS])
+def test_prover_tight_f_and_certificate(a, b, b_params, by_hand):
+    r = check_implication(a, b, b_params=b_params)
+    assert r.verdict == "proved" and r.tightness == "tight"
+    assert sympy.simplify(sympy.sympify(str(r.tight), locals={"N": N}) - by_hand) == 0
+    assert "2 ceiling(T) buckets" in r.evidence
+    (cert,) = certificates_in(r.details)
+    rep = check_certificate(cert, ns=range(2, 9))
+    assert rep.ok, rep.failures()
+    assert any(h.startswith("A >= T and B = U exactly") for w, _, h in rep.steps if "family" in w)
+
+
+@pytest.fixture(scope="module")
+def cert():
+    r = check_implication("frequency-l-diversity", "basic-beta-likeness")
+    return certificates_in(r.details)[0]
+
+
+def _forged(cert, change):
+    c = copy.deepcopy(cert)
+    change(c)
+    return check_certificate(c, ns=range(2, 6)).ok
+
+
+def test_forgeries_are_rejected(cert):
+    assert check_certificate(cert, ns=range(2, 6)).ok
+    blocks = lambda c: c["tightness"]["uniform_blocks"]         # noqa: E731
+    # one value fewer: A's level ceiling(T) - 1 is below T
+    assert not _forged(cert, lambda c: blocks(c)[0].update(values="ceiling(T) - 1"))
+    # a block over a number of values that is no integer
+    assert not _forged(cert, lambda c: blocks(c)[0].update(values="T"))
+    # two records in the lone class: B's level is N/2, not U = N
+    assert not _forged(cert, lambda c: (blocks(c)[0].update(count="2"), blocks(c)[1].update(count="N - 2")))
+    # a U the family does not attain
+    assert not _forged(cert, lambda c: c.update(upper="N + 1"))
+    # a definition that does not count a uniform class's values (basic beta-likeness as A)
+    assert not _forged(cert, lambda c: c["A"].update(definition="basic-beta-likeness"))
+    # the claim that A counts a uniform class's values, dropped: A's level is then read as a ratio
+    assert not _forged(cert, lambda c: c["A"].pop("uniform_class_level"))
