@@ -70,16 +70,17 @@ def test_random_tables_below_n_minus_1(seed):
 
 @pytest.mark.parametrize("a", ["distinct-l-diversity", "frequency-l-diversity", "entropy-l-diversity"])
 def test_l_diversity_pairs_proved_with_n_minus_1(a):
-    """Open in the matrix before (no linear-fractional form, no witness on the grid): now an
-    implication for every N with f = N - 1, its certificate accepted."""
+    """Open in the matrix before (no linear-fractional form, no witness on the grid): an implication for every N with
+    f = N - 1, its certificate accepted; since stop 27 tight (a class uniform over ceiling(l) values of its own,
+    tests/test_uniform_ceiling.py)."""
     r = check_implication(a, ONE_SIDED, None)
-    assert r.verdict == "proved" and r.method == "one-sided-ceiling" and r.tight is None
-    assert sympy.simplify(sympy.sympify(r.details["proved_f"], locals={"N": N}) - (N - 1)) == 0
+    assert r.verdict == "proved" and r.method == "one-sided-ceiling" and r.tightness == "tight"
+    assert sympy.simplify(sympy.sympify(str(r.tight), locals={"N": N}) - (N - 1)) == 0
     certs = certificates_in(r.details)
     assert certs and all(check_certificate(c).ok for c in certs)
     res = check_edge(a, ONE_SIDED, N=3)
     fw = res.forward
-    assert fw.relation == "implication" and fw.verdict == "proved" and fw.proved_f.startswith("N - 1")
+    assert fw.relation == "implication" and fw.verdict == "proved" and fw.tight_all_n == "N - 1"
 
 
 def test_corrupted_ceiling_rejected():

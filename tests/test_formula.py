@@ -163,3 +163,50 @@ def test_condition_sides_are_checked():
         parse_condition("mu < 1/0", SYMS)
     with pytest.raises(InputError, match="beyond"):
         parse_condition("0 < mu^100000", SYMS)
+
+
+# every f the engine prints can be given back (tanh and Piecewise are in its tight f's; sympy prints And as &)
+@pytest.mark.parametrize("text, at, expected", [
+    ("tanh(ln(3)/2)", {}, sympy.Rational(1, 2)),                                    # (3 - 1)/(3 + 1)
+    ("Piecewise((1/2, Eq(N, 2)), (N/3, True))", {N: 2}, sympy.Rational(1, 2)),
+    ("Piecewise((1/2, Eq(N, 2)), (N/3, True))", {N: 6}, 2),
+    ("Piecewise((0, (N >= 3) & (mu < 1)), (1, True))", {N: 3, mu: 0}, 0),
+    ("Piecewise((0, (N >= 3) & (mu < 1)), (1, True))", {N: 3, mu: 2}, 1),
+    ("Piecewise((0, (N >= 3) | (mu < 1)), (1, True))", {N: 2, mu: 2}, 1),
+    ("Piecewise((0, Ne(N, 2)), (1, True))", {N: 2}, 1),
+])
+def test_tanh_and_piecewise(text, at, expected):
+    assert sympy.simplify(parse_expr(text, SYMS).subs(at) - expected) == 0
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("Piecewise()", "at least one (value, condition) pair"),
+    ("Piecewise(1, 2)", "(value, condition) pairs"),
+    ("Piecewise((1,))", "(value, condition) pairs"),
+    ("Piecewise((1, 2))", "expected a comparison"),
+    ("Piecewise((1, __import__('os')))", "expected a comparison"),
+    ("Piecewise((nu, True))", "undeclared symbol 'nu'"),
+])
+def test_piecewise_rejects(text, needle):
+    with pytest.raises(InputError) as exc:
+        parse_expr(text, SYMS)
+    assert needle in str(exc.value) and "fix:" in str(exc.value)
+
+
+@pytest.mark.parametrize("path", ["docs/matrix.json", "docs/matrix-symbols.json"])
+def test_every_published_f_parses_back(path):
+    import json
+    import pathlib
+    import re
+    root = pathlib.Path(__file__).resolve().parents[1]
+    fs = {c[k] for c in json.loads((root / path).read_text())["cells"] for k in ("tight", "proved_f")
+          if c.get(k)}
+    assert any("Piecewise" in f for f in fs) and any("tanh" in f for f in fs)
+    for f in fs:
+        text = f.removesuffix(" (an upper bound; tightness not derived)")
+        names = set(re.findall(r"[A-Za-z_]\w*", text)) - {"exp", "log", "ln", "tanh", "Min", "Max", "Piecewise", "Eq",
+                                                             "True", "ceiling", "floor", "sqrt"}
+        syms = {n: sympy.Symbol(n, integer=True) if n == "N" or n.startswith("k") else sympy.Symbol(n, positive=True)
+                for n in names}
+        got = parse_expr(text, syms)
+        assert sympy.srepr(got) == sympy.srepr(sympy.sympify(text, locals=syms)), f

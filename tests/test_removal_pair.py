@@ -152,3 +152,19 @@ def test_check_edge_exact_values_at_n_2_are_the_hand_derived_ones():
             T = Fraction(a)
             want = _pair(T) if inst.N == 2 else _rest(inst.N, T)
             assert Fraction(v) == want, (inst.N, a, v)
+
+
+# the f written by hand (the pair piece (e^eps - 1)/(2 e^eps), the rest as printed with tanh), given back as a claim
+BY_HAND = ("Piecewise(((exp(eps) - 1)/(2*exp(eps)), Eq(N, 2)), "
+           "(Min((N - 1)*tanh(eps/2), (N - 1)*(exp(eps) - 1)/(N*exp(eps) - N + 1)), True))")
+
+
+def test_the_tight_f_given_back_is_proved_and_a_smaller_piece_refuted():
+    r = check_implication("dp", "emd-t-closeness", BY_HAND, b_params={"ground": "equal"})
+    assert r.verdict == "proved" and r.tightness == "tight"
+    # the pair piece a third smaller: refuted by the pair family at N = 2 (1/4 at eps = ln 2, f gives 1/6)
+    low = BY_HAND.replace("/(2*exp(eps))", "/(3*exp(eps))")
+    r = check_implication("dp", "emd-t-closeness", low, b_params={"ground": "equal"})
+    assert r.verdict == "refuted" and "N = 2" in r.evidence
+    res = check_edge("dp", "emd-t-closeness", f=BY_HAND, N=3)
+    assert res.forward.f_verdict == "proved"

@@ -75,6 +75,9 @@ FUNCTIONS = {
     "abs": sympy.Abs,
     "floor": sympy.floor,
     "ceiling": sympy.ceiling,
+    "tanh": sympy.tanh,
+    # pieces (value, condition), as sympy prints them: Piecewise((a, Eq(N, 2)), (b, True))
+    "Piecewise": sympy.Piecewise,
 }
 CONSTANTS = {"oo": sympy.oo, "inf": sympy.oo, "E": sympy.E, "e": sympy.E, "pi": sympy.pi}
 
@@ -261,6 +264,8 @@ class _Walker:
         name = getattr(node.func, "id", "?")
         if not isinstance(node.func, ast.Name) or name not in FUNCTIONS or node.keywords:
             raise self.fail(f"function {name!r} is not allowed", "use one of " + ", ".join(sorted(FUNCTIONS)))
+        if name == "Piecewise":
+            return self.piecewise(node)
         args = [self.expr(a) for a in node.args]
         most = _MAX_ARGS.get(name, 1)
         if not args or (most is not None and len(args) > most):
@@ -277,6 +282,24 @@ class _Walker:
             raise self.fail(f"{name} cannot be applied here ({_short(exc, 80)})",
                             f"give {name} real arguments") from None
         return self.defined(node, value)
+
+    def piecewise(self, node: ast.Call) -> sympy.Expr:
+        """``Piecewise((value, condition), ...)``, a condition being a comparison, ``Eq(a, b)``, ``&``/``|`` of
+        conditions or ``True`` (as sympy prints a Piecewise)."""
+        fix = "write Piecewise((f1, N == 2), (f2, True)): pairs of a value and a condition"
+        if not node.args:
+            raise self.fail("Piecewise() takes at least one (value, condition) pair", fix)
+        pieces = []
+        for arg in node.args:
+            if not (isinstance(arg, ast.Tuple) and len(arg.elts) == 2):
+                raise self.fail("Piecewise takes (value, condition) pairs", fix)
+            value, c = arg.elts
+            cond = sympy.true if isinstance(c, ast.Constant) and c.value is True else self.cond(c)
+            pieces.append((self.expr(value), cond))
+        try:
+            return self.defined(node, sympy.Piecewise(*pieces))
+        except (TypeError, ValueError) as exc:
+            raise self.fail(f"Piecewise cannot be built here ({_short(exc, 80)})", fix) from None
 
     def expr(self, node):
         if isinstance(node, ast.Expression):
@@ -313,6 +336,13 @@ class _Walker:
         if isinstance(node, ast.BoolOp):
             parts = [self.cond(v) for v in node.values]
             return sympy.And(*parts) if isinstance(node.op, ast.And) else sympy.Or(*parts)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitAnd, ast.BitOr)):     # sympy prints And as &
+            parts = [self.cond(node.left), self.cond(node.right)]
+            return sympy.And(*parts) if isinstance(node.op, ast.BitAnd) else sympy.Or(*parts)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("Eq", "Ne") and len(node.args) == 2 \
+                and not node.keywords:      # as sympy prints an equation
+            left, right = (self.expr(a) for a in node.args)
+            return (sympy.Eq if node.func.id == "Eq" else sympy.Ne)(left, right, evaluate=False)
         if isinstance(node, ast.Compare):
             left = self.expr(node.left)
             parts = []

@@ -258,7 +258,10 @@ def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) 
     conds_T = [sympy.sympify(c).subs(alpha_sym, alpha_of_T) for c in conds]
     region = Region(kinds, tuple(conds_T) + (T >= lowest_raw(a), N >= 2))
     region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
-    raw_f = None if fx is None else simplified(b.raw_from_level(fx.subs(alpha_sym, alpha_of_T)))
+    raw_f = None if fx is None else b.raw_from_level(fx.subs(alpha_sym, alpha_of_T))
+    if raw_f is not None and raw_f.has(sympy.tanh):      # tanh(log(T)/2) is (T - 1)/(T + 1): exp's, simplified
+        raw_f = raw_f.rewrite(sympy.exp)
+    raw_f = None if raw_f is None else simplified(raw_f)
     return _Claim(a, b, a_params, b_params, conds, fx, alpha_sym, kinds, N, region, raw_f)
 
 
@@ -304,7 +307,41 @@ def _f_dominates(c: _Claim, bound) -> bool:
         return True
     dom = c.alpha >= c.a.level_from_raw(lowest_raw(c.a))      # A's strongest level, in A's own units
     areg = Region({**{s: k for s, k in c.kinds.items() if s != T}, c.alpha: "real"}, tuple(c.conds) + (dom, c.N >= 2))
-    return decide(areg, sympy.Ge(c.fx, c.to_level(bound.upper))) is True
+    if decide(areg, sympy.Ge(c.fx, c.to_level(bound.upper))) is True:
+        return True
+    return _dominates_by_pieces(c.raw_f, bound.upper, c.region)
+
+
+def _dominates_by_pieces(f, U, region) -> bool:
+    """``f >= U`` on ``region`` piece by piece where U or f is a Piecewise (a solver takes neither whole): on each
+    piece of U (its condition, after the earlier pieces' negations, added to the region) f's piece there (the first
+    whose condition holds on it) is U's identically or is decided >= it."""
+    if not (isinstance(U, sympy.Piecewise) or isinstance(f, sympy.Piecewise)):
+        return False
+    before = sympy.false
+    for u, cond in (U.args if isinstance(U, sympy.Piecewise) else [(U, sympy.true)]):
+        here = region.add(sympy.And(cond, sympy.Not(before)))
+        before = sympy.Or(before, cond)
+        if here.is_empty() is True:
+            continue
+        g = _piece_on(f, here)
+        if g is None or not (_identical(g, u) or decide(here, sympy.Ge(g, u)) is True):
+            return False
+    return True
+
+
+def _piece_on(e, region):
+    """The piece of a Piecewise ``e`` that holds on the whole region (the first whose condition is decided true
+    there, the earlier ones false), or None where that is not decided; ``e`` itself if it is no Piecewise."""
+    if not isinstance(e, sympy.Piecewise):
+        return e
+    for value, cond in e.args:
+        holds = decide(region, cond)
+        if holds is True:
+            return _piece_on(value, region)
+        if holds is not False:
+            return None
+    return None
 
 
 def _buckets_text(bound) -> str:
@@ -316,7 +353,23 @@ def _identical(f, upper) -> bool:
     """``f == upper`` identically (a Piecewise: on every piece; simplifying a whole Piecewise is slow, and a
     difference with an exact non-zero value at a point is not simplified at all)."""
     pieces = [v for v, _ in upper.args] if isinstance(upper, sympy.Piecewise) else [upper]
-    return all(not not_identically_zero(f - v) and simplified(f - v) == 0 for v in pieces)
+    return all(_same(f, v) for v in pieces)
+
+
+def _same(f, v) -> bool:
+    """``f == v`` identically: their difference simplifies to 0, or both are a Min (Max) of arguments that pair off
+    one to one, each pair identical."""
+    if not not_identically_zero(f - v) and simplified(f - v) == 0:
+        return True
+    if isinstance(f, (sympy.Min, sympy.Max)) and f.func == v.func and len(f.args) == len(v.args):
+        left = list(v.args)
+        for x in f.args:
+            match = next((y for y in left if _same(x, y)), None)
+            if match is None:
+                return False
+            left.remove(match)
+        return True
+    return False
 
 
 def _proof_evidence(c: _Claim, bound, tight_f, details, a_classes, b_classes):
