@@ -115,7 +115,7 @@ def _check_family(cert, domain, ns):
             return False, f"{bad} at {_pt(env)}"
         key = tuple(evald)
         a, b = (_memo(seen, (side["family"], side.get("sides"), side.get("distance"), bool(side.get("class_size_level")),
-                             bool(side.get("uniform_class_level")), j, uniform, key),
+                             bool(side.get("uniform_class_level")), str(side.get("slack")), j, uniform, key),
                       lambda: level(side, table, j))
                 for side, j in ((cert["A"], ja), (cert["B"], jb)))
         t, u = env["T"], upper(env)
@@ -245,7 +245,9 @@ def _registered(cert) -> list:
             continue
         ok = (side.get("family") == getattr(d, "family", None) and side.get("sides") == getattr(d, "sides", None)
               and bool(side.get("class_size_level")) == bool(getattr(d, "class_size_level", False))
-              and bool(side.get("uniform_class_level")) == is_count_at_uniform(d))
+              and bool(side.get("uniform_class_level")) == is_count_at_uniform(d)
+              and (side.get("slack") or {}).get("compares") == getattr(d, "slack_compares", None)
+              and (not side.get("slack") or str(side["slack"].get("delta")) == str((side.get("params") or {}).get("delta"))))
         size_ok, size_how = _registered_size(side, d, cert.get("domain") or ())
         distance_ok, distance_how = _registered_distance(side, d)
         out.append((f"{label} ({name}) as registered", ok and size_ok and distance_ok,

@@ -7,7 +7,10 @@ distance of a class's distribution from the table's, or ``{"family": "class", "c
 the number of records of the smallest class (larger is stronger), or ``{"family": "class", "uniform_class_level":
 true}`` for a level whose value at a class uniform over m values is m, the table's being its classes' smallest
 (larger is stronger; the l-diversities: computed here only on tables whose classes are uniform over the values they
-hold). The level of a table is the largest ratio ``mean_S / mean_D`` (and ``mean_D / mean_S`` when
+hold), or ``{"slack": {"compares": "removal" | "pairs", "delta": d}}`` for a level whose constraints read
+``a <= e^level b + d`` on every output event (a non-empty proper set of buckets) between the table and the table
+without one record (removal) or between two records (pairs): the smallest ratio >= 1 meeting them ((eps,delta)-DP and
+-LDP, ``e^eps``). Otherwise the level of a table is the largest ratio ``mean_S / mean_D`` (and ``mean_D / mean_S`` when
 two-sided) over the record sets S of the family and the buckets, in exact :class:`fractions.Fraction`
 arithmetic; ``0/0`` constrains nothing and ``x/0`` is infinite (:data:`INF`). Written from the
 definitions alone (the extreme j-subsets are the j smallest and j largest values of a bucket), so
@@ -24,6 +27,7 @@ are disjoint): :func:`uniform_table` turns it into a weighted table.
 
 from __future__ import annotations
 
+import itertools
 import math
 from fractions import Fraction
 
@@ -99,6 +103,8 @@ def level(side, table, size=None):
         for count, _, label in table:
             sizes[label] = sizes.get(label, 0) + count
         return Fraction(min(sizes.values()))
+    if side.get("slack") is not None:
+        return _slack_level(side["slack"], table)
     if side.get("uniform_class_level"):     # the smallest number of values of a class uniform over them
         if family != "class" or any(label is None for _, _, label in table):
             raise ValueError("a uniform class level needs a class family with class labels")
@@ -135,6 +141,46 @@ def _total_variation(table):
     n = sum(count for count, _, _ in table)
     p = [Fraction(sum(count * row[l] for count, row, _ in table), n) for l in range(len(table[0][1]))]
     return max(sum(abs(v - q) for v, q in zip(dist, p)) / 2 for dist in _class_distributions(table).values())
+
+
+#: the most buckets whose 2^p - 2 output events a slack level enumerates
+SLACK_MAX_BUCKETS = 12
+
+
+def _slack_level(slack, table):
+    """The smallest ratio r >= 1 with ``a <= r b + delta`` for every output event and every compared pair (a, b) of
+    probabilities (``slack["compares"]``: the table and the table without one record, both ways; or two records),
+    exactly (INF where some ``a > delta`` meets ``b = 0``)."""
+    delta = Fraction(str(slack["delta"]))
+    compares = slack.get("compares")
+    p = len(table[0][1])
+    if p > SLACK_MAX_BUCKETS:
+        raise ValueError(f"a slack level enumerates 2^p - 2 events: {p} buckets is too many")
+    events = [ev for r in range(1, p) for ev in itertools.combinations(range(p), r)]
+    rows = [(count, [Fraction(x) for x in row]) for count, row, _ in table if count]
+    n = sum(count for count, _ in rows)
+    if compares == "removal":
+        if n < 2:
+            raise ValueError("record removal needs two or more records")
+        pairs = []
+        for ev in events:
+            total = sum(count * sum(row[l] for l in ev) for count, row in rows)
+            P = total / n
+            for _, row in rows:
+                Q = (total - sum(row[l] for l in ev)) / (n - 1)
+                pairs += [(P, Q), (Q, P)]
+    elif compares == "pairs":
+        pairs = [(sum(r1[l] for l in ev), sum(r2[l] for l in ev)) for ev in events for _, r1 in rows for _, r2 in rows]
+    else:
+        raise ValueError(f"unknown slack comparison {compares!r}")
+    best = Fraction(1)
+    for a, b in pairs:
+        if a <= delta:
+            continue
+        if b == 0:
+            return INF
+        best = max(best, (a - delta) / b)
+    return best
 
 
 def _class_distributions(table):

@@ -73,6 +73,12 @@ class Definition:
     #: ((alpha,k)-anonymity's k), so every table where it is finite has classes of >= that many records; the
     #: prover reads it (B's ceiling over those classes), tests check it against the brute force
     min_class_param: str | None = None
+    #: where the level's constraints read a <= e^level b + delta (an additive slack, the parameter ``delta``) on every
+    #: output event (a union of buckets): the records compared, "removal" (the table against the table without one
+    #: record, (eps,delta)-DP) or "pairs" (one record against another, (eps,delta)-LDP); None otherwise. The checker
+    #: computes such a level itself; the prover reads it (a record within delta of the others leaves A at its
+    #: strongest level), tests check it against the brute force
+    slack_compares: str | None = None
     model: str = "other"            # the privacy model it belongs to (map colours): "closeness", "dp", "other"
     label_format: str = ""          # a human label with {param} fields, e.g. "({k},t)-closeness"
 

@@ -21,3 +21,4 @@ class EpsDeltaDP(ed.EpsDeltaDefinition):
                  "record removal as ekenstedt2022, Definition 5")
     label_format = "(ε,{delta})-DP"
     views = (ed.dp_symbolic, ed.dp_concrete, ed.dp_terms)
+    slack_compares = "removal"

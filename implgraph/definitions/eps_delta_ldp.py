@@ -20,3 +20,4 @@ class EpsDeltaLDP(ed.EpsDeltaDefinition):
                  "slack delta of Dwork and Roth 2014, Definition 2.4; records as ekenstedt2022, Definition 6")
     label_format = "(ε,{delta})-LDP"
     views = (ed.ldp_symbolic, ed.ldp_concrete, ed.ldp_terms)
+    slack_compares = "pairs"

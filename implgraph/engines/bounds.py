@@ -449,32 +449,55 @@ def _distance_ceiling(s, region, N):
                  checks=[f"s >= 1 and 2 s <= N on the condition: {ok}"])
 
 
-def uniform_ceiling(a, a_classes, b_classes, bound, N):
-    """B's ceiling ``bound`` (``distance-ceiling`` or ``one-sided-ceiling`` over classes of >= 1 record), tight where
-    A's level counts a uniform class's values (:func:`implgraph.definitions.class_bounds.is_count_at_uniform`, the
-    l-diversities) on any partition: one record uniform over m = ceiling(T) values in a class of its own and N - 1
-    uniform over m other values in another have A's level m >= T and B's ceiling, (N - 1)/N from the table or N
-    times its mean. None where that does not apply."""
+def attained_ceiling(a, a_params, a_classes, b_classes, bound, N):
+    """B's ceiling ``bound`` (``distance-ceiling`` or ``one-sided-ceiling`` over classes of >= 1 record, any partition),
+    tight where a table satisfying A at every level reaches it; None where no such table is known here.
+
+    - A's level counts a uniform class's values (:func:`implgraph.definitions.class_bounds.is_count_at_uniform`, the
+      l-diversities): one record uniform over m = ceiling(T) values in a class of its own and N - 1 uniform over m
+      other values in another have A's level m >= T and B's ceiling, (N - 1)/N from the table or N times its mean;
+    - A has an additive slack delta > 0 (``slack_compares``, (eps,delta)-DP and -LDP) and B is a one-sided class
+      ratio: one record at (delta, 1 - delta) in a class of its own and N - 1 at (0, 1) differ by at most delta on
+      every event, so A holds at its strongest level, and the lone class holds N times the table's mean.
+    """
     from implgraph.definitions.class_bounds import is_count_at_uniform
-    if bound is None or bound.method not in ("distance-ceiling", "one-sided-ceiling") or not is_count_at_uniform(a) \
+    if bound is None or bound.method not in ("distance-ceiling", "one-sided-ceiling") \
             or not (any_partition(a_classes) and any_partition(b_classes)) \
             or sympy.sympify((b_classes or {}).get("min_size", 1)) != 1:
         return None
+    base = bound.argument.split(" (an upper bound")[0]
+    checks = bound.checks + ["any partition: True"]
+    if is_count_at_uniform(a):
+        def build(point):
+            Tv, Nv, _ = _at(point, N)
+            m = int(sympy.ceiling(Tv))
+            rows = [[Fraction(1, m)] * m + [Fraction(0)] * m] + [[Fraction(0)] * m + [Fraction(1, m)] * m] * (Nv - 1)
+            return ConcreteTable.from_fractions(rows, classes=["E1"] + ["E2"] * (Nv - 1))
 
-    def build(point):
-        Tv, Nv, _ = _at(point, N)
-        m = int(sympy.ceiling(Tv))
-        rows = [[Fraction(1, m)] * m + [Fraction(0)] * m] + [[Fraction(0)] * m + [Fraction(1, m)] * m] * (Nv - 1)
-        return ConcreteTable.from_fractions(rows, classes=["E1"] + ["E2"] * (Nv - 1))
+        arg = (f"{base}; and it is attained whatever A's level T: {a.name}'s level of a class uniform over m values "
+               "is m (its declared class level at q_i = 1/m) and the table's is its worst class's, so one record "
+               "uniform over m = ceiling(T) values in a class of its own and N - 1 records uniform over m other "
+               "values in another (2 m buckets) satisfy A at T, and the lone class holds all its mass where the table "
+               "holds 1/N of it: B's ceiling")
+        return Bound(bound.upper, True, bound.method, arg, build=build,
+                     checks=checks + [f"A ({a.name}) counts a uniform class's values: True"],
+                     attained="the attaining table has 2 ceiling(T) buckets (with fewer, the supremum is not derived)")
+    delta = sympy.sympify((a_params or {}).get("delta", 0))
+    if getattr(a, "slack_compares", None) and bound.method == "one-sided-ceiling" and delta.is_Rational \
+            and 0 < delta < 1:
+        def build(point):
+            _, Nv, _ = _at(point, N)
+            d = _frac(delta)
+            return _binary_column_table([d] + [Fraction(0)] * (Nv - 1), labels=["E1"] + ["E2"] * (Nv - 1))
 
-    arg = (f"{bound.argument.split(' (an upper bound')[0]}; and it is attained whatever A's level T: {a.name}'s level "
-           "of a class uniform over m values is m (its declared class level at q_i = 1/m) and the table's is its "
-           "worst class's, so one record uniform over m = ceiling(T) values in a class of its own and N - 1 records "
-           "uniform over m other values in another (2 m buckets) satisfy A at T, and the lone class holds all its "
-           "mass where the table holds 1/N of it: B's ceiling")
-    return Bound(bound.upper, True, bound.method, arg, build=build,
-                 checks=bound.checks + [f"A ({a.name}) counts a uniform class's values: True", "any partition: True"],
-                 attained="the attaining table has 2 ceiling(T) buckets (with fewer, the supremum is not derived)")
+        arg = (f"{base}; and it is attained whatever A's level: one record at ({delta}, 1 - {delta}) in a class of its "
+               f"own and N - 1 at (0, 1) in another differ by at most delta = {delta} on every event (the table "
+               f"and the table without one record, or two records), so each of {a.name}'s constraints "
+               "a <= e^eps b + delta holds at eps = 0, and the lone class's mean of the first bucket is N times the "
+               "table's")
+        return Bound(bound.upper, True, bound.method, arg, build=build,
+                     checks=checks + [f"A ({a.name}) has an additive slack delta = {delta} > 0: True"])
+    return None
 
 
 def _escape_bound(N):

@@ -51,6 +51,8 @@ def _side(d, params, classes, N):
         out["class_size_level"] = True      # the level is the smallest class's size (larger is stronger)
     if is_count_at_uniform(d):
         out["uniform_class_level"] = True   # a class uniform over m values has level m (larger is stronger)
+    if getattr(d, "slack_compares", None):     # a <= e^level b + delta between these records, every event
+        out["slack"] = {"compares": d.slack_compares, "delta": str(params.get("delta"))}
     if d.family == "class":
         spec = classes or {}
         out["min_class"] = str(spec.get("min_size", 1))
@@ -438,9 +440,14 @@ def _max_value_upper_certificate(cert, ctx):
 def _escape_family(cert):
     """Where A is a class's total variation distance: one record at x = Min(1, N T/(N - 1)) in class E1, N - 1 at 0
     in E2 (engines.bounds ``_escape_bound``: a rare value escapes the distance); where A is a level that counts a
-    uniform class's values, :func:`_uniform_family`; None otherwise (the ceiling is then an upper bound only)."""
+    uniform class's values, :func:`_uniform_family`; where A has an additive slack delta, one record at delta in E1
+    and N - 1 at 0 in E2 (engines.bounds ``attained_ceiling``); None otherwise (the ceiling is then an upper bound
+    only)."""
     if cert["A"].get("uniform_class_level"):
         return _uniform_family()
+    if cert["A"].get("slack"):      # one record at delta in a class of its own, the rest at 0: A at its strongest
+        return {"blocks": [{"count": "1", "value": cert["A"]["slack"]["delta"], "class": "E1"},
+                           {"count": "N - 1", "value": "0", "class": "E2"}]}
     if cert["A"].get("distance") != "total-variation":
         return None
     return {"blocks": [{"count": "1", "value": "Min(1, N*T/(N - 1))", "class": "E1"},
@@ -449,7 +456,7 @@ def _escape_family(cert):
 
 def _uniform_family():
     """One record uniform over ceiling(T) values in class E1, N - 1 uniform over ceiling(T) other values in E2
-    (2 ceiling(T) buckets; engines.bounds ``uniform_ceiling``)."""
+    (2 ceiling(T) buckets; engines.bounds ``attained_ceiling``)."""
     return {"uniform_blocks": [{"count": "1", "values": "ceiling(T)", "class": "E1"},
                                {"count": "N - 1", "values": "ceiling(T)", "class": "E2"}]}
 

@@ -23,7 +23,7 @@ from implgraph.core.formula import Word, parse_condition, parse_expr
 from implgraph.core.region import Region
 from implgraph.engines.certificates import certificate
 from implgraph.engines.bounds import (ANY_BUCKETS, Bound, ProofResult, T, any_partition, as_definition,
-                                     ceiling_bound, decide, lowest_raw, param_ranges, tight_bound, uniform_ceiling)
+                                     ceiling_bound, decide, lowest_raw, param_ranges, tight_bound, attained_ceiling)
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
@@ -121,8 +121,8 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         if floor is not None:
             a_classes = b_classes = {"min_size": floor}
         bound = _ceiling(c, b_classes, region)
-        if floor is None:       # attained where A counts a uniform class's values (the l-diversities)
-            bound = uniform_ceiling(a, a_classes, b_classes, bound, c.N) or bound
+        if floor is None:       # attained where a table satisfying A at every level reaches it
+            bound = attained_ceiling(a, c.a_params, a_classes, b_classes, bound, c.N) or bound
         if bound is not None and floor is not None:
             bound.argument += (f"; {a.name} declares its parameter {a.min_class_param} a minimum class size (its level "
                                f"is infinite on a table with a smaller class), so every table where it is finite "
