@@ -207,5 +207,13 @@ def main(argv=None) -> int:
         return 0
 
 
+def run() -> int:
+    """The ``implgraph`` program: :func:`main` in a process of its own, whose only threads are implgraph's, so that
+    simplifying may skip importing sympy.physics.units (:data:`implgraph.core.simplified.WITHOUT_UNITS`)."""
+    from implgraph.core import simplified
+    simplified.WITHOUT_UNITS = True
+    return main()
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    sys.exit(run())

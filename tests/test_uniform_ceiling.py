@@ -63,7 +63,7 @@ def test_prover_tight_f_and_certificate(a, b, b_params, by_hand):
     r = check_implication(a, b, b_params=b_params)
     assert r.verdict == "proved" and r.tightness == "tight"
     assert sympy.simplify(sympy.sympify(str(r.tight), locals={"N": N}) - by_hand) == 0
-    assert "2 ceiling(T) buckets" in r.evidence
+    assert "the attaining table has 2*ceiling(l) buckets" in r.evidence
     (cert,) = certificates_in(r.details)
     rep = check_certificate(cert, ns=range(2, 9))
     assert rep.ok, rep.failures()
@@ -97,3 +97,27 @@ def test_forgeries_are_rejected(cert):
     assert not _forged(cert, lambda c: c["A"].update(definition="basic-beta-likeness"))
     # the claim that A counts a uniform class's values, dropped: A's level is then read as a ratio
     assert not _forged(cert, lambda c: c["A"].pop("uniform_class_level"))
+
+
+def test_a_family_with_too_many_buckets_is_rejected_quickly(cert):
+    # its rows are written out: past UNIFORM_MAX_BUCKETS buckets the checker refuses the family (review: 10**7 values
+    # ran out of memory)
+    import time
+    from implgraph.certify.levels import UNIFORM_MAX_BUCKETS
+    c = copy.deepcopy(cert)
+    for block in c["tightness"]["uniform_blocks"]:
+        block["values"] = "ceiling(T) + 10**7"
+    start = time.perf_counter()
+    rep = check_certificate(c, ns=range(2, 4))
+    assert not rep.ok and time.perf_counter() - start < 30
+    assert any(f"more than {UNIFORM_MAX_BUCKETS} buckets" in h for _, _, h in rep.failures())
+
+
+def test_the_attaining_tables_buckets_are_shown_beside_the_tight_f():
+    # the bounded check's tables are binary: check-edge and the matrix say how many buckets the attaining table has
+    from implgraph.engines.checkedge import check_edge
+    from implgraph.map.matrix import cell_of
+    fw = check_edge("entropy-l-diversity", "emd-t-closeness", N=3).forward
+    assert fw.tight_all_n == "(N - 1)/N" and "2*ceiling(l) buckets" in fw.tight_attained
+    assert "2*ceiling(l) buckets" in fw.evidence
+    assert cell_of(fw, "generalisation").tight_at.startswith("every N; the attaining table has 2*ceiling(l) buckets")

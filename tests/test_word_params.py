@@ -55,3 +55,15 @@ def test_the_python_api_reads_a_plain_string_as_the_declared_word():
     word = check_implication("ldp", "emd-t-closeness", "eps/100", b_params={"ground": Word("equal")})
     assert plain.verdict == word.verdict == "refuted"
     assert plain.evidence == word.evidence
+
+
+@pytest.mark.parametrize("a, a_params, needle", [
+    ("k-anonymity", {"k": "k"}, "k-anonymity has no parameter(s) k"),
+    ("kt-closeness", {}, "kt-closeness needs parameter(s) k"),
+])
+def test_the_prover_refuses_parameters_a_definition_does_not_take(a, a_params, needle):
+    # (review: an undeclared k was "proved" with a certificate the checker rejected; a missing one was a KeyError)
+    from implgraph.core.errors import InputError
+    with pytest.raises(InputError) as exc:
+        check_implication(a, "basic-beta-likeness", a_params=a_params)
+    assert needle in str(exc.value) and "fix:" in str(exc.value)

@@ -143,6 +143,8 @@ def _total_variation(table):
     return max(sum(abs(v - q) for v, q in zip(dist, p)) / 2 for dist in _class_distributions(table).values())
 
 
+#: the most buckets of a uniform family's table (its rows are written out: a bound on the checker's time and memory)
+UNIFORM_MAX_BUCKETS = 1000
 #: the most buckets whose 2^p - 2 output events a slack level enumerates
 SLACK_MAX_BUCKETS = 12
 
@@ -248,14 +250,15 @@ def uniform_table(blocks):
     """The weighted table of a uniform family evaluated at a point.
 
     ``blocks``: ``[(count, m, label)]`` with integer counts (blocks of count 0 are dropped) and integers m >= 1:
-    the block's records are uniform over m values of their own, the blocks' values following one another.
+    the block's records are uniform over m values of their own, the blocks' values following one another (at most
+    :data:`UNIFORM_MAX_BUCKETS` buckets in all: ValueError beyond).
 
     Examples
     --------
     >>> uniform_table([(1, 2, "E1"), (3, 1, "E2")])
     [(1, [Fraction(1, 2), Fraction(1, 2), Fraction(0, 1)], 'E1'), (3, [Fraction(0, 1), Fraction(0, 1), Fraction(1, 1)], 'E2')]
     """
-    kept = []
+    kept, buckets = [], 0
     for count, m, label in blocks:
         if count < 0:
             raise ValueError(f"negative block size {count}")
@@ -263,6 +266,9 @@ def uniform_table(blocks):
             continue
         if Fraction(m).denominator != 1 or m < 1:
             raise ValueError(f"a block is uniform over {m} values, not a positive integer")
+        buckets += int(m)
+        if buckets > UNIFORM_MAX_BUCKETS:
+            raise ValueError(f"the family has more than {UNIFORM_MAX_BUCKETS} buckets")
         kept.append((count, int(m), label))
     p = sum(m for _, m, _ in kept)
     table, first = [], 0

@@ -43,7 +43,8 @@ def _direction(d):
     if d.f:
         out.append(f"    conjectured f = {d.f}: {d.f_verdict}")
     if d.tight_all_n:
-        out.append(f"    tight f for every N (implgraph.engines.prove): {d.tight_all_n}")
+        out.append(f"    tight f for every N (implgraph.engines.prove): {d.tight_all_n}"
+                   + (f" ({d.tight_attained})" if d.tight_attained else ""))
     elif d.proved_f:
         out.append(f"    f proved for every N (implgraph.engines.prove): {d.proved_f}")
     elif d.tight_in_N:

@@ -174,7 +174,7 @@ def is_count_at_uniform(definition) -> bool:
         return False
     try:
         at_uniform = uniform_class_level(definition)
-    except (TypeError, ValueError, AttributeError):
+    except Exception:       # a plugin's formula that sympy cannot evaluate at the uniform class declares nothing
         return False
     return at_uniform is not None and simplified(at_uniform[0] - at_uniform[1]) == 0
 

@@ -173,8 +173,8 @@ class Bound:
     #: a Piecewise ``upper`` proved piece by piece: ``[(condition, Bound)]``, the conditions covering the claim's
     #: (each piece has its own certificate, on the claim's condition and the piece's)
     parts: list = field(default_factory=list)
-    #: what the attaining table says of the number of buckets (a tight bound)
-    attained: str = BINARY_EXTREMAL
+    #: the number of buckets of the attaining table of a tight bound, in T (None: two, :data:`BINARY_EXTREMAL`)
+    buckets: object = None
 
 
 @dataclass
@@ -481,7 +481,7 @@ def attained_ceiling(a, a_params, a_classes, b_classes, bound, N):
                "holds 1/N of it: B's ceiling")
         return Bound(bound.upper, True, bound.method, arg, build=build,
                      checks=checks + [f"A ({a.name}) counts a uniform class's values: True"],
-                     attained="the attaining table has 2 ceiling(T) buckets (with fewer, the supremum is not derived)")
+                     buckets=2 * sympy.ceiling(T))
     delta = sympy.sympify((a_params or {}).get("delta", 0))
     if getattr(a, "slack_compares", None) and bound.method == "one-sided-ceiling" and delta.is_Rational \
             and 0 < delta < 1:

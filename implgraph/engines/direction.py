@@ -53,6 +53,8 @@ class DirectionResult(VerdictWord):
     tight: str | None = None        # at the largest N checked (or for all N from the prover)
     tight_upto: str | None = None   # the tight f holds for A's level up to this value (piecewise beyond)
     tight_all_n: str | None = None  # the tight f for every N, from implgraph.engines.prove
+    #: where the table attaining tight_all_n has more than two buckets: how many (the f of fewer is not derived)
+    tight_attained: str | None = None
     tight_in_N: str | None = None   # one expression in N fitted through the exact tight f of every N checked
     witness: dict | None = None
     degenerate_witness: dict | None = None  # f refuted where f is no valid level of B, beside witness
@@ -470,6 +472,7 @@ def _apply_answer(res, r, a, b):
             res.f_verdict = "proved"
         if r.tight is not None:
             res.tight_all_n = str(r.tight)
+            res.tight_attained = (r.details or {}).get("attained")
         res.certificate = (r.details or {}).get("certificate")
         upper = r.upper_f
         if upper is not None:
@@ -481,7 +484,8 @@ def _apply_answer(res, r, a, b):
                 res.evidence = "bounded check: " + res.evidence[len("trivial: "):]
         res.evidence += f"; proved for every N by implgraph.engines.prove ({r.method})" + (
             f": tight f = {r.tight}" if r.tight is not None else
-            f": f = {res.proved_f}" if res.proved_f is not None else "")
+            f": f = {res.proved_f}" if res.proved_f is not None else "") + (
+            f" ({res.tight_attained})" if r.tight is not None and res.tight_attained else "")
         if (r.details or {}).get("lemmas"):
             res.evidence += f" [{r.evidence}]"     # the lemmas, each proved or cited, with its reference
     elif r.verdict == "refuted" and r.witness:

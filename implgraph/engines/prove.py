@@ -19,10 +19,11 @@ from dataclasses import dataclass
 
 import sympy
 
+from implgraph.core.errors import InputError
 from implgraph.core.formula import Word, parse_condition, parse_expr
 from implgraph.core.region import Region
 from implgraph.engines.certificates import certificate
-from implgraph.engines.bounds import (ANY_BUCKETS, Bound, ProofResult, T, any_partition, as_definition,
+from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, Bound, ProofResult, T, any_partition, as_definition,
                                      ceiling_bound, decide, lowest_raw, param_ranges, tight_bound, attained_ceiling)
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
@@ -157,7 +158,9 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
             details["proved_f_tightness"] = "an upper bound; tightness not derived"
         if raw_f is None:
             details["certificate"] = cert
-            return finish("proved", evidence=f"{bound.method}: {bound.argument}; {_buckets_text(supremum or bound)}",
+            if supremum is not None and supremum.buckets is not None:
+                details["attained"] = _attained_text(supremum, c)
+            return finish("proved", evidence=f"{bound.method}: {bound.argument}; {_buckets_text(supremum or bound, c)}",
                           tight=tight_f,
                           tightness="tight" if supremum is not None else "not derived", method=bound.method,
                           details=details)
@@ -231,6 +234,14 @@ class _Claim:
 
 def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) -> _Claim:
     a, b = as_definition(a), as_definition(b)
+    for d, given in ((a, a_params or {}), (b, b_params or {})):
+        extra, missing = set(given) - set(d.params), set(d.params) - set(given) - set(d.words)
+        if extra:
+            raise InputError(f"{d.name} has no parameter(s) {', '.join(sorted(extra))}",
+                             fix=f"its parameters are: {', '.join(d.params) or 'none'}")
+        if missing:
+            raise InputError(f"{d.name} needs parameter(s) {', '.join(sorted(missing))}",
+                             fix=f"give {', '.join(sorted(missing))} in its parameters")
     names = dict(symbols or {})
     a_params = {k: Word(v) if k in a.words else _sym(v, names) for k, v in (a_params or {}).items()}
     b_params = {k: Word(v) if k in b.words else _sym(v, names) for k, v in (b_params or {}).items()}
@@ -344,9 +355,19 @@ def _piece_on(e, region):
     return None
 
 
-def _buckets_text(bound) -> str:
+def _buckets_text(bound, c) -> str:
     """What the argument says of the number of buckets (and, when it is tight, of its attaining table)."""
-    return ANY_BUCKETS + (f"; {bound.attained}" if bound.tight else "")
+    if not bound.tight:
+        return ANY_BUCKETS
+    if bound.buckets is None:
+        return f"{ANY_BUCKETS}; {BINARY_EXTREMAL}"
+    return f"{ANY_BUCKETS}; {_attained_text(bound, c)}"
+
+
+def _attained_text(bound, c) -> str:
+    """The attaining table's number of buckets where it is more than two, in A's level."""
+    return (f"the attaining table has {bound.buckets.subs(T, c.a.raw_from_level(c.alpha))} buckets (with fewer the "
+            "supremum may be smaller: not derived)")
 
 
 def _identical(f, upper) -> bool:
@@ -395,7 +416,9 @@ def _proof_evidence(c: _Claim, bound, tight_f, details, a_classes, b_classes):
             tightness = probe["label"]
     ev = f"proved for every parameter value ({bound.method}): {bound.argument}" if not extra else \
         f"proved for every parameter value ({proof_method}): {proof_argument}{extra}"
-    ev += f"; {_buckets_text(bound)}"
+    ev += f"; {_buckets_text(bound, c)}"
+    if bound.tight and bound.buckets is not None:
+        details["attained"] = _attained_text(bound, c)
     if tightness == "loose" and equal_at:
         tightness = "tight at some parameter values, loose at others"
         ev += f"; f is tight at some parameter values and loose at others: the tight f is {tight_f}"

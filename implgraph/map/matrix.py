@@ -159,7 +159,8 @@ class Cell:
     verdict: str            # the engine's verdict word (proved, verified-bounded, refuted, unknown, timeout)
     kind: str               # the pair's combination (equivalence, reciprocal, generalisation, ...)
     tight: str | None = None
-    tight_at: str = ""      # "every N" (the prover's) or "N = n" (the exact tight f at the largest N checked)
+    tight_at: str = ""      # "every N" (the prover's; with the attaining table's buckets where more than two) or
+    #                         "N = n" (the exact tight f at the largest N checked)
     tight_upto: str | None = None
     tight_in_N: str | None = None   # one expression in N fitted through the exact tight f of every N checked
     proved_every_n: bool = False
@@ -187,7 +188,8 @@ def cell_of(direction, kind: str) -> Cell:
         cell.tight_upto = None if d.tight_all_n else d.tight_upto
         cell.tight_in_N = None if d.tight_all_n else d.tight_in_N
         if cell.tight is not None:
-            cell.tight_at = "every N" if d.tight_all_n else f"N = {max(i.N for i in d.instances)}"
+            cell.tight_at = ("every N" + (f"; {d.tight_attained}" if d.tight_attained else "") if d.tight_all_n
+                             else f"N = {max(i.N for i in d.instances)}")
         cell.proved_every_n = d.verdict == "proved"
         if not cell.proved_every_n:
             cell.not_proved = not_proved_reason(d.a, d.b, cell.trivial)
