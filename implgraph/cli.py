@@ -209,9 +209,9 @@ def main(argv=None) -> int:
 
 def run() -> int:
     """The ``implgraph`` program: :func:`main` in a process of its own, whose only threads are implgraph's, so that
-    simplifying may skip importing sympy.physics.units (:data:`implgraph.core.simplified.WITHOUT_UNITS`)."""
-    from implgraph.core import simplified
-    simplified.WITHOUT_UNITS = True
+    simplifying may skip importing sympy.physics.units (:data:`implgraph.core.program.RUNNING`)."""
+    from implgraph.core import program
+    program.RUNNING = True
     return main()
 
 

@@ -50,7 +50,7 @@ def test_simplified_leaves_no_units_module_behind():
     # exist: the answer is sympy's ((x**2 - 1)/(x - 1) is x + 1) and sympy.physics.units is neither imported nor left
     # as a placeholder; importing it afterwards gives the real module.
     out = _run("import sys, sympy\n"
-               "from implgraph.core import simplified as s; s.WITHOUT_UNITS = True\n"
+               "from implgraph.core import program; program.RUNNING = True\n"
                "from implgraph.core.simplified import simplified\n"
                "x = sympy.Symbol('x')\n"
                "print(simplified((x**2 - 1)/(x - 1)) == x + 1, any(m.startswith('sympy.physics') for m in sys.modules))\n"
@@ -62,7 +62,7 @@ def test_simplified_leaves_no_units_module_behind():
 def test_simplified_with_units_loaded_simplifies_quantities():
     # once sympy.physics.units is loaded, a Quantity is simplified as sympy does: 1000 m / km is 1
     out = _run("import sympy\n"
-               "from implgraph.core import simplified as s; s.WITHOUT_UNITS = True\n"
+               "from implgraph.core import program; program.RUNNING = True\n"
                "from sympy.physics.units import meter, kilometer\n"
                "from implgraph.core.simplified import simplified\n"
                "print(simplified(1000*meter/kilometer))")
@@ -80,6 +80,15 @@ def test_a_library_import_simplifies_as_sympy_does():
 
 
 def test_the_program_skips_the_units_import():
+    # and `implgraph --version` imports no sympy
+    assert _run("import sys\n"
+                "sys.argv = ['implgraph', '--version']\n"
+                "from implgraph.cli import run\n"
+                "try:\n"
+                "    run()\n"
+                "except SystemExit:\n"
+                "    pass\n"
+                "print('sympy' in sys.modules)")[-1] == "False"
     out = _run("import sys, runpy\n"
                "sys.argv = ['implgraph', 'check-edge', 'ldp', 'kt-closeness(k=1)', '--N', '3', '--json']\n"
                "import io, contextlib\n"

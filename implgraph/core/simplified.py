@@ -10,8 +10,9 @@ holds a physical ``Quantity`` (0.2-0.4 s, a quarter of a short command's time). 
 ``sympy.physics`` is loaded no ``Quantity`` can exist, so that answer is no; there the call may run with
 a placeholder module whose ``Quantity`` is a class without instances, removed again afterwards. Another
 thread importing ``sympy.physics.units`` meanwhile would find the placeholder, so this is done only where
-:data:`WITHOUT_UNITS` is set: by the command line (:func:`implgraph.cli.main`), whose process runs no
-thread that imports anything from sympy.physics. A program that embeds implgraph gets sympy's own call.
+this process is the implgraph program (:data:`implgraph.core.program.RUNNING`, set by :func:`implgraph.cli.run`),
+whose only threads are implgraph's, none importing anything from sympy.physics. A program that embeds implgraph
+gets sympy's own call.
 """
 
 from __future__ import annotations
@@ -23,20 +24,19 @@ import types
 
 import sympy
 
+from implgraph.core import program
+
 __all__ = ["simplified", "substituted"]
 
 
 _UNITS = "sympy.physics.units"
 _units_lock = threading.RLock()
-#: simplify without importing sympy.physics.units where none of its modules is loaded (see the module notes); set by
-#: the command line, never by a library import
-WITHOUT_UNITS = False
 
 
 def _simplify(e):
-    """``sympy.simplify(e)``, without importing ``sympy.physics.units`` when no unit can be in ``e`` (where
-    :data:`WITHOUT_UNITS` is set)."""
-    if not WITHOUT_UNITS or any(name.startswith("sympy.physics") for name in list(sys.modules)):
+    """``sympy.simplify(e)``, without importing ``sympy.physics.units`` when no unit can be in ``e`` (in the
+    implgraph program's own process: :data:`implgraph.core.program.RUNNING`)."""
+    if not program.RUNNING or any(name.startswith("sympy.physics") for name in list(sys.modules)):
         return sympy.simplify(e)
     with _units_lock:
         placeholder = types.ModuleType(_UNITS, "no module of sympy.physics is loaded: nothing is a Quantity")
