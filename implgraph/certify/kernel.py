@@ -319,7 +319,7 @@ def _integer_valued(polys, kinds):
                and all(str(x) in ints for x in p.ring.gens if p.degree(x) > 0) for p in polys)
 
 
-def _supremum(A, B, rd, data):
+def _supremum(cert, A, B, rd, data):
     """The obligations of ``extreme-means-supremum`` (see the module notes), case by case of q's ``Min``."""
     g = rd.gens
     T, N, q, a, b, m = g["T"], g["N"], g["q_"], g["a_"], g["b_"], g["m_"]
@@ -348,7 +348,7 @@ def _supremum(A, B, rd, data):
     return out
 
 
-def _class_mass_structure(A, B, cert, rd):
+def _class_mass_structure(cert, A, B, rd):
     """The shape of ``class-mass``: the sides, B's size N - 1, U = (N - 1) T / s, s an integer."""
     T, N = rd.gens["T"], rd.gens["N"]
     s = rd.poly(A.get("min_class") or "1")
@@ -361,7 +361,7 @@ def _class_mass_structure(A, B, cert, rd):
             ("s is an integer (integer coefficients, integer symbols)", _integer_valued([s], cert.get("symbols") or {}))]
 
 
-def _class_mass(A, rd, data):
+def _class_mass(cert, A, B, rd, data):
     """The obligations of ``class-mass`` (see the module notes)."""
     g = rd.gens
     T, N, L, e = g["T"], g["N"], g["a_"], g["e_"]
@@ -395,7 +395,7 @@ def _set_size(B, rd):
     return rd.poly(B.get("min_class") or "1") if B["family"] == "class" else _size(B, rd)
 
 
-def _set_mass_structure(B, cert, rd):
+def _set_mass_structure(cert, A, B, rd):
     """The shape of ``set-mass``: B one-sided over classes or subsets, U = N / s."""
     N = rd.gens["N"]
     s = _set_size(B, rd) if B.get("family") in ("class", "subset") else None
@@ -405,7 +405,7 @@ def _set_mass_structure(B, cert, rd):
             ("U = N / s", upper_ok)]
 
 
-def _set_mass(B, rd, data):
+def _set_mass(cert, A, B, rd, data):
     """The obligations of ``set-mass`` (see the module notes)."""
     return _set_mass_of(_set_size(B, rd), rd, data, 1)
 
@@ -461,14 +461,14 @@ def _same_partition(A, B, cert, rd):
             ("s is an integer (integer coefficients, integer symbols)", _integer_valued([s], cert.get("symbols") or {}))]
 
 
-def _rest_mass_structure(A, B, cert, rd):
+def _rest_mass_structure(cert, A, B, rd):
     return [("A is a two-sided class level, B a one-sided class level", A.get("family") == "class" and _two_sided(A)
              and B.get("family") == "class" and B.get("sides") == "one-sided"),
             ("U = Min(T, (N T - N + s)/(s T))", _rest_mass_components(cert, A, rd) is not None),
             *_same_partition(A, B, cert, rd)]
 
 
-def _rest_mass(A, rd, data):
+def _rest_mass(cert, A, B, rd, data):
     """The obligations of ``rest-mass`` (see the module notes)."""
     g = rd.gens
     T, N, y, e = g["T"], g["N"], g["v_"], g["e_"]
@@ -496,7 +496,7 @@ def _class_distance_components(cert, A, rd):
     return _min_of(cert, rd, (T - 1, T + 1), ((N - s) * (T - 1), N * T))
 
 
-def _class_distance_structure(A, B, cert, rd):
+def _class_distance_structure(cert, A, B, rd):
     return [("A is a two-sided class level, B a class's total variation distance",
              A.get("family") == "class" and _two_sided(A) and A.get("distance") is None
              and B.get("family") == "class" and B.get("distance") == "total-variation"),
@@ -512,7 +512,7 @@ def _class_mass_setting(side, rd):
     return g["T"], g["N"], g["e_"], g["a_"], g["b_"], s, [(">=", s - 1), (">=", g["N"] - 2 * s), (">=", g["T"] - 1)]
 
 
-def _class_distance(A, rd, data):
+def _class_distance(cert, A, B, rd, data):
     """The obligations of ``class-distance`` (see the module notes)."""
     T, N, e, P, x, s, exists = _class_mass_setting(A, rd)
     mults = _multipliers(data, rd)
@@ -550,7 +550,7 @@ def _components_among(cert, rd, expected):
     return bool(comps)
 
 
-def _one_sided_distance_structure(A, B, cert, rd):
+def _one_sided_distance_structure(cert, A, B, rd):
     T, N = rd.gens["T"], rd.gens["N"]
     s = rd.poly(B.get("min_class") or "1")
     one = rd.poly("1")
@@ -562,7 +562,7 @@ def _one_sided_distance_structure(A, B, cert, rd):
             *_same_partition(A, B, cert, rd)]
 
 
-def _one_sided_distance(B, rd, data):
+def _one_sided_distance(cert, A, B, rd, data):
     """The obligations of ``one-sided-distance`` (see the module notes)."""
     T, N, e, P, x, s, exists = _class_mass_setting(B, rd)
     mults = _multipliers(data, rd)
@@ -585,7 +585,7 @@ def _one_sided_distance(B, rd, data):
     ]
 
 
-def _same_distance_structure(A, B, cert, rd):
+def _same_distance_structure(cert, A, B, rd):
     T, N = rd.gens["T"], rd.gens["N"]
     s = rd.poly(B.get("min_class") or "1")
     return [("A and B are class levels of one declared distance, the total variation distance",
@@ -595,7 +595,7 @@ def _same_distance_structure(A, B, cert, rd):
             *_same_partition(A, B, cert, rd)]
 
 
-def _same_distance(B, rd, data):
+def _same_distance(cert, A, B, rd, data):
     """The obligations of ``same-distance`` (see the module notes)."""
     return _distance_mass_of(rd.poly(B.get("min_class") or "1"), rd, data)
 
@@ -616,7 +616,7 @@ def _distance_mass_of(s, rd, data):
     ]
 
 
-def _pairwise_distance_structure(A, B, cert, rd):
+def _pairwise_distance_structure(cert, A, B, rd):
     T, N = rd.gens["T"], rd.gens["N"]
     s = rd.poly(B.get("min_class") or "1")
     upper_ok = _upper_is(cert, rd, (N - s) * (T - 1), N * (T + 1))
@@ -627,7 +627,7 @@ def _pairwise_distance_structure(A, B, cert, rd):
              _integer_valued([s], cert.get("symbols") or {}))]
 
 
-def _pairwise_distance(B, rd, data):
+def _pairwise_distance(cert, A, B, rd, data):
     """The obligations of ``pairwise-distance`` (see the module notes)."""
     g = rd.gens
     T, N, e, Y, X = g["T"], g["N"], g["e_"], g["a_"], g["b_"]
@@ -651,7 +651,7 @@ def _removal_distance_components(cert, rd):
     return _min_of(cert, rd, ((N - 1) * (T - 1), T + 1), ((N - 1) * (T - 1), N * T - N + 1))
 
 
-def _removal_distance_structure(A, B, cert, rd):
+def _removal_distance_structure(cert, A, B, rd):
     return [("A is a two-sided subset level, B a class's total variation distance over any classes",
              A.get("family") == "subset" and _two_sided(A) and A.get("distance") is None
              and _size(A, rd) is not None and B.get("family") == "class" and B.get("distance") == "total-variation"
@@ -662,7 +662,7 @@ def _removal_distance_structure(A, B, cert, rd):
              _size(A, rd) is not None and _integer_valued([_size(A, rd)], cert.get("symbols") or {}))]
 
 
-def _removal_distance(A, rd, data):
+def _removal_distance(cert, A, B, rd, data):
     """The obligations of ``removal-distance`` (see the module notes)."""
     g = rd.gens
     T, N, P, M = g["T"], g["N"], g["a_"], g["b_"]
@@ -687,12 +687,12 @@ def _removal_distance(A, rd, data):
     ]
 
 
-def _removal_pair_structure(A, B, cert, rd):
+def _removal_pair_structure(cert, A, B, rd):
     T = rd.gens["T"]
-    return [_removal_distance_structure(A, B, cert, rd)[0], ("U = (T - 1)/(2 T)", _upper_is(cert, rd, T - 1, 2 * T))]
+    return [_removal_distance_structure(cert, A, B, rd)[0], ("U = (T - 1)/(2 T)", _upper_is(cert, rd, T - 1, 2 * T))]
 
 
-def _removal_pair(A, rd, data):
+def _removal_pair(cert, A, B, rd, data):
     """The obligations of ``removal-distance-pair`` (see the module notes)."""
     g = rd.gens
     T, N, P, x1 = g["T"], g["N"], g["a_"], g["b_"]
@@ -718,14 +718,14 @@ def _max_value_components(cert, A, rd):
     return None if j is None else _min_of(cert, rd, (N * T - N + 1, T), (j * T * (N - 1) - (j - 1) * N, N - j))
 
 
-def _max_value_structure(A, B, cert, rd):
+def _max_value_structure(cert, A, B, rd):
     return [("A is a two-sided subset level, B a one-sided class level", A.get("family") == "subset" and _two_sided(A)
              and A.get("size") is not None and B.get("family") == "class" and B.get("sides") == "one-sided"),
             ("U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))",
              _max_value_components(cert, A, rd) is not None)]
 
 
-def _max_value(A, rd, data):
+def _max_value(cert, A, B, rd, data):
     """The obligations of ``max-value`` (see the module notes)."""
     g = rd.gens
     T, N, M, H = g["T"], g["N"], g["b_"], g["a_"]
@@ -761,7 +761,7 @@ def _any_partition(side, rd) -> bool:
     return side.get("max_class") is None and rd.poly(side.get("min_class") or "1") == 1
 
 
-def _class_size_structure(A, B, cert, rd):
+def _class_size_structure(cert, A, B, rd):
     """The shape of ``class-size``: A's registered definition declares a class-size level; B a one-sided class
     ratio or the total variation distance, on any partition; U = N/T or (N - T)/N; T an integer."""
     T, N = rd.gens["T"], rd.gens["N"]
@@ -777,7 +777,7 @@ def _class_size_structure(A, B, cert, rd):
             ("U = (N - T)/N (a distance) or N/T (a ratio)", upper_ok)]
 
 
-def _distance_ceiling_structure(B, cert, rd):
+def _distance_ceiling_structure(cert, A, B, rd):
     """The shape of ``distance-mass``: B a class's total variation distance over classes of >= s records (no
     maximum), U = (N - s)/N."""
     N = rd.gens["N"]
@@ -804,7 +804,7 @@ def _declared_min_class(A, B, rd):
     return [(f"A's registered definition declares {name} a minimum class size, the sides' class size", ok)]
 
 
-def _class_size(B, rd, data):
+def _class_size(cert, A, B, rd, data):
     """The obligations of ``class-size`` (see the module notes): ``set-mass``'s or ``same-distance``'s with s = T."""
     T = rd.gens["T"]
     return _set_mass_of(T, rd, data, 2) if B.get("distance") is None else _distance_mass_of(T, rd, data)
@@ -869,48 +869,53 @@ def _product_structure(cert, A, B, rd):
              and _two_sided(A)), ("B is pairwise", B["family"] == "pairwise")]
 
 
+def _subset_monotone(cert, A, B, rd, data):
+    return [Obligation("j_B - j_A >= 0", _size(B, rd) - _size(A, rd))]
+
+
+def _subset_to_classes_structure(cert, A, B, rd):
+    return [("A is a two-sided subset level, B a two-sided class level", A["family"] == "subset"
+             and B["family"] == "class" and _two_sided(A) and _two_sided(B) and B.get("min_class") is not None),
+            _is_T(cert, rd)]
+
+
+def _subset_to_classes(cert, A, B, rd, data):
+    return [Obligation("min class size - j_A >= 0", rd.poly(B["min_class"]) - _size(A, rd))]
+
+
+def _distance_ceiling(cert, A, B, rd, data):
+    return _distance_mass_of(rd.poly(B.get("min_class") or "1"), rd, data)
+
+
+def _vertex_obligations(cert, A, B, rd, data):
+    return _vertex(B, cert["upper"], rd, _multipliers(data, rd))
+
+
+def _product_obligations(cert, A, B, rd, data):
+    return _product(cert["upper"], rd, [{k: rd.poly(v) for k, v in comp.items()} for comp in data.get("multipliers", [])])
+
+
 _lemma("same-level", _same_level_structure)
-_lemma("subset-monotone", lambda cert, A, B, rd: [_two_sided_subsets(A, B), _is_T(cert, rd)],
-       lambda cert, A, B, rd, data: [Obligation("j_B - j_A >= 0", _size(B, rd) - _size(A, rd))])
-_lemma("subset-supremum", _supremum_structure, lambda cert, A, B, rd, data: _supremum(A, B, rd, data))
-_lemma("subset-to-classes",
-       lambda cert, A, B, rd: [("A is a two-sided subset level, B a two-sided class level", A["family"] == "subset"
-                                and B["family"] == "class" and _two_sided(A) and _two_sided(B)
-                                and B.get("min_class") is not None), _is_T(cert, rd)],
-       lambda cert, A, B, rd, data: [Obligation("min class size - j_A >= 0",
-                                                rd.poly(B["min_class"]) - _size(A, rd))])
-_lemma("class-to-subset", lambda cert, A, B, rd: _class_mass_structure(A, B, cert, rd),
-       lambda cert, A, B, rd, data: _class_mass(A, rd, data))
-_lemma("one-sided-ceiling", lambda cert, A, B, rd: _set_mass_structure(B, cert, rd),
-       lambda cert, A, B, rd, data: _set_mass(B, rd, data))
-_lemma("one-sided-class", lambda cert, A, B, rd: _rest_mass_structure(A, B, cert, rd),
-       lambda cert, A, B, rd, data: _rest_mass(A, rd, data))
-_lemma("subset-to-one-sided", lambda cert, A, B, rd: _max_value_structure(A, B, cert, rd),
-       lambda cert, A, B, rd, data: _max_value(A, rd, data))
-_lemma("class-distance", lambda cert, A, B, rd: _class_distance_structure(A, B, cert, rd),
-       lambda cert, A, B, rd, data: _class_distance(A, rd, data))
-_lemma("pairwise-distance", lambda cert, A, B, rd: _pairwise_distance_structure(A, B, cert, rd),
-       lambda cert, A, B, rd, data: _pairwise_distance(B, rd, data))
-_lemma("same-distance", lambda cert, A, B, rd: _same_distance_structure(A, B, cert, rd),
-       lambda cert, A, B, rd, data: _same_distance(B, rd, data))
-_lemma("one-sided-distance", lambda cert, A, B, rd: _one_sided_distance_structure(A, B, cert, rd),
-       lambda cert, A, B, rd, data: _one_sided_distance(B, rd, data))
-_lemma("removal-distance", lambda cert, A, B, rd: _removal_distance_structure(A, B, cert, rd),
-       lambda cert, A, B, rd, data: _removal_distance(A, rd, data))
-_lemma("removal-distance-pair", lambda cert, A, B, rd: _removal_pair_structure(A, B, cert, rd),
-       lambda cert, A, B, rd, data: _removal_pair(A, rd, data))
-_lemma("distance-ceiling", lambda cert, A, B, rd: _distance_ceiling_structure(B, cert, rd),
-       lambda cert, A, B, rd, data: _distance_mass_of(rd.poly(B.get("min_class") or "1"), rd, data))
-_lemma("class-size", lambda cert, A, B, rd: _class_size_structure(A, B, cert, rd),
-       lambda cert, A, B, rd, data: _class_size(B, rd, data))
+_lemma("subset-monotone", lambda cert, A, B, rd: [_two_sided_subsets(A, B), _is_T(cert, rd)], _subset_monotone)
+_lemma("subset-supremum", _supremum_structure, _supremum)
+_lemma("subset-to-classes", _subset_to_classes_structure, _subset_to_classes)
+_lemma("class-to-subset", _class_mass_structure, _class_mass)
+_lemma("one-sided-ceiling", _set_mass_structure, _set_mass)
+_lemma("one-sided-class", _rest_mass_structure, _rest_mass)
+_lemma("subset-to-one-sided", _max_value_structure, _max_value)
+_lemma("class-distance", _class_distance_structure, _class_distance)
+_lemma("pairwise-distance", _pairwise_distance_structure, _pairwise_distance)
+_lemma("same-distance", _same_distance_structure, _same_distance)
+_lemma("one-sided-distance", _one_sided_distance_structure, _one_sided_distance)
+_lemma("removal-distance", _removal_distance_structure, _removal_distance)
+_lemma("removal-distance-pair", _removal_pair_structure, _removal_pair)
+_lemma("distance-ceiling", _distance_ceiling_structure, _distance_ceiling)
+_lemma("class-size", _class_size_structure, _class_size)
 _lemma("finite-level-of",
        lambda cert, A, B, rd: [("A's registered definition declares B's level where finite",
                                 _declares_finite_level(A, B)), _is_T(cert, rd)])
-_lemma("vertex", _vertex_structure,
-       lambda cert, A, B, rd, data: _vertex(B, cert["upper"], rd, _multipliers(data, rd)))
-_lemma("product", _product_structure,
-       lambda cert, A, B, rd, data: _product(cert["upper"], rd, [{k: rd.poly(v) for k, v in comp.items()}
-                                                                  for comp in data.get("multipliers", [])]))
+_lemma("vertex", _vertex_structure, _vertex_obligations)
+_lemma("product", _product_structure, _product_obligations)
 
 
 def structural_checks(cert, rd):
