@@ -168,3 +168,19 @@ def test_the_tight_f_given_back_is_proved_and_a_smaller_piece_refuted():
     assert r.verdict == "refuted" and "N = 2" in r.evidence
     res = check_edge("dp", "emd-t-closeness", f=BY_HAND, N=3)
     assert res.forward.f_verdict == "proved"
+
+
+def test_a_thousandth_below_the_tight_f_is_refuted_for_n_at_least_4():
+    # ("unknown" at stop 26.) By hand at N = 4, eps = ln 2 the N >= 3 piece is Min(3 tanh(ln(2)/2), 3/5) = 3/5: one
+    # record at (1, 0) alone in its class and three at (1/5, 4/5) have the table (2/5, 3/5); removing a record moves
+    # the first bucket's mean to 1/5 or 7/15 and the second's to 4/5 or 8/15, ratios at most 2 = e^eps; the lone
+    # class is 3/5 from the table, above 999/1000 of it
+    f = "999/1000*Min((N - 1)*tanh(eps/2), (N - 1)*(exp(eps) - 1)/(N*exp(eps) - N + 1))"
+    r = check_implication("dp", "emd-t-closeness", f, b_params={"ground": "equal"}, when=["N >= 4"])
+    assert r.verdict == "refuted"
+    rows = [[Fraction(x) for x in row] for row in r.witness["rows"]]
+    T = sympy.exp(sympy.sympify(r.witness["eps"]))
+    n = len(rows)
+    assert n >= 4 and T.is_Rational and brute.dp(rows) <= Fraction(int(T.p), int(T.q))
+    T = Fraction(int(T.p), int(T.q))
+    assert brute.emd_t(rows, r.witness["classes"]) > Fraction(999, 1000) * _rest(n, T)
