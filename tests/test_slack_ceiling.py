@@ -82,3 +82,14 @@ def test_forgeries_are_rejected():
     assert not ok(lambda c: c["A"].pop("slack"))
     assert not ok(lambda c: c["A"]["slack"].update(delta="1/5"))
     assert not ok(lambda c: c["A"]["slack"].update(compares="removal"))
+
+
+def test_a_parameter_the_definition_does_not_take_is_rejected_and_delta_is_read_as_a_number():
+    r = check_implication("eps-delta-dp", "basic-beta-likeness", a_params={"delta": "1/10"})
+    cert = certificates_in(r.details)[0]
+    extra = copy.deepcopy(cert)
+    extra["A"]["params"]["k"] = "2"                  # eps-delta-dp takes delta only (second review)
+    assert not check_certificate(extra, ns=range(2, 5)).ok
+    written = copy.deepcopy(cert)
+    written["A"]["slack"]["delta"] = "2/20"          # the same delta, written another way
+    assert check_certificate(written, ns=range(2, 5)).ok

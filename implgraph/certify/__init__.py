@@ -246,14 +246,24 @@ def _registered(cert) -> list:
         ok = (side.get("family") == getattr(d, "family", None) and side.get("sides") == getattr(d, "sides", None)
               and bool(side.get("class_size_level")) == bool(getattr(d, "class_size_level", False))
               and bool(side.get("uniform_class_level")) == is_count_at_uniform(d)
+              and set(side.get("params") or {}) <= set(getattr(d, "params", {}) or {})
               and (side.get("slack") or {}).get("compares") == getattr(d, "slack_compares", None)
-              and (not side.get("slack") or str(side["slack"].get("delta")) == str((side.get("params") or {}).get("delta"))))
+              and (not side.get("slack") or _same_number(side["slack"].get("delta"), (side.get("params") or {}).get("delta"))))
         size_ok, size_how = _registered_size(side, d, cert.get("domain") or ())
         distance_ok, distance_how = _registered_distance(side, d)
         out.append((f"{label} ({name}) as registered", ok and size_ok and distance_ok,
                     f"family {side.get('family')}, sides {side.get('sides')} (declared: "
                     f"{getattr(d, 'family', None)}, {getattr(d, 'sides', None)}){size_how}{distance_how}"))
     return out
+
+
+def _same_number(a, b) -> bool:
+    """Are two texts the same rational number (a slack's delta and the side's parameter)?"""
+    from fractions import Fraction
+    try:
+        return Fraction(str(a)) == Fraction(str(b))
+    except (ValueError, ZeroDivisionError):
+        return False
 
 
 def _registered_distance(side, d):
