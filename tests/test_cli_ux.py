@@ -251,3 +251,10 @@ def test_one_command_imports_only_its_module():
     from implgraph.cli import build_parser
     sub = next(a for a in build_parser()._actions if a.dest == "command")
     assert {"check-edge", "verify", "matrix", "certificate"} <= set(sub.choices)
+
+
+def test_python_m_implgraph_is_the_program():
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-m", "implgraph", "--version"], capture_output=True, text=True)
+    assert out.returncode == 0 and "implgraph" in (out.stdout + out.stderr)

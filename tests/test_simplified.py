@@ -100,3 +100,4 @@ def test_the_program_skips_the_units_import():
                "        pass\n"
                "print(any(m.startswith('sympy.physics') for m in sys.modules), '\"proved\"' in buf.getvalue())")
     assert out == ["False", "True"]
+
