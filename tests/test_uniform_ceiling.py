@@ -11,6 +11,7 @@ lies above the table), so at every l >= 1 (m = ceiling(l)) the tight f is (N - 1
 """
 
 import copy
+import random
 import math
 from fractions import Fraction
 
@@ -121,3 +122,57 @@ def test_the_attaining_tables_buckets_are_shown_beside_the_tight_f():
     assert fw.tight_all_n == "(N - 1)/N" and "2*ceiling(l) buckets" in fw.tight_attained
     assert "2*ceiling(l) buckets" in fw.evidence
     assert cell_of(fw, "generalisation").tight_at.startswith("every N; the attaining table has 2*ceiling(l) buckets")
+
+
+# recursive (c,l)-diversity: its level is max(1, max_E r_1/(r_l + ... + r_m)); a class uniform over l values has
+# r_1 = 1/l and r_l + ... = 1/l, level 1 (the strongest). The same two classes with m = l values each (2 l buckets)
+# satisfy it at every c and reach B's ceilings.
+@pytest.mark.parametrize("n", range(2, 13))
+@pytest.mark.parametrize("l", [2, 3])
+def test_recursive_diversity_family_by_brute_force(n, l):
+    rows, labels = _family(n, l)
+    assert brute.recursive_cl(rows, labels, l) == 1
+    assert brute.emd_t(rows, labels) == Fraction(n - 1, n)
+    assert brute.basic_beta_likeness(rows, labels) == n - 1
+
+
+@pytest.mark.parametrize("l", ["2", "3"])
+@pytest.mark.parametrize("b, b_params, by_hand", B_DEFS, ids=[b for b, _, _ in B_DEFS])
+def test_recursive_diversity_prover_tight_f_and_certificate(l, b, b_params, by_hand):
+    r = check_implication("recursive-cl-diversity", b, a_params={"l": l}, b_params=b_params)
+    assert r.verdict == "proved" and r.tightness == "tight"
+    assert sympy.simplify(sympy.sympify(str(r.tight), locals={"N": N}) - by_hand) == 0
+    assert f"the attaining table has {2 * int(l)} buckets" in r.evidence
+    (c,) = certificates_in(r.details)
+    assert check_certificate(c, ns=range(2, 8)).ok
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_checkers_tail_ratio_level_is_the_brute_force_one(seed):
+    from implgraph.certify.levels import level
+    rng = random.Random(seed)
+    for _ in range(40):
+        n, m, l = rng.randint(2, 6), rng.randint(2, 4), rng.randint(1, 3)
+        rows, labels = brute.random_rows(rng, n, m), brute.random_labels(rng, n)
+        got = level({"family": "class", "tail_ratio": str(l)}, [(1, row, lab) for row, lab in zip(rows, labels)])
+        assert got == brute.recursive_cl(rows, labels, l), (rows, labels, l)
+
+
+def test_recursive_diversity_forgeries_are_rejected():
+    r = check_implication("recursive-cl-diversity", "basic-beta-likeness", a_params={"l": "2"})
+    cert = certificates_in(r.details)[0]
+    blocks = lambda c: c["tightness"]["uniform_blocks"]         # noqa: E731
+    assert check_certificate(cert, ns=range(2, 6)).ok
+    # one value per class: the tail r_2 + ... is 0 and the level infinite
+    assert not _forged(cert, lambda c: [b.update(values="1") for b in blocks(c)])
+    # another l than A's parameter, or the tail ratio dropped from A's description: not A as registered
+    assert not _forged(cert, lambda c: c["A"].update(tail_ratio="3"))
+    assert not _forged(cert, lambda c: c["A"].pop("tail_ratio"))
+
+
+def test_check_edge_shows_the_binary_tight_f_beside_the_four_bucket_one():
+    # with two buckets (the linear programs) the tight f at N = 4 is lower; the prover's f needs 4 buckets and is not
+    # compared with them
+    from implgraph.engines.checkedge import check_edge
+    fw = check_edge("recursive-cl-diversity(l=2)", "basic-beta-likeness", N=3).forward
+    assert fw.verdict == "proved" and fw.tight_all_n == "N - 1" and "4 buckets" in fw.tight_attained

@@ -115,7 +115,8 @@ def _check_family(cert, domain, ns):
             return False, f"{bad} at {_pt(env)}"
         key = tuple(evald)
         a, b = (_memo(seen, (side["family"], side.get("sides"), side.get("distance"), bool(side.get("class_size_level")),
-                             bool(side.get("uniform_class_level")), str(side.get("slack")), j, uniform, key),
+                             bool(side.get("uniform_class_level")), str(side.get("slack")), str(side.get("tail_ratio")),
+                             j, uniform, key),
                       lambda: level(side, table, j))
                 for side, j in ((cert["A"], ja), (cert["B"], jb)))
         t, u = env["T"], upper(env)
@@ -248,6 +249,7 @@ def _registered(cert) -> list:
               and bool(side.get("uniform_class_level")) == is_count_at_uniform(d)
               and set(side.get("params") or {}) <= set(getattr(d, "params", {}) or {})
               and (side.get("slack") or {}).get("compares") == getattr(d, "slack_compares", None)
+              and _tail_ratio_as_registered(side, d)
               and (not side.get("slack") or _same_number(side["slack"].get("delta"), (side.get("params") or {}).get("delta"))))
         size_ok, size_how = _registered_size(side, d, cert.get("domain") or ())
         distance_ok, distance_how = _registered_distance(side, d)
@@ -255,6 +257,15 @@ def _registered(cert) -> list:
                     f"family {side.get('family')}, sides {side.get('sides')} (declared: "
                     f"{getattr(d, 'family', None)}, {getattr(d, 'sides', None)}){size_how}{distance_how}"))
     return out
+
+
+def _tail_ratio_as_registered(side, d) -> bool:
+    """A side's ``tail_ratio`` is its registered definition's declared parameter (``tail_ratio_param``) at the side's
+    value, and present exactly where the definition declares one."""
+    name = getattr(d, "tail_ratio_param", None)
+    if side.get("tail_ratio") is None:
+        return name is None or name not in (side.get("params") or {})
+    return name is not None and _same_number(side["tail_ratio"], (side.get("params") or {}).get(name))
 
 
 def _same_number(a, b) -> bool:

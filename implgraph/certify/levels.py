@@ -7,7 +7,8 @@ distance of a class's distribution from the table's, or ``{"family": "class", "c
 the number of records of the smallest class (larger is stronger), or ``{"family": "class", "uniform_class_level":
 true}`` for a level whose value at a class uniform over m values is m, the table's being its classes' smallest
 (larger is stronger; the l-diversities: computed here only on tables whose classes are uniform over the values they
-hold), or ``{"slack": {"compares": "removal" | "pairs", "delta": d}}`` for a level whose constraints read
+hold), or ``{"family": "class", "tail_ratio": l}`` for ``max(1, max_E r_1 / (r_l + ... + r_m))`` (a class's
+frequencies r_1 >= r_2 >= ..., recursive (c,l)-diversity), or ``{"slack": {"compares": "removal" | "pairs", "delta": d}}`` for a level whose constraints read
 ``a <= e^level b + d`` on every output event (a non-empty proper set of buckets) between the table and the table
 without one record (removal) or between two records (pairs): the smallest ratio >= 1 meeting them ((eps,delta)-DP and
 -LDP, ``e^eps``). Otherwise the level of a table is the largest ratio ``mean_S / mean_D`` (and ``mean_D / mean_S`` when
@@ -105,6 +106,10 @@ def level(side, table, size=None):
         return Fraction(min(sizes.values()))
     if side.get("slack") is not None:
         return _slack_level(side["slack"], table)
+    if side.get("tail_ratio") is not None:
+        if family != "class" or any(label is None for _, _, label in table):
+            raise ValueError("a tail ratio level needs a class family with class labels")
+        return _tail_ratio_level(Fraction(str(side["tail_ratio"])), table)
     if side.get("uniform_class_level"):     # the smallest number of values of a class uniform over them
         if family != "class" or any(label is None for _, _, label in table):
             raise ValueError("a uniform class level needs a class family with class labels")
@@ -182,6 +187,23 @@ def _slack_level(slack, table):
         if b == 0:
             return INF
         best = max(best, (a - delta) / b)
+    return best
+
+
+def _tail_ratio_level(l, table):
+    """``max(1, max_E r_1 / (r_l + ... + r_m))`` with ``r_1 >= r_2 >= ...`` a class's frequencies (INF where a class
+    holds a value and its tail is 0), exactly."""
+    if l.denominator != 1 or l < 1:
+        raise ValueError(f"l = {l} is not an integer >= 1")
+    best = Fraction(1)
+    for q in _class_distributions(table).values():
+        r = sorted(q, reverse=True)
+        tail = sum(r[int(l) - 1:], Fraction(0))
+        if tail == 0:
+            if r[0]:
+                return INF
+            continue
+        best = max(best, r[0] / tail)
     return best
 
 

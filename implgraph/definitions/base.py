@@ -79,6 +79,11 @@ class Definition:
     #: computes such a level itself; the prover reads it (a record within delta of the others leaves A at its
     #: strongest level), tests check it against the brute force
     slack_compares: str | None = None
+    #: the parameter l where the level is ``max(1, max_E r_1 / (r_l + ... + r_m))`` over the classes E, r_1 >= r_2 >= ...
+    #: the class's frequencies (recursive (c,l)-diversity); None otherwise. The checker computes such a level itself;
+    #: the prover reads it (classes uniform over l values of their own are at level 1, the strongest), tests check it
+    #: against the brute force
+    tail_ratio_param: str | None = None
     model: str = "other"            # the privacy model it belongs to (map colours): "closeness", "dp", "other"
     label_format: str = ""          # a human label with {param} fields, e.g. "({k},t)-closeness"
 

@@ -39,6 +39,7 @@ class RecursiveCLDiversity(Definition):
     params = {"l": "the number of values l, an integer >= 1 (the tail r_l + ... + r_m)"}
     reference = ("Machanavajjhala, Kifer, Gehrke, Venkitasubramaniam, l-diversity, ACM TKDD 2007, Definition 4.3")
     label_format = "recursive (c,{l})-diversity"
+    tail_ratio_param = "l"
 
     def check_params(self, table, params):
         params = super().check_params(table, params)

@@ -482,6 +482,22 @@ def attained_ceiling(a, a_params, a_classes, b_classes, bound, N):
         return Bound(bound.upper, True, bound.method, arg, build=build,
                      checks=checks + [f"A ({a.name}) counts a uniform class's values: True"],
                      buckets=2 * sympy.ceiling(T))
+    tail = sympy.sympify((a_params or {}).get(getattr(a, "tail_ratio_param", None) or "", 0))
+    if getattr(a, "tail_ratio_param", None) and tail.is_Integer and tail >= 1:
+        lv = int(tail)
+
+        def build(point):
+            _, Nv, _ = _at(point, N)
+            rows = [[Fraction(1, lv)] * lv + [Fraction(0)] * lv] + [[Fraction(0)] * lv + [Fraction(1, lv)] * lv] * (Nv - 1)
+            return ConcreteTable.from_fractions(rows, classes=["E1"] + ["E2"] * (Nv - 1))
+
+        arg = (f"{base}; and it is attained whatever A's level: {a.name}'s level is max(1, max_E r_1/(r_l + ... + r_m)) "
+               f"(l = {lv}), and a class uniform over l values has r_1 = 1/l and r_l + ... = 1/l: level 1, the "
+               f"strongest. One record uniform over {lv} values in a class of its own and N - 1 uniform over {lv} other "
+               "values in another satisfy A at every level, and the lone class holds all its mass where the table "
+               "holds 1/N of it: B's ceiling")
+        return Bound(bound.upper, True, bound.method, arg, build=build,
+                     checks=checks + [f"A ({a.name}) is a tail ratio with l = {lv}: True"], buckets=sympy.Integer(2 * lv))
     delta = sympy.sympify((a_params or {}).get("delta", 0))
     if getattr(a, "slack_compares", None) and bound.method == "one-sided-ceiling" and delta.is_Rational \
             and 0 < delta < 1:

@@ -51,6 +51,8 @@ def _side(d, params, classes, N):
         out["class_size_level"] = True      # the level is the smallest class's size (larger is stronger)
     if is_count_at_uniform(d):
         out["uniform_class_level"] = True   # a class uniform over m values has level m (larger is stronger)
+    if getattr(d, "tail_ratio_param", None) in params:      # max_E r_1 / (r_l + ... + r_m), l this parameter
+        out["tail_ratio"] = str(params[d.tail_ratio_param])
     if getattr(d, "slack_compares", None):     # a <= e^level b + delta between these records, every event
         out["slack"] = {"compares": d.slack_compares, "delta": str(params.get("delta"))}
     if d.family == "class":
@@ -443,8 +445,8 @@ def _escape_family(cert):
     uniform class's values, :func:`_uniform_family`; where A has an additive slack delta, one record at delta in E1
     and N - 1 at 0 in E2 (engines.bounds ``attained_ceiling``); None otherwise (the ceiling is then an upper bound
     only)."""
-    if cert["A"].get("uniform_class_level"):
-        return _uniform_family()
+    if cert["A"].get("uniform_class_level") or cert["A"].get("tail_ratio"):
+        return _uniform_family(cert["A"])
     if cert["A"].get("slack"):      # one record at delta in a class of its own, the rest at 0: A at its strongest
         return {"blocks": [{"count": "1", "value": cert["A"]["slack"]["delta"], "class": "E1"},
                            {"count": "N - 1", "value": "0", "class": "E2"}]}
@@ -454,11 +456,13 @@ def _escape_family(cert):
                        {"count": "N - 1", "value": "0", "class": "E2"}]}
 
 
-def _uniform_family():
-    """One record uniform over ceiling(T) values in class E1, N - 1 uniform over ceiling(T) other values in E2
-    (2 ceiling(T) buckets; engines.bounds ``attained_ceiling``)."""
-    return {"uniform_blocks": [{"count": "1", "values": "ceiling(T)", "class": "E1"},
-                               {"count": "N - 1", "values": "ceiling(T)", "class": "E2"}]}
+def _uniform_family(A):
+    """One record uniform over m values in class E1, N - 1 uniform over m other values in E2 (2 m buckets;
+    engines.bounds ``attained_ceiling``): m = ceiling(T) where A counts a uniform class's values, m = l where A's level
+    is a tail ratio with parameter l (level 1 there)."""
+    m = f"({A['tail_ratio']})" if A.get("tail_ratio") else "ceiling(T)"
+    return {"uniform_blocks": [{"count": "1", "values": m, "class": "E1"},
+                               {"count": "N - 1", "values": m, "class": "E2"}]}
 
 
 @_method("one-sided-ceiling", family=lambda cert, ctx: _escape_family(cert))
@@ -470,7 +474,8 @@ def _set_mass_upper_certificate(cert, ctx):
         "mass": _set_mass_multipliers(s_)}}
 
 
-@_method("distance-ceiling", family=lambda cert, ctx: _uniform_family() if cert["A"].get("uniform_class_level") else None)
+@_method("distance-ceiling", family=lambda cert, ctx: _uniform_family(cert["A"]) if (
+    cert["A"].get("uniform_class_level") or cert["A"].get("tail_ratio")) else None)
 def _distance_ceiling_upper_certificate(cert, ctx):
     s_ = cert["B"].get("min_class", "1")
     _two_classes(cert, s_)

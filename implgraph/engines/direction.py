@@ -174,7 +174,9 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
         # value is computed at PROVED_LEVELS levels only, each compared with that f (instead of the
         # samples a closed form is fitted through)
         answer = _prover_answer(a, b, None, when_c, symbols, alpha, N)
-        if answer is not None and answer.verdict == "proved" and answer.tight is not None:
+        # (a tight f whose attaining table has more buckets than the instances' is not theirs to equal)
+        if answer is not None and answer.verdict == "proved" and answer.tight is not None \
+                and not (answer.details or {}).get("attained"):
             for at, args in pending.items():
                 if instances[at].note == PENDING_TIGHT:
                     extra[at] = {"proved": _proved_at(answer.tight, args[7], a_def, b_def, alpha)}
