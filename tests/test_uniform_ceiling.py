@@ -176,3 +176,24 @@ def test_check_edge_shows_the_binary_tight_f_beside_the_four_bucket_one():
     from implgraph.engines.checkedge import check_edge
     fw = check_edge("recursive-cl-diversity(l=2)", "basic-beta-likeness", N=3).forward
     assert fw.verdict == "proved" and fw.tight_all_n == "N - 1" and "4 buckets" in fw.tight_attained
+
+
+def test_a_proved_f_of_wider_tables_still_bounds_the_instances_from_above():
+    # (third review: skipping the comparison whenever the attaining table is wider could hide a prover bug) an
+    # instance's exact value must be at most the proved f where its table is wider than the instance's p, and equal
+    # where it is not
+    from implgraph.engines.instance import Instance, _below_proved
+    inst = Instance(4, {"N": 4}, "implication")
+    samples = [(Fraction(2), Fraction(3))]
+    four = lambda a: 4      # noqa: E731
+    _below_proved(inst, samples, (None, lambda a: sympy.Integer(4), four), 2)            # 3 <= 4: wider tables
+    with pytest.raises(RuntimeError):
+        _below_proved(inst, samples, (None, lambda a: sympy.Integer(2), four), 2)        # 3 > 2: a wrong f
+    with pytest.raises(RuntimeError):
+        _below_proved(inst, samples, (None, lambda a: sympy.Integer(4), lambda a: 2), 2)  # binary: must be equal
+
+
+def test_at_l_1_the_attaining_table_is_binary_and_compared_exactly():
+    r = check_implication("recursive-cl-diversity", "basic-beta-likeness", a_params={"l": "1"})
+    assert r.verdict == "proved" and r.tightness == "tight" and "attained" not in r.details
+    assert "the attaining table is binary" in r.evidence

@@ -263,8 +263,10 @@ def _tail_ratio_as_registered(side, d) -> bool:
     """A side's ``tail_ratio`` is its registered definition's declared parameter (``tail_ratio_param``) at the side's
     value, and present exactly where the definition declares one."""
     name = getattr(d, "tail_ratio_param", None)
+    if name is not None and name not in (side.get("params") or {}):
+        return False        # the declared parameter is the level's own: a side without it is not the definition
     if side.get("tail_ratio") is None:
-        return name is None or name not in (side.get("params") or {})
+        return name is None
     return name is not None and _same_number(side["tail_ratio"], (side.get("params") or {}).get(name))
 
 

@@ -174,12 +174,11 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
         # value is computed at PROVED_LEVELS levels only, each compared with that f (instead of the
         # samples a closed form is fitted through)
         answer = _prover_answer(a, b, None, when_c, symbols, alpha, N)
-        # (a tight f whose attaining table has more buckets than the instances' is not theirs to equal)
-        if answer is not None and answer.verdict == "proved" and answer.tight is not None \
-                and not (answer.details or {}).get("attained"):
+        if answer is not None and answer.verdict == "proved" and answer.tight is not None:
+            buckets = (answer.details or {}).get("attained_buckets")
             for at, args in pending.items():
                 if instances[at].note == PENDING_TIGHT:
-                    extra[at] = {"proved": _proved_at(answer.tight, args[7], a_def, b_def, alpha)}
+                    extra[at] = {"proved": _proved_at(answer.tight, args[7], a_def, b_def, alpha, buckets)}
     if pending:
         _finish(instances, pending, run, extra)
     res = aggregate(a, b, f, instances, p, classes)
@@ -215,14 +214,18 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
     return res
 
 
+#: A's raw level in the prover's expressions (its bucket counts)
+T_RAW = sympy.Symbol("T", positive=True)
+
 #: the levels of A at which an instance's exact tight value is compared with a tight f the prover proved
 #: for every N (the first, middle and last of its samples)
 PROVED_LEVELS = 3
 
 
-def _proved_at(tight, point, a_def, b_def, alpha):
-    """``(f, raw)`` of a tight f proved for every N at one instance's ``point`` (names -> integers): f in
-    B's level units there, and ``raw(a)`` B's raw level it gives at A's raw level a."""
+def _proved_at(tight, point, a_def, b_def, alpha, buckets=None):
+    """``(f, raw, buckets_at)`` of a tight f proved for every N at one instance's ``point`` (names -> integers): f in
+    B's level units there, ``raw(a)`` B's raw level it gives at A's raw level a, and ``buckets_at(a)`` the number of
+    buckets of the table attaining it there (``buckets``: an expression in A's raw level T; None: two)."""
     expr = sympy.sympify(tight, locals={"N": N_SYM})
     # (A's level symbol is never a point's value, even where a parameter has its name)
     here = substituted(expr, {x: point[x.name] for x in expr.free_symbols if x.name in point and x.name != alpha.name})
@@ -233,7 +236,12 @@ def _proved_at(tight, point, a_def, b_def, alpha):
         # a number is compared as it is (at 60 digits, then exactly): simplifying tanh(log(3)/2) and the like
         # took most of some pairs' time
         return v if v.is_number else simplified(v)
-    return here, raw
+
+    def buckets_at(araw):
+        if buckets is None:
+            return 2
+        return int(sympy.sympify(buckets, locals={"T": T_RAW}).subs(T_RAW, sympy.Rational(araw.numerator, araw.denominator)))
+    return here, raw, buckets_at
 
 
 def _finish(instances, pending, run, extra=None):

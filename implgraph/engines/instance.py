@@ -128,6 +128,10 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
     samples, best_tables = [], {}
     levels = samples_for(a_def, N)
     against = proved is not None and f_raw is None
+    # a proved f whose attaining table has more buckets than this instance's at some level bounds its exact values
+    # from above there only: then every sample is checked against it from above, and the instance is fitted as usual
+    wide = against and any(proved[2](a) > p for a in levels)
+    against = against and not wide
     # (the prover's claims are for A's raw level T > 0: a distance's level 0 is outside them; at A's most private
     # level both sides are mostly at B's own best, a comparison that cannot fail: the levels beyond it are taken)
     best = a_def.level_scale.best_raw
@@ -151,6 +155,8 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
         compared = [(a, v) for a, v in samples if a in claimed]
         if sum(v is not None for _, v in compared) >= 2:
             return _against_proved(inst, compared, proved, a_def, b_def)
+    if wide:
+        _below_proved(inst, samples, proved, p)
     fit, upto = fit_rational([(a, v) for a, v in samples if v is not None and v != INF])
     if fit is not None:
         f_level = to_level(fit, a_def, b_def)
@@ -166,9 +172,26 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
     return inst
 
 
+def _below_proved(inst, samples, proved, p):
+    """Each exact tight value of ``samples`` is at most the proved f there (whose attaining table may have more
+    buckets than this instance's ``p``), and equal where that table has ``p`` buckets or fewer; RuntimeError
+    otherwise."""
+    _, raw, buckets_at = proved
+    for a, val in samples:
+        if val is None:
+            continue
+        want = raw(sympy.Rational(a.numerator, a.denominator))
+        got = sympy.oo if val == INF else sympy.Rational(val.numerator, val.denominator)
+        gap = sympy.N(want - got, 60)
+        if got is sympy.oo or gap < -sympy.Float("1e-40") or (buckets_at(a) <= p and abs(gap) > sympy.Float("1e-40")):
+            raise RuntimeError(f"at N = {inst.N}, {inst.point}: the exact tight value at A's raw level {a} with {p} "
+                               f"buckets is {val}, the tight f proved for every N gives {want} (attained with "
+                               f"{buckets_at(a)} buckets; a bug in the prover or in the linear programs)")
+
+
 def _against_proved(inst, samples, proved, a_def, b_def):
     """The instance whose exact tight values ``samples`` are compared with a tight f proved for every N."""
-    f_level, raw = proved
+    f_level, raw, _ = proved
     for a, val in samples:
         if val is None:
             continue            # no table has A's level <= a here: nothing to compare

@@ -158,8 +158,9 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
             details["proved_f_tightness"] = "an upper bound; tightness not derived"
         if raw_f is None:
             details["certificate"] = cert
-            if supremum is not None and supremum.buckets is not None:
+            if supremum is not None and _wider(supremum):
                 details["attained"] = _attained_text(supremum, c)
+                details["attained_buckets"] = str(supremum.buckets)
             return finish("proved", evidence=f"{bound.method}: {bound.argument}; {_buckets_text(supremum or bound, c)}",
                           tight=tight_f,
                           tightness="tight" if supremum is not None else "not derived", method=bound.method,
@@ -359,13 +360,18 @@ def _buckets_text(bound, c) -> str:
     """What the argument says of the number of buckets (and, when it is tight, of its attaining table)."""
     if not bound.tight:
         return ANY_BUCKETS
-    if bound.buckets is None:
+    if not _wider(bound):
         return f"{ANY_BUCKETS}; {BINARY_EXTREMAL}"
     return f"{ANY_BUCKETS}; {_attained_text(bound, c)}"
 
 
+def _wider(bound) -> bool:
+    """Does the attaining table of a tight bound have more than two buckets somewhere (``buckets``, in T)?"""
+    return bound.buckets is not None and sympy.sympify(bound.buckets) != 2
+
+
 def _attained_text(bound, c) -> str:
-    """The attaining table's number of buckets where it is more than two, in A's level."""
+    """The attaining table's number of buckets where it may be more than two, in A's level."""
     return (f"the attaining table has {bound.buckets.subs(T, c.a.raw_from_level(c.alpha))} buckets (with fewer the "
             "supremum may be smaller: not derived)")
 
@@ -417,8 +423,9 @@ def _proof_evidence(c: _Claim, bound, tight_f, details, a_classes, b_classes):
     ev = f"proved for every parameter value ({bound.method}): {bound.argument}" if not extra else \
         f"proved for every parameter value ({proof_method}): {proof_argument}{extra}"
     ev += f"; {_buckets_text(bound, c)}"
-    if bound.tight and bound.buckets is not None:
+    if bound.tight and _wider(bound):
         details["attained"] = _attained_text(bound, c)
+        details["attained_buckets"] = str(bound.buckets)
     if tightness == "loose" and equal_at:
         tightness = "tight at some parameter values, loose at others"
         ev += f"; f is tight at some parameter values and loose at others: the tight f is {tight_f}"
