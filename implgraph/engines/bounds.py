@@ -468,12 +468,7 @@ def attained_ceiling(a, a_params, a_classes, b_classes, bound, N):
     base = bound.argument.split(" (an upper bound")[0]
     checks = bound.checks + ["any partition: True"]
     if is_count_at_uniform(a):
-        def build(point):
-            Tv, Nv, _ = _at(point, N)
-            m = int(sympy.ceiling(Tv))
-            rows = [[Fraction(1, m)] * m + [Fraction(0)] * m] + [[Fraction(0)] * m + [Fraction(1, m)] * m] * (Nv - 1)
-            return ConcreteTable.from_fractions(rows, classes=["E1"] + ["E2"] * (Nv - 1))
-
+        build = _uniform_classes(N, lambda t: int(sympy.ceiling(t)))
         arg = (f"{base}; and it is attained whatever A's level T: {a.name}'s level of a class uniform over m values "
                "is m (its declared class level at q_i = 1/m) and the table's is its worst class's, so one record "
                "uniform over m = ceiling(T) values in a class of its own and N - 1 records uniform over m other "
@@ -485,12 +480,7 @@ def attained_ceiling(a, a_params, a_classes, b_classes, bound, N):
     tail = sympy.sympify((a_params or {}).get(getattr(a, "tail_ratio_param", None) or "", 0))
     if getattr(a, "tail_ratio_param", None) and tail.is_Integer and tail >= 1:
         lv = int(tail)
-
-        def build(point):
-            _, Nv, _ = _at(point, N)
-            rows = [[Fraction(1, lv)] * lv + [Fraction(0)] * lv] + [[Fraction(0)] * lv + [Fraction(1, lv)] * lv] * (Nv - 1)
-            return ConcreteTable.from_fractions(rows, classes=["E1"] + ["E2"] * (Nv - 1))
-
+        build = _uniform_classes(N, lambda t: lv)
         arg = (f"{base}; and it is attained whatever A's level: {a.name}'s level is max(1, max_E r_1/(r_l + ... + r_m)) "
                f"(l = {lv}), and a class uniform over l values has r_1 = 1/l and r_l + ... = 1/l: level 1, the "
                f"strongest. One record uniform over {lv} values in a class of its own and N - 1 uniform over {lv} other "
@@ -514,6 +504,17 @@ def attained_ceiling(a, a_params, a_classes, b_classes, bound, N):
         return Bound(bound.upper, True, bound.method, arg, build=build,
                      checks=checks + [f"A ({a.name}) has an additive slack delta = {delta} > 0: True"])
     return None
+
+
+def _uniform_classes(N, values):
+    """``build(point)``: one record uniform over m = values(T) values in class E1 and N - 1 records uniform over m other
+    values in E2 (2 m buckets)."""
+    def build(point):
+        Tv, Nv, _ = _at(point, N)
+        m = values(Tv)
+        rows = [[Fraction(1, m)] * m + [Fraction(0)] * m] + [[Fraction(0)] * m + [Fraction(1, m)] * m] * (Nv - 1)
+        return ConcreteTable.from_fractions(rows, classes=["E1"] + ["E2"] * (Nv - 1))
+    return build
 
 
 def _escape_bound(N):
