@@ -477,8 +477,9 @@ def attained_ceiling(a, a_params, a_classes, b_classes, bound, N):
         return Bound(bound.upper, True, bound.method, arg, build=build,
                      checks=checks + [f"A ({a.name}) counts a uniform class's values: True"],
                      buckets=2 * sympy.ceiling(T))
-    tail = sympy.sympify((a_params or {}).get(getattr(a, "tail_ratio_param", None) or "", 0))
-    if getattr(a, "tail_ratio_param", None) and tail.is_Integer and tail >= 1:
+    name = getattr(a, "tail_ratio_param", None)
+    tail = sympy.sympify((a_params or {})[name]) if name in (a_params or {}) else None
+    if tail is not None and tail.is_Integer and tail >= 1:
         lv = int(tail)
         build = _uniform_classes(N, lambda t: lv)
         arg = (f"{base}; and it is attained whatever A's level: {a.name}'s level is max(1, max_E r_1/(r_l + ... + r_m)) "

@@ -237,10 +237,10 @@ def _proved_at(tight, point, a_def, b_def, alpha, buckets=None):
         # took most of some pairs' time
         return v if v.is_number else simplified(v)
 
+    count = None if buckets is None else sympy.sympify(buckets, locals={"T": T_RAW})
+
     def buckets_at(araw):
-        if buckets is None:
-            return 2
-        return int(sympy.sympify(buckets, locals={"T": T_RAW}).subs(T_RAW, sympy.Rational(araw.numerator, araw.denominator)))
+        return 2 if count is None else int(count.subs(T_RAW, sympy.Rational(araw.numerator, araw.denominator)))
     return here, raw, buckets_at
 
 

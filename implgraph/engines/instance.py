@@ -146,7 +146,7 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
             best_tables[a] = table
         if against and batch is first and sum(v is not None for _, v in samples) >= 2:
             inst = Instance(N, point, "implication", samples=[(str(a), str(v)) for a, v in samples])
-            return _against_proved(inst, samples, proved, a_def, b_def)
+            return _against_proved(inst, samples, proved, a_def, b_def, p)
         # (fewer than two of those levels with a table: every sample level, compared with the proof at the levels it
         # claims where two of them have a table (a class size: the tables stop at N/2), else fitted)
     samples.sort(key=lambda av: levels.index(av[0]))        # (the order of samples_for, as without a proof)
@@ -154,7 +154,7 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
     if against:
         compared = [(a, v) for a, v in samples if a in claimed]
         if sum(v is not None for _, v in compared) >= 2:
-            return _against_proved(inst, compared, proved, a_def, b_def)
+            return _against_proved(inst, compared, proved, a_def, b_def, p)
     if wide:
         _below_proved(inst, samples, proved, p)
     fit, upto = fit_rational([(a, v) for a, v in samples if v is not None and v != INF])
@@ -177,21 +177,7 @@ def _below_proved(inst, samples, proved, p):
     buckets than this instance's ``p``), and equal where that table has ``p`` buckets or fewer; RuntimeError
     otherwise."""
     _, raw, buckets_at = proved
-    for a, val in samples:
-        if val is None:
-            continue
-        want = raw(sympy.Rational(a.numerator, a.denominator))
-        got = sympy.oo if val == INF else sympy.Rational(val.numerator, val.denominator)
-        gap = sympy.N(want - got, 60)
-        if got is sympy.oo or gap < -sympy.Float("1e-40") or (buckets_at(a) <= p and abs(gap) > sympy.Float("1e-40")):
-            raise RuntimeError(f"at N = {inst.N}, {inst.point}: the exact tight value at A's raw level {a} with {p} "
-                               f"buckets is {val}, the tight f proved for every N gives {want} (attained with "
-                               f"{buckets_at(a)} buckets; a bug in the prover or in the linear programs)")
-
-
-def _against_proved(inst, samples, proved, a_def, b_def):
-    """The instance whose exact tight values ``samples`` are compared with a tight f proved for every N."""
-    f_level, raw, _ = proved
+    tol = sympy.Float("1e-40")
     for a, val in samples:
         if val is None:
             continue            # no table has A's level <= a here: nothing to compare
@@ -199,10 +185,19 @@ def _against_proved(inst, samples, proved, a_def, b_def):
         got = sympy.oo if val == INF else sympy.Rational(val.numerator, val.denominator)
         # (a difference sympy does not reduce to 0 is taken as 0 when it is below 1e-40 at 60 digits: this
         # compares a certified f with exact values, it decides no verdict)
-        if got is sympy.oo or (abs(sympy.N(want - got, 60)) > sympy.Float("1e-40") and simplified(want - got) != 0):
+        gap = None if got is sympy.oo else sympy.N(want - got, 60)
+        if gap is None or gap < -tol or (buckets_at(a) <= p and abs(gap) > tol and simplified(want - got) != 0):
+            wider = f"; it is attained with {buckets_at(a)} buckets, the instance has {p}" if buckets_at(a) > p else ""
             raise RuntimeError(f"at N = {inst.N}, {inst.point}: the exact tight value at A's raw level {a} is {val}, "
-                               f"the tight f proved for every N gives {want} (a bug in the prover or in the "
-                               "linear programs)")
+                               f"the tight f proved for every N gives {want} (a bug in the prover or in the linear "
+                               f"programs{wider})")
+
+
+def _against_proved(inst, samples, proved, a_def, b_def, p):
+    """The instance whose exact tight values ``samples`` are equal to a tight f proved for every N (its attaining
+    table has no more than the instance's ``p`` buckets at these levels)."""
+    _below_proved(inst, samples, proved, p)
+    f_level = proved[0]
     inst.tight = str(f_level)
     inst.proved_checked = True
     inst.trivial = _is_weakest(b_def, f_level, a_def, samples)

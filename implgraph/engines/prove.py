@@ -158,9 +158,8 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
             details["proved_f_tightness"] = "an upper bound; tightness not derived"
         if raw_f is None:
             details["certificate"] = cert
-            if supremum is not None and _wider(supremum):
-                details["attained"] = _attained_text(supremum, c)
-                details["attained_buckets"] = str(supremum.buckets)
+            if supremum is not None:
+                _note_attained(details, supremum, c)
             return finish("proved", evidence=f"{bound.method}: {bound.argument}; {_buckets_text(supremum or bound, c)}",
                           tight=tight_f,
                           tightness="tight" if supremum is not None else "not derived", method=bound.method,
@@ -370,6 +369,14 @@ def _wider(bound) -> bool:
     return bound.buckets is not None and sympy.sympify(bound.buckets) != 2
 
 
+def _note_attained(details, bound, c) -> None:
+    """Where a tight bound's attaining table may have more than two buckets: say how many (``attained``, in A's
+    level; ``attained_buckets``, in T, for check-edge's comparison with its instances)."""
+    if _wider(bound):
+        details["attained"] = _attained_text(bound, c)
+        details["attained_buckets"] = str(bound.buckets)
+
+
 def _attained_text(bound, c) -> str:
     """The attaining table's number of buckets where it may be more than two, in A's level."""
     return (f"the attaining table has {bound.buckets.subs(T, c.a.raw_from_level(c.alpha))} buckets (with fewer the "
@@ -423,9 +430,8 @@ def _proof_evidence(c: _Claim, bound, tight_f, details, a_classes, b_classes):
     ev = f"proved for every parameter value ({bound.method}): {bound.argument}" if not extra else \
         f"proved for every parameter value ({proof_method}): {proof_argument}{extra}"
     ev += f"; {_buckets_text(bound, c)}"
-    if bound.tight and _wider(bound):
-        details["attained"] = _attained_text(bound, c)
-        details["attained_buckets"] = str(bound.buckets)
+    if bound.tight:
+        _note_attained(details, bound, c)
     if tightness == "loose" and equal_at:
         tightness = "tight at some parameter values, loose at others"
         ev += f"; f is tight at some parameter values and loose at others: the tight f is {tight_f}"
