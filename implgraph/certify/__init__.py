@@ -35,7 +35,9 @@ True
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from implgraph.certify.domain import Domain
 from implgraph.certify.expr import Unreadable
@@ -86,6 +88,8 @@ def _check_family(cert, domain, ns):
               for k in ("min_class", "max_class") if d.get(k) is not None]
     # the check at a point depends only on these names: points differing elsewhere are one check
     used = sorted(frozenset({"N", "T"}).union(*(rd.names_in(t) for t in texts)))
+    # each side's level is memoised by its whole description (any field may change it)
+    described_a, described_b = (json.dumps(cert[k], sort_keys=True, default=str) for k in ("A", "B"))
     # a class size, or a uniform class's number of values: larger is stronger
     larger = bool(cert["A"].get("class_size_level") or cert["A"].get("uniform_class_level"))
     checked, seen, done = 0, {}, set()
@@ -114,11 +118,8 @@ def _check_family(cert, domain, ns):
         if bad:
             return False, f"{bad} at {_pt(env)}"
         key = tuple(evald)
-        a, b = (_memo(seen, (side["family"], side.get("sides"), side.get("distance"), bool(side.get("class_size_level")),
-                             bool(side.get("uniform_class_level")), str(side.get("slack")), str(side.get("tail_ratio")),
-                             j, uniform, key),
-                      lambda: level(side, table, j))
-                for side, j in ((cert["A"], ja), (cert["B"], jb)))
+        a, b = (_memo(seen, (described, j, uniform, key), lambda: level(side, table, j))
+                for side, described, j in ((cert["A"], described_a, ja), (cert["B"], described_b, jb)))
         t, u = env["T"], upper(env)
         if larger:      # A holds at T where its level is >= T
             if a < t:
@@ -272,7 +273,6 @@ def _tail_ratio_as_registered(side, d) -> bool:
 
 def _same_number(a, b) -> bool:
     """Are two texts the same rational number (a slack's delta and the side's parameter)?"""
-    from fractions import Fraction
     try:
         return Fraction(str(a)) == Fraction(str(b))
     except (ValueError, ZeroDivisionError):

@@ -98,8 +98,7 @@ def level(side, table, size=None):
     """
     family, sided = side["family"], side.get("sides")
     if side.get("class_size_level"):        # the smallest class's number of records (larger is stronger)
-        if family != "class" or any(label is None for _, _, label in table):
-            raise ValueError("a class-size level needs a class family with class labels")
+        _classed(family, table, "class-size level")
         sizes = {}
         for count, _, label in table:
             sizes[label] = sizes.get(label, 0) + count
@@ -107,12 +106,10 @@ def level(side, table, size=None):
     if side.get("slack") is not None:
         return _slack_level(side["slack"], table)
     if side.get("tail_ratio") is not None:
-        if family != "class" or any(label is None for _, _, label in table):
-            raise ValueError("a tail ratio level needs a class family with class labels")
+        _classed(family, table, "tail ratio level")
         return _tail_ratio_level(Fraction(str(side["tail_ratio"])), table)
     if side.get("uniform_class_level"):     # the smallest number of values of a class uniform over them
-        if family != "class" or any(label is None for _, _, label in table):
-            raise ValueError("a uniform class level needs a class family with class labels")
+        _classed(family, table, "uniform class level")
         return _uniform_class_level(table)
     if side.get("distance") is not None:
         if side["distance"] != "total-variation" or family != "class":
@@ -136,6 +133,12 @@ def level(side, table, size=None):
             if num * best_den > best_num * den:
                 best_num, best_den = num, den
     return Fraction(best_num, best_den)
+
+
+def _classed(family, table, what):
+    """ValueError unless the side is a class family and every row has its class label."""
+    if family != "class" or any(label is None for _, _, label in table):
+        raise ValueError(f"a {what} needs a class family with class labels")
 
 
 def _total_variation(table):
