@@ -197,3 +197,87 @@ def test_at_l_1_the_attaining_table_is_binary_and_compared_exactly():
     r = check_implication("recursive-cl-diversity", "basic-beta-likeness", a_params={"l": "1"})
     assert r.verdict == "proved" and r.tightness == "tight" and "attained" not in r.details
     assert "the attaining table is binary" in r.evidence
+
+
+# (alpha,k)-anonymity: its level is the largest frequency of a value in a class (infinite under a class of fewer than
+# k records). By hand: k records uniform over m = ceiling(1/alpha) values in E1 and N - k uniform over m other values in
+# E2 (2 m buckets, 2 k <= N) have level 1/m <= alpha; E1's values hold k/(m N) each in the table, so E1 is (N - k)/N
+# from the table and its frequency N/k times the table's (beta = N/k - 1): the ceilings over classes of >= k records.
+# At alpha = 0 no table satisfies it (a class's largest frequency is > 0), and with N < 2 k there is one class.
+AK_B = [("emd-t-closeness", {"ground": "equal"}, lambda n, k: Fraction(n - k, n)),
+        ("hierarchical-emd-t-closeness", {"ground": "equal"}, lambda n, k: Fraction(n - k, n)),
+        ("basic-beta-likeness", {}, lambda n, k: Fraction(n, k) - 1)]
+
+
+def _ak_family(n, k, alpha):
+    m = math.ceil(1 / alpha)
+    one, other = [Fraction(1, m)] * m + [Fraction(0)] * m, [Fraction(0)] * m + [Fraction(1, m)] * m
+    return [one] * k + [other] * (n - k), ["E1"] * k + ["E2"] * (n - k)
+
+
+@pytest.mark.parametrize("n", range(2, 13))
+def test_alpha_k_family_by_brute_force(n):
+    for k in range(1, n // 2 + 1):
+        for alpha in (Fraction(1, 5), Fraction(1, 3), Fraction(1, 2), Fraction(2, 3), Fraction(1)):
+            rows, labels = _ak_family(n, k, alpha)
+            assert brute.alpha_k(rows, labels, k) == Fraction(1, math.ceil(1 / alpha)) <= alpha
+            assert brute.emd_t(rows, labels) == Fraction(n - k, n)
+            assert brute.basic_beta_likeness(rows, labels) == Fraction(n, k) - 1
+
+
+@pytest.mark.parametrize("k", ["2", "k"])
+@pytest.mark.parametrize("b, b_params, by_hand", AK_B, ids=[b for b, _, _ in AK_B])
+def test_alpha_k_prover_tight_f_and_certificate(k, b, b_params, by_hand):
+    r = check_implication("alpha-k-anonymity", b, a_params={"k": k}, b_params=b_params)
+    assert r.verdict == "proved" and r.tightness == "tight"
+    K = sympy.Symbol("k", integer=True)
+    f = sympy.sympify(str(r.tight), locals={"N": N, "k": K})
+    for n in range(4, 13):
+        for kv in ([2] if k == "2" else range(1, n // 2 + 1)):
+            assert f.subs({N: n, K: kv}) == by_hand(n, kv)
+    assert "2*ceiling(1/alpha) buckets" in r.evidence and "alpha > 0" in r.details["attained"]
+    (c,) = certificates_in(r.details)
+    assert c["A"]["uniform_class_level"] == "(m + 1)/m"
+    rep = check_certificate(c, ns=range(2, 10))
+    assert rep.ok, rep.failures()
+    assert any(h.startswith("A <= T and B = U exactly") and "T > 1" in h for w, _, h in rep.steps if "family" in w)
+
+
+def test_alpha_k_forgeries_are_rejected():
+    r = check_implication("alpha-k-anonymity", "emd-t-closeness", a_params={"k": "2"}, b_params={"ground": "equal"})
+    cert = certificates_in(r.details)[0]
+    blocks = lambda c: c["tightness"]["uniform_blocks"]         # noqa: E731
+    assert check_certificate(cert, ns=range(2, 7)).ok
+    # the family at alpha = 0 too: no number of values gives a largest frequency of 0
+    assert not _forged(cert, lambda c: c["tightness"].pop("domain"))
+    # one value fewer: the largest frequency 1/(m - 1) exceeds alpha
+    assert not _forged(cert, lambda c: [b.update(values="ceiling(1/(T - 1)) - 1") for b in blocks(c)])
+    # one record in E1: a class smaller than k
+    assert not _forged(cert, lambda c: (blocks(c)[0].update(count="1"), blocks(c)[1].update(count="N - 1")))
+    # A read as a count of values (larger is stronger), or without its uniform level: not A as registered
+    assert not _forged(cert, lambda c: c["A"].update(uniform_class_level="m"))
+    assert not _forged(cert, lambda c: c["A"].pop("uniform_class_level"))
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_checkers_uniform_level_of_alpha_k_is_the_brute_force_one(seed):
+    # on tables whose classes are uniform over the values they hold (where the checker computes it)
+    from implgraph.certify.levels import level
+    rng = random.Random(seed)
+    for _ in range(30):
+        labels = brute.random_labels(rng, rng.randint(2, 7))
+        p = 6
+        rows, support = [], {}
+        for lab in labels:
+            if lab not in support:
+                support[lab] = rng.sample(range(p), rng.randint(1, 3))
+            rows.append([Fraction(1, len(support[lab])) if j in support[lab] else Fraction(0) for j in range(p)])
+        got = level({"family": "class", "uniform_class_level": "(m + 1)/m"}, [(1, r, lab) for r, lab in zip(rows, labels)])
+        assert got == 1 + brute.alpha_k(rows, labels, 1), (rows, labels)
+
+
+def test_check_edge_compares_the_alpha_k_f_from_above_where_no_table_attains_it():
+    # N = 3 < 2 k: one class, EMD 0; the proved (N - 2)/N is compared from above only there
+    from implgraph.engines.checkedge import check_edge
+    fw = check_edge("alpha-k-anonymity(k=2)", "emd-t-closeness(ground=equal)", N=4).forward
+    assert fw.verdict == "proved" and fw.tight_all_n == "(N - 2)/N" and "alpha > 0" in fw.tight_attained

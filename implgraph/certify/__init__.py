@@ -42,9 +42,8 @@ from fractions import Fraction
 from implgraph.certify.domain import Domain
 from implgraph.certify.expr import Unreadable
 from implgraph.certify.kernel import obligations, registered, structural_checks
-from implgraph.certify.levels import INF, blocks_table, level, uniform_table
+from implgraph.certify.levels import INF, blocks_table, larger_is_stronger, level, uniform_table
 from implgraph.certify.solve import discharge
-from implgraph.definitions.class_bounds import is_count_at_uniform
 
 __all__ = ["check_certificate", "certificates_in", "CertificateReport", "FORMAT"]
 
@@ -66,8 +65,11 @@ class CertificateReport:
 
 
 def _check_family(cert, domain, ns):
-    """``(ok, how)``: the tightness family at every sampled point of the domain."""
+    """``(ok, how)``: the tightness family at every sampled point of the domain (and of the family's own ``domain``,
+    the levels where it exists: the checker's obligation is then only there, and its answer says so)."""
     fam = cert.get("tightness") or {}
+    if fam.get("domain"):
+        domain = Domain({**cert, "domain": [*cert.get("domain", []), *fam["domain"]]})
     uniform = bool(fam.get("uniform_blocks")) and not fam.get("blocks")
     blocks, field_ = (fam.get("uniform_blocks"), "values") if uniform else (fam.get("blocks"), "value")
     if not blocks:
@@ -90,8 +92,8 @@ def _check_family(cert, domain, ns):
     used = sorted(frozenset({"N", "T"}).union(*(rd.names_in(t) for t in texts)))
     # each side's level is memoised by its whole description (any field may change it)
     described_a, described_b = (json.dumps(cert[k], sort_keys=True, default=str) for k in ("A", "B"))
-    # a class size, or a uniform class's number of values: larger is stronger
-    larger = bool(cert["A"].get("class_size_level") or cert["A"].get("uniform_class_level"))
+    # a class size, or a uniform class's level increasing in its number of values: larger is stronger
+    larger = larger_is_stronger(cert["A"])
     checked, seen, done = 0, {}, set()
     for env in domain.points(ns):
         where = tuple(env[n] for n in used)
@@ -131,8 +133,9 @@ def _check_family(cert, domain, ns):
         checked += 1
     if not checked:
         return False, "no point of the domain was sampled"
+    where = f", where {' and '.join(fam['domain'])}" if fam.get("domain") else ""
     return True, (f"A {'>=' if larger else '<='} T and B = U exactly at {checked} points (N = {min(ns)}..{max(ns)}, "
-                  f"levels {', '.join(map(str, domain.t_grid))})")
+                  f"levels {', '.join(map(str, domain.t_grid))}{where})")
 
 
 def _partition_fault(table, class_limits, env):
@@ -247,7 +250,7 @@ def _registered(cert) -> list:
             continue
         ok = (side.get("family") == getattr(d, "family", None) and side.get("sides") == getattr(d, "sides", None)
               and bool(side.get("class_size_level")) == bool(getattr(d, "class_size_level", False))
-              and bool(side.get("uniform_class_level")) == is_count_at_uniform(d)
+              and _uniform_as_registered(side, d)
               and set(side.get("params") or {}) <= set(getattr(d, "params", {}) or {})
               and (side.get("slack") or {}).get("compares") == getattr(d, "slack_compares", None)
               and _tail_ratio_as_registered(side, d)
@@ -258,6 +261,22 @@ def _registered(cert) -> list:
                     f"family {side.get('family')}, sides {side.get('sides')} (declared: "
                     f"{getattr(d, 'family', None)}, {getattr(d, 'sides', None)}){size_how}{distance_how}"))
     return out
+
+
+def _uniform_as_registered(side, d) -> bool:
+    """A side's ``uniform_class_level`` (the raw level of a class uniform over m values) is the registered
+    definition's, identically in m, and present exactly where the definition's declared class level improves strictly
+    with m (:func:`implgraph.definitions.class_bounds.uniform_values`)."""
+    import sympy
+    from implgraph.definitions.class_bounds import M, uniform_class_raw, uniform_values
+    given = side.get("uniform_class_level")
+    if uniform_values(d, sympy.Symbol("T", positive=True)) is None:
+        return given is None
+    try:
+        return given is not None and sympy.simplify(
+            sympy.sympify(str(given), locals={"m": M}) - uniform_class_raw(d)) == 0
+    except (sympy.SympifyError, TypeError, SyntaxError):
+        return False
 
 
 def _tail_ratio_as_registered(side, d) -> bool:

@@ -5,9 +5,10 @@ A certificate describes each side by data, not by name: ``{"family": "pairwise" 
 family), or ``{"family": "class", "distance": "total-variation"}`` for the largest total variation
 distance of a class's distribution from the table's, or ``{"family": "class", "class_size_level": true}`` for
 the number of records of the smallest class (larger is stronger), or ``{"family": "class", "uniform_class_level":
-true}`` for a level whose value at a class uniform over m values is m, the table's being its classes' smallest
-(larger is stronger; the l-diversities: computed here only on tables whose classes are uniform over the values they
-hold), or ``{"family": "class", "tail_ratio": l}`` for ``max(1, max_E r_1 / (r_l + ... + r_m))`` (a class's
+"<raw level in m>"}`` for a level whose raw value at a class uniform over m values is that expression, improving
+strictly with m, the table's being its worst class's (``m``, larger is stronger: the l-diversities; ``(m + 1)/m``,
+smaller is stronger: (alpha,k)-anonymity; computed here only on tables whose classes are uniform over the values
+they hold), or ``{"family": "class", "tail_ratio": l}`` for ``max(1, max_E r_1 / (r_l + ... + r_m))`` (a class's
 frequencies r_1 >= r_2 >= ..., recursive (c,l)-diversity), or ``{"slack": {"compares": "removal" | "pairs", "delta": d}}`` for a level whose constraints read
 ``a <= e^level b + d`` on every output event (a non-empty proper set of buckets) between the table and the table
 without one record (removal) or between two records (pairs): the smallest ratio >= 1 meeting them ((eps,delta)-DP and
@@ -32,7 +33,7 @@ import itertools
 import math
 from fractions import Fraction
 
-__all__ = ["INF", "raw_level", "level", "blocks_table", "uniform_table"]
+__all__ = ["INF", "raw_level", "level", "blocks_table", "uniform_table", "larger_is_stronger"]
 
 INF = float("inf")
 
@@ -108,9 +109,9 @@ def level(side, table, size=None):
     if side.get("tail_ratio") is not None:
         _classed(family, table, "tail ratio level")
         return _tail_ratio_level(Fraction(str(side["tail_ratio"])), table)
-    if side.get("uniform_class_level"):     # the smallest number of values of a class uniform over them
+    if side.get("uniform_class_level"):     # the worst class's level, each class uniform over its values
         _classed(family, table, "uniform class level")
-        return _uniform_class_level(table)
+        return _uniform_class_level(side["uniform_class_level"], table)
     if side.get("distance") is not None:
         if side["distance"] != "total-variation" or family != "class":
             raise ValueError(f"unknown class distance {side['distance']!r} (family {family!r})")
@@ -219,16 +220,39 @@ def _class_distributions(table):
     return {label: [v / k for v in sums] for label, (k, sums) in classes.items()}
 
 
-def _uniform_class_level(table):
-    """The smallest number of values of a class, each class uniform over the values it holds (ValueError where a
-    class is not: this level is computed here only there)."""
+def _uniform_class_level(formula, table):
+    """The raw level ``formula`` (text in ``m``, improving strictly with m) of the worst class, each class uniform over
+    the m values it holds (ValueError where a class is not: this level is computed here only there)."""
+    raw = _in_m(formula)
     counts = []
     for label, q in _class_distributions(table).items():
         held = [v for v in q if v]
         if len(set(held)) != 1:
             raise ValueError(f"class {label} is not uniform over its values ({', '.join(map(str, q))})")
         counts.append(len(held))
-    return Fraction(min(counts))
+    values = [raw(m) for m in counts]
+    return min(values) if larger_is_stronger({"uniform_class_level": formula}) else max(values)
+
+
+def _in_m(formula):
+    """``m -> raw level`` (exact) of a uniform class's level written in ``m``."""
+    from implgraph.certify.expr import Reader
+    f = Reader(["m"]).function(str(formula))
+    return lambda m: f({"m": Fraction(m)})
+
+
+def larger_is_stronger(side) -> bool:
+    """Is a larger raw level of ``side`` the stronger one: a class size, or a uniform class's level increasing in its
+    number of values m (the l-diversities, ``m``; ``1 + 1/m`` decreases: smaller is stronger)? ValueError where a
+    uniform class's level does not change strictly from m = 1 to 2."""
+    if side.get("class_size_level"):
+        return True
+    if side.get("uniform_class_level"):
+        raw = _in_m(side["uniform_class_level"])
+        if raw(2) == raw(1):
+            raise ValueError(f"a uniform class's level {side['uniform_class_level']} does not change with m")
+        return raw(2) > raw(1)
+    return False
 
 
 def raw_level(side, rows, classes=None, size=None):

@@ -70,6 +70,12 @@ class AlphaKAnonymity(Definition):
         c = argmax_fraction(top, sizes)
         return 1 + Fraction(int(top[c]), int(sizes[c]) * ct.denom)
 
+    def class_level_formula(self, cls):
+        """The level of one class over ``cls.k`` values (a :class:`~implgraph.definitions._classes.GenericClass`),
+        for every ``k``: ``max_i q_i``, its most frequent value's relative frequency (the table's level is its
+        worst class's, where every class has at least k records)."""
+        return cls.top
+
     def lf_terms(self, N, sizes, p, k):
         if not sizes:
             return None

@@ -12,7 +12,8 @@ for every ``k`` by a term-by-term argument over a generic index ``i`` and return
   (Gibbs' inequality ``log k >= H(q)``: Cover & Thomas, Elements of Information Theory, 2nd ed.,
   Theorem 2.6.4), shown from ``x log x - x + 1 >= 0``;
 - :func:`uniform_class_level` -- a level at the uniform class ``q_i = 1/k``; :func:`is_count_at_uniform` -- is it
-  ``k`` itself;
+  ``k`` itself; :func:`uniform_class_raw` -- the raw level there, in ``m`` values; :func:`uniform_values` -- the fewest
+  values of a uniform class that meet a raw level ``T``, and where such a number exists;
 - :func:`capped_steps` -- ``exp(H(q))`` is at least ``g(1 / max q)``, the value at the capped distribution
   (``floor(x)`` values at ``1/x``, one at ``1 - floor(x)/x``), and ``g`` is nondecreasing
   (:func:`capped_entropy`).
@@ -27,7 +28,8 @@ import sympy
 from implgraph.core.simplified import simplified
 from implgraph.definitions._classes import GenericClass
 
-__all__ = ["class_level_steps", "support_steps", "uniform_class_level", "is_count_at_uniform", "nonnegative_from_zero",
+__all__ = ["class_level_steps", "support_steps", "uniform_class_level", "is_count_at_uniform", "uniform_class_raw",
+           "uniform_values", "M", "nonnegative_from_zero",
            "sum_split", "capped_entropy", "capped_steps"]
 
 
@@ -177,6 +179,62 @@ def is_count_at_uniform(definition) -> bool:
     except Exception:       # a plugin's formula that sympy cannot evaluate at the uniform class declares nothing
         return False
     return at_uniform is not None and simplified(at_uniform[0] - at_uniform[1]) == 0
+
+
+#: the number of values of a uniform class (a positive integer)
+M = sympy.Symbol("m", integer=True, positive=True)
+
+
+def uniform_class_raw(definition):
+    """The raw level of a class uniform over ``m`` values (:data:`M`), from the declared class level
+    (:func:`uniform_class_level`) on the definition's scale; None for a definition that declares none or is not a
+    class level. The table's level being its worst class's, a table whose classes are each uniform over the values
+    they hold has the raw level of its worst class's number of values."""
+    if getattr(definition, "family", None) != "class":
+        return None
+    try:
+        at_uniform = uniform_class_level(definition)
+        if at_uniform is None:
+            return None
+        return simplified(sympy.sympify(definition.raw_from_level(at_uniform[0].xreplace({at_uniform[1]: M}))))
+    except Exception:       # a plugin's formula that sympy cannot evaluate at the uniform class declares nothing
+        return None
+
+
+def uniform_values(definition, T):
+    """``(m, where)``: the fewest values ``m`` (an expression in the raw level ``T``) of a uniform class whose raw
+    level meets ``T``, and the condition on ``T`` under which such a number exists; None where the declared level
+    (:func:`uniform_class_raw`) does not improve strictly with the number of values, or ``raw(m) = T`` has not
+    exactly one solution.
+
+    A level improving strictly with ``m`` meets ``T`` at every ``m >= x`` where ``raw(x) = T``: ``m = ceiling(x)``.
+    Where the improvement tends to a finite limit (``1 + 1/m`` towards 1), only a ``T`` on the weak side of the
+    limit is met.
+
+    Examples
+    --------
+    >>> from implgraph.definitions import get
+    >>> T = sympy.Symbol("T", positive=True)
+    >>> uniform_values(get("distinct-l-diversity"), T)
+    (ceiling(T), True)
+    >>> uniform_values(get("alpha-k-anonymity"), T)
+    (ceiling(1/(T - 1)), T > 1)
+    """
+    raw = uniform_class_raw(definition)
+    if raw is None:
+        return None
+    x = sympy.Symbol("x", positive=True)
+    r = raw.xreplace({M: x})
+    larger = getattr(definition, "stronger", None) == "larger"
+    slope = simplified(sympy.diff(r, x))
+    if (slope.is_positive if larger else slope.is_negative) is not True:
+        return None
+    solutions = sympy.solve(sympy.Eq(r, T), x)
+    if len(solutions) != 1:
+        return None
+    limit = sympy.limit(r, x, sympy.oo)
+    where = sympy.true if not limit.is_finite else (T < limit if larger else T > limit)
+    return sympy.ceiling(simplified(solutions[0])), where
 
 
 def capped_entropy(x, n=None):

@@ -175,6 +175,8 @@ class Bound:
     parts: list = field(default_factory=list)
     #: the number of buckets of the attaining table of a tight bound, in T (None: two, :data:`BINARY_EXTREMAL`)
     buckets: object = None
+    #: the condition on T where a tight bound's attaining table exists (elsewhere tightness is not derived)
+    attained_where: object = sympy.true
 
 
 @dataclass
@@ -449,45 +451,58 @@ def _distance_ceiling(s, region, N):
                  checks=[f"s >= 1 and 2 s <= N on the condition: {ok}"])
 
 
-def attained_ceiling(a, a_params, a_classes, b_classes, bound, N):
-    """B's ceiling ``bound`` (``distance-ceiling`` or ``one-sided-ceiling`` over classes of >= 1 record, any partition),
-    tight where a table satisfying A at every level reaches it; None where no such table is known here.
+def attained_ceiling(a, a_params, a_classes, b_classes, bound, N, floor=None):
+    """B's ceiling ``bound`` (``distance-ceiling`` or ``one-sided-ceiling`` over classes of >= s records, any partition
+    otherwise: s = ``floor``, a minimum class size A declares, or 1), tight where a table satisfying A at every level
+    reaches it; None where no such table is known here.
 
-    - A's level counts a uniform class's values (:func:`implgraph.definitions.class_bounds.is_count_at_uniform`, the
-      l-diversities): one record uniform over m = ceiling(T) values in a class of its own and N - 1 uniform over m
-      other values in another have A's level m >= T and B's ceiling, (N - 1)/N from the table or N times its mean;
-    - A has an additive slack delta > 0 (``slack_compares``, (eps,delta)-DP and -LDP) and B is a one-sided class
-      ratio: one record at (delta, 1 - delta) in a class of its own and N - 1 at (0, 1) differ by at most delta on
-      every event, so A holds at its strongest level, and the lone class holds N times the table's mean.
+    - A's level of a class uniform over m values improves strictly with m, its table's level being its worst
+      class's (:func:`implgraph.definitions.class_bounds.uniform_values`: the l-diversities, ``m``, and
+      (alpha,k)-anonymity, ``1 + 1/m``): s records uniform over the fewest m meeting T in a class of their own and
+      N - s uniform over m other values in another have A's level at T and B's ceiling, (N - s)/N from the table or
+      N/s times its mean;
+    - (s = 1) A's level is a tail ratio with parameter l (recursive (c,l)-diversity): the same with m = l, A's level 1;
+    - (s = 1) A has an additive slack delta > 0 (``slack_compares``, (eps,delta)-DP and -LDP) and B is a one-sided
+      class ratio: one record at (delta, 1 - delta) in a class of its own and N - 1 at (0, 1) differ by at most delta
+      on every event, so A holds at its strongest level, and the lone class holds N times the table's mean.
     """
-    from implgraph.definitions.class_bounds import is_count_at_uniform
-    if bound is None or bound.method not in ("distance-ceiling", "one-sided-ceiling") \
-            or not (any_partition(a_classes) and any_partition(b_classes)) \
-            or sympy.sympify((b_classes or {}).get("min_size", 1)) != 1:
+    from implgraph.definitions.class_bounds import uniform_class_raw, uniform_values
+    if bound is None or bound.method not in ("distance-ceiling", "one-sided-ceiling"):
         return None
-    base = bound.argument.split(" (an upper bound")[0]
-    checks = bound.checks + ["any partition: True"]
-    if is_count_at_uniform(a):
-        build = _uniform_classes(N, lambda t: int(sympy.ceiling(t)))
-        arg = (f"{base}; and it is attained whatever A's level T: {a.name}'s level of a class uniform over m values "
-               "is m (its declared class level at q_i = 1/m) and the table's is its worst class's, so one record "
-               "uniform over m = ceiling(T) values in a class of its own and N - 1 records uniform over m other "
-               "values in another (2 m buckets) satisfy A at T, and the lone class holds all its mass where the table "
-               "holds 1/N of it: B's ceiling")
-        return Bound(bound.upper, True, bound.method, arg, build=build,
-                     checks=checks + [f"A ({a.name}) counts a uniform class's values: True"],
-                     buckets=2 * sympy.ceiling(T))
+    if floor is None and not (any_partition(a_classes) and any_partition(b_classes)
+                              and sympy.sympify((b_classes or {}).get("min_size", 1)) == 1):
+        return None
+    s = sympy.Integer(1) if floor is None else sympy.sympify(floor)
+    base = bound.argument.replace(" (an upper bound; not argued to be attained)", "")
+    checks = bound.checks + (["any partition: True"] if floor is None else [])
+    uniform = uniform_values(a, T)
+    if uniform is not None:
+        m, where = uniform
+        if s != 1:      # two classes of >= s records
+            where = sympy.And(where, 2 * s <= N)
+        who = "one record" if s == 1 else f"{s} records"
+        arg = (f"{base}; and it is attained whatever A's level T{'' if where is sympy.true else f' with {where}'}: "
+               f"{a.name}'s raw level of a class uniform over m values is {uniform_class_raw(a)} (its declared class "
+               f"level at q_i = 1/m), improving with m, and the table's is its worst class's, so {who} uniform over "
+               f"m = {m} values in a class of {'its' if s == 1 else 'their'} own and N - {s} records uniform over m "
+               f"other values in another (2 m buckets) satisfy A at T, and the class of {s} holds all its mass where "
+               f"the table holds {s}/N of it: B's ceiling")
+        return Bound(bound.upper, True, bound.method, arg, build=_uniform_classes(N, m, s),
+                     checks=checks + [f"A ({a.name}): a uniform class's level improves with its number of values m, "
+                                      f"T met at m = {m}: True"],
+                     buckets=2 * m, attained_where=where)
+    if floor is not None:
+        return None
     name = getattr(a, "tail_ratio_param", None)
     tail = sympy.sympify((a_params or {})[name]) if name in (a_params or {}) else None
     if tail is not None and tail.is_Integer and tail >= 1:
         lv = int(tail)
-        build = _uniform_classes(N, lambda t: lv)
         arg = (f"{base}; and it is attained whatever A's level: {a.name}'s level is max(1, max_E r_1/(r_l + ... + r_m)) "
                f"(l = {lv}), and a class uniform over l values has r_1 = 1/l and r_l + ... = 1/l: level 1, the "
                f"strongest. One record uniform over {lv} values in a class of its own and N - 1 uniform over {lv} other "
                "values in another satisfy A at every level, and the lone class holds all its mass where the table "
                "holds 1/N of it: B's ceiling")
-        return Bound(bound.upper, True, bound.method, arg, build=build,
+        return Bound(bound.upper, True, bound.method, arg, build=_uniform_classes(N, sympy.Integer(lv)),
                      checks=checks + [f"A ({a.name}) is a tail ratio with l = {lv}: True"], buckets=sympy.Integer(2 * lv))
     delta = sympy.sympify((a_params or {}).get("delta", 0))
     if getattr(a, "slack_compares", None) and bound.method == "one-sided-ceiling" and delta.is_Rational \
@@ -507,14 +522,15 @@ def attained_ceiling(a, a_params, a_classes, b_classes, bound, N):
     return None
 
 
-def _uniform_classes(N, values):
-    """``build(point)``: one record uniform over m = values(T) values in class E1 and N - 1 records uniform over m other
-    values in E2 (2 m buckets)."""
+def _uniform_classes(N, m, s=1):
+    """``build(point)``: s records uniform over m values (an expression in T) in class E1 and N - s records uniform
+    over m other values in E2 (2 m buckets)."""
     def build(point):
-        Tv, Nv, _ = _at(point, N)
-        m = values(Tv)
-        rows = [[Fraction(1, m)] * m + [Fraction(0)] * m] + [[Fraction(0)] * m + [Fraction(1, m)] * m] * (Nv - 1)
-        return ConcreteTable.from_fractions(rows, classes=["E1"] + ["E2"] * (Nv - 1))
+        Tv, Nv, sv = _at(point, N, s)
+        mv = int(sympy.sympify(m).subs(T, Tv))
+        rows = ([[Fraction(1, mv)] * mv + [Fraction(0)] * mv] * sv
+                + [[Fraction(0)] * mv + [Fraction(1, mv)] * mv] * (Nv - sv))
+        return ConcreteTable.from_fractions(rows, classes=["E1"] * sv + ["E2"] * (Nv - sv))
     return build
 
 

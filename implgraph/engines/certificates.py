@@ -29,7 +29,7 @@ import sympy
 from implgraph.core.formula import Word
 from implgraph.engines.bounds import T, class_distance_of, declared_subset_size
 from implgraph.core.simplified import simplified
-from implgraph.definitions.class_bounds import is_count_at_uniform
+from implgraph.definitions.class_bounds import uniform_class_raw, uniform_values
 
 __all__ = ["certificate", "FORMAT", "METHODS"]
 
@@ -49,8 +49,8 @@ def _side(d, params, classes, N):
         out["distance"] = distance
     if getattr(d, "class_size_level", False):
         out["class_size_level"] = True      # the level is the smallest class's size (larger is stronger)
-    if is_count_at_uniform(d):
-        out["uniform_class_level"] = True   # a class uniform over m values has level m (larger is stronger)
+    if uniform_values(d, T) is not None:      # the raw level of a class uniform over m values, improving with m
+        out["uniform_class_level"] = str(uniform_class_raw(d))
     if getattr(d, "tail_ratio_param", None) in params:      # max_E r_1 / (r_l + ... + r_m), l this parameter
         out["tail_ratio"] = str(params[d.tail_ratio_param])
     if getattr(d, "slack_compares", None):     # a <= e^level b + delta between these records, every event
@@ -439,14 +439,14 @@ def _max_value_upper_certificate(cert, ctx):
         "j largest": {"j*T - (j - 1)*H - M >= 0": "N - 1", "(N - 1)*H - (N - M) >= 0": f"({j_}) - 1"}}}
 
 
-def _escape_family(cert):
+def _escape_family(cert, ctx):
     """Where A is a class's total variation distance: one record at x = Min(1, N T/(N - 1)) in class E1, N - 1 at 0
-    in E2 (engines.bounds ``_escape_bound``: a rare value escapes the distance); where A is a level that counts a
-    uniform class's values, :func:`_uniform_family`; where A has an additive slack delta, one record at delta in E1
+    in E2 (engines.bounds ``_escape_bound``: a rare value escapes the distance); where A's level is a uniform class's
+    or a tail ratio, :func:`_uniform_family`; where A has an additive slack delta, one record at delta in E1
     and N - 1 at 0 in E2 (engines.bounds ``attained_ceiling``); None otherwise (the ceiling is then an upper bound
     only)."""
     if cert["A"].get("uniform_class_level") or cert["A"].get("tail_ratio"):
-        return _uniform_family(cert["A"])
+        return _uniform_family(cert["A"], ctx)
     if cert["A"].get("slack"):      # one record at delta in a class of its own, the rest at 0: A at its strongest
         return {"blocks": [{"count": "1", "value": cert["A"]["slack"]["delta"], "class": "E1"},
                            {"count": "N - 1", "value": "0", "class": "E2"}]}
@@ -456,16 +456,26 @@ def _escape_family(cert):
                        {"count": "N - 1", "value": "0", "class": "E2"}]}
 
 
-def _uniform_family(A):
-    """One record uniform over m values in class E1, N - 1 uniform over m other values in E2 (2 m buckets;
-    engines.bounds ``attained_ceiling``): m = ceiling(T) where A counts a uniform class's values, m = l where A's level
-    is a tail ratio with parameter l (level 1 there)."""
-    m = f"({A['tail_ratio']})" if A.get("tail_ratio") else "ceiling(T)"
-    return {"uniform_blocks": [{"count": "1", "values": m, "class": "E1"},
-                               {"count": "N - 1", "values": m, "class": "E2"}]}
+def _uniform_family(A, ctx):
+    """s records uniform over m values in class E1, N - s uniform over m other values in E2 (2 m buckets; s A's
+    smallest class; engines.bounds ``attained_ceiling``): m the fewest values meeting T where A's level is a uniform
+    class's (:func:`implgraph.definitions.class_bounds.uniform_values`; the family's ``domain`` adds where that
+    number exists), m = l where A's level is a tail ratio with parameter l (level 1 there)."""
+    s_ = sympy.sympify(A.get("min_class", "1"))
+    if A.get("tail_ratio"):
+        m, where = f"({A['tail_ratio']})", sympy.true
+    else:
+        m, where = uniform_values(ctx.a, T)
+    if s_ != 1:     # two classes of >= s records
+        where = sympy.And(where, 2 * s_ <= ctx.N)
+    fam = {"uniform_blocks": [{"count": str(s_), "values": str(m), "class": "E1"},
+                              {"count": str(ctx.N - s_), "values": str(m), "class": "E2"}]}
+    if where is not sympy.true:
+        fam["domain"] = [str(c) for c in (where.args if isinstance(where, sympy.And) else (where,))]
+    return fam
 
 
-@_method("one-sided-ceiling", family=lambda cert, ctx: _escape_family(cert))
+@_method("one-sided-ceiling", family=_escape_family)
 def _set_mass_upper_certificate(cert, ctx):
     B = cert["B"]
     s_ = B.get("min_class", "1") if B["family"] == "class" else B["size"]
@@ -474,7 +484,7 @@ def _set_mass_upper_certificate(cert, ctx):
         "mass": _set_mass_multipliers(s_)}}
 
 
-@_method("distance-ceiling", family=lambda cert, ctx: _uniform_family(cert["A"]) if (
+@_method("distance-ceiling", family=lambda cert, ctx: _uniform_family(cert["A"], ctx) if (
     cert["A"].get("uniform_class_level") or cert["A"].get("tail_ratio")) else None)
 def _distance_ceiling_upper_certificate(cert, ctx):
     s_ = cert["B"].get("min_class", "1")

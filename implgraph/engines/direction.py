@@ -176,9 +176,10 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
         answer = _prover_answer(a, b, None, when_c, symbols, alpha, N)
         if answer is not None and answer.verdict == "proved" and answer.tight is not None:
             buckets = (answer.details or {}).get("attained_buckets")
+            where = (answer.details or {}).get("attained_where")
             for at, args in pending.items():
                 if instances[at].note == PENDING_TIGHT:
-                    extra[at] = {"proved": _proved_at(answer.tight, args[7], a_def, b_def, alpha, buckets)}
+                    extra[at] = {"proved": _proved_at(answer.tight, args[7], a_def, b_def, alpha, buckets, where)}
     if pending:
         _finish(instances, pending, run, extra)
     res = aggregate(a, b, f, instances, p, classes)
@@ -222,10 +223,11 @@ T_RAW = sympy.Symbol("T", positive=True)
 PROVED_LEVELS = 3
 
 
-def _proved_at(tight, point, a_def, b_def, alpha, buckets=None):
+def _proved_at(tight, point, a_def, b_def, alpha, buckets=None, where=None):
     """``(f, raw, buckets_at)`` of a tight f proved for every N at one instance's ``point`` (names -> integers): f in
     B's level units there, ``raw(a)`` B's raw level it gives at A's raw level a, and ``buckets_at(a)`` the number of
-    buckets of the table attaining it there (``buckets``: an expression in A's raw level T; None: two)."""
+    buckets of the table attaining it there (``buckets``: an expression in A's raw level T; None: two; infinite where
+    the condition ``where`` on T, under which the attaining table exists, fails)."""
     expr = sympy.sympify(tight, locals={"N": N_SYM})
     # (A's level symbol is never a point's value, even where a parameter has its name)
     here = substituted(expr, {x: point[x.name] for x in expr.free_symbols if x.name in point and x.name != alpha.name})
@@ -238,9 +240,14 @@ def _proved_at(tight, point, a_def, b_def, alpha, buckets=None):
         return v if v.is_number else simplified(v)
 
     count = None if buckets is None else sympy.sympify(buckets, locals={"T": T_RAW})
+    exists = None if where is None else sympy.sympify(where, locals={"T": T_RAW, "N": N_SYM})
 
     def buckets_at(araw):
-        return 2 if count is None else int(count.subs(T_RAW, sympy.Rational(araw.numerator, araw.denominator)))
+        at = {T_RAW: sympy.Rational(araw.numerator, araw.denominator)}
+        if exists is not None and exists.subs({**at, **{x: point[x.name] for x in exists.free_symbols
+                                                        if x.name in point}}) is not sympy.true:
+            return float("inf")     # no attaining table at this level: the proved f is compared from above only
+        return 2 if count is None else int(count.subs(at))
     return here, raw, buckets_at
 
 

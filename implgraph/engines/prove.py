@@ -122,12 +122,12 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         if floor is not None:
             a_classes = b_classes = {"min_size": floor}
         bound = _ceiling(c, b_classes, region)
-        if floor is None:       # attained where a table satisfying A at every level reaches it
-            bound = attained_ceiling(a, c.a_params, a_classes, b_classes, bound, c.N) or bound
         if bound is not None and floor is not None:
             bound.argument += (f"; {a.name} declares its parameter {a.min_class_param} a minimum class size (its level "
                                f"is infinite on a table with a smaller class), so every table where it is finite "
                                f"has classes of >= {floor} records")
+        # attained where a table satisfying A at every level reaches it
+        bound = attained_ceiling(a, c.a_params, a_classes, b_classes, bound, c.N, floor) or bound
     elif not bound.tight and bound.exact is None:
         bound = _capped(bound, c, b_classes, region)
     words = [f"{k} = {v}" for k, v in {**c.a_params, **c.b_params}.items() if isinstance(v, Word)]
@@ -359,9 +359,10 @@ def _buckets_text(bound, c) -> str:
     """What the argument says of the number of buckets (and, when it is tight, of its attaining table)."""
     if not bound.tight:
         return ANY_BUCKETS
-    if not _wider(bound):
-        return f"{ANY_BUCKETS}; {BINARY_EXTREMAL}"
-    return f"{ANY_BUCKETS}; {_attained_text(bound, c)}"
+    parts = [ANY_BUCKETS] + ([] if _wider(bound) else [BINARY_EXTREMAL])
+    if _wider(bound) or bound.attained_where is not sympy.true:
+        parts.append(_attained_text(bound, c))
+    return "; ".join(parts)
 
 
 def _wider(bound) -> bool:
@@ -372,15 +373,28 @@ def _wider(bound) -> bool:
 def _note_attained(details, bound, c) -> None:
     """Where a tight bound's attaining table may have more than two buckets: say how many (``attained``, in A's
     level; ``attained_buckets``, in T, for check-edge's comparison with its instances)."""
-    if _wider(bound):
+    if _wider(bound) or bound.attained_where is not sympy.true:
         details["attained"] = _attained_text(bound, c)
+    if _wider(bound):
         details["attained_buckets"] = str(bound.buckets)
+    if bound.attained_where is not sympy.true:
+        details["attained_where"] = str(bound.attained_where)
 
 
 def _attained_text(bound, c) -> str:
-    """The attaining table's number of buckets where it may be more than two, in A's level."""
-    return (f"the attaining table has {bound.buckets.subs(T, c.a.raw_from_level(c.alpha))} buckets (with fewer the "
-            "supremum may be smaller: not derived)")
+    """The attaining table's number of buckets where it may be more than two, and the levels where it exists when
+    not all, in A's level."""
+    raw = c.a.raw_from_level(c.alpha)
+    out = []
+    if bound.attained_where is not sympy.true:
+        plain = sympy.Symbol(str(c.alpha), real=True)       # (an assumption on the level symbol would drop alpha > 0)
+        where = simplified(bound.attained_where.subs(T, c.a.raw_from_level(plain)))
+        where = " and ".join(str(x) for x in (where.args if isinstance(where, sympy.And) else (where,)))
+        out.append(f"tight where {where}, where the attaining table exists (elsewhere not derived)")
+    if _wider(bound):
+        out.append(f"the attaining table has {bound.buckets.subs(T, raw)} buckets (with fewer the supremum may be "
+                   "smaller: not derived)")
+    return "; ".join(out)
 
 
 def _identical(f, upper) -> bool:
