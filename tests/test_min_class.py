@@ -5,7 +5,8 @@ By hand: (alpha,k)-anonymity is infinite on a table with a class of fewer than k
 is finite has classes of e >= k records. In each bucket such a class holds at most the table's mass, so its
 frequency is at most N/e <= N/k times the table's (basic beta <= N/k - 1); on the buckets S where it lies above the
 table the other records hold N P - e x >= 0, so its distance from the table is x - P <= (N - e) x/N <= (N - k)/N.
-Both are attained at alpha = 1: k records at (1, 0) in one class, N - k at (0, 1) in another (2 k <= N).
+Both are attained at alpha = 1: k records at (1, 0) in one class, N - k at (0, 1) in another (2 k <= N), and at
+every alpha > 0 with 2 ceiling(1/alpha) buckets (tests/test_uniform_ceiling.py).
 Without a minimum class size (k = 1, or any A) the distance ceiling is (N - 1)/N.
 """
 
@@ -74,9 +75,10 @@ CASES = [("basic-beta-likeness", {}, "one-sided-ceiling", lambda k: N / k - 1),
 @pytest.mark.parametrize("k", [1, 2, 3])
 def test_prover_f_and_certificates(b, params, method, f, k):
     r = check_implication("alpha-k-anonymity", b, a_params={"k": k}, b_params=params)
-    assert r.verdict == "proved" and r.method == method and r.tight is None
-    got, how = r.upper_f
-    assert sympy.simplify(sympy.sympify(got, locals={"N": N}) - f(k)) == 0 and "upper bound" in how
+    # tight at every alpha > 0 since stop 28 (tests/test_uniform_ceiling.py: k records uniform over ceiling(1/alpha)
+    # values in one class, N - k over as many others in another)
+    assert r.verdict == "proved" and r.method == method and r.tightness == "tight"
+    assert sympy.simplify(sympy.sympify(str(r.tight), locals={"N": N}) - f(k)) == 0
     (cert,) = certificates_in(r.details)
     assert check_certificate(cert, ns=range(2, 7)).ok
     assert cert["A"]["min_class_param"] == "k" and cert["B"]["min_class"] == str(k)
