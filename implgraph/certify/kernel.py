@@ -134,6 +134,24 @@ proofs) and nothing the prover computed:
     other record's: A bounds each record against the table, so T x2 >= P on S and T (1 - x1) >= 1 - P on the
     complement (a mediant). *pair* ``(T - 1) - 2 T (x1 - P) >= 0`` (multipliers 1 and 1 on the two), i.e.
     2 T (U - (x1 - P)) >= 0. U >= 0 where T >= 1.
+``slack-pairwise-distance`` (method ``slack-pairwise-distance``)
+    As ``pairwise-distance`` with A's constraints ``a <= T b + delta`` between two records on every event (``A["slack"]``,
+    ``compares == "pairs"``, delta a number in [0, 1)): averaging over the pairs, X <= T Y + delta on S and
+    1 - Y <= T (1 - X) + delta on its complement. ``U = (N - s)(T - 1 + 2 delta)/(N (T + 1))``. *pairs*
+    ``(N - s)(T - 1 + 2 delta) - (T + 1)(N - e)(X - Y) >= 0`` (multipliers N - e, N - e and T - 1 + 2 delta).
+``slack-removal-distance`` (method ``slack-removal-distance``)
+    As ``removal-distance`` with A's constraints ``a <= T b + delta`` between the table and the table without one record,
+    both ways, on every event (``A["slack"]``, ``compares == "removal"``, delta in [0, 1)), B a class's total variation
+    distance over any classes: without the record of the largest mass M on S, T (N P - M) >= (N - 1)(P - delta) on S
+    and (N - 1) T (1 - P) + (N - 1) delta >= N (1 - P) - (1 - M) on the complement.
+    ``U = Min((N - 1)(T - 1 + delta)/(N T - N + 1), (N - 1)(T - 1 + 2 delta)/(T + 1), (N - 1)/N)`` (any of the three
+    components, or the Min of several). *near* ``(N - 1)(T - 1 + 2 delta) - (T + 1)(M - P) >= 0`` (multipliers 1, 1),
+    *far* ``(N - 1)(T - 1 + delta) - (N T - N + 1)(M - P) >= 0`` (1 on the first, (N - 1)(T - 1) on 1 - M >= 0),
+    *mass* ``(N - 1) - N (M - P) >= 0`` (1 on the other records' mass N P - M >= 0, N - 1 on 1 - M >= 0).
+``slack-removal-distance-pair`` (method ``slack-removal-distance-pair``)
+    As ``slack-removal-distance`` on a domain where N = 2: ``U = Min((T - 1 + 2 delta)/(2 T), 1/2)``. *pair*
+    ``(T - 1 + 2 delta) - 2 T (x1 - P) >= 0`` from P <= T x2 + delta on S and 1 - P <= T (1 - x1) + delta on the
+    complement (multipliers 1, 1), *half* ``1 - 2 (x1 - P) >= 0`` from 1 - x1 >= 0 and x2 = 2 P - x1 >= 0.
 ``max-value`` (method ``subset-to-one-sided``)
     A a two-sided subset level <= T of size j (``A["size"]``; the domain gives 1 <= j <= N - 1), B a
     one-sided class level (any class sizes): ``U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))``
@@ -181,6 +199,8 @@ optionally with multipliers: ``target = sum(lambda_i * fact_i)`` identically, ev
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 import ast
 from dataclasses import dataclass, field
@@ -710,6 +730,122 @@ def _removal_pair(cert, A, B, rd, data):
     ]
 
 
+def _slack(A, compares):
+    """A's additive slack delta (a polynomial constant) where A declares ``slack`` comparing ``compares`` with delta a
+    number in [0, 1); None otherwise."""
+    slack = A.get("slack") or {}
+    if slack.get("compares") != compares:
+        return None
+    try:
+        d = Fraction(str(slack.get("delta")))
+    except (ValueError, ZeroDivisionError):
+        return None
+    return d if 0 <= d < 1 else None
+
+
+def _slack_pairwise_structure(cert, A, B, rd):
+    T, N = rd.gens["T"], rd.gens["N"]
+    s = rd.poly(B.get("min_class") or "1")
+    d = _slack(A, "pairs")
+    upper_ok = d is not None and _upper_is(cert, rd, (N - s) * (T - 1 + 2 * d), N * (T + 1))
+    return [("A compares two records with a slack delta in [0, 1), B a class's total variation distance",
+             d is not None and B.get("family") == "class" and B.get("distance") == "total-variation"
+             and B.get("max_class") is None),
+            ("U = (N - s)(T - 1 + 2 delta)/(N (T + 1))", upper_ok),
+            ("s is an integer (integer coefficients, integer symbols)", _integer_valued([s], cert.get("symbols") or {}))]
+
+
+def _slack_pairwise(cert, A, B, rd, data):
+    """The obligations of ``slack-pairwise-distance`` (see the module notes)."""
+    g = rd.gens
+    T, N, e, Y, X = g["T"], g["N"], g["e_"], g["a_"], g["b_"]
+    s, d = rd.poly(B.get("min_class") or "1"), _slack(A, "pairs")
+    exists = [(">=", s - 1), (">=", N - 2 * s), (">=", T - 1)]
+    on_s, on_rest = T * Y - X + d, T * (1 - X) - (1 - Y) + d
+    facts = {"A on S: T*Y - X + delta >= 0": on_s, "A on the rest: T*(1 - X) - (1 - Y) + delta >= 0": on_rest,
+             "e - s >= 0": e - s}
+    hyps = exists + [(">=", e - s), (">=", N - e - s), (">=", X), (">=", 1 - X), (">=", Y), (">=", 1 - Y),
+                     (">=", on_s), (">=", on_rest)]
+    return _existence(s, N, 2) + [
+        Obligation("pairs: (N - s)*(T - 1 + 2*delta) - (T + 1)*(N - e)*(X - Y) >= 0 (X - P <= U)",
+                   (N - s) * (T - 1 + 2 * d) - (T + 1) * (N - e) * (X - Y), hyps, facts=facts,
+                   multipliers=_multipliers(data, rd).get("pairs")),
+        Obligation("U >= 0: (N - s)*(T - 1 + 2*delta) >= 0", (N - s) * (T - 1 + 2 * d), exists),
+    ]
+
+
+def _slack_removal_structure(cert, A, B, rd):
+    T, N = rd.gens["T"], rd.gens["N"]
+    d = _slack(A, "removal")
+    ok = d is not None and _components_among(cert, rd, [((N - 1) * (T - 1 + d), N * T - N + 1),
+                                                        ((N - 1) * (T - 1 + 2 * d), T + 1), (N - 1, N)])
+    return [("A compares the table without one record with a slack delta in [0, 1), B a class's total variation "
+             "distance over any classes", d is not None and B.get("family") == "class"
+             and B.get("distance") == "total-variation" and _any_partition(B, rd)),
+            ("U = Min((N - 1)(T - 1 + delta)/(N T - N + 1), (N - 1)(T - 1 + 2 delta)/(T + 1), (N - 1)/N), or some of "
+             "them", ok)]
+
+
+def _slack_removal(cert, A, B, rd, data):
+    """The obligations of ``slack-removal-distance`` (see the module notes)."""
+    g = rd.gens
+    T, N, P, M = g["T"], g["N"], g["a_"], g["b_"]
+    d = _slack(A, "removal")
+    exists = [(">=", N - 2), (">=", T - 1)]
+    mults = _multipliers(data, rd)
+    on_s = T * (N * P - M) - (N - 1) * (P - d)
+    on_rest = (N - 1) * T * (1 - P) - N * (1 - P) + (1 - M) + (N - 1) * d
+    others = N * P - M
+    s_fact, r_fact = ("without M on S: T*(N*P - M) - (N - 1)*(P - delta) >= 0",
+                      "without M on the rest: (N - 1)*T*(1 - P) - N*(1 - P) + (1 - M) + (N - 1)*delta >= 0")
+    hyps = exists + [(">=", P), (">=", 1 - P), (">=", M), (">=", 1 - M), (">=", on_s), (">=", on_rest),
+                     (">=", others)]
+    return [
+        Obligation("on the domain: N >= 2", N - 2),
+        Obligation("near: (N - 1)*(T - 1 + 2*delta) - (T + 1)*(M - P) >= 0",
+                   (N - 1) * (T - 1 + 2 * d) - (T + 1) * (M - P), hyps,
+                   facts={s_fact: on_s, r_fact: on_rest}, multipliers=mults.get("near")),
+        Obligation("far: (N - 1)*(T - 1 + delta) - (N*T - N + 1)*(M - P) >= 0",
+                   (N - 1) * (T - 1 + d) - (N * T - N + 1) * (M - P), hyps,
+                   facts={s_fact: on_s, "1 - M >= 0": 1 - M}, multipliers=mults.get("far")),
+        Obligation("mass: (N - 1) - N*(M - P) >= 0", (N - 1) - N * (M - P), hyps,
+                   facts={"other records on S: N*P - M >= 0": others, "1 - M >= 0": 1 - M},
+                   multipliers=mults.get("mass")),
+        Obligation("N*T - N + 1 > 0 (a component's denominator)", N * T - N + 1, exists, strict=True),
+        Obligation("U >= 0: (N - 1)*(T - 1 + delta) >= 0", (N - 1) * (T - 1 + d), exists),
+    ]
+
+
+def _slack_removal_pair_structure(cert, A, B, rd):
+    T = rd.gens["T"]
+    d = _slack(A, "removal")
+    ok = d is not None and _components_among(cert, rd, [(T - 1 + 2 * d, 2 * T), (rd.poly("1"), rd.poly("2"))])
+    return [_slack_removal_structure(cert, A, B, rd)[0],
+            ("U = Min((T - 1 + 2 delta)/(2 T), 1/2), or one of them", ok)]
+
+
+def _slack_removal_pair(cert, A, B, rd, data):
+    """The obligations of ``slack-removal-distance-pair`` (see the module notes)."""
+    g = rd.gens
+    T, N, P, x1 = g["T"], g["N"], g["a_"], g["b_"]
+    d = _slack(A, "removal")
+    on_s, on_rest = T * (2 * P - x1) - P + d, T * (1 - x1) - (1 - P) + d
+    hyps = [(">=", T - 1), (">=", P), (">=", 1 - P), (">=", x1), (">=", 1 - x1), (">=", 2 * P - x1),
+            (">=", on_s), (">=", on_rest)]
+    mults = _multipliers(data, rd)
+    return [
+        Obligation("on the domain: N >= 2", N - 2), Obligation("on the domain: N <= 2", 2 - N),
+        Obligation("pair: (T - 1 + 2*delta) - 2*T*(x1 - P) >= 0", (T - 1 + 2 * d) - 2 * T * (x1 - P), hyps,
+                   facts={"A on S: T*x2 - P + delta >= 0": on_s,
+                          "A on the rest: T*(1 - x1) - (1 - P) + delta >= 0": on_rest},
+                   multipliers=mults.get("pair")),
+        Obligation("half: 1 - 2*(x1 - P) >= 0", 1 - 2 * (x1 - P), hyps,
+                   facts={"1 - x1 >= 0": 1 - x1, "x2 = 2*P - x1 >= 0": 2 * P - x1}, multipliers=mults.get("half")),
+        Obligation("2 T > 0 (U's denominator)", 2 * T, [(">=", T - 1)], strict=True),
+        Obligation("U >= 0: T - 1 + 2*delta >= 0", T - 1 + 2 * d, [(">=", T - 1)]),
+    ]
+
+
 def _max_value_components(cert, A, rd):
     """U's components N - (N - 1)/T and (j T (N - 1) - (j - 1) N)/(N - j), as ``(P, Q)`` in that order;
     None otherwise."""
@@ -909,6 +1045,9 @@ _lemma("same-distance", _same_distance_structure, _same_distance)
 _lemma("one-sided-distance", _one_sided_distance_structure, _one_sided_distance)
 _lemma("removal-distance", _removal_distance_structure, _removal_distance)
 _lemma("removal-distance-pair", _removal_pair_structure, _removal_pair)
+_lemma("slack-pairwise-distance", _slack_pairwise_structure, _slack_pairwise)
+_lemma("slack-removal-distance", _slack_removal_structure, _slack_removal)
+_lemma("slack-removal-distance-pair", _slack_removal_pair_structure, _slack_removal_pair)
 _lemma("distance-ceiling", _distance_ceiling_structure, _distance_ceiling)
 _lemma("class-size", _class_size_structure, _class_size)
 _lemma("finite-level-of",

@@ -394,6 +394,15 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
             and sympy.sympify((b_classes or {}).get("min_size", 1)) == 1 and not (b_classes or {}).get("max_size") \
             and decide(region, sympy.And(ja >= 1, ja <= N - 1)) is True:
         return _removal_distance_bound(N, region, ja)
+    # A's constraints a <= T b + delta on every event, B a class's total variation distance
+    compares_slack = getattr(a, "slack_compares", None)
+    delta = sympy.sympify(a_params.get("delta", "none")) if compares_slack else None
+    if compares_slack in ("pairs", "removal") and delta is not None and delta.is_Rational and 0 <= delta < 1 \
+            and class_distance_of(b, b_params) == "total-variation" and not (b_classes or {}).get("max_size") \
+            and any_partition(a_classes) \
+            and (compares_slack == "pairs" or sympy.sympify((b_classes or {}).get("min_size", 1)) == 1):
+        return _slack_distance_bound(compares_slack, delta, sympy.sympify((b_classes or {}).get("min_size", 1)),
+                                     region, N)
     if compares(a, "class") and jb is not None:
         return class_to_subset(a_classes, jb, region, N, T=T, decide=decide, Bound=Bound, at_least_one=_at_least_one)
     return None
@@ -931,6 +940,119 @@ def _removal_pair_bound():
            "two classes")
     return Bound((T - 1) / (2 * T), True, "removal-distance-pair", arg, build=build,
                  checks=[f"(T - 1) - 2 T (x1 - P) = (T x2 - P) + (T (1 - x1) - (1 - P)) (identity): {ok}"])
+
+
+def slack_distance_upper(compares, delta, N, s=1):
+    """U of the ``slack-pairwise-distance`` argument (``compares == "pairs"``: ``(N - s)(T - 1 + 2 delta)/(N (T + 1))``)
+    or of ``slack-removal-distance`` (``"removal"``: ``Min((N - 1)(T - 1 + delta)/(N T - N + 1),
+    (N - 1)(T - 1 + 2 delta)/(T + 1), (N - 1)/N)``), raw levels, T = e^eps."""
+    if compares == "pairs":
+        return (N - s) * (T - 1 + 2 * delta) / (N * (T + 1))
+    return sympy.Min((N - 1) * (T - 1 + delta) / (N * T - N + 1), (N - 1) * (T - 1 + 2 * delta) / (T + 1), (N - 1) / N)
+
+
+def _slack_distance_bound(compares, delta, s, region, N):
+    """A's constraints ``a <= T b + delta`` on every event (``slack_compares``: two records, or the table and the table
+    without one record), B a class's total variation distance (classes of >= s records; any partition for removal)."""
+    d = sympy.sympify(delta)
+    if compares == "pairs":
+        X_, Y_, e_ = sympy.symbols("X_ Y_ e_")
+        h1, h2 = T * Y_ - X_ + d, T * (1 - X_) - (1 - Y_) + d
+        ok = sympy.expand((N - s) * (T - 1 + 2 * d) - (T + 1) * (N - e_) * (X_ - Y_)
+                          - ((N - e_) * (h1 + h2) + (T - 1 + 2 * d) * (e_ - s))) == 0
+        checks = [f"(T + 1)(N - e)(X - Y) <= (N - s)(T - 1 + 2 delta) from A on S and on its complement (identity): {ok}"]
+        if not ok:
+            return None
+        U = slack_distance_upper("pairs", d, N, s)
+
+        def build(point):
+            Tv, Nv, sv = _at(point, N, s)
+            vals = [(Tv + d) / (Tv + 1)] * sv + [(1 - d) / (Tv + 1)] * (Nv - sv)
+            return _binary_column_table([_frac(v) for v in vals], labels=["E1"] * sv + ["E2"] * (Nv - sv))
+
+        arg = (f"A compares two records on every event with an additive slack delta = {d} (a <= T b + delta), B is a "
+               f"class's total variation distance from the table (classes of >= {s} records): for a class E of e records "
+               "and the buckets S where E lies above the table, with X and Y the means on S of E's records and of the "
+               "others, B's distance for E is (N - e)(X - Y)/N; averaging A's constraints over the pairs, X <= T Y + "
+               "delta on S and 1 - Y <= T (1 - X) + delta on its complement, so (T + 1)(N - e)(X - Y) <= (N - s)(T - 1 + "
+               f"2 delta) (multipliers N - e, N - e, T - 1 + 2 delta; e >= s): U = {U}, attained by s records at "
+               "(T + delta)/(T + 1) in one class and the rest at (1 - delta)/(T + 1)")
+        return Bound(U, True, "slack-pairwise-distance", arg, build=build, checks=checks)
+    M_, P_ = sympy.symbols("M_ P_")
+    f1 = T * (N * P_ - M_) - (N - 1) * P_ + (N - 1) * d
+    f2 = (N - 1) * T * (1 - P_) - N * (1 - P_) + (1 - M_) + (N - 1) * d
+    near = sympy.expand((N - 1) * (T - 1 + 2 * d) - (T + 1) * (M_ - P_) - (f1 + f2)) == 0
+    far = sympy.expand((N - 1) * (T - 1 + d) - (N * T - N + 1) * (M_ - P_) - (f1 + (N - 1) * (T - 1) * (1 - M_))) == 0
+    mass = sympy.expand((N - 1) - N * (M_ - P_) - ((N * P_ - M_) + (N - 1) * (1 - M_))) == 0
+    checks = [f"(T + 1)(M - P) <= (N - 1)(T - 1 + 2 delta) (identity): {near}",
+              f"(N T - N + 1)(M - P) <= (N - 1)(T - 1 + delta) (identity): {far}",
+              f"N (M - P) <= N - 1 from the other records' mass and M <= 1 (identity): {mass}"]
+    if not (near and far and mass):
+        return None
+    U = slack_distance_upper("removal", d, N)
+
+    def build(point):
+        Tv, Nv, _ = _at(point, N)
+        if Nv < 3:
+            return None
+        x = min(sympy.Integer(1), (Nv * Tv - Nv + 1) * (1 - d) / (Tv + 1) + Nv * d)
+        z = max(sympy.Integer(0), (x - Nv * d) / (Nv * Tv - Nv + 1))
+        return _binary_column_table([_frac(x)] + [_frac(z)] * (Nv - 1), labels=["E1"] + ["E2"] * (Nv - 1))
+
+    common = (f"A compares the table with the table without one record on every event with an additive slack delta = "
+              f"{d} (a <= T b + delta, both ways), B is a class's total variation distance from the table (any classes): "
+              "a class's mass on the buckets S where it lies above the table is at most the largest record's, M; without "
+              "that record the other N - 1 have masses on S and on its complement with T (N P - M) >= (N - 1)(P - delta) "
+              "and (N - 1) T (1 - P) >= N (1 - P) - (1 - M) - (N - 1) delta; their sum gives (T + 1)(M - P) <= (N - 1)(T - "
+              "1 + 2 delta), the first with (N - 1)(T - 1)(1 - M) >= 0 gives (N T - N + 1)(M - P) <= (N - 1)(T - 1 + "
+              f"delta), and the other records' mass N P - M >= 0 with M <= 1 gives N (M - P) <= N - 1: U = {U}")
+    attained = (", attained for every N >= 3 by one record at x = Min(1, (N T - N + 1)(1 - delta)/(T + 1) + N delta) in "
+                "a class of its own and N - 1 at Max(0, (x - N delta)/(N T - N + 1))")
+    tight = decide(region, N >= 3) is True
+    checks.append(f"N >= 3 on the condition (the family attains U there): {tight}")
+    exact = None
+    if not tight:
+        rest = Bound(U, True, "slack-removal-distance", common + attained, build=build,
+                     checks=checks + ["N >= 3 on this piece: True"])
+        pair = _slack_removal_pair_bound(d)
+        if decide(region, N <= 2) is True:
+            exact = pair
+        else:
+            def build_any(point):
+                return (pair.build if _at(point, N)[1] == 2 else build)(point)
+            exact = Bound(sympy.Piecewise((pair.upper, sympy.Eq(N, 2)), (U, True)), True, "slack-removal-distance",
+                          f"at N = 2 ({pair.method}): {pair.argument}; for N >= 3: {rest.argument}", build=build_any,
+                          checks=pair.checks + rest.checks, parts=[(sympy.Eq(N, 2), pair), (N >= 3, rest)])
+    arg = common + attained + ("" if tight else " (at N = 2 the family breaks A and the supremum is smaller: an upper "
+                                                "bound there)")
+    return Bound(U, tight, "slack-removal-distance", arg, build=build, checks=checks, exact=exact)
+
+
+def _slack_removal_pair_bound(d):
+    """``slack-removal-distance-pair``: at N = 2 (removing a record leaves the other), ``U = Min((T - 1 + 2 delta)/(2 T),
+    1/2)``, tight."""
+    x1, P_ = sympy.symbols("x1_ P_")
+    other = T * (2 * P_ - x1) - P_ + d             # the table's mass on S is <= T times the other record's + delta
+    rest = T * (1 - x1) - (1 - P_) + d             # on the complement, <= T times the class's record's + delta
+    ok = sympy.expand((T - 1 + 2 * d) - 2 * T * (x1 - P_) - (other + rest)) == 0
+    half = sympy.expand(1 - 2 * (x1 - P_) - ((1 - x1) + (2 * P_ - x1))) == 0
+    if not (ok and half):
+        return None
+
+    def build(point):
+        Tv = sympy.Rational(point[T])
+        D = min(sympy.Integer(1), (Tv - 1 + 2 * d) / Tv)
+        return _binary_column_table([_frac((1 + D) / 2), _frac((1 - D) / 2)], labels=["E1", "E2"])
+
+    arg = ("with N = 2 records the classes are the two records and A compares each record with the table (the other "
+           "record is the table without it); for the class E1 = {x1} and the buckets S where it lies above the table, "
+           "P the table's mass and x2 = 2 P - x1 the other record's: P <= T x2 + delta on S and 1 - P <= T (1 - x1) + "
+           "delta on the complement, whose sum is (T - 1 + 2 delta) - 2 T (x1 - P) >= 0, and x1 <= 1, x2 >= 0 give "
+           "x1 - P <= 1/2: U = Min((T - 1 + 2 delta)/(2 T), 1/2), attained by x1 = (1 + D)/2, x2 = (1 - D)/2 with "
+           "D = Min(1, (T - 1 + 2 delta)/T) in two classes")
+    return Bound(sympy.Min((T - 1 + 2 * d) / (2 * T), sympy.Rational(1, 2)), True, "slack-removal-distance-pair", arg,
+                 build=build, checks=[f"(T - 1 + 2 delta) - 2 T (x1 - P) = (T x2 - P + delta) + (T (1 - x1) - (1 - P) + "
+                                      f"delta) (identity): {ok}", f"1 - 2 (x1 - P) = (1 - x1) + x2 (identity): {half}"])
 
 
 def subset_one_sided_upper(j, N):

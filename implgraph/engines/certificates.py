@@ -430,6 +430,57 @@ def _removal_pair_upper_certificate(cert, ctx):
         "pair": {"A on S: T*x2 - P >= 0": "1", "A on the rest: T*(1 - x1) - (1 - P) >= 0": "1"}}}
 
 
+def _slack_pairwise_family(cert):
+    """s records at (T + delta)/(T + 1) in class E1, N - s at (1 - delta)/(T + 1) in E2 (engines.bounds
+    ``slack-pairwise-distance``)."""
+    s_, d = f"({cert['B'].get('min_class', '1')})", f"({cert['A']['slack']['delta']})"
+    return [{"count": s_, "value": f"(T + {d})/(T + 1)", "class": "E1"},
+            {"count": f"N - {s_}", "value": f"(1 - {d})/(T + 1)", "class": "E2"}]
+
+
+@_method("slack-pairwise-distance", family=lambda cert, ctx: {"blocks": _slack_pairwise_family(cert)})
+def _slack_pairwise_upper_certificate(cert, ctx):
+    s_, d = cert["B"].get("min_class", "1"), f"({cert['A']['slack']['delta']})"
+    _two_classes(cert, s_)
+    cert["upper_certificate"] = {"lemma": "slack-pairwise-distance", "multipliers": {
+        "pairs": {"A on S: T*Y - X + delta >= 0": "N - e_", "A on the rest: T*(1 - X) - (1 - Y) + delta >= 0": "N - e_",
+                  "e - s >= 0": f"T - 1 + 2*{d}"}}}
+
+
+def _slack_removal_family(cert):
+    """One record at x = Min(1, (N T - N + 1)(1 - delta)/(T + 1) + N delta) in class E1, N - 1 at
+    Max(0, (x - N delta)/(N T - N + 1)) in E2 (engines.bounds ``slack-removal-distance``; N >= 3)."""
+    d = f"({cert['A']['slack']['delta']})"
+    x = f"Min(1, (N*T - N + 1)*(1 - {d})/(T + 1) + N*{d})"
+    return [{"count": "1", "value": x, "class": "E1"},
+            {"count": "N - 1", "value": f"Max(0, ({x} - N*{d})/(N*T - N + 1))", "class": "E2"}]
+
+
+@_method("slack-removal-distance", family=lambda cert, ctx: {"blocks": _slack_removal_family(cert)})
+def _slack_removal_upper_certificate(cert, ctx):
+    if cert.get("tight") and "N >= 3" not in cert["domain"]:
+        cert["domain"].append("N >= 3")     # the family breaks A at N = 2 (slack-removal-distance-pair there)
+    cert["upper_certificate"] = {"lemma": "slack-removal-distance", "multipliers": {
+        "near": {"without M on S: T*(N*P - M) - (N - 1)*(P - delta) >= 0": "1",
+                 "without M on the rest: (N - 1)*T*(1 - P) - N*(1 - P) + (1 - M) + (N - 1)*delta >= 0": "1"},
+        "far": {"without M on S: T*(N*P - M) - (N - 1)*(P - delta) >= 0": "1", "1 - M >= 0": "(N - 1)*(T - 1)"},
+        "mass": {"other records on S: N*P - M >= 0": "1", "1 - M >= 0": "N - 1"}}}
+
+
+def _slack_removal_pair_family(cert):
+    """At N = 2: x1 = (1 + D)/2 in class E1, x2 = (1 - D)/2 in E2, D = Min(1, (T - 1 + 2 delta)/T) (engines.bounds
+    ``slack-removal-distance-pair``)."""
+    D = f"Min(1, (T - 1 + 2*({cert['A']['slack']['delta']}))/T)"
+    return [{"count": "1", "value": f"(1 + {D})/2", "class": "E1"}, {"count": "1", "value": f"(1 - {D})/2", "class": "E2"}]
+
+
+@_method("slack-removal-distance-pair", family=lambda cert, ctx: {"blocks": _slack_removal_pair_family(cert)})
+def _slack_removal_pair_upper_certificate(cert, ctx):
+    cert["upper_certificate"] = {"lemma": "slack-removal-distance-pair", "multipliers": {
+        "pair": {"A on S: T*x2 - P + delta >= 0": "1", "A on the rest: T*(1 - x1) - (1 - P) + delta >= 0": "1"},
+        "half": {"1 - x1 >= 0": "1", "x2 = 2*P - x1 >= 0": "1"}}}
+
+
 @_method("subset-to-one-sided", family=lambda cert, ctx: {"blocks": _max_value_family(cert["upper"])})
 def _max_value_upper_certificate(cert, ctx):
     j_ = cert["A"]["size"]
