@@ -135,6 +135,9 @@ def test_forgeries_are_rejected():
     assert not _forged(cert, lambda c: c.update(upper="(N - 1)*(T - 1)/(T + 1)"))
     # the family at N = 2, where it breaks A
     assert not _forged(cert, lambda c: c.update(domain=[x for x in c["domain"] if x != "N >= 3"]))
+    # (review) ... or moved into the family's own domain, which only the registry's conditions may fill
+    assert not _forged(cert, lambda c: (c.update(domain=[x for x in c["domain"] if x != "N >= 3"]),
+                                        c["tightness"].update(domain=["N >= 3"])))
     r = check_implication("eps-delta-ldp", "emd-t-closeness", a_params={"delta": "1/10"}, b_params={"ground": "equal"})
     (c,) = certificates_in(r.details)
     assert not _forged(c, lambda x: x["upper_certificate"]["multipliers"]["pairs"].update({"e - s >= 0": "T - 1"}))

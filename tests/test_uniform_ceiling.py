@@ -250,6 +250,11 @@ def test_alpha_k_forgeries_are_rejected():
     assert check_certificate(cert, ns=range(2, 7)).ok
     # the family at alpha = 0 too: no number of values gives a largest frequency of 0
     assert not _forged(cert, lambda c: c["tightness"].pop("domain"))
+    # (review) a family domain the registry does not give hides levels or N from the check: rejected
+    assert not _forged(cert, lambda c: c["tightness"].update(domain=["T >= 2"]))
+    assert not _forged(cert, lambda c: c["tightness"]["domain"].append("N >= 6"))
+    rep = check_certificate(cert, ns=range(2, 7))
+    assert any(w == "tightness family attains U where 4 <= N and T > 1" and ok for w, ok, _ in rep.steps)
     # one value fewer: the largest frequency 1/(m - 1) exceeds alpha
     assert not _forged(cert, lambda c: [b.update(values="ceiling(1/(T - 1)) - 1") for b in blocks(c)])
     # one record in E1: a class smaller than k

@@ -69,6 +69,10 @@ def _check_family(cert, domain, ns):
     the levels where it exists: the checker's obligation is then only there, and its answer says so)."""
     fam = cert.get("tightness") or {}
     if fam.get("domain"):
+        unknown = _unlicensed_conditions(cert, fam["domain"])
+        if unknown:
+            return False, (f"the family's own domain {', '.join(unknown)} is not a condition the registry gives for "
+                           "A's family (where a uniform class meets T) or two classes of A's size")
         domain = Domain({**cert, "domain": [*cert.get("domain", []), *fam["domain"]]})
     uniform = bool(fam.get("uniform_blocks")) and not fam.get("blocks")
     blocks, field_ = (fam.get("uniform_blocks"), "values") if uniform else (fam.get("blocks"), "value")
@@ -138,6 +142,42 @@ def _check_family(cert, domain, ns):
                   f"levels {', '.join(map(str, domain.t_grid))}{where})")
 
 
+def _unlicensed_conditions(cert, conditions) -> list:
+    """The conditions of a family's own ``domain`` that neither the registry nor the partition licenses: only where
+    A's registered uniform class level meets T (:func:`implgraph.definitions.class_bounds.uniform_values`) and, for
+    A's smallest class s > 1, ``2 s <= N`` (two classes of >= s records) may restrict where the family is checked;
+    anything else would let a certificate hide the levels where its tightness fails."""
+    import sympy
+    from implgraph.definitions.class_bounds import uniform_values
+    A = cert.get("A") or {}
+    names = {"N": sympy.Symbol("N", integer=True), "T": sympy.Symbol("T", positive=True)}
+    for name, kind in (cert.get("symbols") or {}).items():
+        names.setdefault(name, sympy.Symbol(name, integer=kind == "integer", real=True))
+
+    def read(text):
+        return sympy.sympify(str(text), locals=names)
+    allowed = []
+    d = registered(A.get("definition")) if A.get("uniform_class_level") else None
+    found = uniform_values(d, names["T"]) if d is not None else None
+    if found is not None and found[1] is not sympy.true:
+        allowed += list(found[1].args) if isinstance(found[1], sympy.And) else [found[1]]
+    s_ = A.get("min_class")
+    if s_ is not None and str(s_) != "1":
+        allowed.append(read(f"2*({s_}) <= N"))
+    out = []
+    for c in conditions:
+        try:
+            rel = read(c)
+        except (sympy.SympifyError, TypeError, SyntaxError):
+            out.append(str(c))
+            continue
+        if not any(rel == a or sympy.simplify(rel.lhs - rel.rhs - (a.lhs - a.rhs)) == 0 and rel.rel_op == a.rel_op
+                   for a in allowed if isinstance(a, sympy.core.relational.Relational)
+                   and isinstance(rel, sympy.core.relational.Relational)):
+            out.append(str(c))
+    return out
+
+
 def _partition_fault(table, class_limits, env):
     """Why the family's classes are not a partition the sides allow (>= 2 classes, each within every class
     side's size limits), or ''."""
@@ -198,7 +238,10 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
             steps.append((ob.name, ok, how))
         if cert.get("tight"):
             ok, how = _check_family(cert, domain, ns)
-            steps.append(("tightness family attains U", ok, how))
+            where = (cert.get("tightness") or {}).get("domain")
+            # (a family checked only on its own domain: the step says where tightness is claimed)
+            steps.append(("tightness family attains U" + (f" where {' and '.join(map(str, where))}" if where else ""),
+                          ok, how))
     except (Unreadable, KeyError, TypeError, ValueError, AttributeError, SyntaxError, ZeroDivisionError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     ok = bool(steps) and all(s[1] for s in steps)
