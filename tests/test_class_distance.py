@@ -260,7 +260,7 @@ def test_subset_of_two_tight_values_below_the_bound(n):
     """U bounds the exact tight values of the linear programs at every sample level, and at N = 4 the bound
     is strict at t = 5/4: the tight value there is 3 (t - 1)/(2 t) = 3/10 < U = 1/3 (by hand: the pairs
     give L >= P/T and (1 - H) + (1 - L) >= 2 (1 - P)/T for one record at H, three at L; the two meet at
-    P = 1/2), so the prover does not claim U tight."""
+    P = 1/2): the subset-distance f (_subset_tv) is that value."""
     d = check_direction("kt-closeness(k=2)", "emd-t-closeness(ground=equal)", N=n, n_min=n, prover=False)
     samples = dict(d.instances[-1].samples)
     assert len(samples) >= 6
@@ -268,17 +268,70 @@ def test_subset_of_two_tight_values_below_the_bound(n):
         assert F(v) <= _removal_tv(n, F(level)), (n, level, v)
     if n == 4:
         assert F(samples["5/4"]) == F(3, 10) < _removal_tv(4, F(5, 4)) == F(1, 3)
+    for level, v in samples.items():
+        assert F(v) == _subset_tv(n, F(level), 2), (n, level, v)
+
+
+def _subset_tv(n, t, j):
+    """By hand (subset-distance, since stop 28): merge the buckets where a class lies above the table; with M the
+    largest record's mass there and y the others' mean, the j largest have mean >= (M + (j - 1) y)/j and the j
+    smallest <= y, so A's four ratios and M <= 1 give a (M - y) <= (t - 1) y and b (M - y) <= (t - 1)(1 - y) with
+    a = 1/N or 1/j - t/N, b = t/N, t/j - 1/N or t - 1; the largest a and b give the tight M - P = (N - 1)(M - y)/N."""
+    a = max(F(1, n), F(1, j) - t / n)
+    b = max(t / n, t / j - F(1, n), t - 1)
+    return F(n - 1, n) * (t - 1) / (a + b)
+
+
+def _subset_family(n, t, j):
+    a = max(F(1, n), F(1, j) - t / n)
+    b = max(t / n, t / j - F(1, n), t - 1)
+    y = a / (a + b)
+    return [[y + (t - 1) / (a + b), 1 - y - (t - 1) / (a + b)]] + [[y, 1 - y]] * (n - 1)
+
+
+def test_subset_distance_by_hand():
+    # N = 4, j = 2, t = 5/4: a = 1/4, b = max(5/16, 3/8, 1/4) = 3/8, U = (3/4)(1/4)/(5/8) = 3/10, the linear
+    # programs' value (test_subset_of_two_tight_values_below_the_bound); t = 2: b = 1, U = (3/4)/(5/4) = 3/5
+    assert _subset_tv(4, F(5, 4), 2) == F(3, 10) == F(3) * F(1, 4) / (2 * F(5, 4))
+    assert _subset_tv(4, F(2), 2) == F(3, 5) == _removal_tv(4, F(2))
+    # j = N - 1 is record removal: the removal-distance f (N >= 3), and (t - 1)/(2 t) at N = 2
+    for n in (3, 5, 8):
+        for t in (F(5, 4), F(2), F(7)):
+            assert _subset_tv(n, t, n - 1) == _removal_tv(n, t)
+    assert _subset_tv(2, F(3), 1) == F(1, 3)
+
+
+@pytest.mark.parametrize("n", range(2, 10))
+def test_subset_distance_family_by_brute_force(n):
+    labels = ["E1"] + ["E2"] * (n - 1)
+    for j in range(1, n):
+        for t in (F(1), F(5, 4), F(3, 2), F(2), F(4)):
+            rows = _subset_family(n, t, j)
+            assert brute.kt(rows, j) <= t
+            assert brute.emd_t(rows, labels, "equal") == _subset_tv(n, t, j)
 
 
 @pytest.mark.parametrize("a, j", [("kt-closeness", 2), ("kdp", "N - 2")])
 def test_subset_of_any_size_certificate_and_corruptions(a, j):
+    # tight since stop 28 (subset-distance; an upper bound from removal-distance before)
     r = check_implication(a, "emd-t-closeness", None, a_params={"k": 2}, b_params=EQUAL)
-    assert r.verdict == "proved" and r.method == "removal-distance" and r.tightness != "tight"
+    assert r.verdict == "proved" and r.method == "subset-distance" and r.tightness == "tight"
+    f = sympy.sympify(str(r.tight), locals={"N": N})
+    x = sympy.Symbol("eps" if a == "kdp" else "t")
+    for n in range(3, 9):
+        jn = 2 if a == "kt-closeness" else n - 2
+        if not 1 <= jn <= n - 1:
+            continue
+        for t in (F(5, 4), F(2), F(5)):
+            at = sympy.log(sympy.Rational(t.numerator, t.denominator)) if a == "kdp" else sympy.Rational(t.numerator, t.denominator)
+            want = _subset_tv(n, t, jn)
+            assert sympy.simplify(f.subs({N: n, x: at}) - sympy.Rational(want.numerator, want.denominator)) == 0
     (cert,) = certificates_in(r.details)
-    assert cert["tightness"] is None and sympy.sympify(cert["A"]["size"], locals={"N": N}) == sympy.sympify(j, locals={"N": N})
+    assert cert["tight"] and sympy.sympify(cert["A"]["size"], locals={"N": N}) == sympy.sympify(j, locals={"N": N})
     assert check_certificate(cert).ok
-    assert not check_certificate(_corrupted(cert, "near", "without M on S: T*(N*P - M) - (N - 1)*P >= 0", "2"),
-                                 ns=range(3, 5)).ok
+    key = "the j smallest: L >= P/T + the j smallest on the complement: 1 - L <= T (1 - P)"
+    assert not check_certificate(_corrupted(cert, key, "the j smallest: L >= P/T", "2"), ns=range(3, 5)).ok
+    assert not check_certificate(dict(copy.deepcopy(cert), upper="(N - 1)*(T - 1)/(N*T)"), ns=range(3, 5)).ok
     wide = copy.deepcopy(cert)
     wide["domain"] = [c for c in wide["domain"] if "<= N - 1" not in c]    # j could exceed N - 1
     wide["A"]["size"] = "N"
@@ -288,7 +341,7 @@ def test_subset_of_any_size_certificate_and_corruptions(a, j):
         # without the domain's k <= N - 1 and 1 <= N - 2 <= N - 1, N = 2 gives j = 0: no set of that size
         low = copy.deepcopy(cert)
         low["domain"] = [c for c in low["domain"] if c not in ("2 <= N - 1", "(N - 2) >= 1", "(N - 2) <= N - 1")]
-        assert len(low["domain"]) == len(cert["domain"]) - 3
+        assert len(low["domain"]) < len(cert["domain"])
         rep = check_certificate(low, ns=range(2, 4))
         assert not rep.ok and any("j >= 1" in w for w, _, _ in rep.failures())
 
@@ -313,6 +366,9 @@ def test_subset_of_any_size_bound_on_random_tables(n):
             for t in (brute.kt(rows, k), brute.kdp(rows, k)):
                 if t != brute.INF:
                     assert tv <= _removal_tv(n, t), (rows, classes, k)
+            t = brute.kt(rows, k)       # the tight f of subset-distance, j = k ((k,t)-closeness)
+            if t != brute.INF:
+                assert tv <= _subset_tv(n, t, k), (rows, classes, k)
 
 
 # --- same-distance: EMD and hierarchical EMD under the equal ground distance, both the total variation ------

@@ -138,6 +138,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+import itertools
+
 import sympy
 
 from implgraph import definitions
@@ -393,7 +395,9 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     if ja is not None and class_distance_of(b, b_params) == "total-variation" \
             and sympy.sympify((b_classes or {}).get("min_size", 1)) == 1 and not (b_classes or {}).get("max_size") \
             and decide(region, sympy.And(ja >= 1, ja <= N - 1)) is True:
-        return _removal_distance_bound(N, region, ja)
+        if simplified(ja - (N - 1)) == 0 or decide(region, sympy.Eq(ja, N - 1)) is True:
+            return _removal_distance_bound(N, region, ja)
+        return _subset_distance_bound(ja, N, region) or _removal_distance_bound(N, region, ja)
     # A's constraints a <= T b + delta on every event, B a class's total variation distance
     compares_slack = getattr(a, "slack_compares", None)
     delta = sympy.sympify(a_params.get("delta", "none")) if compares_slack else None
@@ -895,6 +899,73 @@ def _removal_distance_bound(N, region, j=None):
     if removal and not tight:       # the region has N = 2, where U is not attained
         exact = _removal_distance_supremum(U, build, N, common + attained, checks, region)
     return Bound(U, tight, "removal-distance", arg, build=build, checks=checks, exact=exact)
+
+
+#: the subset-distance argument's facts (scaled by N j), with M the largest record's mass on S and y the other records'
+#: mean there: the lower choices bound M - y by y, the upper ones by 1 - y (engines/bounds ``_subset_distance_bound``)
+def subset_distance_facts(j, N, M, y):
+    """``({name: (a, fact)}, {name: (b, fact)})``: A's four constraints on a two-sided subset level of size j and
+    M <= 1, each ``fact >= 0`` read as ``a (M - y) <= (T - 1) y`` (lower) or ``b (M - y) <= (T - 1)(1 - y)`` (upper),
+    scaled by N j."""
+    D = M - y
+    lower = {"the j smallest: L >= P/T": (1 / N, j * (N * (T - 1) * y - D)),
+             "the j largest: H <= T P": (1 / j - T / N, N * j * (T - 1) * y - (N - T * j) * D)}
+    upper = {"the j smallest on the complement: 1 - L <= T (1 - P)": (T / N, j * (N * (T - 1) * (1 - y) - T * D)),
+             "the j largest on the complement: 1 - H >= (1 - P)/T": (T / j - 1 / N,
+                                                                      N * j * (T - 1) * (1 - y) - (N * T - j) * D),
+             "M <= 1": (T - 1, N * j * (T - 1) * (1 - M))}
+    return lower, upper
+
+
+def _subset_distance_bound(j, N, region):
+    """``subset-distance``: A a two-sided subset level of size j (1 <= j <= N - 1), B a class's total variation
+    distance over any classes: the tight ``U = (N - 1)(T - 1)/(N (a + b))``, a the largest of the lower coefficients
+    and b of the upper (:func:`subset_distance_facts`), written as the Min over the pairs; None if an identity fails."""
+    M_, y_ = sympy.symbols("M_ y_")
+    lower, upper = subset_distance_facts(j, N, M_, y_)
+    # a coefficient another one is >= on the whole condition never gives the Min: left out
+    def kept(opts):
+        out = dict(opts)
+        for n1, (c1, _) in opts.items():
+            for n2, (c2, _) in opts.items():
+                if n1 != n2 and n1 in out and n2 in out and decide(region, sympy.Ge(c2, c1)) is True:
+                    del out[n1]
+                    break
+        return out
+    lower, upper = kept(lower), kept(upper)
+    comps, checks = [], []
+    for (ln, (a, fa)), (un, (b, fb)) in itertools.product(lower.items(), upper.items()):
+        ok = sympy.expand(N * j * (T - 1) - simplified(N * j * (a + b)) * (M_ - y_) - (fa + fb)) == 0
+        checks.append(f"N j (T - 1) - N j (a + b)(M - y) = [{ln}] + [{un}] (identity): {ok}")
+        if not ok:
+            return None
+        comps.append((N - 1) * j * (T - 1) / sympy.factor(simplified(N * j * (a + b))))
+    U = sympy.Min(*comps, evaluate=False) if len(comps) > 1 else comps[0]    # (evaluated: slow pairwise comparisons)
+    ja = [a for a, _ in lower.values()]
+    jb = [b for b, _ in upper.values()]
+
+    def build(point):
+        Tv, Nv, _ = _at(point, N)
+        jv = sympy.sympify(j).subs(point)
+        av = max(sympy.sympify(a).subs(point) for a in ja)
+        bv = max(sympy.sympify(b).subs(point) for b in jb)
+        y = av / (av + bv)
+        D = (Tv - 1) / (av + bv)
+        if not (jv.is_Integer and 1 <= jv <= Nv - 1):
+            return None
+        return _binary_column_table([_frac(y + D)] + [_frac(y)] * (Nv - 1), labels=["E1"] + ["E2"] * (Nv - 1))
+
+    arg = (f"A is a two-sided subset level of size j = {j} (1 <= j <= N - 1), B a class's total variation distance from "
+           "the table (any classes): merging the buckets S where a class lies above the table keeps A's ratios <= T (a "
+           "mediant), and the class's mass there is at most the largest record's, M; with y = (N P - M)/(N - 1) the "
+           "other records' mean, the j largest have mean H >= (M + (j - 1) y)/j and the j smallest L <= y, so A's "
+           "H <= T P, L >= P/T and, on the complement, 1 - L <= T (1 - P), 1 - H >= (1 - P)/T, with M <= 1, bound "
+           "M - y by (T - 1) y/a (a = 1/N, 1/j - T/N) and by (T - 1)(1 - y)/b (b = T/N, T/j - 1/N, T - 1); adding one "
+           "of each (multipliers 1, 1), (a + b)(M - y) <= T - 1, and M - P = (N - 1)(M - y)/N: U = (N - 1)(T - 1)/"
+           f"(N (a + b)) for every pair, U = {U}; attained, a and b the largest, by one record at y + (T - 1)/(a + b) "
+           "in a class of its own and N - 1 at y = a/(a + b) (equal records meet A's extreme means exactly, so A's "
+           "level is <= T)")
+    return Bound(U, True, "subset-distance", arg, build=build, checks=checks)
 
 
 def _removal_distance_supremum(U, build, N, arg, checks, region):

@@ -27,11 +27,14 @@ from typing import Callable
 import sympy
 
 from implgraph.core.formula import Word
-from implgraph.engines.bounds import T, class_distance_of, declared_subset_size
+from implgraph.engines.bounds import T, class_distance_of, declared_subset_size, subset_distance_facts
 from implgraph.core.simplified import simplified
 from implgraph.definitions.class_bounds import uniform_class_raw, uniform_values
 
 __all__ = ["certificate", "FORMAT", "METHODS"]
+
+#: the names of the subset-distance argument's facts (engines.bounds :func:`subset_distance_facts`)
+SUBSET_DISTANCE_LOWER, SUBSET_DISTANCE_UPPER = (list(x) for x in subset_distance_facts(2, 4, 0, 0))
 
 FORMAT = "implgraph-certificate/1"
 
@@ -479,6 +482,25 @@ def _slack_removal_pair_upper_certificate(cert, ctx):
     cert["upper_certificate"] = {"lemma": "slack-removal-distance-pair", "multipliers": {
         "pair": {"A on S: T*x2 - P + delta >= 0": "1", "A on the rest: T*(1 - x1) - (1 - P) + delta >= 0": "1"},
         "half": {"1 - x1 >= 0": "1", "x2 = 2*P - x1 >= 0": "1"}}}
+
+
+def _subset_distance_family(cert):
+    """One record at y + (T - 1)/(a + b) in class E1, N - 1 at y = a/(a + b) in E2, a and b the largest coefficients
+    (engines.bounds ``subset-distance``)."""
+    j_ = f"({cert['A']['size']})"
+    a = f"Max(1/N, 1/{j_} - T/N)"
+    b = f"Max(T/N, T/{j_} - 1/N, T - 1)"
+    return [{"count": "1", "value": f"({a} + T - 1)/({a} + {b})", "class": "E1"},
+            {"count": "N - 1", "value": f"{a}/({a} + {b})", "class": "E2"}]
+
+
+@_method("subset-distance", family=lambda cert, ctx: {"blocks": _subset_distance_family(cert)})
+def _subset_distance_upper_certificate(cert, ctx):
+    j_ = cert["A"]["size"]
+    cert["domain"] += [f"({j_}) >= 1", f"({j_}) <= N - 1"]
+    # every pair of a lower and an upper fact, multipliers 1 and 1 (the kernel's obligations name them)
+    cert["upper_certificate"] = {"lemma": "subset-distance", "multipliers": {
+        f"{low} + {up}": {low: "1", up: "1"} for low in SUBSET_DISTANCE_LOWER for up in SUBSET_DISTANCE_UPPER}}
 
 
 @_method("subset-to-one-sided", family=lambda cert, ctx: {"blocks": _max_value_family(cert["upper"])})

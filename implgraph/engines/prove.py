@@ -229,6 +229,11 @@ class _Claim:
             tidy = lambda e: e if e.has(sympy.Min, sympy.Max) else simplified(e)   # noqa: E731 (a Min: slow, kept)
             return sympy.Piecewise(*[(tidy(self.b.level_from_raw(substituted(v, {T: raw}))), c.subs(T, raw))
                                      for v, c in U.args])
+        if isinstance(U, sympy.Min) and len(U.args) > 2:
+            # argument by argument (B's scale is increasing, so its level of a Min is the Min of the levels;
+            # simplifying a Min of many arguments whole compares them pairwise, slowly)
+            return sympy.Min(*[simplified(self.b.level_from_raw(substituted(v, {T: raw}))) for v in U.args],
+                             evaluate=False)
         return simplified(self.b.level_from_raw(substituted(U, {T: raw})))
 
 
