@@ -332,6 +332,11 @@ def test_subset_of_any_size_certificate_and_corruptions(a, j):
     key = "the j smallest: L >= P/T + the j smallest on the complement: 1 - L <= T (1 - P)"
     assert not check_certificate(_corrupted(cert, key, "the j smallest: L >= P/T", "2"), ns=range(3, 5)).ok
     assert not check_certificate(dict(copy.deepcopy(cert), upper="(N - 1)*(T - 1)/(N*T)"), ns=range(3, 5)).ok
+    # (review) an unregistered side with an additive slack is no ratio level without one
+    slack = copy.deepcopy(cert)
+    slack["A"].update(definition="not-registered", slack={"compares": "subset", "delta": "1/10"})
+    slack["tight"], slack["tightness"] = False, None
+    assert not check_certificate(slack, ns=range(3, 5)).ok
     wide = copy.deepcopy(cert)
     wide["domain"] = [c for c in wide["domain"] if "<= N - 1" not in c]    # j could exceed N - 1
     wide["A"]["size"] = "N"

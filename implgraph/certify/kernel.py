@@ -655,7 +655,8 @@ def _pairwise_distance_structure(cert, A, B, rd):
     s = rd.poly(B.get("min_class") or "1")
     upper_ok = _upper_is(cert, rd, (N - s) * (T - 1), N * (T + 1))
     return [("A is pairwise, B a class's total variation distance", A.get("family") == "pairwise" and _two_sided(A)
-             and A.get("distance") is None and B.get("family") == "class" and B.get("distance") == "total-variation" and B.get("max_class") is None),
+             and A.get("distance") is None and A.get("slack") is None and B.get("family") == "class"
+             and B.get("distance") == "total-variation" and B.get("max_class") is None),
             ("U = (N - s)(T - 1)/(N (T + 1))", upper_ok),
             ("s is an integer (integer coefficients, integer symbols)",
              _integer_valued([s], cert.get("symbols") or {}))]
@@ -687,7 +688,7 @@ def _removal_distance_components(cert, rd):
 
 def _removal_distance_structure(cert, A, B, rd):
     return [("A is a two-sided subset level, B a class's total variation distance over any classes",
-             A.get("family") == "subset" and _two_sided(A) and A.get("distance") is None
+             A.get("family") == "subset" and _two_sided(A) and A.get("distance") is None and A.get("slack") is None
              and _size(A, rd) is not None and B.get("family") == "class" and B.get("distance") == "total-variation"
              and _any_partition(B, rd)),
             ("U = Min((N - 1)(T - 1)/(T + 1), (N - 1)(T - 1)/(N T - N + 1))",
@@ -765,7 +766,7 @@ def _subset_distance_structure(cert, A, B, rd):
                                           for b, _ in upper.values()])
     return [("A is a two-sided subset level, B a class's total variation distance over any classes",
              A.get("family") == "subset" and _two_sided(A) and A.get("distance") is None and j is not None
-             and B.get("family") == "class" and B.get("distance") == "total-variation" and _any_partition(B, rd)),
+             and A.get("slack") is None and B.get("family") == "class" and B.get("distance") == "total-variation" and _any_partition(B, rd)),
             ("U = the Min of some of (N - 1) j (T - 1)/(N j (a + b)) over the six pairs", ok),
             ("j is an integer (integer coefficients, integer symbols)",
              j is not None and _integer_valued([j], cert.get("symbols") or {}))]

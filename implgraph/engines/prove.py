@@ -232,8 +232,9 @@ class _Claim:
         if isinstance(U, sympy.Min) and len(U.args) > 2:
             # argument by argument (B's scale is increasing, so its level of a Min is the Min of the levels;
             # simplifying a Min of many arguments whole compares them pairwise, slowly)
-            return sympy.Min(*[simplified(self.b.level_from_raw(substituted(v, {T: raw}))) for v in U.args],
-                             evaluate=False)
+            def tidy(v):        # (a rational function is factored: simplify is slow and finds no shorter form)
+                return sympy.factor(v) if v.is_rational_function() else simplified(v)
+            return sympy.Min(*[tidy(self.b.level_from_raw(substituted(v, {T: raw}))) for v in U.args], evaluate=False)
         return simplified(self.b.level_from_raw(substituted(U, {T: raw})))
 
 
