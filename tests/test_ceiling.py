@@ -135,9 +135,10 @@ def test_enhanced_implies_basic_with_f_beta_capped_by_the_ceiling():
     """Where enhanced beta-likeness is finite its level is basic's (f = beta), and basic's is at most N - 1 on every
     table: f = min(beta, N - 1), each bound with its certificate inside one ``min`` certificate."""
     r = check_implication("enhanced-beta-likeness", ONE_SIDED, None)
-    assert r.verdict == "proved" and r.method == "min"
+    # tight since stop 28 (test_enhanced_min_family_by_brute_force)
+    assert r.verdict == "proved" and r.method == "min" and r.tightness == "tight"
     beta = sympy.Symbol("beta", positive=True)
-    f = sympy.sympify(r.details["proved_f"], locals={"N": N, "beta": beta})
+    f = sympy.sympify(str(r.tight), locals={"N": N, "beta": beta})
     for n in range(2, 7):
         for b in (sympy.Rational(1, 3), 1, 4, 9):
             assert f.subs({N: n, beta: b}) == min(b, n - 1)
@@ -148,12 +149,34 @@ def test_enhanced_implies_basic_with_f_beta_capped_by_the_ceiling():
     assert not check_certificate(other).ok
     lower = copy.deepcopy(cert)                # U below the parts' Min
     lower["upper"] = "Min(T, N - 1)"
-    assert [w for w, _, _ in check_certificate(lower).failures()] == ["U = Min of the parts' bounds"]
+    assert "U = Min of the parts' bounds" in [w for w, _, _ in check_certificate(lower).failures()]
+    for forge in ({"split": "1"}, {"blocks": [{"count": "1", "value": "1", "class": "E1"},
+                                              {"count": "N - 1", "value": "0", "class": "E2"}]}):
+        bad = copy.deepcopy(cert)               # no split: a rare value breaks -ln p; or beta = N - 1 at every T
+        bad["tightness"].update(forge)
+        assert [w for w, _, _ in check_certificate(bad, ns=range(2, 7)).failures()] == ["tightness family attains U"]
     alone = copy.deepcopy(cert)                # one part: not a min of bounds
     alone["parts"] = alone["parts"][:1]
     assert not check_certificate(alone).ok
     # f = beta/2 is below the bound: not proved by it
     assert check_implication("enhanced-beta-likeness", ONE_SIDED, "beta/2", max_n=3).verdict != "proved"
+
+
+@pytest.mark.parametrize("n", range(2, 6))
+def test_enhanced_min_family_by_brute_force(n):
+    """By hand: at R = Min(T, N) one record at 1/2 alone and N - 1 at y = (N - R)/(2 R (N - 1)): the table's first
+    bucket holds 1/(2 R), so the lone class's ratio is R; the other class's second-bucket ratio is
+    (1 - y)/(1 - 1/(2 R)) <= R. Split each bucket into m = 3^ceiling(T) equal ones: every increase q/p - 1 <= R - 1
+    stays below -ln(p/m) >= ln m, so enhanced beta-likeness is basic's, R - 1 = beta."""
+    import math
+    for t in (Fraction(1), Fraction(5, 4), Fraction(2)):
+        R = min(t, Fraction(n))
+        m = 3 ** math.ceil(t)
+        y = (n - R) / (2 * R * (n - 1))
+        rows = [[Fraction(1, 2 * m)] * (2 * m)] + [[y / m] * m + [(1 - y) / m] * m] * (n - 1)
+        labels = ["E1"] + ["E2"] * (n - 1)
+        assert brute.basic_beta_likeness(rows, labels) == R - 1
+        assert brute.enhanced_beta_likeness(rows, labels) == R        # raw: 1 + beta
 
 
 def test_forged_finite_level_certificate_rejected():
@@ -398,3 +421,52 @@ def test_subset_to_one_sided_writes_the_smaller_component_alone_where_it_is_deci
     bad = copy.deepcopy(cert)
     bad["upper"] = "N - N/T"
     assert not check_certificate(bad).ok
+
+
+# --- chain: enhanced beta-likeness => the EMD definitions through basic beta-likeness's tight f ------------------
+
+def _one_sided_distance_u(n, t):
+    """basic beta-likeness => a class's total variation distance (one-sided-distance, classes of >= 1 record)."""
+    return min(Fraction(n - 1, n) * (t - 1), (t - 1) / t, Fraction(n - 1, n))
+
+
+@pytest.mark.parametrize("n", range(2, 6))
+def test_enhanced_chain_family_by_brute_force(n):
+    """By hand: enhanced's level is basic's where finite, so basic's bound towards the distance holds; basic's
+    attaining table (one record at x = Min(1, T (N - 1)/N) alone, N - 1 at (N (x - U) - x)/(N - 1)) split into
+    m = 3^ceiling(T) equal buckets keeps every ratio and the distance, and meets enhanced's cap -ln(p/m) >= ln m."""
+    import math
+    for t in (Fraction(1), Fraction(5, 4), Fraction(2), Fraction(3)):
+        u = _one_sided_distance_u(n, t)
+        x = min(Fraction(1), t * (n - 1) / n)
+        y = (n * (x - u) - x) / (n - 1)
+        m = 3 ** math.ceil(t)
+        rows = [[x / m] * m + [(1 - x) / m] * m] + [[y / m] * m + [(1 - y) / m] * m] * (n - 1)
+        labels = ["E1"] + ["E2"] * (n - 1)
+        assert brute.enhanced_beta_likeness(rows, labels) <= t
+        assert brute.emd_t(rows, labels) == u
+
+
+@pytest.mark.parametrize("b", ["emd-t-closeness", "hierarchical-emd-t-closeness"])
+def test_enhanced_chain_certificate_and_forgeries(b):
+    r = check_implication("enhanced-beta-likeness", b, None, b_params={"ground": "equal"})
+    assert r.verdict == "proved" and r.method == "chain" and r.tightness == "tight"
+    beta = sympy.Symbol("beta", positive=True)
+    f = sympy.sympify(str(r.tight), locals={"N": N, "beta": beta})
+    for n in range(2, 7):
+        for t in (Fraction(5, 4), Fraction(2), Fraction(7)):
+            want = _one_sided_distance_u(n, t)
+            assert f.subs({N: n, beta: sympy.Rational(t.numerator, t.denominator) - 1}) == \
+                sympy.Rational(want.numerator, want.denominator)
+    assert "3**(ceiling(beta) + 1) buckets" in r.details["attained"]
+    (cert,) = certificates_in(r.details)
+    assert [p["method"] for p in cert["parts"]] == ["finite-level-of", "one-sided-distance"]
+    assert check_certificate(cert).ok
+    for change in (lambda c: c["tightness"].update(split="1"),          # a rare value breaks -ln p
+                   lambda c: c.update(upper="(N - 1)/N"),                # not the second part's bound
+                   lambda c: c["parts"][0].update(upper="T + 1"),        # X's level not at most A's
+                   lambda c: c["parts"].reverse(),                       # the links A => X => B broken
+                   lambda c: c["A"].pop("increase_cap")):                # not A as registered
+        bad = copy.deepcopy(cert)
+        change(bad)
+        assert not check_certificate(bad, ns=range(2, 6)).ok

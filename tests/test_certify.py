@@ -353,11 +353,24 @@ def test_solver_fallback_names_its_backends():
     assert not ok
 
 
-@pytest.mark.parametrize("text", ["__import__('os').getcwd()", "T.real", "1.5*T", "x + 1", "T**N", "lambda: 1"])
+@pytest.mark.parametrize("text", ["__import__('os').getcwd()", "T.real", "1.5*T", "x + 1", "T**1.5", "lambda: 1"])
 def test_reader_accepts_only_arithmetic(text):
     from implgraph.certify.expr import Reader, Unreadable
     with pytest.raises(Unreadable):
         Reader(["N", "T"]).function(text)
+
+
+def test_a_power_is_exact_and_bounded():
+    # an exponent that is an integer at each point (a family's 3**ceiling(T)) is evaluated there; a fractional one,
+    # or a result too large for memory, is refused with ValueError (the family "is not a table" there)
+    from implgraph.certify.expr import Reader
+    rd = Reader(["N", "T"])
+    assert rd.function("3**ceiling(T)")({"N": 2, "T": Fraction(5, 2)}) == 27
+    assert rd.function("T**(-N)")({"N": 2, "T": Fraction(2, 3)}) == Fraction(9, 4)
+    for text, env in (("T**(N/2)", {"N": 3, "T": 2}), ("(2**4096)**4096", {"N": 2, "T": 1}),
+                      ("2**(4096*4096)", {"N": 2, "T": 1})):
+        with pytest.raises(ValueError):
+            rd.function(text)(env)
 
 
 def test_unreadable_upper_rejected(certificates):

@@ -19,7 +19,12 @@ U. This package re-checks both without importing the prover or the refuter:
   definitions, computed on the blocks without expanding them) must give A <= T (A >= T for a level that is
   a class size or a uniform class's number of values, larger is stronger) and B = U;
 - an ``inequality-lemmas`` certificate (definitions outside the ratio families, e.g. the l-diversities) is a
-  chain of textbook inequalities between class levels, re-checked by :mod:`implgraph.certify.lemma_chain`.
+  chain of textbook inequalities between class levels, re-checked by :mod:`implgraph.certify.lemma_chain`;
+- a ``min`` certificate (the smaller of its parts' bounds) and a ``chain`` certificate (A => X with U = T, A's level
+  being X's where finite, then X => B) re-check their parts and how they combine; either may claim tightness with a
+  family checked with the certificate's own sides. A family may ``split`` each bucket into m equal buckets (an
+  expression, e.g. ``3**ceiling(T)``): ratios and distances do not change, and a level with an ``increase_cap``
+  (enhanced beta-likeness: each increase q/p - 1 at most -ln p) reads the smaller masses, decided exactly.
 
 Examples
 --------
@@ -82,6 +87,10 @@ def _check_family(cert, domain, ns):
     upper = rd.function(cert["upper"])
     parsed = [(rd.function(b["count"]), rd.function(b[field_]), b.get("class")) for b in blocks]
     texts = [cert["upper"], *(b[k] for b in blocks for k in ("count", field_))]
+    # each bucket split into m equal buckets (a number at each point; ratios and distances do not change)
+    split = rd.function(str(fam["split"])) if fam.get("split") is not None else None
+    texts += [str(fam["split"])] if split is not None else []
+    sides = [_effective(cert["A"]), _effective(cert["B"])]
     sizes = []
     for d in (cert["A"], cert["B"]):
         sizes.append(None if d.get("size") is None else rd.function(d["size"]))
@@ -123,9 +132,15 @@ def _check_family(cert, domain, ns):
         bad = _partition_fault(table, class_limits, env)
         if bad:
             return False, f"{bad} at {_pt(env)}"
+        try:
+            m = 1 if split is None else split(env)
+            if Fraction(m).denominator != 1 or m < 1:
+                raise ValueError(f"split {m} is not a positive integer")
+        except (ValueError, ZeroDivisionError, TypeError) as exc:
+            return False, f"the family is not a table at {_pt(env)}: {exc}"
         key = tuple(evald)
-        a, b = (_memo(seen, (described, j, uniform, key), lambda: level(side, table, j))
-                for side, described, j in ((cert["A"], described_a, ja), (cert["B"], described_b, jb)))
+        a, b = (_memo(seen, (described, j, uniform, key, m), lambda: level(side, table, j, split=int(m)))
+                for side, described, j in ((sides[0], described_a, ja), (sides[1], described_b, jb)))
         t, u = env["T"], upper(env)
         if larger:      # A holds at T where its level is >= T
             if a < t:
@@ -140,6 +155,18 @@ def _check_family(cert, domain, ns):
     where = f", where {' and '.join(fam['domain'])}" if fam.get("domain") else ""
     return True, (f"A {'>=' if larger else '<='} T and B = U exactly at {checked} points (N = {min(ns)}..{max(ns)}, "
                   f"levels {', '.join(map(str, domain.t_grid))}{where})")
+
+
+def _effective(side):
+    """A side whose level is another definition's where a cap on each increase holds (``finite_level_of`` with
+    ``increase_cap``): described by that definition's registered family and sides, with the cap (the checker's
+    level then applies both, :mod:`implgraph.certify.levels`); any other side as it is."""
+    if side.get("increase_cap") is None:
+        return side
+    d = registered(side.get("finite_level_of"))
+    if d is None:
+        raise ValueError(f"a capped level of {side.get('finite_level_of')!r}, which is not registered here")
+    return {**side, "family": d.family, "sides": getattr(d, "sides", None)}
 
 
 def _unlicensed_conditions(cert, conditions) -> list:
@@ -225,6 +252,8 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
         return CertificateReport(False, [("format", False, f"expected {FORMAT}, got {cert.get('format')!r}")])
     if cert.get("method") == "min":        # the smaller of two or more certificates' bounds
         return _check_min(cert, ns, timeout_ms)
+    if cert.get("method") == "chain":      # A's level is another definition's where finite, then its bound
+        return _check_chain(cert, ns, timeout_ms)
     if cert.get("method") == "inequality-lemmas":        # a chain of class-level inequalities
         from implgraph.certify import lemma_chain
         return lemma_chain.check(cert)
@@ -250,10 +279,10 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
 
 def _check_min(cert, ns, timeout_ms) -> CertificateReport:
     """A ``min`` certificate: each part re-checked, each stating the same claim (sides and symbols; its domain among
-    the certificate's conditions), and U the ``Min`` of the parts' bounds (their components, as quotients). No
-    tightness is claimed."""
+    the certificate's conditions), and U the ``Min`` of the parts' bounds (their components, as quotients); where it
+    claims tightness, its family attains U (checked with the certificate's sides)."""
     parts = cert.get("parts") or []
-    steps = [("two or more parts, no tightness claimed", len(parts) >= 2 and not cert.get("tight"), f"{len(parts)} parts")]
+    steps = [("two or more parts", len(parts) >= 2, f"{len(parts)} parts")]
     domain = {str(c) for c in cert.get("domain", [])}
     for i, part in enumerate(parts, 1):
         rep = check_certificate(part, ns, timeout_ms)
@@ -274,6 +303,52 @@ def _check_min(cert, ns, timeout_ms) -> CertificateReport:
         ok = False
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     steps.append(("U = Min of the parts' bounds", ok, "exact"))
+    if cert.get("tight"):       # the parts bound B from above; a family with the certificate's sides attains U
+        try:
+            fam_ok, how = _check_family(cert, Domain(cert), ns)
+        except (Unreadable, KeyError, TypeError, ValueError, AttributeError, SyntaxError, ZeroDivisionError) as exc:
+            fam_ok, how = False, f"{exc.__class__.__name__}: {exc}"
+        steps.append(("tightness family attains U", fam_ok, how))
+    return CertificateReport(all(s[1] for s in steps), steps)
+
+
+def _check_chain(cert, ns, timeout_ms) -> CertificateReport:
+    """A ``chain`` certificate: two parts, A => X with U = T (``finite-level-of``: A's level is X's where finite) and
+    X => B, each re-checked; the parts' sides link (the first's A is the certificate's, its B the second's A, the
+    second's B the certificate's), their symbols are the certificate's and their domains among its conditions, and U
+    is the second part's bound (a table with A <= T has X <= T, hence B <= U). A tightness family is checked with
+    the certificate's own sides (A's level exactly, e.g. a capped level on a family split over many buckets)."""
+    parts = cert.get("parts") or []
+    steps = [("two parts", len(parts) == 2, f"{len(parts)} parts")]
+    if len(parts) != 2:
+        return CertificateReport(False, steps)
+    first, second = parts
+    domain = {str(c) for c in cert.get("domain", [])}
+    for i, part in enumerate(parts, 1):
+        rep = check_certificate(part, ns, timeout_ms)
+        steps.append((f"part {i} ({part.get('method')}) re-checked", rep.ok,
+                      "; ".join(w for w, _, _ in rep.failures()) or "every step holds"))
+        steps.append((f"part {i}'s symbols and domain are the certificate's", part.get("symbols") == cert.get("symbols")
+                      and {str(c) for c in part.get("domain", [])} <= domain, "exact"))
+    steps.append(("the parts link A => X => B", first.get("A") == cert.get("A") and first.get("B") == second.get("A")
+                  and second.get("B") == cert.get("B"), "exact"))
+    try:
+        dom = Domain(cert)
+        rd = dom.reader
+        def same(x, y):         # the same components, as quotients
+            cx, cy = rd.ratio_components(x), rd.ratio_components(y)
+
+            def among(c, cs):
+                return any(c[0] * d[1] == d[0] * c[1] for d in cs)
+            return all(among(c, cy) for c in cx) and all(among(c, cx) for c in cy)
+        steps.append(("the first part's U is T (X's level at most A's)", first.get("method") == "finite-level-of"
+                      and same(first.get("upper"), "T"), "exact"))
+        steps.append(("U is the second part's bound", same(cert.get("upper"), second.get("upper")), "exact"))
+        if cert.get("tight"):
+            ok, how = _check_family(cert, dom, ns)
+            steps.append(("tightness family attains U", ok, how))
+    except (Unreadable, KeyError, TypeError, ValueError, AttributeError, SyntaxError, ZeroDivisionError) as exc:
+        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return CertificateReport(all(s[1] for s in steps), steps)
 
 
@@ -294,6 +369,8 @@ def _registered(cert) -> list:
         ok = (side.get("family") == getattr(d, "family", None) and side.get("sides") == getattr(d, "sides", None)
               and bool(side.get("class_size_level")) == bool(getattr(d, "class_size_level", False))
               and _uniform_as_registered(side, d)
+              and side.get("finite_level_of") == getattr(d, "finite_level_of", None)
+              and side.get("increase_cap") == getattr(d, "increase_cap", None)
               and set(side.get("params") or {}) <= set(getattr(d, "params", {}) or {})
               and (side.get("slack") or {}).get("compares") == getattr(d, "slack_compares", None)
               and _tail_ratio_as_registered(side, d)

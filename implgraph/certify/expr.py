@@ -2,8 +2,9 @@
 
 A certificate writes its expressions as text in sympy's notation (``"N*T**2*k - k"``,
 ``"(T - 1)/(T + 1)"``, ``"Min(T**2, N*(T - 1) + 1)"``). :class:`Reader` parses them with Python's
-:mod:`ast` (a whitelist: integers, the certificate's symbols, ``+ - * /``, integer powers, ``Min``,
-``Max``; relations ``<= < >= > ==`` and ``Eq``) and turns them into
+:mod:`ast` (a whitelist: integers, the certificate's symbols, ``+ - * /``, integer powers (in an evaluator, also a power
+whose exponent is an expression that is an integer at each point, e.g. ``3**ceiling(T)``), ``Min``, ``Max``,
+``ceiling``; relations ``<= < >= > ==`` and ``Eq``) and turns them into
 
 - polynomials of a :func:`sympy.polys.rings.ring` over QQ (exact, and fast: no expression trees
   to simplify) for the identities and inequalities of the upper bound;
@@ -200,6 +201,25 @@ def _integer(node):
     raise NotPolynomial(f"exponent {ast.unparse(node)} is not an integer")
 
 
+#: the largest exponent evaluated at a point (a family's 3**ceiling(T) at the checker's levels is far below it)
+MAX_EXPONENT = 4096
+
+
+#: the largest result of a power, in bits (no input may exhaust memory: (2**4096)**4096 is refused)
+MAX_POWER_BITS = 1 << 20
+
+
+def _power(base, e):
+    """``base ** e`` exactly, for an exponent that is an integer at this point (ValueError otherwise, when it is
+    larger than :data:`MAX_EXPONENT`, or when the result would exceed :data:`MAX_POWER_BITS`)."""
+    if Fraction(e).denominator != 1 or abs(e) > MAX_EXPONENT:
+        raise ValueError(f"exponent {e} is not an integer of at most {MAX_EXPONENT}")
+    e, b = int(e), Fraction(base)
+    if max(b.numerator.bit_length(), b.denominator.bit_length()) * abs(e) > MAX_POWER_BITS:
+        raise ValueError(f"a power of more than {MAX_POWER_BITS} bits")
+    return _divide(1, base ** -e) if e < 0 else base ** e
+
+
 def _divide(a, b):
     """Exact a / b (two ints give a Fraction, not a float)."""
     return Fraction(a, b) if type(a) is int and type(b) is int else a / b
@@ -222,10 +242,12 @@ def _compile(node, names, shared=None):
     if isinstance(node, ast.BinOp):
         f = _compile(node.left, names, shared)
         if isinstance(node.op, ast.Pow):
-            e = _integer(node.right)
-            if e < 0:
-                return lambda env: _divide(1, f(env) ** -e)
-            return lambda env: f(env) ** e
+            try:
+                e = _integer(node.right)
+            except NotPolynomial:       # an exponent that is an integer at each point (3**ceiling(T)): evaluated there
+                g = _compile(node.right, names, shared)
+                return lambda env: _power(f(env), g(env))
+            return lambda env: _power(f(env), e)
         g = _compile(node.right, names, shared)
         op = {**_BINARY, ast.Div: _divide}.get(type(node.op))
         if op is not None:

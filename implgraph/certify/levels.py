@@ -81,8 +81,12 @@ def _pairs(column, labels, side, family, size):
     raise ValueError(f"unknown family {family!r}")
 
 
-def level(side, table, size=None):
+def level(side, table, size=None, split=1):
     """The raw level (ratio >= 1, or INF) of a weighted table for one side's description.
+
+    ``split``: each bucket of ``table`` stands for ``split`` buckets of equal mass (a family's ``split``): ratios
+    of means and distances do not change, an ``increase_cap`` reads the smaller masses, and a level that depends on
+    the number of buckets (a uniform class's, a tail ratio, a slack over events) is refused.
 
     Each bucket's values are scaled to integers by their common denominator (ratios of means do
     not change), so the comparisons are integer arithmetic; ``0/0`` constrains nothing and ``x/0``
@@ -98,6 +102,11 @@ def level(side, table, size=None):
         The subset size at this N.
     """
     family, sided = side["family"], side.get("sides")
+    if split != 1 and (side.get("uniform_class_level") or side.get("tail_ratio") is not None
+                       or side.get("slack") is not None):
+        raise ValueError("a level that depends on the number of buckets, on a family split over several buckets each")
+    if side.get("increase_cap") is not None:
+        return _capped_level(side, table, size, split)
     if side.get("class_size_level"):        # the smallest class's number of records (larger is stronger)
         _classed(family, table, "class-size level")
         sizes = {}
@@ -134,6 +143,43 @@ def level(side, table, size=None):
             if num * best_den > best_num * den:
                 best_num, best_den = num, den
     return Fraction(best_num, best_den)
+
+
+def _capped_level(side, table, size, split):
+    """A level that is a ratio level (the side's ``family`` and ``sides``) where every class's increase q/p - 1 over
+    the table's mass p, on a value with p < q, is at most ``increase_cap`` (``-log(p)``, with p the mass of one of
+    the ``split`` equal buckets each bucket stands for), and INF elsewhere; decided exactly
+    (:func:`_exp_at_most`)."""
+    if side["increase_cap"] != "-log(p)":
+        raise ValueError(f"unknown increase cap {side['increase_cap']!r}")
+    ratio = level({k: v for k, v in side.items() if k != "increase_cap"}, table, size)
+    if ratio == INF:
+        return INF
+    n = sum(count for count, _, _ in table)
+    P = [sum(count * Fraction(row[b]) for count, row, _ in table) / n for b in range(len(table[0][1]))]
+    for q in _class_distributions(table).values():
+        for ql, pl in zip(q, P):
+            if ql > pl and not _exp_at_most(ql / pl - 1, Fraction(split) / pl):
+                return INF          # q/p - 1 > -ln(p/split)
+    return ratio
+
+
+def _exp_at_most(r, K, max_terms=100000) -> bool:
+    """``e^r <= K`` exactly, for rationals r >= 0 and K: the partial sums S_n of the exponential series rise to e^r,
+    and e^r < S_n + t_n r (n + 2)/((n + 1)(n + 2 - r)) (t_n the last term) once n + 2 > r; e^r is irrational for a
+    rational r != 0 (Lindemann), so one of the two tests decides. ValueError after ``max_terms`` terms."""
+    r, K = Fraction(r), Fraction(K)
+    if r == 0:
+        return K >= 1
+    total = term = Fraction(1)
+    for n in range(1, max_terms):
+        if total > K:
+            return False
+        term = term * r / n
+        total += term
+        if n + 2 > r and total + term * r * (n + 2) / ((n + 1) * (n + 2 - r)) <= K:
+            return True
+    raise ValueError(f"e^{r} against {K}: undecided after {max_terms} terms")
 
 
 def _classed(family, table, what):

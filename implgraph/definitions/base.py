@@ -65,6 +65,11 @@ class Definition:
     #: units: this one adds a condition that makes the rest infinite (enhanced beta-likeness: basic's plus a
     #: bound on each value); the prover reads it (``finite-level-of``), tests check it against the brute force
     finite_level_of: str | None = None
+    #: with ``finite_level_of``, the condition that makes the level finite: each class's increase q/p - 1 over the
+    #: table's p, on a value with p < q, is at most this cap (``"-log(p)"``: enhanced beta-likeness, D(p, q) <= -ln p).
+    #: The checker computes the level itself (exactly); the prover reads it (spreading each value over m buckets of
+    #: mass p/m raises -ln p by ln m, so a table of the other definition meets the cap once m >= e^level)
+    increase_cap: str | None = None
     #: True: the optimal level is the number of records of the smallest class (larger is stronger), so at level k
     #: every class has >= k records (k-anonymity); the prover reads it (``class-size``), tests check it against the
     #: brute force

@@ -74,6 +74,7 @@ class EnhancedBetaLikeness(Definition):
     needs_classes = True
     family = "class"
     finite_level_of = "basic-beta-likeness"     # _level: basic's beta + 1 unless a value breaks -ln p
+    increase_cap = "-log(p)"                    # D(p_i, q_i) = q_i/p_i - 1 <= -ln p_i where p_i < q_i
     reference = "J. Cao, P. Karras, Publishing microdata with a robust privacy guarantee, VLDB 2012, Definition 3"
     model = "closeness"
     label_format = "enhanced β-likeness"

@@ -47,6 +47,8 @@ def _side(d, params, classes, N):
         out["size"] = str(j)
     if getattr(d, "finite_level_of", None):
         out["finite_level_of"] = d.finite_level_of
+        if getattr(d, "increase_cap", None):
+            out["increase_cap"] = d.increase_cap     # the condition that makes the level finite (the checker's level)
     distance = class_distance_of(d, params)
     if distance is not None:
         out["distance"] = distance
@@ -602,11 +604,32 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
     kinds.setdefault("T", "real")       # (an integer where A's level is a class size)
     if bound.method == "min":        # the smaller of the parts' bounds: each part's certificate, inside one
         parts = [certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, part) for _, part in bound.parts]
-        return {"format": FORMAT, "method": "min", "symbols": parts[0]["symbols"],
+        out = {"format": FORMAT, "method": "min", "symbols": parts[0]["symbols"],
+               "domain": list(dict.fromkeys(c for p in parts for c in p["domain"])), "A": parts[0]["A"],
+               "B": parts[0]["B"], "upper": str(bound.upper), "tight": False, "argument": bound.argument,
+               "parts": parts, "tightness": None,
+               "tightness_note": "U, the smaller of the parts' bounds, is an upper bound only"}
+        if bound.tight:     # engines.bounds capped_finite_level: a record at 1/2 alone, each bucket split
+            R = "Min(T, N)"
+            out.update(tight=True, tightness={"blocks": [
+                {"count": "1", "value": "1/2", "class": "E1"},
+                {"count": "N - 1", "value": f"(N - {R})/(2*{R}*(N - 1))", "class": "E2"}], "split": "3**ceiling(T)"})
+            del out["tightness_note"]
+        return out
+    if bound.method == "chain":     # A => X (finite-level-of, U = T), then X => B: each part's certificate
+        from implgraph.definitions import get
+        x = get(a.finite_level_of)
+        (_, first), (_, inner) = bound.parts
+        parts = [certificate(a, x, a_params, {}, a_classes, a_classes, region, N, first),
+                 certificate(x, b, {}, b_params, a_classes, b_classes, region, N, inner)]
+        fam = parts[1].get("tightness")
+        tight = bool(bound.tight and fam and fam.get("blocks") and not fam.get("split"))
+        return {"format": FORMAT, "method": "chain", "symbols": parts[1]["symbols"],
                 "domain": list(dict.fromkeys(c for p in parts for c in p["domain"])), "A": parts[0]["A"],
-                "B": parts[0]["B"], "upper": str(bound.upper), "tight": False, "argument": bound.argument,
-                "parts": parts, "tightness": None,
-                "tightness_note": "U, the smaller of the parts' bounds, is an upper bound only"}
+                "B": parts[1]["B"], "upper": str(bound.upper), "tight": tight, "argument": bound.argument,
+                "parts": parts,
+                # X's attaining table, each bucket split into 3^ceiling(T) equal ones (A's cap on each increase)
+                "tightness": {**fam, "split": "3**ceiling(T)"} if tight else None}
     A = _side(a, a_params, a_classes, N)
     B = _side(b, b_params, b_classes, N)
     if b.family == "class" and not b_classes:

@@ -24,7 +24,8 @@ from implgraph.core.formula import Word, parse_condition, parse_expr
 from implgraph.core.region import Region
 from implgraph.engines.certificates import certificate
 from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, Bound, ProofResult, T, any_partition, as_definition,
-                                     ceiling_bound, decide, lowest_raw, param_ranges, tight_bound, attained_ceiling)
+                                     ceiling_bound, decide, lowest_raw, param_ranges, tight_bound, attained_ceiling,
+                                     finite_level_chain, capped_finite_level)
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
@@ -121,13 +122,16 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         floor = _class_floor(a, c.a_params, b, a_classes, b_classes)
         if floor is not None:
             a_classes = b_classes = {"min_size": floor}
-        bound = _ceiling(c, b_classes, region)
+        # A's level is another definition's where finite: that definition's bound (engines.bounds finite_level_chain)
+        chain = None if floor is not None else finite_level_chain(a, b, c.b_params, region, c.N, a_classes, b_classes)
+        bound = chain or _ceiling(c, b_classes, region)
         if bound is not None and floor is not None:
             bound.argument += (f"; {a.name} declares its parameter {a.min_class_param} a minimum class size (its level "
                                f"is infinite on a table with a smaller class), so every table where it is finite "
                                f"has classes of >= {floor} records")
         # attained where a table satisfying A at every level reaches it
-        bound = attained_ceiling(a, c.a_params, a_classes, b_classes, bound, c.N, floor) or bound
+        if chain is None:
+            bound = attained_ceiling(a, c.a_params, a_classes, b_classes, bound, c.N, floor) or bound
     elif not bound.tight and bound.exact is None:
         bound = _capped(bound, c, b_classes, region)
     words = [f"{k} = {v}" for k, v in {**c.a_params, **c.b_params}.items() if isinstance(v, Word)]
@@ -295,9 +299,10 @@ def _capped(bound, c, b_classes, region):
     cap = _ceiling(c, b_classes, region)
     if cap is None or cap.method == bound.method or decide(region, sympy.Le(bound.upper, cap.upper)) is True:
         return bound
-    return Bound(sympy.Min(bound.upper, cap.upper), False, "min",
-                 f"the smaller of two upper bounds: ({bound.method}) {bound.argument}; and ({cap.method}) "
-                 f"{cap.argument}", checks=bound.checks + cap.checks, parts=[(sympy.true, bound), (sympy.true, cap)])
+    return capped_finite_level(c.a, bound, cap, c.N) or Bound(
+        sympy.Min(bound.upper, cap.upper), False, "min",
+        f"the smaller of two upper bounds: ({bound.method}) {bound.argument}; and ({cap.method}) {cap.argument}",
+        checks=bound.checks + cap.checks, parts=[(sympy.true, bound), (sympy.true, cap)])
 
 
 def _class_floor(a, a_params, b, a_classes, b_classes):
