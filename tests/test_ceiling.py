@@ -470,3 +470,26 @@ def test_enhanced_chain_certificate_and_forgeries(b):
         bad = copy.deepcopy(cert)
         change(bad)
         assert not check_certificate(bad, ns=range(2, 6)).ok
+
+
+def test_the_exponential_comparison_is_exact_and_bounded():
+    """(review) e^r <= K decided exactly (against floats far from ties); a K within 10^-400 of e^r, which a forged
+    family could make the checker meet, fails closed quickly instead of costing minutes."""
+    import math
+    import time
+    from implgraph.certify.levels import _exp_at_most
+    rng = random.Random(3)
+    for _ in range(300):
+        r, K = Fraction(rng.randint(0, 300), rng.randint(1, 30)), Fraction(rng.randint(1, 10 ** 6), rng.randint(1, 999))
+        if abs(math.exp(float(r)) - float(K)) > 1e-6 * float(K):
+            assert _exp_at_most(r, K) == (math.exp(float(r)) <= float(K))
+    import mpmath
+    r = 1 + Fraction(1, 10 ** 400)          # a rate with a long denominator, and K within 10^-800 of e^r
+    with mpmath.workdps(850):
+        near = Fraction(int(mpmath.floor(mpmath.e * 10 ** 30)), 10 ** 30)         # e to 30 digits: decided
+        tight = Fraction(int(mpmath.floor(mpmath.exp(mpmath.mpf(1) + mpmath.mpf(10) ** -400) * 10 ** 800)), 10 ** 800)
+    assert _exp_at_most(1, near + Fraction(1, 10 ** 29)) and not _exp_at_most(1, near - Fraction(1, 10 ** 29))
+    start = time.perf_counter()
+    with pytest.raises(ValueError):
+        _exp_at_most(r, tight)
+    assert time.perf_counter() - start < 10
