@@ -212,10 +212,14 @@ MAX_POWER_BITS = 1 << 20
 def _power(base, e):
     """``base ** e`` exactly, for an exponent that is an integer at this point (ValueError otherwise, when it is
     larger than :data:`MAX_EXPONENT`, or when the result would exceed :data:`MAX_POWER_BITS`)."""
-    if Fraction(e).denominator != 1 or abs(e) > MAX_EXPONENT:
-        raise ValueError(f"exponent {e} is not an integer of at most {MAX_EXPONENT}")
-    e, b = int(e), Fraction(base)
-    if max(b.numerator.bit_length(), b.denominator.bit_length()) * abs(e) > MAX_POWER_BITS:
+    if type(e) is not int:
+        if Fraction(e).denominator != 1:
+            raise ValueError(f"exponent {e} is not an integer")
+        e = int(e)
+    if abs(e) > MAX_EXPONENT:
+        raise ValueError(f"exponent {e} is larger than {MAX_EXPONENT}")
+    bits = base.bit_length() if type(base) is int else max(base.numerator.bit_length(), base.denominator.bit_length())
+    if bits * abs(e) > MAX_POWER_BITS:
         raise ValueError(f"a power of more than {MAX_POWER_BITS} bits")
     return _divide(1, base ** -e) if e < 0 else base ** e
 
