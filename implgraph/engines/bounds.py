@@ -254,6 +254,16 @@ def _at(point, N, s=1):
     return (sympy.Rational(point[T]), int(point[N]) if N in point else int(N), int(sympy.sympify(s).subs(point)))
 
 
+def _two_blocks(N, s, values):
+    """``build(point)``: s records at x in class E1 and N - s at y in E2 (binary rows), ``(x, y) = values(T, N, s)`` at
+    the point."""
+    def build(point):
+        Tv, Nv, sv = _at(point, N, s)
+        x, y = values(Tv, Nv, sv)
+        return _binary_column_table([_frac(x)] * sv + [_frac(y)] * (Nv - sv), labels=["E1"] * sv + ["E2"] * (Nv - sv))
+    return build
+
+
 def _binary_column_table(values, labels=None):
     rows = [[v, 1 - v] for v in values]
     return ConcreteTable.from_fractions(rows, classes=labels)
@@ -780,12 +790,11 @@ def _class_distance_bound(s, region, N):
         return None
     U = _smaller_alone(class_distance_upper(s, N), region)
 
-    def build(point):
-        Tv, Nv, sv = _at(point, N, s)
+    def values(Tv, Nv, sv):
         Uc = min(Tv, (Nv * Tv - Nv + sv) / (sv * Tv))
         Pv = max(1 / (Tv + 1), sympy.Rational(sv, Nv))
-        vals = [Uc * Pv] * sv + [Pv * (Nv - sv * Uc) / (Nv - sv)] * (Nv - sv)
-        return _binary_column_table([_frac(v) for v in vals], labels=["E1"] * sv + ["E2"] * (Nv - sv))
+        return Uc * Pv, Pv * (Nv - sv * Uc) / (Nv - sv)
+    build = _two_blocks(N, s, values)
 
     arg = (f"A is a two-sided class level, B a class's total variation distance from the table, on the same "
            f"partition (classes of >= {s} records): for a class E of e records and the buckets S where E lies above "
@@ -908,10 +917,7 @@ def _pairwise_distance_bound(s, N):
         return None
     U = (N - s) * (T - 1) / (N * (T + 1))
 
-    def build(point):
-        Tv, Nv, sv = _at(point, N, s)
-        vals = [Tv / (Tv + 1)] * sv + [1 / (Tv + 1)] * (Nv - sv)
-        return _binary_column_table([_frac(v) for v in vals], labels=["E1"] * sv + ["E2"] * (Nv - sv))
+    build = _two_blocks(N, s, lambda Tv, Nv, sv: (Tv / (Tv + 1), 1 / (Tv + 1)))
 
     arg = (f"A is pairwise, B a class's total variation distance from the table (classes of >= {s} records): for a "
            "class E of e records and the buckets S where E lies above the table, with X and Y the means on S of "
@@ -1108,11 +1114,7 @@ def _slack_distance_bound(compares, delta, s, region, N):
             return None
         U = slack_distance_upper("pairs", d, N, s)
 
-        def build(point):
-            Tv, Nv, sv = _at(point, N, s)
-            vals = [(Tv + d) / (Tv + 1)] * sv + [(1 - d) / (Tv + 1)] * (Nv - sv)
-            return _binary_column_table([_frac(v) for v in vals], labels=["E1"] * sv + ["E2"] * (Nv - sv))
-
+        build = _two_blocks(N, s, lambda Tv, Nv, sv: ((Tv + d) / (Tv + 1), (1 - d) / (Tv + 1)))
         arg = (f"A compares two records on every event with an additive slack delta = {d} (a <= T b + delta), B is a "
                f"class's total variation distance from the table (classes of >= {s} records): for a class E of e records "
                "and the buckets S where E lies above the table, with X and Y the means on S of E's records and of the "
