@@ -236,9 +236,11 @@ class _Claim:
         if isinstance(U, sympy.Min) and len(U.args) > 2:
             # argument by argument (B's scale is increasing, so its level of a Min is the Min of the levels;
             # simplifying a Min of many arguments whole compares them pairwise, slowly)
-            def tidy(v):        # (a rational function is factored: simplify is slow and finds no shorter form)
-                return sympy.factor(v) if v.is_rational_function() else simplified(v)
-            return sympy.Min(*[tidy(self.b.level_from_raw(substituted(v, {T: raw}))) for v in U.args], evaluate=False)
+            def tidy(v):        # (a rational function of T is factored first: simplify is slow, finds no shorter form)
+                if v.is_rational_function():
+                    return self.b.level_from_raw(substituted(sympy.factor(v), {T: raw}))
+                return simplified(self.b.level_from_raw(substituted(v, {T: raw})))
+            return sympy.Min(*[tidy(v) for v in U.args], evaluate=False)
         return simplified(self.b.level_from_raw(substituted(U, {T: raw})))
 
 
