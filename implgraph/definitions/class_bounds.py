@@ -202,6 +202,19 @@ def uniform_class_raw(definition):
 
 
 def uniform_values(definition, T):
+    """See :func:`_uniform_values` (memoised by the definition's name and T: solving and taking the limit is slow)."""
+    key = (getattr(definition, "name", None), T)
+    if key[0] is None:
+        return _uniform_values(definition, T)
+    if key not in _UNIFORM_VALUES:
+        _UNIFORM_VALUES[key] = _uniform_values(definition, T)
+    return _UNIFORM_VALUES[key]
+
+
+_UNIFORM_VALUES: dict = {}
+
+
+def _uniform_values(definition, T):
     """``(m, where)``: the fewest values ``m`` (an expression in the raw level ``T``) of a uniform class whose raw
     level meets ``T``, and the condition on ``T`` under which such a number exists; None where the declared level
     (:func:`uniform_class_raw`) does not improve strictly with the number of values, or ``raw(m) = T`` has not
