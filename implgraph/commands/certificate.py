@@ -90,29 +90,43 @@ def _text_lines(row) -> list:
     return out
 
 
+#: how the parts of a composite certificate combine
+COMPOSITE = {"min": "U is the Min of its parts' bounds, each re-checked on its own:",
+             "chain": "A's level is X's wherever finite (part 1, U = T), so X's bound towards B (part 2) is U:"}
+
+
 def _certificate_lines(cert, title, pad) -> list:
-    """One certificate as text (a ``min`` certificate: each of its parts, indented)."""
+    """One certificate as text (a ``min`` or ``chain`` certificate: each of its parts, indented; then its family)."""
     from implgraph.certify.domain import Domain
     from implgraph.certify.kernel import obligations
-    lemma = (cert.get("upper_certificate") or {}).get("lemma", cert["method"])
-    out = [f"{pad}{title}: {cert['method']} (lemma {lemma})",
+    method = cert["method"]
+    lemma = (cert.get("upper_certificate") or {}).get("lemma", method)
+    out = [f"{pad}{title}: {method}" + ("" if method in COMPOSITE else f" (lemma {lemma})"),
            f"{pad}  domain: {', '.join(cert['domain'])}",
            f"{pad}  U = {cert['upper']}: B's raw level <= U on every table whose A raw level is <= T"]
-    if cert.get("method") == "min":
-        out.append(f"{pad}  U is the Min of its parts' bounds, each re-checked on its own:")
+    if method in COMPOSITE:
+        out.append(f"{pad}  {COMPOSITE[method]}")
         for j, part in enumerate(cert.get("parts") or [], 1):
             out += _certificate_lines(part, f"part {j}", pad + "    ")
-        return out
-    for ob in obligations(cert, Domain(cert).reader):
-        if ob.multipliers:
-            terms = " + ".join(f"({lam})*({ob.facts[k]})" for k, lam in ob.multipliers.items())
-            out.append(f"{pad}  {ob.name}: {ob.target} = {terms}")
-            out.append(f"{pad}    facts >= 0: " + ", ".join(f"{k}: {ob.facts[k]}" for k in ob.multipliers))
-        else:
-            out.append(f"{pad}  {ob.name}: {ob.target} {'>' if ob.strict else '>='} 0")
-    for b in (cert.get("tightness") or {}).get("blocks") or []:
+    else:
+        for ob in obligations(cert, Domain(cert).reader):
+            if ob.multipliers:
+                terms = " + ".join(f"({lam})*({ob.facts[k]})" for k, lam in ob.multipliers.items())
+                out.append(f"{pad}  {ob.name}: {ob.target} = {terms}")
+                out.append(f"{pad}    facts >= 0: " + ", ".join(f"{k}: {ob.facts[k]}" for k in ob.multipliers))
+            else:
+                out.append(f"{pad}  {ob.name}: {ob.target} {'>' if ob.strict else '>='} 0")
+    fam = cert.get("tightness") or {}
+    for b in fam.get("blocks") or []:
         label = f" in class {b['class']}" if b.get("class") else ""
         out.append(f"{pad}  family: {b['count']} rows [x, 1 - x]{label}, x = {b['value']}")
+    for b in fam.get("uniform_blocks") or []:
+        label = f" in class {b['class']}" if b.get("class") else ""
+        out.append(f"{pad}  family: {b['count']} rows uniform over {b['values']} values of their own{label}")
+    if fam.get("split") is not None:
+        out.append(f"{pad}  family: each bucket split into {fam['split']} equal buckets")
+    if fam.get("domain"):
+        out.append(f"{pad}  family only where: {' and '.join(fam['domain'])}")
     return out
 
 
