@@ -408,3 +408,19 @@ def test_every_method_the_prover_certifies_has_a_kernel_lemma():
     rd = Reader(cert["symbols"])
     assert ("known lemma for method 'no-such-lemma'", False) in structural_checks(cert, rd)
     assert obligations(cert, rd) == []
+
+
+def test_the_lemma_a_certificate_names_must_be_its_methods():
+    # (left alone since stop 23, closed at stop 28) a certificate naming another lemma than its method's is refused
+    from implgraph.certify import certificates_in
+    from implgraph.certify.kernel import LEMMA_NAMES
+    from implgraph.engines.prove import check_implication
+    r = check_implication("ldp", "mult-t-closeness")
+    (cert,) = certificates_in(r.details)
+    assert cert["upper_certificate"]["lemma"] == LEMMA_NAMES[cert["method"]] == "linear-fractional-vertex"
+    assert check_certificate(cert, ns=range(2, 5)).ok
+    bad = copy.deepcopy(cert)
+    bad["upper_certificate"]["lemma"] = "set-mass"
+    rep = check_certificate(bad, ns=range(2, 5))
+    assert not rep.ok and [w for w, _, _ in rep.failures()] == [
+        "the certificate names the method's lemma (linear-fractional-vertex)"]

@@ -1012,10 +1012,13 @@ def _class_size(cert, A, B, rd, data):
 #: :class:`Obligation` list (``data``: the certificate's ``upper_certificate``). One entry per lemma, registered
 #: below with :func:`_lemma`.
 METHOD_LEMMAS: dict = {}
+#: the name of each method's lemma in the module notes (a certificate's ``upper_certificate["lemma"]`` must be it)
+LEMMA_NAMES: dict = {}
 
 
-def _lemma(method, structure, obligations=None):
+def _lemma(method, structure, obligations=None, name=None):
     METHOD_LEMMAS[method] = (structure, obligations or (lambda cert, A, B, rd, data: []))
+    LEMMA_NAMES[method] = name or method
 
 
 def _is_T(cert, rd):
@@ -1093,13 +1096,14 @@ def _product_obligations(cert, A, B, rd, data):
 
 
 _lemma("same-level", _same_level_structure)
-_lemma("subset-monotone", lambda cert, A, B, rd: [_two_sided_subsets(A, B), _is_T(cert, rd)], _subset_monotone)
-_lemma("subset-supremum", _supremum_structure, _supremum)
-_lemma("subset-to-classes", _subset_to_classes_structure, _subset_to_classes)
-_lemma("class-to-subset", _class_mass_structure, _class_mass)
-_lemma("one-sided-ceiling", _set_mass_structure, _set_mass)
-_lemma("one-sided-class", _rest_mass_structure, _rest_mass)
-_lemma("subset-to-one-sided", _max_value_structure, _max_value)
+_lemma("subset-monotone", lambda cert, A, B, rd: [_two_sided_subsets(A, B), _is_T(cert, rd)], _subset_monotone,
+       name="extreme-means-monotone")
+_lemma("subset-supremum", _supremum_structure, _supremum, name="extreme-means-supremum")
+_lemma("subset-to-classes", _subset_to_classes_structure, _subset_to_classes, name="class-mean-between-extremes")
+_lemma("class-to-subset", _class_mass_structure, _class_mass, name="class-mass")
+_lemma("one-sided-ceiling", _set_mass_structure, _set_mass, name="set-mass")
+_lemma("one-sided-class", _rest_mass_structure, _rest_mass, name="rest-mass")
+_lemma("subset-to-one-sided", _max_value_structure, _max_value, name="max-value")
 _lemma("class-distance", _class_distance_structure, _class_distance)
 _lemma("pairwise-distance", _pairwise_distance_structure, _pairwise_distance)
 _lemma("same-distance", _same_distance_structure, _same_distance)
@@ -1110,13 +1114,13 @@ _lemma("subset-distance", _subset_distance_structure, _subset_distance)
 _lemma("slack-pairwise-distance", _slack_pairwise_structure, _slack_pairwise)
 _lemma("slack-removal-distance", _slack_removal_structure, _slack_removal)
 _lemma("slack-removal-distance-pair", _slack_removal_pair_structure, _slack_removal_pair)
-_lemma("distance-ceiling", _distance_ceiling_structure, _distance_ceiling)
+_lemma("distance-ceiling", _distance_ceiling_structure, _distance_ceiling, name="distance-mass")
 _lemma("class-size", _class_size_structure, _class_size)
 _lemma("finite-level-of",
        lambda cert, A, B, rd: [("A's registered definition declares B's level where finite",
-                                _declares_finite_level(A, B)), _is_T(cert, rd)])
-_lemma("vertex", _vertex_structure, _vertex_obligations)
-_lemma("product", _product_structure, _product_obligations)
+                                _declares_finite_level(A, B)), _is_T(cert, rd)], name="declared-finite-level")
+_lemma("vertex", _vertex_structure, _vertex_obligations, name="linear-fractional-vertex")
+_lemma("product", _product_structure, _product_obligations, name="extremes-and-mean")
 
 
 def structural_checks(cert, rd):
@@ -1125,6 +1129,10 @@ def structural_checks(cert, rd):
     A, B, method = cert["A"], cert["B"], cert["method"]
     lemma = METHOD_LEMMAS.get(method)
     checks = lemma[0](cert, A, B, rd) if lemma else [(f"known lemma for method {method!r}", False)]
+    named = (cert.get("upper_certificate") or {}).get("lemma")
+    if named is not None:       # the lemma the certificate names is the method's (its multipliers are read by name)
+        checks.append((f"the certificate names the method's lemma ({LEMMA_NAMES.get(method)})",
+                       named == LEMMA_NAMES.get(method)))
     return checks + _declared_min_class(A, B, rd)
 
 
