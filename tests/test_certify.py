@@ -372,6 +372,12 @@ def test_a_power_is_exact_and_bounded():
                       ("2**(4096*4096)", {"N": 2, "T": 1})):
         with pytest.raises(ValueError):
             rd.function(text)(env)
+    # the polynomial path: a power is expanded only within a degree and a coefficient size
+    from implgraph.certify.expr import Unreadable
+    assert str(rd.poly("(T + 1)**2")) == "T**2 + 2*T + 1"
+    for text in ("((T + 1)**4096)**4096", "(N*T)**600", "(10**4096)**4096"):
+        with pytest.raises(Unreadable):
+            rd.poly(text)
 
 
 def test_unreadable_upper_rejected(certificates):

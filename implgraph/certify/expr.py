@@ -146,6 +146,8 @@ class Reader:
                     if not a:
                         raise Unreadable(f"0 to a negative power in {ast.unparse(node)}")
                     a, b, e = b, a, -e
+                for p in (a, b):
+                    _check_ring_power(p, e, node)
                 return a ** e, b ** e
         raise NotPolynomial(f"{ast.unparse(node)} is not a rational function")
 
@@ -222,6 +224,19 @@ def _power(base, e):
     if bits * abs(e) > MAX_POWER_BITS:
         raise ValueError(f"a power of more than {MAX_POWER_BITS} bits")
     return _divide(1, base ** -e) if e < 0 else base ** e
+
+
+#: the largest total degree of a polynomial power the reader expands
+MAX_POWER_DEGREE = 512
+
+
+def _check_ring_power(p, e, node):
+    """Unreadable unless ``p ** e`` stays within :data:`MAX_POWER_DEGREE` and :data:`MAX_POWER_BITS` per coefficient
+    (no input may exhaust memory: ``((T + 1)**4096)**4096`` is refused before it is expanded)."""
+    degree = max((sum(m) for m in p.monoms()), default=0)
+    bits = max((max(abs(c.numerator).bit_length(), c.denominator.bit_length()) for c in p.coeffs()), default=0)
+    if degree * e > MAX_POWER_DEGREE or bits * e > MAX_POWER_BITS:
+        raise Unreadable(f"{ast.unparse(node)} is too large a power")
 
 
 def _divide(a, b):
