@@ -53,6 +53,8 @@ from implgraph.certify.solve import discharge
 __all__ = ["check_certificate", "certificates_in", "CertificateReport", "FORMAT"]
 
 FORMAT = "implgraph-certificate/1"
+#: what a certificate the checker cannot read raises
+UNREADABLE = (Unreadable, KeyError, TypeError, ValueError, AttributeError, SyntaxError, ZeroDivisionError)
 
 
 @dataclass
@@ -271,10 +273,41 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
             # (a family checked only on its own domain: the step says where tightness is claimed)
             steps.append(("tightness family attains U" + (f" where {' and '.join(map(str, where))}" if where else ""),
                           ok, how))
-    except (Unreadable, KeyError, TypeError, ValueError, AttributeError, SyntaxError, ZeroDivisionError) as exc:
+    except UNREADABLE as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     ok = bool(steps) and all(s[1] for s in steps)
     return CertificateReport(ok, steps)
+
+
+def _recheck_parts(cert, parts, ns, timeout_ms, claim):
+    """The steps of re-checking a composite certificate's ``parts``: each part's own report, and ``claim(i, part)``,
+    ``(what, ok)``: how it must relate to the certificate (each part's symbols and domain are always the
+    certificate's: its domain among the certificate's conditions)."""
+    steps, domain = [], {str(c) for c in cert.get("domain", [])}
+    for i, part in enumerate(parts, 1):
+        rep = check_certificate(part, ns, timeout_ms)
+        steps.append((f"part {i} ({part.get('method')}) re-checked", rep.ok,
+                      "; ".join(w for w, _, _ in rep.failures()) or "every step holds"))
+        what, ok = claim(i, part)
+        steps.append((what, ok and part.get("symbols") == cert.get("symbols")
+                      and {str(c) for c in part.get("domain", [])} <= domain, "exact"))
+    return steps
+
+
+def _same_quotients(xs, ys) -> bool:
+    """Are two lists of quotients ``(P, Q)`` the same set, compared as quotients?"""
+    def among(x, zs):
+        return any(x[0] * z[1] == z[0] * x[1] for z in zs)
+    return all(among(x, ys) for x in xs) and all(among(y, xs) for y in ys)
+
+
+def _tight_family_step(cert, ns):
+    """The step of a composite certificate's tightness claim: its family, with the certificate's own sides."""
+    try:
+        ok, how = _check_family(cert, Domain(cert), ns)
+    except UNREADABLE as exc:
+        ok, how = False, f"{exc.__class__.__name__}: {exc}"
+    return "tightness family attains U", ok, how
 
 
 def _check_min(cert, ns, timeout_ms) -> CertificateReport:
@@ -283,32 +316,19 @@ def _check_min(cert, ns, timeout_ms) -> CertificateReport:
     claims tightness, its family attains U (checked with the certificate's sides)."""
     parts = cert.get("parts") or []
     steps = [("two or more parts", len(parts) >= 2, f"{len(parts)} parts")]
-    domain = {str(c) for c in cert.get("domain", [])}
-    for i, part in enumerate(parts, 1):
-        rep = check_certificate(part, ns, timeout_ms)
-        steps.append((f"part {i} ({part.get('method')}) re-checked", rep.ok,
-                      "; ".join(w for w, _, _ in rep.failures()) or "every step holds"))
-        same = (part.get("A") == cert.get("A") and part.get("B") == cert.get("B")
-                and part.get("symbols") == cert.get("symbols") and {str(c) for c in part.get("domain", [])} <= domain)
-        steps.append((f"part {i} states the certificate's claim (sides, symbols, domain)", same, "exact"))
+    steps += _recheck_parts(cert, parts, ns, timeout_ms, lambda i, part: (
+        f"part {i} states the certificate's claim (sides, symbols, domain)",
+        part.get("A") == cert.get("A") and part.get("B") == cert.get("B")))
     try:
         rd = Domain(cert).reader
-        want = [q for part in parts for q in rd.ratio_components(part["upper"])]
-        have = rd.ratio_components(cert["upper"])
-
-        def among(x, ys):
-            return any(x[0] * y[1] == y[0] * x[1] for y in ys)
-        ok = all(among(x, want) for x in have) and all(among(y, have) for y in want)
-    except (Unreadable, KeyError, TypeError, ValueError, AttributeError, SyntaxError, ZeroDivisionError) as exc:
+        ok = _same_quotients(rd.ratio_components(cert["upper"]),
+                             [q for part in parts for q in rd.ratio_components(part["upper"])])
+    except UNREADABLE as exc:
         ok = False
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     steps.append(("U = Min of the parts' bounds", ok, "exact"))
     if cert.get("tight"):       # the parts bound B from above; a family with the certificate's sides attains U
-        try:
-            fam_ok, how = _check_family(cert, Domain(cert), ns)
-        except (Unreadable, KeyError, TypeError, ValueError, AttributeError, SyntaxError, ZeroDivisionError) as exc:
-            fam_ok, how = False, f"{exc.__class__.__name__}: {exc}"
-        steps.append(("tightness family attains U", fam_ok, how))
+        steps.append(_tight_family_step(cert, ns))
     return CertificateReport(all(s[1] for s in steps), steps)
 
 
@@ -323,32 +343,21 @@ def _check_chain(cert, ns, timeout_ms) -> CertificateReport:
     if len(parts) != 2:
         return CertificateReport(False, steps)
     first, second = parts
-    domain = {str(c) for c in cert.get("domain", [])}
-    for i, part in enumerate(parts, 1):
-        rep = check_certificate(part, ns, timeout_ms)
-        steps.append((f"part {i} ({part.get('method')}) re-checked", rep.ok,
-                      "; ".join(w for w, _, _ in rep.failures()) or "every step holds"))
-        steps.append((f"part {i}'s symbols and domain are the certificate's", part.get("symbols") == cert.get("symbols")
-                      and {str(c) for c in part.get("domain", [])} <= domain, "exact"))
+    steps += _recheck_parts(cert, parts, ns, timeout_ms,
+                            lambda i, part: (f"part {i}'s symbols and domain are the certificate's", True))
     steps.append(("the parts link A => X => B", first.get("A") == cert.get("A") and first.get("B") == second.get("A")
                   and second.get("B") == cert.get("B"), "exact"))
     try:
-        dom = Domain(cert)
-        rd = dom.reader
-        def same(x, y):         # the same components, as quotients
-            cx, cy = rd.ratio_components(x), rd.ratio_components(y)
-
-            def among(c, cs):
-                return any(c[0] * d[1] == d[0] * c[1] for d in cs)
-            return all(among(c, cy) for c in cx) and all(among(c, cx) for c in cy)
+        rd = Domain(cert).reader
         steps.append(("the first part's U is T (X's level at most A's)", first.get("method") == "finite-level-of"
-                      and same(first.get("upper"), "T"), "exact"))
-        steps.append(("U is the second part's bound", same(cert.get("upper"), second.get("upper")), "exact"))
-        if cert.get("tight"):
-            ok, how = _check_family(cert, dom, ns)
-            steps.append(("tightness family attains U", ok, how))
-    except (Unreadable, KeyError, TypeError, ValueError, AttributeError, SyntaxError, ZeroDivisionError) as exc:
+                      and _same_quotients(rd.ratio_components(first.get("upper")), rd.ratio_components("T")), "exact"))
+        steps.append(("U is the second part's bound", _same_quotients(rd.ratio_components(cert.get("upper")),
+                                                                      rd.ratio_components(second.get("upper"))),
+                      "exact"))
+    except UNREADABLE as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
+    if cert.get("tight"):
+        steps.append(_tight_family_step(cert, ns))
     return CertificateReport(all(s[1] for s in steps), steps)
 
 

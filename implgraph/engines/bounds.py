@@ -565,22 +565,14 @@ def finite_level_chain(a, b, b_params, region, N, a_classes=None, b_classes=None
                   f"{a.name} declares that its optimal level is {x.name}'s wherever it is finite, in the same units: "
                   f"a table satisfying A at level alpha has {x.name}'s level <= alpha")
     spread = getattr(a, "increase_cap", None) == "-log(p)" and inner.buckets is None and inner.build is not None
-    m = 3 ** sympy.ceiling(T)
     arg = f"{first.argument}; and {x.name} => {b.name} ({inner.method}): {inner.argument}"
     if inner.tight and spread:
         arg += (f"; attained: {x.name}'s attaining table with each bucket split into m = 3^ceiling(T) equal buckets "
                 "keeps every ratio and distance, and each increase q/p - 1 <= T - 1 is then below -ln(p/m) >= ln m "
                 f"> T, so {a.name}'s cap holds and its level is {x.name}'s")
 
-        def build(point):
-            mv = int(m.subs(T, point[T]))
-            table = inner.build(point)
-            if table is None or mv > 8:         # (the checker reads the split family without expanding it)
-                return None
-            rows = [[Fraction(int(v), table.denom * mv) for v in row for _ in range(mv)] for row in table.numer]
-            return ConcreteTable.from_fractions(rows, classes=table.classes)
-        return Bound(inner.upper, True, "chain", arg, build=build, checks=inner.checks,
-                     parts=[(sympy.true, first), (sympy.true, inner)], buckets=2 * m)
+        return Bound(inner.upper, True, "chain", arg, build=_split(inner.build), checks=inner.checks,
+                     parts=[(sympy.true, first), (sympy.true, inner)], buckets=2 * CAP_SPLIT)
     return Bound(inner.upper, False, "chain", arg + " (an upper bound; tightness not derived)", checks=inner.checks,
                  parts=[(sympy.true, first), (sympy.true, inner)])
 
@@ -595,26 +587,35 @@ def capped_finite_level(a, bound, cap, N):
     if not (bound.method == "finite-level-of" and cap.method == "one-sided-ceiling" and simplified(cap.upper - N) == 0
             and getattr(a, "increase_cap", None) == "-log(p)"):
         return None
-    R = sympy.Min(T, N)
-    m = 3 ** sympy.ceiling(T)
-
-    def build(point):
-        Tv, Nv, _ = _at(point, N)
-        Rv, mv = min(Tv, sympy.Integer(Nv)), int(m.subs(T, Tv))
-        if mv > 8:          # (the checker reads the split family without expanding it)
-            return None
-        y = (Nv - Rv) / (2 * Rv * (Nv - 1))
-        rows = [[_frac(v) / mv for v in (sympy.Rational(1, 2), sympy.Rational(1, 2)) for _ in range(mv)]] + \
-            [[_frac(v) / mv for v in (y, 1 - y) for _ in range(mv)]] * (Nv - 1)
-        return ConcreteTable.from_fractions(rows, classes=["E1"] + ["E2"] * (Nv - 1))
+    def values(Tv, Nv, sv):
+        Rv = min(Tv, sympy.Integer(Nv))
+        return sympy.Rational(1, 2), (Nv - Rv) / (2 * Rv * (Nv - 1))
 
     arg = (f"the smaller of two upper bounds: ({bound.method}) {bound.argument}; and ({cap.method}) {cap.argument}; "
            "attained: at R = Min(T, N) one record at 1/2 alone and N - 1 at (N - R)/(2 R (N - 1)) have B's level R (the "
            "other class's ratio on the second bucket is 1 + P (R - 1)/((N - 1)(1 - P)) <= R with P = 1/(2 R)), and with "
            "each bucket split into m = 3^ceiling(T) equal buckets every increase q/p - 1 <= R - 1 < ln m <= -ln(p/m), "
            f"so {a.name}'s cap holds and its level is R <= T")
-    return Bound(sympy.Min(bound.upper, cap.upper), True, "min", arg, build=build, checks=bound.checks + cap.checks,
-                 parts=[(sympy.true, bound), (sympy.true, cap)], buckets=2 * m)
+    return Bound(sympy.Min(bound.upper, cap.upper), True, "min", arg, build=_split(_two_blocks(N, 1, values)),
+                 checks=bound.checks + cap.checks, parts=[(sympy.true, bound), (sympy.true, cap)], buckets=2 * CAP_SPLIT)
+
+
+#: the number of equal buckets each bucket is split into where A caps each increase at -ln p: ln m > T - 1 for
+#: m = 3^ceiling(T) (the certificates write it as the family's ``split``)
+CAP_SPLIT = 3 ** sympy.ceiling(T)
+
+
+def _split(build, most=8):
+    """``build(point)`` with each bucket of its table split into :data:`CAP_SPLIT` equal buckets; None where that is more
+    than ``most`` (the checker reads the split family without expanding it)."""
+    def split(point):
+        mv = int(CAP_SPLIT.subs(T, point[T]))
+        table = build(point)
+        if table is None or mv > most:
+            return None
+        rows = [[Fraction(int(v), table.denom * mv) for v in row for _ in range(mv)] for row in table.numer]
+        return ConcreteTable.from_fractions(rows, classes=table.classes)
+    return split
 
 
 def _uniform_classes(N, m, s=1):

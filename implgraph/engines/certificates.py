@@ -27,7 +27,7 @@ from typing import Callable
 import sympy
 
 from implgraph.core.formula import Word
-from implgraph.engines.bounds import T, class_distance_of, declared_subset_size, subset_distance_facts
+from implgraph.engines.bounds import CAP_SPLIT, T, class_distance_of, declared_subset_size, subset_distance_facts
 from implgraph.core.simplified import simplified
 from implgraph.definitions.class_bounds import uniform_class_raw, uniform_values
 
@@ -613,7 +613,7 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
             R = "Min(T, N)"
             out.update(tight=True, tightness={"blocks": [
                 {"count": "1", "value": "1/2", "class": "E1"},
-                {"count": "N - 1", "value": f"(N - {R})/(2*{R}*(N - 1))", "class": "E2"}], "split": "3**ceiling(T)"})
+                {"count": "N - 1", "value": f"(N - {R})/(2*{R}*(N - 1))", "class": "E2"}], "split": str(CAP_SPLIT)})
             del out["tightness_note"]
         return out
     if bound.method == "chain":     # A => X (finite-level-of, U = T), then X => B: each part's certificate
@@ -629,7 +629,7 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
                 "B": parts[1]["B"], "upper": str(bound.upper), "tight": tight, "argument": bound.argument,
                 "parts": parts,
                 # X's attaining table, each bucket split into 3^ceiling(T) equal ones (A's cap on each increase)
-                "tightness": {**fam, "split": "3**ceiling(T)"} if tight else None}
+                "tightness": {**fam, "split": str(CAP_SPLIT)} if tight else None}
     A = _side(a, a_params, a_classes, N)
     B = _side(b, b_params, b_classes, N)
     if b.family == "class" and not b_classes:

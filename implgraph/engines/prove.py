@@ -373,9 +373,7 @@ def _buckets_text(bound, c) -> str:
     if not bound.tight:
         return ANY_BUCKETS
     parts = [ANY_BUCKETS] + ([] if _wider(bound) else [BINARY_EXTREMAL])
-    if _wider(bound) or bound.attained_where is not sympy.true:
-        parts.append(_attained_text(bound, c))
-    return "; ".join(parts)
+    return "; ".join(parts + ([_attained_text(bound, c)] if _noted(bound) else []))
 
 
 def _wider(bound) -> bool:
@@ -383,10 +381,16 @@ def _wider(bound) -> bool:
     return bound.buckets is not None and sympy.sympify(bound.buckets) != 2
 
 
+def _noted(bound) -> bool:
+    """Is there something to say of a tight bound's attaining table: more than two buckets, or levels where it does not
+    exist?"""
+    return _wider(bound) or bound.attained_where is not sympy.true
+
+
 def _note_attained(details, bound, c) -> None:
     """Where a tight bound's attaining table may have more than two buckets: say how many (``attained``, in A's
     level; ``attained_buckets``, in T, for check-edge's comparison with its instances)."""
-    if _wider(bound) or bound.attained_where is not sympy.true:
+    if _noted(bound):
         details["attained"] = _attained_text(bound, c)
     if _wider(bound):
         details["attained_buckets"] = str(bound.buckets)
