@@ -20,6 +20,8 @@ U. This package re-checks both without importing the prover or the refuter:
   a class size or a uniform class's number of values, larger is stronger) and B = U;
 - an ``inequality-lemmas`` certificate (definitions outside the ratio families, e.g. the l-diversities) is a
   chain of textbook inequalities between class levels, re-checked by :mod:`implgraph.certify.lemma_chain`;
+- a ``class-size-floor`` certificate (B's level the smallest class's size, at least A's declared minimum class size:
+  a *lower* bound, larger is stronger) is re-checked by :mod:`implgraph.certify.floor`;
 - a ``min`` certificate (the smaller of its parts' bounds) and a ``chain`` certificate (A => X with U = T, A's level
   being X's where finite, then X => B) re-check their parts and how they combine; either may claim tightness with a
   family checked with the certificate's own sides. A family may ``split`` each bucket into m equal buckets (an
@@ -259,6 +261,9 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
     if cert.get("method") == "inequality-lemmas":        # a chain of class-level inequalities
         from implgraph.certify import lemma_chain
         return lemma_chain.check(cert)
+    if cert.get("method") == "class-size-floor":         # B the smallest class's size, A's minimum class size
+        from implgraph.certify import floor
+        return floor.check(cert, ns)
     try:
         steps += _registered(cert)
         domain = Domain(cert)

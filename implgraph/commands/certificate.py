@@ -85,6 +85,15 @@ def _text_lines(row) -> list:
             out += [f"    lemma: {lem.get('name')} ({lem.get('reference')})" for lem in cert.get("lemmas") or []]
             out += _recheck_lines(row, i)
             continue
+        if cert.get("method") == "class-size-floor":     # a lower bound read off two declarations of the registry
+            A = cert.get("A") or {}
+            out += [f"  certificate {i}: class-size-floor",
+                    f"    domain: {', '.join(cert['domain'])}",
+                    f"    L = {cert['lower']}: B's raw level (the smallest class's size) >= L on every table whose A raw "
+                    f"level is <= T, finite ({A.get('definition')} declares {A.get('min_class_param')} a minimum class "
+                    "size)"]
+            out += _family_lines(cert, "  ") + _recheck_lines(row, i)
+            continue
         out += _certificate_lines(cert, f"certificate {i}", "  ")
         out += _recheck_lines(row, i)
     return out
@@ -116,6 +125,12 @@ def _certificate_lines(cert, title, pad) -> list:
                 out.append(f"{pad}    facts >= 0: " + ", ".join(f"{k}: {ob.facts[k]}" for k in ob.multipliers))
             else:
                 out.append(f"{pad}  {ob.name}: {ob.target} {'>' if ob.strict else '>='} 0")
+    return out + _family_lines(cert, pad)
+
+
+def _family_lines(cert, pad) -> list:
+    """A certificate's tightness family as text: its blocks, split and own domain."""
+    out = []
     fam = cert.get("tightness") or {}
     for b in fam.get("blocks") or []:
         label = f" in class {b['class']}" if b.get("class") else ""

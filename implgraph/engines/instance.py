@@ -156,7 +156,7 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
         if sum(v is not None for _, v in compared) >= 2:
             return _against_proved(inst, compared, proved, a_def, b_def, p)
     if wide:
-        _below_proved(inst, samples, proved, p)
+        _below_proved(inst, samples, proved, p, larger=b_def.stronger == "larger")
     fit, upto = fit_rational([(a, v) for a, v in samples if v is not None and v != INF])
     if fit is not None:
         f_level = to_level(fit, a_def, b_def)
@@ -172,10 +172,10 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
     return inst
 
 
-def _below_proved(inst, samples, proved, p):
-    """Each exact tight value of ``samples`` is at most the proved f there (whose attaining table may have more
-    buckets than this instance's ``p``), and equal where that table has ``p`` buckets or fewer; RuntimeError
-    otherwise."""
+def _below_proved(inst, samples, proved, p, larger=False):
+    """Each exact tight value of ``samples`` is at most the proved f there (at least, where B's level is
+    larger-is-stronger: ``larger``), whose attaining table may have more buckets than this instance's ``p``, and
+    equal where that table has ``p`` buckets or fewer; RuntimeError otherwise."""
     _, raw, buckets_at = proved
     tol = sympy.Float("1e-40")
     for a, val in samples:
@@ -185,7 +185,7 @@ def _below_proved(inst, samples, proved, p):
         got = sympy.oo if val == INF else sympy.Rational(val.numerator, val.denominator)
         # (a difference sympy does not reduce to 0 is taken as 0 when it is below 1e-40 at 60 digits: this
         # compares a certified f with exact values, it decides no verdict)
-        gap = None if got is sympy.oo else sympy.N(want - got, 60)
+        gap = None if got is sympy.oo else sympy.N(got - want if larger else want - got, 60)
         if gap is None or gap < -tol or (buckets_at(a) <= p and abs(gap) > tol and simplified(want - got) != 0):
             wider = f"; it is attained with {buckets_at(a)} buckets, the instance has {p}" if buckets_at(a) > p else ""
             raise RuntimeError(f"at N = {inst.N}, {inst.point}: the exact tight value at A's raw level {a} is {val}, "
@@ -196,7 +196,7 @@ def _below_proved(inst, samples, proved, p):
 def _against_proved(inst, samples, proved, a_def, b_def, p):
     """The instance whose exact tight values ``samples`` are equal to a tight f proved for every N (its attaining
     table has no more than the instance's ``p`` buckets at these levels)."""
-    _below_proved(inst, samples, proved, p)
+    _below_proved(inst, samples, proved, p, larger=b_def.stronger == "larger")
     f_level = proved[0]
     inst.tight = str(f_level)
     inst.proved_checked = True

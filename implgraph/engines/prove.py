@@ -26,6 +26,7 @@ from implgraph.engines.certificates import certificate
 from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, Bound, ProofResult, T, any_partition, as_definition,
                                      ceiling_bound, decide, lowest_raw, param_ranges, tight_bound, attained_ceiling,
                                      finite_level_chain, capped_finite_level)
+from implgraph.engines.class_floor import class_floor, class_size_floor
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
@@ -114,12 +115,16 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
                                           f">= {lowest_raw(a)} for {a.name}; N >= 2): there is nothing to prove")
     bound = tight_bound(a, b, c.a_params, c.b_params, region, c.N, a_classes, b_classes)
     if bound is None:       # outside the families: a chain of registered inequality lemmas (engines/lemmas.py)
+        # B's level the smallest class's size, A's parameter a minimum class size (engines/class_floor.py)
+        by_floor = class_size_floor(c, a_classes, b_classes)
+        if by_floor is not None:
+            return finish(**by_floor)
         by_lemmas = lemma_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params)
         if by_lemmas is not None:
             return finish(**by_lemmas)
         # last: B's own ceiling on every table of N records (a one-sided level, a distance), whatever A is, over
         # the classes A allows (a parameter A declares a minimum class size)
-        floor = _class_floor(a, c.a_params, b, a_classes, b_classes)
+        floor = class_floor(a, c.a_params, b, a_classes, b_classes)
         if floor is not None:
             a_classes = b_classes = {"min_size": floor}
         # A's level is another definition's where finite: that definition's bound (engines.bounds finite_level_chain)
@@ -305,16 +310,6 @@ def _capped(bound, c, b_classes, region):
         sympy.Min(bound.upper, cap.upper), False, "min",
         f"the smaller of two upper bounds: ({bound.method}) {bound.argument}; and ({cap.method}) {cap.argument}",
         checks=bound.checks + cap.checks, parts=[(sympy.true, bound), (sympy.true, cap)])
-
-
-def _class_floor(a, a_params, b, a_classes, b_classes):
-    """The minimum class size A's declared parameter gives (``min_class_param``), where both sides are class levels
-    on an otherwise unrestricted partition; None otherwise."""
-    name = getattr(a, "min_class_param", None)
-    if name is None or name not in a_params or a.family != "class" or b.family != "class" \
-            or not (any_partition(a_classes) and any_partition(b_classes)):
-        return None
-    return sympy.sympify(a_params[name])
 
 
 def _best_text(b) -> str:

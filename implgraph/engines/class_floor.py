@@ -1,0 +1,143 @@
+"""A minimum class size that A declares, read as B's level where B's level is the smallest class's size.
+
+Where A declares a parameter a minimum class size (``min_class_param``: A's level is infinite on a table with a
+class of fewer records, e.g. k of (alpha,k)-anonymity) and B's level is the size of the smallest class (declared
+``class_size_level``, larger is stronger: k-anonymity), every table satisfying A at a finite level has B's level
+``>= s``, s the parameter's value, whatever A's level: the ``class-size-floor`` argument, for every N.
+
+It is tight where a table satisfying A at its level has a class of exactly s records: two classes, s records and
+N - s, exist only where ``2 s <= N`` (with fewer records a partition into classes of >= s records has one class,
+and B's level is N there); A's level is met where A's declared class level of a class uniform over m values
+(:func:`implgraph.definitions.class_bounds.uniform_values`) meets it, every record uniform over those m values.
+The certificate (method ``class-size-floor``) is re-checked by :mod:`implgraph.certify.floor`.
+
+B's level is larger-is-stronger, so this argument gives a *lower* bound of B's level; the prover's other
+arguments bound a smaller-is-stronger B from above (:mod:`implgraph.engines.bounds`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy
+
+from implgraph.core.concrete import ConcreteTable
+from implgraph.core.simplified import simplified
+from implgraph.definitions.class_bounds import uniform_class_raw, uniform_values
+from implgraph.engines.bounds import T, any_partition, param_ranges
+from implgraph.engines.certificates import FORMAT, _assumptions, _side
+from implgraph.engines.recheck import raw_level, weaker
+from implgraph.engines.witness import witness_json
+
+__all__ = ["class_floor", "class_size_floor", "METHOD"]
+
+METHOD = "class-size-floor"
+
+
+def class_floor(a, a_params, b, a_classes, b_classes):
+    """The minimum class size A's declared parameter gives (``min_class_param``), where both sides are class levels
+    on an otherwise unrestricted partition; None otherwise."""
+    name = getattr(a, "min_class_param", None)
+    if name is None or name not in a_params or a.family != "class" or b.family != "class" \
+            or not (any_partition(a_classes) and any_partition(b_classes)):
+        return None
+    return sympy.sympify(a_params[name])
+
+
+def _table(s: int, N: int, m: int) -> ConcreteTable:
+    """s records in one class and N - s in another, every record uniform over m buckets (at least two buckets)."""
+    p = max(m, 2)
+    row = [Fraction(1, m)] * m + [Fraction(0)] * (p - m)
+    return ConcreteTable.from_fractions([row] * N, classes=["E1"] * s + ["E2"] * (N - s))
+
+
+def class_size_floor(c, a_classes, b_classes) -> dict | None:
+    """The prover's verdict on A => B (f) by the ``class-size-floor`` argument (module notes), or None where it does
+    not apply or does not decide f.
+
+    Parameters
+    ----------
+    c : implgraph.engines.prove._Claim
+        The claim read (sides, parameters, region in A's raw level T, B's raw target ``raw_f`` or None).
+    a_classes, b_classes : dict or None
+        The class sizes each side is asked about (any partition only).
+
+    Returns
+    -------
+    dict or None
+        Keyword arguments of the prover's result (``verdict``, ``evidence``, ``tight``, ``tightness``, ``method``,
+        ``details`` and, for a refutation, ``witness``).
+    """
+    a, b = c.a, c.b
+    if not getattr(b, "class_size_level", False) or b.params or getattr(a, "class_size_level", False):
+        return None
+    s = class_floor(a, c.a_params, b, a_classes, b_classes)
+    if s is None:
+        return None
+    region = c.region.add(*param_ranges(a, b, c.a_params, c.b_params, c.N, None))
+    found = uniform_values(a, T)
+    if found is None:
+        return None
+    m, meets = found
+    where = sympy.And(meets, 2 * s <= c.N)
+    plain = sympy.Symbol(str(c.alpha), real=True)       # (an assumption on the level symbol would drop alpha > 0)
+    level_where = " and ".join(str(simplified(x.subs(T, a.raw_from_level(plain))))
+                               for x in (where.args if isinstance(where, sympy.And) else (where,)))
+    name = a.min_class_param
+    argument = (f"{a.name} declares its parameter {name} a minimum class size (its level is infinite on a table with "
+                f"a class of fewer than {name} records), and {b.name}'s level is the smallest class's size: every table "
+                f"satisfying A at a finite level has {b.name} level >= {s}, whatever A's level, for every N; tight where "
+                f"{level_where}: {s} records in one class and N - {s} in another, every record uniform over "
+                f"m = {m} values, satisfy A at its level ({a.name}'s raw level of a class uniform over m values is "
+                f"{uniform_class_raw(a)}, its declared class level) and have {b.name} level {s} (with N < 2*{s} a "
+                f"partition into classes of >= {s} records has one class, and {b.name}'s level is N there: not "
+                "claimed tight)")
+    A = _side(a, c.a_params, {"min_size": s}, c.N)
+    B = _side(b, c.b_params, {"min_size": s}, c.N)
+    syms = dict(region.kinds)
+    for x in s.free_symbols:
+        syms.setdefault(x, "integer" if x.is_integer else "real")
+    kinds = {str(x): k for x, k in syms.items()}
+    kinds.setdefault("N", "integer")
+    kinds.setdefault("T", "real")
+    cert = {"format": FORMAT, "method": METHOD, "symbols": kinds,
+            "domain": _assumptions(syms) + [str(x) for x in region.constraints if x not in (sympy.true, True)],
+            "A": A, "B": B, "lower": str(s), "tight": True, "argument": argument,
+            "tightness": {"uniform_blocks": [{"count": str(s), "values": str(m), "class": "E1"},
+                                             {"count": str(c.N - s), "values": str(m), "class": "E2"}],
+                          "domain": [str(x) for x in (where.args if isinstance(where, sympy.And) else (where,))]}}
+    tight_f = b.level_from_raw(s)
+    attained = f"tight where {level_where}, where the attaining table exists (elsewhere not derived)"
+    details = {"method": METHOD, "certificate": cert, "attained_where": str(where), "attained": attained,
+               "checks": [f"A declares min_class_param: {name}", "B declares class_size_level: True"]}
+    common = dict(tight=tight_f, method=METHOD, details=details)
+    if c.raw_f is None:
+        return dict(verdict="proved", evidence=f"{METHOD}: {argument}", tightness="tight", **common)
+    if region.decide(b.at_least_as_strong(s, c.raw_f)) is True:
+        same = region.decide(sympy.Eq(c.raw_f, s)) is True
+        note = "f is the tight f" if same else f"f is loose: the tight f is {tight_f} ({attained})"
+        return dict(verdict="proved", evidence=f"{METHOD}: {argument}; {note}", tightness="tight" if same else "loose",
+                    **common)
+    # f stronger than s somewhere the attaining table exists: a witness there
+    pt = region.add(where).find_point(sympy.Not(b.at_least_as_strong(s, c.raw_f)))
+    if not pt:
+        return None
+    env = {getattr(k, "name", str(k)): v for k, v in pt.items()}
+    try:
+        N_, s_, t_ = int(env["N"]), int(s.subs(pt)), sympy.Rational(pt[T])
+        m_ = int(m.subs(T, t_))
+    except (KeyError, TypeError, ValueError):
+        return None
+    table = _table(s_, N_, m_)
+    a_at = {k: sympy.sympify(v).subs(pt) for k, v in c.a_params.items()}
+    target = sympy.sympify(c.raw_f).subs(pt)
+    ra, rb = raw_level(a, a_at, table), raw_level(b, {}, table)
+    if ra is None or rb is None or target.free_symbols or not (ra <= Fraction(str(t_))) or not weaker(b, rb, target):
+        return None
+    shown = {k: v for k, v in env.items() if k != "T"}
+    level_a = a.level_from_raw(t_)
+    evidence = (f"f is stronger than {b.name}'s level on a table satisfying A at {c.alpha} = {level_a}: {s_} record(s) in "
+                f"one class and {N_ - s_} in another, every record uniform over {m_} buckets, give {a.name} raw level "
+                f"{ra} <= {t_} and {b.name} level {rb}, weaker than f = {b.level_from_raw(target)} at {shown}; {METHOD}: {argument}")
+    return dict(verdict="refuted", evidence=evidence, tightness="wrong",
+                witness=witness_json(table, shown, **{str(c.alpha): level_a}), **common)
