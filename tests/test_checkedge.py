@@ -83,6 +83,23 @@ def test_count_level_b_counts_only_partitions_where_a_holds(k, N):
     assert not d.trivial
 
 
+def test_a_partition_where_no_table_satisfies_a_gives_b_no_floor():
+    # (alpha,3)-anonymity is infinite on every partition of N = 4 records into >= 2 classes (one has < 3 records):
+    # no table satisfies A, so B's floor (level 0, (alpha,1)-anonymity's best) is no tight value; before stop 29
+    # each instance reported 0 and check-edge fitted "tight f = 0" (false at N = 6: classes [3, 3], f = alpha)
+    d = check_direction("alpha-k-anonymity(k=3)", "alpha-k-anonymity(k=1)", N=4, prover=False)
+    assert d.relation == "implication" and d.tight is None
+    from implgraph.definitions import get
+    from implgraph.engines.lf import partitions_for, tight_at
+    from implgraph.engines.instance import lf_model
+    d = get("alpha-k-anonymity")
+
+    def models(n):
+        return [(s, lf_model(d, n, s, 2, k=3), lf_model(d, n, s, 2, k=1)) for s in partitions_for(n)]
+    assert tight_at(d, d, models(4), Fraction(3, 2), 4, 2, True)[0] is None
+    assert tight_at(d, d, models(6), Fraction(3, 2), 6, 2, True)[0] == Fraction(3, 2)   # [3, 3]: B's level is A's
+
+
 def test_prover_upgrades_to_every_N():
     # implgraph.engines.prove (issue 4) has an argument for every N: the vertex bound ((N - 1) e^eps + 1)/N
     d = check_direction("ldp", "kt-closeness(k=1)", N=3)

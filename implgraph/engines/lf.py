@@ -171,7 +171,7 @@ def tight_at(a_def, b_def, models, a, N, p, classed, ctx=None, tables=True):
                 if rows is not None:
                     best, best_table = v, table_of(rows, sizes, classed)
             continue
-        seen = {}
+        seen, feasible = {}, False
         perms = _symmetries(tuple(am.terms), p)
         lp = functools.cache(lambda am=am: lf_backend().Maximiser(am, a, N, p, ctx))   # built when first asked
         memo_key = None if tables else (tuple(am.terms), a, N, p)
@@ -188,10 +188,19 @@ def tight_at(a_def, b_def, models, a, N, p, classed, ctx=None, tables=True):
                 return "unknown", None
             if v is None:
                 continue
+            feasible = True
             if best is None or v > best:
                 best = v
                 best_table = None if rows is None else table_of(rows(), sizes, classed)
         floor = bm.floor
         if best is None or floor > best:
+            # B's floor counts only on a partition where some table satisfies A (A may be infinite on each of its
+            # tables, e.g. a class smaller than A's minimum class size): else no table of it is in the supremum
+            if not feasible:
+                rows = _satisfying_rows(am, a, N, p, ctx)
+                if rows == "unknown":
+                    return "unknown", None
+                if rows is None:
+                    continue
             best, best_table = floor, best_table
     return best, best_table
