@@ -57,17 +57,22 @@ def test_a_claimed_f_is_decided(f, verdict, tightness):
         assert brute.k_anonymity(w["classes"]) < sympy.sympify(f, locals={"k": k, "N": N}).subs({k: kk, N: n})
 
 
-def test_the_family_attains_k_by_brute_force():
+def test_the_engines_attaining_table_attains_k_by_brute_force():
+    # the table the engine builds for a witness (engines.class_floor._table), as the certificate's family
+    # describes it, at every N >= 2k and four levels: (alpha,k) <= alpha and k-anonymity k, by brute force
+    from implgraph.engines.class_floor import _table
     for n in range(2, 13):
         for kk in range(1, n // 2 + 1):
             for alpha in (Fraction(1, 3), Fraction(2, 5), Fraction(1, 2), Fraction(1)):
                 m = -(-1 // alpha)         # ceiling(1/alpha)
-                rows, labels = _uniform(n, kk, int(m))
+                ct = _table(kk, n, int(m))
+                rows, labels = [list(r) for r in ct.to_rows()], [str(x) for x in ct.classes]
                 assert brute.alpha_k(rows, labels, kk) <= alpha
                 assert brute.k_anonymity(labels) == kk
 
 
-def test_no_random_table_satisfying_a_is_below_k():
+def test_no_random_table_satisfying_a_is_below_the_proved_f():
+    f = sympy.sympify(str(_prove().tight), locals={"k": k})
     rng = random.Random(17)
     seen = 0
     for _ in range(400):
@@ -76,10 +81,25 @@ def test_no_random_table_satisfying_a_is_below_k():
         for kk in range(1, n + 1):
             if brute.alpha_k(rows, labels, kk) != brute.INF:
                 seen += 1
-                assert brute.k_anonymity(labels) >= kk
+                assert brute.k_anonymity(labels) >= f.subs(k, kk)
                 if 2 * kk > n:      # one class: the level is N
                     assert brute.k_anonymity(labels) == n
     assert seen > 100
+
+
+def test_a_size_attained_at_one_n_says_where():
+    # k = N - 1: two classes of >= N - 1 records exist only at N = 2; elsewhere one class, level N (f loose)
+    r = check_implication("alpha-k-anonymity", "k-anonymity", None, a_params={"k": "N - 1"}, b_params={})
+    assert r.method == "class-size-floor" and "tight where alpha > 0 and N <= 2" in r.details["attained"]
+
+
+@pytest.mark.parametrize("kk, when", [("5/2", ()), ("2", ("N < 4",)), ("k", ("N < 2*k",))])
+def test_no_argument_where_it_does_not_hold_or_is_attained_nowhere(kk, when):
+    # (review, stop 29) a size that is not an integer (classes of >= 3 records for k = 5/2: f = 5/2 is not tight and
+    # a witness built with 2 records in a class does not satisfy A), and a condition where 2k <= N fails everywhere
+    # (one class of N records: f = k is loose there) are not this argument's
+    r = check_implication("alpha-k-anonymity", "k-anonymity", None, a_params={"k": kk}, b_params={}, when=list(when))
+    assert r.method != "class-size-floor"
 
 
 def test_check_edge_proves_it_at_every_n_with_the_bounded_values():

@@ -72,14 +72,16 @@ def class_size_floor(c, a_classes, b_classes) -> dict | None:
     if not getattr(b, "class_size_level", False) or b.params or getattr(a, "class_size_level", False):
         return None
     s = class_floor(a, c.a_params, b, a_classes, b_classes)
-    if s is None:
-        return None
+    if s is None or s.is_integer is not True:
+        return None     # (a size that is not an integer: the classes have >= ceiling(s) records, not argued here)
     region = c.region.add(*param_ranges(a, b, c.a_params, c.b_params, c.N, None))
     found = uniform_values(a, T)
     if found is None:
         return None
     m, meets = found
     where = sympy.And(meets, 2 * s <= c.N)
+    if region.add(where).is_empty() is not False:
+        return None     # nowhere attained on the condition (N < 2 s: one class, level N): not argued here
     plain = sympy.Symbol(str(c.alpha), real=True)       # (an assumption on the level symbol would drop alpha > 0)
     level_where = " and ".join(str(simplified(x.subs(T, a.raw_from_level(plain))))
                                for x in (where.args if isinstance(where, sympy.And) else (where,)))
