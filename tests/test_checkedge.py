@@ -488,3 +488,31 @@ def test_a_proof_beside_a_witness_is_an_engine_error(monkeypatch):
                         lambda *a, **k: prove.ProofResult(verdict="proved", method="a wrong argument"))
     with pytest.raises(RuntimeError, match="a bug in the prover or in a declaration"):
         check_direction("enhanced-beta-likeness", "mult-t-closeness", N=3)
+
+
+@pytest.mark.parametrize("b", ["mult-t-closeness", "dp", "delta-disclosure-privacy", "eps-delta-dp(delta=1/10)"])
+def test_a_witness_of_three_buckets_where_binary_tables_have_none(b):
+    # recursive (c,2)-diversity needs two values in each class, which binary tables give to every class (and so to
+    # every bucket of it); with three buckets a class may miss the third value the table holds: B infinite. By
+    # hand, at N = 2: E1 = [0, 5/6, 1/6] (r1/r2 = 5), E2 = [1/3, 0, 2/3] (2); E1's frequency of bucket 1 is 0 and
+    # the table's 1/6 (mult-t-closeness), and the records differ in a zero (dp, delta-disclosure, (eps,delta)-DP)
+    import brute
+    d = check_direction("recursive-cl-diversity(l=2)", b, N=4)
+    assert d.relation == "non-implication" and d.verdict == "refuted"
+    assert "3 buckets" in d.evidence and "the tables of 2 buckets have none" in d.evidence
+    w = d.witness
+    rows = [[Fraction(x) for x in r] for r in w["rows"]]
+    assert len(rows[0]) == 3
+    assert brute.recursive_cl(rows, w["classes"], 2) != brute.INF
+    level_b = {"mult-t-closeness": lambda: brute.mult_t(rows, w["classes"]), "dp": lambda: brute.dp(rows),
+               "delta-disclosure-privacy": lambda: brute.delta_disclosure_ratio(rows, w["classes"]),
+               "eps-delta-dp(delta=1/10)": lambda: brute.eps_delta_dp(rows, Fraction(1, 10))}[b]()
+    assert level_b == brute.INF
+    # asked for three buckets, check-edge finds it among its own tables
+    assert check_direction("recursive-cl-diversity(l=2)", b, N=2, p=3).relation == "non-implication"
+
+
+def test_no_wider_search_where_b_is_never_infinite():
+    # distinct l-diversity's weakest level is 1: no table makes it infinite, so its implication stays (trivially)
+    d = check_direction("recursive-cl-diversity(l=2)", "distinct-l-diversity", N=4)
+    assert d.relation == "implication" and "3 buckets" not in d.evidence

@@ -212,7 +212,51 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
             res.relation = "unknown"        # (a refutation for every f has made it a non-implication)
         if block and res.relation == "unknown" and res.f_verdict == "refuted":
             _relation_beside_refuted_f(res, when_c, symbols, N)
+    if res.relation == "implication" and res.verdict != "proved" and not block and p < WIDER_P:
+        _wider_witness(res, a, b, when_c, N, p, n_min, classes)
     return res
+
+
+#: the buckets of the wider tables searched for A finite, B infinite where the tables of ``p`` buckets have none and
+#: no proof for every N stands (a table of more buckets is still a table), and the largest N of that search
+WIDER_P, WIDER_N = 3, 4
+
+
+def _wider_witness(res, a, b, when_c, N, p, n_min, classes) -> None:
+    """Where ``res`` is an implication on tables of ``p`` buckets without a proof for every N: a table of
+    :data:`WIDER_P` buckets with A finite and B infinite, at N <= :data:`WIDER_N` (exact, the first stage of
+    :func:`analyse`), makes it a non-implication; its evidence says that the tables of ``p`` buckets have none.
+    Skipped where B's weakest level is finite (B is never infinite)."""
+    a_def, b_def = a.definition, b.definition
+    if b_def.weakest() is not sympy.oo:
+        return
+    for n in range(max(n_min, 2), min(N, WIDER_N) + 1):
+        for point in _points([a, b], when_c, n):
+            ap, bp = a.at(point), b.at(point)
+            try:
+                a_def.check_params(None, ap)
+                b_def.check_params(None, bp)
+                _validate_sizes(a_def, ap, n)
+                _validate_sizes(b_def, bp, n)
+            except InputError:
+                continue
+            lo, hi = _class_limits([a.classes_at(point), b.classes_at(point), classes or {}], point)
+            if (lo is not None or hi is not None) and (a_def.needs_classes or b_def.needs_classes) \
+                    and not partitions_for(n, lo, hi):
+                continue
+            pt = {str(k): int(v) for k, v in point.items()}
+            inst = analyse(a_def, ap, b_def, bp, n, WIDER_P, None, pt, lo, hi, stage="first")
+            if inst.relation != "non-implication":
+                continue
+            where = ", ".join(f"{k}={v}" for k, v in inst.point.items())
+            res.relation, res.verdict, res.witness = "non-implication", "refuted", dict(inst.witness, point=inst.point)
+            res.evidence = (f"at {where}: a table of {WIDER_P} buckets where {a.label()} has level "
+                            f"{inst.witness['level_a']} and {b.label()} level oo (re-checked in exact arithmetic); no "
+                            f"f can work (the tables of {p} buckets have none: {res.bound})")
+            res.bound, res.tight, res.tight_upto, res.tight_in_N, res.trivial = "", None, None, None, False
+            if res.f is not None:
+                res.f_verdict = "refuted"
+            return
 
 
 #: A's raw level in the prover's expressions (its bucket counts)
