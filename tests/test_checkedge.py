@@ -87,8 +87,9 @@ def test_a_partition_where_no_table_satisfies_a_gives_b_no_floor():
     # (alpha,3)-anonymity is infinite on every partition of N = 4 records into >= 2 classes (one has < 3 records):
     # no table satisfies A, so B's floor (level 0, (alpha,1)-anonymity's best) is no tight value; before stop 29
     # each instance reported 0 and check-edge fitted "tight f = 0" (false at N = 6: classes [3, 3], f = alpha)
+    # (since stop 29 the direction says so: no table is searched where A is finite)
     d = check_direction("alpha-k-anonymity(k=3)", "alpha-k-anonymity(k=1)", N=4, prover=False)
-    assert d.relation == "implication" and d.tight is None
+    assert d.relation == "unknown" and d.tight is None
     from implgraph.definitions import get
     from implgraph.engines.lf import partitions_for, tight_at
     from implgraph.engines.instance import lf_model
@@ -516,3 +517,24 @@ def test_no_wider_search_where_b_is_never_infinite():
     # distinct l-diversity's weakest level is 1: no table makes it infinite, so its implication stays (trivially)
     d = check_direction("recursive-cl-diversity(l=2)", "distinct-l-diversity", N=4)
     assert d.relation == "implication" and "3 buckets" not in d.evidence
+
+
+def test_an_implication_of_no_table_is_not_an_implication():
+    # at N <= 4 every partition into >= 2 classes has a class of < 3 records, so (alpha,3)-anonymity is infinite on
+    # every table searched: before stop 29 both directions of (alpha,3) / (alpha,4) were "implications" (discover:
+    # "reciprocal implications"); at N = 6, classes [3, 3] satisfy (alpha,3) and not (alpha,4)
+    import brute
+    d = check_direction("alpha-k-anonymity(k=3)", "alpha-k-anonymity(k=4)", N=4)
+    assert d.relation == "unknown" and "no table with alpha-k-anonymity(k=3) finite" in d.evidence
+    d = check_direction("alpha-k-anonymity(k=3)", "alpha-k-anonymity(k=4)", N=6)
+    assert d.relation == "non-implication"
+    rows = [[Fraction(x) for x in r] for r in d.witness["rows"]]
+    assert brute.alpha_k(rows, d.witness["classes"], 3) != brute.INF
+    assert brute.alpha_k(rows, d.witness["classes"], 4) == brute.INF
+    # the partition-level check
+    from implgraph.definitions import get
+    from implgraph.engines.instance import lf_model
+    from implgraph.engines.lf import finite_somewhere
+    ak = get("alpha-k-anonymity")
+    assert finite_somewhere(lf_model(ak, 4, (1, 3), 2, k=3), 4, 2) is False
+    assert finite_somewhere(lf_model(ak, 6, (3, 3), 2, k=3), 6, 2) is True

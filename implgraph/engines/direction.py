@@ -21,7 +21,7 @@ from implgraph.core.nodes import N_SYM, Node, parse_node, symbols_for
 from implgraph.core.verdict import VerdictWord, math_html
 from implgraph.engines.fit import generalise_over_N, level_symbol, to_level
 from implgraph.engines.blocks import block_witness
-from implgraph.engines.instance import PENDING_SEARCH, PENDING_TIGHT, Instance, analyse
+from implgraph.engines.instance import PENDING_SEARCH, PENDING_TIGHT, VACUOUS, Instance, analyse
 from implgraph.engines.lf import partitions_for
 from implgraph.engines.recheck import PluginError, is_plugin, strongest_raw, witness_dict
 from implgraph.solvers.choose import lf_backend
@@ -409,6 +409,12 @@ def aggregate(a, b, f, instances, p, classes=None) -> DirectionResult:
     unk = [i for i in instances if i.relation == "unknown"]
     res = DirectionResult(a.label(), b.label(), "implication", "verified-bounded", bound, "", f=f,
                           instances=instances)
+    if not neg and not unk and all(i.note == VACUOUS for i in instances):
+        # A is infinite on every table searched: an implication of no table shows nothing
+        res.relation, res.verdict = "unknown", "unknown"
+        res.evidence = (f"no table with {a.label()} finite for {bound} (e.g. a class smaller than its minimum "
+                        "class size in every partition): nothing to decide there; a larger N may have one")
+        return res
     if neg:
         w = neg[0]
         res.relation, res.verdict, res.witness = "non-implication", "refuted", dict(w.witness, point=w.point)

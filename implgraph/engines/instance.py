@@ -23,12 +23,16 @@ from implgraph.core.concrete import INF
 from implgraph.core.errors import InputError
 from implgraph.definitions.families import lf_model
 from implgraph.engines.fit import fit_rational, to_level
-from implgraph.engines.lf import infinite_witness, new_context, partitions, partitions_for, table_of, tight_at
+from implgraph.engines.lf import finite_somewhere, infinite_witness, new_context, partitions, partitions_for, table_of, tight_at
 from implgraph.engines.recheck import PluginError, is_degenerate, is_witness, raw_level, weaker, witness_dict
 from implgraph.solvers.choose import lf_backend
 from implgraph.core.simplified import simplified
 
-__all__ = ["Instance", "analyse", "samples_for", "PENDING_TIGHT", "PENDING_SEARCH", "STAGES"]
+__all__ = ["Instance", "analyse", "samples_for", "PENDING_TIGHT", "PENDING_SEARCH", "STAGES", "VACUOUS"]
+
+#: the note of an instance where A is infinite on every table of every partition searched (e.g. a class smaller
+#: than (alpha,k)'s k in each): an implication there holds of no table, and shows nothing
+VACUOUS = "vacuous: A is infinite on every table searched"
 
 
 def samples_for(d, N):
@@ -122,6 +126,8 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
             return inst
     if unknown:
         return Instance(N, point, "unknown", note=f"{lf_backend().NAME} could not decide whether B can be infinite")
+    if stage != "rest" and not any(finite_somewhere(am, N, p, ctx) is not False for _, am, _ in models):
+        return Instance(N, point, "implication", note=VACUOUS)     # no table to compare: nothing is shown here
     if stage == "first":
         return Instance(N, point, "implication", note=PENDING_TIGHT)
     # 2. tight F at sample levels

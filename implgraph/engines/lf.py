@@ -115,6 +115,15 @@ def infinite_witness(am, bm, N, p, sizes, classed, ctx=None):
     return rows if rows is None or rows == "unknown" else table_of(rows, sizes, classed)
 
 
+def finite_somewhere(am, N, p, ctx=None):
+    """Is A finite on some table of this partition: True, False, or 'unknown' (A's level structural, or without
+    forms, is finite on every table)."""
+    if am.structural is not None or not am.terms:
+        return True
+    rows = lf_backend().infinite_rows(am, None, N, p, ctx)
+    return "unknown" if rows == "unknown" else rows is not None
+
+
 def _satisfying_rows(am, a, N, p, ctx):
     """Rows of a table with A's raw level <= a on this partition, None if there is none, or 'unknown'."""
     if am.floor > a:

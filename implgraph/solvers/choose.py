@@ -1,7 +1,7 @@
 """The backends of the engines' own problems, chosen like the region backend.
 
 - :func:`lf_backend`: check-edge's linear-fractional problems, a module offering ``NAME``,
-  ``context()``, ``infinite_rows(am, bm, N, p, ctx)`` and ``Maximiser(am, a, N, p, ctx).maximise(term)``
+  ``context()``, ``infinite_rows(am, bm, N, p, ctx)`` (with ``bm`` None: a table with A finite) and ``Maximiser(am, a, N, p, ctx).maximise(term)``
   (``(value, rows)``, ``rows()`` giving the maximising table's rows; :mod:`implgraph.solvers.lf_z3`);
 - :func:`refuter_backend`: the refuter's table problems, a module offering ``TableProblem``,
   ``level_var``, ``ratio_queries``, ``rational_target``, the definitions' encodings and ``solve``

@@ -35,7 +35,8 @@ def context():
 
 
 def infinite_rows(am, bm, N, p, ctx=None):
-    """Rows of a table with A finite and B infinite (Fractions), None (unsat) or ``"unknown"``."""
+    """Rows of a table with A finite and B infinite (Fractions), None (unsat) or ``"unknown"``; with ``bm`` None,
+    of a table with A finite."""
     x, one, rows = _rows(N, p, ctx)
     zero = _real(0, ctx)
     key = ("x", N, p, "1")
@@ -45,9 +46,10 @@ def infinite_rows(am, bm, N, p, ctx=None):
     for t in am.terms:
         s.add(_bool(z3.Z3_mk_or, _bool(z3.Z3_mk_gt, _zform(t.den, x, one, ctx, key), zero),
                     _bool(z3.Z3_mk_le, _zform(t.num, x, one, ctx, key), zero)))
-    s.add(_bool(z3.Z3_mk_or, *[_bool(z3.Z3_mk_and, _bool(z3.Z3_mk_eq, _zform(t.den, x, one, ctx, key), zero),
-                                     _bool(z3.Z3_mk_gt, _zform(t.num, x, one, ctx, key), zero))
-                               for t in bm.terms]))
+    if bm is not None:
+        s.add(_bool(z3.Z3_mk_or, *[_bool(z3.Z3_mk_and, _bool(z3.Z3_mk_eq, _zform(t.den, x, one, ctx, key), zero),
+                                         _bool(z3.Z3_mk_gt, _zform(t.num, x, one, ctx, key), zero))
+                                   for t in bm.terms]))
     r = run_check(s, LP_TIMEOUT_MS)
     if r == z3.unsat:
         return None
