@@ -260,3 +260,22 @@ def test_set_expects_rewrites_only_the_named_claims(tmp_path):
     doc = yaml.safe_load(path.read_text())
     assert [c["expect"] for c in doc["claims"]] == ["unknown", "proved"]
     assert "discover's bounded evidence: verified-bounded" in path.read_text()
+
+
+def test_discover_at_large_n_samples_the_sizes_and_proves_for_every_n(capsys):
+    # (issue 12: any N) beyond 7 records the sizes k are 1, 2, 3, N/2, N - 2, N - 1 (k = 1..N - 1 each would make the
+    # pairs grow as N^2); the tables are two blocks of equal rows, and an implication is the prover's, for every N:
+    # ldp => kt-closeness(k) has f = ((N - k) e^eps + k)/N (ekenstedt2022 Theorem 3 with N - k; by hand: one record at
+    # e^eps times the other N - 1 in the worst k-subset)
+    nodes, _ = instances(30, ["kt-closeness", "ldp"])
+    assert [n.label() for n in nodes] == [f"kt-closeness(k={k})" for k in (1, 2, 3, 15, 28, 29)] + ["ldp"]
+    r = discover(N=30, names=["ldp", "kt-closeness"], include_known=True, workers=1)
+    f = _finding(r, "ldp", "kt-closeness(k=2)")
+    fw = f.forward if f.forward.a == "ldp" else f.backward
+    N = sympy.Symbol("N", integer=True, positive=True)
+    assert fw.verdict == "proved" and sympy.simplify(
+        sympy.sympify(fw.tight_all_n, locals={"N": N, "eps": eps}) - ((N - 2) * sympy.exp(eps) + 2) / N) == 0
+    rc = main(["discover", "--N", "30", "--definitions", "ldp", "--definitions", "kt-closeness", "--all", "--jobs",
+               "1", "--quiet"])
+    out = capsys.readouterr().out
+    assert rc == 0 and "discover at N = 30" in out and "29 x [1/2, 1/2]" in out

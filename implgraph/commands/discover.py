@@ -43,9 +43,22 @@ def _verify_written(tpath, args) -> int:
     return set_expects(tpath, {v.id: v.verdict for v in verdicts})
 
 
+def _rows_text(witness) -> str:
+    """A witness's rows, each with its class, a run of equal rows written once with its count (``29 x [1/2, 1/2]``)."""
+    items = [f"[{', '.join(row)}]" + (f" {witness['classes'][i]}" if witness.get("classes") else "")
+             for i, row in enumerate(witness["rows"])]
+    runs = []
+    for item in items:
+        if runs and runs[-1][0] == item:
+            runs[-1][1] += 1
+        else:
+            runs.append([item, 1])
+    return "; ".join(item if n == 1 else f"{n} x {item}" for item, n in runs)
+
+
 def run(args) -> int:
-    if args.N < 2 or args.N > 7:
-        raise InputError(f"--N {args.N} is out of range", fix="use 2 <= N <= 7")
+    if args.N < 2:
+        raise InputError(f"--N {args.N} is out of range", fix="use N >= 2")
     r = discover(N=args.N, names=args.definitions, include_known=args.all, workers=args.jobs, n_min=args.from_n)
     compare = compare_with_theorems(r) if args.all else None
     written = write_data(r, args.write) if args.write else None
@@ -72,8 +85,7 @@ def run(args) -> int:
                 print(f"  {'':<16}   tight f of {d.a} => {d.b} fitted through N = {r.n_min}..{r.N}: {d.tight_in_N}")
         for d in (f.forward, f.backward):
             if d is not None and d.witness and d.relation == "non-implication":
-                rows = "; ".join(f"[{', '.join(row)}]" + (f" {d.witness['classes'][i]}" if d.witness.get("classes") else "")
-                                 for i, row in enumerate(d.witness["rows"]))
+                rows = _rows_text(d.witness)
                 print(f"  {'':<16}   witness {d.a} =/=> {d.b}: {rows}")
     if compare is not None:
         print("\nclaims of theorems/ at this N:")

@@ -27,7 +27,7 @@ import sympy
 from implgraph import definitions
 from implgraph.core.nodes import make_node, parse_node
 from implgraph.engines.checkedge import combine
-from implgraph.engines.direction import DirectionResult, check_direction
+from implgraph.engines.direction import EXHAUSTIVE_MAX, DirectionResult, check_direction
 from implgraph.core.errors import InputError
 from implgraph.io.console import Progress
 from implgraph.definitions.families import param_grid
@@ -35,8 +35,19 @@ from implgraph.definitions.families import param_grid
 __all__ = ["discover", "instances", "known_pairs", "Finding", "DiscoverResult"]
 
 
+#: up to this N every parameter value is tried; beyond, the integer ones are sampled (:func:`sampled_sizes`)
+EVERY_VALUE_MAX = 7
+
+
+def sampled_sizes(N) -> set:
+    """The integer parameter values tried beyond :data:`EVERY_VALUE_MAX` records: 1, 2, 3, N/2 and N - 2..N (a
+    size k = 1..N - 1 each would make the pairs grow as N^2)."""
+    return {1, 2, 3, N // 2, N - 2, N - 1, N}
+
+
 def instances(N, names=None):
-    """(nodes, skipped): every registered definition at each parameter value allowed at N.
+    """(nodes, skipped): every registered definition at each parameter value allowed at N (beyond
+    :data:`EVERY_VALUE_MAX` records, the integer values among :func:`sampled_sizes` only).
 
     With a range of N, call it with the smallest N: its parameter values are valid for every N.
     """
@@ -48,6 +59,9 @@ def instances(N, names=None):
             skipped.append(f"{name}: parameters {', '.join(d.params)} have no default values "
                            "(define param_values(N) in the plugin)")
             continue
+        if N > EVERY_VALUE_MAX:
+            keep = sampled_sizes(N)
+            grid = [ps for ps in grid if all(not isinstance(v, int) or v in keep for v in ps.values())]
         for params in grid:
             nodes.append(make_node(name, {k: v if isinstance(v, str) else sympy.Integer(v)
                                           for k, v in params.items()}))
@@ -109,8 +123,10 @@ def _job(a_label, b_label, N, p, n_min=None):
     try:
         n_min = N if n_min is None else n_min
         # over a range of N, each N is compared on its own (discover_compare): every instance's tight f
+        # (beyond EXHAUSTIVE_MAX records the tables searched are two blocks of equal rows, which show a witness but
+        # no implication: there the prover decides an implication, for every N)
         res = check_direction(parse_node(a_label), parse_node(b_label), None, (), N, p, n_min=n_min,
-                              prover=False, every_tight=n_min < N)
+                              prover=N > EXHAUSTIVE_MAX, every_tight=n_min < N)
         return a_label, b_label, res, None
     except BaseException as exc:  # a plugin may raise anything, even SystemExit
         return a_label, b_label, None, f"{a_label} -> {b_label}: {exc.__class__.__name__}: {exc}"
