@@ -513,10 +513,39 @@ def test_a_witness_of_three_buckets_where_binary_tables_have_none(b):
     assert check_direction("recursive-cl-diversity(l=2)", b, N=2, p=3).relation == "non-implication"
 
 
-def test_no_wider_search_where_b_is_never_infinite():
-    # distinct l-diversity's weakest level is 1: no table makes it infinite, so its implication stays (trivially)
-    d = check_direction("recursive-cl-diversity(l=2)", "distinct-l-diversity", N=4)
-    assert d.relation == "implication" and "3 buckets" not in d.evidence
+def _wider_calls(monkeypatch):
+    """The numbers of buckets of the wider searches run (analyse's first stage at more buckets than asked)."""
+    import implgraph.engines.direction as direction
+    calls, real = [], direction.analyse
+
+    def spy(a_def, ap, b_def, bp, n, p=2, *args, **kw):
+        if kw.get("stage") == "first" and p > 2:
+            calls.append(p)
+        return real(a_def, ap, b_def, bp, n, p, *args, **kw)
+    monkeypatch.setattr(direction, "analyse", spy)
+    return calls
+
+
+@pytest.mark.parametrize("a, b, kw", [
+    ("recursive-cl-diversity(l=2)", "distinct-l-diversity", {}),     # B never infinite (weakest level 1)
+    ("ldp", "kt-closeness(k=2)", {}),                                # proved for every N by the prover
+])
+def test_no_wider_search_where_it_cannot_change_the_answer(monkeypatch, a, b, kw):
+    calls = _wider_calls(monkeypatch)
+    d = check_direction(a, b, N=4, **kw)
+    assert d.relation == "implication" and not calls
+
+
+def test_the_wider_search_goes_one_bucket_beyond_the_tables_asked_for(monkeypatch):
+    # (review, stop 29) recursive (c,3)-diversity needs three values per class: with 3 buckets every class has each
+    # value, and dp is finite; with 4 a class may miss one (N = 3: [1/16, 1/16, 7/8, 0], [1/16, 13/16, 0, 1/8])
+    import brute
+    calls = _wider_calls(monkeypatch)
+    d = check_direction("recursive-cl-diversity(l=3)", "dp", N=3, p=3)
+    assert 4 in calls and max(calls) == 4
+    assert d.relation == "non-implication" and "4 buckets" in d.evidence
+    rows = [[Fraction(x) for x in r] for r in d.witness["rows"]]
+    assert brute.recursive_cl(rows, d.witness["classes"], 3) != brute.INF and brute.dp(rows) == brute.INF
 
 
 def test_an_implication_of_no_table_is_not_an_implication():
@@ -538,3 +567,14 @@ def test_an_implication_of_no_table_is_not_an_implication():
     ak = get("alpha-k-anonymity")
     assert finite_somewhere(lf_model(ak, 4, (1, 3), 2, k=3), 4, 2) is False
     assert finite_somewhere(lf_model(ak, 6, (3, 3), 2, k=3), 6, 2) is True
+
+
+def test_the_wider_witness_keeps_the_class_sizes_asked_for():
+    # with classes of >= 2 records (and no prover) the 3-bucket witness has them too
+    import brute
+    d = check_direction("recursive-cl-diversity(l=2)", "mult-t-closeness", N=4, classes={"min_size": 2}, prover=False)
+    assert d.relation == "non-implication" and "3 buckets" in d.evidence
+    labels = d.witness["classes"]
+    assert min(labels.count(x) for x in set(labels)) >= 2
+    rows = [[Fraction(x) for x in r] for r in d.witness["rows"]]
+    assert brute.recursive_cl(rows, labels, 2) != brute.INF and brute.mult_t(rows, labels) == brute.INF

@@ -83,6 +83,27 @@ class DirectionResult(VerdictWord):
         return text if text.startswith("$") else None
 
 
+def _valid_points(a, b, when_c, n, classes, block=False):
+    """``(point, A's params, B's params, min class, max class, point as names -> ints)`` of each point of the
+    parameters at N = ``n`` where both sides' parameters are valid and, for a definition with classes, a partition
+    into >= 2 classes of the sizes asked for exists (``block``: beyond EXHAUSTIVE_MAX, the sampled sizes)."""
+    a_def, b_def = a.definition, b.definition
+    for point in _points([a, b], when_c, n, sorted({1, 2, 3, n // 2, n - 2, n - 1}) if block else None):
+        ap, bp = a.at(point), b.at(point)
+        try:
+            a_def.check_params(None, ap)
+            b_def.check_params(None, bp)
+            _validate_sizes(a_def, ap, n)
+            _validate_sizes(b_def, bp, n)
+        except InputError:
+            continue
+        lo, hi = _class_limits([a.classes_at(point), b.classes_at(point), classes or {}], point)
+        if (lo is not None or hi is not None) and (a_def.needs_classes or b_def.needs_classes) \
+                and not (_has_partition(n, lo, hi) if block else partitions_for(n, lo, hi)):
+            continue        # no partition into >= 2 classes of these sizes at this N
+        yield point, ap, bp, lo, hi, {str(k): int(v) for k, v in point.items()}
+
+
 def _points(nodes, when, N, values=None):
     syms = set()
     for n in nodes:
@@ -142,26 +163,13 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
     for n in (_block_ns(n_min, N) if block else range(max(n_min, 2), N + 1)):
         if block and any(i.relation == "non-implication" or i.f_status == "refuted" for i in instances):
             break           # refuted: the sample of N stops at the first witness
-        for point in _points([a, b], when_c, n, sorted({1, 2, 3, n // 2, n - 2, n - 1}) if block else None):
-            ap, bp = a.at(point), b.at(point)
-            try:
-                a_def.check_params(None, ap)
-                b_def.check_params(None, bp)
-                _validate_sizes(a_def, ap, n)
-                _validate_sizes(b_def, bp, n)
-            except InputError:
-                continue
+        for point, ap, bp, lo, hi, pt in _valid_points(a, b, when_c, n, classes, block):
             f_raw = None
             if f_expr is not None:
                 fe = f_expr.subs(point)
                 def f_raw(araw, fe=fe):
                     lvl = a_def.level_from_raw(araw)
                     return simplified(b_def.raw_from_level(fe.subs(alpha, lvl)))
-            lo, hi = _class_limits([a.classes_at(point), b.classes_at(point), classes or {}], point)
-            if (lo is not None or hi is not None) and (a_def.needs_classes or b_def.needs_classes) \
-                    and not (_has_partition(n, lo, hi) if block else partitions_for(n, lo, hi)):
-                continue        # no partition into >= 2 classes of these sizes at this N
-            pt = {str(k): int(v) for k, v in point.items()}
             args = (a_def, ap, b_def, bp, n, f_raw, pt, lo, hi) if block else \
                 (a_def, ap, b_def, bp, n, p, f_raw, pt, lo, hi)
             inst = run(args, stage="first") if staged else run(args)
@@ -212,45 +220,35 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
             res.relation = "unknown"        # (a refutation for every f has made it a non-implication)
         if block and res.relation == "unknown" and res.f_verdict == "refuted":
             _relation_beside_refuted_f(res, when_c, symbols, N)
-    if res.relation == "implication" and res.verdict != "proved" and not block and p < WIDER_P:
+    vacuous = res.relation == "unknown" and instances and all(i.note == VACUOUS for i in instances)
+    if (res.relation == "implication" and res.verdict != "proved" or vacuous) and not block and p < WIDER_P_MAX:
         _wider_witness(res, a, b, when_c, N, p, n_min, classes)
     return res
 
 
-#: the buckets of the wider tables searched for A finite, B infinite where the tables of ``p`` buckets have none and
-#: no proof for every N stands (a table of more buckets is still a table), and the largest N of that search
-WIDER_P, WIDER_N = 3, 4
+#: the largest number of buckets of the wider tables (p + 1 where the tables of p buckets have no witness) and the
+#: largest N of that search
+WIDER_P_MAX, WIDER_N = 8, 4
 
 
 def _wider_witness(res, a, b, when_c, N, p, n_min, classes) -> None:
-    """Where ``res`` is an implication on tables of ``p`` buckets without a proof for every N: a table of
-    :data:`WIDER_P` buckets with A finite and B infinite, at N <= :data:`WIDER_N` (exact, the first stage of
-    :func:`analyse`), makes it a non-implication; its evidence says that the tables of ``p`` buckets have none.
-    Skipped where B's weakest level is finite (B is never infinite)."""
+    """Where ``res`` is an implication on tables of ``p`` buckets without a proof for every N, or unknown because A
+    is infinite on every table of ``p`` buckets searched: a table of ``p + 1`` buckets with A finite and B infinite, at
+    N <= :data:`WIDER_N` (exact, the first stage of :func:`analyse`), makes it a non-implication (a table of more
+    buckets is still a table); its evidence says that the tables of ``p`` buckets have none. Skipped where B's weakest
+    level is finite (B is never infinite)."""
     a_def, b_def = a.definition, b.definition
     if b_def.weakest() is not sympy.oo:
         return
+    wider = p + 1
     for n in range(max(n_min, 2), min(N, WIDER_N) + 1):
-        for point in _points([a, b], when_c, n):
-            ap, bp = a.at(point), b.at(point)
-            try:
-                a_def.check_params(None, ap)
-                b_def.check_params(None, bp)
-                _validate_sizes(a_def, ap, n)
-                _validate_sizes(b_def, bp, n)
-            except InputError:
-                continue
-            lo, hi = _class_limits([a.classes_at(point), b.classes_at(point), classes or {}], point)
-            if (lo is not None or hi is not None) and (a_def.needs_classes or b_def.needs_classes) \
-                    and not partitions_for(n, lo, hi):
-                continue
-            pt = {str(k): int(v) for k, v in point.items()}
-            inst = analyse(a_def, ap, b_def, bp, n, WIDER_P, None, pt, lo, hi, stage="first")
+        for _, ap, bp, lo, hi, pt in _valid_points(a, b, when_c, n, classes):
+            inst = analyse(a_def, ap, b_def, bp, n, wider, None, pt, lo, hi, stage="first")
             if inst.relation != "non-implication":
                 continue
             where = ", ".join(f"{k}={v}" for k, v in inst.point.items())
             res.relation, res.verdict, res.witness = "non-implication", "refuted", dict(inst.witness, point=inst.point)
-            res.evidence = (f"at {where}: a table of {WIDER_P} buckets where {a.label()} has level "
+            res.evidence = (f"at {where}: a table of {wider} buckets where {a.label()} has level "
                             f"{inst.witness['level_a']} and {b.label()} level oo (re-checked in exact arithmetic); no "
                             f"f can work (the tables of {p} buckets have none: {res.bound})")
             res.bound, res.tight, res.tight_upto, res.tight_in_N, res.trivial = "", None, None, None, False
