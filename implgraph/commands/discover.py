@@ -32,6 +32,10 @@ def add_arguments(p):
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
+#: the largest --N (N = 1000 takes minutes on two cores; --timeout bounds any run)
+MAX_N = 10_000
+
+
 def _verify_written(tpath, args) -> int:
     """Verify the written claims (the written file alone) and set each ``expect:`` to the verdict."""
     from implgraph.checks.verify import collect_claims, run_verify
@@ -57,8 +61,9 @@ def _rows_text(witness) -> str:
 
 
 def run(args) -> int:
-    if args.N < 2:
-        raise InputError(f"--N {args.N} is out of range", fix="use N >= 2")
+    if not 2 <= args.N <= MAX_N:
+        raise InputError(f"--N {args.N} is out of range", fix=f"use 2 <= N <= {MAX_N} (every size k up to N = 7; "
+                                                                "above, sampled sizes and tables of blocks of equal rows)")
     r = discover(N=args.N, names=args.definitions, include_known=args.all, workers=args.jobs, n_min=args.from_n)
     compare = compare_with_theorems(r) if args.all else None
     written = write_data(r, args.write) if args.write else None
