@@ -222,6 +222,14 @@ def _ratio_of_averages(d) -> bool:
 def _outside(d) -> str:
     """Why a declaration is outside the prover's families (two-sided ratios of averages)."""
     scale = d.level_scale
+    if getattr(d, "slack_compares", None):
+        return (f"{d.name}'s level carries an additive slack (a <= e^level b + delta on every event, comparing "
+                f"{d.slack_compares}), not a ratio of averages: the prover reads such a level only as A (towards a "
+                "class distance or a ceiling)")
+    if getattr(d, "tail_ratio_param", None):
+        return (f"{d.name}'s level is max_E r_1/(r_l + ... + r_m) over each class's sorted frequencies (l its "
+                f"parameter {d.tail_ratio_param}), not a ratio of averages over fixed sets: the prover reads it only "
+                "as A (towards a ceiling)")
     if getattr(d, "family", None) is None:
         return f"{d.name} declares no ratio-of-averages family (its level is {scale.name}-valued)"
     if getattr(d, "sides", None) == "one-sided":
