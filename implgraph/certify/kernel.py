@@ -152,6 +152,16 @@ proofs) and nothing the prover computed:
     ``compares == "pairs"``, delta a number in [0, 1)): averaging over the pairs, X <= T Y + delta on S and
     1 - Y <= T (1 - X) + delta on its complement. ``U = (N - s)(T - 1 + 2 delta)/(N (T + 1))``. *pairs*
     ``(N - s)(T - 1 + 2 delta) - (T + 1)(N - e)(X - Y) >= 0`` (multipliers N - e, N - e and T - 1 + 2 delta).
+``slack-target-pairs`` (method ``slack-target-pairs``)
+    A a two-sided pairwise ratio level <= T (every ordered pair of records, every bucket), B comparing two records with
+    an additive slack (``B["slack"]``, ``compares == "pairs"``, delta a number in (0, 1)): B's raw level is the least
+    e^eps >= 1 with x <= e^eps y + delta for the masses x, y of two records on every event. Summing A over the event's
+    buckets, h1 = T y - x >= 0, and over the complement's, h2 = T (1 - x) - (1 - y) >= 0. ``U`` is one of: ``T``
+    (*ratio* ``T y - x + delta >= 0``, multipliers 1 on h1 and on delta >= 0); ``1`` where the domain gives
+    (1 + delta) - (1 - delta) T >= 0 (*flat* ``(T + 1)(y - x + delta) >= 0``, multipliers 1 on h1, h2 and that
+    condition; T + 1 > 0); ``(1 - delta) T - delta`` where the domain gives (1 - delta) T - 1 - delta >= 0 (*slope*
+    ``(T - 1)(U y - x + delta) >= 0``, multipliers T - 1 - delta T on h1 and delta on h2, each >= 0 on the domain;
+    T - 1 > 0). In each case ``U >= 1`` on the domain, so e^eps = U meets every constraint.
 ``slack-removal-distance`` (method ``slack-removal-distance``)
     As ``removal-distance`` with A's constraints ``a <= T b + delta`` between the table and the table without one record,
     both ways, on every event (``A["slack"]``, ``compares == "removal"``, delta in [0, 1)), B a class's total variation
@@ -835,6 +845,48 @@ def _slack_pairwise(cert, A, B, rd, data):
     ]
 
 
+def _slack_target_structure(cert, A, B, rd):
+    T = rd.gens["T"]
+    d = _slack(B, "pairs")
+    kind = None
+    if d is not None and d > 0:
+        kind = next((k for k, (num, den) in (("ratio", (T, 1)), ("flat", (rd.poly("1"), 1)),
+                                            ("slope", ((1 - d) * T - d, 1))) if _upper_is(cert, rd, num, den)), None)
+    return [("A a two-sided pairwise ratio level, B two records compared with a slack delta in (0, 1)",
+             d is not None and d > 0 and A.get("family") == "pairwise" and _two_sided(A) and not A.get("slack")),
+            ("U = T, 1 or (1 - delta) T - delta", kind is not None)]
+
+
+def _slack_target(cert, A, B, rd, data):
+    """The obligations of ``slack-target-pairs`` (see the module notes)."""
+    g = rd.gens
+    T, X, Y = g["T"], g["b_"], g["a_"]
+    d = _slack(B, "pairs")
+    if d is None or d <= 0:
+        return []
+    mults = _multipliers(data, rd)
+    h1, h2 = T * Y - X, T * (1 - X) - (1 - Y)
+    box = [(">=", X), (">=", 1 - X), (">=", Y), (">=", 1 - Y), (">=", T - 1)]
+    facts = {"A on the event: T*y - x >= 0": h1, "A on the complement: T*(1 - x) - (1 - y) >= 0": h2}
+    one = rd.poly("1")
+    if _upper_is(cert, rd, T, 1):
+        return [Obligation("ratio: T*y - x + delta >= 0 (x <= U y + delta)", T * Y - X + d, box + [(">=", h1)],
+                           facts={**facts, "delta >= 0": d * one}, multipliers=mults.get("ratio")),
+                Obligation("U >= 1: T - 1 >= 0", T - 1, [])]
+    if _upper_is(cert, rd, one, 1):
+        flat = (1 + d) - (1 - d) * T
+        return [Obligation("on the domain: (1 + delta) - (1 - delta)*T >= 0", flat, []),
+                Obligation("flat: (T + 1)*(y - x + delta) >= 0 (x <= y + delta)", (T + 1) * (Y - X + d),
+                           box + [(">=", h1), (">=", h2), (">=", flat)],
+                           facts={**facts, "(1 + delta) - (1 - delta)*T >= 0": flat}, multipliers=mults.get("flat")),
+                Obligation("flat: T + 1 > 0", T + 1, [], strict=True)]
+    U = (1 - d) * T - d
+    return [Obligation("on the domain: (1 - delta)*T - 1 - delta >= 0 (U >= 1)", U - 1, []),
+            Obligation("slope: (T - 1)*(U*y - x + delta) >= 0 (x <= U y + delta)", (T - 1) * (U * Y - X + d),
+                       box + [(">=", h1), (">=", h2)], facts=facts, multipliers=mults.get("slope")),
+            Obligation("slope: T - 1 > 0", T - 1, [], strict=True)]
+
+
 def _slack_removal_structure(cert, A, B, rd):
     T, N = rd.gens["T"], rd.gens["N"]
     d = _slack(A, "removal")
@@ -1113,6 +1165,7 @@ _lemma("removal-distance-pair", _removal_pair_structure, _removal_pair)
 _lemma("subset-distance", _subset_distance_structure, _subset_distance)
 _lemma("slack-pairwise-distance", _slack_pairwise_structure, _slack_pairwise)
 _lemma("slack-removal-distance", _slack_removal_structure, _slack_removal)
+_lemma("slack-target-pairs", _slack_target_structure, _slack_target)
 _lemma("slack-removal-distance-pair", _slack_removal_pair_structure, _slack_removal_pair)
 _lemma("distance-ceiling", _distance_ceiling_structure, _distance_ceiling, name="distance-mass")
 _lemma("class-size", _class_size_structure, _class_size)

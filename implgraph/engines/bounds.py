@@ -408,6 +408,11 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
         if simplified(ja - (N - 1)) == 0 or decide(region, sympy.Eq(ja, N - 1)) is True:
             return _removal_distance_bound(N, region, ja)
         return _subset_distance_bound(ja, N, region) or _removal_distance_bound(N, region, ja)
+    # B compares two records with an additive slack, A bounds every ratio between two records
+    target = sympy.sympify(b_params.get("delta", "none")) if getattr(b, "slack_compares", None) == "pairs" else None
+    if target is not None and target.is_Rational and 0 < target < 1 and compares(a, "pairwise") \
+            and not getattr(a, "slack_compares", None):
+        return _slack_target_bound(target, region, N)
     # A's constraints a <= T b + delta on every event, B a class's total variation distance
     compares_slack = getattr(a, "slack_compares", None)
     delta = sympy.sympify(a_params.get("delta", "none")) if compares_slack else None
@@ -1090,6 +1095,49 @@ def _removal_pair_bound():
            "two classes")
     return Bound((T - 1) / (2 * T), True, "removal-distance-pair", arg, build=build,
                  checks=[f"(T - 1) - 2 T (x1 - P) = (T x2 - P) + (T (1 - x1) - (1 - P)) (identity): {ok}"])
+
+
+def _slack_target_bound(d, region, N):
+    """A a two-sided pairwise ratio level, B two records compared with an additive slack ``d`` in (0, 1) on every event:
+    U = T everywhere (an upper bound), and the supremum Max(1, (1 - d) T - d), one piece each side of
+    T = (1 + d)/(1 - d), each with its certificate (``slack-target-pairs``)."""
+    x_, y_ = sympy.symbols("x_ y_")
+    h1, h2 = T * y_ - x_, T * (1 - x_) - (1 - y_)
+    U = (1 - d) * T - d
+    flat_c = (1 + d) - (1 - d) * T
+    ok = [sympy.expand(T * y_ - x_ + d - (h1 + d)) == 0,
+          sympy.expand((T + 1) * (y_ - x_ + d) - (h1 + h2 + flat_c)) == 0,
+          sympy.expand((T - 1) * (U * y_ - x_ + d) - ((T - 1 - d * T) * h1 + d * h2)) == 0]
+    checks = [f"T y - x + delta = h1 + delta (identity): {ok[0]}",
+              f"(T + 1)(y - x + delta) = h1 + h2 + ((1 + delta) - (1 - delta) T) (identity): {ok[1]}",
+              f"(T - 1)(U y - x + delta) = (T - 1 - delta T) h1 + delta h2 (identity): {ok[2]}"]
+    if not all(ok):
+        return None
+    common = (f"B compares two records with an additive slack delta = {d} on every event (its raw level the least e^eps "
+              ">= 1 with x <= e^eps y + delta, x and y two records' masses on the event), A bounds the ratio of any two "
+              "records in every bucket by T: summed over the event's buckets and over its complement's, h1 = T y - x "
+              ">= 0 and h2 = T (1 - x) - (1 - y) >= 0")
+
+    def build(point):
+        Tv, Nv, _ = _at(point, N)
+        return _binary_column_table([_frac(Tv / (Tv + 1))] + [_frac(1 / (Tv + 1))] * (Nv - 1))
+    flat = Bound(sympy.Integer(1), True, "slack-target-pairs",
+                 common + "; where (1 - delta) T <= 1 + delta, (T + 1)(y - x + delta) = h1 + h2 + ((1 + delta) - "
+                 "(1 - delta) T) >= 0 (multipliers 1, 1, 1): U = 1, B's strongest level, which every table meets",
+                 build=build, checks=checks[1:2])
+    slope = Bound(U, True, "slack-target-pairs",
+                  common + f"; where (1 - delta) T >= 1 + delta, (T - 1)(U y - x + delta) = (T - 1 - delta T) h1 + "
+                  f"delta h2 >= 0 (multipliers >= 0 there, T > 1): U = {U}, attained by one record at T/(T + 1) and "
+                  "N - 1 at 1/(T + 1) (their ratio T in each bucket; on the first bucket (x - delta)/y = T - delta "
+                  "(T + 1))", build=build, checks=checks[2:3])
+    pieces = [(flat_c >= 0, flat), (flat_c <= 0, slope)]
+    alone = next((piece for cond, piece in pieces if decide(region, cond) is True), None)
+    exact = alone or Bound(sympy.Piecewise((flat.upper, flat_c >= 0), (U, True)), True, "slack-target-pairs",
+                           f"where (1 - delta) T <= 1 + delta: {flat.argument}; elsewhere: {slope.argument}",
+                           build=build, checks=flat.checks + slope.checks, parts=pieces)
+    return Bound(T, False, "slack-target-pairs",
+                 common + "; T y - x + delta = h1 + delta >= 0 (multipliers 1, 1): U = T, an upper bound; the supremum "
+                 "is piecewise", checks=checks[:1], exact=exact)
 
 
 def slack_distance_upper(compares, delta, N, s=1):

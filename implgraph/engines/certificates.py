@@ -452,6 +452,21 @@ def _slack_pairwise_upper_certificate(cert, ctx):
                   "e - s >= 0": f"T - 1 + 2*{d}"}}}
 
 
+@_method("slack-target-pairs", family=lambda cert, ctx: {"blocks": [{"count": "1", "value": "T/(T + 1)"},
+                                                                   {"count": "N - 1", "value": "1/(T + 1)"}]})
+def _slack_target_upper_certificate(cert, ctx):
+    d = f"({cert['B']['slack']['delta']})"
+    U = sympy.sympify(cert["upper"])
+    h1, h2 = "A on the event: T*y - x >= 0", "A on the complement: T*(1 - x) - (1 - y) >= 0"
+    if str(U) == "T":
+        mults = {"ratio": {h1: "1", "delta >= 0": "1"}}
+    elif U == 1:
+        mults = {"flat": {h1: "1", h2: "1", "(1 + delta) - (1 - delta)*T >= 0": "1"}}
+    else:
+        mults = {"slope": {h1: f"T - 1 - {d}*T", h2: d}}
+    cert["upper_certificate"] = {"lemma": "slack-target-pairs", "multipliers": mults}
+
+
 def _slack_removal_family(cert):
     """One record at x = Min(1, (N T - N + 1)(1 - delta)/(T + 1) + N delta) in class E1, N - 1 at
     Max(0, (x - N delta)/(N T - N + 1)) in E2 (engines.bounds ``slack-removal-distance``; N >= 3)."""

@@ -224,8 +224,8 @@ def _outside(d) -> str:
     scale = d.level_scale
     if getattr(d, "slack_compares", None):
         return (f"{d.name}'s level carries an additive slack (a <= e^level b + delta on every event, comparing "
-                f"{d.slack_compares}), not a ratio of averages: the prover reads such a level only as A (towards a "
-                "class distance or a ceiling)")
+                f"{d.slack_compares}), not a ratio of averages: the prover reads such a level as A (towards a class "
+                "distance or a ceiling) and, comparing pairs, as B from a pairwise ratio level only")
     if getattr(d, "tail_ratio_param", None):
         return (f"{d.name}'s level is max_E r_1/(r_l + ... + r_m) over each class's sorted frequencies (l its "
                 f"parameter {d.tail_ratio_param}), not a ratio of averages over fixed sets: the prover reads it only "
