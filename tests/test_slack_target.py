@@ -45,17 +45,33 @@ def test_tight_f_is_the_hand_derived_one(d):
         assert sympy.simplify(sympy.exp(got) - sympy.Rational(want.numerator, want.denominator)) == 0, (t, d)
 
 
+def _engine_f(d):
+    """The prover's tight f as a function of A's raw level t (Fractions)."""
+    eps = sympy.Symbol("eps", real=True)
+    f = sympy.sympify(str(_prove(d).tight), locals={"eps": eps})
+    return lambda t: sympy.exp(f.subs(eps, sympy.log(sympy.Rational(t.numerator, t.denominator))))
+
+
 @pytest.mark.parametrize("d", DELTAS)
-def test_the_family_attains_f_by_brute_force(d):
+def test_the_engines_family_attains_f_by_brute_force(d):
+    # the table family of the supremum's certificates (one record at T/(T + 1), N - 1 at 1/(T + 1)), by brute force
+    cert = certificates_in(_prove(d).details)[-1]
+    blocks = cert["tightness"]["blocks"]
     for n in range(2, 9):
         for t in LEVELS:
-            rows = [[t / (t + 1), 1 / (t + 1)]] + [[1 / (t + 1), t / (t + 1)]] * (n - 1)
+            T_ = sympy.Rational(t.numerator, t.denominator)
+            rows, names = [], {"T": sympy.Symbol("T"), "N": sympy.Symbol("N")}
+            for b in blocks:
+                x = sympy.sympify(b["value"], locals=names).subs(names["T"], T_)
+                count = int(sympy.sympify(b["count"], locals=names).subs(names["N"], n))
+                rows += [[Fraction(str(x)), 1 - Fraction(str(x))]] * count
             assert brute.ldp(rows) == t
             assert brute.eps_delta_ldp(rows, d) == by_hand(t, d)
 
 
 @pytest.mark.parametrize("d", DELTAS)
-def test_no_random_table_exceeds_f(d):
+def test_no_random_table_exceeds_the_proved_f(d):
+    f = _engine_f(d)
     rng = random.Random(23)
     for _ in range(300):
         n, m = rng.randint(2, 5), rng.randint(2, 4)
@@ -63,7 +79,8 @@ def test_no_random_table_exceeds_f(d):
         t = brute.ldp(rows)
         if t == brute.INF:
             continue
-        assert brute.eps_delta_ldp(rows, d) <= by_hand(t, d)
+        b = brute.eps_delta_ldp(rows, d)
+        assert sympy.Rational(b.numerator, b.denominator) <= sympy.nsimplify(f(t))
 
 
 def test_certificates_rechecked_and_corruptions_rejected():
@@ -86,6 +103,38 @@ def test_certificates_rechecked_and_corruptions_rejected():
     assert rejected(ratio, lambda c: c.update(upper="T - 1/10"))
     assert rejected(slope, lambda c: c["tightness"]["blocks"][0].update(value="T/(T + 2)"))
     assert rejected(ratio, lambda c: c["A"].update(family="subset"))
+
+
+def test_forgeries_only_the_lemma_itself_rejects():
+    # (review, stop 29) an unnamed A (the registry cannot vouch for it) that is a class level, not pairwise; and a
+    # slope piece on a domain where U = (1 - delta) T - delta < 1 (T = 10/9: U = 9/10), claiming no tightness
+    ratio, _, slope = certificates_in(_prove(Fraction(1, 10)).details)
+    bad = copy.deepcopy(ratio)
+    bad["A"] = {"family": "class", "sides": "two-sided", "params": {}, "min_class": "1"}
+    assert not check_certificate(bad, ns=range(2, 5)).ok
+    bad = copy.deepcopy(slope)
+    bad.update(domain=["T >= 10/9", "N >= 2"], tight=False, tightness=None)
+    rep = check_certificate(bad, ns=range(2, 5))
+    assert not rep.ok and any("U >= 1" in w for w, _, _ in rep.failures())
+
+
+@pytest.mark.parametrize("d", ["9/10", "19/20"])
+def test_a_piece_beyond_the_grid_is_sampled(d):
+    # (review) with delta >= 9/10 the slope piece starts at T = (1 + delta)/(1 - delta) >= 19, beyond the checker's grid
+    # of levels: the checker samples the thresholds the domain sets on T (r, r + 1, 2 r)
+    certs = certificates_in(_prove(d).details)
+    assert len(certs) == 3 and all(check_certificate(c).ok for c in certs)
+
+
+def test_a_claimed_f_equal_to_the_tight_f_piece_by_piece_is_tight():
+    # Max(0, log(9 e^eps/10 - 1/10)) is the tight f written without Piecewise: exp of a Max is the Max of the exps
+    r = _prove(Fraction(1, 10), "Max(0, log(9*exp(eps)/10 - 1/10))")
+    assert (r.verdict, r.tightness) == ("proved", "tight")
+    for when, upper in ((["eps <= log(11/9)"], "1"), (["eps >= log(2)"], "9*T/10 - 1/10")):
+        r = check_implication("ldp", "eps-delta-ldp", None, a_params={}, b_params={"delta": "1/10"}, when=when)
+        certs = certificates_in(r.details)
+        # a condition on the level, log(T) <= log(11/9), read as T <= 11/9: one piece of the supremum applies
+        assert [c["upper"] for c in certs][-1] == upper and all(check_certificate(c).ok for c in certs)
 
 
 def test_check_edge_proves_it_and_its_exact_values_agree():

@@ -69,8 +69,30 @@ class Domain:
                 test = _SympyTest(self.reader.sympy(text), self.reader.symbols)
             self._tests.append((self.reader.names_in(text), test))
         self._sympy = None
-        #: A's raw levels the tightness family is checked at
-        self.t_grid = DISTANCE_GRID if (cert.get("A") or {}).get("distance") is not None else T_GRID
+        #: A's raw levels the tightness family is checked at: the grid, and where a linear condition on T alone bounds
+        #: it at r > 0, r, r + 1 and 2 r (a piece of a bound beyond the grid, e.g. T >= 19, is sampled too)
+        grid = DISTANCE_GRID if (cert.get("A") or {}).get("distance") is not None else T_GRID
+        self.t_grid = tuple(sorted(set(grid) | {x for r in self._thresholds() for x in (r, r + 1, 2 * r)}))
+
+    def _thresholds(self):
+        """The roots r > 0 of the domain's relations that are linear in T alone, rational (Fractions)."""
+        t = self.reader.symbols.get("T")
+        out = set()
+        for text in self.texts:
+            try:
+                rel = self.reader.sympy(text)
+            except (Unreadable, ValueError, TypeError, SyntaxError, sympy.SympifyError):
+                continue
+            if not isinstance(rel, sympy.core.relational.Relational) or rel.free_symbols != {t}:
+                continue
+            poly = sympy.Poly(rel.lhs - rel.rhs, t) if (rel.lhs - rel.rhs).is_polynomial(t) else None
+            if poly is None or poly.degree() != 1 or not all(c.is_Rational for c in poly.all_coeffs()):
+                continue
+            a, b = poly.all_coeffs()
+            r = -b / a
+            if r > 0:
+                out.add(Fraction(int(r.p), int(r.q)))
+        return out
 
     def sympy_relations(self):
         """The domain read by sympy (for the solvers)."""

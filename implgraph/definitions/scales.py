@@ -99,6 +99,8 @@ def _simplified_exp(level):
     """``exp(level)``, simplified where ``level`` holds a log (``exp(log(x) + c)`` is tidied into a rational
     function; ``exp`` of a log-free level is already in its simplest form, and simplifying the exponent
     costs up to half a second); memoised: the same levels are converted again and again."""
+    if isinstance(level, (sympy.Max, sympy.Min)):      # exp is increasing: exp(Max(a, b)) = Max(exp(a), exp(b))
+        return level.func(*[_simplified_exp(x) for x in level.args])
     raw = sympy.exp(level)
     return simplified(raw) if level.has(sympy.log) else raw
 

@@ -283,7 +283,7 @@ def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) 
     kinds[T] = "integer" if getattr(a, "class_size_level", False) else "real"
     # the condition in terms of T (A's raw level) instead of alpha
     alpha_of_T = a.level_from_raw(T)
-    conds_T = [sympy.sympify(c).subs(alpha_sym, alpha_of_T) for c in conds]
+    conds_T = [_in_T(sympy.sympify(c).subs(alpha_sym, alpha_of_T)) for c in conds]
     region = Region(kinds, tuple(conds_T) + (T >= lowest_raw(a), N >= 2))
     region = region.add(*param_ranges(a, b, a_params, b_params, N, b_classes))
     raw_f = None if fx is None else b.raw_from_level(fx.subs(alpha_sym, alpha_of_T))
@@ -291,6 +291,24 @@ def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) 
         raw_f = raw_f.rewrite(sympy.exp)
     raw_f = None if raw_f is None else simplified(raw_f)
     return _Claim(a, b, a_params, b_params, conds, fx, alpha_sym, kinds, N, region, raw_f)
+
+
+def _in_T(cond):
+    """A condition on A's raw level T alone that holds a log or an exp (``log(T) >= log(2)``: A's level on the log
+    scale) as the polynomial relation sympy solves it into (``T >= 2``), which the solvers read; else as it is."""
+    if not isinstance(cond, sympy.core.relational.Relational) or cond.free_symbols != {T} \
+            or not cond.has(sympy.log, sympy.exp):
+        return cond
+    try:
+        solved = sympy.solve_univariate_inequality(cond, sympy.Symbol("T", positive=True), relational=True)
+    except (NotImplementedError, ValueError, TypeError):
+        return cond
+    solved = solved.subs(sympy.Symbol("T", positive=True), T)
+    parts = solved.args if isinstance(solved, sympy.And) else (solved,)
+    kept = [x for x in parts if not (isinstance(x, sympy.core.relational.Relational) and sympy.oo in (x.lhs, x.rhs))]
+    if any(x.has(sympy.log, sympy.exp) or not isinstance(x, sympy.core.relational.Relational) for x in kept):
+        return cond
+    return sympy.And(*kept) if kept else cond
 
 
 def _ceiling(c, b_classes, region):
@@ -417,6 +435,20 @@ def _identical(f, upper) -> bool:
     return all(_same(f, v) for v in pieces)
 
 
+def _equal_piece_by_piece(region, f, upper) -> bool:
+    """``f == upper`` on ``region``, a Piecewise ``upper`` decided piece by piece (each value on its condition and not
+    the earlier ones'), each piece identically or by the solver; False where ``upper`` is no Piecewise."""
+    if not isinstance(upper, sympy.Piecewise):
+        return False
+    before = []
+    for value, cond in upper.args:
+        here = region.add(*before, cond) if cond is not sympy.true else region.add(*before)
+        if here.is_empty() is not True and not (_same(f, value) or decide(here, sympy.Eq(f, value)) is True):
+            return False
+        before.append(sympy.Not(cond))
+    return True
+
+
 def _same(f, v) -> bool:
     """``f == v`` identically: their difference simplifies to 0, or both are a Min (Max) of arguments that pair off
     one to one, each pair identical."""
@@ -443,7 +475,8 @@ def _proof_evidence(c: _Claim, bound, tight_f, details, a_classes, b_classes):
         bound = bound.exact
     is_eq = _identical(raw_f, bound.upper)
     tightness = ("tight" if is_eq else "loose") if bound.tight else "not derived"
-    if bound.tight and not is_eq and decide(region, sympy.Eq(raw_f, bound.upper)) is True:
+    if bound.tight and not is_eq and (decide(region, sympy.Eq(raw_f, bound.upper)) is True
+                                      or _equal_piece_by_piece(region, raw_f, bound.upper)):
         tightness = "tight"
     equal_at = None
     if tightness == "loose":
