@@ -151,3 +151,20 @@ def test_a_stronger_f_is_refuted_with_a_witness():
     t = brute.ldp(rows)
     f_raw = Fraction(9, 10) * t - Fraction(1, 5)
     assert t != brute.INF and f_raw >= 1 and brute.eps_delta_ldp(rows, Fraction(1, 10)) > f_raw
+
+
+@pytest.mark.parametrize("when", [["eps >= 3"], ["eps**2 >= 9"], ["eps >= 5/2"]])
+def test_a_piece_beyond_the_grid_under_a_transcendental_condition_is_sampled(when):
+    # (final review, stop 29) eps >= 3 is T >= e^3 ~ 20.09, beyond the checker's grid of levels and no rational
+    # threshold: the checker samples the rationals around each root it finds (20.085, 20.086, ...)
+    r = check_implication("ldp", "eps-delta-ldp", None, a_params={}, b_params={"delta": "1/10"}, when=when)
+    certs = certificates_in(r.details)
+    assert r.verdict == "proved" and certs and all(check_certificate(c).ok for c in certs)
+
+
+def test_many_conditions_on_t_add_few_sample_levels():
+    from implgraph.certify.domain import MAX_THRESHOLDS, Domain
+    cert = certificates_in(_prove(Fraction(1, 10)).details)[-1]
+    many = dict(cert, domain=cert["domain"] + [f"T >= {k}" for k in range(1, 200)])
+    base = Domain(cert).t_grid
+    assert len(Domain(many).t_grid) <= len(base) + 3 * MAX_THRESHOLDS

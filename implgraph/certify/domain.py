@@ -16,7 +16,9 @@ real unless stated); ``domain`` is a list of relations over them. :class:`Domain
 
 from __future__ import annotations
 
+import functools
 import itertools
+import math
 from fractions import Fraction
 
 import sympy
@@ -75,7 +77,9 @@ class Domain:
         self.t_grid = tuple(sorted(set(grid) | {x for r in self._thresholds() for x in (r, r + 1, 2 * r)}))
 
     def _thresholds(self):
-        """The roots r > 0 of the domain's relations that are linear in T alone, rational (Fractions)."""
+        """Where the domain's relations on T alone change truth: their real roots r > 0, rational ones exactly, others
+        as the rationals just below and above (1/1000 apart), at most :data:`MAX_THRESHOLDS` of them (the smallest and
+        the largest)."""
         t = self.reader.symbols.get("T")
         out = set()
         for text in self.texts:
@@ -85,14 +89,10 @@ class Domain:
                 continue
             if not isinstance(rel, sympy.core.relational.Relational) or rel.free_symbols != {t}:
                 continue
-            poly = sympy.Poly(rel.lhs - rel.rhs, t) if (rel.lhs - rel.rhs).is_polynomial(t) else None
-            if poly is None or poly.degree() != 1 or not all(c.is_Rational for c in poly.all_coeffs()):
-                continue
-            a, b = poly.all_coeffs()
-            r = -b / a
-            if r > 0:
-                out.add(Fraction(int(r.p), int(r.q)))
-        return out
+            out |= _roots(rel.lhs - rel.rhs, t)
+        found = sorted(out)
+        half = MAX_THRESHOLDS // 2
+        return found if len(found) <= MAX_THRESHOLDS else found[:half] + found[-half:]
 
     def sympy_relations(self):
         """The domain read by sympy (for the solvers)."""
@@ -130,6 +130,30 @@ class Domain:
                         env = {**base, "T": t}
                         if self.holds(env):
                             yield env
+
+
+#: the most thresholds of the domain sampled (a domain of many conditions on T is not sampled at each)
+MAX_THRESHOLDS = 8
+
+
+@functools.lru_cache(maxsize=4096)
+def _roots(expr, t) -> frozenset:
+    """The real roots r > 0 of ``expr`` in ``t`` below 10^6: a rational one exactly, another as the two rationals of
+    denominator 1000 around it; an empty set where sympy does not find them."""
+    try:
+        found = sympy.solveset(expr, t, sympy.Interval.open(0, 10 ** 6))
+    except (NotImplementedError, ValueError, TypeError):
+        return frozenset()
+    if not isinstance(found, sympy.FiniteSet) or len(found) > 16:
+        return frozenset()
+    out = set()
+    for r in found:
+        if r.is_Rational:
+            out.add(Fraction(int(r.p), int(r.q)))
+        elif r.is_real:
+            x = float(r)
+            out |= {Fraction(math.floor(x * 1000), 1000), Fraction(math.ceil(x * 1000), 1000)}
+    return frozenset(x for x in out if x > 0)
 
 
 class _SympyTest:
