@@ -981,7 +981,8 @@ def _removal_distance_bound(N, region, j=None):
                                     "and whether U is attained is not argued)")
     exact = None
     if removal and not tight:       # the region has N = 2, where U is not attained
-        exact = _removal_distance_supremum(U, build, N, common + attained, checks, region)
+        exact = _pair_piece_supremum("removal-distance", U, build, N, common + attained, checks, region,
+                                     _removal_pair_bound())
     return Bound(U, tight, "removal-distance", arg, build=build, checks=checks, exact=exact)
 
 
@@ -1052,24 +1053,31 @@ def _subset_distance_bound(j, N, region):
     return Bound(U, True, "subset-distance", arg, build=build, checks=checks)
 
 
-def _removal_distance_supremum(U, build, N, arg, checks, region):
-    """The supremum of ``removal-distance`` over the condition: U for N >= 3 (its family), and at N = 2, where
-    that family breaks A, ``(T - 1)/(2 T)`` (``removal-distance-pair``): a Piecewise proved piece by piece, or the
-    N = 2 piece alone where the condition gives N <= 2."""
-    pair = _removal_pair_bound()
+def _piecewise_supremum(method, pieces, region):
+    """A supremum proved piece by piece: ``pieces`` ``[(condition, label, Bound)]`` in order, the last one's condition
+    holding wherever the others' fail. The one piece whose condition the claim's condition gives, else a Piecewise of
+    the pieces' bounds with each piece a part (its own certificate on its condition), attained piece by piece."""
+    alone = next((piece for cond, _, piece in pieces if decide(region, cond) is True), None)
+    if alone is not None:
+        return alone
+
+    def build(point):
+        return next(piece for cond, _, piece in pieces
+                    if cond is pieces[-1][0] or sympy.sympify(cond).subs(point) is sympy.true).build(point)
+    upper = sympy.Piecewise(*[(piece.upper, cond) for cond, _, piece in pieces[:-1]], (pieces[-1][2].upper, True))
+    return Bound(upper, True, method, "; ".join(f"{label}: {piece.argument}" for _, label, piece in pieces),
+                 build=build, checks=[c for _, _, piece in pieces for c in piece.checks],
+                 parts=[(cond, piece) for cond, _, piece in pieces])
+
+
+def _pair_piece_supremum(method, U, build, N, arg, checks, region, pair):
+    """The supremum of a removal argument over the condition: U for N >= 3 (its family), and at N = 2, where that
+    family breaks A, the ``pair`` bound (two records): :func:`_piecewise_supremum` of the two; None without ``pair``."""
     if pair is None:
         return None
-    if decide(region, N <= 2) is True:
-        return pair
-    rest = Bound(U, True, "removal-distance", arg, build=build, checks=checks + ["N >= 3 on this piece: True"])
-    upper = sympy.Piecewise((pair.upper, sympy.Eq(N, 2)), (U, True))
-
-    def build_any(point):
-        return (pair.build if _at(point, N)[1] == 2 else build)(point)
-
-    return Bound(upper, True, "removal-distance",
-                 f"at N = 2 ({pair.method}): {pair.argument}; for N >= 3: {rest.argument}", build=build_any,
-                 checks=pair.checks + rest.checks, parts=[(sympy.Eq(N, 2), pair), (N >= 3, rest)])
+    rest = Bound(U, True, method, arg, build=build, checks=checks + ["N >= 3 on this piece: True"])
+    return _piecewise_supremum(method, [(sympy.Eq(N, 2), f"at N = 2 ({pair.method})", pair),
+                                        (N >= 3, "for N >= 3", rest)], region)
 
 
 def _removal_pair_bound():
@@ -1130,11 +1138,8 @@ def _slack_target_bound(d, region, N):
                   f"delta h2 >= 0 (multipliers >= 0 there, T > 1): U = {U}, attained by one record at T/(T + 1) and "
                   "N - 1 at 1/(T + 1) (their ratio T in each bucket; on the first bucket (x - delta)/y = T - delta "
                   "(T + 1))", build=build, checks=checks[2:3])
-    pieces = [(flat_c >= 0, flat), (flat_c <= 0, slope)]
-    alone = next((piece for cond, piece in pieces if decide(region, cond) is True), None)
-    exact = alone or Bound(sympy.Piecewise((flat.upper, flat_c >= 0), (U, True)), True, "slack-target-pairs",
-                           f"where (1 - delta) T <= 1 + delta: {flat.argument}; elsewhere: {slope.argument}",
-                           build=build, checks=flat.checks + slope.checks, parts=pieces)
+    exact = _piecewise_supremum("slack-target-pairs", [(flat_c >= 0, "where (1 - delta) T <= 1 + delta", flat),
+                                                       (flat_c <= 0, "elsewhere", slope)], region)
     return Bound(T, False, "slack-target-pairs",
                  common + "; T y - x + delta = h1 + delta >= 0 (multipliers 1, 1): U = T, an upper bound; the supremum "
                  "is piecewise", checks=checks[:1], exact=exact)
@@ -1206,17 +1211,8 @@ def _slack_distance_bound(compares, delta, s, region, N):
     checks.append(f"N >= 3 on the condition (the family attains U there): {tight}")
     exact = None
     if not tight:
-        rest = Bound(U, True, "slack-removal-distance", common + attained, build=build,
-                     checks=checks + ["N >= 3 on this piece: True"])
-        pair = _slack_removal_pair_bound(d)
-        if decide(region, N <= 2) is True:
-            exact = pair
-        else:
-            def build_any(point):
-                return (pair.build if _at(point, N)[1] == 2 else build)(point)
-            exact = Bound(sympy.Piecewise((pair.upper, sympy.Eq(N, 2)), (U, True)), True, "slack-removal-distance",
-                          f"at N = 2 ({pair.method}): {pair.argument}; for N >= 3: {rest.argument}", build=build_any,
-                          checks=pair.checks + rest.checks, parts=[(sympy.Eq(N, 2), pair), (N >= 3, rest)])
+        exact = _pair_piece_supremum("slack-removal-distance", U, build, N, common + attained, checks, region,
+                                     _slack_removal_pair_bound(d))
     arg = common + attained + ("" if tight else " (at N = 2 the family breaks A and the supremum is smaller: an upper "
                                                 "bound there)")
     return Bound(U, tight, "slack-removal-distance", arg, build=build, checks=checks, exact=exact)
