@@ -31,7 +31,7 @@ from implgraph.engines.bounds import CAP_SPLIT, T, class_distance_of, declared_s
 from implgraph.core.simplified import simplified
 from implgraph.definitions.class_bounds import uniform_class_raw, uniform_values
 
-__all__ = ["certificate", "FORMAT", "METHODS"]
+__all__ = ["certificate", "class_floor_certificate", "FORMAT", "METHODS"]
 
 #: the names of the subset-distance argument's facts (engines.bounds :func:`subset_distance_facts`)
 SUBSET_DISTANCE_LOWER, SUBSET_DISTANCE_UPPER = (list(x) for x in subset_distance_facts(2, 4, 0, 0))
@@ -551,7 +551,7 @@ def _uniform_family(A, ctx):
     smallest class; engines.bounds ``attained_ceiling``): m the fewest values meeting T where A's level is a uniform
     class's (:func:`implgraph.definitions.class_bounds.uniform_values`; the family's ``domain`` adds where that
     number exists), m = l where A's level is a tail ratio with parameter l (level 1 there)."""
-    s_ = sympy.sympify(A.get("min_class", "1"))
+    s_ = sympy.sympify(A.get("min_class", "1"), locals={"N": ctx.N})
     if A.get("tail_ratio"):
         m, where = f"({A['tail_ratio']})", sympy.true
     else:
@@ -561,7 +561,8 @@ def _uniform_family(A, ctx):
     fam = {"uniform_blocks": [{"count": str(s_), "values": str(m), "class": "E1"},
                               {"count": str(ctx.N - s_), "values": str(m), "class": "E2"}]}
     if where is not sympy.true:
-        fam["domain"] = [str(c) for c in (where.args if isinstance(where, sympy.And) else (where,))]
+        # (in sympy's canonical order: the order of an And's arguments may differ from one process to the next)
+        fam["domain"] = [str(c) for c in sorted(sympy.And.make_args(where), key=sympy.default_sort_key)]
     return fam
 
 
@@ -600,6 +601,34 @@ def _vertex_upper_certificate(cert, ctx):
                                  "multipliers": _vertex_multipliers(cert["B"], ctx.N)}
 
 
+def _symbols_and_domain(region, exprs):
+    """``(symbols, domain)`` of a certificate: the kinds of the region's symbols and of those in ``exprs`` (parameters
+    and class sizes; a word parameter has none), N an integer and T a real unless the region says otherwise (an
+    integer where A's level is a class size); the symbols' signs and the region's conditions."""
+    syms = dict(region.kinds)
+    for e in exprs:
+        if isinstance(e, Word):
+            continue        # a word parameter (a ground distance), no symbol
+        for s in sympy.sympify(e).free_symbols:
+            syms.setdefault(s, "integer" if s.is_integer else "real")
+    kinds = {str(s): k for s, k in syms.items()}
+    kinds.setdefault("N", "integer")
+    kinds.setdefault("T", "real")
+    return kinds, _assumptions(syms) + [str(c) for c in region.constraints if c not in (sympy.true, True)]
+
+
+def class_floor_certificate(method, a, b, a_params, b_params, region, N, s, argument):
+    """The certificate of :mod:`implgraph.engines.class_floor` (``method``: ``class-size-floor``, re-checked by
+    :mod:`implgraph.certify.floor`): B's raw level at least ``lower`` = s, A's declared minimum class size, on both
+    sides' classes of >= s records; tight, attained by :func:`_uniform_family` (s records and N - s uniform over the
+    fewest values meeting T, where that number exists and, for s > 1, 2 s <= N)."""
+    kinds, domain = _symbols_and_domain(region, [*a_params.values(), *b_params.values(), s])
+    A = _side(a, a_params, {"min_size": s}, N)
+    return {"format": FORMAT, "method": method, "symbols": kinds, "domain": domain, "A": A,
+            "B": _side(b, b_params, {"min_size": s}, N), "lower": str(s), "tight": True, "argument": argument,
+            "tightness": _uniform_family(A, _Ctx(a, N, None))}
+
+
 def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound):
     """The JSON certificate of ``bound`` (a :class:`implgraph.engines.bounds.Bound`) for A => B.
 
@@ -608,15 +637,8 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
     tightness family) come from :data:`METHODS`; a method without an entry has no certificate lemma
     the checker knows, and the checker rejects it.
     """
-    syms = dict(region.kinds)
-    for e in [*a_params.values(), *b_params.values(), *(a_classes or {}).values(), *(b_classes or {}).values()]:
-        if isinstance(e, Word):
-            continue        # a word parameter (a ground distance), no symbol
-        for s in sympy.sympify(e).free_symbols:
-            syms.setdefault(s, "integer" if s.is_integer else "real")
-    kinds = {str(s): k for s, k in syms.items()}
-    kinds.setdefault("N", "integer")
-    kinds.setdefault("T", "real")       # (an integer where A's level is a class size)
+    kinds, domain = _symbols_and_domain(region, [*a_params.values(), *b_params.values(), *(a_classes or {}).values(),
+                                                 *(b_classes or {}).values()])
     if bound.method == "min":        # the smaller of the parts' bounds: each part's certificate, inside one
         parts = [certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, part) for _, part in bound.parts]
         out = {"format": FORMAT, "method": "min", "symbols": parts[0]["symbols"],
@@ -651,8 +673,7 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
         B["min_class"] = "1"
     if bound.method == "product":       # its lemma reads A's size 1 off the text
         _pin(A, B, region)
-    cert = {"format": FORMAT, "method": bound.method, "symbols": kinds,
-            "domain": _assumptions(syms) + [str(c) for c in region.constraints if c not in (sympy.true, True)],
+    cert = {"format": FORMAT, "method": bound.method, "symbols": kinds, "domain": domain,
             "A": A, "B": B, "upper": str(bound.upper), "tight": bool(bound.tight),
             "argument": bound.argument}
     parts = METHODS.get(bound.method, _Method(_lemma_only(bound.method)))

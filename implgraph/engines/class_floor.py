@@ -22,10 +22,9 @@ from fractions import Fraction
 import sympy
 
 from implgraph.core.concrete import ConcreteTable
-from implgraph.core.simplified import simplified
 from implgraph.definitions.class_bounds import uniform_class_raw, uniform_values
-from implgraph.engines.bounds import T, any_partition, param_ranges
-from implgraph.engines.certificates import FORMAT, _assumptions, _side
+from implgraph.engines.bounds import T, any_partition, level_conditions, param_ranges
+from implgraph.engines.certificates import class_floor_certificate
 from implgraph.engines.recheck import raw_level, weaker
 from implgraph.engines.witness import witness_json
 
@@ -82,9 +81,7 @@ def class_size_floor(c, a_classes, b_classes) -> dict | None:
     where = sympy.And(meets, 2 * s <= c.N)
     if region.add(where).is_empty() is not False:
         return None     # nowhere attained on the condition (N < 2 s: one class, level N): not argued here
-    plain = sympy.Symbol(str(c.alpha), real=True)       # (an assumption on the level symbol would drop alpha > 0)
-    level_where = " and ".join(str(simplified(x.subs(T, a.raw_from_level(plain))))
-                               for x in (where.args if isinstance(where, sympy.And) else (where,)))
+    level_where = level_conditions(where, a, c.alpha)
     name = a.min_class_param
     argument = (f"{a.name} declares its parameter {name} a minimum class size (its level is infinite on a table with "
                 f"a class of fewer than {name} records), and {b.name}'s level is the smallest class's size: every table "
@@ -94,20 +91,7 @@ def class_size_floor(c, a_classes, b_classes) -> dict | None:
                 f"{uniform_class_raw(a)}, its declared class level) and have {b.name} level {s} (with N < 2*{s} a "
                 f"partition into classes of >= {s} records has one class, and {b.name}'s level is N there: not "
                 "claimed tight)")
-    A = _side(a, c.a_params, {"min_size": s}, c.N)
-    B = _side(b, c.b_params, {"min_size": s}, c.N)
-    syms = dict(region.kinds)
-    for x in s.free_symbols:
-        syms.setdefault(x, "integer" if x.is_integer else "real")
-    kinds = {str(x): k for x, k in syms.items()}
-    kinds.setdefault("N", "integer")
-    kinds.setdefault("T", "real")
-    cert = {"format": FORMAT, "method": METHOD, "symbols": kinds,
-            "domain": _assumptions(syms) + [str(x) for x in region.constraints if x not in (sympy.true, True)],
-            "A": A, "B": B, "lower": str(s), "tight": True, "argument": argument,
-            "tightness": {"uniform_blocks": [{"count": str(s), "values": str(m), "class": "E1"},
-                                             {"count": str(c.N - s), "values": str(m), "class": "E2"}],
-                          "domain": [str(x) for x in (where.args if isinstance(where, sympy.And) else (where,))]}}
+    cert = class_floor_certificate(METHOD, a, b, c.a_params, c.b_params, region, c.N, s, argument)
     tight_f = b.level_from_raw(s)
     attained = f"tight where {level_where}, where the attaining table exists (elsewhere not derived)"
     details = {"method": METHOD, "certificate": cert, "attained_where": str(where), "attained": attained,

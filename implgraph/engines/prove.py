@@ -25,7 +25,7 @@ from implgraph.core.region import Region
 from implgraph.engines.certificates import certificate
 from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, Bound, ProofResult, T, any_partition, as_definition,
                                      ceiling_bound, decide, lowest_raw, param_ranges, tight_bound, attained_ceiling,
-                                     finite_level_chain, capped_finite_level)
+                                     finite_level_chain, capped_finite_level, level_conditions)
 from implgraph.engines.class_floor import class_floor, class_size_floor
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
@@ -417,11 +417,8 @@ def _attained_text(bound, c) -> str:
     raw = c.a.raw_from_level(c.alpha)
     out = []
     if bound.attained_where is not sympy.true:
-        plain = sympy.Symbol(str(c.alpha), real=True)       # (an assumption on the level symbol would drop alpha > 0)
-        where = bound.attained_where.subs(T, c.a.raw_from_level(plain))
-        # each condition alone (simplifying the And whole took 0.3 s)
-        where = " and ".join(str(simplified(x)) for x in (where.args if isinstance(where, sympy.And) else (where,)))
-        out.append(f"tight where {where}, where the attaining table exists (elsewhere not derived)")
+        out.append(f"tight where {level_conditions(bound.attained_where, c.a, c.alpha)}, where the attaining table "
+                   "exists (elsewhere not derived)")
     if _wider(bound):
         out.append(f"the attaining table has {bound.buckets.subs(T, raw)} buckets (with fewer the supremum may be "
                    "smaller: not derived)")
