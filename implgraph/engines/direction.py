@@ -83,12 +83,18 @@ class DirectionResult(VerdictWord):
         return text if text.startswith("$") else None
 
 
+def sampled_sizes(n) -> list:
+    """The values of an integer parameter (a group or class size) checked at ``n`` records beyond
+    :data:`EXHAUSTIVE_MAX`: 1, 2, 3, n/2, n - 2 and n - 1 (each of 1..n - 1 would make the work grow with n)."""
+    return sorted({1, 2, 3, n // 2, n - 2, n - 1})
+
+
 def _valid_points(a, b, when_c, n, classes, block=False):
     """``(point, A's params, B's params, min class, max class, point as names -> ints)`` of each point of the
     parameters at N = ``n`` where both sides' parameters are valid and, for a definition with classes, a partition
     into >= 2 classes of the sizes asked for exists (``block``: beyond EXHAUSTIVE_MAX, the sampled sizes)."""
     a_def, b_def = a.definition, b.definition
-    for point in _points([a, b], when_c, n, sorted({1, 2, 3, n // 2, n - 2, n - 1}) if block else None):
+    for point in _points([a, b], when_c, n, sampled_sizes(n) if block else None):
         ap, bp = a.at(point), b.at(point)
         try:
             a_def.check_params(None, ap)

@@ -27,7 +27,7 @@ import sympy
 from implgraph import definitions
 from implgraph.core.nodes import make_node, parse_node
 from implgraph.engines.checkedge import combine
-from implgraph.engines.direction import EXHAUSTIVE_MAX, DirectionResult, check_direction
+from implgraph.engines.direction import EXHAUSTIVE_MAX, DirectionResult, check_direction, sampled_sizes
 from implgraph.core.errors import InputError
 from implgraph.io.console import Progress
 from implgraph.definitions.families import param_grid
@@ -35,19 +35,15 @@ from implgraph.definitions.families import param_grid
 __all__ = ["discover", "instances", "known_pairs", "Finding", "DiscoverResult"]
 
 
-#: up to this N every parameter value is tried; beyond, the integer ones are sampled (:func:`sampled_sizes`)
+#: up to this N every parameter value is tried; beyond, the integer ones are sampled (check-edge's
+#: :func:`implgraph.engines.direction.sampled_sizes`, and N itself for a size whose range reaches N)
 EVERY_VALUE_MAX = 7
-
-
-def sampled_sizes(N) -> set:
-    """The integer parameter values tried beyond :data:`EVERY_VALUE_MAX` records: 1, 2, 3, N/2 and N - 2..N (a
-    size k = 1..N - 1 each would make the pairs grow as N^2)."""
-    return {1, 2, 3, N // 2, N - 2, N - 1, N}
 
 
 def instances(N, names=None):
     """(nodes, skipped): every registered definition at each parameter value allowed at N (beyond
-    :data:`EVERY_VALUE_MAX` records, the integer values among :func:`sampled_sizes` only).
+    :data:`EVERY_VALUE_MAX` records, the integer values among check-edge's sampled sizes and N only: a size
+    k = 1..N - 1 each would make the pairs grow as N^2).
 
     With a range of N, call it with the smallest N: its parameter values are valid for every N.
     """
@@ -60,7 +56,7 @@ def instances(N, names=None):
                            "(define param_values(N) in the plugin)")
             continue
         if N > EVERY_VALUE_MAX:
-            keep = sampled_sizes(N)
+            keep = {*sampled_sizes(N), N}
             grid = [ps for ps in grid if all(not isinstance(v, int) or v in keep for v in ps.values())]
         for params in grid:
             nodes.append(make_node(name, {k: v if isinstance(v, str) else sympy.Integer(v)

@@ -300,10 +300,9 @@ def _in_T(cond):
             or not cond.has(sympy.log, sympy.exp):
         return cond
     try:
-        solved = sympy.solve_univariate_inequality(cond, sympy.Symbol("T", positive=True), relational=True)
+        solved = sympy.solve_univariate_inequality(cond, T, relational=True)     # (T is declared positive)
     except (NotImplementedError, ValueError, TypeError):
         return cond
-    solved = solved.subs(sympy.Symbol("T", positive=True), T)
     parts = solved.args if isinstance(solved, sympy.And) else (solved,)
     kept = [x for x in parts if not (isinstance(x, sympy.core.relational.Relational) and sympy.oo in (x.lhs, x.rhs))]
     if any(x.has(sympy.log, sympy.exp) or not isinstance(x, sympy.core.relational.Relational) for x in kept):
