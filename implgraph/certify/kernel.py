@@ -845,13 +845,19 @@ def _slack_pairwise(cert, A, B, rd, data):
     ]
 
 
-def _slack_target_structure(cert, A, B, rd):
+def _slack_target_kind(cert, B, rd):
+    """``(delta, kind)`` of a ``slack-target-pairs`` certificate: B's slack delta in (0, 1) and which U it states,
+    ``"ratio"`` (T), ``"flat"`` (1) or ``"slope"`` ((1 - delta) T - delta); ``(delta, None)`` otherwise."""
     T = rd.gens["T"]
     d = _slack(B, "pairs")
-    kind = None
-    if d is not None and d > 0:
-        kind = next((k for k, (num, den) in (("ratio", (T, 1)), ("flat", (rd.poly("1"), 1)),
-                                            ("slope", ((1 - d) * T - d, 1))) if _upper_is(cert, rd, num, den)), None)
+    if d is None or d <= 0:
+        return d, None
+    return d, next((k for k, num in (("ratio", T), ("flat", rd.poly("1")), ("slope", (1 - d) * T - d))
+                    if _upper_is(cert, rd, num, 1)), None)
+
+
+def _slack_target_structure(cert, A, B, rd):
+    d, kind = _slack_target_kind(cert, B, rd)
     return [("A a two-sided pairwise ratio level, B two records compared with a slack delta in (0, 1)",
              d is not None and d > 0 and A.get("family") == "pairwise" and _two_sided(A) and not A.get("slack")),
             ("U = T, 1 or (1 - delta) T - delta", kind is not None)]
@@ -861,19 +867,19 @@ def _slack_target(cert, A, B, rd, data):
     """The obligations of ``slack-target-pairs`` (see the module notes)."""
     g = rd.gens
     T, X, Y = g["T"], g["b_"], g["a_"]
-    d = _slack(B, "pairs")
-    if d is None or d <= 0:
+    d, kind = _slack_target_kind(cert, B, rd)
+    if kind is None:
         return []
     mults = _multipliers(data, rd)
     h1, h2 = T * Y - X, T * (1 - X) - (1 - Y)
     box = [(">=", X), (">=", 1 - X), (">=", Y), (">=", 1 - Y), (">=", T - 1)]
     facts = {"A on the event: T*y - x >= 0": h1, "A on the complement: T*(1 - x) - (1 - y) >= 0": h2}
     one = rd.poly("1")
-    if _upper_is(cert, rd, T, 1):
+    if kind == "ratio":
         return [Obligation("ratio: T*y - x + delta >= 0 (x <= U y + delta)", T * Y - X + d, box + [(">=", h1)],
                            facts={**facts, "delta >= 0": d * one}, multipliers=mults.get("ratio")),
                 Obligation("U >= 1: T - 1 >= 0", T - 1, [])]
-    if _upper_is(cert, rd, one, 1):
+    if kind == "flat":
         flat = (1 + d) - (1 - d) * T
         return [Obligation("on the domain: (1 + delta) - (1 - delta)*T >= 0", flat, []),
                 Obligation("flat: (T + 1)*(y - x + delta) >= 0 (x <= y + delta)", (T + 1) * (Y - X + d),
