@@ -50,6 +50,7 @@ from implgraph.certify.domain import Domain
 from implgraph.certify.expr import Unreadable
 from implgraph.certify.kernel import obligations, registered, structural_checks
 from implgraph.certify.levels import INF, blocks_table, larger_is_stronger, level, uniform_table
+from implgraph.certify.size import MAX_OBLIGATIONS, size_fault
 from implgraph.certify.solve import discharge
 
 __all__ = ["check_certificate", "certificates_in", "CertificateReport", "FORMAT"]
@@ -252,6 +253,11 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
     CertificateReport
     """
     steps = []
+    if not isinstance(cert, dict):
+        return CertificateReport(False, [("certificate readable", False, f"a {type(cert).__name__}, not a mapping")])
+    too_large = size_fault(cert)
+    if too_large:       # refused before anything in it is read (implgraph.certify.size)
+        return CertificateReport(False, [("certificate size", False, f"too large: {too_large}")])
     if cert.get("format") != FORMAT:
         return CertificateReport(False, [("format", False, f"expected {FORMAT}, got {cert.get('format')!r}")])
     if cert.get("method") == "min":        # the smaller of two or more certificates' bounds
@@ -269,7 +275,11 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
         domain = Domain(cert)
         for what, ok in structural_checks(cert, domain.reader):
             steps.append((what, bool(ok), "exact"))
-        for ob in obligations(cert, domain.reader):
+        obs = obligations(cert, domain.reader)
+        if len(obs) > MAX_OBLIGATIONS:
+            return CertificateReport(False, [("certificate size", False, f"too large: {len(obs)} obligations "
+                                                                         f"(at most {MAX_OBLIGATIONS})")])
+        for ob in obs:
             ok, how = discharge(ob, domain, timeout_ms)
             steps.append((ob.name, ok, how))
         if cert.get("tight"):
