@@ -90,3 +90,24 @@ def test_obligations_bounded():
 def test_not_a_mapping():
     rep = check_certificate(["a", "list"])
     assert not rep.ok and rep.failures()[0][0] == "certificate readable"
+
+
+def test_a_lemma_module_bounds_its_obligations():
+    """A lemma module's certificate (intruder-views) with many blocks: each block is three signs to prove; beyond the
+    bound the steps fail as too large (the family is not proved block by block without end)."""
+    import sympy
+    from implgraph.certify.lemmas.views import MODEL
+    from implgraph.core.region import Region
+    from implgraph.definitions import get
+    from implgraph.engines.certificates import views_certificate
+    T, N = sympy.Symbol("T", positive=True), sympy.Symbol("N", integer=True)
+    p = 1 / (2 * (T + 1))
+    family = [(1, T * p, "E1"), (1, p / T, "E2"), (N - 2, p * (N - T - 1 / T) / (N - 2), "E3")]
+    cert = views_certificate(get("mult-t-closeness"), {}, None, Region({T: "real", N: "integer"}, (T >= 1,)), N,
+                             MODEL, family, (N >= T + 1, N >= 3), ("E1", "E2"))
+    assert check_certificate(cert).ok
+    cert["tightness"]["blocks"] += [{"count": "0", "value": f"1/(T + {i})", "class": f"F{i}"}
+                                    for i in range(MAX_BLOCKS - 3)]
+    rep = check_certificate(cert)
+    (what, _, how), = rep.failures()
+    assert what == "certificate size" and how.startswith(f"too large: {MAX_BLOCKS} blocks and the multipliers need ")

@@ -31,6 +31,7 @@ from fractions import Fraction
 from implgraph.certify.domain import T_GRID, Domain
 from implgraph.certify.expr import Unreadable
 from implgraph.certify.report import CertificateReport
+from implgraph.certify.size import MAX_OBLIGATIONS
 from implgraph.certify.solve import prove_nonnegative
 
 __all__ = ["Proof", "SAMPLES"]
@@ -54,10 +55,17 @@ class Proof:
         The lemma's own variables ``{name: "integer" | "real"}`` (none of the certificate's symbols).
     timeout_ms : int
         Per solver query, when one is needed (a timeout is no proof: the step fails).
+    extra_domain : list of str
+        Conditions added to the certificate's domain (a family's own).
+    budget : list of one int
+        How many signs may still be proved (:data:`implgraph.certify.size.MAX_OBLIGATIONS` for a new certificate);
+        each sign costs one, and beyond it the step fails as too large.
     """
 
-    def __init__(self, cert, variables=None, timeout_ms=4000, extra_domain=()):
+    def __init__(self, cert, variables=None, timeout_ms=4000, extra_domain=(), budget=None):
         self.cert = cert
+        #: the signs still to be proved before the certificate is too large (shared with the Proofs of its parts)
+        self.budget = budget if budget is not None else [MAX_OBLIGATIONS]
         self.domain = Domain({**cert, "domain": [*cert.get("domain", []), *extra_domain]}, variables or {})
         self.rd = self.domain.reader
         self.timeout_ms = timeout_ms
@@ -86,6 +94,14 @@ class Proof:
         return self.add(what, self.same(a, b), "identical rational functions (exact)" if self.same(a, b) else
                         f"{a} - ({b}) is not identically 0")
 
+    def zero(self, what, expr) -> bool:
+        """The step ``what``: the sympy expression ``expr`` is identically 0 (``sympy.cancel``: a rational function is 0
+        exactly when its cancelled form is)."""
+        import sympy
+        residue = sympy.cancel(expr)
+        return self.add(what, residue == 0, "identically 0 (cancel)" if residue == 0 else
+                        f"{residue} is not identically 0")
+
     def _ratio(self, x):
         if isinstance(x, str):
             return self.rd.ratio(x)
@@ -101,6 +117,9 @@ class Proof:
     def sign(self, text, strict=False, hypotheses=()):
         """``(ok, how)`` of :meth:`nonnegative` (``text``: an expression, or a polynomial of the reader's ring)."""
         text = text if isinstance(text, str) else str(text)
+        if self.budget[0] <= 0:
+            return False, f"too large: more than {MAX_OBLIGATIONS} obligations"
+        self.budget[0] -= 1
         bad = self._counterexample(text, strict)
         if bad:
             return False, bad

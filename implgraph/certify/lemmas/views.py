@@ -34,6 +34,8 @@ from fractions import Fraction
 from implgraph.certify.expr import Unreadable
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.proof import Proof
+from implgraph.certify.report import CertificateReport
+from implgraph.certify.size import MAX_OBLIGATIONS
 
 __all__ = ["check", "MODEL", "FACTS", "CASES"]
 
@@ -66,6 +68,9 @@ def _describe(cert):
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check an ``intruder-views`` certificate (module notes): a :class:`~implgraph.certify.report.CertificateReport`."""
     from implgraph.certify import UNREADABLE, _registered
+    too_large = _too_large(cert)
+    if too_large:
+        return CertificateReport(False, [("certificate size", False, too_large)])
     pf = Proof(cert, VARIABLES, timeout_ms)
     try:
         A, B = cert["A"], cert["B"]
@@ -81,6 +86,19 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
     except UNREADABLE as exc:
         pf.add("certificate readable", False, f"{exc.__class__.__name__}: {exc}")
     return pf.report()
+
+
+def _too_large(cert) -> str:
+    """Why the certificate needs more than :data:`MAX_OBLIGATIONS` signs proved, counted before any is (each multiplier,
+    three per block, five per class), or ''."""
+    try:
+        blocks = list((cert.get("tightness") or {}).get("blocks") or []) if cert.get("tight") else []
+        needed = sum(len(m) for m in dict((cert.get("upper_certificate") or {}).get("multipliers") or {}).values()) \
+            + 3 * len(blocks) + 5 * len({str(b.get("class")) for b in blocks})
+    except (TypeError, AttributeError, ValueError):
+        return ""       # (unreadable: the steps say so)
+    return "" if needed <= MAX_OBLIGATIONS else \
+        f"too large: {len(blocks)} blocks and the multipliers need {needed} obligations (at most {MAX_OBLIGATIONS})"
 
 
 def _upper(pf, cert):
@@ -106,7 +124,7 @@ def _tightness(cert, ns, timeout_ms, pf):
     fam = cert.get("tightness") or {}
     blocks, own = fam.get("blocks") or [], list(fam.get("domain") or [])
     attained = fam.get("attained") or {}
-    on = Proof(cert, VARIABLES, timeout_ms, extra_domain=own)
+    on = Proof(cert, VARIABLES, timeout_ms, extra_domain=own, budget=pf.budget)
     rd = on.rd
     on.add("the family's own domain is a lower bound on N (every T has such N)",
            all(_lower_bound_on_n(rd, c) for c in own), " and ".join(own) or "none")
@@ -138,7 +156,9 @@ def _tightness(cert, ns, timeout_ms, pf):
                      f"({x})/({y})", cert["upper"])
     _sampled_levels(cert, on, ns)
     ok = all(s[1] for s in on.steps)
-    failed = "; ".join(f"{w}: {h}" for w, _, h in on.steps if not _) or f"{len(on.steps)} steps, each exact or proved"
+    failures = [f"{w}: {h}" for w, good, h in on.steps if not good]
+    failed = "; ".join(failures[:3]) + (f"; and {len(failures) - 3} more" if len(failures) > 3 else "") \
+        or f"{len(on.steps)} steps, each exact or proved"
     pf.add("tightness family attains U" + (f" where {' and '.join(own)}" if own else ""), ok, failed)
 
 
