@@ -163,3 +163,24 @@ def test_the_checker_imports_no_engine():
             "'implgraph.checks', 'implgraph.mechanisms', 'implgraph.map')))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert json.loads(out) == []
+
+
+def test_a_convexity_claim_the_argument_does_not_give_is_not_proved(tmp_path, capsys):
+    """The transportation argument bounds D at the mixture by (1 - lam) D1 + lam D2; a claim whose right side is
+    another combination (here D[A, mixture] <= D[A, B], false in general) is not proved by it (it was, without a
+    certificate): its certificate cannot be built, and the verdict is unknown."""
+    import yaml
+    from implgraph.cli import main
+    from implgraph.io.datafile import data_files
+    src = next(p for p in data_files("theorems") if p.name == "sei2019.yaml")
+    data = yaml.safe_load(src.read_text())
+    node = dict(next(c for c in data["claims"] if c["id"] == "sei2019/lemma-1"))
+    node.update(id="mine/lemma-1-other-mixture", formula="D_A_mix <= (1 - lam)*D_A_B + lam*D_A_B")
+    for key in ("instantiations", "expect"):
+        node.pop(key, None)
+    (tmp_path / "theorems").mkdir()
+    path = tmp_path / "theorems" / "mine.yaml"
+    path.write_text(yaml.safe_dump({"paper": "mine", "reference": data["reference"], "claims": [node]}))
+    assert main(["verify", "--only", "--theorems", str(path), "--json", "--jobs", "1"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)["claims"]
+    assert row["verdict"] == "unknown" and "not 'D at the mixture" in row["evidence"]
