@@ -43,13 +43,14 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 from implgraph.certify.domain import Domain
 from implgraph.certify.expr import Unreadable
 from implgraph.certify.kernel import obligations, registered, structural_checks
+from implgraph.certify.report import CertificateReport
 from implgraph.certify.levels import INF, blocks_table, larger_is_stronger, level, uniform_table
+from implgraph.certify.size import MAX_OBLIGATIONS, size_fault
 from implgraph.certify.solve import discharge
 
 __all__ = ["check_certificate", "certificates_in", "CertificateReport", "FORMAT"]
@@ -57,20 +58,6 @@ __all__ = ["check_certificate", "certificates_in", "CertificateReport", "FORMAT"
 FORMAT = "implgraph-certificate/1"
 #: what a certificate the checker cannot read raises
 UNREADABLE = (Unreadable, KeyError, TypeError, ValueError, AttributeError, SyntaxError, ZeroDivisionError)
-
-
-@dataclass
-class CertificateReport:
-    """The checker's answer: ``ok`` and every step ``(what, ok, how)``."""
-
-    ok: bool
-    steps: list = field(default_factory=list)
-
-    def to_json(self):
-        return {"ok": self.ok, "steps": [{"step": w, "ok": o, "how": h} for w, o, h in self.steps]}
-
-    def failures(self):
-        return [s for s in self.steps if not s[1]]
 
 
 def _check_family(cert, domain, ns):
@@ -252,8 +239,16 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
     CertificateReport
     """
     steps = []
+    if not isinstance(cert, dict):
+        return CertificateReport(False, [("certificate readable", False, f"a {type(cert).__name__}, not a mapping")])
+    too_large = size_fault(cert)
+    if too_large:       # refused before anything in it is read (implgraph.certify.size)
+        return CertificateReport(False, [("certificate size", False, f"too large: {too_large}")])
     if cert.get("format") != FORMAT:
         return CertificateReport(False, [("format", False, f"expected {FORMAT}, got {cert.get('format')!r}")])
+    from implgraph.certify.lemmas import LEMMAS      # (a lemma module per claim other than a bound between levels)
+    if cert.get("method") in LEMMAS:
+        return LEMMAS[cert["method"]](cert, ns, timeout_ms)
     if cert.get("method") == "min":        # the smaller of two or more certificates' bounds
         return _check_min(cert, ns, timeout_ms)
     if cert.get("method") == "chain":      # A's level is another definition's where finite, then its bound
@@ -269,7 +264,11 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
         domain = Domain(cert)
         for what, ok in structural_checks(cert, domain.reader):
             steps.append((what, bool(ok), "exact"))
-        for ob in obligations(cert, domain.reader):
+        obs = obligations(cert, domain.reader)
+        if len(obs) > MAX_OBLIGATIONS:
+            return CertificateReport(False, [("certificate size", False, f"too large: {len(obs)} obligations "
+                                                                         f"(at most {MAX_OBLIGATIONS})")])
+        for ob in obs:
             ok, how = discharge(ob, domain, timeout_ms)
             steps.append((ob.name, ok, how))
         if cert.get("tight"):

@@ -42,22 +42,28 @@ class Domain:
     Attributes
     ----------
     reader : Reader
-        Over the certificate's symbols and the lemmas' variables (:data:`implgraph.certify.kernel.VARIABLES`).
+        Over the certificate's symbols and the lemma's variables (``variables``, ``{name: kind}``; by default the
+        kernel's, :data:`implgraph.certify.kernel.VARIABLES`, all real).
     kinds : dict
         ``{name: "integer" | "real"}`` of every symbol of the reader.
     atoms : list of (str, PolyElement)
         The polynomial relations of the domain.
     """
 
-    def __init__(self, cert):
+    def __init__(self, cert, variables=None):
         kinds = dict(cert.get("symbols") or {})
-        clash = set(kinds) & set(VARIABLES)
+        if any(k not in ("integer", "real") for k in kinds.values()):
+            raise ValueError(f"a symbol's kind is not integer or real: {kinds}")
+        # the lemma's own variables: the kernel's reals, or ``{name: kind}`` of a lemma module
+        variables = {v: "real" for v in VARIABLES} if variables is None else dict(variables)
+        clash = set(kinds) & set(variables)
         if clash:
             raise ValueError(f"symbols {sorted(clash)} are reserved for the lemmas' variables")
         kinds.setdefault("N", "integer")
         kinds.setdefault("T", "real")
-        self.kinds = {**kinds, **{v: "real" for v in VARIABLES}}
-        self.reader = Reader([*sorted(kinds), *VARIABLES])
+        self.variables = variables
+        self.kinds = {**kinds, **variables}
+        self.reader = Reader([*sorted(kinds), *variables])
         self.texts = list(dict.fromkeys(str(c) for c in cert.get("domain", [])))
         self.atoms, self._tests = [], []
         for text in self.texts:
@@ -114,7 +120,7 @@ class Domain:
 
     def points(self, ns):
         """The sample points ``{name: int | Fraction}`` of the domain (see the module notes)."""
-        names = [n for n in self.kinds if n not in VARIABLES]
+        names = [n for n in self.kinds if n not in self.variables]
         ints = sorted(n for n in names if self.kinds[n] == "integer" and n != "N")
         reals = sorted(n for n in names if self.kinds[n] == "real" and n != "T")
         known = frozenset(names) - {"T"}

@@ -17,10 +17,11 @@ from implgraph.checks.intruder_views import check_views
 from implgraph.core.region import Region
 from implgraph.core.verdict import Verdict
 from implgraph.engines.bounds import T, param_ranges, tight_bound
-from implgraph.engines.prove import check_implication
+from implgraph.engines.certificates import certificate
+from implgraph.engines.prove import _premises_nowhere as premises_nowhere, check_implication
 from implgraph.io.theorems import Edge
 
-__all__ = ["implication_result", "check_implies", "implication_holds"]
+__all__ = ["implication_result", "check_implies", "implication_holds", "implication_proof"]
 
 
 def implication_result(edge: Edge, f, context, a=None, b=None, reverse=False):
@@ -62,6 +63,14 @@ def implication_holds(edge: Edge, a=None, b=None, extra=()):
     """A Bound when the engine proves A => B for every parameter value (some f), else None; ``extra``:
     conditions added to the claim's (e.g. ``k == 1``, for one instance of a parameter); a region they leave
     empty (with the parameters' ranges) gives None: nothing would be proved about any instance."""
+    found = implication_proof(edge, a, b, extra)
+    return None if found is None else found[0]
+
+
+def implication_proof(edge: Edge, a=None, b=None, extra=()):
+    """``(Bound, certificate)`` as :func:`implication_holds` finds the Bound, with its certificate for
+    :mod:`implgraph.certify` (on the region the Bound is proved on); None as there, and where the certificate's
+    premises (e.g. a partition into two classes of >= s records) hold at no point of that region."""
     a = a or edge.a
     b = b or edge.b
     if a.scope == "class" or b.scope == "class":
@@ -79,6 +88,10 @@ def implication_holds(edge: Edge, a=None, b=None, extra=()):
     if ranged.is_empty() is not False:
         return None
     try:
-        return tight_bound(a.definition, b.definition, a.params, b.params, region, N, a.classes, b.classes)
+        bound = tight_bound(a.definition, b.definition, a.params, b.params, region, N, a.classes, b.classes)
     except Exception:
         return None
+    if bound is None:
+        return None
+    cert = certificate(a.definition, b.definition, a.params, b.params, a.classes, b.classes, region, N, bound)
+    return None if premises_nowhere(cert, region) else (bound, cert)

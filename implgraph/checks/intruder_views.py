@@ -40,6 +40,7 @@ from implgraph.core.region import Region
 from implgraph.core.simplified import simplified
 from implgraph.core.verdict import Verdict
 from implgraph.engines.bounds import compares
+from implgraph.engines.certificates import views_certificate
 from implgraph.io.theorems import Edge
 
 __all__ = ["check_views", "MODEL"]
@@ -55,18 +56,38 @@ def _model_error(edge, views):
                            key="views", fix="views: {prior: whole-table, posterior: class, same_prior: true}")
 
 
-def _family_holds(T, N):
-    """The tightness family's conditions, each decided for every T >= 1 and N >= T + 1 (True each)."""
+def _family(T, N):
+    """The tightness family, ``([(count, value on a1, class)], where it exists)``."""
     p = 1 / (2 * (T + 1))
     y = p * (N - T - 1 / T) / (N - 2)
-    region = Region({T: "real", N: "integer"}, (T >= 1, N >= T + 1, N >= 3))
-    classes = {"E1": T * p, "E2": p / T, "E3": y}
+    return [(1, T * p, "E1"), (1, p / T, "E2"), (N - 2, y, "E3")], (N >= T + 1, N >= 3)
+
+
+def _family_holds(T, N):
+    """The tightness family's conditions, each decided for every T >= 1 and N >= T + 1 (True each)."""
+    family, where = _family(T, N)
+    p = 1 / (2 * (T + 1))
+    y = family[2][1]
+    region = Region({T: "real", N: "integer"}, (T >= 1, *where))
+    classes = {label: v for _, v, label in family}
     conds = {"the mean of the classes is P": sympy.Eq(simplified((T * p + p / T + (N - 2) * y) / N - p), 0)}
     for name, v in classes.items():
         for bucket, (cv, pv) in {"a1": (v, p), "a2": (1 - v, 1 - p)}.items():
             conds[f"{name} within [P/T, T P] on {bucket}"] = sympy.And(cv * T >= pv, cv <= T * pv)
     conds["E1 / E2 on a1 is T^2"] = sympy.Eq(simplified(classes["E1"] / classes["E2"] - T ** 2), 0)
     return {k: (bool(c) if c in (sympy.true, sympy.false) else region.decide(c)) for k, c in conds.items()}
+
+
+def _certificate(edge, T):
+    """The argument as a certificate for implgraph.certify (``intruder-views``): on the claim's condition (those of
+    its conditions not on the levels) with A's raw level T >= 1."""
+    N = sympy.Symbol("N", integer=True)
+    levels = {edge.a.level, edge.b.level}
+    kinds = {s: k for s, k in edge.kinds.items() if s not in levels}
+    conds = tuple(c for c in edge.when if not (sympy.sympify(c).free_symbols & levels))
+    region = Region({**kinds, T: "real", N: "integer"}, conds + (T >= 1,))
+    return views_certificate(edge.a.definition, edge.a.params, edge.a.classes, region, N, MODEL, *_family(T, N),
+                             attained=("E1", "E2"))
 
 
 def check_views(edge: Edge, context=None, f=None) -> Verdict:
@@ -101,6 +122,7 @@ def check_views(edge: Edge, context=None, f=None) -> Verdict:
                 "tight: a table read twice (I in E1, then in E2) with E1 = T P and E2 = P/T on a bucket attains "
                 f"T^2 for every T >= 1 (N >= T + 1; its conditions decided for every T and N). B's level of "
                 f"T^2 with T = A's raw level: {tight}")
+    details["certificate"] = _certificate(edge, T)
     if fx is None:
         return edge_verdict(edge, "proved", evidence=argument, tight=str(tight), exact=str(tight),
                             details={**details, "tightness": "tight"})
@@ -109,7 +131,8 @@ def check_views(edge: Edge, context=None, f=None) -> Verdict:
         # (a refutation needs a witness table, which this checker does not build)
         return edge_verdict(edge, "unknown", evidence=f"f = {fx} is not shown to be >= the tight {tight} ("
                                                       + argument + ")",
-                            tight=str(tight), exact=str(tight), details=details)
+                            tight=str(tight), exact=str(tight),
+                            details={k: x for k, x in details.items() if k != "certificate"})
     return edge_verdict(edge, "proved", evidence=("f is the tight f: " if same else "f holds, loosely: ") + argument,
                         tight=str(tight), exact=str(tight),
                         details={**details, "tightness": "tight" if same else "loose"})

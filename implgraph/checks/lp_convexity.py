@@ -24,12 +24,13 @@ import functools
 
 import sympy
 
-from implgraph.checks.common import claim_verdict
+from implgraph.checks.common import claim_symbols, claim_verdict, condition_in
 from implgraph.checks.math_claims import check_math
 from implgraph.core.region import Region
 from implgraph.core.verdict import checker
+from implgraph.engines.set_channel_certificates import transport_certificate
 
-__all__ = ["check_lp_convexity", "lp_convex_in_marginal"]
+__all__ = ["check_lp_convexity", "lp_convex_in_marginal", "lp_certificate"]
 
 
 def _is_lp(claim) -> bool:
@@ -81,6 +82,16 @@ def _steps(items) -> tuple:
     return tuple(steps.items())
 
 
+def lp_certificate(claim):
+    """The argument as a ``transport-mixture`` certificate for implgraph.certify (None where the claim's formula is not
+    ``mixed <= (1 - lam) D1 + lam D2``, the mixture the argument takes)."""
+    names, kinds = claim_symbols(claim)
+    conds = [condition_in(claim, t, names) for t in claim.get("when") or []]
+    lam = names.get("lam", sympy.Symbol("lam", real=True))
+    return transport_certificate(kinds, conds, condition_in(claim, claim.get("formula"), names), lam,
+                                 claim["linear_program"].get("convex_in", "columns"))
+
+
 @checker("math", when=_is_lp)
 def check_lp_convexity(claim, context=None):
     """Prove the convexity of a transportation program's optimum in a marginal (every size, every cost)."""
@@ -92,8 +103,12 @@ def check_lp_convexity(claim, context=None):
         cross = f"; the instantiations: {inst.verdict}"
         if inst.verdict == "refuted":
             return inst
-    if all(steps.values()):
+    cert = lp_certificate(claim) if all(steps.values()) else None
+    if cert is not None:
         return claim_verdict(claim, "proved", evidence=f"for every size n and every ground distance: {summary} "
                                                    f"(feasible h, so the optimum at the mixture is at most "
-                                                   f"the mixture of the optima){cross}")
+                                                   f"the mixture of the optima){cross}",
+                             details={"certificate": cert})
+    if all(steps.values()):     # the argument bounds D at the mixture (1 - lam, lam): not what the formula says
+        summary += "; the claim's formula is not 'D at the mixture <= (1 - lam) D1 + lam D2', which the argument gives"
     return claim_verdict(claim, "unknown", evidence=f"{summary}{cross}")

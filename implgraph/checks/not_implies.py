@@ -10,12 +10,13 @@ without bound), judged by the ``unbounded`` checker, when its instance fits the 
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import sympy
 
 from implgraph.checks.common import context_max_n, edge_verdict
-from implgraph.checks.implies import implication_holds
+from implgraph.checks.implies import implication_proof
 from implgraph.checks.unbounded import check_unbounded_claim
 from implgraph.checks.witness_fit import witness_claim, witness_fit
 from implgraph.core.region import Region
@@ -70,17 +71,18 @@ def symbolic_nonimplication(edge: Edge):
 
 
 def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None) -> Verdict:
-    bound = implication_holds(edge)
-    if bound is not None:
+    proof = implication_proof(edge)
+    if proof is not None:
+        bound, cert = proof
         tight = bound.upper.subs(T, edge.a.definition.raw_from_level(edge.a.level))
         tight = simplified(edge.b.definition.level_from_raw(tight))
         return edge_verdict(edge, "refuted", evidence=(f"the engine proves the implication for every parameter value "
                                              f"({bound.method}): {bound.argument}; with f = {tight}"),
-                   tight=str(tight) if bound.tight else None, details={"checks": bound.checks},
+                   tight=str(tight) if bound.tight else None, details={"checks": bound.checks, "certificate": cert},
                    refuted_by="proved")
     at = _implication_at_an_instance(edge)
     if at is not None:
-        point, bound = at
+        point, bound, cert = at
         where = ", ".join(f"{k} = {v}" for k, v in point.items())
         tight = bound.upper.subs(T, edge.a.definition.raw_from_level(edge.a.level)).subs(point)
         tight = simplified(edge.b.definition.level_from_raw(tight))
@@ -88,8 +90,8 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
             f"at {where}, inside the claim's condition, the engine proves the implication for every N "
             f"({bound.method}): {bound.argument}; with f = {tight}: the non-implication claimed for every value "
             f"fails there"), tight=str(tight) if bound.tight else None,
-            details={"checks": bound.checks, "instance": {str(k): str(v) for k, v in point.items()}},
-            refuted_by="proved")
+            details={"checks": bound.checks, "instance": {str(k): str(v) for k, v in point.items()},
+                     "certificate": cert}, refuted_by="proved")
     wc = witness_claim or edge.node.get("witness_claim")
     sym = None
     try:
@@ -147,8 +149,8 @@ INSTANCE_VALUES = (1, 2, 3)
 
 
 def _implication_at_an_instance(edge: Edge):
-    """``(point, Bound)``: an instance of one integer parameter of the two sides (other than N; its smallest
-    values) inside the claim's condition at which the engine proves A => B for every N, or None."""
+    """``(point, Bound, certificate)``: an instance of one integer parameter of the two sides (other than N; its
+    smallest values) inside the claim's condition at which the engine proves A => B for every N, or None."""
     used = set()
     for side in (edge.a, edge.b):
         for v in side.params.values():
@@ -156,10 +158,20 @@ def _implication_at_an_instance(edge: Edge):
     params = sorted((s for s in used if s.name != "N" and edge.kinds.get(s) == "integer"), key=lambda s: s.name)
     for s in params:
         for v in INSTANCE_VALUES:
-            bound = implication_holds(edge, extra=(sympy.Eq(s, v),))
-            if bound is not None:
-                return {s: v}, bound
+            # (the sides at the instance: their certificate states the instance's parameters, e.g. a subset size N - 1)
+            a, b = (_at(side, {s: v}) for side in (edge.a, edge.b))
+            proof = implication_proof(edge, a=a, b=b, extra=(sympy.Eq(s, v),))
+            if proof is not None:
+                return ({s: v}, *proof)
     return None
+
+
+def _at(side, point):
+    """``side`` with ``point`` substituted in its parameters and class sizes."""
+    def put(x):
+        return x.subs(point) if isinstance(x, sympy.Basic) else x     # (a word parameter, a number: as it is)
+    classes = None if side.classes is None else {k: put(x) for k, x in side.classes.items()}
+    return dataclasses.replace(side, params={k: put(x) for k, x in side.params.items()}, classes=classes)
 
 
 def _generalise(edge: Edge, context=None):

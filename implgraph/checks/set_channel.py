@@ -44,12 +44,14 @@ from fractions import Fraction
 import numpy as np
 import sympy
 
-from implgraph.checks.common import claim_symbols, claim_verdict, parse_in, theorem_claim, when_region
-from implgraph.checks.lp_convexity import check_lp_convexity
+from implgraph.checks.common import claim_symbols, claim_verdict, condition_in, parse_in, theorem_claim, when_region
+from implgraph.checks.lp_convexity import check_lp_convexity, lp_certificate
 from implgraph.core.levels import optimal_level, satisfies
 from implgraph.core.table import table_from_rows
 from implgraph.core.verdict import checker
 from implgraph.definitions.base import get as get_definition
+from implgraph.engines.set_channel_certificates import (closeness_certificate, diversity_certificate,
+                                                        whole_domain_certificate)
 from implgraph.mechanisms.randomized_anonymization import facts
 from implgraph.mechanisms.randomized_anonymization.channel import SetChannel, posterior
 from implgraph.mechanisms.randomized_anonymization.optimise import closeness_parameters
@@ -71,6 +73,12 @@ the channel the same support as ``1/2``)."""
 
 SMALL_CLOSENESS = {"records": 2, "domain": 3}
 """The same for closeness (each release's classes need exact EMDs)."""
+
+
+def _conditions(claim) -> list:
+    """Every condition of the claim's ``when`` (equalities included), for its certificate."""
+    names, _ = claim_symbols(claim)
+    return [condition_in(claim, text, names) for text in claim.get("when") or []]
 
 
 def _is_set_channel(claim) -> bool:
@@ -176,8 +184,10 @@ def _diversity(claim, spec, definition):
     bound = f"{size} <= {K_SYMBOLIC}"
     summary = "; ".join(f"{k}: {'proved' if v else 'not shown'}" for k, v in steps.items())
     if all(steps.values()) and not bounded:
+        cert = diversity_certificate(kinds, _conditions(claim), p, eta, size, definition, level)
         return claim_verdict(claim, "proved", evidence=f"{summary} (every N, q, p and domain size; {checked} "
-                                                       f"releases of small databases also checked exactly)")
+                                                       f"releases of small databases also checked exactly)",
+                             details={"certificate": cert} if cert else {})
     if all(steps.values()):
         return claim_verdict(claim, "verified-bounded", bound=bound,
                         evidence=f"{summary} (every N, q and p; {checked} releases of small databases checked "
@@ -237,6 +247,7 @@ def _release_with(s1, worst, choice, d, n, other):
 
 
 def _text_reading(claim, ground):
+    """``(verdict, evidence, certificate or None)`` of the proof's reading."""
     steps = {"B - A = g(x) v_Z": facts.posterior_direction(),
              "D[A, B] increasing in p": facts.distance_increases_in_p(),
              "closed-form root g(x*) = G": facts.closed_form_root()}
@@ -263,7 +274,15 @@ def _text_reading(claim, ground):
                         return "refuted", f"a release of {cols} is farther than t = {t} (exact)"
     summary = "; ".join(f"{k}: {'proved' if v else 'not shown'}" for k, v in steps.items())
     verdict = "proved" if all(steps.values()) else "unknown"
-    return verdict, f"{summary}; {checked} releases of small databases within t (exact)"
+    nodes = [theorem_claim(cid) for cid in claim.get("rests_on") or []]
+    convexity = [lp_certificate(n) if n is not None and isinstance(n.get("linear_program"), dict) else None
+                 for n in nodes]
+    cert = None
+    if verdict == "proved" and len(convexity) == 1 and convexity[0] is not None:
+        names, kinds = claim_symbols(claim)
+        cert = closeness_certificate(kinds, _conditions(claim), get_definition(str(claim.get("definition"))),
+                                     convexity[0])
+    return verdict, f"{summary}; {checked} releases of small databases within t (exact)", cert
 
 
 def _closeness(claim, spec, context):
@@ -276,8 +295,8 @@ def _closeness(claim, spec, context):
     else:
         v = claim_verdict(claim, "unknown", evidence="no witness found for Algorithm 1 as printed on small databases")
     if claim.get("reading"):
-        verdict, evidence = _text_reading(claim, ground)
-        rv = claim_verdict(claim, verdict, evidence=evidence)
+        verdict, evidence, cert = _text_reading(claim, ground)
+        rv = claim_verdict(claim, verdict, evidence=evidence, details={"certificate": cert} if cert else {})
         rv.id = f"{claim.get('id')}#reading"
         rv.printed = rv.reading = str(claim.get("reading"))
         rv.expect = claim.get("reading_expect")
@@ -316,8 +335,11 @@ def _inferred_closeness(claim, spec):
                                                       f"at EMD {far} > {at['level']} from A_1 (exact)")
     summary = "; ".join(f"{k}: {'proved' if v else 'not shown'}" for k, v in steps.items())
     if all(steps.values()):
+        cert = whole_domain_certificate(kinds, _conditions(claim), exprs["p"], exprs["eta"], exprs["size"],
+                                        get_definition(str(claim.get("definition"))), exprs["level"])
         return claim_verdict(claim, "proved", evidence=f"{summary} (every N, A_j, p and domain size; {checked} "
-                                                       f"releases of small databases also checked exactly)")
+                                                       f"releases of small databases also checked exactly)",
+                             details={"certificate": cert})
     return claim_verdict(claim, "unknown", evidence=f"{summary}: the symbolic argument covers only eta = d (every "
                                                     f"record releases the whole domain); {checked} releases of "
                                                     f"small databases are within the level")

@@ -11,6 +11,7 @@ re-checks by hand) and, with ``--check``, re-checks each with the independent ch
 from __future__ import annotations
 
 from implgraph.certify import certificates_in, check_certificate
+from implgraph.certify.lemmas import LEMMAS, describe
 from implgraph.core.errors import InputError
 from implgraph.io.output import print_json
 
@@ -47,7 +48,8 @@ def _claim_rows(ids):
     from implgraph.checks.verify import run_verify
     rows = []
     for v in run_verify(ids, jobs=1):
-        rows.append({"id": v.id, "verdict": v.verdict, "tight": v.tight, "certificates": certificates_in(v.details)})
+        rows.append({"id": v.id, "verdict": v.verdict, "tight": v.tight, "certificates": certificates_in(v.details),
+                     "needs_certificate": v.strength == "proved"})
     return rows
 
 
@@ -64,6 +66,12 @@ def run(args) -> int:
                 rep = check_certificate(cert)
                 failed += not rep.ok
                 row["recheck"].append(rep.to_json())
+            if row.pop("needs_certificate", False) and not row["certificates"]:     # a proof without a certificate
+                failed += 1
+                row["recheck"].append({"ok": False, "steps": [{"step": "certificate", "ok": False,
+                                                               "how": f"{row['verdict']} without a certificate"}]})
+    for row in rows:
+        row.pop("needs_certificate", None)
     if args.text:
         for row in rows:
             print("\n".join(_text_lines(row)))
@@ -75,9 +83,13 @@ def run(args) -> int:
 def _text_lines(row) -> list:
     """A claim's certificates as text: U, the lemma's identities (target = sum of multiplier * fact,
     each fact >= 0), the table family, and the checker's steps."""
-    head = "implication (proved, every N)" if row["verdict"] == "proved" else row["verdict"]
-    out = [f"{row['id']}: {head}", f"  tight f = {row['tight']}" if row.get("proved_f") is None else
-           f"  f = {row['proved_f']} (proved; {row.get('proved_f_tightness') or 'tightness not derived'})"]
+    of_lemmas = bool(row["certificates"]) and all(c.get("method") in LEMMAS for c in row["certificates"])
+    head = row["verdict"] if row["verdict"] != "proved" else "proved" if of_lemmas else "implication (proved, every N)"
+    out = [f"{row['id']}: {head}"]
+    if row.get("proved_f") is not None:
+        out.append(f"  f = {row['proved_f']} (proved; {row.get('proved_f_tightness') or 'tightness not derived'})")
+    elif row.get("tight") is not None or not of_lemmas:
+        out.append(f"  tight f = {row['tight']}")
     for i, cert in enumerate(row["certificates"], 1):
         if cert.get("method") == "inequality-lemmas":      # a chain of class-level facts, no polynomial obligations
             out += [f"  certificate {i}: inequality-lemmas",
@@ -94,8 +106,14 @@ def _text_lines(row) -> list:
                     "size)"]
             out += _family_lines(cert, "  ") + _recheck_lines(row, i)
             continue
+        if cert.get("method") in LEMMAS:      # a lemma module's claim (implgraph.certify.lemmas): its own text
+            out += [f"  certificate {i}: {cert['method']}"] + ["  " + line for line in describe(cert)]
+            out += _recheck_lines(row, i)
+            continue
         out += _certificate_lines(cert, f"certificate {i}", "  ")
         out += _recheck_lines(row, i)
+    if not row["certificates"] and row.get("recheck"):      # a proof without a certificate
+        out += _recheck_lines(row, 1)
     return out
 
 

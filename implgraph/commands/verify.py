@@ -34,8 +34,9 @@ def add_arguments(p):
                    help=f"largest N of the bounded checks, 2 to {MAX_MAX_N} (default {DEFAULT_MAX_N})")
     p.add_argument("--jobs", type=int, default=2, help="processes, 1 to 64 (default 2; 1 = no parallelism)")
     p.add_argument("--progress", action="store_true", help="force the progress bar on stderr")
-    p.add_argument("--recheck", action="store_true", help="re-check the certificate of every proved claim with the "
-                   "independent checker implgraph.certify (exit status 1 if one is rejected)")
+    p.add_argument("--recheck", action="store_true", help="re-check the certificate of every proved claim (and every "
+                   "refutation by a proof) with the independent checker implgraph.certify (exit status 1 if one is "
+                   "rejected or missing)")
     add_data_arguments(p)
 
 
@@ -95,10 +96,19 @@ def print_verdict(v, width: int, table_id=None, console=None) -> None:
 
 
 def _recheck(verdicts) -> dict:
-    """``{claim id: [CertificateReport]}`` for every verdict carrying certificates (``--recheck``)."""
-    from implgraph.certify import certificates_in, check_certificate
-    return {v.id: [check_certificate(c) for c in certificates_in(v.details)]
-            for v in verdicts if certificates_in(v.details)}
+    """``{claim id: [CertificateReport]}`` for every verdict carrying certificates or needing one (``--recheck``): a
+    row whose evidence is a proof for every value (``proved``, or ``refuted`` by a proof of the opposite) without a
+    certificate gets one rejected report saying so."""
+    from implgraph.certify import CertificateReport, certificates_in, check_certificate
+    out = {}
+    for v in verdicts:
+        certs = certificates_in(v.details)
+        if certs:
+            out[v.id] = [check_certificate(c) for c in certs]
+        elif v.strength == "proved":
+            what = "refuted by a proof" if v.verdict == "refuted" else "proved"
+            out[v.id] = [CertificateReport(False, [("certificate", False, f"{what} without a certificate")])]
+    return out
 
 
 def summary(verdicts) -> str:
@@ -152,7 +162,8 @@ def _verify(args, paths) -> int:
                 f"{w}: {h}" for w, _, h in r.failures()) for r in reps), console)
     for v in regs:
         print(f"implgraph: regression: {v.id}: expected {v.expect}, got {v.verdict}", file=sys.stderr)
-    rejected = any(not r.ok for reps in rechecks.values() for r in reps)
-    if rejected:
-        print("implgraph: a certificate was rejected by implgraph.certify", file=sys.stderr)
+    rejected = [cid for cid, reps in rechecks.items() if any(not r.ok for r in reps)]
+    for cid in rejected:
+        why = "; ".join(f"{w}: {h}" for r in rechecks[cid] for w, _, h in r.failures()[:1])
+        print(f"implgraph: recheck: {cid}: {' '.join(why.split())}", file=sys.stderr)
     return 1 if regs or rejected else 0

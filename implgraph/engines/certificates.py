@@ -690,3 +690,23 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
         cert["tightness"] = None
         cert["tightness_note"] = "U is an upper bound only; the prover does not claim it is attained"
     return cert
+
+
+#: the multipliers of the ``intruder-views`` lemma for U = T^2 (implgraph.certify.lemmas.views): per compared pair of
+#: views (x under D1, y under D2), U y - x as a combination of A's facts on one bucket
+VIEW_MULTIPLIERS = {"P/P": {"P_": "T**2 - 1"}, "P/w": {"T*w_ - P_": "T", "P_": "T - 1"},
+                    "v/P": {"T*P_ - v_": "1", "P_": "T**2 - T"}, "v/w": {"T*w_ - P_": "T", "T*P_ - v_": "1"}}
+
+
+def views_certificate(a, a_params, a_classes, region, N, model, family, family_domain, attained):
+    """The certificate of an implication about the intruder's view (:mod:`implgraph.checks.intruder_views`), method
+    ``intruder-views``: A's side as declared, B the view ``k_I`` under ``model``, U = T^2 with
+    :data:`VIEW_MULTIPLIERS`, and the tightness family ``family`` (``[(count, value, class)]`` of binary rows, on
+    ``family_domain``; the classes ``attained`` = ``(E, F)`` give U on the first bucket)."""
+    kinds, domain = _symbols_and_domain(region, [*a_params.values(), *(a_classes or {}).values()])
+    blocks = [{"count": str(c), "value": str(simplified(v)), "class": label} for c, v, label in family]
+    return {"format": FORMAT, "method": "intruder-views", "symbols": kinds, "domain": domain,
+            "A": _side(a, a_params, a_classes, N), "B": {"view": "k_I", "model": dict(model)},
+            "upper": "T**2", "upper_certificate": {"multipliers": VIEW_MULTIPLIERS}, "tight": True,
+            "tightness": {"blocks": blocks, "domain": [str(c) for c in family_domain],
+                          "attained": {"classes": list(attained), "bucket": 1}}}
