@@ -47,3 +47,7 @@ Proof.
   intros [Hnn _] HT H b i k Hb Hi Hk. specialize (H b i k Hb Hi Hk).
   assert (0 <= x k b) by (apply Hnn; auto). nra.
 Qed.
+
+(** A bound written differently: where [U = bound], a level at most [bound] is at most [U]. *)
+Lemma level_eq (P : R -> Prop) (U bound : R) : U = bound -> P bound -> P U.
+Proof. intros ->. exact (fun H => H). Qed.

@@ -14,6 +14,13 @@ Ltac pos :=
   | |- _ => lra
   end.
 
+(** [0 < c + t1 + ... ]: the constant first and > 0, every other term >= 0. *)
+Ltac pos_strict :=
+  match goal with
+  | |- 0 < _ + _ => apply Rplus_lt_le_0_compat; [pos_strict|pos]
+  | |- _ => lra
+  end.
+
 Lemma ratio_from_poly P Q num den : 0 < Q -> 0 <= P * den - Q * num -> num <= P / Q * den.
 Proof.
   intros HQ H. apply Rmult_le_reg_l with Q; [exact HQ|].
