@@ -166,3 +166,13 @@ Proof.
     exists k. repeat split; auto. intros i Hi Si.
     destruct (Nat.eq_dec i n) as [->|Hne]; [congruence|]. apply Hmin; auto; lia.
 Qed.
+
+Lemma sumS_mult_r n X f c : sumS n X (fun i => f i * c) = sumS n X f * c.
+Proof.
+  unfold sumS. rewrite Rmult_comm, <- sum_scal. apply sum_ext. intros i _. destruct (X i); ring.
+Qed.
+
+Lemma sumS_plus n X f g : sumS n X (fun i => f i + g i) = sumS n X f + sumS n X g.
+Proof.
+  unfold sumS. rewrite <- sum_plus. apply sum_ext. intros i _. destruct (X i); ring.
+Qed.

@@ -26,7 +26,7 @@ from implgraph.kernel_coq.shift import nonneg_tactic
 __all__ = ["generate", "COVERED", "side_predicate", "Untranslatable"]
 
 HEADER = """From Coq Require Import Reals Lra Lia.
-From Implgraph Require Import Sums Tables Tactics Extreme Vertex Mass Compose.
+From Implgraph Require Import Sums Tables Tactics Extreme Vertex Mass Compose Distance.
 Open Scope R_scope.
 """
 
@@ -38,6 +38,8 @@ COVERED = {
     "vertex": "Vertex.vertex_subset / Vertex.vertex_class",
     "one-sided-ceiling": "Mass.set_mass_subset / Mass.set_mass_class",
     "min": "Compose.min_bound",
+    "distance-ceiling": "Distance.tv_mass",
+    "same-distance": "Distance.tv_mass and Compose.min_bound",
 }
 
 _OTHER_KINDS = ("finite_level_of", "increase_cap", "uniform_class_level", "tail_ratio", "class_size_level")
@@ -109,7 +111,8 @@ class _File:
         a = a_pred if a_pred is not None else self.a
         doms = "".join(f"  {d} ->\n" for d in self.doms)
         hyps = "".join(f"  {h} ->\n" for h in self.parts)
-        a_line = f"  {a} ->\n" if a is not None else ""
+        # without a predicate for A (a lemma that holds whatever A is): B's bound on every table, a stronger statement
+        a_line = f"  {a} ->\n" if a is not None else "  (* whatever A is: no hypothesis on A *)\n"
         return (f"Theorem {self.name} : forall {self.tr.binders()},\n{doms}"
                 f"  forall (K : nat) (x : nat -> nat -> R) (cls : nat -> nat),\n  table N K x ->\n{hyps}{a_line}"
                 f"  {self.b}.")
@@ -270,8 +273,52 @@ def _set_mass(f):
     return _u_is(f, f"INR N / ({s})") + [core]
 
 
+def _tv_mass_core(f):
+    B = f.cert["B"]
+    if not (B.get("family") == "class" and B.get("distance") == "total-variation" and B.get("max_class") is None):
+        raise Untranslatable("distance-mass needs B a class's total variation distance without a maximum class size")
+    s = f.tr.expr(B.get("min_class") or "1")
+    part = f.parts.index(f"partition N cls ({s})")
+    return s, f"apply (tv_mass N K x cls ({s})); [exact Htab | lra | exact (proj1 P{part})]."
+
+
+def _distance_ceiling(f):
+    s, core = _tv_mass_core(f)
+    return _u_is(f, f"(INR N - ({s})) / INR N") + [core]
+
+
+def _components(f, text):
+    """The arguments of a top-level Min of the certificate's U, as Coq terms (or U alone)."""
+    import ast
+    node = ast.parse(text.strip(), mode="eval").body
+    if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Min":
+        return [f.tr.expr(ast.unparse(a)) for a in node.args]
+    return [f.tr.expr(text)]
+
+
+def _same_distance(f):
+    A = f.cert["A"]
+    if f.a is None or f.a.replace("(T)", "(LvlU)") != f.b_of("LvlU"):
+        raise Untranslatable("same-distance between sides with different predicates")
+    s, core = _tv_mass_core(f)
+    comps = _components(f, f.cert["upper"])
+    out = []
+    if len(comps) == 2:
+        out.append(f"apply (min_bound (fun LvlU => {f.b_of('LvlU')})).")
+    for comp in comps:
+        lead = "- " if len(comps) == 2 else ""
+        if comp == "T":
+            out.append(lead + "exact HA.")
+        else:
+            out.append(lead + f"apply (level_eq (fun LvlU => {f.b_of('LvlU')}) ({comp}) "
+                       f"((INR N - ({s})) / INR N)); [field; nra | {core[:-1]}].")
+    del A
+    return out
+
+
 METHODS = {"same-level": _same_level, "subset-monotone": _subset_monotone, "subset-to-classes": _subset_to_classes,
-           "vertex": _vertex, "one-sided-ceiling": _set_mass}
+           "vertex": _vertex, "one-sided-ceiling": _set_mass,
+           "distance-ceiling": _distance_ceiling, "same-distance": _same_distance}
 
 
 def _theorem(cert, name):
@@ -280,7 +327,7 @@ def _theorem(cert, name):
     if method not in METHODS:
         raise Untranslatable(f"method {method!r} is not covered by the generator yet")
     f = _File(cert, name)
-    if f.a is None and method != "one-sided-ceiling":
+    if f.a is None and method not in ("one-sided-ceiling", "distance-ceiling"):
         raise Untranslatable(f"A's level kind ({_describe(cert['A'])}) has no predicate in the library")
     lines = METHODS[method](f)
     return f, lines
