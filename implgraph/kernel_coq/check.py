@@ -81,7 +81,8 @@ def check_file(path, lib, timeout=600):
                                   os.path.dirname(path), timeout)
     axioms, closed = audit_axioms(out) if ok else (None, False)
     audit_ok = ok and axioms is not None and set(axioms) <= STANDARD_AXIOMS
-    return {"ok": ok, "seconds": round(secs, 3), "cpu_seconds": round(cpu, 3), "axioms": axioms, "closed": closed, "audit_ok": audit_ok,
+    return {"ok": ok, "seconds": round(secs, 3), "cpu_seconds": round(cpu, 3), "axioms": axioms, "closed": closed,
+            "audit_ok": audit_ok,
             "error": None if ok else out.strip()[-2000:]}
 
 

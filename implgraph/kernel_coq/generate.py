@@ -18,8 +18,6 @@ A certificate of a method the generator does not cover raises :class:`Untranslat
 
 from __future__ import annotations
 
-import json
-
 from implgraph.kernel_coq.coqexpr import Translator, Untranslatable
 from implgraph.kernel_coq.shift import nonneg_tactic
 
@@ -176,7 +174,8 @@ def _subset_to_classes(f):
     j, s = _size(f, A), f.tr.expr(B.get("min_class") or "1")
     k = f.parts.index(f"partition N cls ({s})")
     return _u_is(f, "T") + [
-        f"apply (subset_to_classes {_sd(A)} N K x cls ({j}) ({s}) T); [isnat | lra | lra | lra | exact P{k} | exact HA]."]
+        f"apply (subset_to_classes {_sd(A)} N K x cls ({j}) ({s}) T); "
+        f"[isnat | lra | lra | lra | exact P{k} | exact HA]."]
 
 
 def _nat_pos():
@@ -200,7 +199,8 @@ def _vertex(f):
         facts = {"u>=0": u, "j-u>=0": j - u, "m-u>=0": m - u, "N-j-(m-u)>=0": N - j - m + u}
         mean_s, mean_d = (u * T + j - u, j), (m * T + N - m, N)
         binders = "vu vm"
-        lemma = f"apply (vertex_subset {_sd(B)} N K x ({tr.expr(B['size'])}) T); [exact Htab | {_nat_pos()} | exact HA | |]."
+        lemma = (f"apply (vertex_subset {_sd(B)} N K x ({tr.expr(B['size'])}) T); "
+                 f"[exact Htab | {_nat_pos()} | exact HA | |].")
     else:
         k = rd.poly(B.get("min_class") or "1")
         e, u, v = g["e_"], g["u_"], g["v_"]
@@ -227,10 +227,11 @@ def _vertex(f):
         unknown = set(given) - set(facts)
         if unknown:
             raise Untranslatable(f"multipliers name unknown facts {sorted(unknown)}")
+        kind = "subset" if B["family"] == "subset" else "class"
         if i == 0:
-            lines.append(f"- (* {label} *) unfold {'vertex_subset_upper' if B['family'] == 'subset' else 'vertex_class_upper'}.")
+            lines.append(f"- (* {label} *) unfold vertex_{kind}_upper.")
         else:
-            lines.append(f"- (* {label} *) intros _. unfold {'vertex_subset_lower' if B['family'] == 'subset' else 'vertex_class_lower'}.")
+            lines.append(f"- (* {label} *) intros _. unfold vertex_{kind}_lower.")
         hyp_names = " ".join(f"F{n}" for n in range(len(facts)))
         lines.append(f"  intros {binders} {hyp_names}.")
         lines.append(f"  apply ratio_from_poly; [{q_pos} |].")
@@ -297,7 +298,6 @@ def _components(f, text):
 
 
 def _same_distance(f):
-    A = f.cert["A"]
     if f.a is None or f.a.replace("(T)", "(LvlU)") != f.b_of("LvlU"):
         raise Untranslatable("same-distance between sides with different predicates")
     s, core = _tv_mass_core(f)
@@ -312,7 +312,6 @@ def _same_distance(f):
         else:
             out.append(lead + f"apply (level_eq (fun LvlU => {f.b_of('LvlU')}) ({comp}) "
                        f"((INR N - ({s})) / INR N)); [field; nra | {core[:-1]}].")
-    del A
     return out
 
 
@@ -352,11 +351,11 @@ def _min(cert):
     args = whole.intros().replace("intros ", "").rstrip(".")
     lines = [whole.intros(), f"apply (min_bound (fun U => {whole.b.replace(whole.upper, 'U')}))."]
     lines += [f"- exact (part{i + 1} {args})." for i in range(2)]
-    out.append(_block(whole.statement(), lines, intros=False))
+    out.append(_block(whole.statement(), lines))
     return "\n".join(out)
 
 
-def _block(statement, lines, intros=True, f=None):
+def _block(statement, lines):
     body = "\n".join(f"  {ln}" for ln in lines)
     return f"{statement}\nProof.\n{body}\nQed.\n"
 
@@ -371,7 +370,3 @@ def generate(cert, sources=()) -> str:
         f, lines = _theorem(cert, "certificate")
         body = _block(f.statement(), [f.intros()] + lines)
     return head + HEADER + "\n" + body + "\nPrint Assumptions certificate.\n"
-
-
-def certificate_text(cert) -> str:
-    return json.dumps(cert, sort_keys=True)
