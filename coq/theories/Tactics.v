@@ -27,6 +27,12 @@ Proof.
   replace (Q * (P / Q * den)) with (P * den) by (field; lra). lra.
 Qed.
 
+Lemma le_from_poly P Q M : 0 < Q -> 0 <= P - Q * M -> M <= P / Q.
+Proof.
+  intros HQ H. apply Rmult_le_reg_l with Q; [exact HQ|].
+  replace (Q * (P / Q)) with P by (field; lra). lra.
+Qed.
+
 Lemma isnat_INR n : IsNat (INR n).
 Proof. exists n. reflexivity. Qed.
 

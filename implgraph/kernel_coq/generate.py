@@ -24,7 +24,7 @@ from implgraph.kernel_coq.shift import nonneg_tactic
 __all__ = ["generate", "COVERED", "side_predicate", "Untranslatable"]
 
 HEADER = """From Coq Require Import Reals Lra Lia.
-From Implgraph Require Import Sums Tables Tactics Extreme Vertex Mass Compose Distance.
+From Implgraph Require Import Sums Tables Tactics Extreme Vertex Mass Compose Distance MaxValue.
 Open Scope R_scope.
 """
 
@@ -38,6 +38,7 @@ COVERED = {
     "min": "Compose.min_bound",
     "distance-ceiling": "Distance.tv_mass",
     "same-distance": "Distance.tv_mass and Compose.min_bound",
+    "subset-to-one-sided": "MaxValue.max_value",
 }
 
 _OTHER_KINDS = ("finite_level_of", "increase_cap", "uniform_class_level", "tail_ratio", "class_size_level")
@@ -315,9 +316,62 @@ def _same_distance(f):
     return out
 
 
+def _identity_lines(f, given, facts, fact_atoms, indent="  "):
+    """``0 <= target`` (the goal) from ``target = sum(multiplier * fact)`` by ring: each multiplier >= 0 on the
+    domain by the shift argument, each fact >= 0 by lra (a hypothesis), then the nonnegative combination."""
+    rd, tr = f.rd, f.tr
+    unknown = set(given) - set(facts)
+    if unknown or not given:
+        raise Untranslatable(f"multipliers name unknown facts {sorted(unknown)}" if unknown else "no multipliers")
+    lines, terms = [], []
+    for n, (fact, lam_text) in enumerate(given.items()):
+        lam = rd.poly(lam_text)
+        lines.append(f"{indent}assert (L{n} : 0 <= {tr.expr(lam_text)}) by {f.nonneg(lam, fact_atoms)}.")
+        lines.append(f"{indent}assert (G{n} : 0 <= {tr.poly(facts[fact])}) by lra.")
+        terms.append(f"({tr.expr(lam_text)}) * ({tr.poly(facts[fact])})")
+    lines.append(f"{indent}match goal with |- 0 <= ?g => replace g with ({' + '.join(terms)}) by ring end.")
+    lines.append(indent + _combination(list(range(len(terms)))))
+    return lines
+
+
+def _max_value(f):
+    A, B = f.cert["A"], f.cert["B"]
+    if f.a is None or A.get("family") != "subset" or _sd(A) != "TwoSided" or B.get("family") != "class" \
+            or _sd(B) != "OneSided":
+        raise Untranslatable("max-value needs A a two-sided subset level and B a one-sided class level")
+    rd, tr = f.rd, f.tr
+    g = rd.gens
+    T, N, M, H = g["T"], g["N"], g["b_"], g["a_"]
+    j = rd.poly(A["size"])
+    kernel = [("all", N * T - N + 1, T), ("j largest", j * T * (N - 1) - (j - 1) * N, N - j)]
+    facts = {"T*(N - M) - (N - 1) >= 0": T * (N - M) - (N - 1), "j*T - (j - 1)*H - M >= 0": j * T - (j - 1) * H - M,
+             "(N - 1)*H - (N - M) >= 0": (N - 1) * H - (N - M)}
+    fact_atoms = [(">=", M), (">=", H)] + [(">=", x) for x in facts.values()]
+    mults = {k: v for k, v in ((f.cert.get("upper_certificate") or {}).get("multipliers") or {}).items()}
+    comps = _components(f, f.cert["upper"])
+    quotients = rd.ratio_components(f.cert["upper"])
+    lines = [f"apply (max_value N K x cls ({tr.expr(A['size'])}) T); [exact Htab | isnat | lra | lra | lra | exact HA |].",
+             "unfold max_value_obl. intros vb va F0 F1 F2 F3 F4."]
+    if len(comps) == 2:
+        lines.append("apply Rmin_glb.")
+    elif len(comps) != 1:
+        raise Untranslatable("a Min of more than two components")
+    for comp, (P0, Q0) in zip(comps, quotients):
+        hit = next(((name, P, Q) for name, P, Q in kernel if P0 * Q == Q0 * P), None)
+        if hit is None:
+            raise Untranslatable(f"component {comp} is not one of max-value's bounds")
+        name, P, Q = hit
+        lead = "- " if len(comps) == 2 else ""
+        lines.append(f"{lead}assert (HC : {comp} = ({tr.poly(P)}) / ({tr.poly(Q)})) by (field; nra). rewrite HC.")
+        lines.append(f"  apply le_from_poly; [{f.nonneg(Q, strict=True)} |].")
+        lines += _identity_lines(f, mults.get(name) or {}, facts, fact_atoms)
+    return lines
+
+
 METHODS = {"same-level": _same_level, "subset-monotone": _subset_monotone, "subset-to-classes": _subset_to_classes,
            "vertex": _vertex, "one-sided-ceiling": _set_mass,
-           "distance-ceiling": _distance_ceiling, "same-distance": _same_distance}
+           "distance-ceiling": _distance_ceiling, "same-distance": _same_distance,
+           "subset-to-one-sided": _max_value}
 
 
 def _theorem(cert, name):
