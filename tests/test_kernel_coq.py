@@ -103,9 +103,11 @@ def test_statement_is_the_certificate_claim():
 
 def test_audit_reads_print_assumptions():
     assert audit_axioms("Closed under the global context\n") == ([], True)
-    out = "Axioms:\nClassicalDedekindReals.sig_not_dec : forall P : Prop, {~ ~ P} + {~ P}\nfoo : False\n"
+    # a name whose type is too long for its line: the type follows on indented lines
+    out = ("Axioms:\nClassicalDedekindReals.sig_not_dec : forall P : Prop, {~ ~ P} + {~ P}\nfoo\n"
+           "  : forall P : nat -> Prop,\n    P 0\nbar : False\n")
     axioms, closed = audit_axioms(out)
-    assert axioms == ["ClassicalDedekindReals.sig_not_dec", "foo"] and not closed
+    assert axioms == ["ClassicalDedekindReals.sig_not_dec", "foo", "bar"] and not closed
     assert not set(axioms) <= STANDARD_AXIOMS
 
 
