@@ -93,6 +93,13 @@ def test_uncovered_method_is_refused_with_its_reason():
         generate(cert)
 
 
+def test_integer_symbol_must_be_natural_on_the_domain():
+    # without 1 <= k0 the claim is about every integer k0, and Coq's nat would cover only k0 >= 0
+    cert = _edit(MONOTONE, ["domain"], ["T > 0", "k0 <= k1", "k1 <= N - 1", "T >= 1", "N >= 2"])
+    with pytest.raises(Untranslatable, match="k0 is not shown >= 0"):
+        generate(cert)
+
+
 def test_statement_is_the_certificate_claim():
     text = generate(VERTEX)
     # the claim in the library's terms: A pairwise at T, B a two-sided subset level of size 1 at U

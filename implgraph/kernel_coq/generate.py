@@ -97,6 +97,7 @@ class _File:
         self.rd = self.domain.reader
         self.name = name
         self.doms = [self.tr.relation(d) for d in dict.fromkeys(cert.get("domain") or [])]
+        self._naturals_only()
         self.parts = _partition_hyps(self.tr, cert)
         self.upper = self.tr.expr(cert["upper"])
         a = side_predicate(self.tr, cert["A"], "T")
@@ -105,6 +106,17 @@ class _File:
         if b is None:
             raise Untranslatable(f"B's level kind ({_describe(cert['B'])}) has no predicate in the library")
         self.a, self.b = a, b
+
+    def _naturals_only(self):
+        """An integer symbol is a natural number in Coq: the domain must give it a constant lower bound >= 0 (N, the
+        number of records, is one by nature), or the Coq theorem would quantify over fewer values than the claim."""
+        from implgraph.certify.positive import nonnegative
+        for name, kind in self.tr.kinds.items():
+            if kind != "integer" or name == "N":
+                continue
+            if nonnegative(self.rd.gens[name], self.domain.atoms) is None:
+                raise Untranslatable(f"integer symbol {name} is not shown >= 0 on the domain (Coq reads it as a "
+                                     "natural number)")
 
     def statement(self, a_pred=None):
         a = a_pred if a_pred is not None else self.a
