@@ -1,0 +1,124 @@
+"""Collect the JSON of every certificate the project produces today.
+
+Three sources, as a reader of the issue would count them: the proved claims of ``implgraph verify`` (the
+bundled theorems), the proved cells of the pair matrices (``docs/matrix.json`` and ``docs/matrix-symbols.json``,
+each cell re-proved with :func:`implgraph.engines.prove.check_implication`) and the pairs of
+``benchmarks/bench_prover.py``. Certificates are deduplicated by their JSON; each keeps the names of the
+places it came from.
+
+    python -m implgraph.kernel_coq.harvest OUT.json [--no-verify] [--no-matrix] [--no-bench]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+
+__all__ = ["harvest", "main"]
+
+
+def _key(cert):
+    return json.dumps(cert, sort_keys=True, default=str)
+
+
+def _add(store, cert, source):
+    k = _key(cert)
+    if k not in store:
+        store[k] = {"sources": [], "certificate": json.loads(json.dumps(cert, default=str))}
+    store[k]["sources"].append(source)
+
+
+def _from_verify(store):
+    from implgraph.certify import certificates_in
+    from implgraph.checks.verify import run_verify
+    for v in run_verify(None, jobs=2):
+        for c in certificates_in(v.details):
+            _add(store, c, f"verify:{v.id}")
+
+
+def _edge(a, b):
+    from implgraph.certify import certificates_in
+    from implgraph.core.nodes import parse_node
+    from implgraph.engines.prove import check_implication, node_params
+    na, nb = parse_node(a), parse_node(b)
+    spec = {"min_size": m for c in (na.class_dict, nb.class_dict) for k, m in c.items() if k == "min_size"}
+    r = check_implication(na.name, nb.name, None, a_params=node_params(na), b_params=node_params(nb),
+                          a_classes=spec or None if na.definition.needs_classes else None,
+                          b_classes=spec or None if nb.definition.needs_classes else None)
+    return r.verdict, certificates_in(r.details)
+
+
+def _from_matrix(store, root):
+    for name in ("matrix.json", "matrix-symbols.json"):
+        path = os.path.join(root, "docs", name)
+        if not os.path.exists(path):
+            continue
+        with open(path) as fh:
+            cells = json.load(fh)["cells"]
+        for cell in cells:
+            if not cell.get("proved_every_n"):
+                continue
+            try:
+                _, certs = _edge(cell["a"], cell["b"])
+            except Exception as exc:        # a node label the edge parser does not read: say so, go on
+                print(f"harvest: {name} {cell['a']} => {cell['b']}: {exc.__class__.__name__}: {exc}", file=sys.stderr)
+                continue
+            for c in certs:
+                _add(store, c, f"{name}:{cell['a']} => {cell['b']}")
+
+
+def _from_bench(store, root):
+    sys.path.insert(0, os.path.join(root, "benchmarks"))
+    import sympy
+    from bench_prover import K, N, label, pairs
+    from implgraph.certify import certificates_in
+    from implgraph.core.region import Region
+    from implgraph.engines.bounds import T, ceiling_bound, tight_bound
+    from implgraph.engines.lemmas import find_chain
+    from implgraph.engines.prove import check_implication
+    for a, ap, ac, b, bp, bc in pairs():
+        region = Region({N: "integer", T: "real", K: "integer"}, (T >= 1, N >= 2))
+        if tight_bound(a, b, ap, bp, region, N, ac, bc) is None and find_chain(a.name, b.name) is None \
+                and ceiling_bound(b, bp, bc, region, N) is None:
+            continue
+        r = check_implication(a, b, None, a_params=ap, b_params=bp, a_classes=ac, b_classes=bc,
+                              symbols={"k": K, "N": N})
+        for c in certificates_in(r.details):
+            _add(store, c, f"bench:{label(a, ap, ac)} => {label(b, bp, bc)}")
+    del sympy
+
+
+def harvest(root, verify=True, matrix=True, bench=True) -> list:
+    """``[{"sources": [...], "certificate": {...}}]``, one entry per distinct certificate."""
+    store: dict = {}
+    if verify:
+        _from_verify(store)
+    if matrix:
+        _from_matrix(store, root)
+    if bench:
+        _from_bench(store, root)
+    return list(store.values())
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("out")
+    p.add_argument("--root", default=os.getcwd(), help="the repository (docs/ and benchmarks/ are read there)")
+    p.add_argument("--no-verify", action="store_true")
+    p.add_argument("--no-matrix", action="store_true")
+    p.add_argument("--no-bench", action="store_true")
+    args = p.parse_args(argv)
+    items = harvest(args.root, not args.no_verify, not args.no_matrix, not args.no_bench)
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(args.out)) or ".")
+    with os.fdopen(fd, "w") as fh:
+        json.dump(items, fh, indent=1)
+    os.replace(tmp, args.out)
+    print(f"{len(items)} distinct certificates -> {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
