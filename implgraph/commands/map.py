@@ -211,11 +211,17 @@ def run(args) -> int:
         return _map(args)
 
 
+def input_files(args) -> list:
+    """The files a map command reads (``--verdicts``, ``--theorems``, ``--tables``): never overwritten."""
+    return [p for p in [getattr(args, "verdicts", None), *(getattr(args, "theorems", None) or []),
+                        *(getattr(args, "tables", None) or [])] if p]
+
+
 def _map(args) -> int:
     from implgraph.map.drawing import drawing
-    from implgraph.map.render import check_suffix, render
+    from implgraph.map.render import check_output, render
     if args.out:
-        check_suffix(args.out)
+        check_output(args.out, input_files(args))
     m = build(args)
     out_info = None
     if args.out:
@@ -224,7 +230,7 @@ def _map(args) -> int:
             title = f"Implication map at N = {m['N']}: each definition at each group size k (cf. Fig. 1 of ekenstedt2022)"
         else:
             title = "Implication map between the definitions (cf. Fig. 2 of ekenstedt2022)"
-        engine = render(D, args.out, title=title, labels=args.labels)
+        engine = render(D, args.out, title=title, labels=args.labels, inputs=input_files(args))
         out_info = (args.out, engine)
     if args.json:
         print_json(export(m))
