@@ -10,7 +10,6 @@ omit, and counts the open pairs; ``--json`` exports all of it.
 
 from __future__ import annotations
 
-import json
 import time
 
 from implgraph.commands._data import add_data_arguments, data_sources
@@ -45,20 +44,10 @@ def add_arguments(p):
 
 
 def read_verdicts(path) -> dict:
-    """Verdicts from a file written by ``implgraph verify --json`` (``{"claims": [...]}``)."""
-    from implgraph.io.datafile import read_text
-    from implgraph.map.verdicts import verdict_lookup
-    try:
-        data = json.loads(read_text(path))
-    except FileNotFoundError:
-        raise InputError("no such file", file=str(path), fix="give the output of `implgraph verify --json`") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"not a JSON verdict file ({exc.__class__.__name__})", file=str(path),
-                         fix="give the output of `implgraph verify --json`") from None
-    rows = data.get("claims") if isinstance(data, dict) and "claims" in data else data
-    if not isinstance(rows, (list, dict)):
-        raise InputError("no verdicts in the file", file=str(path), fix="give the output of `implgraph verify --json`")
-    return verdict_lookup(rows)
+    """Verdicts from a file written by ``implgraph verify --json`` (``{"claims": [...]}``), read and checked
+    row by row (:func:`implgraph.map.verdicts.read_verdict_file`): ``{claim id: verdict word}``."""
+    from implgraph.map.verdicts import read_verdict_file, verdict_lookup
+    return verdict_lookup(read_verdict_file(path))
 
 
 def verify_edges(paths=None, max_n: int | None = None, progress=None, fresh: bool = False) -> dict:
