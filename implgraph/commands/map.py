@@ -53,25 +53,17 @@ def read_verdicts(path) -> dict:
 def verify_edges(paths=None, max_n: int | None = None, progress=None, fresh: bool = False) -> dict:
     """Computed verdicts of the edge claims: ``{id: verdict}`` (readings as ``id#reading``).
 
-    Runs ``implgraph verify`` on the edge claims of ``paths`` (default: the bundled theorems), or reads
-    the result from the content-keyed cache (:mod:`implgraph.io.verdict_cache`) unless ``fresh``.
+    Runs ``implgraph verify`` on the edge claims of ``paths`` (default: the bundled theorems): each claim's rows
+    are replayed from the verify cache when their keyed checksum holds and their certificates are accepted
+    (:mod:`implgraph.io.verdict_cache`), unless ``fresh``; there is no other copy of the verdicts.
     """
     from implgraph.checks.verify import DEFAULT_MAX_N, run_verify
-    from implgraph.io.datafile import data_files
-    from implgraph.io.verdict_cache import computed_verdicts
     from implgraph.map.rules import load_edges
     from implgraph.map.verdicts import verdict_lookup
-    max_n = max_n or DEFAULT_MAX_N
     ids = [e.id for e in load_edges(paths)]
-    files = list(paths) if paths else list(data_files("theorems"))
-    files += list(data_files("counterexamples"))
-
-    def compute(which):
-        return run_verify(which, max_n=max_n, progress=progress, jobs=1 if paths else 2, paths=paths)
-
-    if fresh:
-        return verdict_lookup(compute(ids))
-    return computed_verdicts(ids, files, max_n, compute)
+    rows = run_verify(ids, max_n=max_n or DEFAULT_MAX_N, progress=progress, jobs=1 if paths else 2, paths=paths,
+                      fresh=fresh)
+    return verdict_lookup(rows)
 
 
 def load_verdicts(args):
