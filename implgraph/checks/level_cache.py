@@ -100,6 +100,8 @@ def _cache_load(key, region, symbols):
         return None
     path = folder / f"{key}.json"
     try:
+        if not path.is_file() or path.stat().st_size > 64 * 2 ** 20:
+            return None         # not an entry this code wrote (a device, a folder, a file too large to read)
         data = json.loads(path.read_text(encoding="utf-8"))
         expected = _cache_checksum(key, data["pieces"])
         if data.get("key") != key or expected is None or not hmac.compare_digest(str(data.get("checksum")), expected):

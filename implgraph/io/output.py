@@ -16,6 +16,7 @@ import json
 import os
 import shutil
 import signal
+import stat
 import sys
 import tempfile
 import threading
@@ -87,9 +88,22 @@ def cache_dir(kind: str):
     return Path(base) / kind
 
 
+def _new_mode(path) -> int:
+    """The permissions of the file written at ``path``: those of the regular file it replaces, else
+    ``0666 & ~umask`` (as ``open`` would give a new file)."""
+    try:
+        st = os.stat(path)
+        if stat.S_ISREG(st.st_mode):
+            return stat.S_IMODE(st.st_mode)
+    except OSError:
+        pass
+    return 0o666 & ~_umask()
+
+
 def atomic_write(path, data: bytes | str) -> None:
     """Write ``data`` to ``path`` all at once: a failure or a kill leaves no half-written file and
-    no temporary file behind (except SIGKILL). The file gets the mode ``0666 & ~umask``.
+    no temporary file behind (except SIGKILL). A new file gets the mode ``0666 & ~umask``; a file replaced
+    keeps its permissions.
 
     Raises
     ------
@@ -100,11 +114,12 @@ def atomic_write(path, data: bytes | str) -> None:
     if isinstance(data, str):
         data = data.encode("utf-8")
     directory = path.parent if str(path.parent) else Path(".")
+    mode = _new_mode(path)
     with _signals_raise():
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
         try:
             with os.fdopen(fd, "wb") as fh:
-                os.fchmod(fh.fileno(), 0o666 & ~_umask())
+                os.fchmod(fh.fileno(), mode)
                 fh.write(data)
             os.replace(tmp, path)
         except BaseException:
@@ -119,6 +134,11 @@ def check_output_path(path, option="--out", inputs=()) -> Path:
     p = Path(path)
     if p.is_dir():
         raise InputError(f"{option} {path} is a directory", fix="give a file name")
+    if p.exists() and not p.is_file() and not _device(p):
+        raise InputError(f"{option} {path} is not a regular file (a socket or another special file)",
+                         fix="give a file name")
+    if _device(p):
+        return p                  # a device or a pipe (/dev/null, a FIFO): written in place, nothing to replace
     parent = p.parent if str(p.parent) else Path(".")
     if not parent.is_dir():
         raise InputError(f"{option} {path}: folder {parent} does not exist", fix="create it or choose another path")
@@ -160,17 +180,49 @@ def output_error(exc: OSError, path, option="--out") -> InputError:
         fix = "free some disk space or write elsewhere"
     elif exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
         fix = "give a path in a folder you can write to"
+    elif exc.errno == errno.ENXIO:
+        fix = "start the reader of the pipe first, or write to a file"
     else:
         fix = "check the path and its permissions"
     return InputError(f"cannot write {option} {path} ({reason})", fix=fix)
 
 
+def _device(path) -> bool:
+    """Is ``path`` (its symbolic links followed) a character device or a FIFO? Such an output is written in
+    place: replacing it would replace the device node (``/dev/null``) or the pipe itself."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+
+
+def _write_device(path, data: bytes | str) -> None:
+    """Write ``data`` into a device or FIFO (opened without waiting: a FIFO without a reader is an error, not a
+    hang; then written in blocking mode)."""
+    import fcntl
+    data = data.encode("utf-8") if isinstance(data, str) else data
+    fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    try:
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+
+
 def write_output(path, data: bytes | str, option="--out", inputs=()) -> None:
     """:func:`atomic_write` for a command's output file: every failure is a one-line InputError
-    (exit 2) and nothing is written; an output that is one of ``inputs`` is refused."""
+    (exit 2) and nothing is written; an output that is one of ``inputs`` is refused. A symbolic link is
+    followed (the file it names is replaced, the link kept); a device or FIFO (``/dev/null``) is written in
+    place, never replaced."""
     check_output_path(path, option, inputs)
     try:
-        atomic_write(path, data)
+        if _device(path):
+            _write_device(path, data)
+        else:
+            atomic_write(os.path.realpath(path), data)
     except OSError as exc:
         raise output_error(exc, path, option) from None
 
@@ -185,13 +237,13 @@ def atomic_files(files) -> None:
     with _signals_raise():
         try:
             for path, data in files.items():
-                path = Path(path)
+                path = Path(os.path.realpath(path))          # a symbolic link: the file it names
                 data = data.encode("utf-8") if isinstance(data, str) else data
-                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent)
-                                           else Path("."))
+                mode = _new_mode(path)
+                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
                 temps.append((tmp, path))
                 with os.fdopen(fd, "wb") as fh:
-                    os.fchmod(fh.fileno(), 0o666 & ~_umask())
+                    os.fchmod(fh.fileno(), mode)
                     fh.write(data)
             while temps:
                 tmp, path = temps[0]
@@ -209,6 +261,8 @@ def write_outputs(files, option="--out", inputs=()) -> None:
     InputError on any failure, nothing written; an output that is one of ``inputs`` is refused."""
     for path in files:
         check_output_path(path, option, inputs)
+        if _device(path):
+            raise InputError(f"{option} {path} is a device or a pipe", fix="give a folder of regular files")
     try:
         atomic_files(files)
     except OSError as exc:

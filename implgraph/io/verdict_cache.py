@@ -35,6 +35,8 @@ __all__ = ["verdicts_key", "claims_key", "cached_rows", "store_rows", "row_json"
 
 #: the format of an entry (an entry of another format is not read)
 FORMAT = "implgraph-claim-rows/2"
+#: the largest entry read (every claim of the bundled data takes about 0.5 MB)
+MAX_ENTRY_BYTES = 256 * 2 ** 20
 
 #: the libraries whose version is part of a key (another version may decide differently)
 DECIDING_LIBRARIES = ("sympy", "z3-solver", "cvc5", "numpy")
@@ -131,6 +133,8 @@ def _load_rows(path, key, quiet: bool = False) -> dict:
     """``{claim id: [row JSON]}`` of the entry at ``path`` whose keyed checksums hold (others left out, named
     with ``-v`` unless ``quiet``)."""
     try:
+        if not path.is_file() or path.stat().st_size > MAX_ENTRY_BYTES:
+            return {}           # not an entry this code wrote (a device, a folder, a file too large to read)
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             return {}
