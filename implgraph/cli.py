@@ -209,10 +209,12 @@ def main(argv=None) -> int:
 
 def run() -> int:
     """The ``implgraph`` program: :func:`main` in a process of its own, whose only threads are implgraph's, so that
-    simplifying may skip importing sympy.physics.units (:data:`implgraph.core.program.RUNNING`)."""
+    simplifying may skip importing sympy.physics.units (:data:`implgraph.core.program.RUNNING`). A write error on
+    standard output (a full disk) is one line, exit status 2 (:func:`implgraph.io.output.run_guarded`)."""
     from implgraph.core import program
+    from implgraph.io.output import run_guarded
     program.RUNNING = True
-    return main()
+    return run_guarded(main)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -6,7 +6,6 @@ import networkx as nx
 
 from implgraph.map.deduce import analyse, asserted_conflicts
 from implgraph.map.rules import load_edges, rules_from_edges
-from implgraph.io.verdict_cache import computed_verdicts
 
 
 def test_rules_never_take_the_data_expectation():
@@ -42,31 +41,6 @@ def test_conflicts_as_printed_are_shown_not_hidden():
     assert found["printed"][0]["implication"]["claims"] == ["p/ab", "p/bc"]
     # under the reading A => D replaces A => B: no conflict
     assert found["reading"] == []
-
-
-def test_verdict_cache_is_keyed_by_content_and_checksummed(tmp_path, monkeypatch):
-    monkeypatch.setenv("IMPLGRAPH_CACHE_DIR", str(tmp_path))
-    monkeypatch.delenv("IMPLGRAPH_NO_CACHE", raising=False)
-    data = tmp_path / "claims.yaml"
-    data.write_text("x: 1\n")
-    calls = []
-
-    def compute(ids):
-        calls.append(list(ids))
-        return {"a": "proved"}
-
-    assert computed_verdicts(["a"], [data], 4, compute) == {"a": "proved"}
-    assert computed_verdicts(["a"], [data], 4, compute) == {"a": "proved"}
-    assert len(calls) == 1                               # the second answer came from the cache
-    entry = next((tmp_path / "verdicts").glob("*.json"))
-    doc = json.loads(entry.read_text())
-    doc["verdicts"]["a"] = "refuted"                     # valid JSON, wrong verdict: checksum mismatch
-    entry.write_text(json.dumps(doc))
-    assert computed_verdicts(["a"], [data], 4, compute) == {"a": "proved"}
-    assert len(calls) == 2
-    data.write_text("x: 2\n")                            # changed data: another key
-    computed_verdicts(["a"], [data], 4, compute)
-    assert len(calls) == 3
 
 
 def test_fig1_text_not_vice_versa_is_refuted_by_theorem_4_1():

@@ -51,7 +51,7 @@ def inputs(tmp_path):
     from implgraph.commands.claims import all_rows
     claim = next(r for r in all_rows() if r.get("from", "").startswith(A + "[") or r.get("from") == A)
     verdicts = tmp_path / "verify.json"
-    verdicts.write_text(json.dumps({"claims": [{"id": claim["id"], "verdict": "holds-by-hand",
+    verdicts.write_text(json.dumps({"claims": [{"id": claim["id"], "verdict": "holds-not-tight",
                                                 "evidence": "written by the test"}]}))
     return matrix, verdicts, claim
 
@@ -105,7 +105,7 @@ def test_search_index_links_resolve(site):
     text = (out / "assets" / "search-index.js").read_text()
     index = json.loads(text[text.index("=") + 1:].rstrip().rstrip(";"))
     assert {e["k"] for e in index} == {"definition", "pair", "claim"}
-    assert any(e["t"].startswith(claim["id"] + ": holds-by-hand") for e in index)
+    assert any(e["t"].startswith(claim["id"] + ": holds-not-tight") for e in index)
     for e in index:
         assert (out / e["h"]).is_file(), e
 
@@ -139,11 +139,11 @@ def test_claims_on_edge_page(tmp_path):
     claim = next(r for r in all_rows() if r.get("from") and r.get("to") and r["kind"] == "implies")
     a, b = family_of(claim["from"]), family_of(claim["to"])
     (tmp_path / "m.json").write_text(json.dumps({"nodes": [a, b], "cells": [cell(a, b, "open", "unknown")]}))
-    (tmp_path / "v.json").write_text(json.dumps([{"id": claim["id"], "verdict": "holds-by-hand"}]))
+    (tmp_path / "v.json").write_text(json.dumps([{"id": claim["id"], "verdict": "holds-not-tight"}]))
     build_site(tmp_path / "s", matrix=tmp_path / "m.json", verdicts=tmp_path / "v.json", tables=[],
                with_certificates=False, groups_n=None)
     row = (tmp_path / "s" / edge_file(a, b)).read_text().split(f"<td>{claim['id']}</td>")[1].split("</tr>")[0]
-    assert "holds-by-hand" in row
+    assert "holds-not-tight" in row
 
 
 def test_open_page(site):
@@ -158,7 +158,8 @@ def test_definition_page_levels(site):
     # sei2019 Table I: Alex, Becky, Carl and Diana are alone in their classes: the smallest class has 1 record
     row = text.split("sei2019/table-I</td>")[1].split("</tr>")[0]
     assert row.endswith("<code>1</code></td>")
-    assert "holds-by-hand" in (out / definition_file(A)).read_text()   # the claim whose from is a
+    page = (out / definition_file(A)).read_text()       # the claim whose from is a, with the file's verdict
+    assert "holds-not-tight" in page and "written by the test" in page
 
 
 def test_hasse_by_hand():

@@ -149,6 +149,8 @@ def judge_level_claim(table, claim, level_cache=None) -> Verdict:
         return Verdict(verdict="holds", evidence=f"the exact optimal level equals {target} on the whole region",
                        **base)
     pt = _find_strict_point(lv, T, smaller, bound)
+    if pt:      # the same example whatever point the solver gave (it depends on how the level's regions were built)
+        pt = _canonical_strict_point(region, pt, table, d, params, scope, target, bound)
     where = (f"; e.g. at {fmt_point(pt)} the optimum is strictly {'stronger' if bound != 'lower' else 'weaker'}"
              if pt else " (tightness not decided)")
     base["details"]["tight"] = False if pt else None
@@ -336,6 +338,20 @@ def _max_value(e, point):
     if all(v is not None for v in values):
         return max(values)
     return e.xreplace(point)
+
+
+def _canonical_strict_point(region, pt, table, d, params, scope, target, bound):
+    """A canonical point where the optimum is strictly stronger than ``target`` (strictly weaker for a ``lower``
+    bound), re-checked on the concrete table: :func:`_canonical_point` with that as the failure. The solver's
+    point ``pt`` depends on how the level's regions were built (computed, or read from the level cache), so the
+    example printed did too; ``pt`` is kept when the concrete table cannot be evaluated there."""
+    strict = "satisfies" if bound == "lower" else "lower"      # _violates(..., strict): the strict side at a point
+    try:
+        opt = concrete_level(table, d, params, pt, scope)
+    except (InputError, TypeError, ValueError, ZeroDivisionError):
+        return pt
+    point, _ = _canonical_point(region, (pt, opt), table, d, params, scope, target, strict)
+    return point
 
 
 def _find_strict_point(lv, T, smaller, bound):

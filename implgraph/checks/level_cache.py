@@ -1,7 +1,8 @@
 """The on-disk cache of symbolic levels (``$IMPLGRAPH_CACHE_DIR``; ``IMPLGRAPH_NO_CACHE=1`` disables).
 
 An entry is named by the sha256 content key of :func:`_level_key` (the code the levels depend on, the
-solver backend, the definition's module, the table and the region) and stores that key and a checksum.
+solver backend, the definition's module, the table and the region) and stores that key and a keyed checksum
+(HMAC-SHA256 with this installation's secret, :mod:`implgraph.io.cache_key`).
 Values and conditions are stored as sympy trees (:func:`_write_tree`), read back node by node without evaluation
 (:func:`_read_tree`), so a level read from the cache prints exactly as the level computed; on loading, each piece is re-checked at an exact sample point against the concrete level
 (:func:`_cache_confirms`), so a damaged or wrong entry is recomputed, never trusted.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import hmac
 import inspect
 import json
 import uuid
@@ -80,9 +82,12 @@ def cache_dir():
     return _cache_dir("levels")
 
 
-def _cache_checksum(key, pieces_json) -> str:
-    """sha256 over the entry's key and its canonical JSON pieces (detects a damaged entry)."""
-    return hashlib.sha256((key + json.dumps(pieces_json, sort_keys=True)).encode()).hexdigest()
+def _cache_checksum(key, pieces_json):
+    """The keyed checksum (HMAC-SHA256 with this installation's secret, :mod:`implgraph.io.cache_key`) of the
+    entry's key and its canonical JSON pieces: an entry edited by anyone without the secret is not read; None
+    without a secret (nothing stored, nothing read)."""
+    from implgraph.io.cache_key import mac
+    return mac("levels", key, json.dumps(pieces_json, sort_keys=True))
 
 
 def _cache_load(key, region, symbols):
@@ -95,8 +100,11 @@ def _cache_load(key, region, symbols):
         return None
     path = folder / f"{key}.json"
     try:
+        if not path.is_file() or path.stat().st_size > 64 * 2 ** 20:
+            return None         # not an entry this code wrote (a device, a folder, a file too large to read)
         data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("key") != key or data.get("checksum") != _cache_checksum(key, data["pieces"]):
+        expected = _cache_checksum(key, data["pieces"])
+        if data.get("key") != key or expected is None or not hmac.compare_digest(str(data.get("checksum")), expected):
             return None
         pieces = []
         for p in data["pieces"]:
@@ -228,7 +236,10 @@ def _cache_store(key, pieces, region):
                 for p in pieces]
     except ValueError:
         return          # a value the stored form does not cover: computed again next time
-    data = {"key": key, "pieces": body, "checksum": _cache_checksum(key, body)}
+    checksum = _cache_checksum(key, body)
+    if checksum is None:
+        return          # no secret: nothing a later run could trust
+    data = {"key": key, "pieces": body, "checksum": checksum}
     try:
         folder.mkdir(parents=True, exist_ok=True)
         atomic_write(folder / f"{key}.json", json.dumps(data))

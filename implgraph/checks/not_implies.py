@@ -197,7 +197,7 @@ def _generalise(edge: Edge, context=None):
             continue
         ok = True
         for d, ps in ((a, edge.a.params), (b, edge.b.params)):
-            for v in ps.values():
+            for v in (v for k, v in ps.items() if k not in d.words):     # a word (EMD's ground) is no size
                 v = sympy.sympify(v).subs(pt)
                 if not (1 <= int(v) <= int(pt[ints[0]]) - 1):
                     ok = False
@@ -210,8 +210,8 @@ def _generalise(edge: Edge, context=None):
     found, missing, first = 0, [], None
     for pt in points:
         Nv = int(pt[ints[0]])
-        aps = {k: int(sympy.sympify(v).subs(pt)) for k, v in edge.a.params.items()}
-        bps = {k: int(sympy.sympify(v).subs(pt)) for k, v in edge.b.params.items()}
+        aps = {k: str(v) if k in a.words else int(sympy.sympify(v).subs(pt)) for k, v in edge.a.params.items()}
+        bps = {k: str(v) if k in b.words else int(sympy.sympify(v).subs(pt)) for k, v in edge.b.params.items()}
         opts = [None]
         if a.needs_classes or b.needs_classes:
             spec = edge.a.classes or edge.b.classes or {}

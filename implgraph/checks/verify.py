@@ -204,7 +204,9 @@ def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 
 
     A claim's rows computed before with the same code, data, ``max_n``, ``timeout``, solver and
     libraries are replayed from the content-keyed cache (:func:`~implgraph.io.verdict_cache.claims_key`;
-    ``IMPLGRAPH_NO_CACHE=1`` disables it); ``fresh`` computes every claim again (and stores the rows).
+    ``IMPLGRAPH_NO_CACHE=1`` disables it) when their keyed checksum holds and every certificate they carry is
+    accepted by :mod:`implgraph.certify` (a ``proved`` row must carry one); otherwise the claim is computed
+    again. ``fresh`` computes every claim again (and stores the rows).
     ``claims``: the claims of ``ids`` and ``paths`` when the caller has collected them already
     (:func:`collect_claims`).
     """

@@ -6,7 +6,7 @@ from __future__ import annotations
 from implgraph.commands._definition_names import add_definitions_argument
 from implgraph.engines.discover import discover
 from implgraph.engines.discover_compare import compare_with_theorems
-from implgraph.engines.discover_yaml import set_expects, write_data, yaml_snippet
+from implgraph.engines.discover_yaml import check_write_dir, set_expects, write_data, yaml_snippet
 from implgraph.core.errors import InputError
 from implgraph.io.output import print_json
 
@@ -64,6 +64,8 @@ def run(args) -> int:
     if not 2 <= args.N <= MAX_N:
         raise InputError(f"--N {args.N} is out of range", fix=f"use 2 <= N <= {MAX_N} (every size k up to N = 7; "
                                                                 "above, sampled sizes and tables of blocks of equal rows)")
+    if args.write:
+        check_write_dir(args.write)          # before the search: a folder that cannot be written is said at once
     r = discover(N=args.N, names=args.definitions, include_known=args.all, workers=args.jobs, n_min=args.from_n)
     compare = compare_with_theorems(r) if args.all else None
     written = write_data(r, args.write) if args.write else None

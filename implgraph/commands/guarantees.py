@@ -13,7 +13,6 @@ from __future__ import annotations
 from implgraph.commands._data import add_data_arguments, data_sources
 from implgraph.commands.levels import _check_k, _columns, _named_params
 from implgraph.commands.release import add_mechanism_arguments
-from implgraph.core.errors import InputError
 from implgraph.io.output import print_json
 
 NAME = "guarantees"
@@ -78,16 +77,16 @@ def compute(args) -> dict:
 
 
 def run(args) -> int:
+    from implgraph.commands.map import input_files
     from implgraph.io.guarantees_report import html_report, text_lines
+    from implgraph.io.output import check_output_path, write_output
+    inputs = [args.file, *input_files(args)]
+    if args.html:
+        check_output_path(args.html, "--html", inputs)
     with data_sources(args) as args.theorems:   # --theorems / --tables add to the bundled data; --only replaces it
         results, vsource = compute(args)
-    if args.html:
-        try:
-            with open(args.html, "w", encoding="utf-8") as fh:
-                fh.write(html_report(args.file, results, vsource))
-        except OSError as exc:
-            raise InputError(f"cannot write the HTML report ({exc.strerror})", file=args.html,
-                             fix="give a writable path to --html") from None
+    if args.html:                   # all at once: a failed write leaves no truncated report
+        write_output(args.html, html_report(args.file, results, vsource), "--html", inputs)
     if args.json:
         print_json({"file": args.file, "verdicts_from": vsource,
                     "tables": {label: {"N": t.N, "classes": len(t.class_labels or []), "buckets": t.buckets,

@@ -10,7 +10,6 @@ omit, and counts the open pairs; ``--json`` exports all of it.
 
 from __future__ import annotations
 
-import json
 import time
 
 from implgraph.commands._data import add_data_arguments, data_sources
@@ -45,44 +44,26 @@ def add_arguments(p):
 
 
 def read_verdicts(path) -> dict:
-    """Verdicts from a file written by ``implgraph verify --json`` (``{"claims": [...]}``)."""
-    from implgraph.io.datafile import read_text
-    from implgraph.map.verdicts import verdict_lookup
-    try:
-        data = json.loads(read_text(path))
-    except FileNotFoundError:
-        raise InputError("no such file", file=str(path), fix="give the output of `implgraph verify --json`") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"not a JSON verdict file ({exc.__class__.__name__})", file=str(path),
-                         fix="give the output of `implgraph verify --json`") from None
-    rows = data.get("claims") if isinstance(data, dict) and "claims" in data else data
-    if not isinstance(rows, (list, dict)):
-        raise InputError("no verdicts in the file", file=str(path), fix="give the output of `implgraph verify --json`")
-    return verdict_lookup(rows)
+    """Verdicts from a file written by ``implgraph verify --json`` (``{"claims": [...]}``), read and checked
+    row by row (:func:`implgraph.map.verdicts.read_verdict_file`): ``{claim id: verdict word}``."""
+    from implgraph.map.verdicts import read_verdict_file, verdict_lookup
+    return verdict_lookup(read_verdict_file(path))
 
 
 def verify_edges(paths=None, max_n: int | None = None, progress=None, fresh: bool = False) -> dict:
     """Computed verdicts of the edge claims: ``{id: verdict}`` (readings as ``id#reading``).
 
-    Runs ``implgraph verify`` on the edge claims of ``paths`` (default: the bundled theorems), or reads
-    the result from the content-keyed cache (:mod:`implgraph.io.verdict_cache`) unless ``fresh``.
+    Runs ``implgraph verify`` on the edge claims of ``paths`` (default: the bundled theorems): each claim's rows
+    are replayed from the verify cache when their keyed checksum holds and their certificates are accepted
+    (:mod:`implgraph.io.verdict_cache`), unless ``fresh``; there is no other copy of the verdicts.
     """
     from implgraph.checks.verify import DEFAULT_MAX_N, run_verify
-    from implgraph.io.datafile import data_files
-    from implgraph.io.verdict_cache import computed_verdicts
     from implgraph.map.rules import load_edges
     from implgraph.map.verdicts import verdict_lookup
-    max_n = max_n or DEFAULT_MAX_N
     ids = [e.id for e in load_edges(paths)]
-    files = list(paths) if paths else list(data_files("theorems"))
-    files += list(data_files("counterexamples"))
-
-    def compute(which):
-        return run_verify(which, max_n=max_n, progress=progress, jobs=1 if paths else 2, paths=paths)
-
-    if fresh:
-        return verdict_lookup(compute(ids))
-    return computed_verdicts(ids, files, max_n, compute)
+    rows = run_verify(ids, max_n=max_n or DEFAULT_MAX_N, progress=progress, jobs=1 if paths else 2, paths=paths,
+                      fresh=fresh)
+    return verdict_lookup(rows)
 
 
 def load_verdicts(args):
@@ -211,11 +192,17 @@ def run(args) -> int:
         return _map(args)
 
 
+def input_files(args) -> list:
+    """The files a map command reads (``--verdicts``, ``--theorems``, ``--tables``): never overwritten."""
+    return [p for p in [getattr(args, "verdicts", None), *(getattr(args, "theorems", None) or []),
+                        *(getattr(args, "tables", None) or [])] if p]
+
+
 def _map(args) -> int:
     from implgraph.map.drawing import drawing
-    from implgraph.map.render import check_suffix, render
+    from implgraph.map.render import check_output, render
     if args.out:
-        check_suffix(args.out)
+        check_output(args.out, input_files(args))
     m = build(args)
     out_info = None
     if args.out:
@@ -224,7 +211,7 @@ def _map(args) -> int:
             title = f"Implication map at N = {m['N']}: each definition at each group size k (cf. Fig. 1 of ekenstedt2022)"
         else:
             title = "Implication map between the definitions (cf. Fig. 2 of ekenstedt2022)"
-        engine = render(D, args.out, title=title, labels=args.labels)
+        engine = render(D, args.out, title=title, labels=args.labels, inputs=input_files(args))
         out_info = (args.out, engine)
     if args.json:
         print_json(export(m))

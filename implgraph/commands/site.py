@@ -18,7 +18,8 @@ ORDER = 46
 
 
 def add_arguments(p):
-    p.add_argument("--out", required=True, metavar="DIR", help="directory to write the site into (created)")
+    p.add_argument("--out", required=True, metavar="DIR", help="directory to write the site into (built beside it and renamed into place "
+                   "when complete; an existing folder is replaced only if it holds a site and nothing else)")
     p.add_argument("--matrix", metavar="FILE", help="the pair matrix, `implgraph matrix --json` (default: "
                                                      "docs/matrix.json of the checkout)")
     p.add_argument("--verdicts", metavar="FILE", help="the claims' verdicts, `implgraph verify --json` "

@@ -85,14 +85,32 @@ def yaml_snippet(direction: DirectionResult, N: int, paper=None, witness_comment
     return text
 
 
-def write_data(result: DiscoverResult, directory, paper=None) -> tuple:
+def check_write_dir(directory, option="--write") -> None:
+    """InputError unless ``directory`` can hold the written files: a folder, or a new one in an existing folder
+    (checked before anything is computed)."""
+    from pathlib import Path
+    from implgraph.core.errors import InputError
+    d = Path(directory)
+    if d.exists() and not d.is_dir():
+        raise InputError(f"{option} {directory} is not a directory", fix=f"give {option} a new or existing folder")
+    parent = d if d.exists() else d.parent
+    if not parent.is_dir():
+        raise InputError(f"{option} {directory}: folder {parent} does not exist", fix="create it or choose another path")
+    for sub in ("theorems", "counterexamples"):
+        if (d / sub).exists() and not (d / sub).is_dir():
+            raise InputError(f"{option} {directory}: {d / sub} is not a directory",
+                             fix=f"give {option} a folder without a file named {sub}")
+
+
+def write_data(result: DiscoverResult, directory, paper=None, option="--write") -> tuple:
     """Write the new findings as ``DIR/theorems/<paper>.yaml`` and ``DIR/counterexamples/<paper>.yaml``.
 
     The theorems file loads on its own (``implgraph map --theorems``): the ``witness:`` lines are
-    commented out until the tables are pasted into the repository's ``counterexamples/``.
+    commented out until the tables are pasted into the repository's ``counterexamples/``. Both files are
+    written or neither (:func:`implgraph.io.output.write_outputs`; a failure is one line and the folders
+    made for them are removed).
     """
     from pathlib import Path
-    from implgraph.io.output import atomic_write
     paper = paper or f"discover-N{result.N}"
     directory = Path(directory)
     claims, tables = [], []
@@ -119,13 +137,40 @@ def write_data(result: DiscoverResult, directory, paper=None) -> tuple:
     header = (f"# Findings of `implgraph discover --N {result.N}` (machine-checked at N = {result.N}, bounded evidence; "
               f"an edge with `when: [\"N >= 2\"]` is proved for every N).\n"
               f"paper: {paper}\nreference: \"implgraph discover --N {result.N}\"\n")
-    (directory / "theorems").mkdir(parents=True, exist_ok=True)
-    (directory / "counterexamples").mkdir(parents=True, exist_ok=True)
     tpath = directory / "theorems" / f"{paper}.yaml"
     cpath = directory / "counterexamples" / f"{paper}.yaml"
-    atomic_write(tpath, header + "claims:\n" + "\n\n".join(claims) + "\n")
-    atomic_write(cpath, header + "tables:\n" + "\n\n".join(tables) + "\n")
+    _write_files(directory, {tpath: header + "claims:\n" + "\n\n".join(claims) + "\n",
+                             cpath: header + "tables:\n" + "\n\n".join(tables) + "\n"}, option)
     return tpath, cpath
+
+
+def _write_files(directory, files: dict, option) -> None:
+    """Write ``{path: text}`` (paths in sub-folders of ``directory``) all or none; the folders made here are
+    removed again when the write fails."""
+    from implgraph.io.output import output_error, write_outputs
+    check_write_dir(directory, option)
+    made = []
+    try:
+        for folder in dict.fromkeys(p.parent for p in files):
+            for f in reversed([folder, *folder.parents]):
+                if not f.exists():
+                    f.mkdir()
+                    made.append(f)
+        write_outputs(files, option)
+    except OSError as exc:
+        _remove(made)
+        raise output_error(exc, directory, option) from None
+    except BaseException:
+        _remove(made)
+        raise
+
+
+def _remove(folders) -> None:
+    import contextlib
+    import os
+    for f in reversed(folders):
+        with contextlib.suppress(OSError):
+            os.rmdir(f)
 
 
 def set_expects(path, verdicts: dict) -> int:
@@ -138,7 +183,7 @@ def set_expects(path, verdicts: dict) -> int:
     or unknown), so its ``expect:`` is that verdict, a guard against regressions only.
     """
     from pathlib import Path
-    from implgraph.io.output import atomic_write
+    from implgraph.io.output import write_output
     path = Path(path)
     lines, current, changed = path.read_text().split("\n"), None, 0
     for i, line in enumerate(lines):
@@ -153,7 +198,7 @@ def set_expects(path, verdicts: dict) -> int:
                             f"(discover's bounded evidence: {old})")
                 changed += 1
     if changed:
-        atomic_write(path, "\n".join(lines))
+        write_output(path, "\n".join(lines), "--write")
     return changed
 
 

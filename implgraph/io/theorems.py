@@ -138,7 +138,10 @@ def _side(node: Node, key: str, names: dict, kinds: dict) -> Side:
         if pk not in d.params:
             raise spec.error(f"{d.name} has no parameter {pk!r}", key="params",
                              fix=f"its parameters are: {', '.join(d.params) or 'none'}")
-        params[pk] = _expr(spec, "params", pv, names, where=raw, line_key=pk)
+        if pk in d.words:           # a word the definition reads itself (EMD's ground: equal), never a formula
+            params[pk] = _word(spec, pv, raw, pk)
+        else:
+            params[pk] = _expr(spec, "params", pv, names, where=raw, line_key=pk)
     classes = None
     if spec.get("classes") is not None:
         cl = spec["classes"]
@@ -147,6 +150,19 @@ def _side(node: Node, key: str, names: dict, kinds: dict) -> Side:
         classes = {ck: _expr(spec, "classes", cv, names) for ck, cv in cl.items()}
     return Side(definition=d, params=params, level=names[level_name], classes=classes,
                 scope=str(spec.get("scope") or "table"), of=spec.get("of"))
+
+
+def _word(node: Node, value, where, key):
+    """A word parameter's value (one line of printable characters; the definition checks the word itself) as a
+    sympy ``Str``: an atom that prints as the word, has no free symbols, and that ``sympify`` returns unchanged,
+    so the text is never parsed by any consumer of the side's parameters."""
+    from sympy.core.symbol import Str
+    text = str(value)
+    if isinstance(value, (dict, list)) or not text.strip() or len(text) > 1000 or not text.isprintable():
+        raise InputError(f"bad word for parameter {key!r}: {text[:40]!r}", file=node.file,
+                         line=where.line_of(key) if isinstance(where, Node) else None,
+                         fix=f'write e.g. `{key}: equal`')
+    return Str(text.strip())
 
 
 def _expr(node: Node, key, text, names, where=None, line_key=None):

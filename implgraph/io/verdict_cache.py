@@ -1,17 +1,23 @@
-"""Computed verdicts of the edge claims, cached on disk by content.
+"""The rows of ``implgraph verify``, cached on disk by content and replayed only when unforged.
 
-The map and ``path`` are built from verdicts the engine computed, never from the ``expect:`` recorded in
-the data. Computing them is ``implgraph verify`` on the edge claims; the result is cached under a key
-that hashes every source file of the package, the modules of the registered definitions (plugins), the
-claim files used and the bound ``max_n``. A changed file gives another key; an entry whose checksum does
-not match its contents is recomputed, never trusted. ``IMPLGRAPH_NO_CACHE=1`` disables the cache,
-``IMPLGRAPH_CACHE_DIR`` moves it.
+Every claim's rows are cached under a key (:func:`claims_key`) that hashes every source file of the package,
+the modules of the registered definitions (plugins), the claim files used, the bound ``max_n``, the per-claim
+``--timeout``, the solver and the versions of the libraries that decide (sympy, z3, cvc5): a changed file is
+another key. An entry holds each claim's rows as the JSON of :class:`~implgraph.core.verdict.Verdict` (exact
+strings), replayed as ``Verdict(**row)``. A row that timed out or met a checker error is not stored (it says
+nothing about the claim). ``IMPLGRAPH_NO_CACHE=1`` disables the cache, ``IMPLGRAPH_CACHE_DIR`` moves it.
 
-Every claim's rows of ``implgraph verify`` are cached the same way (:func:`claims_key`,
-:func:`cached_rows`, :func:`store_rows`): the key adds the per-claim ``--timeout`` and the versions of
-the libraries that decide (sympy, z3, cvc5); an entry holds each claim's rows as the JSON of
-:class:`~implgraph.core.verdict.Verdict` (exact strings), replayed as ``Verdict(**row)``. A row that
-timed out or met a checker error is not stored (it says nothing about the claim).
+A replayed verdict cannot be forged:
+
+- each claim's rows carry a keyed checksum (HMAC-SHA256 with the secret of this installation,
+  :mod:`implgraph.io.cache_key`) over the entry's key, the claim id and the rows; rows whose checksum fails
+  (edited, even with a recomputed plain sha256, or moved to another key or claim) are computed again;
+- a replayed row carrying certificates has them re-checked by the independent checker
+  (:func:`implgraph.certify.check_certificate`), and a replayed ``proved`` row must carry one: otherwise the
+  claim is computed again.
+
+With ``-v`` each row not replayed is named on stderr with the reason. The implication map and ``path`` take
+their verdicts from the same rows (:func:`implgraph.commands.map.verify_edges`): there is no second copy.
 """
 
 from __future__ import annotations
@@ -22,10 +28,15 @@ import json
 from pathlib import Path
 
 from implgraph.core.verdict import Verdict
+from implgraph.io.cache_key import mac, mac_ok, note
 from implgraph.io.output import atomic_write, cache_dir
 
-__all__ = ["computed_verdicts", "verdicts_key", "claims_key", "cached_rows", "store_rows", "row_json",
-           "row_verdict"]
+__all__ = ["verdicts_key", "claims_key", "cached_rows", "store_rows", "row_json", "row_verdict", "FORMAT"]
+
+#: the format of an entry (an entry of another format is not read)
+FORMAT = "implgraph-claim-rows/2"
+#: the largest entry read (every claim of the bundled data takes about 0.5 MB)
+MAX_ENTRY_BYTES = 256 * 2 ** 20
 
 #: the libraries whose version is part of a key (another version may decide differently)
 DECIDING_LIBRARIES = ("sympy", "z3-solver", "cvc5", "numpy")
@@ -109,81 +120,91 @@ def _rows_path(key):
     return None if folder is None or key is None else folder / f"{key}.json"
 
 
-def _load_rows(path) -> dict:
+def _canonical(rows) -> str:
+    return json.dumps(rows, sort_keys=True, separators=(",", ":"))
+
+
+def _row_mac(key, cid, rows):
+    """The keyed checksum of one claim's rows in the entry of ``key`` (None without a secret)."""
+    return mac("claim-rows", FORMAT, key, cid, _canonical(rows))
+
+
+def _load_rows(path, key, quiet: bool = False) -> dict:
+    """``{claim id: [row JSON]}`` of the entry at ``path`` whose keyed checksums hold (others left out, named
+    with ``-v`` unless ``quiet``)."""
     try:
+        if not path.is_file() or path.stat().st_size > MAX_ENTRY_BYTES:
+            return {}           # not an entry this code wrote (a device, a folder, a file too large to read)
         data = json.loads(path.read_text(encoding="utf-8"))
-        rows = data["rows"]
-        if not isinstance(rows, dict) or data.get("checksum") != _checksum(rows):
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
             return {}
-        return rows
-    except (OSError, ValueError, KeyError, TypeError):
+        rows, macs = data["rows"], data["macs"]
+        if not isinstance(rows, dict) or not isinstance(macs, dict):
+            return {}
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return {}
+    out = {}
+    for cid, claim_rows in rows.items():
+        if mac_ok(macs.get(cid), "claim-rows", FORMAT, key, cid, _canonical(claim_rows)):
+            out[str(cid)] = claim_rows
+        elif not quiet:
+            note(f"the cached rows of {cid} fail their keyed checksum: computed again")
+    return out
+
+
+def _rechecked(cid, verdicts) -> bool:
+    """Every certificate the rows carry accepted by :mod:`implgraph.certify` (a refutation by a proof included),
+    and every ``proved`` row carries one (named with ``-v`` otherwise)."""
+    from implgraph.certify import certificates_in, check_certificate
+    for v in verdicts:
+        certs = certificates_in(v.details if isinstance(v.details, dict) else None)
+        if v.verdict == "proved" and not certs:
+            note(f"the cached row {v.id} is proved but carries no certificate to re-check: computed again")
+            return False
+        for cert in certs:
+            try:
+                ok = isinstance(cert, dict) and check_certificate(cert).ok
+            except Exception:                        # a certificate the checker cannot read is not accepted
+                ok = False
+            if not ok:
+                note(f"a certificate of the cached row {v.id} is rejected by implgraph.certify: computed again")
+                return False
+    return True
 
 
 def cached_rows(key) -> dict:
-    """``{claim id: [Verdict, ...]}`` stored under ``key`` ({} when absent, damaged or disabled)."""
+    """``{claim id: [Verdict, ...]}`` stored under ``key`` whose keyed checksums hold and whose certificates
+    the checker accepts ({} when absent, damaged, forged or disabled)."""
     path = _rows_path(key)
     if path is None or not path.exists():
         return {}
     out = {}
-    for cid, rows in _load_rows(path).items():
+    for cid, rows in _load_rows(path, key).items():
         try:
-            out[str(cid)] = [row_verdict(r) for r in rows]
-        except (TypeError, ValueError):
+            verdicts = [row_verdict(r) for r in rows]
+        except (TypeError, ValueError, AttributeError):
             continue            # a row this code cannot read: that claim is computed again
+        if _rechecked(cid, verdicts):
+            out[cid] = verdicts
     return out
 
 
 def store_rows(key, rows: dict) -> None:
-    """Add ``{claim id: [Verdict, ...]}`` to the entry of ``key`` (rows that say nothing are left out)."""
+    """Add ``{claim id: [Verdict, ...]}`` to the entry of ``key`` (rows that say nothing are left out), each
+    claim's rows with their keyed checksum; nothing is stored without a secret."""
     path = _rows_path(key)
     if path is None:
         return
     new = {str(cid): [row_json(v) for v in vs] for cid, vs in rows.items() if vs and _storable(vs)}
     if not new:
         return
-    merged = {**(_load_rows(path) if path.exists() else {}), **new}
+    macs = {cid: _row_mac(key, cid, r) for cid, r in new.items()}
+    if any(m is None for m in macs.values()):
+        return                  # no secret: nothing can be stored that a later run could trust
+    merged = {**(_load_rows(path, key, quiet=True) if path.exists() else {}), **new}
+    macs = {cid: macs.get(cid) or _row_mac(key, cid, r) for cid, r in merged.items()}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, json.dumps({"checksum": _checksum(merged), "rows": merged}))
+        atomic_write(path, json.dumps({"format": FORMAT, "key": key, "rows": merged, "macs": macs}))
     except OSError:
         pass   # a cache that cannot be written is no cache, not an error
-
-
-def _checksum(verdicts: dict) -> str:
-    return hashlib.sha256(json.dumps(verdicts, sort_keys=True).encode()).hexdigest()
-
-
-def _load(path: Path):
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        verdicts = data["verdicts"]
-        if not isinstance(verdicts, dict) or data.get("checksum") != _checksum(verdicts):
-            return None
-        return {str(k): str(v) for k, v in verdicts.items()}
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-
-
-def _store(path: Path, verdicts: dict) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, json.dumps({"checksum": _checksum(verdicts), "verdicts": verdicts}))
-    except OSError:
-        pass   # a cache that cannot be written is no cache, not an error
-
-
-def computed_verdicts(ids, claim_files, max_n: int, compute) -> dict:
-    """``{claim id or id#reading: verdict}`` of ``ids``: from the cache when its entry is intact,
-    otherwise ``compute(ids)`` (a list of verdicts), stored for the next run."""
-    from implgraph.map.verdicts import verdict_lookup
-    folder = cache_dir("verdicts")
-    path = None if folder is None else folder / f"{verdicts_key(claim_files, max_n)}.json"
-    if path is not None and path.exists():
-        cached = _load(path)
-        if cached is not None and all(str(i) in cached for i in ids):
-            return cached
-    verdicts = verdict_lookup(compute(ids))
-    if path is not None:
-        _store(path, verdicts)
-    return verdicts

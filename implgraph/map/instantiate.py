@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import sympy
+from sympy.core.symbol import Str
 
 from implgraph.map.rules import N_SYM, Endpoint, Rule
 
@@ -108,6 +109,9 @@ def _compiled_side(ep: Endpoint, kind: str, is_a: bool, kw: str):
             params["k"] = sympy.Integer(1)   # "some partition": minimum class size >= 1
     out = []
     for name, expr in params.items():
+        if isinstance(expr, Str):        # a word parameter (EMD's ground): matched as text, never parsed
+            out.append((name, str(expr), [], None, {}))
+            continue
         expr = sympy.sympify(expr)
         syms = sorted(expr.free_symbols, key=str)
         fn = sympy.lambdify(syms, expr, "math") if syms else None

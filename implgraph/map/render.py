@@ -14,12 +14,12 @@ from pathlib import Path
 import networkx as nx
 
 from implgraph.core.errors import InputError
-from implgraph.io.output import atomic_write
+from implgraph.io.output import write_output
 from implgraph.map.layout import model_fill
 from implgraph.map.plot import draw_matplotlib, scene
 from implgraph.map.tikz import to_tikz
 
-__all__ = ["render", "to_dot", "check_suffix", "FORMATS"]
+__all__ = ["render", "to_dot", "check_suffix", "check_output", "FORMATS"]
 
 #: the output formats, by file suffix
 FORMATS = (".svg", ".pdf", ".png", ".tex", ".dot", ".gv")
@@ -77,8 +77,9 @@ def to_dot(D) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render(D, path, title: str | None = None, labels: str = "plain") -> str:
-    """Write a drawing graph to ``path`` (format by the suffix, see :data:`FORMATS`), atomically.
+def render(D, path, title: str | None = None, labels: str = "plain", inputs=()) -> str:
+    """Write a drawing graph to ``path`` (format by the suffix, see :data:`FORMATS`), atomically
+    (:func:`implgraph.io.output.write_output`: a full or read-only disk is one line, nothing written).
 
     Every picture comes from one layout computed in Python (:mod:`implgraph.map.layout`): SVG (text
     kept as text), PDF and PNG drawn by matplotlib, TikZ (``.tex``) written from the same scene; DOT
@@ -90,6 +91,8 @@ def render(D, path, title: str | None = None, labels: str = "plain") -> str:
     D : networkx.MultiDiGraph
         From :func:`implgraph.map.drawing.drawing`.
     labels : {"plain", "latex", "none"}
+    inputs : sequence of path
+        The command's input files: ``path`` may not be one of them.
 
     Returns
     -------
@@ -99,24 +102,33 @@ def render(D, path, title: str | None = None, labels: str = "plain") -> str:
     Raises
     ------
     InputError
-        Unknown suffix, or a missing output directory.
+        Unknown suffix, a missing output directory, an input given as the output, a write that fails.
     """
     path = Path(path)
     check_suffix(path)
-    if not path.parent.exists():
-        raise InputError("the output directory does not exist", file=str(path), fix="create it first")
+    check_output(path, inputs)
     suffix = path.suffix.lower()
     if suffix in (".dot", ".gv"):
-        atomic_write(path, to_dot(D))
+        write_output(path, to_dot(D), inputs=inputs)
         return "dot-text"
     if suffix == ".tex":
         import matplotlib.pyplot as plt
         fig, sc = scene(D, title, labels)
         plt.close(fig)
-        atomic_write(path, to_tikz(sc))
+        write_output(path, to_tikz(sc), inputs=inputs)
         return "tikz"
-    atomic_write(path, draw_matplotlib(D, suffix[1:], title, labels))
+    write_output(path, draw_matplotlib(D, suffix[1:], title, labels), inputs=inputs)
     return "matplotlib"
+
+
+def check_output(path, inputs=()) -> None:
+    """InputError unless ``path`` can be written: a known suffix, an existing folder, not a directory,
+    not one of ``inputs`` (checked before the map is computed)."""
+    from implgraph.io.output import check_output_path
+    check_suffix(path)
+    if not Path(path).parent.exists():
+        raise InputError("the output directory does not exist", file=str(path), fix="create it first")
+    check_output_path(path, "--out", inputs)
 
 
 def check_suffix(path) -> None:

@@ -1,4 +1,10 @@
-"""``build_site``: write the explorer (pages, assets, search index) into a directory."""
+"""``build_site``: write the explorer (pages, assets, search index) into a directory.
+
+The site is built in a temporary folder beside ``--out`` and renamed into place when complete
+(:func:`implgraph.io.output.output_folder`): a full or read-only disk, an error or a kill leaves no partial
+site, and an existing ``--out`` is replaced only by a complete site, only if it holds nothing but a site's
+pages (a previous build), and never when it holds one of the inputs.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from implgraph.core.errors import InputError
+from implgraph.io.output import check_output_folder, output_folder
 from implgraph.map.graph import family_of
 from implgraph.site import pages
 from implgraph.site.hasse import hasse
@@ -16,6 +23,8 @@ from implgraph.site.html import definition_file, edge_file
 from implgraph.site.model import gather, node_definition
 
 ASSETS = ("site.css", "site.js", "matrix.js")
+#: the folders of a site (relative to its top, ``"."``): an existing ``--out`` with other content is not replaced
+FOLDERS = frozenset((".", "assets", "definitions", "edges"))
 
 
 def search_index(data) -> list:
@@ -46,15 +55,20 @@ def _check_names(data) -> None:
                          fix="give a matrix of the registered definitions (`implgraph matrix --json`)")
 
 
-def write_site(data, out) -> dict:
-    """Write the pages of ``data`` (:func:`implgraph.site.model.gather`) into ``out``; file counts."""
-    out = Path(out)
-    if out.exists() and not out.is_dir():
-        raise InputError("not a directory", file=str(out), fix="give --out a new or existing directory")
+def write_site(data, out, inputs=()) -> dict:
+    """Write the pages of ``data`` (:func:`implgraph.site.model.gather`) into the folder ``out``, all at once
+    (built beside it, renamed into place; see the module notes); file counts. ``inputs``: files the site is
+    made from (an ``out`` that is or holds one is refused)."""
+    check_output_folder(out, "--out", inputs, FOLDERS)
     data = {**data, "hasse": hasse(data["matrix"]["cells"])}
     _check_names(data)
+    with output_folder(out, "--out", inputs, FOLDERS) as tmp:
+        return _write_pages(data, tmp)
+
+
+def _write_pages(data, out: Path) -> dict:
     for sub in ("assets", "definitions", "edges"):
-        (out / sub).mkdir(parents=True, exist_ok=True)
+        (out / sub).mkdir()
     src = resources.files("implgraph.site") / "assets"
     for name in ASSETS:
         with resources.as_file(src / name) as p:
@@ -77,11 +91,16 @@ def build_site(out, matrix=None, verdicts=None, tables=None, with_certificates: 
                groups_n: int | None = 4) -> dict:
     """Gather the data (:func:`implgraph.site.model.gather`) and write the site into ``out``.
 
+    ``out`` is checked before anything is computed (not a file, its parent exists, it holds neither input
+    nor anything a site does not write); the site is written all at once (see the module notes).
+
     Returns
     -------
     dict
         Counts of the pages written and the build's ``seconds``.
     """
     start = time.perf_counter()
-    counts = write_site(gather(matrix, verdicts, tables, with_certificates, groups_n), out)
+    inputs = [p for p in (matrix, verdicts) if p is not None]
+    check_output_folder(out, "--out", inputs, FOLDERS)
+    counts = write_site(gather(matrix, verdicts, tables, with_certificates, groups_n), out, inputs)
     return {**counts, "seconds": round(time.perf_counter() - start, 2)}

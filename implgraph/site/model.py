@@ -48,12 +48,8 @@ def read_verdict_rows(path=None) -> list:
     if path is None:
         from implgraph import api
         return [v.to_json() for v in api.verify()]
-    fix = "give the output of `implgraph verify --json`"
-    data = _read_json(path, "a JSON verdict file", fix)
-    rows = data.get("claims") if isinstance(data, dict) else data
-    if not isinstance(rows, list) or not all(isinstance(r, dict) and "id" in r and "verdict" in r for r in rows):
-        raise InputError("no verdict rows (id, verdict) in the file", file=str(path), fix=fix)
-    return rows
+    from implgraph.map.verdicts import read_verdict_file     # user input: typed, checked row by row
+    return read_verdict_file(path)
 
 
 def node_definition(node: str) -> str:
