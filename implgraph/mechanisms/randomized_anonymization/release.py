@@ -36,6 +36,9 @@ __all__ = ["Release", "anonymize", "encode", "domain_order", "read_columns", "FO
 
 FORMAT = "implgraph-randomized-anonymization/1"
 
+SAMPLE_LIMIT = 25_000_000
+"""Most cells ``N d_j`` of one attribute's sets (a boolean matrix, and one random key per cell while sampling)."""
+
 
 @dataclass
 class Release:
@@ -223,6 +226,9 @@ def anonymize(columns: dict, params: dict, rng=None, domains: dict | None = None
         if progress:
             progress(j, len(names), name)
         codes, dom = encode(columns[name], (domains or {}).get(name))
+        if len(codes) * len(dom) > SAMPLE_LIMIT:
+            raise InputError(f"{name}: {len(codes)} records x {len(dom)} values is more than {SAMPLE_LIMIT} cells of "
+                             f"released sets", fix=f"coarsen {name} to fewer values, drop it, or anonymize fewer records")
         p, eta = params.get(name, (1, 1))
         p, eta = check_parameters(p, eta, len(dom), name)
         doms.append(dom)
