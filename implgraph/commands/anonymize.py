@@ -39,6 +39,10 @@ from implgraph.mechanisms.randomized_anonymization.release import anonymize, dom
 NAME = "anonymize"
 HELP = "anonymize a CSV's sensitive QIDs with sei2019's randomized algorithm (l-diversity, t-closeness or both)"
 ORDER = 75
+DESCRIPTION = (HELP + ".\n\nEvery column of the data is named once: --qid (randomized), --keep (published as it is, not "
+               "protected) or --drop (left out). The release is written only after its levels are re-checked exactly "
+               "against --l / --t (closeness over every set the channel can release); otherwise nothing is written "
+               "and the level reached is shown.")
 
 
 def add_arguments(p):
