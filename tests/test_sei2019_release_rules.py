@@ -245,3 +245,27 @@ def test_a_column_too_wide_to_sample_is_refused(tmp_path, monkeypatch, capsys):
     assert main(["anonymize", str(data), "--qid", "s", "--keep", "id", "--l", "2", "--out",
                  str(tmp_path / "r.json")]) == 2
     assert "id: 20 records x 20 values" in capsys.readouterr().err and not (tmp_path / "r.json").exists()
+
+
+# -- a release file is read checked (reconstruct) ----------------------------------------------------------------------
+
+_A = {"name": "a", "domain": ["x", "y"], "p": "1", "eta": 1}
+
+
+@pytest.mark.parametrize("doc, needle", [
+    ({}, "'attributes' is not a non-empty list"),
+    ({"N": 1, "attributes": [{"name": "a"}], "records": [[[0]]]}, "'domain' is not a list of distinct strings"),
+    ({"N": 1, "attributes": [dict(_A, p="1e999999999")], "records": [[[0]]]}, "is not a fraction"),
+    ({"N": 1, "attributes": [dict(_A, p="__import__('os')")], "records": [[[0]]]}, "is not a fraction"),
+    ({"N": 1, "attributes": [dict(_A, eta=True)], "records": [[[0]]]}, "'eta' = 'True' is not an integer"),
+    ({"N": 1, "attributes": [_A], "records": [[[5]]]}, "is not 1 distinct value indices below 2"),
+    ({"N": 1, "attributes": [dict(_A, eta=2)], "records": [[[0]]]}, "is not 2 distinct value indices"),
+    ({"N": 2, "attributes": [_A], "records": [[[0]]]}, "'N' is not the number of 'records'"),
+    ({"N": 1, "attributes": [_A, _A], "records": [[[0], [1]]]}, "is not a string or is repeated"),
+])
+def test_a_malformed_release_is_one_line(tmp_path, capsys, doc, needle):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"format": "implgraph-randomized-anonymization/1", **doc}))
+    assert main(["reconstruct", str(path), "--attributes", "a"]) == 2
+    err = capsys.readouterr().err
+    assert needle in err and "bad.json:1:" in err and len(err.strip().splitlines()) == 1

@@ -271,6 +271,10 @@ def run(args) -> int:
     out, class_csvs = _targets(args)
     columns = read_columns(args.file)
     qids, kept = _columns(args, list(columns))
+    for col, _ in class_csvs:
+        if col not in qids and col not in kept:
+            raise InputError(f"--class-csv names {col!r}, which is not published (--qid or --keep)",
+                             fix="give the classes of a --qid or --keep column")
     orders = _orders(args.order, qids)
     levels_l = _levels(args.l, qids, "--l", _l_value) if args.l is not None else {}
     levels_t = _levels(args.t, qids, "--t", _t_value) if args.t is not None else None

@@ -39,6 +39,11 @@ FORMAT = "implgraph-randomized-anonymization/1"
 SAMPLE_LIMIT = 25_000_000
 """Most cells ``N d_j`` of one attribute's sets (a boolean matrix, and one random key per cell while sampling)."""
 
+MAX_RELEASE_BYTES = 2 ** 30
+"""Largest release file :meth:`Release.load` reads."""
+
+_RATIONAL = re.compile(r"\d{1,1000}(/\d{1,1000})?")
+
 
 @dataclass
 class Release:
@@ -94,30 +99,66 @@ class Release:
 
     @classmethod
     def load(cls, path) -> "Release":
+        """Read a release written by :meth:`save`, checked: one line ``FILE:1: what; fix: how`` (InputError) for a
+        file that is not one (missing fields, a parameter out of range, a set of the wrong size or outside its
+        domain, more than :data:`SAMPLE_LIMIT` cells per attribute)."""
         path = str(path)
+        fix = "give the file written by `implgraph anonymize --out`"
         try:
-            doc = json.loads(Path(path).read_text())
-        except OSError as e:
-            raise InputError(f"cannot read the release: {e.strerror}", file=path,
-                             fix="give the file written by `implgraph anonymize --out`") from None
+            doc = json.loads(read_text(path, limit=MAX_RELEASE_BYTES, what="a release (JSON)"))
         except json.JSONDecodeError as e:
-            raise InputError(f"not a JSON release ({e.msg})", file=path, line=e.lineno,
-                             fix="give the file written by `implgraph anonymize --out`") from None
+            raise InputError(f"not a JSON release ({e.msg})", file=path, line=e.lineno, fix=fix) from None
+        except RecursionError:
+            raise InputError("not a JSON release (nested too deeply)", file=path, line=1, fix=fix) from None
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-            raise InputError(f"not a release in format {FORMAT}", file=path, line=1,
-                             fix="give the file written by `implgraph anonymize --out`")
+            raise InputError(f"not a release in format {FORMAT}", file=path, line=1, fix=fix)
+
+        def bad(what):
+            return InputError(what, file=path, line=1, fix=fix)
+
+        attrs, n, records = doc.get("attributes"), doc.get("N"), doc.get("records")
+        if not isinstance(attrs, list) or not attrs or not all(isinstance(a, dict) for a in attrs):
+            raise bad("'attributes' is not a non-empty list of objects")
+        if not _is_int(n) or n < 0 or not isinstance(records, list) or len(records) != n:
+            raise bad("'N' is not the number of 'records'")
         names, domains, params = [], [], []
-        for a in doc["attributes"]:
-            names.append(a["name"])
-            domains.append(list(a["domain"]))
-            params.append(check_parameters(sympy.Rational(a["p"]), a["eta"], len(a["domain"]), a["name"]))
-        n = int(doc["N"])
+        for a in attrs:
+            name, dom, eta = a.get("name"), a.get("domain"), a.get("eta")
+            if not isinstance(name, str) or name in names:
+                raise bad(f"an attribute's name {str(name)[:40]!r} is not a string or is repeated")
+            if not isinstance(dom, list) or not dom or not all(isinstance(v, str) for v in dom) \
+                    or len(set(dom)) != len(dom):
+                raise bad(f"{name}: 'domain' is not a list of distinct strings")
+            if n * len(dom) > SAMPLE_LIMIT:
+                raise bad(f"{name}: {n} records x {len(dom)} values is more than {SAMPLE_LIMIT} cells")
+            p = a.get("p")
+            if not isinstance(p, str) or not _RATIONAL.fullmatch(p):
+                raise bad(f"{name}: 'p' = {str(p)[:40]!r} is not a fraction such as \"1/2\"")
+            if not _is_int(eta):
+                raise bad(f"{name}: 'eta' = {str(eta)[:40]!r} is not an integer")
+            try:
+                p, eta = check_parameters(sympy.Rational(p), eta, len(dom), name)
+            except InputError as exc:
+                raise bad(exc.reason) from None
+            names.append(name)
+            domains.append(list(dom))
+            params.append((p, int(eta)))
         member = [np.zeros((n, len(dom)), dtype=bool) for dom in domains]
-        for i, rec in enumerate(doc["records"]):
+        for i, rec in enumerate(records):
+            if not isinstance(rec, list) or len(rec) != len(names):
+                raise bad(f"record {i + 1} does not hold one set per attribute")
             for j, idx in enumerate(rec):
+                d, eta = len(domains[j]), params[j][1]
+                if not isinstance(idx, list) or not all(_is_int(k) and 0 <= k < d for k in idx) \
+                        or len(set(idx)) != len(idx) or len(idx) != min(eta, d):
+                    raise bad(f"record {i + 1}: its set of {names[j]} is not {eta} distinct value indices below {d}")
                 member[j][i, idx] = True
-        params = [(p, int(eta)) for p, eta in params]
-        return cls(names, domains, params, member, path, doc.get("meta", {}))
+        meta = doc.get("meta", {})
+        return cls(names, domains, params, member, path, meta if isinstance(meta, dict) else {})
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def encode(column, domain=None):
