@@ -463,6 +463,24 @@ def test_zcdp_to_approx_local_sandwich(rho, delta):
     assert max(bench.zcdp_level(x, y), bench.zcdp_level(y, x)) <= rho * (1 + 1e-7)
 
 
+# -- (eps, delta) => total variation: local ------------------------------------------------------------------
+
+@pytest.mark.parametrize("delta", [F(0), F(1, 10), F(1, 3)])
+def test_approx_to_tv_local(delta):
+    """TV <= min(1, (T - 1 + 2 delta)/(T + 1)); attained by (a, 1 - a), (1 - a, a), a = (T + delta)/(T + 1)."""
+    for rows in itertools.islice(grid_tables(), 0, None, 3):
+        T = brute.eps_delta_ldp(rows, delta)
+        if T != brute.INF:
+            assert level(local_pairs(rows), tv) <= min(F(1), (T - 1 + 2 * delta) / (T + 1)), rows
+    for T in TS:
+        a = (T + delta) / (T + 1)
+        if a > 1:
+            continue
+        rows = [[a, 1 - a], [1 - a, a]]
+        assert brute.eps_delta_ldp(rows, delta) <= T
+        assert level(local_pairs(rows), tv) == (T - 1 + 2 * delta) / (T + 1)
+
+
 # -- total variation => (eps, delta) ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("delta", [F(1, 10), F(1, 4)])
