@@ -341,7 +341,7 @@ def central_tight_eps(div, level, delta, N):
         return best
 
     value.arg = {}
-    grid = list(np.linspace(-40, 40, 81))
+    grid = list(np.linspace(-32, 32, 49))
     t, best = _maximise_1d(value, grid)
     c = 1 / (1 + math.exp(-t))
     a = value.arg.get(t, c)
@@ -517,8 +517,7 @@ def rows_for(grid, libs, have):
                     kind="mechanism")
                 add("pure => Renyi (local)", p, "dp-accounting Laplace event (mechanism)",
                     libs.dpa_laplace_rdp(eps, alpha), t, kind="mechanism")
-            add("pure => Renyi (local)", p, "Mironov 2017 Prop. 10 (min(eps, 2 alpha eps^2))",
-                min(eps, 2 * alpha * eps ** 2), t)
+            add("pure => Renyi (local)", p, "eps (D_alpha <= D_oo, monotonicity in alpha)", eps, t)
             add("pure => Renyi (local)", p, "Bun-Steinke 2016 (alpha eps^2/2)", alpha * eps ** 2 / 2, t)
         p = f"eps={eps:g}"
         t = pure_to_kl_local(eps)
@@ -553,9 +552,10 @@ def rows_for(grid, libs, have):
                         libs.autodp_rdp(alpha, r, delta), t, witness=w)
                 for name, fml in PAPERS.items():
                     add("Renyi => (eps,delta) (local)", p, name, fml(alpha, r, delta), t, witness=w)
+    local_zcdp = {}
     for rho in grid["rho"]:
         for delta in grid["delta"]:
-            t, wit = local_tight_eps(divergence("zcdp"), rho, delta)
+            t, wit = local_zcdp[rho, delta] = local_tight_eps(divergence("zcdp"), rho, delta)
             p = f"rho={rho:g}, delta={delta:g}"
             w = ("zcdp", None, wit, rho, delta)
             if have["dp-accounting"]:
@@ -575,13 +575,15 @@ def rows_for(grid, libs, have):
             add("pure => TV (central)", p, "local tight f (valid, N-free)", pure_to_tv_local(eps), pure_to_tv_central(eps, N))
             add("pure => zCDP (central)", p, "local tight f (valid, N-free)", pure_to_zcdp_local(eps),
                 pure_to_zcdp_central(eps, N))
-        for rho in grid["rho_central"]:
-            for delta in grid["delta"]:
+        for rho in grid["rho_central"] if N in grid["N_zcdp"] else ():
+            for delta in grid["delta_central"]:
                 if delta >= 1 / N:
                     continue
                 t, _ = central_tight_eps(divergence("zcdp"), rho, delta, N)
                 p = f"N={N}, rho={rho:g}, delta={delta:g}"
-                tl, _ = local_tight_eps(divergence("zcdp"), rho, delta)
+                if (rho, delta) not in local_zcdp:
+                    local_zcdp[rho, delta] = local_tight_eps(divergence("zcdp"), rho, delta)
+                tl = local_zcdp[rho, delta][0]
                 add("zCDP => (eps,delta) (central)", p, "local tight f (valid, N-free)", tl, t)
                 if have["opendp"]:
                     add("zCDP => (eps,delta) (central)", p, "opendp make_zCDP_to_approxDP", libs.opendp_zcdp(rho, delta), t)
@@ -614,15 +616,15 @@ def ratio(row):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="a small grid")
-    ap.add_argument("--markdown", action="store_true", help="print the docs' tables")
+    ap.add_argument("--markdown", action="store_true", help="print the docs' summary table before the rows")
     ap.add_argument("--plot", help="write the ratio figure (PNG) there")
     args = ap.parse_args(argv)
     grid = dict(eps=[0.1, 0.5, 1.0, 2.0, 5.0], alpha_pure=[1.5, 2, 10, 32], delta=[1e-3, 1e-6, 1e-9],
                 alpha=[2, 5, 10, 32], r=[0.1, 0.5, 1.0, 2.0], rho=[0.01, 0.1, 0.5, 1.0, 2.0],
-                rho_central=[0.01, 0.1, 1.0], N=[2, 10, 100])
+                rho_central=[0.1, 1.0], N=[2, 10, 100], N_zcdp=[2, 10], delta_central=[1e-3, 1e-6])
     if args.quick:
         grid.update(eps=[0.5, 2.0], alpha_pure=[2, 10], delta=[1e-6], alpha=[2, 10], r=[0.5], rho=[0.1, 1.0],
-                    rho_central=[0.1], N=[2, 10])
+                    rho_central=[0.1], N=[2, 10], N_zcdp=[10], delta_central=[1e-6])
     libs = Libraries()
     have = {k: v is not None for k, v in libs.v.items()}
     print("libraries: " + ", ".join(f"{k} {v or 'NOT INSTALLED (skipped)'}" for k, v in libs.v.items()))
@@ -642,8 +644,7 @@ def main(argv=None):
             problems += 1
     if args.markdown:
         print_markdown(rows)
-    else:
-        print_plain(rows)
+    print_plain(rows)
     if args.plot:
         plot(rows, args.plot)
         print(f"wrote {args.plot}")
@@ -680,7 +681,7 @@ def print_markdown(rows):
     print("| --- | --- | --- | --- |")
     for conv, sources in by.items():
         for src, rs in sources.items():
-            rat = [ratio(r) for r in rs if ratio(r) is not None]
+            rat = [ratio(r) for r in rs if ratio(r) is not None and not (r["tight"] == 0 and r["bound"] == 0)]
             fin = [v for v in rat if v != INF]
             rng = "-" if not rat else (f"{min(fin):.4g} - {max(fin):.4g}" if fin else "oo") + \
                 (" (oo where f = 0)" if INF in rat and fin else "")
@@ -697,7 +698,7 @@ def plot(rows, path):
     ax = axes[0]
     ax.plot(eps, [(e * e / 2) / pure_to_zcdp_local(e) for e in eps], label="eps^2/2 (Bun-Steinke; opendp)")
     ax.plot(eps, [(e * math.expm1(e)) / pure_to_kl_local(e) for e in eps], label="eps (e^eps - 1) (DRV 2010)")
-    ax.plot(eps, [(2 * e * e) / pure_to_renyi_local(e, 2) for e in eps], label="Renyi-2: min(eps, 4 eps^2) (Mironov)")
+    ax.plot(eps, [(e * e) / pure_to_renyi_local(e, 2) for e in eps], label="Renyi-2: alpha eps^2/2 (Bun-Steinke)")
     ax.plot(eps, [e / pure_to_renyi_local(e, 2) for e in eps], label="Renyi-2: eps (alpha = oo)")
     ax.set_yscale("log")
     ax.set_xlabel("eps (pure, local)")
