@@ -356,7 +356,11 @@ def central_tight_eps(div, level, delta, N):
 def recheck_pair(kind, alpha, x, y, level, eps_claim, delta):
     """(A-level of the pair, (eps, delta)-level) with mpmath at 50 digits; is the library's eps_claim beaten?"""
     import mpmath as mp
-    mp.mp.dps = 50
+    with mp.workdps(50):
+        return _recheck_pair(mp, kind, alpha, x, y, level, eps_claim, delta)
+
+
+def _recheck_pair(mp, kind, alpha, x, y, level, eps_claim, delta):
     X, Y = [mp.mpf(v) for v in x], [mp.mpf(v) for v in y]
 
     def ren(u, w, a):

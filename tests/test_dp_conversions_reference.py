@@ -40,6 +40,13 @@ def _bench():
 bench = _bench()
 
 
+@pytest.fixture(autouse=True)
+def _forty_digits():
+    """mpmath at 40 digits inside each test only (the global precision is other modules' too)."""
+    with mp.workdps(40):
+        yield
+
+
 # -- literal divergences (exact) -------------------------------------------------------------------------------
 
 def power_sum(x, y, alpha):
@@ -197,7 +204,6 @@ def test_pure_to_tv_local():
 
 
 def test_pure_to_kl_local():
-    mp.mp.dps = 40
     for rows in itertools.islice(grid_tables(), 0, None, 3):
         T = brute.ldp(rows)
         if T == brute.INF:
@@ -213,7 +219,6 @@ def test_pure_to_zcdp_local_is_the_kl_limit():
     """The docs' proof: with t = (alpha - 1/2) eps >= s = eps/2, g(t) = log cosh t - log cosh s -
     (t^2 - s^2) tanh(s)/(2 s) <= 0 (g(s) = 0, g' = tanh t - t tanh(s)/s <= 0), i.e. D_alpha(RR)/alpha <
     eps tanh(eps/2) for every alpha > 1, with the limit alpha -> 1 equal to it."""
-    mp.mp.dps = 40
     for eps in (mp.mpf("0.05"), mp.mpf(1), mp.mpf(3), mp.mpf(8)):
         T = mp.e ** eps
         kl = eps * mp.tanh(eps / 2)
@@ -291,7 +296,6 @@ def test_pure_central_worked_values():
 
 
 def test_pure_to_kl_central_attained_and_valid():
-    mp.mp.dps = 40
     for N in (2, 3, 6):
         for T in TS:
             rows = central_table(T, N)
@@ -550,7 +554,6 @@ def test_renyi_does_not_imply_higher_order():
 
 def test_kl_and_zcdp_do_not_imply_pure():
     """Families with a bounded KL level (and a bounded zCDP level) and a pure level log K -> oo."""
-    mp.mp.dps = 40
     for K in (10, 100, 1000, 10 ** 5):
         b = F(1, 2) / (K * max(1, round(math.log(K))))              # K b log K ~ 1/2
         rows = [[K * b, 1 - K * b], [b, 1 - b]]
