@@ -46,7 +46,7 @@ import json
 from fractions import Fraction
 
 from implgraph.certify.domain import Domain
-from implgraph.certify.expr import Unreadable
+from implgraph.certify.expr import Unreadable, read_sympy
 from implgraph.certify.kernel import obligations, registered, structural_checks
 from implgraph.certify.report import CertificateReport
 from implgraph.certify.levels import INF, blocks_table, larger_is_stronger, level, uniform_table
@@ -174,7 +174,7 @@ def _unlicensed_conditions(cert, conditions) -> list:
         names.setdefault(name, sympy.Symbol(name, integer=kind == "integer", real=True))
 
     def read(text):
-        return sympy.sympify(str(text), locals=names)
+        return read_sympy(text, {str(k): v for k, v in names.items()})
     allowed = []
     d = registered(A.get("definition")) if A.get("uniform_class_level") else None
     found = uniform_values(d, names["T"]) if d is not None else None
@@ -187,7 +187,7 @@ def _unlicensed_conditions(cert, conditions) -> list:
     for c in conditions:
         try:
             rel = read(c)
-        except (sympy.SympifyError, TypeError, SyntaxError):
+        except (Unreadable, TypeError, SyntaxError):
             out.append(str(c))
             continue
         if not any(rel == a or sympy.simplify(rel.lhs - rel.rhs - (a.lhs - a.rhs)) == 0 and rel.rel_op == a.rel_op
@@ -429,7 +429,7 @@ def _registered(cert) -> list:
               and (side.get("slack") or {}).get("compares") == getattr(d, "slack_compares", None)
               and _tail_ratio_as_registered(side, d)
               and (not side.get("slack") or _same_number(side["slack"].get("delta"), (side.get("params") or {}).get("delta"))))
-        size_ok, size_how = _registered_size(side, d, cert.get("domain") or ())
+        size_ok, size_how = _registered_size(side, d, cert.get("domain") or (), cert.get("symbols") or ())
         distance_ok, distance_how = _registered_distance(side, d)
         out.append((f"{label} ({name}) as registered", ok and size_ok and distance_ok,
                     f"family {side.get('family')}, sides {side.get('sides')} (declared: "
@@ -447,9 +447,8 @@ def _uniform_as_registered(side, d) -> bool:
     if uniform_values(d, sympy.Symbol("T", positive=True)) is None:
         return given is None
     try:
-        return given is not None and sympy.simplify(
-            sympy.sympify(str(given), locals={"m": M}) - uniform_class_raw(d)) == 0
-    except (sympy.SympifyError, TypeError, SyntaxError):
+        return given is not None and sympy.simplify(read_sympy(given, {"m": M}) - uniform_class_raw(d)) == 0
+    except (Unreadable, TypeError, SyntaxError):
         return False
 
 
@@ -484,22 +483,22 @@ def _registered_distance(side, d):
     return side.get("distance") == declared, f"; distance {side.get('distance')} (declared: {declared})"
 
 
-def _registered_size(side, d, domain=()):
+def _registered_size(side, d, domain=(), symbols=()):
     """``(ok, how)``: a subset side's ``size`` is the registered definition's ``subset_size`` at the side's
     parameters (the lemmas read the size off the certificate), identically or after the domain's equations
-    (``Eq(N, 4)`` pins N - 3 to 1)."""
+    (``Eq(N, 4)`` pins N - 3 to 1); the texts read by the whitelist parser over the certificate's ``symbols``."""
     if side.get("family") != "subset":
         return True, ""
     import sympy
     N = sympy.Symbol("N", integer=True)
     try:
-        names = {"N": N}
-        params = {k: sympy.sympify(v, locals=names) for k, v in (side.get("params") or {}).items()}
+        names = {"N": N, **{str(k): sympy.Symbol(str(k)) for k in symbols if str(k) != "N"}}
+        params = {k: read_sympy(v, names) for k, v in (side.get("params") or {}).items()}
         declared = d.subset_size(N, **params)
-        given = sympy.sympify(side.get("size"), locals=names)
+        given = read_sympy(side.get("size"), names)
         pins = {}
         for c in domain:
-            rel = sympy.sympify(c, locals=names)
+            rel = read_sympy(c, names)
             if isinstance(rel, sympy.Equality) and isinstance(rel.lhs, sympy.Symbol) and rel.rhs.is_number:
                 pins[rel.lhs] = rel.rhs
         ok = declared is not None and sympy.simplify((sympy.sympify(declared) - given).subs(pins)) == 0

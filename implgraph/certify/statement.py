@@ -100,6 +100,16 @@ def _parse_condition(text, names):
     return list(sympy.And.make_args(rel)) if isinstance(rel, sympy.And) else [rel]
 
 
+def _expr(x):
+    """``x`` as a sympy expression: a sympy object or a number as it is; text is never read here (it was parsed by
+    the whitelist parser where it was read)."""
+    if isinstance(x, str):
+        raise Mismatch(f"the word {x[:40]!r} where an expression was expected")
+    if isinstance(x, (int, float)):
+        return sympy.Integer(x) if isinstance(x, int) else sympy.Rational(str(x))
+    return x
+
+
 def _registered(name):
     from implgraph.certify.kernel import registered
     return registered(name)
@@ -258,7 +268,7 @@ class Hypotheses:
             return self._solvers(rel) if isinstance(rel, sympy.logic.boolalg.Boolean) else (False, "not a relation")
         if op == "bool":
             return bool(e), "true" if e else "false"
-        e = sympy.sympify(e)
+        e = _expr(e)
         if not e.free_symbols:
             return _number_holds(op, e), "numbers"
         for hop, h in self.normal:
@@ -496,11 +506,11 @@ def _class_steps(cert, direction, st, names, pins):
             value = _parse_expr(cside[key], names).subs(pins)
             if key == "min_class" and value == 1:
                 continue
-            ok = any(sympy.simplify(value - sympy.sympify(g).subs(pins)) == 0 for g in given)
+            ok = any(sympy.simplify(value - _expr(g).subs(pins)) == 0 for g in given)
             declared = getattr(direction.a.definition, "min_class_param", None)
             if not ok and key == "min_class" and declared is not None and declared in direction.a.params:
                 ok = cert.get("A", {}).get("min_class_param") == declared and \
-                    sympy.simplify(value - sympy.sympify(direction.a.params[declared]).subs(pins)) == 0
+                    sympy.simplify(value - _expr(direction.a.params[declared]).subs(pins)) == 0
             out.append((f"{label}'s {what} class size {cside[key]} is the claim's", ok,
                         "stated by the claim or declared by the registry" if ok else
                         "a class hypothesis the claim does not state"))
@@ -536,7 +546,7 @@ def _side_steps(cert, direction, st, names, pins):
                     ok = ok and str(given[k]) == str(side.params[k])
                 else:
                     ok = ok and sympy.simplify(_parse_expr(given[k], names).subs(pins)
-                                               - sympy.sympify(side.params[k]).subs(pins)) == 0
+                                               - _expr(side.params[k]).subs(pins)) == 0
             how += f"; parameters {side.params} / {given}"
         steps.append((f"{label} is the claim's {'from' if label == 'A' else 'to'} side", ok, how))
     if all(s[1] for s in steps):
@@ -573,7 +583,7 @@ def _lemma_bound(cert, direction, T):
 def _raw_f(f, direction, T):
     """The claimed f as B's raw level in terms of T."""
     of_t = direction.a.definition.level_from_raw(T)
-    raw = direction.b.definition.raw_from_level(sympy.sympify(f).subs(direction.a.level, of_t))
+    raw = direction.b.definition.raw_from_level(_expr(f).subs(direction.a.level, of_t))
     return raw.rewrite(sympy.exp) if raw.has(sympy.tanh) else raw
 
 
@@ -584,7 +594,7 @@ def _proves_f(bound, upper, direction, hyps, T):
         return True, "f is oo (every table)"
     mine = list(bound.args) if isinstance(bound, (sympy.Min if upper else sympy.Max)) else [bound]
     theirs = list(raw_f.args) if isinstance(raw_f, (sympy.Max if upper else sympy.Min)) else [raw_f]
-    f_t = sympy.sympify(direction.f).subs(direction.a.level, direction.a.definition.level_from_raw(T))
+    f_t = _expr(direction.f).subs(direction.a.level, direction.a.definition.level_from_raw(T))
     tried = []
     for u in mine:
         for r in theirs:
@@ -697,7 +707,7 @@ def _direction_report(cert, direction, ctx, index) -> _Reading:
                       f"{'whole condition' if not extras else 'condition where its domain holds'}", out.proves, how))
     tight = ctx.tight.get(index)
     if cert.get("tight") and tight is not None:
-        out.tight_ok, how = _equal_tight(cert, bound, sympy.sympify(tight), direction, names, pins)
+        out.tight_ok, how = _equal_tight(cert, bound, _expr(tight), direction, names, pins)
         steps.append(("its tight bound is the row's tight f" + (" where its domain holds" if extras else ""),
                       out.tight_ok, how))
     return out
@@ -705,9 +715,9 @@ def _direction_report(cert, direction, ctx, index) -> _Reading:
 
 def _covered(readings, hyps):
     """``(ok, how)``: the tight certificates' domains cover the claim's condition (one has no condition of its own,
-    or the condition with none of their own conditions sets is unsatisfiable: z3, cvc5). A condition the verdict
-    states is a certificate's own here: the tight f is claimed on the whole condition."""
-    own = [r.extras + r.assumed for r in readings]
+    or the condition with none of their own conditions sets is unsatisfiable: z3, cvc5); an assumption the verdict
+    states is the verdict's, not a certificate's own condition."""
+    own = [r.extras for r in readings]
     if any(not x for x in own):
         return True, "a certificate on the whole condition"
     outside = [sympy.Not(sympy.And(*[rel for _, rel, _ in x])) for x in own]
@@ -720,7 +730,7 @@ def _covered(readings, hyps):
 
 def _same_expression(a, b):
     try:
-        return sympy.simplify(sympy.sympify(a) - sympy.sympify(b)) == 0
+        return sympy.simplify(_expr(a) - _expr(b)) == 0
     except (TypeError, ValueError):
         return False
 
@@ -915,6 +925,8 @@ def _edge_steps(st, row, certs, verdict, refutation, details):
                 base = next(r.hyps for r in tight)
                 ok, how = _covered(tight, base)
                 steps.append((f"statement: the tight certificates of {d.label} cover the claim's condition", ok, how))
+                if not ok:      # their own conditions are then assumptions of the tight f: name them
+                    steps += [(f"statement: {d.label}: {w}", o, h) for r in tight for w, o, h in _unstated(r.extras)]
     if not certs:
         steps.append(("statement: a certificate", False, "none"))
     return steps
