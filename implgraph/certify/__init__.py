@@ -57,6 +57,10 @@ __all__ = ["check_certificate", "certificates_in", "CertificateReport", "FORMAT"
 FORMAT = "implgraph-certificate/1"
 #: what a certificate the checker cannot read raises
 UNREADABLE = (Unreadable, KeyError, TypeError, ValueError, AttributeError, SyntaxError, ZeroDivisionError)
+#: the methods :mod:`implgraph.certify.partitions` checks (B's registered scale, a one-class table, their union)
+PARTITION_METHODS = ("weakest-level", "one-class", "every-partition")
+#: the kernel's lemmas that hold on every table whatever its classes (B's raw level is A's): ``min_classes`` 1
+EVERY_TABLE_METHODS = ("same-level",)
 
 
 @dataclass
@@ -264,6 +268,15 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
     if cert.get("method") == "class-size-floor":         # B the smallest class's size, A's minimum class size
         from implgraph.certify import floor
         return floor.check(cert, ns)
+    if cert.get("method") in PARTITION_METHODS:      # B's registered scale or one-class level (certify.partitions)
+        from implgraph.certify import partitions
+        return partitions.CHECKS[cert["method"]](cert, ns, timeout_ms)
+    if _class_side(cert) and cert.get("min_classes") != (1 if cert.get("method") in EVERY_TABLE_METHODS else 2):
+        # a lemma about classes reads the other classes (at least one more than the class it bounds): its claim is
+        # for partitions into >= 2 classes, and the certificate must say so (a one-class table is covered only by
+        # an every-partition certificate's one-class part)
+        return CertificateReport(False, [("a certificate of a class level states min_classes 2 (its lemma needs "
+                                          "another class)", False, f"min_classes {cert.get('min_classes')!r}")])
     try:
         steps += _registered(cert)
         domain = Domain(cert)
@@ -282,6 +295,11 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     ok = bool(steps) and all(s[1] for s in steps)
     return CertificateReport(ok, steps)
+
+
+def _class_side(cert) -> bool:
+    """Does either side of the certificate compare classes?"""
+    return any((cert.get(k) or {}).get("family") == "class" for k in ("A", "B"))
 
 
 def _recheck_parts(cert, parts, ns, timeout_ms, claim):
