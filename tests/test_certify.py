@@ -70,14 +70,9 @@ def certificates():
     return out
 
 
-def _methods(cert):
-    """The methods of a certificate and of its parts (an every-partition certificate holds the class argument)."""
-    return {cert["method"]}.union(*(_methods(p) for p in cert.get("parts") or []))
-
-
 def test_at_least_twenty_certificates(certificates):
     assert len(certificates) >= 20
-    methods = set().union(*(_methods(c) for _, c in certificates))
+    methods = {c["method"] for _, c in certificates}
     assert methods >= {"same-level", "subset-monotone", "subset-to-classes", "vertex", "product", "class-distance"}
 
 
@@ -91,16 +86,8 @@ def test_every_certificate_rechecked(certificates):
     assert not bad
 
 
-def _all_parts(cert):
-    """A certificate and its parts (an every-partition certificate holds the class argument as its first part)."""
-    yield cert
-    for part in cert.get("parts") or []:
-        yield from _all_parts(part)
-
-
 def _first(certificates, method, tight=True):
-    return copy.deepcopy(next(c for _, top in certificates for c in _all_parts(top)
-                              if c["method"] == method and c["tight"] == tight))
+    return copy.deepcopy(next(c for _, c in certificates if c["method"] == method and c["tight"] == tight))
 
 
 def test_corrupted_multiplier_rejected(certificates):
@@ -212,12 +199,12 @@ def test_certificate_text_of_a_min(capsys):
     B's ceiling) shows each part with its own obligations."""
     assert main(["certificate", "--edge", "enhanced-beta-likeness", "basic-beta-likeness", "--check", "--text"]) == 0
     out = capsys.readouterr().out
-    # (every partition: the min for partitions into >= 2 classes, and a table of one class beside it)
-    assert "certificate 1: every-partition\n" in out and "part 1: min\n" in out and "U = Min(N, T)" in out
+    assert "certificate 1: min\n" in out and "U = Min(N, T)" in out
     assert "family: each bucket split into 3**ceiling(T) equal buckets" in out      # tight since stop 28
     assert "part 1: finite-level-of (lemma declared-finite-level)" in out
     assert "part 2: one-sided-ceiling (lemma set-mass)" in out and "mass: N*e - s*L >= 0" in out
-    assert "part 2: one-class\n" in out and "recheck: accepted" in out
+    # (every partition into classes: the min for >= 2 classes, a table of one class beside it)
+    assert "partitions: every partition" in out and "recheck: accepted" in out
 
 
 def test_bad_format_rejected():
@@ -435,7 +422,7 @@ def test_the_lemma_a_certificate_names_must_be_its_methods():
     from implgraph.certify import certificates_in
     from implgraph.certify.kernel import LEMMA_NAMES
     from implgraph.engines.prove import check_implication
-    r = check_implication("ldp", "mult-t-closeness", min_classes=2)     # (the vertex lemma alone, >= 2 classes)
+    r = check_implication("ldp", "mult-t-closeness")
     (cert,) = certificates_in(r.details)
     assert cert["upper_certificate"]["lemma"] == LEMMA_NAMES[cert["method"]] == "linear-fractional-vertex"
     assert check_certificate(cert, ns=range(2, 5)).ok

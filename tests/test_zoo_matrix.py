@@ -92,6 +92,25 @@ def test_the_docs_quote_the_published_counts(published):
         assert re.search(r"(?<![\d.])" + pattern, text), pattern       # (65 is not the end of 165)
 
 
+def test_the_zoo_page_quotes_the_published_counts(published):
+    """The same figures in docs/sections/zoo.md alone (README follows it)."""
+    import re
+    root = MATRIX.parent.parent
+    c = published["counts"]
+    s = json.loads((MATRIX.parent / "matrix-symbols.json").read_text())["counts"]
+    zoo = _words(root / "docs" / "sections" / "zoo.md")
+    want = [rf"\| decided \| {c['decided']} \|",
+            rf"\| implications \| {c['implication']}: {c['implication_proved_every_n']} proved for every N",
+            rf"\), {c['implication_bounded']} bounded \(N <= 4\) \|",
+            rf"\| trivial or vacuous, not counted \| {c['implication_trivial']} trivial, {c['implication_vacuous']} "
+            r"vacuous \|",
+            rf"\| non-implications \(witness\) \| {c['non_implication']} \({c['conditional_implication']} of them",
+            rf"{s['non_implication']} non-implications",
+            rf"{s['implication']} implications, {s['implication_proved_every_n']} proved for every N and every value"]
+    for pattern in want:
+        assert re.search(r"(?<![\d.])" + pattern, zoo), pattern
+
+
 def test_stated_parameters():
     # a size is 2, a ground distance equal; the others come from the definition's own param_values
     assert stated_params(get("kt-closeness")) == {"k": 2}

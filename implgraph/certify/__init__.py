@@ -57,8 +57,8 @@ __all__ = ["check_certificate", "certificates_in", "CertificateReport", "FORMAT"
 FORMAT = "implgraph-certificate/1"
 #: what a certificate the checker cannot read raises
 UNREADABLE = (Unreadable, KeyError, TypeError, ValueError, AttributeError, SyntaxError, ZeroDivisionError)
-#: the methods :mod:`implgraph.certify.partitions` checks (B's registered scale, a one-class table, their union)
-PARTITION_METHODS = ("weakest-level", "one-class", "every-partition")
+#: the methods :mod:`implgraph.certify.partitions` checks (B's registered scale, a table of one class)
+PARTITION_METHODS = ("weakest-level", "one-class")
 #: the kernel's lemmas that hold on every table whatever its classes (B's raw level is A's): ``min_classes`` 1
 EVERY_TABLE_METHODS = ("same-level",)
 
@@ -240,6 +240,20 @@ def _pt(env):
 
 
 def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateReport:
+    """Re-check a certificate; see the module notes and :func:`_check_certificate` (the partitions a certificate with
+    a class side is for are checked too: :func:`implgraph.certify.partitions.partition_steps`)."""
+    rep = _check_certificate(cert, ns, timeout_ms)
+    from implgraph.certify.partitions import partition_steps
+    try:
+        extra = partition_steps(cert, ns, timeout_ms)
+    except UNREADABLE as exc:
+        extra = [("partitions readable", False, f"{exc.__class__.__name__}: {exc}")]
+    if not extra:
+        return rep
+    return CertificateReport(rep.ok and all(s[1] for s in extra), extra + rep.steps)
+
+
+def _check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateReport:
     """Re-check a certificate; see the module notes.
 
     Parameters
@@ -271,12 +285,6 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
     if cert.get("method") in PARTITION_METHODS:      # B's registered scale or one-class level (certify.partitions)
         from implgraph.certify import partitions
         return partitions.CHECKS[cert["method"]](cert, ns, timeout_ms)
-    if _class_side(cert) and cert.get("min_classes") != (1 if cert.get("method") in EVERY_TABLE_METHODS else 2):
-        # a lemma about classes reads the other classes (at least one more than the class it bounds): its claim is
-        # for partitions into >= 2 classes, and the certificate must say so (a one-class table is covered only by
-        # an every-partition certificate's one-class part)
-        return CertificateReport(False, [("a certificate of a class level states min_classes 2 (its lemma needs "
-                                          "another class)", False, f"min_classes {cert.get('min_classes')!r}")])
     try:
         steps += _registered(cert)
         domain = Domain(cert)

@@ -10,16 +10,16 @@
   where finite (``finite_level_of``) with a cap on each increase that an increase of 0 meets; and U is at least that
   strongest value on the whole domain (each component of U, a quotient P/Q, with Q > 0 and P - best Q >= 0, decided
   exactly or by the solvers). A one-class table then has B at most U, whatever A.
-- ``every-partition``: two parts with the certificate's sides, symbols, domain and U: the first re-checked for tables
-  of >= 2 classes (``min_classes`` 2), the second a ``one-class`` certificate; together every partition into classes,
-  one class included (``min_classes`` 1).
+- the partitions a certificate with a class side is for (:func:`partition_steps`): ``min_classes`` 2 (the
+  argument reads another class than the one it bounds), or 1 with a ``one_class`` part, the one-class steps above on
+  the certificate's own claim: together every partition into classes, one class included.
 """
 
 from __future__ import annotations
 
 import sympy
 
-__all__ = ["check_weakest_level", "check_one_class", "check_every_partition", "one_class_strongest", "CHECKS"]
+__all__ = ["check_weakest_level", "check_one_class", "partition_steps", "one_class_strongest", "CHECKS"]
 
 
 def _report(steps):
@@ -101,51 +101,62 @@ def one_class_strongest(d, params=None) -> bool:
 def check_one_class(cert, ns=None, timeout_ms=4000):
     """Re-check a ``one-class`` certificate (see the module notes)."""
     from implgraph.certify import UNREADABLE, _registered
-    from implgraph.certify.domain import Domain
-    from implgraph.certify.kernel import registered
     steps = []
     try:
         steps += _registered(cert)
-        d = registered((cert.get("B") or {}).get("definition"))
-        steps.append(("B's registered level on a table of one class is its strongest (a class ratio or distance from "
-                      "the table, the class being the table)", one_class_strongest(d, (cert.get("B") or {}).get("params")),
-                      "the registry" if d is not None else "B not registered here"))
         steps.append(("the certificate is for tables of one class", cert.get("min_classes") == 1
                       and cert.get("max_classes") == 1, "exact"))
-        if d is not None:
-            best = d.level_scale.best_raw
-            domain = Domain(cert)
-            a = registered((cert.get("A") or {}).get("definition"))
-            # A's level a class's size (registered): no table satisfies A beyond T = N
-            size = a is not None and getattr(a, "class_size_level", False) and (cert.get("A") or {}).get("class_size_level")
-            hyps = [(">=", domain.reader.poly("N - T"))] if size else []
-            ok, how = _components_at_least(str(cert.get("upper")), sympy.Rational(best.numerator, best.denominator),
-                                           domain, timeout_ms, hypotheses=hyps)
-            steps.append((f"U is at least B's strongest raw level {best} on the domain"
-                          + (" (T <= N: A's level is a class's size)" if size else ""), ok, how))
+        steps += _one_class_steps(cert, timeout_ms)
     except UNREADABLE as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)
 
 
-def check_every_partition(cert, ns, timeout_ms=4000):
-    """Re-check an ``every-partition`` certificate (see the module notes)."""
-    from implgraph.certify import _recheck_parts
-    parts = cert.get("parts") or []
-    steps = [("two parts", len(parts) == 2, f"{len(parts)} parts")]
-    if len(parts) != 2:
-        return _report(steps)
-    more, one = parts
-    steps += _recheck_parts(cert, parts, ns, timeout_ms, lambda i, part: (
-        f"part {i} states the certificate's claim (sides, U)", part.get("A") == cert.get("A")
-        and part.get("B") == cert.get("B") and str(part.get("upper")) == str(cert.get("upper"))))
-    steps.append(("the first part covers the tables of >= 2 classes, the second those of one class",
-                  more.get("min_classes") == 2 and one.get("method") == "one-class", "exact"))
-    steps.append(("the certificate is for every partition (min_classes 1)", cert.get("min_classes") == 1, "exact"))
-    steps.append(("tight where the first part is (its family, re-checked there)",
-                  bool(cert.get("tight")) == bool(more.get("tight")), "exact"))
-    return _report(steps)
+def _one_class_steps(cert, timeout_ms):
+    """The steps of a table of one class: B's registered level there is its strongest, and the certificate's U is at
+    least that on its domain (where A's registered level is a class's size, T <= N: no table satisfies A beyond)."""
+    from implgraph.certify.domain import Domain
+    from implgraph.certify.kernel import registered
+    d = registered((cert.get("B") or {}).get("definition"))
+    steps = [("on a table of one class B's registered level is its strongest (a class ratio or distance from the "
+              "table, the class being the table)", one_class_strongest(d, (cert.get("B") or {}).get("params")),
+              "the registry" if d is not None else "B not registered here")]
+    if d is None:
+        return steps
+    best = d.level_scale.best_raw
+    domain = Domain(cert)
+    a = registered((cert.get("A") or {}).get("definition"))
+    size = a is not None and getattr(a, "class_size_level", False) and (cert.get("A") or {}).get("class_size_level")
+    hyps = [(">=", domain.reader.poly("N - T"))] if size else []
+    ok, how = _components_at_least(str(cert.get("upper")), sympy.Rational(best.numerator, best.denominator),
+                                   domain, timeout_ms, hypotheses=hyps)
+    steps.append((f"on a table of one class U is at least B's strongest raw level {best} on the domain"
+                  + (" (T <= N: A's level is a class's size)" if size else ""), ok, how))
+    return steps
+
+
+def partition_steps(cert, ns=None, timeout_ms=4000) -> list:
+    """``[(what, ok, how)]``: the partitions a certificate with a class side is for. An argument about classes reads
+    another class than the one it bounds: ``min_classes`` 2 (partitions into >= 2 classes), or 1 with a ``one_class``
+    part: the certificate's own claim (sides, domain, U) on a table of one class, re-checked here; an argument of
+    :data:`implgraph.certify.EVERY_TABLE_METHODS` (B's raw level is A's on every table) is for every partition (1).
+    Empty for a certificate without a class side, or one whose own checker reads its classes (the lemma chains, the
+    class-size floor, the methods of this module)."""
+    from implgraph.certify import EVERY_TABLE_METHODS, _class_side
+    method = cert.get("method")
+    if not _class_side(cert) or method in ("inequality-lemmas", "class-size-floor", *CHECKS):
+        return []
+    mc = cert.get("min_classes")
+    if method in EVERY_TABLE_METHODS:
+        return [("for every partition (B's raw level is A's on every table)", mc == 1, f"min_classes {mc!r}")]
+    if mc == 2:
+        return [("for partitions into >= 2 classes (min_classes 2: the argument reads another class)", True, "exact")]
+    if mc != 1 or not cert.get("one_class"):
+        return [("a certificate of a class level states its partitions (min_classes 2, or 1 with a one-class part)",
+                 False, f"min_classes {mc!r}, one_class {'given' if cert.get('one_class') else 'missing'}")]
+    # (every partition: >= 2 classes by the argument, one class by B's class level, for the certificate's own claim)
+    return _one_class_steps(cert, timeout_ms)
 
 
 #: the checker of each method of this module
-CHECKS = {"weakest-level": check_weakest_level, "one-class": check_one_class, "every-partition": check_every_partition}
+CHECKS = {"weakest-level": check_weakest_level, "one-class": check_one_class}

@@ -19,7 +19,7 @@ from implgraph.core.verdict import Verdict
 from implgraph.engines.bounds import T, param_ranges, tight_bound
 from implgraph.engines.certificates import EVERY_TABLE_METHODS
 from implgraph.engines.direction import ASSUMPTION
-from implgraph.engines.prove import check_implication, covers_one_class
+from implgraph.engines.prove import check_implication, covers_one_class, one_class_possible
 from implgraph.io.theorems import Edge
 
 __all__ = ["implication_result", "check_implies", "implication_holds", "ASSUMPTION"]
@@ -110,6 +110,6 @@ def implication_holds(edge: Edge, a=None, b=None, extra=(), min_classes=1):
     except Exception:
         return None
     if bound is None or min_classes >= 2 or not (a.definition.needs_classes or b.definition.needs_classes) \
-            or bound.method in EVERY_TABLE_METHODS:
+            or bound.method in EVERY_TABLE_METHODS or not one_class_possible(a.classes, b.classes, ranged, N):
         return bound
     return bound if covers_one_class(b.definition, b.params, bound, ranged, a.definition, N) else None

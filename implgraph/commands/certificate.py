@@ -101,9 +101,7 @@ def _text_lines(row) -> list:
 
 #: how the parts of a composite certificate combine
 COMPOSITE = {"min": "U is the Min of its parts' bounds, each re-checked on its own:",
-             "chain": "A's level is X's wherever finite (part 1, U = T), so X's bound towards B (part 2) is U:",
-             "every-partition": "part 1 for partitions into >= 2 classes, part 2 on a table of one class: every "
-                                "partition:"}
+             "chain": "A's level is X's wherever finite (part 1, U = T), so X's bound towards B (part 2) is U:"}
 #: the certificates read off B's registered declarations (implgraph.certify.partitions), in words
 DECLARED = {"one-class": "on a table of one class (the whole table) B's level is its strongest (its registered class "
                          "level), and U is at least that on the domain",
@@ -135,6 +133,11 @@ def _certificate_lines(cert, title, pad) -> list:
                 out.append(f"{pad}    facts >= 0: " + ", ".join(f"{k}: {ob.facts[k]}" for k in ob.multipliers))
             else:
                 out.append(f"{pad}  {ob.name}: {ob.target} {'>' if ob.strict else '>='} 0")
+    if cert.get("one_class"):
+        out.append(f"{pad}  partitions: every partition (min_classes 1): into >= 2 classes by the argument, and on a "
+                   f"table of one class {DECLARED['one-class'].removeprefix('on a table of one class (the whole table) ')}")
+    elif cert.get("min_classes") == 2:
+        out.append(f"{pad}  partitions: into at least 2 classes (min_classes 2)")
     return out + _family_lines(cert, pad)
 
 

@@ -665,16 +665,12 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
 
 
 def every_partition_certificate(cert):
-    """``cert`` (for partitions into >= 2 classes, ``min_classes`` 2) with the tables of one class beside it (method
-    ``one-class``: B's level there is its strongest, which U is at least): method ``every-partition``, re-checked by
-    :mod:`implgraph.certify.partitions`, for every partition into classes, one class included."""
-    one = {"format": FORMAT, "method": "one-class", "symbols": cert["symbols"], "domain": cert["domain"],
-           "A": cert["A"], "B": cert["B"], "upper": cert["upper"], "tight": False, "min_classes": 1, "max_classes": 1,
-           "argument": "on a table of one class, the class is the table: B's level is its strongest, at most U"}
-    return {"format": FORMAT, "method": "every-partition", "symbols": cert["symbols"], "domain": cert["domain"],
-            "A": cert["A"], "B": cert["B"], "upper": cert["upper"], "tight": bool(cert.get("tight")),
-            "argument": cert.get("argument", ""), "parts": [cert, one], "min_classes": 1,
-            "tightness": cert.get("tightness")}
+    """``cert`` (for partitions into >= 2 classes, ``min_classes`` 2) with the tables of one class beside it: its
+    ``one_class`` part (B's level there is its strongest, which the certificate's U is at least), re-checked by
+    :mod:`implgraph.certify.partitions`; the certificate is then for every partition into classes, one class included
+    (``min_classes`` 1)."""
+    return dict(cert, min_classes=1, one_class="on a table of one class, the class is the table: B's level is its "
+                                               "strongest (its registered class level), at most U on the domain")
 
 
 def _certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound):

@@ -37,7 +37,7 @@ from implgraph.engines.witness import witness_json
 from implgraph.core.point_values import not_identically_zero
 from implgraph.core.simplified import simplified, substituted
 
-__all__ = ["check_implication", "Word", "node_params", "trivially_met", "covers_one_class"]
+__all__ = ["check_implication", "Word", "node_params", "trivially_met", "covers_one_class", "one_class_possible"]
 
 
 def _auto_names(text, names):
@@ -161,7 +161,7 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
             bound = attained_ceiling(a, c.a_params, a_classes, b_classes, bound, c.N, floor) or bound
     elif not bound.tight and bound.exact is None:
         bound = _capped(bound, c, b_classes, region)
-    classed = (a.needs_classes or b.needs_classes) and _one_class_possible(a_classes, b_classes, region, c.N)
+    classed = (a.needs_classes or b.needs_classes) and one_class_possible(a_classes, b_classes, region, c.N)
     partitions_note, one_class, dropped = "", False, None
     if bound is not None and classed and bound.method not in EVERY_TABLE_METHODS:
         if min_classes >= 2:
@@ -207,7 +207,8 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
                                        for where, part in bound.exact.parts or [(sympy.true, bound.exact)]]
             if one_class:
                 details["certificates"] = [every_partition_certificate(x) for x in details["certificates"]]
-        vacuous = _vacuous(c, supremum or bound, own_b_classes, region)
+        # (only a tight f that is the ceiling is vacuous: an upper bound at the ceiling leaves the tight f open)
+        vacuous = None if supremum is None else _vacuous(c, supremum, own_b_classes, region)
         if vacuous is not None:
             text, own = vacuous
             details["vacuous"] = text
@@ -314,7 +315,7 @@ def _vacuous(c, bound, b_classes, region):
             "is no implication"), own
 
 
-def _one_class_possible(a_classes, b_classes, region, N) -> bool:
+def one_class_possible(a_classes, b_classes, region, N) -> bool:
     """Can a table of one class (N records) satisfy the class sizes asked for somewhere on the condition (no maximum
     class size below N everywhere, e.g. singleton classes)?"""
     for spec in (a_classes, b_classes):
