@@ -59,6 +59,10 @@ __all__ = ["check_certificate", "certificates_in", "recheck_row", "within_budget
 FORMAT = "implgraph-certificate/1"
 #: what a certificate the checker cannot read raises
 UNREADABLE = (Unreadable, KeyError, TypeError, ValueError, AttributeError, SyntaxError, ZeroDivisionError)
+#: the methods :mod:`implgraph.certify.partitions` checks (B's registered scale, a table of one class)
+PARTITION_METHODS = ("weakest-level", "one-class")
+#: the kernel's lemmas that hold on every table whatever its classes (B's raw level is A's): ``min_classes`` 1
+EVERY_TABLE_METHODS = ("same-level",)
 
 
 def _check_family(cert, domain, ns):
@@ -244,8 +248,24 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000, budget=MAX_SECONDS
     CertificateReport
     """
     if budget is None:
-        return _check(cert, ns, timeout_ms)
-    return within_budget(lambda: _check(cert, ns, timeout_ms), budget)
+        return _with_partitions(cert, ns, timeout_ms)
+    return within_budget(lambda: _with_partitions(cert, ns, timeout_ms), budget)
+
+
+def _with_partitions(cert, ns, timeout_ms) -> CertificateReport:
+    """:func:`_check`, and the partitions a certificate with a class side is for
+    (:func:`implgraph.certify.partitions.partition_steps`), read only once the certificate's size is accepted."""
+    rep = _check(cert, ns, timeout_ms)
+    if not isinstance(cert, dict) or size_fault(cert):
+        return rep
+    from implgraph.certify.partitions import partition_steps
+    try:
+        extra = partition_steps(cert, ns, timeout_ms)
+    except UNREADABLE as exc:
+        extra = [("partitions readable", False, f"{exc.__class__.__name__}: {exc}")]
+    if not extra:
+        return rep
+    return CertificateReport(rep.ok and all(s[1] for s in extra), extra + rep.steps)
 
 
 def within_budget(run, budget) -> CertificateReport:
@@ -300,6 +320,9 @@ def _check(cert, ns, timeout_ms) -> CertificateReport:
     if cert.get("method") == "class-size-floor":         # B the smallest class's size, A's minimum class size
         from implgraph.certify import floor
         return floor.check(cert, ns)
+    if cert.get("method") in PARTITION_METHODS:      # B's registered scale or one-class level (certify.partitions)
+        from implgraph.certify import partitions
+        return partitions.CHECKS[cert["method"]](cert, ns, timeout_ms)
     try:
         steps += _registered(cert)
         domain = Domain(cert)
@@ -322,6 +345,11 @@ def _check(cert, ns, timeout_ms) -> CertificateReport:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     ok = bool(steps) and all(s[1] for s in steps)
     return CertificateReport(ok, steps)
+
+
+def _class_side(cert) -> bool:
+    """Does either side of the certificate compare classes?"""
+    return any((cert.get(k) or {}).get("family") == "class" for k in ("A", "B"))
 
 
 def _recheck_parts(cert, parts, ns, timeout_ms, claim):

@@ -16,7 +16,7 @@ import itertools
 import sympy
 
 from implgraph.checks.common import context_max_n, edge_verdict
-from implgraph.checks.implies import implication_proof
+from implgraph.checks.implies import ASSUMPTION, implication_holds, implication_proof
 from implgraph.checks.unbounded import check_unbounded_claim
 from implgraph.checks.witness_fit import witness_claim, witness_fit
 from implgraph.core.region import Region
@@ -71,6 +71,37 @@ def symbolic_nonimplication(edge: Edge):
 
 
 def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None) -> Verdict:
+    """The verdict over every partition into classes (a table of one class included); where the engine proves the
+    implication only under the assumption "partitions into at least 2 classes", the verdict says so and carries the
+    verdict under the assumption in ``details["conditional"]``."""
+    v = _check_not_implies(edge, context, witness, witness_claim)
+    if v.verdict == "refuted" or not (edge.a.definition.needs_classes or edge.b.definition.needs_classes):
+        return v
+    cond = _under_two_classes(edge)
+    if cond is not None:
+        v.evidence += (f"; under the assumption ({ASSUMPTION}) the engine proves the implication "
+                       f"({cond['evidence'][:400]}): the non-implication needs a table of one class")
+        v.details = dict(v.details or {}, conditional=cond)
+    return v
+
+
+def _under_two_classes(edge):
+    """The claim's verdict under the assumption "partitions into at least 2 classes" where the engine proves the
+    implication there (for every parameter value, or at one instance), else None."""
+    proof = implication_proof(edge, min_classes=2)
+    where = ""
+    if proof is None:
+        at = _implication_at_an_instance(edge, min_classes=2)
+        if at is None:
+            return None
+        point, *proof = at
+        where = "at " + ", ".join(f"{k} = {v}" for k, v in point.items()) + ": "
+    bound, cert = proof
+    return {"assumption": ASSUMPTION, "verdict": "refuted", "refuted_by": "proved",
+            "evidence": f"{where}{bound.method}: {bound.argument}", "certificate": cert}
+
+
+def _check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None) -> Verdict:
     proof = implication_proof(edge)
     if proof is not None:
         bound, cert = proof
@@ -148,7 +179,7 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
 INSTANCE_VALUES = (1, 2, 3)
 
 
-def _implication_at_an_instance(edge: Edge):
+def _implication_at_an_instance(edge: Edge, min_classes=1):
     """``(point, Bound, certificate)``: an instance of one integer parameter of the two sides (other than N; its
     smallest values) inside the claim's condition at which the engine proves A => B for every N, or None."""
     used = set()
@@ -160,7 +191,7 @@ def _implication_at_an_instance(edge: Edge):
         for v in INSTANCE_VALUES:
             # (the sides at the instance: their certificate states the instance's parameters, e.g. a subset size N - 1)
             a, b = (_at(side, {s: v}) for side in (edge.a, edge.b))
-            proof = implication_proof(edge, a=a, b=b, extra=(sympy.Eq(s, v),))
+            proof = implication_proof(edge, a=a, b=b, extra=(sympy.Eq(s, v),), min_classes=min_classes)
             if proof is not None:
                 return ({s: v}, *proof)
     return None
@@ -216,7 +247,10 @@ def _generalise(edge: Edge, context=None):
         if a.needs_classes or b.needs_classes:
             spec = edge.a.classes or edge.b.classes or {}
             lo = int(sympy.sympify(spec.get("min_size", 1)).subs(pt))
-            opts = [[lo, Nv - lo]] if 2 * lo <= Nv else []
+            top = spec.get("max_size")
+            # two classes, then (every partition counts) the table of one class
+            opts = ([[lo, Nv - lo]] if 2 * lo <= Nv else []) + (
+                [[Nv]] if lo <= Nv and (top is None or Nv <= int(sympy.sympify(top).subs(pt))) else [])
         hit = False
         for classes in opts:
             r = find_witness(a, b, None, N=Nv, a_params=aps, b_params=bps, classes=classes, timeout_ms=1000,

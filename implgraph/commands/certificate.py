@@ -164,6 +164,11 @@ def _text_lines(row) -> list:
 #: how the parts of a composite certificate combine
 COMPOSITE = {"min": "U is the Min of its parts' bounds, each re-checked on its own:",
              "chain": "A's level is X's wherever finite (part 1, U = T), so X's bound towards B (part 2) is U:"}
+#: the certificates read off B's registered declarations (implgraph.certify.partitions), in words
+DECLARED = {"one-class": "on a table of one class (the whole table) B's level is its strongest (its registered class "
+                         "level), and U is at least that on the domain",
+            "weakest-level": "B's target is at least as weak as B's weakest level, which its registered scale declares "
+                             "every table to meet"}
 
 
 def _certificate_lines(cert, title, pad) -> list:
@@ -172,13 +177,16 @@ def _certificate_lines(cert, title, pad) -> list:
     from implgraph.certify.kernel import obligations
     method = cert["method"]
     lemma = (cert.get("upper_certificate") or {}).get("lemma", method)
-    out = [f"{pad}{title}: {method}" + ("" if method in COMPOSITE else f" (lemma {lemma})"),
+    out = [f"{pad}{title}: {method}" + ("" if method in COMPOSITE or method in DECLARED else f" (lemma {lemma})"),
            f"{pad}  domain: {', '.join(cert['domain'])}",
-           f"{pad}  U = {cert['upper']}: B's raw level <= U on every table whose A raw level is <= T"]
+           f"{pad}  U = {cert['upper']}: B's raw level <= U on every table whose A raw level is <= T"
+           if "upper" in cert else f"{pad}  target = {cert.get('target')}: B's raw level on every table"]
     if method in COMPOSITE:
         out.append(f"{pad}  {COMPOSITE[method]}")
         for j, part in enumerate(cert.get("parts") or [], 1):
             out += _certificate_lines(part, f"part {j}", pad + "    ")
+    elif method in DECLARED:
+        out.append(f"{pad}  {DECLARED[method]}")
     else:
         for ob in obligations(cert, Domain(cert).reader):
             if ob.multipliers:
@@ -187,6 +195,11 @@ def _certificate_lines(cert, title, pad) -> list:
                 out.append(f"{pad}    facts >= 0: " + ", ".join(f"{k}: {ob.facts[k]}" for k in ob.multipliers))
             else:
                 out.append(f"{pad}  {ob.name}: {ob.target} {'>' if ob.strict else '>='} 0")
+    if cert.get("one_class"):
+        out.append(f"{pad}  partitions: every partition (min_classes 1): into >= 2 classes by the argument, and on a "
+                   f"table of one class {DECLARED['one-class'].removeprefix('on a table of one class (the whole table) ')}")
+    elif cert.get("min_classes") == 2:
+        out.append(f"{pad}  partitions: into at least 2 classes (min_classes 2)")
     return out + _family_lines(cert, pad)
 
 

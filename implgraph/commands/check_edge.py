@@ -40,6 +40,9 @@ def _show_witness(w, indent="      "):
 
 def _direction(d):
     out = [f"  {d.a} => {d.b}: {d.relation} ({d.verdict}{', ' + d.bound if d.bound else ''})"]
+    if d.f_trivial:
+        out = [f"  {d.a} => {d.b}: {d.relation} (for some finite f); the conjectured f holds trivially (every table "
+               "meets it: no implication)"]
     if d.f:
         out.append(f"    conjectured f = {d.f}: {d.f_verdict}")
     if d.tight_all_n:
@@ -62,6 +65,9 @@ def _direction(d):
         out.append(f"    witness at a degenerate level (f = {w['f_at_level']} is no valid level of {d.b}; "
                    f"{d.a} level {w['level_a']}, {d.b} level {w['level_b']}):")
         out += _show_witness(w)
+    if d.conditional is not None:
+        out.append(f"    under the assumption ({d.conditional.assumption}):")
+        out += ["    " + line for line in _direction(d.conditional)]
     return out
 
 

@@ -49,14 +49,17 @@ def _line(c) -> str:
         f = c["tight"] or c.get("proved_f") or "(no closed form)"
         upto = f" for level <= {c['tight_upto']}" if c["tight_upto"] else ""
         upto += f" at {c['tight_at']}" if c["tight_at"] else ""
-        triv = ", trivial" if c["trivial"] else ""
+        triv = ", trivial: not counted" if c["trivial"] else ", vacuous: not counted" if c.get("vacuous") else ""
         eq = ", equivalent" if c["equivalent"] else ""
         why = "" if c["proved_every_n"] else f"\n    not for every N: {c.get('not_proved') or not_proved_reason(c['a'], c['b'], c['trivial'])}"
         return f"=>   f = {f}{upto} ({how}{triv}{eq}){why}"
     if c["relation"] == "non-implication":
         w = c["witness"] or {}
-        return (f"=/=> witness: {w.get('rows')} classes {w.get('classes')} "
-                f"(levels {w.get('level_a')}, {w.get('level_b')})")
+        out = (f"=/=> witness: {w.get('rows')} classes {w.get('classes')} "
+               f"(levels {w.get('level_a')}, {w.get('level_b')})")
+        if c.get("conditional"):
+            out += f"\n    under the assumption ({c['conditional']['assumption']}): {_line(c['conditional'])}"
+        return out
     return f"open: {c['reason']}"
 
 
@@ -76,7 +79,8 @@ def run(args) -> int:
           f"{counts['implication_proved_every_n']} proved for every N"
           + (f" ({counts['implication_proved_upper_only']} of them with an f not shown tight everywhere)"
              if counts.get("implication_proved_upper_only") else "")
-          + f", {counts['implication_trivial']} trivial; "
+          + f"; {counts['implication_trivial']} trivial and {counts.get('implication_vacuous', 0)} vacuous, not "
+          "counted as implications; "
           f"{counts['non_implication']} non-implications; {counts['equivalent']} cells of equivalent pairs), "
           f"{counts['open']} open ({counts['open_timeout']} timeouts); {m['seconds']} s")
     if m.get("pair_seconds"):

@@ -383,6 +383,9 @@ def _search_free(q, raw, T, check_at, done):
     if not raw.is_rational_function(T):
         return done("unknown", note="f is not a rational function of A's raw level; only sampled levels tried")
     num, den = sympy.fraction(sympy.together(raw))
+    if not all(c.is_Rational for x in (num, den) for c in sympy.Poly(sympy.expand(x), T).coeffs()):
+        # (e.g. e t^2: the solver's arithmetic is over the rationals)
+        return done("unknown", note="f's coefficients are not rational numbers; only sampled levels tried")
     Tv, Fv, link = q.backend.rational_target(num, den, T)
     status, table, model = q.solve(q.satisfies(Tv) + link + [q.violates(Fv)])
     if status == "sat":

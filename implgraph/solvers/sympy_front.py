@@ -119,6 +119,21 @@ class SympyTranslator:
             self.exact = False
         return self.vars[key]
 
+    def _constant(self, e):
+        """A real constant such as e or pi: a fresh real strictly between two rationals 10^-30 apart around it
+        (a sound enclosure: an unsat answer holds for the constant itself)."""
+        key = ("const", e)
+        if key not in self.vars:
+            t = self.t
+            v = t.real_var(_abstraction_name(e))
+            self.vars[key] = v
+            mid = sympy.Rational(str(sympy.N(e, 50)))
+            gap = sympy.Rational(1, 10 ** 30)
+            self.side.append(t.rel(">", v, t.const(mid - gap)))
+            self.side.append(t.rel("<", v, t.const(mid + gap)))
+            self.exact = False
+        return self.vars[key]
+
     def _log(self, e):
         key = ("log", e)
         if key not in self.vars:
@@ -171,6 +186,8 @@ class SympyTranslator:
             return self._pow(e)
         if isinstance(e, sympy.exp):
             return self.abstract(e)
+        if isinstance(e, sympy.NumberSymbol) and e.is_real:
+            return self._constant(e)
         if isinstance(e, sympy.log):
             return self._log(e)
         if isinstance(e, (sympy.Max, sympy.Min)):
