@@ -17,7 +17,7 @@ from implgraph.checks.intruder_views import check_views
 from implgraph.core.region import Region
 from implgraph.core.verdict import Verdict
 from implgraph.engines.bounds import T, param_ranges, tight_bound
-from implgraph.engines.certificates import EVERY_TABLE_METHODS, certificate
+from implgraph.engines.certificates import EVERY_TABLE_METHODS, certificate, every_partition_certificate
 from implgraph.engines.direction import ASSUMPTION
 from implgraph.engines.prove import _premises_nowhere as premises_nowhere
 from implgraph.engines.prove import check_implication, covers_one_class, one_class_possible
@@ -120,9 +120,11 @@ def implication_proof(edge: Edge, a=None, b=None, extra=(), min_classes=1):
         return None
     if bound is None:
         return None
-    if not (min_classes >= 2 or not (a.definition.needs_classes or b.definition.needs_classes)
-            or bound.method in EVERY_TABLE_METHODS or not one_class_possible(a.classes, b.classes, ranged, N)
-            or covers_one_class(b.definition, b.params, bound, ranged, a.definition, N)):
-        return None
     cert = certificate(a.definition, b.definition, a.params, b.params, a.classes, b.classes, region, N, bound)
+    if not (min_classes >= 2 or not (a.definition.needs_classes or b.definition.needs_classes)
+            or bound.method in EVERY_TABLE_METHODS or not one_class_possible(a.classes, b.classes, ranged, N)):
+        # an argument about partitions into >= 2 classes: every partition only where a table of one class is covered
+        if not covers_one_class(b.definition, b.params, bound, ranged, a.definition, N):
+            return None
+        cert = every_partition_certificate(cert)
     return None if premises_nowhere(cert, region) else (bound, cert)

@@ -16,7 +16,7 @@ import itertools
 import sympy
 
 from implgraph.checks.common import context_max_n, edge_verdict
-from implgraph.checks.implies import ASSUMPTION, implication_holds, implication_proof
+from implgraph.checks.implies import ASSUMPTION, implication_proof
 from implgraph.checks.unbounded import check_unbounded_claim
 from implgraph.checks.witness_fit import witness_claim, witness_fit
 from implgraph.core.region import Region
