@@ -65,15 +65,26 @@ def _direction(d):
     return out
 
 
+def read_nodes(a, b, N):
+    """The nodes A and B of a check up to ``N`` records: read by the node grammar, their numeric parameters
+    within the declared ranges at some N in 2..N (InputError otherwise)."""
+    from implgraph.core.nodes import check_ranges, parse_node
+    nodes = [parse_node(x) for x in (a, b)]
+    for node in nodes:
+        check_ranges(node, range(2, N + 1) if N <= 64 else [*range(2, 65), N])
+    return nodes
+
+
 def run(args) -> int:
     if args.N < 2 or args.N > 100_000:
         raise InputError(f"--N {args.N} is out of range",
                          fix="use 2 <= N <= 100000 (exhaustive up to N = 8; above, tables of blocks of equal rows)")
     if args.p < 2 or args.p > 4:
         raise InputError(f"--p {args.p} is out of range", fix="use 2 <= p <= 4")
+    a, b = read_nodes(args.a, args.b, args.N)
     # a bar with the time left (one step per direction) once the check has taken a second
-    with Progress(2, f"check-edge {args.a} ? {args.b} (N = 2..{args.N})", delay=1.0) as bar:
-        r = check_edge(args.a, args.b, f=args.f, when=args.when, N=args.N, p=args.p, g=args.g, jobs=args.jobs,
+    with Progress(2, f"check-edge {a.label()} ? {b.label()} (N = 2..{args.N})", delay=1.0) as bar:
+        r = check_edge(a, b, f=args.f, when=args.when, N=args.N, p=args.p, g=args.g, jobs=args.jobs,
                        progress=bar.step)
     if args.json:
         print_json(r.to_json())

@@ -23,6 +23,9 @@ Every formula is parsed in bounded time and memory, or refused with an :class:`I
   (also after sympy combines powers, as in ``(x^600)^2``), and a power of a number has at most about
   ``MAX_DIGITS`` digits; ``floor`` and ``ceiling`` of a number need its absolute value below
   ``10^MAX_DIGITS``;
+- exponentials nest at most ``MAX_TOWER`` (2) deep where the exponent is not a number: ``exp(exp(eps))`` is
+  read, ``exp(exp(exp(eps)))`` or ``t^t^t^t`` is refused (its value at a level such as eps = 10 has more digits
+  than any computer holds, so a check evaluating it would never end);
 - a value undefined when parsed (``1/0``, ``0/0``, ``ln(0)``, ``0^-1``, ``oo - oo``: sympy's ``zoo`` or
   ``nan``) is refused; ``oo`` written explicitly is allowed.
 
@@ -50,7 +53,8 @@ import sympy
 
 from implgraph.core.errors import InputError
 
-__all__ = ["parse_expr", "parse_condition", "FUNCTIONS", "MAX_LENGTH", "MAX_DEPTH", "MAX_DIGITS", "MAX_EXPONENT", "Word"]
+__all__ = ["parse_expr", "parse_condition", "FUNCTIONS", "MAX_LENGTH", "MAX_DEPTH", "MAX_DIGITS", "MAX_EXPONENT",
+           "MAX_TOWER", "tower_height", "Word"]
 
 
 class Word(str):
@@ -61,6 +65,7 @@ MAX_LENGTH = 2000     # characters of one formula
 MAX_DEPTH = 100       # nesting levels of expressions (data formulas need about 11)
 MAX_DIGITS = 1000     # digits of a number literal and (about) of a power of a number
 MAX_EXPONENT = 1000   # |exponent| of a numeric power, of exp's argument and of a literal's e-notation
+MAX_TOWER = 2         # nesting of exponentials whose exponent is not a number (exp(exp(eps)) is 2)
 
 FUNCTIONS = {
     "exp": sympy.exp,
@@ -249,19 +254,23 @@ class _Walker:
         return value
 
     def check_result(self, value: sympy.Basic) -> None:
-        """Refuse a power whose exponent sympy's simplification took beyond ``MAX_EXPONENT``.
+        """Refuse a power whose exponent sympy's simplification took beyond ``MAX_EXPONENT``, and exponentials
+        nested more than ``MAX_TOWER`` deep.
 
         Only needed once a power was built: a product of k equal factors takes 2k - 1 characters.
         """
         if not self.powers:
             return
+        if tower_height(value) > MAX_TOWER:
+            raise self.fail(f"exponentials nested more than {MAX_TOWER} deep (a tower such as exp(exp(exp(x))))",
+                            f"nest exp and powers with a symbolic exponent at most {MAX_TOWER} deep")
         for part in sympy.preorder_traversal(value):
             exponent = part.exp if isinstance(part, (sympy.Pow, sympy.exp)) else None
             if exponent is not None and exponent.is_Rational and abs(exponent) > MAX_EXPONENT:
                 raise self.fail(f"the power {_short(part)} has an exponent beyond +-{MAX_EXPONENT}", _BOUNDS_FIX)
 
     def call(self, node: ast.Call) -> sympy.Expr:
-        name = getattr(node.func, "id", "?")
+        name = getattr(node.func, "id", None) or _short(_segment(self.source, node.func) or "?")
         if not isinstance(node.func, ast.Name) or name not in FUNCTIONS or node.keywords:
             raise self.fail(f"function {name!r} is not allowed", "use one of " + ", ".join(sorted(FUNCTIONS)))
         if name == "Piecewise":
@@ -355,6 +364,30 @@ class _Walker:
                 left = right
             return sympy.And(*parts) if len(parts) > 1 else parts[0]
         raise self.fail("expected a comparison such as `0 < mu`", "write a condition like `0 < sigma < mu`")
+
+
+def tower_height(value: sympy.Basic) -> int:
+    """How deep exponentials whose exponent is not a number nest in ``value``: 0 for a polynomial, 1 for
+    ``exp(eps)`` or ``2^N``, 2 for ``exp(exp(eps))`` (iterative over the expression's distinct nodes).
+
+    >>> t = sympy.Symbol("t")
+    >>> tower_height(t**2 + 1), tower_height(sympy.exp(t)), tower_height(t**(t**t))
+    (0, 1, 2)
+    """
+    height: dict = {}
+    stack = [(value, False)]
+    while stack:
+        node, done = stack.pop()
+        if node in height:
+            continue
+        if not done:
+            stack.append((node, True))
+            stack.extend((a, False) for a in node.args if a not in height)
+            continue
+        below = max((height[a] for a in node.args), default=0)
+        exponent = node.exp if isinstance(node, (sympy.Pow, sympy.exp)) else None
+        height[node] = below + 1 if exponent is not None and not exponent.is_number else below
+    return height[value]
 
 
 def _tree(text, mode_hint: str):
