@@ -153,8 +153,10 @@ def check_edge(a, b, f=None, when=(), N: int = 4, p: int = 2, g=None, jobs: int 
     >>> r.kind, r.forward.status
     ('equivalence', 'established')
     """
+    from implgraph.commands.check_edge import read_check
     from implgraph.engines.checkedge import check_edge as _check_edge
-    when = [when] if isinstance(when, str) else list(when)
+    a, b = read_check(a, b, f=f, g=g, when=when, N=N, p=p, jobs=jobs)
+    when = [when] if isinstance(when, str) else list(when or ())
     return _check_edge(a, b, f=f, when=when, N=N, p=p, g=g, jobs=jobs)
 
 
@@ -187,8 +189,24 @@ def verify(ids=None, max_n: int | None = None, jobs: int = 1, timeout: float | N
     '((N - 1)*exp(eps) + 1)/N'
     """
     from implgraph.checks.verify import DEFAULT_MAX_N, run_verify
+    from implgraph.commands.verify import MAX_MAX_N
     ids = [ids] if isinstance(ids, str) else list(ids or [])
+    _check_int("max_n", max_n, 2, MAX_MAX_N, none_ok=True)
+    _check_int("jobs", jobs, 1, 64)
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                                or not 0 <= timeout <= 86400):
+        raise InputError(f"timeout {str(repr(timeout))[:60]} is not a number of seconds in 0..86400",
+                         fix="give timeout=None (no limit) or a number of seconds")
     return Verdicts(run_verify(ids, max_n=max_n or DEFAULT_MAX_N, jobs=jobs, timeout=timeout))
+
+
+def _check_int(name, value, low, high, none_ok=False) -> None:
+    """Refuse an API argument that is not an int in ``low..high`` (None too, with ``none_ok``)."""
+    if value is None and none_ok:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InputError(f"{name} = {str(repr(value))[:60]} is not an integer in {low}..{high}",
+                         fix=f"give {low} <= {name} <= {high}")
 
 
 def implication_map(N: int | None = None, level: str | None = None, theorems=None, verdicts=None,
@@ -224,10 +242,18 @@ def implication_map(N: int | None = None, level: str | None = None, theorems=Non
     >>> m.level, m.N, m.summary()["conflicts"], m.summary()["implications"] >= 1
     ('groups', 3, 0, True)
     """
-    from implgraph.commands.map import build
+    from implgraph.commands.map import MAX_N, build
+    from implgraph.core.verdict import VERDICTS
     from implgraph.map.verdicts import verdict_lookup
     if level not in (None, "definitions", "groups"):
         raise InputError(f"unknown map level {level!r}", fix="give level='definitions' or level='groups'")
+    _check_int("N", N, 2, MAX_N, none_ok=True)
+    if not isinstance(verdicts, (type(None), str, Path)):
+        unknown = {k: v for k, v in verdict_lookup(verdicts).items() if v not in VERDICTS}
+        if unknown:
+            key, word = next(iter(unknown.items()))
+            raise InputError(f"verdicts: {str(key)[:60]}: {str(repr(word))[:60]} is not a verdict",
+                             fix="give verdict words: " + ", ".join(VERDICTS))
     args = SimpleNamespace(N=N, level=level, theorems=list(map(str, theorems)) if theorems else None,
                            verdicts=None, verify=fresh)
     if verdicts is None or isinstance(verdicts, (str, Path)):

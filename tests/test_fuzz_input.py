@@ -14,12 +14,8 @@ format in docs/DATA_FORMAT.md and the commands' documented ranges, not from the 
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
-import textwrap
-import time
-import traceback
 
 import pytest
 
@@ -29,7 +25,8 @@ import implgraph.core.verdict
 implgraph.cli.build_parser()             # imports every command module before the forks
 implgraph.checks.load_checkers()
 
-FIFO, DIRECTORY, DEV_ZERO = object(), object(), object()
+from _cli_run import DEV_ZERO, DIRECTORY, FIFO, check_refused as _check, listing as _listing, make as _make, \
+    run as _run
 
 GOOD_CSV = "a1,a2\n1/2,1/2\n1/4,3/4\n1/3,2/3\n"
 
@@ -331,30 +328,6 @@ CASES = [
 ]
 
 
-def _make(tmp_path, name, content):
-    path = tmp_path / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if content is FIFO:
-        os.mkfifo(path)
-    elif content is DIRECTORY:
-        path.mkdir()
-    elif content is DEV_ZERO:
-        path.symlink_to("/dev/zero")
-    elif isinstance(content, bytes):
-        path.write_bytes(content)
-    else:
-        path.write_text(content, encoding="utf-8")
-
-
-def _listing(root):
-    out = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        for n in dirnames + filenames:
-            full = os.path.join(dirpath, n)
-            out.append((os.path.relpath(full, root), os.lstat(full).st_size))
-    return sorted(out)
-
-
 def _param(case):
     cid, argv, files, owner = case
     marks = [pytest.mark.xfail(strict=True, reason=f"owner: {owner}")] if owner else []
@@ -363,77 +336,6 @@ def _param(case):
 
 def test_at_least_fifty_cases():
     assert len({c[0] for c in CASES}) == len(CASES) >= 60
-
-
-def _child(argv, cwd, out, err):
-    """In the forked process: run the command line as the console script would, then exit."""
-    code = 1
-    try:
-        os.setpgid(0, 0)          # its own process group: a timeout ends its helpers too
-        os.chdir(cwd)
-        null = os.open(os.devnull, os.O_RDONLY)
-        for fd, target in ((0, null), (1, out), (2, err)):
-            os.dup2(target, fd)
-        sys.stdin = open(0, closefd=False)
-        sys.stdout = open(1, "w", closefd=False)
-        sys.stderr = open(2, "w", closefd=False)
-        sys.argv = ["implgraph", *argv]
-        try:
-            code = implgraph.cli.main(list(argv))
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        except BaseException:
-            traceback.print_exc()
-            code = 1
-        sys.stdout.flush()
-        sys.stderr.flush()
-    finally:
-        os._exit(code if isinstance(code, int) else 1)
-
-
-def _end_group(pid):
-    """End whatever is left of the forked process's group (e.g. pool workers after a timeout)."""
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-
-
-def _run(argv, cwd, tmp_out, timeout=10.0):
-    """``(exit status, stdout, stderr)`` of ``implgraph ARGV`` in a forked process, or None on timeout."""
-    paths = [tmp_out / "stdout", tmp_out / "stderr"]
-    fds = [os.open(p, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600) for p in paths]
-    pid = os.fork()
-    if pid == 0:
-        _child(argv, cwd, *fds)
-    try:
-        os.setpgid(pid, pid)       # also here: no race with the child's own call
-    except (ProcessLookupError, PermissionError):
-        pass
-    for fd in fds:
-        os.close(fd)
-    deadline = time.monotonic() + timeout
-    while True:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            break
-        if time.monotonic() > deadline:
-            _end_group(pid)
-            os.waitpid(pid, 0)
-            return None
-        time.sleep(0.01)
-    _end_group(pid)
-    out, err = (p.read_text(errors="replace") for p in paths)
-    return os.waitstatus_to_exitcode(status), out, err
-
-
-def _check(code, out, err):
-    assert "Traceback" not in err, err[-2000:]
-    lines = err.splitlines()
-    assert len(lines) == 1, textwrap.shorten(err, 2000)
-    assert lines[0].startswith("implgraph: ") and "fix:" in lines[0], lines[0]
-    assert code == 2, (code, lines[0])
-    assert out == "", out[:2000]
 
 
 @pytest.mark.parametrize("argv, files", [_param(c) for c in CASES])

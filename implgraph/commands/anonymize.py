@@ -10,11 +10,10 @@ and read by ``implgraph reconstruct``.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 
 from implgraph.core.errors import InputError
+from implgraph.core.formula import parse_number
 from implgraph.io.console import Progress
 from implgraph.io.output import check_output_path, print_json, write_output
 from implgraph.mechanisms.randomized_anonymization.privacy import class_csv
@@ -72,6 +71,8 @@ def _class_csv_targets(items) -> list:
 def run(args) -> int:
     if args.eta_max is not None and args.eta_max < 1:
         raise InputError(f"--eta-max {args.eta_max} is out of range", fix="give --eta-max >= 1")
+    if args.seed is not None and not 0 <= args.seed < 2 ** 128:
+        raise InputError(f"--seed {args.seed} is out of range", fix="give 0 <= --seed < 2^128, or leave it out")
     check_output_path(args.out)
     class_csvs = _class_csv_targets(args.class_csv)
     qids = [q.strip() for q in args.qid.split(",") if q.strip()]
@@ -82,11 +83,15 @@ def run(args) -> int:
     if missing:
         raise InputError(f"no column {missing[0]!r} (columns: {', '.join(columns)})", file=args.file, line=1,
                          fix="name columns of the CSV's header in --qid")
+    missing = [c for c, _ in class_csvs if c not in columns]
+    if missing:
+        raise InputError(f"--class-csv: no column {missing[0]!r} (columns: {', '.join(columns)})", file=args.file,
+                         line=1, fix="name a column of the CSV's header in --class-csv COL=FILE")
     params, summary = {}, []
     if args.l is not None:
         levels = _levels(args.l, qids, "--l", int)
     else:
-        levels = _levels(args.t, qids, "--t", Fraction)
+        levels = _levels(args.t, qids, "--t", lambda x: parse_number(x, "--t"))
     progress = Progress(len(qids), "parameters")
     for q in qids:
         progress.step(q)

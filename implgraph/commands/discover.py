@@ -60,10 +60,23 @@ def _rows_text(witness) -> str:
     return "; ".join(item if n == 1 else f"{n} x {item}" for item, n in runs)
 
 
+def _check_write_folder(folder) -> None:
+    """``--write DIR``: a folder (created if missing) inside a folder that exists, checked before any work."""
+    from pathlib import Path
+    target = Path(folder)
+    if target.exists() and not target.is_dir():
+        raise InputError(f"--write {folder} is a file", fix="give a folder for the written theorems and tables")
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        raise InputError(f"--write {folder}: folder {parent} does not exist", fix="create it or choose another folder")
+
+
 def run(args) -> int:
     if not 2 <= args.N <= MAX_N:
         raise InputError(f"--N {args.N} is out of range", fix=f"use 2 <= N <= {MAX_N} (every size k up to N = 7; "
                                                                 "above, sampled sizes and tables of blocks of equal rows)")
+    if args.write is not None:
+        _check_write_folder(args.write)
     r = discover(N=args.N, names=args.definitions, include_known=args.all, workers=args.jobs, n_min=args.from_n)
     compare = compare_with_theorems(r) if args.all else None
     written = write_data(r, args.write) if args.write else None

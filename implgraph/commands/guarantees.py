@@ -10,6 +10,8 @@ chain of claim ids) and the best of the two. ``--html OUT`` writes the same as a
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from implgraph.commands._data import add_data_arguments, data_sources
 from implgraph.commands.levels import _check_k, _columns, _named_params
 from implgraph.commands.release import add_mechanism_arguments
@@ -77,8 +79,22 @@ def compute(args) -> dict:
     return out, vsource
 
 
+def _check_options(args) -> None:
+    """Refuse options that cannot be met before any work: --max-length out of 1..MAX_LENGTH, an --html path
+    that is not an .html file in an existing folder."""
+    from implgraph.commands.path import MAX_LENGTH
+    from implgraph.io.output import check_output_path
+    if not 1 <= args.max_length <= MAX_LENGTH:
+        raise InputError(f"--max-length {args.max_length} is out of range", fix=f"give 1 <= --max-length <= {MAX_LENGTH}")
+    if args.html is not None:
+        if Path(args.html).suffix.lower() not in (".html", ".htm"):
+            raise InputError(f"--html {args.html}: the report is an HTML page", fix="give a file name ending in .html")
+        check_output_path(args.html, "--html")
+
+
 def run(args) -> int:
     from implgraph.io.guarantees_report import html_report, text_lines
+    _check_options(args)
     with data_sources(args) as args.theorems:   # --theorems / --tables add to the bundled data; --only replaces it
         results, vsource = compute(args)
     if args.html:

@@ -53,7 +53,7 @@ import sympy
 
 from implgraph.core.errors import InputError
 
-__all__ = ["parse_expr", "parse_condition", "FUNCTIONS", "MAX_LENGTH", "MAX_DEPTH", "MAX_DIGITS", "MAX_EXPONENT",
+__all__ = ["parse_expr", "parse_condition", "parse_number", "FUNCTIONS", "MAX_LENGTH", "MAX_DEPTH", "MAX_DIGITS", "MAX_EXPONENT",
            "MAX_TOWER", "tower_height", "Word"]
 
 
@@ -465,6 +465,38 @@ def parse_expr(text, symbols: dict[str, sympy.Symbol]) -> sympy.Expr:
         (length, nesting, digits, exponents; see the module docstring) or an undefined value (``1/0``).
     """
     return _parse(text, symbols, "formula", "expr")
+
+
+def parse_number(text, what: str = "value", kind: str = "rational"):
+    """A number given as text (a command-line option): read by :func:`parse_expr` with no symbols (so within
+    its bounds: ``1e-999999999`` or ``10^10^10`` is refused, never computed), then of the ``kind`` asked for:
+    ``integer`` (an int), ``rational`` (a Fraction) or ``real`` (a finite real sympy number).
+
+    >>> parse_number("1/10"), parse_number("2^3", kind="integer")
+    (Fraction(1, 10), 8)
+
+    Raises
+    ------
+    InputError
+        Not a formula of numbers, not finite and real, or not of the kind.
+    """
+    try:
+        value = parse_expr(text, {})
+    except InputError as exc:
+        fix = exc.fix if "undeclared symbol" not in exc.reason else f"give {what} as a number such as 2 or 1/10"
+        raise InputError(f"{what}: {exc.reason}", fix=fix) from None
+    example = {"integer": "an integer such as 2", "rational": "a number such as 1/10"}.get(kind, "a number")
+    if value.is_real is not True or value.is_finite is not True:
+        raise InputError(f"{what} {_short(text)} is not a finite real number", fix=f"give {example}")
+    if kind == "integer":
+        if not value.is_Integer:
+            raise InputError(f"{what} {_short(text)} is not an integer", fix=f"give {example}")
+        return int(value)
+    if kind == "rational":
+        if not value.is_Rational:
+            raise InputError(f"{what} {_short(text)} is not a rational number", fix=f"give {example}")
+        return Fraction(int(value.p), int(value.q))
+    return value
 
 
 def parse_condition(text, symbols: dict[str, sympy.Symbol]) -> sympy.Basic:

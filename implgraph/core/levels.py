@@ -291,7 +291,8 @@ def satisfies(table, definition, level, **params):
     d = lv.definition
     if not lv.defined:
         return None
-    target = sympy.sympify(level)
+    from implgraph.definitions.base import read_param
+    target = read_param(level, getattr(table, "symbols", None), f"{d.name}: level")
     answers = set()
     for p in lv.pieces:
         region = p.region or lv.region.add(p.condition)
@@ -321,8 +322,15 @@ def all_levels(table, k=None, show: dict | None = None) -> dict:
     ``k`` is used for the definitions with a group-size parameter; ``show`` gives per-definition
     parameters (the ``show:`` field of a data file) and wins over ``k``.
     """
+    from implgraph.definitions.base import _table_size, read_shared_params
     out = {}
     n = table.N if isinstance(table, ConcreteTable) else table.size
+    if k is not None:
+        k = read_shared_params({"k": k}, _table_size(table) if not isinstance(table, ConcreteTable) else n)["k"]
+    for name, params in (show or {}).items():        # per-definition parameters: read as the definition reads them
+        if not isinstance(params, dict):
+            raise InputError(f"show: the parameters of {name} must be a dict", fix='give e.g. {"kdp": {"k": 2}}')
+        get_definition(name).check_params(None if isinstance(table, ConcreteTable) else table, dict(params))
     for d in all_definitions():
         params = {}
         if show and d.name in show:

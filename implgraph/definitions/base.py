@@ -27,7 +27,8 @@ import sympy
 from implgraph.core.errors import InputError, printable
 from implgraph.definitions.scales import SCALES, scale_of
 
-__all__ = ["Definition", "register", "get", "names", "all_definitions", "load_entry_points", "REGISTRY"]
+__all__ = ["Definition", "register", "get", "names", "all_definitions", "load_entry_points", "REGISTRY", "read_param",
+           "read_shared_params", "range_bound", "shown", "PARAM_KINDS"]
 
 REGISTRY: dict = {}
 _LOAD_ERRORS: list = []
@@ -273,6 +274,71 @@ def register(cls):
     _validate_plugin(inst)
     REGISTRY[inst.name] = inst
     return cls
+
+
+def read_shared_params(params, N=None) -> dict:
+    """The parameters given for every definition declaring them (``--param NAME=VALUE``, ``--k``, ``--ground``,
+    ``levels_of(params=...)``), read and checked once: each name is a parameter some registered definition
+    declares, each value is read by :func:`read_param` (a number or a formula of numbers; nothing is evaluated)
+    or is a word where the definitions declare a word, and a number is of the kind and in the range (at ``N``
+    records, when it is a number) of at least one definition declaring it (a definition whose range it misses
+    reports its level undefined, with the reason).
+
+    Raises
+    ------
+    InputError
+        An unknown name, a value that is not a number, or a number no definition declaring it accepts.
+    """
+    if params is None:
+        return {}
+    if not isinstance(params, dict):
+        raise InputError(f"params must be a dict of name: value, not {type(params).__name__}",
+                         fix='give e.g. params={"delta": "1/100"}')
+    declared: dict = {}
+    for d in all_definitions():
+        for name in d.params:
+            declared.setdefault(name, []).append(d)
+    out = {}
+    for name, value in params.items():
+        if value is None:
+            continue
+        if name not in declared:
+            raise InputError(f"no registered definition has a parameter {shown(repr(name))}",
+                             fix="give one of " + ", ".join(sorted(declared)))
+        if any(name in d.words for d in declared[name]):
+            out[name] = value
+            check = _check_word
+        else:
+            out[name] = read_param(value, {}, name)
+            if out[name].free_symbols:
+                raise InputError(f"parameter {name} = {shown(value)} is not a number",
+                                 fix=f"give {name} as a number such as 2 or 1/100")
+            check = _check_number
+        errors = []
+        for d in declared[name]:
+            try:
+                check(d, name, out[name], N)
+            except InputError as exc:
+                errors.append(exc)
+        if len(errors) == len(declared[name]):
+            raise errors[0]
+    return out
+
+
+def _check_number(d, name, value, N) -> None:
+    d._check_value(name, value, N)
+
+
+def _check_word(d, name, value, N) -> None:
+    """Does ``d`` accept the word ``value`` for its parameter ``name`` (its own check, its other words at their
+    defaults)? An InputError if not."""
+    if name not in d.words:
+        raise InputError(f"{d.name}: {name} is a number, not a word", fix=f"give {name} as a number")
+    if not isinstance(value, str):
+        raise InputError(f"parameter {name} = {shown(repr(value))} is not a word", fix=f"give {name} as text")
+    others = {p: w for p, w in d.words.items() if p != name}
+    if set(d.params) <= {name, *others}:
+        d.check_params(None, {**others, name: value})
 
 
 def _table_size(table):

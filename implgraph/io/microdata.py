@@ -33,6 +33,7 @@ from implgraph.core.errors import InputError
 from implgraph.core.levels import Level, has_fast_path, optimal_level
 from implgraph.core.pieces import Piece
 from implgraph.definitions import all_definitions
+from implgraph.definitions.base import read_shared_params
 from implgraph.io.weighted import WeightedConcreteTable
 
 __all__ = ["read_microdata", "microdata_tables", "levels_of", "infinite_reason", "default_ground"]
@@ -194,7 +195,7 @@ def table_levels(ct: WeightedConcreteTable, params: dict | None = None, ground=N
     view reads the grouped table; one without (a plugin with a symbolic view only) reads the same
     records as blocks with counts.
     """
-    params = read_params(params, ct.N)
+    params = read_shared_params(params, ct.N)
     out = {}
     blocks = None
     for d in all_definitions():
@@ -213,72 +214,6 @@ def table_levels(ct: WeightedConcreteTable, params: dict | None = None, ground=N
                 if i == len(tries) - 1:
                     out[d.name] = Level(d, attempt, [Piece(sympy.true, None)], note=exc.reason)
     return out
-
-
-def read_params(params, N: int) -> dict:
-    """The parameters given for every definition declaring them (``--param NAME=VALUE``, ``--k``, ``--ground``,
-    ``levels_of(params=...)``), read and checked once: each name is a parameter some registered definition
-    declares, each value is read by :func:`implgraph.definitions.base.read_param` (a number or a formula of
-    numbers; nothing is evaluated) or is a word where the definitions declare a word, and a number is of the
-    kind and in the range (at ``N`` records) of at least one definition declaring it (a definition whose range
-    it misses reports its level undefined, with the reason).
-
-    Raises
-    ------
-    InputError
-        An unknown name, a value that is not a number, or a number no definition declaring it accepts.
-    """
-    from implgraph.definitions.base import read_param, shown
-    if params is None:
-        return {}
-    if not isinstance(params, dict):
-        raise InputError(f"params must be a dict of name: value, not {type(params).__name__}",
-                         fix='give e.g. params={"delta": "1/100"}')
-    declared: dict = {}
-    for d in all_definitions():
-        for name in d.params:
-            declared.setdefault(name, []).append(d)
-    out = {}
-    for name, value in params.items():
-        if value is None:
-            continue
-        if name not in declared:
-            raise InputError(f"no registered definition has a parameter {shown(repr(name))}",
-                             fix="give one of " + ", ".join(sorted(declared)))
-        if any(name in d.words for d in declared[name]):
-            out[name] = value
-            check = _check_word
-        else:
-            out[name] = read_param(value, {}, name)
-            if out[name].free_symbols:
-                raise InputError(f"parameter {name} = {shown(value)} is not a number",
-                                 fix=f"give {name} as a number such as 2 or 1/100")
-            check = _check_number
-        errors = []
-        for d in declared[name]:
-            try:
-                check(d, name, out[name], N)
-            except InputError as exc:
-                errors.append(exc)
-        if len(errors) == len(declared[name]):
-            raise errors[0]
-    return out
-
-
-def _check_number(d, name, value, N) -> None:
-    d._check_value(name, value, N)
-
-
-def _check_word(d, name, value, N) -> None:
-    """Does ``d`` accept the word ``value`` for its parameter ``name`` (its own check, its other words at their
-    defaults)? An InputError if not."""
-    if name not in d.words:
-        raise InputError(f"{d.name}: {name} is a number, not a word", fix=f"give {name} as a number")
-    if not isinstance(value, str):
-        raise InputError(f"parameter {name} = {shown(repr(value))} is not a word", fix=f"give {name} as text")
-    others = {p: w for p, w in d.words.items() if p != name}
-    if set(d.params) <= {name, *others}:
-        d.check_params(None, {**others, name: value})
 
 
 def _blocks_table(ct: WeightedConcreteTable):
