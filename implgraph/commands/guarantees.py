@@ -50,7 +50,7 @@ def _tables(args):
         table = released_table(args)
         return {table.id: (table, None)}
     df = read_microdata(args.file)
-    tables = microdata_tables(df, _columns(args.qi), _columns(args.sensitive), file=args.file)
+    tables = microdata_tables(df, _columns(args.qi), _columns(args.sensitive, "--sensitive"), file=args.file)
     return {col: (t, default_ground(df, col)) for col, t in tables.items()}
 
 
@@ -111,7 +111,7 @@ def run(args) -> int:
                                for label, (t, gs) in results.items()}})
         return 0
     for line in text_lines(args.file, results, vsource):
-        print(line)
+        print(printable(line))
     if args.html:
         print(f"HTML report written to {args.html}")
     return 0

@@ -480,12 +480,13 @@ def parse_number(text, what: str = "value", kind: str = "rational"):
     InputError
         Not a formula of numbers, not finite and real, or not of the kind.
     """
+    example = {"integer": "an integer such as 2", "rational": "a number such as 1/10"}.get(kind, "a number")
     try:
         value = parse_expr(text, {})
     except InputError as exc:
-        fix = exc.fix if "undeclared symbol" not in exc.reason else f"give {what} as a number such as 2 or 1/10"
-        raise InputError(f"{what}: {exc.reason}", fix=fix) from None
-    example = {"integer": "an integer such as 2", "rational": "a number such as 1/10"}.get(kind, "a number")
+        if "undeclared symbol" in exc.reason or "not allowed" in exc.reason:
+            raise InputError(f"{what} {_short(repr(text), 80)} is not a number", fix=f"give {example}") from None
+        raise InputError(f"{what}: {exc.reason}", fix=exc.fix) from None
     if value.is_real is not True or value.is_finite is not True:
         raise InputError(f"{what} {_short(text)} is not a finite real number", fix=f"give {example}")
     if kind == "integer":

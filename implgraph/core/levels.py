@@ -166,9 +166,21 @@ def optimal_level(table, definition, **params) -> Level:
     Raises
     ------
     InputError
-        Unknown definition, missing or out-of-range parameters.
+        Unknown definition, missing or out-of-range parameters, or a plugin definition whose code raised.
     """
     d = get_definition(definition) if isinstance(definition, str) else definition
+    if type(d).__module__.startswith("implgraph."):
+        return _optimal_level(table, d, params)
+    try:                # a plugin's exception is the plugin's: one line naming it (a built-in's is a bug: raised)
+        return _optimal_level(table, d, params)
+    except (InputError, RecursionError, MemoryError, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # noqa: BLE001
+        raise InputError(f"the plugin definition {d.name} raised {exc.__class__.__name__}: {str(exc)[:200]}",
+                         fix="fix or uninstall the plugin package") from None
+
+
+def _optimal_level(table, d, params) -> Level:
     if isinstance(table, ConcreteTable):
         params = d.check_params(None, params)
         if d.needs_classes and table.classes is None:
@@ -181,8 +193,8 @@ def optimal_level(table, definition, **params) -> Level:
     if d.needs_classes and not table.has_classes:
         return Level(d, params, [Piece(sympy.true, None)], region=table.region,
                      note="the table has no equivalence classes")
-    if table.is_concrete and has_fast_path(d) and all(sympy.sympify(v).is_number for k, v in params.items()
-                                                       if k not in d.words):
+    if table.is_concrete and has_fast_path(d) and all(isinstance(v, sympy.Basic) and v.is_number
+                                                       for k, v in params.items() if k not in d.words):
         raw = _concrete_raw(d, ConcreteTable.from_table(table), params)
         return _concrete_level(d, params, raw, region=table.region)
     region = _level_region(table, params)

@@ -326,7 +326,12 @@ def read_shared_params(params, N=None) -> dict:
 
 
 def _check_number(d, name, value, N) -> None:
+    """Does ``d`` accept the number ``value`` for ``name``: its kind and range at ``N``, and the definition's own
+    check where ``name`` is its only parameter besides words (delta < 1, l >= 1)? An InputError if not."""
     d._check_value(name, value, N)
+    others = {p: w for p, w in d.words.items() if p != name}
+    if set(d.params) <= {name, *others}:
+        d.check_params(None, {**others, name: value})
 
 
 def _check_word(d, name, value, N) -> None:
