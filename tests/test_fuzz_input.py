@@ -433,6 +433,8 @@ HOSTILE = [
     ("h-check-edge-f-unicode", CE + ("--f", "\u03b5"), {}, None),
     ("h-check-edge-f-control", CE + ("--f", "eps" + ESC), {}, None),
     ("h-check-edge-f-condition", CE + ("--f", "eps > 1"), {}, None),
+    ("h-check-edge-f-imaginary", ("check-edge", "kt-closeness(k=1)", "ldp", "--N", "3", "--f", "sqrt(-1)"), {}, None),
+    ("h-check-edge-f-cube-root", CE + ("--f", "(-8)^(1/3)*eps"), {}, None),
     ("h-check-edge-g-lambda", CE + ("--g", "lambda: 1"), {}, None),
     ("h-check-edge-when-empty", CE + ("--when", ""), {}, None),
     ("h-check-edge-when-value", CE + ("--when", "N + 1"), {}, None),

@@ -388,3 +388,121 @@ def test_api_injection_is_refused(tmp_path, call):
         assert after == [x for x in before if x[0] != "s.yaml"]
     assert not log.exists(), log.read_text()
     assert "fix:" in info.value.format() and "\n" not in info.value.format()
+
+
+# ---- data files, plugin metadata, printed text read back ------------------------------------------
+
+def test_theorem_file_formula_is_refused(tmp_path, tmp_path_factory):
+    """A theorem file's ``linear_program`` cost (read by sympy's evaluating parser before) is read by the formula
+    reader: the file is refused at load with its line, nothing runs."""
+    import yaml
+    from implgraph.io.datafile import data_files
+    path = next(p for p in data_files("theorems") if p.name == "sei2019.yaml")
+    claim = next(c for c in yaml.safe_load(path.read_text())["claims"] if "linear_program" in c)
+    claim = {**claim, "id": "inj/lemma", "linear_program": {**claim["linear_program"], "cost": INJ}}
+    claim.pop("reading", None)
+    make(tmp_path, "theorems/inj.yaml", yaml.safe_dump({"paper": "inj", "claims": [claim]}, sort_keys=False))
+    before = listing(tmp_path)
+    out_dir = tmp_path_factory.mktemp("out")
+    result = run(("verify", "--only", "--theorems", "theorems/inj.yaml"), tmp_path, out_dir, timeout=60)
+    assert result is not None
+    assert not (tmp_path / "PWN").exists()
+    check_refused(*result)
+    assert "theorems/inj.yaml:" in result[2] and "linear_program" in result[2]
+    assert listing(tmp_path) == before and parsed(out_dir) == ""
+
+
+def test_printed_conditions_are_read_safely(tmp_path):
+    """Printed results read back (a verdict's ``exact`` text, possibly from a file) go through the formula
+    reader: a payload in a condition is left as text, never run."""
+    from implgraph.io.pieces_text import simplified_pieces, tidy_conditions
+    from implgraph.core.region import Region
+    with _guarded(tmp_path) as log:
+        assert tidy_conditions(f"1 if {INJ}; 2 if x > 1") == f"1 if {INJ}; 2 if x > 1"
+        pieces = [{"level": "1", "when": INJ}]
+        assert simplified_pieces(pieces, Region(), {}) == [("1", INJ)]
+        assert not (tmp_path / "PWN").exists()
+    assert not log.exists()
+
+
+def test_plugin_metadata_is_read_safely(tmp_path):
+    """A plugin's declared range bound is text read by the formula reader when the plugin registers: a payload
+    is refused (one line), nothing runs; a name or level symbol outside the grammar is refused too."""
+    from implgraph.definitions import REGISTRY, register
+    from implgraph.definitions.base import Definition
+
+    def plugin(**attrs):
+        return type("P", (Definition,), {"name": "inj-plugin", "level_symbol": "t", "params": {"k": "size"},
+                                         **attrs})
+
+    bad = [plugin(ranges={"k": (1, INJ)}), plugin(ranges={"k": ("N - 1",)}), plugin(param_kinds={"k": "word"}),
+           plugin(ranges={"q": (1, "N")}), plugin(level_symbol="t; import os"), plugin(name="a\x1b[2Jb"),
+           plugin(params={"k=1": "x"}), plugin(level_symbol="N")]
+    with _guarded(tmp_path) as log:
+        for cls in bad:
+            with pytest.raises(InputError):
+                register(cls)
+            assert "inj-plugin" not in REGISTRY
+        assert not (tmp_path / "PWN").exists()
+    assert not log.exists()
+
+
+def test_raising_plugin_in_levels(tmp_path, tmp_path_factory):
+    """A plugin whose level raises: `levels` prints every other level and that one undefined with the reason
+    (was a traceback); asking for it alone is one line with a fix."""
+    from _plugin_fixtures import registered
+    from implgraph.definitions.base import Definition
+
+    class Raising(Definition):
+        name = "raising-plugin"
+        level_symbol = "r"
+
+        def symbolic(self, ctx, table, **params):
+            raise ValueError("broken symbolic view")
+
+        def concrete(self, ct, **params):
+            raise ZeroDivisionError("broken concrete view")
+
+    Raising.__module__ = "some_plugin_package"
+    for name, content in FILES.items():
+        make(tmp_path, name, content)
+    with registered(Raising):
+        for argv in (LEVELS, ("levels", "t.csv"), ("levels", "t.yaml")):
+            result = run(argv, tmp_path, tmp_path_factory.mktemp("out"), timeout=60)
+            assert result is not None
+            code, out, err = result
+            assert code == 0 and err == "" and "Traceback" not in out, (code, err[-500:])
+            line = next(x for x in out.splitlines() if "raising-plugin" in x)
+            assert "undefined (the plugin definition raising-plugin raised" in line
+        with pytest.raises(InputError, match="raising-plugin raised ZeroDivisionError.*fix: fix or uninstall"):
+            implgraph.levels(_table(), "raising-plugin")
+
+
+def test_control_characters_are_escaped_when_echoed(tmp_path, tmp_path_factory):
+    """Column names and values holding terminal escapes are shown escaped (``\\x1b``), never sent raw."""
+    esc = "\x1b[2J\x1b[31m"
+    make(tmp_path, "e.csv", f"zip{esc},dis{esc}ease\n1,flu{esc}\n1,hiv\n2,flu{esc}\n")
+    result = run(("levels", "e.csv", "--qi", f"zip{esc}", "--sensitive", f"dis{esc}ease"), tmp_path,
+                 tmp_path_factory.mktemp("out"), timeout=60)
+    assert result is not None and result[0] == 0, result
+    assert "\x1b" not in result[1] and "\\x1b[2J" in result[1]
+    result = run(("levels", "e.csv", "--qi", f"nosuch{esc}", "--sensitive", f"dis{esc}ease"), tmp_path,
+                 tmp_path_factory.mktemp("out"), timeout=60)
+    check_refused(*result)
+    assert "\x1b" not in result[2] and "\\x1b[2J" in result[2]
+    make(tmp_path, "e.yaml", 'id: "e\\e[31m"\nrows:\n  - {p: "1/2"}\n  - {p: "1/4"}\n')
+    result = run(("table", "e.yaml"), tmp_path, tmp_path_factory.mktemp("out"), timeout=60)
+    check_refused(*result)
+    assert "e.yaml:1:" in result[2] and "\x1b" not in result[2]
+
+
+def test_parquet_column_of_lists(tmp_path, tmp_path_factory):
+    """A Parquet column of lists is refused in one line (was a traceback from pandas.factorize)."""
+    import pandas as pd
+    pd.DataFrame({"zip": ["1", "1", "2", "2"], "disease": [["a"], ["b"], ["a"], ["a", "b"]]}).to_parquet(
+        tmp_path / "l.parquet")
+    for argv in (("levels", "l.parquet", "--qi", "zip", "--sensitive", "disease"),
+                 ("levels", "l.parquet", "--qi", "disease", "--sensitive", "zip")):
+        result = run(argv, tmp_path, tmp_path_factory.mktemp("out"), timeout=60)
+        check_refused(*result)
+        assert "holds lists" in result[2]

@@ -27,7 +27,8 @@ Every formula is parsed in bounded time and memory, or refused with an :class:`I
   read, ``exp(exp(exp(eps)))`` or ``t^t^t^t`` is refused (its value at a level such as eps = 10 has more digits
   than any computer holds, so a check evaluating it would never end);
 - a value undefined when parsed (``1/0``, ``0/0``, ``ln(0)``, ``0^-1``, ``oo - oo``: sympy's ``zoo`` or
-  ``nan``) is refused; ``oo`` written explicitly is allowed.
+  ``nan``) or not real (``sqrt(-1)``, ``ln(-2)``, ``(-8)^(1/3)``: sympy's ``I``) is refused; ``oo`` written
+  explicitly is allowed.
 
 Examples
 --------
@@ -246,11 +247,16 @@ class _Walker:
                 raise self.fail(f"{name} of a number with more than {MAX_DIGITS} digits", _BOUNDS_FIX)
 
     def defined(self, node, value: sympy.Expr) -> sympy.Expr:
-        """Refuse a value containing sympy's ``zoo`` or ``nan`` (a division by zero or an undefined form)."""
+        """Refuse a value containing sympy's ``zoo`` or ``nan`` (a division by zero or an undefined form) or the
+        imaginary unit (``sqrt(-1)``, ``ln(-1)``: every quantity of the data is real)."""
         if value.has(sympy.zoo, sympy.nan):
             part = _segment(self.source, node) or self.text
             raise self.fail(f"{_short(part)} is undefined (a division by zero, ln(0), 0*oo or oo - oo)",
                             _UNDEFINED_FIX)
+        if value.has(sympy.I) or (value.is_number and value.is_extended_real is False):
+            part = _segment(self.source, node) or self.text
+            raise self.fail(f"{_short(part)} is not a real number", "keep the arguments of sqrt and ln away from "
+                            "negative numbers")
         return value
 
     def check_result(self, value: sympy.Basic) -> None:
