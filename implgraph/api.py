@@ -68,6 +68,9 @@ def load_table(source, table_id: str | None = None):
     """
     from implgraph.io.counterexamples import get_table
     from implgraph.io.tablefile import load_csv, load_table_file
+    if not isinstance(source, (str, Path)):
+        raise InputError(f"a table source is a bundled id or a path, not {type(source).__name__}",
+                         fix='give e.g. load_table("ekenstedt2022/table-III") or load_table("t.csv")')
     path = Path(source)
     if path.suffix.lower() in _TABLE_SUFFIXES or path.exists():
         if not path.exists():
@@ -190,7 +193,7 @@ def verify(ids=None, max_n: int | None = None, jobs: int = 1, timeout: float | N
     """
     from implgraph.checks.verify import DEFAULT_MAX_N, run_verify
     from implgraph.commands.verify import MAX_MAX_N
-    ids = [ids] if isinstance(ids, str) else list(ids or [])
+    ids = _ids(ids)
     _check_int("max_n", max_n, 2, MAX_MAX_N, none_ok=True)
     _check_int("jobs", jobs, 1, 64)
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
@@ -198,6 +201,16 @@ def verify(ids=None, max_n: int | None = None, jobs: int = 1, timeout: float | N
         raise InputError(f"timeout {str(repr(timeout))[:60]} is not a number of seconds in 0..86400",
                          fix="give timeout=None (no limit) or a number of seconds")
     return Verdicts(run_verify(ids, max_n=max_n or DEFAULT_MAX_N, jobs=jobs, timeout=timeout))
+
+
+def _ids(ids) -> list:
+    """Claim ids or prefixes: one text or a sequence of texts (InputError otherwise)."""
+    ids = [ids] if isinstance(ids, str) else list(ids or [])
+    bad = [i for i in ids if not isinstance(i, str)]
+    if bad:
+        raise InputError(f"a claim id must be text, not {type(bad[0]).__name__}",
+                         fix='give ids such as "ekenstedt2022/theorem-2b"')
+    return ids
 
 
 def _check_int(name, value, low, high, none_ok=False) -> None:
@@ -320,5 +333,8 @@ def claims(ids=(), kind: str | None = None, paper: str | None = None):
     ('implies', 'proved')
     """
     from implgraph.commands.claims import all_rows, select
-    ids = [ids] if isinstance(ids, str) else list(ids)
+    ids = _ids(ids)
+    for name, value in (("kind", kind), ("paper", paper)):
+        if value is not None and not isinstance(value, str):
+            raise InputError(f"{name} must be text, not {type(value).__name__}", fix=f"give {name} as a word")
     return ClaimList(select(all_rows(), ids, kind=kind, paper=paper))

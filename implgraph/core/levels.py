@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from implgraph.definitions import all_definitions, get as get_definition
+from implgraph.definitions import Definition, all_definitions, get as get_definition
 from implgraph.core.concrete import ConcreteTable, Enclosed, INF, to_sympy
 from implgraph.core.errors import InputError
 from implgraph.core.region import Region
@@ -169,6 +169,12 @@ def optimal_level(table, definition, **params) -> Level:
         Unknown definition, missing or out-of-range parameters, or a plugin definition whose code raised.
     """
     d = get_definition(definition) if isinstance(definition, str) else definition
+    if not isinstance(d, Definition):
+        raise InputError(f"a definition is a name or a Definition, not {type(d).__name__}",
+                         fix="give e.g. levels(table, \"kdp\", k=2)")
+    if not isinstance(table, (Table, ConcreteTable)):
+        raise InputError(f"a table is a Table or ConcreteTable, not {type(table).__name__}",
+                         fix="read it with implgraph.load_table(...) first")
     if type(d).__module__.startswith("implgraph."):
         return _optimal_level(table, d, params)
     try:                # a plugin's exception is the plugin's: one line naming it (a built-in's is a bug: raised)

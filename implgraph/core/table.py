@@ -87,7 +87,13 @@ def exact_value(x, what: str = "a value") -> sympy.Expr:
     if isinstance(x, sympy.Basic):
         return x
     if isinstance(x, str):
-        return parse_expr(x, {})
+        try:
+            return parse_expr(x, {})
+        except InputError as exc:
+            if "undeclared symbol" not in exc.reason:
+                raise
+            raise InputError(f"{what} {str(repr(x))[:60]} is not a number", fix="give numbers like 1/2, 0.25 or 1") \
+                from None
     if isinstance(x, float):
         return parse_expr(repr(float(x)), {})
     try:

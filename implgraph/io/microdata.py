@@ -62,6 +62,9 @@ def read_microdata(data, file: str | None = None):
     if isinstance(data, pd.DataFrame):
         _check_header(list(data.columns), file)
         return data
+    if not isinstance(data, (str, Path)):
+        raise InputError(f"microdata is a pandas DataFrame or a path, not {type(data).__name__}", file=file,
+                         fix="give a DataFrame, or the path of a .csv or .parquet file")
     path = Path(data)
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
@@ -213,6 +216,10 @@ def microdata_tables(data, qi, sensitive, file: str | None = None) -> dict:
     """
     df = read_microdata(data, file)
     file = file or (None if not isinstance(data, (str, Path)) else str(data))
+    for names, what in ((qi, "qi"), (sensitive, "sensitive")):
+        if isinstance(names, str):
+            raise InputError(f"{what} must be a list of column names, not the text {printable(repr(names))[:60]}",
+                             file=file, fix=f"give e.g. {what}=[{names!r}]")
     qi, sensitive = list(qi or []), list(sensitive or [])
     if not sensitive:
         raise InputError("no sensitive column given", file=file, fix="give --sensitive COLUMN[,COLUMN...]")
@@ -333,6 +340,9 @@ def levels_of(data, qi, sensitive, k=None, ground=None, params=None, file=None) 
     """
     df = read_microdata(data, file)
     tables = microdata_tables(df, qi, sensitive, file=file)
+    if params is not None and not isinstance(params, dict):
+        raise InputError(f"params must be a dict of name: value, not {type(params).__name__}",
+                         fix='give e.g. params={"delta": "1/100"}')
     params = {**(params or {}), **({"k": k} if k is not None else {}), **({"ground": ground} if ground else {})}
     return {col: table_levels(ct, params, ground=default_ground(df, col)) for col, ct in tables.items()}
 
