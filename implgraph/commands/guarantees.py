@@ -15,7 +15,7 @@ from pathlib import Path
 from implgraph.commands._data import add_data_arguments, data_sources
 from implgraph.commands.levels import _check_k, _columns, _named_params
 from implgraph.commands.release import add_mechanism_arguments
-from implgraph.core.errors import InputError
+from implgraph.core.errors import InputError, printable
 from implgraph.io.output import print_json
 
 NAME = "guarantees"

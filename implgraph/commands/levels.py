@@ -113,7 +113,7 @@ def _columns(text, option="--qi"):
         return []
     names = [c.strip() for c in str(text).split(",")]
     if not all(names):
-        raise InputError(f"{option} {text!r} has an empty column name",
+        raise InputError(f"{option} {text[:80]!r} has an empty column name",
                          fix=f"give column names separated by commas, e.g. {option} age,zip"
                              + (" (or leave --qi out for no classes)" if option == "--qi" else ""))
     return names

@@ -117,8 +117,9 @@ def _read_csv(path):
 def _check_columns(df, names, what, file):
     missing = [c for c in names if c not in df.columns]
     if missing:
-        raise InputError(f"{what} column(s) {', '.join(map(repr, missing))} not in the data", file=file, line=1,
-                         fix="choose among " + ", ".join(map(str, df.columns)))
+        shown = ", ".join(printable(repr(c))[:80] for c in missing[:5]) + (", ..." if len(missing) > 5 else "")
+        choices = ", ".join(printable(c)[:80] for c in list(df.columns)[:50]) + (", ..." if len(df.columns) > 50 else "")
+        raise InputError(f"{what} column(s) {shown} not in the data", file=file, line=1, fix="choose among " + choices)
 
 
 MISSING = frozenset({"", "nan", "NaN", "NAN", "-nan", "-NaN", "NA", "N/A", "n/a", "<NA>", "#N/A", "NULL", "null",
