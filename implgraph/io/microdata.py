@@ -131,19 +131,17 @@ def check_missing(df, columns, file=None) -> None:
     """Refuse a used column holding a missing value (NaN, None, or a cell of :data:`MISSING`, e.g. ``''``,
     ``nan``, ``NA``): counted as a value it would be one more sensitive value or one more class, which the data
     does not say. The single place where a policy for missing values (drop the records, one label of their
-    own) would apply."""
-    pd = _pandas()
+    own) would apply. Also refuses a column whose cells are not single values (lists: a Parquet list column).
+    The distinct values are looked at, not every cell (one ``pandas.factorize`` per column)."""
     for col in columns:
-        column = df[col]
-        missing = column.isna().to_numpy(dtype=bool, na_value=True)
-        if pd.api.types.is_float_dtype(column):          # NaN is missing too (Arrow keeps it apart from null)
-            missing = missing | np.isnan(column.to_numpy(dtype="float64", na_value=np.nan))
-        elif not (pd.api.types.is_numeric_dtype(column) or pd.api.types.is_bool_dtype(column)):
-            text = column.astype("string").str.strip()
-            missing = missing | text.isin(MISSING).to_numpy(dtype=bool, na_value=True)
+        codes, uniques = _distinct(df[col], col, file)
+        bad = [i for i, u in enumerate(uniques) if _is_missing(u)]
+        missing = codes < 0
+        if bad:
+            missing = missing | np.isin(codes, bad)
         if missing.any():
             first = int(np.flatnonzero(missing)[0])
-            value = column.iloc[first]
+            value = df[col].iloc[first]
             shown = "empty" if isinstance(value, str) and not value.strip() else printable(repr(value))[:40]
             line = first + 2 if file and str(file).lower().endswith(".csv") else None
             raise InputError(f"column {printable(repr(col))[:80]} has a missing value ({shown}, record {first + 1}; "
@@ -152,19 +150,36 @@ def check_missing(df, columns, file=None) -> None:
                                  "what a missing value is)")
 
 
-def _check_values(column, name, file) -> None:
-    """Refuse a column whose cells are not single values (lists, arrays, dicts: e.g. a Parquet list column)."""
+def _is_missing(value) -> bool:
     pd = _pandas()
-    dtype = column.dtype
+    if value is None or value is pd.NA or value is pd.NaT:
+        return True
+    if isinstance(value, float):
+        return value != value                       # NaN (Arrow keeps it apart from null)
+    return isinstance(value, str) and value.strip() in MISSING
+
+
+def _distinct(column, name, file):
+    """``pandas.factorize(column)``: a code per record (-1 where pandas sees a missing value) and the distinct
+    values; a column of lists or other nested values is refused (one value per cell)."""
+    pd = _pandas()
     nested = False
-    if isinstance(dtype, getattr(pd, "ArrowDtype", ())):
+    if isinstance(column.dtype, getattr(pd, "ArrowDtype", ())):
         import pyarrow as pa
-        nested = pa.types.is_nested(dtype.pyarrow_dtype)
-    elif dtype == object:
-        nested = bool(column.map(lambda v: isinstance(v, (list, tuple, dict, set, np.ndarray))).any())
+        nested = pa.types.is_nested(column.dtype.pyarrow_dtype)
+    if not nested:
+        try:
+            codes, uniques = pd.factorize(column)
+        except TypeError:                             # unhashable cells: lists, dicts, arrays
+            nested = True
     if nested:
         raise InputError(f"column {printable(repr(name))[:80]} holds lists or other nested values, not one value per "
                          "record", file=file, fix="give one value per cell (e.g. join a list into one label)")
+    uniques = list(uniques)
+    if any(isinstance(u, (list, tuple, dict, set, np.ndarray)) for u in uniques):
+        raise InputError(f"column {printable(repr(name))[:80]} holds lists or other nested values, not one value per "
+                         "record", file=file, fix="give one value per cell (e.g. join a list into one label)")
+    return np.asarray(codes), uniques
 
 
 def _codes(column, sort: bool):
@@ -237,8 +252,6 @@ def microdata_tables(data, qi, sensitive, file: str | None = None) -> dict:
     _check_columns(df, sensitive, "sensitive", file)
     if len(df) < 2:
         raise InputError(f"the data has {len(df)} record(s)", file=file, fix="give at least 2 records")
-    for col in qi + sensitive:
-        _check_values(df[col], col, file)
     check_missing(df, qi + sensitive, file)
     if qi:
         key, labels = class_codes(df, qi)
