@@ -68,6 +68,9 @@ def load_table(source, table_id: str | None = None):
     """
     from implgraph.io.counterexamples import get_table
     from implgraph.io.tablefile import load_csv, load_table_file
+    if not isinstance(source, (str, Path)):
+        raise InputError(f"a table source is a bundled id or a path, not {type(source).__name__}",
+                         fix='give e.g. load_table("ekenstedt2022/table-III") or load_table("t.csv")')
     path = Path(source)
     if path.suffix.lower() in _TABLE_SUFFIXES or path.exists():
         if not path.exists():
@@ -153,8 +156,10 @@ def check_edge(a, b, f=None, when=(), N: int = 4, p: int = 2, g=None, jobs: int 
     >>> r.kind, r.forward.status
     ('equivalence', 'established')
     """
+    from implgraph.commands.check_edge import read_check
     from implgraph.engines.checkedge import check_edge as _check_edge
-    when = [when] if isinstance(when, str) else list(when)
+    a, b = read_check(a, b, f=f, g=g, when=when, N=N, p=p, jobs=jobs)
+    when = [when] if isinstance(when, str) else list(when or ())
     return _check_edge(a, b, f=f, when=when, N=N, p=p, g=g, jobs=jobs)
 
 
@@ -187,8 +192,34 @@ def verify(ids=None, max_n: int | None = None, jobs: int = 1, timeout: float | N
     '((N - 1)*exp(eps) + 1)/N'
     """
     from implgraph.checks.verify import DEFAULT_MAX_N, run_verify
-    ids = [ids] if isinstance(ids, str) else list(ids or [])
+    from implgraph.commands.verify import MAX_MAX_N
+    ids = _ids(ids)
+    _check_int("max_n", max_n, 2, MAX_MAX_N, none_ok=True)
+    _check_int("jobs", jobs, 1, 64)
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                                or not 0 <= timeout <= 86400):
+        raise InputError(f"timeout {str(repr(timeout))[:60]} is not a number of seconds in 0..86400",
+                         fix="give timeout=None (no limit) or a number of seconds")
     return Verdicts(run_verify(ids, max_n=max_n or DEFAULT_MAX_N, jobs=jobs, timeout=timeout))
+
+
+def _ids(ids) -> list:
+    """Claim ids or prefixes: one text or a sequence of texts (InputError otherwise)."""
+    ids = [ids] if isinstance(ids, str) else list(ids or [])
+    bad = [i for i in ids if not isinstance(i, str)]
+    if bad:
+        raise InputError(f"a claim id must be text, not {type(bad[0]).__name__}",
+                         fix='give ids such as "ekenstedt2022/theorem-2b"')
+    return ids
+
+
+def _check_int(name, value, low, high, none_ok=False) -> None:
+    """Refuse an API argument that is not an int in ``low..high`` (None too, with ``none_ok``)."""
+    if value is None and none_ok:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InputError(f"{name} = {str(repr(value))[:60]} is not an integer in {low}..{high}",
+                         fix=f"give {low} <= {name} <= {high}")
 
 
 def implication_map(N: int | None = None, level: str | None = None, theorems=None, verdicts=None,
@@ -224,10 +255,11 @@ def implication_map(N: int | None = None, level: str | None = None, theorems=Non
     >>> m.level, m.N, m.summary()["conflicts"], m.summary()["implications"] >= 1
     ('groups', 3, 0, True)
     """
-    from implgraph.commands.map import build
+    from implgraph.commands.map import MAX_N, build
     from implgraph.map.verdicts import verdict_lookup
     if level not in (None, "definitions", "groups"):
         raise InputError(f"unknown map level {level!r}", fix="give level='definitions' or level='groups'")
+    _check_int("N", N, 2, MAX_N, none_ok=True)
     args = SimpleNamespace(N=N, level=level, theorems=list(map(str, theorems)) if theorems else None,
                            verdicts=None, verify=fresh)
     if verdicts is None or isinstance(verdicts, (str, Path)):
@@ -294,5 +326,8 @@ def claims(ids=(), kind: str | None = None, paper: str | None = None):
     ('implies', 'proved')
     """
     from implgraph.commands.claims import all_rows, select
-    ids = [ids] if isinstance(ids, str) else list(ids)
+    ids = _ids(ids)
+    for name, value in (("kind", kind), ("paper", paper)):
+        if value is not None and not isinstance(value, str):
+            raise InputError(f"{name} must be text, not {type(value).__name__}", fix=f"give {name} as a word")
     return ClaimList(select(all_rows(), ids, kind=kind, paper=paper))

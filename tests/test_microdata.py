@@ -20,6 +20,7 @@ pd = pytest.importorskip("pandas", reason="the microdata path needs pandas (pip 
 
 from implgraph.cli import main  # noqa: E402
 from implgraph.core.concrete import ConcreteTable  # noqa: E402
+from implgraph.core.errors import InputError  # noqa: E402
 from implgraph.core.levels import optimal_level  # noqa: E402
 from implgraph.definitions import all_definitions  # noqa: E402
 from implgraph.io.microdata import levels_of, microdata_tables  # noqa: E402
@@ -110,10 +111,16 @@ def test_no_quasi_identifiers_no_classes():
     assert levels["dp"].value == sympy.log(sympy.Rational(9, 5))
 
 
-def test_missing_values_are_labels():
-    df = pd.DataFrame({"q": ["a", None, None, "a"], "s": ["x", "y", None, "x"]})
-    ct = microdata_tables(df, ["q"], ["s"])["s"]
-    assert ct.N == 4 and len(ct.class_labels) == 2 and len(ct.buckets) == 3
+def test_missing_values_are_refused():
+    """A missing value is neither one more sensitive value nor one more class: refused, naming the column and
+    the first record (was: None counted as a label of its own)."""
+    df = pd.DataFrame({"q": ["a", "b", "b", "a"], "s": ["x", "y", None, "x"]})
+    with pytest.raises(InputError, match=r"column 's' has a missing value \(None, record 3; 1 in all\).*fix: fill"):
+        microdata_tables(df, ["q"], ["s"])
+    with pytest.raises(InputError, match="column 'q' has a missing value"):
+        microdata_tables(pd.DataFrame({"q": ["a", float("nan"), "a"], "s": ["x", "y", "x"]}), ["q"], ["s"])
+    ok = microdata_tables(pd.DataFrame({"q": ["a", None, "a"], "s": ["x", "y", "x"]}), [], ["s"])["s"]
+    assert ok.N == 3             # an unused column may hold missing values
 
 
 # -- the grouped table answers as the records written out one per row -------------------------------

@@ -186,6 +186,8 @@ def _print_summary(m, out_info, limit):
 
 
 def run(args) -> int:
+    if args.max_list < 0:
+        raise InputError(f"--max-list {args.max_list} is negative", fix="give --max-list >= 0")
     if not args.out and not args.json:
         raise InputError("nothing to do", fix="give --out FILE (.svg, .pdf, .png, .tex, .dot) or --json")
     with data_sources(args) as args.theorems:   # --theorems / --tables add to the bundled data; --only replaces it

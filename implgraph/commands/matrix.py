@@ -63,9 +63,17 @@ def _line(c) -> str:
     return f"open: {c['reason']}"
 
 
+MAX_N = 16
+"""Largest --N (every pair is checked at every N up to it; the published matrix uses 4)."""
+MAX_P = 4
+"""Largest --p (buckets of the tables searched, as check-edge)."""
+
+
 def run(args) -> int:
-    if args.N < 2 or args.p < 2:
-        raise InputError(f"--N {args.N} --p {args.p}: too small", fix="give --N >= 2 and --p >= 2")
+    if not 2 <= args.N <= MAX_N:
+        raise InputError(f"--N {args.N} is out of range", fix=f"give 2 <= --N <= {MAX_N}")
+    if not 2 <= args.p <= MAX_P:
+        raise InputError(f"--p {args.p} is out of range", fix=f"give 2 <= --p <= {MAX_P}")
     timeout = args.timeout if args.timeout and args.timeout > 0 else float("inf")
     m = pair_matrix(args.definitions or None, N=args.N, p=args.p, timeout=timeout, jobs=args.jobs,
                     progress=not args.quiet, parameters=args.parameters)

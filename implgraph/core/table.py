@@ -29,7 +29,7 @@ from implgraph.core.region import Region
 from implgraph.core.table_sources import check_derived, constraint_sources, is_reading_node
 from implgraph.io.datafile import Node
 
-__all__ = ["Block", "Table", "make_symbols", "table_from_node", "table_from_rows"]
+__all__ = ["Block", "Table", "make_symbols", "table_from_node", "table_from_rows", "exact_value"]
 
 KINDS = ("real", "integer")
 
@@ -58,12 +58,50 @@ def make_symbols(spec, node: Node | None = None, key="symbols") -> tuple[dict, d
 
 @dataclass(frozen=True)
 class Block:
-    """One row repeated ``count`` times."""
+    """One row repeated ``count`` times.
+
+    Probabilities and the count are sympy expressions; any other value is read once, here (text by the
+    formula reader, numbers exactly), so that no text reaches ``sympy.sympify`` later.
+    """
 
     probs: tuple
     count: sympy.Expr = sympy.Integer(1)
     cls: str | None = None
     line: int | None = None
+
+    def __post_init__(self):
+        if not isinstance(self.probs, (tuple, list)):
+            raise InputError(f"a block's probabilities must be a tuple, not {type(self.probs).__name__}",
+                             fix="give one probability per bucket, e.g. Block(probs=('1/2', '1/2'))")
+        if not all(isinstance(v, sympy.Basic) for v in self.probs):
+            object.__setattr__(self, "probs", tuple(exact_value(v, "a probability") for v in self.probs))
+        elif isinstance(self.probs, list):
+            object.__setattr__(self, "probs", tuple(self.probs))
+        if not isinstance(self.count, sympy.Basic):
+            object.__setattr__(self, "count", exact_value(self.count, "a block count"))
+
+
+def exact_value(x, what: str = "a value") -> sympy.Expr:
+    """``x`` as an exact sympy number: text through the formula reader (numbers only, never evaluated), a float
+    from its shortest text (0.1 is 1/10), an int or Fraction exactly, a sympy expression as it is."""
+    if isinstance(x, sympy.Basic):
+        return x
+    if isinstance(x, str):
+        try:
+            return parse_expr(x, {})
+        except InputError as exc:
+            if "undeclared symbol" not in exc.reason:
+                raise
+            raise InputError(f"{what} {str(repr(x))[:60]} is not a number", fix="give numbers like 1/2, 0.25 or 1") \
+                from None
+    if isinstance(x, float):
+        return parse_expr(repr(float(x)), {})
+    try:
+        if isinstance(x, bool):
+            raise sympy.SympifyError(x)
+        return sympy.sympify(x, strict=True)          # ints, Fractions, numpy numbers: never text
+    except sympy.SympifyError:
+        raise InputError(f"{what} {str(repr(x))[:60]} is not a number", fix="give numbers like 1/2, 0.25 or 1") from None
 
 
 @dataclass
@@ -332,8 +370,8 @@ def table_from_rows(rows, buckets=None, classes=None, id=None) -> Table:
     blocks = []
     for i, r in enumerate(rows):
         if not isinstance(r, (list, tuple)):
-            r = [r, 1 - sympy.Rational(r)]
-        probs = tuple(sympy.Rational(str(x)) if isinstance(x, (str, float)) else sympy.sympify(x) for x in r)
+            r = [exact_value(r, "a probability")]
+        probs = tuple(exact_value(x, "a probability") for x in r)
         if len(probs) == 1:
             probs = (probs[0], 1 - probs[0])
         blocks.append(Block(probs=probs, cls=None if classes is None else str(classes[i]), line=i + 1))

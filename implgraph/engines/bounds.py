@@ -148,6 +148,7 @@ from implgraph.core.formula import Word
 from implgraph.core.verdict import VerdictWord
 from implgraph.core.simplified import simplified
 from implgraph.engines.class_subset import class_to_subset
+from implgraph.definitions.base import range_bound
 
 __all__ = ["ANY_BUCKETS", "BINARY_EXTREMAL", "Bound", "ProofResult", "T", "tight_bound", "ceiling_bound", "any_partition", "class_distance_of", "lowest_raw", "param_ranges", "subset_size_expr", "declared_subset_size", "compares", "decide",
            "as_definition"]
@@ -303,7 +304,7 @@ def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
             v = sympy.sympify(ps[name])
             if v.is_number and v.is_integer is not True and integer_param(d, name):
                 ranges.append(sympy.false)      # a group or class size that is no integer: no table has it
-            low, high = (sympy.sympify(x, locals={"N": N}) for x in (low, high))
+            low, high = (range_bound(x, N) for x in (low, high))     # declared text: the formula reader
             ranges += [_at_least_one(v) if low == 1 else sympy.Ge(v, low), sympy.Le(v, high)]
     if (_class_level(b) or class_distance_of(b, b_params)) and (b_classes or {}).get("min_size") is not None:
         s_ = sympy.sympify(b_classes["min_size"])

@@ -112,6 +112,8 @@ def _check_fields(node: Node) -> None:
                          key="expect_confidence", fix="use low or medium (omit it when confident)")
     if "tolerance" in node:
         _check_tolerance(node)
+    if "linear_program" in node:
+        _check_linear_program(node)
     _check_definition(node)
     for side in ("from", "to", "reading_from", "reading_to"):
         if isinstance(node.get(side), Node):
@@ -127,6 +129,20 @@ def _check_tolerance(node: Node) -> None:
         raise node.error(f"bad `tolerance`: {exc.reason}", key="tolerance", fix=fix) from None
     if not (value.is_number and value.is_extended_real and value >= 0):
         raise node.error(f"`tolerance: {node['tolerance']}` is not a number >= 0", key="tolerance", fix=fix)
+
+
+def _check_linear_program(node: Node) -> None:
+    """``linear_program: {size, cost, ...}``: a mapping whose cost is a formula of ``dist[i, j]``, ``a[i]``,
+    ``b[j]``, ``i``, ``j`` and ``n`` (read by the formula reader, never evaluated)."""
+    from implgraph.checks.lp_convexity import read_cost
+    spec = node["linear_program"]
+    fix = 'write e.g. `linear_program: {size: n, cost: "dist[i, j]", convex_in: columns}`'
+    if not isinstance(spec, Node):
+        raise node.error("`linear_program` must be a mapping", key="linear_program", fix=fix)
+    try:
+        read_cost(str(spec.get("cost", "dist[i, j]")))
+    except InputError as exc:
+        raise node.error(f"bad `linear_program` cost: {exc.reason}", key="linear_program", fix=exc.fix) from None
 
 
 def _check_show(table: Node) -> None:

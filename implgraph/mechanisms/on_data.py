@@ -38,7 +38,7 @@ import numpy as np
 import sympy
 
 from implgraph.core.errors import InputError
-from implgraph.io.microdata import microdata_tables, read_microdata
+from implgraph.io.microdata import check_missing, microdata_tables, read_microdata
 from implgraph.io.weighted import WeightedConcreteTable
 from implgraph.mechanisms.channels import empirical_response, randomised_response
 from implgraph.mechanisms.construct import check_t, construct
@@ -162,6 +162,7 @@ def _bucketization(df, sensitive, t, k, file):
     if sensitive not in df.columns:
         raise InputError(f"sensitive column {sensitive!r} not in the data", file=file, line=1,
                          fix="choose among " + ", ".join(map(str, df.columns)))
+    check_missing(df, [sensitive], file)          # the one place missing values are refused (a later policy)
     column = df[sensitive]
     try:
         values = [float(v) if not isinstance(v, (int, np.integer)) else int(v) for v in column.tolist()]
