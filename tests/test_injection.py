@@ -61,7 +61,7 @@ MAP = ("map", "--json", "--verdicts", "v.json")
 PATH = ("path", "ldp", "kdp", "--verdicts", "v.json")
 EDGE = ("check-edge", "ldp", "kdp(k=1)", "--N", "3")
 CONSTRUCT = ("construct", "n.csv", "--t", "2", "--k", "2", "--attribute", "s", "--out", "o.csv")
-ANON = ("anonymize", "n.csv", "--qid", "c", "--l", "2", "--out", "r.json", "--seed", "1")
+ANON = ("anonymize", "n.csv", "--qid", "c", "--l", "2", "--keep", "s", "--out", "r.json", "--seed", "1")
 RECON = ("reconstruct", "r.json", "--attributes", "c")
 SITE = ("site", "--out", "site", "--matrix", "m.json", "--verdicts", "v.json", "--no-levels", "--no-certificates")
 VERDICTS = '{"claims": []}'
@@ -94,6 +94,8 @@ CASES = [
     ("verify-jobs", ("verify", "--jobs", INJ, "ekenstedt2022/lemma-3.3"), {}),
     ("verify-theorems", ("verify", "--theorems", INJ), {}),
     ("verify-tables", ("verify", "--tables", INJ), {}),
+    ("verify-recheck-budget", ("verify", "--recheck", "--recheck-budget", INJ, "ekenstedt2022/lemma-3.3"), {}),
+    ("certificate-budget", ("certificate", "--budget", INJ, "ekenstedt2022/lemma-3.3"), {}),
     ("certificate-id", ("certificate", INJ), {}),
     ("certificate-edge-a", ("certificate", "--edge", INJ, "ldp"), {}),
     ("certificate-edge-b", ("certificate", "--edge", "ldp", INJ), {}),
@@ -206,6 +208,10 @@ CASES = [
     ("anonymize-out", _swap(ANON, "--out", INJ + "/r.json"), {}),
     ("anonymize-class-csv-file", ANON + ("--class-csv", f"c={INJ}/c.csv"), {}),
     ("anonymize-class-csv-column", ANON + ("--class-csv", f"{INJ}=c.csv"), {}),
+    ("anonymize-keep", _swap(ANON, "--keep", INJ), {}),
+    ("anonymize-drop-column", ANON[:6] + ("--drop", INJ) + ANON[8:], {}),
+    ("anonymize-order", ANON + ("--ground", "ordered", "--order", f"c={INJ}"), {}),
+    ("anonymize-order-column", ANON + ("--ground", "ordered", "--order", f"{INJ}=a,b"), {}),
     ("reconstruct-release", _at(RECON, 1, INJ), {}),
     ("reconstruct-attributes", _swap(RECON, "--attributes", INJ), {"r.json": "RELEASE"}),
     ("reconstruct-method", RECON + ("--method", INJ), {"r.json": "RELEASE"}),
@@ -372,12 +378,12 @@ API = [
 
 
 def test_api_verdict_word_is_only_compared(tmp_path):
-    """A verdict given to the map is a word that is compared, never read: an unknown word supports nothing."""
+    """A verdict given to the map is a word that is compared, never read: an unknown word is refused."""
     with _guarded(tmp_path) as log:
-        m = implgraph.implication_map(N=3, verdicts={"ekenstedt2022/theorem-2b": INJ})
+        with pytest.raises(InputError) as info:
+            implgraph.implication_map(N=3, verdicts={"ekenstedt2022/theorem-2b": INJ})
         assert not (tmp_path / "PWN").exists()
-        edges = [e for e in m.to_json()["edges"] if e["claim"] == "ekenstedt2022/theorem-2b"]
-        assert edges and not any(e["established"] for e in edges)
+        assert "not a verdict word" in str(info.value)
     assert not log.exists()
 
 
