@@ -167,3 +167,31 @@ def CLAIMS_TABLE(cid):
     from implgraph.io.counterexamples import table_of_claim
     t = table_of_claim(cid)
     return next(c for c in table_claims(t) if c["id"] == cid)
+
+
+# -- Fig. 1's text: the singleton-class node is reached from LDP ------------------------------------------
+
+def test_singleton_rules_by_definition():
+    from implgraph.map.rules import SINGLETON_BASIS, singleton_rules
+    rules = singleton_rules(["mult-t-closeness", "kt-closeness", "kdp", "ldp"])
+    pairs = {(r.a.label(), r.b.label()): r for r in rules}
+    # a class of one record is a subset of one record: (1, t)-closeness, and (N - 1, ln t)-DP (removing N - 1
+    # records leaves one); ldp compares pairs of records (no subsets): no rule
+    N = sympy.Symbol("N", integer=True)
+    one = {("mult-t-closeness(k=1, max=1)", "kt-closeness(k=1)"), ("kt-closeness(k=1)", "mult-t-closeness(k=1, max=1)")}
+    assert one <= set(pairs)
+    kdp_rule = next(r for r in rules if r.b.definition == "kdp")
+    assert dict(kdp_rule.b.params)["k"] == N - 1
+    assert kdp_rule.f == sympy.log(kdp_rule.a.level)          # eps = ln t
+    assert all(r.basis == SINGLETON_BASIS and r.verdict == "proved" for r in rules)
+    assert not any("ldp" in (r.a.definition, r.b.definition) for r in rules)
+
+
+def test_fig1_text_every_t_closeness_node_reached_from_a_dp_node():
+    # ldp => (1, t)-closeness (Theorem 2b, proved) and (1, t)-closeness is multiplicative t-closeness on
+    # singleton classes: the node mult-t-closeness(k=1, max=1) is reached; the claim fails on 'not vice
+    # versa' only (every DP node is reached from a t-closeness node: Theorem 4.1, Lemma 3.3, Theorem 2a)
+    v = check_claim(CLAIMS["ekenstedt2022/fig-1-text"], {"max_n": 6, "verdicts": {}})
+    engine = v.details["engine"]
+    assert engine["forward"] is True and engine["unreached"] == []
+    assert engine["not_vice_versa"] is False and v.verdict == "refuted"
