@@ -195,3 +195,78 @@ def test_fig1_text_every_t_closeness_node_reached_from_a_dp_node():
     engine = v.details["engine"]
     assert engine["forward"] is True and engine["unreached"] == []
     assert engine["not_vice_versa"] is False and v.verdict == "refuted"
+
+
+# -- eq. (5) and (6): the N = n reading is a row, and the witness is not a degenerate point ----------------
+
+def _rr(p, n):
+    """Fig. 4 on n values (hand): keep with p, else uniform."""
+    return [[p * (i == j) + (1 - p) / n for j in range(n)] for i in range(n)]
+
+
+def _fig5(pt, py):
+    """Fig. 5 (hand): keep with p_t, else a draw from p_y."""
+    return [[pt * (i == j) + (1 - pt) * py[j] for j in range(len(py))] for i in range(len(py))]
+
+
+def _utility(channel, py):
+    """Eq. (4), sum_z max_y p_y(y) Pr(z | y), by hand."""
+    return sum(max(py[y] * channel[y][z] for y in range(len(py))) for z in range(len(py)))
+
+
+def _compose(a, b):
+    return [[sum(a[i][m] * b[m][j] for m in range(len(b))) for j in range(len(b[0]))] for i in range(len(a))]
+
+
+def _eq6(py, pt, p, N):
+    """The printed (6) for n = 2 (hand): sum_j max_i max{f_1(a_i), f_2(a_i, a_j)}."""
+    f1 = [py[i] * (pt * (p + (1 - p) / N) + (1 - pt) * (py[i] * p + (1 - p) / N)) for i in range(2)]
+    f2 = [[py[i] * (pt * (1 - p) / N + (1 - pt) * (py[j] * (p + (1 - p) / N))) for j in range(2)] for i in range(2)]
+    return sum(max(max(f1[i], f2[i][j]) for i in range(2)) for j in range(2))
+
+
+def _rows(cid):
+    ctx = {}
+    v = check_claim(CLAIMS[cid], ctx)
+    return v, {r.id: r for r in ctx.get("extra_rows", [])}
+
+
+def test_eq5_reading_row_and_interior_witness():
+    v, rows = _rows("ekenstedt2022/eq-5")
+    assert v.verdict == "refuted"
+    pt = {k: F(x) for k, x in v.witness["params"].items()}
+    N, p, py1 = int(pt["N"]), pt["p_LDP"], pt["py1"]
+    assert N >= 2 and 0 < p < 1 and 0 < py1 < 1             # not the degenerate N = 1, p_LDP = 0 of before
+    py = [py1, 1 - py1]
+    printed = sum(max(py[1 - i] * (1 - p) / N, py[i] * (p + (1 - p) / N)) for i in range(2))
+    assert _utility(_rr(p, 2), py) == F(v.witness["engine"]) != printed == F(v.witness["printed"])
+    row = rows["ekenstedt2022/eq-5#reading"]
+    # with N = n = 2 the printed (5) is (4) on Fig. 4's channel term by term (hand, see the data's comment)
+    assert row.verdict == "holds" and row.expect == "holds"
+
+
+def test_eq6_reading_row_refuted_with_hand_witness():
+    v, rows = _rows("ekenstedt2022/eq-6")
+    assert v.verdict == "refuted"
+    assert int(F(v.witness["params"]["N"])) >= 2
+    row = rows["ekenstedt2022/eq-6#reading"]
+    assert row.verdict == "refuted" and row.expect == "refuted"
+    pt = {k: F(x) for k, x in row.witness["params"].items()}
+    py = [pt["py1"], 1 - pt["py1"]]
+    channel = _utility(_compose(_fig5(pt["p_t"], py), _rr(pt["p_LDP"], 2)), py)
+    printed = _eq6(py, pt["p_t"], pt["p_LDP"], 2)
+    assert channel == F(row.witness["engine"]) and printed == F(row.witness["printed"]) and channel != printed
+    # the point of the data's comment: py1 = p_t = 1/4, p_LDP = 1/2 gives 3/4 against 63/64
+    q = [F(1, 4), F(3, 4)]
+    assert _utility(_compose(_fig5(F(1, 4), q), _rr(F(1, 2), 2)), q) == F(3, 4)
+    assert _eq6(q, F(1, 4), F(1, 2), 2) == F(63, 64)
+
+
+def test_eq1_reading_row():
+    v, rows = _rows("ekenstedt2022/eq-1")
+    row = rows["ekenstedt2022/eq-1#reading"]
+    assert row.verdict == "refuted" and row.expect == "refuted"
+    n, p = int(F(row.witness["params"]["n"])), F(row.witness["params"]["p_LDP"])
+    # hand: the channel's ratio is 1 + n p/(1 - p), the reading's 1 + p/(n (1 - p))
+    assert sympy.exp(sympy.sympify(row.witness["engine"])) == 1 + sympy.Rational(n * p / (1 - p))
+    assert sympy.exp(sympy.sympify(row.witness["printed"])) == 1 + sympy.Rational(p / (n * (1 - p)))

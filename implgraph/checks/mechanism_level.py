@@ -23,7 +23,7 @@ import sympy
 from implgraph.checks.channel_spec import (channel, concrete_channel_level, foreign_symbols, is_channel, pieces_of,
                                            values_of)
 from implgraph.checks.common import (as_float, claim_error, claim_symbols, claim_verdict, decide, find_point,
-                                     parse_definitions, parse_in, put, py_distribution, rows_verdict, truth,
+                                     parse_definitions, parse_in, put, py_distribution, reading_row, rows_verdict, truth,
                                      when_region, witness_params)
 from implgraph.core.verdict import checker
 from implgraph.definitions.base import get as get_definition
@@ -120,6 +120,14 @@ def check_mechanism_level(claim, context=None):
         reading = ", ".join(f"{s} read as {v}" for s, v in ctx["foreign"].items())
         r_rows = _judge_level(claim, ctx, ctx["printed"].subs(ctx["foreign"]))
         details.update({"reading": reading, "reading_judged": r_rows, "reading_verdict": rows_verdict(r_rows)})
+        if context is not None:
+            rw = next((r["witness"] for r in r_rows if r.get("witness")), None)
+            context.setdefault("extra_rows", []).append(reading_row(
+                claim, reading, details["reading_verdict"], rw,
+                f"The core's {ctx['definition'].name} level of the channel ({ctx['mech'].name}) against the printed "
+                f"level with {reading} ({ctx['printed'].subs(ctx['foreign'])}; bound: {ctx['bound']}): "
+                + (f"fails at {rw['params']} (core on the concrete channel: {rw['engine']} vs printed "
+                   f"{rw['printed']})" if rw else f"{details['reading_verdict']} on every piece") + "."))
     witness = next((r["witness"] for r in rows if r.get("witness")), None)
     lv = ctx["level"]
     evidence = (f"The core's {ctx['definition'].name} level of the channel ({ctx['mech'].name}) on the value "
