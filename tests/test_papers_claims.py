@@ -270,3 +270,25 @@ def test_eq1_reading_row():
     # hand: the channel's ratio is 1 + n p/(1 - p), the reading's 1 + p/(n (1 - p))
     assert sympy.exp(sympy.sympify(row.witness["engine"])) == 1 + sympy.Rational(n * p / (1 - p))
     assert sympy.exp(sympy.sympify(row.witness["printed"])) == 1 + sympy.Rational(p / (n * (1 - p)))
+
+
+# -- domingo-ferrer2015 Proposition 3: its assumptions named, the statement without them judged -----------
+
+def test_proposition3_names_its_assumptions_and_is_refuted_without_them():
+    from implgraph.checks.verify import run_verify
+    rows = {v.id: v for v in run_verify(["domingo-ferrer2015/proposition-3"], max_n=6)}
+    printed, bare = rows["domingo-ferrer2015/proposition-3"], rows["domingo-ferrer2015/proposition-3#reading"]
+    assumptions = [str(x) for x in CLAIMS["domingo-ferrer2015/proposition-3"]["assumptions"]]
+    assert printed.verdict == "proved" and "only under the claim's assumptions" in printed.evidence
+    assert printed.details["assumptions"] == assumptions and all(a in printed.evidence for a in assumptions)
+    # without them (eps-DP of the release, Definition 5 of ekenstedt2022) the implication with f = 2 ln t fails
+    assert bare.verdict == "refuted" and bare.expect == "refuted"
+    w = bare.witness
+    table = [[F(x) for x in r] for r in w["rows"]]
+    t = F(w["t"])
+    assert brute.mult_t(table, w["classes"]) <= t
+    assert brute.dp(table) > t * t                     # eps > 2 ln t
+    # by hand (the data's comment): E1 = {(0, 1), (1, 0)}, E2 = {(1/2, 1/2)}: t = 1, and removing the first
+    # record leaves a1 mean 3/4 against 1/2
+    hand = [[F(0), F(1)], [F(1), F(0)], [F(1, 2), F(1, 2)]]
+    assert brute.mult_t(hand, ["E1", "E1", "E2"]) == 1 and brute.dp(hand) >= F(3, 2)
