@@ -292,3 +292,32 @@ def test_proposition3_names_its_assumptions_and_is_refuted_without_them():
     # record leaves a1 mean 3/4 against 1/2
     hand = [[F(0), F(1)], [F(1), F(0)], [F(1, 2), F(1, 2)]]
     assert brute.mult_t(hand, ["E1", "E1", "E2"]) == 1 and brute.dp(hand) >= F(3, 2)
+
+
+# -- Section V-D: eps_t from the printed relation does not guarantee t0 on the exact channel --------------
+
+def test_sec5d_eps_t_does_not_guarantee_t0_on_the_exact_channel():
+    v = check_claim(CLAIMS["ekenstedt2022/sec-5d/eps-t-guarantees-t0"], {})
+    assert v.verdict == "refuted"
+    # hand: e^eps_t = 195/94 (2 = (5/100)(1 + (94/5) e)); Fig. 4 on two values: (1 + p)/(1 - p) = 195/94 ->
+    # p_LDP = 101/289
+    assert v.details["calibration"]["p_LDP"]["value"] == "101/289"
+    m = int(v.witness["params"]["m"])
+    # the pure class of the rarer value against the whole table: (9400 + 101 max(m, 100 - m))/9400, > 2 iff
+    # max(m, 100 - m) >= 94; and 5 <= m <= 95 (classes of at least k = 5 records)
+    assert 5 <= m <= 95 and max(m, 100 - m) >= 94
+    assert F(v.witness["engine"]) == F(9400 + 101 * max(m, 100 - m), 9400) > 2
+    # brute force on the release of those N = 100 records partitioned by value
+    a1, a2 = [F(195, 289), F(94, 289)], [F(94, 289), F(195, 289)]
+    rows = [a1] * m + [a2] * (100 - m)
+    assert brute.mult_t(rows, ["E1"] * m + ["E2"] * (100 - m)) == F(v.witness["engine"])
+
+
+def test_sec5d_guarantee_holds_with_the_worst_case_level():
+    # the true worst case over 5 <= m <= 95 is (k + (N - k) e^eps_t)/N = 18995/9400 (m = 5 or 95, by hand)
+    node = _claim("ekenstedt2022/sec-5d/eps-t-guarantees-t0", level="(k + (N - k)*exp(eps_t))/N")
+    assert check_claim(node, {}).verdict == "holds"
+    # and with the corrected relation of [5] (N - k for N - k - 1), e^eps = 39/19, t0 = 2 is guaranteed
+    node = _claim("ekenstedt2022/sec-5d/eps-t-guarantees-t0",
+                  implicit={"eps_t": "t0 == (k/N)*(1 + ((N - k)/k)*exp(eps_t))"})
+    assert check_claim(node, {}).verdict == "holds"

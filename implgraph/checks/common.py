@@ -83,6 +83,11 @@ def when_region(claim, names, kinds, key="when", conds=None):
             subs[c.lhs] = c.rhs
         elif c is not sympy.true:
             cons.append(c)
+    for _ in range(len(subs)):          # ``py1 == m/N`` and ``N == 100``: every value in the free symbols only
+        resolved = {s: sympy.sympify(v).xreplace(subs) for s, v in subs.items()}
+        if resolved == subs:
+            break
+        subs = resolved
     cons = [sympy.sympify(c).subs(subs) for c in cons]
     region_kinds = {s: k for s, k in kinds.items() if s not in subs}
     return Region(region_kinds, tuple(c for c in cons if c is not sympy.true)), subs
