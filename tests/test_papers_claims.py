@@ -327,3 +327,14 @@ def test_sec5d_guarantee_holds_with_the_worst_case_level():
     node = _claim("ekenstedt2022/sec-5d/eps-t-guarantees-t0",
                   implicit={"eps_t": "t0 == (k/N)*(1 + ((N - k)/k)*exp(eps_t))"})
     assert check_claim(node, {}).verdict == "holds"
+
+
+def test_bad_for_every_and_calibrate_are_input_errors(tmp_path):
+    t = _family_file(tmp_path, "sigma")
+    claim = table_claims(t)[0]
+    claim["for_every"] = 3
+    with pytest.raises(InputError, match="is not a list of symbols"):
+        judge_unbounded(t, claim)
+    node = _claim("ekenstedt2022/sec-5d/eps-t-guarantees-t0", calibrate={"p_LDP": {"definition": "no-such", "level": "1"}})
+    with pytest.raises(InputError, match="no-such"):
+        check_claim(node, {})

@@ -28,6 +28,7 @@ from implgraph.checks.common import (as_float, claim_error, claim_symbols, claim
                                      when_region, witness_params)
 from implgraph.core.verdict import checker
 from implgraph.definitions.base import get as get_definition
+from implgraph.core.errors import InputError
 from implgraph.core.region import Region
 from implgraph.mechanisms.calibrate import calibrate_keep, exact_level
 from implgraph.core.simplified import simplified
@@ -113,7 +114,11 @@ def _implicit_values(claim, names, subs) -> dict:
     values); InputError when one has no solution there."""
     from implgraph.checks.figure_curves import _solve_implicit
     out = {}
-    for name, text in (claim.get("implicit") or {}).items():
+    implicit = claim.get("implicit") or {}
+    if not isinstance(implicit, dict):
+        raise claim_error(claim, "`implicit:` must map names to equations", 'write `implicit: {x: "a == b"}`',
+                          key="implicit")
+    for name, text in implicit.items():
         if name not in names:
             raise claim_error(claim, f"implicit name {name!r} is not declared", "declare it in `symbols:`",
                               key="implicit")
@@ -132,11 +137,17 @@ def _calibrated_keeps(claim, spec, names, py, subs, region):
     claim's channel for ``definition`` is at most ``level`` (:func:`~implgraph.mechanisms.calibrate.calibrate_keep`).
     Returns ({keep name: value}, {keep name: how it was decided})."""
     keeps, info = {}, {}
-    for name, cal in (claim.get("calibrate") or {}).items():
-        if name not in names or not isinstance(cal, dict):
-            raise claim_error(claim, f"calibrate {name!r}: {cal!r}", "write `calibrate: {p: {definition: ldp, "
-                              "level: eps}}` with p a declared keep symbol", key="calibrate")
-        d = get_definition(str(cal.get("definition")))
+    spec_cal = claim.get("calibrate") or {}
+    fix = "write `calibrate: {p: {definition: ldp, level: eps}}` with p a declared keep symbol"
+    if not isinstance(spec_cal, dict):
+        raise claim_error(claim, "`calibrate:` must map keep symbols to {definition, level}", fix, key="calibrate")
+    for name, cal in spec_cal.items():
+        if name not in names or not isinstance(cal, dict) or cal.get("level") is None:
+            raise claim_error(claim, f"calibrate {name!r}: {cal!r}", fix, key="calibrate")
+        try:
+            d = get_definition(str(cal.get("definition")))
+        except InputError as exc:
+            raise claim_error(claim, exc.reason, exc.fix, key="calibrate") from None
         target = put(parse_in(claim, cal.get("level"), names), subs)
         sym = names[name]
         lv = exact_level(channel(claim, spec, {**names, **keeps}, py), py, d.name)

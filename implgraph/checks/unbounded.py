@@ -152,9 +152,12 @@ def _universal(table, claim, free, fixmap):
     be fixed (InputError otherwise: a symbol left open would be quantified silently)."""
     names = dict(table.symbols)
     listed = claim.get("for_every")
-    listed = [listed] if isinstance(listed, str) else list(listed or [])
     where = dict(file=getattr(claim, "file", None) or table.file,
                  line=claim.line_of("for_every") if hasattr(claim, "line_of") else getattr(claim, "line", None))
+    if not isinstance(listed, (list, str)):
+        raise InputError(f"`for_every: {listed!r}` is not a list of symbols", fix="write e.g. `for_every: [k]`",
+                         **where)
+    listed = [listed] if isinstance(listed, str) else list(listed)
     out = []
     for name in listed:
         sym = names.get(str(name))
@@ -317,8 +320,13 @@ def witness_family(table, claim) -> list:
         return []
     fixmap = {names[k]: p(v, "fix") for k, v in (claim.get("fix") or {}).items() if k in names}
     # a family for every value of `for_every:` is shown at the values of `family_at:`
-    fixmap.update({names[k]: p(v, "family_at") for k, v in (claim.get("family_at") or {}).items() if k in names})
-    at = {str(k): str(v) for k, v in (claim.get("family_at") or {}).items()}
+    at_spec = claim.get("family_at") or {}
+    if not isinstance(at_spec, dict):
+        raise InputError(f"`family_at: {at_spec!r}` is not a mapping", file=getattr(claim, "file", None) or table.file,
+                         line=claim.line_of("family_at") if hasattr(claim, "line_of") else None,
+                         fix='write e.g. `family_at: {k: "3"}`')
+    fixmap.update({names[k]: p(v, "family_at") for k, v in at_spec.items() if k in names})
+    at = {str(k): str(v) for k, v in at_spec.items()}
     out = []
     for x in claim.get("family") or []:
         val = p(x, "family")
