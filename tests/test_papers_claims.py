@@ -338,3 +338,14 @@ def test_bad_for_every_and_calibrate_are_input_errors(tmp_path):
     node = _claim("ekenstedt2022/sec-5d/eps-t-guarantees-t0", calibrate={"p_LDP": {"definition": "no-such", "level": "1"}})
     with pytest.raises(InputError, match="no-such"):
         check_claim(node, {})
+
+
+def test_unbounded_limit_given_by_a_fixed_symbol():
+    # Table V's family with the limit moved to sigma -> mu (mu = 1/4 by `fix:`): every record tends to
+    # Pr(a1) = 1/4 (2 mu - sigma and sigma both -> mu), so (2, t)-closeness tends to 1: no unbounded family
+    # (was a TypeError comparing the family with the symbol mu)
+    t = get_table("ekenstedt2022/table-V")
+    claim = copy.deepcopy(next(c for c in table_claims(t) if c["id"].endswith("lemma-2.3-non-implication")))
+    claim["limit"] = "mu"
+    v = judge_unbounded(t, claim)
+    assert v.verdict == "refuted" and v.details["limit"] == "1/4" and v.details["direction"] == "-"

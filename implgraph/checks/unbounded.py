@@ -91,10 +91,15 @@ def judge_unbounded(table, claim) -> Verdict:
                          line=claim.line_of("free") if hasattr(claim, "line_of") else None,
                          fix="declare it under the table's `symbols:`")
     free = names[free_name]
-    limit = p(claim.get("limit", "0"), "limit")
     fixmap = {names[k]: p(v, "fix") for k, v in (claim.get("fix") or {}).items() if k in names}
+    limit = p(claim.get("limit", "0"), "limit").subs(fixmap)    # the other symbols at their `fix:` values
     family = [p(x, "family") for x in (claim.get("family") or [])]
-    direction = "+" if not family or family[-1] > limit else "-"
+    if not (limit.is_number and limit.is_extended_real) or any(not x.is_number for x in family):
+        raise InputError(f"the limit {limit} or a family value is not a number once `fix:` is applied",
+                         file=getattr(claim, "file", None) or table.file,
+                         line=claim.line_of("limit") if hasattr(claim, "line_of") else getattr(claim, "line", None),
+                         fix="give the limit and the family as numbers, or fix the symbols they use in `fix:`")
+    direction = "+" if not family or bool(family[-1] > limit) else "-"
     sides = {}
     for key in ("from", "to"):
         name = str((claim.get(key) or {}).get("definition"))
