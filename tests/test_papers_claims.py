@@ -349,3 +349,15 @@ def test_unbounded_limit_given_by_a_fixed_symbol():
     claim["limit"] = "mu"
     v = judge_unbounded(t, claim)
     assert v.verdict == "refuted" and v.details["limit"] == "1/4" and v.details["direction"] == "-"
+
+
+def test_refuter_with_a_transcendental_coefficient_in_f_is_not_a_crash():
+    # f = 2 ln t + 1 gives B's raw target e t^2: not a polynomial with rational coefficients, which the solver's
+    # free-level encoding needs (was TypeError: invalid input: E); the search falls back to sampled levels.
+    # (1, t)-closeness => LDP holds with e^eps = t^2 (Theorem 2a), so e t^2 is above it: no witness exists
+    from implgraph.engines.prove import check_implication
+    from implgraph.definitions import get
+    t = sympy.Symbol("t", real=True)
+    r = check_implication(get("kt-closeness"), get("ldp"), 2 * sympy.log(t) + 1, a_params={"k": 1}, b_params={},
+                          when=[], kinds={}, alpha=t, max_n=3)
+    assert r.verdict != "refuted"
