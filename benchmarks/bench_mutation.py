@@ -1,4 +1,4 @@
-"""Mutation run over the bundled claims (issue 10); prints the figures (no assertions).
+"""Mutation run over the bundled claims; prints the figures (no assertions).
 
 Every established claim is mutated (see tests/mutants.py); each mutant's truth is decided
 independently of the engine (brute force, exact evaluation or a hand argument) and the engine's
@@ -40,7 +40,7 @@ def main(argv=None):
     wall = time.perf_counter() - start
     s = mutants.summary(outcomes)
     print(f"mutants: {s['total']} (false {s['false']}, true {s['true']}, undecided {s['undecided']}) in {wall:.0f} s")
-    print(f"false mutants killed: {s['killed']} of {s['false']} = {100 * s['kill_rate']:.1f} % (target >= 98 %)")
+    print(f"false mutants killed: {s['killed']} of {s['false']} = {100 * s['kill_rate']:.1f} % (target >= 99 %)")
     print(f"true mutants refuted (false refutations): {len(s['false_refutations'])} (target 0)")
     by = collections.defaultdict(lambda: [0, 0])
     for o in outcomes:
@@ -49,6 +49,12 @@ def main(argv=None):
             by[o.mutant.cls][1] += o.killed
     for cls, (n, k) in sorted(by.items()):
         print(f"  {cls:16s} false {n:3d}  killed {k:3d}")
+    first = {m.id for m in mutants.generate(second=False)}
+    new = [o for o in outcomes if o.mutant.id not in first]
+    if new:
+        s2 = mutants.summary(new)
+        print(f"second-generation mutants (issue 31): {s2['total']} (false {s2['false']}, true {s2['true']}); "
+              f"false killed {s2['killed']} of {s2['false']}; true refuted {len(s2['false_refutations'])}")
     for title, rows in (("surviving false mutants", s["survivors"]), ("false refutations", s["false_refutations"]),
                         ("undecided mutants refuted without a table witness to re-check",
                          s["undecided_refuted_unchecked"])):

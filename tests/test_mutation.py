@@ -164,6 +164,9 @@ def generated():
 
 def test_at_least_150_mutants_of_established_claims(generated):
     assert len(generated) >= 150
+    # the second generation adds mutants the first did not have
+    first = {m.id for m in mutants.generate(second=False)}
+    assert len(set(generated) - first) >= 100
     assert all(m.node.get("expect") is None for m in generated.values())
 
 
@@ -178,6 +181,11 @@ FAST = [
     "ekenstedt2022/table-IV/caption-k0~when1-reversed", "domingo-ferrer2015/sec-6.1~solution-doubled",
     "domingo-ferrer2015/sec-6.1~when0-reversed", "ekenstedt2022/sec-5d~claimed+", "ekenstedt2022/sec-5d~claimed-near",
     "ekenstedt2022/table-III/theorem-1-non-implication~swap",
+    # second-generation operators (issue 31): a nudged level, a flipped scope, a swapped definition (false by
+    # the hand implication (k, t)-closeness => eps-DP), a formula constant, and a weaker f of a claim about
+    # the intruder's views (true by the views argument; the literal brute force had called it false)
+    "ekenstedt2022/table-III/caption-ldp-reading~level-nudge-down", "ekenstedt2022/table-III/theorem-5-kdp-reading~scope-flip",
+    "ekenstedt2022/theorem-3b~to-swap", "domingo-ferrer2015/sec-6.1~formula-0r-const1", "domingo-ferrer2015/proposition-3~f+1/10",
 ]
 
 
@@ -220,7 +228,7 @@ def test_mutation_no_false_refutation(outcomes):
 def test_mutation_kill_rate(outcomes):
     s = mutants.summary(outcomes)
     assert s["total"] >= 150 and s["false"] >= 100
-    assert s["kill_rate"] >= 0.98, [(o.mutant.id, o.mutant.mutation, o.verdict) for o in s["survivors"]]
+    assert s["kill_rate"] >= 0.99, [(o.mutant.id, o.mutant.mutation, o.verdict) for o in s["survivors"]]
 
 
 @pytest.mark.slow

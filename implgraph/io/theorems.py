@@ -89,10 +89,18 @@ class Edge:
         return self.node.get("expect")
 
     def as_reading(self) -> "Edge | None":
-        """The edge as the proof reads it (kind, f, from, to), or None without a reading."""
+        """The edge as the proof reads it (kind, f, from, to), or None without a reading.
+
+        With ``reading_without_assumptions: true`` the reading is the printed statement without its
+        ``assumptions:`` and ``views:`` (its node keeps everything else), judged under the literal
+        definitions."""
         if not self.reading_kind:
             return None
-        return Edge(id=self.id + "#reading", kind=self.reading_kind, node=self.node,
+        node = self.node
+        if node.get("reading_without_assumptions") is True:
+            node = Node({k: v for k, v in node.items() if k not in ("views", "assumptions")})
+            node.file, node.line, node.key_lines = self.node.file, self.node.line, dict(self.node.key_lines)
+        return Edge(id=self.id + "#reading", kind=self.reading_kind, node=node,
                     a=self.reading_a or self.a, b=self.reading_b or self.b,
                     f=self.reading_f if self.reading_f is not None else self.f, g=self.g,
                     symbols=self.symbols, kinds=self.kinds, when=self.when + self.reading_when,

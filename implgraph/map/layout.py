@@ -91,8 +91,9 @@ def _order_key(D, n, names, models):
 def layout(D) -> dict:
     """``{node: (x, y)}`` for the matplotlib renderer (see the module docstring).
 
-    Groups level: one column per family, row = depth (a family whose nodes no implication orders: one
-    row each, in parameter order); nodes that share a cell are set side by side.
+    Groups level: one column per family, row = depth (nodes of a family that share a depth, which no
+    implication orders: one row each, in parameter order, the later ones pushed down); nodes that share a
+    cell are set side by side.
     Definitions level: one column per model, row = depth among the nodes of that model (the
     families' symbolic edges make most of them equivalent across models).
     """
@@ -104,9 +105,12 @@ def layout(D) -> dict:
         column = lambda n: D.nodes[n].get("family", n)  # noqa: E731
         for family in dict.fromkeys(column(n) for n in order):
             members = [n for n in order if column(n) == family]
-            if len(members) > 1 and len({depth[n] for n in members}) == 1:
-                # no implication orders them: one row each, in parameter order
-                depth.update({n: depth[n] + i for i, n in enumerate(members)})
+            # one row each: by depth, then in parameter order; a member that shares a row with one before it
+            # (no implication orders them) goes one row further down, so a column never holds two nodes in a row
+            row = None
+            for n in sorted(members, key=lambda n: (depth[n], members.index(n))):
+                row = depth[n] if row is None else max(depth[n], row + 1)
+                depth[n] = row
     else:
         column = lambda n: models.get(D.nodes[n].get("model"), len(models))  # noqa: E731
         depth = {}
