@@ -52,7 +52,7 @@ def _with(row, **changes):
 
 
 def test_the_rows_certificates_state_their_claims(rows, claims):
-    for cid in (TWO_A, TWO_B, MONOTONE, CLASSES, INSTANCE):
+    for cid in (TWO_A, TWO_B, MONOTONE, CLASSES):
         rep = _statement(claims, rows[cid])
         assert rep.ok, (cid, rep.failures())
         assert rep.of == "statement"
@@ -182,18 +182,42 @@ def test_another_class_hypothesis_is_rejected(rows, claims):
     assert not rep.ok and any("class size k + 1" in h for _, _, h in rep.failures())
 
 
+def _conditional_row(row):
+    """The verdict ``row`` gives under its assumption, as a row of its own (``details.conditional``)."""
+    cond = row.details["conditional"]
+    return {"id": row.id, "verdict": cond["verdict"], "refuted_by": cond["refuted_by"], "evidence": cond["evidence"],
+            "tight": None, "details": {"certificate": cond["certificate"]}}
+
+
 def test_a_refutation_certificate_proves_the_denied_implication(rows, claims):
-    """theorem-5's reading (mult-t-closeness =/=> (k, eps)-DP, k >= 1) is refuted at k = 1: the certificate's
-    instance lies inside the condition. The same certificate at k = 0 (outside 1 <= k) refutes nothing."""
-    row = rows[INSTANCE]
-    (cert,) = certificates_in(row.details)
-    rep = _statement(claims, row, [cert])
+    """theorem-5's reading (mult-t-closeness =/=> (k, eps)-DP, k >= 1) is refuted at k = 1 under "partitions into at
+    least 2 classes": the certificate's instance lies inside the condition. The same certificate at k = 0 (outside
+    1 <= k) refutes nothing."""
+    row = _conditional_row(rows[INSTANCE])
+    cert = row["details"]["certificate"]
+    claim = claims[INSTANCE.split("#")[0]]
+    rep = check_statement(claim, row, [cert])
     assert rep.ok, rep.failures()
     assert any("instance k = 1 is inside" in w for w, _, _ in rep.steps)
     outside = copy.deepcopy(cert)
     outside["domain"] = [c.replace("Eq(k, 1)", "Eq(k, 0)") for c in cert["domain"]]
-    rep = _statement(claims, row, [outside])
+    rep = check_statement(claim, row, [outside])
     assert not rep.ok
+
+
+def test_recheck_row_rechecks_the_conditional_verdict(rows, claims):
+    """verify --recheck re-checks the verdict under an assumption too: a certificate for every partition
+    (min_classes 1) is not the one "partitions into at least 2 classes" rests on, and is rejected there."""
+    from implgraph.certify import recheck_row
+    row = rows[INSTANCE]
+    claim = claims[INSTANCE.split("#")[0]]
+    reports = recheck_row(claim, row)
+    assert reports and all(r.ok for r in reports), [r.failures() for r in reports]
+    forged = copy.deepcopy(row.details)
+    forged["conditional"]["certificate"]["min_classes"] = 1
+    as_json = {"id": row.id, "verdict": row.verdict, "strength": row.strength, "evidence": row.evidence,
+               "tight": row.tight, "details": forged, "refuted_by": row.refuted_by}
+    assert not all(r.ok for r in recheck_row(claim, as_json))
 
 
 def test_a_certificate_of_the_converse_does_not_refute(rows, claims):

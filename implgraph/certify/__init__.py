@@ -549,11 +549,33 @@ def recheck_row(claim, row, budget=MAX_SECONDS, ns=range(2, 13), timeout_ms=4000
     certs = certificates_in(get("details"))
     if not certs:
         if get("strength") != "proved":
-            return []
+            return _conditional_reports(claim, get, budget, ns, timeout_ms)
         what = "refuted by a proof" if get("verdict") == "refuted" else "proved"
         return [CertificateReport(False, [("certificate", False, f"{what} without a certificate")])]
     reports = [check_certificate(c, ns, timeout_ms, budget) for c in certs]
-    return reports + [check_statement(claim, row, certs)]
+    return reports + [check_statement(claim, row, certs)] + _conditional_reports(claim, get, budget, ns, timeout_ms)
+
+
+#: the assumption of a conditional verdict, and the ``min_classes`` its certificate must state
+CONDITIONAL_MIN_CLASSES = {"partitions into at least 2 classes": 2}
+
+
+def _conditional_reports(claim, get, budget, ns, timeout_ms) -> list:
+    """The re-check of the verdict a row gives under an assumption (``details.conditional``), where a proof carries
+    it: its certificate accepted, stating the row's claim, for the partitions the assumption names."""
+    cond = (get("details") or {}).get("conditional")
+    if not isinstance(cond, dict) or not cond.get("certificate"):
+        return []
+    cert = cond["certificate"]
+    want = CONDITIONAL_MIN_CLASSES.get(str(cond.get("assumption")))
+    mc = cert.get("min_classes") if isinstance(cert, dict) else None
+    fit = CertificateReport(want is not None and mc == want,
+                            [(f"the conditional certificate is for the assumption {cond.get('assumption')!r}",
+                              want is not None and mc == want, f"min_classes {mc!r}")], "conditional")
+    sub = {"id": get("id"), "verdict": cond.get("verdict"), "refuted_by": cond.get("refuted_by"),
+           "strength": "proved", "evidence": cond.get("evidence"), "tight": cond.get("tight"),
+           "details": {"certificate": cert}}
+    return [fit] + recheck_row(claim, sub, budget, ns, timeout_ms)
 
 
 def certificates_in(details) -> list:

@@ -143,12 +143,18 @@ def partition_steps(cert, ns=None, timeout_ms=4000) -> list:
     Empty for a certificate without a class side, or one whose own checker reads its classes (the lemma chains, the
     class-size floor, the methods of this module)."""
     from implgraph.certify import EVERY_TABLE_METHODS, _class_side
+    from implgraph.core.methods import INTRUDER_VIEWS
     method = cert.get("method")
     if not _class_side(cert) or method in ("inequality-lemmas", "class-size-floor", *CHECKS):
         return []
     mc = cert.get("min_classes")
     if method in EVERY_TABLE_METHODS:
         return [("for every partition (B's raw level is A's on every table)", mc == 1, f"min_classes {mc!r}")]
+    if method == INTRUDER_VIEWS.name:
+        # v <= T P and P <= T w bound I's class in D1 and in D2 against the shared whole-table P, each class alone;
+        # with one class v = P = w, and the bound holds as well
+        return [("for every partition (the views bound each class against the whole table only)", mc == 1,
+                 f"min_classes {mc!r}")]
     if mc == 2:
         return [("for partitions into >= 2 classes (min_classes 2: the argument reads another class)", True, "exact")]
     if mc != 1 or not cert.get("one_class"):

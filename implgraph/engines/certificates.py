@@ -745,6 +745,7 @@ def views_certificate(a, a_params, a_classes, region, N, model, family, family_d
     blocks = [{"count": str(c), "value": str(simplified(v)), "class": label} for c, v, label in family]
     return {"format": FORMAT, "method": "intruder-views", "symbols": kinds, "domain": domain,
             "A": _side(a, a_params, a_classes, N), "B": {"view": "k_I", "model": dict(model)},
+            "min_classes": 1,   # each class is bounded against the whole table only: every partition, one class too
             "upper": "T**2", "upper_certificate": {"multipliers": VIEW_MULTIPLIERS}, "tight": True,
             "tightness": {"blocks": blocks, "domain": [str(c) for c in family_domain],
                           "attained": {"classes": list(attained), "bucket": 1}}}
