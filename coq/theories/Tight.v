@@ -368,3 +368,85 @@ Proof.
     destruct (Rlt_dec (INR 0) n1) as [_|C]; [|contradiction]. destruct (Rlt_dec (INR (N - 1)) n1) as [C|_]; [contradiction|].
     rewrite Heq in H. nra.
 Qed.
+
+(** A set of [j] records attains U: the first [j] (holding [Rmin j n1] of the first block) or the last [j]. *)
+Lemma meet_inb j n1 : forall k, meet (inb j) (inb n1) k = inb (Rmin j n1) k.
+Proof.
+  intro k. unfold meet, inb. destruct (Rlt_dec (INR k) j) as [H1|H1], (Rlt_dec (INR k) n1) as [H2|H2];
+    destruct (Rlt_dec (INR k) (Rmin j n1)) as [H3|H3]; simpl; auto; exfalso;
+    unfold Rmin in H3; destruct (Rle_dec j n1); lra.
+Qed.
+
+Definition first_set (j : R) : rset := inb j.
+Definition last_set (N : nat) (j : R) : rset := compl (inb (INR N - j)).
+
+Lemma blk_subset_sum N n1 v1 v2 j b S a : IsNat n1 -> n1 <= INR N -> card N S = j -> card N (meet S (inb n1)) = a ->
+  sumS N S (col (blk n1 v1 v2) b) = a * wv b v1 + (j - a) * wv b v2.
+Proof.
+  intros Hn HN HS Ha. rewrite col_blk, sumS_two, Ha.
+  pose proof (card_split N S (inb n1)) as H. rewrite Ha, HS in H. replace (card N (meet S (compl (inb n1)))) with (j - a)
+    by lra. reflexivity.
+Qed.
+
+Lemma blk_subset_first N n1 j : IsNat n1 -> IsNat j -> n1 <= INR N -> j <= INR N ->
+  card N (first_set j) = j /\ card N (meet (first_set j) (inb n1)) = Rmin j n1.
+Proof.
+  intros Hn Hj H1 H2. unfold first_set. split; [apply card_inb; auto|].
+  rewrite (card_ext N _ (inb (Rmin j n1))) by apply meet_inb. apply card_inb.
+  - unfold Rmin; destruct (Rle_dec j n1); auto.
+  - unfold Rmin; destruct (Rle_dec j n1); lra.
+Qed.
+
+Lemma blk_subset_last N n1 j : IsNat n1 -> IsNat j -> n1 <= INR N -> j <= INR N ->
+  card N (last_set N j) = j /\ card N (meet (last_set N j) (inb n1)) = n1 - Rmin n1 (INR N - j).
+Proof.
+  intros Hn Hj H1 H2. assert (HNj : IsNat (INR N - j)) by (apply isnat_minus; [apply isnat_INR|auto|lra]).
+  assert (Hj0 : 0 <= j) by (destruct Hj as [m <-]; apply pos_INR).
+  assert (Hn0 : 0 <= n1) by (destruct Hn as [m <-]; apply pos_INR).
+  unfold last_set. split; [rewrite card_compl, card_inb by (auto; lra); ring|].
+  pose proof (card_split N (inb n1) (inb (INR N - j))) as H. rewrite card_inb in H by auto.
+  rewrite (card_ext N (meet (inb n1) (inb (INR N - j))) (inb (Rmin n1 (INR N - j)))) in H by apply meet_inb.
+  rewrite card_inb in H by (unfold Rmin; destruct (Rle_dec n1 (INR N - j)); auto; lra).
+  rewrite (card_ext N (meet (compl (inb (INR N - j))) (inb n1)) (meet (inb n1) (compl (inb (INR N - j)))))
+    by (intro k; unfold meet; apply andb_comm). lra.
+Qed.
+
+Lemma blk_subset_reach sd N n1 v1 v2 j U (first : bool) b : IsNat n1 -> IsNat j -> n1 <= INR N -> j <= INR N ->
+  (b < 2)%nat ->
+  0 < j * bsum N n1 (wv b v1) (wv b v2) ->
+  INR N * ((if first then Rmin j n1 else n1 - Rmin n1 (INR N - j)) * wv b v1 +
+           (j - (if first then Rmin j n1 else n1 - Rmin n1 (INR N - j))) * wv b v2) =
+    U * (j * bsum N n1 (wv b v1) (wv b v2)) ->
+  forall U', U' < U -> ~ subset_le sd N 2 (blk n1 v1 v2) j U'.
+Proof.
+  intros Hn Hj H1 H2 Hb Hpos Heq U' HU H.
+  set (S := if first then first_set j else last_set N j).
+  assert (HS : card N S = j /\ card N (meet S (inb n1)) = (if first then Rmin j n1 else n1 - Rmin n1 (INR N - j)))
+    by (unfold S; destruct first; [apply blk_subset_first|apply blk_subset_last]; auto).
+  destruct HS as [HS Ha]. destruct (H b S Hb HS) as [Hu _]. unfold upper_ok in Hu.
+  rewrite (blk_subset_sum N n1 v1 v2 j b S _ Hn H1 HS Ha), HS, sum_blk in Hu by auto. rewrite Heq in Hu. nra.
+Qed.
+
+Lemma blk_subset_reach_low N n1 v1 v2 j U (first : bool) b : IsNat n1 -> IsNat j -> n1 <= INR N -> j <= INR N ->
+  (b < 2)%nat ->
+  0 < INR N * ((if first then Rmin j n1 else n1 - Rmin n1 (INR N - j)) * wv b v1 +
+           (j - (if first then Rmin j n1 else n1 - Rmin n1 (INR N - j))) * wv b v2) ->
+  j * bsum N n1 (wv b v1) (wv b v2) =
+    U * (INR N * ((if first then Rmin j n1 else n1 - Rmin n1 (INR N - j)) * wv b v1 +
+           (j - (if first then Rmin j n1 else n1 - Rmin n1 (INR N - j))) * wv b v2)) ->
+  forall U', U' < U -> ~ subset_le TwoSided N 2 (blk n1 v1 v2) j U'.
+Proof.
+  intros Hn Hj H1 H2 Hb Hpos Heq U' HU H.
+  set (S := if first then first_set j else last_set N j).
+  assert (HS : card N S = j /\ card N (meet S (inb n1)) = (if first then Rmin j n1 else n1 - Rmin n1 (INR N - j)))
+    by (unfold S; destruct first; [apply blk_subset_first|apply blk_subset_last]; auto).
+  destruct HS as [HS Ha]. destruct (H b S Hb HS) as [_ Hl]. specialize (Hl eq_refl). unfold lower_ok in Hl.
+  rewrite (blk_subset_sum N n1 v1 v2 j b S _ Hn H1 HS Ha), HS, sum_blk in Hl by auto. rewrite Heq in Hl. nra.
+Qed.
+
+(** Helpers of the generated proofs: an inequality from a nonnegative quotient, a positive one, a slack pair. *)
+Lemma le_frac lhs rhs P Q : 0 <= P -> 0 < Q -> rhs - lhs = P / Q -> lhs <= rhs.
+Proof. intros HP HQ H. assert (0 <= P / Q) by (apply (nonneg_frac P Q); [lra|lra|reflexivity]). lra. Qed.
+
+Lemma lt_frac e P Q : 0 < P -> 0 < Q -> e = P / Q -> 0 < e.
+Proof. intros HP HQ ->. apply Rdiv_lt_0_compat; auto. Qed.

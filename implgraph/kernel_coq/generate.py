@@ -36,6 +36,7 @@ BASE_MODULES = ("Sums", "Tables", "Tactics", "Extreme", "Vertex", "Mass", "Compo
                 "Columns", "DistanceLemmas", "RatioLemmas", "Declared")
 ENTROPY = "Entropy"
 WITNESS = "Witness"
+TIGHT = "Tight"
 
 
 def header(extra=()) -> str:
@@ -49,6 +50,8 @@ def header(extra=()) -> str:
         out += f"From Flocq Require Import Raux.\nFrom Implgraph Require Import {ENTROPY}.\n"
     if WITNESS in extra:
         out += f"From Implgraph Require Import {WITNESS}.\n"
+    if TIGHT in extra:
+        out += f"From Implgraph Require Import {TIGHT}.\n"
     return out + "Open Scope R_scope.\n"
 
 
@@ -88,43 +91,44 @@ COVERED = {
 CLASS_LEVELS = {"min-entropy": "minent_ge", "support": "support_ge", "shannon": "shannon_ge"}
 
 
-def side_predicate(tr, side, level):
+def side_predicate(tr, side, level, K="K", x="x", cls="cls"):
     """The library's predicate "``side``'s raw level is at most ``level``" (at least, where larger is stronger), a Coq
-    term, or None where the side's declared kind has no predicate in the library."""
+    term over the table ``x`` of ``K`` buckets and the classes ``cls`` (Coq terms), or None where the side's declared
+    kind has no predicate in the library."""
     if side.increase_cap is not None or side.finite_level_of:
         if side.increase_cap != "-log(p)" or not side.finite_level_of:
             return None
         inner = adapter.registered_side(side.finite_level_of)
-        inner_pred = side_predicate(tr, inner, level) if inner is not None else None
+        inner_pred = side_predicate(tr, inner, level, K, x, cls) if inner is not None else None
         if inner_pred is None:
             return None
-        return f"capped_level ({inner_pred}) (increase_cap_log N K x cls)"
+        return f"capped_level ({inner_pred}) (increase_cap_log N {K} {x} {cls})"
     if side.min_class_param:
         k = side.params.get(side.min_class_param)
-        return None if k is None else f"min_class_level N cls ({tr.expr(str(k))}) Arest"
+        return None if k is None else f"min_class_level N {cls} ({tr.expr(str(k))}) Arest"
     if side.class_size_level:
-        return f"class_size_ge N cls ({level})"
+        return f"class_size_ge N {cls} ({level})"
     if side.uniform_class_level or side.tail_ratio is not None:
         return None
     if side.class_level:
         pred = CLASS_LEVELS.get(side.class_level)
-        return None if pred is None else f"{pred} N K x cls ({level})"
+        return None if pred is None else f"{pred} N {K} {x} {cls} ({level})"
     if side.slack:
         delta = tr.expr(side.slack.delta)
         if side.slack.compares == "pairs":
-            return f"slack_pairs_le N K x ({delta}) ({level})"
+            return f"slack_pairs_le N {K} {x} ({delta}) ({level})"
         if side.slack.compares == "removal":
-            return f"slack_removal_le N K x ({delta}) ({level})"
+            return f"slack_removal_le N {K} {x} ({delta}) ({level})"
         return None
     fam, sd = side.family, side.sides
     if side.distance is not None:
-        return f"tv_le N K x cls ({level})" if side.distance == "total-variation" and fam == "class" else None
+        return f"tv_le N {K} {x} {cls} ({level})" if side.distance == "total-variation" and fam == "class" else None
     if fam == "pairwise" and sd == "TwoSided":
-        return f"pairwise_le N K x ({level})"
+        return f"pairwise_le N {K} {x} ({level})"
     if fam == "subset" and sd and side.size is not None:
-        return f"subset_le {sd} N K x ({tr.expr(side.size)}) ({level})"
+        return f"subset_le {sd} N {K} {x} ({tr.expr(side.size)}) ({level})"
     if fam == "class" and sd:
-        return f"class_le {sd} N K x cls ({level})"
+        return f"class_le {sd} N {K} {x} {cls} ({level})"
     return None
 
 
