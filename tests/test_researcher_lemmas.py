@@ -143,3 +143,26 @@ def test_checker_does_not_import_the_prover():
     for name in ("researcher.py", "class_inequality.py"):
         text = (Path(pkg.__file__).parent / name).read_text()
         assert "implgraph.prover" not in text and "implgraph.engines" not in text
+
+
+def test_docs_example_registers_and_proves(tmp_path, monkeypatch):
+    """The worked example of docs/sections/researcher-lemmas.md, as written there, gives the verdicts it describes."""
+    import importlib
+    import re
+    from pathlib import Path
+    from implgraph.definitions import REGISTRY
+    page = (Path(__file__).resolve().parents[1] / "docs" / "sections" / "researcher-lemmas.md").read_text()
+    code = re.search(r"<!-- researcher-lemma-example -->\n```python\n(.*?)```", page, re.S).group(1)
+    (tmp_path / "docs_lemma_example.py").write_text(code)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        importlib.import_module("docs_lemma_example")
+        r = check_implication(FREQ, IS, "l", max_n=3)
+        assert r.verdict == "proved" and "rests on the researcher's lemma 'inverse Simpson >= 1/max q'" in r.evidence
+        assert check_certificate(r.details["certificate"]).ok
+        chained = check_implication(IS, ENT, max_n=3)
+        assert chained.verdict == "proved" and chained.details["lemma_f"] == "sqrt(l)"
+    finally:
+        REGISTRY.pop(IS, None)
+        for name in ("inverse Simpson >= 1/max q", "max q <= sqrt(sum q^2)"):
+            unregister(name)
