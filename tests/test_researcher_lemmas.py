@@ -99,6 +99,15 @@ def test_chain_with_a_built_in_lemma(plugin):
         assert ent >= mpmath.sqrt(mpmath.mpf(d2.numerator) / d2.denominator) - mpmath.mpf(10) ** -40
 
 
+def test_check_edge_names_the_researcher_lemma(plugin):
+    from implgraph.engines.checkedge import check_edge
+    register(TRUE)
+    fw = check_edge(FREQ, IS, N=3).forward
+    assert fw.verdict == "proved" and fw.bound == "every N" and fw.proved_f == "l (not derived)"
+    assert "rests on the researcher's lemma 'inverse Simpson >= 1/max q'" in fw.evidence
+    assert fw.certificate["method"] == "researcher-lemma"
+
+
 def test_forged_lemma_rejected_and_never_a_proof(plugin):
     q = [Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)]     # the class that refutes it (by hand)
     assert 1 / sum(x * x for x in q) == Fraction(8, 3) and 1 / max(q) == 2

@@ -98,9 +98,10 @@ def researcher_verdict(a, b, region, raw_f, alpha, a_params=None, b_params=None)
         if raw_f is not None and decide_with_integers(region, b.at_least_as_strong(g_raw, raw_f)) is not True:
             continue
         names = [lm.name for o, lm in chain if o == "researcher"]
+        cert = chain_certificate(chain, a, b)
         details = {"method": methods.RESEARCHER_LEMMA.name, "lemma_f": str(g_level),
-                   "lemma_tightness": "not derived", "researcher_lemmas": names,
-                   "certificate": chain_certificate(chain, a, b)}
+                   "lemma_tightness": "not derived", "researcher_lemmas": names, "lemmas": cert["lemmas"],
+                   "certificate": cert}
         argument = (f"A's optimal level {alpha} gives B's optimal level at least f({alpha}) = {g_level} on every table "
                     f"with equivalence classes (every N, every number of buckets, every partition; each step's f "
                     f"preserves strength, checked): {_chain_text(chain)}; rests on the researcher's lemma"
