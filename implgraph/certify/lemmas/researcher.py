@@ -59,7 +59,7 @@ def _step_report(i, step, ns, timeout_ms):
     if kind == "built-in":
         from implgraph.certify import lemma_chain
         inner = step.get("certificate") or {}
-        rep = lemma_chain.check(inner) if inner.get("method") == "inequality-lemmas" else CertificateReport(
+        rep = lemma_chain.check(inner) if inner.get("method") == methods.INEQUALITY_LEMMAS.name else CertificateReport(
             False, [("an inequality-lemmas certificate", False, f"method {inner.get('method')!r}")])
         return [(f"step {i} (built-in lemmas): re-checked", rep.ok,
                  "; ".join(w for w, _, _ in rep.failures()) or "every step holds"),
