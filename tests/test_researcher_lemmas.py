@@ -1,4 +1,4 @@
-"""Researcher lemmas: a plugin registers an inequality with its certificate; the checker re-checks it, the prover uses it.
+"""Researcher lemmas: a plugin registers an inequality with a certificate; the checker re-checks it, the prover uses it.
 
 The plugin is inverse-Simpson l-diversity (tests/_researcher_plugins.py): a class's level is D_2 = 1 / sum_v q_v^2.
 Derived by hand (q a class's mean frequencies, top = max q, S2 = sum q^2, every q_v <= top, sum q_v = 1):

@@ -203,7 +203,7 @@ def check_part(cert, timeout_ms=4000) -> list:
     steps += monotone_steps(f, x, a, b, timeout_ms)
     if isinstance(f, sympy.ceiling):        # an integer level at least g is at least ceiling(g)
         whole = b.stronger == "larger" and sympy.sympify(lb).is_integer is True
-        steps.append(("f = ceiling(g): B's class level is an integer, larger is stronger (B >= g gives B >= ceiling(g))",
+        steps.append(("f = ceiling(g): B's class level is an integer, larger stronger (B >= g gives B >= ceiling(g))",
                       whole, f"B's class level {lb}"))
         f = f.args[0]
     return steps + _class_steps(la, lb, f.xreplace({x: la}), power, P, t, c, cls, names, b, timeout_ms)
@@ -223,8 +223,8 @@ def _class_steps(la, lb, fa, power, P, t, c, cls, names, b, timeout_ms) -> list:
         return steps
     diff = P * E - tsum - c
     same = sympy.cancel(sympy.together(diff)) == 0 or sympy.simplify(diff) == 0
-    steps.append(("P (B - f(A)) = sum_i t(q_i) + c identically (powers compared" + (f": ^{power})" if power > 1 else ")"),
-                  same, f"P = {P}, t(q) = {t}, c = {c}"))
+    powers = f" (powers compared: ^{power})" if power > 1 else ""
+    steps.append((f"P (B - f(A)) = sum_i t(q_i) + c identically{powers}", same, f"P = {P}, t(q) = {t}, c = {c}"))
     rels = _domain(names, [P, E, t, c])
     if power > 1:
         for what, e in (("B's class level", lb), ("f of A's class level", fa)):
