@@ -39,6 +39,8 @@ __all__ = ["check_part", "class_symbols", "FIELDS"]
 FIELDS = ("A", "B", "f", "factor", "term", "constant", "power")
 #: the largest power sum S_m read and the largest ``power``
 MAX_M = 12
+#: the largest exponent a certificate's formula may hold (expanding ``(q + 1)**10**6`` would exhaust memory)
+MAX_EXPONENT = 64
 
 
 def class_symbols(cls):
@@ -140,7 +142,10 @@ def _read(text, names, what):
     from implgraph.certify.expr import read_sympy
     if not isinstance(text, (str, int)) or len(str(text)) > 2000:
         raise ValueError(f"{what} is not a formula of at most 2000 characters")
-    return sympy.sympify(read_sympy(str(text), names))
+    expr = sympy.sympify(read_sympy(str(text), names))
+    if any(p.exp.is_Number and abs(p.exp) > MAX_EXPONENT for p in expr.atoms(sympy.Pow)):
+        raise ValueError(f"{what} has a power above {MAX_EXPONENT} (no input may exhaust memory)")
+    return expr
 
 
 def _levels(cert, cls):
