@@ -175,3 +175,29 @@ def test_docs_example_registers_and_proves(tmp_path, monkeypatch):
         REGISTRY.pop(IS, None)
         for name in ("inverse Simpson >= 1/max q", "max q <= sqrt(sum q^2)"):
             unregister(name)
+
+
+def test_entry_point_lemmas_rechecked_before_use(plugin, monkeypatch):
+    """Lemmas of the entry-point group implgraph.lemmas: a true one is used, a forged one is never a proof."""
+    from importlib import metadata
+    from implgraph.prover import researcher
+
+    class EntryPoint:
+        def __init__(self, name, obj):
+            self.name, self.obj = name, obj
+
+        def load(self):
+            return self.obj
+
+    def entry_points(group):
+        assert group == "implgraph.lemmas"
+        return [EntryPoint("good", [TRUE]), EntryPoint("bad", FORGED), EntryPoint("broken", "not a lemma")]
+
+    monkeypatch.setattr(metadata, "entry_points", entry_points)
+    monkeypatch.setattr(researcher, "_LOAD_ERRORS", [])
+    names = [lm.name for lm in researcher.registered_lemmas()]
+    assert TRUE.name in names and FORGED.name in names
+    assert len(researcher.load_errors()) == 1 and "lemma plugin broken" in researcher.load_errors()[0]
+    assert check_implication(FREQ, IS, "l", max_n=3).verdict == "proved"
+    r = check_implication(IS, FREQ, "l", max_n=3)
+    assert r.verdict != "proved" and "is rejected by the checker" in r.evidence

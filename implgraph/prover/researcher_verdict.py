@@ -84,8 +84,10 @@ def researcher_verdict(a, b, region, raw_f, alpha, a_params=None, b_params=None)
     """
     from implgraph.engines.bounds import T
     from implgraph.engines.lemmas import decide_with_integers
-    from implgraph.prover.researcher import find_chains
+    from implgraph.prover.researcher import find_chains, registered_lemmas
     if a_params or b_params or a.params or b.params or not (a.needs_classes and b.needs_classes):
+        return None
+    if not registered_lemmas():
         return None
     for chain in find_chains(a.name, b.name):
         if not _usable(chain):
