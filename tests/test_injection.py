@@ -175,6 +175,10 @@ CASES = [
     ("check-edge-N", _swap(EDGE, "--N", INJ), {}),
     ("check-edge-p", EDGE + ("--p", INJ), {}),
     ("check-edge-jobs", EDGE + ("--jobs", INJ), {}),
+    ("check-definition-name", ("check-definition", INJ), {}),
+    ("check-definition-param", ("check-definition", "kdp", "--param", f"k={INJ}"), {}),
+    ("check-definition-tables", ("check-definition", "ldp", "--tables", INJ), {}),
+    ("check-definition-seed", ("check-definition", "ldp", "--seed", INJ), {}),
     ("discover-N", ("discover", "--N", INJ), {}),
     ("discover-from-N", ("discover", "--N", "3", "--from-N", INJ, "--definitions", "ldp", "dp"), {}),
     ("discover-definitions", ("discover", "--N", "3", "--definitions", INJ), {}),
@@ -221,7 +225,8 @@ CASES = [
     ("global-verbosity", ("-q", INJ), {}),
 ] + [(f"{name}-timeout", (name, "--timeout", INJ), {}) for name in (
     "definitions", "claims", "verify", "certificate", "levels", "release", "table", "guarantees", "map", "path",
-    "check-edge", "discover", "matrix", "site", "figure", "construct", "anonymize", "reconstruct", "completion")]
+    "check-edge", "discover", "matrix", "site", "figure", "construct", "anonymize", "reconstruct", "completion",
+    "check-definition")]
 
 
 @pytest.fixture(scope="module")

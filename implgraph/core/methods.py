@@ -77,6 +77,8 @@ PRODUCT = _m("product", "extremes-and-mean", "extremes and the mean of a bucket"
 MIN = _m("min", None, "the smaller of two proved bounds")
 CHAIN = _m("chain", None, "a declared finite level, then that definition's bound")
 INEQUALITY_LEMMAS = _m("inequality-lemmas", None, "a chain of registered inequalities between class levels")
+RESEARCHER_LEMMA = _m("researcher-lemma", None, "a lemma a researcher registered, its certificate re-checked, chained "
+                      "with the built-in lemmas")
 WEAKEST_LEVEL = _m("weakest-level", None, "the target is B's weakest level, met by every table")
 ONE_CLASS = _m("one-class", None, "a table of one class: the class is the table")
 

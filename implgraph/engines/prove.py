@@ -32,6 +32,7 @@ from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, Bound, Proof
                                      finite_level_chain, capped_finite_level, level_conditions)
 from implgraph.engines.class_floor import class_floor, class_size_floor
 from implgraph.engines.lemmas import lemma_verdict
+from implgraph.prover.researcher import rejected_note, researcher_verdict
 from implgraph.engines.prove_points import bounded_search, params_at, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
 from implgraph.core.point_values import not_identically_zero
@@ -141,7 +142,8 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         by_floor = class_size_floor(c, a_classes, b_classes)
         if by_floor is not None:
             return finish(**by_floor)
-        by_lemmas = lemma_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params)
+        by_lemmas = (lemma_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params)
+                     or researcher_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params))
         if by_lemmas is not None:
             return finish(**by_lemmas)
         # last: B's own ceiling on every table of N records (a one-sided level, a distance), whatever A is, over
@@ -253,7 +255,7 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
     # no argument for all N: bounded check with the refuter
     r = bounded_search(a, b, c.fx, raw_f, region, c.kinds, c.alpha, c.a_params, c.b_params, a_classes, b_classes,
                        max_n, c.N, timeout_ms, start, prior=bound, min_classes=min_classes)
-    r.evidence += _dropped_text(dropped)
+    r.evidence += _dropped_text(dropped) + rejected_note(a, b)
     return r
 
 
