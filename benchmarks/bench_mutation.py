@@ -1,4 +1,4 @@
-"""Mutation run over the bundled claims (issue 10); prints the figures (no assertions).
+"""Mutation run over the bundled claims; prints the figures (no assertions).
 
 Every established claim is mutated (see tests/mutants.py); each mutant's truth is decided
 independently of the engine (brute force, exact evaluation or a hand argument) and the engine's
