@@ -48,6 +48,9 @@ ROOT = Path(__file__).resolve().parents[1]
 _FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.S | re.M)
 _RUNNABLE = re.compile(r"^<!-- runnable((?: [\w=-]+)*) -->$")
 _FILE = re.compile(r"^<!-- file: (\S+) -->$")
+#: words a reader must never meet: the project's internal milestones and notes
+MILESTONE = re.compile(r"\b(?:stop|issue)s? #?\d+\b|\b(?:this|last|previous|earlier|next) stop\b|\bstops ago\b"
+                       r"|\bsession notes?\b", re.I)
 _TIMING = re.compile(r"(?<![\w./=^*-])\d+(?:\.\d+)?\s?s(?![\w(])")
 
 

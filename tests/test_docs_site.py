@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from doc_blocks import ROOT, page_tests, run_page
-from test_readme import MILESTONE
+from doc_blocks import MILESTONE, ROOT, page_tests, run_page, unmarked_console_blocks
 
 DOCS = ROOT / "docs"
 PAGES = sorted(p for p in DOCS.rglob("*.md") if p != DOCS / "tutorial.md")   # the tutorial: test_tutorial.py
@@ -32,6 +31,13 @@ _KNOWN_REMOTE = re.compile(r"cdnjs|googleapis|googletagmanager|google-analytics|
 @pytest.mark.parametrize("name,items", [p for page in PAGES for p in page_tests(page)])
 def test_page_blocks(name, items, tmp_path, monkeypatch, capsys):
     run_page(name, items, tmp_path, monkeypatch, capsys)
+
+
+def test_every_console_block_of_the_site_is_run():
+    """A shell session a page shows is run and compared (an excerpt that is no command is ``text``)."""
+    unmarked = {p.relative_to(ROOT).as_posix(): unmarked_console_blocks(p.read_text(encoding="utf-8"))
+                for p in sorted(DOCS.rglob("*.md"))}
+    assert {page: lines for page, lines in unmarked.items() if lines} == {}
 
 
 def remote_loads(site: Path) -> list:

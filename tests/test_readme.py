@@ -14,15 +14,11 @@ import sys
 
 import pytest
 
-import doc_blocks
-from doc_blocks import ROOT, blocks, console_steps, matches, page_tests, run_page, unmarked_console_blocks
+from doc_blocks import MILESTONE, ROOT, blocks, console_steps, matches, page_tests, run_page, unmarked_console_blocks
 
 README = ROOT / "README.md"
 MAX_WORDS = 1500
 
-#: words a reader must never meet: the project's internal milestones and notes
-MILESTONE = re.compile(r"\b(?:stop|issue)s? #?\d+\b|\b(?:this|last|previous|earlier|next) stop\b|\bstops ago\b"
-                       r"|\bsession notes?\b", re.I)
 
 
 @pytest.mark.parametrize("name,items", page_tests(README))
