@@ -77,7 +77,7 @@ def table(doc: dict) -> str:
     rows = doc["claims"]
     out = [BEGIN, "", f"{len(rows)} verdicts: {_counts(rows)}. This section is {GENERATED}.", ""]
     for paper, items in _papers(rows).items():
-        out += [f"### {paper}", "", f"{len(items)} verdicts: {_counts(items)}.", "",
+        out += [f"## {paper}", "", f"{len(items)} verdicts: {_counts(items)}.", "",
                 "| claim | verdict | evidence |", "| --- | --- | --- |"]
         for r in items:
             out.append(f"| {r['id'].split('/', 1)[1]} | **{r['verdict']}** | {_what(r)} |")
