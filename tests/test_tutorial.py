@@ -97,3 +97,13 @@ def test_the_tutorial_in_a_shell_after_installing_the_wheel(tmp_path):
     found = subprocess.run([str(py), "-c", "import implgraph, implgraph_delta_disclosure as p; "
                             "print(implgraph.__file__, p.__file__)"], cwd=work, capture_output=True, text=True)
     assert "site-packages" in found.stdout and str(ROOT) not in found.stdout, found.stdout + found.stderr
+
+
+def test_the_dataset_is_the_tests_patients():
+    """The ten records the tutorial and the README ask a reader to save are tests/data/microdata/patients.csv,
+    whose levels tests/test_microdata.py derives by hand."""
+    want = (ROOT / "tests" / "data" / "microdata" / "patients.csv").read_text(encoding="utf-8")
+    for page in (TUTORIAL, ROOT / "README.md"):
+        [body] = [b for _, kind, _, b, _, path in blocks(page.read_text(encoding="utf-8"))
+                  if kind == "file" and path == "patients.csv"]
+        assert body == want, page
