@@ -27,23 +27,46 @@ GENERATED = "generated from `implgraph verify --json` by `scripts/readme_results
 
 
 def _cell(text, n=90):
-    text = " ".join(str(text or "").replace("|", "/").split())
+    text = " ".join(str(text or "").replace("|", " or ").split())      # (a table cell holds no pipe)
     return text if len(text) <= n else text[: n - 3] + "..."
+
+
+def _witness(w: dict) -> str:
+    """A witness in a few words: its parameters, and what the engine and the paper give there."""
+    if w.get("claim"):
+        return f"witness {w['claim']}"
+    point = w.get("params") or {k: w[k] for k in ("t0", "n", "N", "k") if k in w}
+    if not point:
+        return ""
+    text = "witness at " + ", ".join(f"{k} = {v}" for k, v in point.items())
+    classes = w.get("classes")
+    if isinstance(classes, list) and len(classes) > 1 and len(set(classes)) == 1:
+        text += " (one class)"
+    if w.get("optimal_level"):
+        text += f" (level {w['optimal_level']}, printed {w.get('printed_level')})"
+    elif w.get("engine") is not None and w.get("printed") is not None:
+        text += f" (exact {w['engine']}, printed {w['printed']})"
+    elif w.get("lhs") is not None and w.get("rhs") is not None:
+        text += f" ({w['lhs']} against {w['rhs']})"
+    return text
 
 
 def _what(row) -> str:
     bits = []
+    details = row.get("details") or {}
     if row.get("tight"):
         bits.append(f"tight f = `{_cell(row['tight'], 70)}`")
+    if isinstance(details.get("assumptions"), list) and row.get("verdict") == "proved":
+        bits.append(f"only under the claim's {len(details['assumptions'])} stated assumptions")
     w = row.get("witness") or {}
-    if isinstance(w, dict) and w.get("params"):
-        ps = ", ".join(f"{k} = {v}" for k, v in w["params"].items())
-        lv = w.get("optimal_level")
-        bits.append(f"witness at {ps}" + (f" (level {lv}, printed {w.get('printed_level')})" if lv else ""))
-    elif isinstance(w, dict) and w.get("claim"):
-        bits.append(f"witness {w['claim']}")
+    if isinstance(w, dict) and _witness(w):
+        bits.append(_witness(w))
     if row.get("bound"):
         bits.append(f"bound: {_cell(row['bound'], 60)}")
+    cond = details.get("conditional")
+    if isinstance(cond, dict) and cond.get("verdict"):
+        extra = f", tight f = `{_cell(cond['tight'], 40)}`" if cond.get("tight") else ""
+        bits.append(f"under the assumption \"{cond.get('assumption')}\": **{cond['verdict']}**{extra}")
     return "; ".join(bits)
 
 

@@ -134,7 +134,10 @@ def test_results_script_checks_the_readme_and_the_results_page(tmp_path):
     """scripts/readme_results.py writes both generated blocks and --check fails when either is stale."""
     rows = [{"id": "p/a", "verdict": "proved", "tight": "t"},
             {"id": "p/b", "verdict": "refuted", "witness": {"params": {"N": 3}}},
-            {"id": "q/c", "verdict": "holds"}]
+            {"id": "q/c", "verdict": "holds"},
+            {"id": "p/d", "verdict": "confirmed", "witness": {"params": {"N": "2"}, "classes": ["E1", "E1"]},
+             "details": {"conditional": {"assumption": "partitions into at least 2 classes", "verdict": "refuted",
+                                         "tight": "log(t*(N - 1))"}}}]
     (tmp_path / "v.json").write_text(json.dumps({"claims": rows}))
     for name in ("README.md", "results.md"):
         (tmp_path / name).write_text("head\n<!-- results:begin -->\nold\n<!-- results:end -->\ntail\n")
@@ -147,8 +150,11 @@ def test_results_script_checks_the_readme_and_the_results_page(tmp_path):
     assert run("--check") == 1
     assert run() == 0 and run("--check") == 0
     readme, page = (tmp_path / "README.md").read_text(), (tmp_path / "results.md").read_text()
-    assert "3 verdicts" in readme and "1 proved, 1 holds, 1 refuted" in readme and "| p/" not in readme
+    assert "4 verdicts" in readme and "1 proved, 1 confirmed, 1 holds, 1 refuted" in readme and "| p/" not in readme
     assert "| a | **proved** | tight f = `t` |" in page and "| b | **refuted** | witness at N = 3 |" in page
+    # a verdict decided by a table of one class shows the verdict under the assumption beside it
+    assert ('| d | **confirmed** | witness at N = 2 (one class); under the assumption "partitions into at least 2 '
+            'classes": **refuted**, tight f = `log(t*(N - 1))` |') in page
     assert readme.startswith("head\n") and page.endswith("tail\n")
     (tmp_path / "results.md").write_text(page.replace("**holds**", "**proved**"))
     assert run("--check") == 1                       # the results page alone out of date fails too
