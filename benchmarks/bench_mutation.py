@@ -53,7 +53,7 @@ def main(argv=None):
     new = [o for o in outcomes if o.mutant.id not in first]
     if new:
         s2 = mutants.summary(new)
-        print(f"second-generation mutants (issue 31): {s2['total']} (false {s2['false']}, true {s2['true']}); "
+        print(f"second-generation mutants: {s2['total']} (false {s2['false']}, true {s2['true']}); "
               f"false killed {s2['killed']} of {s2['false']}; true refuted {len(s2['false_refutations'])}")
     for title, rows in (("surviving false mutants", s["survivors"]), ("false refutations", s["false_refutations"]),
                         ("undecided mutants refuted without a table witness to re-check",

@@ -1,4 +1,4 @@
-"""Benchmark: sei2019's evaluation (Section VI) on UCI Adult, with the timing targets of issue 14.
+"""Benchmark: sei2019's evaluation (Section VI) on UCI Adult, with its timing targets.
 
 Run: ``python benchmarks/bench_sei2019.py [--quick] [--figures docs/sei2019] [--queries 5]``
 

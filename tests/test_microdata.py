@@ -218,13 +218,15 @@ def test_cli_microdata_without_qi_says_how(capsys):
     assert "is not a number" in err and "--qi COLUMNS --sensitive COLUMN" in err
 
 
-def test_docs_example_is_what_the_tool_prints(capsys, monkeypatch):
-    """docs/sections/microdata.md shows lines of the quick start's output verbatim."""
+def test_docs_example_is_what_the_tool_prints(capsys, monkeypatch, tmp_path):
+    """docs/sections/microdata.md shows lines of the quick start's output verbatim (on the tutorial's
+    patients.csv, this file's PATIENTS, in the reader's folder)."""
     repo = Path(__file__).resolve().parents[1]
     text = (repo / "docs" / "sections" / "microdata.md").read_text()
     shown = text.split("```\n")[3].strip().splitlines()   # the block after the commands
-    monkeypatch.chdir(repo)
-    assert main(["levels", "tests/data/microdata/patients.csv", "--qi", "age,zip", "--sensitive", "disease"]) == 0
+    (tmp_path / "patients.csv").write_bytes(PATIENTS.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    assert main(["levels", "patients.csv", "--qi", "age,zip", "--sensitive", "disease"]) == 0
     printed = capsys.readouterr().out.strip().splitlines()
     words = [" ".join(line.split()) for line in printed]     # column widths follow the longest label
     assert shown[:2] == printed[:2] and {" ".join(line.split()) for line in shown} <= set(words)

@@ -63,12 +63,12 @@ def _words(path):
 
 
 def test_the_docs_quote_the_published_counts(published):
-    """README and docs/sections/zoo.md quote the matrices' counts: each figure must be the data's."""
+    """docs/findings.md and docs/sections/zoo.md quote the matrices' counts: each figure must be the data's."""
     import re
     root = MATRIX.parent.parent
     c = published["counts"]
     s = json.loads((MATRIX.parent / "matrix-symbols.json").read_text())["counts"]
-    readme, zoo = _words(root / "README.md"), _words(root / "docs" / "sections" / "zoo.md")
+    readme, zoo = _words(root / "docs" / "findings.md"), _words(root / "docs" / "sections" / "zoo.md")
     # (trivial and vacuous implications are counted apart, never as implications)
     want = [(readme, rf"{c['pairs']} pairs, all decided, none open: {c['non_implication']} non-implications"),
             (readme, rf"{c['implication']} implications, of which {c['implication_proved_every_n']} are proved for "

@@ -1,4 +1,4 @@
-"""An independent checker of the prover's certificates (issue 12).
+"""An independent checker of the prover's certificates.
 
 A certificate (JSON, ``format: implgraph-certificate/1``) says that B's raw level is at most
 ``upper`` = U(T, N, parameters) on every table whose A raw level is at most T, for every point of

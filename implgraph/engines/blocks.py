@@ -1,4 +1,4 @@
-"""Witnesses at any N from tables of a few blocks of equal rows (issue 12, any N).
+"""Witnesses at any N from tables of a few blocks of equal rows.
 
 Permuting records changes no level, and the extreme tables of the prover's arguments are made of
 two blocks of equal rows (``s`` records at one value, ``N - s`` at another, the classes following

@@ -1,4 +1,4 @@
-"""Certificates of the prover's "proved": the data an independent checker needs (issue 12).
+"""Certificates of the prover's "proved": the data an independent checker needs.
 
 :func:`certificate` turns an argument of :mod:`implgraph.engines.bounds` into JSON that
 :mod:`implgraph.certify` re-checks without the prover: the two sides described by their
