@@ -1284,6 +1284,19 @@ def bound_mutants(base):
             for new in NEW_BOUND[bound]]
 
 
+def level_swap_mutants(base):
+    """A level claim's definition swapped for its sibling of :data:`SWAP_DEFINITION` (parameters, scope and bound
+    kept; the level carried across scales: t -> ln(t) from a ratio to a log level, eps -> exp(eps) back)."""
+    name, level = str(base["definition"]), str(base["level"]).strip()
+    new = SWAP_DEFINITION.get(name)
+    if new is None:
+        return []
+    if level != "oo" and (name in LOG) != (new in LOG):
+        level = f"ln({level})" if new in LOG else f"exp({level})"
+    return [_mut(base, "level-swap", "g3-definition-swap", f"definition {name} -> {new}, level {base['level']} -> "
+                 f"{level}", definition=new, level=level)]
+
+
 def relaxed_when_mutants(base):
     """Each strict one-comparison condition made non-strict (``<`` -> ``<=``: the boundary added).
 
@@ -1359,7 +1372,29 @@ def hand_implication_everywhere(node, max_n=8):
     return (checked, texts) if checked else None
 
 
-THIRD = ("converse", "bound-flip", "when-relaxed", "class-size")
+def _level_swap_hand(m, node):
+    """A swapped level claim ``B satisfies L`` that follows from the established ``A satisfies L`` by a hand argument
+    A => B keeping the raw level (the table's size and parameters fixed: no integer symbol), or None."""
+    base_def = str(m.mutation.split()[1])
+    table = data_tables()[node["_table"]]
+    kinds = table.get("symbols") or {}
+    if str(node.get("bound") or "satisfies") != "satisfies" or str(node.get("scope") or "table") != "table" \
+            or any(k == "integer" for k in kinds.values()) or (base_def, str(node["definition"])) in HAND_BOUND:
+        return None
+    names = table_names(table)
+    params = _int_params(node.get("params") or {}, names, {})
+    pts = table_points(table, [])
+    rows, _ = instantiate(table, pts[0]) if pts else (None, None)
+    if params is None or rows is None:
+        return None
+    text = _hand(base_def, params, str(node["definition"]), params, len(rows), None)
+    if not text:
+        return None
+    return (f"the table's size ({len(rows)} rows) and parameters {params} are fixed, and the hand argument "
+            f"{base_def} => {node['definition']} keeps the raw level: {text}; the established base gives the level")
+
+
+THIRD = ("converse", "bound-flip", "when-relaxed", "class-size", "level-swap")
 
 
 def _decide_third(m, node, op, kind):
@@ -1375,6 +1410,9 @@ def _decide_third(m, node, op, kind):
                 and re.search(r"bound exact ->", m.mutation):
             return "true", (f"a consequence of the established exact level (optimum == L gives both optimum <= L and "
                             f">= L); brute force holds at {checked} points")
+        hand = _level_swap_hand(m, node) if m.cls == "level-swap" and checked else None
+        if hand:
+            return "true", hand
         if checked == 1 and not data_tables()[node["_table"]].get("symbols"):
             return "true", ("the table has no parameters: the brute-force optimum at its only point is exact and meets "
                             f"the {node.get('bound')} bound")
@@ -1426,7 +1464,7 @@ def generate(claims=None, maps=None, second=True, third=True):
         elif kind == "level" and base.get("_table"):
             out += level_mutants(base) + (level_mutants2(base) if second else [])
             if third:
-                out += bound_mutants(base)
+                out += bound_mutants(base) + level_swap_mutants(base)
         elif kind == "unbounded":
             out += unbounded_mutants(base)
         elif kind == "math":
