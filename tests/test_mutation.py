@@ -222,6 +222,9 @@ FAST = [
     # hand argument eps-LDP => eps-DP keeps the raw level of a satisfied claim)
     "ekenstedt2022/table-III/proof-thm1-ldp-lower~g3-definition-swap",
     "ekenstedt2022/table-III/caption-ldp-reading~g3-definition-swap",
+    # the views claim turned into a non-implication: false by the views argument; the engine had confirmed it by
+    # the literal definitions' tables
+    "domingo-ferrer2015/proposition-3~not-implies",
 ]
 
 
