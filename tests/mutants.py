@@ -1251,9 +1251,200 @@ def _constant_variants_cond(text, limit=2):
     return out[:4]
 
 
-def generate(claims=None, maps=None, second=True):
+# -- third-generation operators: an implication's converse, a level claim's bound kind, a strict condition
+#    relaxed to its boundary, a side's class sizes moved; their truth by brute force or by the hand arguments
+#    of HAND_IMPLICATIONS applied at every point (with the bound each argument gives on B's raw level) -----------
+
+#: the raw bound on B that each hand argument of :data:`HAND_IMPLICATIONS` gives, as a function of A's raw
+#: level T (the "rows differ by t^2" arguments give T^2; the averaging arguments keep B's ratio within T)
+HAND_BOUND = {("kt-closeness", "ldp"): lambda T: T ** 2, ("mult-t-closeness", "ldp"): lambda T: T ** 2}
+#: hand arguments valid for every partition into classes (so B's class sizes do not matter): eps-LDP keeps every
+#: average of rows, each class's mean among them, within a factor e^eps of the table's mean
+HAND_ANY_PARTITION = {("ldp", "mult-t-closeness"):
+                      "eps-LDP: every class's mean and the table's are averages of rows, within a factor e^eps"}
+NEW_BOUND = {"satisfies": ("exact", "lower"), "exact": ("satisfies", "lower"), "lower": ("satisfies", "exact")}
+CONVERSE_KINDS = ("implies", "generalisation")
+
+
+def converse_mutants(base):
+    """An implication's converse (``from`` and ``to`` swapped, f the scale's generic map: the level itself,
+    ``ln(t**2)`` from a ratio to a log level, ``exp(eps)`` back); an equivalence's converse is its own g."""
+    if base.get("kind") not in CONVERSE_KINDS or base.get("views") is not None or base.get("f") is None:
+        return []
+    node = {"from": copy.deepcopy(base["to"]), "to": copy.deepcopy(base["from"])}
+    f = _generic_f(node)
+    return [_mut(base, "converse", "g3-converse", f"converse: from and to swapped, kind {base['kind']} -> implies "
+                 f"with f = {f}", kind="implies", f=f, g=None, **node)]
+
+
+def bound_mutants(base):
+    """A level claim's bound kind changed (satisfies / exact / lower, the level kept)."""
+    bound = str(base.get("bound") or "satisfies")
+    return [_mut(base, "bound-flip", f"g3-bound-{new}", f"bound {bound} -> {new}", bound=new)
+            for new in NEW_BOUND[bound]]
+
+
+def level_swap_mutants(base):
+    """A level claim's definition swapped for its sibling of :data:`SWAP_DEFINITION` (parameters, scope and bound
+    kept; the level carried across scales: t -> ln(t) from a ratio to a log level, eps -> exp(eps) back)."""
+    name, level = str(base["definition"]), str(base["level"]).strip()
+    new = SWAP_DEFINITION.get(name)
+    if new is None:
+        return []
+    if level != "oo" and (name in LOG) != (new in LOG):
+        level = f"ln({level})" if new in LOG else f"exp({level})"
+    return [_mut(base, "level-swap", "g3-definition-swap", f"definition {name} -> {new}, level {base['level']} -> "
+                 f"{level}", definition=new, level=level)]
+
+
+def relaxed_when_mutants(base):
+    """Each strict one-comparison condition made non-strict (``<`` -> ``<=``: the boundary added).
+
+    Over integers ``a < b`` -> ``a <= b`` is the shift ``a < b + 1`` written another way; the engine reads
+    the two spellings through different paths (a strict bound vs a shifted one), so both are kept."""
+    out = []
+    for i, w in enumerate(base.get("when") or []):
+        parts = split_cond(w)
+        if len(parts) == 1 and parts[0][1] in ("<", ">"):
+            a, op, b = parts[0]
+            when = list(base["when"])
+            when[i] = f"{a} {op}= {b}"
+            out.append(_mut(base, "when-relaxed", f"g3-when{i}-relaxed", f"`{w}` -> `{when[i]}` (boundary added)",
+                            when=when))
+    return out
+
+
+def class_size_mutants(base):
+    """A side's class sizes moved by one (``min_size`` -1 / +1, ``max_size`` +1)."""
+    out = []
+    for side in ("from", "to"):
+        spec = base[side].get("classes")
+        if not spec:
+            continue
+        for key, deltas in (("min_size", (-1, 1)), ("max_size", (1,))):
+            if spec.get(key) is None:
+                continue
+            for d in deltas:
+                if key == "min_size" and spec.get("max_size") is not None and d > 0:
+                    continue    # min above max: no partition at all (vacuous)
+                new = copy.deepcopy(base[side])
+                new["classes"][key] = f"{spec[key]} {'+' if d > 0 else '-'} 1"
+                out.append(_mut(base, "class-size", f"g3-{side}-{key}{d:+d}",
+                                f"{side} classes {key} {spec[key]} -> {new['classes'][key]}", **{side: new}))
+    return out
+
+
+def hand_implication_everywhere(node, max_n=8):
+    """The hand arguments cover the node: at every integer point of its condition (N <= ``max_n``, parameters
+    in range) one of :data:`HAND_IMPLICATIONS` applies and the node's f is at least the bound it gives (B's raw
+    f(alpha) - bound(T) >= 0 for every A raw level T >= 1, decided by sympy's assumptions).
+
+    Returns (points checked, the arguments used) or None."""
+    an, ap, acl, alvl = _side(node["from"])
+    bn, bp, bcl, blvl = _side(node["to"])
+    if (bcl is not None and (an, bn) not in HAND_ANY_PARTITION) or node["to"].get("scope") == "class" \
+            or node["from"].get("scope") == "class" or node.get("f") is None:
+        return None
+    names = _names(node, alvl, blvl)
+    f = parse(node["f"], names)
+    conds = [c for w in (node.get("when") or []) for c in split_cond(w)]
+    u = sympy.Symbol("u_", nonnegative=True)
+    T = 1 + u
+    texts, checked = [], 0
+    for pt in int_points(node, names, conds, max_n):
+        n = int(pt[names["N"]])
+        api, bpi = _int_params(ap, names, pt), _int_params(bp, names, pt)
+        if api is None or bpi is None or any(not 1 <= v <= n - 1 for v in list(api.values()) + list(bpi.values())):
+            continue
+        text = HAND_ANY_PARTITION.get((an, bn)) or _hand(an, api, bn, bpi, n, acl)
+        if not text:
+            return None
+        bound = HAND_BOUND.get((an, bn), lambda x: x)(T)
+        target = raw_of(bn, f.subs(pt).subs(names[alvl], level_of(an, T)))
+        if target.free_symbols - {u}:
+            return None
+        gap = sympy.simplify(sympy.expand_log(target - bound, force=True))
+        if gap.is_nonnegative is not True:
+            return None
+        checked += 1
+        if text not in texts:
+            texts.append(text)
+    return (checked, texts) if checked else None
+
+
+def _level_swap_hand(m, node):
+    """A swapped level claim ``B satisfies L`` that follows from the established ``A satisfies L`` by a hand argument
+    A => B keeping the raw level (the table's size and parameters fixed: no integer symbol), or None."""
+    base_def = str(m.mutation.split()[1])
+    table = data_tables()[node["_table"]]
+    kinds = table.get("symbols") or {}
+    if str(node.get("bound") or "satisfies") != "satisfies" or str(node.get("scope") or "table") != "table" \
+            or any(k == "integer" for k in kinds.values()) or (base_def, str(node["definition"])) in HAND_BOUND:
+        return None
+    names = table_names(table)
+    params = _int_params(node.get("params") or {}, names, {})
+    pts = table_points(table, [])
+    rows, _ = instantiate(table, pts[0]) if pts else (None, None)
+    if params is None or rows is None:
+        return None
+    text = _hand(base_def, params, str(node["definition"]), params, len(rows), None)
+    if not text:
+        return None
+    return (f"the table's size ({len(rows)} rows) and parameters {params} are fixed, and the hand argument "
+            f"{base_def} => {node['definition']} keeps the raw level: {text}; the established base gives the level")
+
+
+THIRD = ("converse", "bound-flip", "when-relaxed", "class-size", "level-swap")
+
+
+def _decide_third(m, node, op, kind):
+    """(truth, reason) for the third-generation operators, or None for the others."""
+    if m.cls not in THIRD:
+        return None
+    if kind == "level":
+        bad, checked = level_claim_violation(node)
+        if bad:
+            return "false", (f"brute force at {bad['point']}: optimal raw level {bad['optimal_raw']} vs claimed "
+                             f"{bad['claimed_raw']} ({node.get('bound')})")
+        if str(node.get("bound")) in ("satisfies", "lower") and op.startswith("g3-bound-") and checked \
+                and re.search(r"bound exact ->", m.mutation):
+            return "true", (f"a consequence of the established exact level (optimum == L gives both optimum <= L and "
+                            f">= L); brute force holds at {checked} points")
+        hand = _level_swap_hand(m, node) if m.cls == "level-swap" and checked else None
+        if hand:
+            return "true", hand
+        if checked == 1 and not data_tables()[node["_table"]].get("symbols"):
+            return "true", ("the table has no parameters: the brute-force optimum at its only point is exact and meets "
+                            f"the {node.get('bound')} bound")
+        return "undecided", "no independent evidence either way"
+    if kind == "not-implies":
+        hp = hand_implication_point(node)
+        if hp:
+            return "false", f"A => B at {hp[0]} of the new condition (hand: {hp[1]})"
+        checked, missing = infinite_witness_everywhere(node)
+        if checked and not missing:
+            return "true", (f"brute force finds a table with A finite and B = oo at each of the {checked} parameter "
+                            f"points with N <= {MAX_N} (true on that range)")
+        return "undecided", "no independent evidence either way"
+    if kind in EDGE:
+        hit = _edge_violation(node)
+        if hit is not None:
+            return "false", _fmt_hit(hit)
+        if m.cls == "class-size" and re.search(r"to classes min_size .* \+ 1$", m.mutation):
+            return "true", ("B's classes restricted to larger sizes: the claim ranges over a sub-family of the "
+                            "established base's partitions (a restriction of a true claim)")
+        hand = hand_implication_everywhere(node)
+        if hand:
+            return "true", (f"hand argument at each of the {hand[0]} parameter points with N <= 8, f at least the bound "
+                            f"it gives for every level: {'; '.join(hand[1])}")
+        return "undecided", "no independent evidence either way"
+    return "undecided", "no independent evidence either way"
+
+
+def generate(claims=None, maps=None, second=True, third=True):
     """Every mutant of every established claim (truth not yet decided); ``second``: with the second-generation
-    operators (issue 31), which also mutate Fig. 1's arrows besides Fig. 2's."""
+    operators (issue 31), which also mutate Fig. 1's arrows besides Fig. 2's; ``third``: with the third-generation
+    operators (converse, bound kind, relaxed strict condition, class sizes; ids ``~g3-...``)."""
     if maps is None:
         maps = ("ekenstedt2022/fig-2", "ekenstedt2022/fig-1") if second else ("ekenstedt2022/fig-2",)
     if claims is None:
@@ -1264,10 +1455,16 @@ def generate(claims=None, maps=None, second=True):
         kind = base.get("kind")
         if kind in EDGE:
             out += edge_mutants(base) + (edge_mutants2(base) if second else [])
+            if third and base.get("views") is None:
+                out += converse_mutants(base) + relaxed_when_mutants(base) + class_size_mutants(base)
         elif kind == "not-implies":
             out += nonimplication_mutants(base) + (nonimplication_mutants2(base) if second else [])
+            if third:
+                out += relaxed_when_mutants(base)
         elif kind == "level" and base.get("_table"):
             out += level_mutants(base) + (level_mutants2(base) if second else [])
+            if third:
+                out += bound_mutants(base) + level_swap_mutants(base)
         elif kind == "unbounded":
             out += unbounded_mutants(base)
         elif kind == "math":
@@ -1319,8 +1516,11 @@ def decide(m, bases_by_id=None):
     kind = node.get("kind")
     truth, reason = "undecided", "no independent evidence either way"
     second = _decide_second(m, node, op, kind)
+    third = _decide_third(m, node, op, kind)
     if node.get("views") is not None:
         truth, reason = _views_truth(node)
+    elif third is not None:
+        truth, reason = third
     elif second is not None:
         truth, reason = second
     elif m.cls == "map-arrow":

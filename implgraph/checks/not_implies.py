@@ -17,6 +17,7 @@ import sympy
 
 from implgraph.checks.common import context_max_n, edge_verdict
 from implgraph.checks.implies import ASSUMPTION, implication_proof
+from implgraph.checks.intruder_views import check_views
 from implgraph.checks.unbounded import check_unbounded_claim
 from implgraph.checks.witness_fit import witness_claim, witness_fit
 from implgraph.core.region import Region
@@ -74,6 +75,9 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
     """The verdict over every partition into classes (a table of one class included); where the engine proves the
     implication only under the assumption "partitions into at least 2 classes", the verdict says so and carries the
     verdict under the assumption in ``details["conditional"]``."""
+    modelled = _about_another_quantity(edge, context, witness, witness_claim)
+    if modelled is not None:
+        return modelled
     v = _check_not_implies(edge, context, witness, witness_claim)
     if v.verdict == "refuted" or not (edge.a.definition.needs_classes or edge.b.definition.needs_classes):
         return v
@@ -83,6 +87,30 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
                        f"({cond['evidence'][:400]}): the non-implication needs a table of one class")
         v.details = dict(v.details or {}, conditional=cond)
     return v
+
+
+def _about_another_quantity(edge, context, witness, witness_claim):
+    """As for ``implies`` (:func:`implgraph.checks.implies.check_implies`): a non-implication about the intruder's
+    views (``views:``) is judged under that model, refuted where the model's argument proves A => B; one about
+    any other quantity the engine does not model (``of:`` on a side, ``assumptions:``) is unknown, the literal
+    reading's verdict in ``details``. None for a claim about the release's own levels."""
+    if edge.node.get("views") is not None:
+        v = check_views(edge, context)
+        if v.verdict == "proved":
+            return edge_verdict(edge, "refuted", evidence="the engine proves the implication under the claim's model "
+                                                          "of the views: " + v.evidence,
+                                tight=v.tight, details=v.details, refuted_by="proved")
+        return edge_verdict(edge, "unknown", evidence="under the claim's model of the views: " + v.evidence,
+                            details=v.details)
+    unmodelled = [s.of for s in (edge.a, edge.b) if s.of] + list(edge.node.get("assumptions") or [])
+    if not unmodelled:
+        return None
+    lit = _check_not_implies(edge, dict(context or {}, max_n=min(context_max_n(context), 4)), witness, witness_claim)
+    return edge_verdict(edge, "unknown", evidence=(
+        "the claim is about a quantity or assumptions the engine does not model ("
+        + "; ".join(map(str, unmodelled))[:300] + "); under the engine's literal definitions the verdict would be "
+        f"{lit.verdict}: {lit.evidence}"), witness=lit.witness, bound=lit.bound,
+        details={"literal_verdict": lit.verdict})
 
 
 def _under_two_classes(edge):
