@@ -11,6 +11,10 @@ Main entry points (:mod:`implgraph.api`)
 
 __version__ = "0.1.0"
 
+# The core's regions ask a solver through the interface of implgraph.core.backends, which implgraph.solvers
+# fills when it is imported: importing it with the package gives every region one (no solver is loaded yet).
+from implgraph import solvers as _solvers  # noqa: E402,F401
+
 # The public names are loaded on first use (PEP 562, as scientific Python's SPEC 1 does): ``import
 # implgraph.cli`` then pays only for what the command needs, not for every module of the package.
 _LAZY = {
