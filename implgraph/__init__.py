@@ -20,8 +20,8 @@ from implgraph import solvers as _solvers  # noqa: E402,F401
 _LAZY = {
     "InputError": "implgraph.core.errors",
     "Definition": "implgraph.definitions", "register": "implgraph.definitions",
-    "Level": "implgraph.core.levels", "optimal_level": "implgraph.core.levels",
-    "satisfies": "implgraph.core.levels", "all_levels": "implgraph.core.levels",
+    "Level": "implgraph.definitions.levels", "optimal_level": "implgraph.definitions.levels",
+    "satisfies": "implgraph.definitions.levels", "all_levels": "implgraph.definitions.levels",
     "Table": "implgraph.core.table", "Block": "implgraph.core.table", "table_from_rows": "implgraph.core.table",
     "load_table_file": "implgraph.io.tablefile", "load_csv": "implgraph.io.tablefile",
     "ConcreteTable": "implgraph.core.concrete",

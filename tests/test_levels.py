@@ -14,7 +14,7 @@ import pytest
 import sympy
 
 import brute
-from implgraph.core.levels import optimal_level, satisfies
+from implgraph.definitions.levels import optimal_level, satisfies
 from implgraph.core.region import Region
 from implgraph.io.tablefile import load_table_file
 
