@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 
 import sympy
 
+from implgraph.core.at_point import holds_at as _holds_at
 from implgraph.core.simplified import simplified
 
 from implgraph.core.errors import InputError
@@ -146,12 +147,8 @@ class Table:
         items = tuple(point.items())
         blocks = [replace(b, probs=tuple(_simplified_at(v, items) for v in b.probs),
                           count=_simplified_at(b.count, items)) for b in self.blocks]
-        constraints = []
-        for c in self.region.constraints:
-            cc = sympy.sympify(c).subs(point)
-            if cc is sympy.true:
-                continue
-            constraints.append(cc)
+        constraints = [cc for cc in (_constraint_at(c, point, items) for c in self.region.constraints)
+                       if cc is not sympy.true]
         kinds = {k: v for k, v in self.region.kinds.items() if k not in point}
         return replace(self, blocks=blocks, region=Region(kinds, tuple(constraints)))
 
@@ -210,53 +207,58 @@ class Table:
             b = self.blocks[labelled.index(False)]
             raise InputError("this row has no class while other rows have one (classes must partition "
                              "the rows)", file=self.file, line=b.line, fix="give every row a `class:`")
-        declared = set(self.region.kinds)
         for b in self.blocks:
-            here = dict(file=self.file, line=b.line)
-            if len(b.probs) != self.p:
-                raise InputError(f"row has {len(b.probs)} probabilities for {self.p} buckets",
-                                 fix=f"give one probability per bucket {self.buckets}", **here)
-            syms = set()
-            for v in b.probs:
-                syms |= sympy.sympify(v).free_symbols
-            syms |= sympy.sympify(b.count).free_symbols
-            if syms - declared:
-                names = ", ".join(sorted(s.name for s in syms - declared))
-                raise InputError(f"undeclared symbol(s) {names}", fix="declare them under `symbols:`", **here)
-            count = sympy.sympify(b.count)
-            for s in count.free_symbols:
-                if self.region.kinds.get(s) != "integer":
-                    raise InputError(f"block count {count} uses the real symbol {s}",
-                                     fix=f"declare {s} as integer", **here)
-            if count.is_number and (not count.is_Integer):
-                raise InputError(f"block count {count} is not an integer", fix="use an integer count", **here)
-            ok = self.region.decide(count >= 1)
-            if ok is not True:
-                verdict = "can be below 1 (negative or empty)" if ok is None else "is below 1"
-                pt = self.region.find_point(count < 1)
-                at = f" e.g. at {_fmt_point(pt)}" if pt else ""
-                raise InputError(f"block count {count} {verdict} on the region{at}",
-                                 fix="add a region constraint that keeps every block non-empty", **here)
-            total = simplified(sum(b.probs))
-            if total != 1:
-                ok = self.region.decide(sympy.Eq(total, 1))
-                if ok is not True:
-                    raise InputError(f"probabilities sum to {total}, not 1", fix="make each row sum to 1", **here)
-            for l, v in enumerate(b.probs):
-                for bound, rel in ((0, v >= 0), (1, v <= 1)):
-                    rel = sympy.sympify(rel)
-                    if rel is sympy.true:
-                        continue
-                    ok = self.region.decide(rel)
-                    if ok is not True:
-                        pt = self.region.find_point(sympy.Not(rel))
-                        at = f" (e.g. at {_fmt_point(pt)})" if pt else ""
-                        side = "below 0" if bound == 0 else "above 1"
-                        state = "can go" if ok is None else "is"
-                        raise InputError(
-                            f"probability Pr(B={self.buckets[l]}) = {v} {state} {side} on the region{at}",
-                            fix="tighten `region:` or correct the probability", **here)
+            self._validate_block(b)
         return self
+
+    def _validate_block(self, b) -> None:
+        """One block of :meth:`validate`: its shape, its symbols, a count >= 1, a row summing to 1, each
+        probability in [0, 1], all on the whole region."""
+        declared = set(self.region.kinds)
+        here = dict(file=self.file, line=b.line)
+        if len(b.probs) != self.p:
+            raise InputError(f"row has {len(b.probs)} probabilities for {self.p} buckets",
+                             fix=f"give one probability per bucket {self.buckets}", **here)
+        syms = set()
+        for v in b.probs:
+            syms |= sympy.sympify(v).free_symbols
+        syms |= sympy.sympify(b.count).free_symbols
+        if syms - declared:
+            names = ", ".join(sorted(s.name for s in syms - declared))
+            raise InputError(f"undeclared symbol(s) {names}", fix="declare them under `symbols:`", **here)
+        count = sympy.sympify(b.count)
+        for s in count.free_symbols:
+            if self.region.kinds.get(s) != "integer":
+                raise InputError(f"block count {count} uses the real symbol {s}",
+                                 fix=f"declare {s} as integer", **here)
+        if count.is_number and (not count.is_Integer):
+            raise InputError(f"block count {count} is not an integer", fix="use an integer count", **here)
+        ok = self.region.decide(count >= 1)
+        if ok is not True:
+            verdict = "can be below 1 (negative or empty)" if ok is None else "is below 1"
+            pt = self.region.find_point(count < 1)
+            at = f" e.g. at {_fmt_point(pt)}" if pt else ""
+            raise InputError(f"block count {count} {verdict} on the region{at}",
+                             fix="add a region constraint that keeps every block non-empty", **here)
+        total = simplified(sum(b.probs))
+        if total != 1:
+            ok = self.region.decide(sympy.Eq(total, 1))
+            if ok is not True:
+                raise InputError(f"probabilities sum to {total}, not 1", fix="make each row sum to 1", **here)
+        for l, v in enumerate(b.probs):
+            for bound, rel in ((0, v >= 0), (1, v <= 1)):
+                rel = sympy.sympify(rel)
+                if rel is sympy.true:
+                    continue
+                ok = self.region.decide(rel)
+                if ok is not True:
+                    pt = self.region.find_point(sympy.Not(rel))
+                    at = f" (e.g. at {_fmt_point(pt)})" if pt else ""
+                    side = "below 0" if bound == 0 else "above 1"
+                    state = "can go" if ok is None else "is"
+                    raise InputError(
+                        f"probability Pr(B={self.buckets[l]}) = {v} {state} {side} on the region{at}",
+                        fix="tighten `region:` or correct the probability", **here)
 
 
 def _simplified_at(e, items):
@@ -270,6 +272,24 @@ def _simplified_at(e, items):
 @functools.lru_cache(maxsize=50_000)
 def _simplified_at_memo(e, items):
     return simplified(sympy.sympify(e).subs(dict(items)))
+
+
+def _constraint_at(c, point, items):
+    """``c.subs(point)``: true at once where ``c`` holds exactly at ``point`` (the memoised rational evaluation of
+    :func:`~implgraph.core.at_point.holds_at`), else substituted (memo: a table is instantiated at the same point
+    by several claims)."""
+    c = sympy.sympify(c)
+    if _holds_at(c, point) is True:
+        return sympy.true
+    try:
+        return _constraint_at_memo(c, items)
+    except TypeError:  # an unhashable value: no memo
+        return c.subs(point)
+
+
+@functools.lru_cache(maxsize=50_000)
+def _constraint_at_memo(c, items):
+    return c.subs(dict(items))
 
 
 def _fmt_point(pt) -> str:
