@@ -14,8 +14,9 @@ capability). Every backend offers the *region interface*:
 The sympy front end every backend shares is :mod:`implgraph.solvers.sympy_front`.
 :mod:`implgraph.core.region` asks the solver registered with :mod:`implgraph.core.backends`: this package
 registers :func:`region_solver` there when it is imported (the backend of :func:`region_backend`,
-``IMPLGRAPH_SOLVER=cvc5`` selects cvc5, seen through the core's interface). The engines' own problems (check-edge's linear programs, the refuter's tables) have
-their backend modules chosen by :mod:`implgraph.solvers.choose`.
+``IMPLGRAPH_SOLVER=cvc5`` selects cvc5, seen through the core's interface). The engines' own problems
+(check-edge's linear programs, the refuter's tables) have their backend modules chosen by
+:mod:`implgraph.solvers.choose`.
 """
 
 from __future__ import annotations
