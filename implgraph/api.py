@@ -25,7 +25,7 @@ from types import SimpleNamespace
 from implgraph import definitions as _registry
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.errors import InputError
-from implgraph.core.levels import all_levels, optimal_level
+from implgraph.definitions.levels import all_levels, optimal_level
 from implgraph.core.table import Table
 from implgraph.results import ClaimList, ImplicationMap, Levels, Verdicts
 
@@ -97,7 +97,7 @@ def levels(table, definition=None, **params):
     Returns
     -------
     Level or Levels
-        A :class:`~implgraph.core.levels.Level` (``.value``: a sympy expression, piecewise on a
+        A :class:`~implgraph.definitions.levels.Level` (``.value``: a sympy expression, piecewise on a
         parametric table's region), or :class:`Levels` (every definition's name to its level).
 
     Examples

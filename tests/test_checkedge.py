@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 import sympy
 
-from implgraph.core.nodes import parse_node
+from implgraph.definitions.nodes import parse_node
 from implgraph.engines.checkedge import check_edge
 from implgraph.engines.direction import check_direction
 from implgraph.engines.fit import fit_rational
@@ -15,7 +15,7 @@ from implgraph.cli import main
 from implgraph.core.concrete import ConcreteTable
 from implgraph.definitions import Definition, get
 from implgraph.core.errors import InputError
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.definitions.families import RatioOfAverages
 
 import brute
@@ -46,7 +46,7 @@ def test_parse_node():
 
 
 def test_node_text_and_the_bracket_alias():
-    from implgraph.core.nodes import node_text
+    from implgraph.definitions.nodes import node_text
     assert node_text("kt-closeness", {"k": 3}) == "kt-closeness(k=3)"
     assert node_text("kdp", [("k", 2)], "@class") == "kdp(k=2)@class"
     assert node_text("ldp", {}) == "ldp"

@@ -21,7 +21,7 @@ pd = pytest.importorskip("pandas", reason="the microdata path needs pandas (pip 
 from implgraph.cli import main  # noqa: E402
 from implgraph.core.concrete import ConcreteTable  # noqa: E402
 from implgraph.core.errors import InputError  # noqa: E402
-from implgraph.core.levels import optimal_level  # noqa: E402
+from implgraph.definitions.levels import optimal_level  # noqa: E402
 from implgraph.definitions import all_definitions  # noqa: E402
 from implgraph.io.microdata import levels_of, microdata_tables  # noqa: E402
 from implgraph.io.weighted import WeightedConcreteTable  # noqa: E402

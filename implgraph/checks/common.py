@@ -9,7 +9,7 @@ import sympy
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
-from implgraph.core.table import make_symbols
+from implgraph.io.table_data import make_symbols
 from implgraph.core.verdict import Verdict
 from implgraph.io.theorems import Edge, load_claims
 from implgraph.core.simplified import simplified

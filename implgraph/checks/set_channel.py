@@ -46,7 +46,7 @@ import sympy
 
 from implgraph.checks.common import claim_symbols, claim_verdict, condition_in, parse_in, theorem_claim, when_region
 from implgraph.checks.lp_convexity import check_lp_convexity, lp_certificate
-from implgraph.core.levels import optimal_level, satisfies
+from implgraph.definitions.levels import optimal_level, satisfies
 from implgraph.core.table import table_from_rows
 from implgraph.core.verdict import checker
 from implgraph.definitions.base import get as get_definition

@@ -38,7 +38,7 @@ def add_arguments(p):
 
 
 def _edge_rows(a, b):
-    from implgraph.core.nodes import parse_node
+    from implgraph.definitions.nodes import parse_node
     from implgraph.engines.prove import check_implication, node_params
     na, nb = parse_node(a), parse_node(b)
     spec = {"min_size": m for c in (na.class_dict, nb.class_dict) for k, m in c.items() if k == "min_size"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.core.errors import InputError
-from implgraph.core.nodes import Node
+from implgraph.definitions.nodes import Node
 from implgraph.definitions.base import shown
 from implgraph.engines.checkedge import check_edge
 from implgraph.io.console import Progress
@@ -84,7 +84,7 @@ def read_check(a, b, f=None, g=None, when=(), N=4, p=2, jobs=1):
     by the node grammar with their numeric parameters in the declared ranges at some N in 2..N, ``f``, ``g`` and
     ``when`` by the formula reader in the symbols they may use. Returns the nodes (InputError otherwise)."""
     from implgraph.core.formula import parse_condition, parse_expr
-    from implgraph.core.nodes import N_SYM, check_ranges, parse_node, symbols_for
+    from implgraph.definitions.nodes import N_SYM, check_ranges, parse_node, symbols_for
     from implgraph.engines.fit import level_symbol
     for name, value, low, high in (("--N", N, 2, MAX_N), ("--p", p, 2, 4), ("--jobs", jobs, 1, 64)):
         if isinstance(value, bool) or not isinstance(value, int):

@@ -13,7 +13,7 @@ import sympy
 
 from implgraph.definitions import all_definitions, get as get_definition
 from implgraph.core.errors import InputError, printable
-from implgraph.core.levels import all_levels
+from implgraph.definitions.levels import all_levels
 from implgraph.io.output import print_json
 from implgraph.io.tablefile import load_csv, load_table_file
 

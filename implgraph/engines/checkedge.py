@@ -46,7 +46,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from implgraph.core.nodes import Node, parse_node
+from implgraph.definitions.nodes import Node, parse_node
 from implgraph.core.verdict import math_html
 from implgraph.engines.direction import DirectionResult, check_direction
 from implgraph.engines.fit import level_symbol

@@ -17,7 +17,7 @@ import sympy
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
-from implgraph.core.nodes import N_SYM, Node, parse_node, symbols_for
+from implgraph.definitions.nodes import N_SYM, Node, parse_node, symbols_for
 from implgraph.core.verdict import VerdictWord, math_html
 from implgraph.engines.fit import generalise_over_N, level_symbol, to_level
 from implgraph.engines.blocks import block_witness

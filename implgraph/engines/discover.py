@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from implgraph import definitions
-from implgraph.core.nodes import make_node, parse_node
+from implgraph.definitions.nodes import make_node, parse_node
 from implgraph.engines.checkedge import combine
 from implgraph.engines.direction import DirectionResult, check_direction, sampled_sizes
 from implgraph.core.errors import InputError

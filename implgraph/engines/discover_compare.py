@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy
 
-from implgraph.core.nodes import N_SYM, Node, parse_node
+from implgraph.definitions.nodes import N_SYM, Node, parse_node
 from implgraph.engines.direction import aggregate, check_direction
 from implgraph.engines.discover import DiscoverResult
 from implgraph.engines.recheck import is_degenerate

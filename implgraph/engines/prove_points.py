@@ -15,7 +15,7 @@ import time
 import sympy
 
 from implgraph.core.formula import Word
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.core.region import Region
 from implgraph.engines.bounds import ProofResult, T, compares, lowest_raw
 from implgraph.engines.refute import find_witness, witness_check

@@ -1,7 +1,7 @@
 """Exact re-check of tables: every witness any engine reports passes here first.
 
 A table is checked with each definition's own exact level (:func:`raw_level`: its ``concrete``
-method, else the core's :func:`implgraph.core.levels.optimal_level`), never with a solver's view of
+method, else the core's :func:`implgraph.definitions.levels.optimal_level`), never with a solver's view of
 it. :func:`is_witness` is the one test of "A holds at level a and B is weaker than f(a)" (or "A
 finite, B infinite") used by check-edge, the refuter and the prover.
 """
@@ -42,7 +42,7 @@ def raw_level(node_def, params, ct):
 
     A plugin that raises, or returns something that is not a level, gives a :class:`PluginError`.
     """
-    from implgraph.core.levels import optimal_level
+    from implgraph.definitions.levels import optimal_level
     name = node_def.name
     if node_def.concrete is not None and not (node_def.needs_classes and ct.classes is None):
         raw = _call_view(node_def, "concrete", node_def.concrete, ct, **params)

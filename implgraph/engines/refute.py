@@ -34,7 +34,7 @@ from implgraph import definitions
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.errors import InputError
 from implgraph.core.formula import Word, parse_expr
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.core.verdict import strength_of
 from implgraph.engines.recheck import is_witness
 from implgraph.engines.witness import canonical_witness

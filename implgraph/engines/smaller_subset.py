@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sympy
 
-from implgraph.core.levels import infinite_everywhere, optimal_level
+from implgraph.definitions.levels import infinite_everywhere, optimal_level
 from implgraph.core.region import Region
 from implgraph.core.table import Block, Table
 
@@ -92,7 +92,7 @@ def witness_beyond(a_node, b_node, n_checked: int):
         re-check); None where there is no such family (a parameter that is a symbol, other families).
     """
     from implgraph.core.concrete import ConcreteTable
-    from implgraph.core.nodes import N_SYM
+    from implgraph.definitions.nodes import N_SYM
     from implgraph.engines.bounds import compares, subset_size_expr
     a, b = a_node.definition, b_node.definition
     if a_node.free_symbols() or b_node.free_symbols() or not (compares(a, "subset") and compares(b, "subset")):

@@ -30,7 +30,7 @@ import numpy as np
 import sympy
 
 from implgraph.core.errors import InputError, printable
-from implgraph.core.levels import Level, has_fast_path, optimal_level
+from implgraph.definitions.levels import Level, has_fast_path, optimal_level
 from implgraph.core.pieces import Piece
 from implgraph.definitions import all_definitions
 from implgraph.definitions.base import read_shared_params

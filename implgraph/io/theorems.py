@@ -29,8 +29,8 @@ from implgraph.io.validate import load_yaml
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
-from implgraph.core.table import make_symbols
-from implgraph.core.table_sources import constraint_sources, is_reading_node
+from implgraph.io.table_data import make_symbols
+from implgraph.io.table_sources import constraint_sources, is_reading_node
 
 __all__ = ["Edge", "Side", "load_theorems", "load_claims", "edge_from_node", "witness_ids"]
 
@@ -193,7 +193,7 @@ def _cond(node: Node, key, text, names):
 
 def _conditions(node: Node, key: str, names: dict, reading_ok: bool) -> tuple:
     """The parsed conditions of the list ``key`` (``when``, ``reading_when``), their
-    ``<key>_sources`` validated (see :func:`implgraph.core.table_sources.constraint_sources`)."""
+    ``<key>_sources`` validated (see :func:`implgraph.io.table_sources.constraint_sources`)."""
     items = node.get(key) or []
     if not isinstance(items, list):
         raise node.error(f"`{key}` must be a list of conditions", key=key, fix=f"write `{key}: [\"k >= 1\"]`")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from implgraph.definitions import get as get_definition
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
-from implgraph.core.table import make_symbols
+from implgraph.io.table_data import make_symbols
 from implgraph.core.verdict import VERDICTS
 from implgraph.io.datafile import EDGE_KINDS, TABLE_CLAIM_KINDS, THEOREM_CLAIM_KINDS, Node, parse_yaml
 

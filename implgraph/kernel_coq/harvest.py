@@ -41,7 +41,7 @@ def _from_verify(store):
 
 def _edge(a, b):
     from implgraph.certify import certificates_in
-    from implgraph.core.nodes import parse_node
+    from implgraph.definitions.nodes import parse_node
     from implgraph.engines.prove import check_implication, node_params
     na, nb = parse_node(a), parse_node(b)
     spec = {"min_size": m for c in (na.class_dict, nb.class_dict) for k, m in c.items() if k == "min_size"}

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from implgraph.core.nodes import node_text, parse_node
+from implgraph.definitions.nodes import node_text, parse_node
 from implgraph.definitions import all_definitions, get
 from implgraph.definitions.families import param_grid
 from implgraph.engines.bounds import class_distance_of, compares, subset_size_expr

@@ -21,7 +21,7 @@ import sympy
 
 from implgraph import definitions
 from implgraph.core.errors import InputError
-from implgraph.core.nodes import node_text
+from implgraph.definitions.nodes import node_text
 from implgraph.io.datafile import data_files
 from implgraph.io.validate import load_yaml
 from implgraph.io.theorems import load_theorems
@@ -53,7 +53,7 @@ class Endpoint:
     ``max`` = the maximum class size when the claim restricts them.  ``generic`` is True for a
     partition-based definition without any class restriction (any partition: minimum size >= 1).
 
-    Not a :class:`implgraph.core.nodes.Node`: an endpoint also carries the level symbol of its side and
+    Not a :class:`implgraph.definitions.nodes.Node`: an endpoint also carries the level symbol of its side and
     the ``generic`` flag ("every partition"), and its class sizes are unified like any parameter when
     a rule is instantiated; it is *printed* in the one node grammar (:meth:`label`).
     """

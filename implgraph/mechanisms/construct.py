@@ -11,7 +11,7 @@ Section 6).
    size ``e`` (``p_i = b_i / N``), using up the allowed distance on the emphasised bucket (Table 1). The
    integer compositions are an exact max-flow over class types (networkx), dealt to the classes.
 3. :func:`construct`: assign the records (within each bucket in input order) and check the result's
-   level with the core (:func:`~implgraph.core.levels.optimal_level`, exact) for the target definition
+   level with the core (:func:`~implgraph.definitions.levels.optimal_level`, exact) for the target definition
    (:func:`target_definition`: the one named by the caller, by default the registered class-based
    definition whose level is the raw ratio itself, t >= 1).
 
@@ -233,7 +233,7 @@ class Construction:
 def achieved_t(bucket, cls, nbuckets, definition=None) -> Fraction:
     """The core's exact level of a bucketized, partitioned data set (:func:`target_definition`)."""
     from implgraph.core.concrete import ConcreteTable
-    from implgraph.core.levels import optimal_level
+    from implgraph.definitions.levels import optimal_level
     N = len(bucket)
     numer = np.zeros((N, nbuckets), dtype=np.int64)
     numer[np.arange(N), np.asarray(bucket)] = 1

@@ -54,7 +54,7 @@ def read_verdict_rows(path=None) -> list:
 
 def node_definition(node: str) -> str:
     """The definition of a matrix node (``NAME(k=2)`` -> ``NAME``)."""
-    from implgraph.core.nodes import parse_node
+    from implgraph.definitions.nodes import parse_node
     return parse_node(node, require=False).name
 
 

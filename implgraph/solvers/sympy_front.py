@@ -15,36 +15,12 @@ from functools import reduce
 
 import sympy
 
+from implgraph.core.backends import Untranslatable
+from implgraph.core.relations import integer_form
 from implgraph.solvers import backends, get_backend
 
-__all__ = ["SympyTranslator", "Untranslatable", "integer_form", "check_sympy", "cross_check", "CrossCheck",
+__all__ = ["SympyTranslator", "check_sympy", "cross_check", "CrossCheck",
            "SolverConflict"]
-
-
-class Untranslatable(Exception):
-    """A sympy expression outside the fragment the backends understand."""
-
-
-def integer_form(e, kinds):
-    """``L*e`` with integer coefficients if ``e`` is a polynomial in integer symbols only, else None.
-
-    ``L > 0`` clears the denominators, so ``L*e`` is an integer at every integer point and has the
-    sign of ``e``.
-    """
-    e = sympy.sympify(e)
-    syms = e.free_symbols
-    if not syms or any(kinds.get(s) != "integer" for s in syms):
-        return None
-    try:
-        poly = sympy.Poly(e, *sorted(syms, key=lambda s: s.name))
-    except sympy.PolynomialError:
-        return None
-    if not poly.domain.is_QQ and not poly.domain.is_ZZ:
-        return None
-    den = 1
-    for c in poly.coeffs():
-        den = sympy.ilcm(den, sympy.Rational(c).q)
-    return sympy.expand(e * den)
 
 
 _ABSTRACTIONS: dict = {}

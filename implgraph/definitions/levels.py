@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from implgraph.definitions import Definition, all_definitions, get as get_definition
 from implgraph.core.concrete import ConcreteTable, Enclosed, INF, to_sympy
 from implgraph.core.errors import InputError
 from implgraph.core.region import Region
 from implgraph.core.pieces import Piece, piecewise, split_leaves
 from implgraph.core.symbolic import Undecidable
 from implgraph.core.table import Block, Table
+from implgraph.definitions.base import (Definition, _table_size, all_definitions, get as get_definition, read_param,
+                                        read_shared_params)
 
 __all__ = ["Level", "optimal_level", "infinite_everywhere", "satisfies", "all_levels", "as_table"]
 
@@ -309,7 +310,6 @@ def satisfies(table, definition, level, **params):
     d = lv.definition
     if not lv.defined:
         return None
-    from implgraph.definitions.base import read_param
     target = read_param(level, getattr(table, "symbols", None), f"{d.name}: level")
     answers = set()
     for p in lv.pieces:
@@ -340,7 +340,6 @@ def all_levels(table, k=None, show: dict | None = None) -> dict:
     ``k`` is used for the definitions with a group-size parameter; ``show`` gives per-definition
     parameters (the ``show:`` field of a data file) and wins over ``k``.
     """
-    from implgraph.definitions.base import _table_size, read_shared_params
     out = {}
     n = table.N if isinstance(table, ConcreteTable) else table.size
     if k is not None:
