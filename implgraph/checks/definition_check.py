@@ -93,7 +93,7 @@ def _symbolic(d, rows, labels, params):
 def _concrete(d, rows, labels, params):
     """The fast path's raw level (sympy), None where undefined; ``NotImplemented`` without a fast path."""
     from implgraph.core.concrete import ConcreteTable, to_sympy
-    from implgraph.core.levels import _concrete_raw, _NO_FAST_PATH, has_fast_path
+    from implgraph.definitions.levels import _concrete_raw, _NO_FAST_PATH, has_fast_path
     if not has_fast_path(d):
         return NotImplemented
     ct = ConcreteTable.from_fractions(rows, classes=labels)
@@ -204,7 +204,7 @@ def check_definition(name, params=None, tables: int = 30, seed: int = 0) -> Defi
 
 def _symbolic_check(d, params, sample) -> Check:
     name = "symbolic level = concrete level"
-    from implgraph.core.levels import has_fast_path
+    from implgraph.definitions.levels import has_fast_path
     if not has_fast_path(d):
         return Check(name, True, "no fast path declared: only the symbolic level (nothing to compare)")
     compared = 0

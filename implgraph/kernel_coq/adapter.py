@@ -139,7 +139,7 @@ def node_side(label, point):
     1}``): the side a certificate would state for it (:func:`implgraph.engines.certificates._side`), its parameters
     and sizes evaluated at the point."""
     import sympy
-    from implgraph.core.nodes import parse_node
+    from implgraph.definitions.nodes import parse_node
     from implgraph.engines.certificates import _side
     node = parse_node(label)
     syms = {sympy.Symbol(k, integer=True, positive=True): v for k, v in point.items()}
