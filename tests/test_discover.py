@@ -280,3 +280,25 @@ def test_discover_at_large_n_samples_the_sizes_and_proves_for_every_n(capsys):
                "1", "--quiet"])
     out = capsys.readouterr().out
     assert rc == 0 and "discover at N = 30" in out and "29 x [1/2, 1/2]" in out
+
+
+def test_a_witness_at_another_N_says_nothing_of_an_instance_fixed_by_N():
+    """Theorem 4.1 at N = 4 (kDP = N - kClo: kClo = kDP = 2) is an instance for N = 4 only. A direction
+    kt-closeness(k=2) => kdp(k=2) that is a non-implication only by a table of 5 records (a family beyond the N
+    checked; at N = 4 itself every table satisfied it) is no evidence against it: undecided, not refuted. The
+    direction and its instance are written by hand."""
+    from implgraph.engines.direction import DirectionResult
+    from implgraph.engines.discover import DiscoverResult, Finding
+    from implgraph.engines.instance import Instance
+    from implgraph.io.theorems import load_theorems
+    at4 = Instance(N=4, point={"N": 4}, relation="implication")
+    d = DirectionResult(a="kt-closeness(k=2)", b="kdp(k=2)", relation="non-implication", verdict="refuted", bound="",
+                        evidence="at N = 5, beyond the N checked", witness={"point": {"N": 5}}, instances=[at4])
+    r = DiscoverResult(N=4, findings=[Finding(a=d.a, b=d.b, kind="x", summary="", forward=d, backward=None)])
+    edges = [e for e in load_theorems() if e.id == "ekenstedt2022/theorem-4.1"]
+    rows = [c for c in compare_with_theorems(r, edges) if c["instance"] == "kt-closeness(k=2) -> kdp(k=2)"]
+    assert rows and all(c["status"] == "undecided" and "N = 5" in c["note"] for c in rows)
+    # the same witness at N = 4 itself refutes the instance
+    d.witness, d.instances = {"point": {"N": 4}}, [Instance(N=4, point={"N": 4}, relation="non-implication")]
+    rows = [c for c in compare_with_theorems(r, edges) if c["instance"] == "kt-closeness(k=2) -> kdp(k=2)"]
+    assert rows and all(c["status"].startswith("refuted") for c in rows)
