@@ -27,7 +27,6 @@ import json
 import math
 import os
 import sys
-import tempfile
 from fractions import Fraction
 
 from implgraph.kernel_coq import adapter
@@ -377,10 +376,8 @@ def main(argv=None) -> int:
     p.add_argument("--root", default=os.getcwd())
     args = p.parse_args(argv)
     items = harvest(args.root)
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(args.out)) or ".")
-    with os.fdopen(fd, "w") as fh:
-        json.dump(items, fh, indent=1)
-    os.replace(tmp, args.out)
+    from implgraph.io.output import write_output
+    write_output(args.out, json.dumps(items, indent=1))
     print(f"{len(items)} distinct witnesses -> {args.out}")
     return 0
 
