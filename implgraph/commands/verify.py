@@ -151,15 +151,32 @@ def _verify(args, paths) -> int:
     console = results_console()
     stream = not args.json and verbosity() > QUIET
 
+    # rows are printed in the claims' order, each as soon as the claims before it are printed (the processes of
+    # --jobs finish in any order: the output is the same on every run)
+    order = [str(c.get("id")) for c in claims]
+    waiting, printed = {}, [0]
+
     with Progress(len(claims), "verify", enabled=True if args.progress else None) as bar:
+        def show(rows):
+            for v in rows:
+                print_verdict(v, width, tables.get(v.id.split("#")[0]), console)
+
         def on_rows(rows):
             bar.step(rows[0].id)
-            if stream:
-                for v in rows:
-                    print_verdict(v, width, tables.get(v.id.split("#")[0]), console)
+            if not stream:
+                return
+            if rows[0].id not in order[printed[0]:]:
+                show(rows)
+                return
+            waiting[rows[0].id] = rows
+            while printed[0] < len(order) and order[printed[0]] in waiting:
+                show(waiting.pop(order[printed[0]]))
+                printed[0] += 1
 
         verdicts = run_verify(args.ids, max_n=args.max_n, jobs=args.jobs, timeout=args.timeout, paths=paths,
                               on_rows=on_rows, claims=collected)
+        for cid in order[printed[0]:]:          # (a claim that gave no rows holds none back)
+            show(waiting.pop(cid, []))
     regs = regressions(verdicts)
     rechecks = _recheck(verdicts, collected, args.recheck_budget) if args.recheck else {}
     if args.json:
