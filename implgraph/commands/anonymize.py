@@ -228,13 +228,26 @@ def _show(value) -> str:
     text = str(value)
     if len(text) <= 16:
         return text
-    return f"~{float(value):.6g}"
+    try:
+        return f"~{float(value):.6g}"
+    except OverflowError:                  # beyond a float's range (--t 1e309): the exponent from the digits
+        return f"~{sympy.Float(sympy.Rational(value.numerator, value.denominator), 6)}" \
+            if hasattr(value, "numerator") else f"~{sympy.Float(value, 6)}"
 
 
 def _write_together(outputs) -> None:
     """Write every ``(path, text, option)`` to a temporary file in its folder, then rename them all; on a failure
     nothing new is left behind (the temporary files are removed)."""
-    from implgraph.io.output import _signals_raise, _umask
+    from implgraph.io.output import _device, _signals_raise, _umask, write_output
+    devices = [(path, option) for path, _, option in outputs if _device(path)]
+    if devices:               # a device or a FIFO (/dev/null) is written in place, never replaced by a file
+        if len(outputs) > 1:
+            path, option = devices[0]
+            raise InputError(f"{option} {path} is a device or a pipe, and the outputs are written all or none",
+                             fix="write every output to a regular file")
+        path, text, option = outputs[0]
+        write_output(path, text, option)
+        return
     staged = []
     with _signals_raise():
         try:
@@ -276,6 +289,9 @@ def run(args) -> int:
             raise InputError(f"--class-csv names {col!r}, which is not published (--qid or --keep)",
                              fix="give the classes of a --qid or --keep column")
     orders = _orders(args.order, qids)
+    if orders and not (args.ground == "ordered" and args.t is not None):
+        raise InputError("--order is used only by the ordered ground distance of --t",
+                         fix="add --t and --ground ordered, or leave --order out")
     levels_l = _levels(args.l, qids, "--l", _l_value) if args.l is not None else {}
     levels_t = _levels(args.t, qids, "--t", _t_value) if args.t is not None else None
     params, domains, counts, summary = _parameters(args, columns, qids, orders, levels_l, levels_t)
