@@ -101,6 +101,9 @@ def bucketize(values, t) -> tuple[np.ndarray, list]:
     if N == 0:
         raise InputError("no records", fix="give at least one record")
     b = t + 1
+    if b > N:                   # refused before the t + 2 bucket ends are computed (--t 1e309 would not finish)
+        shown = f"= {b}" if b < 10 ** 12 else f"> {N}"
+        raise InputError(f"{N} records cannot fill t + 1 {shown} buckets", fix=f"choose t <= {N - 1}")
     order = sorted(range(N), key=lambda i: values[i])
     ends = [_round_half_up(Fraction(i * N, b)) for i in range(b + 1)]
     ends[0], ends[-1] = 0, N
