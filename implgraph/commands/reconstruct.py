@@ -40,8 +40,8 @@ def add_arguments(p):
 
 
 def run(args) -> int:
-    if not args.tol > 0:
-        raise InputError(f"--tol {args.tol} is out of range", fix="give --tol > 0")
+    if not 0 < args.tol < float("inf"):
+        raise InputError(f"--tol {args.tol} is out of range", fix="give a finite --tol > 0 (records)")
     release = Release.load(args.release)
     attrs = [a.strip() for a in args.attributes.split(",") if a.strip()]
     if not attrs or len(set(attrs)) != len(attrs):
