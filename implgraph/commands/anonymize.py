@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 import sympy
 
-from implgraph.core.errors import InputError
+from implgraph.core.errors import InputError, printable
 from implgraph.core.formula import parse_expr
 from implgraph.io.console import Progress
 from implgraph.io.output import check_output_path, print_json
@@ -174,6 +174,22 @@ def _columns(args, header: list) -> tuple:
     return qids, [c for c in header if named.get(c) == "--keep"]
 
 
+def _check_values(columns, qids, file) -> None:
+    """Refuse a --qid column holding a missing value ('', nan, NA, ...: one more value of the domain, which the
+    data does not say) or a NUL byte (not plain text)."""
+    from implgraph.io.microdata import MISSING
+    for q in qids:
+        for i, v in enumerate(columns[q]):
+            if v in MISSING or "\x00" in v:
+                if "\x00" in v:
+                    raise InputError(f"column {printable(repr(q))[:60]} has a NUL byte in record {i + 1}", file=file,
+                                     fix="save the data as plain text CSV (no NUL bytes)")
+                raise InputError(f"column {printable(repr(q))[:60]} has a missing value ({printable(repr(v))}) in "
+                                 f"record {i + 1}", file=file,
+                                 fix="fill or drop the records with missing values first (implgraph does not guess "
+                                     "what a missing value is), or --keep / --drop the column")
+
+
 def _parameters(args, columns, qids, orders, levels_l, levels_t) -> tuple:
     """``(params, domains, counts, rows)``: each --qid column's ``(p, eta)``, its domain in order, its counts."""
     params, domains, counts, rows = {}, {}, {}, []
@@ -284,6 +300,7 @@ def run(args) -> int:
     out, class_csvs = _targets(args)
     columns = read_columns(args.file)
     qids, kept = _columns(args, list(columns))
+    _check_values(columns, qids, args.file)
     for col, _ in class_csvs:
         if col not in qids and col not in kept:
             raise InputError(f"--class-csv names {col!r}, which is not published (--qid or --keep)",
@@ -317,8 +334,8 @@ def run(args) -> int:
                     "dropped": [c for c in columns if c not in published]})
         return 0
     dropped = len(columns) - len(published)
-    print(f"{args.file}: N = {release.N}, {len(qids)} sensitive QID(s), {len(kept)} column(s) kept as they are, "
-          f"{dropped} dropped -> {args.out}")
+    print(f"{printable(args.file)}: N = {release.N}, {len(qids)} sensitive QID(s), {len(kept)} column(s) kept as "
+          f"they are, {dropped} dropped -> {printable(args.out)}")
     for row in summary:
         extra = f", E_L2 = {_show(row['E_L2'])}" if "E_L2" in row else ""
         asked = ", ".join(f"{k} = {_show(row[k])}" for k in ("l", "t") if k in row)
@@ -326,8 +343,8 @@ def run(args) -> int:
         if row["achieved_t"] is not None:
             reached.append(f"t {'=' if row['achieved_t_exact'] else '<='} {_show(row['achieved_t'])} "
                            f"({row['recheck']})")
-        print(f"  {row['attribute']}: d = {row['d']}, {asked}: p = {_show(row['p'])}, eta = {row['eta']}{extra}; "
-              f"re-checked: {', '.join(reached)}")
+        print(f"  {printable(row['attribute'])}: d = {row['d']}, {asked}: p = {_show(row['p'])}, eta = {row['eta']}"
+              f"{extra}; re-checked: {', '.join(reached)}")
     for c in kept:
-        print(f"  {c}: kept as it is (not protected)")
+        print(f"  {printable(c)}: kept as it is (not protected)")
     return 0
