@@ -79,27 +79,25 @@ def compute(args) -> dict:
     return out, vsource
 
 
-def _check_options(args) -> None:
+def _check_options(args, inputs=()) -> None:
     """Refuse options that cannot be met before any work: --max-length out of 1..MAX_LENGTH, an --html path
-    that is not an .html file in an existing folder."""
+    that is one of the ``inputs``, or not an .html file in an existing folder."""
     from implgraph.commands.path import MAX_LENGTH
     from implgraph.io.output import check_output_path
     if not 1 <= args.max_length <= MAX_LENGTH:
         raise InputError(f"--max-length {args.max_length} is out of range", fix=f"give 1 <= --max-length <= {MAX_LENGTH}")
     if args.html is not None:
+        check_output_path(args.html, "--html", inputs)        # an input is named as such first
         if Path(args.html).suffix.lower() not in (".html", ".htm"):
             raise InputError(f"--html {args.html}: the report is an HTML page", fix="give a file name ending in .html")
-        check_output_path(args.html, "--html")
 
 
 def run(args) -> int:
     from implgraph.commands.map import input_files
     from implgraph.io.guarantees_report import html_report, text_lines
     from implgraph.io.output import check_output_path, write_output
-    _check_options(args)
     inputs = [args.file, *input_files(args)]
-    if args.html:
-        check_output_path(args.html, "--html", inputs)
+    _check_options(args, inputs)
     with data_sources(args) as args.theorems:   # --theorems / --tables add to the bundled data; --only replaces it
         results, vsource = compute(args)
     if args.html:                   # all at once: a failed write leaves no truncated report
