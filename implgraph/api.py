@@ -118,7 +118,7 @@ def levels(table, definition=None, **params):
     True
     """
     table = table if isinstance(table, (Table, ConcreteTable)) else load_table(table)
-    if isinstance(table, Table) and table.file is None and table.id is None:
+    if isinstance(table, Table) and table.file is None:
         table.validate()        # a table built in Python (not read from a file, which is validated when read)
     if definition is not None:
         return optimal_level(table, definition, **params)
