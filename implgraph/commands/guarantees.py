@@ -88,7 +88,8 @@ def _check_options(args, inputs=()) -> None:
         raise InputError(f"--max-length {args.max_length} is out of range", fix=f"give 1 <= --max-length <= {MAX_LENGTH}")
     if args.html is not None:
         check_output_path(args.html, "--html", inputs)        # an input is named as such first
-        if Path(args.html).suffix.lower() not in (".html", ".htm"):
+        from implgraph.io.output import _device
+        if Path(args.html).suffix.lower() not in (".html", ".htm") and not _device(args.html):   # /dev/stdout
             raise InputError(f"--html {args.html}: the report is an HTML page", fix="give a file name ending in .html")
 
 
