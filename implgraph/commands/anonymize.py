@@ -293,6 +293,8 @@ def _write_together(outputs) -> None:
 def run(args) -> int:
     if args.eta_max is not None and args.eta_max < 1:
         raise InputError(f"--eta-max {args.eta_max} is out of range", fix="give --eta-max >= 1")
+    if args.seed is not None and args.seed < 0:
+        raise InputError(f"--seed {args.seed} is negative", fix="give 0 <= --seed < 2^128, or leave it out")
     if args.seed is not None and not 0 <= args.seed < 2 ** 128:
         raise InputError(f"--seed {args.seed} is out of range", fix="give 0 <= --seed < 2^128, or leave it out")
     if args.l is None and args.t is None:

@@ -405,6 +405,8 @@ def table_from_rows(rows, buckets=None, classes=None, id=None) -> Table:
     if p < 2:
         raise InputError(f"row 1 has {p} probabilities", fix="give at least two buckets (or one probability per row)")
     table = Table(blocks=blocks, buckets=list(buckets or [f"a{i + 1}" for i in range(p)]), id=id)
+    if not all(v.is_number for b in blocks for v in b.probs):
+        return table          # symbolic values (sympy expressions of the caller's symbols): the caller's table
     for b in blocks:
         if len(b.probs) != table.p or not all(v.is_Rational for v in b.probs):
             return table.validate()           # the careful check (with its message), for the odd table only
