@@ -71,6 +71,9 @@ def load_table(source, table_id: str | None = None):
     if not isinstance(source, (str, Path)):
         raise InputError(f"a table source is a bundled id or a path, not {type(source).__name__}",
                          fix='give e.g. load_table("ekenstedt2022/table-III") or load_table("t.csv")')
+    if table_id is not None and not isinstance(table_id, str):
+        raise InputError(f"table_id must be text, not {type(table_id).__name__}",
+                         fix='give the id of one table of the file, e.g. table_id="paper/table-1"')
     path = Path(source)
     if path.suffix.lower() in _TABLE_SUFFIXES or path.exists():
         if not path.exists():
@@ -115,6 +118,8 @@ def levels(table, definition=None, **params):
     True
     """
     table = table if isinstance(table, (Table, ConcreteTable)) else load_table(table)
+    if isinstance(table, Table) and table.file is None:
+        table.validate()        # a table built in Python (not read from a file, which is validated when read)
     if definition is not None:
         return optimal_level(table, definition, **params)
     if set(params) - {"k"}:
@@ -205,6 +210,9 @@ def verify(ids=None, max_n: int | None = None, jobs: int = 1, timeout: float | N
 
 def _ids(ids) -> list:
     """Claim ids or prefixes: one text or a sequence of texts (InputError otherwise)."""
+    if ids is not None and not isinstance(ids, (str, list, tuple, set, frozenset)):
+        raise InputError(f"claim ids must be text or a list of texts, not {type(ids).__name__}",
+                         fix='give ids such as "ekenstedt2022/theorem-2b"')
     ids = [ids] if isinstance(ids, str) else list(ids or [])
     bad = [i for i in ids if not isinstance(i, str)]
     if bad:
@@ -260,6 +268,13 @@ def implication_map(N: int | None = None, level: str | None = None, theorems=Non
     if level not in (None, "definitions", "groups"):
         raise InputError(f"unknown map level {level!r}", fix="give level='definitions' or level='groups'")
     _check_int("N", N, 2, MAX_N, none_ok=True)
+    if isinstance(theorems, (str, Path)):
+        theorems = [theorems]
+    if theorems is not None and (not isinstance(theorems, (list, tuple))
+                                 or not all(isinstance(t, (str, Path)) for t in theorems)):
+        raise InputError(f"theorems must be a list of theorem file paths, not {str(repr(theorems))[:40]}",
+                         fix='give e.g. theorems=["theorems/mine.yaml"]')
+    _check_verdicts(verdicts)
     args = SimpleNamespace(N=N, level=level, theorems=list(map(str, theorems)) if theorems else None,
                            verdicts=None, verify=fresh)
     if verdicts is None or isinstance(verdicts, (str, Path)):
@@ -269,6 +284,27 @@ def implication_map(N: int | None = None, level: str | None = None, theorems=Non
         args.verdicts = str(Path(tmp) / "verdicts.json")
         Path(args.verdicts).write_text(json.dumps(verdict_lookup(verdicts)))
         return ImplicationMap(build(args))
+
+
+def _check_verdicts(verdicts) -> None:
+    """InputError unless ``verdicts`` is None, a path, a :func:`verify` result (or a list of its verdicts or of
+    their JSON rows), or a dict of claim id (text) to a verdict word, a verdict or its JSON row."""
+    from implgraph.core.verdict import Verdict
+
+    def row_ok(v):
+        return isinstance(v, Verdict) or (isinstance(v, dict) and isinstance(v.get("id"), str)
+                                          and isinstance(v.get("verdict"), str))
+    if verdicts is None or isinstance(verdicts, (str, Path)):
+        return
+    if isinstance(verdicts, dict):
+        ok = all(isinstance(k, str) and (isinstance(v, str) or row_ok(v) or (isinstance(v, dict) and
+                                                                            isinstance(v.get("verdict"), str)))
+                 for k, v in verdicts.items())
+    else:
+        ok = isinstance(verdicts, (list, tuple)) and all(row_ok(v) for v in verdicts)
+    if not ok:
+        raise InputError(f"verdicts {str(repr(verdicts))[:40]} is not a verify() result, a dict of claim id: verdict "
+                         "word or a path", fix='give e.g. verdicts=implgraph.verify() or {"paper/claim": "proved"}')
 
 
 def definitions(names=None) -> list:

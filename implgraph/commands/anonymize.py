@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 import sympy
 
-from implgraph.core.errors import InputError
+from implgraph.core.errors import InputError, printable
 from implgraph.core.formula import parse_expr
 from implgraph.io.console import Progress
 from implgraph.io.output import check_output_path, print_json
@@ -174,6 +174,22 @@ def _columns(args, header: list) -> tuple:
     return qids, [c for c in header if named.get(c) == "--keep"]
 
 
+def _check_values(columns, qids, file) -> None:
+    """Refuse a --qid column holding a missing value ('', nan, NA, ...: one more value of the domain, which the
+    data does not say) or a NUL byte (not plain text)."""
+    from implgraph.io.microdata import MISSING
+    for q in qids:
+        for i, v in enumerate(columns[q]):
+            if v in MISSING or "\x00" in v:
+                if "\x00" in v:
+                    raise InputError(f"column {printable(repr(q))[:60]} has a NUL byte in record {i + 1}", file=file,
+                                     fix="save the data as plain text CSV (no NUL bytes)")
+                raise InputError(f"column {printable(repr(q))[:60]} has a missing value ({printable(repr(v))}) in "
+                                 f"record {i + 1}", file=file,
+                                 fix="fill or drop the records with missing values first (implgraph does not guess "
+                                     "what a missing value is), or --keep / --drop the column")
+
+
 def _parameters(args, columns, qids, orders, levels_l, levels_t) -> tuple:
     """``(params, domains, counts, rows)``: each --qid column's ``(p, eta)``, its domain in order, its counts."""
     params, domains, counts, rows = {}, {}, {}, []
@@ -228,13 +244,26 @@ def _show(value) -> str:
     text = str(value)
     if len(text) <= 16:
         return text
-    return f"~{float(value):.6g}"
+    try:
+        return f"~{float(value):.6g}"
+    except OverflowError:                  # beyond a float's range (--t 1e309): the exponent from the digits
+        return f"~{sympy.Float(sympy.Rational(value.numerator, value.denominator), 6)}" \
+            if hasattr(value, "numerator") else f"~{sympy.Float(value, 6)}"
 
 
 def _write_together(outputs) -> None:
     """Write every ``(path, text, option)`` to a temporary file in its folder, then rename them all; on a failure
     nothing new is left behind (the temporary files are removed)."""
-    from implgraph.io.output import _signals_raise, _umask
+    from implgraph.io.output import _device, _signals_raise, _umask, write_output
+    devices = [(path, option) for path, _, option in outputs if _device(path)]
+    if devices:               # a device or a FIFO (/dev/null) is written in place, never replaced by a file
+        if len(outputs) > 1:
+            path, option = devices[0]
+            raise InputError(f"{option} {path} is a device or a pipe, and the outputs are written all or none",
+                             fix="write every output to a regular file")
+        path, text, option = outputs[0]
+        write_output(path, text, option)
+        return
     staged = []
     with _signals_raise():
         try:
@@ -264,6 +293,8 @@ def _write_together(outputs) -> None:
 def run(args) -> int:
     if args.eta_max is not None and args.eta_max < 1:
         raise InputError(f"--eta-max {args.eta_max} is out of range", fix="give --eta-max >= 1")
+    if args.seed is not None and args.seed < 0:
+        raise InputError(f"--seed {args.seed} is negative", fix="give 0 <= --seed < 2^128, or leave it out")
     if args.seed is not None and not 0 <= args.seed < 2 ** 128:
         raise InputError(f"--seed {args.seed} is out of range", fix="give 0 <= --seed < 2^128, or leave it out")
     if args.l is None and args.t is None:
@@ -271,11 +302,15 @@ def run(args) -> int:
     out, class_csvs = _targets(args)
     columns = read_columns(args.file)
     qids, kept = _columns(args, list(columns))
+    _check_values(columns, qids, args.file)
     for col, _ in class_csvs:
         if col not in qids and col not in kept:
             raise InputError(f"--class-csv names {col!r}, which is not published (--qid or --keep)",
                              fix="give the classes of a --qid or --keep column")
     orders = _orders(args.order, qids)
+    if orders and not (args.ground == "ordered" and args.t is not None):
+        raise InputError("--order is used only by the ordered ground distance of --t",
+                         fix="add --t and --ground ordered, or leave --order out")
     levels_l = _levels(args.l, qids, "--l", _l_value) if args.l is not None else {}
     levels_t = _levels(args.t, qids, "--t", _t_value) if args.t is not None else None
     params, domains, counts, summary = _parameters(args, columns, qids, orders, levels_l, levels_t)
@@ -301,8 +336,8 @@ def run(args) -> int:
                     "dropped": [c for c in columns if c not in published]})
         return 0
     dropped = len(columns) - len(published)
-    print(f"{args.file}: N = {release.N}, {len(qids)} sensitive QID(s), {len(kept)} column(s) kept as they are, "
-          f"{dropped} dropped -> {args.out}")
+    print(f"{printable(args.file)}: N = {release.N}, {len(qids)} sensitive QID(s), {len(kept)} column(s) kept as "
+          f"they are, {dropped} dropped -> {printable(args.out)}")
     for row in summary:
         extra = f", E_L2 = {_show(row['E_L2'])}" if "E_L2" in row else ""
         asked = ", ".join(f"{k} = {_show(row[k])}" for k in ("l", "t") if k in row)
@@ -310,8 +345,8 @@ def run(args) -> int:
         if row["achieved_t"] is not None:
             reached.append(f"t {'=' if row['achieved_t_exact'] else '<='} {_show(row['achieved_t'])} "
                            f"({row['recheck']})")
-        print(f"  {row['attribute']}: d = {row['d']}, {asked}: p = {_show(row['p'])}, eta = {row['eta']}{extra}; "
-              f"re-checked: {', '.join(reached)}")
+        print(f"  {printable(row['attribute'])}: d = {row['d']}, {asked}: p = {_show(row['p'])}, eta = {row['eta']}"
+              f"{extra}; re-checked: {', '.join(reached)}")
     for c in kept:
-        print(f"  {c}: kept as it is (not protected)")
+        print(f"  {printable(c)}: kept as it is (not protected)")
     return 0

@@ -95,12 +95,24 @@ def read_check(a, b, f=None, g=None, when=(), N=4, p=2, jobs=1):
     nodes = [x if isinstance(x, Node) else parse_node(x) for x in (a, b)]
     for node in nodes:
         check_ranges(node, range(2, N + 1) if N <= 64 else [*range(2, 65), N])
+    if when is not None and not isinstance(when, (str, list, tuple)):
+        raise InputError(f"--when {shown(repr(when))} is not a condition or a list of conditions",
+                         fix="write e.g. 'k >= 2' (or a list of such texts)")
     when = [when] if isinstance(when, str) else list(when or ())
     symbols = {s.name: s for node in nodes for s in node.free_symbols()}
     symbols["N"] = N_SYM
+    # the names a condition may use: N, the parameters left free in A and B, and their level symbols
+    allowed = set(symbols) | {node.definition.level_symbol for node in nodes}
     for w in when:
         if isinstance(w, str):
-            symbols.update({s.name: s for s in parse_condition(w, symbols_for(w, symbols.values())).free_symbols})
+            used = parse_condition(w, symbols_for(w, symbols.values())).free_symbols
+            unknown = sorted(s.name for s in used if s.name not in allowed)
+            if unknown:
+                raise InputError(f"--when {shown(repr(w))} uses {', '.join(unknown)}, which is neither N nor a "
+                                 f"parameter left free in {nodes[0].label()} or {nodes[1].label()}",
+                                 fix="write conditions on N and the parameters written as symbols, e.g. "
+                                     "kdp(k=k) --when 'k >= 2'")
+            symbols.update({s.name: s for s in used})
         elif not isinstance(w, sympy.Basic):
             raise InputError(f"--when {shown(repr(w))} is not a condition", fix="write e.g. 'k >= 2'")
     for option, text, node in (("--f", f, nodes[0]), ("--g", g, nodes[1])):

@@ -99,15 +99,18 @@ def render(which: str, points: int = 201, fmt: str = "png") -> bytes:
     import matplotlib.pyplot as plt
     import numpy as np
     check_points(points)
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
-    if which == "fig-6":
-        _fig6(axes, np.linspace(0, 1, points))
-        fig.suptitle("Fig. 6 (ekenstedt2022): t0 = 2, n = 2, N = 100, k = 5", fontsize=10)
-    elif which == "fig-7":
-        _fig7(axes, np.linspace(1, 10, points))
-        fig.suptitle("Fig. 7 (ekenstedt2022): p_y uniform, N = 100, k = 5", fontsize=10)
-    else:
+    if which not in ("fig-6", "fig-7"):
         raise InputError(f"unknown figure {which!r}", fix="use fig-6 or fig-7")
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+    # a curve undefined at an end of the grid (0/0 at p_y = 0 or 1) is left out of the plot (nan), silently:
+    # numpy's RuntimeWarnings would print code lines on stderr
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if which == "fig-6":
+            _fig6(axes, np.linspace(0, 1, points))
+            fig.suptitle("Fig. 6 (ekenstedt2022): t0 = 2, n = 2, N = 100, k = 5", fontsize=10)
+        else:
+            _fig7(axes, np.linspace(1, 10, points))
+            fig.suptitle("Fig. 7 (ekenstedt2022): p_y uniform, N = 100, k = 5", fontsize=10)
     fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format=fmt, dpi=120)

@@ -79,23 +79,24 @@ def compute(args) -> dict:
     return out, vsource
 
 
-def _check_options(args, inputs) -> None:
+def _check_options(args, inputs=()) -> None:
     """Refuse options that cannot be met before any work: --max-length out of 1..MAX_LENGTH, an --html path
-    that is an input, not writable, or not an .html file."""
+    that is one of the ``inputs``, or not an .html file in an existing folder."""
     from implgraph.commands.path import MAX_LENGTH
     from implgraph.io.output import check_output_path
     if not 1 <= args.max_length <= MAX_LENGTH:
         raise InputError(f"--max-length {args.max_length} is out of range", fix=f"give 1 <= --max-length <= {MAX_LENGTH}")
     if args.html is not None:
-        check_output_path(args.html, "--html", inputs)   # an input, a folder, an unwritable place: said first
-        if Path(args.html).suffix.lower() not in (".html", ".htm"):
+        check_output_path(args.html, "--html", inputs)        # an input is named as such first
+        from implgraph.io.output import _device
+        if Path(args.html).suffix.lower() not in (".html", ".htm") and not _device(args.html):   # /dev/stdout
             raise InputError(f"--html {args.html}: the report is an HTML page", fix="give a file name ending in .html")
 
 
 def run(args) -> int:
     from implgraph.commands.map import input_files
     from implgraph.io.guarantees_report import html_report, text_lines
-    from implgraph.io.output import write_output
+    from implgraph.io.output import check_output_path, write_output
     inputs = [args.file, *input_files(args)]
     _check_options(args, inputs)
     with data_sources(args) as args.theorems:   # --theorems / --tables add to the bundled data; --only replaces it

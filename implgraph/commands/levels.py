@@ -162,11 +162,15 @@ def _named_params(args) -> dict:
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
             raise InputError(f"--param {item!r} is not NAME=VALUE", file=args.file, fix="write e.g. --param delta=1/100")
+        if name.strip() in params:
+            raise InputError(f"--param {name.strip()[:40]!r} is given twice", fix="give each parameter once")
         params[name.strip()] = value.strip()
-    if args.k is not None:
-        params["k"] = args.k
-    if args.ground:
-        params["ground"] = args.ground
+    for key, value in (("k", args.k), ("ground", args.ground)):
+        if value is None or value == "":
+            continue
+        if key in params:
+            raise InputError(f"{key} is given by both --{key} and --param {key}=...", fix=f"give --{key} once")
+        params[key] = value
     return params
 
 

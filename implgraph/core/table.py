@@ -17,6 +17,7 @@ References
 from __future__ import annotations
 
 import functools
+import numbers
 from dataclasses import dataclass, field, replace
 
 import sympy
@@ -69,14 +70,15 @@ def exact_value(x, what: str = "a value") -> sympy.Expr:
                 raise
             raise InputError(f"{what} {str(repr(x))[:60]} is not a number", fix="give numbers like 1/2, 0.25 or 1") \
                 from None
-    if isinstance(x, float):
-        return parse_expr(repr(float(x)), {})
-    try:
-        if isinstance(x, bool):
-            raise sympy.SympifyError(x)
-        return sympy.sympify(x, strict=True)          # ints, Fractions, numpy numbers: never text
-    except sympy.SympifyError:
-        raise InputError(f"{what} {str(repr(x))[:60]} is not a number", fix="give numbers like 1/2, 0.25 or 1") from None
+    bad = InputError(f"{what} {str(repr(x))[:60]} is not a number", fix="give numbers like 1/2, 0.25 or 1")
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        raise bad          # a dict, list, set, bytes...: sympify would read the texts inside them as Python
+    if isinstance(x, numbers.Rational):
+        try:
+            return sympy.Rational(int(x.numerator), int(x.denominator))   # ints, Fractions, numpy integers
+        except (TypeError, ValueError, ZeroDivisionError):
+            raise bad from None
+    return parse_expr(repr(float(x)), {})            # a float (numpy's too) from its shortest text
 
 
 @dataclass
@@ -102,6 +104,14 @@ class Table:
     source: str | None = None
     file: str | None = None
     meta: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        if not isinstance(self.blocks, (list, tuple)) or not all(isinstance(b, Block) for b in self.blocks):
+            raise InputError(f"a table's blocks must be a list of Block, not {str(repr(self.blocks))[:40]}",
+                             fix="give e.g. Table(blocks=[Block(probs=('1/2', '1/2'))], buckets=['a1', 'a2'])")
+        if not isinstance(self.buckets, (list, tuple)):
+            raise InputError(f"a table's buckets must be a list of names, not {str(repr(self.buckets))[:40]}",
+                             fix="give e.g. buckets=['a1', 'a2']")
 
     # -- shape ----------------------------------------------------------------------------------
     @property
@@ -211,6 +221,15 @@ class Table:
             self._validate_block(b)
         return self
 
+    def _check_piecewise(self, values, here) -> None:
+        """A Piecewise without a branch for part of the region is undefined there: refused."""
+        for v in values:
+            for pw in sympy.sympify(v).atoms(sympy.Piecewise):
+                covered = sympy.Or(*(c for _, c in pw.args))
+                if covered is not sympy.true and self.region.decide(covered) is not True:
+                    raise InputError(f"{pw} is undefined where none of its conditions holds, on part of the region",
+                                     fix="add an otherwise branch (value, True) or tighten `region:`", **here)
+
     def _validate_block(self, b) -> None:
         """One block of :meth:`validate`: its shape, its symbols, a count >= 1, a row summing to 1, each
         probability in [0, 1], all on the whole region."""
@@ -240,6 +259,7 @@ class Table:
             at = f" e.g. at {_fmt_point(pt)}" if pt else ""
             raise InputError(f"block count {count} {verdict} on the region{at}",
                              fix="add a region constraint that keeps every block non-empty", **here)
+        self._check_piecewise((*b.probs, count), here)
         total = simplified(sum(b.probs))
         if total != 1:
             ok = self.region.decide(sympy.Eq(total, 1))
@@ -296,7 +316,16 @@ def _fmt_point(pt) -> str:
     return ", ".join(f"{k}={v}" for k, v in sorted(pt.items(), key=lambda kv: str(kv[0])))
 
 def table_from_rows(rows, buckets=None, classes=None, id=None) -> Table:
-    """A concrete table from Python values: ``rows[i][l]`` numbers (Fractions, ints, strings)."""
+    """A concrete table from Python values: ``rows[i][l]`` numbers (Fractions, ints, strings); validated
+    (:meth:`Table.validate`: probabilities in [0, 1], rows summing to 1), InputError otherwise."""
+    if isinstance(rows, (str, bytes)) or not isinstance(rows, (list, tuple)) or not rows:
+        raise InputError(f"rows must be a non-empty list of rows, not {str(repr(rows))[:40]}",
+                         fix='give e.g. table_from_rows([["1/2", "1/2"], ["1/4", "3/4"]])')
+    if classes is not None and (isinstance(classes, (str, bytes)) or not isinstance(classes, (list, tuple))
+                                or len(classes) != len(rows)
+                                or not all(isinstance(c, (str, int)) and not isinstance(c, bool) for c in classes)):
+        raise InputError(f"classes must be a list of {len(rows)} labels (text or integers), one per row",
+                         fix='give e.g. classes=["E1", "E1", "E2"], or leave it out')
     blocks = []
     for i, r in enumerate(rows):
         if not isinstance(r, (list, tuple)):
@@ -305,6 +334,16 @@ def table_from_rows(rows, buckets=None, classes=None, id=None) -> Table:
         if len(probs) == 1:
             probs = (probs[0], 1 - probs[0])
         blocks.append(Block(probs=probs, cls=None if classes is None else str(classes[i]), line=i + 1))
-    p = len(blocks[0].probs) if blocks else 2
-    return Table(blocks=blocks, buckets=list(buckets or [f"a{i + 1}" for i in range(p)]), id=id)
+    p = len(blocks[0].probs)
+    if p < 2:
+        raise InputError(f"row 1 has {p} probabilities", fix="give at least two buckets (or one probability per row)")
+    table = Table(blocks=blocks, buckets=list(buckets or [f"a{i + 1}" for i in range(p)]), id=id)
+    if not all(v.is_number for b in blocks for v in b.probs):
+        return table          # symbolic values (sympy expressions of the caller's symbols): the caller's table
+    for b in blocks:
+        if len(b.probs) != table.p or not all(v.is_Rational for v in b.probs):
+            return table.validate()           # the careful check (with its message), for the odd table only
+        if any(v < 0 or v > 1 for v in b.probs) or sum(b.probs) != 1:
+            return table.validate()
+    return table
 

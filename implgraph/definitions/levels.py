@@ -344,6 +344,9 @@ def all_levels(table, k=None, show: dict | None = None) -> dict:
     n = table.N if isinstance(table, ConcreteTable) else table.size
     if k is not None:
         k = read_shared_params({"k": k}, _table_size(table) if not isinstance(table, ConcreteTable) else n)["k"]
+    if show is not None and not isinstance(show, dict):
+        raise InputError(f"show must be a dict of definition: parameters, not {type(show).__name__}",
+                         fix='give e.g. show={"kdp": {"k": 2}}')
     for name, params in (show or {}).items():        # per-definition parameters: read as the definition reads them
         if not isinstance(params, dict):
             raise InputError(f"show: the parameters of {name} must be a dict", fix='give e.g. {"kdp": {"k": 2}}')

@@ -239,6 +239,8 @@ def parse_node(text: str, defaults=None, require=True, scope_ok=False) -> Node:
         if key not in allowed:
             raise InputError(f"{name} has no parameter {key!r}",
                              fix=f"its parameters are: {', '.join(allowed) or 'none'}")
+        if key in values:
+            raise InputError(f"{name}: parameter {key!r} is given twice", fix=f"write {key}=... once")
         values[key] = value if key in d.words else parse_expr(value, symbols_for(value))
         _check_number(d, key, values[key], key in d.params)
     for key, value in (defaults or {}).items():

@@ -120,6 +120,7 @@ def _loaders():
 
         _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
         _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SCALAR_TAG, _construct_text)
+        _Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
         _LOADERS.extend([base, _Loader])
     return tuple(_LOADERS)
 
@@ -138,6 +139,18 @@ def _construct_text(loader, node):
                          file=getattr(loader, "_implgraph_file", None), line=node.start_mark.line + 1,
                          fix="write plain text (no escapes such as \\e or \\u202e)")
     return value
+
+
+def _construct_int(loader, node):
+    """An integer, refused in one line when it has more digits than Python converts (``sys.get_int_max_str_digits``;
+    PyYAML's own constructor raises ValueError)."""
+    import yaml
+    try:
+        return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+    except ValueError:
+        raise InputError(f"the integer {loader.construct_scalar(node)[:20]}... has too many digits",
+                         file=getattr(loader, "_implgraph_file", None), line=node.start_mark.line + 1,
+                         fix="write a shorter number (or a formula in quotes, e.g. \"10^400\")") from None
 
 
 def _construct_mapping(loader, node, deep=False):

@@ -82,6 +82,10 @@ def _check_claim(claim: Node, kinds) -> None:
     kind = claim.get("kind")
     if kind is not None and kind not in kinds:
         raise claim.error(f"unknown claim kind {kind!r}", key="kind", fix="use one of " + ", ".join(kinds))
+    cid = claim.get("id")
+    if isinstance(cid, str) and "#" in cid:     # ID#reading names the row of a claim's reading
+        raise claim.error(f"claim id {cid[:60]!r} holds '#'", key="id",
+                          fix="write the id without '#' (ID#reading is the name of the claim's reading row)")
     _check_fields(claim)
     arrows = claim.get("arrows")
     for arrow in arrows if isinstance(arrows, list) else []:

@@ -24,8 +24,8 @@ def _read_json(path, what: str, fix: str):
         return json.loads(read_text(path, limit=1 << 28))
     except FileNotFoundError:
         raise InputError("no such file", file=str(path), fix=fix) from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"not {what} ({exc.__class__.__name__})", file=str(path), fix=fix) from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:   # ValueError: JSONDecodeError, or an integer
+        raise InputError(f"not {what} ({exc.__class__.__name__})", file=str(path), fix=fix) from None  # too long
 
 
 def read_matrix(path=None) -> dict:

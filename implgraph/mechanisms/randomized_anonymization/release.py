@@ -110,6 +110,8 @@ class Release:
             raise InputError(f"not a JSON release ({e.msg})", file=path, line=e.lineno, fix=fix) from None
         except RecursionError:
             raise InputError("not a JSON release (nested too deeply)", file=path, line=1, fix=fix) from None
+        except ValueError as e:         # an integer of more digits than Python converts (int_max_str_digits)
+            raise InputError(f"not a JSON release ({str(e).split(':')[0]})", file=path, line=1, fix=fix) from None
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise InputError(f"not a release in format {FORMAT}", file=path, line=1, fix=fix)
 
@@ -132,7 +134,7 @@ class Release:
             if n * len(dom) > SAMPLE_LIMIT:
                 raise bad(f"{name}: {n} records x {len(dom)} values is more than {SAMPLE_LIMIT} cells")
             p = a.get("p")
-            if not isinstance(p, str) or not _RATIONAL.fullmatch(p):
+            if not isinstance(p, str) or not _RATIONAL.fullmatch(p) or not int(p.partition("/")[2] or 1):
                 raise bad(f"{name}: 'p' = {str(p)[:40]!r} is not a fraction such as \"1/2\"")
             if not _is_int(eta):
                 raise bad(f"{name}: 'eta' = {str(eta)[:40]!r} is not an integer")
