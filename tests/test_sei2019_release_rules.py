@@ -136,7 +136,7 @@ def test_negative_seed(single, tmp_path, capsys, seed):
     assert main(["anonymize", str(single), "--qid", "disease", "--l", "2", "--out", str(tmp_path / "r.json"),
                  "--seed", seed]) == 2
     err = capsys.readouterr().err
-    assert f"--seed {seed} is out of range" in err and "fix:" in err and not (tmp_path / "r.json").exists()
+    assert f"--seed {seed} is negative" in err and "fix:" in err and not (tmp_path / "r.json").exists()
 
 
 # -- the exact re-check ----------------------------------------------------------------------------------------------
