@@ -276,7 +276,7 @@ class _Read:
                                                                                      self.cert["B"]), self.sizes)]
 
 
-@pytest.mark.parametrize("n", range(2, 13))
+@pytest.mark.parametrize("n", [n if n < 7 else pytest.param(n, marks=pytest.mark.slow) for n in range(2, 13)])
 def test_tightness_family_attains_u_by_brute_force(certificates, n):
     """At N = n (level T = 3/2 at even N, 3 at odd N) and two values of the parameter, the family's
     levels computed by tests/brute.py are A <= T and B = U, for every tight certificate."""

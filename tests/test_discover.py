@@ -263,6 +263,7 @@ def test_set_expects_rewrites_only_the_named_claims(tmp_path):
     assert "discover's bounded evidence: verified-bounded" in path.read_text()
 
 
+@pytest.mark.slow
 def test_discover_at_large_n_samples_the_sizes_and_proves_for_every_n(capsys):
     # (issue 12: any N) beyond 7 records the sizes k are 1, 2, 3, N/2, N - 2, N - 1 (k = 1..N - 1 each would make the
     # pairs grow as N^2); the tables are two blocks of equal rows, and an implication is the prover's, for every N:

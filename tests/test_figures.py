@@ -69,6 +69,7 @@ def _svg_texts(svg: str) -> list:
     return sorted(out)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fig", sorted(FIGURES))
 def test_same_layout_with_and_without_dot(tmp_path, verdicts_file, fig):
     bindir, marker = _fake_dot(tmp_path)

@@ -250,7 +250,7 @@ def test_unregistered_node_and_out_file(tmp_path, inputs):
         build_site(tmp_path / "file", matrix=m, verdicts=verdicts, tables=[], with_certificates=False, groups_n=None)
 
 
-def test_vacuous_and_conditional_cells_are_said_so(tmp_path):
+def test_vacuous_and_conditional_cells_are_said_so(tmp_path, inputs):
     """A vacuous implication (f is b's own ceiling) is not drawn as proved, and a non-implication that holds only
     under an assumption names it on the matrix and on its page (both cells written by hand)."""
     vac = cell(A, B, "implication", "proved", tight="N - 1", proved=True)
@@ -262,7 +262,7 @@ def test_vacuous_and_conditional_cells_are_said_so(tmp_path):
     matrix = tmp_path / "matrix.json"
     matrix.write_text(json.dumps({"settings": {"N": 4}, "nodes": [A, B, C], "counts": {"pairs": 6}, "cells": cells}))
     out = tmp_path / "site"
-    build_site(out, matrix=matrix, verdicts=None, tables=[], with_certificates=False, groups_n=None)
+    build_site(out, matrix=matrix, verdicts=inputs[1], tables=[], with_certificates=False, groups_n=None)
     text = (out / "matrix.html").read_text()
     assert text.count('<td class="cell vacuous"') == 1 and '<td class="cell proved"' not in text
     assert text.count('<td class="cell refuted conditional"') == 1
