@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import sympy
 
-from implgraph.checks.definition_check import Check, _same, raw_level
+from implgraph.checks.definition_levels import Check, _same, raw_level
 
 __all__ = ["range_check", "shape_check", "extremes_check"]
 

@@ -32,7 +32,8 @@ from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, Bound, Proof
                                      finite_level_chain, capped_finite_level, level_conditions)
 from implgraph.engines.class_floor import class_floor, class_size_floor
 from implgraph.engines.lemmas import lemma_verdict
-from implgraph.prover.researcher import rejected_note, researcher_verdict
+from implgraph.prover.researcher import rejected_note
+from implgraph.prover.researcher_verdict import researcher_verdict
 from implgraph.engines.prove_points import bounded_search, params_at, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
 from implgraph.core.point_values import not_identically_zero

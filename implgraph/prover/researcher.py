@@ -7,7 +7,7 @@ certificate whose obligations the independent checker decides itself
 reader (:func:`implgraph.core.formula.parse_expr`), nothing is evaluated; :func:`register` asks the checker at once
 and refuses a lemma it rejects (one line).
 
-The prover (:func:`researcher_verdict`, called where no built-in argument applies) chains registered lemmas with the
+The prover (:func:`implgraph.prover.researcher_verdict.researcher_verdict`, called where no built-in argument applies) chains registered lemmas with the
 built-in ones (:data:`implgraph.engines.lemmas.LEMMAS`): ``B >= g(C)`` and ``C >= h(A)`` give ``B >= g(h(A))``.
 It uses a researcher's lemma only when the checker accepts its certificate (re-checked here, once per lemma); its
 verdict names the lemma and carries the whole chain's certificate (method ``researcher-lemma``), which
@@ -28,7 +28,7 @@ from implgraph.core import methods
 from implgraph.core.errors import InputError, printable
 from implgraph.core.formula import parse_expr
 
-__all__ = ["Lemma", "register", "unregister", "registered_lemmas", "checked", "find_chains", "researcher_verdict",
+__all__ = ["Lemma", "register", "unregister", "registered_lemmas", "checked", "find_chains",
            "rejected_note", "load_errors", "step_certificate"]
 
 REGISTRY: dict = {}
@@ -240,6 +240,3 @@ def rejected_note(a, b) -> str:
         return ""
     return "; not used: " + "; ".join(f"registered lemma '{n}' is rejected by the checker (unchecked, never a "
                                       f"proof): {w[:200]}" for n, w in bad)
-
-
-from implgraph.prover.researcher_verdict import researcher_verdict  # noqa: E402  (the prover's use, below)
