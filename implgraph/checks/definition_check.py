@@ -27,7 +27,6 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-
 from implgraph.checks.definition_levels import Check, _concrete, _same, _symbolic, raw_level
 from implgraph.core.errors import InputError
 
