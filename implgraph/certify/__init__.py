@@ -569,9 +569,9 @@ def _conditional_reports(claim, get, budget, ns, timeout_ms) -> list:
     cert = cond["certificate"]
     want = CONDITIONAL_MIN_CLASSES.get(str(cond.get("assumption")))
     mc = cert.get("min_classes") if isinstance(cert, dict) else None
-    fit = CertificateReport(want is not None and mc == want,
-                            [(f"the conditional certificate is for the assumption {cond.get('assumption')!r}",
-                              want is not None and mc == want, f"min_classes {mc!r}")], "conditional")
+    fits = want is not None and mc == want
+    fit = CertificateReport(fits, [(f"the conditional certificate is for the assumption {cond.get('assumption')!r}",
+                                    fits, f"min_classes {mc!r}")], "conditional")
     sub = {"id": get("id"), "verdict": cond.get("verdict"), "refuted_by": cond.get("refuted_by"),
            "strength": "proved", "evidence": cond.get("evidence"), "tight": cond.get("tight"),
            "details": {"certificate": cert}}

@@ -134,8 +134,7 @@ def _instance_depends_on_N(e, Nsym) -> bool:
     """Does the claim's instance at one N change with N (its condition, parameters or class sizes read N)?"""
     texts = list(e.when) + [v for side in (e.a, e.b) for v in (side.params or {}).values() if not isinstance(v, str)]
     texts += [v for side in (e.a, e.b) for v in (side.classes or {}).values()]
-    return any(Nsym in sympy.sympify(t).free_symbols or any(s.name == "N" for s in sympy.sympify(t).free_symbols)
-               for t in texts)
+    return any(s.name == Nsym.name for t in texts for s in sympy.sympify(t).free_symbols)
 
 
 def _witness_elsewhere(d, N):
