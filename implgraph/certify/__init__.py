@@ -314,6 +314,9 @@ def _check(cert, ns, timeout_ms) -> CertificateReport:
         return _check_min(cert, ns, timeout_ms)
     if cert.get("method") == "chain":      # A's level is another definition's where finite, then its bound
         return _check_chain(cert, ns, timeout_ms)
+    if cert.get("method") == "composition":     # A => C with h, then C => B at every threshold (certify.composition)
+        from implgraph.certify import composition
+        return composition.check(cert, ns, timeout_ms, check_certificate)
     if cert.get("method") == "inequality-lemmas":        # a chain of class-level inequalities
         from implgraph.certify import lemma_chain
         return lemma_chain.check(cert)

@@ -1074,6 +1074,9 @@ METHOD_LEMMAS: dict = {}
 LEMMA_NAMES: dict = {}
 
 
+from implgraph.certify import slack as _slack_lemmas  # noqa: E402
+
+
 def _lemma(method, structure, obligations=None, name=None):
     METHOD_LEMMAS[method] = (structure, obligations or (lambda cert, A, B, rd, data: []))
     LEMMA_NAMES[method] = name or method
@@ -1172,6 +1175,11 @@ _lemma("subset-distance", _subset_distance_structure, _subset_distance)
 _lemma("slack-pairwise-distance", _slack_pairwise_structure, _slack_pairwise)
 _lemma("slack-removal-distance", _slack_removal_structure, _slack_removal)
 _lemma("slack-target-pairs", _slack_target_structure, _slack_target)
+_lemma("slack-target-removal", _slack_lemmas.removal_structure,
+       lambda cert, A, B, rd, data: _slack_lemmas.removal_obligations(cert, A, B, rd, data, Obligation))
+_lemma("slack-pairs-to-removal", _slack_lemmas.averaging_structure,
+       lambda cert, A, B, rd, data: _slack_lemmas.averaging_obligations(cert, A, B, rd, data, Obligation),
+       name="slack-averaging")
 _lemma("slack-removal-distance-pair", _slack_removal_pair_structure, _slack_removal_pair)
 _lemma("distance-ceiling", _distance_ceiling_structure, _distance_ceiling, name="distance-mass")
 _lemma("class-size", _class_size_structure, _class_size)

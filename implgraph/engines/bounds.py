@@ -148,6 +148,7 @@ from implgraph.core.formula import Word
 from implgraph.core.verdict import VerdictWord
 from implgraph.core.simplified import simplified
 from implgraph.engines.class_subset import class_to_subset
+from implgraph.engines.slack import slack_pairs_to_removal_bound, slack_target_removal_bound
 from implgraph.definitions.base import range_bound
 
 __all__ = ["ANY_BUCKETS", "BINARY_EXTREMAL", "Bound", "ProofResult", "T", "tight_bound", "ceiling_bound", "any_partition", "class_distance_of", "lowest_raw", "param_ranges", "subset_size_expr", "declared_subset_size", "compares", "decide",
@@ -180,6 +181,8 @@ class Bound:
     buckets: object = None
     #: the condition on T where a tight bound's attaining table exists (elsewhere tightness is not derived)
     attained_where: object = sympy.true
+    #: the intermediate definition of a ``composition`` (its parts: A => via, via => B)
+    via: object = None
 
 
 @dataclass
@@ -243,6 +246,17 @@ def declared_subset_size(d, N, params):
 def subset_size_expr(d, N, params):
     """Symbolic subset size of a two-sided subset definition, or None."""
     return declared_subset_size(d, N, params) if compares(d, "subset") else None
+
+
+def _removal_slack(d, params, compares="removal"):
+    """The additive slack delta, a rational in [0, 1), of a definition comparing ``compares`` with a slack; None
+    otherwise."""
+    if getattr(d, "slack_compares", None) != compares or "delta" not in params:
+        return None
+    delta = params["delta"]
+    if isinstance(delta, (int, Fraction)):
+        delta = sympy.Rational(delta.numerator, delta.denominator)
+    return delta if isinstance(delta, sympy.Basic) and delta.is_Rational and 0 <= delta < 1 else None
 
 
 def decide(region, cond):
@@ -425,6 +439,14 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     if target is not None and target.is_Rational and 0 < target < 1 and compares(a, "pairwise") \
             and not getattr(a, "slack_compares", None):
         return _slack_target_bound(target, region, N)
+    # B compares the table with the table without one record with an additive slack (engines/slack.py)
+    removal = _removal_slack(b, b_params)
+    if removal is not None and 0 < removal and ja is not None and not getattr(a, "slack_compares", None) \
+            and simplified(ja - (N - 1)) == 0:
+        return slack_target_removal_bound(removal, N, Bound, T)
+    pairs = _removal_slack(a, a_params, "pairs")
+    if removal is not None and pairs is not None and pairs <= removal:
+        return slack_pairs_to_removal_bound(pairs, removal, N, Bound, T)
     # A's constraints a <= T b + delta on every event, B a class's total variation distance
     compares_slack = getattr(a, "slack_compares", None)
     delta = sympy.sympify(a_params.get("delta", "none")) if compares_slack else None

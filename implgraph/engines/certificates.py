@@ -468,6 +468,23 @@ def _slack_target_upper_certificate(cert, ctx):
     cert["upper_certificate"] = {"lemma": "slack-target-pairs", "multipliers": mults}
 
 
+@_method("slack-target-removal")
+def _slack_target_removal_certificate(cert, ctx):
+    """U = T only: ``T*y - x + delta = h1 + delta`` (engines/slack.py)."""
+    cert["upper_certificate"] = {"lemma": "slack-target-removal", "multipliers": {
+        "ratio": {"A on the event: T*y - x >= 0": "1", "delta >= 0": "1"}}}
+
+
+@_method("slack-pairs-to-removal")
+def _slack_pairs_to_removal_certificate(cert, ctx):
+    """U = T: the two averagings of A's pairs (engines/slack.py)."""
+    cert["upper_certificate"] = {"lemma": "slack-averaging", "multipliers": {
+        "removed": {"A averaged over the others: T*q - x + delta_A >= 0": "1", "q >= 0": "(N - 1)*(T - 1)",
+                    "delta_A >= 0": "N - 1", "delta_B - delta_A >= 0": "N"},
+        "kept": {"A averaged over the table, then over the others: T*((N - 1)*q + x) - N*q + N*delta_A >= 0": "1",
+                 "delta_B - delta_A >= 0": "N"}}}
+
+
 def _slack_removal_family(cert):
     """One record at x = Min(1, (N T - N + 1)(1 - delta)/(T + 1) + N delta) in class E1, N - 1 at
     Max(0, (x - N delta)/(N T - N + 1)) in E2 (engines.bounds ``slack-removal-distance``; N >= 3)."""
@@ -691,6 +708,8 @@ def _certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, boun
                 {"count": "N - 1", "value": f"(N - {R})/(2*{R}*(N - 1))", "class": "E2"}], "split": str(CAP_SPLIT)})
             del out["tightness_note"]
         return out
+    if bound.method == "composition":     # A => C with h, then C => B at every threshold (engines/composition.py)
+        return _composition_certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound)
     if bound.method == "chain":     # A => X (finite-level-of, U = T), then X => B: each part's certificate
         from implgraph.definitions import get
         x = get(a.finite_level_of)
@@ -728,6 +747,21 @@ def _certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, boun
         cert["tightness"] = None
         cert["tightness_note"] = "U is an upper bound only; the prover does not claim it is attained"
     return cert
+
+
+def _composition_certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound):
+    """The certificate of a ``composition``: its two parts' certificates (the second on C's own region: the claim's
+    conditions without T, and T >= C's most private level) and U = the second's bound at T = the first's."""
+    from implgraph.engines.composition import part_region
+    c = bound.via
+    (_, first), (_, second) = bound.parts
+    parts = [certificate(a, c, a_params, {}, a_classes, None, region, N, first),
+             certificate(c, b, {}, b_params, None, b_classes, part_region(region, c), N, second)]
+    kinds, domain = _symbols_and_domain(region, [*a_params.values(), *b_params.values()])
+    return {"format": FORMAT, "method": "composition", "symbols": kinds, "domain": domain, "A": parts[0]["A"],
+            "B": parts[1]["B"], "via": parts[0]["B"], "upper": str(bound.upper), "tight": False,
+            "argument": bound.argument, "parts": parts, "tightness": None,
+            "tightness_note": "U, the second part's bound at the first part's, is an upper bound only"}
 
 
 #: the multipliers of the ``intruder-views`` lemma for U = T^2 (implgraph.certify.lemmas.views): per compared pair of

@@ -31,6 +31,7 @@ from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, Bound, Proof
                                      ceiling_bound, decide, lowest_raw, param_ranges, tight_bound, attained_ceiling,
                                      finite_level_chain, capped_finite_level, level_conditions)
 from implgraph.engines.class_floor import class_floor, class_size_floor
+from implgraph.engines.composition import composed_bound
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.prover.researcher import rejected_note
 from implgraph.prover.researcher_verdict import researcher_verdict
@@ -164,86 +165,97 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
             bound = attained_ceiling(a, c.a_params, a_classes, b_classes, bound, c.N, floor) or bound
     elif not bound.tight and bound.exact is None:
         bound = _capped(bound, c, b_classes, region)
-    classed = (a.needs_classes or b.needs_classes) and one_class_possible(a_classes, b_classes, region, c.N)
-    partitions_note, one_class, dropped = "", False, None
-    if bound is not None and classed and bound.method not in EVERY_TABLE_METHODS:
-        if min_classes >= 2:
-            partitions_note = ("; for partitions into at least 2 classes (the assumption stated: a table of one class "
-                               "is not covered)")
-        elif covers_one_class(b, c.b_params, bound, region, a, c.N):
-            one_class = True
-            partitions_note = (f"; a table of one class (the class is the table) has {b.name} at its strongest level, "
-                               f"at most U ({b.name}'s declared class level): every partition into classes, one class "
-                               "included")
-        else:       # an argument for partitions into >= 2 classes: a table of one class is decided by the search
-            dropped, bound = bound, None
-    words = [f"{k} = {v}" for k, v in {**c.a_params, **c.b_params}.items() if isinstance(v, Word)]
-    if bound is None and words:
-        return finish("unknown", evidence=f"no argument for every N applies, and the bounded check takes no word "
-                                          f"parameter ({', '.join(words)})")
-    if bound is not None:
-        details = {"method": bound.method, "checks": bound.checks, "U_raw": str(bound.upper)}
-        supremum = bound if bound.tight else bound.exact      # the tight bound, where one is derived
-        tight_f = c.to_level(supremum.upper) if supremum is not None else None
-        if bound.exact is not None:
-            details["supremum"] = {"method": bound.exact.method, "checks": bound.exact.checks,
-                                   "U_raw": str(bound.exact.upper)}
-        cert = certificate(a, b, c.a_params, c.b_params, a_classes, b_classes, region, c.N, bound)
-        if one_class:
-            cert = every_partition_certificate(cert)
-            on_T = _premises_on_T(cert, region)
-            if on_T and supremum is not None:
-                # beyond the premises (e.g. 2 T <= N: two classes of >= T records) only a table of one class satisfies
-                # A, with B at its strongest: the supremum is attained where they hold only
-                tighter = replace(supremum, attained_where=sympy.And(supremum.attained_where, *on_T))
-                bound, supremum = (tighter, tighter) if supremum is bound else (bound, tighter)
-        premises = _premises_nowhere(cert, region)
-        if premises:
-            # (a vacuous "proved" would state a tight f of no table)
-            return finish("unknown", evidence=f"{bound.method}: its premises {premises} (where a table of the kind "
-                                              f"the definitions compare exists) hold at no point of the condition: "
-                                              f"no such table satisfies {a.name} there, and there is nothing to prove",
-                          method=bound.method)
-        if bound.exact is not None:     # the supremum's own certificate (one per piece), beside the bound's
-            details["certificates"] = [certificate(a, b, c.a_params, c.b_params, a_classes, b_classes,
-                                                   region.add(where), c.N, part)
-                                       for where, part in bound.exact.parts or [(sympy.true, bound.exact)]]
+
+    def decided_by(bound):
+        """The verdict from ``bound`` (None: it decides nothing), the bound left and the one dropped."""
+        classed = (a.needs_classes or b.needs_classes) and one_class_possible(a_classes, b_classes, region, c.N)
+        partitions_note, one_class, dropped = "", False, None
+        if bound is not None and classed and bound.method not in EVERY_TABLE_METHODS:
+            if min_classes >= 2:
+                partitions_note = ("; for partitions into at least 2 classes (the assumption stated: a table of one class "
+                                   "is not covered)")
+            elif covers_one_class(b, c.b_params, bound, region, a, c.N):
+                one_class = True
+                partitions_note = (f"; a table of one class (the class is the table) has {b.name} at its strongest level, "
+                                   f"at most U ({b.name}'s declared class level): every partition into classes, one class "
+                                   "included")
+            else:       # an argument for partitions into >= 2 classes: a table of one class is decided by the search
+                dropped, bound = bound, None
+        words = [f"{k} = {v}" for k, v in {**c.a_params, **c.b_params}.items() if isinstance(v, Word)]
+        if bound is None and words:
+            return finish("unknown", evidence=f"no argument for every N applies, and the bounded check takes no word "
+                                              f"parameter ({', '.join(words)})")
+        if bound is not None:
+            details = {"method": bound.method, "checks": bound.checks, "U_raw": str(bound.upper)}
+            supremum = bound if bound.tight else bound.exact      # the tight bound, where one is derived
+            tight_f = c.to_level(supremum.upper) if supremum is not None else None
+            if bound.exact is not None:
+                details["supremum"] = {"method": bound.exact.method, "checks": bound.exact.checks,
+                                       "U_raw": str(bound.exact.upper)}
+            cert = certificate(a, b, c.a_params, c.b_params, a_classes, b_classes, region, c.N, bound)
             if one_class:
-                details["certificates"] = [every_partition_certificate(x) for x in details["certificates"]]
-        # (only a tight f that is the ceiling is vacuous: an upper bound at the ceiling leaves the tight f open)
-        vacuous = None if supremum is None else _vacuous(c, supremum, own_b_classes, region)
-        if vacuous is not None:
-            text, own = vacuous
-            details["vacuous"] = text
-            if own.method != bound.method:      # the ceiling's own certificate: every table of N records meets it
-                own_cert = certificate(a, b, c.a_params, c.b_params, a_classes, own_b_classes, region, c.N, own)
-                details.setdefault("certificates", []).append(
-                    every_partition_certificate(own_cert) if one_class else own_cert)
-        if supremum is None:    # an upper bound only: the f it proves, in B's units
-            details["proved_f"] = str(c.to_level(bound.upper))
-            details["proved_f_tightness"] = "an upper bound; tightness not derived"
-        if raw_f is None:
-            details["certificate"] = cert
+                cert = every_partition_certificate(cert)
+                on_T = _premises_on_T(cert, region)
+                if on_T and supremum is not None:
+                    # beyond the premises (e.g. 2 T <= N: two classes of >= T records) only a table of one class satisfies
+                    # A, with B at its strongest: the supremum is attained where they hold only
+                    tighter = replace(supremum, attained_where=sympy.And(supremum.attained_where, *on_T))
+                    bound, supremum = (tighter, tighter) if supremum is bound else (bound, tighter)
+            premises = _premises_nowhere(cert, region)
+            if premises:
+                # (a vacuous "proved" would state a tight f of no table)
+                return finish("unknown", evidence=f"{bound.method}: its premises {premises} (where a table of the kind "
+                                                  f"the definitions compare exists) hold at no point of the condition: "
+                                                  f"no such table satisfies {a.name} there, and there is nothing to prove",
+                              method=bound.method)
+            if bound.exact is not None:     # the supremum's own certificate (one per piece), beside the bound's
+                details["certificates"] = [certificate(a, b, c.a_params, c.b_params, a_classes, b_classes,
+                                                       region.add(where), c.N, part)
+                                           for where, part in bound.exact.parts or [(sympy.true, bound.exact)]]
+                if one_class:
+                    details["certificates"] = [every_partition_certificate(x) for x in details["certificates"]]
+            # (only a tight f that is the ceiling is vacuous: an upper bound at the ceiling leaves the tight f open)
+            vacuous = None if supremum is None else _vacuous(c, supremum, own_b_classes, region)
+            if vacuous is not None:
+                text, own = vacuous
+                details["vacuous"] = text
+                if own.method != bound.method:      # the ceiling's own certificate: every table of N records meets it
+                    own_cert = certificate(a, b, c.a_params, c.b_params, a_classes, own_b_classes, region, c.N, own)
+                    details.setdefault("certificates", []).append(
+                        every_partition_certificate(own_cert) if one_class else own_cert)
+            if supremum is None:    # an upper bound only: the f it proves, in B's units
+                details["proved_f"] = str(c.to_level(bound.upper))
+                details["proved_f_tightness"] = "an upper bound; tightness not derived"
+            if raw_f is None:
+                details["certificate"] = cert
+                if supremum is not None:
+                    _note_attained(details, supremum, c)
+                return finish("proved", evidence=f"{bound.method}: {bound.argument}; {_buckets_text(supremum or bound, c)}"
+                                                 f"{partitions_note}" + (f"; {details['vacuous']}" if vacuous else ""),
+                              tight=tight_f,
+                              tightness="tight" if supremum is not None else "not derived", method=bound.method,
+                              details=details)
+            # f >= U, or f >= the supremum proved beside a U that is not tight (its certificates are in details)
+            if _f_dominates(c, bound) or (supremum is not None and supremum is not bound and _f_dominates(c, supremum)):
+                details["certificate"] = cert
+                ev, tightness = _proof_evidence(c, bound, tight_f, details, a_classes, b_classes)
+                return finish("proved", evidence=ev + partitions_note, tight=tight_f, tightness=tightness, method=bound.method,
+                              details=details)
             if supremum is not None:
-                _note_attained(details, supremum, c)
-            return finish("proved", evidence=f"{bound.method}: {bound.argument}; {_buckets_text(supremum or bound, c)}"
-                                             f"{partitions_note}" + (f"; {details['vacuous']}" if vacuous else ""),
-                          tight=tight_f,
-                          tightness="tight" if supremum is not None else "not derived", method=bound.method,
-                          details=details)
-        # f >= U, or f >= the supremum proved beside a U that is not tight (its certificates are in details)
-        if _f_dominates(c, bound) or (supremum is not None and supremum is not bound and _f_dominates(c, supremum)):
-            details["certificate"] = cert
-            ev, tightness = _proof_evidence(c, bound, tight_f, details, a_classes, b_classes)
-            return finish("proved", evidence=ev + partitions_note, tight=tight_f, tightness=tightness, method=bound.method,
-                          details=details)
-        if supremum is not None:
-            # f < the tight bound somewhere: a witness at such a point
-            wit = refute_at_gap(a, b, c.fx, raw_f, supremum, region, c.kinds, c.alpha, c.a_params, c.b_params,
-                                 a_classes, b_classes, max_n, c.N)
-            if wit is not None:
-                return finish("refuted", **_gap_refutation(c, supremum, tight_f, wit), tightness="wrong",
-                              method=bound.method, details=details)
+                # f < the tight bound somewhere: a witness at such a point
+                wit = refute_at_gap(a, b, c.fx, raw_f, supremum, region, c.kinds, c.alpha, c.a_params, c.b_params,
+                                     a_classes, b_classes, max_n, c.N)
+                if wit is not None:
+                    return finish("refuted", **_gap_refutation(c, supremum, tight_f, wit), tightness="wrong",
+                                  method=bound.method, details=details)
+        state.update(bound=bound, dropped=dropped)
+        return None
+
+    state = {}
+    result = decided_by(bound)
+    if result is not None:
+        return result
+    bound, dropped = state["bound"], state["dropped"]
     # no argument for all N: first a definitive non-implication (A finite, B infinite) at small N
     if bound is None and not ((a_classes or {}).get("max_size") is not None):
         r0 = bounded_search(a, b, None, None, region, c.kinds, c.alpha, c.a_params, c.b_params, a_classes, b_classes,
@@ -253,6 +265,14 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
                            "the implication fails for every f" + _dropped_text(dropped))
             r0.tightness = "wrong"
             return r0
+    # two proved bounds through an intermediate definition (engines/composition.py)
+    if bound is None and dropped is None:
+        composed = composed_bound(a, b, c.a_params, c.b_params, region, c.N, a_classes, b_classes)
+        if composed is not None:
+            result = decided_by(composed)
+            if result is not None:
+                return result
+            bound, dropped = state["bound"], state["dropped"]
     # no argument for all N: bounded check with the refuter
     r = bounded_search(a, b, c.fx, raw_f, region, c.kinds, c.alpha, c.a_params, c.b_params, a_classes, b_classes,
                        max_n, c.N, timeout_ms, start, prior=bound, min_classes=min_classes)
