@@ -136,3 +136,4 @@ def test_not_tight_at_small_n():
                 worst = max(worst, brute.eps_delta_dp(rows, DELTA))
     assert worst < 2
     assert math.isfinite(float(worst))
+
