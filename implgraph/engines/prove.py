@@ -404,7 +404,7 @@ def _premises_on_T(cert, region) -> list:
     """The premises a certificate's domain adds to the claim's condition that hold A's raw level T (sympy relations)."""
     own = {str(x) for x in region.constraints}
     names = {str(s): s for s in region.kinds}
-    rels = [sympy.sympify(x, locals=names) for x in cert["domain"] if x not in own]
+    rels = [parse_condition(x, _auto_names(x, names)) for x in cert["domain"] if x not in own]
     return [r for r in rels if T in r.free_symbols]
 
 
@@ -416,7 +416,7 @@ def _premises_nowhere(cert, region):
     if not extra:
         return ""
     names = {str(s): s for s in region.kinds}
-    rels = [sympy.sympify(c, locals=names) for c in extra]
+    rels = [parse_condition(c, _auto_names(c, names)) for c in extra]
     if region.add(*rels).is_empty() is not True:
         return ""
     return ", ".join(c for c, r in zip(extra, rels) if region.add(r).is_empty() is not False) or ", ".join(extra)
