@@ -56,7 +56,7 @@ def class_size_floor(c, a_classes, b_classes) -> dict | None:
 
     Parameters
     ----------
-    c : implgraph.engines.prove._Claim
+    c : implgraph.engines.prove_claim.Claim
         The claim read (sides, parameters, region in A's raw level T, B's raw target ``raw_f`` or None).
     a_classes, b_classes : dict or None
         The class sizes each side is asked about (any partition only).
