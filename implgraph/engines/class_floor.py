@@ -21,6 +21,7 @@ from fractions import Fraction
 
 import sympy
 
+from implgraph.core import methods
 from implgraph.core.concrete import ConcreteTable
 from implgraph.definitions.class_bounds import uniform_class_raw, uniform_values
 from implgraph.engines.bounds import T, any_partition, level_conditions, param_ranges
@@ -30,7 +31,7 @@ from implgraph.engines.witness import witness_json
 
 __all__ = ["class_floor", "class_size_floor", "METHOD"]
 
-METHOD = "class-size-floor"
+METHOD = methods.CLASS_SIZE_FLOOR.name
 
 
 def class_floor(a, a_params, b, a_classes, b_classes):

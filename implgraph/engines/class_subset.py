@@ -22,6 +22,8 @@ from fractions import Fraction
 
 import sympy
 
+from implgraph.core import methods
+
 __all__ = ["class_to_subset", "class_to_subset_table", "class_to_subset_values"]
 
 
@@ -86,7 +88,7 @@ def class_to_subset(a_classes, jb, region, N, *, T, decide, Bound, at_least_one)
            "(each step decided by z3); attained by a binary table with classes E1 of N - s records (one at "
            "(N T - s) c, N - s - 1 at 0) and E2 of s records at c, c = 1/(T (N T + 1)) "
            "(docs/proofs/class-to-subset.md)")
-    return Bound(U, True, "class-to-subset", arg, checks=checks,
+    return Bound(U, True, methods.CLASS_TO_SUBSET.name, arg, checks=checks,
                  build=lambda point: class_to_subset_table(T, N, s, point))
 
 

@@ -28,6 +28,7 @@ from fractions import Fraction
 import sympy
 
 from implgraph import definitions
+from implgraph.core import methods
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.formula import parse_expr
 from implgraph.core.region import Region
@@ -322,7 +323,7 @@ def _certificate(chain, a, b, where) -> dict:
     from implgraph.certify.lemma_chain import FACTS, compose      # the checker's names of the class levels
     f = compose([FACTS[lm.fact][2] for lm in chain])
     family = {"capped": True} if chain[-1].family == "capped" else {"uniform": True}
-    return {"format": "implgraph-certificate/1", "method": "inequality-lemmas",
+    return {"format": "implgraph-certificate/1", "method": methods.INEQUALITY_LEMMAS.name,
             "A": {"definition": a.name, "class_level": FACTS[chain[0].fact][0]},
             "B": {"definition": b.name, "class_level": FACTS[chain[-1].fact][1]},
             "steps": [lm.fact for lm in chain], "f": f, "tight": where is not None,
