@@ -24,10 +24,11 @@ import sympy
 from implgraph.core import methods
 from implgraph.core.concrete import ConcreteTable
 from implgraph.definitions.class_bounds import uniform_class_raw, uniform_values
-from implgraph.engines.bounds import T, any_partition, level_conditions, param_ranges
-from implgraph.engines.certificates import class_floor_certificate
 from implgraph.engines.recheck import raw_level, weaker
 from implgraph.engines.witness import witness_json
+from implgraph.prover.answer import T
+from implgraph.prover.certificate import class_floor_certificate
+from implgraph.prover.shapes import any_partition, level_conditions, param_ranges
 
 __all__ = ["class_floor", "class_size_floor", "METHOD"]
 

@@ -35,9 +35,9 @@ from implgraph.core.region import Region
 from implgraph.core.simplified import simplified
 from implgraph.definitions.class_bounds import (capped_entropy, capped_steps, class_level_steps,
                                                 support_steps, uniform_class_level)
-from implgraph.engines.bounds import T
 from implgraph.engines.recheck import raw_level, weaker
 from implgraph.engines.witness import witness_json
+from implgraph.prover.answer import T
 
 __all__ = ["Lemma", "LEMMAS", "established", "find_chain", "find_chains", "lemma_verdict", "tightness_of",
            "decide_with_integers"]
