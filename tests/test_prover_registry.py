@@ -143,3 +143,11 @@ def test_house_rules_in_the_prover():
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno + 1 >= 60:
                 too_long.append(f"{p.name}: {node.name} {node.end_lineno - node.lineno + 1} lines")
     assert too_long == []
+
+
+@pytest.mark.parametrize("name", ["implgraph.prover.registry", "implgraph.prover.answer", "implgraph.prover.search"])
+def test_doctests(name):
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0

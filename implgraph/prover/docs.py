@@ -45,8 +45,8 @@ def _page(method, module) -> str:
 
 
 def _index(mods) -> str:
-    rows = [f"| [`{name}`]({name}.md) | {_where(name, module)} | `{methods.get(name).lemma}` | {methods.get(name).summary} |"
-            for name, module in mods.items()]
+    rows = [f"| [`{name}`]({name}.md) | {_where(name, module)} | `{methods.get(name).lemma}` | "
+            f"{methods.get(name).summary} |" for name, module in mods.items()]
     others = [f"| `{m.name}` | elsewhere | `{m.lemma}` | {m.summary} |" for m in methods.ALL.values()
               if m.name not in mods]
     return ("# The prover's arguments\n\n"

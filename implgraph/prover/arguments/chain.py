@@ -17,7 +17,8 @@ from implgraph.prover.tables import CAP_SPLIT, split
 
 METHOD = methods.CHAIN
 #: where the prover tries it (it has no handler of its own)
-TRIED = "by the prover (`engines/prove.py`) where A declares a finite level: the registered arguments then run for that level towards B"
+TRIED = ("by the prover (`engines/prove.py`) where A declares a finite level: the registered arguments then run for "
+         "that level towards B")
 _NOT_INNER = (methods.MIN.name, methods.FINITE_LEVEL_OF.name)
 
 
