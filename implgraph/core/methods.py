@@ -80,7 +80,7 @@ VERTEX = _m("vertex", "linear-fractional-vertex", "a max of linear-fractional fu
 PRODUCT = _m("product", "extremes-and-mean", "extremes and the mean of a bucket")
 MIN = _m("min", None, "the smaller of two proved bounds")
 CHAIN = _m("chain", None, "a declared finite level, then that definition's bound")
-COMPOSITION = _m("composition", None, "A => C with h and C => B with a nondecreasing g give A => B with g(h)")
+COMPOSITION = _m("composition", None, "A => C with h and C => B at every threshold t (with g(t)) give A => B with g(h)")
 INEQUALITY_LEMMAS = _m("inequality-lemmas", None, "a chain of registered inequalities between class levels")
 RESEARCHER_LEMMA = _m("researcher-lemma", None, "a lemma a researcher registered, its certificate re-checked, chained "
                       "with the built-in lemmas")

@@ -21,12 +21,15 @@ import sympy
 
 from implgraph.core.formula import Word
 from implgraph.core.region import Region
-from implgraph.engines.bounds import Bound, ProofResult, T, attained_ceiling, decide, finite_level_chain, lowest_raw, \
-    tight_bound
-from implgraph.engines.certificates import (EVERY_TABLE_METHODS, certificate, every_partition_certificate,
-                                           weakest_level_certificate)
+from implgraph.prover.answer import Bound, ProofResult, T
+from implgraph.prover.arguments.chain import finite_level_chain
+from implgraph.prover.attained import attained_ceiling
+from implgraph.prover.certificate import (EVERY_TABLE_METHODS, certificate, every_partition_certificate,
+                                          weakest_level_certificate)
+from implgraph.prover.search import tight_bound
+from implgraph.prover.shapes import decide, lowest_raw
 from implgraph.engines.class_floor import class_floor, class_size_floor
-from implgraph.engines.composition import composed_bound
+from implgraph.prover.arguments.composition import composed_bound
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_claim import (Claim, best_text, capped, ceiling_of, covers_one_class, met_trivially,
                                           node_params, one_class_possible, oo_refuted, premises_nowhere, premises_on_T,

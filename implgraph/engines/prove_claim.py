@@ -14,8 +14,10 @@ from implgraph.core.errors import InputError
 from implgraph.core.formula import Word, parse_condition, parse_expr
 from implgraph.core.region import Region
 from implgraph.core.simplified import simplified, substituted
-from implgraph.engines.bounds import (Bound, T, as_definition, capped_finite_level, ceiling_bound, decide, lowest_raw,
-                                     param_ranges)
+from implgraph.prover.answer import Bound, T
+from implgraph.prover.arguments.min import capped_finite_level
+from implgraph.prover.search import ceiling_bound
+from implgraph.prover.shapes import as_definition, decide, lowest_raw, param_ranges
 from implgraph.engines.prove_points import params_at, point_text
 from implgraph.engines.recheck import weakest_raw
 from implgraph.engines.witness import witness_json

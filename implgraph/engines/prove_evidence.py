@@ -8,7 +8,8 @@ import sympy
 from implgraph.core.point_values import not_identically_zero
 from implgraph.core.region import Region
 from implgraph.core.simplified import simplified
-from implgraph.engines.bounds import ANY_BUCKETS, BINARY_EXTREMAL, T, decide, level_conditions, lowest_raw
+from implgraph.prover.answer import ANY_BUCKETS, BINARY_EXTREMAL, T
+from implgraph.prover.shapes import decide, level_conditions, lowest_raw
 from implgraph.engines.prove_claim import Claim, best_text, ceiling_of
 from implgraph.engines.prove_points import point_text, probe_tightness, raw_at
 from implgraph.engines.witness import witness_json

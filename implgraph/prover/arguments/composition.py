@@ -1,4 +1,4 @@
-"""Composition of two proved bounds: A => C with h, C => B with g, hence A => B with g(h).
+"""``composition``: A => C with h, C => B with g, hence A => B with g(h) (docs/arguments/composition.md).
 
 The first part says that every table whose A raw level is at most T has C's raw level at most h(T); the
 second, for every threshold t >= C's most private raw level (and the claim's conditions on N and the
@@ -9,8 +9,8 @@ threshold. The composed bound is an upper bound only; its tightness is not deriv
 
 The intermediate C is any registered definition without parameters or classes whose raw levels are
 bounded from above (smaller is stronger), other than A and B, tried in the registry's order; the first
-whose two parts are both proved by a direct argument (:func:`implgraph.engines.bounds.tight_bound`, each
-part a single certificate) gives the bound. Nothing is composed further (one intermediate).
+whose two parts are both proved by a direct argument (:func:`implgraph.prover.search.tight_bound`, each part
+a single certificate) gives the bound. Nothing is composed further (one intermediate).
 """
 
 from __future__ import annotations
@@ -21,7 +21,14 @@ from implgraph import definitions
 from implgraph.core import methods
 from implgraph.core.region import Region
 from implgraph.core.simplified import simplified
-from implgraph.engines.bounds import T, Bound, decide, lowest_raw, tight_bound
+from implgraph.prover.answer import Bound, T
+from implgraph.prover.registry import certificate_parts
+from implgraph.prover.shapes import decide, lowest_raw
+
+METHOD = methods.COMPOSITION
+#: where the prover tries it (it has no handler of its own)
+TRIED = ("by the prover (`engines/prove.py`) where no direct argument applies and no small table refutes the claim, "
+         "before the bounded check")
 
 __all__ = ["composed_bound", "part_region"]
 
@@ -49,21 +56,35 @@ def _candidates(a, b):
 
 def composed_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None):
     """A :class:`Bound` of method ``composition`` (parts: A => C and C => B; ``via`` C), or None."""
+    from implgraph.prover.search import tight_bound
     for c in _candidates(a, b):
         first = _single(tight_bound(a, c, a_params, {}, region, N, a_classes, None))
         if first is None:
             continue
-        inner = part_region(region, c)
-        second = _single(tight_bound(c, b, {}, b_params, inner, N, None, b_classes))
-        if second is None:
-            continue
-        if decide(region, sympy.Ge(first.upper, lowest_raw(c))) is not True:
+        second = _single(tight_bound(c, b, {}, b_params, part_region(region, c), N, None, b_classes))
+        if second is None or decide(region, sympy.Ge(first.upper, lowest_raw(c))) is not True:
             continue
         upper = simplified(second.upper.subs(T, first.upper))
         arg = (f"A => {c.name} ({first.method}): {first.argument}; then {c.name} => B ({second.method}), at every "
                f"threshold of {c.name}'s raw level: {second.argument}; a table with A's raw level <= T has {c.name}'s "
                f"<= h(T) = {first.upper}, so B's raw level <= g(h(T)) = {upper} (an upper bound; tightness not "
                "derived)")
-        return Bound(upper, False, methods.COMPOSITION.name, arg, checks=first.checks + second.checks,
+        return Bound(upper, False, METHOD.name, arg, checks=first.checks + second.checks,
                      parts=[(sympy.true, first), (sympy.true, second)], via=c)
     return None
+
+
+@certificate_parts(METHOD, whole=True)
+def composition_certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound):
+    """Its two parts' certificates (the second on C's own region: the claim's conditions without T, and T >= C's most
+    private level) and U = the second's bound at T = the first's."""
+    from implgraph.prover.certificate import FORMAT, certificate, symbols_and_domain
+    c = bound.via
+    (_, first), (_, second) = bound.parts
+    parts = [certificate(a, c, a_params, {}, a_classes, None, region, N, first),
+             certificate(c, b, {}, b_params, None, b_classes, part_region(region, c), N, second)]
+    kinds, domain = symbols_and_domain(region, [*a_params.values(), *b_params.values()])
+    return {"format": FORMAT, "method": METHOD.name, "symbols": kinds, "domain": domain, "A": parts[0]["A"],
+            "B": parts[1]["B"], "via": parts[0]["B"], "upper": str(bound.upper), "tight": False,
+            "argument": bound.argument, "parts": parts, "tightness": None,
+            "tightness_note": "U, the second part's bound at the first part's, is an upper bound only"}
