@@ -27,7 +27,8 @@ import sympy
 from implgraph.core.errors import InputError, printable
 from implgraph.definitions.scales import SCALES, scale_of
 
-__all__ = ["Definition", "register", "get", "names", "all_definitions", "load_entry_points", "REGISTRY", "read_param",
+__all__ = ["Definition", "register", "get", "names", "all_definitions", "with_capability", "load_entry_points",
+           "REGISTRY", "read_param",
            "read_shared_params", "range_bound", "shown", "PARAM_KINDS"]
 
 REGISTRY: dict = {}
@@ -112,38 +113,12 @@ class Definition:
     #: the parameters that are words (text the definition reads itself, never parsed as an expression): name ->
     #: the default word, e.g. EMD's ground distance {"ground": "equal"}; every other parameter is an expression
     words: dict = {}
-    needs_classes: bool = False
     reference: str = ""
     z3_shape: str | None = None     # the refuter's encoding; derived by RatioOfAverages, never declared
-    family: str | None = None       # the record sets it compares: "pairwise", "subset" (j-subsets), "class"
-    #: the definition (name) whose optimal level this one's equals wherever this one's is finite, in the same
-    #: units: this one adds a condition that makes the rest infinite (enhanced beta-likeness: basic's plus a
-    #: bound on each value); the prover reads it (``finite-level-of``), tests check it against the brute force
-    finite_level_of: str | None = None
-    #: with ``finite_level_of``, the condition that makes the level finite: each class's increase q/p - 1 over the
-    #: table's p, on a value with p < q, is at most this cap (``"-log(p)"``: enhanced beta-likeness, D(p, q) <= -ln p).
-    #: The checker computes the level itself (exactly); the prover reads it (spreading each value over m buckets of
-    #: mass p/m raises -ln p by ln m, so a table of the other definition meets the cap once m >= e^level)
-    increase_cap: str | None = None
-    #: True: the optimal level is the number of records of the smallest class (larger is stronger), so at level k
-    #: every class has >= k records (k-anonymity); the prover reads it (``class-size``), tests check it against the
-    #: brute force
-    class_size_level: bool = False
-    #: the parameter that is a minimum class size: the level is infinite on a table with a class of fewer records
-    #: ((alpha,k)-anonymity's k), so every table where it is finite has classes of >= that many records; the
-    #: prover reads it (B's ceiling over those classes), tests check it against the brute force
-    min_class_param: str | None = None
-    #: where the level's constraints read a <= e^level b + delta (an additive slack, the parameter ``delta``) on every
-    #: output event (a union of buckets): the records compared, "removal" (the table against the table without one
-    #: record, (eps,delta)-DP) or "pairs" (one record against another, (eps,delta)-LDP); None otherwise. The checker
-    #: computes such a level itself; the prover reads it (a record within delta of the others leaves A at its
-    #: strongest level), tests check it against the brute force
-    slack_compares: str | None = None
-    #: the parameter l where the level is ``max(1, max_E r_1 / (r_l + ... + r_m))`` over the classes E, r_1 >= r_2 >= ...
-    #: the class's frequencies (recursive (c,l)-diversity); None otherwise. The checker computes such a level itself;
-    #: the prover reads it (classes uniform over l values of their own are at level 1, the strongest), tests check it
-    #: against the brute force
-    tail_ratio_param: str | None = None
+    #: what the level is, as typed capabilities (:mod:`implgraph.definitions.capabilities`), e.g.
+    #: ``(OnClasses(), MinClassSize("k"))``; read with :meth:`declared` and :meth:`has`. A subclass's tuple replaces
+    #: its base's (write ``Base.declares + (...)`` to add to it)
+    declares: tuple = ()
     model: str = "other"            # the privacy model it belongs to (map colours): "closeness", "dp", "other"
     label_format: str = ""          # a human label with {param} fields, e.g. "({k},t)-closeness"
 
@@ -156,18 +131,114 @@ class Definition:
     #: Fraction, INF, or None when undefined. Left as None, the symbolic path is used.
     concrete = None
 
-    # -- declared facts the engine derives views from --------------------------------------------
-    def subset_size(self, N, **params):
-        """The size j of the record subsets a ``family = "subset"`` definition compares with the
-        whole table (k, N - k, N - 1, ...), symbolic in ``N`` and the parameters; None otherwise."""
+    # -- declared capabilities ---------------------------------------------------------------------
+    def declared(self, kind):
+        """The capability of type ``kind`` this definition declares, or None.
+
+        Examples
+        --------
+        >>> from implgraph.definitions import get
+        >>> from implgraph.definitions.capabilities import MinClassSize, TailRatio
+        >>> get("alpha-k-anonymity").declared(MinClassSize), get("alpha-k-anonymity").declared(TailRatio)
+        (MinClassSize(param='k'), None)
+        """
+        for cap in self.declares:
+            if type(cap) is kind:
+                return cap
         return None
 
+    def has(self, kind) -> bool:
+        """Does this definition declare a capability of type ``kind``?
+
+        >>> from implgraph.definitions import get
+        >>> from implgraph.definitions.capabilities import ClassSizeLevel
+        >>> get("k-anonymity").has(ClassSizeLevel), get("dp").has(ClassSizeLevel)
+        (True, False)
+        """
+        return self.declared(kind) is not None
+
+    @property
+    def needs_classes(self) -> bool:
+        """True when the level is computed over equivalence classes (a capability about classes is declared)."""
+        return any(cap.on_classes() for cap in self.declares)
+
+    def subset_size(self, N, **params):
+        """The size j of the record subsets a ``subset`` ratio level compares with the whole table (its declared
+        :class:`~implgraph.definitions.capabilities.SubsetSize`) at ``N`` and ``params``; None otherwise."""
+        from implgraph.definitions.capabilities import SubsetSize
+        size = self.declared(SubsetSize)
+        return None if size is None else size.size(N, params)
+
     def class_distance(self, **params):
-        """The distance between a class's bucket distribution and the table's that the level is, on a
-        class level that is one (``"total-variation"``: half the sum of the absolute differences, the
-        largest over the classes), at ``params``; None otherwise. The prover reads it
-        (``class-distance``), tests check it against the brute force."""
-        return None
+        """The class distance the level is at ``params`` (its declared
+        :class:`~implgraph.definitions.capabilities.ClassDistance`), or None."""
+        from implgraph.definitions.capabilities import ClassDistance
+        distance = self.declared(ClassDistance)
+        return None if distance is None else distance.at(params, self.words)
+
+    # -- the attributes read before capabilities were typed (read-only, derived; removed once every reader
+    #    asks declared()) ---------------------------------------------------------------------------
+    @property
+    def family(self):
+        """Old name: the declared RatioLevel's family, ``"class"`` for another level over classes, else None."""
+        from implgraph.definitions.capabilities import RatioLevel
+        ratio = self.declared(RatioLevel)
+        return ratio.family if ratio is not None else ("class" if self.needs_classes else None)
+
+    @property
+    def sides(self):
+        """Old name: the declared RatioLevel's sides, or None."""
+        from implgraph.definitions.capabilities import RatioLevel
+        ratio = self.declared(RatioLevel)
+        return None if ratio is None else ratio.sides
+
+    @property
+    def class_size_level(self) -> bool:
+        """Old name: is ClassSizeLevel declared?"""
+        from implgraph.definitions.capabilities import ClassSizeLevel
+        return self.has(ClassSizeLevel)
+
+    @property
+    def min_class_param(self):
+        """Old name: the declared MinClassSize's parameter, or None."""
+        from implgraph.definitions.capabilities import MinClassSize
+        cap = self.declared(MinClassSize)
+        return None if cap is None else cap.param
+
+    @property
+    def slack_compares(self):
+        """Old name: the declared AdditiveSlack's records compared, or None."""
+        from implgraph.definitions.capabilities import AdditiveSlack
+        cap = self.declared(AdditiveSlack)
+        return None if cap is None else cap.compares
+
+    @property
+    def tail_ratio_param(self):
+        """Old name: the declared TailRatio's parameter, or None."""
+        from implgraph.definitions.capabilities import TailRatio
+        cap = self.declared(TailRatio)
+        return None if cap is None else cap.param
+
+    @property
+    def finite_level_of(self):
+        """Old name: the declared FiniteLevelOf's definition, or None."""
+        from implgraph.definitions.capabilities import FiniteLevelOf
+        cap = self.declared(FiniteLevelOf)
+        return None if cap is None else cap.name
+
+    @property
+    def increase_cap(self):
+        """Old name: the declared FiniteLevelOf's increase cap, or None."""
+        from implgraph.definitions.capabilities import FiniteLevelOf
+        cap = self.declared(FiniteLevelOf)
+        return None if cap is None else cap.increase_cap
+
+    @property
+    def class_level_formula(self):
+        """Old name: the declared ClassLevel's formula (a function of a GenericClass), or None."""
+        from implgraph.definitions.capabilities import ClassLevel
+        cap = self.declared(ClassLevel)
+        return None if cap is None else cap.formula
 
     def param_ranges(self, N, **params) -> list:
         """The conditions under which the parameters are meaningful at ``N`` records (sympy relations),
@@ -397,6 +468,40 @@ def _validate_plugin(inst):
             except InputError as exc:
                 raise InputError(f"plugin {inst.name}: ranges[{p!r}]: {exc.reason}",
                                  fix="write each bound as a number or a formula in N, e.g. \"N - 1\"") from None
+    _validate_declares(inst)
+
+
+def _validate_declares(inst) -> None:
+    """Refuse old-style capability attributes (the new form is named) and declarations that are not capabilities,
+    repeat a kind or name a parameter the definition does not have."""
+    from implgraph.definitions.capabilities import Capability, old_form_error
+    error = old_form_error(type(inst), Definition, inst.name)
+    if error is not None:
+        raise error
+    declares = inst.declares
+    if not isinstance(declares, (tuple, list)) or not all(isinstance(c, Capability) for c in declares):
+        raise InputError(f"plugin {inst.name}: declares must be a tuple of capabilities",
+                         fix="declare e.g. declares = (OnClasses(), MinClassSize(\"k\")) from "
+                             "implgraph.definitions.capabilities")
+    kinds = [type(c).__name__ for c in declares]
+    twice = sorted({k for k in kinds if kinds.count(k) > 1})
+    if twice:
+        raise InputError(f"plugin {inst.name}: {twice[0]} is declared twice", fix="declare each capability once")
+    for cap in declares:
+        missing = [p for p in cap.params_named() if p not in inst.params]
+        if missing:
+            raise InputError(f"plugin {inst.name}: {type(cap).__name__} names {printable(repr(missing[0]))[:60]}, "
+                             "not one of its params", fix="declare it in params, or name one of its params")
+
+
+def with_capability(kind) -> list:
+    """The registered definitions declaring a capability of type ``kind``.
+
+    >>> from implgraph.definitions.capabilities import TailRatio
+    >>> [d.name for d in with_capability(TailRatio)]
+    ['recursive-cl-diversity']
+    """
+    return [d for d in all_definitions() if d.has(kind)]
 
 
 def _is_identifier(text) -> bool:
