@@ -181,9 +181,8 @@ class Definition:
     @property
     def family(self):
         """Old name: the declared RatioLevel's family, ``"class"`` for another level over classes, else None."""
-        from implgraph.definitions.capabilities import RatioLevel
-        ratio = self.declared(RatioLevel)
-        return ratio.family if ratio is not None else ("class" if self.needs_classes else None)
+        from implgraph.definitions.capabilities import family_of
+        return family_of(self)
 
     @property
     def sides(self):

@@ -48,7 +48,7 @@ from implgraph.core.errors import InputError, printable
 
 __all__ = ["Capability", "RatioLevel", "SubsetSize", "OnClasses", "ClassSizeLevel", "MinClassSize", "ClassDistance",
            "ClassLevel", "AdditiveSlack", "TailRatio", "FiniteLevelOf", "CAPABILITIES", "FAMILIES", "SIDES",
-           "OLD_FORMS", "old_form_error"]
+           "OLD_FORMS", "old_form_error", "family_of"]
 
 #: the record sets a ratio level compares: records i and j, every j-subset with the table, every class with it
 FAMILIES = ("pairwise", "subset", "class")
@@ -406,6 +406,20 @@ class FiniteLevelOf(Capability):
                              fix='give the registered name, e.g. FiniteLevelOf("basic-beta-likeness")')
         if self.increase_cap is not None and self.increase_cap not in INCREASE_CAPS:
             _refuse("FiniteLevelOf increase_cap", self.increase_cap, INCREASE_CAPS)
+
+
+def family_of(d) -> str | None:
+    """The record sets the definition ``d``'s level compares: its :class:`RatioLevel`'s family, ``"class"`` for
+    another level computed over classes, else None (a level over the whole table, such as (eps,delta)-DP's).
+
+    >>> from implgraph.definitions import get
+    >>> family_of(get("ldp")), family_of(get("k-anonymity")), family_of(get("eps-delta-dp"))
+    ('pairwise', 'class', None)
+    """
+    ratio = d.declared(RatioLevel)
+    if ratio is not None:
+        return ratio.family
+    return "class" if d.needs_classes else None
 
 
 #: every capability kind, by class name
