@@ -194,10 +194,12 @@ def test_forged_finite_level_certificate_rejected():
 
 def test_one_sided_subset_ceiling_is_n_over_j():
     """A one-sided subset level of size j (a plugin declaration): U = N / j, with its certificate."""
+    from implgraph.definitions.capabilities import RatioLevel, SubsetSize
     from implgraph.definitions.families import RatioOfAverages
 
     class UpperSubset(RatioOfAverages):
-        name, level_symbol, scale, family, sides = "upper-subset-test", "t", "ratio", "subset", "one-sided"
+        name, level_symbol, scale = "upper-subset-test", "t", "ratio"
+        declares = (RatioLevel("subset", "one-sided"), SubsetSize("k"))
         params = {"k": "subset size"}
         ranges = {"k": (1, "N - 1")}
 
