@@ -108,7 +108,7 @@ class RatioOfAverages(Definition):
         if family == "class":
             return class_ratio(ctx, table, self.one_sided) if table.has_classes else None
         if family == "subset":
-            j = self.subset_size(table.size, **params)
+            j = self.declared(SubsetSize).size(table.size, params)
             check_subset_size(ctx, table.size, j, self.name)
             return subset_ratio(ctx, table, j, self.one_sided)
         return pairwise_ratio(ctx, table)
@@ -121,7 +121,7 @@ class RatioOfAverages(Definition):
             if False in self.param_ranges(ct.N, **params):
                 raise InputError(f"{self.name}: parameters {params} are out of range for N = {ct.N}",
                                  fix="choose " + ", ".join(f"{lo} <= {p} <= {hi}" for p, (lo, hi) in self.ranges.items()))
-            j = int(self.subset_size(ct.N, **params))
+            j = int(self.declared(SubsetSize).size(ct.N, params))
             check_subset_size_concrete(ct.N, j, self.name)
             return subset_ratio_concrete(ct, j, self.one_sided)
         return pairwise_ratio_concrete(ct)
@@ -131,7 +131,7 @@ class RatioOfAverages(Definition):
         if self.needs_classes and len(sizes) < 1:
             return None
         family = self.ratio.family
-        j = int(self.subset_size(N, **params)) if family == "subset" else None
+        j = int(self.declared(SubsetSize).size(N, params)) if family == "subset" else None
         return LFModel(_ratio_terms(family, N, sizes, p, j, self.one_sided), Fraction(1))
 
 
