@@ -110,7 +110,8 @@ def test_enhanced_is_basic_where_finite_by_brute(seed):
     """The declaration the prover reads, checked on random tables: enhanced's raw level (1 + beta) is
     basic's beta + 1 or infinite (tests/brute.py, both written from the paper's definitions)."""
     from implgraph import definitions
-    assert definitions.get("enhanced-beta-likeness").finite_level_of == ONE_SIDED
+    from implgraph.definitions.capabilities import FiniteLevelOf
+    assert definitions.get("enhanced-beta-likeness").declared(FiniteLevelOf).name == ONE_SIDED
     rng = random.Random(seed)
     finite = 0
     for _ in range(60):
