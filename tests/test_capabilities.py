@@ -15,10 +15,10 @@ import sympy
 from implgraph.core.errors import InputError
 from implgraph.definitions import REGISTRY, get, with_capability
 from implgraph.definitions.base import Definition, register
-from implgraph.definitions.capabilities import (OLD_FORMS, AdditiveSlack, ClassDistance, ClassLevel, ClassSizeLevel,
-                                                FiniteLevelOf, MinClassSize, OnClasses, RatioLevel, SubsetSize,
-                                                TailRatio, family_of)
+from implgraph.definitions.capabilities import (AdditiveSlack, ClassDistance, ClassLevel, ClassSizeLevel, FiniteLevelOf,
+                                                MinClassSize, OnClasses, RatioLevel, SubsetSize, TailRatio, family_of)
 from implgraph.definitions.families import RatioOfAverages
+from implgraph.definitions.validation import OLD_FORMS
 
 ROOT = Path(__file__).resolve().parents[1] / "implgraph"
 
@@ -138,7 +138,7 @@ def test_old_properties_agree_with_the_declarations():
         assert d.family == family_of(d)
 
 
-# -- plugins ------------------------------------------------------------------------------------------------------------
+# -- plugins -----------------------------------------------------------------------------------------------------
 
 def _plain(**body):
     return type("OldStyle", (Definition,), {"name": "old-style-test", "level_symbol": "t", **body})

@@ -18,5 +18,6 @@ _import_all()
 
 BUILTIN = ["mult-t-closeness", "kt-closeness", "dp", "ldp", "kdp", "k-anonymity", "emd-t-closeness"]
 
-__all__ = ["Definition", "register", "get", "names", "all_definitions", "with_capability", "load_entry_points", "load_errors",
+__all__ = ["Definition", "register", "get", "names", "all_definitions", "with_capability", "load_entry_points",
+           "load_errors",
            "REGISTRY", "BUILTIN"]

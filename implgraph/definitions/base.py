@@ -10,6 +10,10 @@ of its level (``t``, ``eps``, ...), how the level relates to the optimal ratio i
 - :meth:`Definition.concrete` (optional) : the same on a :class:`~implgraph.core.concrete.ConcreteTable`
   in exact integer arithmetic, fast enough for 10^6 rows.
 
+What else the level is (a ratio of averages over classes, a minimum class size, an additive slack, ...) is
+declared as typed capabilities in ``declares`` (:mod:`implgraph.definitions.capabilities`), read with
+:meth:`Definition.declared` and :meth:`Definition.has`; :func:`with_capability` filters the registry.
+
 ``scale`` names a :class:`~implgraph.definitions.scales.Scale`: ``ratio`` (the level is the ratio,
 e.g. t), ``log`` (the level is the natural log of the ratio, e.g. eps = ln t), ``affine`` (the ratio
 minus 1, e.g. beta), ``count`` (a size such as k of k-anonymity; larger is stronger), ``distance``
@@ -18,14 +22,13 @@ minus 1, e.g. beta), ``count`` (a size such as k of k-anonymity; larger is stron
 
 from __future__ import annotations
 
-import keyword
-import re
 from functools import lru_cache
 
 import sympy
 
 from implgraph.core.errors import InputError, printable
-from implgraph.definitions.scales import SCALES, scale_of
+from implgraph.definitions._old_names import OldNames
+from implgraph.definitions.scales import scale_of
 
 __all__ = ["Definition", "register", "get", "names", "all_definitions", "with_capability", "load_entry_points",
            "REGISTRY", "read_param",
@@ -41,8 +44,6 @@ _N = sympy.Symbol("N")
 #: the kinds a parameter may declare (``param_kinds``): its values are integers, rationals or real numbers
 PARAM_KINDS = ("integer", "rational", "real")
 
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_DEFINITION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
 
 
 @lru_cache(maxsize=None)
@@ -93,7 +94,7 @@ def shown(value, width: int = 60) -> str:
     return text if len(text) <= width else text[:width] + "..."
 
 
-class Definition:
+class Definition(OldNames):
     """A privacy definition with an exact optimal level.
 
     Subclasses set the class attributes and implement :meth:`symbolic` (and optionally
@@ -161,83 +162,6 @@ class Definition:
     def needs_classes(self) -> bool:
         """True when the level is computed over equivalence classes (a capability about classes is declared)."""
         return any(cap.on_classes() for cap in self.declares)
-
-    def subset_size(self, N, **params):
-        """The size j of the record subsets a ``subset`` ratio level compares with the whole table (its declared
-        :class:`~implgraph.definitions.capabilities.SubsetSize`) at ``N`` and ``params``; None otherwise."""
-        from implgraph.definitions.capabilities import SubsetSize
-        size = self.declared(SubsetSize)
-        return None if size is None else size.size(N, params)
-
-    def class_distance(self, **params):
-        """The class distance the level is at ``params`` (its declared
-        :class:`~implgraph.definitions.capabilities.ClassDistance`), or None."""
-        from implgraph.definitions.capabilities import ClassDistance
-        distance = self.declared(ClassDistance)
-        return None if distance is None else distance.at(params, self.words)
-
-    # -- the attributes read before capabilities were typed (read-only, derived; removed once every reader
-    #    asks declared()) ---------------------------------------------------------------------------
-    @property
-    def family(self):
-        """Old name: the declared RatioLevel's family, ``"class"`` for another level over classes, else None."""
-        from implgraph.definitions.capabilities import family_of
-        return family_of(self)
-
-    @property
-    def sides(self):
-        """Old name: the declared RatioLevel's sides, or None."""
-        from implgraph.definitions.capabilities import RatioLevel
-        ratio = self.declared(RatioLevel)
-        return None if ratio is None else ratio.sides
-
-    @property
-    def class_size_level(self) -> bool:
-        """Old name: is ClassSizeLevel declared?"""
-        from implgraph.definitions.capabilities import ClassSizeLevel
-        return self.has(ClassSizeLevel)
-
-    @property
-    def min_class_param(self):
-        """Old name: the declared MinClassSize's parameter, or None."""
-        from implgraph.definitions.capabilities import MinClassSize
-        cap = self.declared(MinClassSize)
-        return None if cap is None else cap.param
-
-    @property
-    def slack_compares(self):
-        """Old name: the declared AdditiveSlack's records compared, or None."""
-        from implgraph.definitions.capabilities import AdditiveSlack
-        cap = self.declared(AdditiveSlack)
-        return None if cap is None else cap.compares
-
-    @property
-    def tail_ratio_param(self):
-        """Old name: the declared TailRatio's parameter, or None."""
-        from implgraph.definitions.capabilities import TailRatio
-        cap = self.declared(TailRatio)
-        return None if cap is None else cap.param
-
-    @property
-    def finite_level_of(self):
-        """Old name: the declared FiniteLevelOf's definition, or None."""
-        from implgraph.definitions.capabilities import FiniteLevelOf
-        cap = self.declared(FiniteLevelOf)
-        return None if cap is None else cap.name
-
-    @property
-    def increase_cap(self):
-        """Old name: the declared FiniteLevelOf's increase cap, or None."""
-        from implgraph.definitions.capabilities import FiniteLevelOf
-        cap = self.declared(FiniteLevelOf)
-        return None if cap is None else cap.increase_cap
-
-    @property
-    def class_level_formula(self):
-        """Old name: the declared ClassLevel's formula (a function of a GenericClass), or None."""
-        from implgraph.definitions.capabilities import ClassLevel
-        cap = self.declared(ClassLevel)
-        return None if cap is None else cap.formula
 
     def param_ranges(self, N, **params) -> list:
         """The conditions under which the parameters are meaningful at ``N`` records (sympy relations),
@@ -340,8 +264,9 @@ class Definition:
 
 def register(cls):
     """Class decorator: register a :class:`Definition` subclass under its ``name``."""
+    from implgraph.definitions.validation import validate_plugin
     inst = cls() if isinstance(cls, type) else cls
-    _validate_plugin(inst)
+    validate_plugin(inst)
     REGISTRY[inst.name] = inst
     return cls
 
@@ -424,75 +349,6 @@ def _table_size(table):
     return n if isinstance(n, int) else None
 
 
-def _validate_plugin(inst):
-    """Refuse a definition whose declarations cannot be read: its name (the node grammar), level symbol and
-    parameter names (identifiers), kinds, words and ranges (each bound read by the formula reader in N)."""
-    if not isinstance(inst, Definition):
-        raise InputError(f"plugin {printable(repr(inst))[:80]} is not a Definition", fix="subclass implgraph.Definition")
-    if not inst.name or not isinstance(inst.name, str):
-        raise InputError(f"plugin {type(inst).__name__} has no name", fix="set `name = \"...\"`")
-    if not _DEFINITION_NAME.fullmatch(inst.name):
-        raise InputError(f"plugin {printable(repr(inst.name))[:80]}: a name is letters, digits, _ . and -",
-                         fix="rename it, e.g. name = \"my-definition\"")
-    if inst.scale not in SCALES:
-        raise InputError(f"plugin {inst.name}: scale {printable(repr(inst.scale))}", fix="use " + ", ".join(SCALES))
-    if inst.stronger not in ("smaller", "larger"):
-        raise InputError(f"plugin {inst.name}: stronger {printable(repr(inst.stronger))}", fix="use smaller or larger")
-    if not _is_identifier(inst.level_symbol) or inst.level_symbol == "N":
-        raise InputError(f"plugin {inst.name}: level_symbol {printable(repr(inst.level_symbol))[:60]} is not a name",
-                         fix="give a name such as t or eps (letters, digits and _; not N)")
-    params, ranges, kinds, words = (getattr(inst, a) for a in ("params", "ranges", "param_kinds", "words"))
-    if not all(isinstance(x, dict) for x in (params, ranges, kinds, words)):
-        raise InputError(f"plugin {inst.name}: params, ranges, param_kinds and words must be dicts",
-                         fix="declare e.g. params = {\"k\": \"a group size\"}, ranges = {\"k\": (1, \"N - 1\")}")
-    bad = [p for p in params if not _is_identifier(p) or p == "N"]
-    if bad:
-        raise InputError(f"plugin {inst.name}: parameter name {printable(repr(bad[0]))[:60]} is not a name",
-                         fix="name parameters with letters, digits and _ (not N)")
-    undeclared = [p for p in list(ranges) + list(kinds) + list(words) if p not in params]
-    if undeclared:
-        raise InputError(f"plugin {inst.name}: {printable(repr(undeclared[0]))[:60]} is not one of its params",
-                         fix="declare it in params, or remove it from ranges, param_kinds and words")
-    for p, kind in kinds.items():
-        if kind not in PARAM_KINDS:
-            raise InputError(f"plugin {inst.name}: param_kinds[{p!r}] = {printable(repr(kind))[:60]}",
-                             fix="use " + ", ".join(PARAM_KINDS))
-    for p, bounds in ranges.items():
-        if not (isinstance(bounds, (tuple, list)) and len(bounds) == 2):
-            raise InputError(f"plugin {inst.name}: ranges[{p!r}] is not a pair (low, high)",
-                             fix="declare e.g. ranges = {\"k\": (1, \"N - 1\")}")
-        for b in bounds:
-            try:
-                _bound(b)
-            except InputError as exc:
-                raise InputError(f"plugin {inst.name}: ranges[{p!r}]: {exc.reason}",
-                                 fix="write each bound as a number or a formula in N, e.g. \"N - 1\"") from None
-    _validate_declares(inst)
-
-
-def _validate_declares(inst) -> None:
-    """Refuse old-style capability attributes (the new form is named) and declarations that are not capabilities,
-    repeat a kind or name a parameter the definition does not have."""
-    from implgraph.definitions.capabilities import Capability, old_form_error
-    error = old_form_error(type(inst), Definition, inst.name)
-    if error is not None:
-        raise error
-    declares = inst.declares
-    if not isinstance(declares, (tuple, list)) or not all(isinstance(c, Capability) for c in declares):
-        raise InputError(f"plugin {inst.name}: declares must be a tuple of capabilities",
-                         fix="declare e.g. declares = (OnClasses(), MinClassSize(\"k\")) from "
-                             "implgraph.definitions.capabilities")
-    kinds = [type(c).__name__ for c in declares]
-    twice = sorted({k for k in kinds if kinds.count(k) > 1})
-    if twice:
-        raise InputError(f"plugin {inst.name}: {twice[0]} is declared twice", fix="declare each capability once")
-    for cap in declares:
-        missing = [p for p in cap.params_named() if p not in inst.params]
-        if missing:
-            raise InputError(f"plugin {inst.name}: {type(cap).__name__} names {printable(repr(missing[0]))[:60]}, "
-                             "not one of its params", fix="declare it in params, or name one of its params")
-
-
 def with_capability(kind) -> list:
     """The registered definitions declaring a capability of type ``kind``.
 
@@ -501,10 +357,6 @@ def with_capability(kind) -> list:
     ['recursive-cl-diversity']
     """
     return [d for d in all_definitions() if d.has(kind)]
-
-
-def _is_identifier(text) -> bool:
-    return isinstance(text, str) and bool(_IDENTIFIER.fullmatch(text)) and not keyword.iskeyword(text)
 
 
 _ENTRY_POINTS_READ: list = []
@@ -522,6 +374,8 @@ def load_entry_points(again: bool = False):
         return
     _ENTRY_POINTS_READ.append(True)
     from importlib import metadata
+
+    from implgraph.definitions.validation import validate_plugin
     try:
         eps = metadata.entry_points(group="implgraph.definitions")
     except Exception:  # pragma: no cover - broken metadata
@@ -533,7 +387,7 @@ def load_entry_points(again: bool = False):
             obj = ep.load()
             if isinstance(obj, type):
                 obj = obj()
-            _validate_plugin(obj)
+            validate_plugin(obj)
             REGISTRY[obj.name] = obj
         except Exception as exc:  # a broken plugin must not take the tool down
             _LOAD_ERRORS.append(f"plugin {ep.name}: {exc.__class__.__name__}: {exc}")

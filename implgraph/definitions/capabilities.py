@@ -37,7 +37,7 @@ MinClassSize(param='k')
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Callable
@@ -48,7 +48,7 @@ from implgraph.core.errors import InputError, printable
 
 __all__ = ["Capability", "RatioLevel", "SubsetSize", "OnClasses", "ClassSizeLevel", "MinClassSize", "ClassDistance",
            "ClassLevel", "AdditiveSlack", "TailRatio", "FiniteLevelOf", "CAPABILITIES", "FAMILIES", "SIDES",
-           "OLD_FORMS", "old_form_error", "family_of"]
+           "family_of"]
 
 #: the record sets a ratio level compares: records i and j, every j-subset with the table, every class with it
 FAMILIES = ("pairwise", "subset", "class")
@@ -320,7 +320,7 @@ class ClassLevel(Capability):
     1/q_max
     """
 
-    formula: Callable = field(compare=True)
+    formula: Callable
 
     def __post_init__(self):
         if not callable(self.formula):
@@ -425,39 +425,3 @@ def family_of(d) -> str | None:
 #: every capability kind, by class name
 CAPABILITIES = {c.__name__: c for c in (RatioLevel, SubsetSize, OnClasses, ClassSizeLevel, MinClassSize,
                                         ClassDistance, ClassLevel, AdditiveSlack, TailRatio, FiniteLevelOf)}
-
-#: the attributes and methods a definition declared before capabilities were typed -> the declaration now
-OLD_FORMS = {
-    "family": 'declares = (RatioLevel("class", "two-sided"),) (or OnClasses() for a level over classes)',
-    "sides": 'declares = (RatioLevel("class", "one-sided"),)',
-    "needs_classes": "declares = (OnClasses(),) (implied by every capability about classes)",
-    "class_size_level": "declares = (ClassSizeLevel(),)",
-    "min_class_param": 'declares = (MinClassSize("k"),)',
-    "slack_compares": 'declares = (AdditiveSlack("removal", "delta"),)',
-    "tail_ratio_param": 'declares = (TailRatio("l"),)',
-    "finite_level_of": 'declares = (FiniteLevelOf("basic-beta-likeness", increase_cap="-log(p)"),)',
-    "increase_cap": 'declares = (FiniteLevelOf("basic-beta-likeness", increase_cap="-log(p)"),)',
-    "subset_size": 'declares = (RatioLevel("subset"), SubsetSize("N - k"))',
-    "class_distance": 'declares = (ClassDistance("total-variation", where={"ground": "equal"}),)',
-    "class_level_formula": "declares = (ClassLevel(lambda cls: 1 / cls.top),)",
-}
-
-
-def old_form_error(cls, stop, who: str | None = None) -> InputError | None:
-    """The registration error of a definition class that sets one of :data:`OLD_FORMS` itself (in its class body
-    or a base below ``stop``, the class that derives them), or None; ``who`` names it (default: the class name).
-
-    >>> from implgraph.definitions.base import Definition
-    >>> class Old(Definition):
-    ...     min_class_param = "k"
-    >>> print(old_form_error(Old, Definition))
-    plugin Old: `min_class_param` is no longer read, capabilities are declared; fix: declares = (MinClassSize("k"),) (from implgraph.definitions.capabilities)
-    """
-    for klass in cls.__mro__:
-        if klass is stop or klass is object:
-            break
-        for old, new in OLD_FORMS.items():
-            if old in vars(klass):
-                return InputError(f"plugin {who or cls.__name__}: `{old}` is no longer read, capabilities are declared",
-                                  fix=f"{new} (from implgraph.definitions.capabilities)")
-    return None

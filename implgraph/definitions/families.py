@@ -49,7 +49,8 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 
 from implgraph.definitions.base import Definition
-from implgraph.definitions.capabilities import FAMILIES, SIDES, RatioLevel, SubsetSize, old_form_error
+from implgraph.definitions.capabilities import FAMILIES, SIDES, RatioLevel, SubsetSize
+from implgraph.definitions.validation import old_form_error
 from implgraph.definitions._common import (check_subset_size, check_subset_size_concrete, class_ratio,
                                            class_ratio_concrete, pairwise_ratio, pairwise_ratio_concrete,
                                            subset_ratio, subset_ratio_concrete)
@@ -84,7 +85,8 @@ class RatioOfAverages(Definition):
         ratio = next((c for c in cls.declares if isinstance(c, RatioLevel)), None)
         if ratio is None:
             raise InputError(f"plugin {cls.__name__}: a ratio of averages declares the record sets it compares",
-                             fix='declares = (RatioLevel("class", "two-sided"),) (from implgraph.definitions.capabilities)')
+                             fix='declares = (RatioLevel("class", "two-sided"),) '
+                                 '(from implgraph.definitions.capabilities)')
         if ratio.family == "subset" and not any(isinstance(c, SubsetSize) for c in cls.declares):
             raise InputError(f"plugin {cls.__name__}: a subset ratio level declares the size of its subsets",
                              fix='declares = (RatioLevel("subset"), SubsetSize("k")) (a formula in N and the params)')
