@@ -75,7 +75,11 @@ def _check_name(kind: str, name) -> None:
 
 
 class Capability:
-    """Base of every capability: a frozen dataclass, compared and hashed by value."""
+    """Base of every capability: a frozen dataclass, compared and hashed by value.
+
+    >>> MinClassSize("k") == MinClassSize("k"), isinstance(TailRatio("l"), Capability)
+    (True, True)
+    """
 
     def on_classes(self) -> bool:
         """Does this capability say the level is computed over equivalence classes?"""
