@@ -20,6 +20,7 @@ from implgraph import definitions
 from implgraph.certify import certificates_in, check_certificate
 from implgraph.certify.levels import INF, blocks_table, level, raw_level
 from implgraph.cli import main
+from implgraph.definitions.capabilities import ClassDistance, RatioLevel, family_of
 from implgraph.engines.prove import Word, check_implication
 
 K = sympy.Symbol("k", integer=True, positive=True)
@@ -30,7 +31,7 @@ def _variants(d):
     the ground distance that makes it one."""
     if _distance(d):
         return [({"ground": Word("equal")}, {"min_size": K}), ({"ground": Word("equal")}, {"min_size": sympy.Integer(1)})]
-    if d.family == "class":
+    if family_of(d) == "class":
         return [({}, {"min_size": K}), ({}, {"min_size": sympy.Integer(1)}), ({}, {"min_size": sympy.Integer(1),
                                                                                "max_size": sympy.Integer(1)})]
     if "k" in d.params:
@@ -40,13 +41,14 @@ def _variants(d):
 
 def _distance(d):
     """Is ``d`` a class's total variation distance under the equal ground distance (EMD t-closeness)?"""
-    return set(d.params) == {"ground"} and d.class_distance(ground="equal") == "total-variation"
+    distance = d.declared(ClassDistance)
+    return (set(d.params) == {"ground"} and distance is not None
+            and distance.at({"ground": "equal"}, d.words) == "total-variation")
 
 
 def _ratio_definitions():
     return [d for d in definitions.all_definitions()
-            if getattr(d, "family", None) in ("pairwise", "subset", "class")
-            and getattr(d, "sides", None) in ("two-sided", "one-sided") and not (set(d.params) - {"k"})
+            if d.has(RatioLevel) and not (set(d.params) - {"k"})
             or _distance(d)]
 
 
@@ -58,7 +60,7 @@ def certificates():
     out = []
     for a, b in itertools.product(_ratio_definitions(), repeat=2):
         for (ap, ac), (bp, bc) in itertools.product(_variants(a), _variants(b)):
-            if a.family == "class" and b.family == "class" and ac != bc:
+            if family_of(a) == "class" and family_of(b) == "class" and ac != bc:
                 continue
             region = Region({N: "integer", T: "real", K: "integer"}, (T >= 1, N >= 2))
             if tight_bound(a, b, ap, bp, region, N, ac, bc) is None and ceiling_bound(b, bp, bc, region, N) is None:
@@ -173,7 +175,7 @@ def test_family_rows_are_probabilities():
 
 
 def test_certificate_command(capsys):
-    names = [d.name for d in _ratio_definitions() if d.family == "pairwise"]
+    names = [d.name for d in _ratio_definitions() if d.declared(RatioLevel) == RatioLevel("pairwise")]
     assert main(["certificate", "--edge", names[0], names[0], "--check"]) == 0
     out = json.loads(capsys.readouterr().out)
     row = out["claims"][0]

@@ -23,6 +23,7 @@ from implgraph.core.errors import InputError
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.formula import Word, parse_condition, parse_expr
 from implgraph.core.region import Region
+from implgraph.definitions.capabilities import ClassSizeLevel, MinClassSize
 from implgraph.certify.partitions import one_class_strongest
 from implgraph.engines.certificates import (EVERY_TABLE_METHODS, certificate, every_partition_certificate,
                                            weakest_level_certificate)
@@ -156,7 +157,7 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         chain = None if floor is not None else finite_level_chain(a, b, c.b_params, region, c.N, a_classes, b_classes)
         bound = chain or _ceiling(c, b_classes, region)
         if bound is not None and floor is not None:
-            bound.argument += (f"; {a.name} declares its parameter {a.min_class_param} a minimum class size (its level "
+            bound.argument += (f"; {a.name} declares its parameter {a.declared(MinClassSize).param} a minimum class size (its level "
                                f"is infinite on a table with a smaller class), so every table where it is finite "
                                f"has classes of >= {floor} records")
         # attained where a table satisfying A at every level reaches it
@@ -346,7 +347,7 @@ def covers_one_class(b, b_params, bound, region, a=None, N=None) -> bool:
     best = lowest_raw(b)
     if a is not None:       # (A's raw level is at least its strongest: T >= 0 for a distance, which sympy folds away)
         region = region.add(sympy.Ge(T, lowest_raw(a), evaluate=False))
-    if a is not None and getattr(a, "class_size_level", False) and N is not None:
+    if a is not None and a.has(ClassSizeLevel) and N is not None:
         region = region.add(T <= N)
     return all(decide(region, sympy.Ge(x.upper, best)) is True for x in (bound, bound.exact) if x is not None)
 
@@ -469,7 +470,7 @@ def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols, 
     N = next((s for s in kinds if s.name == "N"), sympy.Symbol("N", integer=True))
     kinds.setdefault(N, "integer")
     # A's raw level T: a real, an integer where A's level is a class size (declared ``class_size_level``)
-    kinds[T] = "integer" if getattr(a, "class_size_level", False) else "real"
+    kinds[T] = "integer" if a.has(ClassSizeLevel) else "real"
     # the condition in terms of T (A's raw level) instead of alpha
     alpha_of_T = a.level_from_raw(T)
     conds_T = [_in_T(sympy.sympify(c).subs(alpha_sym, alpha_of_T)) for c in conds]
