@@ -1,4 +1,4 @@
-"""The lemma ``class-distance`` (method ``class-distance``).
+"""The lemma ``class-distance``: a class's total variation distance under a two-sided class ratio.
 
 A a two-sided class level <= T, B the total variation distance of a class's distribution from the
 table's (``B["distance"] == "total-variation"``), on the same partition into >= 2 classes of >= s

@@ -1,4 +1,4 @@
-"""The lemma ``class-size`` (method ``class-size``).
+"""The lemma ``class-size``: A's level is the smallest class's size.
 
 A's *registered* definition declares that its level is the size of its smallest class
 (``class_size_level``; the checker reads the registry, not the certificate), with no other class size on

@@ -1,4 +1,4 @@
-"""The lemma ``distance-mass`` (method ``distance-ceiling``).
+"""The lemma ``distance-mass`` (method ``distance-ceiling``): a class of >= s records is at most (N - s)/N away.
 
 B a class's total variation distance from the table (``B["distance"] == "total-variation"``) over classes of
 >= s records (``B["min_class"]``, no ``max_class``; the domain gives s >= 1, 2 s <= N), whatever A is:

@@ -1,4 +1,4 @@
-"""The lemma ``declared-finite-level`` (method ``finite-level-of``).
+"""The lemma ``declared-finite-level`` (method ``finite-level-of``): A's level is B's wherever it is finite.
 
 A's declaration says that wherever A's level is finite it is B's, in the same units
 (``A["finite_level_of"]`` names B's definition): ``U = T``. The checker trusts that declaration

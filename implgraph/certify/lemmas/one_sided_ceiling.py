@@ -1,4 +1,4 @@
-"""The lemma ``set-mass`` (method ``one-sided-ceiling``).
+"""The lemma ``set-mass`` (method ``one-sided-ceiling``): a set holds at most the whole table's mass.
 
 B a one-sided ratio of averages (``sides: one-sided``) over classes of >= s records
 (``B["min_class"]``) or over sets of s records (``B["size"]``), whatever A is: per bucket with

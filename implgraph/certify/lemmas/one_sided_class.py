@@ -1,4 +1,4 @@
-"""The lemma ``rest-mass`` (method ``one-sided-class``).
+"""The lemma ``rest-mass`` (method ``one-sided-class``): the other classes bound a class from below.
 
 A a two-sided class level <= T, B a one-sided class level, on the same partition into >= 2 classes
 of >= s records (``A["min_class"] == B["min_class"]``, no ``max_class``; s >= 1, 2 s <= N):

@@ -1,4 +1,4 @@
-"""The lemma ``one-sided-distance`` (method ``one-sided-distance``).
+"""The lemma ``one-sided-distance``: a class's distance under a one-sided class ratio.
 
 A a one-sided class level <= T, B the total variation distance of a class's distribution from the table's
 (``B["distance"] == "total-variation"``), on the same partition into >= 2 classes of >= s records (one

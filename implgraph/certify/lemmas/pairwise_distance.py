@@ -1,4 +1,4 @@
-"""The lemma ``pairwise-distance`` (method ``pairwise-distance``).
+"""The lemma ``pairwise-distance``: a class's total variation distance under pairwise ratios.
 
 A a pairwise level <= T, B the total variation distance of a class's distribution from the table's
 (``B["distance"] == "total-variation"``) over classes of >= s records (``B["min_class"]``, no

@@ -1,4 +1,4 @@
-"""The lemma ``extremes-and-mean``.
+"""The lemma ``extremes-and-mean`` (method ``product``): extremes and the mean of a bucket.
 
 Under a two-sided subset level T of size 1 (or singleton classes), a bucket with minimum a,
 maximum b and mean m has b <= T m and m <= T a; with one value at a, one at b and N - 2 between,

@@ -1,4 +1,4 @@
-"""The lemma ``removal-distance`` (method ``removal-distance``).
+"""The lemma ``removal-distance``: a class's distance under record removal.
 
 A a two-sided subset level <= T of size j (``A["size"]``; the domain gives 1 <= j <= N - 1; j = N - 1 is
 record removal), B the total variation

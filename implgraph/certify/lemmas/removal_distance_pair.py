@@ -1,4 +1,4 @@
-"""The lemma ``removal-distance-pair`` (method ``removal-distance-pair``).
+"""The lemma ``removal-distance-pair``: the two-record piece of removal-distance.
 
 As ``removal-distance`` (A a two-sided subset level <= T of size j, B a class's total variation distance over
 any classes), on a domain where N = 2, so j = 1: ``U = (T - 1)/(2 T)`` (checked as a quotient). The classes

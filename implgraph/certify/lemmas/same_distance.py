@@ -1,4 +1,4 @@
-"""The lemma ``same-distance`` (method ``same-distance``).
+"""The lemma ``same-distance``: two definitions declaring the same class distance.
 
 A and B class levels of one declared class distance, the total variation distance
 (``A["distance"] == B["distance"] == "total-variation"``, each the

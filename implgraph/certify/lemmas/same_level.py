@@ -1,4 +1,4 @@
-"""The lemma ``same-level``.
+"""The lemma ``same-level``: B's raw level is A's on every table.
 
 Two identical descriptions (family, sides, subset size, distance; for classes the same class sizes:
 the classes are the table's one partition) have the same level on every table. Only a description

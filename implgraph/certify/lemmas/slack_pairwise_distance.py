@@ -1,4 +1,4 @@
-"""The lemma ``slack-pairwise-distance`` (method ``slack-pairwise-distance``).
+"""The lemma ``slack-pairwise-distance``: a class's distance under an additive slack on pairs.
 
 As ``pairwise-distance`` with A's constraints ``a <= T b + delta`` between two records on every event (``A["slack"]``,
 ``compares == "pairs"``, delta a number in [0, 1)): averaging over the pairs, X <= T Y + delta on S and

@@ -1,4 +1,4 @@
-"""The lemma ``slack-removal-distance`` (method ``slack-removal-distance``).
+"""The lemma ``slack-removal-distance``: a class's distance under an additive slack on removal.
 
 As ``removal-distance`` with A's constraints ``a <= T b + delta`` between the table and the table without one record,
 both ways, on every event (``A["slack"]``, ``compares == "removal"``, delta in [0, 1)), B a class's total variation

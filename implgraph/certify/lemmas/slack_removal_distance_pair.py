@@ -1,4 +1,4 @@
-"""The lemma ``slack-removal-distance-pair`` (method ``slack-removal-distance-pair``).
+"""The lemma ``slack-removal-distance-pair``: the two-record piece of slack-removal-distance.
 
 As ``slack-removal-distance`` on a domain where N = 2: ``U = Min((T - 1 + 2 delta)/(2 T), 1/2)``. *pair*
 ``(T - 1 + 2 delta) - 2 T (x1 - P) >= 0`` from P <= T x2 + delta on S and 1 - P <= T (1 - x1) + delta on the

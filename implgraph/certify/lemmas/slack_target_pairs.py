@@ -1,4 +1,4 @@
-"""The lemma ``slack-target-pairs`` (method ``slack-target-pairs``).
+"""The lemma ``slack-target-pairs``: an additive slack between two records as the target.
 
 A a two-sided pairwise ratio level <= T (every ordered pair of records, every bucket), B comparing two records with
 an additive slack (``B["slack"]``, ``compares == "pairs"``, delta a number in (0, 1)): B's raw level is the least

@@ -1,4 +1,4 @@
-"""The lemma ``subset-distance`` (method ``subset-distance``).
+"""The lemma ``subset-distance``: a class's distance under a subset ratio of size j.
 
 A a two-sided subset level <= T of size j (``A["size"]``; the domain gives 1 <= j <= N - 1), B the total variation
 distance of a class's distribution from the table's over any classes. Merging the buckets S where a class lies

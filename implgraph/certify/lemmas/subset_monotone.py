@@ -1,4 +1,4 @@
-"""The lemma ``extreme-means-monotone``.
+"""The lemma ``extreme-means-monotone`` (method ``subset-monotone``): the mean of the j extreme values is monotone in j.
 
 In one bucket the mean of the j smallest values is nondecreasing in j and the mean of the j
 largest nonincreasing (adding the next value moves the mean towards it), so a two-sided subset

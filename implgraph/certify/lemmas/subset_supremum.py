@@ -1,4 +1,4 @@
-"""The lemma ``extreme-means-supremum`` (method ``subset-supremum``).
+"""The lemma ``extreme-means-supremum`` (method ``subset-supremum``): the tight f of the subset-monotone case.
 
 The tight bound of two two-sided subset levels, sizes j_A <= j_B: with an integer q
 (``upper_certificate["q"]``, a polynomial or a ``Min`` of polynomials, each with integer

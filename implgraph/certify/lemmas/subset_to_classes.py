@@ -1,4 +1,4 @@
-"""The lemma ``class-mean-between-extremes``.
+"""The lemma ``class-mean-between-extremes`` (method ``subset-to-classes``).
 
 A class of s records has its mean between the means of the s smallest and the s largest
 values, hence (s >= j) between the j-extreme means: a two-sided class level with classes of at

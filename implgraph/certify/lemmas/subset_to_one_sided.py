@@ -1,4 +1,4 @@
-"""The lemma ``max-value`` (method ``subset-to-one-sided``).
+"""The lemma ``max-value`` (method ``subset-to-one-sided``): a class mean is at most the bucket's largest value.
 
 A a two-sided subset level <= T of size j (``A["size"]``; the domain gives 1 <= j <= N - 1), B a
 one-sided class level (any class sizes): ``U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))``

@@ -1,4 +1,4 @@
-"""The lemma ``linear-fractional-vertex``.
+"""The lemma ``linear-fractional-vertex`` (method ``vertex``).
 
 Under a pairwise level T every bucket's values lie in a box [a, T a]; each ratio of B is
 ``mean_S / mean_D`` or its inverse, linear-fractional in the bucket's values, so its maximum over
