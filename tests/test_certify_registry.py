@@ -4,9 +4,9 @@ implgraph.core.methods only, no import of the prover, small files and functions.
 The researcher-lemma statement: a ``researcher-lemma`` certificate states B's level at least as strong as f of A's
 level. By hand, for frequency l-diversity (a class's level 1/max q) and distinct l-diversity (its number of values
 k): 1 = sum q <= k max q, so k >= 1/max q, and k is an integer, so k >= ceiling(1/max q); the weakest class of each
-gives distinct >= ceiling(frequency). So the claim frequency (l) => distinct (ceiling(l)) is stated by the chain, as
-is the weaker frequency (l) => distinct (ceiling(l) - 1), while frequency (l) => distinct (l + 1) is not (at l = 2 a table of
-classes (1/2, 1/2) has both levels 2 < 3).
+gives distinct >= ceiling(frequency). So the claim frequency (l) => distinct (ceiling(l)) is stated by the chain,
+as is the weaker frequency (l) => distinct (ceiling(l) - 1), while frequency (l) => distinct (l + 1) is not (at
+l = 2 a table of classes (1/2, 1/2) has both levels 2 < 3).
 """
 
 from __future__ import annotations

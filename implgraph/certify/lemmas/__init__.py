@@ -141,7 +141,8 @@ def register(lm: Lemma) -> Lemma:
 
 
 def lemma(method, **parts):
-    """Register a lemma for ``method`` (module notes): with ``structure``, at once; without, a decorator of its check."""
+    """Register a lemma for ``method`` (module notes): with ``structure`` at once, without it a decorator of its
+    check."""
     if parts.get("structure") is not None:
         return register(Lemma(method, **parts))
 
