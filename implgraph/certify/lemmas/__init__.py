@@ -9,9 +9,9 @@ the package, found on disk: adding a proof method is adding one module here and 
 - **a bound between two levels** (``structure`` and ``obligations``): the certificate says that B's raw level is at
   most ``upper`` on every table whose A raw level is at most T, on its ``domain``. The common re-check
   (:func:`implgraph.certify.kernel.check_bound`) reads the sides against the registry, asks ``structure`` what the
-  certificate must contain (its sides and U, as ``[(what, ok)]``), decides every :class:`~implgraph.certify.obligation
-  .Obligation` that ``obligations`` derives from the statement and the certificate's data, and checks the tightness
-  family (:mod:`implgraph.certify.family`) where the certificate claims tightness;
+  certificate must contain (its sides and U, as ``[(what, ok)]``), decides every
+  :class:`~implgraph.certify.obligation.Obligation` that ``obligations`` derives from the statement and the
+  certificate's data, and checks the tightness family (:mod:`implgraph.certify.family`) where it claims tightness;
 - **a claim of its own** (``check``): the lemma re-checks the whole certificate itself and returns a
   :class:`~implgraph.certify.report.CertificateReport` (the claims other than a bound between two levels, composite
   certificates, the lemma chains).
@@ -41,34 +41,7 @@ obligations give their facts). A claim of its own: decorate its check::
     @lemma(methods.TRANSPORT_MIXTURE, describe=describe)
     def check(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateReport: ...
 
-Parameters of :func:`lemma` (all but ``method`` by keyword):
-
-method : implgraph.core.methods.Method
-    The proof method (its ``name`` is the certificate's ``method``; its ``lemma`` the name a certificate's
-    ``upper_certificate["lemma"]`` must give).
-structure, obligations : callable, optional
-    A bound between two levels: ``structure(cert, A, B, rd) -> [(what, ok)]`` and ``obligations(cert, A, B, rd,
-    data) -> [Obligation]`` (none: the structure is the whole argument, e.g. ``same-level``).
-describe : callable, optional
-    ``describe(cert) -> [str]``: the certificate in words (``implgraph certificate --text``).
-claim : (str, callable), optional
-    A certificate stating a claim other than an edge: the claim kind it states (``"level"``, ``"math"``) and
-    ``steps(cert, st, ctx) -> [(what, ok, how)]``, whether it states the row's claim
-    (:mod:`implgraph.certify.statement`; ``st`` the :class:`~implgraph.certify.claim.ClaimStatement`).
-bound : callable, optional
-    ``bound(cert, direction, names) -> (expression, upper) | None``: the certificate's bound of B's raw level in T
-    as the statement check reads it (default: ``upper``, from above).
-b_side : callable, optional
-    ``b_side(cert, side, st) -> (what, ok, how)``: a B that is not a registered definition (the intruder's view).
-every_partition : str, optional
-    Why a certificate of this method holds for every partition (``min_classes`` 1 without a one-class part).
-own_partitions : bool
-    The lemma reads the certificate's classes itself (no common partition step).
-
-Called without ``structure``, :func:`lemma` returns a decorator registering the decorated function as the lemma's
-``check``; with it, it registers at once and returns the :class:`Lemma`. A method registered twice, a method that
-:mod:`implgraph.core.methods` does not declare, or a lemma with both or neither of ``structure`` and ``check`` is a
-``ValueError`` at import.
+The parameters of a lemma are those of :func:`lemma` (and the fields of :class:`Lemma`).
 
 Examples
 --------
@@ -94,7 +67,15 @@ __all__ = ["Lemma", "REGISTRY", "LEMMAS", "lemma", "register", "get", "load", "d
 
 @dataclass(frozen=True)
 class Lemma:
-    """A lemma of the checker, registered under its proof method (module notes)."""
+    """A lemma of the checker, registered under its proof method.
+
+    Attributes
+    ----------
+    method : implgraph.core.methods.Method
+        The proof method it checks.
+    structure, obligations, check, describe, claim, bound, b_side, every_partition, own_partitions
+        As the parameters of :func:`lemma`.
+    """
 
     method: _methods.Method
     structure: Callable | None = None
@@ -141,8 +122,48 @@ def register(lm: Lemma) -> Lemma:
 
 
 def lemma(method, **parts):
-    """Register a lemma for ``method`` (module notes): with ``structure`` at once, without it a decorator of its
-    check."""
+    """Register the checker's lemma for a proof method (module notes).
+
+    Parameters
+    ----------
+    method : implgraph.core.methods.Method
+        The proof method (its ``name`` is the certificate's ``method``; its ``lemma`` the name a certificate's
+        ``upper_certificate["lemma"]`` must give).
+    structure : callable, optional
+        A bound between two levels: ``structure(cert, A, B, rd) -> [(what, ok)]``, what the certificate must
+        contain (its sides, U, the integers it relies on).
+    obligations : callable, optional
+        With ``structure``: ``obligations(cert, A, B, rd, data) -> [Obligation]``, what is re-checked (none: the
+        structure is the whole argument, e.g. ``same-level``).
+    describe : callable, optional
+        ``describe(cert) -> [str]``: the certificate in words (``implgraph certificate --text``).
+    claim : (str, callable), optional
+        A certificate of a claim other than an edge: the claim kind it states (``"level"``, ``"math"``) and
+        ``steps(cert, st, ctx) -> [(what, ok, how)]``, whether it states the row's claim
+        (:mod:`implgraph.certify.statement`; ``st`` the :class:`~implgraph.certify.claim.ClaimStatement`).
+    bound : callable, optional
+        ``bound(cert, direction, names) -> (expression, upper) | None``: the certificate's bound of B's raw level
+        in T as the statement check reads it (default: ``upper``, from above).
+    b_side : callable, optional
+        ``b_side(cert, side, st) -> (what, ok, how)``: the statement's step for a B that is not a registered
+        definition (the intruder's view).
+    every_partition : str, optional
+        Why a certificate of this method holds for every partition (then ``min_classes`` must be 1).
+    own_partitions : bool, optional
+        The lemma reads the certificate's classes itself (no common partition step).
+
+    Returns
+    -------
+    Lemma or callable
+        With ``structure``: the registered :class:`Lemma`. Without: a decorator registering the decorated
+        ``check(cert, ns, timeout_ms) -> CertificateReport`` as the lemma's check (and returning it).
+
+    Raises
+    ------
+    ValueError
+        A method registered twice, a method :mod:`implgraph.core.methods` does not declare, or both or neither of
+        ``structure`` and a check.
+    """
     if parts.get("structure") is not None:
         return register(Lemma(method, **parts))
 
