@@ -60,6 +60,9 @@ def test_the_registry_refuses_a_second_lemma_an_unknown_method_or_an_unclear_kin
     with pytest.raises(ValueError, match="either structure"):
         register(Lemma(stray, structure=lambda *a: [], check=lambda *a: None))
     assert "stray" not in REGISTRY and get("stray") is None
+    from implgraph.certify.lemmas import lemma
+    with pytest.raises(ValueError, match="not a method of implgraph.core.methods"):
+        lemma("no-such-method")
 
 
 def _bound_certificate(method, upper="T"):

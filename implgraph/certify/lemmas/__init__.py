@@ -126,9 +126,9 @@ def lemma(method, **parts):
 
     Parameters
     ----------
-    method : implgraph.core.methods.Method
+    method : implgraph.core.methods.Method or str
         The proof method (its ``name`` is the certificate's ``method``; its ``lemma`` the name a certificate's
-        ``upper_certificate["lemma"]`` must give).
+        ``upper_certificate["lemma"]`` must give), or its name (the constant of :mod:`implgraph.core.methods`).
     structure : callable, optional
         A bound between two levels: ``structure(cert, A, B, rd) -> [(what, ok)]``, what the certificate must
         contain (its sides, U, the integers it relies on).
@@ -164,6 +164,10 @@ def lemma(method, **parts):
         A method registered twice, a method :mod:`implgraph.core.methods` does not declare, or both or neither of
         ``structure`` and a check.
     """
+    if isinstance(method, str):         # a method's name: the constant of implgraph.core.methods
+        if method not in _methods.ALL:
+            raise ValueError(f"lemma for {method!r}: not a method of implgraph.core.methods")
+        method = _methods.ALL[method]
     if parts.get("structure") is not None:
         return register(Lemma(method, **parts))
 
