@@ -35,8 +35,15 @@ RESEARCHER = {"format": "implgraph-certificate/1", "method": "researcher-lemma",
                          "term": "top - q", "constant": "0"}]}
 
 
+#: methods of implgraph.core.methods that no certificate carries (so no lemma of the checker): none today
+NOT_CERTIFIED = frozenset()
+
+
 def test_every_method_has_one_registered_lemma():
-    assert set(REGISTRY) == set(methods.ALL)
+    missing = set(methods.ALL) - set(REGISTRY) - NOT_CERTIFIED
+    assert not missing, (f"methods without a lemma of the checker: {sorted(missing)} (add its module to "
+                         "implgraph/certify/lemmas/, or name it in NOT_CERTIFIED if no certificate carries it)")
+    assert set(REGISTRY) <= set(methods.ALL)
     for name, lm in REGISTRY.items():
         assert lm.method is methods.ALL[name]
         assert (lm.kind == "bound") == (lm.structure is not None) == (lm.check is None)
