@@ -405,11 +405,12 @@ def test_family_checked_at_large_n(certificates):
 
 
 def test_every_method_the_prover_certifies_has_a_kernel_lemma():
-    # the prover's methods (engines.certificates.METHODS) and the checker's lemmas (certify.kernel.METHOD_LEMMAS)
+    # the prover's methods (engines.certificates.METHODS) and the checker's lemmas (certify.lemmas.REGISTRY)
     # are registered apart (the checker imports no engine); a method without a lemma would be rejected
-    from implgraph.certify.kernel import METHOD_LEMMAS, obligations, structural_checks
+    from implgraph.certify.kernel import obligations, structural_checks
+    from implgraph.certify.lemmas import REGISTRY
     from implgraph.engines.certificates import METHODS
-    assert set(METHODS) <= set(METHOD_LEMMAS)
+    assert set(METHODS) <= set(REGISTRY)
     # an unknown method fails its structure and has no obligation
     from implgraph.certify.expr import Reader
     cert = {"method": "no-such-lemma", "A": {"family": "pairwise"}, "B": {"family": "pairwise"},
@@ -422,11 +423,11 @@ def test_every_method_the_prover_certifies_has_a_kernel_lemma():
 def test_the_lemma_a_certificate_names_must_be_its_methods():
     # (left alone since stop 23, closed at stop 28) a certificate naming another lemma than its method's is refused
     from implgraph.certify import certificates_in
-    from implgraph.certify.kernel import LEMMA_NAMES
+    from implgraph.certify.lemmas import get
     from implgraph.engines.prove import check_implication
     r = check_implication("ldp", "mult-t-closeness")
     (cert,) = certificates_in(r.details)
-    assert cert["upper_certificate"]["lemma"] == LEMMA_NAMES[cert["method"]] == "linear-fractional-vertex"
+    assert cert["upper_certificate"]["lemma"] == get(cert["method"]).name == "linear-fractional-vertex"
     assert check_certificate(cert, ns=range(2, 5)).ok
     bad = copy.deepcopy(cert)
     bad["upper_certificate"]["lemma"] = "set-mass"
