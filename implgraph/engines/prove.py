@@ -21,6 +21,7 @@ import sympy
 
 from implgraph.core.formula import Word
 from implgraph.core.region import Region
+from implgraph.definitions.capabilities import MinClassSize
 from implgraph.prover.answer import Bound, ProofResult, T
 from implgraph.prover.arguments.chain import finite_level_chain
 from implgraph.prover.attained import attained_ceiling
@@ -161,7 +162,8 @@ class _Run:
                                                                   self.b_classes)
         bound = chain or ceiling_of(c, self.b_classes, c.region)
         if bound is not None and floor is not None:
-            bound.argument += (f"; {a.name} declares its parameter {a.min_class_param} a minimum class size (its level "
+            bound.argument += (f"; {a.name} declares its parameter {a.declared(MinClassSize).param} a minimum class size "
+                               f"(its level "
                                f"is infinite on a table with a smaller class), so every table where it is finite "
                                f"has classes of >= {floor} records")
         # attained where a table satisfying A at every level reaches it

@@ -14,6 +14,7 @@ from implgraph.core.errors import InputError
 from implgraph.core.formula import Word, parse_condition, parse_expr
 from implgraph.core.region import Region
 from implgraph.core.simplified import simplified, substituted
+from implgraph.definitions.capabilities import ClassSizeLevel
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.arguments.min import capped_finite_level
 from implgraph.prover.search import ceiling_bound
@@ -119,7 +120,7 @@ def read_claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbo
     N = next((s for s in kinds if s.name == "N"), sympy.Symbol("N", integer=True))
     kinds.setdefault(N, "integer")
     # A's raw level T: a real, an integer where A's level is a class size (declared ``class_size_level``)
-    kinds[T] = "integer" if getattr(a, "class_size_level", False) else "real"
+    kinds[T] = "integer" if a.has(ClassSizeLevel) else "real"
     # the condition in terms of T (A's raw level) instead of alpha
     alpha_of_T = a.level_from_raw(T)
     conds_T = [_in_T(sympy.sympify(c).subs(alpha_sym, alpha_of_T)) for c in conds]
@@ -198,7 +199,7 @@ def covers_one_class(b, b_params, bound, region, a=None, N=None) -> bool:
     best = lowest_raw(b)
     if a is not None:       # (A's raw level is at least its strongest: T >= 0 for a distance, which sympy folds away)
         region = region.add(sympy.Ge(T, lowest_raw(a), evaluate=False))
-    if a is not None and getattr(a, "class_size_level", False) and N is not None:
+    if a is not None and a.has(ClassSizeLevel) and N is not None:
         region = region.add(T <= N)
     return all(decide(region, sympy.Ge(x.upper, best)) is True for x in (bound, bound.exact) if x is not None)
 

@@ -65,10 +65,12 @@ def ceiling_bound(b, b_params, b_classes, region, N):
 
     Examples
     --------
+    >>> from implgraph.definitions.capabilities import RatioLevel
     >>> from implgraph.definitions.families import RatioOfAverages
     >>> from implgraph.core.region import Region
     >>> class Upper(RatioOfAverages):
-    ...     name, level_symbol, scale, family, sides = "upper-doc", "beta", "affine", "class", "one-sided"
+    ...     name, level_symbol, scale = "upper-doc", "beta", "affine"
+    ...     declares = (RatioLevel("class", "one-sided"),)
     >>> N = sympy.Symbol("N", integer=True)
     >>> ceiling_bound(Upper(), {}, None, Region({N: "integer"}, (N >= 2,)), N).upper
     N

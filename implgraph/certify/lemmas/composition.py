@@ -1,4 +1,4 @@
-"""The checker of a ``composition`` certificate: A => C with h, then C => B at every threshold, so A => B with g(h).
+"""The lemma ``composition``: A => C with h, then C => B at every threshold, so A => B with g(h).
 
 A ``composition`` certificate holds two parts and ``via`` (C's side). It is accepted when
 
@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import sympy
 
-from implgraph.certify.domain import Domain
 from implgraph.certify.expr import Unreadable, read_sympy
+from implgraph.certify.lemmas import lemma
 from implgraph.certify.report import CertificateReport
 from implgraph.certify.solve import prove_nonnegative
+from implgraph.core import methods
 
 __all__ = ["check"]
 
@@ -62,8 +63,10 @@ def _lower_bound_on(rel, name):
     return r, strict
 
 
-def check(cert, ns, timeout_ms, check_certificate) -> CertificateReport:
-    """The report on a ``composition`` certificate (see the module notes)."""
+@lemma(methods.COMPOSITION)
+def check(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateReport:
+    """Re-check a ``composition`` certificate (module notes)."""
+    from implgraph.certify import check_certificate
     parts = cert.get("parts") or []
     steps = [("two parts", len(parts) == 2, f"{len(parts)} parts"),
              ("no tightness claimed", not cert.get("tight"), "exact")]
@@ -86,6 +89,7 @@ def check(cert, ns, timeout_ms, check_certificate) -> CertificateReport:
 
 
 def _compose_steps(cert, first, second, timeout_ms):
+    from implgraph.certify.domain import Domain
     domain = Domain(cert)
     rd = domain.reader
     T = sympy.Symbol("T")
