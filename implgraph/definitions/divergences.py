@@ -153,6 +153,29 @@ class Divergence:
             out += [(mean, rest), (rest, mean)]
         return list(dict.fromkeys(out))
 
+    def log_form(self, x, y):
+        """D(x || y) as ``(R, d)`` with D = log(R)/d, R and d rational (KL: exp(m D) = prod_l (x_l/y_l)^(m x_l) for m
+        the common denominator of x; Renyi of integer order alpha: R = sum_l x_l^alpha y_l^(1 - alpha), d = alpha - 1;
+        order oo: R = max_l x_l/y_l), INF where x_l > 0 = y_l; None for another kind or a fractional order."""
+        if self.kind not in ("kl", "renyi") or (self.kind == "renyi" and self.order is not sympy.oo
+                                                 and not self.order.is_Integer):
+            return None
+        if any(a > 0 and b == 0 for a, b in zip(x, y)):
+            return INF
+        pairs = [(a, b) for a, b in zip(x, y) if a > 0]
+        if self.kind == "kl":
+            m = 1
+            for a, _ in pairs:
+                m = m * a.denominator // _gcd(m, a.denominator)
+            R = Fraction(1)
+            for a, b in pairs:
+                R *= (a / b) ** int(a * m)
+            return R, Fraction(m)
+        if self.order is sympy.oo:
+            return max(a / b for a, b in pairs), Fraction(1)
+        k = int(self.order)
+        return sum((a ** k / b ** (k - 1) for a, b in pairs), Fraction(0)), Fraction(k - 1)
+
     def level(self, rows, classes=None):
         """The largest divergence over the compared pairs: None (no classes), INF, a Fraction or an :class:`Enclosed`
         exact irrational level (its expression, with a rational enclosure)."""
@@ -161,6 +184,11 @@ class Divergence:
             return None
         if not pairs:
             return Fraction(0)
+        forms = [self.log_form(x, y) for x, y in pairs]
+        if all(f is not None for f in forms):
+            if any(f == INF for f in forms):
+                return INF
+            return _largest_log(forms)
         values = [self.between(x, y) for x, y in pairs]
         if any(v == INF for v in values if not isinstance(v, sympy.Basic)):
             return INF
@@ -168,6 +196,49 @@ class Divergence:
             return max(values)
         return _enclosed_max([sympy.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else v
                               for v in values])
+
+
+def _gcd(a, b):
+    import math
+    return math.gcd(a, b)
+
+
+def _log_float(R: Fraction) -> float:
+    import math
+    return math.log(R.numerator) - math.log(R.denominator)
+
+
+def _largest_log(forms):
+    """The largest of log(R)/d over ``forms`` [(R, d)], exact: candidates within 1e-9 of the largest in floating point
+    are compared exactly (R1^(d2) against R2^(d1), integer powers of rationals); the level is log(R)/d as sympy with a
+    rational enclosure."""
+    forms = list(dict.fromkeys(forms))
+    approx = [(_log_float(R) / float(d), R, d) for R, d in forms]
+    top = max(v for v, _, _ in approx)
+    near = [(R, d) for v, R, d in approx if v >= top - 1e-9 * max(1.0, abs(top))]
+    best = near[0]
+    for R, d in near[1:]:       # log(R)/d > log(B)/e  <=>  R^(e) > B^(d) (d, e > 0 rationals: use their numerators)
+        if _pow_gt((R, d), best):
+            best = (R, d)
+    R, d = best
+    if R == 1:
+        return Fraction(0)
+    expr = sympy.log(sympy.Rational(R.numerator, R.denominator)) / sympy.Rational(d.numerator, d.denominator)
+    with mpmath.workdps(_DIGITS + 20):
+        value = (mpmath.log(mpmath.mpf(R.numerator)) - mpmath.log(mpmath.mpf(R.denominator))) / \
+            (mpmath.mpf(d.numerator) / d.denominator)
+        eps = mpmath.mpf(10) ** (-(_DIGITS + 5)) * max(1, abs(value))
+        lo, hi = Fraction(mpmath.nstr(value - eps, _DIGITS + 15)), Fraction(mpmath.nstr(value + eps, _DIGITS + 15))
+    return Enclosed(expr, min(lo, hi), max(lo, hi), _DIGITS)
+
+
+def _pow_gt(a, b) -> bool:
+    """log(Ra)/da > log(Rb)/db exactly, for positive rationals da, db: Ra^(db) > Rb^(da), with the exponents scaled to
+    integers."""
+    (Ra, da), (Rb, db) = a, b
+    m = da.denominator * db.denominator
+    ea, eb = int(db * m), int(da * m)       # Ra^(db m) against Rb^(da m)
+    return Ra ** ea > Rb ** eb
 
 
 def _mean(rows):

@@ -33,6 +33,7 @@ from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, Bound, Proof
 from implgraph.engines.class_floor import class_floor, class_size_floor
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.prover.researcher import rejected_note
+from implgraph.prover.arguments import divergence_family
 from implgraph.prover.researcher_verdict import researcher_verdict
 from implgraph.engines.prove_points import bounded_search, params_at, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
@@ -144,7 +145,8 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         if by_floor is not None:
             return finish(**by_floor)
         by_lemmas = (lemma_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params)
-                     or researcher_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params))
+                     or researcher_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params)
+                     or divergence_family.refutation(a, b, c.a_params, c.b_params))   # (into the prover's registry)
         if by_lemmas is not None:
             return finish(**by_lemmas)
         # last: B's own ceiling on every table of N records (a one-sided level, a distance), whatever A is, over
