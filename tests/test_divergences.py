@@ -43,7 +43,7 @@ from implgraph_divergences.renyi2_ldp import Renyi2LocalPrivacy  # noqa: E402
 from implgraph.certify import check_certificate  # noqa: E402
 from implgraph.core.concrete import INF, ConcreteTable  # noqa: E402
 from implgraph.core.errors import InputError  # noqa: E402
-from implgraph.definitions.divergences import Divergence  # noqa: E402
+from implgraph.definitions.divergences import Divergence, DivergenceDefinition  # noqa: E402
 from implgraph.engines.prove import check_implication  # noqa: E402
 
 PLUGINS = (KLCloseness, KLLocalPrivacy, Renyi2Closeness, Renyi2LocalPrivacy)
@@ -194,3 +194,58 @@ def test_witness_family_by_brute_force():
         assert brute.renyi_level_sum([x, y], 2, "pairs") <= 2          # chi^2 <= 1 both ways: D_2 <= log 2
         assert brute.kl_level_float([x, y], "pairs") <= math.log(2)
         assert brute.ldp([x, y]) >= K and brute.dp([x, y]) >= F(K + 1, 2)
+
+
+# -- ordering facts between divergences -------------------------------------------------------------------------------
+
+class TVLocal(DivergenceDefinition):
+    name = "tv-ldp-test"
+    level_symbol = "d"
+    level = Divergence("tv", compares="pairs")
+
+
+@pytest.fixture
+def tv():
+    with registered(TVLocal):
+        yield
+
+
+def test_ldp_to_total_variation_by_the_chord(tv):
+    """phi(r) = |r - 1|/2: L (T - 1)/2 + (1 - L)(1 - 1/T)/2 = (T - 1)/(T + 1) = tanh(eps/2) (docs/sections/dp-conversions.md)."""
+    r = check_implication("ldp", "tv-ldp-test", max_n=3)
+    assert r.verdict == "proved" and r.tightness == "tight"
+    got = sympy.sympify(str(r.tight), locals={"eps": eps})
+    assert sympy.simplify((got - (sympy.exp(eps) - 1) / (sympy.exp(eps) + 1)).rewrite(sympy.exp)) == 0
+    assert check_certificate(r.details["certificate"]).ok
+
+
+@pytest.mark.parametrize("a,b,f", [("renyi2-ldp", "kl-ldp", "d"), ("renyi2-closeness", "kl-closeness", "d"),
+                                   ("kl-ldp", "kl-closeness", "d"), ("kl-ldp", "tv-ldp-test", "sqrt(2)*sqrt(d)/2")])
+def test_ordering_facts(tv, a, b, f):
+    r = check_implication(a, b, max_n=3)
+    assert r.verdict == "proved" and r.method == "divergence-order" and r.tight is None
+    d = sympy.Symbol("d", positive=True)
+    assert sympy.simplify(sympy.sympify(r.details["proved_f"], locals={"d": d}) - sympy.sympify(f, locals={"d": d})) == 0
+    assert check_certificate(r.details["certificate"]).ok
+
+
+def test_ordering_facts_by_brute_force():
+    """KL <= Renyi-2 and TV <= sqrt(KL/2) on random pairs, and the class level under the pairs' (joint convexity)."""
+    rng = random.Random(5)
+    for _ in range(200):
+        x, y = brute.random_rows(rng, 2, 3)
+        kl, s = brute.kl_float(x, y), brute.renyi_power_sum(x, y, 2)
+        if s is None:
+            continue
+        assert kl <= math.log(s) + 1e-12
+        assert float(sum(abs(a - b) for a, b in zip(x, y))) / 2 <= math.sqrt(kl / 2) + 1e-12
+        rows = brute.random_rows(rng, 4, 2)
+        classes = brute.random_labels(rng, 4, 2)
+        assert brute.kl_level_float(rows, "class", classes) <= brute.kl_level_float(rows, "pairs") + 1e-12
+
+
+def test_forged_ordering_certificate_is_rejected():
+    cert = dict(check_implication("renyi2-ldp", "kl-ldp", max_n=3).details["certificate"])
+    swapped = dict(cert, A=dict(cert["B"]), B=dict(cert["A"]))       # KL => Renyi-2 with U = T: false
+    assert not check_certificate(swapped).ok
+    assert not check_certificate(dict(cert, upper="T/2")).ok

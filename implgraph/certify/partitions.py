@@ -145,7 +145,8 @@ def partition_steps(cert, ns=None, timeout_ms=4000) -> list:
     from implgraph.certify import EVERY_TABLE_METHODS, _class_side
     from implgraph.core.methods import INTRUDER_VIEWS
     method = cert.get("method")
-    if not _class_side(cert) or method in ("inequality-lemmas", "class-size-floor", "chord", *CHECKS):
+    if not _class_side(cert) or method in ("inequality-lemmas", "class-size-floor", "chord", "divergence-order",
+                                                    *CHECKS):
         return []
     mc = cert.get("min_classes")
     if method in EVERY_TABLE_METHODS:

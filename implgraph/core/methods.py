@@ -78,6 +78,7 @@ MIN = _m("min", None, "the smaller of two proved bounds")
 CHAIN = _m("chain", None, "a declared finite level, then that definition's bound")
 INEQUALITY_LEMMAS = _m("inequality-lemmas", None, "a chain of registered inequalities between class levels")
 CHORD = _m("chord", None, "an f-divergence of ratios confined to [lo, hi] is at most the chord of its convex generator")
+DIVERGENCE_ORDER = _m("divergence-order", None, "cited orderings of divergences: Renyi monotone in its order, Pinsker")
 DIVERGENCE_FAMILY = _m("divergence-family", None, "a witness family: a bounded divergence between records, an unbounded "
                        "ratio")
 RESEARCHER_LEMMA = _m("researcher-lemma", None, "a lemma a researcher registered, its certificate re-checked, chained "

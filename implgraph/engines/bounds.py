@@ -436,8 +436,9 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
                                      region, N)
     if compares(a, "class") and jb is not None:
         return class_to_subset(a_classes, jb, region, N, T=T, decide=decide, Bound=Bound, at_least_one=_at_least_one)
-    from implgraph.prover.arguments import chord      # B a declared divergence (moves into the prover's registry)
-    return chord.bound(a, b, a_params, b_params, region, N, a_classes, b_classes, declared_subset_size(a, N, a_params))
+    from implgraph.prover.arguments import chord, divergence_order     # B a declared divergence (into the registry)
+    return (chord.bound(a, b, a_params, b_params, region, N, a_classes, b_classes, declared_subset_size(a, N, a_params))
+            or divergence_order.bound(a, b))
 
 
 def ceiling_bound(b, b_params, b_classes, region, N):

@@ -644,7 +644,7 @@ def weakest_level_certificate(a, b, a_params, b_params, a_classes, b_classes, re
 
 #: the prover's arguments that hold on every table whatever its classes (B's raw level is A's): a certificate of one
 #: of them comparing classes claims every partition (``min_classes`` 1)
-EVERY_TABLE_METHODS = ("same-level", "chord")
+EVERY_TABLE_METHODS = ("same-level", "chord", "divergence-order")
 
 
 def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound):

@@ -49,4 +49,4 @@ def describe(cert) -> list:
 
 # the modules register their lemmas on import
 from implgraph.certify.lemmas import researcher, set_channel, transport, views  # noqa: E402,F401
-from implgraph.certify.lemmas import chord  # noqa: E402,F401
+from implgraph.certify.lemmas import chord, divergence_order  # noqa: E402,F401

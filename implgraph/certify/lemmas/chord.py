@@ -97,6 +97,9 @@ def _chord_holds(div, upper) -> bool:
     chord = L * phi.subs(_R, _T) + (1 - L) * phi.subs(_R, 1 / _T)
     if div.kind == "renyi":
         return sympy.simplify(sympy.exp((div.order - 1) * upper) - chord) == 0
+    if chord.has(sympy.Max):        # T >= 1: T = 1 + u, u >= 0 resolves the maximum
+        u = sympy.Symbol("u", nonnegative=True)
+        return sympy.simplify((upper - chord).subs(_T, 1 + u)) == 0
     diff = sympy.expand_log(sympy.simplify(upper - chord), force=True)
     return sympy.simplify(diff) == 0
 
@@ -165,7 +168,11 @@ def _family_symbolic(cert, fam, div) -> bool:
         value = sympy.Add(*[b * div.phi(_R).subs(_R, r) for b, r in zip(y2, rs)])
     if value is None:
         return sympy.simplify(sympy.Max(*rs) - _T) == 0 or set(map(sympy.simplify, rs)) == {_T, 1 / _T}
-    return sympy.simplify(sympy.expand_log(value - _expr(cert["upper"]), force=True)) == 0
+    gap = value - _expr(cert["upper"])
+    if gap.has(sympy.Max):          # T >= 1: T = 1 + u, u >= 0 resolves the maximum
+        u = sympy.Symbol("u", nonnegative=True)
+        gap = sympy.simplify(gap.subs(_T, 1 + u))
+    return sympy.simplify(sympy.expand_log(gap, force=True)) == 0
 
 
 @lemma(methods.CHORD.name)

@@ -72,12 +72,18 @@ def convex_on(phi, lo, hi) -> bool | None:
 
 
 def chord_upper(div, lo, hi):
-    """B's bound: the divergence of the chord's value ``L phi(hi) + (1 - L) phi(lo)``, L = (1 - lo)/(hi - lo)."""
+    """B's bound: the divergence of the chord's value ``L phi(hi) + (1 - L) phi(lo)``, L = (1 - lo)/(hi - lo), for
+    lo <= 1 <= hi (a maximum in phi is resolved there: hi = T = 1 + u, u >= 0)."""
+    from implgraph.engines.bounds import T
     if div.kind == "renyi" and div.order is sympy.oo:
         return sympy.log(hi)
     phi = div.phi(_R)
     L = sympy.cancel((1 - lo) / (hi - lo))
-    mean = sympy.factor(sympy.cancel(L * phi.subs(_R, hi) + (1 - L) * phi.subs(_R, lo)))
+    mean = L * phi.subs(_R, hi) + (1 - L) * phi.subs(_R, lo)
+    if mean.has(sympy.Max):
+        u = sympy.Symbol("u", nonnegative=True)
+        mean = sympy.simplify(mean.subs(T, 1 + u)).subs(u, T - 1)
+    mean = sympy.factor(sympy.cancel(mean))
     return sympy.simplify(div.from_phi_mean(mean)) if div.kind != "renyi" else div.from_phi_mean(mean)
 
 
