@@ -15,9 +15,10 @@ What the checker re-derives from the certificate's statement, not from its data:
 - A's side (a registered, two-sided ratio of averages: the registry check of :func:`implgraph.certify._registered`)
   confines the compared ratios to [1/T, T]: A pairwise (any B: two records' ratios, and averages of records, a mediant);
   A a class level against a class divergence on the same partition; A a subset level of size N - 1 against record
-  removal. Any other pair of sides is refused;
-- phi is convex on [1/T, T] (a maximum of functions affine in r, or phi'' >= 0 for r > 0, sympy's assumptions);
-- U is the chord's value, L phi(T) + (1 - L) phi(1/T) with L = 1/(T + 1), by exact algebra (for Renyi of order
+  removal; or to [0, N - (N - 1)/T]: A a subset level of size N - 1 against a class divergence (x_i = N P - (N - 1) Q_i
+  with Q_i/P in [1/T, T], and a class's mean lies between its records'). Any other pair of sides is refused;
+- phi is convex on the interval (a maximum of functions affine in r, or phi'' >= 0 for r > 0, sympy's assumptions);
+- U is the chord's value, L phi(hi) + (1 - L) phi(lo) with L = (1 - lo)/(hi - lo) (phi(0) its limit), by exact algebra (for Renyi of order
   alpha, exp((alpha - 1) U) is it; log is increasing; order oo: U = log T, the largest log ratio);
 - the domain states T >= 1;
 - a class side: the certificate holds for every partition, one class included (each class's divergence from the table
@@ -65,19 +66,23 @@ def _divergence(cert):
 
 
 def _confines(A, B, div):
-    """Does A's side confine B's compared ratios to [1/T, T], and does it compare the same record sets?"""
+    """``(lo, hi, same)``: the interval A's side confines B's compared ratios to, and whether it compares the same
+    record sets (None: it confines none)."""
     if A.get("sides") != "two-sided":
-        return False, False
+        return None
+    removal = A.get("family") == "subset" and A.get("size") is not None \
+        and sympy.simplify(_expr(A["size"]) - (_N - 1)) == 0
     if A.get("family") == "pairwise":
-        return True, div.compares == "pairs"
+        return 1 / _T, _T, div.compares == "pairs"
     if div.compares == "class" and A.get("family") == "class":
         same = str(A.get("min_class") or "1") == str(B.get("min_class") or "1") and not B.get("max_class") \
             and not A.get("max_class")
-        return same, same
-    if div.compares == "removal" and A.get("family") == "subset" and A.get("size") is not None:
-        ok = sympy.simplify(_expr(A["size"]) - (_N - 1)) == 0
-        return ok, ok
-    return False, False
+        return (1 / _T, _T, True) if same else None
+    if div.compares == "removal" and removal:
+        return 1 / _T, _T, True
+    if div.compares == "class" and removal:      # x_i = N P - (N - 1) Q_i, Q_i/P in [1/T, T]; a class mean too
+        return sympy.Integer(0), _N - (_N - 1) / _T, False
+    return None
 
 
 def _convex(phi) -> bool:
@@ -88,13 +93,17 @@ def _convex(phi) -> bool:
     return sympy.simplify(sympy.diff(phi, _R, 2)).is_nonnegative is True
 
 
-def _chord_holds(div, upper) -> bool:
-    """U is the chord's value on [1/T, T] (exact algebra)."""
+def _phi_at(phi, value):
+    return sympy.limit(phi, _R, 0, "+") if value == 0 else phi.subs(_R, value)
+
+
+def _chord_holds(div, upper, lo, hi) -> bool:
+    """U is the chord's value on [lo, hi] (exact algebra)."""
     if div.kind == "renyi" and div.order is sympy.oo:
-        return sympy.simplify(upper - sympy.log(_T)) == 0
+        return sympy.simplify(upper - sympy.log(hi)) == 0
     phi = div.phi(_R)
-    L = (1 - 1 / _T) / (_T - 1 / _T)
-    chord = L * phi.subs(_R, _T) + (1 - L) * phi.subs(_R, 1 / _T)
+    L = (1 - lo) / (hi - lo)
+    chord = L * _phi_at(phi, hi) + (1 - L) * _phi_at(phi, lo)
     if div.kind == "renyi":
         return sympy.simplify(sympy.exp((div.order - 1) * upper) - chord) == 0
     if chord.has(sympy.Max):        # T >= 1: T = 1 + u, u >= 0 resolves the maximum
@@ -191,14 +200,17 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
                     "order": None if div.order is None else str(div.order)}
         steps.append(("the certificate's divergence is B's declared one",
                       all(data.get(k) == v for k, v in declared.items()), "exact"))
-        confines, same = _confines(A, B, div)
-        steps.append(("A confines B's compared ratios to [1/T, T]", confines, "declared families"))
-        steps.append(("the interval is [1/T, T]", _expr(data.get("lo")) == 1 / _T and _expr(data.get("hi")) == _T,
-                      "exact"))
+        got = _confines(A, B, div)
+        steps.append(("A confines B's compared ratios to an interval", got is not None, "declared families"))
+        if got is None:
+            return _report(steps)
+        lo, hi, same = got
+        steps.append((f"the interval is [{lo}, {hi}]", sympy.simplify(_expr(data.get("lo")) - lo) == 0
+                      and sympy.simplify(_expr(data.get("hi")) - hi) == 0, "exact"))
         phi = div.phi(_R)
         if phi is not None:
             steps.append(("phi is the kind's generator", sympy.simplify(_expr(data.get("phi")) - phi) == 0, "exact"))
-            steps.append(("phi is convex on [1/T, T]", _convex(phi), "phi'' >= 0 for r > 0, or a max of affine"))
+            steps.append(("phi is convex on the interval", _convex(phi), "phi'' >= 0 for r > 0, or a max of affine"))
         domain = [parse_condition(str(c), {"T": _T, "N": _N}) for c in cert.get("domain") or []]
         steps.append(("the domain has T >= 1", any(sympy.simplify(c) == sympy.Ge(_T, 1) for c in domain)
                       or any(str(c) in ("T >= 1", "1 <= T") for c in cert.get("domain") or []), "exact"))
@@ -206,7 +218,8 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             steps.append(("for every partition (each class is bounded against the table by itself; one class is the "
                           "table, at divergence 0 <= U)", cert.get("min_classes") in (1, 2),
                           f"min_classes {cert.get('min_classes')!r}"))
-        steps.append(("U is the chord's value (exact algebra)", _chord_holds(div, _expr(cert.get("upper"))), "exact"))
+        steps.append(("U is the chord's value (exact algebra)", _chord_holds(div, _expr(cert.get("upper")), lo, hi),
+                      "exact"))
         if cert.get("tight"):
             steps += _tightness_steps(cert, div, same, ns)
     except (*UNREADABLE, InputError) as exc:

@@ -12,7 +12,10 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
 - B compares a class with the table, A compares the classes of the same partition with the table, or A is pairwise (a
   class's mean and the table's are averages of records within ratio T of each other, bucket by bucket);
 - B compares the table with the table without one record, A compares the subsets of N - 1 records with the table, or A
-  is pairwise.
+  is pairwise;
+- B compares a class with the table, A compares the subsets of N - 1 records with the table (record removal): each
+  record is x_i = N P - (N - 1) Q_i with Q_i/P in [1/T, T], so x_i/P and a class's mean's ratio lie in
+  [0, N - (N - 1)/T] (an upper bound only: log(N - (N - 1)/T) for KL and every Renyi order).
 
 Since sum_l y_l r_l = 1 and phi lies below its chord on [lo, hi], sum_l y_l phi(r_l) <= L phi(hi) + (1 - L) phi(lo)
 with L = (1 - lo)/(hi - lo) (the y-mass at hi): D <= L phi(hi) + (1 - L) phi(lo), and for Renyi
@@ -31,6 +34,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.core import methods
+from implgraph.core.formula import parse_expr
 from implgraph.definitions.divergences import divergence_of
 
 __all__ = ["bound", "interval", "chord_upper", "family_rows", "certificate_parts", "certificate_family", "convex_on"]
@@ -43,20 +47,24 @@ def _two_sided(d, family) -> bool:
 
 
 def interval(a, b, N, ja, a_classes, b_classes):
-    """Does A at raw level T confine B's compared ratios to [1/T, T]: None (no), False (yes, comparing other record
-    sets than B: the bound is not attained), True (yes, the same record sets: attained)?"""
+    """``(lo, hi, same)``: the interval A at raw level T confines B's compared ratios to, and whether A compares the
+    same record sets as B (then the bound is attained); None when A bounds none of them."""
+    from implgraph.engines.bounds import T
     div = divergence_of(b)
     if div is None or getattr(a, "sides", None) != "two-sided":
         return None
     if _two_sided(a, "pairwise"):
-        return div.compares == "pairs"
+        return 1 / T, T, div.compares == "pairs"
+    removal = _two_sided(a, "subset") and ja is not None and sympy.simplify(ja - (N - 1)) == 0
     if div.compares == "class" and _two_sided(a, "class"):
         same = (a_classes or {"min_size": sympy.Integer(1)}) == (b_classes or {"min_size": sympy.Integer(1)}) \
             and not (b_classes or {}).get("max_size")
-        return True if same else None
-    if div.compares == "removal" and _two_sided(a, "subset") and ja is not None \
-            and sympy.simplify(ja - (N - 1)) == 0:
-        return True
+        return (1 / T, T, True) if same else None
+    if div.compares == "removal" and removal:
+        return 1 / T, T, True
+    if div.compares == "class" and removal:
+        # each record x_i = N P - (N - 1) Q_i with Q_i/P in [1/T, T]: x_i/P <= N - (N - 1)/T; a class mean too
+        return sympy.Integer(0), N - (N - 1) / T, False
     return None
 
 
@@ -71,6 +79,11 @@ def convex_on(phi, lo, hi) -> bool | None:
     return sympy.simplify(sympy.diff(phi, _R, 2)).is_nonnegative
 
 
+def phi_at(phi, value):
+    """phi at a point of [lo, hi], by continuity at 0 (0 log 0 = 0)."""
+    return sympy.limit(phi, _R, 0, "+") if value == 0 else phi.subs(_R, value)
+
+
 def chord_upper(div, lo, hi):
     """B's bound: the divergence of the chord's value ``L phi(hi) + (1 - L) phi(lo)``, L = (1 - lo)/(hi - lo), for
     lo <= 1 <= hi (a maximum in phi is resolved there: hi = T = 1 + u, u >= 0)."""
@@ -79,7 +92,7 @@ def chord_upper(div, lo, hi):
         return sympy.log(hi)
     phi = div.phi(_R)
     L = sympy.cancel((1 - lo) / (hi - lo))
-    mean = L * phi.subs(_R, hi) + (1 - L) * phi.subs(_R, lo)
+    mean = L * phi_at(phi, hi) + (1 - L) * phi_at(phi, lo)
     if mean.has(sympy.Max):
         u = sympy.Symbol("u", nonnegative=True)
         mean = sympy.simplify(mean.subs(T, 1 + u)).subs(u, T - 1)
@@ -112,10 +125,10 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
     div = divergence_of(b)
     if div is None:
         return None
-    same = interval(a, b, N, ja, a_classes, b_classes)
-    if same is None:
+    got = interval(a, b, N, ja, a_classes, b_classes)
+    if got is None:
         return None
-    lo, hi = 1 / T, T
+    lo, hi, same = got
     phi = div.phi(_R)
     if phi is not None and convex_on(phi, lo, hi) is not True:
         return None
@@ -140,12 +153,15 @@ def _order_text(div):
 def certificate_parts(cert, ctx):
     """The lemma data of a chord certificate: the divergence, the interval and the generator."""
     from implgraph.definitions import get
-    from implgraph.engines.bounds import T
-    div = divergence_of(get(cert["B"]["definition"]))
+    b = get(cert["B"]["definition"])
+    div = divergence_of(b)
     phi = div.phi(_R)
+    ja = None if cert["A"].get("size") is None else parse_expr(cert["A"]["size"], {"N": ctx.N})
+    spec = {"min_size": sympy.Integer(1)}
+    lo, hi, _ = interval(ctx.a, b, ctx.N, ja, spec, spec)
     cert["upper_certificate"] = {"lemma": methods.CHORD.lemma, "kind": div.kind,
                                  "order": None if div.order is None else str(div.order), "compares": div.compares,
-                                 "phi": None if phi is None else str(phi), "lo": str(1 / T), "hi": str(T)}
+                                 "phi": None if phi is None else str(phi), "lo": str(lo), "hi": str(hi)}
 
 
 def certificate_family(cert, ctx):
