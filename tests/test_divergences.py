@@ -249,3 +249,16 @@ def test_forged_ordering_certificate_is_rejected():
     swapped = dict(cert, A=dict(cert["B"]), B=dict(cert["A"]))       # KL => Renyi-2 with U = T: false
     assert not check_certificate(swapped).ok
     assert not check_certificate(dict(cert, upper="T/2")).ok
+
+
+def test_witness_family_keeps_to_the_classes_asked_for():
+    """The family's partition has a class of one record: with classes of >= 2 records it is not a witness."""
+    r = check_implication("kl-ldp", "mult-t-closeness", max_n=3, b_classes={"min_size": 2})
+    assert r.method != "divergence-family"
+
+
+@pytest.mark.parametrize("name", ["kl-ldp", "kl-closeness", "renyi2-ldp", "renyi2-closeness"])
+def test_plugins_pass_check_definition(name):
+    from implgraph.checks.definition_check import check_definition
+    report = check_definition(name, tables=12)
+    assert all(c.ok for c in report.checks), [c for c in report.checks if not c.ok]

@@ -146,7 +146,7 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
             return finish(**by_floor)
         by_lemmas = (lemma_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params)
                      or researcher_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params)
-                     or divergence_family.refutation(a, b, c.a_params, c.b_params))   # (into the prover's registry)
+                     or divergence_family.refutation(a, b, c.a_params, c.b_params, b_classes))   # (into the registry)
         if by_lemmas is not None:
             return finish(**by_lemmas)
         # last: B's own ceiling on every table of N records (a one-sided level, a distance), whatever A is, over

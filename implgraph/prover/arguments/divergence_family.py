@@ -65,8 +65,9 @@ def chi_square_bounded() -> bool:
     return all(_nonneg_from(1 - c) for c in chi)
 
 
-def refutation(a, b, a_params, b_params):
-    """The prover's verdict fields refuting A => B for every f by the family, or None (not its case)."""
+def refutation(a, b, a_params, b_params, b_classes=None):
+    """The prover's verdict fields refuting A => B for every f by the family, or None (not its case: among others, B
+    comparing classes of a minimum size above 1 or a maximum size, which the family's partition may not meet)."""
     from implgraph.engines.recheck import raw_level
     div = divergence_of(a)
     if div is None or div.compares != "pairs" or a_params or b_params:
@@ -74,6 +75,9 @@ def refutation(a, b, a_params, b_params):
     if not (div.kind == "kl" or (div.kind == "renyi" and div.order is not sympy.oo and div.order <= 2)):
         return None
     if not (b.family in ("pairwise", "subset", "class") and getattr(b, "sides", None) == "two-sided"):
+        return None
+    spec = b_classes or {}
+    if b.family == "class" and (spec.get("max_size") is not None or sympy.sympify(spec.get("min_size", 1)) != 1):
         return None
     if not chi_square_bounded():
         return None
