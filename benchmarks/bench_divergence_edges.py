@@ -1,4 +1,4 @@
-"""Seconds of check-edge between the divergence plugins of docs/examples/implgraph-divergences and the ratio definitions.
+"""Seconds of check-edge between the divergence plugins (docs/examples/implgraph-divergences) and ratio definitions.
 
     python benchmarks/bench_divergence_edges.py
 

@@ -13,7 +13,8 @@ A definition whose level is a divergence between two distributions over the buck
 
 ``kind``
     ``"kl"``: D(x || y) = sum_l x_l log(x_l / y_l) (nats; 0 log 0 = 0, infinite where x_l > 0 = y_l);
-    ``"renyi"`` of ``order`` alpha > 1 (a rational number, or ``"oo"``): log(sum_l x_l^alpha y_l^(1 - alpha))/(alpha - 1),
+    ``"renyi"`` of ``order`` alpha > 1 (a rational number, or ``"oo"``):
+    log(sum_l x_l^alpha y_l^(1 - alpha))/(alpha - 1),
     and at alpha = oo the largest log ratio max_l log(x_l / y_l);
     ``"tv"``: (1/2) sum_l |x_l - y_l|;
     ``"hockey-stick"`` with ``order`` gamma >= 1: sum_l max(x_l - gamma y_l, 0).
@@ -117,7 +118,7 @@ class Divergence:
 
     # -- exact values ------------------------------------------------------------------------------------------------
     def between(self, x, y):
-        """D(x || y) for two distributions of Fractions: a Fraction (tv, hockey-stick), INF, or an exact sympy number."""
+        """D(x || y) for two distributions of Fractions: a Fraction (tv, hockey-stick), INF, or exact sympy."""
         if self.kind == "tv":
             return sum((abs(a - b) for a, b in zip(x, y)), Fraction(0)) / 2
         if self.kind == "hockey-stick":
@@ -292,7 +293,8 @@ class DivergenceDefinition(Definition):
 
     def concrete_enclosed(self, ct, **params):
         if self.level.compares == "removal" and ct.N < 2:
-            raise InputError(f"{self.name}: record removal needs N >= 2 records", fix="give a table of 2 or more records")
+            raise InputError(f"{self.name}: record removal needs N >= 2 records",
+                             fix="give a table of 2 or more records")
         return self.level.level(_rows_of(ct), None if ct.classes is None else list(ct.classes))
 
     def symbolic(self, ctx, table, **params):

@@ -3,7 +3,8 @@
 **Lemma.** Let x, y be distributions over the buckets with r_l = x_l / y_l in [lo, hi] (lo <= 1 <= hi, lo < hi) and
 phi convex on [lo, hi]. Then sum_l y_l phi(r_l) <= L phi(hi) + (1 - L) phi(lo), L = (1 - lo)/(hi - lo).
 *Proof.* Each r_l = w_l hi + (1 - w_l) lo with w_l = (r_l - lo)/(hi - lo) in [0, 1]; convexity gives
-phi(r_l) <= w_l phi(hi) + (1 - w_l) phi(lo); summing with weights y_l, and sum_l y_l w_l = (sum_l y_l r_l - lo)/(hi - lo)
+phi(r_l) <= w_l phi(hi) + (1 - w_l) phi(lo); summing with weights y_l, and
+sum_l y_l w_l = (sum_l y_l r_l - lo)/(hi - lo)
 = (1 - lo)/(hi - lo) = L because sum_l y_l r_l = sum_l x_l = 1. (A bucket with y_l = 0 has x_l = 0 when the ratio is
 bounded, and counts for nothing.)
 
@@ -18,8 +19,8 @@ What the checker re-derives from the certificate's statement, not from its data:
   removal; or to [0, N - (N - 1)/T]: A a subset level of size N - 1 against a class divergence (x_i = N P - (N - 1) Q_i
   with Q_i/P in [1/T, T], and a class's mean lies between its records'). Any other pair of sides is refused;
 - phi is convex on the interval (a maximum of functions affine in r, or phi'' >= 0 for r > 0, sympy's assumptions);
-- U is the chord's value, L phi(hi) + (1 - L) phi(lo) with L = (1 - lo)/(hi - lo) (phi(0) its limit), by exact algebra (for Renyi of order
-  alpha, exp((alpha - 1) U) is it; log is increasing; order oo: U = log T, the largest log ratio);
+- U is the chord's value, L phi(hi) + (1 - L) phi(lo) with L = (1 - lo)/(hi - lo) (phi(0) its limit), by exact
+  algebra (for Renyi of order alpha, exp((alpha - 1) U) is it; log is increasing; order oo: U = log hi);
 - the domain states T >= 1;
 - a class side: the certificate holds for every partition, one class included (each class's divergence from the table
   is bounded by A's ratios of that class alone; a table of one class is at divergence 0 <= U);

@@ -1,4 +1,4 @@
-"""The chord argument: a ratio definition A bounds an f-divergence B of the same two averages (docs/sections/divergences.md).
+"""The chord argument: a ratio definition A bounds an f-divergence B of two averages (docs/sections/divergences.md).
 
 B's level is a divergence declared with :class:`implgraph.definitions.divergences.Divergence` between two
 distributions x and y over the buckets (two records, a class and the table, the table and the table without one

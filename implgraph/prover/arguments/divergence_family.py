@@ -1,9 +1,11 @@
 """Non-implications for every N by a witness family: a bounded divergence between records never bounds their ratio.
 
-A is a divergence between pairs of records (:class:`implgraph.definitions.divergences.Divergence`, ``compares =
-"pairs"``) of kind KL or Renyi of order alpha in (1, 2]; B a two-sided ratio of averages (its declared family and
-sides: pairwise, subsets of j <= N - 1 records, or classes, the first record in a class of its own). The family, for every N >= 2 and K >= 3: one record at x = (K b, 1 - K b) and N - 1 at
-y = (b, 1 - b), with b = 1/((K - 1)^2 + 1).
+A is a divergence (:class:`implgraph.definitions.divergences.Divergence`) of kind KL or Renyi of order alpha in
+(1, 2] between pairs of records, or between the table and the table without one record (two averages of records:
+the divergence is jointly convex, so at most the largest over pairs of records; van Erven and Harremoes 2014,
+Theorem 11). B is a two-sided ratio of averages (its declared family and sides: pairwise, subsets of j <= N - 1
+records, or classes, the first record in a class of its own). The family, for every N >= 2 and K >= 3: one record at
+x = (K b, 1 - K b) and N - 1 at y = (b, 1 - b), with b = 1/((K - 1)^2 + 1).
 
 - chi^2(x || y) = (K - 1)^2 b/(1 - b) = 1 and chi^2(y || x) = (K - 1)/(K (K - 2)) <= 1 for K >= 3 (exact algebra:
   1 - chi^2 is a quotient of polynomials with nonnegative coefficients in u = K - 3 >= 0), so D_2 = log(1 + chi^2)
@@ -70,7 +72,7 @@ def refutation(a, b, a_params, b_params, b_classes=None):
     comparing classes of a minimum size above 1 or a maximum size, which the family's partition may not meet)."""
     from implgraph.engines.recheck import raw_level
     div = divergence_of(a)
-    if div is None or div.compares != "pairs" or a_params or b_params:
+    if div is None or div.compares == "class" or a_params or b_params:
         return None
     if not (div.kind == "kl" or (div.kind == "renyi" and div.order is not sympy.oo and div.order <= 2)):
         return None
@@ -98,9 +100,12 @@ def refutation(a, b, a_params, b_params, b_classes=None):
              "subset": "(K + N - 1)/N (the table's mean against a set of records at y, bucket 1)",
              "class": "(K + N - 1)/N (the table's mean against the class of the records at y, bucket 1)"}[b.family]
     order = "KL" if div.kind == "kl" else f"Renyi-{div.order}"
+    mixed = "" if div.compares == "pairs" else (
+        f" (its distributions, {div.compares}, are averages of records, and the divergence is jointly convex: at most "
+        "the largest over pairs of records; van Erven and Harremoes 2014, Theorem 11)")
     evidence = (f"no f can work: a witness family for every N >= 2 and K >= 3, one record at (K b, 1 - K b) and N - 1 "
                 f"at (b, 1 - b), b = 1/((K - 1)^2 + 1): chi^2 is 1 one way and (K - 1)/(K (K - 2)) <= 1 the other "
-                f"(exact algebra), so {a.name}'s {order} level is <= D_2 <= log(2) (the Renyi divergence is "
+                f"(exact algebra), so {a.name}'s {order} level is <= D_2 <= log(2){mixed} (the Renyi divergence is "
                 f"nondecreasing in its order; van Erven and Harremoes 2014, Theorems 3 and 5), while {b.name}'s raw "
                 f"level is >= {lower}, unbounded as K grows, at every N; re-checked in exact arithmetic at "
                 f"{', '.join(checked)}")
