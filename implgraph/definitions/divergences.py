@@ -33,7 +33,7 @@ Examples
 --------
 >>> from fractions import Fraction as F
 >>> str(Divergence("kl", compares="pairs").between((F(1, 2), F(1, 2)), (F(1, 4), F(3, 4))))
-'-log(3)/2 + log(2)/2 + log(4)/2'
+'log(2/3)/2 + log(2)/2'
 >>> str(Divergence("renyi", 2, compares="pairs").between((F(1, 2), F(1, 2)), (F(1, 4), F(3, 4))))
 'log(4/3)'
 >>> Divergence("tv", compares="class").between((F(1, 2), F(1, 2)), (F(1, 4), F(3, 4)))
