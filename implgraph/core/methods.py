@@ -82,6 +82,10 @@ MIN = _m("min", None, "the smaller of two proved bounds")
 CHAIN = _m("chain", None, "a declared finite level, then that definition's bound")
 COMPOSITION = _m("composition", None, "A => C with h and C => B at every threshold t (with g(t)) give A => B with g(h)")
 INEQUALITY_LEMMAS = _m("inequality-lemmas", None, "a chain of registered inequalities between class levels")
+CHORD = _m("chord", None, "an f-divergence of ratios confined to [lo, hi] is at most the chord of its convex generator")
+DIVERGENCE_ORDER = _m("divergence-order", None, "cited orderings of divergences: Renyi monotone in its order, Pinsker")
+DIVERGENCE_FAMILY = _m("divergence-family", None, "a witness family: a bounded divergence between records, an unbounded "
+                       "ratio")
 RESEARCHER_LEMMA = _m("researcher-lemma", None, "a lemma a researcher registered, its certificate re-checked, chained "
                       "with the built-in lemmas")
 WEAKEST_LEVEL = _m("weakest-level", None, "the target is B's weakest level, met by every table")
