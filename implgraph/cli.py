@@ -97,6 +97,50 @@ def _commands(only=None):
     return mods
 
 
+class _Listed:
+    """A command as the top-level ``--help`` lists it: its ``NAME``, ``HELP`` and ``ORDER`` read from the module's
+    source (literal assignments), without importing it (a command imports sympy, the solvers and the registry)."""
+
+    def __init__(self, name, help_, order):
+        self.NAME, self.HELP, self.ORDER = name, help_, order
+
+    @staticmethod
+    def add_arguments(p):
+        pass
+
+    @staticmethod
+    def run(args):      # pragma: no cover - the top-level help exits before any command runs
+        return 2
+
+
+def _listed_commands():
+    """Every command as :class:`_Listed` (sorted as :func:`_commands` sorts them), or None where a module's ``NAME`` or
+    ``HELP`` is not a literal (then the modules are imported)."""
+    import ast
+    from pathlib import Path
+    from implgraph import commands
+    out = []
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
+        if info.name.startswith("_"):
+            continue
+        tree = ast.parse(Path(commands.__path__[0], f"{info.name}.py").read_text(encoding="utf-8"))
+        found = {}
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                    and node.targets[0].id in ("NAME", "HELP", "ORDER"):
+                try:
+                    found[node.targets[0].id] = ast.literal_eval(node.value)
+                except ValueError:
+                    return None
+        has_run = any(isinstance(n, ast.FunctionDef) and n.name == "run" for n in tree.body)
+        if has_run and not {"NAME", "HELP"} <= set(found):
+            return None
+        if has_run:
+            out.append(_Listed(found["NAME"], found["HELP"], found.get("ORDER", 50)))
+    out.sort(key=lambda m: m.ORDER)
+    return out
+
+
 def _verbosity_flags(p, default):
     """``-q`` / ``--quiet`` and ``-v`` / ``--verbose`` (those option strings the command does not use itself)."""
     group = p.add_mutually_exclusive_group()
@@ -126,7 +170,8 @@ def build_parser(argv=None):
     parser.add_argument("--version", action="version", version=f"implgraph {__version__}")
     _verbosity_flags(parser, NORMAL)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for mod in _commands(only):
+    top_help = argv is not None and only is None and any(a in ("-h", "--help") for a in argv)
+    for mod in (top_help and _listed_commands()) or _commands(only):
         p = sub.add_parser(mod.NAME, help=mod.HELP, description=getattr(mod, "DESCRIPTION", mod.HELP),
                            epilog=glossary(), formatter_class=argparse.RawDescriptionHelpFormatter)
         mod.add_arguments(p)

@@ -21,9 +21,20 @@ def _loaded(code: str) -> set:
 
 @pytest.mark.parametrize("code", ["import implgraph", "import implgraph.cli",
                                   "import implgraph.cli\ntry:\n    implgraph.cli.main(['--version'])\n"
-                                  "except SystemExit:\n    pass"])
+                                  "except SystemExit:\n    pass",
+                                  # the top-level help lists the commands from their sources, importing none
+                                  "import implgraph.cli, contextlib, io\nwith contextlib.redirect_stdout(io.StringIO()):\n"
+                                  "    try:\n        implgraph.cli.main(['--help'])\n    except SystemExit:\n        pass"])
 def test_start_loads_no_heavy_library(code):
     assert _loaded(code) == set()
+
+
+def test_the_top_level_help_lists_every_command():
+    """The light listing (sources read, nothing imported) names every command with its help, in the commands' order."""
+    from implgraph import cli
+    listed = cli._listed_commands()
+    imported = cli._commands()
+    assert [(m.NAME, m.HELP) for m in listed] == [(m.NAME, m.HELP) for m in imported]
 
 
 def test_public_names_load_on_first_use():
