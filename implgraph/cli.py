@@ -77,7 +77,24 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message):
         text = " ".join(str(message).split())
-        self.exit(2, f"implgraph: {text}; fix: see `{self.prog} --help`\n")
+        self.exit(2, f"implgraph: {text}; fix: {self._suggestion(text)}see `{self.prog} --help`\n")
+
+    def _suggestion(self, text) -> str:
+        """``did you mean ...? `` for a misspelt command (an invalid choice) or option (unrecognized), else ``""``."""
+        import re
+        from difflib import get_close_matches
+        choice = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", text)
+        if choice:
+            words, options = [choice.group(1)], re.findall(r"'([^']*)'", choice.group(2))
+        else:
+            unknown = re.search(r"unrecognized arguments: (.*)", text)
+            words = [w.split("=")[0] for w in unknown.group(1).split() if w.startswith("-")] if unknown else []
+            options = list(self._option_string_actions)
+        for word in words:
+            close = get_close_matches(word, options, n=1, cutoff=0.6)
+            if close:
+                return f"did you mean {close[0]!r}? "
+        return ""
 
 
 def _commands(only=None):

@@ -402,9 +402,16 @@ def get(name: str) -> Definition:
     if name not in REGISTRY:
         load_entry_points(again=True)
     if name not in REGISTRY:
-        raise InputError(f"unknown definition {name!r}",
-                         fix="use one of " + ", ".join(sorted(REGISTRY)))
+        raise InputError(f"unknown definition {name!r}", fix=did_you_mean(name, REGISTRY) +
+                         "use one of " + ", ".join(sorted(REGISTRY)))
     return REGISTRY[name]
+
+
+def did_you_mean(word, choices) -> str:
+    """``"did you mean 'x'? "`` for the closest of ``choices`` to a misspelt ``word`` (difflib), or ``""``."""
+    import difflib
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}? " if close else ""
 
 
 def names() -> list:

@@ -22,7 +22,7 @@ import sympy
 from implgraph import definitions
 from implgraph.core.errors import InputError
 from implgraph.core.formula import FUNCTIONS, parse_expr
-from implgraph.definitions.base import range_bound, shown
+from implgraph.definitions.base import did_you_mean, range_bound, shown
 
 __all__ = ["Node", "parse_node", "check_ranges", "make_node", "node_text", "class_params", "CLASS_PARAMS", "N_SYM",
            "get_definition", "symbols_for"]
@@ -234,11 +234,15 @@ def parse_node(text: str, defaults=None, require=True, scope_ok=False) -> Node:
     values = {}
     for part in filter(None, (p.strip() for p in (inner or "").split(","))):
         key, eq, value = (s.strip() for s in part.partition("="))
+        if not eq and ":" in key:       # NAME(k:2): the form is NAME(k=2)
+            left, _, right = (x.strip() for x in key.partition(":"))
+            raise InputError(f"{text!r}: a parameter is written {left}={right}, not {left}:{right}",
+                             fix=f"write {name}({left}={right})")
         if not eq:
             key, value = "k", key
         if key not in allowed:
             raise InputError(f"{name} has no parameter {key!r}",
-                             fix=f"its parameters are: {', '.join(allowed) or 'none'}")
+                             fix=did_you_mean(key, allowed) + f"its parameters are: {', '.join(allowed) or 'none'}")
         if key in values:
             raise InputError(f"{name}: parameter {key!r} is given twice", fix=f"write {key}=... once")
         values[key] = value if key in d.words else parse_expr(value, symbols_for(value))
