@@ -164,6 +164,7 @@ class Layout:
     legend: list = field(default_factory=list)
     scale: float = 1.0              # the drawing's scale against its natural size (< 1: shrunk to fit)
     key: list = field(default_factory=list)     # the numbered conditions, when the arrows carry numbers
+    claims: list = field(default_factory=list)  # the overlay's claims by letter: [(line, colour)]
     source: str = ""                # the DOT handed to Graphviz (content, no positions)
 
     def texts(self) -> list:
@@ -303,7 +304,7 @@ def condition_numbers(D) -> dict:
     """``{conditions: number}``: the edges' distinct conditions numbered in the drawing's order."""
     out: dict = {}
     for _, _, _, d in _edge_order(D):
-        if d.get("cond"):
+        if d.get("cond") and not d.get("letter"):
             out.setdefault(d["cond"], len(out) + 1)
     return out
 
@@ -318,10 +319,45 @@ def edge_label(d, numbers=None) -> str:
     >>> edge_label(d), edge_label(d, {"$k = 1$": 3})
     ('$t^{2}$\\n$k = 1$', '$t^{2}$\\n(3)')
     """
+    if d.get("letter"):
+        return d["letter"]
     if not numbers or not d.get("cond"):
         return d.get("label", "")
     lines = [x for x in (d.get("name"), d.get("f")) if x]
     return "\n".join(lines + [f"({numbers[d['cond']]})"])
+
+
+def lettered(D):
+    """A copy of ``D`` whose claims of the overlay are labelled with a letter (``a``, ``b``, ...), each
+    claim's name, verdict and conditions going to the key below the drawing: ``a: Lemma 1: refuted, ...``
+    (the names are long, the arrows many); ``(copy, key lines)``."""
+    import networkx as nx
+    out = nx.MultiDiGraph(D)
+    key = []
+    for u, v, k, d in _edge_order(D):
+        if d.get("layer") != "overlay" or not d.get("label"):
+            continue
+        letter = _letter(len(key))
+        lines = d["label"].split("\n") if d.get("name", "").count("\n") else [d["label"].replace("\n", ", ")]
+        key.append((f"{letter}: " + "; ".join(lines), d["color"]))
+        out.edges[u, v, k]["letter"] = letter
+    return out, key
+
+
+def _letter(i: int) -> str:
+    """``a``, ..., ``z``, ``aa``, ``ab``, ...
+
+    Examples
+    --------
+    >>> [_letter(i) for i in (0, 25, 26, 27)]
+    ['a', 'z', 'aa', 'ab']
+    """
+    word = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        word = chr(ord("a") + r) + word
+    return word
 
 
 def _edge_order(D, order=None) -> list:
@@ -458,10 +494,11 @@ def _run_dot(A) -> dict:
 def layout(D, width_cm: float | None = None) -> Layout:
     """The figure of the drawing graph ``D`` laid out by Graphviz, at ``width_cm`` (None: its own size).
 
-    Graphviz is run on the node orders of :data:`ORDERS`, the non-implications between unordered nodes
-    first left out of the ranking then ranked (:func:`_oriented`), first with the conditions written on the
-    arrows, then numbered and listed in the key below the drawing (as Fig. 2 of ekenstedt2022 does;
-    :func:`merged_arrows`); the first layout that fits the width and has no defect
+    The overlay's claims are lettered (:func:`lettered`).  Graphviz is run on the node orders of
+    :data:`ORDERS`, the non-implications between unordered nodes first left out of the ranking then ranked
+    (:func:`_oriented`), first with the conditions written on the arrows, then numbered and listed in the
+    key below the drawing (as Fig. 2 of ekenstedt2022 does; :func:`merged_arrows`); the first layout that
+    fits the width and has no defect
     (:func:`implgraph.map.audit.audit`: no text over another, no edge through a node or a label) is kept,
     else the one with the fewest defects, then the narrowest.
 
@@ -472,6 +509,7 @@ def layout(D, width_cm: float | None = None) -> Layout:
     """
     from implgraph.map.audit import audit
     target = None if width_cm is None else width_cm * CM
+    D, claims = lettered(D)
     numbers = condition_numbers(D)
     tried = []
     for keyed in ((False, True) if numbers else (False,)):
@@ -481,9 +519,15 @@ def layout(D, width_cm: float | None = None) -> Layout:
             defects = audit(L).defects
             fits = target is None or L.width + 2 * MARGIN_PT <= target
             if not defects and fits:
-                return _fit(L, D, width_cm)
+                break
             tried.append((defects, not fits, L.width, len(tried), L))
-    return _fit(min(tried, key=lambda t: t[:4])[4], D, width_cm)
+        else:
+            continue
+        break
+    else:
+        L = min(tried, key=lambda t: t[:4])[4]
+    L.claims = claims
+    return _fit(L, D, width_cm)
 
 
 def merged_arrows(D, numbers):
@@ -574,7 +618,8 @@ def _fit(L: Layout, D, width_cm) -> Layout:
     s = min(1.0, target / natural) if target else 1.0
     page = target if target else natural
     dx = (page - L.width * s) / 2
-    legend = _legend(_legend_items(D) + [(c, "#000000", None, False) for c in L.key], page)
+    legend = _legend(_legend_items(D) + [(c, "#000000", None, False) for c in L.key]
+                     + [(c, color, None, False) for c, color in L.claims], page)
     legend_h = _legend_height(legend)
     dy = MARGIN_PT + legend_h
 
