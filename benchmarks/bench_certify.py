@@ -6,8 +6,9 @@ First the size bound (implgraph.certify.size): a certificate of 10^5 blocks (it 
 one of an expression 10^5 characters long, one nested 1,500 deep, one of 10^5 domain conditions and one whose family
 has 64 blocks (each a sign to prove, beyond the obligations' bound): each must be rejected, target well under 1 s.
 Then every row of `implgraph verify` whose evidence is a proof (proved, or refuted by a proof), its certificates
-re-checked one by one (the verdicts from the content-keyed cache when it has them). Prints the seconds; asserts only
-that the hostile certificates are rejected and every row's certificates accepted.
+re-checked one by one, then whether they state the row's claim (implgraph.certify.statement; the verdicts from the
+content-keyed cache when it has them). Prints the seconds; asserts only that the hostile certificates are rejected and
+every row's certificates and statements accepted.
 """
 
 from __future__ import annotations
@@ -53,11 +54,13 @@ def hostile() -> None:
 
 
 def rows() -> None:
-    from implgraph.checks.verify import run_verify
+    from implgraph.certify.statement import check_statement
+    from implgraph.checks.verify import collect_claims, run_verify
     t = time.perf_counter()
     verdicts = run_verify(jobs=2)
+    claims = {str(c.get("id")): c for c in collect_claims() if isinstance(c, dict)}
     print(f"== verify's rows whose evidence is a proof (verdicts in {time.perf_counter() - t:.1f} s)")
-    total, n = 0.0, 0
+    total, n, stated = 0.0, 0, 0.0
     for v in verdicts:
         if v.strength != "proved":
             continue
@@ -70,7 +73,13 @@ def rows() -> None:
             assert ok, v.id
             total, n = total + s, n + 1
             print(f"  {s:7.3f} s  {v.id} ({v.verdict}, {cert['method']})")
-    print(f"  {n} certificates in {total:.2f} s")
+        t = time.perf_counter()     # do they state the row's claim (implgraph.certify.statement)?
+        ok = check_statement(claims.get(v.id.split("#")[0]), v, certs).ok
+        s = time.perf_counter() - t
+        assert ok, f"{v.id}: statement"
+        stated += s
+        print(f"  {s:7.3f} s  {v.id}: the statement")
+    print(f"  {n} certificates in {total:.2f} s; their statements in {stated:.2f} s")
 
 
 def main(argv=None) -> int:

@@ -1,4 +1,4 @@
-"""Benchmark of `implgraph check-edge` at large N (issue 12): prints figures, asserts nothing.
+"""Benchmark of `implgraph check-edge` at large N: prints figures, asserts nothing.
 
 Targets: refuting a false f at N = 30 in <= 1 s through the CLI (the engine's own seconds; the
 process start and the libraries a check imports, sympy first, come on top and are printed apart: on a

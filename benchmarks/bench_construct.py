@@ -13,7 +13,7 @@ import time
 import sympy
 
 from implgraph.mechanisms.construct import construct
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.mechanisms.channels import empirical_response, randomised_response
 from implgraph.mechanisms.datasets import worst_case_dataset
 

@@ -27,7 +27,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from implgraph.core.concrete import ConcreteTable  # noqa: E402
-from implgraph.core.levels import optimal_level  # noqa: E402
+from implgraph.definitions.levels import optimal_level  # noqa: E402
 from implgraph.io.tablefile import load_csv  # noqa: E402
 
 DENOM = 1000
@@ -98,7 +98,7 @@ def bench_large(sizes):
 
 def bench_every_definition(sizes):
     from implgraph import definitions
-    from implgraph.core.levels import all_levels  # noqa: F401  (registers the built-ins)
+    from implgraph.definitions.levels import all_levels  # noqa: F401  (registers the built-ins)
     print("\nEvery definition's exact level (s), random 2-bucket tables, Pr = i/1000, k = 10")
     for n in sizes:
         for classes in (100, max(n // 10, 1)):

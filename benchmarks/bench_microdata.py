@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.definitions import all_definitions
 from implgraph.io.microdata import levels_of, microdata_tables
 

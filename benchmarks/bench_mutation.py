@@ -1,4 +1,4 @@
-"""Mutation run over the bundled claims (issue 10); prints the figures (no assertions).
+"""Mutation run over the bundled claims; prints the figures (no assertions).
 
 Every established claim is mutated (see tests/mutants.py); each mutant's truth is decided
 independently of the engine (brute force, exact evaluation or a hand argument) and the engine's
@@ -6,7 +6,8 @@ verdict is compared: a false mutant is killed when the engine does not establish
 refutation is a refuted mutant that the independent check shows true (or whose table witness fails
 the brute-force re-check).
 
-Run: python benchmarks/bench_mutation.py [--json FILE] [--only SUBSTRING]
+Run: python benchmarks/bench_mutation.py [--json FILE] [--jsonl FILE] [--only SUBSTRING] [--shard i/n]
+(``--only "~g3-"`` runs the third generation alone; ``--jsonl`` appends one line per mutant as it is judged).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def main(argv=None):
     wall = time.perf_counter() - start
     s = mutants.summary(outcomes)
     print(f"mutants: {s['total']} (false {s['false']}, true {s['true']}, undecided {s['undecided']}) in {wall:.0f} s")
-    print(f"false mutants killed: {s['killed']} of {s['false']} = {100 * s['kill_rate']:.1f} % (target >= 98 %)")
+    print(f"false mutants killed: {s['killed']} of {s['false']} = {100 * s['kill_rate']:.1f} % (target >= 99 %)")
     print(f"true mutants refuted (false refutations): {len(s['false_refutations'])} (target 0)")
     by = collections.defaultdict(lambda: [0, 0])
     for o in outcomes:
@@ -49,6 +50,14 @@ def main(argv=None):
             by[o.mutant.cls][1] += o.killed
     for cls, (n, k) in sorted(by.items()):
         print(f"  {cls:16s} false {n:3d}  killed {k:3d}")
+    first = {m.id for m in mutants.generate(second=False, third=False)}
+    second = {m.id for m in mutants.generate(third=False)} - first
+    for title, gen in (("second-generation", [o for o in outcomes if o.mutant.id in second]),
+                       ("third-generation (~g3-)", [o for o in outcomes if o.mutant.id not in first | second])):
+        if gen:
+            s2 = mutants.summary(gen)
+            print(f"{title} mutants: {s2['total']} (false {s2['false']}, true {s2['true']}); "
+                  f"false killed {s2['killed']} of {s2['false']}; true refuted {len(s2['false_refutations'])}")
     for title, rows in (("surviving false mutants", s["survivors"]), ("false refutations", s["false_refutations"]),
                         ("undecided mutants refuted without a table witness to re-check",
                          s["undecided_refuted_unchecked"])):

@@ -1,8 +1,8 @@
 """Benchmark of `implgraph verify` and the refuter; prints figures (no assertions).
 
-Targets (issue 11): the whole `implgraph verify` <= 15 s cold (a fresh cache folder) and <= 10 s warm
+Targets: the whole `implgraph verify` <= 15 s cold (a fresh cache folder) and <= 10 s warm
 (the same folder again: every claim's rows are replayed from the claim cache, io/verdict_cache, when
-no source or data file changed between the two runs; an edit in between makes the warm run a cold one) on 2 cores; (issue 4) refuting a false f-claim at N <= 30 < 1 s; bounded
+no source or data file changed between the two runs; an edit in between makes the warm run a cold one) on 2 cores; refuting a false f-claim at N <= 30 < 1 s; bounded
 checks of true f-claims up to N = 50 < 10 s per claim.
 
 Run: python benchmarks/bench_verify.py [--skip-verify] [--verify-only] [--save DIR] [--repeat N]

@@ -1,15 +1,46 @@
-"""mkdocs hook: the user guide's links to the repository's README point at the site's home page.
+"""mkdocs hook: the command-line reference is generated from the commands' own ``--help``.
 
-On GitHub, docs/sections/*.md link to ``../../README.md#...``; the site has no README page (its home
-page, docs/index.md, says what the README's introduction says), so those links go there. Every other
-link is validated by ``mkdocs build --strict``.
+docs/cli.md holds the marker ``<!-- cli:help -->``; at build time it becomes the help of ``implgraph``
+and of each command, as argparse prints it (80 columns), so the reference cannot drift from the tool.
 """
 
-import re
+from __future__ import annotations
 
-_README = re.compile(r"\]\((?:\.\./)+README\.md(?:#[^)]*)?\)")
+import os
+
+MARKER = "<!-- cli:help -->"
+
+
+def _help(parser, epilog: bool) -> str:
+    saved, os.environ["COLUMNS"] = os.environ.get("COLUMNS"), "80"
+    kept = parser.epilog
+    try:
+        if not epilog:
+            parser.epilog = None
+        return parser.format_help().rstrip()
+    finally:
+        parser.epilog = kept
+        if saved is None:
+            os.environ.pop("COLUMNS", None)
+        else:
+            os.environ["COLUMNS"] = saved
+
+
+def cli_reference() -> str:
+    """Markdown: ``implgraph --help`` (with the verdict words and exit codes), then each command's help."""
+    import argparse
+
+    from implgraph.cli import build_parser
+
+    parser = build_parser()
+    out = ["## `implgraph`", "", "```text", _help(parser, epilog=True), "```", ""]
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, command in sub.choices.items():
+        out += [f"## `implgraph {name}`", "", "```text", _help(command, epilog=False), "```", ""]
+    return "\n".join(out)
 
 
 def on_page_markdown(markdown, page, config, files):
-    depth = page.file.src_uri.count("/")
-    return _README.sub(f"]({'../' * depth}index.md)", markdown)
+    if MARKER in markdown:
+        return markdown.replace(MARKER, cli_reference())
+    return markdown

@@ -11,13 +11,17 @@ Main entry points (:mod:`implgraph.api`)
 
 __version__ = "0.1.0"
 
+# The core's regions ask a solver through the interface of implgraph.core.backends, which implgraph.solvers
+# fills when it is imported: importing it with the package gives every region one (no solver is loaded yet).
+from implgraph import solvers as _solvers  # noqa: E402,F401
+
 # The public names are loaded on first use (PEP 562, as scientific Python's SPEC 1 does): ``import
 # implgraph.cli`` then pays only for what the command needs, not for every module of the package.
 _LAZY = {
     "InputError": "implgraph.core.errors",
     "Definition": "implgraph.definitions", "register": "implgraph.definitions",
-    "Level": "implgraph.core.levels", "optimal_level": "implgraph.core.levels",
-    "satisfies": "implgraph.core.levels", "all_levels": "implgraph.core.levels",
+    "Level": "implgraph.definitions.levels", "optimal_level": "implgraph.definitions.levels",
+    "satisfies": "implgraph.definitions.levels", "all_levels": "implgraph.definitions.levels",
     "Table": "implgraph.core.table", "Block": "implgraph.core.table", "table_from_rows": "implgraph.core.table",
     "load_table_file": "implgraph.io.tablefile", "load_csv": "implgraph.io.tablefile",
     "ConcreteTable": "implgraph.core.concrete",

@@ -25,7 +25,7 @@ from types import SimpleNamespace
 from implgraph import definitions as _registry
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.errors import InputError
-from implgraph.core.levels import all_levels, optimal_level
+from implgraph.definitions.levels import all_levels, optimal_level
 from implgraph.core.table import Table
 from implgraph.results import ClaimList, ImplicationMap, Levels, Verdicts
 
@@ -68,6 +68,12 @@ def load_table(source, table_id: str | None = None):
     """
     from implgraph.io.counterexamples import get_table
     from implgraph.io.tablefile import load_csv, load_table_file
+    if not isinstance(source, (str, Path)):
+        raise InputError(f"a table source is a bundled id or a path, not {type(source).__name__}",
+                         fix='give e.g. load_table("ekenstedt2022/table-III") or load_table("t.csv")')
+    if table_id is not None and not isinstance(table_id, str):
+        raise InputError(f"table_id must be text, not {type(table_id).__name__}",
+                         fix='give the id of one table of the file, e.g. table_id="paper/table-1"')
     path = Path(source)
     if path.suffix.lower() in _TABLE_SUFFIXES or path.exists():
         if not path.exists():
@@ -94,7 +100,7 @@ def levels(table, definition=None, **params):
     Returns
     -------
     Level or Levels
-        A :class:`~implgraph.core.levels.Level` (``.value``: a sympy expression, piecewise on a
+        A :class:`~implgraph.definitions.levels.Level` (``.value``: a sympy expression, piecewise on a
         parametric table's region), or :class:`Levels` (every definition's name to its level).
 
     Examples
@@ -112,6 +118,8 @@ def levels(table, definition=None, **params):
     True
     """
     table = table if isinstance(table, (Table, ConcreteTable)) else load_table(table)
+    if isinstance(table, Table) and table.file is None:
+        table.validate()        # a table built in Python (not read from a file, which is validated when read)
     if definition is not None:
         return optimal_level(table, definition, **params)
     if set(params) - {"k"}:
@@ -153,8 +161,10 @@ def check_edge(a, b, f=None, when=(), N: int = 4, p: int = 2, g=None, jobs: int 
     >>> r.kind, r.forward.status
     ('equivalence', 'established')
     """
+    from implgraph.commands.check_edge import read_check
     from implgraph.engines.checkedge import check_edge as _check_edge
-    when = [when] if isinstance(when, str) else list(when)
+    a, b = read_check(a, b, f=f, g=g, when=when, N=N, p=p, jobs=jobs)
+    when = [when] if isinstance(when, str) else list(when or ())
     return _check_edge(a, b, f=f, when=when, N=N, p=p, g=g, jobs=jobs)
 
 
@@ -187,8 +197,37 @@ def verify(ids=None, max_n: int | None = None, jobs: int = 1, timeout: float | N
     '((N - 1)*exp(eps) + 1)/N'
     """
     from implgraph.checks.verify import DEFAULT_MAX_N, run_verify
-    ids = [ids] if isinstance(ids, str) else list(ids or [])
+    from implgraph.commands.verify import MAX_MAX_N
+    ids = _ids(ids)
+    _check_int("max_n", max_n, 2, MAX_MAX_N, none_ok=True)
+    _check_int("jobs", jobs, 1, 64)
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                                or not 0 <= timeout <= 86400):
+        raise InputError(f"timeout {str(repr(timeout))[:60]} is not a number of seconds in 0..86400",
+                         fix="give timeout=None (no limit) or a number of seconds")
     return Verdicts(run_verify(ids, max_n=max_n or DEFAULT_MAX_N, jobs=jobs, timeout=timeout))
+
+
+def _ids(ids) -> list:
+    """Claim ids or prefixes: one text or a sequence of texts (InputError otherwise)."""
+    if ids is not None and not isinstance(ids, (str, list, tuple, set, frozenset)):
+        raise InputError(f"claim ids must be text or a list of texts, not {type(ids).__name__}",
+                         fix='give ids such as "ekenstedt2022/theorem-2b"')
+    ids = [ids] if isinstance(ids, str) else list(ids or [])
+    bad = [i for i in ids if not isinstance(i, str)]
+    if bad:
+        raise InputError(f"a claim id must be text, not {type(bad[0]).__name__}",
+                         fix='give ids such as "ekenstedt2022/theorem-2b"')
+    return ids
+
+
+def _check_int(name, value, low, high, none_ok=False) -> None:
+    """Refuse an API argument that is not an int in ``low..high`` (None too, with ``none_ok``)."""
+    if value is None and none_ok:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InputError(f"{name} = {str(repr(value))[:60]} is not an integer in {low}..{high}",
+                         fix=f"give {low} <= {name} <= {high}")
 
 
 def implication_map(N: int | None = None, level: str | None = None, theorems=None, verdicts=None,
@@ -224,10 +263,18 @@ def implication_map(N: int | None = None, level: str | None = None, theorems=Non
     >>> m.level, m.N, m.summary()["conflicts"], m.summary()["implications"] >= 1
     ('groups', 3, 0, True)
     """
-    from implgraph.commands.map import build
+    from implgraph.commands.map import MAX_N, build
     from implgraph.map.verdicts import verdict_lookup
     if level not in (None, "definitions", "groups"):
         raise InputError(f"unknown map level {level!r}", fix="give level='definitions' or level='groups'")
+    _check_int("N", N, 2, MAX_N, none_ok=True)
+    if isinstance(theorems, (str, Path)):
+        theorems = [theorems]
+    if theorems is not None and (not isinstance(theorems, (list, tuple))
+                                 or not all(isinstance(t, (str, Path)) for t in theorems)):
+        raise InputError(f"theorems must be a list of theorem file paths, not {str(repr(theorems))[:40]}",
+                         fix='give e.g. theorems=["theorems/mine.yaml"]')
+    _check_verdicts(verdicts)
     args = SimpleNamespace(N=N, level=level, theorems=list(map(str, theorems)) if theorems else None,
                            verdicts=None, verify=fresh)
     if verdicts is None or isinstance(verdicts, (str, Path)):
@@ -237,6 +284,27 @@ def implication_map(N: int | None = None, level: str | None = None, theorems=Non
         args.verdicts = str(Path(tmp) / "verdicts.json")
         Path(args.verdicts).write_text(json.dumps(verdict_lookup(verdicts)))
         return ImplicationMap(build(args))
+
+
+def _check_verdicts(verdicts) -> None:
+    """InputError unless ``verdicts`` is None, a path, a :func:`verify` result (or a list of its verdicts or of
+    their JSON rows), or a dict of claim id (text) to a verdict word, a verdict or its JSON row."""
+    from implgraph.core.verdict import Verdict
+
+    def row_ok(v):
+        return isinstance(v, Verdict) or (isinstance(v, dict) and isinstance(v.get("id"), str)
+                                          and isinstance(v.get("verdict"), str))
+    if verdicts is None or isinstance(verdicts, (str, Path)):
+        return
+    if isinstance(verdicts, dict):
+        ok = all(isinstance(k, str) and (isinstance(v, str) or row_ok(v) or (isinstance(v, dict) and
+                                                                            isinstance(v.get("verdict"), str)))
+                 for k, v in verdicts.items())
+    else:
+        ok = isinstance(verdicts, (list, tuple)) and all(row_ok(v) for v in verdicts)
+    if not ok:
+        raise InputError(f"verdicts {str(repr(verdicts))[:40]} is not a verify() result, a dict of claim id: verdict "
+                         "word or a path", fix='give e.g. verdicts=implgraph.verify() or {"paper/claim": "proved"}')
 
 
 def definitions(names=None) -> list:
@@ -294,5 +362,8 @@ def claims(ids=(), kind: str | None = None, paper: str | None = None):
     ('implies', 'proved')
     """
     from implgraph.commands.claims import all_rows, select
-    ids = [ids] if isinstance(ids, str) else list(ids)
+    ids = _ids(ids)
+    for name, value in (("kind", kind), ("paper", paper)):
+        if value is not None and not isinstance(value, str):
+            raise InputError(f"{name} must be text, not {type(value).__name__}", fix=f"give {name} as a word")
     return ClaimList(select(all_rows(), ids, kind=kind, paper=paper))

@@ -549,6 +549,10 @@ HAND_IMPLICATIONS = [
     ("dp", "kdp", lambda ka, kb, n, c: kb == 1, "(1, eps)-DP is Definition 5 verbatim"),
     ("mult-t-closeness", "ldp", lambda ka, kb, n, c: bool(c) and str(c.get("max_size")) == "1",
      "singleton classes: multiplicative t-closeness is (1, t)-closeness, then every two rows differ by t^2"),
+    ("kt-closeness", "dp", lambda ka, kb, n, c: ka <= n - 1,
+     "removing one record leaves N - 1 >= k records, whose mean averages k-subset means (each within [m/t, m t])"),
+    ("dp", "kt-closeness", lambda ka, kb, n, c: kb == n - 1,
+     "an (N - 1)-subset is the table with one record removed: (N - 1, t)-closeness is eps-DP with t = e^eps"),
 ]
 
 
@@ -1119,8 +1123,330 @@ def map_mutants(base):
     return out
 
 
-def generate(claims=None, maps=("ekenstedt2022/fig-2",)):
-    """Every mutant of every established claim (truth not yet decided)."""
+# -- second-generation operators (issue 31): constants, swapped definitions, dual parameters, nudged levels,
+#    flipped scopes, nudged conditions; true ones: restricted conditions, pointwise larger f -----------------
+
+#: a definition and the one of the same scale that it is swapped for (the parameters are kept)
+SWAP_DEFINITION = {"ldp": "dp", "dp": "ldp", "kt-closeness": "kdp", "kdp": "kt-closeness"}
+_UNPRINTABLE = re.compile(r"\b(E|I|zoo|nan|pi)\b")
+
+
+def _printable(expr) -> str | None:
+    """``expr`` as a data formula (None where sympy prints a name the data's whitelist lacks, e.g. ``E``)."""
+    text = str(expr)
+    return None if _UNPRINTABLE.search(text) else text
+
+
+def _constant_variants(text, limit=3):
+    """(op, new text): each of the first ``limit`` distinct numbers of ``text`` (as sympy parses it) plus one."""
+    e = parse(text)
+    # positive numbers only: a -1 is sympy's minus sign or a division (N - 1, 1/N), not a printed constant
+    nums = sorted({a for a in e.atoms(sympy.Number) if a > 0 and a.is_finite}, key=lambda a: (a, str(a)))
+    out = []
+    for c in nums[:limit]:
+        new = _printable(e.xreplace({c: c + 1}))
+        if new is not None and new != _printable(e):
+            out.append((f"const{c}", f"{c} -> {c + 1}", new))
+    return out
+
+
+def edge_mutants2(base):
+    out = []
+    if base.get("views"):        # judged under a model of the intruder's views: only its f is mutated
+        return [_mut(base, "constant", f"f-{op}", f"f: {what}: {base['f']} -> {new}", f=new)
+                for op, what, new in _constant_variants(base["f"])] if base.get("f") else []
+    for key in ("f", "g"):
+        text = base.get(key)
+        if text is None:
+            continue
+        for op, what, new in _constant_variants(text):
+            out.append(_mut(base, "constant", f"{key}-{op}", f"{key}: {what}: {text} -> {new}", **{key: new}))
+    if base.get("f") is not None and base.get("kind") == "implies" and not base.get("views"):
+        b = str(base["to"]["definition"])
+        weak = f"({base['f']}) + 1" if b in LOG else (f"2*({base['f']})" if b in RATIO else None)
+        if weak:
+            out.append(_mut(base, "f-bigger", "f-bigger", f"f = {base['f']} -> {weak} (pointwise larger: weaker)",
+                            f=weak))
+    for side in ("from", "to"):
+        name = str(base[side]["definition"])
+        if name in SWAP_DEFINITION:
+            spec = copy.deepcopy(base[side])
+            spec["definition"] = SWAP_DEFINITION[name]
+            out.append(_mut(base, "definition-swap", f"{side}-swap", f"{side}: {name} -> {spec['definition']}",
+                            **{side: spec}))
+        k = (base[side].get("params") or {}).get("k")
+        if k is not None and "N" in (base.get("symbols") or {}):
+            spec = copy.deepcopy(base[side])
+            spec["params"]["k"] = f"N - ({k})"
+            out.append(_mut(base, "param-dual", f"{side}-k-dual", f"{side} k = {k} -> N - ({k})", **{side: spec}))
+    if "N" in (base.get("symbols") or {}):
+        out.append(_mut(base, "when-restricted", "when-N3", "condition `N >= 3` added (a restriction)",
+                        when=list(base.get("when") or []) + ["N >= 3"]))
+    for i, w in enumerate(base.get("when") or []):
+        parts = split_cond(w)
+        kinds = base.get("symbols") or {}
+        reals = {s for s, k in kinds.items() if k == "real"}
+        if len(parts) == 1 and parts[0][1] in ("<", "<=", ">", ">=") and \
+                re.findall(r"[A-Za-z_]\w*", w) and set(re.findall(r"[A-Za-z_]\w*", w)) & (reals | {"t0", "eps0"}):
+            a, op, b = parts[0]
+            nudge = f"{b} + 1/10" if op in ("<", "<=") else f"{b} - 1/10"
+            when = list(base["when"])
+            when[i] = f"{a} {op} {nudge}"
+            out.append(_mut(base, "when-nudged", f"when{i}-nudged", f"`{w}` -> `{when[i]}` (widened by 1/10)",
+                            when=when))
+    return out
+
+
+def nonimplication_mutants2(base):
+    out = []
+    for side in ("from", "to"):
+        name = str(base[side]["definition"])
+        if name in SWAP_DEFINITION:
+            spec = copy.deepcopy(base[side])
+            spec["definition"] = SWAP_DEFINITION[name]
+            out.append(_mut(base, "definition-swap", f"{side}-swap", f"{side}: {name} -> {spec['definition']}",
+                            **{side: spec}))
+    return out
+
+
+def level_mutants2(base):
+    out = []
+    name, level = str(base["definition"]), str(base["level"])
+    bound = str(base.get("bound") or "satisfies")
+    if level.strip() != "oo":
+        for op, what, new in _constant_variants(level, limit=2):
+            out.append(_mut(base, "constant", f"level-{op}", f"level: {what}: {level} -> {new}", level=new))
+        if name not in LARGER:
+            for op, new in (("level-nudge-down", f"({level}) - 1/100"), ("level-nudge-up", f"({level}) + 1/100")):
+                if bound == "lower" and op.endswith("up"):
+                    continue
+                out.append(_mut(base, "level-nudged", op, f"level {level} -> {new}", level=new))
+    scope = str(base.get("scope") or "table")
+    if base.get("_table") and data_tables()[base["_table"]].get("rows") and \
+            any(r.get("class") for r in data_tables()[base["_table"]]["rows"]) and name not in ("mult-t-closeness",):
+        out.append(_mut(base, "scope-flip", "scope-flip", f"scope {scope} -> {'table' if scope == 'class' else 'class'}",
+                        scope="table" if scope == "class" else "class"))
+    return out
+
+
+def math_mutants2(base):
+    out = []
+    formula = base.get("formula")
+    if formula and not base.get("claimed") and not base.get("grid"):
+        for op, what, new in _constant_variants_cond(formula):
+            out.append(_mut(base, "constant", f"formula-{op}", f"formula: {what}", formula=new))
+    return out
+
+
+def _constant_variants_cond(text, limit=2):
+    """Constants of a condition's sides (``a op b and ...``), each plus one, side by side."""
+    out = []
+    parts = split_cond(text)
+    for i, (a, op, b) in enumerate(parts):
+        for j, side in enumerate((a, b)):
+            for cop, what, new in _constant_variants(side, limit):
+                p2 = list(parts)
+                p2[i] = (new, op, b) if j == 0 else (a, op, new)
+                out.append((f"{i}{'lr'[j]}-{cop}", f"{side}: {what}", join_cond(p2)))
+    return out[:4]
+
+
+# -- third-generation operators: an implication's converse, a level claim's bound kind, a strict condition
+#    relaxed to its boundary, a side's class sizes moved; their truth by brute force or by the hand arguments
+#    of HAND_IMPLICATIONS applied at every point (with the bound each argument gives on B's raw level) -----------
+
+#: the raw bound on B that each hand argument of :data:`HAND_IMPLICATIONS` gives, as a function of A's raw
+#: level T (the "rows differ by t^2" arguments give T^2; the averaging arguments keep B's ratio within T)
+HAND_BOUND = {("kt-closeness", "ldp"): lambda T: T ** 2, ("mult-t-closeness", "ldp"): lambda T: T ** 2}
+#: hand arguments valid for every partition into classes (so B's class sizes do not matter): eps-LDP keeps every
+#: average of rows, each class's mean among them, within a factor e^eps of the table's mean
+HAND_ANY_PARTITION = {("ldp", "mult-t-closeness"):
+                      "eps-LDP: every class's mean and the table's are averages of rows, within a factor e^eps"}
+NEW_BOUND = {"satisfies": ("exact", "lower"), "exact": ("satisfies", "lower"), "lower": ("satisfies", "exact")}
+CONVERSE_KINDS = ("implies", "generalisation")
+
+
+def converse_mutants(base):
+    """An implication's converse (``from`` and ``to`` swapped, f the scale's generic map: the level itself,
+    ``ln(t**2)`` from a ratio to a log level, ``exp(eps)`` back); an equivalence's converse is its own g."""
+    if base.get("kind") not in CONVERSE_KINDS or base.get("views") is not None or base.get("f") is None:
+        return []
+    node = {"from": copy.deepcopy(base["to"]), "to": copy.deepcopy(base["from"])}
+    f = _generic_f(node)
+    return [_mut(base, "converse", "g3-converse", f"converse: from and to swapped, kind {base['kind']} -> implies "
+                 f"with f = {f}", kind="implies", f=f, g=None, **node)]
+
+
+def bound_mutants(base):
+    """A level claim's bound kind changed (satisfies / exact / lower, the level kept)."""
+    bound = str(base.get("bound") or "satisfies")
+    return [_mut(base, "bound-flip", f"g3-bound-{new}", f"bound {bound} -> {new}", bound=new)
+            for new in NEW_BOUND[bound]]
+
+
+def level_swap_mutants(base):
+    """A level claim's definition swapped for its sibling of :data:`SWAP_DEFINITION` (parameters, scope and bound
+    kept; the level carried across scales: t -> ln(t) from a ratio to a log level, eps -> exp(eps) back)."""
+    name, level = str(base["definition"]), str(base["level"]).strip()
+    new = SWAP_DEFINITION.get(name)
+    if new is None:
+        return []
+    if level != "oo" and (name in LOG) != (new in LOG):
+        level = f"ln({level})" if new in LOG else f"exp({level})"
+    return [_mut(base, "level-swap", "g3-definition-swap", f"definition {name} -> {new}, level {base['level']} -> "
+                 f"{level}", definition=new, level=level)]
+
+
+def relaxed_when_mutants(base):
+    """Each strict one-comparison condition made non-strict (``<`` -> ``<=``: the boundary added).
+
+    Over integers ``a < b`` -> ``a <= b`` is the shift ``a < b + 1`` written another way; the engine reads
+    the two spellings through different paths (a strict bound vs a shifted one), so both are kept."""
+    out = []
+    for i, w in enumerate(base.get("when") or []):
+        parts = split_cond(w)
+        if len(parts) == 1 and parts[0][1] in ("<", ">"):
+            a, op, b = parts[0]
+            when = list(base["when"])
+            when[i] = f"{a} {op}= {b}"
+            out.append(_mut(base, "when-relaxed", f"g3-when{i}-relaxed", f"`{w}` -> `{when[i]}` (boundary added)",
+                            when=when))
+    return out
+
+
+def class_size_mutants(base):
+    """A side's class sizes moved by one (``min_size`` -1 / +1, ``max_size`` +1)."""
+    out = []
+    for side in ("from", "to"):
+        spec = base[side].get("classes")
+        if not spec:
+            continue
+        for key, deltas in (("min_size", (-1, 1)), ("max_size", (1,))):
+            if spec.get(key) is None:
+                continue
+            for d in deltas:
+                if key == "min_size" and spec.get("max_size") is not None and d > 0:
+                    continue    # min above max: no partition at all (vacuous)
+                new = copy.deepcopy(base[side])
+                new["classes"][key] = f"{spec[key]} {'+' if d > 0 else '-'} 1"
+                out.append(_mut(base, "class-size", f"g3-{side}-{key}{d:+d}",
+                                f"{side} classes {key} {spec[key]} -> {new['classes'][key]}", **{side: new}))
+    return out
+
+
+def hand_implication_everywhere(node, max_n=8):
+    """The hand arguments cover the node: at every integer point of its condition (N <= ``max_n``, parameters
+    in range) one of :data:`HAND_IMPLICATIONS` applies and the node's f is at least the bound it gives (B's raw
+    f(alpha) - bound(T) >= 0 for every A raw level T >= 1, decided by sympy's assumptions).
+
+    Returns (points checked, the arguments used) or None."""
+    an, ap, acl, alvl = _side(node["from"])
+    bn, bp, bcl, blvl = _side(node["to"])
+    if (bcl is not None and (an, bn) not in HAND_ANY_PARTITION) or node["to"].get("scope") == "class" \
+            or node["from"].get("scope") == "class" or node.get("f") is None:
+        return None
+    names = _names(node, alvl, blvl)
+    f = parse(node["f"], names)
+    conds = [c for w in (node.get("when") or []) for c in split_cond(w)]
+    u = sympy.Symbol("u_", nonnegative=True)
+    T = 1 + u
+    texts, checked = [], 0
+    for pt in int_points(node, names, conds, max_n):
+        n = int(pt[names["N"]])
+        api, bpi = _int_params(ap, names, pt), _int_params(bp, names, pt)
+        if api is None or bpi is None or any(not 1 <= v <= n - 1 for v in list(api.values()) + list(bpi.values())):
+            continue
+        text = HAND_ANY_PARTITION.get((an, bn)) or _hand(an, api, bn, bpi, n, acl)
+        if not text:
+            return None
+        bound = HAND_BOUND.get((an, bn), lambda x: x)(T)
+        target = raw_of(bn, f.subs(pt).subs(names[alvl], level_of(an, T)))
+        if target.free_symbols - {u}:
+            return None
+        gap = sympy.simplify(sympy.expand_log(target - bound, force=True))
+        if gap.is_nonnegative is not True:
+            return None
+        checked += 1
+        if text not in texts:
+            texts.append(text)
+    return (checked, texts) if checked else None
+
+
+def _level_swap_hand(m, node):
+    """A swapped level claim ``B satisfies L`` that follows from the established ``A satisfies L`` by a hand argument
+    A => B keeping the raw level (the table's size and parameters fixed: no integer symbol), or None."""
+    base_def = str(m.mutation.split()[1])
+    table = data_tables()[node["_table"]]
+    kinds = table.get("symbols") or {}
+    if str(node.get("bound") or "satisfies") != "satisfies" or str(node.get("scope") or "table") != "table" \
+            or any(k == "integer" for k in kinds.values()) or (base_def, str(node["definition"])) in HAND_BOUND:
+        return None
+    names = table_names(table)
+    params = _int_params(node.get("params") or {}, names, {})
+    pts = table_points(table, [])
+    rows, _ = instantiate(table, pts[0]) if pts else (None, None)
+    if params is None or rows is None:
+        return None
+    text = _hand(base_def, params, str(node["definition"]), params, len(rows), None)
+    if not text:
+        return None
+    return (f"the table's size ({len(rows)} rows) and parameters {params} are fixed, and the hand argument "
+            f"{base_def} => {node['definition']} keeps the raw level: {text}; the established base gives the level")
+
+
+THIRD = ("converse", "bound-flip", "when-relaxed", "class-size", "level-swap")
+
+
+def _decide_third(m, node, op, kind):
+    """(truth, reason) for the third-generation operators, or None for the others."""
+    if m.cls not in THIRD:
+        return None
+    if kind == "level":
+        bad, checked = level_claim_violation(node)
+        if bad:
+            return "false", (f"brute force at {bad['point']}: optimal raw level {bad['optimal_raw']} vs claimed "
+                             f"{bad['claimed_raw']} ({node.get('bound')})")
+        if str(node.get("bound")) in ("satisfies", "lower") and op.startswith("g3-bound-") and checked \
+                and re.search(r"bound exact ->", m.mutation):
+            return "true", (f"a consequence of the established exact level (optimum == L gives both optimum <= L and "
+                            f">= L); brute force holds at {checked} points")
+        hand = _level_swap_hand(m, node) if m.cls == "level-swap" and checked else None
+        if hand:
+            return "true", hand
+        if checked == 1 and not data_tables()[node["_table"]].get("symbols"):
+            return "true", ("the table has no parameters: the brute-force optimum at its only point is exact and meets "
+                            f"the {node.get('bound')} bound")
+        return "undecided", "no independent evidence either way"
+    if kind == "not-implies":
+        hp = hand_implication_point(node)
+        if hp:
+            return "false", f"A => B at {hp[0]} of the new condition (hand: {hp[1]})"
+        checked, missing = infinite_witness_everywhere(node)
+        if checked and not missing:
+            return "true", (f"brute force finds a table with A finite and B = oo at each of the {checked} parameter "
+                            f"points with N <= {MAX_N} (true on that range)")
+        return "undecided", "no independent evidence either way"
+    if kind in EDGE:
+        hit = _edge_violation(node)
+        if hit is not None:
+            return "false", _fmt_hit(hit)
+        if m.cls == "class-size" and re.search(r"to classes min_size .* \+ 1$", m.mutation):
+            return "true", ("B's classes restricted to larger sizes: the claim ranges over a sub-family of the "
+                            "established base's partitions (a restriction of a true claim)")
+        hand = hand_implication_everywhere(node)
+        if hand:
+            return "true", (f"hand argument at each of the {hand[0]} parameter points with N <= 8, f at least the bound "
+                            f"it gives for every level: {'; '.join(hand[1])}")
+        return "undecided", "no independent evidence either way"
+    return "undecided", "no independent evidence either way"
+
+
+def generate(claims=None, maps=None, second=True, third=True):
+    """Every mutant of every established claim (truth not yet decided); ``second``: with the second-generation
+    operators (issue 31), which also mutate Fig. 1's arrows besides Fig. 2's; ``third``: with the third-generation
+    operators (converse, bound kind, relaxed strict condition, class sizes; ids ``~g3-...``)."""
+    if maps is None:
+        maps = ("ekenstedt2022/fig-2", "ekenstedt2022/fig-1") if second else ("ekenstedt2022/fig-2",)
     if claims is None:
         from implgraph.io.theorems import load_claims
         claims = load_claims()
@@ -1128,15 +1454,21 @@ def generate(claims=None, maps=("ekenstedt2022/fig-2",)):
     for base in bases(claims):
         kind = base.get("kind")
         if kind in EDGE:
-            out += edge_mutants(base)
+            out += edge_mutants(base) + (edge_mutants2(base) if second else [])
+            if third and base.get("views") is None:
+                out += converse_mutants(base) + relaxed_when_mutants(base) + class_size_mutants(base)
         elif kind == "not-implies":
-            out += nonimplication_mutants(base)
+            out += nonimplication_mutants(base) + (nonimplication_mutants2(base) if second else [])
+            if third:
+                out += relaxed_when_mutants(base)
         elif kind == "level" and base.get("_table"):
-            out += level_mutants(base)
+            out += level_mutants(base) + (level_mutants2(base) if second else [])
+            if third:
+                out += bound_mutants(base) + level_swap_mutants(base)
         elif kind == "unbounded":
             out += unbounded_mutants(base)
         elif kind == "math":
-            out += math_mutants(base)
+            out += math_mutants(base) + (math_mutants2(base) if second else [])
     # a map is mutated arrow by arrow, from the arrows that are established on their own (each arrow has
     # its `expect`), whatever the whole map's verdict (fig-2 is unknown as a whole: a few of its arrows are)
     for c in claims:
@@ -1183,7 +1515,15 @@ def decide(m, bases_by_id=None):
     node, op = m.node, _op(m)
     kind = node.get("kind")
     truth, reason = "undecided", "no independent evidence either way"
-    if m.cls == "map-arrow":
+    second = _decide_second(m, node, op, kind)
+    third = _decide_third(m, node, op, kind)
+    if node.get("views") is not None:
+        truth, reason = _views_truth(node)
+    elif third is not None:
+        truth, reason = third
+    elif second is not None:
+        truth, reason = second
+    elif m.cls == "map-arrow":
         i = int(re.match(r"arrow(\d+)", op).group(1))
         arrow = node["arrows"][i]
         pseudo = _pseudo_edge(node, arrow)
@@ -1248,6 +1588,77 @@ def decide(m, bases_by_id=None):
             truth, reason = "true", "the exact value is within the tolerance of the mutated claimed value"
     m.truth, m.reason = truth, reason
     return m
+
+
+SECOND_EDGE = ("constant", "definition-swap", "param-dual", "when-nudged", "f-bigger", "when-restricted")
+
+
+def _decide_second(m, node, op, kind):
+    """(truth, reason) for the second-generation operators, or None for the others."""
+    if kind in EDGE and m.cls in SECOND_EDGE:
+        hit = _edge_violation(node)
+        if hit is not None:
+            return "false", _fmt_hit(hit)
+        if m.cls == "f-bigger":
+            return "true", ("a pointwise larger f than the established base's (a weaker level of B); brute force "
+                            f"finds no counterexample with N <= {MAX_N}")
+        if m.cls == "when-restricted":
+            return "true", "a restriction of the established base's condition (N >= 3 added)"
+        return "undecided", "no independent evidence either way"
+    if kind == "not-implies" and m.cls == "definition-swap":
+        hp = hand_implication_point(node)
+        if hp:
+            return "false", f"A => B at {hp[0]} (hand: {hp[1]})"
+        checked, missing = infinite_witness_everywhere(node)
+        if checked and not missing:
+            return "true", (f"brute force finds a table with A finite and B = oo at each of the {checked} parameter "
+                            f"points with N <= {MAX_N} (true on that range)")
+        return "undecided", "no independent evidence either way"
+    if kind == "level" and m.cls in ("constant", "level-nudged", "scope-flip"):
+        bad, checked = level_claim_violation(node)
+        if bad:
+            return "false", (f"brute force at {bad['point']}: optimal raw level {bad['optimal_raw']} vs claimed "
+                             f"{bad['claimed_raw']}")
+        bound = str(node.get("bound") or "satisfies")
+        weaker = (bound == "satisfies" and op.endswith("up")) or (bound == "lower" and op.endswith("down"))
+        if m.cls == "level-nudged" and weaker and checked:
+            return "true", f"a weaker printed level than the established base's; brute force holds at {checked} points"
+        return "undecided", "no independent evidence either way"
+    if kind == "math" and m.cls == "constant":
+        bad, checked = math_violation(node)
+        if bad:
+            return "false", f"exact evaluation at {bad['point']}: {bad['why']}"
+        return "undecided", "no independent evidence either way"
+    return None
+
+
+#: the levels t at which a claim about the intruder's views is compared with its tight f (hand, below)
+VIEWS_T = (R(1), R(9, 8), R(3, 2), R(2), R(3), R(10))
+
+
+def _views_truth(node):
+    """The truth of a mutated claim about the intruder's views (domingo-ferrer2015 Prop. 3's model), by hand.
+
+    Under the model the views are the whole-table distribution P and a class's (each class value v has
+    P/T <= v <= T P per bucket, T = A's ratio level), so two views differ by at most T^2 (v <= T P <= T^2 w),
+    and one table read twice (I in a class at T P, then in one at P/T) attains T^2: the implication holds
+    with exactly the f >= ln(T^2) = 2 ln t."""
+    if node.get("kind") == "not-implies":
+        return "false", "the views argument: v <= T P <= T^2 w per bucket, so A => B with f = 2 ln t (hand)"
+    if node.get("kind") not in EDGE or node.get("f") is None:
+        return "undecided", "no independent evidence either way"
+    lvl = str(node["from"].get("level") or "t")
+    names = _names(node, lvl)
+    f = parse(node["f"], names)
+    tight = 2 * sympy.log(names[lvl])
+    for t in VIEWS_T:
+        if compare(f.subs(names[lvl], t), "<", tight.subs(names[lvl], t)) is True:
+            return "false", (f"at t = {t}: f = {f.subs(names[lvl], t)} < 2 ln t, and a table read twice attains "
+                             "T^2 under the views (hand)")
+    d = sympy.simplify(f - tight)
+    if d.is_number and compare(d, ">=", 0) is True:
+        return "true", f"f - 2 ln t = {d} >= 0: weaker than the tight f of the views argument (hand)"
+    return "undecided", "no independent evidence either way"
 
 
 # -- the engine, and the figures ----------------------------------------------------------------------

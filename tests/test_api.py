@@ -141,10 +141,12 @@ def test_definitions():
 
 
 def test_implication_map_from_given_verdicts(tmp_path):
-    # no claim established: the map draws the claims but no implication between distinct nodes is a fact
+    # no claim established: the map draws the claims, and the only implications that are facts are the
+    # identities by definition: (1, t)-closeness, multiplicative t-closeness on singleton classes and
+    # (N - 1, eps)-DP = (2, eps)-DP compare the same sets (single records): 3 nodes, 6 ordered pairs
     m = api.implication_map(N=3, verdicts={})
     s = m.summary()
-    assert (m.level, m.N, s["implications"], s["conflicts"]) == ("groups", 3, 0, 0)
+    assert (m.level, m.N, s["implications"], s["conflicts"]) == ("groups", 3, 6, 0)
     assert repr(m).startswith("<ImplicationMap level=groups N=3: ")
     out = tmp_path / "map.dot"
     assert m.draw(out)["format"] == "dot" and out.read_text().startswith("digraph")

@@ -207,7 +207,22 @@ def _drop_certificate(row):
     row["evidence"] = "FORGED proof"
 
 
-@pytest.mark.parametrize("edit", [_corrupt_certificate, _drop_certificate], ids=["rejected", "none"])
+def _other_claims_certificate(row):
+    """theorem-2a's certificate (kt-closeness => ldp), valid on its own, put on theorem-2b's row (ldp =>
+    mult-t-closeness): it proves another statement."""
+    import os
+    import implgraph.checks.verify as verify_module
+    os.environ["IMPLGRAPH_NO_CACHE"] = "1"
+    try:
+        [other] = verify_module.run_verify(["ekenstedt2022/theorem-2a"], max_n=4)
+    finally:
+        del os.environ["IMPLGRAPH_NO_CACHE"]
+    row["details"]["certificate"] = other.details["certificate"]
+    row["evidence"] = "FORGED proof"
+
+
+@pytest.mark.parametrize("edit", [_corrupt_certificate, _drop_certificate, _other_claims_certificate],
+                         ids=["rejected", "none", "another-statement"])
 def test_a_proved_row_is_replayed_only_with_an_accepted_certificate(cache_dir, monkeypatch, edit):
     from implgraph.io.verdict_cache import cached_rows
     verify_module, key = _entry_with(cache_dir, edit)

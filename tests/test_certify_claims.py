@@ -18,7 +18,6 @@ from implgraph.checks.verify import run_verify
 
 #: the rows whose certificates implgraph.certify.lemmas checks, by method
 LEMMA_ROWS = {"domingo-ferrer2015/proposition-3": "intruder-views",
-              "domingo-ferrer2015/proposition-3#reading": "intruder-views",
               "sei2019/lemma-1": "transport-mixture",
               "sei2019/theorem-2": "set-channel-diversity",
               "sei2019/theorem-3": "set-channel-diversity",
@@ -27,13 +26,15 @@ LEMMA_ROWS = {"domingo-ferrer2015/proposition-3": "intruder-views",
               "sei2019/sec-VII-D/frequency-diversity-with-eta-from-l": "set-channel-diversity",
               "sei2019/sec-VII-D/entropy-diversity-with-eta-from-l": "set-channel-diversity"}
 #: the printed non-implications the engine refutes by proving the implication
-REFUTED_BY_PROOF = ("ekenstedt2022/lemma-2.3", "ekenstedt2022/lemma-3.4", "ekenstedt2022/theorem-4.3",
-                    "ekenstedt2022/theorem-5#reading")
+REFUTED_BY_PROOF = ("ekenstedt2022/lemma-2.3", "ekenstedt2022/lemma-3.4", "ekenstedt2022/theorem-4.3")
+#: the rows refuted by a proof under an assumption (``details.conditional``), the row itself decided on every partition
+CONDITIONAL_BY_PROOF = ("ekenstedt2022/theorem-5#reading",)
 
 
 @pytest.fixture(scope="module")
 def rows():
-    ids = sorted({cid.split("#")[0] for cid in [*LEMMA_ROWS, *REFUTED_BY_PROOF]})
+    ids = sorted({cid.split("#")[0] for cid in [*LEMMA_ROWS, *REFUTED_BY_PROOF, *CONDITIONAL_BY_PROOF,
+                                                  "domingo-ferrer2015/proposition-3#reading"]})
     return {v.id: v for v in run_verify(ids, jobs=1)}
 
 
@@ -59,10 +60,27 @@ def test_each_refutation_by_proof_has_its_certificate_accepted(rows, cid):
     assert found and all(check_certificate(c).ok for c in found)
 
 
+@pytest.mark.parametrize("cid", CONDITIONAL_BY_PROOF)
+def test_each_conditional_refutation_by_proof_has_its_certificate_accepted(rows, cid):
+    """Over every partition the row is decided by a witness; under "partitions into at least 2 classes" it is
+    refuted by a proof of the implication, whose certificate states min_classes 2 and is accepted."""
+    cond = rows[cid].details["conditional"]
+    assert cond["assumption"] == "partitions into at least 2 classes"
+    assert cond["verdict"] == "refuted" and cond["refuted_by"] == "proved"
+    assert cond["certificate"]["min_classes"] == 2 and check_certificate(cond["certificate"]).ok
+
+
 def test_the_instance_certificate_states_the_instance(rows):
-    """theorem-5#reading is refuted at k = 1: its certificate's sides are at k = 1 (B's subset size N - 1)."""
-    (cert,) = certificates_in(rows["ekenstedt2022/theorem-5#reading"].details)
+    """theorem-5#reading is refuted at k = 1 under >= 2 classes: its certificate's sides are at k = 1 (B's subset
+    size N - 1)."""
+    cert = rows["ekenstedt2022/theorem-5#reading"].details["conditional"]["certificate"]
     assert cert["B"]["params"] == {"k": "1"} and cert["B"]["size"] == "N - 1" and "Eq(k, 1)" in cert["domain"]
+
+
+def test_proposition_3_without_its_assumptions_is_refuted_by_a_table(rows):
+    """Proposition 3 without the views model (eps-DP of the data set): a witness table, no proof to carry."""
+    v = rows["domingo-ferrer2015/proposition-3#reading"]
+    assert v.verdict == "refuted" and v.refuted_by != "proved" and not certificates_in(v.details)
 
 
 def _set(cert, path, value):

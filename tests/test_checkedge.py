@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 import sympy
 
-from implgraph.core.nodes import parse_node
+from implgraph.definitions.nodes import parse_node
 from implgraph.engines.checkedge import check_edge
 from implgraph.engines.direction import check_direction
 from implgraph.engines.fit import fit_rational
@@ -15,7 +15,7 @@ from implgraph.cli import main
 from implgraph.core.concrete import ConcreteTable
 from implgraph.definitions import Definition, get
 from implgraph.core.errors import InputError
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.definitions.families import RatioOfAverages
 
 import brute
@@ -46,7 +46,7 @@ def test_parse_node():
 
 
 def test_node_text_and_the_bracket_alias():
-    from implgraph.core.nodes import node_text
+    from implgraph.definitions.nodes import node_text
     assert node_text("kt-closeness", {"k": 3}) == "kt-closeness(k=3)"
     assert node_text("kdp", [("k", 2)], "@class") == "kdp(k=2)@class"
     assert node_text("ldp", {}) == "ldp"
@@ -88,8 +88,13 @@ def test_a_partition_where_no_table_satisfies_a_gives_b_no_floor():
     # no table satisfies A, so B's floor (level 0, (alpha,1)-anonymity's best) is no tight value; before stop 29
     # each instance reported 0 and check-edge fitted "tight f = 0" (false at N = 6: classes [3, 3], f = alpha)
     # (since stop 29 the direction says so: no table is searched where A is finite)
-    d = check_direction("alpha-k-anonymity(k=3)", "alpha-k-anonymity(k=1)", N=4, prover=False)
+    # (partitions into >= 2 classes: the assumption; over every partition the table of one class satisfies A, below)
+    d = check_direction("alpha-k-anonymity(k=3)", "alpha-k-anonymity(k=1)", N=4, prover=False, min_classes=2)
     assert d.relation == "unknown" and d.tight is None
+    # one class of N >= 3 records: both levels are the class's largest share of a value, so the tight value at A's raw
+    # level 3/2 (alpha = 1/2) is 3/2 (alpha = 1/2 again)
+    d = check_direction("alpha-k-anonymity(k=3)", "alpha-k-anonymity(k=1)", N=4, prover=False)
+    assert d.relation == "implication" and ("3/2", "3/2") in d.instances[-1].samples
     from implgraph.definitions import get
     from implgraph.engines.lf import partitions_for, tight_at
     from implgraph.engines.instance import lf_model
@@ -348,8 +353,11 @@ def test_lemma_2_3_reading_with_class_size():
     d = check_direction("kt-closeness(k=2)", "mult-t-closeness(k=2)", N=4)
     assert d.relation == "implication" and d.verdict == "proved"
     assert sympy.sympify(d.tight, locals={"t": t}) == t
-    assert "classes of >= 2 records" in d.evidence
-    assert [i.N for i in d.instances] == [4]
+    assert "each of >= 2 records" in d.evidence
+    # N = 3 has one partition of classes of >= 2 records: one class, where mult-t-closeness is 1 (class = table); it
+    # lies outside the proof's domain (2 s <= N) and says so
+    assert [i.N for i in d.instances] == [3, 4] and d.instances[0].tight == "1"
+    assert "leaves out N = 3" in d.evidence and "4 <= N" in d.bound
 
 
 def test_lemma_2_3_class_size_one_is_refuted():
@@ -420,16 +428,20 @@ def test_a_maximum_class_size_keeps_the_bounded_answer():
     # which partitions were searched
     d = check_direction("ldp", "mult-t-closeness(k=2, max=2)", N=4)
     assert d.relation == "implication" and d.verdict == "verified-bounded"
-    assert "classes of >= 2 and <= 2 records" in d.bound
+    assert "every partition into classes (one class included), each of >= 2 and <= 2 records" in d.bound
 
 
 def test_a_class_size_written_in_N():
     # classes of >= N/2 records: at N = 4 two classes of 2; record removal is at most (N - 1) T / s = 3 T / 2
     # (class-to-subset, by hand), attained; check-edge used to crash reading the size's N
+    # (under the assumption "partitions into at least 2 classes"; over every partition one class of N >= N/2 records
+    # is allowed: rows (1, 0) and (0, 1) at N = 2 have t = 1 and record removal leaves a bucket at 0, eps = oo)
     r = check_edge("mult-t-closeness(k=N/2)", "dp", N=4)
     t = sympy.Symbol("t", positive=True)
-    assert r.forward.relation == "implication"
-    assert sympy.simplify(sympy.sympify(r.forward.tight, locals={"t": t}) - sympy.log(3 * t / 2)) == 0
+    assert r.forward.relation == "non-implication" and set(r.forward.witness["classes"]) == {"E1"}
+    two = r.forward.conditional
+    assert two.assumption == "partitions into at least 2 classes" and two.relation == "implication"
+    assert sympy.simplify(sympy.sympify(two.tight, locals={"t": t}) - sympy.log(3 * t / 2)) == 0
 
 
 @pytest.mark.parametrize("a, b, when", [
@@ -553,8 +565,14 @@ def test_an_implication_of_no_table_is_not_an_implication():
     # every table searched: before stop 29 both directions of (alpha,3) / (alpha,4) were "implications" (discover:
     # "reciprocal implications"); at N = 6, classes [3, 3] satisfy (alpha,3) and not (alpha,4)
     import brute
+    d = check_direction("alpha-k-anonymity(k=3)", "alpha-k-anonymity(k=4)", N=4, min_classes=2, prover=False)
+    # (nothing searched satisfies A; the witness family of B's minimum class size beyond N = 4 refutes it)
+    assert d.relation == "non-implication" and "no table satisfied alpha-k-anonymity(k=3)" in d.evidence
+    # over every partition a table of one class satisfies both at N = 4: an implication there, refuted beyond the N
+    # checked by the witness family of B's declared minimum class size (two classes of 3 at N = 6, below)
     d = check_direction("alpha-k-anonymity(k=3)", "alpha-k-anonymity(k=4)", N=4)
-    assert d.relation == "unknown" and "no table with alpha-k-anonymity(k=3) finite" in d.evidence
+    assert d.relation == "non-implication" and d.witness["point"] == {"N": 6}
+    assert d.witness["classes"] == ["E1"] * 3 + ["E2"] * 3
     d = check_direction("alpha-k-anonymity(k=3)", "alpha-k-anonymity(k=4)", N=6)
     assert d.relation == "non-implication"
     rows = [[Fraction(x) for x in r] for r in d.witness["rows"]]

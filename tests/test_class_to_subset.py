@@ -53,12 +53,14 @@ def _random_rows(rng, N, p, zeros):
 
 
 def test_proved_with_the_tight_f():
-    r = check_implication("mult-t-closeness", "dp", "log((N-1)*t)")
+    # (the theorem is for partitions into >= 2 classes: the assumption, stated)
+    r = check_implication("mult-t-closeness", "dp", "log((N-1)*t)", min_classes=2)
     assert r.verdict == "proved" and r.tightness == "tight" and r.method == "class-to-subset"
     N, t = sympy.Symbol("N", integer=True), sympy.Symbol("t", real=True)
     assert sympy.simplify(sympy.expand_log(r.tight.subs({sympy.Symbol(s.name): s for s in r.tight.free_symbols})
                                            - sympy.log((N - 1) * t), force=True)) == 0
     assert r.details["certificate"]["method"] == "class-to-subset"
+    assert r.details["certificate"]["min_classes"] == 2 and "at least 2 classes" in r.evidence
 
 
 @pytest.mark.parametrize("f", ["log((N-1)*t) - 1/100", "log(t)", "log((N-2)*t + 1)"])
@@ -69,18 +71,19 @@ def test_false_f_refuted(f):
 
 
 def test_loose_f_proved():
-    r = check_implication("mult-t-closeness", "dp", "log(N*t)")
+    r = check_implication("mult-t-closeness", "dp", "log(N*t)", min_classes=2)
     assert r.verdict == "proved" and r.tightness == "loose"
 
 
 def test_min_class_size_and_kdp_one():
     # classes of >= 2 records: (N - 1) t / 2; kdp with k = 1 is record removal
-    r = check_implication("mult-t-closeness", "dp", "log((N-1)*t/2)", a_classes={"min_size": 2}, when=["N >= 4"])
+    r = check_implication("mult-t-closeness", "dp", "log((N-1)*t/2)", a_classes={"min_size": 2}, when=["N >= 4"],
+                          min_classes=2)
     assert r.verdict == "proved" and r.tightness == "tight"
     r = check_implication("mult-t-closeness", "dp", "log((N-1)*t/2) - 1/100", a_classes={"min_size": 2},
                           when=["N >= 4"])
     assert r.verdict == "refuted"
-    r = check_implication("mult-t-closeness", "kdp", "log((N-1)*t)", b_params={"k": "1"})
+    r = check_implication("mult-t-closeness", "kdp", "log((N-1)*t)", b_params={"k": "1"}, min_classes=2)
     assert r.verdict == "proved" and r.method == "class-to-subset"
 
 
@@ -150,7 +153,7 @@ def test_smaller_subsets_unbounded():
 @pytest.mark.parametrize("s", [1, 2])
 def test_certificate_accepted_and_tampering_rejected(s):
     from implgraph.certify import check_certificate
-    r = check_implication("mult-t-closeness", "dp", None, a_classes={"min_size": s})
+    r = check_implication("mult-t-closeness", "dp", None, a_classes={"min_size": s}, min_classes=2)
     cert = r.details["certificate"]
     rep = check_certificate(cert, ns=range(2, 13))
     assert rep.ok, rep.failures()

@@ -12,7 +12,7 @@ import sympy
 from implgraph.cli import main
 from implgraph.mechanisms.construct import (achieved_t, bucketize, class_compositions, construct, is_t_close_partition)
 from implgraph.core.errors import InputError
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.io.tablefile import load_table_file
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,7 +20,7 @@ from implgraph.io.counterexamples import load_tables_file
 from implgraph.io.datafile import Node, data_files
 from implgraph.io.validate import load_yaml
 from implgraph.core.errors import InputError
-from implgraph.core.table_sources import constraint_sources, is_reading_node
+from implgraph.io.table_sources import constraint_sources, is_reading_node
 
 REPO = Path(__file__).resolve().parent.parent
 PAPERS = REPO.parent / "shared" / "papers"
@@ -109,8 +109,8 @@ def test_bundled_regions_are_quotes_plus_well_formedness():
     # loading validates every table: the region implies every entry in [0, 1] and every count >= 1,
     # and each constraint labelled derived follows from the quoted ones plus that well-formedness
     from implgraph.io.counterexamples import table_entries
-    from implgraph.core.table import table_from_node
-    from implgraph.core.table_sources import check_derived
+    from implgraph.io.table_data import table_from_node
+    from implgraph.io.table_sources import check_derived
     for tid, (node, path) in table_entries().items():
         check_derived(table_from_node(node, file=path, validate=True), node)
 

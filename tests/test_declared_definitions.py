@@ -21,7 +21,7 @@ import sympy
 
 import brute
 from implgraph.core.concrete import ConcreteTable
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.io.tablefile import load_table_file
 
 from _plugin_fixtures import registered

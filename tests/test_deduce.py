@@ -142,7 +142,7 @@ def test_structural_class_size_edges_are_not_composed():
     assert not an.implies("kt-closeness(k=3)", "mult-t-closeness(k=2)")
     assert not an.implies("kt-closeness(k=3)", "mult-t-closeness(k=1)")
     # and the witness really is one: exact levels from the core
-    from implgraph.core.levels import optimal_level
+    from implgraph.definitions.levels import optimal_level
     from implgraph.core.table import table_from_rows
     rows = [["0"]] + [["1/2"]] * 5
     assert optimal_level(table_from_rows(rows), "kt-closeness", k=3).value == sympy.Rational(5, 4)

@@ -1,6 +1,6 @@
 """Shortcuts that must answer exactly what the long way answers: the float pre-screen of grid points
 (:func:`~implgraph.checks.table_points.surely_outside`), the early-stopping test that a level is
-infinite everywhere (:func:`~implgraph.core.levels.infinite_everywhere`) and the region solver's
+infinite everywhere (:func:`~implgraph.definitions.levels.infinite_everywhere`) and the region solver's
 one-shot check (:func:`implgraph.solvers.z3_backend.check`).
 
 Expected values are derived by hand in the comments.
@@ -13,7 +13,7 @@ import sympy
 import z3
 
 from implgraph.checks.table_points import surely_outside
-from implgraph.core.levels import infinite_everywhere
+from implgraph.definitions.levels import infinite_everywhere
 from implgraph.core.region import Region
 from implgraph.core.table import Block, Table
 from implgraph.definitions import all_definitions

@@ -142,6 +142,7 @@ def _svg_geometry(svg: str):
     return nodes, edges
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fig", sorted(FIGURES))
 def test_text_sizes_measured_from_svg(written, fig):
     svg = written[fig][0]

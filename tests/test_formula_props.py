@@ -47,7 +47,8 @@ TREES = st.recursive(ATOMS, _extend, max_leaves=8)
 
 
 class Undefined(Exception):
-    """The tree's value is undefined somewhere (zoo or nan) or a function refuses its arguments."""
+    """The tree's value is undefined somewhere (zoo or nan), not real (ln(-1)), or a function refuses its
+    arguments."""
 
 
 def build(tree) -> sympy.Expr:
@@ -68,7 +69,7 @@ def build(tree) -> sympy.Expr:
             value = {**ops, **UNARY_FUNCTIONS, **BINARY_FUNCTIONS}[kind](*args)
         except (TypeError, ValueError):
             raise Undefined from None
-    if value.has(sympy.zoo, sympy.nan):
+    if value.has(sympy.zoo, sympy.nan, sympy.I) or (value.is_number and value.is_extended_real is False):
         raise Undefined
     return value
 

@@ -23,7 +23,7 @@ from fractions import Fraction
 import pytest
 
 from implgraph.core.concrete import INF, ConcreteTable
-from implgraph.core.nodes import parse_node
+from implgraph.definitions.nodes import parse_node
 from implgraph.definitions import get
 from implgraph.engines import instance
 from implgraph.engines.checkedge import check_edge

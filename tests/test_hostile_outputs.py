@@ -159,7 +159,7 @@ CASES = [
     ("html-symlink-to-the-data", lambda w: _guarantees(w, _symlink(w.data, w.out / "r.html")), None, "is an input"),
     ("html-a-folder", lambda w: _guarantees(w, w.out), None, "directory"),
     ("html-missing-folder", lambda w: _guarantees(w, w.out / "no" / "r.html"), None, "does not exist"),
-    ("html-dev-full", lambda w: _guarantees(w, "/dev/full"), None, "No space left"),
+    ("html-dev-full", lambda w: _guarantees(w, _symlink("/dev/full", w.out / "full.html")), None, "No space left"),
     ("html-full-disk", lambda w: _guarantees(w, w.out / "r.html"), lambda m: _fail_writes(m, errno.ENOSPC),
      "No space left"),
     ("html-read-only", lambda w: _guarantees(w, w.out / "r.html"), lambda m: _fail_writes(m, errno.EROFS),

@@ -78,3 +78,20 @@ def test_an_unknown_model_is_an_input_error():
 def test_not_an_edge_of_the_map():
     from implgraph.map.rules import load_edges, rules_from_edges
     assert not [r for r in rules_from_edges(load_edges()) if r.claim == CID]
+
+
+def test_the_non_implication_under_the_views_is_refuted():
+    # the claim turned into "A does not imply B" about the same views: the views argument proves A => B (f = 2 ln t,
+    # by hand in the module docstring), so the non-implication is false; the literal definitions' tables (a class
+    # of one row far from the table) say nothing about the intruder's views (found by the mutation run)
+    v = check_claim(_claim(kind="not-implies", f=None))
+    assert v.verdict == "refuted" and v.refuted_by == "proved"
+    assert v.tight == "2*log(t)"
+
+
+def test_a_non_implication_about_an_unmodelled_quantity_is_unknown():
+    # `of:` on a side without `views:`: nothing the engine models is claimed; the literal verdict stays in details
+    node = _claim(kind="not-implies", f=None)
+    del node["views"]
+    v = check_claim(node)
+    assert v.verdict == "unknown" and "literal_verdict" in v.details

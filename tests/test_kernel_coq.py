@@ -88,7 +88,7 @@ def test_translator_reads_only_arithmetic():
 
 
 def test_uncovered_method_is_refused_with_its_reason():
-    cert = _edit(VERTEX, ["method"], "subset-distance")
+    cert = _edit(VERTEX, ["method"], "intruder-views")
     with pytest.raises(Untranslatable, match="not covered"):
         generate(cert)
 

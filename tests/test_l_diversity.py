@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 import sympy
 
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.core.table import table_from_rows
 
 

@@ -14,7 +14,7 @@ import pytest
 import sympy
 
 import brute
-from implgraph.core.levels import optimal_level, satisfies
+from implgraph.definitions.levels import optimal_level, satisfies
 from implgraph.core.region import Region
 from implgraph.io.tablefile import load_table_file
 
@@ -248,7 +248,7 @@ def test_table_vii_dp_piecewise(tmp_path):
 def _bundled_tables():
     from implgraph.io.datafile import data_files
     from implgraph.io.validate import load_yaml
-    from implgraph.core.table import table_from_node
+    from implgraph.io.table_data import table_from_node
     out = []
     for f in data_files("counterexamples"):
         for node in load_yaml(f)["tables"]:

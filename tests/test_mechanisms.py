@@ -6,7 +6,7 @@ import sympy
 from sympy import Rational as R
 
 from implgraph.core.errors import InputError
-from implgraph.core.levels import all_levels, optimal_level
+from implgraph.definitions.levels import all_levels, optimal_level
 from implgraph.papers.ekenstedt2022 import fig4_level
 from implgraph.mechanisms.calibrate import mechanism_level
 from implgraph.mechanisms.channels import empirical_response, lumped_randomised_response, randomised_response, sequential

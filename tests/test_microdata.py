@@ -20,7 +20,8 @@ pd = pytest.importorskip("pandas", reason="the microdata path needs pandas (pip 
 
 from implgraph.cli import main  # noqa: E402
 from implgraph.core.concrete import ConcreteTable  # noqa: E402
-from implgraph.core.levels import optimal_level  # noqa: E402
+from implgraph.core.errors import InputError  # noqa: E402
+from implgraph.definitions.levels import optimal_level  # noqa: E402
 from implgraph.definitions import all_definitions  # noqa: E402
 from implgraph.io.microdata import levels_of, microdata_tables  # noqa: E402
 from implgraph.io.weighted import WeightedConcreteTable  # noqa: E402
@@ -110,10 +111,17 @@ def test_no_quasi_identifiers_no_classes():
     assert levels["dp"].value == sympy.log(sympy.Rational(9, 5))
 
 
-def test_missing_values_are_labels():
-    df = pd.DataFrame({"q": ["a", None, None, "a"], "s": ["x", "y", None, "x"]})
-    ct = microdata_tables(df, ["q"], ["s"])["s"]
-    assert ct.N == 4 and len(ct.class_labels) == 2 and len(ct.buckets) == 3
+def test_missing_values_are_refused():
+    """A missing value is neither one more sensitive value nor one more class: refused, naming the column and
+    the first record (was: None counted as a label of its own)."""
+    df = pd.DataFrame({"q": ["a", "b", "b", "a"], "s": ["x", "y", None, "x"]})
+    # (pandas 2 keeps None in an object column, pandas 3 reads it into its string dtype as nan)
+    with pytest.raises(InputError, match=r"column 's' has a missing value \((None|nan), record 3; 1 in all\).*fix: fill"):
+        microdata_tables(df, ["q"], ["s"])
+    with pytest.raises(InputError, match="column 'q' has a missing value"):
+        microdata_tables(pd.DataFrame({"q": ["a", float("nan"), "a"], "s": ["x", "y", "x"]}), ["q"], ["s"])
+    ok = microdata_tables(pd.DataFrame({"q": ["a", None, "a"], "s": ["x", "y", "x"]}), [], ["s"])["s"]
+    assert ok.N == 3             # an unused column may hold missing values
 
 
 # -- the grouped table answers as the records written out one per row -------------------------------
@@ -211,13 +219,15 @@ def test_cli_microdata_without_qi_says_how(capsys):
     assert "is not a number" in err and "--qi COLUMNS --sensitive COLUMN" in err
 
 
-def test_docs_example_is_what_the_tool_prints(capsys, monkeypatch):
-    """docs/sections/microdata.md shows lines of the quick start's output verbatim."""
+def test_docs_example_is_what_the_tool_prints(capsys, monkeypatch, tmp_path):
+    """docs/sections/microdata.md shows lines of the quick start's output verbatim (on the tutorial's
+    patients.csv, this file's PATIENTS, in the reader's folder)."""
     repo = Path(__file__).resolve().parents[1]
     text = (repo / "docs" / "sections" / "microdata.md").read_text()
     shown = text.split("```\n")[3].strip().splitlines()   # the block after the commands
-    monkeypatch.chdir(repo)
-    assert main(["levels", "tests/data/microdata/patients.csv", "--qi", "age,zip", "--sensitive", "disease"]) == 0
+    (tmp_path / "patients.csv").write_bytes(PATIENTS.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    assert main(["levels", "patients.csv", "--qi", "age,zip", "--sensitive", "disease"]) == 0
     printed = capsys.readouterr().out.strip().splitlines()
     words = [" ".join(line.split()) for line in printed]     # column widths follow the longest label
     assert shown[:2] == printed[:2] and {" ".join(line.split()) for line in shown} <= set(words)

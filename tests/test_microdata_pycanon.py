@@ -43,7 +43,7 @@ pycanon = pytest.importorskip("pycanon", reason="the comparison needs pycanon (p
 
 from pycanon import anonymity  # noqa: E402
 
-from implgraph.core.levels import optimal_level  # noqa: E402
+from implgraph.definitions.levels import optimal_level  # noqa: E402
 from implgraph.definitions import get  # noqa: E402
 from implgraph.io.microdata import levels_of, microdata_tables  # noqa: E402
 

@@ -11,7 +11,7 @@ import sympy
 from implgraph.core.concrete import INF, ConcreteTable
 from implgraph.definitions import get
 from implgraph.core.errors import InputError
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.definitions.families import RatioOfAverages, lf_model, param_grid
 
 from _plugin_fixtures import EXAMPLE, example_class, registered

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import brute
 from implgraph import definitions
 from implgraph.core.concrete import ConcreteTable
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.core.region import Region
 from implgraph.core.pieces import piecewise
 from implgraph.core.table import Block, Table

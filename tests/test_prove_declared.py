@@ -107,8 +107,9 @@ def test_a_family_on_a_partition_the_sides_exclude_is_rejected():
 def test_a_class_size_that_is_not_a_count_gets_no_class_to_subset_argument():
     # classes of >= 3/2 records are classes of >= 2: (N - 1) T / 2, so f = ln((N - 1) t / 2) is true; the
     # argument must not build a table with a class of one record and refute it
+    # (the argument is for partitions into >= 2 classes: over every partition one class of 4 records refutes it)
     r = check_implication("mult-t-closeness", "dp", "log((N-1)*t/2)", a_classes={"min_size": sympy.Rational(3, 2)},
-                          when=["N == 4"], max_n=4)
+                          when=["N == 4"], max_n=4, min_classes=2)
     assert r.verdict != "refuted"
 
 

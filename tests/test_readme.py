@@ -1,355 +1,168 @@
-"""The README's runnable blocks give what the README shows.
+"""The README: its examples print what it shows, from an empty directory; it stays short; and the
+machinery that runs the documentation's blocks (``tests/doc_blocks.py``) compares what it should.
 
-README.md is read at test time. A fenced block is runnable when one of the comment lines right above
-its fence is ``<!-- runnable -->``, optionally with words: ``<!-- runnable slow -->`` runs the block in
-a test marked ``slow`` (it takes more than 20 s), ``<!-- runnable session=NAME -->`` runs the blocks of
-one session in their README order in one shared directory (a block reads the files an earlier one
-wrote), in one test:
-
-- a ``console`` block: each ``$ COMMAND`` line runs in a fresh directory that links the repository's
-  ``tests/``, ``examples/``, ``theorems/`` and ``counterexamples/`` (``implgraph ...`` in this
-  process with its ``*`` patterns expanded as a shell does, any other command in a shell; ``pip
-  install`` lines are skipped, the test environment has the package, except ``pip install
-  examples/PLUGIN``, which registers the plugin's entry points in this process for the rest of the
-  block or session), and what matters in the output printed under it must be in the actual output:
-  every claim's verdict (and a path's chain verdict), every ``tight f``, every witness, every level
-  (``NAME  SYMBOL = VALUE``), every relation of check-edge and discover (``KIND  A => B``, ``A => B:
-  KIND (VERDICT``), a conjectured f's verdict, a path's composed levels, the counts (verdicts,
-  pairs checked, the map's implications, non-implications, conflicts and open pairs). Timings,
-  evidence wording, widths and wrapping are not compared; a line shortened with ``...`` is compared
-  up to the dots;
-- a ``bash`` block: every command runs (``implgraph ...`` in this process), each must exit 0;
-- a ``python`` block: runs as a doctest when it has ``>>>`` prompts, else as a script.
-
-The blocks marked ``<!-- tutorial-test: ... -->`` are compared verbatim by ``tests/test_tutorial.py``.
+The README's marked blocks run as one page in a fresh temporary directory (see ``doc_blocks``); the
+tutorial's in ``tests/test_tutorial.py``.
 """
 
 from __future__ import annotations
 
-import contextlib
-import doctest
-import glob
-import importlib
+import json
 import re
-import shlex
 import subprocess
 import sys
-import tomllib
-from pathlib import Path
 
 import pytest
 
-from implgraph.cli import main
-from implgraph.core.verdict import VERDICTS
+from doc_blocks import MILESTONE, ROOT, blocks, console_steps, matches, page_tests, run_page, unmarked_console_blocks
 
-from _plugin_fixtures import registered
-
-README = Path(__file__).resolve().parents[1] / "README.md"
-MARK = "<!-- runnable -->"
-_FENCE = re.compile(r"^```(\w+)\n(.*?)^```", re.S | re.M)
-_MARK = re.compile(r"^<!-- runnable((?: [\w=-]+)*) -->$")
+README = ROOT / "README.md"
+MAX_WORDS = 1500
 
 
-def _mark_of(text: str, start: int):
-    """The words of the ``<!-- runnable ... -->`` mark among the comment lines right above ``start``, or None."""
-    for line in reversed(text[:start].rstrip("\n").split("\n")):
-        line = line.strip()
-        if not (line.startswith("<!--") and line.endswith("-->")):
-            return None
-        m = _MARK.match(line)
-        if m:
-            return m.group(1).split()
-    return None
+
+@pytest.mark.parametrize("name,items", page_tests(README))
+def test_readme_examples(name, items, tmp_path, monkeypatch, capsys):
+    run_page(name, items, tmp_path, monkeypatch, capsys)
 
 
-def runnable_blocks(text: str) -> list:
-    """``[(line, language, body, session, slow)]`` of the blocks marked runnable in ``text``."""
-    out = []
-    for m in _FENCE.finditer(text):
-        words = _mark_of(text, m.start())
-        if words is not None:
-            session = next((w.split("=", 1)[1] for w in words if w.startswith("session=")), None)
-            out.append((text[: m.start()].count("\n") + 1, m.group(1), m.group(2), session, "slow" in words))
-    return out
+def test_readme_is_short():
+    """At most 1,500 words, counted as `wc -w` counts them (code blocks and comments included)."""
+    words = len(README.read_text(encoding="utf-8").split())
+    assert words <= MAX_WORDS, f"README.md has {words} words (at most {MAX_WORDS}): move text to docs/"
 
 
-def console_steps(body: str) -> list:
-    """``[(command, expected output lines)]`` of a console block."""
-    steps = []
-    for line in body.splitlines():
-        if line.startswith("$ "):
-            steps.append((line[2:], []))
-        elif steps:
-            steps[-1][1].append(line)
-    return steps
+def test_readme_quick_start_is_the_ci_job():
+    """The README's two quick-start commands: one installs and runs the main job, one the tests; CI runs
+    the same test command and the main job."""
+    text = README.read_text(encoding="utf-8")
+    quick = text.split("## Quick start", 1)[1].split("```bash", 1)[1].split("```", 1)[0]
+    commands = [ln for ln in quick.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    assert commands == [
+        "python -m venv .venv && . .venv/bin/activate && pip install . && implgraph verify",
+        "python -m venv .venv && . .venv/bin/activate && pip install '.[test]' && python -m pytest -q"]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "python -m pytest -q" in ci and "implgraph verify" in ci
 
 
-_WORD = "|".join(sorted(map(re.escape, VERDICTS), key=len, reverse=True))
-_VERDICT = re.compile(rf"(?<![\w/-])([\w.-]+/[\w./#-]+)[\s│|*]+({_WORD})(?![\w-])")
-_LEVEL = re.compile(r"^\s*([\w.()=, -]+?)\s{2,}(\w+) = (.+?)\s*$")
-_COUNTS = re.compile(r"(\d+) verdicts?: (.*)$")
-_KINDS = "equivalence|reciprocal|generalisation|non-implication|implication|unknown"
-_ARROW = r"(\S+) (=>|<=>|=/=>) ([^\s:]+)"
-_RELATION = re.compile(rf"^({_KINDS}) +{_ARROW}")                   # discover: KIND  A => B ...
-_EDGE = re.compile(rf"^{_ARROW}: ({_KINDS}) \(({_WORD})\b")        # check-edge: A => B: KIND (VERDICT, ...
-_PAIR = re.compile(rf"^(\S+) \? (\S+): ({_KINDS})$")                # check-edge: A ? B: KIND
-_CONJECTURE = re.compile(rf"^conjectured f = (.+): ({_WORD})$")
-_CHAIN = re.compile(rf"^why: (.+?) \(({_WORD})\)$")                 # path: why: CLAIM -> CLAIM (VERDICT)
-_COMPOSED = re.compile(r"^\d+\. (\*? ?.+ at level .+ => .+ at level .+)$")
-_TALLY = re.compile(r"^(implications \(closure\): .*|conflicts among .*: \d+|"
-                    r"discover at N = [\d.]+: \d+ ordered pairs checked)")
+def test_every_console_block_is_run():
+    """Every shell session the README shows is run (an excerpt that is no command is ``text``)."""
+    assert unmarked_console_blocks(README.read_text(encoding="utf-8")) == []
 
 
-def facts(lines) -> set:
-    """What matters in command output: verdicts, tight f, witnesses, levels, relations, composed levels
-    and counts."""
-    found = set()
-    for raw in lines:
-        line = re.sub(r"^[^\w(]+", "", " ".join(raw.split()))      # no indent, no table borders
-        found |= {("verdict", i, w) for i, w in _VERDICT.findall(raw)}
-        for name, key in (("tight f", "tight f = "), ("witness", "witness ")):
-            if line.startswith(key):                                # not inside an evidence sentence
-                found.add((name, line[len(key):].rstrip("│| ").replace(" ", "")))
-        if line.startswith("tight f ") and not line.startswith("tight f = "):   # at the largest N, fitted in N
-            found.add(("tight f", line.replace(" ", "")))
-        for pattern, name in ((_RELATION, "relation"), (_EDGE, "edge"), (_PAIR, "relation"),
-                              (_CONJECTURE, "verdict"), (_CHAIN, "verdict")):
-            m = pattern.match(line)
-            if m:
-                found.add((name, *m.groups()))
-        for pattern, name in ((_COMPOSED, "composed"), (_TALLY, "counts")):
-            m = pattern.match(line)
-            if m:
-                found.add((name, m.group(1).replace(" ", "")))
-        m = _LEVEL.match(raw)
-        if m and "/" not in m.group(1):
-            found.add(("level", " ".join(m.group(1).split()), m.group(2), m.group(3).replace(" ", "")))
-        m = _COUNTS.search(line)
-        if m:
-            found.add(("counts", m.group(1), frozenset(p.strip() for p in m.group(2).split(","))))
-    return found
+def test_no_internal_milestones_in_the_readme():
+    assert MILESTONE.findall(README.read_text(encoding="utf-8")) == []
 
 
-def _covered(want, got) -> bool:
-    """``want`` is among ``got``; a value shortened with ``...`` matches any value it begins."""
-    if want in got:
-        return True
-    *head, last = want
-    if isinstance(last, str) and last.endswith("..."):
-        return any(len(g) == len(want) and list(g[:-1]) == head and isinstance(g[-1], str)
-                   and g[-1].startswith(last[:-3]) for g in got)
-    return False
+# -- the block runner itself ----------------------------------------------------------------------
 
-
-def install_example(folder: Path, stack: contextlib.ExitStack) -> None:
-    """``pip install examples/PLUGIN``: register the plugin's ``implgraph.definitions`` entry points in this
-    process until ``stack`` closes (the test environment is left as it is)."""
-    meta = tomllib.loads((folder / "pyproject.toml").read_text())
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
-    for spec in meta["project"]["entry-points"]["implgraph.definitions"].values():
-        module, _, attr = spec.partition(":")
-        stack.enter_context(registered(getattr(importlib.import_module(module), attr)))
-
-
-def _expand(words, cwd: Path) -> list:
-    """The words with their ``*`` patterns expanded in ``cwd`` as a shell does (sorted; kept if none match)."""
-    out = []
-    for w in words:
-        hits = sorted(glob.glob(w, root_dir=cwd)) if any(c in w for c in "*?[") else []
-        out += hits or [w]
-    return out
-
-
-def run_command(command: str, cwd: Path, capsys, stack=None) -> str:
-    """Run one command line of a block in ``cwd``; its stdout (the exit status must be 0)."""
-    words = shlex.split(command, comments=True)
-    if words[:2] == ["pip", "install"] and stack is not None and len(words) == 3 \
-            and words[2].startswith("examples/"):
-        install_example(README.parent / words[2], stack)
-        return ""
-    if not words or words[:2] == ["pip", "install"]:
-        return ""
-    for flag, target in zip(words, words[1:]):       # the folders the command writes into
-        if flag in ("--out", "--write") and not Path(target).is_absolute():
-            (cwd / target).parent.mkdir(parents=True, exist_ok=True)
-    if words[0] == "implgraph" and not re.search(r"[|;&<>]", command.split("#")[0]):
-        capsys.readouterr()
-        assert main(_expand(words[1:], cwd)) == 0, command
-        return capsys.readouterr().out
-    proc = subprocess.run(command, shell=True, cwd=cwd, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, f"{command}: {proc.stderr[-500:]}"
-    return proc.stdout
-
-
-BLOCKS = runnable_blocks(README.read_text()) if README.exists() else []
-
-
-def _tests(blocks) -> list:
-    """One test per block, or per session (its blocks in README order). A slow block runs in a test
-    marked slow: a session with slow blocks is one test of its other blocks and one slow test of all."""
-    tests: dict = {}
-    for line, language, body, session, slow in blocks:
-        key = f"README.md:session-{session}" if session else f"README.md:{line}"
-        tests.setdefault(key, []).append((line, language, body, slow))
-    out = []
-    for key, steps in tests.items():
-        fast = [s for s in steps if not s[-1]]
-        if fast and len(fast) < len(steps):
-            out.append(pytest.param(fast, id=key))
-            key += "-with-slow"
-        out.append(pytest.param(steps, id=key, marks=[pytest.mark.slow] if len(fast) < len(steps) else []))
-    return out
-
-
-def run_block(line, language, body, cwd, capsys, stack) -> None:
-    """Run one block in ``cwd``; what matters in its printed output must be in the actual output."""
-    if language == "python":
-        if ">>>" in body:
-            test = doctest.DocTestParser().get_doctest(body, {}, f"README.md:{line}", str(README), line)
-            runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-            runner.run(test)
-            assert runner.failures == 0
-        else:
-            exec(compile(body, f"README.md:{line}", "exec"), {})
-        return
-    steps = console_steps(body) if language == "console" else \
-        [(c, []) for c in body.splitlines() if c.strip() and not c.lstrip().startswith("#")]
-    for command, expected in steps:
-        out = run_command(command, cwd, capsys, stack)
-        got = facts(out.splitlines())
-        missing = [f for f in facts(expected) if not _covered(f, got)]
-        assert not missing, f"README.md:{line}: `{command}` does not show {missing}"
-
-
-@pytest.mark.parametrize("blocks", _tests(BLOCKS))
-def test_readme_block(blocks, tmp_path, monkeypatch, capsys):
-    # a fresh directory that sees the repository's data folders (the README's commands name them)
-    for name in ("tests", "examples", "theorems", "counterexamples"):
-        (tmp_path / name).symlink_to(README.parent / name)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("COLUMNS", "200")
-    with contextlib.ExitStack() as stack:
-        for line, language, body, _ in blocks:
-            run_block(line, language, body, tmp_path, capsys, stack)
-
-
-def test_readme_marks_runnable_blocks():
-    if not BLOCKS:
-        pytest.skip(f"README.md marks no block {MARK}")
-    assert {b[1] for b in BLOCKS} <= {"console", "bash", "python"}
-
-
-def test_every_console_block_is_runnable():
-    """Every shell session the README shows is run (an output excerpt that is no command is ``text``)."""
-    text = README.read_text()
-    unmarked = [text[: m.start()].count("\n") + 1 for m in _FENCE.finditer(text)
-                if m.group(1) == "console" and _mark_of(text, m.start()) is None]
-    assert unmarked == [], f"README.md: console blocks at lines {unmarked} are not marked {MARK}"
-
-
-_SAMPLE = """
+_PAGE = """
 <!-- runnable -->
 ```console
-$ implgraph verify p/claim-1 # two claims
-p/claim-1         proved     0.61s  A => B.
-                  proved for every parameter value ...
-                  tight f = ((N - 1)*exp(eps) + 1)/N
-p/claim-2         refuted    0.75s  C => D...
-                  witness [N = 4, k = 2; eps = log(2)]: (1/3, 2/3) (2/3, 1/3)
-table.csv: N = 2, buckets = a1, a2
-  name(k=2)                      t = 3/2
-  other                          delta = log(3/2)
+$ implgraph verify p/claim-1 \\
+    p/claim-2
+p/claim-1  proved   0.61s  A => B.
+           proved for every parameter value ...
+...
 2 verdicts: 1 proved, 1 refuted
 ```
 
-```console
-$ implgraph not-marked
-```
-"""
-
-
-def test_the_parser_reads_what_matters():
-    blocks = runnable_blocks(_SAMPLE)
-    assert [(lang, body.count("\n"), session, slow) for _, lang, body, session, slow in blocks] == \
-        [("console", 10, None, False)]
-    [(command, expected)] = console_steps(blocks[0][2])
-    assert command == "implgraph verify p/claim-1 # two claims"
-    found = facts(expected)
-    assert found == {("verdict", "p/claim-1", "proved"), ("verdict", "p/claim-2", "refuted"),
-                     ("tight f", "((N-1)*exp(eps)+1)/N"),
-                     ("witness", "[N=4,k=2;eps=log(2)]:(1/3,2/3)(2/3,1/3)"),
-                     ("level", "name(k=2)", "t", "3/2"), ("level", "other", "delta", "log(3/2)"),
-                     ("counts", "2", frozenset({"1 proved", "1 refuted"}))}
-    # another layout of the same results (a wrapped table, no timings) covers them
-    other = ["│ p/claim-2 │ refuted │", "│ p/claim-1 │ proved  │", "tight f = ((N - 1)*exp(eps) + 1)/N",
-             "witness [N = 4, k = 2; eps = log(2)]: (1/3, 2/3) (2/3, 1/3)", "  name(k=2)  t = 3/2",
-             "  other  delta = log(3/2)", "2 verdicts: 1 refuted, 1 proved"]
-    assert all(_covered(f, facts(other)) for f in found)
-    assert not _covered(("verdict", "p/claim-1", "proved"), facts(["p/claim-1  refuted"]))
-    assert _covered(("tight f", "log(Min(t**2..."), {("tight f", "log(Min(t**2,N*(t-1)+1))")})
-
-
-_MARKS = """
-<!-- runnable session=tour -->
-<!-- tutorial-test: check-edge a b -->
-```console
-$ implgraph check-edge a b
+<!-- file: plugin/pyproject.toml -->
+```toml
+[project]
 ```
 
 <!-- runnable slow -->
-```console
-$ implgraph map
-```
-
-<!-- runnable session=tour slow -->
 ```bash
 ls
 ```
 
-<!-- runnable session=tour -->
-```bash
-pwd
-```
-
-<!-- runnable -->
-text between the mark and the fence
-
 ```console
 $ implgraph not-marked
 ```
 """
 
 
-def test_marks_sessions_and_slow_blocks():
-    blocks = runnable_blocks(_MARKS)
-    assert [(b[1], b[3], b[4]) for b in blocks] == [("console", "tour", False), ("console", None, True),
-                                                    ("bash", "tour", True), ("bash", "tour", False)]
-    tests = _tests(blocks)
-    assert [(t.id, [s[2] for s in t.values[0]], [m.name for m in t.marks]) for t in tests] == \
-        [("README.md:session-tour", ["$ implgraph check-edge a b\n", "pwd\n"], []),
-         ("README.md:session-tour-with-slow", ["$ implgraph check-edge a b\n", "ls\n", "pwd\n"], ["slow"]),
-         ("README.md:9", ["$ implgraph map\n"], ["slow"])]
+def test_blocks_marks_and_continued_commands():
+    found = blocks(_PAGE)
+    assert [(kind, lang, slow, path) for _, kind, lang, _, slow, path in found] == [
+        ("run", "console", False, None), ("file", "toml", False, "plugin/pyproject.toml"),
+        ("run", "bash", True, None)]
+    [(command, expected)] = console_steps(found[0][3])
+    assert command == "implgraph verify p/claim-1 p/claim-2"
+    assert expected[0] == "p/claim-1  proved   0.61s  A => B."
+    assert unmarked_console_blocks(_PAGE) == [22]
 
 
-def test_the_parser_reads_relations_paths_and_counts():
-    check_edge = ["ldp ? delta-disclosure: generalisation",
-                  "  ldp => delta-disclosure: implication (refuted, 2 <= N <= 3, 2 buckets)",
-                  "    conjectured f = eps/2: refuted",
-                  "    tight f at the largest N: log((2*exp(eps) + 1)/3)",
-                  "  delta-disclosure => ldp: non-implication (refuted)"]
-    assert facts(check_edge) == {("relation", "ldp", "delta-disclosure", "generalisation"),
-                                 ("edge", "ldp", "=>", "delta-disclosure", "implication", "refuted"),
-                                 ("verdict", "eps/2", "refuted"),
-                                 ("tight f", "tightfatthelargestN:log((2*exp(eps)+1)/3)"),
-                                 ("edge", "delta-disclosure", "=>", "ldp", "non-implication", "refuted")}
-    discover = ["discover at N = 2..5: 4 ordered pairs checked in 8.39 s",
-                "  equivalence      mult-t-closeness <=> delta-disclosure: f = log(t) and g = exp(delta)"]
-    assert facts(discover) == {("counts", "discoveratN=2..5:4orderedpairschecked"),
-                               ("relation", "equivalence", "mult-t-closeness", "<=>", "delta-disclosure")}
-    path = ["1. * ldp at level eps => kt(k=3) at level 9*exp(eps)/10 + 1/10",
-            "     why: p/theorem-2b -> p/lemma-2.1  (proved)",
-            "  implications (closure): 37, non-implications: 12 claimed + 18 derived, conflicts: 0"]
-    assert facts(path) == {("composed", "*ldpatleveleps=>kt(k=3)atlevel9*exp(eps)/10+1/10"),
-                           ("verdict", "p/theorem-2b -> p/lemma-2.1", "proved"),
-                           ("counts", "implications(closure):37,non-implications:12claimed+18derived,conflicts:0")}
+def test_the_output_must_be_the_shown_one():
+    shown = ["p/claim-1  proved   0.61s  A => B.", "           proved for every parameter value ...",
+             "...", "2 verdicts: 1 proved, 1 refuted"]
+    good = ("p/claim-1 proved 12.5s A => B.\n   proved for every parameter value (vertex): long text\n"
+            "p/claim-2 refuted 0.1s C\n   witness\n2 verdicts: 1 proved, 1 refuted\n")
+    assert matches(shown, good)
+    assert matches(shown, good.replace("p/claim-2 refuted 0.1s C\n   witness\n", ""))   # ... may be no line
+    # each of these differs in what matters: a verdict, a count, a line the shown one does not begin,
+    # a line missing, a line too many at the end
+    for bad in (good.replace("A => B. ", "A => B.").replace("proved 12.5s", "refuted 12.5s"),
+                good.replace("1 refuted", "2 refuted"),
+                good.replace("proved for every", "proved for some"),
+                "p/claim-1 proved 1s A => B.\n2 verdicts: 1 proved, 1 refuted\n",
+                good + "regression: p/claim-1\n"):
+        assert not matches(shown, bad), bad
+    # timings in their usual forms are not compared; other numbers are
+    assert matches(["  (1.277 s)", "checked in 6.2 s"], "  (0.5 s)\nchecked in 12 s\n")
+    assert not matches(["level 3/2"], "level 5/2\n")
+    assert not matches(["k = 3"], "k = 2\n")
+
+
+def test_the_runner_fails_on_a_wrong_output(tmp_path, monkeypatch, capsys):
+    page = ("<!-- runnable -->\n```console\n$ implgraph claims ekenstedt2022/theorem-3a --json\n"
+            "not what it prints\n```\n")
+    with pytest.raises(AssertionError, match="printed"):
+        run_page("sample", blocks(page), tmp_path, monkeypatch, capsys)
+
+
+def test_the_runner_writes_files_and_runs_shell_lines_in_an_empty_directory(tmp_path, monkeypatch, capsys):
+    page = ("<!-- file: data/t.csv -->\n```text\nclass,a1,a2\nE1,1/2,1/2\nE2,1/4,3/4\n```\n\n"
+            "<!-- runnable -->\n```console\n$ ls\ndata\n$ implgraph levels data/t.csv > out.txt\n$ cat out.txt\n"
+            "data/t.csv: N = 2, buckets = a1, a2\n  mult-t-closeness  t = 3/2\n...\n```\n")
+    run_page("sample", blocks(page), tmp_path, monkeypatch, capsys)
+    assert (tmp_path / "out.txt").read_text().startswith("data/t.csv: N = 2")
+
+
+def test_results_script_checks_the_readme_and_the_results_page(tmp_path):
+    """scripts/readme_results.py writes both generated blocks and --check fails when either is stale."""
+    rows = [{"id": "p/a", "verdict": "proved", "tight": "t"},
+            {"id": "p/b", "verdict": "refuted", "witness": {"params": {"N": 3}}},
+            {"id": "q/c", "verdict": "holds"},
+            {"id": "p/d", "verdict": "confirmed", "witness": {"params": {"N": "2"}, "classes": ["E1", "E1"]},
+             "details": {"conditional": {"assumption": "partitions into at least 2 classes", "verdict": "refuted",
+                                         "tight": "log(t*(N - 1))"}}}]
+    (tmp_path / "v.json").write_text(json.dumps({"claims": rows}))
+    for name in ("README.md", "results.md"):
+        (tmp_path / name).write_text("head\n<!-- results:begin -->\nold\n<!-- results:end -->\ntail\n")
+    script = [sys.executable, str(ROOT / "scripts" / "readme_results.py"), str(tmp_path / "v.json"),
+              "--readme", str(tmp_path / "README.md"), "--results-page", str(tmp_path / "results.md")]
+
+    def run(*extra):
+        return subprocess.run(script + list(extra), capture_output=True, text=True).returncode
+
+    assert run("--check") == 1
+    assert run() == 0 and run("--check") == 0
+    readme, page = (tmp_path / "README.md").read_text(), (tmp_path / "results.md").read_text()
+    assert "4 verdicts" in readme and "1 proved, 1 confirmed, 1 holds, 1 refuted" in readme and "| p/" not in readme
+    assert "| a | **proved** | tight f = `t` |" in page and "| b | **refuted** | witness at N = 3 |" in page
+    # a verdict decided by a table of one class shows the verdict under the assumption beside it
+    assert ('| d | **confirmed** | witness at N = 2 (one class); under the assumption "partitions into at least 2 '
+            'classes": **refuted**, tight f = `log(t*(N - 1))` |') in page
+    assert readme.startswith("head\n") and page.endswith("tail\n")
+    (tmp_path / "results.md").write_text(page.replace("**holds**", "**proved**"))
+    assert run("--check") == 1                       # the results page alone out of date fails too
+
+
+def test_readme_links_resolve():
+    """Every relative link of the README names a file of the repository (its docs pages above all)."""
+    links = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", README.read_text(encoding="utf-8"))
+    local = [link for link in links if not re.match(r"[a-z]+:", link)]
+    assert local and all((ROOT / link).is_file() for link in local), \
+        [link for link in local if not (ROOT / link).is_file()]

@@ -118,3 +118,33 @@ def test_defined_conditions_of_theorem_1_are_polynomials():
     assert all(c.lhs.is_polynomial() for c in conds)
     radicand = eta * (d - 1 + p ** 2) - d * p ** 2
     assert sympy.Ge(sympy.expand(radicand), 0) in conds
+
+
+def _restricted(cid, when):
+    import copy
+    node = copy.deepcopy(dict(theorem_claim(cid)))
+    node["when"] = when
+    node.pop("when_sources", None)
+    return Node(node)
+
+
+@pytest.mark.parametrize("cid, when", [
+    ("sei2019/theorem-2", ["1 <= l_j", "l_j == d_j + 1"]),          # eta_j = l_j = d_j + 1: impossible
+    ("sei2019/theorem-3", ["1 <= l_j", "l_j == d_j + 1"]),
+    ("sei2019/theorem-2", ["1 <= l_j", "l_j <= d_j + 1"]),          # includes eta_j = d_j + 1
+    ("sei2019/sec-VII-D/frequency-diversity-with-eta-from-l",
+     ["1 <= l_j", "l_j <= eta_j", "eta_j == d_j + 1", "0 <= p_j", "p_j <= 1"]),
+])
+def test_a_set_size_beyond_the_domain_is_not_proved(cid, when):
+    """eta_j distinct values of D(S_j) cannot be drawn when eta_j > d_j (Section V-B): the claim speaks of no release,
+    so it is neither proved nor refuted by a release (the old checker ignored the `when` equality and proved the
+    first three; it refuted the last with a point outside the claim's region, eta_j = 1 < l_j = 2)."""
+    v = check_set_channel(_restricted(cid, when))
+    assert v.verdict == "unknown" and "no release exists there" in v.evidence
+    assert "1 <= eta <= domain size: not shown" in v.evidence
+
+
+def test_a_when_equality_is_substituted_in_the_parameters():
+    """l_j == d_j: eta_j = d_j, a set of every value, frequency level d_j = l_j: still proved."""
+    v = check_set_channel(_restricted("sei2019/theorem-2", ["1 <= l_j", "l_j == d_j"]))
+    assert v.verdict == "proved"

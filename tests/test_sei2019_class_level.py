@@ -14,7 +14,7 @@ import sympy
 
 from implgraph.checks import set_channel
 from implgraph.checks.common import theorem_claim
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.core.table import table_from_rows
 from implgraph.definitions._classes import GenericClass
 from implgraph.definitions.base import Definition, get

@@ -40,7 +40,8 @@ def test_anonymize_l_then_reconstruct(data, tmp_path, capsys):
 
 def test_anonymize_t(data, tmp_path, capsys):
     out = tmp_path / "r.json"
-    assert main(["anonymize", str(data), "--qid", "disease", "--t", "1/5", "--out", str(out), "--seed", "2"]) == 0
+    assert main(["anonymize", str(data), "--qid", "disease", "--t", "1/5", "--keep", "age,job", "--out", str(out),
+                 "--seed", "2"]) == 0
     text = capsys.readouterr().out
     assert "disease: d = 3, t = 1/5" in text
     rel = Release.load(out)
@@ -52,11 +53,14 @@ def test_anonymize_t(data, tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv,needle", [
-    (["anonymize", "{data}", "--qid", "nope", "--l", "2", "--out", "{out}"], "d.csv:1: no column 'nope'"),
-    (["anonymize", "{data}", "--qid", "job", "--l", "4", "--out", "{out}"], "l = 4 needs 1 <= l <= d = 3"),
-    (["anonymize", "{data}", "--qid", "job,age", "--l", "2,2,2", "--out", "{out}"], "--l has 3 values"),
-    (["anonymize", "{data}", "--qid", "job", "--t", "x", "--out", "{out}"], "not a number"),
-    (["anonymize", "{data}", "--qid", "job", "--t", "-1", "--out", "{out}"], "negative"),
+    (["anonymize", "{data}", "--qid", "nope", "--l", "2", "--out", "{out}"], "d.csv:1: --qid names 'nope', not a column"),
+    (["anonymize", "{data}", "--qid", "job", "--drop", "age,disease", "--l", "4", "--out", "{out}"],
+     "l = 4 needs 1 <= l <= d = 3"),
+    (["anonymize", "{data}", "--qid", "job,age", "--drop", "disease", "--l", "2,2,2", "--out", "{out}"],
+     "--l has 3 values"),
+    (["anonymize", "{data}", "--qid", "job", "--drop", "age,disease", "--t", "x", "--out", "{out}"],
+     "--t value 'x'"),
+    (["anonymize", "{data}", "--qid", "job", "--drop", "age,disease", "--t", "-1", "--out", "{out}"], "negative"),
     (["reconstruct", "{data}", "--attributes", "job"], "d.csv:1: not a JSON release"),
 ])
 def test_bad_input_is_one_line(data, tmp_path, capsys, argv, needle):
@@ -68,7 +72,7 @@ def test_bad_input_is_one_line(data, tmp_path, capsys, argv, needle):
 
 def test_reconstruct_unknown_attribute(data, tmp_path, capsys):
     out = tmp_path / "r.json"
-    main(["anonymize", str(data), "--qid", "job", "--l", "2", "--out", str(out)])
+    main(["anonymize", str(data), "--qid", "job", "--keep", "age,disease", "--l", "2", "--out", str(out)])
     capsys.readouterr()
     assert main(["reconstruct", str(out), "--attributes", "foo"]) == 2
     assert "no attribute 'foo'" in capsys.readouterr().err
@@ -77,7 +81,8 @@ def test_reconstruct_unknown_attribute(data, tmp_path, capsys):
 def test_class_csv_through_levels(data, tmp_path, capsys):
     """--class-csv writes the classes for S_j; `implgraph levels` reads it (frequency level >= l, Theorem 2)."""
     out, classes = tmp_path / "r.json", tmp_path / "c.csv"
-    assert main(["anonymize", str(data), "--qid", "job,disease", "--l", "2", "--out", str(out), "--seed", "3",
+    assert main(["anonymize", str(data), "--qid", "job,disease", "--keep", "age", "--l", "2", "--out", str(out),
+                 "--seed", "3",
                  "--class-csv", f"disease={classes}"]) == 0
     capsys.readouterr()
     assert main(["levels", str(classes), "--json"]) == 0

@@ -102,3 +102,53 @@ def test_diversity_parameters():
 
 def test_zero_t_releases_nothing():
     assert closeness_parameters([3, 1], 0).p == 0
+
+
+# -- exact integers: t's denominator times N beyond int64 (a t written with many digits, Fraction(0.1)) --------------
+
+import sei2019_brute  # noqa: E402  (tests/ is on sys.path: conftest)
+
+LONG_T = [Fraction(1, 10) + Fraction(1, 10 ** 17),      # --t 0.10000000000000001: N * 10^17 > 2^63 for N >= 93
+          Fraction(0.1),                                 # the binary float 0.1 (denominator 2^55)
+          Fraction(1, 10) + Fraction(1, 10 ** 40)]
+
+
+@pytest.mark.parametrize("counts", [[50, 30, 15, 5], [60, 30, 10], [500, 300, 200], [40, 25, 20, 10, 5]])
+@pytest.mark.parametrize("t", LONG_T)
+def test_long_denominators_stay_within_t(counts, t):
+    """Every released set's posterior is within t, by the brute-force channel (the old int64 products overflowed:
+    [50, 30, 15, 5] at t = 1/10 + 10^-17 gave p = 1, eta = 3, the true values)."""
+    choice = closeness_parameters(counts, t)
+    assert choice.p > 0
+    assert sei2019_brute.worst_emd(counts, choice.p, choice.eta) <= t
+
+
+@pytest.mark.parametrize("counts", [[50, 30, 15, 5], [7, 0, 2, 1, 1]])
+def test_long_denominator_agrees_with_its_short_neighbour(counts):
+    """t = 1/10 + 10^-40 differs from 1/10 by less than any p step here: the same eta, p within 10^-30."""
+    near, exact = closeness_parameters(counts, Fraction(1, 10) + Fraction(1, 10 ** 40)), closeness_parameters(
+        counts, Fraction(1, 10))
+    assert near.eta == exact.eta and 0 <= near.p - exact.p < Fraction(1, 10 ** 30)
+
+
+@pytest.mark.parametrize("counts", [[5, 3, 3, 2, 2, 1], [4, 2, 1, 1], [3, 3, 3]])
+@pytest.mark.parametrize("l", [2, 3])
+def test_eta_from_l_section_VII_D(counts, l):
+    """Sec. VII-D: eta from l gives eta >= l and (brute force) every released set within t."""
+    t = Fraction(1, 10)
+    choice = closeness_parameters(counts, t, eta_min=l)
+    assert choice.eta >= l
+    assert sei2019_brute.worst_emd(counts, choice.p, choice.eta) <= t
+
+
+def test_eta_from_d_releases_the_whole_domain():
+    """l = d: the only sets of >= d values are the domain itself (Algorithm 1 tries no eta = d): p = 0, eta = d."""
+    choice = closeness_parameters([3, 1, 1], Fraction(1, 10), eta_min=3)
+    assert (choice.p, choice.eta) == (0, 3)
+
+
+def test_table_limit_refuses_before_allocating(monkeypatch):
+    """(d + 1)(N + 1) cells beyond TABLE_LIMIT: one-line refusal, no table built."""
+    monkeypatch.setattr(optimise, "subset_sums", lambda counts: pytest.fail("table built"))
+    with pytest.raises(InputError, match="subset-sum table"):
+        closeness_parameters([1] * 15_000, Fraction(1, 10))

@@ -109,7 +109,7 @@ def test_vector_levels():
 @pytest.mark.parametrize("seed", range(4))
 def test_levels_agree_with_the_core_on_the_class_table(seed):
     """The direct levels equal the registered definitions' levels of the class table (core, exact)."""
-    from implgraph.core.levels import optimal_level
+    from implgraph.definitions.levels import optimal_level
     rel = random_release(seed, {"a": (Fraction(1, 2), 2), "b": (1, 2), "c": (1, 2)})
     for j in range(3):
         table = privacy.class_table(rel, j)

@@ -248,3 +248,27 @@ def test_unregistered_node_and_out_file(tmp_path, inputs):
     m.write_text(json.dumps({"nodes": [A, B], "cells": CELLS[:2]}))
     with pytest.raises(InputError, match="not a directory"):
         build_site(tmp_path / "file", matrix=m, verdicts=verdicts, tables=[], with_certificates=False, groups_n=None)
+
+
+def test_vacuous_and_conditional_cells_are_said_so(tmp_path, inputs):
+    """A vacuous implication (f is b's own ceiling) is not drawn as proved, and a non-implication that holds only
+    under an assumption names it on the matrix and on its page (both cells written by hand)."""
+    vac = cell(A, B, "implication", "proved", tight="N - 1", proved=True)
+    vac["vacuous"] = True
+    cond = cell(B, A, "non-implication", "refuted", witness=WITNESS)
+    cond["conditional"] = {"assumption": "partitions into at least 2 classes", "relation": "implication",
+                           "verdict": "proved", "tight": "log(t*(N - 1))", "tight_at": "every N"}
+    cells = [vac, cond] + [c for c in CELLS if (c["a"], c["b"]) not in ((A, B), (B, A))]
+    matrix = tmp_path / "matrix.json"
+    matrix.write_text(json.dumps({"settings": {"N": 4}, "nodes": [A, B, C], "counts": {"pairs": 6}, "cells": cells}))
+    out = tmp_path / "site"
+    build_site(out, matrix=matrix, verdicts=inputs[1], tables=[], with_certificates=False, groups_n=None)
+    text = (out / "matrix.html").read_text()
+    assert text.count('<td class="cell vacuous"') == 1 and '<td class="cell proved"' not in text
+    assert text.count('<td class="cell refuted conditional"') == 1
+    page = (out / edge_file(B, A)).read_text()
+    assert 'id="conditional"' in page and "partitions into at least 2 classes" in page
+    assert "log(t*(N - 1)) at every N" in page
+    assert "every table meets it" in (out / edge_file(A, B)).read_text()
+    # the Hasse diagram draws no vacuous arrow: a and b are not merged nor ordered
+    assert why_path(hasse(cells), A, B) is None

@@ -17,7 +17,7 @@ import sympy
 from implgraph.core.concrete import ConcreteTable
 from implgraph.io.datafile import data_dir, data_files
 from implgraph.core.errors import InputError
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.io.tablefile import load_csv, load_table_file
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,61 +1,109 @@
-"""The README's tutorial: every tested block's output is what the tool prints."""
+"""The tutorial (docs/tutorial.md): every block runs from an empty directory and prints what the page
+shows (``tests/doc_blocks.py`` says how blocks are marked and compared).
 
+The fast test runs the page's blocks in this process; the slow ones run all of them, and, with a wheel
+installed in a fresh virtual environment, every command in a real shell: the page's promise that each
+command runs from any directory after ``pip install .``.
+"""
+
+from __future__ import annotations
+
+import os
 import re
-import shlex
-from pathlib import Path
+import subprocess
+import sys
 
 import pytest
 
-from implgraph.cli import main
+from doc_blocks import ROOT, blocks, console_steps, matches, page_tests, run_page, unmarked_console_blocks
 
-from _plugin_fixtures import example_class, registered
+from _plugin_fixtures import EXAMPLE
 
-REPO = Path(__file__).resolve().parents[1]
-DOC = REPO / "README.md"
+TUTORIAL = ROOT / "docs" / "tutorial.md"
 
 
-def _blocks():
-    text = DOC.read_text()
+@pytest.mark.parametrize("name,items", page_tests(TUTORIAL))
+def test_tutorial(name, items, tmp_path, monkeypatch, capsys):
+    run_page(name, items, tmp_path, monkeypatch, capsys)
+
+
+def test_every_console_block_is_run():
+    assert unmarked_console_blocks(TUTORIAL.read_text(encoding="utf-8")) == []
+
+
+def test_the_plugin_files_are_the_example_package():
+    """The files the tutorial asks a reader to create are the repository's example plugin, which the
+    other tests register (tests/_plugin_fixtures.py)."""
+    files = {path: body for _, kind, _, body, _, path in blocks(TUTORIAL.read_text(encoding="utf-8"))
+             if kind == "file" and path.startswith(EXAMPLE.name + "/")}
+    assert sorted(files) == [f"{EXAMPLE.name}/implgraph_delta_disclosure/__init__.py",
+                             f"{EXAMPLE.name}/pyproject.toml"]
+    for path, body in files.items():
+        assert (EXAMPLE.parent / path).read_text(encoding="utf-8") == body, path
+
+
+def test_the_tutorial_covers_each_use():
+    """Verify the papers, check an edge, add a definition as a plugin, levels of a dataset, the map, the
+    explorer: each has its step, and each step runs a command of that use."""
+    text = TUTORIAL.read_text(encoding="utf-8")
+    commands = " ".join(c for _, kind, lang, body, _, _ in blocks(text) if kind == "run" and lang == "console"
+                        for c, _ in console_steps(body))
+    for use in ("implgraph verify ", "implgraph check-edge ", "pip install ./implgraph-delta-disclosure",
+                "implgraph discover ", "--qi ", "implgraph map ", "implgraph path ", "implgraph site "):
+        assert use in commands, use
+
+
+def _shell_steps(text: str):
+    """``[(kind, payload)]`` in page order: ``("file", (path, body))`` and ``("run", (command, expected))``."""
     out = []
-    for m in re.finditer(r"<!-- tutorial-test: (.*?) -->\n```console\n(.*?)```", text, re.S):
-        args, body = m.group(1), m.group(2).splitlines()
-        assert body[0] == f"$ implgraph {args}"
-        out.append((args, body[1:]))
+    for _, kind, lang, body, _, path in blocks(text):
+        if kind == "file":
+            out.append(("file", (path, body)))
+        elif lang == "console":
+            out += [("run", step) for step in console_steps(body)]
     return out
 
 
-def _normal(lines):
-    return [re.sub(r"\(\d+(\.\d+)? s\)|in \d+(\.\d+)? s", "(T s)", ln.rstrip()) for ln in lines if ln.strip()]
+@pytest.mark.slow
+def test_the_tutorial_in_a_shell_after_installing_the_wheel(tmp_path):
+    """Build a wheel of the checkout, install it in a fresh venv (its dependencies shared with this
+    interpreter), and run every command of the tutorial in a real shell from an empty folder."""
+    from test_table import _share_site_packages
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    _share_site_packages(venv)
+    py = venv / "bin" / "python"
+    wheels = tmp_path / "wheels"
+    subprocess.run([str(py), "-m", "pip", "wheel", "--no-deps", "-w", str(wheels),
+                    str(ROOT)], check=True, capture_output=True)
+    subprocess.run([str(py), "-m", "pip", "install", "--no-deps", str(next(wheels.glob("implgraph-*.whl")))],
+                   check=True, capture_output=True)
+    work = tmp_path / "work"
+    work.mkdir()
+    # the plugin's dependency, implgraph, is the wheel just installed (its build backend comes from the index)
+    env = dict(os.environ, PATH=f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}", VIRTUAL_ENV=str(venv))
+    for kind, payload in _shell_steps(TUTORIAL.read_text(encoding="utf-8")):
+        if kind == "file":
+            path, body = payload
+            (work / path).parent.mkdir(parents=True, exist_ok=True)
+            (work / path).write_text(body, encoding="utf-8")
+            continue
+        command, expected = payload
+        proc = subprocess.run(command, shell=True, cwd=work, env=env, capture_output=True, text=True,
+                              timeout=1200)
+        assert proc.returncode == 0, f"`{command}`: {proc.stderr[-1500:]}"
+        if not re.match(r"pip install ", command):
+            assert matches(expected, proc.stdout), f"`{command}` printed\n{proc.stdout}"
+    found = subprocess.run([str(py), "-c", "import implgraph, implgraph_delta_disclosure as p; "
+                            "print(implgraph.__file__, p.__file__)"], cwd=work, capture_output=True, text=True)
+    assert "site-packages" in found.stdout and str(ROOT) not in found.stdout, found.stdout + found.stderr
 
 
-@pytest.mark.parametrize("args,expected", _blocks(), ids=[a for a, _ in _blocks()])
-def test_tutorial_block(args, expected, tmp_path, monkeypatch, capsys):
-    monkeypatch.chdir(tmp_path)
-    with registered(example_class()):
-        assert main(shlex.split(args)) == 0
-    assert _normal(capsys.readouterr().out.splitlines()) == _normal(expected)
-
-
-def test_tutorial_levels_and_map(tmp_path, monkeypatch, capsys):
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "table.csv").write_text("class,a1,a2\nE1,1/2,1/2\nE2,1/4,3/4\n")
-    theorems = sorted(str(p) for p in (REPO / "theorems").glob("*.yaml"))
-    with registered(example_class()):
-        assert main(["levels", "table.csv"]) == 0
-        assert re.search(r"^  delta-disclosure +delta = log\(3/2\)$", capsys.readouterr().out, re.M)
-        assert main(["discover", "--N", "3", "--definitions", "ldp", "dp", "mult-t-closeness",
-                     "delta-disclosure", "--write", "out", "--workers", "1"]) == 0
-        capsys.readouterr()
-        assert main(["levels", "out/counterexamples/discover-N3.yaml", "--id", "discover-N3/table-dp--ldp-N3"]) == 0
-        out = capsys.readouterr().out
-        assert re.search(r"^  dp +eps = log\(10/3\)$", out, re.M) and re.search(r"^  ldp +eps = oo$", out, re.M)
-        assert main(["path", "mult-t-closeness(k=1)", "delta-disclosure", "--N", "3", "--theorems", *theorems,
-                     "out/theorems/discover-N3.yaml"]) == 0
-        out = capsys.readouterr().out
-    # by hand: with singleton classes multiplicative t is (1,t)-closeness, which gives LDP at ln(t^2)
-    # (Theorem 1's exception), and LDP at eps gives delta = ln((2 e^eps + 1)/3) at N = 3 (discovered, proved)
-    assert "at level log(2*t**2/3 + 1/3)" in out
-    assert "ekenstedt2022/theorem-1-exception -> discover-N3/ldp--delta-disclosure-N3  (proved)" in out
-    # the equivalence discover found at N = 3 is re-verified by the engine, not taken from `expect`: proved,
-    # since both declare the same raw level (max over classes and buckets of max(q/p, p/q); by hand)
-    assert "discover-N3/mult-t-closeness--delta-disclosure-N3  (proved)" in out
+def test_the_dataset_is_the_tests_patients():
+    """The ten records the tutorial and the README ask a reader to save are tests/data/microdata/patients.csv,
+    whose levels tests/test_microdata.py derives by hand."""
+    want = (ROOT / "tests" / "data" / "microdata" / "patients.csv").read_text(encoding="utf-8")
+    for page in (TUTORIAL, ROOT / "README.md"):
+        [body] = [b for _, kind, _, b, _, path in blocks(page.read_text(encoding="utf-8"))
+                  if kind == "file" and path == "patients.csv"]
+        assert body == want, page

@@ -11,7 +11,7 @@ from implgraph.cli import main
 from implgraph.io.datafile import data_files
 from implgraph.io.validate import load_yaml
 from implgraph.core.errors import InputError
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.papers.ekenstedt2022 import fig6_curves, fig7_curves
 from implgraph.mechanisms.calibrate import keep_for_level
 from implgraph.mechanisms.channels import empirical_response, randomised_response, sequential

@@ -73,10 +73,22 @@ def test_a_witness_covering_one_instance_does_not_confirm_a_false_claim(cid, whe
     assert v.verdict not in ESTABLISHED
 
 
-def test_theorem_5_witness_covers_k1_only():
+def test_theorem_5_table_iii_witness_covers_k1_only():
     # Table III has classes of 2 records, so its (k, eps)-DP per class is taken with k = 1 only
-    v = check_claim(CLAIMS["ekenstedt2022/theorem-5"], {"max_n": 6, "verdicts": {}})
+    node = _mutant("ekenstedt2022/theorem-5", witness="ekenstedt2022/table-III",
+                   witness_claim="ekenstedt2022/table-III/theorem-5-non-implication")
+    v = check_claim(node, {"max_n": 6, "verdicts": {}})
     assert v.verdict == "verified-bounded" and v.bound == "at the witness's instance only: k = 1"
+
+
+def test_theorem_5_family_covers_every_k():
+    # the family of ekenstedt2022/table-III/k-family is claimed `for_every: [k]` with the range 1 <= k (its
+    # region's constraint on k alone): every k of Theorem 5's condition 1 <= k is an instance
+    fit = _fit(CLAIMS["ekenstedt2022/theorem-5"])
+    assert fit == {"fits": True, "covers": True, "instance": "1 <= k"}
+    v = check_claim(CLAIMS["ekenstedt2022/theorem-5"], {"max_n": 6, "verdicts": {}})
+    assert v.verdict == "confirmed" and v.bound is None
+    assert "for every k with 1 <= k (decided symbolically, not sampled)" in v.evidence
 
 
 def test_map_arrow_outside_its_claims_condition_is_not_supported():
@@ -95,18 +107,21 @@ def test_map_arrow_outside_its_claims_condition_is_not_supported():
 
 
 def test_theorem_5_under_both_readings_of_definition_8():
-    # per class (the paper's choice): Table III, k = 1; on the whole table (Definition 8 as written) the
+    # per class (the paper's choice): Table III grown to classes of k + 1 records, every k; on the whole table (Definition 8 as written) the
     # claim fails at k = 1: removing one record of a table whose class level is t leaves every bucket's mean
     # at least m / ((N - 1) t) (the removed record is at most its class's sum, the other classes keep
     # N - e >= 1 records of mean >= m / t; by hand), so eps = ln((N - 1) t) works for every N
     from implgraph.checks.verify import run_verify
+    # over every partition a table of one class (t = 1) with a record holding a whole bucket (eps = oo) is a witness at
+    # k = 1 too: the reading holds; under the assumption "partitions into at least 2 classes" the argument above refutes
+    # it at k = 1, and the verdict says so
     rows = {v.id: v for v in run_verify(["ekenstedt2022/theorem-5"], max_n=6)}
     printed, reading = rows["ekenstedt2022/theorem-5"], rows["ekenstedt2022/theorem-5#reading"]
-    assert printed.verdict == "verified-bounded"
-    assert reading.verdict == "refuted"
-    assert reading.evidence.startswith("at k = 1, inside the claim's condition, the engine proves")
-    N, t = sympy.symbols("N t", positive=True)
-    assert sympy.simplify(sympy.sympify(reading.tight, locals={"N": N, "t": t}) - sympy.log((N - 1) * t)) == 0
+    assert printed.verdict == "confirmed"
+    assert reading.verdict == "confirmed"
+    cond = reading.details["conditional"]
+    assert cond["assumption"] == "partitions into at least 2 classes" and cond["verdict"] == "refuted"
+    assert cond["evidence"].startswith("at k = 1")
 
 
 def test_an_instance_without_a_proof_refutes_nothing():

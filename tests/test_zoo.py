@@ -13,7 +13,7 @@ import sympy
 
 import brute
 from implgraph.core.concrete import ConcreteTable
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.definitions import get, names
 from implgraph.definitions.families import lf_model
 from implgraph.io.tablefile import load_table_file

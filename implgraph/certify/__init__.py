@@ -1,4 +1,4 @@
-"""An independent checker of the prover's certificates (issue 12).
+"""An independent checker of the prover's certificates.
 
 A certificate (JSON, ``format: implgraph-certificate/1``) says that B's raw level is at most
 ``upper`` = U(T, N, parameters) on every table whose A raw level is at most T, for every point of
@@ -46,18 +46,23 @@ import json
 from fractions import Fraction
 
 from implgraph.certify.domain import Domain
-from implgraph.certify.expr import Unreadable
+from implgraph.certify.expr import Unreadable, read_sympy
 from implgraph.certify.kernel import obligations, registered, structural_checks
 from implgraph.certify.report import CertificateReport
 from implgraph.certify.levels import INF, blocks_table, larger_is_stronger, level, uniform_table
-from implgraph.certify.size import MAX_OBLIGATIONS, size_fault
+from implgraph.certify.size import MAX_OBLIGATIONS, MAX_SECONDS, size_fault
 from implgraph.certify.solve import discharge
 
-__all__ = ["check_certificate", "certificates_in", "CertificateReport", "FORMAT"]
+__all__ = ["check_certificate", "certificates_in", "recheck_row", "within_budget", "CertificateReport", "FORMAT",
+           "MAX_SECONDS"]
 
 FORMAT = "implgraph-certificate/1"
 #: what a certificate the checker cannot read raises
 UNREADABLE = (Unreadable, KeyError, TypeError, ValueError, AttributeError, SyntaxError, ZeroDivisionError)
+#: the methods :mod:`implgraph.certify.partitions` checks (B's registered scale, a table of one class)
+PARTITION_METHODS = ("weakest-level", "one-class")
+#: the kernel's lemmas that hold on every table whatever its classes (B's raw level is A's): ``min_classes`` 1
+EVERY_TABLE_METHODS = ("same-level",)
 
 
 def _check_family(cert, domain, ns):
@@ -173,7 +178,7 @@ def _unlicensed_conditions(cert, conditions) -> list:
         names.setdefault(name, sympy.Symbol(name, integer=kind == "integer", real=True))
 
     def read(text):
-        return sympy.sympify(str(text), locals=names)
+        return read_sympy(text, {str(k): v for k, v in names.items()})
     allowed = []
     d = registered(A.get("definition")) if A.get("uniform_class_level") else None
     found = uniform_values(d, names["T"]) if d is not None else None
@@ -186,7 +191,7 @@ def _unlicensed_conditions(cert, conditions) -> list:
     for c in conditions:
         try:
             rel = read(c)
-        except (sympy.SympifyError, TypeError, SyntaxError):
+        except (Unreadable, TypeError, SyntaxError):
             out.append(str(c))
             continue
         if not any(rel == a or sympy.simplify(rel.lhs - rel.rhs - (a.lhs - a.rhs)) == 0 and rel.rel_op == a.rel_op
@@ -222,7 +227,7 @@ def _pt(env):
     return ", ".join(f"{k} = {v}" for k, v in sorted(env.items()))
 
 
-def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateReport:
+def check_certificate(cert, ns=range(2, 13), timeout_ms=4000, budget=MAX_SECONDS) -> CertificateReport:
     """Re-check a certificate; see the module notes.
 
     Parameters
@@ -233,11 +238,67 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
         The N at which the tightness family is evaluated.
     timeout_ms : int
         Per solver query, when one is needed (a timeout is no proof: the step fails).
+    budget : float or None
+        Seconds the whole re-check may take (:data:`implgraph.certify.size.MAX_SECONDS` unless given): past it the
+        certificate is not accepted ("time budget exceeded"), whatever its steps had shown; 0 (or less) accepts
+        nothing. None: no budget of its own (a part of a certificate, re-checked within its whole's budget).
 
     Returns
     -------
     CertificateReport
     """
+    if budget is None:
+        return _with_partitions(cert, ns, timeout_ms)
+    return within_budget(lambda: _with_partitions(cert, ns, timeout_ms), budget)
+
+
+def _with_partitions(cert, ns, timeout_ms) -> CertificateReport:
+    """:func:`_check`, and the partitions a certificate with a class side is for
+    (:func:`implgraph.certify.partitions.partition_steps`), read only once the certificate's size is accepted."""
+    rep = _check(cert, ns, timeout_ms)
+    if not isinstance(cert, dict) or size_fault(cert):
+        return rep
+    from implgraph.certify.partitions import partition_steps
+    try:
+        extra = partition_steps(cert, ns, timeout_ms)
+    except UNREADABLE as exc:
+        extra = [("partitions readable", False, f"{exc.__class__.__name__}: {exc}")]
+    if not extra:
+        return rep
+    return CertificateReport(rep.ok and all(s[1] for s in extra), extra + rep.steps)
+
+
+def within_budget(run, budget) -> CertificateReport:
+    """``run()`` (a :class:`CertificateReport`) within ``budget`` seconds, else a report "not accepted: time budget
+    exceeded". A deadline (:func:`implgraph.core.deadline.deadline`) interrupts the re-check when the budget passes;
+    where no timer can be armed (off the main thread), the time taken is compared with the budget afterwards. A
+    deadline of an enclosing block that passes first is that block's: it is raised on."""
+    import time
+    from implgraph.core.deadline import Timeout, as_timeout, deadline
+    if not budget > 0:
+        return _over_budget(budget)
+    start = time.monotonic()
+    try:
+        with deadline(budget):
+            rep = run()
+    except BaseException as exc:
+        timeout = as_timeout(exc)
+        if timeout is None:
+            raise
+        if time.monotonic() - start < budget:       # an enclosing deadline's, not the budget's
+            raise timeout from None
+        return _over_budget(budget)
+    if time.monotonic() - start > budget:
+        return _over_budget(budget)
+    return rep
+
+
+def _over_budget(budget) -> CertificateReport:
+    return CertificateReport(False, [("time budget", False, f"not accepted: time budget exceeded ({budget:g} s)")])
+
+
+def _check(cert, ns, timeout_ms) -> CertificateReport:
+    """The re-check of :func:`check_certificate`, without its time budget."""
     steps = []
     if not isinstance(cert, dict):
         return CertificateReport(False, [("certificate readable", False, f"a {type(cert).__name__}, not a mapping")])
@@ -259,6 +320,9 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
     if cert.get("method") == "class-size-floor":         # B the smallest class's size, A's minimum class size
         from implgraph.certify import floor
         return floor.check(cert, ns)
+    if cert.get("method") in PARTITION_METHODS:      # B's registered scale or one-class level (certify.partitions)
+        from implgraph.certify import partitions
+        return partitions.CHECKS[cert["method"]](cert, ns, timeout_ms)
     try:
         steps += _registered(cert)
         domain = Domain(cert)
@@ -283,13 +347,18 @@ def check_certificate(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateRepo
     return CertificateReport(ok, steps)
 
 
+def _class_side(cert) -> bool:
+    """Does either side of the certificate compare classes?"""
+    return any((cert.get(k) or {}).get("family") == "class" for k in ("A", "B"))
+
+
 def _recheck_parts(cert, parts, ns, timeout_ms, claim):
     """The steps of re-checking a composite certificate's ``parts``: each part's own report, and ``claim(i, part)``,
     ``(what, ok)``: how it must relate to the certificate (each part's symbols and domain are always the
     certificate's: its domain among the certificate's conditions)."""
     steps, domain = [], {str(c) for c in cert.get("domain", [])}
     for i, part in enumerate(parts, 1):
-        rep = check_certificate(part, ns, timeout_ms)
+        rep = check_certificate(part, ns, timeout_ms, budget=None)     # (within the whole's budget)
         steps.append((f"part {i} ({part.get('method')}) re-checked", rep.ok,
                       "; ".join(w for w, _, _ in rep.failures()) or "every step holds"))
         what, ok = claim(i, part)
@@ -388,7 +457,7 @@ def _registered(cert) -> list:
               and (side.get("slack") or {}).get("compares") == getattr(d, "slack_compares", None)
               and _tail_ratio_as_registered(side, d)
               and (not side.get("slack") or _same_number(side["slack"].get("delta"), (side.get("params") or {}).get("delta"))))
-        size_ok, size_how = _registered_size(side, d, cert.get("domain") or ())
+        size_ok, size_how = _registered_size(side, d, cert.get("domain") or (), cert.get("symbols") or ())
         distance_ok, distance_how = _registered_distance(side, d)
         out.append((f"{label} ({name}) as registered", ok and size_ok and distance_ok,
                     f"family {side.get('family')}, sides {side.get('sides')} (declared: "
@@ -406,9 +475,8 @@ def _uniform_as_registered(side, d) -> bool:
     if uniform_values(d, sympy.Symbol("T", positive=True)) is None:
         return given is None
     try:
-        return given is not None and sympy.simplify(
-            sympy.sympify(str(given), locals={"m": M}) - uniform_class_raw(d)) == 0
-    except (sympy.SympifyError, TypeError, SyntaxError):
+        return given is not None and sympy.simplify(read_sympy(given, {"m": M}) - uniform_class_raw(d)) == 0
+    except (Unreadable, TypeError, SyntaxError):
         return False
 
 
@@ -443,28 +511,71 @@ def _registered_distance(side, d):
     return side.get("distance") == declared, f"; distance {side.get('distance')} (declared: {declared})"
 
 
-def _registered_size(side, d, domain=()):
+def _registered_size(side, d, domain=(), symbols=()):
     """``(ok, how)``: a subset side's ``size`` is the registered definition's ``subset_size`` at the side's
     parameters (the lemmas read the size off the certificate), identically or after the domain's equations
-    (``Eq(N, 4)`` pins N - 3 to 1)."""
+    (``Eq(N, 4)`` pins N - 3 to 1); the texts read by the whitelist parser over the certificate's ``symbols``."""
     if side.get("family") != "subset":
         return True, ""
     import sympy
     N = sympy.Symbol("N", integer=True)
     try:
-        names = {"N": N}
-        params = {k: sympy.sympify(v, locals=names) for k, v in (side.get("params") or {}).items()}
+        names = {"N": N, **{str(k): sympy.Symbol(str(k)) for k in symbols if str(k) != "N"}}
+        params = {k: read_sympy(v, names) for k, v in (side.get("params") or {}).items()}
         declared = d.subset_size(N, **params)
-        given = sympy.sympify(side.get("size"), locals=names)
+        given = read_sympy(side.get("size"), names)
         pins = {}
         for c in domain:
-            rel = sympy.sympify(c, locals=names)
+            rel = read_sympy(c, names)
             if isinstance(rel, sympy.Equality) and isinstance(rel.lhs, sympy.Symbol) and rel.rhs.is_number:
                 pins[rel.lhs] = rel.rhs
         ok = declared is not None and sympy.simplify((sympy.sympify(declared) - given).subs(pins)) == 0
     except Exception as exc:        # an unreadable size or parameter: not the registered one
         return False, f"; size unreadable: {exc.__class__.__name__}"
     return ok, f"; size {side.get('size')} (declared: {declared})"
+
+
+def recheck_row(claim, row, budget=MAX_SECONDS, ns=range(2, 13), timeout_ms=4000) -> list:
+    """The re-check of one verdict's evidence (``verify --recheck``): a report per certificate (each within
+    ``budget`` seconds, :func:`check_certificate`) and one on the statement: do the certificates prove the row's claim
+    (:func:`implgraph.certify.statement.check_statement`; ``claim`` is the row's claim node from the claim data, None
+    when there is none)? ``[]`` for a row that carries no certificate and needs none; one rejected report for a row
+    whose evidence is a proof for every value (``proved``, or ``refuted`` by a proof of the opposite) without one.
+
+    ``row`` is a :class:`implgraph.core.verdict.Verdict` or its JSON (``id``, ``verdict``, ``strength``,
+    ``evidence``, ``tight``, ``details``, ``refuted_by``)."""
+    from implgraph.certify.statement import check_statement
+    get = (lambda k: row.get(k)) if isinstance(row, dict) else (lambda k: getattr(row, k, None))     # noqa: E731
+    certs = certificates_in(get("details"))
+    if not certs:
+        if get("strength") != "proved":
+            return _conditional_reports(claim, get, budget, ns, timeout_ms)
+        what = "refuted by a proof" if get("verdict") == "refuted" else "proved"
+        return [CertificateReport(False, [("certificate", False, f"{what} without a certificate")])]
+    reports = [check_certificate(c, ns, timeout_ms, budget) for c in certs]
+    return reports + [check_statement(claim, row, certs)] + _conditional_reports(claim, get, budget, ns, timeout_ms)
+
+
+#: the assumption of a conditional verdict, and the ``min_classes`` its certificate must state
+CONDITIONAL_MIN_CLASSES = {"partitions into at least 2 classes": 2}
+
+
+def _conditional_reports(claim, get, budget, ns, timeout_ms) -> list:
+    """The re-check of the verdict a row gives under an assumption (``details.conditional``), where a proof carries
+    it: its certificate accepted, stating the row's claim, for the partitions the assumption names."""
+    cond = (get("details") or {}).get("conditional")
+    if not isinstance(cond, dict) or not cond.get("certificate"):
+        return []
+    cert = cond["certificate"]
+    want = CONDITIONAL_MIN_CLASSES.get(str(cond.get("assumption")))
+    mc = cert.get("min_classes") if isinstance(cert, dict) else None
+    fits = want is not None and mc == want
+    fit = CertificateReport(fits, [(f"the conditional certificate is for the assumption {cond.get('assumption')!r}",
+                                    fits, f"min_classes {mc!r}")], "conditional")
+    sub = {"id": get("id"), "verdict": cond.get("verdict"), "refuted_by": cond.get("refuted_by"),
+           "strength": "proved", "evidence": cond.get("evidence"), "tight": cond.get("tight"),
+           "details": {"certificate": cert}}
+    return [fit] + recheck_row(claim, sub, budget, ns, timeout_ms)
 
 
 def certificates_in(details) -> list:

@@ -91,7 +91,7 @@ class Domain:
         for text in self.texts:
             try:
                 rel = self.reader.sympy(text)
-            except (Unreadable, ValueError, TypeError, SyntaxError, sympy.SympifyError):
+            except (Unreadable, ValueError, TypeError, SyntaxError):
                 continue
             if not isinstance(rel, sympy.core.relational.Relational) or rel.free_symbols != {t}:
                 continue

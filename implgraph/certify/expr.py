@@ -32,7 +32,7 @@ from fractions import Fraction
 import sympy
 from sympy.polys.rings import ring
 
-__all__ = ["Reader", "Unreadable", "NotPolynomial", "RELATIONS"]
+__all__ = ["Reader", "Unreadable", "NotPolynomial", "RELATIONS", "read_sympy"]
 
 #: relation operators: Python's comparison node -> the text the checker reports
 RELATIONS = {ast.LtE: "<=", ast.Lt: "<", ast.GtE: ">=", ast.Gt: ">", ast.Eq: "=="}
@@ -156,8 +156,9 @@ class Reader:
         return p.as_expr()
 
     def sympy(self, text):
-        """``text`` read by sympy over :attr:`symbols` (the fallback for what :meth:`tree` rejects)."""
-        return sympy.sympify(str(text), locals=dict(self.symbols))
+        """``text`` as a sympy expression or relation over :attr:`symbols` (the fallback for what :meth:`tree`
+        rejects, e.g. a logarithm), read by the project's whitelist parser (:func:`read_sympy`), never ``sympify``."""
+        return read_sympy(text, self.symbols)
 
     # exact evaluation --------------------------------------------------------------------------
 
@@ -193,6 +194,24 @@ class Reader:
         f, g = _compile(lhs, self.gens), _compile(rhs, self.gens)
         cmp = {"<=": operator.le, "<": operator.lt, ">=": operator.ge, ">": operator.gt, "==": operator.eq}[op]
         return lambda env: cmp(f(env), g(env))
+
+
+def read_sympy(text, symbols):
+    """``text`` (an expression, or a relation such as ``log(T) <= eps1`` or ``Eq(k, 1)``) as sympy over ``symbols``
+    (``{name: Symbol}``), by :func:`implgraph.core.formula.parse_expr` / :func:`~implgraph.core.formula.parse_condition`:
+    a whitelist walk of the syntax tree that runs nothing (a certificate may come from a file, e.g. a verdict cache).
+    :class:`Unreadable` for anything else."""
+    from implgraph.core.errors import InputError
+    from implgraph.core.formula import parse_condition, parse_expr
+    text = str(text)
+    try:
+        return parse_expr(text, dict(symbols))
+    except InputError as exc:
+        first = exc
+    try:
+        return parse_condition(text, dict(symbols))
+    except InputError:
+        raise Unreadable(f"cannot read {text[:80]!r}: {first.reason}") from None
 
 
 def _integer(node):

@@ -12,7 +12,9 @@ walk over the JSON that stops as soon as a bound is passed:
 - each text: at most :data:`MAX_TEXT` characters, and an expression nested at most :data:`MAX_DEPTH` deep.
 
 - the obligations one lemma derives: at most :data:`MAX_OBLIGATIONS` (a ``Min`` of many components would give
-  many).
+  many);
+- the time of the whole re-check: at most :data:`MAX_SECONDS` (configurable), past which the certificate is not
+  accepted (:func:`implgraph.certify.within_budget`).
 
 The bounds are far above what the prover writes (its largest certificate has fewer than 130 JSON values, 5,100
 characters, 3 blocks, texts of fewer than 1,400 characters nested fewer than 20 deep, and 15 obligations). :func:`size_fault` says, in one line, the first
@@ -31,7 +33,7 @@ from __future__ import annotations
 import ast
 
 __all__ = ["size_fault", "expression_depth", "MAX_NODES", "MAX_TEXT_TOTAL", "MAX_BLOCKS", "MAX_PARTS", "MAX_ITEMS",
-           "MAX_TEXT", "MAX_DEPTH", "MAX_PART_DEPTH", "MAX_OBLIGATIONS"]
+           "MAX_TEXT", "MAX_DEPTH", "MAX_PART_DEPTH", "MAX_OBLIGATIONS", "MAX_SECONDS"]
 
 MAX_NODES = 5_000
 """JSON values (mappings, lists, texts, numbers) in one certificate, its parts included."""
@@ -51,6 +53,10 @@ MAX_DEPTH = 60
 """Nesting depth of one expression (``((T + 1)*N)``: 3), so that no reader recurses without end."""
 MAX_OBLIGATIONS = 64
 """Obligations one certificate's lemma derives (each may ask a solver)."""
+MAX_SECONDS = 60.0
+"""The time budget of one certificate's re-check (seconds; ``check_certificate(budget=...)``, ``verify
+--recheck-budget``): the obligations' bound caps the solver queries, each limited in time, and this bounds their sum
+with everything else. The slowest certificate of ``verify`` takes about 1 s."""
 
 #: lists whose items are a family's blocks / a composite's parts
 _BLOCK_KEYS = ("blocks", "uniform_blocks")

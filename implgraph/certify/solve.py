@@ -18,7 +18,8 @@ import sympy
 
 from implgraph.certify.positive import nonnegative
 from implgraph.solvers import backends, get_backend
-from implgraph.solvers.sympy_front import Untranslatable, check_sympy
+from implgraph.core.backends import Untranslatable
+from implgraph.solvers.sympy_front import check_sympy
 
 __all__ = ["refute", "discharge", "prove_nonnegative"]
 

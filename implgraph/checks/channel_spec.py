@@ -10,7 +10,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.checks.common import claim_error, parse_in
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.mechanisms.channels import (Mechanism, empirical_response, lumped_randomised_response, randomised_response,
                                           sequential)
 from implgraph.mechanisms.datasets import value_partition

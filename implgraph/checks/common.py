@@ -9,7 +9,7 @@ import sympy
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
-from implgraph.core.table import make_symbols
+from implgraph.io.table_data import make_symbols
 from implgraph.core.verdict import Verdict
 from implgraph.io.theorems import Edge, load_claims
 from implgraph.core.simplified import simplified
@@ -17,7 +17,7 @@ from implgraph.core.simplified import simplified
 __all__ = ["context_max_n", "edge_verdict", "claim_error", "claim_symbols", "parse_in", "condition_in",
            "parse_definitions", "put", "when_region", "py_distribution", "as_float", "printed_text",
            "claim_verdict", "decide", "find_point", "is_true", "truth", "witness_params", "rows_verdict",
-           "theorem_claim"]
+           "theorem_claim", "reading_row"]
 
 
 def context_max_n(context):
@@ -83,6 +83,11 @@ def when_region(claim, names, kinds, key="when", conds=None):
             subs[c.lhs] = c.rhs
         elif c is not sympy.true:
             cons.append(c)
+    for _ in range(len(subs)):          # ``py1 == m/N`` and ``N == 100``: every value in the free symbols only
+        resolved = {s: sympy.sympify(v).xreplace(subs) for s, v in subs.items()}
+        if resolved == subs:
+            break
+        subs = resolved
     cons = [sympy.sympify(c).subs(subs) for c in cons]
     region_kinds = {s: k for s, k in kinds.items() if s not in subs}
     return Region(region_kinds, tuple(c for c in cons if c is not sympy.true)), subs
@@ -170,3 +175,12 @@ def theorem_claim(cid):
         for c in load_claims(kinds=("theorems",)):
             _CLAIM_NODES[str(c.get("id"))] = c
     return _CLAIM_NODES.get(str(cid))
+
+
+def reading_row(claim, reading, verdict, witness, evidence) -> Verdict:
+    """The row ``<id>#reading`` of a printed formula with an integer symbol read as the channel's number of
+    values (the claim's ``reading:`` text, or the substitution itself)."""
+    text = str(claim.get("reading") or reading)
+    return Verdict(id=f"{claim.get('id')}#reading", verdict=verdict, printed=text, reading=reading,
+                   expect=claim.get("reading_expect"), source=claim.get("source"), evidence=evidence,
+                   witness=witness)

@@ -214,7 +214,7 @@ def check_figure(claim, context=None):
                      f"{_describe(judged['engine'])}.  Exact channels with the printed calibration: "
                      f"{_summary(judged['paper_calibration'])}.")
     if claim.get("reading_channels"):
-        rv = _reading_row(claim, names, fix, var, lo, hi, combos, cache)
+        rv = _reading_row(claim, names, fix, var, lo, hi, combos, cache, judged)
         details.update({"data_reading": rv.details["judged"], "data_reading_verdict": rv.verdict})
         if context is not None:
             context.setdefault("extra_rows", []).append(rv)
@@ -227,14 +227,23 @@ def check_figure(claim, context=None):
                     details=details)
 
 
-def _reading_row(claim, names, fix, var, lo, hi, combos, cache=None):
+def _reading_row(claim, names, fix, var, lo, hi, combos, cache=None, judged=None):
+    """The row ``<id>#reading``: the figure on the channels of ``reading_channels:`` (its ``stages:`` replacing
+    those of ``channels:``, none replaced: the exact channels) with the printed or the core's calibration."""
     rc = claim.get("reading_channels") or {}
     overrides = dict(rc.get("stages") or {})
     which = "engine" if str(rc.get("calibration", "printed")) == "engine" else "paper_calibration"
-    curves, ends, _ = pipeline(claim, names, fix, var, lo, hi, combos, which, overrides, cache)
-    res = _judge_curves(claim, names, curves, ends, var, lo, hi, combos)
+    if not overrides and judged and which in judged:
+        res = judged[which]          # the channels of `channels:` themselves: judged above already
+    else:
+        curves, ends, _ = pipeline(claim, names, fix, var, lo, hi, combos, which, overrides, cache)
+        res = _judge_curves(claim, names, curves, ends, var, lo, hi, combos)
+    calibration = "the core's calibration" if which == "engine" else "the printed calibration"
+    what = (f"the stages {overrides} replacing those of `channels:`" if overrides else
+            "the exact channels of `channels:`")
     return Verdict(id=f"{claim.get('id')}#reading", verdict=_summary(res), printed=str(claim.get("reading")),
                    reading=str(claim.get("reading")), expect=claim.get("reading_expect"), source=claim.get("source"),
-                   evidence=(f"The reading's stages {overrides} with the {which.replace('_', ' ')}, decided exactly "
-                             f"over {var} in [{lo}, {hi}]: {_describe(res)}."),
+                   evidence=(f"On {what} with {calibration}, decided exactly over {var} in [{lo}, {hi}]: "
+                             f"{_describe(res)}."),
+                   witness=next((v["witness"] for v in res.values() if v["witness"]), None),
                    details={"judged": res})

@@ -17,19 +17,38 @@ from implgraph.checks.intruder_views import check_views
 from implgraph.core.region import Region
 from implgraph.core.verdict import Verdict
 from implgraph.engines.bounds import T, param_ranges, tight_bound
-from implgraph.engines.certificates import certificate
-from implgraph.engines.prove import _premises_nowhere as premises_nowhere, check_implication
+from implgraph.engines.certificates import EVERY_TABLE_METHODS, certificate, every_partition_certificate
+from implgraph.engines.direction import ASSUMPTION
+from implgraph.engines.prove import _premises_nowhere as premises_nowhere
+from implgraph.engines.prove import check_implication, covers_one_class, one_class_possible
 from implgraph.io.theorems import Edge
 
-__all__ = ["implication_result", "check_implies", "implication_holds", "implication_proof"]
+__all__ = ["implication_result", "check_implies", "implication_holds", "implication_proof", "ASSUMPTION"]
 
 
-def implication_result(edge: Edge, f, context, a=None, b=None, reverse=False):
+def implication_result(edge: Edge, f, context, a=None, b=None, reverse=False, min_classes=1):
     a = a or edge.a
     b = b or edge.b
     return check_implication(a.definition, b.definition, f, a_params=a.params, b_params=b.params,
                              when=edge.when, kinds=edge.kinds, alpha=a.level, a_classes=a.classes,
-                             b_classes=b.classes, max_n=context_max_n(context))
+                             b_classes=b.classes, max_n=context_max_n(context), min_classes=min_classes)
+
+
+def _one_class_witness(r) -> bool:
+    """Is the proof's witness a table whose records all lie in one class?"""
+    labels = (r.witness or {}).get("classes")
+    return bool(labels) and len(set(labels)) == 1
+
+
+def _beside_two_classes(edge, r, f, context, a=None):
+    """Where a table of one class refutes the claim: the verdict under the assumption "partitions into at least 2
+    classes" (``{"assumption", "verdict", "evidence", "tight"}``), else None."""
+    a = a or edge.a
+    if r.verdict != "refuted" or not _one_class_witness(r) or not (a.definition.needs_classes
+                                                                  or edge.b.definition.needs_classes):
+        return None
+    r2 = implication_result(edge, f, context, a=a, min_classes=2)
+    return {"assumption": ASSUMPTION, "verdict": r2.verdict, "evidence": r2.evidence, "tight": r2.tight_str}
 
 
 def _from_proof(edge, r, kind_label="", expect=None):
@@ -48,6 +67,11 @@ def check_implies(edge: Edge, context=None, f=None, a=None) -> Verdict:
     if unmodelled:   # only the literal reading is checked, and only on small tables
         context = dict(context or {}, max_n=min(context_max_n(context), 4))
     r = implication_result(edge, edge.f if f is None else f, context, a=a)
+    cond = _beside_two_classes(edge, r, edge.f if f is None else f, context, a=a)
+    if cond is not None:
+        r.evidence += (f"; the witness is a table of one class: under the assumption ({ASSUMPTION}) the claim is "
+                       f"{cond['verdict']} ({cond['evidence'][:300]})")
+        r.details = dict(r.details or {}, conditional=cond)
     if unmodelled:
         v = _from_proof(edge, r)
         return edge_verdict(edge, "unknown",
@@ -59,15 +83,18 @@ def check_implies(edge: Edge, context=None, f=None, a=None) -> Verdict:
     return _from_proof(edge, r)
 
 
-def implication_holds(edge: Edge, a=None, b=None, extra=()):
+def implication_holds(edge: Edge, a=None, b=None, extra=(), min_classes=1):
     """A Bound when the engine proves A => B for every parameter value (some f), else None; ``extra``:
     conditions added to the claim's (e.g. ``k == 1``, for one instance of a parameter); a region they leave
-    empty (with the parameters' ranges) gives None: nothing would be proved about any instance."""
-    found = implication_proof(edge, a, b, extra)
+    empty (with the parameters' ranges) gives None: nothing would be proved about any instance. Where a side compares
+    classes, the argument must hold over every partition (``min_classes`` 1: a table of one class too,
+    :func:`implgraph.engines.prove.covers_one_class`) or over partitions into >= 2 classes (``min_classes`` 2, the
+    assumption)."""
+    found = implication_proof(edge, a, b, extra, min_classes)
     return None if found is None else found[0]
 
 
-def implication_proof(edge: Edge, a=None, b=None, extra=()):
+def implication_proof(edge: Edge, a=None, b=None, extra=(), min_classes=1):
     """``(Bound, certificate)`` as :func:`implication_holds` finds the Bound, with its certificate for
     :mod:`implgraph.certify` (on the region the Bound is proved on); None as there, and where the certificate's
     premises (e.g. a partition into two classes of >= s records) hold at no point of that region."""
@@ -94,4 +121,10 @@ def implication_proof(edge: Edge, a=None, b=None, extra=()):
     if bound is None:
         return None
     cert = certificate(a.definition, b.definition, a.params, b.params, a.classes, b.classes, region, N, bound)
+    if not (min_classes >= 2 or not (a.definition.needs_classes or b.definition.needs_classes)
+            or bound.method in EVERY_TABLE_METHODS or not one_class_possible(a.classes, b.classes, ranged, N)):
+        # an argument about partitions into >= 2 classes: every partition only where a table of one class is covered
+        if not covers_one_class(b.definition, b.params, bound, ranged, a.definition, N):
+            return None
+        cert = every_partition_certificate(cert)
     return None if premises_nowhere(cert, region) else (bound, cert)

@@ -109,7 +109,8 @@ def check_views(edge: Edge, context=None, f=None) -> Verdict:
     positive = sympy.Symbol(alpha.name, positive=True)   # A's level is >= its strongest on the region
     tight = simplified(sympy.expand_log(b.level_from_raw(a.raw_from_level(positive) ** 2))).subs(positive, alpha)
     fx = edge.f if f is None else f
-    details = {"model": dict(MODEL), "upper_bound": f"v <= T^2 w per bucket: {upper}",
+    assumptions = [str(x) for x in edge.node.get("assumptions") or []]
+    details = {"model": dict(MODEL), "assumptions": assumptions, "upper_bound": f"v <= T^2 w per bucket: {upper}",
                "tightness_family": {k: str(x) for k, x in family.items()}}
     if upper is not True or not all(x is True for x in family.values()):
         return edge_verdict(edge, "unknown", evidence="the solver did not decide the views argument "
@@ -117,12 +118,17 @@ def check_views(edge: Edge, context=None, f=None) -> Verdict:
                             details=details)
     region = Region({**{s: k for s, k in edge.kinds.items()}, alpha: "real"},
                     tuple(edge.when) + (alpha >= a.level_from_raw(1),))
+    under = ("only under the claim's assumptions, modelled as the views (prior: the whole-table distribution; "
+             "posterior: the class's; the whole-table distribution shared by the data sets compared)"
+             + (": " + "; ".join(f"({i}) {x}" for i, x in enumerate(assumptions, 1)) if assumptions else "")
+             + ". ")
     argument = ("per bucket, the views are P (I not in D), a class value v of D1 and w of D2; A gives v <= T P "
                 "and P <= T w, so v <= T^2 w (z3, zeros included), for every number of records and buckets; "
                 "tight: a table read twice (I in E1, then in E2) with E1 = T P and E2 = P/T on a bucket attains "
                 f"T^2 for every T >= 1 (N >= T + 1; its conditions decided for every T and N). B's level of "
                 f"T^2 with T = A's raw level: {tight}")
     details["certificate"] = _certificate(edge, T)
+    argument = under + argument[0].upper() + argument[1:]
     if fx is None:
         return edge_verdict(edge, "proved", evidence=argument, tight=str(tight), exact=str(tight),
                             details={**details, "tightness": "tight"})
@@ -133,6 +139,6 @@ def check_views(edge: Edge, context=None, f=None) -> Verdict:
                                                       + argument + ")",
                             tight=str(tight), exact=str(tight),
                             details={k: x for k, x in details.items() if k != "certificate"})
-    return edge_verdict(edge, "proved", evidence=("f is the tight f: " if same else "f holds, loosely: ") + argument,
+    return edge_verdict(edge, "proved", evidence=("f is the tight f " if same else "f holds, loosely, ") + argument,
                         tight=str(tight), exact=str(tight),
                         details={**details, "tightness": "tight" if same else "loose"})

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.checks.common import claim_error, claim_symbols, claim_verdict, parse_in, truth
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.core.table import table_from_rows
 from implgraph.core.verdict import checker
 from implgraph.core.simplified import simplified

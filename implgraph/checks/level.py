@@ -125,8 +125,14 @@ def judge_level_claim(table, claim, level_cache=None) -> Verdict:
                 undecided.append(str(piece.condition))
         if counter is not None:
             break
+    valid_conds = _valid_level_conditions(d, T)
+    if counter is not None and valid_conds and not _valid_at(valid_conds, counter[0]):
+        # the failure found lies where the printed level is not a level of the definition (e.g. a negative
+        # eps): look for one where it is, which is the failure that says something about the claim
+        counter = _valid_counter(lv, T, smaller, bound, valid_conds, table, d, params, scope, target) or counter
     if counter is not None:
-        point, opt = _canonical_point(region, counter, table, d, params, scope, target, bound)
+        valid = (lambda pt: _valid_at(valid_conds, pt)) if valid_conds else None
+        point, opt = _canonical_point(region, counter, table, d, params, scope, target, bound, valid)
         used = set(table.free_symbols) | set(target.free_symbols)
         for v in list(params.values()) + list(when):
             if isinstance(v, sympy.Basic):
@@ -139,9 +145,16 @@ def judge_level_claim(table, claim, level_cache=None) -> Verdict:
         witness = {"params": fmt_point(point), "optimal_level": str(lvl),
                    "printed_level": str(simplified(target.subs(point))),
                    "rows": table_rows(table, point)}
+        note = ""
+        if valid_conds:
+            ok = _valid_at(valid_conds, point)
+            witness["printed_level_valid"] = ok
+            note = ("; the printed level is a valid level there" if ok else
+                    f"; the printed level {witness['printed_level']} is not a valid {name} level there, and no "
+                    "failure was found where it is one")
         return Verdict(verdict="refuted", witness=witness,
                        evidence=f"at {fmt_point(point)} the table {what}: its exact optimal level is {lvl} "
-                                f"(re-checked on the concrete table)", **base)
+                                f"(re-checked on the concrete table){note}", **base)
     if undecided:
         return Verdict(verdict="unknown",
                        evidence=f"the solver could not decide the claim on the piece(s) {undecided}", **base)
@@ -158,6 +171,54 @@ def judge_level_claim(table, claim, level_cache=None) -> Verdict:
     return Verdict(verdict="holds-not-tight",
                    evidence=f"{target} {side} on the whole region but is not the optimal level everywhere "
                             f"(exact level: {exact}){where}", **base)
+
+
+def _valid_level_conditions(d, T):
+    """The conditions (on the raw printed level ``T``) under which the printed level is a level of ``d`` at
+    all (a raw ratio >= 1: t >= 1, eps >= 0); [] when every value is one or ``T`` is oo."""
+    best = d.level_scale.best_raw
+    if best is None or T is sympy.oo or d.stronger != "smaller":
+        return []
+    c = sympy.Ge(T, sympy.Rational(best.numerator, best.denominator))
+    return [] if c is sympy.true else [c]
+
+
+def _valid_at(conds, point) -> bool:
+    """Do the conditions hold at ``point`` (exact; False when undecided)?"""
+    for c in conds:
+        v = sympy.sympify(c).xreplace(point)
+        if v is sympy.true:
+            continue
+        if v is sympy.false or not isinstance(v, sympy.Rel) or not num_le(v.rhs, v.lhs):
+            return False
+    return True
+
+
+def _valid_counter(lv, T, smaller, bound, valid_conds, table, d, params, scope, target):
+    """A failing point (re-checked) where the printed level is a valid level, or None."""
+    def satisfied(arg):
+        return sympy.Le(arg, T) if smaller else sympy.Ge(arg, T)
+    for piece in lv.pieces:
+        raw = piece.value
+        if raw is None:
+            continue
+        args = max_args(raw) if smaller else [raw]
+        for reg in piece._regions:
+            sub = reg.add(*valid_conds)
+            if sub.is_empty() is True:
+                continue
+            if raw is sympy.oo:
+                bad = sympy.true if bound != "lower" else sympy.false
+            else:
+                not_sat = sympy.Or(*[sympy.Not(satisfied(a)) for a in args])
+                strict = sympy.And(*[(sympy.Lt(a, T) if smaller else sympy.Gt(a, T)) for a in args])
+                bad = {"satisfies": not_sat, "exact": sympy.Or(not_sat, strict), "lower": strict}[bound]
+            if bad is sympy.false:
+                continue
+            found = _find_bad_point(sub, bad, table, d, params, scope, target, bound)
+            if found is not None and _valid_at(valid_conds, found[0]):
+                return found
+    return None
 
 
 def _violates(d, opt, target_pt, bound):
@@ -238,7 +299,7 @@ def _grid_points(region, symbols):
                 yield pt
 
 
-def _canonical_point(region, found, table, d, params, scope, target, bound):
+def _canonical_point(region, found, table, d, params, scope, target, bound, valid=None):
     """A canonical counterexample point: the same answer whatever point the solver gave.
 
     First the first point of a fixed grid (:func:`_grid_points`) at which the claim fails on the concrete
@@ -247,12 +308,17 @@ def _canonical_point(region, found, table, d, params, scope, target, bound):
     Otherwise, from ``found = (point, opt)``, each symbol in name order takes the simplest value
     (:func:`_candidates`) at which the point stays in ``region`` and the claim still fails, with a finite
     optimum where the solver's point had one; two passes, a bounded number of checks (the result then
-    may depend on the solver's point).
+    may depend on the solver's point). Where the solver's point has a printed level that is a valid level
+    (``valid``), so has the canonical point.
     """
     point, opt = dict(found[0]), found[1]
     finite = opt is not None and opt is not sympy.oo     # keep a finite optimum finite (non-degenerate)
+    # keep the printed level a valid level where the point found has one (``valid``: point -> bool)
+    keep_valid = valid is not None and valid(point)
 
     def failing(pt):
+        if keep_valid and not valid(pt):
+            return None
         try:
             o = concrete_level(table, d, params, pt, scope)
             return o if _violates(d, o, simplified(target.subs(pt)), bound) else None

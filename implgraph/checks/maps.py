@@ -15,7 +15,7 @@ from implgraph.checks.implies import implication_holds
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
-from implgraph.core.table import make_symbols
+from implgraph.io.table_data import make_symbols
 from implgraph.core.verdict import Verdict, checker
 from implgraph.io.datafile import Node
 from implgraph.io.datafile import EDGE_KINDS

@@ -25,7 +25,7 @@ from implgraph.core.point_values import differ_at_point, rational_zero, value_at
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
-from implgraph.core.table import make_symbols
+from implgraph.io.table_data import make_symbols
 from implgraph.core.verdict import Verdict, checker
 from implgraph.io.datafile import Node
 

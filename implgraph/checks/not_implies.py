@@ -16,7 +16,8 @@ import itertools
 import sympy
 
 from implgraph.checks.common import context_max_n, edge_verdict
-from implgraph.checks.implies import implication_proof
+from implgraph.checks.implies import ASSUMPTION, implication_proof
+from implgraph.checks.intruder_views import check_views
 from implgraph.checks.unbounded import check_unbounded_claim
 from implgraph.checks.witness_fit import witness_claim, witness_fit
 from implgraph.core.region import Region
@@ -71,6 +72,64 @@ def symbolic_nonimplication(edge: Edge):
 
 
 def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None) -> Verdict:
+    """The verdict over every partition into classes (a table of one class included); where the engine proves the
+    implication only under the assumption "partitions into at least 2 classes", the verdict says so and carries the
+    verdict under the assumption in ``details["conditional"]``."""
+    modelled = _about_another_quantity(edge, context, witness, witness_claim)
+    if modelled is not None:
+        return modelled
+    v = _check_not_implies(edge, context, witness, witness_claim)
+    if v.verdict == "refuted" or not (edge.a.definition.needs_classes or edge.b.definition.needs_classes):
+        return v
+    cond = _under_two_classes(edge)
+    if cond is not None:
+        v.evidence += (f"; under the assumption ({ASSUMPTION}) the engine proves the implication "
+                       f"({cond['evidence'][:400]}): the non-implication needs a table of one class")
+        v.details = dict(v.details or {}, conditional=cond)
+    return v
+
+
+def _about_another_quantity(edge, context, witness, witness_claim):
+    """As for ``implies`` (:func:`implgraph.checks.implies.check_implies`): a non-implication about the intruder's
+    views (``views:``) is judged under that model, refuted where the model's argument proves A => B; one about
+    any other quantity the engine does not model (``of:`` on a side, ``assumptions:``) is unknown, the literal
+    reading's verdict in ``details``. None for a claim about the release's own levels."""
+    if edge.node.get("views") is not None:
+        v = check_views(edge, context)
+        if v.verdict == "proved":
+            return edge_verdict(edge, "refuted", evidence="the engine proves the implication under the claim's model "
+                                                          "of the views: " + v.evidence,
+                                tight=v.tight, details=v.details, refuted_by="proved")
+        return edge_verdict(edge, "unknown", evidence="under the claim's model of the views: " + v.evidence,
+                            details=v.details)
+    unmodelled = [s.of for s in (edge.a, edge.b) if s.of] + list(edge.node.get("assumptions") or [])
+    if not unmodelled:
+        return None
+    lit = _check_not_implies(edge, dict(context or {}, max_n=min(context_max_n(context), 4)), witness, witness_claim)
+    return edge_verdict(edge, "unknown", evidence=(
+        "the claim is about a quantity or assumptions the engine does not model ("
+        + "; ".join(map(str, unmodelled))[:300] + "); under the engine's literal definitions the verdict would be "
+        f"{lit.verdict}: {lit.evidence}"), witness=lit.witness, bound=lit.bound,
+        details={"literal_verdict": lit.verdict})
+
+
+def _under_two_classes(edge):
+    """The claim's verdict under the assumption "partitions into at least 2 classes" where the engine proves the
+    implication there (for every parameter value, or at one instance), else None."""
+    proof = implication_proof(edge, min_classes=2)
+    where = ""
+    if proof is None:
+        at = _implication_at_an_instance(edge, min_classes=2)
+        if at is None:
+            return None
+        point, *proof = at
+        where = "at " + ", ".join(f"{k} = {v}" for k, v in point.items()) + ": "
+    bound, cert = proof
+    return {"assumption": ASSUMPTION, "verdict": "refuted", "refuted_by": "proved",
+            "evidence": f"{where}{bound.method}: {bound.argument}", "certificate": cert}
+
+
+def _check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None) -> Verdict:
     proof = implication_proof(edge)
     if proof is not None:
         bound, cert = proof
@@ -148,7 +207,7 @@ def check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None
 INSTANCE_VALUES = (1, 2, 3)
 
 
-def _implication_at_an_instance(edge: Edge):
+def _implication_at_an_instance(edge: Edge, min_classes=1):
     """``(point, Bound, certificate)``: an instance of one integer parameter of the two sides (other than N; its
     smallest values) inside the claim's condition at which the engine proves A => B for every N, or None."""
     used = set()
@@ -160,7 +219,7 @@ def _implication_at_an_instance(edge: Edge):
         for v in INSTANCE_VALUES:
             # (the sides at the instance: their certificate states the instance's parameters, e.g. a subset size N - 1)
             a, b = (_at(side, {s: v}) for side in (edge.a, edge.b))
-            proof = implication_proof(edge, a=a, b=b, extra=(sympy.Eq(s, v),))
+            proof = implication_proof(edge, a=a, b=b, extra=(sympy.Eq(s, v),), min_classes=min_classes)
             if proof is not None:
                 return ({s: v}, *proof)
     return None
@@ -216,7 +275,10 @@ def _generalise(edge: Edge, context=None):
         if a.needs_classes or b.needs_classes:
             spec = edge.a.classes or edge.b.classes or {}
             lo = int(sympy.sympify(spec.get("min_size", 1)).subs(pt))
-            opts = [[lo, Nv - lo]] if 2 * lo <= Nv else []
+            top = spec.get("max_size")
+            # two classes, then (every partition counts) the table of one class
+            opts = ([[lo, Nv - lo]] if 2 * lo <= Nv else []) + (
+                [[Nv]] if lo <= Nv and (top is None or Nv <= int(sympy.sympify(top).subs(pt))) else [])
         hit = False
         for classes in opts:
             r = find_witness(a, b, None, N=Nv, a_params=aps, b_params=bps, classes=classes, timeout_ms=1000,

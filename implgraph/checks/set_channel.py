@@ -46,7 +46,7 @@ import sympy
 
 from implgraph.checks.common import claim_symbols, claim_verdict, condition_in, parse_in, theorem_claim, when_region
 from implgraph.checks.lp_convexity import check_lp_convexity, lp_certificate
-from implgraph.core.levels import optimal_level, satisfies
+from implgraph.definitions.levels import optimal_level, satisfies
 from implgraph.core.table import table_from_rows
 from implgraph.core.verdict import checker
 from implgraph.definitions.base import get as get_definition
@@ -126,32 +126,56 @@ def _small_databases(d, n_max):
 
 
 def _fixed(claim, spec):
-    """The claim's symbol kinds, region and fixed-parameter expressions ``{p, eta, size, level}``."""
+    """The claim's symbol kinds, region and fixed-parameter expressions ``{p, eta, size, level}`` (a ``when``
+    equality ``x == e`` substituted in them, as in the region)."""
     names, kinds = claim_symbols(claim)
-    exprs = {k: parse_in(claim, spec.get(key), names)
+    region, subs = when_region(claim, names, kinds)
+    exprs = {k: sympy.sympify(parse_in(claim, spec.get(key), names)).subs(subs)
              for k, key in (("p", "p"), ("eta", "eta"), ("size", "domain_size"))}
-    exprs["level"] = parse_in(claim, claim.get("level"), names)
-    region, _ = when_region(claim, names, kinds)
+    exprs["level"] = sympy.sympify(parse_in(claim, claim.get("level"), names)).subs(subs)
+    kinds = {s: k for s, k in kinds.items() if s not in subs}
     return kinds, region, exprs
 
 
-def _points(exprs, kinds, region, d):
-    """The points of the claim's symbols (integers ``1..d``, reals :data:`REAL_VALUES`) in its region with
-    domain size ``d``, each with the parameters ``{p, eta, level}`` there."""
+def _points(exprs, kinds, region, d, top=None):
+    """The points of the claim's symbols (integers ``1..top``, default ``1..d``; reals :data:`REAL_VALUES`) in its
+    region with domain size ``d`` and a set size ``1 <= eta <= d`` (``top`` given: any set size), each with the
+    parameters ``{p, eta, level}`` there."""
     free = sorted(set().union(*(sympy.sympify(x).free_symbols for x in exprs.values())), key=str)
     points = []
-    ranges = [range(1, d + 1) if kinds.get(s) == "integer" else REAL_VALUES for s in free]
+    ranges = [range(1, (top or d) + 1) if kinds.get(s) == "integer" else REAL_VALUES for s in free]
     for values in itertools.product(*ranges):
         point = dict(zip(free, values))
         if sympy.sympify(exprs["size"]).subs(point) == d and region.contains(point) is True:
-            points.append((point, {k: sympy.sympify(exprs[k]).subs(point) for k in ("p", "eta", "level")}))
+            at = {k: sympy.sympify(exprs[k]).subs(point) for k in ("p", "eta", "level")}
+            if top is not None or (at["eta"].is_integer and 1 <= at["eta"] <= d):
+                points.append((point, at))
     return points
+
+
+def _set_size_in_domain(region, exprs, kinds):
+    """Step 0: ``1 <= eta <= d`` on the claim's region (Section V-B draws ``eta`` distinct values of ``D(S_j)``).
+
+    Returns ``(holds, evidence)``: ``holds`` True when decided on the region; otherwise a point of small values
+    where it fails, if one is found, in the evidence."""
+    eta, size = exprs["eta"], exprs["size"]
+    if region.decide(sympy.And(1 <= eta, eta <= size)) is True:
+        return True, ""
+    for d in range(1, SMALL["domain"] + 1):
+        for point, at in _points(exprs, kinds, region, d, top=d + 2):
+            if not (at["eta"].is_integer and 1 <= at["eta"] <= d):
+                shown = ", ".join(f"{k} = {v}" for k, v in sorted(point.items(), key=lambda kv: str(kv[0])))
+                return False, (f"at {shown} the set size is {at['eta']} with a domain of {d} value(s): the channel "
+                               f"draws eta distinct values of D(S_j), so no release exists there")
+    return False, "1 <= eta <= domain size is not proved on the claim's region"
 
 
 def _diversity(claim, spec, definition):
     kinds, region, exprs = _fixed(claim, spec)
     p, eta, size, level = (exprs[k] for k in ("p", "eta", "size", "level"))
-    steps = {"channel over eta-subsets": facts.support_is_eta_subsets(_positive(p, kinds), _positive(eta, kinds),
+    in_domain, outside = _set_size_in_domain(region, exprs, kinds)
+    steps = {"1 <= eta <= domain size": in_domain,
+             "channel over eta-subsets": facts.support_is_eta_subsets(_positive(p, kinds), _positive(eta, kinds),
                                                                       _positive(size, kinds)),
              "class counts: eta max n_v <= sum n_v": facts.class_count_bound() is True,
              "level <= eta": region.decide(level <= eta) is True}
@@ -183,6 +207,10 @@ def _diversity(claim, spec, definition):
                                                  f"{at['level']} for S1 (exact)")
     bound = f"{size} <= {K_SYMBOLIC}"
     summary = "; ".join(f"{k}: {'proved' if v else 'not shown'}" for k, v in steps.items())
+    if not in_domain:
+        return claim_verdict(claim, "unknown", evidence=f"{summary}: {outside}; the claim speaks of parameters the "
+                                                        f"mechanism does not take ({checked} releases at points with "
+                                                        f"1 <= eta <= d satisfy it)")
     if all(steps.values()) and not bounded:
         cert = diversity_certificate(kinds, _conditions(claim), p, eta, size, definition, level)
         return claim_verdict(claim, "proved", evidence=f"{summary} (every N, q, p and domain size; {checked} "
@@ -310,7 +338,9 @@ def _inferred_closeness(claim, spec):
     """Fixed ``(p, eta)`` with ``B_j`` inferred by Bayes' theorem (eq. 12, ``inference: bayes``)."""
     kinds, region, exprs = _fixed(claim, spec)
     ground = str(spec.get("ground", "equal"))
-    steps = {"eta = d: a released set holds every value": region.decide(sympy.Eq(exprs["eta"], exprs["size"])) is True,
+    in_domain, outside = _set_size_in_domain(region, exprs, kinds)
+    steps = {"1 <= eta <= domain size": in_domain,
+             "eta = d: a released set holds every value": region.decide(sympy.Eq(exprs["eta"], exprs["size"])) is True,
              "Pr(R = D(S_j) | v) = 1 for every v and p": facts.whole_domain_release(_positive(exprs["p"], kinds),
                                                                                    _positive(exprs["size"], kinds)),
              "B_j = A_j for the released D(S_j) (eq. 12), so a class's average of posteriors is A_j":
@@ -334,6 +364,9 @@ def _inferred_closeness(claim, spec):
                                              evidence=f"a release of a {rel.N}-record database has a class for S1 "
                                                       f"at EMD {far} > {at['level']} from A_1 (exact)")
     summary = "; ".join(f"{k}: {'proved' if v else 'not shown'}" for k, v in steps.items())
+    if not in_domain:
+        return claim_verdict(claim, "unknown", evidence=f"{summary}: {outside}; the claim speaks of parameters the "
+                                                        f"mechanism does not take")
     if all(steps.values()):
         cert = whole_domain_certificate(kinds, _conditions(claim), exprs["p"], exprs["eta"], exprs["size"],
                                         get_definition(str(claim.get("definition"))), exprs["level"])

@@ -17,7 +17,7 @@ from implgraph import definitions
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.core.region import Region
 from implgraph.io import counterexamples
 

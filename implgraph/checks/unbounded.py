@@ -12,6 +12,7 @@ import sympy
 
 from implgraph import definitions
 from implgraph.checks.lazy_max import max_args
+from implgraph.checks.limits import finite_limit, tends_to_infinity
 from implgraph.checks.symbolic_level import find_level
 from implgraph.checks.table_points import claim_table, concrete_level, fmt_point, num_le, parse_claim_parts
 from implgraph.core.errors import InputError
@@ -90,15 +91,22 @@ def judge_unbounded(table, claim) -> Verdict:
                          line=claim.line_of("free") if hasattr(claim, "line_of") else None,
                          fix="declare it under the table's `symbols:`")
     free = names[free_name]
-    limit = p(claim.get("limit", "0"), "limit")
     fixmap = {names[k]: p(v, "fix") for k, v in (claim.get("fix") or {}).items() if k in names}
+    limit = p(claim.get("limit", "0"), "limit").subs(fixmap)    # the other symbols at their `fix:` values
     family = [p(x, "family") for x in (claim.get("family") or [])]
-    direction = "+" if not family or family[-1] > limit else "-"
+    if not (limit.is_number and limit.is_extended_real) or any(not x.is_number for x in family):
+        raise InputError(f"the limit {limit} or a family value is not a number once `fix:` is applied",
+                         file=getattr(claim, "file", None) or table.file,
+                         line=claim.line_of("limit") if hasattr(claim, "line_of") else getattr(claim, "line", None),
+                         fix="give the limit and the family as numbers, or fix the symbols they use in `fix:`")
+    direction = "+" if not family or bool(family[-1] > limit) else "-"
     sides = {}
     for key in ("from", "to"):
         name = str((claim.get(key) or {}).get("definition"))
         if name not in definitions.names():
             return Verdict(verdict="unknown", evidence=f"definition not registered: {name}", **base)
+    if claim.get("for_every") is not None:
+        return _judge_for_every(table, claim, base, free, limit, direction, fixmap)
     fam = witness_family(table, claim)
     for key in ("from", "to"):
         spec = claim.get(key) or {}
@@ -144,6 +152,156 @@ def judge_unbounded(table, claim) -> Verdict:
     return Verdict(verdict=verdict, exact=exact, evidence=ev, details=details, **base)
 
 
+def _universal(table, claim, free, fixmap):
+    """The symbols of ``for_every:`` (declared, neither free nor fixed); every other symbol of the table must
+    be fixed (InputError otherwise: a symbol left open would be quantified silently)."""
+    names = dict(table.symbols)
+    listed = claim.get("for_every")
+    where = dict(file=getattr(claim, "file", None) or table.file,
+                 line=claim.line_of("for_every") if hasattr(claim, "line_of") else getattr(claim, "line", None))
+    if not isinstance(listed, (list, str)):
+        raise InputError(f"`for_every: {listed!r}` is not a list of symbols", fix="write e.g. `for_every: [k]`",
+                         **where)
+    listed = [listed] if isinstance(listed, str) else list(listed)
+    out = []
+    for name in listed:
+        sym = names.get(str(name))
+        if sym is None or sym == free or sym in fixmap:
+            raise InputError(f"`for_every:` names {name!r}, which is not a table symbol other than the free and "
+                             "the fixed ones", fix="list the table's parameters the family is claimed for", **where)
+        out.append(sym)
+    if not out:
+        raise InputError("`for_every:` lists no symbol", fix="list the parameters, e.g. `for_every: [k]`", **where)
+    left = sorted(s.name for s in names.values() if s != free and s not in fixmap and s not in out)
+    if left:
+        raise InputError(f"symbol(s) {', '.join(left)} of the family are neither fixed nor in `for_every:`",
+                         fix="give each a value in `fix:` or list it in `for_every:`", **where)
+    return out
+
+
+def _neighbourhood(region, universal_conds, free, limit, direction, kinds, levels=()):
+    """A point ``q`` beyond ``limit`` such that, for every value of the universal symbols, every ``free``
+    strictly between ``limit`` and ``q`` lies in ``region`` (decided by the solver), or None. ``q`` stays
+    below the roots (in ``free`` alone) of the region's and the levels' pieces' constraints."""
+    roots = []
+    conds = list(region.constraints)
+    for lv in levels:
+        for piece in lv.pieces:
+            for reg in getattr(piece, "_regions", [piece.region]):
+                if reg is not None:
+                    conds.extend(reg.constraints)
+    for c in conds:
+        for rel in sympy.sympify(c).atoms(sympy.Rel) if not isinstance(c, sympy.Rel) else [c]:
+            num, _ = sympy.fraction(sympy.together(rel.lhs - rel.rhs))
+            if num.free_symbols == {free}:
+                try:
+                    roots += list(sympy.Poly(sympy.expand(num), free).real_roots())
+                except (sympy.PolynomialError, NotImplementedError):
+                    pass
+    sign = 1 if direction == "+" else -1
+    beyond = [r for r in roots if sign * (r - limit) > 0]
+    gap = sympy.Rational(int(float(sympy.N(min(sign * (r - limit) for r in beyond), 30)) * 2 ** 20), 2 ** 21) \
+        if beyond else sympy.Rational(1, 2)
+    gap = gap if gap > 0 else sympy.Rational(1, 2 ** 21)
+    inside = sympy.And(*region.constraints)
+    for _ in range(24):
+        q = limit + sign * gap
+        between = (free > limit, free < q) if sign > 0 else (free < limit, free > q)
+        near = Region(kinds, tuple(universal_conds) + between)
+        if near.is_empty() is False and near.decide(inside) is True:
+            return q, between
+        gap = gap / 4
+    return None
+
+
+def _near_pieces(lv, region, between):
+    """``(raw value, sub-region near the limit)`` of every piece of ``lv`` that meets the neighbourhood."""
+    out = []
+    for piece in lv.pieces:
+        regs = [r for r in getattr(piece, "_regions", [piece.region]) if r is not None] or \
+            [region.add(piece.condition)]
+        for reg in regs:
+            near = reg.add(*between)
+            if near.is_empty() is True:
+                continue
+            out.append((piece.value, near))
+    return out
+
+
+def _judge_for_every(table, claim, base, free, limit, direction, fixmap) -> Verdict:
+    """A witness family for every value of the ``for_every:`` symbols, judged symbolically (never sampled).
+
+    For every value of those symbols allowed by the region (the constraints on them alone), with the
+    other symbols fixed: the region holds for the free symbol near its limit (solver), and on every piece of
+    each level that meets that neighbourhood, A's raw level has a finite limit and B's raw level tends to
+    oo (:mod:`implgraph.checks.limits`: lowest terms with coefficients decided non-zero for every value).
+    """
+    p, when = parse_claim_parts(table, claim)
+    universal = _universal(table, claim, free, fixmap)
+    t2 = table.subs(fixmap)
+    conds = tuple(t2.region.constraints) + tuple(
+        c for c in (sympy.sympify(w).subs(fixmap) for w in when) if c is not sympy.true)
+    region = Region(t2.region.kinds, conds)
+    ucond = [c for c in conds if sympy.sympify(c).free_symbols <= set(universal)]
+    urange = " and ".join(str(c) for c in ucond) or "every value"
+    names_u = ", ".join(s.name for s in universal)
+    fix_s = ", ".join(f"{k} = {v}" for k, v in (claim.get("fix") or {}).items())
+    uregion = Region({s: region.kinds[s] for s in universal}, tuple(ucond))
+    details = {"for_every": [s.name for s in universal], "range": urange, "fix": fmt_point(fixmap),
+               "free": free.name, "limit": str(limit), "direction": direction}
+    fam = public_family(witness_family(table, claim))
+    details["family"] = fam
+
+    def unknown(why):
+        return Verdict(verdict="unknown", evidence=f"for every {names_u} with {urange}: {why}", details=details,
+                       **base)
+    if uregion.is_empty() is not False:
+        return unknown("the range of the universal symbols is not shown to be non-empty")
+    levels = {}
+    for key in ("from", "to"):
+        d, params, scope = _side(table, claim.get(key) or {}, p, fixmap)
+        levels[key] = (d, params, scope, find_level(t2, d, params, scope, region))
+    hood = _neighbourhood(region, ucond, free, limit, direction, region.kinds, [x[3] for x in levels.values()])
+    if hood is None:
+        return unknown(f"no neighbourhood of {free.name} -> {limit}{direction} is shown to lie in the region "
+                       "for every value")
+    q, between = hood
+    details["neighbourhood"] = f"{free.name} between {limit} and {q}"
+    sides = {}
+    for key in ("from", "to"):
+        d, params, scope, lv = levels[key]
+        near = _near_pieces(lv, region, between)
+        if not near or any(v is None for v, _ in near):
+            return unknown(f"{d.name}'s level is undefined near the limit ({lv})")
+        if key == "from":
+            lims = [finite_limit(v, free, limit, direction, reg) for v, reg in near]
+            ok = all(x is not None for x in lims)
+            lim = sympy.Max(*lims) if ok else None
+            indep = all(free not in sympy.sympify(v).free_symbols for v, _ in near)
+        else:
+            ok = all(tends_to_infinity(v, free, limit, direction, reg) is True for v, reg in near)
+            lim, indep = (sympy.oo if ok else None), False
+        sides[key] = {"definition": d.name, "params": {k: str(v) for k, v in params.items()}, "scope": scope,
+                      "level": str(lv), "pieces_near_limit": len(near), "ok": ok,
+                      "limit": None if lim is None else str(d.level_from_raw(lim) if lim is not sympy.oo else lim),
+                      "independent": indep}
+    a, b = sides["from"], sides["to"]
+    details.update({"from": a, "to": b})
+    exact = f"A = {a['definition']}: {a['level']} -> {a['limit']}; B = {b['definition']}: {b['level']} -> {b['limit']}"
+    head = (f"for every {names_u} with {urange} (decided symbolically, not sampled), with {fix_s}: as "
+            f"{free.name} -> {limit}{direction}")
+    if not a["ok"]:
+        return unknown(f"A's level ({a['level']}) is not shown to stay bounded as {free.name} -> {limit}{direction}")
+    if not b["ok"]:
+        return unknown(f"B's level ({b['level']}) is not shown to tend to oo as {free.name} -> {limit}{direction}")
+    ev = (f"{head} A's level {'does not depend on ' + free.name if a['independent'] else 'tends to ' + a['limit']} "
+          f"while B's level tends to oo (on each of its {b['pieces_near_limit']} piece(s) near the limit)")
+    if fam:
+        at = ", ".join(f"{k} = {v}" for k, v in (fam[0].get("at") or {}).items())
+        ev += f"; family at {at}: " + ", ".join(f"{free.name} = {r['value']}: A {r['A']}, B {r['B']}" for r in fam)
+    return Verdict(verdict="confirmed", exact=exact, evidence=ev, details=details, **base)
+
+
 def _family_shows_break(fam):
     vals = [r.get("_B") for r in fam]
     if not vals or any(v is None for v in vals):
@@ -166,6 +324,14 @@ def witness_family(table, claim) -> list:
     if free is None:
         return []
     fixmap = {names[k]: p(v, "fix") for k, v in (claim.get("fix") or {}).items() if k in names}
+    # a family for every value of `for_every:` is shown at the values of `family_at:`
+    at_spec = claim.get("family_at") or {}
+    if not isinstance(at_spec, dict):
+        raise InputError(f"`family_at: {at_spec!r}` is not a mapping", file=getattr(claim, "file", None) or table.file,
+                         line=claim.line_of("family_at") if hasattr(claim, "line_of") else None,
+                         fix='write e.g. `family_at: {k: "3"}`')
+    fixmap.update({names[k]: p(v, "family_at") for k, v in at_spec.items() if k in names})
+    at = {str(k): str(v) for k, v in at_spec.items()}
     out = []
     for x in claim.get("family") or []:
         val = p(x, "family")
@@ -173,6 +339,8 @@ def witness_family(table, claim) -> list:
         point[free] = val
         inside = table.region.add(*when).contains(point)
         row = {"value": str(val), "point": fmt_point(point), "in_region": inside is True}
+        if at:
+            row["at"] = at
         if inside is not True:
             row["A"] = row["B"] = "outside the region"
             out.append(row)

@@ -17,10 +17,20 @@ __all__ = ["check_unique_solution"]
 def check_unique_solution(claim, context=None):
     """``formula:`` (an equation) has exactly the printed ``solution:`` on the ``when`` region."""
     names, kinds = claim_symbols(claim)
-    region, _ = when_region(claim, names, kinds)
-    eq = condition_in(claim, claim["formula"], names)
+    region, subs = when_region(claim, names, kinds)
+    # the when equalities (x == e) hold on the whole region: the equation and the solution are read there
+    eq = condition_in(claim, claim["formula"], names).xreplace(subs)
     sol = condition_in(claim, claim["solution"], names)
     var = sol.lhs
+    if var in subs:
+        return claim_verdict(claim, "unknown", evidence=f"the when condition fixes {var} = {subs[var]}, the unknown "
+                                                        "the solution is about", details={})
+    sol = sympy.Eq(var, sympy.sympify(sol.rhs).xreplace(subs))
+    if eq in (sympy.true, sympy.false):     # on the region the equation reads 0 = 0 or 0 = 1
+        return claim_verdict(claim, "refuted", exact=f"the equation is {eq} on the region",
+                             evidence=f"with the when equalities {subs} the equation is {eq}: "
+                                      + ("every value solves it" if eq is sympy.true else "no value solves it"),
+                             details={"solutions": []})
     sols = sympy.solve(eq, var)
     unique = len(sols) == 1 and simplified(sols[0] - sol.rhs) == 0
     # the equation is linear in var: unique exactly where its coefficient is non-zero

@@ -8,14 +8,15 @@ import sympy
 
 from implgraph.checks.channel_spec import channel, foreign_symbols, is_channel
 from implgraph.checks.common import (as_float, claim_error, claim_symbols, claim_verdict, condition_in, decide,
-                                     find_point, parse_definitions, put, py_distribution, rows_verdict, when_region,
-                                     witness_params)
+                                     find_point, parse_definitions, put, py_distribution, reading_row, rows_verdict,
+                                     when_region, witness_params)
 from implgraph.core.point_values import value_at
+from implgraph.core.region import Region
 from implgraph.core.verdict import checker
 from implgraph.mechanisms.utility import bayes_utility
 from implgraph.core.simplified import simplified
 
-__all__ = ["check_utility_equation"]
+__all__ = ["check_utility_equation", "interior"]
 
 
 def _value(expr, point):
@@ -29,13 +30,25 @@ def _value(expr, point):
     return expr.subs(point) if value is None else value
 
 
+def interior(region):
+    """The region with every non-strict inequality made strict (its interior, for an inequality region), or
+    None when that changes nothing."""
+    strict = {sympy.LessThan: sympy.StrictLessThan, sympy.GreaterThan: sympy.StrictGreaterThan}
+    cons = tuple(strict[type(c)](c.lhs, c.rhs) if type(c) in strict else c for c in region.constraints)
+    return None if cons == tuple(region.constraints) else Region(dict(region.kinds), cons)
+
+
 def _judge_equal(region, engine, printed, recheck):
-    """Decide engine == printed on the region: a point where they differ (re-checked), or a proof."""
-    point = find_point(region, sympy.Ne(engine, printed))
-    if point:
-        w = recheck(point)
-        if w:
-            return {"decided": False, "witness": w}
+    """Decide engine == printed on the region: a point where they differ (re-checked; one in the interior of
+    the region first, so that a witness is not a degenerate end point where one exists), or a proof."""
+    for reg in (interior(region), region):
+        if reg is None or reg.is_empty() is True:
+            continue
+        point = find_point(reg, sympy.Ne(engine, printed))
+        if point:
+            w = recheck(point)
+            if w:
+                return {"decided": False, "witness": w}
     decided = decide(region, sympy.Eq(engine, printed))
     return {"decided": decided, "witness": None}
 
@@ -80,6 +93,14 @@ def check_utility_equation(claim, context=None):
         r_printed = put(printed, foreign)   # without re-evaluating (sympy prunes a Max pairwise)
         r_res = _judge_equal(region, engine, r_printed, recheck(r_printed))
         details.update({"reading": reading, "reading_judged": r_res, "reading_verdict": rows_verdict([r_res])})
+    if foreign and context is not None:
+        rw = details["reading_judged"]["witness"]
+        context.setdefault("extra_rows", []).append(reading_row(
+            claim, reading, details["reading_verdict"], rw,
+            f"eq. (4) on the exact channel ({mech.name}) against the printed formula with {reading}: "
+            + (f"differs at {rw['params']}: channel {rw['engine']} = {rw['engine_float']} vs printed "
+               f"{rw['printed']} = {rw['printed_float']} (exact)" if rw else
+               f"equal on the whole region: {details['reading_judged']['decided']}") + "."))
     w = res["witness"]
     evidence = (f"eq. (4) on the exact channel ({mech.name}) gives {eq.lhs} = {engine}.  The printed formula "
                 + (f"differs at {w['params']}: channel {w['engine']} = {w['engine_float']} vs printed "
@@ -90,3 +111,4 @@ def check_utility_equation(claim, context=None):
                       if details['reading_judged']['witness'] else "") if reading else "") + ".")
     return claim_verdict(claim, verdict, exact=f"{eq.lhs} = {engine}", evidence=evidence, reading=reading,
                     witness=w, details=details)
+

@@ -217,7 +217,7 @@ def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 
     ids_plain = [str(c.get("id")) for c in plain]
     unique = len(set(ids_plain)) == len(ids_plain)
     key = claims_key(claim_files(paths), max_n, timeout) if unique else None
-    stored = {} if fresh or key is None else cached_rows(key)
+    stored = {} if fresh or key is None else cached_rows(key, {str(c.get("id")): c for c in claims})
     results = {cid: stored[cid] for cid in ids_plain if cid in stored}
     for cid, rows in results.items():
         if progress is not None:

@@ -95,6 +95,11 @@ def witness_fit(edge: Edge, claim_id) -> dict | None:
     empty = joint.is_empty()
     fits = False if empty is True else (True if empty is False else None)
     couples = any(s.name in claim_syms for c in table_only for s in c.free_symbols)
+    if node.get("for_every") is not None:
+        # a family for every value of its `for_every:` symbols: its judge decides that, for every value in
+        # their range (the constraints on them alone), the family lies in the region near its limit (and is
+        # not confirmed otherwise); the table's constraints coupling them with the other symbols hold there
+        couples = False
     covers = False
     if fits and not couples:
         base = Region({s: k for s, k in kinds.items() if s.name in claim_syms}, tuple(edge.when))

@@ -42,6 +42,10 @@ def theorem_paths(args, with_tables: bool = False) -> list | None:
         ``--only`` without ``--theorems`` or ``--tables``.
     """
     given = list(getattr(args, "theorems", None) or [])
+    for f in given:
+        if not Path(f).is_file():
+            raise InputError("no such file" if not Path(f).exists() else "not a file", file=str(f),
+                             fix="give a theorem file (.yaml in a folder named theorems/) with --theorems")
     only = getattr(args, "only", False)
     if only and not given and not (with_tables and getattr(args, "tables", None)):
         raise InputError("--only without --theorems" + (" or --tables" if with_tables else ""),

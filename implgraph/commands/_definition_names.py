@@ -7,6 +7,8 @@ completes the names from the registry (plugins included).
 
 from __future__ import annotations
 
+import argparse
+
 __all__ = ["add_definitions_argument", "registered_names"]
 
 
@@ -16,8 +18,21 @@ def registered_names(**_) -> list:
     return sorted(names())
 
 
+class _Names(argparse._ExtendAction):
+    """``action="extend"`` that refuses a name given twice (a pair would be checked and printed twice)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        seen = list(getattr(namespace, self.dest, None) or [])
+        for v in values:
+            if v in seen:
+                raise argparse.ArgumentError(self, f"{v[:60]!r} is given twice")
+            seen.append(v)
+        super().__call__(parser, namespace, values, option_string)
+
+
 def add_definitions_argument(p, help: str) -> None:
-    """Add ``--definitions NAME [NAME ...]`` (repeatable, the names collected in ``args.definitions``)."""
-    action = p.add_argument("--definitions", nargs="+", action="extend", default=None, metavar="NAME",
+    """Add ``--definitions NAME [NAME ...]`` (repeatable, the names collected in ``args.definitions``; a name
+    given twice is refused)."""
+    action = p.add_argument("--definitions", nargs="+", action=_Names, default=None, metavar="NAME",
                             help=help + " (several names, or the option repeated)")
     action.completer = registered_names

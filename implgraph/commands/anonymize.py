@@ -1,46 +1,100 @@
-"""``implgraph anonymize DATA --qid COLS (--l L | --t T) --out OUT``: sei2019's randomized anonymization.
+"""``implgraph anonymize DATA --qid COLS (--l L | --t T | both) --keep/--drop COLS --out OUT``: sei2019's
+randomized anonymization.
 
 Every column named by ``--qid`` is a sensitive QID ``S_j``: with ``--l`` its parameters are ``p_j = 1``,
 ``eta_j = l_j`` (Theorems 2-3: frequency and entropy ``(l_1, ..., l_q)``-diversity when ``d_j >= l_j``); with
 ``--t`` they come from Algorithm 1 (Section V-C-3; exact, see
-:mod:`implgraph.mechanisms.randomized_anonymization.optimise`). Other columns are released as they are
-(``p = 1, eta = 1``, Section VII-B). The release (aggregated expression) is written as JSON to ``--out``
-and read by ``implgraph reconstruct``.
+:mod:`implgraph.mechanisms.randomized_anonymization.optimise`); with both, Algorithm 1 tries ``eta`` from ``l_j``
+(Section VII-D), for both guarantees at once. Every other column of the data must be named: ``--keep`` publishes
+it as it is (``p = 1, eta = 1``, a non-sensitive QID of Section VII-B: not protected), ``--drop`` leaves it out.
+
+Nothing is published on trust: before anything is written, the levels of the release are re-checked exactly
+(:mod:`implgraph.mechanisms.randomized_anonymization.guarantee`: closeness over every set the channel can
+release, diversity from the sets written) against the requested ``l`` and ``t``; a release that misses them is
+refused with the level it reaches. The release (aggregated expression, JSON, read by ``implgraph reconstruct``)
+and the ``--class-csv`` files are written together, each to a temporary file in its folder and then renamed; no
+output may be the input.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import tempfile
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
+import sympy
 
-from implgraph.core.errors import InputError
+from implgraph.core.errors import InputError, printable
+from implgraph.core.formula import parse_expr
 from implgraph.io.console import Progress
-from implgraph.io.output import check_output_path, print_json, write_output
-from implgraph.mechanisms.randomized_anonymization.privacy import class_csv
+from implgraph.io.output import check_output_path, print_json
+from implgraph.mechanisms.randomized_anonymization.guarantee import check_attribute
 from implgraph.mechanisms.randomized_anonymization.optimise import closeness_parameters, diversity_parameters
-from implgraph.mechanisms.randomized_anonymization.release import anonymize, encode, read_columns
+from implgraph.mechanisms.randomized_anonymization.privacy import class_csv
+from implgraph.mechanisms.randomized_anonymization.release import anonymize, domain_order, encode, read_columns
 
 NAME = "anonymize"
-HELP = "anonymize a CSV's sensitive QIDs with sei2019's randomized algorithm (l-diversity or t-closeness)"
+HELP = "anonymize a CSV's sensitive QIDs with sei2019's randomized algorithm (l-diversity, t-closeness or both)"
 ORDER = 75
+DESCRIPTION = (HELP + ".\n\nEvery column of the data is named once: --qid (randomized), --keep (published as it is, not "
+               "protected) or --drop (left out). The release is written only after its levels are re-checked exactly "
+               "against --l / --t (closeness over every set the channel can release); otherwise nothing is written "
+               "and the level reached is shown.")
 
 
 def add_arguments(p):
     p.add_argument("file", help="the input CSV (with a header; values are categories)")
-    p.add_argument("--qid", required=True, help="comma-separated sensitive QID columns")
-    level = p.add_mutually_exclusive_group(required=True)
-    level.add_argument("--l", help="diversity level: one integer, or one per --qid column (comma-separated)")
-    level.add_argument("--t", help="closeness level: one number, or one per --qid column (comma-separated)")
+    p.add_argument("--qid", required=True, help="comma-separated sensitive QID columns (randomized)")
+    p.add_argument("--l", help="diversity level: one integer, or one per --qid column (comma-separated)")
+    p.add_argument("--t", help="closeness level: one number (e.g. 1/10 or 0.1, read exactly), or one per --qid "
+                               "column; with --l too, both hold (Section VII-D)")
+    p.add_argument("--keep", default="", help="comma-separated columns published as they are (not protected)")
+    p.add_argument("--drop", default="", help="comma-separated columns left out of the release")
+    p.add_argument("--order", metavar="COL=V1,V2,...", action="append", default=[],
+                   help="the order of a --qid column's values for --ground ordered (repeatable); without it "
+                        "numbers are ordered by value")
     p.add_argument("--eta-max", type=int, help="Algorithm 1's eta~ (default d_j - 1)")
     p.add_argument("--ground", choices=["equal", "ordered"], default="equal",
                    help="EMD ground distance for --t (default equal)")
-    p.add_argument("--seed", type=int, help="random seed (default: fresh randomness)")
+    p.add_argument("--seed", type=int, help="random seed, a non-negative integer (default: fresh randomness)")
     p.add_argument("--out", required=True, help="the release (JSON)")
     p.add_argument("--class-csv", metavar="COL=FILE", action="append", default=[],
                    help="also write the classes for COL (Definition 10) of the non-aggregated release as a CSV "
                         "that `implgraph levels` reads (repeatable; small releases only)")
-    p.add_argument("--json", action="store_true", help="print the parameters as JSON")
+    p.add_argument("--json", action="store_true", help="print the parameters and the re-checked levels as JSON")
+
+
+def _names(text: str, option: str) -> list:
+    names = [q.strip() for q in text.split(",") if q.strip()]
+    if len(set(names)) != len(names):
+        raise InputError(f"{option} {text[:60]!r} names a column twice", fix="give distinct column names")
+    return names
+
+
+def _t_value(text: str):
+    try:
+        value = parse_expr(text, {})
+    except InputError as exc:
+        raise InputError(f"--t value {text[:40]!r}: {exc.reason}", fix=exc.fix or "give e.g. --t 1/10") from None
+    if not isinstance(value, sympy.Rational):
+        raise InputError(f"--t value {text[:40]!r} is not a rational number",
+                         fix="give e.g. --t 1/10; a column published as it is goes in --keep")
+    if value < 0:
+        raise InputError(f"--t {text[:40]} is negative", fix="give t >= 0")
+    return Fraction(int(value.p), int(value.q))
+
+
+def _l_value(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise InputError(f"--l value {text[:40]!r} is not a number", fix="give e.g. --l 2") from None
+    if value < 1:
+        raise InputError(f"--l {value} is below 1", fix="give an integer l >= 1")
+    return value
 
 
 def _levels(text: str, qids: list, option: str, parse) -> dict:
@@ -50,77 +104,249 @@ def _levels(text: str, qids: list, option: str, parse) -> dict:
     if len(parts) != len(qids):
         raise InputError(f"{option} has {len(parts)} values for {len(qids)} --qid columns",
                          fix="give one value, or one per --qid column")
+    return {q: parse(x) for q, x in zip(qids, parts)}
+
+
+def _orders(items, qids) -> dict:
     out = {}
-    for q, x in zip(qids, parts):
-        try:
-            out[q] = parse(x)
-        except (ValueError, ZeroDivisionError):
-            raise InputError(f"{option} value {x!r} is not a number", fix=f"give e.g. {option} 2") from None
+    for item in items:
+        col, sep, values = item.partition("=")
+        col = col.strip()
+        order = [v.strip() for v in values.split(",")]
+        if not sep or not col or not values.strip() or any(not v for v in order):
+            raise InputError(f"--order {item[:60]!r} is not COL=V1,V2,...", fix="give e.g. --order age=10,20,30")
+        if col not in qids:
+            raise InputError(f"--order names {col!r}, which is not a --qid column", fix="order --qid columns only")
+        if col in out:
+            raise InputError(f"--order gives {col!r} twice", fix="give one order per column")
+        out[col] = order
     return out
 
 
-def _class_csv_targets(items) -> list:
-    out = []
-    for item in items:
+def _same_file(a, b) -> bool:
+    a, b = Path(a), Path(b)
+    with contextlib.suppress(OSError):
+        if a.exists() and b.exists():
+            return os.path.samefile(a, b)
+    return a.resolve() == b.resolve()
+
+
+def _targets(args) -> tuple:
+    """``--out`` and the ``--class-csv`` targets, none of them the input or another output."""
+    out = check_output_path(args.out)
+    csvs = []
+    for item in args.class_csv:
         col, sep, target = item.partition("=")
         if not sep or not col.strip() or not target.strip():
             raise InputError(f"--class-csv {item!r} is not COL=FILE", fix="give e.g. --class-csv disease=classes.csv")
-        out.append((col.strip(), check_output_path(target.strip(), "--class-csv")))
-    return out
+        csvs.append((col.strip(), check_output_path(target.strip(), "--class-csv")))
+    named = [("--out", out)] + [("--class-csv", t) for _, t in csvs]
+    for k, (option, path) in enumerate(named):
+        if _same_file(path, args.file):
+            raise InputError(f"{option} {path} is the input file", fix="write the release to another file")
+        for other_option, other in named[:k]:
+            if _same_file(path, other):
+                raise InputError(f"{option} {path} is also {other_option}", fix="give every output its own file")
+    return out, csvs
+
+
+def _columns(args, header: list) -> tuple:
+    """``(qids, kept)``: every column of the data is named once by --qid, --keep or --drop."""
+    qids = _names(args.qid, "--qid")
+    if not qids:
+        raise InputError(f"--qid {args.qid!r} names no column", fix="give the sensitive QID columns")
+    keep, drop = _names(args.keep, "--keep"), _names(args.drop, "--drop")
+    named = {}
+    for option, cols in (("--qid", qids), ("--keep", keep), ("--drop", drop)):
+        for c in cols:
+            if c not in header:
+                raise InputError(f"{option} names {c!r}, not a column (columns: {', '.join(header)})", file=args.file,
+                                 line=1, fix=f"name columns of the CSV's header in {option}")
+            if c in named:
+                raise InputError(f"column {c!r} is named by {named[c]} and {option}",
+                                 fix="name each column once: --qid, --keep or --drop")
+            named[c] = option
+    rest = [c for c in header if c not in named]
+    if rest:
+        shown = ", ".join(repr(c) for c in rest[:5]) + (f" and {len(rest) - 5} more" if len(rest) > 5 else "")
+        raise InputError(f"the column(s) {shown} are named by none of --qid, --keep, --drop", file=args.file, line=1,
+                         fix="name every column: --keep publishes it as it is (not protected), --drop leaves it out")
+    return qids, [c for c in header if named.get(c) == "--keep"]
+
+
+def _check_values(columns, qids, file) -> None:
+    """Refuse a --qid column holding a missing value ('', nan, NA, ...: one more value of the domain, which the
+    data does not say) or a NUL byte (not plain text)."""
+    from implgraph.io.microdata import MISSING
+    for q in qids:
+        for i, v in enumerate(columns[q]):
+            if v in MISSING or "\x00" in v:
+                if "\x00" in v:
+                    raise InputError(f"column {printable(repr(q))[:60]} has a NUL byte in record {i + 1}", file=file,
+                                     fix="save the data as plain text CSV (no NUL bytes)")
+                raise InputError(f"column {printable(repr(q))[:60]} has a missing value ({printable(repr(v))}) in "
+                                 f"record {i + 1}", file=file,
+                                 fix="fill or drop the records with missing values first (implgraph does not guess "
+                                     "what a missing value is), or --keep / --drop the column")
+
+
+def _parameters(args, columns, qids, orders, levels_l, levels_t) -> tuple:
+    """``(params, domains, counts, rows)``: each --qid column's ``(p, eta)``, its domain in order, its counts."""
+    params, domains, counts, rows = {}, {}, {}, []
+    progress = Progress(len(qids), "parameters")
+    for q in qids:
+        progress.step(q)
+        dom = domain_order(columns[q], q, orders.get(q), need_order=args.ground == "ordered" and levels_t is not None)
+        codes, dom = encode(columns[q], dom)
+        d, l, t = len(dom), levels_l.get(q), levels_t.get(q) if levels_t else None
+        row = {"attribute": q, "d": d}
+        if l is not None:
+            diversity_parameters(l, d, q)                       # l <= d (Theorems 2-3)
+            row["l"] = l
+        if t is not None:
+            if l is not None and args.eta_max is not None and args.eta_max < l:
+                raise InputError(f"--eta-max {args.eta_max} is below l = {l} for {q}", fix="give --eta-max >= l")
+            cnt = np.bincount(codes, minlength=d).tolist()
+            choice = closeness_parameters(cnt, t, args.eta_max, args.ground, name=q, eta_min=l or 1)
+            p, eta = choice.p, choice.eta
+            row.update(t=t, E_L2=choice.el2)
+        else:
+            p, eta = diversity_parameters(l, d, q)
+        row.update(p=p, eta=eta)
+        params[q], domains[q] = (p, eta), dom
+        counts[q] = [int(c) for c in np.bincount(codes, minlength=d)]
+        rows.append(row)
+    progress.close()
+    return params, domains, counts, rows
+
+
+def _recheck(release, qids, kept, counts, levels_l, levels_t, ground) -> list:
+    """Every attribute's levels, computed again exactly from what is written; InputError when one misses."""
+    if sorted(release.names) != sorted(qids + kept):
+        raise InputError(f"the release holds {', '.join(release.names)}, not the named columns",
+                         fix="report this as a bug")
+    checks = []
+    for q in qids:
+        j = release.index(q)
+        p, eta = release.params[j]
+        g = check_attribute(q, counts[q], Fraction(int(sympy.Rational(p).p), int(sympy.Rational(p).q)), eta, release.member[j], l=levels_l.get(q),
+                            t=levels_t.get(q) if levels_t else None, ground=ground)
+        if not g.met:
+            raise InputError(f"{q}: the release would reach only {g.shortfall()}; nothing written",
+                             fix="give a larger --t or a smaller --l (the level shown is what these parameters reach)")
+        checks.append(g)
+    return checks
+
+
+def _show(value) -> str:
+    """A number for the terminal: exact when short, else about 6 digits (the exact value is in --json and the
+    release)."""
+    text = str(value)
+    if len(text) <= 16:
+        return text
+    try:
+        return f"~{float(value):.6g}"
+    except OverflowError:                  # beyond a float's range (--t 1e309): the exponent from the digits
+        return f"~{sympy.Float(sympy.Rational(value.numerator, value.denominator), 6)}" \
+            if hasattr(value, "numerator") else f"~{sympy.Float(value, 6)}"
+
+
+def _write_together(outputs) -> None:
+    """Write every ``(path, text, option)`` to a temporary file in its folder, then rename them all; on a failure
+    nothing new is left behind (the temporary files are removed)."""
+    from implgraph.io.output import _device, _signals_raise, _umask, write_output
+    devices = [(path, option) for path, _, option in outputs if _device(path)]
+    if devices:               # a device or a FIFO (/dev/null) is written in place, never replaced by a file
+        if len(outputs) > 1:
+            path, option = devices[0]
+            raise InputError(f"{option} {path} is a device or a pipe, and the outputs are written all or none",
+                             fix="write every output to a regular file")
+        path, text, option = outputs[0]
+        write_output(path, text, option)
+        return
+    staged = []
+    with _signals_raise():
+        try:
+            for path, text, option in outputs:
+                folder = path.parent if str(path.parent) else Path(".")
+                try:
+                    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+                    staged.append(tmp)
+                    with os.fdopen(fd, "wb") as fh:
+                        os.fchmod(fh.fileno(), 0o666 & ~_umask())
+                        fh.write(text.encode("utf-8"))
+                except OSError as exc:
+                    raise InputError(f"{option} {path}: cannot write ({exc.strerror or exc})",
+                                     fix="choose a writable folder with free space") from None
+            for tmp, (path, _, option) in zip(staged, outputs):
+                try:
+                    os.replace(tmp, path)
+                except OSError as exc:
+                    raise InputError(f"{option} {path}: cannot write ({exc.strerror or exc})",
+                                     fix="choose a writable folder") from None
+        finally:
+            for tmp in staged:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
 
 
 def run(args) -> int:
     if args.eta_max is not None and args.eta_max < 1:
         raise InputError(f"--eta-max {args.eta_max} is out of range", fix="give --eta-max >= 1")
-    check_output_path(args.out)
-    class_csvs = _class_csv_targets(args.class_csv)
-    qids = [q.strip() for q in args.qid.split(",") if q.strip()]
-    if not qids or len(set(qids)) != len(qids):
-        raise InputError(f"--qid {args.qid!r} names no column or a column twice", fix="give distinct column names")
+    if args.seed is not None and args.seed < 0:
+        raise InputError(f"--seed {args.seed} is negative", fix="give 0 <= --seed < 2^128, or leave it out")
+    if args.seed is not None and not 0 <= args.seed < 2 ** 128:
+        raise InputError(f"--seed {args.seed} is out of range", fix="give 0 <= --seed < 2^128, or leave it out")
+    if args.l is None and args.t is None:
+        raise InputError("give --l, --t or both", fix="e.g. --l 2 (diversity) or --t 1/10 (closeness)")
+    out, class_csvs = _targets(args)
     columns = read_columns(args.file)
-    missing = [q for q in qids if q not in columns]
-    if missing:
-        raise InputError(f"no column {missing[0]!r} (columns: {', '.join(columns)})", file=args.file, line=1,
-                         fix="name columns of the CSV's header in --qid")
-    params, summary = {}, []
-    if args.l is not None:
-        levels = _levels(args.l, qids, "--l", int)
-    else:
-        levels = _levels(args.t, qids, "--t", Fraction)
-    progress = Progress(len(qids), "parameters")
-    for q in qids:
-        progress.step(q)
-        codes, dom = encode(columns[q])
-        if args.l is not None:
-            p, eta = diversity_parameters(levels[q], len(dom), q)
-            row = {"attribute": q, "d": len(dom), "l": levels[q], "p": str(p), "eta": eta}
-        else:
-            if levels[q] < 0:
-                raise InputError(f"--t {levels[q]} for {q} is negative", fix="give t >= 0")
-            counts = np.bincount(codes, minlength=len(dom)).tolist()
-            choice = closeness_parameters(counts, levels[q], args.eta_max, args.ground, name=q)
-            p, eta = choice.p, choice.eta
-            row = {"attribute": q, "d": len(dom), "t": str(levels[q]), "p": str(p), "eta": eta,
-                   "E_L2": str(choice.el2)}
-        params[q] = (p, eta)
-        summary.append(row)
-    progress.close()
+    qids, kept = _columns(args, list(columns))
+    _check_values(columns, qids, args.file)
+    for col, _ in class_csvs:
+        if col not in qids and col not in kept:
+            raise InputError(f"--class-csv names {col!r}, which is not published (--qid or --keep)",
+                             fix="give the classes of a --qid or --keep column")
+    orders = _orders(args.order, qids)
+    if orders and not (args.ground == "ordered" and args.t is not None):
+        raise InputError("--order is used only by the ordered ground distance of --t",
+                         fix="add --t and --ground ordered, or leave --order out")
+    levels_l = _levels(args.l, qids, "--l", _l_value) if args.l is not None else {}
+    levels_t = _levels(args.t, qids, "--t", _t_value) if args.t is not None else None
+    params, domains, counts, summary = _parameters(args, columns, qids, orders, levels_l, levels_t)
+    published = {c: columns[c] for c in columns if c in params or c in kept}
     rng = np.random.default_rng(args.seed)
-    bar = Progress(len(columns), "anonymize")
-    release = anonymize(columns, params, rng, source=args.file, progress=lambda j, q, name: bar.step(name))
+    bar = Progress(len(published), "anonymize")
+    release = anonymize(published, params, rng, domains=domains, source=args.file,
+                        progress=lambda j, q, name: bar.step(name))
     bar.close()
-    release.meta = {"qid": qids, "model": "l" if args.l is not None else "t", "ground": args.ground}
-    path = check_output_path(args.out)
-    write_output(path, release.dumps())
-    for col, target in class_csvs:
-        write_output(target, class_csv(release, release.index(col)), option="--class-csv")
+    checks = _recheck(release, qids, kept, counts, levels_l, levels_t, args.ground)
+    model = "+".join(m for m, on in (("l", args.l is not None), ("t", args.t is not None)) if on)
+    release.meta = {"qid": qids, "kept": kept, "model": model, "ground": args.ground,
+                    "guarantee": [g.to_json() for g in checks]}
+    outputs = [(out, release.dumps(), "--out")]
+    outputs += [(target, class_csv(release, release.index(col)), "--class-csv") for col, target in class_csvs]
+    _write_together(outputs)
+    for row, g in zip(summary, checks):
+        row.update(achieved_l=g.achieved_l, achieved_t=g.achieved_t, achieved_t_exact=g.t_exact, recheck=g.how)
     if args.json:
-        print_json({"file": args.file, "out": args.out, "N": release.N, "attributes": summary})
+        rows = [{k: v if isinstance(v, (int, bool, type(None))) else str(v) for k, v in row.items()}
+                for row in summary]
+        print_json({"file": args.file, "out": args.out, "N": release.N, "attributes": rows, "kept": kept,
+                    "dropped": [c for c in columns if c not in published]})
         return 0
-    print(f"{args.file}: N = {release.N}, {len(qids)} sensitive QID(s) -> {args.out}")
+    dropped = len(columns) - len(published)
+    print(f"{printable(args.file)}: N = {release.N}, {len(qids)} sensitive QID(s), {len(kept)} column(s) kept as "
+          f"they are, {dropped} dropped -> {printable(args.out)}")
     for row in summary:
-        extra = f", E_L2 = {row['E_L2']}" if "E_L2" in row else ""
-        level = f"l = {row['l']}" if "l" in row else f"t = {row['t']}"
-        print(f"  {row['attribute']}: d = {row['d']}, {level}: p = {row['p']}, eta = {row['eta']}{extra}")
+        extra = f", E_L2 = {_show(row['E_L2'])}" if "E_L2" in row else ""
+        asked = ", ".join(f"{k} = {_show(row[k])}" for k in ("l", "t") if k in row)
+        reached = [f"l = {row['achieved_l']}"] if "l" in row else []
+        if row["achieved_t"] is not None:
+            reached.append(f"t {'=' if row['achieved_t_exact'] else '<='} {_show(row['achieved_t'])} "
+                           f"({row['recheck']})")
+        print(f"  {printable(row['attribute'])}: d = {row['d']}, {asked}: p = {_show(row['p'])}, eta = {row['eta']}"
+              f"{extra}; re-checked: {', '.join(reached)}")
+    for c in kept:
+        print(f"  {printable(c)}: kept as it is (not protected)")
     return 0
-

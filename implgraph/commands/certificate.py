@@ -11,9 +11,13 @@ re-checks by hand) and, with ``--check``, re-checks each with the independent ch
 from __future__ import annotations
 
 from implgraph.certify import certificates_in, check_certificate
+from implgraph.certify.size import MAX_SECONDS
 from implgraph.certify.lemmas import LEMMAS, describe
 from implgraph.core.errors import InputError
 from implgraph.io.output import print_json
+
+MAX_BUDGET = 3600.0
+"""Largest ``--budget`` (seconds per certificate)."""
 
 NAME = "certificate"
 HELP = "print the certificates of proved claims (JSON) and re-check them with implgraph.certify"
@@ -24,13 +28,17 @@ def add_arguments(p):
     p.add_argument("ids", nargs="*", metavar="CLAIM", help="claim ids or id prefixes (see `implgraph verify`)")
     p.add_argument("--edge", nargs=2, metavar=("A", "B"), help="an edge A => B instead of claims, e.g. NAME "
                    "'NAME(k=k)' (parameters as symbols)")
-    p.add_argument("--check", action="store_true", help="re-check every certificate with implgraph.certify")
+    p.add_argument("--check", action="store_true", help="re-check every certificate with implgraph.certify (and, "
+                   "for claims, that the certificates state the claim as the claim data give it)")
+    p.add_argument("--budget", type=float, default=MAX_SECONDS, metavar="SECONDS",
+                   help=f"with --check: seconds each certificate's re-check may take; past it the certificate is not "
+                   f"accepted (default {MAX_SECONDS:g})")
     p.add_argument("--text", action="store_true", help="print each certificate as the polynomial identities and "
                    "the table family to re-check by hand, instead of JSON")
 
 
 def _edge_rows(a, b):
-    from implgraph.core.nodes import parse_node
+    from implgraph.definitions.nodes import parse_node
     from implgraph.engines.prove import check_implication, node_params
     na, nb = parse_node(a), parse_node(b)
     spec = {"min_size": m for c in (na.class_dict, nb.class_dict) for k, m in c.items() if k == "min_size"}
@@ -39,17 +47,40 @@ def _edge_rows(a, b):
                           b_classes=spec or None if nb.definition.needs_classes else None)
     row = {"id": f"{na.label()} => {nb.label()}", "verdict": r.verdict, "tight": r.tight_str,
            "certificates": certificates_in(r.details)}
+    row["_claim"] = _edge_claim(row["id"], na, nb, spec)
+    row["_verdict"] = {"id": row["id"], "verdict": r.verdict, "evidence": r.evidence, "tight": r.tight_str,
+                       "details": r.details}
     if r.upper_f is not None:           # an f proved for every N, and what is known of its tightness
         row["proved_f"], row["proved_f_tightness"] = r.upper_f
     return [row]
 
 
+def _edge_claim(cid, na, nb, spec) -> dict:
+    """The edge A => B as a claim node (the statement its certificates must prove): the two nodes with their
+    parameters, the classes given, its symbols (N and names starting with k integers, as the prover reads an edge's
+    parameters; the others reals), no f (the tight f is asked) and no condition."""
+    import re
+    from implgraph.core.formula import CONSTANTS, FUNCTIONS
+    texts = [str(v) for n in (na, nb) for k, v in n.param_dict.items() if k not in n.definition.words]
+    names = set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", " ".join(texts))) - set(FUNCTIONS) - set(CONSTANTS)
+    kinds = {x: "integer" if x == "N" or x.startswith(("k", "K")) else "real" for x in sorted(names)}
+
+    def side(n):
+        out = {"definition": n.name, "params": dict(n.param_dict)}
+        if spec and n.definition.needs_classes:
+            out["classes"] = {k: str(v) for k, v in spec.items()}
+        return out
+    return {"id": cid, "kind": "implies", "from": side(na), "to": side(nb), "symbols": kinds}
+
+
 def _claim_rows(ids):
-    from implgraph.checks.verify import run_verify
+    from implgraph.checks.verify import collect_claims, run_verify
+    claims = {str(c.get("id")): c for c in collect_claims(ids) if isinstance(c, dict)}
     rows = []
     for v in run_verify(ids, jobs=1):
         rows.append({"id": v.id, "verdict": v.verdict, "tight": v.tight, "certificates": certificates_in(v.details),
-                     "needs_certificate": v.strength == "proved"})
+                     "needs_certificate": v.strength == "proved", "_verdict": v,
+                     "_claim": claims.get(str(v.id).split("#")[0])})
     return rows
 
 
@@ -57,21 +88,30 @@ def run(args) -> int:
     if not args.ids and not args.edge:
         raise InputError("no claim named", fix="give claim ids (implgraph certificate ekenstedt2022/theorem-2b) "
                                                "or --edge A B")
+    if not 0 <= args.budget <= MAX_BUDGET:       # (nan is out of range too)
+        raise InputError(f"--budget {args.budget:g} is out of range",
+                         fix=f"give 0 <= --budget <= {MAX_BUDGET:g} (seconds; 0 accepts no certificate)")
     rows = _edge_rows(*args.edge) if args.edge else _claim_rows(args.ids)
     failed = 0
     if args.check:
         for row in rows:
             row["recheck"] = []
             for cert in row["certificates"]:
-                rep = check_certificate(cert)
+                rep = check_certificate(cert, budget=args.budget)
                 failed += not rep.ok
                 row["recheck"].append(rep.to_json())
             if row.pop("needs_certificate", False) and not row["certificates"]:     # a proof without a certificate
                 failed += 1
-                row["recheck"].append({"ok": False, "steps": [{"step": "certificate", "ok": False,
-                                                               "how": f"{row['verdict']} without a certificate"}]})
+                row["recheck"].append({"ok": False, "of": "certificate", "steps": [
+                    {"step": "certificate", "ok": False, "how": f"{row['verdict']} without a certificate"}]})
+            if row["certificates"] and "_verdict" in row:      # a claim's row: do they state its claim?
+                from implgraph.certify.statement import check_statement
+                rep = check_statement(row["_claim"], row["_verdict"], row["certificates"])
+                failed += not rep.ok
+                row["statement"] = rep.to_json()
     for row in rows:
-        row.pop("needs_certificate", None)
+        for key in ("needs_certificate", "_verdict", "_claim"):
+            row.pop(key, None)
     if args.text:
         for row in rows:
             print("\n".join(_text_lines(row)))
@@ -114,12 +154,21 @@ def _text_lines(row) -> list:
         out += _recheck_lines(row, i)
     if not row["certificates"] and row.get("recheck"):      # a proof without a certificate
         out += _recheck_lines(row, 1)
+    if row.get("statement"):        # whether the certificates state the claim
+        rep = row["statement"]
+        out.append(f"  statement: {'accepted' if rep['ok'] else 'REJECTED'} (the certificates state the claim)")
+        out += [f"      {'ok' if s['ok'] else 'FAILED'}: {s['step']}: {s['how']}" for s in rep["steps"]]
     return out
 
 
 #: how the parts of a composite certificate combine
 COMPOSITE = {"min": "U is the Min of its parts' bounds, each re-checked on its own:",
              "chain": "A's level is X's wherever finite (part 1, U = T), so X's bound towards B (part 2) is U:"}
+#: the certificates read off B's registered declarations (implgraph.certify.partitions), in words
+DECLARED = {"one-class": "on a table of one class (the whole table) B's level is its strongest (its registered class "
+                         "level), and U is at least that on the domain",
+            "weakest-level": "B's target is at least as weak as B's weakest level, which its registered scale declares "
+                             "every table to meet"}
 
 
 def _certificate_lines(cert, title, pad) -> list:
@@ -128,13 +177,16 @@ def _certificate_lines(cert, title, pad) -> list:
     from implgraph.certify.kernel import obligations
     method = cert["method"]
     lemma = (cert.get("upper_certificate") or {}).get("lemma", method)
-    out = [f"{pad}{title}: {method}" + ("" if method in COMPOSITE else f" (lemma {lemma})"),
+    out = [f"{pad}{title}: {method}" + ("" if method in COMPOSITE or method in DECLARED else f" (lemma {lemma})"),
            f"{pad}  domain: {', '.join(cert['domain'])}",
-           f"{pad}  U = {cert['upper']}: B's raw level <= U on every table whose A raw level is <= T"]
+           f"{pad}  U = {cert['upper']}: B's raw level <= U on every table whose A raw level is <= T"
+           if "upper" in cert else f"{pad}  target = {cert.get('target')}: B's raw level on every table"]
     if method in COMPOSITE:
         out.append(f"{pad}  {COMPOSITE[method]}")
         for j, part in enumerate(cert.get("parts") or [], 1):
             out += _certificate_lines(part, f"part {j}", pad + "    ")
+    elif method in DECLARED:
+        out.append(f"{pad}  {DECLARED[method]}")
     else:
         for ob in obligations(cert, Domain(cert).reader):
             if ob.multipliers:
@@ -143,6 +195,11 @@ def _certificate_lines(cert, title, pad) -> list:
                 out.append(f"{pad}    facts >= 0: " + ", ".join(f"{k}: {ob.facts[k]}" for k in ob.multipliers))
             else:
                 out.append(f"{pad}  {ob.name}: {ob.target} {'>' if ob.strict else '>='} 0")
+    if cert.get("one_class"):
+        out.append(f"{pad}  partitions: every partition (min_classes 1): into >= 2 classes by the argument, and on a "
+                   f"table of one class {DECLARED['one-class'].removeprefix('on a table of one class (the whole table) ')}")
+    elif cert.get("min_classes") == 2:
+        out.append(f"{pad}  partitions: into at least 2 classes (min_classes 2)")
     return out + _family_lines(cert, pad)
 
 

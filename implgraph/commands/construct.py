@@ -14,6 +14,7 @@ import os
 
 from implgraph.mechanisms.construct import check_t, construct, read_attribute
 from implgraph.core.errors import InputError
+from implgraph.core.formula import parse_number
 from implgraph.io.output import check_output_path, write_output
 
 NAME = "construct"
@@ -45,7 +46,7 @@ def check_not_input(infile, out):
 
 
 def run(args) -> int:
-    t = check_t(args.t)
+    t = check_t(parse_number(args.t, "--t"))       # bounded and exact (1e999999999 is refused, not computed)
     check_output_path(args.out)
     check_not_input(args.file, args.out)
     header, rows, values = read_attribute(args.file, args.attribute)

@@ -31,7 +31,7 @@ CLASS_PARAM_TEXT = {
     "max": "maximum class size: only partitions whose classes have at most max records (NAME(max=4))",
 }
 """The class-size parameters a class-based definition accepts on the command line (see
-:func:`implgraph.core.nodes.class_params`)."""
+:func:`implgraph.definitions.nodes.class_params`)."""
 
 
 def add_arguments(p):
@@ -56,7 +56,7 @@ def _scale_text(d) -> str:
 
 def _parameters(d) -> dict:
     """``{name: description}``: the definition's own parameters, then its class-size parameters."""
-    from implgraph.core.nodes import class_params
+    from implgraph.definitions.nodes import class_params
     out = {str(k): str(v) for k, v in (d.params or {}).items()}
     for k in class_params(d):
         out[k] = CLASS_PARAM_TEXT.get(k, "class-size parameter")
@@ -77,7 +77,7 @@ def _check_edge_engine(d) -> str:
 def _engine(d) -> dict:
     """Which exact paths the engine has for ``d``: a concrete fast path, the refuter's z3 shape, the
     check-edge form."""
-    from implgraph.core.levels import has_fast_path
+    from implgraph.definitions.levels import has_fast_path
     return {
         "concrete": bool(has_fast_path(d)),
         "refuter": d.z3_shape or ("own z3_satisfies" if hasattr(d, "z3_satisfies") else None),

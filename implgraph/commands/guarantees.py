@@ -10,9 +10,12 @@ chain of claim ids) and the best of the two. ``--html OUT`` writes the same as a
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from implgraph.commands._data import add_data_arguments, data_sources
 from implgraph.commands.levels import _check_k, _columns, _named_params
 from implgraph.commands.release import add_mechanism_arguments
+from implgraph.core.errors import InputError, printable
 from implgraph.io.output import print_json
 
 NAME = "guarantees"
@@ -47,7 +50,7 @@ def _tables(args):
         table = released_table(args)
         return {table.id: (table, None)}
     df = read_microdata(args.file)
-    tables = microdata_tables(df, _columns(args.qi), _columns(args.sensitive), file=args.file)
+    tables = microdata_tables(df, _columns(args.qi), _columns(args.sensitive, "--sensitive"), file=args.file)
     return {col: (t, default_ground(df, col)) for col, t in tables.items()}
 
 
@@ -76,13 +79,26 @@ def compute(args) -> dict:
     return out, vsource
 
 
+def _check_options(args, inputs=()) -> None:
+    """Refuse options that cannot be met before any work: --max-length out of 1..MAX_LENGTH, an --html path
+    that is one of the ``inputs``, or not an .html file in an existing folder."""
+    from implgraph.commands.path import MAX_LENGTH
+    from implgraph.io.output import check_output_path
+    if not 1 <= args.max_length <= MAX_LENGTH:
+        raise InputError(f"--max-length {args.max_length} is out of range", fix=f"give 1 <= --max-length <= {MAX_LENGTH}")
+    if args.html is not None:
+        check_output_path(args.html, "--html", inputs)        # an input is named as such first
+        from implgraph.io.output import _device
+        if Path(args.html).suffix.lower() not in (".html", ".htm") and not _device(args.html):   # /dev/stdout
+            raise InputError(f"--html {args.html}: the report is an HTML page", fix="give a file name ending in .html")
+
+
 def run(args) -> int:
     from implgraph.commands.map import input_files
     from implgraph.io.guarantees_report import html_report, text_lines
     from implgraph.io.output import check_output_path, write_output
     inputs = [args.file, *input_files(args)]
-    if args.html:
-        check_output_path(args.html, "--html", inputs)
+    _check_options(args, inputs)
     with data_sources(args) as args.theorems:   # --theorems / --tables add to the bundled data; --only replaces it
         results, vsource = compute(args)
     if args.html:                   # all at once: a failed write leaves no truncated report
@@ -94,7 +110,7 @@ def run(args) -> int:
                                for label, (t, gs) in results.items()}})
         return 0
     for line in text_lines(args.file, results, vsource):
-        print(line)
+        print(printable(line))
     if args.html:
         print(f"HTML report written to {args.html}")
     return 0

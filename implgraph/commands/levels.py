@@ -12,8 +12,8 @@ from pathlib import Path
 import sympy
 
 from implgraph.definitions import all_definitions, get as get_definition
-from implgraph.core.errors import InputError
-from implgraph.core.levels import all_levels
+from implgraph.core.errors import InputError, printable
+from implgraph.definitions.levels import all_levels
 from implgraph.io.output import print_json
 from implgraph.io.tablefile import load_csv, load_table_file
 
@@ -96,13 +96,27 @@ def run(args) -> int:
     if args.json:
         print_json({"file": args.file, "N": str(n), "definitions": {name: lv.to_json() for name, lv in levels.items()}})
         return 0
-    print(f"{args.file}: N = {n}, buckets = {', '.join(table.buckets)}")
+    print(printable(f"{args.file}: N = {n}, buckets = {', '.join(table.buckets)}"))
     _print_levels(levels)
     return 0
 
 
-def _columns(text):
-    return [c.strip() for c in (text or "").split(",") if c.strip()]
+def _columns(text, option="--qi"):
+    """The column names of a comma-separated option (``--qi age,zip``); None (the option not given) is none.
+
+    Raises
+    ------
+    InputError
+        An empty name (``--qi ''``, ``--qi age,,zip``): leave the option out for no columns.
+    """
+    if text is None:
+        return []
+    names = [c.strip() for c in str(text).split(",")]
+    if not all(names):
+        raise InputError(f"{option} {text[:80]!r} has an empty column name",
+                         fix=f"give column names separated by commas, e.g. {option} age,zip"
+                             + (" (or leave --qi out for no classes)" if option == "--qi" else ""))
+    return names
 
 
 def run_microdata(args) -> int:
@@ -111,7 +125,7 @@ def run_microdata(args) -> int:
         table_levels
     if args.id:
         raise InputError("--id names a table of a YAML data file", file=args.file, fix="leave --id out for microdata")
-    qi, sensitive = _columns(args.qi), _columns(args.sensitive)
+    qi, sensitive = _columns(args.qi), _columns(args.sensitive, "--sensitive")
     df = read_microdata(args.file)
     tables = microdata_tables(df, qi, sensitive, file=args.file)
     n = len(df)
@@ -132,10 +146,11 @@ def run_microdata(args) -> int:
                                   for col, (ct, levels, why) in results.items()}})
         return 0
     where = f"{n_classes} equivalence classes on {', '.join(qi)}" if qi else "no quasi-identifiers (no classes)"
-    print(f"{args.file}: N = {n} records, {where}; deterministic (every record holds its value with probability 1)")
+    print(printable(f"{args.file}: N = {n} records, {where}; deterministic (every record holds its value with "
+                    "probability 1)"))
     for col, (ct, levels, why) in results.items():
         shown = ", ".join(ct.buckets[:8]) + (", ..." if len(ct.buckets) > 8 else "")
-        print(f"sensitive {col}: {len(ct.buckets)} values ({shown})")
+        print(printable(f"sensitive {col}: {len(ct.buckets)} values ({shown})"))
         _print_levels(levels, why)
     return 0
 
@@ -147,11 +162,15 @@ def _named_params(args) -> dict:
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
             raise InputError(f"--param {item!r} is not NAME=VALUE", file=args.file, fix="write e.g. --param delta=1/100")
+        if name.strip() in params:
+            raise InputError(f"--param {name.strip()[:40]!r} is given twice", fix="give each parameter once")
         params[name.strip()] = value.strip()
-    if args.k is not None:
-        params["k"] = args.k
-    if args.ground:
-        params["ground"] = args.ground
+    for key, value in (("k", args.k), ("ground", args.ground)):
+        if value is None or value == "":
+            continue
+        if key in params:
+            raise InputError(f"{key} is given by both --{key} and --param {key}=...", fix=f"give --{key} once")
+        params[key] = value
     return params
 
 

@@ -200,6 +200,8 @@ def _print_summary(m, limit):
 
 
 def run(args) -> int:
+    if args.max_list < 0:
+        raise InputError(f"--max-list {args.max_list} is negative", fix="give --max-list >= 0")
     if not (args.out or args.json or args.summary):
         raise InputError("nothing to do", fix="give --out FILE (.svg, .pdf, .png, .tex, .dot), --summary or --json")
     if args.out:

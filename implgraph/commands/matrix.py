@@ -49,20 +49,31 @@ def _line(c) -> str:
         f = c["tight"] or c.get("proved_f") or "(no closed form)"
         upto = f" for level <= {c['tight_upto']}" if c["tight_upto"] else ""
         upto += f" at {c['tight_at']}" if c["tight_at"] else ""
-        triv = ", trivial" if c["trivial"] else ""
+        triv = ", trivial: not counted" if c["trivial"] else ", vacuous: not counted" if c.get("vacuous") else ""
         eq = ", equivalent" if c["equivalent"] else ""
         why = "" if c["proved_every_n"] else f"\n    not for every N: {c.get('not_proved') or not_proved_reason(c['a'], c['b'], c['trivial'])}"
         return f"=>   f = {f}{upto} ({how}{triv}{eq}){why}"
     if c["relation"] == "non-implication":
         w = c["witness"] or {}
-        return (f"=/=> witness: {w.get('rows')} classes {w.get('classes')} "
-                f"(levels {w.get('level_a')}, {w.get('level_b')})")
+        out = (f"=/=> witness: {w.get('rows')} classes {w.get('classes')} "
+               f"(levels {w.get('level_a')}, {w.get('level_b')})")
+        if c.get("conditional"):
+            out += f"\n    under the assumption ({c['conditional']['assumption']}): {_line(c['conditional'])}"
+        return out
     return f"open: {c['reason']}"
 
 
+MAX_N = 16
+"""Largest --N (every pair is checked at every N up to it; the published matrix uses 4)."""
+MAX_P = 4
+"""Largest --p (buckets of the tables searched, as check-edge)."""
+
+
 def run(args) -> int:
-    if args.N < 2 or args.p < 2:
-        raise InputError(f"--N {args.N} --p {args.p}: too small", fix="give --N >= 2 and --p >= 2")
+    if not 2 <= args.N <= MAX_N:
+        raise InputError(f"--N {args.N} is out of range", fix=f"give 2 <= --N <= {MAX_N}")
+    if not 2 <= args.p <= MAX_P:
+        raise InputError(f"--p {args.p} is out of range", fix=f"give 2 <= --p <= {MAX_P}")
     timeout = args.timeout if args.timeout and args.timeout > 0 else float("inf")
     m = pair_matrix(args.definitions or None, N=args.N, p=args.p, timeout=timeout, jobs=args.jobs,
                     progress=not args.quiet, parameters=args.parameters)
@@ -76,7 +87,8 @@ def run(args) -> int:
           f"{counts['implication_proved_every_n']} proved for every N"
           + (f" ({counts['implication_proved_upper_only']} of them with an f not shown tight everywhere)"
              if counts.get("implication_proved_upper_only") else "")
-          + f", {counts['implication_trivial']} trivial; "
+          + f"; {counts['implication_trivial']} trivial and {counts.get('implication_vacuous', 0)} vacuous, not "
+          "counted as implications; "
           f"{counts['non_implication']} non-implications; {counts['equivalent']} cells of equivalent pairs), "
           f"{counts['open']} open ({counts['open_timeout']} timeouts); {m['seconds']} s")
     if m.get("pair_seconds"):

@@ -13,7 +13,7 @@ import time
 
 import numpy as np
 
-from implgraph.core.errors import InputError
+from implgraph.core.errors import InputError, printable
 from implgraph.io.console import Progress
 from implgraph.io.output import print_json
 from implgraph.mechanisms.randomized_anonymization.distances import hellinger, l1, l2
@@ -40,8 +40,8 @@ def add_arguments(p):
 
 
 def run(args) -> int:
-    if not args.tol > 0:
-        raise InputError(f"--tol {args.tol} is out of range", fix="give --tol > 0")
+    if not 0 < args.tol < float("inf"):
+        raise InputError(f"--tol {args.tol} is out of range", fix="give a finite --tol > 0 (records)")
     release = Release.load(args.release)
     attrs = [a.strip() for a in args.attributes.split(",") if a.strip()]
     if not attrs or len(set(attrs)) != len(attrs):
@@ -85,11 +85,13 @@ def run(args) -> int:
                     "iterations": iterations, "converged": converged, "seconds": seconds, "cells": rows,
                     "distances": dist})
         return 0
-    print(f"{args.release}: N = {release.N}, {args.method} over {', '.join(attrs)} ({cells} cells, "
-          f"{iterations} iterations{'' if converged else ', stopped before --tol was met'}, {seconds:.2f} s)")
+    # names and values come from the release file: shown with control characters escaped
+    print(f"{printable(args.release)}: N = {release.N}, {args.method} over {printable(', '.join(attrs))} "
+          f"({cells} cells, {iterations} iterations{'' if converged else ', stopped before --tol was met'}, "
+          f"{seconds:.2f} s)")
     for row in rows:
         true = f"  true {row['true']}" if "true" in row else ""
-        print(f"  {' x '.join(row['cell'])}: {row['estimate']:.1f}{true}")
+        print(f"  {printable(' x '.join(row['cell']))}: {row['estimate']:.1f}{true}")
     if dist:
         print("  " + ", ".join(f"{k} = {v:.2f}" for k, v in dist.items()))
     return 0

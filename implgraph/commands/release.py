@@ -10,7 +10,8 @@ printed, as ``implgraph levels`` prints the data's own.
 from __future__ import annotations
 
 from implgraph.commands.levels import _columns, _named_params, _print_levels
-from implgraph.core.errors import InputError
+from implgraph.core.errors import InputError, printable
+from implgraph.core.formula import parse_number
 from implgraph.io.output import print_json
 
 NAME = "release"
@@ -51,11 +52,12 @@ def add_arguments(p):
 def released_table(args):
     """The grouped release the arguments describe (one sensitive column)."""
     from implgraph.mechanisms.on_data import release
-    sensitive = _columns(args.sensitive)
+    sensitive = _columns(args.sensitive, "--sensitive")
     if len(sensitive) != 1:
         raise InputError(f"--sensitive {args.sensitive!r}: a mechanism releases one column", file=args.file,
                          fix="give one column, e.g. --sensitive disease")
-    return release(args.file, _columns(args.qi), sensitive[0], args.mechanism, p=args.p, eta=args.eta,
+    p = None if args.p is None else parse_number(args.p, "--p")        # bounded, exact: never evaluated
+    return release(args.file, _columns(args.qi), sensitive[0], args.mechanism, p=p, eta=args.eta,
                    t=args.t, k=args.class_size, file=args.file)
 
 
@@ -72,9 +74,9 @@ def run(args) -> int:
                     "distinct_rows": len(table.counts), "buckets": table.buckets,
                     "definitions": {name: lv.to_json() for name, lv in levels.items()}})
         return 0
-    print(f"{args.file}: {table.id}; N = {table.N} records, {n_classes} classes, "
-          f"{len(table.counts)} distinct (class, row) groups")
+    print(printable(f"{args.file}: {table.id}; N = {table.N} records, {n_classes} classes, "
+                    f"{len(table.counts)} distinct (class, row) groups"))
     shown = ", ".join(table.buckets[:6]) + (", ..." if len(table.buckets) > 6 else "")
-    print(f"released values: {len(table.buckets)} ({shown})")
+    print(printable(f"released values: {len(table.buckets)} ({shown})"))
     _print_levels(levels)
     return 0

@@ -35,8 +35,10 @@ def add_arguments(p):
 
 def run(args) -> int:
     from implgraph.site.build import build_site
-    if args.groups_n < 0:
-        raise InputError(f"--groups-n {args.groups_n} is negative", fix="give N >= 2, or 0 for no k-expanded map")
+    from implgraph.commands.map import MAX_N
+    if args.groups_n != 0 and not 2 <= args.groups_n <= MAX_N:
+        raise InputError(f"--groups-n {args.groups_n} is out of range",
+                         fix=f"give 2 <= N <= {MAX_N}, or 0 for no k-expanded map")
     with Progress(None, f"site {args.out}", delay=1.0):     # a spinner with the elapsed time, after 1 s
         counts = build_site(args.out, matrix=args.matrix, verdicts=args.verdicts,
                             tables=[] if args.no_levels else None, with_certificates=not args.no_certificates,

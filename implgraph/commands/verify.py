@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 
+from implgraph.certify.size import MAX_SECONDS
 from implgraph.checks.verify import DEFAULT_MAX_N, collect_claims, regressions, run_verify
 from implgraph.commands._data import add_data_arguments, data_sources
 from implgraph.core.errors import InputError
@@ -18,6 +19,8 @@ from implgraph.io.pieces_text import pieces_text, simplified_pieces, tidy_condit
 
 MAX_MAX_N = 16
 """Largest ``--max-n`` (the bounded checks grow quickly with N)."""
+MAX_RECHECK_BUDGET = 3600.0
+"""Largest ``--recheck-budget`` (seconds per certificate)."""
 
 NAME = "verify"
 HELP = "check every claim (or the ones named): proved / verified-bounded / refuted / confirmed / holds / unknown"
@@ -35,8 +38,11 @@ def add_arguments(p):
     p.add_argument("--jobs", type=int, default=2, help="processes, 1 to 64 (default 2; 1 = no parallelism)")
     p.add_argument("--progress", action="store_true", help="force the progress bar on stderr")
     p.add_argument("--recheck", action="store_true", help="re-check the certificate of every proved claim (and every "
-                   "refutation by a proof) with the independent checker implgraph.certify (exit status 1 if one is "
-                   "rejected or missing)")
+                   "refutation by a proof) with the independent checker implgraph.certify, and that it states the "
+                   "row's claim as the claim data give it (exit status 1 if one is rejected or missing)")
+    p.add_argument("--recheck-budget", type=float, default=MAX_SECONDS, metavar="SECONDS",
+                   help=f"with --recheck: seconds each certificate's re-check may take; past it the certificate is "
+                   f"not accepted (default {MAX_SECONDS:g})")
     add_data_arguments(p)
 
 
@@ -95,20 +101,28 @@ def print_verdict(v, width: int, table_id=None, console=None) -> None:
     emit_row(cells, " ".join(str(v.printed or "").split()), details, indent=width + 2, console=console)
 
 
-def _recheck(verdicts) -> dict:
-    """``{claim id: [CertificateReport]}`` for every verdict carrying certificates or needing one (``--recheck``): a
-    row whose evidence is a proof for every value (``proved``, or ``refuted`` by a proof of the opposite) without a
-    certificate gets one rejected report saying so."""
-    from implgraph.certify import CertificateReport, certificates_in, check_certificate
+def _recheck(verdicts, claims, budget=MAX_SECONDS) -> dict:
+    """``{row id: [CertificateReport]}`` for every verdict carrying certificates or needing one (``--recheck``,
+    :func:`implgraph.certify.recheck_row`): each certificate re-checked within ``budget`` seconds, and whether they
+    state the row's claim, read from ``claims`` (the claim nodes of the data files; a ``#reading`` row's is its
+    claim's). A row whose evidence is a proof for every value without a certificate gets one rejected report."""
+    from implgraph.certify import recheck_row
+    by_id = {str(c.get("id")): c for c in claims if isinstance(c, dict)}
     out = {}
     for v in verdicts:
-        certs = certificates_in(v.details)
-        if certs:
-            out[v.id] = [check_certificate(c) for c in certs]
-        elif v.strength == "proved":
-            what = "refuted by a proof" if v.verdict == "refuted" else "proved"
-            out[v.id] = [CertificateReport(False, [("certificate", False, f"{what} without a certificate")])]
+        reports = recheck_row(by_id.get(str(v.id).split("#")[0]), v, budget=budget)
+        if reports:
+            out[v.id] = reports
     return out
+
+
+def _recheck_text(reports) -> str:
+    """The re-check of one row as text: ``accepted`` / ``REJECTED: step: how`` per certificate, then the statement."""
+    def one(r):
+        return "accepted" if r.ok else "REJECTED: " + "; ".join(f"{w}: {h}" for w, _, h in r.failures())
+    certs = [one(r) for r in reports if r.of != "statement"]
+    stated = [one(r) for r in reports if r.of == "statement"]
+    return ", ".join(certs) + "".join(f"; statement {s}" for s in stated)
 
 
 def summary(verdicts) -> str:
@@ -122,6 +136,9 @@ def summary(verdicts) -> str:
 def run(args) -> int:
     if not 2 <= args.max_n <= MAX_MAX_N:
         raise InputError(f"--max-n {args.max_n} is out of range", fix=f"give 2 <= --max-n <= {MAX_MAX_N}")
+    if not 0 <= args.recheck_budget <= MAX_RECHECK_BUDGET:     # (nan is out of range too)
+        raise InputError(f"--recheck-budget {args.recheck_budget:g} is out of range",
+                         fix=f"give 0 <= --recheck-budget <= {MAX_RECHECK_BUDGET:g} (seconds; 0 accepts no certificate)")
     with data_sources(args, with_tables=True) as paths:     # --theorems / --tables add; --only replaces
         return _verify(args, paths)
 
@@ -134,17 +151,34 @@ def _verify(args, paths) -> int:
     console = results_console()
     stream = not args.json and verbosity() > QUIET
 
+    # rows are printed in the claims' order, each as soon as the claims before it are printed (the processes of
+    # --jobs finish in any order: the output is the same on every run)
+    order = [str(c.get("id")) for c in claims]
+    waiting, printed = {}, [0]
+
     with Progress(len(claims), "verify", enabled=True if args.progress else None) as bar:
+        def show(rows):
+            for v in rows:
+                print_verdict(v, width, tables.get(v.id.split("#")[0]), console)
+
         def on_rows(rows):
             bar.step(rows[0].id)
-            if stream:
-                for v in rows:
-                    print_verdict(v, width, tables.get(v.id.split("#")[0]), console)
+            if not stream:
+                return
+            if rows[0].id not in order[printed[0]:]:
+                show(rows)
+                return
+            waiting[rows[0].id] = rows
+            while printed[0] < len(order) and order[printed[0]] in waiting:
+                show(waiting.pop(order[printed[0]]))
+                printed[0] += 1
 
         verdicts = run_verify(args.ids, max_n=args.max_n, jobs=args.jobs, timeout=args.timeout, paths=paths,
                               on_rows=on_rows, claims=collected)
+        for cid in order[printed[0]:]:          # (a claim that gave no rows holds none back)
+            show(waiting.pop(cid, []))
     regs = regressions(verdicts)
-    rechecks = _recheck(verdicts) if args.recheck else {}
+    rechecks = _recheck(verdicts, collected, args.recheck_budget) if args.recheck else {}
     if args.json:
         rows = []
         for v in verdicts:
@@ -158,8 +192,7 @@ def _verify(args, paths) -> int:
     else:
         emit(summary(verdicts), console)
         for cid, reps in rechecks.items():
-            emit(f"recheck {cid}: " + ", ".join("accepted" if r.ok else "REJECTED: " + "; ".join(
-                f"{w}: {h}" for w, _, h in r.failures()) for r in reps), console)
+            emit(f"recheck {cid}: {_recheck_text(reps)}", console)
     for v in regs:
         print(f"implgraph: regression: {v.id}: expected {v.expect}, got {v.verdict}", file=sys.stderr)
     rejected = [cid for cid, reps in rechecks.items() if any(not r.ok for r in reps)]

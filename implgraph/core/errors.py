@@ -2,7 +2,33 @@
 
 from __future__ import annotations
 
-__all__ = ["InputError"]
+import re
+
+__all__ = ["InputError", "printable"]
+
+#: characters a terminal may act on: C0 and C1 controls, DEL, and the invisible format characters
+#: (bidirectional overrides, zero-width marks) that make text show other than it reads
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff"
+                          r"\ufff9-\ufffb]")
+
+
+def _escape(match) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text) -> str:
+    r"""``text`` with every control or invisible format character escaped (``\x1b``, ``\u202e``): user
+    text (a column name, a cell, a file name) echoed to a terminal can neither move the cursor, change
+    colours nor reorder what is shown.
+
+    >>> print(printable("age\x1b[31m"))
+    age\x1b[31m
+    >>> print(printable("été, 13*"))
+    été, 13*
+    """
+    text = str(text)
+    return _UNPRINTABLE.sub(_escape, text) if _UNPRINTABLE.search(text) else text
 
 
 class InputError(Exception):
@@ -27,7 +53,7 @@ class InputError(Exception):
         text = f"{where}{self.reason}"
         if self.fix:
             text += f"; fix: {self.fix}"
-        return " ".join(text.split())
+        return printable(" ".join(text.split()))
 
     def at(self, file: str | None = None, line: int | None = None) -> "InputError":
         """Return the same error located at ``file``/``line`` (kept if already set)."""

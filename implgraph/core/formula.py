@@ -23,8 +23,12 @@ Every formula is parsed in bounded time and memory, or refused with an :class:`I
   (also after sympy combines powers, as in ``(x^600)^2``), and a power of a number has at most about
   ``MAX_DIGITS`` digits; ``floor`` and ``ceiling`` of a number need its absolute value below
   ``10^MAX_DIGITS``;
+- exponentials nest at most ``MAX_TOWER`` (2) deep where the exponent is not a number: ``exp(exp(eps))`` is
+  read, ``exp(exp(exp(eps)))`` or ``t^t^t^t`` is refused (its value at a level such as eps = 10 has more digits
+  than any computer holds, so a check evaluating it would never end);
 - a value undefined when parsed (``1/0``, ``0/0``, ``ln(0)``, ``0^-1``, ``oo - oo``: sympy's ``zoo`` or
-  ``nan``) is refused; ``oo`` written explicitly is allowed.
+  ``nan``) or not real (``sqrt(-1)``, ``ln(-2)``, ``(-8)^(1/3)``: sympy's ``I``) is refused; ``oo`` written
+  explicitly is allowed.
 
 Examples
 --------
@@ -50,7 +54,8 @@ import sympy
 
 from implgraph.core.errors import InputError
 
-__all__ = ["parse_expr", "parse_condition", "FUNCTIONS", "MAX_LENGTH", "MAX_DEPTH", "MAX_DIGITS", "MAX_EXPONENT", "Word"]
+__all__ = ["parse_expr", "parse_condition", "parse_number", "FUNCTIONS", "MAX_LENGTH", "MAX_DEPTH", "MAX_DIGITS", "MAX_EXPONENT",
+           "MAX_TOWER", "tower_height", "Word"]
 
 
 class Word(str):
@@ -61,6 +66,7 @@ MAX_LENGTH = 2000     # characters of one formula
 MAX_DEPTH = 100       # nesting levels of expressions (data formulas need about 11)
 MAX_DIGITS = 1000     # digits of a number literal and (about) of a power of a number
 MAX_EXPONENT = 1000   # |exponent| of a numeric power, of exp's argument and of a literal's e-notation
+MAX_TOWER = 2         # nesting of exponentials whose exponent is not a number (exp(exp(eps)) is 2)
 
 FUNCTIONS = {
     "exp": sympy.exp,
@@ -241,27 +247,36 @@ class _Walker:
                 raise self.fail(f"{name} of a number with more than {MAX_DIGITS} digits", _BOUNDS_FIX)
 
     def defined(self, node, value: sympy.Expr) -> sympy.Expr:
-        """Refuse a value containing sympy's ``zoo`` or ``nan`` (a division by zero or an undefined form)."""
+        """Refuse a value containing sympy's ``zoo`` or ``nan`` (a division by zero or an undefined form) or the
+        imaginary unit (``sqrt(-1)``, ``ln(-1)``: every quantity of the data is real)."""
         if value.has(sympy.zoo, sympy.nan):
             part = _segment(self.source, node) or self.text
             raise self.fail(f"{_short(part)} is undefined (a division by zero, ln(0), 0*oo or oo - oo)",
                             _UNDEFINED_FIX)
+        if value.has(sympy.I) or (value.is_number and value.is_extended_real is False):
+            part = _segment(self.source, node) or self.text
+            raise self.fail(f"{_short(part)} is not a real number", "keep the arguments of sqrt and ln away from "
+                            "negative numbers")
         return value
 
     def check_result(self, value: sympy.Basic) -> None:
-        """Refuse a power whose exponent sympy's simplification took beyond ``MAX_EXPONENT``.
+        """Refuse a power whose exponent sympy's simplification took beyond ``MAX_EXPONENT``, and exponentials
+        nested more than ``MAX_TOWER`` deep.
 
         Only needed once a power was built: a product of k equal factors takes 2k - 1 characters.
         """
         if not self.powers:
             return
+        if tower_height(value) > MAX_TOWER:
+            raise self.fail(f"exponentials nested more than {MAX_TOWER} deep (a tower such as exp(exp(exp(x))))",
+                            f"nest exp and powers with a symbolic exponent at most {MAX_TOWER} deep")
         for part in sympy.preorder_traversal(value):
             exponent = part.exp if isinstance(part, (sympy.Pow, sympy.exp)) else None
             if exponent is not None and exponent.is_Rational and abs(exponent) > MAX_EXPONENT:
                 raise self.fail(f"the power {_short(part)} has an exponent beyond +-{MAX_EXPONENT}", _BOUNDS_FIX)
 
     def call(self, node: ast.Call) -> sympy.Expr:
-        name = getattr(node.func, "id", "?")
+        name = getattr(node.func, "id", None) or _short(_segment(self.source, node.func) or "?")
         if not isinstance(node.func, ast.Name) or name not in FUNCTIONS or node.keywords:
             raise self.fail(f"function {name!r} is not allowed", "use one of " + ", ".join(sorted(FUNCTIONS)))
         if name == "Piecewise":
@@ -357,6 +372,30 @@ class _Walker:
         raise self.fail("expected a comparison such as `0 < mu`", "write a condition like `0 < sigma < mu`")
 
 
+def tower_height(value: sympy.Basic) -> int:
+    """How deep exponentials whose exponent is not a number nest in ``value``: 0 for a polynomial, 1 for
+    ``exp(eps)`` or ``2^N``, 2 for ``exp(exp(eps))`` (iterative over the expression's distinct nodes).
+
+    >>> t = sympy.Symbol("t")
+    >>> tower_height(t**2 + 1), tower_height(sympy.exp(t)), tower_height(t**(t**t))
+    (0, 1, 2)
+    """
+    height: dict = {}
+    stack = [(value, False)]
+    while stack:
+        node, done = stack.pop()
+        if node in height:
+            continue
+        if not done:
+            stack.append((node, True))
+            stack.extend((a, False) for a in node.args if a not in height)
+            continue
+        below = max((height[a] for a in node.args), default=0)
+        exponent = node.exp if isinstance(node, (sympy.Pow, sympy.exp)) else None
+        height[node] = below + 1 if exponent is not None and not exponent.is_number else below
+    return height[value]
+
+
 def _tree(text, mode_hint: str):
     """Parse ``text`` (``^`` read as ``**``) into a syntax tree within the length and depth bounds.
 
@@ -432,6 +471,39 @@ def parse_expr(text, symbols: dict[str, sympy.Symbol]) -> sympy.Expr:
         (length, nesting, digits, exponents; see the module docstring) or an undefined value (``1/0``).
     """
     return _parse(text, symbols, "formula", "expr")
+
+
+def parse_number(text, what: str = "value", kind: str = "rational"):
+    """A number given as text (a command-line option): read by :func:`parse_expr` with no symbols (so within
+    its bounds: ``1e-999999999`` or ``10^10^10`` is refused, never computed), then of the ``kind`` asked for:
+    ``integer`` (an int), ``rational`` (a Fraction) or ``real`` (a finite real sympy number).
+
+    >>> parse_number("1/10"), parse_number("2^3", kind="integer")
+    (Fraction(1, 10), 8)
+
+    Raises
+    ------
+    InputError
+        Not a formula of numbers, not finite and real, or not of the kind.
+    """
+    example = {"integer": "an integer such as 2", "rational": "a number such as 1/10"}.get(kind, "a number")
+    try:
+        value = parse_expr(text, {})
+    except InputError as exc:
+        if "undeclared symbol" in exc.reason or "not allowed" in exc.reason:
+            raise InputError(f"{what} {_short(repr(text), 80)} is not a number", fix=f"give {example}") from None
+        raise InputError(f"{what}: {exc.reason}", fix=exc.fix) from None
+    if value.is_real is not True or value.is_finite is not True:
+        raise InputError(f"{what} {_short(text)} is not a finite real number", fix=f"give {example}")
+    if kind == "integer":
+        if not value.is_Integer:
+            raise InputError(f"{what} {_short(text)} is not an integer", fix=f"give {example}")
+        return int(value)
+    if kind == "rational":
+        if not value.is_Rational:
+            raise InputError(f"{what} {_short(text)} is not a rational number", fix=f"give {example}")
+        return Fraction(int(value.p), int(value.q))
+    return value
 
 
 def parse_condition(text, symbols: dict[str, sympy.Symbol]) -> sympy.Basic:

@@ -10,9 +10,9 @@ are relaxed to reals when the mixed integer problem is out of reach. Both abstra
 over-approximations, so they are used only to *prove* (an unsat answer stays sound); a model of an
 abstraction is never reported as a point of the region.
 
-The solver is a backend of :mod:`implgraph.solvers` (z3 unless ``IMPLGRAPH_SOLVER`` names
-another, e.g. ``IMPLGRAPH_SOLVER=cvc5``); the sympy translation is the shared
-:class:`~implgraph.solvers.SympyTranslator`.
+The solver is the one registered with :mod:`implgraph.core.backends` (the core declares the interface;
+:mod:`implgraph.solvers` fills it with z3 unless ``IMPLGRAPH_SOLVER`` names another, e.g.
+``IMPLGRAPH_SOLVER=cvc5``), which also translates the sympy relations.
 """
 
 from __future__ import annotations
@@ -23,12 +23,11 @@ from dataclasses import dataclass, field
 
 import sympy
 
+from implgraph.core import backends
 from implgraph.core.at_point import holds_at as _holds_at
-from implgraph.solvers import get_backend, region_backend
-from implgraph.solvers.sympy_front import SympyTranslator, integer_form
-from implgraph.solvers.sympy_front import Untranslatable as _Untranslatable
+from implgraph.core.backends import Untranslatable as _Untranslatable
 
-__all__ = ["Region", "to_z3", "TIMEOUT_MS", "integer_form", "forget_answers"]
+__all__ = ["Region", "TIMEOUT_MS", "forget_answers"]
 
 TIMEOUT_MS = 1000
 STATS: dict = {}   # solver calls by (relaxed?, result) and seconds (for profiling)
@@ -38,14 +37,12 @@ INT_TIMEOUT_MS = 300
 _TRANSLATIONS: dict = {}
 
 
-def _translate(cond, kinds, kinds_key, relax, backend):
-    key = (cond, kinds_key, relax, backend.__name__)
+def _translate(cond, kinds, kinds_key, relax, solver):
+    key = (cond, kinds_key, relax, solver.name)
     hit = _TRANSLATIONS.get(key)
     if hit is None:
-        t = SympyTranslator(backend.terms, kinds, relax)
         try:
-            f = t.cond(cond)
-            hit = (f, tuple(t.side), t.exact, dict(t.vars), None)
+            hit = (*solver.translate(cond, kinds, relax), None)
         except _Untranslatable as exc:
             hit = (None, (), False, {}, exc)
         if len(_TRANSLATIONS) > 200_000:
@@ -54,13 +51,6 @@ def _translate(cond, kinds, kinds_key, relax, backend):
     if hit[4] is not None:
         raise _Untranslatable(str(hit[4]))
     return hit[:4]
-
-
-def to_z3(cond, kinds, relax_integers=False):
-    """Translate a sympy condition; returns (z3 formula, side conditions, exact flag, vars)."""
-    t = SympyTranslator(get_backend("z3").terms, kinds, relax_integers)
-    f = t.cond(cond)
-    return f, t.side, t.exact, t.vars
 
 
 MAX_POINTS = 24
@@ -76,11 +66,10 @@ def forget_answers():
     ``unknown`` kept under a time limit, a model found for a stronger query, a sub-expression's name
     numbered in order of first use. A process that answers independent jobs one after another (the
     pair matrix's workers) calls it between jobs."""
-    from implgraph.solvers import sympy_front
     _CHECKS.clear()
     _ANSWERS.clear()
     _TRANSLATIONS.clear()
-    sympy_front.forget_abstractions()
+    backends.forget()
 
 
 _STRICT = {sympy.StrictGreaterThan: sympy.GreaterThan, sympy.StrictLessThan: sympy.LessThan}
@@ -183,7 +172,7 @@ class Region:
     # -- solving ----------------------------------------------------------------------------
     def _base(self, relax, backend):
         """Translated region constraints (cached; shared with sub-regions)."""
-        key = (relax, self.constraints, backend.__name__)
+        key = (relax, self.constraints, backend.name)
         hit = self._forms.get(key)
         if hit is None:
             forms, side, exact, vars_ = [], [], True, {}
@@ -213,12 +202,12 @@ class Region:
 
     def _check(self, extra, want_model=False, timeout_ms=None):
         """sat / unsat / unknown of region /\\ extra (cached per backend)."""
-        backend = region_backend()
-        key = (extra, timeout_ms, backend.__name__)
+        backend = backends.get()
+        key = (extra, timeout_ms, backend.name)
         if key in self._cache:
             return self._cache[key]
         gkey = (self.constraints, self._kinds_key) + key
-        hit = _CHECKS.get(gkey) or self._known_answer(extra, backend.__name__)
+        hit = _CHECKS.get(gkey) or self._known_answer(extra, backend.name)
         if hit is not None:
             self._cache[key] = hit
             if hit[1] is not None:
@@ -234,7 +223,7 @@ class Region:
             _ANSWERS.clear()
         _CHECKS[gkey] = result
         if result[0] != "unknown":
-            _ANSWERS[(self.constraints, self._kinds_key, extra, backend.__name__)] = result
+            _ANSWERS[(self.constraints, self._kinds_key, extra, backend.name)] = result
         return result
 
     def _known_answer(self, extra, backend_name):

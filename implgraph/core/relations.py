@@ -11,12 +11,32 @@ import functools
 
 import sympy
 
-from implgraph.core.region import integer_form
-
-__all__ = ["nice_relation", "strict_signs"]
+__all__ = ["nice_relation", "strict_signs", "integer_form"]
 
 _OPS = {">": sympy.Gt, ">=": sympy.Ge, "<": sympy.Lt, "<=": sympy.Le, "==": sympy.Eq, "!=": sympy.Ne}
 _FLIP = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "==": "==", "!=": "!="}
+
+
+def integer_form(e, kinds):
+    """``L*e`` with integer coefficients if ``e`` is a polynomial in integer symbols only, else None.
+
+    ``L > 0`` clears the denominators, so ``L*e`` is an integer at every integer point and has the
+    sign of ``e``.
+    """
+    e = sympy.sympify(e)
+    syms = e.free_symbols
+    if not syms or any(kinds.get(s) != "integer" for s in syms):
+        return None
+    try:
+        poly = sympy.Poly(e, *sorted(syms, key=lambda s: s.name))
+    except sympy.PolynomialError:
+        return None
+    if not poly.domain.is_QQ and not poly.domain.is_ZZ:
+        return None
+    den = 1
+    for c in poly.coeffs():
+        den = sympy.ilcm(den, sympy.Rational(c).q)
+    return sympy.expand(e * den)
 
 
 @functools.lru_cache(maxsize=100_000)

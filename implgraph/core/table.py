@@ -17,53 +17,68 @@ References
 from __future__ import annotations
 
 import functools
+import numbers
 from dataclasses import dataclass, field, replace
 
 import sympy
 
+from implgraph.core.at_point import holds_at as _holds_at
 from implgraph.core.simplified import simplified
 
 from implgraph.core.errors import InputError
-from implgraph.core.formula import parse_condition, parse_expr
+from implgraph.core.formula import parse_expr
 from implgraph.core.region import Region
-from implgraph.core.table_sources import check_derived, constraint_sources, is_reading_node
-from implgraph.io.datafile import Node
 
-__all__ = ["Block", "Table", "make_symbols", "table_from_node", "table_from_rows"]
-
-KINDS = ("real", "integer")
-
-
-def make_symbols(spec, node: Node | None = None, key="symbols") -> tuple[dict, dict]:
-    """``{"mu": "real", "N": "integer"}`` -> (name -> Symbol, Symbol -> kind)."""
-    names, kinds = {}, {}
-    if spec is None:
-        return names, kinds
-    if not isinstance(spec, dict):
-        raise (node.error("`symbols` must map names to real or integer", key=key,
-                          fix="write e.g. `symbols: {mu: real, N: integer}`") if node else
-               InputError("symbols must be a mapping"))
-    for name, kind in spec.items():
-        if not isinstance(name, str) or not name.isidentifier():
-            raise (node or Node()).error(f"bad symbol name {name!r}", key=key, fix="use a plain identifier")
-        if kind not in KINDS:
-            line_node = spec if isinstance(spec, Node) else node
-            raise (line_node or Node()).error(f"symbol {name} has kind {kind!r}", key=name,
-                                              fix="use `real` or `integer`")
-        sym = sympy.Symbol(name, integer=True) if kind == "integer" else sympy.Symbol(name, real=True)
-        names[name] = sym
-        kinds[sym] = kind
-    return names, kinds
+__all__ = ["Block", "Table", "table_from_rows", "exact_value"]
 
 
 @dataclass(frozen=True)
 class Block:
-    """One row repeated ``count`` times."""
+    """One row repeated ``count`` times.
+
+    Probabilities and the count are sympy expressions; any other value is read once, here (text by the
+    formula reader, numbers exactly), so that no text reaches ``sympy.sympify`` later.
+    """
 
     probs: tuple
     count: sympy.Expr = sympy.Integer(1)
     cls: str | None = None
     line: int | None = None
+
+    def __post_init__(self):
+        if not isinstance(self.probs, (tuple, list)):
+            raise InputError(f"a block's probabilities must be a tuple, not {type(self.probs).__name__}",
+                             fix="give one probability per bucket, e.g. Block(probs=('1/2', '1/2'))")
+        if not all(isinstance(v, sympy.Basic) for v in self.probs):
+            object.__setattr__(self, "probs", tuple(exact_value(v, "a probability") for v in self.probs))
+        elif isinstance(self.probs, list):
+            object.__setattr__(self, "probs", tuple(self.probs))
+        if not isinstance(self.count, sympy.Basic):
+            object.__setattr__(self, "count", exact_value(self.count, "a block count"))
+
+
+def exact_value(x, what: str = "a value") -> sympy.Expr:
+    """``x`` as an exact sympy number: text through the formula reader (numbers only, never evaluated), a float
+    from its shortest text (0.1 is 1/10), an int or Fraction exactly, a sympy expression as it is."""
+    if isinstance(x, sympy.Basic):
+        return x
+    if isinstance(x, str):
+        try:
+            return parse_expr(x, {})
+        except InputError as exc:
+            if "undeclared symbol" not in exc.reason:
+                raise
+            raise InputError(f"{what} {str(repr(x))[:60]} is not a number", fix="give numbers like 1/2, 0.25 or 1") \
+                from None
+    bad = InputError(f"{what} {str(repr(x))[:60]} is not a number", fix="give numbers like 1/2, 0.25 or 1")
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        raise bad          # a dict, list, set, bytes...: sympify would read the texts inside them as Python
+    if isinstance(x, numbers.Rational):
+        try:
+            return sympy.Rational(int(x.numerator), int(x.denominator))   # ints, Fractions, numpy integers
+        except (TypeError, ValueError, ZeroDivisionError):
+            raise bad from None
+    return parse_expr(repr(float(x)), {})            # a float (numpy's too) from its shortest text
 
 
 @dataclass
@@ -89,6 +104,14 @@ class Table:
     source: str | None = None
     file: str | None = None
     meta: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        if not isinstance(self.blocks, (list, tuple)) or not all(isinstance(b, Block) for b in self.blocks):
+            raise InputError(f"a table's blocks must be a list of Block, not {str(repr(self.blocks))[:40]}",
+                             fix="give e.g. Table(blocks=[Block(probs=('1/2', '1/2'))], buckets=['a1', 'a2'])")
+        if not isinstance(self.buckets, (list, tuple)):
+            raise InputError(f"a table's buckets must be a list of names, not {str(repr(self.buckets))[:40]}",
+                             fix="give e.g. buckets=['a1', 'a2']")
 
     # -- shape ----------------------------------------------------------------------------------
     @property
@@ -134,12 +157,8 @@ class Table:
         items = tuple(point.items())
         blocks = [replace(b, probs=tuple(_simplified_at(v, items) for v in b.probs),
                           count=_simplified_at(b.count, items)) for b in self.blocks]
-        constraints = []
-        for c in self.region.constraints:
-            cc = sympy.sympify(c).subs(point)
-            if cc is sympy.true:
-                continue
-            constraints.append(cc)
+        constraints = [cc for cc in (_constraint_at(c, point, items) for c in self.region.constraints)
+                       if cc is not sympy.true]
         kinds = {k: v for k, v in self.region.kinds.items() if k not in point}
         return replace(self, blocks=blocks, region=Region(kinds, tuple(constraints)))
 
@@ -198,53 +217,68 @@ class Table:
             b = self.blocks[labelled.index(False)]
             raise InputError("this row has no class while other rows have one (classes must partition "
                              "the rows)", file=self.file, line=b.line, fix="give every row a `class:`")
-        declared = set(self.region.kinds)
         for b in self.blocks:
-            here = dict(file=self.file, line=b.line)
-            if len(b.probs) != self.p:
-                raise InputError(f"row has {len(b.probs)} probabilities for {self.p} buckets",
-                                 fix=f"give one probability per bucket {self.buckets}", **here)
-            syms = set()
-            for v in b.probs:
-                syms |= sympy.sympify(v).free_symbols
-            syms |= sympy.sympify(b.count).free_symbols
-            if syms - declared:
-                names = ", ".join(sorted(s.name for s in syms - declared))
-                raise InputError(f"undeclared symbol(s) {names}", fix="declare them under `symbols:`", **here)
-            count = sympy.sympify(b.count)
-            for s in count.free_symbols:
-                if self.region.kinds.get(s) != "integer":
-                    raise InputError(f"block count {count} uses the real symbol {s}",
-                                     fix=f"declare {s} as integer", **here)
-            if count.is_number and (not count.is_Integer):
-                raise InputError(f"block count {count} is not an integer", fix="use an integer count", **here)
-            ok = self.region.decide(count >= 1)
-            if ok is not True:
-                verdict = "can be below 1 (negative or empty)" if ok is None else "is below 1"
-                pt = self.region.find_point(count < 1)
-                at = f" e.g. at {_fmt_point(pt)}" if pt else ""
-                raise InputError(f"block count {count} {verdict} on the region{at}",
-                                 fix="add a region constraint that keeps every block non-empty", **here)
-            total = simplified(sum(b.probs))
-            if total != 1:
-                ok = self.region.decide(sympy.Eq(total, 1))
-                if ok is not True:
-                    raise InputError(f"probabilities sum to {total}, not 1", fix="make each row sum to 1", **here)
-            for l, v in enumerate(b.probs):
-                for bound, rel in ((0, v >= 0), (1, v <= 1)):
-                    rel = sympy.sympify(rel)
-                    if rel is sympy.true:
-                        continue
-                    ok = self.region.decide(rel)
-                    if ok is not True:
-                        pt = self.region.find_point(sympy.Not(rel))
-                        at = f" (e.g. at {_fmt_point(pt)})" if pt else ""
-                        side = "below 0" if bound == 0 else "above 1"
-                        state = "can go" if ok is None else "is"
-                        raise InputError(
-                            f"probability Pr(B={self.buckets[l]}) = {v} {state} {side} on the region{at}",
-                            fix="tighten `region:` or correct the probability", **here)
+            self._validate_block(b)
         return self
+
+    def _check_piecewise(self, values, here) -> None:
+        """A Piecewise without a branch for part of the region is undefined there: refused."""
+        for v in values:
+            for pw in sympy.sympify(v).atoms(sympy.Piecewise):
+                covered = sympy.Or(*(c for _, c in pw.args))
+                if covered is not sympy.true and self.region.decide(covered) is not True:
+                    raise InputError(f"{pw} is undefined where none of its conditions holds, on part of the region",
+                                     fix="add an otherwise branch (value, True) or tighten `region:`", **here)
+
+    def _validate_block(self, b) -> None:
+        """One block of :meth:`validate`: its shape, its symbols, a count >= 1, a row summing to 1, each
+        probability in [0, 1], all on the whole region."""
+        declared = set(self.region.kinds)
+        here = dict(file=self.file, line=b.line)
+        if len(b.probs) != self.p:
+            raise InputError(f"row has {len(b.probs)} probabilities for {self.p} buckets",
+                             fix=f"give one probability per bucket {self.buckets}", **here)
+        syms = set()
+        for v in b.probs:
+            syms |= sympy.sympify(v).free_symbols
+        syms |= sympy.sympify(b.count).free_symbols
+        if syms - declared:
+            names = ", ".join(sorted(s.name for s in syms - declared))
+            raise InputError(f"undeclared symbol(s) {names}", fix="declare them under `symbols:`", **here)
+        count = sympy.sympify(b.count)
+        for s in count.free_symbols:
+            if self.region.kinds.get(s) != "integer":
+                raise InputError(f"block count {count} uses the real symbol {s}",
+                                 fix=f"declare {s} as integer", **here)
+        if count.is_number and (not count.is_Integer):
+            raise InputError(f"block count {count} is not an integer", fix="use an integer count", **here)
+        ok = self.region.decide(count >= 1)
+        if ok is not True:
+            verdict = "can be below 1 (negative or empty)" if ok is None else "is below 1"
+            pt = self.region.find_point(count < 1)
+            at = f" e.g. at {_fmt_point(pt)}" if pt else ""
+            raise InputError(f"block count {count} {verdict} on the region{at}",
+                             fix="add a region constraint that keeps every block non-empty", **here)
+        self._check_piecewise((*b.probs, count), here)
+        total = simplified(sum(b.probs))
+        if total != 1:
+            ok = self.region.decide(sympy.Eq(total, 1))
+            if ok is not True:
+                raise InputError(f"probabilities sum to {total}, not 1", fix="make each row sum to 1", **here)
+        for l, v in enumerate(b.probs):
+            for bound, rel in ((0, v >= 0), (1, v <= 1)):
+                rel = sympy.sympify(rel)
+                if rel is sympy.true:
+                    continue
+                ok = self.region.decide(rel)
+                if ok is not True:
+                    pt = self.region.find_point(sympy.Not(rel))
+                    at = f" (e.g. at {_fmt_point(pt)})" if pt else ""
+                    side = "below 0" if bound == 0 else "above 1"
+                    state = "can go" if ok is None else "is"
+                    raise InputError(
+                        f"probability Pr(B={self.buckets[l]}) = {v} {state} {side} on the region{at}",
+                        fix="tighten `region:` or correct the probability", **here)
 
 
 def _simplified_at(e, items):
@@ -260,83 +294,56 @@ def _simplified_at_memo(e, items):
     return simplified(sympy.sympify(e).subs(dict(items)))
 
 
+def _constraint_at(c, point, items):
+    """``c.subs(point)``: true at once where ``c`` holds exactly at ``point`` (the memoised rational evaluation of
+    :func:`~implgraph.core.at_point.holds_at`), else substituted (memo: a table is instantiated at the same point
+    by several claims)."""
+    c = sympy.sympify(c)
+    if _holds_at(c, point) is True:
+        return sympy.true
+    try:
+        return _constraint_at_memo(c, items)
+    except TypeError:  # an unhashable value: no memo
+        return c.subs(point)
+
+
+@functools.lru_cache(maxsize=50_000)
+def _constraint_at_memo(c, items):
+    return c.subs(dict(items))
+
+
 def _fmt_point(pt) -> str:
     return ", ".join(f"{k}={v}" for k, v in sorted(pt.items(), key=lambda kv: str(kv[0])))
 
-# -- construction from data ---------------------------------------------------------------------
-
-def table_from_node(node: Node, file: str | None = None, validate: bool = True) -> Table:
-    """Build (and validate) a table from one entry of a ``counterexamples/`` file."""
-    names, kinds = make_symbols(node.get("symbols"), node)
-    buckets = node.get("buckets", ["a1", "a2"])
-    if not isinstance(buckets, list) or len(buckets) < 2 or len(set(map(str, buckets))) != len(buckets):
-        raise node.error("`buckets` must list at least two distinct bucket names", key="buckets",
-                         fix="write e.g. `buckets: [a1, a2]`")
-    buckets = [str(b) for b in buckets]
-    binary = node.get("binary", len(buckets) == 2)
-    region_spec = node.get("region", [])
-    if isinstance(region_spec, str):
-        region_spec = [region_spec]
-    constraints = []
-    for i, c in enumerate(region_spec):
-        try:
-            constraints.append(parse_condition(c, names))
-        except InputError as e:
-            raise e.at(node.file, node.line_of("region")) from None
-    region = Region(kinds, tuple(constraints))
-    rows = node.need("rows", list, fix="list the rows under `rows:`")
-    blocks = []
-    for row in rows:
-        if not isinstance(row, Node):
-            raise node.error("each row must be a mapping like {p: mu}", key="rows", fix="write `- {p: \"mu\"}`")
-        blocks.append(_block(row, names, buckets, binary))
-    table = Table(blocks=blocks, buckets=buckets, region=region, symbols=names, id=node.get("id"),
-                  source=node.get("source"), file=node.file or file, meta=dict(node))
-    _check_sources(node)
-    if validate:
-        table.validate()
-        check_derived(table, node)
-    return table
-
-
-def _check_sources(node: Node) -> None:
-    """Validate ``region_sources`` of a table and ``when_sources`` of each of its claims."""
-    constraint_sources(node, "region", reading_ok=is_reading_node(node))
-    for claim in node.get("claims") or []:
-        if isinstance(claim, Node):
-            constraint_sources(claim, "when", reading_ok=is_reading_node(claim))
-
-
-def _block(row: Node, names, buckets, binary) -> Block:
-    p = row.need("p", fix="give the row's probability as `p:`")
-    try:
-        if isinstance(p, list):
-            probs = tuple(parse_expr(x, names) for x in p)
-            if binary and len(probs) == 1:
-                probs = (probs[0], 1 - probs[0])
-        else:
-            v = parse_expr(p, names)
-            if len(buckets) != 2:
-                raise InputError(f"a single probability is only allowed for two buckets ({len(buckets)} given)",
-                                 fix="give a list, one probability per bucket")
-            probs = (v, 1 - v)
-        count = parse_expr(row.get("count", 1), names)
-    except InputError as e:
-        raise e.at(row.file, row.line) from None
-    cls = row.get("class")
-    return Block(probs=probs, count=count, cls=None if cls is None else str(cls), line=row.line)
-
-
 def table_from_rows(rows, buckets=None, classes=None, id=None) -> Table:
-    """A concrete table from Python values: ``rows[i][l]`` numbers (Fractions, ints, strings)."""
+    """A concrete table from Python values: ``rows[i][l]`` numbers (Fractions, ints, strings); validated
+    (:meth:`Table.validate`: probabilities in [0, 1], rows summing to 1), InputError otherwise."""
+    if isinstance(rows, (str, bytes)) or not isinstance(rows, (list, tuple)) or not rows:
+        raise InputError(f"rows must be a non-empty list of rows, not {str(repr(rows))[:40]}",
+                         fix='give e.g. table_from_rows([["1/2", "1/2"], ["1/4", "3/4"]])')
+    if classes is not None and (isinstance(classes, (str, bytes)) or not isinstance(classes, (list, tuple))
+                                or len(classes) != len(rows)
+                                or not all(isinstance(c, (str, int)) and not isinstance(c, bool) for c in classes)):
+        raise InputError(f"classes must be a list of {len(rows)} labels (text or integers), one per row",
+                         fix='give e.g. classes=["E1", "E1", "E2"], or leave it out')
     blocks = []
     for i, r in enumerate(rows):
         if not isinstance(r, (list, tuple)):
-            r = [r, 1 - sympy.Rational(r)]
-        probs = tuple(sympy.Rational(str(x)) if isinstance(x, (str, float)) else sympy.sympify(x) for x in r)
+            r = [exact_value(r, "a probability")]
+        probs = tuple(exact_value(x, "a probability") for x in r)
         if len(probs) == 1:
             probs = (probs[0], 1 - probs[0])
         blocks.append(Block(probs=probs, cls=None if classes is None else str(classes[i]), line=i + 1))
-    p = len(blocks[0].probs) if blocks else 2
-    return Table(blocks=blocks, buckets=list(buckets or [f"a{i + 1}" for i in range(p)]), id=id)
+    p = len(blocks[0].probs)
+    if p < 2:
+        raise InputError(f"row 1 has {p} probabilities", fix="give at least two buckets (or one probability per row)")
+    table = Table(blocks=blocks, buckets=list(buckets or [f"a{i + 1}" for i in range(p)]), id=id)
+    if not all(v.is_number for b in blocks for v in b.probs):
+        return table          # symbolic values (sympy expressions of the caller's symbols): the caller's table
+    for b in blocks:
+        if len(b.probs) != table.p or not all(v.is_Rational for v in b.probs):
+            return table.validate()           # the careful check (with its message), for the odd table only
+        if any(v < 0 or v > 1 for v in b.probs) or sum(b.probs) != 1:
+            return table.validate()
+    return table
 

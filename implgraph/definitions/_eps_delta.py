@@ -35,13 +35,13 @@ from fractions import Fraction
 import sympy
 
 from implgraph.core.concrete import INF, max_ratio
-from implgraph.core.errors import InputError
+from implgraph.core.errors import InputError, printable
 from implgraph.definitions._classes import argmax_fraction
-from implgraph.definitions.base import Definition
+from implgraph.definitions.base import Definition, read_param
 from implgraph.definitions.families import Form, LFModel, Term
 
 __all__ = ["events", "as_fraction", "check_delta", "ldp_symbolic", "ldp_concrete", "dp_symbolic", "dp_concrete",
-           "ldp_terms", "dp_terms", "prefix_need", "PARAMS", "RANGES"]
+           "ldp_terms", "dp_terms", "prefix_need", "PARAMS", "RANGES", "KINDS"]
 
 #: the most entries (pairs x buckets) of one block of record pairs in :func:`ldp_concrete`
 _PAIR_BLOCK = 1 << 20
@@ -50,6 +50,7 @@ PARAMS = {"delta": "additive slack, a rational 0 <= delta < 1"}
 #: the most buckets whose 2^p - 2 output events are enumerated
 MAX_BUCKETS = 12
 RANGES = {"delta": (0, 1)}
+KINDS = {"delta": "rational"}
 
 
 def events(p):
@@ -70,9 +71,9 @@ def check_delta(name, params):
     if set(params) != {"delta"}:
         raise InputError(f"{name} takes exactly one parameter, delta (given: {', '.join(sorted(params)) or 'none'})",
                          fix=f"give it, e.g. {name}(delta=1/10)")
-    d = sympy.sympify(params["delta"])
+    d = read_param(params["delta"], name=f"{name}: delta")
     if not (d.is_Rational and 0 <= d < 1):
-        raise InputError(f"{name}: delta = {params['delta']} is not a rational in [0, 1)", fix="give e.g. delta=1/10")
+        raise InputError(f"{name}: delta = {printable(d)[:60]} is not a rational in [0, 1)", fix="give e.g. delta=1/10")
     return {"delta": d}
 
 
@@ -309,6 +310,7 @@ class EpsDeltaDefinition(Definition):
     stronger = "smaller"
     params = PARAMS
     ranges = RANGES
+    param_kinds = KINDS
     model = "dp"
     views: tuple = ()
 

@@ -37,6 +37,7 @@ class AlphaKAnonymity(Definition):
     params = {"k": "minimum class size, an integer 1 <= k <= N"}
     min_class_param = "k"       # a class of fewer than k records makes the level infinite
     ranges = {"k": (1, "N")}
+    param_kinds = {"k": "integer"}
     reference = ("Wong, Li, Fu, Wang, (alpha,k)-anonymity: an enhanced k-anonymity model for privacy-preserving "
                  "data publishing, KDD 2006, Definitions 2-3")
     label_format = "(α,{k})-anonymity"

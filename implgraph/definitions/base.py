@@ -18,14 +18,17 @@ minus 1, e.g. beta), ``count`` (a size such as k of k-anonymity; larger is stron
 
 from __future__ import annotations
 
+import keyword
+import re
 from functools import lru_cache
 
 import sympy
 
-from implgraph.core.errors import InputError
+from implgraph.core.errors import InputError, printable
 from implgraph.definitions.scales import SCALES, scale_of
 
-__all__ = ["Definition", "register", "get", "names", "all_definitions", "load_entry_points", "REGISTRY"]
+__all__ = ["Definition", "register", "get", "names", "all_definitions", "load_entry_points", "REGISTRY", "read_param",
+           "read_shared_params", "range_bound", "shown", "PARAM_KINDS"]
 
 REGISTRY: dict = {}
 _LOAD_ERRORS: list = []
@@ -34,10 +37,59 @@ _LOAD_ERRORS: list = []
 _N = sympy.Symbol("N")
 
 
+#: the kinds a parameter may declare (``param_kinds``): its values are integers, rationals or real numbers
+PARAM_KINDS = ("integer", "rational", "real")
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_DEFINITION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
+
+
 @lru_cache(maxsize=None)
 def _bound(text):
-    """A declared range bound (``1``, ``"N - 1"``) as a sympy expression in ``N``, parsed once."""
-    return sympy.sympify(text, locals={"N": _N})
+    """A declared range bound (``1``, ``"N - 1"``) as a sympy expression in ``N``, parsed once with the
+    project's formula reader (a plugin's declaration is text like any other: never evaluated)."""
+    from implgraph.core.formula import parse_expr
+    return parse_expr(text, {"N": _N})
+
+
+def range_bound(bound, N=None):
+    """A declared range bound (``1``, ``"N - 1"``) as a sympy expression, at ``N`` when given (a number or a
+    symbol; the bound's ``N`` is replaced by it)."""
+    value = _bound(bound)
+    return value if N is None else value.xreplace({_N: sympy.Integer(N) if isinstance(N, int) else N})
+
+
+def read_param(value, symbols=None, name: str = "parameter"):
+    """A parameter value given by a user (command line, API, data file) as an exact sympy expression.
+
+    Text goes through the project's formula reader (:func:`implgraph.core.formula.parse_expr`, with the
+    ``symbols`` declared; nothing is evaluated), an int or a Fraction is exact, a finite float is read from
+    its shortest text (``0.1`` is 1/10) and a sympy expression is kept; anything else is an InputError.
+    """
+    from fractions import Fraction
+
+    from implgraph.core.formula import parse_expr
+    if isinstance(value, sympy.Expr):
+        return value
+    if isinstance(value, bool) or not isinstance(value, (str, int, float, Fraction)):
+        raise InputError(f"parameter {printable(name)}: {printable(repr(value))[:60]} is not a number or formula",
+                         fix=f"give {printable(name)} as a number such as 2 or 1/100")
+    if isinstance(value, Fraction):
+        return sympy.Rational(value.numerator, value.denominator)
+    if isinstance(value, int):
+        return sympy.Integer(value)
+    try:
+        return parse_expr(value if isinstance(value, str) else repr(value), dict(symbols or {}))
+    except InputError as exc:
+        fix = exc.fix if "undeclared symbol" not in exc.reason or symbols else \
+            f"give {printable(name)} as a number such as 2 or 1/100"
+        raise InputError(f"{printable(name)}: {exc.reason}", fix=fix) from None
+
+
+def shown(value, width: int = 60) -> str:
+    """``value`` as text for a message: control characters escaped, cut to ``width`` characters."""
+    text = printable(value)
+    return text if len(text) <= width else text[:width] + "..."
 
 
 class Definition:
@@ -54,6 +106,9 @@ class Definition:
     stronger: str = "smaller"       # smaller | larger
     params: dict = {}               # parameter name -> description
     ranges: dict = {}               # parameter name -> (low, "high in N"), e.g. {"k": (1, "N - 1")}
+    #: the kind of each parameter's values, ``integer`` (a group size k), ``rational`` or ``real`` (the default):
+    #: a number of another kind is refused where the parameters are read (:meth:`check_params`)
+    param_kinds: dict = {}
     #: the parameters that are words (text the definition reads itself, never parsed as an expression): name ->
     #: the default word, e.g. EMD's ground distance {"ground": "equal"}; every other parameter is an expression
     words: dict = {}
@@ -119,10 +174,9 @@ class Definition:
         from the declared ``ranges``: ``{"k": (1, "N - 1")}`` gives ``[k >= 1, k <= N - 1]``;
         ``[]`` when there are none."""
         out = []
-        at = {_N: sympy.sympify(N)}
         for name, (low, high) in self.ranges.items():
             value = params[name]
-            out += [_bound(low).xreplace(at) <= value, value <= _bound(high).xreplace(at)]
+            out += [range_bound(low, N) <= value, value <= range_bound(high, N)]
         return [bool(c) if isinstance(c, sympy.logic.boolalg.BooleanAtom) else c for c in out]
 
     def label(self, params=None, in_classes: bool = False) -> str:
@@ -157,16 +211,58 @@ class Definition:
         return sympy.Le(a, b) if self.stronger == "smaller" else sympy.Ge(a, b)
 
     def check_params(self, table, params: dict) -> dict:
-        """Validate and complete the definition's parameters (raise InputError)."""
+        """Validate and complete the definition's parameters (raise InputError).
+
+        Every value is read by :func:`read_param` (text through the project's formula reader, in the table's
+        symbols), a word parameter must be text; a number must be real and finite, of the declared
+        ``param_kinds`` and within the declared ``ranges`` (the upper bound at the table's N when it is a
+        number). A value with symbols is left to the engine, which adds the ranges to its region."""
         extra = set(params) - set(self.params)
         if extra:
-            raise InputError(f"{self.name} has no parameter(s) {', '.join(sorted(extra))}",
+            raise InputError(f"{self.name} has no parameter(s) {printable(', '.join(sorted(map(str, extra))))}",
                              fix=f"its parameters are: {', '.join(self.params) or 'none'}")
         missing = set(self.params) - set(params)
         if missing:
             raise InputError(f"{self.name} needs parameter(s) {', '.join(sorted(missing))}",
                              fix="give e.g. --k 2")
-        return {k: str(v) if k in self.words else sympy.sympify(v) for k, v in params.items()}
+        symbols = getattr(table, "symbols", None) or {}
+        out = {}
+        for name, value in params.items():
+            if name in self.words:
+                out[name] = self._read_word(name, value)
+            else:
+                out[name] = read_param(value, symbols, f"{self.name}: {name}")
+                self._check_value(name, out[name], _table_size(table))
+        return out
+
+    def _read_word(self, name, value) -> str:
+        """A word parameter (a ground distance): text of one line and bounded length."""
+        if not isinstance(value, str) or len(value) > 10_000:
+            raise InputError(f"{self.name}: {name} = {printable(repr(value))[:60]} is not a word",
+                             fix=f"give {name} as text, e.g. {self.words[name]}")
+        return str(value)
+
+    def _check_value(self, name, value, N) -> None:
+        """Refuse a number of the wrong kind, not real and finite, or outside the declared range (at ``N`` when
+        it is a number)."""
+        if not value.is_number:
+            return
+        kind = self.param_kinds.get(name, "real")
+        example = {"integer": "an integer such as 2", "rational": "a rational such as 1/10"}.get(kind, "a number such as 1/2")
+        if value.is_real is not True or value.is_finite is not True:
+            raise InputError(f"{self.name}: {name} = {shown(value)} is not a finite real number",
+                             fix=f"give {name} as {example}")
+        if (kind == "integer" and not value.is_Integer) or (kind == "rational" and not value.is_Rational):
+            raise InputError(f"{self.name}: {name} = {shown(value)} is not {example.split(' such')[0]}",
+                             fix=f"give {name} as {example}")
+        if name not in self.ranges:
+            return
+        low, high = (range_bound(b, N) for b in self.ranges[name])
+        if (low.is_number and bool(value < low)) or (high.is_number and bool(value > high)):
+            at = f" at N = {N}" if N is not None and _bound(self.ranges[name][1]).free_symbols else ""
+            declared = " <= ".join((str(_bound(self.ranges[name][0])), name, str(_bound(self.ranges[name][1]))))
+            raise InputError(f"{self.name}: {name} = {shown(value)} is out of its range {declared}{at}",
+                             fix=f"give {low} <= {name} <= {high}" if high.is_number else f"give {name} >= {low}")
 
     def __repr__(self):
         return f"<Definition {self.name}>"
@@ -180,15 +276,131 @@ def register(cls):
     return cls
 
 
+def read_shared_params(params, N=None) -> dict:
+    """The parameters given for every definition declaring them (``--param NAME=VALUE``, ``--k``, ``--ground``,
+    ``levels_of(params=...)``), read and checked once: each name is a parameter some registered definition
+    declares, each value is read by :func:`read_param` (a number or a formula of numbers; nothing is evaluated)
+    or is a word where the definitions declare a word, and a number is of the kind and in the range (at ``N``
+    records, when it is a number) of at least one definition declaring it (a definition whose range it misses
+    reports its level undefined, with the reason).
+
+    Raises
+    ------
+    InputError
+        An unknown name, a value that is not a number, or a number no definition declaring it accepts.
+    """
+    if params is None:
+        return {}
+    if not isinstance(params, dict):
+        raise InputError(f"params must be a dict of name: value, not {type(params).__name__}",
+                         fix='give e.g. params={"delta": "1/100"}')
+    declared: dict = {}
+    for d in all_definitions():
+        for name in d.params:
+            declared.setdefault(name, []).append(d)
+    out = {}
+    for name, value in params.items():
+        if value is None:
+            continue
+        if name not in declared:
+            raise InputError(f"no registered definition has a parameter {shown(repr(name))}",
+                             fix="give one of " + ", ".join(sorted(declared)))
+        if any(name in d.words for d in declared[name]):
+            out[name] = value
+            check = _check_word
+        else:
+            out[name] = read_param(value, {}, name)
+            if out[name].free_symbols:
+                raise InputError(f"parameter {name} = {shown(value)} is not a number",
+                                 fix=f"give {name} as a number such as 2 or 1/100")
+            check = _check_number
+        errors = []
+        for d in declared[name]:
+            try:
+                check(d, name, out[name], N)
+            except InputError as exc:
+                errors.append(exc)
+        if len(errors) == len(declared[name]):
+            raise errors[0]
+    return out
+
+
+def _check_number(d, name, value, N) -> None:
+    """Does ``d`` accept the number ``value`` for ``name``: its kind and range at ``N``, and the definition's own
+    check where ``name`` is its only parameter besides words (delta < 1, l >= 1)? An InputError if not."""
+    d._check_value(name, value, N)
+    others = {p: w for p, w in d.words.items() if p != name}
+    if set(d.params) <= {name, *others}:
+        d.check_params(None, {**others, name: value})
+
+
+def _check_word(d, name, value, N) -> None:
+    """Does ``d`` accept the word ``value`` for its parameter ``name`` (its own check, its other words at their
+    defaults)? An InputError if not."""
+    if name not in d.words:
+        raise InputError(f"{d.name}: {name} is a number, not a word", fix=f"give {name} as a number")
+    if not isinstance(value, str):
+        raise InputError(f"parameter {name} = {shown(repr(value))} is not a word", fix=f"give {name} as text")
+    others = {p: w for p, w in d.words.items() if p != name}
+    if set(d.params) <= {name, *others}:
+        d.check_params(None, {**others, name: value})
+
+
+def _table_size(table):
+    """The number of records of ``table`` when it is a number (an int), else None."""
+    n = getattr(table, "N", None) if table is not None else None
+    if isinstance(n, sympy.Basic):
+        return int(n) if n.is_Integer else None
+    return n if isinstance(n, int) else None
+
+
 def _validate_plugin(inst):
+    """Refuse a definition whose declarations cannot be read: its name (the node grammar), level symbol and
+    parameter names (identifiers), kinds, words and ranges (each bound read by the formula reader in N)."""
     if not isinstance(inst, Definition):
-        raise InputError(f"plugin {inst!r} is not a Definition", fix="subclass implgraph.Definition")
+        raise InputError(f"plugin {printable(repr(inst))[:80]} is not a Definition", fix="subclass implgraph.Definition")
     if not inst.name or not isinstance(inst.name, str):
         raise InputError(f"plugin {type(inst).__name__} has no name", fix="set `name = \"...\"`")
+    if not _DEFINITION_NAME.fullmatch(inst.name):
+        raise InputError(f"plugin {printable(repr(inst.name))[:80]}: a name is letters, digits, _ . and -",
+                         fix="rename it, e.g. name = \"my-definition\"")
     if inst.scale not in SCALES:
-        raise InputError(f"plugin {inst.name}: scale {inst.scale!r}", fix="use " + ", ".join(SCALES))
+        raise InputError(f"plugin {inst.name}: scale {printable(repr(inst.scale))}", fix="use " + ", ".join(SCALES))
     if inst.stronger not in ("smaller", "larger"):
-        raise InputError(f"plugin {inst.name}: stronger {inst.stronger!r}", fix="use smaller or larger")
+        raise InputError(f"plugin {inst.name}: stronger {printable(repr(inst.stronger))}", fix="use smaller or larger")
+    if not _is_identifier(inst.level_symbol) or inst.level_symbol == "N":
+        raise InputError(f"plugin {inst.name}: level_symbol {printable(repr(inst.level_symbol))[:60]} is not a name",
+                         fix="give a name such as t or eps (letters, digits and _; not N)")
+    params, ranges, kinds, words = (getattr(inst, a) for a in ("params", "ranges", "param_kinds", "words"))
+    if not all(isinstance(x, dict) for x in (params, ranges, kinds, words)):
+        raise InputError(f"plugin {inst.name}: params, ranges, param_kinds and words must be dicts",
+                         fix="declare e.g. params = {\"k\": \"a group size\"}, ranges = {\"k\": (1, \"N - 1\")}")
+    bad = [p for p in params if not _is_identifier(p) or p == "N"]
+    if bad:
+        raise InputError(f"plugin {inst.name}: parameter name {printable(repr(bad[0]))[:60]} is not a name",
+                         fix="name parameters with letters, digits and _ (not N)")
+    undeclared = [p for p in list(ranges) + list(kinds) + list(words) if p not in params]
+    if undeclared:
+        raise InputError(f"plugin {inst.name}: {printable(repr(undeclared[0]))[:60]} is not one of its params",
+                         fix="declare it in params, or remove it from ranges, param_kinds and words")
+    for p, kind in kinds.items():
+        if kind not in PARAM_KINDS:
+            raise InputError(f"plugin {inst.name}: param_kinds[{p!r}] = {printable(repr(kind))[:60]}",
+                             fix="use " + ", ".join(PARAM_KINDS))
+    for p, bounds in ranges.items():
+        if not (isinstance(bounds, (tuple, list)) and len(bounds) == 2):
+            raise InputError(f"plugin {inst.name}: ranges[{p!r}] is not a pair (low, high)",
+                             fix="declare e.g. ranges = {\"k\": (1, \"N - 1\")}")
+        for b in bounds:
+            try:
+                _bound(b)
+            except InputError as exc:
+                raise InputError(f"plugin {inst.name}: ranges[{p!r}]: {exc.reason}",
+                                 fix="write each bound as a number or a formula in N, e.g. \"N - 1\"") from None
+
+
+def _is_identifier(text) -> bool:
+    return isinstance(text, str) and bool(_IDENTIFIER.fullmatch(text)) and not keyword.iskeyword(text)
 
 
 _ENTRY_POINTS_READ: list = []

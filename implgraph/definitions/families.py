@@ -266,7 +266,7 @@ def param_grid(definition, N) -> list | None:
     over 1..N-1 and ``ground`` is ``equal``; a definition with other parameters gives None
     (discover skips it and says so). A class-based definition whose level is not a count (not
     k-anonymity or l-diversity) and that has no own ``k`` is also tried with every minimum class size
-    k = 2..N/2 (``k`` as in :func:`implgraph.core.nodes.parse_node`; k = 1 is any partition, the
+    k = 2..N/2 (``k`` as in :func:`implgraph.definitions.nodes.parse_node`; k = 1 is any partition, the
     plain definition).
     """
     d = definition

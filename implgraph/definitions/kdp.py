@@ -18,6 +18,7 @@ class KDP(RatioOfAverages):
     family, sides, scale, level_symbol = "subset", "two-sided", "log", "eps"
     params = {"k": "number of removed records, 1 <= k <= N - 1"}
     ranges = {"k": (1, "N - 1")}
+    param_kinds = {"k": "integer"}
     model = "dp"
     label_format = "({k},ε)-DP"
 

@@ -16,5 +16,6 @@ class KTCloseness(RatioOfAverages):
     family, sides, scale, level_symbol = "subset", "two-sided", "ratio", "t"   # subset size k (the default)
     params = {"k": "subset size, 1 <= k <= N - 1"}
     ranges = {"k": (1, "N - 1")}
+    param_kinds = {"k": "integer"}
     model = "closeness"
     label_format = "({k},t)-closeness"

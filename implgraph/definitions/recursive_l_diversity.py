@@ -40,6 +40,7 @@ class RecursiveCLDiversity(Definition):
     reference = ("Machanavajjhala, Kifer, Gehrke, Venkitasubramaniam, l-diversity, ACM TKDD 2007, Definition 4.3")
     label_format = "recursive (c,{l})-diversity"
     tail_ratio_param = "l"
+    param_kinds = {"l": "integer"}
 
     def check_params(self, table, params):
         params = super().check_params(table, params)

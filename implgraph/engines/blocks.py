@@ -1,4 +1,4 @@
-"""Witnesses at any N from tables of a few blocks of equal rows (issue 12, any N).
+"""Witnesses at any N from tables of a few blocks of equal rows.
 
 Permuting records changes no level, and the extreme tables of the prover's arguments are made of
 two blocks of equal rows (``s`` records at one value, ``N - s`` at another, the classes following
@@ -45,30 +45,35 @@ def _value_pairs(a_def, N):
     return pairs
 
 
-def _two_blocks(x, y, sizes, classed):
+def _two_blocks(x, y, sizes, classed, one_class=False):
     """The binary table of ``sizes[0]`` rows (x, 1 - x) and ``sizes[1]`` rows (y, 1 - y), classes E1 and E2
-    following the blocks, stored as its two distinct rows with their counts
+    following the blocks (``one_class``: both blocks in E1), stored as its two distinct rows with their counts
     (:class:`~implgraph.io.weighted.WeightedConcreteTable`: every level is the one of the table written out,
     at a cost independent of N)."""
     den = math.lcm(x.denominator, y.denominator)
     rows = [[int(v * den), int((1 - v) * den)] for v in (x, y)]
+    if classed and one_class:
+        return WeightedConcreteTable(rows, den, ["b1", "b2"], list(sizes), row_class=[0, 0], class_labels=["E1"])
     return WeightedConcreteTable(rows, den, ["b1", "b2"], list(sizes), row_class=[0, 1] if classed else None,
                                  class_labels=["E1", "E2"] if classed else None)
 
 
-def candidate_tables(a_def, b_def, N, params=(), classed=False, min_class=None, max_class=None):
-    """Binary two-block tables at N records, classes following the blocks."""
-    for s in block_sizes(N, params):
-        sizes = (s, N - s)
-        if classed and ((min_class is not None and min(sizes) < min_class)
-                        or (max_class is not None and max(sizes) > max_class)):
-            continue
-        for x, y in _value_pairs(a_def, N):
-            yield _two_blocks(x, y, sizes, classed)
+def candidate_tables(a_def, b_def, N, params=(), classed=False, min_class=None, max_class=None, one_class=False):
+    """Binary two-block tables at N records, classes following the blocks; with ``one_class`` (and classes), then the
+    same tables with both blocks in one class of N records (where its size is allowed)."""
+    whole = one_class and classed and (min_class is None or N >= min_class) and (max_class is None or N <= max_class)
+    for together in ((False, True) if whole else (False,)):
+        for s in block_sizes(N, params):
+            sizes = (s, N - s)
+            if classed and not together and ((min_class is not None and min(sizes) < min_class)
+                                             or (max_class is not None and max(sizes) > max_class)):
+                continue
+            for x, y in _value_pairs(a_def, N):
+                yield _two_blocks(x, y, sizes, classed, together)
 
 
 def block_witness(a_def, a_params, b_def, b_params, N, f_raw=None, classed=False, min_class=None,
-                  max_class=None):
+                  max_class=None, one_class=False):
     """A two-block witness at N records, or None.
 
     Without ``f_raw``: a table with A's level finite and B's infinite. With ``f_raw`` (A's raw level
@@ -81,7 +86,7 @@ def block_witness(a_def, a_params, b_def, b_params, N, f_raw=None, classed=False
         or ``f``), re-checked exactly.
     """
     params = list(a_params.values()) + list(b_params.values())
-    for ct in candidate_tables(a_def, b_def, N, params, classed, min_class, max_class):
+    for ct in candidate_tables(a_def, b_def, N, params, classed, min_class, max_class, one_class):
         ra = raw_level(a_def, a_params, ct)
         if ra is None or ra == INF:
             continue

@@ -148,6 +148,7 @@ from implgraph.core.formula import Word
 from implgraph.core.verdict import VerdictWord
 from implgraph.core.simplified import simplified
 from implgraph.engines.class_subset import class_to_subset
+from implgraph.definitions.base import range_bound
 
 __all__ = ["ANY_BUCKETS", "BINARY_EXTREMAL", "Bound", "ProofResult", "T", "tight_bound", "ceiling_bound", "any_partition", "class_distance_of", "lowest_raw", "param_ranges", "subset_size_expr", "declared_subset_size", "compares", "decide",
            "as_definition"]
@@ -282,6 +283,15 @@ def _at_least_one(x):
     return sympy.Ge(x, 1, evaluate=False) if c is sympy.true and x.free_symbols else c
 
 
+def integer_param(d, name) -> bool:
+    """Are the values a definition declares for its parameter ``name`` integers (a group or class size;
+    :func:`implgraph.definitions.families.param_grid` at 4 records)?"""
+    from implgraph.definitions.families import param_grid
+    grid = param_grid(d, 4) or []
+    values = [g[name] for g in grid if name in g]
+    return bool(values) and all(isinstance(v, int) for v in values)
+
+
 def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
     """The ranges where the parameters mean something: each side's declared ``ranges`` (1 <= k <= N - 1 for a
     group size ``k``), and 1 <= s, 2 s <= N for B's minimum class size ``s`` (a partition into >= 2 classes; with a
@@ -292,7 +302,9 @@ def param_ranges(a, b, a_params, b_params, N, b_classes=None) -> list:
             if name not in ps or isinstance(ps[name], Word):
                 continue
             v = sympy.sympify(ps[name])
-            low, high = (sympy.sympify(x, locals={"N": N}) for x in (low, high))
+            if v.is_number and v.is_integer is not True and integer_param(d, name):
+                ranges.append(sympy.false)      # a group or class size that is no integer: no table has it
+            low, high = (range_bound(x, N) for x in (low, high))     # declared text: the formula reader
             ranges += [_at_least_one(v) if low == 1 else sympy.Ge(v, low), sympy.Le(v, high)]
     if (_class_level(b) or class_distance_of(b, b_params)) and (b_classes or {}).get("min_size") is not None:
         s_ = sympy.sympify(b_classes["min_size"])

@@ -1,4 +1,4 @@
-"""Certificates of the prover's "proved": the data an independent checker needs (issue 12).
+"""Certificates of the prover's "proved": the data an independent checker needs.
 
 :func:`certificate` turns an argument of :mod:`implgraph.engines.bounds` into JSON that
 :mod:`implgraph.certify` re-checks without the prover: the two sides described by their
@@ -31,7 +31,8 @@ from implgraph.engines.bounds import CAP_SPLIT, T, class_distance_of, declared_s
 from implgraph.core.simplified import simplified
 from implgraph.definitions.class_bounds import uniform_class_raw, uniform_values
 
-__all__ = ["certificate", "class_floor_certificate", "FORMAT", "METHODS"]
+__all__ = ["certificate", "class_floor_certificate", "weakest_level_certificate", "every_partition_certificate",
+           "EVERY_TABLE_METHODS", "FORMAT", "METHODS"]
 
 #: the names of the subset-distance argument's facts (engines.bounds :func:`subset_distance_facts`)
 SUBSET_DISTANCE_LOWER, SUBSET_DISTANCE_UPPER = (list(x) for x in subset_distance_facts(2, 4, 0, 0))
@@ -624,9 +625,26 @@ def class_floor_certificate(method, a, b, a_params, b_params, region, N, s, argu
     fewest values meeting T, where that number exists and, for s > 1, 2 s <= N)."""
     kinds, domain = _symbols_and_domain(region, [*a_params.values(), *b_params.values(), s])
     A = _side(a, a_params, {"min_size": s}, N)
+    # (every class of a table where A is finite has >= s records, however many classes: min_classes 1)
     return {"format": FORMAT, "method": method, "symbols": kinds, "domain": domain, "A": A,
             "B": _side(b, b_params, {"min_size": s}, N), "lower": str(s), "tight": True, "argument": argument,
-            "tightness": _uniform_family(A, _Ctx(a, N, None))}
+            "tightness": _uniform_family(A, _Ctx(a, N, None)), "min_classes": 1}
+
+
+def weakest_level_certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, raw_f):
+    """The certificate of a trivial truth (method ``weakest-level``, re-checked by :mod:`implgraph.certify.trivial`):
+    B's raw target ``raw_f`` is at least as weak as B's weakest level on the whole domain (``oo`` for a ratio), which
+    B's registered scale declares every table to meet; nothing of A is used."""
+    kinds, domain = _symbols_and_domain(region, [*a_params.values(), *b_params.values(), *(a_classes or {}).values(),
+                                                 *(b_classes or {}).values()])
+    return {"format": FORMAT, "method": "weakest-level", "symbols": kinds, "domain": domain,
+            "A": _side(a, a_params, a_classes, N), "B": _side(b, b_params, b_classes, N), "target": str(raw_f),
+            "tight": False, "argument": f"B's target {raw_f} is at least as weak as its weakest level, met by every table"}
+
+
+#: the prover's arguments that hold on every table whatever its classes (B's raw level is A's): a certificate of one
+#: of them comparing classes claims every partition (``min_classes`` 1)
+EVERY_TABLE_METHODS = ("same-level",)
 
 
 def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound):
@@ -635,8 +653,28 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
     ``region`` is the claim's condition in terms of T with the parameter ranges; its symbols' kinds
     become the certificate's ``symbols``. The method's own parts (its kernel lemma's data, its
     tightness family) come from :data:`METHODS`; a method without an entry has no certificate lemma
-    the checker knows, and the checker rejects it.
+    the checker knows, and the checker rejects it. Where a side compares classes, ``min_classes`` says which
+    partitions the certificate is for: 2 (the lemmas read another class than the one they bound: partitions into >= 2
+    classes; :func:`every_partition_certificate` adds the tables of one class), or 1 for an argument of
+    :data:`EVERY_TABLE_METHODS`.
     """
+    cert = _certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound)
+    if "class" in (cert["A"].get("family"), cert["B"].get("family")):
+        cert["min_classes"] = 1 if bound.method in EVERY_TABLE_METHODS else 2
+    return cert
+
+
+def every_partition_certificate(cert):
+    """``cert`` (for partitions into >= 2 classes, ``min_classes`` 2) with the tables of one class beside it: its
+    ``one_class`` part (B's level there is its strongest, which the certificate's U is at least), re-checked by
+    :mod:`implgraph.certify.partitions`; the certificate is then for every partition into classes, one class included
+    (``min_classes`` 1)."""
+    return dict(cert, min_classes=1, one_class="on a table of one class, the class is the table: B's level is its "
+                                               "strongest (its registered class level), at most U on the domain")
+
+
+def _certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound):
+    """:func:`certificate` without the partitions it is for."""
     kinds, domain = _symbols_and_domain(region, [*a_params.values(), *b_params.values(), *(a_classes or {}).values(),
                                                  *(b_classes or {}).values()])
     if bound.method == "min":        # the smaller of the parts' bounds: each part's certificate, inside one
@@ -707,6 +745,7 @@ def views_certificate(a, a_params, a_classes, region, N, model, family, family_d
     blocks = [{"count": str(c), "value": str(simplified(v)), "class": label} for c, v, label in family]
     return {"format": FORMAT, "method": "intruder-views", "symbols": kinds, "domain": domain,
             "A": _side(a, a_params, a_classes, N), "B": {"view": "k_I", "model": dict(model)},
+            "min_classes": 1,   # each class is bounded against the whole table only: every partition, one class too
             "upper": "T**2", "upper_certificate": {"multipliers": VIEW_MULTIPLIERS}, "tight": True,
             "tightness": {"blocks": blocks, "domain": [str(c) for c in family_domain],
                           "attained": {"classes": list(attained), "bucket": 1}}}

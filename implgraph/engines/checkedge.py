@@ -46,7 +46,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from implgraph.core.nodes import Node, parse_node
+from implgraph.definitions.nodes import Node, parse_node
 from implgraph.core.verdict import math_html
 from implgraph.engines.direction import DirectionResult, check_direction
 from implgraph.engines.fit import level_symbol
@@ -54,7 +54,7 @@ from implgraph.core.simplified import simplified
 
 __all__ = ["check_edge", "combine", "EdgeResult", "KINDS"]
 
-KINDS = ("equivalence", "reciprocal", "generalisation", "implication", "non-implication", "unknown")
+KINDS = ("equivalence", "reciprocal", "generalisation", "implication", "non-implication", "vacuous", "unknown")
 
 
 @dataclass
@@ -130,9 +130,49 @@ def _fdesc(d: DirectionResult) -> str:
 
 
 def combine(fw: DirectionResult, bw: DirectionResult, a_def, b_def) -> tuple[str, str]:
-    """Definition 3 of ekenstedt2022 from the two directions."""
+    """Definition 3 of ekenstedt2022 from the two directions (over every partition into classes); where a table of one
+    class decides a direction, the summary adds what it is under the assumption "partitions into at least 2
+    classes"."""
+    kind, summary = _combine(fw, bw, a_def, b_def)
+    for d in (fw, bw):
+        c = d.conditional
+        if c is not None and c.relation != d.relation:
+            arrow = "=>" if c.relation == "implication" else "=/=>" if c.relation == "non-implication" else "?"
+            f = f" ({_fdesc(c)})" if c.relation == "implication" else ""
+            summary += f"; under the assumption ({c.assumption}): {d.a} {arrow} {d.b}{f}"
+    return kind, summary
+
+
+def says_nothing(d: DirectionResult) -> str | None:
+    """Why an implication holds of every table whatever A (f B's weakest level: trivial; or B's own ceiling on every
+    table of N records: vacuous), or None: such a direction is no implication between A and B (Definition 3 counts
+    neither way), never drawn or counted as one."""
+    if d.relation != "implication":
+        return None
+    if d.vacuous:
+        return "vacuously: " + d.vacuous.removeprefix("vacuous: ")
+    if d.trivial:
+        return "trivially: " + _fdesc(d)
+    return None
+
+
+def _combine(fw: DirectionResult, bw: DirectionResult, a_def, b_def) -> tuple[str, str]:
+    """:func:`combine` over every partition (a trivial or vacuous direction counts as neither relation)."""
     A, B = fw.a, fw.b
     fi, bi = fw.relation, bw.relation
+    empty = {d.a: says_nothing(d) for d in (fw, bw) if says_nothing(d)}
+    if empty:
+        fi = "vacuous" if fw.a in empty else fi
+        bi = "vacuous" if bw.a in empty else bi
+        notes = "; ".join(f"{d.a} => {d.b} only {empty[d.a]}" for d in (fw, bw) if d.a in empty)
+        if fi == bi == "vacuous":
+            return "vacuous", notes + " (no implication either way)"
+        real, other = (fw, bw) if bi == "vacuous" else (bw, fw)
+        if real.relation == "implication":
+            return "implication", f"{real.a} => {real.b} ({_fdesc(real)}); {notes}"
+        if real.relation == "non-implication":
+            return "non-implication", f"{real.a} =/=> {real.b}; {notes}"
+        return "unknown", f"{real.a} => {real.b} is undecided; {notes}"
     if fi == "implication" and bi == "implication":
         if not fw.tight_upto and not bw.tight_upto and _inverse(fw.tight, bw.tight, a_def, b_def):
             return "equivalence", f"{A} <=> {B}: f = {fw.tight} and g = {bw.tight} are inverse (equivalent)"

@@ -17,10 +17,11 @@ import sympy
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
-from implgraph.core.nodes import N_SYM, Node, parse_node, symbols_for
+from implgraph.definitions.nodes import N_SYM, Node, parse_node, symbols_for
 from implgraph.core.verdict import VerdictWord, math_html
 from implgraph.engines.fit import generalise_over_N, level_symbol, to_level
 from implgraph.engines.blocks import block_witness
+from implgraph.engines.bounds import integer_param
 from implgraph.engines.instance import PENDING_SEARCH, PENDING_TIGHT, VACUOUS, Instance, analyse
 from implgraph.engines.lf import partitions_for
 from implgraph.engines.recheck import PluginError, is_plugin, strongest_raw, witness_dict
@@ -59,6 +60,14 @@ class DirectionResult(VerdictWord):
     witness: dict | None = None
     degenerate_witness: dict | None = None  # f refuted where f is no valid level of B, beside witness
     trivial: bool = False
+    f_trivial: bool = False         # the conjectured f is met by every table (B's weakest level or weaker)
+    #: where the tight f is B's own ceiling on every table of N records, whatever A (every table meets it): why; such
+    #: an implication says nothing of A and is never drawn or counted as one
+    vacuous: str | None = None
+    #: the same direction under the assumption "partitions into at least 2 classes", where a table of one class
+    #: decides this one (its ``assumption`` says so); None otherwise
+    conditional: "DirectionResult | None" = None
+    assumption: str = ""            # the assumption this result is under ("" : none, every partition)
     certificate: dict | None = None  # the prover's certificate of "proved" (implgraph.certify re-checks it)
     proved_f: str | None = None     # an f the prover proved for every N that is not the tight f everywhere
                                     # (registered inequality lemmas), with where it is tight, e.g. "l (tight at
@@ -69,6 +78,7 @@ class DirectionResult(VerdictWord):
         d = asdict(self)
         d["instances"] = [asdict(i) for i in self.instances]
         d["status"], d["strength"] = self.status, self.strength
+        d["conditional"] = None if self.conditional is None else self.conditional.to_json()
         return d
 
     def __repr__(self):
@@ -89,10 +99,11 @@ def sampled_sizes(n) -> list:
     return sorted({1, 2, 3, n // 2, n - 2, n - 1})
 
 
-def _valid_points(a, b, when_c, n, classes, block=False):
+def _valid_points(a, b, when_c, n, classes, block=False, min_classes=1):
     """``(point, A's params, B's params, min class, max class, point as names -> ints)`` of each point of the
     parameters at N = ``n`` where both sides' parameters are valid and, for a definition with classes, a partition
-    into >= 2 classes of the sizes asked for exists (``block``: beyond EXHAUSTIVE_MAX, the sampled sizes)."""
+    into >= ``min_classes`` classes of the sizes asked for exists (``block``: beyond EXHAUSTIVE_MAX, the sampled
+    sizes)."""
     a_def, b_def = a.definition, b.definition
     for point in _points([a, b], when_c, n, sampled_sizes(n) if block else None):
         ap, bp = a.at(point), b.at(point)
@@ -105,9 +116,58 @@ def _valid_points(a, b, when_c, n, classes, block=False):
             continue
         lo, hi = _class_limits([a.classes_at(point), b.classes_at(point), classes or {}], point)
         if (lo is not None or hi is not None) and (a_def.needs_classes or b_def.needs_classes) \
-                and not (_has_partition(n, lo, hi) if block else partitions_for(n, lo, hi)):
-            continue        # no partition into >= 2 classes of these sizes at this N
+                and not (_has_partition(n, lo, hi, min_classes) if block else partitions_for(n, lo, hi, min_classes)):
+            continue        # no partition into >= min_classes classes of these sizes at this N
         yield point, ap, bp, lo, hi, {str(k): int(v) for k, v in point.items()}
+
+
+def _in_declared_ranges(nodes, when_c, n_lo, n_hi) -> None:
+    """InputError where a node's parameters are numbers (no symbol bound by ``when``) outside the definition's
+    declared range at every N from ``n_lo`` to ``n_hi`` (``kdp(k=-1)``, ``kdp(k=1/2)``, or ``kdp(k=10**100)`` at N <= 4):
+    nothing would be checked, and a proof for every N would speak of no N asked."""
+    for node in nodes:
+        if node.free_symbols():
+            continue        # a symbol: its values are the conditions' (points outside the ranges are skipped)
+        d, why = node.definition, None
+        for n in range(n_lo, n_hi + 1):
+            params = node.at({N_SYM: n})
+            try:
+                d.check_params(None, params)
+                _validate_sizes(d, params, n)
+            except InputError as exc:
+                why = why or exc.reason
+                continue
+            break
+        else:
+            ranges = "; ".join(f"{k}: {v}" for k, v in d.params.items())
+            raise InputError(f"{node.label()}: no valid parameter value at any N from {n_lo} to {n_hi} ({why})",
+                             fix=f"give values within {d.name}'s declared ranges ({ranges})"
+                             + (" or a larger --N" if n_hi < 100 else ""))
+
+
+def _valid_f(f_expr, text) -> None:
+    """InputError where a conjectured f is no real number at any level: a complex constant (``sqrt(-1)``), an undefined
+    value, or a Piecewise without an otherwise piece (undefined where none of its conditions holds)."""
+    if f_expr.has(sympy.I, sympy.nan, sympy.zoo):
+        raise InputError(f"f = {text} is not a real number",
+                         fix="give B's level as a real expression of A's level (e.g. sqrt of a nonnegative expression)")
+    for pw in f_expr.atoms(sympy.Piecewise):
+        if pw.args[-1].cond is not sympy.true:
+            raise InputError(f"f = {text} is undefined where none of the Piecewise's conditions holds",
+                             fix="end the Piecewise with an otherwise piece, e.g. Piecewise((t, t > 2), (2, True))")
+
+
+def _trivial_f(a, b, f_expr, when_c, symbols, alpha):
+    """Why f is met by every table (at least as weak as B's weakest level at every level of A:
+    :func:`implgraph.engines.prove.trivially_met`), or None."""
+    from implgraph.engines import prove
+    if f_expr is sympy.oo:      # (no region to read: B's scale alone decides)
+        return prove.trivially_met(a.definition, b.definition, "oo", a_params=prove.node_params(a),
+                                   b_params=prove.node_params(b), when=list(when_c), symbols=symbols, alpha=alpha)
+    syms = dict(symbols)
+    syms[alpha.name] = alpha
+    return prove.trivially_met(a.definition, b.definition, f_expr, a_params=prove.node_params(a),
+                               b_params=prove.node_params(b), when=list(when_c), symbols=syms, alpha=alpha)
 
 
 def _points(nodes, when, N, values=None):
@@ -124,7 +184,36 @@ def _points(nodes, when, N, values=None):
 
 
 def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prover=True,
-                    every_tight=False) -> DirectionResult:
+                    every_tight=False, min_classes=1) -> DirectionResult:
+    """A => B (optionally with f) for N = n_min..N; see :func:`_check_direction` for the arguments.
+
+    Where a side compares classes and ``min_classes`` is 1, the partitions into >= 2 classes are decided first (the
+    assumption "partitions into at least 2 classes"): a witness there is a witness over every partition, and is the one
+    reported. Otherwise every partition is decided, a table of one class included, and where the two answers differ
+    (a table of one class decides it, or changes the tight f), the first is kept beside it (``conditional``, its
+    ``assumption`` stated): both verdicts are shown."""
+    a = a if isinstance(a, Node) else parse_node(a)
+    b = b if isinstance(b, Node) else parse_node(b)
+    if min_classes >= 2 or not (a.definition.needs_classes or b.definition.needs_classes):
+        res = _check_direction(a, b, f, when, N, p, n_min, classes, prover, every_tight, min_classes)
+        if min_classes >= 2 and (a.definition.needs_classes or b.definition.needs_classes):
+            res.assumption = ASSUMPTION
+        return res
+    two = _check_direction(a, b, f, when, N, p, n_min, classes, prover, every_tight, min_classes=2)
+    if two.relation == "non-implication":
+        return two          # its witness (of >= 2 classes) is one over every partition
+    res = _check_direction(a, b, f, when, N, p, n_min, classes, prover, every_tight, min_classes=1)
+    two.assumption = ASSUMPTION
+    if (res.relation, res.verdict, res.f_verdict, res.tight_all_n or res.tight) != \
+            (two.relation, two.verdict, two.f_verdict, two.tight_all_n or two.tight):
+        res.conditional = two
+        why = "a table of one class decides it" if _one_class(res.witness) else "the tables of one class count"
+        res.evidence += f"; {why}: under the assumption ({ASSUMPTION}) it is {_summary_of(two)}"
+    return res
+
+
+def _check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prover=True,
+                     every_tight=False, min_classes=1) -> DirectionResult:
     """A => B (optionally with f) for N = n_min..N; ``a``, ``b`` are Nodes or strings.
 
     ``classes`` may restrict the class sizes searched: ``{"min_size": expr, "max_size": expr}``
@@ -135,6 +224,12 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
     a full run finds first), and the tight f only when no instance is a non-implication. An instance
     left unfinished keeps its note (:data:`implgraph.engines.instance.PENDING_TIGHT`, ``PENDING_SEARCH``). ``every_tight``
     finishes every instance (for a caller that reads the instances of each N on its own).
+
+    ``min_classes``: where a side compares classes, the fewest classes of the partitions searched and proved: 1, every
+    partition (a table of one class, the whole table, included: the papers' definitions admit it, e.g. ekenstedt2022
+    Definition 4's M in [1 : N]), or 2, the assumption "partitions into at least 2 classes" (Definition 4's
+    E_m a proper subset of [1 : N]). With 1, where the deciding witness is a table of one class, the same direction
+    under the assumption is computed too (``conditional``): both verdicts are shown.
     """
     a = a if isinstance(a, Node) else parse_node(a)
     b = b if isinstance(b, Node) else parse_node(b)
@@ -150,13 +245,25 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
         fsyms = dict(symbols)
         fsyms[a_def.level_symbol] = alpha
         f_expr = parse_expr(f, fsyms) if isinstance(f, str) else sympy.sympify(f)
+        _valid_f(f_expr, f)
+        why = _trivial_f(a, b, f_expr, when_c, symbols, alpha)
+        if why:
+            # every table satisfies B at f: nothing of A is used; the relation itself is decided without f
+            res = _check_direction(a, b, None, when_c, N, p, n_min, classes, prover, every_tight, min_classes)
+            res.f, res.f_verdict, res.f_trivial = f, "proved", True
+            res.verdict, res.bound = "proved", "every table (trivially)"
+            res.evidence += f"; the conjectured f = {f}: {why}"
+            return res
+    _in_declared_ranges([a, b], when_c, max(n_min, 2), N)
     instances, pending = [], {}
     block = N > EXHAUSTIVE_MAX
     staged = f_expr is None and not block and not every_tight
 
     def run(args, **kw):
         try:
-            return _block_instance(*args) if block else analyse(*args, **kw)
+            if block:
+                return _block_instance(*args)
+            return analyse(*args, **kw)
         except InputError:
             raise
         except Exception as exc:
@@ -169,34 +276,42 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
     for n in (_block_ns(n_min, N) if block else range(max(n_min, 2), N + 1)):
         if block and any(i.relation == "non-implication" or i.f_status == "refuted" for i in instances):
             break           # refuted: the sample of N stops at the first witness
-        for point, ap, bp, lo, hi, pt in _valid_points(a, b, when_c, n, classes, block):
+        for point, ap, bp, lo, hi, pt in _valid_points(a, b, when_c, n, classes, block, min_classes):
             f_raw = None
             if f_expr is not None:
                 fe = f_expr.subs(point)
-                def f_raw(araw, fe=fe):
+                def f_raw(araw, fe=fe, n=n):
                     lvl = a_def.level_from_raw(araw)
-                    return simplified(b_def.raw_from_level(fe.subs(alpha, lvl)))
-            args = (a_def, ap, b_def, bp, n, f_raw, pt, lo, hi) if block else \
+                    v = simplified(b_def.raw_from_level(fe.subs(alpha, lvl)))
+                    if v.has(sympy.nan, sympy.zoo, sympy.I) or v.is_extended_real is False:
+                        raise InputError(f"f = {f} is not a real number at {a.label()}'s level {lvl} (N = {n})",
+                                         fix="give B's level as an expression that is real at every level of A")
+                    return v
+            args = (a_def, ap, b_def, bp, n, f_raw, pt, lo, hi, min_classes) if block else \
                 (a_def, ap, b_def, bp, n, p, f_raw, pt, lo, hi)
-            inst = run(args, stage="first") if staged else run(args)
+            inst = run(args, stage="first", min_classes=min_classes) if staged else run(args, min_classes=min_classes)
             if inst.note in (PENDING_TIGHT, PENDING_SEARCH):
                 pending[len(instances)] = args
             instances.append(inst)
-    answer, extra = None, {}
+    answer, extra, unclaimed = None, {}, []
     if pending and staged and prover and not classes and all(i.relation == "implication" for i in instances):
         # no instance fails: where the prover proves a tight f for every N, each instance's exact tight
         # value is computed at PROVED_LEVELS levels only, each compared with that f (instead of the
         # samples a closed form is fitted through)
-        answer = _prover_answer(a, b, None, when_c, symbols, alpha, N)
+        answer = _prover_answer(a, b, None, when_c, symbols, alpha, N, min_classes)
         if answer is not None and answer.verdict == "proved" and answer.tight is not None:
             buckets = (answer.details or {}).get("attained_buckets")
             where = (answer.details or {}).get("attained_where")
             for at, args in pending.items():
-                if instances[at].note == PENDING_TIGHT:
+                # (an instance outside the proof's domain, e.g. N < 2 s where only a table of one class has classes of
+                # >= s records, is fitted on its own: the proof says nothing there)
+                if instances[at].note == PENDING_TIGHT and _claimed_at(answer, args[7]):
                     extra[at] = {"proved": _proved_at(answer.tight, args[7], a_def, b_def, alpha, buckets, where)}
+                elif instances[at].note == PENDING_TIGHT:
+                    unclaimed.append(at)
     if pending:
-        _finish(instances, pending, run, extra)
-    res = aggregate(a, b, f, instances, p, classes)
+        _finish(instances, pending, run, extra, min_classes)
+    res = aggregate(a, b, f, instances, p, classes, min_classes)
     if answer is not None and answer.verdict == "proved" and res.relation == "non-implication":
         # a proof for every N beside a witness of A finite, B infinite: one of the two is wrong
         what = (f"{a.label()} => {b.label()}: implgraph.engines.prove proves the implication for every N "
@@ -206,7 +321,14 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
             raise PluginError(what, fix="a plugin's declarations (family, sides, class_size_level, finite_level_of) "
                                         "disagree with its levels; fix or uninstall it")
         raise RuntimeError(what + ": a bug in the prover or in a declaration")
-    if extra and res.relation == "implication" and all(i.proved_checked for i in instances):
+    if unclaimed and res.relation == "implication":
+        where = [x for x in answer.details["certificate"]["domain"] if "T" not in x]
+        shown = ", ".join(f"N = {instances[at].N}: {instances[at].tight}" for at in unclaimed)
+        res.evidence += (f"; the proof's domain ({', '.join(where)}) leaves out N = "
+                         f"{', '.join(str(instances[at].N) for at in unclaimed)}, where the exact tight f is fitted on "
+                         f"its own ({shown})")
+    if extra and res.relation == "implication" and all(i.proved_checked for i in instances if i.N not in
+                                                        {instances[at].N for at in unclaimed}):
         res.evidence += (f"; at each N the exact tight value equals the tight f proved for every N at "
                          f"{PROVED_LEVELS} levels of A")
     if res.relation == "implication":
@@ -221,15 +343,76 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
         undecided = res.relation == "unknown" and res.f_verdict != "refuted"
         if undecided:
             res.relation = "implication"        # only a proof for every N may decide it
-        _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N, answer)
+        _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N, answer, min_classes)
         if undecided and res.relation == "implication" and res.verdict != "proved":
             res.relation = "unknown"        # (a refutation for every f has made it a non-implication)
         if block and res.relation == "unknown" and res.f_verdict == "refuted":
-            _relation_beside_refuted_f(res, when_c, symbols, N)
+            _relation_beside_refuted_f(res, when_c, symbols, N, min_classes)
     vacuous = res.relation == "unknown" and instances and all(i.note == VACUOUS for i in instances)
     if (res.relation == "implication" and res.verdict != "proved" or vacuous) and not block and p < WIDER_P_MAX:
-        _wider_witness(res, a, b, when_c, N, p, n_min, classes)
+        _wider_witness(res, a, b, when_c, N, p, n_min, classes, min_classes)
+    if (res.relation == "implication" and res.verdict != "proved" or vacuous and res.relation == "unknown") \
+            and not classes:
+        _beyond(res, a, b, N)
     return res
+
+
+#: the assumption under which a class level's verdict may differ from its verdict over every partition
+ASSUMPTION = "partitions into at least 2 classes"
+
+
+def _one_class(witness) -> bool:
+    """Is ``witness`` a table whose records all lie in one class?"""
+    labels = (witness or {}).get("classes")
+    return bool(labels) and len(set(labels)) == 1
+
+
+def _summary_of(d) -> str:
+    """A direction's relation and verdict in a few words (for the evidence of the verdict beside it)."""
+    how = f"{d.relation} ({d.verdict}{', ' + d.bound if d.bound else ''})"
+    tight = d.tight_all_n or d.tight
+    return how + (f", tight f = {tight}" if d.relation == "implication" and tight else "")
+
+
+def _beyond(res, a, b, N) -> None:
+    """An implication at every N checked without a proof for every N, where a witness family is known from some
+    larger N on (:func:`implgraph.engines.smaller_subset.witness_beyond`: A finite and B infinite at every N >= n0,
+    symbolically): a non-implication, with the family's table at n0 re-checked in exact arithmetic (the implication
+    held only at the N checked)."""
+    from implgraph.engines.recheck import is_witness
+    from implgraph.engines.smaller_subset import small_class_beyond, witness_beyond
+    found = witness_beyond(a, b, N)
+    if found is not None:
+        family = f"{found['z']} record(s) at (0, 1) and N - ({found['z']}) at (1/2, 1/2), every N >= {found['n0']}"
+        text = (f"a table of {found['z'].subs(sympy.Symbol('N', integer=True), found['n0'])} record(s) at (0, 1) and "
+                f"the rest at (1/2, 1/2)")
+        symbolic = (f"; the same table of N records has {a.label()} level {found['level_a']} (finite) and {b.label()} "
+                    f"level oo for every N >= {found['n0']} (exact symbolic levels)")
+    else:
+        found = small_class_beyond(a, b, N)
+        if found is None:
+            return
+        family, text, symbolic = found["text"], found["text"].split(":")[0], ""
+    n0, ct = found["n0"], found["table"]
+    ap, bp = a.at({N_SYM: n0}), b.at({N_SYM: n0})
+    if not is_witness(a.definition, ap, b.definition, bp, ct):
+        if symbolic:
+            raise RuntimeError(f"{a.label()} => {b.label()}: the zero-records table at N = {n0} is no witness in exact "
+                               "arithmetic, though its symbolic levels say so: a bug")
+        return      # (A is not finite there: no witness)
+    if n0 <= min(N, EXHAUSTIVE_MAX):
+        raise RuntimeError(f"{a.label()} => {b.label()}: a witness family from N = {n0} on, but the search at N <= {N} "
+                           "found none: a bug")
+    held = (f"the implication held at every N checked ({res.bound})" if res.relation == "implication" else
+            f"at the N checked no table satisfied {a.label()} ({res.bound})")
+    res.relation, res.verdict = "non-implication", "refuted"
+    res.witness = dict(witness_dict(ct, a.definition, ap, b.definition, bp), point={"N": n0}, family=family)
+    res.evidence = (f"at N = {n0}, beyond the N checked: {text}, where {a.label()} has level "
+                    f"{res.witness['level_a']} and {b.label()} level oo (re-checked in exact arithmetic){symbolic}: "
+                    f"no f can work; {held}")
+    res.bound, res.tight, res.tight_upto, res.tight_in_N, res.trivial = "", None, None, None, False
+    if res.f is not None:
+        res.f_verdict = "refuted"
 
 
 #: the largest number of buckets of the wider tables (p + 1 where the tables of p buckets have no witness) and the
@@ -237,7 +420,7 @@ def check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, prov
 WIDER_P_MAX, WIDER_N = 8, 4
 
 
-def _wider_witness(res, a, b, when_c, N, p, n_min, classes) -> None:
+def _wider_witness(res, a, b, when_c, N, p, n_min, classes, min_classes=1) -> None:
     """Where ``res`` is an implication on tables of ``p`` buckets without a proof for every N, or unknown because A
     is infinite on every table of ``p`` buckets searched: a table of ``p + 1`` buckets with A finite and B infinite, at
     N <= :data:`WIDER_N` (exact, the first stage of :func:`analyse`), makes it a non-implication (a table of more
@@ -248,8 +431,8 @@ def _wider_witness(res, a, b, when_c, N, p, n_min, classes) -> None:
         return
     wider = p + 1
     for n in range(max(n_min, 2), min(N, WIDER_N) + 1):
-        for _, ap, bp, lo, hi, pt in _valid_points(a, b, when_c, n, classes):
-            inst = analyse(a_def, ap, b_def, bp, n, wider, None, pt, lo, hi, stage="first")
+        for _, ap, bp, lo, hi, pt in _valid_points(a, b, when_c, n, classes, min_classes=min_classes):
+            inst = analyse(a_def, ap, b_def, bp, n, wider, None, pt, lo, hi, stage="first", min_classes=min_classes)
             if inst.relation != "non-implication":
                 continue
             where = ", ".join(f"{k}={v}" for k, v in inst.point.items())
@@ -269,6 +452,20 @@ T_RAW = sympy.Symbol("T", positive=True)
 #: the levels of A at which an instance's exact tight value is compared with a tight f the prover proved
 #: for every N (the first, middle and last of its samples)
 PROVED_LEVELS = 3
+
+
+def _claimed_at(answer, point) -> bool:
+    """Does the prover's proof (its certificate's domain, the conditions without A's raw level T) claim anything at
+    ``point`` (names -> integers)?"""
+    domain = ((answer.details or {}).get("certificate") or {}).get("domain") or []
+    at = {k: sympy.Integer(v) for k, v in point.items()}
+    for text in domain:
+        rel = sympy.sympify(text, locals={name: sympy.Symbol(name) for name in [*at, "T"]})
+        if sympy.Symbol("T") in rel.free_symbols:
+            continue
+        if rel.subs(at) is sympy.false:
+            return False
+    return True
 
 
 def _proved_at(tight, point, a_def, b_def, alpha, buckets=None, where=None):
@@ -299,7 +496,7 @@ def _proved_at(tight, point, a_def, b_def, alpha, buckets=None, where=None):
     return here, raw, buckets_at
 
 
-def _finish(instances, pending, run, extra=None):
+def _finish(instances, pending, run, extra=None, min_classes=1):
     """The second stage of the unfinished instances (``pending``: index -> arguments; ``extra``: index ->
     keyword arguments of :func:`analyse`). First, in order, the grid searches before the first
     non-implication (one of them may find the witness a full run reports); then, if no instance is a
@@ -311,17 +508,17 @@ def _finish(instances, pending, run, extra=None):
         if at > first_neg:
             break
         if instances[at].note == PENDING_SEARCH:
-            instances[at] = run(pending[at], stage="rest")
+            instances[at] = run(pending[at], stage="rest", min_classes=min_classes)
             if instances[at].relation == "non-implication":
                 first_neg = at
     if first_neg < len(instances):
         return          # the direction fails: the rest of the other instances is not needed
     for at in sorted(pending):
         if instances[at].note == PENDING_TIGHT:
-            instances[at] = run(pending[at], stage="rest", **extra.get(at, {}))
+            instances[at] = run(pending[at], stage="rest", min_classes=min_classes, **extra.get(at, {}))
 
 
-def proved_by_prover(direction: DirectionResult, N: int, when=(), symbols=None) -> DirectionResult | None:
+def proved_by_prover(direction: DirectionResult, N: int, when=(), symbols=None, min_classes=1) -> DirectionResult | None:
     """The implication of ``direction`` (no f) as :mod:`implgraph.engines.prove` proves it for every N (on
     the conditions ``when``, e.g. ``[N == 4]``): a copy with verdict ``proved`` and ``tight_all_n``, or None.
     ``symbols``: the direction's symbols by name (default: those of its two nodes, and N)."""
@@ -331,23 +528,23 @@ def proved_by_prover(direction: DirectionResult, N: int, when=(), symbols=None) 
         symbols["N"] = N_SYM
     probe = replace(direction, f=None, f_verdict=None, relation="implication", verdict="", evidence="",
                     witness=None, tight_all_n=None)
-    _ask_prover(probe, a, b, None, list(when), symbols, level_symbol(a.definition), N)
+    _ask_prover(probe, a, b, None, list(when), symbols, level_symbol(a.definition), N, min_classes=min_classes)
     return probe if probe.verdict == "proved" else None
 
 
-def _relation_beside_refuted_f(res, when_c, symbols, N):
+def _relation_beside_refuted_f(res, when_c, symbols, N, min_classes=1):
     """Beyond N = 8 a refuted f leaves the relation open (two-block tables prove nothing): the prover is
     asked about the implication itself (no f), as the exhaustive search answers it up to N = 8."""
-    probe = proved_by_prover(res, N, when_c, symbols)
+    probe = proved_by_prover(res, N, when_c, symbols, min_classes)
     if probe is not None:
         res.relation, res.tight_all_n, res.certificate = "implication", probe.tight_all_n, probe.certificate
         res.evidence += "; the implication itself (some f) is " + probe.evidence.lstrip("; ")
 
 
-def _has_partition(n, lo, hi):
-    """Is there a partition of n records into m >= 2 classes of lo..hi records (m lo <= n <= m hi)?"""
+def _has_partition(n, lo, hi, min_classes=2):
+    """Is there a partition of n records into m >= ``min_classes`` classes of lo..hi records (m lo <= n <= m hi)?"""
     lo, hi = lo or 1, hi or n
-    return any(m * lo <= n <= m * hi for m in range(2, n // lo + 1))
+    return any(m * lo <= n <= m * hi for m in range(max(min_classes, 1), n // lo + 1))
 
 
 def _block_ns(n_min, N):
@@ -355,10 +552,10 @@ def _block_ns(n_min, N):
     return sorted(n for n in set(range(2, 5)) | {N // 2, N} if n >= max(n_min, 2))
 
 
-def _block_instance(a_def, ap, b_def, bp, n, f_raw, point, lo, hi):
+def _block_instance(a_def, ap, b_def, bp, n, f_raw, point, lo, hi, min_classes=1):
     """One N by two-block tables: a witness (re-checked exactly) or an undecided instance."""
     classed = a_def.needs_classes or b_def.needs_classes
-    w = block_witness(a_def, ap, b_def, bp, n, f_raw, classed, lo, hi)
+    w = block_witness(a_def, ap, b_def, bp, n, f_raw, classed, lo, hi, one_class=min_classes < 2)
     if w is None:
         return Instance(n, point, "unknown", note=f"tables of two blocks of equal rows (N > {EXHAUSTIVE_MAX}: "
                                                   "no exhaustive search) show no witness; not a proof")
@@ -380,35 +577,54 @@ def _class_limits(specs, point):
     return (max(los) if los else None), (min(his) if his else None)
 
 
-def _class_text(a, b, classes=None) -> str:
-    """How the partitions searched are restricted, for the bound."""
+def _class_text(a, b, classes=None, min_classes=1) -> str:
+    """How the partitions searched are restricted, for the bound (none where neither side compares classes)."""
+    if not (a.definition.needs_classes or b.definition.needs_classes):
+        return ""
     specs = [a.class_dict, b.class_dict, classes or {}]
     lo = [str(c["min_size"]) for c in specs if c.get("min_size") is not None]
     hi = [str(c["max_size"]) for c in specs if c.get("max_size") is not None]
+    into = "every partition into classes (one class included)" if min_classes < 2 else \
+        f"every partition into at least {min_classes} classes"
     if not lo and not hi:
-        return "every partition into classes"
+        return into
     parts = ([f">= {' and >= '.join(dict.fromkeys(lo))}"] if lo else []) + (
         [f"<= {' and <= '.join(dict.fromkeys(hi))}"] if hi else [])
-    return f"every partition into classes of {' and '.join(parts)} records"
+    return f"{into}, each of {' and '.join(parts)} records"
 
 
 def _validate_sizes(d, params, n):
+    """InputError where a parameter given as a number lies outside the definition's declared range (``ranges``) at
+    ``n`` records, or is not an integer where its declared values are (a group or class size)."""
+    for name, (lo, hi) in (getattr(d, "ranges", None) or {}).items():
+        if name not in params or name in d.words:
+            continue
+        v = sympy.sympify(params[name])
+        if not v.is_number:
+            continue
+        if integer_param(d, name) and v.is_integer is not True:
+            raise InputError(f"{name} = {v} is not an integer (its declared values are)")
+        at = {"N": sympy.Integer(n)}
+        low, high = (sympy.sympify(x, locals=at) if isinstance(x, str) else sympy.sympify(x) for x in (lo, hi))
+        if not (low <= v) or not (v <= high):
+            raise InputError(f"{name} = {v} is outside its range {lo} <= {name} <= {hi} at N = {n}")
     if d.family == "subset":
         k = int(params["k"]) if "k" in params else None
         if k is not None and not 1 <= k <= n - 1:
             raise InputError("k out of range")
 
 
-def aggregate(a, b, f, instances, p, classes=None) -> DirectionResult:
-    parts = _class_text(a, b, classes)
+
+def aggregate(a, b, f, instances, p, classes=None, min_classes=1) -> DirectionResult:
+    parts = _class_text(a, b, classes, min_classes)
     if not instances:
-        limited = ("" if parts == "every partition into classes"
-                   else f" with a partition into >= 2 {parts.split('into ', 1)[1]} (a larger --N may have one)")
+        limited = ("" if not parts or "each of" not in parts
+                   else f" with a partition of the sizes asked for ({parts}; a larger --N may have one)")
         return DirectionResult(a.label(), b.label(), "unknown", "unknown", "",
                                f"no N and parameter values satisfy the conditions{limited}", f=f)
     ns = sorted({i.N for i in instances})
     span = f"N = {ns[0]}" if ns[0] == ns[-1] else f"{ns[0]} <= N <= {ns[-1]}"
-    bound = f"{span}, {p} buckets, {parts}"
+    bound = f"{span}, {p} buckets" + (f", {parts}" if parts else "")
     neg = [i for i in instances if i.relation == "non-implication"]
     unk = [i for i in instances if i.relation == "unknown"]
     res = DirectionResult(a.label(), b.label(), "implication", "verified-bounded", bound, "", f=f,
@@ -502,18 +718,18 @@ def _prover_witness(w, a, b) -> dict:
                 source="implgraph.engines.prove")
 
 
-def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N, answer=None):
+def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N, answer=None, min_classes=1):
     """Where :mod:`implgraph.engines.prove` has an argument for every N, upgrade the bounded verdict
     (``answer``: the prover's result for these arguments, when it was asked already)."""
     if res.relation != "implication" or (res.f is not None and res.f_verdict == "refuted"):
         return
-    r = answer if answer is not None else _prover_answer(a, b, f_expr, when_c, symbols, alpha, N)
+    r = answer if answer is not None else _prover_answer(a, b, f_expr, when_c, symbols, alpha, N, min_classes)
     if r is None:
         return
     _apply_answer(res, r, a, b)
 
 
-def _prover_answer(a, b, f_expr, when_c, symbols, alpha, N):
+def _prover_answer(a, b, f_expr, when_c, symbols, alpha, N, min_classes=1):
     """:func:`implgraph.engines.prove.check_implication` on the direction's nodes and conditions, or None
     where the prover has nothing to say (not installed; a maximum class size)."""
     try:
@@ -531,7 +747,7 @@ def _prover_answer(a, b, f_expr, when_c, symbols, alpha, N):
     return prove.check_implication(a.name, b.name, f_expr, a_params=prove.node_params(a), b_params=prove.node_params(b),
                                    when=list(when_c), max_n=min(N, PROVER_SEARCH_MAX), symbols=syms, alpha=alpha,
                                    a_classes=spec if a.definition.needs_classes else None,
-                                   b_classes=spec if b.definition.needs_classes else None)
+                                   b_classes=spec if b.definition.needs_classes else None, min_classes=min_classes)
 
 
 def _apply_answer(res, r, a, b):
@@ -545,6 +761,11 @@ def _apply_answer(res, r, a, b):
             res.tight_all_n = str(r.tight)
             res.tight_attained = (r.details or {}).get("attained")
         res.certificate = (r.details or {}).get("certificate")
+        res.vacuous = (r.details or {}).get("vacuous")
+        if res.instances and not all(_claimed_at(r, i.point) for i in res.instances):
+            # some N checked lie outside the proof's domain (e.g. classes of >= s records at N < 2 s: one class only)
+            res.bound = "every N of the proof's domain (" + ", ".join(
+                x for x in (res.certificate or {}).get("domain", []) if "T" not in x) + ")"
         upper = r.upper_f
         if upper is not None:
             res.proved_f = f"{upper[0]} ({upper[1]})"

@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 import sympy
 
 from implgraph import definitions
-from implgraph.core.nodes import make_node, parse_node
+from implgraph.definitions.nodes import make_node, parse_node
 from implgraph.engines.checkedge import combine
-from implgraph.engines.direction import EXHAUSTIVE_MAX, DirectionResult, check_direction, sampled_sizes
+from implgraph.engines.direction import DirectionResult, check_direction, sampled_sizes
 from implgraph.core.errors import InputError
 from implgraph.io.console import Progress
 from implgraph.definitions.families import param_grid
@@ -118,11 +118,12 @@ def _job(a_label, b_label, N, p, n_min=None):
     """Worker: one direction; never raises (errors come back as a string)."""
     try:
         n_min = N if n_min is None else n_min
-        # over a range of N, each N is compared on its own (discover_compare): every instance's tight f
-        # (beyond EXHAUSTIVE_MAX records the tables searched are two blocks of equal rows, which show a witness but
-        # no implication: there the prover decides an implication, for every N)
+        # over a range of N, each N is compared on its own (discover_compare): every instance's tight f. The pair is
+        # decided as check-edge and the matrix decide it: the prover for every N, and a witness family known beyond
+        # the N checked (beyond EXHAUSTIVE_MAX records the tables searched are two blocks of equal rows, which show a
+        # witness but no implication: there only the prover decides an implication)
         res = check_direction(parse_node(a_label), parse_node(b_label), None, (), N, p, n_min=n_min,
-                              prover=N > EXHAUSTIVE_MAX, every_tight=n_min < N)
+                              prover=True, every_tight=n_min < N)
         return a_label, b_label, res, None
     except BaseException as exc:  # a plugin may raise anything, even SystemExit
         return a_label, b_label, None, f"{a_label} -> {b_label}: {exc.__class__.__name__}: {exc}"

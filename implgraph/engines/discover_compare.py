@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy
 
-from implgraph.core.nodes import N_SYM, Node, parse_node
+from implgraph.definitions.nodes import N_SYM, Node, parse_node
 from implgraph.engines.direction import aggregate, check_direction
 from implgraph.engines.discover import DiscoverResult
 from implgraph.engines.recheck import is_degenerate
@@ -104,8 +104,15 @@ def _compare_edge(e, tag, dirs, N):
         rec["found"] = d.relation
         rec["tight"] = d.tight
         want = "non-implication" if e.kind == "not-implies" else "implication"
+        elsewhere = _witness_elsewhere(d, N) if _instance_depends_on_N(e, Nsym) else None
         if d.relation == "unknown":
             rec["status"] = "undecided"
+        elif elsewhere is not None:
+            # the claim's instance holds at this N only (its condition or parameters read N): a table of another
+            # number of records is no evidence about it
+            rec["status"] = "undecided"
+            rec["note"] = (f"the only witness has N = {elsewhere}; the claim's instance {rec['instance']} is for "
+                           f"N = {N} (its condition reads N)")
         elif d.relation != want:
             rec["status"] = ("refuted: discover finds a witness" if want == "implication"
                              else "contradicted: discover finds an implication")
@@ -121,6 +128,24 @@ def _compare_edge(e, tag, dirs, N):
                         rec["status"] = f"re-found, same f for every N = {ns[0]}..{ns[-1]} (tight)"
         rows.append(rec)
     return rows
+
+
+def _instance_depends_on_N(e, Nsym) -> bool:
+    """Does the claim's instance at one N change with N (its condition, parameters or class sizes read N)?"""
+    texts = list(e.when) + [v for side in (e.a, e.b) for v in (side.params or {}).values() if not isinstance(v, str)]
+    texts += [v for side in (e.a, e.b) for v in (side.classes or {}).values()]
+    return any(s.name == Nsym.name for t in texts for s in sympy.sympify(t).free_symbols)
+
+
+def _witness_elsewhere(d, N):
+    """The N of ``d``'s witness where ``d`` is a non-implication shown only by a table of another N (a witness family
+    found beyond the N checked), else None."""
+    if d.relation != "non-implication":
+        return None
+    wN = ((d.witness or {}).get("point") or {}).get("N")
+    if wN is None or int(wN) == int(N) or any(i.N == N and i.relation == "non-implication" for i in d.instances):
+        return None
+    return int(wN)
 
 
 def _same_in_N(paper_f, tight_in_N, point, Nsym, level, a_def):

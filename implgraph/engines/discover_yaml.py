@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import sympy
 
-from implgraph.core.nodes import N_SYM, parse_node
+from implgraph.definitions.nodes import N_SYM, parse_node
 from implgraph.engines.direction import DirectionResult, proved_by_prover
 from implgraph.engines.discover import DiscoverResult, Finding
 

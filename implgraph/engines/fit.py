@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import sympy
 
-from implgraph.core.nodes import N_SYM
+from implgraph.definitions.nodes import N_SYM
 
 __all__ = ["fit_rational", "generalise_over_N", "level_symbol", "to_level"]
 

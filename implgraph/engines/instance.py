@@ -72,7 +72,7 @@ STAGES = ("all", "first", "rest")
 
 
 def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, min_class=None,
-            max_class=None, *, stage="all", proved=None) -> Instance:
+            max_class=None, *, stage="all", proved=None, min_classes=1) -> Instance:
     """Decide A => B at N records (exact, binary tables by default); see the module notes.
 
     ``f_raw(a)``, if given, maps A's raw level (a sympy Rational) to B's raw level and is checked
@@ -87,6 +87,9 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
     follows on the same instance: the tight f (step 2), or the finer grids. The first stage is not for
     a given f (an f is checked on every table the search meets).
 
+    ``min_classes``: the fewest classes of the partitions searched where a side compares classes: 1 (every
+    partition, the table of one class last) or 2 (the assumption "partitions into at least 2 classes").
+
     ``proved``: ``(f, raw)``, a tight f proved for every N at this instance (B's level units) and its raw
     value at A's raw level. The exact tight value is then computed at three of the sample levels only
     (the first, middle and last), each must equal ``raw`` there (else a bug in the prover or the linear
@@ -96,10 +99,11 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
         raise ValueError(f"stage {stage!r} (with f: {f_raw is not None})")
     point = dict(point or {})
     classed = a_def.needs_classes or b_def.needs_classes
-    parts = partitions_for(N, min_class, max_class) if classed else [(N,)]
+    parts = partitions_for(N, min_class, max_class, min_classes) if classed else [(N,)]
     if classed:
         if not parts:
-            return Instance(N, point, "unknown", note="no partition into >= 2 classes has the class sizes asked for")
+            return Instance(N, point, "unknown", note=f"no partition into >= {min_classes} class(es) has the class "
+                                                      "sizes asked for")
     models = []
     for sizes in parts:
         am = lf_model(a_def, N, sizes, p, **a_params)
@@ -382,7 +386,8 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
         # every table satisfies B at its weakest level, so f = weakest is an implication (trivial);
         # the tight f is not computed without linear-fractional forms
         inst = Instance(N, point, "implication", tight=None, trivial=True,
-                        note=f"trivial: every table satisfies {b_def.name} at its weakest level {weakest}; "
+                        note=f"trivial: every table satisfies {b_def.name} at its weakest level {weakest} (its declared "
+                             f"{b_def.scale} scale; every level computed is checked against it, a plugin's too); "
                              "the tight f is not computed (no linear-fractional form)")
         if f_witness is not None:
             inst.f_status, inst.f_witness = "refuted", f_witness

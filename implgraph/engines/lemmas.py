@@ -327,7 +327,9 @@ def _certificate(chain, a, b, where) -> dict:
             "B": {"definition": b.name, "class_level": FACTS[chain[-1].fact][1]},
             "steps": [lm.fact for lm in chain], "f": f, "tight": where is not None,
             "tightness": dict(family, where=where) if where is not None else None,
-            "lemmas": [{"name": lm.name, "reference": lm.reference} for lm in chain]}
+            "lemmas": [{"name": lm.name, "reference": lm.reference} for lm in chain],
+            # each lemma bounds one class's level by another's: it holds for every class, whatever the others
+            "min_classes": 1}
 
 
 def lemma_verdict(a, b, region, raw_f, alpha, a_params=None, b_params=None) -> dict | None:

@@ -41,9 +41,14 @@ def partitions(N, min_parts=2):
     return [p for p in gen(N, N) if len(p) >= min_parts]
 
 
-def partitions_for(N, lo=None, hi=None):
-    """Partitions of N into >= 2 classes with every class of lo..hi records."""
-    return [s for s in partitions(N, 2) if (lo is None or min(s) >= lo) and (hi is None or max(s) <= hi)]
+def partitions_for(N, lo=None, hi=None, min_parts=2):
+    """Partitions of N into >= ``min_parts`` classes with every class of lo..hi records: those into >= 2 classes
+    first, then (with ``min_parts`` 1) the one class of N records (a search reports a witness of >= 2 classes where
+    there is one at this N)."""
+    out = [s for s in partitions(N, 2) if (lo is None or min(s) >= lo) and (hi is None or max(s) <= hi)]
+    if min_parts <= 1 and (lo is None or N >= lo) and (hi is None or N <= hi):
+        out.append((N,))
+    return out
 
 
 def _labels(sizes):

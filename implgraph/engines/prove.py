@@ -15,25 +15,31 @@ witness exists, ``refuted`` when one does, ``unknown`` on a solver timeout.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy
 
 from implgraph.core.errors import InputError
+from implgraph.core.concrete import ConcreteTable
 from implgraph.core.formula import Word, parse_condition, parse_expr
 from implgraph.core.region import Region
-from implgraph.engines.certificates import certificate
+from implgraph.certify.partitions import one_class_strongest
+from implgraph.engines.certificates import (EVERY_TABLE_METHODS, certificate, every_partition_certificate,
+                                           weakest_level_certificate)
+from implgraph.engines.recheck import weakest_raw
 from implgraph.engines.bounds import (ANY_BUCKETS, BINARY_EXTREMAL, Bound, ProofResult, T, any_partition, as_definition,
                                      ceiling_bound, decide, lowest_raw, param_ranges, tight_bound, attained_ceiling,
                                      finite_level_chain, capped_finite_level, level_conditions)
 from implgraph.engines.class_floor import class_floor, class_size_floor
 from implgraph.engines.lemmas import lemma_verdict
-from implgraph.engines.prove_points import bounded_search, point_text, probe_tightness, raw_at, refute_at_gap
+from implgraph.prover.researcher import rejected_note
+from implgraph.prover.researcher_verdict import researcher_verdict
+from implgraph.engines.prove_points import bounded_search, params_at, point_text, probe_tightness, raw_at, refute_at_gap
 from implgraph.engines.witness import witness_json
 from implgraph.core.point_values import not_identically_zero
 from implgraph.core.simplified import simplified, substituted
 
-__all__ = ["check_implication", "Word", "node_params"]
+__all__ = ["check_implication", "Word", "node_params", "trivially_met", "covers_one_class", "one_class_possible"]
 
 
 def _auto_names(text, names):
@@ -62,7 +68,7 @@ def _sym(expr_or_text, names):
 
 
 def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), max_n=12, kinds=None,
-                      alpha=None, a_classes=None, b_classes=None, timeout_ms=2000, symbols=None):
+                      alpha=None, a_classes=None, b_classes=None, timeout_ms=2000, symbols=None, min_classes=1):
     """Prove, bound-check or refute A(alpha) => B(f(alpha)).
 
     Parameters
@@ -83,6 +89,13 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         A's level symbol in ``f`` (default: A's level symbol name).
     a_classes, b_classes : dict, optional
         Class-size constraints ``{"min_size": expr, "max_size": expr}`` for a class-based definition.
+    min_classes : {1, 2}
+        Where a side compares classes, the fewest classes of the partitions claimed: 1, every partition (a table of
+        one class, the whole table, included), or 2, the assumption "partitions into at least 2 classes", stated in
+        the evidence and in the certificate (``min_classes``). An argument about classes reads another class than
+        the one it bounds: it covers a table of one class only where B's level there is its strongest and U at least
+        that (:func:`covers_one_class`; the certificate then has a ``one-class`` part), else the bounded search
+        (which then tries tables of one class) decides.
 
     Returns
     -------
@@ -91,8 +104,19 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         units, in terms of A's level) when derived; ``tightness`` tight / loose / wrong / not derived.
     """
     start = time.perf_counter()
-    c = _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols)
+    own_b_classes = b_classes      # (B's own partition, before A's declared minimum class size narrows it)
+    c = _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols, a_classes)
     a, b, region, raw_f = c.a, c.b, c.region, c.raw_f
+    if raw_f is sympy.oo and b.stronger == "larger":
+        # f = oo: stronger than every level B has on a table (a count is finite): any table satisfying A refutes it
+        return ProofResult(**_oo_refuted(c, a_classes, b_classes, min_classes),
+                           seconds=round(time.perf_counter() - start, 3))
+    trivial = _trivially_met(c)
+    if trivial:
+        return ProofResult("proved", evidence=trivial, tightness="trivial", method="weakest-level",
+                           seconds=round(time.perf_counter() - start, 3),
+                           details={"trivial": True, "certificate": weakest_level_certificate(
+                               a, b, c.a_params, c.b_params, a_classes, b_classes, region, c.N, raw_f)})
     invalid = None
     best = lowest_raw(b)
     if raw_f is not None:
@@ -119,7 +143,8 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         by_floor = class_size_floor(c, a_classes, b_classes)
         if by_floor is not None:
             return finish(**by_floor)
-        by_lemmas = lemma_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params)
+        by_lemmas = (lemma_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params)
+                     or researcher_verdict(a, b, region, raw_f, c.alpha, c.a_params, c.b_params))
         if by_lemmas is not None:
             return finish(**by_lemmas)
         # last: B's own ceiling on every table of N records (a one-sided level, a distance), whatever A is, over
@@ -139,6 +164,19 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
             bound = attained_ceiling(a, c.a_params, a_classes, b_classes, bound, c.N, floor) or bound
     elif not bound.tight and bound.exact is None:
         bound = _capped(bound, c, b_classes, region)
+    classed = (a.needs_classes or b.needs_classes) and one_class_possible(a_classes, b_classes, region, c.N)
+    partitions_note, one_class, dropped = "", False, None
+    if bound is not None and classed and bound.method not in EVERY_TABLE_METHODS:
+        if min_classes >= 2:
+            partitions_note = ("; for partitions into at least 2 classes (the assumption stated: a table of one class "
+                               "is not covered)")
+        elif covers_one_class(b, c.b_params, bound, region, a, c.N):
+            one_class = True
+            partitions_note = (f"; a table of one class (the class is the table) has {b.name} at its strongest level, "
+                               f"at most U ({b.name}'s declared class level): every partition into classes, one class "
+                               "included")
+        else:       # an argument for partitions into >= 2 classes: a table of one class is decided by the search
+            dropped, bound = bound, None
     words = [f"{k} = {v}" for k, v in {**c.a_params, **c.b_params}.items() if isinstance(v, Word)]
     if bound is None and words:
         return finish("unknown", evidence=f"no argument for every N applies, and the bounded check takes no word "
@@ -151,6 +189,14 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
             details["supremum"] = {"method": bound.exact.method, "checks": bound.exact.checks,
                                    "U_raw": str(bound.exact.upper)}
         cert = certificate(a, b, c.a_params, c.b_params, a_classes, b_classes, region, c.N, bound)
+        if one_class:
+            cert = every_partition_certificate(cert)
+            on_T = _premises_on_T(cert, region)
+            if on_T and supremum is not None:
+                # beyond the premises (e.g. 2 T <= N: two classes of >= T records) only a table of one class satisfies
+                # A, with B at its strongest: the supremum is attained where they hold only
+                tighter = replace(supremum, attained_where=sympy.And(supremum.attained_where, *on_T))
+                bound, supremum = (tighter, tighter) if supremum is bound else (bound, tighter)
         premises = _premises_nowhere(cert, region)
         if premises:
             # (a vacuous "proved" would state a tight f of no table)
@@ -162,6 +208,17 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
             details["certificates"] = [certificate(a, b, c.a_params, c.b_params, a_classes, b_classes,
                                                    region.add(where), c.N, part)
                                        for where, part in bound.exact.parts or [(sympy.true, bound.exact)]]
+            if one_class:
+                details["certificates"] = [every_partition_certificate(x) for x in details["certificates"]]
+        # (only a tight f that is the ceiling is vacuous: an upper bound at the ceiling leaves the tight f open)
+        vacuous = None if supremum is None else _vacuous(c, supremum, own_b_classes, region)
+        if vacuous is not None:
+            text, own = vacuous
+            details["vacuous"] = text
+            if own.method != bound.method:      # the ceiling's own certificate: every table of N records meets it
+                own_cert = certificate(a, b, c.a_params, c.b_params, a_classes, own_b_classes, region, c.N, own)
+                details.setdefault("certificates", []).append(
+                    every_partition_certificate(own_cert) if one_class else own_cert)
         if supremum is None:    # an upper bound only: the f it proves, in B's units
             details["proved_f"] = str(c.to_level(bound.upper))
             details["proved_f_tightness"] = "an upper bound; tightness not derived"
@@ -169,7 +226,8 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
             details["certificate"] = cert
             if supremum is not None:
                 _note_attained(details, supremum, c)
-            return finish("proved", evidence=f"{bound.method}: {bound.argument}; {_buckets_text(supremum or bound, c)}",
+            return finish("proved", evidence=f"{bound.method}: {bound.argument}; {_buckets_text(supremum or bound, c)}"
+                                             f"{partitions_note}" + (f"; {details['vacuous']}" if vacuous else ""),
                           tight=tight_f,
                           tightness="tight" if supremum is not None else "not derived", method=bound.method,
                           details=details)
@@ -177,7 +235,7 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         if _f_dominates(c, bound) or (supremum is not None and supremum is not bound and _f_dominates(c, supremum)):
             details["certificate"] = cert
             ev, tightness = _proof_evidence(c, bound, tight_f, details, a_classes, b_classes)
-            return finish("proved", evidence=ev, tight=tight_f, tightness=tightness, method=bound.method,
+            return finish("proved", evidence=ev + partitions_note, tight=tight_f, tightness=tightness, method=bound.method,
                           details=details)
         if supremum is not None:
             # f < the tight bound somewhere: a witness at such a point
@@ -189,15 +247,145 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
     # no argument for all N: first a definitive non-implication (A finite, B infinite) at small N
     if bound is None and not ((a_classes or {}).get("max_size") is not None):
         r0 = bounded_search(a, b, None, None, region, c.kinds, c.alpha, c.a_params, c.b_params, a_classes, b_classes,
-                      min(max_n, 5), c.N, min(timeout_ms, 1000), start, limit=12)
+                      min(max_n, 5), c.N, min(timeout_ms, 1000), start, limit=12, min_classes=min_classes)
         if r0.verdict == "refuted":
             r0.evidence = ("no f can work: " + r0.evidence + " (A's level is finite, B's is infinite); "
-                           "the implication fails for every f")
+                           "the implication fails for every f" + _dropped_text(dropped))
             r0.tightness = "wrong"
             return r0
     # no argument for all N: bounded check with the refuter
-    return bounded_search(a, b, c.fx, raw_f, region, c.kinds, c.alpha, c.a_params, c.b_params, a_classes, b_classes,
-                    max_n, c.N, timeout_ms, start, prior=bound)
+    r = bounded_search(a, b, c.fx, raw_f, region, c.kinds, c.alpha, c.a_params, c.b_params, a_classes, b_classes,
+                       max_n, c.N, timeout_ms, start, prior=bound, min_classes=min_classes)
+    r.evidence += _dropped_text(dropped) + rejected_note(a, b)
+    return r
+
+
+def _oo_refuted(c, a_classes, b_classes, min_classes) -> dict:
+    """The verdict on f = oo for a B whose larger levels are stronger: refuted by the first small table (two blocks of
+    equal binary rows, N = 2..4, at a point of the condition) where A's level is finite and B's finite, re-checked
+    exactly; unknown where none is found."""
+    from implgraph.engines.blocks import candidate_tables
+    from implgraph.engines.recheck import is_witness, raw_level
+    from implgraph.core.concrete import INF
+    a, b = c.a, c.b
+    classed = a.needs_classes or b.needs_classes
+    for n in range(2, 5):
+        pt = Region(c.region.kinds, c.region.constraints).find_point(sympy.Eq(c.N, n))
+        if pt is None:
+            continue
+        a_ps, b_ps = params_at(c.a_params, pt), params_at(c.b_params, pt)
+        lo = _size_at((a_classes or b_classes or {}).get("min_size"), pt)
+        tables = list(candidate_tables(a, b, n, list(a_ps.values()) + list(b_ps.values()), classed, lo))
+        if classed and min_classes < 2:
+            tables += [ConcreteTable.from_fractions([[1, 0]] * n, classes=["E1"] * n)]
+        for ct in tables:
+            ra = raw_level(a, a_ps, ct)
+            if ra is None or ra == INF or not is_witness(a, a_ps, b, b_ps, ct, a_raw=ra, f_raw=sympy.oo):
+                continue
+            level = a.level_from_raw(ra if isinstance(ra, sympy.Basic) else sympy.Rational(ra.numerator, ra.denominator))
+            return {"verdict": "refuted", "tightness": "wrong",
+                    "evidence": (f"f = oo is stronger than every level {b.name} has on a table (larger is stronger, and "
+                                 f"a table's level is finite): at {point_text(pt)} a table satisfying {a.name} at "
+                                 f"{c.alpha} = {level} has {b.name} level {b.level_from_raw(raw_level(b, b_ps, ct))} "
+                                 "(re-checked in exact arithmetic)"),
+                    "witness": witness_json(ct, {str(k): v for k, v in pt.items() if k != T}, **{str(c.alpha): level})}
+    return {"verdict": "unknown", "evidence": f"f = oo is stronger than every level of {b.name}, but no small table "
+                                              f"satisfying {a.name} was found at a point of the condition"}
+
+
+def _size_at(size, pt):
+    """A minimum class size at a point (an integer), or None."""
+    if size is None:
+        return None
+    by_name = {str(k): v for k, v in pt.items()}
+    x = sympy.sympify(size)
+    return int(sympy.ceiling(x.subs({s: by_name[s.name] for s in x.free_symbols if s.name in by_name})))
+
+
+def _vacuous(c, bound, b_classes, region):
+    """``(text, ceiling)`` where U is B's own ceiling on every table of N records whatever A (or above it:
+    :func:`implgraph.engines.bounds.ceiling_bound` with B's own classes, e.g. N - 1 for basic beta-likeness, (N - 1)/N
+    for a class's total variation distance): every table meets U, so A => B at U says nothing of A; else None."""
+    own = _ceiling(c, b_classes, region)
+    if own is None:
+        return None
+    U = bound.upper
+    if not (_same(U, own.upper) or decide(region, sympy.Ge(U, own.upper)) is True):
+        return None
+    level = c.b.level_from_raw(own.upper)
+    return (f"vacuous: f = {level} is {c.b.name}'s own ceiling on every table of N records, whatever "
+            f"{c.a.name} ({own.method}: {own.argument}): every table meets it, so it says nothing of {c.a.name} and "
+            "is no implication"), own
+
+
+def one_class_possible(a_classes, b_classes, region, N) -> bool:
+    """Can a table of one class (N records) satisfy the class sizes asked for somewhere on the condition (no maximum
+    class size below N everywhere, e.g. singleton classes)?"""
+    for spec in (a_classes, b_classes):
+        top = (spec or {}).get("max_size")
+        if top is not None and decide(region, sympy.Lt(top, N)) is True:
+            return False
+    return True
+
+
+def _dropped_text(dropped) -> str:
+    """What is said of an argument for partitions into >= 2 classes that a table of one class is outside."""
+    if dropped is None:
+        return ""
+    return (f"; the prover's argument ({dropped.method}) is for partitions into at least 2 classes, and a table of one "
+            "class (the whole table) is outside it")
+
+
+def covers_one_class(b, b_params, bound, region, a=None, N=None) -> bool:
+    """Does ``bound``, an argument for partitions into >= 2 classes, hold on a table of one class too: is B's level
+    there its strongest by its declaration (:func:`implgraph.certify.partitions.one_class_strongest`: the class is the
+    table), and U (and the supremum's, where one is derived beside it) at least that on the whole condition (where A's
+    level is a class size, ``a``, at most N: no table satisfies A beyond)?"""
+    if not one_class_strongest(b, b_params):
+        return False
+    best = lowest_raw(b)
+    if a is not None:       # (A's raw level is at least its strongest: T >= 0 for a distance, which sympy folds away)
+        region = region.add(sympy.Ge(T, lowest_raw(a), evaluate=False))
+    if a is not None and getattr(a, "class_size_level", False) and N is not None:
+        region = region.add(T <= N)
+    return all(decide(region, sympy.Ge(x.upper, best)) is True for x in (bound, bound.exact) if x is not None)
+
+
+def trivially_met(a, b, f, *, a_params=None, b_params=None, when=(), kinds=None, alpha=None, b_classes=None,
+                  symbols=None) -> str | None:
+    """Where f (B's level in terms of A's level ``alpha``) is at least as weak as B's weakest level at every level of A
+    on the condition (``f = oo`` for a ratio, ``f >= 1`` for a distance, ``f <= 1`` for a count): why every table
+    satisfies B at f, a trivial truth and no implication; else None. The arguments are :func:`check_implication`'s."""
+    return _trivially_met(_claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols))
+
+
+def _trivially_met(c) -> str | None:
+    """:func:`trivially_met` on a read claim."""
+    if c.raw_f is None:
+        return None
+    b = c.b
+    weakest = weakest_raw(b)
+    if c.raw_f is sympy.oo:
+        met = b.stronger == "smaller"
+    elif weakest is sympy.oo or c.raw_f.has(sympy.oo, sympy.zoo, sympy.nan):
+        met = False
+    else:
+        met = decide(c.region, sympy.Ge(c.raw_f, weakest) if b.stronger == "smaller"
+                     else sympy.Le(c.raw_f, weakest)) is True
+    if not met:
+        return None
+    return (f"trivially: f = {c.fx} is at least as weak as {b.name}'s weakest level {b.weakest()} at every level of "
+            f"{c.a.name} on the condition, and every table satisfies {b.name} at its weakest level ({b.name}'s "
+            f"{b.scale} scale declares every level at least as strong as {b.weakest()}; every level computed is "
+            "checked against it): true of every table, whatever A, so it is no implication")
+
+
+def _premises_on_T(cert, region) -> list:
+    """The premises a certificate's domain adds to the claim's condition that hold A's raw level T (sympy relations)."""
+    own = {str(x) for x in region.constraints}
+    names = {str(s): s for s in region.kinds}
+    rels = [sympy.sympify(x, locals=names) for x in cert["domain"] if x not in own]
+    return [r for r in rels if T in r.free_symbols]
 
 
 def _premises_nowhere(cert, region):
@@ -249,7 +437,7 @@ class _Claim:
         return simplified(self.b.level_from_raw(substituted(U, {T: raw})))
 
 
-def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) -> _Claim:
+def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols, a_classes=None) -> _Claim:
     a, b = as_definition(a), as_definition(b)
     for d, given in ((a, a_params or {}), (b, b_params or {})):
         extra, missing = set(given) - set(d.params), set(d.params) - set(given) - set(d.words)
@@ -265,7 +453,8 @@ def _claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols) 
     conds = [parse_condition(c, _auto_names(c, names)) if isinstance(c, str) else sympy.sympify(c) for c in when]
     fx = None if f is None else _sym(f, names)
     all_syms = set()
-    for e in list(a_params.values()) + list(b_params.values()) + conds + ([fx] if fx is not None else []):
+    sizes = [v for spec in (a_classes, b_classes) for v in (spec or {}).values() if v is not None]
+    for e in list(a_params.values()) + list(b_params.values()) + conds + ([fx] if fx is not None else []) + sizes:
         if not isinstance(e, Word):
             all_syms |= sympy.sympify(e).free_symbols
     if alpha is not None:

@@ -15,7 +15,7 @@ import time
 import sympy
 
 from implgraph.core.formula import Word
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.core.region import Region
 from implgraph.engines.bounds import ProofResult, T, compares, lowest_raw
 from implgraph.engines.refute import find_witness, witness_check
@@ -187,7 +187,7 @@ def _classes_allowed(table, specs, pt) -> bool:
 
 
 def bounded_search(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes, max_n, N,
-             timeout_ms, start, prior=None, limit=120):
+             timeout_ms, start, prior=None, limit=120, min_classes=1):
     ints = [s for s in kinds if kinds[s] == "integer" and s != T]     # (T, A's raw level, is set apart)
     reals = [s for s in kinds if kinds[s] == "real" and s != T]
     # points of the parameter region (T free)
@@ -203,7 +203,7 @@ def bounded_search(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params
         Nv = int(pt[N])
         a_ps, b_ps = params_at(a_params, pt), params_at(b_params, pt)
         fconc = None if fx is None else fx.subs({s: v for s, v in pt.items()})
-        options = _class_options(a_classes, b_classes, pt, Nv, a.needs_classes or b.needs_classes)
+        options = _class_options(a_classes, b_classes, pt, Nv, a.needs_classes or b.needs_classes, min_classes)
         for classes in options:
             if classes:
                 partitions.add(tuple(classes))
@@ -268,7 +268,27 @@ def bounded_search(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params
                        bound=f"N <= {max_n} (partial)", method="refuter", seconds=secs)
 
 
-def _class_options(a_classes, b_classes, pt, Nv, needs_classes=False):
+def _class_options(a_classes, b_classes, pt, Nv, needs_classes=False, min_classes=1):
+    """The partitions searched at ``Nv`` records (consecutive class sizes; None: no classes): a few into >= 2 classes
+    of the sizes the specifications allow and, with ``min_classes`` 1, the table of one class last (a witness of >= 2
+    classes is found first where there is one)."""
+    options = _class_options_two(a_classes, b_classes, pt, Nv, needs_classes)
+    if not needs_classes or min_classes >= 2:
+        return options
+    spec = a_classes or b_classes or {}
+    by_name = {str(k): v for k, v in pt.items()}
+
+    def at(x):
+        x = sympy.sympify(x)
+        return x.subs({s: by_name[s.name] for s in x.free_symbols if s.name in by_name})
+    lo = at(spec.get("min_size", 1))
+    hi = at(spec.get("max_size", Nv))
+    if lo <= Nv <= hi:
+        options = [o for o in options if o] + [[Nv]]
+    return options
+
+
+def _class_options_two(a_classes, b_classes, pt, Nv, needs_classes=False):
     spec = a_classes or b_classes
     if not spec:
         return [None] if not needs_classes else [[1, Nv - 1]] + ([[Nv // 2, Nv - Nv // 2]] if Nv >= 4 else [])

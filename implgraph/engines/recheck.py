@@ -1,7 +1,7 @@
 """Exact re-check of tables: every witness any engine reports passes here first.
 
 A table is checked with each definition's own exact level (:func:`raw_level`: its ``concrete``
-method, else the core's :func:`implgraph.core.levels.optimal_level`), never with a solver's view of
+method, else the core's :func:`implgraph.definitions.levels.optimal_level`), never with a solver's view of
 it. :func:`is_witness` is the one test of "A holds at level a and B is weaker than f(a)" (or "A
 finite, B infinite") used by check-edge, the refuter and the prover.
 """
@@ -16,7 +16,7 @@ from implgraph.core.concrete import INF
 from implgraph.core.errors import InputError
 
 __all__ = ["PluginError", "raw_level", "is_plugin", "is_witness", "weaker", "witness_dict", "level_str",
-           "strongest_raw", "is_degenerate"]
+           "strongest_raw", "is_degenerate", "weakest_raw"]
 
 
 class PluginError(InputError):
@@ -42,7 +42,7 @@ def raw_level(node_def, params, ct):
 
     A plugin that raises, or returns something that is not a level, gives a :class:`PluginError`.
     """
-    from implgraph.core.levels import optimal_level
+    from implgraph.definitions.levels import optimal_level
     name = node_def.name
     if node_def.concrete is not None and not (node_def.needs_classes and ct.classes is None):
         raw = _call_view(node_def, "concrete", node_def.concrete, ct, **params)
@@ -76,12 +76,41 @@ def raw_level(node_def, params, ct):
             if raw_min is not None and value < raw_min:
                 raise PluginError(f"definition {name} returned the negative ratio {value}, not a level",
                                   fix="return a ratio >= 0")
+            _in_declared_range(node_def, value)
             return value            # an exact irrational level (e.g. a logarithm): kept symbolic
         raw = Fraction(int(value.p), int(value.q))
     if node_def.level_scale.raw_min is not None and raw < node_def.level_scale.raw_min:
         raise PluginError(f"definition {name} returned the negative ratio {raw}, not a level",
                           fix="return a ratio >= 0")
+    _in_declared_range(node_def, raw)
     return raw
+
+
+def weakest_raw(d):
+    """The raw value of ``d``'s weakest level (the level its scale declares every table to satisfy: oo for a ratio,
+    1 for a count or a distance), as sympy."""
+    return sympy.sympify(d.raw_from_level(d.weakest()))
+
+
+def _in_declared_range(d, raw) -> None:
+    """A finite raw level must be at least as strong as ``d``'s weakest level: the scale declares that every table
+    meets it (a count is >= 1, a distance <= 1), and a trivial implication (f = B's weakest level) rests on it. A
+    plugin's level outside the range is its error (:class:`PluginError`, naming it); a built-in's is an engine bug."""
+    w = weakest_raw(d)
+    if w is sympy.oo or raw == INF:
+        return
+    value = raw if isinstance(raw, sympy.Basic) else sympy.Rational(raw.numerator, raw.denominator)
+    outside = bool(value > w) if d.stronger == "smaller" else bool(value < w)
+    if not outside:
+        return
+    side = "above" if d.stronger == "smaller" else "below"
+    what = (f"definition {d.name} returned the level {d.level_from_raw(value)}, {side} its {d.scale} scale's weakest "
+            f"level {d.weakest()} (a level every table meets)")
+    if not is_plugin(d):
+        raise RuntimeError(what + ": a bug in the definition")
+    bound = "at most" if d.stronger == "smaller" else "at least"
+    raise PluginError(what, fix=f"return levels {bound} {d.weakest()} from the plugin (its declared scale {d.scale}: "
+                                f"the weakest level is met by every table), or declare another scale")
 
 
 def is_plugin(d) -> bool:

@@ -34,7 +34,7 @@ from implgraph import definitions
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.errors import InputError
 from implgraph.core.formula import Word, parse_expr
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.core.verdict import strength_of
 from implgraph.engines.recheck import is_witness
 from implgraph.engines.witness import canonical_witness
@@ -378,11 +378,22 @@ def _search_ratios(q, raw, T, check_at, done):
     return None
 
 
+def _rational_coefficients(num, den, T) -> bool:
+    """Are ``num`` and ``den`` polynomials in ``T`` with rational coefficients?"""
+    try:
+        return all(c.is_Rational for part in (num, den) for c in sympy.Poly(sympy.expand(part), T).coeffs())
+    except sympy.PolynomialError:
+        return False
+
+
 def _search_free(q, raw, T, check_at, done):
     """Free level: B's raw target a rational function of T, encoded with free raw levels."""
     if not raw.is_rational_function(T):
         return done("unknown", note="f is not a rational function of A's raw level; only sampled levels tried")
     num, den = sympy.fraction(sympy.together(raw))
+    if not _rational_coefficients(num, den, T):
+        # e.g. e * T^2 (f = 2 ln t + 1): the solver's encoding takes rational coefficients only
+        return done("unknown", note="f's coefficients in A's raw level are not all rational; only sampled levels tried")
     Tv, Fv, link = q.backend.rational_target(num, den, T)
     status, table, model = q.solve(q.satisfies(Tv) + link + [q.violates(Fv)])
     if status == "sat":

@@ -16,7 +16,8 @@ from pathlib import Path
 from implgraph.io.datafile import Node, data_files
 from implgraph.io.validate import load_yaml
 from implgraph.core.errors import InputError
-from implgraph.core.table import Table, table_from_node
+from implgraph.core.table import Table
+from implgraph.io.table_data import table_from_node
 
 __all__ = ["table_entries", "table_ids", "get_table", "all_tables", "table_claims", "table_of_claim",
            "load_tables_file"]

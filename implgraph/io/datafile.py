@@ -9,12 +9,13 @@ module is a leaf: the validation of the fields of claims lives in :mod:`implgrap
 
 from __future__ import annotations
 
+import re
 import os
 import stat
 from importlib import resources
 from pathlib import Path
 
-from implgraph.core.errors import InputError
+from implgraph.core.errors import InputError, printable
 
 __all__ = ["Node", "parse_yaml", "read_text", "data_dir", "data_files", "use_data_files", "MAX_DATA_BYTES",
            "MAX_DEPTH", "MAX_VALUES", "EDGE_KINDS", "TABLE_CLAIM_KINDS", "THEOREM_CLAIM_KINDS"]
@@ -118,8 +119,38 @@ def _loaders():
             pass
 
         _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+        _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SCALAR_TAG, _construct_text)
+        _Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
         _LOADERS.extend([base, _Loader])
     return tuple(_LOADERS)
+
+
+#: characters a data file's text may not hold (escaped in quoted YAML, e.g. "\\e"): controls other than tab and
+#: newline, and invisible format characters; echoed to a terminal they would act on it or hide text
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
+
+
+def _construct_text(loader, node):
+    """A text value, refused when it holds a control or invisible character (:data:`_CONTROL`)."""
+    value = loader.construct_scalar(node)
+    bad = _CONTROL.search(value)
+    if bad:
+        raise InputError(f"the text holds the control or invisible character {printable(bad.group())}",
+                         file=getattr(loader, "_implgraph_file", None), line=node.start_mark.line + 1,
+                         fix="write plain text (no escapes such as \\e or \\u202e)")
+    return value
+
+
+def _construct_int(loader, node):
+    """An integer, refused in one line when it has more digits than Python converts (``sys.get_int_max_str_digits``;
+    PyYAML's own constructor raises ValueError)."""
+    import yaml
+    try:
+        return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+    except ValueError:
+        raise InputError(f"the integer {loader.construct_scalar(node)[:20]}... has too many digits",
+                         file=getattr(loader, "_implgraph_file", None), line=node.start_mark.line + 1,
+                         fix="write a shorter number (or a formula in quotes, e.g. \"10^400\")") from None
 
 
 def _construct_mapping(loader, node, deep=False):

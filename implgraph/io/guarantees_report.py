@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 
-from implgraph.core.nodes import node_text
+from implgraph.definitions.nodes import node_text
 
 __all__ = ["text_lines", "html_report", "definition_label"]
 

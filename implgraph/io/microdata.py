@@ -29,13 +29,15 @@ from pathlib import Path
 import numpy as np
 import sympy
 
-from implgraph.core.errors import InputError
-from implgraph.core.levels import Level, has_fast_path, optimal_level
+from implgraph.core.errors import InputError, printable
+from implgraph.definitions.levels import Level, has_fast_path, optimal_level
 from implgraph.core.pieces import Piece
 from implgraph.definitions import all_definitions
+from implgraph.definitions.base import read_shared_params
 from implgraph.io.weighted import WeightedConcreteTable
 
-__all__ = ["read_microdata", "microdata_tables", "levels_of", "infinite_reason", "default_ground"]
+__all__ = ["read_microdata", "microdata_tables", "levels_of", "infinite_reason", "default_ground", "check_missing",
+           "MISSING"]
 
 SUFFIXES = (".csv", ".parquet", ".pq")
 
@@ -53,12 +55,16 @@ def read_microdata(data, file: str | None = None):
     """A pandas DataFrame from ``data``: a DataFrame (returned as is) or a CSV / Parquet path.
 
     CSV cells are read with pandas' type inference (a numeric column stays numeric, so its values
-    are ordered by number) and no missing-value markers: an empty cell, ``?`` or ``NA`` is a label
-    like any other.
+    are ordered by number); every other cell is a label as written. A missing value is refused where a
+    column is used (:func:`check_missing`); a header naming a column twice is refused here.
     """
     pd = _pandas()
     if isinstance(data, pd.DataFrame):
+        _check_header(list(data.columns), file)
         return data
+    if not isinstance(data, (str, Path)):
+        raise InputError(f"microdata is a pandas DataFrame or a path, not {type(data).__name__}", file=file,
+                         fix="give a DataFrame, or the path of a .csv or .parquet file")
     path = Path(data)
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
@@ -68,11 +74,33 @@ def read_microdata(data, file: str | None = None):
         raise InputError("no such file", file=str(data), fix="check the path")
     try:
         if suffix == ".csv":
-            return _read_csv(path)
-        return pd.read_parquet(path)
+            _check_header(_csv_header(path), str(data))
+            df = _read_csv(path)
+        else:
+            df = pd.read_parquet(path)
     except (ValueError, OSError, UnicodeDecodeError, pd.errors.ParserError) as exc:
         raise InputError(f"cannot read the file ({' '.join(str(exc).split())[:200]})", file=str(data),
                          fix="give a comma-separated file with a header row, or a Parquet file")
+    _check_header(list(df.columns), str(data))
+    return df
+
+
+def _csv_header(path) -> list:
+    """The column names of a CSV file's first line, as the csv module reads them (pandas renames a repeated
+    name, e.g. ``a`` and ``a.1``, which would hide it)."""
+    import csv
+    with open(path, newline="", encoding="utf-8-sig") as fh:
+        return next(csv.reader([fh.readline(1 << 20)]), [])
+
+
+def _check_header(columns, file) -> None:
+    """Refuse a header that names a column twice."""
+    seen = set()
+    for c in columns:
+        if c in seen:
+            raise InputError(f"the header names the column {printable(repr(c))[:80]} twice", file=file, line=1,
+                             fix="give every column its own name")
+        seen.add(c)
 
 
 def _read_csv(path):
@@ -89,8 +117,69 @@ def _read_csv(path):
 def _check_columns(df, names, what, file):
     missing = [c for c in names if c not in df.columns]
     if missing:
-        raise InputError(f"{what} column(s) {', '.join(map(repr, missing))} not in the data", file=file, line=1,
-                         fix="choose among " + ", ".join(map(str, df.columns)))
+        shown = ", ".join(printable(repr(c))[:80] for c in missing[:5]) + (", ..." if len(missing) > 5 else "")
+        choices = ", ".join(printable(c)[:80] for c in list(df.columns)[:50]) + (", ..." if len(df.columns) > 50 else "")
+        raise InputError(f"{what} column(s) {shown} not in the data", file=file, line=1, fix="choose among " + choices)
+
+
+MISSING = frozenset({"", "nan", "NaN", "NAN", "-nan", "-NaN", "NA", "N/A", "n/a", "<NA>", "#N/A", "NULL", "null",
+                     "None"})
+"""Cells read as a missing value (pandas' default markers): a column holding one is refused (:func:`check_missing`)."""
+
+
+def check_missing(df, columns, file=None) -> None:
+    """Refuse a used column holding a missing value (NaN, None, or a cell of :data:`MISSING`, e.g. ``''``,
+    ``nan``, ``NA``): counted as a value it would be one more sensitive value or one more class, which the data
+    does not say. The single place where a policy for missing values (drop the records, one label of their
+    own) would apply. Also refuses a column whose cells are not single values (lists: a Parquet list column).
+    The distinct values are looked at, not every cell (one ``pandas.factorize`` per column)."""
+    for col in columns:
+        codes, uniques = _distinct(df[col], col, file)
+        bad = [i for i, u in enumerate(uniques) if _is_missing(u)]
+        missing = codes < 0
+        if bad:
+            missing = missing | np.isin(codes, bad)
+        if missing.any():
+            first = int(np.flatnonzero(missing)[0])
+            value = df[col].iloc[first]
+            shown = "empty" if isinstance(value, str) and not value.strip() else printable(repr(value))[:40]
+            line = first + 2 if file and str(file).lower().endswith(".csv") else None
+            raise InputError(f"column {printable(repr(col))[:80]} has a missing value ({shown}, record {first + 1}; "
+                             f"{int(missing.sum())} in all)", file=file, line=line,
+                             fix="fill or drop the records with missing values first (implgraph does not guess "
+                                 "what a missing value is)")
+
+
+def _is_missing(value) -> bool:
+    pd = _pandas()
+    if value is None or value is pd.NA or value is pd.NaT:
+        return True
+    if isinstance(value, float):
+        return value != value                       # NaN (Arrow keeps it apart from null)
+    return isinstance(value, str) and value.strip() in MISSING
+
+
+def _distinct(column, name, file):
+    """``pandas.factorize(column)``: a code per record (-1 where pandas sees a missing value) and the distinct
+    values; a column of lists or other nested values is refused (one value per cell)."""
+    pd = _pandas()
+    nested = False
+    if isinstance(column.dtype, getattr(pd, "ArrowDtype", ())):
+        import pyarrow as pa
+        nested = pa.types.is_nested(column.dtype.pyarrow_dtype)
+    if not nested:
+        try:
+            codes, uniques = pd.factorize(column)
+        except TypeError:                             # unhashable cells: lists, dicts, arrays
+            nested = True
+    if nested:
+        raise InputError(f"column {printable(repr(name))[:80]} holds lists or other nested values, not one value per "
+                         "record", file=file, fix="give one value per cell (e.g. join a list into one label)")
+    uniques = list(uniques)
+    if any(isinstance(u, (list, tuple, dict, set, np.ndarray)) for u in uniques):
+        raise InputError(f"column {printable(repr(name))[:80]} holds lists or other nested values, not one value per "
+                         "record", file=file, fix="give one value per cell (e.g. join a list into one label)")
+    return np.asarray(codes), uniques
 
 
 def _codes(column, sort: bool):
@@ -117,7 +206,7 @@ def class_codes(df, qi):
     columns = []
     for col in qi:
         codes, uniques = _codes(df[col], sort=False)
-        columns.append((codes, np.asarray([f"{col}={u}" for u in uniques], dtype=object)))
+        columns.append((codes, np.asarray([printable(f"{col}={u}") for u in uniques], dtype=object)))
         key = key * max(len(uniques), 1) + codes
         key, _ = _codes(key, sort=False)               # renumber: the key stays below N
     # codes are numbered in order of first appearance: the running maximum rises at each new class
@@ -143,13 +232,27 @@ def microdata_tables(data, qi, sensitive, file: str | None = None) -> dict:
     """
     df = read_microdata(data, file)
     file = file or (None if not isinstance(data, (str, Path)) else str(data))
+    for names, what in ((qi, "qi"), (sensitive, "sensitive")):
+        if isinstance(names, str):
+            raise InputError(f"{what} must be a list of column names, not the text {printable(repr(names))[:60]}",
+                             file=file, fix=f"give e.g. {what}=[{names!r}]")
     qi, sensitive = list(qi or []), list(sensitive or [])
     if not sensitive:
         raise InputError("no sensitive column given", file=file, fix="give --sensitive COLUMN[,COLUMN...]")
+    for names, what in ((qi, "quasi-identifier"), (sensitive, "sensitive")):
+        twice = [c for i, c in enumerate(names) if c in names[:i]]
+        if twice:
+            raise InputError(f"the {what} column {printable(repr(twice[0]))[:80]} is named twice",
+                             file=file, fix="name each column once")
+    both = [c for c in sensitive if c in qi]
+    if both:
+        raise InputError(f"column {printable(repr(both[0]))[:80]} is both a quasi-identifier and sensitive",
+                         file=file, fix="name it in --qi or in --sensitive, not both")
     _check_columns(df, qi, "quasi-identifier", file)
     _check_columns(df, sensitive, "sensitive", file)
     if len(df) < 2:
         raise InputError(f"the data has {len(df)} record(s)", file=file, fix="give at least 2 records")
+    check_missing(df, qi + sensitive, file)
     if qi:
         key, labels = class_codes(df, qi)
     else:
@@ -160,7 +263,8 @@ def microdata_tables(data, qi, sensitive, file: str | None = None) -> dict:
         values, buckets = _codes(df[col], sort=_sortable(df[col]))
         p = len(buckets)
         counts = np.bincount(key * p + values, minlength=n_classes * p).reshape(n_classes, p)
-        out[col] = WeightedConcreteTable.from_class_counts(counts, labels, [str(b) for b in buckets], id=str(col))
+        out[col] = WeightedConcreteTable.from_class_counts(counts, labels, [printable(b) for b in buckets],
+                                                           id=printable(col))
     return out
 
 
@@ -194,7 +298,7 @@ def table_levels(ct: WeightedConcreteTable, params: dict | None = None, ground=N
     view reads the grouped table; one without (a plugin with a symbolic view only) reads the same
     records as blocks with counts.
     """
-    params = dict(params or {})
+    params = read_shared_params(params, ct.N)
     out = {}
     blocks = None
     for d in all_definitions():
@@ -250,6 +354,9 @@ def levels_of(data, qi, sensitive, k=None, ground=None, params=None, file=None) 
     """
     df = read_microdata(data, file)
     tables = microdata_tables(df, qi, sensitive, file=file)
+    if params is not None and not isinstance(params, dict):
+        raise InputError(f"params must be a dict of name: value, not {type(params).__name__}",
+                         fix='give e.g. params={"delta": "1/100"}')
     params = {**(params or {}), **({"k": k} if k is not None else {}), **({"ground": ground} if ground else {})}
     return {col: table_levels(ct, params, ground=default_ground(df, col)) for col, ct in tables.items()}
 

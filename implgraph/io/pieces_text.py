@@ -10,14 +10,21 @@ from __future__ import annotations
 import re
 
 import sympy
-from sympy.parsing.sympy_parser import parse_expr
 
 from implgraph.core.conditions import condition_text, merge_disjuncts, pair_equalities, simplify_pieces
+from implgraph.core.formula import parse_condition
 
 __all__ = ["simplified_pieces", "pieces_text", "tidy_conditions"]
 
 _CONDITION = re.compile(r"(?<= if )(.+?)(?=; | -> |$)")
 _NAME = re.compile(r"\b([A-Za-z_][A-Za-z_0-9]*)\b(?!\s*\()")
+
+
+def _read_condition(text, symbols):
+    """A printed condition read back by the project's formula reader (a verdict's text may come from a file:
+    it is never evaluated); ``True`` is sympy's true."""
+    text = str(text).strip()
+    return sympy.true if text == "True" else parse_condition(text, symbols)
 
 
 def simplified_pieces(pieces, region, symbols, budget: float | None = 5.0) -> list:
@@ -29,7 +36,7 @@ def simplified_pieces(pieces, region, symbols, budget: float | None = 5.0) -> li
     parsed = []
     for pc in pieces:
         try:
-            cond = parse_expr(str(pc["when"]), local_dict=dict(symbols))
+            cond = _read_condition(pc["when"], dict(symbols))
         except Exception:              # noqa: BLE001 - text the engine printed; kept as it is
             return [(str(p["level"]), str(p["when"])) for p in pieces]
         parsed.append((str(pc["level"]), cond))
@@ -60,7 +67,7 @@ def tidy_conditions(text: str) -> str:
         # every name that is not called is a symbol (N, E, S, I, Q are sympy objects otherwise)
         names = {n: sympy.Symbol(n) for n in _NAME.findall(raw)}
         try:
-            cond = parse_expr(raw, local_dict=names)
+            cond = _read_condition(raw, names)
         except Exception:              # noqa: BLE001 - text the engine printed; kept as it is
             return raw
         if not isinstance(cond, sympy.logic.boolalg.Boolean):

@@ -15,7 +15,8 @@ from pathlib import Path
 
 
 from implgraph.core.errors import InputError
-from implgraph.core.table import Table, table_from_node
+from implgraph.core.table import Table
+from implgraph.io.table_data import table_from_node
 from implgraph.io.datafile import Node, read_text
 from implgraph.io.validate import load_yaml
 

@@ -29,8 +29,8 @@ from implgraph.io.validate import load_yaml
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.core.region import Region
-from implgraph.core.table import make_symbols
-from implgraph.core.table_sources import constraint_sources, is_reading_node
+from implgraph.io.table_data import make_symbols
+from implgraph.io.table_sources import constraint_sources, is_reading_node
 
 __all__ = ["Edge", "Side", "load_theorems", "load_claims", "edge_from_node", "witness_ids"]
 
@@ -89,10 +89,18 @@ class Edge:
         return self.node.get("expect")
 
     def as_reading(self) -> "Edge | None":
-        """The edge as the proof reads it (kind, f, from, to), or None without a reading."""
+        """The edge as the proof reads it (kind, f, from, to), or None without a reading.
+
+        With ``reading_without_assumptions: true`` the reading is the printed statement without its
+        ``assumptions:`` and ``views:`` (its node keeps everything else), judged under the literal
+        definitions."""
         if not self.reading_kind:
             return None
-        return Edge(id=self.id + "#reading", kind=self.reading_kind, node=self.node,
+        node = self.node
+        if node.get("reading_without_assumptions") is True:
+            node = Node({k: v for k, v in node.items() if k not in ("views", "assumptions")})
+            node.file, node.line, node.key_lines = self.node.file, self.node.line, dict(self.node.key_lines)
+        return Edge(id=self.id + "#reading", kind=self.reading_kind, node=node,
                     a=self.reading_a or self.a, b=self.reading_b or self.b,
                     f=self.reading_f if self.reading_f is not None else self.f, g=self.g,
                     symbols=self.symbols, kinds=self.kinds, when=self.when + self.reading_when,
@@ -185,7 +193,7 @@ def _cond(node: Node, key, text, names):
 
 def _conditions(node: Node, key: str, names: dict, reading_ok: bool) -> tuple:
     """The parsed conditions of the list ``key`` (``when``, ``reading_when``), their
-    ``<key>_sources`` validated (see :func:`implgraph.core.table_sources.constraint_sources`)."""
+    ``<key>_sources`` validated (see :func:`implgraph.io.table_sources.constraint_sources`)."""
     items = node.get(key) or []
     if not isinstance(items, list):
         raise node.error(f"`{key}` must be a list of conditions", key=key, fix=f"write `{key}: [\"k >= 1\"]`")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from implgraph.definitions import get as get_definition
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
-from implgraph.core.table import make_symbols
+from implgraph.io.table_data import make_symbols
 from implgraph.core.verdict import VERDICTS
 from implgraph.io.datafile import EDGE_KINDS, TABLE_CLAIM_KINDS, THEOREM_CLAIM_KINDS, Node, parse_yaml
 
@@ -82,6 +82,10 @@ def _check_claim(claim: Node, kinds) -> None:
     kind = claim.get("kind")
     if kind is not None and kind not in kinds:
         raise claim.error(f"unknown claim kind {kind!r}", key="kind", fix="use one of " + ", ".join(kinds))
+    cid = claim.get("id")
+    if isinstance(cid, str) and "#" in cid:     # ID#reading names the row of a claim's reading
+        raise claim.error(f"claim id {cid[:60]!r} holds '#'", key="id",
+                          fix="write the id without '#' (ID#reading is the name of the claim's reading row)")
     _check_fields(claim)
     arrows = claim.get("arrows")
     for arrow in arrows if isinstance(arrows, list) else []:
@@ -112,6 +116,8 @@ def _check_fields(node: Node) -> None:
                          key="expect_confidence", fix="use low or medium (omit it when confident)")
     if "tolerance" in node:
         _check_tolerance(node)
+    if "linear_program" in node:
+        _check_linear_program(node)
     _check_definition(node)
     for side in ("from", "to", "reading_from", "reading_to"):
         if isinstance(node.get(side), Node):
@@ -127,6 +133,20 @@ def _check_tolerance(node: Node) -> None:
         raise node.error(f"bad `tolerance`: {exc.reason}", key="tolerance", fix=fix) from None
     if not (value.is_number and value.is_extended_real and value >= 0):
         raise node.error(f"`tolerance: {node['tolerance']}` is not a number >= 0", key="tolerance", fix=fix)
+
+
+def _check_linear_program(node: Node) -> None:
+    """``linear_program: {size, cost, ...}``: a mapping whose cost is a formula of ``dist[i, j]``, ``a[i]``,
+    ``b[j]``, ``i``, ``j`` and ``n`` (read by the formula reader, never evaluated)."""
+    from implgraph.checks.lp_convexity import read_cost
+    spec = node["linear_program"]
+    fix = 'write e.g. `linear_program: {size: n, cost: "dist[i, j]", convex_in: columns}`'
+    if not isinstance(spec, Node):
+        raise node.error("`linear_program` must be a mapping", key="linear_program", fix=fix)
+    try:
+        read_cost(str(spec.get("cost", "dist[i, j]")))
+    except InputError as exc:
+        raise node.error(f"bad `linear_program` cost: {exc.reason}", key="linear_program", fix=exc.fix) from None
 
 
 def _check_show(table: Node) -> None:

@@ -152,29 +152,31 @@ def _load_rows(path, key, quiet: bool = False) -> dict:
     return out
 
 
-def _rechecked(cid, verdicts) -> bool:
-    """Every certificate the rows carry accepted by :mod:`implgraph.certify` (a refutation by a proof included),
-    and every ``proved`` row carries one (named with ``-v`` otherwise)."""
-    from implgraph.certify import certificates_in, check_certificate
+def _rechecked(cid, verdicts, claim) -> bool:
+    """Every row re-checked as ``verify --recheck`` re-checks it (:func:`implgraph.certify.recheck_row`): each
+    certificate accepted by :mod:`implgraph.certify` (a refutation by a proof included), the certificates stating
+    the row's ``claim`` (the claim node of the data), and every ``proved`` row carrying one (named with ``-v``
+    otherwise)."""
+    from implgraph.certify import certificates_in, recheck_row
     for v in verdicts:
-        certs = certificates_in(v.details if isinstance(v.details, dict) else None)
-        if v.verdict == "proved" and not certs:
+        if v.verdict == "proved" and not certificates_in(v.details if isinstance(v.details, dict) else None):
             note(f"the cached row {v.id} is proved but carries no certificate to re-check: computed again")
             return False
-        for cert in certs:
-            try:
-                ok = isinstance(cert, dict) and check_certificate(cert).ok
-            except Exception:                        # a certificate the checker cannot read is not accepted
-                ok = False
-            if not ok:
-                note(f"a certificate of the cached row {v.id} is rejected by implgraph.certify: computed again")
-                return False
+        try:
+            reports = recheck_row(claim, v)
+        except Exception:                        # a certificate the checker cannot read is not accepted
+            reports = None
+        if reports is None or not all(r.ok for r in reports):
+            note(f"the cached row {v.id} is not accepted by implgraph.certify (its certificate, or the statement "
+                 "it proves): computed again")
+            return False
     return True
 
 
-def cached_rows(key) -> dict:
+def cached_rows(key, claims=None) -> dict:
     """``{claim id: [Verdict, ...]}`` stored under ``key`` whose keyed checksums hold and whose certificates
-    the checker accepts ({} when absent, damaged, forged or disabled)."""
+    the checker accepts, as stating the claim of ``claims`` (``{claim id: claim node}``) each row is about ({} when
+    absent, damaged, forged or disabled)."""
     path = _rows_path(key)
     if path is None or not path.exists():
         return {}
@@ -184,7 +186,7 @@ def cached_rows(key) -> dict:
             verdicts = [row_verdict(r) for r in rows]
         except (TypeError, ValueError, AttributeError):
             continue            # a row this code cannot read: that claim is computed again
-        if _rechecked(cid, verdicts):
+        if _rechecked(cid, verdicts, (claims or {}).get(cid)):
             out[cid] = verdicts
     return out
 

@@ -15,7 +15,6 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 
 __all__ = ["harvest", "main"]
 
@@ -41,7 +40,7 @@ def _from_verify(store):
 
 def _edge(a, b):
     from implgraph.certify import certificates_in
-    from implgraph.core.nodes import parse_node
+    from implgraph.definitions.nodes import parse_node
     from implgraph.engines.prove import check_implication, node_params
     na, nb = parse_node(a), parse_node(b)
     spec = {"min_size": m for c in (na.class_dict, nb.class_dict) for k, m in c.items() if k == "min_size"}
@@ -112,10 +111,8 @@ def main(argv=None) -> int:
     p.add_argument("--no-bench", action="store_true")
     args = p.parse_args(argv)
     items = harvest(args.root, not args.no_verify, not args.no_matrix, not args.no_bench)
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(args.out)) or ".")
-    with os.fdopen(fd, "w") as fh:
-        json.dump(items, fh, indent=1)
-    os.replace(tmp, args.out)
+    from implgraph.io.output import write_output
+    write_output(args.out, json.dumps(items, indent=1))
     print(f"{len(items)} distinct certificates -> {args.out}")
     return 0
 

@@ -8,7 +8,7 @@ the result on its own. Where no shift works, the proof is ``nra`` (which may fai
 
 from __future__ import annotations
 
-from implgraph.certify import positive as _pos
+from implgraph.kernel_coq.adapter import positive as _pos
 
 __all__ = ["shift_choice", "nonneg_tactic"]
 
@@ -71,7 +71,7 @@ def nonneg_tactic(tr, p, atoms, strict=False) -> str:
             names[str(x)] = f"({tr.name(str(x))} - ({tr.poly(Lr)}))"
     q = _pos._substituted(p, choice)
     qtext = tr.poly(q, names=_primed(names, q))
-    steps.append(f"match goal with |- _ {'<' if strict else '<='} ?g => replace g with ({qtext}) by ring end")
+    steps.append(f"match goal with |- _ {'<' if strict else '<='} ?g => replace g with ({qtext}) by ringq end")
     if strict:
         steps.append("pos_strict")      # the constant term (> 0) is printed first
     else:

@@ -18,7 +18,7 @@ import sympy
 from implgraph import definitions
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
-from implgraph.core.table import make_symbols
+from implgraph.io.table_data import make_symbols
 from implgraph.io.datafile import Node
 from implgraph.io.theorems import load_claims
 from implgraph.map.rules import N_SYM, Endpoint, Rule, check_theorem_paths

@@ -3,7 +3,7 @@
 - :func:`definitions_map`: one node per definition family, edges keep their parameters symbolic
   (Fig. 2 of [1]_);
 - :func:`groups_map`: for a number of records ``N``, one node per definition *and* group size, named
-  in the node grammar of :mod:`implgraph.core.nodes` (``NAME(k=3)``; a class-based definition's ``k``
+  in the node grammar of :mod:`implgraph.definitions.nodes` (``NAME(k=3)``; a class-based definition's ``k``
   is the minimum class size), edges instantiated for every admissible value of the rules' integer
   symbols (Fig. 1 of [1]_).
 
@@ -26,7 +26,7 @@ import sympy
 
 from implgraph import definitions
 from implgraph.core.errors import InputError
-from implgraph.core.nodes import class_params, node_text, parse_node
+from implgraph.definitions.nodes import class_params, node_text, parse_node
 from implgraph.map.instantiate import CompiledRule
 from implgraph.map.rules import Rule, structural_rules
 
@@ -34,7 +34,7 @@ __all__ = ["definitions_map", "groups_map", "node_name", "read_node", "family_of
 
 
 def node_name(family: str, params: dict | None = None) -> str:
-    """A map node's name in the node grammar (:func:`implgraph.core.nodes.node_text`).
+    """A map node's name in the node grammar (:func:`implgraph.definitions.nodes.node_text`).
 
     Examples
     --------
@@ -50,7 +50,7 @@ def node_name(family: str, params: dict | None = None) -> str:
 def read_node(text: str, k=None, N=None) -> tuple[str, dict]:
     """``"NAME(k=3)"`` -> ``("NAME", {"k": 3})``; ``--k`` fills a missing ``k``.
 
-    The grammar is :func:`implgraph.core.nodes.parse_node` (``NAME[k=3]`` is its alias, kept for the
+    The grammar is :func:`implgraph.definitions.nodes.parse_node` (``NAME[k=3]`` is its alias, kept for the
     former syntax of ``path``; ``@class`` marks the per-class reading). A class-based definition's
     ``k`` is the minimum class size (``max`` the maximum). Values must be integers here.
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from implgraph import definitions
-from implgraph.core.nodes import node_text
+from implgraph.definitions.nodes import node_text
 from implgraph.core.region import Region
 from implgraph.map.compose import compositions
 from implgraph.core.simplified import simplified

@@ -25,7 +25,7 @@ import unicodedata
 
 import sympy
 
-from implgraph.map.rules import PAPER_DASHED, STRUCTURAL_BASIS
+from implgraph.map.rules import DEFINITION_BASES, PAPER_DASHED
 
 __all__ = ["claim_label", "rule_label", "paper_name", "math", "node_label", "text", "to_latex", "split",
            "symbol_tex", "LEVEL_TEX"]
@@ -88,7 +88,7 @@ def claim_label(source: str = "", printed: str = "", paper: str = "", basis: str
     >>> claim_label("Section 6.1, Optimal bucketization")
     'Section 6.1'
     """
-    if basis == STRUCTURAL_BASIS:
+    if basis in DEFINITION_BASES:
         return "by definition"
     name = _cited(source or "") or _cited(printed or "")
     if name is None:

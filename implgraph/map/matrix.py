@@ -12,12 +12,15 @@ ordered cells. A cell says
   checked, with ``tight_in_N`` where one expression in N fits every N checked), ``proved_every_n``
   when :mod:`implgraph.engines.prove` has an argument for every N, otherwise the bound of the
   bounded evidence; ``trivial`` when f is the weakest
-  level of B (every table satisfies B there);
+  level of B (every table satisfies B there), ``vacuous`` when f is B's own ceiling on every table of N records
+  (every table meets it): neither is counted or drawn as an implication;
 - ``non-implication``: with a witness table (re-checked in exact arithmetic; a counterexample for
   every f and every larger N);
 - ``open``: with the reason (the engine's evidence, or ``unknown (timeout)``).
 
-``equivalent`` marks the cells of a pair whose two tight f are inverse to each other.
+``equivalent`` marks the cells of a pair whose two tight f are inverse to each other. Every partition into
+classes is searched, a table of one class included; where such a table decides a cell, ``conditional`` holds the
+cell under the assumption "partitions into at least 2 classes" (both are shown).
 :func:`not_proved_reason` says why an implication cell is not proved for every N (from the two
 declarations; ``implgraph matrix`` prints it under each such cell).
 
@@ -39,13 +42,12 @@ from dataclasses import dataclass
 
 import sympy
 
-from implgraph.core.nodes import node_text, parse_node
+from implgraph.definitions.nodes import node_text, parse_node
 from implgraph.definitions import all_definitions, get
 from implgraph.definitions.families import param_grid
 from implgraph.engines.bounds import class_distance_of, compares, subset_size_expr
 from implgraph.engines.checkedge import check_edge
-from implgraph.core.region import Region, forget_answers
-from implgraph.engines.smaller_subset import smaller_subset_threshold, zero_records_witness
+from implgraph.core.region import forget_answers
 
 __all__ = ["stated_params", "matrix_nodes", "symbolic_nodes", "kept_parameters", "decide_pair", "pair_matrix",
            "cell_of", "counts_of", "Cell", "not_proved_reason"]
@@ -171,10 +173,21 @@ class Cell:
     reason: str = ""
     not_proved: str = ""    # an implication not proved for every N: why (not_proved_reason)
     proved_f: str | None = None     # an f proved for every N that is not the tight f everywhere (with where it is tight)
+    #: the tight f is B's own ceiling on every table of N records, whatever A (``reason`` says which): every table
+    #: meets it, so it is no implication (never drawn or counted as one)
+    vacuous: bool = False
+    #: where a table of one class decides the cell: the cell under the assumption "partitions into at least 2
+    #: classes" (``assumption`` and the cell's fields)
+    conditional: dict | None = None
 
     def to_json(self) -> dict:
-        # proved_f only where there is one (the published cells of every other pair keep their keys)
-        return {k: v for k, v in self.__dict__.items() if k != "proved_f" or v is not None}
+        # proved_f and conditional only where there is one (the published cells of every other pair keep their keys)
+        return {k: v for k, v in self.__dict__.items() if k not in ("proved_f", "conditional") or v is not None}
+
+    @property
+    def counted(self) -> bool:
+        """An implication that says something of A: not trivial (f B's weakest level) and not vacuous (B's ceiling)."""
+        return self.relation == "implication" and not self.trivial and not self.vacuous
 
 
 def cell_of(direction, kind: str) -> Cell:
@@ -204,6 +217,12 @@ def cell_of(direction, kind: str) -> Cell:
         cell.witness = d.witness
     else:
         cell.reason = d.evidence
+    if rel == "implication" and getattr(d, "vacuous", None):
+        cell.vacuous, cell.reason = True, d.vacuous
+    if getattr(d, "conditional", None) is not None:
+        inner = cell_of(d.conditional, "").to_json()
+        cell.conditional = {"assumption": d.conditional.assumption,
+                            **{k: v for k, v in inner.items() if k not in ("a", "b", "kind")}}
     return cell
 
 
@@ -242,10 +261,7 @@ def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
 
     ``trivial``: the tight f is B's weakest level, which every table of every N meets (nothing to
     prove). Otherwise a side outside the prover's families (a count, a distance, a one-sided ratio,
-    no declared family) is named; or, both being two-sided subset levels with j_B < j_A from some N on,
-    the non-implication for every such N (:mod:`implgraph.engines.smaller_subset`: the zero-records table,
-    its levels symbolic on that range);
-    or the families and subset sizes none of the prover's arguments covers.
+    no declared family) is named; or the families and subset sizes none of the prover's arguments covers.
 
     Examples
     --------
@@ -258,7 +274,8 @@ def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
     da, db = na.definition, nb.definition
     if trivial:
         return (f"trivial: the tight f is {db.name}'s weakest level ({db.level_scale.weakest}), which every table "
-                f"of every N meets")
+                f"of every N meets ({db.name}'s declared {db.scale} scale; every level computed is checked against it): "
+                "not counted as an implication")
     distance = class_distance_of(db, nb.param_dict)
     outside = [_outside(d) for d in (da, db) if not _ratio_of_averages(d) and not (d is db and distance)]
     if distance and not outside:
@@ -275,17 +292,8 @@ def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
     sizes = [subset_size_expr(d, N, n.param_dict) for d, n in ((da, na), (db, nb))]
     shape = " => ".join(f"{d.family}" + (f" (size {j})" if j is not None else "") for d, j in zip((da, db), sizes))
     why = f"; subset-monotone needs {sizes[1]} >= {sizes[0]} for every N" if None not in sizes else ""
-    if None not in sizes:
-        n0 = smaller_subset_threshold(sizes[0], sizes[1], N)
-        found = None if n0 is None else zero_records_witness(
-            da, db, na.param_dict, nb.param_dict, Region({N: "integer"}, (N >= n0,)), N, *sizes)
-        if found is not None:
-            z, la = found
-            at_n0 = next(p.value.subs(N, n0) for p in la.pieces if sympy.sympify(p.condition).subs(N, n0) is sympy.true)
-            return (f"a non-implication for every N >= {n0}, where j_B = {sizes[1]} < j_A = {sizes[0]}: "
-                    f"{z} record(s) with 0 in one bucket and the others at 1/2 give {db.name} level oo and "
-                    f"{da.name} level {la} (finite; exact symbolic levels on N >= {n0}; at N = {n0}: {da.name} "
-                    f"level {da.level_from_raw(at_n0)}); the implication holds only at the N checked")
+    # (a witness family beyond the N checked makes the pair a non-implication in the engine itself:
+    # implgraph.engines.direction, smaller_subset.witness_beyond)
     return (f"no argument for every N: {shape} matches none of the prover's arguments ({PROVER_ARGUMENTS}){why}; "
             f"the tight f is exact at each N checked")
 
@@ -406,18 +414,25 @@ def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
 
 
 def counts_of(cells) -> dict:
-    """How many ordered pairs are decided, proved for every N, bounded, refuted, trivial and open."""
+    """How many ordered pairs are decided, proved for every N, bounded, refuted, trivial, vacuous and open.
+
+    ``implication`` counts the implications that say something of A only (:attr:`Cell.counted`): a trivial one (f B's
+    weakest level) and a vacuous one (f B's own ceiling on every table of N records) are counted apart and never as
+    implications. ``conditional_implication``: non-implications decided by a table of one class that are implications
+    under the assumption "partitions into at least 2 classes"."""
     c = {"pairs": len(cells)}
-    c["implication"] = sum(x.relation == "implication" for x in cells)
-    c["implication_proved_every_n"] = sum(x.relation == "implication" and x.proved_every_n for x in cells)
+    c["implication"] = sum(x.counted for x in cells)
+    c["implication_proved_every_n"] = sum(x.counted and x.proved_every_n for x in cells)
     # of those, proved for every N with an f not shown tight everywhere (B's ceiling, a declared level, a lemma
     # not shown tight at every level): a tight f shown beside it is exact at the N checked only
-    c["implication_proved_upper_only"] = sum(x.relation == "implication" and x.proved_every_n and bool(x.proved_f)
-                                             for x in cells)
+    c["implication_proved_upper_only"] = sum(x.counted and x.proved_every_n and bool(x.proved_f) for x in cells)
     c["implication_bounded"] = c["implication"] - c["implication_proved_every_n"]
     c["implication_trivial"] = sum(x.relation == "implication" and x.trivial for x in cells)
+    c["implication_vacuous"] = sum(x.relation == "implication" and x.vacuous and not x.trivial for x in cells)
     c["non_implication"] = sum(x.relation == "non-implication" for x in cells)
-    c["decided"] = c["implication"] + c["non_implication"]
+    c["conditional_implication"] = sum(x.relation == "non-implication" and (x.conditional or {}).get("relation")
+                                       == "implication" for x in cells)
+    c["decided"] = c["implication"] + c["implication_trivial"] + c["implication_vacuous"] + c["non_implication"]
     c["equivalent"] = sum(x.equivalent for x in cells)
     c["open"] = sum(x.relation == "open" for x in cells)
     c["open_timeout"] = sum(x.relation == "open" and x.verdict == "timeout" for x in cells)

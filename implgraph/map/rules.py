@@ -21,19 +21,25 @@ import sympy
 
 from implgraph import definitions
 from implgraph.core.errors import InputError
-from implgraph.core.nodes import node_text
+from implgraph.definitions.nodes import node_text
 from implgraph.io.datafile import data_files
 from implgraph.io.validate import load_yaml
 from implgraph.io.theorems import load_theorems
 from implgraph.map.verdicts import is_established, verdict_lookup
 
-__all__ = ["Endpoint", "Rule", "PAPER_DASHED", "N_SYM", "STRUCTURAL_BASIS", "load_edges", "load_rules",
-           "rules_from_edges", "structural_rules", "is_structural", "check_theorem_paths"]
+__all__ = ["Endpoint", "Rule", "PAPER_DASHED", "N_SYM", "STRUCTURAL_BASIS", "SINGLETON_BASIS", "DEFINITION_BASES",
+           "load_edges", "load_rules", "rules_from_edges", "structural_rules", "singleton_rules", "is_structural",
+           "check_theorem_paths"]
 
 #: papers whose edges are drawn dashed (Fig. 1/2 of [1]: "findings by Domingo-Ferrer and Soria-Comas").
 PAPER_DASHED = ("domingo-ferrer2015",)
 #: the basis of a structural rule (:func:`structural_rules`); its key is ``definition/NAME#min-class-size``.
 STRUCTURAL_BASIS = "min-class-size"
+#: the basis of an identity by definition (:func:`singleton_rules`): a class-based definition on singleton
+#: classes is the subset-based one on subsets of one record; key ``definition/A=B#singleton-classes``.
+SINGLETON_BASIS = "singleton-classes"
+#: the bases of the rules that hold by definition (labelled so, never a paper's claim)
+DEFINITION_BASES = (STRUCTURAL_BASIS, SINGLETON_BASIS)
 
 N_SYM = sympy.Symbol("N", integer=True)
 
@@ -47,7 +53,7 @@ class Endpoint:
     ``max`` = the maximum class size when the claim restricts them.  ``generic`` is True for a
     partition-based definition without any class restriction (any partition: minimum size >= 1).
 
-    Not a :class:`implgraph.core.nodes.Node`: an endpoint also carries the level symbol of its side and
+    Not a :class:`implgraph.definitions.nodes.Node`: an endpoint also carries the level symbol of its side and
     the ``generic`` flag ("every partition"), and its class sizes are unified like any parameter when
     a rule is instantiated; it is *printed* in the one node grammar (:meth:`label`).
     """
@@ -291,4 +297,64 @@ def structural_rules(families) -> list:
                         source=f"{d.reference or d.name}: a partition whose classes have >= k + 1 records "
                                "has classes of >= k records (same level)",
                         printed=f"{d.name} with classes >= k + 1 => with classes >= k"))
+    return out + singleton_rules(families)
+
+
+def _one_record_params(d):
+    """``{name: value in N}`` for which the subset-based definition ``d`` compares subsets of exactly one
+    record with the table (its declared ``subset_size``; one parameter solved for), or None."""
+    free = [p for p in d.params if p not in getattr(d, "words", ())]
+    if len(free) > 1:
+        return None
+    if not free:
+        return {} if sympy.simplify(sympy.sympify(d.subset_size(N_SYM)) - 1) == 0 else None
+    sym = sympy.Symbol(free[0], integer=True)
+    try:
+        sols = sympy.solve(sympy.Eq(sympy.sympify(d.subset_size(N_SYM, **{free[0]: sym})), 1), sym)
+    except (NotImplementedError, TypeError, KeyError):
+        return None
+    return {free[0]: sols[0]} if len(sols) == 1 else None
+
+
+def singleton_rules(families) -> list:
+    """The identities by definition between a class-based and a subset-based ratio of averages.
+
+    A class-based definition (``family = "class"``) on a partition into singleton classes (classes of at
+    least and at most 1 record) compares every record with the whole table, as a subset-based one
+    (``family = "subset"``) with subsets of one record does, on the same sides: both levels are the same
+    raw ratio, each in its own scale. Both directions, ``paper="definition"``, key
+    ``definition/A=B#singleton-classes``; unlike :func:`structural_rules`' steps these compose: the
+    singleton partition is the only partition into classes of 1 record, so the identity holds for a table
+    with its partition and for every such partition alike.
+    """
+    defs = {}
+    for fam in families:
+        if fam.endswith("@class"):
+            continue
+        try:
+            defs[fam] = definitions.get(fam)
+        except InputError:
+            continue
+    out = []
+    one = sympy.Integer(1)
+    for c in (d for d in defs.values() if getattr(d, "family", None) == "class"):
+        for s in (d for d in defs.values() if getattr(d, "family", None) == "subset"):
+            if getattr(c, "sides", None) != getattr(s, "sides", None):
+                continue
+            params = _one_record_params(s)
+            if params is None:
+                continue
+            lc, ls = sympy.Symbol(c.level_symbol, real=True), sympy.Symbol(s.level_symbol + "_", real=True)
+            ca = Endpoint(c.name, (("k", one), ("max", one)), "table", lc)
+            sb = Endpoint(s.name, tuple(params.items()), "table", ls)
+            common = dict(claim=f"definition/{c.name}={s.name}", basis=SINGLETON_BASIS, kind="implies",
+                          when=(N_SYM >= 2,), kinds={N_SYM: "integer"}, verdict="proved", verdict_from="definition",
+                          paper="definition",
+                          source=(f"{c.reference or c.name} and {s.reference or s.name}: a class of one record and "
+                                  "a subset of one record are the same set, compared with the whole table the same "
+                                  "way (same level, each in its own scale)"))
+            out.append(Rule(a=ca, b=sb, f=s.level_from_raw(c.raw_from_level(lc)),
+                            printed=f"{c.name} on singleton classes => {sb.label()}", **common))
+            out.append(Rule(a=sb, b=ca, f=c.level_from_raw(s.raw_from_level(ls)),
+                            printed=f"{sb.label()} => {c.name} on singleton classes", **common))
     return out

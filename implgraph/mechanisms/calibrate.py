@@ -1,6 +1,6 @@
 """Levels of mechanisms and the calibration of their keep probabilities, by the core's exact levels.
 
-:func:`mechanism_level` is the core's :func:`~implgraph.core.levels.optimal_level` of a mechanism's
+:func:`mechanism_level` is the core's :func:`~implgraph.definitions.levels.optimal_level` of a mechanism's
 output table on a data set; :func:`exact_level` the same over the value partition (the worst partition
 of a per-record channel).  :func:`calibrate_keep` finds the largest keep probability whose level is at
 most a target, and :func:`keep_for_level` applies it to a family of channels for a definition the
@@ -13,7 +13,7 @@ import sympy
 
 from implgraph import definitions
 from implgraph.core.errors import InputError
-from implgraph.core.levels import optimal_level
+from implgraph.definitions.levels import optimal_level
 from implgraph.core.region import Region
 from implgraph.mechanisms.channels import Mechanism, _num
 from implgraph.mechanisms.datasets import Dataset, value_partition

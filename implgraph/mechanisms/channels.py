@@ -14,7 +14,7 @@ Applying a mechanism to a :class:`~implgraph.mechanisms.datasets.Dataset` (value
 class) gives a parametric
 :class:`~implgraph.core.table.Table` with one block per (class, input value): the block's row is the
 channel's row of that input and its count the number of such records. Every definition's level of a
-mechanism is then the core's :func:`~implgraph.core.levels.optimal_level` of that table (exact; symbolic in
+mechanism is then the core's :func:`~implgraph.definitions.levels.optimal_level` of that table (exact; symbolic in
 the mechanism's parameters and in symbolic counts).
 
 For a symbolic number of values ``n`` the matrix cannot be written out; :func:`lumped_randomised_response`

@@ -11,7 +11,7 @@ Section 6).
    size ``e`` (``p_i = b_i / N``), using up the allowed distance on the emphasised bucket (Table 1). The
    integer compositions are an exact max-flow over class types (networkx), dealt to the classes.
 3. :func:`construct`: assign the records (within each bucket in input order) and check the result's
-   level with the core (:func:`~implgraph.core.levels.optimal_level`, exact) for the target definition
+   level with the core (:func:`~implgraph.definitions.levels.optimal_level`, exact) for the target definition
    (:func:`target_definition`: the one named by the caller, by default the registered class-based
    definition whose level is the raw ratio itself, t >= 1).
 
@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import csv
 import math
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -101,6 +102,9 @@ def bucketize(values, t) -> tuple[np.ndarray, list]:
     if N == 0:
         raise InputError("no records", fix="give at least one record")
     b = t + 1
+    if b > N:                   # refused before the t + 2 bucket ends are computed (--t 1e309 would not finish)
+        shown = f"= {b}" if b < 10 ** 12 else f"> {N}"
+        raise InputError(f"{N} records cannot fill t + 1 {shown} buckets", fix=f"choose t <= {N - 1}")
     order = sorted(range(N), key=lambda i: values[i])
     ends = [_round_half_up(Fraction(i * N, b)) for i in range(b + 1)]
     ends[0], ends[-1] = 0, N
@@ -233,7 +237,7 @@ class Construction:
 def achieved_t(bucket, cls, nbuckets, definition=None) -> Fraction:
     """The core's exact level of a bucketized, partitioned data set (:func:`target_definition`)."""
     from implgraph.core.concrete import ConcreteTable
-    from implgraph.core.levels import optimal_level
+    from implgraph.definitions.levels import optimal_level
     N = len(bucket)
     numer = np.zeros((N, nbuckets), dtype=np.int64)
     numer[np.arange(N), np.asarray(bucket)] = 1
@@ -277,6 +281,20 @@ def construct(values, t, k, definition=None) -> Construction:
     return Construction(bucket, cls, sizes, comps, achieved_t(bucket, cls, len(sizes), definition), t, k, ranges)
 
 
+_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE]([+-]?\d+))?|[+-]?\d+/\d+")
+MAX_EXPONENT = 1000
+"""Largest decimal exponent of a value read (``1e999999999`` would be computed digit by digit otherwise)."""
+
+
+def _bounded_fraction(text: str) -> Fraction:
+    """``Fraction(text)`` for a decimal or a fraction of ASCII digits with ``|exponent| <= MAX_EXPONENT`` and at
+    most 4000 digits (ValueError otherwise)."""
+    m = _DECIMAL.fullmatch(text)
+    if not m or len(text) > 4000 or (m.group(1) is not None and abs(int(m.group(1))) > MAX_EXPONENT):
+        raise ValueError(text)
+    return Fraction(text)
+
+
 def read_attribute(path, attribute):
     """(header, rows, exact values of ``attribute``) from a CSV; InputError on any bad cell."""
     import io
@@ -302,10 +320,11 @@ def read_attribute(path, attribute):
             for lineno, rec in csv_records(reader, header, name):
                 text = rec[col].strip()
                 try:
-                    v = Fraction(text)
+                    v = _bounded_fraction(text)
                 except (ValueError, ZeroDivisionError):
-                    raise InputError(f"attribute {attribute!r} value {text!r} is not numeric", file=name,
-                                     line=lineno, fix="the construction needs a numeric confidential attribute")
+                    raise InputError(f"attribute {attribute!r} value {text[:40]!r} is not numeric (a decimal or a "
+                                     f"fraction, exponent within +-{MAX_EXPONENT})", file=name, line=lineno,
+                                     fix="the construction needs a numeric confidential attribute")
                 rows.append(rec)
                 values.append(v)
         except (csv.Error, UnicodeDecodeError) as exc:

@@ -38,7 +38,7 @@ import numpy as np
 import sympy
 
 from implgraph.core.errors import InputError
-from implgraph.io.microdata import microdata_tables, read_microdata
+from implgraph.io.microdata import check_missing, microdata_tables, read_microdata
 from implgraph.io.weighted import WeightedConcreteTable
 from implgraph.mechanisms.channels import empirical_response, randomised_response
 from implgraph.mechanisms.construct import check_t, construct
@@ -55,7 +55,9 @@ MECHANISMS = {
 }
 
 INT_LIMIT = 2 ** 62
-"""Largest numerator a grouped release may hold (int64 arithmetic of the concrete views)."""
+"""Bound of a grouped release's common denominator times its number of records: below it every numerator, total
+and class sum fits int64, the rule of :class:`~implgraph.core.concrete.ConcreteTable` (``denom N < 2^62``) under
+which the definitions' concrete views compute in int64."""
 
 
 def _exact(x, name):
@@ -90,8 +92,10 @@ def apply_channel(table: WeightedConcreteTable, matrix, outputs, id=None) -> Wei
     md = math.lcm(*(int(e.q) for e in M))
     mn = np.array([[int(e * md) for e in M.row(i)] for i in range(M.rows)], dtype=object)
     rows = np.asarray(table.rows, dtype=object).dot(mn)
-    if rows.size and int(rows.max()) >= INT_LIMIT or table.denom * md >= INT_LIMIT:
-        raise InputError("the release's probabilities have too large numerators", fix="give simpler parameters")
+    if rows.size and int(rows.max()) >= INT_LIMIT or table.denom * md * max(table.N, 1) >= INT_LIMIT:
+        raise InputError(f"the release's probabilities have a common denominator {table.denom * md} that, times its "
+                         f"{table.N} records, passes 2^62 (exact int64 sums)",
+                         fix="give parameters with smaller denominators, e.g. --p 1/3")
     return WeightedConcreteTable(rows.astype(np.int64), table.denom * md, [str(o) for o in outputs], table.counts,
                                  row_class=table.row_class, class_labels=table.class_labels, id=id or table.id)
 
@@ -158,6 +162,7 @@ def _bucketization(df, sensitive, t, k, file):
     if sensitive not in df.columns:
         raise InputError(f"sensitive column {sensitive!r} not in the data", file=file, line=1,
                          fix="choose among " + ", ".join(map(str, df.columns)))
+    check_missing(df, [sensitive], file)          # the one place missing values are refused (a later policy)
     column = df[sensitive]
     try:
         values = [float(v) if not isinstance(v, (int, np.integer)) else int(v) for v in column.tolist()]

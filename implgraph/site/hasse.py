@@ -20,14 +20,15 @@ CHAR_W, NODE_H, GAP_X, GAP_Y, MARGIN = 7.2, 26, 24, 80, 20
 def implication_graph(cells) -> nx.DiGraph:
     """Every matrix node, and an edge ``a -> b`` for each established implication cell ``a => b``.
 
-    A trivial implication (f is the weakest level: every table satisfies b at f) says nothing and is
-    left out.
+    A trivial implication (f is the weakest level: every table satisfies b at f) and a vacuous one (f is b's own
+    ceiling on every table of N records) say nothing of a and are left out: they are never drawn, and never merge two
+    definitions into one class of equivalent ones.
     """
     G = nx.DiGraph()
     for c in cells:
         G.add_node(c["a"])
         G.add_node(c["b"])
-        if c["relation"] == "implication" and not c.get("trivial"):
+        if c["relation"] == "implication" and not c.get("trivial") and not c.get("vacuous"):
             G.add_edge(c["a"], c["b"], tight=c.get("tight"), verdict=c["verdict"])
     return G
 

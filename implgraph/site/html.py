@@ -33,13 +33,20 @@ def edge_file(a: str, b: str) -> str:
 
 
 def cell_class(cell) -> str:
-    """The CSS class of a matrix cell: ``proved``, ``bounded``, ``trivial``, ``refuted``, ``open`` or
-    ``self`` (a node with itself)."""
+    """The CSS class of a matrix cell: ``proved``, ``bounded``, ``trivial``, ``vacuous`` (f is B's own ceiling, which
+    every table meets: not an implication), ``refuted``, ``conditional`` (a non-implication that is an implication
+    under an assumption, such as partitions into at least 2 classes), ``open`` or ``self`` (a node with itself)."""
     if cell is None:
         return "self"
     if cell["relation"] == "implication":
-        return "trivial" if cell.get("trivial") else ("proved" if cell.get("proved_every_n") else "bounded")
-    return "refuted" if cell["relation"] == "non-implication" else "open"
+        if cell.get("trivial"):
+            return "trivial"
+        if cell.get("vacuous"):
+            return "vacuous"
+        return "proved" if cell.get("proved_every_n") else "bounded"
+    if cell["relation"] == "non-implication":
+        return "refuted conditional" if cell.get("conditional") else "refuted"
+    return "open"
 
 
 def table(head, rows, cls: str = "") -> str:

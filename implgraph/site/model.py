@@ -24,8 +24,8 @@ def _read_json(path, what: str, fix: str):
         return json.loads(read_text(path, limit=1 << 28))
     except FileNotFoundError:
         raise InputError("no such file", file=str(path), fix=fix) from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"not {what} ({exc.__class__.__name__})", file=str(path), fix=fix) from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:   # ValueError: JSONDecodeError, or an integer
+        raise InputError(f"not {what} ({exc.__class__.__name__})", file=str(path), fix=fix) from None  # too long
 
 
 def read_matrix(path=None) -> dict:
@@ -54,7 +54,7 @@ def read_verdict_rows(path=None) -> list:
 
 def node_definition(node: str) -> str:
     """The definition of a matrix node (``NAME(k=2)`` -> ``NAME``)."""
-    from implgraph.core.nodes import parse_node
+    from implgraph.definitions.nodes import parse_node
     return parse_node(node, require=False).name
 
 

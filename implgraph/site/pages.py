@@ -11,7 +11,10 @@ from implgraph.site.html import (cell_class, definition_file, edge_file, esc, li
 from implgraph.site.model import node_definition
 
 LEGEND = (("proved", "implication, proved for every N"), ("bounded", "implication, checked for N up to the bound"),
-          ("trivial", "trivial implication (f is the weakest level)"), ("refuted", "non-implication (witness)"),
+          ("trivial", "trivial implication (f is the weakest level)"),
+          ("vacuous", "vacuous: f is b's own ceiling, met by every table (not counted as an implication)"),
+          ("refuted", "non-implication (witness)"),
+          ("refuted conditional", "non-implication, an implication under an assumption (the pair's page names it)"),
           ("open", "open"))
 
 
@@ -30,9 +33,20 @@ def _f_text(c) -> str:
     return f"{f}{upto}{at}{inn}{proved}"
 
 
+def _relation_text(c) -> str:
+    """The cell's relation in words, vacuous and conditional cells said so."""
+    if c["relation"] == "implication" and c.get("vacuous"):
+        return "vacuous implication (f is b's own ceiling: every table meets it; not counted)"
+    cond = c.get("conditional")
+    if c["relation"] == "non-implication" and cond:
+        what = cond.get("assumption", "an assumption") if isinstance(cond, dict) else str(cond)
+        return f"non-implication; an implication under the assumption: {what}"
+    return c["relation"]
+
+
 def cell_summary(c) -> dict:
     """The data of one cell the matrix page's script shows on a click."""
-    return {"a": c["a"], "b": c["b"], "relation": c["relation"], "verdict": c["verdict"], "f": _f_text(c),
+    return {"a": c["a"], "b": c["b"], "relation": _relation_text(c), "verdict": c["verdict"], "f": _f_text(c),
             "bound": c.get("bound") or "", "witness": c.get("witness"), "reason": c.get("reason") or "",
             "href": edge_file(c["a"], c["b"])}
 
@@ -161,7 +175,7 @@ def edge_page(data, c) -> str:
     a, b = c["a"], c["b"]
     fa, fb = node_definition(a), node_definition(b)
     parts = [f"<p>{link(definition_file(fa), a, root)} &rArr; {link(definition_file(fb), b, root)}?</p>",
-             table(["", ""], [["relation", f'<span class="cell {cell_class(c)}">{esc(c["relation"])}</span>'],
+             table(["", ""], [["relation", f'<span class="cell {cell_class(c)}">{esc(_relation_text(c))}</span>'],
                               ["verdict", esc(c["verdict"])], ["kind", esc(c.get("kind"))],
                               ["tight f", f'<code id="f">{esc(_f_text(c))}</code>'],
                               ["proved for every N", esc(c.get("proved_every_n"))], ["bound", esc(c.get("bound"))],
@@ -181,6 +195,12 @@ def edge_page(data, c) -> str:
             f"<p>{esc(x.get('argument'))}</p><pre>{esc(json.dumps(x, indent=1))}</pre>" for x in certs))
     if c["relation"] == "non-implication" or c.get("witness"):
         parts.append(f'<h2>Witness</h2><div id="witness">{witness_table(c.get("witness"))}</div>')
+    cond = c.get("conditional")
+    if isinstance(cond, dict):
+        parts.append(f'<h2 id="conditional">Under the assumption: {esc(cond.get("assumption"))}</h2>'
+                     f"<p>{esc(cond.get('relation'))} ({esc(cond.get('verdict'))}), f = <code>{esc(_f_text(cond))}"
+                     "</code>. The witness above lies outside the assumption; the verdict of the pair is the one "
+                     "over every partition.</p>")
     claims = [x for x in data["claims"] if family_of(x.get("from") or "") == fa and family_of(x.get("to") or "") == fb]
     parts.append("<h2>The papers' claims about this pair</h2>" + _claims_table(claims))
     return page(f"{a} ? {b}", "".join(parts), root)

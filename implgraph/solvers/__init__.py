@@ -12,9 +12,11 @@ capability). Every backend offers the *region interface*:
   sat, ``{key: sympy.Rational}`` for the given variables (None when a value is irrational).
 
 The sympy front end every backend shares is :mod:`implgraph.solvers.sympy_front`.
-:mod:`implgraph.core.region` picks its backend with :func:`region_backend` (``IMPLGRAPH_SOLVER=cvc5``
-selects cvc5). The engines' own problems (check-edge's linear programs, the refuter's tables) have
-their backend modules chosen by :mod:`implgraph.solvers.choose`.
+:mod:`implgraph.core.region` asks the solver registered with :mod:`implgraph.core.backends`: this package
+registers :func:`region_solver` there when it is imported (the backend of :func:`region_backend`,
+``IMPLGRAPH_SOLVER=cvc5`` selects cvc5, seen through the core's interface). The engines' own problems
+(check-edge's linear programs, the refuter's tables) have their backend modules chosen by
+:mod:`implgraph.solvers.choose`.
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ from __future__ import annotations
 import importlib
 import os
 
+from implgraph.core import backends as _core_backends
+
 __all__ = ["register_backend", "get_backend", "backends", "available_backends", "BACKENDS",
-           "region_backend", "region_backend_name", "SOLVER_ENV"]
+           "region_backend", "region_backend_name", "region_solver", "SOLVER_ENV"]
 
 BACKENDS: dict = {}
 _PREFERENCE = ("z3", "cvc5")
@@ -108,5 +112,42 @@ def region_backend():
 
 def region_backend_name() -> str:
     """The registry name of :func:`region_backend` (for evidence texts: "z3", "cvc5")."""
+    return region_solver().name
+
+
+class _RegionSolver:
+    """A backend seen through the core's region interface (:class:`implgraph.core.backends.RegionSolver`):
+    its registry name, the shared sympy translation into its terms, and its ``check``."""
+
+    def __init__(self, name: str, backend):
+        self.name, self.backend = name, backend
+
+    def translate(self, cond, kinds, relax):
+        from implgraph.solvers.sympy_front import SympyTranslator
+        t = SympyTranslator(self.backend.terms, kinds, relax)
+        f = t.cond(cond)
+        return f, tuple(t.side), t.exact, dict(t.vars)
+
+    def check(self, formulas, timeout_ms, variables, logic=None):
+        return self.backend.check(formulas, timeout_ms, variables, logic=logic)
+
+
+_REGION_SOLVERS: dict = {}
+
+
+def region_solver() -> _RegionSolver:
+    """:func:`region_backend` through the core's interface (the provider this package registers)."""
     backend = region_backend()
-    return next((n for n, b in BACKENDS.items() if b is backend), "solver")
+    name = next((n for n, b in BACKENDS.items() if b is backend), "solver")
+    solver = _REGION_SOLVERS.get(name)
+    if solver is None or solver.backend is not backend:
+        solver = _REGION_SOLVERS[name] = _RegionSolver(name, backend)
+    return solver
+
+
+def _forget_abstractions() -> None:
+    from implgraph.solvers import sympy_front
+    sympy_front.forget_abstractions()
+
+
+_core_backends.register(region_solver, forget=_forget_abstractions)

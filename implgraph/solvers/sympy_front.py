@@ -15,36 +15,12 @@ from functools import reduce
 
 import sympy
 
+from implgraph.core.backends import Untranslatable
+from implgraph.core.relations import integer_form
 from implgraph.solvers import backends, get_backend
 
-__all__ = ["SympyTranslator", "Untranslatable", "integer_form", "check_sympy", "cross_check", "CrossCheck",
+__all__ = ["SympyTranslator", "check_sympy", "cross_check", "CrossCheck",
            "SolverConflict"]
-
-
-class Untranslatable(Exception):
-    """A sympy expression outside the fragment the backends understand."""
-
-
-def integer_form(e, kinds):
-    """``L*e`` with integer coefficients if ``e`` is a polynomial in integer symbols only, else None.
-
-    ``L > 0`` clears the denominators, so ``L*e`` is an integer at every integer point and has the
-    sign of ``e``.
-    """
-    e = sympy.sympify(e)
-    syms = e.free_symbols
-    if not syms or any(kinds.get(s) != "integer" for s in syms):
-        return None
-    try:
-        poly = sympy.Poly(e, *sorted(syms, key=lambda s: s.name))
-    except sympy.PolynomialError:
-        return None
-    if not poly.domain.is_QQ and not poly.domain.is_ZZ:
-        return None
-    den = 1
-    for c in poly.coeffs():
-        den = sympy.ilcm(den, sympy.Rational(c).q)
-    return sympy.expand(e * den)
 
 
 _ABSTRACTIONS: dict = {}
@@ -119,6 +95,21 @@ class SympyTranslator:
             self.exact = False
         return self.vars[key]
 
+    def _constant(self, e):
+        """A real constant such as e or pi: a fresh real strictly between two rationals 10^-30 apart around it
+        (a sound enclosure: an unsat answer holds for the constant itself)."""
+        key = ("const", e)
+        if key not in self.vars:
+            t = self.t
+            v = t.real_var(_abstraction_name(e))
+            self.vars[key] = v
+            mid = sympy.Rational(str(sympy.N(e, 50)))
+            gap = sympy.Rational(1, 10 ** 30)
+            self.side.append(t.rel(">", v, t.const(mid - gap)))
+            self.side.append(t.rel("<", v, t.const(mid + gap)))
+            self.exact = False
+        return self.vars[key]
+
     def _log(self, e):
         key = ("log", e)
         if key not in self.vars:
@@ -171,6 +162,8 @@ class SympyTranslator:
             return self._pow(e)
         if isinstance(e, sympy.exp):
             return self.abstract(e)
+        if isinstance(e, sympy.NumberSymbol) and e.is_real:
+            return self._constant(e)
         if isinstance(e, sympy.log):
             return self._log(e)
         if isinstance(e, (sympy.Max, sympy.Min)):

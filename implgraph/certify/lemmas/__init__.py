@@ -17,6 +17,8 @@ method                            claim
                                   (sei2019 Theorem 4's reading)
 ``transport-mixture``             :mod:`.transport`: the optimum of a transportation program is convex in a
                                   marginal (sei2019 Lemma 1)
+``researcher-lemma``              :mod:`.researcher`: a researcher's registered lemma between class levels
+                                  (:mod:`.class_inequality`), chained with the built-in lemmas
 ================================  ==============================================================================
 """
 
@@ -46,4 +48,4 @@ def describe(cert) -> list:
 
 
 # the modules register their lemmas on import
-from implgraph.certify.lemmas import set_channel, transport, views  # noqa: E402,F401
+from implgraph.certify.lemmas import researcher, set_channel, transport, views  # noqa: E402,F401

@@ -196,7 +196,7 @@ def _closeness(pf, cert, ns, timeout_ms):
     pf.add("one part: D[A, .] is convex (a transport-mixture certificate)", len(parts) == 1 and len(convex) == 1,
            f"{len(parts)} parts")
     for q in convex:
-        rep = check_certificate(q, ns, timeout_ms)
+        rep = check_certificate(q, ns, timeout_ms, budget=None)      # (within the whole's budget)
         pf.add("the convexity part re-checked", rep.ok, "; ".join(w for w, _, _ in rep.failures()) or "every step holds")
 
 

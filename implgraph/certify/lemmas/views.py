@@ -37,8 +37,10 @@ from implgraph.certify.lemmas.proof import Proof
 from implgraph.certify.report import CertificateReport
 from implgraph.certify.size import MAX_OBLIGATIONS
 
-__all__ = ["check", "MODEL", "FACTS", "CASES"]
+__all__ = ["check", "MODEL", "FACTS", "CASES", "B_DEFINITION"]
 
+#: the definition of the view's privacy the lemma bounds: k_I is eps-DP with e^eps = R (its raw level)
+B_DEFINITION = "dp"
 #: the views model of the lemma
 MODEL = {"prior": "whole-table", "posterior": "class", "same_prior": True}
 #: the lemma's variables: the table's value P, I's class value in D1 (v) and in D2 (w), on one bucket

@@ -38,10 +38,13 @@ from implgraph.core.errors import InputError
 from implgraph.definitions.emd_t_closeness import _emd
 
 __all__ = ["expected_l2", "expected_l2_squared", "diversity_parameters", "solve_p", "worst_p",
-           "closeness_parameters", "subset_sums", "Choice", "SUBSET_LIMIT"]
+           "closeness_parameters", "subset_sums", "Choice", "SUBSET_LIMIT", "TABLE_LIMIT"]
 
 SUBSET_LIMIT = 20_000
 """Most subsets of one size that :func:`worst_p` enumerates."""
+
+TABLE_LIMIT = 200_000_000
+"""Most cells ``(d + 1) (N + 1)`` of the subset-sum table (one byte each) :func:`closeness_parameters` builds."""
 
 
 def expected_l2(N, d, p, eta):
@@ -112,17 +115,20 @@ def _p_of_mass(a, t, eta, d) -> Fraction:
 
 def _equal_ground_p(counts, t, eta, pick, reach) -> Fraction:
     n, d = int(sum(counts)), len(counts)
-    sums = np.flatnonzero(reach[eta])
+    sums = np.flatnonzero(reach[eta])          # sorted achievable count sums (each at most n)
     num, den = t.numerator, t.denominator
-    # 0 < a < 1 - t with a = s / n, in integers: 0 < s and s den < (den - num) n
-    inner = sums[(sums > 0) & (sums * den < (den - num) * n)] if den - num > 0 else sums[:0]
+    # 0 < a < 1 - t with a = s / n, in Python integers (t's denominator may be any size, so no product of
+    # a count and it is formed in numpy): 0 < s and s den < (den - num) n, i.e. s <= ((den - num) n - 1) // den
+    top = ((den - num) * n - 1) // den if den - num > 0 else -1
+    inner = sums[(sums > 0) & (sums <= top)] if top >= 1 else sums[:0]
     if not len(inner) or (pick is max and len(inner) < len(sums)):
         return Fraction(1)
     if pick is max:          # a (1 - a - t) is concave: its minimum is at an end
         cands = [inner[0], inner[-1]]
     else:                    # its maximum is at the achievable masses nearest (1 - t)/2: 2 s den vs (den - num) n
-        below = inner[2 * inner * den <= (den - num) * n]
-        above = inner[2 * inner * den >= (den - num) * n]
+        half = (den - num) * n // (2 * den)                    # 2 s den <= (den - num) n  iff  s <= half
+        below = inner[inner <= half]
+        above = inner[inner > half] if 2 * den * half != (den - num) * n else inner[inner >= half]
         cands = list(below[-1:]) + list(above[:1])
     return pick(_p_of_mass(Fraction(int(s), n), t, eta, d) for s in cands)
 
@@ -157,13 +163,14 @@ class Choice:
 
 
 def closeness_parameters(counts, t, eta_max=None, ground: str = "equal", reading: str = "text",
-                         name: str = "S_j") -> Choice:
+                         name: str = "S_j", eta_min: int = 1) -> Choice:
     """Algorithm 1 for one attribute: ``(p, eta)`` minimising E_L2 under ``[[t, j]]``-closeness.
 
     Parameters
     ----------
     counts : sequence of int
-        How many records hold each value (gives ``A_j`` and ``N``).
+        How many records hold each value (gives ``A_j`` and ``N``), in the domain's order (the order the
+        ordered ground distance uses).
     t : number
         The closeness level ``t_j``.
     eta_max : int, optional
@@ -172,11 +179,21 @@ def closeness_parameters(counts, t, eta_max=None, ground: str = "equal", reading
     reading : {"text", "printed"}
         ``"text"``: the smallest ``p`` over the released sets of one size (safe); ``"printed"``: lines 6-13
         as printed (the largest).
+    eta_min : int
+        The smallest ``eta`` tried (default 1). Section VII-D: from ``l_j``, so that the release is also
+        frequency and entropy ``l_j``-diverse (every released set has ``eta >= l_j`` distinct values).
 
     Returns
     -------
     Choice
-        ``p = 0, eta = 1`` (nothing of the input is released) when no ``eta`` gives ``p > 0``.
+        ``p = 0, eta = eta_min`` (nothing of the input is released: a uniform ``eta``-subset) when no ``eta``
+        gives ``p > 0``.
+
+    Raises
+    ------
+    InputError
+        No records, ``t < 0``, ``eta_min`` outside ``1..d``, or (equal ground distance) a subset-sum table of
+        more than :data:`TABLE_LIMIT` cells.
     """
     counts = [int(c) for c in counts]
     n = sum(counts)
@@ -185,11 +202,18 @@ def closeness_parameters(counts, t, eta_max=None, ground: str = "equal", reading
     if n <= 0 or t < 0:
         raise InputError(f"{name}: closeness needs records and t >= 0 (N = {n}, t = {t})",
                          fix="give a non-empty column and t >= 0")
+    eta_min = int(eta_min)
+    if not 1 <= eta_min <= d:
+        raise InputError(f"{name}: eta from {eta_min} needs 1 <= eta <= d = {d}", fix=f"choose l <= {d} for {name}")
+    if ground == "equal" and (d + 1) * (n + 1) > TABLE_LIMIT:
+        raise InputError(f"{name}: {d} values and {n} records need a subset-sum table of {(d + 1) * (n + 1)} cells, "
+                         f"more than {TABLE_LIMIT}",
+                         fix=f"coarsen {name} to fewer values or anonymize fewer records")
     prior = [Fraction(c, n) for c in counts]
     top = d - 1 if eta_max is None else min(int(eta_max), d - 1)
-    best = Choice(Fraction(0), 1, math.inf)
+    best = Choice(Fraction(0), eta_min, math.inf)
     reach = subset_sums(counts) if ground == "equal" else None
-    for eta in range(1, top + 1):
+    for eta in range(eta_min, top + 1):
         p = worst_p(prior, t, eta, ground, min if reading == "text" else max, counts, reach)
         if p is None or p == 0:
             continue

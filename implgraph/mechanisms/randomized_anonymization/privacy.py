@@ -82,7 +82,7 @@ def classes_of_records(records, j: int, d: int) -> dict:
 def class_table(release, j: int) -> ConcreteTable:
     """The non-aggregated release as the core's table for ``S_j``: one row per row of ``T*`` (a point mass
     on its ``S_j`` value), classed by the classes for ``S_j``; every registered definition's level of it is
-    then the core's :func:`~implgraph.core.levels.optimal_level`."""
+    then the core's :func:`~implgraph.definitions.levels.optimal_level`."""
     rows, labels = [], []
     d = len(release.domains[j])
     for n, (key, (counts, _)) in enumerate(sorted(classes_for(release, j).items())):

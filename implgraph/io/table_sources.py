@@ -1,4 +1,4 @@
-"""Where each constraint of a table or claim comes from (``region_sources`` / ``when_sources``).
+"""Where each constraint of a table or claim of a data file comes from (``region_sources`` / ``when_sources``).
 
 Every region constraint of a table and every ``when:`` constraint of a claim names its source: a
 quote of the paper, ``derived: well-formedness`` (checked here: it must follow from the entries

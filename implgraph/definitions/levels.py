@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from implgraph.definitions import all_definitions, get as get_definition
 from implgraph.core.concrete import ConcreteTable, Enclosed, INF, to_sympy
 from implgraph.core.errors import InputError
 from implgraph.core.region import Region
 from implgraph.core.pieces import Piece, piecewise, split_leaves
 from implgraph.core.symbolic import Undecidable
 from implgraph.core.table import Block, Table
+from implgraph.definitions.base import (Definition, _table_size, all_definitions, get as get_definition, read_param,
+                                        read_shared_params)
 
 __all__ = ["Level", "optimal_level", "infinite_everywhere", "satisfies", "all_levels", "as_table"]
 
@@ -166,9 +167,27 @@ def optimal_level(table, definition, **params) -> Level:
     Raises
     ------
     InputError
-        Unknown definition, missing or out-of-range parameters.
+        Unknown definition, missing or out-of-range parameters, or a plugin definition whose code raised.
     """
     d = get_definition(definition) if isinstance(definition, str) else definition
+    if not isinstance(d, Definition):
+        raise InputError(f"a definition is a name or a Definition, not {type(d).__name__}",
+                         fix="give e.g. levels(table, \"kdp\", k=2)")
+    if not isinstance(table, (Table, ConcreteTable)):
+        raise InputError(f"a table is a Table or ConcreteTable, not {type(table).__name__}",
+                         fix="read it with implgraph.load_table(...) first")
+    if type(d).__module__.startswith("implgraph."):
+        return _optimal_level(table, d, params)
+    try:                # a plugin's exception is the plugin's: one line naming it (a built-in's is a bug: raised)
+        return _optimal_level(table, d, params)
+    except (InputError, RecursionError, MemoryError, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # noqa: BLE001
+        raise InputError(f"the plugin definition {d.name} raised {exc.__class__.__name__}: {str(exc)[:200]}",
+                         fix="fix or uninstall the plugin package") from None
+
+
+def _optimal_level(table, d, params) -> Level:
     if isinstance(table, ConcreteTable):
         params = d.check_params(None, params)
         if d.needs_classes and table.classes is None:
@@ -181,8 +200,8 @@ def optimal_level(table, definition, **params) -> Level:
     if d.needs_classes and not table.has_classes:
         return Level(d, params, [Piece(sympy.true, None)], region=table.region,
                      note="the table has no equivalence classes")
-    if table.is_concrete and has_fast_path(d) and all(sympy.sympify(v).is_number for k, v in params.items()
-                                                       if k not in d.words):
+    if table.is_concrete and has_fast_path(d) and all(isinstance(v, sympy.Basic) and v.is_number
+                                                       for k, v in params.items() if k not in d.words):
         raw = _concrete_raw(d, ConcreteTable.from_table(table), params)
         return _concrete_level(d, params, raw, region=table.region)
     region = _level_region(table, params)
@@ -291,7 +310,7 @@ def satisfies(table, definition, level, **params):
     d = lv.definition
     if not lv.defined:
         return None
-    target = sympy.sympify(level)
+    target = read_param(level, getattr(table, "symbols", None), f"{d.name}: level")
     answers = set()
     for p in lv.pieces:
         region = p.region or lv.region.add(p.condition)
@@ -323,6 +342,15 @@ def all_levels(table, k=None, show: dict | None = None) -> dict:
     """
     out = {}
     n = table.N if isinstance(table, ConcreteTable) else table.size
+    if k is not None:
+        k = read_shared_params({"k": k}, _table_size(table) if not isinstance(table, ConcreteTable) else n)["k"]
+    if show is not None and not isinstance(show, dict):
+        raise InputError(f"show must be a dict of definition: parameters, not {type(show).__name__}",
+                         fix='give e.g. show={"kdp": {"k": 2}}')
+    for name, params in (show or {}).items():        # per-definition parameters: read as the definition reads them
+        if not isinstance(params, dict):
+            raise InputError(f"show: the parameters of {name} must be a dict", fix='give e.g. {"kdp": {"k": 2}}')
+        get_definition(name).check_params(None if isinstance(table, ConcreteTable) else table, dict(params))
     for d in all_definitions():
         params = {}
         if show and d.name in show:

@@ -22,8 +22,9 @@ import sympy
 from implgraph import definitions
 from implgraph.core.errors import InputError
 from implgraph.core.formula import FUNCTIONS, parse_expr
+from implgraph.definitions.base import range_bound, shown
 
-__all__ = ["Node", "parse_node", "make_node", "node_text", "class_params", "CLASS_PARAMS", "N_SYM",
+__all__ = ["Node", "parse_node", "check_ranges", "make_node", "node_text", "class_params", "CLASS_PARAMS", "N_SYM",
            "get_definition", "symbols_for"]
 
 #: the number of records, as a symbol in node parameters and ``when`` conditions
@@ -159,6 +160,42 @@ def make_node(name, values: dict, scope="") -> Node:
     return Node(name, params, classes, scope)
 
 
+def _check_number(d, key, value, own: bool) -> None:
+    """Refuse a numeric parameter value of the wrong kind or outside its declared range at every N (one of the
+    definition's own parameters) or a class size that is not an integer >= 1; a value with symbols is left to
+    the conditions (``--when``) and the declared ranges the engine adds."""
+    if isinstance(value, str) or not value.is_number:
+        return
+    if own:
+        d._check_value(key, value, None)
+    elif not (value.is_Integer and value >= 1):
+        raise InputError(f"{d.name}: the class size {key} = {shown(value)} is not an integer >= 1",
+                         fix=f"give e.g. {d.name}({key}=2)")
+
+
+def check_ranges(node: Node, ns) -> None:
+    """Refuse a node whose numeric parameters lie outside the definition's declared ranges at every number of
+    records ``ns`` (e.g. ``kdp(k=10)`` checked at N = 2..4: k <= N - 1 holds at none of them)."""
+    d = node.definition
+    ns = list(ns)
+    for key, value in node.params:
+        if isinstance(value, str) or not getattr(value, "is_number", False) or key not in d.ranges:
+            continue
+        ok = []
+        for n in ns:
+            try:
+                d._check_value(key, value, n)
+                ok.append(n)
+            except InputError:
+                pass
+        if not ok:
+            low, high = (range_bound(b) for b in d.ranges[key])
+            at_low, at_high = (range_bound(b, ns[-1]) for b in d.ranges[key])
+            raise InputError(f"{d.name}: {key} = {shown(value)} is out of its range {low} <= {key} <= {high} at "
+                             f"every N checked ({ns[0]}..{ns[-1]})",
+                             fix=f"give {at_low} <= {key} <= {at_high} (N = {ns[-1]}), or a larger --N")
+
+
 def parse_node(text: str, defaults=None, require=True, scope_ok=False) -> Node:
     """Read a definition with parameters: the one grammar of check-edge, discover and path.
 
@@ -202,10 +239,14 @@ def parse_node(text: str, defaults=None, require=True, scope_ok=False) -> Node:
         if key not in allowed:
             raise InputError(f"{name} has no parameter {key!r}",
                              fix=f"its parameters are: {', '.join(allowed) or 'none'}")
+        if key in values:
+            raise InputError(f"{name}: parameter {key!r} is given twice", fix=f"write {key}=... once")
         values[key] = value if key in d.words else parse_expr(value, symbols_for(value))
+        _check_number(d, key, values[key], key in d.params)
     for key, value in (defaults or {}).items():
         if value is not None and key in allowed and key not in values:
             values[key] = sympy.Integer(value)
+            _check_number(d, key, values[key], key in d.params)
     for k in d.params:
         if k in values:
             continue

@@ -1,0 +1,731 @@
+"""Differential-privacy accounting libraries against the tight conversions of implgraph's record model.
+
+Run ``python benchmarks/bench_dp_libraries.py`` (``--quick`` for a small grid, ``--markdown`` for the docs'
+tables, ``--plot docs/sections/dp-conversions.png`` for the figure). The libraries are optional: each one that
+does not import is reported and skipped (``pip install dp-accounting autodp opendp``).
+
+The model (docs/sections/dp-conversions.md): a table is N records, each a distribution over p buckets. The *local*
+form of a divergence D is ``max_{i != j} D(x_i || x_j)``; the *central* form is ``max_i max(D(P || Q_i),
+D(Q_i || P))`` with P the mean of the N records and Q_i the mean of the N - 1 others (record removal, as ``dp``).
+A conversion A => B at level a has the tight f(a): the least B-level that every table at A-level <= a meets.
+
+What is computed here (floats: this is a benchmark, never a verdict):
+
+- the closed forms derived by hand in the docs page (pure eps => Renyi, KL, zCDP, TV, (eps', delta); (eps, delta)
+  => TV), local and central;
+- the tight f of a divergence level => (eps, delta), by the binary reduction the docs page proves: merging the
+  buckets of the worst event and of its complement keeps every Renyi divergence from rising (data processing),
+  so two buckets suffice; in the central form the N - 1 records other than the removed one may be taken equal
+  (Jensen), so a table is two numbers (a, c) for every N. The supremum is then a two-variable problem over a
+  convex set, solved by bisection and golden-section search;
+- each library's conversion at the same parameters, the ratio library / tight, and a flag wherever a library
+  is below the tight f (then the attaining table, re-checked with 50 digits, shows the library wrong) or the
+  tight f could not be reproduced.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+import warnings
+
+import numpy as np
+
+INF = math.inf
+# -------------------------------------------------------------------------------------------------------------
+# divergences of two distributions (lists of floats), in nats
+# -------------------------------------------------------------------------------------------------------------
+
+
+def _logsumexp(values):
+    m = max(values)
+    if m == -INF:
+        return -INF
+    return m + math.log(math.fsum(math.exp(v - m) for v in values))
+
+
+def renyi(x, y, alpha):
+    """D_alpha(x || y) for alpha > 1 (``math.inf``: the max log ratio); inf where x > 0 = y somewhere."""
+    if any(xi > 0 and yi <= 0 for xi, yi in zip(x, y)):
+        return INF
+    pairs = [(xi, yi) for xi, yi in zip(x, y) if xi > 0]
+    if alpha == INF:
+        return max(0.0, max(math.log(xi / yi) for xi, yi in pairs))
+    s = _logsumexp([alpha * math.log(xi) + (1 - alpha) * math.log(yi) for xi, yi in pairs])
+    return max(0.0, s / (alpha - 1))
+
+
+def kl(x, y):
+    """D_KL(x || y) (the Renyi divergence of order 1)."""
+    if any(xi > 0 and yi <= 0 for xi, yi in zip(x, y)):
+        return INF
+    return max(0.0, math.fsum(xi * math.log(xi / yi) for xi, yi in zip(x, y) if xi > 0))
+
+
+def tv(x, y):
+    return 0.5 * math.fsum(abs(xi - yi) for xi, yi in zip(x, y))
+
+
+#: the orders of the zCDP supremum: alpha - 1 from 1e-6 to 1e5 (the limit alpha -> 1, KL, is added apart)
+_ALPHA_GRID = 1 + np.logspace(-6, 5, 111)
+
+
+def _ratio_curve(x, y, alphas):
+    """D_alpha(x || y) / alpha on an array of orders (x > 0 only where y > 0)."""
+    lx = np.array([math.log(v) for v in x if v > 0])
+    ly = np.array([math.log(w) for v, w in zip(x, y) if v > 0])
+    m = np.outer(alphas, lx) + np.outer(1 - alphas, ly)
+    top = m.max(axis=1)
+    s = top + np.log(np.exp(m - top[:, None]).sum(axis=1))
+    return np.maximum(s, 0) / ((alphas - 1) * alphas)
+
+
+def zcdp_level(x, y, cap=None):
+    """sup_{alpha > 1} D_alpha(x || y) / alpha: the grid's best order refined by golden section in log(alpha - 1);
+    KL is the limit alpha -> 1 (a float estimate from below, within the refinement's tolerance)."""
+    if any(xi > 0 and yi <= 0 for xi, yi in zip(x, y)):
+        return INF
+    curve = _ratio_curve(x, y, _ALPHA_GRID)
+    k = int(np.argmax(curve))
+    best = max(float(curve[k]), kl(x, y))
+    if cap is not None and best > cap:
+        return best                                  # already above the level asked about: no refinement
+    lo = math.log(_ALPHA_GRID[max(k - 1, 0)] - 1)
+    hi = math.log(_ALPHA_GRID[min(k + 1, len(_ALPHA_GRID) - 1)] - 1)
+    for _ in range(4):                               # zoom in: 4 grids of 25 orders between the neighbours
+        ts = np.linspace(lo, hi, 25)
+        curve = _ratio_curve(x, y, 1 + np.exp(ts))
+        k = int(np.argmax(curve))
+        best = max(best, float(curve[k]))
+        lo, hi = ts[max(k - 1, 0)], ts[min(k + 1, 24)]
+    return best
+
+
+def divergence(kind, alpha=None):
+    """The pair divergence of a source definition: ``renyi`` (order alpha), ``kl``, ``zcdp``, ``tv``; each takes
+    an optional ``cap`` (a value above it may be returned unrefined: only ``<= cap`` is asked)."""
+    if kind == "renyi":
+        return lambda x, y, cap=None: renyi(x, y, alpha)
+    if kind == "zcdp":
+        return zcdp_level
+    f = {"kl": kl, "tv": tv}[kind]
+    return lambda x, y, cap=None: f(x, y)
+
+
+# -------------------------------------------------------------------------------------------------------------
+# closed forms derived by hand (docs/sections/dp-conversions.md); T = e^eps
+# -------------------------------------------------------------------------------------------------------------
+
+
+def _log_cosh(t):
+    t = abs(t)
+    return t + math.log1p(math.exp(-2 * t)) - math.log(2)
+
+
+def pure_to_renyi_local(eps, alpha):
+    """(1/(alpha - 1)) log((T^alpha + T^(1 - alpha))/(T + 1)) = (log cosh((alpha - 1/2) eps) - log cosh(eps/2))/(alpha - 1)."""
+    if alpha == INF:
+        return eps
+    if alpha == 1:
+        return pure_to_kl_local(eps)
+    return (_log_cosh((alpha - 0.5) * eps) - _log_cosh(eps / 2)) / (alpha - 1)
+
+
+def pure_to_kl_local(eps):
+    """eps tanh(eps/2); also the tight zCDP level (the supremum over alpha is the limit alpha -> 1)."""
+    return eps * math.tanh(eps / 2)
+
+
+pure_to_zcdp_local = pure_to_kl_local
+
+
+def pure_to_tv_local(eps):
+    return math.tanh(eps / 2)
+
+
+def pure_to_approx_local(eps, delta):
+    """e^eps' = max(1, (1 - delta) e^eps - delta) (the engine's slack-target-pairs)."""
+    v = (1 - delta) * math.exp(eps) - delta
+    return math.log(v) if v > 1 else 0.0
+
+
+def approx_to_tv_local(eps, delta):
+    return min(1.0, (math.exp(eps) - 1 + 2 * delta) / (math.exp(eps) + 1))
+
+
+def tv_to_approx(t, delta, N=None):
+    """0 where t <= delta, else no finite eps (central: every table has eps = 0 once delta >= 1/N)."""
+    if N is not None and delta >= 1 / N:
+        return 0.0
+    return 0.0 if t <= delta else INF
+
+
+def central_ratio_range(eps, N):
+    """[v, u]: the ratios s = x_i / P a removed record may have in a bucket (docs: 'the central form')."""
+    T = math.exp(eps)
+    u = N - (N - 1) / T
+    v = 1 / T if N == 2 else max(0.0, N - (N - 1) * T)
+    return v, u
+
+
+def central_two_point(eps, N):
+    """The attaining table's removal pair as (weights, Q/P ratios): P-mass w on s = u, 1 - w on s = v."""
+    v, u = central_ratio_range(eps, N)
+    if u <= v:
+        return (1.0,), (1.0,)
+    w = (1 - v) / (u - v)
+    return (w, 1 - w), ((N - u) / (N - 1), (N - v) / (N - 1))
+
+
+def _two_point_renyi(weights, q, alpha):
+    """max(D_alpha(Q || P), D_alpha(P || Q)) with Q/P = q on P-masses ``weights``."""
+    out = 0.0
+    for power in (alpha, 1 - alpha):
+        s = _logsumexp([math.log(w) + power * math.log(r) for w, r in zip(weights, q) if w > 0])
+        out = max(out, s / (alpha - 1))
+    return out
+
+
+def pure_to_renyi_central(eps, alpha, N):
+    weights, q = central_two_point(eps, N)
+    return _two_point_renyi(weights, q, alpha)
+
+
+def pure_to_kl_central(eps, N):
+    weights, q = central_two_point(eps, N)
+    qp = math.fsum(w * r * math.log(r) for w, r in zip(weights, q))     # KL(Q || P)
+    pq = -math.fsum(w * math.log(r) for w, r in zip(weights, q))        # KL(P || Q)
+    return max(qp, pq)
+
+
+def pure_to_tv_central(eps, N):
+    v, u = central_ratio_range(eps, N)
+    return 0.0 if u <= v else (u - 1) * (1 - v) / ((N - 1) * (u - v))
+
+
+def pure_to_zcdp_central(eps, N):
+    """sup over alpha of the two-point table's Renyi level / alpha (one table attains every order)."""
+    weights, q = central_two_point(eps, N)
+    P = list(weights)
+    Q = [w * r for w, r in zip(weights, q)]
+    return max(zcdp_level(P, Q), zcdp_level(Q, P))
+
+
+# -------------------------------------------------------------------------------------------------------------
+# the tight f of a divergence level => (eps, delta), by the binary reduction
+# -------------------------------------------------------------------------------------------------------------
+
+_GOLD = (math.sqrt(5) - 1) / 2
+
+
+def _bisect_up(ok, lo, hi, iters=42):
+    """The largest point of [lo, hi] where ``ok`` holds, given ok(lo) and a sublevel interval."""
+    if ok(hi):
+        return hi
+    for _ in range(iters):
+        mid = math.sqrt(lo * hi) if lo > 0 else 0.5 * (lo + hi)
+        if mid in (lo, hi):
+            mid = 0.5 * (lo + hi)
+        lo, hi = (mid, hi) if ok(mid) else (lo, mid)
+    return lo
+
+
+def _golden_max(f, lo, hi, iters=48):
+    c, d = hi - _GOLD * (hi - lo), lo + _GOLD * (hi - lo)
+    fc, fd = f(c), f(d)
+    for _ in range(iters):
+        if fc >= fd:
+            hi, d, fd = d, c, fc
+            c = hi - _GOLD * (hi - lo)
+            fc = f(c)
+        else:
+            lo, c, fc = c, d, fd
+            d = lo + _GOLD * (hi - lo)
+            fd = f(d)
+    return (c, fc) if fc >= fd else (d, fd)
+
+
+def _maximise_1d(f, grid):
+    """The best of ``grid`` refined by golden section between its neighbours (f quasi-concave or nearly)."""
+    vals = [f(t) for t in grid]
+    k = max(range(len(grid)), key=vals.__getitem__)
+    lo, hi = grid[max(k - 1, 0)], grid[min(k + 1, len(grid) - 1)]
+    t, v = _golden_max(f, lo, hi)
+    return (t, v) if v >= vals[k] else (grid[k], vals[k])
+
+
+def local_tight_eps(div, level, delta, one_sided=False):
+    """The tight eps of (eps, delta)-LDP on tables whose local D-level is <= ``level``, and its binary pair.
+
+    sup over binary x = (a, 1 - a), y = (b, 1 - b), a >= b, with D(x || y) <= level (and D(y || x) <= level
+    unless ``one_sided``) of (a - delta)/b; eps = log of max(1, that). The feasible set is convex (Renyi's
+    exp((alpha - 1) D) is an f-divergence, jointly convex), so a_max(b) is concave and (a_max(b) - delta)/b
+    quasi-concave in b: one maximum, found on a grid of log b and refined by golden section.
+    Returns (eps, (x, y)); eps = inf when a pair with b = 0 < a - delta is feasible.
+    """
+    def feasible(a, b):
+        x, y = (a, 1 - a), (b, 1 - b)
+        return div(x, y, level) <= level and (one_sided or div(y, x, level) <= level)
+
+    if feasible(1.0, 0.0) or (delta < 1 and feasible(delta + (1 - delta) / 2, 0.0)):
+        return INF, ((1.0, 0.0), (0.0, 1.0))
+
+    def a_max(b):
+        return _bisect_up(lambda a: feasible(a, b), b, 1.0)
+
+    def value(logb):
+        b = math.exp(logb)
+        a = a_max(b)
+        return (a - delta) / b if a > delta else 0.0
+
+    grid = list(np.linspace(-60 * math.log(10), -1e-12, 36))
+    logb, best = _maximise_1d(value, grid)
+    b = math.exp(logb)
+    a = a_max(b)
+    return (math.log(best) if best > 1 else 0.0), ((a, 1 - a), (b, 1 - b))
+
+
+def central_pairs(a, c, N):
+    """The removal pairs of the table x = (a, 1 - a) and N - 1 records z = (c, 1 - c): (P, Q_1), (P, Q_j)."""
+    P = (a + (N - 1) * c) / N
+    Qj = (a + (N - 2) * c) / (N - 1)
+    return [((P, 1 - P), (c, 1 - c)), ((P, 1 - P), (Qj, 1 - Qj))]
+
+
+def central_level(div, a, c, N, cap=None):
+    out = 0.0
+    for u, v in central_pairs(a, c, N):
+        out = max(out, div(u, v, cap), div(v, u, cap))
+        if cap is not None and out > cap:
+            break
+    return out
+
+
+def _event_need(u, v, delta):
+    """max over the two events of (u(B) - delta)/v(B) (inf where v(B) = 0 < u(B) - delta)."""
+    best = 0.0
+    for k in (0, 1):
+        if u[k] - delta > 0:
+            best = max(best, INF if v[k] <= 0 else (u[k] - delta) / v[k])
+    return best
+
+
+def central_tight_eps(div, level, delta, N):
+    """The tight eps of (eps, delta)-DP (record removal) on N-record tables whose central D-level is <= level.
+
+    One record x = (a, 1 - a) and N - 1 records z = (c, 1 - c) are extremal (docs). For each c the feasible a
+    form an interval around c (the level is quasi-convex in a); each target is linear-fractional in a, so its
+    maximum is at an end. The best c is searched on a grid in logit(c) and refined.
+    Returns (eps, (a, c)).
+    """
+    if delta >= 1 / N:
+        return 0.0, (0.5, 0.5)
+
+    def ends(c):
+        ok = lambda a: central_level(div, a, c, N, level) <= level       # noqa: E731
+        hi = _bisect_up(ok, c, 1.0)
+        lo = 1 - _bisect_up(lambda t: ok(1 - t), 1 - c, 1.0)
+        return lo, hi
+
+    def value(t):
+        c = 1 / (1 + math.exp(-t))
+        best, arg = 0.0, c
+        for a in ends(c):
+            for u, v in central_pairs(a, c, N):
+                need = max(_event_need(u, v, delta), _event_need(v, u, delta))
+                if need > best:
+                    best, arg = need, a
+        value.arg[t] = arg
+        return best
+
+    value.arg = {}
+    grid = list(np.linspace(-32, 32, 49))
+    t, best = _maximise_1d(value, grid)
+    c = 1 / (1 + math.exp(-t))
+    a = value.arg.get(t, c)
+    return (math.log(best) if best > 1 else 0.0), (a, c)
+
+
+# -------------------------------------------------------------------------------------------------------------
+# re-checking an attaining table with 50 digits (for a flag)
+# -------------------------------------------------------------------------------------------------------------
+
+
+def recheck_pair(kind, alpha, x, y, level, eps_claim, delta):
+    """(A-level of the pair, (eps, delta)-level) with mpmath at 50 digits; is the library's eps_claim beaten?"""
+    import mpmath as mp
+    with mp.workdps(50):
+        return _recheck_pair(mp, kind, alpha, x, y, level, eps_claim, delta)
+
+
+def _recheck_pair(mp, kind, alpha, x, y, level, eps_claim, delta):
+    X, Y = [mp.mpf(v) for v in x], [mp.mpf(v) for v in y]
+
+    def ren(u, w, a):
+        return mp.log(mp.fsum(ui ** a * wi ** (1 - a) for ui, wi in zip(u, w) if ui > 0)) / (a - 1)
+
+    if kind == "renyi":
+        lvl = max(ren(X, Y, mp.mpf(alpha)), ren(Y, X, mp.mpf(alpha)))
+    elif kind == "kl":
+        lvl = max(mp.fsum(u * mp.log(u / w) for u, w in zip(X, Y) if u > 0),
+                  mp.fsum(w * mp.log(w / u) for u, w in zip(X, Y) if w > 0))
+    else:
+        # a dense grid of orders (alpha - 1 from 1e-6 to 1e5): a lower estimate of the supremum, so a
+        # witness confirmed here may still exceed its level by the grid's gap; the flag says "re-check"
+        lvl = max(max(ren(X, Y, a) / a, ren(Y, X, a) / a)
+                  for a in [1 + mp.mpf(10) ** (mp.mpf(k) / 40) for k in range(-240, 201)])
+    need = max((X[k] - delta) / Y[k] for k in (0, 1) if X[k] > delta)
+    return float(lvl), float(mp.log(need)), bool(lvl <= level * (1 + 1e-9) and mp.log(need) > eps_claim)
+
+
+# -------------------------------------------------------------------------------------------------------------
+# the libraries
+# -------------------------------------------------------------------------------------------------------------
+
+
+def library_versions():
+    from importlib.metadata import PackageNotFoundError, version
+    out = {}
+    for name in ("dp-accounting", "autodp", "opendp"):
+        try:
+            out[name] = version(name)
+        except PackageNotFoundError:
+            out[name] = None
+    return out
+
+
+def _quiet(f, *args):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return float(f(*args))
+        except Exception as exc:                                   # a library's refusal is reported, not fatal
+            return f"error: {type(exc).__name__}"
+
+
+class Libraries:
+    """Each library's conversions as plain functions of the benchmark's parameters (None: not installed)."""
+
+    def __init__(self):
+        self.v = library_versions()
+        self._opendp = None
+
+    # dp-accounting ----------------------------------------------------------------------------------------
+    def dpa_rdp(self, alpha, r, delta):
+        from dp_accounting.rdp import rdp_privacy_accountant as rdp
+        return _quiet(lambda: rdp.compute_epsilon([alpha], [r], delta)[0])
+
+    def dpa_zcdp(self, rho, delta):
+        from dp_accounting.rdp import rdp_privacy_accountant as rdp
+        orders = rdp.DEFAULT_RDP_ORDERS
+        return _quiet(lambda: rdp.compute_epsilon(orders, [rho * a for a in orders], delta)[0])
+
+    def dpa_pure_approx(self, eps, delta):
+        from dp_accounting.pld import common, privacy_loss_distribution as pld
+        return _quiet(lambda: pld.from_privacy_parameters(common.DifferentialPrivacyParameters(eps, 0.0))
+                      .get_epsilon_for_delta(delta))
+
+    def dpa_rr_rdp(self, eps, alpha):
+        """The RDP dp-accounting computes for binary randomized response with ratio e^eps (a mechanism, exact)."""
+        from dp_accounting.rdp import rdp_privacy_accountant as rdp
+        p = 2 / (math.exp(eps) + 1)
+        return _quiet(lambda: rdp._compute_randomized_response_rdp(p, 2, [alpha], rdp.NeighborRel.REPLACE_ONE)[0])
+
+    def dpa_laplace_rdp(self, eps, alpha):
+        """The RDP of the Laplace mechanism of pure level eps (a mechanism, not a conversion from eps-DP)."""
+        from dp_accounting.rdp import rdp_privacy_accountant as rdp
+        return _quiet(lambda: rdp._laplace_rdp(eps, alpha))
+
+    # autodp -----------------------------------------------------------------------------------------------
+    def autodp_pure_rdp(self, eps, alpha):
+        from autodp import converter
+        return _quiet(lambda: converter.puredp_to_rdp(eps)(alpha))
+
+    def autodp_pure_approx(self, eps, delta):
+        from autodp import converter
+        return _quiet(lambda: converter.puredp_to_approxdp(eps)(delta))
+
+    def autodp_zcdp(self, rho, delta):
+        from autodp import converter
+        return _quiet(lambda: converter.rdp_to_approxdp(lambda a: rho * a)(delta))
+
+    def autodp_rdp(self, alpha, r, delta):
+        """A single order as the valid RDP curve r on (1, alpha] (D_beta is nondecreasing in beta), oo beyond."""
+        from autodp import converter
+        curve = lambda a: r if a <= alpha else INF               # noqa: E731
+        return _quiet(lambda: converter.rdp_to_approxdp(curve)(delta))
+
+    # opendp -----------------------------------------------------------------------------------------------
+    def _dp(self):
+        if self._opendp is None:
+            import opendp.prelude as dp
+            dp.enable_features("contrib", "honest-but-curious")
+            self._opendp = dp
+        return self._opendp
+
+    def _user(self, measure, d_out):
+        dp = self._dp()
+        return dp.m.make_user_measurement(dp.atom_domain(T=float), dp.absolute_distance(T=float), measure,
+                                          function=lambda x: x, privacy_map=lambda d_in: d_out)
+
+    def opendp_zcdp(self, rho, delta):
+        dp = self._dp()
+        return _quiet(lambda: dp.c.make_zCDP_to_approxDP(self._user(dp.zero_concentrated_divergence(), rho))
+                      .map(1.0).epsilon(delta))
+
+    def opendp_pure_zcdp(self, eps):
+        dp = self._dp()
+        return _quiet(lambda: dp.c.make_pureDP_to_zCDP(self._user(dp.max_divergence(), eps)).map(1.0))
+
+
+# -------------------------------------------------------------------------------------------------------------
+# the comparison
+# -------------------------------------------------------------------------------------------------------------
+
+#: formulas from the papers, valid bounds the libraries build on (one-sided: D(P || Q) <= level only)
+PAPERS = {
+    "Mironov 2017, Prop. 3": lambda a, r, d: r + math.log(1 / d) / (a - 1),
+    "CKS 2020, Prop. 12 / BBGHS 2020, Thm 21": lambda a, r, d: max(0.0, r + math.log1p(-1 / a) - math.log(d * a) / (a - 1)),
+}
+
+
+def bun_steinke(rho, delta):
+    return rho + 2 * math.sqrt(rho * math.log(1 / delta))
+
+
+def cks_zcdp(rho, delta):
+    """inf over alpha > 1 of CKS's bound with r = rho alpha (Canonne, Kamath, Steinke 2020, Cor. 13)."""
+    f = lambda a: rho * a + math.log1p(-1 / a) - math.log(delta * a) / (a - 1)   # noqa: E731
+    grid = list(1 + np.logspace(-4, 6, 2000))
+    return max(0.0, min(f(a) for a in grid))
+
+
+def rows_for(grid, libs, have):
+    """Every (conversion, parameters, source, bound, tight) row of the comparison."""
+    rows = []
+
+    def add(conv, params, source, bound, tight, kind="conversion", witness=None):
+        rows.append(dict(conversion=conv, params=params, source=source, bound=bound, tight=tight, kind=kind,
+                         witness=witness))
+
+    for eps in grid["eps"]:
+        for alpha in grid["alpha_pure"]:
+            t = pure_to_renyi_local(eps, alpha)
+            p = f"eps={eps:g}, alpha={alpha:g}"
+            if have["autodp"]:
+                add("pure => Renyi (local)", p, "autodp puredp_to_rdp", libs.autodp_pure_rdp(eps, alpha), t)
+            if have["dp-accounting"]:
+                add("pure => Renyi (local)", p, "dp-accounting RR event (mechanism)", libs.dpa_rr_rdp(eps, alpha), t,
+                    kind="mechanism")
+                add("pure => Renyi (local)", p, "dp-accounting Laplace event (mechanism)",
+                    libs.dpa_laplace_rdp(eps, alpha), t, kind="mechanism")
+            add("pure => Renyi (local)", p, "eps (D_alpha <= D_oo, monotonicity in alpha)", eps, t)
+            add("pure => Renyi (local)", p, "Bun-Steinke 2016 (alpha eps^2/2)", alpha * eps ** 2 / 2, t)
+        p = f"eps={eps:g}"
+        t = pure_to_kl_local(eps)
+        if have["autodp"]:
+            add("pure => KL (local)", p, "autodp puredp_to_rdp(alpha=1)", libs.autodp_pure_rdp(eps, 1), t)
+        add("pure => KL (local)", p, "Dwork-Rothblum-Vadhan 2010 (eps (e^eps - 1))", eps * math.expm1(eps), t)
+        if have["opendp"]:
+            add("pure => zCDP (local)", p, "opendp make_pureDP_to_zCDP", libs.opendp_pure_zcdp(eps), t)
+        add("pure => zCDP (local)", p, "Bun-Steinke 2016 Prop. 3.3 (eps^2/2)", eps ** 2 / 2, t)
+        add("pure => TV (local)", p, "(none in the libraries)", None, pure_to_tv_local(eps))
+        for delta in grid["delta"]:
+            t = pure_to_approx_local(eps, delta)
+            pp = f"eps={eps:g}, delta={delta:g}"
+            if have["autodp"]:
+                add("pure => (eps',delta) (local)", pp, "autodp puredp_to_approxdp", libs.autodp_pure_approx(eps, delta), t)
+            if have["dp-accounting"]:
+                add("pure => (eps',delta) (local)", pp, "dp-accounting PLD from_privacy_parameters",
+                    libs.dpa_pure_approx(eps, delta), t)
+    for alpha in grid["alpha"]:
+        for r in grid["r"]:
+            for delta in grid["delta"]:
+                t, wit = local_tight_eps(divergence("renyi", alpha), r, delta)
+                t1, _ = local_tight_eps(divergence("renyi", alpha), r, delta, one_sided=True)
+                p = f"alpha={alpha:g}, r={r:g}, delta={delta:g}"
+                w = ("renyi", alpha, wit, r, delta)
+                add("Renyi => (eps,delta) (local)", p, "tight, one direction only (optimal conversion)", t1, t)
+                if have["dp-accounting"]:
+                    add("Renyi => (eps,delta) (local)", p, "dp-accounting compute_epsilon", libs.dpa_rdp(alpha, r, delta),
+                        t, witness=w)
+                if have["autodp"]:
+                    add("Renyi => (eps,delta) (local)", p, "autodp rdp_to_approxdp (curve r up to alpha)",
+                        libs.autodp_rdp(alpha, r, delta), t, witness=w)
+                for name, fml in PAPERS.items():
+                    add("Renyi => (eps,delta) (local)", p, name, fml(alpha, r, delta), t, witness=w)
+    local_zcdp = {}
+    for rho in grid["rho"]:
+        for delta in grid["delta"]:
+            t, wit = local_zcdp[rho, delta] = local_tight_eps(divergence("zcdp"), rho, delta)
+            p = f"rho={rho:g}, delta={delta:g}"
+            w = ("zcdp", None, wit, rho, delta)
+            if have["dp-accounting"]:
+                add("zCDP => (eps,delta) (local)", p, "dp-accounting compute_epsilon (default orders)",
+                    libs.dpa_zcdp(rho, delta), t, witness=w)
+            if have["autodp"]:
+                add("zCDP => (eps,delta) (local)", p, "autodp rdp_to_approxdp", libs.autodp_zcdp(rho, delta), t, witness=w)
+            if have["opendp"]:
+                add("zCDP => (eps,delta) (local)", p, "opendp make_zCDP_to_approxDP", libs.opendp_zcdp(rho, delta), t,
+                    witness=w)
+            add("zCDP => (eps,delta) (local)", p, "Bun-Steinke 2016 Prop. 1.3", bun_steinke(rho, delta), t, witness=w)
+            add("zCDP => (eps,delta) (local)", p, "CKS 2020 (inf over alpha)", cks_zcdp(rho, delta), t, witness=w)
+    for N in grid["N"]:
+        for eps in grid["eps"]:
+            p = f"N={N}, eps={eps:g}"
+            add("pure => KL (central)", p, "local tight f (valid, N-free)", pure_to_kl_local(eps), pure_to_kl_central(eps, N))
+            add("pure => TV (central)", p, "local tight f (valid, N-free)", pure_to_tv_local(eps), pure_to_tv_central(eps, N))
+            add("pure => zCDP (central)", p, "local tight f (valid, N-free)", pure_to_zcdp_local(eps),
+                pure_to_zcdp_central(eps, N))
+        for rho in grid["rho_central"] if N in grid["N_zcdp"] else ():
+            for delta in grid["delta_central"]:
+                if delta >= 1 / N:
+                    continue
+                t, _ = central_tight_eps(divergence("zcdp"), rho, delta, N)
+                p = f"N={N}, rho={rho:g}, delta={delta:g}"
+                if (rho, delta) not in local_zcdp:
+                    local_zcdp[rho, delta] = local_tight_eps(divergence("zcdp"), rho, delta)
+                tl = local_zcdp[rho, delta][0]
+                add("zCDP => (eps,delta) (central)", p, "local tight f (valid, N-free)", tl, t)
+                if have["opendp"]:
+                    add("zCDP => (eps,delta) (central)", p, "opendp make_zCDP_to_approxDP", libs.opendp_zcdp(rho, delta), t)
+    return rows
+
+
+def flag(row):
+    b, t = row["bound"], row["tight"]
+    if not isinstance(b, float):
+        return ""
+    if row["kind"] == "mechanism":
+        return "exact for its mechanism" if abs(b - t) <= 1e-7 * max(1, abs(t)) else (
+            "below: not a conversion" if b < t else "")
+    if b < t - 1e-7 * max(1.0, abs(t)):
+        return "BELOW TIGHT"
+    if abs(b - t) <= 1e-7 * max(1.0, abs(t)):
+        return "= tight"
+    return ""
+
+
+def ratio(row):
+    b, t = row["bound"], row["tight"]
+    if not isinstance(b, float) or t is None:
+        return None
+    if t == 0:
+        return INF if b > 0 else 1.0
+    return b / t
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="a small grid")
+    ap.add_argument("--markdown", action="store_true", help="print the docs' summary table before the rows")
+    ap.add_argument("--plot", help="write the ratio figure (PNG) there")
+    args = ap.parse_args(argv)
+    grid = dict(eps=[0.1, 0.5, 1.0, 2.0, 5.0], alpha_pure=[1.5, 2, 10, 32], delta=[1e-3, 1e-6, 1e-9],
+                alpha=[2, 5, 10, 32], r=[0.1, 0.5, 1.0, 2.0], rho=[0.01, 0.1, 0.5, 1.0, 2.0],
+                rho_central=[0.1, 1.0], N=[2, 10, 100], N_zcdp=[2, 10], delta_central=[1e-3, 1e-6])
+    if args.quick:
+        grid.update(eps=[0.5, 2.0], alpha_pure=[2, 10], delta=[1e-6], alpha=[2, 10], r=[0.5], rho=[0.1, 1.0],
+                    rho_central=[0.1], N=[2, 10], N_zcdp=[10], delta_central=[1e-6])
+    libs = Libraries()
+    have = {k: v is not None for k, v in libs.v.items()}
+    print("libraries: " + ", ".join(f"{k} {v or 'NOT INSTALLED (skipped)'}" for k, v in libs.v.items()))
+    t0 = time.process_time()
+    rows = rows_for(grid, libs, have)
+    print(f"{len(rows)} rows in {time.process_time() - t0:.1f} s of CPU")
+    problems = 0
+    for row in rows:
+        row["flag"] = flag(row)
+        if row["flag"] == "BELOW TIGHT" and row["witness"]:
+            kind, alpha, (x, y), level, delta = row["witness"]
+            lvl, need, beaten = recheck_pair(kind, alpha, x, y, level, row["bound"], delta)
+            row["flag"] += (f" (witness x={x}, y={y}: A-level {lvl:.6g} <= {level:g}, eps needed {need:.6g}; "
+                            + ("library wrong" if beaten else "NOT confirmed: the tight f is wrong") + ")")
+            problems += 1
+        elif row["flag"] == "BELOW TIGHT":
+            problems += 1
+    if args.markdown:
+        print_markdown(rows)
+    print_plain(rows)
+    if args.plot:
+        plot(rows, args.plot)
+        print(f"wrote {args.plot}")
+    print(f"{problems} rows below the tight f")
+    return 0
+
+
+def _fmt(v):
+    if v is None:
+        return "-"
+    if isinstance(v, str):
+        return v
+    return "oo" if v == INF else f"{v:.6g}"
+
+
+def print_plain(rows):
+    conv = None
+    for row in rows:
+        if row["conversion"] != conv:
+            conv = row["conversion"]
+            print(f"\n== {conv}")
+            print(f"{'parameters':34} {'source':56} {'bound':>10} {'tight f':>10} {'ratio':>8}  flag")
+        r = ratio(row)
+        print(f"{row['params']:34} {row['source']:56} {_fmt(row['bound']):>10} {_fmt(row['tight']):>10} "
+              f"{_fmt(r):>8}  {row['flag']}")
+
+
+def print_markdown(rows):
+    """One table per conversion: the ratio range of each source over the grid, then the rows."""
+    by = {}
+    for row in rows:
+        by.setdefault(row["conversion"], {}).setdefault(row["source"], []).append(row)
+    print("\n| conversion | source | ratio bound / tight f (min - max over the grid) | below the tight f |")
+    print("| --- | --- | --- | --- |")
+    for conv, sources in by.items():
+        for src, rs in sources.items():
+            rat = [ratio(r) for r in rs if ratio(r) is not None and not (r["tight"] == 0 and r["bound"] == 0)]
+            fin = [v for v in rat if v != INF]
+            rng = "-" if not rat else (f"{min(fin):.4g} - {max(fin):.4g}" if fin else "oo") + \
+                (" (oo where f = 0)" if INF in rat and fin else "")
+            below = sum(r["flag"].startswith("BELOW") for r in rs)
+            print(f"| {conv} | {src} | {rng} | {below} of {len(rs)} |")
+
+
+def plot(rows, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    eps = np.linspace(0.02, 6, 200)
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.4))
+    ax = axes[0]
+    ax.plot(eps, [(e * e / 2) / pure_to_zcdp_local(e) for e in eps], label="eps^2/2 (Bun-Steinke; opendp)")
+    ax.plot(eps, [(e * math.expm1(e)) / pure_to_kl_local(e) for e in eps], label="eps (e^eps - 1) (DRV 2010)")
+    ax.plot(eps, [(e * e) / pure_to_renyi_local(e, 2) for e in eps], label="Renyi-2: alpha eps^2/2 (Bun-Steinke)")
+    ax.plot(eps, [e / pure_to_renyi_local(e, 2) for e in eps], label="Renyi-2: eps (alpha = oo)")
+    ax.set_yscale("log")
+    ax.set_xlabel("eps (pure, local)")
+    ax.set_ylabel("bound / tight f")
+    ax.set_title("pure eps => zCDP, KL, Renyi-2")
+    ax.legend(fontsize=7)
+    for ax, conv in ((axes[1], "Renyi => (eps,delta) (local)"), (axes[2], "zCDP => (eps,delta) (local)")):
+        by = {}
+        for row in rows:
+            if row["conversion"] == conv and isinstance(row["bound"], float) and row["tight"] > 0:
+                by.setdefault(row["source"], []).append((row["tight"], row["bound"] / row["tight"]))
+        for src, pts in by.items():
+            pts.sort()
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], "o", ms=3, label=src)
+        ax.axhline(1, color="k", lw=0.6)
+        ax.set_xscale("log")
+        ax.set_xlabel("tight eps (grid of levels and delta)")
+        ax.set_ylabel("bound / tight f")
+        ax.set_title(conv)
+        ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

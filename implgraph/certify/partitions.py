@@ -1,0 +1,168 @@
+"""Checkers of the certificates that rest on B's registered scale and class level rather than on a kernel lemma.
+
+- ``weakest-level``: B's raw ``target`` is at least as weak as B's weakest level on the whole domain (``oo`` for a
+  ratio, smaller is stronger; ``<= 1`` for a count, larger is stronger). B's registered scale declares that every
+  table meets its weakest level (the engine checks every level it computes against it), so the claim holds of every
+  table, whatever A: a trivial truth.
+- ``one-class``: on a table of one class (the class is the whole table) B's level is its strongest raw value (1 as a
+  ratio, 0 as a distance), read from B's registered declaration: a ratio of a class's averages to the table's
+  (``family`` class, ``sides`` one- or two-sided), a declared class distance, or the level of such a definition
+  where finite (``finite_level_of``) with a cap on each increase that an increase of 0 meets; and U is at least that
+  strongest value on the whole domain (each component of U, a quotient P/Q, with Q > 0 and P - best Q >= 0, decided
+  exactly or by the solvers). A one-class table then has B at most U, whatever A.
+- the partitions a certificate with a class side is for (:func:`partition_steps`): ``min_classes`` 2 (the
+  argument reads another class than the one it bounds), or 1 with a ``one_class`` part, the one-class steps above on
+  the certificate's own claim: together every partition into classes, one class included.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+__all__ = ["check_weakest_level", "check_one_class", "partition_steps", "one_class_strongest", "CHECKS"]
+
+
+def _report(steps):
+    from implgraph.certify import CertificateReport
+    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
+
+
+def _components_at_least(text, bound, domain, timeout_ms, larger=False, hypotheses=()):
+    """``(ok, how)``: every component P/Q of ``text`` (a Min of quotients, or one quotient) has Q > 0 and P >= bound Q
+    (``larger``: P <= bound Q) on the domain. A Min is at least ``bound`` where each component is; a Min is at most
+    ``bound`` where one component is, so ``larger`` reads a single component only."""
+    from implgraph.certify.solve import prove_nonnegative
+    rd = domain.reader
+    comps = rd.ratio_components(text)
+    if larger and len(comps) != 1:
+        return False, f"{text}: a Min compared from above"
+    w = rd.poly(str(bound))
+    hows = []
+    for num, den in comps:
+        ok_q, how_q = prove_nonnegative(den, list(hypotheses), domain, True, timeout_ms)
+        target = (w * den - num) if larger else (num - w * den)
+        ok_p, how_p = prove_nonnegative(target, list(hypotheses), domain, False, timeout_ms)
+        if not (ok_q and ok_p):
+            return False, f"{num}/{den}: denominator > 0: {how_q}; compared with {bound}: {how_p}"
+        hows.append(f"{num}/{den}: {how_p}")
+    return True, "; ".join(hows)
+
+
+def check_weakest_level(cert, ns=None, timeout_ms=4000):
+    """Re-check a ``weakest-level`` certificate (see the module notes)."""
+    from implgraph.certify import UNREADABLE, _registered
+    from implgraph.certify.domain import Domain
+    from implgraph.certify.kernel import registered
+    steps = []
+    try:
+        steps += _registered(cert)
+        d = registered((cert.get("B") or {}).get("definition"))
+        if d is None:
+            return _report(steps + [("B is a registered definition (its scale is read from the registry)", False,
+                                     "not registered here")])
+        weakest = sympy.sympify(d.raw_from_level(d.weakest()))
+        larger = d.stronger == "larger"
+        target = str(cert.get("target"))
+        if target == "oo":
+            steps.append(("the target oo is at least as weak as B's weakest level", not larger,
+                          f"B's scale {d.scale}, {'larger' if larger else 'smaller'} is stronger"))
+        elif weakest is sympy.oo:
+            steps.append(("the target is at least as weak as B's weakest level oo", False, "a finite target"))
+        else:
+            ok, how = _components_at_least(target, weakest, Domain(cert), timeout_ms, larger=larger)
+            steps.append((f"the target is at least as weak as B's weakest level {d.weakest()} on the domain", ok, how))
+    except UNREADABLE as exc:
+        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
+    return _report(steps)
+
+
+def one_class_strongest(d, params=None) -> bool:
+    """Is ``d``'s level (at ``params``) on a table of one class its strongest raw value, by its declaration (see the
+    module notes)?"""
+    if d is None or getattr(d, "family", None) != "class" or d.level_scale.best_raw is None:
+        return False
+    if getattr(d, "sides", None) in ("one-sided", "two-sided"):
+        return True         # a ratio of a class's averages to the table's: 1 when the class is the table
+    try:
+        distance = d.class_distance(**{k: str(v) for k, v in (params or {}).items()})
+    except Exception:       # a declaration that needs other parameters: not read here
+        distance = None
+    if distance is not None:
+        return True         # a distance between a class's distribution and the table's: 0 when they are one
+    inner = getattr(d, "finite_level_of", None)
+    if inner and getattr(d, "increase_cap", None) == "-log(p)":
+        # where finite, the level of ``inner``; finite when each increase q/p - 1 over a value's table share p is at
+        # most -ln p >= 0, which an increase of 0 (the class is the table) meets
+        from implgraph.certify.kernel import registered
+        return one_class_strongest(registered(inner))
+    return False
+
+
+def check_one_class(cert, ns=None, timeout_ms=4000):
+    """Re-check a ``one-class`` certificate (see the module notes)."""
+    from implgraph.certify import UNREADABLE, _registered
+    steps = []
+    try:
+        steps += _registered(cert)
+        steps.append(("the certificate is for tables of one class", cert.get("min_classes") == 1
+                      and cert.get("max_classes") == 1, "exact"))
+        steps += _one_class_steps(cert, timeout_ms)
+    except UNREADABLE as exc:
+        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
+    return _report(steps)
+
+
+def _one_class_steps(cert, timeout_ms):
+    """The steps of a table of one class: B's registered level there is its strongest, and the certificate's U is at
+    least that on its domain (where A's registered level is a class's size, T <= N: no table satisfies A beyond)."""
+    from implgraph.certify.domain import Domain
+    from implgraph.certify.kernel import registered
+    d = registered((cert.get("B") or {}).get("definition"))
+    steps = [("on a table of one class B's registered level is its strongest (a class ratio or distance from the "
+              "table, the class being the table)", one_class_strongest(d, (cert.get("B") or {}).get("params")),
+              "the registry" if d is not None else "B not registered here")]
+    if d is None:
+        return steps
+    best = d.level_scale.best_raw
+    domain = Domain(cert)
+    a = registered((cert.get("A") or {}).get("definition"))
+    size = a is not None and getattr(a, "class_size_level", False) and (cert.get("A") or {}).get("class_size_level")
+    hyps = [(">=", domain.reader.poly("N - T"))] if size else []
+    ok, how = _components_at_least(str(cert.get("upper")), sympy.Rational(best.numerator, best.denominator),
+                                   domain, timeout_ms, hypotheses=hyps)
+    steps.append((f"on a table of one class U is at least B's strongest raw level {best} on the domain"
+                  + (" (T <= N: A's level is a class's size)" if size else ""), ok, how))
+    return steps
+
+
+def partition_steps(cert, ns=None, timeout_ms=4000) -> list:
+    """``[(what, ok, how)]``: the partitions a certificate with a class side is for. An argument about classes reads
+    another class than the one it bounds: ``min_classes`` 2 (partitions into >= 2 classes), or 1 with a ``one_class``
+    part: the certificate's own claim (sides, domain, U) on a table of one class, re-checked here; an argument of
+    :data:`implgraph.certify.EVERY_TABLE_METHODS` (B's raw level is A's on every table) is for every partition (1).
+    Empty for a certificate without a class side, or one whose own checker reads its classes (the lemma chains, the
+    class-size floor, the methods of this module)."""
+    from implgraph.certify import EVERY_TABLE_METHODS, _class_side
+    from implgraph.core.methods import INTRUDER_VIEWS
+    method = cert.get("method")
+    if not _class_side(cert) or method in ("inequality-lemmas", "class-size-floor", *CHECKS):
+        return []
+    mc = cert.get("min_classes")
+    if method in EVERY_TABLE_METHODS:
+        return [("for every partition (B's raw level is A's on every table)", mc == 1, f"min_classes {mc!r}")]
+    if method == INTRUDER_VIEWS.name:
+        # v <= T P and P <= T w bound I's class in D1 and in D2 against the shared whole-table P, each class alone;
+        # with one class v = P = w, and the bound holds as well
+        return [("for every partition (the views bound each class against the whole table only)", mc == 1,
+                 f"min_classes {mc!r}")]
+    if mc == 2:
+        return [("for partitions into >= 2 classes (min_classes 2: the argument reads another class)", True, "exact")]
+    if mc != 1 or not cert.get("one_class"):
+        return [("a certificate of a class level states its partitions (min_classes 2, or 1 with a one-class part)",
+                 False, f"min_classes {mc!r}, one_class {'given' if cert.get('one_class') else 'missing'}")]
+    # (every partition: >= 2 classes by the argument, one class by B's class level, for the certificate's own claim)
+    return _one_class_steps(cert, timeout_ms)
+
+
+#: the checker of each method of this module
+CHECKS = {"weakest-level": check_weakest_level, "one-class": check_one_class}

@@ -1,0 +1,100 @@
+"""The proof methods' names: one small data module that the prover, the certificate builder and the independent
+checker (:mod:`implgraph.certify`) all import, so that a method's name is written once.
+
+A :class:`Method` names a proof argument (the certificate's ``method``), the lemma of the checker it cites (the
+certificate's ``lemma``, one module of :mod:`implgraph.certify.lemmas` per lemma) and the page of the docs that
+proves it in prose (``docs/arguments/<doc>.md``). The prover registers one handler per method
+(:mod:`implgraph.prover`), the checker one lemma per method; neither knows the other.
+
+Examples
+--------
+>>> from implgraph.core import methods
+>>> methods.VERTEX.name, methods.VERTEX.lemma
+('vertex', 'linear-fractional-vertex')
+>>> methods.get("vertex") is methods.VERTEX
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Method", "ALL", "get", "names"]
+
+
+@dataclass(frozen=True)
+class Method:
+    """A proof method: its certificate ``name``, the checker's ``lemma`` and a one-line ``summary``."""
+
+    name: str
+    lemma: str
+    summary: str
+
+    @property
+    def doc(self) -> str:
+        """The docs page proving it in prose: ``docs/arguments/<name>.md``."""
+        return f"arguments/{self.name}.md"
+
+
+ALL: dict[str, Method] = {}
+
+
+def _m(name: str, lemma: str | None, summary: str) -> Method:
+    method = Method(name, lemma or name, summary)
+    ALL[name] = method
+    return method
+
+
+# -- bounds between two levels (the prover's arguments) --------------------------------------------------------------
+SAME_LEVEL = _m("same-level", None, "B's raw level is A's on every table")
+SUBSET_MONOTONE = _m("subset-monotone", "extreme-means-monotone",
+                     "the mean of the j extreme values is monotone in j")
+SUBSET_SUPREMUM = _m("subset-supremum", "extreme-means-supremum", "the tight f of the subset-monotone case")
+SUBSET_TO_CLASSES = _m("subset-to-classes", "class-mean-between-extremes",
+                       "a class mean lies between the means of its size's extreme values")
+CLASS_TO_SUBSET = _m("class-to-subset", "class-mass", "a removal bounded by the mass of the classes")
+ONE_SIDED_CEILING = _m("one-sided-ceiling", "set-mass", "a set holds at most the whole table's mass")
+ONE_SIDED_CLASS = _m("one-sided-class", "rest-mass", "the other classes bound a class from below")
+SUBSET_TO_ONE_SIDED = _m("subset-to-one-sided", "max-value", "a class mean is at most the bucket's largest value")
+CLASS_DISTANCE = _m("class-distance", None, "a class's total variation distance under a two-sided class ratio")
+PAIRWISE_DISTANCE = _m("pairwise-distance", None, "a class's total variation distance under pairwise ratios")
+SAME_DISTANCE = _m("same-distance", None, "two definitions declaring the same class distance")
+ONE_SIDED_DISTANCE = _m("one-sided-distance", None, "a class's distance under a one-sided class ratio")
+REMOVAL_DISTANCE = _m("removal-distance", None, "a class's distance under record removal")
+REMOVAL_DISTANCE_PAIR = _m("removal-distance-pair", None, "the two-record piece of removal-distance")
+SUBSET_DISTANCE = _m("subset-distance", None, "a class's distance under a subset ratio of size j")
+SLACK_PAIRWISE_DISTANCE = _m("slack-pairwise-distance", None, "a class's distance under an additive slack on pairs")
+SLACK_REMOVAL_DISTANCE = _m("slack-removal-distance", None, "a class's distance under an additive slack on removal")
+SLACK_REMOVAL_DISTANCE_PAIR = _m("slack-removal-distance-pair", None,
+                                 "the two-record piece of slack-removal-distance")
+SLACK_TARGET_PAIRS = _m("slack-target-pairs", None, "an additive slack between two records as the target")
+DISTANCE_CEILING = _m("distance-ceiling", "distance-mass", "a class of >= s records is at most (N - s)/N away")
+CLASS_SIZE = _m("class-size", None, "A's level is the smallest class's size")
+CLASS_SIZE_FLOOR = _m("class-size-floor", None, "A's declared minimum class size bounds B's class-size level")
+FINITE_LEVEL_OF = _m("finite-level-of", "declared-finite-level", "A's level is B's wherever it is finite")
+VERTEX = _m("vertex", "linear-fractional-vertex", "a max of linear-fractional functions is largest at a vertex")
+PRODUCT = _m("product", "extremes-and-mean", "extremes and the mean of a bucket")
+MIN = _m("min", None, "the smaller of two proved bounds")
+CHAIN = _m("chain", None, "a declared finite level, then that definition's bound")
+INEQUALITY_LEMMAS = _m("inequality-lemmas", None, "a chain of registered inequalities between class levels")
+RESEARCHER_LEMMA = _m("researcher-lemma", None, "a lemma a researcher registered, its certificate re-checked, chained "
+                      "with the built-in lemmas")
+WEAKEST_LEVEL = _m("weakest-level", None, "the target is B's weakest level, met by every table")
+ONE_CLASS = _m("one-class", None, "a table of one class: the class is the table")
+
+# -- claims other than a bound between two levels ---------------------------------------------------------------------
+INTRUDER_VIEWS = _m("intruder-views", None, "the intruder's views under stated assumptions")
+SET_CHANNEL_DIVERSITY = _m("set-channel-diversity", None, "sei2019's set channel: diversity of a release")
+SET_CHANNEL_WHOLE_DOMAIN = _m("set-channel-whole-domain", None, "sei2019's set channel releasing the whole domain")
+SET_CHANNEL_CLOSENESS = _m("set-channel-closeness", None, "sei2019's set channel: closeness of a release")
+TRANSPORT_MIXTURE = _m("transport-mixture", None, "the EMD to a mixture is at most the mixture of the EMDs")
+
+
+def get(name: str) -> Method:
+    """The method called ``name`` (KeyError for a name no module declares)."""
+    return ALL[name]
+
+
+def names() -> list[str]:
+    """Every declared method's name."""
+    return list(ALL)

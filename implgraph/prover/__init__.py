@@ -1,0 +1,1 @@
+"""The prover's parts that a researcher extends: registered lemmas (:mod:`.researcher`)."""
