@@ -145,6 +145,21 @@ def symbol_tex(sym) -> str:
     return sympy.latex(sympy.Symbol(name))
 
 
+def _renamed(sym, taken):
+    """The symbol a variable renamed by the engine stands for (``eps_`` is ``eps``: the engine adds
+    underscores to keep a bound variable apart), unless the expression has that symbol too.
+
+    Examples
+    --------
+    >>> _renamed(sympy.Symbol("eps_"), {"eps_"}), _renamed(sympy.Symbol("eps_"), {"eps_", "eps"})
+    (eps, eps_)
+    """
+    base = sym.name.rstrip("_")
+    if base and base != sym.name and base not in taken:
+        return sympy.Symbol(base)
+    return sym
+
+
 def math(expr) -> str:
     """A sympy expression or relation as a label: ``$`` + :func:`sympy.latex` + ``$``.
 
@@ -158,9 +173,12 @@ def math(expr) -> str:
     '$\\\\left(\\\\left(N - 1\\\\right) e^{\\\\epsilon} + 1\\\\right) / N$'
     >>> math(sympy.Eq(sympy.Symbol("kDP"), N - sympy.Symbol("kClo")))
     '$k_{\\\\mathrm{DP}} = N - k_{\\\\mathrm{Clo}}$'
+    >>> math(sympy.exp(sympy.Symbol("eps_")))        # a variable the engine renamed
+    '$e^{\\\\epsilon}$'
     """
     expr = sympy.sympify(expr)
-    names = {s: symbol_tex(s) for s in expr.free_symbols}
+    taken = {s.name for s in expr.free_symbols}
+    names = {s: symbol_tex(_renamed(s, taken)) for s in expr.free_symbols}
     return "$" + sympy.latex(expr, ln_notation=True, fold_short_frac=True, symbol_names=names) + "$"
 
 
