@@ -38,9 +38,9 @@ def _arrowhead(ax, base, tip, color, gid):
                          facecolor=color, edgecolor=color, linewidth=0.4, gid=gid, zorder=3))
 
 
-def _text(ax, t, gid, zorder=5):
+def _text(ax, t, gid, zorder=5, url=None):
     ax.text(t.x, t.y, t.label, fontsize=t.size, color=t.color, ha=t.ha, va="center", multialignment="center",
-            gid=gid, zorder=zorder)
+            gid=gid, zorder=zorder, url=url)
 
 
 def _cross(ax, x, y, angle, color, gid, scale=1.0):
@@ -52,8 +52,10 @@ def _cross(ax, x, y, angle, color, gid, scale=1.0):
                            solid_capstyle="butt", gid=f"{gid}-{i}", zorder=4))
 
 
-def figure(L):
-    """The matplotlib figure of a layout (points as data units, the page exactly the layout's size)."""
+def figure(L, urls=None):
+    """The matplotlib figure of a layout (points as data units, the page exactly the layout's size);
+    ``urls``: ``{node id or (u, v): href}``, the links of nodes and edges (an SVG's ``<a>``)."""
+    urls = urls or {}
     from matplotlib.figure import Figure
     from matplotlib.patches import FancyBboxPatch, PathPatch
     from matplotlib.path import Path
@@ -67,8 +69,9 @@ def figure(L):
         n = c.id[1:]
         codes = [Path.MOVETO] + [Path.CURVE4] * (len(c.points) - 1)
         ls = (0, tuple(x * s for x in DASHES)) if c.dashed else "solid"
+        url = urls.get((c.u, c.v))
         ax.add_patch(PathPatch(Path(c.points, codes), fill=False, edgecolor=c.color, linewidth=LINE_PT * s,
-                               linestyle=ls, gid=f"edge-{n}", zorder=2, capstyle="butt"))
+                               linestyle=ls, gid=f"edge-{n}", zorder=2, capstyle="butt", url=url))
         if c.head:
             _arrowhead(ax, c.points[-1], c.head, c.color, f"head-{n}")
         if c.tail:
@@ -76,13 +79,14 @@ def figure(L):
         if c.cross:
             _cross(ax, *c.cross, c.color, f"cross-{n}", s)
         if c.text:
-            _text(ax, c.text, f"label-{n}")
+            _text(ax, c.text, f"label-{n}", url=url)
     for i, nd in enumerate(L.nodes):
         r = 3.0 * s
         ax.add_patch(FancyBboxPatch((nd.x - nd.w / 2 + r, nd.y - nd.h / 2 + r), nd.w - 2 * r, nd.h - 2 * r,
                                     boxstyle=f"round,pad={r},rounding_size={r}", facecolor=nd.fill,
-                                    edgecolor="#444444", linewidth=LINE_PT * s, gid=f"node-{i}", zorder=3))
-        _text(ax, nd.text, f"text-{i}")
+                                    edgecolor="#444444", linewidth=LINE_PT * s, gid=f"node-{i}", zorder=3,
+                                    url=urls.get(nd.id)))
+        _text(ax, nd.text, f"text-{i}", url=urls.get(nd.id))
     from matplotlib.lines import Line2D
     for i, e in enumerate(L.legend):
         if not e.sample:
@@ -98,8 +102,8 @@ def figure(L):
     return fig
 
 
-def draw(L, fmt: str) -> bytes:
-    """The bytes of a layout as ``fmt`` (``svg``, ``pdf`` or ``png``)."""
+def draw(L, fmt: str, urls=None) -> bytes:
+    """The bytes of a layout as ``fmt`` (``svg``, ``pdf`` or ``png``); ``urls``: see :func:`figure`."""
     import matplotlib
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     about = f"implgraph map; content sha256 {L.digest()}"
@@ -107,7 +111,7 @@ def draw(L, fmt: str) -> bytes:
             "pdf": {"CreationDate": None, "ModDate": None, "Subject": about},
             "png": {"Software": None, "Description": about}}[fmt]
     with matplotlib.rc_context(RC):
-        fig = figure(L)
+        fig = figure(L, urls)
         FigureCanvasAgg(fig)
         buf = io.BytesIO()
         fig.savefig(buf, format=fmt, dpi=PNG_DPI if fmt == "png" else 72, metadata=meta)

@@ -15,16 +15,18 @@ from importlib import resources
 from pathlib import Path
 
 from implgraph.core.errors import InputError
-from implgraph.io.output import check_output_folder, output_folder
+from implgraph.io.output import PAGE_SUFFIXES, check_output_folder, output_folder
 from implgraph.map.graph import family_of
 from implgraph.site import pages
 from implgraph.site.hasse import hasse
 from implgraph.site.html import definition_file, edge_file
 from implgraph.site.model import gather, node_definition
 
-ASSETS = ("site.css", "site.js", "matrix.js")
+ASSETS = ("site.css", "site.js", "matrix.js", "katex/katex.min.js", "katex/katex.min.css", "katex/LICENSE.txt")
 #: the folders of a site (relative to its top, ``"."``): an existing ``--out`` with other content is not replaced
-FOLDERS = frozenset((".", "assets", "definitions", "edges"))
+FOLDERS = frozenset((".", "assets", "assets/katex", "assets/katex/fonts", "definitions", "edges"))
+#: the suffixes of the files a site holds (an existing ``--out`` holding another file is not replaced)
+SUFFIXES = PAGE_SUFFIXES + (".woff2", ".txt")
 
 
 def search_index(data) -> list:
@@ -59,18 +61,19 @@ def write_site(data, out, inputs=()) -> dict:
     """Write the pages of ``data`` (:func:`implgraph.site.model.gather`) into the folder ``out``, all at once
     (built beside it, renamed into place; see the module notes); file counts. ``inputs``: files the site is
     made from (an ``out`` that is or holds one is refused)."""
-    check_output_folder(out, "--out", inputs, FOLDERS)
+    check_output_folder(out, "--out", inputs, FOLDERS, SUFFIXES)
     data = {**data, "hasse": hasse(data["matrix"]["cells"])}
     _check_names(data)
-    with output_folder(out, "--out", inputs, FOLDERS) as tmp:
+    with output_folder(out, "--out", inputs, FOLDERS, SUFFIXES) as tmp:
         return _write_pages(data, tmp)
 
 
 def _write_pages(data, out: Path) -> dict:
-    for sub in ("assets", "definitions", "edges"):
+    for sub in ("assets", "assets/katex", "assets/katex/fonts", "definitions", "edges"):
         (out / sub).mkdir()
     src = resources.files("implgraph.site") / "assets"
-    for name in ASSETS:
+    fonts = [f"katex/fonts/{p.name}" for p in (src / "katex" / "fonts").iterdir() if p.name.endswith(".woff2")]
+    for name in ASSETS + tuple(sorted(fonts)):
         with resources.as_file(src / name) as p:
             shutil.copyfile(p, out / "assets" / name)
     index = json.dumps(search_index(data)).replace("</", "<\\/")
@@ -101,6 +104,6 @@ def build_site(out, matrix=None, verdicts=None, tables=None, with_certificates: 
     """
     start = time.perf_counter()
     inputs = [p for p in (matrix, verdicts) if p is not None]
-    check_output_folder(out, "--out", inputs, FOLDERS)
+    check_output_folder(out, "--out", inputs, FOLDERS, SUFFIXES)
     counts = write_site(gather(matrix, verdicts, tables, with_certificates, groups_n), out, inputs)
     return {**counts, "seconds": round(time.perf_counter() - start, 2)}

@@ -1,4 +1,13 @@
-// implgraph explorer: the search box filters the index (window.IMPLGRAPH_INDEX) on the client.
+// implgraph explorer: math set by the bundled KaTeX (elements .math with data-tex); the search box filters
+// the index (window.IMPLGRAPH_INDEX) on the client.
+(function () {
+  "use strict";
+  if (window.katex) {
+    Array.prototype.forEach.call(document.querySelectorAll(".math[data-tex]"), function (el) {
+      window.katex.render(el.getAttribute("data-tex"), el, {throwOnError: false, displayMode: false});
+    });
+  }
+}());
 (function () {
   "use strict";
   var root = document.body.getAttribute("data-root") || "";

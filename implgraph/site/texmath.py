@@ -1,0 +1,71 @@
+"""Math of the explorer: the engine's formulas (``tight`` f, levels, conditions) as LaTeX for KaTeX.
+
+A formula is read by the project's safe reader (:func:`implgraph.core.formula.parse_expr`, never
+``sympify``), its names declared as symbols, and printed by :func:`implgraph.map.labels.math` (the same
+typesetting as the figures: ``ln``, ε, subscripted parameters).  The page carries the LaTeX in a
+``data-tex`` attribute and the plain text inside the element; the bundled KaTeX
+(``assets/katex``) sets it in the browser.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from markupsafe import Markup, escape
+
+__all__ = ["formula", "tex", "math_html"]
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+#: names a formula may use that are not symbols
+_RESERVED = {"Eq", "Ne", "True", "False", "And", "Or", "Not"}
+
+
+@functools.lru_cache(maxsize=4096)
+def formula(text):
+    """A formula written as the engine prints it, as a sympy expression (every name a plain symbol), None
+    when it is not one (read by :func:`implgraph.core.formula.parse_expr`: nothing is executed).
+
+    Examples
+    --------
+    >>> formula("log(t)"), formula("every N"), formula("")
+    (log(t), None, None)
+    """
+    import sympy
+    from implgraph.core.errors import InputError
+    from implgraph.core.formula import CONSTANTS, FUNCTIONS, parse_expr
+    text = str(text or "").strip()
+    if not text or len(text) > 2000:
+        return None
+    names = set(_NAME.findall(text)) - set(FUNCTIONS) - set(CONSTANTS) - _RESERVED
+    try:
+        return parse_expr(text, {n: sympy.Symbol(n) for n in names})
+    except (InputError, TypeError, ValueError):
+        return None
+
+
+def tex(text) -> str | None:
+    """The LaTeX of a formula (:func:`formula`), typeset as the figures are
+    (:func:`implgraph.map.labels.math`); None when it is not one.
+
+    Examples
+    --------
+    >>> tex("log(t)"), tex("((N - 1)*exp(eps) + 1)/N")
+    ('\\ln{\\left(t \\right)}', '\\left(\\left(N - 1\\right) e^{\\epsilon} + 1\\right) / N')
+    >>> tex("every N") is None
+    True
+    """
+    from implgraph.map.labels import math
+    expr = formula(text)
+    return None if expr is None else math(expr)[1:-1]
+
+
+def math_html(text) -> Markup:
+    """``<span class="math" data-tex="...">text</span>`` for a formula (KaTeX sets it), the text
+    escaped when it is not a formula; empty for None."""
+    if text is None or text == "":
+        return Markup("")
+    latex = tex(str(text))
+    if latex is None:
+        return escape(str(text))
+    return Markup('<span class="math" data-tex="{}">{}</span>').format(latex, str(text))
