@@ -80,17 +80,17 @@ def layouts(verdicts_file):
 # ------------------------------------------------------------------------------------------------
 
 def _font_sizes(svg: str) -> list:
-    """``[(group id, [sizes])]``: the font size of every text element of every text group (points: the SVG's
-    user unit is a point, its width attribute in pt equals its viewBox width)."""
+    """``[(group id, [sizes])]``: the font size as printed (points) of every text element of every text group:
+    its size in user units times the scale of the page (the width attribute, in pt, over the viewBox's width)."""
     root = ET.fromstring(svg.encode())
-    w = float(root.get("width").removesuffix("pt"))
-    assert w == pytest.approx(float(root.get("viewBox").split()[2]))
+    scale = float(root.get("width").removesuffix("pt")) / float(root.get("viewBox").split()[2])
     out = []
     for g in root.iter(f"{SVG}g"):
         gid = g.get("id") or ""
         if not re.match(r"(text|label|legend)-\d+$", gid):
             continue
-        sizes = [float(m) for el in g.iter() for m in re.findall(r"font-size: ([0-9.]+)px", el.get("style") or "")]
+        sizes = [float(m) * scale for el in g.iter()
+                 for m in re.findall(r"font-size: ([0-9.]+)px", el.get("style") or "")]
         out.append((gid, sizes))
     return out
 
@@ -154,6 +154,26 @@ def test_text_sizes_measured_from_svg(written, fig):
     assert min(max(ss) for _, ss in groups) >= MIN_TEXT_PT     # every text's own size
     normal = [s for s in sizes if s >= MIN_TEXT_PT]
     assert min(normal) == pytest.approx(8.6) and min(sizes) == pytest.approx(6.02)
+
+
+@pytest.mark.parametrize("fig", sorted(FIGURES))
+def test_committed_figures_text_sizes(fig):
+    """The committed docs/fig2.svg (8.5 cm) and docs/fig1.svg (17.8 cm), which test_figures_committed keeps
+    fresh: every text at least 7 pt as printed, its scripts at least 6 pt, read from the file."""
+    from pathlib import Path
+    svg = (Path(__file__).resolve().parents[1] / "docs" / f"{fig}.svg").read_text()
+    assert _page_cm(svg) == pytest.approx(FIGURES[fig][2], abs=0.01)
+    groups = _font_sizes(svg)
+    assert len(groups) > 10
+    assert min(max(ss) for _, ss in groups) >= MIN_TEXT_PT
+    assert min(s for _, ss in groups for s in ss) >= MIN_SCRIPT_PT
+
+
+def test_font_sizes_read_at_the_page_scale():
+    """A text of 10 user units on a page drawn at half its viewBox (width 50pt, viewBox 100 wide) is 5 pt."""
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="50pt" height="50pt" viewBox="0 0 100 100">'
+           '<g id="text-0"><text style="font-size: 10px">a</text></g></svg>')
+    assert _font_sizes(svg) == [("text-0", [5.0])]
 
 
 @pytest.mark.parametrize("fig", sorted(FIGURES))

@@ -32,6 +32,10 @@ PAD_PT = 2.5
 #: than mathtext with DejaVu Sans (its operators spaced wider, ``\\left( \\right)`` larger; measured on the
 #: papers' maps), so every box Graphviz reserves and every text box the audit checks is this much wider
 ROOM = 1.12
+#: the height a line is given beyond its measured one (a fraction of the size): a browser's box of a text
+#: line is the font's ascent plus descent (1.164 em for DejaVu Sans), matplotlib's extent 1 em, so the
+#: boxes of the layout are as tall as the boxes a browser draws (tests/test_site_browser.py measures them)
+LINE_ROOM = 0.17
 #: points per centimetre
 CM = 72 / 2.54
 #: the journal's column widths (cm): a single column and the whole page
@@ -64,9 +68,10 @@ def measure(label: str, size: float = TEXT_PT) -> tuple:
 
 
 def text_box(label: str, size: float = TEXT_PT) -> tuple:
-    """``(width, height)`` a label is given (points): :func:`measure`'s width times :data:`ROOM`."""
+    """``(width, height)`` a label is given (points): :func:`measure`'s width times :data:`ROOM`, its height
+    plus :data:`LINE_ROOM` of the size."""
     w, h = measure(label, size)
-    return (w * ROOM, h)
+    return (w * ROOM, h + LINE_ROOM * size)
 
 
 def check_label(label: str) -> str | None:
