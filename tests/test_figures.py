@@ -294,3 +294,25 @@ def test_figure_command_prints_no_warning(tmp_path, capsys):
             assert main(["figure", which, "--out", str(out), "--points", "21"]) == 0
         got = capsys.readouterr()
         assert [str(w.message) for w in caught] == [] and got.err == "" and got.out == f"wrote {out}\n"
+
+
+def test_overlay_claims_lettered_with_a_key():
+    """The overlay's claims (two written by hand, one refuted, one undecided) carry letters on their arrows,
+    in the drawing's order, and the key below names each with its label; an established edge keeps its f."""
+    import networkx as nx
+    from implgraph.map.drawing import COLORS
+    from implgraph.map.layout import edge_label, lettered
+    D = nx.MultiDiGraph()
+    for n in ("x", "y", "z"):
+        D.add_node(n, label=n, model="other", family=n)
+    base = dict(kind="implies", color=COLORS["established"], layer="established", name="", f="$t^{2}$", cond="",
+                label="$t^{2}$")
+    D.add_edge("x", "y", **base)
+    D.add_edge("x", "z", **dict(base, layer="overlay", color=COLORS["refuted"], name="Lemma 1",
+                                label="Lemma 1\n$t^{2}$"))
+    D.add_edge("y", "z", **dict(base, layer="overlay", color=COLORS["unknown"], name="Theorem 2", f="",
+                                label="Theorem 2"))
+    out, key = lettered(D)
+    assert [edge_label(d) for _, _, d in sorted(out.edges(data=True))] == ["$t^{2}$", "a", "b"]
+    assert key == [("a: Lemma 1, $t^{2}$", COLORS["refuted"]), ("b: Theorem 2", COLORS["unknown"])]
+    assert "letter" not in D.edges["x", "z", 0]          # the map drawn is not changed
