@@ -44,6 +44,7 @@ def formula(text):
         return None
 
 
+@functools.lru_cache(maxsize=4096)
 def tex(text) -> str | None:
     """The LaTeX of a formula (:func:`formula`), typeset as the figures are
     (:func:`implgraph.map.labels.math`); None when it is not one.
