@@ -310,6 +310,7 @@ def test_certificate_of_a_proved_cell(tmp_path, inputs):
     assert "Certificate (proved for every N)" in text and "implgraph-certificate/" in text
     # read as facts (a list of terms), not as JSON or Python's reprs
     assert not REPR.search(_visible(text)) and '{"' not in _visible(text) and "<dl>" in text
+    assert "<dd>implgraph-certificate/" in text          # words stay words (not read as a formula)
 
 
 def test_groups_page(tmp_path, inputs):

@@ -21,6 +21,16 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 _RESERVED = {"Eq", "Ne", "True", "False", "And", "Or", "Not"}
 
 
+#: a name that stands for a number in the engine's formulas: a letter, with digits, underscores or a
+#: capitalised suffix (``k``, ``k0``, ``eps_``, ``kDP``), or a Greek letter's name (``eps``, ``delta``)
+_SYMBOL = re.compile(r"[A-Za-z](?:[0-9]+|_+|[A-Z][A-Za-z]*)?_*")
+
+
+def _symbol_like(name: str) -> bool:
+    from implgraph.map.labels import _GREEK_NAMES
+    return bool(_SYMBOL.fullmatch(name)) or name.rstrip("_") in _GREEK_NAMES + ("eps",)
+
+
 @functools.lru_cache(maxsize=4096)
 def formula(text):
     """A formula written as the engine prints it, as a sympy expression (every name a plain symbol), None
@@ -28,8 +38,10 @@ def formula(text):
 
     Examples
     --------
-    >>> formula("log(t)"), formula("every N"), formula("")
-    (log(t), None, None)
+    >>> formula("log(t)"), formula("every N"), formula(""), formula("implgraph-certificate/1"), formula("integer")
+    (log(t), None, None, None, None)
+    >>> formula("(N - kClo)*exp(eps_)/delta")
+    (N - kClo)*exp(eps_)/delta
     """
     import sympy
     from implgraph.core.errors import InputError
@@ -38,6 +50,8 @@ def formula(text):
     if not text or len(text) > 2000:
         return None
     names = set(_NAME.findall(text)) - set(FUNCTIONS) - set(CONSTANTS) - _RESERVED
+    if not all(_symbol_like(n) for n in names):
+        return None         # words ("integer", "alpha-k-anonymity"), not a formula
     try:
         return parse_expr(text, {n: sympy.Symbol(n) for n in names})
     except (InputError, TypeError, ValueError):
@@ -46,7 +60,7 @@ def formula(text):
 
 @functools.lru_cache(maxsize=4096)
 def tex(text) -> str | None:
-    """The LaTeX of a formula (:func:`formula`), typeset as the figures are
+    r"""The LaTeX of a formula (:func:`formula`), typeset as the figures are
     (:func:`implgraph.map.labels.math`); None when it is not one.
 
     Examples
