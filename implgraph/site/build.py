@@ -22,11 +22,12 @@ from implgraph.site.hasse import hasse
 from implgraph.site.html import definition_file, edge_file
 from implgraph.site.model import gather, node_definition
 
-ASSETS = ("site.css", "site.js", "matrix.js", "katex/katex.min.js", "katex/katex.min.css", "katex/LICENSE.txt")
+ASSETS = ("site.css", "site.js", "matrix.js", "katex/katex.min.js", "katex/katex.min.css")
 #: the folders of a site (relative to its top, ``"."``): an existing ``--out`` with other content is not replaced
 FOLDERS = frozenset((".", "assets", "assets/katex", "assets/katex/fonts", "definitions", "edges"))
-#: the suffixes of the files a site holds (an existing ``--out`` holding another file is not replaced)
-SUFFIXES = PAGE_SUFFIXES + (".woff2", ".txt")
+#: the suffixes of the files a site holds (an existing ``--out`` holding another file is not replaced); KaTeX's
+#: licence is the comment at the top of its script and style sheet
+SUFFIXES = PAGE_SUFFIXES + (".woff2",)
 
 
 def search_index(data) -> list:

@@ -166,9 +166,12 @@ def definitions_page(data) -> str:
 
 
 def _pair_item(c, other: str) -> dict:
-    f = (c.get("tight") or c.get("proved_f")) if c["relation"] == "implication" else None
-    note = "" if c["relation"] != "implication" or c.get("proved_every_n") else "checked for N up to the bound"
-    return {"href": edge_file(c["a"], c["b"]), "name": other, "f": f, "note": note}
+    implication = c["relation"] == "implication"
+    f = (c.get("tight") or c.get("proved_f")) if implication else None
+    notes = ["no closed form of f"] if implication and not f else []
+    if implication and not c.get("proved_every_n"):
+        notes.append("checked for N up to the bound")
+    return {"href": edge_file(c["a"], c["b"]), "name": other, "f": f, "note": "; ".join(notes)}
 
 
 def relations(data, name: str) -> dict:
