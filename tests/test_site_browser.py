@@ -113,6 +113,16 @@ def test_search_finds_a_pair(browser, site):
     assert _errors(browser) == []
 
 
+def test_search_finds_a_definition_by_its_description(browser, site):
+    """"differential privacy" is in dp's description (eps-differential privacy with record removal), not
+    in its name or title: the search finds it."""
+    from selenium.webdriver.common.by import By
+    browser.get((site / "index.html").as_uri())
+    browser.find_element(By.ID, "search").send_keys("differential privacy")
+    texts = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#results a")]
+    assert "dp: eps-DP" in texts
+
+
 def _requests(driver) -> list:
     """The URLs the browser requested since the last call (Chrome's performance log: Network events)."""
     out = []

@@ -31,9 +31,10 @@ SUFFIXES = PAGE_SUFFIXES + (".woff2",)
 
 
 def search_index(data) -> list:
-    """``[{"t": text shown, "k": kind, "h": page}]``: every definition, pair and claim."""
-    out = [{"t": f"{d['name']}: {d['title']}", "k": "definition", "h": definition_file(d["name"])}
-           for d in data["definitions"]]
+    """``[{"t": text shown, "k": kind, "h": page[, "d": more words searched]}]``: every definition (its
+    description searched too: "differential privacy" finds dp), pair and claim."""
+    out = [{"t": f"{d['name']}: {d['title']}", "k": "definition", "h": definition_file(d["name"]),
+            "d": str(d.get("description") or "")} for d in data["definitions"]]
     out += [{"t": f"{c['a']} ? {c['b']}: {c['relation']}", "k": "pair", "h": edge_file(c["a"], c["b"])}
             for c in data["matrix"]["cells"]]
     names = {d["name"] for d in data["definitions"]}

@@ -20,7 +20,7 @@
     list.textContent = "";
     if (words.length === 0) { list.hidden = true; return; }
     var found = index.filter(function (e) {
-      var t = e.t.toLowerCase();
+      var t = (e.t + " " + (e.d || "")).toLowerCase();
       return words.every(function (w) { return t.indexOf(w) >= 0; });
     }).slice(0, 50);
     found.forEach(function (e) {
