@@ -111,7 +111,8 @@ def levels(table, definition=None, **params):
     >>> import implgraph
     >>> t = implgraph.table_from_rows([["1/2", "1/2"], ["1/4", "3/4"]], classes=["E1", "E2"])
     >>> every = levels(t)
-    >>> d = next(d for d in implgraph.api.definitions() if d.family == "pairwise")
+    >>> from implgraph.definitions.capabilities import RatioLevel
+    >>> d = next(d for d in implgraph.api.definitions() if d.declared(RatioLevel) == RatioLevel("pairwise"))
     >>> str(every[d.name].value) in ("2", "log(2)")
     True
     >>> levels(t, d).value == every[d.name].value

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from implgraph.definitions import REGISTRY, register
+from implgraph.definitions.capabilities import RatioLevel
 from implgraph.definitions.families import RatioOfAverages
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "implgraph-delta-disclosure"
@@ -44,7 +45,6 @@ class BasicBetaLikeness(RatioOfAverages):
     name = "beta-likeness"
     title = "basic beta-likeness (one-sided)"
     level_symbol = "beta"
-    family = "class"
-    sides = "one-sided"
+    declares = (RatioLevel("class", "one-sided"),)
     scale = "affine"
     reference = "J. Cao, P. Karras, Publishing microdata with a robust privacy guarantee, VLDB 2012"

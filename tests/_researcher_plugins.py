@@ -14,6 +14,7 @@ import sympy
 
 from implgraph.definitions import Definition
 from implgraph.definitions._classes import class_means
+from implgraph.definitions.capabilities import ClassLevel
 
 
 def class_freqs(rows, classes):
@@ -30,9 +31,8 @@ class InverseSimpson(Definition):
     level_symbol = "l"
     scale = "count"
     stronger = "larger"
-    needs_classes = True
-    family = "class"
     reference = "M. O. Hill, Diversity and evenness, Ecology 54(2), 1973 (order 2)"
+    declares = (ClassLevel(lambda cls: 1 / sympy.Sum(cls.q[cls.i] ** 2, (cls.i, 1, cls.k))),)
 
     def symbolic(self, ctx, table):
         if not table.has_classes:
@@ -44,9 +44,6 @@ class InverseSimpson(Definition):
             return None
         rows = [[Fraction(int(ct.numer[i, j]), ct.denom) for j in range(ct.p)] for i in range(ct.N)]
         return min(1 / sum(x * x for x in q) for q in class_freqs(rows, list(ct.classes)))
-
-    def class_level_formula(self, cls):
-        return 1 / sympy.Sum(cls.q[cls.i] ** 2, (cls.i, 1, cls.k))
 
 
 class OutOfRange(InverseSimpson):

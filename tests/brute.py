@@ -345,3 +345,58 @@ def random_rows(rng, n, m, high=4):
 def random_labels(rng, n, classes=3):
     """``n`` class labels among ``E1..E<classes>`` (a partition of the rows; a label may be unused)."""
     return [f"E{rng.randint(1, classes)}" for _ in range(n)]
+
+
+# -- divergences (cross-checks only: floats with a tolerance where a log enters, Fractions where rational) --------
+
+def kl_float(x, y):
+    """D(x || y) = sum x log(x/y) in floats (INF where x > 0 = y); for cross-checking exact levels only."""
+    import math
+    total = 0.0
+    for a, b in zip(x, y):
+        if a == 0:
+            continue
+        if b == 0:
+            return INF
+        total += float(a) * math.log(float(a) / float(b))
+    return total
+
+
+def renyi_power_sum(x, y, alpha):
+    """sum x^alpha y^(1 - alpha) for an integer order alpha >= 2, exactly (None where x > 0 = y)."""
+    total = Fraction(0)
+    for a, b in zip(x, y):
+        if a == 0:
+            continue
+        if b == 0:
+            return None
+        total += a ** alpha / b ** (alpha - 1)
+    return total
+
+
+def _pairs_of(rows, compares, classes=None):
+    """The distributions compared: every ordered pair of records, every class against the table, or the table against
+    the table without each record (both ways); literally, from the rows."""
+    n, p = len(rows), len(rows[0])
+    whole = [mean(rows, range(n), l) for l in range(p)]
+    if compares == "pairs":
+        return [(rows[i], rows[j]) for i, j in itertools.permutations(range(n), 2)]
+    if compares == "class":
+        return [([mean(rows, idx, l) for l in range(p)], whole) for idx in groups(classes)]
+    out = []
+    for i in range(n):
+        rest = [mean(rows, [k for k in range(n) if k != i], l) for l in range(p)]
+        out += [(whole, rest), (rest, whole)]
+    return out
+
+
+def kl_level_float(rows, compares, classes=None):
+    """The largest KL divergence over the compared distributions, in floats."""
+    return max(kl_float(x, y) for x, y in _pairs_of(rows, compares, classes))
+
+
+def renyi_level_sum(rows, alpha, compares, classes=None):
+    """The largest sum x^alpha y^(1 - alpha) over the compared distributions (the Renyi level is its log/(alpha - 1)),
+    exactly; None where one is infinite."""
+    sums = [renyi_power_sum(x, y, alpha) for x, y in _pairs_of(rows, compares, classes)]
+    return None if any(s is None for s in sums) else max(sums)

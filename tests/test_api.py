@@ -18,7 +18,8 @@ from implgraph.core.errors import InputError
 from implgraph.core.verdict import Verdict
 from implgraph.io.counterexamples import table_ids
 
-DOCTEST_MODULES = ["implgraph.api", "implgraph.core.verdict", "implgraph.definitions.scales"]
+DOCTEST_MODULES = ["implgraph.api", "implgraph.core.verdict", "implgraph.definitions.scales", "implgraph.core.indexed",
+                   "implgraph.definitions.capabilities"]
 
 
 @pytest.mark.parametrize("name", DOCTEST_MODULES)

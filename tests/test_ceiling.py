@@ -110,7 +110,8 @@ def test_enhanced_is_basic_where_finite_by_brute(seed):
     """The declaration the prover reads, checked on random tables: enhanced's raw level (1 + beta) is
     basic's beta + 1 or infinite (tests/brute.py, both written from the paper's definitions)."""
     from implgraph import definitions
-    assert definitions.get("enhanced-beta-likeness").finite_level_of == ONE_SIDED
+    from implgraph.definitions.capabilities import FiniteLevelOf
+    assert definitions.get("enhanced-beta-likeness").declared(FiniteLevelOf).name == ONE_SIDED
     rng = random.Random(seed)
     finite = 0
     for _ in range(60):
@@ -194,10 +195,12 @@ def test_forged_finite_level_certificate_rejected():
 
 def test_one_sided_subset_ceiling_is_n_over_j():
     """A one-sided subset level of size j (a plugin declaration): U = N / j, with its certificate."""
+    from implgraph.definitions.capabilities import RatioLevel, SubsetSize
     from implgraph.definitions.families import RatioOfAverages
 
     class UpperSubset(RatioOfAverages):
-        name, level_symbol, scale, family, sides = "upper-subset-test", "t", "ratio", "subset", "one-sided"
+        name, level_symbol, scale = "upper-subset-test", "t", "ratio"
+        declares = (RatioLevel("subset", "one-sided"), SubsetSize("k"))
         params = {"k": "subset size"}
         ranges = {"k": (1, "N - 1")}
 

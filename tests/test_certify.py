@@ -20,6 +20,7 @@ from implgraph import definitions
 from implgraph.certify import certificates_in, check_certificate
 from implgraph.certify.levels import INF, blocks_table, level, raw_level
 from implgraph.cli import main
+from implgraph.definitions.capabilities import ClassDistance, RatioLevel, family_of
 from implgraph.engines.prove import Word, check_implication
 
 K = sympy.Symbol("k", integer=True, positive=True)
@@ -30,7 +31,7 @@ def _variants(d):
     the ground distance that makes it one."""
     if _distance(d):
         return [({"ground": Word("equal")}, {"min_size": K}), ({"ground": Word("equal")}, {"min_size": sympy.Integer(1)})]
-    if d.family == "class":
+    if family_of(d) == "class":
         return [({}, {"min_size": K}), ({}, {"min_size": sympy.Integer(1)}), ({}, {"min_size": sympy.Integer(1),
                                                                                "max_size": sympy.Integer(1)})]
     if "k" in d.params:
@@ -40,13 +41,14 @@ def _variants(d):
 
 def _distance(d):
     """Is ``d`` a class's total variation distance under the equal ground distance (EMD t-closeness)?"""
-    return set(d.params) == {"ground"} and d.class_distance(ground="equal") == "total-variation"
+    distance = d.declared(ClassDistance)
+    return (set(d.params) == {"ground"} and distance is not None
+            and distance.at({"ground": "equal"}, d.words) == "total-variation")
 
 
 def _ratio_definitions():
     return [d for d in definitions.all_definitions()
-            if getattr(d, "family", None) in ("pairwise", "subset", "class")
-            and getattr(d, "sides", None) in ("two-sided", "one-sided") and not (set(d.params) - {"k"})
+            if d.has(RatioLevel) and not (set(d.params) - {"k"})
             or _distance(d)]
 
 
@@ -58,7 +60,7 @@ def certificates():
     out = []
     for a, b in itertools.product(_ratio_definitions(), repeat=2):
         for (ap, ac), (bp, bc) in itertools.product(_variants(a), _variants(b)):
-            if a.family == "class" and b.family == "class" and ac != bc:
+            if family_of(a) == "class" and family_of(b) == "class" and ac != bc:
                 continue
             region = Region({N: "integer", T: "real", K: "integer"}, (T >= 1, N >= 2))
             if tight_bound(a, b, ap, bp, region, N, ac, bc) is None and ceiling_bound(b, bp, bc, region, N) is None:
@@ -173,7 +175,7 @@ def test_family_rows_are_probabilities():
 
 
 def test_certificate_command(capsys):
-    names = [d.name for d in _ratio_definitions() if d.family == "pairwise"]
+    names = [d.name for d in _ratio_definitions() if d.declared(RatioLevel) == RatioLevel("pairwise")]
     assert main(["certificate", "--edge", names[0], names[0], "--check"]) == 0
     out = json.loads(capsys.readouterr().out)
     row = out["claims"][0]
@@ -403,11 +405,13 @@ def test_family_checked_at_large_n(certificates):
 
 
 def test_every_method_the_prover_certifies_has_a_kernel_lemma():
-    # the prover's methods (engines.certificates.METHODS) and the checker's lemmas (certify.kernel.METHOD_LEMMAS)
+    # the prover's methods (engines.certificates.METHODS) and the checker's lemmas (certify.lemmas.REGISTRY)
     # are registered apart (the checker imports no engine); a method without a lemma would be rejected
-    from implgraph.certify.kernel import METHOD_LEMMAS, obligations, structural_checks
+    from implgraph.certify.kernel import obligations, structural_checks
+    from implgraph.certify.lemmas import REGISTRY
     from implgraph.engines.certificates import METHODS
-    assert set(METHODS) <= set(METHOD_LEMMAS)
+    from implgraph.prover.arguments import chord, divergence_order  # noqa: F401  (register their certificate parts)
+    assert set(METHODS) <= set(REGISTRY)
     # an unknown method fails its structure and has no obligation
     from implgraph.certify.expr import Reader
     cert = {"method": "no-such-lemma", "A": {"family": "pairwise"}, "B": {"family": "pairwise"},
@@ -420,11 +424,11 @@ def test_every_method_the_prover_certifies_has_a_kernel_lemma():
 def test_the_lemma_a_certificate_names_must_be_its_methods():
     # (left alone since stop 23, closed at stop 28) a certificate naming another lemma than its method's is refused
     from implgraph.certify import certificates_in
-    from implgraph.certify.kernel import LEMMA_NAMES
+    from implgraph.certify.lemmas import get
     from implgraph.engines.prove import check_implication
     r = check_implication("ldp", "mult-t-closeness")
     (cert,) = certificates_in(r.details)
-    assert cert["upper_certificate"]["lemma"] == LEMMA_NAMES[cert["method"]] == "linear-fractional-vertex"
+    assert cert["upper_certificate"]["lemma"] == get(cert["method"]).name == "linear-fractional-vertex"
     assert check_certificate(cert, ns=range(2, 5)).ok
     bad = copy.deepcopy(cert)
     bad["upper_certificate"]["lemma"] = "set-mass"

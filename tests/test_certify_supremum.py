@@ -18,7 +18,7 @@ import sympy
 
 import brute
 from implgraph.certify import certificates_in, check_certificate
-from implgraph.certify.kernel import supremum_upper
+from implgraph.certify.lemmas.subset_supremum import supremum_upper
 from implgraph.checks.verify import run_verify
 
 CLAIMS = ("ekenstedt2022/lemma-2.1", "ekenstedt2022/lemma-3.1", "ekenstedt2022/lemma-3.4#reading",

@@ -13,6 +13,7 @@ import sympy
 import brute
 from implgraph import definitions
 from implgraph.certify.levels import INF, raw_level
+from implgraph.definitions.capabilities import RatioLevel, SubsetSize
 from implgraph.engines.blocks import block_sizes, block_witness
 from implgraph.engines.direction import EXHAUSTIVE_MAX, _has_partition, check_direction
 from implgraph.engines.lf import partitions_for
@@ -23,8 +24,8 @@ def _rows(w):
 
 
 def _defs(family, sides="two-sided", with_k=None):
-    return [d for d in definitions.all_definitions() if getattr(d, "family", None) == family
-            and getattr(d, "sides", None) == sides and (with_k is None or ("k" in d.params) == with_k)]
+    return [d for d in definitions.all_definitions() if d.declared(RatioLevel) == RatioLevel(family, sides)
+            and (with_k is None or ("k" in d.params) == with_k)]
 
 
 def test_block_sizes():
@@ -41,7 +42,7 @@ def test_has_partition_matches_enumeration(n, lo, hi):
 @pytest.mark.parametrize("N", [30, 1000])
 def test_non_implication_witness_at_large_N(N):
     # a subset level of size 2 stays finite with one zero record; the pairwise level is infinite
-    sub = next(d for d in _defs("subset", with_k=True) if d.subset_size(N, k=2) == 2)
+    sub = next(d for d in _defs("subset", with_k=True) if d.declared(SubsetSize).size(N, {"k": 2}) == 2)
     pair = _defs("pairwise")[0]
     w = block_witness(sub, {"k": 2}, pair, {}, N)
     assert w is not None and w["kind"] == "non-implication"
@@ -57,7 +58,7 @@ def test_non_implication_witness_at_large_N(N):
 
 def test_false_f_refuted_at_N_30_quickly():
     pair = _defs("pairwise")[0]
-    sub = next(d for d in _defs("subset", with_k=True) if d.subset_size(30, k=1) == 1)
+    sub = next(d for d in _defs("subset", with_k=True) if d.declared(SubsetSize).size(30, {"k": 1}) == 1)
     start = time.perf_counter()
     r = check_direction(pair.name, f"{sub.name}(k=1)", f"{pair.level_symbol}/2", N=30)
     assert time.perf_counter() - start < 20
@@ -71,7 +72,7 @@ def test_false_f_refuted_at_N_30_quickly():
 
 def test_true_edge_at_N_1000_proved_for_every_N():
     pair = _defs("pairwise")[0]
-    rem = next(d for d in _defs("subset", with_k=False) if sympy.simplify(d.subset_size(sympy.Symbol("N")) -
+    rem = next(d for d in _defs("subset", with_k=False) if sympy.simplify(d.declared(SubsetSize).size(sympy.Symbol("N"), {}) -
                                                                          sympy.Symbol("N") + 1) == 0)
     assert 1000 > EXHAUSTIVE_MAX
     r = check_direction(pair.name, rem.name, None, N=1000)

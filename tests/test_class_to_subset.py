@@ -15,7 +15,8 @@ import sympy
 import brute
 from implgraph.engines.bounds import T, tight_bound
 from implgraph.engines.class_subset import class_to_subset_values
-from implgraph.engines.prove import _claim, check_implication
+from implgraph.engines.prove import check_implication
+from implgraph.engines.prove_claim import read_claim as _claim
 
 LEVELS = [Fraction(1), Fraction(3, 2), Fraction(2), Fraction(7, 3), Fraction(5)]
 

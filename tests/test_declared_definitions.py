@@ -34,6 +34,7 @@ For every equivalence class E and sensitive value v with Pr_D(v) > 0:
 beta = Pr_E(v) / Pr_D(v) - 1 (the affine scale).
 """
 
+from implgraph.definitions.capabilities import RatioLevel
 from implgraph.definitions.families import RatioOfAverages
 
 
@@ -41,8 +42,7 @@ class BasicBetaLikeness(RatioOfAverages):
     name = "declared-beta-likeness"
     title = "basic beta-likeness"
     level_symbol = "beta"
-    family = "class"          # every equivalence class against the whole table
-    sides = "one-sided"       # only Pr_E(v) / Pr_D(v)
+    declares = (RatioLevel("class", "one-sided"),)   # every class against the table, only Pr_E(v) / Pr_D(v)
     scale = "affine"          # beta = ratio - 1
     reference = "J. Cao, P. Karras, Publishing microdata with a robust privacy guarantee, VLDB 2012, Def. 2"
 '''
@@ -53,6 +53,7 @@ DELTA = '''
 For every equivalence class E and sensitive value v: |ln(Pr_E(v) / Pr_D(v))| < delta.
 """
 
+from implgraph.definitions.capabilities import RatioLevel
 from implgraph.definitions.families import RatioOfAverages
 
 
@@ -60,8 +61,7 @@ class DeltaDisclosure(RatioOfAverages):
     name = "declared-delta-disclosure"
     title = "delta-disclosure privacy"
     level_symbol = "delta"
-    family = "class"          # every equivalence class against the whole table
-    sides = "two-sided"       # Pr_E / Pr_D and Pr_D / Pr_E
+    declares = (RatioLevel("class", "two-sided"),)   # every class against the table, Pr_E / Pr_D and Pr_D / Pr_E
     scale = "log"             # delta = ln(ratio)
     reference = "J. Brickell, V. Shmatikov, The cost of privacy, KDD 2008, Definition 4"
 '''

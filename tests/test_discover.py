@@ -10,6 +10,7 @@ from implgraph.engines.discover import discover, instances, known_pairs
 from implgraph.engines.discover_compare import compare_with_theorems
 from implgraph.engines.discover_yaml import yaml_snippet
 from implgraph.cli import main
+from implgraph.definitions.capabilities import RatioLevel
 from implgraph.definitions.families import RatioOfAverages
 
 from _plugin_fixtures import example_class, registered
@@ -56,7 +57,7 @@ class Exploding(RatioOfAverages):
     name = "exploding"
     level_symbol = "x"
     scale = "ratio"
-    family = "pairwise"
+    declares = (RatioLevel("pairwise"),)
 
     def lf_terms(self, N, sizes, p, **params):
         raise RuntimeError("kaboom")
@@ -66,7 +67,7 @@ class Killer(RatioOfAverages):
     name = "killer"
     level_symbol = "x"
     scale = "ratio"
-    family = "pairwise"
+    declares = (RatioLevel("pairwise"),)
 
     def lf_terms(self, N, sizes, p, **params):
         os._exit(3)

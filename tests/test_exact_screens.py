@@ -17,6 +17,7 @@ from implgraph.definitions.levels import infinite_everywhere
 from implgraph.core.region import Region
 from implgraph.core.table import Block, Table
 from implgraph.definitions import all_definitions
+from implgraph.definitions.capabilities import RatioLevel
 from implgraph.solvers import z3_backend
 
 N, z = sympy.symbols("N z", integer=True)
@@ -43,7 +44,7 @@ def test_surely_outside_skips_what_it_cannot_evaluate():
 
 
 def _pairwise():
-    return next(d for d in all_definitions() if d.family == "pairwise" and not d.needs_classes)
+    return next(d for d in all_definitions() if d.declared(RatioLevel) == RatioLevel("pairwise") and not d.needs_classes)
 
 
 def test_infinite_everywhere_parametric():

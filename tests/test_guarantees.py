@@ -30,7 +30,9 @@ PATIENTS = Path(__file__).parent / "data" / "microdata" / "patients.csv"
 
 def _defs(**where):
     """The registered definitions with the given declared attributes (never named here)."""
-    return [d for d in all_definitions() if all(getattr(d, k) == v for k, v in where.items())]
+    from implgraph.definitions.capabilities import family_of
+    return [d for d in all_definitions()
+            if all((family_of(d) if k == "family" else getattr(d, k)) == v for k, v in where.items())]
 
 
 def _by_family(family, needs_classes=False):

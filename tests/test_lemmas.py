@@ -17,7 +17,8 @@ import sympy
 
 import brute
 from implgraph.core.concrete import ConcreteTable
-from implgraph.definitions import get
+from implgraph.definitions import Definition, get
+from implgraph.definitions.capabilities import ClassLevel
 from implgraph.definitions.class_bounds import nonnegative_from_zero, support_steps
 from implgraph.engines import lemmas
 from implgraph.engines.checkedge import check_edge
@@ -205,9 +206,11 @@ def test_a_lemma_whose_proof_fails_is_not_used(monkeypatch):
     assert check_implication(FREQ, ENT, max_n=3).verdict != "proved"
 
 
-class _Declares:
+class _Declares(Definition):
+    name = "declares-a-class-level-test"
+
     def __init__(self, formula):
-        self.class_level_formula = formula
+        self.declares = (ClassLevel(formula),)
 
 
 def test_the_support_rule_rejects_false_statements():
@@ -234,7 +237,7 @@ def test_distinct_declares_its_class_level(k):
     cls = GenericClass()
     probs = [Fraction(1, k)] * k
     rows = [probs, probs]
-    assert cls.evaluate(get(DIST).class_level_formula(cls), probs) == k == brute.distinct_l(rows, ["E", "E"])
+    assert cls.evaluate(get(DIST).declared(ClassLevel).formula(cls), probs) == k == brute.distinct_l(rows, ["E", "E"])
 
 
 def test_a_capped_lemma_whose_f_is_not_g_is_not_established(monkeypatch):

@@ -21,6 +21,7 @@ import brute
 from implgraph.certify import certificates_in, check_certificate
 from implgraph.core.concrete import ConcreteTable
 from implgraph.definitions import get
+from implgraph.definitions.capabilities import MinClassSize
 from implgraph.engines.prove import check_implication
 
 N = sympy.Symbol("N", integer=True)
@@ -32,7 +33,7 @@ def _random_table(rng, n, m):
 
 def test_the_declaration_agrees_with_the_brute_force():
     d = get("alpha-k-anonymity")
-    assert d.min_class_param == "k"
+    assert d.declared(MinClassSize) == MinClassSize("k")
     assert not any(getattr(get(n), "min_class_param", None) for n in ("k-anonymity", "distinct-l-diversity", "dp"))
     rng = random.Random(2)
     for _ in range(200):

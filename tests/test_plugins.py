@@ -12,6 +12,7 @@ from implgraph.core.concrete import INF, ConcreteTable
 from implgraph.definitions import get
 from implgraph.core.errors import InputError
 from implgraph.definitions.levels import optimal_level
+from implgraph.definitions.capabilities import RatioLevel, SubsetSize
 from implgraph.definitions.families import RatioOfAverages, lf_model, param_grid
 
 from _plugin_fixtures import EXAMPLE, example_class, registered
@@ -44,15 +45,15 @@ def test_example_symbolic_level():
 
 def test_helper_sets_z3_shape_and_classes():
     cls = example_class()
-    assert cls.z3_shape == "class-ratio" and cls.needs_classes
+    assert cls.z3_shape == "class-ratio" and cls().needs_classes
     assert cls().weakest() is sympy.oo
 
 
 def test_bad_family_is_one_clear_error():
-    with pytest.raises(InputError, match="family 'pairs'"):
+    with pytest.raises(InputError, match="family: 'pairs'"):
         class Bad(RatioOfAverages):
             name = "bad"
-            family = "pairs"
+            declares = (RatioLevel("pairs"),)
 
 
 def test_subset_family_plugin():
@@ -60,10 +61,7 @@ def test_subset_family_plugin():
         name = "half-closeness"
         level_symbol = "t"
         scale = "ratio"
-        family = "subset"
-
-        def subset_size(self, N, **params):
-            return N // 2
+        declares = (RatioLevel("subset"), SubsetSize("floor(N/2)"))
 
     # bucket a1 = 0, 1/2, 1, 1/2: mean 1/2; the 2 smallest have mean 1/4 -> ratio 2 (a2 alike)
     ct = ConcreteTable.from_fractions([[0, 1], ["1/2", "1/2"], [1, 0], ["1/2", "1/2"]])

@@ -18,6 +18,7 @@ from implgraph.definitions.levels import optimal_level
 from implgraph.core.table import table_from_rows
 from implgraph.definitions._classes import GenericClass
 from implgraph.definitions.base import Definition, get
+from implgraph.definitions.capabilities import ClassLevel
 from implgraph.io.datafile import Node
 from implgraph.mechanisms.randomized_anonymization import facts
 
@@ -39,7 +40,7 @@ def _classes(seed, k):
 @pytest.mark.parametrize("k", [1, 2, 3, 5])
 def test_declared_level_is_the_computed_level(name, k):
     definition = get(name)
-    formula = definition.class_level_formula(CLS)
+    formula = definition.declared(ClassLevel).formula(CLS)
     for probs in _classes(0, k):
         core = optimal_level(table_from_rows([probs], classes=["E"]), definition).pieces[0].value
         declared = CLS.evaluate(formula, probs)
@@ -49,10 +50,10 @@ def test_declared_level_is_the_computed_level(name, k):
 
 def test_declared_levels_by_hand():
     probs = [sympy.Rational(1, 6), sympy.Rational(1, 3), sympy.Rational(1, 2)]
-    assert CLS.evaluate(get("frequency-l-diversity").class_level_formula(CLS), probs) == 2
+    assert CLS.evaluate(get("frequency-l-diversity").declared(ClassLevel).formula(CLS), probs) == 2
     # exp(H) = 6^(1/6) 3^(1/3) 2^(1/2)
     want = 6 ** sympy.Rational(1, 6) * 3 ** sympy.Rational(1, 3) * 2 ** sympy.Rational(1, 2)
-    got = CLS.evaluate(get("entropy-l-diversity").class_level_formula(CLS), probs)
+    got = CLS.evaluate(get("entropy-l-diversity").declared(ClassLevel).formula(CLS), probs)
     assert sympy.simplify(got - want) == 0
 
 
@@ -65,9 +66,7 @@ def test_level_at_least_inverse_max_for_every_k(name):
 def _declaring(formula):
     class Fake(Definition):
         name = "test-fake"
-
-        def class_level_formula(self, cls):
-            return formula(cls)
+        declares = (ClassLevel(formula),)
     return Fake()
 
 

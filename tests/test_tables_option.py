@@ -144,3 +144,13 @@ def test_only_needs_files(capsys):
 def test_every_data_command_takes_tables(command):
     sub = next(a for a in build_parser()._actions if a.dest == "command").choices[command]
     assert {"--theorems", "--tables", "--only"} <= set(sub._option_string_actions)
+
+
+@pytest.mark.parametrize("option", ["--theorems", "--tables"])
+def test_a_claim_id_after_a_file_option_is_explained(option, tables, capsys):
+    """``--theorems``/``--tables`` take every word after them: a claim id there is no file, and the fix says where it
+    goes (before the option, or after ``--``)."""
+    assert main(["verify", option, tables, "ekenstedt2022/theorem-5"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert "ekenstedt2022/theorem-5: no such file" in err and "a claim id goes before " + option in err

@@ -19,6 +19,7 @@ from _plugin_fixtures import registered
 from implgraph.certify import check_certificate, certificates_in
 from implgraph.core.errors import InputError
 from implgraph.definitions.base import Definition
+from implgraph.definitions.capabilities import OnClasses
 from implgraph.engines.checkedge import check_edge
 from implgraph.engines.direction import check_direction
 from implgraph.engines.prove import check_implication
@@ -119,8 +120,7 @@ class PSensitive(Definition):
     level_symbol = "p"
     scale = "count"
     stronger = "larger"
-    needs_classes = True
-    family = "class"
+    declares = (OnClasses(),)
     params = {"k": "minimum class size"}
 
     def param_values(self, N):

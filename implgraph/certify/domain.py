@@ -24,7 +24,7 @@ from fractions import Fraction
 import sympy
 
 from implgraph.certify.expr import Reader, Unreadable
-from implgraph.certify.kernel import VARIABLES
+from implgraph.certify.obligation import VARIABLES
 
 __all__ = ["Domain", "T_GRID", "DISTANCE_GRID", "REAL_GRID"]
 
@@ -43,7 +43,7 @@ class Domain:
     ----------
     reader : Reader
         Over the certificate's symbols and the lemma's variables (``variables``, ``{name: kind}``; by default the
-        kernel's, :data:`implgraph.certify.kernel.VARIABLES`, all real).
+        lemmas', :data:`implgraph.certify.obligation.VARIABLES`, all real).
     kinds : dict
         ``{name: "integer" | "real"}`` of every symbol of the reader.
     atoms : list of (str, PolyElement)

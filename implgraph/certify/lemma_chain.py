@@ -70,7 +70,7 @@ LEVELS = [Fraction(n, d) for n, d in ((1, 1), (5, 4), (3, 2), (2, 1), (5, 2), (3
 def _declares(name, kind) -> bool:
     """Does the registered definition ``name`` declare the class level ``kind`` (``1/max q``, ``exp(H(q))`` or the
     number of values ``k``, for a generic class over ``k`` values)? Read from the registry, not the certificate."""
-    from implgraph.certify.kernel import registered
+    from implgraph.certify.registered import registered
     from implgraph.definitions._classes import GenericClass
     d = registered(name)
     declare = getattr(d, "class_level_formula", None)

@@ -109,10 +109,7 @@ def level(side, table, size=None, split=1):
         return _capped_level(side, table, size, split)
     if side.get("class_size_level"):        # the smallest class's number of records (larger is stronger)
         _classed(family, table, "class-size level")
-        sizes = {}
-        for count, _, label in table:
-            sizes[label] = sizes.get(label, 0) + count
-        return Fraction(min(sizes.values()))
+        return _smallest_class(table)
     if side.get("slack") is not None:
         return _slack_level(side["slack"], table)
     if side.get("tail_ratio") is not None:
@@ -127,6 +124,19 @@ def level(side, table, size=None, split=1):
         return _total_variation(table)
     if family != "pairwise" and sided not in ("two-sided", "one-sided"):
         raise ValueError(f"a {family} side without declared sides (two-sided or one-sided)")
+    return _ratio_level(family, sided, table, size)
+
+
+def _smallest_class(table) -> Fraction:
+    """The smallest class's number of records."""
+    sizes = {}
+    for count, _, label in table:
+        sizes[label] = sizes.get(label, 0) + count
+    return Fraction(min(sizes.values()))
+
+
+def _ratio_level(family, sided, table, size):
+    """The largest ratio of two means the side compares (INF where a mean 0 is compared with a positive one)."""
     labels = [label for _, _, label in table]
     if family == "class" and any(label is None for label in labels):
         raise ValueError("a class family needs class labels")

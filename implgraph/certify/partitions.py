@@ -1,4 +1,4 @@
-"""Checkers of the certificates that rest on B's registered scale and class level rather than on a kernel lemma.
+"""Checkers of the certificates that rest on B's registered scale and class level rather than on a bound lemma.
 
 - ``weakest-level``: B's raw ``target`` is at least as weak as B's weakest level on the whole domain (``oo`` for a
   ratio, smaller is stronger; ``<= 1`` for a count, larger is stronger). B's registered scale declares that every
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sympy
 
-__all__ = ["check_weakest_level", "check_one_class", "partition_steps", "one_class_strongest", "CHECKS"]
+__all__ = ["check_weakest_level", "check_one_class", "partition_steps", "one_class_strongest"]
 
 
 def _report(steps):
@@ -50,12 +50,13 @@ def _components_at_least(text, bound, domain, timeout_ms, larger=False, hypothes
 
 def check_weakest_level(cert, ns=None, timeout_ms=4000):
     """Re-check a ``weakest-level`` certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
+    from implgraph.certify import UNREADABLE
+    from implgraph.certify.registered import registered_steps
     from implgraph.certify.domain import Domain
-    from implgraph.certify.kernel import registered
+    from implgraph.certify.registered import registered
     steps = []
     try:
-        steps += _registered(cert)
+        steps += registered_steps(cert)
         d = registered((cert.get("B") or {}).get("definition"))
         if d is None:
             return _report(steps + [("B is a registered definition (its scale is read from the registry)", False,
@@ -93,17 +94,18 @@ def one_class_strongest(d, params=None) -> bool:
     if inner and getattr(d, "increase_cap", None) == "-log(p)":
         # where finite, the level of ``inner``; finite when each increase q/p - 1 over a value's table share p is at
         # most -ln p >= 0, which an increase of 0 (the class is the table) meets
-        from implgraph.certify.kernel import registered
+        from implgraph.certify.registered import registered
         return one_class_strongest(registered(inner))
     return False
 
 
 def check_one_class(cert, ns=None, timeout_ms=4000):
     """Re-check a ``one-class`` certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
+    from implgraph.certify import UNREADABLE
+    from implgraph.certify.registered import registered_steps
     steps = []
     try:
-        steps += _registered(cert)
+        steps += registered_steps(cert)
         steps.append(("the certificate is for tables of one class", cert.get("min_classes") == 1
                       and cert.get("max_classes") == 1, "exact"))
         steps += _one_class_steps(cert, timeout_ms)
@@ -116,7 +118,7 @@ def _one_class_steps(cert, timeout_ms):
     """The steps of a table of one class: B's registered level there is its strongest, and the certificate's U is at
     least that on its domain (where A's registered level is a class's size, T <= N: no table satisfies A beyond)."""
     from implgraph.certify.domain import Domain
-    from implgraph.certify.kernel import registered
+    from implgraph.certify.registered import registered
     d = registered((cert.get("B") or {}).get("definition"))
     steps = [("on a table of one class B's registered level is its strongest (a class ratio or distance from the "
               "table, the class being the table)", one_class_strongest(d, (cert.get("B") or {}).get("params")),
@@ -139,22 +141,16 @@ def partition_steps(cert, ns=None, timeout_ms=4000) -> list:
     """``[(what, ok, how)]``: the partitions a certificate with a class side is for. An argument about classes reads
     another class than the one it bounds: ``min_classes`` 2 (partitions into >= 2 classes), or 1 with a ``one_class``
     part: the certificate's own claim (sides, domain, U) on a table of one class, re-checked here; an argument of
-    :data:`implgraph.certify.EVERY_TABLE_METHODS` (B's raw level is A's on every table) is for every partition (1).
-    Empty for a certificate without a class side, or one whose own checker reads its classes (the lemma chains, the
-    class-size floor, the methods of this module)."""
-    from implgraph.certify import EVERY_TABLE_METHODS, _class_side
-    from implgraph.core.methods import INTRUDER_VIEWS
-    method = cert.get("method")
-    if not _class_side(cert) or method in ("inequality-lemmas", "class-size-floor", *CHECKS):
+    a lemma declaring ``every_partition`` (e.g. ``same-level``: B's raw level is A's on every table) is for every
+    partition (1). Empty for a certificate without a class side, or one whose lemma reads its classes itself
+    (``own_partitions``: the lemma chains, the class-size floor, the methods of this module)."""
+    from implgraph.certify.lemmas import get
+    lm = get(cert.get("method"))
+    if not _class_side(cert) or (lm is not None and lm.own_partitions):
         return []
     mc = cert.get("min_classes")
-    if method in EVERY_TABLE_METHODS:
-        return [("for every partition (B's raw level is A's on every table)", mc == 1, f"min_classes {mc!r}")]
-    if method == INTRUDER_VIEWS.name:
-        # v <= T P and P <= T w bound I's class in D1 and in D2 against the shared whole-table P, each class alone;
-        # with one class v = P = w, and the bound holds as well
-        return [("for every partition (the views bound each class against the whole table only)", mc == 1,
-                 f"min_classes {mc!r}")]
+    if lm is not None and lm.every_partition:
+        return [(f"for every partition ({lm.every_partition})", mc == 1, f"min_classes {mc!r}")]
     if mc == 2:
         return [("for partitions into >= 2 classes (min_classes 2: the argument reads another class)", True, "exact")]
     if mc != 1 or not cert.get("one_class"):
@@ -164,5 +160,6 @@ def partition_steps(cert, ns=None, timeout_ms=4000) -> list:
     return _one_class_steps(cert, timeout_ms)
 
 
-#: the checker of each method of this module
-CHECKS = {"weakest-level": check_weakest_level, "one-class": check_one_class}
+def _class_side(cert) -> bool:
+    """Does either side of the certificate compare classes?"""
+    return any((cert.get(k) or {}).get("family") == "class" for k in ("A", "B"))

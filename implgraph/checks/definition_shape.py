@@ -7,6 +7,7 @@ from fractions import Fraction
 import sympy
 
 from implgraph.checks.definition_levels import Check, _same, raw_level
+from implgraph.definitions.capabilities import ClassLevel
 
 __all__ = ["range_check", "shape_check", "extremes_check"]
 
@@ -40,10 +41,10 @@ def range_check(d, levels) -> Check:
 
 
 def _class_levels(d, rows, labels):
-    """Each class's declared level (``class_level_formula`` at its positive mean frequencies)."""
+    """Each class's declared level (its ``ClassLevel`` formula at its positive mean frequencies)."""
     from implgraph.definitions._classes import GenericClass
     cls = GenericClass()
-    formula = d.class_level_formula(cls)
+    formula = d.declared(ClassLevel).formula(cls)
     groups = {}
     for row, c in zip(rows, labels):
         groups.setdefault(c, []).append(row)
@@ -57,7 +58,7 @@ def _class_levels(d, rows, labels):
 def shape_check(d, params, levels) -> Check:
     """Order of records, ``needs_classes``, and the declared class level (the weakest class's)."""
     name = "declared shape agrees with the computed levels"
-    has_formula = callable(getattr(type(d), "class_level_formula", None))
+    has_formula = d.has(ClassLevel)
     notes = ["record order"]
     for (rows, labels), raw in levels:
         back = raw_level(d, rows[::-1], labels[::-1] if labels else None, params)

@@ -19,7 +19,7 @@ from implgraph.core.verdict import Verdict
 from implgraph.engines.bounds import T, param_ranges, tight_bound
 from implgraph.engines.certificates import EVERY_TABLE_METHODS, certificate, every_partition_certificate
 from implgraph.engines.direction import ASSUMPTION
-from implgraph.engines.prove import _premises_nowhere as premises_nowhere
+from implgraph.engines.prove_claim import premises_nowhere
 from implgraph.engines.prove import check_implication, covers_one_class, one_class_possible
 from implgraph.io.theorems import Edge
 

@@ -21,13 +21,12 @@ judged as well by the generic formula checker, as a cross-check.
 from __future__ import annotations
 
 import functools
-import re
 
 import sympy
 
 from implgraph.checks.common import claim_symbols, claim_verdict, condition_in
 from implgraph.checks.math_claims import check_math
-from implgraph.core.formula import parse_expr
+from implgraph.core.indexed import read_cost
 from implgraph.core.region import Region
 from implgraph.core.verdict import checker
 from implgraph.engines.set_channel_certificates import transport_certificate
@@ -54,29 +53,6 @@ def _linear(total, parts) -> bool:
 def lp_convex_in_marginal(spec) -> dict:
     """The argument's steps for a transportation program ``spec`` (True where sympy/z3 shows them)."""
     return dict(_steps(tuple(sorted((str(k), str(v)) for k, v in spec.items()))))
-
-
-_INDEXED = re.compile(r"\b(dist|a|b)\s*\[\s*([ij])\s*(?:,\s*([ij])\s*)?\]")
-
-
-def read_cost(text, names=None):
-    """The program's cost (``dist[i, j]``, a formula of the indexed names ``dist``, ``a``, ``b`` and of ``i``,
-    ``j``, ``n``) read by the formula reader: each indexed name is read as a placeholder symbol and put back (text
-    from a data file is never evaluated)."""
-    if names is None:
-        names = {s: sympy.Symbol(s, integer=True, positive=True) for s in ("i", "j", "n")}
-        names.update({base: sympy.IndexedBase(base) for base in ("dist", "a", "b")})
-    slots = {}
-
-    def slot(m):
-        key = "_".join(("", m.group(1), m.group(2), m.group(3) or ""))
-        slots[key] = names[m.group(1)][tuple(names[x] for x in m.group(2, 3) if x)]
-        return key
-
-    plain = _INDEXED.sub(slot, text)
-    placeholders = {k: sympy.Symbol(k) for k in slots}
-    value = parse_expr(plain, {**{k: names[k] for k in ("i", "j", "n")}, **placeholders})
-    return value.xreplace({placeholders[k]: v for k, v in slots.items()})
 
 
 @functools.lru_cache(maxsize=None)

@@ -22,6 +22,7 @@ from implgraph.checks.unbounded import check_unbounded_claim
 from implgraph.checks.witness_fit import witness_claim, witness_fit
 from implgraph.core.region import Region
 from implgraph.core.verdict import Verdict
+from implgraph.definitions.capabilities import family_of
 from implgraph.engines.bounds import T, subset_size_expr
 from implgraph.engines.refute import find_witness
 from implgraph.engines.smaller_subset import zero_records_witness
@@ -48,7 +49,7 @@ def symbolic_nonimplication(edge: Edge):
     a, b = edge.a.definition, edge.b.definition
     if a.needs_classes or b.needs_classes or edge.a.scope == "class" or edge.b.scope == "class":
         return None
-    if a.family not in ("subset", "pairwise") or b.family not in ("subset", "pairwise"):
+    if family_of(a) not in ("subset", "pairwise") or family_of(b) not in ("subset", "pairwise"):
         return None
     N = next((s_ for s_ in edge.kinds if s_.name == "N"), None)
     if N is None:

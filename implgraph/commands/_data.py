@@ -44,8 +44,11 @@ def theorem_paths(args, with_tables: bool = False) -> list | None:
     given = list(getattr(args, "theorems", None) or [])
     for f in given:
         if not Path(f).is_file():
+            id_like = not Path(f).exists() and Path(f).suffix not in (".yaml", ".yml")
             raise InputError("no such file" if not Path(f).exists() else "not a file", file=str(f),
-                             fix="give a theorem file (.yaml in a folder named theorems/) with --theorems")
+                             fix="give a theorem file (.yaml in a folder named theorems/) with --theorems" +
+                                 ("; a claim id goes before --theorems (which takes every word after it), or "
+                                  "after `--`" if id_like else ""))
     only = getattr(args, "only", False)
     if only and not given and not (with_tables and getattr(args, "tables", None)):
         raise InputError("--only without --theorems" + (" or --tables" if with_tables else ""),
@@ -73,7 +76,10 @@ def _check_table_files(files) -> None:
     for f in files:
         path = Path(f)
         if not path.is_file():
-            raise InputError("no such file", file=str(f), fix="give a table data file (.yaml) with --tables")
+            id_like = not path.exists() and path.suffix not in (".yaml", ".yml")
+            raise InputError("no such file", file=str(f), fix="give a table data file (.yaml) with --tables" +
+                             ("; a claim id goes before --tables (which takes every word after it), or after `--`"
+                              if id_like else ""))
         if path.parent.name != "counterexamples" or path.suffix not in (".yaml", ".yml"):
             raise InputError("a table file must be a .yaml file in a folder named `counterexamples`",
                              file=str(f), fix="move it to a `counterexamples/` folder")

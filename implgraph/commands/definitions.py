@@ -13,6 +13,7 @@ import sys
 
 from implgraph.core.errors import InputError
 from implgraph.io.output import print_json
+from implgraph.definitions.capabilities import family_of
 
 NAME = "definitions"
 HELP = "list the registered privacy definitions (plugins included): level, scale, parameters, reference"
@@ -91,7 +92,7 @@ def describe(d) -> dict:
         "name": d.name, "title": d.title or d.name, "level_symbol": d.level_symbol, "scale": d.scale,
         "scale_meaning": _scale_text(d), "stronger": d.stronger, "parameters": _parameters(d),
         "needs_classes": bool(d.needs_classes), "reference": d.reference or None,
-        "family": getattr(d, "family", None), "model": getattr(d, "model", None),
+        "family": family_of(d), "model": d.model,
         "description": _doc(d), "module": type(d).__module__, "engine": _engine(d),
     }
 

@@ -68,6 +68,10 @@ SLACK_REMOVAL_DISTANCE = _m("slack-removal-distance", None, "a class's distance 
 SLACK_REMOVAL_DISTANCE_PAIR = _m("slack-removal-distance-pair", None,
                                  "the two-record piece of slack-removal-distance")
 SLACK_TARGET_PAIRS = _m("slack-target-pairs", None, "an additive slack between two records as the target")
+SLACK_TARGET_REMOVAL = _m("slack-target-removal", None,
+                          "an additive slack on record removal as the target, under a ratio bound on record removal")
+SLACK_PAIRS_TO_REMOVAL = _m("slack-pairs-to-removal", "slack-averaging",
+                            "an additive slack between any two records bounds the one of record removal")
 DISTANCE_CEILING = _m("distance-ceiling", "distance-mass", "a class of >= s records is at most (N - s)/N away")
 CLASS_SIZE = _m("class-size", None, "A's level is the smallest class's size")
 CLASS_SIZE_FLOOR = _m("class-size-floor", None, "A's declared minimum class size bounds B's class-size level")
@@ -76,7 +80,12 @@ VERTEX = _m("vertex", "linear-fractional-vertex", "a max of linear-fractional fu
 PRODUCT = _m("product", "extremes-and-mean", "extremes and the mean of a bucket")
 MIN = _m("min", None, "the smaller of two proved bounds")
 CHAIN = _m("chain", None, "a declared finite level, then that definition's bound")
+COMPOSITION = _m("composition", None, "A => C with h and C => B at every threshold t (with g(t)) give A => B with g(h)")
 INEQUALITY_LEMMAS = _m("inequality-lemmas", None, "a chain of registered inequalities between class levels")
+CHORD = _m("chord", None, "an f-divergence of ratios confined to [lo, hi] is at most the chord of its convex generator")
+DIVERGENCE_ORDER = _m("divergence-order", None, "cited orderings of divergences: Renyi monotone in its order, Pinsker")
+DIVERGENCE_FAMILY = _m("divergence-family", None, "a witness family: a bounded divergence between records, an unbounded "
+                       "ratio")
 RESEARCHER_LEMMA = _m("researcher-lemma", None, "a lemma a researcher registered, its certificate re-checked, chained "
                       "with the built-in lemmas")
 WEAKEST_LEVEL = _m("weakest-level", None, "the target is B's weakest level, met by every table")

@@ -1,7 +1,7 @@
 """The registered privacy definitions (built-ins register themselves on import)."""
 
 from implgraph.definitions.base import (REGISTRY, Definition, all_definitions, get, load_entry_points, load_errors, names,
-                   register)
+                   register, with_capability)
 from implgraph.definitions import mult_t_closeness, kt_closeness, dp, ldp, kdp, k_anonymity, emd_t_closeness  # noqa: F401
 
 
@@ -18,5 +18,6 @@ _import_all()
 
 BUILTIN = ["mult-t-closeness", "kt-closeness", "dp", "ldp", "kdp", "k-anonymity", "emd-t-closeness"]
 
-__all__ = ["Definition", "register", "get", "names", "all_definitions", "load_entry_points", "load_errors",
+__all__ = ["Definition", "register", "get", "names", "all_definitions", "with_capability", "load_entry_points",
+           "load_errors",
            "REGISTRY", "BUILTIN"]

@@ -21,8 +21,16 @@ import sympy
 from implgraph.core.concrete import INF
 from implgraph.core.errors import InputError
 from implgraph.definitions._classes import argmax_fraction, class_arrays, class_means
+from implgraph.definitions.capabilities import ClassLevel, MinClassSize
 from implgraph.definitions.base import Definition, register
 from implgraph.definitions.families import Form, LFModel, Term
+
+
+def _class_level(cls):
+    """The level of one class over ``cls.k`` values (a :class:`~implgraph.definitions._classes.GenericClass`),
+    for every ``k``: ``max_i q_i``, its most frequent value's relative frequency (the table's level is its
+    worst class's, where every class has at least k records)."""
+    return cls.top
 
 
 @register
@@ -32,10 +40,9 @@ class AlphaKAnonymity(Definition):
     level_symbol = "alpha"
     scale = "affine"
     stronger = "smaller"
-    needs_classes = True
-    family = "class"
     params = {"k": "minimum class size, an integer 1 <= k <= N"}
-    min_class_param = "k"       # a class of fewer than k records makes the level infinite
+    #: a class of fewer than k records makes the level infinite; a class's level is its top frequency
+    declares = (MinClassSize("k"), ClassLevel(_class_level))
     ranges = {"k": (1, "N")}
     param_kinds = {"k": "integer"}
     reference = ("Wong, Li, Fu, Wang, (alpha,k)-anonymity: an enhanced k-anonymity model for privacy-preserving "
@@ -70,12 +77,6 @@ class AlphaKAnonymity(Definition):
         top = sums.max(axis=1)                      # each class's most frequent value: top / (size D)
         c = argmax_fraction(top, sizes)
         return 1 + Fraction(int(top[c]), int(sizes[c]) * ct.denom)
-
-    def class_level_formula(self, cls):
-        """The level of one class over ``cls.k`` values (a :class:`~implgraph.definitions._classes.GenericClass`),
-        for every ``k``: ``max_i q_i``, its most frequent value's relative frequency (the table's level is its
-        worst class's, where every class has at least k records)."""
-        return cls.top
 
     def lf_terms(self, N, sizes, p, k):
         if not sizes:

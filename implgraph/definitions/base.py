@@ -10,6 +10,10 @@ of its level (``t``, ``eps``, ...), how the level relates to the optimal ratio i
 - :meth:`Definition.concrete` (optional) : the same on a :class:`~implgraph.core.concrete.ConcreteTable`
   in exact integer arithmetic, fast enough for 10^6 rows.
 
+What else the level is (a ratio of averages over classes, a minimum class size, an additive slack, ...) is
+declared as typed capabilities in ``declares`` (:mod:`implgraph.definitions.capabilities`), read with
+:meth:`Definition.declared` and :meth:`Definition.has`; :func:`with_capability` filters the registry.
+
 ``scale`` names a :class:`~implgraph.definitions.scales.Scale`: ``ratio`` (the level is the ratio,
 e.g. t), ``log`` (the level is the natural log of the ratio, e.g. eps = ln t), ``affine`` (the ratio
 minus 1, e.g. beta), ``count`` (a size such as k of k-anonymity; larger is stronger), ``distance``
@@ -18,16 +22,16 @@ minus 1, e.g. beta), ``count`` (a size such as k of k-anonymity; larger is stron
 
 from __future__ import annotations
 
-import keyword
-import re
 from functools import lru_cache
 
 import sympy
 
 from implgraph.core.errors import InputError, printable
-from implgraph.definitions.scales import SCALES, scale_of
+from implgraph.definitions._old_names import OldNames
+from implgraph.definitions.scales import scale_of
 
-__all__ = ["Definition", "register", "get", "names", "all_definitions", "load_entry_points", "REGISTRY", "read_param",
+__all__ = ["Definition", "register", "get", "names", "all_definitions", "with_capability", "load_entry_points",
+           "REGISTRY", "read_param",
            "read_shared_params", "range_bound", "shown", "PARAM_KINDS"]
 
 REGISTRY: dict = {}
@@ -40,8 +44,6 @@ _N = sympy.Symbol("N")
 #: the kinds a parameter may declare (``param_kinds``): its values are integers, rationals or real numbers
 PARAM_KINDS = ("integer", "rational", "real")
 
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_DEFINITION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
 
 
 @lru_cache(maxsize=None)
@@ -92,7 +94,7 @@ def shown(value, width: int = 60) -> str:
     return text if len(text) <= width else text[:width] + "..."
 
 
-class Definition:
+class Definition(OldNames):
     """A privacy definition with an exact optimal level.
 
     Subclasses set the class attributes and implement :meth:`symbolic` (and optionally
@@ -112,38 +114,12 @@ class Definition:
     #: the parameters that are words (text the definition reads itself, never parsed as an expression): name ->
     #: the default word, e.g. EMD's ground distance {"ground": "equal"}; every other parameter is an expression
     words: dict = {}
-    needs_classes: bool = False
     reference: str = ""
     z3_shape: str | None = None     # the refuter's encoding; derived by RatioOfAverages, never declared
-    family: str | None = None       # the record sets it compares: "pairwise", "subset" (j-subsets), "class"
-    #: the definition (name) whose optimal level this one's equals wherever this one's is finite, in the same
-    #: units: this one adds a condition that makes the rest infinite (enhanced beta-likeness: basic's plus a
-    #: bound on each value); the prover reads it (``finite-level-of``), tests check it against the brute force
-    finite_level_of: str | None = None
-    #: with ``finite_level_of``, the condition that makes the level finite: each class's increase q/p - 1 over the
-    #: table's p, on a value with p < q, is at most this cap (``"-log(p)"``: enhanced beta-likeness, D(p, q) <= -ln p).
-    #: The checker computes the level itself (exactly); the prover reads it (spreading each value over m buckets of
-    #: mass p/m raises -ln p by ln m, so a table of the other definition meets the cap once m >= e^level)
-    increase_cap: str | None = None
-    #: True: the optimal level is the number of records of the smallest class (larger is stronger), so at level k
-    #: every class has >= k records (k-anonymity); the prover reads it (``class-size``), tests check it against the
-    #: brute force
-    class_size_level: bool = False
-    #: the parameter that is a minimum class size: the level is infinite on a table with a class of fewer records
-    #: ((alpha,k)-anonymity's k), so every table where it is finite has classes of >= that many records; the
-    #: prover reads it (B's ceiling over those classes), tests check it against the brute force
-    min_class_param: str | None = None
-    #: where the level's constraints read a <= e^level b + delta (an additive slack, the parameter ``delta``) on every
-    #: output event (a union of buckets): the records compared, "removal" (the table against the table without one
-    #: record, (eps,delta)-DP) or "pairs" (one record against another, (eps,delta)-LDP); None otherwise. The checker
-    #: computes such a level itself; the prover reads it (a record within delta of the others leaves A at its
-    #: strongest level), tests check it against the brute force
-    slack_compares: str | None = None
-    #: the parameter l where the level is ``max(1, max_E r_1 / (r_l + ... + r_m))`` over the classes E, r_1 >= r_2 >= ...
-    #: the class's frequencies (recursive (c,l)-diversity); None otherwise. The checker computes such a level itself;
-    #: the prover reads it (classes uniform over l values of their own are at level 1, the strongest), tests check it
-    #: against the brute force
-    tail_ratio_param: str | None = None
+    #: what the level is, as typed capabilities (:mod:`implgraph.definitions.capabilities`), e.g.
+    #: ``(OnClasses(), MinClassSize("k"))``; read with :meth:`declared` and :meth:`has`. A subclass's tuple replaces
+    #: its base's (write ``Base.declares + (...)`` to add to it)
+    declares: tuple = ()
     model: str = "other"            # the privacy model it belongs to (map colours): "closeness", "dp", "other"
     label_format: str = ""          # a human label with {param} fields, e.g. "({k},t)-closeness"
 
@@ -156,18 +132,36 @@ class Definition:
     #: Fraction, INF, or None when undefined. Left as None, the symbolic path is used.
     concrete = None
 
-    # -- declared facts the engine derives views from --------------------------------------------
-    def subset_size(self, N, **params):
-        """The size j of the record subsets a ``family = "subset"`` definition compares with the
-        whole table (k, N - k, N - 1, ...), symbolic in ``N`` and the parameters; None otherwise."""
+    # -- declared capabilities ---------------------------------------------------------------------
+    def declared(self, kind):
+        """The capability of type ``kind`` this definition declares, or None.
+
+        Examples
+        --------
+        >>> from implgraph.definitions import get
+        >>> from implgraph.definitions.capabilities import MinClassSize, TailRatio
+        >>> get("alpha-k-anonymity").declared(MinClassSize), get("alpha-k-anonymity").declared(TailRatio)
+        (MinClassSize(param='k'), None)
+        """
+        for cap in self.declares:
+            if type(cap) is kind:
+                return cap
         return None
 
-    def class_distance(self, **params):
-        """The distance between a class's bucket distribution and the table's that the level is, on a
-        class level that is one (``"total-variation"``: half the sum of the absolute differences, the
-        largest over the classes), at ``params``; None otherwise. The prover reads it
-        (``class-distance``), tests check it against the brute force."""
-        return None
+    def has(self, kind) -> bool:
+        """Does this definition declare a capability of type ``kind``?
+
+        >>> from implgraph.definitions import get
+        >>> from implgraph.definitions.capabilities import ClassSizeLevel
+        >>> get("k-anonymity").has(ClassSizeLevel), get("dp").has(ClassSizeLevel)
+        (True, False)
+        """
+        return self.declared(kind) is not None
+
+    @property
+    def needs_classes(self) -> bool:
+        """True when the level is computed over equivalence classes (a capability about classes is declared)."""
+        return any(cap.on_classes() for cap in self.declares)
 
     def param_ranges(self, N, **params) -> list:
         """The conditions under which the parameters are meaningful at ``N`` records (sympy relations),
@@ -270,8 +264,9 @@ class Definition:
 
 def register(cls):
     """Class decorator: register a :class:`Definition` subclass under its ``name``."""
+    from implgraph.definitions.validation import validate_plugin
     inst = cls() if isinstance(cls, type) else cls
-    _validate_plugin(inst)
+    validate_plugin(inst)
     REGISTRY[inst.name] = inst
     return cls
 
@@ -354,53 +349,14 @@ def _table_size(table):
     return n if isinstance(n, int) else None
 
 
-def _validate_plugin(inst):
-    """Refuse a definition whose declarations cannot be read: its name (the node grammar), level symbol and
-    parameter names (identifiers), kinds, words and ranges (each bound read by the formula reader in N)."""
-    if not isinstance(inst, Definition):
-        raise InputError(f"plugin {printable(repr(inst))[:80]} is not a Definition", fix="subclass implgraph.Definition")
-    if not inst.name or not isinstance(inst.name, str):
-        raise InputError(f"plugin {type(inst).__name__} has no name", fix="set `name = \"...\"`")
-    if not _DEFINITION_NAME.fullmatch(inst.name):
-        raise InputError(f"plugin {printable(repr(inst.name))[:80]}: a name is letters, digits, _ . and -",
-                         fix="rename it, e.g. name = \"my-definition\"")
-    if inst.scale not in SCALES:
-        raise InputError(f"plugin {inst.name}: scale {printable(repr(inst.scale))}", fix="use " + ", ".join(SCALES))
-    if inst.stronger not in ("smaller", "larger"):
-        raise InputError(f"plugin {inst.name}: stronger {printable(repr(inst.stronger))}", fix="use smaller or larger")
-    if not _is_identifier(inst.level_symbol) or inst.level_symbol == "N":
-        raise InputError(f"plugin {inst.name}: level_symbol {printable(repr(inst.level_symbol))[:60]} is not a name",
-                         fix="give a name such as t or eps (letters, digits and _; not N)")
-    params, ranges, kinds, words = (getattr(inst, a) for a in ("params", "ranges", "param_kinds", "words"))
-    if not all(isinstance(x, dict) for x in (params, ranges, kinds, words)):
-        raise InputError(f"plugin {inst.name}: params, ranges, param_kinds and words must be dicts",
-                         fix="declare e.g. params = {\"k\": \"a group size\"}, ranges = {\"k\": (1, \"N - 1\")}")
-    bad = [p for p in params if not _is_identifier(p) or p == "N"]
-    if bad:
-        raise InputError(f"plugin {inst.name}: parameter name {printable(repr(bad[0]))[:60]} is not a name",
-                         fix="name parameters with letters, digits and _ (not N)")
-    undeclared = [p for p in list(ranges) + list(kinds) + list(words) if p not in params]
-    if undeclared:
-        raise InputError(f"plugin {inst.name}: {printable(repr(undeclared[0]))[:60]} is not one of its params",
-                         fix="declare it in params, or remove it from ranges, param_kinds and words")
-    for p, kind in kinds.items():
-        if kind not in PARAM_KINDS:
-            raise InputError(f"plugin {inst.name}: param_kinds[{p!r}] = {printable(repr(kind))[:60]}",
-                             fix="use " + ", ".join(PARAM_KINDS))
-    for p, bounds in ranges.items():
-        if not (isinstance(bounds, (tuple, list)) and len(bounds) == 2):
-            raise InputError(f"plugin {inst.name}: ranges[{p!r}] is not a pair (low, high)",
-                             fix="declare e.g. ranges = {\"k\": (1, \"N - 1\")}")
-        for b in bounds:
-            try:
-                _bound(b)
-            except InputError as exc:
-                raise InputError(f"plugin {inst.name}: ranges[{p!r}]: {exc.reason}",
-                                 fix="write each bound as a number or a formula in N, e.g. \"N - 1\"") from None
+def with_capability(kind) -> list:
+    """The registered definitions declaring a capability of type ``kind``.
 
-
-def _is_identifier(text) -> bool:
-    return isinstance(text, str) and bool(_IDENTIFIER.fullmatch(text)) and not keyword.iskeyword(text)
+    >>> from implgraph.definitions.capabilities import TailRatio
+    >>> [d.name for d in with_capability(TailRatio)]
+    ['recursive-cl-diversity']
+    """
+    return [d for d in all_definitions() if d.has(kind)]
 
 
 _ENTRY_POINTS_READ: list = []
@@ -418,6 +374,8 @@ def load_entry_points(again: bool = False):
         return
     _ENTRY_POINTS_READ.append(True)
     from importlib import metadata
+
+    from implgraph.definitions.validation import validate_plugin
     try:
         eps = metadata.entry_points(group="implgraph.definitions")
     except Exception:  # pragma: no cover - broken metadata
@@ -429,7 +387,7 @@ def load_entry_points(again: bool = False):
             obj = ep.load()
             if isinstance(obj, type):
                 obj = obj()
-            _validate_plugin(obj)
+            validate_plugin(obj)
             REGISTRY[obj.name] = obj
         except Exception as exc:  # a broken plugin must not take the tool down
             _LOAD_ERRORS.append(f"plugin {ep.name}: {exc.__class__.__name__}: {exc}")

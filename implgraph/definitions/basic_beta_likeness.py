@@ -7,6 +7,7 @@ beta-likeness if ``(q_i - p_i) / p_i <= beta`` for every value with ``p_i < q_i`
 when every class has the table's distribution. Undefined (None) without classes.
 """
 
+from implgraph.definitions.capabilities import RatioLevel
 from implgraph.definitions.base import register
 from implgraph.definitions.families import RatioOfAverages
 
@@ -16,7 +17,8 @@ class BasicBetaLikeness(RatioOfAverages):
     name = "basic-beta-likeness"
     title = "basic beta-likeness"
     reference = "J. Cao, P. Karras, Publishing microdata with a robust privacy guarantee, VLDB 2012, Definition 2"
-    family, sides, scale, level_symbol = "class", "one-sided", "affine", "beta"
+    scale, level_symbol = "affine", "beta"
+    declares = (RatioLevel("class", "one-sided"),)
     params = {}
     model = "closeness"
     label_format = "basic β-likeness"

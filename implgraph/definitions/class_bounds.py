@@ -27,6 +27,7 @@ import sympy
 
 from implgraph.core.simplified import simplified
 from implgraph.definitions._classes import GenericClass
+from implgraph.definitions.capabilities import ClassLevel, family_of
 
 __all__ = ["class_level_steps", "support_steps", "uniform_class_level", "is_count_at_uniform", "uniform_class_raw",
            "uniform_values", "M", "nonnegative_from_zero",
@@ -55,8 +56,8 @@ def sum_split(expr, cls):
 
 
 def _declared(definition, cls):
-    declare = getattr(definition, "class_level_formula", None)
-    return None if declare is None else sympy.sympify(declare(cls))
+    declare = definition.declared(ClassLevel) if definition is not None else None
+    return None if declare is None else sympy.sympify(declare.formula(cls))
 
 
 def class_level_steps(definition) -> dict | None:
@@ -172,7 +173,7 @@ def is_count_at_uniform(definition) -> bool:
     """Is ``definition`` a class level (larger stronger) whose declared value at a class uniform over k values is k
     itself, for every k (the l-diversities)? Then a table whose classes are each uniform over m or more values of
     their own has level >= m (the table's level is its worst class's)."""
-    if getattr(definition, "family", None) != "class" or getattr(definition, "stronger", None) != "larger":
+    if definition is None or family_of(definition) != "class" or definition.stronger != "larger":
         return False
     try:
         at_uniform = uniform_class_level(definition)
@@ -190,7 +191,7 @@ def uniform_class_raw(definition):
     (:func:`uniform_class_level`) on the definition's scale; None for a definition that declares none or is not a
     class level. The table's level being its worst class's, a table whose classes are each uniform over the values
     they hold has the raw level of its worst class's number of values."""
-    if getattr(definition, "family", None) != "class":
+    if definition is None or family_of(definition) != "class":
         return None
     try:
         at_uniform = uniform_class_level(definition)

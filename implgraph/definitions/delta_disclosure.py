@@ -10,6 +10,7 @@ Registered as ``delta-disclosure-privacy``: the tutorial's example plugin
 (``examples/implgraph-delta-disclosure``) keeps the name ``delta-disclosure``.
 """
 
+from implgraph.definitions.capabilities import RatioLevel
 from implgraph.definitions.base import register
 from implgraph.definitions.families import RatioOfAverages
 
@@ -20,7 +21,8 @@ class DeltaDisclosurePrivacy(RatioOfAverages):
     title = "delta-disclosure privacy"
     reference = ("J. Brickell, V. Shmatikov, The cost of privacy: destruction of data-mining utility in "
                  "anonymized data publishing, KDD 2008, Definition 4")
-    family, sides, scale, level_symbol = "class", "two-sided", "log", "delta"
+    scale, level_symbol = "log", "delta"
+    declares = (RatioLevel("class", "two-sided"),)
     params = {}
     model = "closeness"
     label_format = "δ-disclosure"

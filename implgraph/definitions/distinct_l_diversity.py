@@ -13,6 +13,7 @@ from fractions import Fraction
 import sympy
 
 from implgraph.definitions._classes import class_arrays, class_means
+from implgraph.definitions.capabilities import ClassLevel
 from implgraph.definitions.base import Definition, register
 
 
@@ -23,8 +24,7 @@ class DistinctLDiversity(Definition):
     level_symbol = "l"
     scale = "count"
     stronger = "larger"
-    needs_classes = True
-    family = "class"
+    declares = (ClassLevel(lambda cls: cls.k),)    # a class over k values (all positive) has k of them
     reference = "Machanavajjhala, Kifer, Gehrke, Venkitasubramaniam, l-diversity, ACM TKDD 2007, Section 4.1"
 
     def symbolic(self, ctx, table):
@@ -37,8 +37,3 @@ class DistinctLDiversity(Definition):
         if arrays is None:
             return None
         return Fraction(int((arrays[1] != 0).sum(axis=1).min()))      # numerators >= 0: positive mean
-
-    def class_level_formula(self, cls):
-        """The level of one class over ``cls.k`` values (a :class:`~implgraph.definitions._classes.GenericClass`,
-        whose frequencies are positive), for every ``k``: the number of values ``k`` itself."""
-        return cls.k

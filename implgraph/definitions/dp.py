@@ -5,6 +5,7 @@ Pr(Z(Q(D)) in B) is the mean over all N records and Pr(Z(Q(D_-i)) in B) the mean
 N - 1; eps is the log of the largest ratio either way.
 """
 
+from implgraph.definitions.capabilities import RatioLevel, SubsetSize
 from implgraph.definitions.base import register
 from implgraph.definitions.families import RatioOfAverages
 
@@ -14,10 +15,8 @@ class DP(RatioOfAverages):
     name = "dp"
     title = "eps-DP"
     reference = "ekenstedt2022, Definition 5"
-    family, sides, scale, level_symbol = "subset", "two-sided", "log", "eps"
+    scale, level_symbol = "log", "eps"
+    declares = (RatioLevel("subset", "two-sided"), SubsetSize("N - 1"))    # removing one record
     params = {}
     model = "dp"
     label_format = "ε-DP"
-
-    def subset_size(self, N):
-        return N - 1

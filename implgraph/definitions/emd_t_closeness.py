@@ -14,6 +14,7 @@ import sympy
 
 from implgraph.core.errors import InputError
 from implgraph.definitions._classes import largest_class_distance
+from implgraph.definitions.capabilities import ClassDistance
 from implgraph.definitions.base import Definition, register
 from implgraph.core.simplified import simplified
 
@@ -40,9 +41,9 @@ class EMDTCloseness(Definition):
     stronger = "smaller"
     params = {"ground": "ground distance: equal or ordered"}
     words = {"ground": "equal"}
-    needs_classes = True
     reference = "Li et al. 2007; domingo-ferrer2015 Definition 1; sei2019 Definitions 4-5"
-    family = "class"
+    #: under the equal ground distance the EMD of a class is the total variation distance
+    declares = (ClassDistance("total-variation", where={"ground": "equal"}),)
     model = "closeness"
 
     def lf_terms(self, N, sizes, p, ground="equal"):
@@ -51,10 +52,6 @@ class EMDTCloseness(Definition):
         if not sizes:
             return None
         return LFModel(emd_terms(N, sizes, p, str(ground)), Fraction(0))
-
-    def class_distance(self, ground="equal"):
-        """Under the equal ground distance the EMD of a class is the total variation distance."""
-        return "total-variation" if str(ground) == "equal" else None
 
     def check_params(self, table, params):
         params = dict(params)

@@ -28,6 +28,7 @@ import sympy
 from implgraph.core.concrete import INF
 from implgraph.core.symbolic import Undecidable
 from implgraph.definitions._classes import argmax_fraction, class_arrays, class_means, table_means
+from implgraph.definitions.capabilities import FiniteLevelOf, OnClasses
 from implgraph.definitions.base import Definition, register
 from implgraph.definitions.l_diversity import _iv_prec
 
@@ -71,10 +72,8 @@ class EnhancedBetaLikeness(Definition):
     level_symbol = "beta"
     scale = "affine"
     stronger = "smaller"
-    needs_classes = True
-    family = "class"
-    finite_level_of = "basic-beta-likeness"     # _level: basic's beta + 1 unless a value breaks -ln p
-    increase_cap = "-log(p)"                    # D(p_i, q_i) = q_i/p_i - 1 <= -ln p_i where p_i < q_i
+    #: _level: basic's beta + 1 unless a value breaks -ln p (D(p_i, q_i) = q_i/p_i - 1 <= -ln p_i where p_i < q_i)
+    declares = (OnClasses(), FiniteLevelOf("basic-beta-likeness", increase_cap="-log(p)"))
     reference = "J. Cao, P. Karras, Publishing microdata with a robust privacy guarantee, VLDB 2012, Definition 3"
     model = "closeness"
     label_format = "enhanced β-likeness"

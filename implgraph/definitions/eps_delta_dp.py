@@ -11,6 +11,7 @@ the stated delta (:mod:`implgraph.definitions._eps_delta`); with delta = 0 it is
 
 from implgraph.definitions import _eps_delta as ed
 from implgraph.definitions.base import register
+from implgraph.definitions.capabilities import AdditiveSlack
 
 
 @register
@@ -21,4 +22,4 @@ class EpsDeltaDP(ed.EpsDeltaDefinition):
                  "record removal as ekenstedt2022, Definition 5")
     label_format = "(ε,{delta})-DP"
     views = (ed.dp_symbolic, ed.dp_concrete, ed.dp_terms)
-    slack_compares = "removal"
+    declares = (AdditiveSlack("removal", "delta"),)

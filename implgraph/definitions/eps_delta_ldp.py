@@ -10,6 +10,7 @@ For every ordered pair of records i, j and every output event B (a union of buck
 
 from implgraph.definitions import _eps_delta as ed
 from implgraph.definitions.base import register
+from implgraph.definitions.capabilities import AdditiveSlack
 
 
 @register
@@ -20,4 +21,4 @@ class EpsDeltaLDP(ed.EpsDeltaDefinition):
                  "slack delta of Dwork and Roth 2014, Definition 2.4; records as ekenstedt2022, Definition 6")
     label_format = "(ε,{delta})-LDP"
     views = (ed.ldp_symbolic, ed.ldp_concrete, ed.ldp_terms)
-    slack_compares = "pairs"
+    declares = (AdditiveSlack("pairs", "delta"),)

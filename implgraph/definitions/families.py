@@ -7,12 +7,13 @@ optimal level is the largest ratio ``mean_S1(Pr(B_l)) / mean_S2(Pr(B_l))`` over 
 record sets. :class:`RatioOfAverages` turns that description into a full :class:`Definition`. It
 declares
 
-- ``family``: ``"pairwise"`` (records i, j), ``"subset"`` (every set of ``subset_size(N, **params)``
-  records against the whole table) or ``"class"`` (every equivalence class against the table; a
-  minimum class size is the node parameter ``k`` of check-edge);
-- ``sides``: ``"two-sided"`` (both ``mean_S / mean_D`` and ``mean_D / mean_S`` are bounded) or
-  ``"one-sided"`` (only ``mean_S / mean_D``: a set may not lie *above* the table by more than the
-  level, as basic beta-likeness);
+- ``declares = (RatioLevel(family, sides), ...)`` (:mod:`implgraph.definitions.capabilities`): the
+  family ``"pairwise"`` (records i, j), ``"subset"`` (every set of ``SubsetSize(...)`` records against
+  the whole table; declare the size too) or ``"class"`` (every equivalence class against the table; a
+  minimum class size is the node parameter ``k`` of check-edge); the sides ``"two-sided"`` (both
+  ``mean_S / mean_D`` and ``mean_D / mean_S`` are bounded) or ``"one-sided"`` (only ``mean_S / mean_D``:
+  a set may not lie *above* the table by more than the level, as basic beta-likeness). The default is
+  ``(RatioLevel("class", "two-sided"),)``;
 - ``scale``: ``"ratio"`` (the level is the ratio), ``"log"`` (its natural log) or ``"affine"`` (the
   ratio minus 1), see :mod:`implgraph.definitions.scales`;
 - ``params`` with ``ranges`` (``{"k": (1, "N - 1")}``), ``reference``, ``label_format``.
@@ -27,11 +28,12 @@ Examples
 A complete plugin (delta-disclosure privacy, Brickell and Shmatikov 2008):
 
 >>> from implgraph.definitions.families import RatioOfAverages
+>>> from implgraph.definitions.capabilities import RatioLevel
 >>> class DeltaDisclosure(RatioOfAverages):
 ...     name = "delta-disclosure-doc"
 ...     level_symbol = "delta"
 ...     scale = "log"
-...     family = "class"
+...     declares = (RatioLevel("class", "two-sided"),)
 >>> from implgraph.core.concrete import ConcreteTable
 >>> ct = ConcreteTable.from_fractions([[1, 0], [0, 1]], classes=["E1", "E2"])
 >>> DeltaDisclosure().concrete(ct)
@@ -47,6 +49,8 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 
 from implgraph.definitions.base import Definition
+from implgraph.definitions.capabilities import FAMILIES, SIDES, RatioLevel, SubsetSize
+from implgraph.definitions.validation import old_form_error
 from implgraph.definitions._common import (check_subset_size, check_subset_size_concrete, class_ratio,
                                            class_ratio_concrete, pairwise_ratio, pairwise_ratio_concrete,
                                            subset_ratio, subset_ratio_concrete)
@@ -54,8 +58,6 @@ from implgraph.core.errors import InputError
 
 __all__ = ["RatioOfAverages", "Form", "Term", "LFModel", "lf_model", "param_grid", "FAMILIES", "SIDES"]
 
-FAMILIES = ("pairwise", "subset", "class")
-SIDES = ("two-sided", "one-sided")
 #: the refuter's encoding of each (family, sides); one-sided pairwise is the same as two-sided
 _SHAPES = {("pairwise", "two-sided"): "pairwise", ("subset", "two-sided"): "subset-ratio",
            ("class", "two-sided"): "class-ratio", ("subset", "one-sided"): "subset-upper",
@@ -66,57 +68,62 @@ _RATIO_SCALES = ("ratio", "log", "affine")
 class RatioOfAverages(Definition):
     """Base class of a definition whose raw level is a max of ratios of averages.
 
-    Declare ``name``, ``level_symbol``, ``scale`` (``ratio``, ``log`` or ``affine``), ``family``,
-    ``sides`` and, for ``family = "subset"``, override :meth:`subset_size` (default: the parameter
-    ``k``). ``stronger`` is ``smaller`` (a ratio closer to 1 is more private). ``z3_shape`` and
-    ``needs_classes`` are derived; do not set them.
+    Declare ``name``, ``level_symbol``, ``scale`` (``ratio``, ``log`` or ``affine``) and ``declares``: a
+    :class:`~implgraph.definitions.capabilities.RatioLevel` and, for ``family = "subset"``, a
+    :class:`~implgraph.definitions.capabilities.SubsetSize`. ``stronger`` is ``smaller`` (a ratio closer
+    to 1 is more private). ``z3_shape`` is derived; do not set it.
     """
 
-    family: str = "class"
-    sides: str = "two-sided"
+    declares = (RatioLevel("class", "two-sided"),)
     stronger = "smaller"
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
-        if cls.family not in FAMILIES:
-            raise InputError(f"plugin {cls.__name__}: family {cls.family!r}", fix="use " + ", ".join(FAMILIES))
-        if cls.sides not in SIDES:
-            raise InputError(f"plugin {cls.__name__}: sides {cls.sides!r}", fix="use " + ", ".join(SIDES))
-        if (cls.family, cls.sides) not in _SHAPES:
-            raise InputError(f"plugin {cls.__name__}: a pairwise comparison has no sides (i/j and j/i both count)",
-                             fix='use sides = "two-sided" with family = "pairwise"')
+        error = old_form_error(cls, RatioOfAverages)
+        if error is not None:
+            raise error
+        ratio = next((c for c in cls.declares if isinstance(c, RatioLevel)), None)
+        if ratio is None:
+            raise InputError(f"plugin {cls.__name__}: a ratio of averages declares the record sets it compares",
+                             fix='declares = (RatioLevel("class", "two-sided"),) '
+                                 '(from implgraph.definitions.capabilities)')
+        if ratio.family == "subset" and not any(isinstance(c, SubsetSize) for c in cls.declares):
+            raise InputError(f"plugin {cls.__name__}: a subset ratio level declares the size of its subsets",
+                             fix='declares = (RatioLevel("subset"), SubsetSize("k")) (a formula in N and the params)')
         if cls.scale not in _RATIO_SCALES:
             raise InputError(f"plugin {cls.__name__}: scale {cls.scale!r} is not a ratio scale",
                              fix="use " + ", ".join(_RATIO_SCALES))
-        cls.z3_shape = _SHAPES[(cls.family, cls.sides)]
-        cls.needs_classes = cls.family == "class"
+        cls.z3_shape = _SHAPES[(ratio.family, ratio.sides)]
+
+    @property
+    def ratio(self) -> RatioLevel:
+        """The declared :class:`~implgraph.definitions.capabilities.RatioLevel`."""
+        return self.declared(RatioLevel)
 
     @property
     def one_sided(self) -> bool:
         """True when only ``mean_S / mean_D`` counts."""
-        return self.sides == "one-sided"
-
-    def subset_size(self, N, **params):
-        """Size j of the record sets compared with the whole table (``family = "subset"``)."""
-        return params["k"] if self.family == "subset" else None
+        return self.ratio.sides == "one-sided"
 
     def symbolic(self, ctx, table, **params):
-        if self.family == "class":
+        family = self.ratio.family
+        if family == "class":
             return class_ratio(ctx, table, self.one_sided) if table.has_classes else None
-        if self.family == "subset":
-            j = self.subset_size(table.size, **params)
+        if family == "subset":
+            j = self.declared(SubsetSize).size(table.size, params)
             check_subset_size(ctx, table.size, j, self.name)
             return subset_ratio(ctx, table, j, self.one_sided)
         return pairwise_ratio(ctx, table)
 
     def concrete(self, ct, **params):
-        if self.family == "class":
+        family = self.ratio.family
+        if family == "class":
             return None if ct.classes is None else class_ratio_concrete(ct, self.one_sided)
-        if self.family == "subset":
+        if family == "subset":
             if False in self.param_ranges(ct.N, **params):
                 raise InputError(f"{self.name}: parameters {params} are out of range for N = {ct.N}",
                                  fix="choose " + ", ".join(f"{lo} <= {p} <= {hi}" for p, (lo, hi) in self.ranges.items()))
-            j = int(self.subset_size(ct.N, **params))
+            j = int(self.declared(SubsetSize).size(ct.N, params))
             check_subset_size_concrete(ct.N, j, self.name)
             return subset_ratio_concrete(ct, j, self.one_sided)
         return pairwise_ratio_concrete(ct)
@@ -125,8 +132,9 @@ class RatioOfAverages(Definition):
         """The raw level as a max of linear-fractional terms (check-edge, prove), or None without classes."""
         if self.needs_classes and len(sizes) < 1:
             return None
-        j = int(self.subset_size(N, **params)) if self.family == "subset" else None
-        return LFModel(_ratio_terms(self.family, N, sizes, p, j, self.one_sided), Fraction(1))
+        family = self.ratio.family
+        j = int(self.declared(SubsetSize).size(N, params)) if family == "subset" else None
+        return LFModel(_ratio_terms(family, N, sizes, p, j, self.one_sided), Fraction(1))
 
 
 # -- the level as a max of linear-fractional forms --------------------------------------------

@@ -24,6 +24,7 @@ import sympy
 
 from implgraph.core.errors import InputError
 from implgraph.definitions._classes import class_means, largest_class_distance, table_means
+from implgraph.definitions.capabilities import ClassDistance
 from implgraph.definitions.base import Definition, register
 from implgraph.definitions.families import Form, LFModel, Term
 from implgraph.core.simplified import simplified
@@ -99,19 +100,14 @@ class HierarchicalEMDTCloseness(Definition):
     level_symbol = "t"
     scale = "distance"
     stronger = "smaller"
-    needs_classes = True
-    family = "class"
+    #: the flat hierarchy (``equal``: every value under the root, H = 1) gives the total variation distance
+    declares = (ClassDistance("total-variation", where={"ground": "equal"}),)
     model = "closeness"
     params = {"ground": "the hierarchy of the values: equal (flat) or nested parentheses, e.g. ((1 2)(3 4))"}
     words = {"ground": "equal"}
     reference = ("Li, Li, Venkatasubramanian, t-closeness: privacy beyond k-anonymity and l-diversity, ICDE 2007, "
                  "Section 4.2 (hierarchical distance)")
     label_format = "t-closeness (hierarchical EMD)"
-
-    def class_distance(self, ground="equal"):
-        """The flat hierarchy (``equal``: every value under the root, H = 1) gives the total variation
-        distance."""
-        return "total-variation" if parse_hierarchy(ground) is None else None
 
     def check_params(self, table, params):
         params = dict(params)

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import sympy
 
+from implgraph.definitions.capabilities import ClassSizeLevel
 from implgraph.definitions.base import Definition, register
 
 
@@ -19,10 +20,8 @@ class KAnonymity(Definition):
     scale = "count"
     stronger = "larger"
     params = {}
-    needs_classes = True
     reference = "Sweeney 2002; ekenstedt2022, Table II"
-    family = "class"
-    class_size_level = True     # the level is the smallest class's size
+    declares = (ClassSizeLevel(),)     # the level is the smallest class's size
 
     def lf_terms(self, N, sizes, p):
         """The level depends on the partition only: the smallest class size."""

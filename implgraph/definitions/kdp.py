@@ -6,6 +6,7 @@ remaining N - k records are compared with all N, so eps = ln of the optimal t of
 N - k.
 """
 
+from implgraph.definitions.capabilities import RatioLevel, SubsetSize
 from implgraph.definitions.base import register
 from implgraph.definitions.families import RatioOfAverages
 
@@ -15,12 +16,10 @@ class KDP(RatioOfAverages):
     name = "kdp"
     title = "(k,eps)-DP"
     reference = "ekenstedt2022, Definition 8"
-    family, sides, scale, level_symbol = "subset", "two-sided", "log", "eps"
+    scale, level_symbol = "log", "eps"
+    declares = (RatioLevel("subset", "two-sided"), SubsetSize("N - k"))    # removing k records
     params = {"k": "number of removed records, 1 <= k <= N - 1"}
     ranges = {"k": (1, "N - 1")}
     param_kinds = {"k": "integer"}
     model = "dp"
     label_format = "({k},ε)-DP"
-
-    def subset_size(self, N, k):
-        return N - k

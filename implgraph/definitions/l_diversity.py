@@ -29,6 +29,7 @@ import sympy
 
 from implgraph.core.concrete import Enclosed
 from implgraph.definitions._classes import argmax_fraction, class_arrays, class_means
+from implgraph.definitions.capabilities import ClassLevel, OnClasses
 from implgraph.definitions.base import Definition, register
 
 #: significant decimal digits of the enclosure of an entropy level
@@ -45,6 +46,18 @@ def _class_counts(ct):
     return labels, b, sums
 
 
+def _frequency_class_level(cls):
+    """The level of one class over ``cls.k`` values (a :class:`~implgraph.definitions._classes.GenericClass`),
+    for every ``k``: ``1 / max_i q_i`` (Definition 2: every relative frequency is at most ``1/l``)."""
+    return 1 / cls.top
+
+
+def _entropy_class_level(cls):
+    """The level of one class over ``cls.k`` values (a :class:`~implgraph.definitions._classes.GenericClass`),
+    for every ``k``: ``exp(-sum_{i=1}^k q_i log q_i)`` (Definition 3: the entropy is at least ``log l``)."""
+    return sympy.exp(-sympy.Sum(cls.q[cls.i] * sympy.log(cls.q[cls.i]), (cls.i, 1, cls.k)))
+
+
 class _LDiversity(Definition):
     """What both l-diversities declare: a count l per class, larger is stronger, classes needed (the record sets
     compared are the classes)."""
@@ -52,8 +65,7 @@ class _LDiversity(Definition):
     level_symbol = "l"
     scale = "count"
     stronger = "larger"
-    needs_classes = True
-    family = "class"
+    declares = (OnClasses(),)
 
 
 @register
@@ -61,6 +73,7 @@ class FrequencyLDiversity(_LDiversity):
     name = "frequency-l-diversity"
     title = "frequency l-diversity"
     reference = "sei2019, Definition 2"
+    declares = (ClassLevel(_frequency_class_level),)
 
     def symbolic(self, ctx, table):
         if not table.has_classes:
@@ -75,11 +88,6 @@ class FrequencyLDiversity(_LDiversity):
         tops = sums.max(axis=1)
         c = argmax_fraction(tops, sizes)            # the largest frequency top / (size D): min of its inverse
         return Fraction(int(sizes[c]) * ct.denom, int(tops[c]))
-
-    def class_level_formula(self, cls):
-        """The level of one class over ``cls.k`` values (a :class:`~implgraph.definitions._classes.GenericClass`),
-        for every ``k``: ``1 / max_i q_i`` (Definition 2: every relative frequency is at most ``1/l``)."""
-        return 1 / cls.top
 
 
 # -- exact comparison of entropies -----------------------------------------------------------------
@@ -266,6 +274,7 @@ class EntropyLDiversity(_LDiversity):
     name = "entropy-l-diversity"
     title = "entropy l-diversity"
     reference = "sei2019, Definition 3"
+    declares = (ClassLevel(_entropy_class_level),)
 
     def symbolic(self, ctx, table):
         import numpy as np
@@ -290,11 +299,6 @@ class EntropyLDiversity(_LDiversity):
                     best = q
             return entropy_level(best)
         return sympy.Min(*[entropy_level(q) for q in distinct], evaluate=False)
-
-    def class_level_formula(self, cls):
-        """The level of one class over ``cls.k`` values (a :class:`~implgraph.definitions._classes.GenericClass`),
-        for every ``k``: ``exp(-sum_{i=1}^k q_i log q_i)`` (Definition 3: the entropy is at least ``log l``)."""
-        return sympy.exp(-sympy.Sum(cls.q[cls.i] * sympy.log(cls.q[cls.i]), (cls.i, 1, cls.k)))
 
     def concrete_enclosed(self, ct):
         """The exact level on a concrete table with a guaranteed enclosure (an :class:`Enclosed`)."""

@@ -6,8 +6,10 @@ The level of a definition that compares pairs of records on a log scale (the reg
 on a two-record table with Pr(a1) = 1/2 and 1/4 (the largest ratio is 2, in bucket a1):
 
 >>> from implgraph.core.table import table_from_rows
+>>> from implgraph.definitions.capabilities import RatioLevel
 >>> t = table_from_rows([["1/2"], ["1/4"]])
->>> d = next(d for d in all_definitions() if d.family == "pairwise" and d.scale == "log")
+>>> pairwise = [d for d in all_definitions() if d.declared(RatioLevel) == RatioLevel("pairwise")]
+>>> d = next(d for d in pairwise if d.scale == "log")
 >>> str(optimal_level(t, d).value)
 'log(2)'
 """
@@ -239,7 +241,8 @@ def infinite_everywhere(table, definition, **params) -> bool:
     Examples
     --------
     >>> from implgraph.core.table import table_from_rows
-    >>> d = next(d for d in all_definitions() if d.family == "pairwise")
+    >>> from implgraph.definitions.capabilities import RatioLevel
+    >>> d = next(d for d in all_definitions() if d.declared(RatioLevel) == RatioLevel("pairwise"))
     >>> infinite_everywhere(table_from_rows([["0"], ["1/2"]]), d)
     True
     >>> infinite_everywhere(table_from_rows([["1/4"], ["1/2"]]), d)

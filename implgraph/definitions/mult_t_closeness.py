@@ -5,6 +5,7 @@ For every equivalence class E and bucket B_l: t^-1 <= Pr_D(B_l) / Pr_E(B_l) <= t
 Undefined (None) on a table without equivalence classes.
 """
 
+from implgraph.definitions.capabilities import RatioLevel
 from implgraph.definitions.base import register
 from implgraph.definitions.families import RatioOfAverages
 
@@ -14,7 +15,8 @@ class MultTCloseness(RatioOfAverages):
     name = "mult-t-closeness"
     title = "multiplicative t-closeness"
     reference = "ekenstedt2022, Definition 4; domingo-ferrer2015, Definitions 3-4"
-    family, sides, scale, level_symbol = "class", "two-sided", "ratio", "t"
+    scale, level_symbol = "ratio", "t"
+    declares = (RatioLevel("class", "two-sided"),)
     params = {}
     model = "closeness"
 

@@ -23,6 +23,7 @@ import sympy
 from implgraph.core.concrete import INF
 from implgraph.core.errors import InputError
 from implgraph.definitions._classes import argmax_fraction, class_arrays, class_means
+from implgraph.definitions.capabilities import TailRatio
 from implgraph.definitions.base import Definition, register
 from implgraph.definitions.families import Form, LFModel, Term
 
@@ -34,12 +35,10 @@ class RecursiveCLDiversity(Definition):
     level_symbol = "c"
     scale = "ratio"
     stronger = "smaller"
-    needs_classes = True
-    family = "class"
     params = {"l": "the number of values l, an integer >= 1 (the tail r_l + ... + r_m)"}
     reference = ("Machanavajjhala, Kifer, Gehrke, Venkitasubramaniam, l-diversity, ACM TKDD 2007, Definition 4.3")
     label_format = "recursive (c,{l})-diversity"
-    tail_ratio_param = "l"
+    declares = (TailRatio("l"),)     # max(1, max_E r_1 / (r_l + ... + r_m))
     param_kinds = {"l": "integer"}
 
     def check_params(self, table, params):

@@ -107,6 +107,7 @@ def _simplified_exp(level):
 
 _RATIO_SAMPLES = tuple(Fraction(x) for x in ("1", "9/8", "5/4", "3/2", "2", "3", "5", "9"))
 _DISTANCE_SAMPLES = tuple(Fraction(x) for x in ("0", "1/16", "1/8", "1/4", "1/2", "3/4", "1"))
+_DIVERGENCE_SAMPLES = tuple(Fraction(x) for x in ("0", "1/16", "1/4", "1/2", "1", "2"))
 
 SCALES = {
     "ratio": Scale("ratio", "the level is the optimal raw ratio itself (>= 1; 1 is perfect)",
@@ -119,6 +120,8 @@ SCALES = {
                    None, None, sympy.Integer(1)),
     "distance": Scale("distance", "the level is an additive distance (0 is perfect)",
                       Fraction(0), None, sympy.Integer(1), _DISTANCE_SAMPLES),
+    "divergence": Scale("divergence", "the level is a divergence between two distributions (0 is perfect; unbounded)",
+                        Fraction(0), Fraction(0), sympy.oo, _DIVERGENCE_SAMPLES),
 }
 
 

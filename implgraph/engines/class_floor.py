@@ -21,16 +21,18 @@ from fractions import Fraction
 
 import sympy
 
+from implgraph.core import methods
 from implgraph.core.concrete import ConcreteTable
 from implgraph.definitions.class_bounds import uniform_class_raw, uniform_values
-from implgraph.engines.bounds import T, any_partition, level_conditions, param_ranges
-from implgraph.engines.certificates import class_floor_certificate
 from implgraph.engines.recheck import raw_level, weaker
 from implgraph.engines.witness import witness_json
+from implgraph.prover.answer import T
+from implgraph.prover.certificate import class_floor_certificate
+from implgraph.prover.shapes import any_partition, level_conditions, param_ranges
 
 __all__ = ["class_floor", "class_size_floor", "METHOD"]
 
-METHOD = "class-size-floor"
+METHOD = methods.CLASS_SIZE_FLOOR.name
 
 
 def class_floor(a, a_params, b, a_classes, b_classes):
@@ -56,7 +58,7 @@ def class_size_floor(c, a_classes, b_classes) -> dict | None:
 
     Parameters
     ----------
-    c : implgraph.engines.prove._Claim
+    c : implgraph.engines.prove_claim.Claim
         The claim read (sides, parameters, region in A's raw level T, B's raw target ``raw_f`` or None).
     a_classes, b_classes : dict or None
         The class sizes each side is asked about (any partition only).
@@ -67,6 +69,24 @@ def class_size_floor(c, a_classes, b_classes) -> dict | None:
         Keyword arguments of the prover's result (``verdict``, ``evidence``, ``tight``, ``tightness``, ``method``,
         ``details`` and, for a refutation, ``witness``).
     """
+    found = _floor(c, a_classes, b_classes)
+    if found is None:
+        return None
+    s, m, where, region, argument, common = found
+    b = c.b
+    if c.raw_f is None:
+        return dict(verdict="proved", evidence=f"{METHOD}: {argument}", tightness="tight", **common)
+    if region.decide(b.at_least_as_strong(s, c.raw_f)) is True:
+        same = region.decide(sympy.Eq(c.raw_f, s)) is True
+        tight_f, attained = common["tight"], common["details"]["attained"]
+        note = "f is the tight f" if same else f"f is loose: the tight f is {tight_f} ({attained})"
+        return dict(verdict="proved", evidence=f"{METHOD}: {argument}; {note}", tightness="tight" if same else "loose",
+                    **common)
+    return _below(c, s, m, where, region, argument, common)
+
+
+def _floor(c, a_classes, b_classes):
+    """``(s, m, where, region, argument, common)`` of the argument (module notes), or None where it does not apply."""
     a, b = c.a, c.b
     if not getattr(b, "class_size_level", False) or b.params or getattr(a, "class_size_level", False):
         return None
@@ -96,15 +116,12 @@ def class_size_floor(c, a_classes, b_classes) -> dict | None:
     attained = f"tight where {level_where}, where the attaining table exists (elsewhere not derived)"
     details = {"method": METHOD, "certificate": cert, "attained_where": str(where), "attained": attained,
                "checks": [f"A declares min_class_param: {name}", "B declares class_size_level: True"]}
-    common = dict(tight=tight_f, method=METHOD, details=details)
-    if c.raw_f is None:
-        return dict(verdict="proved", evidence=f"{METHOD}: {argument}", tightness="tight", **common)
-    if region.decide(b.at_least_as_strong(s, c.raw_f)) is True:
-        same = region.decide(sympy.Eq(c.raw_f, s)) is True
-        note = "f is the tight f" if same else f"f is loose: the tight f is {tight_f} ({attained})"
-        return dict(verdict="proved", evidence=f"{METHOD}: {argument}; {note}", tightness="tight" if same else "loose",
-                    **common)
-    # f stronger than s somewhere the attaining table exists: a witness there
+    return s, m, where, region, argument, dict(tight=tight_f, method=METHOD, details=details)
+
+
+def _below(c, s, m, where, region, argument, common):
+    """f stronger than s somewhere the attaining table exists: a refutation by a witness there, or None."""
+    a, b = c.a, c.b
     pt = region.add(where).find_point(sympy.Not(b.at_least_as_strong(s, c.raw_f)))
     if not pt:
         return None

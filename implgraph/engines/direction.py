@@ -17,6 +17,7 @@ import sympy
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
+from implgraph.definitions.capabilities import family_of
 from implgraph.definitions.nodes import N_SYM, Node, parse_node, symbols_for
 from implgraph.core.verdict import VerdictWord, math_html
 from implgraph.engines.fit import generalise_over_N, level_symbol, to_level
@@ -608,7 +609,7 @@ def _validate_sizes(d, params, n):
         low, high = (sympy.sympify(x, locals=at) if isinstance(x, str) else sympy.sympify(x) for x in (lo, hi))
         if not (low <= v) or not (v <= high):
             raise InputError(f"{name} = {v} is outside its range {lo} <= {name} <= {hi} at N = {n}")
-    if d.family == "subset":
+    if family_of(d) == "subset":
         k = int(params["k"]) if "k" in params else None
         if k is not None and not 1 <= k <= n - 1:
             raise InputError("k out of range")

@@ -28,15 +28,16 @@ from fractions import Fraction
 import sympy
 
 from implgraph import definitions
+from implgraph.core import methods
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.formula import parse_expr
 from implgraph.core.region import Region
 from implgraph.core.simplified import simplified
 from implgraph.definitions.class_bounds import (capped_entropy, capped_steps, class_level_steps,
                                                 support_steps, uniform_class_level)
-from implgraph.engines.bounds import T
 from implgraph.engines.recheck import raw_level, weaker
 from implgraph.engines.witness import witness_json
+from implgraph.prover.answer import T
 
 __all__ = ["Lemma", "LEMMAS", "established", "find_chain", "find_chains", "lemma_verdict", "tightness_of",
            "decide_with_integers"]
@@ -322,7 +323,7 @@ def _certificate(chain, a, b, where) -> dict:
     from implgraph.certify.lemma_chain import FACTS, compose      # the checker's names of the class levels
     f = compose([FACTS[lm.fact][2] for lm in chain])
     family = {"capped": True} if chain[-1].family == "capped" else {"uniform": True}
-    return {"format": "implgraph-certificate/1", "method": "inequality-lemmas",
+    return {"format": "implgraph-certificate/1", "method": methods.INEQUALITY_LEMMAS.name,
             "A": {"definition": a.name, "class_level": FACTS[chain[0].fact][0]},
             "B": {"definition": b.name, "class_level": FACTS[chain[-1].fact][1]},
             "steps": [lm.fact for lm in chain], "f": f, "tight": where is not None,

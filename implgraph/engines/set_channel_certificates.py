@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import sympy
 
+from implgraph.core import methods
+
 __all__ = ["diversity_certificate", "whole_domain_certificate", "transport_certificate", "closeness_certificate",
            "CLOSENESS_FORMS"]
 
@@ -49,7 +51,7 @@ def diversity_certificate(kinds, conditions, p, eta, size, definition, level):
     if found is None:
         return None
     kind, steps = found
-    return {"format": FORMAT, "method": "set-channel-diversity", **_statement(kinds, conditions),
+    return {"format": FORMAT, "method": methods.SET_CHANNEL_DIVERSITY.name, **_statement(kinds, conditions),
             "channel": {"p": str(p), "eta": str(eta), "domain_size": str(size)},
             "B": {"definition": definition.name, "class_level": kind}, "steps": steps, "level": str(level),
             "upper_certificate": {"multipliers": {"count": {"m_ - n_": str(eta), "s_ - eta*m_": "1"}}}}
@@ -57,7 +59,7 @@ def diversity_certificate(kinds, conditions, p, eta, size, definition, level):
 
 def whole_domain_certificate(kinds, conditions, p, eta, size, definition, level):
     """``set-channel-whole-domain``: with eta = d every class's inferred distribution is the prior, at EMD 0."""
-    return {"format": FORMAT, "method": "set-channel-whole-domain", **_statement(kinds, conditions),
+    return {"format": FORMAT, "method": methods.SET_CHANNEL_WHOLE_DOMAIN.name, **_statement(kinds, conditions),
             "channel": {"p": str(p), "eta": str(eta), "domain_size": str(size)},
             "B": {"definition": definition.name, "inference": "bayes"}, "level": str(level)}
 
@@ -75,7 +77,7 @@ def transport_certificate(kinds, conditions, formula, lam, convex_in):
         if len(hit) != 1:
             return None
         parts.append(hit[0])
-    return {"format": FORMAT, "method": "transport-mixture", **_statement(kinds, conditions),
+    return {"format": FORMAT, "method": methods.TRANSPORT_MIXTURE.name, **_statement(kinds, conditions),
             "program": {"convex_in": str(convex_in)}, "weights": [str(w) for w in weights],
             "claim": {"formula": str(formula.lhs) + " <= " + str(formula.rhs), "mixed": str(formula.lhs),
                       "parts": [str(s) for s in parts]}}
@@ -85,6 +87,6 @@ def closeness_certificate(kinds, conditions, definition, convexity):
     """``set-channel-closeness``: Algorithm 1 read as its text (the smallest p over the subsets) releases classes within
     t; ``convexity``: the ``transport-mixture`` certificate of the convexity it rests on."""
     from implgraph.certify.lemmas.set_channel import ALGORITHM_1_READING
-    return {"format": FORMAT, "method": "set-channel-closeness", **_statement(kinds, conditions),
+    return {"format": FORMAT, "method": methods.SET_CHANNEL_CLOSENESS.name, **_statement(kinds, conditions),
             "channel": {"parameters": "algorithm-1", "reading": ALGORITHM_1_READING},
             "B": {"definition": definition.name, "inference": "bayes"}, **CLOSENESS_FORMS, "parts": [convexity]}

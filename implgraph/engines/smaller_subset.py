@@ -93,7 +93,7 @@ def witness_beyond(a_node, b_node, n_checked: int):
     """
     from implgraph.core.concrete import ConcreteTable
     from implgraph.definitions.nodes import N_SYM
-    from implgraph.engines.bounds import compares, subset_size_expr
+    from implgraph.prover.shapes import compares, subset_size_expr
     a, b = a_node.definition, b_node.definition
     if a_node.free_symbols() or b_node.free_symbols() or not (compares(a, "subset") and compares(b, "subset")):
         return None

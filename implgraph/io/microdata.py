@@ -34,6 +34,7 @@ from implgraph.definitions.levels import Level, has_fast_path, optimal_level
 from implgraph.core.pieces import Piece
 from implgraph.definitions import all_definitions
 from implgraph.definitions.base import read_shared_params
+from implgraph.definitions.capabilities import SubsetSize, family_of
 from implgraph.io.weighted import WeightedConcreteTable
 
 __all__ = ["read_microdata", "microdata_tables", "levels_of", "infinite_reason", "default_ground", "check_missing",
@@ -372,11 +373,12 @@ def infinite_reason(level, ct) -> str:
         return ""
     d = level.definition
     why = "a probability 0 is compared with a positive one"
-    if d.family == "pairwise":
+    family = family_of(d)
+    if family == "pairwise":
         why = "two records hold different values (probability 1 for one, 0 for the other)"
-    elif d.family == "class":
+    elif family == "class":
         why = "a class lacks a value the table holds (probability 0 in the class)"
-    elif d.family == "subset":
-        j = d.subset_size(ct.N, **{k: int(v) for k, v in level.params.items() if k == "k"})
+    elif family == "subset":
+        j = d.declared(SubsetSize).size(ct.N, {k: int(v) for k, v in level.params.items() if k == "k"})
         why = f"some set of {j} records lacks a value the table holds (probability 0 in the set)"
     return f"infinite because the table is deterministic: {why}"

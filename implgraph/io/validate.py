@@ -138,7 +138,7 @@ def _check_tolerance(node: Node) -> None:
 def _check_linear_program(node: Node) -> None:
     """``linear_program: {size, cost, ...}``: a mapping whose cost is a formula of ``dist[i, j]``, ``a[i]``,
     ``b[j]``, ``i``, ``j`` and ``n`` (read by the formula reader, never evaluated)."""
-    from implgraph.checks.lp_convexity import read_cost
+    from implgraph.core.indexed import read_cost
     spec = node["linear_program"]
     fix = 'write e.g. `linear_program: {size: n, cost: "dist[i, j]", convex_in: columns}`'
     if not isinstance(spec, Node):

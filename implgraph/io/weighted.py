@@ -116,6 +116,8 @@ class WeightedConcreteTable(ConcreteTable):
     # -- the quantities the concrete views use, from the distinct rows -----------------------------
     @property
     def N(self) -> int:
+        if len(self.counts) and int(self.counts.max()) * len(self.counts) >= 1 << 62:   # the sum could leave int64
+            return sum(int(x) for x in self.counts.tolist())
         return int(self.counts.sum())
 
     @property
@@ -124,7 +126,10 @@ class WeightedConcreteTable(ConcreteTable):
 
     def total(self, l) -> int:
         if "_totals" not in self.__dict__:
-            self.__dict__["_totals"] = [int(x) for x in (self.rows * self.counts[:, None]).sum(axis=0).tolist()]
+            rows, counts = self.rows, self.counts[:, None]
+            if len(rows) and int(rows.max()) * int(self.N) >= 1 << 62:     # products or sums could leave int64
+                rows, counts = rows.astype(object), counts.astype(object)
+            self.__dict__["_totals"] = [int(x) for x in (rows * counts).sum(axis=0).tolist()]
         return self.__dict__["_totals"][l]
 
     def extreme_sum(self, l, j, largest) -> int:

@@ -116,10 +116,12 @@ def registered(name):
 
 def registered_side(name) -> Side | None:
     """The side a registered definition's own declaration describes (its family and sides), or None."""
+    from implgraph.definitions.capabilities import RatioLevel, family_of
     d = registered(name)
     if d is None:
         return None
-    return Side(definition=name, family=getattr(d, "family", None), sides=_SIDES.get(getattr(d, "sides", None)))
+    ratio = d.declared(RatioLevel)
+    return Side(definition=name, family=family_of(d), sides=_SIDES.get(None if ratio is None else ratio.sides))
 
 
 class _Positive:

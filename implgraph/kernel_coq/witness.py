@@ -220,7 +220,9 @@ def _b_violation(side, d, tab, names):
     x, cls, rows, labels = f"(qx {names[0]})", f"(qcls {names[1]})", names[0], names[1]
     ev = "vm_compute; reflexivity"
     zero, pos = f"apply Q2R_eq0; {ev}", f"apply Q2R_pos; {ev}"
-    name = getattr(d, "min_class_param", None)
+    from implgraph.definitions.capabilities import MinClassSize
+    minimum = d.declared(MinClassSize) if d is not None else None
+    name = None if minimum is None else minimum.param
     if name and name in side.params:
         k = Fraction(str(side.params[name]))
         for c, members in tab.classes().items():

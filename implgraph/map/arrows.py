@@ -73,7 +73,7 @@ def _arrow_side(spec, names, kinds, where) -> Endpoint:
             params["k"] = _parse(parse_expr, cl["min_size"], names, where)
         if "max_size" in cl:
             params["max"] = _parse(parse_expr, cl["max_size"], names, where)
-    elif getattr(d, "needs_classes", False):
+    elif d.needs_classes:
         generic = True
     return Endpoint(definition=d.name, params=tuple(params.items()), scope=str(spec.get("scope") or "table"),
                     level=sympy.Symbol(d.level_symbol, real=True), generic=generic)

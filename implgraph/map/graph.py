@@ -157,7 +157,7 @@ def definitions_map(rules, families=None) -> nx.MultiDiGraph:
 def group_nodes(family: str, N: int, extra_params=()) -> list:
     """``[(node name, params)]`` of one family for ``N`` records."""
     d = definitions.get(family.replace("@class", ""))
-    if getattr(d, "needs_classes", False):
+    if d.needs_classes:
         return [(node_name(family, {"k": k}), {"k": k}) for k in range(1, N // 2 + 1)]
     if "k" in d.params:
         return [(node_name(family, {"k": k}), {"k": k}) for k in range(1, N)]

@@ -46,6 +46,7 @@ from implgraph.definitions.nodes import node_text, parse_node
 from implgraph.definitions import all_definitions, get
 from implgraph.definitions.families import param_grid
 from implgraph.engines.bounds import class_distance_of, compares, subset_size_expr
+from implgraph.definitions.capabilities import AdditiveSlack, RatioLevel, TailRatio, family_of
 from implgraph.engines.checkedge import check_edge
 from implgraph.core.region import forget_answers
 
@@ -241,19 +242,20 @@ def _ratio_of_averages(d) -> bool:
 def _outside(d) -> str:
     """Why a declaration is outside the prover's families (two-sided ratios of averages)."""
     scale = d.level_scale
-    if getattr(d, "slack_compares", None):
+    slack, tail, ratio = d.declared(AdditiveSlack), d.declared(TailRatio), d.declared(RatioLevel)
+    if slack is not None:
         return (f"{d.name}'s level carries an additive slack (a <= e^level b + delta on every event, comparing "
-                f"{d.slack_compares}), not a ratio of averages: the prover reads such a level as A (towards a class "
+                f"{slack.compares}), not a ratio of averages: the prover reads such a level as A (towards a class "
                 "distance or a ceiling) and, comparing pairs, as B from a pairwise ratio level only")
-    if getattr(d, "tail_ratio_param", None):
+    if tail is not None:
         return (f"{d.name}'s level is max_E r_1/(r_l + ... + r_m) over each class's sorted frequencies (l its "
-                f"parameter {d.tail_ratio_param}), not a ratio of averages over fixed sets: the prover reads it only "
+                f"parameter {tail.param}), not a ratio of averages over fixed sets: the prover reads it only "
                 "as A (towards a ceiling)")
-    if getattr(d, "family", None) is None:
+    if family_of(d) is None:
         return f"{d.name} declares no ratio-of-averages family (its level is {scale.name}-valued)"
-    if getattr(d, "sides", None) == "one-sided":
+    if ratio is not None and ratio.sides == "one-sided":
         return f"{d.name} is one-sided (the arguments need both directions of each ratio bounded)"
-    return f"{d.name}'s level ({scale.name}) is not declared a two-sided ratio of averages over its {d.family} sets"
+    return f"{d.name}'s level ({scale.name}) is not declared a two-sided ratio of averages over its {family_of(d)} sets"
 
 
 def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
@@ -266,7 +268,8 @@ def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
     Examples
     --------
     >>> from implgraph.definitions import all_definitions
-    >>> d = next(d for d in all_definitions() if getattr(d, "family", None) is None)
+    >>> from implgraph.definitions.capabilities import family_of
+    >>> d = next(d for d in all_definitions() if family_of(d) is None)
     >>> not_proved_reason(d.name, d.name, trivial=True).startswith("trivial")
     True
     """
@@ -280,7 +283,8 @@ def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
     outside = [_outside(d) for d in (da, db) if not _ratio_of_averages(d) and not (d is db and distance)]
     if distance and not outside:
         j = subset_size_expr(da, sympy.Symbol("N", integer=True), na.param_dict)
-        shape = ("one-sided " if getattr(da, "sides", None) == "one-sided" else "") + da.family + ("" if j is None else f", size {j}")
+        one_sided = da.has(RatioLevel) and da.declared(RatioLevel).sides == "one-sided"
+        shape = ("one-sided " if one_sided else "") + family_of(da) + ("" if j is None else f", size {j}")
         return (f"no argument for every N: {db.name} is a class's {distance} distance, which the prover bounds from "
                 f"a pairwise level (pairwise-distance), a two-sided or one-sided class level on the same partition "
                 f"(class-distance, one-sided-distance), the same distance (same-distance) or a two-sided subset level "
@@ -290,7 +294,7 @@ def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
         return "outside the prover's families: " + "; ".join(outside) + " (bounded evidence only)"
     N = sympy.Symbol("N", integer=True)
     sizes = [subset_size_expr(d, N, n.param_dict) for d, n in ((da, na), (db, nb))]
-    shape = " => ".join(f"{d.family}" + (f" (size {j})" if j is not None else "") for d, j in zip((da, db), sizes))
+    shape = " => ".join(f"{family_of(d)}" + (f" (size {j})" if j is not None else "") for d, j in zip((da, db), sizes))
     why = f"; subset-monotone needs {sizes[1]} >= {sizes[0]} for every N" if None not in sizes else ""
     # (a witness family beyond the N checked makes the pair a non-implication in the engine itself:
     # implgraph.engines.direction, smaller_subset.witness_beyond)

@@ -21,6 +21,7 @@ import sympy
 
 from implgraph import definitions
 from implgraph.core.errors import InputError
+from implgraph.definitions.capabilities import RatioLevel, SubsetSize
 from implgraph.definitions.nodes import node_text
 from implgraph.io.datafile import data_files
 from implgraph.io.validate import load_yaml
@@ -200,7 +201,7 @@ def _endpoint(side, generic_ok=True) -> Endpoint:
             params["k"] = side.classes["min_size"]
         if "max_size" in side.classes:
             params["max"] = side.classes["max_size"]
-    elif getattr(side.definition, "needs_classes", False):
+    elif side.definition.needs_classes:
         generic = True
     return Endpoint(definition=side.name, params=tuple(params.items()), scope=side.scope or "table",
                     level=side.level, generic=generic)
@@ -285,7 +286,7 @@ def structural_rules(families) -> list:
             d = definitions.get(fam.replace("@class", ""))
         except InputError:
             continue
-        if not getattr(d, "needs_classes", False):
+        if not d.needs_classes:
             continue
         k, k1 = sympy.Symbol("k", integer=True), sympy.Symbol("k1", integer=True)
         lvl = sympy.Symbol(d.level_symbol, real=True)
@@ -303,14 +304,15 @@ def structural_rules(families) -> list:
 def _one_record_params(d):
     """``{name: value in N}`` for which the subset-based definition ``d`` compares subsets of exactly one
     record with the table (its declared ``subset_size``; one parameter solved for), or None."""
-    free = [p for p in d.params if p not in getattr(d, "words", ())]
-    if len(free) > 1:
+    free = [p for p in d.params if p not in d.words]
+    size = d.declared(SubsetSize)
+    if len(free) > 1 or size is None:
         return None
     if not free:
-        return {} if sympy.simplify(sympy.sympify(d.subset_size(N_SYM)) - 1) == 0 else None
+        return {} if sympy.simplify(size.size(N_SYM, {}) - 1) == 0 else None
     sym = sympy.Symbol(free[0], integer=True)
     try:
-        sols = sympy.solve(sympy.Eq(sympy.sympify(d.subset_size(N_SYM, **{free[0]: sym})), 1), sym)
+        sols = sympy.solve(sympy.Eq(size.size(N_SYM, {free[0]: sym}), 1), sym)
     except (NotImplementedError, TypeError, KeyError):
         return None
     return {free[0]: sols[0]} if len(sols) == 1 else None
@@ -337,9 +339,10 @@ def singleton_rules(families) -> list:
             continue
     out = []
     one = sympy.Integer(1)
-    for c in (d for d in defs.values() if getattr(d, "family", None) == "class"):
-        for s in (d for d in defs.values() if getattr(d, "family", None) == "subset"):
-            if getattr(c, "sides", None) != getattr(s, "sides", None):
+    ratios = [(d, d.declared(RatioLevel)) for d in defs.values()]
+    for c, rc in ((d, r) for d, r in ratios if r is not None and r.family == "class"):
+        for s, rs in ((d, r) for d, r in ratios if r is not None and r.family == "subset"):
+            if rc.sides != rs.sides:
                 continue
             params = _one_record_params(s)
             if params is None:

@@ -65,8 +65,10 @@ def _fresh(prefix):
 
 def subset_size(definition, N: int, params: dict) -> int:
     """The subset size j of a subset definition, as the definition declares it
-    (:meth:`~implgraph.definitions.base.Definition.subset_size`)."""
-    j = definition.subset_size(N, **{k: v for k, v in params.items() if k in definition.params})
+    (:class:`~implgraph.definitions.capabilities.SubsetSize`)."""
+    from implgraph.definitions.capabilities import SubsetSize
+    size = definition.declared(SubsetSize)
+    j = None if size is None else size.size(N, {k: v for k, v in params.items() if k in definition.params})
     if j is None:
         raise NotEncodable(f"{definition.name}: no subset size declared")
     return int(j)

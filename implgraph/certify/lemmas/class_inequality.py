@@ -150,7 +150,7 @@ def _read(text, names, what):
 
 def _levels(cert, cls):
     """``(A, B, L_A, L_B, steps)``: the registered definitions and their declared class levels (from the registry)."""
-    from implgraph.certify.kernel import registered
+    from implgraph.certify.registered import registered
     steps, out = [], []
     for side in ("A", "B"):
         d = registered(cert.get(side))

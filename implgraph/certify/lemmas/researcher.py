@@ -35,7 +35,7 @@ from implgraph.certify.lemmas.class_inequality import check_part
 from implgraph.certify.report import CertificateReport
 from implgraph.core import methods
 
-__all__ = ["check", "describe"]
+__all__ = ["check", "describe", "statement_bound"]
 
 #: the most steps a chain may have
 MAX_STEPS = 6
@@ -78,7 +78,20 @@ def _composed(steps):
     return g, x
 
 
-@lemma(methods.RESEARCHER_LEMMA.name, describe=lambda cert: describe(cert))
+def statement_bound(cert, direction, names):
+    """The statement's reading (:mod:`implgraph.certify.statement`): B's level at least as strong as ``f`` of A's
+    level (``f`` in ``x``, read by the whitelist parser), as B's raw level in T (A's raw level): ``(bound, upper)``,
+    an upper bound where B is smaller-is-stronger, a lower bound where larger is stronger; None without an ``f``."""
+    from implgraph.certify.claim import parse_expr
+    if cert.get("f") is None:
+        return None
+    x = sympy.Symbol("x", real=True)
+    f = parse_expr(cert["f"], {"x": x})
+    a, b = direction.a.definition, direction.b.definition
+    return b.raw_from_level(f.xreplace({x: a.level_from_raw(names["T"])})), b.stronger == "smaller"
+
+
+@lemma(methods.RESEARCHER_LEMMA, describe=lambda cert: describe(cert), bound=statement_bound)
 def check(cert, ns=None, timeout_ms=4000) -> CertificateReport:
     """Re-check a ``researcher-lemma`` certificate: a :class:`~implgraph.certify.CertificateReport`."""
     steps = cert.get("steps") if isinstance(cert.get("steps"), list) else []

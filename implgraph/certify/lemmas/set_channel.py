@@ -44,6 +44,7 @@ import sympy
 
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.proof import Proof
+from implgraph.core import methods
 
 __all__ = ["check_diversity", "check_whole_domain", "check_closeness", "ALGORITHM_1_READING"]
 
@@ -87,7 +88,7 @@ def _checked(check, variables=None):
 def _channel(pf, cert, where=""):
     """The channel's steps (module notes): defined on the domain (1 <= eta <= d, 0 <= p <= 1, integers), a
     distribution over the eta-subsets."""
-    from implgraph.certify.kernel import _integer_valued
+    from implgraph.certify.obligation import integer_valued as _integer_valued
     ch = cert["channel"]
     p, eta, d = (str(ch[k]) for k in ("p", "eta", "domain_size"))
     pf.add("eta and d are integers (integer coefficients, integer symbols)",
@@ -106,7 +107,7 @@ def _channel(pf, cert, where=""):
 
 def _diversity(pf, cert, ns, timeout_ms):
     """Re-check a ``set-channel-diversity`` certificate (module notes)."""
-    from implgraph.certify.kernel import registered
+    from implgraph.certify.registered import registered
     from implgraph.certify.lemma_chain import FACTS, _declares, compose
     B = cert["B"]
     d = registered(B.get("definition"))
@@ -136,7 +137,7 @@ def _diversity(pf, cert, ns, timeout_ms):
 
 def _whole_domain(pf, cert, ns, timeout_ms):
     """Re-check a ``set-channel-whole-domain`` certificate (module notes)."""
-    from implgraph.certify.kernel import registered
+    from implgraph.certify.registered import registered
     B = cert["B"]
     d = registered(B.get("definition"))
     best = getattr(getattr(d, "level_scale", None), "best_raw", None)
@@ -160,7 +161,7 @@ CLOSENESS_VARIABLES = {"p_": "real", "h_": "real", "d_": "real", "a_": "real", "
 def _closeness(pf, cert, ns, timeout_ms):
     """Re-check a ``set-channel-closeness`` certificate (module notes)."""
     from implgraph.certify import check_certificate
-    from implgraph.certify.kernel import registered
+    from implgraph.certify.registered import registered
     B, ch = cert["B"], cert["channel"]
     d = registered(B.get("definition"))
     best = getattr(getattr(d, "level_scale", None), "best_raw", None)
@@ -192,7 +193,7 @@ def _closeness(pf, cert, ns, timeout_ms):
     back = rd.sympy(cert["x"]).subs(rd.symbols["p_"], rd.sympy(cert["p_of_root"]))
     pf.zero("x(p_of_root(x*)) = x*", back - x)
     parts = cert.get("parts") or []
-    convex = [q for q in parts if isinstance(q, dict) and q.get("method") == "transport-mixture"]
+    convex = [q for q in parts if isinstance(q, dict) and q.get("method") == methods.TRANSPORT_MIXTURE.name]
     pf.add("one part: D[A, .] is convex (a transport-mixture certificate)", len(parts) == 1 and len(convex) == 1,
            f"{len(parts)} parts")
     for q in convex:
@@ -200,6 +201,61 @@ def _closeness(pf, cert, ns, timeout_ms):
         pf.add("the convexity part re-checked", rep.ok, "; ".join(w for w, _, _ in rep.failures()) or "every step holds")
 
 
-check_diversity = lemma("set-channel-diversity", _describe)(_checked(_diversity, COUNT_VARIABLES))
-check_whole_domain = lemma("set-channel-whole-domain", _describe)(_checked(_whole_domain))
-check_closeness = lemma("set-channel-closeness", _describe)(_checked(_closeness, CLOSENESS_VARIABLES))
+def claim_steps(cert, st, ctx):
+    """A ``set-channel-*`` certificate against a ``kind: level`` claim (module notes)."""
+    from implgraph.certify.claim import parse_expr, same_expression
+    from implgraph.certify.hypotheses import statement_domain
+    from implgraph.certify.registered import registered
+    names = dict(st.names)
+    faults = [f"its symbol {k} is not the claim's" for k in (cert.get("symbols") or {}) if k not in st.kinds]
+    faults += [f"it takes {k} an integer, the claim a real" for k, v in (cert.get("symbols") or {}).items()
+               if v == "integer" and st.kinds.get(k) not in (None, "integer")]
+    steps = [("its symbols are the claim's", not faults, "; ".join(faults) or "the same kinds")]
+    if faults:
+        return steps
+    d = registered(st.node.get("definition"))
+    B = cert.get("B") or {}
+    steps.append(("B is the claim's definition", d is not None and B.get("definition") == d.name,
+                  f"the claim: {st.node.get('definition')}; the certificate: {B.get('definition')}"))
+    channel = (st.node.get("mechanism") or {}).get("set_channel") or {}
+    given = cert.get("channel") or {}
+    level = parse_expr(st.node.get("level"), names)
+    if cert.get("method") == methods.SET_CHANNEL_CLOSENESS.name:
+        steps.append(("the channel is the claim's: Algorithm 1 (the proof's reading of it, on a #reading row)",
+                      channel.get("parameters") == given.get("parameters") == "algorithm-1" and st.reading,
+                      f"the claim: {channel.get('parameters')}{' (its reading)' if st.reading else ''}; the "
+                      f"certificate: {given.get('parameters')}, {given.get('reading')!r}"))
+        closeness = channel.get("closeness")
+        steps.append(("Algorithm 1 is run with the claimed level as its closeness", closeness is not None
+                      and same_expression(parse_expr(closeness, names), level),
+                      f"closeness {closeness}, level {st.node.get('level')}"))
+    else:
+        same = all(k in channel and k in given and same_expression(parse_expr(channel[k], names),
+                                                                     parse_expr(given[k], names))
+                   for k in ("p", "eta", "domain_size"))
+        steps.append(("the channel is the claim's (p, eta, the domain size)", same,
+                      f"the claim: {dict((k, channel.get(k)) for k in ('p', 'eta', 'domain_size'))}; the certificate: "
+                      f"{dict((k, given.get(k)) for k in ('p', 'eta', 'domain_size'))}"))
+    if channel.get("inference") is not None or B.get("inference") is not None:
+        steps.append(("B's inference is the claim's", channel.get("inference") in (None, B.get("inference")),
+                      f"the claim: {channel.get('inference')}; the certificate: {B.get('inference')}"))
+    dom, hyps = statement_domain(cert, st, names)
+    steps += dom
+    if cert.get("level") is not None and d is not None:
+        mine = parse_expr(cert["level"], names)
+        rel = sympy.Ge(mine, level, evaluate=False) if d.stronger == "larger" else sympy.Le(mine, level, evaluate=False)
+        ok, how = hyps.implied(rel)
+        steps.append(("its level is at least as strong as the claimed level", ok, f"{rel} ({how})"))
+    return steps
+
+
+def _claim(cert, st, ctx):
+    return claim_steps(cert, st, ctx)
+
+
+check_diversity = lemma(methods.SET_CHANNEL_DIVERSITY, describe=_describe, claim=("level", _claim))(
+    _checked(_diversity, COUNT_VARIABLES))
+check_whole_domain = lemma(methods.SET_CHANNEL_WHOLE_DOMAIN, describe=_describe, claim=("level", _claim))(
+    _checked(_whole_domain))
+check_closeness = lemma(methods.SET_CHANNEL_CLOSENESS, describe=_describe, claim=("level", _claim))(
+    _checked(_closeness, CLOSENESS_VARIABLES))

@@ -20,6 +20,7 @@ import ast
 
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.proof import Proof
+from implgraph.core import methods
 
 __all__ = ["check"]
 
@@ -35,7 +36,7 @@ def _describe(cert):
             f"  claim: {claim.get('formula')}"]
 
 
-@lemma("transport-mixture", describe=_describe)
+@lemma(methods.TRANSPORT_MIXTURE, describe=_describe, claim=("math", lambda cert, st, ctx: claim_steps(cert, st, ctx)))
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a ``transport-mixture`` certificate (module notes): a
     :class:`~implgraph.certify.report.CertificateReport`."""
@@ -67,3 +68,27 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         pf = pf or Proof({}, {}, timeout_ms)
         pf.add("certificate readable", False, f"{exc.__class__.__name__}: {exc}")
     return pf.report()
+
+
+def claim_steps(cert, st, ctx):
+    """A ``transport-mixture`` certificate against a ``kind: math`` claim (module notes)."""
+    from implgraph.certify.claim import parse_condition, same_expression
+    from implgraph.certify.hypotheses import statement_domain
+    names = dict(st.names)
+    faults = [f"its symbol {k} is not the claim's" for k in (cert.get("symbols") or {}) if k not in st.kinds]
+    steps = [("its symbols are the claim's", not faults, "; ".join(faults) or "the same kinds")]
+    if faults:
+        return steps
+    formula = st.node.get("formula")
+    mine = (cert.get("claim") or {}).get("formula")
+    claimed = parse_condition(formula, names) if formula is not None else []
+    stated = parse_condition(mine, names) if mine is not None else []
+    same = len(claimed) == len(stated) == 1 and type(claimed[0]) is type(stated[0]) and \
+        same_expression(claimed[0].lhs, stated[0].lhs) and same_expression(claimed[0].rhs, stated[0].rhs)
+    steps.append(("its formula is the claim's", same, f"the claim: {formula}; the certificate: {mine}"))
+    program = st.node.get("linear_program") or {}
+    steps.append(("the program is convex in the claim's marginal", program.get("convex_in") is not None
+                  and program.get("convex_in") == (cert.get("program") or {}).get("convex_in"),
+                  f"the claim: {program.get('convex_in')}; the certificate: {(cert.get('program') or {}).get('convex_in')}"))
+    dom, _ = statement_domain(cert, st, names)
+    return steps + dom

@@ -36,6 +36,7 @@ from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.proof import Proof
 from implgraph.certify.report import CertificateReport
 from implgraph.certify.size import MAX_OBLIGATIONS
+from implgraph.core import methods
 
 __all__ = ["check", "MODEL", "FACTS", "CASES", "B_DEFINITION"]
 
@@ -66,17 +67,19 @@ def _describe(cert):
     return out
 
 
-@lemma("intruder-views", describe=_describe)
+@lemma(methods.INTRUDER_VIEWS, describe=_describe, b_side=lambda cert, side, st: b_side(cert, side, st),
+       every_partition="the views bound each class against the whole table only")
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check an ``intruder-views`` certificate (module notes): a :class:`~implgraph.certify.report.CertificateReport`."""
-    from implgraph.certify import UNREADABLE, _registered
+    from implgraph.certify import UNREADABLE
+    from implgraph.certify.registered import registered_steps
     too_large = _too_large(cert)
     if too_large:
         return CertificateReport(False, [("certificate size", False, too_large)])
     pf = Proof(cert, VARIABLES, timeout_ms)
     try:
         A, B = cert["A"], cert["B"]
-        for step in _registered({**cert, "B": {}}):
+        for step in registered_steps({**cert, "B": {}}):
             pf.add(*step)
         pf.add("A is a two-sided class level", A.get("family") == "class" and A.get("sides") == "two-sided"
                and A.get("max_class") is None, f"family {A.get('family')}, sides {A.get('sides')}")
@@ -122,7 +125,7 @@ def _lower_bound_on_n(rd, text) -> bool:
 
 
 def _tightness(cert, ns, timeout_ms, pf):
-    from implgraph.certify.kernel import _integer_valued
+    from implgraph.certify.obligation import integer_valued as _integer_valued
     fam = cert.get("tightness") or {}
     blocks, own = fam.get("blocks") or [], list(fam.get("domain") or [])
     attained = fam.get("attained") or {}
@@ -185,3 +188,14 @@ def _sampled_levels(cert, on, ns):
             return
         checked += 1
     on.add("A's exact level of the family is <= T at every sampled point", checked > 0, f"{checked} points")
+
+
+def b_side(cert, side, st):
+    """The statement's step for B (:mod:`implgraph.certify.statement`): the claim's B is the view k_I under the
+    claim's own ``views`` model."""
+    cside = cert.get("B") or {}
+    model = st.node.get("views")
+    ok = (side.name == B_DEFINITION and isinstance(model, dict) and dict(cside.get("model") or {}) == dict(model)
+          and cside.get("view") == "k_I" and not side.params)
+    return ("B is the claim's: the view k_I under the claim's views model", ok,
+            f"the claim: {side.name} under {model}; the certificate: {cside.get('view')} under {cside.get('model')}")

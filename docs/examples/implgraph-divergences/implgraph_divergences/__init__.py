@@ -1,0 +1,1 @@
+"""Divergence-based privacy definitions (docs/sections/divergences.md), one module each."""

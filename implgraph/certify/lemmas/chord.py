@@ -1,0 +1,247 @@
+"""The chord lemma: an f-divergence of two distributions whose ratios lie in [lo, hi] is at most the chord's value.
+
+**Lemma.** Let x, y be distributions over the buckets with r_l = x_l / y_l in [lo, hi] (lo <= 1 <= hi, lo < hi) and
+phi convex on [lo, hi]. Then sum_l y_l phi(r_l) <= L phi(hi) + (1 - L) phi(lo), L = (1 - lo)/(hi - lo).
+*Proof.* Each r_l = w_l hi + (1 - w_l) lo with w_l = (r_l - lo)/(hi - lo) in [0, 1]; convexity gives
+phi(r_l) <= w_l phi(hi) + (1 - w_l) phi(lo); summing with weights y_l, and
+sum_l y_l w_l = (sum_l y_l r_l - lo)/(hi - lo)
+= (1 - lo)/(hi - lo) = L because sum_l y_l r_l = sum_l x_l = 1. (A bucket with y_l = 0 has x_l = 0 when the ratio is
+bounded, and counts for nothing.)
+
+What the checker re-derives from the certificate's statement, not from its data:
+
+- B's side names a registered definition that declares a divergence (:mod:`implgraph.definitions.divergences`); its
+  kind, order and the distributions it compares are read from the registry, and phi from the kind (the certificate's
+  ``phi``, ``kind``, ``order``, ``compares`` must be those);
+- A's side (a registered, two-sided ratio of averages: the registry check of :func:`implgraph.certify._registered`)
+  confines the compared ratios to [1/T, T]: A pairwise (any B: two records' ratios, and averages of records, a mediant);
+  A a class level against a class divergence on the same partition; A a subset level of size N - 1 against record
+  removal; or to [0, N - (N - 1)/T]: A a subset level of size N - 1 against a class divergence (x_i = N P - (N - 1) Q_i
+  with Q_i/P in [1/T, T], and a class's mean lies between its records'). Any other pair of sides is refused;
+- phi is convex on the interval (a maximum of functions affine in r, or phi'' >= 0 for r > 0, sympy's assumptions);
+- U is the chord's value, L phi(hi) + (1 - L) phi(lo) with L = (1 - lo)/(hi - lo) (phi(0) its limit), by exact
+  algebra (for Renyi of order alpha, exp((alpha - 1) U) is it; log is increasing; order oo: U = log hi);
+- the domain states T >= 1;
+- a class side: the certificate holds for every partition, one class included (each class's divergence from the table
+  is bounded by A's ratios of that class alone; a table of one class is at divergence 0 <= U);
+- where the certificate claims tightness: its family (rows of two buckets in T and N) is a table satisfying A at raw
+  level <= T with B's level equal to U, checked in exact arithmetic with the registry's levels at each N of ``ns`` and
+  T in {1, 5/4, 3/2, 2, 3, 5} where the family's domain holds, and symbolically in T: B's divergence between the
+  family's compared rows (for pairs the two rows, for a class the first class and the table, for removal the table
+  and the others) minus U simplifies to 0.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.certify.lemmas import lemma
+from implgraph.core import methods
+from implgraph.core.errors import InputError
+from implgraph.core.formula import parse_condition, parse_expr
+
+__all__ = ["check"]
+
+_R = sympy.Symbol("r", positive=True)
+_T = sympy.Symbol("T", positive=True)
+_N = sympy.Symbol("N", integer=True, positive=True)
+_SAMPLE_T = ("1", "5/4", "3/2", "2", "3", "5")
+
+
+def _report(steps):
+    from implgraph.certify import CertificateReport
+    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
+
+
+def _expr(text, extra=()):
+    names = {"T": _T, "N": _N, "r": _R, **{s.name: s for s in extra}}
+    return parse_expr(str(text), names)
+
+
+def _divergence(cert):
+    from implgraph.certify.kernel import registered
+    from implgraph.definitions.divergences import divergence_of
+    name = (cert.get("B") or {}).get("definition")
+    d = registered(name) if name else None
+    return d, (divergence_of(d) if d is not None else None)
+
+
+def _confines(A, B, div):
+    """``(lo, hi, same)``: the interval A's side confines B's compared ratios to, and whether it compares the same
+    record sets (None: it confines none)."""
+    if A.get("sides") != "two-sided":
+        return None
+    removal = A.get("family") == "subset" and A.get("size") is not None \
+        and sympy.simplify(_expr(A["size"]) - (_N - 1)) == 0
+    if A.get("family") == "pairwise":
+        return 1 / _T, _T, div.compares == "pairs"
+    if div.compares == "class" and A.get("family") == "class":
+        same = str(A.get("min_class") or "1") == str(B.get("min_class") or "1") and not B.get("max_class") \
+            and not A.get("max_class")
+        return (1 / _T, _T, True) if same else None
+    if div.compares == "removal" and removal:
+        return 1 / _T, _T, True
+    if div.compares == "class" and removal:      # x_i = N P - (N - 1) Q_i, Q_i/P in [1/T, T]; a class mean too
+        return sympy.Integer(0), _N - (_N - 1) / _T, False
+    return None
+
+
+def _convex(phi) -> bool:
+    if isinstance(phi, sympy.Max) or (phi.is_Mul and any(isinstance(x, sympy.Max) for x in phi.args)):
+        maxes = [x for x in ([phi] if isinstance(phi, sympy.Max) else phi.args) if isinstance(x, sympy.Max)]
+        rest = sympy.simplify(phi / maxes[0])
+        return bool(rest.is_nonnegative and all(sympy.Poly(a, _R).degree() <= 1 for a in maxes[0].args))
+    return sympy.simplify(sympy.diff(phi, _R, 2)).is_nonnegative is True
+
+
+def _phi_at(phi, value):
+    return sympy.limit(phi, _R, 0, "+") if value == 0 else phi.subs(_R, value)
+
+
+def _chord_holds(div, upper, lo, hi) -> bool:
+    """U is the chord's value on [lo, hi] (exact algebra)."""
+    if div.kind == "renyi" and div.order is sympy.oo:
+        return sympy.simplify(upper - sympy.log(hi)) == 0
+    phi = div.phi(_R)
+    L = (1 - lo) / (hi - lo)
+    chord = L * _phi_at(phi, hi) + (1 - L) * _phi_at(phi, lo)
+    if div.kind == "renyi":
+        return sympy.simplify(sympy.exp((div.order - 1) * upper) - chord) == 0
+    if chord.has(sympy.Max):        # T >= 1: T = 1 + u, u >= 0 resolves the maximum
+        u = sympy.Symbol("u", nonnegative=True)
+        return sympy.simplify((upper - chord).subs(_T, 1 + u)) == 0
+    diff = sympy.expand_log(sympy.simplify(upper - chord), force=True)
+    return sympy.simplify(diff) == 0
+
+
+def _rows(fam, T, N):
+    """The family's rows at (T, N): [(count, [x, 1 - x], class)] in exact numbers."""
+    out = []
+    for row in fam.get("rows") or []:
+        count = _expr(row["count"]).subs({_T: T, _N: N})
+        x = _expr(row["value"]).subs({_T: T, _N: N})
+        out.append((count, x, str(row.get("class"))))
+    return out
+
+
+def _family_at(cert, fam, T, N, div):
+    """``(ok, how)``: at (T, N), the family is a table satisfying A at raw level <= T with B's level equal to U."""
+    from fractions import Fraction
+
+    from implgraph.certify.kernel import registered
+    from implgraph.core.concrete import INF, ConcreteTable
+    rows, classes = [], []
+    for count, x, label in _rows(fam, T, N):
+        if not (count.is_Integer and count >= 0 and x.is_Rational and 0 <= x <= 1):
+            return False, f"at T = {T}, N = {N}: a row is no record ({count} x {x})"
+        rows += [[Fraction(int(x.p), int(x.q)), 1 - Fraction(int(x.p), int(x.q))]] * int(count)
+        classes += [label] * int(count)
+    if len(rows) != N:
+        return False, f"at T = {T}, N = {N}: {len(rows)} records"
+    ct = ConcreteTable.from_fractions(rows, classes=classes)
+    a = registered(cert["A"]["definition"])
+    ra = a.concrete(ct)                     # A's registered exact level (a ratio of averages: a Fraction or INF)
+    rb = div.level([list(r) for r in rows], classes)      # B's declared divergence, exactly
+    upper = _expr(cert["upper"]).subs({_T: T, _N: N})
+    if ra is None or ra == INF or rb is None or rb == INF:
+        return False, f"at T = {T}, N = {N}: a level is undefined or infinite ({ra}, {rb})"
+    ra_ok = sympy.Rational(ra.numerator, ra.denominator) <= T
+    rb_s = getattr(rb, "expr", None)
+    rb_s = rb_s if rb_s is not None else sympy.Rational(rb.numerator, rb.denominator)
+    same = sympy.simplify(sympy.expand_log(rb_s - upper, force=True)) == 0 or abs(sympy.N(rb_s - upper, 50)) < 1e-40
+    return bool(ra_ok and same), f"at T = {T}, N = {N}: A's raw level {ra}, B's {rb_s} against U = {upper}"
+
+
+def _family_symbolic(cert, fam, div) -> bool:
+    """B's divergence between the family's compared rows, in T (and N), minus U simplifies to 0."""
+    rows = {str(r.get("class")): _expr(r["value"]) for r in fam.get("rows") or []}
+    counts = {str(r.get("class")): _expr(r["count"]) for r in fam.get("rows") or []}
+    first, second = rows.get("E1"), rows.get("E2")
+    if first is None or second is None:
+        return False
+    if div.compares == "pairs":
+        x, y = first, second
+    elif div.compares == "class":
+        x = first
+        y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
+    else:
+        x = second
+        y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
+    x2, y2 = (x, 1 - x), (y, 1 - y)
+    rs = [sympy.cancel(a / b) for a, b in zip(x2, y2)]
+    if div.kind == "renyi" and div.order is sympy.oo:
+        value = None
+    elif div.kind == "renyi":
+        value = sympy.Add(*[b * r ** div.order for b, r in zip(y2, rs)])
+        return sympy.simplify(value - sympy.exp((div.order - 1) * _expr(cert["upper"]))) == 0
+    else:
+        value = sympy.Add(*[b * div.phi(_R).subs(_R, r) for b, r in zip(y2, rs)])
+    if value is None:
+        return sympy.simplify(sympy.Max(*rs) - _T) == 0 or set(map(sympy.simplify, rs)) == {_T, 1 / _T}
+    gap = value - _expr(cert["upper"])
+    if gap.has(sympy.Max):          # T >= 1: T = 1 + u, u >= 0 resolves the maximum
+        u = sympy.Symbol("u", nonnegative=True)
+        gap = sympy.simplify(gap.subs(_T, 1 + u))
+    return sympy.simplify(sympy.expand_log(gap, force=True)) == 0
+
+
+@lemma(methods.CHORD, own_partitions=True)
+def check(cert, ns=range(2, 13), timeout_ms=4000):
+    """Re-check a chord certificate (see the module notes)."""
+    from implgraph.certify import UNREADABLE, _registered
+    steps = []
+    try:
+        steps += _registered(cert)
+        b, div = _divergence(cert)
+        steps.append(("B's registered definition declares a divergence", div is not None, "registry"))
+        if div is None:
+            return _report(steps)
+        A, B, data = cert.get("A") or {}, cert.get("B") or {}, cert.get("upper_certificate") or {}
+        declared = {"lemma": methods.CHORD.lemma, "kind": div.kind, "compares": div.compares,
+                    "order": None if div.order is None else str(div.order)}
+        steps.append(("the certificate's divergence is B's declared one",
+                      all(data.get(k) == v for k, v in declared.items()), "exact"))
+        got = _confines(A, B, div)
+        steps.append(("A confines B's compared ratios to an interval", got is not None, "declared families"))
+        if got is None:
+            return _report(steps)
+        lo, hi, same = got
+        steps.append((f"the interval is [{lo}, {hi}]", sympy.simplify(_expr(data.get("lo")) - lo) == 0
+                      and sympy.simplify(_expr(data.get("hi")) - hi) == 0, "exact"))
+        phi = div.phi(_R)
+        if phi is not None:
+            steps.append(("phi is the kind's generator", sympy.simplify(_expr(data.get("phi")) - phi) == 0, "exact"))
+            steps.append(("phi is convex on the interval", _convex(phi), "phi'' >= 0 for r > 0, or a max of affine"))
+        domain = [parse_condition(str(c), {"T": _T, "N": _N}) for c in cert.get("domain") or []]
+        steps.append(("the domain has T >= 1", any(sympy.simplify(c) == sympy.Ge(_T, 1) for c in domain)
+                      or any(str(c) in ("T >= 1", "1 <= T") for c in cert.get("domain") or []), "exact"))
+        if "class" in (A.get("family"), B.get("family")):
+            steps.append(("for every partition (each class is bounded against the table by itself; one class is the "
+                          "table, at divergence 0 <= U)", cert.get("min_classes") in (1, 2),
+                          f"min_classes {cert.get('min_classes')!r}"))
+        steps.append(("U is the chord's value (exact algebra)", _chord_holds(div, _expr(cert.get("upper")), lo, hi),
+                      "exact"))
+        if cert.get("tight"):
+            steps += _tightness_steps(cert, div, same, ns)
+    except (*UNREADABLE, InputError) as exc:
+        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
+    return _report(steps)
+
+
+def _tightness_steps(cert, div, same, ns):
+    fam = cert.get("tightness") or {}
+    steps = [("A compares the same record sets as B (a tight claim)", same, "declared families")]
+    steps.append(("the family's divergence is U (symbolic in T and N)", _family_symbolic(cert, fam, div), "exact"))
+    where = [parse_condition(str(c), {"T": _T, "N": _N}) for c in fam.get("domain") or []]
+    tried, bad = 0, []
+    for n in ns:
+        for t in map(sympy.Rational, _SAMPLE_T):
+            if not all(bool(c.subs({_T: t, _N: n})) for c in where):
+                continue
+            tried += 1
+            ok, how = _family_at(cert, fam, t, n, div)
+            if not ok:
+                bad.append(how)
+    steps.append((f"the family attains U at {tried} points (N, T)", tried > 0 and not bad,
+                  "; ".join(bad[:3]) or "exact levels of the registry"))
+    return steps

@@ -1,0 +1,54 @@
+"""The lemma ``set-mass`` (method ``one-sided-ceiling``): a set holds at most the whole table's mass.
+
+B a one-sided ratio of averages (``sides: one-sided``) over classes of >= s records
+(``B["min_class"]``) or over sets of s records (``B["size"]``), whatever A is: per bucket with
+mean m = 1 (ratios are scale free; a bucket that is 0 everywhere has ratio 1 <= U), a set S of
+e >= s records sums to L <= N (the other values are >= 0), so mean_S / m = L / e <= N / s = U
+(checked as a quotient). *mass* ``N e - s L >= 0`` (multipliers on ``e - s >= 0`` and
+``N - L >= 0``), *empty bucket* ``N - s >= 0`` (U >= 1; the domain has 1 <= s <= N, where a set
+of s records exists).
+"""
+
+from __future__ import annotations
+
+from implgraph.certify.lemmas import lemma
+from implgraph.certify.obligation import Obligation, existence, multipliers, size, upper_is
+from implgraph.core import methods
+
+
+def _set_size(B, rd):
+    """s of ``set-mass``: B's minimum class size or its subset size."""
+    return rd.poly(B.get("min_class") or "1") if B["family"] == "class" else size(B, rd)
+
+
+def _set_mass_structure(cert, A, B, rd):
+    """The shape of ``set-mass``: B one-sided over classes or subsets, U = N / s."""
+    N = rd.gens["N"]
+    s = _set_size(B, rd) if B.get("family") in ("class", "subset") else None
+    upper_ok = s is not None and upper_is(cert, rd, N, s)
+    return [("B is a one-sided class or subset level", B.get("family") in ("class", "subset")
+             and B.get("sides") == "one-sided" and s is not None),
+            ("U = N / s", upper_ok)]
+
+
+def _set_mass(cert, A, B, rd, data):
+    """The obligations of ``set-mass`` (see the module notes)."""
+    return _set_mass_of(_set_size(B, rd), rd, data, 1)
+
+
+def _set_mass_of(s, rd, data, sets):
+    """``set-mass``'s obligations for sets of >= s records, with room for ``sets`` of them on the domain."""
+    g = rd.gens
+    N, L, e = g["N"], g["a_"], g["e_"]
+    mults = multipliers(data, rd)
+    exists = [(">=", s - 1), (">=", N - sets * s)]
+    facts = {"e - s >= 0": e - s, "N - L >= 0": N - L}
+    hyps = exists + [(">=", L)] + [(">=", f) for f in facts.values()]
+    return existence(s, N, sets) + [
+        Obligation("mass: e > 0 (a set of >= s >= 1 records)", e, exists + [(">=", e - s)], strict=True),
+        Obligation("mass: N*e - s*L >= 0 (mean_S / m = L / e <= N / s)", N * e - s * L, hyps, facts=facts,
+                   multipliers=mults.get("mass")),
+        Obligation("empty bucket: N - s >= 0 (ratio 1 <= U)", N - s, exists)]
+
+
+lemma(methods.ONE_SIDED_CEILING, structure=_set_mass_structure, obligations=_set_mass)

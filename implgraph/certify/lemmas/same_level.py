@@ -1,0 +1,32 @@
+"""The lemma ``same-level``: B's raw level is A's on every table.
+
+Two identical descriptions (family, sides, subset size, distance; for classes the same class sizes:
+the classes are the table's one partition) have the same level on every table. Only a description
+that fixes a level counts: one with declared sides (a ratio of averages) or a declared distance.
+"""
+
+from __future__ import annotations
+
+from implgraph.certify.lemmas import lemma
+from implgraph.certify.obligation import is_T
+from implgraph.core import methods
+
+
+def _same_level_structure(cert, A, B, rd):
+    # a description fixes the level only when it declares sides (a ratio of averages) or a distance
+    described = (A.get("sides") in ("two-sided", "one-sided") or A.get("distance") is not None)
+    same = (described and A["family"] == B["family"] and A.get("sides") == B.get("sides")
+            and A.get("distance") == B.get("distance")
+            and rd.poly(A.get("size") or 0) == rd.poly(B.get("size") or 0)
+            and (A["family"] != "class" or (rd.poly(A.get("min_class") or 1) == rd.poly(B.get("min_class") or 1)
+                                            and A.get("max_class") == B.get("max_class"))))
+    # or the two sides are one definition (its name, the registry checks the rest) with the same parameters
+    # and partition: one level function, whatever its description
+    one = (bool(A.get("definition")) and A.get("definition") == B.get("definition")
+           and (A.get("params") or {}) == (B.get("params") or {})
+           and all(A.get(k) == B.get(k) for k in ("size", "min_class", "max_class")))
+    return [("A and B have identical descriptions, or are one definition with the same parameters", same or one),
+            is_T(cert, rd)]
+
+
+lemma(methods.SAME_LEVEL, structure=_same_level_structure, every_partition="B's raw level is A's on every table")

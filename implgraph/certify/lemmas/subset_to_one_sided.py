@@ -1,0 +1,59 @@
+"""The lemma ``max-value`` (method ``subset-to-one-sided``): a class mean is at most the bucket's largest value.
+
+A a two-sided subset level <= T of size j (``A["size"]``; the domain gives 1 <= j <= N - 1), B a
+one-sided class level (any class sizes): ``U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))``
+(checked component by component, in either order; U may be one component alone, which the prover writes
+where the domain makes it the smaller). Per bucket with mean p = 1 and largest value M
+(every class mean is <= M): the other N - 1 values are the N - 1 smallest, with mean >= the j
+smallest's >= 1/T (``extreme-means-monotone`` and A), so *all* ``T (N - M) - (N - 1) >= 0``; the
+j - 1 largest of them have mean H >= their mean (N - M)/(N - 1) (``extreme-means-monotone``) and
+M + (j - 1) H <= j T (A), so *j largest* ``j T (N - 1) - (j - 1) N - (N - j) M =
+(N - 1) (j T - (j - 1) H - M) + (j - 1) ((N - 1) H - (N - M)) >= 0``, with N - j > 0; each component
+is >= 1 (a bucket 0 everywhere has ratio 1).
+"""
+
+from __future__ import annotations
+
+from implgraph.certify.lemmas import lemma
+from implgraph.certify.obligation import Obligation, min_of, multipliers, size, two_sided
+from implgraph.core import methods
+
+
+def _max_value_components(cert, A, rd):
+    """U's components N - (N - 1)/T and (j T (N - 1) - (j - 1) N)/(N - j), as ``(P, Q)`` in that order;
+    None otherwise."""
+    T, N = rd.gens["T"], rd.gens["N"]
+    j = size(A, rd)
+    return None if j is None else min_of(cert, rd, (N * T - N + 1, T), (j * T * (N - 1) - (j - 1) * N, N - j))
+
+
+def _max_value_structure(cert, A, B, rd):
+    return [("A is a two-sided subset level, B a one-sided class level", A.get("family") == "subset" and two_sided(A)
+             and A.get("size") is not None and B.get("family") == "class" and B.get("sides") == "one-sided"),
+            ("U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))",
+             _max_value_components(cert, A, rd) is not None)]
+
+
+def _max_value(cert, A, B, rd, data):
+    """The obligations of ``max-value`` (see the module notes)."""
+    g = rd.gens
+    T, N, M, H = g["T"], g["N"], g["b_"], g["a_"]
+    j = size(A, rd)
+    mults = multipliers(data, rd)
+    exists = [(">=", j - 1), (">=", N - 1 - j), (">=", T - 1)]
+    alls = {"T*(N - M) - (N - 1) >= 0": T * (N - M) - (N - 1)}
+    top = {"j*T - (j - 1)*H - M >= 0": j * T - (j - 1) * H - M, "(N - 1)*H - (N - M) >= 0": (N - 1) * H - (N - M)}
+    hyps = exists + [(">=", f) for f in (*alls.values(), *top.values())]
+    second = j * T * (N - 1) - (j - 1) * N
+    return [Obligation("on the domain: j >= 1", j - 1), Obligation("on the domain: j <= N - 1", N - 1 - j),
+            Obligation("N - j > 0 (the second component's denominator)", N - j, exists, strict=True),
+            Obligation("all: (N*T - N + 1) - T*M >= 0 (M <= N - (N - 1)/T)", N * T - N + 1 - T * M, hyps,
+                       facts=alls, multipliers=mults.get("all")),
+            Obligation("j largest: (j*T*(N - 1) - (j - 1)*N) - (N - j)*M >= 0 "
+                       "(M <= (j T (N - 1) - (j - 1) N)/(N - j))", second - (N - j) * M,
+                       hyps, facts=top, multipliers=mults.get("j largest")),
+            Obligation("empty bucket: N*T - N + 1 - T >= 0", N * T - N + 1 - T, exists),
+            Obligation("empty bucket: j*T*(N - 1) - (j - 1)*N - (N - j) >= 0", second - (N - j), exists)]
+
+
+lemma(methods.SUBSET_TO_ONE_SIDED, structure=_max_value_structure, obligations=_max_value)

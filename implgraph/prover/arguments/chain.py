@@ -1,0 +1,70 @@
+"""``chain``: A declares a finite level X's, then X's bound towards B (docs/arguments/chain.md).
+
+A declares its level X's wherever finite (``finite_level_of``, the same scale and direction, no parameters), so a
+table with A <= T has X <= T, and X's bound towards B holds for A. Tight where X's bound is, with a binary family,
+and A's finite condition is a cap on each increase that spreading each value over m = 3^ceiling(T) buckets meets
+(``increase_cap = "-log(p)"``: e^(q/p - 1) <= e^(T - 1) < m <= m/p). A composite: its certificate is the two parts'.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.core import methods
+from implgraph.prover.answer import Bound, T
+from implgraph.prover.registry import certificate_parts
+from implgraph.prover.tables import CAP_SPLIT, split
+
+METHOD = methods.CHAIN
+#: where the prover tries it (it has no handler of its own)
+TRIED = ("by the prover (`engines/prove.py`) where A declares a finite level: the registered arguments then run for "
+         "that level towards B")
+_NOT_INNER = (methods.MIN.name, methods.FINITE_LEVEL_OF.name)
+
+
+def finite_level_chain(a, b, b_params, region, N, a_classes=None, b_classes=None):
+    """The chain's :class:`Bound` (module notes); None where no bound of X towards B is derived here."""
+    from implgraph.definitions import get
+    from implgraph.prover.search import tight_bound
+    name = getattr(a, "finite_level_of", None)
+    if not name or a.params:
+        return None
+    x = get(name)
+    if x.scale != a.scale or x.stronger != a.stronger or x.params:
+        return None
+    inner = tight_bound(x, b, {}, b_params, region, N, a_classes, b_classes)
+    if inner is None or inner.exact is not None or inner.parts or inner.method in _NOT_INNER:
+        return None
+    first = Bound(T, False, methods.FINITE_LEVEL_OF.name,
+                  f"{a.name} declares that its optimal level is {x.name}'s wherever it is finite, in the same units: "
+                  f"a table satisfying A at level alpha has {x.name}'s level <= alpha")
+    spread = getattr(a, "increase_cap", None) == "-log(p)" and inner.buckets is None and inner.build is not None
+    arg = f"{first.argument}; and {x.name} => {b.name} ({inner.method}): {inner.argument}"
+    if inner.tight and spread:
+        arg += (f"; attained: {x.name}'s attaining table with each bucket split into m = 3^ceiling(T) equal buckets "
+                "keeps every ratio and distance, and each increase q/p - 1 <= T - 1 is then below -ln(p/m) >= ln m "
+                f"> T, so {a.name}'s cap holds and its level is {x.name}'s")
+
+        return Bound(inner.upper, True, METHOD.name, arg, build=split(inner.build), checks=inner.checks,
+                     parts=[(sympy.true, first), (sympy.true, inner)], buckets=2 * CAP_SPLIT)
+    return Bound(inner.upper, False, METHOD.name, arg + " (an upper bound; tightness not derived)", checks=inner.checks,
+                 parts=[(sympy.true, first), (sympy.true, inner)])
+
+
+@certificate_parts(METHOD, whole=True)
+def chain_certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound):
+    """A => X (finite-level-of, U = T), then X => B: each part's certificate, inside one."""
+    from implgraph.definitions import get
+    from implgraph.prover.certificate import FORMAT, certificate
+    x = get(a.finite_level_of)
+    (_, first), (_, inner) = bound.parts
+    parts = [certificate(a, x, a_params, {}, a_classes, a_classes, region, N, first),
+             certificate(x, b, {}, b_params, a_classes, b_classes, region, N, inner)]
+    fam = parts[1].get("tightness")
+    tight = bool(bound.tight and fam and fam.get("blocks") and not fam.get("split"))
+    return {"format": FORMAT, "method": METHOD.name, "symbols": parts[1]["symbols"],
+            "domain": list(dict.fromkeys(c for p in parts for c in p["domain"])), "A": parts[0]["A"],
+            "B": parts[1]["B"], "upper": str(bound.upper), "tight": tight, "argument": bound.argument,
+            "parts": parts,
+            # X's attaining table, each bucket split into 3^ceiling(T) equal ones (A's cap on each increase)
+            "tightness": {**fam, "split": str(CAP_SPLIT)} if tight else None}

@@ -1,0 +1,190 @@
+"""The chord argument: a ratio definition A bounds an f-divergence B of two averages (docs/sections/divergences.md).
+
+B's level is a divergence declared with :class:`implgraph.definitions.divergences.Divergence` between two
+distributions x and y over the buckets (two records, a class and the table, the table and the table without one
+record). It is ``sum_l y_l phi(r_l)`` with r_l = x_l / y_l and phi convex (r log r for KL, r^alpha for
+exp((alpha - 1) D_alpha), |r - 1|/2 for total variation, max(r - gamma, 0) for the hockey-stick slack).
+
+A is a two-sided ratio of averages (its declared family and sides, never its name) at raw level T: it bounds every
+ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
+
+- B compares pairs of records, A is pairwise: A's own ratios;
+- B compares a class with the table, A compares the classes of the same partition with the table, or A is pairwise (a
+  class's mean and the table's are averages of records within ratio T of each other, bucket by bucket);
+- B compares the table with the table without one record, A compares the subsets of N - 1 records with the table, or A
+  is pairwise;
+- B compares a class with the table, A compares the subsets of N - 1 records with the table (record removal): each
+  record is x_i = N P - (N - 1) Q_i with Q_i/P in [1/T, T], so x_i/P and a class's mean's ratio lie in
+  [0, N - (N - 1)/T] (an upper bound only: log(N - (N - 1)/T) for KL and every Renyi order).
+
+Since sum_l y_l r_l = 1 and phi lies below its chord on [lo, hi], sum_l y_l phi(r_l) <= L phi(hi) + (1 - L) phi(lo)
+with L = (1 - lo)/(hi - lo) (the y-mass at hi): D <= L phi(hi) + (1 - L) phi(lo), and for Renyi
+D_alpha <= log(L hi^alpha + (1 - L) lo^alpha)/(alpha - 1). Renyi of order oo (the largest log ratio) is at most log hi.
+The bound is attained by two records of two buckets with ratios hi and lo (y = (L, 1 - L)): for pairs by one record
+at (T, 1)/(T + 1) and N - 1 at (1, T)/(T + 1), for every N >= 2; for a class by s records at (T, 1)/(T + 1) in one
+class and N - s in another, where N >= s (T + 1) (elsewhere tightness is not derived); for removal where N >= 3 and
+T <= N/(N - 1). Where A compares other record sets than B the bound is stated as an upper bound only.
+
+:func:`bound` returns the :class:`implgraph.engines.bounds.Bound` or None (not its case); :func:`certificate_parts`
+writes the certificate's lemma data, which :mod:`implgraph.certify.lemmas.chord` re-checks on its own.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.core import methods
+from implgraph.core.formula import parse_expr
+from implgraph.definitions.divergences import divergence_of
+from implgraph.prover import registry
+from implgraph.prover.shapes import declared_subset_size
+
+METHOD = methods.CHORD
+
+__all__ = ["bound", "interval", "chord_upper", "family_rows", "certificate_parts", "certificate_family", "convex_on"]
+
+_R = sympy.Symbol("r", positive=True)
+
+
+def _two_sided(d, family) -> bool:
+    return d.family == family and getattr(d, "sides", None) == "two-sided"
+
+
+def interval(a, b, N, ja, a_classes, b_classes):
+    """``(lo, hi, same)``: the interval A at raw level T confines B's compared ratios to, and whether A compares the
+    same record sets as B (then the bound is attained); None when A bounds none of them."""
+    from implgraph.prover.answer import T
+    div = divergence_of(b)
+    if div is None or getattr(a, "sides", None) != "two-sided":
+        return None
+    if _two_sided(a, "pairwise"):
+        return 1 / T, T, div.compares == "pairs"
+    removal = _two_sided(a, "subset") and ja is not None and sympy.simplify(ja - (N - 1)) == 0
+    if div.compares == "class" and _two_sided(a, "class"):
+        same = (a_classes or {"min_size": sympy.Integer(1)}) == (b_classes or {"min_size": sympy.Integer(1)}) \
+            and not (b_classes or {}).get("max_size")
+        return (1 / T, T, True) if same else None
+    if div.compares == "removal" and removal:
+        return 1 / T, T, True
+    if div.compares == "class" and removal:
+        # each record x_i = N P - (N - 1) Q_i with Q_i/P in [1/T, T]: x_i/P <= N - (N - 1)/T; a class mean too
+        return sympy.Integer(0), N - (N - 1) / T, False
+    return None
+
+
+def convex_on(phi, lo, hi) -> bool | None:
+    """Three-valued: is ``phi`` (in r) convex on [lo, hi]? A maximum of functions affine in r is; otherwise the sign
+    of phi'' for r > 0 (sympy's assumptions: True, False or None)."""
+    if isinstance(phi, sympy.Max) or (phi.is_Mul and any(isinstance(x, sympy.Max) for x in phi.args)):
+        maxes = [x for x in ([phi] if isinstance(phi, sympy.Max) else phi.args) if isinstance(x, sympy.Max)]
+        scale = sympy.simplify(phi / maxes[0])
+        affine = all(sympy.Poly(arg, _R).degree() <= 1 for arg in maxes[0].args)
+        return bool(affine and scale.is_nonnegative)
+    return sympy.simplify(sympy.diff(phi, _R, 2)).is_nonnegative
+
+
+def phi_at(phi, value):
+    """phi at a point of [lo, hi], by continuity at 0 (0 log 0 = 0)."""
+    return sympy.limit(phi, _R, 0, "+") if value == 0 else phi.subs(_R, value)
+
+
+def chord_upper(div, lo, hi):
+    """B's bound: the divergence of the chord's value ``L phi(hi) + (1 - L) phi(lo)``, L = (1 - lo)/(hi - lo), for
+    lo <= 1 <= hi (a maximum in phi is resolved there: hi = T = 1 + u, u >= 0)."""
+    from implgraph.prover.answer import T
+    if div.kind == "renyi" and div.order is sympy.oo:
+        return sympy.log(hi)
+    phi = div.phi(_R)
+    L = sympy.cancel((1 - lo) / (hi - lo))
+    mean = L * phi_at(phi, hi) + (1 - L) * phi_at(phi, lo)
+    if mean.has(sympy.Max):
+        u = sympy.Symbol("u", nonnegative=True)
+        mean = sympy.simplify(mean.subs(T, 1 + u)).subs(u, T - 1)
+    mean = sympy.factor(sympy.cancel(mean))
+    return sympy.simplify(div.from_phi_mean(mean)) if div.kind != "renyi" else div.from_phi_mean(mean)
+
+
+def family_rows(compares, T, N, s=1):
+    """The attaining table: ``[(count, first bucket's value, class)]`` of binary rows."""
+    x, y = T / (T + 1), 1 / (T + 1)
+    if compares == "pairs":
+        return [("1", x, "E1"), ("N - 1", y, "E2")]
+    if compares == "class":
+        return [(str(s), x, "E1"), (f"N - {s}", sympy.cancel((N - s * T) / ((N - s) * (T + 1))), "E2")]
+    # removal: Q (the others) = (T, 1)/(T + 1) against P = (1, T)/(T + 1): the removed record at N P - (N - 1) Q
+    return [("1", sympy.cancel(N / (T + 1) - (N - 1) * T / (T + 1)), "E1"), ("N - 1", x, "E2")]
+
+
+def _attained_where(compares, T, N, s):
+    if compares == "pairs":
+        return sympy.true
+    if compares == "class":
+        return sympy.Ge(N, s * (T + 1))
+    return sympy.And(sympy.Ge(N, 3), sympy.Le(T, N / (N - 1)))
+
+
+def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, ja=None):
+    """The chord :class:`Bound` of B's divergence given A's ratio level T, or None (not its case)."""
+    from implgraph.prover.answer import T, Bound
+    div = divergence_of(b)
+    if div is None:
+        return None
+    got = interval(a, b, N, ja, a_classes, b_classes)
+    if got is None:
+        return None
+    lo, hi, same = got
+    phi = div.phi(_R)
+    if phi is not None and convex_on(phi, lo, hi) is not True:
+        return None
+    upper = chord_upper(div, lo, hi)
+    s = sympy.sympify((b_classes or {}).get("min_size", 1))
+    where = _attained_where(div.compares, T, N, s) if same else sympy.false
+    argument = (f"B is the {div.kind} divergence{_order_text(div)} between the distributions it compares "
+                f"({div.compares}); A bounds each of their bucket ratios r to [{lo}, {hi}]; phi(r) = {phi} is convex "
+                "there and sum y r = 1, so B <= L phi(hi) + (1 - L) phi(lo) with L = (1 - lo)/(hi - lo)"
+                + (" (Renyi: of exp((alpha - 1) D), log is increasing)" if div.kind == "renyi" else "")
+                + ("; attained by two buckets with ratios hi and lo" if same else
+                   "; A compares other record sets than B: an upper bound, tightness not derived"))
+    out = Bound(upper, bool(same), methods.CHORD.name, argument, build=None,
+                checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"], attained_where=where)
+    return out
+
+
+def _order_text(div):
+    return "" if div.order is None else f" of order {div.order}"
+
+
+def certificate_parts(cert, ctx):
+    """The lemma data of a chord certificate: the divergence, the interval and the generator."""
+    from implgraph.definitions import get
+    b = get(cert["B"]["definition"])
+    div = divergence_of(b)
+    phi = div.phi(_R)
+    ja = None if cert["A"].get("size") is None else parse_expr(cert["A"]["size"], {"N": ctx.N})
+    spec = {"min_size": sympy.Integer(1)}
+    lo, hi, _ = interval(ctx.a, b, ctx.N, ja, spec, spec)
+    cert["upper_certificate"] = {"lemma": methods.CHORD.lemma, "kind": div.kind,
+                                 "order": None if div.order is None else str(div.order), "compares": div.compares,
+                                 "phi": None if phi is None else str(phi), "lo": str(lo), "hi": str(hi)}
+
+
+def certificate_family(cert, ctx):
+    """The attaining family of a tight chord bound: rows of two buckets (count, first bucket's value, class) in T and
+    N, and the condition where it is a table satisfying A."""
+    from implgraph.definitions import get
+    from implgraph.prover.answer import T
+    div = divergence_of(get(cert["B"]["definition"]))
+    s = sympy.sympify(cert["B"].get("min_class") or 1)
+    N = ctx.N
+    return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in family_rows(div.compares, T, N, s)],
+            "domain": [] if ctx.bound.attained_where is sympy.true else [str(ctx.bound.attained_where)]}
+
+
+certificate_parts_of = registry.certificate_parts(methods.CHORD, family=certificate_family)(certificate_parts)
+
+
+@registry.argument(methods.CHORD, order=200, applies=lambda ctx: divergence_of(ctx.b) is not None)
+def handler(ctx):
+    """B a declared divergence, A a ratio level bounding the compared ratios (module notes)."""
+    return bound(ctx.a, ctx.b, ctx.a_params, ctx.b_params, ctx.region, ctx.N, ctx.a_classes, ctx.b_classes,
+                 declared_subset_size(ctx.a, ctx.N, ctx.a_params))

@@ -1,0 +1,121 @@
+"""Non-implications for every N by a witness family: a bounded divergence between records never bounds their ratio.
+
+A is a divergence (:class:`implgraph.definitions.divergences.Divergence`) of kind KL or Renyi of order alpha in
+(1, 2] between pairs of records, or between the table and the table without one record (two averages of records:
+the divergence is jointly convex, so at most the largest over pairs of records; van Erven and Harremoes 2014,
+Theorem 11). B is a two-sided ratio of averages (its declared family and sides: pairwise, subsets of j <= N - 1
+records, or classes, the first record in a class of its own). The family, for every N >= 2 and K >= 3: one record at
+x = (K b, 1 - K b) and N - 1 at y = (b, 1 - b), with b = 1/((K - 1)^2 + 1).
+
+- chi^2(x || y) = (K - 1)^2 b/(1 - b) = 1 and chi^2(y || x) = (K - 1)/(K (K - 2)) <= 1 for K >= 3 (exact algebra:
+  1 - chi^2 is a quotient of polynomials with nonnegative coefficients in u = K - 3 >= 0), so D_2 = log(1 + chi^2)
+  <= log 2 both ways;
+- D_KL <= D_alpha <= D_2 for 1 < alpha <= 2 (the Renyi divergence is nondecreasing in its order, KL its limit at 1:
+  van Erven and Harremoes, IEEE Trans. Inf. Theory 60(7), 2014, Theorems 3 and 5): A's level is at most log 2 on
+  every table of the family;
+- B's raw level is at least x_1/y_1 = K (pairwise), or the table's mean against the mean of records at y,
+  (K + N - 1)/N (a subset of j <= N - 1 records at y; the class of the N - 1 records at y): for each N it grows
+  without bound in K.
+
+So for every f, the family's table at K > f(log 2)'s raw value satisfies A at level log 2 and not B at f(log 2): no f
+works. The table at each K is re-checked in exact arithmetic with the registry's levels (K = 3..6).
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import sympy
+
+from implgraph.core import methods
+from implgraph.definitions.divergences import divergence_of
+
+METHOD = methods.DIVERGENCE_FAMILY
+#: where the prover tries it (it has no handler of its own)
+TRIED = ("by the prover (`engines/prove.py`) where no direct argument applies, after the registered lemma chains: a refutation for every N")
+
+__all__ = ["refutation", "family_rows", "chi_square_bounded"]
+
+_K = sympy.Symbol("K", positive=True)
+
+
+def family_rows(K, N=2):
+    """The family's table at K (a number) with N records: one at (K b, 1 - K b), N - 1 at (b, 1 - b)."""
+    b = Fraction(1, (K - 1) ** 2 + 1)
+    return [[K * b, 1 - K * b]] + [[b, 1 - b]] * (N - 1)
+
+
+def _nonneg_from(expr, at=3) -> bool:
+    """Is the rational function ``expr`` of K >= ``at`` nonnegative: numerator and denominator, in u = K - at, have
+    coefficients of one sign?"""
+    num, den = sympy.fraction(sympy.cancel(sympy.together(expr)))
+    u = sympy.Symbol("u", nonnegative=True)
+    signs = []
+    for p in (num, den):
+        coeffs = sympy.Poly(sympy.expand(p.subs(_K, u + at)), u).all_coeffs()
+        if all(c >= 0 for c in coeffs):
+            signs.append(1)
+        elif all(c <= 0 for c in coeffs):
+            signs.append(-1)
+        else:
+            return False
+    return signs[0] == signs[1]
+
+
+def chi_square_bounded() -> bool:
+    """chi^2 <= 1 both ways on the family for every K >= 3 (exact algebra)."""
+    b = 1 / ((_K - 1) ** 2 + 1)
+    x, y = (_K * b, 1 - _K * b), (b, 1 - b)
+    chi = [sympy.Add(*[(p - q) ** 2 / q for p, q in zip(u, v)]) for u, v in ((x, y), (y, x))]
+    return all(_nonneg_from(1 - c) for c in chi)
+
+
+def refutation(a, b, a_params, b_params, b_classes=None):
+    """The prover's verdict fields refuting A => B for every f by the family, or None (not its case: among others, B
+    comparing classes of a minimum size above 1 or a maximum size, which the family's partition may not meet)."""
+    from implgraph.engines.recheck import raw_level
+    div = divergence_of(a)
+    if div is None or div.compares == "class" or a_params or b_params:
+        return None
+    if not (div.kind == "kl" or (div.kind == "renyi" and div.order is not sympy.oo and div.order <= 2)):
+        return None
+    if not (b.family in ("pairwise", "subset", "class") and getattr(b, "sides", None) == "two-sided"):
+        return None
+    spec = b_classes or {}
+    if b.family == "class" and (spec.get("max_size") is not None or sympy.sympify(spec.get("min_size", 1)) != 1):
+        return None
+    if not chi_square_bounded():
+        return None
+    from implgraph.core.concrete import INF, ConcreteTable
+    cap = sympy.log(2)
+    checked = []
+    for N, K in itertools.product((2, 3), (3, 4, 5, 6)):
+        ct = ConcreteTable.from_fractions(family_rows(K, N), classes=["E1"] + ["E2"] * (N - 1))
+        ra, rb = raw_level(a, {}, ct), raw_level(b, {}, ct)
+        if ra is None or rb is None or ra == INF:
+            return None
+        ra_s = ra if isinstance(ra, sympy.Basic) else sympy.Rational(ra.numerator, ra.denominator)
+        if not bool(ra_s <= cap) or not (rb == INF or Fraction(rb) >= Fraction(K + N - 1, N)):
+            return None
+        checked.append(f"(N, K) = ({N}, {K})")
+    rows = [[str(v) for v in r] for r in family_rows(3)]
+    lower = {"pairwise": "K (bucket 1's ratio between the two kinds of records)",
+             "subset": "(K + N - 1)/N (the table's mean against a set of records at y, bucket 1)",
+             "class": "(K + N - 1)/N (the table's mean against the class of the records at y, bucket 1)"}[b.family]
+    order = "KL" if div.kind == "kl" else f"Renyi-{div.order}"
+    mixed = "" if div.compares == "pairs" else (
+        f" (its distributions, {div.compares}, are averages of records, and the divergence is jointly convex: at most "
+        "the largest over pairs of records; van Erven and Harremoes 2014, Theorem 11)")
+    evidence = (f"no f can work: a witness family for every N >= 2 and K >= 3, one record at (K b, 1 - K b) and N - 1 "
+                f"at (b, 1 - b), b = 1/((K - 1)^2 + 1): chi^2 is 1 one way and (K - 1)/(K (K - 2)) <= 1 the other "
+                f"(exact algebra), so {a.name}'s {order} level is <= D_2 <= log(2){mixed} (the Renyi divergence is "
+                f"nondecreasing in its order; van Erven and Harremoes 2014, Theorems 3 and 5), while {b.name}'s raw "
+                f"level is >= {lower}, unbounded as K grows, at every N; re-checked in exact arithmetic at "
+                f"{', '.join(checked)}")
+    family = ("one record at (K b, 1 - K b), N - 1 at (b, 1 - b), b = 1/((K - 1)^2 + 1), every N >= 2 and K >= 3"
+              + (" (classes: the first record, the others)" if b.family == "class" else ""))
+    witness = {"rows": rows, "classes": ["E1", "E2"] if b.family == "class" else None, "family": family,
+               "point": {"K": 3, "N": 2}}
+    return {"verdict": "refuted", "evidence": evidence, "witness": witness, "tightness": "wrong",
+            "method": methods.DIVERGENCE_FAMILY.name}

@@ -1,0 +1,95 @@
+"""Ordering facts between declared divergences of the same distributions: Renyi monotone in its order, Pinsker.
+
+A and B declare divergences (:class:`implgraph.definitions.divergences.Divergence`) between the same distributions
+(``compares`` equal), so B's level is at most a function of A's on every compared pair, hence on the table:
+
+- **monotone order** (van Erven and Harremoes, IEEE Trans. Inf. Theory 60(7), 2014, Theorem 3; KL the order 1,
+  Theorem 5; the largest log ratio the order oo, Theorem 6): D_alpha <= D_beta for 1 <= alpha <= beta <= oo, so
+  B of order alpha <= A of order beta: U = T (A's level; an upper bound, tightness not derived);
+- **joint convexity**: where A compares pairs of records and B a class, or a removal, with the table, B's two
+  distributions are averages of records, (avg_i x_i, avg_j x_j) the uniform average of the pairs (x_i, x_j); every
+  divergence here is jointly convex (quasi-convex at order oo; van Erven and Harremoes 2014, Theorem 11), so B's is at
+  most the largest over the pairs (0 for i = j), then either fact above;
+- **Pinsker's inequality** (Tsybakov, Introduction to nonparametric estimation, 2009, Lemma 2.5): TV <= sqrt(KL/2), and
+  KL <= D_beta for beta >= 1: B total variation, A KL or Renyi: U = sqrt(T/2) (an upper bound).
+
+Both are cited lemmas: the checker (:mod:`implgraph.certify.lemmas.divergence_order`) re-checks that the sides are
+the registered divergences, compare the same distributions and stand in the lemma's order, and that U is the lemma's.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.core import methods
+from implgraph.definitions.divergences import divergence_of
+from implgraph.prover import registry
+
+METHOD = methods.DIVERGENCE_ORDER
+
+__all__ = ["bound", "order_of", "lemma_of"]
+
+
+def order_of(div):
+    """KL as the order 1, Renyi its order (oo included); None for another kind."""
+    if div.kind == "kl":
+        return sympy.Integer(1)
+    return div.order if div.kind == "renyi" else None
+
+
+def lemma_of(a_div, b_div):
+    """``(fact, U in T)`` where A's divergence bounds B's, else None. ``fact`` is ``monotone-order`` or ``pinsker``,
+    prefixed ``joint-convexity+`` where A compares pairs of records and B a class or a removal with the table."""
+    from implgraph.engines.bounds import T
+    if a_div is None or b_div is None:
+        return None
+    mixing = a_div.compares == "pairs" and b_div.compares in ("class", "removal")
+    if a_div.compares != b_div.compares and not mixing:
+        return None
+    prefix = "joint-convexity+" if mixing else ""
+    oa, ob = order_of(a_div), order_of(b_div)
+    if (oa is not None and ob is not None and bool(ob <= oa)) or (a_div.kind, a_div.order) == (b_div.kind, b_div.order):
+        return prefix + "monotone-order", T
+    if oa is not None and b_div.kind == "tv":
+        return prefix + "pinsker", sympy.sqrt(T / 2)
+    return None
+
+
+def bound(a, b):
+    """The :class:`Bound` of B's divergence given A's, or None (not its case)."""
+    from implgraph.prover.answer import Bound
+    a_div, b_div = divergence_of(a), divergence_of(b)
+    found = lemma_of(a_div, b_div)
+    if found is None:
+        return None
+    which, upper = found
+    text = ("the Renyi divergence is nondecreasing in its order (KL the order 1, the largest log ratio the order oo; "
+            "van Erven and Harremoes 2014, Theorems 3, 5, 6)" if which.endswith("monotone-order") else
+            "Pinsker's inequality TV <= sqrt(KL/2), and KL <= D_beta (Tsybakov 2009, Lemma 2.5; van Erven and "
+            "Harremoes 2014)")
+    pairs = (f"A and B are divergences between the same distributions ({a_div.compares})" if a_div.compares ==
+             b_div.compares else
+             f"A bounds the divergence of every pair of records; B's distributions ({b_div.compares}) are two averages "
+             "of records, (avg_i x_i, avg_j x_j) = the uniform average of the pairs (x_i, x_j), and the divergence is "
+             "jointly convex (an f-divergence; Renyi through exp((alpha - 1) D); quasi-convex at order oo), so B's "
+             "divergence of the averages is at most the largest over pairs (0 for i = j; van Erven and Harremoes 2014, "
+             "Theorem 11)")
+    return Bound(upper, False, methods.DIVERGENCE_ORDER.name,
+                 f"{pairs}: {text}, on every compared pair, hence on their maxima (an upper bound; tightness not "
+                 "derived)")
+
+
+def certificate_parts(cert, ctx):
+    from implgraph.definitions import get
+    which, _ = lemma_of(divergence_of(get(cert["A"]["definition"])), divergence_of(get(cert["B"]["definition"])))
+    cert["upper_certificate"] = {"lemma": methods.DIVERGENCE_ORDER.lemma, "fact": which}
+
+
+registry.certificate_parts(methods.DIVERGENCE_ORDER)(certificate_parts)
+
+
+@registry.argument(methods.DIVERGENCE_ORDER, order=201,
+                   applies=lambda ctx: divergence_of(ctx.a) is not None and divergence_of(ctx.b) is not None)
+def handler(ctx):
+    """A and B declared divergences ordered by a checked fact (module notes)."""
+    return bound(ctx.a, ctx.b)

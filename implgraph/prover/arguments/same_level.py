@@ -1,0 +1,66 @@
+"""``same-level``: B's raw level is A's on every table (docs/arguments/same-level.md).
+
+A and B are the same definition with the same parameters, or declare the same raw level (both two-sided pairwise, or
+both two-sided class levels on the same partition, without parameters): ``U = T``; tight for a two-sided ratio of
+averages, whose every level T is some table's, an upper bound for another level (e.g. a distance, at most (N - 1)/N at
+N records).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.core import methods
+from implgraph.prover.answer import Bound, T
+from implgraph.prover.parts import lemma_only, level_T
+from implgraph.prover.registry import argument, certificate_parts
+from implgraph.prover.shapes import compares, same_value
+
+METHOD = methods.SAME_LEVEL
+
+
+def _same_definition(ctx):
+    """A and B are one definition (compared as objects of the registry, by their name) at the same parameters."""
+    return ctx.a.name == ctx.b.name and all(same_value(ctx.a_params[k], ctx.b_params.get(k, 0)) for k in ctx.a_params) \
+        and not ctx.a_classes and not ctx.b_classes
+
+
+@argument(METHOD, order=20, applies=_same_definition)
+def same_definition(ctx):
+    """Same definition, same parameters."""
+    # every level T is some table's exactly for a two-sided ratio of averages (the family of U = T);
+    # a distance, a count or an entropy takes a bounded or discrete set of values at each N
+    ratio = any(compares(ctx.a, fam) for fam in ("pairwise", "subset", "class"))
+    return Bound(T, ratio, METHOD.name,
+                 "A and B are the same definition with the same parameters: a table satisfying it at "
+                 "level alpha has optimal level <= alpha, so B holds at every level >= alpha" + (
+                     ", and at no smaller level on a table whose optimal level is alpha" if ratio else
+                     " (an upper bound: not every alpha is some table's level at each N, e.g. a distance is "
+                     "at most (N - 1)/N, so U = T is not claimed tight)"))
+
+
+def _same_family(ctx):
+    return next((fam for fam in ("pairwise", "class") if compares(ctx.a, fam) and compares(ctx.b, fam)), None)
+
+
+def _same_raw_level(ctx):
+    """Both declare a two-sided ratio of averages over the same record sets (pairs, or the one partition's
+    classes), without parameters."""
+    same_family = _same_family(ctx)
+    one_spec = same_family == "pairwise" or (
+        (ctx.a_classes or {"min_size": sympy.Integer(1)}) == ctx.b_classes and not (ctx.b_classes or {}).get("max_size"))
+    return same_family is not None and not ctx.a.params and not ctx.b.params and one_spec
+
+
+@argument(METHOD, order=30, applies=_same_raw_level)
+def same_raw_level(ctx):
+    """Two definitions declaring the same raw level."""
+    same_family = _same_family(ctx)
+    sets = "pairs of records" if same_family == "pairwise" else "the classes of the table's one partition"
+    return Bound(T, True, METHOD.name,
+                 f"A and B declare the same raw level, a two-sided ratio of averages over {sets} (family "
+                 f"{same_family}, no parameters): on every table B's raw level is A's, so B holds at A's raw "
+                 "level and at no smaller one on a table whose level is exactly that")
+
+
+certificate_parts(METHOD, family=level_T)(lemma_only(METHOD.lemma))

@@ -1,0 +1,74 @@
+"""``subset-to-one-sided``: a class mean is at most the bucket's largest value (docs/arguments/subset-to-one-sided.md).
+
+A a two-sided subset level of size j (1 <= j <= N - 1), B a one-sided class level (any class sizes): a class mean is at
+most the bucket's largest value M. The N - 1 other values are the N - 1 smallest, with mean >= the j smallest's >= p/T,
+so M <= N p - (N - 1) p/T; the j largest are M and the j - 1 largest of the others, whose mean H is at least the
+others' mean (N p - M)/(N - 1), and M + (j - 1) H <= j T p, so (N - j) M <= (j T (N - 1) - (j - 1) N) p.
+``U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))``, tight: one record at U c and N - 1 at c (N - U)/(N - 1)
+(binary rows, c = (T - 1)/(N T (T + 1)); the high record its own class).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.core import methods
+from implgraph.prover.answer import Bound, T, final
+from implgraph.prover.registry import argument, certificate_parts
+from implgraph.prover.shapes import decide, one_sided, smaller_alone
+from implgraph.prover.tables import at, binary_column_table, frac
+
+METHOD = methods.SUBSET_TO_ONE_SIDED
+
+
+def _applies(ctx):
+    # (with classes of >= s >= 2 records the ceiling N/s can be smaller: this argument only for any classes)
+    ja = ctx.ja
+    return ja is not None and one_sided(ctx.b, "class") and sympy.sympify((ctx.b_classes or {}).get("min_size", 1)) == 1 \
+        and decide(ctx.region, sympy.And(ja >= 1, ja <= ctx.N - 1)) is True
+
+
+@argument(METHOD, order=150, applies=_applies)
+def bound(ctx):
+    return final(subset_one_sided_bound(ctx.ja, ctx.N, ctx.region))
+
+
+def subset_one_sided_upper(j, N):
+    """``U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))`` of the argument (raw levels)."""
+    return sympy.Min(N - (N - 1) / T, (j * T * (N - 1) - (j - 1) * N) / (N - j))
+
+
+def subset_one_sided_bound(j, N, region=None):
+    """The bound (module notes)."""
+    U = subset_one_sided_upper(j, N) if region is None else smaller_alone(subset_one_sided_upper(j, N), region)
+
+    def build(point):
+        Tv, Nv, _ = at(point, N)
+        Uv = U.subs({T: Tv, N: Nv, **{k: v for k, v in point.items() if k not in (T, N)}})
+        c = (Tv - 1) / (Nv * Tv * (Tv + 1))
+        vals = [Uv * c] + [c * (Nv - Uv) / (Nv - 1)] * (Nv - 1)
+        return binary_column_table([frac(v) for v in vals], labels=["E1"] + ["E2"] * (Nv - 1))
+
+    arg = (f"A is a two-sided subset level of size j = {j}, B a one-sided class level: a class mean is at most the "
+           "bucket's largest value M; the other N - 1 values are the N - 1 smallest, with mean >= the j smallest's "
+           ">= p/T, so M <= N p - (N - 1) p/T; the j largest values are M and the j - 1 largest of the others, "
+           "whose mean H is at least the others' mean (N p - M)/(N - 1), and M + (j - 1) H <= j T p, so "
+           f"(N - j) M <= (j T (N - 1) - (j - 1) N) p: U = {U}, tight: one record at U c (its own class) and N - 1 "
+           "at c (N - U)/(N - 1), c = (T - 1)/(N T (T + 1)), satisfy A and have B's ratio U")
+    return Bound(U, True, METHOD.name, arg, build=build)
+
+
+def _max_value_family(upper):
+    """One record at U c in a class of its own, N - 1 at c (N - U)/(N - 1), c = (T - 1)/(N T (T + 1))."""
+    c = "(T - 1)/(N*T*(T + 1))"
+    return [{"count": "1", "value": f"({upper})*{c}", "class": "E1"},
+            {"count": "N - 1", "value": f"{c}*(N - ({upper}))/(N - 1)", "class": "E2"}]
+
+
+@certificate_parts(METHOD, family=lambda cert, ctx: {"blocks": _max_value_family(cert["upper"])})
+def upper_certificate(cert, ctx):
+    j_ = cert["A"]["size"]
+    cert["domain"] += [f"({j_}) >= 1", f"({j_}) <= N - 1"]      # the subset sizes A's ranges allow
+    cert["upper_certificate"] = {"lemma": METHOD.lemma, "multipliers": {
+        "all": {"T*(N - M) - (N - 1) >= 0": "1"},
+        "j largest": {"j*T - (j - 1)*H - M >= 0": "N - 1", "(N - 1)*H - (N - M) >= 0": f"({j_}) - 1"}}}

@@ -1,0 +1,79 @@
+"""The prover's search: the registered arguments whose shapes match, tried in their declared order.
+
+:func:`tight_bound` asks the ``direct`` arguments (:mod:`implgraph.prover.registry`): the first whose shape applies
+and that answers (a :class:`~implgraph.prover.answer.Bound`, or :data:`~implgraph.prover.answer.NO_BOUND` where the
+case is its own but a step was not confirmed) ends the search; an argument answering None passes the case on.
+:func:`ceiling_bound` does the same with the ``ceiling`` arguments: B's raw level on every table, whatever A is.
+
+Every argument bounds one bucket's values at a time (a column of the table), so it holds for any number of buckets
+p >= 2, and every attaining table is binary unless the bound says otherwise (``Bound.buckets``).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.prover.answer import NO_BOUND
+from implgraph.prover.context import ProofContext
+from implgraph.prover.registry import arguments
+from implgraph.prover.shapes import as_definition
+
+__all__ = ["tight_bound", "ceiling_bound", "first_answer"]
+
+
+def first_answer(ctx, stage="direct"):
+    """The first definite answer of the ``stage``'s arguments whose shapes apply to ``ctx``, or None."""
+    for arg in arguments(stage):
+        if not arg.applies(ctx):
+            continue
+        found = arg.bound(ctx)
+        if found is NO_BOUND:
+            return None
+        if found is not None:
+            return found
+    return None
+
+
+def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None):
+    """The strongest :class:`~implgraph.prover.answer.Bound` the registered arguments establish for A => B, or None.
+
+    Parameters
+    ----------
+    a, b : Definition or str
+        The two sides (a name is read as the registered definition).
+    a_params, b_params : dict
+        Their parameters (sympy expressions or words).
+    region : Region
+        The claim's condition in terms of A's raw level T; the parameters' ranges are added to it.
+    N : sympy.Symbol or int
+        The number of records.
+    a_classes, b_classes : dict, optional
+        The class specifications (``min_size``, ``max_size``); B's defaults to any partition where B compares classes.
+
+    Returns
+    -------
+    Bound or None
+    """
+    return first_answer(ProofContext.build(a, b, a_params, b_params, region, N, a_classes, b_classes))
+
+
+def ceiling_bound(b, b_params, b_classes, region, N):
+    """B's raw level on every table of N records, whatever A is: ``N / s`` for a one-sided class level
+    with classes of >= s records (s = 1 unless ``b_classes`` says more), ``N / j`` for a one-sided
+    subset level of size j, ``(N - s)/N`` for a class's total variation distance; None for any other declaration (a
+    two-sided level is unbounded: a zero against a positive value).
+
+    Examples
+    --------
+    >>> from implgraph.definitions.capabilities import RatioLevel
+    >>> from implgraph.definitions.families import RatioOfAverages
+    >>> from implgraph.core.region import Region
+    >>> class Upper(RatioOfAverages):
+    ...     name, level_symbol, scale = "upper-doc", "beta", "affine"
+    ...     declares = (RatioLevel("class", "one-sided"),)
+    >>> N = sympy.Symbol("N", integer=True)
+    >>> ceiling_bound(Upper(), {}, None, Region({N: "integer"}, (N >= 2,)), N).upper
+    N
+    """
+    b = as_definition(b)
+    return first_answer(ProofContext(None, b, {}, b_params, None, b_classes, region, N), "ceiling")
