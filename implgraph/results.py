@@ -101,14 +101,12 @@ class ImplicationMap:
         from implgraph.commands.map import export
         return export(self._built)
 
-    def draw(self, path, labels: str = "plain", full: bool = False) -> str:
-        """Write the map to ``path`` (the format by the suffix, as ``implgraph map --out``); returns the
-        renderer used (``dot-text`` for ``.dot``)."""
-        from implgraph.map.drawing import drawing
-        from implgraph.map.render import render
-        an = self.analysis if self.level == "groups" else None
-        D = drawing(self.graph, an, reduce=not full, labels=labels)
-        return render(D, path, title=None, labels=labels)
+    def draw(self, path, labels: str = "f", full: bool = False, width="single", overlay=None) -> dict:
+        """Write the map to ``path`` as ``implgraph map --out`` does (the format by the suffix, ``width``
+        ``single``, ``double`` or centimetres, ``overlay="claims"`` for the papers' claims); returns the
+        figure's report (:func:`implgraph.map.render.render`: format, width, smallest text, defects)."""
+        from implgraph.commands.map import figure
+        return figure(self._built, path, width=width, overlay=overlay, labels=labels, full=full)
 
     def _repr_svg_(self):
         with tempfile.TemporaryDirectory() as tmp:

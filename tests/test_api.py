@@ -150,7 +150,7 @@ def test_implication_map_from_given_verdicts(tmp_path):
     assert (m.level, m.N, s["implications"], s["conflicts"]) == ("groups", 3, 6, 0)
     assert repr(m).startswith("<ImplicationMap level=groups N=3: ")
     out = tmp_path / "map.dot"
-    assert m.draw(out) == "dot-text" and out.read_text().startswith("digraph")
+    assert m.draw(out)["format"] == "dot" and out.read_text().startswith("digraph")
     assert "<svg" in m._repr_svg_() and {"nodes", "edges", "analysis"} <= set(m.to_json())
     with pytest.raises(InputError, match="map level"):
         api.implication_map(level="nodes")

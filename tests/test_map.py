@@ -82,8 +82,10 @@ def test_drawing_reduces(rules):
     pairs = {(u, v) for u, v, d in D.edges(data=True) if d["kind"] == "implies" and d["color"] == "#222222"}
     assert ("kt-closeness(k=1)", "kt-closeness(k=2)") in pairs
     assert ("kt-closeness(k=1)", "kt-closeness(k=3)") not in pairs      # transitive: reduced away
-    refuted = [d for _, _, d in D.edges(data=True) if d["status"] == "refuted"]
-    assert refuted and all(d["color"] == "#d62728" for d in refuted)
+    # by default only what the engine established; the refuted claims are an overlay asked for
+    assert not [d for _, _, d in D.edges(data=True) if d["status"] == "refuted"]
+    refuted = [d for _, _, d in drawing(G, overlay="claims").edges(data=True) if d["status"] == "refuted"]
+    assert refuted and all(d["color"] == "#d62728" and d["layer"] == "overlay" for d in refuted)
 
 
 def test_cli_map_json(capsys):
@@ -99,7 +101,7 @@ def test_cli_map_json(capsys):
 
 def test_cli_map_planted_conflict(tmp_path, capsys):
     out = tmp_path / "planted.dot"
-    assert main(["map", "--N", "5", "--only", "--theorems", str(PLANTED), "--out", str(out)]) == 0
+    assert main(["map", "--N", "5", "--only", "--theorems", str(PLANTED), "--out", str(out), "--summary"]) == 0
     text = capsys.readouterr().out
     # the engine refutes the planted non-implications (it proves LDP => (1,t) => (2,t)): no conflict in
     # its map, but the claims as printed contradict each other, and that is reported

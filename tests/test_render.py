@@ -1,18 +1,23 @@
-"""Writing the drawn map: formats by suffix (SVG with text, PDF, PNG, TikZ, DOT), human labels, bad input."""
+"""Writing the drawn map: formats by suffix (SVG with text, PDF, PNG, TikZ, DOT), widths, labels typeset from
+sympy, what is drawn by default and in the overlay, human claim names, bad input."""
 
 import re
+import shutil
+import subprocess
 
 import pytest
+import sympy
 
 from conftest import computed_rules
 from implgraph.core.errors import InputError
-from implgraph.map.drawing import drawing
+from implgraph.map.drawing import COLORS, conditions, drawing, f_label
 from implgraph.map.graph import definitions_map, groups_map
-from implgraph.map.labels import claim_label, paper_name
-from implgraph.map.placement import bezier, control, overlaps, place, sub_curve
-from implgraph.map.plot import scene
-from implgraph.map.render import FORMATS, render, to_dot
-from implgraph.map.tikz import tex_text, to_tikz
+from implgraph.map.labels import claim_label, math, node_label, paper_name, split, to_latex
+from implgraph.map.layout import edge_label, layout
+from implgraph.map.render import FORMATS, render, to_dot, width_cm
+from implgraph.map.tikz import to_tikz
+
+T, EPS, N = sympy.Symbol("t", real=True), sympy.Symbol("eps", real=True), sympy.Symbol("N", integer=True)
 
 
 @pytest.fixture(scope="module")
@@ -25,33 +30,49 @@ def small(rules):
     return drawing(groups_map(rules, 4))
 
 
+@pytest.fixture(scope="module")
+def fig2(rules):
+    return drawing(definitions_map(rules))
+
+
 @pytest.mark.parametrize("suffix, magic", [(".dot", b"digraph"), (".svg", b"<svg"), (".png", b"\x89PNG"),
                                            (".pdf", b"%PDF"), (".tex", b"\\begin{tikzpicture}")])
 def test_render_formats(tmp_path, small, suffix, magic):
     out = tmp_path / f"map{suffix}"
-    render(small, out)
-    data = out.read_bytes()
-    assert magic in data[:2000]
+    report = render(small, out)
+    assert magic in out.read_bytes()[:2000]
     assert [p.name for p in tmp_path.iterdir()] == [out.name]     # no temporary file left
+    assert report["format"] == suffix.lstrip(".")
 
 
-def test_svg_keeps_text_as_text(tmp_path, small):
+def test_svg_keeps_text_as_text(tmp_path, fig2):
     out = tmp_path / "m.svg"
-    render(small, out)
+    render(fig2, out)
     text = out.read_text()
-    # every node label is a <text> element (searchable), not glyph paths
-    for n, d in small.nodes(data=True):
-        first = d["label"].split("\n")[0]
-        assert f">{first}<" in text.replace("&#160;", " ") or first in text
-    assert "<text" in text and 'id="DejaVuSans' not in text
+    assert ">mult. <" in text.replace("&#160;", " ") or "mult." in text
+    assert "<text" in text and 'id="DejaVuSans' not in text      # text, not glyph paths
 
 
-def test_pdf_and_svg_reproducible(tmp_path, small):
-    for suffix in (".svg", ".pdf"):
+@pytest.mark.parametrize("width, cm", [("single", 8.5), ("double", 17.8), ("12", 12.0)])
+def test_width_is_the_page(tmp_path, fig2, width, cm):
+    out = tmp_path / "m.svg"
+    report = render(fig2, out, width=width)
+    page = float(re.search(r'<svg[^>]*width="([0-9.]+)pt"', out.read_text()).group(1))
+    assert page == pytest.approx(cm / 2.54 * 72, abs=0.01) and report["width_cm"] == cm
+
+
+@pytest.mark.parametrize("bad", ["triple", "0", "-3", "1e9", "nan", "inf", "8.5in"])
+def test_bad_width(bad):
+    with pytest.raises(InputError, match="--width"):
+        width_cm(bad)
+
+
+def test_reproducible(tmp_path, fig2):
+    for suffix in (".svg", ".pdf", ".tex", ".png"):
         a, b = tmp_path / f"a{suffix}", tmp_path / f"b{suffix}"
-        render(small, a)
-        render(small, b)
-        assert a.read_bytes() == b.read_bytes()
+        render(fig2, a)
+        render(fig2, b)
+        assert a.read_bytes() == b.read_bytes(), suffix
 
 
 @pytest.mark.parametrize("name", ["map.jpg", "map", "map.eps"])
@@ -65,38 +86,84 @@ def test_formats_listed():
     assert {".svg", ".pdf", ".png", ".tex", ".dot"} <= set(FORMATS)
 
 
-def test_dot_text_marks(small):
+def test_dot_text(small):
     text = to_dot(small)
-    assert "arrowhead" in text and "tee" in text            # non-implications
-    assert "#d62728" in text                                # refuted claims
+    assert "arrowhead=tee" in text and "texlbl=" in text          # non-implications; LaTeX labels for dot2tex
 
 
-@pytest.mark.parametrize("level", ["groups", "definitions"])
-def test_latex_labels_render(tmp_path, rules, level):
-    G = groups_map(rules, 4) if level == "groups" else definitions_map(rules)
-    D = drawing(G, labels="latex")
-    assert any(d["label"].startswith("$") or ": $" in d["label"] for _, _, d in D.edges(data=True))
-    out = tmp_path / "m.png"
-    render(D, out, labels="latex")
-    assert out.read_bytes()[:4] == b"\x89PNG"
+# ------------------------------------------------------------------------------------------------
+# what is drawn
+# ------------------------------------------------------------------------------------------------
+
+def test_established_by_default_overlay_on_request(rules):
+    G = definitions_map(rules)
+    plain = drawing(G)
+    assert {d["layer"] for _, _, d in plain.edges(data=True)} == {"established"}
+    assert not [d for _, _, d in plain.edges(data=True) if d["color"] in (COLORS["refuted"], COLORS["unknown"])]
+    over = drawing(G, overlay="claims")
+    red = [d for _, _, d in over.edges(data=True) if d["layer"] == "overlay"]
+    # Lemma 1 and Proposition 1 are refuted by the engine (README): drawn in red, named as the papers name them
+    assert red and all(d["color"] == COLORS["refuted"] for d in red if d["status"] == "refuted")
+    names = "\n".join(d["label"] for d in red)
+    assert "Lemma 1: refuted" in names and "Proposition 1 (Domingo-Ferrer 2015)" in names
+    L = layout(over, 17.8)
+    assert any("refutes" in e.text.label for e in L.legend)
+    assert not any("refutes" in e.text.label for e in layout(plain, 17.8).legend)
 
 
-def test_conventions(rules):
+def test_conventions(fig2):
     """Non-implications are crossed out; only the other paper's results are dashed."""
-    D = drawing(definitions_map(rules))
-    for _, _, d in D.edges(data=True):
+    for _, _, d in fig2.edges(data=True):
         assert (d["cross"] == "1") == (d["kind"] == "not-implies")
         dashed = d["style"] == "dashed"
         assert dashed == all(k.split("/")[0] == "domingo-ferrer2015" for k in d["claims"].split("; "))
 
 
-def test_human_labels(rules):
-    D = drawing(definitions_map(rules))
-    labels = [d["label"] for _, _, d in D.edges(data=True)]
+def test_f_typeset_by_sympy(rules):
+    # f as the paper prints it: Theorem 2a eps = ln(t^2), Theorem 4.1 eps = ln t and t = e^eps
+    assert f_label(sympy.log(T ** 2), T, EPS) == r"$\epsilon = \ln{\left(t^{2} \right)}$"
+    assert f_label(sympy.exp(EPS), EPS, T) == r"$t = e^{\epsilon}$"
+    assert f_label(T, T, T) == ""                                  # the level carries over: no label
+    labels = [d["label"] for _, _, d in drawing(definitions_map(rules)).edges(data=True)]
     text = "\n".join(labels)
+    assert r"\epsilon = \ln{\left(t^{2} \right)}" in text and r"t = e^{\epsilon}" in text
+    for label in labels:        # no caret, exp or eps outside math
+        for is_math, part in split(label.replace("\n", " ")):
+            assert is_math or not re.search(r"\^|exp|eps|\*\*", part), label
+
+
+def test_conditions(rules):
+    by = {r.key: r for r in rules}
+    assert conditions(by["ekenstedt2022/theorem-4.1"]) == [r"$k_{\mathrm{DP}} = N - k_{\mathrm{Clo}}$"]
+    assert conditions(by["ekenstedt2022/lemma-2.3#reading"]) == [r"$\left|{E}\right| \geq k$", r"$2 k \leq N$"]
+    assert conditions(by["ekenstedt2022/theorem-2b"]) == ["$k = 1$"]            # N >= 2: the map's own
+    assert conditions(by["ekenstedt2022/theorem-3b"]) == [r"$k \geq 2$"]       # 1 <= k <= N - 1: declared
+
+
+def test_numbered_conditions():
+    d = {"name": "", "f": r"$t^{2}$", "cond": "$k = 1$", "label": "$t^{2}$\n$k = 1$"}
+    assert edge_label(d) == "$t^{2}$\n$k = 1$" and edge_label(d, {"$k = 1$": 3}) == "$t^{2}$\n(3)"
+
+
+def test_math_and_latex():
+    assert math(((N - 1) * sympy.exp(EPS) + 1) / N) == r"$\left(\left(N - 1\right) e^{\epsilon} + 1\right) / N$"
+    assert node_label("(3,ε)-DP") == r"$(3, \epsilon)$-DP" and node_label("mult. t-closeness") == "mult. $t$-closeness"
+    assert node_label("(ε,delta)-LDP") == r"$(\epsilon , \delta)$-LDP"
+    assert to_latex("a_b & 50% $x_1$") == r"a\_b \& 50\% $x_1$"
+    assert split(r"costs \$5 $x$") == [(False, "costs $5 "), (True, "x")]
+
+
+def test_human_labels(rules):
+    D = drawing(definitions_map(rules), labels="claims", overlay="claims")
+    text = "\n".join(d["label"] for _, _, d in D.edges(data=True))
     assert "Lemma 2.3" in text and "Theorem 4.1" in text and "Theorem 2b" in text
     assert "ekenstedt2022" not in text and "ldp-mult-t" not in text and "L. " not in text
     assert "Proposition 1 (Domingo-Ferrer 2015)" in text
+
+
+def test_no_labels(rules):
+    D = drawing(definitions_map(rules), labels="none")
+    assert all(d["label"] == "" for _, _, d in D.edges(data=True))
 
 
 @pytest.mark.parametrize("source, printed, paper, basis, expected", [
@@ -117,40 +184,27 @@ def test_paper_name():
     assert paper_name("domingo-ferrer2015") == "Domingo-Ferrer 2015"
 
 
-def test_curve_geometry():
-    # arc3: control point = midpoint + rad * (dy, -dx); by hand for (0,0) -> (4,0), rad 0.25: (2, -1)
-    assert control((0, 0), (4, 0), 0.25) == (2.0, -1.0)
-    c = control((0, 0), (4, 0), 0.25)
-    assert bezier((0, 0), c, (4, 0), 0.5) == (2.0, -0.5)
-    # the part t in [0.25, 0.75] passes through the same middle point, ends on the curve
-    p1, c2, p2 = sub_curve((0, 0), c, (4, 0), 0.25, 0.75)
-    assert p1 == pytest.approx(bezier((0, 0), c, (4, 0), 0.25))
-    assert p2 == pytest.approx(bezier((0, 0), c, (4, 0), 0.75))
-    assert bezier(p1, c2, p2, 0.5) == pytest.approx((2.0, -0.5))
+# ------------------------------------------------------------------------------------------------
+# TikZ
+# ------------------------------------------------------------------------------------------------
+
+def test_tikz_same_geometry(fig2):
+    L = layout(fig2, 8.5)
+    tex = to_tikz(L)
+    texts = re.findall(r"\\node\[[^\]]*\] at \(([-0-9.]+)bp,([-0-9.]+)bp\)", tex)
+    expected = [(n.text.x, n.text.y) for n in L.nodes] + [(c.text.x, c.text.y) for c in L.edges if c.text]
+    assert sorted((round(float(x), 2), round(float(y), 2)) for x, y in texts) == \
+        sorted((round(x, 2), round(y, 2)) for x, y in expected + [(e.text.x, e.text.y) for e in L.legend])
+    assert tex.count("{") == tex.count("}") and "content sha256" in tex
+    assert r"\ln{\left(t^{2} \right)}" in tex and "^" not in re.sub(r"\$[^$]*\$", "", tex)
 
 
-def test_place_avoids_taken_boxes():
-    taken = [(-10, -10, 110, 10)]          # a box over the whole straight curve
-    (cx, cy), anchor = place((0, 0), (50, 0), (100, 0), 30, 12, taken)
-    assert not overlaps((cx - 15, cy - 6, cx + 15, cy + 6), taken[0])
-    assert anchor is None                  # moved sideways along the curve, not by the ring search
-
-
-def test_tex_text():
-    assert tex_text("a_b & c") == r"a\_b \& c"
-    assert tex_text("$x^2$ ε") == r"$x^2$ $\varepsilon$"
-
-
-def test_tikz_same_positions(rules):
-    D = drawing(definitions_map(rules))
-    fig, sc = scene(D, "title")
-    __import__("matplotlib.pyplot").pyplot.close(fig)
-    tex = to_tikz(sc)
-    k = sc.scale * 2.54
-    coords = {m.group(1): (float(m.group(2)), float(m.group(3)))
-              for m in re.finditer(r"\(n(\d+)\) at \(([-0-9.]+),([-0-9.]+)\)", tex)}
-    assert len(coords) == len(sc.nodes)
-    for i, n in enumerate(sc.nodes):
-        assert coords[str(i)] == pytest.approx((n["x"] * k, n["y"] * k), abs=1e-3)
-    assert tex.count("{") == tex.count("}")
-    assert len(sc.labels) == len(re.findall(r"fill=white", tex))
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed (texlive-latex-base, "
+                                                                "texlive-pictures)")
+def test_tikz_compiles(tmp_path, fig2):
+    (tmp_path / "fig.tex").write_text(to_tikz(layout(fig2, 8.5)))
+    (tmp_path / "paper.tex").write_text("\\documentclass{article}\\usepackage{tikz}\\begin{document}"
+                                        "\\input{fig.tex}\\end{document}\n")
+    proc = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-2000:]

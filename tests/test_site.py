@@ -7,6 +7,7 @@ why-trace and the open pairs expected of it are derived by hand in the comments.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -65,13 +66,19 @@ def site(tmp_path, inputs):
     return out, counts, claim
 
 
+def _text(html: str) -> str:
+    """The text of some HTML, tags dropped, each cell and item on its own line."""
+    import re
+    return re.sub(r"[ \t]*\n[ \t\n]*", "\n", re.sub(r"<[^>]+>", lambda m: "\n" if m.group(0).startswith(("<td", "<th", "<li", "</tr")) else "", html))
+
+
 class _Links(HTMLParser):
     def __init__(self):
         super().__init__()
         self.refs = []
 
     def handle_starttag(self, tag, attrs):
-        self.refs += [v for k, v in attrs if k in ("href", "src") and v]
+        self.refs += [v for k, v in attrs if k in ("href", "src", "xlink:href") and v]
 
 
 def test_files(site):
@@ -123,10 +130,11 @@ def test_matrix_page(site):
 def test_edge_pages(site):
     out, _, _ = site
     text = (out / edge_file(A, B)).read_text()
-    assert "<code id=\"f\">eps at every N</code>" in text
+    # f typeset by KaTeX (its LaTeX in data-tex, the plain text inside), then where it is tight
+    assert '<td id="f"><span class="math" data-tex="\\epsilon">eps</span>; at every N</td>' in text
     # the witness table: 2 records in classes E1, E2
     text = (out / edge_file(B, A)).read_text()
-    assert 'id="witness"' in text and "<td>E1</td><td>1</td><td>0</td>" in text and "<td>1/2</td>" in text
+    assert 'id="witness"' in text and "\nE1\n1\n0\n" in _text(text) and "\nE2\n1/2\n1/2\n" in _text(text)
     # a implies b directly: the chain is the one covering edge a => b
     assert f"{A} =&gt; {B}" in (out / edge_file(A, B)).read_text()
 
@@ -157,7 +165,7 @@ def test_definition_page_levels(site):
     text = (out / definition_file(C)).read_text()
     # sei2019 Table I: Alex, Becky, Carl and Diana are alone in their classes: the smallest class has 1 record
     row = text.split("sei2019/table-I</td>")[1].split("</tr>")[0]
-    assert row.endswith("<code>1</code></td>")
+    assert row.endswith('<td><span class="math" data-tex="1">1</span></td>')
     page = (out / definition_file(A)).read_text()       # the claim whose from is a, with the file's verdict
     assert "holds-not-tight" in page and "written by the test" in page
 
@@ -179,10 +187,83 @@ def test_hasse_by_hand():
     assert set(H.edges) == {(A, B), (C, B)}
 
 
-def test_hasse_svg_has_real_text(site):
+def test_hasse_svg_laid_out_with_f_and_links(site):
+    """The Hasse diagram of CELLS (a => b with f = eps: the level carries over, no label; c => b with
+    f = log(3): the arrow says eps = ln(3)) drawn by the map's renderer: two arrows, one label, every node
+    and arrow a link to its page."""
     out, _, _ = site
-    svg = (out / "hasse.html").read_text().split("<svg")[1]
-    assert f">{A}</text>" in svg and "<path" in svg.split("</defs>")[0] and "<path" not in svg.split("</defs>")[1]
+    page = (out / "hasse.html").read_text()
+    svg = page[page.index("<svg"):page.index("</svg>")]
+    assert svg.count('id="edge-') == 2 and svg.count('id="node-') == 3
+    labels = re.findall(r'<g id="label-\d+">(.*?)</g>', svg, re.S)
+    assert len(labels) == 1 and "ln" in labels[0] and "3" in labels[0]
+    assert "the same level" in svg                       # the legend says what an unlabelled arrow means
+    for ref in (edge_file(A, B), edge_file(C, B), definition_file(A), definition_file(B), definition_file(C)):
+        assert f'xlink:href="{ref}"' in svg, ref
+
+
+def test_hasse_long_f_numbered_below():
+    """An f mathtext cannot set on an arrow (a Piecewise: cases) is a number on the arrow and written in
+    full below the diagram."""
+    from implgraph.site.hasse import drawing_graph
+    cells = [cell(A, B, "implication", "proved", tight="Piecewise((eps, Eq(N, 2)), (2*eps, True))", proved=True),
+             cell(C, B, "implication", "verified-bounded", tight="log(3)")]
+    D, notes = drawing_graph(hasse(cells))
+    assert notes == [(1, A, B, "Piecewise((eps, Eq(N, 2)), (2*eps, True))")]
+    assert D.edges[A, B, 0]["label"] == "[1]" and D.edges[C, B, 0]["label"] == r"$\epsilon = \ln{\left(3 \right)}$"
+
+
+#: what Python's reprs look like in a page's text (a dict, a list, a bool, None, a sympy object, an address)
+REPR = re.compile(r"\{'|'\}|\[\]|\{\}|\bTrue\b|\bFalse\b|\bNone\b|object at 0x|\b(?:Symbol|Rational|Integer|Float)\(|"
+                  r"\bdict_\w+\(")
+
+
+def _visible(html: str) -> str:
+    return _text(re.sub(r"<(script|style)\b.*?</\1>", "", html, flags=re.S))
+
+
+def test_no_python_repr_on_any_page(site):
+    out, _, _ = site
+    for page in sorted(out.rglob("*.html")):
+        text = _visible(page.read_text())
+        assert not REPR.search(text), f"{page.relative_to(out)}: {REPR.search(text).group(0)!r} in the text"
+
+
+def test_no_external_url(site):
+    """Nothing a page loads or links to is outside the site: no http(s) in an href/src or a style sheet."""
+    out, _, _ = site
+    for path in sorted(out.rglob("*")):
+        if path.suffix in (".html", ".css"):
+            text = path.read_text()
+            refs = re.findall(r'(?:href|src)="([^"]*)"', text) + re.findall(r"url\(([^)]*)\)", text)
+            assert not [r for r in refs if "//" in r], path
+    css = (out / "assets" / "katex" / "katex.min.css").read_text()
+    fonts = re.findall(r"url\(([^)]*)\)", css)
+    assert fonts and all((out / "assets" / "katex" / f).is_file() for f in fonts)
+
+
+def test_math_marked_for_katex(site):
+    out, _, _ = site
+    page = (out / edge_file(C, B)).read_text()
+    assert '<span class="math" data-tex="\\ln{\\left(3 \\right)}">log(3)</span>' in page
+    assert 'src="../assets/katex/katex.min.js"' in page and 'href="../assets/katex/katex.min.css"' in page
+
+
+def test_definition_lists(site):
+    """dp (b): implied by ldp (f = eps, proved) and k-anonymity (f = log(3), checked up to the bound), implies
+    nothing, does not imply ldp nor k-anonymity; ldp (a): implies dp, one open pair with k-anonymity."""
+    out, _, _ = site
+
+    dp = _text((out / definition_file(B)).read_text())
+    implies = dp.split("\nImplies\n")[1].split("\nImplied by\n")[0]
+    implied_by = dp.split("\nImplied by\n")[1].split("\nDoes not imply\n")[0]
+    not_implies = dp.split("\nDoes not imply\n")[1].split("\nOpen\n")[0]
+    assert "No established implication from it" in implies
+    assert "ldp: f = eps" in implied_by and "k-anonymity: f = log(3) (checked for N up to the bound)" in implied_by
+    assert "ldp" in not_implies and "k-anonymity" in not_implies
+    ldp = _text((out / definition_file(A)).read_text())
+    assert "dp: f = eps" in ldp.split("\nImplies\n")[1].split("\nImplied by\n")[0]
+    assert "ldp ? k-anonymity (no witness on the grid)" in ldp.split("\nOpen\n")[1].split("\nLevels on")[0]
 
 
 def test_slug_distinct():
@@ -227,6 +308,9 @@ def test_certificate_of_a_proved_cell(tmp_path, inputs):
     build_site(tmp_path / "s", matrix=tmp_path / "m.json", verdicts=verdicts, tables=[], groups_n=None)
     text = (tmp_path / "s" / edge_file(c["a"], c["b"])).read_text()
     assert "Certificate (proved for every N)" in text and "implgraph-certificate/" in text
+    # read as facts (a list of terms), not as JSON or Python's reprs
+    assert not REPR.search(_visible(text)) and '{"' not in _visible(text) and "<dl>" in text
+    assert "<dd>implgraph-certificate/" in text          # words stay words (not read as a formula)
 
 
 def test_groups_page(tmp_path, inputs):
@@ -268,7 +352,7 @@ def test_vacuous_and_conditional_cells_are_said_so(tmp_path, inputs):
     assert text.count('<td class="cell refuted conditional"') == 1
     page = (out / edge_file(B, A)).read_text()
     assert 'id="conditional"' in page and "partitions into at least 2 classes" in page
-    assert "log(t*(N - 1)) at every N" in page
+    assert "log(t*(N - 1)); at every N" in _text(page)
     assert "every table meets it" in (out / edge_file(A, B)).read_text()
     # the Hasse diagram draws no vacuous arrow: a and b are not merged nor ordered
     assert why_path(hasse(cells), A, B) is None

@@ -1,19 +1,26 @@
-"""The explorer in a real browser: headless Chromium (Debian's chromium and chromium-driver) driven by
-selenium. Every page loads with no console error, every link of a page resolves, a click on a cell
-of the matrix shows its f and witness, the search box finds a pair.
+"""The explorer and the committed figures in a real browser: headless Chromium (Debian's chromium and
+chromium-driver) driven by selenium. Every page loads with no console error and nothing from outside the
+site, every link of a page resolves, KaTeX sets the math, a click on a cell of the matrix shows its f and
+witness, the search box finds a pair; in the Hasse diagram of the published matrix and in docs/fig1.svg and
+docs/fig2.svg no two texts intersect, no edge passes through a node other than its ends, no edge passes
+through a label (the boxes and paths as the browser renders them: getBoundingClientRect, getPointAtLength).
 
 Skipped with a message when selenium, chromium or chromedriver is missing (`.ci/run` installs them).
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import shutil
 from pathlib import Path
 
 import pytest
 
 from implgraph.site.build import build_site
+
+ROOT = Path(__file__).resolve().parents[1]
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -44,7 +51,7 @@ def browser(tmp_path_factory):
     for flag in FLAGS:
         opts.add_argument(flag)
     opts.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})   # performance: requests
     driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
     driver.set_page_load_timeout(60)
     yield driver
@@ -103,4 +110,162 @@ def test_search_finds_a_pair(browser, site):
     assert [a.text for a in links] == [f"{B} ? {A}: non-implication"]
     links[0].click()
     assert browser.find_element(By.CSS_SELECTOR, "h1").text == f"{B} ? {A}"
+    assert _errors(browser) == []
+
+
+def test_search_finds_a_definition_by_its_description(browser, site):
+    """"differential privacy" is in dp's description (eps-differential privacy with record removal), not
+    in its name or title: the search finds it."""
+    from selenium.webdriver.common.by import By
+    browser.get((site / "index.html").as_uri())
+    browser.find_element(By.ID, "search").send_keys("differential privacy")
+    texts = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#results a")]
+    assert "dp: eps-DP" in texts
+
+
+def _requests(driver) -> list:
+    """The URLs the browser requested since the last call (Chrome's performance log: Network events)."""
+    out = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            out.append(message["params"]["request"]["url"])
+    return out
+
+
+def test_no_external_resource_and_katex_sets_the_math(browser, site):
+    """Every resource a page loads is a file of the site; every formula is set by KaTeX (no error)."""
+    from selenium.webdriver.common.by import By
+    pages = sorted(site.rglob("*.html"))
+    for page in pages:
+        _requests(browser)                  # what came before
+        browser.get(page.as_uri())
+        loaded = _requests(browser)
+        assert any(u.endswith("katex.min.js") for u in loaded), (page, loaded)
+        assert not [u for u in loaded if u.split(":")[0] in ("http", "https", "ws", "wss", "ftp")], (page, loaded)
+        refs = browser.execute_script("return Array.from(document.querySelectorAll('[href], [src]'), "
+                                      "e => e.href && e.href.baseVal !== undefined ? e.href.baseVal : "
+                                      "(e.href || e.src))")
+        assert not [r for r in refs if r and not r.startswith(("file://", "#"))], page
+        formulas = browser.find_elements(By.CSS_SELECTOR, ".math[data-tex]")
+        assert len(browser.find_elements(By.CSS_SELECTOR, ".math[data-tex] .katex")) == len(formulas), page
+        if formulas:       # KaTeX's fonts are loaded (from the site: nothing else was requested)
+            loaded_fonts = browser.execute_script(
+                "await document.fonts.ready; return Array.from(document.fonts).filter(f => "
+                "f.family.includes('KaTeX') && f.status === 'loaded').length")
+            assert loaded_fonts > 0, page
+        assert browser.find_elements(By.CSS_SELECTOR, ".katex-error") == [], page
+    # the pair a => b: f = eps set as an epsilon by KaTeX (its MathML annotation keeps the LaTeX)
+    from implgraph.site.html import edge_file
+    browser.get((site / edge_file(A, B)).as_uri())
+    f = browser.find_element(By.CSS_SELECTOR, "#f .katex")
+    assert "\u03f5" in f.text or "\u03b5" in f.text
+    assert _errors(browser) == []
+
+
+#: the geometry of a drawn SVG as the browser renders it: the box of every text group's glyphs (node texts, edge
+#: labels, legend), of every node frame, and points along every edge (screen pixels)
+GEOMETRY = """
+const svg = arguments[0] ? document.querySelector(arguments[0]) : document.documentElement;
+const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+// a text's glyphs: its tspans' boxes (the box of a <text> holding tspans also covers the white space between
+// them, set at the text's own origin), or the text's box when it has none
+const glyphs = g => {
+  const parts = [];
+  for (const t of g.querySelectorAll("text")) {
+    const spans = t.querySelectorAll("tspan");
+    for (const e of (spans.length ? spans : [t])) { if (e.textContent.trim()) { parts.push(box(e)); } }
+  }
+  return parts.reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]),
+                                 Math.max(a[3], b[3])]);
+};
+const out = {texts: {}, nodes: {}, edges: {}};
+for (const g of svg.querySelectorAll("g[id]")) {
+  const id = g.id;
+  if (/^(text|label|legend)-[0-9]+$/.test(id)) { out.texts[id] = glyphs(g); }
+  else if (/^node-[0-9]+$/.test(id)) { out.nodes[id] = box(g); }
+  else if (/^edge-[0-9]+$/.test(id)) {
+    const p = g.querySelector("path"), m = p.getScreenCTM(), n = p.getTotalLength(), pts = [];
+    for (let i = 0; i <= 200; i++) {
+      const q = p.getPointAtLength(n * i / 200);
+      pts.push([m.a * q.x + m.c * q.y + m.e, m.b * q.x + m.d * q.y + m.f]);
+    }
+    out.edges[id] = pts;
+  }
+}
+return out;
+"""
+#: how far (pixels) a line may enter a box before it counts as crossing it: its width, an arrow's tip on a frame
+TOLERANCE_PX = 1.0
+
+
+def _inside(p, b, margin=TOLERANCE_PX):
+    return b[0] + margin < p[0] < b[2] - margin and b[1] + margin < p[1] < b[3] - margin
+
+
+def _overlap(a, b, margin=0.5):
+    return a[0] + margin < b[2] - margin and b[0] + margin < a[2] - margin and \
+        a[1] + margin < b[3] - margin and b[1] + margin < a[3] - margin
+
+
+def _defects(geo) -> dict:
+    """``{"texts": [...], "through_nodes": [...], "through_labels": [...]}`` found in a rendered SVG."""
+    texts = geo["texts"]
+    out = {"texts": [(a, b) for a, b in itertools.combinations(sorted(texts), 2) if _overlap(texts[a], texts[b])]}
+    out["through_nodes"], out["through_labels"] = [], []
+
+    def dist(p, b):
+        return math.hypot(max(b[0] - p[0], 0, p[0] - b[2]), max(b[1] - p[1], 0, p[1] - b[3]))
+
+    for eid, pts in sorted(geo["edges"].items()):
+        ends = {min(geo["nodes"], key=lambda n: dist(p, geo["nodes"][n])) for p in (pts[0], pts[-1])}
+        out["through_nodes"] += [(eid, n) for n, b in geo["nodes"].items()
+                                 if n not in ends and any(_inside(p, b) for p in pts)]
+        out["through_labels"] += [(eid, t) for t, b in texts.items()
+                                  if t.startswith("label-") and any(_inside(p, b) for p in pts)]
+    return out
+
+
+def _clean(geo, what):
+    assert len(geo["texts"]) > 5 and len(geo["edges"]) > 5 and len(geo["nodes"]) > 5, what
+    assert _defects(geo) == {"texts": [], "through_nodes": [], "through_labels": []}, what
+
+
+def test_defects_are_found():
+    """The checks find what they look for: two texts that overlap, an edge across a third node, an edge
+    through a label (boxes written by hand)."""
+    geo = {"texts": {"text-0": [0, 0, 10, 10], "text-1": [5, 5, 15, 15], "label-2": [40, 0, 50, 10]},
+           "nodes": {"node-0": [0, 0, 10, 10], "node-1": [100, 0, 110, 10], "node-2": [60, -5, 70, 15]},
+           "edges": {"edge-0": [[10 + i, 5] for i in range(91)]}}
+    found = _defects(geo)
+    assert found["texts"] == [("text-0", "text-1")]
+    assert found["through_nodes"] == [("edge-0", "node-2")] and found["through_labels"] == [("edge-0", "label-2")]
+
+
+@pytest.mark.parametrize("fig", ["fig1", "fig2"])
+def test_committed_figures_in_the_browser(browser, fig):
+    browser.get((ROOT / "docs" / f"{fig}.svg").as_uri())
+    _clean(browser.execute_script(GEOMETRY, None), fig)
+
+
+@pytest.fixture(scope="module")
+def published_site(tmp_path_factory):
+    """The explorer of the published pair matrix (docs/matrix.json), without claims, levels, certificates."""
+    root = tmp_path_factory.mktemp("published")
+    (root / "v.json").write_text(json.dumps({"claims": []}))
+    out = root / "site"
+    build_site(out, matrix=ROOT / "docs" / "matrix.json", verdicts=root / "v.json", tables=[],
+               with_certificates=False, groups_n=None)
+    return out
+
+
+def test_hasse_diagram_in_the_browser(browser, published_site):
+    """The Hasse diagram of the published matrix: every arrow a link, no text over another, no edge through a
+    node or a label, every numbered f below it set by KaTeX."""
+    from selenium.webdriver.common.by import By
+    browser.get((published_site / "hasse.html").as_uri())
+    geo = browser.execute_script(GEOMETRY, "svg.hasse")
+    _clean(geo, "hasse")
+    notes = browser.find_elements(By.CSS_SELECTOR, "ol.notes li")
+    assert all(li.find_elements(By.CSS_SELECTOR, ".katex") or "no closed form" in li.text for li in notes)
     assert _errors(browser) == []

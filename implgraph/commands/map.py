@@ -1,24 +1,29 @@
-"""``implgraph map [--N n] [--level definitions|groups] --out FILE [--json]``: the implication map.
+"""``implgraph map [--N n] [--level definitions|groups] --out FILE [--width single|double|CM] [--overlay claims]``:
+the implication map as a figure for a paper.
 
 Builds the map of the encoded theorems (verdicts computed by the engine: cached by content, recomputed
-with ``--verify``, or read from ``--verdicts FILE``; never the data's ``expect:``), closes it under the implication and propagation rules at ``N``
-records, and writes the diagram (SVG, PDF, PNG, TikZ or DOT text by the suffix; one layout computed in
-Python, Graphviz never called).  The summary names every conflict
-with both traces, every figure arrow the theorems do not support and every supported arrow the figures
-omit, and counts the open pairs; ``--json`` exports all of it.
+with ``--verify``, or read from ``--verdicts FILE``; never the data's ``expect:``), closes it under the
+implication and propagation rules at ``N`` records, and writes the figure (SVG, PDF, PNG, TikZ or DOT by
+the suffix) at a journal's column width, laid out by Graphviz: by default what the engine established,
+with f on each arrow; ``--overlay claims`` adds the papers' claims it refutes or leaves undecided.  It
+prints the file written (nothing with ``-q``); ``--summary`` prints the analysis (every conflict with both
+traces, every figure arrow the theorems do not support and every supported arrow the figures omit, the
+open pairs) and ``--json`` exports all of it.
 """
 
 from __future__ import annotations
 
+import sys
 import time
 
 from implgraph.commands._data import add_data_arguments, data_sources
 from implgraph.core.errors import InputError
-from implgraph.io.console import Progress
+from implgraph.io.console import QUIET, VERBOSE, Progress, verbosity
 from implgraph.io.output import print_json
 
 NAME = "map"
-HELP = "draw the implication map (Fig. 1 with --N, Fig. 2 with --level definitions); conflicts, figure check, open pairs"
+HELP = ("draw the implication map as a paper's figure (Fig. 1 with --N, Fig. 2 with --level definitions); "
+        "--summary: conflicts, figure check, open pairs")
 ORDER = 30
 
 DEFAULT_N = 10
@@ -27,17 +32,28 @@ DEFAULT_N = 10
 MAX_N = 100
 """Largest ``--N`` of the map (one node per definition and group size k < N)."""
 
+
 def add_arguments(p):
-    p.add_argument("--N", type=int, default=None, help=f"number of records (groups level; default {DEFAULT_N} for the analysis)")
+    p.add_argument("--N", type=int, default=None,
+                   help=f"number of records (groups level; default {DEFAULT_N} for the analysis)")
     p.add_argument("--level", choices=["definitions", "groups"], default=None,
                    help="one node per definition (Fig. 2) or per definition and group size k (Fig. 1); "
                         "default: groups when --N is given")
-    p.add_argument("--out", help="diagram to write: .svg, .pdf, .png, .tex (TikZ) or .dot")
+    p.add_argument("--out", help="the figure to write: .svg, .pdf, .png, .tex (TikZ) or .dot")
+    p.add_argument("--width", default="single", metavar="single|double|CM",
+                   help="the figure's width: a journal's single column (8.5 cm, the default), its double column "
+                        "(17.8 cm) or centimetres; text stays at 8.6 pt unless the map is wider than that")
+    p.add_argument("--overlay", choices=["claims"], default=None,
+                   help="also draw the papers' claims the engine refutes (red) or leaves undecided (grey), with "
+                        "a legend (default: only what the engine established)")
+    p.add_argument("--labels", choices=["f", "claims", "none"], default="f",
+                   help="what an arrow says: its f and conditions (default), also the claim's name, or nothing")
     p.add_argument("--json", action="store_true", help="print the map as JSON (nodes, edges, f, verdicts, traces)")
+    p.add_argument("--summary", action="store_true",
+                   help="print the analysis: conflicts, the figures' arrows against the theorems, open pairs")
     p.add_argument("--verify", action="store_true", help="recompute the verdicts of the edge claims now (default: "
                    "computed once and cached by content)")
     p.add_argument("--verdicts", metavar="FILE", help="verdicts from a saved `implgraph verify --json`")
-    p.add_argument("--labels", choices=["plain", "latex", "none"], default="plain", help="edge labels (default plain)")
     p.add_argument("--full", action="store_true", help="draw every edge (no transitive reduction)")
     add_data_arguments(p)
     p.add_argument("--max-list", type=int, default=20, help="items listed per section of the summary (default 20)")
@@ -136,13 +152,11 @@ def export(m, traces: bool = True) -> dict:
     return out
 
 
-def _print_summary(m, out_info, limit):
+def _print_summary(m, limit):
     an, check = m["an"], m["check"]
     s = an.summary()
     print(f"map: level {m['level']}, verdicts from {m['verdict_source']}; analysis at N = {m['N']} "
           f"({s['nodes']} nodes) in {m['seconds']:.2f} s")
-    if out_info:
-        print(f"  wrote {out_info[0]} ({out_info[1]})")
     print(f"  implications (closure): {s['implications']}, non-implications: {s['claimed_non_implications']} claimed "
           f"+ {s['derived_non_implications']} derived, conflicts: {s['conflicts']}, open pairs: {s['open_pairs']}")
     conflicts = an.conflicts()
@@ -188,8 +202,11 @@ def _print_summary(m, out_info, limit):
 def run(args) -> int:
     if args.max_list < 0:
         raise InputError(f"--max-list {args.max_list} is negative", fix="give --max-list >= 0")
-    if not args.out and not args.json:
-        raise InputError("nothing to do", fix="give --out FILE (.svg, .pdf, .png, .tex, .dot) or --json")
+    if not (args.out or args.json or args.summary):
+        raise InputError("nothing to do", fix="give --out FILE (.svg, .pdf, .png, .tex, .dot), --summary or --json")
+    if args.out:
+        from implgraph.map.render import width_cm
+        width_cm(args.width)        # a bad width is refused before the map is computed
     with data_sources(args) as args.theorems:   # --theorems / --tables add to the bundled data; --only replaces it
         return _map(args)
 
@@ -200,23 +217,33 @@ def input_files(args) -> list:
                         *(getattr(args, "tables", None) or [])] if p]
 
 
-def _map(args) -> int:
+def figure(m, out, width="single", overlay=None, labels="f", full=False, inputs=()) -> dict:
+    """Write the map ``m`` (from :func:`build`) as a figure: :func:`implgraph.map.render.render`'s report."""
     from implgraph.map.drawing import drawing
-    from implgraph.map.render import check_output, render
+    from implgraph.map.render import render
+    D = drawing(m["shown"], m["an"] if m["level"] == "groups" else None, reduce=not full, labels=labels,
+                overlay=overlay)
+    return render(D, out, width=width, inputs=inputs)
+
+
+def _map(args) -> int:
+    from implgraph.map.render import check_output
     if args.out:
         check_output(args.out, input_files(args))
     m = build(args)
-    out_info = None
+    report = None
     if args.out:
-        D = drawing(m["shown"], m["an"] if m["level"] == "groups" else None, reduce=not args.full, labels=args.labels)
-        if m["level"] == "groups":
-            title = f"Implication map at N = {m['N']}: each definition at each group size k (cf. Fig. 1 of ekenstedt2022)"
-        else:
-            title = "Implication map between the definitions (cf. Fig. 2 of ekenstedt2022)"
-        engine = render(D, args.out, title=title, labels=args.labels, inputs=input_files(args))
-        out_info = (args.out, engine)
+        report = figure(m, args.out, args.width, args.overlay, args.labels, args.full, input_files(args))
+        if report.get("shrunk"):
+            print(f"implgraph map: the map is wider than {report['width_cm']} cm at 8.6 pt: its text is "
+                  f"{report['text_pt']} pt; fix: give --width double or a larger --width in cm", file=sys.stderr)
     if args.json:
-        print_json(export(m))
-    else:
-        _print_summary(m, out_info, args.max_list)
+        print_json(export(m) if report is None else {**export(m), "figure": {"out": str(args.out), **report}})
+        return 0
+    if report is not None and verbosity() > QUIET:
+        size = (f", {report['width_cm']} x {report['height_cm']} cm, text {report['text_pt']} pt"
+                if report.get("width_cm") else "")
+        print(f"wrote {args.out}{size}")
+    if args.summary or verbosity() >= VERBOSE:
+        _print_summary(m, args.max_list)
     return 0

@@ -1,124 +1,134 @@
-"""Writing a drawn map: SVG, PDF, PNG, TikZ or DOT text (chosen by the file suffix).
+"""Writing a drawn map: SVG, PDF, PNG, TikZ or DOT (chosen by the file suffix), at a journal's width.
 
-:func:`render` writes the drawing graph of :func:`implgraph.map.drawing.drawing` atomically.  The
-pictures (SVG, PDF, PNG by :mod:`implgraph.map.plot`, TikZ by :mod:`implgraph.map.tikz`) all come from
-the one layout of :mod:`implgraph.map.layout`, computed in Python: Graphviz is never called, so the
-layout is the same whether or not it is installed.  DOT text (for other tools) is written by
-:mod:`networkx.drawing.nx_pydot` when pydot is installed, otherwise by a small writer here.
+:func:`render` lays the drawing graph of :func:`implgraph.map.drawing.drawing` out once with Graphviz
+(:func:`implgraph.map.layout.layout`) and writes that one layout: SVG, PDF and PNG by matplotlib
+(:mod:`implgraph.map.plot`), TikZ (:mod:`implgraph.map.tikz`), or the graph as DOT with its labels in
+LaTeX (for dot2tex or Graphviz itself).  Every file is written atomically.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import networkx as nx
-
 from implgraph.core.errors import InputError
 from implgraph.io.output import write_output
-from implgraph.map.layout import model_fill
-from implgraph.map.plot import draw_matplotlib, scene
-from implgraph.map.tikz import to_tikz
+from implgraph.map.labels import to_latex
+from implgraph.map.typeset import MIN_TEXT_PT, widths_cm
 
-__all__ = ["render", "to_dot", "check_suffix", "check_output", "FORMATS"]
+__all__ = ["render", "write_layout", "to_dot", "check_suffix", "check_output", "width_cm", "FORMATS"]
 
 #: the output formats, by file suffix
 FORMATS = (".svg", ".pdf", ".png", ".tex", ".dot", ".gv")
+#: the widths a figure may be set at (centimetres)
+MIN_WIDTH_CM, MAX_WIDTH_CM = 4.0, 60.0
 
 
-# ------------------------------------------------------------------------------------------------
-# DOT
-# ------------------------------------------------------------------------------------------------
+def width_cm(width) -> float:
+    """A ``--width`` (``single``, ``double`` or centimetres) in centimetres.
 
-def _dot_graph(D) -> nx.MultiDiGraph:
-    """Graphviz attributes for the drawing graph."""
-    out = nx.MultiDiGraph()
-    out.graph["graph"] = {"rankdir": "TB", "fontname": "Helvetica", "nodesep": "0.5", "ranksep": "0.7"}
-    out.graph["node"] = {"shape": "box", "style": "rounded", "fontname": "Helvetica", "fontsize": "11"}
-    out.graph["edge"] = {"fontname": "Helvetica", "fontsize": "9"}
-    for n, d in D.nodes(data=True):
-        fill = model_fill(d.get("model"))
-        out.add_node(n, label=d.get("label", n).replace("\n", "\\n"), style="rounded,filled", fillcolor=fill)
-    for u, v, k, d in D.edges(keys=True, data=True):
-        attrs = {"label": d.get("label", "").replace("\\n", "\n").replace("\n", "\\n"), "color": d["color"], "fontcolor": d["color"], "style": d["style"],
-                 "tooltip": d.get("claims", "")}
-        if d.get("cross") == "1":
-            attrs["arrowhead"] = "tee"
-            attrs["constraint"] = "false"
-        if d.get("both") == "1":
-            attrs["dir"] = "both"
-        out.add_edge(u, v, key=str(k), **attrs)
-    return out
+    Raises
+    ------
+    InputError
+        Not a column's name and not a number of centimetres in range.
 
-
-def _quote(s) -> str:
-    s = str(s)
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\\\\n", "\\n") + '"'
+    Examples
+    --------
+    >>> width_cm("single"), width_cm("double"), width_cm("12.5")
+    (8.5, 17.8, 12.5)
+    """
+    text = str(width).strip().lower()
+    if text in widths_cm:
+        return widths_cm[text]
+    try:
+        value = float(text.removesuffix("cm"))
+    except ValueError:
+        value = float("nan")
+    if not MIN_WIDTH_CM <= value <= MAX_WIDTH_CM:      # also NaN
+        raise InputError(f"--width {width} is not a width", fix=f"give single ({widths_cm['single']} cm), double "
+                         f"({widths_cm['double']} cm) or centimetres between {MIN_WIDTH_CM:g} and {MAX_WIDTH_CM:g}")
+    return value
 
 
 def to_dot(D) -> str:
-    """DOT text of a drawing graph (``networkx.nx_pydot`` when pydot is installed)."""
-    G = _dot_graph(D)
-    try:
-        import pydot  # noqa: F401
-        return nx.nx_pydot.to_pydot(G).to_string()
-    except ImportError:
-        pass
-    lines = ["digraph implgraph {"]
-    for key in ("graph", "node", "edge"):
-        attrs = ", ".join(f"{a}={_quote(v)}" for a, v in G.graph[key].items())
-        lines.append(f"  {key} [{attrs}];")
-    for n, d in G.nodes(data=True):
-        attrs = ", ".join(f"{a}={_quote(v)}" for a, v in d.items())
-        lines.append(f"  {_quote(n)} [{attrs}];")
-    for u, v, d in G.edges(data=True):
-        attrs = ", ".join(f"{a}={_quote(v_)}" for a, v_ in d.items())
-        lines.append(f"  {_quote(u)} -> {_quote(v)} [{attrs}];")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+    """The drawing graph as DOT (labels in LaTeX, colours, styles; no positions), for other tools."""
+    import pygraphviz
+    from implgraph.map.layout import model_fill, node_order
+    A = pygraphviz.AGraph(directed=True, strict=False, name="implgraph")
+    A.graph_attr.update(rankdir="TB")
+    A.node_attr.update(shape="box", style="rounded,filled")
+    for n in node_order(D):
+        d = D.nodes[n]
+        A.add_node(n, label=to_latex(d["label"]), texlbl=to_latex(d["label"]), fillcolor=model_fill(d.get("model")))
+    for i, (u, v, k, d) in enumerate(D.edges(keys=True, data=True)):
+        attrs = {"color": d["color"], "fontcolor": d["color"], "style": d["style"], "tooltip": d.get("claims", "")}
+        if d.get("label"):
+            attrs["label"] = attrs["texlbl"] = to_latex(d["label"])
+        if d.get("cross") == "1":
+            attrs["arrowhead"] = "tee"
+        if d.get("both") == "1":
+            attrs["dir"] = "both"
+        A.add_edge(u, v, key=f"e{i}", **attrs)
+    return A.string()
 
 
-def render(D, path, title: str | None = None, labels: str = "plain", inputs=()) -> str:
-    """Write a drawing graph to ``path`` (format by the suffix, see :data:`FORMATS`), atomically
+def render(D, path, width=None, inputs=()) -> dict:
+    """Write a drawing graph to ``path`` (format by the suffix, see :data:`FORMATS`) at ``width``
+    (``single``, ``double`` or centimetres; default a single column), atomically
     (:func:`implgraph.io.output.write_output`: a full or read-only disk is one line, nothing written).
-
-    Every picture comes from one layout computed in Python (:mod:`implgraph.map.layout`): SVG (text
-    kept as text), PDF and PNG drawn by matplotlib, TikZ (``.tex``) written from the same scene; DOT
-    text is written for other tools.  Graphviz is never called, so the picture does not depend on
-    what is installed.
 
     Parameters
     ----------
     D : networkx.MultiDiGraph
         From :func:`implgraph.map.drawing.drawing`.
-    labels : {"plain", "latex", "none"}
+    width : str or float, optional
     inputs : sequence of path
         The command's input files: ``path`` may not be one of them.
 
     Returns
     -------
-    str
-        What wrote the file: ``dot-text``, ``tikz`` or ``matplotlib``.
+    dict
+        ``format``, ``width_cm``, ``height_cm``, ``text_pt`` (the smallest text as printed), the figure's
+        :func:`implgraph.map.audit.audit` (``overlaps``, ``edges_through_nodes``, ...) and ``digest`` (of what
+        it says, :meth:`implgraph.map.layout.Layout.digest`); ``shrunk`` when ``text_pt`` is below
+        :data:`implgraph.map.typeset.MIN_TEXT_PT` (the drawing had to be shrunk to the width).
 
     Raises
     ------
     InputError
-        Unknown suffix, a missing output directory, an input given as the output, a write that fails.
+        Unknown suffix, a width out of range, a missing output directory, an input given as the output,
+        a write that fails, a label that cannot be typeset.
     """
     path = Path(path)
-    check_suffix(path)
     check_output(path, inputs)
+    cm = width_cm(width if width is not None else "single")
     suffix = path.suffix.lower()
     if suffix in (".dot", ".gv"):
         write_output(path, to_dot(D), inputs=inputs)
-        return "dot-text"
+        return {"format": "dot", "width_cm": None, "text_pt": None}
+    from implgraph.map.layout import layout
+    return write_layout(layout(D, cm), path, inputs)
+
+
+def write_layout(L, path, inputs=()) -> dict:
+    """Write a laid-out map (:func:`implgraph.map.layout.layout`) to ``path`` (SVG, PDF, PNG or TikZ by the
+    suffix), atomically; the report of :func:`render`."""
+    from implgraph.map.audit import audit
+    path = Path(path)
+    suffix = path.suffix.lower()
     if suffix == ".tex":
-        import matplotlib.pyplot as plt
-        fig, sc = scene(D, title, labels)
-        plt.close(fig)
-        write_output(path, to_tikz(sc), inputs=inputs)
-        return "tikz"
-    write_output(path, draw_matplotlib(D, suffix[1:], title, labels), inputs=inputs)
-    return "matplotlib"
+        from implgraph.map.tikz import to_tikz
+        write_output(path, to_tikz(L), inputs=inputs)
+    elif suffix in (".svg", ".pdf", ".png"):
+        from implgraph.map.plot import draw
+        write_output(path, draw(L, suffix[1:]), inputs=inputs)
+    else:
+        check_suffix(path)
+        raise InputError(f"a laid-out map cannot be written as {suffix}", file=str(path),
+                         fix="name the file .svg, .pdf, .png or .tex")
+    found = audit(L)
+    return {"format": suffix[1:], "width_cm": round(L.width / 72 * 2.54, 2),
+            "height_cm": round(L.height / 72 * 2.54, 2), "text_pt": round(L.text_pt, 2),
+            "shrunk": L.text_pt < MIN_TEXT_PT, **found.as_dict(), "digest": L.digest()}
 
 
 def check_output(path, inputs=()) -> None:

@@ -1,120 +1,103 @@
-"""The drawn map as TikZ: the same scene as the matplotlib figure (:func:`implgraph.map.plot.scene`).
+"""A laid-out map (:class:`implgraph.map.layout.Layout`) as TikZ, for ``\\input`` in a paper.
 
-Node and label positions, curves, cross marks and the legend are those of the scene, in centimetres, so
-the ``.tex`` shows the layout of the SVG/PDF/PNG.  The output is one ``tikzpicture`` for ``\\input`` in
-a paper (it needs ``\\usepackage{tikz}`` and ``\\usetikzlibrary{arrows.meta}``); the text is typeset by
-LaTeX, so its extents differ a little from the measured ones.
+The same geometry as the SVG/PDF/PNG (:mod:`implgraph.map.plot`): node boxes, the splines as Bézier
+curves, arrowheads and cross marks as the same polygons and lines, the labels at the centres Graphviz
+gave them, in PostScript points (``bp``, as Graphviz and matplotlib count).  The text is LaTeX: every
+label's math as :func:`sympy.latex` wrote it, its text
+escaped (:func:`implgraph.map.labels.to_latex`), set at the size it was measured at (``\\fontsize``), so
+the figure is printed at 100 % (its width is the column's); the paper's own fonts are used.  It needs
+only ``\\usepackage{tikz}``.
 """
 
 from __future__ import annotations
 
-import re
+import math
 
-__all__ = ["to_tikz", "tex_text"]
+from implgraph.map.labels import to_latex
+from implgraph.map.layout import ARROW_PT, CROSS_PT
 
-CM_PER_INCH = 2.54
-
-_MATH = {"ε": r"\varepsilon", "δ": r"\delta", "α": r"\alpha", "β": r"\beta", "·": r"\cdot", "×": r"\times",
-         "→": r"\to", "≥": r"\geq", "≤": r"\leq", "−": "-", "∞": r"\infty"}
-_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
-            "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+__all__ = ["to_tikz"]
 
 
-def tex_text(text: str) -> str:
-    """``text`` for LaTeX: ``$...$`` kept, special characters escaped, Greek letters in math mode.
+def _pt(p) -> str:
+    return f"({p[0]:.2f}bp,{p[1]:.2f}bp)"
 
-    Examples
-    --------
-    >>> tex_text("ε-LDP: 50% of $x_1$")
-    '$\\\\varepsilon$-LDP: 50\\\\% of $x_1$'
-    >>> tex_text("e^ε")
-    'e$^{\\\\varepsilon}$'
-    """
+
+class _Colors:
+    def __init__(self):
+        self.names: dict = {}
+
+    def __call__(self, hexa: str) -> str:
+        return self.names.setdefault(hexa.lstrip("#").upper(), f"ig{len(self.names)}")
+
+
+def _font(size: float) -> str:
+    return f"\\fontsize{{{size:.2f}bp}}{{{size * 1.2:.2f}bp}}\\selectfont"
+
+
+def _text(t, color: str) -> str:
+    anchor = ", anchor=west" if t.ha == "left" else ""
+    return (f"  \\node[inner sep=0bp, align=center{anchor}, text={color}, font={{{_font(t.size)}}}] "
+            f"at {_pt((t.x, t.y))} {{{to_latex(t.label)}}};")
+
+
+def _arrowhead(base, tip, color: str) -> str:
+    dx, dy = tip[0] - base[0], tip[1] - base[1]
+    n = math.hypot(dx, dy) or 1.0
+    half = 0.36 * ARROW_PT
+    px, py = -dy / n * half, dx / n * half
+    return (f"  \\fill[{color}] {_pt(tip)} -- {_pt((base[0] + px, base[1] + py))} -- "
+            f"{_pt((base[0] - px, base[1] - py))} -- cycle;")
+
+
+def _cross(x, y, angle, color: str, scale: float) -> list:
+    arm = CROSS_PT / 2 * math.sqrt(2) * scale
     out = []
-    for i, part in enumerate(re.split(r"(\$[^$]*\$)", text)):
-        if i % 2:
-            out.append(part)
-            continue
-        part = re.sub(r"\^([εδαβ0-9a-z()]+)", lambda m: "\0" + m.group(1) + "\1", part)
-        buf = []
-        for ch in part:
-            if ch == "\0":
-                buf.append("$^{")
-            elif ch == "\1":
-                buf.append("}$")
-            elif ch in _MATH:
-                inner = _MATH[ch]
-                buf.append(inner + " " if buf and buf[-1] == "$^{" or _in_sup(buf) else f"${inner}$")
-            elif ch in _SPECIAL:
-                buf.append(_SPECIAL[ch])
+    for da in (math.pi / 4, -math.pi / 4):
+        ex, ey = arm * math.cos(angle + da), arm * math.sin(angle + da)
+        out.append(f"  \\draw[{color}, line width={1.4 * scale:.2f}bp] {_pt((x - ex, y - ey))} -- "
+                   f"{_pt((x + ex, y + ey))};")
+    return out
+
+
+def to_tikz(L) -> str:
+    """TikZ source of a layout (one ``tikzpicture``, its bounding box the layout's page)."""
+    from implgraph.map.plot import DASHES, LINE_PT
+    color = _Colors()
+    s = L.scale
+    body = [f"  \\useasboundingbox (0bp,0bp) rectangle {_pt((L.width, L.height))};"]
+    for c in L.edges:
+        col = color(c.color)
+        dash = f", dash pattern=on {DASHES[0] * s:.2f}bp off {DASHES[1] * s:.2f}bp" if c.dashed else ""
+        path = _pt(c.points[0])
+        for i in range(1, len(c.points) - 2, 3):
+            path += f" .. controls {_pt(c.points[i])} and {_pt(c.points[i + 1])} .. {_pt(c.points[i + 2])}"
+        body.append(f"  \\draw[{col}, line width={LINE_PT * s:.2f}bp{dash}] {path};")
+        if c.head:
+            body.append(_arrowhead(c.points[-1], c.head, col))
+        if c.tail:
+            body.append(_arrowhead(c.points[0], c.tail, col))
+        if c.cross:
+            body += _cross(*c.cross, col, s)
+        if c.text:
+            body.append(_text(c.text, col))
+    for n in L.nodes:
+        fill = color(n.fill)
+        body.append(f"  \\draw[draw=black!73, fill={fill}, line width={LINE_PT * s:.2f}bp, "
+                    f"rounded corners={3 * s:.2f}bp] {_pt((n.x - n.w / 2, n.y - n.h / 2))} rectangle "
+                    f"{_pt((n.x + n.w / 2, n.y + n.h / 2))};")
+        body.append(_text(n.text, "black"))
+    for e in L.legend:
+        col = color(e.color)
+        if e.sample:
+            dash = f", dash pattern=on {DASHES[0]:.2f}bp off {DASHES[1]:.2f}bp" if e.dashed else ""
+            body.append(f"  \\draw[{col}, line width={LINE_PT:.2f}bp{dash}] {_pt((e.x0, e.y))} -- {_pt((e.x1, e.y))};")
+            if e.cross:
+                body += _cross((e.x0 + e.x1) / 2, e.y, 0.0, col, 1.0)
             else:
-                buf.append(ch)
-        out.append("".join(buf).replace(" }$", "}$"))
-    return "".join(out).replace("\n", r"\\")
-
-
-def _in_sup(buf) -> bool:
-    for piece in reversed(buf):
-        if piece == "$^{":
-            return True
-        if piece == "}$":
-            return False
-    return False
-
-
-def _color_name(color: str, colors: dict) -> str:
-    return colors.setdefault(color.lstrip("#").upper(), f"ig{len(colors)}")
-
-
-def to_tikz(sc) -> str:
-    """TikZ source of a :class:`implgraph.map.plot.Scene`."""
-    k = sc.scale * CM_PER_INCH
-    colors: dict = {}
-
-    def pt(p):
-        return f"({p[0] * k:.3f},{p[1] * k:.3f})"
-
-    body = []
-    names = {}
-    fs = {True: r"\small", False: r"\normalsize"}[sc.fonts[0] <= 11]
-    for i, n in enumerate(sc.nodes):
-        names[n["id"]] = f"n{i}"
-        fill = _color_name(n["fill"], colors)
-        body.append(f"  \\node[draw=black!65, rounded corners=2pt, fill={fill}, align=center, font={fs}, "
-                    f"inner sep=3pt] (n{i}) at {pt((n['x'], n['y']))} {{{tex_text(n['text'])}}};")
-    for e in sc.edges:
-        c = _color_name(e["color"], colors)
-        opts = [c, "dashed" if e["dashed"] else None, "{Stealth}-{Stealth}" if e["both"] else "-{Stealth}", "thick"]
-        opts = ", ".join(o for o in opts if o)
-        (x1, y1), (x2, y2), (cx, cy) = e["p1"], e["p2"], e["c"]
-        c1 = (x1 + 2 / 3 * (cx - x1), y1 + 2 / 3 * (cy - y1))
-        c2 = (x2 + 2 / 3 * (cx - x2), y2 + 2 / 3 * (cy - y2))
-        body.append(f"  \\draw[{opts}] {pt(e['p1'])} .. controls {pt(c1)} and {pt(c2)} .. {pt(e['p2'])};")
-    for m in sc.marks:
-        c = _color_name(m["color"], colors)
-        for p, q in m["arms"]:
-            body.append(f"  \\draw[{c}, line width=1.6pt] {pt(p)} -- {pt(q)};")
-    efs = r"\footnotesize" if sc.fonts[1] >= 9.5 else r"\scriptsize"
-    for lab in sc.labels:
-        c = _color_name(lab["color"], colors)
-        if lab["leader"]:
-            body.append(f"  \\draw[{c}, densely dotted, thin] {pt((lab['x'], lab['y']))} -- {pt(lab['leader'])};")
-        body.append(f"  \\node[font={efs}, text={c}, fill=white, fill opacity=0.9, text opacity=1, inner sep=1pt, "
-                    f"align=center] at {pt((lab['x'], lab['y']))} {{{tex_text(lab['text'])}}};")
-    x0, _, y0, _ = sc.limits
-    for i, entry in enumerate(sc.legend):
-        c = _color_name(entry["color"], colors)
-        y = y0 - 0.4 - 0.4 * i
-        style = f"{c}, thick" + (", dashed" if entry["dashed"] else "")
-        body.append(f"  \\draw[{style}] {pt((x0 + 0.2, y))} -- {pt((x0 + 1.2, y))};")
-        if entry["cross"]:
-            body.append(f"  \\node[{c}, font=\\bfseries] at {pt((x0 + 0.7, y))} {{$\\times$}};")
-        body.append(f"  \\node[anchor=west, font=\\small] at {pt((x0 + 1.3, y))} {{{tex_text(entry['text'])}}};")
-    head = ["% implgraph map: needs \\usepackage{tikz} and \\usetikzlibrary{arrows.meta};",
-            "% to fit a column: \\resizebox{\\linewidth}{!}{\\input{this file}}",
-            "\\begin{tikzpicture}"]
-    head += [f"  \\definecolor{{{name}}}{{HTML}}{{{hexa}}}" for hexa, name in colors.items()]
-    if sc.title:
-        x0, x1, _, y1 = sc.limits
-        head.append(f"  \\node[font=\\large] at {pt(((x0 + x1) / 2, y1))} {{{tex_text(sc.title)}}};")
+                body.append(_arrowhead((e.x1 - ARROW_PT, e.y), (e.x1, e.y), col))
+        body.append(_text(e.text, "black"))
+    head = [f"% implgraph map, {L.width / 72 * 2.54:.1f} cm wide: \\input it at 100 % (needs \\usepackage{{tikz}})",
+            f"% content sha256 {L.digest()}", "\\begin{tikzpicture}"]
+    head += [f"  \\definecolor{{{name}}}{{HTML}}{{{hexa}}}" for hexa, name in color.names.items()]
     return "\n".join(head + body + ["\\end{tikzpicture}", ""])

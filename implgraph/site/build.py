@@ -15,22 +15,26 @@ from importlib import resources
 from pathlib import Path
 
 from implgraph.core.errors import InputError
-from implgraph.io.output import check_output_folder, output_folder
+from implgraph.io.output import PAGE_SUFFIXES, check_output_folder, output_folder
 from implgraph.map.graph import family_of
 from implgraph.site import pages
 from implgraph.site.hasse import hasse
 from implgraph.site.html import definition_file, edge_file
 from implgraph.site.model import gather, node_definition
 
-ASSETS = ("site.css", "site.js", "matrix.js")
+ASSETS = ("site.css", "site.js", "matrix.js", "katex/katex.min.js", "katex/katex.min.css")
 #: the folders of a site (relative to its top, ``"."``): an existing ``--out`` with other content is not replaced
-FOLDERS = frozenset((".", "assets", "definitions", "edges"))
+FOLDERS = frozenset((".", "assets", "assets/katex", "assets/katex/fonts", "definitions", "edges"))
+#: the suffixes of the files a site holds (an existing ``--out`` holding another file is not replaced); KaTeX's
+#: licence is the comment at the top of its script and style sheet
+SUFFIXES = PAGE_SUFFIXES + (".woff2",)
 
 
 def search_index(data) -> list:
-    """``[{"t": text shown, "k": kind, "h": page}]``: every definition, pair and claim."""
-    out = [{"t": f"{d['name']}: {d['title']}", "k": "definition", "h": definition_file(d["name"])}
-           for d in data["definitions"]]
+    """``[{"t": text shown, "k": kind, "h": page[, "d": more words searched]}]``: every definition (its
+    description searched too: "differential privacy" finds dp), pair and claim."""
+    out = [{"t": f"{d['name']}: {d['title']}", "k": "definition", "h": definition_file(d["name"]),
+            "d": str(d.get("description") or "")} for d in data["definitions"]]
     out += [{"t": f"{c['a']} ? {c['b']}: {c['relation']}", "k": "pair", "h": edge_file(c["a"], c["b"])}
             for c in data["matrix"]["cells"]]
     names = {d["name"] for d in data["definitions"]}
@@ -59,18 +63,19 @@ def write_site(data, out, inputs=()) -> dict:
     """Write the pages of ``data`` (:func:`implgraph.site.model.gather`) into the folder ``out``, all at once
     (built beside it, renamed into place; see the module notes); file counts. ``inputs``: files the site is
     made from (an ``out`` that is or holds one is refused)."""
-    check_output_folder(out, "--out", inputs, FOLDERS)
+    check_output_folder(out, "--out", inputs, FOLDERS, SUFFIXES)
     data = {**data, "hasse": hasse(data["matrix"]["cells"])}
     _check_names(data)
-    with output_folder(out, "--out", inputs, FOLDERS) as tmp:
+    with output_folder(out, "--out", inputs, FOLDERS, SUFFIXES) as tmp:
         return _write_pages(data, tmp)
 
 
 def _write_pages(data, out: Path) -> dict:
-    for sub in ("assets", "definitions", "edges"):
+    for sub in ("assets", "assets/katex", "assets/katex/fonts", "definitions", "edges"):
         (out / sub).mkdir()
     src = resources.files("implgraph.site") / "assets"
-    for name in ASSETS:
+    fonts = [f"katex/fonts/{p.name}" for p in (src / "katex" / "fonts").iterdir() if p.name.endswith(".woff2")]
+    for name in ASSETS + tuple(sorted(fonts)):
         with resources.as_file(src / name) as p:
             shutil.copyfile(p, out / "assets" / name)
     index = json.dumps(search_index(data)).replace("</", "<\\/")
@@ -101,6 +106,6 @@ def build_site(out, matrix=None, verdicts=None, tables=None, with_certificates: 
     """
     start = time.perf_counter()
     inputs = [p for p in (matrix, verdicts) if p is not None]
-    check_output_folder(out, "--out", inputs, FOLDERS)
+    check_output_folder(out, "--out", inputs, FOLDERS, SUFFIXES)
     counts = write_site(gather(matrix, verdicts, tables, with_certificates, groups_n), out, inputs)
     return {**counts, "seconds": round(time.perf_counter() - start, 2)}

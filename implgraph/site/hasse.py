@@ -3,18 +3,18 @@
 The matrix's implication cells (proved or verified-bounded) form a directed graph on its nodes; its
 strongly connected components are the classes of equivalent definitions (one node each), and the
 transitive reduction of the condensation (:func:`networkx.transitive_reduction`) keeps only the
-covering implications. The drawing is an inline SVG with real text: layers by longest path from the
-strongest definitions, order within a layer by the barycentre of the layer above (a few sweeps).
+covering implications. The drawing is laid out by Graphviz and drawn as the papers' maps are
+(:mod:`implgraph.map.layout`, :mod:`implgraph.map.plot`): edges routed around the nodes, no text over
+another or over an edge (the layout's audit), f typeset on every arrow as the level it gives; an f too long
+for an arrow is a number there, set in full below the diagram (:func:`drawing_graph`).
 """
 
 from __future__ import annotations
 
-import html
-
 import networkx as nx
 
-#: pixels per character of the node labels (12 px sans-serif) and the layout's spacing
-CHAR_W, NODE_H, GAP_X, GAP_Y, MARGIN = 7.2, 26, 24, 80, 20
+#: the widest f written on an arrow (points); a wider one is numbered and set below the diagram
+MAX_LABEL_PT = 110.0
 
 
 def implication_graph(cells) -> nx.DiGraph:
@@ -84,49 +84,58 @@ def _label(H, n) -> str:
     return " = ".join(H.nodes[n]["members"])
 
 
-def layout(H) -> dict:
-    """``{node: (x, y, width)}``: layers by longest path, barycentre order, centred rows."""
-    layer = {}
-    for n in nx.topological_sort(H):
-        layer[n] = max((layer[p] + 1 for p in H.predecessors(n)), default=0)
-    rows = [[] for _ in range(max(layer.values(), default=-1) + 1)]
+def _f_label(f, a: str, b: str) -> str | None:
+    """The arrow's label for f from ``a`` to ``b`` (the level it gives, typeset; ``""`` for the same level),
+    None when it cannot go on an arrow (not a formula, not typeset by mathtext, or too wide)."""
+    from implgraph.map.drawing import _level, f_label
+    from implgraph.map.typeset import check_label, text_box
+    from implgraph.site.model import node_definition
+    from implgraph.site.texmath import formula
+    expr = formula(f)
+    if expr is None:
+        return None
+    label = f_label(expr, _level(node_definition(a)), _level(node_definition(b)))
+    if check_label(label) or text_box(label)[0] > MAX_LABEL_PT:
+        return None
+    return label
+
+
+def drawing_graph(H, models=None):
+    """``(D, notes)``: the Hasse diagram ``H`` as a drawing graph of :mod:`implgraph.map.drawing` (every
+    arrow labelled with its f: typeset, ``""`` when the level carries over, else a number ``[i]``) and
+    ``notes`` ``[(i, a, b, f)]``, the f numbered on the arrows (set in full below the diagram).
+    ``models``: ``{definition: model}`` (the node's fill)."""
+    from implgraph.map.drawing import _edge
+    from implgraph.map.labels import node_label, text
+    from implgraph.site.model import node_definition
+    models = models or {}
+    D = nx.MultiDiGraph(level="definitions", labels="f", overlay="")
     for n in H.nodes:
-        rows[layer[n]].append(n)
-    width = {n: CHAR_W * len(_label(H, n)) + 16 for n in H.nodes}
-    for _ in range(4):
-        for i in range(1, len(rows)):
-            pos = {n: j / max(len(r), 1) for r in rows[:i] for j, n in enumerate(r)}
-            rows[i].sort(key=lambda n: sum(pos[p] for p in H.predecessors(n)) / max(H.in_degree(n), 1))
-    total = max((sum(width[n] for n in r) + GAP_X * (len(r) - 1) for r in rows), default=0)
-    place = {}
-    for i, r in enumerate(rows):
-        x = MARGIN + (total - sum(width[n] for n in r) - GAP_X * (len(r) - 1)) / 2
-        for n in r:
-            place[n] = (x, MARGIN + i * (NODE_H + GAP_Y), width[n])
-            x += width[n] + GAP_X
-    return place
+        D.add_node(n, label=node_label(_label(H, n)), model=str(models.get(node_definition(n)) or "other"),
+                   family=n)
+    notes = []
+    for u, v, d in H.edges(data=True):
+        f = d.get("tight")
+        label = _f_label(f, d["a"], d["b"]) if f else None
+        if label is None:
+            notes.append((len(notes) + 1, d["a"], d["b"], f))
+            label = text(f"[{len(notes)}]")
+        _edge(D, u, v, f=label)
+    return D, notes
 
 
-def svg(H, node_href, edge_href) -> str:
-    """The diagram as an SVG element: nodes link to ``node_href(n)``, edges to ``edge_href(a, b)``."""
-    place = layout(H)
-    W = max((x + w for x, _, w in place.values()), default=0) + MARGIN
-    Hh = max((y for _, y, _ in place.values()), default=0) + NODE_H + MARGIN
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="hasse" width="{W:.0f}" height="{Hh:.0f}" '
-           f'viewBox="0 0 {W:.0f} {Hh:.0f}" role="img" aria-label="Hasse diagram">',
-           '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
-           'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>']
-    for a, b, d in H.edges(data=True):
-        xa, ya, wa = place[a]
-        xb, yb, wb = place[b]
-        f = d.get("tight") or "no closed form"
-        out.append(f'<a href="{html.escape(edge_href(d["a"], d["b"]))}" class="edge"><line x1="{xa + wa / 2:.1f}" '
-                   f'y1="{ya + NODE_H:.1f}" x2="{xb + wb / 2:.1f}" y2="{yb:.1f}" marker-end="url(#arrow)">'
-                   f'<title>{html.escape(d["a"])} =&gt; {html.escape(d["b"])}: f = {html.escape(f)}</title>'
-                   '</line></a>')
-    for n, (x, y, w) in place.items():
-        out.append(f'<a href="{html.escape(node_href(n))}" class="node"><rect x="{x:.1f}" y="{y:.1f}" '
-                   f'width="{w:.1f}" height="{NODE_H}" rx="5"/><text x="{x + w / 2:.1f}" y="{y + NODE_H / 2 + 4:.1f}" '
-                   f'text-anchor="middle">{html.escape(_label(H, n))}</text></a>')
-    out.append("</svg>")
-    return "\n".join(out)
+def svg(H, node_href, edge_href, models=None) -> tuple:
+    """``(svg element, notes)``: the diagram laid out by Graphviz (:func:`implgraph.map.layout.layout`, natural
+    size) and drawn by :mod:`implgraph.map.plot`; nodes link to ``node_href(n)``, edges and their labels to
+    ``edge_href(a, b)``; ``notes``: see :func:`drawing_graph`."""
+    from implgraph.map.layout import layout
+    from implgraph.map.plot import draw
+    if not len(H):
+        return "", []
+    D, notes = drawing_graph(H, models)
+    L = layout(D)
+    urls = {n: node_href(n) for n in H.nodes}
+    urls.update({(u, v): edge_href(d["a"], d["b"]) for u, v, d in H.edges(data=True)})
+    text = draw(L, "svg", urls).decode()
+    text = text[text.index("<svg"):]
+    return text.replace("<svg ", '<svg class="hasse" role="img" aria-label="Hasse diagram" ', 1), notes

@@ -9,6 +9,7 @@ definition's exact level on every bundled table (through the level cache).
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -104,6 +105,24 @@ def groups_svg(rows, N: int) -> str:
     return text[text.index("<svg"):]
 
 
+@contextlib.contextmanager
+def _verdicts_beside(path):
+    """A function that returns the verdict rows (:func:`read_verdict_rows`): read from ``path``, or, when they
+    are computed, computed in a second process (spawned: nothing of this one is shared) while this one
+    gathers the rest, so that the build takes about the longer of the two on two cores."""
+    if path is not None:
+        yield lambda: read_verdict_rows(path)
+        return
+    import concurrent.futures
+    import multiprocessing
+    pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        future = pool.submit(read_verdict_rows, None)
+        yield future.result
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
 def gather(matrix=None, verdicts=None, tables=None, with_certificates: bool = True, groups_n: int | None = 4) -> dict:
     """Everything the site shows.
 
@@ -123,7 +142,10 @@ def gather(matrix=None, verdicts=None, tables=None, with_certificates: bool = Tr
     from implgraph.commands.claims import all_rows
     from implgraph.commands.definitions import describe
     m = read_matrix(matrix)
-    rows = read_verdict_rows(verdicts)
+    with _verdicts_beside(verdicts) as pending:     # computed in a second process while this one works
+        certs = certificates(m["cells"]) if with_certificates else {}
+        levels = table_levels(tables)
+        rows = pending()
     by_id = {r["id"]: r for r in rows}
     claims = []
     for c in all_rows():
@@ -134,8 +156,8 @@ def gather(matrix=None, verdicts=None, tables=None, with_certificates: bool = Tr
         "matrix": m,
         "definitions": [describe(d) for d in registry.all_definitions()],
         "claims": claims,
-        "certificates": certificates(m["cells"]) if with_certificates else {},
-        "tables": table_levels(tables),
+        "certificates": certs,
+        "tables": levels,
         "groups_svg": groups_svg(rows, groups_n) if groups_n else None,
         "groups_n": groups_n,
     }

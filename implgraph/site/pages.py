@@ -1,13 +1,15 @@
-"""The explorer's pages as HTML strings, from the plain data of :func:`implgraph.site.model.gather`."""
+"""The explorer's pages, from the plain data of :func:`implgraph.site.model.gather` through the Jinja2
+templates in ``implgraph/site/templates`` (autoescaped; math as ``data-tex`` for the bundled KaTeX,
+:mod:`implgraph.site.texmath`; values shown as words, never as Python's reprs: :func:`words`)."""
 
 from __future__ import annotations
 
+import functools
 import json
 
 from implgraph.map.graph import family_of
 from implgraph.site import hasse as hasse_mod
-from implgraph.site.html import (cell_class, definition_file, edge_file, esc, link, page, table,
-                                 witness_table)
+from implgraph.site.html import NAV, cell_class, definition_file, edge_file
 from implgraph.site.model import node_definition
 
 LEGEND = (("proved", "implication, proved for every N"), ("bounded", "implication, checked for N up to the bound"),
@@ -16,10 +18,6 @@ LEGEND = (("proved", "implication, proved for every N"), ("bounded", "implicatio
           ("refuted", "non-implication (witness)"),
           ("refuted conditional", "non-implication, an implication under an assumption (the pair's page names it)"),
           ("open", "open"))
-
-
-def _legend() -> str:
-    return '<p class="legend">' + " ".join(f'<span class="cell {c}">&nbsp;</span> {esc(t)}' for c, t in LEGEND) + "</p>"
 
 
 def _f_text(c) -> str:
@@ -51,156 +49,197 @@ def cell_summary(c) -> dict:
             "href": edge_file(c["a"], c["b"])}
 
 
+def words(value) -> str:
+    """A value as a reader reads it: ``True``/``False`` as yes/no, None as nothing, a mapping as
+    ``k = v, ...``, a list comma-separated (never Python's repr).
+
+    Examples
+    --------
+    >>> words(True), words(None), words({"N": 3}), words(["a", 2])
+    ('yes', '', 'N = 3', 'a, 2')
+    """
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} = {words(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return ", ".join(words(v) for v in value)
+    return str(value)
+
+
+def _math(value):
+    from markupsafe import escape
+    from implgraph.site.texmath import math_html
+    if value is None or isinstance(value, (bool, dict, list, tuple)):
+        return escape(words(value))
+    return math_html(value)
+
+
+@functools.lru_cache(maxsize=1)
+def environment():
+    """The Jinja2 environment of the templates (autoescape, undefined names are errors)."""
+    import jinja2
+    env = jinja2.Environment(loader=jinja2.PackageLoader("implgraph.site", "templates"), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters["text"] = words
+    env.filters["math"] = _math
+    return env
+
+
+def render(template: str, title: str, root: str = "", script: str = "", **context) -> str:
+    """A page: ``template`` with the frame of ``base.html`` (navigation, search, KaTeX, the site's script)."""
+    return environment().get_template(template).render(title=title, root=root, script=script, nav=NAV, **context)
+
+
+def _f_parts(c) -> list:
+    """The cell's f and what qualifies it: ``[f, "for level <= ...", ...]`` (formulas set as math)."""
+    if c["relation"] != "implication":
+        return []
+    f = c.get("tight") or c.get("proved_f") or "no closed form"     # proved_f: an f proved, tight only where it says
+    out = [f]
+    if c.get("tight_upto"):
+        out.append(f"for level <= {c['tight_upto']}")
+    if c.get("tight_at"):
+        out.append(f"at {c['tight_at']}")
+    if c.get("tight_in_N"):
+        out.append(f"in N: {c['tight_in_N']}")
+    if c.get("tight") and c.get("proved_f"):
+        out.append(f"proved for every N: {c['proved_f']}")
+    return out
+
+
 def index_page(data) -> str:
     m = data["matrix"]
-    counts = m.get("counts") or {}
-    items = "".join(f"<li>{esc(k.replace('_', ' '))}: {esc(v)}</li>" for k, v in counts.items())
-    settings = "".join(f"<li>{esc(k)}: {esc(v)}</li>" for k, v in (m.get("settings") or {}).items())
-    body = (f"<p>{len(m['nodes'])} definitions, {len(data['claims'])} claims of the papers. Every ordered pair of "
-            "definitions is decided by implgraph's check-edge (implication with its tight f, non-implication "
-            "with a witness table) or listed open with the reason. Verdicts are computed, never typed in.</p>"
-            f"<ul>{items}</ul><h2>Settings of the matrix</h2><ul>{settings}</ul>"
-            f"<p>{link('matrix.html', 'The pair matrix')}, {link('hasse.html', 'the Hasse diagram')}, "
-            f"{link('open.html', 'the open pairs')}, {link('definitions.html', 'the definitions')}.</p>")
-    return page("implgraph explorer", body)
+    counts = [(k.replace("_", " "), v) for k, v in (m.get("counts") or {}).items()]
+    return render("index.html", "implgraph explorer", n_nodes=len(m["nodes"]), n_claims=len(data["claims"]),
+                  counts=counts, settings=list((m.get("settings") or {}).items()))
 
 
 def matrix_page(data) -> str:
+    from markupsafe import Markup
     m = data["matrix"]
     nodes = m["nodes"]
     cells = {(c["a"], c["b"]): c for c in m["cells"]}
-    head = '<tr><th>a \\ b</th>' + "".join(f'<th class="col"><span>{esc(n)}</span></th>' for n in nodes) + "</tr>"
     rows = []
     for a in nodes:
-        tds = []
+        row = []
         for b in nodes:
             c = cells.get((a, b))
-            cls = cell_class(c) if a != b or c else "self"
             if c is None:
-                tds.append(f'<td class="cell {cls}"></td>')
+                row.append({"cls": "self" if a == b else cell_class(c), "href": ""})
                 continue
-            mark = {"implication": "&rArr;", "non-implication": "&#8655;"}.get(c["relation"], "?")
-            tds.append(f'<td class="cell {cls}"><a class="pair" href="{esc(edge_file(a, b))}" data-a="{esc(a)}" '
-                       f'data-b="{esc(b)}" title="{esc(a)} ? {esc(b)}: {esc(c["verdict"])}">{mark}</a></td>')
-        rows.append(f'<tr><th class="row">{link(definition_file(node_definition(a)), a)}</th>{"".join(tds)}</tr>')
+            mark = {"implication": "\u21d2", "non-implication": "\u21cf"}.get(c["relation"], "?")
+            row.append({"cls": cell_class(c), "href": edge_file(a, b), "a": a, "b": b, "verdict": c["verdict"],
+                        "mark": mark})
+        rows.append({"name": a, "href": definition_file(node_definition(a)), "cells": row})
     payload = json.dumps({f"{c['a']}\t{c['b']}": cell_summary(c) for c in m["cells"]}).replace("</", "<\\/")
-    body = (f"<p>Row a, column b: does a imply b? Click a cell for its f and witness; its page has the rest.</p>"
-            f"{_legend()}<div class=\"matrix-wrap\"><table class=\"matrix\"><thead>{head}</thead><tbody>"
-            f"{''.join(rows)}</tbody></table></div>"
-            '<aside id="detail" hidden><h2 id="detail-title"></h2><p id="detail-f"></p><div id="detail-witness">'
-            '</div><p><a id="detail-link" href="#">the pair\'s page</a></p></aside>'
-            f'<script type="application/json" id="cells">{payload}</script>')
-    return page("Pair matrix", body, script="assets/matrix.js")
+    return render("matrix.html", "Pair matrix", script="assets/matrix.js", legend=LEGEND, nodes=nodes, rows=rows,
+                  payload=Markup(payload))
 
 
 def hasse_page(data) -> str:
+    from markupsafe import Markup
     H = data["hasse"]
     merged = [d["members"] for _, d in H.nodes(data=True) if len(d["members"]) > 1]
-    svg = hasse_mod.svg(H, lambda n: definition_file(node_definition(n)), edge_file)
-    eq = "".join(f"<li>{esc(' = '.join(g))}</li>" for g in merged) or "<li>none</li>"
-    body = ("<p>Transitive reduction of the established, non-trivial implications of the pair matrix (an arrow "
-            "from the stronger definition to the weaker); definitions implying each other are merged into one "
-            "node. Click a node for its definition, an arrow for its pair (hover: its tight f). Equivalences and "
-            "implications hold at the matrix's settings; the pair page tells whether they are proved for every "
-            f"N.</p><div class=\"hasse-wrap\">{svg}</div><h2>Merged (equivalent) definitions</h2><ul>{eq}</ul>")
-    return page("Hasse diagram", body)
+    models = {d["name"]: d.get("model") for d in data["definitions"]}
+    svg, notes = hasse_mod.svg(H, lambda n: definition_file(node_definition(n)), edge_file, models)
+    notes = [(i, a, b, f, edge_file(a, b)) for i, a, b, f in notes]
+    return render("hasse.html", "Hasse diagram", svg=Markup(svg), notes=notes, merged=merged)
 
 
 def groups_page(data) -> str:
-    if not data.get("groups_svg"):
-        return page("k-expanded map", "<p>Not drawn in this build (implgraph site --groups-n N draws it).</p>")
-    body = (f"<p>The implication map of the papers' theorems at N = {esc(data['groups_n'])} records, one node per "
-            "definition and group size k, as in ekenstedt2022's Fig. 1: the claims' established implications and "
-            "non-implications (their verdicts from the verdict file), drawn by <code>implgraph map --N "
-            f"{esc(data['groups_n'])}</code>. Unlike the pair matrix, its arrows are the papers' statements."
-            f"</p><div class=\"hasse-wrap\">{data['groups_svg']}</div>")
-    return page("k-expanded map", body)
+    from markupsafe import Markup
+    return render("groups.html", "k-expanded map", svg=Markup(data.get("groups_svg") or ""), n=data.get("groups_n"))
 
 
 def open_page(data) -> str:
-    rows = [[link(edge_file(c["a"], c["b"]), f"{c['a']} ? {c['b']}"), esc(c["verdict"]), esc(c.get("reason"))]
+    rows = [(edge_file(c["a"], c["b"]), f"{c['a']} ? {c['b']}", c["verdict"], c.get("reason"))
             for c in data["matrix"]["cells"] if c["relation"] not in ("implication", "non-implication")]
-    body = f"<p>{len(rows)} ordered pairs are open.</p>" + table(["pair", "verdict", "reason"], rows)
-    return page("Open pairs", body)
+    return render("open.html", "Open pairs", rows=rows)
 
 
 def definitions_page(data) -> str:
-    rows = [[link(definition_file(d["name"]), d["name"]), esc(d["title"]), esc(d.get("reference"))]
-            for d in data["definitions"]]
-    return page("Definitions", table(["name", "title", "reference"], rows))
+    rows = [{**d, "href": definition_file(d["name"])} for d in data["definitions"]]
+    return render("definitions.html", "Definitions", definitions=rows)
 
 
-def _claims_table(claims) -> str:
-    if not claims:
-        return "<p>None.</p>"
-    rows = [[esc(c["id"]), esc(c.get("kind")), esc(c.get("printed")), f'<span class="v">{esc(c.get("verdict"))}</span>',
-             esc(c.get("evidence"))] for c in claims]
-    return table(["claim", "kind", "statement", "verdict", "evidence"], rows, "claims")
+def _pair_item(c, other: str) -> dict:
+    implication = c["relation"] == "implication"
+    f = (c.get("tight") or c.get("proved_f")) if implication else None
+    notes = ["no closed form of f"] if implication and not f else []
+    if implication and not c.get("proved_every_n"):
+        notes.append("checked for N up to the bound")
+    return {"href": edge_file(c["a"], c["b"]), "name": other, "f": f, "note": "; ".join(notes)}
+
+
+def relations(data, name: str) -> dict:
+    """The lists of a definition's page: the matrix's pairs with one of its nodes, as ``implies``,
+    ``implied_by`` (established implications, trivial and vacuous ones left out), ``not_implies`` (either
+    direction refuted) and ``open``."""
+    nodes = {n for n in data["matrix"]["nodes"] if node_definition(n) == name}
+    out = {"implies": [], "implied_by": [], "not_implies": [], "open": []}
+    for c in data["matrix"]["cells"]:
+        a_in, b_in = c["a"] in nodes, c["b"] in nodes
+        if a_in == b_in:
+            continue
+        other = c["b"] if a_in else c["a"]
+        if c["relation"] == "implication":
+            if c.get("trivial") or c.get("vacuous"):
+                continue
+            out["implies" if a_in else "implied_by"].append(_pair_item(c, other))
+        elif c["relation"] == "non-implication":
+            if a_in:
+                out["not_implies"].append(_pair_item(c, other))
+        else:
+            item = _pair_item(c, f"{c['a']} ? {c['b']}")
+            item["note"] = words(c.get("reason"))
+            out["open"].append(item)
+    return out
 
 
 def definition_page(data, d) -> str:
-    root = "../"
     name = d["name"]
-    params = "".join(f"<li><code>{esc(k)}</code>: {esc(v)}</li>" for k, v in (d.get("parameters") or {}).items())
-    facts = table(["", ""], [[esc(k), esc(d.get(k))] for k in
-                             ("title", "reference", "level_symbol", "scale_meaning", "stronger", "family", "model",
-                              "needs_classes", "module")], "facts")
-    nodes = [n for n in data["matrix"]["nodes"] if node_definition(n) == name]
-    pairs = []
-    for c in data["matrix"]["cells"]:
-        if c["a"] in nodes or c["b"] in nodes:
-            pairs.append([link(edge_file(c["a"], c["b"]), f"{c['a']} ? {c['b']}", root),
-                          f'<span class="cell {cell_class(c)}">{esc(c["relation"])}</span>', esc(_f_text(c))])
+    facts = [(k.replace("_", " "), d.get(k)) for k in ("title", "reference", "level_symbol", "scale_meaning",
+                                                     "stronger", "family", "model", "needs_classes", "module")]
     levels = []
     for t in data["tables"]:
         lv = t["levels"].get(name)
         if lv:
-            ps = ", ".join(f"{k}={v}" for k, v in lv["params"].items())
-            levels.append([esc(t["id"]), esc(t["caption"]), esc(ps),
-                           f"<code>{esc(lv['level'])}</code>" if lv["level"] is not None else esc(lv.get("note"))])
+            levels.append({"id": t["id"], "caption": t["caption"], "params": words(lv["params"]),
+                           "level": lv["level"], "note": lv.get("note")})
     claims = [c for c in data["claims"] if name in (family_of(c.get("from") or ""), family_of(c.get("to") or ""),
                                                     family_of(c.get("definition") or ""))]
-    body = (f"<p>{esc(d.get('description'))}</p>{facts}<h2>Parameters</h2><ul>{params or '<li>none</li>'}</ul>"
-            f"<h2>Levels on the bundled tables</h2>"
-            + (table(["table", "caption", "parameters", f"optimal {d.get('level_symbol')}"], levels, "levels")
-               if levels else "<p>No table levels in this build.</p>")
-            + f"<h2>Pairs in the matrix</h2>" + (table(["pair", "relation", "f"], pairs) if pairs else
-                                                 "<p>Not in the matrix.</p>")
-            + "<h2>The papers' claims about it</h2>" + _claims_table(claims))
-    return page(name, body, root)
+    return render("definition.html", name, root="../", d=d, facts=facts, params=list((d.get("parameters") or {}).items()),
+                  levels=levels, claims=claims, **relations(data, name))
 
 
 def edge_page(data, c) -> str:
-    root = "../"
     a, b = c["a"], c["b"]
-    fa, fb = node_definition(a), node_definition(b)
-    parts = [f"<p>{link(definition_file(fa), a, root)} &rArr; {link(definition_file(fb), b, root)}?</p>",
-             table(["", ""], [["relation", f'<span class="cell {cell_class(c)}">{esc(_relation_text(c))}</span>'],
-                              ["verdict", esc(c["verdict"])], ["kind", esc(c.get("kind"))],
-                              ["tight f", f'<code id="f">{esc(_f_text(c))}</code>'],
-                              ["proved for every N", esc(c.get("proved_every_n"))], ["bound", esc(c.get("bound"))],
-                              ["reason", esc(c.get("reason"))]], "facts")]
     path = hasse_mod.why_path(data["hasse"], a, b)
     cells = {(x["a"], x["b"]): x for x in data["matrix"]["cells"]}
     if path:
-        steps = "".join(f"<li>{link(edge_file(x, y), f'{x} => {y}', root)}: f = <code>"
-                        f"{esc(_f_text(cells[x, y]))}</code></li>" for x, y in path)
-        parts.append(f"<h2>Why: a chain of covering implications</h2><ol>{steps}</ol>")
-    elif path == []:
-        parts.append("<h2>Why</h2><p>a and b are equivalent at the matrix's settings (merged in the Hasse "
-                     "diagram).</p>")
-    certs = data["certificates"].get((a, b))
-    if certs:
-        parts.append("<h2>Certificate (proved for every N)</h2>" + "".join(
-            f"<p>{esc(x.get('argument'))}</p><pre>{esc(json.dumps(x, indent=1))}</pre>" for x in certs))
-    if c["relation"] == "non-implication" or c.get("witness"):
-        parts.append(f'<h2>Witness</h2><div id="witness">{witness_table(c.get("witness"))}</div>')
-    cond = c.get("conditional")
-    if isinstance(cond, dict):
-        parts.append(f'<h2 id="conditional">Under the assumption: {esc(cond.get("assumption"))}</h2>'
-                     f"<p>{esc(cond.get('relation'))} ({esc(cond.get('verdict'))}), f = <code>{esc(_f_text(cond))}"
-                     "</code>. The witness above lies outside the assumption; the verdict of the pair is the one "
-                     "over every partition.</p>")
+        path = [(edge_file(x, y), x, y, cells[x, y].get("tight") or cells[x, y].get("proved_f") or "no closed form")
+                for x, y in path]
+    fa, fb = node_definition(a), node_definition(b)
+    cond = c.get("conditional") if isinstance(c.get("conditional"), dict) else None
     claims = [x for x in data["claims"] if family_of(x.get("from") or "") == fa and family_of(x.get("to") or "") == fb]
-    parts.append("<h2>The papers' claims about this pair</h2>" + _claims_table(claims))
-    return page(f"{a} ? {b}", "".join(parts), root)
+    return render("edge.html", f"{a} ? {b}", root="../", c=c, a=a, b=b, href_a=definition_file(fa),
+                  href_b=definition_file(fb), cls=cell_class(c), relation=_relation_text(c), f_parts=_f_parts(c),
+                  path=path, certs=data["certificates"].get((a, b)), show_witness=c["relation"] == "non-implication"
+                  or bool(c.get("witness")), w=witness_data(c.get("witness")), cond=cond,
+                  cond_parts=_f_parts(cond) if cond else [], claims=claims)
+
+
+def witness_data(w):
+    """A witness of a non-implication for the template: its records (class, values), bucket names and the
+    other facts (both levels, ...); None when there is none."""
+    if not w:
+        return None
+    rows = w.get("rows") or []
+    classes = w.get("classes") or [""] * len(rows)
+    buckets = w.get("buckets") or [f"a{i + 1}" for i in range(len(rows[0]) if rows else 0)]
+    facts = [(k.replace("_", " "), v) for k, v in w.items() if k not in ("rows", "classes", "buckets")]
+    return {"buckets": buckets, "records": [{"cls": cl, "cells": r} for r, cl in zip(rows, classes)],
+            "facts": facts}

@@ -1,4 +1,13 @@
-// implgraph explorer: the search box filters the index (window.IMPLGRAPH_INDEX) on the client.
+// implgraph explorer: math set by the bundled KaTeX (elements .math with data-tex); the search box filters
+// the index (window.IMPLGRAPH_INDEX) on the client.
+(function () {
+  "use strict";
+  if (window.katex) {
+    Array.prototype.forEach.call(document.querySelectorAll(".math[data-tex]"), function (el) {
+      window.katex.render(el.getAttribute("data-tex"), el, {throwOnError: false, displayMode: false});
+    });
+  }
+}());
 (function () {
   "use strict";
   var root = document.body.getAttribute("data-root") || "";
@@ -11,7 +20,7 @@
     list.textContent = "";
     if (words.length === 0) { list.hidden = true; return; }
     var found = index.filter(function (e) {
-      var t = e.t.toLowerCase();
+      var t = (e.t + " " + (e.d || "")).toLowerCase();
       return words.every(function (w) { return t.indexOf(w) >= 0; });
     }).slice(0, 50);
     found.forEach(function (e) {

@@ -1,0 +1,86 @@
+"""Math of the explorer: the engine's formulas (``tight`` f, levels, conditions) as LaTeX for KaTeX.
+
+A formula is read by the project's safe reader (:func:`implgraph.core.formula.parse_expr`, never
+``sympify``), its names declared as symbols, and printed by :func:`implgraph.map.labels.math` (the same
+typesetting as the figures: ``ln``, ε, subscripted parameters).  The page carries the LaTeX in a
+``data-tex`` attribute and the plain text inside the element; the bundled KaTeX
+(``assets/katex``) sets it in the browser.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from markupsafe import Markup, escape
+
+__all__ = ["formula", "tex", "math_html"]
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+#: names a formula may use that are not symbols
+_RESERVED = {"Eq", "Ne", "True", "False", "And", "Or", "Not"}
+
+
+#: a name that stands for a number in the engine's formulas: a letter, with digits, underscores or a
+#: capitalised suffix (``k``, ``k0``, ``eps_``, ``kDP``), or a Greek letter's name (``eps``, ``delta``)
+_SYMBOL = re.compile(r"[A-Za-z](?:[0-9]+|_+|[A-Z][A-Za-z]*)?_*")
+
+
+def _symbol_like(name: str) -> bool:
+    from implgraph.map.labels import _GREEK_NAMES
+    return bool(_SYMBOL.fullmatch(name)) or name.rstrip("_") in _GREEK_NAMES + ("eps",)
+
+
+@functools.lru_cache(maxsize=4096)
+def formula(text):
+    """A formula written as the engine prints it, as a sympy expression (every name a plain symbol), None
+    when it is not one (read by :func:`implgraph.core.formula.parse_expr`: nothing is executed).
+
+    Examples
+    --------
+    >>> formula("log(t)"), formula("every N"), formula(""), formula("implgraph-certificate/1"), formula("integer")
+    (log(t), None, None, None, None)
+    >>> formula("(N - kClo)*exp(eps_)/delta")
+    (N - kClo)*exp(eps_)/delta
+    """
+    import sympy
+    from implgraph.core.errors import InputError
+    from implgraph.core.formula import CONSTANTS, FUNCTIONS, parse_expr
+    text = str(text or "").strip()
+    if not text or len(text) > 2000:
+        return None
+    names = set(_NAME.findall(text)) - set(FUNCTIONS) - set(CONSTANTS) - _RESERVED
+    if not all(_symbol_like(n) for n in names):
+        return None         # words ("integer", "alpha-k-anonymity"), not a formula
+    try:
+        return parse_expr(text, {n: sympy.Symbol(n) for n in names})
+    except (InputError, TypeError, ValueError):
+        return None
+
+
+@functools.lru_cache(maxsize=4096)
+def tex(text) -> str | None:
+    r"""The LaTeX of a formula (:func:`formula`), typeset as the figures are
+    (:func:`implgraph.map.labels.math`); None when it is not one.
+
+    Examples
+    --------
+    >>> tex("log(t)"), tex("((N - 1)*exp(eps) + 1)/N")
+    ('\\ln{\\left(t \\right)}', '\\left(\\left(N - 1\\right) e^{\\epsilon} + 1\\right) / N')
+    >>> tex("every N") is None
+    True
+    """
+    from implgraph.map.labels import math
+    expr = formula(text)
+    return None if expr is None else math(expr)[1:-1]
+
+
+def math_html(text) -> Markup:
+    """``<span class="math" data-tex="...">text</span>`` for a formula (KaTeX sets it), the text
+    escaped when it is not a formula; empty for None."""
+    if text is None or text == "":
+        return Markup("")
+    latex = tex(str(text))
+    if latex is None:
+        return escape(str(text))
+    return Markup('<span class="math" data-tex="{}">{}</span>').format(latex, str(text))
