@@ -193,7 +193,7 @@ def test_piecewise_rejects(text, needle):
     assert needle in str(exc.value) and "fix:" in str(exc.value)
 
 
-@pytest.mark.parametrize("path", ["docs/matrix.json", "docs/matrix-symbols.json"])
+@pytest.mark.parametrize("path", ["implgraph/data/matrix.json", "implgraph/data/matrix-symbols.json"])
 def test_every_published_f_parses_back(path):
     import json
     import pathlib

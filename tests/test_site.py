@@ -301,7 +301,7 @@ def test_cli_json(tmp_path, inputs):
 
 def test_certificate_of_a_proved_cell(tmp_path, inputs):
     _, verdicts, _ = inputs
-    published = json.loads((Path(__file__).parents[1] / "docs" / "matrix.json").read_text())
+    published = json.loads((Path(__file__).parents[1] / "implgraph" / "data" / "matrix.json").read_text())
     c = next(c for c in published["cells"] if c["proved_every_n"])
     one = {"nodes": [c["a"], c["b"]], "cells": [c], "counts": {}, "settings": {}}
     (tmp_path / "m.json").write_text(json.dumps(one))

@@ -250,11 +250,11 @@ def test_committed_figures_in_the_browser(browser, fig):
 
 @pytest.fixture(scope="module")
 def published_site(tmp_path_factory):
-    """The explorer of the published pair matrix (docs/matrix.json), without claims, levels, certificates."""
+    """The explorer of the published pair matrix (implgraph/data/matrix.json), without claims, levels, certificates."""
     root = tmp_path_factory.mktemp("published")
     (root / "v.json").write_text(json.dumps({"claims": []}))
     out = root / "site"
-    build_site(out, matrix=ROOT / "docs" / "matrix.json", verdicts=root / "v.json", tables=[],
+    build_site(out, matrix=ROOT / "implgraph" / "data" / "matrix.json", verdicts=root / "v.json", tables=[],
                with_certificates=False, groups_n=None)
     return out
 

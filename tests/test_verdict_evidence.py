@@ -24,7 +24,7 @@ from implgraph.engines.checkedge import check_edge
 from implgraph.engines.direction import check_direction
 from implgraph.engines.prove import check_implication
 
-MATRIX = Path(__file__).resolve().parents[1] / "docs" / "matrix.json"
+MATRIX = Path(__file__).resolve().parents[1] / "implgraph" / "data" / "matrix.json"
 ASSUMPTION = "partitions into at least 2 classes"
 
 

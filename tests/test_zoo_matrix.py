@@ -1,4 +1,4 @@
-"""The published pair matrix (docs/matrix.json): a small part regenerated must match it, and its
+"""The published pair matrix (implgraph/data/matrix.json): a small part regenerated must match it, and its
 counts must add up."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from implgraph.definitions import names
 from implgraph.map.matrix import counts_of, Cell, matrix_nodes, pair_matrix, stated_params
 from implgraph.definitions import get
 
-MATRIX = Path(__file__).resolve().parents[1] / "docs" / "matrix.json"
+MATRIX = Path(__file__).resolve().parents[1] / "implgraph" / "data" / "matrix.json"
 
 #: cheap pairs covering an implication proved for every N, a bounded one and non-implications
 SAMPLE = [("ldp", "kt-closeness(k=2)"), ("ldp", "eps-delta-ldp(delta=1/10)"),
@@ -65,7 +65,7 @@ def _words(path):
 def test_the_docs_quote_the_published_counts(published):
     """docs/findings.md and docs/sections/zoo.md quote the matrices' counts: each figure must be the data's."""
     import re
-    root = MATRIX.parent.parent
+    root = MATRIX.parents[2]
     c = published["counts"]
     s = json.loads((MATRIX.parent / "matrix-symbols.json").read_text())["counts"]
     readme, zoo = _words(root / "docs" / "findings.md"), _words(root / "docs" / "sections" / "zoo.md")
@@ -95,7 +95,7 @@ def test_the_docs_quote_the_published_counts(published):
 def test_the_zoo_page_quotes_the_published_counts(published):
     """The same figures in docs/sections/zoo.md alone (README follows it)."""
     import re
-    root = MATRIX.parent.parent
+    root = MATRIX.parents[2]
     c = published["counts"]
     s = json.loads((MATRIX.parent / "matrix-symbols.json").read_text())["counts"]
     zoo = _words(root / "docs" / "sections" / "zoo.md")

@@ -23,7 +23,7 @@ DESCRIPTION = (HELP + ". Each pair is checked by check-edge (both directions, N 
                "Under each implication not proved for every N, the reason (trivial: B's weakest level; a side "
                "outside the prover's families, two-sided ratios of averages; or no argument for those families). "
                "Progress on stderr. "
-               "The JSON is the published dataset docs/matrix.json.")
+               "The JSON is the published dataset implgraph/data/matrix.json.")
 ORDER = 45
 TIMEOUT_PER_CLAIM = True        # --timeout (added by the CLI) is per pair
 DEFAULT_TIMEOUT = 120
@@ -35,9 +35,9 @@ def add_arguments(p):
     p.add_argument("--jobs", type=int, default=1, help="pairs checked at once (default 1)")
     add_definitions_argument(p, "decide only the pairs of these definitions (default every registered one)")
     p.add_argument("--parameters", choices=("stated", "symbols"), default="stated",
-                   help="stated values (default; docs/matrix.json) or symbols over their declared ranges "
-                        "(docs/matrix-symbols.json)")
-    p.add_argument("--json", action="store_true", help="print JSON (the dataset of docs/matrix.json)")
+                   help="stated values (default; implgraph/data/matrix.json) or symbols over their declared ranges "
+                        "(implgraph/data/matrix-symbols.json)")
+    p.add_argument("--json", action="store_true", help="print JSON (the dataset of implgraph/data/matrix.json)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
 

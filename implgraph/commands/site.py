@@ -21,7 +21,7 @@ def add_arguments(p):
     p.add_argument("--out", required=True, metavar="DIR", help="directory to write the site into (built beside it and renamed into place "
                    "when complete; an existing folder is replaced only if it holds a site and nothing else)")
     p.add_argument("--matrix", metavar="FILE", help="the pair matrix, `implgraph matrix --json` (default: "
-                                                     "docs/matrix.json of the checkout)")
+                                                     "implgraph/data/matrix.json, shipped with the package)")
     p.add_argument("--verdicts", metavar="FILE", help="the claims' verdicts, `implgraph verify --json` "
                                                        "(default: computed, through the verdict cache)")
     p.add_argument("--no-levels", action="store_true", help="leave out the levels on the bundled tables")

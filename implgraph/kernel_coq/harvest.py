@@ -1,7 +1,7 @@
 """Collect the JSON of every certificate the project produces today.
 
 Three sources, as a reader of the issue would count them: the proved claims of ``implgraph verify`` (the
-bundled theorems), the proved cells of the pair matrices (``docs/matrix.json`` and ``docs/matrix-symbols.json``,
+bundled theorems), the proved cells of the pair matrices (``implgraph/data/matrix.json`` and ``implgraph/data/matrix-symbols.json``,
 each cell re-proved with :func:`implgraph.engines.prove.check_implication`) and the pairs of
 ``benchmarks/bench_prover.py``. Certificates are deduplicated by their JSON; each keeps the names of the
 places it came from.
@@ -51,8 +51,9 @@ def _edge(a, b):
 
 
 def _from_matrix(store, root):
-    for name in ("matrix.json", "matrix-symbols.json"):
-        path = os.path.join(root, "docs", name)
+    from implgraph.data import MATRIX, MATRIX_SYMBOLS
+    for path in (MATRIX, MATRIX_SYMBOLS):
+        name = path.name
         if not os.path.exists(path):
             continue
         with open(path) as fh:

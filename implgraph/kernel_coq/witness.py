@@ -1,6 +1,6 @@
 """Refutations by witness in Coq: a table that satisfies A at a level and on which B's level is infinite.
 
-A non-implication of the pair matrix (``docs/matrix.json``, ``docs/matrix-symbols.json``) carries a witness table:
+A non-implication of the pair matrix (``implgraph/data/matrix.json``, ``implgraph/data/matrix-symbols.json``) carries a witness table:
 rows of rational values, a class label per record, A's level on it and B's (``oo``). For each, a Coq theorem states,
 on that table (``qx rows``, classes ``qcls labels``; ``coq/theories/Witness.v``):
 
@@ -41,8 +41,9 @@ def harvest(root) -> list:
     """``[{"a", "b", "rows", "classes", "level_a", "level_b", "point", "sources"}]``: the witness tables of the pair
     matrices' non-implications, one per distinct (A, B, table) at its point."""
     store = {}
-    for name in ("matrix.json", "matrix-symbols.json"):
-        path = os.path.join(root, "docs", name)
+    from implgraph.data import MATRIX, MATRIX_SYMBOLS
+    for path in (MATRIX, MATRIX_SYMBOLS):
+        name = path.name
         if not os.path.exists(path):
             continue
         with open(path) as fh:

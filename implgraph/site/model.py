@@ -1,6 +1,6 @@
 """What the explorer shows, gathered once as plain data (no HTML here).
 
-Sources: the pair matrix (``implgraph matrix --json``; by default the published docs/matrix.json of a
+Sources: the pair matrix (``implgraph matrix --json``; by default the published implgraph/data/matrix.json of a
 checkout), the registered definitions (``implgraph definitions --json``), the claims of the bundled
 data (``implgraph claims --json``), their verdicts (``implgraph verify --json``: a saved file, or
 computed through the verdict cache), the certificates of the matrix's proved cells, and every
@@ -14,9 +14,10 @@ import json
 from pathlib import Path
 
 from implgraph.core.errors import InputError
+from implgraph.data import MATRIX
 
-#: the published pair matrix of a checkout (the package's parent directory)
-DEFAULT_MATRIX = Path(__file__).resolve().parents[2] / "docs" / "matrix.json"
+#: the published pair matrix, shipped with the package
+DEFAULT_MATRIX = MATRIX
 
 
 def _read_json(path, what: str, fix: str):
@@ -34,7 +35,7 @@ def read_matrix(path=None) -> dict:
     fix = "give --matrix FILE, the output of `implgraph matrix --json`"
     path = path or DEFAULT_MATRIX
     if not Path(path).exists() and path == DEFAULT_MATRIX:
-        raise InputError("no pair matrix given and no docs/matrix.json next to the package", fix=fix)
+        raise InputError("no pair matrix given and no published matrix (implgraph/data/matrix.json) in the package", fix=fix)
     m = _read_json(path, "a pair matrix", fix)
     if not isinstance(m, dict) or not isinstance(m.get("cells"), list) or not isinstance(m.get("nodes"), list):
         raise InputError("no cells or nodes in the pair matrix", file=str(path), fix=fix)
@@ -129,7 +130,7 @@ def gather(matrix=None, verdicts=None, tables=None, with_certificates: bool = Tr
     Parameters
     ----------
     matrix, verdicts : path, optional
-        ``implgraph matrix --json`` and ``implgraph verify --json`` outputs (defaults: docs/matrix.json,
+        ``implgraph matrix --json`` and ``implgraph verify --json`` outputs (defaults: implgraph/data/matrix.json,
         the verdicts computed through the cache).
     tables : sequence of str, optional
         Bundled table ids whose levels are shown (default every one; ``[]`` none).
