@@ -17,3 +17,31 @@ def computed_rules(paths=None):
 
 
 _RULES: dict = {}
+
+
+#: the tests that lay a map, a figure or the explorer's Hasse diagram out with Graphviz's dot (Debian's graphviz, which
+#: .ci/run installs): skipped, with the reason, on a machine without it
+NEEDS_DOT = (
+    "tests/test_render.py", "tests/test_figures_committed.py", "tests/test_site.py", "tests/test_site_browser.py",
+    "tests/test_tutorial.py",
+    "tests/test_figures.py::test_rendered_text_inside_its_box", "tests/test_figures.py::test_no_overlap_no_edge_through",
+    "tests/test_figures.py::test_no_edge_through_a_node_measured_from_svg",
+    "tests/test_output_atomic.py::test_site_on_a_failing_disk_leaves_no_partial_site",
+    "tests/test_output_atomic.py::test_an_existing_site_is_replaced_only_when_complete",
+    "tests/test_output_atomic.py::test_map_out_on_a_failing_disk",
+    "tests/test_hostile_outputs.py::test_hostile_output_or_verdict_file[map-out",
+    "tests/test_hostile_outputs.py::test_hostile_output_or_verdict_file[site-out",
+    "tests/test_map.py::test_cli_map_planted_conflict",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    import shutil
+
+    import pytest
+    if shutil.which("dot"):
+        return
+    skip = pytest.mark.skip(reason="Graphviz's dot is not installed (it lays the map out): apt-get install graphviz")
+    for item in items:
+        if item.nodeid.startswith(NEEDS_DOT):
+            item.add_marker(skip)
