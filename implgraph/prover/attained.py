@@ -21,6 +21,7 @@ from fractions import Fraction
 import sympy
 
 from implgraph.core import methods
+from implgraph.definitions.capabilities import AdditiveSlack, TailRatio
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.shapes import any_partition
 from implgraph.prover.tables import at, binary_column_table, frac, uniform_classes
@@ -69,7 +70,8 @@ def _by_uniform_classes(a, bound, N, s, base, checks):
 
 
 def _by_tail_ratio(a, a_params, bound, N, base, checks):
-    name = getattr(a, "tail_ratio_param", None)
+    declared = a.declared(TailRatio)
+    name = None if declared is None else declared.param
     tail = sympy.sympify((a_params or {})[name]) if name in (a_params or {}) else None
     if not (tail is not None and tail.is_Integer and tail >= 1):
         return None
@@ -85,7 +87,7 @@ def _by_tail_ratio(a, a_params, bound, N, base, checks):
 
 def _by_slack(a, a_params, bound, N, base, checks):
     delta = sympy.sympify((a_params or {}).get("delta", 0))
-    if not (getattr(a, "slack_compares", None) and bound.method == methods.ONE_SIDED_CEILING.name
+    if not (a.has(AdditiveSlack) and bound.method == methods.ONE_SIDED_CEILING.name
             and delta.is_Rational and 0 < delta < 1):
         return None
 

@@ -13,6 +13,7 @@ import sympy
 
 from implgraph.core import methods
 from implgraph.core.simplified import simplified
+from implgraph.definitions.capabilities import FiniteLevelOf
 from implgraph.prover.answer import Bound
 from implgraph.prover.registry import certificate_parts
 from implgraph.prover.tables import CAP_SPLIT, split, two_blocks
@@ -22,10 +23,15 @@ METHOD = methods.MIN
 TRIED = "by the prover (`engines/prove.py`): a declared finite level capped by B's ceiling"
 
 
+def _increase_cap(a):
+    finite = a.declared(FiniteLevelOf)
+    return None if finite is None else finite.increase_cap
+
+
 def capped_finite_level(a, bound, cap, N):
     """The tight ``min`` of module notes; None otherwise."""
     if not (bound.method == methods.FINITE_LEVEL_OF.name and cap.method == methods.ONE_SIDED_CEILING.name
-            and simplified(cap.upper - N) == 0 and getattr(a, "increase_cap", None) == "-log(p)"):
+            and simplified(cap.upper - N) == 0 and _increase_cap(a) == "-log(p)"):
         return None
 
     def values(Tv, Nv, sv):
