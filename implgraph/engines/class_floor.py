@@ -1,8 +1,8 @@
 """A minimum class size that A declares, read as B's level where B's level is the smallest class's size.
 
-Where A declares a parameter a minimum class size (``min_class_param``: A's level is infinite on a table with a
+Where A declares a parameter a minimum class size (``MinClassSize``: A's level is infinite on a table with a
 class of fewer records, e.g. k of (alpha,k)-anonymity) and B's level is the size of the smallest class (declared
-``class_size_level``, larger is stronger: k-anonymity), every table satisfying A at a finite level has B's level
+``ClassSizeLevel()``, larger is stronger: k-anonymity), every table satisfying A at a finite level has B's level
 ``>= s``, s the parameter's value, whatever A's level: the ``class-size-floor`` argument, for every N.
 
 It is tight where a table satisfying A at its level has a class of exactly s records: two classes, s records and

@@ -9,7 +9,7 @@ declares, or 1):
   N - s uniform over m other values in another have A's level at T and B's ceiling, (N - s)/N from the table or
   N/s times its mean;
 - (s = 1) A's level is a tail ratio with parameter l (recursive (c,l)-diversity): the same with m = l, A's level 1;
-- (s = 1) A has an additive slack delta > 0 (``slack_compares``, (eps,delta)-DP and -LDP) and B is a one-sided
+- (s = 1) A has an additive slack delta > 0 (``AdditiveSlack``, (eps,delta)-DP and -LDP) and B is a one-sided
   class ratio: one record at (delta, 1 - delta) in a class of its own and N - 1 at (0, 1) differ by at most delta
   on every event, so A holds at its strongest level, and the lone class holds N times the table's mean.
 """

@@ -1,9 +1,9 @@
 """``chain``: A declares a finite level X's, then X's bound towards B (docs/arguments/chain.md).
 
-A declares its level X's wherever finite (``finite_level_of``, the same scale and direction, no parameters), so a
+A declares its level X's wherever finite (``FiniteLevelOf``, the same scale and direction, no parameters), so a
 table with A <= T has X <= T, and X's bound towards B holds for A. Tight where X's bound is, with a binary family,
 and A's finite condition is a cap on each increase that spreading each value over m = 3^ceiling(T) buckets meets
-(``increase_cap = "-log(p)"``: e^(q/p - 1) <= e^(T - 1) < m <= m/p). A composite: its certificate is the two parts'.
+(``increase_cap="-log(p)"``: e^(q/p - 1) <= e^(T - 1) < m <= m/p). A composite: its certificate is the two parts'.
 """
 
 from __future__ import annotations

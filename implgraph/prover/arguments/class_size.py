@@ -1,6 +1,6 @@
 """``class-size``: A's level is the size of its smallest class (docs/arguments/class-size.md).
 
-A declares ``class_size_level`` (an integer, larger is stronger): at level T every class has >= T records. B a
+A declares ``ClassSizeLevel()`` (an integer, larger is stronger): at level T every class has >= T records. B a
 one-sided class ratio (``U = N/T``) or a class's total variation distance from the table (``U = (N - T)/N``), on any
 partition; tight, attained by T records at (1, 0) in one class and N - T at (0, 1) in another (where 2 T <= N).
 """
@@ -31,7 +31,7 @@ def bound(ctx):
 
 
 def class_size_bound(b, b_params, b_classes, N):
-    """A's level is the size of its smallest class (declared ``class_size_level``; an integer, larger is
+    """A's level is the size of its smallest class (declared ``ClassSizeLevel()``; an integer, larger is
     stronger): at level T every class has >= T records. B a one-sided class ratio or the total variation
     distance of a class from the table, on any partition (no other class size on either side: the caller checks
     A's, this checks B's)."""

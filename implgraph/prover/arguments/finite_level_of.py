@@ -1,6 +1,6 @@
 """``finite-level-of``: A's level is B's wherever it is finite (docs/arguments/finite-level-of.md).
 
-A declares ``finite_level_of = B`` (no parameters on either side, the same scale and direction): where A's level is
+A declares ``FiniteLevelOf(B)`` (no parameters on either side, the same scale and direction): where A's level is
 finite it is B's, so ``U = T`` (an upper bound; tightness not derived).
 """
 

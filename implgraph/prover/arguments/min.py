@@ -2,9 +2,9 @@
 
 A composite: its certificate holds each part's. :func:`capped_finite_level` is the ``min`` of ``finite-level-of``
 (U = T) and B's ceiling N (a one-sided class level over any classes), tight where A's finite condition is a cap on
-each increase (``increase_cap = "-log(p)"``): at R = Min(T, N), one record at 1/2 in a class of its own and N - 1 at
-(N - R)/(2 R (N - 1)) have B's level R, and with each bucket split into m = 3^ceiling(T) equal ones every increase
-q/p - 1 <= R - 1 < ln m <= -ln(p/m), so A's level is R too.
+each increase (``FiniteLevelOf`` with ``increase_cap="-log(p)"``): at R = Min(T, N), one record at 1/2 in a class of
+its own and N - 1 at (N - R)/(2 R (N - 1)) have B's level R, and with each bucket split into m = 3^ceiling(T) equal
+ones every increase q/p - 1 <= R - 1 < ln m <= -ln(p/m), so A's level is R too.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """``one-sided-ceiling``: a set holds at most the whole table's mass (docs/arguments/one-sided-ceiling.md).
 
-B a one-sided ratio of averages (``sides = "one-sided"``) over classes of >= s records or over subsets of j records,
-whatever A is: in each bucket a set S of the table D holds at most all of D's mass (values >= 0), so
-``|S| mean_S <= N mean_D`` and B's raw level is at most ``U = N / s`` (``N / j``) on every table of N records. An upper
-bound (the ``ceiling`` stage, the prover's last resort); tight where a table satisfying A reaches it
+B a one-sided ratio of averages (a ``RatioLevel`` declared ``"one-sided"``) over classes of >= s records or over
+subsets of j records, whatever A is: in each bucket a set S of the table D holds at most all of D's mass (values
+>= 0), so ``|S| mean_S <= N mean_D`` and B's raw level is at most ``U = N / s`` (``N / j``) on every table of N
+records. An upper bound (the ``ceiling`` stage, the prover's last resort); tight where a table satisfying A reaches it
 (:mod:`implgraph.prover.attained`), and as a direct argument where A is a class's total variation distance, which a
 rare value escapes (one record at x = Min(1, N T/(N - 1)) in a class of its own, N - 1 at 0).
 """

@@ -1,7 +1,7 @@
 """``slack-pairwise-distance``: a class's distance under an additive slack on pairs
 (docs/arguments/slack-pairwise-distance.md).
 
-A's constraints ``a <= T b + delta`` between two records on every event (``slack_compares = "pairs"``), B a class's
+A's constraints ``a <= T b + delta`` between two records on every event (``AdditiveSlack("pairs")``), B a class's
 total variation distance (classes of >= s records, no maximum): for a class E of e records and the buckets S where E
 lies above the table, with X and Y the means on S of E's records and of the others, B's distance for E is
 (N - e)(X - Y)/N; averaging A's constraints, X <= T Y + delta on S and 1 - Y <= T (1 - X) + delta on its complement, so
