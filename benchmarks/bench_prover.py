@@ -23,6 +23,7 @@ import sympy
 from implgraph import definitions
 from implgraph.certify import certificates_in, check_certificate
 from implgraph.core.region import Region
+from implgraph.definitions.capabilities import ClassDistance, RatioLevel, family_of
 from implgraph.engines.bounds import T, ceiling_bound, tight_bound
 from implgraph.engines.lemmas import LEMMAS, find_chain
 from implgraph.engines.prove import Word, check_implication
@@ -33,13 +34,14 @@ N = sympy.Symbol("N", integer=True)
 
 def _distance(d):
     """A class's total variation distance under the ground distance ``equal`` (EMD t-closeness)."""
-    return set(d.params) == {"ground"} and d.class_distance(ground="equal") is not None
+    distance = d.declared(ClassDistance)
+    return set(d.params) == {"ground"} and distance is not None and distance.at({"ground": "equal"}, d.words) is not None
 
 
 def variants(d):
     if _distance(d):
         return [({"ground": Word("equal")}, {"min_size": K}), ({"ground": Word("equal")}, {"min_size": sympy.Integer(1)})]
-    if d.family == "class":
+    if family_of(d) == "class":
         return [({}, {"min_size": K}), ({}, {"min_size": sympy.Integer(1)}),
                 ({}, {"min_size": sympy.Integer(1), "max_size": sympy.Integer(1)})]
     if "k" in d.params:
@@ -49,11 +51,10 @@ def variants(d):
 
 def pairs():
     defs = [d for d in definitions.all_definitions()
-            if getattr(d, "family", None) in ("pairwise", "subset", "class")
-            and getattr(d, "sides", None) in ("two-sided", "one-sided") and not (set(d.params) - {"k"}) or _distance(d)]
+            if d.has(RatioLevel) and not (set(d.params) - {"k"}) or _distance(d)]     # any family, either sides
     for a, b in itertools.product(defs, repeat=2):
         for (ap, ac), (bp, bc) in itertools.product(variants(a), variants(b)):
-            if a.family == "class" and b.family == "class" and ac != bc:
+            if family_of(a) == "class" and family_of(b) == "class" and ac != bc:
                 continue
             yield a, ap, ac, b, bp, bc
     # the definitions the registered inequality lemmas relate (outside the ratio families)

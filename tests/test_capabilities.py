@@ -1,9 +1,8 @@
 """Capabilities are typed declarations (implgraph.definitions.capabilities), never getattr flags.
 
 The declarations of the built-ins are written here from the papers (what each level is), not read off the code;
-a plugin written against the old attributes is refused with one line naming the new form; and no engine file reads
-a definition's capability with ``getattr`` (the grep below), except the files listed, which are being split by
-other work and are converted after it.
+a plugin written against the old attributes is refused with one line naming the new form, a definition no longer has
+them; and no file of the package reads a definition's capability with ``getattr`` (the grep below).
 """
 
 import re
@@ -26,13 +25,8 @@ ROOT = Path(__file__).resolve().parents[1] / "implgraph"
 FLAGS = ("family", "sides", "class_size_level", "min_class_param", "slack_compares", "tail_ratio_param",
          "finite_level_of", "increase_cap", "needs_classes", "class_level_formula", "subset_size", "class_distance")
 
-#: files still reading old flags with getattr: owned by the prover/checker splits running beside this change, to be
-#: converted (and this list emptied) when those are merged
-ALLOWED = {
-    "engines/bounds.py", "engines/certificates.py", "engines/class_floor.py", "engines/smaller_subset.py",
-    "engines/lemmas.py", "certify/__init__.py", "certify/partitions.py", "certify/floor.py", "certify/kernel.py",
-    "certify/statement.py", "certify/lemma_chain.py", "certify/lemmas/class_inequality.py",
-}
+#: files allowed to read old flags with getattr: none (the prover and the checker read the declarations)
+ALLOWED: set = set()
 
 _GETATTR = re.compile(r"getattr\(\s*[^,()]*(?:\([^()]*\))?\s*,\s*[\"'](" + "|".join(FLAGS) + r")[\"']")
 
@@ -93,7 +87,6 @@ def test_builtin_declarations(name):
 def test_subset_sizes(name, size):
     """(eps)-DP removes one record, (k,eps)-DP k records (N - k remain), (k,t)-closeness compares k records."""
     assert get(name).declared(SubsetSize).size(N, {"k": k}) == size
-    assert get(name).subset_size(N, k=k) == size          # the old method, derived (read-only) for now
 
 
 def test_classes_come_from_the_capabilities():
@@ -121,21 +114,21 @@ def test_class_level_formulas():
 
 
 def test_class_distance_reads_the_ground_word():
+    """EMD t-closeness is the total variation distance under the ground distance ``equal`` (its default word)."""
     emd = get("emd-t-closeness")
-    assert emd.class_distance(ground="equal") == "total-variation" and emd.class_distance() == "total-variation"
-    assert emd.class_distance(ground="ordered") is None
+    distance = emd.declared(ClassDistance)
+    assert distance.at({"ground": "equal"}, emd.words) == "total-variation"
+    assert distance.at({}, emd.words) == "total-variation"
+    assert distance.at({"ground": "ordered"}, emd.words) is None
 
 
-def test_old_properties_agree_with_the_declarations():
-    """The read-only names kept for the transition are derived from the declarations, for every definition."""
+@pytest.mark.parametrize("old", sorted(set(OLD_FORMS) - {"needs_classes"}))
+def test_a_definition_no_longer_has_the_old_names(old):
+    """The old attribute names are gone (nothing derives them any more): a reader left behind fails loudly.
+    (``needs_classes`` stays, derived from the declarations.)"""
     from implgraph.definitions import all_definitions
     for d in all_definitions():
-        ratio = d.declared(RatioLevel)
-        assert d.sides == (ratio.sides if ratio else None)
-        assert d.class_size_level == d.has(ClassSizeLevel)
-        assert d.min_class_param == (d.declared(MinClassSize).param if d.has(MinClassSize) else None)
-        assert d.slack_compares == (d.declared(AdditiveSlack).compares if d.has(AdditiveSlack) else None)
-        assert d.family == family_of(d)
+        assert not hasattr(d, old), (d.name, old)
 
 
 # -- plugins -----------------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from fractions import Fraction
 from implgraph.certify.domain import Domain
 from implgraph.certify.expr import Unreadable, read_sympy
 from implgraph.certify.levels import INF, blocks_table, larger_is_stronger, level, uniform_table
-from implgraph.certify.registered import registered
+from implgraph.certify.registered import declared_family, declared_sides, registered
 
 __all__ = ["check_family", "family_step"]
 
@@ -168,7 +168,7 @@ def _effective(side):
     d = registered(side.get("finite_level_of"))
     if d is None:
         raise ValueError(f"a capped level of {side.get('finite_level_of')!r}, which is not registered here")
-    return {**side, "family": d.family, "sides": getattr(d, "sides", None)}
+    return {**side, "family": declared_family(d), "sides": declared_sides(d)}
 
 
 def _unlicensed_conditions(cert, conditions) -> list:

@@ -23,7 +23,7 @@ with the minimum over classes. The checker trusts the facts below (each with its
 The certificate describes A and B by their class levels (``class_level``: ``min-entropy`` for
 frequency l-diversity's 1/max q, ``shannon`` for entropy l-diversity's exp(H), ``support`` for distinct
 l-diversity's count), as a ratio certificate describes them by their family; the checker reads each
-named definition's declared class level from the registry (``class_level_formula`` of a generic class)
+named definition's declared class level from the registry (the ``ClassLevel`` formula of a generic class)
 and checks that it is the one described, then checks the rest.
 It checks that the first fact assumes A's class level and the last one bounds B's, that the facts chain
 (each one's level is the next one's hypothesis), that the certificate's ``f``
@@ -72,10 +72,12 @@ def _declares(name, kind) -> bool:
     number of values ``k``, for a generic class over ``k`` values)? Read from the registry, not the certificate."""
     from implgraph.certify.registered import registered
     from implgraph.definitions._classes import GenericClass
+    from implgraph.definitions.capabilities import ClassLevel
     d = registered(name)
-    declare = getattr(d, "class_level_formula", None)
-    if declare is None:
+    declared = None if d is None else d.declared(ClassLevel)
+    if declared is None:
         return False
+    declare = declared.formula
     cls = GenericClass()
     want = {"min-entropy": 1 / cls.top, "support": cls.k,
             "shannon": sympy.exp(-sympy.Sum(cls.q[cls.i] * sympy.log(cls.q[cls.i]), (cls.i, 1, cls.k)))}.get(kind)

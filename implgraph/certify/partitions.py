@@ -6,8 +6,8 @@
   table, whatever A: a trivial truth.
 - ``one-class``: on a table of one class (the class is the whole table) B's level is its strongest raw value (1 as a
   ratio, 0 as a distance), read from B's registered declaration: a ratio of a class's averages to the table's
-  (``family`` class, ``sides`` one- or two-sided), a declared class distance, or the level of such a definition
-  where finite (``finite_level_of``) with a cap on each increase that an increase of 0 meets; and U is at least that
+  (a class ``RatioLevel``, one- or two-sided), a declared class distance, or the level of such a definition
+  where finite (``FiniteLevelOf``) with a cap on each increase that an increase of 0 meets; and U is at least that
   strongest value on the whole domain (each component of U, a quotient P/Q, with Q > 0 and P - best Q >= 0, decided
   exactly or by the solvers). A one-class table then has B at most U, whatever A.
 - the partitions a certificate with a class side is for (:func:`partition_steps`): ``min_classes`` 2 (the
@@ -80,22 +80,25 @@ def check_weakest_level(cert, ns=None, timeout_ms=4000):
 def one_class_strongest(d, params=None) -> bool:
     """Is ``d``'s level (at ``params``) on a table of one class its strongest raw value, by its declaration (see the
     module notes)?"""
-    if d is None or getattr(d, "family", None) != "class" or d.level_scale.best_raw is None:
+    from implgraph.certify.registered import declared_family, declared_sides
+    from implgraph.definitions.capabilities import ClassDistance, FiniteLevelOf
+    if d is None or declared_family(d) != "class" or d.level_scale.best_raw is None:
         return False
-    if getattr(d, "sides", None) in ("one-sided", "two-sided"):
+    if declared_sides(d) in ("one-sided", "two-sided"):
         return True         # a ratio of a class's averages to the table's: 1 when the class is the table
+    declared = d.declared(ClassDistance)
     try:
-        distance = d.class_distance(**{k: str(v) for k, v in (params or {}).items()})
+        distance = None if declared is None else declared.at({k: str(v) for k, v in (params or {}).items()}, d.words)
     except Exception:       # a declaration that needs other parameters: not read here
         distance = None
     if distance is not None:
         return True         # a distance between a class's distribution and the table's: 0 when they are one
-    inner = getattr(d, "finite_level_of", None)
-    if inner and getattr(d, "increase_cap", None) == "-log(p)":
-        # where finite, the level of ``inner``; finite when each increase q/p - 1 over a value's table share p is at
-        # most -ln p >= 0, which an increase of 0 (the class is the table) meets
+    finite = d.declared(FiniteLevelOf)
+    if finite is not None and finite.increase_cap == "-log(p)":
+        # where finite, the level of ``finite.name``; finite when each increase q/p - 1 over a value's table share p
+        # is at most -ln p >= 0, which an increase of 0 (the class is the table) meets
         from implgraph.certify.registered import registered
-        return one_class_strongest(registered(inner))
+        return one_class_strongest(registered(finite.name))
     return False
 
 
@@ -119,6 +122,7 @@ def _one_class_steps(cert, timeout_ms):
     least that on its domain (where A's registered level is a class's size, T <= N: no table satisfies A beyond)."""
     from implgraph.certify.domain import Domain
     from implgraph.certify.registered import registered
+    from implgraph.definitions.capabilities import ClassSizeLevel
     d = registered((cert.get("B") or {}).get("definition"))
     steps = [("on a table of one class B's registered level is its strongest (a class ratio or distance from the "
               "table, the class being the table)", one_class_strongest(d, (cert.get("B") or {}).get("params")),
@@ -128,7 +132,7 @@ def _one_class_steps(cert, timeout_ms):
     best = d.level_scale.best_raw
     domain = Domain(cert)
     a = registered((cert.get("A") or {}).get("definition"))
-    size = a is not None and getattr(a, "class_size_level", False) and (cert.get("A") or {}).get("class_size_level")
+    size = a is not None and a.has(ClassSizeLevel) and (cert.get("A") or {}).get("class_size_level")
     hyps = [(">=", domain.reader.poly("N - T"))] if size else []
     ok, how = _components_at_least(str(cert.get("upper")), sympy.Rational(best.numerator, best.denominator),
                                    domain, timeout_ms, hypotheses=hyps)

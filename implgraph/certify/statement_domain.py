@@ -188,6 +188,7 @@ def unstated(extras):
 
 def class_steps(cert, direction, st, names, pins):
     """The certificate's class hypotheses are the claim's (module notes)."""
+    from implgraph.definitions.capabilities import MinClassSize
     claim_min = [s.classes["min_size"] for s in (direction.a, direction.b) if s.classes.get("min_size") is not None]
     claim_max = [s.classes["max_size"] for s in (direction.a, direction.b) if s.classes.get("max_size") is not None]
     out = []
@@ -199,7 +200,8 @@ def class_steps(cert, direction, st, names, pins):
             if key == "min_class" and value == 1:
                 continue
             ok = any(sympy.simplify(value - as_expr(g).subs(pins)) == 0 for g in given)
-            declared = getattr(direction.a.definition, "min_class_param", None)
+            min_class = direction.a.definition.declared(MinClassSize)
+            declared = None if min_class is None else min_class.param
             if not ok and key == "min_class" and declared is not None and declared in direction.a.params:
                 ok = cert.get("A", {}).get("min_class_param") == declared and \
                     sympy.simplify(value - as_expr(direction.a.params[declared]).subs(pins)) == 0

@@ -27,7 +27,6 @@ from functools import lru_cache
 import sympy
 
 from implgraph.core.errors import InputError, printable
-from implgraph.definitions._old_names import OldNames
 from implgraph.definitions.scales import scale_of
 
 __all__ = ["Definition", "register", "get", "names", "all_definitions", "with_capability", "load_entry_points",
@@ -94,7 +93,7 @@ def shown(value, width: int = 60) -> str:
     return text if len(text) <= width else text[:width] + "..."
 
 
-class Definition(OldNames):
+class Definition:
     """A privacy definition with an exact optimal level.
 
     Subclasses set the class attributes and implement :meth:`symbolic` (and optionally

@@ -1,8 +1,8 @@
 """A minimum class size that A declares, read as B's level where B's level is the smallest class's size.
 
-Where A declares a parameter a minimum class size (``min_class_param``: A's level is infinite on a table with a
+Where A declares a parameter a minimum class size (``MinClassSize``: A's level is infinite on a table with a
 class of fewer records, e.g. k of (alpha,k)-anonymity) and B's level is the size of the smallest class (declared
-``class_size_level``, larger is stronger: k-anonymity), every table satisfying A at a finite level has B's level
+``ClassSizeLevel()``, larger is stronger: k-anonymity), every table satisfying A at a finite level has B's level
 ``>= s``, s the parameter's value, whatever A's level: the ``class-size-floor`` argument, for every N.
 
 It is tight where a table satisfying A at its level has a class of exactly s records: two classes, s records and
@@ -23,12 +23,13 @@ import sympy
 
 from implgraph.core import methods
 from implgraph.core.concrete import ConcreteTable
+from implgraph.definitions.capabilities import ClassSizeLevel, family_of
 from implgraph.definitions.class_bounds import uniform_class_raw, uniform_values
 from implgraph.engines.recheck import raw_level, weaker
 from implgraph.engines.witness import witness_json
 from implgraph.prover.answer import T
 from implgraph.prover.certificate import class_floor_certificate
-from implgraph.prover.shapes import any_partition, level_conditions, param_ranges
+from implgraph.prover.shapes import any_partition, level_conditions, min_class_name, param_ranges
 
 __all__ = ["class_floor", "class_size_floor", "METHOD"]
 
@@ -36,10 +37,10 @@ METHOD = methods.CLASS_SIZE_FLOOR.name
 
 
 def class_floor(a, a_params, b, a_classes, b_classes):
-    """The minimum class size A's declared parameter gives (``min_class_param``), where both sides are class levels
+    """The minimum class size A's declared parameter gives (``MinClassSize``), where both sides are class levels
     on an otherwise unrestricted partition; None otherwise."""
-    name = getattr(a, "min_class_param", None)
-    if name is None or name not in a_params or a.family != "class" or b.family != "class" \
+    name = min_class_name(a)
+    if name is None or name not in a_params or family_of(a) != "class" or family_of(b) != "class" \
             or not (any_partition(a_classes) and any_partition(b_classes)):
         return None
     return sympy.sympify(a_params[name])
@@ -88,7 +89,7 @@ def class_size_floor(c, a_classes, b_classes) -> dict | None:
 def _floor(c, a_classes, b_classes):
     """``(s, m, where, region, argument, common)`` of the argument (module notes), or None where it does not apply."""
     a, b = c.a, c.b
-    if not getattr(b, "class_size_level", False) or b.params or getattr(a, "class_size_level", False):
+    if not b.has(ClassSizeLevel) or b.params or a.has(ClassSizeLevel):
         return None
     s = class_floor(a, c.a_params, b, a_classes, b_classes)
     if s is None or s.is_integer is not True:
@@ -102,7 +103,7 @@ def _floor(c, a_classes, b_classes):
     if region.add(where).is_empty() is not False:
         return None     # nowhere attained on the condition (N < 2 s: one class, level N): not argued here
     level_where = level_conditions(where, a, c.alpha)
-    name = a.min_class_param
+    name = min_class_name(a)
     argument = (f"{a.name} declares its parameter {name} a minimum class size (its level is infinite on a table with "
                 f"a class of fewer than {name} records), and {b.name}'s level is the smallest class's size: every table "
                 f"satisfying A at a finite level has {b.name} level >= {s}, whatever A's level, for every N; tight where "

@@ -33,6 +33,7 @@ from implgraph.core.concrete import ConcreteTable
 from implgraph.core.formula import parse_expr
 from implgraph.core.region import Region
 from implgraph.core.simplified import simplified
+from implgraph.definitions.capabilities import ClassLevel
 from implgraph.definitions.class_bounds import (capped_entropy, capped_steps, class_level_steps,
                                                 support_steps, uniform_class_level)
 from implgraph.engines.recheck import raw_level, weaker
@@ -95,7 +96,7 @@ def _entropy_at_least_min_entropy():
     from implgraph.definitions._classes import GenericClass
     cls = GenericClass()
     steps = {"frequency l-diversity's class level is 1/max q":
-             simplified(sympy.sympify(freq.class_level_formula(cls)) - 1 / cls.top) == 0}
+             simplified(sympy.sympify(freq.declared(ClassLevel).formula(cls)) - 1 / cls.top) == 0}
     steps.update(class_level_steps(ent) or {"entropy l-diversity declares its class level": False})
     return steps
 
@@ -117,9 +118,9 @@ def _support_at_least_min_entropy():
     from implgraph.definitions._classes import GenericClass
     cls = GenericClass()
     freq, dist = definitions.get("frequency-l-diversity"), definitions.get("distinct-l-diversity")
-    count = sympy.sympify(dist.class_level_formula(cls))
+    count = sympy.sympify(dist.declared(ClassLevel).formula(cls))
     return {"frequency l-diversity's class level is 1/max q":
-            simplified(sympy.sympify(freq.class_level_formula(cls)) - 1 / cls.top) == 0,
+            simplified(sympy.sympify(freq.declared(ClassLevel).formula(cls)) - 1 / cls.top) == 0,
             "distinct l-diversity's class level is the number of values k (an integer)":
             simplified(count - cls.k) == 0 and count.is_integer is True,
             "k max q - sum_i q_i = sum_i (max q - q_i), each term >= 0 (sum_i q_i = 1)":

@@ -119,7 +119,7 @@ def read_claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbo
     kinds.pop(alpha_sym, None)
     N = next((s for s in kinds if s.name == "N"), sympy.Symbol("N", integer=True))
     kinds.setdefault(N, "integer")
-    # A's raw level T: a real, an integer where A's level is a class size (declared ``class_size_level``)
+    # A's raw level T: a real, an integer where A's level is a class size (declared ``ClassSizeLevel()``)
     kinds[T] = "integer" if a.has(ClassSizeLevel) else "real"
     # the condition in terms of T (A's raw level) instead of alpha
     alpha_of_T = a.level_from_raw(T)

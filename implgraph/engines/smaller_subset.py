@@ -13,6 +13,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.definitions.levels import infinite_everywhere, optimal_level
+from implgraph.prover.shapes import min_class_name
 from implgraph.core.region import Region
 from implgraph.core.table import Block, Table
 
@@ -57,17 +58,17 @@ def zero_records_witness(a, b, a_params, b_params, region, N, ja=None, jb=None):
 
 
 def small_class_beyond(a_node, b_node, n_checked: int):
-    """Where B declares a minimum class size s_B (``min_class_param``, its level infinite on a table with a smaller
+    """Where B declares a minimum class size s_B (``MinClassSize``, its level infinite on a table with a smaller
     class) and A allows classes of s < s_B records (its own declared minimum, else 1): two classes of s and n0 - s
     records of one same row (1/2, 1/2), n0 = max(2 s, ``n_checked`` + 1), B infinite there; ``{"n0", "table",
     "text"}`` for the caller's exact re-check (A's level must be finite on it), else None."""
     from implgraph.core.concrete import ConcreteTable
     a, b = a_node.definition, b_node.definition
-    name_b = getattr(b, "min_class_param", None)
+    name_b = min_class_name(b)
     if not b.needs_classes or name_b is None or a_node.free_symbols() or b_node.free_symbols():
         return None
     sb = sympy.sympify(b_node.param_dict.get(name_b))
-    name_a = getattr(a, "min_class_param", None)
+    name_a = min_class_name(a)
     sa = sympy.sympify(a_node.param_dict.get(name_a, 1)) if name_a else sympy.Integer(1)
     if not (sb.is_Integer and sa.is_Integer and 1 <= sa < sb):
         return None

@@ -9,7 +9,7 @@ declares, or 1):
   N - s uniform over m other values in another have A's level at T and B's ceiling, (N - s)/N from the table or
   N/s times its mean;
 - (s = 1) A's level is a tail ratio with parameter l (recursive (c,l)-diversity): the same with m = l, A's level 1;
-- (s = 1) A has an additive slack delta > 0 (``slack_compares``, (eps,delta)-DP and -LDP) and B is a one-sided
+- (s = 1) A has an additive slack delta > 0 (``AdditiveSlack``, (eps,delta)-DP and -LDP) and B is a one-sided
   class ratio: one record at (delta, 1 - delta) in a class of its own and N - 1 at (0, 1) differ by at most delta
   on every event, so A holds at its strongest level, and the lone class holds N times the table's mean.
 """
@@ -21,6 +21,7 @@ from fractions import Fraction
 import sympy
 
 from implgraph.core import methods
+from implgraph.definitions.capabilities import AdditiveSlack, TailRatio
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.shapes import any_partition
 from implgraph.prover.tables import at, binary_column_table, frac, uniform_classes
@@ -69,7 +70,8 @@ def _by_uniform_classes(a, bound, N, s, base, checks):
 
 
 def _by_tail_ratio(a, a_params, bound, N, base, checks):
-    name = getattr(a, "tail_ratio_param", None)
+    declared = a.declared(TailRatio)
+    name = None if declared is None else declared.param
     tail = sympy.sympify((a_params or {})[name]) if name in (a_params or {}) else None
     if not (tail is not None and tail.is_Integer and tail >= 1):
         return None
@@ -85,7 +87,7 @@ def _by_tail_ratio(a, a_params, bound, N, base, checks):
 
 def _by_slack(a, a_params, bound, N, base, checks):
     delta = sympy.sympify((a_params or {}).get("delta", 0))
-    if not (getattr(a, "slack_compares", None) and bound.method == methods.ONE_SIDED_CEILING.name
+    if not (a.has(AdditiveSlack) and bound.method == methods.ONE_SIDED_CEILING.name
             and delta.is_Rational and 0 < delta < 1):
         return None
 

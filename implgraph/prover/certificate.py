@@ -18,10 +18,11 @@ import sympy
 
 from implgraph.core import methods
 from implgraph.core.formula import Word
+from implgraph.definitions.capabilities import AdditiveSlack, ClassSizeLevel, FiniteLevelOf, TailRatio, family_of
 from implgraph.prover.answer import T
 from implgraph.prover.parts import lemma_only, uniform_family
 from implgraph.prover.registry import Parts, parts_of
-from implgraph.prover.shapes import class_distance_of, declared_subset_size
+from implgraph.prover.shapes import class_distance_of, declared_subset_size, min_class_name, ratio_sides
 
 __all__ = ["certificate", "class_floor_certificate", "weakest_level_certificate", "every_partition_certificate",
            "symbols_and_domain", "side", "EVERY_TABLE_METHODS", "FORMAT", "CertContext"]
@@ -45,27 +46,30 @@ class CertContext:
 def side(d, params, classes, N):
     """A side of a certificate: the definition's declarations at ``params`` on ``classes``."""
     from implgraph.definitions.class_bounds import uniform_class_raw, uniform_values
-    out = {"definition": d.name, "params": {k: str(v) for k, v in params.items()}, "family": d.family,
-           "sides": getattr(d, "sides", None)}    # None: not a declared ratio of averages
+    out = {"definition": d.name, "params": {k: str(v) for k, v in params.items()}, "family": family_of(d),
+           "sides": ratio_sides(d)}    # None: not a declared ratio of averages
     j = declared_subset_size(d, N, params)      # one- or two-sided
     if j is not None:
         out["size"] = str(j)
-    if getattr(d, "finite_level_of", None):
-        out["finite_level_of"] = d.finite_level_of
-        if getattr(d, "increase_cap", None):
-            out["increase_cap"] = d.increase_cap     # the condition that makes the level finite (the checker's level)
+    finite = d.declared(FiniteLevelOf)
+    if finite is not None:
+        out["finite_level_of"] = finite.name
+        if finite.increase_cap:
+            out["increase_cap"] = finite.increase_cap     # the condition that makes the level finite (the checker's)
     distance = class_distance_of(d, params)
     if distance is not None:
         out["distance"] = distance
-    if getattr(d, "class_size_level", False):
+    if d.has(ClassSizeLevel):
         out["class_size_level"] = True      # the level is the smallest class's size (larger is stronger)
     if uniform_values(d, T) is not None:      # the raw level of a class uniform over m values, improving with m
         out["uniform_class_level"] = str(uniform_class_raw(d))
-    if getattr(d, "tail_ratio_param", None) in params:      # max_E r_1 / (r_l + ... + r_m), l this parameter
-        out["tail_ratio"] = str(params[d.tail_ratio_param])
-    if getattr(d, "slack_compares", None):     # a <= e^level b + delta between these records, every event
-        out["slack"] = {"compares": d.slack_compares, "delta": str(params.get("delta"))}
-    if d.family == "class":
+    tail = d.declared(TailRatio)
+    if tail is not None and tail.param in params:      # max_E r_1 / (r_l + ... + r_m), l this parameter
+        out["tail_ratio"] = str(params[tail.param])
+    slack = d.declared(AdditiveSlack)
+    if slack is not None:     # a <= e^level b + delta between these records, every event
+        out["slack"] = {"compares": slack.compares, "delta": str(params.get("delta"))}
+    if family_of(d) == "class":
         _class_side(out, d, params, classes)
     return out
 
@@ -75,7 +79,7 @@ def _class_side(out, d, params, classes):
     out["min_class"] = str(spec.get("min_size", 1))
     if spec.get("max_size") is not None:
         out["max_class"] = str(spec["max_size"])
-    name = getattr(d, "min_class_param", None)
+    name = min_class_name(d)
     if name is not None and name in params and sympy.sympify(params[name]) == sympy.sympify(spec.get("min_size", 1)):
         out["min_class_param"] = name       # the classes are the ones its parameter declares (the checker reads it)
 
@@ -185,7 +189,7 @@ def _certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, boun
                                                 *(b_classes or {}).values()])
     A = side(a, a_params, a_classes, N)
     B = side(b, b_params, b_classes, N)
-    if b.family == "class" and not b_classes:
+    if family_of(b) == "class" and not b_classes:
         B["min_class"] = "1"
     if bound.method == methods.PRODUCT.name:       # its lemma reads A's size 1 off the text
         _pin(A, B, region)

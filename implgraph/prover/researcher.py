@@ -49,7 +49,7 @@ class Lemma:
     name : str
         Short name, as the evidence cites it.
     a, b : str
-        Registered definition names; both declare their level of one class (``class_level_formula``).
+        Registered definition names; both declare their level of one class (``ClassLevel``).
     f : str
         B's level as a formula in A's level symbol (e.g. ``"l"``, ``"sqrt(l)"``, ``"ceiling(l)"``).
     certificate : dict

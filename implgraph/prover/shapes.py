@@ -1,9 +1,10 @@
 """The shapes an argument applies to, read from the definitions' declarations (never their names).
 
 A definition declares its raw level: a ratio of averages over a ``family`` of record sets (``"pairwise"``,
-``"subset"``, ``"class"``) with ``sides`` (two- or one-sided), a subset size (:meth:`Definition.subset_size`), a class
-distance (:meth:`Definition.class_distance`), a class size level, an additive slack. The predicates here read those
-declarations; the arguments of :mod:`implgraph.prover.arguments` compose them into the shapes they declare.
+``"subset"``, ``"class"``) with ``sides`` (two- or one-sided) (:class:`~implgraph.definitions.capabilities.RatioLevel`),
+a subset size (:class:`~implgraph.definitions.capabilities.SubsetSize`), a class distance
+(:class:`~implgraph.definitions.capabilities.ClassDistance`), a class size level, an additive slack. The predicates here
+read those declarations (``d.declared(Kind)``); the arguments of :mod:`implgraph.prover.arguments` compose them into the shapes they declare.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from implgraph import definitions
 from implgraph.core.formula import Word
 from implgraph.core.simplified import simplified
 from implgraph.definitions.base import range_bound
+from implgraph.definitions.capabilities import AdditiveSlack, ClassDistance, MinClassSize, RatioLevel, SubsetSize
 from implgraph.prover.answer import T
 
-__all__ = ["as_definition", "compares", "one_sided", "class_level", "declared_subset_size", "subset_size_expr",
+__all__ = ["as_definition", "ratio_sides", "slack_between", "min_class_name", "compares", "one_sided", "class_level", "declared_subset_size", "subset_size_expr",
            "decide", "class_distance_of", "any_partition", "same_value", "lowest_raw", "integer_param",
            "at_least_one", "param_ranges", "smaller_alone", "level_conditions", "min_class", "no_max_class",
            "same_partition"]
@@ -28,16 +30,42 @@ def as_definition(d):
     return definitions.get(d) if isinstance(d, str) else d
 
 
+def ratio_sides(d) -> str | None:
+    """The sides of ``d``'s declared :class:`~implgraph.definitions.capabilities.RatioLevel` (``"two-sided"``,
+    ``"one-sided"``), or None where it declares none."""
+    ratio = d.declared(RatioLevel)
+    return None if ratio is None else ratio.sides
+
+
+def slack_between(d) -> str | None:
+    """The records ``d``'s declared :class:`~implgraph.definitions.capabilities.AdditiveSlack` compares
+    (``"removal"``, ``"pairs"``), or None where it declares no slack."""
+    slack = d.declared(AdditiveSlack)
+    return None if slack is None else slack.compares
+
+
+def min_class_name(d) -> str | None:
+    """The parameter ``d`` declares a minimum class size (its
+    :class:`~implgraph.definitions.capabilities.MinClassSize`), or None."""
+    declared = d.declared(MinClassSize)
+    return None if declared is None else declared.param
+
+
+def _ratio_is(d, family: str, sides: str) -> bool:
+    ratio = d.declared(RatioLevel)
+    return ratio is not None and ratio.family == family and ratio.sides == sides
+
+
 def compares(d, family: str) -> bool:
     """Is ``d`` a two-sided ratio of averages over the declared ``family`` of record sets
     (``"pairwise"``, ``"subset"``, ``"class"``)? The arguments assume both directions of each
     ratio are bounded (a one-sided declaration bounds only one)."""
-    return d.family == family and getattr(d, "sides", None) == "two-sided"
+    return _ratio_is(d, family, "two-sided")
 
 
 def one_sided(d, family: str) -> bool:
     """Is ``d`` a one-sided ratio of averages over ``family`` (only ``mean_S / mean_D`` bounded)?"""
-    return getattr(d, "family", None) == family and getattr(d, "sides", None) == "one-sided"
+    return _ratio_is(d, family, "one-sided")
 
 
 def class_level(d) -> bool:
@@ -47,10 +75,10 @@ def class_level(d) -> bool:
 
 def declared_subset_size(d, N, params):
     """Symbolic subset size of a subset definition (one- or two-sided) at ``params``, or None."""
-    if getattr(d, "family", None) != "subset":
+    ratio, size = d.declared(RatioLevel), d.declared(SubsetSize)
+    if ratio is None or ratio.family != "subset" or size is None:
         return None
-    j = d.subset_size(N, **{k: sympy.sympify(v) for k, v in params.items()})
-    return None if j is None else sympy.sympify(j)
+    return sympy.sympify(size.size(N, {k: sympy.sympify(v) for k, v in params.items()}))
 
 
 def subset_size_expr(d, N, params):
@@ -61,7 +89,7 @@ def subset_size_expr(d, N, params):
 def removal_slack(d, params, compares="removal"):
     """The additive slack delta, a rational in [0, 1), of a definition comparing ``compares`` with a slack (``"removal"``:
     the table and the table without one record; ``"pairs"``: two records); None otherwise."""
-    if getattr(d, "slack_compares", None) != compares or "delta" not in params:
+    if slack_between(d) != compares or "delta" not in params:
         return None
     delta = params["delta"]
     if isinstance(delta, (int, Fraction)):
@@ -75,8 +103,10 @@ def decide(region, cond):
 
 
 def class_distance_of(d, params):
-    """The class distance ``d`` declares at ``params`` (``Definition.class_distance``, which reads words), or None."""
-    return d.class_distance(**{k: str(v) for k, v in params.items()})
+    """The class distance ``d`` declares at ``params`` (its :class:`~implgraph.definitions.capabilities.ClassDistance`
+    where the word parameters are as it says, missing ones read from ``d.words``), or None."""
+    distance = d.declared(ClassDistance)
+    return None if distance is None else distance.at({k: str(v) for k, v in params.items()}, d.words)
 
 
 def any_partition(classes) -> bool:

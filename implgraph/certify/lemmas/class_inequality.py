@@ -2,7 +2,7 @@
 
 A researcher states: for every table with equivalence classes (every N, every number of buckets, every partition),
 B's optimal level is at least as strong as ``f`` of A's. Both definitions declare their level of one class over
-``k`` values (``class_level_formula`` of a :class:`~implgraph.definitions._classes.GenericClass`: ``q_i > 0``,
+``k`` values (the ``ClassLevel`` formula of a :class:`~implgraph.definitions._classes.GenericClass`: ``q_i > 0``,
 ``sum_i q_i = 1``, ``top = max_i q_i``), and a table's level is its weakest class's. The certificate reduces the
 claim to obligations this module decides itself, exactly:
 
@@ -151,10 +151,12 @@ def _read(text, names, what):
 def _levels(cert, cls):
     """``(A, B, L_A, L_B, steps)``: the registered definitions and their declared class levels (from the registry)."""
     from implgraph.certify.registered import registered
+    from implgraph.definitions.capabilities import ClassLevel
     steps, out = [], []
     for side in ("A", "B"):
         d = registered(cert.get(side))
-        declare = getattr(d, "class_level_formula", None) if d is not None else None
+        declared = d.declared(ClassLevel) if d is not None else None
+        declare = None if declared is None else declared.formula
         level = None
         if declare is not None:
             try:

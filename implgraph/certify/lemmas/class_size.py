@@ -1,7 +1,7 @@
 """The lemma ``class-size``: A's level is the smallest class's size.
 
 A's *registered* definition declares that its level is the size of its smallest class
-(``class_size_level``; the checker reads the registry, not the certificate), with no other class size on
+(``ClassSizeLevel()``; the checker reads the registry, not the certificate), with no other class size on
 its side (``min_class`` 1, no ``max_class``): at level T (an integer) every
 class has >= T records, and a partition into >= 2 classes exists only where 2 T <= N (a class of e records
 leaves N - e >= T to the others; the domain has T >= 1 and 2 T <= N). B a class level on any partition
@@ -23,6 +23,7 @@ from implgraph.core import methods
 def _class_size_structure(cert, A, B, rd):
     """The shape of ``class-size``: A's registered definition declares a class-size level; B a one-sided class
     ratio or the total variation distance, on any partition; U = N/T or (N - T)/N; T an integer."""
+    from implgraph.definitions.capabilities import ClassSizeLevel
     T, N = rd.gens["T"], rd.gens["N"]
     d = registered(A.get("definition"))
     distance = B.get("distance")
@@ -30,7 +31,7 @@ def _class_size_structure(cert, A, B, rd):
             and (distance == "total-variation" or (distance is None and B.get("sides") == "one-sided")))
     upper_ok = upper_is(cert, rd, *((N - T, N) if distance is not None else (N, T)))
     return [("A's registered definition declares a class-size level, on any partition", d is not None
-             and bool(getattr(d, "class_size_level", False)) and not A.get("params") and any_partition(A, rd)),
+             and d.has(ClassSizeLevel) and not A.get("params") and any_partition(A, rd)),
             ("B is a one-sided class ratio or the total variation distance, on any partition", b_ok),
             ("T is an integer", (cert.get("symbols") or {}).get("T") == "integer"),
             ("U = (N - T)/N (a distance) or N/T (a ratio)", upper_ok)]

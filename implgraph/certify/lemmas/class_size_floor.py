@@ -5,10 +5,10 @@ A certificate of this kind says that B's raw level is at least ``lower`` on ever
 most T (a finite T), for every point of ``domain``. The checker trusts two declarations of the registry, as
 the other lemmas trust theirs, and reads them from the registry, not from the certificate:
 
-- A declares a parameter a minimum class size (``min_class_param``): A's level is infinite on a table with a class
+- A declares a parameter a minimum class size (``MinClassSize``): A's level is infinite on a table with a class
   of fewer records than that parameter's value s, so every table satisfying A at a finite T has classes of
   >= s records;
-- B declares its level the size of the smallest class (``class_size_level``, larger is stronger, no parameters).
+- B declares its level the size of the smallest class (``ClassSizeLevel()``, larger is stronger, no parameters).
 
 Hence B's level is >= s on every such table; the certificate's ``lower`` must be s (the sides' class sizes are s
 too). Where it claims tightness, its family (blocks of records uniform over values of their own, in classes) is
@@ -39,6 +39,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a ``class-size-floor`` certificate; a :class:`implgraph.certify.CertificateReport`."""
     from implgraph.certify import UNREADABLE
     from implgraph.certify.domain import Domain
+    from implgraph.definitions.capabilities import ClassSizeLevel
     steps = []
     try:
         A, B = cert["A"], cert["B"]
@@ -50,7 +51,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             ("A declares a parameter a minimum class size (min_class_param)", False, "none named")]
         d = registered(B.get("definition"))
         steps.append(("B's registered definition declares its level the smallest class's size, without parameters",
-                      d is not None and bool(getattr(d, "class_size_level", False)) and not getattr(d, "params", None)
+                      d is not None and d.has(ClassSizeLevel) and not getattr(d, "params", None)
                       and bool(B.get("class_size_level")) and not B.get("params"), "the registry"))
         name = A.get("min_class_param")
         value = (A.get("params") or {}).get(name) if name else None

@@ -5,7 +5,7 @@ B a class's total variation distance from the table (``B["distance"] == "total-v
 ``U = (N - s)/N`` (checked as a quotient). For a class E of e >= s records, the buckets S where it lies above
 the table, x its mass and P the table's there, the other records hold N P - e x >= 0 on S: *mass*
 ``(N - s) - N (x - P) = (N P - e x) + (N - e)(1 - x) + (e - s) >= 0`` (``same-distance``'s identity, without
-A). Where A's registered definition declares a parameter a minimum class size (``min_class_param``: its level
+A). Where A's registered definition declares a parameter a minimum class size (``MinClassSize``: its level
 is infinite on a table with a smaller class) and the certificate says so (``A["min_class_param"]``), the
 sides' class sizes must be that parameter's value (``A["params"]``): every table where A is finite.
 """

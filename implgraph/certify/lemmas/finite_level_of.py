@@ -14,11 +14,13 @@ from implgraph.core import methods
 
 
 def _declares_finite_level(A, B) -> bool:
-    """Does A's *registered* definition (not the certificate's word for it) declare ``finite_level_of``
-    B's definition, without parameters on either side? The checker reads the declaration from the
-    registry: the data the prover read, not a copy the certificate could forge."""
+    """Does A's *registered* definition (not the certificate's word for it) declare its level B's definition's
+    wherever finite (``FiniteLevelOf``), without parameters on either side? The checker reads the declaration from
+    the registry: the data the prover read, not a copy the certificate could forge."""
+    from implgraph.definitions.capabilities import FiniteLevelOf
     d = registered(A.get("definition"))
-    return (d is not None and bool(getattr(d, "finite_level_of", None)) and d.finite_level_of == B.get("definition")
+    finite = None if d is None else d.declared(FiniteLevelOf)
+    return (finite is not None and finite.name == B.get("definition")
             and not A.get("params") and not B.get("params"))
 
 

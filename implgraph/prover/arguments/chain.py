@@ -1,9 +1,9 @@
 """``chain``: A declares a finite level X's, then X's bound towards B (docs/arguments/chain.md).
 
-A declares its level X's wherever finite (``finite_level_of``, the same scale and direction, no parameters), so a
+A declares its level X's wherever finite (``FiniteLevelOf``, the same scale and direction, no parameters), so a
 table with A <= T has X <= T, and X's bound towards B holds for A. Tight where X's bound is, with a binary family,
 and A's finite condition is a cap on each increase that spreading each value over m = 3^ceiling(T) buckets meets
-(``increase_cap = "-log(p)"``: e^(q/p - 1) <= e^(T - 1) < m <= m/p). A composite: its certificate is the two parts'.
+(``increase_cap="-log(p)"``: e^(q/p - 1) <= e^(T - 1) < m <= m/p). A composite: its certificate is the two parts'.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.core import methods
+from implgraph.definitions.capabilities import FiniteLevelOf
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.registry import certificate_parts
 from implgraph.prover.tables import CAP_SPLIT, split
@@ -26,10 +27,10 @@ def finite_level_chain(a, b, b_params, region, N, a_classes=None, b_classes=None
     """The chain's :class:`Bound` (module notes); None where no bound of X towards B is derived here."""
     from implgraph.definitions import get
     from implgraph.prover.search import tight_bound
-    name = getattr(a, "finite_level_of", None)
-    if not name or a.params:
+    finite = a.declared(FiniteLevelOf)
+    if finite is None or a.params:
         return None
-    x = get(name)
+    x = get(finite.name)
     if x.scale != a.scale or x.stronger != a.stronger or x.params:
         return None
     inner = tight_bound(x, b, {}, b_params, region, N, a_classes, b_classes)
@@ -38,7 +39,7 @@ def finite_level_chain(a, b, b_params, region, N, a_classes=None, b_classes=None
     first = Bound(T, False, methods.FINITE_LEVEL_OF.name,
                   f"{a.name} declares that its optimal level is {x.name}'s wherever it is finite, in the same units: "
                   f"a table satisfying A at level alpha has {x.name}'s level <= alpha")
-    spread = getattr(a, "increase_cap", None) == "-log(p)" and inner.buckets is None and inner.build is not None
+    spread = finite.increase_cap == "-log(p)" and inner.buckets is None and inner.build is not None
     arg = f"{first.argument}; and {x.name} => {b.name} ({inner.method}): {inner.argument}"
     if inner.tight and spread:
         arg += (f"; attained: {x.name}'s attaining table with each bucket split into m = 3^ceiling(T) equal buckets "
@@ -56,7 +57,7 @@ def chain_certificate(a, b, a_params, b_params, a_classes, b_classes, region, N,
     """A => X (finite-level-of, U = T), then X => B: each part's certificate, inside one."""
     from implgraph.definitions import get
     from implgraph.prover.certificate import FORMAT, certificate
-    x = get(a.finite_level_of)
+    x = get(a.declared(FiniteLevelOf).name)
     (_, first), (_, inner) = bound.parts
     parts = [certificate(a, x, a_params, {}, a_classes, a_classes, region, N, first),
              certificate(x, b, {}, b_params, a_classes, b_classes, region, N, inner)]

@@ -37,7 +37,8 @@ from implgraph.core import methods
 from implgraph.core.formula import parse_expr
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover import registry
-from implgraph.prover.shapes import declared_subset_size
+from implgraph.prover.shapes import compares as _two_sided
+from implgraph.prover.shapes import declared_subset_size, ratio_sides
 
 METHOD = methods.CHORD
 
@@ -46,16 +47,12 @@ __all__ = ["bound", "interval", "chord_upper", "family_rows", "certificate_parts
 _R = sympy.Symbol("r", positive=True)
 
 
-def _two_sided(d, family) -> bool:
-    return d.family == family and getattr(d, "sides", None) == "two-sided"
-
-
 def interval(a, b, N, ja, a_classes, b_classes):
     """``(lo, hi, same)``: the interval A at raw level T confines B's compared ratios to, and whether A compares the
     same record sets as B (then the bound is attained); None when A bounds none of them."""
     from implgraph.prover.answer import T
     div = divergence_of(b)
-    if div is None or getattr(a, "sides", None) != "two-sided":
+    if div is None or ratio_sides(a) != "two-sided":
         return None
     if _two_sided(a, "pairwise"):
         return 1 / T, T, div.compares == "pairs"

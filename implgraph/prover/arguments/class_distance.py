@@ -1,7 +1,7 @@
 """``class-distance``: a class's total variation distance under a two-sided class ratio
 (docs/arguments/class-distance.md).
 
-A a two-sided class level, B the total variation distance of a class's distribution from the table's (``class_distance``
+A a two-sided class level, B the total variation distance of a class's distribution from the table's (``ClassDistance``
 declares it: EMD with the equal ground distance), on the same partition (classes of >= s records, no maximum). For a
 class E of e records let S be the buckets where E lies above the table, x and P E's and the table's mass on S: B's
 distance for E is x - P. Merging the buckets of S, and of its complement, keeps every ratio of A within [1/T, T] (a

@@ -1,6 +1,6 @@
 """``class-size``: A's level is the size of its smallest class (docs/arguments/class-size.md).
 
-A declares ``class_size_level`` (an integer, larger is stronger): at level T every class has >= T records. B a
+A declares ``ClassSizeLevel()`` (an integer, larger is stronger): at level T every class has >= T records. B a
 one-sided class ratio (``U = N/T``) or a class's total variation distance from the table (``U = (N - T)/N``), on any
 partition; tight, attained by T records at (1, 0) in one class and N - T at (0, 1) in another (where 2 T <= N).
 """
@@ -10,17 +10,18 @@ from __future__ import annotations
 import sympy
 
 from implgraph.core import methods
+from implgraph.definitions.capabilities import ClassSizeLevel, family_of
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.parts import distance_mass_multipliers, set_mass_multipliers, two_classes
 from implgraph.prover.registry import argument, certificate_parts
-from implgraph.prover.shapes import any_partition, class_distance_of
+from implgraph.prover.shapes import any_partition, class_distance_of, ratio_sides
 from implgraph.prover.tables import at, binary_column_table, frac
 
 METHOD = methods.CLASS_SIZE
 
 
 def _applies(ctx):
-    return getattr(ctx.a, "class_size_level", False) and any_partition(ctx.a_classes)
+    return ctx.a.has(ClassSizeLevel) and any_partition(ctx.a_classes)
 
 
 @argument(METHOD, order=10, applies=_applies)
@@ -30,11 +31,11 @@ def bound(ctx):
 
 
 def class_size_bound(b, b_params, b_classes, N):
-    """A's level is the size of its smallest class (declared ``class_size_level``; an integer, larger is
+    """A's level is the size of its smallest class (declared ``ClassSizeLevel()``; an integer, larger is
     stronger): at level T every class has >= T records. B a one-sided class ratio or the total variation
     distance of a class from the table, on any partition (no other class size on either side: the caller checks
     A's, this checks B's)."""
-    if b.family != "class" or not any_partition(b_classes):
+    if family_of(b) != "class" or not any_partition(b_classes):
         return None
     distance = class_distance_of(b, b_params)
     if distance == "total-variation":
@@ -42,7 +43,7 @@ def class_size_bound(b, b_params, b_classes, N):
         what = ("B is the total variation distance of a class from the table: for a class E of e records and the "
                 "buckets S where E lies above the table (E's mass x on S, the table's P), the other records hold "
                 "N P - e x >= 0 on S, so x - P <= (N - e) x/N <= (N - T)/N")
-    elif getattr(b, "sides", None) == "one-sided" and distance is None:
+    elif ratio_sides(b) == "one-sided" and distance is None:
         U = N / T
         what = ("B is a one-sided class ratio: in each bucket a class E of e records holds at most the table's "
                 "mass (values >= 0), so mean_E <= N/e times the table's mean <= N/T")

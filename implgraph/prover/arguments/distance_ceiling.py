@@ -13,6 +13,7 @@ import sympy
 
 from implgraph.core import methods
 from implgraph.core.simplified import simplified
+from implgraph.definitions.capabilities import family_of
 from implgraph.prover.answer import Bound, final
 from implgraph.prover.parts import distance_mass_multipliers, two_classes, uniform_family
 from implgraph.prover.registry import argument, certificate_parts
@@ -22,7 +23,7 @@ METHOD = methods.DISTANCE_CEILING
 
 
 def _applies(ctx):
-    return class_distance_of(ctx.b, ctx.b_params) == "total-variation" and ctx.b.family == "class" \
+    return class_distance_of(ctx.b, ctx.b_params) == "total-variation" and family_of(ctx.b) == "class" \
         and not (ctx.b_classes or {}).get("max_size")
 
 

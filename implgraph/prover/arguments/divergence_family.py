@@ -29,6 +29,7 @@ from fractions import Fraction
 import sympy
 
 from implgraph.core import methods
+from implgraph.definitions.capabilities import RatioLevel
 from implgraph.definitions.divergences import divergence_of
 
 METHOD = methods.DIVERGENCE_FAMILY
@@ -80,10 +81,12 @@ def refutation(a, b, a_params, b_params, b_classes=None):
         return None
     if not (div.kind == "kl" or (div.kind == "renyi" and div.order is not sympy.oo and div.order <= 2)):
         return None
-    if not (b.family in ("pairwise", "subset", "class") and getattr(b, "sides", None) == "two-sided"):
+    ratio = b.declared(RatioLevel)
+    if ratio is None or ratio.sides != "two-sided":      # pairwise, subset or class, two-sided
         return None
+    compared = ratio.family
     spec = b_classes or {}
-    if b.family == "class" and (spec.get("max_size") is not None or sympy.sympify(spec.get("min_size", 1)) != 1):
+    if compared == "class" and (spec.get("max_size") is not None or sympy.sympify(spec.get("min_size", 1)) != 1):
         return None
     if not chi_square_bounded():
         return None
@@ -102,7 +105,7 @@ def refutation(a, b, a_params, b_params, b_classes=None):
     rows = [[str(v) for v in r] for r in family_rows(3)]
     lower = {"pairwise": "K (bucket 1's ratio between the two kinds of records)",
              "subset": "(K + N - 1)/N (the table's mean against a set of records at y, bucket 1)",
-             "class": "(K + N - 1)/N (the table's mean against the class of the records at y, bucket 1)"}[b.family]
+             "class": "(K + N - 1)/N (the table's mean against the class of the records at y, bucket 1)"}[compared]
     order = "KL" if div.kind == "kl" else f"Renyi-{div.order}"
     mixed = "" if div.compares == "pairs" else (
         f" (its distributions, {div.compares}, are averages of records, and the divergence is jointly convex: at most "
@@ -114,8 +117,8 @@ def refutation(a, b, a_params, b_params, b_classes=None):
                 f"level is >= {lower}, unbounded as K grows, at every N; re-checked in exact arithmetic at "
                 f"{', '.join(checked)}")
     family = ("one record at (K b, 1 - K b), N - 1 at (b, 1 - b), b = 1/((K - 1)^2 + 1), every N >= 2 and K >= 3"
-              + (" (classes: the first record, the others)" if b.family == "class" else ""))
-    witness = {"rows": rows, "classes": ["E1", "E2"] if b.family == "class" else None, "family": family,
+              + (" (classes: the first record, the others)" if compared == "class" else ""))
+    witness = {"rows": rows, "classes": ["E1", "E2"] if compared == "class" else None, "family": family,
                "point": {"K": 3, "N": 2}}
     return {"verdict": "refuted", "evidence": evidence, "witness": witness, "tightness": "wrong",
             "method": methods.DIVERGENCE_FAMILY.name}

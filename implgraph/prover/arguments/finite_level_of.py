@@ -1,12 +1,13 @@
 """``finite-level-of``: A's level is B's wherever it is finite (docs/arguments/finite-level-of.md).
 
-A declares ``finite_level_of = B`` (no parameters on either side, the same scale and direction): where A's level is
+A declares ``FiniteLevelOf(B)`` (no parameters on either side, the same scale and direction): where A's level is
 finite it is B's, so ``U = T`` (an upper bound; tightness not derived).
 """
 
 from __future__ import annotations
 
 from implgraph.core import methods
+from implgraph.definitions.capabilities import FiniteLevelOf
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.parts import lemma_only
 from implgraph.prover.registry import argument, certificate_parts
@@ -16,7 +17,8 @@ METHOD = methods.FINITE_LEVEL_OF
 
 def _applies(ctx):
     a, b = ctx.a, ctx.b
-    return getattr(a, "finite_level_of", None) == b.name and not a.params and not b.params \
+    finite = a.declared(FiniteLevelOf)
+    return finite is not None and finite.name == b.name and not a.params and not b.params \
         and a.scale == b.scale and a.stronger == b.stronger
 
 

@@ -2,9 +2,9 @@
 
 A composite: its certificate holds each part's. :func:`capped_finite_level` is the ``min`` of ``finite-level-of``
 (U = T) and B's ceiling N (a one-sided class level over any classes), tight where A's finite condition is a cap on
-each increase (``increase_cap = "-log(p)"``): at R = Min(T, N), one record at 1/2 in a class of its own and N - 1 at
-(N - R)/(2 R (N - 1)) have B's level R, and with each bucket split into m = 3^ceiling(T) equal ones every increase
-q/p - 1 <= R - 1 < ln m <= -ln(p/m), so A's level is R too.
+each increase (``FiniteLevelOf`` with ``increase_cap="-log(p)"``): at R = Min(T, N), one record at 1/2 in a class of
+its own and N - 1 at (N - R)/(2 R (N - 1)) have B's level R, and with each bucket split into m = 3^ceiling(T) equal
+ones every increase q/p - 1 <= R - 1 < ln m <= -ln(p/m), so A's level is R too.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import sympy
 
 from implgraph.core import methods
 from implgraph.core.simplified import simplified
+from implgraph.definitions.capabilities import FiniteLevelOf
 from implgraph.prover.answer import Bound
 from implgraph.prover.registry import certificate_parts
 from implgraph.prover.tables import CAP_SPLIT, split, two_blocks
@@ -22,10 +23,15 @@ METHOD = methods.MIN
 TRIED = "by the prover (`engines/prove.py`): a declared finite level capped by B's ceiling"
 
 
+def _increase_cap(a):
+    finite = a.declared(FiniteLevelOf)
+    return None if finite is None else finite.increase_cap
+
+
 def capped_finite_level(a, bound, cap, N):
     """The tight ``min`` of module notes; None otherwise."""
     if not (bound.method == methods.FINITE_LEVEL_OF.name and cap.method == methods.ONE_SIDED_CEILING.name
-            and simplified(cap.upper - N) == 0 and getattr(a, "increase_cap", None) == "-log(p)"):
+            and simplified(cap.upper - N) == 0 and _increase_cap(a) == "-log(p)"):
         return None
 
     def values(Tv, Nv, sv):

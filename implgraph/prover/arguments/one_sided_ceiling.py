@@ -1,9 +1,9 @@
 """``one-sided-ceiling``: a set holds at most the whole table's mass (docs/arguments/one-sided-ceiling.md).
 
-B a one-sided ratio of averages (``sides = "one-sided"``) over classes of >= s records or over subsets of j records,
-whatever A is: in each bucket a set S of the table D holds at most all of D's mass (values >= 0), so
-``|S| mean_S <= N mean_D`` and B's raw level is at most ``U = N / s`` (``N / j``) on every table of N records. An upper
-bound (the ``ceiling`` stage, the prover's last resort); tight where a table satisfying A reaches it
+B a one-sided ratio of averages (a ``RatioLevel`` declared ``"one-sided"``) over classes of >= s records or over
+subsets of j records, whatever A is: in each bucket a set S of the table D holds at most all of D's mass (values
+>= 0), so ``|S| mean_S <= N mean_D`` and B's raw level is at most ``U = N / s`` (``N / j``) on every table of N
+records. An upper bound (the ``ceiling`` stage, the prover's last resort); tight where a table satisfying A reaches it
 (:mod:`implgraph.prover.attained`), and as a direct argument where A is a class's total variation distance, which a
 rare value escapes (one record at x = Min(1, N T/(N - 1)) in a class of its own, N - 1 at 0).
 """
@@ -14,6 +14,7 @@ import sympy
 
 from implgraph.core import methods
 from implgraph.core.simplified import simplified
+from implgraph.definitions.capabilities import family_of
 from implgraph.prover.answer import Bound
 from implgraph.prover.parts import set_mass_multipliers, uniform_family
 from implgraph.prover.registry import argument, certificate_parts
@@ -50,14 +51,14 @@ def escape_bound(ctx):
 
 
 def _one_sided_set(ctx):
-    return getattr(ctx.b, "sides", None) == "one-sided" and ctx.b.family in ("class", "subset")
+    return one_sided(ctx.b, "class") or one_sided(ctx.b, "subset")
 
 
 @argument(METHOD, order=20, applies=_one_sided_set, stage="ceiling")
 def ceiling(ctx):
     """``N / s`` (``N / j``) on every table, whatever A is; None where B's set size is not >= 1 on the condition."""
     b, b_classes, region, N = ctx.b, ctx.b_classes, ctx.region, ctx.N
-    if b.family == "class":
+    if family_of(b) == "class":
         s = sympy.sympify((b_classes or {}).get("min_size", 1))
         what = f"a class of >= {s} records"
     else:

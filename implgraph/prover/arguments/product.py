@@ -12,6 +12,7 @@ import sympy
 
 from implgraph.core import methods
 from implgraph.core.simplified import simplified
+from implgraph.definitions.capabilities import family_of
 from implgraph.prover.answer import Bound, T, final
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import compares, decide
@@ -102,6 +103,6 @@ def _product_multipliers(U, N):
 
 
 @certificate_parts(METHOD, family=lambda cert, ctx: {"blocks": _product_family(ctx.N),
-                                                    "singleton_classes": ctx.a.family == "class"})
+                                                    "singleton_classes": family_of(ctx.a) == "class"})
 def upper_certificate(cert, ctx):
     cert["upper_certificate"] = {"lemma": METHOD.lemma, "multipliers": _product_multipliers(ctx.bound.upper, ctx.N)}

@@ -1,7 +1,7 @@
 """``slack-pairwise-distance``: a class's distance under an additive slack on pairs
 (docs/arguments/slack-pairwise-distance.md).
 
-A's constraints ``a <= T b + delta`` between two records on every event (``slack_compares = "pairs"``), B a class's
+A's constraints ``a <= T b + delta`` between two records on every event (``AdditiveSlack("pairs")``), B a class's
 total variation distance (classes of >= s records, no maximum): for a class E of e records and the buckets S where E
 lies above the table, with X and Y the means on S of E's records and of the others, B's distance for E is
 (N - e)(X - Y)/N; averaging A's constraints, X <= T Y + delta on S and 1 - Y <= T (1 - X) + delta on its complement, so
@@ -17,22 +17,22 @@ from implgraph.core import methods
 from implgraph.prover.answer import Bound, T, final
 from implgraph.prover.parts import two_classes
 from implgraph.prover.registry import argument, certificate_parts
-from implgraph.prover.shapes import any_partition
+from implgraph.prover.shapes import any_partition, slack_between
 from implgraph.prover.tables import two_blocks
 
 METHOD = methods.SLACK_PAIRWISE_DISTANCE
 
 
 def slack_delta(ctx):
-    """A's additive slack delta where A declares one (``slack_compares``), else None."""
-    return sympy.sympify(ctx.a_params.get("delta", "none")) if getattr(ctx.a, "slack_compares", None) else None
+    """A's additive slack delta where A declares one (``AdditiveSlack``), else None."""
+    return sympy.sympify(ctx.a_params.get("delta", "none")) if slack_between(ctx.a) else None
 
 
 def slack_shape(ctx, compares_slack):
     """A's constraints ``a <= T b + delta`` (delta rational in [0, 1)) between the records ``compares_slack`` names, on
     any partition; B a class's total variation distance, no maximum class size."""
     delta = slack_delta(ctx)
-    return getattr(ctx.a, "slack_compares", None) == compares_slack and delta is not None and delta.is_Rational \
+    return slack_between(ctx.a) == compares_slack and delta is not None and delta.is_Rational \
         and 0 <= delta < 1 and ctx.b_distance == "total-variation" and not (ctx.b_classes or {}).get("max_size") \
         and any_partition(ctx.a_classes)
 

@@ -2,7 +2,7 @@
 (docs/arguments/slack-removal-distance.md).
 
 A compares the table with the table without one record on every event with an additive slack delta
-(``a <= T b + delta``, both ways; ``slack_compares = "removal"``), B a class's total variation distance from the table
+(``a <= T b + delta``, both ways; ``AdditiveSlack("removal")``), B a class's total variation distance from the table
 (any classes): a class's mass on the buckets S where it lies above the table is at most the largest record's, M;
 without that record the other N - 1 give T (N P - M) >= (N - 1)(P - delta) on S and
 (N - 1) T (1 - P) >= N (1 - P) - (1 - M) - (N - 1) delta on its complement; their sum, the first with

@@ -15,7 +15,7 @@ import sympy
 from implgraph.core import methods
 from implgraph.prover.answer import Bound, T, final
 from implgraph.prover.registry import argument, certificate_parts
-from implgraph.prover.shapes import compares
+from implgraph.prover.shapes import compares, slack_between
 from implgraph.prover.tables import at, binary_column_table, frac, piecewise_supremum
 
 METHOD = methods.SLACK_TARGET_PAIRS
@@ -23,14 +23,14 @@ METHOD = methods.SLACK_TARGET_PAIRS
 
 def _target(ctx):
     """B's slack between two records where B compares pairs with one, else None."""
-    return sympy.sympify(ctx.b_params.get("delta", "none")) if getattr(ctx.b, "slack_compares", None) == "pairs" \
+    return sympy.sympify(ctx.b_params.get("delta", "none")) if slack_between(ctx.b) == "pairs" \
         else None
 
 
 def _applies(ctx):
     target = _target(ctx)
     return target is not None and target.is_Rational and 0 < target < 1 and compares(ctx.a, "pairwise") \
-        and not getattr(ctx.a, "slack_compares", None)
+        and not slack_between(ctx.a)
 
 
 @argument(METHOD, order=170, applies=_applies)

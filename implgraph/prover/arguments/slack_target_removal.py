@@ -17,14 +17,14 @@ from implgraph.core import methods
 from implgraph.core.simplified import simplified
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.registry import argument, certificate_parts
-from implgraph.prover.shapes import removal_slack
+from implgraph.prover.shapes import removal_slack, slack_between
 
 METHOD = methods.SLACK_TARGET_REMOVAL
 
 
 def _applies(ctx):
     d = removal_slack(ctx.b, ctx.b_params)
-    return d is not None and d > 0 and ctx.ja is not None and not getattr(ctx.a, "slack_compares", None) \
+    return d is not None and d > 0 and ctx.ja is not None and not slack_between(ctx.a) \
         and simplified(ctx.ja - (ctx.N - 1)) == 0
 
 

@@ -1,6 +1,6 @@
 """``subset-monotone``: the mean of the j extreme values is monotone in j (docs/arguments/subset-monotone.md).
 
-A and B are two-sided subset definitions (``family = "subset"``, subset sizes j_A and j_B from ``subset_size``) with
+A and B are two-sided subset definitions (``RatioLevel("subset")``, subset sizes j_A and j_B from ``SubsetSize``) with
 j_B >= j_A on the whole condition (decided by the region's solver): the mean of the j smallest values is nondecreasing
 in j and the mean of the j largest nonincreasing, so B's ratio is at most A's (``U = T``; tight when j_B = j_A
 identically). Where j_B > j_A the supremum is ``subset-supremum``'s (``Bound.exact``).
