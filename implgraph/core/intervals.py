@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import sympy
 
-__all__ = ["interval_unsat"]
+__all__ = ["interval_unsat", "linear_unsat"]
 
 _OPS = {sympy.StrictGreaterThan: ">", sympy.GreaterThan: ">=", sympy.StrictLessThan: "<",
         sympy.LessThan: "<="}
@@ -223,3 +223,128 @@ def interval_unsat(constraints, kinds_key, extra) -> bool:
     if op == "<=":
         return lo is not None and (lo > 0 or (lo == 0 and los))
     return lo is not None and lo >= 0
+
+
+# -- linear questions: Fourier-Motzkin elimination over the region's linear constraints ------------------
+
+MAX_ROWS = 120   # rows the elimination may hold; past it the screen gives up (the solver is asked)
+
+
+@functools.lru_cache(maxsize=50_000)
+def _linear_rows(c, ints):
+    """The rows ``(coefs, const, strict)`` (``sum coefs*x + const > 0`` or ``>= 0``) of a linear relation
+    ``c`` (two for an equation), ``()`` for anything else (left out: the rest is a relaxation of the
+    region), None for a constraint the screen must not read past (not a polynomial relation)."""
+    if c is sympy.true or c is True:
+        return ()
+    if not isinstance(c, sympy.Basic):
+        return None
+    if isinstance(c, sympy.Equality):
+        e = c.lhs - c.rhs
+        if not _plain(e):
+            return None
+        row = _linear_row(e, False, ints)
+        neg = _linear_row(-e, False, ints)
+        return () if row is None or neg is None else (row, neg)
+    rel = _relation(c)
+    if rel is None:
+        return () if isinstance(c, sympy.Rel) and _plain(c.lhs - c.rhs) or \
+            (c.is_Boolean and _plain_condition(c)) else None
+    op, e = rel
+    if not _plain(e):
+        return None
+    e = e if op in (">", ">=") else -e
+    row = _linear_row(e, op in (">", "<"), ints)
+    return () if row is None else (row,)
+
+
+def _linear_row(e, strict, ints):
+    """``e > 0`` (strict) or ``e >= 0`` as a row; None when ``e`` is not linear. Over integer symbols with
+    rational coefficients the row is tightened as integers allow (``2*k - 3 > 0`` is ``k - 2 >= 0``)."""
+    coefs, const = {}, Fraction(0)
+    for term, c in e.as_coefficients_dict().items():
+        if not c.is_Rational:
+            return None
+        if term is sympy.S.One:
+            const += _frac(c)
+        elif term.is_Symbol:
+            coefs[term] = coefs.get(term, Fraction(0)) + _frac(c)
+        else:
+            return None
+    coefs = {x: v for x, v in coefs.items() if v}
+    if coefs and all(x.name in ints for x in coefs):
+        # scale to coprime integer coefficients: sum a*x is then an integer, so sum a*x + const > 0 is
+        # sum a*x >= floor(-const) + 1 and sum a*x + const >= 0 is sum a*x >= ceil(-const)
+        den = math.lcm(*(v.denominator for v in coefs.values()))
+        ints_ = {x: int(v * den) for x, v in coefs.items()}
+        g = math.gcd(*ints_.values())
+        coefs = {x: Fraction(v, g) for x, v in ints_.items()}
+        rhs = -const * den / g
+        const = -Fraction(math.floor(rhs) + 1 if strict else math.ceil(rhs))
+        strict = False
+    return tuple(sorted(coefs.items(), key=lambda kv: kv[0].name)), const, strict
+
+
+def _eliminate(rows):
+    """Fourier-Motzkin: True when the rows have no common real point, False when they do or the rows
+    grow past :data:`MAX_ROWS`."""
+    rows = [(dict(c), k, s) for c, k, s in rows]
+    while True:
+        for c, k, s in rows:
+            if not c and (k < 0 or (k == 0 and s)):
+                return True
+        rows = [r for r in rows if r[0]]
+        if not rows:
+            return False
+        xs = {x for c, _, _ in rows for x in c}
+        counts = {x: (sum(1 for c, _, _ in rows if c.get(x, 0) > 0), sum(1 for c, _, _ in rows if c.get(x, 0) < 0))
+                  for x in xs}
+        x = min(xs, key=lambda v: (counts[v][0] * counts[v][1] - sum(counts[v]), v.name))
+        pos = [r for r in rows if r[0].get(x, 0) > 0]
+        neg = [r for r in rows if r[0].get(x, 0) < 0]
+        rest = [r for r in rows if x not in r[0]]
+        if len(rest) + len(pos) * len(neg) > MAX_ROWS:
+            return False
+        seen = set()
+        for cp, kp, sp in pos:
+            for cn, kn, sn in neg:
+                a, b = -cn[x], cp[x]          # a*row_p + b*row_n eliminates x (a, b > 0)
+                c = {}
+                for v in set(cp) | set(cn):
+                    w = a * cp.get(v, 0) + b * cn.get(v, 0)
+                    if w and v != x:
+                        c[v] = w
+                row = (c, a * kp + b * kn, sp or sn)
+                key = (tuple(sorted((v.name, w) for v, w in c.items())), row[1], row[2])
+                if key not in seen:
+                    seen.add(key)
+                    rest.append(row)
+        rows = rest
+
+
+def linear_unsat(constraints, kinds_key, extra) -> bool:
+    """True when the linear constraints of the region and the linear inequality ``extra`` have no common
+    point (exact Fourier-Motzkin elimination; integer symbols' rows tightened as integers allow); False
+    when this screen cannot tell (a nonlinear question, a constraint that is no polynomial relation, too
+    many rows).
+
+    Examples
+    --------
+    >>> N, k = sympy.Symbol("N"), sympy.Symbol("k")
+    >>> kinds = (("N", "integer"), ("k", "integer"))
+    >>> linear_unsat((sympy.Le(k, N - 1), sympy.Ge(k, 1)), kinds, sympy.Ge(k - N + 1, 1))
+    True
+    >>> linear_unsat((sympy.Le(k, N - 1), sympy.Ge(k, 1)), kinds, sympy.Ge(k, N - 1))
+    False
+    """
+    ints = frozenset(name for name, kind in kinds_key if kind == "integer")
+    question = _linear_rows(extra, ints)
+    if not question or isinstance(extra, sympy.Equality):
+        return False
+    rows = list(question)
+    for c in constraints:
+        more = _linear_rows(c, ints)
+        if more is None:
+            return False
+        rows.extend(more)
+    return _eliminate(rows)
