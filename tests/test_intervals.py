@@ -118,3 +118,14 @@ def test_linear_never_unsat_where_a_point_exists():
                 assert not all((op[1] if isinstance(op, tuple) else op)(a_ * vn + b_ * vk + c_, 0)
                                for a_, b_, c_, op in rows), (rels, vn, vk)
     assert proved >= 20
+
+
+def test_exact_truth_of_max_and_min_at_a_point():
+    from implgraph.core.at_point import holds_at, rational_value
+    x, y = sympy.symbols("x y")
+    point = {x: sympy.Rational(1, 3), y: sympy.Integer(2)}
+    # max(1/3, 1/2, -1/3) - min(1/3, 2) = 1/2 - 1/3
+    assert rational_value(sympy.Max(x, 1 / y, x * y - 1) - sympy.Min(x, y), point) == sympy.Rational(1, 6)
+    assert holds_at(sympy.Max(x, y) > 1, point) is True
+    assert holds_at(sympy.Min(x, 1 / y) >= sympy.Rational(1, 2), point) is False
+    assert rational_value(sympy.Max(x, 1 / (y - 2)), point) is None          # 1/0: not a value
