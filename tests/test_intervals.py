@@ -129,3 +129,40 @@ def test_exact_truth_of_max_and_min_at_a_point():
     assert holds_at(sympy.Max(x, y) > 1, point) is True
     assert holds_at(sympy.Min(x, 1 / y) >= sympy.Rational(1, 2), point) is False
     assert rational_value(sympy.Max(x, 1 / (y - 2)), point) is None          # 1/0: not a value
+
+
+def test_products_held_by_the_bounds():
+    from implgraph.core.intervals import linear_unsat
+    alpha = sympy.Symbol("alpha")
+    kinds = KINDS + (("alpha", "real"),)
+    region = (sympy.Gt(alpha, 0), sympy.Le(alpha, mu), sympy.Le(mu, 1), sympy.Le(2, k), sympy.Le(k + 2, N))
+    # k*mu <= 2*mu + k - 2 <= k (mu <= 1, k >= 2) and N >= k + 2, so k*mu > N has no point
+    assert linear_unsat(region, kinds, sympy.Gt(k * mu, N))
+    assert not linear_unsat(region, kinds, sympy.Gt(k * mu + 3, N))      # k = 2, mu = 1, N = 4: 5 > 4
+    assert linear_unsat((sympy.Ge(mu, 2),), KINDS, sympy.Lt(mu ** 2, 2 * mu))   # mu**2 >= 2*mu there
+    assert not linear_unsat((sympy.Ge(mu, 1),), KINDS, sympy.Lt(mu ** 2, 2 * mu))  # mu = 3/2: 9/4 < 3
+
+
+def test_products_never_unsat_where_a_point_exists():
+    from implgraph.core.intervals import linear_unsat
+    import operator
+    rng = random.Random(5)
+    ops = [(sympy.Ge, operator.ge), (sympy.Gt, operator.gt), (sympy.Le, operator.le), (sympy.Lt, operator.lt)]
+    grid = [Fraction(n, 4) for n in range(-8, 9)]
+    proved = 0
+    for _ in range(800):
+        box = [sympy.Ge(N, rng.randint(-2, 0)), sympy.Le(N, 2), sympy.Ge(k, -2), sympy.Le(k, rng.randint(0, 2))]
+        cs = [rng.randint(-3, 3) for _ in range(6)]
+        op = rng.choice(ops)
+        poly = lambda n, kk: cs[0] * n * kk + cs[1] * n * n + cs[2] * kk * kk + cs[3] * n + cs[4] * kk + cs[5]
+        extra = op[0](poly(N, k), 0)
+        if extra in (sympy.true, sympy.false):
+            continue
+        if not linear_unsat(tuple(box), (("N", "real"), ("k", "real")), extra):
+            continue
+        proved += 1
+        for vn, vk in itertools.product(grid, repeat=2):
+            point = {N: sympy.Rational(vn.numerator, vn.denominator), k: sympy.Rational(vk.numerator, vk.denominator)}
+            if all(c.xreplace(point) is sympy.true for c in box):
+                assert not op[1](poly(vn, vk), 0), (box, extra, vn, vk)
+    assert proved >= 12

@@ -267,12 +267,12 @@ def _linear_row(e, strict, ints):
             return None
         if term is sympy.S.One:
             const += _frac(c)
-        elif term.is_Symbol:
+        elif term.is_Symbol or _monomial(term):
             coefs[term] = coefs.get(term, Fraction(0)) + _frac(c)
         else:
             return None
     coefs = {x: v for x, v in coefs.items() if v}
-    if coefs and all(x.name in ints for x in coefs):
+    if coefs and all(s.name in ints for x in coefs for s in x.free_symbols):
         # scale to coprime integer coefficients: sum a*x is then an integer, so sum a*x + const > 0 is
         # sum a*x >= floor(-const) + 1 and sum a*x + const >= 0 is sum a*x >= ceil(-const)
         den = math.lcm(*(v.denominator for v in coefs.values()))
@@ -282,7 +282,43 @@ def _linear_row(e, strict, ints):
         rhs = -const * den / g
         const = -Fraction(math.floor(rhs) + 1 if strict else math.ceil(rhs))
         strict = False
-    return tuple(sorted(coefs.items(), key=lambda kv: kv[0].name)), const, strict
+    return tuple(sorted(coefs.items(), key=lambda kv: str(kv[0]))), const, strict
+
+
+def _monomial(term) -> bool:
+    """A product of two symbols or a symbol squared (an unknown of its own, bounded by :func:`_envelope`)."""
+    if term.is_Pow:
+        return term.base.is_Symbol and term.exp == 2
+    return term.is_Mul and len(term.args) == 2 and all(a.is_Symbol for a in term.args)
+
+
+def _envelope(m, bounds):
+    """Rows true of the monomial ``m`` wherever its symbols lie within ``bounds`` (closed): for ``x*y`` the
+    four products ``(x - xl)*(y - yl) >= 0``, ... whose bounds are finite (McCormick), for ``x**2`` that it is
+    not negative, below its secant and above its tangents at the bounds."""
+    def lim(x):
+        lo, _, hi, _ = bounds.get(x, (None, False, None, False))
+        return lo, hi
+    rows = []
+    if m.is_Pow:
+        x = m.base
+        lo, hi = lim(x)
+        rows.append(({m: Fraction(1)}, Fraction(0)))
+        for c in (lo, hi):
+            if c is not None:          # (x - c)**2 >= 0
+                rows.append(({m: Fraction(1), x: -2 * c}, c * c))
+        if lo is not None and hi is not None:    # (x - lo)*(hi - x) >= 0
+            rows.append(({m: Fraction(-1), x: lo + hi}, -lo * hi))
+        return rows
+    x, y = m.args
+    (xl, xu), (yl, yu) = lim(x), lim(y)
+    # (x - a)*(y - b) * sign >= 0 with a, b bounds on the sides that make the factors' signs known
+    for a, b, sign in ((xl, yl, 1), (xu, yu, 1), (xl, yu, -1), (xu, yl, -1)):
+        if a is None or b is None:
+            continue
+        # sign * (m - b*x - a*y + a*b) >= 0
+        rows.append(({m: Fraction(sign), x: -sign * b, y: -sign * a}, sign * a * b))
+    return rows
 
 
 def _eliminate(rows):
@@ -299,7 +335,7 @@ def _eliminate(rows):
         xs = {x for c, _, _ in rows for x in c}
         counts = {x: (sum(1 for c, _, _ in rows if c.get(x, 0) > 0), sum(1 for c, _, _ in rows if c.get(x, 0) < 0))
                   for x in xs}
-        x = min(xs, key=lambda v: (counts[v][0] * counts[v][1] - sum(counts[v]), v.name))
+        x = min(xs, key=lambda v: (counts[v][0] * counts[v][1] - sum(counts[v]), str(v)))
         pos = [r for r in rows if r[0].get(x, 0) > 0]
         neg = [r for r in rows if r[0].get(x, 0) < 0]
         rest = [r for r in rows if x not in r[0]]
@@ -315,7 +351,7 @@ def _eliminate(rows):
                     if w and v != x:
                         c[v] = w
                 row = (c, a * kp + b * kn, sp or sn)
-                key = (tuple(sorted((v.name, w) for v, w in c.items())), row[1], row[2])
+                key = (tuple(sorted((str(v), w) for v, w in c.items())), row[1], row[2])
                 if key not in seen:
                     seen.add(key)
                     rest.append(row)
@@ -325,8 +361,9 @@ def _eliminate(rows):
 def linear_unsat(constraints, kinds_key, extra) -> bool:
     """True when the linear constraints of the region and the linear inequality ``extra`` have no common
     point (exact Fourier-Motzkin elimination; integer symbols' rows tightened as integers allow); False
-    when this screen cannot tell (a nonlinear question, a constraint that is no polynomial relation, too
-    many rows).
+    when this screen cannot tell (a question of degree above 2, a constraint that is no polynomial relation,
+    too many rows). A product of two symbols or a square is an unknown of its own, held by the rows the
+    region's bounds give it (:func:`_envelope`): a relaxation, so only "no common point" is concluded.
 
     Examples
     --------
@@ -347,4 +384,11 @@ def linear_unsat(constraints, kinds_key, extra) -> bool:
         if more is None:
             return False
         rows.extend(more)
+    monomials = {x for c, _, _ in rows for x, _ in c if not x.is_Symbol}
+    if monomials:
+        bounds = _bounds(constraints, kinds_key)
+        if bounds is None:
+            return False
+        for m in sorted(monomials, key=str):
+            rows.extend((tuple(c.items()), k, False) for c, k in _envelope(m, bounds))
     return _eliminate(rows)
