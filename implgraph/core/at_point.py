@@ -62,6 +62,10 @@ def _exact_value(e, point) -> Fraction:
         if not base and e.exp < 0:
             raise _NotPlain
         return base ** int(e.exp)
+    if isinstance(e, (sympy.Max, sympy.Min)):
+        # what xreplace evaluates a Max / Min of rational values to (rebuilding it through the assumptions)
+        values = [_exact_value(a, point) for a in e.args]
+        return max(values) if isinstance(e, sympy.Max) else min(values)
     raise _NotPlain
 
 

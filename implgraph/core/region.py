@@ -26,6 +26,7 @@ import sympy
 from implgraph.core import backends
 from implgraph.core.at_point import holds_at as _holds_at
 from implgraph.core.backends import Untranslatable as _Untranslatable
+from implgraph.core.intervals import interval_unsat, linear_unsat
 
 __all__ = ["Region", "TIMEOUT_MS", "forget_answers"]
 
@@ -214,6 +215,12 @@ class Region:
                 self._remember(hit[1])
             return hit
         if extra is sympy.false or sympy.false in self.constraints or False in self.constraints:
+            result = ("unsat", None)
+        elif interval_unsat(self.constraints, self._kinds_key, extra) or \
+                linear_unsat(self.constraints, self._kinds_key, extra):
+            # the region's own bounds or linear constraints exclude ``extra`` (exact interval arithmetic,
+            # Fourier-Motzkin elimination): the answer the solver gives
+            STATS["interval-unsat"] = STATS.get("interval-unsat", 0) + 1
             result = ("unsat", None)
         else:
             result = self._solve(extra, timeout_ms, backend)

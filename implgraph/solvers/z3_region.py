@@ -49,6 +49,39 @@ def run_check(s, timeout_ms, limited=False):
     return r
 
 
+# The terms of numerals and variables, made once: building one asks z3 for its sort and name each time
+# (a tenth of the time of translating a region's questions). z3 shares equal terms (hash-consing), so a
+# memoised term is the very term z3 would build again; the memo lives as long as z3's main context.
+@functools.lru_cache(maxsize=100_000)
+def _const(q):
+    return z3.RealVal(int(q)) if q.q == 1 else z3.RealVal(f"{q.p}/{q.q}")
+
+
+@functools.lru_cache(maxsize=100_000)
+def _real_var(name):
+    return z3.Real(name)
+
+
+@functools.lru_cache(maxsize=100_000)
+def _int_var(name):
+    return z3.ToReal(z3.Int(name))
+
+
+# Every term of the region interface is real (numerals and variables are reals, an integer symbol is
+# ``ToReal`` of an integer), so ``a + b``, ``a * b``, ``a / b`` and ``a <= b`` need none of z3's coercions:
+# the operators' own calls (``Z3_mk_add`` of the two terms, ...) are made directly, without asking z3 for
+# both sorts and the result's kind at every step (a twentieth of a cold verify). The terms are the same
+# ones the operators build; a term of another sort would make z3 raise, never change a term.
+def _real_bin(make, a, b):
+    args = (z3.Ast * 2)()
+    args[0], args[1] = a.as_ast(), b.as_ast()
+    return z3.ArithRef(make(a.ctx_ref(), 2, args), a.ctx)
+
+
+_REAL_REL = {"<": z3.Z3_mk_lt, "<=": z3.Z3_mk_le, ">": z3.Z3_mk_gt, ">=": z3.Z3_mk_ge}
+_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+
 class _Terms:
     """The region interface's term builder (see :mod:`implgraph.solvers`) for z3."""
 
@@ -57,29 +90,28 @@ class _Terms:
 
     @staticmethod
     def const(q):
-        q = sympy.Rational(q)
-        return z3.RealVal(int(q)) if q.q == 1 else z3.RealVal(f"{q.p}/{q.q}")
+        return _const(sympy.Rational(q))
 
     @staticmethod
     def real_var(name):
-        return z3.Real(name)
+        return _real_var(name)
 
     @staticmethod
     def int_var(name):
         """An integer symbol, seen as a real term (so every term is real)."""
-        return z3.ToReal(z3.Int(name))
+        return _int_var(name)
 
     @staticmethod
     def add(xs):
-        return functools.reduce(lambda a, b: a + b, xs)
+        return functools.reduce(lambda a, b: _real_bin(z3.Z3_mk_add, a, b), xs)
 
     @staticmethod
     def mul(xs):
-        return functools.reduce(lambda a, b: a * b, xs)
+        return functools.reduce(lambda a, b: _real_bin(z3.Z3_mk_mul, a, b), xs)
 
     @staticmethod
     def div(a, b):
-        return a / b
+        return z3.ArithRef(z3.Z3_mk_div(a.ctx_ref(), a.as_ast(), b.as_ast()), a.ctx)
 
     @staticmethod
     def ite(c, a, b):
@@ -87,7 +119,13 @@ class _Terms:
 
     @classmethod
     def rel(cls, op, a, b):
-        return cls._REL[op](a, b)
+        if op not in _REAL_REL:
+            return cls._REL[op](a, b)
+        if type(b) is not type(a) and isinstance(b, type(a)):
+            # Python asks the right operand first when its class is a subclass (a numeral, RatNumRef, on the
+            # right of a term): ``x > 3`` is z3's ``3 < x``
+            op, a, b = _FLIP[op], b, a
+        return z3.BoolRef(_REAL_REL[op](a.ctx_ref(), a.as_ast(), b.as_ast()), a.ctx)
 
     @staticmethod
     def and_(xs):
