@@ -217,7 +217,8 @@ def _print_checks(checks, levels) -> None:
         v = c.get("violating")
         if v:
             print(printable(f"              {v['classes']} of {v['of_classes']} classes violate it, holding "
-                            f"{_records(v['records'])}; the worst {len(v['worst'])}:"))
+                            f"{_records(v['records'])}" + (":" if len(v["worst"]) == v["classes"]
+                                                              else f"; the worst {len(v['worst'])}:")))
             for w in v["worst"]:
                 print(printable(f"                {w['class']}: {_records(w['records'])}, {sym} = {w['level']}"))
 
