@@ -122,6 +122,7 @@ CASES = [
      {"m.csv": f"zip,disease\na,flu\na,{INJ}\nb,flu\nb,hiv\n"}),
     ("levels-require", LEVELS + ("--require", f"k={INJ}"), {}),
     ("levels-require-name", LEVELS + ("--require", f"{INJ}=1"), {}),
+    ("levels-convention", LEVELS + ("--convention", INJ), {}),
     ("release-file", _at(RELEASE, 1, INJ), {}),
     ("release-sensitive", _swap(RELEASE, "--sensitive", INJ), {}),
     ("release-qi", _swap(RELEASE, "--qi", INJ), {}),

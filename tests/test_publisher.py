@@ -306,3 +306,36 @@ def test_unknown_kind_and_table_file_options(capsys, tmp_path):
     table = tmp_path / "t.csv"
     table.write_text("a1,a2\n1/2,1/2\n1/4,3/4\n")
     _refused(capsys, table, "--require", "k=2", needle="--require reads microdata")
+
+
+# -- pyCANON's conventions ------------------------------------------------------------------------------------
+
+def test_convention_pycanon_by_hand(capsys):
+    # on sex, education, the values present: q = 1/2 beside p = 7/13 or 6/13 (ratios 14/13, 13/12), q = 1 beside
+    # 7/13 (13/7), and Male/Some-college's q(>50K) = 1 beside 6/13: 13/6, the largest. Enhanced beta:
+    # min(basic beta 7/6, -ln(6/13) = 0.773...) = log(13/6)
+    code, data, _ = _levels(capsys, ADULT, *QI2, "--convention", "pycanon")
+    defs = data["sensitive"]["salary"]["definitions"]
+    assert code == 0 and data["convention"] == "pycanon"
+    assert defs["delta-disclosure-privacy"]["level"] == "log(13/6)"
+    assert defs["delta-disclosure-privacy"]["definition_level"] == "oo"
+    assert defs["mult-t-closeness"]["level"] == "13/6"
+    assert defs["enhanced-beta-likeness"]["level"] in ("log(13/6)", "-log(6/13)")
+    assert defs["basic-beta-likeness"]["level"] == "7/6" and "convention" not in defs["basic-beta-likeness"]
+
+
+def test_convention_pycanon_equals_pycanon():
+    pytest.importorskip("pycanon", reason="the comparison needs pycanon (pip install implgraph[dev])")
+    from pycanon import anonymity
+    import math
+
+    from implgraph.io.conventions import pycanon_levels
+    from implgraph.io.microdata import levels_of, microdata_tables
+    df = _frame()
+    for qi in (["sex"], ["sex", "education"], ["workclass"]):
+        lv = levels_of(df, qi, ["salary"])["salary"]
+        ours = pycanon_levels(lv, microdata_tables(df, qi, ["salary"])["salary"])
+        assert math.isclose(float(ours["delta-disclosure-privacy"][0]),
+                            anonymity.delta_disclosure(df, qi, ["salary"]), abs_tol=1e-9)
+        assert math.isclose(float(ours["enhanced-beta-likeness"][0]),
+                            anonymity.enhanced_beta_likeness(df, qi, ["salary"]), abs_tol=1e-9)

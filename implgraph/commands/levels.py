@@ -49,6 +49,10 @@ def add_arguments(p):
                         "line), its records dropped, or read as the label LABEL")
     g.add_argument("--na-values", metavar="MARKER[,MARKER...]",
                    help="microdata: cells read as missing besides pandas' markers ('', NA, nan, ...), e.g. '?'")
+    p.add_argument("--convention", choices=["definition", "pycanon"], default=None,
+                   help="microdata: 'pycanon' gives pyCANON's values where its convention differs from the "
+                        "definition (delta-disclosure skips the values a class lacks; enhanced beta-likeness is "
+                        "min(beta, -ln min p)), labelled, the definition's level beside them (default: definition)")
     p.add_argument("--require", metavar="NAME=VALUE[,...]",
                    help="microdata: requirements, e.g. k=5,emd-t-closeness=1/5 (a definition's name, or its level "
                         "symbol when only one definition has it): each is reported pass or fail with the violating "
@@ -97,7 +101,8 @@ def run(args) -> int:
     if args.qi is not None or args.sensitive is not None:
         return run_microdata(args)
     used = [opt for opt, value in (("--sep", args.sep), ("--names", args.names), ("--no-header", args.no_header),
-                                   ("--na", args.na), ("--na-values", args.na_values), ("--require", args.require))
+                                   ("--na", args.na), ("--na-values", args.na_values), ("--require", args.require),
+                                   ("--convention", args.convention))
             if value]
     if used:
         raise InputError(f"{used[0]} reads microdata", file=args.file,
@@ -165,23 +170,32 @@ def run_microdata(args) -> int:
     results = {}
     for col, ct in tables.items():
         levels = table_levels(ct, params, ground=default_ground(df, col))
+        why = {name: infinite_reason(lv, ct) for name, lv in levels.items()}
+        literal = {}
+        if args.convention == "pycanon":
+            levels, literal = _convention(levels, ct, why)
         for req in requirements:
             if req.definition.name not in levels:
                 raise InputError(f"--require {req.text}: {req.definition.name} has no level here", file=args.file,
                                  fix="require a definition `implgraph definitions` lists")
         checks = [check_requirement(req, levels[req.definition.name], ct) for req in requirements]
-        results[col] = (ct, levels, {name: infinite_reason(lv, ct) for name, lv in levels.items()}, checks)
+        results[col] = (ct, levels, why, checks, literal)
     n_classes = len(next(iter(tables.values())).class_labels or []) if qi else 0
-    failed = any(c["holds"] is not True for _, _, _, checks in results.values() for c in checks)
+    failed = any(c["holds"] is not True for _, _, _, checks, _ in results.values() for c in checks)
     if args.json:
         print_json({"file": args.file, "N": n, "qi": qi, "classes": n_classes, "deterministic": True,
                     **({"dropped": dropped} if options.na == "drop" else {}),
                     "sensitive": {col: {"buckets": ct.buckets,
                                         "definitions": {name: {**lv.to_json(),
-                                                               **({"infinite_because": why[name]} if why[name] else {})}
+                                                               **({"infinite_because": why[name]} if why[name] and
+                                                                  name not in literal else {}),
+                                                               **({"convention": "pycanon", "note": why[name],
+                                                                   "definition_level": literal[name]}
+                                                                  if name in literal else {})}
                                                         for name, lv in levels.items()},
                                         **({"requirements": checks} if requirements else {})}
-                                  for col, (ct, levels, why, checks) in results.items()},
+                                  for col, (ct, levels, why, checks, literal) in results.items()},
+                    **({"convention": args.convention} if args.convention else {}),
                     **({"requirements_hold": not failed} if requirements else {})})
         return 1 if failed else 0
     where = f"{n_classes} equivalence classes on {', '.join(qi)}" if qi else "no quasi-identifiers (no classes)"
@@ -189,7 +203,7 @@ def run_microdata(args) -> int:
                     "probability 1)"))
     if dropped:
         print(printable(f"dropped {dropped} record(s) with a missing value in {', '.join(qi + sensitive)} (--na drop)"))
-    for col, (ct, levels, why, checks) in results.items():
+    for col, (ct, levels, why, checks, _) in results.items():
         shown = ", ".join(ct.buckets[:8]) + (", ..." if len(ct.buckets) > 8 else "")
         print(printable(f"sensitive {col}: {len(ct.buckets)} values ({shown})"))
         _print_levels(levels, why)
@@ -198,6 +212,21 @@ def run_microdata(args) -> int:
     if requirements:
         print("requirements: " + ("FAIL (exit 1)" if failed else "all hold"))
     return 1 if failed else 0
+
+
+def _convention(levels, ct, why):
+    """The levels with pyCANON's values where its convention differs (:mod:`implgraph.io.conventions`), the
+    reason in ``why`` (the definition's level named there), and ``{name: the definition's level as text}``."""
+    from implgraph.core.pieces import Piece
+    from implgraph.definitions.levels import Level
+    from implgraph.io.conventions import pycanon_levels
+    out, literal = dict(levels), {}
+    for name, (value, note) in pycanon_levels(levels, ct).items():
+        lv = levels[name]
+        literal[name] = str(lv.value)
+        out[name] = Level(lv.definition, dict(lv.params), [Piece(sympy.true, lv.definition.raw_from_level(value))])
+        why[name] = f"{note}; the definition's level is {lv.value}"
+    return out, literal
 
 
 def _records(n: int) -> str:
