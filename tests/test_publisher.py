@@ -155,6 +155,20 @@ def test_columnar(capsys, tmp_path, suffix):
     assert code == 0 and data["N"] == 12 and data["dropped"] == 1 and _k(data) == "2"
 
 
+def test_columnar_refuses_text_options(capsys, tmp_path):
+    pytest.importorskip("pyarrow")
+    path = tmp_path / "adult.parquet"
+    _frame().to_parquet(path)
+    _refused(capsys, path, "--sep", ";", "--qi", "sex", "--sensitive", "salary", needle="--sep reads a text file")
+    _refused(capsys, path, "--no-header", "--qi", "sex", "--sensitive", "salary", needle="--no-header reads a text")
+
+
+def test_names_replace_a_header(capsys):
+    patients = ADULT.parent / "patients.csv"          # age,zip,disease; classes of 4, 3 and 3 records
+    code, data, _ = _levels(capsys, patients, "--names", "A,Z,D", "--qi", "A,Z", "--sensitive", "D")
+    assert code == 0 and data["N"] == 10 and _k(data, "D") == "3"
+
+
 # -- missing values -------------------------------------------------------------------------------------------
 
 def test_na_refuse_names_the_line(capsys):

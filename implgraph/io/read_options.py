@@ -210,11 +210,15 @@ def read_records(path, options: ReadOptions | None = None):
             if skip:
                 kwargs["skipinitialspace"] = True
             df = pd.read_csv(path, engine=engine, **kwargs)
+        elif options.sep is not None or not options.header:
+            raise InputError(f"{'--sep' if options.sep is not None else '--no-header'} reads a text file, not a "
+                             f"{kind.capitalize()} file (its columns are named in the file)", file=name,
+                             fix="leave the option out (rename the columns with --names)")
         elif kind == "parquet":
             df = pd.read_parquet(path)
         else:
             df = pd.read_feather(path)
-        if kind != "text" and options.names is not None:
+        if options.names is not None:                 # (pandas' pyarrow engine ignores names beside a header)
             if len(options.names) != len(df.columns):
                 raise InputError(f"--names gives {len(options.names)} column(s), the file has {len(df.columns)}",
                                  file=name, fix=f"name all {len(df.columns)} columns")
