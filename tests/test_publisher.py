@@ -254,6 +254,16 @@ def test_require_ratio_and_class_formula_levels(capsys):
     assert d["level"] == "log(24/13)" and d["violating"]["classes"] == 1 and d["violating"]["records"] == 4
 
 
+def test_require_a_table_level(capsys):
+    # dp is not over classes: no class is listed. By hand, removing one of the 6 >50K records of 13 moves its
+    # share from 6/13 to 5/12: eps = ln((6/13) / (5/12)) = ln(72/65) = 0.102..., above 1/100 and below 1
+    code, checks, _ = _require(capsys, *QI2, "--require", "dp=1/100")
+    assert code == 1 and checks["dp"]["holds"] is False and checks["dp"]["violating"] is None
+    assert "whole table" in checks["dp"]["note"]
+    code, checks, _ = _require(capsys, *QI2, "--require", "dp=1")     # log(72/65) = 0.102... <= 1
+    assert code == 0 and checks["dp"]["holds"] is True
+
+
 def test_require_text_output(capsys):
     code = main(["levels", str(ADULT), *QI2, "--require", "k=2"])
     out = capsys.readouterr().out

@@ -181,6 +181,8 @@ def check_requirement(req: Requirement, level, ct) -> dict:
         out["violating"] = None
         if req.definition.needs_classes:
             out["note"] = "the violating classes are not listed: the definition declares no level of one class"
+        else:
+            out["note"] = "a level of the whole table, not of each class: no classes to list"
         return out
     extremum = max(per_class) if req.definition.stronger == "smaller" else min(per_class)
     if not _same(extremum, value):
