@@ -112,6 +112,17 @@ CASES = [
     ("levels-param-ground", LEVELS + ("--param", f"ground={INJ}"), {}),
     ("levels-param-name", LEVELS + ("--param", f"{INJ}=1"), {}),
     ("levels-microdata-k", LEVELS + ("--k", INJ), {}),
+    ("levels-sep", LEVELS + ("--sep", INJ), {}),
+    ("levels-names", LEVELS + ("--names", INJ), {}),
+    # a label or marker is compared with the cells as text: here the label is already a value (refused) and the
+    # marker makes a cell missing (refused by the default policy)
+    ("levels-na", ("levels", "m.csv", "--qi", "zip", "--sensitive", "disease", "--na", INJ),
+     {"m.csv": f"zip,disease\na,flu\na,{INJ}\nb,\nb,hiv\n"}),
+    ("levels-na-values", ("levels", "m.csv", "--qi", "zip", "--sensitive", "disease", "--na-values", INJ),
+     {"m.csv": f"zip,disease\na,flu\na,{INJ}\nb,flu\nb,hiv\n"}),
+    ("levels-require", LEVELS + ("--require", f"k={INJ}"), {}),
+    ("levels-require-name", LEVELS + ("--require", f"{INJ}=1"), {}),
+    ("levels-convention", LEVELS + ("--convention", INJ), {}),
     ("release-file", _at(RELEASE, 1, INJ), {}),
     ("release-sensitive", _swap(RELEASE, "--sensitive", INJ), {}),
     ("release-qi", _swap(RELEASE, "--qi", INJ), {}),

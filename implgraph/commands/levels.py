@@ -37,6 +37,26 @@ def add_arguments(p):
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="microdata: a parameter for every definition declaring it, e.g. delta=1/100 or l=2 "
                         "(repeatable)")
+    g = p.add_argument_group("reading microdata")
+    g.add_argument("--sep", help="microdata: the separator of a text file, one character optionally followed by "
+                                 "spaces (e.g. ';' or ', ' or '\\t'; default: sniffed, a tab for .tsv)")
+    g.add_argument("--names", help="microdata: the column names, comma-separated (replacing the header's, or naming "
+                                   "a file without one with --no-header)")
+    g.add_argument("--no-header", action="store_true",
+                   help="microdata: the first line is a record (columns are named by --names, else 1, 2, ...)")
+    g.add_argument("--na", default=None, metavar="refuse|drop|LABEL",
+                   help="microdata: a missing value in a used column is refused (default; the error names its "
+                        "line), its records dropped, or read as the label LABEL")
+    g.add_argument("--na-values", metavar="MARKER[,MARKER...]",
+                   help="microdata: cells read as missing besides pandas' markers ('', NA, nan, ...), e.g. '?'")
+    p.add_argument("--convention", choices=["definition", "pycanon"], default=None,
+                   help="microdata: 'pycanon' gives pyCANON's values where its convention differs from the "
+                        "definition (delta-disclosure skips the values a class lacks; enhanced beta-likeness is "
+                        "min(beta, -ln min p)), labelled, the definition's level beside them (default: definition)")
+    p.add_argument("--require", metavar="NAME=VALUE[,...]",
+                   help="microdata: requirements, e.g. k=5,emd-t-closeness=1/5 (a definition's name, or its level "
+                        "symbol when only one definition has it): each is reported pass or fail with the violating "
+                        "classes; exit 1 when one fails")
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -80,6 +100,13 @@ def _check_k(k: int, n, file) -> None:
 def run(args) -> int:
     if args.qi is not None or args.sensitive is not None:
         return run_microdata(args)
+    used = [opt for opt, value in (("--sep", args.sep), ("--names", args.names), ("--no-header", args.no_header),
+                                   ("--na", args.na), ("--na-values", args.na_values), ("--require", args.require),
+                                   ("--convention", args.convention))
+            if value]
+    if used:
+        raise InputError(f"{used[0]} reads microdata", file=args.file,
+                         fix="give --qi COLUMNS --sensitive COLUMN (or leave the option out for a table file)")
     table, show = load_any(args.file, args.id)
     n = table.N if hasattr(table, "N") else table.size
     if args.k is not None:
@@ -120,13 +147,21 @@ def _columns(text, option="--qi"):
 
 
 def run_microdata(args) -> int:
-    """``levels DATA --qi ... --sensitive ...``: the exact levels of microdata, per sensitive column."""
-    from implgraph.io.microdata import default_ground, infinite_reason, microdata_tables, read_microdata, \
-        table_levels
+    """``levels DATA --qi ... --sensitive ...``: the exact levels of microdata, per sensitive column; with
+    ``--require``, each requirement's pass or fail and exit 1 when one fails."""
+    from implgraph.io.microdata import apply_missing, check_names, default_ground, infinite_reason, \
+        microdata_tables, read_microdata, table_levels
+    from implgraph.io.read_options import ReadOptions
+    from implgraph.io.requirements import check_requirement, parse_requirements
     if args.id:
         raise InputError("--id names a table of a YAML data file", file=args.file, fix="leave --id out for microdata")
     qi, sensitive = _columns(args.qi), _columns(args.sensitive, "--sensitive")
-    df = read_microdata(args.file)
+    options = ReadOptions.from_text(sep=args.sep, names=args.names, header=not args.no_header, na=args.na,
+                                    na_values=args.na_values)
+    requirements = parse_requirements(args.require) if args.require is not None else []
+    df = read_microdata(args.file, options=options)
+    qi, sensitive = check_names(df, qi, sensitive, args.file)
+    df, dropped = apply_missing(df, qi + sensitive, options.na, args.file)
     tables = microdata_tables(df, qi, sensitive, file=args.file)
     n = len(df)
     if args.k is not None:
@@ -135,24 +170,86 @@ def run_microdata(args) -> int:
     results = {}
     for col, ct in tables.items():
         levels = table_levels(ct, params, ground=default_ground(df, col))
-        results[col] = (ct, levels, {name: infinite_reason(lv, ct) for name, lv in levels.items()})
+        why = {name: infinite_reason(lv, ct) for name, lv in levels.items()}
+        literal = {}
+        if args.convention == "pycanon":
+            levels, literal = _convention(levels, ct, why)
+        for req in requirements:
+            if req.definition.name not in levels:
+                raise InputError(f"--require {req.text}: {req.definition.name} has no level here", file=args.file,
+                                 fix="require a definition `implgraph definitions` lists")
+        checks = [check_requirement(req, levels[req.definition.name], ct) for req in requirements]
+        results[col] = (ct, levels, why, checks, literal)
     n_classes = len(next(iter(tables.values())).class_labels or []) if qi else 0
+    failed = any(c["holds"] is not True for _, _, _, checks, _ in results.values() for c in checks)
     if args.json:
         print_json({"file": args.file, "N": n, "qi": qi, "classes": n_classes, "deterministic": True,
+                    **({"dropped": dropped} if options.na == "drop" else {}),
                     "sensitive": {col: {"buckets": ct.buckets,
                                         "definitions": {name: {**lv.to_json(),
-                                                               **({"infinite_because": why[name]} if why[name] else {})}
-                                                        for name, lv in levels.items()}}
-                                  for col, (ct, levels, why) in results.items()}})
-        return 0
+                                                               **({"infinite_because": why[name]} if why[name] and
+                                                                  name not in literal else {}),
+                                                               **({"convention": "pycanon", "note": why[name],
+                                                                   "definition_level": literal[name]}
+                                                                  if name in literal else {})}
+                                                        for name, lv in levels.items()},
+                                        **({"requirements": checks} if requirements else {})}
+                                  for col, (ct, levels, why, checks, literal) in results.items()},
+                    **({"convention": args.convention} if args.convention else {}),
+                    **({"requirements_hold": not failed} if requirements else {})})
+        return 1 if failed else 0
     where = f"{n_classes} equivalence classes on {', '.join(qi)}" if qi else "no quasi-identifiers (no classes)"
     print(printable(f"{args.file}: N = {n} records, {where}; deterministic (every record holds its value with "
                     "probability 1)"))
-    for col, (ct, levels, why) in results.items():
+    if dropped:
+        print(printable(f"dropped {dropped} record(s) with a missing value in {', '.join(qi + sensitive)} (--na drop)"))
+    for col, (ct, levels, why, checks, _) in results.items():
         shown = ", ".join(ct.buckets[:8]) + (", ..." if len(ct.buckets) > 8 else "")
         print(printable(f"sensitive {col}: {len(ct.buckets)} values ({shown})"))
         _print_levels(levels, why)
-    return 0
+        if checks:
+            _print_checks(checks, levels)
+    if requirements:
+        print("requirements: " + ("FAIL (exit 1)" if failed else "all hold"))
+    return 1 if failed else 0
+
+
+def _convention(levels, ct, why):
+    """The levels with pyCANON's values where its convention differs (:mod:`implgraph.io.conventions`), the
+    reason in ``why`` (the definition's level named there), and ``{name: the definition's level as text}``."""
+    from implgraph.core.pieces import Piece
+    from implgraph.definitions.levels import Level
+    from implgraph.io.conventions import pycanon_levels
+    out, literal = dict(levels), {}
+    for name, (value, note) in pycanon_levels(levels, ct).items():
+        lv = levels[name]
+        literal[name] = str(lv.value)
+        out[name] = Level(lv.definition, dict(lv.params), [Piece(sympy.true, lv.definition.raw_from_level(value))])
+        why[name] = f"{note}; the definition's level is {lv.value}"
+    return out, literal
+
+
+def _records(n: int) -> str:
+    return f"{n} record" + ("" if n == 1 else "s")
+
+
+def _print_checks(checks, levels) -> None:
+    """Each requirement's pass or fail on one sensitive column, with the violating classes."""
+    print("  requirements:")
+    for c in checks:
+        lv = levels[c["definition"]]
+        sym = lv.definition.level_symbol
+        verdict = {True: "pass", False: "FAIL", None: "undecided"}[c["holds"]]
+        print(printable(f"    {verdict:<9} {c['requirement']:<16} ({c['definition']}: {sym} = {_with_decimal(lv)})"))
+        if c.get("note"):
+            print(printable(f"              {c['note']}"))
+        v = c.get("violating")
+        if v:
+            print(printable(f"              {v['classes']} of {v['of_classes']} classes violate it, holding "
+                            f"{_records(v['records'])}" + (":" if len(v["worst"]) == v["classes"]
+                                                              else f"; the worst {len(v['worst'])}:")))
+            for w in v["worst"]:
+                print(printable(f"                {w['class']}: {_records(w['records'])}, {sym} = {w['level']}"))
 
 
 def _named_params(args) -> dict:
@@ -183,4 +280,19 @@ def _print_levels(levels, why=None):
     for name, lv in levels.items():
         sym = lv.definition.level_symbol
         note = f"  ({why[name]})" if why and why.get(name) else ""
-        print(f"  {labels[name]:<{width}}  {sym} = {lv}{note}")
+        print(f"  {labels[name]:<{width}}  {sym} = {_with_decimal(lv)}{note}")
+
+
+def _with_decimal(lv) -> str:
+    """The level as text, with its decimal value beside an exact value that is not an integer
+    (``log(9/5) ≈ 0.588``; 3 significant digits, for reading only: the exact value is the level)."""
+    text = str(lv)
+    value = lv.value if lv.defined and lv.enclosure is None and len(lv.level_pieces()) == 1 else None
+    if value is None or not isinstance(value, sympy.Basic) or value.is_Integer or value is sympy.oo \
+            or not value.is_number:
+        return text
+    try:
+        f = float(sympy.N(value, 15))
+    except (TypeError, ValueError):
+        return text
+    return f"{text} \u2248 {f:.3g}"

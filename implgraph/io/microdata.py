@@ -34,13 +34,13 @@ from implgraph.definitions.levels import Level, has_fast_path, optimal_level
 from implgraph.core.pieces import Piece
 from implgraph.definitions import all_definitions
 from implgraph.definitions.base import read_shared_params
-from implgraph.definitions.capabilities import SubsetSize, family_of
+from implgraph.definitions.capabilities import FiniteLevelOf, MinClassSize, SubsetSize, family_of
 from implgraph.io.weighted import WeightedConcreteTable
 
 __all__ = ["read_microdata", "microdata_tables", "levels_of", "infinite_reason", "default_ground", "check_missing",
-           "MISSING"]
+           "apply_missing", "missing_mask", "MISSING"]
 
-SUFFIXES = (".csv", ".parquet", ".pq")
+SUFFIXES = (".csv", ".tsv", ".data", ".txt", ".parquet", ".pq", ".arrow", ".feather", ".ipc")
 
 
 def _pandas():
@@ -52,12 +52,15 @@ def _pandas():
     return pandas
 
 
-def read_microdata(data, file: str | None = None):
-    """A pandas DataFrame from ``data``: a DataFrame (returned as is) or a CSV / Parquet path.
+def read_microdata(data, file: str | None = None, options=None):
+    """A pandas DataFrame from ``data``: a DataFrame (returned as is) or the path of a microdata file.
 
-    CSV cells are read with pandas' type inference (a numeric column stays numeric, so its values
-    are ordered by number); every other cell is a label as written. A missing value is refused where a
-    column is used (:func:`check_missing`); a header naming a column twice is refused here.
+    A file is read by :func:`implgraph.io.read_options.read_records` with ``options``
+    (:class:`~implgraph.io.read_options.ReadOptions`: separator, header, names, missing-value markers; the
+    defaults read a CSV with a header): text (.csv, .tsv, .data, .txt, optionally compressed), Parquet or
+    Arrow. Cells are read with pandas' type inference (a numeric column stays numeric, so its values are
+    ordered by number); every other cell is a label as written. A missing value is handled where a column is
+    used (:func:`apply_missing`); a header naming a column twice is refused here.
     """
     pd = _pandas()
     if isinstance(data, pd.DataFrame):
@@ -65,33 +68,9 @@ def read_microdata(data, file: str | None = None):
         return data
     if not isinstance(data, (str, Path)):
         raise InputError(f"microdata is a pandas DataFrame or a path, not {type(data).__name__}", file=file,
-                         fix="give a DataFrame, or the path of a .csv or .parquet file")
-    path = Path(data)
-    suffix = path.suffix.lower()
-    if suffix not in SUFFIXES:
-        raise InputError(f"unknown microdata file type {suffix or '(none)'}", file=str(data),
-                         fix="give a .csv or .parquet file")
-    if not path.is_file():
-        raise InputError("no such file", file=str(data), fix="check the path")
-    try:
-        if suffix == ".csv":
-            _check_header(_csv_header(path), str(data))
-            df = _read_csv(path)
-        else:
-            df = pd.read_parquet(path)
-    except (ValueError, OSError, UnicodeDecodeError, pd.errors.ParserError) as exc:
-        raise InputError(f"cannot read the file ({' '.join(str(exc).split())[:200]})", file=str(data),
-                         fix="give a comma-separated file with a header row, or a Parquet file")
-    _check_header(list(df.columns), str(data))
-    return df
-
-
-def _csv_header(path) -> list:
-    """The column names of a CSV file's first line, as the csv module reads them (pandas renames a repeated
-    name, e.g. ``a`` and ``a.1``, which would hide it)."""
-    import csv
-    with open(path, newline="", encoding="utf-8-sig") as fh:
-        return next(csv.reader([fh.readline(1 << 20)]), [])
+                         fix="give a DataFrame, or the path of a .csv, .parquet or .arrow file")
+    from implgraph.io.read_options import read_records
+    return read_records(data, options)
 
 
 def _check_header(columns, file) -> None:
@@ -104,23 +83,16 @@ def _check_header(columns, file) -> None:
         seen.add(c)
 
 
-def _read_csv(path):
-    """pandas.read_csv with pyarrow's parser (several times faster) when it is installed."""
-    pd = _pandas()
-    try:
-        import pyarrow  # noqa: F401
-    except ImportError:
-        return pd.read_csv(path, keep_default_na=False, encoding="utf-8-sig")
-    return pd.read_csv(path, engine="pyarrow", dtype_backend="pyarrow", keep_default_na=False,
-                       encoding="utf-8-sig")
-
-
 def _check_columns(df, names, what, file):
     missing = [c for c in names if c not in df.columns]
     if missing:
         shown = ", ".join(printable(repr(c))[:80] for c in missing[:5]) + (", ..." if len(missing) > 5 else "")
         choices = ", ".join(printable(c)[:80] for c in list(df.columns)[:50]) + (", ..." if len(df.columns) > 50 else "")
-        raise InputError(f"{what} column(s) {shown} not in the data", file=file, line=1, fix="choose among " + choices)
+        source = df.attrs.get("implgraph_source") or {}
+        hint = "; if the first line is a record, give --no-header (and --names a,b,...)" \
+            if source.get("kind") == "text" and source.get("header") else ""
+        raise InputError(f"{what} column(s) {shown} not in the data", file=file, line=1,
+                         fix="choose among " + choices + hint)
 
 
 MISSING = frozenset({"", "nan", "NaN", "NAN", "-nan", "-NaN", "NA", "N/A", "n/a", "<NA>", "#N/A", "NULL", "null",
@@ -128,12 +100,13 @@ MISSING = frozenset({"", "nan", "NaN", "NAN", "-nan", "-NaN", "NA", "N/A", "n/a"
 """Cells read as a missing value (pandas' default markers): a column holding one is refused (:func:`check_missing`)."""
 
 
-def check_missing(df, columns, file=None) -> None:
-    """Refuse a used column holding a missing value (NaN, None, or a cell of :data:`MISSING`, e.g. ``''``,
-    ``nan``, ``NA``): counted as a value it would be one more sensitive value or one more class, which the data
-    does not say. The single place where a policy for missing values (drop the records, one label of their
-    own) would apply. Also refuses a column whose cells are not single values (lists: a Parquet list column).
-    The distinct values are looked at, not every cell (one ``pandas.factorize`` per column)."""
+def missing_mask(df, columns, file=None):
+    """``(mask, first)``: a boolean array, True for the records with a missing value in one of ``columns`` (NaN,
+    None, or a cell of :data:`MISSING`), and the first ``(record, column)`` holding one (None if none).
+    The distinct values are looked at, not every cell (one ``pandas.factorize`` per column); a column of lists
+    is refused."""
+    mask = np.zeros(len(df), dtype=bool)
+    first = None
     for col in columns:
         codes, uniques = _distinct(df[col], col, file)
         bad = [i for i, u in enumerate(uniques) if _is_missing(u)]
@@ -141,14 +114,72 @@ def check_missing(df, columns, file=None) -> None:
         if bad:
             missing = missing | np.isin(codes, bad)
         if missing.any():
-            first = int(np.flatnonzero(missing)[0])
-            value = df[col].iloc[first]
-            shown = "empty" if isinstance(value, str) and not value.strip() else printable(repr(value))[:40]
-            line = first + 2 if file and str(file).lower().endswith(".csv") else None
-            raise InputError(f"column {printable(repr(col))[:80]} has a missing value ({shown}, record {first + 1}; "
-                             f"{int(missing.sum())} in all)", file=file, line=line,
-                             fix="fill or drop the records with missing values first (implgraph does not guess "
-                                 "what a missing value is)")
+            at = int(np.flatnonzero(missing)[0])
+            if first is None or at < first[0]:
+                first = (at, col)
+            mask |= missing
+    return mask, first
+
+
+def check_missing(df, columns, file=None) -> None:
+    """Refuse a used column holding a missing value (NaN, None, or a cell of :data:`MISSING`, e.g. ``''``,
+    ``nan``, ``NA``, or a marker given with ``--na-values``): counted as a value it would be one more sensitive
+    value or one more class, which the data does not say. The error names the first such record (its line when
+    read from a text file) and column. Also refuses a column whose cells are not single values (lists: a
+    Parquet list column)."""
+    mask, first = missing_mask(df, columns, file)
+    if first is None:
+        return
+    at, col = first
+    value = df[col].iloc[at]
+    if isinstance(value, str):
+        shown = "empty" if not value.strip() else printable(repr(value))[:40]
+    else:
+        shown = "no value: empty or a --na-values marker" if _is_missing(value) and "implgraph_source" in df.attrs \
+            else printable(repr(value))[:40]
+    from implgraph.io.read_options import record_line
+    line = record_line(df, at)
+    if line is None and file and str(file).lower().endswith(".csv") and "implgraph_source" not in df.attrs:
+        line = at + 2
+    raise InputError(f"column {printable(repr(col))[:80]} has a missing value ({shown}, record {at + 1}; "
+                     f"{int(mask.sum())} in all)", file=file, line=line,
+                     fix="fill them first, drop their records (--na drop) or give them a label of their own "
+                         "(--na LABEL): implgraph does not guess what a missing value is")
+
+
+def apply_missing(df, columns, na: str = "refuse", file=None):
+    """The records after the missing-value policy ``na`` on the used ``columns``: ``(df, dropped)``.
+
+    ``refuse`` (the default): an error naming the first missing value (:func:`check_missing`); ``drop``: the
+    records with a missing value in a used column are left out (their number is ``dropped``); any other text:
+    a missing value is that label, a value of its own (refused when the column already holds it as a value).
+    Columns not used are not looked at.
+    """
+    na = "refuse" if na is None else str(na)
+    if na == "refuse":
+        check_missing(df, columns, file)
+        return df, 0
+    mask, first = missing_mask(df, columns, file)
+    if first is None:
+        return df, 0
+    if na == "drop":
+        kept = df.loc[~mask]
+        kept.attrs = dict(df.attrs)
+        return kept, int(mask.sum())
+    out = df.copy()
+    for col in columns:
+        col_mask, _ = missing_mask(df, [col], file)
+        if not col_mask.any():
+            continue
+        column = df[col].astype(object)
+        if (column[~col_mask].astype(str) == na).any():
+            raise InputError(f"--na {printable(repr(na))[:40]}: column {printable(repr(col))[:80]} already holds "
+                             "that value", file=file,
+                             fix="choose a label the column does not hold, or --na drop")
+        column[col_mask] = na
+        out[col] = column
+    out.attrs = dict(df.attrs)
+    return out, 0
 
 
 def _is_missing(value) -> bool:
@@ -219,20 +250,9 @@ def class_codes(df, qi):
     return key, labels
 
 
-def microdata_tables(data, qi, sensitive, file: str | None = None) -> dict:
-    """One grouped deterministic table per sensitive column: ``{column: WeightedConcreteTable}``.
-
-    Parameters
-    ----------
-    data : pandas.DataFrame or str or Path
-    qi : list of str
-        Quasi-identifier columns; empty: a table without equivalence classes.
-    sensitive : list of str
-        Sensitive columns, one table each. Buckets are the column's distinct values, sorted
-        (by number for a numeric column, as text otherwise).
-    """
-    df = read_microdata(data, file)
-    file = file or (None if not isinstance(data, (str, Path)) else str(data))
+def check_names(df, qi, sensitive, file=None) -> tuple:
+    """``(qi, sensitive)`` as lists, checked: lists of distinct names of columns of ``df``, at least one sensitive
+    column, no column both (InputError otherwise)."""
     for names, what in ((qi, "qi"), (sensitive, "sensitive")):
         if isinstance(names, str):
             raise InputError(f"{what} must be a list of column names, not the text {printable(repr(names))[:60]}",
@@ -251,9 +271,31 @@ def microdata_tables(data, qi, sensitive, file: str | None = None) -> dict:
                          file=file, fix="name it in --qi or in --sensitive, not both")
     _check_columns(df, qi, "quasi-identifier", file)
     _check_columns(df, sensitive, "sensitive", file)
+    return qi, sensitive
+
+
+def microdata_tables(data, qi, sensitive, file: str | None = None, na: str = "refuse") -> dict:
+    """One grouped deterministic table per sensitive column: ``{column: WeightedConcreteTable}``.
+
+    Parameters
+    ----------
+    data : pandas.DataFrame or str or Path
+    qi : list of str
+        Quasi-identifier columns; empty: a table without equivalence classes.
+    sensitive : list of str
+        Sensitive columns, one table each. Buckets are the column's distinct values, sorted
+        (by number for a numeric column, as text otherwise).
+    na : str
+        The missing-value policy on the used columns (:func:`apply_missing`): ``refuse``, ``drop`` or a label.
+    """
+    df = read_microdata(data, file)
+    file = file or (None if not isinstance(data, (str, Path)) else str(data))
+    qi, sensitive = check_names(df, qi, sensitive, file)
+    df, dropped = apply_missing(df, qi + sensitive, na, file)
     if len(df) < 2:
-        raise InputError(f"the data has {len(df)} record(s)", file=file, fix="give at least 2 records")
-    check_missing(df, qi + sensitive, file)
+        raise InputError(f"the data has {len(df)} record(s)" + (f" once {dropped} with a missing value are dropped"
+                                                                 if dropped else ""),
+                         file=file, fix="give at least 2 records")
     if qi:
         key, labels = class_codes(df, qi)
     else:
@@ -331,7 +373,7 @@ def _blocks_table(ct: WeightedConcreteTable):
     return Table(blocks=blocks, buckets=list(ct.buckets), id=ct.id)
 
 
-def levels_of(data, qi, sensitive, k=None, ground=None, params=None, file=None) -> dict:
+def levels_of(data, qi, sensitive, k=None, ground=None, params=None, file=None, na="refuse", options=None) -> dict:
     """Every registered definition's exact level on microdata, one result per sensitive column.
 
     Parameters
@@ -347,14 +389,19 @@ def levels_of(data, qi, sensitive, k=None, ground=None, params=None, file=None) 
     params : dict, optional
         Other parameters by name (e.g. ``{"delta": "1/100", "l": 2}``), given to every definition
         that declares them.
+    na : str
+        The missing-value policy (:func:`apply_missing`): ``refuse`` (default), ``drop`` or a label.
+    options : implgraph.io.read_options.ReadOptions, optional
+        How a file is read (separator, header, names, missing-value markers).
 
     Returns
     -------
     dict
         ``{sensitive column: {definition name: Level}}``.
     """
-    df = read_microdata(data, file)
-    tables = microdata_tables(df, qi, sensitive, file=file)
+    df = read_microdata(data, file, options)
+    tables = microdata_tables(df, qi, sensitive, file=file or (str(data) if isinstance(data, (str, Path)) else None),
+                              na=na)
     if params is not None and not isinstance(params, dict):
         raise InputError(f"params must be a dict of name: value, not {type(params).__name__}",
                          fix='give e.g. params={"delta": "1/100"}')
@@ -365,20 +412,52 @@ def levels_of(data, qi, sensitive, k=None, ground=None, params=None, file=None) 
 def infinite_reason(level, ct) -> str:
     """Why ``level`` is infinite on the deterministic table ``ct`` ('' if it is finite).
 
-    Every probability of a deterministic table is 0 or 1, so a level that compares probabilities
-    by their ratio is infinite as soon as a 0 meets a positive probability; the record sets the
-    definition compares (its declared ``family``) say which.
+    The cause is read from what the definition declares: a minimum class size (:class:`MinClassSize`) that a
+    class is below; a cap on a class's increase (:class:`FiniteLevelOf`) that a class exceeds; otherwise, every
+    probability of a deterministic table being 0 or 1, a level that compares probabilities by their ratio is
+    infinite as soon as a 0 meets a positive probability, and the record sets the definition compares (its
+    declared ``family``) say which (a class lacking a value is named).
     """
     if level.value is not sympy.oo:
         return ""
     d = level.definition
+    floor = d.declared(MinClassSize)
+    if floor is not None and ct.class_labels is not None and level.params.get(floor.param) is not None:
+        k = int(level.params[floor.param])
+        sizes, _ = ct.class_sums()
+        small = [i for i, s in enumerate(sizes.tolist()) if s < k]
+        if small:
+            i = min(small, key=lambda j: (int(sizes[j]), j))
+            return (f"infinite because {len(small)} class(es) have fewer than {floor.param} = {k} records "
+                    f"(the smallest, {ct.class_labels[i]}, has {int(sizes[i])})")
+    finite = d.declared(FiniteLevelOf)
+    if finite is not None and finite.increase_cap:
+        from implgraph.definitions import get
+        other = optimal_level(ct, get(finite.name), **{k: v for k, v in level.params.items()
+                                                      if k in get(finite.name).params})
+        if other.value is not sympy.oo:
+            return (f"infinite because a class's increase q/p - 1 over the table's share p of a value exceeds the cap "
+                    f"{finite.increase_cap} ({finite.name} alone is {other.value})")
     why = "a probability 0 is compared with a positive one"
     family = family_of(d)
     if family == "pairwise":
         why = "two records hold different values (probability 1 for one, 0 for the other)"
     elif family == "class":
-        why = "a class lacks a value the table holds (probability 0 in the class)"
+        why = "a class lacks a value the table holds (probability 0 in the class" + _lacking(ct) + ")"
     elif family == "subset":
         j = d.declared(SubsetSize).size(ct.N, {k: int(v) for k, v in level.params.items() if k == "k"})
         why = f"some set of {j} records lacks a value the table holds (probability 0 in the set)"
     return f"infinite because the table is deterministic: {why}"
+
+
+def _lacking(ct) -> str:
+    """``; e.g. CLASS lacks VALUE`` for the first class lacking a value the table holds ('' if none)."""
+    if ct.class_labels is None:
+        return ""
+    _, sums = ct.class_sums()
+    totals = sums.sum(axis=0)
+    for i, row in enumerate(sums.tolist()):
+        for v, c in enumerate(row):
+            if c == 0 and totals[v] > 0:
+                return f"; e.g. {ct.class_labels[i]} lacks {ct.buckets[v]}"
+    return ""
