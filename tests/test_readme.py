@@ -125,7 +125,7 @@ def test_the_runner_fails_on_a_wrong_output(tmp_path, monkeypatch, capsys):
 def test_the_runner_writes_files_and_runs_shell_lines_in_an_empty_directory(tmp_path, monkeypatch, capsys):
     page = ("<!-- file: data/t.csv -->\n```text\nclass,a1,a2\nE1,1/2,1/2\nE2,1/4,3/4\n```\n\n"
             "<!-- runnable -->\n```console\n$ ls\ndata\n$ implgraph levels data/t.csv > out.txt\n$ cat out.txt\n"
-            "data/t.csv: N = 2, buckets = a1, a2\n  mult-t-closeness  t = 3/2\n...\n```\n")
+            "data/t.csv: N = 2, buckets = a1, a2\n  mult-t-closeness  t = 3/2 ≈ 1.5\n...\n```\n")
     run_page("sample", blocks(page), tmp_path, monkeypatch, capsys)
     assert (tmp_path / "out.txt").read_text().startswith("data/t.csv: N = 2")
 
