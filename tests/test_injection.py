@@ -167,6 +167,8 @@ CASES = [
     ("map-theorems", MAP + ("--theorems", INJ), {"v.json": VERDICTS}),
     ("map-tables", MAP + ("--tables", INJ), {"v.json": VERDICTS}),
     ("map-max-list", MAP + ("--max-list", INJ), {"v.json": VERDICTS}),
+    ("map-width", MAP + ("--out", "m.svg", "--width", INJ), {"v.json": VERDICTS}),
+    ("map-overlay", MAP + ("--overlay", INJ), {"v.json": VERDICTS}),
     ("path-a", _at(PATH, 1, INJ), {"v.json": VERDICTS}),
     ("path-b", _at(PATH, 2, INJ), {"v.json": VERDICTS}),
     ("path-param", _at(PATH, 2, f"kdp(k={INJ})"), {"v.json": VERDICTS}),

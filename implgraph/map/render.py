@@ -50,16 +50,17 @@ def width_cm(width) -> float:
 
 
 def to_dot(D) -> str:
-    """The drawing graph as DOT (labels in LaTeX, colours, styles; no positions), for other tools."""
-    import pygraphviz
+    """The drawing graph as DOT (labels in LaTeX, colours, styles; no positions), for other tools (written with the
+    ``graphviz`` package: no Graphviz binary needed)."""
+    import graphviz
     from implgraph.map.layout import model_fill, node_order
-    A = pygraphviz.AGraph(directed=True, strict=False, name="implgraph")
-    A.graph_attr.update(rankdir="TB")
-    A.node_attr.update(shape="box", style="rounded,filled")
+    g = graphviz.Digraph(name="implgraph", strict=False)
+    g.attr(rankdir="TB")
+    g.attr("node", shape="box", style="rounded,filled")
     for n in node_order(D):
         d = D.nodes[n]
-        A.add_node(n, label=to_latex(d["label"]), texlbl=to_latex(d["label"]), fillcolor=model_fill(d.get("model")))
-    for i, (u, v, k, d) in enumerate(D.edges(keys=True, data=True)):
+        g.node(str(n), label=to_latex(d["label"]), texlbl=to_latex(d["label"]), fillcolor=model_fill(d.get("model")))
+    for u, v, k, d in D.edges(keys=True, data=True):
         attrs = {"color": d["color"], "fontcolor": d["color"], "style": d["style"], "tooltip": d.get("claims", "")}
         if d.get("label"):
             attrs["label"] = attrs["texlbl"] = to_latex(d["label"])
@@ -67,8 +68,8 @@ def to_dot(D) -> str:
             attrs["arrowhead"] = "tee"
         if d.get("both") == "1":
             attrs["dir"] = "both"
-        A.add_edge(u, v, key=f"e{i}", **attrs)
-    return A.string()
+        g.edge(str(u), str(v), **attrs)
+    return g.source
 
 
 def render(D, path, width=None, inputs=()) -> dict:
