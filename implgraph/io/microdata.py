@@ -62,25 +62,16 @@ def read_microdata(data, file: str | None = None, options=None):
     ordered by number); every other cell is a label as written. A missing value is handled where a column is
     used (:func:`apply_missing`); a header naming a column twice is refused here.
     """
+    from implgraph.io.read_options import check_header
     pd = _pandas()
     if isinstance(data, pd.DataFrame):
-        _check_header(list(data.columns), file)
+        check_header(list(data.columns), file)
         return data
     if not isinstance(data, (str, Path)):
         raise InputError(f"microdata is a pandas DataFrame or a path, not {type(data).__name__}", file=file,
                          fix="give a DataFrame, or the path of a .csv, .parquet or .arrow file")
     from implgraph.io.read_options import read_records
     return read_records(data, options)
-
-
-def _check_header(columns, file) -> None:
-    """Refuse a header that names a column twice."""
-    seen = set()
-    for c in columns:
-        if c in seen:
-            raise InputError(f"the header names the column {printable(repr(c))[:80]} twice", file=file, line=1,
-                             fix="give every column its own name")
-        seen.add(c)
 
 
 def _check_columns(df, names, what, file):

@@ -196,7 +196,7 @@ def read_records(path, options: ReadOptions | None = None):
             source.update(sep=sep, skip=skip)
             first = _first_row(path, comp, sep, skip)
             if options.header and options.names is None:
-                _check_header(first, name)
+                check_header(first, name)
             if options.names is not None and first and len(options.names) != len(first):
                 raise InputError(f"--names gives {len(options.names)} column(s), the file has {len(first)}",
                                  file=name, line=1, fix=f"name all {len(first)} columns")
@@ -240,7 +240,7 @@ def read_records(path, options: ReadOptions | None = None):
             raise InputError(f"cannot read the file ({' '.join(str(exc).split())[:200]})", file=name,
                              fix="check --sep, --names / --no-header, or give a Parquet or Arrow file") from None
         raise
-    _check_header([str(c) for c in df.columns], name)
+    check_header([str(c) for c in df.columns], name)
     df.columns = [str(c) for c in df.columns]
     df.attrs["implgraph_source"] = source
     return df
@@ -254,7 +254,7 @@ def _fast_engine() -> str:
     return "pyarrow"
 
 
-def _check_header(columns, file) -> None:
+def check_header(columns, file) -> None:
     """Refuse a header that names a column twice."""
     seen = set()
     for c in columns:
