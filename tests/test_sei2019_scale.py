@@ -142,6 +142,19 @@ def test_the_draw_follows_the_channel(monkeypatch, route):
             assert abs(((mine[:, 0] == pair[0]) & (mine[:, 1] == pair[1])).mean() - 5 / 12) < 0.015
 
 
+@pytest.mark.parametrize("route", ["table", "keys"])
+def test_the_draw_of_one_value(monkeypatch, route):
+    """d = 4, eta = 1, p = 1/2: the value itself with probability 1/2 + 1/2 * 1/4 = 5/8, each other 1/8."""
+    from implgraph.mechanisms.randomized_anonymization.release import sample_sets
+    if route == "keys":
+        monkeypatch.setattr(release_mod, "SUBSET_TABLE_LIMIT", 0)
+    codes = np.repeat(np.arange(4), 20_000)
+    sets = sample_sets(codes, 4, Fraction(1, 2), 1, np.random.default_rng(2))[:, 0]
+    for v in range(4):
+        freq = np.bincount(sets[codes == v], minlength=4) / 20_000
+        assert all(abs(f - (5 / 8 if u == v else 1 / 8)) < 0.015 for u, f in enumerate(freq))
+
+
 def test_p_one_eta_one_is_the_data_and_eta_d_the_domain():
     from implgraph.mechanisms.randomized_anonymization.release import sample_sets
     codes = np.array([2, 0, 1, 1])

@@ -27,6 +27,9 @@ MAX_RECORD_BYTES = 64 * 2 ** 20
 MAX_CELL_BYTES = 2 ** 17
 """Longest cell (bytes) of a column read: the same bound as Python's ``csv`` module's default field limit."""
 
+_HEADER_BLOCK = 2 ** 16
+"""The block :func:`read_header` reads first (the header, and the rows in it whose types pyarrow guesses)."""
+
 _FIX = "give a UTF-8 CSV with a header row"
 
 
@@ -65,15 +68,20 @@ def read_header(path) -> list:
     name."""
     pa, csv = require_pyarrow()
     _check_file(path)
-    try:
-        reader = csv.open_csv(str(path), read_options=csv.ReadOptions(block_size=MAX_RECORD_BYTES, use_threads=False),
-                              convert_options=csv.ConvertOptions(column_types={}, strings_can_be_null=False))
-        names = list(reader.schema.names)
-        reader.close()
-    except (pa.ArrowException, OSError) as exc:
-        if "Empty CSV" in str(exc):
-            raise InputError("empty CSV", file=str(path), fix="add a header and rows") from None
-        raise _error(exc, path) from None
+    names = None
+    for block in (_HEADER_BLOCK, MAX_RECORD_BYTES):      # a small first block; a longer header gets the full one
+        try:
+            reader = csv.open_csv(str(path), read_options=csv.ReadOptions(block_size=block, use_threads=False),
+                                  convert_options=csv.ConvertOptions(strings_can_be_null=False))
+            names = list(reader.schema.names)
+            reader.close()
+            break
+        except (pa.ArrowException, OSError) as exc:
+            if "Empty CSV" in str(exc):
+                raise InputError("empty CSV", file=str(path), fix="add a header and rows") from None
+            if "straddl" in str(exc) and block < MAX_RECORD_BYTES:
+                continue
+            raise _error(exc, path) from None
     header = [h.strip() for h in names]
     if any(not h for h in header):
         raise InputError("the header has an empty column name", file=str(path), line=1, fix="name every column")

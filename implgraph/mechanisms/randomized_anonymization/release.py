@@ -347,7 +347,7 @@ def domain_order(values, name: str = "S_j", order=None, need_order: bool = False
 
 
 SUBSET_TABLE_LIMIT = 2 ** 22
-"""Most cells ``C(d, eta) d`` of the table of released sets :func:`sample_sets` draws from; beyond it the sets
+"""Most cells ``C(d - 1, eta) eta`` of the tables of subsets :func:`sample_sets` draws from; beyond it the sets
 are drawn by random keys, a bounded number of records at a time."""
 
 _KEY_CHUNK = 2 ** 22
@@ -357,16 +357,16 @@ _KEY_CHUNK = 2 ** 22
 def sample_sets(codes: np.ndarray, d: int, p, eta: int, rng) -> np.ndarray:
     """One attribute's released sets: an integer array ``(N, eta)`` of value indices, increasing along each row.
 
-    Record ``i`` with value ``codes[i]`` releases the set ``Z`` with the channel's probability (Section V-B):
-    ``kappa_c`` when ``codes[i]`` is in ``Z``, ``kappa_d`` otherwise. When the ``C(d, eta)`` sets are few they are
-    listed once and every record draws one of them by inverting the cumulative distribution of its true value
-    (one ``searchsorted`` for all records: the distributions of the ``d`` values are laid end to end, value
-    ``v``'s on ``[v, v + 1]``); otherwise each record draws ``d`` uniform keys, its true value's key forced to the
-    front when its coin is head, and keeps the ``eta`` smallest (a bounded number of records at a time). The
-    draw uses floats; the guarantee does not rest on it (it is re-checked exactly from ``(p, eta)``, the
-    domain and the sets written).
+    Record ``i`` with value ``v = codes[i]`` releases the set ``Z`` with the channel's probability (Section V-B):
+    ``kappa_c`` when ``v`` is in ``Z``, ``kappa_d`` otherwise. Equivalently, ``v`` is in the set with probability
+    ``own = p + (1 - p) eta/d`` (eq. 19), and then its other ``eta - 1`` values are a uniform subset of the ``d - 1``
+    other values; otherwise the set is a uniform ``eta``-subset of the others (``kappa_c = own / C(d-1, eta-1)``,
+    ``kappa_d = (1 - own) / C(d-1, eta)``). When those subsets are few they are listed once and every record draws
+    one coin and one index (vectorized over all records); otherwise each record draws ``d`` uniform keys, its true
+    value's key forced to the front when its coin is head, and keeps the ``eta`` smallest (a bounded number of
+    records at a time). The draw uses floats; the guarantee does not rest on it (it is re-checked exactly from
+    ``(p, eta)``, the domain and the sets written).
     """
-    from implgraph.mechanisms.randomized_anonymization.guarantee import kappas
     codes = np.asarray(codes)
     n, eta, dtype = len(codes), int(eta), code_dtype(d)
     if eta >= d:
@@ -374,18 +374,18 @@ def sample_sets(codes: np.ndarray, d: int, p, eta: int, rng) -> np.ndarray:
     if sympy.Rational(p) == 1 and eta == 1:
         return codes.astype(dtype)[:, None]
     p = Fraction(int(sympy.Rational(p).p), int(sympy.Rational(p).q))
-    if math.comb(d, eta) * d <= SUBSET_TABLE_LIMIT:
-        subsets = np.array(list(itertools.combinations(range(d), eta)), dtype=dtype)
-        inside = np.zeros((len(subsets), d), dtype=bool)
-        np.put_along_axis(inside, subsets.astype(np.intp), True, axis=1)
-        kc, kd = (float(k) for k in kappas(p, eta, d))
-        cdf = np.cumsum(np.where(inside.T, kc, kd), axis=1)          # (d, C(d, eta)): row v, value v's cdf
-        cdf /= cdf[:, -1:]
-        cdf += np.arange(d)[:, None]
-        size = len(subsets)
-        pick = np.searchsorted(cdf.ravel(), codes + rng.random(n), side="right")
-        pick = np.minimum(pick, (codes.astype(np.int64) + 1) * size - 1) - codes.astype(np.int64) * size
-        return subsets[pick]
+    if math.comb(d - 1, eta) * eta <= SUBSET_TABLE_LIMIT:
+        own = float(p + (1 - p) * Fraction(eta, d))
+        with_v, without = (np.array(list(itertools.combinations(range(d - 1), k)), dtype=np.int64).reshape(
+            math.comb(d - 1, k), k) for k in (eta - 1, eta))
+        out = np.empty((n, eta), dtype=dtype)
+        inside = rng.random(n) < own
+        for rows, table in ((np.flatnonzero(inside), with_v), (np.flatnonzero(~inside), without)):
+            v = codes[rows].astype(np.int64)[:, None]
+            others = table[rng.integers(0, len(table), len(rows))]
+            others += others >= v                          # index among the others -> value index
+            out[rows] = np.sort(np.concatenate([v, others], axis=1), axis=1) if table is with_v else others
+        return out
     out = np.empty((n, eta), dtype=dtype)
     step = max(1, _KEY_CHUNK // d)
     for lo in range(0, n, step):
