@@ -11,9 +11,14 @@ it as it is (``p = 1, eta = 1``, a non-sensitive QID of Section VII-B: not prote
 Nothing is published on trust: before anything is written, the levels of the release are re-checked exactly
 (:mod:`implgraph.mechanisms.randomized_anonymization.guarantee`: closeness over every set the channel can
 release, diversity from the sets written) against the requested ``l`` and ``t``; a release that misses them is
-refused with the level it reaches. The release (aggregated expression, JSON, read by ``implgraph reconstruct``)
-and the ``--class-csv`` files are written together, each to a temporary file in its folder and then renamed; no
-output may be the input.
+refused with the level it reaches. The release (aggregated expression: Parquet, see
+:mod:`implgraph.mechanisms.randomized_anonymization.parquet`, or the JSON format when ``--out`` ends in ``.json``;
+read by ``implgraph reconstruct``) and the ``--class-csv`` files are written together, each to a temporary file in
+its folder and then renamed; no output may be the input.
+
+The data are read with pyarrow, only the columns named by ``--qid`` and ``--keep`` (any size; a record over 64 MiB
+or a cell over 128 KiB is refused); each ``--qid`` column is randomized as integer codes, a ``--keep`` column is
+published as its cells, untouched.
 """
 
 from __future__ import annotations
@@ -49,7 +54,7 @@ DESCRIPTION = (HELP + ".\n\nEvery column of the data is named once: --qid (rando
 
 
 def add_arguments(p):
-    p.add_argument("file", help="the input CSV (with a header; values are categories)")
+    p.add_argument("file", help="the input CSV (with a header; values are categories; .gz/.bz2/.zst by suffix)")
     p.add_argument("--qid", required=True, help="comma-separated sensitive QID columns (randomized)")
     p.add_argument("--l", help="diversity level: one integer, or one per --qid column (comma-separated)")
     p.add_argument("--t", help="closeness level: one number (e.g. 1/10 or 0.1, read exactly), or one per --qid "
@@ -63,7 +68,8 @@ def add_arguments(p):
     p.add_argument("--ground", choices=["equal", "ordered"], default="equal",
                    help="EMD ground distance for --t (default equal)")
     p.add_argument("--seed", type=int, help="random seed, a non-negative integer (default: fresh randomness)")
-    p.add_argument("--out", required=True, help="the release (JSON)")
+    p.add_argument("--out", required=True,
+                   help="the release: Parquet (domains and (p, eta) as column metadata), or JSON when it ends in .json")
     p.add_argument("--class-csv", metavar="COL=FILE", action="append", default=[],
                    help="also write the classes for COL (Definition 10) of the non-aggregated release as a CSV "
                         "that `implgraph levels` reads (repeatable; small releases only)")
