@@ -263,3 +263,13 @@ def test_a_csv_over_64_mib_goes_through(tmp_path, capsys):
     out = tmp_path / "r.parquet"
     assert main(["anonymize", str(data), "--qid", "s", "--keep", "k", "--l", "2", "--out", str(out)]) == 0
     assert pq.read_metadata(out).num_rows == n
+
+
+def test_a_record_of_the_wrong_width_names_its_line(tmp_path, capsys):
+    data = tmp_path / "d.csv"
+    data.write_text("s,k\na,b\nb,c\nc\n")
+    assert main(["anonymize", str(data), "--qid", "s", "--keep", "k", "--l", "2", "--out",
+                 str(tmp_path / "r.parquet")]) == 2
+    err = capsys.readouterr().err
+    assert f"{data}:4:" in err and "fix:" in err and len(err.strip().splitlines()) == 1
+    assert files(tmp_path) == ["d.csv"]

@@ -13,6 +13,7 @@ what the anonymization randomizes.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -52,6 +53,10 @@ def _error(exc, path) -> InputError:
                           fix="split the file into records of reasonable length (one record per line)")
     if "UTF8" in text or "UTF-8" in text:
         return InputError(f"not UTF-8 text ({text[:100]})", file=str(path), fix="save the data as UTF-8")
+    row = re.search(r"Row #(\d+): ", text)              # pyarrow counts the header as row 1: the line, but for
+    if row:                                               # records spanning lines (quoted newlines)
+        return InputError(f"not a CSV ({text[row.end():][:120]})", file=str(path), line=int(row.group(1)),
+                          fix=_FIX)
     return InputError(f"not a CSV ({text[:120]})", file=str(path), fix=_FIX)
 
 
