@@ -11,9 +11,14 @@ it as it is (``p = 1, eta = 1``, a non-sensitive QID of Section VII-B: not prote
 Nothing is published on trust: before anything is written, the levels of the release are re-checked exactly
 (:mod:`implgraph.mechanisms.randomized_anonymization.guarantee`: closeness over every set the channel can
 release, diversity from the sets written) against the requested ``l`` and ``t``; a release that misses them is
-refused with the level it reaches. The release (aggregated expression, JSON, read by ``implgraph reconstruct``)
-and the ``--class-csv`` files are written together, each to a temporary file in its folder and then renamed; no
-output may be the input.
+refused with the level it reaches. The release (aggregated expression: Parquet, see
+:mod:`implgraph.mechanisms.randomized_anonymization.parquet`, or the JSON format when ``--out`` ends in ``.json``;
+read by ``implgraph reconstruct``) and the ``--class-csv`` files are written together, each to a temporary file in
+its folder and then renamed; no output may be the input.
+
+The data are read with pyarrow, only the columns named by ``--qid`` and ``--keep`` (any size; a record over 64 MiB
+or a cell over 128 KiB is refused); each ``--qid`` column is randomized as integer codes, a ``--keep`` column is
+published as its cells, untouched.
 """
 
 from __future__ import annotations
@@ -34,7 +39,10 @@ from implgraph.io.output import check_output_path, print_json
 from implgraph.mechanisms.randomized_anonymization.guarantee import check_attribute
 from implgraph.mechanisms.randomized_anonymization.optimise import closeness_parameters, diversity_parameters
 from implgraph.mechanisms.randomized_anonymization.privacy import class_csv
-from implgraph.mechanisms.randomized_anonymization.release import anonymize, domain_order, encode, read_columns
+from implgraph.mechanisms.randomized_anonymization.columns import coded as columns_coded
+from implgraph.mechanisms.randomized_anonymization.columns import read_header, read_table
+from implgraph.mechanisms.randomized_anonymization.parquet import to_arrow, write_table
+from implgraph.mechanisms.randomized_anonymization.release import anonymize_codes, domain_order
 
 NAME = "anonymize"
 HELP = "anonymize a CSV's sensitive QIDs with sei2019's randomized algorithm (l-diversity, t-closeness or both)"
@@ -46,7 +54,7 @@ DESCRIPTION = (HELP + ".\n\nEvery column of the data is named once: --qid (rando
 
 
 def add_arguments(p):
-    p.add_argument("file", help="the input CSV (with a header; values are categories)")
+    p.add_argument("file", help="the input CSV (with a header; values are categories; .gz/.bz2/.zst by suffix)")
     p.add_argument("--qid", required=True, help="comma-separated sensitive QID columns (randomized)")
     p.add_argument("--l", help="diversity level: one integer, or one per --qid column (comma-separated)")
     p.add_argument("--t", help="closeness level: one number (e.g. 1/10 or 0.1, read exactly), or one per --qid "
@@ -60,7 +68,8 @@ def add_arguments(p):
     p.add_argument("--ground", choices=["equal", "ordered"], default="equal",
                    help="EMD ground distance for --t (default equal)")
     p.add_argument("--seed", type=int, help="random seed, a non-negative integer (default: fresh randomness)")
-    p.add_argument("--out", required=True, help="the release (JSON)")
+    p.add_argument("--out", required=True,
+                   help="the release: Parquet (domains and (p, eta) as column metadata), or JSON when it ends in .json")
     p.add_argument("--class-csv", metavar="COL=FILE", action="append", default=[],
                    help="also write the classes for COL (Definition 10) of the non-aggregated release as a CSV "
                         "that `implgraph levels` reads (repeatable; small releases only)")
@@ -174,13 +183,15 @@ def _columns(args, header: list) -> tuple:
     return qids, [c for c in header if named.get(c) == "--keep"]
 
 
-def _check_values(columns, qids, file) -> None:
+def _check_values(coded, qids, file) -> None:
     """Refuse a --qid column holding a missing value ('', nan, NA, ...: one more value of the domain, which the
-    data does not say) or a NUL byte (not plain text)."""
+    data does not say) or a NUL byte (not plain text); ``coded``: ``{name: (codes, distinct values)}``."""
     from implgraph.io.microdata import MISSING
     for q in qids:
-        for i, v in enumerate(columns[q]):
+        codes, values = coded[q]
+        for k, v in enumerate(values):
             if v in MISSING or "\x00" in v:
+                i = int(np.flatnonzero(codes == k)[0])
                 if "\x00" in v:
                     raise InputError(f"column {printable(repr(q))[:60]} has a NUL byte in record {i + 1}", file=file,
                                      fix="save the data as plain text CSV (no NUL bytes)")
@@ -190,14 +201,23 @@ def _check_values(columns, qids, file) -> None:
                                      "what a missing value is), or --keep / --drop the column")
 
 
-def _parameters(args, columns, qids, orders, levels_l, levels_t) -> tuple:
-    """``(params, domains, counts, rows)``: each --qid column's ``(p, eta)``, its domain in order, its counts."""
-    params, domains, counts, rows = {}, {}, {}, []
+def _in_order(codes, values, dom) -> np.ndarray:
+    """``codes`` into ``values`` re-indexed into ``dom`` (which holds every value)."""
+    pos = {v: k for k, v in enumerate(dom)}
+    lookup = np.array([pos[v] for v in values], dtype=np.int32)
+    return lookup[codes] if len(lookup) else codes
+
+
+def _parameters(args, coded, qids, orders, levels_l, levels_t) -> tuple:
+    """``(params, coded, counts, rows)``: each --qid column's ``(p, eta)``, its codes into its domain in order,
+    its counts."""
+    params, ordered, counts, rows = {}, {}, {}, []
     progress = Progress(len(qids), "parameters")
     for q in qids:
         progress.step(q)
-        dom = domain_order(columns[q], q, orders.get(q), need_order=args.ground == "ordered" and levels_t is not None)
-        codes, dom = encode(columns[q], dom)
+        codes, values = coded[q]
+        dom = domain_order(values, q, orders.get(q), need_order=args.ground == "ordered" and levels_t is not None)
+        codes = _in_order(codes, values, dom)
         d, l, t = len(dom), levels_l.get(q), levels_t.get(q) if levels_t else None
         row = {"attribute": q, "d": d}
         if l is not None:
@@ -213,11 +233,11 @@ def _parameters(args, columns, qids, orders, levels_l, levels_t) -> tuple:
         else:
             p, eta = diversity_parameters(l, d, q)
         row.update(p=p, eta=eta)
-        params[q], domains[q] = (p, eta), dom
+        params[q], ordered[q] = (p, eta), (codes, dom)
         counts[q] = [int(c) for c in np.bincount(codes, minlength=d)]
         rows.append(row)
     progress.close()
-    return params, domains, counts, rows
+    return params, ordered, counts, rows
 
 
 def _recheck(release, qids, kept, counts, levels_l, levels_t, ground) -> list:
@@ -229,8 +249,11 @@ def _recheck(release, qids, kept, counts, levels_l, levels_t, ground) -> list:
     for q in qids:
         j = release.index(q)
         p, eta = release.params[j]
-        g = check_attribute(q, counts[q], Fraction(int(sympy.Rational(p).p), int(sympy.Rational(p).q)), eta, release.member[j], l=levels_l.get(q),
-                            t=levels_t.get(q) if levels_t else None, ground=ground)
+        if release.is_kept(j) or len(release.domains[j]) != len(counts[q]):
+            raise InputError(f"{q}: the release does not hold its randomized sets", fix="report this as a bug")
+        g = check_attribute(q, counts[q], Fraction(int(sympy.Rational(p).p), int(sympy.Rational(p).q)), eta,
+                            release.codes(j), l=levels_l.get(q), t=levels_t.get(q) if levels_t else None,
+                            ground=ground)
         if not g.met:
             raise InputError(f"{q}: the release would reach only {g.shortfall()}; nothing written",
                              fix="give a larger --t or a smaller --l (the level shown is what these parameters reach)")
@@ -252,8 +275,9 @@ def _show(value) -> str:
 
 
 def _write_together(outputs) -> None:
-    """Write every ``(path, text, option)`` to a temporary file in its folder, then rename them all; on a failure
-    nothing new is left behind (the temporary files are removed)."""
+    """Write every ``(path, data, option)`` to a temporary file in its folder, then rename them all; on a failure
+    nothing new is left behind (the temporary files are removed). ``data``: text, or a function that writes into
+    an open binary file (the Parquet release)."""
     from implgraph.io.output import _device, _signals_raise, _umask, write_output
     devices = [(path, option) for path, _, option in outputs if _device(path)]
     if devices:               # a device or a FIFO (/dev/null) is written in place, never replaced by a file
@@ -261,8 +285,13 @@ def _write_together(outputs) -> None:
             path, option = devices[0]
             raise InputError(f"{option} {path} is a device or a pipe, and the outputs are written all or none",
                              fix="write every output to a regular file")
-        path, text, option = outputs[0]
-        write_output(path, text, option)
+        path, data, option = outputs[0]
+        if callable(data):
+            import io
+            buffer = io.BytesIO()
+            data(buffer)
+            data = buffer.getvalue()
+        write_output(path, data, option)
         return
     staged = []
     with _signals_raise():
@@ -274,7 +303,10 @@ def _write_together(outputs) -> None:
                     staged.append(tmp)
                     with os.fdopen(fd, "wb") as fh:
                         os.fchmod(fh.fileno(), 0o666 & ~_umask())
-                        fh.write(text.encode("utf-8"))
+                        if callable(text):
+                            text(fh)
+                        else:
+                            fh.write(text.encode("utf-8"))
                 except OSError as exc:
                     raise InputError(f"{option} {path}: cannot write ({exc.strerror or exc})",
                                      fix="choose a writable folder with free space") from None
@@ -300,9 +332,8 @@ def run(args) -> int:
     if args.l is None and args.t is None:
         raise InputError("give --l, --t or both", fix="e.g. --l 2 (diversity) or --t 1/10 (closeness)")
     out, class_csvs = _targets(args)
-    columns = read_columns(args.file)
-    qids, kept = _columns(args, list(columns))
-    _check_values(columns, qids, args.file)
+    header = read_header(args.file)
+    qids, kept = _columns(args, header)
     for col, _ in class_csvs:
         if col not in qids and col not in kept:
             raise InputError(f"--class-csv names {col!r}, which is not published (--qid or --keep)",
@@ -313,18 +344,29 @@ def run(args) -> int:
                          fix="add --t and --ground ordered, or leave --order out")
     levels_l = _levels(args.l, qids, "--l", _l_value) if args.l is not None else {}
     levels_t = _levels(args.t, qids, "--t", _t_value) if args.t is not None else None
-    params, domains, counts, summary = _parameters(args, columns, qids, orders, levels_l, levels_t)
-    published = {c: columns[c] for c in columns if c in params or c in kept}
+    published = [c for c in header if c in set(qids) | set(kept)]       # only the columns named, in file order
+    table = read_table(args.file, header, published)
+    coded = {}
+    for q in qids:
+        coded[q] = columns_coded(table.column(q))
+        table = table.drop_columns([q])                # the text of a --qid column is not kept once coded
+    _check_values(coded, qids, args.file)
+    params, coded, counts, summary = _parameters(args, coded, qids, orders, levels_l, levels_t)
     rng = np.random.default_rng(args.seed)
     bar = Progress(len(published), "anonymize")
-    release = anonymize(published, params, rng, domains=domains, source=args.file,
-                        progress=lambda j, q, name: bar.step(name))
+    release = anonymize_codes(coded, params, rng, kept={c: table.column(c) for c in kept}, order=published,
+                              source=args.file, progress=lambda j, q, name: bar.step(name))
     bar.close()
+    del coded
     checks = _recheck(release, qids, kept, counts, levels_l, levels_t, args.ground)
     model = "+".join(m for m, on in (("l", args.l is not None), ("t", args.t is not None)) if on)
     release.meta = {"qid": qids, "kept": kept, "model": model, "ground": args.ground,
                     "guarantee": [g.to_json() for g in checks]}
-    outputs = [(out, release.dumps(), "--out")]
+    if str(out).lower().endswith(".json"):
+        outputs = [(out, release.dumps(), "--out")]
+    else:
+        table = to_arrow(release)
+        outputs = [(out, lambda fh: write_table(table, fh), "--out")]
     outputs += [(target, class_csv(release, release.index(col)), "--class-csv") for col, target in class_csvs]
     _write_together(outputs)
     for row, g in zip(summary, checks):
@@ -333,9 +375,9 @@ def run(args) -> int:
         rows = [{k: v if isinstance(v, (int, bool, type(None))) else str(v) for k, v in row.items()}
                 for row in summary]
         print_json({"file": args.file, "out": args.out, "N": release.N, "attributes": rows, "kept": kept,
-                    "dropped": [c for c in columns if c not in published]})
+                    "dropped": [c for c in header if c not in published]})
         return 0
-    dropped = len(columns) - len(published)
+    dropped = len(header) - len(published)
     print(f"{printable(args.file)}: N = {release.N}, {len(qids)} sensitive QID(s), {len(kept)} column(s) kept as "
           f"they are, {dropped} dropped -> {printable(args.out)}")
     for row in summary:

@@ -18,7 +18,8 @@ from implgraph.io.console import Progress
 from implgraph.io.output import print_json
 from implgraph.mechanisms.randomized_anonymization.distances import hellinger, l1, l2
 from implgraph.mechanisms.randomized_anonymization.reconstruct import bayes, true_counts, value_adding
-from implgraph.mechanisms.randomized_anonymization.release import Release, encode, read_columns
+from implgraph.mechanisms.randomized_anonymization.columns import coded, read_header, read_table
+from implgraph.mechanisms.randomized_anonymization.release import Release
 
 NAME = "reconstruct"
 HELP = "reconstruct a cross tabulation from a release of `implgraph anonymize` (Bayes or ValueAdding)"
@@ -29,7 +30,7 @@ MAX_CELLS = 1_000_000
 
 
 def add_arguments(p):
-    p.add_argument("release", help="the release (JSON) written by `implgraph anonymize --out`")
+    p.add_argument("release", help="the release (Parquet, or JSON) written by `implgraph anonymize --out`")
     p.add_argument("--attributes", required=True, help="comma-separated attributes S' to cross-tabulate")
     p.add_argument("--method", choices=["bayes", "value-adding"], default="bayes",
                    help="reconstruction (default bayes)")
@@ -39,14 +40,39 @@ def add_arguments(p):
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
+def _truth_codes(path, release, attrs) -> list:
+    """The original data's value indices of ``attrs`` in the release's domains (a kept column's cells as they
+    are, a randomized one's stripped, as `implgraph anonymize` read them)."""
+    header = read_header(path)
+    for a in attrs:
+        if a not in header:
+            raise InputError(f"no column {a!r} (columns: {', '.join(header)})", file=path, line=1,
+                             fix="give the CSV the release was made from")
+    table = read_table(path, header, attrs)
+    if table.num_rows != release.N:
+        raise InputError(f"{table.num_rows} records, the release has {release.N}", file=path,
+                         fix="give the CSV the release was made from")
+    out = []
+    for a in attrs:
+        j = release.index(a)
+        codes, values = coded(table.column(a), strip=not release.is_kept(j))
+        pos = {v: k for k, v in enumerate(release.domains[j])}
+        missing = next((v for v in values if v not in pos), None)
+        if missing is not None:
+            raise InputError(f"value {missing[:40]!r} of {a} is not in the release's domain", file=path,
+                             fix="give the CSV the release was made from")
+        out.append(np.array([pos[v] for v in values], dtype=np.int64)[codes])
+    return out
+
+
 def run(args) -> int:
     if not 0 < args.tol < float("inf"):
         raise InputError(f"--tol {args.tol} is out of range", fix="give a finite --tol > 0 (records)")
-    release = Release.load(args.release)
     attrs = [a.strip() for a in args.attributes.split(",") if a.strip()]
     if not attrs or len(set(attrs)) != len(attrs):
         raise InputError(f"--attributes {args.attributes!r} names no attribute or one twice",
                          fix="give distinct attribute names")
+    release = Release.load(args.release, columns=attrs)        # a Parquet release: only these columns are read
     idx = [release.index(a) for a in attrs]
     shape = tuple(len(release.domains[j]) for j in idx)
     cells = int(np.prod(shape))
@@ -65,11 +91,7 @@ def run(args) -> int:
     bar.close()
     truth = None
     if args.truth:
-        cols = read_columns(args.truth, attrs)
-        if len(cols[attrs[0]]) != release.N:
-            raise InputError(f"{len(cols[attrs[0]])} records, the release has {release.N}", file=args.truth,
-                             fix="give the CSV the release was made from")
-        truth = true_counts([encode(cols[a], release.domains[j])[0] for a, j in zip(attrs, idx)], shape)
+        truth = true_counts(_truth_codes(args.truth, release, attrs), shape)
     rows = []
     for cell in itertools.product(*(range(n) for n in shape)):
         row = {"cell": [release.domains[j][c] for j, c in zip(idx, cell)], "estimate": float(est[cell])}

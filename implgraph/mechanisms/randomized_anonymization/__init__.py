@@ -5,7 +5,11 @@ Modules, one topic each:
 - :mod:`~implgraph.mechanisms.randomized_anonymization.channel`: the per-attribute set channel of
   Section V-B as exact (sympy) probabilities, symbolic in ``p``, ``eta``, ``d``;
 - :mod:`~implgraph.mechanisms.randomized_anonymization.release`: a data set anonymized with that channel
-  (the aggregated expression), its sampling and its file format;
+  (the aggregated expression), its sampling column by column and the JSON format of small releases;
+- :mod:`~implgraph.mechanisms.randomized_anonymization.columns`: the data's named columns read with pyarrow at
+  any size, as integer codes;
+- :mod:`~implgraph.mechanisms.randomized_anonymization.parquet`: a release as a Parquet file (domains and
+  ``(p, eta)`` as column metadata), read back checked;
 - :mod:`~implgraph.mechanisms.randomized_anonymization.privacy`: the privacy models of Section IV and
   Definitions 17-18 on a release (equivalence classes for S_j, Definition 10);
 - :mod:`~implgraph.mechanisms.randomized_anonymization.optimise`: E_L2 (eq. 9) and Algorithm 1;

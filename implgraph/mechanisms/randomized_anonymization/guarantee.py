@@ -48,7 +48,7 @@ import numpy as np
 from implgraph.core.errors import InputError
 
 __all__ = ["kappas", "achievable_sums", "closeness_achieved", "diversity_achieved", "Guarantee", "check_attribute",
-           "ENUM_LIMIT", "BITS_LIMIT"]
+           "ENUM_LIMIT", "BITS_LIMIT", "distinct_in_sets"]
 
 ENUM_LIMIT = 20_000
 """Most released sets :func:`closeness_achieved` enumerates one by one."""
@@ -188,6 +188,26 @@ def diversity_achieved(member) -> int:
     return int(member.sum(axis=1).min(initial=member.shape[1]))
 
 
+def distinct_in_sets(sets, d: int) -> int:
+    """The fewest distinct values in a released set, the sets given as an integer array ``(N, k)`` of value
+    indices (every index checked to be below ``d``); ``d`` when there are no records.
+
+    >>> distinct_in_sets(np.array([[0, 2], [1, 1]]), 3)
+    1
+    """
+    sets = np.asarray(sets)
+    if sets.ndim != 2:
+        raise InputError(f"the sets are not a matrix (shape {sets.shape})", fix="report this as a bug")
+    if sets.shape[0] == 0:
+        return d
+    if sets.size == 0:
+        return 0
+    if sets.min() < 0 or sets.max() >= d:
+        raise InputError(f"a released value index is outside the domain of {d} values", fix="report this as a bug")
+    ordered = np.sort(sets, axis=1)
+    return int((1 + (np.diff(ordered, axis=1) != 0).sum(axis=1)).min())
+
+
 @dataclass
 class Guarantee:
     """One attribute's requested and re-checked levels.
@@ -253,7 +273,10 @@ def check_attribute(name: str, counts, p, eta: int, member, l=None, t=None, grou
     p, eta :
         The parameters written in the release.
     member : numpy.ndarray
-        The release's boolean sets ``(N, d)`` of this attribute.
+        The release's sets of this attribute: a boolean matrix ``(N, d)``, or an integer array ``(N, k)`` of
+        the value indices of every set (:meth:`Release.codes
+        <implgraph.mechanisms.randomized_anonymization.release.Release.codes>`; its distinct values per row
+        are counted, so a repeated index lowers the level).
     l, t :
         The requested levels (None: not requested).
     ground : {"equal", "ordered"}
@@ -262,11 +285,14 @@ def check_attribute(name: str, counts, p, eta: int, member, l=None, t=None, grou
     -------
     Guarantee
     """
-    member = np.asarray(member, dtype=bool)
-    if member.shape != (sum(int(c) for c in counts), len(counts)):
-        raise InputError(f"{name}: the release's sets ({member.shape[0]} x {member.shape[1]}) do not fit the data's "
-                         f"{sum(counts)} records over {len(counts)} values", fix="report this as a bug")
-    achieved_l = min(int(eta), diversity_achieved(member))      # the channel's sets, and the sets written
+    member = np.asarray(member)
+    n, d = sum(int(c) for c in counts), len(counts)
+    boolean = member.dtype == bool
+    if member.ndim != 2 or member.shape[0] != n or (boolean and member.shape[1] != d):
+        raise InputError(f"{name}: the release's sets (shape {member.shape}) do not fit the data's "
+                         f"{n} records over {d} values", fix="report this as a bug")
+    written = diversity_achieved(member) if boolean else distinct_in_sets(member, d)
+    achieved_l = min(int(eta), written)                         # the channel's sets, and the sets written
     achieved_t, exact, how = (None, True, "") if t is None else closeness_achieved(counts, p, eta, ground)
     return Guarantee(name, Fraction(p), int(eta), None if l is None else int(l), None if t is None else Fraction(t),
                      achieved_l, achieved_t, exact, how)

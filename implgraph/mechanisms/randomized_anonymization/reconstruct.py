@@ -15,53 +15,39 @@ The iteration runs in floats (it is a numerical fixed point, not a verdict).
 
 from __future__ import annotations
 
-import itertools
 import math
 
 import numpy as np
 
 from implgraph.mechanisms.randomized_anonymization.channel import inclusion_probabilities
 
-BINCOUNT_LIMIT = 50_000_000
-"""Most record-cell incidences (``N prod eta``) counted directly; above it ``w`` is a matrix product."""
+BINCOUNT_LIMIT = 2 ** 22
+"""Most record-cell incidences (records x ``prod eta``) counted at once by :func:`support_counts`."""
 
 __all__ = ["support_counts", "true_counts", "value_adding", "bayes", "bayes_counts", "factors", "apply_delta",
            "Reconstruction"]
 
 
 def support_counts(release, attrs) -> np.ndarray:
-    """``w`` of eq. (17) as an integer array of shape ``(d_1, ..., d_q')``."""
+    """``w`` of eq. (17) as an integer array of shape ``(d_1, ..., d_q')``: every record's product of sets
+    counted, :data:`BINCOUNT_LIMIT` record-cell incidences at a time (integers only)."""
     idx = [release.index(a) for a in attrs]
-    if len(idx) == 1:
-        return release.member[idx[0]].sum(axis=0).astype(np.int64)
-    etas = [int(release.params[j][1]) for j in idx]
-    if release.N * math.prod(etas) <= BINCOUNT_LIMIT:
-        return _support_bincount(release, idx, etas)
-    # loop over the cells of the smaller domains, one matrix product for the two largest
-    order = sorted(range(len(idx)), key=lambda k: len(release.domains[idx[k]]))
-    mats = [release.member[idx[k]].astype(np.float32) for k in order]
-    shape = tuple(m.shape[1] for m in mats)
-    w = np.zeros(shape, dtype=np.int64)
-    head, (m1, m2) = mats[:-2], mats[-2:]
-    for cell in itertools.product(*(range(m.shape[1]) for m in head)):
-        weight = np.ones(release.N, dtype=np.float32)
-        for m, c in zip(head, cell):
-            weight = weight * m[:, c]
-        # float32 sums of 0/1 products are exact below 2**24 records
-        w[cell] = np.rint((m1 * weight[:, None]).T @ m2).astype(np.int64)
-    return np.transpose(w, np.argsort(order))
-
-
-def _support_bincount(release, idx, etas) -> np.ndarray:
-    """``w`` by counting every record's product cells (``N prod eta`` integers, no floating point)."""
     shape = tuple(len(release.domains[j]) for j in idx)
-    flat = np.zeros((release.N,) + (1,) * len(idx), dtype=np.int64)
-    for axis, (j, eta, stride) in enumerate(zip(idx, etas, np.cumprod((1,) + shape[:0:-1])[::-1])):
-        chosen = np.nonzero(release.member[j])[1].reshape(release.N, eta)   # every R_ij has eta_j values
-        view = [release.N] + [1] * len(idx)
-        view[axis + 1] = eta
-        flat = flat + chosen.reshape(view) * int(stride)
-    return np.bincount(flat.ravel(), minlength=math.prod(shape)).reshape(shape)
+    sets = [release.codes(j) for j in idx]
+    if len(idx) == 1:
+        return np.bincount(np.asarray(sets[0]).ravel(), minlength=shape[0]).astype(np.int64)
+    per_record = math.prod(s.shape[1] for s in sets)
+    step = max(1, BINCOUNT_LIMIT // max(per_record, 1))
+    strides = np.cumprod((1,) + shape[:0:-1])[::-1]
+    w = np.zeros(math.prod(shape), dtype=np.int64)
+    for lo in range(0, release.N, step):
+        flat = np.zeros((min(step, release.N - lo),) + (1,) * len(idx), dtype=np.int64)
+        for axis, (chosen, stride) in enumerate(zip(sets, strides)):
+            view = [flat.shape[0]] + [1] * len(idx)
+            view[axis + 1] = chosen.shape[1]
+            flat = flat + chosen[lo:lo + step].astype(np.int64).reshape(view) * int(stride)
+        w += np.bincount(flat.ravel(), minlength=w.size)
+    return w.reshape(shape)
 
 
 def true_counts(codes, shape) -> np.ndarray:
