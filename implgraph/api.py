@@ -21,6 +21,7 @@ import json
 import tempfile
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Sequence
 
 from implgraph import definitions as _registry
 from implgraph.core.concrete import ConcreteTable
@@ -29,7 +30,7 @@ from implgraph.definitions.levels import all_levels, optimal_level
 from implgraph.core.table import Table
 from implgraph.results import ClaimList, ImplicationMap, Levels, Verdicts
 
-__all__ = ["load_table", "levels", "check_edge", "verify", "implication_map", "definitions", "claims"]
+__all__ = ["load_table", "levels", "level_frame", "check_edge", "verify", "implication_map", "definitions", "claims"]
 
 _TABLE_SUFFIXES = (".yaml", ".yml", ".csv")
 
@@ -129,6 +130,63 @@ def levels(table, definition=None, **params):
     return Levels(all_levels(table, k=params.get("k")), table)
 
 
+def level_frame(data, qi: str | Sequence[str] | None = None, sensitive: str | Sequence[str] | None = None,
+                k: int | None = None, params: dict | None = None):
+    """Every definition's exact level on a table or a dataset, as a :class:`pandas.DataFrame`.
+
+    Parameters
+    ----------
+    data : Table, ConcreteTable, str, os.PathLike or pandas.DataFrame
+        A table (anything :func:`load_table` reads), or microdata (a CSV or Parquet file of records, or a
+        DataFrame) read with ``qi`` and ``sensitive``.
+    qi, sensitive : str or sequence of str, optional
+        Microdata: the quasi-identifier columns (records with equal values form a class) and the sensitive
+        column(s); one block of rows per sensitive column (column ``sensitive``).
+    k : int, optional
+        Group size of the definitions with a parameter ``k``.
+    params : dict, optional
+        Microdata: other parameters by name (e.g. ``{"delta": "1/100", "l": 2}``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per definition (index: its name); columns ``params``, ``symbol``, ``level`` (a sympy
+        expression), ``exact`` (its text), ``decimal`` (a float beside the exact value; NaN where it depends on a
+        symbol or is undefined, ``inf`` for an infinite level), ``defined``, ``note``.
+
+    Examples
+    --------
+    >>> import implgraph
+    >>> t = implgraph.table_from_rows([["1/2", "1/2"], ["1/4", "3/4"]], classes=["E1", "E2"])
+    >>> df = level_frame(t)
+    >>> list(df.columns)
+    ['params', 'symbol', 'level', 'exact', 'decimal', 'defined', 'note']
+    >>> from implgraph.definitions.capabilities import RatioLevel
+    >>> d = next(d for d in implgraph.api.definitions() if d.declared(RatioLevel) == RatioLevel("pairwise"))
+    >>> df.loc[d.name, "exact"] in ("2", "log(2)"), round(df.loc[d.name, "decimal"], 3) in (2.0, 0.693)
+    (True, True)
+    >>> import pandas as pd
+    >>> records = pd.DataFrame({"zip": ["1", "1", "2", "2"], "disease": ["flu", "cold", "flu", "flu"]})
+    >>> level_frame(records, qi="zip", sensitive="disease").loc[d.name, "sensitive"]
+    'disease'
+    """
+    from implgraph.results import level_frame_of
+    if (qi is None) != (sensitive is None):
+        raise InputError("microdata needs both qi and sensitive", fix='give e.g. qi="zip", sensitive="disease"')
+    if qi is None:
+        if params:
+            raise InputError("params are read for microdata only", fix="give the definition's parameters with k, or "
+                             "call levels(table, NAME, **params)")
+        return levels(data, **({"k": k} if k is not None else {})).to_frame()
+    import pandas as pd
+
+    from implgraph.io.microdata import levels_of
+    columns = lambda x: [x] if isinstance(x, str) else list(x)  # noqa: E731
+    found = levels_of(data, columns(qi), columns(sensitive), k=k, params=params,
+                      file=str(data) if isinstance(data, (str, Path)) else None)
+    return pd.concat([level_frame_of(lv, {"sensitive": col}) for col, lv in found.items()])
+
+
 def check_edge(a, b, f=None, when=(), N: int = 4, p: int = 2, g=None, jobs: int = 1):
     """Check a conjectured implication ``a => b`` (and the reverse) with exact evidence.
 
@@ -194,8 +252,10 @@ def verify(ids=None, max_n: int | None = None, jobs: int = 1, timeout: float | N
     >>> vs = verify("ekenstedt2022/theorem-2b")
     >>> [(v.id, v.verdict) for v in vs]
     [('ekenstedt2022/theorem-2b', 'proved')]
-    >>> vs[0].tight
-    '((N - 1)*exp(eps) + 1)/N'
+    >>> vs[0].tight              # a sympy expression (vs[0].tight_str: the text)
+    ((N - 1)*exp(eps) + 1)/N
+    >>> vs[0].tight.subs({"N": 3, "eps": 0})
+    1
     """
     from implgraph.checks.verify import DEFAULT_MAX_N, run_verify
     from implgraph.commands.verify import MAX_MAX_N

@@ -32,6 +32,27 @@ class Levels(dict):
         rows = [(html.escape(_level_name(lv)), lv._repr_latex_() or html.escape(str(lv))) for lv in self.values()]
         return _html_table(("definition", "optimal level"), rows, getattr(self.table, "id", None))
 
+    def to_frame(self):
+        """The levels as a :class:`pandas.DataFrame`, one row per definition (index: its name), with columns
+        ``params`` (text), ``symbol`` (the level's symbol), ``level`` (a sympy expression, None where undefined),
+        ``exact`` (its text), ``decimal`` (a float where the level is a number: ``inf`` for oo; NaN where it
+        depends on a symbol or is undefined), ``defined`` and ``note`` (why undefined)."""
+        return level_frame_of(self)
+
+
+def level_frame_of(found: dict, extra: dict | None = None):
+    """``{name: Level}`` as the DataFrame of :meth:`Levels.to_frame` (``extra``: constant columns put first)."""
+    import pandas as pd
+    rows = []
+    for name, lv in found.items():
+        decimal = lv.float()
+        rows.append({**(extra or {}), "definition": name,
+                     "params": ", ".join(f"{k}={v}" for k, v in lv.params.items()),
+                     "symbol": lv.definition.level_symbol, "level": lv.value, "exact": str(lv),
+                     "decimal": float("nan") if decimal is None else decimal, "defined": lv.defined, "note": lv.note})
+    columns = [*(extra or {}), "definition", "params", "symbol", "level", "exact", "decimal", "defined", "note"]
+    return pd.DataFrame(rows, columns=columns).set_index("definition")
+
 
 def _level_name(lv) -> str:
     params = ", ".join(f"{k}={v}" for k, v in lv.params.items())

@@ -78,7 +78,7 @@ def _claim_rows(ids):
     claims = {str(c.get("id")): c for c in collect_claims(ids) if isinstance(c, dict)}
     rows = []
     for v in run_verify(ids, jobs=1):
-        rows.append({"id": v.id, "verdict": v.verdict, "tight": v.tight, "certificates": certificates_in(v.details),
+        rows.append({"id": v.id, "verdict": v.verdict, "tight": v.tight_str, "certificates": certificates_in(v.details),
                      "needs_certificate": v.strength == "proved", "_verdict": v,
                      "_claim": claims.get(str(v.id).split("#")[0])})
     return rows

@@ -83,8 +83,8 @@ def print_verdict(v, width: int, table_id=None, console=None) -> None:
     details = [tidy_conditions(evidence)] if evidence else []
     if v.witness and v.witness.get("rows"):
         details.append(_witness_line(v.witness))
-    if v.tight:
-        details.append(f"tight f = {tidy_conditions(v.tight)}")
+    if v.tight_str:
+        details.append(f"tight f = {tidy_conditions(v.tight_str)}")
     if v.bound:
         details.append(f"bound: {tidy_conditions(v.bound)}")
     if verbosity() >= VERBOSE:
