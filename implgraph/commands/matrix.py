@@ -6,11 +6,14 @@ from collections import Counter
 
 from implgraph.commands._definition_names import add_definitions_argument
 from implgraph.core.errors import InputError
+from implgraph.io.console import quiet
 from implgraph.io.output import print_json
 from implgraph.map.matrix import not_proved_reason, pair_matrix
 
 NAME = "matrix"
 HELP = "decide every ordered pair of registered definitions (implication with tight f, witness, or open)"
+PRINTS_VERDICTS = True
+"""Its output carries verdict words: its ``--help`` explains them."""
 DESCRIPTION = (HELP + ". Each pair is checked by check-edge (both directions, N = 2..--N, tables of --p buckets (a "
                "definition without linear-fractional level is also probed on tables of 3 buckets: such a witness "
                "says so), every "
@@ -76,11 +79,11 @@ def run(args) -> int:
         raise InputError(f"--p {args.p} is out of range", fix=f"give 2 <= --p <= {MAX_P}")
     timeout = args.timeout if args.timeout and args.timeout > 0 else float("inf")
     m = pair_matrix(args.definitions or None, N=args.N, p=args.p, timeout=timeout, jobs=args.jobs,
-                    progress=not args.quiet, parameters=args.parameters)
+                    progress=not (args.quiet or quiet()), parameters=args.parameters)
     if args.json:
         print_json(m)
         return 0
-    for c in m["cells"]:
+    for c in [] if quiet() else m["cells"]:        # -q: the counts alone
         print(f"{c['a']}  ?  {c['b']}\n    {_line(c)}")
     counts = m["counts"]
     print(f"{counts['pairs']} ordered pairs: {counts['decided']} decided ({counts['implication']} implications, "
@@ -91,6 +94,8 @@ def run(args) -> int:
           "counted as implications; "
           f"{counts['non_implication']} non-implications; {counts['equivalent']} cells of equivalent pairs), "
           f"{counts['open']} open ({counts['open_timeout']} timeouts); {m['seconds']} s")
+    if quiet():
+        return 0
     if m.get("pair_seconds"):
         slowest = max(m["pair_seconds"].items(), key=lambda kv: kv[1])
         print(f"seconds per pair (both directions, wall): median "

@@ -24,6 +24,8 @@ MAX_RECHECK_BUDGET = 3600.0
 
 NAME = "verify"
 HELP = "check every claim (or the ones named): proved / verified-bounded / refuted / confirmed / holds / unknown"
+PRINTS_VERDICTS = True
+"""Its output carries verdict words: its ``--help`` explains them."""
 ORDER = 5
 TIMEOUT_PER_CLAIM = True
 DEFAULT_TIMEOUT = 300

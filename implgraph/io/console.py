@@ -18,7 +18,7 @@ import threading
 
 from implgraph.core.verdict import status_of
 
-__all__ = ["QUIET", "NORMAL", "VERBOSE", "set_verbosity", "verbosity", "results_console", "on_terminal",
+__all__ = ["QUIET", "NORMAL", "VERBOSE", "set_verbosity", "verbosity", "quiet", "results_console", "on_terminal",
            "verdict_text", "emit", "emit_row", "Progress"]
 
 QUIET, NORMAL, VERBOSE = -1, 0, 1
@@ -38,6 +38,11 @@ def set_verbosity(level: int) -> None:
 def verbosity() -> int:
     """The verbosity set by :func:`set_verbosity` (default :data:`NORMAL`)."""
     return _STATE["verbosity"]
+
+
+def quiet() -> bool:
+    """Only summaries (``-q``)? Each command then prints its summary lines alone: no per-item rows or details."""
+    return _STATE["verbosity"] <= QUIET
 
 
 class _Stdout(io.TextIOBase):
