@@ -36,7 +36,16 @@ class Levels(dict):
         """The levels as a :class:`pandas.DataFrame`, one row per definition (index: its name), with columns
         ``params`` (text), ``symbol`` (the level's symbol), ``level`` (a sympy expression, None where undefined),
         ``exact`` (its text), ``decimal`` (a float where the level is a number: ``inf`` for oo; NaN where it
-        depends on a symbol or is undefined), ``defined`` and ``note`` (why undefined)."""
+        depends on a symbol or is undefined), ``defined`` and ``note`` (why undefined).
+
+        Two records in classes of one record each: k-anonymity's level is k = 1.
+
+        >>> import implgraph
+        >>> t = implgraph.table_from_rows([["1/2", "1/2"], ["1/4", "3/4"]], classes=["E1", "E2"])
+        >>> row = implgraph.levels(t).to_frame().loc["k-anonymity"]
+        >>> row["symbol"], row["exact"], float(row["decimal"]), bool(row["defined"])
+        ('k', '1', 1.0, True)
+        """
         return level_frame_of(self)
 
 

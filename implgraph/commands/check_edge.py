@@ -8,7 +8,7 @@ from implgraph.core.errors import InputError
 from implgraph.definitions.nodes import Node
 from implgraph.definitions.base import shown
 from implgraph.engines.checkedge import check_edge
-from implgraph.io.console import Progress, quiet
+from implgraph.io.console import Progress, quiet, with_decimal
 from implgraph.io.output import print_json
 
 NAME = "check-edge"
@@ -64,7 +64,8 @@ def _direction(d):
         out.append(f"    tight f at the largest N: {d.tight}{extra}{triv}")
     out.append(f"    evidence: {d.evidence}")
     if d.witness:
-        out.append(f"    witness ({d.a} level {d.witness['level_a']}, {d.b} level {d.witness['level_b']}):")
+        out.append(f"    witness ({d.a} level {with_decimal(d.witness['level_a'])}, {d.b} level "
+                   f"{with_decimal(d.witness['level_b'])}):")
         out += _show_witness(d.witness)
     if d.degenerate_witness:
         w = d.degenerate_witness

@@ -6,7 +6,7 @@ from collections import Counter
 
 from implgraph.commands._definition_names import add_definitions_argument
 from implgraph.core.errors import InputError
-from implgraph.io.console import quiet
+from implgraph.io.console import quiet, with_decimal
 from implgraph.io.output import print_json
 from implgraph.map.matrix import not_proved_reason, pair_matrix
 
@@ -59,7 +59,7 @@ def _line(c) -> str:
     if c["relation"] == "non-implication":
         w = c["witness"] or {}
         out = (f"=/=> witness: {w.get('rows')} classes {w.get('classes')} "
-               f"(levels {w.get('level_a')}, {w.get('level_b')})")
+               f"(levels {with_decimal(w.get('level_a'))}, {with_decimal(w.get('level_b'))})")
         if c.get("conditional"):
             out += f"\n    under the assumption ({c['conditional']['assumption']}): {_line(c['conditional'])}"
         return out
