@@ -18,10 +18,11 @@ True
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence, Union
 
 from implgraph import definitions as _registry
 from implgraph.core.concrete import ConcreteTable
@@ -30,12 +31,23 @@ from implgraph.definitions.levels import all_levels, optimal_level
 from implgraph.core.table import Table
 from implgraph.results import ClaimList, ImplicationMap, Levels, Verdicts
 
+from implgraph.definitions.base import Definition
+from implgraph.definitions.levels import Level
+
+if TYPE_CHECKING:                   # heavy imports, for a type checker only (pandas; the edge checker)
+    import pandas
+
+    from implgraph.engines.checkedge import EdgeResult
+
+TableSource = Union[Table, ConcreteTable, str, "os.PathLike[str]"]
+"""What every function taking a table accepts: a table, a bundled table id, or a path :func:`load_table` reads."""
+
 __all__ = ["load_table", "levels", "level_frame", "check_edge", "verify", "implication_map", "definitions", "claims"]
 
 _TABLE_SUFFIXES = (".yaml", ".yml", ".csv")
 
 
-def load_table(source, table_id: str | None = None):
+def load_table(source: str | os.PathLike[str], table_id: str | None = None) -> Table | ConcreteTable:
     """A table: a bundled one by id, or one read from a YAML data file or a CSV file of records.
 
     Parameters
@@ -85,7 +97,7 @@ def load_table(source, table_id: str | None = None):
     return get_table(str(source))
 
 
-def levels(table, definition=None, **params):
+def levels(table: TableSource, definition: str | Definition | None = None, **params) -> Level | Levels:
     """The exact optimal level of one definition on a table, or of every registered definition.
 
     Parameters
@@ -130,8 +142,8 @@ def levels(table, definition=None, **params):
     return Levels(all_levels(table, k=params.get("k")), table)
 
 
-def level_frame(data, qi: str | Sequence[str] | None = None, sensitive: str | Sequence[str] | None = None,
-                k: int | None = None, params: dict | None = None):
+def level_frame(data: TableSource | pandas.DataFrame, qi: str | Sequence[str] | None = None, sensitive: str | Sequence[str] | None = None,
+                k: int | None = None, params: Mapping[str, object] | None = None) -> pandas.DataFrame:
     """Every definition's exact level on a table or a dataset, as a :class:`pandas.DataFrame`.
 
     Parameters
@@ -187,7 +199,8 @@ def level_frame(data, qi: str | Sequence[str] | None = None, sensitive: str | Se
     return pd.concat([level_frame_of(lv, {"sensitive": col}) for col, lv in found.items()])
 
 
-def check_edge(a, b, f=None, when=(), N: int = 4, p: int = 2, g=None, jobs: int = 1):
+def check_edge(a: str, b: str, f: str | None = None, when: str | Sequence[str] = (), N: int = 4, p: int = 2,
+               g: str | None = None, jobs: int = 1) -> EdgeResult:
     """Check a conjectured implication ``a => b`` (and the reverse) with exact evidence.
 
     Parameters
@@ -227,7 +240,8 @@ def check_edge(a, b, f=None, when=(), N: int = 4, p: int = 2, g=None, jobs: int 
     return _check_edge(a, b, f=f, when=when, N=N, p=p, g=g, jobs=jobs)
 
 
-def verify(ids=None, max_n: int | None = None, jobs: int = 1, timeout: float | None = None):
+def verify(ids: str | Sequence[str] | None = None, max_n: int | None = None, jobs: int = 1,
+           timeout: float | None = None) -> Verdicts:
     """Machine-check the papers' claims (all of them, or the ids and id prefixes given).
 
     Parameters
@@ -291,8 +305,10 @@ def _check_int(name, value, low, high, none_ok=False) -> None:
                          fix=f"give {low} <= {name} <= {high}")
 
 
-def implication_map(N: int | None = None, level: str | None = None, theorems=None, verdicts=None,
-                    fresh: bool = False):
+def implication_map(N: int | None = None, level: str | None = None,
+                    theorems: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
+                    verdicts: Verdicts | Mapping[str, object] | str | os.PathLike[str] | None = None,
+                    fresh: bool = False) -> ImplicationMap:
     """The implication map of the theorems: established edges, their closure, conflicts, open pairs.
 
     Parameters
@@ -368,7 +384,7 @@ def _check_verdicts(verdicts) -> None:
                          "word or a path", fix='give e.g. verdicts=implgraph.verify() or {"paper/claim": "proved"}')
 
 
-def definitions(names=None) -> list:
+def definitions(names: Sequence[str] | None = None) -> list[Definition]:
     """The registered privacy definitions (built-in and plugins), in registry order.
 
     ``implgraph.definitions`` is the registry module (``get``, ``names``, ``register``); this
@@ -399,7 +415,7 @@ def definitions(names=None) -> list:
     return [_registry.get(n) for n in (names or known)]
 
 
-def claims(ids=(), kind: str | None = None, paper: str | None = None):
+def claims(ids: str | Sequence[str] = (), kind: str | None = None, paper: str | None = None) -> ClaimList:
     """The claims of the bundled data (not checked): id, kind, printed statement, expectation.
 
     Parameters
