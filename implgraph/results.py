@@ -32,6 +32,18 @@ class Levels(dict):
         rows = [(html.escape(_level_name(lv)), lv._repr_latex_() or html.escape(str(lv))) for lv in self.values()]
         return _html_table(("definition", "optimal level"), rows, getattr(self.table, "id", None))
 
+    def __rich__(self):
+        """A rich table (aligned columns; the decimal beside an exact number) for a terminal or Jupyter with rich."""
+        from rich.table import Table as RichTable
+
+        from implgraph.io.console import with_decimal
+        table = RichTable(title=getattr(self.table, "id", None), show_edge=False)
+        table.add_column("definition", no_wrap=True)
+        table.add_column("level", overflow="fold")
+        for lv in self.values():
+            table.add_row(_level_name(lv), f"{lv.definition.level_symbol} = {with_decimal(str(lv))}")
+        return table
+
     def to_frame(self):
         """The levels as a :class:`pandas.DataFrame`, one row per definition (index: its name), with columns
         ``params`` (text), ``symbol`` (the level's symbol), ``level`` (a sympy expression, None where undefined),
@@ -98,6 +110,19 @@ class Verdicts(list):
 
     def _repr_html_(self):
         return "".join(v._repr_html_() for v in self)
+
+    def __rich__(self):
+        """A rich table: id, verdict (coloured by status), tight f; the counts as its caption."""
+        from rich.table import Table as RichTable
+
+        from implgraph.io.console import verdict_text
+        table = RichTable(show_edge=False, caption=f"{len(self)} verdicts: "
+                          + ", ".join(f"{n} {k}" for k, n in self.counts().items()))
+        for head in ("claim", "verdict", "tight f"):
+            table.add_column(head, overflow="fold")
+        for v in self:
+            table.add_row(v.id, verdict_text(v.verdict), v.tight_str or "")
+        return table
 
 
 class ImplicationMap:

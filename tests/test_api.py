@@ -173,3 +173,18 @@ def test_verdict_tight_is_an_expression_and_its_text_stays():
     N, eps = sympy.symbols("N eps")
     assert isinstance(v.tight, sympy.Expr) and sympy.simplify(v.tight - ((N - 1) * sympy.exp(eps) + 1) / N) == 0
     assert v.to_json()["tight"] == v.tight_str and isinstance(v.tight_str, str)
+
+
+def test_rich_reprs_and_the_witness_table():
+    """In a terminal or Jupyter with rich: verdicts as an aligned table; theorem-3a's witness as a table object whose
+    rows are the witness's (exact fractions, as the verdict's JSON lists them)."""
+    from fractions import Fraction
+
+    from rich.console import Console
+    vs = api.verify(["ekenstedt2022/theorem-2b", "ekenstedt2022/theorem-3a"])
+    console = Console(record=True, width=200)
+    console.print(vs)
+    text = console.export_text()
+    assert "ekenstedt2022/theorem-3a │ refuted" in text and "2 verdicts: 1 proved, 1 refuted" in text
+    w = vs[1].witness_table
+    assert w.to_rows() == [[Fraction(x) for x in r] for r in vs[1].witness["rows"]] and w.N == len(vs[1].witness["rows"])
