@@ -223,7 +223,8 @@ def check_edge(a: str, b: str, f: str | None = None, when: str | Sequence[str] =
     -------
     EdgeResult
         ``kind`` (equivalence, generalisation, implication, non-implication, ...), and per direction
-        (``forward``, ``backward``) the verdict, the tight f, the witness table and the bound.
+        (``forward``, ``backward``) the verdict, the tight f (``tight_f``: a sympy expression; ``tight_all_n``,
+        ``tight``: its text), the witness and the bound.
 
     Examples
     --------
@@ -232,6 +233,9 @@ def check_edge(a: str, b: str, f: str | None = None, when: str | Sequence[str] =
     >>> r = check_edge(d.name, d.name, N=3)
     >>> r.kind, r.forward.status
     ('equivalence', 'established')
+    >>> import sympy                          # the tight f as a sympy expression: a level implies itself, f(x) = x
+    >>> r.forward.tight_f == sympy.Symbol(d.level_symbol)
+    True
     """
     from implgraph.commands.check_edge import read_check
     from implgraph.engines.checkedge import check_edge as _check_edge
