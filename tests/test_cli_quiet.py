@@ -99,3 +99,15 @@ def test_no_library_warning_on_stderr(argv, tmp_path):
     done = subprocess.run([sys.executable, "-W", "default", "-m", "implgraph", *argv, "-q"], capture_output=True,
                           text=True, env=env, cwd=tmp_path, timeout=600)
     assert done.returncode == 0 and done.stdout and done.stderr == "", done.stderr
+
+
+def test_matrix_rows_are_aligned_and_readable(capsys, tmp_path, monkeypatch):
+    """One row per ordered pair, its columns aligned (A, B, the relation start at the same place on every row), the
+    witness as rows of fractions, never a Python list's repr."""
+    monkeypatch.chdir(tmp_path)
+    out, _, _ = _run(["matrix", "--definitions", "dp", "ldp", "--N", "3"], capsys)
+    rows = [line for line in out if line.split()[0] in ("dp", "ldp")]
+    assert len(rows) == 2
+    starts = [[m.start() for m in re.finditer(r"\S+", line)][:3] for line in rows]
+    assert starts[0] == starts[1], rows
+    assert not any("[[" in line or "'" in line or "None" in line for line in out), out
