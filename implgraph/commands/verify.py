@@ -13,7 +13,8 @@ from implgraph.certify.size import MAX_SECONDS
 from implgraph.checks.verify import DEFAULT_MAX_N, collect_claims, regressions, run_verify
 from implgraph.commands._data import add_data_arguments, data_sources
 from implgraph.core.errors import InputError
-from implgraph.io.console import QUIET, VERBOSE, Progress, emit, emit_row, results_console, verbosity, verdict_text
+from implgraph.io.console import (QUIET, VERBOSE, Progress, emit, emit_row, results_console, verbosity, verdict_text,
+                                   with_decimal)
 from implgraph.io.output import print_json
 from implgraph.io.pieces_text import pieces_text, simplified_pieces, tidy_conditions
 
@@ -68,7 +69,7 @@ def _pieces(v, table_id):
 
 def _witness_line(w) -> str:
     ps = ", ".join(f"{k} = {x}" for k, x in w.get("params", {}).items())
-    lv = ", ".join(f"{k} = {x}" for k, x in w.items() if k not in ("params", "rows", "buckets", "classes"))
+    lv = ", ".join(f"{k} = {with_decimal(x)}" for k, x in w.items() if k not in ("params", "rows", "buckets", "classes"))
     rows = " ".join("(" + ", ".join(r) + ")" for r in w["rows"])
     cls = f" classes {' '.join(w['classes'])}" if w.get("classes") else ""
     return f"witness [{ps}{'; ' + lv if lv else ''}]: {rows}{cls}"
