@@ -88,7 +88,8 @@ def test_quiet_path_prints_the_tightest(capsys, tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("argv", [["check-edge", "dp", "ldp", "--N", "3"], ["definitions", "dp"],
-                                  ["verify", "ekenstedt2022/theorem-2b"]])
+                                  ["verify", "ekenstedt2022/theorem-2b"], ["table", "ekenstedt2022/table-III"],
+                                  ["matrix", "--definitions", "dp", "ldp", "--N", "3"]])
 def test_no_library_warning_on_stderr(argv, tmp_path):
     """A fresh process with every warning shown once (``-W default``: import-time DeprecationWarnings of numpy,
     sympy, z3, pandas too) and a cold cache: nothing on stderr."""
