@@ -26,8 +26,9 @@ _LAZY = {
     "Table": "implgraph.core.table", "Block": "implgraph.core.table", "table_from_rows": "implgraph.core.table",
     "load_table_file": "implgraph.io.tablefile", "load_csv": "implgraph.io.tablefile",
     "ConcreteTable": "implgraph.core.concrete",
-    "load_table": "implgraph.api", "levels": "implgraph.api", "level_frame": "implgraph.api", "check_edge": "implgraph.api",
-    "verify": "implgraph.api", "implication_map": "implgraph.api", "claims": "implgraph.api",
+    "load_table": "implgraph.api", "levels": "implgraph.api", "level_frame": "implgraph.api",
+    "check_edge": "implgraph.api", "verify": "implgraph.api", "implication_map": "implgraph.api",
+    "claims": "implgraph.api",
 }
 
 

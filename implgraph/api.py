@@ -142,8 +142,9 @@ def levels(table: TableSource, definition: str | Definition | None = None, **par
     return Levels(all_levels(table, k=params.get("k")), table)
 
 
-def level_frame(data: TableSource | pandas.DataFrame, qi: str | Sequence[str] | None = None, sensitive: str | Sequence[str] | None = None,
-                k: int | None = None, params: Mapping[str, object] | None = None) -> pandas.DataFrame:
+def level_frame(data: TableSource | pandas.DataFrame, qi: str | Sequence[str] | None = None,
+                sensitive: str | Sequence[str] | None = None, k: int | None = None,
+                params: Mapping[str, object] | None = None) -> pandas.DataFrame:
     """Every definition's exact level on a table or a dataset, as a :class:`pandas.DataFrame`.
 
     Parameters

@@ -69,7 +69,8 @@ def _pieces(v, table_id):
 
 def _witness_line(w) -> str:
     ps = ", ".join(f"{k} = {x}" for k, x in w.get("params", {}).items())
-    lv = ", ".join(f"{k} = {with_decimal(x)}" for k, x in w.items() if k not in ("params", "rows", "buckets", "classes"))
+    lv = ", ".join(f"{k} = {with_decimal(x)}" for k, x in w.items()
+                   if k not in ("params", "rows", "buckets", "classes"))
     rows = " ".join("(" + ", ".join(r) + ")" for r in w["rows"])
     cls = f" classes {' '.join(w['classes'])}" if w.get("classes") else ""
     return f"witness [{ps}{'; ' + lv if lv else ''}]: {rows}{cls}"

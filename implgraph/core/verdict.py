@@ -14,8 +14,8 @@ from __future__ import annotations
 import copy
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 
-__all__ = ["Verdict", "VerdictWord", "math_html", "formula", "VERDICTS", "STATUSES", "STRENGTHS", "status_of", "strength_of", "checker",
-           "CHECKERS"]
+__all__ = ["Verdict", "VerdictWord", "math_html", "formula", "VERDICTS", "STATUSES", "STRENGTHS", "status_of",
+           "strength_of", "checker", "CHECKERS"]
 
 VERDICTS = ("proved", "verified-bounded", "refuted", "confirmed", "holds", "holds-not-tight", "unknown")
 

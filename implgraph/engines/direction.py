@@ -92,7 +92,8 @@ class DirectionResult(VerdictWord):
         """The tight f as a sympy expression (for every N when proved, else fitted in N, else at the largest N; the
         text fields ``tight_all_n``, ``tight_in_N``, ``tight`` are as the engine printed them), or None.
 
-        >>> DirectionResult("ldp", "dp", "implication", "proved", "", "", tight_all_n="log((N + exp(eps) - 1)/N)").tight_f
+        >>> r = DirectionResult("ldp", "dp", "implication", "proved", "", "", tight_all_n="log((N + exp(eps) - 1)/N)")
+        >>> r.tight_f
         log((N + exp(eps) - 1)/N)
         """
         from implgraph.core.verdict import formula
