@@ -2,7 +2,8 @@
 
 Main entry points (:mod:`implgraph.api`)
 ----------------------------------------
-- :func:`load_table`, :func:`levels` : a bundled or file table and its exact optimal levels;
+- :func:`load_table`, :func:`levels`, :func:`level_frame` : a bundled or file table and its exact optimal levels
+  (a DataFrame from :func:`level_frame`, of microdata too);
 - :func:`check_edge`, :func:`verify`, :func:`implication_map`, :func:`claims` : edges, the papers'
   claims, the map; ``implgraph.api.definitions()`` lists the registered definitions;
 - :class:`Table`, :class:`ConcreteTable`, :func:`optimal_level`, :func:`satisfies` : the core;
@@ -25,8 +26,9 @@ _LAZY = {
     "Table": "implgraph.core.table", "Block": "implgraph.core.table", "table_from_rows": "implgraph.core.table",
     "load_table_file": "implgraph.io.tablefile", "load_csv": "implgraph.io.tablefile",
     "ConcreteTable": "implgraph.core.concrete",
-    "load_table": "implgraph.api", "levels": "implgraph.api", "check_edge": "implgraph.api",
-    "verify": "implgraph.api", "implication_map": "implgraph.api", "claims": "implgraph.api",
+    "load_table": "implgraph.api", "levels": "implgraph.api", "level_frame": "implgraph.api",
+    "check_edge": "implgraph.api", "verify": "implgraph.api", "implication_map": "implgraph.api",
+    "claims": "implgraph.api",
 }
 
 
@@ -49,4 +51,4 @@ def __dir__():
 
 __all__ = ["InputError", "Definition", "register", "Level", "optimal_level", "satisfies", "all_levels",
            "Table", "Block", "load_table_file", "load_csv", "table_from_rows", "ConcreteTable", "load_table",
-           "levels", "check_edge", "verify", "implication_map", "claims", "__version__"]
+           "levels", "level_frame", "check_edge", "verify", "implication_map", "claims", "__version__"]

@@ -18,9 +18,11 @@ True
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 from pathlib import Path
 from types import SimpleNamespace
+from typing import TYPE_CHECKING, Mapping, Sequence, Union
 
 from implgraph import definitions as _registry
 from implgraph.core.concrete import ConcreteTable
@@ -29,12 +31,23 @@ from implgraph.definitions.levels import all_levels, optimal_level
 from implgraph.core.table import Table
 from implgraph.results import ClaimList, ImplicationMap, Levels, Verdicts
 
-__all__ = ["load_table", "levels", "check_edge", "verify", "implication_map", "definitions", "claims"]
+from implgraph.definitions.base import Definition
+from implgraph.definitions.levels import Level
+
+if TYPE_CHECKING:                   # heavy imports, for a type checker only (pandas; the edge checker)
+    import pandas
+
+    from implgraph.engines.checkedge import EdgeResult
+
+TableSource = Union[Table, ConcreteTable, str, "os.PathLike[str]"]
+"""What every function taking a table accepts: a table, a bundled table id, or a path :func:`load_table` reads."""
+
+__all__ = ["load_table", "levels", "level_frame", "check_edge", "verify", "implication_map", "definitions", "claims"]
 
 _TABLE_SUFFIXES = (".yaml", ".yml", ".csv")
 
 
-def load_table(source, table_id: str | None = None):
+def load_table(source: str | os.PathLike[str], table_id: str | None = None) -> Table | ConcreteTable:
     """A table: a bundled one by id, or one read from a YAML data file or a CSV file of records.
 
     Parameters
@@ -84,7 +97,7 @@ def load_table(source, table_id: str | None = None):
     return get_table(str(source))
 
 
-def levels(table, definition=None, **params):
+def levels(table: TableSource, definition: str | Definition | None = None, **params) -> Level | Levels:
     """The exact optimal level of one definition on a table, or of every registered definition.
 
     Parameters
@@ -129,7 +142,66 @@ def levels(table, definition=None, **params):
     return Levels(all_levels(table, k=params.get("k")), table)
 
 
-def check_edge(a, b, f=None, when=(), N: int = 4, p: int = 2, g=None, jobs: int = 1):
+def level_frame(data: TableSource | pandas.DataFrame, qi: str | Sequence[str] | None = None,
+                sensitive: str | Sequence[str] | None = None, k: int | None = None,
+                params: Mapping[str, object] | None = None) -> pandas.DataFrame:
+    """Every definition's exact level on a table or a dataset, as a :class:`pandas.DataFrame`.
+
+    Parameters
+    ----------
+    data : Table, ConcreteTable, str, os.PathLike or pandas.DataFrame
+        A table (anything :func:`load_table` reads), or microdata (a CSV or Parquet file of records, or a
+        DataFrame) read with ``qi`` and ``sensitive``.
+    qi, sensitive : str or sequence of str, optional
+        Microdata: the quasi-identifier columns (records with equal values form a class) and the sensitive
+        column(s); one block of rows per sensitive column (column ``sensitive``).
+    k : int, optional
+        Group size of the definitions with a parameter ``k``.
+    params : dict, optional
+        Microdata: other parameters by name (e.g. ``{"delta": "1/100", "l": 2}``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per definition (index: its name); columns ``params``, ``symbol``, ``level`` (a sympy
+        expression), ``exact`` (its text), ``decimal`` (a float beside the exact value; NaN where it depends on a
+        symbol or is undefined, ``inf`` for an infinite level), ``defined``, ``note``.
+
+    Examples
+    --------
+    >>> import implgraph
+    >>> t = implgraph.table_from_rows([["1/2", "1/2"], ["1/4", "3/4"]], classes=["E1", "E2"])
+    >>> df = level_frame(t)
+    >>> list(df.columns)
+    ['params', 'symbol', 'level', 'exact', 'decimal', 'defined', 'note']
+    >>> from implgraph.definitions.capabilities import RatioLevel
+    >>> d = next(d for d in implgraph.api.definitions() if d.declared(RatioLevel) == RatioLevel("pairwise"))
+    >>> df.loc[d.name, "exact"] in ("2", "log(2)"), round(df.loc[d.name, "decimal"], 3) in (2.0, 0.693)
+    (True, True)
+    >>> import pandas as pd
+    >>> records = pd.DataFrame({"zip": ["1", "1", "2", "2"], "disease": ["flu", "cold", "flu", "flu"]})
+    >>> level_frame(records, qi="zip", sensitive="disease").loc[d.name, "sensitive"]
+    'disease'
+    """
+    from implgraph.results import level_frame_of
+    if (qi is None) != (sensitive is None):
+        raise InputError("microdata needs both qi and sensitive", fix='give e.g. qi="zip", sensitive="disease"')
+    if qi is None:
+        if params:
+            raise InputError("params are read for microdata only", fix="give the definition's parameters with k, or "
+                             "call levels(table, NAME, **params)")
+        return levels(data, **({"k": k} if k is not None else {})).to_frame()
+    import pandas as pd
+
+    from implgraph.io.microdata import levels_of
+    columns = lambda x: [x] if isinstance(x, str) else list(x)  # noqa: E731
+    found = levels_of(data, columns(qi), columns(sensitive), k=k, params=params,
+                      file=str(data) if isinstance(data, (str, Path)) else None)
+    return pd.concat([level_frame_of(lv, {"sensitive": col}) for col, lv in found.items()])
+
+
+def check_edge(a: str, b: str, f: str | None = None, when: str | Sequence[str] = (), N: int = 4, p: int = 2,
+               g: str | None = None, jobs: int = 1) -> EdgeResult:
     """Check a conjectured implication ``a => b`` (and the reverse) with exact evidence.
 
     Parameters
@@ -152,7 +224,8 @@ def check_edge(a, b, f=None, when=(), N: int = 4, p: int = 2, g=None, jobs: int 
     -------
     EdgeResult
         ``kind`` (equivalence, generalisation, implication, non-implication, ...), and per direction
-        (``forward``, ``backward``) the verdict, the tight f, the witness table and the bound.
+        (``forward``, ``backward``) the verdict, the tight f (``tight_f``: a sympy expression; ``tight_all_n``,
+        ``tight``: its text), the witness and the bound.
 
     Examples
     --------
@@ -161,6 +234,9 @@ def check_edge(a, b, f=None, when=(), N: int = 4, p: int = 2, g=None, jobs: int 
     >>> r = check_edge(d.name, d.name, N=3)
     >>> r.kind, r.forward.status
     ('equivalence', 'established')
+    >>> import sympy                          # the tight f as a sympy expression: a level implies itself, f(x) = x
+    >>> r.forward.tight_f == sympy.Symbol(d.level_symbol)
+    True
     """
     from implgraph.commands.check_edge import read_check
     from implgraph.engines.checkedge import check_edge as _check_edge
@@ -169,7 +245,8 @@ def check_edge(a, b, f=None, when=(), N: int = 4, p: int = 2, g=None, jobs: int 
     return _check_edge(a, b, f=f, when=when, N=N, p=p, g=g, jobs=jobs)
 
 
-def verify(ids=None, max_n: int | None = None, jobs: int = 1, timeout: float | None = None):
+def verify(ids: str | Sequence[str] | None = None, max_n: int | None = None, jobs: int = 1,
+           timeout: float | None = None) -> Verdicts:
     """Machine-check the papers' claims (all of them, or the ids and id prefixes given).
 
     Parameters
@@ -194,8 +271,10 @@ def verify(ids=None, max_n: int | None = None, jobs: int = 1, timeout: float | N
     >>> vs = verify("ekenstedt2022/theorem-2b")
     >>> [(v.id, v.verdict) for v in vs]
     [('ekenstedt2022/theorem-2b', 'proved')]
-    >>> vs[0].tight
-    '((N - 1)*exp(eps) + 1)/N'
+    >>> vs[0].tight              # a sympy expression (vs[0].tight_str: the text)
+    ((N - 1)*exp(eps) + 1)/N
+    >>> vs[0].tight.subs({"N": 3, "eps": 0})
+    1
     """
     from implgraph.checks.verify import DEFAULT_MAX_N, run_verify
     from implgraph.commands.verify import MAX_MAX_N
@@ -231,8 +310,10 @@ def _check_int(name, value, low, high, none_ok=False) -> None:
                          fix=f"give {low} <= {name} <= {high}")
 
 
-def implication_map(N: int | None = None, level: str | None = None, theorems=None, verdicts=None,
-                    fresh: bool = False):
+def implication_map(N: int | None = None, level: str | None = None,
+                    theorems: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
+                    verdicts: Verdicts | Mapping[str, object] | str | os.PathLike[str] | None = None,
+                    fresh: bool = False) -> ImplicationMap:
     """The implication map of the theorems: established edges, their closure, conflicts, open pairs.
 
     Parameters
@@ -308,7 +389,7 @@ def _check_verdicts(verdicts) -> None:
                          "word or a path", fix='give e.g. verdicts=implgraph.verify() or {"paper/claim": "proved"}')
 
 
-def definitions(names=None) -> list:
+def definitions(names: Sequence[str] | None = None) -> list[Definition]:
     """The registered privacy definitions (built-in and plugins), in registry order.
 
     ``implgraph.definitions`` is the registry module (``get``, ``names``, ``register``); this
@@ -339,7 +420,7 @@ def definitions(names=None) -> list:
     return [_registry.get(n) for n in (names or known)]
 
 
-def claims(ids=(), kind: str | None = None, paper: str | None = None):
+def claims(ids: str | Sequence[str] = (), kind: str | None = None, paper: str | None = None) -> ClaimList:
     """The claims of the bundled data (not checked): id, kind, printed statement, expectation.
 
     Parameters

@@ -2,7 +2,8 @@
 """The ``implgraph`` console script.
 
 Sub-commands live in :mod:`implgraph.commands`, one module per command, each with
-``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``. Bad input of any kind is an
+``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int`` (and ``PRINTS_VERDICTS = True`` where it
+prints verdict words: its ``--help`` then explains them). Bad input of any kind is an
 :class:`~implgraph.core.errors.InputError`: printed as one line, exit status 2, no traceback.
 ``-q`` / ``-v`` (before or after the command) set :func:`implgraph.io.console.verbosity`; shell
 completion comes from argcomplete (``implgraph completion bash|zsh|fish``).
@@ -58,14 +59,18 @@ VERDICT_MEANINGS = {
 """One line per verdict word (:data:`implgraph.core.verdict.VERDICTS`) for ``--help``."""
 
 
-def glossary() -> str:
-    """The epilog of ``implgraph --help``: the verdict words with their status and strength, the exit codes."""
-    lines = ["verdicts (status, strength):"]
-    for word in VERDICTS:
-        strength = strength_of(word)
-        lines.append(f"  {word:<17} {status_of(word)}{', ' + strength if strength else ''}: "
-                     f"{VERDICT_MEANINGS.get(word, '')}")
-    lines.append("  (a refutation by a proof of the opposite, not a witness, has strength proved)")
+def glossary(verdicts: bool = True) -> str:
+    """The epilog of ``implgraph --help``: the verdict words with their status and strength (with ``verdicts``:
+    the top level and the commands that print verdicts, ``PRINTS_VERDICTS = True`` in their module), the exit
+    codes, the verbosity options."""
+    lines = []
+    if verdicts:
+        lines.append("verdicts (status, strength):")
+        for word in VERDICTS:
+            strength = strength_of(word)
+            lines.append(f"  {word:<17} {status_of(word)}{', ' + strength if strength else ''}: "
+                         f"{VERDICT_MEANINGS.get(word, '')}")
+        lines.append("  (a refutation by a proof of the opposite, not a witness, has strength proved)")
     lines.append("exit status:")
     lines += [f"  {code}  {text}" for code, text in EXIT_CODES]
     lines.append("options -q (only summaries) and -v (every detail) go before or after the command.")
@@ -190,7 +195,8 @@ def build_parser(argv=None):
     top_help = argv is not None and only is None and any(a in ("-h", "--help") for a in argv)
     for mod in (top_help and _listed_commands()) or _commands(only):
         p = sub.add_parser(mod.NAME, help=mod.HELP, description=getattr(mod, "DESCRIPTION", mod.HELP),
-                           epilog=glossary(), formatter_class=argparse.RawDescriptionHelpFormatter)
+                           epilog=glossary(getattr(mod, "PRINTS_VERDICTS", False)),
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
         mod.add_arguments(p)
         _verbosity_flags(p, argparse.SUPPRESS)
         per_claim = getattr(mod, "TIMEOUT_PER_CLAIM", False)

@@ -32,6 +32,48 @@ class Levels(dict):
         rows = [(html.escape(_level_name(lv)), lv._repr_latex_() or html.escape(str(lv))) for lv in self.values()]
         return _html_table(("definition", "optimal level"), rows, getattr(self.table, "id", None))
 
+    def __rich__(self):
+        """A rich table (aligned columns; the decimal beside an exact number) for a terminal or Jupyter with rich."""
+        from rich.table import Table as RichTable
+
+        from implgraph.io.console import with_decimal
+        table = RichTable(title=getattr(self.table, "id", None), show_edge=False)
+        table.add_column("definition", no_wrap=True)
+        table.add_column("level", overflow="fold")
+        for lv in self.values():
+            table.add_row(_level_name(lv), f"{lv.definition.level_symbol} = {with_decimal(str(lv))}")
+        return table
+
+    def to_frame(self):
+        """The levels as a :class:`pandas.DataFrame`, one row per definition (index: its name), with columns
+        ``params`` (text), ``symbol`` (the level's symbol), ``level`` (a sympy expression, None where undefined),
+        ``exact`` (its text), ``decimal`` (a float where the level is a number: ``inf`` for oo; NaN where it
+        depends on a symbol or is undefined), ``defined`` and ``note`` (why undefined).
+
+        Two records in classes of one record each: k-anonymity's level is k = 1.
+
+        >>> import implgraph
+        >>> t = implgraph.table_from_rows([["1/2", "1/2"], ["1/4", "3/4"]], classes=["E1", "E2"])
+        >>> row = implgraph.levels(t).to_frame().loc["k-anonymity"]
+        >>> row["symbol"], row["exact"], float(row["decimal"]), bool(row["defined"])
+        ('k', '1', 1.0, True)
+        """
+        return level_frame_of(self)
+
+
+def level_frame_of(found: dict, extra: dict | None = None):
+    """``{name: Level}`` as the DataFrame of :meth:`Levels.to_frame` (``extra``: constant columns put first)."""
+    import pandas as pd
+    rows = []
+    for name, lv in found.items():
+        decimal = lv.float()
+        rows.append({**(extra or {}), "definition": name,
+                     "params": ", ".join(f"{k}={v}" for k, v in lv.params.items()),
+                     "symbol": lv.definition.level_symbol, "level": lv.value, "exact": str(lv),
+                     "decimal": float("nan") if decimal is None else decimal, "defined": lv.defined, "note": lv.note})
+    columns = [*(extra or {}), "definition", "params", "symbol", "level", "exact", "decimal", "defined", "note"]
+    return pd.DataFrame(rows, columns=columns).set_index("definition")
+
 
 def _level_name(lv) -> str:
     params = ", ".join(f"{k}={v}" for k, v in lv.params.items())
@@ -68,6 +110,19 @@ class Verdicts(list):
 
     def _repr_html_(self):
         return "".join(v._repr_html_() for v in self)
+
+    def __rich__(self):
+        """A rich table: id, verdict (coloured by status), tight f; the counts as its caption."""
+        from rich.table import Table as RichTable
+
+        from implgraph.io.console import verdict_text
+        table = RichTable(show_edge=False, caption=f"{len(self)} verdicts: "
+                          + ", ".join(f"{n} {k}" for k, n in self.counts().items()))
+        for head in ("claim", "verdict", "tight f"):
+            table.add_column(head, overflow="fold")
+        for v in self:
+            table.add_row(v.id, verdict_text(v.verdict), v.tight_str or "")
+        return table
 
 
 class ImplicationMap:

@@ -18,7 +18,7 @@ from implgraph.core.errors import InputError
 from implgraph.core.verdict import Verdict
 from implgraph.io.counterexamples import table_ids
 
-DOCTEST_MODULES = ["implgraph.api", "implgraph.core.verdict", "implgraph.definitions.scales", "implgraph.core.indexed",
+DOCTEST_MODULES = ["implgraph.api", "implgraph.core.verdict", "implgraph.io.console", "implgraph.results", "implgraph.definitions.scales", "implgraph.core.indexed",
                    "implgraph.definitions.capabilities"]
 
 
@@ -154,3 +154,37 @@ def test_implication_map_from_given_verdicts(tmp_path):
     assert "<svg" in m._repr_svg_() and {"nodes", "edges", "analysis"} <= set(m.to_json())
     with pytest.raises(InputError, match="map level"):
         api.implication_map(level="nodes")
+
+
+def test_the_documented_api_is_typed():
+    """Every parameter (but ``**params``) and every return of the documented functions carries a type."""
+    import inspect
+    for name in api.__all__:
+        sig = inspect.signature(getattr(api, name))
+        untyped = [p.name for p in sig.parameters.values() if p.annotation is inspect.Parameter.empty
+                   and p.kind is not inspect.Parameter.VAR_KEYWORD]
+        assert not untyped and sig.return_annotation is not inspect.Signature.empty, (name, untyped)
+
+
+def test_verdict_tight_is_an_expression_and_its_text_stays():
+    """theorem-2b's f (the paper's): t = ((N - 1) e^eps + 1)/N, an expression; the text is what verify exports."""
+    import sympy
+    v = api.verify("ekenstedt2022/theorem-2b")[0]
+    N, eps = sympy.symbols("N eps")
+    assert isinstance(v.tight, sympy.Expr) and sympy.simplify(v.tight - ((N - 1) * sympy.exp(eps) + 1) / N) == 0
+    assert v.to_json()["tight"] == v.tight_str and isinstance(v.tight_str, str)
+
+
+def test_rich_reprs_and_the_witness_table():
+    """In a terminal or Jupyter with rich: verdicts as an aligned table; theorem-3a's witness as a table object whose
+    rows are the witness's (exact fractions, as the verdict's JSON lists them)."""
+    from fractions import Fraction
+
+    from rich.console import Console
+    vs = api.verify(["ekenstedt2022/theorem-2b", "ekenstedt2022/theorem-3a"])
+    console = Console(record=True, width=200)
+    console.print(vs)
+    text = console.export_text()
+    assert "ekenstedt2022/theorem-3a │ refuted" in text and "2 verdicts: 1 proved, 1 refuted" in text
+    w = vs[1].witness_table
+    assert w.to_rows() == [[Fraction(x) for x in r] for r in vs[1].witness["rows"]] and w.N == len(vs[1].witness["rows"])

@@ -216,7 +216,7 @@ def test_recheck_row_rechecks_the_conditional_verdict(rows, claims):
     forged = copy.deepcopy(row.details)
     forged["conditional"]["certificate"]["min_classes"] = 1
     as_json = {"id": row.id, "verdict": row.verdict, "strength": row.strength, "evidence": row.evidence,
-               "tight": row.tight, "details": forged, "refuted_by": row.refuted_by}
+               "tight": row.tight_str, "details": forged, "refuted_by": row.refuted_by}
     assert not all(r.ok for r in recheck_row(claim, as_json))
 
 
@@ -311,7 +311,7 @@ def test_the_statement_check_loads_no_engine(rows, claims):
     import sys
     row = rows[MONOTONE]
     data = {"claim": json.loads(json.dumps(claims[MONOTONE])),
-            "row": {"id": row.id, "verdict": row.verdict, "evidence": row.evidence, "tight": row.tight,
+            "row": {"id": row.id, "verdict": row.verdict, "evidence": row.evidence, "tight": row.tight_str,
                     "details": {"certificate": row.details["certificate"], "tightness": row.details.get("tightness")},
                     "strength": row.strength}}
     code = ("import json, sys; from implgraph.certify import recheck_row; "

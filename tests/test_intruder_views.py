@@ -55,7 +55,7 @@ def test_views_ratio_at_most_square_on_random_tables(seed):
 def test_proposition_3_is_proved_with_the_tight_f():
     v = check_claim(_claim())
     assert v.verdict == "proved"
-    assert v.tight == "2*log(t)"
+    assert v.tight_str == "2*log(t)"
     assert v.details["tightness"] == "tight"
 
 
@@ -86,7 +86,7 @@ def test_the_non_implication_under_the_views_is_refuted():
     # of one row far from the table) say nothing about the intruder's views (found by the mutation run)
     v = check_claim(_claim(kind="not-implies", f=None))
     assert v.verdict == "refuted" and v.refuted_by == "proved"
-    assert v.tight == "2*log(t)"
+    assert v.tight_str == "2*log(t)"
 
 
 def test_a_non_implication_about_an_unmodelled_quantity_is_unknown():

@@ -19,3 +19,20 @@ def test_rows_are_printed_in_the_claims_order(monkeypatch, capsys):
     out = capsys.readouterr().out
     where = [out.index(i + " ") for i in IDS]
     assert where == sorted(where), out
+
+
+def test_the_same_row_order_cold_and_warm(monkeypatch, capsys, tmp_path):
+    """A cold cache (every claim checked, in --jobs processes that finish in any order) and a warm one (every row
+    replayed) print the rows in the same order: the data's, as ``implgraph claims`` lists them."""
+    import json
+    import re
+    monkeypatch.setenv("IMPLGRAPH_CACHE_DIR", str(tmp_path / "cache"))
+    ids = ["ekenstedt2022/table-VI", "ekenstedt2022/theorem-2b", "ekenstedt2022/lemma-2.4"]
+    assert main(["claims", *ids, "--json"]) == 0
+    expected = [r["id"] for r in json.loads(capsys.readouterr().out)["claims"]]
+    orders = []
+    for _ in ("cold", "warm"):
+        assert main(["verify", *ids, "--jobs", "2"]) == 0
+        out = capsys.readouterr().out
+        orders.append([m.group(1) for m in re.finditer(r"^(ekenstedt2022/\S+)\s", out, re.M)])
+    assert len(expected) >= 4 and orders[0] == orders[1] == expected, orders

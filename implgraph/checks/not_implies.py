@@ -100,7 +100,7 @@ def _about_another_quantity(edge, context, witness, witness_claim):
         if v.verdict == "proved":
             return edge_verdict(edge, "refuted", evidence="the engine proves the implication under the claim's model "
                                                           "of the views: " + v.evidence,
-                                tight=v.tight, details=v.details, refuted_by="proved")
+                                tight=v.tight_str, details=v.details, refuted_by="proved")
         return edge_verdict(edge, "unknown", evidence="under the claim's model of the views: " + v.evidence,
                             details=v.details)
     unmodelled = [s.of for s in (edge.a, edge.b) if s.of] + list(edge.node.get("assumptions") or [])

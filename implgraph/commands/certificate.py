@@ -21,6 +21,8 @@ MAX_BUDGET = 3600.0
 
 NAME = "certificate"
 HELP = "print the certificates of proved claims (JSON) and re-check them with implgraph.certify"
+PRINTS_VERDICTS = True
+"""Its output carries verdict words: its ``--help`` explains them."""
 ORDER = 6
 
 
@@ -78,7 +80,7 @@ def _claim_rows(ids):
     claims = {str(c.get("id")): c for c in collect_claims(ids) if isinstance(c, dict)}
     rows = []
     for v in run_verify(ids, jobs=1):
-        rows.append({"id": v.id, "verdict": v.verdict, "tight": v.tight, "certificates": certificates_in(v.details),
+        rows.append({"id": v.id, "verdict": v.verdict, "tight": v.tight_str, "certificates": certificates_in(v.details),
                      "needs_certificate": v.strength == "proved", "_verdict": v,
                      "_claim": claims.get(str(v.id).split("#")[0])})
     return rows
@@ -113,8 +115,9 @@ def run(args) -> int:
         for key in ("needs_certificate", "_verdict", "_claim"):
             row.pop(key, None)
     if args.text:
+        from implgraph.io.console import quiet
         for row in rows:
-            print("\n".join(_text_lines(row)))
+            print("\n".join(_text_lines(row)[:1] if quiet() else _text_lines(row)))    # -q: one line per claim
     else:
         print_json({"claims": rows})
     return 1 if failed else 0

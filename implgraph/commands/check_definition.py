@@ -11,6 +11,7 @@ fails (with the table it failed on), 2 on bad input.
 from __future__ import annotations
 
 from implgraph.core.errors import InputError
+from implgraph.io.console import quiet
 
 NAME = "check-definition"
 HELP = "test a (new) definition: symbolic = concrete levels, declared range, shape and extreme levels"
@@ -54,6 +55,8 @@ def run(args) -> int:
         return 0 if report.ok else 1
     print(f"{report.name}: {'every check passes' if report.ok else 'a check fails'}")
     for c in report.checks:
+        if quiet() and c.ok:    # -q: the verdict line and the checks that fail
+            continue
         print(f"  {'ok  ' if c.ok else 'FAIL'} {c.name}: {c.detail}")
         if not c.ok and c.table is not None:
             print(f"       table (class: probabilities per record): {table_text(c.table)}")

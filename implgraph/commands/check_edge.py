@@ -8,11 +8,13 @@ from implgraph.core.errors import InputError
 from implgraph.definitions.nodes import Node
 from implgraph.definitions.base import shown
 from implgraph.engines.checkedge import check_edge
-from implgraph.io.console import Progress
+from implgraph.io.console import Progress, quiet, with_decimal
 from implgraph.io.output import print_json
 
 NAME = "check-edge"
 HELP = "check a conjectured implication A => B (and the reverse) with exact evidence"
+PRINTS_VERDICTS = True
+"""Its output carries verdict words: its ``--help`` explains them."""
 DESCRIPTION = (HELP + ". A and B are definition names, with parameters as NAME(k=2) or NAME(k=k) bound by "
                "--when (NAME[k=2] is accepted as an alias). A class-based definition takes the minimum class "
                "size, e.g. NAME(k=3) (and max=): the partitions searched then have every class of "
@@ -62,7 +64,8 @@ def _direction(d):
         out.append(f"    tight f at the largest N: {d.tight}{extra}{triv}")
     out.append(f"    evidence: {d.evidence}")
     if d.witness:
-        out.append(f"    witness ({d.a} level {d.witness['level_a']}, {d.b} level {d.witness['level_b']}):")
+        out.append(f"    witness ({d.a} level {with_decimal(d.witness['level_a'])}, {d.b} level "
+                   f"{with_decimal(d.witness['level_b'])}):")
         out += _show_witness(d.witness)
     if d.degenerate_witness:
         w = d.degenerate_witness
@@ -136,6 +139,8 @@ def run(args) -> int:
         return 0
     print(f"{r.a} ? {r.b}: {r.kind}")
     print(f"  {r.summary}")
+    if quiet():                 # -q: the relation and its one-line summary
+        return 0
     for d in (r.forward, r.backward):
         print("\n".join(_direction(d)))
     print(f"  ({r.seconds} s)")

@@ -21,6 +21,8 @@ from implgraph.io.datafile import EDGE_KINDS
 
 NAME = "claims"
 HELP = "list the claims of the data (id, kind, source, statement, expect, definitions); nothing is checked"
+PRINTS_VERDICTS = True
+"""Its output carries verdict words: its ``--help`` explains them."""
 ORDER = 4
 
 KINDS = tuple(dict.fromkeys(EDGE_KINDS + THEOREM_CLAIM_KINDS + TABLE_CLAIM_KINDS))

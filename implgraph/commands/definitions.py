@@ -107,9 +107,12 @@ def _chosen(names) -> list:
 
 
 def _print_text(rows) -> None:
+    from implgraph.io.console import quiet
     for r in rows:
         better = "smaller" if r["stronger"] == "smaller" else "larger"
         print(f"{r['name']}  ({r['title']})")
+        if quiet():             # -q: one line per definition
+            continue
         print(f"  level        {r['level_symbol']}; {better} is stronger")
         print(f"  scale        {r['scale_meaning']}")
         print(f"  classes      {'needs equivalence classes (undefined without)' if r['needs_classes'] else 'no'}")

@@ -8,10 +8,13 @@ from implgraph.engines.discover import discover
 from implgraph.engines.discover_compare import compare_with_theorems
 from implgraph.engines.discover_yaml import check_write_dir, set_expects, write_data, yaml_snippet
 from implgraph.core.errors import InputError
+from implgraph.io.console import quiet
 from implgraph.io.output import print_json
 
 NAME = "discover"
 HELP = "check every pair of registered definitions that has no edge in theorems/ and print the findings"
+PRINTS_VERDICTS = True
+"""Its output carries verdict words: its ``--help`` explains them."""
 DESCRIPTION = (HELP + ", as YAML ready to paste into theorems/ and counterexamples/. Parallel across pairs; "
                "plugins (entry-point group implgraph.definitions) are included.")
 ORDER = 45
@@ -87,6 +90,8 @@ def run(args) -> int:
     for f in r.findings:
         mark = " [encoded in theorems/]" if f.known else ""
         print(f"  {f.kind:<16} {f.summary}{mark}")
+        if quiet():             # -q: one line per relation found
+            continue
         for d in (f.forward, f.backward):
             if d is not None and d.tight_in_N and (r.n_min or r.N) < r.N:
                 print(f"  {'':<16}   tight f of {d.a} => {d.b} fitted through N = {r.n_min}..{r.N}: {d.tight_in_N}")

@@ -20,6 +20,8 @@ from implgraph.io.output import print_json
 
 NAME = "guarantees"
 HELP = "the levels of a dataset (or of a mechanism's release of it) and every level they imply through the map, with the why-trace"
+PRINTS_VERDICTS = True
+"""Its output carries verdict words: its ``--help`` explains them."""
 ORDER = 13
 
 
@@ -109,8 +111,10 @@ def run(args) -> int:
                                        "definitions": {g.definition.name: g.to_json() for g in gs}}
                                for label, (t, gs) in results.items()}})
         return 0
+    from implgraph.io.console import quiet
     for line in text_lines(args.file, results, vsource):
-        print(printable(line))
+        if not (quiet() and line.startswith(" ")):      # -q: the heading of each table, not its rows
+            print(printable(line))
     if args.html:
         print(f"HTML report written to {args.html}")
     return 0

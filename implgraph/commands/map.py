@@ -24,6 +24,8 @@ from implgraph.io.output import print_json
 NAME = "map"
 HELP = ("draw the implication map as a paper's figure (Fig. 1 with --N, Fig. 2 with --level definitions); "
         "--summary: conflicts, figure check, open pairs")
+PRINTS_VERDICTS = True
+"""Its output carries verdict words: its ``--help`` explains them."""
 ORDER = 30
 
 DEFAULT_N = 10

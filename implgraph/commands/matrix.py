@@ -6,11 +6,14 @@ from collections import Counter
 
 from implgraph.commands._definition_names import add_definitions_argument
 from implgraph.core.errors import InputError
+from implgraph.io.console import emit_row, quiet, results_console, with_decimal
 from implgraph.io.output import print_json
 from implgraph.map.matrix import not_proved_reason, pair_matrix
 
 NAME = "matrix"
 HELP = "decide every ordered pair of registered definitions (implication with tight f, witness, or open)"
+PRINTS_VERDICTS = True
+"""Its output carries verdict words: its ``--help`` explains them."""
 DESCRIPTION = (HELP + ". Each pair is checked by check-edge (both directions, N = 2..--N, tables of --p buckets (a "
                "definition without linear-fractional level is also probed on tables of 3 buckets: such a witness "
                "says so), every "
@@ -52,11 +55,12 @@ def _line(c) -> str:
         triv = ", trivial: not counted" if c["trivial"] else ", vacuous: not counted" if c.get("vacuous") else ""
         eq = ", equivalent" if c["equivalent"] else ""
         why = "" if c["proved_every_n"] else f"\n    not for every N: {c.get('not_proved') or not_proved_reason(c['a'], c['b'], c['trivial'])}"
-        return f"=>   f = {f}{upto} ({how}{triv}{eq}){why}"
+        return f"=> f = {f}{upto} ({how}{triv}{eq}){why}"
     if c["relation"] == "non-implication":
         w = c["witness"] or {}
-        out = (f"=/=> witness: {w.get('rows')} classes {w.get('classes')} "
-               f"(levels {w.get('level_a')}, {w.get('level_b')})")
+        rows = "; ".join(f"[{', '.join(map(str, r))}]" + (f" {w['classes'][i]}" if w.get("classes") else "")
+                         for i, r in enumerate(w.get("rows") or []))
+        out = (f"=/=> witness: {rows} (levels {with_decimal(w.get('level_a'))}, {with_decimal(w.get('level_b'))})")
         if c.get("conditional"):
             out += f"\n    under the assumption ({c['conditional']['assumption']}): {_line(c['conditional'])}"
         return out
@@ -76,12 +80,18 @@ def run(args) -> int:
         raise InputError(f"--p {args.p} is out of range", fix=f"give 2 <= --p <= {MAX_P}")
     timeout = args.timeout if args.timeout and args.timeout > 0 else float("inf")
     m = pair_matrix(args.definitions or None, N=args.N, p=args.p, timeout=timeout, jobs=args.jobs,
-                    progress=not args.quiet, parameters=args.parameters)
+                    progress=not (args.quiet or quiet()), parameters=args.parameters)
     if args.json:
         print_json(m)
         return 0
-    for c in m["cells"]:
-        print(f"{c['a']}  ?  {c['b']}\n    {_line(c)}")
+    cells = [] if quiet() else m["cells"]       # -q: the counts alone
+    wa, wb = (max((len(c[k]) for c in cells), default=0) for k in ("a", "b"))
+    console = results_console()
+    for c in cells:                 # one aligned row per ordered pair: A, B, =>, =/=> or open, then what decides it
+        head, *more = _line(c).split("\n")
+        mark, _, body = head.partition(" ")
+        emit_row([c["a"].ljust(wa), c["b"].ljust(wb), mark.ljust(5)], body.strip(),
+                 [line.strip() for line in more], indent=wa + wb + 11, console=console)
     counts = m["counts"]
     print(f"{counts['pairs']} ordered pairs: {counts['decided']} decided ({counts['implication']} implications, "
           f"{counts['implication_proved_every_n']} proved for every N"
@@ -91,6 +101,8 @@ def run(args) -> int:
           "counted as implications; "
           f"{counts['non_implication']} non-implications; {counts['equivalent']} cells of equivalent pairs), "
           f"{counts['open']} open ({counts['open_timeout']} timeouts); {m['seconds']} s")
+    if quiet():
+        return 0
     if m.get("pair_seconds"):
         slowest = max(m["pair_seconds"].items(), key=lambda kv: kv[1])
         print(f"seconds per pair (both directions, wall): median "

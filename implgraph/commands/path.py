@@ -16,6 +16,8 @@ from implgraph.io.output import print_json
 
 NAME = "path"
 HELP = "compose the level functions along the implication paths from A to B, with the why-trace"
+PRINTS_VERDICTS = True
+"""Its output carries verdict words: its ``--help`` explains them."""
 ORDER = 31
 
 
@@ -84,9 +86,14 @@ def _path(args) -> int:
             print("  and no non-implication is known: an open pair")
         return 0
     print(f"{a_name} => {b_name}: {len(comps)} composition(s); verdicts from {vsource}")
+    from implgraph.io.console import quiet
     for i, c in enumerate(comps, 1):
         mark = " *" if i - 1 in best["best"] else ""
+        if quiet() and not mark:        # -q: the tightest compositions, one line each, and the verdict on them
+            continue
         print(f"{i}.{mark} {node_name(src, c.source)} at level {c.level} => {node_name(dst, c.target)} at level {c.f}")
+        if quiet():
+            continue
         if c.conditions:
             print(f"     when {' and '.join(str(x) for x in c.conditions)}")
         print(f"     why: {' -> '.join(c.trace)}  ({c.status}"

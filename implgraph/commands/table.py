@@ -19,6 +19,8 @@ from implgraph.io.pieces_text import simplified_pieces, tidy_conditions
 
 NAME = "table"
 HELP = "show a counterexample table, every definition's exact level on its region, and judge its claims"
+PRINTS_VERDICTS = True
+"""Its output carries verdict words: its ``--help`` explains them."""
 ORDER = 12
 
 
@@ -102,7 +104,14 @@ def table_report(table, claims_only=False) -> dict:
 
 
 def _print(rep, table=None):
+    from implgraph.io.console import quiet
     print(f"{rep['id']}  ({rep['source']})")
+    if quiet():                 # -q: the table's size and one line per claim (its verdict)
+        print(f"N = {rep['N']}; buckets: {', '.join(rep['buckets'])}")
+        for c in rep["claims"]:
+            flag = "" if not c.get("expect") or c["expect"] == c["verdict"] else f"  (data expects {c['expect']})"
+            print(f"  [{c['verdict']}] {c['id']}{flag}")
+        return
     if rep.get("caption"):
         print(f"caption: {rep['caption']}")
     syms = ", ".join(f"{n} ({k})" for n, k in rep["symbols"].items()) or "none"

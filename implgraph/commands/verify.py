@@ -13,7 +13,8 @@ from implgraph.certify.size import MAX_SECONDS
 from implgraph.checks.verify import DEFAULT_MAX_N, collect_claims, regressions, run_verify
 from implgraph.commands._data import add_data_arguments, data_sources
 from implgraph.core.errors import InputError
-from implgraph.io.console import QUIET, VERBOSE, Progress, emit, emit_row, results_console, verbosity, verdict_text
+from implgraph.io.console import (QUIET, VERBOSE, Progress, emit, emit_row, results_console, verbosity, verdict_text,
+                                   with_decimal)
 from implgraph.io.output import print_json
 from implgraph.io.pieces_text import pieces_text, simplified_pieces, tidy_conditions
 
@@ -24,6 +25,8 @@ MAX_RECHECK_BUDGET = 3600.0
 
 NAME = "verify"
 HELP = "check every claim (or the ones named): proved / verified-bounded / refuted / confirmed / holds / unknown"
+PRINTS_VERDICTS = True
+"""Its output carries verdict words: its ``--help`` explains them."""
 ORDER = 5
 TIMEOUT_PER_CLAIM = True
 DEFAULT_TIMEOUT = 300
@@ -66,7 +69,8 @@ def _pieces(v, table_id):
 
 def _witness_line(w) -> str:
     ps = ", ".join(f"{k} = {x}" for k, x in w.get("params", {}).items())
-    lv = ", ".join(f"{k} = {x}" for k, x in w.items() if k not in ("params", "rows", "buckets", "classes"))
+    lv = ", ".join(f"{k} = {with_decimal(x)}" for k, x in w.items()
+                   if k not in ("params", "rows", "buckets", "classes"))
     rows = " ".join("(" + ", ".join(r) + ")" for r in w["rows"])
     cls = f" classes {' '.join(w['classes'])}" if w.get("classes") else ""
     return f"witness [{ps}{'; ' + lv if lv else ''}]: {rows}{cls}"
@@ -83,8 +87,8 @@ def print_verdict(v, width: int, table_id=None, console=None) -> None:
     details = [tidy_conditions(evidence)] if evidence else []
     if v.witness and v.witness.get("rows"):
         details.append(_witness_line(v.witness))
-    if v.tight:
-        details.append(f"tight f = {tidy_conditions(v.tight)}")
+    if v.tight_str:
+        details.append(f"tight f = {tidy_conditions(v.tight_str)}")
     if v.bound:
         details.append(f"bound: {tidy_conditions(v.bound)}")
     if verbosity() >= VERBOSE:

@@ -11,10 +11,11 @@ data for one shape of the kind (never per claim id); :func:`implgraph.checks.che
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+import copy
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
 
-__all__ = ["Verdict", "VerdictWord", "math_html", "VERDICTS", "STATUSES", "STRENGTHS", "status_of", "strength_of", "checker",
-           "CHECKERS"]
+__all__ = ["Verdict", "VerdictWord", "math_html", "formula", "VERDICTS", "STATUSES", "STRENGTHS", "status_of",
+           "strength_of", "checker", "CHECKERS"]
 
 VERDICTS = ("proved", "verified-bounded", "refuted", "confirmed", "holds", "holds-not-tight", "unknown")
 
@@ -64,6 +65,31 @@ class VerdictWord:
         return strength_of(self.verdict)
 
 
+class _Formula:
+    """A dataclass field holding a formula the engine printed: set as text (or a sympy expression, kept as its
+    text), read as a sympy expression (:func:`formula`, parsed on first read); the text is ``<name>_str``."""
+
+    def __set_name__(self, owner, name):
+        self.text, self.cache = f"_{name}_text", f"_{name}_expr"
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return None                 # the dataclass default
+        text = obj.__dict__.get(self.text)
+        if text is None:
+            return None
+        cached = obj.__dict__.get(self.cache)
+        if cached is None or cached[0] != text:
+            cached = obj.__dict__[self.cache] = (text, formula(text))
+        return cached[1]
+
+    def __set__(self, obj, value):
+        cached = obj.__dict__.get(self.cache)
+        if value is not None and cached is not None and value is cached[1]:
+            return                      # its own expression handed back (dataclasses.replace): the text stays
+        obj.__dict__[self.text] = None if value is None else str(value)
+
+
 @dataclass
 class Verdict(VerdictWord):
     """The engine's answer on one claim, with its evidence.
@@ -82,8 +108,10 @@ class Verdict(VerdictWord):
         For bounded checks: what was checked, e.g. "N <= 12".
     witness : dict or None
         Exact rationals as strings: {"params": {...}, "rows": [[...], ...], "classes": [...]}.
-    tight : str or None
-        The tight function as a sympy string (implications with an explicit f).
+    tight : sympy.Expr or None
+        The tight function (implications with an explicit f): given as text, read as a sympy expression
+        (a ``Piecewise`` where the engine printed pieces ``v1 if c1; v2 if c2``); :attr:`tight_str` is the
+        text, as ``implgraph verify`` prints and exports it.
     seconds : float
     expect : str or None
         The expectation recorded in the data (for regression detection).
@@ -102,7 +130,7 @@ class Verdict(VerdictWord):
     evidence: str = ""
     bound: str | None = None
     witness: dict | None = None
-    tight: str | None = None
+    tight: _Formula = _Formula()
     seconds: float = 0.0
     expect: str | None = None
     details: dict = field(default_factory=dict)
@@ -126,18 +154,59 @@ class Verdict(VerdictWord):
     def regression(self) -> bool:
         return self.expect is not None and self.expect != self.verdict
 
+    @property
+    def tight_str(self) -> str | None:
+        """The tight f as the engine printed it (the text of :attr:`tight`), or None."""
+        return self.__dict__.get("_tight_text")
+
+    @property
+    def witness_table(self):
+        """The witness as a :class:`~implgraph.core.concrete.ConcreteTable` (exact fractions, its classes), or None
+        where there is no witness table (no witness, or one whose cells are not numbers).
+
+        >>> v = Verdict("x", "refuted", witness={"rows": [["0", "1"], ["1/2", "1/2"]], "classes": ["E1", "E2"],
+        ...                                      "params": {"N": "2"}})
+        >>> v.witness_table
+        <ConcreteTable x (witness): N = 2, buckets a1, a2, 2 classes>
+        >>> v.witness_table.to_rows()[1]
+        [Fraction(1, 2), Fraction(1, 2)]
+        """
+        from fractions import Fraction
+
+        from implgraph.core.concrete import ConcreteTable
+        w = self.witness or {}
+        rows = w.get("rows")
+        if not rows:
+            return None
+        try:
+            fractions = [[Fraction(str(x)) for x in r] for r in rows]
+        except (ValueError, ZeroDivisionError, TypeError):
+            return None
+        return ConcreteTable.from_fractions(fractions, buckets=w.get("buckets"), classes=w.get("classes"),
+                                            id=f"{self.id} (witness)")
+
     def to_json(self) -> dict:
-        return {**asdict(self), "status": self.status, "strength": self.strength}
+        """The verdict as ``implgraph verify --json`` exports it (``tight`` as text)."""
+        row = {f.name: (self.tight_str if f.name == "tight" else _plain(getattr(self, f.name))) for f in fields(self)}
+        return {**row, "status": self.status, "strength": self.strength}
 
     def __repr__(self):
-        tight = f", tight f = {self.tight}" if self.tight else ""
+        tight = f", tight f = {self.tight_str}" if self.tight_str else ""
         return f"<Verdict {self.id}: {self.verdict}{tight}>"
+
+    def __rich__(self):
+        """The verdict word coloured by status, the id and the tight f (rich, Jupyter with rich)."""
+        from rich.text import Text
+
+        from implgraph.io.console import verdict_text
+        text = Text(f"{self.id}: ") + verdict_text(self.verdict)
+        return text + Text(f", tight f = {self.tight_str}") if self.tight_str else text
 
     def _repr_html_(self):
         """One claim as a small HTML table: verdict, printed statement, evidence, tight f, bound, witness."""
         import html
         rows = [("printed", html.escape(self.printed)), ("reading", html.escape(self.reading or "")),
-                ("evidence", html.escape(self.evidence)), ("tight f", math_html(self.tight)),
+                ("evidence", html.escape(self.evidence)), ("tight f", math_html(self.tight_str)),
                 ("bound", html.escape(self.bound or ""))]
         if self.witness and self.witness.get("rows"):
             shown = " ".join("(" + ", ".join(r) + ")" for r in self.witness["rows"])
@@ -145,6 +214,45 @@ class Verdict(VerdictWord):
         body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows if v)
         return (f"<table><caption><b>{html.escape(self.id)}</b>: <b>{self.verdict}</b> ({self.status}"
                 f"{', ' + self.strength if self.strength else ''})</caption>{body}</table>")
+
+
+def _plain(value):
+    """``value`` as :func:`dataclasses.asdict` exports a field: dataclasses as dicts, containers copied."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return asdict(value)
+    if isinstance(value, dict):
+        return type(value)((k, _plain(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return type(value)(_plain(v) for v in value)
+    return copy.deepcopy(value)
+
+
+def formula(text):
+    """A formula the engine printed, as a sympy expression: sympy's own text (``Piecewise((...), ...)`` too),
+    or pieces ``v1 if c1; v2 if c2`` as a ``Piecewise``. Every name is a plain symbol. Read by the project's
+    formula reader (nothing is evaluated); text that is no formula raises
+    :class:`~implgraph.core.errors.InputError`.
+
+    >>> formula("((N - 1)*exp(eps) + 1)/N")
+    ((N - 1)*exp(eps) + 1)/N
+    >>> formula("log(t) if t < 2; oo if t >= 2")
+    Piecewise((log(t), t < 2), (oo, True))
+    """
+    import re
+
+    import sympy
+
+    from implgraph.core.formula import parse_condition, parse_expr
+    text = str(text)
+    names = {n: sympy.Symbol(n) for n in re.findall(r"[A-Za-z_]\w*", text) if n not in ("oo", "if", "True")}
+    if " if " not in text:
+        return parse_expr(text, names)
+    pieces = []
+    for piece in text.split("; "):
+        value, _, condition = piece.partition(" if ")
+        pieces.append((parse_expr(value, names), parse_condition(condition, names) if condition.strip() not in
+                       ("", "True", "otherwise") else sympy.true))
+    return sympy.Piecewise(*pieces)
 
 
 def math_html(text) -> str:

@@ -87,6 +87,19 @@ class DirectionResult(VerdictWord):
         return (f"<DirectionResult {self.a} => {self.b}: {self.relation} ({self.verdict}"
                 f"{', ' + self.bound if self.bound else ''}){', tight f = ' + tight if tight else ''}>")
 
+    @property
+    def tight_f(self):
+        """The tight f as a sympy expression (for every N when proved, else fitted in N, else at the largest N; the
+        text fields ``tight_all_n``, ``tight_in_N``, ``tight`` are as the engine printed them), or None.
+
+        >>> r = DirectionResult("ldp", "dp", "implication", "proved", "", "", tight_all_n="log((N + exp(eps) - 1)/N)")
+        >>> r.tight_f
+        log((N + exp(eps) - 1)/N)
+        """
+        from implgraph.core.verdict import formula
+        text = self.tight_all_n or self.tight_in_N or self.tight
+        return None if text is None else formula(text)
+
     def _repr_latex_(self):
         """The tight f in LaTeX (for every N when proved, else fitted in N, else at the largest N)."""
         tight = self.tight_all_n or self.tight_in_N or self.tight

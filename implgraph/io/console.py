@@ -18,8 +18,8 @@ import threading
 
 from implgraph.core.verdict import status_of
 
-__all__ = ["QUIET", "NORMAL", "VERBOSE", "set_verbosity", "verbosity", "results_console", "on_terminal",
-           "verdict_text", "emit", "emit_row", "Progress"]
+__all__ = ["QUIET", "NORMAL", "VERBOSE", "set_verbosity", "verbosity", "quiet", "results_console", "on_terminal",
+           "verdict_text", "emit", "emit_row", "Progress", "with_decimal"]
 
 QUIET, NORMAL, VERBOSE = -1, 0, 1
 """Levels of :func:`verbosity`: ``-q`` (summaries only), default, ``-v`` (every detail)."""
@@ -38,6 +38,44 @@ def set_verbosity(level: int) -> None:
 def verbosity() -> int:
     """The verbosity set by :func:`set_verbosity` (default :data:`NORMAL`)."""
     return _STATE["verbosity"]
+
+
+def quiet() -> bool:
+    """Only summaries (``-q``)? Each command then prints its summary lines alone: no per-item rows or details."""
+    return _STATE["verbosity"] <= QUIET
+
+
+def with_decimal(text, digits: int = 3) -> str:
+    """An exact value as a person reads it: ``text`` and, where it is a number that is not an integer, its decimal
+    beside it (``log(3/2) ≈ 0.405``); anything else (a formula in symbols, oo, an integer, text that is no
+    formula) as it is. For text output only (JSON keeps the exact value alone).
+
+    >>> with_decimal("log(3/2)"), with_decimal("1/8"), with_decimal("2"), with_decimal("eps + 1"), with_decimal("oo")
+    ('log(3/2) ≈ 0.405', '1/8 ≈ 0.125', '2', 'eps + 1', 'oo')
+    >>> with_decimal("log(10/3)"), with_decimal("3/2")
+    ('log(10/3) ≈ 1.20', '3/2 ≈ 1.50')
+    """
+    import sympy
+
+    from implgraph.core.errors import InputError
+    from implgraph.core.formula import parse_expr
+    text = str(text)
+    if len(text) > 200 or "≈" in text:
+        return text
+    try:
+        value = parse_expr(text, {})
+    except (InputError, TypeError, ValueError):
+        return text
+    if not isinstance(value, sympy.Expr) or value.free_symbols or value.is_Integer or not value.is_finite:
+        return text
+    try:
+        decimal = sympy.N(value, digits)
+    except (TypeError, ValueError, OverflowError):    # pragma: no cover - sympy's evaluation of a number
+        return text
+    if not decimal.is_Float:
+        return text
+    shown = f"{float(decimal):#.{digits}g}" if abs(decimal) < 1e15 else str(decimal)
+    return text if shown == text else f"{text} ≈ {shown}"
 
 
 class _Stdout(io.TextIOBase):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 
 from implgraph.definitions.nodes import node_text
+from implgraph.io.console import with_decimal
 
 __all__ = ["text_lines", "html_report", "definition_label"]
 
@@ -39,7 +40,7 @@ def text_lines(file, results, vsource) -> list:
         for g in gs:
             sym = g.definition.level_symbol
             value, where = g.best
-            shown = "undefined" if value is None else str(value)
+            shown = "undefined" if value is None else with_decimal(value)      # log(3/2) ≈ 0.405: for a reader
             note = "  (" + "; ".join(x for x in (where, g.note) if x) + ")" if where or g.note else ""
             lines.append(f"  {definition_label(g):<{width}}  {sym} = {shown}{note}")
             imp = g.best_implied
