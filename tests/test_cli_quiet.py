@@ -50,12 +50,15 @@ CASES = {
     "check-definition": (["check-definition", "dp"], lambda normal, capsys: 1),
     "claims": (["claims", "ekenstedt2022/table-VI"], lambda normal, capsys: 1),
     "verify": (["verify", "ekenstedt2022/theorem-2b"], lambda normal, capsys: 1),
+    # the file's heading alone (no row per definition)
+    "levels": (["levels", "t.csv"], lambda normal, capsys: 1),
 }
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_quiet_prints_only_the_summary(name, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.csv").write_text("class,a1,a2\nE1,1/2,1/2\nE2,1/4,3/4\n")
     argv, expected = CASES[name]
     normal, _, caught = _run(argv, capsys)
     assert not caught, caught

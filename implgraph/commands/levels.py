@@ -14,6 +14,7 @@ import sympy
 from implgraph.definitions import all_definitions, get as get_definition
 from implgraph.core.errors import InputError, printable
 from implgraph.definitions.levels import all_levels
+from implgraph.io.console import quiet
 from implgraph.io.output import print_json
 from implgraph.io.tablefile import load_csv, load_table_file
 
@@ -272,6 +273,8 @@ def _named_params(args) -> dict:
 
 
 def _print_levels(levels, why=None):
+    if quiet():         # -q: the headings and the requirements only, no row per definition
+        return
     labels = {}
     for name, lv in levels.items():
         params = ", ".join(f"{k}={v}" for k, v in lv.params.items())
