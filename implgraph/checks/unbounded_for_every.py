@@ -30,18 +30,12 @@ def judge_for_every(table, claim, base, free, limit, direction, fixmap) -> Verdi
 
     Parameters
     ----------
-    table : Table
-        The table that holds the claim.
-    claim : Node
-        The ``kind: unbounded`` claim (with ``for_every:``).
+    table, claim
+        The table and its ``kind: unbounded`` claim (with ``for_every:``).
     base : dict
         The verdict's identity (``id``, ``printed``, ``expect``, ``source``).
-    free : sympy.Symbol
-        The free parameter.
-    limit : sympy.Expr
-        The number it tends to.
-    direction : {"+", "-"}
-        From above or from below.
+    free, limit, direction
+        The free parameter, the number it tends to, and from which side ("+" above, "-" below).
     fixmap : dict
         The fixed symbols and their values.
 
@@ -50,13 +44,7 @@ def judge_for_every(table, claim, base, free, limit, direction, fixmap) -> Verdi
     Verdict
         ``confirmed`` or ``unknown`` (with the reason).
     """
-    p, when = parse_claim_parts(table, claim)
-    universal = _universal(table, claim, free, fixmap)
-    t2 = table.subs(fixmap)
-    conds = tuple(t2.region.constraints) + tuple(
-        c for c in (sympy.sympify(w).subs(fixmap) for w in when) if c is not sympy.true)
-    region = Region(t2.region.kinds, conds)
-    ucond = [c for c in conds if sympy.sympify(c).free_symbols <= set(universal)]
+    p, universal, t2, region, ucond = _for_every_region(table, claim, free, fixmap)
     urange = " and ".join(str(c) for c in ucond) or "every value"
     names_u = ", ".join(s.name for s in universal)
     fix_s = ", ".join(f"{k} = {v}" for k, v in (claim.get("fix") or {}).items())
@@ -87,14 +75,28 @@ def judge_for_every(table, claim, base, free, limit, direction, fixmap) -> Verdi
         if sides[key] is None:
             d, _, _, lv = levels[key]
             return unknown(f"{d.name}'s level is undefined near the limit ({lv})")
-    a, b = sides["from"], sides["to"]
-    details.update({"from": a, "to": b})
-    if not a["ok"]:
-        return unknown(f"A's level ({a['level']}) is not shown to stay bounded as {free.name} -> {limit}{direction}")
-    if not b["ok"]:
-        return unknown(f"B's level ({b['level']}) is not shown to tend to oo as {free.name} -> {limit}{direction}")
-    return _for_every_confirmed(a, b, details, base, f"for every {names_u} with {urange}", fix_s, free, limit,
-                                direction, fam)
+    return _for_every_outcome(sides["from"], sides["to"], details, base, f"for every {names_u} with {urange}", fix_s,
+                              free, limit, direction, fam, unknown)
+
+
+def _for_every_region(table, claim, free, fixmap):
+    """The region of :func:`judge_for_every`, the fixed symbols substituted.
+
+    Returns
+    -------
+    tuple
+        ``(p, universal, t2, region, ucond)``: the claim's parser, the ``for_every:`` symbols, the table
+        with the fixed symbols substituted, its region with the claim's ``when``, and the constraints on the
+        universal symbols alone.
+    """
+    p, when = parse_claim_parts(table, claim)
+    universal = _universal(table, claim, free, fixmap)
+    t2 = table.subs(fixmap)
+    conds = tuple(t2.region.constraints) + tuple(
+        c for c in (sympy.sympify(w).subs(fixmap) for w in when) if c is not sympy.true)
+    region = Region(t2.region.kinds, conds)
+    ucond = [c for c in conds if sympy.sympify(c).free_symbols <= set(universal)]
+    return p, universal, t2, region, ucond
 
 
 def _for_every_side(key, level, region, between, free, limit, direction):
@@ -137,8 +139,9 @@ def _for_every_side(key, level, region, between, free, limit, direction):
             "independent": indep}
 
 
-def _for_every_confirmed(a, b, details, base, every, fix_s, free, limit, direction, fam) -> Verdict:
-    """The ``confirmed`` verdict of :func:`judge_for_every` (A's and B's sides both shown).
+def _for_every_outcome(a, b, details, base, every, fix_s, free, limit, direction, fam, unknown) -> Verdict:
+    """The verdict of :func:`judge_for_every` from A's and B's sides near the limit: ``confirmed`` when both are
+    shown (A bounded, B tending to oo), else ``unknown`` with the reason.
 
     Parameters
     ----------
@@ -154,11 +157,18 @@ def _for_every_confirmed(a, b, details, base, every, fix_s, free, limit, directi
         As in :func:`judge_for_every`.
     fam : list of dict
         The concrete family shown beside (:func:`~implgraph.checks.unbounded_family.witness_family`).
+    unknown : callable
+        The ``unknown`` verdict with a reason.
 
     Returns
     -------
     Verdict
     """
+    details.update({"from": a, "to": b})
+    if not a["ok"]:
+        return unknown(f"A's level ({a['level']}) is not shown to stay bounded as {free.name} -> {limit}{direction}")
+    if not b["ok"]:
+        return unknown(f"B's level ({b['level']}) is not shown to tend to oo as {free.name} -> {limit}{direction}")
     exact = f"A = {a['definition']}: {a['level']} -> {a['limit']}; B = {b['definition']}: {b['level']} -> {b['limit']}"
     head = (f"{every} (decided symbolically, not sampled), with {fix_s}: as "
             f"{free.name} -> {limit}{direction}")
