@@ -220,7 +220,8 @@ def _witness_claim_verdict(edge: Edge, context, witness, wc, sym, gen, fit):
     sym : tuple or None
         The parametric witness (:func:`symbolic_nonimplication`), if any.
     gen : dict or None
-        The refuter's bounded check (:func:`~implgraph.checks.not_implies_bounded.generalise`), or the parametric witness in its shape.
+        The refuter's bounded check (:func:`~implgraph.checks.not_implies_bounded.generalise`), or the
+        parametric witness in its shape.
     fit : dict or None
         Whether the witness's instance fits the claim's condition (:func:`witness_fit`).
 
