@@ -213,10 +213,8 @@ def _witness_claim_verdict(edge: Edge, context, witness, wc, sym, gen, fit):
         The claim.
     context : dict or None
         The run's shared context.
-    witness : str or None
-        The witness table (default: the claim's).
-    wc : str
-        The witness claim's id.
+    witness, wc : str
+        The witness table (None: the claim's) and the witness claim's id.
     sym : tuple or None
         The parametric witness (:func:`symbolic_nonimplication`), if any.
     gen : dict or None
