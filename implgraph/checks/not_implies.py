@@ -5,28 +5,26 @@ printed non-implication is ``refuted`` (the proof is the evidence); a parametric
 parameter value (:func:`symbolic_nonimplication`); the witness table's family (A bounded while B grows
 without bound), judged by the ``unbounded`` checker, when its instance fits the claim's condition
 (:mod:`implgraph.checks.witness_fit`); the refuter's binary tables at each small parameter point
-(:func:`_generalise`, a bounded check).
+(:func:`~implgraph.checks.not_implies_bounded.generalise`, a bounded check).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import itertools
 
 import sympy
 
 from implgraph.checks.common import context_max_n, edge_verdict
 from implgraph.checks.implies import ASSUMPTION, implication_proof
 from implgraph.checks.intruder_views import check_views
+from implgraph.checks.not_implies_bounded import generalise
 from implgraph.checks.unbounded import check_unbounded_claim
 from implgraph.checks.witness_fit import witness_claim, witness_fit
 from implgraph.core.region import Region
 from implgraph.core.verdict import Verdict
 from implgraph.definitions.capabilities import family_of
 from implgraph.engines.bounds import T, subset_size_expr
-from implgraph.engines.refute import find_witness
 from implgraph.engines.smaller_subset import zero_records_witness
-from implgraph.engines.witness import witness_json
 from implgraph.io.theorems import Edge
 from implgraph.core.simplified import simplified
 
@@ -131,6 +129,57 @@ def _under_two_classes(edge):
 
 
 def _check_not_implies(edge: Edge, context=None, witness=None, witness_claim=None) -> Verdict:
+    """The evidence for ``A does not imply B``, strongest first (see the module's docstring).
+
+    Parameters
+    ----------
+    edge : Edge
+        The claim.
+    context : dict, optional
+        The run's shared context.
+    witness, witness_claim : str, optional
+        The witness table and the claim that judges it (default: the claim's own).
+
+    Returns
+    -------
+    Verdict
+    """
+    proved = _refuted_by_proof(edge)
+    if proved is not None:
+        return proved
+    wc = witness_claim or edge.node.get("witness_claim")
+    sym = None
+    try:
+        sym = symbolic_nonimplication(edge)
+    except Exception:
+        sym = None
+    gen = None if sym else generalise(edge, context)
+    if sym:
+        gen = {"text": sym[0], "all_refuted": True, "bound": None, "first": None, "symbolic": True}
+    fit = witness_fit(edge, wc) if wc else None
+    if wc:
+        verdict = _witness_claim_verdict(edge, context, witness, wc, sym, gen, fit)
+        if verdict is not None:
+            return verdict
+    if gen and gen["all_refuted"]:
+        return edge_verdict(edge, "confirmed", evidence=gen["text"], witness=gen.get("first"), bound=gen["bound"],
+                   details={"generalised": gen})
+    return edge_verdict(edge, "unknown", evidence="no witness claim to check and no proof of the implication")
+
+
+def _refuted_by_proof(edge: Edge):
+    """``refuted`` when the engine proves A => B for every parameter value, or at an instance inside the
+    claim's condition (:func:`_implication_at_an_instance`); else None.
+
+    Parameters
+    ----------
+    edge : Edge
+        The claim.
+
+    Returns
+    -------
+    Verdict or None
+    """
     proof = implication_proof(edge)
     if proof is not None:
         bound, cert = proof
@@ -152,17 +201,33 @@ def _check_not_implies(edge: Edge, context=None, witness=None, witness_claim=Non
             f"fails there"), tight=str(tight) if bound.tight else None,
             details={"checks": bound.checks, "instance": {str(k): str(v) for k, v in point.items()},
                      "certificate": cert}, refuted_by="proved")
-    wc = witness_claim or edge.node.get("witness_claim")
-    sym = None
-    try:
-        sym = symbolic_nonimplication(edge)
-    except Exception:
-        sym = None
-    gen = None if sym else _generalise(edge, context)
-    if sym:
-        gen = {"text": sym[0], "all_refuted": True, "bound": None, "first": None, "symbolic": True}
-    fit = witness_fit(edge, wc) if wc else None
-    if wc and fit is not None and fit["fits"] is not True and not sym:
+    return None
+
+
+def _witness_claim_verdict(edge: Edge, context, witness, wc, sym, gen, fit):
+    """The verdict from the witness claim ``wc``, or None when it gives none.
+
+    Parameters
+    ----------
+    edge : Edge
+        The claim.
+    context : dict or None
+        The run's shared context.
+    witness, wc : str
+        The witness table (None: the claim's) and the witness claim's id.
+    sym : tuple or None
+        The parametric witness (:func:`symbolic_nonimplication`), if any.
+    gen : dict or None
+        The refuter's bounded check (:func:`~implgraph.checks.not_implies_bounded.generalise`), or the
+        parametric witness in its shape.
+    fit : dict or None
+        Whether the witness's instance fits the claim's condition (:func:`witness_fit`).
+
+    Returns
+    -------
+    Verdict or None
+    """
+    if fit is not None and fit["fits"] is not True and not sym:
         # the witness is not an instance of the claim's condition: it confirms nothing about it
         why = ("is not an instance of the claim's condition" if fit["fits"] is False
                else "could not be shown to be an instance of the claim's condition")
@@ -174,34 +239,30 @@ def _check_not_implies(edge: Edge, context=None, witness=None, witness_claim=Non
             ev += "; " + gen["text"]
         return edge_verdict(edge, "unknown", evidence=ev, bound=gen and gen["bound"], witness=gen and gen.get("first"),
                    details={"witness_fit": fit, "generalised": gen})
-    if wc:
-        wv = judge_witness_claim(wc, context)
-        if wv is not None:
-            ev = f"witness {witness or edge.witness} ({wc}): {wv.evidence}"
-            if gen:
-                ev += "; " + gen["text"]
-            if edge.node.get("witness_map") is not None:
-                ev += f" [table symbols -> claim symbols: {dict(edge.node.get('witness_map'))}]"
-            ok = wv.verdict in ("confirmed", "holds") or bool(sym)
-            bound, verdict = None, ("confirmed" if ok else wv.verdict)
-            if sym and fit is not None and fit["fits"] is not True:
-                ev = (f"{gen['text']}; the witness {witness or edge.witness} ({wc}) is not an instance of the "
-                      f"claim's condition (its instance: {fit['instance']})")
-            elif ok and not sym and fit is not None and not fit["covers"]:
-                # the claim is for every parameter value of its condition; the witness speaks for its own
-                # instance: bounded evidence, and none at all where the refuter finds no witness
-                bound = f"at the witness's instance only: {fit['instance']}"
-                ev += f" (the witness covers its instance only: {fit['instance']})"
-                verdict = "verified-bounded"
-                if gen is not None and not gen["all_refuted"]:
-                    verdict = "unknown"
-            return edge_verdict(edge, verdict, evidence=ev, bound=bound,
-                       witness={"table": str(witness or edge.witness), "claim": str(wc)}, exact=wv.exact,
-                       details={"witness_verdict": wv.verdict, "generalised": gen, "witness_fit": fit})
-    if gen and gen["all_refuted"]:
-        return edge_verdict(edge, "confirmed", evidence=gen["text"], witness=gen.get("first"), bound=gen["bound"],
-                   details={"generalised": gen})
-    return edge_verdict(edge, "unknown", evidence="no witness claim to check and no proof of the implication")
+    wv = judge_witness_claim(wc, context)
+    if wv is None:
+        return None
+    ev = f"witness {witness or edge.witness} ({wc}): {wv.evidence}"
+    if gen:
+        ev += "; " + gen["text"]
+    if edge.node.get("witness_map") is not None:
+        ev += f" [table symbols -> claim symbols: {dict(edge.node.get('witness_map'))}]"
+    ok = wv.verdict in ("confirmed", "holds") or bool(sym)
+    bound, verdict = None, ("confirmed" if ok else wv.verdict)
+    if sym and fit is not None and fit["fits"] is not True:
+        ev = (f"{gen['text']}; the witness {witness or edge.witness} ({wc}) is not an instance of the "
+              f"claim's condition (its instance: {fit['instance']})")
+    elif ok and not sym and fit is not None and not fit["covers"]:
+        # the claim is for every parameter value of its condition; the witness speaks for its own
+        # instance: bounded evidence, and none at all where the refuter finds no witness
+        bound = f"at the witness's instance only: {fit['instance']}"
+        ev += f" (the witness covers its instance only: {fit['instance']})"
+        verdict = "verified-bounded"
+        if gen is not None and not gen["all_refuted"]:
+            verdict = "unknown"
+    return edge_verdict(edge, verdict, evidence=ev, bound=bound,
+               witness={"table": str(witness or edge.witness), "claim": str(wc)}, exact=wv.exact,
+               details={"witness_verdict": wv.verdict, "generalised": gen, "witness_fit": fit})
 
 
 #: the values of an integer parameter at which the prover is asked for the implication (its smallest ones)
@@ -232,71 +293,3 @@ def _at(side, point):
         return x.subs(point) if isinstance(x, sympy.Basic) else x     # (a word parameter, a number: as it is)
     classes = None if side.classes is None else {k: put(x) for k, x in side.classes.items()}
     return dataclasses.replace(side, params={k: put(x) for k, x in side.params.items()}, classes=classes)
-
-
-def _generalise(edge: Edge, context=None):
-    """For every parameter point with N <= 6 (at most 12), a table where A's level is finite and B's
-    infinite (the refuter, f = None): the non-implication at each of those parameter values."""
-    if edge.a.scope == "class" or edge.b.scope == "class":
-        return None
-    a, b = edge.a.definition, edge.b.definition
-    ints = [s for s, k in edge.kinds.items() if k == "integer"]
-    if not any(s.name == "N" for s in ints):
-        ints.append(sympy.Symbol("N", integer=True))
-    ints.sort(key=lambda s: (s.name != "N", s.name))
-    reals = [s for s, k in edge.kinds.items() if k == "real" and s not in (edge.a.level, edge.b.level)]
-    if reals:
-        return None
-    hi = min(context_max_n(context), 6)
-    points = []
-    for combo in itertools.product(range(0, hi + 1), repeat=len(ints)):
-        pt = dict(zip(ints, map(sympy.Integer, combo)))
-        if pt[ints[0]] < 2:
-            continue
-        if edge.region.contains(pt) is not True:
-            continue
-        ok = True
-        for d, ps in ((a, edge.a.params), (b, edge.b.params)):
-            for v in (v for k, v in ps.items() if k not in d.words):     # a word (EMD's ground) is no size
-                v = sympy.sympify(v).subs(pt)
-                if not (1 <= int(v) <= int(pt[ints[0]]) - 1):
-                    ok = False
-        if ok:
-            points.append(pt)
-        if len(points) >= 12:
-            break
-    if not points:
-        return None
-    found, missing, first = 0, [], None
-    for pt in points:
-        Nv = int(pt[ints[0]])
-        aps = {k: str(v) if k in a.words else int(sympy.sympify(v).subs(pt)) for k, v in edge.a.params.items()}
-        bps = {k: str(v) if k in b.words else int(sympy.sympify(v).subs(pt)) for k, v in edge.b.params.items()}
-        opts = [None]
-        if a.needs_classes or b.needs_classes:
-            spec = edge.a.classes or edge.b.classes or {}
-            lo = int(sympy.sympify(spec.get("min_size", 1)).subs(pt))
-            top = spec.get("max_size")
-            # two classes, then (every partition counts) the table of one class
-            opts = ([[lo, Nv - lo]] if 2 * lo <= Nv else []) + (
-                [[Nv]] if lo <= Nv and (top is None or Nv <= int(sympy.sympify(top).subs(pt))) else [])
-        hit = False
-        for classes in opts:
-            r = find_witness(a, b, None, N=Nv, a_params=aps, b_params=bps, classes=classes, timeout_ms=1000,
-                             canonical=first is None)  # only the first witness is shown
-            if r.status == "refuted":
-                hit = True
-                if first is None:
-                    first = witness_json(r.witness, {str(k): v for k, v in pt.items()})
-                break
-        if hit:
-            found += 1
-        else:
-            missing.append(", ".join(f"{k} = {v}" for k, v in pt.items()))
-    bound = f"N <= {hi}"
-    text = (f"the refuter found, for {found} of {len(points)} parameter points with {bound}, a binary table "
-            f"where A's level is finite and B's infinite")
-    if missing:
-        text += f" (none found at: {'; '.join(missing[:3])})"
-    return {"text": text, "found": found, "points": len(points), "all_refuted": found == len(points),
-            "bound": bound, "first": first}

@@ -23,20 +23,8 @@ def check_reachability(claim, context=None) -> Verdict:
     (a bounded check: the bound is stated), and on the claims as the paper asserts them. Families are
     node families of :func:`implgraph.map.graph.groups_map` (``<name>@class`` for per-class evaluation).
     """
-    import networkx as nx
-
-    from implgraph.map.deduce import analyse, as_asserted
-    from implgraph.map.graph import family_of, groups_map
-    from implgraph.map.rules import load_edges, rules_from_edges
-    ctx = context if context is not None else {"verdicts": {}}
-    edges = load_edges()
-    verdicts = dict(ctx.get("verdicts", {}))
-    for e in edges:
-        if e.id not in verdicts:
-            v = run_edge_claim(e.id, ctx)
-            if v is not None:
-                verdicts[e.id] = v
-    rules = rules_from_edges(edges, verdicts)
+    from implgraph.map.graph import groups_map
+    rules = _map_rules(context)
     src = [str(x) for x in claim.need("from_families", list, fix=FAMILIES_FIX)]
     dst = [str(x) for x in claim.need("to_families", list, fix=FAMILIES_FIX)]
     Ns = [int(n) for n in (claim.get("at_N") or [4, 5, 6])]
@@ -47,22 +35,7 @@ def check_reachability(claim, context=None) -> Verdict:
     # one map per N (the same for every basis: as_asserted copies it)
     maps = {N: groups_map(rules, N, families=set(src) | set(dst)) for N in Ns}
     for basis in ("engine", "printed", "reading"):
-        fwd_fail, rev_fail = [], []
-        for N in Ns:
-            G = maps[N]
-            if basis != "engine":
-                G = as_asserted(G, basis)
-            an = analyse(G, extra_established=("asserted",) if basis != "engine" else ())
-            closure = nx.transitive_closure(an.H, reflexive=False)
-            fam = {n: family_of(n) for n in G.nodes}
-            S = [n for n in G.nodes if fam[n] in src]
-            D = [n for n in G.nodes if fam[n] in dst]
-            for n in D:
-                if not any(closure.has_edge(m, n) for m in S):
-                    fwd_fail.append(f"{n} (N = {N})")
-            for n in S:
-                if not any(closure.has_edge(m, n) for m in D):
-                    rev_fail.append(f"{n} (N = {N})")
+        fwd_fail, rev_fail = _unreached(maps, Ns, basis, src, dst)
         forward = not fwd_fail
         not_vice_versa = bool(rev_fail)
         ok = forward and (converse_expected is None or not_vice_versa == (not converse_expected))
@@ -81,3 +54,71 @@ def check_reachability(claim, context=None) -> Verdict:
     verdict = "verified-bounded" if r["holds"] else "refuted"
     return edge_verdict(claim, verdict, evidence=ev, bound=bound, details=results)
 
+
+def _map_rules(context):
+    """The implication rules of the engine's map: the edge claims' verdicts (computed where the run's
+    ``context`` has none yet).
+
+    Parameters
+    ----------
+    context : dict or None
+        The run's shared context (its ``verdicts``).
+
+    Returns
+    -------
+    list
+        The rules of :func:`implgraph.map.rules.rules_from_edges`.
+    """
+    from implgraph.map.rules import load_edges, rules_from_edges
+    ctx = context if context is not None else {"verdicts": {}}
+    edges = load_edges()
+    verdicts = dict(ctx.get("verdicts", {}))
+    for e in edges:
+        if e.id not in verdicts:
+            v = run_edge_claim(e.id, ctx)
+            if v is not None:
+                verdicts[e.id] = v
+    return rules_from_edges(edges, verdicts)
+
+
+def _unreached(maps, Ns, basis, src, dst):
+    """The nodes a path does not reach, on one basis.
+
+    Parameters
+    ----------
+    maps : dict
+        The map of each N (:func:`implgraph.map.graph.groups_map`).
+    Ns : list of int
+        The N of the claim's ``at_N``, in its order.
+    basis : {"engine", "printed", "reading"}
+        The engine's verdicts, or the claims as printed / under the proofs' readings.
+    src, dst : list of str
+        The ``from`` and ``to`` node families.
+
+    Returns
+    -------
+    tuple of list of str
+        ``(fwd_fail, rev_fail)``: the ``to`` nodes reached from no ``from`` node, and the ``from`` nodes
+        reached from no ``to`` node, each as ``"node (N = n)"``.
+    """
+    import networkx as nx
+
+    from implgraph.map.deduce import analyse, as_asserted
+    from implgraph.map.graph import family_of
+    fwd_fail, rev_fail = [], []
+    for N in Ns:
+        G = maps[N]
+        if basis != "engine":
+            G = as_asserted(G, basis)
+        an = analyse(G, extra_established=("asserted",) if basis != "engine" else ())
+        closure = nx.transitive_closure(an.H, reflexive=False)
+        fam = {n: family_of(n) for n in G.nodes}
+        S = [n for n in G.nodes if fam[n] in src]
+        D = [n for n in G.nodes if fam[n] in dst]
+        for n in D:
+            if not any(closure.has_edge(m, n) for m in S):
+                fwd_fail.append(f"{n} (N = {N})")
+        for n in S:
+            if not any(closure.has_edge(m, n) for m in D):
+                rev_fail.append(f"{n} (N = {N})")
+    return fwd_fail, rev_fail

@@ -12,23 +12,16 @@ import sympy
 
 from implgraph import definitions
 from implgraph.checks.lazy_max import max_args
-from implgraph.checks.limits import finite_limit, tends_to_infinity
 from implgraph.checks.symbolic_level import find_level
-from implgraph.checks.table_points import claim_table, concrete_level, fmt_point, num_le, parse_claim_parts
+from implgraph.checks.table_points import claim_table, parse_claim_parts
+from implgraph.checks.unbounded_family import _family_shows_break, _side, public_family, witness_family
+from implgraph.checks.unbounded_for_every import judge_for_every
 from implgraph.core.errors import InputError
 from implgraph.core.region import Region
 from implgraph.checks.common import claim_verdict
 from implgraph.core.verdict import Verdict, checker
 
 __all__ = ["judge_unbounded", "witness_family", "public_family", "check_unbounded_claim"]
-
-
-def _side(table, spec, p, fixmap):
-    """(definition, parameters, scope) of one side of a claim (InputError: the definition is not registered)."""
-    d = definitions.get(str(spec.get("definition")))
-    params = {k: (str(v) if k in d.words else p(v, "params").subs(fixmap))
-              for k, v in (spec.get("params") or {}).items()}
-    return d, params, str(spec.get("scope") or "table")
 
 
 def _near_limit_piece(lv, free, limit, direction, region):
@@ -78,12 +71,70 @@ def _limit(d, raw, free, limit, direction):
 
 
 def judge_unbounded(table, claim) -> Verdict:
-    """Decide a ``kind: unbounded`` claim: A bounded while B -> oo as ``free`` -> ``limit``."""
+    """Decide a ``kind: unbounded`` claim: A bounded while B -> oo as ``free`` -> ``limit``.
+
+    Parameters
+    ----------
+    table : Table
+        The table that holds the claim.
+    claim : Node
+        The claim (``free``, ``limit``, ``fix``, ``family``, ``from``, ``to``, optionally ``for_every``).
+
+    Returns
+    -------
+    Verdict
+        ``confirmed``, ``refuted`` or ``unknown``.
+    """
     cid = str(claim.get("id"))
     base = dict(id=cid, printed=str(claim.get("printed", "")),
                 expect=claim.get("expect") and str(claim.get("expect")),
                 source=claim.get("source") and str(claim.get("source")))
     p, when = parse_claim_parts(table, claim)
+    free_name, free, fixmap, limit, direction = _free_and_limit(table, claim, p)
+    sides = {}
+    for key in ("from", "to"):
+        name = str((claim.get(key) or {}).get("definition"))
+        if name not in definitions.names():
+            return Verdict(verdict="unknown", evidence=f"definition not registered: {name}", **base)
+    if claim.get("for_every") is not None:
+        return judge_for_every(table, claim, base, free, limit, direction, fixmap)
+    fam = witness_family(table, claim)
+    for key in ("from", "to"):
+        sides[key] = _limit_side(table, claim.get(key) or {}, p, when, free, limit, direction, fixmap)
+    a, b = sides["from"], sides["to"]
+    fix_s = ", ".join(f"{k} = {v}" for k, v in (claim.get("fix") or {}).items())
+    exact = f"A = {a['definition']}: {a['level']} -> {a['limit']}; B = {b['definition']}: {b['level']} -> {b['limit']}"
+    details = {"from": {k: v for k, v in a.items() if k != "_lim"}, "to": {k: v for k, v in b.items() if k != "_lim"},
+               "fix": {str(k): str(v) for k, v in fixmap.items()}, "free": free_name, "limit": str(limit),
+               "direction": direction, "family": fam}
+    verdict, ev = _limits_outcome(a, b, fam, f"with {fix_s}: ", free_name, limit, direction)
+    return Verdict(verdict=verdict, exact=exact, evidence=ev, details=details, **base)
+
+
+def _free_and_limit(table, claim, p):
+    """The free parameter of an unbounded claim, its limit and the fixed symbols.
+
+    Parameters
+    ----------
+    table : Table
+        The table that holds the claim.
+    claim : Node
+        The claim.
+    p : callable
+        The claim's parser (:func:`~implgraph.checks.table_points.parse_claim_parts`).
+
+    Returns
+    -------
+    tuple
+        ``(free_name, free, fixmap, limit, direction)``; direction "+" (from above) unless the family's
+        last value is below the limit.
+
+    Raises
+    ------
+    InputError
+        The free symbol is not declared, or the limit or a family value is not a number once ``fix:`` is
+        applied.
+    """
     names = dict(table.symbols)
     free_name = str(claim.get("free"))
     if free_name not in names:
@@ -100,264 +151,87 @@ def judge_unbounded(table, claim) -> Verdict:
                          line=claim.line_of("limit") if hasattr(claim, "line_of") else getattr(claim, "line", None),
                          fix="give the limit and the family as numbers, or fix the symbols they use in `fix:`")
     direction = "+" if not family or bool(family[-1] > limit) else "-"
-    sides = {}
-    for key in ("from", "to"):
-        name = str((claim.get(key) or {}).get("definition"))
-        if name not in definitions.names():
-            return Verdict(verdict="unknown", evidence=f"definition not registered: {name}", **base)
-    if claim.get("for_every") is not None:
-        return _judge_for_every(table, claim, base, free, limit, direction, fixmap)
-    fam = witness_family(table, claim)
-    for key in ("from", "to"):
-        spec = claim.get(key) or {}
-        d, params, scope = _side(table, spec, p, fixmap)       # (registered: checked above)
-        t2 = table.subs(fixmap)
-        region = Region(t2.region.kinds, t2.region.constraints + tuple(
-            c for c in (sympy.sympify(w).subs(fixmap) for w in when) if c is not sympy.true))
-        lv = find_level(t2, d, params, scope, region)
-        indep = all(p_.value is None or free not in sympy.sympify(p_.value).free_symbols for p_ in lv.pieces)
-        pick = _near_limit_piece(lv, free, limit, direction, region)
-        lim = None
-        if pick is not None:
-            piece, q = pick
-            lim = _limit(d, piece.value, free, limit, direction)
-        sides[key] = {"definition": d.name, "params": {k: str(v) for k, v in params.items()}, "scope": scope,
-                      "level": str(lv), "limit": None if lim is None else str(lim), "independent": indep,
-                      "_lim": lim}
-    a, b = sides["from"], sides["to"]
-    fix_s = ", ".join(f"{k} = {v}" for k, v in (claim.get("fix") or {}).items())
-    exact = f"A = {a['definition']}: {a['level']} -> {a['limit']}; B = {b['definition']}: {b['level']} -> {b['limit']}"
-    details = {"from": {k: v for k, v in a.items() if k != "_lim"}, "to": {k: v for k, v in b.items() if k != "_lim"},
-               "fix": {str(k): str(v) for k, v in fixmap.items()}, "free": free_name, "limit": str(limit),
-               "direction": direction, "family": fam}
+    return free_name, free, fixmap, limit, direction
+
+
+def _limit_side(table, spec, p, when, free, limit, direction, fixmap):
+    """One side's level and its limit as ``free`` tends to ``limit``.
+
+    Parameters
+    ----------
+    table : Table
+        The table that holds the claim.
+    spec : dict
+        The side (``definition``, ``params``, ``scope``); its definition is registered.
+    p : callable
+        The claim's parser.
+    when : list
+        The claim's conditions.
+    free, limit, direction, fixmap
+        As returned by :func:`_free_and_limit`.
+
+    Returns
+    -------
+    dict
+        ``definition``, ``params``, ``scope``, ``level``, ``limit`` (None if not taken), ``independent``
+        (the level does not depend on ``free``) and ``_lim`` (the limit itself).
+    """
+    d, params, scope = _side(table, spec, p, fixmap)       # (registered: checked by the caller)
+    t2 = table.subs(fixmap)
+    region = Region(t2.region.kinds, t2.region.constraints + tuple(
+        c for c in (sympy.sympify(w).subs(fixmap) for w in when) if c is not sympy.true))
+    lv = find_level(t2, d, params, scope, region)
+    indep = all(p_.value is None or free not in sympy.sympify(p_.value).free_symbols for p_ in lv.pieces)
+    pick = _near_limit_piece(lv, free, limit, direction, region)
+    lim = None
+    if pick is not None:
+        piece, q = pick
+        lim = _limit(d, piece.value, free, limit, direction)
+    return {"definition": d.name, "params": {k: str(v) for k, v in params.items()}, "scope": scope,
+            "level": str(lv), "limit": None if lim is None else str(lim), "independent": indep, "_lim": lim}
+
+
+def _limits_outcome(a, b, fam, with_fix, free_name, limit, direction):
+    """The verdict and evidence of :func:`judge_unbounded` from both sides' limits.
+
+    Parameters
+    ----------
+    a, b : dict
+        The sides (:func:`_limit_side`).
+    fam : list of dict
+        The concrete family (:func:`~implgraph.checks.unbounded_family.witness_family`).
+    with_fix : str
+        "with x = ..., " (the fixed symbols, as printed).
+    free_name : str
+        The free parameter.
+    limit, direction
+        Its limit and the side it is approached from.
+
+    Returns
+    -------
+    tuple of str
+        ``(verdict, evidence)``.
+    """
     a_ok = a["_lim"] is not None and a["_lim"] is not sympy.oo and a["_lim"].is_finite
     b_ok = b["_lim"] is sympy.oo
     fam_ok = _family_shows_break(fam)
     if a_ok and b_ok:
         verdict = "confirmed"
-        ev = (f"with {fix_s}: as {free_name} -> {limit}{direction} A's level "
+        ev = (f"{with_fix}as {free_name} -> {limit}{direction} A's level "
               f"{'does not depend on ' + free_name if a['independent'] else 'tends to ' + a['limit']} "
               f"while B's level tends to oo")
     elif a["_lim"] is None or b["_lim"] is None:
         verdict = "unknown"
-        ev = f"with {fix_s}: could not take the limits of the levels as {free_name} -> {limit}"
+        ev = f"{with_fix}could not take the limits of the levels as {free_name} -> {limit}"
     else:
         verdict = "refuted"
-        ev = (f"with {fix_s}: as {free_name} -> {limit}{direction} A's level tends to {a['limit']} and B's "
+        ev = (f"{with_fix}as {free_name} -> {limit}{direction} A's level tends to {a['limit']} and B's "
               f"level to {b['limit']}: no unbounded family here")
     if fam:
         ev += "; family: " + ", ".join(f"{free_name} = {r['value']}: A {r['A']}, B {r['B']}" for r in fam)
         if verdict == "confirmed" and not fam_ok:
             ev += " (the family does not show B growing)"
-    return Verdict(verdict=verdict, exact=exact, evidence=ev, details=details, **base)
-
-
-def _universal(table, claim, free, fixmap):
-    """The symbols of ``for_every:`` (declared, neither free nor fixed); every other symbol of the table must
-    be fixed (InputError otherwise: a symbol left open would be quantified silently)."""
-    names = dict(table.symbols)
-    listed = claim.get("for_every")
-    where = dict(file=getattr(claim, "file", None) or table.file,
-                 line=claim.line_of("for_every") if hasattr(claim, "line_of") else getattr(claim, "line", None))
-    if not isinstance(listed, (list, str)):
-        raise InputError(f"`for_every: {listed!r}` is not a list of symbols", fix="write e.g. `for_every: [k]`",
-                         **where)
-    listed = [listed] if isinstance(listed, str) else list(listed)
-    out = []
-    for name in listed:
-        sym = names.get(str(name))
-        if sym is None or sym == free or sym in fixmap:
-            raise InputError(f"`for_every:` names {name!r}, which is not a table symbol other than the free and "
-                             "the fixed ones", fix="list the table's parameters the family is claimed for", **where)
-        out.append(sym)
-    if not out:
-        raise InputError("`for_every:` lists no symbol", fix="list the parameters, e.g. `for_every: [k]`", **where)
-    left = sorted(s.name for s in names.values() if s != free and s not in fixmap and s not in out)
-    if left:
-        raise InputError(f"symbol(s) {', '.join(left)} of the family are neither fixed nor in `for_every:`",
-                         fix="give each a value in `fix:` or list it in `for_every:`", **where)
-    return out
-
-
-def _neighbourhood(region, universal_conds, free, limit, direction, kinds, levels=()):
-    """A point ``q`` beyond ``limit`` such that, for every value of the universal symbols, every ``free``
-    strictly between ``limit`` and ``q`` lies in ``region`` (decided by the solver), or None. ``q`` stays
-    below the roots (in ``free`` alone) of the region's and the levels' pieces' constraints."""
-    roots = []
-    conds = list(region.constraints)
-    for lv in levels:
-        for piece in lv.pieces:
-            for reg in getattr(piece, "_regions", [piece.region]):
-                if reg is not None:
-                    conds.extend(reg.constraints)
-    for c in conds:
-        for rel in sympy.sympify(c).atoms(sympy.Rel) if not isinstance(c, sympy.Rel) else [c]:
-            num, _ = sympy.fraction(sympy.together(rel.lhs - rel.rhs))
-            if num.free_symbols == {free}:
-                try:
-                    roots += list(sympy.Poly(sympy.expand(num), free).real_roots())
-                except (sympy.PolynomialError, NotImplementedError):
-                    pass
-    sign = 1 if direction == "+" else -1
-    beyond = [r for r in roots if sign * (r - limit) > 0]
-    gap = sympy.Rational(int(float(sympy.N(min(sign * (r - limit) for r in beyond), 30)) * 2 ** 20), 2 ** 21) \
-        if beyond else sympy.Rational(1, 2)
-    gap = gap if gap > 0 else sympy.Rational(1, 2 ** 21)
-    inside = sympy.And(*region.constraints)
-    for _ in range(24):
-        q = limit + sign * gap
-        between = (free > limit, free < q) if sign > 0 else (free < limit, free > q)
-        near = Region(kinds, tuple(universal_conds) + between)
-        if near.is_empty() is False and near.decide(inside) is True:
-            return q, between
-        gap = gap / 4
-    return None
-
-
-def _near_pieces(lv, region, between):
-    """``(raw value, sub-region near the limit)`` of every piece of ``lv`` that meets the neighbourhood."""
-    out = []
-    for piece in lv.pieces:
-        regs = [r for r in getattr(piece, "_regions", [piece.region]) if r is not None] or \
-            [region.add(piece.condition)]
-        for reg in regs:
-            near = reg.add(*between)
-            if near.is_empty() is True:
-                continue
-            out.append((piece.value, near))
-    return out
-
-
-def _judge_for_every(table, claim, base, free, limit, direction, fixmap) -> Verdict:
-    """A witness family for every value of the ``for_every:`` symbols, judged symbolically (never sampled).
-
-    For every value of those symbols allowed by the region (the constraints on them alone), with the
-    other symbols fixed: the region holds for the free symbol near its limit (solver), and on every piece of
-    each level that meets that neighbourhood, A's raw level has a finite limit and B's raw level tends to
-    oo (:mod:`implgraph.checks.limits`: lowest terms with coefficients decided non-zero for every value).
-    """
-    p, when = parse_claim_parts(table, claim)
-    universal = _universal(table, claim, free, fixmap)
-    t2 = table.subs(fixmap)
-    conds = tuple(t2.region.constraints) + tuple(
-        c for c in (sympy.sympify(w).subs(fixmap) for w in when) if c is not sympy.true)
-    region = Region(t2.region.kinds, conds)
-    ucond = [c for c in conds if sympy.sympify(c).free_symbols <= set(universal)]
-    urange = " and ".join(str(c) for c in ucond) or "every value"
-    names_u = ", ".join(s.name for s in universal)
-    fix_s = ", ".join(f"{k} = {v}" for k, v in (claim.get("fix") or {}).items())
-    uregion = Region({s: region.kinds[s] for s in universal}, tuple(ucond))
-    details = {"for_every": [s.name for s in universal], "range": urange, "fix": fmt_point(fixmap),
-               "free": free.name, "limit": str(limit), "direction": direction}
-    fam = public_family(witness_family(table, claim))
-    details["family"] = fam
-
-    def unknown(why):
-        return Verdict(verdict="unknown", evidence=f"for every {names_u} with {urange}: {why}", details=details,
-                       **base)
-    if uregion.is_empty() is not False:
-        return unknown("the range of the universal symbols is not shown to be non-empty")
-    levels = {}
-    for key in ("from", "to"):
-        d, params, scope = _side(table, claim.get(key) or {}, p, fixmap)
-        levels[key] = (d, params, scope, find_level(t2, d, params, scope, region))
-    hood = _neighbourhood(region, ucond, free, limit, direction, region.kinds, [x[3] for x in levels.values()])
-    if hood is None:
-        return unknown(f"no neighbourhood of {free.name} -> {limit}{direction} is shown to lie in the region "
-                       "for every value")
-    q, between = hood
-    details["neighbourhood"] = f"{free.name} between {limit} and {q}"
-    sides = {}
-    for key in ("from", "to"):
-        d, params, scope, lv = levels[key]
-        near = _near_pieces(lv, region, between)
-        if not near or any(v is None for v, _ in near):
-            return unknown(f"{d.name}'s level is undefined near the limit ({lv})")
-        if key == "from":
-            lims = [finite_limit(v, free, limit, direction, reg) for v, reg in near]
-            ok = all(x is not None for x in lims)
-            lim = sympy.Max(*lims) if ok else None
-            indep = all(free not in sympy.sympify(v).free_symbols for v, _ in near)
-        else:
-            ok = all(tends_to_infinity(v, free, limit, direction, reg) is True for v, reg in near)
-            lim, indep = (sympy.oo if ok else None), False
-        sides[key] = {"definition": d.name, "params": {k: str(v) for k, v in params.items()}, "scope": scope,
-                      "level": str(lv), "pieces_near_limit": len(near), "ok": ok,
-                      "limit": None if lim is None else str(d.level_from_raw(lim) if lim is not sympy.oo else lim),
-                      "independent": indep}
-    a, b = sides["from"], sides["to"]
-    details.update({"from": a, "to": b})
-    exact = f"A = {a['definition']}: {a['level']} -> {a['limit']}; B = {b['definition']}: {b['level']} -> {b['limit']}"
-    head = (f"for every {names_u} with {urange} (decided symbolically, not sampled), with {fix_s}: as "
-            f"{free.name} -> {limit}{direction}")
-    if not a["ok"]:
-        return unknown(f"A's level ({a['level']}) is not shown to stay bounded as {free.name} -> {limit}{direction}")
-    if not b["ok"]:
-        return unknown(f"B's level ({b['level']}) is not shown to tend to oo as {free.name} -> {limit}{direction}")
-    ev = (f"{head} A's level {'does not depend on ' + free.name if a['independent'] else 'tends to ' + a['limit']} "
-          f"while B's level tends to oo (on each of its {b['pieces_near_limit']} piece(s) near the limit)")
-    if fam:
-        at = ", ".join(f"{k} = {v}" for k, v in (fam[0].get("at") or {}).items())
-        ev += f"; family at {at}: " + ", ".join(f"{free.name} = {r['value']}: A {r['A']}, B {r['B']}" for r in fam)
-    return Verdict(verdict="confirmed", exact=exact, evidence=ev, details=details, **base)
-
-
-def _family_shows_break(fam):
-    vals = [r.get("_B") for r in fam]
-    if not vals or any(v is None for v in vals):
-        return False
-    return all(v is sympy.oo for v in vals) or all(
-        (y is sympy.oo) or (x is not sympy.oo and num_le(x, y) and x != y) for x, y in zip(vals, vals[1:]))
-
-
-def witness_family(table, claim) -> list:
-    """Concrete rational instances along the free parameter, with both levels computed exactly.
-
-    Returns
-    -------
-    list of dict
-        ``{"value", "point", "A", "B", "A_float", "B_float", "in_region"}`` per family member.
-    """
-    p, when = parse_claim_parts(table, claim)
-    names = dict(table.symbols)
-    free = names.get(str(claim.get("free")))
-    if free is None:
-        return []
-    fixmap = {names[k]: p(v, "fix") for k, v in (claim.get("fix") or {}).items() if k in names}
-    # a family for every value of `for_every:` is shown at the values of `family_at:`
-    at_spec = claim.get("family_at") or {}
-    if not isinstance(at_spec, dict):
-        raise InputError(f"`family_at: {at_spec!r}` is not a mapping", file=getattr(claim, "file", None) or table.file,
-                         line=claim.line_of("family_at") if hasattr(claim, "line_of") else None,
-                         fix='write e.g. `family_at: {k: "3"}`')
-    fixmap.update({names[k]: p(v, "family_at") for k, v in at_spec.items() if k in names})
-    at = {str(k): str(v) for k, v in at_spec.items()}
-    out = []
-    for x in claim.get("family") or []:
-        val = p(x, "family")
-        point = dict(fixmap)
-        point[free] = val
-        inside = table.region.add(*when).contains(point)
-        row = {"value": str(val), "point": fmt_point(point), "in_region": inside is True}
-        if at:
-            row["at"] = at
-        if inside is not True:
-            row["A"] = row["B"] = "outside the region"
-            out.append(row)
-            continue
-        for key, label in (("from", "A"), ("to", "B")):
-            d, params, scope = _side(table, claim.get(key) or {}, p, point)
-            raw = concrete_level(table, d, params, point, scope)
-            lvl = d.level_from_raw(raw)
-            row[label] = str(lvl)
-            row["_" + label] = lvl
-            row[label + "_float"] = None if lvl is None else (float("inf") if lvl is sympy.oo else float(lvl))
-        out.append(row)
-    return out
-
-
-def public_family(fam):
-    return [{k: v for k, v in r.items() if not k.startswith("_")} for r in fam]
+    return verdict, ev
 
 
 @checker("unbounded")

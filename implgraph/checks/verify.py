@@ -238,22 +238,46 @@ def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 
         context["verdicts"][rows[0].id] = rows[0]
         out.extend(rows)
     for c in maps:
-        cid = str(c.get("id"))
-        if cid in computed:   # judged in the worker processes (streamed and counted there)
-            rows = computed[cid]
-        else:
-            if progress is not None:
-                progress.step(cid)
-            rows = stored.get(cid) if cid in stored else _check_one(c, context)
-            if cid not in stored:
-                computed[cid] = rows
-            if on_rows is not None:
-                on_rows(rows)
+        rows = _map_rows(c, computed, stored, context, progress, on_rows)
         context["verdicts"][rows[0].id] = rows[0]
         out.extend(rows)
     if key is not None:
         store_rows(key, computed)
     return out
+
+
+def _map_rows(c, computed, stored, context, progress, on_rows) -> list:
+    """The rows of one map claim of :func:`run_verify`, judged after every other claim.
+
+    Parameters
+    ----------
+    c : Node
+        The map claim.
+    computed : dict
+        The rows computed in this run, by claim id; a map judged here is added.
+    stored : dict
+        The rows replayed from the cache, by claim id.
+    context : dict
+        The run's shared context (the other claims' verdicts).
+    progress, on_rows
+        As in :func:`run_verify`.
+
+    Returns
+    -------
+    list of Verdict
+        The claim's verdict, then its reading rows.
+    """
+    cid = str(c.get("id"))
+    if cid in computed:   # judged in the worker processes (streamed and counted there)
+        return computed[cid]
+    if progress is not None:
+        progress.step(cid)
+    rows = stored.get(cid) if cid in stored else _check_one(c, context)
+    if cid not in stored:
+        computed[cid] = rows
+    if on_rows is not None:
+        on_rows(rows)
+    return rows
 
 
 def regressions(verdicts) -> list:

@@ -43,45 +43,11 @@ def witness_fit(edge: Edge, claim_id) -> dict | None:
     table = table_of_claim(str(claim_id)) if node is not None else None
     if table is None:
         return None
-    for key, side in (("from", edge.a), ("to", edge.b)):
-        spec = node.get(key) or {}
-        got = (str(spec.get("definition")), str(spec.get("scope") or "table"))
-        if got != (side.name, side.scope or "table"):
-            return {"fits": False, "covers": False,
-                    "instance": f"its {key} side is {got[0]} (scope {got[1]}), the claim's is {side.name} "
-                                f"(scope {side.scope or 'table'})"}
-    names = dict(table.symbols)
-    claim_syms = {s.name: s for s in edge.kinds if s not in (edge.a.level, edge.b.level)}
-    wmap = edge.node.get("witness_map") or {}
-    subs, kinds = {}, {s: k for s, k in edge.kinds.items() if s.name in claim_syms}
-    for tname, tsym in names.items():
-        if tname in wmap:
-            subs[tsym] = parse_expr(str(wmap[tname]), dict(claim_syms))
-        elif tname in claim_syms:
-            subs[tsym] = claim_syms[tname]
-        else:   # a symbol of the table only: existential, renamed apart from the claim's symbols
-            fresh = sympy.Symbol(f"_w_{tname}", **tsym.assumptions0)
-            subs[tsym] = fresh
-            kinds[fresh] = table.region.kinds.get(tsym, "real")
-
-    def tr(text):
-        return parse_expr(str(text), names).subs(subs, simultaneous=True)
-
-    conds = [sympy.sympify(c).subs(subs, simultaneous=True) for c in table.region.constraints]
-    if "N" in claim_syms:
-        conds.append(sympy.Eq(claim_syms["N"], sum((b.count for b in table.blocks), sympy.Integer(0))
-                              .subs(subs, simultaneous=True)))
-    for key, side in (("from", edge.a), ("to", edge.b)):
-        wparams = (node.get(key) or {}).get("params") or {}
-        for pk, pv in wparams.items():
-            if pk in side.params:
-                conds.append(sympy.Eq(side.params[pk], tr(pv)))
-    for w in node.get("when") or []:
-        conds.append(parse_condition(str(w), names).subs(subs, simultaneous=True))
-    for fk, fv in (node.get("fix") or {}).items():
-        if fk in names:
-            conds.append(sympy.Eq(subs[names[fk]], tr(fv)))
-    conds = [c for c in conds if c is not sympy.true]
+    mismatch = _side_mismatch(edge, node)
+    if mismatch is not None:
+        return mismatch
+    claim_syms, subs, kinds = _renaming(edge, table)
+    conds = _instance_conditions(edge, node, table, subs, claim_syms)
     claim_only = [c for c in conds if not any(s.name.startswith("_w_") for s in c.free_symbols)]
     table_only = [c for c in conds if c not in claim_only]
 
@@ -105,3 +71,103 @@ def witness_fit(edge: Edge, claim_id) -> dict | None:
         base = Region({s: k for s, k in kinds.items() if s.name in claim_syms}, tuple(edge.when))
         covers = base.decide(sympy.And(*claim_only)) is True if claim_only else True
     return {"fits": fits, "covers": covers, "instance": instance}
+
+
+def _side_mismatch(edge: Edge, node):
+    """The answer of :func:`witness_fit` when a side of the witness is another definition or scope.
+
+    Parameters
+    ----------
+    edge : Edge
+        The non-implication.
+    node : Node
+        The witness claim.
+
+    Returns
+    -------
+    dict or None
+        ``{"fits": False, "covers": False, "instance": why}``, or None when both sides match.
+    """
+    for key, side in (("from", edge.a), ("to", edge.b)):
+        spec = node.get(key) or {}
+        got = (str(spec.get("definition")), str(spec.get("scope") or "table"))
+        if got != (side.name, side.scope or "table"):
+            return {"fits": False, "covers": False,
+                    "instance": f"its {key} side is {got[0]} (scope {got[1]}), the claim's is {side.name} "
+                                f"(scope {side.scope or 'table'})"}
+    return None
+
+
+def _renaming(edge: Edge, table):
+    """The witness table's symbols in the edge's symbols.
+
+    Parameters
+    ----------
+    edge : Edge
+        The non-implication (its ``witness_map`` renames table symbols; else they match by name).
+    table : Table
+        The witness table.
+
+    Returns
+    -------
+    tuple
+        ``(claim_syms, subs, kinds)``: the edge's symbols by name (the levels left out), the substitution
+        of the table's symbols (a symbol of the table only becomes an existential ``_w_NAME``), and the
+        kinds of the symbols.
+    """
+    names = dict(table.symbols)
+    claim_syms = {s.name: s for s in edge.kinds if s not in (edge.a.level, edge.b.level)}
+    wmap = edge.node.get("witness_map") or {}
+    subs, kinds = {}, {s: k for s, k in edge.kinds.items() if s.name in claim_syms}
+    for tname, tsym in names.items():
+        if tname in wmap:
+            subs[tsym] = parse_expr(str(wmap[tname]), dict(claim_syms))
+        elif tname in claim_syms:
+            subs[tsym] = claim_syms[tname]
+        else:   # a symbol of the table only: existential, renamed apart from the claim's symbols
+            fresh = sympy.Symbol(f"_w_{tname}", **tsym.assumptions0)
+            subs[tsym] = fresh
+            kinds[fresh] = table.region.kinds.get(tsym, "real")
+    return claim_syms, subs, kinds
+
+
+def _instance_conditions(edge: Edge, node, table, subs, claim_syms):
+    """The witness's instance as conditions in the edge's symbols.
+
+    Parameters
+    ----------
+    edge : Edge
+        The non-implication.
+    node : Node
+        The witness claim.
+    table : Table
+        The witness table.
+    subs, claim_syms
+        As returned by :func:`_renaming`.
+
+    Returns
+    -------
+    list
+        The table's region, its size (``N``), the witness's parameters equated with the edge's side by
+        side, its ``when`` and its ``fix`` values; conditions that are identically true left out.
+    """
+    names = dict(table.symbols)
+
+    def tr(text):
+        return parse_expr(str(text), names).subs(subs, simultaneous=True)
+
+    conds = [sympy.sympify(c).subs(subs, simultaneous=True) for c in table.region.constraints]
+    if "N" in claim_syms:
+        conds.append(sympy.Eq(claim_syms["N"], sum((b.count for b in table.blocks), sympy.Integer(0))
+                              .subs(subs, simultaneous=True)))
+    for key, side in (("from", edge.a), ("to", edge.b)):
+        wparams = (node.get(key) or {}).get("params") or {}
+        for pk, pv in wparams.items():
+            if pk in side.params:
+                conds.append(sympy.Eq(side.params[pk], tr(pv)))
+    for w in node.get("when") or []:
+        conds.append(parse_condition(str(w), names).subs(subs, simultaneous=True))
+    for fk, fv in (node.get("fix") or {}).items():
+        if fk in names:
+            conds.append(sympy.Eq(subs[names[fk]], tr(fv)))
+    return [c for c in conds if c is not sympy.true]

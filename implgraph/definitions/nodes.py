@@ -231,6 +231,47 @@ def parse_node(text: str, defaults=None, require=True, scope_ok=False) -> Node:
                          fix=f"write {name}")
     d = get_definition(name)
     allowed = list(d.params) + list(class_params(d))
+    values = _given_values(text, name, d, inner, allowed)
+    for key, value in (defaults or {}).items():
+        if value is not None and key in allowed and key not in values:
+            values[key] = sympy.Integer(value)
+            _check_number(d, key, values[key], key in d.params)
+    for k in d.params:
+        if k in values:
+            continue
+        if k in d.words:
+            values[k] = d.words[k]
+        elif require:
+            raise InputError(f"{name} needs parameter {k}", fix=f"write {name}({k}=2) or {name}({k}=k) with --when")
+    return make_node(name, values, scope)
+
+
+def _given_values(text, name, d, inner, allowed) -> dict:
+    """The parameter values written between the brackets of :func:`parse_node`'s text.
+
+    Parameters
+    ----------
+    text : str
+        The whole text (for messages).
+    name : str
+        The definition's name.
+    d : Definition
+        The definition.
+    inner : str or None
+        The text between the brackets: ``k=2, ground=ordered``; a bare value is ``k``.
+    allowed : list of str
+        The parameters the definition takes (its own and the class sizes).
+
+    Returns
+    -------
+    dict
+        Each parameter given: a word as written, else the formula read (and its value checked).
+
+    Raises
+    ------
+    InputError
+        ``k:2`` for ``k=2``, an unknown parameter, a parameter given twice, a value out of range.
+    """
     values = {}
     for part in filter(None, (p.strip() for p in (inner or "").split(","))):
         key, eq, value = (s.strip() for s in part.partition("="))
@@ -247,15 +288,4 @@ def parse_node(text: str, defaults=None, require=True, scope_ok=False) -> Node:
             raise InputError(f"{name}: parameter {key!r} is given twice", fix=f"write {key}=... once")
         values[key] = value if key in d.words else parse_expr(value, symbols_for(value))
         _check_number(d, key, values[key], key in d.params)
-    for key, value in (defaults or {}).items():
-        if value is not None and key in allowed and key not in values:
-            values[key] = sympy.Integer(value)
-            _check_number(d, key, values[key], key in d.params)
-    for k in d.params:
-        if k in values:
-            continue
-        if k in d.words:
-            values[k] = d.words[k]
-        elif require:
-            raise InputError(f"{name} needs parameter {k}", fix=f"write {name}({k}=2) or {name}({k}=k) with --when")
-    return make_node(name, values, scope)
+    return values

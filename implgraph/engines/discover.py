@@ -164,6 +164,40 @@ def discover(N=4, names=None, include_known=False, workers=None, progress=None, 
     nodes, skipped = instances(n_min, names)
     load_failures = [f"{e} (skipped)" for e in definitions.load_errors()]
     known = known_pairs() if not include_known else known_pairs()
+    jobs = _pairs(nodes, known, include_known)
+    bar = Progress(len(jobs), "discover", enabled=progress)
+    results, errors = {}, []
+    workers = workers or os.cpu_count() or 1
+    if workers <= 1:
+        for a, b in jobs:
+            _, _, res, err = _job(a, b, N, p, n_min)
+            _store(results, errors, a, b, res, err)
+            bar.step(f"{a} -> {b}")
+    else:
+        _run_in_pool(jobs, N, p, n_min, workers, bar, results, errors)
+    bar.close()
+    findings = _combine(nodes, results, known)
+    return DiscoverResult(N, findings, load_failures + errors, skipped, round(time.perf_counter() - start, 2),
+                          len(jobs), n_min)
+
+
+def _pairs(nodes, known, include_known) -> list:
+    """The ordered pairs of instances to check, as labels.
+
+    Parameters
+    ----------
+    nodes : list
+        The definition instances.
+    known : set
+        The pairs of definition names with an edge in ``theorems/``.
+    include_known : bool
+        Keep the known pairs.
+
+    Returns
+    -------
+    list of tuple
+        ``(label of A, label of B)``; an instance is never paired with itself.
+    """
     jobs = []
     for a in nodes:
         for b in nodes:
@@ -173,50 +207,59 @@ def discover(N=4, names=None, include_known=False, workers=None, progress=None, 
             if is_known and not include_known:
                 continue
             jobs.append((a.label(), b.label()))
-    bar = Progress(len(jobs), "discover", enabled=progress)
-    results, errors = {}, []
-    workers = workers or os.cpu_count() or 1
+    return jobs
+
+
+def _run_in_pool(jobs, N, p, n_min, workers, bar, results, errors) -> None:
+    """Check the pairs in ``workers`` processes, storing each result as it comes.
+
+    Parameters
+    ----------
+    jobs : list of tuple
+        The pairs (:func:`_pairs`).
+    N, p, n_min
+        As in :func:`discover`.
+    workers : int
+        The number of processes.
+    bar : Progress
+        Stepped once per pair.
+    results : dict
+        Filled with the findings (:func:`_store`).
+    errors : list
+        Filled with the pairs that failed; when a plugin kills its worker, the remaining pairs run one per
+        process, so that only the culprit is lost (reported and skipped).
+    """
     pending = list(jobs)
-    if workers <= 1:
-        for a, b in pending:
-            _, _, res, err = _job(a, b, N, p, n_min)
-            _store(results, errors, a, b, res, err)
-            bar.step(f"{a} -> {b}")
-    else:
-        while pending:
-            done_now = set()
-            try:
-                with cf.ProcessPoolExecutor(max_workers=workers) as pool:
-                    futs = {pool.submit(_job, a, b, N, p, n_min): (a, b) for a, b in pending}
-                    for fut in cf.as_completed(futs):
-                        a, b = futs[fut]
-                        try:
-                            _, _, res, err = fut.result()
-                        except BrokenProcessPool:
-                            raise
-                        except BaseException as exc:
-                            res, err = None, f"{a} -> {b}: {exc.__class__.__name__}: {exc}"
-                        _store(results, errors, a, b, res, err)
-                        done_now.add((a, b))
-                        bar.step(f"{a} -> {b}")
-                pending = []
-            except BrokenProcessPool:
-                # a plugin killed its worker: run the remaining pairs one per process, so that
-                # only the culprit is lost (reported and skipped)
-                pending = [j for j in pending if j not in done_now]
-                for a, b in pending:
+    while pending:
+        done_now = set()
+        try:
+            with cf.ProcessPoolExecutor(max_workers=workers) as pool:
+                futs = {pool.submit(_job, a, b, N, p, n_min): (a, b) for a, b in pending}
+                for fut in cf.as_completed(futs):
+                    a, b = futs[fut]
                     try:
-                        with cf.ProcessPoolExecutor(max_workers=1) as pool:
-                            _, _, res, err = pool.submit(_job, a, b, N, p, n_min).result()
+                        _, _, res, err = fut.result()
                     except BrokenProcessPool:
-                        res, err = None, f"{a} -> {b}: the worker process died (a plugin crashed it)"
+                        raise
+                    except BaseException as exc:
+                        res, err = None, f"{a} -> {b}: {exc.__class__.__name__}: {exc}"
                     _store(results, errors, a, b, res, err)
+                    done_now.add((a, b))
                     bar.step(f"{a} -> {b}")
-                pending = []
-    bar.close()
-    findings = _combine(nodes, results, known)
-    return DiscoverResult(N, findings, load_failures + errors, skipped, round(time.perf_counter() - start, 2),
-                          len(jobs), n_min)
+            pending = []
+        except BrokenProcessPool:
+            # a plugin killed its worker: run the remaining pairs one per process, so that
+            # only the culprit is lost (reported and skipped)
+            pending = [j for j in pending if j not in done_now]
+            for a, b in pending:
+                try:
+                    with cf.ProcessPoolExecutor(max_workers=1) as pool:
+                        _, _, res, err = pool.submit(_job, a, b, N, p, n_min).result()
+                except BrokenProcessPool:
+                    res, err = None, f"{a} -> {b}: the worker process died (a plugin crashed it)"
+                _store(results, errors, a, b, res, err)
+                bar.step(f"{a} -> {b}")
+            pending = []
 
 
 def _store(results, errors, a, b, res, err):

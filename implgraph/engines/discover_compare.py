@@ -49,20 +49,10 @@ def compare_with_theorems(result: DiscoverResult, edges=None) -> list:
 
 
 def _compare_edge(e, tag, dirs, N):
+    """The rows comparing one claim with what discover found, one per integer instance at ``N``."""
     import itertools
     rows, seen = [], set()
-    syms = {str(s): s for s in e.symbols.values()} if isinstance(e.symbols, dict) else {}
-    used = set()
-    for side in (e.a, e.b):
-        for v in side.params.values():
-            used |= getattr(sympy.sympify(v), "free_symbols", set()) if not isinstance(v, str) else set()
-        for v in (side.classes or {}).values():
-            used |= sympy.sympify(v).free_symbols
-    for c in e.when:
-        used |= sympy.sympify(c).free_symbols
-    levels = {e.a.level.name, e.b.level.name}
-    free = sorted((s for s in used if s.name != "N" and s.name not in levels and s.name in syms
-                   and getattr(s, "is_integer", False)), key=lambda s: s.name)
+    syms, free = _free_integers(e)
     Nsym = syms.get("N", sympy.Symbol("N"))
     for values in itertools.product(range(1, N), repeat=len(free)):
         point = {Nsym: N, **dict(zip(free, values))}
@@ -101,33 +91,85 @@ def _compare_edge(e, tag, dirs, N):
         back = _at_N(back, N) if back is not None else None
         if d is None:
             continue
-        rec["found"] = d.relation
-        rec["tight"] = d.tight
-        want = "non-implication" if e.kind == "not-implies" else "implication"
-        elsewhere = _witness_elsewhere(d, N) if _instance_depends_on_N(e, Nsym) else None
-        if d.relation == "unknown":
-            rec["status"] = "undecided"
-        elif elsewhere is not None:
-            # the claim's instance holds at this N only (its condition or parameters read N): a table of another
-            # number of records is no evidence about it
-            rec["status"] = "undecided"
-            rec["note"] = (f"the only witness has N = {elsewhere}; the claim's instance {rec['instance']} is for "
-                           f"N = {N} (its condition reads N)")
-        elif d.relation != want:
-            rec["status"] = ("refuted: discover finds a witness" if want == "implication"
-                             else "contradicted: discover finds an implication")
-        elif back is not None and back.relation == "implication":
-            rec["status"] = "contradicted: the reverse implication holds too (not a generalisation)"
-        else:
-            rec["status"] = "re-found"
-            if e.f is not None and e.kind in ("implies", "equivalent"):
-                rec["status"] = _compare_f(e.f.subs(point), d, e.a.level, e.a.definition, e.b.definition)
-                if whole.tight_in_N and rec["status"] == "re-found, same f (tight)" and not classes:
-                    ns = sorted({i.N for i in whole.instances})
-                    if _same_in_N(e.f, whole.tight_in_N, point, Nsym, e.a.level, e.a.definition):
-                        rec["status"] = f"re-found, same f for every N = {ns[0]}..{ns[-1]} (tight)"
+        _judge_instance(rec, e, d, whole, back, N, point, Nsym, classes)
         rows.append(rec)
     return rows
+
+
+def _free_integers(e):
+    """The claim's symbols by name, and the integer symbols its instances range over.
+
+    Parameters
+    ----------
+    e : Edge
+        The claim.
+
+    Returns
+    -------
+    tuple
+        ``(syms, free)``: the declared symbols by name, and the integer symbols (other than N and the
+        levels) that its parameters, class sizes and condition use, sorted by name.
+    """
+    syms = {str(s): s for s in e.symbols.values()} if isinstance(e.symbols, dict) else {}
+    used = set()
+    for side in (e.a, e.b):
+        for v in side.params.values():
+            used |= getattr(sympy.sympify(v), "free_symbols", set()) if not isinstance(v, str) else set()
+        for v in (side.classes or {}).values():
+            used |= sympy.sympify(v).free_symbols
+    for c in e.when:
+        used |= sympy.sympify(c).free_symbols
+    levels = {e.a.level.name, e.b.level.name}
+    free = sorted((s for s in used if s.name != "N" and s.name not in levels and s.name in syms
+                   and getattr(s, "is_integer", False)), key=lambda s: s.name)
+    return syms, free
+
+
+def _judge_instance(rec, e, d, whole, back, N, point, Nsym, classes) -> None:
+    """Set ``rec``'s ``found``, ``tight`` and ``status``: what discover found for one instance of the claim.
+
+    Parameters
+    ----------
+    rec : dict
+        The instance's row (updated).
+    e : Edge
+        The claim.
+    d : Direction
+        What discover found at ``N``; ``whole`` the same over every N checked.
+    back : Direction or None
+        The reverse direction at ``N`` (for a generalisation).
+    N : int
+        The number of records.
+    point : dict
+        The instance's parameter values; ``Nsym`` its N.
+    classes : dict or None
+        The class sizes the claim restricts the tables to.
+    """
+    rec["found"] = d.relation
+    rec["tight"] = d.tight
+    want = "non-implication" if e.kind == "not-implies" else "implication"
+    elsewhere = _witness_elsewhere(d, N) if _instance_depends_on_N(e, Nsym) else None
+    if d.relation == "unknown":
+        rec["status"] = "undecided"
+    elif elsewhere is not None:
+        # the claim's instance holds at this N only (its condition or parameters read N): a table of another
+        # number of records is no evidence about it
+        rec["status"] = "undecided"
+        rec["note"] = (f"the only witness has N = {elsewhere}; the claim's instance {rec['instance']} is for "
+                       f"N = {N} (its condition reads N)")
+    elif d.relation != want:
+        rec["status"] = ("refuted: discover finds a witness" if want == "implication"
+                         else "contradicted: discover finds an implication")
+    elif back is not None and back.relation == "implication":
+        rec["status"] = "contradicted: the reverse implication holds too (not a generalisation)"
+    else:
+        rec["status"] = "re-found"
+        if e.f is not None and e.kind in ("implies", "equivalent"):
+            rec["status"] = _compare_f(e.f.subs(point), d, e.a.level, e.a.definition, e.b.definition)
+            if whole.tight_in_N and rec["status"] == "re-found, same f (tight)" and not classes:
+                ns = sorted({i.N for i in whole.instances})
+                if _same_in_N(e.f, whole.tight_in_N, point, Nsym, e.a.level, e.a.definition):
+                    rec["status"] = f"re-found, same f for every N = {ns[0]}..{ns[-1]} (tight)"
 
 
 def _instance_depends_on_N(e, Nsym) -> bool:

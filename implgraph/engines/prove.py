@@ -83,16 +83,9 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
     """
     start = time.perf_counter()
     c = read_claim(a, b, f, a_params, b_params, when, kinds, alpha, b_classes, symbols, a_classes)
-    if c.raw_f is sympy.oo and c.b.stronger == "larger":
-        # f = oo: stronger than every level B has on a table (a count is finite): any table satisfying A refutes it
-        return ProofResult(**oo_refuted(c, a_classes, b_classes, min_classes),
-                           seconds=round(time.perf_counter() - start, 3))
-    trivial = met_trivially(c)
-    if trivial:
-        return ProofResult("proved", evidence=trivial, tightness="trivial", method="weakest-level",
-                           seconds=round(time.perf_counter() - start, 3),
-                           details={"trivial": True, "certificate": weakest_level_certificate(
-                               c.a, c.b, c.a_params, c.b_params, a_classes, b_classes, c.region, c.N, c.raw_f)})
+    settled = _settled_at_once(c, start, a_classes, b_classes, min_classes)
+    if settled is not None:
+        return settled
     run = _Run(c, start, a_classes, b_classes, b_classes, min_classes, max_n, timeout_ms)
     # (a vacuous "proved" would state a tight f of no table; asked of a copy, whose sample points are its own)
     if Region(c.region.kinds, c.region.constraints).is_empty() is True:
@@ -107,6 +100,37 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
     elif not bound.tight and bound.exact is None:
         bound = capped(bound, c, b_classes, c.region)
     return run.decided_by(bound) or run.without_argument()
+
+
+def _settled_at_once(c, start, a_classes, b_classes, min_classes):
+    """The claims :func:`check_implication` decides before any argument, or None.
+
+    Parameters
+    ----------
+    c : Claim
+        The claim read (:func:`read_claim`).
+    start : float
+        When the check started (``time.perf_counter``).
+    a_classes, b_classes, min_classes
+        As in :func:`check_implication`.
+
+    Returns
+    -------
+    ProofResult or None
+        ``refuted`` for f = oo where B's stronger levels are larger (a count is finite: any table satisfying
+        A refutes it); ``proved`` (trivial) where f is met by every table (B's weakest level); else None.
+    """
+    if c.raw_f is sympy.oo and c.b.stronger == "larger":
+        # f = oo: stronger than every level B has on a table (a count is finite): any table satisfying A refutes it
+        return ProofResult(**oo_refuted(c, a_classes, b_classes, min_classes),
+                           seconds=round(time.perf_counter() - start, 3))
+    trivial = met_trivially(c)
+    if trivial:
+        return ProofResult("proved", evidence=trivial, tightness="trivial", method="weakest-level",
+                           seconds=round(time.perf_counter() - start, 3),
+                           details={"trivial": True, "certificate": weakest_level_certificate(
+                               c.a, c.b, c.a_params, c.b_params, a_classes, b_classes, c.region, c.N, c.raw_f)})
+    return None
 
 
 @dataclass

@@ -188,6 +188,14 @@ def _classes_allowed(table, specs, pt) -> bool:
 
 def bounded_search(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params, a_classes, b_classes, max_n, N,
              timeout_ms, start, prior=None, limit=120, min_classes=1):
+    """The refuter at every parameter point with N <= ``max_n`` (at most ``limit`` points): a bounded check.
+
+    Returns
+    -------
+    ProofResult
+        ``refuted`` (a witness table), ``verified-bounded`` (z3 proved there is no witness at any point, the
+        bound stated) or ``unknown``.
+    """
     ints = [s for s in kinds if kinds[s] == "integer" and s != T]     # (T, A's raw level, is set apart)
     reals = [s for s in kinds if kinds[s] == "real" and s != T]
     # points of the parameter region (T free)
@@ -210,48 +218,116 @@ def bounded_search(a, b, fx, raw_f, region, kinds, alpha_sym, a_params, b_params
             if fconc is not None and fconc.free_symbols - {alpha_sym}:
                 unknown += 1
                 continue
-            # the condition may restrict A's level (e.g. t0 <= t1): fix A's level on a grid then
-            conds_T = [sympy.sympify(c).subs(pt) for c in region.constraints]
-            T_restricted = any(T in c.free_symbols and c != (T >= lowest_raw(a)) for c in conds_T
-                               if hasattr(c, "free_symbols"))
-            alphas = [None]
-            if T_restricted:
-                def in_condition(tv, pt=pt):
-                    return Region(region.kinds, tuple(sympy.sympify(c).subs(pt).subs(T, tv)
-                                                      for c in region.constraints)).contains({}) is True
-                grid = [a.level_from_raw(tv) for tv in (sympy.Integer(1), sympy.Rational(5, 4), sympy.Rational(3, 2),
-                                                        sympy.Integer(2), sympy.Integer(3), sympy.Integer(10))
-                        if in_condition(tv)]
-                if not grid:
-                    continue
-                # first every level of A at once: no witness at any level is none in the condition's range
-                # either; a witness outside the range refutes nothing, and the grid of levels in it follows
-                alphas = [None] + grid
-            for av in alphas:
-                r = find_witness(a, b, fconc, N=Nv, a_params=a_ps, b_params=b_ps, alpha=alpha_sym,
-                                 alpha_value=av, classes=classes, timeout_ms=timeout_ms)
-                if T_restricted and av is None:
-                    if r.status == "none-found":
-                        none_found += 1
-                        break
-                    if r.status != "refuted" or not in_condition(a.raw_from_level(r.alpha_value)):
-                        continue
-                if r.status == "refuted":
-                    ev = (f"witness at {point_text(pt)}: satisfies {a.name} at {alpha_sym} = {r.alpha_value} "
-                          f"(its level {r.level_a}) and has {b.name} level {r.level_b}"
-                          + ("" if fconc is None else f" > f = {simplified(fconc.subs(alpha_sym, r.alpha_value))}"))
-                    return ProofResult("refuted", evidence=ev, bound=r.bound, method="refuter",
-                                       witness=witness_json(r.witness, {str(k): v for k, v in pt.items()},
-                                                            **{str(alpha_sym): r.alpha_value}),
-                                       seconds=round(time.perf_counter() - start, 3),
-                                       tightness="wrong" if fx is not None else None,
-                                       details={"refuter": r.note})
-                if r.status == "none-found" and av is None:
-                    none_found += 1
-                else:
-                    unknown += 1
-                    if r.note:
-                        notes.append(r.note)
+            T_restricted, in_condition, alphas = _levels_to_try(a, region, pt)
+            hit, found, inconclusive, why = _search_levels(
+                a, b, fconc, Nv, a_ps, b_ps, alpha_sym, classes, timeout_ms, alphas, T_restricted, in_condition)
+            if hit is not None:
+                r = hit
+                ev = (f"witness at {point_text(pt)}: satisfies {a.name} at {alpha_sym} = {r.alpha_value} "
+                      f"(its level {r.level_a}) and has {b.name} level {r.level_b}"
+                      + ("" if fconc is None else f" > f = {simplified(fconc.subs(alpha_sym, r.alpha_value))}"))
+                return ProofResult("refuted", evidence=ev, bound=r.bound, method="refuter",
+                                   witness=witness_json(r.witness, {str(k): v for k, v in pt.items()},
+                                                        **{str(alpha_sym): r.alpha_value}),
+                                   seconds=round(time.perf_counter() - start, 3),
+                                   tightness="wrong" if fx is not None else None,
+                                   details={"refuter": r.note})
+            none_found, unknown, notes = none_found + found, unknown + inconclusive, notes + why
+    return _bounded_outcome(none_found, unknown, notes, partitions, max_n, prior, start)
+
+
+def _levels_to_try(a, region, pt):
+    """The levels of A the refuter fixes at the point ``pt``.
+
+    Parameters
+    ----------
+    a : Definition
+        A.
+    region : Region
+        The claim's condition (A's raw level ``T`` free).
+    pt : dict
+        The parameter point.
+
+    Returns
+    -------
+    tuple
+        ``(T_restricted, in_condition, alphas)``: whether the condition restricts A's level (e.g. t0 <= t1),
+        the test of a raw level against it, and the levels to try: ``[None]`` (every level at once) when it
+        does not; else None then a grid of levels in the condition's range (no level at all when the grid
+        is empty).
+    """
+    # the condition may restrict A's level (e.g. t0 <= t1): fix A's level on a grid then
+    conds_T = [sympy.sympify(c).subs(pt) for c in region.constraints]
+    T_restricted = any(T in c.free_symbols and c != (T >= lowest_raw(a)) for c in conds_T
+                       if hasattr(c, "free_symbols"))
+
+    def in_condition(tv):
+        return Region(region.kinds, tuple(sympy.sympify(c).subs(pt).subs(T, tv)
+                                          for c in region.constraints)).contains({}) is True
+    alphas = [None]
+    if T_restricted:
+        grid = [a.level_from_raw(tv) for tv in (sympy.Integer(1), sympy.Rational(5, 4), sympy.Rational(3, 2),
+                                                sympy.Integer(2), sympy.Integer(3), sympy.Integer(10))
+                if in_condition(tv)]
+        # first every level of A at once: no witness at any level is none in the condition's range
+        # either; a witness outside the range refutes nothing, and the grid of levels in it follows
+        alphas = [None] + grid if grid else []
+    return T_restricted, in_condition, alphas
+
+
+def _search_levels(a, b, fconc, Nv, a_ps, b_ps, alpha_sym, classes, timeout_ms, alphas, T_restricted,
+                   in_condition):
+    """The refuter at one parameter point and partition, level by level (:func:`_levels_to_try`).
+
+    Returns
+    -------
+    tuple
+        ``(hit, none_found, unknown, notes)``: the refuter's result with a witness (or None), the searches
+        that proved there is none, the inconclusive ones and their notes.
+    """
+    none_found, unknown, notes = 0, 0, []
+    for av in alphas:
+        r = find_witness(a, b, fconc, N=Nv, a_params=a_ps, b_params=b_ps, alpha=alpha_sym,
+                         alpha_value=av, classes=classes, timeout_ms=timeout_ms)
+        if T_restricted and av is None:
+            if r.status == "none-found":
+                none_found += 1
+                break
+            if r.status != "refuted" or not in_condition(a.raw_from_level(r.alpha_value)):
+                continue
+        if r.status == "refuted":
+            return r, none_found, unknown, notes
+        if r.status == "none-found" and av is None:
+            none_found += 1
+        else:
+            unknown += 1
+            if r.note:
+                notes.append(r.note)
+    return None, none_found, unknown, notes
+
+
+def _bounded_outcome(none_found, unknown, notes, partitions, max_n, prior, start):
+    """``verified-bounded`` when every search proved there is no witness, else ``unknown``.
+
+    Parameters
+    ----------
+    none_found, unknown : int
+        The searches that proved there is no witness, and the inconclusive ones.
+    notes : list of str
+        The refuter's notes on the inconclusive ones.
+    partitions : set of tuple
+        The partitions into classes searched.
+    max_n : int
+        The bound.
+    prior : ProofResult or None
+        The argument tried before (named in the details).
+    start : float
+        When the check started.
+
+    Returns
+    -------
+    ProofResult
+    """
     secs = round(time.perf_counter() - start, 3)
     if unknown == 0 and none_found:
         part = ""

@@ -79,6 +79,30 @@ _TWO_DOTS = re.compile(r"\.[^\n]*\.")
 _DECIMALS = re.compile(r"[ \t]*(?:\d+\.?\d*|\.\d+)[ \t]*(?:\n[ \t]*(?:\d+\.?\d*|\.\d+)[ \t]*)*")
 
 
+def _plain_header(text: str):
+    """The header of a plain CSV text (no quotes, no carriage returns) and its body, or None when unusual.
+
+    Returns
+    -------
+    tuple or None
+        ``(header, has_class, buckets, body)``: the column names, whether the first is ``class``, the
+        bucket names (distinct, none empty, at most ``MAX_CSV_COLUMNS`` columns) and the text after the
+        header without its trailing newlines.
+    """
+    if '"' in text or "\r" in text:
+        return None
+    head, sep, body = text.partition("\n")
+    if not sep:
+        return None
+    header = [h.strip() for h in head.split(",")]
+    has_class = bool(header) and header[0].lower() == "class"
+    buckets = header[1:] if has_class else header
+    if (not buckets or len(header) > MAX_CSV_COLUMNS or any(not b for b in buckets)
+            or len(set(buckets)) != len(buckets)):
+        return None
+    return header, has_class, buckets, body.rstrip("\n")
+
+
 def _load_csv_fast(text: str, name: str):
     """Vectorised exact loader for the common case: plain decimals, no quoting.
 
@@ -91,18 +115,10 @@ def _load_csv_fast(text: str, name: str):
     import numpy as np
     from implgraph.core.concrete import ConcreteTable
 
-    if '"' in text or "\r" in text:
+    split = _plain_header(text)
+    if split is None:
         return None
-    head, sep, body = text.partition("\n")
-    if not sep:
-        return None
-    header = [h.strip() for h in head.split(",")]
-    has_class = bool(header) and header[0].lower() == "class"
-    buckets = header[1:] if has_class else header
-    if (not buckets or len(header) > MAX_CSV_COLUMNS or any(not b for b in buckets)
-            or len(set(buckets)) != len(buckets)):
-        return None
-    body = body.rstrip("\n")
+    header, has_class, buckets, body = split
     lines = body.split("\n")
     ncol = len(header)
     if not body or any(line.count(",") != ncol - 1 for line in lines):

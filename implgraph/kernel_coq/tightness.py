@@ -255,73 +255,94 @@ class _Tight:
         return True
 
     def b_proof(self):
+        """The Coq tactic proving that the two-block table attains U under B (by B's family)."""
+        B = self.c.B
+        if B.family == "class" and B.sides and B.distance is None:
+            return self._b_class_ratio()
+        if B.family == "class" and B.distance == "total-variation":
+            return self._b_class_distance()
+        if B.family == "pairwise" and B.sides == "TwoSided":
+            return self._b_pairwise()
+        if B.family == "subset" and B.sides and B.size is not None:
+            return self._b_subset()
+        raise Untranslatable(f"B ({B.definition}) has no two-block lemma")
+
+    def _b_class_ratio(self):
+        """B a ratio of a class to the table (one- or two-sided): a block whose ratio attains U."""
+        B = self.c.B
+        v1, v2 = self.v1, self.v2
+        sd = B.sides
+        for first in (True, False):
+            for b in (0, 1):
+                w = (lambda v: v) if b == 0 else (lambda v: f"1 - ({v})")
+                wc = w(v1) if first else w(v2)
+                D = self._bsum(w(v1), w(v2))
+                fl = "true" if first else "false"
+                if self._attains(f"N*({wc})/({D})"):
+                    return (f"apply (blk_class_reach {sd} N ({self.N1}) ({self.V1}) ({self.V2}) ({self.U}) {fl} {b}); "
+                            f"[exact Hn1 | exact Hn1p | exact Hn1N | lia | cbv [bsum wv Nat.eqb]; {self.lt0(D)} | "
+                            f"cbv [bsum wv Nat.eqb]; field; nz_from_hyps]")
+                if sd == "TwoSided" and self._attains(f"({D})/(N*({wc}))"):
+                    return (f"apply (blk_class_reach_low N ({self.N1}) ({self.V1}) ({self.V2}) ({self.U}) {fl} {b}); "
+                            f"[exact Hn1 | exact Hn1p | exact Hn1N | lia | cbv [wv Nat.eqb]; {self.lt0(wc)} | "
+                            f"cbv [bsum wv Nat.eqb]; field; nz_from_hyps]")
+        raise Untranslatable("no block ratio attains U at the sampled points")
+
+    def _b_class_distance(self):
+        """B a class's total-variation distance: a block whose distance attains U."""
+        v1, v2 = self.v1, self.v2
+        D = self._bsum(v1, v2)
+        for first in (True, False):
+            vc = v1 if first else v2
+            for up in (True, False):
+                lvl = f"(N*({vc}) - ({D}))/N" if up else f"(({D}) - N*({vc}))/N"
+                if self._attains(lvl):
+                    return (f"apply (blk_tv_reach N ({self.N1}) ({self.V1}) ({self.V2}) ({self.U}) "
+                            f"{'true' if first else 'false'} {'true' if up else 'false'}); [exact Hn1 | exact Hn1p | "
+                            f"exact Hn1N | cbv [bsum]; field; nz_from_hyps]")
+        raise Untranslatable("no block's distance attains U at the sampled points")
+
+    def _b_pairwise(self):
+        """B a two-sided pairwise ratio: a pair of records whose ratio attains U."""
+        v1, v2 = self.v1, self.v2
+        for first in (True, False):
+            for b in (0, 1):
+                w = (lambda v: v) if b == 0 else (lambda v: f"1 - ({v})")
+                num, den = (w(v1), w(v2)) if first else (w(v2), w(v1))
+                if self._attains(f"({num})/({den})"):
+                    return (f"apply (blk_pairwise_reach N ({self.N1}) ({self.V1}) ({self.V2}) ({self.U}) "
+                            f"{'true' if first else 'false'} {b}); [exact Hn1 | exact Hn1p | exact Hn1N | lia | "
+                            f"cbv [wv Nat.eqb]; {self.lt0(den)} | cbv [wv Nat.eqb]; field; nz_from_hyps]")
+        raise Untranslatable("no pair of records attains U at the sampled points")
+
+    def _b_subset(self):
+        """B a ratio of a subset of the first or last records to the table: a set whose ratio attains U."""
         B = self.c.B
         v1, v2, n1 = self.v1, self.v2, self.n1
-        head = "intros Up HU; "
-        if B.family == "class" and B.sides and B.distance is None:
-            sd = B.sides
-            for first in (True, False):
-                for b in (0, 1):
-                    w = (lambda v: v) if b == 0 else (lambda v: f"1 - ({v})")
-                    wc = w(v1) if first else w(v2)
-                    D = self._bsum(w(v1), w(v2))
-                    fl = "true" if first else "false"
-                    if self._attains(f"N*({wc})/({D})"):
-                        return (f"apply (blk_class_reach {sd} N ({self.N1}) ({self.V1}) ({self.V2}) ({self.U}) {fl} {b}); "
-                                f"[exact Hn1 | exact Hn1p | exact Hn1N | lia | cbv [bsum wv Nat.eqb]; {self.lt0(D)} | "
-                                f"cbv [bsum wv Nat.eqb]; field; nz_from_hyps]")
-                    if sd == "TwoSided" and self._attains(f"({D})/(N*({wc}))"):
-                        return (f"apply (blk_class_reach_low N ({self.N1}) ({self.V1}) ({self.V2}) ({self.U}) {fl} {b}); "
-                                f"[exact Hn1 | exact Hn1p | exact Hn1N | lia | cbv [wv Nat.eqb]; {self.lt0(wc)} | "
-                                f"cbv [bsum wv Nat.eqb]; field; nz_from_hyps]")
-            raise Untranslatable("no block ratio attains U at the sampled points")
-        if B.family == "class" and B.distance == "total-variation":
-            D = self._bsum(v1, v2)
-            for first in (True, False):
-                vc = v1 if first else v2
-                for up in (True, False):
-                    lvl = f"(N*({vc}) - ({D}))/N" if up else f"(({D}) - N*({vc}))/N"
-                    if self._attains(lvl):
-                        return (f"apply (blk_tv_reach N ({self.N1}) ({self.V1}) ({self.V2}) ({self.U}) "
-                                f"{'true' if first else 'false'} {'true' if up else 'false'}); [exact Hn1 | exact Hn1p | "
-                                f"exact Hn1N | cbv [bsum]; field; nz_from_hyps]")
-            raise Untranslatable("no block's distance attains U at the sampled points")
-        if B.family == "pairwise" and B.sides == "TwoSided":
-            for first in (True, False):
-                for b in (0, 1):
-                    w = (lambda v: v) if b == 0 else (lambda v: f"1 - ({v})")
-                    num, den = (w(v1), w(v2)) if first else (w(v2), w(v1))
-                    if self._attains(f"({num})/({den})"):
-                        return (f"apply (blk_pairwise_reach N ({self.N1}) ({self.V1}) ({self.V2}) ({self.U}) "
-                                f"{'true' if first else 'false'} {b}); [exact Hn1 | exact Hn1p | exact Hn1N | lia | "
-                                f"cbv [wv Nat.eqb]; {self.lt0(den)} | cbv [wv Nat.eqb]; field; nz_from_hyps]")
-            raise Untranslatable("no pair of records attains U at the sampled points")
-        if B.family == "subset" and B.sides and B.size is not None:
-            j = B.size
-            for first in (True, False):
-                if first:
-                    rw, a = self._decide_min(j, n1)
-                else:
-                    rw, m = self._decide_min(n1, f"N - ({j})")
-                    a = f"({n1}) - ({m})"
-                for b in (0, 1):
-                    w = (lambda v: v) if b == 0 else (lambda v: f"1 - ({v})")
-                    D = self._bsum(w(v1), w(v2))
-                    S = f"({a})*({w(v1)}) + (({j}) - ({a}))*({w(v2)})"
-                    fl = "true" if first else "false"
-                    common = (f"exact Hn1 | isnat | lra | {self.le(j, 'N')} | lia")
-                    if self._attains(f"N*({S})/(({j})*({D}))"):
-                        return (f"apply (blk_subset_reach {B.sides} N ({self.N1}) ({self.V1}) ({self.V2}) "
-                                f"({self.tr.expr(j)}) ({self.U}) {fl} {b}); [{common} | cbv [bsum wv Nat.eqb]; "
-                                f"{self.lt0(f'({j})*({D})')} | cbv [bsum wv Nat.eqb]; {rw}; {self.nz()}; field; "
-                                "nz_from_hyps]")
-                    if B.sides == "TwoSided" and self._attains(f"(({j})*({D}))/(N*({S}))"):
-                        return (f"apply (blk_subset_reach_low N ({self.N1}) ({self.V1}) ({self.V2}) "
-                                f"({self.tr.expr(j)}) ({self.U}) {fl} {b}); [{common} | cbv [bsum wv Nat.eqb]; {rw}; "
-                                f"{self.lt0(f'N*({S})')} | cbv [bsum wv Nat.eqb]; {rw}; {self.nz()}; field; "
-                                "nz_from_hyps]")
-            raise Untranslatable("no set of the first or last records attains U at the sampled points")
-        raise Untranslatable(f"B ({B.definition}) has no two-block lemma")
+        j = B.size
+        for first in (True, False):
+            if first:
+                rw, a = self._decide_min(j, n1)
+            else:
+                rw, m = self._decide_min(n1, f"N - ({j})")
+                a = f"({n1}) - ({m})"
+            for b in (0, 1):
+                w = (lambda v: v) if b == 0 else (lambda v: f"1 - ({v})")
+                D = self._bsum(w(v1), w(v2))
+                S = f"({a})*({w(v1)}) + (({j}) - ({a}))*({w(v2)})"
+                fl = "true" if first else "false"
+                common = (f"exact Hn1 | isnat | lra | {self.le(j, 'N')} | lia")
+                if self._attains(f"N*({S})/(({j})*({D}))"):
+                    return (f"apply (blk_subset_reach {B.sides} N ({self.N1}) ({self.V1}) ({self.V2}) "
+                            f"({self.tr.expr(j)}) ({self.U}) {fl} {b}); [{common} | cbv [bsum wv Nat.eqb]; "
+                            f"{self.lt0(f'({j})*({D})')} | cbv [bsum wv Nat.eqb]; {rw}; {self.nz()}; field; "
+                            "nz_from_hyps]")
+                if B.sides == "TwoSided" and self._attains(f"(({j})*({D}))/(N*({S}))"):
+                    return (f"apply (blk_subset_reach_low N ({self.N1}) ({self.V1}) ({self.V2}) "
+                            f"({self.tr.expr(j)}) ({self.U}) {fl} {b}); [{common} | cbv [bsum wv Nat.eqb]; {rw}; "
+                            f"{self.lt0(f'N*({S})')} | cbv [bsum wv Nat.eqb]; {rw}; {self.nz()}; field; "
+                            "nz_from_hyps]")
+        raise Untranslatable("no set of the first or last records attains U at the sampled points")
 
 
 def tight_theorem(cert, name):

@@ -31,6 +31,7 @@ from fractions import Fraction
 
 from implgraph.kernel_coq import adapter
 from implgraph.kernel_coq.coqexpr import Untranslatable
+from implgraph.kernel_coq.witness_table import _Table, _bools, _events, _q
 
 __all__ = ["harvest", "witness_blocks", "witness_theorem", "main"]
 
@@ -68,52 +69,6 @@ def _label_at(label, point):
         return [side.definition, sorted((k, str(v)) for k, v in side.params.items())]
     except Exception:       # (only the deduplication key: an unreadable label keeps its text)
         return label
-
-
-# Q literals and lists ---------------------------------------------------------------------------------------------
-
-
-def _q(x: Fraction) -> str:
-    x = Fraction(x)
-    return f"({x.numerator} # {x.denominator})" if x >= 0 else f"(Qmake ({x.numerator})%Z {x.denominator})"
-
-
-def _bools(bs) -> str:
-    return "[" + "; ".join("true" if b else "false" for b in bs) + "]"
-
-
-# the table ------------------------------------------------------------------------------------------------------
-
-
-class _Table:
-    def __init__(self, rows, classes):
-        self.rows = [[Fraction(str(v)) for v in row] for row in rows]
-        self.N, self.K = len(self.rows), len(self.rows[0])
-        names = list(dict.fromkeys(classes or [f"r{i}" for i in range(self.N)]))
-        self.labels = [names.index(c) for c in (classes or [f"r{i}" for i in range(self.N)])]
-
-    def col(self, b):
-        return [r[b] for r in self.rows]
-
-    def classes(self):
-        out = {}
-        for i, c in enumerate(self.labels):
-            out.setdefault(c, []).append(i)
-        return out
-
-    def cmean(self, i, b):
-        members = [k for k in range(self.N) if self.labels[k] == self.labels[i]]
-        return sum(self.rows[k][b] for k in members) / len(members)
-
-    def tmean(self, b):
-        return sum(r[b] for r in self.rows) / self.N
-
-    def mass(self, i, event):
-        return sum(self.rows[i][b] for b in range(self.K) if event[b])
-
-
-def _events(K):
-    return [bs for bs in itertools.product((True, False), repeat=K)]
 
 
 # A: the evaluators ------------------------------------------------------------------------------------------------
@@ -243,25 +198,43 @@ def _b_violation(side, d, tab, names):
                         f"{_neg_ln_lt(p, q / p - 1)}]")
         raise Untranslatable("no class breaking B's increase cap")
     if side.slack is not None:
-        dl = Fraction(side.slack.delta)
-        for ev_ in _events(K):
-            masses = [tab.mass(i, ev_) for i in range(N)]
-            if side.slack.compares == "pairs":
-                ks = [k for k in range(N) if masses[k] == 0]
-                is_ = [i for i in range(N) if masses[i] > dl]
-                if ks and is_:
-                    return (f"forall U, ~ slack_pairs_le {N} {K} {x} (Q2R {_q(dl)}) U",
-                            f"apply (slack_pairs_oo {N} {K} {x} (Q2R {_q(dl)}) (of_list {_bools(ev_)}) {is_[0]} "
-                            f"{ks[0]}); [lia | lia | rewrite emass_Q; {zero} | rewrite emass_Q; apply Q2R_lt; {ev}]")
-            elif side.slack.compares == "removal" and N >= 2:
-                tot = sum(masses)
-                for k in range(N):
-                    P, Q = tot / N, (tot - masses[k]) / (N - 1)
-                    if (P > dl and Q == 0) or (Q > dl and P == 0):
-                        return (f"forall U, ~ slack_removal_le {N} {K} {x} (Q2R {_q(dl)}) U",
-                                f"apply (slack_removal_oo_b {N} {K} {rows} {_q(dl)} {_bools(ev_)} {k}); "
-                                f"[lia | lia | reflexivity | {ev}]")
-        raise Untranslatable("no event where B's slack constraint fails at every level")
+        return _slack_violation(side, tab, x, rows, zero, ev)
+    found = _zeros_violation(side, tab, x, cls, zero, pos, ev)
+    if found is not None:
+        return found
+    raise Untranslatable(f"B ({side.definition}): an infinite level the library does not state")
+
+
+def _slack_violation(side, tab, x, rows, zero, ev):
+    """``(statement, tactic)``: B's additive slack constraint fails at every level on some event (Untranslatable
+    if on none)."""
+    N, K = tab.N, tab.K
+    dl = Fraction(side.slack.delta)
+    for ev_ in _events(K):
+        masses = [tab.mass(i, ev_) for i in range(N)]
+        if side.slack.compares == "pairs":
+            ks = [k for k in range(N) if masses[k] == 0]
+            is_ = [i for i in range(N) if masses[i] > dl]
+            if ks and is_:
+                return (f"forall U, ~ slack_pairs_le {N} {K} {x} (Q2R {_q(dl)}) U",
+                        f"apply (slack_pairs_oo {N} {K} {x} (Q2R {_q(dl)}) (of_list {_bools(ev_)}) {is_[0]} "
+                        f"{ks[0]}); [lia | lia | rewrite emass_Q; {zero} | rewrite emass_Q; apply Q2R_lt; {ev}]")
+        elif side.slack.compares == "removal" and N >= 2:
+            tot = sum(masses)
+            for k in range(N):
+                P, Q = tot / N, (tot - masses[k]) / (N - 1)
+                if (P > dl and Q == 0) or (Q > dl and P == 0):
+                    return (f"forall U, ~ slack_removal_le {N} {K} {x} (Q2R {_q(dl)}) U",
+                            f"apply (slack_removal_oo_b {N} {K} {rows} {_q(dl)} {_bools(ev_)} {k}); "
+                            f"[lia | lia | reflexivity | {ev}]")
+    raise Untranslatable("no event where B's slack constraint fails at every level")
+
+
+def _zeros_violation(side, tab, x, cls, zero, pos, ev):
+    """``(statement, tactic)`` for a two-sided pairwise, subset or class B: a bucket with mass that is zero on
+    a record, a set of B's size or a class (B's level infinite); None for another B (Untranslatable where B's
+    family has no such bucket)."""
+    N, K = tab.N, tab.K
     if side.family == "pairwise" and side.sides == "TwoSided":
         for b in range(K):
             col = tab.col(b)
@@ -293,7 +266,7 @@ def _b_violation(side, d, tab, names):
                             f"apply (class_oo {N} {K} {x} {cls} {b} {members[0]}); [lia | lia | "
                             f"rewrite sumS_col_Q; {zero} | rewrite sum_col_Q; {pos}]")
         raise Untranslatable("no class holding only zeros in a bucket with mass")
-    raise Untranslatable(f"B ({side.definition}): an infinite level the library does not state")
+    return None
 
 
 # the theorem ----------------------------------------------------------------------------------------------------

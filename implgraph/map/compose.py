@@ -22,8 +22,8 @@ import sympy
 
 from implgraph import definitions
 from implgraph.core.errors import InputError
+from implgraph.map.chain_join import _canonical, _clean_names, _join, _unify
 from implgraph.map.graph import definitions_map
-from implgraph.map.rules import N_SYM, Endpoint, Rule
 from implgraph.map.verdicts import ESTABLISHED, weakest
 from implgraph.core.region import Region
 from implgraph.core.simplified import simplified
@@ -80,31 +80,6 @@ class Composition:
 
 # ------------------------------------------------------------------------------------------------
 
-def _rename(rule: Rule, i: int) -> dict:
-    """Fresh copies of a rule's symbols for position ``i`` of a chain (N stays shared)."""
-    out = {}
-    for s in list(rule.kinds) + [rule.a.level, rule.b.level]:
-        if s is None or s == N_SYM or s in out:
-            continue
-        out[s] = sympy.Symbol(f"{s.name}__{i}", **s.assumptions0)
-    return out
-
-
-def _params(ep: Endpoint, as_target: bool) -> dict:
-    p = dict(ep.params)
-    if ep.generic and as_target:
-        p["k"] = sympy.Integer(1)      # "some partition": minimum class size >= 1
-    return p
-
-
-def _level_domain(ep: Endpoint, sym):
-    try:
-        d = definitions.get(ep.definition)
-    except InputError:
-        return []
-    return d.level_scale.domain(sym)
-
-
 def compose_chain(rules, source=None, target=None, N=None, check=True) -> Composition | None:
     """Compose a chain of implication rules ``A => B => ... => C``.
 
@@ -136,64 +111,14 @@ def compose_chain(rules, source=None, target=None, N=None, check=True) -> Compos
     """
     if not rules:
         return None
-    kinds: dict = {N_SYM: "integer"}
-    conds: list = []
-    f = None
-    level = None
-    ends = []                      # [(a params, b params)] per rule, renamed
-    for i, r in enumerate(rules):
-        ren = _rename(r, i)
-        for s, k in r.kinds.items():
-            kinds[ren.get(s, s)] = k
-        for ep in (r.a, r.b):
-            if ep.level is not None:
-                kinds[ren.get(ep.level, ep.level)] = "real"
-        a_p = {k: sympy.sympify(v).xreplace(ren) for k, v in _params(r.a, False).items()}
-        b_p = {k: sympy.sympify(v).xreplace(ren) for k, v in _params(r.b, True).items()}
-        when = [sympy.sympify(c).xreplace(ren) for c in r.when]
-        a_level = ren.get(r.a.level, r.a.level)
-        rf = sympy.sympify(r.f).xreplace(ren)
-        if i == 0:
-            level = a_level
-            f_now = rf
-            conds += _level_domain(r.a, a_level)
-            for key, value in (source or {}).items():
-                if key not in a_p:
-                    if r.a.generic and key == "k":
-                        continue          # any partition covers every minimum class size
-                    return None
-                conds.append(sympy.Eq(a_p[key], value))
-        else:
-            prev = ends[-1][1]
-            if r.a.family != rules[i - 1].b.family:
-                return None
-            # the junction: the previous target must be (at least) the next source
-            if not r.a.generic:
-                if not set(a_p) <= set(prev):
-                    return None
-                conds += [sympy.Eq(prev[key], expr) for key, expr in a_p.items()]
-            f_now = rf.xreplace({a_level: f})
-        conds += when
-        ends.append((a_p, b_p))
-        f = f_now
-    for key, value in (target or {}).items():
-        if key not in ends[-1][1]:
-            return None
-        conds.append(sympy.Eq(ends[-1][1][key], value))
-    if N is not None:
-        conds = [sympy.sympify(c).subs(N_SYM, N) for c in conds]
-        f = f.subs(N_SYM, N)
-    flat = [f] + [e for a_p, b_p in ends for e in list(a_p.values()) + list(b_p.values())]
-    conds, flat = _eliminate(conds, flat, kinds, N)
-    f = flat[0]
-    it = iter(flat[1:])
-    ends = [({k: next(it) for k in a_p}, {k: next(it) for k in b_p}) for a_p, b_p in ends]
-    if any(c is sympy.false for c in conds):
+    joined = _join(rules, source)
+    if joined is None:
         return None
-    # a rule within one family whose two ends coincide is a detour
-    for r, (a_p, b_p) in zip(rules, ends):
-        if r.a.family == r.b.family and a_p == b_p:
-            return None
+    kinds, conds, f, level, ends = joined
+    unified = _unify(rules, conds, f, ends, kinds, target, N)
+    if unified is None:
+        return None
+    conds, f, ends = unified
     conds = list(dict.fromkeys(_canonical(c) for c in conds if c is not sympy.true))
     status = weakest(r.verdict for r in rules)
     comp = Composition(rules=list(rules), f=f, level=level, conditions=tuple(conds), kinds=kinds,
@@ -206,68 +131,6 @@ def compose_chain(rules, source=None, target=None, N=None, check=True) -> Compos
     comp.f = simplified(comp.f)
     _clean_names(comp)
     return comp
-
-
-def _canonical(c):
-    c = sympy.sympify(c)
-    return c.canonical if isinstance(c, sympy.Rel) else c
-
-
-def _eliminate(conds, exprs, kinds, N=None):
-    """Use equations ``sym == expr`` to eliminate integer symbols (parameter unification)."""
-    conds = [sympy.sympify(c) for c in conds]
-    exprs = [sympy.sympify(e) for e in exprs]
-    if N is not None:
-        exprs = [e.subs(N_SYM, N) for e in exprs]
-    changed = True
-    while changed:
-        changed = False
-        for idx, c in enumerate(conds):
-            if not isinstance(c, sympy.Equality):
-                continue
-            target = None
-            for a, b in ((c.lhs, c.rhs), (c.rhs, c.lhs)):
-                if a.is_Symbol and a != N_SYM and a not in b.free_symbols:
-                    target = (a, b)
-                    break
-            if target is None:
-                for s in sorted(c.free_symbols, key=str):
-                    if s == N_SYM or kinds.get(s) != "integer":
-                        continue
-                    sol = sympy.solve(c, s)
-                    if len(sol) == 1:
-                        target = (s, sol[0])
-                        break
-            if target is None:
-                continue
-            s, value = target
-            conds = [sympy.sympify(x.subs(s, value)) for j, x in enumerate(conds) if j != idx]
-            exprs = [e.subs(s, value) for e in exprs]
-            changed = True
-            break
-    return conds, exprs
-
-
-def _clean_names(comp: Composition):
-    """``k1__1`` -> ``k1`` where the base name is not taken by another remaining symbol."""
-    syms = set(comp.f.free_symbols) | {comp.level}
-    for c in comp.conditions:
-        syms |= sympy.sympify(c).free_symbols
-    by_base: dict = {}
-    for s in syms:
-        by_base.setdefault(s.name.split("__")[0], []).append(s)
-    ren = {}
-    for base, ss in by_base.items():
-        if len(ss) == 1 and ss[0].name != base:
-            ren[ss[0]] = sympy.Symbol(base, **ss[0].assumptions0)
-    if not ren:
-        return
-    comp.f = comp.f.xreplace(ren)
-    comp.level = ren.get(comp.level, comp.level)
-    comp.conditions = tuple(sympy.sympify(c).xreplace(ren) for c in comp.conditions)
-    comp.source = {k: sympy.sympify(v).xreplace(ren) for k, v in comp.source.items()}
-    comp.target = {k: sympy.sympify(v).xreplace(ren) for k, v in comp.target.items()}
-    comp.kinds = {ren.get(s, s): k for s, k in comp.kinds.items()}
 
 
 # ------------------------------------------------------------------------------------------------

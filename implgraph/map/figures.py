@@ -61,53 +61,81 @@ def figure_check(an: Analysis, arrows, examples: int = 3) -> dict:
             if ar.reading_kind and ar.reading_kind != ar.kind:
                 kinds.append(("reading", ar.reading_kind))
             for basis, kind in kinds:
-                FG = groups_map(ar.rules(kind), N, structural=False)
-                counts = {"supported": 0, "contradicted": 0, "unsupported": 0}
-                ex: dict = {"supported": [], "contradicted": [], "unsupported": []}
-                for u, v, key, d in FG.edges(keys=True, data=True):
-                    if u not in an.index or v not in an.index:
-                        counts["unsupported"] += 1
-                        if len(ex["unsupported"]) < examples:
-                            ex["unsupported"].append({"from": u, "to": v, "kind": d["kind"], "trace": [],
-                                                      "note": "node not in the theorems' map"})
-                        continue
-                    status, trace = _judge(an, u, v, d["kind"])
-                    counts[status] += 1
-                    if len(ex[status]) < examples:
-                        note = _direct_note(G, u, v, d["kind"]) if status != "supported" else None
-                        ex[status].append({"from": u, "to": v, "kind": d["kind"], "trace": trace,
-                                           **({"note": note} if note else {})})
-                instances = sum(counts.values())
-                out_arrows.append({"figure": fig, "index": ar.index, "label": ar.label, "claim": ar.claim,
-                                   "from": ar.a.label(), "to": ar.b.label(), "kind": kind, "basis": basis,
-                                   "style": ar.style, "when": [str(w) for w in ar.when], "line": ar.line,
-                                   "instances": instances, **counts,
-                                   "verdict": _arrow_verdict(counts, instances), "examples": ex})
+                out_arrows.append(_arrow_row(an, fig, ar, basis, kind, N, examples))
             fig_rules += ar.rules(ar.reading_kind or ar.kind)
-        # what the figure gives (charitably, under the readings), closed like the theorems
-        FG = groups_map(fig_rules, N)
-        for n in G.nodes:
-            if n not in FG:
-                FG.add_node(n)
-        fan = analyse(FG)
-        missing: dict = {}
-        for u, v, key, d in G.edges(keys=True, data=True):
-            if d.get("verdict") not in ESTABLISHED or u == v:
-                continue
-            if d["kind"] == "implies":
-                given = fan.implies(u, v)
-            else:
-                given = fan.not_implies(u, v)
-            if not given:
-                m = missing.setdefault(key, {"figure": fig, "claim": key, "kind": d["kind"], "instances": 0,
-                                             "examples": [], "within_definition": True})
-                m["instances"] += 1
-                if G.nodes[u]["family"] != G.nodes[v]["family"]:
-                    m["within_definition"] = False
-                if len(m["examples"]) < examples:
-                    m["examples"].append([u, v])
-        omitted += list(missing.values())
+        omitted += _omitted(an, fig, fig_rules, N, examples)
     return {"N": N, "arrows": out_arrows, "omitted": omitted}
+
+
+def _arrow_row(an: Analysis, fig, ar, basis, kind, N, examples) -> dict:
+    """One arrow of a figure read as ``kind`` (``basis``: as printed, or under the proof's reading): its
+    instances at ``N`` supported / contradicted / unsupported by the theorems' map, with examples.
+
+    Returns
+    -------
+    dict
+        The arrow's row of :func:`figure_check`.
+    """
+    G = an.G
+    FG = groups_map(ar.rules(kind), N, structural=False)
+    counts = {"supported": 0, "contradicted": 0, "unsupported": 0}
+    ex: dict = {"supported": [], "contradicted": [], "unsupported": []}
+    for u, v, key, d in FG.edges(keys=True, data=True):
+        if u not in an.index or v not in an.index:
+            counts["unsupported"] += 1
+            if len(ex["unsupported"]) < examples:
+                ex["unsupported"].append({"from": u, "to": v, "kind": d["kind"], "trace": [],
+                                          "note": "node not in the theorems' map"})
+            continue
+        status, trace = _judge(an, u, v, d["kind"])
+        counts[status] += 1
+        if len(ex[status]) < examples:
+            note = _direct_note(G, u, v, d["kind"]) if status != "supported" else None
+            ex[status].append({"from": u, "to": v, "kind": d["kind"], "trace": trace,
+                               **({"note": note} if note else {})})
+    instances = sum(counts.values())
+    return {"figure": fig, "index": ar.index, "label": ar.label, "claim": ar.claim,
+            "from": ar.a.label(), "to": ar.b.label(), "kind": kind, "basis": basis,
+            "style": ar.style, "when": [str(w) for w in ar.when], "line": ar.line,
+            "instances": instances, **counts,
+            "verdict": _arrow_verdict(counts, instances), "examples": ex}
+
+
+def _omitted(an: Analysis, fig, fig_rules, N, examples) -> list:
+    """The established claim edges (instantiated at ``N``) that a figure's arrows do not give, directly or
+    through a path or the propagation rules (what the figure gives read charitably, under the readings, and
+    closed like the theorems).
+
+    Returns
+    -------
+    list of dict
+        One per claim: its kind, how many instances are missing (with examples) and whether all lie within
+        one definition.
+    """
+    G = an.G
+    # what the figure gives (charitably, under the readings), closed like the theorems
+    FG = groups_map(fig_rules, N)
+    for n in G.nodes:
+        if n not in FG:
+            FG.add_node(n)
+    fan = analyse(FG)
+    missing: dict = {}
+    for u, v, key, d in G.edges(keys=True, data=True):
+        if d.get("verdict") not in ESTABLISHED or u == v:
+            continue
+        if d["kind"] == "implies":
+            given = fan.implies(u, v)
+        else:
+            given = fan.not_implies(u, v)
+        if not given:
+            m = missing.setdefault(key, {"figure": fig, "claim": key, "kind": d["kind"], "instances": 0,
+                                         "examples": [], "within_definition": True})
+            m["instances"] += 1
+            if G.nodes[u]["family"] != G.nodes[v]["family"]:
+                m["within_definition"] = False
+            if len(m["examples"]) < examples:
+                m["examples"].append([u, v])
+    return list(missing.values())
 
 
 def _arrow_verdict(counts, instances):

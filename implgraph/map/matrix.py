@@ -38,17 +38,13 @@ from __future__ import annotations
 import multiprocessing
 import sys
 import time
-from dataclasses import dataclass
-
-import sympy
 
 from implgraph.definitions.nodes import node_text, parse_node
 from implgraph.definitions import all_definitions, get
 from implgraph.definitions.families import param_grid
-from implgraph.engines.bounds import class_distance_of, compares, subset_size_expr
-from implgraph.definitions.capabilities import AdditiveSlack, RatioLevel, TailRatio, family_of
 from implgraph.engines.checkedge import check_edge
 from implgraph.core.region import forget_answers
+from implgraph.map.matrix_cells import Cell, cell_of, counts_of, not_proved_reason  # noqa: F401  (imported from here)
 
 __all__ = ["stated_params", "matrix_nodes", "symbolic_nodes", "kept_parameters", "decide_pair", "pair_matrix",
            "cell_of", "counts_of", "Cell", "not_proved_reason"]
@@ -152,155 +148,6 @@ def _when_of(a: str, b: str, conds: dict) -> list:
     return [c for sym in sorted(used) for c in conds.get(sym, [])]
 
 
-@dataclass
-class Cell:
-    """One ordered pair A => B."""
-
-    a: str
-    b: str
-    relation: str           # implication | non-implication | open
-    verdict: str            # the engine's verdict word (proved, verified-bounded, refuted, unknown, timeout)
-    kind: str               # the pair's combination (equivalence, reciprocal, generalisation, ...)
-    tight: str | None = None
-    tight_at: str = ""      # "every N" (the prover's; with the attaining table's buckets where more than two) or
-    #                         "N = n" (the exact tight f at the largest N checked)
-    tight_upto: str | None = None
-    tight_in_N: str | None = None   # one expression in N fitted through the exact tight f of every N checked
-    proved_every_n: bool = False
-    bound: str = ""
-    trivial: bool = False
-    equivalent: bool = False
-    witness: dict | None = None
-    reason: str = ""
-    not_proved: str = ""    # an implication not proved for every N: why (not_proved_reason)
-    proved_f: str | None = None     # an f proved for every N that is not the tight f everywhere (with where it is tight)
-    #: the tight f is B's own ceiling on every table of N records, whatever A (``reason`` says which): every table
-    #: meets it, so it is no implication (never drawn or counted as one)
-    vacuous: bool = False
-    #: where a table of one class decides the cell: the cell under the assumption "partitions into at least 2
-    #: classes" (``assumption`` and the cell's fields)
-    conditional: dict | None = None
-
-    def to_json(self) -> dict:
-        # proved_f and conditional only where there is one (the published cells of every other pair keep their keys)
-        return {k: v for k, v in self.__dict__.items() if k not in ("proved_f", "conditional") or v is not None}
-
-    @property
-    def counted(self) -> bool:
-        """An implication that says something of A: not trivial (f B's weakest level) and not vacuous (B's ceiling)."""
-        return self.relation == "implication" and not self.trivial and not self.vacuous
-
-
-def cell_of(direction, kind: str) -> Cell:
-    """The matrix cell of one :class:`~implgraph.engines.direction.DirectionResult`."""
-    d = direction
-    rel = d.relation if d.relation in ("implication", "non-implication") else "open"
-    cell = Cell(d.a, d.b, rel, d.verdict, kind, bound=d.bound, trivial=bool(d.trivial and rel == "implication"),
-                equivalent=kind == "equivalence")
-    if rel == "implication":
-        cell.tight = d.tight_all_n or d.tight
-        cell.tight_upto = None if d.tight_all_n else d.tight_upto
-        cell.tight_in_N = None if d.tight_all_n else d.tight_in_N
-        if cell.tight is not None:
-            cell.tight_at = ("every N" + (f"; {d.tight_attained}" if d.tight_attained else "") if d.tight_all_n
-                             else f"N = {max(i.N for i in d.instances)}")
-        cell.proved_every_n = d.verdict == "proved"
-        if not cell.proved_every_n:
-            cell.not_proved = not_proved_reason(d.a, d.b, cell.trivial)
-        if getattr(d, "proved_f", None):
-            cell.proved_f = d.proved_f      # an f proved for every N, tight only where it says (beside a bounded tight f)
-            if cell.proved_every_n and cell.tight is not None:
-                cell.not_proved = (f"the tight f shown is exact at the N checked only; for every N the prover proves "
-                                   f"f = {d.proved_f}")
-        elif cell.tight is None:
-            cell.reason = "no closed form of low degree fits the exact tight values" if not d.trivial else ""
-    elif rel == "non-implication":
-        cell.witness = d.witness
-    else:
-        cell.reason = d.evidence
-    if rel == "implication" and getattr(d, "vacuous", None):
-        cell.vacuous, cell.reason = True, d.vacuous
-    if getattr(d, "conditional", None) is not None:
-        inner = cell_of(d.conditional, "").to_json()
-        cell.conditional = {"assumption": d.conditional.assumption,
-                            **{k: v for k, v in inner.items() if k not in ("a", "b", "kind")}}
-    return cell
-
-
-#: the arguments :mod:`implgraph.engines.bounds` has for every N
-PROVER_ARGUMENTS = ("same-level (one definition, or two declaring the same raw level), subset-monotone (with its exact "
-                    "supremum), subset-to-classes, vertex, product, class-to-subset, one-sided-class, "
-                    "subset-to-one-sided, finite-level-of, same-distance, one-sided-distance, class-distance, pairwise-distance, "
-                    "removal-distance, "
-                    "registered inequality lemmas, one-sided-ceiling")
-
-
-def _ratio_of_averages(d) -> bool:
-    return any(compares(d, family) for family in ("pairwise", "subset", "class"))
-
-
-def _outside(d) -> str:
-    """Why a declaration is outside the prover's families (two-sided ratios of averages)."""
-    scale = d.level_scale
-    slack, tail, ratio = d.declared(AdditiveSlack), d.declared(TailRatio), d.declared(RatioLevel)
-    if slack is not None:
-        return (f"{d.name}'s level carries an additive slack (a <= e^level b + delta on every event, comparing "
-                f"{slack.compares}), not a ratio of averages: the prover reads such a level as A (towards a class "
-                "distance or a ceiling) and, comparing pairs, as B from a pairwise ratio level only")
-    if tail is not None:
-        return (f"{d.name}'s level is max_E r_1/(r_l + ... + r_m) over each class's sorted frequencies (l its "
-                f"parameter {tail.param}), not a ratio of averages over fixed sets: the prover reads it only "
-                "as A (towards a ceiling)")
-    if family_of(d) is None:
-        return f"{d.name} declares no ratio-of-averages family (its level is {scale.name}-valued)"
-    if ratio is not None and ratio.sides == "one-sided":
-        return f"{d.name} is one-sided (the arguments need both directions of each ratio bounded)"
-    return f"{d.name}'s level ({scale.name}) is not declared a two-sided ratio of averages over its {family_of(d)} sets"
-
-
-def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
-    """Why the implication A => B (node texts) has no proof for every N, from the declarations.
-
-    ``trivial``: the tight f is B's weakest level, which every table of every N meets (nothing to
-    prove). Otherwise a side outside the prover's families (a count, a distance, a one-sided ratio,
-    no declared family) is named; or the families and subset sizes none of the prover's arguments covers.
-
-    Examples
-    --------
-    >>> not_proved_reason("dp", "k-anonymity", trivial=True).split(",")[0]
-    "trivial: the tight f is k-anonymity's weakest level (1)"
-    >>> not_proved_reason("dp", "eps-delta-dp(delta=1/10)").split(":")[0]     # no declared family: a slack
-    "outside the prover's families"
-    """
-    na, nb = parse_node(a), parse_node(b)
-    da, db = na.definition, nb.definition
-    if trivial:
-        return (f"trivial: the tight f is {db.name}'s weakest level ({db.level_scale.weakest}), which every table "
-                f"of every N meets ({db.name}'s declared {db.scale} scale; every level computed is checked against it): "
-                "not counted as an implication")
-    distance = class_distance_of(db, nb.param_dict)
-    outside = [_outside(d) for d in (da, db) if not _ratio_of_averages(d) and not (d is db and distance)]
-    if distance and not outside:
-        j = subset_size_expr(da, sympy.Symbol("N", integer=True), na.param_dict)
-        one_sided = da.has(RatioLevel) and da.declared(RatioLevel).sides == "one-sided"
-        shape = ("one-sided " if one_sided else "") + family_of(da) + ("" if j is None else f", size {j}")
-        return (f"no argument for every N: {db.name} is a class's {distance} distance, which the prover bounds from "
-                f"a pairwise level (pairwise-distance), a two-sided or one-sided class level on the same partition "
-                f"(class-distance, one-sided-distance), the same distance (same-distance) or a two-sided subset level "
-                f"of any size j <= N - 1 (removal-distance), not from {da.name} "
-                f"({shape}) (bounded evidence only)")
-    if outside:
-        return "outside the prover's families: " + "; ".join(outside) + " (bounded evidence only)"
-    N = sympy.Symbol("N", integer=True)
-    sizes = [subset_size_expr(d, N, n.param_dict) for d, n in ((da, na), (db, nb))]
-    shape = " => ".join(f"{family_of(d)}" + (f" (size {j})" if j is not None else "") for d, j in zip((da, db), sizes))
-    why = f"; subset-monotone needs {sizes[1]} >= {sizes[0]} for every N" if None not in sizes else ""
-    # (a witness family beyond the N checked makes the pair a non-implication in the engine itself:
-    # implgraph.engines.direction, smaller_subset.witness_beyond)
-    return (f"no argument for every N: {shape} matches none of the prover's arguments ({PROVER_ARGUMENTS}){why}; "
-            f"the tight f is exact at each N checked")
-
-
 def _open_cells(a, b, verdict, reason):
     return [Cell(a, b, "open", verdict, "unknown", reason=reason),
             Cell(b, a, "open", verdict, "unknown", reason=reason)]
@@ -337,6 +184,29 @@ def _worker(conn):
         conn.close()
 
 
+def _spawn(ctx):
+    """A fresh worker process (:func:`_worker`) and the parent's end of its pipe."""
+    mine, theirs = ctx.Pipe(duplex=True)
+    proc = ctx.Process(target=_worker, args=(theirs,), daemon=True)
+    proc.start()
+    theirs.close()
+    return proc, mine
+
+
+def _retire(worker, kill):
+    """End a worker: killed (past its timeout, or dead), else told to stop; its pipe closed."""
+    proc, conn = worker
+    if kill:
+        proc.terminate()
+    else:
+        try:
+            conn.send(None)
+        except (BrokenPipeError, OSError):
+            proc.terminate()
+    proc.join()
+    conn.close()
+
+
 def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
     """Every pair in one of ``jobs`` worker processes, each stopped after ``timeout`` s: a worker
     decides pair after pair; one past its timeout is killed (the pair is open, ``unknown (timeout)``)
@@ -344,36 +214,16 @@ def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
     ctx = multiprocessing.get_context("fork")
     results, todo, done, seconds = {}, list(pairs), 0, {}
     idle, busy = [], {}          # busy: worker -> (pair, start)
-
-    def spawn():
-        mine, theirs = ctx.Pipe(duplex=True)
-        proc = ctx.Process(target=_worker, args=(theirs,), daemon=True)
-        proc.start()
-        theirs.close()
-        return proc, mine
-
-    def retire(worker, kill):
-        proc, conn = worker
-        if kill:
-            proc.terminate()
-        else:
-            try:
-                conn.send(None)
-            except (BrokenPipeError, OSError):
-                proc.terminate()
-        proc.join()
-        conn.close()
-
     while todo or busy:
         while todo and len(busy) < jobs:
             a, b = todo[0]
             job = (a, b, N, p, _when_of(a, b, conds or {}))
-            worker = idle.pop() if idle else spawn()
+            worker = idle.pop() if idle else _spawn(ctx)
             try:
                 worker[1].send(job)
             except (BrokenPipeError, OSError):      # the worker died after its last pair: a fresh one
-                retire(worker, kill=True)
-                worker = spawn()
+                _retire(worker, kill=True)
+                worker = _spawn(ctx)
                 worker[1].send(job)
             todo.pop(0)
             busy[worker] = ((a, b), time.monotonic())
@@ -401,7 +251,7 @@ def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
                 results[key] = _open_cells(*key, "timeout", f"unknown (timeout after {timeout:g} s)")
             del busy[worker]
             if dead:
-                retire(worker, kill=True)
+                _retire(worker, kill=True)
             else:
                 idle.append(worker)
             done += 1
@@ -412,34 +262,8 @@ def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
         if busy:
             time.sleep(0.02)
     for worker in idle:
-        retire(worker, kill=False)
+        _retire(worker, kill=False)
     return results, seconds
-
-
-def counts_of(cells) -> dict:
-    """How many ordered pairs are decided, proved for every N, bounded, refuted, trivial, vacuous and open.
-
-    ``implication`` counts the implications that say something of A only (:attr:`Cell.counted`): a trivial one (f B's
-    weakest level) and a vacuous one (f B's own ceiling on every table of N records) are counted apart and never as
-    implications. ``conditional_implication``: non-implications decided by a table of one class that are implications
-    under the assumption "partitions into at least 2 classes"."""
-    c = {"pairs": len(cells)}
-    c["implication"] = sum(x.counted for x in cells)
-    c["implication_proved_every_n"] = sum(x.counted and x.proved_every_n for x in cells)
-    # of those, proved for every N with an f not shown tight everywhere (B's ceiling, a declared level, a lemma
-    # not shown tight at every level): a tight f shown beside it is exact at the N checked only
-    c["implication_proved_upper_only"] = sum(x.counted and x.proved_every_n and bool(x.proved_f) for x in cells)
-    c["implication_bounded"] = c["implication"] - c["implication_proved_every_n"]
-    c["implication_trivial"] = sum(x.relation == "implication" and x.trivial for x in cells)
-    c["implication_vacuous"] = sum(x.relation == "implication" and x.vacuous and not x.trivial for x in cells)
-    c["non_implication"] = sum(x.relation == "non-implication" for x in cells)
-    c["conditional_implication"] = sum(x.relation == "non-implication" and (x.conditional or {}).get("relation")
-                                       == "implication" for x in cells)
-    c["decided"] = c["implication"] + c["implication_trivial"] + c["implication_vacuous"] + c["non_implication"]
-    c["equivalent"] = sum(x.equivalent for x in cells)
-    c["open"] = sum(x.relation == "open" for x in cells)
-    c["open_timeout"] = sum(x.relation == "open" and x.verdict == "timeout" for x in cells)
-    return c
 
 
 def pair_matrix(names=None, N: int = 4, p: int = 2, timeout: float = 120, jobs: int = 1, progress: bool = False,

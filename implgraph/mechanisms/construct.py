@@ -133,8 +133,6 @@ def class_compositions(sizes, t, k) -> list:
     InputError
         k out of range, or no partition into classes of size >= k reaches t.
     """
-    import networkx as nx
-
     t = check_t(t)
     N = sum(sizes)
     k = check_k(k, N)
@@ -148,52 +146,89 @@ def class_compositions(sizes, t, k) -> list:
     for j in range(m):
         types.setdefault((class_sizes[j], emph[j] if l >= 1 else None), []).append(j)
 
-    def solve():
-        lo_t, hi_t = {}, {}
-        for (e, h), members in types.items():
-            lo, hi = _bounds(e, sizes, N, t)
-            if sum(lo) > e or sum(hi) < e:
-                raise InputError(
-                    f"t = {t} is not reachable with classes of {e} records (bucket shares {sizes}/{N})",
-                    fix="choose a larger k (classes need at least t + 1 records) or a larger t")
-            lo_t[(e, h)], hi_t[(e, h)] = lo, hi
-        g = nx.DiGraph()
-        need = 0
-        for i in range(b):
-            used = sum(len(mem) * lo_t[key][i] for key, mem in types.items())
-            if used > sizes[i]:
-                return None
-            g.add_edge("s", ("B", i), capacity=sizes[i] - used, weight=0)
-        for key, mem in types.items():
-            c = len(mem)
-            r = key[0] - sum(lo_t[key])
-            need += c * r
-            g.add_edge(("T", key), "z", capacity=c * r, weight=0)
-            for i in range(b):
-                # the emphasised bucket is preferred (Table 1: use up the allowed distance there)
-                g.add_edge(("B", i), ("T", key), capacity=c * (hi_t[key][i] - lo_t[key][i]),
-                           weight=-1 if key[1] == i else 0)
-        flow = nx.max_flow_min_cost(g, "s", "z")
-        if sum(flow[u]["z"] for u in g.predecessors("z")) != need:
-            return None
-        comps = [None] * m
-        for key, mem in types.items():
-            c = len(mem)
-            extra = [flow[("B", i)][("T", key)] for i in range(b)]
-            rows = [list(lo_t[key]) for _ in mem]
-            pos = 0
-            for i in range(b):          # deal the extra units cyclically: floor/ceil of extra_i / c each
-                for _ in range(extra[i]):
-                    rows[pos % c][i] += 1
-                    pos += 1
-            for j, row in zip(mem, rows):
-                comps[j] = row
-        return comps
-
-    comps = solve()
+    comps = _compositions_by_flow(types, sizes, N, t, m)
     if comps is None:
         raise InputError(f"no partition into {m} classes of size >= {k} reaches t = {t}",
                          fix="choose another k or a larger t")
+    return comps
+
+
+def _compositions_by_flow(types, sizes, N, t, m):
+    """The compositions of :func:`class_compositions` by a min-cost max flow: each class type takes its
+    lower bounds, and the remaining records of each bucket flow to the types within their upper bounds (the
+    emphasised bucket preferred).
+
+    Parameters
+    ----------
+    types : dict
+        ``{(class size, emphasised bucket): [class indices]}``.
+    sizes : list of int
+        The records of each bucket.
+    N : int
+        The number of records.
+    t : Fraction
+        The level of t-closeness asked for.
+    m : int
+        The number of classes.
+
+    Returns
+    -------
+    list of list or None
+        The records per bucket of each class, or None when the flow cannot place every record.
+
+    Raises
+    ------
+    InputError
+        ``t`` is not reachable with classes of some size.
+    """
+    import networkx as nx
+
+    b = len(sizes)
+    lo_t, hi_t = {}, {}
+    for (e, h), members in types.items():
+        lo, hi = _bounds(e, sizes, N, t)
+        if sum(lo) > e or sum(hi) < e:
+            raise InputError(
+                f"t = {t} is not reachable with classes of {e} records (bucket shares {sizes}/{N})",
+                fix="choose a larger k (classes need at least t + 1 records) or a larger t")
+        lo_t[(e, h)], hi_t[(e, h)] = lo, hi
+    g = nx.DiGraph()
+    need = 0
+    for i in range(b):
+        used = sum(len(mem) * lo_t[key][i] for key, mem in types.items())
+        if used > sizes[i]:
+            return None
+        g.add_edge("s", ("B", i), capacity=sizes[i] - used, weight=0)
+    for key, mem in types.items():
+        c = len(mem)
+        r = key[0] - sum(lo_t[key])
+        need += c * r
+        g.add_edge(("T", key), "z", capacity=c * r, weight=0)
+        for i in range(b):
+            # the emphasised bucket is preferred (Table 1: use up the allowed distance there)
+            g.add_edge(("B", i), ("T", key), capacity=c * (hi_t[key][i] - lo_t[key][i]),
+                       weight=-1 if key[1] == i else 0)
+    flow = nx.max_flow_min_cost(g, "s", "z")
+    if sum(flow[u]["z"] for u in g.predecessors("z")) != need:
+        return None
+    return _deal(types, flow, lo_t, b, m)
+
+
+def _deal(types, flow, lo_t, b, m):
+    """Each class's composition: its type's lower bounds plus the type's share of the flow, dealt
+    cyclically (floor or ceiling of ``extra_i / c`` each, ``c`` the classes of the type)."""
+    comps = [None] * m
+    for key, mem in types.items():
+        c = len(mem)
+        extra = [flow[("B", i)][("T", key)] for i in range(b)]
+        rows = [list(lo_t[key]) for _ in mem]
+        pos = 0
+        for i in range(b):          # deal the extra units cyclically: floor/ceil of extra_i / c each
+            for _ in range(extra[i]):
+                rows[pos % c][i] += 1
+                pos += 1
+        for j, row in zip(mem, rows):
+            comps[j] = row
     return comps
 
 
