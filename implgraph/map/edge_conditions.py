@@ -29,7 +29,7 @@ def _ranges(endpoint) -> list:
     d = _definition(endpoint.family)
     if d is None:
         return []
-    if getattr(d, "needs_classes", False):      # a class has between 1 and N records
+    if d.needs_classes:      # a class has between 1 and N records
         return [r for v in (dict(endpoint.params).get("k"), dict(endpoint.params).get("max")) if v is not None
                 for r in (sympy.sympify(v) >= 1, sympy.sympify(v) <= N_SYM)
                 if isinstance(r, sympy.core.relational.Relational)]
@@ -56,7 +56,7 @@ def condition_relations(rule) -> list:
     for side in (rule.a, rule.b):
         d = _definition(side.family)
         params = dict(side.params)
-        if getattr(d, "needs_classes", False):
+        if d is not None and d.needs_classes:
             E = sympy.Abs(sympy.Symbol("E"))
             low, high = params.pop("k", None), params.pop("max", None)
             if low is not None and high is not None and sympy.simplify(low - high) == 0:
