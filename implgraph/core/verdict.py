@@ -15,7 +15,7 @@ import copy
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 
 __all__ = ["Verdict", "VerdictWord", "math_html", "formula", "VERDICTS", "STATUSES", "STRENGTHS", "status_of",
-           "strength_of", "checker", "CHECKERS"]
+           "styled_word", "STATUS_STYLE", "strength_of", "checker", "CHECKERS"]
 
 VERDICTS = ("proved", "verified-bounded", "refuted", "confirmed", "holds", "holds-not-tight", "unknown")
 
@@ -43,6 +43,20 @@ def status_of(word: str) -> str:
     ('refuted', 'bounded')
     """
     return _STATUS[word]
+
+
+STATUS_STYLE = {"established": "green", "refuted": "bold red", "unknown": "yellow"}
+"""Colour of a verdict word on a terminal, by its status (:func:`status_of`)."""
+
+
+def styled_word(word: str, width: int = 0):
+    """A verdict word padded to ``width``, styled by its status (shown only on a terminal): a rich Text."""
+    from rich.text import Text
+    try:
+        style = STATUS_STYLE.get(status_of(word), "")
+    except (KeyError, ValueError):
+        style = ""
+    return Text(word.ljust(width), style=style)
 
 
 def strength_of(word: str) -> str | None:
@@ -197,9 +211,7 @@ class Verdict(VerdictWord):
     def __rich__(self):
         """The verdict word coloured by status, the id and the tight f (rich, Jupyter with rich)."""
         from rich.text import Text
-
-        from implgraph.io.console import verdict_text
-        text = Text(f"{self.id}: ") + verdict_text(self.verdict)
+        text = Text(f"{self.id}: ") + styled_word(self.verdict)
         return text + Text(f", tight f = {self.tight_str}") if self.tight_str else text
 
     def _repr_html_(self):

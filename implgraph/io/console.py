@@ -16,7 +16,7 @@ import os
 import sys
 import threading
 
-from implgraph.core.verdict import status_of
+from implgraph.core.verdict import styled_word
 
 __all__ = ["QUIET", "NORMAL", "VERBOSE", "set_verbosity", "verbosity", "quiet", "results_console", "on_terminal",
            "verdict_text", "emit", "emit_row", "Progress", "with_decimal"]
@@ -26,8 +26,6 @@ QUIET, NORMAL, VERBOSE = -1, 0, 1
 
 _STATE = {"verbosity": NORMAL}
 
-STATUS_STYLE = {"established": "green", "refuted": "bold red", "unknown": "yellow"}
-"""Colour of a verdict word on a terminal, by its status (:func:`implgraph.core.verdict.status_of`)."""
 
 
 def set_verbosity(level: int) -> None:
@@ -129,13 +127,9 @@ def results_console():
 
 
 def verdict_text(word: str, width: int = 0):
-    """A verdict word padded to ``width``, styled by its status (shown only on a terminal): a rich Text."""
-    from rich.text import Text
-    try:
-        style = STATUS_STYLE.get(status_of(word), "")
-    except (KeyError, ValueError):
-        style = ""
-    return Text(word.ljust(width), style=style)
+    """A verdict word padded to ``width``, styled by its status (shown only on a terminal): a rich Text
+    (:func:`implgraph.core.verdict.styled_word`)."""
+    return styled_word(word, width)
 
 
 def emit(text="", console=None) -> None:
