@@ -105,7 +105,7 @@ def user_claim(tmp_path):
     return tmp_path
 
 
-@pytest.mark.parametrize("recheck", [False, True], ids=["verify", "verify--recheck"])
+@pytest.mark.parametrize("recheck", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["verify", "verify--recheck"])
 def test_a_forged_row_is_not_replayed(user_claim, recheck):
     cache = user_claim / "cache"
     args = ["user/ldp-mt", "--theorems", "theorems/user.yaml"] + (["--recheck"] if recheck else [])

@@ -252,7 +252,7 @@ def test_ratios_equal_in_float64_are_sorted_and_compared_exactly():
     assert prefix_need(a, b, 0) == Fraction(big + 1, big)            # the single bucket 1, by hand
 
 
-@pytest.mark.parametrize("name", ["eps-delta-dp", "eps-delta-ldp"])
+@pytest.mark.parametrize("name", ["eps-delta-dp", pytest.param("eps-delta-ldp", marks=pytest.mark.slow)])
 def test_more_buckets_than_the_enumeration_allows(name):
     # 13 buckets (8190 events): the sorted prefixes against the brute force's enumeration
     rng = random.Random(7)
