@@ -178,6 +178,8 @@ class Verdict(VerdictWord):
         """The witness as a :class:`~implgraph.core.concrete.ConcreteTable` (exact fractions, its classes), or None
         where there is no witness table (no witness, or one whose cells are not numbers).
 
+        Examples
+        --------
         >>> v = Verdict("x", "refuted", witness={"rows": [["0", "1"], ["1/2", "1/2"]], "classes": ["E1", "E2"],
         ...                                      "params": {"N": "2"}})
         >>> v.witness_table
