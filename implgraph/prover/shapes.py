@@ -86,8 +86,8 @@ def subset_size_expr(d, N, params):
     return declared_subset_size(d, N, params) if compares(d, "subset") else None
 
 
-def removal_slack(d, params, compares="removal"):
-    """The additive slack delta, a rational in [0, 1), of a definition comparing ``compares`` with a slack (``"removal"``:
+def declared_slack(d, params, compares="removal"):
+    """The declared additive slack delta, a rational in [0, 1), of a definition comparing ``compares`` (``"removal"``:
     the table and the table without one record; ``"pairs"``: two records); None otherwise."""
     if slack_between(d) != compares or "delta" not in params:
         return None

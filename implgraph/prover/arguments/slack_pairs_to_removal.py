@@ -17,13 +17,13 @@ import sympy
 from implgraph.core import methods
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.registry import argument, certificate_parts
-from implgraph.prover.shapes import removal_slack
+from implgraph.prover.shapes import declared_slack
 
 METHOD = methods.SLACK_PAIRS_TO_REMOVAL
 
 
 def _deltas(ctx):
-    return removal_slack(ctx.a, ctx.a_params, "pairs"), removal_slack(ctx.b, ctx.b_params)
+    return declared_slack(ctx.a, ctx.a_params, "pairs"), declared_slack(ctx.b, ctx.b_params)
 
 
 def _applies(ctx):

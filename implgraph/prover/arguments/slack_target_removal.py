@@ -17,20 +17,20 @@ from implgraph.core import methods
 from implgraph.core.simplified import simplified
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.registry import argument, certificate_parts
-from implgraph.prover.shapes import removal_slack, slack_between
+from implgraph.prover.shapes import declared_slack, slack_between
 
 METHOD = methods.SLACK_TARGET_REMOVAL
 
 
 def _applies(ctx):
-    d = removal_slack(ctx.b, ctx.b_params)
+    d = declared_slack(ctx.b, ctx.b_params)
     return d is not None and d > 0 and ctx.ja is not None and not slack_between(ctx.a) \
         and simplified(ctx.ja - (ctx.N - 1)) == 0
 
 
 @argument(METHOD, order=172, applies=_applies)
 def bound(ctx):
-    d = removal_slack(ctx.b, ctx.b_params)
+    d = declared_slack(ctx.b, ctx.b_params)
     x_, y_ = sympy.symbols("x_ y_")
     h1 = T * y_ - x_
     ok = sympy.expand(T * y_ - x_ + d - (h1 + d)) == 0
