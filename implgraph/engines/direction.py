@@ -728,8 +728,10 @@ def _prover_witness(w, a, b) -> dict:
     """The prover's witness in the shape of every other witness: its table's levels of A and B are
     computed here, exactly (``level_a``, ``level_b``), beside the prover's own fields."""
     ct = ConcreteTable.from_fractions(w["rows"], buckets=w.get("buckets"), classes=w.get("classes"))
+    # its number of records as ``point`` (where every other witness keeps it): a table of another N than the one a
+    # claim's instance is for is no evidence about that instance
     return dict(w, **witness_dict(ct, a.definition, a.param_dict, b.definition, b.param_dict),
-                source="implgraph.engines.prove")
+                point={"N": len(w["rows"])}, source="implgraph.engines.prove")
 
 
 def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N, answer=None, min_classes=1):

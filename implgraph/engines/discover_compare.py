@@ -153,10 +153,14 @@ def _judge_instance(rec, e, d, whole, back, N, point, Nsym, classes) -> None:
         rec["status"] = "undecided"
     elif elsewhere is not None:
         # the claim's instance holds at this N only (its condition or parameters read N): a table of another
-        # number of records is no evidence about it
-        rec["status"] = "undecided"
+        # number of records is no evidence about it; the instance is judged by what was found at this N alone
         rec["note"] = (f"the only witness has N = {elsewhere}; the claim's instance {rec['instance']} is for "
-                       f"N = {N} (its condition reads N)")
+                       f"N = {N} (its condition reads N), judged by the tables of N = {N} alone")
+        at_n = aggregate(parse_node(d.a), parse_node(d.b), None, [i for i in d.instances if i.N == N], 2)
+        if at_n.relation != "non-implication":
+            _judge_instance(rec, e, at_n, at_n, back, N, point, Nsym, classes)
+        else:
+            rec["status"] = "undecided"
     elif d.relation != want:
         rec["status"] = ("refuted: discover finds a witness" if want == "implication"
                          else "contradicted: discover finds an implication")
