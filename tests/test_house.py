@@ -19,8 +19,6 @@ ALLOWED = {
     "checks/level.py": "split pending: owned by perf today (checks/level*.py)",
     "checks/level.py:judge_level_claim": "split pending: owned by perf today (checks/level*.py)",
     "checks/symbolic_level.py:find_level": "split pending: owned by perf today",
-    "engines/direction.py": "split pending: owned by perf today",
-    "engines/direction.py:_check_direction": "split pending: owned by perf today",
     "engines/instance.py": "split pending: owned by perf today",
     "engines/instance.py:analyse": "split pending: owned by perf today",
     "engines/instance.py:_grid_instance": "split pending: owned by perf today",
