@@ -29,7 +29,6 @@ ALLOWED = {
     "commands/levels.py:run_microdata": "split pending: --require and the reading options",
     "io/microdata.py": "split pending: the reading options and the conventions",
     "io/read_options.py:read_records": "split pending: the file kinds",
-    "mechanisms/randomized_anonymization/release.py": "split pending: the columnar release (codes, Parquet)",
 }
 
 
