@@ -18,7 +18,7 @@ from implgraph.core.errors import InputError
 from implgraph.core.verdict import Verdict
 from implgraph.io.counterexamples import table_ids
 
-DOCTEST_MODULES = ["implgraph.api", "implgraph.core.verdict", "implgraph.io.console", "implgraph.results", "implgraph.definitions.scales", "implgraph.core.indexed",
+DOCTEST_MODULES = ["implgraph.api", "implgraph.api_checks", "implgraph.api_map", "implgraph.core.verdict", "implgraph.io.console", "implgraph.results", "implgraph.definitions.scales", "implgraph.core.indexed",
                    "implgraph.definitions.capabilities"]
 
 

@@ -527,14 +527,14 @@ def test_a_witness_of_three_buckets_where_binary_tables_have_none(b):
 
 def _wider_calls(monkeypatch):
     """The numbers of buckets of the wider searches run (analyse's first stage at more buckets than asked)."""
-    import implgraph.engines.direction as direction
-    calls, real = [], direction.analyse
+    import implgraph.engines.direction_beyond as beyond
+    calls, real = [], beyond.analyse
 
     def spy(a_def, ap, b_def, bp, n, p=2, *args, **kw):
         if kw.get("stage") == "first" and p > 2:
             calls.append(p)
         return real(a_def, ap, b_def, bp, n, p, *args, **kw)
-    monkeypatch.setattr(direction, "analyse", spy)
+    monkeypatch.setattr(beyond, "analyse", spy)
     return calls
 
 

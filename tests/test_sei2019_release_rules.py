@@ -239,8 +239,8 @@ def test_order_errors(tmp_path, capsys, order, needle):
 
 def test_a_column_too_wide_to_sample_is_refused(tmp_path, monkeypatch, capsys):
     """N x d cells of sets per attribute are bounded (a kept identifier column: N x N)."""
-    from implgraph.mechanisms.randomized_anonymization import release as release_mod
-    monkeypatch.setattr(release_mod, "SAMPLE_LIMIT", 100)
+    from implgraph.mechanisms.randomized_anonymization import release_json
+    monkeypatch.setattr(release_json, "SAMPLE_LIMIT", 100)
     data = write_csv(tmp_path / "x.csv", ["s", "id"], [("ab"[k % 2], f"id{k}") for k in range(20)])
     assert main(["anonymize", str(data), "--qid", "s", "--keep", "id", "--l", "2", "--out",
                  str(tmp_path / "r.json")]) == 2

@@ -32,10 +32,10 @@ from pathlib import Path
 import numpy as np
 import sympy
 
+from implgraph.commands._anonymize_options import _check_numbers, _columns, _requested, _targets
 from implgraph.core.errors import InputError, printable
-from implgraph.core.formula import parse_expr
 from implgraph.io.console import Progress
-from implgraph.io.output import check_output_path, print_json
+from implgraph.io.output import print_json
 from implgraph.mechanisms.randomized_anonymization.guarantee import check_attribute
 from implgraph.mechanisms.randomized_anonymization.optimise import closeness_parameters, diversity_parameters
 from implgraph.mechanisms.randomized_anonymization.privacy import class_csv
@@ -43,6 +43,7 @@ from implgraph.mechanisms.randomized_anonymization.columns import coded as colum
 from implgraph.mechanisms.randomized_anonymization.columns import read_header, read_table
 from implgraph.mechanisms.randomized_anonymization.parquet import to_arrow, write_table
 from implgraph.mechanisms.randomized_anonymization.release import anonymize_codes, domain_order
+
 
 NAME = "anonymize"
 HELP = "anonymize a CSV's sensitive QIDs with sei2019's randomized algorithm (l-diversity, t-closeness or both)"
@@ -74,113 +75,6 @@ def add_arguments(p):
                    help="also write the classes for COL (Definition 10) of the non-aggregated release as a CSV "
                         "that `implgraph levels` reads (repeatable; small releases only)")
     p.add_argument("--json", action="store_true", help="print the parameters and the re-checked levels as JSON")
-
-
-def _names(text: str, option: str) -> list:
-    names = [q.strip() for q in text.split(",") if q.strip()]
-    if len(set(names)) != len(names):
-        raise InputError(f"{option} {text[:60]!r} names a column twice", fix="give distinct column names")
-    return names
-
-
-def _t_value(text: str):
-    try:
-        value = parse_expr(text, {})
-    except InputError as exc:
-        raise InputError(f"--t value {text[:40]!r}: {exc.reason}", fix=exc.fix or "give e.g. --t 1/10") from None
-    if not isinstance(value, sympy.Rational):
-        raise InputError(f"--t value {text[:40]!r} is not a rational number",
-                         fix="give e.g. --t 1/10; a column published as it is goes in --keep")
-    if value < 0:
-        raise InputError(f"--t {text[:40]} is negative", fix="give t >= 0")
-    return Fraction(int(value.p), int(value.q))
-
-
-def _l_value(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise InputError(f"--l value {text[:40]!r} is not a number", fix="give e.g. --l 2") from None
-    if value < 1:
-        raise InputError(f"--l {value} is below 1", fix="give an integer l >= 1")
-    return value
-
-
-def _levels(text: str, qids: list, option: str, parse) -> dict:
-    parts = [x.strip() for x in text.split(",")]
-    if len(parts) == 1:
-        parts = parts * len(qids)
-    if len(parts) != len(qids):
-        raise InputError(f"{option} has {len(parts)} values for {len(qids)} --qid columns",
-                         fix="give one value, or one per --qid column")
-    return {q: parse(x) for q, x in zip(qids, parts)}
-
-
-def _orders(items, qids) -> dict:
-    out = {}
-    for item in items:
-        col, sep, values = item.partition("=")
-        col = col.strip()
-        order = [v.strip() for v in values.split(",")]
-        if not sep or not col or not values.strip() or any(not v for v in order):
-            raise InputError(f"--order {item[:60]!r} is not COL=V1,V2,...", fix="give e.g. --order age=10,20,30")
-        if col not in qids:
-            raise InputError(f"--order names {col!r}, which is not a --qid column", fix="order --qid columns only")
-        if col in out:
-            raise InputError(f"--order gives {col!r} twice", fix="give one order per column")
-        out[col] = order
-    return out
-
-
-def _same_file(a, b) -> bool:
-    a, b = Path(a), Path(b)
-    with contextlib.suppress(OSError):
-        if a.exists() and b.exists():
-            return os.path.samefile(a, b)
-    return a.resolve() == b.resolve()
-
-
-def _targets(args) -> tuple:
-    """``--out`` and the ``--class-csv`` targets, none of them the input or another output."""
-    out = check_output_path(args.out)
-    csvs = []
-    for item in args.class_csv:
-        col, sep, target = item.partition("=")
-        if not sep or not col.strip() or not target.strip():
-            raise InputError(f"--class-csv {item!r} is not COL=FILE", fix="give e.g. --class-csv disease=classes.csv")
-        csvs.append((col.strip(), check_output_path(target.strip(), "--class-csv")))
-    named = [("--out", out)] + [("--class-csv", t) for _, t in csvs]
-    for k, (option, path) in enumerate(named):
-        if _same_file(path, args.file):
-            raise InputError(f"{option} {path} is the input file", fix="write the release to another file")
-        for other_option, other in named[:k]:
-            if _same_file(path, other):
-                raise InputError(f"{option} {path} is also {other_option}", fix="give every output its own file")
-    return out, csvs
-
-
-def _columns(args, header: list) -> tuple:
-    """``(qids, kept)``: every column of the data is named once by --qid, --keep or --drop."""
-    qids = _names(args.qid, "--qid")
-    if not qids:
-        raise InputError(f"--qid {args.qid!r} names no column", fix="give the sensitive QID columns")
-    keep, drop = _names(args.keep, "--keep"), _names(args.drop, "--drop")
-    named = {}
-    for option, cols in (("--qid", qids), ("--keep", keep), ("--drop", drop)):
-        for c in cols:
-            if c not in header:
-                raise InputError(f"{option} names {c!r}, not a column (columns: {', '.join(header)})", file=args.file,
-                                 line=1, fix=f"name columns of the CSV's header in {option}")
-            if c in named:
-                raise InputError(f"column {c!r} is named by {named[c]} and {option}",
-                                 fix="name each column once: --qid, --keep or --drop")
-            named[c] = option
-    rest = [c for c in header if c not in named]
-    if rest:
-        shown = ", ".join(repr(c) for c in rest[:5]) + (f" and {len(rest) - 5} more" if len(rest) > 5 else "")
-        raise InputError(f"the column(s) {shown} are named by none of --qid, --keep, --drop", file=args.file, line=1,
-                         fix="name every column: --keep publishes it as it is (not protected), --drop leaves it out")
-    return qids, [c for c in header if named.get(c) == "--keep"]
 
 
 def _check_values(coded, qids, file) -> None:
@@ -323,28 +217,42 @@ def _write_together(outputs) -> None:
 
 
 def run(args) -> int:
-    if args.eta_max is not None and args.eta_max < 1:
-        raise InputError(f"--eta-max {args.eta_max} is out of range", fix="give --eta-max >= 1")
-    if args.seed is not None and args.seed < 0:
-        raise InputError(f"--seed {args.seed} is negative", fix="give 0 <= --seed < 2^128, or leave it out")
-    if args.seed is not None and not 0 <= args.seed < 2 ** 128:
-        raise InputError(f"--seed {args.seed} is out of range", fix="give 0 <= --seed < 2^128, or leave it out")
-    if args.l is None and args.t is None:
-        raise InputError("give --l, --t or both", fix="e.g. --l 2 (diversity) or --t 1/10 (closeness)")
+    """Anonymize the data of ``args.file`` as the options ask, re-check the release's levels exactly, write it.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The options of :func:`add_arguments`.
+
+    Returns
+    -------
+    int
+        0; bad input raises :class:`~implgraph.core.errors.InputError` before anything is written.
+    """
+    _check_numbers(args)
     out, class_csvs = _targets(args)
     header = read_header(args.file)
     qids, kept = _columns(args, header)
-    for col, _ in class_csvs:
-        if col not in qids and col not in kept:
-            raise InputError(f"--class-csv names {col!r}, which is not published (--qid or --keep)",
-                             fix="give the classes of a --qid or --keep column")
-    orders = _orders(args.order, qids)
-    if orders and not (args.ground == "ordered" and args.t is not None):
-        raise InputError("--order is used only by the ordered ground distance of --t",
-                         fix="add --t and --ground ordered, or leave --order out")
-    levels_l = _levels(args.l, qids, "--l", _l_value) if args.l is not None else {}
-    levels_t = _levels(args.t, qids, "--t", _t_value) if args.t is not None else None
+    orders, levels_l, levels_t = _requested(args, qids, kept, class_csvs)
     published = [c for c in header if c in set(qids) | set(kept)]       # only the columns named, in file order
+    release, checks, summary = _release(args, header, published, qids, kept, orders, (levels_l, levels_t))
+    _write_together(_outputs(release, out, class_csvs))
+    for row, g in zip(summary, checks):
+        row.update(achieved_l=g.achieved_l, achieved_t=g.achieved_t, achieved_t_exact=g.t_exact, recheck=g.how)
+    if args.json:
+        rows = [{k: v if isinstance(v, (int, bool, type(None))) else str(v) for k, v in row.items()}
+                for row in summary]
+        print_json({"file": args.file, "out": args.out, "N": release.N, "attributes": rows, "kept": kept,
+                    "dropped": [c for c in header if c not in published]})
+        return 0
+    _print_summary(args, release, len(header) - len(published), qids, kept, summary)
+    return 0
+
+
+def _release(args, header, published, qids, kept, orders, levels) -> tuple:
+    """``(release, checks, summary)``: the published columns read, each --qid column coded, randomized with its
+    parameters and re-checked exactly (:func:`_recheck`); ``levels``: ``(levels_l, levels_t)``."""
+    levels_l, levels_t = levels
     table = read_table(args.file, header, published)
     coded = {}
     for q in qids:
@@ -362,22 +270,24 @@ def run(args) -> int:
     model = "+".join(m for m, on in (("l", args.l is not None), ("t", args.t is not None)) if on)
     release.meta = {"qid": qids, "kept": kept, "model": model, "ground": args.ground,
                     "guarantee": [g.to_json() for g in checks]}
+    return release, checks, summary
+
+
+def _outputs(release, out, class_csvs) -> list:
+    """The ``(path, data, option)`` of every output: the release (JSON where ``out`` ends in .json, else Parquet,
+    written by a function) and each ``--class-csv``."""
     if str(out).lower().endswith(".json"):
         outputs = [(out, release.dumps(), "--out")]
     else:
         table = to_arrow(release)
         outputs = [(out, lambda fh: write_table(table, fh), "--out")]
     outputs += [(target, class_csv(release, release.index(col)), "--class-csv") for col, target in class_csvs]
-    _write_together(outputs)
-    for row, g in zip(summary, checks):
-        row.update(achieved_l=g.achieved_l, achieved_t=g.achieved_t, achieved_t_exact=g.t_exact, recheck=g.how)
-    if args.json:
-        rows = [{k: v if isinstance(v, (int, bool, type(None))) else str(v) for k, v in row.items()}
-                for row in summary]
-        print_json({"file": args.file, "out": args.out, "N": release.N, "attributes": rows, "kept": kept,
-                    "dropped": [c for c in header if c not in published]})
-        return 0
-    dropped = len(header) - len(published)
+    return outputs
+
+
+def _print_summary(args, release, dropped, qids, kept, summary) -> None:
+    """Print the release's size, and each attribute's parameters and re-checked levels (``dropped``: how many
+    columns were left out)."""
     print(f"{printable(args.file)}: N = {release.N}, {len(qids)} sensitive QID(s), {len(kept)} column(s) kept as "
           f"they are, {dropped} dropped -> {printable(args.out)}")
     for row in summary:
@@ -391,4 +301,3 @@ def run(args) -> int:
               f"{extra}; re-checked: {', '.join(reached)}")
     for c in kept:
         print(f"  {printable(c)}: kept as it is (not protected)")
-    return 0

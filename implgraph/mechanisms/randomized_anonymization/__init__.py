@@ -5,7 +5,10 @@ Modules, one topic each:
 - :mod:`~implgraph.mechanisms.randomized_anonymization.channel`: the per-attribute set channel of
   Section V-B as exact (sympy) probabilities, symbolic in ``p``, ``eta``, ``d``;
 - :mod:`~implgraph.mechanisms.randomized_anonymization.release`: a data set anonymized with that channel
-  (the aggregated expression), its sampling column by column and the JSON format of small releases;
+  (the aggregated expression) and its sampling column by column;
+- :mod:`~implgraph.mechanisms.randomized_anonymization.release_json`: the JSON format of small releases, written
+  and read back checked;
+- :mod:`~implgraph.mechanisms.randomized_anonymization.domain`: a column's domain in order and its values as codes;
 - :mod:`~implgraph.mechanisms.randomized_anonymization.columns`: the data's named columns read with pyarrow at
   any size, as integer codes;
 - :mod:`~implgraph.mechanisms.randomized_anonymization.parquet`: a release as a Parquet file (domains and

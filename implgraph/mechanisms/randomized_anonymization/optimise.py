@@ -195,20 +195,7 @@ def closeness_parameters(counts, t, eta_max=None, ground: str = "equal", reading
         No records, ``t < 0``, ``eta_min`` outside ``1..d``, or (equal ground distance) a subset-sum table of
         more than :data:`TABLE_LIMIT` cells.
     """
-    counts = [int(c) for c in counts]
-    n = sum(counts)
-    d = len(counts)
-    t = Fraction(t) if not isinstance(t, float) else Fraction(repr(t))
-    if n <= 0 or t < 0:
-        raise InputError(f"{name}: closeness needs records and t >= 0 (N = {n}, t = {t})",
-                         fix="give a non-empty column and t >= 0")
-    eta_min = int(eta_min)
-    if not 1 <= eta_min <= d:
-        raise InputError(f"{name}: eta from {eta_min} needs 1 <= eta <= d = {d}", fix=f"choose l <= {d} for {name}")
-    if ground == "equal" and (d + 1) * (n + 1) > TABLE_LIMIT:
-        raise InputError(f"{name}: {d} values and {n} records need a subset-sum table of {(d + 1) * (n + 1)} cells, "
-                         f"more than {TABLE_LIMIT}",
-                         fix=f"coarsen {name} to fewer values or anonymize fewer records")
+    counts, n, d, t, eta_min = _closeness_inputs(counts, t, ground, name, eta_min)
     prior = [Fraction(c, n) for c in counts]
     top = d - 1 if eta_max is None else min(int(eta_max), d - 1)
     best = Choice(Fraction(0), eta_min, math.inf)
@@ -223,3 +210,23 @@ def closeness_parameters(counts, t, eta_max=None, ground: str = "equal", reading
     if d == 1:
         best = Choice(Fraction(1), 1, Fraction(0))
     return best
+
+
+def _closeness_inputs(counts, t, ground, name, eta_min) -> tuple:
+    """``(counts, N, d, t, eta_min)`` of :func:`closeness_parameters`, read exactly (ints, ``t`` a Fraction: a
+    float by its shortest repr) and checked; InputError as documented there."""
+    counts = [int(c) for c in counts]
+    n = sum(counts)
+    d = len(counts)
+    t = Fraction(t) if not isinstance(t, float) else Fraction(repr(t))
+    if n <= 0 or t < 0:
+        raise InputError(f"{name}: closeness needs records and t >= 0 (N = {n}, t = {t})",
+                         fix="give a non-empty column and t >= 0")
+    eta_min = int(eta_min)
+    if not 1 <= eta_min <= d:
+        raise InputError(f"{name}: eta from {eta_min} needs 1 <= eta <= d = {d}", fix=f"choose l <= {d} for {name}")
+    if ground == "equal" and (d + 1) * (n + 1) > TABLE_LIMIT:
+        raise InputError(f"{name}: {d} values and {n} records need a subset-sum table of {(d + 1) * (n + 1)} cells, "
+                         f"more than {TABLE_LIMIT}",
+                         fix=f"coarsen {name} to fewer values or anonymize fewer records")
+    return counts, n, d, t, eta_min

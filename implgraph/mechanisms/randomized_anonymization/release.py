@@ -9,47 +9,34 @@ channel's distribution of each true value).
 
 Files (``implgraph anonymize --out``): Parquet
 (:mod:`~implgraph.mechanisms.randomized_anonymization.parquet`, the default), or, when the name ends in
-``.json``, the JSON format of small releases::
-
-    {"format": "implgraph-randomized-anonymization/1", "N": ..., "source": ...,
-     "attributes": [{"name": ..., "domain": [...], "p": "1/2", "eta": 2}, ...],
-     "records": [[[indices of R_i1], [indices of R_i2], ...], ...]}
+``.json``, the JSON format of small releases (:mod:`~implgraph.mechanisms.randomized_anonymization.release_json`).
+A column's domain and codes are :mod:`~implgraph.mechanisms.randomized_anonymization.domain`'s.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
-import json
 import math
 import os
-import re
 from collections.abc import Sequence
-import contextlib
-from decimal import Decimal
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import sympy
 
 from implgraph.core.errors import InputError
-from implgraph.io.datafile import read_text
 from implgraph.io.output import atomic_write
 from implgraph.mechanisms.randomized_anonymization.channel import check_parameters
+from implgraph.mechanisms.randomized_anonymization.domain import domain_order, encode
+from implgraph.mechanisms.randomized_anonymization.release_json import FORMAT, MAX_RELEASE_BYTES, SAMPLE_LIMIT
+from implgraph.mechanisms.randomized_anonymization import release_json
 
 __all__ = ["Release", "anonymize", "anonymize_codes", "sample_sets", "encode", "domain_order", "read_columns",
            "code_dtype", "FORMAT"]
 
-FORMAT = "implgraph-randomized-anonymization/1"
-
-SAMPLE_LIMIT = 25_000_000
-"""Most cells ``N d_j`` of one attribute's sets in a JSON release (read as boolean matrices); Parquet has no
-limit but the machine's."""
-
-MAX_RELEASE_BYTES = 2 ** 30
-"""Largest JSON release :meth:`Release.load` reads."""
-
-_RATIONAL = re.compile(r"\d{1,1000}(/\d{1,1000})?")
+# (FORMAT, SAMPLE_LIMIT and MAX_RELEASE_BYTES are release_json's, encode and domain_order domain's: imported above for
+# the importers of this module)
 
 
 class _PerAttribute(Sequence):
@@ -185,17 +172,7 @@ class Release:
     def dumps(self) -> str:
         """The release in the JSON file format (one line); InputError for an attribute of more than
         :data:`SAMPLE_LIMIT` cells ``N d_j`` (a JSON release is read back as boolean matrices: write Parquet)."""
-        for name, dom in zip(self.names, self.domains):
-            if self.N * len(dom) > SAMPLE_LIMIT:
-                raise InputError(f"{name}: {self.N} records x {len(dom)} values is more than {SAMPLE_LIMIT} cells of "
-                                 f"a JSON release", fix="write the release as Parquet (--out FILE.parquet)")
-        attrs = [{"name": n, "domain": list(dom), "p": str(p), "eta": int(eta)}
-                 for n, dom, (p, eta) in zip(self.names, self.domains, self.params)]
-        cols = [self.codes(j).tolist() for j in range(len(self.names))]
-        records = [list(r) for r in zip(*cols)] if cols else []
-        doc = {"format": FORMAT, "N": self.N, "source": self.source, "attributes": attrs,
-               "records": records, **({"meta": self.meta} if self.meta else {})}
-        return json.dumps(doc, separators=(",", ":")) + "\n"
+        return release_json.dumps(self)
 
     @classmethod
     def load(cls, path, columns=None) -> "Release":
@@ -214,61 +191,7 @@ class Release:
     @classmethod
     def _load_json(cls, path) -> "Release":
         """The JSON format (``FORMAT``); at most :data:`SAMPLE_LIMIT` cells per attribute."""
-        path = str(path)
-        fix = "give the file written by `implgraph anonymize --out`"
-        try:
-            doc = json.loads(read_text(path, limit=MAX_RELEASE_BYTES, what="a release (JSON)"))
-        except json.JSONDecodeError as e:
-            raise InputError(f"not a JSON release ({e.msg})", file=path, line=e.lineno, fix=fix) from None
-        except RecursionError:
-            raise InputError("not a JSON release (nested too deeply)", file=path, line=1, fix=fix) from None
-        except ValueError as e:         # an integer of more digits than Python converts (int_max_str_digits)
-            raise InputError(f"not a JSON release ({str(e).split(':')[0]})", file=path, line=1, fix=fix) from None
-        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-            raise InputError(f"not a release in format {FORMAT}", file=path, line=1, fix=fix)
-
-        def bad(what):
-            return InputError(what, file=path, line=1, fix=fix)
-
-        attrs, n, records = doc.get("attributes"), doc.get("N"), doc.get("records")
-        if not isinstance(attrs, list) or not attrs or not all(isinstance(a, dict) for a in attrs):
-            raise bad("'attributes' is not a non-empty list of objects")
-        if not _is_int(n) or n < 0 or not isinstance(records, list) or len(records) != n:
-            raise bad("'N' is not the number of 'records'")
-        names, domains, params = [], [], []
-        for a in attrs:
-            name, dom, eta = a.get("name"), a.get("domain"), a.get("eta")
-            if not isinstance(name, str) or name in names:
-                raise bad(f"an attribute's name {str(name)[:40]!r} is not a string or is repeated")
-            if not isinstance(dom, list) or not dom or not all(isinstance(v, str) for v in dom) \
-                    or len(set(dom)) != len(dom):
-                raise bad(f"{name}: 'domain' is not a list of distinct strings")
-            if n * len(dom) > SAMPLE_LIMIT:
-                raise bad(f"{name}: {n} records x {len(dom)} values is more than {SAMPLE_LIMIT} cells")
-            p = a.get("p")
-            if not isinstance(p, str) or not _RATIONAL.fullmatch(p) or not int(p.partition("/")[2] or 1):
-                raise bad(f"{name}: 'p' = {str(p)[:40]!r} is not a fraction such as \"1/2\"")
-            if not _is_int(eta):
-                raise bad(f"{name}: 'eta' = {str(eta)[:40]!r} is not an integer")
-            try:
-                p, eta = check_parameters(sympy.Rational(p), eta, len(dom), name)
-            except InputError as exc:
-                raise bad(exc.reason) from None
-            names.append(name)
-            domains.append(list(dom))
-            params.append((p, int(eta)))
-        member = [np.zeros((n, len(dom)), dtype=bool) for dom in domains]
-        for i, rec in enumerate(records):
-            if not isinstance(rec, list) or len(rec) != len(names):
-                raise bad(f"record {i + 1} does not hold one set per attribute")
-            for j, idx in enumerate(rec):
-                d, eta = len(domains[j]), params[j][1]
-                if not isinstance(idx, list) or not all(_is_int(k) and 0 <= k < d for k in idx) \
-                        or len(set(idx)) != len(idx) or len(idx) != min(eta, d):
-                    raise bad(f"record {i + 1}: its set of {names[j]} is not {eta} distinct value indices below {d}")
-                member[j][i, idx] = True
-        meta = doc.get("meta", {})
-        return cls(names, domains, params, member, path, meta if isinstance(meta, dict) else {})
+        return release_json.load(path, cls)
 
 
 def _as_list(values) -> list:
@@ -276,74 +199,6 @@ def _as_list(values) -> list:
     if hasattr(values, "to_pylist"):
         return values.to_pylist()
     return [str(v) for v in values]
-
-
-def _is_int(x) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def encode(column, domain=None):
-    """``(codes, domain)``: a column of values as indices into its (sorted) domain."""
-    values = [str(v) for v in column]
-    if domain is None:
-        domain = sorted(set(values))
-    pos = {v: k for k, v in enumerate(domain)}
-    try:
-        codes = np.fromiter((pos[v] for v in values), dtype=np.int64, count=len(values))
-    except KeyError as e:
-        raise InputError(f"value {e.args[0]!r} is not in the domain", fix="add it to the domain") from None
-    return codes, list(domain)
-
-
-_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
-
-
-def domain_order(values, name: str = "S_j", order=None, need_order: bool = False) -> list:
-    """The domain of a column in its order: ``order`` if given, else numbers by their value, else text order.
-
-    Parameters
-    ----------
-    values : iterable of str
-        The column.
-    name : str
-    order : list of str, optional
-        The user's order: every value of the column once (values the column lacks are domain values of
-        count 0).
-    need_order : bool
-        The order matters (the ordered ground distance): refuse a column of three or more values that are not all
-        numbers when no ``order`` is given.
-
-    Examples
-    --------
-    >>> domain_order(["10", "2", "1", "2"])
-    ['1', '2', '10']
-    >>> domain_order(["b", "a"])
-    ['a', 'b']
-    """
-    seen = sorted(set(values))
-    if order is not None:
-        order = list(order)
-        dup = next((v for k, v in enumerate(order) if v in order[:k]), None)
-        if dup is not None:
-            raise InputError(f"--order {name}: value {dup!r} is given twice", fix="give every value once")
-        missing = [v for v in seen if v not in set(order)]
-        if missing:
-            raise InputError(f"--order {name} lacks the value {missing[0]!r} of the column"
-                             + (f" and {len(missing) - 1} more" if len(missing) > 1 else ""),
-                             fix=f"list every value of {name} in --order")
-        return order
-    if seen and all(_NUMBER.fullmatch(v) for v in seen):
-        ranked = sorted(seen, key=Decimal)
-        same = next(((a, b) for a, b in zip(ranked, ranked[1:]) if Decimal(a) == Decimal(b)), None)
-        if same:
-            raise InputError(f"{name}: the values {same[0]!r} and {same[1]!r} are the same number",
-                             fix=f"write each number of {name} one way, or give its order with --order")
-        return ranked
-    if need_order and len(seen) > 2:
-        odd = next(v for v in seen if not _NUMBER.fullmatch(v))
-        raise InputError(f"{name}: the ordered ground distance needs the order of its values, which are not all "
-                         f"numbers (e.g. {odd[:40]!r})", fix=f"give --order {name}=V1,V2,... (every value, in order)")
-    return seen
 
 
 SUBSET_TABLE_LIMIT = 2 ** 22

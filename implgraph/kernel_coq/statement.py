@@ -1,0 +1,199 @@
+"""The statement of a certificate's Coq theorem: each side's predicate in the library's terms (:func:`side_predicate`),
+the partition the class sides declare, and :class:`_File`, the pieces of one theorem (its statement, intros and the
+tactics its proof uses to show a polynomial nonnegative or a denominator nonzero on the domain).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from implgraph.kernel_coq import adapter
+from implgraph.kernel_coq.coqexpr import Translator, Untranslatable
+from implgraph.kernel_coq.shift import nonneg_tactic
+
+__all__ = ["side_predicate", "CLASS_LEVELS"]
+
+#: the class levels of inequality-lemmas: name -> the library's predicate
+CLASS_LEVELS = {"min-entropy": "minent_ge", "support": "support_ge", "shannon": "shannon_ge"}
+
+
+def side_predicate(tr, side, level, K="K", x="x", cls="cls"):
+    """The library's predicate "``side``'s raw level is at most ``level``" (at least, where larger is stronger), a Coq
+    term over the table ``x`` of ``K`` buckets and the classes ``cls`` (Coq terms), or None where the side's declared
+    kind has no predicate in the library."""
+    if side.increase_cap is not None or side.finite_level_of:
+        if side.increase_cap != "-log(p)" or not side.finite_level_of:
+            return None
+        inner = adapter.registered_side(side.finite_level_of)
+        inner_pred = side_predicate(tr, inner, level, K, x, cls) if inner is not None else None
+        if inner_pred is None:
+            return None
+        return f"capped_level ({inner_pred}) (increase_cap_log N {K} {x} {cls})"
+    if side.min_class_param:
+        k = side.params.get(side.min_class_param)
+        return None if k is None else f"min_class_level N {cls} ({tr.expr(str(k))}) Arest"
+    if side.class_size_level:
+        return f"class_size_ge N {cls} ({level})"
+    if side.uniform_class_level or side.tail_ratio is not None:
+        return None
+    if side.class_level:
+        pred = CLASS_LEVELS.get(side.class_level)
+        return None if pred is None else f"{pred} N {K} {x} {cls} ({level})"
+    if side.slack:
+        delta = tr.expr(side.slack.delta)
+        if side.slack.compares == "pairs":
+            return f"slack_pairs_le N {K} {x} ({delta}) ({level})"
+        if side.slack.compares == "removal":
+            return f"slack_removal_le N {K} {x} ({delta}) ({level})"
+        return None
+    fam, sd = side.family, side.sides
+    if side.distance is not None:
+        return f"tv_le N {K} {x} {cls} ({level})" if side.distance == "total-variation" and fam == "class" else None
+    if fam == "pairwise" and sd == "TwoSided":
+        return f"pairwise_le N {K} {x} ({level})"
+    if fam == "subset" and sd and side.size is not None:
+        return f"subset_le {sd} N {K} {x} ({tr.expr(side.size)}) ({level})"
+    if fam == "class" and sd:
+        return f"class_le {sd} N {K} {x} {cls} ({level})"
+    return None
+
+
+def _partition_hyps(tr, cert):
+    """The partition the class sides declare: classes of at least ``min_class`` (and at most ``max_class``)."""
+    out = []
+    for side in (cert.A, cert.B):
+        if side.family != "class":
+            continue
+        h = f"partition N cls ({tr.expr(side.min_class or '1')})"
+        if h not in out:
+            out.append(h)
+        if side.max_class is not None:
+            h = f"max_class N cls ({tr.expr(side.max_class)})"
+            if h not in out:
+                out.append(h)
+    return out
+
+
+def _describe(side):
+    keys = ("family", "sides", "distance", "slack", "class_size_level", "uniform_class_level", "tail_ratio",
+            "finite_level_of", "class_level")
+    return ", ".join(f"{k} {getattr(side, k)}" for k in keys if getattr(side, k) not in (None, False))
+
+
+class _File:
+    """The pieces of one theorem: its statement's parts and the helpers its proof uses."""
+
+    def __init__(self, cert, name="certificate"):
+        self.cert = cert
+        self.tr = Translator(cert.symbols)
+        self.domain = adapter.domain(cert)
+        self.rd = self.domain.reader
+        self.name = name
+        self.doms = [self.tr.relation(d) for d in cert.domain]
+        self._naturals_only()
+        self.parts = _partition_hyps(self.tr, cert)
+        bound = cert.upper if cert.upper is not None else cert.lower
+        if bound is None:
+            raise Untranslatable("a certificate without upper or lower")
+        self.upper = self.tr.expr(bound)
+        self.a = side_predicate(self.tr, cert.A, self.tr.name("T"))
+        self.b = side_predicate(self.tr, cert.B, self.upper)
+        self.b_of = lambda level: side_predicate(self.tr, cert.B, level)
+        if self.b is None:
+            raise Untranslatable(f"B's level kind ({_describe(cert.B)}) has no predicate in the library")
+        self.extra_binders = " (Arest : Prop)" if (self.a or "").count("Arest") else ""
+
+    def _naturals_only(self):
+        """An integer symbol is a natural number in Coq: the domain must give it a constant lower bound >= 0 (N, the
+        number of records, is one by nature), or the Coq theorem would quantify over fewer values than the claim."""
+        for name, kind in self.tr.kinds.items():
+            if kind != "integer" or name == "N":
+                continue
+            if adapter.positive.nonnegative(self.rd.gens[name], self.domain.atoms) is None:
+                raise Untranslatable(f"integer symbol {name} is not shown >= 0 on the domain (Coq reads it as a "
+                                     "natural number)")
+
+    def statement(self):
+        doms = "".join(f"  {d} ->\n" for d in self.doms)
+        hyps = "".join(f"  {h} ->\n" for h in self.parts)
+        # without a predicate for A (a lemma that holds whatever A is): B's bound on every table, a stronger statement
+        a_line = f"  {self.a} ->\n" if self.a is not None else "  (* whatever A is: no hypothesis on A *)\n"
+        return (f"Theorem {self.name} : forall {self.tr.binders()},\n{doms}"
+                f"  forall (K : nat) (x : nat -> nat -> R) (cls : nat -> nat){self.extra_binders},\n"
+                f"  table N K x ->\n{hyps}{a_line}  {self.b}.")
+
+    def syms(self):
+        return (sorted(n for n, k in self.tr.kinds.items() if k == "integer")
+                + sorted(n for n, k in self.tr.kinds.items() if k != "integer"))
+
+    def intros(self):
+        names = " ".join(f"D{i}" for i in range(len(self.doms)))
+        parts = " ".join(f"P{i}" for i in range(len(self.parts)))
+        a = " HA" if self.a is not None else ""
+        rest = " Arest" if self.extra_binders else ""
+        return " ".join(f"intros {' '.join(self.syms())} {names} K x cls{rest} Htab {parts}{a}.".split()) \
+            .replace(" .", ".")
+
+    def part_index(self, side_min_class):
+        h = f"partition N cls ({self.tr.expr(side_min_class or '1')})"
+        return self.parts.index(h)
+
+    def atoms(self, extra=()):
+        return list(self.domain.atoms) + list(extra)
+
+    def nonneg(self, p, extra=(), strict=False):
+        p = self.rd.poly(p) if isinstance(p, str) else p
+        return nonneg_tactic(self.tr, p, self.atoms(extra), strict)
+
+    def nonzero(self, texts=(), polys=(), atoms=()):
+        """A tactic proving the side conditions of ``field`` (each denominator of ``texts``, and each of ``polys``,
+        nonzero): each factor is shown > 0 or < 0 on the domain by the shift argument, then ``field``'s conditions
+        follow (a product of nonzero factors is nonzero)."""
+        factors = []
+        for t in texts:
+            factors += _denominators(ast.parse(str(t).strip(), mode="eval").body)
+        seen, lines = set(), []
+        for node in factors:
+            text = ast.unparse(node)
+            if text in seen:
+                continue
+            seen.add(text)
+            try:
+                p = self.rd.poly(text)
+            except Exception:       # a denominator that is not a polynomial: left to nra
+                continue
+            lines.append(self._nz(self.tr.expr(text), p, atoms))
+        for p in polys:
+            lines.append(self._nz(self.tr.poly(p), p, atoms))
+        lines = [ln for ln in lines if ln]
+        return "(" + "; ".join(lines or ["idtac"]) + ")"
+
+    def _nz(self, coq, p, atoms):
+        if p.is_ground:
+            return ""
+        from implgraph.kernel_coq.shift import shift_choice
+        if shift_choice(p, self.atoms(atoms), strict=True) is not None:
+            return f"assert ({coq} <> 0) by (apply pos_nz; {self.nonneg(p, atoms, strict=True)})"
+        if shift_choice(-p, self.atoms(atoms), strict=True) is not None:
+            return (f"assert ({coq} <> 0) by (apply (neg_nz _ ({self.tr.poly(-p)})); "
+                    f"[ringq | {self.nonneg(-p, atoms, strict=True)}])")
+        return ""
+
+
+def _denominators(node):
+    """The factors of the denominators of an expression's divisions (ast nodes)."""
+    out = []
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Div):
+            out += _factors(sub.right)
+    return out
+
+
+def _factors(node):
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        return _factors(node.left) + _factors(node.right)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return _factors(node.operand)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
+        return _factors(node.left)
+    return [node]
