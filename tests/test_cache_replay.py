@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from _hostile import USER_CLAIM
+
 
 def _verify(cache, *args, cwd=None, check_json=True):
     env = {**os.environ, "IMPLGRAPH_CACHE_DIR": str(cache)}
@@ -62,23 +64,7 @@ def test_whole_verify_json_is_the_same_cold_and_warm(tmp_path):
 
 # -- a forged row is never replayed ------------------------------------------------------------------------------
 
-#: a claim the engine refutes. By hand: two records (1/3, 2/3) and (2/3, 1/3), each its own class, satisfy
-#: ln 2-LDP (every ratio at most 2); the table's distribution is (1/2, 1/2) and class E1's (1/3, 2/3), a ratio
-#: 4/3 > 1 = f, so "eps-LDP => multiplicative t-closeness with t = 1" is false.
-USER_CLAIM = """\
-    paper: user
-    reference: "a user's claim"
-    claims:
-      - id: user/ldp-mt
-        source: "a user"
-        printed: "eps-LDP => multiplicative t-closeness with t = 1"
-        kind: implies
-        from: {definition: ldp, level: eps}
-        to: {definition: mult-t-closeness, params: {}, level: t}
-        f: "1"
-        symbols: {N: integer}
-        when: []
-    """
+#: USER_CLAIM (tests/_hostile.py): a claim the engine refutes, derived by hand there
 
 
 def _forge(cache: Path) -> int:

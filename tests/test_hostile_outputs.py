@@ -24,6 +24,7 @@ import pytest
 
 from implgraph.cli import main
 from implgraph.io import output
+from _hostile import USER_CLAIM, failing_writes
 
 DATA = "age,zip,disease\n30,1,flu\n30,1,cold\n40,2,flu\n40,2,hiv\n"
 MATRIX = {"nodes": ["ldp", "dp"], "cells": [{"a": "ldp", "b": "dp", "relation": "implication", "verdict": "proved"},
@@ -51,27 +52,7 @@ class World:
 
 def _fail_writes(monkeypatch, errnum):
     """Every regular file the output module writes fails with ``errnum`` part-way."""
-    real = os.fdopen
-
-    class Failing:
-        def __init__(self, fh):
-            self.fh = fh
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *a):
-            self.fh.close()
-
-        def fileno(self):
-            return self.fh.fileno()
-
-        def write(self, data):
-            self.fh.write(data[:3])
-            raise OSError(errnum, os.strerror(errnum))
-
-    monkeypatch.setattr(output.os, "fdopen", lambda fd, mode="r", *a, **k: Failing(real(fd, mode, *a, **k))
-                        if "w" in mode else real(fd, mode, *a, **k))
+    failing_writes(monkeypatch, OSError(errnum, os.strerror(errnum)), partial=3)
 
 
 def _fail_folders(monkeypatch, errnum):
@@ -245,20 +226,6 @@ def test_the_adversarial_pass_has_forty_cases():
 
 # -- hostile caches: computed again, the same answer, no input touched ---------------------------------------------
 
-USER_CLAIM = """\
-    paper: user
-    reference: "a user's claim"
-    claims:
-      - id: user/ldp-mt
-        source: "a user"
-        printed: "eps-LDP => multiplicative t-closeness with t = 1"
-        kind: implies
-        from: {definition: ldp, level: eps}
-        to: {definition: mult-t-closeness, params: {}, level: t}
-        f: "1"
-        symbols: {N: integer}
-        when: []
-    """
 
 
 def _entries(cache):

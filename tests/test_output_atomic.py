@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from implgraph.cli import main
-from implgraph.io import output
+from _hostile import failing_writes
 
 ENOSPC = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 EROFS = OSError(errno.EROFS, os.strerror(errno.EROFS))
@@ -32,35 +32,6 @@ def _one_line(err: str) -> str:
     assert len(lines) == 1, err
     assert "Traceback" not in err and "fix:" in lines[0] and lines[0].startswith("implgraph: "), err
     return lines[0]
-
-
-def _failing_writes(monkeypatch, exc, after=0):
-    """Every file the output module writes fails with ``exc`` (after ``after`` successful files)."""
-    real = os.fdopen
-    count = [0]
-
-    class Failing:
-        def __init__(self, fh):
-            self.fh = fh
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *a):
-            self.fh.close()
-
-        def fileno(self):
-            return self.fh.fileno()
-
-        def write(self, data):
-            count[0] += 1
-            if count[0] <= after:
-                return self.fh.write(data)
-            self.fh.write(data[:5])           # part of it reached the disk
-            raise exc
-
-    monkeypatch.setattr(output.os, "fdopen", lambda fd, mode="r", *a, **k: Failing(real(fd, mode, *a, **k))
-                        if "w" in mode else real(fd, mode, *a, **k))
 
 
 def _tree(folder: Path) -> dict:
@@ -171,7 +142,7 @@ def no_verdicts(tmp_path):
 @pytest.mark.parametrize("suffix", [".svg", ".dot", ".tex"])
 @pytest.mark.parametrize("exc", [ENOSPC, EROFS], ids=["full", "read-only"])
 def test_map_out_on_a_failing_disk(tmp_path, no_verdicts, capsys, monkeypatch, suffix, exc):
-    _failing_writes(monkeypatch, exc)
+    failing_writes(monkeypatch, exc)
     out = tmp_path / f"map{suffix}"
     assert main(["map", "--verdicts", str(no_verdicts), "--out", str(out)]) == 2
     assert exc.strerror in _one_line(capsys.readouterr().err)
@@ -216,7 +187,7 @@ def test_guarantees_html_on_a_full_disk_keeps_the_previous_report(tmp_path, micr
         return fh
 
     monkeypatch.setattr(guarantees, "open", full_open, raising=False)
-    _failing_writes(monkeypatch, ENOSPC)
+    failing_writes(monkeypatch, ENOSPC)
     assert _guarantees(microdata, no_verdicts, report) == 2
     assert "No space left on device" in _one_line(capsys.readouterr().err)
     assert report.read_text() == "the previous report"
@@ -239,7 +210,7 @@ def _discover(out):
 
 @pytest.mark.parametrize("after", [0, 1], ids=["first-file", "second-file"])
 def test_discover_write_on_a_full_disk_writes_neither_file(tmp_path, capsys, monkeypatch, after):
-    _failing_writes(monkeypatch, ENOSPC, after=after)
+    failing_writes(monkeypatch, ENOSPC, after=after)
     assert _discover(tmp_path / "found") == 2
     assert "No space left on device" in _one_line(capsys.readouterr().err)
     assert os.listdir(tmp_path) == []

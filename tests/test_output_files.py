@@ -12,6 +12,7 @@ import textwrap
 import pytest
 
 from implgraph.io import output
+from _hostile import failing_writes
 from implgraph.cli import main
 from implgraph.core.errors import InputError
 
@@ -36,35 +37,11 @@ def test_mode_follows_umask(tmp_path, mask, mode):
     assert os.listdir(tmp_path) == ["out.txt"]
 
 
-def _failing_writes(monkeypatch, exc, partial=b""):
-    """Make every file the output module opens fail on ``write`` with ``exc`` (after writing ``partial``)."""
-    real = os.fdopen
-
-    class Failing:
-        def __init__(self, fh):
-            self.fh = fh
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *a):
-            self.fh.close()
-
-        def fileno(self):
-            return self.fh.fileno()
-
-        def write(self, data):
-            self.fh.write(data[:len(partial)])
-            raise exc
-
-    monkeypatch.setattr(output.os, "fdopen", lambda fd, mode: Failing(real(fd, mode)))
-
-
 def test_exception_mid_write_leaves_nothing(tmp_path, monkeypatch):
     class Boom(Exception):
         pass
 
-    _failing_writes(monkeypatch, Boom(), partial=b"hel")
+    failing_writes(monkeypatch, Boom(), partial=3)
     with pytest.raises(Boom):
         output.atomic_write(tmp_path / "out.txt", "hello world")
     assert os.listdir(tmp_path) == []
@@ -115,7 +92,7 @@ def test_write_output_into_a_directory_or_missing_folder(tmp_path):
 
 
 def test_disk_full_is_one_line_input_error_and_nothing_written(tmp_path, monkeypatch):
-    _failing_writes(monkeypatch, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
+    failing_writes(monkeypatch, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
     with pytest.raises(InputError) as exc:
         output.write_output(tmp_path / "f.txt", "x")
     assert "No space left on device" in str(exc.value) and "fix: free some disk space" in str(exc.value)
