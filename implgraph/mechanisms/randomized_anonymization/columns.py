@@ -66,6 +66,16 @@ def _check_file(path) -> None:
         raise InputError("no such file", file=str(path), fix="check the path")
     if not p.is_file():
         raise InputError("not a regular file", file=str(path), fix="give a CSV file")
+    with open(p, "rb") as fh:
+        start = fh.read(6)
+    kind = next((name for magic, name in _COMPRESSED if start.startswith(magic)), None)
+    if kind is not None:
+        raise InputError(f"a {kind} file, not a CSV", file=str(path), line=1, fix="decompress it first")
+
+
+#: the first bytes of the compressed files a CSV may be mistaken for
+_COMPRESSED = ((b"\x1f\x8b", "gzip"), (b"BZh", "bzip2"), (b"\xfd7zXZ\x00", "xz"), (b"PK\x03\x04", "zip"),
+               (b"\x28\xb5\x2f\xfd", "zstd"))
 
 
 def read_header(path) -> list:
@@ -81,6 +91,11 @@ def read_header(path) -> list:
             names = list(reader.schema.names)
             reader.close()
             break
+        except UnicodeDecodeError:
+            # (pyarrow decodes the header's names only when they are read: a compressed or binary file whose first
+            # block holds a newline gets here)
+            raise InputError("not UTF-8 text (the header is not text: a compressed or binary file?)",
+                             file=str(path), line=1, fix="give an uncompressed CSV saved as UTF-8") from None
         except (pa.ArrowException, OSError) as exc:
             if "Empty CSV" in str(exc):
                 raise InputError("empty CSV", file=str(path), fix="add a header and rows") from None
