@@ -30,9 +30,6 @@ ALLOWED = {
     # grown past the limits by the publisher's path and the computing API, merged beside the split: next to split
     "api.py": "split pending: the computing API's additions (level_frame, witness tables)",
     "commands/anonymize.py:run": "split pending: the columnar release path",
-    "commands/levels.py:run_microdata": "split pending: --require and the reading options",
-    "io/microdata.py": "split pending: the reading options and the conventions",
-    "io/read_options.py:read_records": "split pending: the file kinds",
     "mechanisms/randomized_anonymization/release.py": "split pending: the columnar release (codes, Parquet)",
 }
 

@@ -147,33 +147,37 @@ def _columns(text, option="--qi"):
     return names
 
 
-def run_microdata(args) -> int:
-    """``levels DATA --qi ... --sensitive ...``: the exact levels of microdata, per sensitive column; with
-    ``--require``, each requirement's pass or fail and exit 1 when one fails."""
-    from implgraph.io.microdata import apply_missing, check_names, default_ground, infinite_reason, \
-        microdata_tables, read_microdata, table_levels
+def read_args(args):
+    """``(df, qi, sensitive, options, dropped)``: the records of ``levels DATA`` / ``remedy DATA`` read with the
+    reading options, the used columns checked, the missing-value policy applied."""
+    from implgraph.io.microdata import apply_missing, check_names, read_microdata
     from implgraph.io.read_options import ReadOptions
-    from implgraph.io.requirements import check_requirement, parse_requirements
-    if args.id:
+    if getattr(args, "id", None):
         raise InputError("--id names a table of a YAML data file", file=args.file, fix="leave --id out for microdata")
     qi, sensitive = _columns(args.qi), _columns(args.sensitive, "--sensitive")
     options = ReadOptions.from_text(sep=args.sep, names=args.names, header=not args.no_header, na=args.na,
                                     na_values=args.na_values)
-    requirements = parse_requirements(args.require) if args.require is not None else []
     df = read_microdata(args.file, options=options)
     qi, sensitive = check_names(df, qi, sensitive, args.file)
     df, dropped = apply_missing(df, qi + sensitive, options.na, args.file)
+    return df, qi, sensitive, options, dropped
+
+
+def column_results(df, qi, sensitive, args, requirements) -> dict:
+    """``{column: (table, levels, why infinite, requirement checks, the definition's levels where a convention
+    differs)}`` of every sensitive column."""
+    from implgraph.io.microdata import default_ground, infinite_reason, microdata_tables, table_levels
+    from implgraph.io.requirements import check_requirement
     tables = microdata_tables(df, qi, sensitive, file=args.file)
-    n = len(df)
     if args.k is not None:
-        _check_k(args.k, n, args.file)
+        _check_k(args.k, len(df), args.file)
     params = _named_params(args)
     results = {}
     for col, ct in tables.items():
         levels = table_levels(ct, params, ground=default_ground(df, col))
         why = {name: infinite_reason(lv, ct) for name, lv in levels.items()}
         literal = {}
-        if args.convention == "pycanon":
+        if getattr(args, "convention", None) == "pycanon":
             levels, literal = _convention(levels, ct, why)
         for req in requirements:
             if req.definition.name not in levels:
@@ -181,38 +185,65 @@ def run_microdata(args) -> int:
                                  fix="require a definition `implgraph definitions` lists")
         checks = [check_requirement(req, levels[req.definition.name], ct) for req in requirements]
         results[col] = (ct, levels, why, checks, literal)
-    n_classes = len(next(iter(tables.values())).class_labels or []) if qi else 0
+    return results
+
+
+def run_microdata(args) -> int:
+    """``levels DATA --qi ... --sensitive ...``: the exact levels of microdata, per sensitive column; with
+    ``--require``, each requirement's pass or fail and exit 1 when one fails."""
+    from implgraph.io.requirements import parse_requirements
+    requirements = parse_requirements(args.require) if args.require is not None else []
+    df, qi, sensitive, options, dropped = read_args(args)
+    results = column_results(df, qi, sensitive, args, requirements)
+    n_classes = len(next(iter(results.values()))[0].class_labels or []) if qi else 0
     failed = any(c["holds"] is not True for _, _, _, checks, _ in results.values() for c in checks)
+    summary = {"file": args.file, "N": len(df), "qi": qi, "classes": n_classes, "dropped": dropped,
+               "na": options.na, "requirements": bool(requirements), "failed": failed}
+    if getattr(args, "report", None):
+        from implgraph.io.report import write_report
+        write_report(args.report, summary, results, args.file)
     if args.json:
-        print_json({"file": args.file, "N": n, "qi": qi, "classes": n_classes, "deterministic": True,
-                    **({"dropped": dropped} if options.na == "drop" else {}),
-                    "sensitive": {col: {"buckets": ct.buckets,
-                                        "definitions": {name: {**lv.to_json(),
-                                                               **({"infinite_because": why[name]} if why[name] and
-                                                                  name not in literal else {}),
-                                                               **({"convention": "pycanon", "note": why[name],
-                                                                   "definition_level": literal[name]}
-                                                                  if name in literal else {})}
-                                                        for name, lv in levels.items()},
-                                        **({"requirements": checks} if requirements else {})}
-                                  for col, (ct, levels, why, checks, literal) in results.items()},
-                    **({"convention": args.convention} if args.convention else {}),
-                    **({"requirements_hold": not failed} if requirements else {})})
-        return 1 if failed else 0
-    where = f"{n_classes} equivalence classes on {', '.join(qi)}" if qi else "no quasi-identifiers (no classes)"
-    print(printable(f"{args.file}: N = {n} records, {where}; deterministic (every record holds its value with "
-                    "probability 1)"))
-    if dropped:
-        print(printable(f"dropped {dropped} record(s) with a missing value in {', '.join(qi + sensitive)} (--na drop)"))
+        print_json(_json(summary, results, args.convention))
+    else:
+        _print_microdata(summary, results)
+    return 1 if failed else 0
+
+
+def _json(summary, results, convention) -> dict:
+    """The JSON of ``levels DATA``."""
+    def definitions(levels, why, literal):
+        return {name: {**lv.to_json(),
+                       **({"infinite_because": why[name]} if why[name] and name not in literal else {}),
+                       **({"convention": "pycanon", "note": why[name], "definition_level": literal[name]}
+                          if name in literal else {})}
+                for name, lv in levels.items()}
+    return {"file": summary["file"], "N": summary["N"], "qi": summary["qi"], "classes": summary["classes"],
+            "deterministic": True, **({"dropped": summary["dropped"]} if summary["na"] == "drop" else {}),
+            "sensitive": {col: {"buckets": ct.buckets, "definitions": definitions(levels, why, literal),
+                                **({"requirements": checks} if summary["requirements"] else {})}
+                          for col, (ct, levels, why, checks, literal) in results.items()},
+            **({"convention": convention} if convention else {}),
+            **({"requirements_hold": not summary["failed"]} if summary["requirements"] else {})}
+
+
+def _print_microdata(summary, results) -> None:
+    """The text of ``levels DATA``."""
+    qi = summary["qi"]
+    where = f"{summary['classes']} equivalence classes on {', '.join(qi)}" if qi else \
+        "no quasi-identifiers (no classes)"
+    print(printable(f"{summary['file']}: N = {summary['N']} records, {where}; deterministic (every record holds its "
+                    "value with probability 1)"))
+    if summary["dropped"]:
+        print(printable(f"dropped {summary['dropped']} record(s) with a missing value in "
+                        f"{', '.join(qi + list(results))} (--na drop)"))
     for col, (ct, levels, why, checks, _) in results.items():
         shown = ", ".join(ct.buckets[:8]) + (", ..." if len(ct.buckets) > 8 else "")
         print(printable(f"sensitive {col}: {len(ct.buckets)} values ({shown})"))
         _print_levels(levels, why)
         if checks:
             _print_checks(checks, levels)
-    if requirements:
-        print("requirements: " + ("FAIL (exit 1)" if failed else "all hold"))
-    return 1 if failed else 0
+    if summary["requirements"]:
+        print("requirements: " + ("FAIL (exit 1)" if summary["failed"] else "all hold"))
 
 
 def _convention(levels, ct, why):
