@@ -27,6 +27,23 @@ def add_arguments(p):
     p.add_argument("file", help="a table data file (.yaml), a CSV (optional `class` column, one column per bucket), "
                                 "or microdata (.csv, .parquet: one record per row) with --qi and --sensitive")
     p.add_argument("--id", help="the table id when the data file holds several tables")
+    add_microdata_arguments(p)
+    p.add_argument("--convention", choices=["definition", "pycanon"], default=None,
+                   help="microdata: 'pycanon' gives pyCANON's values where its convention differs from the "
+                        "definition (delta-disclosure skips the values a class lacks; enhanced beta-likeness is "
+                        "min(beta, -ln min p)), labelled, the definition's level beside them (default: definition)")
+    p.add_argument("--require", metavar="NAME=VALUE[,...]",
+                   help="microdata: requirements, e.g. k=5,emd-t-closeness=1/5 (a definition's name, or its level "
+                        "symbol when only one definition has it): each is reported pass or fail with the violating "
+                        "classes; exit 1 when one fails")
+    p.add_argument("--report", metavar="FILE.html|FILE.pdf",
+                   help="microdata: also write a report (HTML, self-contained, with the class-size and per-class "
+                        "level distributions as plots; PDF through Chromium when installed)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def add_microdata_arguments(p) -> None:
+    """The options of ``levels`` and ``remedy`` that read microdata: the columns, the parameters, the reader's."""
     p.add_argument("--k", type=int, help="group size of the definitions with a parameter k "
                                          "(default 2, or the file's `show:`)")
     p.add_argument("--ground", choices=["equal", "ordered"], default=None,
@@ -50,15 +67,6 @@ def add_arguments(p):
                         "line), its records dropped, or read as the label LABEL")
     g.add_argument("--na-values", metavar="MARKER[,MARKER...]",
                    help="microdata: cells read as missing besides pandas' markers ('', NA, nan, ...), e.g. '?'")
-    p.add_argument("--convention", choices=["definition", "pycanon"], default=None,
-                   help="microdata: 'pycanon' gives pyCANON's values where its convention differs from the "
-                        "definition (delta-disclosure skips the values a class lacks; enhanced beta-likeness is "
-                        "min(beta, -ln min p)), labelled, the definition's level beside them (default: definition)")
-    p.add_argument("--require", metavar="NAME=VALUE[,...]",
-                   help="microdata: requirements, e.g. k=5,emd-t-closeness=1/5 (a definition's name, or its level "
-                        "symbol when only one definition has it): each is reported pass or fail with the violating "
-                        "classes; exit 1 when one fails")
-    p.add_argument("--json", action="store_true", help="print JSON")
 
 
 def load_any(path: str, table_id=None):
@@ -103,7 +111,7 @@ def run(args) -> int:
         return run_microdata(args)
     used = [opt for opt, value in (("--sep", args.sep), ("--names", args.names), ("--no-header", args.no_header),
                                    ("--na", args.na), ("--na-values", args.na_values), ("--require", args.require),
-                                   ("--convention", args.convention))
+                                   ("--convention", args.convention), ("--report", args.report))
             if value]
     if used:
         raise InputError(f"{used[0]} reads microdata", file=args.file,

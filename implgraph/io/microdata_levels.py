@@ -28,7 +28,7 @@ def _params(d, n, params) -> dict:
     return out
 
 
-def table_levels(ct: WeightedConcreteTable, params: dict | None = None, ground=None) -> dict:
+def table_levels(ct: WeightedConcreteTable, params: dict | None = None, ground=None, only=None) -> dict:
     """``{definition name: Level}`` for every registered definition on one grouped table.
 
     ``params`` maps a parameter name (``k``, ``delta``, ``l``, ``ground``...) to the value every
@@ -36,12 +36,14 @@ def table_levels(ct: WeightedConcreteTable, params: dict | None = None, ground=N
     undefined with the reason. ``ground`` is a default ground distance, used where the definition
     accepts it (an explicit ``params["ground"]`` always wins). A definition with an exact concrete
     view reads the grouped table; one without (a plugin with a symbolic view only) reads the same
-    records as blocks with counts.
+    records as blocks with counts. ``only``: the names of the definitions to compute (default: every one).
     """
     params = read_shared_params(params, ct.N)
     out = {}
     blocks = None
     for d in all_definitions():
+        if only is not None and d.name not in only:
+            continue
         mine = _params(d, ct.N, params)
         tries = [{**mine, "ground": ground}, mine] if "ground" in d.params and "ground" not in mine and ground \
             else [mine]
