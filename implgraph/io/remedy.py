@@ -35,7 +35,7 @@ Examples
 >>> lower_top([5, 1, 3], 3)
 [2, 1, 3]
 >>> lower_top([5, 1, 3], 5)
-[2, 1, 2]
+[1, 1, 2]
 """
 
 from __future__ import annotations
@@ -107,23 +107,29 @@ def is_local(d) -> bool:
     return d.has(ClassSizeLevel) or d.declared(ClassLevel) is not None
 
 
+def _by_formula(d) -> bool:
+    """Whether a class's level of ``d`` is a formula of its shares (beyond its size)."""
+    from implgraph.definitions.capabilities import ClassLevel
+    return d.declared(ClassLevel) is not None
+
+
 def lower_top(counts, r: int) -> list:
     """The counts after leaving out ``r`` records, one at a time from the most frequent value (the first such
     value on a tie): for that ``r``, the most even counts reachable.
 
-    Lowers the largest counts to a common level ``m`` (``min(c, m)``), then the first of those at ``m`` by one
-    more to leave out exactly ``r``.
+    Lowers the largest counts to the lowest common level ``m`` that leaves out at most ``r`` (``min(c, m)``),
+    then the first values at ``m`` by one more each to leave out exactly ``r``.
     """
     counts = [int(c) for c in counts]
     if r >= sum(counts):
         return [0] * len(counts)
     lo, hi = 0, max(counts, default=0)
-    while lo < hi:                                   # the largest m with sum(max(c - m, 0)) >= r
-        mid = (lo + hi + 1) // 2
-        if sum(max(c - mid, 0) for c in counts) >= r:
-            lo = mid
+    while lo < hi:                                   # the smallest m with sum(max(c - m, 0)) <= r
+        mid = (lo + hi) // 2
+        if sum(max(c - mid, 0) for c in counts) <= r:
+            hi = mid
         else:
-            hi = mid - 1
+            lo = mid + 1
     out = [min(c, lo) for c in counts]
     extra = sum(out) - (sum(counts) - r)             # still to leave out: from the first values at the level m
     for i, c in enumerate(out):
@@ -225,11 +231,14 @@ def _local_records(problem, levels) -> tuple:
     removed = np.zeros_like(sums)
     decided = True
     bad, _ = _local_classes(problem, levels)
+    seen = {}                                        # classes of equal counts are judged once
     for i in sorted(bad):
         row = [int(x) for x in sums[i]]
         for r in range(1, sum(row) + 1):
             after = lower_top(row, r)
-            ok = _class_ok(problem, levels, col, after)
+            if tuple(after) not in seen:
+                seen[tuple(after)] = _class_ok(problem, levels, col, after)
+            ok = seen[tuple(after)]
             decided = decided and ok is not None
             if ok is True:
                 removed[i] = np.asarray(row) - np.asarray(after)
@@ -256,7 +265,7 @@ def remedy(df, qi, sensitive, requirements, params=None, mode: str = "classes", 
         every requirement (the reason named).
     """
     from implgraph.io.microdata import default_ground, microdata_tables, table_levels
-    from implgraph.io.remedy_search import enumerate_classes, greedy_classes, plan_keep, recheck
+    from implgraph.io.remedy_search import plan_keep, recheck
     if mode not in MODES:
         raise InputError(f"suppression {mode!r} is not one of {', '.join(MODES)}", file=file,
                          fix="give --suppress classes or --suppress records")
@@ -270,38 +279,19 @@ def remedy(df, qi, sensitive, requirements, params=None, mode: str = "classes", 
     tables = microdata_tables(df, qi, sensitive, file=file)
     grounds = {col: default_ground(df, col) for col in sensitive}
     problem = _Problem(tables, requirements, params or {}, grounds)
-    names = problem.names
-    levels = {col: table_levels(ct, problem.params, ground=grounds[col], only=names) for col, ct in tables.items()}
+    levels = {col: table_levels(ct, problem.params, ground=grounds[col], only=problem.names)
+              for col, ct in tables.items()}
+    gone, removed, exact, lower, method, assumes = _local_part(problem, levels, mode, requirements)
     n_classes = len(problem.labels)
-    if mode == "classes":
-        gone, decided = _local_classes(problem, levels)
-        removed = np.zeros_like(problem.sums[sensitive[0]])
-        method, assumes = "the classes failing a requirement met class by class", ""
-    else:
-        removed, decided = _local_records(problem, levels)
-        gone = {i for i in range(n_classes) if int(removed[i].sum()) == int(problem.sizes[i])}
-        method, assumes = "per class, the fewest records (most frequent values first)", SCHUR
-    exact = decided
-    lower = int(sum(int(problem.sizes[i]) for i in gone)) if mode == "classes" else int(removed.sum())
     rest = [i for i in range(n_classes) if i not in gone]
     after = {col: s.copy() for col, s in problem.sums.items()}
     if mode == "records":
         after[sensitive[0]] = after[sensitive[0]] - removed
     if not problem.holds(problem.levels(after, rest)):
-        if len(rest) <= ENUMERATE:
-            extra = enumerate_classes(problem, after, rest)
-            method += "; then every set of the remaining classes (fewest records first)"
-            exact = exact and mode == "classes"
-        else:
-            extra = greedy_classes(problem, after, rest)
-            method += "; then whole classes, the worst for a failing requirement first (greedy)"
-            exact = False
-        if extra is None:
-            raise InputError("no suppression found that meets every requirement (leaving out classes does not "
-                             "reach them)", file=file,
-                             fix="relax the requirements, generalise the quasi-identifiers, or randomize the records "
-                                 "(implgraph anonymize)")
+        extra, how, found_exactly = _table_part(problem, after, rest, file)
         gone |= set(extra)
+        method += how
+        exact = exact and found_exactly and mode == "classes"
     keep = plan_keep(df, qi, sensitive[0], tables, removed, gone, mode)
     achieved = recheck(df.loc[keep], qi, sensitive, problem, file)
     touched = {i for i in range(n_classes) if i in gone or int(removed[i].sum()) > 0}
@@ -309,6 +299,41 @@ def remedy(df, qi, sensitive, requirements, params=None, mode: str = "classes", 
     return Remedy(mode=mode, keep=keep, records=records, classes_removed=len(gone), classes_touched=len(touched),
                   of_classes=n_classes, exact=exact, lower=records if exact else lower, method=method,
                   assumes=assumes if exact else "", levels=achieved)
+
+
+def _local_part(problem, levels, mode, requirements) -> tuple:
+    """The suppression the local requirements force: ``(classes left out whole, records left out per class and
+    value, exact, its cost (a lower bound on the fewest), method, assumption)``."""
+    col = next(iter(problem.tables))
+    n_classes = len(problem.labels)
+    if mode == "classes":
+        gone, decided = _local_classes(problem, levels)
+        removed = np.zeros_like(problem.sums[col])
+        lower = int(sum(int(problem.sizes[i]) for i in gone))
+        return gone, removed, decided, lower, "the classes failing a requirement met class by class", ""
+    removed, decided = _local_records(problem, levels)
+    gone = {i for i in range(n_classes) if int(removed[i].sum()) == int(problem.sizes[i])}
+    assumes = SCHUR if any(_by_formula(r.definition) for r in requirements) else ""
+    return gone, removed, decided, int(removed.sum()), \
+        "per class, the fewest records (most frequent values first)", assumes
+
+
+def _table_part(problem, after, rest, file) -> tuple:
+    """Whole classes among ``rest`` left out for the requirements judged on the whole table: ``(classes, method,
+    found exactly)``; InputError when no set found meets every requirement."""
+    from implgraph.io.remedy_search import enumerate_classes, greedy_classes
+    if len(rest) <= ENUMERATE:
+        extra = enumerate_classes(problem, after, rest)
+        how, exact = "; then every set of the remaining classes (fewest records first)", True
+    else:
+        extra = greedy_classes(problem, after, rest)
+        how, exact = "; then whole classes, the worst for a failing requirement first (greedy)", False
+    if extra is None:
+        raise InputError("no suppression found that meets every requirement (leaving out classes does not "
+                         "reach them)", file=file,
+                         fix="relax the requirements, generalise the quasi-identifiers, or randomize the records "
+                             "(implgraph anonymize)")
+    return extra, how, exact
 
 
 def level_text(value) -> str:
