@@ -201,6 +201,9 @@ def run_microdata(args) -> int:
     ``--require``, each requirement's pass or fail and exit 1 when one fails."""
     from implgraph.io.requirements import parse_requirements
     requirements = parse_requirements(args.require) if args.require is not None else []
+    if args.report:
+        from implgraph.io.report import check_report_path
+        check_report_path(args.report, [args.file])
     df, qi, sensitive, options, dropped = read_args(args)
     results = column_results(df, qi, sensitive, args, requirements)
     n_classes = len(next(iter(results.values()))[0].class_labels or []) if qi else 0

@@ -51,6 +51,8 @@ def write_records(df, columns, out, inputs) -> Path:
             frame.to_parquet(tmp, index=False)
         else:
             frame.to_feather(tmp)
+        from implgraph.io.report import _readable
+        _readable(tmp)
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
