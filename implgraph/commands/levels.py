@@ -39,6 +39,10 @@ def add_arguments(p):
     p.add_argument("--report", metavar="FILE.html|FILE.pdf",
                    help="microdata: also write a report (HTML, self-contained, with the class-size and per-class "
                         "level distributions as plots; PDF through Chromium when installed)")
+    p.add_argument("--backend", choices=["auto", "pandas", "duckdb"], default=None,
+                   help="microdata: who counts the records per class and value: pandas (in memory), duckdb "
+                        "(embedded, out of core), or auto (default: duckdb for a file over a quarter of the memory "
+                        "available, when installed)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -111,7 +115,8 @@ def run(args) -> int:
         return run_microdata(args)
     used = [opt for opt, value in (("--sep", args.sep), ("--names", args.names), ("--no-header", args.no_header),
                                    ("--na", args.na), ("--na-values", args.na_values), ("--require", args.require),
-                                   ("--convention", args.convention), ("--report", args.report))
+                                   ("--convention", args.convention), ("--report", args.report),
+                                   ("--backend", args.backend))
             if value]
     if used:
         raise InputError(f"{used[0]} reads microdata", file=args.file,
@@ -159,30 +164,50 @@ def read_args(args):
     """``(df, qi, sensitive, options, dropped)``: the records of ``levels DATA`` / ``remedy DATA`` read with the
     reading options, the used columns checked, the missing-value policy applied."""
     from implgraph.io.microdata import apply_missing, check_names, read_microdata
-    from implgraph.io.read_options import ReadOptions
-    if getattr(args, "id", None):
-        raise InputError("--id names a table of a YAML data file", file=args.file, fix="leave --id out for microdata")
-    qi, sensitive = _columns(args.qi), _columns(args.sensitive, "--sensitive")
-    options = ReadOptions.from_text(sep=args.sep, names=args.names, header=not args.no_header, na=args.na,
-                                    na_values=args.na_values)
+    qi, sensitive, options = _reading(args)
     df = read_microdata(args.file, options=options)
     qi, sensitive = check_names(df, qi, sensitive, args.file)
     df, dropped = apply_missing(df, qi + sensitive, options.na, args.file)
     return df, qi, sensitive, options, dropped
 
 
-def column_results(df, qi, sensitive, args, requirements) -> dict:
+def _reading(args):
+    """``(qi, sensitive, reading options)`` of the command line, checked."""
+    from implgraph.io.read_options import ReadOptions
+    if getattr(args, "id", None):
+        raise InputError("--id names a table of a YAML data file", file=args.file, fix="leave --id out for microdata")
+    qi, sensitive = _columns(args.qi), _columns(args.sensitive, "--sensitive")
+    options = ReadOptions.from_text(sep=args.sep, names=args.names, header=not args.no_header, na=args.na,
+                                    na_values=args.na_values)
+    return qi, sensitive, options
+
+
+def count_args(args):
+    """``(tables, N, qi, sensitive, options, dropped, grounds)``: the count tables of ``levels DATA``, counted by
+    the backend ``--backend`` chooses (:mod:`implgraph.io.counting`)."""
+    from implgraph.io.counting import choose_backend, count_tables
+    from implgraph.io.microdata import default_ground, microdata_tables
+    if choose_backend(getattr(args, "backend", None), args.file) == "duckdb":
+        qi, sensitive, options = _reading(args)
+        tables, n, dropped, numeric = count_tables(args.file, qi, sensitive, options, args.file)
+        grounds = {col: "ordered" if numeric[col] else "equal" for col in sensitive}
+        return tables, n, qi, sensitive, options, dropped, grounds
+    df, qi, sensitive, options, dropped = read_args(args)
+    tables = microdata_tables(df, qi, sensitive, file=args.file)
+    return tables, len(df), qi, sensitive, options, dropped, {col: default_ground(df, col) for col in sensitive}
+
+
+def column_results(tables, n, grounds, args, requirements) -> dict:
     """``{column: (table, levels, why infinite, requirement checks, the definition's levels where a convention
     differs)}`` of every sensitive column."""
-    from implgraph.io.microdata import default_ground, infinite_reason, microdata_tables, table_levels
+    from implgraph.io.microdata import infinite_reason, table_levels
     from implgraph.io.requirements import check_requirement
-    tables = microdata_tables(df, qi, sensitive, file=args.file)
     if args.k is not None:
-        _check_k(args.k, len(df), args.file)
+        _check_k(args.k, n, args.file)
     params = _named_params(args)
     results = {}
     for col, ct in tables.items():
-        levels = table_levels(ct, params, ground=default_ground(df, col))
+        levels = table_levels(ct, params, ground=grounds[col])
         why = {name: infinite_reason(lv, ct) for name, lv in levels.items()}
         literal = {}
         if getattr(args, "convention", None) == "pycanon":
@@ -204,11 +229,11 @@ def run_microdata(args) -> int:
     if args.report:
         from implgraph.io.report import check_report_path
         check_report_path(args.report, [args.file])
-    df, qi, sensitive, options, dropped = read_args(args)
-    results = column_results(df, qi, sensitive, args, requirements)
+    tables, n, qi, sensitive, options, dropped, grounds = count_args(args)
+    results = column_results(tables, n, grounds, args, requirements)
     n_classes = len(next(iter(results.values()))[0].class_labels or []) if qi else 0
     failed = any(c["holds"] is not True for _, _, _, checks, _ in results.values() for c in checks)
-    summary = {"file": args.file, "N": len(df), "qi": qi, "classes": n_classes, "dropped": dropped,
+    summary = {"file": args.file, "N": n, "qi": qi, "classes": n_classes, "dropped": dropped,
                "na": options.na, "requirements": bool(requirements), "failed": failed}
     if getattr(args, "report", None):
         from implgraph.io.report import write_report
