@@ -80,7 +80,7 @@ def _print(out, requirements) -> None:
         if out["fewest"] == "exact":
             print(printable("  the fewest (exact" + (f"; {out['assumes']}" if out.get("assumes") else "") + ")"))
         else:
-            print(f"  an upper bound on the fewest (at least {out['lower_bound']}); found by {out['method']}")
+            print(f"  an upper bound on the fewest (at least {out['lower_bound']}); method: {out['method']}")
     for col, levels in out["levels_after"].items():
         for r in requirements:
             value = levels[r.definition.name]

@@ -63,6 +63,10 @@ def choose_backend(backend, path) -> str:
         return "pandas"
     if backend == "duckdb" and not _has_duckdb():
         raise InputError("--backend duckdb needs the package duckdb", fix="pip install duckdb")
+    from implgraph.io.read_options import file_kind
+    kind = file_kind(path)
+    if kind is not None and kind[1] not in (None, ".gz"):      # DuckDB reads gzip only: pandas decompresses
+        return "pandas"
     if backend == "auto":
         big = Path(path).is_file() and Path(path).stat().st_size * 4 > _available_memory()
         return "duckdb" if big and _has_duckdb() else "pandas"
