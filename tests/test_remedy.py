@@ -281,3 +281,34 @@ def test_adult_k5_whole_classes_is_the_records_of_the_small_classes(tmp_path, ca
     kept = pd.read_parquet(out)
     assert list(kept.columns) == ["age", "education", "sex", "salary"] and len(kept) == len(df) - small
     assert int(kept.groupby(["age", "education", "sex"]).size().min()) >= 5
+
+
+def test_a_class_too_large_to_scan_goes_whole_and_the_count_is_an_upper_bound(monkeypatch):
+    """With at most 2 numbers of records tried per class: the class (a: 6, b: 1) needs 4 left out for frequency
+    l >= 2 (a down to 2 ... by hand: 6/7, 5/6, 4/5, 3/4 fail; 2/3 fails; at r = 5, (1, 1) passes), more than 2:
+    the whole class goes (7 records), printed as an upper bound with the lower bound 3 (r = 1, 2 fail)."""
+    import implgraph.io.remedy as rem
+    monkeypatch.setattr(rem, "SCAN", 2)
+    records = [("c1", "a")] * 6 + [("c1", "b")] + [("c2", "a"), ("c2", "b")]
+    plan = _remedy(records, [("frequency-l-diversity", 2)], "records")
+    assert _fewest_records(records, [("frequency-l-diversity", 2)]) == 5
+    assert (plan.records, plan.exact, plan.lower) == (7, False, 3)
+    monkeypatch.setattr(rem, "SCAN", 2000)
+    plan = _remedy(records, [("frequency-l-diversity", 2)], "records")
+    assert (plan.records, plan.exact) == (5, True)
+
+
+@pytest.mark.parametrize("one_by_one", [0, 2000])
+def test_greedy_over_many_classes_is_an_upper_bound(monkeypatch, one_by_one):
+    """11 classes (more than the 10 enumerated): the greedy search, one class at a time or every failing class at
+    once; its count is at least the fewest (every set of classes tried here) and its lower bound at most."""
+    import implgraph.io.remedy_search as search
+    monkeypatch.setattr(search, "ONE_BY_ONE", one_by_one)
+    rng = random.Random(3)
+    records = [(f"c{i}", rng.choice("ab")) for i in range(11)] + [("c0", "a"), ("c1", "b"), ("c2", "a")]
+    reqs = [("emd-t-closeness", Fraction(1, 4))]
+    fewest = _fewest_classes(records, reqs)
+    plan = _remedy(records, reqs, "classes")
+    kept = [r for r, k in zip(records, plan.keep.tolist()) if k]
+    assert _holds(kept, reqs) and not plan.exact
+    assert plan.lower <= fewest <= plan.records

@@ -53,6 +53,10 @@ MODES = ("classes", "records")
 ENUMERATE = 10
 """At most this many classes left after the local part: every set of them is tried (exact); more: greedy."""
 
+SCAN = 2000
+"""Within a class, at most this many numbers of records left out are tried (each judged exactly) before the whole
+class is left out, the count then an upper bound (a class of millions of records is not scanned one by one)."""
+
 SCHUR = ("assumes a class's level does not worsen as its counts even out (Schur-concave), as a class's size, number "
          "of values, top share and entropy do")
 
@@ -225,16 +229,17 @@ def _local_classes(problem, levels) -> tuple:
 
 def _local_records(problem, levels) -> tuple:
     """Within classes (one column): per class the fewest records to leave out (most frequent values first) so
-    that it meets every local requirement; ``(removed counts per class, every class decided)``."""
+    that it meets every local requirement; ``(removed counts per class, every class decided, a lower bound on the
+    records left out)``."""
     col = next(iter(problem.tables))
     sums = problem.sums[col]
     removed = np.zeros_like(sums)
-    decided = True
+    decided, lower = True, 0
     bad, _ = _local_classes(problem, levels)
     seen = {}                                        # classes of equal counts are judged once
     for i in sorted(bad):
         row = [int(x) for x in sums[i]]
-        for r in range(1, sum(row) + 1):
+        for r in list(range(1, min(sum(row) - 1, SCAN) + 1)) + [sum(row)]:
             after = lower_top(row, r)
             if tuple(after) not in seen:
                 seen[tuple(after)] = _class_ok(problem, levels, col, after)
@@ -242,8 +247,11 @@ def _local_records(problem, levels) -> tuple:
             decided = decided and ok is not None
             if ok is True:
                 removed[i] = np.asarray(row) - np.asarray(after)
+                scanned = r <= SCAN or sum(row) - 1 <= SCAN
+                decided = decided and scanned
+                lower += r if scanned else SCAN + 1    # every r <= SCAN fails: at least SCAN + 1
                 break
-    return removed, decided
+    return removed, decided, lower
 
 
 def remedy(df, qi, sensitive, requirements, params=None, mode: str = "classes", file=None) -> Remedy:
@@ -311,10 +319,10 @@ def _local_part(problem, levels, mode, requirements) -> tuple:
         removed = np.zeros_like(problem.sums[col])
         lower = int(sum(int(problem.sizes[i]) for i in gone))
         return gone, removed, decided, lower, "the classes failing a requirement met class by class", ""
-    removed, decided = _local_records(problem, levels)
+    removed, decided, lower = _local_records(problem, levels)
     gone = {i for i in range(n_classes) if int(removed[i].sum()) == int(problem.sizes[i])}
     assumes = SCHUR if any(_by_formula(r.definition) for r in requirements) else ""
-    return gone, removed, decided, int(removed.sum()), \
+    return gone, removed, decided, lower, \
         "per class, the fewest records (most frequent values first)", assumes
 
 

@@ -16,7 +16,11 @@ import sympy
 
 from implgraph.core.errors import InputError, printable
 
-__all__ = ["enumerate_classes", "greedy_classes", "plan_keep", "recheck"]
+__all__ = ["enumerate_classes", "greedy_classes", "plan_keep", "recheck", "ONE_BY_ONE"]
+
+ONE_BY_ONE = 2000
+"""The greedy search leaves out one class at a time while at most this many remain; above, every class failing
+the first failing requirement at once (fewer rounds; still an upper bound)."""
 
 
 def enumerate_classes(problem, sums, rest) -> list | None:
@@ -36,7 +40,8 @@ def enumerate_classes(problem, sums, rest) -> list | None:
 def greedy_classes(problem, sums, rest) -> list | None:
     """Classes of ``rest`` left out one at a time, each the worst class for the first failing requirement (its
     own level, as :func:`implgraph.io.requirements.class_levels` reads it; the fewest records on a tie), until
-    every requirement holds; None if that never happens or a failing requirement has no level per class."""
+    every requirement holds (over :data:`ONE_BY_ONE` classes, every class failing it at once); None if that never
+    happens or a failing requirement has no level per class."""
     from implgraph.io.remedy import _count_table
     from implgraph.io.requirements import class_levels
     alive, gone = list(rest), []
@@ -54,6 +59,11 @@ def greedy_classes(problem, sums, rest) -> list | None:
         if per is None:
             return None
         sizes = sums[col][alive].sum(axis=1)
+        failing = [x for x in range(len(alive)) if req.holds(per[x]) is not True]
+        if len(alive) > ONE_BY_ONE and failing:       # many classes: every failing class at once
+            gone += [alive[x] for x in failing]
+            alive = [c for x, c in enumerate(alive) if x not in set(failing)]
+            continue
         sign = -1 if d.stronger == "smaller" else 1
         j = min(range(len(alive)), key=lambda x: (sign * _rank(per[x]), int(sizes[x])))
         gone.append(alive.pop(j))
