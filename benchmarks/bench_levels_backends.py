@@ -3,7 +3,8 @@
 Run: ``python benchmarks/bench_levels_backends.py [--records 100000 1000000 10000000] [--kinds csv parquet]``
 
 Each size is written once (CSV and Parquet) to a temporary folder: records of age (17-90), a generalised zip
-(20 values), sex and a sensitive disease (10 values). Then each backend runs ``implgraph levels FILE --qi
+(20 values), sex and a sensitive disease (10 values). ``script`` is the yardstick: a plain pandas/numpy script
+computing k, distinct l and EMD t in floats. Then each backend runs ``implgraph levels FILE --qi
 age,zip,sex --sensitive disease --require k=5 --json`` end to end (read, count, every registered definition's
 exact level) in a process of its own, and the figures are that process's CPU time (user + system) and peak
 resident memory (``os.wait4``'s rusage). The data are synthetic (uniform draws), stated as such; floats only
@@ -38,9 +39,25 @@ def synthetic(n: int, seed: int = 1) -> pd.DataFrame:
                          "disease": diseases[rng.integers(0, 10, n)]})
 
 
+def baseline(path: Path) -> None:
+    """A plain pandas/numpy script computing k, distinct l and EMD t (equal ground) in floats: the yardstick."""
+    qi, s = ["age", "zip", "sex"], "disease"
+    df = pd.read_parquet(path) if path.suffix == ".parquet" else pd.read_csv(path, engine="pyarrow")
+    counts = df.groupby(qi + [s], observed=True).size().unstack(fill_value=0)
+    sizes = counts.sum(axis=1).to_numpy()
+    shares = counts.to_numpy() / sizes[:, None]
+    table = counts.sum(axis=0).to_numpy() / sizes.sum()
+    k, l_ = int(sizes.min()), int((counts.to_numpy() > 0).sum(axis=1).min())
+    t = float((np.abs(shares - table).sum(axis=1) / 2).max())
+    print(k, l_, t)
+
+
 def run(path: Path, backend: str) -> tuple:
-    """``(cpu seconds, peak RSS MiB, wall seconds, exit code)`` of one ``implgraph levels`` process."""
+    """``(cpu seconds, peak RSS MiB, wall seconds, exit code)`` of one ``implgraph levels`` process (``script``: the
+    plain pandas script :func:`baseline`)."""
     cmd = [sys.executable, "-m", "implgraph", "levels", str(path), *ARGS, "--backend", backend]
+    if backend == "script":
+        cmd = [sys.executable, __file__, "--baseline", str(path)]
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -64,9 +81,15 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--records", type=int, nargs="+", default=[100_000, 1_000_000])
     p.add_argument("--kinds", nargs="+", default=["csv", "parquet"], choices=["csv", "parquet"])
-    p.add_argument("--backends", nargs="+", default=["pandas", "duckdb"], choices=["pandas", "duckdb"])
+    p.add_argument("--backends", nargs="+", default=["pandas", "duckdb", "script"],
+                   choices=["pandas", "duckdb", "script"],
+                   help="script: a plain pandas/numpy script computing k, l and t (the yardstick)")
     p.add_argument("--write", nargs=3, metavar=("N", "KIND", "PATH"), help=argparse.SUPPRESS)
+    p.add_argument("--baseline", metavar="PATH", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    if args.baseline:
+        baseline(Path(args.baseline))
+        return 0
     if args.write:
         write(int(args.write[0]), args.write[1], Path(args.write[2]))
         return 0

@@ -111,8 +111,11 @@ def duckdb_counts(path, qi, sensitive, options):
     import duckdb
     import pandas as pd
     from implgraph.io.microdata import check_names
+    import shutil
+    import tempfile
     columns = list(qi) + list(sensitive)
-    con = duckdb.connect()
+    spill = tempfile.mkdtemp(prefix="implgraph-duckdb-")      # where DuckDB spills (never the user's folder)
+    con = duckdb.connect(config={"temp_directory": spill, "preserve_insertion_order": False})
     try:
         rel, skip = _source_sql(con, path, options)
         have = [str(c) for c in rel.columns]
@@ -137,6 +140,7 @@ def duckdb_counts(path, qi, sensitive, options):
                          fix="check --sep, --names / --no-header, or use --backend pandas") from None
     finally:
         con.close()
+        shutil.rmtree(spill, ignore_errors=True)
     df.columns = list(columns) + ["n"]
     return df
 
