@@ -16,7 +16,10 @@ import sympy
 
 from implgraph.core.errors import InputError, printable
 
-__all__ = ["enumerate_classes", "greedy_classes", "plan_keep", "recheck", "ONE_BY_ONE"]
+__all__ = ["enumerate_classes", "greedy_classes", "restore", "plan_keep", "recheck", "ONE_BY_ONE", "RESTORE"]
+
+RESTORE = 200
+"""After the greedy search, at most this many classes left out are tried back (each re-checked exactly)."""
 
 ONE_BY_ONE = 2000
 """The greedy search leaves out one class at a time while at most this many remain; above, every class failing
@@ -40,8 +43,9 @@ def enumerate_classes(problem, sums, rest) -> list | None:
 def greedy_classes(problem, sums, rest) -> list | None:
     """Classes of ``rest`` left out one at a time, each the worst class for the first failing requirement (its
     own level, as :func:`implgraph.io.requirements.class_levels` reads it; the fewest records on a tie), until
-    every requirement holds (over :data:`ONE_BY_ONE` classes, every class failing it at once); None if that never
-    happens or a failing requirement has no level per class."""
+    every requirement holds (over :data:`ONE_BY_ONE` classes, every class failing it at once), then the classes
+    left out tried back (:func:`restore`); None if that never happens or a failing requirement has no level per
+    class."""
     from implgraph.io.remedy import _count_table
     from implgraph.io.requirements import class_levels
     alive, gone = list(rest), []
@@ -51,7 +55,7 @@ def greedy_classes(problem, sums, rest) -> list | None:
             return None
         fail = problem.failing(levels)
         if fail is None:
-            return gone
+            return restore(problem, sums, alive, gone)
         col, req = fail
         d = req.definition
         table = _count_table(sums[col][alive], [problem.labels[i] for i in alive], problem.tables[col].buckets)
@@ -68,6 +72,18 @@ def greedy_classes(problem, sums, rest) -> list | None:
         j = min(range(len(alive)), key=lambda x: (sign * _rank(per[x]), int(sizes[x])))
         gone.append(alive.pop(j))
     return None
+
+
+def restore(problem, sums, alive, gone) -> list:
+    """The classes of ``gone`` still left out once each is tried back (the largest first, at most
+    :data:`RESTORE` tries): a class is kept back when every requirement still holds with it."""
+    first = next(iter(sums.values()))
+    alive, gone = list(alive), list(gone)
+    for c in sorted(gone, key=lambda i: -int(first[i].sum()))[:RESTORE]:
+        trial = sorted(alive + [c])
+        if problem.holds(problem.levels(sums, trial)):
+            alive, gone = trial, [g for g in gone if g != c]
+    return gone
 
 
 def _rank(value) -> float:
