@@ -140,3 +140,15 @@ def test_report_in_chromium(browser, page):
     cells = [c.text for c in browser.find_elements(By.CSS_SELECTOR, "table.requirements td")]
     assert cells[:3] == ["k=3", "pass", "3"] and cells[4:7] == ["distinct-l-diversity=3", "FAIL", "2"]
     assert "1 of 3 classes, 3 records" in cells[7]
+
+
+def test_report_plots_per_class_levels_up_to_a_limit(tmp_path, monkeypatch):
+    """Over PLOT_CLASSES classes the per-class levels are not plotted (each is exact, one by one) and the page says
+    so; the class sizes still are (3 classes here, the limit set to 2)."""
+    import implgraph.io.report as report
+    monkeypatch.setattr(report, "PLOT_CLASSES", 2)
+    out = tmp_path / "r.html"
+    assert main(["levels", str(PATIENTS), *ARGS, "--report", str(out)]) == 1
+    text = out.read_text()
+    assert "per-class levels are plotted for at most 2 classes (3 here)" in text
+    assert 'id="class-sizes"' in text and "data-definition=" not in text
