@@ -112,6 +112,7 @@ def test_cli_backends_agree_and_refuse_as_pandas_does(tmp_path, capsys):
     assert main(refuse + ["--backend", "duckdb"]) == 2
     err = capsys.readouterr().err.strip()
     assert "has a missing value" in err and "; fix: " in err and len(err.splitlines()) == 1
+    assert "adult_like.data:13: column 'workclass'" in err          # the 13th line holds '?' (see the file)
     assert main(["levels", str(DATA / "patients.csv"), "--qi", "age,nope", "--sensitive", "disease",
                  "--backend", "duckdb"]) == 2
     assert "not in the data" in capsys.readouterr().err

@@ -16,7 +16,8 @@ than a quarter of the memory available (when DuckDB is installed), pandas otherw
 
 The DuckDB path reads the file with the same options (separator sniffed as the pandas path sniffs it, header,
 names); a compressed text file other than ``.gz`` goes through pandas. A missing value under ``--na refuse``
-is reported with its column and count but without its line (DuckDB does not number the lines it reads).
+is reported with its column, its count and the line of the first (the file read again by the csv module, on
+that error only: DuckDB does not number the lines it reads).
 """
 
 from __future__ import annotations
@@ -145,7 +146,35 @@ def duckdb_counts(path, qi, sensitive, options):
     return df
 
 
-def _weighted_missing(grouped, columns, na, markers, file):
+def _first_missing_line(path, options, column) -> int | None:
+    """The line of the first record of a text file whose cell in ``column`` is missing (read again with the csv
+    module, as :func:`implgraph.io.read_options.record_line` counts lines); None for Parquet or Arrow."""
+    import csv
+    from implgraph.io.microdata_missing import _is_missing
+    from implgraph.io.read_options import _dialect, _open_text, file_kind
+    kind, comp = file_kind(path)
+    if kind != "text":
+        return None
+    sep, skip = _dialect(path, comp, options)
+    markers = set(options.na_values)
+    with _open_text(path, comp) as fh:
+        reader = csv.reader(fh, delimiter=sep, skipinitialspace=skip)
+        names = None if options.header else (list(options.names) if options.names else None)
+        for row in reader:
+            if not any(cell.strip() for cell in row) and len(row) <= 1:
+                continue
+            if names is None:
+                names = list(options.names) if options.names and options.header else \
+                    (row if options.header else [str(i + 1) for i in range(len(row))])
+                if options.header:
+                    continue
+            cell = row[names.index(column)] if column in names and names.index(column) < len(row) else ""
+            if _is_missing(cell) or cell.strip() in markers:
+                return reader.line_num
+    return None
+
+
+def _weighted_missing(grouped, columns, na, markers, file, path=None, options=None):
     """The missing-value policy on grouped rows (each standing for ``n`` records): ``(grouped, dropped)``."""
     from implgraph.io.microdata import apply_missing, missing_mask
     if markers:
@@ -160,8 +189,9 @@ def _weighted_missing(grouped, columns, na, markers, file):
         return grouped, 0
     records = int(grouped["n"][mask].sum())
     if na == "refuse":
+        line = _first_missing_line(path, options, first[1]) if path is not None else None
         raise InputError(f"column {printable(repr(first[1]))[:80]} has a missing value ({records} record(s) with one "
-                         "in a used column)", file=file,
+                         "in a used column)", file=file, line=line,
                          fix="fill them first, drop their records (--na drop) or give them a label of their own "
                              "(--na LABEL): implgraph does not guess what a missing value is")
     out, _ = apply_missing(grouped, columns, na, file)
@@ -178,7 +208,7 @@ def count_tables(path, qi, sensitive, options, file=None):
     file = file or str(path)
     columns = list(qi) + list(sensitive)
     grouped = duckdb_counts(path, qi, sensitive, options)
-    grouped, dropped = _weighted_missing(grouped, columns, options.na, set(options.na_values), file)
+    grouped, dropped = _weighted_missing(grouped, columns, options.na, set(options.na_values), file, path, options)
     n = int(grouped["n"].sum())
     if n < 2:
         raise InputError(f"the data has {n} record(s)" + (f" once {dropped} with a missing value are dropped"
