@@ -39,10 +39,10 @@ def add_arguments(p):
     p.add_argument("--report", metavar="FILE.html|FILE.pdf",
                    help="microdata: also write a report (HTML, self-contained, with the class-size and per-class "
                         "level distributions as plots; PDF through Chromium when installed)")
-    p.add_argument("--backend", choices=["auto", "pandas", "duckdb"], default=None,
+    p.add_argument("--backend", choices=["auto", "pandas", "duckdb", "spark"], default=None,
                    help="microdata: who counts the records per class and value: pandas (in memory), duckdb "
-                        "(embedded, out of core), or auto (default: duckdb for a file over a quarter of the memory "
-                        "available, when installed)")
+                        "(embedded, out of core), spark (pyspark, for data beyond one machine), or auto (default: "
+                        "duckdb for a file over a quarter of the memory available, when installed)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -187,9 +187,10 @@ def count_args(args):
     the backend ``--backend`` chooses (:mod:`implgraph.io.counting`)."""
     from implgraph.io.counting import choose_backend, count_tables
     from implgraph.io.microdata import default_ground, microdata_tables
-    if choose_backend(getattr(args, "backend", None), args.file) == "duckdb":
+    backend = choose_backend(getattr(args, "backend", None), args.file)
+    if backend in ("duckdb", "spark"):
         qi, sensitive, options = _reading(args)
-        tables, n, dropped, numeric = count_tables(args.file, qi, sensitive, options, args.file)
+        tables, n, dropped, numeric = count_tables(args.file, qi, sensitive, options, args.file, engine=backend)
         grounds = {col: "ordered" if numeric[col] else "equal" for col in sensitive}
         return tables, n, qi, sensitive, options, dropped, grounds
     df, qi, sensitive, options, dropped = read_args(args)

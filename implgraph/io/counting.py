@@ -31,7 +31,7 @@ from implgraph.core.errors import InputError, printable
 
 __all__ = ["BACKENDS", "choose_backend", "count_tables", "duckdb_counts"]
 
-BACKENDS = ("auto", "pandas", "duckdb")
+BACKENDS = ("auto", "pandas", "duckdb", "spark")
 
 
 def _available_memory() -> int:
@@ -64,6 +64,12 @@ def choose_backend(backend, path) -> str:
         return "pandas"
     if backend == "duckdb" and not _has_duckdb():
         raise InputError("--backend duckdb needs the package duckdb", fix="pip install duckdb")
+    if backend == "spark":
+        import importlib.util
+        if importlib.util.find_spec("pyspark") is None:
+            raise InputError("--backend spark needs the package pyspark (and a Java runtime)",
+                             fix="pip install pyspark (and apt-get install default-jre)")
+        return "spark"
     from implgraph.io.read_options import file_kind
     kind = file_kind(path)
     if kind is not None and kind[1] not in (None, ".gz"):      # DuckDB reads gzip only: pandas decompresses
@@ -198,8 +204,9 @@ def _weighted_missing(grouped, columns, na, markers, file, path=None, options=No
     return out, records if na == "drop" else 0
 
 
-def count_tables(path, qi, sensitive, options, file=None):
-    """``(tables, N, dropped, numeric)`` by DuckDB: one grouped table per sensitive column (as
+def count_tables(path, qi, sensitive, options, file=None, engine: str = "duckdb"):
+    """``(tables, N, dropped, numeric)`` counted by ``engine`` (``duckdb``, or ``spark``:
+    :mod:`implgraph.io.counting_spark`): one grouped table per sensitive column (as
     :func:`implgraph.io.microdata.microdata_tables` builds it), the records counted, the records dropped by
     ``--na drop``, and whether each sensitive column is numeric."""
     import pandas as pd
@@ -207,7 +214,11 @@ def count_tables(path, qi, sensitive, options, file=None):
     from implgraph.io.weighted import WeightedConcreteTable
     file = file or str(path)
     columns = list(qi) + list(sensitive)
-    grouped = duckdb_counts(path, qi, sensitive, options)
+    if engine == "spark":
+        from implgraph.io.counting_spark import spark_counts
+        grouped = spark_counts(path, qi, sensitive, options)
+    else:
+        grouped = duckdb_counts(path, qi, sensitive, options)
     grouped, dropped = _weighted_missing(grouped, columns, options.na, set(options.na_values), file, path, options)
     n = int(grouped["n"].sum())
     if n < 2:
