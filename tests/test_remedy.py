@@ -312,3 +312,18 @@ def test_greedy_over_many_classes_is_an_upper_bound(monkeypatch, one_by_one):
     kept = [r for r, k in zip(records, plan.keep.tolist()) if k]
     assert _holds(kept, reqs) and not plan.exact
     assert plan.lower <= fewest <= plan.records
+
+
+def test_the_file_written_is_read_back_and_refused_if_it_fails(tmp_path, capsys):
+    """A text column holding "1" and "1.0" has 3 values in class a (1, 1.0, 2): distinct l = 3 holds. Written as
+    CSV and read back, the column is numeric and 1 = 1.0: class a has 2 values, l = 2 fails: refused, exit 2,
+    nothing written. As Parquet the text is kept: written."""
+    data = tmp_path / "d.parquet"
+    pd.DataFrame({"q": ["a"] * 3 + ["b"] * 3, "s": ["1", "1.0", "2", "3", "4", "5"]}).to_parquet(data)
+    args = ["remedy", str(data), "--qi", "q", "--sensitive", "s", "--require", "distinct-l-diversity=3"]
+    assert main(args + ["--out", str(tmp_path / "out.csv")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "read back, does not meet distinct-l-diversity=3" in err and len(err.splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.parquet"]
+    assert main(args + ["--out", str(tmp_path / "out.parquet")]) == 0
+    assert list(pd.read_parquet(tmp_path / "out.parquet")["s"]) == ["1", "1.0", "2", "3", "4", "5"]

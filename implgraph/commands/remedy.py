@@ -47,7 +47,9 @@ def run(args) -> int:
     plan = remedy(df, qi, sensitive, requirements, params=params, mode=args.suppress, file=args.file)
     written = None
     if args.out is not None:
-        written = write_records(df.loc[plan.keep], qi + sensitive, args.out, [args.file])
+        from implgraph.io.remedy_search import recheck_file
+        written = write_records(df.loc[plan.keep], qi + sensitive, args.out, [args.file],
+                                check=lambda tmp: recheck_file(tmp, qi, sensitive, requirements, params, args.file))
     out = {"file": args.file, "N": len(df), "qi": qi, "sensitive": sensitive,
            **({"dropped": dropped} if options.na == "drop" else {}),
            "requirements": [r.text for r in requirements], **plan.to_json(),

@@ -16,7 +16,8 @@ import sympy
 
 from implgraph.core.errors import InputError, printable
 
-__all__ = ["enumerate_classes", "greedy_classes", "restore", "plan_keep", "recheck", "ONE_BY_ONE", "RESTORE"]
+__all__ = ["enumerate_classes", "greedy_classes", "restore", "plan_keep", "recheck", "recheck_file", "ONE_BY_ONE",
+           "RESTORE"]
 
 RESTORE = 200
 """After the greedy search, at most this many classes left out are tried back (each re-checked exactly)."""
@@ -136,3 +137,21 @@ def recheck(kept, qi, sensitive, problem, file) -> dict:
                                  fix="nothing was written; report this, and remedy with --suppress classes")
         out[col] = {name: lv.value for name, lv in levels.items()}
     return out
+
+
+def recheck_file(path, qi, sensitive, requirements, params, file) -> None:
+    """The file just written, read back as ``implgraph levels`` reads it: every requirement must hold on it
+    (InputError otherwise: the caller removes the file, nothing is published)."""
+    from implgraph.io.microdata import default_ground, microdata_tables, table_levels
+    from implgraph.io.read_options import read_records
+    back = read_records(path)
+    tables = microdata_tables(back, qi, sensitive, file=str(path))
+    names = [r.definition.name for r in requirements]
+    for col, ct in tables.items():
+        levels = table_levels(ct, params, ground=default_ground(back, col), only=names)
+        for req in requirements:
+            lv = levels[req.definition.name]
+            if not (lv.defined and req.holds(lv.value) is True):
+                raise InputError(f"refused: the file written, read back, does not meet {req.text} on {col} "
+                                 f"({req.definition.level_symbol} = {lv.value}); nothing was written", file=file,
+                                 fix="write a Parquet file (--out FILE.parquet keeps the values' types)")

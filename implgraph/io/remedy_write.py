@@ -36,12 +36,13 @@ def check_out(out, inputs) -> Path:
     return path
 
 
-def write_records(df, columns, out, inputs) -> Path:
+def write_records(df, columns, out, inputs, check=None) -> Path:
     """Write the columns ``columns`` of ``df`` (and no other) to ``out``, through a temporary file in the same
-    folder renamed over it once complete (never over one of ``inputs``)."""
+    folder renamed over it once complete (never over one of ``inputs``); ``check(temporary path)``, when given,
+    runs on the complete temporary file before the rename (an error there leaves nothing written)."""
     path = check_out(out, inputs)
     frame = df[list(columns)].reset_index(drop=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix)
     os.close(fd)
     try:
         suffix = path.suffix.lower()
@@ -51,6 +52,8 @@ def write_records(df, columns, out, inputs) -> Path:
             frame.to_parquet(tmp, index=False)
         else:
             frame.to_feather(tmp)
+        if check is not None:
+            check(tmp)
         from implgraph.io.report import _readable
         _readable(tmp)
         os.replace(tmp, path)
