@@ -2,7 +2,7 @@
 help keeps the exit statuses). Which command prints verdicts, by reading what each prints: verify, check-edge,
 discover, matrix, claims (the expected verdicts), path and guarantees (each chain's status), table (its claims'
 verdicts), certificate (each claim's verdict) and map (the figures' arrows); not definitions, levels,
-check-definition (ok / FAIL), construct, figure, site, completion, anonymize, release, reconstruct."""
+remedy, check-definition (ok / FAIL), construct, figure, site, completion, anonymize, release, reconstruct."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from implgraph.cli import main
 
 WITH = ["verify", "check-edge", "discover", "matrix", "claims", "path", "guarantees", "table", "certificate", "map"]
-WITHOUT = ["definitions", "levels", "check-definition", "construct", "figure", "site", "completion", "anonymize",
+WITHOUT = ["definitions", "levels", "remedy", "check-definition", "construct", "figure", "site", "completion", "anonymize",
            "release", "reconstruct"]
 
 

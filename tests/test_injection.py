@@ -54,6 +54,7 @@ NUMBERS = "s,c\n1,a\n2,b\n3,a\n4,b\n5,a\n6,b\n7,a\n8,b\n"
 FILES = {"g.csv": MICRO, "t.csv": TABLE_CSV, "t.yaml": TABLE_YAML, "n.csv": NUMBERS}
 
 LEVELS = ("levels", "g.csv", "--qi", "age,zip", "--sensitive", "disease")
+REMEDY = ("remedy", "g.csv", "--qi", "age,zip", "--sensitive", "disease", "--require", "k=4")
 RELEASE = ("release", "g.csv", "--sensitive", "disease", "--qi", "age", "--mechanism", "randomised-response",
            "--p", "1/2")
 GUAR = ("guarantees", "g.csv", "--qi", "age,zip", "--sensitive", "disease", "--verdicts", "v.json")
@@ -123,6 +124,24 @@ CASES = [
     ("levels-require", LEVELS + ("--require", f"k={INJ}"), {}),
     ("levels-require-name", LEVELS + ("--require", f"{INJ}=1"), {}),
     ("levels-convention", LEVELS + ("--convention", INJ), {}),
+    ("levels-report", LEVELS + ("--report", INJ), {}),
+    ("levels-backend", LEVELS + ("--backend", INJ), {}),
+    ("remedy-file", _at(REMEDY, 1, INJ), {}),
+    ("remedy-k", REMEDY + ("--k", INJ), {}),
+    ("remedy-ground", REMEDY + ("--ground", INJ), {}),
+    ("remedy-qi", _swap(REMEDY, "--qi", INJ), {}),
+    ("remedy-sensitive", _swap(REMEDY, "--sensitive", INJ), {}),
+    ("remedy-param", REMEDY + ("--param", f"k={INJ}"), {}),
+    ("remedy-sep", REMEDY + ("--sep", INJ), {}),
+    ("remedy-names", REMEDY + ("--names", INJ), {}),
+    ("remedy-na", ("remedy", "m.csv", "--qi", "zip", "--sensitive", "disease", "--require", "k=2", "--na", INJ),
+     {"m.csv": f"zip,disease\na,flu\na,{INJ}\nb,\nb,hiv\n"}),
+    ("remedy-na-values", ("remedy", "m.csv", "--qi", "zip", "--sensitive", "disease", "--require", "k=2",
+                          "--na-values", INJ), {"m.csv": f"zip,disease\na,flu\na,{INJ}\nb,flu\nb,hiv\n"}),
+    ("remedy-require", _swap(REMEDY, "--require", f"k={INJ}"), {}),
+    ("remedy-require-name", _swap(REMEDY, "--require", f"{INJ}=1"), {}),
+    ("remedy-suppress", REMEDY + ("--suppress", INJ), {}),
+    ("remedy-out", REMEDY + ("--out", INJ + "/o.csv"), {}),
     ("release-file", _at(RELEASE, 1, INJ), {}),
     ("release-sensitive", _swap(RELEASE, "--sensitive", INJ), {}),
     ("release-qi", _swap(RELEASE, "--qi", INJ), {}),
@@ -239,7 +258,7 @@ CASES = [
 ] + [(f"{name}-timeout", (name, "--timeout", INJ), {}) for name in (
     "definitions", "claims", "verify", "certificate", "levels", "release", "table", "guarantees", "map", "path",
     "check-edge", "discover", "matrix", "site", "figure", "construct", "anonymize", "reconstruct", "completion",
-    "check-definition")]
+    "check-definition", "remedy")]
 
 
 @pytest.fixture(scope="module")

@@ -27,6 +27,27 @@ def add_arguments(p):
     p.add_argument("file", help="a table data file (.yaml), a CSV (optional `class` column, one column per bucket), "
                                 "or microdata (.csv, .parquet: one record per row) with --qi and --sensitive")
     p.add_argument("--id", help="the table id when the data file holds several tables")
+    add_microdata_arguments(p)
+    p.add_argument("--convention", choices=["definition", "pycanon"], default=None,
+                   help="microdata: 'pycanon' gives pyCANON's values where its convention differs from the "
+                        "definition (delta-disclosure skips the values a class lacks; enhanced beta-likeness is "
+                        "min(beta, -ln min p)), labelled, the definition's level beside them (default: definition)")
+    p.add_argument("--require", metavar="NAME=VALUE[,...]",
+                   help="microdata: requirements, e.g. k=5,emd-t-closeness=1/5 (a definition's name, or its level "
+                        "symbol when only one definition has it): each is reported pass or fail with the violating "
+                        "classes; exit 1 when one fails")
+    p.add_argument("--report", metavar="FILE.html|FILE.pdf",
+                   help="microdata: also write a report (HTML, self-contained, with the class-size and per-class "
+                        "level distributions as plots; PDF through Chromium when installed)")
+    p.add_argument("--backend", choices=["auto", "pandas", "duckdb", "spark"], default=None,
+                   help="microdata: who counts the records per class and value: pandas (in memory), duckdb "
+                        "(embedded, out of core), spark (pyspark, for data beyond one machine), or auto (default: "
+                        "duckdb for a file over a quarter of the memory available, when installed)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def add_microdata_arguments(p) -> None:
+    """The options of ``levels`` and ``remedy`` that read microdata: the columns, the parameters, the reader's."""
     p.add_argument("--k", type=int, help="group size of the definitions with a parameter k "
                                          "(default 2, or the file's `show:`)")
     p.add_argument("--ground", choices=["equal", "ordered"], default=None,
@@ -50,15 +71,6 @@ def add_arguments(p):
                         "line), its records dropped, or read as the label LABEL")
     g.add_argument("--na-values", metavar="MARKER[,MARKER...]",
                    help="microdata: cells read as missing besides pandas' markers ('', NA, nan, ...), e.g. '?'")
-    p.add_argument("--convention", choices=["definition", "pycanon"], default=None,
-                   help="microdata: 'pycanon' gives pyCANON's values where its convention differs from the "
-                        "definition (delta-disclosure skips the values a class lacks; enhanced beta-likeness is "
-                        "min(beta, -ln min p)), labelled, the definition's level beside them (default: definition)")
-    p.add_argument("--require", metavar="NAME=VALUE[,...]",
-                   help="microdata: requirements, e.g. k=5,emd-t-closeness=1/5 (a definition's name, or its level "
-                        "symbol when only one definition has it): each is reported pass or fail with the violating "
-                        "classes; exit 1 when one fails")
-    p.add_argument("--json", action="store_true", help="print JSON")
 
 
 def load_any(path: str, table_id=None):
@@ -103,7 +115,8 @@ def run(args) -> int:
         return run_microdata(args)
     used = [opt for opt, value in (("--sep", args.sep), ("--names", args.names), ("--no-header", args.no_header),
                                    ("--na", args.na), ("--na-values", args.na_values), ("--require", args.require),
-                                   ("--convention", args.convention))
+                                   ("--convention", args.convention), ("--report", args.report),
+                                   ("--backend", args.backend))
             if value]
     if used:
         raise InputError(f"{used[0]} reads microdata", file=args.file,
@@ -147,33 +160,58 @@ def _columns(text, option="--qi"):
     return names
 
 
-def run_microdata(args) -> int:
-    """``levels DATA --qi ... --sensitive ...``: the exact levels of microdata, per sensitive column; with
-    ``--require``, each requirement's pass or fail and exit 1 when one fails."""
-    from implgraph.io.microdata import apply_missing, check_names, default_ground, infinite_reason, \
-        microdata_tables, read_microdata, table_levels
+def read_args(args):
+    """``(df, qi, sensitive, options, dropped)``: the records of ``levels DATA`` / ``remedy DATA`` read with the
+    reading options, the used columns checked, the missing-value policy applied."""
+    from implgraph.io.microdata import apply_missing, check_names, read_microdata
+    qi, sensitive, options = _reading(args)
+    df = read_microdata(args.file, options=options)
+    qi, sensitive = check_names(df, qi, sensitive, args.file)
+    df, dropped = apply_missing(df, qi + sensitive, options.na, args.file)
+    return df, qi, sensitive, options, dropped
+
+
+def _reading(args):
+    """``(qi, sensitive, reading options)`` of the command line, checked."""
     from implgraph.io.read_options import ReadOptions
-    from implgraph.io.requirements import check_requirement, parse_requirements
-    if args.id:
+    if getattr(args, "id", None):
         raise InputError("--id names a table of a YAML data file", file=args.file, fix="leave --id out for microdata")
     qi, sensitive = _columns(args.qi), _columns(args.sensitive, "--sensitive")
     options = ReadOptions.from_text(sep=args.sep, names=args.names, header=not args.no_header, na=args.na,
                                     na_values=args.na_values)
-    requirements = parse_requirements(args.require) if args.require is not None else []
-    df = read_microdata(args.file, options=options)
-    qi, sensitive = check_names(df, qi, sensitive, args.file)
-    df, dropped = apply_missing(df, qi + sensitive, options.na, args.file)
+    return qi, sensitive, options
+
+
+def count_args(args):
+    """``(tables, N, qi, sensitive, options, dropped, grounds)``: the count tables of ``levels DATA``, counted by
+    the backend ``--backend`` chooses (:mod:`implgraph.io.counting`)."""
+    from implgraph.io.counting import choose_backend, count_tables
+    from implgraph.io.microdata import default_ground, microdata_tables
+    backend = choose_backend(getattr(args, "backend", None), args.file)
+    if backend in ("duckdb", "spark"):
+        qi, sensitive, options = _reading(args)
+        tables, n, dropped, numeric = count_tables(args.file, qi, sensitive, options, args.file, engine=backend)
+        grounds = {col: "ordered" if numeric[col] else "equal" for col in sensitive}
+        return tables, n, qi, sensitive, options, dropped, grounds
+    df, qi, sensitive, options, dropped = read_args(args)
     tables = microdata_tables(df, qi, sensitive, file=args.file)
-    n = len(df)
+    return tables, len(df), qi, sensitive, options, dropped, {col: default_ground(df, col) for col in sensitive}
+
+
+def column_results(tables, n, grounds, args, requirements) -> dict:
+    """``{column: (table, levels, why infinite, requirement checks, the definition's levels where a convention
+    differs)}`` of every sensitive column."""
+    from implgraph.io.microdata import infinite_reason, table_levels
+    from implgraph.io.requirements import check_requirement
     if args.k is not None:
         _check_k(args.k, n, args.file)
     params = _named_params(args)
     results = {}
     for col, ct in tables.items():
-        levels = table_levels(ct, params, ground=default_ground(df, col))
+        levels = table_levels(ct, params, ground=grounds[col])
         why = {name: infinite_reason(lv, ct) for name, lv in levels.items()}
         literal = {}
-        if args.convention == "pycanon":
+        if getattr(args, "convention", None) == "pycanon":
             levels, literal = _convention(levels, ct, why)
         for req in requirements:
             if req.definition.name not in levels:
@@ -181,38 +219,68 @@ def run_microdata(args) -> int:
                                  fix="require a definition `implgraph definitions` lists")
         checks = [check_requirement(req, levels[req.definition.name], ct) for req in requirements]
         results[col] = (ct, levels, why, checks, literal)
-    n_classes = len(next(iter(tables.values())).class_labels or []) if qi else 0
+    return results
+
+
+def run_microdata(args) -> int:
+    """``levels DATA --qi ... --sensitive ...``: the exact levels of microdata, per sensitive column; with
+    ``--require``, each requirement's pass or fail and exit 1 when one fails."""
+    from implgraph.io.requirements import parse_requirements
+    requirements = parse_requirements(args.require) if args.require is not None else []
+    if args.report:
+        from implgraph.io.report import check_report_path
+        check_report_path(args.report, [args.file])
+    tables, n, qi, sensitive, options, dropped, grounds = count_args(args)
+    results = column_results(tables, n, grounds, args, requirements)
+    n_classes = len(next(iter(results.values()))[0].class_labels or []) if qi else 0
     failed = any(c["holds"] is not True for _, _, _, checks, _ in results.values() for c in checks)
+    summary = {"file": args.file, "N": n, "qi": qi, "classes": n_classes, "dropped": dropped,
+               "na": options.na, "requirements": bool(requirements), "failed": failed}
+    if getattr(args, "report", None):
+        from implgraph.io.report import write_report
+        write_report(args.report, summary, results, args.file)
     if args.json:
-        print_json({"file": args.file, "N": n, "qi": qi, "classes": n_classes, "deterministic": True,
-                    **({"dropped": dropped} if options.na == "drop" else {}),
-                    "sensitive": {col: {"buckets": ct.buckets,
-                                        "definitions": {name: {**lv.to_json(),
-                                                               **({"infinite_because": why[name]} if why[name] and
-                                                                  name not in literal else {}),
-                                                               **({"convention": "pycanon", "note": why[name],
-                                                                   "definition_level": literal[name]}
-                                                                  if name in literal else {})}
-                                                        for name, lv in levels.items()},
-                                        **({"requirements": checks} if requirements else {})}
-                                  for col, (ct, levels, why, checks, literal) in results.items()},
-                    **({"convention": args.convention} if args.convention else {}),
-                    **({"requirements_hold": not failed} if requirements else {})})
-        return 1 if failed else 0
-    where = f"{n_classes} equivalence classes on {', '.join(qi)}" if qi else "no quasi-identifiers (no classes)"
-    print(printable(f"{args.file}: N = {n} records, {where}; deterministic (every record holds its value with "
-                    "probability 1)"))
-    if dropped:
-        print(printable(f"dropped {dropped} record(s) with a missing value in {', '.join(qi + sensitive)} (--na drop)"))
+        print_json(_json(summary, results, args.convention))
+    else:
+        _print_microdata(summary, results)
+    return 1 if failed else 0
+
+
+def _json(summary, results, convention) -> dict:
+    """The JSON of ``levels DATA``."""
+    def definitions(levels, why, literal):
+        return {name: {**lv.to_json(),
+                       **({"infinite_because": why[name]} if why[name] and name not in literal else {}),
+                       **({"convention": "pycanon", "note": why[name], "definition_level": literal[name]}
+                          if name in literal else {})}
+                for name, lv in levels.items()}
+    return {"file": summary["file"], "N": summary["N"], "qi": summary["qi"], "classes": summary["classes"],
+            "deterministic": True, **({"dropped": summary["dropped"]} if summary["na"] == "drop" else {}),
+            "sensitive": {col: {"buckets": ct.buckets, "definitions": definitions(levels, why, literal),
+                                **({"requirements": checks} if summary["requirements"] else {})}
+                          for col, (ct, levels, why, checks, literal) in results.items()},
+            **({"convention": convention} if convention else {}),
+            **({"requirements_hold": not summary["failed"]} if summary["requirements"] else {})}
+
+
+def _print_microdata(summary, results) -> None:
+    """The text of ``levels DATA``."""
+    qi = summary["qi"]
+    where = f"{summary['classes']} equivalence classes on {', '.join(qi)}" if qi else \
+        "no quasi-identifiers (no classes)"
+    print(printable(f"{summary['file']}: N = {summary['N']} records, {where}; deterministic (every record holds its "
+                    "value with probability 1)"))
+    if summary["dropped"]:
+        print(printable(f"dropped {summary['dropped']} record(s) with a missing value in "
+                        f"{', '.join(qi + list(results))} (--na drop)"))
     for col, (ct, levels, why, checks, _) in results.items():
         shown = ", ".join(ct.buckets[:8]) + (", ..." if len(ct.buckets) > 8 else "")
         print(printable(f"sensitive {col}: {len(ct.buckets)} values ({shown})"))
         _print_levels(levels, why)
         if checks:
             _print_checks(checks, levels)
-    if requirements:
-        print("requirements: " + ("FAIL (exit 1)" if failed else "all hold"))
-    return 1 if failed else 0
+    if summary["requirements"]:
+        print("requirements: " + ("FAIL (exit 1)" if summary["failed"] else "all hold"))
 
 
 def _convention(levels, ct, why):

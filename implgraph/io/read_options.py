@@ -191,59 +191,82 @@ def read_records(path, options: ReadOptions | None = None):
     kind, comp = kind
     source = {"path": name, "kind": kind, "comp": comp, "header": options.header}
     try:
-        if kind == "text":
-            sep, skip = _dialect(path, comp, options)
-            source.update(sep=sep, skip=skip)
-            first = _first_row(path, comp, sep, skip)
-            if options.header and options.names is None:
-                check_header(first, name)
-            if options.names is not None and first and len(options.names) != len(first):
-                raise InputError(f"--names gives {len(options.names)} column(s), the file has {len(first)}",
-                                 file=name, line=1, fix=f"name all {len(first)} columns")
-            names = list(options.names) if options.names is not None else \
-                (None if options.header else [str(i + 1) for i in range(len(first))])
-            kwargs = dict(sep=sep, header=0 if options.header else None, names=names, keep_default_na=False,
-                          na_values=list(options.na_values) or None, compression="infer" if comp else None,
-                          encoding="utf-8-sig", dtype_backend="pyarrow", skip_blank_lines=True)
-            # (pandas' pyarrow engine ignores na_values beside keep_default_na=False: the C engine reads markers)
-            engine = "c" if skip or options.na_values else _fast_engine()
-            if skip:
-                kwargs["skipinitialspace"] = True
-            df = pd.read_csv(path, engine=engine, **kwargs)
-        elif options.sep is not None or not options.header:
-            raise InputError(f"{'--sep' if options.sep is not None else '--no-header'} reads a text file, not a "
-                             f"{kind.capitalize()} file (its columns are named in the file)", file=name,
-                             fix="leave the option out (rename the columns with --names)")
-        elif kind == "parquet":
-            df = pd.read_parquet(path)
-        else:
-            df = pd.read_feather(path)
-        if options.names is not None:                 # (pandas' pyarrow engine ignores names beside a header)
-            if len(options.names) != len(df.columns):
-                raise InputError(f"--names gives {len(options.names)} column(s), the file has {len(df.columns)}",
-                                 file=name, fix=f"name all {len(df.columns)} columns")
-            df.columns = list(options.names)
+        df = _read_text(path, comp, options, source) if kind == "text" else _read_columnar(path, kind, options)
+        _rename(df, options, name)
         if kind != "text" and options.na_values:
-            for col in df.columns:
-                marked = df[col].astype(object).isin(list(options.na_values)).to_numpy(dtype=bool)
-                if marked.any():
-                    column = df[col].astype(object)
-                    column[marked] = None
-                    df[col] = column
+            _mark_missing(df, options.na_values)
     except InputError:
         raise
     except (ValueError, OSError, UnicodeDecodeError, EOFError, pd.errors.ParserError, csv.Error) as exc:
-        raise InputError(f"cannot read the file ({' '.join(str(exc).split())[:200]})", file=name,
-                         fix="check --sep, --names / --no-header, or give a Parquet or Arrow file") from None
+        raise _unreadable(exc, name) from None
     except Exception as exc:                          # pyarrow's own errors (ArrowInvalid, ...)
         if type(exc).__module__.startswith("pyarrow"):
-            raise InputError(f"cannot read the file ({' '.join(str(exc).split())[:200]})", file=name,
-                             fix="check --sep, --names / --no-header, or give a Parquet or Arrow file") from None
+            raise _unreadable(exc, name) from None
         raise
     check_header([str(c) for c in df.columns], name)
     df.columns = [str(c) for c in df.columns]
     df.attrs["implgraph_source"] = source
     return df
+
+
+def _unreadable(exc, name) -> InputError:
+    return InputError(f"cannot read the file ({' '.join(str(exc).split())[:200]})", file=name,
+                      fix="check --sep, --names / --no-header, or give a Parquet or Arrow file")
+
+
+def _read_text(path, comp, options: ReadOptions, source: dict):
+    """A text file through ``pandas.read_csv`` (pyarrow's parser, or pandas' C parser when spaces follow the
+    separator or markers are given); ``source`` gets the separator read."""
+    import pandas as pd
+    name = str(path)
+    sep, skip = _dialect(path, comp, options)
+    source.update(sep=sep, skip=skip)
+    first = _first_row(path, comp, sep, skip)
+    if options.header and options.names is None:
+        check_header(first, name)
+    if options.names is not None and first and len(options.names) != len(first):
+        raise InputError(f"--names gives {len(options.names)} column(s), the file has {len(first)}",
+                         file=name, line=1, fix=f"name all {len(first)} columns")
+    names = list(options.names) if options.names is not None else \
+        (None if options.header else [str(i + 1) for i in range(len(first))])
+    kwargs = dict(sep=sep, header=0 if options.header else None, names=names, keep_default_na=False,
+                  na_values=list(options.na_values) or None, compression="infer" if comp else None,
+                  encoding="utf-8-sig", dtype_backend="pyarrow", skip_blank_lines=True)
+    # (pandas' pyarrow engine ignores na_values beside keep_default_na=False: the C engine reads markers)
+    engine = "c" if skip or options.na_values else _fast_engine()
+    if skip:
+        kwargs["skipinitialspace"] = True
+    return pd.read_csv(path, engine=engine, **kwargs)
+
+
+def _read_columnar(path, kind: str, options: ReadOptions):
+    """A Parquet or Arrow file (pyarrow); the text-only options are refused."""
+    import pandas as pd
+    if options.sep is not None or not options.header:
+        raise InputError(f"{'--sep' if options.sep is not None else '--no-header'} reads a text file, not a "
+                         f"{kind.capitalize()} file (its columns are named in the file)", file=str(path),
+                         fix="leave the option out (rename the columns with --names)")
+    return pd.read_parquet(path) if kind == "parquet" else pd.read_feather(path)
+
+
+def _rename(df, options: ReadOptions, name: str) -> None:
+    """``--names`` on the columns read (pandas' pyarrow engine ignores names beside a header)."""
+    if options.names is None:
+        return
+    if len(options.names) != len(df.columns):
+        raise InputError(f"--names gives {len(options.names)} column(s), the file has {len(df.columns)}",
+                         file=name, fix=f"name all {len(df.columns)} columns")
+    df.columns = list(options.names)
+
+
+def _mark_missing(df, markers) -> None:
+    """The cells equal to a ``--na-values`` marker read as missing (Parquet, Arrow: the text reader does it)."""
+    for col in df.columns:
+        marked = df[col].astype(object).isin(list(markers)).to_numpy(dtype=bool)
+        if marked.any():
+            column = df[col].astype(object)
+            column[marked] = None
+            df[col] = column
 
 
 def _fast_engine() -> str:
