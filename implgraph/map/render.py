@@ -53,7 +53,7 @@ def to_dot(D) -> str:
     """The drawing graph as DOT (labels in LaTeX, colours, styles; no positions), for other tools (written with the
     ``graphviz`` package: no Graphviz binary needed)."""
     import graphviz
-    from implgraph.map.layout import model_fill, node_order
+    from implgraph.map.order import model_fill, node_order
     g = graphviz.Digraph(name="implgraph", strict=False)
     g.attr(rankdir="TB")
     g.attr("node", shape="box", style="rounded,filled")
