@@ -15,7 +15,9 @@ from implgraph.map.typeset import PAD_PT, check_label, text_box
 __all__ = ["dot_source", "label_box"]
 
 #: Graphviz's spacing (points): between nodes of a rank, between ranks
-NODESEP_PT, RANKSEP_PT = 6.0, 18.0
+NODESEP_PT, RANKSEP_PT = 3.0, 18.0
+#: the room a node box is given beyond its text and padding, across (points)
+NODE_EXTRA_PT = 0.0
 #: how strongly a family's members are pulled into one column (dot's edge weight; a drawn edge has 1)
 COLUMN_WEIGHT = 8
 
@@ -106,7 +108,7 @@ def dot_source(D, numbers=None, variant: str = "registry", tight: bool = False):
     for n in order:
         d = D.nodes[n]
         w, h = text_box(_checked(d["label"], f"node {n}"))
-        A.node(key[n], width=f"{(w + 2 * PAD_PT + 4) / POINTS_PER_INCH:.4f}", id=n,
+        A.node(key[n], width=f"{(w + 2 * PAD_PT + NODE_EXTRA_PT) / POINTS_PER_INCH:.4f}", id=n,
                    height=f"{(h + 2 * PAD_PT + 2) / POINTS_PER_INCH:.4f}", group=d.get("family", n))
     edges = _edge_order(D, order)
     ids = {}

@@ -15,7 +15,7 @@ CROSS_PT = 7.0
 #: an arrowhead's length (points)
 ARROW_PT = 6.0
 #: the white margin around the drawing (points)
-MARGIN_PT = 3.0
+MARGIN_PT = 1.5
 #: a legend's sample line (points)
 SAMPLE_PT = 18.0
 POINTS_PER_INCH = 72.0

@@ -32,7 +32,7 @@ from implgraph.map.edge_labels import condition_numbers, edge_label, lettered, m
 from implgraph.map.geometry import ARROW_PT, CROSS_PT, MARGIN_PT, Curve, Layout, LegendEntry, Node, Text
 from implgraph.map.order import ORDERS, model_fill, node_order
 from implgraph.map.page import fit
-from implgraph.map.typeset import CM
+from implgraph.map.typeset import CM, NODE_LINE_PT, wrap
 
 __all__ = ["layout", "Layout", "Node", "Curve", "Text", "LegendEntry", "model_fill", "dot_source", "node_order",
            "edge_label", "condition_numbers", "merged_arrows", "bezier_points", "ORDERS", "CROSS_PT", "ARROW_PT"]
@@ -41,7 +41,8 @@ __all__ = ["layout", "Layout", "Node", "Curve", "Text", "LegendEntry", "model_fi
 def layout(D, width_cm: float | None = None) -> Layout:
     """The figure of the drawing graph ``D`` laid out by Graphviz, at ``width_cm`` (None: its own size).
 
-    The overlay's claims are lettered (:func:`lettered`).  Graphviz is run on the node orders of
+    The overlay's claims are lettered (:func:`lettered`) and a node's text wider than
+    :data:`implgraph.map.typeset.NODE_LINE_PT` is broken into lines.  Graphviz is run on the node orders of
     :data:`ORDERS`, the non-implications between unordered nodes first left out of the ranking then ranked
     (:mod:`implgraph.map.dot_input`), first with the conditions written on the arrows, then numbered and listed in the
     key below the drawing (as Fig. 2 of ekenstedt2022 does; :func:`merged_arrows`); the first layout that
@@ -57,6 +58,8 @@ def layout(D, width_cm: float | None = None) -> Layout:
     from implgraph.map.audit import audit
     target = None if width_cm is None else width_cm * CM
     D, claims = lettered(D)
+    for n in D:
+        D.nodes[n]["label"] = wrap(D.nodes[n]["label"], NODE_LINE_PT)
     numbers = condition_numbers(D)
     tried = []
     for keyed in ((False, True) if numbers else (False,)):
