@@ -27,7 +27,7 @@ DOCS = ROOT / "docs"
 MANIFEST = DOCS / "figures.json"
 
 #: the maps: name, the `implgraph map` level and N, the journal width, the formats written (Fig. 1 at N = 6
-#: records: 15 cm high, within a journal page; at N = 10 it is 25 cm)
+#: records: 18 cm high, within a journal page; at N = 10 it is 30 cm)
 MAPS = (
     {"name": "fig2", "level": "definitions", "N": None, "width": "single", "formats": (".svg", ".pdf", ".tex"),
      "command": "implgraph map --level definitions --width single --out docs/fig2.svg"},

@@ -1,8 +1,9 @@
 """Fig. 1 and Fig. 2 of ekenstedt2022 as `implgraph map` draws them, measured as a journal would.
 
 * Fig. 2 (one node per definition) at a single column (8.5 cm) and Fig. 1 (each definition at each group
-  size, N = 10) at a double column (17.8 cm): every text at least 7 pt and every script at least 6 pt as
-  printed, read from the written SVG (its page width and each text element's font size);
+  size, N = 6) at a double column (17.8 cm): every character at least 7 pt as printed, sub- and superscripts
+  included, read from the written SVG (its page width and each text element's font size) and from the TikZ
+  (each text's ``\fontsize`` and how deep in scripts each character sits);
 * no two text boxes intersect (node texts, edge labels, legend, cross marks: the boxes of the layout
   engine's output, checked against the extents matplotlib renders), no edge passes through a node box
   (read from the SVG's paths) or through a label, and double-headed arrows have room for their heads
@@ -21,7 +22,10 @@ import pytest
 
 from implgraph.commands.map import verify_edges
 from implgraph.map.audit import audit, intersect
-from implgraph.map.typeset import CM, MIN_SCRIPT_PT, MIN_TEXT_PT
+from implgraph.map.typeset import CM, MIN_TEXT_PT
+
+#: the smallest size of any character a journal's figure may print (points), scripts included
+SMALLEST_PT = 7.0
 
 FIGURES = {"fig2": (["--level", "definitions"], "single", 8.5), "fig1": (["--N", "6"], "double", 17.8)}
 #: laid out (in this process) and audited: the committed figures and Fig. 1 at N = 10 (the README's command)
@@ -52,7 +56,7 @@ def written(verdicts_file, tmp_path_factory):
             path = tmp_path_factory.mktemp(f"{fig}-{run}") / f"{fig}.svg"
             proc = _cli("map", *argv, "--width", width, "--verdicts", verdicts_file, "--out", path)
             assert proc.returncode == 0 and proc.stderr == "", proc.stderr
-            assert re.fullmatch(rf"wrote {re.escape(str(path))}, {FIGURES[fig][2]} x [0-9.]+ cm, text 8\.6 pt",
+            assert re.fullmatch(rf"wrote {re.escape(str(path))}, {FIGURES[fig][2]} x [0-9.]+ cm, text 10\.0 pt",
                                 proc.stdout.strip()), proc.stdout
             texts.append(path.read_text())
         out[fig] = texts
@@ -145,28 +149,83 @@ def _svg_geometry(svg: str):
 @pytest.mark.slow
 @pytest.mark.parametrize("fig", sorted(FIGURES))
 def test_text_sizes_measured_from_svg(written, fig):
+    """Every text element of the written SVG at least 7 pt as printed: the text at 10 pt, its scripts at 7 pt
+    (0.7 of it, as mathtext sets them)."""
     svg = written[fig][0]
     assert _page_cm(svg) == pytest.approx(FIGURES[fig][2], abs=0.01)
     groups = _font_sizes(svg)
     assert len(groups) > 10
     sizes = [s for _, ss in groups for s in ss]
-    assert min(sizes) >= MIN_SCRIPT_PT                         # scripts (superscripts, subscripts)
-    assert min(max(ss) for _, ss in groups) >= MIN_TEXT_PT     # every text's own size
-    normal = [s for s in sizes if s >= MIN_TEXT_PT]
-    assert min(normal) == pytest.approx(8.6) and min(sizes) == pytest.approx(6.02)
+    assert min(sizes) >= SMALLEST_PT - 1e-9
+    assert max(sizes) == pytest.approx(10.0) and min(sizes) == pytest.approx(7.0)
 
 
 @pytest.mark.parametrize("fig", sorted(FIGURES))
 def test_committed_figures_text_sizes(fig):
     """The committed docs/fig2.svg (8.5 cm) and docs/fig1.svg (17.8 cm), which test_figures_committed keeps
-    fresh: every text at least 7 pt as printed, its scripts at least 6 pt, read from the file."""
+    fresh: every text element at least 7 pt as printed (sub- and superscripts included), read from the file."""
     from pathlib import Path
     svg = (Path(__file__).resolve().parents[1] / "docs" / f"{fig}.svg").read_text()
     assert _page_cm(svg) == pytest.approx(FIGURES[fig][2], abs=0.01)
     groups = _font_sizes(svg)
     assert len(groups) > 10
-    assert min(max(ss) for _, ss in groups) >= MIN_TEXT_PT
-    assert min(s for _, ss in groups for s in ss) >= MIN_SCRIPT_PT
+    assert min(s for _, ss in groups for s in ss) >= SMALLEST_PT - 1e-9
+
+
+#: LaTeX sets a script at 0.7 of its text and a script's script at 0.5 (its default ratios)
+TEX_RATIOS = (1.0, 0.7, 0.5)
+
+
+def _tikz_sizes(tex: str) -> list:
+    """``[(text, smallest size)]``: each text of a TikZ figure with the size (bp) of its smallest character: its
+    ``\\fontsize`` times the ratio of the deepest script it holds (a ``^`` or ``_`` inside math opens a level
+    for its braced group or its next character)."""
+    out = []
+    for size, body in re.findall(r"font=\{\\fontsize\{([0-9.]+)bp\}\{[0-9.]+bp\}\\selectfont\}\] at \([^)]*\) "
+                                 r"\{(.*)\};$", tex, re.M):
+        deepest, depth, stack, in_math, pending = 0, 0, [], False, False
+        i = 0
+        while i < len(body):
+            ch = body[i]
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == "$":
+                in_math = not in_math
+            elif in_math and ch in "^_":
+                pending = True
+                i += 1
+                continue
+            elif ch == "{":
+                stack.append(pending)
+                depth += pending
+            elif ch == "}" and stack:
+                depth -= stack.pop()
+            elif pending:           # a script of one character
+                deepest = max(deepest, depth + 1)
+            deepest = max(deepest, depth)
+            pending = False
+            i += 1
+        out.append((body, float(size) * TEX_RATIOS[min(deepest, 2)]))
+    return out
+
+
+def test_tikz_sizes_read_from_the_file():
+    """A text at 10 bp with a superscript is 7 bp at its smallest, one with a script of a script 5 bp, one
+    without scripts 10 bp (written by hand)."""
+    line = "  \\node[inner sep=0bp, align=center, text=black, font={\\fontsize{10.00bp}{12.00bp}\\selectfont}] at (1bp,2bp) {%s};"
+    tex = "\n".join(line % body for body in ("$e^{\\epsilon}$", "$e^{t^2}$", "plain", "$k_1$"))
+    assert [s for _, s in _tikz_sizes(tex)] == pytest.approx([7.0, 5.0, 10.0, 7.0])
+
+
+@pytest.mark.parametrize("fig", sorted(FIGURES))
+def test_committed_tikz_text_sizes(fig):
+    """The committed docs/fig2.tex and docs/fig1.tex: every character at least 7 bp as LaTeX prints it."""
+    from pathlib import Path
+    tex = (Path(__file__).resolve().parents[1] / "docs" / f"{fig}.tex").read_text()
+    sizes = _tikz_sizes(tex)
+    assert len(sizes) > 10 and tex.count("\\node[") == len(sizes)
+    assert min(s for _, s in sizes) >= SMALLEST_PT - 1e-9
 
 
 def test_font_sizes_read_at_the_page_scale():
@@ -212,7 +271,7 @@ def test_no_overlap_no_edge_through(layouts, fig):
     found = audit(layouts[fig])
     assert found.overlaps == [] and found.edges_through_nodes == [] and found.edges_through_labels == []
     assert found.short_arrows == [] and found.outside == []
-    assert found.text_pt == pytest.approx(8.6) and found.script_pt >= MIN_SCRIPT_PT
+    assert found.text_pt == pytest.approx(10.0) and found.script_pt >= SMALLEST_PT - 1e-9
 
 
 @pytest.mark.parametrize("fig", sorted(AUDITED))
@@ -266,7 +325,7 @@ def test_fig1_at_a_single_column_says_its_text_is_smaller(verdicts_file, tmp_pat
     err = got.err.strip().splitlines()
     assert len(err) == 1 and "wider than 8.5 cm" in err[0] and "fix: give --width double" in err[0]
     size = float(re.search(r"text ([0-9.]+) pt", got.out).group(1))
-    assert size < MIN_TEXT_PT and min(s for _, ss in _font_sizes(out.read_text()) for s in ss) < MIN_SCRIPT_PT
+    assert size < MIN_TEXT_PT and min(s for _, ss in _font_sizes(out.read_text()) for s in ss) < SMALLEST_PT
 
 
 # ------------------------------------------------------------------------------------------------

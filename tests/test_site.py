@@ -266,6 +266,34 @@ def test_definition_lists(site):
     assert "ldp ? k-anonymity (no witness on the grid)" in ldp.split("\nOpen\n")[1].split("\nLevels on")[0]
 
 
+def test_neighbourhood(site):
+    """dp (b) is covered by ldp (f = eps) and by k-anonymity (f = log(3)) and covers nothing: two arrows in, each
+    linking its pair, none out; ldp has one arrow out (to dp), none in."""
+    out, _, _ = site
+    dp = (out / definition_file(B)).read_text()
+    block = dp.split('<div class="neighbourhood" data-node="dp">')[1].split('<h2 id="implies">')[0]
+    into = block.split('<ul class="into">')[1].split("</ul>")[0]
+    assert re.findall(r'<li data-node="([^"]+)">', into) == [C, A]        # in order of their names
+    assert f'href="../{edge_file(A, B)}"' in into and f'href="../{edge_file(C, B)}"' in into
+    assert 'data-tex="\\epsilon"' in into and "log(3)" in into
+    assert '<li class="none">it implies nothing directly</li>' in block
+    ldp = (out / definition_file(A)).read_text()
+    assert re.findall(r'<ul class="out"><li data-node="([^"]+)">', ldp) == [B]
+    assert '<li class="none">nothing implies it directly</li>' in ldp
+
+
+def test_matrix_pair_list_and_orders(site):
+    """The list below the grid: one row per cell (6), each with its class; the orders' data: ldp and k-anonymity
+    imply one definition each, dp is implied by two."""
+    out, _, _ = site
+    text = (out / "matrix.html").read_text()
+    rows = re.findall(r'<tr class="([^"]+)" data-a="([^"]+)" data-b="([^"]+)" data-cls="[^"]+">', text)
+    assert sorted((a, b) for _, a, b in rows) == sorted((c["a"], c["b"]) for c in CELLS)
+    assert sorted(cls for cls, _, _ in rows) == ["bounded", "open", "proved", "refuted", "refuted", "refuted"]
+    order = json.loads(text.split('<script type="application/json" id="order">')[1].split("</script>")[0])
+    assert order["strength"] == {A: [1, 0], B: [0, 2], C: [1, 0]}
+
+
 def test_slug_distinct():
     names = ["a(k=2)", "a(k=3)", "a(delta=1/10)", "a", "b(l=2)"]
     assert len({slug(n) for n in names}) == len(names)

@@ -94,11 +94,15 @@ def test_click_on_a_cell_shows_f_and_witness(browser, site):
     assert not browser.find_element(By.ID, "detail").is_displayed()
     browser.find_element(By.CSS_SELECTOR, f'a.pair[data-a="{A}"][data-b="{B}"]').click()
     assert browser.find_element(By.ID, "detail").is_displayed()
-    assert "f = eps" in browser.find_element(By.ID, "detail-f").text
+    assert browser.find_element(By.ID, "detail-f").text.startswith("f =")
     browser.find_element(By.CSS_SELECTOR, f'a.pair[data-a="{B}"][data-b="{A}"]').click()
-    text = browser.find_element(By.ID, "detail-witness").text
-    # the witness's two records: (1, 0) in E1 and (1/3, 2/3) in E2, levels oo and log(3)
-    assert "E1 1 0" in text and "E2 1/3 2/3" in text and "log(3)" in text
+    # the witness's two records: (1, 0) in E1 and (1/3, 2/3) in E2, each value set by KaTeX (its LaTeX kept in
+    # the MathML annotation)
+    rows = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#detail-witness table tr'), tr => Array.from(tr.children, "
+        "td => { const a = td.querySelector('annotation'); return a ? 'tex:' + a.textContent : td.textContent; }))")
+    assert [[x.replace(" ", "") for x in r] for r in rows] == [["1", "E1", "tex:1", "tex:0"],
+                                                               ["2", "E2", "tex:1/3", "tex:2/3"]]
     assert _errors(browser) == []
 
 
@@ -268,4 +272,147 @@ def test_hasse_diagram_in_the_browser(browser, published_site):
     _clean(geo, "hasse")
     notes = browser.find_elements(By.CSS_SELECTOR, "ol.notes li")
     assert all(li.find_elements(By.CSS_SELECTOR, ".katex") or "no closed form" in li.text for li in notes)
+    assert _errors(browser) == []
+
+
+# ------------------------------------------------------------------------------------------------
+# the matrix's controls, the click detail's math, the neighbourhood view
+# ------------------------------------------------------------------------------------------------
+
+#: the grid and the list of pairs as the browser shows them: the rows' and columns' nodes in order, each row's
+#: cells (column, classes, dimmed), the list's rows (a, b, classes, verdict, shown) and the count shown
+READ_MATRIX = """
+const rows = Array.from(document.querySelectorAll("table.matrix tbody tr"), tr => ({
+  node: tr.getAttribute("data-node"),
+  cells: Array.from(tr.querySelectorAll("td"), td => ({b: td.getAttribute("data-b"), cls: td.className,
+                                                       a: (td.querySelector("a.pair") || {dataset: {}}).dataset.a}))}));
+const cols = Array.from(document.querySelectorAll("table.matrix thead th.col"), th => th.getAttribute("data-node"));
+const pairs = Array.from(document.querySelectorAll("#pairs tbody tr"), tr => ({
+  a: tr.dataset.a, b: tr.dataset.b, cls: tr.dataset.cls, verdict: tr.children[3].textContent,
+  shown: tr.offsetParent !== null}));
+return {rows, cols, pairs, shown: document.getElementById("shown").textContent};
+"""
+
+
+def _matrix(browser):
+    return browser.execute_script(READ_MATRIX)
+
+
+def _select(browser, element_id, value):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    Select(browser.find_element(By.ID, element_id)).select_by_value(value)
+
+
+def _consistent(m):
+    """Every row's cells in the columns' order, each cell's link the row's node."""
+    for row in m["rows"]:
+        assert [c["b"] for c in row["cells"]] == m["cols"], row["node"]
+        assert all(c["a"] in (None, row["node"]) for c in row["cells"]), row["node"]
+    assert [r["node"] for r in m["rows"]] == m["cols"]
+
+
+def test_matrix_sorted_by_name_and_by_implications(browser, published_site):
+    browser.get((published_site / "matrix.html").as_uri())
+    before = _matrix(browser)
+    _consistent(before)
+    _select(browser, "sort", "name")
+    by_name = _matrix(browser)
+    _consistent(by_name)
+    assert by_name["cols"] == sorted(before["cols"], key=str.lower) != before["cols"]
+    # each cell moved with its row and column: the same classes at the same pair
+    cls = {(r["node"], c["b"]): c["cls"] for r in before["rows"] for c in r["cells"]}
+    assert {(r["node"], c["b"]): c["cls"] for r in by_name["rows"] for c in r["cells"]} == cls
+    _select(browser, "sort", "implies")
+    m = _matrix(browser)
+    _consistent(m)
+    # counted from the grid: a row's implications that are neither trivial nor vacuous (proved or bounded)
+    counts = [sum(c["cls"].split()[1:2] in (["proved"], ["bounded"]) for c in r["cells"]) for r in m["rows"]]
+    assert counts == sorted(counts, reverse=True) and counts[0] > counts[-1]
+    _select(browser, "sort", "implied")
+    m = _matrix(browser)
+    _consistent(m)
+    into = {b: sum(cls[a, b].split()[1:2] in (["proved"], ["bounded"]) for a in m["cols"]) for b in m["cols"]}
+    assert [into[b] for b in m["cols"]] == sorted(into.values(), reverse=True)
+    _select(browser, "sort", "matrix")
+    assert _matrix(browser)["cols"] == before["cols"]
+    assert _errors(browser) == []
+
+
+def test_matrix_filtered_by_verdict_and_by_definition(browser, published_site):
+    from selenium.webdriver.common.by import By
+    browser.get((published_site / "matrix.html").as_uri())
+    m = _matrix(browser)
+    total = len(m["pairs"])
+    assert total == sum(1 for r in m["rows"] for c in r["cells"] if c["a"]) and all(p["shown"] for p in m["pairs"])
+    assert m["shown"] == f"{total} of {total} pairs"
+    _select(browser, "filter-verdict", "refuted")
+    m = _matrix(browser)
+    refuted = [c for r in m["rows"] for c in r["cells"] if "refuted" in c["cls"].split()]
+    shown = [p for p in m["pairs"] if p["shown"]]
+    assert 0 < len(shown) == len(refuted) < total and all("refuted" in p["cls"].split() for p in shown)
+    assert m["shown"] == f"{len(shown)} of {total} pairs"
+    assert all(("dim" in c["cls"].split()) == ("refuted" not in c["cls"].split()) for r in m["rows"] for c in r["cells"])
+    _select(browser, "filter-verdict", "")
+    box = browser.find_element(By.ID, "filter-definition")
+    box.send_keys("closeness")
+    m = _matrix(browser)
+    shown = {(p["a"], p["b"]) for p in m["pairs"] if p["shown"]}
+    want = {(p["a"], p["b"]) for p in m["pairs"] if "closeness" in p["a"] or "closeness" in p["b"]}
+    assert shown == want and 0 < len(want) < total
+    lit = {(r["node"], c["b"]) for r in m["rows"] for c in r["cells"] if c["a"] and "dim" not in c["cls"].split()}
+    assert lit == want
+    assert _errors(browser) == []
+
+
+def test_pair_list_sorted_by_a_column(browser, published_site):
+    from selenium.webdriver.common.by import By
+    browser.get((published_site / "matrix.html").as_uri())
+    heading = browser.find_element(By.CSS_SELECTOR, '#pairs th[data-key="verdict"]')
+    heading.find_element(By.TAG_NAME, "button").click()
+    verdicts = [p["verdict"] for p in _matrix(browser)["pairs"]]
+    assert verdicts == sorted(verdicts) and len(set(verdicts)) > 1 and heading.get_attribute("aria-sort") == "ascending"
+    heading.find_element(By.TAG_NAME, "button").click()
+    verdicts = [p["verdict"] for p in _matrix(browser)["pairs"]]
+    assert verdicts == sorted(verdicts, reverse=True) and heading.get_attribute("aria-sort") == "descending"
+    assert _errors(browser) == []
+
+
+def test_click_detail_sets_f_and_levels_with_katex(browser, site):
+    """a => b: f = eps, set as an epsilon (KaTeX's MathML keeps the LaTeX \\epsilon); b =/=> a: the witness's
+    levels oo and log(3) set by KaTeX too."""
+    from selenium.webdriver.common.by import By
+    browser.get((site / "matrix.html").as_uri())
+    browser.find_element(By.CSS_SELECTOR, f'a.pair[data-a="{A}"][data-b="{B}"]').click()
+    f = browser.find_elements(By.CSS_SELECTOR, "#detail-f .katex")
+    assert len(f) == 1
+    tex = f[0].find_element(By.CSS_SELECTOR, "annotation").get_attribute("textContent")
+    assert tex == "\\epsilon"
+    browser.find_element(By.CSS_SELECTOR, f'a.pair[data-a="{B}"][data-b="{A}"]').click()
+    levels = browser.find_elements(By.CSS_SELECTOR, "#detail-witness p .katex annotation")
+    assert [x.get_attribute("textContent") for x in levels] == ["\\infty", "\\ln{\\left(3 \\right)}"]
+    assert browser.find_elements(By.CSS_SELECTOR, "#detail .katex-error") == []
+    assert _errors(browser) == []
+
+
+def test_neighbourhood_view(browser, site):
+    """The hand-made matrix has one arrow, a => b with f = eps: b's page shows a one arrow in, f set by KaTeX,
+    linking the pair; a's page shows b one arrow out; neither has another neighbour."""
+    from selenium.webdriver.common.by import By
+    from implgraph.site.html import definition_file, edge_file
+    browser.get((site / definition_file(B)).as_uri())
+    into = browser.find_elements(By.CSS_SELECTOR, ".neighbourhood ul.into li")
+    assert [li.get_attribute("data-node") for li in into] == [A]
+    arrow = into[0].find_element(By.CSS_SELECTOR, "a.arrow")
+    assert arrow.get_attribute("href").endswith(edge_file(A, B))
+    assert arrow.find_element(By.CSS_SELECTOR, ".katex annotation").get_attribute("textContent") == "\\epsilon"
+    assert browser.find_elements(By.CSS_SELECTOR, ".neighbourhood ul.out li[data-node]") == []
+    # the arrow points from the left (a) to the centre (b): a's box left of the arrow, the arrow left of b
+    left = into[0].find_element(By.CSS_SELECTOR, "a:not(.arrow)").rect
+    centre = browser.find_element(By.CSS_SELECTOR, ".neighbourhood .centre .node").rect
+    assert left["x"] + left["width"] <= arrow.rect["x"] + 1 and arrow.rect["x"] + arrow.rect["width"] <= centre["x"] + 1
+    browser.get((site / definition_file(A)).as_uri())
+    out = browser.find_elements(By.CSS_SELECTOR, ".neighbourhood ul.out li[data-node]")
+    assert [li.get_attribute("data-node") for li in out] == [B]
+    assert browser.find_elements(By.CSS_SELECTOR, ".neighbourhood ul.into li[data-node]") == []
     assert _errors(browser) == []

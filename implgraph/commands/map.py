@@ -20,6 +20,7 @@ from implgraph.commands._data import add_data_arguments, data_sources
 from implgraph.core.errors import InputError
 from implgraph.io.console import QUIET, VERBOSE, Progress, verbosity
 from implgraph.io.output import print_json
+from implgraph.map.typeset import SCRIPT_RATIO, TEXT_PT
 
 NAME = "map"
 HELP = ("draw the implication map as a paper's figure (Fig. 1 with --N, Fig. 2 with --level definitions); "
@@ -44,7 +45,8 @@ def add_arguments(p):
     p.add_argument("--out", help="the figure to write: .svg, .pdf, .png, .tex (TikZ) or .dot")
     p.add_argument("--width", default="single", metavar="single|double|CM",
                    help="the figure's width: a journal's single column (8.5 cm, the default), its double column "
-                        "(17.8 cm) or centimetres; text stays at 8.6 pt unless the map is wider than that")
+                        f"(17.8 cm) or centimetres; text stays at {TEXT_PT:g} pt (its scripts "
+                        f"{TEXT_PT * SCRIPT_RATIO:g} pt) unless the map is wider than that")
     p.add_argument("--overlay", choices=["claims"], default=None,
                    help="also draw the papers' claims the engine refutes (red) or leaves undecided (grey), with "
                         "a legend (default: only what the engine established)")
@@ -237,7 +239,7 @@ def _map(args) -> int:
     if args.out:
         report = figure(m, args.out, args.width, args.overlay, args.labels, args.full, input_files(args))
         if report.get("shrunk"):
-            print(f"implgraph map: the map is wider than {report['width_cm']} cm at 8.6 pt: its text is "
+            print(f"implgraph map: the map is wider than {report['width_cm']} cm at {TEXT_PT:g} pt: its text is "
                   f"{report['text_pt']} pt; fix: give --width double or a larger --width in cm", file=sys.stderr)
     if args.json:
         print_json(export(m) if report is None else {**export(m), "figure": {"out": str(args.out), **report}})

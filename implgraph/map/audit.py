@@ -14,7 +14,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from implgraph.map.layout import CROSS_PT, bezier_points
+from implgraph.map.dot_output import bezier_points
+from implgraph.map.geometry import CROSS_PT
 from implgraph.map.typeset import SCRIPT_RATIO
 
 __all__ = ["Audit", "audit", "intersect", "has_scripts"]

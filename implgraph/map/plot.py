@@ -15,7 +15,7 @@ from __future__ import annotations
 import io
 import math
 
-from implgraph.map.layout import ARROW_PT, CROSS_PT
+from implgraph.map.geometry import ARROW_PT, CROSS_PT
 from implgraph.map.typeset import RC
 
 __all__ = ["figure", "draw", "LINE_PT", "PNG_DPI"]

@@ -13,7 +13,7 @@ from pathlib import Path
 from implgraph.core.errors import InputError
 from implgraph.io.output import write_output
 from implgraph.map.labels import to_latex
-from implgraph.map.typeset import MIN_TEXT_PT, widths_cm
+from implgraph.map.typeset import TEXT_PT, widths_cm
 
 __all__ = ["render", "write_layout", "to_dot", "check_suffix", "check_output", "width_cm", "FORMATS"]
 
@@ -53,7 +53,7 @@ def to_dot(D) -> str:
     """The drawing graph as DOT (labels in LaTeX, colours, styles; no positions), for other tools (written with the
     ``graphviz`` package: no Graphviz binary needed)."""
     import graphviz
-    from implgraph.map.layout import model_fill, node_order
+    from implgraph.map.order import model_fill, node_order
     g = graphviz.Digraph(name="implgraph", strict=False)
     g.attr(rankdir="TB")
     g.attr("node", shape="box", style="rounded,filled")
@@ -91,7 +91,8 @@ def render(D, path, width=None, inputs=()) -> dict:
         ``format``, ``width_cm``, ``height_cm``, ``text_pt`` (the smallest text as printed), the figure's
         :func:`implgraph.map.audit.audit` (``overlaps``, ``edges_through_nodes``, ...) and ``digest`` (of what
         it says, :meth:`implgraph.map.layout.Layout.digest`); ``shrunk`` when ``text_pt`` is below
-        :data:`implgraph.map.typeset.MIN_TEXT_PT` (the drawing had to be shrunk to the width).
+        :data:`implgraph.map.typeset.TEXT_PT` (the drawing had to be shrunk to the width: its scripts are under
+        7 pt).
 
     Raises
     ------
@@ -129,7 +130,7 @@ def write_layout(L, path, inputs=()) -> dict:
     found = audit(L)
     return {"format": suffix[1:], "width_cm": round(L.width / 72 * 2.54, 2),
             "height_cm": round(L.height / 72 * 2.54, 2), "text_pt": round(L.text_pt, 2),
-            "shrunk": L.text_pt < MIN_TEXT_PT, **found.as_dict(), "digest": L.digest()}
+            "shrunk": L.text_pt < TEXT_PT, **found.as_dict(), "digest": L.digest()}
 
 
 def check_output(path, inputs=()) -> None:

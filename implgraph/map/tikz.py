@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from implgraph.map.labels import to_latex
-from implgraph.map.layout import ARROW_PT, CROSS_PT
+from implgraph.map.geometry import ARROW_PT, CROSS_PT
 
 __all__ = ["to_tikz"]
 

@@ -5,49 +5,13 @@ templates in ``implgraph/site/templates`` (autoescaped; math as ``data-tex`` for
 from __future__ import annotations
 
 import functools
-import json
 
 from implgraph.map.graph import family_of
 from implgraph.site import hasse as hasse_mod
 from implgraph.site.html import NAV, cell_class, definition_file, edge_file
+from implgraph.site.matrix_view import LEGEND, _relation_text, cell_summary, matrix_page  # noqa: F401
 from implgraph.site.model import node_definition
-
-LEGEND = (("proved", "implication, proved for every N"), ("bounded", "implication, checked for N up to the bound"),
-          ("trivial", "trivial implication (f is the weakest level)"),
-          ("vacuous", "vacuous: f is b's own ceiling, met by every table (not counted as an implication)"),
-          ("refuted", "non-implication (witness)"),
-          ("refuted conditional", "non-implication, an implication under an assumption (the pair's page names it)"),
-          ("open", "open"))
-
-
-def _f_text(c) -> str:
-    if c["relation"] != "implication":
-        return ""
-    f = c.get("tight") or c.get("proved_f") or "no closed form"     # proved_f: an f proved, tight only where it says
-    at = f" at {c['tight_at']}" if c.get("tight_at") else ""
-    upto = f" for level <= {c['tight_upto']}" if c.get("tight_upto") else ""
-    inn = f"; in N: {c['tight_in_N']}" if c.get("tight_in_N") else ""
-    proved = f"; proved for every N: {c['proved_f']}" if c.get("tight") and c.get("proved_f") else ""
-    return f"{f}{upto}{at}{inn}{proved}"
-
-
-def _relation_text(c) -> str:
-    """The cell's relation in words, vacuous and conditional cells said so."""
-    if c["relation"] == "implication" and c.get("vacuous"):
-        return "vacuous implication (f is b's own ceiling: every table meets it; not counted)"
-    cond = c.get("conditional")
-    if c["relation"] == "non-implication" and cond:
-        what = cond.get("assumption", "an assumption") if isinstance(cond, dict) else str(cond)
-        return f"non-implication; an implication under the assumption: {what}"
-    return c["relation"]
-
-
-def cell_summary(c) -> dict:
-    """The data of one cell the matrix page's script shows on a click."""
-    return {"a": c["a"], "b": c["b"], "relation": _relation_text(c), "verdict": c["verdict"], "f": _f_text(c),
-            "bound": c.get("bound") or "", "witness": c.get("witness"), "reason": c.get("reason") or "",
-            "href": edge_file(c["a"], c["b"])}
-
+from implgraph.site.neighbourhood import neighbourhoods
 
 def words(value) -> str:
     """A value as a reader reads it: ``True``/``False`` as yes/no, None as nothing, a mapping as
@@ -115,28 +79,6 @@ def index_page(data) -> str:
     counts = [(k.replace("_", " "), v) for k, v in (m.get("counts") or {}).items()]
     return render("index.html", "implgraph explorer", n_nodes=len(m["nodes"]), n_claims=len(data["claims"]),
                   counts=counts, settings=list((m.get("settings") or {}).items()))
-
-
-def matrix_page(data) -> str:
-    from markupsafe import Markup
-    m = data["matrix"]
-    nodes = m["nodes"]
-    cells = {(c["a"], c["b"]): c for c in m["cells"]}
-    rows = []
-    for a in nodes:
-        row = []
-        for b in nodes:
-            c = cells.get((a, b))
-            if c is None:
-                row.append({"cls": "self" if a == b else cell_class(c), "href": ""})
-                continue
-            mark = {"implication": "\u21d2", "non-implication": "\u21cf"}.get(c["relation"], "?")
-            row.append({"cls": cell_class(c), "href": edge_file(a, b), "a": a, "b": b, "verdict": c["verdict"],
-                        "mark": mark})
-        rows.append({"name": a, "href": definition_file(node_definition(a)), "cells": row})
-    payload = json.dumps({f"{c['a']}\t{c['b']}": cell_summary(c) for c in m["cells"]}).replace("</", "<\\/")
-    return render("matrix.html", "Pair matrix", script="assets/matrix.js", legend=LEGEND, nodes=nodes, rows=rows,
-                  payload=Markup(payload))
 
 
 def hasse_page(data) -> str:
@@ -212,7 +154,7 @@ def definition_page(data, d) -> str:
     claims = [c for c in data["claims"] if name in (family_of(c.get("from") or ""), family_of(c.get("to") or ""),
                                                     family_of(c.get("definition") or ""))]
     return render("definition.html", name, root="../", d=d, facts=facts, params=list((d.get("parameters") or {}).items()),
-                  levels=levels, claims=claims, **relations(data, name))
+                  levels=levels, claims=claims, neighbourhoods=neighbourhoods(data, name), **relations(data, name))
 
 
 def edge_page(data, c) -> str:
