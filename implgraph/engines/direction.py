@@ -18,6 +18,7 @@ from implgraph.core.concrete import ConcreteTable
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 from implgraph.definitions.capabilities import family_of
+from implgraph.prover import divergence_witness
 from implgraph.definitions.nodes import N_SYM, Node, parse_node, symbols_for
 from implgraph.core.verdict import VerdictWord, math_html
 from implgraph.engines.fit import generalise_over_N, level_symbol, to_level
@@ -368,6 +369,7 @@ def _check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, pro
     if (res.relation == "implication" and res.verdict != "proved" or vacuous and res.relation == "unknown") \
             and not classes:
         _beyond(res, a, b, N)
+    divergence_witness.attach(res, a, b)        # one table refuting a divergence's edge: its family in N, if any
     return res
 
 
@@ -803,4 +805,5 @@ def _apply_answer(res, r, a, b):
         else:
             res.relation = "non-implication"
         res.witness = _prover_witness(r.witness, a, b)
+        res.certificate = (r.details or {}).get("certificate")     # a witness family's, where it has one
         res.evidence += f"; but implgraph.engines.prove refutes it: {r.evidence}"
