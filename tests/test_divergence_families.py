@@ -1,0 +1,147 @@
+"""Witness families in N for the divergence plugins, and their certificates (docs/sections/divergences.md).
+
+Hand derivations:
+
+- **one against the rest**: one record (1, 0) in class E1, N - 1 records (0, 1) in E2. The table is (1/N, (N - 1)/N).
+  KL(E1 || P) = log N, KL(E2 || P) = log(N/(N - 1)): the KL closeness level is log N (finite); Renyi-2 of E1 is
+  log(1/(1/N)) = log N, of E2 log(N/(N - 1)). Every two-sided ratio is infinite: two records 0 and 1 in bucket 1
+  (pairwise); class E2 is 0 in bucket 1 where the table is 1/N; a set of j records of E2 (j <= N - 1) too: dp (j =
+  N - 1) from N = 2, kdp(k=2) (j = N - 2 >= 1) and kt-closeness(k=2) (j = 2 <= N - 1) from N = 3.
+- **two opposite records**: (0, 1) and (1, 0) in E1, N - 2 at (1/2, 1/2) in E2. KL between the first two is infinite;
+  the table and both classes are (1/2, 1/2) (a class ratio 1); a set of j records is 0 in a bucket only if it is
+  the single zero record: dp (j = N - 1 >= 2) finite from N = 3, kdp(k=2) (j = N - 2 >= 2) from N = 4.
+- **the K family** (local divergence => ratio): as in test_divergences.py; for a subset of j records at y, j <= N - 1:
+  kt-closeness(k=2) and kdp(k=2) from N = 3.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import sys
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+
+import brute
+from _plugin_fixtures import registered
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "implgraph-divergences"))
+
+from implgraph_divergences.kl_closeness import KLCloseness  # noqa: E402
+from implgraph_divergences.kl_ldp import KLLocalPrivacy  # noqa: E402
+from implgraph_divergences.renyi2_closeness import Renyi2Closeness  # noqa: E402
+from implgraph_divergences.renyi2_ldp import Renyi2LocalPrivacy  # noqa: E402
+
+from implgraph.certify import check_certificate  # noqa: E402
+from implgraph.definitions import get  # noqa: E402
+from implgraph.engines.prove import check_implication  # noqa: E402
+
+PLUGINS = (KLCloseness, KLLocalPrivacy, Renyi2Closeness, Renyi2LocalPrivacy)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def plugins():
+    with registered(*PLUGINS):
+        yield
+
+
+def _support(a, b, ap=None, bp=None):
+    from implgraph.prover.divergence_witness import support_certificate
+    return support_certificate(get(a), ap or {}, get(b), bp or {})
+
+
+# (A, A's params, B, B's params, the family's first records (hand), n0 (hand))
+SUPPORT = [
+    ("kl-closeness", None, "ldp", None, ("1", "0"), 2),
+    ("kl-closeness", None, "dp", None, ("1", "0"), 2),
+    ("renyi2-closeness", None, "mult-t-closeness", None, ("1", "0"), 2),
+    ("renyi2-closeness", None, "delta-disclosure-privacy", None, ("1", "0"), 2),
+    ("kl-closeness", None, "kdp", {"k": 2}, ("1", "0"), 3),
+    ("renyi2-closeness", None, "kt-closeness", {"k": 2}, ("1", "0"), 3),
+    ("dp", None, "kl-ldp", None, ("0", "1"), 3),
+    ("mult-t-closeness", None, "renyi2-ldp", None, ("0", "1"), 3),
+    ("kdp", {"k": 2}, "kl-ldp", None, ("0", "1"), 4),
+    ("kt-closeness", {"k": 2}, "renyi2-ldp", None, ("0", "1"), 3),
+]
+
+
+@pytest.mark.parametrize("a,ap,b,bp,first,n0", SUPPORT)
+def test_support_family_for_every_n(a, ap, b, bp, first, n0):
+    cert, text = _support(a, b, ap, bp)
+    assert cert["family"]["n0"] == n0 and f"every N >= {n0}" in text
+    assert tuple(cert["family"]["rows"][0]["values"]) == first
+    assert check_certificate(cert).ok
+
+
+def test_one_against_the_rest_by_brute_force():
+    """The family's table at N = 2..7: KL closeness log N (hand), ldp, dp, mult-t infinite (brute force)."""
+    for n in range(2, 8):
+        rows, classes = [[F(1), F(0)]] + [[F(0), F(1)]] * (n - 1), ["E1"] + ["E2"] * (n - 1)
+        assert abs(brute.kl_level_float(rows, "class", classes) - math.log(n)) < 1e-12
+        assert brute.renyi_level_sum(rows, 2, "class", classes) == n
+        assert brute.ldp(rows) == brute.INF and brute.dp(rows) == brute.INF
+        assert brute.mult_t(rows, classes) == brute.INF
+        if n >= 3:
+            assert brute.kdp(rows, 2) == brute.INF and brute.kt(rows, 2) == brute.INF
+
+
+def test_two_opposite_records_by_brute_force():
+    for n in range(3, 8):
+        rows = [[F(0), F(1)], [F(1), F(0)]] + [[F(1, 2), F(1, 2)]] * (n - 2)
+        classes = ["E1", "E1"] + ["E2"] * (n - 2)
+        assert brute.kl_level_float(rows, "pairs") == brute.INF
+        assert brute.dp(rows) != brute.INF and brute.mult_t(rows, classes) == 1
+        assert (brute.kdp(rows, 2) != brute.INF) == (n >= 4)
+
+
+def _forged(cert, what):
+    cert = copy.deepcopy(cert)
+    rows = cert["family"]["rows"]
+    if what == "count":
+        rows[-1]["count"] = "N - 2"                   # N - 1 records in all
+    elif what == "value":
+        rows[0]["values"] = ["0", "1"]              # every record alike: B finite
+    elif what == "n0":
+        cert["family"]["n0"] = 2                    # below where the family is a witness
+    elif what == "swap":
+        cert["A"], cert["B"] = cert["B"], cert["A"]
+    elif what == "claim":
+        cert["claim"] = "proved"
+    return cert
+
+
+@pytest.mark.parametrize("what", ["count", "value", "swap", "claim"])
+def test_forged_support_family_is_rejected(what):
+    cert, _ = _support("kl-closeness", "ldp")
+    assert not check_certificate(_forged(cert, what)).ok
+
+
+def test_forged_n0_is_rejected():
+    cert, _ = _support("kdp", "kl-ldp", {"k": 2})
+    assert cert["family"]["n0"] == 4 and not check_certificate(_forged(cert, "n0")).ok
+
+
+@pytest.mark.parametrize("a", ["kl-ldp", "renyi2-ldp"])
+@pytest.mark.parametrize("b,bp,n0", [("ldp", None, 2), ("dp", None, 2), ("kt-closeness", {"k": 2}, 3),
+                                     ("kdp", {"k": 2}, 3)])
+def test_k_family_certificate(a, b, bp, n0):
+    r = check_implication(a, b, b_params=bp, max_n=3)
+    assert r.verdict == "refuted" and r.method == "divergence-family"
+    cert = r.details["certificate"]
+    assert cert["family"]["kind"] == "unbounded" and cert["family"]["n0"] == n0
+    assert check_certificate(cert).ok
+
+
+@pytest.mark.parametrize("what", ["count", "value", "b"])
+def test_forged_k_family_is_rejected(what):
+    cert = copy.deepcopy(check_implication("kl-ldp", "ldp", max_n=3).details["certificate"])
+    rows = cert["family"]["rows"]
+    if what == "count":
+        rows[0]["count"] = "2"                      # N + 1 records
+    elif what == "value":
+        rows[0]["values"] = ["2*K/((K - 1)**2 + 1)", "1 - 2*K/((K - 1)**2 + 1)"]     # chi^2 = 4 (K-1/2)^2 b/(1-b) > 1
+    else:
+        rows[1]["values"] = ["1/(K + 1)", "K/(K + 1)"]      # ratio K^2/((K-1)^2+1) bounded; chi^2 unbounded
+    assert not check_certificate(cert).ok
