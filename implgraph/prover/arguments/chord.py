@@ -144,7 +144,30 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
                    "; A compares other record sets than B: an upper bound, tightness not derived"))
     out = Bound(upper, bool(same), methods.CHORD.name, argument, build=None,
                 checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"], attained_where=where)
+    if lo == 0 and div.compares == "class" and phi is not None:
+        out.exact = removal_class_supremum(div, N, argument)
     return out
+
+
+def removal_class_supremum(div, N, argument):
+    """The tight bound of record removal against a class divergence (N >= 3), piece by piece in T: a record's ratio
+    x_i/P lies in [max(0, N - (N - 1) T), N - (N - 1)/T] (module notes), the chord on that interval; attained by one
+    record in a class of its own at ratios (hi, lo) and the N - 1 others alike."""
+    from implgraph.prover.answer import T, Bound
+    hi, lo = N - (N - 1) / T, N - (N - 1) * T
+    cut = N / (N - 1)
+    pieces = []
+    for cond, low in ((sympy.Ge(T, cut), sympy.Integer(0)), (sympy.Le(T, cut), lo)):
+        u = chord_upper(div, low, hi)
+        pieces.append((cond, Bound(u, True, methods.CHORD.name,
+                                   argument + f"; where {cond}, every record's ratio to the table lies in [{low}, {hi}]"
+                                   " (x_i/P = N - (N - 1) Q_i/P, Q_i/P in [1/T, T], and x_i >= 0): the chord there, "
+                                   "attained by one record in a class of its own at ratios (hi, lo), the N - 1 others "
+                                   "alike (their ratios (N - hi)/(N - 1), (N - lo)/(N - 1) lie in [lo, hi] for N >= 3)",
+                                   checks=[f"phi'' >= 0 on [{low}, {hi}]: True"], attained_where=sympy.Ge(N, 3))))
+    upper = sympy.Piecewise((pieces[0][1].upper, pieces[0][0]), (pieces[1][1].upper, True))
+    return Bound(upper, True, methods.CHORD.name, argument + "; tight for N >= 3, piece by piece in T",
+                 checks=[c for _, b in pieces for c in b.checks], parts=pieces, attained_where=sympy.Ge(N, 3))
 
 
 def _order_text(div):
@@ -160,6 +183,11 @@ def certificate_parts(cert, ctx):
     ja = None if cert["A"].get("size") is None else parse_expr(cert["A"]["size"], {"N": ctx.N})
     spec = {"min_size": sympy.Integer(1)}
     lo, hi, _ = interval(ctx.a, b, ctx.N, ja, spec, spec)
+    if lo == 0 and div.compares == "class" and ctx.bound.tight:      # a piece of removal_class_supremum
+        from implgraph.prover.answer import T
+        low = ctx.N - (ctx.N - 1) * T
+        if sympy.simplify(ctx.bound.upper - chord_upper(div, low, hi)) == 0:
+            lo = low
     cert["upper_certificate"] = {"lemma": methods.CHORD.lemma, "kind": div.kind,
                                  "order": None if div.order is None else str(div.order), "compares": div.compares,
                                  "phi": None if phi is None else str(phi), "lo": str(lo), "hi": str(hi)}
@@ -173,6 +201,13 @@ def certificate_family(cert, ctx):
     div = divergence_of(get(cert["B"]["definition"]))
     s = sympy.sympify(cert["B"].get("min_class") or 1)
     N = ctx.N
+    data = cert.get("upper_certificate") or {}
+    if div.compares == "class" and cert["A"].get("family") == "subset":     # removal: one record at ratios (hi, lo)
+        lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
+        L = sympy.cancel((1 - lo) / (hi - lo))
+        return {"rows": [{"count": "1", "value": str(sympy.cancel(hi * L)), "class": "E1"},
+                         {"count": "N - 1", "value": str(sympy.cancel(L * (N - hi) / (N - 1))), "class": "E2"}],
+                "domain": ["N >= 3"]}
     return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in family_rows(div.compares, T, N, s)],
             "domain": [] if ctx.bound.attained_where is sympy.true else [str(ctx.bound.attained_where)]}
 
