@@ -145,3 +145,61 @@ def test_forged_k_family_is_rejected(what):
     else:
         rows[1]["values"] = ["1/(K + 1)", "K/(K + 1)"]      # ratio K^2/((K-1)^2+1) bounded; chi^2 unbounded
     assert not check_certificate(cert).ok
+
+
+# -- dp => a class divergence: the tight f (docs/sections/divergences.md) ---------------------------------------------
+
+def _dp_kl_by_hand(T, N):
+    """A record's ratio to the table lies in [a, c], a = max(0, N - (N - 1) T), c = N - (N - 1)/T; the chord of
+    r log r there: log c where a = 0, else (T c log c + a log a)/(T + 1) (the mass at c is L = T/(T + 1))."""
+    a, c = max(F(0), N - (N - 1) * T), N - (N - 1) / T
+    if a == 0:
+        return math.log(c)
+    return float(T * c * F(1) / (T + 1)) * math.log(c) + float(a / (T + 1)) * math.log(a)
+
+
+def test_dp_to_kl_closeness_tight_by_hand_and_brute_force():
+    """The attaining table (one record at ratios (c, a) in a class of its own, N - 1 records alike) has dp level T
+    and KL closeness the hand value; random tables never exceed it (brute force)."""
+    import random
+    for N in (3, 4, 6):
+        for T in (F(11, 10), F(5, 4), F(3, 2), F(2), F(4)):
+            a, c = max(F(0), N - (N - 1) * T), N - (N - 1) / T
+            L = (1 - a) / (c - a)
+            x1, rest = c * L, L * (N - c) / (N - 1)
+            rows, classes = [[x1, 1 - x1]] + [[rest, 1 - rest]] * (N - 1), ["E1"] + ["E2"] * (N - 1)
+            assert brute.dp(rows) <= T
+            assert abs(brute.kl_level_float(rows, "class", classes) - _dp_kl_by_hand(T, N)) < 1e-9
+    rng = random.Random(3)
+    for _ in range(300):
+        N = rng.randint(3, 5)
+        rows = brute.random_rows(rng, N, rng.randint(2, 3))
+        T = brute.dp(rows)
+        if T == brute.INF or T == 1:
+            continue
+        classes = brute.random_labels(rng, N, 2)
+        assert brute.kl_level_float(rows, "class", classes) <= _dp_kl_by_hand(F(T), N) + 1e-9
+
+
+@pytest.mark.parametrize("b", ["kl-closeness", "renyi2-closeness"])
+def test_dp_to_class_divergence_tight_f(b):
+    import sympy
+    r = check_implication("dp", b, max_n=3)
+    assert r.verdict == "proved" and r.tightness == "tight"
+    assert r.details.get("attained_where") == "N >= 3"
+    eps, N = sympy.symbols("eps N", positive=True)
+    tight = sympy.sympify(str(r.tight), locals={"eps": eps, "N": N})
+    for n, e in ((3, sympy.log(sympy.Rational(5, 4))), (4, sympy.log(2)), (3, sympy.log(3))):
+        T = sympy.exp(e)
+        got = float(tight.subs({N: n, eps: e}))
+        a, c = max(0, n - (n - 1) * T), n - (n - 1) / T
+        if b == "kl-closeness":
+            want = _dp_kl_by_hand(F(sympy.Rational(str(sympy.nsimplify(T)))), n)
+        else:       # exp(D_2) = L c^2 + (1 - L) a^2, L = T/(T + 1) where a > 0, 1/c where a = 0
+            want = math.log(float(c if a == 0 else (T * c ** 2 + a ** 2) / (T + 1)))
+        assert abs(got - want) < 1e-9
+    certs = [r.details["certificate"]] + list(r.details["certificates"])
+    assert len(certs) == 3 and all(check_certificate(c).ok for c in certs)
+    forged = copy.deepcopy(certs[2])          # the piece below N/(N - 1), claimed on the whole domain
+    forged["domain"] = [d for d in forged["domain"] if "N/(N - 1)" not in d]
+    assert not check_certificate(forged).ok
