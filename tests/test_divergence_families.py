@@ -203,3 +203,39 @@ def test_dp_to_class_divergence_tight_f(b):
     forged = copy.deepcopy(certs[2])          # the piece below N/(N - 1), claimed on the whole domain
     forged["domain"] = [d for d in forged["domain"] if "N/(N - 1)" not in d]
     assert not check_certificate(forged).ok
+
+
+# -- ldp => a class divergence: the tight f ------------------------------------------------------------------------
+
+def test_ldp_to_class_divergence_tight_by_hand_and_brute_force():
+    """Under ldp at T a class of s records has ratio to the table N/(s + (N - s) r), r (the rest's mean over the
+    class's) in [1/T, T]: within [lo, hi] = [N/(1 + (N - 1) T), N T/(T + N - 1)] (s = 1). The chord of r log r there,
+    with y-mass L = (T + N - 1)/(N (T + 1)) at hi: KL <= (T log hi + log lo)/(T + 1); attained by one record at
+    (T, 1)/(T + 1) in a class of its own and N - 1 at (1, T)/(T + 1)."""
+    import random
+
+    import sympy
+    def hand(T, N):
+        lo, hi = N / (1 + (N - 1) * T), N * T / (T + N - 1)
+        return (float(T) * math.log(hi) + math.log(lo)) / float(T + 1)
+    for N in (2, 3, 5):
+        for T in (F(5, 4), F(2), F(7)):
+            rows = [[T / (T + 1), 1 / (T + 1)]] + [[1 / (T + 1), T / (T + 1)]] * (N - 1)
+            classes = ["E1"] + ["E2"] * (N - 1)
+            assert brute.ldp(rows) == T
+            assert abs(brute.kl_level_float(rows, "class", classes) - hand(T, N)) < 1e-9
+    rng = random.Random(8)
+    for _ in range(300):
+        N = rng.randint(2, 5)
+        rows = brute.random_rows(rng, N, rng.randint(2, 3))
+        T = brute.ldp(rows)
+        if T == brute.INF or T == 1:
+            continue
+        assert brute.kl_level_float(rows, "class", brute.random_labels(rng, N, 2)) <= hand(F(T), N) + 1e-9
+    r = check_implication("ldp", "kl-closeness", max_n=3)
+    assert r.verdict == "proved" and r.tightness == "tight"
+    eps, n = sympy.symbols("eps N", positive=True)
+    tight = sympy.sympify(str(r.tight), locals={"eps": eps, "N": n})
+    for N, T in ((2, 2), (4, 3)):
+        assert abs(float(tight.subs({n: N, eps: sympy.log(T)})) - hand(F(T), N)) < 1e-9
+    assert check_certificate(r.details["certificate"]).ok

@@ -73,6 +73,11 @@ def _confines(A, B, div, domain=()):
         return None
     removal = A.get("family") == "subset" and A.get("size") is not None \
         and sympy.simplify(_expr(A["size"]) - (_N - 1)) == 0
+    if A.get("family") == "pairwise" and div.compares == "class":
+        # a class of s' >= s records: its ratio to the table is N/(s' + (N - s') r), r its rest's mean over its own, in
+        # [1/T, T] (averages of records); within the interval of s' = s
+        s = _expr(B.get("min_class") or "1")
+        return _N / (s + (_N - s) * _T), _N * _T / (s * _T + _N - s), not B.get("max_class")
     if A.get("family") == "pairwise":
         return 1 / _T, _T, div.compares == "pairs"
     if div.compares == "class" and A.get("family") == "class":

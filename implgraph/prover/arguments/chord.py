@@ -54,6 +54,11 @@ def interval(a, b, N, ja, a_classes, b_classes):
     div = divergence_of(b)
     if div is None or ratio_sides(a) != "two-sided":
         return None
+    if _two_sided(a, "pairwise") and div.compares == "class":
+        # a class of s' >= s records against the table: N/(s' + (N - s') r) with r = the rest's mean over the class's,
+        # in [1/T, T]: within the interval of s' = s
+        s = sympy.sympify((b_classes or {}).get("min_size", 1))
+        return N / (s + (N - s) * T), N * T / (s * T + N - s), not (b_classes or {}).get("max_size")
     if _two_sided(a, "pairwise"):
         return 1 / T, T, div.compares == "pairs"
     removal = _two_sided(a, "subset") and ja is not None and sympy.simplify(ja - (N - 1)) == 0
@@ -101,10 +106,12 @@ def chord_upper(div, lo, hi):
     return sympy.simplify(div.from_phi_mean(mean)) if div.kind != "renyi" else div.from_phi_mean(mean)
 
 
-def family_rows(compares, T, N, s=1):
+def family_rows(compares, T, N, s=1, a_family=None):
     """The attaining table: ``[(count, first bucket's value, class)]`` of binary rows."""
     x, y = T / (T + 1), 1 / (T + 1)
-    if compares == "pairs":
+    if compares == "pairs" or (compares == "class" and a_family == "pairwise"):
+        if compares == "class":
+            return [(str(s), x, "E1"), (f"N - {s}", y, "E2")]
         return [("1", x, "E1"), ("N - 1", y, "E2")]
     if compares == "class":
         return [(str(s), x, "E1"), (f"N - {s}", sympy.cancel((N - s * T) / ((N - s) * (T + 1))), "E2")]
@@ -112,9 +119,11 @@ def family_rows(compares, T, N, s=1):
     return [("1", sympy.cancel(N / (T + 1) - (N - 1) * T / (T + 1)), "E1"), ("N - 1", x, "E2")]
 
 
-def _attained_where(compares, T, N, s):
-    if compares == "pairs":
+def _attained_where(compares, T, N, s, a_family=None):
+    if compares == "pairs" or (compares == "class" and a_family == "pairwise" and s == 1):
         return sympy.true
+    if compares == "class" and a_family == "pairwise":
+        return sympy.Ge(N, 2 * s)
     if compares == "class":
         return sympy.Ge(N, s * (T + 1))
     return sympy.And(sympy.Ge(N, 3), sympy.Le(T, N / (N - 1)))
@@ -135,7 +144,8 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
         return None
     upper = chord_upper(div, lo, hi)
     s = sympy.sympify((b_classes or {}).get("min_size", 1))
-    where = _attained_where(div.compares, T, N, s) if same else sympy.false
+    where = _attained_where(div.compares, T, N, s, "pairwise" if _two_sided(a, "pairwise") else None) if same \
+        else sympy.false
     argument = (f"B is the {div.kind} divergence{_order_text(div)} between the distributions it compares "
                 f"({div.compares}); A bounds each of their bucket ratios r to [{lo}, {hi}]; phi(r) = {phi} is convex "
                 "there and sum y r = 1, so B <= L phi(hi) + (1 - L) phi(lo) with L = (1 - lo)/(hi - lo)"
@@ -182,7 +192,7 @@ def certificate_parts(cert, ctx):
     phi = div.phi(_R)
     ja = None if cert["A"].get("size") is None else parse_expr(cert["A"]["size"], {"N": ctx.N})
     spec = {"min_size": sympy.Integer(1)}
-    lo, hi, _ = interval(ctx.a, b, ctx.N, ja, spec, spec)
+    lo, hi, _ = interval(ctx.a, b, ctx.N, ja, spec, {"min_size": sympy.sympify(cert["B"].get("min_class") or 1)})
     if lo == 0 and div.compares == "class" and ctx.bound.tight:      # a piece of removal_class_supremum
         from implgraph.prover.answer import T
         low = ctx.N - (ctx.N - 1) * T
@@ -208,7 +218,8 @@ def certificate_family(cert, ctx):
         return {"rows": [{"count": "1", "value": str(sympy.cancel(hi * L)), "class": "E1"},
                          {"count": "N - 1", "value": str(sympy.cancel(L * (N - hi) / (N - 1))), "class": "E2"}],
                 "domain": ["N >= 3"]}
-    return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in family_rows(div.compares, T, N, s)],
+    rows = family_rows(div.compares, T, N, s, cert["A"].get("family"))
+    return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in rows],
             "domain": [] if ctx.bound.attained_where is sympy.true else [str(ctx.bound.attained_where)]}
 
 
