@@ -239,3 +239,24 @@ def test_ldp_to_class_divergence_tight_by_hand_and_brute_force():
     for N, T in ((2, 2), (4, 3)):
         assert abs(float(tight.subs({n: N, eps: sympy.log(T)})) - hand(F(T), N)) < 1e-9
     assert check_certificate(r.details["certificate"]).ok
+
+
+# -- the ordering facts: re-checked where elementary, cited elsewhere -------------------------------------------------
+
+def test_ordering_facts_rechecked_steps():
+    """KL <= D_2 by log u <= u - 1 (exact steps), Pinsker's two-bucket case exact, its reduction cited."""
+    r = check_implication("renyi2-ldp", "kl-ldp", max_n=3)
+    steps = check_certificate(r.details["certificate"]).steps
+    assert any(what == "D_1 <= D_2" and ok and how.startswith("exact") for what, ok, how in steps)
+    mixed = check_certificate(check_implication("kl-ldp", "kl-closeness", max_n=3).details["certificate"]).steps
+    assert any("joint convexity" in what and how.startswith("cited") for what, _, how in mixed)
+
+
+def test_binary_pinsker_identity_by_hand():
+    """The derivative the checker re-checks, at numbers: d/dq of p log(p/q) + (1 - p) log((1 - p)/(1 - q)) - 2 (p - q)^2
+    is -p/q + (1 - p)/(1 - q) + 4 (p - q); at p = 1/3, q = 1/4 (hand): -4/3 + 8/9 + 1/3 = -1/9, and
+    (q - p)(1 - 2 q)^2/(q (1 - q)) = (-1/12)(1/4)/(3/16) = -1/9."""
+    from implgraph.certify.lemmas.divergence_order import _binary_pinsker
+    assert _binary_pinsker()
+    p, q = F(1, 3), F(1, 4)
+    assert -p / q + (1 - p) / (1 - q) + 4 * (p - q) == (q - p) * (1 - 2 * q) ** 2 / (q * (1 - q)) == F(-1, 9)
