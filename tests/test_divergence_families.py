@@ -260,3 +260,31 @@ def test_binary_pinsker_identity_by_hand():
     assert _binary_pinsker()
     p, q = F(1, 3), F(1, 4)
     assert -p / q + (1 - p) / (1 - q) + 4 * (p - q) == (q - p) * (1 - 2 * q) ** 2 / (q * (1 - q)) == F(-1, 9)
+
+
+# -- the ceiling of a class divergence --------------------------------------------------------------------------------
+
+def test_divergence_ceiling_by_hand_and_brute_force():
+    """A class of s records holds at most the table's mass, so its ratio to the table is <= N/s and its KL or Renyi
+    divergence <= log(N/s); one record at (1, 0), the rest at (0, 1) has KL closeness exactly log N (hand)."""
+    import random
+
+    import sympy
+    rng = random.Random(13)
+    for _ in range(200):
+        N = rng.randint(2, 6)
+        rows, classes = brute.random_rows(rng, N, rng.randint(2, 3)), brute.random_labels(rng, N, 3)
+        assert brute.kl_level_float(rows, "class", classes) <= math.log(N) + 1e-12
+        assert brute.renyi_level_sum(rows, 2, "class", classes) <= N
+    for a, ap in (("k-anonymity", None), ("distinct-l-diversity", None), ("basic-beta-likeness", None),
+                  ("kt-closeness", {"k": 2})):
+        r = check_implication(a, "kl-closeness", a_params=ap, max_n=3)
+        assert r.verdict == "proved" and r.method == "divergence-ceiling" and r.tightness == "not derived"
+        n = sympy.Symbol("N")
+        assert sympy.simplify(sympy.sympify(r.details["proved_f"], locals={"N": n}) - sympy.log(n)) == 0
+        assert check_certificate(r.details["certificate"]).ok
+    cert = check_implication("k-anonymity", "renyi2-closeness", max_n=3, b_classes={"min_size": 2}).details["certificate"]
+    assert cert["upper"] == "log(N/2)" and check_certificate(cert).ok
+    for forged in (dict(cert, upper="log(N/3)"), dict(cert, upper="log(N)/2"),
+                   dict(cert, upper_certificate=dict(cert["upper_certificate"], kind="kl"))):
+        assert not check_certificate(forged).ok
