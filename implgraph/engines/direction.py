@@ -805,5 +805,5 @@ def _apply_answer(res, r, a, b):
         else:
             res.relation = "non-implication"
         res.witness = _prover_witness(r.witness, a, b)
-        res.certificate = (r.details or {}).get("certificate")     # a witness family's, where it has one
+        res.certificate = divergence_witness.family_certificate_of(r)     # a witness family's, where it has one
         res.evidence += f"; but implgraph.engines.prove refutes it: {r.evidence}"

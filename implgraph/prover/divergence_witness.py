@@ -27,7 +27,7 @@ from fractions import Fraction
 from implgraph.core import methods
 from implgraph.definitions.divergences import divergence_of
 
-__all__ = ["FAMILIES", "support_certificate", "attach", "SCAN_MAX"]
+__all__ = ["FAMILIES", "support_certificate", "attach", "family_certificate_of", "SCAN_MAX"]
 
 #: the largest N of the scan choosing n0 (the certificate is then checked for every N >= n0)
 SCAN_MAX = 6
@@ -133,3 +133,10 @@ def attach(res, a, b) -> None:
     res.evidence += (f"; and for every N >= {cert['family']['n0']}: a witness family ({text}), {a.label()} finite and "
                      f"{b.label()} infinite on each, re-derived symbolically in N by implgraph.certify "
                      "(method divergence-family)")
+
+
+def family_certificate_of(result):
+    """The witness family's certificate a prover's refutation carries (method ``divergence-family``), else None."""
+    if result.method != methods.DIVERGENCE_FAMILY.name:
+        return None
+    return (result.details or {}).get("certificate")
