@@ -85,6 +85,9 @@ def test_one_against_the_rest_by_brute_force():
         assert brute.mult_t(rows, classes) == brute.INF
         if n >= 3:
             assert brute.kdp(rows, 2) == brute.INF and brute.kt(rows, 2) == brute.INF
+    cert, _ = _support("kl-closeness", "ldp")       # the checker's symbolic class levels are the hand ones
+    steps = {what: how for what, _, how in check_certificate(cert).steps}
+    assert "E1: log(N); E2: log(N/(N - 1))" in steps["A's level is finite for every N >= 2"]
 
 
 def test_two_opposite_records_by_brute_force():
@@ -94,6 +97,9 @@ def test_two_opposite_records_by_brute_force():
         assert brute.kl_level_float(rows, "pairs") == brute.INF
         assert brute.dp(rows) != brute.INF and brute.mult_t(rows, classes) == 1
         assert (brute.kdp(rows, 2) != brute.INF) == (n >= 4)
+    cert, _ = _support("kdp", "kl-ldp", {"k": 2})    # the family the prover certifies is this one, from N = 4
+    assert [r["values"] for r in cert["family"]["rows"]] == [["0", "1"], ["1", "0"], ["1/2", "1/2"]]
+    assert cert["family"]["n0"] == 4
 
 
 def _forged(cert, what):
@@ -179,6 +185,12 @@ def test_dp_to_kl_closeness_tight_by_hand_and_brute_force():
             continue
         classes = brute.random_labels(rng, N, 2)
         assert brute.kl_level_float(rows, "class", classes) <= _dp_kl_by_hand(F(T), N) + 1e-9
+    import sympy
+    eps, n = sympy.symbols("eps N", positive=True)      # the engine's tight f is the hand one
+    tight = sympy.sympify(str(check_implication("dp", "kl-closeness", max_n=3).tight), locals={"eps": eps, "N": n})
+    for N, T in ((3, F(5, 4)), (4, F(3, 2)), (5, F(3))):
+        assert abs(float(tight.subs({n: N, eps: sympy.log(sympy.Rational(T.numerator, T.denominator))}))
+                   - _dp_kl_by_hand(T, N)) < 1e-9
 
 
 @pytest.mark.parametrize("b", ["kl-closeness", "renyi2-closeness"])
