@@ -3,22 +3,27 @@
 A is a divergence (:class:`implgraph.definitions.divergences.Divergence`) of kind KL or Renyi of order alpha in
 (1, 2] between pairs of records, or between the table and the table without one record (two averages of records:
 the divergence is jointly convex, so at most the largest over pairs of records; van Erven and Harremoes 2014,
-Theorem 11). B is a two-sided ratio of averages (its declared family and sides: pairwise, subsets of j <= N - 1
-records, or classes, the first record in a class of its own). The family, for every N >= 2 and K >= 3: one record at
+Theorem 11, cited). B is a two-sided ratio of averages (its declared family, sides and subset size at its parameters:
+pairwise, subsets of j <= N - 1 records, or classes, the first record in a class of its own). The family, for every
+N >= n0 (the least N with 1 <= j <= N - 1; 2 for a pairwise or class level) and K >= 3: one record at
 x = (K b, 1 - K b) and N - 1 at y = (b, 1 - b), with b = 1/((K - 1)^2 + 1).
 
 - chi^2(x || y) = (K - 1)^2 b/(1 - b) = 1 and chi^2(y || x) = (K - 1)/(K (K - 2)) <= 1 for K >= 3 (exact algebra:
   1 - chi^2 is a quotient of polynomials with nonnegative coefficients in u = K - 3 >= 0), so D_2 = log(1 + chi^2)
-  <= log 2 both ways;
-- D_KL <= D_alpha <= D_2 for 1 < alpha <= 2 (the Renyi divergence is nondecreasing in its order, KL its limit at 1:
-  van Erven and Harremoes, IEEE Trans. Inf. Theory 60(7), 2014, Theorems 3 and 5): A's level is at most log 2 on
-  every table of the family;
+  <= log 2 both ways, and KL <= chi^2 <= 1 (log u <= u - 1: sum_l x_l log(x_l/y_l) <= sum_l x_l (x_l/y_l - 1));
+  an order alpha in (1, 2) is at most D_2 (the Renyi divergence is nondecreasing in its order: van Erven and
+  Harremoes, IEEE Trans. Inf. Theory 60(7), 2014, Theorem 3, cited);
 - B's raw level is at least x_1/y_1 = K (pairwise), or the table's mean against the mean of records at y,
   (K + N - 1)/N (a subset of j <= N - 1 records at y; the class of the N - 1 records at y): for each N it grows
   without bound in K.
 
-So for every f, the family's table at K > f(log 2)'s raw value satisfies A at level log 2 and not B at f(log 2): no f
-works. The table at each K is re-checked in exact arithmetic with the registry's levels (K = 3..6).
+So for every f, the family's table at K > f's raw value at A's bound satisfies A and not B at f: no f works. The
+verdict carries the family's certificate (method ``divergence-family``, kind ``unbounded``: the rows in N and K), which
+the independent checker :mod:`implgraph.certify.lemmas.divergence_family` re-derives symbolically for every N >= n0
+and K >= 3 and must accept; the tables at N = n0, n0 + 1 and K = 3..6 are re-checked in exact arithmetic with the
+registry's levels. The support families (A finite, B infinite at every N, without K: a closeness divergence against a
+ratio, a ratio against a divergence between records) are :mod:`implgraph.prover.divergence_witness`'s, with
+certificates of the same method.
 """
 
 from __future__ import annotations
@@ -34,7 +39,9 @@ from implgraph.definitions.divergences import divergence_of
 
 METHOD = methods.DIVERGENCE_FAMILY
 #: where the prover tries it (it has no handler of its own)
-TRIED = ("by the prover (`engines/prove.py`) where no direct argument applies, after the registered lemma chains: a refutation for every N")
+TRIED = ("by the prover (`engines/prove.py`) where no direct argument applies, after the registered lemma chains: a "
+         "refutation for every N; its support families (`prover/divergence_witness.py`) by check-edge beside a "
+         "refutation by one table")
 
 __all__ = ["refutation", "family_rows", "chi_square_bounded"]
 
