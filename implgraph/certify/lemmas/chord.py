@@ -14,10 +14,14 @@ What the checker re-derives from the certificate's statement, not from its data:
   kind, order and the distributions it compares are read from the registry, and phi from the kind (the certificate's
   ``phi``, ``kind``, ``order``, ``compares`` must be those);
 - A's side (a registered, two-sided ratio of averages: the registry check of :func:`implgraph.certify._registered`)
-  confines the compared ratios to [1/T, T]: A pairwise (any B: two records' ratios, and averages of records, a mediant);
-  A a class level against a class divergence on the same partition; A a subset level of size N - 1 against record
-  removal; or to [0, N - (N - 1)/T]: A a subset level of size N - 1 against a class divergence (x_i = N P - (N - 1) Q_i
-  with Q_i/P in [1/T, T], and a class's mean lies between its records'). Any other pair of sides is refused;
+  confines the compared ratios to [1/T, T]: A pairwise against pairs of records or a removal (two records' ratios,
+  and averages of records, a mediant); A a class level against a class divergence on the same partition; A a subset
+  level of size N - 1 against record removal. A pairwise against a class divergence of classes of >= s records: a
+  class of s' >= s records has ratio N/(s' + (N - s') r) to the table, r (the rest's mean over the class's) in
+  [1/T, T], so [N/(s + (N - s) T), N T/(s T + N - s)]. A a subset level of size N - 1 against a class divergence: each
+  record's ratio x_i/P = N - (N - 1) Q_i/P with Q_i/P in [1/T, T], and a class's mean lies between its records', so
+  [0, N - (N - 1)/T], or [N - (N - 1) T, N - (N - 1)/T] where the domain states T <= N/(N - 1) (the lower end >= 0).
+  Any other pair of sides is refused;
 - phi is convex on the interval (a maximum of functions affine in r, or phi'' >= 0 for r > 0, sympy's assumptions);
 - U is the chord's value, L phi(hi) + (1 - L) phi(lo) with L = (1 - lo)/(hi - lo) (phi(0) its limit), by exact
   algebra (for Renyi of order alpha, exp((alpha - 1) U) is it; log is increasing; order oo: U = log hi);
@@ -26,7 +30,7 @@ What the checker re-derives from the certificate's statement, not from its data:
   is bounded by A's ratios of that class alone; a table of one class is at divergence 0 <= U);
 - where the certificate claims tightness: its family (rows of two buckets in T and N) is a table satisfying A at raw
   level <= T with B's level equal to U, checked in exact arithmetic with the registry's levels at each N of ``ns`` and
-  T in {1, 5/4, 3/2, 2, 3, 5} where the family's domain holds, and symbolically in T: B's divergence between the
+  T in {1, 5/4, 3/2, 2, 3, 5} where the family's domain and the certificate's hold (U read at 0 log 0 by its limit), and symbolically in T: B's divergence between the
   family's compared rows (for pairs the two rows, for a class the first class and the table, for removal the table
   and the others) minus U simplifies to 0.
 """

@@ -13,9 +13,15 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
   class's mean and the table's are averages of records within ratio T of each other, bucket by bucket);
 - B compares the table with the table without one record, A compares the subsets of N - 1 records with the table, or A
   is pairwise;
+- B compares a class of >= s records with the table, A is pairwise: the class's ratio to the table is
+  N/(s' + (N - s') r), r (the rest's mean over the class's) in [1/T, T], so it lies in
+  [N/(s + (N - s) T), N T/(s T + N - s)]; attained by s records at (T, 1)/(T + 1) in one class and N - s at
+  (1, T)/(T + 1) in another, where N >= 2 s;
 - B compares a class with the table, A compares the subsets of N - 1 records with the table (record removal): each
   record is x_i = N P - (N - 1) Q_i with Q_i/P in [1/T, T], so x_i/P and a class's mean's ratio lie in
-  [0, N - (N - 1)/T] (an upper bound only: log(N - (N - 1)/T) for KL and every Renyi order).
+  [max(0, N - (N - 1) T), N - (N - 1)/T]: the bound log(N - (N - 1)/T) for every T, and beside it the supremum piece
+  by piece (:func:`removal_class_supremum`: the chord on [0, c] where T >= N/(N - 1), on [N - (N - 1) T, c] below),
+  attained for N >= 3 by one record at ratios (c, lo) in a class of its own and the N - 1 others alike.
 
 Since sum_l y_l r_l = 1 and phi lies below its chord on [lo, hi], sum_l y_l phi(r_l) <= L phi(hi) + (1 - L) phi(lo)
 with L = (1 - lo)/(hi - lo) (the y-mass at hi): D <= L phi(hi) + (1 - L) phi(lo), and for Renyi
