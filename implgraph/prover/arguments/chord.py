@@ -37,6 +37,8 @@ writes the certificate's lemma data, which :mod:`implgraph.certify.lemmas.chord`
 
 from __future__ import annotations
 
+import functools
+
 import sympy
 
 from implgraph.core import methods
@@ -96,6 +98,7 @@ def phi_at(phi, value):
     return sympy.limit(phi, _R, 0, "+") if value == 0 else phi.subs(_R, value)
 
 
+@functools.lru_cache(maxsize=256)
 def chord_upper(div, lo, hi):
     """B's bound: the divergence of the chord's value ``L phi(hi) + (1 - L) phi(lo)``, L = (1 - lo)/(hi - lo), for
     lo <= 1 <= hi (a maximum in phi is resolved there: hi = T = 1 + u, u >= 0)."""
@@ -165,6 +168,17 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
     return out
 
 
+def piece_upper(div, low, hi):
+    """The chord's value of a piece of :func:`removal_class_supremum`: below N/(N - 1) the mass at hi is
+    L = T/(T + 1), so for KL or a finite Renyi order the mean of phi is (T phi(hi) + phi(low))/(T + 1), written so;
+    else :func:`chord_upper`."""
+    from implgraph.prover.answer import T
+    if low == 0 or div.kind not in ("kl", "renyi") or div.order is sympy.oo:
+        return chord_upper(div, low, hi)
+    phi = div.phi(_R)
+    return div.from_phi_mean((T * phi.subs(_R, hi) + phi.subs(_R, low)) / (T + 1))
+
+
 def removal_class_supremum(div, N, argument):
     """The tight bound of record removal against a class divergence (N >= 3), piece by piece in T: a record's ratio
     x_i/P lies in [max(0, N - (N - 1) T), N - (N - 1)/T] (module notes), the chord on that interval; attained by one
@@ -174,7 +188,7 @@ def removal_class_supremum(div, N, argument):
     cut = N / (N - 1)
     pieces = []
     for cond, low in ((sympy.Ge(T, cut), sympy.Integer(0)), (sympy.Le(T, cut), lo)):
-        u = chord_upper(div, low, hi)
+        u = piece_upper(div, low, hi)
         pieces.append((cond, Bound(u, True, methods.CHORD.name,
                                    argument + f"; where {cond}, every record's ratio to the table lies in [{low}, {hi}]"
                                    " (x_i/P = N - (N - 1) Q_i/P, Q_i/P in [1/T, T], and x_i >= 0): the chord there, "
@@ -202,7 +216,7 @@ def certificate_parts(cert, ctx):
     if lo == 0 and div.compares == "class" and ctx.bound.tight:      # a piece of removal_class_supremum
         from implgraph.prover.answer import T
         low = ctx.N - (ctx.N - 1) * T
-        if sympy.simplify(ctx.bound.upper - chord_upper(div, low, hi)) == 0:
+        if ctx.bound.upper == piece_upper(div, low, hi):
             lo = low
     cert["upper_certificate"] = {"lemma": methods.CHORD.lemma, "kind": div.kind,
                                  "order": None if div.order is None else str(div.order), "compares": div.compares,
