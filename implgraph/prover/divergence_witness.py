@@ -25,6 +25,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from implgraph.core import methods
+from implgraph.core.errors import InputError
 from implgraph.definitions.divergences import divergence_of
 
 __all__ = ["FAMILIES", "support_certificate", "attach", "family_certificate_of", "SCAN_MAX"]
@@ -75,7 +76,7 @@ def _first_n(a, ap, b, bp, rows):
             try:
                 ra, rb = raw_level(a, ap, ct), raw_level(b, bp, ct)
                 ok = ra is not None and ra != INF and rb == INF
-            except Exception:
+            except InputError:      # a level these parameters do not take (a plugin's error included): no family
                 ok = False
         n0 = (n if n0 is None else n0) if ok else None
     return n0
