@@ -300,3 +300,25 @@ def test_divergence_ceiling_by_hand_and_brute_force():
     for forged in (dict(cert, upper="log(N/3)"), dict(cert, upper="log(N)/2"),
                    dict(cert, upper_certificate=dict(cert["upper_certificate"], kind="kl"))):
         assert not check_certificate(forged).ok
+
+
+# -- an additive slack against a divergence between records -----------------------------------------------------------
+
+@pytest.mark.parametrize("a", ["eps-delta-ldp", "eps-delta-dp"])
+def test_slack_family(a):
+    """One record at (delta, 1 - delta), N - 1 at (0, 1), delta = 1/10 (hand): every event where a record (or, for
+    record removal, the table without the first record, (0, 1)) is 0 is bucket 1, holding delta (or delta/N of the
+    table) <= delta in the other: the slack's level is finite (brute force: e^eps = 1); KL between the two kinds of
+    records is infinite. A forged value 1/2: between records 1/2 > delta, and for record removal the table holds 1/(2 N)
+    on that event, > delta at N = 2..4: not finite for every N >= 2, rejected."""
+    delta = F(1, 10)
+    for n in range(2, 7):
+        rows = [[delta, 1 - delta]] + [[F(0), F(1)]] * (n - 1)
+        assert (brute.eps_delta_ldp if a == "eps-delta-ldp" else brute.eps_delta_dp)(rows, delta) == 1
+        assert brute.kl_level_float(rows, "pairs") == brute.INF
+    cert, text = _support(a, "kl-ldp", {"delta": delta})
+    assert cert["family"]["n0"] == 2 and cert["family"]["rows"][0]["values"] == ["1/10", "9/10"]
+    assert check_certificate(cert).ok
+    forged = copy.deepcopy(cert)
+    forged["family"]["rows"][0]["values"] = ["1/2", "1/2"]
+    assert not check_certificate(forged).ok

@@ -98,6 +98,22 @@ def family_certificate(a, ap, b, bp, kind, rows, n0, k0=None, a_classes=None, b_
             "A": side(a, ap, a_classes, N), "B": side(b, bp, b_classes, N), "tight": False, "family": fam}
 
 
+def _slack_families(a, ap):
+    """Where A declares an additive slack delta (a number): one record at (delta, 1 - delta) in a class of its own,
+    N - 1 at (0, 1) in another: every event where one record is 0 has mass <= delta in the other (A finite)."""
+    from implgraph.definitions.capabilities import AdditiveSlack
+    slack = a.declared(AdditiveSlack)
+    delta = None if slack is None else ap.get(slack.param)
+    try:
+        d = Fraction(str(delta))
+    except (TypeError, ValueError, ZeroDivisionError):
+        return ()
+    if not 0 < d < 1:
+        return ()
+    return ((f"one record at ({d}, {1 - d}) in a class of its own, N - 1 at (0, 1) in another",
+             (("1", (str(d), str(1 - d)), "E1"), ("N - 1", ("0", "1"), "E2"))),)
+
+
 def support_certificate(a, ap, b, bp, a_classes=None, b_classes=None):
     """``(certificate, family text)`` of a support family accepted by the checker, or None."""
     from implgraph.certify import check_certificate
@@ -106,7 +122,7 @@ def support_certificate(a, ap, b, bp, a_classes=None, b_classes=None):
     for spec in (a_classes, b_classes):
         if spec and (spec.get("max_size") is not None or str(spec.get("min_size", 1)) != "1"):
             return None
-    for text, rows in FAMILIES:
+    for text, rows in (*_slack_families(a, ap), *FAMILIES):
         n0 = _first_n(a, ap, b, bp, rows)
         if n0 is None:
             continue
@@ -117,21 +133,39 @@ def support_certificate(a, ap, b, bp, a_classes=None, b_classes=None):
 
 
 def attach(res, a, b) -> None:
-    """A check-edge direction refuted by one table (A finite, B infinite): where a support family in N applies, its
-    certificate (re-checked symbolically for every N >= n0) and its words are added."""
-    if res.relation != "non-implication" or res.certificate is not None or not res.witness or \
-            (res.witness or {}).get("family"):
+    """A check-edge direction between a divergence and another definition, not proved: where a support family in N
+    applies, its certificate (re-checked symbolically for every N >= n0) and its words are added; a direction the
+    search left open (no table of the N searched, or A infinite there) becomes a non-implication, its witness the
+    family's table at n0, re-checked in exact arithmetic."""
+    if res.verdict == "proved" or res.certificate is not None or (res.witness or {}).get("family"):
         return
     if divergence_of(a.definition) is None and divergence_of(b.definition) is None:
+        return
+    if res.relation == "non-implication" and not res.witness:
         return
     found = support_certificate(a.definition, a.param_dict, b.definition, b.param_dict, a.class_dict or None,
                                 b.class_dict or None)
     if found is None:
         return
     cert, text = found
+    n0 = cert["family"]["n0"]
+    if res.relation != "non-implication":
+        from implgraph.engines.recheck import is_witness, witness_dict
+        rows = tuple((r["count"], tuple(r["values"]), r["class"]) for r in cert["family"]["rows"])
+        ct = _table(rows, n0)
+        if ct is None or not is_witness(a.definition, a.param_dict, b.definition, b.param_dict, ct):
+            return
+        held = f"the search found none at the N checked ({res.relation}: {res.bound or res.verdict})"
+        res.relation, res.verdict = "non-implication", "refuted"
+        res.witness = dict(witness_dict(ct, a.definition, a.param_dict, b.definition, b.param_dict), point={"N": n0})
+        res.evidence = (f"at N = {n0}: the family's table, where {a.label()} has level {res.witness['level_a']} and "
+                        f"{b.label()} level oo (re-checked in exact arithmetic): no f can work; {held}")
+        res.bound, res.tight, res.tight_upto, res.tight_in_N, res.trivial = "", None, None, None, False
+        if res.f is not None:
+            res.f_verdict = "refuted"
     res.certificate = cert
     res.witness = dict(res.witness, family=text)
-    res.evidence += (f"; and for every N >= {cert['family']['n0']}: a witness family ({text}), {a.label()} finite and "
+    res.evidence += (f"; and for every N >= {n0}: a witness family ({text}), {a.label()} finite and "
                      f"{b.label()} infinite on each, re-derived symbolically in N by implgraph.certify "
                      "(method divergence-family)")
 

@@ -88,7 +88,7 @@ def _side(cert, label):
     """``(definition, what)``: what the registry declares of a side: ``("div", Divergence)``, ``("ratio", family,
     sides, size)`` or None."""
     from implgraph.certify.registered import registered
-    from implgraph.definitions.capabilities import RatioLevel, SubsetSize
+    from implgraph.definitions.capabilities import AdditiveSlack, RatioLevel, SubsetSize
     from implgraph.definitions.divergences import divergence_of
     side = cert.get(label) or {}
     d = registered(side.get("definition"))
@@ -97,6 +97,10 @@ def _side(cert, label):
     div = divergence_of(d)
     if div is not None:
         return d, ("div", div)
+    slack = d.declared(AdditiveSlack)
+    if slack is not None:
+        delta = (side.get("params") or {}).get(slack.param)
+        return d, (None if delta is None else ("slack", slack.compares, parse_expr(str(delta), {})))
     ratio = d.declared(RatioLevel)
     if ratio is None:
         return d, None
@@ -160,6 +164,8 @@ def _infinite(what, rows, n0):
             if one and any(not zero[l][i] and all(zero[l][j] for j in range(len(rows)) if j != i) for l in buckets):
                 return True, f"removing the record of block {i} leaves 0 where the table is positive"
         return False, "removing any record leaves a positive mean wherever the table's is"
+    if what[0] == "slack":
+        return _slack_infinite(what, rows, n0)
     _, family, sides, size = what
     if family == "pairwise":
         bad = any(zero[l][i] and not zero[l][j] for l in buckets for i in range(len(rows)) for j in range(len(rows)))
@@ -183,6 +189,37 @@ def _infinite(what, rows, n0):
         if not nonnegative_from(size - zeros - 1, start):
             return None, f"bucket {l + 1}: {zeros} zeros against sets of {size} records, undecided"
     return False, f"fewer than {size} records are 0 in every bucket the table has"
+
+
+def _slack_infinite(what, rows, n0):
+    """An additive slack x(S) <= e^eps y(S) + delta on every event S is met by a finite eps exactly where every event
+    with y(S) = 0 has x(S) <= delta: the largest such S is the set of y's zeros. Between records (``pairs``), or the
+    table P and the table without record i, Q_i (``removal``: P's zeros are every record's; Q_i's the other
+    records', where record i's block has one record)."""
+    _, compares, delta = what
+    buckets = range(len(rows[0][1]))
+    zero = [[not _positive(v[l]) for _, v, _ in rows] for l in buckets]
+    pairs = []
+    if compares == "pairs":
+        pairs = [(rows[i][1], [l for l in buckets if zero[l][j]], True) for i in range(len(rows))
+                 for j in range(len(rows)) if i != j]
+    else:
+        table = _mean(rows, _N)
+        for i, (c, v, _) in enumerate(rows):
+            one = sympy.expand(c - 1) == 0
+            many = not one and nonnegative_from(c - 2, {_N: n0})
+            # Q_i is 0 where every other record is, and record i too unless its block has one record; where the
+            # count is 1 at some N only, the larger set (every other block 0): a finite level is decided on it
+            rest_zero = [l for l in buckets if all(zero[l][j] for j in range(len(rows)) if j != i) and
+                         (not many or zero[l][i])]
+            pairs.append((table, rest_zero, one or many))   # P against Q_i on Q_i's zeros (P's zeros are Q_i's)
+    for x, zeros, exact in pairs:
+        mass = sympy.Add(*[x[l] for l in zeros])
+        if not nonnegative_from(delta - mass, {_N: n0}):
+            if exact and nonnegative_from(mass - delta, {_N: n0}) and sympy.simplify(mass - delta) != 0:
+                return True, f"a mass {mass} > delta = {delta} where the other distribution is 0"
+            return None, f"a mass {mass} against delta = {delta}, undecided"
+    return False, f"every event where one distribution is 0 has mass <= delta = {delta} in the other"
 
 
 def _support_steps(cert, fam, wa, wb):
