@@ -59,7 +59,8 @@ def test_the_declared_order_is_the_old_if_chain():
         methods.CLASS_DISTANCE, methods.ONE_SIDED_DISTANCE, methods.PAIRWISE_DISTANCE, methods.VERTEX, methods.PRODUCT,
         methods.SUBSET_TO_ONE_SIDED, methods.REMOVAL_DISTANCE, methods.SLACK_TARGET_PAIRS,
         methods.SLACK_TARGET_REMOVAL, methods.SLACK_PAIRS_TO_REMOVAL, methods.SLACK_PAIRWISE_DISTANCE,
-        methods.SLACK_REMOVAL_DISTANCE, methods.CLASS_TO_SUBSET, methods.CHORD, methods.DIVERGENCE_ORDER]
+        methods.SLACK_REMOVAL_DISTANCE, methods.CLASS_TO_SUBSET, methods.CHORD, methods.DIVERGENCE_ORDER,
+        methods.DIVERGENCE_CEILING]
     assert [a.method for a in registry.arguments("ceiling")] == [methods.DISTANCE_CEILING, methods.ONE_SIDED_CEILING]
 
 
@@ -123,7 +124,7 @@ def test_every_handler_has_its_certificate_parts():
         "slack-target-pairs", "slack-removal-distance", "slack-removal-distance-pair", "subset-distance",
         "subset-to-one-sided", "one-sided-ceiling", "distance-ceiling", "class-size", "vertex",
         # added after the split, one module each
-        "slack-target-removal", "slack-pairs-to-removal", "chord", "divergence-order"}
+        "slack-target-removal", "slack-pairs-to-removal", "chord", "divergence-order", "divergence-ceiling"}
 
 
 def test_the_docs_pages_are_the_generated_ones():

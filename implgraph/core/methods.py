@@ -86,6 +86,8 @@ CHORD = _m("chord", None, "an f-divergence of ratios confined to [lo, hi] is at 
 DIVERGENCE_ORDER = _m("divergence-order", None, "cited orderings of divergences: Renyi monotone in its order, Pinsker")
 DIVERGENCE_FAMILY = _m("divergence-family", None, "a witness family: a bounded divergence between records, an unbounded "
                        "ratio")
+DIVERGENCE_CEILING = _m("divergence-ceiling", None, "a class divergence is at most log(N/s): a class of s records holds "
+                        "at most the table's mass")
 RESEARCHER_LEMMA = _m("researcher-lemma", None, "a lemma a researcher registered, its certificate re-checked, chained "
                       "with the built-in lemmas")
 WEAKEST_LEVEL = _m("weakest-level", None, "the target is B's weakest level, met by every table")

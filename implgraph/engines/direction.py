@@ -29,6 +29,7 @@ from implgraph.engines.direction_result import DirectionResult
 from implgraph.engines.fit import generalise_over_N, level_symbol, to_level
 from implgraph.engines.instance import PENDING_SEARCH, PENDING_TIGHT, Instance, analyse
 from implgraph.engines.recheck import PluginError, is_plugin
+from implgraph.prover import divergence_witness
 
 __all__ = ["DirectionResult", "check_direction", "aggregate", "EXHAUSTIVE_MAX"]
 # (sampled_sizes, proved_by_prover, PROVER_SEARCH_MAX, _has_partition, WIDER_N and WIDER_P_MAX are imported above for
@@ -116,6 +117,7 @@ def _check_direction(a, b, f=None, when=(), N=4, p=2, n_min=2, classes=None, pro
     if prover and not classes:
         _decide_by_prover(res, a, b, (f_expr, when_c, symbols, alpha), N, answer, min_classes, block)
     _search_beyond(res, a, b, instances, when_c, N, p, n_min, classes, min_classes, block)
+    divergence_witness.attach(res, a, b)        # one table refuting a divergence's edge: its family in N, if any
     return res
 
 

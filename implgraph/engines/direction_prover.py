@@ -18,6 +18,7 @@ from implgraph.definitions.nodes import N_SYM, parse_node
 from implgraph.engines.direction_result import DirectionResult
 from implgraph.engines.fit import level_symbol
 from implgraph.engines.recheck import witness_dict
+from implgraph.prover import divergence_witness
 
 __all__ = ["proved_by_prover", "PROVER_SEARCH_MAX", "PROVED_LEVELS"]
 
@@ -178,4 +179,5 @@ def _apply_answer(res, r, a, b):
         else:
             res.relation = "non-implication"
         res.witness = _prover_witness(r.witness, a, b)
+        res.certificate = divergence_witness.family_certificate_of(r)     # a witness family's, where it has one
         res.evidence += f"; but implgraph.engines.prove refutes it: {r.evidence}"

@@ -14,10 +14,14 @@ What the checker re-derives from the certificate's statement, not from its data:
   kind, order and the distributions it compares are read from the registry, and phi from the kind (the certificate's
   ``phi``, ``kind``, ``order``, ``compares`` must be those);
 - A's side (a registered, two-sided ratio of averages: the registry check of :func:`implgraph.certify._registered`)
-  confines the compared ratios to [1/T, T]: A pairwise (any B: two records' ratios, and averages of records, a mediant);
-  A a class level against a class divergence on the same partition; A a subset level of size N - 1 against record
-  removal; or to [0, N - (N - 1)/T]: A a subset level of size N - 1 against a class divergence (x_i = N P - (N - 1) Q_i
-  with Q_i/P in [1/T, T], and a class's mean lies between its records'). Any other pair of sides is refused;
+  confines the compared ratios to [1/T, T]: A pairwise against pairs of records or a removal (two records' ratios,
+  and averages of records, a mediant); A a class level against a class divergence on the same partition; A a subset
+  level of size N - 1 against record removal. A pairwise against a class divergence of classes of >= s records: a
+  class of s' >= s records has ratio N/(s' + (N - s') r) to the table, r (the rest's mean over the class's) in
+  [1/T, T], so [N/(s + (N - s) T), N T/(s T + N - s)]. A a subset level of size N - 1 against a class divergence: each
+  record's ratio x_i/P = N - (N - 1) Q_i/P with Q_i/P in [1/T, T], and a class's mean lies between its records', so
+  [0, N - (N - 1)/T], or [N - (N - 1) T, N - (N - 1)/T] where the domain states T <= N/(N - 1) (the lower end >= 0).
+  Any other pair of sides is refused;
 - phi is convex on the interval (a maximum of functions affine in r, or phi'' >= 0 for r > 0, sympy's assumptions);
 - U is the chord's value, L phi(hi) + (1 - L) phi(lo) with L = (1 - lo)/(hi - lo) (phi(0) its limit), by exact
   algebra (for Renyi of order alpha, exp((alpha - 1) U) is it; log is increasing; order oo: U = log hi);
@@ -26,7 +30,7 @@ What the checker re-derives from the certificate's statement, not from its data:
   is bounded by A's ratios of that class alone; a table of one class is at divergence 0 <= U);
 - where the certificate claims tightness: its family (rows of two buckets in T and N) is a table satisfying A at raw
   level <= T with B's level equal to U, checked in exact arithmetic with the registry's levels at each N of ``ns`` and
-  T in {1, 5/4, 3/2, 2, 3, 5} where the family's domain holds, and symbolically in T: B's divergence between the
+  T in {1, 5/4, 3/2, 2, 3, 5} where the family's domain and the certificate's hold (U read at 0 log 0 by its limit), and symbolically in T: B's divergence between the
   family's compared rows (for pairs the two rows, for a class the first class and the table, for removal the table
   and the others) minus U simplifies to 0.
 """
@@ -66,13 +70,18 @@ def _divergence(cert):
     return d, (divergence_of(d) if d is not None else None)
 
 
-def _confines(A, B, div):
+def _confines(A, B, div, domain=()):
     """``(lo, hi, same)``: the interval A's side confines B's compared ratios to, and whether it compares the same
     record sets (None: it confines none)."""
     if A.get("sides") != "two-sided":
         return None
     removal = A.get("family") == "subset" and A.get("size") is not None \
         and sympy.simplify(_expr(A["size"]) - (_N - 1)) == 0
+    if A.get("family") == "pairwise" and div.compares == "class":
+        # a class of s' >= s records: its ratio to the table is N/(s' + (N - s') r), r its rest's mean over its own, in
+        # [1/T, T] (averages of records); within the interval of s' = s
+        s = _expr(B.get("min_class") or "1")
+        return _N / (s + (_N - s) * _T), _N * _T / (s * _T + _N - s), not B.get("max_class")
     if A.get("family") == "pairwise":
         return 1 / _T, _T, div.compares == "pairs"
     if div.compares == "class" and A.get("family") == "class":
@@ -82,8 +91,20 @@ def _confines(A, B, div):
     if div.compares == "removal" and removal:
         return 1 / _T, _T, True
     if div.compares == "class" and removal:      # x_i = N P - (N - 1) Q_i, Q_i/P in [1/T, T]; a class mean too
-        return sympy.Integer(0), _N - (_N - 1) / _T, False
+        # x_i/P >= N - (N - 1) T as well, which is >= 0 where T <= N/(N - 1): that interval where the domain says so
+        low = _N - (_N - 1) * _T if _below_cut(domain) else sympy.Integer(0)
+        return low, _N - (_N - 1) / _T, True
     return None
+
+
+def _below_cut(domain) -> bool:
+    """Does the domain state T <= N/(N - 1) (so that N - (N - 1) T >= 0)?"""
+    for c in domain:
+        if isinstance(c, (sympy.LessThan, sympy.GreaterThan)):
+            small, large = (c.lhs, c.rhs) if isinstance(c, sympy.LessThan) else (c.rhs, c.lhs)
+            if sympy.simplify(small - _T) == 0 and sympy.simplify(large - _N / (_N - 1)) == 0:
+                return True
+    return False
 
 
 def _convex(phi) -> bool:
@@ -124,6 +145,19 @@ def _rows(fam, T, N):
     return out
 
 
+def _at(expr, T, N):
+    """``expr`` at (T, N); at a point where it reads 0 log 0 (an end of the interval at 0), its limit in T from a
+    side where it is real."""
+    value = expr.subs({_T: T, _N: N})
+    if not value.has(sympy.nan, sympy.zoo):
+        return value
+    for side in ("-", "+"):
+        value = sympy.limit(expr.subs(_N, N), _T, T, side)
+        if value.is_real and value.is_finite:
+            return value
+    return value
+
+
 def _family_at(cert, fam, T, N, div):
     """``(ok, how)``: at (T, N), the family is a table satisfying A at raw level <= T with B's level equal to U."""
     from fractions import Fraction
@@ -142,7 +176,7 @@ def _family_at(cert, fam, T, N, div):
     a = registered(cert["A"]["definition"])
     ra = a.concrete(ct)                     # A's registered exact level (a ratio of averages: a Fraction or INF)
     rb = div.level([list(r) for r in rows], classes)      # B's declared divergence, exactly
-    upper = _expr(cert["upper"]).subs({_T: T, _N: N})
+    upper = _at(_expr(cert["upper"]), T, N)
     if ra is None or ra == INF or rb is None or rb == INF:
         return False, f"at T = {T}, N = {N}: a level is undefined or infinite ({ra}, {rb})"
     ra_ok = sympy.Rational(ra.numerator, ra.denominator) <= T
@@ -174,8 +208,8 @@ def _family_symbolic(cert, fam, div) -> bool:
     elif div.kind == "renyi":
         value = sympy.Add(*[b * r ** div.order for b, r in zip(y2, rs)])
         return sympy.simplify(value - sympy.exp((div.order - 1) * _expr(cert["upper"]))) == 0
-    else:
-        value = sympy.Add(*[b * div.phi(_R).subs(_R, r) for b, r in zip(y2, rs)])
+    else:       # (phi at a ratio 0 is its limit: 0 log 0 = 0)
+        value = sympy.Add(*[b * _phi_at(div.phi(_R), r) for b, r in zip(y2, rs)])
     if value is None:
         return sympy.simplify(sympy.Max(*rs) - _T) == 0 or set(map(sympy.simplify, rs)) == {_T, 1 / _T}
     gap = value - _expr(cert["upper"])
@@ -201,7 +235,8 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
                     "order": None if div.order is None else str(div.order)}
         steps.append(("the certificate's divergence is B's declared one",
                       all(data.get(k) == v for k, v in declared.items()), "exact"))
-        got = _confines(A, B, div)
+        domain = [parse_condition(str(c), {"T": _T, "N": _N}) for c in cert.get("domain") or []]
+        got = _confines(A, B, div, domain)
         steps.append(("A confines B's compared ratios to an interval", got is not None, "declared families"))
         if got is None:
             return _report(steps)
@@ -212,7 +247,6 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         if phi is not None:
             steps.append(("phi is the kind's generator", sympy.simplify(_expr(data.get("phi")) - phi) == 0, "exact"))
             steps.append(("phi is convex on the interval", _convex(phi), "phi'' >= 0 for r > 0, or a max of affine"))
-        domain = [parse_condition(str(c), {"T": _T, "N": _N}) for c in cert.get("domain") or []]
         steps.append(("the domain has T >= 1", any(sympy.simplify(c) == sympy.Ge(_T, 1) for c in domain)
                       or any(str(c) in ("T >= 1", "1 <= T") for c in cert.get("domain") or []), "exact"))
         if "class" in (A.get("family"), B.get("family")):
@@ -232,7 +266,8 @@ def _tightness_steps(cert, div, same, ns):
     fam = cert.get("tightness") or {}
     steps = [("A compares the same record sets as B (a tight claim)", same, "declared families")]
     steps.append(("the family's divergence is U (symbolic in T and N)", _family_symbolic(cert, fam, div), "exact"))
-    where = [parse_condition(str(c), {"T": _T, "N": _N}) for c in fam.get("domain") or []]
+    where = [parse_condition(str(c), {"T": _T, "N": _N}) for c in [*(fam.get("domain") or []),
+                                                                   *(cert.get("domain") or [])]]
     tried, bad = 0, []
     for n in ns:
         for t in map(sympy.Rational, _SAMPLE_T):

@@ -1,15 +1,27 @@
-"""The divergence-order lemma: cited ordering facts between two declared divergences of the same distributions.
+"""The divergence-order lemma: ordering facts between two declared divergences of the same distributions.
 
-Trusted (cited, not re-proved): D_alpha <= D_beta for 1 <= alpha <= beta <= oo (KL the order 1, the largest log ratio
-the order oo; van Erven and Harremoes, IEEE Trans. Inf. Theory 60(7), 2014, Theorems 3, 5, 6), and Pinsker's
-TV <= sqrt(KL/2) (Tsybakov 2009, Lemma 2.5). A bound on every compared pair bounds the maxima, so the tables' levels.
+Re-checked here (each a step of the report, by exact algebra):
 
-Also trusted: every divergence here is jointly convex (quasi-convex at order oo; van Erven and Harremoes 2014,
-Theorem 11), so where A compares pairs of records and B two averages of records (a class or a removal against the
-table; ``fact`` prefixed ``joint-convexity+``), B's divergence is at most the largest over the pairs.
+- **KL <= D_2** (the orders 1 and 2): with r_l = x_l/y_l and S = sum_l x_l r_l = exp(D_2), the elementary
+  log u <= u - 1 (u - 1 - log u is 0 at u = 1 and its derivative (u - 1)/u has the sign of u - 1) at u_l = r_l/S gives
+  sum_l x_l log(r_l/S) <= sum_l x_l r_l/S - sum_l x_l = 1 - 1 = 0 (the identity re-checked for m buckets, m a
+  symbol), so KL = sum_l x_l log r_l <= log S = D_2;
+- **D_alpha <= D_oo** (the largest log ratio): sum_l x_l r_l^(alpha - 1) <= max_l r_l^(alpha - 1) sum_l x_l, and KL <=
+  log max_l r_l likewise (sum_l x_l = 1);
+- **Pinsker between two buckets**: f(p, q) = p log(p/q) + (1 - p) log((1 - p)/(1 - q)) - 2 (p - q)^2 is 0 at q = p and
+  its derivative in q is (q - p)(1/(q (1 - q)) - 4) = (q - p)(1 - 2 q)^2/(q (1 - q)), of the sign of q - p: f >= 0,
+  so TV = |p - q| <= sqrt(KL/2) for two buckets.
 
-Re-checked here: both sides name registered definitions declaring divergences of the same ``compares``; the fact the
-certificate names applies to their kinds and orders (``monotone-order``: B's order <= A's; ``pinsker``: B total
+Cited (not re-proved here; the docs say so): the monotonicity of the Renyi divergence in its order between two finite
+orders other than 1 and 2 (van Erven and Harremoes, IEEE Trans. Inf. Theory 60(7), 2014, Theorem 3; KL its limit at
+1, Theorem 5); the reduction of Pinsker's inequality to two buckets (the event {x_l > y_l}: TV is unchanged and KL
+does not increase by the log-sum inequality; Tsybakov, Introduction to nonparametric estimation, 2009, Lemma 2.5);
+and the joint convexity of every divergence here (quasi-convexity at order oo; van Erven and Harremoes 2014, Theorem
+11), used where A compares pairs of records and B two averages of records (a class or a removal against the table;
+``fact`` prefixed ``joint-convexity+``): B's divergence is at most the largest over the pairs.
+
+Re-checked as well: both sides name registered definitions declaring divergences of the same ``compares``; the fact
+the certificate names applies to their kinds and orders (``monotone-order``: B's order <= A's; ``pinsker``: B total
 variation, A KL or Renyi); U is the fact's (T, or sqrt(T/2)) by exact algebra; no tightness is claimed.
 """
 
@@ -64,8 +76,62 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         else:
             ok, want = False, None
         steps.append((f"the fact ({fact}) applies to B's and A's kinds and orders", ok, "registry"))
+        if ok:
+            steps += proof_steps(fact, oa, ob, mixing)
         steps.append(("U is the fact's", want is not None and sympy.simplify(upper - want) == 0, "exact"))
         steps.append(("no tightness claimed", not cert.get("tight"), "exact"))
     except (*UNREADABLE, InputError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
+
+
+def _log_below_chord() -> bool:
+    """log u <= u - 1 for u > 0: g(u) = u - 1 - log u has g(1) = 0 and g'(u) = (u - 1)/u."""
+    u = sympy.Symbol("w", positive=True)
+    g = u - 1 - sympy.log(u)
+    return g.subs(u, 1) == 0 and sympy.simplify(sympy.diff(g, u) - (u - 1) / u) == 0
+
+
+def _kl_below_d2() -> bool:
+    """sum_l x_l r_l/S - sum_l x_l = 0 with S = sum_l x_l r_l and sum_l x_l = 1, for m buckets (m a symbol)."""
+    l, m = sympy.symbols("l m", integer=True, positive=True)
+    x, r = sympy.IndexedBase("x"), sympy.IndexedBase("r")
+    S = sympy.Sum(x[l] * r[l], (l, 1, m))
+    return sympy.simplify(sympy.Sum(x[l] * r[l] / S, (l, 1, m)) - 1) == 0
+
+
+def _binary_pinsker() -> bool:
+    p, q = sympy.symbols("p q", positive=True)
+    f = p * sympy.log(p / q) + (1 - p) * sympy.log((1 - p) / (1 - q)) - 2 * (p - q) ** 2
+    return (sympy.simplify(f.subs(q, p)) == 0
+            and sympy.simplify(sympy.diff(f, q) - (q - p) * (1 - 2 * q) ** 2 / (q * (1 - q))) == 0)
+
+
+def proof_steps(fact, oa, ob, mixing) -> list:
+    """``[(what, ok, how)]``: the fact's proof, re-checked where it is elementary, cited (with its reference)
+    elsewhere."""
+    out = []
+    if mixing:
+        out.append(("joint convexity: B's two averages of records are at most the largest pair's divergence", True,
+                    "cited: van Erven and Harremoes 2014, Theorem 11"))
+    if fact == "pinsker":
+        out.append(("Pinsker for two buckets: f(p, p) = 0, df/dq = (q - p)(1 - 2 q)^2/(q (1 - q))", _binary_pinsker(),
+                    "exact"))
+        out.append(("Pinsker's reduction to two buckets (the event x > y; log-sum inequality)", True,
+                    "cited: Tsybakov 2009, Lemma 2.5"))
+        if oa != 1:
+            out.append((f"KL <= D_{oa}", *_order_fact(sympy.Integer(1), oa)))
+        return out
+    if ob == oa:
+        return out + [("the same divergence", True, "exact")]
+    return out + [(f"D_{ob} <= D_{oa}", *_order_fact(ob, oa))]
+
+
+def _order_fact(low, high):
+    """``(ok, how)``: D_low <= D_high, re-checked for (1, 2) and (any, oo), cited otherwise."""
+    if high is sympy.oo:
+        return True, "exact: sum_l x_l r_l^(a - 1) <= max_l r_l^(a - 1) sum_l x_l, sum_l x_l = 1"
+    if (low, high) == (1, 2):
+        return _log_below_chord() and _kl_below_d2(), ("exact: log u <= u - 1 at u_l = r_l/S, S = sum_l x_l r_l, and "
+                                                      "sum_l x_l r_l/S - sum_l x_l = 0")
+    return True, "cited: van Erven and Harremoes 2014, Theorems 3 and 5"

@@ -13,9 +13,15 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
   class's mean and the table's are averages of records within ratio T of each other, bucket by bucket);
 - B compares the table with the table without one record, A compares the subsets of N - 1 records with the table, or A
   is pairwise;
+- B compares a class of >= s records with the table, A is pairwise: the class's ratio to the table is
+  N/(s' + (N - s') r), r (the rest's mean over the class's) in [1/T, T], so it lies in
+  [N/(s + (N - s) T), N T/(s T + N - s)]; attained by s records at (T, 1)/(T + 1) in one class and N - s at
+  (1, T)/(T + 1) in another, where N >= 2 s;
 - B compares a class with the table, A compares the subsets of N - 1 records with the table (record removal): each
   record is x_i = N P - (N - 1) Q_i with Q_i/P in [1/T, T], so x_i/P and a class's mean's ratio lie in
-  [0, N - (N - 1)/T] (an upper bound only: log(N - (N - 1)/T) for KL and every Renyi order).
+  [max(0, N - (N - 1) T), N - (N - 1)/T]: the bound log(N - (N - 1)/T) for every T, and beside it the supremum piece
+  by piece (:func:`removal_class_supremum`: the chord on [0, c] where T >= N/(N - 1), on [N - (N - 1) T, c] below),
+  attained for N >= 3 by one record at ratios (c, lo) in a class of its own and the N - 1 others alike.
 
 Since sum_l y_l r_l = 1 and phi lies below its chord on [lo, hi], sum_l y_l phi(r_l) <= L phi(hi) + (1 - L) phi(lo)
 with L = (1 - lo)/(hi - lo) (the y-mass at hi): D <= L phi(hi) + (1 - L) phi(lo), and for Renyi
@@ -30,6 +36,8 @@ writes the certificate's lemma data, which :mod:`implgraph.certify.lemmas.chord`
 """
 
 from __future__ import annotations
+
+import functools
 
 import sympy
 
@@ -54,6 +62,11 @@ def interval(a, b, N, ja, a_classes, b_classes):
     div = divergence_of(b)
     if div is None or ratio_sides(a) != "two-sided":
         return None
+    if _two_sided(a, "pairwise") and div.compares == "class":
+        # a class of s' >= s records against the table: N/(s' + (N - s') r) with r = the rest's mean over the class's,
+        # in [1/T, T]: within the interval of s' = s
+        s = sympy.sympify((b_classes or {}).get("min_size", 1))
+        return N / (s + (N - s) * T), N * T / (s * T + N - s), not (b_classes or {}).get("max_size")
     if _two_sided(a, "pairwise"):
         return 1 / T, T, div.compares == "pairs"
     removal = _two_sided(a, "subset") and ja is not None and sympy.simplify(ja - (N - 1)) == 0
@@ -85,6 +98,7 @@ def phi_at(phi, value):
     return sympy.limit(phi, _R, 0, "+") if value == 0 else phi.subs(_R, value)
 
 
+@functools.lru_cache(maxsize=256)
 def chord_upper(div, lo, hi):
     """B's bound: the divergence of the chord's value ``L phi(hi) + (1 - L) phi(lo)``, L = (1 - lo)/(hi - lo), for
     lo <= 1 <= hi (a maximum in phi is resolved there: hi = T = 1 + u, u >= 0)."""
@@ -101,10 +115,12 @@ def chord_upper(div, lo, hi):
     return sympy.simplify(div.from_phi_mean(mean)) if div.kind != "renyi" else div.from_phi_mean(mean)
 
 
-def family_rows(compares, T, N, s=1):
+def family_rows(compares, T, N, s=1, a_family=None):
     """The attaining table: ``[(count, first bucket's value, class)]`` of binary rows."""
     x, y = T / (T + 1), 1 / (T + 1)
-    if compares == "pairs":
+    if compares == "pairs" or (compares == "class" and a_family == "pairwise"):
+        if compares == "class":
+            return [(str(s), x, "E1"), (f"N - {s}", y, "E2")]
         return [("1", x, "E1"), ("N - 1", y, "E2")]
     if compares == "class":
         return [(str(s), x, "E1"), (f"N - {s}", sympy.cancel((N - s * T) / ((N - s) * (T + 1))), "E2")]
@@ -112,9 +128,11 @@ def family_rows(compares, T, N, s=1):
     return [("1", sympy.cancel(N / (T + 1) - (N - 1) * T / (T + 1)), "E1"), ("N - 1", x, "E2")]
 
 
-def _attained_where(compares, T, N, s):
-    if compares == "pairs":
+def _attained_where(compares, T, N, s, a_family=None):
+    if compares == "pairs" or (compares == "class" and a_family == "pairwise" and s == 1):
         return sympy.true
+    if compares == "class" and a_family == "pairwise":
+        return sympy.Ge(N, 2 * s)
     if compares == "class":
         return sympy.Ge(N, s * (T + 1))
     return sympy.And(sympy.Ge(N, 3), sympy.Le(T, N / (N - 1)))
@@ -135,7 +153,8 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
         return None
     upper = chord_upper(div, lo, hi)
     s = sympy.sympify((b_classes or {}).get("min_size", 1))
-    where = _attained_where(div.compares, T, N, s) if same else sympy.false
+    where = _attained_where(div.compares, T, N, s, "pairwise" if _two_sided(a, "pairwise") else None) if same \
+        else sympy.false
     argument = (f"B is the {div.kind} divergence{_order_text(div)} between the distributions it compares "
                 f"({div.compares}); A bounds each of their bucket ratios r to [{lo}, {hi}]; phi(r) = {phi} is convex "
                 "there and sum y r = 1, so B <= L phi(hi) + (1 - L) phi(lo) with L = (1 - lo)/(hi - lo)"
@@ -144,7 +163,41 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
                    "; A compares other record sets than B: an upper bound, tightness not derived"))
     out = Bound(upper, bool(same), methods.CHORD.name, argument, build=None,
                 checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"], attained_where=where)
+    if lo == 0 and div.compares == "class" and phi is not None:
+        out.exact = removal_class_supremum(div, N, argument)
     return out
+
+
+def piece_upper(div, low, hi):
+    """The chord's value of a piece of :func:`removal_class_supremum`: below N/(N - 1) the mass at hi is
+    L = T/(T + 1), so for KL or a finite Renyi order the mean of phi is (T phi(hi) + phi(low))/(T + 1), written so;
+    else :func:`chord_upper`."""
+    from implgraph.prover.answer import T
+    if low == 0 or div.kind not in ("kl", "renyi") or div.order is sympy.oo:
+        return chord_upper(div, low, hi)
+    phi = div.phi(_R)
+    return div.from_phi_mean((T * phi.subs(_R, hi) + phi.subs(_R, low)) / (T + 1))
+
+
+def removal_class_supremum(div, N, argument):
+    """The tight bound of record removal against a class divergence (N >= 3), piece by piece in T: a record's ratio
+    x_i/P lies in [max(0, N - (N - 1) T), N - (N - 1)/T] (module notes), the chord on that interval; attained by one
+    record in a class of its own at ratios (hi, lo) and the N - 1 others alike."""
+    from implgraph.prover.answer import T, Bound
+    hi, lo = N - (N - 1) / T, N - (N - 1) * T
+    cut = N / (N - 1)
+    pieces = []
+    for cond, low in ((sympy.Ge(T, cut), sympy.Integer(0)), (sympy.Le(T, cut), lo)):
+        u = piece_upper(div, low, hi)
+        pieces.append((cond, Bound(u, True, methods.CHORD.name,
+                                   argument + f"; where {cond}, every record's ratio to the table lies in [{low}, {hi}]"
+                                   " (x_i/P = N - (N - 1) Q_i/P, Q_i/P in [1/T, T], and x_i >= 0): the chord there, "
+                                   "attained by one record in a class of its own at ratios (hi, lo), the N - 1 others "
+                                   "alike (their ratios (N - hi)/(N - 1), (N - lo)/(N - 1) lie in [lo, hi] for N >= 3)",
+                                   checks=[f"phi'' >= 0 on [{low}, {hi}]: True"], attained_where=sympy.Ge(N, 3))))
+    upper = sympy.Piecewise((pieces[0][1].upper, pieces[0][0]), (pieces[1][1].upper, True))
+    return Bound(upper, True, methods.CHORD.name, argument + "; tight for N >= 3, piece by piece in T",
+                 checks=[c for _, b in pieces for c in b.checks], parts=pieces, attained_where=sympy.Ge(N, 3))
 
 
 def _order_text(div):
@@ -159,7 +212,12 @@ def certificate_parts(cert, ctx):
     phi = div.phi(_R)
     ja = None if cert["A"].get("size") is None else parse_expr(cert["A"]["size"], {"N": ctx.N})
     spec = {"min_size": sympy.Integer(1)}
-    lo, hi, _ = interval(ctx.a, b, ctx.N, ja, spec, spec)
+    lo, hi, _ = interval(ctx.a, b, ctx.N, ja, spec, {"min_size": sympy.sympify(cert["B"].get("min_class") or 1)})
+    if lo == 0 and div.compares == "class" and ctx.bound.tight:      # a piece of removal_class_supremum
+        from implgraph.prover.answer import T
+        low = ctx.N - (ctx.N - 1) * T
+        if ctx.bound.upper == piece_upper(div, low, hi):
+            lo = low
     cert["upper_certificate"] = {"lemma": methods.CHORD.lemma, "kind": div.kind,
                                  "order": None if div.order is None else str(div.order), "compares": div.compares,
                                  "phi": None if phi is None else str(phi), "lo": str(lo), "hi": str(hi)}
@@ -173,7 +231,15 @@ def certificate_family(cert, ctx):
     div = divergence_of(get(cert["B"]["definition"]))
     s = sympy.sympify(cert["B"].get("min_class") or 1)
     N = ctx.N
-    return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in family_rows(div.compares, T, N, s)],
+    data = cert.get("upper_certificate") or {}
+    if div.compares == "class" and cert["A"].get("family") == "subset":     # removal: one record at ratios (hi, lo)
+        lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
+        L = sympy.cancel((1 - lo) / (hi - lo))
+        return {"rows": [{"count": "1", "value": str(sympy.cancel(hi * L)), "class": "E1"},
+                         {"count": "N - 1", "value": str(sympy.cancel(L * (N - hi) / (N - 1))), "class": "E2"}],
+                "domain": ["N >= 3"]}
+    rows = family_rows(div.compares, T, N, s, cert["A"].get("family"))
+    return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in rows],
             "domain": [] if ctx.bound.attained_where is sympy.true else [str(ctx.bound.attained_where)]}
 
 

@@ -3,22 +3,27 @@
 A is a divergence (:class:`implgraph.definitions.divergences.Divergence`) of kind KL or Renyi of order alpha in
 (1, 2] between pairs of records, or between the table and the table without one record (two averages of records:
 the divergence is jointly convex, so at most the largest over pairs of records; van Erven and Harremoes 2014,
-Theorem 11). B is a two-sided ratio of averages (its declared family and sides: pairwise, subsets of j <= N - 1
-records, or classes, the first record in a class of its own). The family, for every N >= 2 and K >= 3: one record at
+Theorem 11, cited). B is a two-sided ratio of averages (its declared family, sides and subset size at its parameters:
+pairwise, subsets of j <= N - 1 records, or classes, the first record in a class of its own). The family, for every
+N >= n0 (the least N with 1 <= j <= N - 1; 2 for a pairwise or class level) and K >= 3: one record at
 x = (K b, 1 - K b) and N - 1 at y = (b, 1 - b), with b = 1/((K - 1)^2 + 1).
 
 - chi^2(x || y) = (K - 1)^2 b/(1 - b) = 1 and chi^2(y || x) = (K - 1)/(K (K - 2)) <= 1 for K >= 3 (exact algebra:
   1 - chi^2 is a quotient of polynomials with nonnegative coefficients in u = K - 3 >= 0), so D_2 = log(1 + chi^2)
-  <= log 2 both ways;
-- D_KL <= D_alpha <= D_2 for 1 < alpha <= 2 (the Renyi divergence is nondecreasing in its order, KL its limit at 1:
-  van Erven and Harremoes, IEEE Trans. Inf. Theory 60(7), 2014, Theorems 3 and 5): A's level is at most log 2 on
-  every table of the family;
+  <= log 2 both ways, and KL <= chi^2 <= 1 (log u <= u - 1: sum_l x_l log(x_l/y_l) <= sum_l x_l (x_l/y_l - 1));
+  an order alpha in (1, 2) is at most D_2 (the Renyi divergence is nondecreasing in its order: van Erven and
+  Harremoes, IEEE Trans. Inf. Theory 60(7), 2014, Theorem 3, cited);
 - B's raw level is at least x_1/y_1 = K (pairwise), or the table's mean against the mean of records at y,
   (K + N - 1)/N (a subset of j <= N - 1 records at y; the class of the N - 1 records at y): for each N it grows
   without bound in K.
 
-So for every f, the family's table at K > f(log 2)'s raw value satisfies A at level log 2 and not B at f(log 2): no f
-works. The table at each K is re-checked in exact arithmetic with the registry's levels (K = 3..6).
+So for every f, the family's table at K > f's raw value at A's bound satisfies A and not B at f: no f works. The
+verdict carries the family's certificate (method ``divergence-family``, kind ``unbounded``: the rows in N and K), which
+the independent checker :mod:`implgraph.certify.lemmas.divergence_family` re-derives symbolically for every N >= n0
+and K >= 3 and must accept; the tables at N = n0, n0 + 1 and K = 3..6 are re-checked in exact arithmetic with the
+registry's levels. The support families (A finite, B infinite at every N, without K: a closeness divergence against a
+ratio, a ratio against a divergence between records) are :mod:`implgraph.prover.divergence_witness`'s, with
+certificates of the same method.
 """
 
 from __future__ import annotations
@@ -34,7 +39,9 @@ from implgraph.definitions.divergences import divergence_of
 
 METHOD = methods.DIVERGENCE_FAMILY
 #: where the prover tries it (it has no handler of its own)
-TRIED = ("by the prover (`engines/prove.py`) where no direct argument applies, after the registered lemma chains: a refutation for every N")
+TRIED = ("by the prover (`engines/prove.py`) where no direct argument applies, after the registered lemma chains: a "
+         "refutation for every N; its support families (`prover/divergence_witness.py`) by check-edge beside a "
+         "refutation by one table")
 
 __all__ = ["refutation", "family_rows", "chi_square_bounded"]
 
@@ -72,12 +79,37 @@ def chi_square_bounded() -> bool:
     return all(_nonneg_from(1 - c) for c in chi)
 
 
+def _unbounded_rows():
+    """The family's rows in K (count in N, values, class), as the certificate states them."""
+    b = "1/((K - 1)**2 + 1)"
+    return (("1", (f"K*{b}", f"1 - K*{b}"), "E1"), ("N - 1", (b, f"1 - {b}"), "E2"))
+
+
+def _first_n(ratio, b, b_params):
+    """The least N from which B's compared sets include one of j <= N - 1 records at y (a subset level's size j is
+    within 1..N - 1), checked at N = 2..8; 2 for a pairwise or class level."""
+    from implgraph.prover.shapes import declared_subset_size
+    if ratio.family != "subset":
+        return 2
+    N = sympy.Symbol("N", integer=True, positive=True)
+    j = declared_subset_size(b, N, b_params)
+    if j is None:
+        return None
+    for n in range(2, 9):
+        if all(1 <= j.subs(N, m) <= m - 1 for m in range(n, 9)):
+            return n
+    return None
+
+
 def refutation(a, b, a_params, b_params, b_classes=None):
     """The prover's verdict fields refuting A => B for every f by the family, or None (not its case: among others, B
-    comparing classes of a minimum size above 1 or a maximum size, which the family's partition may not meet)."""
+    comparing classes of a minimum size above 1 or a maximum size, which the family's partition may not meet). The
+    verdict carries the family's certificate, which the independent checker accepted (symbolically in N and K)."""
+    from implgraph.certify import check_certificate
     from implgraph.engines.recheck import raw_level
+    from implgraph.prover.divergence_witness import family_certificate
     div = divergence_of(a)
-    if div is None or div.compares == "class" or a_params or b_params:
+    if div is None or div.compares == "class" or a_params:
         return None
     if not (div.kind == "kl" or (div.kind == "renyi" and div.order is not sympy.oo and div.order <= 2)):
         return None
@@ -88,37 +120,48 @@ def refutation(a, b, a_params, b_params, b_classes=None):
     spec = b_classes or {}
     if compared == "class" and (spec.get("max_size") is not None or sympy.sympify(spec.get("min_size", 1)) != 1):
         return None
-    if not chi_square_bounded():
+    n0 = _first_n(ratio, b, b_params or {})
+    if n0 is None or not chi_square_bounded():
+        return None
+    cert = family_certificate(a, {}, b, b_params or {}, "unbounded", _unbounded_rows(), n0, 3, b_classes=b_classes)
+    if not check_certificate(cert).ok:
         return None
     from implgraph.core.concrete import INF, ConcreteTable
     cap = sympy.log(2)
     checked = []
-    for N, K in itertools.product((2, 3), (3, 4, 5, 6)):
+    for N, K in itertools.product((n0, n0 + 1), (3, 4, 5, 6)):
         ct = ConcreteTable.from_fractions(family_rows(K, N), classes=["E1"] + ["E2"] * (N - 1))
-        ra, rb = raw_level(a, {}, ct), raw_level(b, {}, ct)
+        ra, rb = raw_level(a, {}, ct), raw_level(b, b_params or {}, ct)
         if ra is None or rb is None or ra == INF:
             return None
         ra_s = ra if isinstance(ra, sympy.Basic) else sympy.Rational(ra.numerator, ra.denominator)
         if not bool(ra_s <= cap) or not (rb == INF or Fraction(rb) >= Fraction(K + N - 1, N)):
             return None
         checked.append(f"(N, K) = ({N}, {K})")
-    rows = [[str(v) for v in r] for r in family_rows(3)]
+    return _verdict(a, b, div, compared, n0, checked, cert)
+
+
+def _verdict(a, b, div, compared, n0, checked, cert):
+    rows = [[str(v) for v in r] for r in family_rows(3, n0)]
     lower = {"pairwise": "K (bucket 1's ratio between the two kinds of records)",
              "subset": "(K + N - 1)/N (the table's mean against a set of records at y, bucket 1)",
              "class": "(K + N - 1)/N (the table's mean against the class of the records at y, bucket 1)"}[compared]
     order = "KL" if div.kind == "kl" else f"Renyi-{div.order}"
+    how = ("KL <= chi^2 <= 1 (log u <= u - 1)" if div.kind == "kl" else "D_2 = log(1 + chi^2) <= log 2"
+           if div.order == 2 else f"D_{div.order} <= D_2 <= log 2 (the Renyi divergence is nondecreasing in its order; "
+           "van Erven and Harremoes 2014, Theorem 3)")
     mixed = "" if div.compares == "pairs" else (
         f" (its distributions, {div.compares}, are averages of records, and the divergence is jointly convex: at most "
         "the largest over pairs of records; van Erven and Harremoes 2014, Theorem 11)")
-    evidence = (f"no f can work: a witness family for every N >= 2 and K >= 3, one record at (K b, 1 - K b) and N - 1 "
-                f"at (b, 1 - b), b = 1/((K - 1)^2 + 1): chi^2 is 1 one way and (K - 1)/(K (K - 2)) <= 1 the other "
-                f"(exact algebra), so {a.name}'s {order} level is <= D_2 <= log(2){mixed} (the Renyi divergence is "
-                f"nondecreasing in its order; van Erven and Harremoes 2014, Theorems 3 and 5), while {b.name}'s raw "
-                f"level is >= {lower}, unbounded as K grows, at every N; re-checked in exact arithmetic at "
-                f"{', '.join(checked)}")
-    family = ("one record at (K b, 1 - K b), N - 1 at (b, 1 - b), b = 1/((K - 1)^2 + 1), every N >= 2 and K >= 3"
+    evidence = (f"no f can work: a witness family for every N >= {n0} and K >= 3, one record at (K b, 1 - K b) and "
+                f"N - 1 at (b, 1 - b), b = 1/((K - 1)^2 + 1): chi^2 is 1 one way and (K - 1)/(K (K - 2)) <= 1 the "
+                f"other (exact algebra), so {a.name}'s {order} level is bounded: {how}{mixed}, while {b.name}'s raw "
+                f"level is >= {lower}, unbounded as K grows, at every N >= {n0}; its certificate (method "
+                f"divergence-family) re-checked symbolically in N and K by implgraph.certify; the tables re-checked "
+                f"in exact arithmetic at {', '.join(checked)}")
+    family = (f"one record at (K b, 1 - K b), N - 1 at (b, 1 - b), b = 1/((K - 1)^2 + 1), every N >= {n0} and K >= 3"
               + (" (classes: the first record, the others)" if compared == "class" else ""))
-    witness = {"rows": rows, "classes": ["E1", "E2"] if compared == "class" else None, "family": family,
-               "point": {"K": 3, "N": 2}}
+    witness = {"rows": rows, "classes": ["E1"] + ["E2"] * (n0 - 1) if compared == "class" else None,
+               "family": family, "point": {"K": 3, "N": n0}}
     return {"verdict": "refuted", "evidence": evidence, "witness": witness, "tightness": "wrong",
-            "method": methods.DIVERGENCE_FAMILY.name}
+            "method": methods.DIVERGENCE_FAMILY.name, "details": {"certificate": cert}}

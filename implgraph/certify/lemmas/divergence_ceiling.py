@@ -1,0 +1,71 @@
+"""The divergence-ceiling lemma: a class's KL or Renyi divergence from the table is at most log(N/s).
+
+**Lemma.** On a table of N records, a class E of s' >= s records with mean m and the table's mean P: in each bucket
+N P_l is the sum of every record's value, among them the s' of E (values >= 0), so s' m_l <= N P_l and
+r_l = m_l/P_l <= N/s' <= N/s wherever m_l > 0. With sum_l m_l = 1: KL(E || P) = sum_l m_l log r_l <= log max_l r_l,
+and exp((alpha - 1) D_alpha) = sum_l m_l r_l^(alpha - 1) <= max_l r_l^(alpha - 1) (alpha > 1; the largest log ratio
+at alpha = oo), so every class's divergence, and B's level, is at most log(N/s).
+
+Re-checked here from the registry, not the certificate's words: B names a registered definition declaring a KL or
+Renyi divergence between each class and the table (its kind and order those of the certificate); U = log(N/s) with s
+B's classes' minimum size, by exact algebra; the domain states 1 <= s <= N; the mass inequality N P_l - s' m_l =
+(the other records' values) >= 0 as an identity on a class of s' records and N - s' others; no tightness claimed.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.certify.lemmas import lemma
+from implgraph.core import methods
+from implgraph.core.errors import InputError
+from implgraph.core.formula import parse_condition, parse_expr
+
+__all__ = ["check"]
+
+_N = sympy.Symbol("N", integer=True, positive=True)
+
+
+def _mass_identity() -> bool:
+    """N P - s' m = the sum of the other N - s' records' values (for symbolic s', N and values)."""
+    s, n, i = sympy.symbols("s n i", integer=True, positive=True)
+    v = sympy.IndexedBase("v")
+    total = sympy.Sum(v[i], (i, 1, n))
+    P, m = total / n, sympy.Sum(v[i], (i, 1, s)) / s
+    others = sympy.Sum(v[i], (i, s + 1, n))
+    return sympy.simplify((n * P - s * m - others).doit()) == 0
+
+
+@lemma(methods.DIVERGENCE_CEILING, own_partitions=True)
+def check(cert, ns=range(2, 13), timeout_ms=4000):
+    """Re-check a divergence-ceiling certificate (see the module notes)."""
+    from implgraph.certify import UNREADABLE, CertificateReport, _registered
+    from implgraph.certify.registered import registered
+    from implgraph.definitions.divergences import divergence_of
+    steps = []
+    try:
+        steps += _registered(cert)
+        B = cert.get("B") or {}
+        b = registered(B.get("definition"))
+        div = None if b is None else divergence_of(b)
+        ok = div is not None and div.compares == "class" and div.kind in ("kl", "renyi")
+        steps.append(("B declares a KL or Renyi divergence of each class from the table", ok, "registry"))
+        if not ok:
+            return CertificateReport(False, steps)
+        data = cert.get("upper_certificate") or {}
+        steps.append(("the certificate's divergence is B's", data.get("kind") == div.kind and data.get("order") ==
+                      (None if div.order is None else str(div.order)), "exact"))
+        s = parse_expr(str(B.get("min_class") or "1"), {"N": _N})
+        upper = parse_expr(str(cert.get("upper")), {"N": _N})
+        steps.append((f"U = log(N/({s}))", sympy.simplify(sympy.expand_log(upper - sympy.log(_N / s), force=True))
+                      == 0, "exact"))
+        names = {"N": _N, "T": sympy.Symbol("T", positive=True)}
+        domain = {str(parse_condition(str(c), names)) for c in cert.get("domain") or []}
+        steps.append((f"the domain states 1 <= {s} <= N", str(sympy.Ge(s, 1)) in domain | {"True"} and
+                      str(sympy.Le(s, _N)) in domain | {"True"}, "exact"))
+        steps.append(("a class of s' records holds at most the table's mass: N P - s' m = the others' values >= 0",
+                      _mass_identity(), "exact"))
+        steps.append(("no tightness claimed", not cert.get("tight"), "exact"))
+    except (*UNREADABLE, InputError) as exc:
+        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
+    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)

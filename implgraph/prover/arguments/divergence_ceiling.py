@@ -1,0 +1,58 @@
+"""``divergence-ceiling``: a class's KL or Renyi divergence from the table is at most log(N/s) (docs/sections/divergences.md).
+
+B a divergence (:class:`implgraph.definitions.divergences.Divergence`) of kind KL or Renyi (any order, oo included)
+between each class of >= s records and the table, whatever A is. In each bucket l a class E of s' >= s records holds
+at most the whole table's mass (values >= 0): s' m_l <= N P_l, so the ratio r_l = m_l/P_l is at most N/s' <= N/s
+wherever m_l > 0. Then KL(E || P) = sum_l m_l log r_l <= log max_l r_l (sum_l m_l = 1), and
+exp((alpha - 1) D_alpha) = sum_l m_l r_l^(alpha - 1) <= max_l r_l^(alpha - 1): B's level is at most U = log(N/s) on
+every table of N records. Tried after the chord and the ordering facts (the divergences' last direct argument), where
+neither applies (A a class size, a diversity, a distance, a one-sided ratio, subsets of fewer than N - 1 records):
+not in the ``ceiling`` stage, so that it never caps another bound.
+It is B's own level on a class of s records whose values the other records do not share (s records at (1, 0), N - s
+at (0, 1): KL and every Renyi order log(N/s)); whether a table satisfying A at every level reaches it is not derived
+here: an upper bound.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.core import methods
+from implgraph.definitions.divergences import divergence_of
+from implgraph.prover.answer import Bound
+from implgraph.prover.registry import argument, certificate_parts
+from implgraph.prover.shapes import decide
+
+METHOD = methods.DIVERGENCE_CEILING
+
+__all__ = ["ceiling"]
+
+
+def _applies(ctx):
+    div = divergence_of(ctx.b)
+    return div is not None and div.compares == "class" and div.kind in ("kl", "renyi")
+
+
+@argument(METHOD, order=202, applies=_applies)
+def ceiling(ctx):
+    """``log(N/s)`` on every table, whatever A is; None where the classes' size is not within 1..N on the condition."""
+    N, spec = ctx.N, ctx.b_classes or {}
+    s = sympy.sympify(spec.get("min_size", 1))
+    if decide(ctx.region, sympy.And(sympy.Ge(s, 1), sympy.Le(s, N))) is not True:
+        return None
+    return Bound(sympy.log(N / s), False, METHOD.name,
+                 f"{ctx.b.name} is a divergence of a class from the table: in each bucket a class of >= {s} records "
+                 f"holds at most the whole table's mass (values >= 0), so its ratio to the table is at most N/({s}), "
+                 f"and KL or a Renyi divergence is at most the log of the largest ratio: log(N/({s})) on every table "
+                 "of N records whatever A is (an upper bound; not argued to be attained)",
+                 checks=[f"1 <= {s} <= N on the condition: True"])
+
+
+@certificate_parts(METHOD)
+def upper_certificate(cert, ctx):
+    s_ = cert["B"].get("min_class", "1")
+    cert["domain"] += [f"({s_}) >= 1", f"({s_}) <= N"]
+    from implgraph.definitions import get
+    div = divergence_of(get(cert["B"]["definition"]))
+    cert["upper_certificate"] = {"lemma": METHOD.lemma, "kind": div.kind,
+                                 "order": None if div.order is None else str(div.order)}
