@@ -282,7 +282,14 @@ def _linear_row(e, strict, ints):
         rhs = -const * den / g
         const = -Fraction(math.floor(rhs) + 1 if strict else math.ceil(rhs))
         strict = False
-    return tuple(sorted(coefs.items(), key=lambda kv: str(kv[0]))), const, strict
+    return tuple(sorted(coefs.items(), key=lambda kv: _text(kv[0]))), const, strict
+
+
+@functools.lru_cache(maxsize=20_000)
+def _text(x) -> str:
+    """``str(x)``, memoised: the elimination orders its unknowns (symbols, monomials) by their text again and
+    again, and printing a sympy object is slow."""
+    return str(x)
 
 
 def _monomial(term) -> bool:
@@ -335,7 +342,7 @@ def _eliminate(rows):
         xs = {x for c, _, _ in rows for x in c}
         counts = {x: (sum(1 for c, _, _ in rows if c.get(x, 0) > 0), sum(1 for c, _, _ in rows if c.get(x, 0) < 0))
                   for x in xs}
-        x = min(xs, key=lambda v: (counts[v][0] * counts[v][1] - sum(counts[v]), str(v)))
+        x = min(xs, key=lambda v: (counts[v][0] * counts[v][1] - sum(counts[v]), _text(v)))
         pos = [r for r in rows if r[0].get(x, 0) > 0]
         neg = [r for r in rows if r[0].get(x, 0) < 0]
         rest = [r for r in rows if x not in r[0]]
@@ -351,7 +358,7 @@ def _eliminate(rows):
                     if w and v != x:
                         c[v] = w
                 row = (c, a * kp + b * kn, sp or sn)
-                key = (tuple(sorted((str(v), w) for v, w in c.items())), row[1], row[2])
+                key = (tuple(sorted((_text(v), w) for v, w in c.items())), row[1], row[2])
                 if key not in seen:
                     seen.add(key)
                     rest.append(row)
