@@ -100,7 +100,7 @@ def _linear_irreducible(p):
         if prim.degree(x) != 1:
             continue
         a = prim.diff(x)
-        if a.gcd(prim - a * sympy.Poly(x, *prim.gens)).is_ground:
+        if a.gcd(prim - a * plain_poly(x, prim.gens)).is_ground:
             return sympy.Integer(c), ((prim.as_expr(), 1),)
     return None
 

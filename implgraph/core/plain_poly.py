@@ -14,10 +14,17 @@ import functools
 import sympy
 from sympy.polys.domains import QQ, ZZ
 from sympy.polys.orderings import lex
+from sympy.polys.polyclasses import DMP
+from sympy.polys.polyoptions import Options
 from sympy.polys.polyutils import _sort_gens
 from sympy.polys.rings import PolyRing
 
 __all__ = ["plain_poly", "monomial_sum_gens", "NotPlain"]
+
+
+#: ``Poly(p)``'s options (none given): the generators' order :func:`monomial_sum_gens` follows (made once: making
+#: options is most of the cost of sorting a few generators)
+_NO_OPTIONS = Options((), {})
 
 
 class NotPlain(ValueError):
@@ -73,13 +80,21 @@ def plain_poly(e, gens):
     gens = tuple(gens)
     element = _ring_element(sympy.sympify(e), _ring(gens), {g: i for i, g in enumerate(gens)}, {})
     terms = dict(element)
-    domain = ZZ if all(c.denominator == 1 for c in terms.values()) else QQ
-    return sympy.Poly.from_dict(terms, *gens, domain=domain)
+    domain = QQ
+    if all(c.denominator == 1 for c in terms.values()):
+        domain, terms = ZZ, {m: ZZ(int(c.numerator)) for m, c in terms.items()}
+    # (the dense form of the terms, as ``Poly.from_dict`` makes it, without converting each coefficient again)
+    return sympy.Poly.new(DMP.from_dict(terms, len(gens) - 1, domain), *gens)
 
 
 def monomial_sum_gens(p):
     """The generators ``sympy.Poly(p)`` finds for a sum ``p`` of monomials in symbols (its own expansion), in
-    its order; None when ``p`` holds anything else (then only sympy's own construction says)."""
+    sympy's order; None when ``p`` holds anything else (then only sympy's own construction says).
+
+    Where sympy's order ties (``k`` and ``k0``: one name and index to it) sympy keeps the order of a set, which
+    changes with the process's hash seed; here the tie is broken by name, so the answer is the same in every
+    process.
+    """
     gens = set()
     for term in p.args:
         for factor in sympy.Mul.make_args(term):
@@ -88,5 +103,5 @@ def monomial_sum_gens(p):
             base, m = factor.as_base_exp()
             if not (base.is_Symbol and m.is_Integer and m > 0):
                 return None
-            gens.add(base)        # the order sympy's set is built in (Poly(p) iterates the same args)
-    return _sort_gens(gens)
+            gens.add(base)
+    return _sort_gens(sorted(gens, key=lambda g: g.name), opt=_NO_OPTIONS)
