@@ -16,12 +16,6 @@ MAX_FUNCTION_LINES = 60
 
 #: what is over the limits today: "path" (a file) or "path:function", each with why it is not split yet
 ALLOWED = {
-    "checks/level.py": "split pending: owned by perf today (checks/level*.py)",
-    "checks/level.py:judge_level_claim": "split pending: owned by perf today (checks/level*.py)",
-    "checks/symbolic_level.py:find_level": "split pending: owned by perf today",
-    "engines/instance.py": "split pending: owned by perf today",
-    "engines/instance.py:analyse": "split pending: owned by perf today",
-    "engines/instance.py:_grid_instance": "split pending: owned by perf today",
     # grown past the limits by the publisher's path and the computing API, merged beside the split: next to split
 }
 

@@ -68,23 +68,36 @@ class SymbolicLevel:
         return bool(self.pieces) and all(p.value is not None for p in self.pieces)
 
     def level_pieces(self):
-        return [(p.condition, self.definition.level_from_raw(p.value)) for p in self.pieces]
+        return list(self._memo("pieces", lambda: [(p.condition, self.definition.level_from_raw(p.value))
+                                                  for p in self.pieces]))
+
+    def _memo(self, key, make):
+        """``make()``, once per level object (its pieces are not changed after it is made; a claim's verdict
+        prints a level two or three times)."""
+        memo = self.__dict__.setdefault("_texts", {})
+        if key not in memo:
+            memo[key] = make()
+        return memo[key]
+
+    def _piece_texts(self):
+        """``[(condition, level)]`` as text (None for an undefined level)."""
+        return self._memo("texts", lambda: [(str(c), None if v is None else str(v)) for c, v in self.level_pieces()])
 
     def __str__(self):
         if not self.defined:
             return f"undefined ({self.note})" if self.note else "undefined"
-        lp = self.level_pieces()
-        if len(lp) == 1:
-            return str(lp[0][1])
-        return "; ".join(f"{v} if {c}" for c, v in lp)
+        texts = self._piece_texts()
+        if len(texts) == 1:
+            return texts[0][1]
+        return "; ".join(f"{v} if {c}" for c, v in texts)
 
     def to_json(self) -> dict:
         return {
             "level": str(self) if self.defined else None,
             "params": {k: str(v) for k, v in self.params.items()},
             "scope": self.scope,
-            "pieces": [{"when": "everywhere" if c is sympy.true else str(c),
-                        "level": None if v is None else str(v)} for c, v in self.level_pieces()],
+            "pieces": [{"when": "everywhere" if c is sympy.true else ct, "level": vt}
+                       for (c, _), (ct, vt) in zip(self.level_pieces(), self._piece_texts())],
             **({"note": self.note} if self.note else {}),
         }
 
@@ -123,6 +136,37 @@ def find_level(table, definition, params=None, scope="table", region=None) -> Sy
     if scope == "class" and not table.has_classes:
         return SymbolicLevel(d, params, scope, [Piece(sympy.true, None)], region,
                              note="scope: class on a table without classes")
+    key = _level_key(table, d, params, scope, region)
+    pieces = _known_pieces(key, table, d, params, scope, region)
+    if pieces is None:
+        try:
+            pieces = _pieces(region, _level_computation(table, d, params, scope))
+            _MEMO[key] = pieces
+            _cache_store(key, pieces, region)
+        except Undecidable as exc:
+            raise InputError(f"{d.name}: the region could not be split into decided pieces ({exc})",
+                             file=table.file, fix="add region constraints that fix the order of the values")
+    return SymbolicLevel(d, params, scope, pieces, region, seconds=round(time.perf_counter() - start, 3))
+
+
+def _known_pieces(key, table, d, params, scope, region):
+    """The pieces of the level keyed ``key`` computed before in the process or read from the disk cache (and
+    confirmed there), else None."""
+    if key in _MEMO:
+        return _MEMO[key]
+    symbols = dict(table.symbols)
+    symbols.update({s.name: s for s in region.kinds})
+    pieces = _cache_load(key, region, symbols)
+    if pieces is not None and not _cache_confirms(pieces, table, d, params, scope):
+        pieces = None           # a wrong entry: recomputed by the caller and overwritten
+    if pieces is not None:
+        _MEMO[key] = pieces
+    return pieces
+
+
+def _level_computation(table, d, params, scope):
+    """``compute(ctx)``: the definition's own symbolic level on a lazy context, the worst over the classes
+    with ``scope="class"``."""
     parts = [table.restrict(c) for c in table.classes] if scope == "class" else [table]
 
     def compute(ctx):
@@ -135,24 +179,4 @@ def find_level(table, definition, params=None, scope="table", region=None) -> Sy
         if d.stronger == "smaller":
             return lctx.max(values)
         return ctx.min(values)
-
-    key = _level_key(table, d, params, scope, region)
-    symbols = dict(table.symbols)
-    symbols.update({s.name: s for s in region.kinds})
-    if key in _MEMO:
-        pieces = _MEMO[key]
-    else:
-        pieces = _cache_load(key, region, symbols)
-        if pieces is not None and not _cache_confirms(pieces, table, d, params, scope):
-            pieces = None           # a wrong entry: recomputed below and overwritten
-    if pieces is not None:
-        _MEMO[key] = pieces
-        return SymbolicLevel(d, params, scope, pieces, region, seconds=round(time.perf_counter() - start, 3))
-    try:
-        pieces = _pieces(region, compute)
-        _MEMO[key] = pieces
-        _cache_store(key, pieces, region)
-    except Undecidable as exc:
-        raise InputError(f"{d.name}: the region could not be split into decided pieces ({exc})",
-                         file=table.file, fix="add region constraints that fix the order of the values")
-    return SymbolicLevel(d, params, scope, pieces, region, seconds=round(time.perf_counter() - start, 3))
+    return compute

@@ -14,6 +14,8 @@ import functools
 
 import sympy
 
+from implgraph.core.plain_poly import NotPlain, monomial_sum_gens, plain_poly
+
 __all__ = ["num_den", "factors", "product_factors"]
 
 
@@ -24,8 +26,10 @@ def num_den(e):
     gens = sorted(num.free_symbols | den.free_symbols, key=lambda s: s.name)
     if gens:
         try:
-            p = sympy.Poly(num, *gens)
-            q = sympy.Poly(den, *gens)
+            try:
+                p, q = plain_poly(num, gens), plain_poly(den, gens)
+            except NotPlain:
+                p, q = sympy.Poly(num, *gens), sympy.Poly(den, *gens)
             if p.domain.is_Numerical and q.domain.is_Numerical:
                 g = p.gcd(q)
                 return p.quo(g).as_expr(), q.quo(g).as_expr()
@@ -83,7 +87,8 @@ def _linear_irreducible(p):
     if not isinstance(p, sympy.Add):
         return None
     try:
-        poly = sympy.Poly(p)
+        gens = monomial_sum_gens(p)
+        poly = sympy.Poly(p) if gens is None else plain_poly(p, gens)
     except (sympy.PolynomialError, sympy.GeneratorsNeeded, sympy.CoercionFailed):
         return None
     if not poly.domain.is_ZZ or not all(g.is_Symbol for g in poly.gens):
@@ -95,7 +100,7 @@ def _linear_irreducible(p):
         if prim.degree(x) != 1:
             continue
         a = prim.diff(x)
-        if a.gcd(prim - a * sympy.Poly(x, *prim.gens)).is_ground:
+        if a.gcd(prim - a * plain_poly(x, prim.gens)).is_ground:
             return sympy.Integer(c), ((prim.as_expr(), 1),)
     return None
 

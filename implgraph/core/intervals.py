@@ -17,6 +17,8 @@ from fractions import Fraction
 
 import sympy
 
+from implgraph.core.elimination import MAX_ROWS, _eliminate, _text  # noqa: F401
+
 __all__ = ["interval_unsat", "linear_unsat"]
 
 _OPS = {sympy.StrictGreaterThan: ">", sympy.GreaterThan: ">=", sympy.StrictLessThan: "<",
@@ -227,7 +229,6 @@ def interval_unsat(constraints, kinds_key, extra) -> bool:
 
 # -- linear questions: Fourier-Motzkin elimination over the region's linear constraints ------------------
 
-MAX_ROWS = 120   # rows the elimination may hold; past it the screen gives up (the solver is asked)
 
 
 @functools.lru_cache(maxsize=50_000)
@@ -282,7 +283,7 @@ def _linear_row(e, strict, ints):
         rhs = -const * den / g
         const = -Fraction(math.floor(rhs) + 1 if strict else math.ceil(rhs))
         strict = False
-    return tuple(sorted(coefs.items(), key=lambda kv: str(kv[0]))), const, strict
+    return tuple(sorted(coefs.items(), key=lambda kv: _text(kv[0]))), const, strict
 
 
 def _monomial(term) -> bool:
@@ -319,43 +320,6 @@ def _envelope(m, bounds):
         # sign * (m - b*x - a*y + a*b) >= 0
         rows.append(({m: Fraction(sign), x: -sign * b, y: -sign * a}, sign * a * b))
     return rows
-
-
-def _eliminate(rows):
-    """Fourier-Motzkin: True when the rows have no common real point, False when they do or the rows
-    grow past :data:`MAX_ROWS`."""
-    rows = [(dict(c), k, s) for c, k, s in rows]
-    while True:
-        for c, k, s in rows:
-            if not c and (k < 0 or (k == 0 and s)):
-                return True
-        rows = [r for r in rows if r[0]]
-        if not rows:
-            return False
-        xs = {x for c, _, _ in rows for x in c}
-        counts = {x: (sum(1 for c, _, _ in rows if c.get(x, 0) > 0), sum(1 for c, _, _ in rows if c.get(x, 0) < 0))
-                  for x in xs}
-        x = min(xs, key=lambda v: (counts[v][0] * counts[v][1] - sum(counts[v]), str(v)))
-        pos = [r for r in rows if r[0].get(x, 0) > 0]
-        neg = [r for r in rows if r[0].get(x, 0) < 0]
-        rest = [r for r in rows if x not in r[0]]
-        if len(rest) + len(pos) * len(neg) > MAX_ROWS:
-            return False
-        seen = set()
-        for cp, kp, sp in pos:
-            for cn, kn, sn in neg:
-                a, b = -cn[x], cp[x]          # a*row_p + b*row_n eliminates x (a, b > 0)
-                c = {}
-                for v in set(cp) | set(cn):
-                    w = a * cp.get(v, 0) + b * cn.get(v, 0)
-                    if w and v != x:
-                        c[v] = w
-                row = (c, a * kp + b * kn, sp or sn)
-                key = (tuple(sorted((str(v), w) for v, w in c.items())), row[1], row[2])
-                if key not in seen:
-                    seen.add(key)
-                    rest.append(row)
-        rows = rest
 
 
 def linear_unsat(constraints, kinds_key, extra) -> bool:

@@ -11,6 +11,8 @@ import functools
 
 import sympy
 
+from implgraph.core.plain_poly import NotPlain, plain_poly
+
 __all__ = ["nice_relation", "strict_signs", "integer_form"]
 
 _OPS = {">": sympy.Gt, ">=": sympy.Ge, "<": sympy.Lt, "<=": sympy.Le, "==": sympy.Eq, "!=": sympy.Ne}
@@ -27,10 +29,14 @@ def integer_form(e, kinds):
     syms = e.free_symbols
     if not syms or any(kinds.get(s) != "integer" for s in syms):
         return None
+    gens = sorted(syms, key=lambda s: s.name)
     try:
-        poly = sympy.Poly(e, *sorted(syms, key=lambda s: s.name))
-    except sympy.PolynomialError:
-        return None
+        poly = plain_poly(e, gens)
+    except NotPlain:
+        try:
+            poly = sympy.Poly(e, *gens)
+        except sympy.PolynomialError:
+            return None
     if not poly.domain.is_QQ and not poly.domain.is_ZZ:
         return None
     den = 1

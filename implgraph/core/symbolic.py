@@ -36,9 +36,12 @@ class Split(Exception):
     """The region does not decide ``cond`` (``orig`` is the condition as it was asked)."""
 
     def __init__(self, cond, orig=None):
-        super().__init__(str(cond))
+        super().__init__(cond)          # (printed only when shown: most splits are caught and never printed)
         self.cond = cond
         self.orig = cond if orig is None else orig
+
+    def __str__(self):
+        return str(self.cond)
 
 
 class Undecidable(Exception):

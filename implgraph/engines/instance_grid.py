@@ -1,0 +1,268 @@
+"""The grids of tables probed at one instance of A => B where a definition has no linear-fractional form
+(:func:`_grid_instance`, the fallback of :func:`implgraph.engines.instance.analyse`): a coarse grid of binary
+rows, then, within a budget of tables (:data:`GRID_BUDGET`), finer binary rows and rows of ``max(p, 3)``
+buckets. Every witness is re-checked (:mod:`implgraph.engines.recheck`).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from fractions import Fraction
+
+import sympy
+
+from implgraph.core.concrete import INF
+from implgraph.core.errors import InputError
+from implgraph.engines.instance_types import PENDING_SEARCH, Instance, samples_for
+from implgraph.engines.lf import partitions, table_of
+from implgraph.engines.recheck import is_witness, raw_level, weaker, witness_dict
+
+__all__ = ["GRID_BUDGET", "BINARY_DENOMINATORS", "SIMPLEX_DENOMINATORS", "GRID_LEVELS_MAX"]
+
+
+#: the most tables one finer grid (:func:`_finer_grids`) probes in one instance (one N, one point of
+#: the parameters): its denominators are the largest whose tables fit, and a grid none of whose
+#: denominators fits is skipped (at 0.1 to 1 ms a table, a second or two at most)
+GRID_BUDGET = 1500
+#: the denominators tried, finest first, for rows of two values (v, 1 - v) and for rows of three or
+#: more buckets
+BINARY_DENOMINATORS = (8, 7, 6, 5, 4, 3)
+SIMPLEX_DENOMINATORS = (4, 3, 2)
+
+
+#: the raw levels of the grid's tables, by (definition's class, name, parameters, rows, class sizes):
+#: both directions of a pair probe the same tables, and a definition's level on a table is one exact
+#: value whatever was asked before (an error is never kept)
+_GRID_LEVELS: dict = {}
+#: the most levels kept (then the memo starts again)
+GRID_LEVELS_MAX = 100_000
+_MISSING = object()
+
+
+def _grid_level(d, params, rows_key, table):
+    """``raw_level(d, params, table())``, from :data:`_GRID_LEVELS` when it is there (``table`` builds the
+    table only when a level is computed)."""
+    key = (type(d), d.name, tuple(sorted((k, str(v)) for k, v in params.items())), rows_key)
+    v = _GRID_LEVELS.get(key, _MISSING)
+    if v is _MISSING:
+        v = raw_level(d, params, table())
+        if len(_GRID_LEVELS) >= GRID_LEVELS_MAX:
+            _GRID_LEVELS.clear()
+        _GRID_LEVELS[key] = v
+    return v
+
+
+def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=None, stage="all"):
+    """Fallback for definitions without linear-fractional forms: probe grids of tables.
+
+    First the coarse grid: rows ``(v, 1 - v, 0, ...)`` with v in {0, 1/3, 2/3, 1}. If it shows no
+    table with A finite and B infinite, finer grids follow (:func:`_finer_grids`), each of at most
+    :data:`GRID_BUDGET` tables: rows ``(v, 1 - v, 0, ...)`` with v a multiple of 1/m for m up to 8,
+    then rows of ``max(p, 3)`` buckets on a simplex grid of denominators up to 4 (without an f, only when B
+    can be infinite: not when its weakest level is finite or its level has a ceiling on every table of N
+    records, :func:`_ceiling`). A table of 3
+    buckets refutes A => B as well as one of 2 (it is a table; the witness's rows carry its
+    buckets, and the instance's note says how many). Every candidate is re-checked exactly by
+    :func:`implgraph.engines.recheck.is_witness`; no definition is named.
+
+    ``parts``: the partitions into classes searched (default: every partition of N into >= 2
+    classes when A or B needs classes, else one class of N records). ``stage``: as in :func:`analyse`
+    (``"first"``: the coarse grid only; ``"rest"``: the finer grids only).
+    """
+    classed = a_def.needs_classes or b_def.needs_classes
+    if parts is None:
+        parts = partitions(N, 2) if classed else [(N,)]
+    prober = _Prober(a_def, a_params, b_def, b_params, f_raw, classed, N, point)
+    # the coarse grid (records in increasing v, cut into the classes in order)
+    grid = [Fraction(0), Fraction(1, 3), Fraction(2, 3), Fraction(1)]
+    for sizes in (parts if stage != "rest" else ()):
+        for combo in itertools.combinations_with_replacement(grid, N):
+            ct = prober.probe([[v, 1 - v] + [Fraction(0)] * (p - 2) for v in combo], sizes)
+            if ct is not None:
+                return prober.found(ct, "found by probing a grid of tables")
+    if stage == "first":
+        return Instance(N, point, "implication", note=PENDING_SEARCH)
+    weakest = b_def.weakest()
+    ceiling = _ceiling(b_def, b_params, N) if f_raw is None and weakest is sympy.oo else None
+    if f_raw is not None or (weakest is sympy.oo and ceiling is None):
+        # (B bounded by its weakest level, or by a ceiling on every table of N records, is never infinite:
+        # finer grids could only refute an f)
+        hit = _search_finer_grids(prober, N, p, parts)
+        if hit is not None:
+            return prober.found(*hit)
+    return _grid_outcome(prober, weakest, ceiling)
+
+
+class _Prober:
+    """The tables of a grid search at one instance: :meth:`probe` one, keeping on the way the first table where
+    B is weaker than a given f at A's level (``f_witness``)."""
+
+    def __init__(self, a_def, a_params, b_def, b_params, f_raw, classed, N, point):
+        self.a_def, self.a_params, self.b_def, self.b_params = a_def, a_params, b_def, b_params
+        self.f_raw, self.classed, self.N, self.point = f_raw, classed, N, point
+        self.targets = {}           # f_raw at A's raw levels met (f_raw simplifies with sympy)
+        self.f_witness = None
+
+    def f_target(self, ra):
+        if ra not in self.targets:
+            ra_s = ra if isinstance(ra, sympy.Basic) else sympy.Rational(ra.numerator, ra.denominator)
+            self.targets[ra] = (ra_s, self.f_raw(ra_s))
+        return self.targets[ra]
+
+    def probe(self, rows, sizes):
+        """The table of ``rows`` if it is a witness of A finite and B infinite (else None); on the way,
+        the first table where B is weaker than a given f at A's level becomes ``f_witness``."""
+        a_def, a_params, b_def, b_params = self.a_def, self.a_params, self.b_def, self.b_params
+        rows_key = (tuple(map(tuple, rows)), sizes, self.classed)
+        table = functools.cache(lambda: table_of(rows, sizes, self.classed))  # built when a level or a check needs it
+        ra = _grid_level(a_def, a_params, rows_key, table)
+        if ra is None or ra == INF:
+            return None
+        rb = _grid_level(b_def, b_params, rows_key, table)
+        if rb is None:
+            return None
+        if self.f_raw is not None and self.f_witness is None:
+            ra_s, target = self.f_target(ra)
+            if weaker(b_def, rb, target) and is_witness(a_def, a_params, b_def, b_params, table(), a_raw=ra,
+                                                        f_raw=target):
+                self.f_witness = witness_dict(table(), a_def, a_params, b_def, b_params,
+                                              {"level": str(a_def.level_from_raw(ra_s)),
+                                               "f_at_level": str(b_def.level_from_raw(target))})
+        if rb == INF and is_witness(a_def, a_params, b_def, b_params, table()):
+            return table()
+        return None
+
+    def found(self, ct, note):
+        inst = Instance(self.N, self.point, "non-implication",
+                        witness=witness_dict(ct, self.a_def, self.a_params, self.b_def, self.b_params), note=note)
+        if self.f_raw is not None:
+            inst.f_status, inst.f_witness = "refuted", inst.witness
+        return inst
+
+
+def _search_finer_grids(prober, N, p, parts):
+    """``(table, note)``: the first witness on the finer grids (:func:`_finer_grids`), or None."""
+    for points, note in _finer_grids(N, p, parts):
+        try:
+            for rows, sizes in _grid_tables(points, parts):
+                ct = prober.probe(rows, sizes)
+                if ct is not None:
+                    return ct, note
+        except InputError:
+            if len(points[0]) == p:
+                raise
+            # a parameter ties a definition to p buckets (a hierarchy's leaves): no wider table for it
+            continue
+    return None
+
+
+def _grid_outcome(prober, weakest, ceiling):
+    """The instance where no grid table is a witness of A finite, B infinite."""
+    a_def, b_def, f_raw, f_witness, N, point = (prober.a_def, prober.b_def, prober.f_raw, prober.f_witness,
+                                                prober.N, prober.point)
+    if weakest is not sympy.oo:
+        # every table satisfies B at its weakest level, so f = weakest is an implication (trivial);
+        # the tight f is not computed without linear-fractional forms
+        inst = Instance(N, point, "implication", tight=None, trivial=True,
+                        note=f"trivial: every table satisfies {b_def.name} at its weakest level {weakest} (its declared "
+                             f"{b_def.scale} scale; every level computed is checked against it, a plugin's too); "
+                             "the tight f is not computed (no linear-fractional form)")
+        if f_witness is not None:
+            inst.f_status, inst.f_witness = "refuted", f_witness
+        elif f_raw is not None:
+            inst.f_status = "holds-at-samples" if all(
+                weaker(b_def, weakest, f_raw(sympy.Rational(a.numerator, a.denominator))) is False
+                for a in samples_for(a_def, N)) else None
+        return inst
+    if f_witness is not None:
+        return Instance(N, point, "unknown", f_status="refuted", f_witness=f_witness,
+                        note=f"{a_def.name} or {b_def.name} has no linear-fractional form; a grid table refutes f")
+    if ceiling is not None:
+        return Instance(N, point, "unknown",
+                        note=f"{a_def.name} or {b_def.name} has no linear-fractional form; {b_def.name}'s raw level is "
+                             f"at most {ceiling} on every table of {N} records (one-sided-ceiling), never infinite, so "
+                             "no finer grid is searched for a witness; the coarse grid found none")
+    return Instance(N, point, "unknown",
+                    note=f"{a_def.name} or {b_def.name} has no linear-fractional form; a grid of tables "
+                         "found no witness")
+
+
+def _ceiling(b_def, b_params, N):
+    """B's raw level's bound on every table of ``N`` records whatever A is
+    (:func:`implgraph.engines.bounds.ceiling_bound`: a one-sided ratio of averages), or None."""
+    from implgraph.core.region import Region
+    from implgraph.engines.bounds import ceiling_bound
+    n = sympy.Symbol("N", integer=True)
+    c = ceiling_bound(b_def, b_params, None, Region({n: "integer"}, (sympy.Eq(n, N),)), n)
+    return None if c is None else sympy.sympify(c.upper).subs(n, N)
+
+
+def _finer_grids(N, p, parts, budget=None):
+    """The grids probed after the coarse one: ``(points, note)`` pairs, ``points`` the rows a record may
+    have (tuples of Fractions summing to 1).
+
+    1. Rows ``(v, 1 - v, 0, ...)`` of ``p`` buckets, v a multiple of 1/m for some m <= d, with the
+       largest d of :data:`BINARY_DENOMINATORS` whose tables on ``parts`` number at most ``budget``.
+    2. Rows of ``q = max(p, 3)`` buckets, every entry a multiple of 1/m for one m <= d, with the
+       largest d of :data:`SIMPLEX_DENOMINATORS` that fits. With ``q > p`` the tables have more
+       buckets than asked for: still tables, so a witness among them still refutes A => B.
+
+    A grid none of whose denominators fits the budget is left out.
+    """
+    budget = GRID_BUDGET if budget is None else budget
+    for d in BINARY_DENOMINATORS:
+        points = [v + (Fraction(0),) * (p - 2) for v in _simplex_points(2, d)]
+        if _grid_count(len(points), parts) <= budget:
+            yield points, f"found by probing a finer grid of tables (rows (v, 1 - v), v with denominators up to {d})"
+            break
+    q = max(p, 3)
+    for d in SIMPLEX_DENOMINATORS:
+        if math.comb(d + q - 1, q - 1) > budget:        # more rows than tables allowed: too fine
+            continue
+        points = _simplex_points(q, d)
+        if _grid_count(len(points), parts) <= budget:
+            more = f" (more than the {p} asked for: a table with more buckets is still a table)" if q > p else ""
+            yield points, (f"found by probing a grid of tables with {q} buckets{more}, "
+                           f"entries with denominators up to {d}")
+            break
+
+
+def _simplex_points(q, d):
+    """Rows of ``q`` buckets whose entries are multiples of 1/m for one m <= d, summing to 1 (sorted)."""
+    points = set()
+    for m in range(1, d + 1):
+        # the compositions of m into q parts (stars and bars)
+        for bars in itertools.combinations(range(m + q - 1), q - 1):
+            edges = (-1,) + bars + (m + q - 1,)
+            points.add(tuple(Fraction(edges[i + 1] - edges[i] - 1, m) for i in range(q)))
+    return sorted(points)
+
+
+def _multichoose(n, k):
+    return math.comb(n + k - 1, k)
+
+
+def _grid_count(n_points, parts):
+    """The number of tables :func:`_grid_tables` makes from ``n_points`` rows on ``parts``."""
+    total = 0
+    for sizes in parts:
+        count = 1
+        for size, group in itertools.groupby(sizes):
+            count *= _multichoose(_multichoose(n_points, size), len(list(group)))
+        total += count
+    return total
+
+
+def _grid_tables(points, parts):
+    """``(rows, sizes)`` of every table whose records take rows from ``points``, on each partition
+    (class sizes, equal sizes adjacent, as :func:`implgraph.engines.lf.partitions` gives them), once up
+    to the order of the records within a class and of classes of one size."""
+    for sizes in parts:
+        groups = []
+        for size, group in itertools.groupby(sizes):
+            classes = list(itertools.combinations_with_replacement(points, size))
+            groups.append(itertools.combinations_with_replacement(classes, len(list(group))))
+        for choice in itertools.product(*[list(g) for g in groups]):
+            yield [list(row) for group in choice for cls in group for row in cls], sizes
