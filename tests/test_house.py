@@ -15,9 +15,7 @@ MAX_FILE_LINES = 400
 MAX_FUNCTION_LINES = 60
 
 #: what is over the limits today: "path" (a file) or "path:function", each with why it is not split yet
-ALLOWED = {
-    # grown past the limits by the publisher's path and the computing API, merged beside the split: next to split
-}
+ALLOWED: dict = {}
 
 
 def _over(root=ROOT):
