@@ -15,7 +15,8 @@ ordered cells. A cell says
   level of B (every table satisfies B there), ``vacuous`` when f is B's own ceiling on every table of N records
   (every table meets it): neither is counted or drawn as an implication;
 - ``non-implication``: with a witness table (re-checked in exact arithmetic; a counterexample for
-  every f and every larger N);
+  every f at its N: no claim is made for other N, where the pair may even hold, as X => (eps,delta)-DP at a
+  fixed delta does on record removal once N >= 1/delta, every table being (0, delta)-DP there);
 - ``open``: with the reason (the engine's evidence, or ``unknown (timeout)``).
 
 ``equivalent`` marks the cells of a pair whose two tight f are inverse to each other. Every partition into
