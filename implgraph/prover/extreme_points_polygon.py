@@ -1,0 +1,171 @@
+"""The polygon of the ``extreme-points`` argument: A's condition on a table of two blocks, its vertices, B's
+linear-fractional requirements there and their dual multipliers (docs/arguments/extreme-points.md).
+
+The table has one record at ``u`` and N - 1 records at ``v`` (binary rows ``(u, 1 - u)``, ``(v, 1 - v)``). A's condition
+is read from its declaration as comparisons ``p <= T q + s`` between two means of record sets (``p``, ``q`` affine in
+``u, v``), on both buckets; with the box ``0 <= u, v <= 1`` they are the sides of a polygon (``g >= 0``, each ``g``
+affine in ``u, v``). B's requirements are linear-fractional ``n / d`` in ``u, v``.
+
+An :class:`Option` of a requirement is the meeting point ``p`` of two sides ``g_a, g_b`` with the multipliers of
+``f(p) d - n = l_a g_a + l_b g_b`` (an identity in u, v, f(p) = n(p)/d(p)): where ``l_a, l_b >= 0`` the requirement is
+at most f(p) on the whole polygon (LP duality), and where p also lies in the polygon f(p) is its largest value.
+Conditions are lists of polynomial relations in T, N and the parameters, those decided on the whole region left out.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import sympy
+
+from implgraph.prover.answer import T
+
+__all__ = ["U_", "V_", "Side", "Requirement", "Option", "sides", "options", "nonnegative", "coefficients"]
+
+#: the value of the block of one record, and of the N - 1 others (bucket 1)
+U_, V_ = sympy.symbols("u_ v_", real=True)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of the polygon: ``g >= 0``, ``g`` affine in u, v."""
+
+    label: str
+    g: sympy.Expr
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """One of B's requirements ``n / d`` (affine n and d in u, v, d >= 0 on the polygon)."""
+
+    label: str
+    n: sympy.Expr
+    d: sympy.Expr
+
+
+@dataclass(frozen=True)
+class Option:
+    """A requirement's value ``value`` at the meeting point ``point`` of the sides ``pair``, its multipliers ``lam``
+    (``{side label: l}``), where they are >= 0 (``dual``) and where the point lies in the polygon (``primal``)."""
+
+    requirement: Requirement
+    pair: tuple
+    point: tuple
+    value: sympy.Expr
+    lam: dict
+    dual: tuple
+    primal: tuple
+
+
+def coefficients(g):
+    """``(a, b, c)`` of ``g = a u + b v + c``."""
+    poly = sympy.Poly(sympy.expand(g), U_, V_)
+    if poly.total_degree() > 1:
+        raise ValueError(f"not affine in u, v: {g}")
+    return poly.coeff_monomial(U_), poly.coeff_monomial(V_), poly.coeff_monomial(1)
+
+
+def sides(comparisons):
+    """The box and A's comparisons ``[(label, p, q, s)]`` (``p <= T q + s`` on bucket 1, and on bucket 2 with 1 - p,
+    1 - q) as :class:`Side` s."""
+    out = [Side("u >= 0", U_), Side("1 - u >= 0", 1 - U_), Side("v >= 0", V_), Side("1 - v >= 0", 1 - V_)]
+    for label, p, q, s in comparisons:
+        # p, q are means times c = p(1, 1) (both means are 1 on a table of ones): bucket 2 compares c - p and c - q
+        c = sympy.expand(p.subs({U_: 1, V_: 1}))
+        out.append(Side(f"{label}, bucket 1", sympy.expand(T * q - p + c * s)))
+        out.append(Side(f"{label}, bucket 2", sympy.expand(T * (c - q) - (c - p) + c * s)))
+    return out
+
+
+def _stripped(poly, region, decide):
+    """``poly`` without its constant factor and the factors of odd power decided > 0 (< 0: the sign flipped) and of even
+    power decided != 0 on the region (the relation's truth kept at every point of the region)."""
+    coeff, factors = sympy.factor_list(sympy.expand(poly))
+    out = sympy.sign(coeff)
+    for f, k in factors:
+        if k % 2 == 0 and decide(region, sympy.Ne(f, 0)) is True:
+            continue
+        if k % 2 == 1 and decide(region, f > 0) is True:
+            continue
+        if k % 2 == 1 and decide(region, f < 0) is True:
+            out = -out
+            continue
+        out *= f ** k
+    return out
+
+
+def nonnegative(expr, region, decide, strict=False):
+    """``expr >= 0`` (``> 0``) as polynomial relations not decided on ``region``: ``[]`` where it holds on the whole
+    region, None where it fails on the whole region."""
+    num, den = sympy.fraction(sympy.factor(sympy.together(expr)))
+    rel = (lambda x: x > 0) if strict else (lambda x: x >= 0)
+    conds = [rel(_stripped(num * den, region, decide))]
+    if not den.is_number and decide(region, sympy.Ne(den, 0)) is not True:
+        conds.append(_stripped(den, region, decide) ** 2 > 0)
+    out = []
+    for c in conds:
+        if c is sympy.true:
+            continue
+        if c is sympy.false:
+            return None
+        verdict = decide(region, c)
+        if verdict is False:
+            return None
+        if verdict is not True:
+            out.append(c)
+    return out
+
+
+def _meet(first, second):
+    a1, b1, c1 = coefficients(first.g)
+    a2, b2, c2 = coefficients(second.g)
+    det = sympy.expand(a1 * b2 - a2 * b1)
+    if det == 0:
+        return None
+    return sympy.factor((b1 * c2 - b2 * c1) / det), sympy.factor((a2 * c1 - a1 * c2) / det)
+
+
+def _multipliers(req, first, second, value):
+    """``l_a, l_b`` with ``value d - n = l_a g_a + l_b g_b`` in u and v (the constant term then agrees at the point)."""
+    hu, hv, _ = coefficients(value * req.d - req.n)
+    a1, b1, _ = coefficients(first.g)
+    a2, b2, _ = coefficients(second.g)
+    det = a1 * b2 - a2 * b1
+    return sympy.factor((hu * b2 - a2 * hv) / det), sympy.factor((a1 * hv - b1 * hu) / det)
+
+
+def _option(req, first, second, all_sides, region, decide):
+    point = _meet(first, second)
+    if point is None:
+        return None
+    at = {U_: point[0], V_: point[1]}
+    d = sympy.factor(req.d.subs(at))
+    if d == 0:
+        return None
+    value = sympy.factor(req.n.subs(at) / d)
+    la, lb = _multipliers(req, first, second, value)
+    dual = []
+    for x in (la, lb, d):
+        conds = nonnegative(x, region, decide, strict=x is d)
+        if conds is None:
+            return None
+        dual += conds
+    primal = []
+    for side in all_sides:
+        conds = nonnegative(side.g.subs(at), region, decide)
+        if conds is None:
+            return None
+        primal += conds
+    return Option(req, (first.label, second.label), point, value, {first.label: la, second.label: lb},
+                  tuple(dict.fromkeys(dual)), tuple(dict.fromkeys(primal)))
+
+
+def options(req, all_sides, region, decide):
+    """The :class:`Option` s of ``req`` whose dual and primal conditions may hold together somewhere on ``region``."""
+    out = []
+    for first, second in itertools.combinations(all_sides, 2):
+        opt = _option(req, first, second, all_sides, region, decide)
+        if opt is not None and decide(region, sympy.Not(sympy.And(*opt.dual, *opt.primal))) is not True:
+            out.append(opt)
+    return out
