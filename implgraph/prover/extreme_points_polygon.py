@@ -18,10 +18,12 @@ import itertools
 from dataclasses import dataclass
 
 import sympy
+from sympy.polys.fields import field
 
 from implgraph.prover.answer import T
 
-__all__ = ["U_", "V_", "Side", "Requirement", "Option", "sides", "options", "nonnegative", "coefficients"]
+__all__ = ["U_", "V_", "Side", "Requirement", "Option", "Field", "sides", "options", "nonnegative", "coefficients",
+           "at_point"]
 
 #: the value of the block of one record, and of the N - 1 others (bucket 1)
 U_, V_ = sympy.symbols("u_ v_", real=True)
@@ -59,7 +61,7 @@ class Option:
 
 
 def coefficients(g):
-    """``(a, b, c)`` of ``g = a u + b v + c``."""
+    """``(a, b, c)`` of ``g = a u + b v + c`` (sympy)."""
     poly = sympy.Poly(sympy.expand(g), U_, V_)
     if poly.total_degree() > 1:
         raise ValueError(f"not affine in u, v: {g}")
@@ -78,12 +80,29 @@ def sides(comparisons):
     return out
 
 
+class Field:
+    """Rational functions of the symbols other than u, v (T, N, the parameters), exact and fast
+    (:func:`sympy.polys.fields.field`); the sides' and requirements' coefficients read into it once."""
+
+    def __init__(self, exprs):
+        syms = sorted(set().union(*[sympy.sympify(e).free_symbols for e in exprs]) - {U_, V_}, key=str)
+        self.K = field(syms or [T], sympy.QQ)[0]
+
+    def affine(self, g):
+        return tuple(self.K.from_expr(sympy.sympify(c)) for c in coefficients(g))
+
+    def expr(self, x):
+        return x.as_expr()
+
+
 def _stripped(poly, region, decide):
-    """``poly`` without its constant factor and the factors of odd power decided > 0 (< 0: the sign flipped) and of even
-    power decided != 0 on the region (the relation's truth kept at every point of the region)."""
-    coeff, factors = sympy.factor_list(sympy.expand(poly))
-    out = sympy.sign(coeff)
+    """The polynomial ``poly`` (a ring element) as sympy without its constant factor and the factors of odd power
+    decided > 0 (< 0: the sign flipped) and of even power decided != 0 on the region (the relation's truth kept at
+    every point of the region)."""
+    coeff, factors = poly.factor_list()
+    out = sympy.sign(sympy.Rational(str(coeff)))
     for f, k in factors:
+        f = f.as_expr()
         if k % 2 == 0 and decide(region, sympy.Ne(f, 0)) is True:
             continue
         if k % 2 == 1 and decide(region, f > 0) is True:
@@ -95,14 +114,16 @@ def _stripped(poly, region, decide):
     return out
 
 
-def nonnegative(expr, region, decide, strict=False):
-    """``expr >= 0`` (``> 0``) as polynomial relations not decided on ``region``: ``[]`` where it holds on the whole
-    region, None where it fails on the whole region."""
-    num, den = sympy.fraction(sympy.factor(sympy.together(expr)))
-    rel = (lambda x: x > 0) if strict else (lambda x: x >= 0)
+def nonnegative(x, region, decide, strict=False):
+    """``x >= 0`` (``> 0``; x a field element) as polynomial relations not decided on ``region``: ``[]`` where it holds
+    on the whole region, None where it fails on the whole region."""
+    num, den = x.numer, x.denom
+    rel = (lambda y: y > 0) if strict else (lambda y: y >= 0)
     conds = [rel(_stripped(num * den, region, decide))]
-    if not den.is_number and decide(region, sympy.Ne(den, 0)) is not True:
-        conds.append(_stripped(den, region, decide) ** 2 > 0)
+    if not den.is_ground:
+        square = _stripped(den, region, decide) ** 2
+        if square.free_symbols:
+            conds.append(square > 0)
     out = []
     for c in conds:
         if c is sympy.true:
@@ -118,42 +139,49 @@ def nonnegative(expr, region, decide, strict=False):
 
 
 def _meet(first, second):
-    a1, b1, c1 = coefficients(first.g)
-    a2, b2, c2 = coefficients(second.g)
-    det = sympy.expand(a1 * b2 - a2 * b1)
+    a1, b1, c1 = first
+    a2, b2, c2 = second
+    det = a1 * b2 - a2 * b1
     if det == 0:
         return None
-    return sympy.factor((b1 * c2 - b2 * c1) / det), sympy.factor((a2 * c1 - a1 * c2) / det)
+    return (b1 * c2 - b2 * c1) / det, (a2 * c1 - a1 * c2) / det
 
 
-def _multipliers(req, first, second, value):
-    """``l_a, l_b`` with ``value d - n = l_a g_a + l_b g_b`` in u and v (the constant term then agrees at the point)."""
-    hu, hv, _ = coefficients(value * req.d - req.n)
-    a1, b1, _ = coefficients(first.g)
-    a2, b2, _ = coefficients(second.g)
+def _multipliers(h, first, second):
+    """``l_a, l_b`` with ``h = l_a g_a + l_b g_b`` in u and v (``h`` an affine triple; the constant term then agrees at
+    the meeting point, where h is 0)."""
+    hu, hv, _ = h
+    a1, b1, _ = first
+    a2, b2, _ = second
     det = a1 * b2 - a2 * b1
-    return sympy.factor((hu * b2 - a2 * hv) / det), sympy.factor((a1 * hv - b1 * hu) / det)
+    return (hu * b2 - a2 * hv) / det, (a1 * hv - b1 * hu) / det
 
 
-def _option(req, first, second, all_sides, region, decide):
-    point = _meet(first, second)
+def at_point(triple, point):
+    a, b, c = triple
+    return a * point[0] + b * point[1] + c
+
+
+def _option(req, first, second, F, affine, region, decide):
+    point = _meet(affine[first.label], affine[second.label])
     if point is None:
         return None
-    at = {U_: point[0], V_: point[1]}
-    d = sympy.factor(req.d.subs(at))
-    if d == 0:
+    n, d = F.affine(req.n), F.affine(req.d)
+    dp = at_point(d, point)
+    if dp == 0:
         return None
-    value = sympy.factor(req.n.subs(at) / d)
-    la, lb = _multipliers(req, first, second, value)
+    value = at_point(n, point) / dp
+    h = tuple(value * x - y for x, y in zip(d, n))
+    la, lb = _multipliers(h, affine[first.label], affine[second.label])
     dual = []
-    for x in (la, lb, d):
-        conds = nonnegative(x, region, decide, strict=x is d)
+    for x, strict in ((la, False), (lb, False), (dp, True)):
+        conds = nonnegative(x, region, decide, strict=strict)
         if conds is None:
             return None
         dual += conds
     primal = []
-    for side in all_sides:
-        conds = nonnegative(side.g.subs(at), region, decide)
+    for triple in affine.values():
+        conds = nonnegative(at_point(triple, point), region, decide)
         if conds is None:
             return None
         primal += conds
@@ -161,11 +189,13 @@ def _option(req, first, second, all_sides, region, decide):
                   tuple(dict.fromkeys(dual)), tuple(dict.fromkeys(primal)))
 
 
-def options(req, all_sides, region, decide):
-    """The :class:`Option` s of ``req`` whose dual and primal conditions may hold together somewhere on ``region``."""
+def options(req, all_sides, F, region, decide):
+    """The :class:`Option` s of ``req`` whose dual and primal conditions may hold together somewhere on ``region``
+    (points, values and multipliers in ``F``)."""
+    affine = {s.label: F.affine(s.g) for s in all_sides}
     out = []
     for first, second in itertools.combinations(all_sides, 2):
-        opt = _option(req, first, second, all_sides, region, decide)
+        opt = _option(req, first, second, F, affine, region, decide)
         if opt is not None and decide(region, sympy.Not(sympy.And(*opt.dual, *opt.primal))) is not True:
             out.append(opt)
     return out

@@ -39,14 +39,13 @@ one record at u, N - 1 at v (a table of equal records where U = 1).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import reduce
 
 import sympy
 
 from implgraph.core import methods
 from implgraph.core.simplified import simplified
 from implgraph.prover.answer import Bound, T
-from implgraph.prover.extreme_points_polygon import (U_, V_, Requirement, coefficients, nonnegative, options, sides)
+from implgraph.prover.extreme_points_polygon import U_, V_, Field, Requirement, nonnegative, options, sides
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import compares, decide, declared_slack, ratio_sides, slack_between
 from implgraph.prover.tables import at, binary_column_table, frac
@@ -62,6 +61,7 @@ class PointBound(Bound):
 
     point: tuple = None
     multipliers: dict = field(default_factory=dict)
+    field_upper: object = None
 
 
 def comparisons(ctx):
@@ -105,67 +105,71 @@ def bound(ctx):
     return extreme_bound(ctx)
 
 
-def _identity_ok(U, req, all_sides, scale, mults):
-    P, Q = sympy.fraction(sympy.factor(U))
-    g = {s.label: s.g for s in all_sides}
-    g["1 >= 0"] = sympy.Integer(1)
-    rest = sum((mu * g[k] for k, mu in mults.items()), sympy.Integer(0))
-    return sympy.expand(scale * (P * req.d - Q * req.n) - rest) == 0
+def _identity_ok(U, req, F, affine, scale, mults):
+    """``scale (P d - Q n) = sum_k mu_k g_k`` in u, v (each side an affine triple over ``F``)."""
+    P, Q = U.numer, U.denom
+    n, d = F.affine(req.n), F.affine(req.d)
+    target = [scale * (P * x - Q * y) for x, y in zip(d, n)]
+    total = [F.K.zero] * 3
+    for k, mu in mults.items():
+        g = affine[k] if k != "1 >= 0" else (F.K.zero, F.K.zero, F.K.one)
+        total = [t + mu * x for t, x in zip(total, g)]
+    return all(a == b for a, b in zip(target, total))
 
 
-def _certificate_of(U, req, option, all_sides, region):
+def _certificate_of(U, req, option, F, affine, region):
     """``(scale, multipliers, conditions)`` of ``U d - n >= 0`` from ``option`` (module notes), or None."""
-    P, Q = sympy.fraction(sympy.factor(U))
     extra = U - option.value
-    a, b, c = coefficients(req.d)
     mu = dict(option.lam)
-    for label, coeff in (("u >= 0", a), ("v >= 0", b), ("1 >= 0", c)):
+    for label, coeff in zip(("u >= 0", "v >= 0", "1 >= 0"), F.affine(req.d)):
         if coeff != 0:
-            mu[label] = mu.get(label, 0) + coeff * extra
-    mu = {k: sympy.factor(sympy.together(Q * x)) for k, x in mu.items()}
-    scale = reduce(sympy.lcm, [sympy.fraction(x)[1] for x in mu.values()], sympy.Integer(1))
-    scale = sympy.factor(scale)
+            mu[label] = mu.get(label, F.K.zero) + coeff * extra
+    mu = {k: F.K(U.denom) * x for k, x in mu.items()}
+    scale = F.K.ring.one
+    for x in mu.values():
+        scale = scale.lcm(x.denom)
+    scale = F.K(scale)
     conds = nonnegative(scale, region, decide, strict=True)
     if conds is None:
         scale, conds = -scale, nonnegative(-scale, region, decide, strict=True)
     if conds is None:
         return None
-    polys = {k: sympy.factor(sympy.cancel(scale * x)) for k, x in mu.items()}
+    polys = {k: scale * x for k, x in mu.items()}
     for x in polys.values():
         more = nonnegative(x, region, decide)
         if more is None:
             return None
         conds += more
-    if not _identity_ok(U, req, all_sides, scale, polys):
-        return None
     return scale, polys, conds
 
 
-def _piece(U, chosen, primal, point, all_sides, region):
+def _piece(U, chosen, primal, point, F, affine, region):
     """The piece of bound U (``chosen``: each requirement's option) on the conditions under which its certificate
     holds, or None where they fail everywhere."""
     conds = nonnegative(U - 1, region, decide)
-    den = nonnegative(sympy.fraction(sympy.factor(U))[1], region, decide, strict=True)
+    den = nonnegative(F.K(U.denom), region, decide, strict=True)
     if conds is None or den is None:
         return None
     conds += den + list(primal)
     mults = {}
     for req, option in chosen:
-        found = _certificate_of(U, req, option, all_sides, region)
+        found = _certificate_of(U, req, option, F, affine, region)
         if found is None:
             return None
         scale, polys, more = found
         conds += more
-        mults[req.label] = {"scale": scale, "multipliers": polys}
+        mults[req.label] = (req, scale, polys)
     conds = list(dict.fromkeys(conds))
     if decide(region, sympy.Not(sympy.And(*conds))) is True:
         return None
-    return conds, PointBound(simplified(U), True, METHOD.name, "", point=point, multipliers=mults)
+    where = None if point is None else tuple(sympy.factor(x.as_expr()) for x in point)
+    return conds, PointBound(simplified(U.as_expr()), True, METHOD.name, "", point=where, multipliers=mults,
+                             field_upper=U)
 
 
 def _high(option, region):
     """May ``option`` be its requirement's largest value above 1 (its conditions and value > 1 together)?"""
-    return decide(region.add(*option.dual, *option.primal), sympy.Le(option.value, 1)) is not True
+    return decide(region.add(*option.dual, *option.primal), sympy.Le(option.value.as_expr(), 1)) is not True
 
 
 def _empty(region, *conds):
@@ -186,26 +190,26 @@ def _covered(region, pieces):
     return bool(pieces) and decide(region, sympy.Or(*[sympy.And(*c) for c, _ in pieces])) is True
 
 
-def _tries(reqs, opts, region):
+def _tries(reqs, opts, region, one):
     """``(U, chosen, primal, point)`` in the order tried: each requirement's options that may exceed 1 as the winner
     against each option of the other, then U = 1 on each pair of options."""
     for k, (req, mine) in enumerate(zip(reqs, opts)):
         for w in (w for w in mine if _high(w, region)):
             for o in opts[1 - k]:
-                if not _empty(region, *w.dual, *w.primal, *o.dual, sympy.Ge(w.value, o.value)):
+                if not _empty(region, *w.dual, *w.primal, *o.dual, sympy.Ge(w.value.as_expr(), o.value.as_expr())):
                     chosen = [(req, w), (reqs[1 - k], o)][::1 - 2 * k]
                     yield w.value, chosen, w.primal, w.point
     for w1 in opts[0]:
         for w2 in opts[1]:
-            if not _empty(region, *w1.dual, *w2.dual, sympy.Le(w1.value, 1), sympy.Le(w2.value, 1)):
-                yield sympy.Integer(1), list(zip(reqs, (w1, w2))), (), None
+            if not _empty(region, *w1.dual, *w2.dual, sympy.Le(w1.value.as_expr(), 1), sympy.Le(w2.value.as_expr(), 1)):
+                yield one, list(zip(reqs, (w1, w2))), (), None
 
 
-def _pieces(reqs, opts, all_sides, region):
+def _pieces(reqs, opts, F, affine, region):
     """Pieces (module notes) in the order of :func:`_tries` until they cover the region; None where they never do."""
     out = []
-    for U, chosen, primal, point in _tries(reqs, opts, region):
-        piece = _piece(U, chosen, primal, point, all_sides, region)
+    for U, chosen, primal, point in _tries(reqs, opts, region, F.K.one):
+        piece = _piece(U, chosen, primal, point, F, affine, region)
         if piece is not None:
             out.append(piece)
             if _covered(region, out):
@@ -246,11 +250,20 @@ def extreme_bound(ctx):
     reqs, comps = requirements(ctx), comparisons(ctx)
     all_sides = sides(comps)
     region = ctx.region
-    opts = [options(r, all_sides, region, decide) for r in reqs]
-    pieces = _pieces(reqs, opts, all_sides, region)
+    F = Field([s.g for s in all_sides] + [x for r in reqs for x in (r.n, r.d)])
+    affine = {s.label: F.affine(s.g) for s in all_sides}
+    opts = [options(r, all_sides, F, region, decide) for r in reqs]
+    pieces = _pieces(reqs, opts, F, affine, region)
     if pieces is None:
         return None
     pieces = [(_tidy(region, c), p) for c, p in _kept(region, pieces)]
+    for _, piece in pieces:
+        if not all(_identity_ok(piece.field_upper, req, F, affine, scale, polys)
+                   for req, scale, polys in piece.multipliers.values()):
+            return None
+        piece.multipliers = {label: {"scale": sympy.factor(scale.as_expr()),
+                                     "multipliers": {k: sympy.factor(x.as_expr()) for k, x in polys.items()}}
+                             for label, (_, scale, polys) in piece.multipliers.items()}
     for conds, piece in pieces:
         piece.argument, piece.build = _argument(piece.upper, piece.point), _build(piece.point, ctx.N)
     if len(pieces) == 1:
