@@ -57,7 +57,7 @@ def test_the_declared_order_is_the_old_if_chain():
         methods.CLASS_SIZE, methods.SAME_LEVEL, methods.SAME_LEVEL, methods.SAME_DISTANCE, methods.ONE_SIDED_CEILING,
         methods.FINITE_LEVEL_OF, methods.SUBSET_MONOTONE, methods.SUBSET_TO_CLASSES, methods.ONE_SIDED_CLASS,
         methods.CLASS_DISTANCE, methods.ONE_SIDED_DISTANCE, methods.PAIRWISE_DISTANCE, methods.VERTEX, methods.PRODUCT,
-        methods.SUBSET_TO_ONE_SIDED, methods.REMOVAL_DISTANCE, methods.SLACK_TARGET_PAIRS,
+        methods.SUBSET_TO_ONE_SIDED, methods.REMOVAL_DISTANCE, methods.SLACK_TARGET_PAIRS, methods.EXTREME_POINTS,
         methods.SLACK_TARGET_REMOVAL, methods.SLACK_PAIRS_TO_REMOVAL, methods.SLACK_PAIRWISE_DISTANCE,
         methods.SLACK_REMOVAL_DISTANCE, methods.CLASS_TO_SUBSET, methods.CHORD, methods.DIVERGENCE_ORDER]
     assert [a.method for a in registry.arguments("ceiling")] == [methods.DISTANCE_CEILING, methods.ONE_SIDED_CEILING]

@@ -23,7 +23,7 @@ from sympy.polys.fields import field
 from implgraph.prover.answer import T
 
 __all__ = ["U_", "V_", "Side", "Requirement", "Option", "Field", "sides", "options", "nonnegative", "coefficients",
-           "at_point"]
+           "at_point", "screened"]
 
 #: the value of the block of one record, and of the N - 1 others (bucket 1)
 U_, V_ = sympy.symbols("u_ v_", real=True)
@@ -78,6 +78,33 @@ def sides(comparisons):
         out.append(Side(f"{label}, bucket 1", sympy.expand(T * q - p + c * s)))
         out.append(Side(f"{label}, bucket 2", sympy.expand(T * (c - q) - (c - p) + c * s)))
     return out
+
+
+#: sample values of A's raw level and N for :func:`screened` (a condition true at one and false at another varies)
+_T_SAMPLES = (1, sympy.Rational(9, 8), sympy.Rational(3, 2), 2, 3, 10)
+_N_SAMPLES = (2, 3, 4, 7, 12)
+
+
+def screened(decide):
+    """``decide`` that first evaluates a condition at sample points of the region in T and N: where it is true at one
+    and false at another it varies (None, no solver asked); otherwise, or with other symbols, ``decide`` answers."""
+    def quick(region, cond):
+        cond = sympy.sympify(cond)
+        syms = cond.free_symbols
+        names = {x.name: x for x in syms | region.condition.free_symbols}
+        if set(names) - {"T", "N"} or not syms:
+            return decide(region, cond)
+        seen = set()
+        for t in _T_SAMPLES:
+            for n in _N_SAMPLES:
+                point = {x: (t if x.name == "T" else n) for x in names.values()}
+                if region.condition.subs(point) is not sympy.true:
+                    continue
+                seen.add(bool(cond.subs(point)))
+                if len(seen) == 2:
+                    return None
+        return decide(region, cond)
+    return quick
 
 
 class Field:

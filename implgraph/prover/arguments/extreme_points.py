@@ -45,12 +45,15 @@ import sympy
 from implgraph.core import methods
 from implgraph.core.simplified import simplified
 from implgraph.prover.answer import Bound, T
-from implgraph.prover.extreme_points_polygon import U_, V_, Field, Requirement, nonnegative, options, sides
+from implgraph.prover.extreme_points_polygon import U_, V_, Field, Requirement, nonnegative, options, screened, sides
 from implgraph.prover.registry import argument, certificate_parts
-from implgraph.prover.shapes import compares, decide, declared_slack, ratio_sides, slack_between
+from implgraph.prover.shapes import compares, declared_slack, ratio_sides, slack_between
+from implgraph.prover.shapes import decide as _decide
 from implgraph.prover.tables import at, binary_column_table, frac
 
 METHOD = methods.EXTREME_POINTS
+#: three-valued decisions, screened at sample points first (most conditions here vary on the region)
+decide = screened(_decide)
 
 __all__ = ["comparisons", "requirements", "extreme_bound"]
 
