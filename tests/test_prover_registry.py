@@ -123,7 +123,7 @@ def test_every_handler_has_its_certificate_parts():
         "slack-target-pairs", "slack-removal-distance", "slack-removal-distance-pair", "subset-distance",
         "subset-to-one-sided", "one-sided-ceiling", "distance-ceiling", "class-size", "vertex",
         # added after the split, one module each
-        "slack-target-removal", "slack-pairs-to-removal", "chord", "divergence-order"}
+        "slack-target-removal", "slack-pairs-to-removal", "chord", "divergence-order", "extreme-points"}
 
 
 def test_the_docs_pages_are_the_generated_ones():
