@@ -23,7 +23,7 @@ from sympy.polys.fields import field
 from implgraph.prover.answer import T
 
 __all__ = ["U_", "V_", "Side", "Requirement", "Option", "Field", "sides", "options", "nonnegative", "coefficients",
-           "at_point", "screened"]
+           "at_point", "screened", "weight"]
 
 #: the value of the block of one record, and of the N - 1 others (bucket 1)
 U_, V_ = sympy.symbols("u_ v_", real=True)
@@ -105,6 +105,22 @@ def screened(decide):
                     return None
         return decide(region, cond)
     return quick
+
+
+def weight(region, conds):
+    """The number of sample points of the region in T and N where every condition holds (None with other symbols):
+    the order in which the argument tries its pieces."""
+    conds = [sympy.sympify(c) for c in conds]
+    names = {x.name: x for c in conds for x in c.free_symbols} | {x.name: x for x in region.condition.free_symbols}
+    if set(names) - {"T", "N"}:
+        return None
+    count = 0
+    for t in _T_SAMPLES:
+        for n in _N_SAMPLES:
+            point = {x: (t if x.name == "T" else n) for x in names.values()}
+            if region.condition.subs(point) is sympy.true and all(bool(c.subs(point)) for c in conds):
+                count += 1
+    return count
 
 
 class Field:

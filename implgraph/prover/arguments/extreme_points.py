@@ -45,7 +45,8 @@ import sympy
 from implgraph.core import methods
 from implgraph.core.simplified import simplified
 from implgraph.prover.answer import Bound, T
-from implgraph.prover.extreme_points_polygon import U_, V_, Field, Requirement, nonnegative, options, screened, sides
+from implgraph.prover.extreme_points_polygon import (U_, V_, Field, Requirement, nonnegative, options, screened, sides,
+                                                    weight)
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import compares, declared_slack, ratio_sides, slack_between
 from implgraph.prover.shapes import decide as _decide
@@ -193,25 +194,38 @@ def _covered(region, pieces):
     return bool(pieces) and decide(region, sympy.Or(*[sympy.And(*c) for c, _ in pieces])) is True
 
 
+#: the most pieces tried for one claim (past it, no bound: the search goes on to the next argument)
+MAX_TRIES = 200
+
+
 def _tries(reqs, opts, region, one):
     """``(U, chosen, primal, point)`` in the order tried: each requirement's options that may exceed 1 as the winner
-    against each option of the other, then U = 1 on each pair of options."""
+    against each option of the other, then U = 1 on each pair of options; within each kind, those whose conditions
+    hold at more sample points first (a deterministic order)."""
+    winners, ones = [], []
     for k, (req, mine) in enumerate(zip(reqs, opts)):
         for w in (w for w in mine if _high(w, region)):
             for o in opts[1 - k]:
-                if not _empty(region, *w.dual, *w.primal, *o.dual, sympy.Ge(w.value.as_expr(), o.value.as_expr())):
-                    chosen = [(req, w), (reqs[1 - k], o)][::1 - 2 * k]
-                    yield w.value, chosen, w.primal, w.point
+                conds = [*w.dual, *w.primal, *o.dual, sympy.Ge(w.value.as_expr(), o.value.as_expr())]
+                chosen = [(req, w), (reqs[1 - k], o)][::1 - 2 * k]
+                winners.append((conds, (w.value, chosen, w.primal, w.point)))
     for w1 in opts[0]:
         for w2 in opts[1]:
-            if not _empty(region, *w1.dual, *w2.dual, sympy.Le(w1.value.as_expr(), 1), sympy.Le(w2.value.as_expr(), 1)):
-                yield one, list(zip(reqs, (w1, w2))), (), None
+            conds = [*w1.dual, *w2.dual, sympy.Le(w1.value.as_expr(), 1), sympy.Le(w2.value.as_expr(), 1)]
+            ones.append((conds, (one, list(zip(reqs, (w1, w2))), (), None)))
+    for group in (winners, ones):
+        ranked = sorted(((weight(region, c) or 0, i, c, x) for i, (c, x) in enumerate(group)), key=lambda y: (-y[0], y[1]))
+        for _, _, conds, x in ranked:
+            if not _empty(region, *conds):
+                yield x
 
 
 def _pieces(reqs, opts, F, affine, region):
     """Pieces (module notes) in the order of :func:`_tries` until they cover the region; None where they never do."""
     out = []
-    for U, chosen, primal, point in _tries(reqs, opts, region, F.K.one):
+    for tried, (U, chosen, primal, point) in enumerate(_tries(reqs, opts, region, F.K.one)):
+        if tried >= MAX_TRIES:
+            return None
         piece = _piece(U, chosen, primal, point, F, affine, region)
         if piece is not None:
             out.append(piece)
