@@ -85,12 +85,13 @@ def test_ldp_hand_value_attained_and_never_exceeded_by_brute_force(n):
             assert brute.eps_delta_dp(rows, D) <= ldp_by_hand(t, n, D)
 
 
+@pytest.mark.parametrize("da", [D, Fraction(1, 5)])
 @pytest.mark.parametrize("n", [2, 3, 5, 8])
-def test_slack_ldp_tight_f_is_the_hand_derived_one(n):
-    r = _prove("eps-delta-ldp", {"delta": str(D)})
+def test_slack_ldp_tight_f_is_the_hand_derived_one(n, da):
+    r = _prove("eps-delta-ldp", {"delta": str(da)})
     assert r.verdict == "proved" and r.tightness == "tight"
     for t in LEVELS:
-        want = slack_ldp_by_hand(t, n, D, D)
+        want = slack_ldp_by_hand(t, n, D, da)
         assert _f_at(r, t, n) == sympy.Rational(want.numerator, want.denominator), (t, n)
 
 
@@ -151,3 +152,25 @@ def test_subset_levels_are_not_tried_yet():
     # (their polygon of 12 sides: see docs/proofs/extreme-points.md) eps-DP keeps its upper bound
     r = _prove("dp")
     assert r.verdict == "proved" and r.method not in (methods.EXTREME_POINTS.name, methods.EXTREME_POINTS_PIECES.name)
+
+
+@pytest.mark.parametrize("d, da", [(Fraction(1, 4), Fraction(1, 4)), (Fraction(1, 10), Fraction(1, 5)),
+                                   (Fraction(1, 4), Fraction(1, 20))])
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_hand_formulas_for_other_deltas_by_brute_force(d, da, n):
+    # the hand formulas for a general delta (and delta_A): attained at their vertex tables, never exceeded
+    for t in LEVELS[1:]:
+        rows = _rows(t / (t + 1), n, 1 / (t + 1))
+        assert brute.eps_delta_dp(rows, d) == ldp_by_hand(t, n, d)
+        rows = _rows((t + da) / (t + 1), n, (1 - da) / (t + 1))
+        assert brute.eps_delta_ldp(rows, da) <= t
+        assert brute.eps_delta_dp(rows, d) == slack_ldp_by_hand(t, n, d, da)
+    rng = random.Random(100 * n + int(1 / d))
+    for _ in range(120):
+        rows = brute.random_rows(rng, n, rng.choice([2, 3]))
+        t = brute.ldp(rows)
+        if t != brute.INF:
+            assert brute.eps_delta_dp(rows, d) <= ldp_by_hand(t, n, d)
+        t = brute.eps_delta_ldp(rows, da)
+        if t != brute.INF:
+            assert brute.eps_delta_dp(rows, d) <= slack_ldp_by_hand(t, n, d, da)
