@@ -57,7 +57,7 @@ def test_the_declared_order_is_the_old_if_chain():
         methods.CLASS_SIZE, methods.SAME_LEVEL, methods.SAME_LEVEL, methods.SAME_DISTANCE, methods.ONE_SIDED_CEILING,
         methods.FINITE_LEVEL_OF, methods.SUBSET_MONOTONE, methods.SUBSET_TO_CLASSES, methods.ONE_SIDED_CLASS,
         methods.CLASS_DISTANCE, methods.ONE_SIDED_DISTANCE, methods.PAIRWISE_DISTANCE, methods.VERTEX, methods.PRODUCT,
-        methods.SUBSET_TO_ONE_SIDED, methods.REMOVAL_DISTANCE, methods.SLACK_TARGET_PAIRS,
+        methods.SUBSET_TO_ONE_SIDED, methods.REMOVAL_DISTANCE, methods.SLACK_TARGET_PAIRS, methods.EXTREME_POINTS,
         methods.SLACK_TARGET_REMOVAL, methods.SLACK_PAIRS_TO_REMOVAL, methods.SLACK_PAIRWISE_DISTANCE,
         methods.SLACK_REMOVAL_DISTANCE, methods.CLASS_TO_SUBSET, methods.CHORD, methods.DIVERGENCE_ORDER,
         methods.DIVERGENCE_CEILING]
@@ -124,7 +124,8 @@ def test_every_handler_has_its_certificate_parts():
         "slack-target-pairs", "slack-removal-distance", "slack-removal-distance-pair", "subset-distance",
         "subset-to-one-sided", "one-sided-ceiling", "distance-ceiling", "class-size", "vertex",
         # added after the split, one module each
-        "slack-target-removal", "slack-pairs-to-removal", "chord", "divergence-order", "divergence-ceiling"}
+        "slack-target-removal", "slack-pairs-to-removal", "chord", "divergence-order", "divergence-ceiling",
+        "extreme-points"}
 
 
 def test_the_docs_pages_are_the_generated_ones():

@@ -24,6 +24,16 @@ EDP = "eps-delta-dp"
 eps, N = sympy.Symbol("eps"), sympy.Symbol("N")
 
 
+@pytest.fixture(autouse=True)
+def _without_extreme_points(monkeypatch):
+    """These tests check the slack and composition arguments themselves; where extreme-points applies (eps-LDP and
+    (eps,delta)-LDP => (eps,delta)-DP) it answers first with the tight f (tests/test_extreme_points.py): left out here."""
+    from implgraph.core import methods
+    from implgraph.prover import registry
+    kept = [x for x in registry.arguments() + registry.arguments("ceiling") if x.method is not methods.EXTREME_POINTS]
+    monkeypatch.setattr(registry, "_ARGUMENTS", kept)
+
+
 def _proved(a, a_params=None):
     r = check_implication(a, EDP, a_params=a_params or {}, b_params={"delta": sympy.Rational(1, 10)})
     assert r.verdict == "proved", r.evidence
