@@ -85,6 +85,15 @@ DISTANCE_CEILING = {
         "mass": {"other records on S: N*P - e*x >= 0": "1", "1 - x >= 0": "N - e_", "e - s >= 0": "1"}}}}
 
 
+#: sei2019 Theorem 3: every release of the set channel with p = 1 and eta = l satisfies entropy l-diversity at l
+SET_CHANNEL = {
+    "format": "implgraph-certificate/1", "method": "set-channel-diversity",
+    "symbols": {"d_j": "integer", "l_j": "integer"}, "domain": ["1 <= l_j", "l_j <= d_j"],
+    "channel": {"p": "1", "eta": "l_j", "domain_size": "d_j"},
+    "B": {"definition": "entropy-l-diversity", "class_level": "shannon"}, "steps": ["shannon>=min-entropy"],
+    "level": "l_j", "upper_certificate": {"multipliers": {"count": {"m_ - n_": "l_j", "s_ - eta*m_": "1"}}}}
+
+
 def _edit(cert, path, value):
     out = copy.deepcopy(cert)
     node = out
@@ -95,7 +104,8 @@ def _edit(cert, path, value):
 
 
 REAL = [("slack-target-removal", TARGET_REMOVAL), ("slack-pairs-to-removal", PAIRS_TO_REMOVAL),
-        ("composition", COMPOSITION), ("class-distance", CLASS_DISTANCE), ("distance-ceiling", DISTANCE_CEILING)]
+        ("composition", COMPOSITION), ("class-distance", CLASS_DISTANCE), ("distance-ceiling", DISTANCE_CEILING),
+        ("set-channel-diversity", SET_CHANNEL)]
 
 FORGERIES = [
     # U = T/2: false at T = 1 (the event of every bucket: 1 <= 1/2 * 1 + 1/10 fails)
@@ -119,6 +129,11 @@ FORGERIES = [
     ("class-distance U", _edit(CLASS_DISTANCE, ["upper"], "Min((T - 1)/(T + 2), (N - 1)*(T - 1)/(N*T))")),
     # (N - 3)/N below the tight (N - 2)/N: a class of 2 records holding a value no other record has
     ("distance-ceiling U", _edit(DISTANCE_CEILING, ["upper"], "(N - 3)/N")),
+    # level l + 1 above eta = l: false (one class whose records all release the same l values: exp H = l)
+    ("set-channel level", _edit(SET_CHANNEL, ["level"], "l_j + 1")),
+    # the same with min-entropy: 1 / max q = l < l + 1
+    ("set-channel min-entropy level", _edit(_edit(_edit(SET_CHANNEL, ["level"], "l_j + 1"), ["steps"], []),
+                                            ["B", "class_level"], "min-entropy")),
 ]
 
 
@@ -135,6 +150,19 @@ def test_new_methods_state_their_claims():
     # the second part applied at T = h (h = T here), its conditions T > 0 and T >= 1 shown for h
     assert "assert (E0 : hv > 0)." in text and "assert (E3 : hv >= 1)." in text
     assert "pose proof (certificate_part2 N hv F0 D2 D3 F3 K x cls Htab HC) as HB." in text
+
+
+def test_set_channel_states_every_release_shape():
+    text = generate(SET_CHANNEL)
+    # symbols with inner underscores are Coq names; d_j, l_j naturals (l_j >= 1 on the domain)
+    assert "forall (d_j l_j : nat),\n  1 <= (INR l_j) ->\n  (INR l_j) <= (INR d_j) ->" in text
+    assert "table N K x -> set_release N K x ((INR l_j)) ->\n  shannon_ge N K x cls ((INR l_j))." in text
+    # a chain of class levels the library does not state is refused
+    with pytest.raises(Untranslatable, match="does not state"):
+        generate(_edit(SET_CHANNEL, ["steps"], ["support>=min-entropy"]))
+    # an integer symbol not bounded below on the domain: Coq's naturals would cover fewer values than the claim
+    with pytest.raises(Untranslatable, match="d_j is not shown >= 0"):
+        generate(_edit(SET_CHANNEL, ["domain"], ["1 <= l_j"]))
 
 
 def test_generator_refuses_what_its_lemma_does_not_state():

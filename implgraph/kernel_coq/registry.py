@@ -6,12 +6,13 @@ table (``generate.METHODS``) when this module is imported, so that they serve as
 :func:`generate` are the generator's with these methods: every caller (the checker, ``implgraph certificate
 --coq``, the benchmark) uses them.
 
-A theorem that needs a library module outside the generator's header (``Slack``) starts with its ``Require``.
+A theorem that needs a library module outside the generator's header (``Slack``, ``SetChannel``) starts with its
+``Require``.
 """
 
 from __future__ import annotations
 
-from implgraph.kernel_coq import gen_composition, gen_slack
+from implgraph.kernel_coq import gen_composition, gen_set_channel, gen_slack
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -20,14 +21,20 @@ __all__ = ["theorem", "generate", "bundle", "COVERED", "Untranslatable"]
 #: leaf method -> (proof lines of a generator's file, the library modules it needs)
 LEAVES = {name: (fn, gen_slack.MODULES) for name, fn in gen_slack.METHODS.items()}
 #: a certificate of parts: method -> (its text, the library modules it needs)
-COMPOSITES = {"composition": gen_composition.composition}
+COMPOSITES = {"composition": gen_composition.composition,
+              "set-channel-diversity": gen_set_channel.set_channel_diversity}
+#: the library modules a non-leaf method needs beyond the generator's header
+_COMPOSITE_MODULES = {"set-channel-diversity": gen_set_channel.MODULES}
+#: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
+_HEADER = {"set-channel-diversity": (_gen.ENTROPY,)}
 
 _gen.METHODS.update({name: fn for name, (fn, _) in LEAVES.items()})
 
 #: every method covered, with the library lemma its proof instantiates
 COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
            "slack-pairs-to-removal": "Slack.slack_averaging",
-           "composition": "the parts' lemmas, the second at T = h (Compose.ge_from_ratio)"}
+           "composition": "the parts' lemmas, the second at T = h (Compose.ge_from_ratio)",
+           "set-channel-diversity": "SetChannel.set_channel_minent, minent_mono, shannon_of_minent_level"}
 
 bundle = _gen.bundle
 
@@ -40,7 +47,8 @@ def _methods(cert):
 
 
 def _requires(cert):
-    mods = sorted({m for name in _methods(cert) if name in LEAVES for m in LEAVES[name][1]})
+    mods = sorted({m for name in _methods(cert) for m in (LEAVES[name][1] if name in LEAVES
+                                                           else _COMPOSITE_MODULES.get(name, ()))})
     return f"From Implgraph Require Import {' '.join(mods)}.\n" if mods else ""
 
 
@@ -50,7 +58,7 @@ def theorem(cert, name="certificate"):
     if isinstance(cert, dict):
         cert = adapter.read(cert)
     if cert.method in COMPOSITES:
-        text, mods = COMPOSITES[cert.method](cert, name), set()
+        text, mods = COMPOSITES[cert.method](cert, name), set(_HEADER.get(cert.method, ()))
     else:
         text, mods = _gen.theorem(cert, name)
     return _requires(cert) + text, mods
