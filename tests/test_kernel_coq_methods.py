@@ -94,6 +94,18 @@ SET_CHANNEL = {
     "level": "l_j", "upper_certificate": {"multipliers": {"count": {"m_ - n_": "l_j", "s_ - eta*m_": "1"}}}}
 
 
+#: domingo-ferrer2015 Proposition 3: mult-t-closeness at T makes the intruder's view of one individual T**2-private
+VIEWS = {
+    "format": "implgraph-certificate/1", "method": "intruder-views", "symbols": {"T": "real", "N": "integer"},
+    "domain": ["T > 0", "T >= 1"],
+    "A": {"definition": "mult-t-closeness", "params": {}, "family": "class", "sides": "two-sided", "min_class": "1"},
+    "B": {"view": "k_I", "model": {"prior": "whole-table", "posterior": "class", "same_prior": True}},
+    "min_classes": 1, "upper": "T**2", "tight": False,
+    "upper_certificate": {"multipliers": {"P/P": {"P_": "T**2 - 1"}, "P/w": {"T*w_ - P_": "T", "P_": "T - 1"},
+                                          "v/P": {"T*P_ - v_": "1", "P_": "T**2 - T"},
+                                          "v/w": {"T*w_ - P_": "T", "T*P_ - v_": "1"}}}}
+
+
 def _edit(cert, path, value):
     out = copy.deepcopy(cert)
     node = out
@@ -105,7 +117,7 @@ def _edit(cert, path, value):
 
 REAL = [("slack-target-removal", TARGET_REMOVAL), ("slack-pairs-to-removal", PAIRS_TO_REMOVAL),
         ("composition", COMPOSITION), ("class-distance", CLASS_DISTANCE), ("distance-ceiling", DISTANCE_CEILING),
-        ("set-channel-diversity", SET_CHANNEL)]
+        ("set-channel-diversity", SET_CHANNEL), ("intruder-views", VIEWS)]
 
 FORGERIES = [
     # U = T/2: false at T = 1 (the event of every bucket: 1 <= 1/2 * 1 + 1/10 fails)
@@ -131,6 +143,10 @@ FORGERIES = [
     ("distance-ceiling U", _edit(DISTANCE_CEILING, ["upper"], "(N - 3)/N")),
     # level l + 1 above eta = l: false (one class whose records all release the same l values: exp H = l)
     ("set-channel level", _edit(SET_CHANNEL, ["level"], "l_j + 1")),
+    # U = T: false (v = T P in D1 and w = P / T in D2 give v / w = T**2 > T for T > 1); the identities fail
+    ("intruder-views U", _edit(VIEWS, ["upper"], "T")),
+    # a multiplier off: T*w - P weighted T + 1 in the identity of the pair v/w
+    ("intruder-views multiplier", _edit(VIEWS, ["upper_certificate", "multipliers", "v/w", "T*w_ - P_"], "T + 1")),
     # the same with min-entropy: 1 / max q = l < l + 1
     ("set-channel min-entropy level", _edit(_edit(_edit(SET_CHANNEL, ["level"], "l_j + 1"), ["steps"], []),
                                             ["B", "class_level"], "min-entropy")),
@@ -163,6 +179,16 @@ def test_set_channel_states_every_release_shape():
     # an integer symbol not bounded below on the domain: Coq's naturals would cover fewer values than the claim
     with pytest.raises(Untranslatable, match="d_j is not shown >= 0"):
         generate(_edit(SET_CHANNEL, ["domain"], ["1 <= l_j"]))
+
+
+def test_intruder_views_states_two_data_sets():
+    text = generate(VIEWS)
+    assert ("class_le TwoSided N1 K x1 cls1 (T) -> class_le TwoSided N2 K x2 cls2 (T) ->\n"
+            "  views_le N1 N2 K x1 x2 cls1 cls2 o1 o2 ((T ^ 2)).") in text
+    assert "same_prior N1 N2 K x1 x2 ->" in text
+    # another views model is not the library's
+    with pytest.raises(Untranslatable, match="views model"):
+        generate(_edit(VIEWS, ["B", "model", "same_prior"], False))
 
 
 def test_generator_refuses_what_its_lemma_does_not_state():

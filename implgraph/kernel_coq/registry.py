@@ -6,13 +6,14 @@ table (``generate.METHODS``) when this module is imported, so that they serve as
 :func:`generate` are the generator's with these methods: every caller (the checker, ``implgraph certificate
 --coq``, the benchmark) uses them.
 
-A theorem that needs a library module outside the generator's header (``Slack``, ``SetChannel``) starts with its
+A theorem that needs a library module outside the generator's header (``Slack``, ``SetChannel``,
+``Views``) starts with its
 ``Require``.
 """
 
 from __future__ import annotations
 
-from implgraph.kernel_coq import gen_composition, gen_set_channel, gen_slack
+from implgraph.kernel_coq import gen_composition, gen_set_channel, gen_slack, gen_views
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -22,9 +23,10 @@ __all__ = ["theorem", "generate", "bundle", "COVERED", "Untranslatable"]
 LEAVES = {name: (fn, gen_slack.MODULES) for name, fn in gen_slack.METHODS.items()}
 #: a certificate of parts: method -> (its text, the library modules it needs)
 COMPOSITES = {"composition": gen_composition.composition,
-              "set-channel-diversity": gen_set_channel.set_channel_diversity}
+              "set-channel-diversity": gen_set_channel.set_channel_diversity,
+              "intruder-views": gen_views.intruder_views}
 #: the library modules a non-leaf method needs beyond the generator's header
-_COMPOSITE_MODULES = {"set-channel-diversity": gen_set_channel.MODULES}
+_COMPOSITE_MODULES = {"set-channel-diversity": gen_set_channel.MODULES, "intruder-views": gen_views.MODULES}
 #: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
 _HEADER = {"set-channel-diversity": (_gen.ENTROPY,)}
 
@@ -34,7 +36,8 @@ _gen.METHODS.update({name: fn for name, (fn, _) in LEAVES.items()})
 COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
            "slack-pairs-to-removal": "Slack.slack_averaging",
            "composition": "the parts' lemmas, the second at T = h (Compose.ge_from_ratio)",
-           "set-channel-diversity": "SetChannel.set_channel_minent, minent_mono, shannon_of_minent_level"}
+           "set-channel-diversity": "SetChannel.set_channel_minent, minent_mono, shannon_of_minent_level",
+           "intruder-views": "Views.intruder_views"}
 
 bundle = _gen.bundle
 
