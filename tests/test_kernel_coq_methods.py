@@ -106,6 +106,15 @@ VIEWS = {
                                           "v/w": {"T*w_ - P_": "T", "T*P_ - v_": "1"}}}}
 
 
+#: sei2019 Lemma 1: the earth mover's distance to a mixture is at most the mixture of the distances
+TRANSPORT = {
+    "format": "implgraph-certificate/1", "method": "transport-mixture",
+    "symbols": {"D_A_B": "real", "D_A_B2": "real", "D_A_mix": "real", "lam": "real"},
+    "domain": ["0 <= lam", "lam <= 1"], "program": {"convex_in": "columns"}, "weights": ["1 - lam", "lam"],
+    "claim": {"formula": "D_A_mix <= D_A_B*(1 - lam) + D_A_B2*lam", "mixed": "D_A_mix",
+              "parts": ["D_A_B", "D_A_B2"]}}
+
+
 def _edit(cert, path, value):
     out = copy.deepcopy(cert)
     node = out
@@ -117,7 +126,7 @@ def _edit(cert, path, value):
 
 REAL = [("slack-target-removal", TARGET_REMOVAL), ("slack-pairs-to-removal", PAIRS_TO_REMOVAL),
         ("composition", COMPOSITION), ("class-distance", CLASS_DISTANCE), ("distance-ceiling", DISTANCE_CEILING),
-        ("set-channel-diversity", SET_CHANNEL), ("intruder-views", VIEWS)]
+        ("set-channel-diversity", SET_CHANNEL), ("intruder-views", VIEWS), ("transport-mixture", TRANSPORT)]
 
 FORGERIES = [
     # U = T/2: false at T = 1 (the event of every bucket: 1 <= 1/2 * 1 + 1/10 fails)
@@ -147,6 +156,10 @@ FORGERIES = [
     ("intruder-views U", _edit(VIEWS, ["upper"], "T")),
     # a multiplier off: T*w - P weighted T + 1 in the identity of the pair v/w
     ("intruder-views multiplier", _edit(VIEWS, ["upper_certificate", "multipliers", "v/w", "T*w_ - P_"], "T + 1")),
+    # half the second part's weight: false (B = B2 at distance D > 0 from A, lam = 1: D <= D/2 fails)
+    ("transport-mixture formula", _edit(TRANSPORT, ["claim", "formula"], "D_A_mix <= D_A_B*(1 - lam) + D_A_B2*lam/2")),
+    # lam up to 2: the weight 1 - lam negative, no flow (lam = 2 mixes b1 with weight -1)
+    ("transport-mixture domain", _edit(TRANSPORT, ["domain"], ["0 <= lam", "lam <= 2"])),
     # the same with min-entropy: 1 / max q = l < l + 1
     ("set-channel min-entropy level", _edit(_edit(_edit(SET_CHANNEL, ["level"], "l_j + 1"), ["steps"], []),
                                             ["B", "class_level"], "min-entropy")),
@@ -189,6 +202,14 @@ def test_intruder_views_states_two_data_sets():
     # another views model is not the library's
     with pytest.raises(Untranslatable, match="views model"):
         generate(_edit(VIEWS, ["B", "model", "same_prior"], False))
+
+
+def test_transport_mixture_states_the_mixed_program():
+    text = generate(TRANSPORT)
+    assert ("emd_le K dist a b1 D_A_B -> emd_le K dist a b2 D_A_B2 ->\n  emd_le K dist a "
+            "(fun j => (1 - lam) * b1 j + lam * b2 j) (((D_A_B * (1 - lam)) + (D_A_B2 * lam))).") in text
+    with pytest.raises(Untranslatable, match="mixed <= ..."):
+        generate(_edit(TRANSPORT, ["claim", "formula"], "D_A_mix >= D_A_B*(1 - lam) + D_A_B2*lam"))
 
 
 def test_generator_refuses_what_its_lemma_does_not_state():

@@ -7,13 +7,13 @@ table (``generate.METHODS``) when this module is imported, so that they serve as
 --coq``, the benchmark) uses them.
 
 A theorem that needs a library module outside the generator's header (``Slack``, ``SetChannel``,
-``Views``) starts with its
+``Views``, ``Transport``) starts with its
 ``Require``.
 """
 
 from __future__ import annotations
 
-from implgraph.kernel_coq import gen_composition, gen_set_channel, gen_slack, gen_views
+from implgraph.kernel_coq import gen_composition, gen_set_channel, gen_slack, gen_transport, gen_views
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -24,9 +24,10 @@ LEAVES = {name: (fn, gen_slack.MODULES) for name, fn in gen_slack.METHODS.items(
 #: a certificate of parts: method -> (its text, the library modules it needs)
 COMPOSITES = {"composition": gen_composition.composition,
               "set-channel-diversity": gen_set_channel.set_channel_diversity,
-              "intruder-views": gen_views.intruder_views}
+              "intruder-views": gen_views.intruder_views, "transport-mixture": gen_transport.transport_mixture}
 #: the library modules a non-leaf method needs beyond the generator's header
-_COMPOSITE_MODULES = {"set-channel-diversity": gen_set_channel.MODULES, "intruder-views": gen_views.MODULES}
+_COMPOSITE_MODULES = {"set-channel-diversity": gen_set_channel.MODULES, "intruder-views": gen_views.MODULES,
+                      "transport-mixture": gen_transport.MODULES}
 #: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
 _HEADER = {"set-channel-diversity": (_gen.ENTROPY,)}
 
@@ -37,7 +38,7 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
            "slack-pairs-to-removal": "Slack.slack_averaging",
            "composition": "the parts' lemmas, the second at T = h (Compose.ge_from_ratio)",
            "set-channel-diversity": "SetChannel.set_channel_minent, minent_mono, shannon_of_minent_level",
-           "intruder-views": "Views.intruder_views"}
+           "intruder-views": "Views.intruder_views", "transport-mixture": "Transport.transport_mixture"}
 
 bundle = _gen.bundle
 
