@@ -14,12 +14,23 @@ certificate's multipliers are not needed: each lemma is proved for every table a
 
 from __future__ import annotations
 
-from implgraph.kernel_coq.generate import _delta, _need, _sd, _u_is
+from implgraph.kernel_coq.generate import _need, _u_is
 
 __all__ = ["slack_target_removal", "slack_averaging", "METHODS", "MODULES"]
 
 #: the library module the lemmas live in (loaded by every file that uses them)
 MODULES = ("Slack",)
+
+
+def _sd(side):
+    return side.sides
+
+
+def _delta(f, side, compares):
+    """``(delta as a polynomial, as a Coq term)`` of a side's additive slack comparing ``compares``."""
+    sl = side.slack
+    _need(sl is not None and sl.compares == compares, f"a side comparing {compares} with an additive slack")
+    return f.rd.poly(sl.delta), f.tr.expr(sl.delta)
 
 
 def slack_target_removal(f):
