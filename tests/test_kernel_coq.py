@@ -149,5 +149,8 @@ def test_real_certificates_check(name, cert, library, tmp_path):
 @coq
 @pytest.mark.parametrize("name,cert", FORGERIES, ids=[n for n, _ in FORGERIES])
 def test_forged_certificates_fail(name, cert, library, tmp_path):
-    res = _check(cert, library, tmp_path, name.replace(" ", "_"))
-    assert not res["ok"]
+    try:
+        ok = _check(cert, library, tmp_path, name.replace(" ", "_"))["ok"]
+    except Untranslatable:      # the generator refuses it (k1 <= k0 leaves k1 unbounded below): not checked either
+        ok = False
+    assert not ok

@@ -2,7 +2,7 @@
    Coq's real numbers (Stdlib Reals: the classical reals' field and order axioms, completeness,
    archimed, total_order_T, ...), nothing Admitted. *)
 From Implgraph Require Import Sums Tables Tactics Extreme Vertex Mass Compose Distance MaxValue.
-From Implgraph Require Import Events Columns DistanceLemmas RatioLemmas Declared Entropy.
+From Implgraph Require Import Events Columns DistanceLemmas RatioLemmas Declared Entropy Slack SetChannel Views Transport.
 Print Assumptions subset_monotone.
 Print Assumptions subset_to_classes.
 Print Assumptions vertex_subset.
@@ -36,3 +36,12 @@ Print Assumptions finite_level_of.
 Print Assumptions support_of_minent.
 Print Assumptions support_of_shannon.
 Print Assumptions shannon_of_minent.
+Print Assumptions slack_target_removal.
+Print Assumptions slack_averaging.
+Print Assumptions ge_from_ratio.
+Print Assumptions gt_from_ratio.
+Print Assumptions set_channel_minent.
+Print Assumptions minent_mono.
+Print Assumptions shannon_of_minent_level.
+Print Assumptions intruder_views.
+Print Assumptions transport_mixture.

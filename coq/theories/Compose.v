@@ -51,3 +51,17 @@ Qed.
 (** A bound written differently: where [U = bound], a level at most [bound] is at most [U]. *)
 Lemma level_eq (P : R -> Prop) (U bound : R) : U = bound -> P bound -> P U.
 Proof. intros ->. exact (fun H => H). Qed.
+
+(** [composition]: the first part's bound [h = P / Q] is a threshold the second part covers ([h >= r], [h > r]),
+    shown by its polynomial form; the generated proof then applies the second part's theorem at [T = h]. *)
+Lemma ge_from_ratio h P Q r : h = P / Q -> 0 < Q -> 0 <= P - Q * r -> h >= r.
+Proof.
+  intros -> HQ H. apply Rle_ge. apply (Rmult_le_reg_r Q); [exact HQ|].
+  unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra.
+Qed.
+
+Lemma gt_from_ratio h P Q r : h = P / Q -> 0 < Q -> 0 < P - Q * r -> h > r.
+Proof.
+  intros -> HQ H. apply Rlt_gt. apply (Rmult_lt_reg_r Q); [exact HQ|].
+  unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra.
+Qed.

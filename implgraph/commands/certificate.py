@@ -5,7 +5,9 @@ bound U of B's raw level in terms of A's raw level T with the data its argument 
 family attaining U. This command checks the named claims (or one edge A => B with ``--edge``),
 prints their certificates as JSON (``--text``: as the identities and the table family a reader
 re-checks by hand) and, with ``--check``, re-checks each with the independent checker
-:mod:`implgraph.certify` (exit status 1 when one is rejected).
+:mod:`implgraph.certify` (exit status 1 when one is rejected). ``--coq OUT`` writes each claim's certificates as a
+Coq file with the library they need (:mod:`implgraph.kernel_coq.export`); with ``--check`` and Debian's ``coq``
+installed, ``coqc`` checks them and the axiom audit reads their ``Print Assumptions`` (exit status 1 on a failure).
 """
 
 from __future__ import annotations
@@ -37,6 +39,11 @@ def add_arguments(p):
                    f"accepted (default {MAX_SECONDS:g})")
     p.add_argument("--text", action="store_true", help="print each certificate as the polynomial identities and "
                    "the table family to re-check by hand, instead of JSON")
+    p.add_argument("--coq", metavar="OUT", default=None, help="write the certificates as Coq files into the new "
+                   "folder OUT, with a copy of the Coq library and a Makefile; with --check, check them with coqc "
+                   "and audit their axioms (needs Debian's coq)")
+    p.add_argument("--coq-lib", metavar="DIR", default=None, help="with --coq: the Coq library's folder (default: "
+                   "coq/ of the repository)")
 
 
 def _edge_rows(a, b):
@@ -93,6 +100,7 @@ def run(args) -> int:
     if not 0 <= args.budget <= MAX_BUDGET:       # (nan is out of range too)
         raise InputError(f"--budget {args.budget:g} is out of range",
                          fix=f"give 0 <= --budget <= {MAX_BUDGET:g} (seconds; 0 accepts no certificate)")
+    coq = _coq_target(args)
     rows = _edge_rows(*args.edge) if args.edge else _claim_rows(args.ids)
     failed = 0
     if args.check:
@@ -114,6 +122,8 @@ def run(args) -> int:
     for row in rows:
         for key in ("needs_certificate", "_verdict", "_claim"):
             row.pop(key, None)
+    if coq is not None:
+        failed += _write_coq(args, coq, rows)
     if args.text:
         from implgraph.io.console import quiet
         for row in rows:
@@ -121,6 +131,52 @@ def run(args) -> int:
     else:
         print_json({"claims": rows})
     return 1 if failed else 0
+
+
+def _coq_target(args):
+    """``(out, library)`` of ``--coq`` read before any work (bad input: exit 2, nothing written), or None."""
+    if args.coq is None:
+        if args.coq_lib is not None:
+            raise InputError("--coq-lib without --coq", fix="give --coq OUT too")
+        return None
+    from implgraph.kernel_coq.export import check_out, find_library
+    return check_out(args.coq), find_library(args.coq_lib)
+
+
+def _write_coq(args, coq, rows) -> int:
+    """Write (and with --check, check) the Coq files; each row gets its ``coq`` entry. The number of failures."""
+    import sys
+    from implgraph.kernel_coq.export import coq_available, write
+    out, lib = coq
+    if args.check and not coq_available():
+        print(f"implgraph certificate: coqc is not on PATH: the Coq files are written to {out}, not checked "
+              "(Debian: apt-get install coq libcoq-interval)", file=sys.stderr)
+    summary = write(out, rows, lib, check=args.check)
+    by_id = {f["id"]: f for f in summary["files"]}
+    for row in rows:
+        if row["id"] in by_id:
+            row["coq"] = by_id[row["id"]]
+    if summary["library_error"]:
+        print(f"implgraph certificate: the Coq library did not build: {summary['library_error'][-300:]}",
+              file=sys.stderr)
+    return summary["failed"]
+
+
+def _coq_lines(row) -> list:
+    """The row's Coq file and what coqc said (``--coq``)."""
+    f = row.get("coq")
+    if not f:
+        return []
+    out = []
+    check = f.get("check")
+    state = ("no theorem generated" if not any(t["generated"] for t in f["theorems"]) else
+             "not checked" if check is None else
+             "kernel-checked (coqc accepted it, axioms: the standard ones of Coq's reals)" if check["audit_ok"] else
+             "REJECTED by coqc" if not check["ok"] else f"axiom audit FAILED: {check['axioms']}")
+    out.append(f"  coq: {f['file']}: {state}")
+    out += [f"    certificate {t['name'][1:]} ({t['method']}): not covered by the Coq generator: {t['reason']}"
+            for t in f["theorems"] if not t["generated"]]
+    return out
 
 
 def _text_lines(row) -> list:
@@ -161,7 +217,7 @@ def _text_lines(row) -> list:
         rep = row["statement"]
         out.append(f"  statement: {'accepted' if rep['ok'] else 'REJECTED'} (the certificates state the claim)")
         out += [f"      {'ok' if s['ok'] else 'FAILED'}: {s['step']}: {s['how']}" for s in rep["steps"]]
-    return out
+    return out + _coq_lines(row)
 
 
 #: how the parts of a composite certificate combine

@@ -28,7 +28,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from implgraph.kernel_coq.generate import Untranslatable, bundle, generate, theorem
+from implgraph.kernel_coq.registry import Untranslatable, bundle, generate, theorem
 
 __all__ = ["STANDARD_AXIOMS", "audit_axioms", "check_file", "check_blocks", "run_coqc", "audit_library", "main"]
 

@@ -21,7 +21,8 @@ LEMMA_VARIABLES = {"u_": "vu", "m_": "vm", "e_": "ve", "v_": "vv", "a_": "va", "
 #: names the generated files bind themselves (a certificate symbol may not take them)
 RESERVED = {"K", "x", "cls", "Htab", "HA", "HU", "Lvl", *LEMMA_VARIABLES.values()}
 
-_IDENT = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")
+#: a symbol's Coq name: letters, digits and inner underscores (``l_j``); a trailing underscore is the lemmas' variables'
+_IDENT = re.compile(r"^[A-Za-z](?:[A-Za-z0-9_]*[A-Za-z0-9])?$")
 _FUNCS = {"Min": "Rmin", "Max": "Rmax", "log": "ln", "exp": "exp"}
 _REL = {ast.LtE: "<=", ast.GtE: ">=", ast.Lt: "<", ast.Gt: ">", ast.Eq: "="}
 

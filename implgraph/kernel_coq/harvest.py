@@ -6,7 +6,10 @@ each cell re-proved with :func:`implgraph.engines.prove.check_implication`) and 
 ``benchmarks/bench_prover.py``. Certificates are deduplicated by their JSON; each keeps the names of the
 places it came from.
 
-    python -m implgraph.kernel_coq.harvest OUT.json [--no-verify] [--no-matrix] [--no-bench]
+    python -m implgraph.kernel_coq.harvest OUT.json [--no-verify] [--no-matrix] [--no-bench] [--verify-json FILE]
+
+``--verify-json FILE`` reads the proved claims' certificates from the output of ``implgraph verify --json`` (as CI
+writes it) instead of running ``implgraph verify`` again.
 """
 
 from __future__ import annotations
@@ -36,6 +39,15 @@ def _from_verify(store):
     for v in run_verify(None, jobs=2):
         for c in certificates_in(v.details):
             _add(store, c, f"verify:{v.id}")
+
+
+def _from_verify_json(store, path):
+    from implgraph.certify import certificates_in
+    with open(path) as fh:
+        rows = json.load(fh)["claims"]
+    for row in rows:
+        for c in certificates_in(row.get("details")):
+            _add(store, c, f"verify:{row['id']}")
 
 
 def _edge(a, b):
@@ -91,10 +103,13 @@ def _from_bench(store, root):
     del sympy
 
 
-def harvest(root, verify=True, matrix=True, bench=True) -> list:
-    """``[{"sources": [...], "certificate": {...}}]``, one entry per distinct certificate."""
+def harvest(root, verify=True, matrix=True, bench=True, verify_json=None) -> list:
+    """``[{"sources": [...], "certificate": {...}}]``, one entry per distinct certificate (``verify_json``: the
+    verified claims read from that output of ``implgraph verify --json``, not computed)."""
     store: dict = {}
-    if verify:
+    if verify_json:
+        _from_verify_json(store, verify_json)
+    elif verify:
         _from_verify(store)
     if matrix:
         _from_matrix(store, root)
@@ -110,8 +125,10 @@ def main(argv=None) -> int:
     p.add_argument("--no-verify", action="store_true")
     p.add_argument("--no-matrix", action="store_true")
     p.add_argument("--no-bench", action="store_true")
+    p.add_argument("--verify-json", default=None, help="read the verified claims from this output of `implgraph "
+                   "verify --json` instead of running it")
     args = p.parse_args(argv)
-    items = harvest(args.root, not args.no_verify, not args.no_matrix, not args.no_bench)
+    items = harvest(args.root, not args.no_verify, not args.no_matrix, not args.no_bench, args.verify_json)
     from implgraph.io.output import write_output
     write_output(args.out, json.dumps(items, indent=1))
     print(f"{len(items)} distinct certificates -> {args.out}")
