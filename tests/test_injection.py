@@ -101,6 +101,9 @@ CASES = [
     ("certificate-edge-a", ("certificate", "--edge", INJ, "ldp"), {}),
     ("certificate-edge-b", ("certificate", "--edge", "ldp", INJ), {}),
     ("certificate-edge-param", ("certificate", "--edge", "ldp", f"kdp(k={INJ})"), {}),
+    # an output folder inside a folder that does not exist; a Coq library folder that does not exist
+    ("certificate-coq", ("certificate", "--coq", f"missing/{INJ}", "ekenstedt2022/lemma-3.3"), {}),
+    ("certificate-coq-lib", ("certificate", "--coq", "out", "--coq-lib", INJ, "ekenstedt2022/lemma-3.3"), {}),
     ("levels-file", ("levels", INJ), {}),
     ("levels-id", ("levels", "t.yaml", "--id", INJ), {}),
     ("levels-k", ("levels", "t.csv", "--k", INJ), {}),
