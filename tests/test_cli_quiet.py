@@ -69,6 +69,7 @@ def test_quiet_prints_only_the_summary(name, capsys, tmp_path, monkeypatch):
     assert _is_subsequence(quiet, normal), (quiet, normal)
 
 
+@pytest.mark.slow
 def test_quiet_guarantees_prints_the_headings(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "m.csv").write_text(CSV)
@@ -81,6 +82,7 @@ def test_quiet_guarantees_prints_the_headings(capsys, tmp_path, monkeypatch):
     assert quiet == [line for line in normal if not line.startswith(" ")] and len(quiet) == 2
 
 
+@pytest.mark.slow
 def test_quiet_path_prints_the_tightest(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     normal, _, caught = _run(["path", "dp", "ldp"], capsys)
