@@ -10,7 +10,6 @@ walks the page where it is installed (skipped otherwise; `.ci/run` installs Debi
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -19,10 +18,10 @@ pytest.importorskip("pandas")
 
 from implgraph.cli import main  # noqa: E402
 
+from _browser import CHROMIUM, chromium  # noqa: E402
+
 PATIENTS = Path(__file__).parent / "data" / "microdata" / "patients.csv"
 ARGS = ["--qi", "age,zip", "--sensitive", "disease", "--require", "k=3,distinct-l-diversity=3"]
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 
 
 @pytest.fixture(scope="module")
@@ -99,21 +98,7 @@ def test_report_as_pdf(tmp_path):
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install "
-                                                                  "'implgraph[browser]')")
-    if not (Path(CHROMIUM).exists() and Path(DRIVER).exists()):
-        pytest.skip(f"no headless browser: {CHROMIUM} or {DRIVER} is missing (apt-get install chromium "
-                    "chromium-driver; .ci/run does it)")
-    from selenium.webdriver.chrome.service import Service
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"):
-        opts.add_argument(flag)
-    opts.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
-    driver.set_page_load_timeout(60)
+    driver = chromium(tmp_path_factory)
     yield driver
     driver.quit()
 

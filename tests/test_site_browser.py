@@ -13,19 +13,16 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import shutil
 from pathlib import Path
 
 import pytest
 
 from implgraph.site.build import build_site
 
+from _browser import chromium
+
 ROOT = Path(__file__).resolve().parents[1]
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage")
 
 # two registered definitions, written by hand: a => b with f, b =/=> a with a witness of two records
 A, B = "ldp", "dp"
@@ -40,20 +37,7 @@ CELLS = [
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install "
-                                                                  "'implgraph[browser]')")
-    if not (Path(CHROMIUM).exists() and Path(DRIVER).exists()):
-        pytest.skip(f"no headless browser: {CHROMIUM} or {DRIVER} is missing (apt-get install chromium "
-                    "chromium-driver; .ci/run does it)")
-    from selenium.webdriver.chrome.service import Service
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for flag in FLAGS:
-        opts.add_argument(flag)
-    opts.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})   # performance: requests
-    driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
-    driver.set_page_load_timeout(60)
+    driver = chromium(tmp_path_factory)
     yield driver
     driver.quit()
 

@@ -82,14 +82,8 @@ def choose_backend(backend, path) -> str:
 
 def _source_sql(con, path, options):
     """``(relation, skip spaces)``: DuckDB's reader of the file with the reading options."""
-    from implgraph.io.read_options import _dialect, file_kind
-    kind = file_kind(path)
-    if kind is None:
-        from implgraph.io.read_options import read_records
-        read_records(path, options)                     # its error names the file and the kinds
-    kind, comp = kind
-    if not Path(path).is_file():
-        raise InputError("no such file", file=str(path), fix="check the path")
+    from implgraph.io.read_options import _dialect, existing_kind
+    kind, comp = existing_kind(path, options)
     if kind == "parquet":
         return con.read_parquet(str(path)), False
     if kind == "arrow":

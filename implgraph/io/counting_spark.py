@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from implgraph.core.errors import InputError, printable
+from implgraph.core.errors import InputError
 
 __all__ = ["spark_counts"]
 
@@ -30,14 +30,8 @@ def _session():
 
 
 def _read(spark, path, options):
-    from implgraph.io.read_options import _dialect, _first_row, file_kind
-    kind = file_kind(path)
-    if kind is None:
-        from implgraph.io.read_options import read_records
-        read_records(path, options)                     # its error names the file and the kinds
-    kind, comp = kind
-    if not Path(path).is_file():
-        raise InputError("no such file", file=str(path), fix="check the path")
+    from implgraph.io.read_options import _dialect, _first_row, existing_kind
+    kind, comp = existing_kind(path, options)
     if kind == "parquet":
         return spark.read.parquet(str(path))
     if kind != "text" or comp not in (None, ".gz", ".bz2"):

@@ -121,6 +121,17 @@ def file_kind(path) -> tuple:
     return None
 
 
+def existing_kind(path, options) -> tuple:
+    """``(kind, compression)`` of an existing file (:func:`file_kind`) for a backend that reads it itself:
+    InputError (one line, naming the file) for an unknown kind or a missing file."""
+    kind = file_kind(path)
+    if kind is None:
+        read_records(path, options)                     # its error names the file and the kinds
+    if not Path(path).is_file():
+        raise InputError("no such file", file=str(path), fix="check the path")
+    return kind
+
+
 def _open_text(path, comp):
     """A text stream of a (possibly compressed) file, UTF-8 with a leading BOM dropped."""
     if comp is None:
