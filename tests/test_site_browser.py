@@ -400,3 +400,42 @@ def test_neighbourhood_view(browser, site):
     assert [li.get_attribute("data-node") for li in out] == [B]
     assert browser.find_elements(By.CSS_SELECTOR, ".neighbourhood ul.into li[data-node]") == []
     assert _errors(browser) == []
+
+
+@pytest.mark.slow
+def test_the_explorer_implgraph_site_writes_is_walked_in_chromium(browser, tmp_path_factory):
+    """`implgraph site --out DIR` as a user runs it (everything computed: verdicts, levels, certificates), from a
+    directory of its own: every page loads without a console error and with a title, every link resolves inside the
+    site, nothing is requested from outside it, KaTeX sets every formula without an error, and no page's text holds
+    a Python repr."""
+    import os
+    import subprocess
+    import sys
+    from selenium.webdriver.common.by import By
+    from test_site import REPR
+    work = tmp_path_factory.mktemp("user")
+    env = {**os.environ, "IMPLGRAPH_CACHE_DIR": str(tmp_path_factory.mktemp("cache"))}
+    done = subprocess.run([sys.executable, "-m", "implgraph", "site", "--out", "explorer"], cwd=work, env=env,
+                          capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0, done.stderr[-2000:]
+    site = work / "explorer"
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) > 300            # 6 top pages, one per definition, one per ordered pair
+    for page in pages:
+        _requests(browser)
+        browser.get(page.as_uri())
+        assert browser.find_element(By.CSS_SELECTOR, "h1").text, page
+        # the text a reader sees, formulas set by KaTeX (a formula's sympy text is only the page's fallback without
+        # script)
+        shown = browser.find_element(By.TAG_NAME, "body").text
+        assert not REPR.search(shown), (page, REPR.search(shown).group(0))
+        assert _errors(browser) == [], page
+        loaded = _requests(browser)
+        assert not [u for u in loaded if u.split(":")[0] in ("http", "https", "ws", "wss", "ftp")], (page, loaded)
+        hrefs = browser.execute_script("return Array.from(document.querySelectorAll('a[href]'), "
+                                       "a => new URL(a.getAttribute('href'), document.baseURI).href)")
+        for href in hrefs:
+            assert href.startswith("file://") and Path(href[len("file://"):].split("#")[0]).is_file(), (page, href)
+        formulas = browser.find_elements(By.CSS_SELECTOR, ".math[data-tex]")
+        assert len(browser.find_elements(By.CSS_SELECTOR, ".math[data-tex] .katex")) == len(formulas), page
+        assert browser.find_elements(By.CSS_SELECTOR, ".katex-error") == [], page

@@ -33,6 +33,11 @@ def words(value) -> str:
     return str(value)
 
 
+def _prose(value):
+    from implgraph.site.texmath import prose_html
+    return prose_html(None if value is None else words(value))
+
+
 def _math(value):
     from markupsafe import escape
     from implgraph.site.texmath import math_html
@@ -49,6 +54,7 @@ def environment():
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters["text"] = words
     env.filters["math"] = _math
+    env.filters["prose"] = _prose
     return env
 
 

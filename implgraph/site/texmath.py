@@ -84,3 +84,58 @@ def math_html(text) -> Markup:
     if latex is None:
         return escape(str(text))
     return Markup('<span class="math" data-tex="{}">{}</span>').format(latex, str(text))
+
+
+#: the formulas the engine writes inside its prose whose text a reader must not see raw (sympy prints a
+#: piecewise's last condition as ``True``): each is set by KaTeX where it reads as a formula
+_IN_PROSE = ("Piecewise(",)
+
+
+def prose_html(text) -> Markup:
+    """Prose the engine wrote (a verdict's evidence) with every piecewise formula in it set by KaTeX
+    (:func:`math_html`), the rest escaped; empty for None.
+
+    Examples
+    --------
+    >>> str(prose_html("tight f is Piecewise((eps, N > 2), (0, True)) here")).startswith('tight f is <span class="math"')
+    True
+    >>> str(prose_html("a < b"))
+    'a &lt; b'
+    """
+    if text is None:
+        return Markup("")
+    s, out, at = str(text), [], 0
+    while True:
+        start = min((i for i in (s.find(h, at) for h in _IN_PROSE) if i >= 0), default=-1)
+        if start < 0:
+            break
+        depth, end = 0, None
+        for j in range(start, len(s)):
+            depth += {"(": 1, ")": -1}.get(s[j], 0)
+            if depth == 0 and s[j] == ")":
+                end = j + 1
+                break
+        if end is None:
+            break
+        out += [escape(_plain(s[at:start])), math_html(s[start:end])]
+        at = end
+    out.append(escape(_plain(s[at:])))
+    return Markup("").join(out)
+
+
+#: a mapping of names to values as Python prints it inside the engine's prose (a point, a substitution)
+_MAPPING = re.compile(r"\{((?:'[^'{}]*'\s*:\s*(?:'[^'{}]*'|[^,'{}]+)(?:,\s*)?)+)\}")
+_ITEM = re.compile(r"'([^'{}]*)'\s*:\s*(?:'([^'{}]*)'|([^,'{}]+))")
+
+
+def _plain(text: str) -> str:
+    """The engine's prose as a reader reads it: a mapping ``{'N': '4', 'k': '2'}`` as ``N = 4, k = 2``, Python's
+    ``True`` and ``False`` as yes and no, an empty mapping or list as none (:func:`implgraph.site.pages.words` does the same for whole values).
+
+    >>> _plain("at {'N': '4', 'k': 2} the optimum; checked: True; symbols: {}")
+    'at N = 4, k = 2 the optimum; checked: yes; symbols: none'
+    """
+    text = _MAPPING.sub(lambda m: ", ".join(f"{k} = {v if v else w.strip()}" for k, v, w in _ITEM.findall(m.group(1))),
+                        text)
+    text = re.sub(r"\{\}|\[\]", "none", text)
+    return re.sub(r"\bFalse\b", "no", re.sub(r"\bTrue\b", "yes", text))
