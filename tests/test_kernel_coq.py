@@ -9,29 +9,16 @@ number or one relation so that the statement is false or the proof data wrong.
 from __future__ import annotations
 
 import copy
-import os
-import shutil
-import subprocess
 
 import pytest
 
-from implgraph.kernel_coq.check import STANDARD_AXIOMS, audit_axioms, check_file
+from implgraph.kernel_coq.check import STANDARD_AXIOMS, audit_axioms
 from implgraph.kernel_coq.coqexpr import Translator, Untranslatable
 from implgraph.kernel_coq.generate import generate
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from _coq import VERTEX, build_library, check_generated, coq
 
-VERTEX = {
-    "format": "implgraph-certificate/1", "method": "vertex", "symbols": {"N": "integer", "T": "real"},
-    "domain": ["T > 0", "N >= 2", "T >= 1", "N >= 2", "1 <= N - 1"],
-    "A": {"definition": "ldp", "params": {}, "family": "pairwise", "sides": "two-sided"},
-    "B": {"definition": "kt-closeness", "params": {"k": "1"}, "family": "subset", "sides": "two-sided", "size": "1"},
-    "upper": "(T*(N - 1) + 1)/N", "tight": False,
-    "upper_certificate": {"lemma": "linear-fractional-vertex", "multipliers": {
-        "mean_S/mean_D": {"m-u>=0": "N*T**2 - N*T - T**2 + 2*T - 1", "j-u>=0": "N**2*T - N**2 - N*T + N",
-                          "u>=0": "N*T**2 - 2*N*T + N - T**2 + 2*T - 1"},
-        "mean_D/mean_S": {"u>=0": "N**2*T**2 - N**2*T - N*T**2 + N*T", "N-j-(m-u)>=0": "N*T - N"}}},
-}
+
 
 MONOTONE = {
     "format": "implgraph-certificate/1", "method": "subset-monotone",
@@ -118,29 +105,16 @@ def test_audit_reads_print_assumptions():
     assert not set(axioms) <= STANDARD_AXIOMS
 
 
-coq = pytest.mark.skipif(shutil.which("coqc") is None or shutil.which("coq_makefile") is None,
-                         reason="Coq (Debian's coq package) is not installed")
-
-
 @pytest.fixture(scope="module")
 def library(tmp_path_factory):
-    where = tmp_path_factory.mktemp("coq")
-    shutil.copytree(os.path.join(ROOT, "coq"), where / "coq")
-    subprocess.run(["make", "-C", str(where / "coq")], check=True, capture_output=True)
-    return str(where / "coq" / "theories")
-
-
-def _check(cert, library, tmp_path, name):
-    path = tmp_path / f"{name}.v"
-    path.write_text(generate(cert))
-    return check_file(str(path), library)
+    return build_library(tmp_path_factory)
 
 
 @pytest.mark.slow
 @coq
 @pytest.mark.parametrize("name,cert", [("vertex", VERTEX), ("monotone", MONOTONE), ("ceiling", CEILING)])
 def test_real_certificates_check(name, cert, library, tmp_path):
-    res = _check(cert, library, tmp_path, name)
+    res = check_generated(cert, library, tmp_path, name)
     assert res["ok"], res["error"]
     assert res["audit_ok"] and set(res["axioms"]) <= STANDARD_AXIOMS
 
@@ -150,7 +124,7 @@ def test_real_certificates_check(name, cert, library, tmp_path):
 @pytest.mark.parametrize("name,cert", FORGERIES, ids=[n for n, _ in FORGERIES])
 def test_forged_certificates_fail(name, cert, library, tmp_path):
     try:
-        ok = _check(cert, library, tmp_path, name.replace(" ", "_"))["ok"]
+        ok = check_generated(cert, library, tmp_path, name)["ok"]
     except Untranslatable:      # the generator refuses it (k1 <= k0 leaves k1 unbounded below): not checked either
         ok = False
     assert not ok

@@ -16,6 +16,8 @@ import pytest
 from implgraph.cli import main
 from implgraph.kernel_coq import export
 
+from _coq import VERTEX, coq
+
 EDGE = ["certificate", "--edge", "ldp", "kt-closeness(k=1)"]
 #: the statement of ldp => kt-closeness(k=1) in the library's terms (U = (T (N - 1) + 1)/N)
 STATEMENT = ("pairwise_le N K x (T) ->\n  subset_le TwoSided N K x (1) ((((T * ((INR N) - 1)) + 1) / (INR N))).")
@@ -64,19 +66,6 @@ def test_without_coqc_the_files_are_written(tmp_path, capsys, monkeypatch):
     assert not [n for n in os.listdir(tmp_path) if n != "out"]      # the temporary folder renamed, none left
 
 
-coq = pytest.mark.skipif(not export.coq_available(), reason="Coq (Debian's coq package) is not installed")
-
-VERTEX = {
-    "format": "implgraph-certificate/1", "method": "vertex", "symbols": {"N": "integer", "T": "real"},
-    "domain": ["T > 0", "N >= 2", "T >= 1", "N >= 2", "1 <= N - 1"],
-    "A": {"definition": "ldp", "params": {}, "family": "pairwise", "sides": "two-sided"},
-    "B": {"definition": "kt-closeness", "params": {"k": "1"}, "family": "subset", "sides": "two-sided", "size": "1"},
-    "upper": "(T*(N - 1) + 1)/N", "tight": False,
-    "upper_certificate": {"lemma": "linear-fractional-vertex", "multipliers": {
-        "mean_S/mean_D": {"m-u>=0": "N*T**2 - N*T - T**2 + 2*T - 1", "j-u>=0": "N**2*T - N**2 - N*T + N",
-                          "u>=0": "N*T**2 - 2*N*T + N - T**2 + 2*T - 1"},
-        "mean_D/mean_S": {"u>=0": "N**2*T**2 - N**2*T - N*T**2 + N*T", "N-j-(m-u)>=0": "N*T - N"}}},
-}
 
 
 @pytest.mark.slow

@@ -13,16 +13,15 @@ from __future__ import annotations
 import copy
 import os
 import re
-import shutil
-import subprocess
 
 import pytest
 
-from implgraph.kernel_coq.check import STANDARD_AXIOMS, check_file
+from implgraph.kernel_coq.check import STANDARD_AXIOMS
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.registry import generate
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from _coq import ROOT, build_library, check_generated, coq
+
 D = {"delta": "1/10"}
 SLACK_REMOVAL = {"definition": "eps-delta-dp", "params": D, "family": None, "sides": None,
                  "slack": {"compares": "removal", "delta": "1/10"}}
@@ -262,30 +261,16 @@ def test_no_admitted_or_axiom_in_library_or_generated_files():
         assert not _ASSUME.search(_code(text)), name
 
 
-coq = pytest.mark.skipif(shutil.which("coqc") is None or shutil.which("coq_makefile") is None,
-                         reason="Coq (Debian's coq package) is not installed")
-
-
 @pytest.fixture(scope="module")
 def library(tmp_path_factory):
-    where = tmp_path_factory.mktemp("coq")
-    shutil.copytree(os.path.join(ROOT, "coq"), where / "coq",
-                    ignore=shutil.ignore_patterns("*.vo", "*.vok", "*.vos", "*.glob", ".*.aux", "Makefile.coq*"))
-    subprocess.run(["make", "-C", str(where / "coq")], check=True, capture_output=True)
-    return str(where / "coq" / "theories")
-
-
-def _check(cert, library, tmp_path, name):
-    path = tmp_path / f"{re.sub(r'[^A-Za-z0-9]', '_', name)}.v"
-    path.write_text(generate(cert))
-    return check_file(str(path), library)
+    return build_library(tmp_path_factory)
 
 
 @pytest.mark.slow
 @coq
 @pytest.mark.parametrize("name,cert", REAL, ids=[n for n, _ in REAL])
 def test_real_certificates_check(name, cert, library, tmp_path):
-    res = _check(cert, library, tmp_path, name)
+    res = check_generated(cert, library, tmp_path, name)
     assert res["ok"], res["error"]
     assert res["audit_ok"] and set(res["axioms"]) <= STANDARD_AXIOMS
 
@@ -295,7 +280,7 @@ def test_real_certificates_check(name, cert, library, tmp_path):
 @pytest.mark.parametrize("name,cert", FORGERIES, ids=[n for n, _ in FORGERIES])
 def test_forged_certificates_fail(name, cert, library, tmp_path):
     try:
-        text_ok = _check(cert, library, tmp_path, name)["ok"]
+        text_ok = check_generated(cert, library, tmp_path, name)["ok"]
     except Untranslatable:      # the generator refused it: not kernel-checked either
         text_ok = False
     assert not text_ok

@@ -1,0 +1,48 @@
+"""Shared by the Coq tests: the skip mark without Debian's Coq, a real certificate, the library built once, a
+certificate's generated file checked by coqc."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from implgraph.kernel_coq.check import check_file
+from implgraph.kernel_coq.export import coq_available
+from implgraph.kernel_coq.registry import generate
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+coq = pytest.mark.skipif(not coq_available(), reason="Coq (Debian's coq package) is not installed")
+
+#: ldp => kt-closeness(k=1) by the vertex argument, as the prover certifies it
+VERTEX = {
+    "format": "implgraph-certificate/1", "method": "vertex", "symbols": {"N": "integer", "T": "real"},
+    "domain": ["T > 0", "N >= 2", "T >= 1", "N >= 2", "1 <= N - 1"],
+    "A": {"definition": "ldp", "params": {}, "family": "pairwise", "sides": "two-sided"},
+    "B": {"definition": "kt-closeness", "params": {"k": "1"}, "family": "subset", "sides": "two-sided", "size": "1"},
+    "upper": "(T*(N - 1) + 1)/N", "tight": False,
+    "upper_certificate": {"lemma": "linear-fractional-vertex", "multipliers": {
+        "mean_S/mean_D": {"m-u>=0": "N*T**2 - N*T - T**2 + 2*T - 1", "j-u>=0": "N**2*T - N**2 - N*T + N",
+                          "u>=0": "N*T**2 - 2*N*T + N - T**2 + 2*T - 1"},
+        "mean_D/mean_S": {"u>=0": "N**2*T**2 - N**2*T - N*T**2 + N*T", "N-j-(m-u)>=0": "N*T - N"}}},
+}
+
+
+def build_library(tmp_path_factory) -> str:
+    """The Coq library (``coq/``) built afresh in a copy of its sources; its ``theories`` folder."""
+    where = tmp_path_factory.mktemp("coq")
+    shutil.copytree(os.path.join(ROOT, "coq"), where / "coq",
+                    ignore=shutil.ignore_patterns("*.vo", "*.vok", "*.vos", "*.glob", ".*.aux", "Makefile.coq*"))
+    subprocess.run(["make", "-C", str(where / "coq")], check=True, capture_output=True)
+    return str(where / "coq" / "theories")
+
+
+def check_generated(cert, library, tmp_path, name) -> dict:
+    """``cert``'s Coq file (:func:`implgraph.kernel_coq.registry.generate`) checked by coqc against ``library``."""
+    path = tmp_path / f"{re.sub(r'[^A-Za-z0-9]', '_', name)}.v"
+    path.write_text(generate(cert))
+    return check_file(str(path), library)
