@@ -25,7 +25,7 @@ from pathlib import Path
 from implgraph.core.errors import InputError
 from implgraph.io.stdout_guard import StdoutError, run_guarded  # noqa: F401  (imported from here as before)
 
-__all__ = ["print_json", "atomic_write", "atomic_files", "write_output", "write_outputs", "check_output_path",
+__all__ = ["print_json", "atomic_write", "atomic_path", "atomic_files", "write_output", "write_outputs", "check_output_path",
            "check_not_input", "output_folder", "output_error", "run_guarded", "StdoutError"]
 
 #: signals that would end the process while a temporary file exists: removed first, then re-sent
@@ -101,6 +101,27 @@ def _new_mode(path) -> int:
     return 0o666 & ~_umask()
 
 
+@contextlib.contextmanager
+def atomic_path(path, suffix=".tmp"):
+    """A temporary file beside ``path`` (ending in ``suffix``) for a writer that takes a path or a file object:
+    renamed over ``path`` when the block ends without an error, with the permissions of the regular file it replaces,
+    else ``0666 & ~umask``; removed otherwise. A failure or a kill leaves nothing behind (except SIGKILL)."""
+    path = Path(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    mode = _new_mode(path)
+    with _signals_raise():
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=suffix, dir=directory)
+        os.close(fd)
+        try:
+            yield tmp
+            os.chmod(tmp, mode)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+
 def atomic_write(path, data: bytes | str) -> None:
     """Write ``data`` to ``path`` all at once: a failure or a kill leaves no half-written file and
     no temporary file behind (except SIGKILL). A new file gets the mode ``0666 & ~umask``; a file replaced
@@ -111,22 +132,10 @@ def atomic_write(path, data: bytes | str) -> None:
     OSError
         As raised by the file system (nothing is left at ``path`` or beside it).
     """
-    path = Path(path)
     if isinstance(data, str):
         data = data.encode("utf-8")
-    directory = path.parent if str(path.parent) else Path(".")
-    mode = _new_mode(path)
-    with _signals_raise():
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                os.fchmod(fh.fileno(), mode)
-                fh.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+    with atomic_path(path) as tmp, os.fdopen(os.open(tmp, os.O_WRONLY), "wb") as fh:
+        fh.write(data)
 
 
 def check_output_path(path, option="--out", inputs=()) -> Path:

@@ -7,10 +7,10 @@ The kind is read from the name given: ``.csv`` (comma), ``.tsv`` (tab), ``.parqu
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from implgraph.core.errors import InputError, printable
+from implgraph.io.output import atomic_path
 
 __all__ = ["check_out", "write_records", "OUT_SUFFIXES"]
 
@@ -42,9 +42,7 @@ def write_records(df, columns, out, inputs, check=None) -> Path:
     runs on the complete temporary file before the rename (an error there leaves nothing written)."""
     path = check_out(out, inputs)
     frame = df[list(columns)].reset_index(drop=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix)
-    os.close(fd)
-    try:
+    with atomic_path(path, suffix=path.suffix) as tmp:     # (the suffix: the read-back check reads it by its kind)
         suffix = path.suffix.lower()
         if suffix in (".csv", ".tsv"):
             frame.to_csv(tmp, sep="\t" if suffix == ".tsv" else ",", index=False)
@@ -54,10 +52,4 @@ def write_records(df, columns, out, inputs, check=None) -> Path:
             frame.to_feather(tmp)
         if check is not None:
             check(tmp)
-        from implgraph.io.report import _readable
-        _readable(tmp)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
     return path

@@ -14,7 +14,6 @@ Both are written to a temporary file renamed once complete.
 from __future__ import annotations
 
 import io
-import os
 import shutil
 import subprocess
 import tempfile
@@ -23,6 +22,7 @@ from pathlib import Path
 import sympy
 
 from implgraph.core.errors import InputError, printable
+from implgraph.io.output import atomic_path
 
 __all__ = ["write_report", "report_html", "chromium", "PLOT_CLASSES"]
 
@@ -56,13 +56,6 @@ def check_report_path(path, inputs) -> Path:
     if any(out.resolve() == Path(p).resolve() for p in inputs):
         raise InputError(f"--report {printable(str(path))[:80]} is the input file", fix="give another file name")
     return out
-
-
-def _readable(tmp) -> None:
-    """A temporary file made readable as a file created in place would be (the umask applied)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    os.chmod(tmp, 0o666 & ~mask)
 
 
 def _svg(fig) -> str:
@@ -186,18 +179,11 @@ def write_report(path, summary, results, data_file) -> Path:
     """Write the report to ``path`` (.html, or .pdf printed by Chromium) through a temporary file renamed."""
     out = check_report_path(path, [data_file])
     html = report_html(summary, results)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
-    os.close(fd)
-    try:
+    with atomic_path(out) as tmp:
         if out.suffix.lower() == ".pdf":
             _print_pdf(html, tmp)
         else:
             Path(tmp).write_text(html, encoding="utf-8")
-        _readable(tmp)
-        os.replace(tmp, out)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
     return out
 
 

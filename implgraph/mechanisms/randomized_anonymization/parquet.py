@@ -76,25 +76,10 @@ def write_table(table, fh) -> None:
 def write_release(release, path) -> None:
     """Write ``release`` to ``path`` at once (a temporary file beside it, then renamed; a failure or a kill
     leaves neither a half-written file nor the temporary one)."""
-    import contextlib
-    import tempfile
-    from pathlib import Path
-
-    from implgraph.io.output import _new_mode, _signals_raise
+    from implgraph.io.output import atomic_path
     table = to_arrow(release)
-    path = Path(os.path.realpath(path))
-    mode = _new_mode(path)
-    with _signals_raise():
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                os.fchmod(fh.fileno(), mode)
-                write_table(table, fh)
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+    with atomic_path(os.path.realpath(path)) as tmp, open(tmp, "wb") as fh:
+        write_table(table, fh)
 
 
 def _bad(path, what, line=1):
