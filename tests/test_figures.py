@@ -375,3 +375,20 @@ def test_overlay_claims_lettered_with_a_key():
     assert [edge_label(d) for _, _, d in sorted(out.edges(data=True))] == ["$t^{2}$", "a", "b"]
     assert key == [("a: Lemma 1, $t^{2}$", COLORS["refuted"]), ("b: Theorem 2", COLORS["unknown"])]
     assert "letter" not in D.edges["x", "z", 0]          # the map drawn is not changed
+
+
+@pytest.mark.parametrize("which", ["fig-6", "fig-7"])
+def test_curve_figures_text_at_least_7pt(which):
+    """ekenstedt2022's Figs. 6 and 7 as drawn (SVG, 17.8 cm wide): every text element at least 7 pt as printed,
+    the sub- and superscripts of $p_y(a_1)$ and $t_0$ included (mathtext sets them at 0.7 of their text, so
+    their text must be at least 10 pt)."""
+    from implgraph.commands.figure import render
+    svg = render(which, points=5, fmt="svg").decode()
+    root = ET.fromstring(svg.encode())
+    scale = float(root.get("width").removesuffix("pt")) / float(root.get("viewBox").split()[2])
+    assert _page_cm(svg) == pytest.approx(17.8, abs=0.01)
+    sizes = [float(m) * scale for m in re.findall(r"font-size: ([0-9.]+)px", svg)]
+    assert len(sizes) > 10
+    assert min(sizes) >= 7.0 - 1e-9
+    # the scripts are there and are the smallest text: a label of 10 pt whose script is 7 pt
+    assert "p_y" in svg or "t_0" in svg or max(sizes) == pytest.approx(10.0)

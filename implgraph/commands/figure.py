@@ -47,9 +47,10 @@ def add_arguments(p):
     p.add_argument("--json", action="store_true", help="print JSON: the file written, its format, size and curves")
 
 
-#: the figure's size (centimetres: a journal's double column) and its text (points, at least 7)
-WIDTH_CM, HEIGHT_CM = 17.8, 7.2
-TEXT_PT, SMALL_PT = 8.0, 7.0
+#: the figure's size (centimetres: a journal's double column) and its text (points): labels and titles at 10, whose
+#: sub- and superscripts mathtext sets at 0.7 of it (7), legends and ticks at 7
+WIDTH_CM, HEIGHT_CM = 17.8, 9.0
+TEXT_PT, SMALL_PT = 10.0, 7.0
 
 
 def values(expr, var, xs) -> list:
@@ -92,7 +93,6 @@ def _fig6(ax_pair, xs, curves):
         ax.set_xlabel("$p_y(a_1)$", fontsize=TEXT_PT)
         ax.grid(alpha=0.3)
     ax_pair[0].set_ylabel("utility $\\mathcal{U}$ (eq. 4)", fontsize=TEXT_PT)
-    ax_pair[0].legend(fontsize=SMALL_PT)
 
 
 def _fig7(ax_pair, xs, curves):
@@ -111,7 +111,6 @@ def _fig7(ax_pair, xs, curves):
         ax.set_xlabel("$t_0$", fontsize=TEXT_PT)
         ax.grid(alpha=0.3)
     ax_pair[0].set_ylabel("utility $\\mathcal{U}$ (eq. 4)", fontsize=TEXT_PT)
-    ax_pair[0].legend(fontsize=SMALL_PT, ncol=1)
 
 
 def curves_digest(curves, xs) -> str:
@@ -167,7 +166,11 @@ def draw(which: str, points: int = 201, fmt: str = "png") -> tuple:
             fig.suptitle("Fig. 7 (ekenstedt2022): $p_y$ uniform, $N = 100$, $k = 5$", fontsize=TEXT_PT)
         for ax in axes:
             ax.tick_params(labelsize=SMALL_PT)
-        fig.tight_layout()
+        # the key below both panels, where it hides no curve: one row per three curves
+        handles, labels = axes[0].get_legend_handles_labels()
+        fig.legend(handles, labels, loc="lower center", ncol=3, fontsize=SMALL_PT, frameon=False)
+        rows = -(-len(labels) // 3)
+        fig.tight_layout(rect=(0, (0.3 + 0.4 * rows) / HEIGHT_CM, 1, 1))
         digest = curves_digest(curves, xs)
         description = f"implgraph {which}, {points} points; curves sha256 {digest}"
         meta = {"png": {"Software": None, "Description": description},
