@@ -1,0 +1,143 @@
+"""``binary-program``: a divergence between records bounds an (eps, delta) slack through binary pairs
+(docs/arguments/binary-program.md, the proofs in docs/proofs/binary-program.md).
+
+A declares a divergence (:class:`implgraph.definitions.divergences.Divergence`) between every ordered pair of records,
+so bounded both ways on each pair; B declares an additive slack delta in (0, 1/2) (its raw level the least
+e^eps >= 1 with x(E) <= e^eps y(E) + delta on every event E), between two records or on record removal.
+
+**Reduction (R2).** The divergence obeys data processing: merging the buckets of B's event E, and of its complement,
+maps x and y to binary pairs x' = (a, 1 - a), y' = (b, 1 - b) with a = x(E), b = y(E) and a divergence no larger,
+both ways (for chi^2, (x1 + x2)^2/(y1 + y2) <= x1^2/y1 + x2^2/y2, which the checker re-derives); B's requirement on E
+is a - delta <= e^eps b, unchanged. So B's raw level is at most max(1, sup (a - delta)/b) over the binary pairs with
+both divergences <= A's level, and the supremum is approached by two records of two buckets.
+
+**Renyi of order 2** (D_2 = log(1 + chi^2), chi^2(x' || y') = (a - b)^2/(b (1 - b))), A's level T, c = e^T - 1,
+d = delta, c0 = 4 d^2/(1 - d^2), c1 = 4 d^2/(1 - 2 d): the program's value (B's raw level) is
+
+- 1 for c <= c0: adding the two constraints, c - (4 + c)(a - b)^2 = 2 (c a (1 - a) - (a - b)^2)
+  + 2 (c b (1 - b) - (a - b)^2) + c (1 - a - b)^2 >= 0, so a - b <= sqrt(c/(4 + c)) <= d;
+- (1/2 + m - d)/(1/2 - m), m = sqrt(c/(4 + c))/2, for c0 <= c <= c1: the symmetric pair (1/2 + m, 1/2 - m),
+  (1/2 - m, 1/2 + m), where both constraints bind; a linear objective a - V b over a convex set (chi^2 is jointly
+  convex) is largest where the KKT conditions hold with multipliers >= 0, and here they are (lambda_1, lambda_2)
+  >= 0 exactly for d/2 <= m <= d/(2 (1 - d)), i.e. c0 <= c <= c1;
+- 1 - d + c/(4 d) for c >= c1, and an upper bound for every c: with s = a - b and M = d (1 - b) + c b/(4 d) >= 0,
+  M^2 - c b (1 - b) = (d (1 - b) - c b/(4 d))^2 >= 0 and s^2 <= c b (1 - b), so s <= M, which is
+  a - d <= (1 - d + c/(4 d)) b; attained by b = 4 d^2/(4 d^2 + c), a = (4 d^2 + 2 d c)/(4 d^2 + c), whose reverse
+  chi^2 is <= c exactly where a + b <= 1, c >= c1.
+
+Between pairs of records each supremum is attained, for every N >= 2, by one record at the pair's x and N - 1 at its
+y (every pair of records of that table is (x, y), (y, x) or equal): the tight f. On record removal (P against Q_i,
+both averages of records: the uniform mix of the pairs (x_j, x_k), j any, k != i) the divergence is at most the largest
+over pairs by joint convexity (van Erven and Harremoes 2014, Theorem 11), so the same f is an upper bound (the
+attaining table's removal pairs are closer than its records: tightness there is not derived).
+
+Other orders and KL have no closed form of the program here: the argument does not answer them.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.core import methods
+from implgraph.definitions.divergences import divergence_of
+from implgraph.prover.answer import Bound, T, final
+from implgraph.prover.registry import argument, certificate_parts
+from implgraph.prover.shapes import slack_between
+
+METHOD = methods.BINARY_PROGRAM
+
+__all__ = ["program", "pieces", "bound", "family"]
+
+#: the chi^2 level c of A's Renyi-2 level T
+C_OF_T = sympy.exp(T) - 1
+
+
+def program(div) -> str | None:
+    """The binary program this argument solves in closed form for A's divergence: ``"chi-square"`` (Renyi of order 2
+    between pairs of records), else None."""
+    if div is not None and div.kind == "renyi" and div.order == 2 and div.compares == "pairs":
+        return "chi-square"
+    return None
+
+
+def _delta(ctx):
+    if slack_between(ctx.b) not in ("pairs", "removal") or slack_between(ctx.a):
+        return None
+    d = sympy.sympify(ctx.b_params.get("delta", "none"))
+    return d if d.is_Rational and 0 < d < sympy.Rational(1, 2) else None
+
+
+def _applies(ctx):
+    return program(divergence_of(ctx.a)) is not None and _delta(ctx) is not None
+
+
+def pieces(d):
+    """``[(name, condition on T, U)]`` of the chi-square program at slack d (module notes), in order; the last
+    condition is True."""
+    c = C_OF_T
+    c0, c1 = 4 * d ** 2 / (1 - d ** 2), 4 * d ** 2 / (1 - 2 * d)
+    m = sympy.sqrt(c / (4 + c)) / 2
+    return [("flat", T <= sympy.log(1 + c0), sympy.Integer(1)),
+            ("middle", T <= sympy.log(1 + c1), (1 + 2 * m - 2 * d) / (1 - 2 * m)),
+            ("top", sympy.true, 1 - d + c / (4 * d))]
+
+
+def family(name, d):
+    """The attaining pair of a piece as ``[(count, first bucket's value)]`` in T and N: one record at x, N - 1 at y
+    (the flat piece: every record at (1/2, 1/2))."""
+    c = C_OF_T
+    if name == "flat":
+        return [("N", sympy.Rational(1, 2))]
+    if name == "middle":
+        m = sympy.sqrt(c / (4 + c)) / 2
+        return [("1", sympy.Rational(1, 2) + m), ("N - 1", sympy.Rational(1, 2) - m)]
+    return [("1", (4 * d ** 2 + 2 * d * c) / (4 * d ** 2 + c)), ("N - 1", 4 * d ** 2 / (4 * d ** 2 + c))]
+
+
+def _text(d, compares):
+    head = (f"A bounds the Renyi divergence of order 2 between every two records both ways by T (chi^2 <= c = e^T - 1); "
+            f"B's slack delta = {d} is read on one event E: merging E's buckets and its complement's does not raise "
+            "chi^2 (data processing; for two buckets (x1 + x2)^2/(y1 + y2) <= x1^2/y1 + x2^2/y2), so B's raw level is "
+            "at most max(1, sup (a - delta)/b) over binary pairs (a, 1 - a), (b, 1 - b) with both chi^2 <= c. "
+            "Everywhere (a - b)^2 <= c b (1 - b) and M = delta (1 - b) + c b/(4 delta) has M^2 - c b (1 - b) = "
+            "(delta (1 - b) - c b/(4 delta))^2 >= 0, so a - delta <= (1 - delta + c/(4 delta)) b; for c <= "
+            "4 delta^2/(1 - delta^2) the two constraints summed give a - b <= sqrt(c/(4 + c)) <= delta (U = 1); for c "
+            "between 4 delta^2/(1 - delta^2) and 4 delta^2/(1 - 2 delta) the symmetric pair (1/2 + m, 1/2 - m), "
+            "(1/2 - m, 1/2 + m), m = sqrt(c/(4 + c))/2, meets the KKT conditions of the convex program (chi^2 is "
+            "jointly convex) with multipliers >= 0: U = (1/2 + m - delta)/(1/2 - m); above, the one-sided optimum "
+            "b = 4 delta^2/(4 delta^2 + c), a = (4 delta^2 + 2 delta c)/(4 delta^2 + c) has a + b <= 1, so its "
+            "reverse chi^2 is <= c too")
+    if compares == "pairs":
+        return head + ("; each piece is attained, for every N >= 2, by one record at the pair's x and N - 1 at its y "
+                       "(the flat piece by equal records)")
+    return head + ("; B compares the table with the table without one record, two averages of records (the uniform "
+                   "mix of the pairs (x_j, x_k), k != i), whose chi^2 is at most the largest over pairs by joint "
+                   "convexity (van Erven and Harremoes 2014, Theorem 11): an upper bound, tightness not derived")
+
+
+@argument(METHOD, order=203, applies=_applies)
+def bound(ctx):
+    """The program's value as a Piecewise in T: tight between pairs of records, an upper bound on record removal."""
+    d = _delta(ctx)
+    parts = pieces(d)
+    upper = sympy.Piecewise(*[(u, cond) for _, cond, u in parts])
+    compares = slack_between(ctx.b)
+    checks = [f"{name}: where {cond}" for name, cond, _ in parts]
+    return final(Bound(upper, compares == "pairs", METHOD.name, _text(d, compares), build=None, checks=checks,
+                       attained_where=sympy.true))
+
+
+def _family_of(cert, ctx):
+    d = sympy.Rational(str(cert["B"]["slack"]["delta"]))
+    return {"pieces": [{"piece": name, "where": str(cond),
+                        "rows": [{"count": n, "value": str(v)} for n, v in family(name, d)]}
+                       for name, cond, _ in pieces(d)]}
+
+
+@certificate_parts(METHOD, family=_family_of)
+def upper_certificate(cert, ctx):
+    """The lemma data: the program solved, and each piece's name and condition in T."""
+    d = sympy.Rational(str(cert["B"]["slack"]["delta"]))
+    cert["upper_certificate"] = {"lemma": METHOD.lemma, "program": "chi-square",
+                                 "pieces": [{"piece": name, "where": str(cond), "U": str(u)}
+                                            for name, cond, u in pieces(d)]}
