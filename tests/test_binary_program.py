@@ -178,6 +178,55 @@ def test_random_binary_pairs_near_the_middle_never_above_f():
     assert pieces == {"flat", "middle", "top"}
 
 
-def test_kl_source_is_not_this_arguments():
-    res = check_implication("kl-ldp", "eps-delta-ldp", b_params={"delta": sympy.Rational(1, 10)}, max_n=2)
-    assert res.method != "binary-program"
+def kl_level(rows):
+    """The largest KL over ordered pairs of records at 50 digits (None where infinite)."""
+    with mpmath.workdps(50):
+        best = mpmath.mpf(0)
+        for x in rows:
+            for y in rows:
+                if any(p > 0 and q == 0 for p, q in zip(x, y)):
+                    return None
+                best = max(best, sum((mpmath.mpf(p.numerator) / p.denominator
+                                      * mpmath.log(mpmath.mpf((p / q).numerator) / (p / q).denominator)
+                                      for p, q in zip(x, y) if p > 0), mpmath.mpf(0)))
+        return best
+
+
+def kl_bound_by_hand(r, d):
+    """1 where r <= 2 d^2 (Pinsker), else (d/r)(e^(r/d) - 1)."""
+    with mpmath.workdps(50):
+        d = mpmath.mpf(d.numerator) / d.denominator
+        return mpmath.mpf(1) if r <= 2 * d ** 2 else d / r * (mpmath.exp(r / d) - 1)
+
+
+def test_kl_upper_bound_is_proved_and_rechecked():
+    for b in ("eps-delta-ldp", "eps-delta-dp"):
+        res = check_implication("kl-ldp", b, b_params={"delta": sympy.Rational(1, 10)}, max_n=2)
+        assert res.verdict == "proved" and res.tightness == "not derived" and res.method == "binary-program"
+        cert = res.details["certificate"]
+        assert cert["tight"] is False and check_certificate(cert).ok
+        f = sympy.sympify(res.details["proved_f"])
+        (d,) = f.free_symbols
+        # by hand: at T = 1/5 (> 2 delta^2 = 1/50) e^eps <= (1/2)(e^2 - 1); at T = 1/100, eps = 0
+        assert sympy.simplify(sympy.exp(f.subs(d, sympy.Rational(1, 5))) - (sympy.exp(2) - 1) / 2) == 0
+        assert f.subs(d, sympy.Rational(1, 100)) == 0
+    forged = [lambda c: c.update(upper=c["upper"].replace("exp(10*T)", "exp(9*T)")),
+              lambda c: c.update(upper=c["upper"].replace("T <= 1/50", "T <= 1/20")),
+              lambda c: c.update(tight=True)]
+    for edit in forged:
+        assert not check_certificate(_forged(cert, edit)).ok
+
+
+def test_kl_bound_against_random_tables():
+    rng = random.Random(42)
+    for _ in range(300):
+        n, p = rng.randint(2, 4), rng.randint(2, 3)
+        rows = brute.random_rows(rng, n, p, high=6)
+        r = kl_level(rows)
+        if r is None:
+            continue
+        for d in (F(1, 10), F(1, 4)):
+            with mpmath.workdps(50):
+                U = kl_bound_by_hand(r, d)
+                for level in (brute.eps_delta_ldp(rows, d), brute.eps_delta_dp(rows, d)):
+                    assert mpmath.mpf(level.numerator) / level.denominator <= U + mpmath.mpf("1e-40"), (rows, d)

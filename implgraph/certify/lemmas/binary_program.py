@@ -251,13 +251,20 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
     try:
         steps += _registered(cert)
         div, compares, d = _sides(cert)
-        sides_ok = (div is not None and div.kind == "renyi" and div.order == 2 and div.compares == "pairs"
+        kl = div is not None and div.kind == "kl"
+        sides_ok = (div is not None and (kl or (div.kind == "renyi" and div.order == 2)) and div.compares == "pairs"
                     and compares in ("pairs", "removal") and 0 < d < sympy.Rational(1, 2))
-        steps.append(("A declares Renyi of order 2 between pairs of records, B a slack delta in (0, 1/2) between "
-                      "pairs of records or on record removal", sides_ok, "registry"))
+        steps.append(("A declares Renyi of order 2 or KL between pairs of records, B a slack delta in (0, 1/2) "
+                      "between pairs of records or on record removal", sides_ok, "registry"))
         if not sides_ok:
             return _report(steps)
         upper = parse_expr(str(cert.get("upper")), {"T": _T})
+        if kl:          # an upper bound only (binary_program_kl)
+            from implgraph.certify.lemmas.binary_program_kl import kl_pieces, kl_steps
+            steps.append(("U is the KL bound's Piecewise at this delta", _same_piecewise(upper, kl_pieces(d)), "exact"))
+            steps += kl_steps(d, compares)
+            steps.append(("no tightness claimed", not cert.get("tight"), "exact"))
+            return _report(steps)
         steps.append(("U is the chi-square program's Piecewise at this delta",
                       _same_piecewise(upper, program_pieces(d)), "exact"))
         steps += _proof_steps(d, compares)
