@@ -230,3 +230,22 @@ def test_kl_bound_against_random_tables():
                 U = kl_bound_by_hand(r, d)
                 for level in (brute.eps_delta_ldp(rows, d), brute.eps_delta_dp(rows, d)):
                     assert mpmath.mpf(level.numerator) / level.denominator <= U + mpmath.mpf("1e-40"), (rows, d)
+
+
+@pytest.mark.parametrize("order, kind", [(3, "chi-square"), ("oo", "chi-square"), ("3/2", "kl")])
+def test_other_orders_get_the_lower_orders_bound(order, kind):
+    """D_alpha >= D_2 for alpha >= 2 and >= KL for alpha > 1: the lower order's bound, never tight."""
+    from implgraph.definitions.divergences import Divergence, DivergenceDefinition
+
+    class Other(DivergenceDefinition):
+        name = "renyi-other-test"
+        level_symbol = "d"
+        level = Divergence("renyi", order, compares="pairs")
+
+    with registered(Other):
+        res = check_implication("renyi-other-test", "eps-delta-ldp", b_params={"delta": sympy.Rational(1, 10)},
+                                max_n=2)
+        assert res.verdict == "proved" and res.tightness == "not derived" and res.method == "binary-program"
+        cert = res.details["certificate"]
+        assert cert["upper_certificate"]["program"] == kind and check_certificate(cert).ok
+        assert not check_certificate(_forged(cert, lambda c: c.update(tight=True))).ok

@@ -80,6 +80,15 @@ def _sides(cert):
     return div, (None if slack is None else slack.compares), d
 
 
+def _order(div):
+    """KL as the order 1, Renyi its order (a rational number or oo); None for another kind or a symbolic order."""
+    if div is None or div.kind not in ("kl", "renyi"):
+        return None
+    if div.kind == "kl":
+        return sympy.Integer(1)
+    return div.order if (div.order is sympy.oo or div.order.is_Rational) else None
+
+
 def _same_piecewise(upper, want) -> bool:
     if not isinstance(upper, sympy.Piecewise) or len(upper.args) != len(want):
         return False
@@ -251,13 +260,17 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
     try:
         steps += _registered(cert)
         div, compares, d = _sides(cert)
-        kl = div is not None and div.kind == "kl"
-        sides_ok = (div is not None and (kl or (div.kind == "renyi" and div.order == 2)) and div.compares == "pairs"
-                    and compares in ("pairs", "removal") and 0 < d < sympy.Rational(1, 2))
-        steps.append(("A declares Renyi of order 2 or KL between pairs of records, B a slack delta in (0, 1/2) "
-                      "between pairs of records or on record removal", sides_ok, "registry"))
+        order = _order(div)
+        kl = order is not None and order < 2
+        sides_ok = (order is not None and div.compares == "pairs" and compares in ("pairs", "removal")
+                    and 0 < d < sympy.Rational(1, 2))
+        steps.append(("A declares KL or Renyi of a numeric order between pairs of records, B a slack delta in "
+                      "(0, 1/2) between pairs of records or on record removal", sides_ok, "registry"))
         if not sides_ok:
             return _report(steps)
+        if order not in (1, 2):
+            steps.append((f"D_{order} >= {'KL' if kl else 'D_2'}: the bound of the lower order holds; no tightness "
+                          "claimed", not cert.get("tight"), "cited: van Erven and Harremoes 2014, Theorems 3 and 5"))
         upper = parse_expr(str(cert.get("upper")), {"T": _T})
         if kl:          # an upper bound only (binary_program_kl)
             from implgraph.certify.lemmas.binary_program_kl import kl_pieces, kl_steps

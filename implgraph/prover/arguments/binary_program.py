@@ -61,13 +61,22 @@ C_OF_T = sympy.exp(T) - 1
 
 
 def program(div) -> str | None:
-    """The binary program this argument solves in closed form for A's divergence: ``"chi-square"`` (Renyi of order 2
-    between pairs of records), else None."""
-    if div is not None and div.kind == "renyi" and div.order == 2 and div.compares == "pairs":
-        return "chi-square"
-    if div is not None and div.kind == "kl" and div.compares == "pairs":
+    """The binary program whose bound this argument proves for A's divergence between pairs of records:
+    ``"chi-square"`` for Renyi of an order >= 2 (the order 2 itself tight; a higher order, oo included, through
+    D_2 <= D_alpha), ``"kl"`` for KL or Renyi of an order in (1, 2) (through KL <= D_alpha); None otherwise (another
+    kind or comparison, or an order that is no number)."""
+    if div is None or div.compares != "pairs" or div.kind not in ("kl", "renyi"):
+        return None
+    if div.kind == "kl":
         return "kl"
-    return None
+    if not (div.order is sympy.oo or div.order.is_Rational):
+        return None
+    return "chi-square" if (div.order is sympy.oo or div.order >= 2) else "kl"
+
+
+def _exact(div) -> bool:
+    """Is the program's bound A's own (KL, Renyi 2), not a lower order's through the monotonicity in the order?"""
+    return div.kind == "kl" or div.order == 2
 
 
 def _delta(ctx):
@@ -110,7 +119,7 @@ def family(name, d):
     return [("1", (4 * d ** 2 + 2 * d * c) / (4 * d ** 2 + c)), ("N - 1", 4 * d ** 2 / (4 * d ** 2 + c))]
 
 
-def _text(d, compares):
+def _text(d, compares, exact=True):
     head = (f"A bounds the Renyi divergence of order 2 between every two records both ways by T (chi^2 <= c = e^T - 1); "
             f"B's slack delta = {d} is read on one event E: merging E's buckets and its complement's does not raise "
             "chi^2 (data processing; for two buckets (x1 + x2)^2/(y1 + y2) <= x1^2/y1 + x2^2/y2), so B's raw level is "
@@ -123,9 +132,11 @@ def _text(d, compares):
             "jointly convex) with multipliers >= 0: U = (1/2 + m - delta)/(1/2 - m); above, the one-sided optimum "
             "b = 4 delta^2/(4 delta^2 + c), a = (4 delta^2 + 2 delta c)/(4 delta^2 + c) has a + b <= 1, so its "
             "reverse chi^2 is <= c too")
-    if compares == "pairs":
+    if compares == "pairs" and exact:
         return head + ("; each piece is attained, for every N >= 2, by one record at the pair's x and N - 1 at its y "
                        "(the flat piece by equal records)")
+    if compares == "pairs":
+        return head + "; an upper bound at A's order, tightness not derived"
     return head + ("; B compares the table with the table without one record, two averages of records (the uniform "
                    "mix of the pairs (x_j, x_k), k != i), whose chi^2 is at most the largest over pairs by joint "
                    "convexity (van Erven and Harremoes 2014, Theorem 11): an upper bound, tightness not derived")
@@ -135,14 +146,19 @@ def _text(d, compares):
 def bound(ctx):
     """The program's value as a Piecewise in T: tight between pairs of records, an upper bound on record removal."""
     d = _delta(ctx)
-    kl = program(divergence_of(ctx.a)) == "kl"
+    div = divergence_of(ctx.a)
+    kl = program(div) == "kl"
     parts = kl_pieces(d) if kl else pieces(d)
     upper = sympy.Piecewise(*[(u, cond) for _, cond, u in parts])
     compares = slack_between(ctx.b)
     checks = [f"{name}: where {cond}" for name, cond, _ in parts]
-    text = _kl_text(d, compares) if kl else _text(d, compares)
-    return final(Bound(upper, compares == "pairs" and not kl, METHOD.name, text, build=None, checks=checks,
-                       attained_where=sympy.true))
+    text = _kl_text(d, compares) if kl else _text(d, compares, _exact(div))
+    if not _exact(div):
+        text = (f"A's Renyi divergence of order {div.order} is at least its {'KL' if kl else 'order 2'} (the Renyi "
+                "divergence is nondecreasing in its order; van Erven and Harremoes 2014, Theorems 3 and 5), so the "
+                f"{'KL' if kl else 'order-2'} program's bound at T holds: {text}")
+    return final(Bound(upper, compares == "pairs" and not kl and _exact(div), METHOD.name, text, build=None,
+                       checks=checks, attained_where=sympy.true))
 
 
 def _kl_text(d, compares):
