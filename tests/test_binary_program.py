@@ -55,6 +55,12 @@ def f_by_hand(c, d):
         return 1 - d + c / (4 * d)
 
 
+def f_removal_by_hand(c, dn):
+    """Record removal: 1 where N d >= 1, else the program at the removal pair's chi^2 level c/(N (N - 1))."""
+    d, n = dn
+    return mpmath.mpf(1) if n * d >= 1 else f_by_hand(c / (n * (n - 1)), d)
+
+
 def _gap(f, c, d, q):
     """f(c, d) - q at 50 digits (q a Fraction)."""
     with mpmath.workdps(50):
@@ -109,6 +115,13 @@ def test_certificates_are_rechecked():
     assert central.verdict == "proved" and central.tightness == "not derived"
     cert = central.details["certificate"]
     assert cert["tight"] is False and check_certificate(cert).ok
+    # by hand: at N = 2 the removal pair's chi^2 level is c/2: c = 1/5 gives the top piece at 1/10, e^eps <= 23/20;
+    # at N = 10 >= 1/delta every table is (0, 1/10)-DP
+    N, level = sympy.symbols("N d")
+    f = sympy.sympify(central.details["proved_f"], locals={"N": N, "d": level})
+    assert sympy.simplify(sympy.exp(f.subs({N: 2, level: sympy.log(sympy.Rational(6, 5))})) - sympy.Rational(23, 20)) == 0
+    assert f.subs({N: 10, level: 5}) == 0
+    assert not check_certificate(_forged(cert, lambda c: c.update(upper=c["upper"].replace("N >= 10", "N >= 5")))).ok
 
 
 def _forged(cert, edit):
@@ -161,8 +174,8 @@ def test_random_tables_never_above_f():
         if c is None:
             continue
         for d in (F(1, 10), F(1, 4)):
-            for level in (brute.eps_delta_ldp(rows, d), brute.eps_delta_dp(rows, d)):
-                assert _gap(f_by_hand, c, d, level) >= -mpmath.mpf("1e-40"), (rows, d)
+            assert _gap(f_by_hand, c, d, brute.eps_delta_ldp(rows, d)) >= -mpmath.mpf("1e-40"), (rows, d)
+            assert _gap(f_removal_by_hand, c, (d, n), brute.eps_delta_dp(rows, d)) >= -mpmath.mpf("1e-40"), (rows, d)
 
 
 def test_random_binary_pairs_near_the_middle_never_above_f():

@@ -5,9 +5,10 @@ x(E) <= e^eps y(E) + delta on every event) is at most ``upper``, a Piecewise in 
 Renyi divergence of order 2 between every two records is at most T both ways. Re-derived here, from the registry and
 the slack delta in (0, 1/2), never from the prover's words (c = e^T - 1, d = delta, s = a - b, q(p) = p (1 - p)):
 
-- **sides**: A declares Renyi of order 2 between pairs of records; B an additive slack between pairs of records, or on
-  record removal (then the pair P, Q_i is the uniform mix of the pairs (x_j, x_k), k != i, and the chi^2 of a mix is
-  at most the largest, by joint convexity: cited, van Erven and Harremoes 2014, Theorem 11; no tightness claimed);
+- **sides**: A declares Renyi of order 2 between pairs of records (or KL, or another order: the helpers
+  :mod:`~implgraph.certify.lemmas.binary_program_kl` and the cited monotonicity in the order); B an additive slack
+  between pairs of records, or on record removal (then the removal pair's chi^2 is at most c/(N (N - 1)) both ways
+  and U = 1 where N d >= 1: :mod:`~implgraph.certify.lemmas.binary_program_removal`; no tightness claimed);
 - **reduction to two buckets**: x1^2/y1 + x2^2/y2 - (x1 + x2)^2/(y1 + y2) = (x1 y2 - x2 y1)^2/(y1 y2 (y1 + y2))
   (merging buckets does not raise sum x^2/y = exp(D_2)), and on two buckets exp(D_2) - 1 = s^2/q(b);
 - **U is the program's**: the Piecewise the lemma builds from d (pieces flat, middle, top and their conditions);
@@ -58,14 +59,17 @@ def _chi(x, y):
     return (x - y) ** 2 / y + (y - x) ** 2 / (1 - y)
 
 
-def program_pieces(d):
-    """``[(name, condition on T, U)]``: the chi-square program's value at slack d (the module notes), in T."""
+def program_pieces(d, N=None):
+    """``[(name, condition on T, U)]``: the chi-square program's value at slack d (the module notes), in T; with
+    ``N`` (record removal) U = 1 where N d >= 1, then the program at the removal pair's level c/(N (N - 1))."""
+    scale = 1 if N is None else N * (N - 1)
     c0, c1 = 4 * d ** 2 / (1 - d ** 2), 4 * d ** 2 / (1 - 2 * d)
-    c = sympy.exp(_T) - 1
+    c = (sympy.exp(_T) - 1) / scale
     m = sympy.sqrt(c / (c + 4)) / 2
-    return [("flat", _T <= sympy.log(1 + c0), sympy.Integer(1)),
-            ("middle", _T <= sympy.log(1 + c1), (sympy.Rational(1, 2) + m - d) / (sympy.Rational(1, 2) - m)),
-            ("top", sympy.true, 1 - d + c / (4 * d))]
+    head = [] if N is None else [("removal-tv", N * d >= 1, sympy.Integer(1))]
+    return head + [("flat", _T <= sympy.log(1 + scale * c0), sympy.Integer(1)),
+                   ("middle", _T <= sympy.log(1 + scale * c1), (sympy.Rational(1, 2) + m - d) / (sympy.Rational(1, 2) - m)),
+                   ("top", sympy.true, 1 - d + c / (4 * d))]
 
 
 def _sides(cert):
@@ -89,11 +93,15 @@ def _order(div):
     return div.order if (div.order is sympy.oo or div.order.is_Rational) else None
 
 
-def _same_piecewise(upper, want) -> bool:
-    if not isinstance(upper, sympy.Piecewise) or len(upper.args) != len(want):
+def _same_piecewise(upper, pieces) -> bool:
+    """Is ``upper`` the Piecewise of ``pieces`` (as sympy builds it: equal neighbouring values merged), piece by piece:
+    the same conditions, values equal by exact algebra?"""
+    want = sympy.Piecewise(*[(u, cond) for _, cond, u in pieces])
+    if not isinstance(upper, sympy.Piecewise) or not isinstance(want, sympy.Piecewise) \
+            or len(upper.args) != len(want.args):
         return False
-    for (u, cond), (_, wcond, w) in zip(upper.args, want):
-        if sympy.simplify(cond) != sympy.simplify(wcond) and not (cond == sympy.true and wcond == sympy.true):
+    for (u, cond), (w, wcond) in zip(upper.args, want.args):
+        if cond != wcond and sympy.simplify(cond) != sympy.simplify(wcond):
             return False
         if not _zero(u - w):
             return False
@@ -174,8 +182,8 @@ def _proof_steps(d, compares):
     steps = [("merging buckets does not raise exp(D_2) = sum x^2/y; on two buckets exp(D_2) - 1 = s^2/q(b)",
               _merge_step(), "exact identities")]
     if compares == "removal":
-        steps.append(("record removal: P and Q_i are the uniform mix of the pairs (x_j, x_k), k != i; chi^2 of a mix is "
-                      "at most the largest (joint convexity)", True, "cited: van Erven and Harremoes 2014, Theorem 11"))
+        from implgraph.certify.lemmas.binary_program_removal import removal_steps
+        steps += removal_steps()
     steps.append(("top: U b - a + d = M - s, M^2 - c q(b) a square, M >= 0 on [0, 1]", _top_step(d), "exact"))
     steps.append(("flat: c - (4 + c) s^2 = 2 (c q(a) - s^2) + 2 (c q(b) - s^2) + c (1 - a - b)^2, and s <= d for "
                   "c <= 4 d^2/(1 - d^2)", _flat_step(d), "exact"))
@@ -271,7 +279,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         if order not in (1, 2):
             steps.append((f"D_{order} >= {'KL' if kl else 'D_2'}: the bound of the lower order holds; no tightness "
                           "claimed", not cert.get("tight"), "cited: van Erven and Harremoes 2014, Theorems 3 and 5"))
-        upper = parse_expr(str(cert.get("upper")), {"T": _T})
+        upper = parse_expr(str(cert.get("upper")), {"T": _T, "N": _N})
         if kl:          # an upper bound only (binary_program_kl)
             from implgraph.certify.lemmas.binary_program_kl import kl_pieces, kl_steps
             steps.append(("U is the KL bound's Piecewise at this delta", _same_piecewise(upper, kl_pieces(d)), "exact"))
@@ -279,7 +287,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             steps.append(("no tightness claimed", not cert.get("tight"), "exact"))
             return _report(steps)
         steps.append(("U is the chi-square program's Piecewise at this delta",
-                      _same_piecewise(upper, program_pieces(d)), "exact"))
+                      _same_piecewise(upper, program_pieces(d, _N if compares == "removal" else None)), "exact"))
         steps += _proof_steps(d, compares)
         if cert.get("tight"):
             steps.append(("a tight claim compares pairs of records", compares == "pairs", "registry"))

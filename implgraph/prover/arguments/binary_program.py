@@ -90,15 +90,18 @@ def _applies(ctx):
     return program(divergence_of(ctx.a)) is not None and _delta(ctx) is not None
 
 
-def pieces(d):
+def pieces(d, N=None):
     """``[(name, condition on T, U)]`` of the chi-square program at slack d (module notes), in order; the last
-    condition is True."""
-    c = C_OF_T
+    condition is True. With ``N`` (record removal): first U = 1 where N d >= 1, then the program at the removal
+    pair's level c/(N (N - 1))."""
+    scale = 1 if N is None else N * (N - 1)
+    c = C_OF_T / scale
     c0, c1 = 4 * d ** 2 / (1 - d ** 2), 4 * d ** 2 / (1 - 2 * d)
     m = sympy.sqrt(c / (4 + c)) / 2
-    return [("flat", T <= sympy.log(1 + c0), sympy.Integer(1)),
-            ("middle", T <= sympy.log(1 + c1), (1 + 2 * m - 2 * d) / (1 - 2 * m)),
-            ("top", sympy.true, 1 - d + c / (4 * d))]
+    head = [] if N is None else [("removal-tv", N * d >= 1, sympy.Integer(1))]
+    return head + [("flat", T <= sympy.log(1 + scale * c0), sympy.Integer(1)),
+                   ("middle", T <= sympy.log(1 + scale * c1), (1 + 2 * m - 2 * d) / (1 - 2 * m)),
+                   ("top", sympy.true, 1 - d + c / (4 * d))]
 
 
 def kl_pieces(d):
@@ -137,9 +140,12 @@ def _text(d, compares, exact=True):
                        "(the flat piece by equal records)")
     if compares == "pairs":
         return head + "; an upper bound at A's order, tightness not derived"
-    return head + ("; B compares the table with the table without one record, two averages of records (the uniform "
-                   "mix of the pairs (x_j, x_k), k != i), whose chi^2 is at most the largest over pairs by joint "
-                   "convexity (van Erven and Harremoes 2014, Theorem 11): an upper bound, tightness not derived")
+    return head + ("; B compares the table P with Q_i, the table without record i: P - Q_i = (x_i - Q_i)/N, so "
+                   "chi^2(P || Q_i) = chi^2(x_i || Q_i)/N^2 and, as P >= (N - 1) Q_i/N bucketwise, chi^2(Q_i || P) "
+                   "<= chi^2(x_i || Q_i)/(N (N - 1)); chi^2(x_i || .) is convex (x^2/y is) and Q_i is the mean of the "
+                   "other records, so chi^2(x_i || Q_i) <= c: the program above at c/(N (N - 1)) bounds B; and where "
+                   "N delta >= 1, |P(E) - Q_i(E)| = |x_i(E) - Q_i(E)|/N <= 1/N <= delta (U = 1): an upper bound, "
+                   "tightness not derived")
 
 
 @argument(METHOD, order=203, applies=_applies)
@@ -148,9 +154,9 @@ def bound(ctx):
     d = _delta(ctx)
     div = divergence_of(ctx.a)
     kl = program(div) == "kl"
-    parts = kl_pieces(d) if kl else pieces(d)
-    upper = sympy.Piecewise(*[(u, cond) for _, cond, u in parts])
     compares = slack_between(ctx.b)
+    parts = kl_pieces(d) if kl else pieces(d, ctx.N if compares == "removal" else None)
+    upper = sympy.Piecewise(*[(u, cond) for _, cond, u in parts])
     checks = [f"{name}: where {cond}" for name, cond, _ in parts]
     text = _kl_text(d, compares) if kl else _text(d, compares, _exact(div))
     if not _exact(div):
@@ -187,6 +193,7 @@ def upper_certificate(cert, ctx):
     from implgraph.definitions import get
     d = sympy.Rational(str(cert["B"]["slack"]["delta"]))
     kind = program(divergence_of(get(cert["A"]["definition"])))
+    removal = cert["B"]["slack"].get("compares") == "removal"
+    parts = kl_pieces(d) if kind == "kl" else pieces(d, ctx.N if removal else None)
     cert["upper_certificate"] = {"lemma": METHOD.lemma, "program": kind,
-                                 "pieces": [{"piece": name, "where": str(cond), "U": str(u)}
-                                            for name, cond, u in (kl_pieces(d) if kind == "kl" else pieces(d))]}
+                                 "pieces": [{"piece": name, "where": str(cond), "U": str(u)} for name, cond, u in parts]}
