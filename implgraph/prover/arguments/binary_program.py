@@ -27,19 +27,22 @@ d = delta, c0 = 4 d^2/(1 - d^2), c1 = 4 d^2/(1 - 2 d): the program's value (B's 
 
 Between pairs of records each supremum is attained, for every N >= 2, by one record at the pair's x and N - 1 at its
 y (every pair of records of that table is (x, y), (y, x) or equal): the tight f. On record removal (P against Q_i,
-both averages of records: the uniform mix of the pairs (x_j, x_k), j any, k != i) the divergence is at most the largest
-over pairs by joint convexity (van Erven and Harremoes 2014, Theorem 11), so the same f is an upper bound (the
-attaining table's removal pairs are closer than its records: tightness there is not derived).
+the table without record i): P - Q_i = (x_i - Q_i)/N gives chi^2(P || Q_i) = chi^2(x_i || Q_i)/N^2 and
+chi^2(Q_i || P) <= chi^2(x_i || Q_i)/(N (N - 1)) (P >= (N - 1) Q_i/N), and chi^2(x_i || Q_i) <= c (x^2/y is convex in
+y): the same program at c/(N (N - 1)) is an upper bound, and U = 1 where N d >= 1 (|P(E) - Q_i(E)| <= 1/N);
+tightness there is not derived.
 
 **KL** (between pairs of records): the program's optimum has no closed form; the argument proves the upper bound
 U = 1 where T <= 2 d^2 (Pinsker: a - b <= sqrt(T/2) <= d), and U = (d/T)(e^(T/d) - 1) everywhere: the log-sum
 inequality merges the buckets; (1 - a) log((1 - a)/(1 - b)) >= b - a (log u >= 1 - 1/u), so with u = a/b,
-KL >= b phi(u), phi(u) = u log u - u + 1 >= 0, hence b >= phi(u)/T and (a - d)/b <= u - d phi(u)/T, concave in u
+KL >= b phi(u), phi(u) = u log u - u + 1 >= 0, hence 1/b >= phi(u)/T and (a - d)/b <= u - d phi(u)/T, concave in u
 (second derivative -d/(T u)) with its maximum (d/T)(e^(T/d) - 1) at u = e^(T/d). Tightness is not derived (at
 d = 1/10 a grid of binary pairs reaches 1.18, 1.57, 27.6 and 2079 against U = 1.30, 1.72, 29.5 and 2203 at T = 0.05,
 0.1, 0.5 and 1, floats: an observation, not a claim). Between pairs and on record removal (KL is jointly convex).
 
-Renyi of another order has no argument here yet: the argument does not answer it.
+**Another numeric order alpha** between records: D_alpha >= D_2 for alpha >= 2 (oo included) and D_alpha >= KL for
+alpha in (1, 2) (van Erven and Harremoes 2014, Theorems 3 and 5), so the order-2 program's or the KL bound holds, an
+upper bound (tightness not derived). A symbolic order is not answered.
 """
 
 from __future__ import annotations
