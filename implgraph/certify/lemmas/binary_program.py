@@ -1,4 +1,5 @@
-"""The binary-program lemma: a Renyi-2 level between records bounds an (eps, delta) slack (docs/proofs/binary-program.md).
+"""The binary-program lemma: a Renyi-2 level between records bounds an (eps, delta) slack
+(docs/proofs/binary-program.md).
 
 A certificate of method ``binary-program`` states that B's raw level (the least e^eps >= 1 with
 x(E) <= e^eps y(E) + delta on every event) is at most ``upper``, a Piecewise in A's level T, on every table whose
@@ -67,8 +68,9 @@ def program_pieces(d, N=None):
     c = (sympy.exp(_T) - 1) / scale
     m = sympy.sqrt(c / (c + 4)) / 2
     head = [] if N is None else [("removal-tv", N * d >= 1, sympy.Integer(1))]
+    half = sympy.Rational(1, 2)
     return head + [("flat", _T <= sympy.log(1 + scale * c0), sympy.Integer(1)),
-                   ("middle", _T <= sympy.log(1 + scale * c1), (sympy.Rational(1, 2) + m - d) / (sympy.Rational(1, 2) - m)),
+                   ("middle", _T <= sympy.log(1 + scale * c1), (half + m - d) / (half - m)),
                    ("top", sympy.true, 1 - d + c / (4 * d))]
 
 

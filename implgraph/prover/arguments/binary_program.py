@@ -126,7 +126,8 @@ def family(name, d):
 
 
 def _text(d, compares, exact=True):
-    head = (f"A bounds the Renyi divergence of order 2 between every two records both ways by T (chi^2 <= c = e^T - 1); "
+    head = (f"A bounds the Renyi divergence of order 2 between every two records both ways by T "
+            "(chi^2 <= c = e^T - 1); "
             f"B's slack delta = {d} is read on one event E: merging E's buckets and its complement's does not raise "
             "chi^2 (data processing; for two buckets (x1 + x2)^2/(y1 + y2) <= x1^2/y1 + x2^2/y2), so B's raw level is "
             "at most max(1, sup (a - delta)/b) over binary pairs (a, 1 - a), (b, 1 - b) with both chi^2 <= c. "
@@ -199,4 +200,5 @@ def upper_certificate(cert, ctx):
     removal = cert["B"]["slack"].get("compares") == "removal"
     parts = kl_pieces(d) if kind == "kl" else pieces(d, ctx.N if removal else None)
     cert["upper_certificate"] = {"lemma": METHOD.lemma, "program": kind,
-                                 "pieces": [{"piece": name, "where": str(cond), "U": str(u)} for name, cond, u in parts]}
+                                 "pieces": [{"piece": name, "where": str(cond), "U": str(u)}
+                                            for name, cond, u in parts]}
