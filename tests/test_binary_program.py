@@ -161,9 +161,10 @@ def _grid_best(c, d, den=300):
     return best
 
 
-@pytest.mark.parametrize("c", [F(1, 30), F(9, 200), F(12, 250), F(1, 20), F(1, 10), F(1, 2)])
-def test_grid_search_meets_f_from_below(c):
-    gap = _gap(f_by_hand, c, D, _grid_best(c, D))
+@pytest.mark.parametrize("c, d", [(F(1, 30), D), (F(9, 200), D), (F(12, 250), D), (F(1, 20), D), (F(1, 10), D),
+                                  (F(1, 2), D), (F(2, 5), F(1, 4)), (F(3, 2), F(1, 4))])
+def test_grid_search_meets_f_from_below(c, d):
+    gap = _gap(f_by_hand, c, d, _grid_best(c, d))
     assert -mpmath.mpf("1e-40") <= gap < mpmath.mpf("0.01")
 
 
