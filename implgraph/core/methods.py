@@ -89,6 +89,8 @@ CHORD = _m("chord", None, "an f-divergence of ratios confined to [lo, hi] is at 
 DIVERGENCE_ORDER = _m("divergence-order", None, "cited orderings of divergences: Renyi monotone in its order, Pinsker")
 DIVERGENCE_FAMILY = _m("divergence-family", None, "a witness family: a bounded divergence between records, an unbounded "
                        "ratio")
+BINARY_PROGRAM = _m("binary-program", None, "a divergence obeying data processing bounds the (eps, delta) slack "
+                   "through binary pairs: the optimum of the two-bucket program, certified")
 DIVERGENCE_CEILING = _m("divergence-ceiling", None, "a class divergence is at most log(N/s): a class of s records holds "
                         "at most the table's mass")
 RESEARCHER_LEMMA = _m("researcher-lemma", None, "a lemma a researcher registered, its certificate re-checked, chained "

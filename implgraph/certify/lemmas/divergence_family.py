@@ -22,7 +22,8 @@ A certificate of method ``divergence-family`` refutes A => B for every f: its ``
     Erven and Harremoes, IEEE Trans. Inf. Theory 60(7), 2014, Theorem 3). A removal side compares two averages of
     records: at most the largest over pairs by joint convexity (cited: ibid., Theorem 11). B's raw level is at least
     a ratio computed here from the family (two records, or the table against a set of j records of one block, or
-    against a class), which tends to infinity with K for every N >= n0.
+    against a class), which tends to infinity with K for every N >= n0. Where B declares a divergence instead (KL
+    against Renyi of order >= 2 between records), :mod:`implgraph.certify.lemmas.divergence_growth` re-checks it.
 
 Either way, for every f the family's table (at a K beyond f's value) satisfies A at its bound and not B at f: no f
 works at any N >= n0. A forged family (another count, another value) fails the re-computation.
@@ -330,6 +331,9 @@ def _unbounded_steps(cert, fam, wa, wb):
     steps = _table_steps(rows, {_K: k0}, n0)
     if wa is None or wa[0] != "div":
         return steps + [("A declares a divergence", False, "registry")]
+    if wb is not None and wb[0] == "div":       # B a divergence too: KL bounded, Renyi >= 2 not (divergence_growth)
+        from implgraph.certify.lemmas.divergence_growth import divergence_steps
+        return steps + divergence_steps(wa[1], wb[1], rows, k0, n0, fam)
     steps += _a_bounded(wa[1], rows, k0)
     ok, how = _b_unbounded(wb, rows, n0)
     steps.append((f"B's raw level grows without bound in K, for every N >= {n0}", ok, how))

@@ -43,7 +43,7 @@ TRIED = ("by the prover (`engines/prove.py`) where no direct argument applies, a
          "refutation for every N; its support families (`prover/divergence_witness.py`) by check-edge beside a "
          "refutation by one table")
 
-__all__ = ["refutation", "family_rows", "chi_square_bounded"]
+__all__ = ["refutation", "divergence_refutation", "family_rows", "chi_square_bounded", "KL_FAMILY"]
 
 _K = sympy.Symbol("K", positive=True)
 
@@ -111,6 +111,8 @@ def refutation(a, b, a_params, b_params, b_classes=None):
     div = divergence_of(a)
     if div is None or div.compares == "class" or a_params:
         return None
+    if divergence_of(b) is not None:
+        return divergence_refutation(a, b, b_params)
     if not (div.kind == "kl" or (div.kind == "renyi" and div.order is not sympy.oo and div.order <= 2)):
         return None
     ratio = b.declared(RatioLevel)
@@ -163,5 +165,68 @@ def _verdict(a, b, div, compared, n0, checked, cert):
               + (" (classes: the first record, the others)" if compared == "class" else ""))
     witness = {"rows": rows, "classes": ["E1"] + ["E2"] * (n0 - 1) if compared == "class" else None,
                "family": family, "point": {"K": 3, "N": n0}}
+    return {"verdict": "refuted", "evidence": evidence, "witness": witness, "tightness": "wrong",
+            "method": methods.DIVERGENCE_FAMILY.name, "details": {"certificate": cert}}
+
+
+#: KL against Renyi of order >= 2 between records: one record at x = (1/K, 1 - 1/K), N - 1 at y = (1/K^3, 1 - 1/K^3)
+KL_FAMILY = (("1", ("1/K", "1 - 1/K"), "E1"), ("N - 1", ("1/K**3", "1 - 1/K**3"), "E2"))
+#: the bound of the family's KL level, both ways, for every K >= 2
+KL_CAP = 2
+
+
+def kl_family_rows(K, N=2):
+    """:data:`KL_FAMILY`'s table at K (a number) with N records."""
+    K = Fraction(K)
+    return [[1 / K, 1 - 1 / K]] + [[1 / K ** 3, 1 - 1 / K ** 3]] * (N - 1)
+
+
+def divergence_refutation(a, b, b_params=None):
+    """A KL between pairs of records, B Renyi of order >= 2 between pairs: the refutation of A => B for every f by
+    :data:`KL_FAMILY` (KL(x || y) <= x_1 2 (sqrt(K^2) - 1) = 2 (K - 1)/K < 2, since log u <= 2 (sqrt(u) - 1), bucket 2
+    below 1; KL(y || x) <= y_2 (r_2 - 1) = (1 - 1/K^3)(K + 1)/K^2 <= 1; chi^2(x || y) >= K - 1, D_2 = log(1 + chi^2)
+    unbounded), its certificate re-checked by the checker, the tables at N = 2, 3 and K = 2..5 in exact arithmetic;
+    else None."""
+    from implgraph.certify import check_certificate
+    from implgraph.core.concrete import INF, ConcreteTable
+    from implgraph.engines.recheck import raw_level
+    from implgraph.prover.divergence_witness import family_certificate
+    da, db = divergence_of(a), divergence_of(b)
+    if da.kind != "kl" or da.compares != "pairs" or db.compares != "pairs" or b_params:
+        return None
+    if not (db.kind == "renyi" and (db.order is sympy.oo or db.order >= 2)):
+        return None
+    cert = family_certificate(a, {}, b, {}, "unbounded", KL_FAMILY, 2, 2)
+    cert["family"]["A_bound"] = str(KL_CAP)
+    if not check_certificate(cert).ok:
+        return None
+    checked = []
+    for N, K in itertools.product((2, 3), (2, 3, 4, 5)):
+        ct = ConcreteTable.from_fractions(kl_family_rows(K, N))
+        ra, rb = raw_level(a, {}, ct), raw_level(b, {}, ct)
+        if ra is None or rb is None or ra == INF or not bool(_num(ra) <= KL_CAP):
+            return None
+        if not (rb == INF or bool(_num(rb) >= sympy.log(K))):      # chi^2 >= K - 1, D_beta >= D_2 >= log K
+            return None
+        checked.append(f"(N, K) = ({N}, {K})")
+    return _kl_verdict(a, b, db, checked, cert)
+
+
+def _num(v):
+    return v if isinstance(v, sympy.Basic) else sympy.Rational(v.numerator, v.denominator)
+
+
+def _kl_verdict(a, b, db, checked, cert):
+    order = "oo" if db.order is sympy.oo else str(db.order)
+    evidence = (f"no f can work: a witness family for every N >= 2 and K >= 2, one record at x = (1/K, 1 - 1/K) and "
+                f"N - 1 at y = (1/K^3, 1 - 1/K^3): {a.name}'s KL level is < 2 both ways (log u <= 2 (sqrt(u) - 1) on "
+                "bucket 1, where x/y = K^2: KL(x || y) <= 2 (K - 1)/K; log u <= u - 1 on bucket 2 of KL(y || x): "
+                f"<= (1 - 1/K^3)(K + 1)/K^2 <= 1; the other buckets' terms are <= 0), while {b.name}'s Renyi-{order} "
+                "level is >= D_2 = log(1 + chi^2(x || y)) >= log K, unbounded as K grows; its certificate (method "
+                "divergence-family) re-checked symbolically in K by implgraph.certify; the tables re-checked in exact "
+                f"arithmetic at {', '.join(checked)}")
+    witness = {"rows": [[str(v) for v in r] for r in kl_family_rows(2, 2)], "classes": None,
+               "family": "one record at (1/K, 1 - 1/K), N - 1 at (1/K^3, 1 - 1/K^3), every N >= 2 and K >= 2",
+               "point": {"K": 2, "N": 2}}
     return {"verdict": "refuted", "evidence": evidence, "witness": witness, "tightness": "wrong",
             "method": methods.DIVERGENCE_FAMILY.name, "details": {"certificate": cert}}
