@@ -40,9 +40,10 @@ def _log_float(R: Fraction) -> float:
     return math.log(R.numerator) - math.log(R.denominator)
 
 
-def _largest_log(forms):
+def _largest_log(forms, expr_of=None):
     """The largest of log(R)/d over ``forms`` [(R, d)], exact: candidates within 1e-9 of the largest in floating point
-    are compared exactly (R1^(d2) against R2^(d1), integer powers of rationals); the level is log(R)/d as sympy with a
+    are compared exactly (R1^(d2) against R2^(d1), integer powers of rationals); the level is log(R)/d as sympy (or
+    ``expr_of((R, d))``, the same number in a compact form) with a
     rational enclosure."""
     forms = list(dict.fromkeys(forms))
     approx = [(_log_float(R) / float(d), R, d) for R, d in forms]
@@ -55,7 +56,9 @@ def _largest_log(forms):
     R, d = best
     if R == 1:
         return Fraction(0)
-    expr = sympy.log(sympy.Rational(R.numerator, R.denominator)) / sympy.Rational(d.numerator, d.denominator)
+    expr = expr_of(best) if expr_of is not None else None     # a compact form of the same number (KL: sum x log(x/y))
+    if expr is None:
+        expr = sympy.log(sympy.Rational(R.numerator, R.denominator)) / sympy.Rational(d.numerator, d.denominator)
     with mpmath.workdps(_DIGITS + 20):
         value = (mpmath.log(mpmath.mpf(R.numerator)) - mpmath.log(mpmath.mpf(R.denominator))) / \
             (mpmath.mpf(d.numerator) / d.denominator)

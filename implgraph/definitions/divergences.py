@@ -260,7 +260,10 @@ class Divergence:
         if all(f is not None for f in forms):
             if any(f == INF for f in forms):
                 return INF
-            return _largest_log(forms)
+            if self.kind != "kl":
+                return _largest_log(forms)
+            pair_of = dict(zip(forms, pairs))       # KL's R is a product of large powers: shown as sum x log(x/y)
+            return _largest_log(forms, lambda form: self.between(*pair_of[form]))
         values = [self.between(x, y) for x, y in pairs]
         if any(v == INF for v in values if not isinstance(v, sympy.Basic)):
             return INF
