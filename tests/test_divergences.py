@@ -284,3 +284,30 @@ def test_a_removal_divergence_never_bounds_dp():
         assert forward.details["certificate"]["tightness"]["domain"] == ["(N >= 3) & (T <= N/(N - 1))"]
         back = check_implication("kl-dp-test", "dp", max_n=3)
         assert back.verdict == "refuted" and back.method == "divergence-family"
+
+
+# -- an order read from the definition's parameters --------------------------------------------------------------------
+
+def test_an_order_named_by_a_parameter():
+    """order="alpha" is read when the parameters are given: alpha = 3 is the Renyi-3 level, oo the largest log ratio,
+    1 or none an error; order="exp(eps)" is the hockey-stick at e^eps, at eps = 0 the total variation."""
+    x, y = [F(1, 4), F(3, 4)], [F(3, 4), F(1, 4)]
+    div = Divergence("renyi", order="alpha", compares="pairs")
+    assert div.params_named() == ("alpha",)
+    # sum x^3 / y^2 = (1/64)/(9/16) + (27/64)/(1/16) = 1/36 + 27/4 = 61/9: D_3 = log(61/9)/2
+    assert _same(_value(div.at({"alpha": 3}).level([x, y])), sympy.log(sympy.Rational(61, 9)) / 2)
+    assert _same(_value(div.at({"alpha": "oo"}).level([x, y])), sympy.log(3))
+    for bad in ({"alpha": 1}, {"alpha": "1/2"}, {}):
+        with pytest.raises(InputError):
+            div.at(bad)
+    hs = Divergence("hockey-stick", order="exp(eps)", compares="pairs")
+    assert hs.at({"eps": 0}).level([x, y]) == Divergence("tv", compares="pairs").level([x, y]) == F(1, 2)
+    with pytest.raises(InputError):
+        Divergence("kl", order="alpha", compares="pairs")
+
+
+def test_an_order_naming_an_undeclared_parameter_is_refused():
+    with pytest.raises(InputError, match="not one of its params"):
+        class Bad(DivergenceDefinition):
+            name = "bad-order-test"
+            level = Divergence("renyi", order="beta", compares="pairs")

@@ -76,9 +76,11 @@ def _pow_gt(a, b) -> bool:
     return Ra ** ea > Rb ** eb
 
 
-def _mean(rows):
-    n = len(rows)
-    return tuple(sum(col, Fraction(0)) / n for col in zip(*rows))
+def _mean(rows, counts=None):
+    """The mean of ``rows`` (tuples of Fractions), row r weighted by ``counts[r]`` (default 1 each)."""
+    counts = [1] * len(rows) if counts is None else counts
+    n = sum(counts)
+    return tuple(sum((w * v for v, w in zip(col, counts)), Fraction(0)) / n for col in zip(*rows))
 
 
 def _enclosed_max(exprs):

@@ -66,6 +66,8 @@ __all__ = ["Divergence", "DivergenceDefinition", "KINDS", "COMPARES", "divergenc
 KINDS = ("kl", "renyi", "tv", "hockey-stick")
 #: the distributions compared, and the ratio family of a ratio-of-averages definition bounding the same ones
 COMPARES = ("pairs", "class", "removal")
+#: the largest common denominator m of x for which KL's exact form exp(m D) (a rational of about m digits) is built
+_KL_EXPONENT_MAX = 4096
 #: the kinds whose values lie in [0, 1] (their scale is ``distance``, weakest 1)
 BOUNDED = ("tv", "hockey-stick")
 _R = sympy.Symbol("r", positive=True)
@@ -205,10 +207,12 @@ class Divergence:
             return sympy.log(max(a / b for a, b in pairs))
         return sympy.log(sympy.Add(*[a ** self.order * b ** (1 - self.order) for a, b in pairs])) / (self.order - 1)
 
-    def compared(self, rows, classes=None):
-        """The pairs (x, y) of distributions the level compares on a table of ``rows`` (lists of Fractions)."""
-        n = len(rows)
-        mean = _mean(rows)
+    def compared(self, rows, classes=None, counts=None):
+        """The pairs (x, y) of distributions the level compares on a table of ``rows`` (lists of Fractions), row r
+        standing for ``counts[r]`` records (default 1 each)."""
+        counts = [1] * len(rows) if counts is None else list(counts)
+        n = sum(counts)
+        mean = _mean(rows, counts)
         if self.compares == "pairs":
             distinct = list(dict.fromkeys(tuple(r) for r in rows))
             return [(x, y) for x, y in itertools.permutations(distinct, 2)]
@@ -216,19 +220,22 @@ class Divergence:
             if classes is None:
                 return None
             groups = {}
-            for row, c in zip(rows, classes):
-                groups.setdefault(c, []).append(row)
-            return [(_mean(g), mean) for g in groups.values()]
+            for row, c, w in zip(rows, classes, counts):
+                groups.setdefault(c, ([], []))
+                groups[c][0].append(row)
+                groups[c][1].append(w)
+            return [(_mean(g, ws), mean) for g, ws in groups.values()]
         out = []
-        for i in dict.fromkeys(range(n), None):
-            rest = _mean(rows[:i] + rows[i + 1:])
+        for x in dict.fromkeys(tuple(r) for r in rows):      # Q_i = (N P - x_i)/(N - 1): one per distinct record
+            rest = tuple((n * m - a) / (n - 1) for m, a in zip(mean, x))
             out += [(mean, rest), (rest, mean)]
         return list(dict.fromkeys(out))
 
     def log_form(self, x, y):
         """D(x || y) as ``(R, d)`` with D = log(R)/d, R and d rational (KL: exp(m D) = prod_l (x_l/y_l)^(m x_l) for m
         the common denominator of x; Renyi of integer order alpha: R = sum_l x_l^alpha y_l^(1 - alpha), d = alpha - 1;
-        order oo: R = max_l x_l/y_l), INF where x_l > 0 = y_l; None for another kind or a fractional order."""
+        order oo: R = max_l x_l/y_l), INF where x_l > 0 = y_l; None for another kind, a fractional order, or KL where m
+        exceeds ``_KL_EXPONENT_MAX`` (the level is then compared through its enclosure, :func:`_enclosed_max`)."""
         if self.kind not in ("kl", "renyi") or (self.kind == "renyi" and self.order is not sympy.oo
                                                  and not self.order.is_Integer):
             return None
@@ -239,6 +246,8 @@ class Divergence:
             m = 1
             for a, _ in pairs:
                 m = m * a.denominator // _gcd(m, a.denominator)
+            if m > _KL_EXPONENT_MAX:        # R would have about m digits: the level is compared by its enclosure
+                return None
             R = Fraction(1)
             for a, b in pairs:
                 R *= (a / b) ** int(a * m)
@@ -248,10 +257,10 @@ class Divergence:
         k = int(self.order)
         return sum((a ** k / b ** (k - 1) for a, b in pairs), Fraction(0)), Fraction(k - 1)
 
-    def level(self, rows, classes=None):
+    def level(self, rows, classes=None, counts=None):
         """The largest divergence over the compared pairs: None (no classes), INF, a Fraction or an :class:`Enclosed`
-        exact irrational level (its expression, with a rational enclosure)."""
-        pairs = self.compared(rows, classes)
+        exact irrational level (its expression, with a rational enclosure); ``counts`` as :meth:`compared`."""
+        pairs = self.compared(rows, classes, counts)
         if pairs is None:
             return None
         if not pairs:
@@ -323,6 +332,10 @@ class DivergenceDefinition(Definition):
         if self.level.compares == "removal" and ct.N < 2:
             raise InputError(f"{self.name}: record removal needs N >= 2 records",
                              fix="give a table of 2 or more records")
+        if getattr(ct, "counts", None) is not None and getattr(ct, "rows", None) is not None:   # grouped: distinct rows
+            rows = [[Fraction(int(v), ct.denom) for v in r] for r in ct.rows.tolist()]
+            classes = None if ct.row_class is None else [ct.class_labels[int(c)] for c in ct.row_class]
+            return self.level_at(params).level(rows, classes, [int(c) for c in ct.counts])
         return self.level_at(params).level(_rows_of(ct), None if ct.classes is None else list(ct.classes))
 
     def symbolic(self, ctx, table, **params):
