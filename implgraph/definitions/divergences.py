@@ -269,10 +269,8 @@ class Divergence:
         if all(f is not None for f in forms):
             if any(f == INF for f in forms):
                 return INF
-            if self.kind != "kl":
-                return _largest_log(forms)
-            pair_of = dict(zip(forms, pairs))       # KL's R is a product of large powers: shown as sum x log(x/y)
-            return _largest_log(forms, lambda form: self.between(*pair_of[form]))
+            pair_of = dict(zip(forms, pairs))       # a long R (KL's product of powers) is shown as sum x log(x/y)
+            return _largest_log(forms, lambda form: self.between(*pair_of[form]) if _long(form[0]) else None)
         values = [self.between(x, y) for x, y in pairs]
         if any(v == INF for v in values if not isinstance(v, sympy.Basic)):
             return INF
@@ -280,6 +278,11 @@ class Divergence:
             return max(values)
         return _enclosed_max([sympy.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else v
                               for v in values])
+
+
+def _long(R: Fraction) -> bool:
+    """Is the rational R too long to print as log(R) (sympy refuses integers of more than 4300 digits)?"""
+    return R.numerator.bit_length() + R.denominator.bit_length() > 8000
 
 
 def _rows_of(ct):
