@@ -171,3 +171,15 @@ def test_a_grouped_table_has_the_level_of_its_records(name, params):
         a = d.concrete_enclosed(grouped, **args)
         b = d.concrete_enclosed(ConcreteTable.from_fractions(flat, classes=flat_classes), **args)
         assert a == b or sympy.simplify(sympy.expand_log(a.expr - b.expr, force=True)) == 0, (numer, counts)
+
+
+def test_a_trivial_cell_without_a_tight_f_does_not_claim_it():
+    """delta-ldp(eps) => tv-ldp holds at tv-ldp's weakest level 1 on every table, but its tight f is not 1: TV <=
+    (e^eps - 1 + 2 delta)/(e^eps + 1) (at eps = log 2: (1 + 2 delta)/3 < 1 for delta < 1). On x = (1/2, 1/2),
+    y = (0, 1): at g = 2, max(1/2 - 0, 0) + max(1/2 - 2, 0) = 1/2 one way and 0 the other, TV = 1/2 <= 2/3. The
+    matrix says the tight f was not computed rather than that it is the weakest level."""
+    from implgraph.map.matrix_cells import not_proved_reason
+    text = not_proved_reason("delta-ldp(eps=log(2))", "tv-ldp", trivial=True, tight_known=False)
+    assert text.startswith("trivial") and "the tight f was not computed" in text and "the tight f is" not in text
+    x, y = [F(1, 2), F(1, 2)], [F(0), F(1)]
+    assert _level("delta-ldp", [x, y], None, {"eps": "log(2)"}) == 0.5 and _level("tv-ldp", [x, y], None, {}) == 0.5
