@@ -1,5 +1,5 @@
 """The divergence definitions of DP accounting and closeness, and p-sensitive k-anonymity: exact levels against the
-independent brute force of tests/brute.py (the divergences over events and in floats; p counted per class) on random
+independent brute force of tests/brute_divergences.py (the divergences over events and in floats; p counted per class) on random
 tables, renyi at order oo equal to the ratio definitions ldp and dp, the declared ranges and shapes
 (``implgraph check-definition``), the parameter checks, and the example plugins equal to their built-in twins.
 
@@ -19,6 +19,7 @@ import pytest
 import sympy
 
 import brute
+import brute_divergences as bd
 from _plugin_fixtures import registered
 
 from implgraph.core.concrete import INF, ConcreteTable
@@ -58,13 +59,13 @@ def _brute(name, rows, classes, params):
     if name.startswith("kl-"):
         return brute.kl_level_float(rows, compares, classes)
     if name.startswith("renyi-"):
-        return brute.level_over(lambda x, y: brute.renyi_float(x, y, _order(params["alpha"])), rows, compares, classes)
+        return bd.level_over(lambda x, y: bd.renyi_float(x, y, _order(params["alpha"])), rows, compares, classes)
     if name == "tv-ldp":
-        return float(brute.level_over(brute.event_gap, rows, compares))
+        return float(bd.level_over(bd.event_gap, rows, compares))
     if name == "delta-ldp":
         g = 2 if params["eps"] == "log(2)" else math.exp(0.5)
-        return float(brute.level_over(lambda x, y: brute.event_gap(x, y, g), rows, compares))
-    return brute.p_sensitive(rows, classes, params["k"])
+        return float(bd.level_over(lambda x, y: bd.event_gap(x, y, g), rows, compares))
+    return bd.p_sensitive(rows, classes, params["k"])
 
 
 @pytest.mark.parametrize("name,params", NEW)
