@@ -1,6 +1,6 @@
 """The divergence definitions of DP accounting and closeness, and p-sensitive k-anonymity: exact levels against the
-independent brute force of tests/brute_divergences.py (the divergences over events and in floats; p counted per class) on random
-tables, renyi at order oo equal to the ratio definitions ldp and dp, the declared ranges and shapes
+independent brute force of tests/brute_divergences.py (the divergences over events and in floats; p counted per
+class) on random tables, renyi at order oo equal to the ratio definitions ldp and dp, the declared ranges and shapes
 (``implgraph check-definition``), the parameter checks, and the example plugins equal to their built-in twins.
 
 Hand derivations: x = (1/4, 3/4), y = (3/4, 1/4): TV = 1/2 (the event {2}: 3/4 - 1/4); the hockey-stick at g = 2 is
