@@ -227,8 +227,10 @@ def test_ldp_to_total_variation_by_the_chord(tv):
     assert check_certificate(r.details["certificate"]).ok
 
 
-@pytest.mark.parametrize("a,b,f", [("example-renyi2-ldp", "example-kl-ldp", "d"), ("example-renyi2-closeness", "example-kl-closeness", "d"),
-                                   ("example-kl-ldp", "example-kl-closeness", "d"), ("example-kl-ldp", "tv-ldp-test", "sqrt(2)*sqrt(d)/2")])
+@pytest.mark.parametrize("a,b,f", [("example-renyi2-ldp", "example-kl-ldp", "d"),
+                                   ("example-renyi2-closeness", "example-kl-closeness", "d"),
+                                   ("example-kl-ldp", "example-kl-closeness", "d"),
+                                   ("example-kl-ldp", "tv-ldp-test", "sqrt(2)*sqrt(d)/2")])
 def test_ordering_facts(tv, a, b, f):
     r = check_implication(a, b, max_n=3)
     assert r.verdict == "proved" and r.method == "divergence-order" and r.tight is None

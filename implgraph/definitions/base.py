@@ -354,7 +354,8 @@ def _refuse_clash(entry, name) -> None:
     owner = REGISTRY[name]
     what = "a built-in definition's" if type(owner).__module__.startswith("implgraph.") else "already registered"
     line = InputError(f"plugin {entry}: the name {name!r} is {what} ({type(owner).__module__}); the plugin is not "
-                      "loaded", fix=f"rename the plugin, e.g. name = \"my-{name}\" and its entry point my-{name}").format()
+                      "loaded", fix=f"rename the plugin, e.g. name = \"my-{name}\" and its entry point "
+                                    f"my-{name}").format()
     if line not in _LOAD_ERRORS:
         _LOAD_ERRORS.append(line)
         print(f"implgraph: {line}", file=sys.stderr)

@@ -25,7 +25,8 @@ _RECORDS = "the records of ekenstedt2022, Definition 6"
 _MIRONOV = "Mironov, Renyi differential privacy, IEEE CSF 2017 ((alpha, eps)-RDP; definition number not checked)"
 _KL = ("Barber and Duchi, Privacy and statistical risk: formalisms and minimax bounds, arXiv:1412.4451, 2014 "
        "(KL-privacy; definition number not checked)")
-_TV = "(0, delta)-DP: Dwork and Roth, The algorithmic foundations of differential privacy, 2014, Definition 2.4, eps = 0"
+_TV = ("(0, delta)-DP: Dwork and Roth, The algorithmic foundations of differential privacy, 2014, Definition 2.4, "
+       "eps = 0")
 _DELTA = ("the least delta of (eps, delta)-DP (Dwork and Roth 2014, Definition 2.4) as the hockey-stick divergence "
           "E_{e^eps} (Barthe and Olmedo, ICALP 2013; Balle, Barthe and Gaboardi, NeurIPS 2018; definition numbers "
           "not checked)")
