@@ -71,7 +71,7 @@ def cell_of(direction, kind: str) -> Cell:
                              else f"N = {max(i.N for i in d.instances)}")
         cell.proved_every_n = d.verdict == "proved"
         if not cell.proved_every_n:
-            cell.not_proved = not_proved_reason(d.a, d.b, cell.trivial)
+            cell.not_proved = not_proved_reason(d.a, d.b, cell.trivial, tight_known=cell.tight is not None)
         if getattr(d, "proved_f", None):
             cell.proved_f = d.proved_f      # an f proved for every N, tight only where it says (beside a bounded tight f)
             if cell.proved_every_n and cell.tight is not None:
@@ -123,11 +123,12 @@ def _outside(d) -> str:
     return f"{d.name}'s level ({scale.name}) is not declared a two-sided ratio of averages over its {family_of(d)} sets"
 
 
-def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
+def not_proved_reason(a: str, b: str, trivial: bool = False, tight_known: bool = True) -> str:
     """Why the implication A => B (node texts) has no proof for every N, from the declarations.
 
     ``trivial``: the tight f is B's weakest level, which every table of every N meets (nothing to
-    prove). Otherwise a side outside the prover's families (a count, a distance, a one-sided ratio,
+    prove); with ``tight_known`` False, f = B's weakest level holds on every table but the tight f was not computed
+    (no linear-fractional form), so a stronger f may hold: said so. Otherwise a side outside the prover's families (a count, a distance, a one-sided ratio,
     no declared family) is named; or the families and subset sizes none of the prover's arguments covers.
 
     Examples
@@ -139,6 +140,10 @@ def not_proved_reason(a: str, b: str, trivial: bool = False) -> str:
     """
     na, nb = parse_node(a), parse_node(b)
     da, db = na.definition, nb.definition
+    if trivial and not tight_known:
+        return (f"trivial at {db.name}'s weakest level: f = {db.level_scale.weakest} holds, every table of every N "
+                f"meets it ({db.name}'s declared {db.scale} scale); the tight f was not computed (no "
+                "linear-fractional form), so a stronger f may hold: not counted as an implication")
     if trivial:
         return (f"trivial: the tight f is {db.name}'s weakest level ({db.level_scale.weakest}), which every table "
                 f"of every N meets ({db.name}'s declared {db.scale} scale; every level computed is checked against it): "
