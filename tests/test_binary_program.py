@@ -75,7 +75,7 @@ def chi_level(rows):
 
 
 def _proof(b="eps-delta-ldp", delta=D):
-    return check_implication("renyi2-ldp", b, b_params={"delta": sympy.Rational(delta.numerator, delta.denominator)},
+    return check_implication("example-renyi2-ldp", b, b_params={"delta": sympy.Rational(delta.numerator, delta.denominator)},
                              max_n=3)
 
 

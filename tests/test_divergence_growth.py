@@ -50,7 +50,7 @@ def test_the_family_by_brute_force(K):
 
 
 def _refutation():
-    return check_implication("kl-ldp", "renyi2-ldp", max_n=3)
+    return check_implication("kl-ldp", "example-renyi2-ldp", max_n=3)
 
 
 def test_kl_ldp_does_not_imply_renyi2_ldp():
