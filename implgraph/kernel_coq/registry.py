@@ -7,7 +7,7 @@ table (``generate.METHODS``) when this module is imported, so that they serve as
 --coq``, the benchmark) uses them.
 
 A theorem that needs a library module outside the generator's header (``Slack``, ``SetChannel``,
-``Views``, ``Transport``, ``ExtremePoints``) starts with its
+``Views``, ``Transport``, ``ExtremePoints``, ``Bayes``) starts with its
 ``Require``.
 """
 
@@ -27,11 +27,13 @@ LEAVES = {**{name: (fn, gen_slack.MODULES) for name, fn in gen_slack.METHODS.ite
 COMPOSITES = {"composition": gen_composition.composition,
               "set-channel-diversity": gen_set_channel.set_channel_diversity,
               "intruder-views": gen_views.intruder_views, "transport-mixture": gen_transport.transport_mixture,
-              "extreme-points-pieces": gen_extreme_points.extreme_points_pieces}
+              "extreme-points-pieces": gen_extreme_points.extreme_points_pieces,
+              "set-channel-whole-domain": gen_set_channel.set_channel_whole_domain}
 #: the library modules a non-leaf method needs beyond the generator's header
 _COMPOSITE_MODULES = {"set-channel-diversity": gen_set_channel.MODULES, "intruder-views": gen_views.MODULES,
                       "transport-mixture": gen_transport.MODULES,
-                      "extreme-points-pieces": gen_extreme_points.MODULES}
+                      "extreme-points-pieces": gen_extreme_points.MODULES,
+                      "set-channel-whole-domain": gen_set_channel.WHOLE_MODULES}
 #: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
 _HEADER = {"set-channel-diversity": (_gen.ENTROPY,)}
 
@@ -44,7 +46,8 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
            "set-channel-diversity": "SetChannel.set_channel_minent, minent_mono, shannon_of_minent_level",
            "intruder-views": "Views.intruder_views", "transport-mixture": "Transport.transport_mixture",
            "extreme-points": "ExtremePoints.extreme_points / extreme_points_ratio (ep_req per requirement)",
-           "extreme-points-pieces": "the parts' theorems, one per clause of the Piecewise U (decided conditions)"}
+           "extreme-points-pieces": "the parts' theorems, one per clause of the Piecewise U (decided conditions)",
+           "set-channel-whole-domain": "Bayes.whole_domain (the posterior of a release of the whole domain)"}
 
 bundle = _gen.bundle
 
