@@ -185,8 +185,9 @@ def _same_bound(whole, a, b):
     return P1 * Q2 == P2 * Q1
 
 
-def _apply_part(whole, part, k, own):
-    """The tactic closing a clause's goal with part ``k``'s theorem (``own``: its extra conditions' hypotheses)."""
+def _apply_part(whole, clause, part, k, own):
+    """The tactic closing a clause's goal (``clause``: its bound's text and Coq term) with part ``k``'s theorem
+    (``own``: its extra conditions' hypotheses)."""
     args = []
     for coq in part.doms:
         if coq in whole.doms:
@@ -194,31 +195,31 @@ def _apply_part(whole, part, k, own):
         else:
             args.append(own[coq])
     call = f"({whole.name}_part{k + 1} {' '.join(whole.syms() + args)} K x cls Htab HA)"
-    if part.upper == whole.clause_upper:
+    if part.upper == clause[1]:
         return f"exact {call}."
-    texts = [whole.clause_text, part.cert.upper]
-    return (f"apply (level_eq (fun LvlU => {whole.b_of('LvlU')}) ({whole.clause_upper}) ({part.upper})); "
+    texts = [clause[0], part.cert.upper]
+    return (f"apply (level_eq (fun LvlU => {whole.b_of('LvlU')}) ({clause[1]}) ({part.upper})); "
             f"[{whole.nonzero(texts)}; field; nz_from_hyps | exact {call}].")
 
 
-def _tree(whole, cands, indent, depth=0):
+def _tree(whole, clause, cands, indent, depth=0):
     """Lines deciding the conditions of the candidate parts ``[(k, part file)]`` one by one: the first part whose
     conditions all hold proves the goal; where none does, the hypotheses contradict each other."""
     if not cands:
         return [f"{indent}exfalso; first [lra | nra]."]
     k, part = cands[0]
     extras = [(t, c) for t, c in zip(part.cert.domain, part.doms) if c not in whole.doms]
-    return _branch(whole, (k, part), extras, cands[1:], {}, indent, depth)
+    return _branch(whole, clause, (k, part), extras, cands[1:], {}, indent, depth)
 
 
-def _branch(whole, cand, extras, rest, own, indent, depth):
+def _branch(whole, clause, cand, extras, rest, own, indent, depth):
     if not extras:
-        return [indent + _apply_part(whole, cand[1], cand[0], own)]
+        return [indent + _apply_part(whole, clause, cand[1], cand[0], own)]
     (text, coq), more = extras[0], extras[1:]
     name = f"E{depth}_{len(own)}"
-    inner = _branch(whole, cand, more, rest, {**own, coq: name}, indent + "  ", depth)
+    inner = _branch(whole, clause, cand, more, rest, {**own, coq: name}, indent + "  ", depth)
     return ([f"{indent}destruct ({_decide(whole.tr, text)[1]}) as [{name} | F{depth}_{len(own)}].", f"{indent}{{"]
-            + inner + [f"{indent}}}", f"{indent}{{"] + _tree(whole, rest, indent + "  ", depth + 1) + [f"{indent}}}"])
+            + inner + [f"{indent}}}", f"{indent}{{"] + _tree(whole, clause, rest, indent + "  ", depth + 1) + [f"{indent}}}"])
 
 
 def _pattern(names):
@@ -232,10 +233,9 @@ def _clause(whole, parts, i, pieces):
     lines = [f"intros {' '.join(names)}." if names else "idtac."]
     if len(conds) > 1:
         lines.append(f"destruct C as {_pattern([f'C{j}' for j in range(len(conds))])}.")
-    whole.clause_text, whole.clause_upper = bound, whole.tr.expr(bound)
     # the parts of this bound (none: every part, whose bound Coq then fails to equate with the clause's)
     cands = [(k, p) for k, p in enumerate(parts) if _same_bound(whole, p.cert.upper, bound)] or list(enumerate(parts))
-    return lines + _tree(whole, cands, "")
+    return lines + _tree(whole, (bound, whole.tr.expr(bound)), cands, "")
 
 
 def _statement(whole, pieces):
