@@ -3,6 +3,7 @@
    archimed, total_order_T, ...), nothing Admitted. *)
 From Implgraph Require Import Sums Tables Tactics Extreme Vertex Mass Compose Distance MaxValue.
 From Implgraph Require Import Events Columns DistanceLemmas RatioLemmas Declared Entropy Slack SetChannel Views Transport.
+From Implgraph Require Import ExtremePoints Bayes.
 Print Assumptions subset_monotone.
 Print Assumptions subset_to_classes.
 Print Assumptions vertex_subset.
@@ -45,3 +46,7 @@ Print Assumptions minent_mono.
 Print Assumptions shannon_of_minent_level.
 Print Assumptions intruder_views.
 Print Assumptions transport_mixture.
+Print Assumptions extreme_points.
+Print Assumptions extreme_points_ratio.
+Print Assumptions ep_req.
+Print Assumptions whole_domain.

@@ -1,4 +1,5 @@
-"""``implgraph site --out DIR [--verdicts FILE] [--matrix FILE] [--no-levels] [--no-certificates] [--json]``:
+"""``implgraph site --out DIR [--verdicts FILE] [--matrix FILE] [--no-levels] [--no-certificates] [--kernel-check]
+[--json]``:
 the static explorer.
 
 Writes an offline HTML site (no external resource: plain HTML, a small script and a style sheet
@@ -27,6 +28,8 @@ def add_arguments(p):
     p.add_argument("--no-levels", action="store_true", help="leave out the levels on the bundled tables")
     p.add_argument("--no-certificates", action="store_true",
                    help="leave out the certificates of the proved pairs (no prover run)")
+    p.add_argument("--kernel-check", action="store_true",
+                   help="check each proved pair's Coq file with coqc (Debian's coq) and mark the kernel-checked pairs")
     p.add_argument("--groups-n", type=int, default=4, metavar="N",
                    help="N of the k-expanded map of the papers' theorems (one node per definition and k; "
                         "default 4; 0: no such map)")
@@ -42,7 +45,7 @@ def run(args) -> int:
     with Progress(None, f"site {args.out}", delay=1.0):     # a spinner with the elapsed time, after 1 s
         counts = build_site(args.out, matrix=args.matrix, verdicts=args.verdicts,
                             tables=[] if args.no_levels else None, with_certificates=not args.no_certificates,
-                            groups_n=args.groups_n or None)
+                            groups_n=args.groups_n or None, kernel_check=args.kernel_check)
     if args.json:
         print_json({"out": str(args.out), **counts})
     else:

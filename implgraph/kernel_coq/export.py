@@ -50,17 +50,20 @@ def coq_available() -> bool:
 
 def find_library(given=None) -> str:
     """The Coq library's folder (holding ``_CoqProject`` and ``theories/``): ``given``, else ``coq/`` beside the
-    package (a source checkout), else ``coq/`` in the current folder. Raises :class:`InputError`."""
-    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    candidates = [given] if given else [os.path.join(here, "coq"), os.path.join(os.getcwd(), "coq")]
+    package (a source checkout), else the copy installed with the package (``implgraph/coq``, its package data),
+    else ``coq/`` in the current folder. Raises :class:`InputError`."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    candidates = [given] if given else [os.path.join(os.path.dirname(package), "coq"), os.path.join(package, "coq"),
+                                        os.path.join(os.getcwd(), "coq")]
     for c in candidates:
         if c and os.path.isfile(os.path.join(c, "_CoqProject")) and os.path.isdir(os.path.join(c, "theories")):
             return os.path.abspath(c)
     if given:
         raise InputError(f"--coq-lib {given}: no Coq library there (no _CoqProject and theories/)",
                          fix="give the repository's coq/ folder")
-    raise InputError("the Coq library (coq/ of implgraph's repository) is not found beside the package or in the "
-                     "current folder", fix="run from a checkout of the repository or give --coq-lib DIR")
+    raise InputError("the Coq library (coq/ of implgraph's repository, installed with the package as implgraph/coq) "
+                     "is not found", fix="reinstall implgraph, run from a checkout of the repository or give "
+                     "--coq-lib DIR")
 
 
 def check_out(out) -> str:

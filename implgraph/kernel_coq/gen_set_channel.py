@@ -59,3 +59,49 @@ def set_channel_diversity(cert, name):
     else:
         lines.append(f"  apply (shannon_of_minent_level N K x cls ({level})); [exact Htab | lra | {minent}].")
     return "\n".join(lines + ["Qed.\n"])
+
+
+#: the library module of ``set-channel-whole-domain``
+WHOLE_MODULES = ("Bayes", "Transport")
+
+
+def _nat(text, symbols):
+    """A natural number's Coq term: an integer symbol or a constant >= 0 (the channel's eta and domain size)."""
+    t = str(text).strip()
+    if t.isdigit():
+        return t
+    if symbols.get(t) == "integer":
+        return t
+    raise Untranslatable(f"a channel size that is not an integer symbol or a natural constant: {text}")
+
+
+def set_channel_whole_domain(cert, name):
+    """The Coq text of a ``set-channel-whole-domain`` certificate's theorem ``name`` (sei2019 Table V): every class's
+    mean Bayes posterior of any release of the channel is within the certificate's ``level`` of the prior (EMD, any
+    ground distance), by ``Bayes.whole_domain``; its premises (eta = d, d >= 1, 0 <= p <= 1, level >= 0) from the
+    domain by ``lra``."""
+    raw = cert.raw if isinstance(cert, adapter.Cert) else cert
+    symbols = dict(raw.get("symbols") or {})
+    B, ch = raw.get("B") or {}, raw.get("channel") or {}
+    if B.get("definition") != "emd-t-closeness" or B.get("inference") != "bayes":
+        raise Untranslatable("a whole-domain release judged by other than EMD t-closeness of the Bayes posteriors")
+    if set(symbols) & {"N", "a", "dist", "Z", "cls", "i"}:
+        raise Untranslatable("a symbol named like the theorem's own variables")
+    tr = Translator(symbols)
+    K, eta = _nat(ch.get("domain_size"), symbols), _nat(ch.get("eta"), symbols)
+    p, level = tr.expr(str(ch.get("p"))), tr.expr(str(raw.get("level")))
+    doms = [tr.relation(d) for d in dict.fromkeys(raw.get("domain") or [])]
+    nats = sorted(s for s, k in symbols.items() if k == "integer")
+    reals = sorted(s for s, k in symbols.items() if k != "integer")
+    binders = " ".join(b for b in (f"({' '.join(nats)} : nat)" if nats else "",
+                                   f"({' '.join(reals)} : R)" if reals else "") if b)
+    hyps = " ".join(f"D{i}" for i in range(len(doms)))
+    lines = [f"Theorem {name} : forall {binders},"] + [f"  {d} ->" for d in doms] + [
+        "  forall (N : nat) (a : nat -> R) (dist : nat -> nat -> R) (Z : nat -> rset) (cls : nat -> nat),",
+        f"  prior {K} a -> ground {K} dist -> releases N {K} {eta} Z ->",
+        f"  forall i, (i < N)%nat -> emd_le {K} dist a (class_posterior N {K} {eta} ({p}) a Z cls i) ({level}).",
+        "Proof.",
+        "  " + " ".join(f"intros {' '.join(nats + reals)} {hyps} N a dist Z cls Ha Hd HZ i Hi.".split()),
+        f"  apply (whole_domain N {K} {eta} ({p}) a dist Z cls ({level})); [first [reflexivity | apply INR_eq; lra] "
+        "| apply INR_le; simpl; lra | lra | exact Ha | exact Hd | exact HZ | lra | exact Hi].", "Qed.\n"]
+    return "\n".join(lines)

@@ -7,27 +7,33 @@ table (``generate.METHODS``) when this module is imported, so that they serve as
 --coq``, the benchmark) uses them.
 
 A theorem that needs a library module outside the generator's header (``Slack``, ``SetChannel``,
-``Views``, ``Transport``) starts with its
+``Views``, ``Transport``, ``ExtremePoints``, ``Bayes``) starts with its
 ``Require``.
 """
 
 from __future__ import annotations
 
-from implgraph.kernel_coq import gen_composition, gen_set_channel, gen_slack, gen_transport, gen_views
+from implgraph.kernel_coq import (gen_composition, gen_extreme_points, gen_set_channel, gen_slack, gen_transport,
+                                  gen_views)
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
 __all__ = ["theorem", "generate", "bundle", "COVERED", "Untranslatable"]
 
 #: leaf method -> (proof lines of a generator's file, the library modules it needs)
-LEAVES = {name: (fn, gen_slack.MODULES) for name, fn in gen_slack.METHODS.items()}
+LEAVES = {**{name: (fn, gen_slack.MODULES) for name, fn in gen_slack.METHODS.items()},
+          **{name: (fn, gen_extreme_points.MODULES) for name, fn in gen_extreme_points.METHODS.items()}}
 #: a certificate of parts: method -> (its text, the library modules it needs)
 COMPOSITES = {"composition": gen_composition.composition,
               "set-channel-diversity": gen_set_channel.set_channel_diversity,
-              "intruder-views": gen_views.intruder_views, "transport-mixture": gen_transport.transport_mixture}
+              "intruder-views": gen_views.intruder_views, "transport-mixture": gen_transport.transport_mixture,
+              "extreme-points-pieces": gen_extreme_points.extreme_points_pieces,
+              "set-channel-whole-domain": gen_set_channel.set_channel_whole_domain}
 #: the library modules a non-leaf method needs beyond the generator's header
 _COMPOSITE_MODULES = {"set-channel-diversity": gen_set_channel.MODULES, "intruder-views": gen_views.MODULES,
-                      "transport-mixture": gen_transport.MODULES}
+                      "transport-mixture": gen_transport.MODULES,
+                      "extreme-points-pieces": gen_extreme_points.MODULES,
+                      "set-channel-whole-domain": gen_set_channel.WHOLE_MODULES}
 #: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
 _HEADER = {"set-channel-diversity": (_gen.ENTROPY,)}
 
@@ -38,7 +44,10 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
            "slack-pairs-to-removal": "Slack.slack_averaging",
            "composition": "the parts' lemmas, the second at T = h (Compose.ge_from_ratio)",
            "set-channel-diversity": "SetChannel.set_channel_minent, minent_mono, shannon_of_minent_level",
-           "intruder-views": "Views.intruder_views", "transport-mixture": "Transport.transport_mixture"}
+           "intruder-views": "Views.intruder_views", "transport-mixture": "Transport.transport_mixture",
+           "extreme-points": "ExtremePoints.extreme_points / extreme_points_ratio (ep_req per requirement)",
+           "extreme-points-pieces": "the parts' theorems, one per clause of the Piecewise U (decided conditions)",
+           "set-channel-whole-domain": "Bayes.whole_domain (the posterior of a release of the whole domain)"}
 
 bundle = _gen.bundle
 

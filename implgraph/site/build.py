@@ -20,6 +20,7 @@ from implgraph.map.graph import family_of
 from implgraph.site import pages
 from implgraph.site.hasse import hasse
 from implgraph.site.html import definition_file, edge_file
+from implgraph.site.kernel import coq_file
 from implgraph.site.model import gather, node_definition
 
 ASSETS = ("site.css", "site.js", "matrix.js", "katex/katex.min.js", "katex/katex.min.css")
@@ -27,7 +28,7 @@ ASSETS = ("site.css", "site.js", "matrix.js", "katex/katex.min.js", "katex/katex
 FOLDERS = frozenset((".", "assets", "assets/katex", "assets/katex/fonts", "definitions", "edges"))
 #: the suffixes of the files a site holds (an existing ``--out`` holding another file is not replaced); KaTeX's
 #: licence is the comment at the top of its script and style sheet
-SUFFIXES = PAGE_SUFFIXES + (".woff2",)
+SUFFIXES = PAGE_SUFFIXES + (".woff2", ".v")
 
 
 def search_index(data) -> list:
@@ -89,11 +90,14 @@ def _write_pages(data, out: Path) -> dict:
         (out / definition_file(d["name"])).write_text(pages.definition_page(data, d), encoding="utf-8")
     for c in data["matrix"]["cells"]:
         (out / edge_file(c["a"], c["b"])).write_text(pages.edge_page(data, c), encoding="utf-8")
+    for (a, b), entry in data.get("coq", {}).items():       # each proved pair's Coq file beside its page
+        if entry["text"] is not None:
+            (out / coq_file(edge_file(a, b))).write_text(entry["text"], encoding="utf-8")
     return {"pages": len(top), "definitions": len(data["definitions"]), "edges": len(data["matrix"]["cells"])}
 
 
 def build_site(out, matrix=None, verdicts=None, tables=None, with_certificates: bool = True,
-               groups_n: int | None = 4) -> dict:
+               groups_n: int | None = 4, kernel_check: bool = False) -> dict:
     """Gather the data (:func:`implgraph.site.model.gather`) and write the site into ``out``.
 
     ``out`` is checked before anything is computed (not a file, its parent exists, it holds neither input
@@ -107,5 +111,5 @@ def build_site(out, matrix=None, verdicts=None, tables=None, with_certificates: 
     start = time.perf_counter()
     inputs = [p for p in (matrix, verdicts) if p is not None]
     check_output_folder(out, "--out", inputs, FOLDERS, SUFFIXES)
-    counts = write_site(gather(matrix, verdicts, tables, with_certificates, groups_n), out, inputs)
+    counts = write_site(gather(matrix, verdicts, tables, with_certificates, groups_n, kernel_check), out, inputs)
     return {**counts, "seconds": round(time.perf_counter() - start, 2)}

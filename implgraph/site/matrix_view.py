@@ -84,7 +84,7 @@ def cell_summary(c) -> dict:
             "href": edge_file(c["a"], c["b"])}
 
 
-def _grid(nodes, cells) -> list:
+def _grid(nodes, cells, kernel=frozenset()) -> list:
     from implgraph.site.model import node_definition
     rows = []
     for a in nodes:
@@ -94,7 +94,8 @@ def _grid(nodes, cells) -> list:
             if c is None:
                 row.append({"cls": "self" if a == b else cell_class(c), "href": "", "b": b})
                 continue
-            row.append({"cls": cell_class(c), "href": edge_file(a, b), "a": a, "b": b, "verdict": c["verdict"],
+            row.append({"cls": cell_class(c) + (" kernel" if (a, b) in kernel else ""), "href": edge_file(a, b),
+                        "a": a, "b": b, "verdict": c["verdict"] + (", kernel-checked by Coq" if (a, b) in kernel else ""),
                         "mark": MARKS.get(c["relation"], "?")})
         rows.append({"name": a, "href": definition_file(node_definition(a)), "cells": row})
     return rows
@@ -111,10 +112,17 @@ def _strength(nodes, cells) -> dict:
     return out
 
 
-def _pairs(m) -> list:
+def _pairs(m, kernel=frozenset()) -> list:
     return [{"a": c["a"], "b": c["b"], "href": edge_file(c["a"], c["b"]), "cls": cell_class(c),
-             "relation": _relation_text(c), "verdict": c["verdict"], "f": f_parts(c), "f_text": _f_text(c)}
+             "relation": _relation_text(c),
+             "verdict": c["verdict"] + (" (kernel-checked by Coq)" if (c["a"], c["b"]) in kernel else ""),
+             "f": f_parts(c), "f_text": _f_text(c)}
             for c in m["cells"]]
+
+
+def kernel_checked(data) -> frozenset:
+    """The pairs whose Coq file was kernel-checked in this build (:mod:`implgraph.site.kernel`)."""
+    return frozenset(k for k, e in (data.get("coq") or {}).items() if e.get("status") == "kernel-checked")
 
 
 def matrix_page(data) -> str:
@@ -127,4 +135,5 @@ def matrix_page(data) -> str:
     payload = json.dumps({f"{c['a']}\t{c['b']}": cell_summary(c) for c in m["cells"]}).replace("</", "<\\/")
     order = json.dumps({"nodes": nodes, "strength": _strength(nodes, cells)}).replace("</", "<\\/")
     return render("matrix.html", "Pair matrix", script="assets/matrix.js", legend=LEGEND, sorts=SORTS, nodes=nodes,
-                  rows=_grid(nodes, cells), pairs=_pairs(m), payload=Markup(payload), order=Markup(order))
+                  rows=_grid(nodes, cells, kernel_checked(data)), pairs=_pairs(m, kernel_checked(data)),
+                  payload=Markup(payload), order=Markup(order), kernel_count=len(kernel_checked(data)))

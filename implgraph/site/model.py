@@ -124,7 +124,8 @@ def _verdicts_beside(path):
         pool.shutdown(cancel_futures=True)
 
 
-def gather(matrix=None, verdicts=None, tables=None, with_certificates: bool = True, groups_n: int | None = 4) -> dict:
+def gather(matrix=None, verdicts=None, tables=None, with_certificates: bool = True, groups_n: int | None = 4,
+           kernel_check: bool = False) -> dict:
     """Everything the site shows.
 
     Parameters
@@ -138,10 +139,13 @@ def gather(matrix=None, verdicts=None, tables=None, with_certificates: bool = Tr
         Rerun the prover on the proved cells for their certificates.
     groups_n : int, optional
         N of the k-expanded map of the papers' theorems (None: no such page).
+    kernel_check : bool
+        Check each proved pair's Coq file with ``coqc`` (:mod:`implgraph.site.kernel`; needs Coq).
     """
     from implgraph import definitions as registry
     from implgraph.commands.claims import all_rows
     from implgraph.commands.definitions import describe
+    from implgraph.site.kernel import coq_files
     m = read_matrix(matrix)
     with _verdicts_beside(verdicts) as pending:     # computed in a second process while this one works
         certs = certificates(m["cells"]) if with_certificates else {}
@@ -158,6 +162,7 @@ def gather(matrix=None, verdicts=None, tables=None, with_certificates: bool = Tr
         "definitions": [describe(d) for d in registry.all_definitions()],
         "claims": claims,
         "certificates": certs,
+        "coq": coq_files(certs, kernel_check),
         "tables": levels,
         "groups_svg": groups_svg(rows, groups_n) if groups_n else None,
         "groups_n": groups_n,

@@ -177,7 +177,19 @@ def edge_page(data, c) -> str:
                   href_b=definition_file(fb), cls=cell_class(c), relation=_relation_text(c), f_parts=_f_parts(c),
                   path=path, certs=data["certificates"].get((a, b)), show_witness=c["relation"] == "non-implication"
                   or bool(c.get("witness")), w=witness_data(c.get("witness")), cond=cond,
-                  cond_parts=_f_parts(cond) if cond else [], claims=claims)
+                  cond_parts=_f_parts(cond) if cond else [], claims=claims, coq=_coq(data, a, b))
+
+
+def _coq(data, a, b):
+    """The pair's Coq file for the template: its name beside the page, its status and axioms; None without one."""
+    from implgraph.site.kernel import coq_file
+    entry = data.get("coq", {}).get((a, b))
+    if not entry or entry["text"] is None:
+        return None
+    check = entry.get("check") or {}
+    return {"href": coq_file(edge_file(a, b)).split("/", 1)[1], "status": entry["status"],
+            "axioms": ", ".join(check.get("axioms") or []) or "none", "theorems": len(entry["theorems"]),
+            "generated": sum(1 for t in entry["theorems"] if t["generated"])}
 
 
 def witness_data(w):
