@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 
 import sympy
 
-from implgraph.core.at_point import holds_at as _holds_at
+from implgraph.core.at_point import holds_at as _holds_at, rational_value
 from implgraph.core.simplified import simplified
 
 from implgraph.core.errors import InputError
@@ -291,7 +291,10 @@ def _simplified_at(e, items):
 
 @functools.lru_cache(maxsize=50_000)
 def _simplified_at_memo(e, items):
-    return simplified(sympy.sympify(e).subs(dict(items)))
+    e, point = sympy.sympify(e), dict(items)
+    # a rational expression at a rational point: its exact value, what subs and simplify give (without them)
+    value = rational_value(e, point)
+    return value if value is not None else simplified(e.subs(point))
 
 
 def _constraint_at(c, point, items):
