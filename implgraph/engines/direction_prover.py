@@ -172,6 +172,12 @@ def _apply_answer(res, r, a, b):
             f" ({res.tight_attained})" if r.tight is not None and res.tight_attained else "")
         if (r.details or {}).get("lemmas"):
             res.evidence += f" [{r.evidence}]"     # the lemmas, each proved or cited, with its reference
+        if (r.details or {}).get("at_ceiling") and not res.trivial:
+            # the only f proved is B's own ceiling, which every table meets: no implication is shown between A and B
+            # (nor a non-implication): the direction stays open until a smaller f is proved or refuted
+            res.relation = "unknown"
+            res.evidence += (f"; but {r.details['at_ceiling']}: whether {a.name} bounds {b.name} below its "
+                             "ceiling is not derived (open)")
     elif r.verdict == "refuted" and r.witness:
         res.verdict = "refuted"
         if res.f is not None:

@@ -34,6 +34,7 @@ from implgraph.engines.class_floor import class_floor, class_size_floor
 from implgraph.prover.arguments.composition import composed_bound
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_claim import (Claim, best_text, capped, ceiling_of, covers_one_class, met_trivially,
+                                          supremum_of,
                                           node_params, one_class_possible, oo_refuted, premises_nowhere, premises_on_T,
                                           read_claim, trivially_met)
 from implgraph.engines.prove_evidence import (buckets_text, dropped_text, f_dominates, gap_refutation, note_attained,
@@ -313,6 +314,10 @@ class _Proof:
         if supremum is None:    # an upper bound only: the f it proves, in B's units
             details["proved_f"] = str(c.to_level(bound.upper))
             details["proved_f_tightness"] = "an upper bound; tightness not derived"
+            at_ceiling = (vacuous(c, bound, run.own_b_classes, c.region)
+                          or vacuous(c, bound, run.own_b_classes, c.region, own_of=supremum_of))
+            if at_ceiling is not None:      # proved only where every table is: no edge until a smaller f is
+                details["at_ceiling"] = at_ceiling[0].removeprefix("vacuous: ")
         return cls(bound, supremum, tight_f, cert, details, "", found is not None)
 
     def verdict(self, run, note):

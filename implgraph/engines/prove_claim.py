@@ -17,7 +17,7 @@ from implgraph.core.simplified import simplified, substituted
 from implgraph.definitions.capabilities import ClassSizeLevel
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.arguments.min import capped_finite_level
-from implgraph.prover.search import ceiling_bound
+from implgraph.prover.search import ceiling_bound, supremum_bound
 from implgraph.prover.shapes import as_definition, decide, lowest_raw, param_ranges
 from implgraph.engines.prove_points import params_at, point_text
 from implgraph.engines.recheck import weakest_raw
@@ -243,6 +243,13 @@ def ceiling_of(c, b_classes, region):
     with the parameters' ranges, or None."""
     return ceiling_bound(c.b, c.b_params, b_classes,
                          region.add(*param_ranges(c.a, c.b, c.a_params, c.b_params, c.N, b_classes)), c.N)
+
+
+def supremum_of(c, b_classes, region):
+    """B's own supremum on every table of N records whatever A is (:func:`supremum_bound`: a ceiling that caps
+    nothing), on the claim's condition with the parameters' ranges, or None."""
+    return supremum_bound(c.b, c.b_params, b_classes,
+                          region.add(*param_ranges(c.a, c.b, c.a_params, c.b_params, c.N, b_classes)), c.N)
 
 
 def capped(bound, c, b_classes, region):

@@ -33,11 +33,11 @@ def _same(f, v) -> bool:
     return False
 
 
-def vacuous(c, bound, b_classes, region):
+def vacuous(c, bound, b_classes, region, own_of=None):
     """``(text, ceiling)`` where U is B's own ceiling on every table of N records whatever A (or above it:
     :func:`implgraph.engines.bounds.ceiling_bound` with B's own classes, e.g. N - 1 for basic beta-likeness, (N - 1)/N
     for a class's total variation distance): every table meets U, so A => B at U says nothing of A; else None."""
-    own = ceiling_of(c, b_classes, region)
+    own = (own_of or ceiling_of)(c, b_classes, region)
     if own is None:
         return None
     U = bound.upper

@@ -29,7 +29,7 @@ def argument_modules() -> dict:
 
 def _where(name, module):
     from implgraph.prover.registry import arguments
-    found = [f"{a.stage} {a.order:g}" for stage in ("direct", "ceiling") for a in arguments(stage)
+    found = [f"{a.stage} {a.order:g}" for stage in ("direct", "ceiling", "supremum") for a in arguments(stage)
              if a.method.name == name]
     return ", ".join(found) or getattr(module, "TRIED", "nowhere")
 

@@ -16,7 +16,9 @@ The method's name comes from :mod:`implgraph.core.methods` (a :class:`~implgraph
 registers the lemma it cites in :mod:`implgraph.certify.lemmas`.
 
 Stages: ``"direct"`` (:func:`implgraph.prover.search.tight_bound`, the first definite answer wins) and ``"ceiling"``
-(:func:`implgraph.prover.search.ceiling_bound`, B's level on every table whatever A is, the prover's last resort).
+(:func:`implgraph.prover.search.ceiling_bound`, B's level on every table whatever A is, the prover's last resort), and
+``"supremum"`` (:func:`implgraph.prover.search.supremum_bound`: B's own supremum on every table of N records, attained,
+read only to tell that an implication proved at it says nothing of A; it never caps another bound).
 
 Examples
 --------
@@ -53,7 +55,7 @@ from implgraph.core.methods import Method
 __all__ = ["Argument", "Parts", "argument", "arguments", "certificate_parts", "parts_of", "STAGES"]
 
 #: the stages a handler may belong to
-STAGES = ("direct", "ceiling")
+STAGES = ("direct", "ceiling", "supremum")
 
 
 @dataclass(frozen=True)

@@ -77,3 +77,10 @@ def ceiling_bound(b, b_params, b_classes, region, N):
     """
     b = as_definition(b)
     return first_answer(ProofContext(None, b, {}, b_params, None, b_classes, region, N), "ceiling")
+
+
+def supremum_bound(b, b_params, b_classes, region, N):
+    """B's own supremum on every table of N records, whatever A is, from the ``supremum`` stage (e.g. log(N/s) for a
+    class's KL or Renyi divergence), or None: an implication proved only at it is vacuous."""
+    b = as_definition(b)
+    return first_answer(ProofContext(None, b, {}, b_params, None, b_classes, region, N), "supremum")

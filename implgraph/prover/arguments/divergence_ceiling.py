@@ -48,6 +48,11 @@ def ceiling(ctx):
                  checks=[f"1 <= {s} <= N on the condition: True"])
 
 
+# also B's own supremum (log(N/s) is B's level on s records holding a value the others lack): an implication proved at
+# it says nothing of A (implgraph.engines.prove.ProofRun); it caps no other bound
+argument(METHOD, order=10, applies=_applies, stage="supremum")(ceiling)
+
+
 @certificate_parts(METHOD)
 def upper_certificate(cert, ctx):
     s_ = cert["B"].get("min_class", "1")
