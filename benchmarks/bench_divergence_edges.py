@@ -35,7 +35,7 @@ def main():
         register(cls)
     check_edge("ldp", "ldp", N=2)       # the imports and the solver, once
     worst = 0.0
-    for plugin in ("kl-ldp", "renyi2-ldp", "kl-closeness", "renyi2-closeness"):
+    for plugin in ("example-kl-ldp", "example-renyi2-ldp", "example-kl-closeness", "example-renyi2-closeness"):
         for ratio in BUILT_INS:
             wall, cpu = time.perf_counter(), time.process_time()
             edge = check_edge(ratio, plugin)

@@ -54,16 +54,16 @@ def _support(a, b, ap=None, bp=None):
 
 # (A, A's params, B, B's params, the family's first records (hand), n0 (hand))
 SUPPORT = [
-    ("kl-closeness", None, "ldp", None, ("1", "0"), 2),
-    ("kl-closeness", None, "dp", None, ("1", "0"), 2),
-    ("renyi2-closeness", None, "mult-t-closeness", None, ("1", "0"), 2),
-    ("renyi2-closeness", None, "delta-disclosure-privacy", None, ("1", "0"), 2),
-    ("kl-closeness", None, "kdp", {"k": 2}, ("1", "0"), 3),
-    ("renyi2-closeness", None, "kt-closeness", {"k": 2}, ("1", "0"), 3),
-    ("dp", None, "kl-ldp", None, ("0", "1"), 3),
-    ("mult-t-closeness", None, "renyi2-ldp", None, ("0", "1"), 3),
-    ("kdp", {"k": 2}, "kl-ldp", None, ("0", "1"), 4),
-    ("kt-closeness", {"k": 2}, "renyi2-ldp", None, ("0", "1"), 3),
+    ("example-kl-closeness", None, "ldp", None, ("1", "0"), 2),
+    ("example-kl-closeness", None, "dp", None, ("1", "0"), 2),
+    ("example-renyi2-closeness", None, "mult-t-closeness", None, ("1", "0"), 2),
+    ("example-renyi2-closeness", None, "delta-disclosure-privacy", None, ("1", "0"), 2),
+    ("example-kl-closeness", None, "kdp", {"k": 2}, ("1", "0"), 3),
+    ("example-renyi2-closeness", None, "kt-closeness", {"k": 2}, ("1", "0"), 3),
+    ("dp", None, "example-kl-ldp", None, ("0", "1"), 3),
+    ("mult-t-closeness", None, "example-renyi2-ldp", None, ("0", "1"), 3),
+    ("kdp", {"k": 2}, "example-kl-ldp", None, ("0", "1"), 4),
+    ("kt-closeness", {"k": 2}, "example-renyi2-ldp", None, ("0", "1"), 3),
 ]
 
 
@@ -85,7 +85,7 @@ def test_one_against_the_rest_by_brute_force():
         assert brute.mult_t(rows, classes) == brute.INF
         if n >= 3:
             assert brute.kdp(rows, 2) == brute.INF and brute.kt(rows, 2) == brute.INF
-    cert, _ = _support("kl-closeness", "ldp")       # the checker's symbolic class levels are the hand ones
+    cert, _ = _support("example-kl-closeness", "ldp")       # the checker's symbolic class levels are the hand ones
     steps = {what: how for what, _, how in check_certificate(cert).steps}
     assert "E1: log(N); E2: log(N/(N - 1))" in steps["A's level is finite for every N >= 2"]
 
@@ -97,7 +97,7 @@ def test_two_opposite_records_by_brute_force():
         assert brute.kl_level_float(rows, "pairs") == brute.INF
         assert brute.dp(rows) != brute.INF and brute.mult_t(rows, classes) == 1
         assert (brute.kdp(rows, 2) != brute.INF) == (n >= 4)
-    cert, _ = _support("kdp", "kl-ldp", {"k": 2})    # the family the prover certifies is this one, from N = 4
+    cert, _ = _support("kdp", "example-kl-ldp", {"k": 2})    # the family the prover certifies is this one, from N = 4
     assert [r["values"] for r in cert["family"]["rows"]] == [["0", "1"], ["1", "0"], ["1/2", "1/2"]]
     assert cert["family"]["n0"] == 4
 
@@ -120,16 +120,16 @@ def _forged(cert, what):
 
 @pytest.mark.parametrize("what", ["count", "value", "swap", "claim"])
 def test_forged_support_family_is_rejected(what):
-    cert, _ = _support("kl-closeness", "ldp")
+    cert, _ = _support("example-kl-closeness", "ldp")
     assert not check_certificate(_forged(cert, what)).ok
 
 
 def test_forged_n0_is_rejected():
-    cert, _ = _support("kdp", "kl-ldp", {"k": 2})
+    cert, _ = _support("kdp", "example-kl-ldp", {"k": 2})
     assert cert["family"]["n0"] == 4 and not check_certificate(_forged(cert, "n0")).ok
 
 
-@pytest.mark.parametrize("a", ["kl-ldp", "renyi2-ldp"])
+@pytest.mark.parametrize("a", ["example-kl-ldp", "example-renyi2-ldp"])
 @pytest.mark.parametrize("b,bp,n0", [("ldp", None, 2), ("dp", None, 2), ("kt-closeness", {"k": 2}, 3),
                                      ("kdp", {"k": 2}, 3)])
 def test_k_family_certificate(a, b, bp, n0):
@@ -142,7 +142,7 @@ def test_k_family_certificate(a, b, bp, n0):
 
 @pytest.mark.parametrize("what", ["count", "value", "b"])
 def test_forged_k_family_is_rejected(what):
-    cert = copy.deepcopy(check_implication("kl-ldp", "ldp", max_n=3).details["certificate"])
+    cert = copy.deepcopy(check_implication("example-kl-ldp", "ldp", max_n=3).details["certificate"])
     rows = cert["family"]["rows"]
     if what == "count":
         rows[0]["count"] = "2"                      # N + 1 records
@@ -187,13 +187,13 @@ def test_dp_to_kl_closeness_tight_by_hand_and_brute_force():
         assert brute.kl_level_float(rows, "class", classes) <= _dp_kl_by_hand(F(T), N) + 1e-9
     import sympy
     eps, n = sympy.symbols("eps N", positive=True)      # the engine's tight f is the hand one
-    tight = sympy.sympify(str(check_implication("dp", "kl-closeness", max_n=3).tight), locals={"eps": eps, "N": n})
+    tight = sympy.sympify(str(check_implication("dp", "example-kl-closeness", max_n=3).tight), locals={"eps": eps, "N": n})
     for N, T in ((3, F(5, 4)), (4, F(3, 2)), (5, F(3))):
         assert abs(float(tight.subs({n: N, eps: sympy.log(sympy.Rational(T.numerator, T.denominator))}))
                    - _dp_kl_by_hand(T, N)) < 1e-9
 
 
-@pytest.mark.parametrize("b", ["kl-closeness", "renyi2-closeness"])
+@pytest.mark.parametrize("b", ["example-kl-closeness", "example-renyi2-closeness"])
 def test_dp_to_class_divergence_tight_f(b):
     import sympy
     r = check_implication("dp", b, max_n=3)
@@ -205,7 +205,7 @@ def test_dp_to_class_divergence_tight_f(b):
         T = sympy.exp(e)
         got = float(tight.subs({N: n, eps: e}))
         a, c = max(0, n - (n - 1) * T), n - (n - 1) / T
-        if b == "kl-closeness":
+        if b == "example-kl-closeness":
             want = _dp_kl_by_hand(F(sympy.Rational(str(sympy.nsimplify(T)))), n)
         else:       # exp(D_2) = L c^2 + (1 - L) a^2, L = T/(T + 1) where a > 0, 1/c where a = 0
             want = math.log(float(c if a == 0 else (T * c ** 2 + a ** 2) / (T + 1)))
@@ -244,7 +244,7 @@ def test_ldp_to_class_divergence_tight_by_hand_and_brute_force():
         if T == brute.INF or T == 1:
             continue
         assert brute.kl_level_float(rows, "class", brute.random_labels(rng, N, 2)) <= hand(F(T), N) + 1e-9
-    r = check_implication("ldp", "kl-closeness", max_n=3)
+    r = check_implication("ldp", "example-kl-closeness", max_n=3)
     assert r.verdict == "proved" and r.tightness == "tight"
     eps, n = sympy.symbols("eps N", positive=True)
     tight = sympy.sympify(str(r.tight), locals={"eps": eps, "N": n})
@@ -257,10 +257,10 @@ def test_ldp_to_class_divergence_tight_by_hand_and_brute_force():
 
 def test_ordering_facts_rechecked_steps():
     """KL <= D_2 by log u <= u - 1 (exact steps), Pinsker's two-bucket case exact, its reduction cited."""
-    r = check_implication("renyi2-ldp", "kl-ldp", max_n=3)
+    r = check_implication("example-renyi2-ldp", "example-kl-ldp", max_n=3)
     steps = check_certificate(r.details["certificate"]).steps
     assert any(what == "D_1 <= D_2" and ok and how.startswith("exact") for what, ok, how in steps)
-    mixed = check_certificate(check_implication("kl-ldp", "kl-closeness", max_n=3).details["certificate"]).steps
+    mixed = check_certificate(check_implication("example-kl-ldp", "example-kl-closeness", max_n=3).details["certificate"]).steps
     assert any("joint convexity" in what and how.startswith("cited") for what, _, how in mixed)
 
 
@@ -290,12 +290,12 @@ def test_divergence_ceiling_by_hand_and_brute_force():
         assert brute.renyi_level_sum(rows, 2, "class", classes) <= N
     for a, ap in (("k-anonymity", None), ("distinct-l-diversity", None), ("basic-beta-likeness", None),
                   ("kt-closeness", {"k": 2})):
-        r = check_implication(a, "kl-closeness", a_params=ap, max_n=3)
+        r = check_implication(a, "example-kl-closeness", a_params=ap, max_n=3)
         assert r.verdict == "proved" and r.method == "divergence-ceiling" and r.tightness == "not derived"
         n = sympy.Symbol("N")
         assert sympy.simplify(sympy.sympify(r.details["proved_f"], locals={"N": n}) - sympy.log(n)) == 0
         assert check_certificate(r.details["certificate"]).ok
-    cert = check_implication("k-anonymity", "renyi2-closeness", max_n=3, b_classes={"min_size": 2}).details["certificate"]
+    cert = check_implication("k-anonymity", "example-renyi2-closeness", max_n=3, b_classes={"min_size": 2}).details["certificate"]
     assert cert["upper"] == "log(N/2)" and check_certificate(cert).ok
     for forged in (dict(cert, upper="log(N/3)"), dict(cert, upper="log(N)/2"),
                    dict(cert, upper_certificate=dict(cert["upper_certificate"], kind="kl"))):
@@ -316,7 +316,7 @@ def test_slack_family(a):
         rows = [[delta, 1 - delta]] + [[F(0), F(1)]] * (n - 1)
         assert (brute.eps_delta_ldp if a == "eps-delta-ldp" else brute.eps_delta_dp)(rows, delta) == 1
         assert brute.kl_level_float(rows, "pairs") == brute.INF
-    cert, text = _support(a, "kl-ldp", {"delta": delta})
+    cert, text = _support(a, "example-kl-ldp", {"delta": delta})
     assert cert["family"]["n0"] == 2 and cert["family"]["rows"][0]["values"] == ["1/10", "9/10"]
     assert check_certificate(cert).ok
     forged = copy.deepcopy(cert)

@@ -121,10 +121,10 @@ def test_plugin_levels_on_concrete_tables():
 # -- the chord argument -----------------------------------------------------------------------------------------------
 
 HAND = {
-    ("ldp", "kl-ldp"): eps * (sympy.exp(eps) - 1) / (sympy.exp(eps) + 1),
-    ("ldp", "renyi2-ldp"): sympy.log(sympy.exp(eps) - 1 + sympy.exp(-eps)),
-    ("mult-t-closeness", "kl-closeness"): sympy.log(t) * (t - 1) / (t + 1),
-    ("mult-t-closeness", "renyi2-closeness"): sympy.log(t - 1 + 1 / t),
+    ("ldp", "example-kl-ldp"): eps * (sympy.exp(eps) - 1) / (sympy.exp(eps) + 1),
+    ("ldp", "example-renyi2-ldp"): sympy.log(sympy.exp(eps) - 1 + sympy.exp(-eps)),
+    ("mult-t-closeness", "example-kl-closeness"): sympy.log(t) * (t - 1) / (t + 1),
+    ("mult-t-closeness", "example-renyi2-closeness"): sympy.log(t - 1 + 1 / t),
 }
 
 
@@ -154,13 +154,13 @@ def test_chord_where_the_record_sets_differ_is_an_upper_bound():
 
 
 def test_chord_closeness_is_attained_only_where_the_table_exists():
-    cert = check_implication("mult-t-closeness", "kl-closeness", max_n=3).details["certificate"]
+    cert = check_implication("mult-t-closeness", "example-kl-closeness", max_n=3).details["certificate"]
     assert cert["tightness"]["domain"] == ["N >= T + 1"]
 
 
 @pytest.mark.parametrize("forge", ["halved", "phi", "kind", "family", "sides"])
 def test_forged_chord_certificate_is_rejected(forge):
-    cert = dict(check_implication("ldp", "kl-ldp", max_n=3).details["certificate"])
+    cert = dict(check_implication("ldp", "example-kl-ldp", max_n=3).details["certificate"])
     data = dict(cert["upper_certificate"])
     if forge == "halved":
         cert["upper"] = f"({cert['upper']})/2"          # below the chord: not its value
@@ -188,7 +188,7 @@ def test_chord_family_by_hand():
 
 # -- the reverse: witness families ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("a", ["kl-ldp", "renyi2-ldp"])
+@pytest.mark.parametrize("a", ["example-kl-ldp", "example-renyi2-ldp"])
 @pytest.mark.parametrize("b", ["ldp", "dp", "mult-t-closeness"])
 def test_divergence_never_bounds_a_ratio(a, b):
     r = check_implication(a, b, max_n=3, b_classes={"min_size": 1} if b == "mult-t-closeness" else None)
@@ -227,8 +227,8 @@ def test_ldp_to_total_variation_by_the_chord(tv):
     assert check_certificate(r.details["certificate"]).ok
 
 
-@pytest.mark.parametrize("a,b,f", [("renyi2-ldp", "kl-ldp", "d"), ("renyi2-closeness", "kl-closeness", "d"),
-                                   ("kl-ldp", "kl-closeness", "d"), ("kl-ldp", "tv-ldp-test", "sqrt(2)*sqrt(d)/2")])
+@pytest.mark.parametrize("a,b,f", [("example-renyi2-ldp", "example-kl-ldp", "d"), ("example-renyi2-closeness", "example-kl-closeness", "d"),
+                                   ("example-kl-ldp", "example-kl-closeness", "d"), ("example-kl-ldp", "tv-ldp-test", "sqrt(2)*sqrt(d)/2")])
 def test_ordering_facts(tv, a, b, f):
     r = check_implication(a, b, max_n=3)
     assert r.verdict == "proved" and r.method == "divergence-order" and r.tight is None
@@ -254,7 +254,7 @@ def test_ordering_facts_by_brute_force():
 
 
 def test_forged_ordering_certificate_is_rejected():
-    cert = dict(check_implication("renyi2-ldp", "kl-ldp", max_n=3).details["certificate"])
+    cert = dict(check_implication("example-renyi2-ldp", "example-kl-ldp", max_n=3).details["certificate"])
     swapped = dict(cert, A=dict(cert["B"]), B=dict(cert["A"]))       # KL => Renyi-2 with U = T: false
     assert not check_certificate(swapped).ok
     assert not check_certificate(dict(cert, upper="T/2")).ok
@@ -262,11 +262,11 @@ def test_forged_ordering_certificate_is_rejected():
 
 def test_witness_family_keeps_to_the_classes_asked_for():
     """The family's partition has a class of one record: with classes of >= 2 records it is not a witness."""
-    r = check_implication("kl-ldp", "mult-t-closeness", max_n=3, b_classes={"min_size": 2})
+    r = check_implication("example-kl-ldp", "mult-t-closeness", max_n=3, b_classes={"min_size": 2})
     assert r.method != "divergence-family"
 
 
-@pytest.mark.parametrize("name", ["kl-ldp", "kl-closeness", "renyi2-ldp", "renyi2-closeness"])
+@pytest.mark.parametrize("name", ["example-kl-ldp", "example-kl-closeness", "example-renyi2-ldp", "example-renyi2-closeness"])
 def test_plugins_pass_check_definition(name):
     from implgraph.checks.definition_check import check_definition
     report = check_definition(name, tables=12)
@@ -284,3 +284,30 @@ def test_a_removal_divergence_never_bounds_dp():
         assert forward.details["certificate"]["tightness"]["domain"] == ["(N >= 3) & (T <= N/(N - 1))"]
         back = check_implication("kl-dp-test", "dp", max_n=3)
         assert back.verdict == "refuted" and back.method == "divergence-family"
+
+
+# -- an order read from the definition's parameters --------------------------------------------------------------------
+
+def test_an_order_named_by_a_parameter():
+    """order="alpha" is read when the parameters are given: alpha = 3 is the Renyi-3 level, oo the largest log ratio,
+    1 or none an error; order="exp(eps)" is the hockey-stick at e^eps, at eps = 0 the total variation."""
+    x, y = [F(1, 4), F(3, 4)], [F(3, 4), F(1, 4)]
+    div = Divergence("renyi", order="alpha", compares="pairs")
+    assert div.params_named() == ("alpha",)
+    # sum x^3 / y^2 = (1/64)/(9/16) + (27/64)/(1/16) = 1/36 + 27/4 = 61/9: D_3 = log(61/9)/2
+    assert _same(_value(div.at({"alpha": 3}).level([x, y])), sympy.log(sympy.Rational(61, 9)) / 2)
+    assert _same(_value(div.at({"alpha": "oo"}).level([x, y])), sympy.log(3))
+    for bad in ({"alpha": 1}, {"alpha": "1/2"}, {}):
+        with pytest.raises(InputError):
+            div.at(bad)
+    hs = Divergence("hockey-stick", order="exp(eps)", compares="pairs")
+    assert hs.at({"eps": 0}).level([x, y]) == Divergence("tv", compares="pairs").level([x, y]) == F(1, 2)
+    with pytest.raises(InputError):
+        Divergence("kl", order="alpha", compares="pairs")
+
+
+def test_an_order_naming_an_undeclared_parameter_is_refused():
+    with pytest.raises(InputError, match="not one of its params"):
+        class Bad(DivergenceDefinition):
+            name = "bad-order-test"
+            level = Divergence("renyi", order="beta", compares="pairs")

@@ -144,3 +144,48 @@ def _share_site_packages(venv):
     import site
     lib = next((venv / "lib").glob("python3*")) / "site-packages"
     (lib / "_implgraph_test_deps.pth").write_text("\n".join(site.getsitepackages()) + "\n")
+
+
+def test_an_entry_point_with_a_built_in_name_is_refused_in_one_line(monkeypatch, capsys):
+    """An installed plugin named as a built-in (``dp``) is not loaded, and says so: one line naming the fix, kept in
+    load_errors and written once to stderr; the built-in stays; a plugin read twice is not a clash with itself."""
+    from importlib import metadata
+
+    from implgraph.definitions import base
+
+    class Impostor(RatioOfAverages):
+        name = "dp"
+        level_symbol = "t"
+        declares = (RatioLevel("pairwise"),)
+
+    class Fresh(RatioOfAverages):
+        name = "fresh-plugin-test"
+        level_symbol = "t"
+        declares = (RatioLevel("pairwise"),)
+
+    class EntryPoint:
+        def __init__(self, name, obj):
+            self.name, self.obj = name, obj
+
+        def load(self):
+            return self.obj
+
+    def entry_points(group):
+        return [EntryPoint("dp", Impostor), EntryPoint("renamed", Impostor), EntryPoint("fresh-plugin-test", Fresh)]
+
+    builtin = get("dp")
+    monkeypatch.setattr(metadata, "entry_points", entry_points)
+    monkeypatch.setattr(base, "_LOAD_ERRORS", [])
+    monkeypatch.setattr(base, "_FROM_ENTRY_POINTS", set())
+    try:
+        base.load_entry_points(again=True)
+        base.load_entry_points(again=True)
+        errors = base.load_errors()
+        assert get("dp") is builtin and get("fresh-plugin-test").name == "fresh-plugin-test"
+    finally:
+        base.REGISTRY.pop("fresh-plugin-test", None)
+    assert len(errors) == 2, errors
+    assert all("\n" not in e and "; fix: rename the plugin" in e for e in errors)
+    assert errors[0].startswith("plugin dp: the name 'dp' is a built-in definition's")
+    assert errors[1].startswith("plugin renamed: the name 'dp' is a built-in definition's")
+    assert capsys.readouterr().err.count("implgraph: plugin") == 2

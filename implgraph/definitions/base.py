@@ -323,16 +323,41 @@ def load_entry_points(again: bool = False):
     except Exception:  # pragma: no cover - broken metadata
         return
     for ep in eps:
+        if ep.name in _FROM_ENTRY_POINTS:
+            continue
         if ep.name in REGISTRY:
+            _refuse_clash(ep.name, ep.name)
             continue
         try:
             obj = ep.load()
             if isinstance(obj, type):
                 obj = obj()
             validate_plugin(obj)
+            if obj.name in REGISTRY:
+                _refuse_clash(ep.name, obj.name)
+                continue
             REGISTRY[obj.name] = obj
+            _FROM_ENTRY_POINTS.add(ep.name)
         except Exception as exc:  # a broken plugin must not take the tool down
             _LOAD_ERRORS.append(f"plugin {ep.name}: {exc.__class__.__name__}: {exc}")
+
+
+#: the entry-point names registered by :func:`load_entry_points` (a second reading skips them)
+_FROM_ENTRY_POINTS: set = set()
+
+
+def _refuse_clash(entry, name) -> None:
+    """Refuse an entry-point plugin whose definition name is already registered (a built-in's, or another
+    plugin's): recorded with :func:`load_errors` and told once on stderr, one line; the registered definition
+    is kept."""
+    import sys
+    owner = REGISTRY[name]
+    what = "a built-in definition's" if type(owner).__module__.startswith("implgraph.") else "already registered"
+    line = InputError(f"plugin {entry}: the name {name!r} is {what} ({type(owner).__module__}); the plugin is not "
+                      "loaded", fix=f"rename the plugin, e.g. name = \"my-{name}\" and its entry point my-{name}").format()
+    if line not in _LOAD_ERRORS:
+        _LOAD_ERRORS.append(line)
+        print(f"implgraph: {line}", file=sys.stderr)
 
 
 def load_errors() -> list:

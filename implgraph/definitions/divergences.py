@@ -18,6 +18,10 @@ A definition whose level is a divergence between two distributions over the buck
     and at alpha = oo the largest log ratio max_l log(x_l / y_l);
     ``"tv"``: (1/2) sum_l |x_l - y_l|;
     ``"hockey-stick"`` with ``order`` gamma >= 1: sum_l max(x_l - gamma y_l, 0).
+``order``
+    a number, or a formula of the definition's parameters read when they are given: ``order="alpha"`` (Renyi of
+    the order the parameter alpha states, a rational > 1 or oo), ``order="exp(eps)"`` (the hockey-stick at
+    gamma = e^eps, the least delta of (eps, delta) privacy).
 ``compares``
     ``"pairs"``: every ordered pair of records (x_i, x_j), i != j (local privacy: an asymmetric divergence is
     bounded both ways); ``"class"``: every equivalence class's mean against the table's mean, D(class || table)
@@ -25,7 +29,8 @@ A definition whose level is a divergence between two distributions over the buck
     max(D(P || Q_i), D(Q_i || P)) (central privacy, record removal).
 
 The level is the largest divergence over the compared pairs; smaller is stronger; its scale is ``divergence`` (the
-level is the divergence itself, 0 at best, unbounded). Every f-divergence here is ``sum_l y_l phi(x_l / y_l)`` with a
+level is the divergence itself, 0 at best, unbounded), ``distance`` for the bounded total variation and hockey-stick
+(at most 1, the weakest level). Every f-divergence here is ``sum_l y_l phi(x_l / y_l)`` with a
 convex ``phi`` (:meth:`Divergence.phi`: r log r, r^alpha for exp((alpha - 1) D_alpha), |r - 1|/2, max(r - gamma, 0)),
 which the prover's chord argument reads (:mod:`implgraph.prover.arguments.chord`).
 
@@ -43,44 +48,81 @@ Fraction(1, 4)
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-import mpmath
 import sympy
 
 from implgraph.core.concrete import INF, Enclosed
 from implgraph.core.errors import InputError
+from implgraph.definitions._divergence_values import (_enclosed_max, _gcd, _hockey_stick_irrational, _largest_log,
+                                                      _mean)
 from implgraph.definitions.capabilities import OnClasses
-from implgraph.definitions.base import Definition
+from implgraph.definitions.base import Definition, read_param
 
 __all__ = ["Divergence", "DivergenceDefinition", "KINDS", "COMPARES", "divergence_of"]
 
 KINDS = ("kl", "renyi", "tv", "hockey-stick")
 #: the distributions compared, and the ratio family of a ratio-of-averages definition bounding the same ones
 COMPARES = ("pairs", "class", "removal")
+#: the largest common denominator m of x for which KL's exact form exp(m D) (a rational of about m digits) is built
+_KL_EXPONENT_MAX = 4096
+#: the kinds whose values lie in [0, 1] (their scale is ``distance``, weakest 1)
+BOUNDED = ("tv", "hockey-stick")
 _R = sympy.Symbol("r", positive=True)
-_DIGITS = 30
 
 
 def _order(kind, order):
-    """The declared order as an exact number (oo for Renyi's max-ratio order), checked for the kind."""
+    """The declared order as an exact number (oo for Renyi's max-ratio order), checked for the kind; or, declared as
+    a formula of the definition's parameters (``"alpha"``, ``"exp(eps)"``), that formula in positive symbols, read
+    when the parameters are given (:meth:`Divergence.at`)."""
     if kind in ("kl", "tv"):
         if order is not None:
             raise InputError(f"Divergence({kind!r}) takes no order", fix=f'declare Divergence("{kind}", compares=...)')
         return None
     if order in ("oo", "inf") and kind == "renyi":
         return sympy.oo
-    if isinstance(order, bool) or not isinstance(order, (int, Fraction, str)):
+    if isinstance(order, str) and _PARAM_NAME.search(order):
+        return _order_formula(kind, order)
+    if isinstance(order, sympy.Basic) and order.is_number:
+        value = order
+    elif isinstance(order, bool) or not isinstance(order, (int, Fraction, str)):
         raise InputError(f"Divergence({kind!r}): order {order!r} is not a rational number",
-                         fix="declare e.g. order=2 or order=\"3/2\" (Renyi: \"oo\" for the max ratio)")
-    value = sympy.Rational(str(order)) if not isinstance(order, Fraction) else sympy.Rational(order.numerator,
-                                                                                              order.denominator)
+                         fix="declare e.g. order=2 or order=\"3/2\" (Renyi: \"oo\" for the max ratio), or a "
+                             "parameter's name, order=\"alpha\"")
+    else:
+        value = sympy.Rational(str(order)) if not isinstance(order, Fraction) else \
+            sympy.Rational(order.numerator, order.denominator)
+    return _checked_value(kind, value, order)
+
+
+def _checked_value(kind, value, shown_as):
+    """A numeric order in its kind's range: Renyi a rational > 1 or oo, the hockey-stick a real gamma >= 1."""
+    if kind == "renyi" and value is sympy.oo:
+        return value
+    if value.is_real is not True or value.is_finite is not True or (kind == "renyi" and not value.is_Rational):
+        raise InputError(f"Divergence({kind!r}): order {shown_as} is not a finite real number"
+                         + (" (Renyi: a rational, or oo)" if kind == "renyi" else ""),
+                         fix="give a rational order such as 2 or 3/2 (Renyi: oo for the max ratio)")
     low_ok = value > 1 if kind == "renyi" else value >= 1
     if not low_ok:
-        raise InputError(f"Divergence({kind!r}): order {order} is out of range",
+        raise InputError(f"Divergence({kind!r}): order {shown_as} is out of range",
                          fix="Renyi needs an order > 1 (KL is the order 1), the hockey-stick a gamma >= 1")
     return value
+
+
+_PARAM_NAME = re.compile(r"[A-Za-z_]")
+
+
+def _order_formula(kind, text):
+    """An order declared as a formula of parameters, read by the project's formula reader (nothing evaluated)."""
+    from implgraph.core.formula import FUNCTIONS, parse_expr
+    names = set(re.findall(r"[A-Za-z_]\w*", text)) - set(FUNCTIONS) - {"oo"}
+    expr = parse_expr(text, {n: sympy.Symbol(n, positive=True) for n in names})
+    if not expr.free_symbols:
+        return _checked_value(kind, expr, text)
+    return expr
 
 
 @dataclass(frozen=True)
@@ -97,6 +139,34 @@ class Divergence:
         if self.compares not in COMPARES:
             raise InputError(f"Divergence compares {self.compares!r}", fix="use " + ", ".join(COMPARES))
         object.__setattr__(self, "order", _order(self.kind, self.order))
+
+    # -- an order read from the definition's parameters ----------------------------------------------------------------
+    def params_named(self) -> tuple:
+        """The parameters the order is a formula of (``("alpha",)`` for ``order="alpha"``); () for a fixed order."""
+        free = getattr(self.order, "free_symbols", None) or ()
+        return tuple(sorted(s.name for s in free))
+
+    def at(self, params) -> "Divergence":
+        """The divergence at the parameters' values (itself when its order is fixed); an InputError when a value is
+        missing, not a number or puts the order out of its kind's range (Renyi: rational > 1 or oo; gamma >= 1)."""
+        names = self.params_named()
+        if not names:
+            return self
+        values = {}
+        for n in names:
+            v = (params or {}).get(n)
+            if v is None or isinstance(v, bool) or not isinstance(v, (sympy.Basic, int, Fraction, str)):
+                raise InputError(f"the divergence's order needs the parameter {n}", fix=f"give {n}, e.g. {n}=2")
+            values[n] = v if isinstance(v, sympy.Basic) else read_param(v, {}, n)     # text: the formula reader
+        if any(v is sympy.oo for v in values.values()):
+            value = sympy.oo if self.order.is_Symbol else sympy.nan
+        else:
+            value = self.order.xreplace({s: values[s.name] for s in self.order.free_symbols})
+        if not value.is_number:
+            raise InputError(f"the divergence's order {self.order} at {values} is not a number",
+                             fix="give the parameters as numbers")
+        shown_as = ", ".join(f"{k} = {v}" for k, v in values.items())
+        return Divergence(self.kind, _checked_value(self.kind, value, f"{self.order} at {shown_as}"), self.compares)
 
     # -- the generator of the f-divergence -----------------------------------------------------------------------------
     def phi(self, r=_R):
@@ -123,6 +193,8 @@ class Divergence:
         if self.kind == "tv":
             return sum((abs(a - b) for a, b in zip(x, y)), Fraction(0)) / 2
         if self.kind == "hockey-stick":
+            if not self.order.is_Rational:
+                return _hockey_stick_irrational(self.order, x, y)
             g = Fraction(int(self.order.p), int(self.order.q))
             return sum((max(a - g * b, Fraction(0)) for a, b in zip(x, y)), Fraction(0))
         if any(a > 0 and b == 0 for a, b in zip(x, y)):
@@ -135,10 +207,12 @@ class Divergence:
             return sympy.log(max(a / b for a, b in pairs))
         return sympy.log(sympy.Add(*[a ** self.order * b ** (1 - self.order) for a, b in pairs])) / (self.order - 1)
 
-    def compared(self, rows, classes=None):
-        """The pairs (x, y) of distributions the level compares on a table of ``rows`` (lists of Fractions)."""
-        n = len(rows)
-        mean = _mean(rows)
+    def compared(self, rows, classes=None, counts=None):
+        """The pairs (x, y) of distributions the level compares on a table of ``rows`` (lists of Fractions), row r
+        standing for ``counts[r]`` records (default 1 each)."""
+        counts = [1] * len(rows) if counts is None else list(counts)
+        n = sum(counts)
+        mean = _mean(rows, counts)
         if self.compares == "pairs":
             distinct = list(dict.fromkeys(tuple(r) for r in rows))
             return [(x, y) for x, y in itertools.permutations(distinct, 2)]
@@ -146,19 +220,22 @@ class Divergence:
             if classes is None:
                 return None
             groups = {}
-            for row, c in zip(rows, classes):
-                groups.setdefault(c, []).append(row)
-            return [(_mean(g), mean) for g in groups.values()]
+            for row, c, w in zip(rows, classes, counts):
+                groups.setdefault(c, ([], []))
+                groups[c][0].append(row)
+                groups[c][1].append(w)
+            return [(_mean(g, ws), mean) for g, ws in groups.values()]
         out = []
-        for i in dict.fromkeys(range(n), None):
-            rest = _mean(rows[:i] + rows[i + 1:])
+        for x in dict.fromkeys(tuple(r) for r in rows):      # Q_i = (N P - x_i)/(N - 1): one per distinct record
+            rest = tuple((n * m - a) / (n - 1) for m, a in zip(mean, x))
             out += [(mean, rest), (rest, mean)]
         return list(dict.fromkeys(out))
 
     def log_form(self, x, y):
         """D(x || y) as ``(R, d)`` with D = log(R)/d, R and d rational (KL: exp(m D) = prod_l (x_l/y_l)^(m x_l) for m
         the common denominator of x; Renyi of integer order alpha: R = sum_l x_l^alpha y_l^(1 - alpha), d = alpha - 1;
-        order oo: R = max_l x_l/y_l), INF where x_l > 0 = y_l; None for another kind or a fractional order."""
+        order oo: R = max_l x_l/y_l), INF where x_l > 0 = y_l; None for another kind, a fractional order, or KL where m
+        exceeds ``_KL_EXPONENT_MAX`` (the level is then compared through its enclosure, :func:`_enclosed_max`)."""
         if self.kind not in ("kl", "renyi") or (self.kind == "renyi" and self.order is not sympy.oo
                                                  and not self.order.is_Integer):
             return None
@@ -169,6 +246,8 @@ class Divergence:
             m = 1
             for a, _ in pairs:
                 m = m * a.denominator // _gcd(m, a.denominator)
+            if m > _KL_EXPONENT_MAX:        # R would have about m digits: the level is compared by its enclosure
+                return None
             R = Fraction(1)
             for a, b in pairs:
                 R *= (a / b) ** int(a * m)
@@ -178,10 +257,10 @@ class Divergence:
         k = int(self.order)
         return sum((a ** k / b ** (k - 1) for a, b in pairs), Fraction(0)), Fraction(k - 1)
 
-    def level(self, rows, classes=None):
+    def level(self, rows, classes=None, counts=None):
         """The largest divergence over the compared pairs: None (no classes), INF, a Fraction or an :class:`Enclosed`
-        exact irrational level (its expression, with a rational enclosure)."""
-        pairs = self.compared(rows, classes)
+        exact irrational level (its expression, with a rational enclosure); ``counts`` as :meth:`compared`."""
+        pairs = self.compared(rows, classes, counts)
         if pairs is None:
             return None
         if not pairs:
@@ -190,7 +269,10 @@ class Divergence:
         if all(f is not None for f in forms):
             if any(f == INF for f in forms):
                 return INF
-            return _largest_log(forms)
+            if self.kind != "kl":
+                return _largest_log(forms)
+            pair_of = dict(zip(forms, pairs))       # KL's R is a product of large powers: shown as sum x log(x/y)
+            return _largest_log(forms, lambda form: self.between(*pair_of[form]))
         values = [self.between(x, y) for x, y in pairs]
         if any(v == INF for v in values if not isinstance(v, sympy.Basic)):
             return INF
@@ -198,70 +280,6 @@ class Divergence:
             return max(values)
         return _enclosed_max([sympy.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else v
                               for v in values])
-
-
-def _gcd(a, b):
-    import math
-    return math.gcd(a, b)
-
-
-def _log_float(R: Fraction) -> float:
-    import math
-    return math.log(R.numerator) - math.log(R.denominator)
-
-
-def _largest_log(forms):
-    """The largest of log(R)/d over ``forms`` [(R, d)], exact: candidates within 1e-9 of the largest in floating point
-    are compared exactly (R1^(d2) against R2^(d1), integer powers of rationals); the level is log(R)/d as sympy with a
-    rational enclosure."""
-    forms = list(dict.fromkeys(forms))
-    approx = [(_log_float(R) / float(d), R, d) for R, d in forms]
-    top = max(v for v, _, _ in approx)
-    near = [(R, d) for v, R, d in approx if v >= top - 1e-9 * max(1.0, abs(top))]
-    best = near[0]
-    for R, d in near[1:]:       # log(R)/d > log(B)/e  <=>  R^(e) > B^(d) (d, e > 0 rationals: use their numerators)
-        if _pow_gt((R, d), best):
-            best = (R, d)
-    R, d = best
-    if R == 1:
-        return Fraction(0)
-    expr = sympy.log(sympy.Rational(R.numerator, R.denominator)) / sympy.Rational(d.numerator, d.denominator)
-    with mpmath.workdps(_DIGITS + 20):
-        value = (mpmath.log(mpmath.mpf(R.numerator)) - mpmath.log(mpmath.mpf(R.denominator))) / \
-            (mpmath.mpf(d.numerator) / d.denominator)
-        eps = mpmath.mpf(10) ** (-(_DIGITS + 5)) * max(1, abs(value))
-        lo, hi = Fraction(mpmath.nstr(value - eps, _DIGITS + 15)), Fraction(mpmath.nstr(value + eps, _DIGITS + 15))
-    return Enclosed(expr, min(lo, hi), max(lo, hi), _DIGITS)
-
-
-def _pow_gt(a, b) -> bool:
-    """log(Ra)/da > log(Rb)/db exactly, for positive rationals da, db: Ra^(db) > Rb^(da), with the exponents scaled to
-    integers."""
-    (Ra, da), (Rb, db) = a, b
-    m = da.denominator * db.denominator
-    ea, eb = int(db * m), int(da * m)       # Ra^(db m) against Rb^(da m)
-    return Ra ** ea > Rb ** eb
-
-
-def _mean(rows):
-    n = len(rows)
-    return tuple(sum(col, Fraction(0)) / n for col in zip(*rows))
-
-
-def _enclosed_max(exprs):
-    """The largest of exact real numbers, with a rational enclosure: candidates within the working precision of the
-    numerical largest stay in a ``Max`` (exact whatever the tie), the others are below it by more than the error."""
-    with mpmath.workdps(_DIGITS + 20):
-        approx = [(mpmath.mpf(sympy.N(e, _DIGITS + 20)), e) for e in dict.fromkeys(exprs)]
-        top = max(a for a, _ in approx)
-        eps = mpmath.mpf(10) ** (-(_DIGITS + 5)) * max(1, abs(top))
-        near = [e for a, e in approx if a >= top - eps]
-        expr = near[0] if len(near) == 1 else sympy.Max(*near)
-        lo = Fraction(mpmath.nstr(top - eps, _DIGITS + 15)) if top != 0 else Fraction(0)
-        hi = Fraction(mpmath.nstr(top + eps, _DIGITS + 15)) if top != 0 else Fraction(0)
-    if expr == 0:
-        return Fraction(0)
-    return Enclosed(expr, min(lo, hi), max(lo, hi), _DIGITS)
 
 
 def _rows_of(ct):
@@ -284,15 +302,41 @@ class DivergenceDefinition(Definition):
         if not isinstance(cls.level, Divergence):
             raise InputError(f"plugin {cls.__name__}: level = {cls.level!r} is not a Divergence",
                              fix='declare e.g. level = Divergence("kl", compares="class")')
-        cls.scale, cls.stronger = "divergence", "smaller"
+        # a bounded divergence (total variation, the hockey-stick: at most 1) is a distance, the others unbounded
+        cls.scale = "distance" if cls.level.kind in BOUNDED else "divergence"
+        cls.stronger = "smaller"
         # (a level over classes declares it; the ratio families are the ratio levels', not a divergence's)
         cls.declares = (OnClasses(),) if cls.level.compares == "class" else ()
+        unknown = [n for n in cls.level.params_named() if n not in cls.params]
+        if unknown:
+            raise InputError(f"plugin {cls.__name__}: the order names {unknown[0]!r}, not one of its params",
+                             fix=f'declare params = {{"{unknown[0]}": "..."}}')
+
+    def level_at(self, params) -> Divergence:
+        """The declared divergence at the parameters (its order read from them where it names one)."""
+        return self.level.at(params)
+
+    def _check_value(self, name, value, N) -> None:
+        """The base checks, and for a parameter the order names: the order in its kind's range at that value
+        (Renyi: alpha rational > 1, or oo)."""
+        if name not in self.level.params_named() or not getattr(value, "is_number", False):
+            return super()._check_value(name, value, N)
+        if not (value is sympy.oo and self.level.order.is_Symbol):
+            super()._check_value(name, value, N)
+        try:
+            self.level.at({name: value})
+        except InputError as exc:
+            raise InputError(f"{self.name}: {name} = {value}: {exc.reason}", fix=exc.fix) from None
 
     def concrete_enclosed(self, ct, **params):
         if self.level.compares == "removal" and ct.N < 2:
             raise InputError(f"{self.name}: record removal needs N >= 2 records",
                              fix="give a table of 2 or more records")
-        return self.level.level(_rows_of(ct), None if ct.classes is None else list(ct.classes))
+        if getattr(ct, "counts", None) is not None and getattr(ct, "rows", None) is not None:   # grouped: distinct rows
+            rows = [[Fraction(int(v), ct.denom) for v in r] for r in ct.rows.tolist()]
+            classes = None if ct.row_class is None else [ct.class_labels[int(c)] for c in ct.row_class]
+            return self.level_at(params).level(rows, classes, [int(c) for c in ct.counts])
+        return self.level_at(params).level(_rows_of(ct), None if ct.classes is None else list(ct.classes))
 
     def symbolic(self, ctx, table, **params):
         rows, classes = [], []
@@ -302,7 +346,7 @@ class DivergenceDefinition(Definition):
                                  fix="give numeric probabilities and counts (or a concrete table)")
             rows += [[Fraction(int(v.p), int(v.q)) for v in b.probs]] * int(b.count)
             classes += [b.cls] * int(b.count)
-        value = self.level.level(rows, classes if table.has_classes else None)
+        value = self.level_at(params).level(rows, classes if table.has_classes else None)
         if value is None:
             return None
         if isinstance(value, Enclosed):
@@ -310,6 +354,15 @@ class DivergenceDefinition(Definition):
         return sympy.oo if value == INF else sympy.Rational(value.numerator, value.denominator)
 
 
-def divergence_of(d) -> Divergence | None:
-    """The :class:`Divergence` a definition declares as its level, or None."""
-    return d.level if isinstance(d, DivergenceDefinition) else None
+def divergence_of(d, params=None) -> Divergence | None:
+    """The :class:`Divergence` a definition declares as its level, or None. An order read from parameters is read
+    from ``params``; without them (or with a value that is not a number) such a definition gives None: the
+    arguments that read a divergence do not apply to it."""
+    if not isinstance(d, DivergenceDefinition):
+        return None
+    if not d.level.params_named():
+        return d.level
+    try:
+        return d.level.at(params or {})
+    except InputError:
+        return None

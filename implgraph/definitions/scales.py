@@ -1,6 +1,6 @@
 """Level scales: how a definition's level relates to the raw quantity its level code computes.
 
-A definition declares ``scale = "ratio" | "log" | "affine" | "count" | "distance"``; the engine
+A definition declares ``scale = "ratio" | "log" | "affine" | "count" | "count-from-0" | "distance"``; the engine
 never switches on that word. It asks the :class:`Scale` object (``definition.level_scale``) for
 the conversion both ways, the weakest level, the raw value of the most private table and the
 range of valid levels. Every scale is increasing in the raw quantity, so "at least as strong"
@@ -118,6 +118,8 @@ SCALES = {
                     Fraction(1), Fraction(0), sympy.oo, _RATIO_SAMPLES, offset=1),
     "count": Scale("count", "the level is a size computed from the table (k of k-anonymity, l of l-diversity)",
                    None, None, sympy.Integer(1)),
+    "count-from-0": Scale("count-from-0", "a count whose weakest level is 0: no level holds (p of p-sensitive "
+                          "k-anonymity on a table with a class of fewer than k records)", None, None, sympy.Integer(0)),
     "distance": Scale("distance", "the level is an additive distance (0 is perfect)",
                       Fraction(0), None, sympy.Integer(1), _DISTANCE_SAMPLES),
     "divergence": Scale("divergence", "the level is a divergence between two distributions (0 is perfect; unbounded)",

@@ -116,7 +116,7 @@ def find_witness(a, b, f=None, *, N, a_params=None, b_params=None, alpha=None, a
     start = time.perf_counter()
     a, b = _definition(a), _definition(b)
     backend = refuter_backend()
-    a_params, b_params = _int_params(a_params), _int_params(b_params)
+    a_params, b_params = _solver_params(a, a_params), _solver_params(b, b_params)
     vals = {"N": N, **(values or {})}
     bound = f"N = {N}, {'binary tables' if p == 2 else f'{p} buckets'}" + (
         f", classes of sizes {list(classes)}" if classes else "")
@@ -135,6 +135,14 @@ def find_witness(a, b, f=None, *, N, a_params=None, b_params=None, alpha=None, a
         return _search(q, f, alpha, alpha_value, vals, done)
     except backend.NotEncodable as exc:
         return done("unknown", note=str(exc))
+
+
+def _solver_params(d, params) -> dict:
+    """A definition's parameters as the solver reads them: integers (an InputError otherwise) where it declares a
+    z3 encoding; as they are where it declares none (the solver cannot encode it: the search answers unknown)."""
+    if getattr(d, "z3_shape", None) is None and getattr(d, "z3_satisfies", None) is None:
+        return dict(params or {})
+    return _int_params(params)
 
 
 def _search(q, f, alpha, alpha_value, vals, done) -> RefuteResult:

@@ -6,7 +6,7 @@ from implgraph.definitions.divergences import Divergence, DivergenceDefinition
 
 
 class KLCloseness(DivergenceDefinition):
-    name = "kl-closeness"
+    name = "example-kl-closeness"
     title = "KL closeness"
     level_symbol = "d"
     model = "closeness"

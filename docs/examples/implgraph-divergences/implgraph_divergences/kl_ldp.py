@@ -6,7 +6,7 @@ from implgraph.definitions.divergences import Divergence, DivergenceDefinition
 
 
 class KLLocalPrivacy(DivergenceDefinition):
-    name = "kl-ldp"
+    name = "example-kl-ldp"
     title = "KL local privacy"
     level_symbol = "d"
     model = "dp"

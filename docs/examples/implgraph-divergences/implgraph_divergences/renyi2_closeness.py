@@ -5,7 +5,7 @@ from implgraph.definitions.divergences import Divergence, DivergenceDefinition
 
 
 class Renyi2Closeness(DivergenceDefinition):
-    name = "renyi2-closeness"
+    name = "example-renyi2-closeness"
     title = "Renyi-2 closeness"
     level_symbol = "d"
     model = "closeness"

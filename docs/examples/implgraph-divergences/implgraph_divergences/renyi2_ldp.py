@@ -6,7 +6,7 @@ from implgraph.definitions.divergences import Divergence, DivergenceDefinition
 
 
 class Renyi2LocalPrivacy(DivergenceDefinition):
-    name = "renyi2-ldp"
+    name = "example-renyi2-ldp"
     title = "Renyi-2 local privacy"
     level_symbol = "d"
     model = "dp"

@@ -1,0 +1,99 @@
+"""Exact values of divergence levels (:mod:`implgraph.definitions.divergences`): the largest of log(R)/d compared
+exactly, the largest of exact reals with a rational enclosure, the hockey-stick at an irrational gamma, means."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import mpmath
+import sympy
+
+from implgraph.core.concrete import Enclosed
+
+_DIGITS = 30
+
+
+def _hockey_stick_irrational(g, x, y):
+    """sum_l max(x_l - g y_l, 0) for an irrational gamma (e^eps): each term's sign decided by sympy's certified
+    numerical evaluation (x_l - g y_l is never 0 for y_l > 0, g being irrational; y_l = 0 gives x_l); exact sympy."""
+    terms = []
+    for a, b in zip(x, y):
+        if b == 0:
+            terms.append(sympy.Rational(a.numerator, a.denominator))
+            continue
+        t = sympy.Rational(a.numerator, a.denominator) - g * sympy.Rational(b.numerator, b.denominator)
+        sign = t.is_positive
+        if sign is None:
+            raise ArithmeticError(f"the sign of {t} is undecided")
+        if sign:
+            terms.append(t)
+    total = sympy.Add(*terms)
+    return Fraction(int(total.p), int(total.q)) if total.is_Rational else total
+
+
+def _gcd(a, b):
+    return math.gcd(a, b)
+
+
+def _log_float(R: Fraction) -> float:
+    return math.log(R.numerator) - math.log(R.denominator)
+
+
+def _largest_log(forms, expr_of=None):
+    """The largest of log(R)/d over ``forms`` [(R, d)], exact: candidates within 1e-9 of the largest in floating point
+    are compared exactly (R1^(d2) against R2^(d1), integer powers of rationals); the level is log(R)/d as sympy (or
+    ``expr_of((R, d))``, the same number in a compact form) with a
+    rational enclosure."""
+    forms = list(dict.fromkeys(forms))
+    approx = [(_log_float(R) / float(d), R, d) for R, d in forms]
+    top = max(v for v, _, _ in approx)
+    near = [(R, d) for v, R, d in approx if v >= top - 1e-9 * max(1.0, abs(top))]
+    best = near[0]
+    for R, d in near[1:]:       # log(R)/d > log(B)/e  <=>  R^(e) > B^(d) (d, e > 0 rationals: use their numerators)
+        if _pow_gt((R, d), best):
+            best = (R, d)
+    R, d = best
+    if R == 1:
+        return Fraction(0)
+    expr = expr_of(best) if expr_of is not None else None     # a compact form of the same number (KL: sum x log(x/y))
+    if expr is None:
+        expr = sympy.log(sympy.Rational(R.numerator, R.denominator)) / sympy.Rational(d.numerator, d.denominator)
+    with mpmath.workdps(_DIGITS + 20):
+        value = (mpmath.log(mpmath.mpf(R.numerator)) - mpmath.log(mpmath.mpf(R.denominator))) / \
+            (mpmath.mpf(d.numerator) / d.denominator)
+        eps = mpmath.mpf(10) ** (-(_DIGITS + 5)) * max(1, abs(value))
+        lo, hi = Fraction(mpmath.nstr(value - eps, _DIGITS + 15)), Fraction(mpmath.nstr(value + eps, _DIGITS + 15))
+    return Enclosed(expr, min(lo, hi), max(lo, hi), _DIGITS)
+
+
+def _pow_gt(a, b) -> bool:
+    """log(Ra)/da > log(Rb)/db exactly, for positive rationals da, db: Ra^(db) > Rb^(da), with the exponents scaled to
+    integers."""
+    (Ra, da), (Rb, db) = a, b
+    m = da.denominator * db.denominator
+    ea, eb = int(db * m), int(da * m)       # Ra^(db m) against Rb^(da m)
+    return Ra ** ea > Rb ** eb
+
+
+def _mean(rows, counts=None):
+    """The mean of ``rows`` (tuples of Fractions), row r weighted by ``counts[r]`` (default 1 each)."""
+    counts = [1] * len(rows) if counts is None else counts
+    n = sum(counts)
+    return tuple(sum((w * v for v, w in zip(col, counts)), Fraction(0)) / n for col in zip(*rows))
+
+
+def _enclosed_max(exprs):
+    """The largest of exact real numbers, with a rational enclosure: candidates within the working precision of the
+    numerical largest stay in a ``Max`` (exact whatever the tie), the others are below it by more than the error."""
+    with mpmath.workdps(_DIGITS + 20):
+        approx = [(mpmath.mpf(sympy.N(e, _DIGITS + 20)), e) for e in dict.fromkeys(exprs)]
+        top = max(a for a, _ in approx)
+        eps = mpmath.mpf(10) ** (-(_DIGITS + 5)) * max(1, abs(top))
+        near = [e for a, e in approx if a >= top - eps]
+        expr = near[0] if len(near) == 1 else sympy.Max(*near)
+        lo = Fraction(mpmath.nstr(top - eps, _DIGITS + 15)) if top != 0 else Fraction(0)
+        hi = Fraction(mpmath.nstr(top + eps, _DIGITS + 15)) if top != 0 else Fraction(0)
+    if expr == 0:
+        return Fraction(0)
+    return Enclosed(expr, min(lo, hi), max(lo, hi), _DIGITS)
