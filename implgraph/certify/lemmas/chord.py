@@ -67,7 +67,7 @@ def _divergence(cert):
     from implgraph.definitions.divergences import divergence_of
     name = (cert.get("B") or {}).get("definition")
     d = registered(name) if name else None
-    return d, (divergence_of(d) if d is not None else None)
+    return d, (divergence_of(d, (cert.get("B") or {}).get("params")) if d is not None else None)
 
 
 def _confines(A, B, div, domain=()):

@@ -55,11 +55,11 @@ __all__ = ["bound", "interval", "chord_upper", "family_rows", "certificate_parts
 _R = sympy.Symbol("r", positive=True)
 
 
-def interval(a, b, N, ja, a_classes, b_classes):
+def interval(a, b, N, ja, a_classes, b_classes, b_params=None):
     """``(lo, hi, same)``: the interval A at raw level T confines B's compared ratios to, and whether A compares the
     same record sets as B (then the bound is attained); None when A bounds none of them."""
     from implgraph.prover.answer import T
-    div = divergence_of(b)
+    div = divergence_of(b, b_params)
     if div is None or ratio_sides(a) != "two-sided":
         return None
     if _two_sided(a, "pairwise") and div.compares == "class":
@@ -141,10 +141,10 @@ def _attained_where(compares, T, N, s, a_family=None):
 def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, ja=None):
     """The chord :class:`Bound` of B's divergence given A's ratio level T, or None (not its case)."""
     from implgraph.prover.answer import T, Bound
-    div = divergence_of(b)
+    div = divergence_of(b, b_params)
     if div is None:
         return None
-    got = interval(a, b, N, ja, a_classes, b_classes)
+    got = interval(a, b, N, ja, a_classes, b_classes, b_params)
     if got is None:
         return None
     lo, hi, same = got
@@ -208,11 +208,12 @@ def certificate_parts(cert, ctx):
     """The lemma data of a chord certificate: the divergence, the interval and the generator."""
     from implgraph.definitions import get
     b = get(cert["B"]["definition"])
-    div = divergence_of(b)
+    div = divergence_of(b, cert["B"].get("params"))
     phi = div.phi(_R)
     ja = None if cert["A"].get("size") is None else parse_expr(cert["A"]["size"], {"N": ctx.N})
     spec = {"min_size": sympy.Integer(1)}
-    lo, hi, _ = interval(ctx.a, b, ctx.N, ja, spec, {"min_size": sympy.sympify(cert["B"].get("min_class") or 1)})
+    lo, hi, _ = interval(ctx.a, b, ctx.N, ja, spec, {"min_size": sympy.sympify(cert["B"].get("min_class") or 1)},
+                         cert["B"].get("params"))
     if lo == 0 and div.compares == "class" and ctx.bound.tight:      # a piece of removal_class_supremum
         from implgraph.prover.answer import T
         low = ctx.N - (ctx.N - 1) * T
@@ -228,7 +229,7 @@ def certificate_family(cert, ctx):
     N, and the condition where it is a table satisfying A."""
     from implgraph.definitions import get
     from implgraph.prover.answer import T
-    div = divergence_of(get(cert["B"]["definition"]))
+    div = divergence_of(get(cert["B"]["definition"]), cert["B"].get("params"))
     s = sympy.sympify(cert["B"].get("min_class") or 1)
     N = ctx.N
     data = cert.get("upper_certificate") or {}
@@ -246,7 +247,7 @@ def certificate_family(cert, ctx):
 certificate_parts_of = registry.certificate_parts(methods.CHORD, family=certificate_family)(certificate_parts)
 
 
-@registry.argument(methods.CHORD, order=200, applies=lambda ctx: divergence_of(ctx.b) is not None)
+@registry.argument(methods.CHORD, order=200, applies=lambda ctx: divergence_of(ctx.b, ctx.b_params) is not None)
 def handler(ctx):
     """B a declared divergence, A a ratio level bounding the compared ratios (module notes)."""
     return bound(ctx.a, ctx.b, ctx.a_params, ctx.b_params, ctx.region, ctx.N, ctx.a_classes, ctx.b_classes,
