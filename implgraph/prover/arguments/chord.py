@@ -165,6 +165,11 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
                 checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"], attained_where=where)
     if lo == 0 and div.compares == "class" and phi is not None:
         out.exact = removal_class_supremum(div, N, argument)
+    if div.compares == "removal" and same and _two_sided(a, "subset"):
+        from implgraph.prover.arguments.chord_removal import removal_supremum
+        exact = removal_supremum(div, N, argument)
+        if exact is not None:       # the chord on [1/T, T] is a bound; the supremum is narrower (chord_removal)
+            out.tight, out.attained_where, out.exact = False, sympy.false, exact
     return out
 
 
@@ -214,6 +219,9 @@ def certificate_parts(cert, ctx):
     spec = {"min_size": sympy.Integer(1)}
     lo, hi, _ = interval(ctx.a, b, ctx.N, ja, spec, {"min_size": sympy.sympify(cert["B"].get("min_class") or 1)},
                          cert["B"].get("params"))
+    if div.compares == "removal" and cert["A"].get("family") == "subset":     # a piece of chord_removal
+        from implgraph.prover.arguments.chord_removal import piece_of
+        lo, hi = piece_of(div, ctx.N, ctx.bound.upper) or (lo, hi)
     if lo == 0 and div.compares == "class" and ctx.bound.tight:      # a piece of removal_class_supremum
         from implgraph.prover.answer import T
         low = ctx.N - (ctx.N - 1) * T
@@ -239,6 +247,11 @@ def certificate_family(cert, ctx):
         return {"rows": [{"count": "1", "value": str(sympy.cancel(hi * L)), "class": "E1"},
                          {"count": "N - 1", "value": str(sympy.cancel(L * (N - hi) / (N - 1))), "class": "E2"}],
                 "domain": ["N >= 3"]}
+    if div.compares == "removal" and cert["A"].get("family") == "subset":    # one record at N P - (N - 1) Q
+        from implgraph.prover.arguments.chord_removal import removal_rows
+        lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
+        return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in removal_rows(lo, hi, N)],
+                "domain": []}
     rows = family_rows(div.compares, T, N, s, cert["A"].get("family"))
     return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in rows],
             "domain": [] if ctx.bound.attained_where is sympy.true else [str(ctx.bound.attained_where)]}
