@@ -1,0 +1,173 @@
+"""The named conversions the chord argument proves (docs/proofs/chord-removal.md, docs/sections/dp-conversions.md):
+pure eps to Renyi of a stated order between records, and record removal tight for every N.
+
+Hand values (T = e^eps):
+
+- local, Renyi of order alpha: log((T^alpha + T^(1 - alpha))/(T + 1))/(alpha - 1), attained by randomized response
+  (one record (T, 1)/(T + 1), N - 1 at (1, T)/(T + 1)); at alpha = 3 and T = 2: log((8 + 1/4)/3)/2 = log(11/4)/2.
+- central (record removal), the reference page's two-point table: u = N - (N - 1)/T; v = 1/T at N = 2,
+  max(0, N - (N - 1) T) for N >= 3; w = (1 - v)/(u - v); q(s) = (N - s)/(N - 1); Renyi:
+  log max(w q(u)^alpha + (1 - w) q(v)^alpha, w q(u)^(1 - alpha) + (1 - w) q(v)^(1 - alpha))/(alpha - 1); KL:
+  max(w q(u) log q(u) + (1 - w) q(v) log q(v), -(w log q(u) + (1 - w) log q(v))); attained by P = (w, 1 - w),
+  x_1 = (u w, v (1 - w)), N - 1 records at (q(u) w, q(v) (1 - w)). At N = 2, T = 2 (u = 3/2, v = 1/2, w = 1/2,
+  q(u) = 1/2, q(v) = 3/2), Renyi 2: max(5/4, 4/3) = 4/3, level log(4/3); KL: max((3/4) log(3/2) - (1/4) log 2,
+  (1/2) log(4/3)) = (1/2) log(4/3).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from fractions import Fraction as F
+
+import mpmath
+import pytest
+import sympy
+
+import brute
+from implgraph.certify import check_certificate
+from implgraph.engines.prove import check_implication
+
+mpmath.mp.dps = 50
+
+
+def _mp(q):
+    return mpmath.mpf(q.numerator) / q.denominator
+
+
+def local_renyi(T, alpha):
+    T, a = _mp(T), _mp(alpha)
+    return mpmath.log((T ** a + T ** (1 - a)) / (T + 1)) / (a - 1)
+
+
+def central_points(T, n):
+    """(u, v, w, q(u), q(v)) exactly (Fractions)."""
+    u = n - F(n - 1) / T
+    v = 1 / T if n == 2 else max(F(0), n - (n - 1) * T)
+    w = (1 - v) / (u - v)
+    return u, v, w, (n - u) / F(n - 1), (n - v) / F(n - 1)
+
+
+def central_renyi2(T, n):
+    """exp of the central Renyi-2 tight f, exactly."""
+    _, _, w, qu, qv = central_points(T, n)
+    return max(w * qu ** 2 + (1 - w) * qv ** 2, w / qu + (1 - w) / qv)
+
+
+def central_kl(T, n):
+    _, _, w, qu, qv = central_points(T, n)
+    w, qu, qv = _mp(w), _mp(qu), _mp(qv)
+    fwd = w * qu * mpmath.log(qu) + (1 - w) * (qv * mpmath.log(qv) if qv else 0)
+    return max(fwd, -(w * mpmath.log(qu) + (1 - w) * mpmath.log(qv)))
+
+
+def attaining(T, n):
+    u, v, w, qu, qv = central_points(T, n)
+    return [[u * w, v * (1 - w)]] + [[qu * w, qv * (1 - w)]] * (n - 1)
+
+
+def _engine_f(result, T, n):
+    f = result.tight
+    subs = {s: (sympy.log(sympy.Rational(T.numerator, T.denominator)) if s.name == "eps" else n)
+            for s in f.free_symbols}
+    return mpmath.mpf(str(sympy.N(f.subs(subs), 60)))
+
+
+@pytest.fixture(scope="module")
+def renyi3():
+    return check_implication("ldp", "renyi-ldp", b_params={"alpha": sympy.Integer(3)}, max_n=3)
+
+
+@pytest.fixture(scope="module")
+def removal():
+    return {"kl": check_implication("dp", "kl-dp", max_n=3),
+            "renyi2": check_implication("dp", "renyi-dp", b_params={"alpha": sympy.Integer(2)}, max_n=3)}
+
+
+def test_hand_values():
+    assert central_renyi2(F(2), 2) == F(4, 3)
+    assert abs(central_kl(F(2), 2) - mpmath.log(F(4, 3).numerator / mpmath.mpf(3)) / 2) < 1e-45
+    assert abs(local_renyi(F(2), F(3)) - mpmath.log(mpmath.mpf(11) / 4) / 2) < 1e-45
+
+
+def test_local_renyi_proved_tight_with_the_hand_f(renyi3):
+    assert renyi3.verdict == "proved" and renyi3.tightness == "tight"
+    for T in (F(2), F(3), F(5, 4)):
+        assert abs(_engine_f(renyi3, T, 2) - local_renyi(T, F(3))) < 1e-40
+    assert check_certificate(renyi3.details["certificate"]).ok
+
+
+def test_local_renyi_against_brute_force():
+    rng = random.Random(7)
+    for _ in range(150):
+        rows = brute.random_rows(rng, rng.randint(2, 4), rng.randint(2, 3))
+        T = brute.ldp(rows)
+        if T == brute.INF:
+            continue
+        for alpha in (F(3), F(3, 2)):
+            level = max(brute.renyi_float(x, y, float(alpha)) for x, y in brute._pairs_of(rows, "pairs"))
+            assert level <= local_renyi(T, alpha) + 1e-9
+    for T in (F(2), F(3)):      # randomized response attains it
+        rows = [[T / (T + 1), 1 / (T + 1)]] + [[1 / (T + 1), T / (T + 1)]] * 2
+        assert brute.ldp(rows) == T
+        assert brute.renyi_level_sum(rows, 3, "pairs") == (T ** 3 + T ** -2) / (T + 1)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 10])
+def test_removal_tight_f_is_the_two_point_table(removal, n):
+    for T in (F(5, 4), F(2), F(3), F(7)):
+        assert abs(_engine_f(removal["renyi2"], T, n) - mpmath.log(_mp(central_renyi2(T, n)))) < 1e-40
+        assert abs(_engine_f(removal["kl"], T, n) - central_kl(T, n)) < 1e-40
+        rows = attaining(T, n)
+        assert brute.dp(rows) <= T
+        assert brute.renyi_level_sum(rows, 2, "removal") == central_renyi2(T, n)
+
+
+def test_removal_against_brute_force():
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(200):
+        rows = brute.random_rows(rng, rng.randint(2, 4), rng.randint(2, 3))
+        T = brute.dp(rows)
+        if T == brute.INF:
+            continue
+        checked += 1
+        if T == 1:      # every record alike: every removal leaves the table's mean
+            assert brute.renyi_level_sum(rows, 2, "removal") == 1
+            continue
+        assert brute.renyi_level_sum(rows, 2, "removal") <= central_renyi2(T, len(rows))
+        assert brute.kl_level_float(rows, "removal") <= central_kl(T, len(rows)) + 1e-9
+    assert checked > 50
+
+
+def test_removal_certificates_check(removal):
+    for r in removal.values():
+        assert r.verdict == "proved" and r.tightness == "tight"
+        certs = r.details["certificates"]
+        assert len(certs) == 3 and all(check_certificate(c).ok for c in certs)
+
+
+def _piece(r, text):
+    return next(c for c in r.details["certificates"] if text in c["domain"])
+
+
+def test_forged_removal_certificates_rejected(removal):
+    two = _piece(removal["kl"], "N <= 2")
+    bad = copy.deepcopy(two)
+    bad["domain"].remove("N <= 2")              # the interval 2 - 1/T is only for N = 2
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(two)                     # one direction only: not the larger chord
+    bad["upper"] = "-(-log(T) + log(2 - 1/T))/4"
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(_piece(removal["renyi2"], "(N >= 3) & (T >= N/(N - 1))"))
+    bad["upper_certificate"]["hi"] = "N/(N - 2)"      # not an interval the lemma proves
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(_piece(removal["renyi2"], "(N >= 3) & (T >= N/(N - 1))"))
+    bad["upper"] = "log((N + T - 1)/N)"               # the smaller chord alone
+    assert not check_certificate(bad).ok
+
+
+def test_forged_order_rejected(renyi3):
+    bad = copy.deepcopy(renyi3.details["certificate"])
+    bad["B"]["params"] = {"alpha": "2"}
+    assert not check_certificate(bad).ok
