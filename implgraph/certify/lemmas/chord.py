@@ -30,9 +30,13 @@ What the checker re-derives from the certificate's statement, not from its data:
   is bounded by A's ratios of that class alone; a table of one class is at divergence 0 <= U);
 - where the certificate claims tightness: its family (rows of two buckets in T and N) is a table satisfying A at raw
   level <= T with B's level equal to U, checked in exact arithmetic with the registry's levels at each N of ``ns`` and
-  T in {1, 5/4, 3/2, 2, 3, 5} where the family's domain and the certificate's hold (U read at 0 log 0 by its limit), and symbolically in T: B's divergence between the
-  family's compared rows (for pairs the two rows, for a class the first class and the table, for removal the table
-  and the others) minus U simplifies to 0.
+  T in {1, 5/4, 3/2, 2, 3, 5} where the family's domain and the certificate's hold (U read at 0 log 0 by its limit),
+  and symbolically in T: B's divergence between the family's compared rows (for pairs the two rows, for a class the
+  first class and the table) minus U simplifies to 0;
+- A a subset level of size N - 1 against record removal (:mod:`implgraph.certify.lemmas.chord_removal`): the
+  interval of Q_i/P is [1/T, h] with h = T or N/(N - 1), or 2 - 1/T where the domain states N <= 2; U is the larger
+  of the chords of phi and of its perspective psi(q) = q phi(1/q) there; a tight family's others (Q) and table (P)
+  give U both ways.
 """
 
 from __future__ import annotations
