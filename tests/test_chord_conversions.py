@@ -171,3 +171,51 @@ def test_forged_order_rejected(renyi3):
     bad = copy.deepcopy(renyi3.details["certificate"])
     bad["B"]["params"] = {"alpha": "2"}
     assert not check_certificate(bad).ok
+
+
+# -- Renyi of a stated order >= 2 between records => (eps, delta): the order-2 program through D_alpha >= D_2 --------
+
+def chi2_program(c, d):
+    """e^eps of the order-2 program at chi^2 level c (the binary-program page's three pieces); c, d mpmath numbers."""
+    if c <= 4 * d ** 2 / (1 - d ** 2):
+        return mpmath.mpf(1)
+    if c <= 4 * d ** 2 / (1 - 2 * d):
+        m = mpmath.sqrt(c / (4 + c)) / 2
+        return (mpmath.mpf(1) / 2 + m - d) / (mpmath.mpf(1) / 2 - m)
+    return 1 - d + c / (4 * d)
+
+
+@pytest.fixture(scope="module")
+def renyi3_slack():
+    return check_implication("renyi-ldp", "eps-delta-ldp", a_params={"alpha": sympy.Integer(3)},
+                             b_params={"delta": sympy.Rational(1, 10)}, max_n=3)
+
+
+def test_renyi3_to_slack_is_an_upper_bound(renyi3_slack):
+    r = renyi3_slack
+    assert r.verdict == "proved" and r.tight is None          # an upper bound, tightness not derived
+    f = sympy.sympify(r.details["proved_f"], locals={"d": sympy.Symbol("d")})
+    # at level d = log(11/10): chi^2 <= e^(D_2) - 1 <= e^(D_3) - 1 = 1/10, the top piece 1 - 1/10 + 1/4 = 23/20
+    value = sympy.N(f.subs(sympy.Symbol("d"), sympy.log(sympy.Rational(11, 10))), 50)
+    assert abs(mpmath.mpf(str(value)) - mpmath.log(mpmath.mpf(23) / 20)) < 1e-40
+    assert check_certificate(r.details["certificate"]).ok
+    bad = copy.deepcopy(r.details["certificate"])
+    bad["A"]["params"] = {"alpha": "3/2"}          # below order 2: D_2 is not at most D_alpha
+    assert not check_certificate(bad).ok
+
+
+def test_renyi3_to_slack_against_brute_force():
+    """Every table's (eps, 1/10) level is at most the program at c = e^(D_3) - 1 (D_3 = log(sum x^3/y^2)/2)."""
+    rng = random.Random(5)
+    checked = 0
+    d = F(1, 10)
+    for _ in range(300):
+        rows = brute.random_rows(rng, rng.randint(2, 3), rng.randint(2, 3), high=8)
+        s3 = brute.renyi_level_sum(rows, 3, "pairs")
+        if s3 is None:
+            continue
+        checked += 1
+        level = brute.eps_delta_ldp(rows, d)
+        assert level != brute.INF
+        assert _mp(F(level)) <= chi2_program(mpmath.sqrt(_mp(s3)) - 1, _mp(d)) + 1e-40
+    assert checked > 50
