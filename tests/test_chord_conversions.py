@@ -219,3 +219,39 @@ def test_renyi3_to_slack_against_brute_force():
         assert level != brute.INF
         assert _mp(F(level)) <= chi2_program(mpmath.sqrt(_mp(s3)) - 1, _mp(d)) + 1e-40
     assert checked > 50
+
+
+# -- orders read from parameters: the hockey-stick below TV, Renyi monotone in its order --------------------------
+
+def test_tv_to_hockey_stick_upper_bound():
+    r = check_implication("tv-ldp", "delta-ldp", b_params={"eps": sympy.log(2)}, max_n=3)
+    assert r.verdict == "proved" and r.details["proved_f"] == "delta"      # E_2 <= TV: f = t
+    cert = r.details["certificate"]
+    assert check_certificate(cert).ok
+    bad = copy.deepcopy(cert)
+    bad["A"] = dict(bad["A"], definition="kl-ldp")       # KL does not bound the hockey-stick by its own level
+    assert not check_certificate(bad).ok
+    rng = random.Random(3)
+    for _ in range(100):
+        rows = brute.random_rows(rng, rng.randint(2, 3), rng.randint(2, 3))
+        tv = brute.level_over(brute.event_gap, rows, "pairs")
+        assert brute.level_over(lambda x, y: brute.event_gap(x, y, 2), rows, "pairs") <= tv
+    t = F(1, 3)                                          # attained: (t, 1 - t), (0, 1): E_2 = t = TV both ways
+    rows = [[t, 1 - t], [F(0), F(1)]]
+    assert brute.level_over(lambda x, y: brute.event_gap(x, y, 2), rows, "pairs") == t
+    assert brute.level_over(brute.event_gap, rows, "pairs") == t
+
+
+def test_renyi_order_from_parameters():
+    r = check_implication("renyi-ldp", "renyi-ldp", a_params={"alpha": sympy.Integer(3)},
+                          b_params={"alpha": sympy.Integer(2)}, max_n=3)
+    assert r.verdict == "proved" and r.details["proved_f"] == "d"
+    assert check_certificate(r.details["certificate"]).ok
+    bad = copy.deepcopy(r.details["certificate"])
+    bad["A"]["params"], bad["B"]["params"] = {"alpha": "2"}, {"alpha": "3"}     # D_3 <= D_2 is false
+    assert not check_certificate(bad).ok
+    rng = random.Random(9)
+    for _ in range(100):         # D_2 <= D_3: (sum x^2/y)^2 <= sum x^3/y^2, exactly
+        rows = brute.random_rows(rng, rng.randint(2, 3), rng.randint(2, 3))
+        s2, s3 = brute.renyi_level_sum(rows, 2, "pairs"), brute.renyi_level_sum(rows, 3, "pairs")
+        assert s2 is None or s2 ** 2 <= s3
