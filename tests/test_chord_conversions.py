@@ -255,3 +255,20 @@ def test_renyi_order_from_parameters():
         rows = brute.random_rows(rng, rng.randint(2, 3), rng.randint(2, 3))
         s2, s3 = brute.renyi_level_sum(rows, 2, "pairs"), brute.renyi_level_sum(rows, 3, "pairs")
         assert s2 is None or s2 ** 2 <= s3
+
+
+def test_pure_to_hockey_stick_tight():
+    """ldp => delta-ldp(eps' = log 2): max(0, T - 2)/(T + 1), randomized response; at T = 3, 1/4."""
+    r = check_implication("ldp", "delta-ldp", b_params={"eps": sympy.log(2)}, max_n=3)
+    assert r.verdict == "proved" and r.tightness == "tight"
+    assert abs(_engine_f(r, F(3), 2) - mpmath.mpf(1) / 4) < 1e-40
+    assert check_certificate(r.details["certificate"]).ok
+    T = F(3)
+    rows = [[T / (T + 1), 1 / (T + 1)], [1 / (T + 1), T / (T + 1)]]
+    assert brute.level_over(lambda x, y: brute.event_gap(x, y, 2), rows, "pairs") == F(1, 4)
+    rng = random.Random(13)
+    for _ in range(100):
+        rows = brute.random_rows(rng, rng.randint(2, 3), rng.randint(2, 3))
+        T = brute.ldp(rows)
+        if T != brute.INF:
+            assert brute.level_over(lambda x, y: brute.event_gap(x, y, 2), rows, "pairs") <= max(0, T - 2) / (T + 1)
