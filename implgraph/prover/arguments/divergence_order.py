@@ -16,7 +16,7 @@ A and B declare divergences (:class:`implgraph.definitions.divergences.Divergenc
   = TV(x, y) for gamma >= 1 (bucket by bucket, x_l - gamma y_l <= x_l - y_l as y_l >= 0; the second equality as
   sum_l x_l = sum_l y_l): B the hockey-stick at gamma >= 1 (``delta-ldp(eps)``, gamma = e^eps), A total variation:
   U = T (an upper bound here; it is attained between records by one record at (t, 1 - t) and N - 1 at (0, 1), where
-  E_gamma = t both ways, docs/proofs/chord-removal.md, but the checker does not re-check a family for this fact).
+  E_gamma = t both ways, docs/sections/dp-conversions.md; the checker does not re-check a family for this fact).
 
 The orders are read from the definitions' parameters where they declare them (``renyi-ldp(alpha)``,
 ``delta-ldp(eps)``).
