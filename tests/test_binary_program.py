@@ -217,7 +217,7 @@ def kl_bound_by_hand(r, d):
 
 def test_kl_upper_bound_is_proved_and_rechecked():
     for b in ("eps-delta-ldp", "eps-delta-dp"):
-        res = check_implication("kl-ldp", b, b_params={"delta": sympy.Rational(1, 10)}, max_n=2)
+        res = check_implication("example-kl-ldp", b, b_params={"delta": sympy.Rational(1, 10)}, max_n=2)
         assert res.verdict == "proved" and res.tightness == "not derived" and res.method == "binary-program"
         cert = res.details["certificate"]
         assert cert["tight"] is False and check_certificate(cert).ok

@@ -50,7 +50,7 @@ def test_the_family_by_brute_force(K):
 
 
 def _refutation():
-    return check_implication("kl-ldp", "example-renyi2-ldp", max_n=3)
+    return check_implication("example-kl-ldp", "example-renyi2-ldp", max_n=3)
 
 
 def test_kl_ldp_does_not_imply_renyi2_ldp():
@@ -65,7 +65,7 @@ def test_forged_family_certificates_are_rejected():
         lambda c: c["family"].update(A_bound="1"),                                    # KL is not <= 1 for large K
         lambda c: c["family"]["rows"][1].update(values=["1/K", "1 - 1/K"]),           # no growth: equal records
         lambda c: c["family"].update(K0="1/2"),                                       # not records below K = 1
-        lambda c: c["B"].update(definition="kl-ldp"),                                 # B not Renyi of order >= 2
+        lambda c: c["B"].update(definition="example-kl-ldp"),                                 # B not Renyi of order >= 2
     ]
     for edit in forgeries:
         forged = copy.deepcopy(cert)

@@ -80,7 +80,7 @@ def _sides(cert):
     from implgraph.definitions.capabilities import AdditiveSlack
     from implgraph.definitions.divergences import divergence_of
     a, b = (registered((cert.get(k) or {}).get("definition") or "") for k in ("A", "B"))
-    div = divergence_of(a) if a is not None else None
+    div = divergence_of(a, (cert.get("A") or {}).get("params")) if a is not None else None
     slack = b.declared(AdditiveSlack) if b is not None else None
     d = sympy.Rational(str(((cert.get("B") or {}).get("slack") or {}).get("delta")))
     return div, (None if slack is None else slack.compares), d
@@ -240,7 +240,7 @@ def _samples_step(cert, d, ns):
 
     from implgraph.definitions.divergences import divergence_of
     b_def = registered(cert["B"]["definition"])
-    div = divergence_of(registered(cert["A"]["definition"]))
+    div = divergence_of(registered(cert["A"]["definition"]), cert["A"].get("params"))
     lo, hi, c1 = d / 2, d / (2 * (1 - d)), 4 * d ** 2 / (1 - 2 * d)
     points = [((sympy.Rational(1, 2) + m, sympy.Rational(1, 2) - m), 16 * m ** 2 / (1 - 4 * m ** 2),
                (sympy.Rational(1, 2) + m - d) / (sympy.Rational(1, 2) - m)) for m in (lo + (hi - lo) * k / 3

@@ -30,16 +30,20 @@ What the checker re-derives from the certificate's statement, not from its data:
   is bounded by A's ratios of that class alone; a table of one class is at divergence 0 <= U);
 - where the certificate claims tightness: its family (rows of two buckets in T and N) is a table satisfying A at raw
   level <= T with B's level equal to U, checked in exact arithmetic with the registry's levels at each N of ``ns`` and
-  T in {1, 5/4, 3/2, 2, 3, 5} where the family's domain and the certificate's hold (U read at 0 log 0 by its limit), and symbolically in T: B's divergence between the
-  family's compared rows (for pairs the two rows, for a class the first class and the table, for removal the table
-  and the others) minus U simplifies to 0.
+  T in {1, 5/4, 3/2, 2, 3, 5} where the family's domain and the certificate's hold (U read at 0 log 0 by its limit),
+  and symbolically in T: B's divergence between the family's compared rows (for pairs the two rows, for a class the
+  first class and the table) minus U simplifies to 0;
+- A a subset level of size N - 1 against record removal (:mod:`implgraph.certify.lemmas.chord_removal`): the
+  interval of Q_i/P is [1/T, h] with h = T or N/(N - 1), or 2 - 1/T where the domain states N <= 2; U is the larger
+  of the chords of phi and of its perspective psi(q) = q phi(1/q) there; a tight family's others (Q) and table (P)
+  give U both ways.
 """
 
 from __future__ import annotations
 
 import sympy
 
-from implgraph.certify.lemmas import lemma
+from implgraph.certify.lemmas import chord_removal, lemma
 from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
@@ -67,7 +71,7 @@ def _divergence(cert):
     from implgraph.definitions.divergences import divergence_of
     name = (cert.get("B") or {}).get("definition")
     d = registered(name) if name else None
-    return d, (divergence_of(d) if d is not None else None)
+    return d, (divergence_of(d, (cert.get("B") or {}).get("params")) if d is not None else None)
 
 
 def _confines(A, B, div, domain=()):
@@ -198,9 +202,9 @@ def _family_symbolic(cert, fam, div) -> bool:
     elif div.compares == "class":
         x = first
         y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
-    else:
-        x = second
+    else:       # removal: the others (Q) against the table (P), both ways
         y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
+        return chord_removal.family_ok(div, _expr(cert["upper"]), second, y)
     x2, y2 = (x, 1 - x), (y, 1 - y)
     rs = [sympy.cancel(a / b) for a, b in zip(x2, y2)]
     if div.kind == "renyi" and div.order is sympy.oo:
@@ -241,8 +245,14 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         if got is None:
             return _report(steps)
         lo, hi, same = got
-        steps.append((f"the interval is [{lo}, {hi}]", sympy.simplify(_expr(data.get("lo")) - lo) == 0
-                      and sympy.simplify(_expr(data.get("hi")) - hi) == 0, "exact"))
+        removal = div.compares == "removal" and A.get("family") == "subset"
+        if removal:     # Q_i/P in [1/T, h], h one of the removal lemma's ends (chord_removal)
+            lo, hi = _expr(data.get("lo")), _expr(data.get("hi"))
+            steps.append((f"Q_i/P lies in [{lo}, {hi}] on every table at A's level (removal lemma)",
+                          chord_removal.interval_ok(lo, hi, domain), "exact"))
+        else:
+            steps.append((f"the interval is [{lo}, {hi}]", sympy.simplify(_expr(data.get("lo")) - lo) == 0
+                          and sympy.simplify(_expr(data.get("hi")) - hi) == 0, "exact"))
         phi = div.phi(_R)
         if phi is not None:
             steps.append(("phi is the kind's generator", sympy.simplify(_expr(data.get("phi")) - phi) == 0, "exact"))
@@ -253,8 +263,12 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             steps.append(("for every partition (each class is bounded against the table by itself; one class is the "
                           "table, at divergence 0 <= U)", cert.get("min_classes") in (1, 2),
                           f"min_classes {cert.get('min_classes')!r}"))
-        steps.append(("U is the chord's value (exact algebra)", _chord_holds(div, _expr(cert.get("upper")), lo, hi),
-                      "exact"))
+        if removal:
+            steps.append(("U is the larger chord's value, of phi and of its perspective (exact algebra)",
+                          chord_removal.value_ok(div, _expr(cert.get("upper")), lo, hi), "exact"))
+        else:
+            steps.append(("U is the chord's value (exact algebra)",
+                          _chord_holds(div, _expr(cert.get("upper")), lo, hi), "exact"))
         if cert.get("tight"):
             steps += _tightness_steps(cert, div, same, ns)
     except (*UNREADABLE, InputError) as exc:

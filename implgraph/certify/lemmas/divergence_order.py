@@ -22,7 +22,10 @@ and the joint convexity of every divergence here (quasi-convexity at order oo; v
 
 Re-checked as well: both sides name registered definitions declaring divergences of the same ``compares``; the fact
 the certificate names applies to their kinds and orders (``monotone-order``: B's order <= A's; ``pinsker``: B total
-variation, A KL or Renyi); U is the fact's (T, or sqrt(T/2)) by exact algebra; no tightness is claimed.
+variation, A KL or Renyi; ``hockey-below-tv``: B the hockey-stick at gamma >= 1, A total variation: bucket by bucket
+x - gamma y <= x - y, and sum_l max(x_l - y_l, 0) = TV as sum_l x_l = sum_l y_l, re-checked for two buckets, the
+general case the same pairing of positive and negative parts); U is the fact's (T, or sqrt(T/2)) by exact algebra; no
+tightness is claimed. The orders are read from the certificate's parameters (``renyi-ldp(alpha)``, ``delta-ldp(eps)``).
 """
 
 from __future__ import annotations
@@ -55,7 +58,8 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
     try:
         steps += _registered(cert)
         a, b = (registered((cert.get(k) or {}).get("definition") or "") for k in ("A", "B"))
-        da, db = (divergence_of(d) if d is not None else None for d in (a, b))
+        da, db = (divergence_of(d, (cert.get(k) or {}).get("params")) if d is not None else None
+                  for d, k in ((a, "A"), (b, "B")))
         steps.append(("both sides declare registered divergences", da is not None and db is not None, "registry"))
         if da is None or db is None:
             return CertificateReport(False, steps)
@@ -73,6 +77,9 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         elif fact == "pinsker":
             ok = oa is not None and db.kind == "tv"
             want = sympy.sqrt(_T / 2)
+        elif fact == "hockey-below-tv":
+            ok = da.kind == "tv" and db.kind == "hockey-stick" and bool(db.order >= 1)
+            want = _T
         else:
             ok, want = False, None
         steps.append((f"the fact ({fact}) applies to B's and A's kinds and orders", ok, "registry"))
@@ -100,6 +107,17 @@ def _kl_below_d2() -> bool:
     return sympy.simplify(sympy.Sum(x[l] * r[l] / S, (l, 1, m)) - 1) == 0
 
 
+def _hockey_below_tv() -> bool:
+    """x - gamma y <= x - y for gamma >= 1, y >= 0 (so the positive parts too); and for two buckets with equal sums,
+    max(x1 - y1, 0) + max(x2 - y2, 0) = |x1 - y1| = (|x1 - y1| + |x2 - y2|)/2 (x2 - y2 = y1 - x1)."""
+    x, d, g1 = sympy.Symbol("x", real=True), sympy.Symbol("y", nonnegative=True), sympy.Symbol("g", nonnegative=True)
+    below = sympy.expand((x - d) - (x - (1 + g1) * d)).is_nonnegative      # gamma = 1 + g1
+    v = sympy.Symbol("v", nonnegative=True)      # u = x1 - y1 = +-v, so x2 - y2 = -u: both signs
+    halves = all(sympy.simplify(sympy.Max(u, 0) + sympy.Max(-u, 0) - (sympy.Abs(u) + sympy.Abs(-u)) / 2) == 0
+                 for u in (v, -v))
+    return bool(below) and halves
+
+
 def _binary_pinsker() -> bool:
     p, q = sympy.symbols("p q", positive=True)
     f = p * sympy.log(p / q) + (1 - p) * sympy.log((1 - p) / (1 - q)) - 2 * (p - q) ** 2
@@ -114,6 +132,9 @@ def proof_steps(fact, oa, ob, mixing) -> list:
     if mixing:
         out.append(("joint convexity: B's two averages of records are at most the largest pair's divergence", True,
                     "cited: van Erven and Harremoes 2014, Theorem 11"))
+    if fact == "hockey-below-tv":
+        return out + [("max(x - gamma y, 0) <= max(x - y, 0) for gamma >= 1, y >= 0; sum_l max(x_l - y_l, 0) = TV",
+                       _hockey_below_tv(), "exact")]
     if fact == "pinsker":
         out.append(("Pinsker for two buckets: f(p, p) = 0, df/dq = (q - p)(1 - 2 q)^2/(q (1 - q))", _binary_pinsker(),
                     "exact"))

@@ -90,7 +90,7 @@ def _delta(ctx):
 
 
 def _applies(ctx):
-    return program(divergence_of(ctx.a)) is not None and _delta(ctx) is not None
+    return program(divergence_of(ctx.a, ctx.a_params)) is not None and _delta(ctx) is not None
 
 
 def pieces(d, N=None):
@@ -156,7 +156,7 @@ def _text(d, compares, exact=True):
 def bound(ctx):
     """The program's value as a Piecewise in T: tight between pairs of records, an upper bound on record removal."""
     d = _delta(ctx)
-    div = divergence_of(ctx.a)
+    div = divergence_of(ctx.a, ctx.a_params)
     kl = program(div) == "kl"
     compares = slack_between(ctx.b)
     parts = kl_pieces(d) if kl else pieces(d, ctx.N if compares == "removal" else None)
@@ -196,7 +196,7 @@ def upper_certificate(cert, ctx):
     """The lemma data: the program solved, and each piece's name and condition in T."""
     from implgraph.definitions import get
     d = sympy.Rational(str(cert["B"]["slack"]["delta"]))
-    kind = program(divergence_of(get(cert["A"]["definition"])))
+    kind = program(divergence_of(get(cert["A"]["definition"]), cert["A"].get("params")))
     removal = cert["B"]["slack"].get("compares") == "removal"
     parts = kl_pieces(d) if kind == "kl" else pieces(d, ctx.N if removal else None)
     cert["upper_certificate"] = {"lemma": METHOD.lemma, "program": kind,

@@ -12,7 +12,13 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
 - B compares a class with the table, A compares the classes of the same partition with the table, or A is pairwise (a
   class's mean and the table's are averages of records within ratio T of each other, bucket by bucket);
 - B compares the table with the table without one record, A compares the subsets of N - 1 records with the table, or A
-  is pairwise;
+  is pairwise; for the former the interval of q = Q_i/P narrows to [1/T, h], tight for every N (proof page
+  docs/proofs/chord-removal.md): x_i = N P - (N - 1) Q_i >= 0 gives q <= N/(N - 1), and at N = 2 (Q_1 = x_2,
+  Q_2 = x_1) Q_1/P = 2 - Q_2/P <= 2 - 1/T; so h = 2 - 1/T at N = 2, T where N >= 3 and T <= N/(N - 1), N/(N - 1)
+  beyond. D(Q_i || P) = sum_l P_l phi(q_l) and D(P || Q_i) = sum_l P_l psi(q_l) with psi(q) = q phi(1/q), the
+  perspective (-log q for KL, q^(1 - alpha) for Renyi), convex too: B is at most the larger of the two chords, and
+  both are attained by one table, P = (L, 1 - L), L = (1 - 1/T)/(h - 1/T), N - 1 records at Q = (h L, (1 - L)/T) and
+  one at N P - (N - 1) Q (:func:`removal_supremum`, KL and Renyi of a finite order);
 - B compares a class of >= s records with the table, A is pairwise: the class's ratio to the table is
   N/(s' + (N - s') r), r (the rest's mean over the class's) in [1/T, T], so it lies in
   [N/(s + (N - s) T), N T/(s T + N - s)]; attained by s records at (T, 1)/(T + 1) in one class and N - s at
@@ -50,16 +56,17 @@ from implgraph.prover.shapes import declared_subset_size, ratio_sides
 
 METHOD = methods.CHORD
 
-__all__ = ["bound", "interval", "chord_upper", "family_rows", "certificate_parts", "certificate_family", "convex_on"]
+__all__ = ["bound", "interval", "chord_upper", "family_rows", "certificate_parts", "certificate_family", "convex_on",
+           "removal_pieces", "removal_upper", "removal_supremum", "removal_rows"]
 
 _R = sympy.Symbol("r", positive=True)
 
 
-def interval(a, b, N, ja, a_classes, b_classes):
+def interval(a, b, N, ja, a_classes, b_classes, b_params=None):
     """``(lo, hi, same)``: the interval A at raw level T confines B's compared ratios to, and whether A compares the
     same record sets as B (then the bound is attained); None when A bounds none of them."""
     from implgraph.prover.answer import T
-    div = divergence_of(b)
+    div = divergence_of(b, b_params)
     if div is None or ratio_sides(a) != "two-sided":
         return None
     if _two_sided(a, "pairwise") and div.compares == "class":
@@ -141,10 +148,10 @@ def _attained_where(compares, T, N, s, a_family=None):
 def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, ja=None):
     """The chord :class:`Bound` of B's divergence given A's ratio level T, or None (not its case)."""
     from implgraph.prover.answer import T, Bound
-    div = divergence_of(b)
+    div = divergence_of(b, b_params)
     if div is None:
         return None
-    got = interval(a, b, N, ja, a_classes, b_classes)
+    got = interval(a, b, N, ja, a_classes, b_classes, b_params)
     if got is None:
         return None
     lo, hi, same = got
@@ -165,6 +172,10 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
                 checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"], attained_where=where)
     if lo == 0 and div.compares == "class" and phi is not None:
         out.exact = removal_class_supremum(div, N, argument)
+    if div.compares == "removal" and same and _two_sided(a, "subset"):
+        exact = removal_supremum(div, N, argument)
+        if exact is not None:       # the chord on [1/T, T] is a bound; the supremum is narrower (removal_supremum)
+            out.tight, out.attained_where, out.exact = False, sympy.false, exact
     return out
 
 
@@ -200,6 +211,69 @@ def removal_class_supremum(div, N, argument):
                  checks=[c for _, b in pieces for c in b.checks], parts=pieces, attained_where=sympy.Ge(N, 3))
 
 
+# -- record removal, tight for every N (module notes) ------------------------------------------------------------------
+def removal_pieces(N):
+    """``[(condition, lo, hi)]``: the interval of Q_i/P piece by piece in N and T (module notes)."""
+    from implgraph.prover.answer import T
+    cut = N / (N - 1)
+    return [(sympy.Le(N, 2), 1 / T, 2 - 1 / T),
+            (sympy.And(sympy.Ge(N, 3), sympy.Le(T, cut)), 1 / T, T),
+            (sympy.And(sympy.Ge(N, 3), sympy.Ge(T, cut)), 1 / T, cut)]
+
+
+def psi(phi):
+    """The perspective q phi(1/q): D(P || Q) = sum_l P_l psi(Q_l/P_l)."""
+    return sympy.simplify(_R * phi.subs(_R, 1 / _R))
+
+
+def _mean(g, lo, hi):
+    L = sympy.cancel((1 - lo) / (hi - lo))
+    return sympy.factor(sympy.cancel(L * g.subs(_R, hi) + (1 - L) * g.subs(_R, lo)))
+
+
+def removal_upper(div, lo, hi):
+    """The larger of the two chords' values on [lo, hi], as B's divergence (one value where they are equal)."""
+    phi = div.phi(_R)
+    fwd, rev = _mean(phi, lo, hi), _mean(psi(phi), lo, hi)
+    both = fwd if sympy.simplify(sympy.expand_log(fwd - rev, force=True)) == 0 else sympy.Max(fwd, rev)
+    return div.from_phi_mean(both)
+
+
+def removal_rows(lo, hi, N):
+    """The attaining table's rows ``[(count, first bucket's value, class)]``: one record at N P - (N - 1) Q, N - 1
+    at Q."""
+    L = sympy.cancel((1 - lo) / (hi - lo))
+    return [("1", sympy.cancel(L * (N - (N - 1) * hi)), "E1"), ("N - 1", sympy.cancel(hi * L), "E2")]
+
+
+def removal_supremum(div, N, argument):
+    """The tight bound of a subset level of size N - 1 against a removal divergence (KL or Renyi of a finite order),
+    piece by piece in N and T (module notes)."""
+    from implgraph.prover.answer import Bound
+    if div.kind not in ("kl", "renyi") or div.order is sympy.oo:
+        return None
+    parts = []
+    for cond, lo, hi in removal_pieces(N):
+        u = removal_upper(div, lo, hi)
+        text = (argument + f"; where {cond}, every ratio Q_i/P lies in [{lo}, {hi}] (x_i >= 0 gives Q_i/P <= "
+                "N/(N - 1); at N = 2, Q_1/P = 2 - Q_2/P <= 2 - 1/T): B <= the larger chord of phi and of its "
+                "perspective psi(q) = q phi(1/q) there, attained by one record at N P - (N - 1) Q and N - 1 at Q "
+                "with ratios Q/P in {lo, hi}")
+        parts.append((cond, Bound(u, True, methods.CHORD.name, text,
+                                  checks=[f"phi'' >= 0 and psi'' >= 0 on [{lo}, {hi}]: True"])))
+    upper = sympy.Piecewise(*[(b.upper, c) for c, b in parts[:-1]], (parts[-1][1].upper, True))
+    return Bound(upper, True, methods.CHORD.name, argument + "; tight for every N, piece by piece in N and T",
+                 checks=[c for _, b in parts for c in b.checks], parts=parts)
+
+
+def piece_of(div, N, upper):
+    """``(lo, hi)`` of the piece whose bound is ``upper``, or None."""
+    for _, lo, hi in removal_pieces(N):
+        if upper == removal_upper(div, lo, hi):
+            return lo, hi
+    return None
+
+
 def _order_text(div):
     return "" if div.order is None else f" of order {div.order}"
 
@@ -208,11 +282,14 @@ def certificate_parts(cert, ctx):
     """The lemma data of a chord certificate: the divergence, the interval and the generator."""
     from implgraph.definitions import get
     b = get(cert["B"]["definition"])
-    div = divergence_of(b)
+    div = divergence_of(b, cert["B"].get("params"))
     phi = div.phi(_R)
     ja = None if cert["A"].get("size") is None else parse_expr(cert["A"]["size"], {"N": ctx.N})
     spec = {"min_size": sympy.Integer(1)}
-    lo, hi, _ = interval(ctx.a, b, ctx.N, ja, spec, {"min_size": sympy.sympify(cert["B"].get("min_class") or 1)})
+    lo, hi, _ = interval(ctx.a, b, ctx.N, ja, spec, {"min_size": sympy.sympify(cert["B"].get("min_class") or 1)},
+                         cert["B"].get("params"))
+    if div.compares == "removal" and cert["A"].get("family") == "subset":     # a piece of removal_supremum
+        lo, hi = piece_of(div, ctx.N, ctx.bound.upper) or (lo, hi)
     if lo == 0 and div.compares == "class" and ctx.bound.tight:      # a piece of removal_class_supremum
         from implgraph.prover.answer import T
         low = ctx.N - (ctx.N - 1) * T
@@ -228,7 +305,7 @@ def certificate_family(cert, ctx):
     N, and the condition where it is a table satisfying A."""
     from implgraph.definitions import get
     from implgraph.prover.answer import T
-    div = divergence_of(get(cert["B"]["definition"]))
+    div = divergence_of(get(cert["B"]["definition"]), cert["B"].get("params"))
     s = sympy.sympify(cert["B"].get("min_class") or 1)
     N = ctx.N
     data = cert.get("upper_certificate") or {}
@@ -238,6 +315,10 @@ def certificate_family(cert, ctx):
         return {"rows": [{"count": "1", "value": str(sympy.cancel(hi * L)), "class": "E1"},
                          {"count": "N - 1", "value": str(sympy.cancel(L * (N - hi) / (N - 1))), "class": "E2"}],
                 "domain": ["N >= 3"]}
+    if div.compares == "removal" and cert["A"].get("family") == "subset":    # one record at N P - (N - 1) Q
+        lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
+        return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in removal_rows(lo, hi, N)],
+                "domain": []}
     rows = family_rows(div.compares, T, N, s, cert["A"].get("family"))
     return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in rows],
             "domain": [] if ctx.bound.attained_where is sympy.true else [str(ctx.bound.attained_where)]}
@@ -246,7 +327,7 @@ def certificate_family(cert, ctx):
 certificate_parts_of = registry.certificate_parts(methods.CHORD, family=certificate_family)(certificate_parts)
 
 
-@registry.argument(methods.CHORD, order=200, applies=lambda ctx: divergence_of(ctx.b) is not None)
+@registry.argument(methods.CHORD, order=200, applies=lambda ctx: divergence_of(ctx.b, ctx.b_params) is not None)
 def handler(ctx):
     """B a declared divergence, A a ratio level bounding the compared ratios (module notes)."""
     return bound(ctx.a, ctx.b, ctx.a_params, ctx.b_params, ctx.region, ctx.N, ctx.a_classes, ctx.b_classes,

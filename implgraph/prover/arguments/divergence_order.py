@@ -12,6 +12,14 @@ A and B declare divergences (:class:`implgraph.definitions.divergences.Divergenc
   most the largest over the pairs (0 for i = j), then either fact above;
 - **Pinsker's inequality** (Tsybakov, Introduction to nonparametric estimation, 2009, Lemma 2.5): TV <= sqrt(KL/2), and
   KL <= D_beta for beta >= 1: B total variation, A KL or Renyi: U = sqrt(T/2) (an upper bound).
+- **the hockey-stick below total variation**: E_gamma(x || y) = sum_l max(x_l - gamma y_l, 0) <= sum_l max(x_l - y_l, 0)
+  = TV(x, y) for gamma >= 1 (bucket by bucket, x_l - gamma y_l <= x_l - y_l as y_l >= 0; the second equality as
+  sum_l x_l = sum_l y_l): B the hockey-stick at gamma >= 1 (``delta-ldp(eps)``, gamma = e^eps), A total variation:
+  U = T (an upper bound here; it is attained between records by one record at (t, 1 - t) and N - 1 at (0, 1), where
+  E_gamma = t both ways, docs/sections/dp-conversions.md; the checker does not re-check a family for this fact).
+
+The orders are read from the definitions' parameters where they declare them (``renyi-ldp(alpha)``,
+``delta-ldp(eps)``).
 
 Both are cited lemmas: the checker (:mod:`implgraph.certify.lemmas.divergence_order`) re-checks that the sides are
 the registered divergences, compare the same distributions and stand in the lemma's order, and that U is the lemma's.
@@ -52,21 +60,28 @@ def lemma_of(a_div, b_div):
         return prefix + "monotone-order", T
     if oa is not None and b_div.kind == "tv":
         return prefix + "pinsker", sympy.sqrt(T / 2)
+    if a_div.kind == "tv" and b_div.kind == "hockey-stick" and bool(b_div.order >= 1):
+        return prefix + "hockey-below-tv", T
     return None
 
 
-def bound(a, b):
+_TEXT = {"monotone-order": "the Renyi divergence is nondecreasing in its order (KL the order 1, the largest log ratio "
+                            "the order oo; van Erven and Harremoes 2014, Theorems 3, 5, 6)",
+         "pinsker": "Pinsker's inequality TV <= sqrt(KL/2), and KL <= D_beta (Tsybakov 2009, Lemma 2.5; van Erven and "
+                    "Harremoes 2014)",
+         "hockey-below-tv": "the hockey-stick at gamma >= 1 is at most the total variation: sum_l max(x_l - gamma y_l, "
+                            "0) <= sum_l max(x_l - y_l, 0) = TV (y_l >= 0, sum_l x_l = sum_l y_l)"}
+
+
+def bound(a, b, a_params=None, b_params=None):
     """The :class:`Bound` of B's divergence given A's, or None (not its case)."""
     from implgraph.prover.answer import Bound
-    a_div, b_div = divergence_of(a), divergence_of(b)
+    a_div, b_div = divergence_of(a, a_params), divergence_of(b, b_params)
     found = lemma_of(a_div, b_div)
     if found is None:
         return None
     which, upper = found
-    text = ("the Renyi divergence is nondecreasing in its order (KL the order 1, the largest log ratio the order oo; "
-            "van Erven and Harremoes 2014, Theorems 3, 5, 6)" if which.endswith("monotone-order") else
-            "Pinsker's inequality TV <= sqrt(KL/2), and KL <= D_beta (Tsybakov 2009, Lemma 2.5; van Erven and "
-            "Harremoes 2014)")
+    text = _TEXT[which.removeprefix("joint-convexity+")]
     pairs = (f"A and B are divergences between the same distributions ({a_div.compares})" if a_div.compares ==
              b_div.compares else
              f"A bounds the divergence of every pair of records; B's distributions ({b_div.compares}) are two averages "
@@ -81,7 +96,7 @@ def bound(a, b):
 
 def certificate_parts(cert, ctx):
     from implgraph.definitions import get
-    which, _ = lemma_of(divergence_of(get(cert["A"]["definition"])), divergence_of(get(cert["B"]["definition"])))
+    which, _ = lemma_of(*(divergence_of(get(cert[k]["definition"]), cert[k].get("params")) for k in ("A", "B")))
     cert["upper_certificate"] = {"lemma": methods.DIVERGENCE_ORDER.lemma, "fact": which}
 
 
@@ -89,7 +104,8 @@ registry.certificate_parts(methods.DIVERGENCE_ORDER)(certificate_parts)
 
 
 @registry.argument(methods.DIVERGENCE_ORDER, order=201,
-                   applies=lambda ctx: divergence_of(ctx.a) is not None and divergence_of(ctx.b) is not None)
+                   applies=lambda ctx: divergence_of(ctx.a, ctx.a_params) is not None
+                   and divergence_of(ctx.b, ctx.b_params) is not None)
 def handler(ctx):
     """A and B declared divergences ordered by a checked fact (module notes)."""
-    return bound(ctx.a, ctx.b)
+    return bound(ctx.a, ctx.b, ctx.a_params, ctx.b_params)
