@@ -272,3 +272,10 @@ def test_pure_to_hockey_stick_tight():
         T = brute.ldp(rows)
         if T != brute.INF:
             assert brute.level_over(lambda x, y: brute.event_gap(x, y, 2), rows, "pairs") <= max(0, T - 2) / (T + 1)
+
+
+def test_removal_at_order_oo_is_the_pure_level():
+    """renyi-dp(alpha = oo) is dp's own level (the largest log ratio, both ways): f = eps."""
+    r = check_implication("dp", "renyi-dp", b_params={"alpha": sympy.oo}, max_n=3)
+    assert r.verdict == "proved" and str(r.tight) == "eps"
+    assert check_certificate(r.details["certificate"]).ok
