@@ -223,13 +223,16 @@ def test_renyi3_to_slack_against_brute_force():
 
 # -- orders read from parameters: the hockey-stick below TV, Renyi monotone in its order --------------------------
 
-def test_tv_to_hockey_stick_upper_bound():
+def test_tv_to_hockey_stick_tight():
     r = check_implication("tv-ldp", "delta-ldp", b_params={"eps": sympy.log(2)}, max_n=3)
-    assert r.verdict == "proved" and r.details["proved_f"] == "delta"      # E_2 <= TV: f = t
+    assert r.verdict == "proved" and r.tightness == "tight" and str(r.tight) == "delta"      # E_2 <= TV: f = t
     cert = r.details["certificate"]
     assert check_certificate(cert).ok
     bad = copy.deepcopy(cert)
     bad["A"] = dict(bad["A"], definition="kl-ldp")       # KL does not bound the hockey-stick by its own level
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(cert)
+    bad["tightness"]["rows"][1]["value"] = "1/2"         # not the attaining family
     assert not check_certificate(bad).ok
     rng = random.Random(3)
     for _ in range(100):
