@@ -26,7 +26,8 @@ variation, A KL or Renyi; ``hockey-below-tv``: B the hockey-stick at gamma >= 1,
 x - gamma y <= x - y, and sum_l max(x_l - y_l, 0) = TV as sum_l x_l = sum_l y_l, re-checked for two buckets, the
 general case the same pairing of positive and negative parts); U is the fact's (T, or sqrt(T/2)) by exact algebra; no
 tightness is claimed, except for hockey-below-tv between records, whose family (one record at (T, 1 - T), N - 1 at
-(0, 1)) is re-checked symbolically and at sample points. The orders are read from the certificate's parameters (``renyi-ldp(alpha)``, ``delta-ldp(eps)``).
+(0, 1)) is re-checked symbolically and at sample points. The orders are read from the certificate's parameters
+(``renyi-ldp(alpha)``, ``delta-ldp(eps)``).
 """
 
 from __future__ import annotations
