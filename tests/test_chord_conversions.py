@@ -223,13 +223,16 @@ def test_renyi3_to_slack_against_brute_force():
 
 # -- orders read from parameters: the hockey-stick below TV, Renyi monotone in its order --------------------------
 
-def test_tv_to_hockey_stick_upper_bound():
+def test_tv_to_hockey_stick_tight():
     r = check_implication("tv-ldp", "delta-ldp", b_params={"eps": sympy.log(2)}, max_n=3)
-    assert r.verdict == "proved" and r.details["proved_f"] == "delta"      # E_2 <= TV: f = t
+    assert r.verdict == "proved" and r.tightness == "tight" and str(r.tight) == "delta"      # E_2 <= TV: f = t
     cert = r.details["certificate"]
     assert check_certificate(cert).ok
     bad = copy.deepcopy(cert)
     bad["A"] = dict(bad["A"], definition="kl-ldp")       # KL does not bound the hockey-stick by its own level
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(cert)
+    bad["tightness"]["rows"][1]["value"] = "1/2"         # not the attaining family
     assert not check_certificate(bad).ok
     rng = random.Random(3)
     for _ in range(100):
@@ -272,3 +275,10 @@ def test_pure_to_hockey_stick_tight():
         T = brute.ldp(rows)
         if T != brute.INF:
             assert brute.level_over(lambda x, y: brute.event_gap(x, y, 2), rows, "pairs") <= max(0, T - 2) / (T + 1)
+
+
+def test_removal_at_order_oo_is_the_pure_level():
+    """renyi-dp(alpha = oo) is dp's own level (the largest log ratio, both ways): f = eps."""
+    r = check_implication("dp", "renyi-dp", b_params={"alpha": sympy.oo}, max_n=3)
+    assert r.verdict == "proved" and str(r.tight) == "eps"
+    assert check_certificate(r.details["certificate"]).ok

@@ -101,6 +101,12 @@ def _confines(A, B, div, domain=()):
     return None
 
 
+def _pieces_of_removal(A, div) -> bool:
+    """A subset level of size N - 1 against a removal KL or Renyi of a finite order: the removal lemma's case."""
+    return div.compares == "removal" and A.get("family") == "subset" and div.kind in ("kl", "renyi") \
+        and div.order is not sympy.oo
+
+
 def _below_cut(domain) -> bool:
     """Does the domain state T <= N/(N - 1) (so that N - (N - 1) T >= 0)?"""
     for c in domain:
@@ -202,9 +208,12 @@ def _family_symbolic(cert, fam, div) -> bool:
     elif div.compares == "class":
         x = first
         y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
-    else:       # removal: the others (Q) against the table (P), both ways
+    elif _pieces_of_removal(cert.get("A") or {}, div):      # the others (Q) against the table (P), both ways
         y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
         return chord_removal.family_ok(div, _expr(cert["upper"]), second, y)
+    else:
+        x = second
+        y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
     x2, y2 = (x, 1 - x), (y, 1 - y)
     rs = [sympy.cancel(a / b) for a, b in zip(x2, y2)]
     if div.kind == "renyi" and div.order is sympy.oo:
@@ -245,7 +254,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         if got is None:
             return _report(steps)
         lo, hi, same = got
-        removal = div.compares == "removal" and A.get("family") == "subset"
+        removal = _pieces_of_removal(A, div)
         if removal:     # Q_i/P in [1/T, h], h one of the removal lemma's ends (chord_removal)
             lo, hi = _expr(data.get("lo")), _expr(data.get("hi"))
             steps.append((f"Q_i/P lies in [{lo}, {hi}] on every table at A's level (removal lemma)",

@@ -25,7 +25,9 @@ the certificate names applies to their kinds and orders (``monotone-order``: B's
 variation, A KL or Renyi; ``hockey-below-tv``: B the hockey-stick at gamma >= 1, A total variation: bucket by bucket
 x - gamma y <= x - y, and sum_l max(x_l - y_l, 0) = TV as sum_l x_l = sum_l y_l, re-checked for two buckets, the
 general case the same pairing of positive and negative parts); U is the fact's (T, or sqrt(T/2)) by exact algebra; no
-tightness is claimed. The orders are read from the certificate's parameters (``renyi-ldp(alpha)``, ``delta-ldp(eps)``).
+tightness is claimed, except for hockey-below-tv between records, whose family (one record at (T, 1 - T), N - 1 at
+(0, 1)) is re-checked symbolically and at sample points. The orders are read from the certificate's parameters
+(``renyi-ldp(alpha)``, ``delta-ldp(eps)``).
 """
 
 from __future__ import annotations
@@ -86,7 +88,10 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         if ok:
             steps += proof_steps(fact, oa, ob, mixing)
         steps.append(("U is the fact's", want is not None and sympy.simplify(upper - want) == 0, "exact"))
-        steps.append(("no tightness claimed", not cert.get("tight"), "exact"))
+        if cert.get("tight"):
+            steps += _hockey_family_steps(cert, fact, da, db, ns)
+        else:
+            steps.append(("no tightness claimed", True, "exact"))
     except (*UNREADABLE, InputError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
@@ -105,6 +110,34 @@ def _kl_below_d2() -> bool:
     x, r = sympy.IndexedBase("x"), sympy.IndexedBase("r")
     S = sympy.Sum(x[l] * r[l], (l, 1, m))
     return sympy.simplify(sympy.Sum(x[l] * r[l] / S, (l, 1, m)) - 1) == 0
+
+
+def _hockey_family_steps(cert, fact, da, db, ns) -> list:
+    """A tight hockey-below-tv claim between records: the family is one record at (T, 1 - T) and N - 1 at (0, 1);
+    E_gamma is T one way and <= T the other (symbolic in T in [0, 1] and gamma >= 1), and the registry's exact levels
+    agree at sample points."""
+    from fractions import Fraction
+    rows = [(r.get("count"), r.get("value")) for r in (cert.get("tightness") or {}).get("rows") or []]
+    ok = fact == "hockey-below-tv" and da.compares == db.compares == "pairs" and rows == [("1", "T"), ("N - 1", "0")]
+    out = [("a tight claim: hockey-below-tv between records, the family (T, 1 - T) once and (0, 1) N - 1 times", ok,
+            "exact")]
+    if not ok:
+        return out
+    g, s, t = (sympy.Symbol(n, nonnegative=True) for n in "gst")        # gamma = 1 + g, t = 1 - s
+    one_way = sympy.Max(t, 0) + sympy.Max(1 - t - (1 + g), 0)
+    other = sympy.expand(t - (1 - (1 + g) * (1 - t))).subs(t, 1 - s)     # t - (1 - gamma (1 - t)) = g s
+    out.append(("E_gamma((t, 1 - t) || (0, 1)) = t; t - (1 - gamma (1 - t)) = (gamma - 1)(1 - t) >= 0",
+                sympy.simplify(one_way - t) == 0 and sympy.expand(other).is_nonnegative is True, "exact"))
+    bad = []
+    for n in list(ns)[:4]:
+        for tv in (Fraction(1, 10), Fraction(1, 2), Fraction(1)):
+            table = [[tv, 1 - tv]] + [[Fraction(0), Fraction(1)]] * (n - 1)
+            a_level, b_level = da.level(table), db.level(table)
+            gap = sympy.N(sympy.sympify(str(b_level)) - sympy.Rational(tv.numerator, tv.denominator), 50)
+            if not (a_level == tv and abs(gap) < 1e-40):
+                bad.append(f"N = {n}, t = {tv}: TV {a_level}, E_gamma {b_level}")
+    out.append(("the family's levels are t and t at sample points", not bad, "; ".join(bad[:3]) or "exact levels"))
+    return out
 
 
 def _hockey_below_tv() -> bool:

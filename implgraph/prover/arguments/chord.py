@@ -267,7 +267,9 @@ def removal_supremum(div, N, argument):
 
 
 def piece_of(div, N, upper):
-    """``(lo, hi)`` of the piece whose bound is ``upper``, or None."""
+    """``(lo, hi)`` of the piece whose bound is ``upper``, or None (also for a divergence with no pieces)."""
+    if div.kind not in ("kl", "renyi") or div.order is sympy.oo:
+        return None
     for _, lo, hi in removal_pieces(N):
         if upper == removal_upper(div, lo, hi):
             return lo, hi
@@ -315,7 +317,8 @@ def certificate_family(cert, ctx):
         return {"rows": [{"count": "1", "value": str(sympy.cancel(hi * L)), "class": "E1"},
                          {"count": "N - 1", "value": str(sympy.cancel(L * (N - hi) / (N - 1))), "class": "E2"}],
                 "domain": ["N >= 3"]}
-    if div.compares == "removal" and cert["A"].get("family") == "subset":    # one record at N P - (N - 1) Q
+    if div.compares == "removal" and cert["A"].get("family") == "subset" and div.kind in ("kl", "renyi") \
+            and div.order is not sympy.oo:        # a piece of removal_supremum: one record at N P - (N - 1) Q
         lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
         return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in removal_rows(lo, hi, N)],
                 "domain": []}

@@ -15,8 +15,8 @@ A and B declare divergences (:class:`implgraph.definitions.divergences.Divergenc
 - **the hockey-stick below total variation**: E_gamma(x || y) = sum_l max(x_l - gamma y_l, 0) <= sum_l max(x_l - y_l, 0)
   = TV(x, y) for gamma >= 1 (bucket by bucket, x_l - gamma y_l <= x_l - y_l as y_l >= 0; the second equality as
   sum_l x_l = sum_l y_l): B the hockey-stick at gamma >= 1 (``delta-ldp(eps)``, gamma = e^eps), A total variation:
-  U = T (an upper bound here; it is attained between records by one record at (t, 1 - t) and N - 1 at (0, 1), where
-  E_gamma = t both ways, docs/sections/dp-conversions.md; the checker does not re-check a family for this fact).
+  U = T, tight between records for every N: one record at (t, 1 - t) and N - 1 at (0, 1) have E_gamma = t one way
+  and max(1 - gamma (1 - t), 0) <= t the other (docs/sections/dp-conversions.md); the checker re-checks the family.
 
 The orders are read from the definitions' parameters where they declare them (``renyi-ldp(alpha)``,
 ``delta-ldp(eps)``).
@@ -89,6 +89,11 @@ def bound(a, b, a_params=None, b_params=None):
              "jointly convex (an f-divergence; Renyi through exp((alpha - 1) D); quasi-convex at order oo), so B's "
              "divergence of the averages is at most the largest over pairs (0 for i = j; van Erven and Harremoes 2014, "
              "Theorem 11)")
+    if which == "hockey-below-tv" and a_div.compares == "pairs":
+        return Bound(upper, True, methods.DIVERGENCE_ORDER.name,
+                     f"{pairs}: {text}, on every compared pair, hence on their maxima; attained for every N by one "
+                     "record at (t, 1 - t) and N - 1 at (0, 1): E_gamma = t one way (1 - t - gamma < 0), "
+                     "max(1 - gamma (1 - t), 0) <= t the other ((gamma - 1)(1 - t) >= 0), TV = t")
     return Bound(upper, False, methods.DIVERGENCE_ORDER.name,
                  f"{pairs}: {text}, on every compared pair, hence on their maxima (an upper bound; tightness not "
                  "derived)")
@@ -100,7 +105,14 @@ def certificate_parts(cert, ctx):
     cert["upper_certificate"] = {"lemma": methods.DIVERGENCE_ORDER.lemma, "fact": which}
 
 
-registry.certificate_parts(methods.DIVERGENCE_ORDER)(certificate_parts)
+def certificate_family(cert, ctx):
+    """The attaining table of hockey-below-tv between records: one record at (T, 1 - T), N - 1 at (0, 1)."""
+    if (cert.get("upper_certificate") or {}).get("fact") != "hockey-below-tv":
+        return None
+    return {"rows": [{"count": "1", "value": "T"}, {"count": "N - 1", "value": "0"}]}
+
+
+registry.certificate_parts(methods.DIVERGENCE_ORDER, family=certificate_family)(certificate_parts)
 
 
 @registry.argument(methods.DIVERGENCE_ORDER, order=201,
