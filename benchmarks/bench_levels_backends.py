@@ -1,6 +1,7 @@
 """Benchmark: ``implgraph levels`` on synthetic microdata, the counting in pandas against DuckDB.
 
-Run: ``python benchmarks/bench_levels_backends.py [--records 100000 1000000 10000000] [--kinds csv parquet]``
+Run: ``python benchmarks/bench_levels_backends.py [--records 100000 1000000 10000000] [--kinds csv parquet]
+[--repeat 3]``; 10^8 records: ``--records 100000000 --kinds duckdb-parquet --backends duckdb --tmp DIR``
 
 Each size is written once (CSV and Parquet) to a temporary folder: records of age (17-90), a generalised zip
 (20 values), sex and a sensitive disease (10 values). ``script`` is the yardstick: a plain pandas/numpy script
@@ -10,8 +11,12 @@ exact level) in a process of its own, and the figures are that process's CPU tim
 resident memory (``os.wait4``'s rusage). ``--repeat R`` runs each R times, in turn (script, then each
 backend), and prints the least and the median; the load average (``os.getloadavg``) is printed with each
 size, since the machine is shared. The last column, ``x script``, is the CPU and the memory of the least run
-over those of the script's least run. The data are synthetic (uniform draws), stated as such; floats only
-here (timings), never in a verdict.
+over those of the script's least run; every run's N, k, l and t are checked against the script's. ``imports``
+is no computation: a process importing what ``implgraph levels`` imports before it reads a record (pandas,
+pyarrow, and implgraph's registry of definitions, which imports sympy), the floor of its CPU time. ``--kinds
+duckdb-parquet`` writes the file with DuckDB itself, streaming, for 10^8 records (``--backends duckdb --tmp
+DIR``). The data are synthetic (uniform draws), stated as such; floats only here (timings), never in a
+verdict.
 
 Needs pandas, pyarrow and duckdb (``pip install -e '.[microdata]'``).
 """
@@ -28,6 +33,10 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+
+IMPORTS = ("import pandas, pyarrow.parquet, implgraph.cli, implgraph.commands.levels, implgraph.io.microdata, "
+           "implgraph.io.counting, implgraph.io.requirements, implgraph.definitions.levels")
+"""What ``implgraph levels`` imports before it reads a record (the ``imports`` row: the floor of its CPU time)."""
 
 ARGS = ["--qi", "age,zip,sex", "--sensitive", "disease", "--require", "k=5", "--json"]
 
@@ -62,6 +71,8 @@ def run(path: Path, backend: str) -> tuple:
     cmd = [sys.executable, "-m", "implgraph", "levels", str(path), *ARGS, "--backend", backend]
     if backend == "script":
         cmd = [sys.executable, __file__, "--baseline", str(path)]
+    elif backend == "imports":
+        cmd = [sys.executable, "-c", IMPORTS]
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, stdout=out, stderr=err)
@@ -78,6 +89,8 @@ def run(path: Path, backend: str) -> tuple:
 
 def _answer(backend, out) -> tuple:
     """``(N, k, l, t)`` from the output of a run (t as a float, for the comparison only)."""
+    if backend == "imports":
+        return None, None, None, None
     if backend == "script":
         k, l_, t = out.split()
         return None, int(k), int(l_), float(t)
@@ -117,7 +130,7 @@ def _line(n, kind, size, backend, runs, script, load) -> None:
     """One row of the table: least and median CPU and peak memory, the least run's wall time, and the ratios of
     the least to the script's least."""
     cpu, rss = sorted(r[0] for r in runs), sorted(r[1] for r in runs)
-    for r in runs:                                       # every run gives the script's k, l and t, and N records
+    for r in (r for r in runs if r[4][1] is not None):   # every run gives the script's k, l and t, and N records
         if (r[4][0] is not None and r[4][0] != n) or (script and (r[4][1:3] != script[0][4][1:3]
                                                                   or abs(r[4][3] - script[0][4][3]) > 1e-12)):
             raise SystemExit(f"{backend} on {n} records: (N, k, l, t) = {r[4]}, the script's {script[0][4]}")
@@ -134,9 +147,10 @@ def main(argv=None) -> int:
     p.add_argument("--kinds", nargs="+", default=["csv", "parquet"], choices=["csv", "parquet", "duckdb-parquet"],
                    help="duckdb-parquet: a Parquet file written by DuckDB (streaming; for 10^8 records, with "
                         "--backends duckdb: a pandas DataFrame of them would not fit)")
-    p.add_argument("--backends", nargs="+", default=["pandas", "duckdb", "script"],
-                   choices=["pandas", "duckdb", "script"],
-                   help="script: a plain pandas/numpy script computing k, l and t (the yardstick)")
+    p.add_argument("--backends", nargs="+", default=["pandas", "duckdb", "script", "imports"],
+                   choices=["pandas", "duckdb", "script", "imports"],
+                   help="script: a plain pandas/numpy script computing k, l and t (the yardstick); imports: only "
+                        "the modules implgraph levels imports (its floor)")
     p.add_argument("--tmp", help="the folder of the temporary data files (default: the system's)")
     p.add_argument("--repeat", type=int, default=3, help="runs of each (the least and the median are printed)")
     p.add_argument("--write", nargs=3, metavar=("N", "KIND", "PATH"), help=argparse.SUPPRESS)
