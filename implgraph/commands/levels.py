@@ -186,16 +186,17 @@ def count_args(args):
     """``(tables, N, qi, sensitive, options, dropped, grounds)``: the count tables of ``levels DATA``, counted by
     the backend ``--backend`` chooses (:mod:`implgraph.io.counting`)."""
     from implgraph.io.counting import choose_backend, count_tables
-    from implgraph.io.microdata import default_ground, microdata_tables
+    from implgraph.io.microdata import count_records, default_ground, read_microdata
     backend = choose_backend(getattr(args, "backend", None), args.file)
     if backend in ("duckdb", "spark"):
         qi, sensitive, options = _reading(args)
         tables, n, dropped, numeric = count_tables(args.file, qi, sensitive, options, args.file, engine=backend)
         grounds = {col: "ordered" if numeric[col] else "equal" for col in sensitive}
         return tables, n, qi, sensitive, options, dropped, grounds
-    df, qi, sensitive, options, dropped = read_args(args)
-    tables = microdata_tables(df, qi, sensitive, file=args.file)
-    return tables, len(df), qi, sensitive, options, dropped, {col: default_ground(df, col) for col in sensitive}
+    qi, sensitive, options = _reading(args)
+    df = read_microdata(args.file, options=options)
+    tables, n, dropped = count_records(df, qi, sensitive, args.file, options.na)
+    return tables, n, qi, sensitive, options, dropped, {col: default_ground(df, col) for col in sensitive}
 
 
 def column_results(tables, n, grounds, args, requirements) -> dict:

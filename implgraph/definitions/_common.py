@@ -63,8 +63,10 @@ def pairwise_ratio(ctx, table):
 
 def pairwise_ratio_concrete(ct):
     best = Fraction(1)
+    rows = getattr(ct, "rows", None)        # a grouped table's distinct rows: the same largest and smallest values
+    rows = ct.numer if rows is None else rows
     for l in range(ct.p):
-        col = ct.numer[:, l]
+        col = rows[:, l]
         best = max_ratio([best, ratio(int(col.max()), int(col.min()))])
         if best == INF:
             return INF

@@ -34,7 +34,7 @@ from implgraph.io.microdata_missing import MISSING, apply_missing, check_missing
 from implgraph.io.weighted import WeightedConcreteTable
 
 __all__ = ["read_microdata", "microdata_tables", "levels_of", "infinite_reason", "default_ground", "check_missing",
-           "apply_missing", "missing_mask", "MISSING", "table_levels", "class_codes", "check_names"]
+           "apply_missing", "missing_mask", "MISSING", "table_levels", "class_codes", "check_names", "count_records", "bucket_codes"]
 
 SUFFIXES = (".csv", ".tsv", ".data", ".txt", ".parquet", ".pq", ".arrow", ".feather", ".ipc")
 
@@ -97,18 +97,39 @@ def _codes(column, sort: bool):
     return codes, uniques
 
 
-def class_codes(df, qi):
+def _coded(df, col, coded):
+    """``(codes, uniques)`` of one column: those of ``coded`` (the missing-value check's factorization) when it
+    holds the column and no record lacks a value, else :func:`_codes` in order of first appearance."""
+    if coded is not None and col in coded:
+        codes, uniques = coded[col]
+        if not len(codes) or codes.min() >= 0:
+            return codes.astype(np.int64, copy=False), uniques
+    return _codes(df[col], sort=False)
+
+
+_KEY_LIMIT = 2 ** 62
+
+
+def class_codes(df, qi, coded=None):
     """(class index per record, class labels): equal quasi-identifier tuples share a class.
 
-    Classes are numbered in order of first appearance; a label reads ``age=[40-59], zip=13*``.
+    Classes are numbered in order of first appearance; a label reads ``age=[40-59], zip=13*``. The columns'
+    codes are combined in mixed radix and numbered once (renumbered on the way only when the product of the
+    columns' numbers of values would pass 2^62). ``coded``: the columns' codes already at hand
+    (:func:`~implgraph.io.microdata_missing.missing_mask`).
     """
     key = np.zeros(len(df), dtype=np.int64)
-    columns = []
+    span, columns = 1, []
     for col in qi:
-        codes, uniques = _codes(df[col], sort=False)
+        codes, uniques = _coded(df, col, coded)
         columns.append((codes, np.asarray([printable(f"{col}={u}") for u in uniques], dtype=object)))
-        key = key * max(len(uniques), 1) + codes
-        key, _ = _codes(key, sort=False)               # renumber: the key stays below N
+        radix = max(len(uniques), 1)
+        if span * radix >= _KEY_LIMIT:
+            key, _ = _codes(key, sort=False)            # renumber: the key stays below N
+            span = int(key.max()) + 1 if len(key) else 1
+        key = key * radix + codes
+        span *= radix
+    key, _ = _codes(key, sort=False)
     # codes are numbered in order of first appearance: the running maximum rises at each new class
     firsts = np.flatnonzero(np.diff(np.maximum.accumulate(key), prepend=-1))
     parts = [names[codes[firsts]] for codes, names in columns]
@@ -116,6 +137,23 @@ def class_codes(df, qi):
     if len(set(labels)) < len(labels):                  # values with ", " or "=" in them: number them
         labels = [f"E{i + 1}: {lab}" for i, lab in enumerate(labels)]
     return key, labels
+
+
+def bucket_codes(column, coded_column=None):
+    """``(code per record, buckets)`` of a sensitive column: its distinct values, sorted when
+    :func:`_sortable` (as ``pandas.factorize(sort=True)``), else in order of first appearance.
+    ``coded_column``: its ``(codes, uniques)`` in order of first appearance, already at hand; only the values
+    present are then sorted (the first record of each), not the whole column again."""
+    sort = _sortable(column)
+    if coded_column is None or (len(coded_column[0]) and coded_column[0].min() < 0) or not len(column):
+        return _codes(column, sort=sort)
+    codes = coded_column[0].astype(np.int64, copy=False)
+    firsts = np.flatnonzero(np.diff(np.maximum.accumulate(codes), prepend=-1))
+    present = column.iloc[firsts]
+    order, uniques = _codes(present, sort=sort)
+    remap = np.zeros(int(codes.max()) + 1, dtype=np.int64)
+    remap[codes[firsts]] = order
+    return remap[codes], uniques
 
 
 def check_names(df, qi, sensitive, file=None) -> tuple:
@@ -158,25 +196,33 @@ def microdata_tables(data, qi, sensitive, file: str | None = None, na: str = "re
     """
     df = read_microdata(data, file)
     file = file or (None if not isinstance(data, (str, Path)) else str(data))
+    return count_records(df, qi, sensitive, file, na)[0]
+
+
+def count_records(df, qi, sensitive, file=None, na: str = "refuse") -> tuple:
+    """``(tables, N, dropped)``: :func:`microdata_tables` of the DataFrame ``df``, with the records counted
+    and the records dropped by ``na = "drop"``. Each used column is factorized once, for the missing-value
+    check, the classes and the buckets together."""
     qi, sensitive = check_names(df, qi, sensitive, file)
-    df, dropped = apply_missing(df, qi + sensitive, na, file)
+    coded = {}
+    df, dropped = apply_missing(df, qi + sensitive, na, file, coded)
     if len(df) < 2:
         raise InputError(f"the data has {len(df)} record(s)" + (f" once {dropped} with a missing value are dropped"
                                                                  if dropped else ""),
                          file=file, fix="give at least 2 records")
     if qi:
-        key, labels = class_codes(df, qi)
+        key, labels = class_codes(df, qi, coded)
     else:
         key, labels = np.zeros(len(df), dtype=np.int64), None
     n_classes = 1 if labels is None else len(labels)
     out = {}
     for col in sensitive:
-        values, buckets = _codes(df[col], sort=_sortable(df[col]))
+        values, buckets = bucket_codes(df[col], coded.get(col))
         p = len(buckets)
         counts = np.bincount(key * p + values, minlength=n_classes * p).reshape(n_classes, p)
         out[col] = WeightedConcreteTable.from_class_counts(counts, labels, [printable(b) for b in buckets],
                                                            id=printable(col))
-    return out
+    return out, len(df), dropped
 
 
 def _sortable(column) -> bool:

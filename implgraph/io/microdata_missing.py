@@ -24,15 +24,18 @@ MISSING = frozenset({"", "nan", "NaN", "NAN", "-nan", "-NaN", "NA", "N/A", "n/a"
 """Cells read as a missing value (pandas' default markers): a column holding one is refused (:func:`check_missing`)."""
 
 
-def missing_mask(df, columns, file=None):
+def missing_mask(df, columns, file=None, coded=None):
     """``(mask, first)``: a boolean array, True for the records with a missing value in one of ``columns`` (NaN,
     None, or a cell of :data:`MISSING`), and the first ``(record, column)`` holding one (None if none).
     The distinct values are looked at, not every cell (one ``pandas.factorize`` per column); a column of lists
-    is refused."""
+    is refused. A dict ``coded`` receives each column's ``(codes, uniques)`` of that factorization (code -1:
+    missing to pandas), so that the classes are built without factorizing the columns again."""
     mask = np.zeros(len(df), dtype=bool)
     first = None
     for col in columns:
         codes, uniques = _distinct(df[col], col, file)
+        if coded is not None:
+            coded[col] = (codes, uniques)
         bad = [i for i, u in enumerate(uniques) if _is_missing(u)]
         missing = codes < 0
         if bad:
@@ -52,8 +55,12 @@ def check_missing(df, columns, file=None) -> None:
     read from a text file) and column. Also refuses a column whose cells are not single values (lists: a
     Parquet list column)."""
     mask, first = missing_mask(df, columns, file)
-    if first is None:
-        return
+    if first is not None:
+        _refuse(df, mask, first, file)
+
+
+def _refuse(df, mask, first, file) -> None:
+    """The error of :func:`check_missing` for the missing values ``mask``, the first at ``first``."""
     at, col = first
     value = df[col].iloc[at]
     if isinstance(value, str):
@@ -71,25 +78,30 @@ def check_missing(df, columns, file=None) -> None:
                          "(--na LABEL): implgraph does not guess what a missing value is")
 
 
-def apply_missing(df, columns, na: str = "refuse", file=None):
+def apply_missing(df, columns, na: str = "refuse", file=None, coded=None):
     """The records after the missing-value policy ``na`` on the used ``columns``: ``(df, dropped)``.
 
     ``refuse`` (the default): an error naming the first missing value (:func:`check_missing`); ``drop``: the
     records with a missing value in a used column are left out (their number is ``dropped``); any other text:
     a missing value is that label, a value of its own (refused when the column already holds it as a value).
-    Columns not used are not looked at.
+    Columns not used are not looked at. A dict ``coded`` receives the used columns' codes of the records kept
+    (:func:`missing_mask`; cleared when a label replaces missing values).
     """
     na = "refuse" if na is None else str(na)
-    if na == "refuse":
-        check_missing(df, columns, file)
-        return df, 0
-    mask, first = missing_mask(df, columns, file)
+    mask, first = missing_mask(df, columns, file, coded)
     if first is None:
         return df, 0
+    if na == "refuse":
+        _refuse(df, mask, first, file)
     if na == "drop":
         kept = df.loc[~mask]
         kept.attrs = dict(df.attrs)
+        if coded is not None:
+            for col, (codes, uniques) in list(coded.items()):
+                coded[col] = (codes[~mask], uniques)
         return kept, int(mask.sum())
+    if coded is not None:
+        coded.clear()
     out = df.copy()
     for col in columns:
         col_mask, _ = missing_mask(df, [col], file)

@@ -257,7 +257,9 @@ def _read_columnar(path, kind: str, options: ReadOptions):
         raise InputError(f"{'--sep' if options.sep is not None else '--no-header'} reads a text file, not a "
                          f"{kind.capitalize()} file (its columns are named in the file)", file=str(path),
                          fix="leave the option out (rename the columns with --names)")
-    return pd.read_parquet(path) if kind == "parquet" else pd.read_feather(path)
+    # Arrow-backed columns, as the text reader's: no Python object per cell, and pandas.factorize is pyarrow's
+    return pd.read_parquet(path, dtype_backend="pyarrow") if kind == "parquet" else \
+        pd.read_feather(path, dtype_backend="pyarrow")
 
 
 def _rename(df, options: ReadOptions, name: str) -> None:
