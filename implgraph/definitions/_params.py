@@ -13,7 +13,7 @@ import sympy
 
 from implgraph.core.errors import InputError, printable
 
-__all__ = ["PARAM_KINDS", "range_bound", "read_param", "shown"]
+__all__ = ["PARAM_KINDS", "IntegerK", "range_bound", "read_param", "shown"]
 
 
 _N = sympy.Symbol("N")
@@ -69,3 +69,18 @@ def shown(value, width: int = 60) -> str:
     """``value`` as text for a message: control characters escaped, cut to ``width`` characters."""
     text = printable(value)
     return text if len(text) <= width else text[:width] + "..."
+
+
+class IntegerK:
+    """A mixin for a definition whose parameter ``k`` (a minimum class size) is an integer >= 1: the check of a
+    value and the values a bounded search takes at N (1..N), written once for the definitions that read one."""
+
+    def check_params(self, table, params):
+        params = super().check_params(table, params)
+        k = params["k"]
+        if k.is_number and not (k.is_Integer and k >= 1):
+            raise InputError(f"{self.name}: k = {k} is not an integer >= 1", fix="give e.g. k=2")
+        return params
+
+    def param_values(self, N):
+        return [{"k": k} for k in range(1, N + 1)]

@@ -19,9 +19,9 @@ from fractions import Fraction
 import sympy
 
 from implgraph.core.concrete import INF
-from implgraph.core.errors import InputError
 from implgraph.definitions._classes import argmax_fraction, class_arrays, class_means
 from implgraph.definitions.capabilities import ClassLevel, MinClassSize
+from implgraph.definitions._params import IntegerK
 from implgraph.definitions.base import Definition, register
 from implgraph.definitions.families import Form, LFModel, Term
 
@@ -34,7 +34,7 @@ def _class_level(cls):
 
 
 @register
-class AlphaKAnonymity(Definition):
+class AlphaKAnonymity(IntegerK, Definition):
     name = "alpha-k-anonymity"
     title = "(alpha,k)-anonymity"
     level_symbol = "alpha"
@@ -48,16 +48,6 @@ class AlphaKAnonymity(Definition):
     reference = ("Wong, Li, Fu, Wang, (alpha,k)-anonymity: an enhanced k-anonymity model for privacy-preserving "
                  "data publishing, KDD 2006, Definitions 2-3")
     label_format = "(α,{k})-anonymity"
-
-    def check_params(self, table, params):
-        params = super().check_params(table, params)
-        k = params["k"]
-        if k.is_number and not (k.is_Integer and k >= 1):
-            raise InputError(f"{self.name}: k = {k} is not an integer >= 1", fix="give e.g. k=2")
-        return params
-
-    def param_values(self, N):
-        return [{"k": k} for k in range(1, N + 1)]
 
     def symbolic(self, ctx, table, k):
         if not table.has_classes:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from implgraph.core.concrete import ConcreteTable, Enclosed, INF, to_sympy
+from implgraph.core.concrete import ConcreteTable, Enclosed, to_sympy
 from implgraph.core.errors import InputError
 from implgraph.core.region import Region
 from implgraph.core.pieces import Piece, piecewise, split_leaves

@@ -15,14 +15,14 @@ from fractions import Fraction
 
 import sympy
 
-from implgraph.core.errors import InputError
 from implgraph.definitions._classes import class_arrays, class_means
+from implgraph.definitions._params import IntegerK
 from implgraph.definitions.base import Definition, register
 from implgraph.definitions.capabilities import OnClasses
 
 
 @register
-class PSensitiveKAnonymity(Definition):
+class PSensitiveKAnonymity(IntegerK, Definition):
     name = "p-sensitive-k-anonymity"
     title = "p-sensitive k-anonymity"
     level_symbol = "p"
@@ -35,16 +35,6 @@ class PSensitiveKAnonymity(Definition):
     reference = ("Truta and Vinay, Privacy protection: p-sensitive k-anonymity property, ICDE Workshops 2006, p. 94 "
                  "(definition number not checked)")
     label_format = "p-sensitive {k}-anonymity"
-
-    def check_params(self, table, params):
-        params = super().check_params(table, params)
-        k = params["k"]
-        if k.is_number and not (k.is_Integer and k >= 1):
-            raise InputError(f"{self.name}: k = {k} is not an integer >= 1", fix="give e.g. k=2")
-        return params
-
-    def param_values(self, N):
-        return [{"k": k} for k in range(1, N + 1)]
 
     def symbolic(self, ctx, table, k):
         if not table.has_classes:
