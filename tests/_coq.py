@@ -46,3 +46,11 @@ def check_generated(cert, library, tmp_path, name) -> dict:
     path = tmp_path / f"{re.sub(r'[^A-Za-z0-9]', '_', name)}.v"
     path.write_text(generate(cert))
     return check_file(str(path), library)
+
+
+def assert_kernel_checked(cert, library, tmp_path, name) -> None:
+    """``cert``'s Coq file checks, and its theorem's Print Assumptions lists only Coq's standard real-number axioms."""
+    from implgraph.kernel_coq.check import STANDARD_AXIOMS
+    res = check_generated(cert, library, tmp_path, name)
+    assert res["ok"], res["error"]
+    assert res["audit_ok"] and set(res["axioms"]) <= STANDARD_AXIOMS

@@ -16,7 +16,7 @@ from implgraph.kernel_coq.check import STANDARD_AXIOMS, audit_axioms
 from implgraph.kernel_coq.coqexpr import Translator, Untranslatable
 from implgraph.kernel_coq.generate import generate
 
-from _coq import VERTEX, build_library, check_generated, coq
+from _coq import assert_kernel_checked, VERTEX, build_library, check_generated, coq
 
 
 
@@ -114,9 +114,7 @@ def library(tmp_path_factory):
 @coq
 @pytest.mark.parametrize("name,cert", [("vertex", VERTEX), ("monotone", MONOTONE), ("ceiling", CEILING)])
 def test_real_certificates_check(name, cert, library, tmp_path):
-    res = check_generated(cert, library, tmp_path, name)
-    assert res["ok"], res["error"]
-    assert res["audit_ok"] and set(res["axioms"]) <= STANDARD_AXIOMS
+    assert_kernel_checked(cert, library, tmp_path, name)
 
 
 @pytest.mark.slow

@@ -13,10 +13,9 @@ import copy
 
 import pytest
 
-from implgraph.kernel_coq.check import STANDARD_AXIOMS
 from implgraph.kernel_coq.registry import COVERED, generate
 
-from _coq import build_library, check_generated, coq
+from _coq import assert_kernel_checked, build_library, check_generated, coq
 
 WHOLE = {"format": "implgraph-certificate/1", "method": "set-channel-whole-domain", "symbols": {"d_j": "integer"},
          "domain": ["d_j >= 1"], "channel": {"p": "1", "eta": "d_j", "domain_size": "d_j"},
@@ -56,9 +55,7 @@ def library(tmp_path_factory):
 @pytest.mark.slow
 @coq
 def test_certificate_checks(library, tmp_path):
-    res = check_generated(WHOLE, library, tmp_path, "whole")
-    assert res["ok"], res["error"]
-    assert res["audit_ok"] and set(res["axioms"]) <= STANDARD_AXIOMS
+    assert_kernel_checked(WHOLE, library, tmp_path, "whole")
 
 
 @pytest.mark.slow

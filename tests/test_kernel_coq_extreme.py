@@ -15,11 +15,10 @@ import os
 
 import pytest
 
-from implgraph.kernel_coq.check import STANDARD_AXIOMS
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.registry import COVERED, generate
 
-from _coq import ROOT, build_library, check_generated, coq
+from _coq import assert_kernel_checked, ROOT, build_library, check_generated, coq
 
 with open(os.path.join(ROOT, "tests", "data", "coq", "extreme_points.json")) as _fh:
     _CERTS = json.load(_fh)
@@ -103,9 +102,7 @@ def library(tmp_path_factory):
 @coq
 @pytest.mark.parametrize("name,cert", [("ldp", LDP), ("slack", SLACK)], ids=["ldp", "eps-delta-ldp"])
 def test_real_certificates_check(name, cert, library, tmp_path):
-    res = check_generated(cert, library, tmp_path, name)
-    assert res["ok"], res["error"]
-    assert res["audit_ok"] and set(res["axioms"]) <= STANDARD_AXIOMS
+    assert_kernel_checked(cert, library, tmp_path, name)
 
 
 @pytest.mark.slow

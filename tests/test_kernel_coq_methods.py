@@ -16,11 +16,10 @@ import re
 
 import pytest
 
-from implgraph.kernel_coq.check import STANDARD_AXIOMS
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.registry import generate
 
-from _coq import ROOT, build_library, check_generated, coq
+from _coq import assert_kernel_checked, ROOT, build_library, check_generated, coq
 
 D = {"delta": "1/10"}
 SLACK_REMOVAL = {"definition": "eps-delta-dp", "params": D, "family": None, "sides": None,
@@ -270,9 +269,7 @@ def library(tmp_path_factory):
 @coq
 @pytest.mark.parametrize("name,cert", REAL, ids=[n for n, _ in REAL])
 def test_real_certificates_check(name, cert, library, tmp_path):
-    res = check_generated(cert, library, tmp_path, name)
-    assert res["ok"], res["error"]
-    assert res["audit_ok"] and set(res["axioms"]) <= STANDARD_AXIOMS
+    assert_kernel_checked(cert, library, tmp_path, name)
 
 
 @pytest.mark.slow
