@@ -48,17 +48,20 @@ def _largest_log(forms, expr_of=None):
     forms = list(dict.fromkeys(forms))
     approx = [(_log_float(R) / float(d), R, d) for R, d in forms]
     top = max(v for v, _, _ in approx)
-    near = [(R, d) for v, R, d in approx if v >= top - 1e-9 * max(1.0, abs(top))]
-    best = near[0]
+    near = _separated([(R, d) for v, R, d in approx if v >= top - 1e-9 * max(1.0, abs(top))])
+    best, tied = near[0], []
     for R, d in near[1:]:       # log(R)/d > log(B)/e  <=>  R^(e) > B^(d) (d, e > 0 rationals: use their numerators)
-        if _pow_gt((R, d), best):
+        order = _pow_gt((R, d), best)
+        if order is None:       # too large to compare exactly, and equal to 60 digits: the level keeps both in a Max
+            tied.append((R, d))
+        elif order:
             best = (R, d)
+    if tied:
+        return _enclosed_max([_log_expr(f, expr_of) for f in [best, *tied]])
     R, d = best
     if R == 1:
         return Fraction(0)
-    expr = expr_of(best) if expr_of is not None else None     # a compact form of the same number (KL: sum x log(x/y))
-    if expr is None:
-        expr = sympy.log(sympy.Rational(R.numerator, R.denominator)) / sympy.Rational(d.numerator, d.denominator)
+    expr = _log_expr(best, expr_of)     # a compact form of the same number (KL: sum x log(x/y))
     with mpmath.workdps(_DIGITS + 20):
         value = (mpmath.log(mpmath.mpf(R.numerator)) - mpmath.log(mpmath.mpf(R.denominator))) / \
             (mpmath.mpf(d.numerator) / d.denominator)
@@ -67,12 +70,45 @@ def _largest_log(forms, expr_of=None):
     return Enclosed(expr, min(lo, hi), max(lo, hi), _DIGITS)
 
 
-def _pow_gt(a, b) -> bool:
+#: the largest exact power compared (bits of the numerator and denominator times the exponent): beyond it two values
+#: equal to 60 digits stay in a Max, exact whatever their order (a power of that size would exhaust time and memory)
+_POWER_BITS = 1 << 22
+
+
+def _log_expr(form, expr_of):
+    """log(R)/d as sympy, or ``expr_of(form)`` (the same number in a compact form) where it gives one."""
+    expr = expr_of(form) if expr_of is not None else None
+    if expr is None:
+        R, d = form
+        expr = sympy.log(sympy.Rational(R.numerator, R.denominator)) / sympy.Rational(d.numerator, d.denominator)
+    return expr
+
+
+def _separated(forms):
+    """The forms whose log(R)/d is within 60 digits of the largest (mpmath: a candidate below by more than the error
+    is below exactly); the largest first."""
+    if len(forms) == 1:
+        return forms
+    with mpmath.workdps(60):
+        vals = [(mpmath.log(mpmath.mpf(R.numerator)) - mpmath.log(mpmath.mpf(R.denominator)))
+                / (mpmath.mpf(d.numerator) / d.denominator) for R, d in forms]
+        top = max(vals)
+        eps = mpmath.mpf(10) ** -50 * max(1, abs(top))
+        kept = [(v, f) for v, f in zip(vals, forms) if v >= top - eps]
+    kept.sort(key=lambda vf: vf[0], reverse=True)
+    return [f for _, f in kept]
+
+
+def _pow_gt(a, b):
     """log(Ra)/da > log(Rb)/db exactly, for positive rationals da, db: Ra^(db) > Rb^(da), with the exponents scaled to
-    integers."""
+    integers; None where the powers would exceed :data:`_POWER_BITS` bits."""
     (Ra, da), (Rb, db) = a, b
     m = da.denominator * db.denominator
     ea, eb = int(db * m), int(da * m)       # Ra^(db m) against Rb^(da m)
+    size = max(ea * (Ra.numerator.bit_length() + Ra.denominator.bit_length()),
+               eb * (Rb.numerator.bit_length() + Rb.denominator.bit_length()))
+    if size > _POWER_BITS:
+        return None
     return Ra ** ea > Rb ** eb
 
 
