@@ -121,7 +121,8 @@ class Level:
         if self.enclosure is not None:
             e = self.enclosure
             exact = str(lp[0][1])
-            exact = exact if len(exact) <= 80 else f"exact value of {e.where}"
+            if len(exact) > 80:     # too long for a line: where it is attained, or where the exact form is
+                exact = f"exact value of {e.where}" if e.where else "the exact expression in --json"
             return f"{e.decimal()} ({e.precision}; {exact})"
         if len(lp) == 1:
             return str(lp[0][1])
