@@ -80,3 +80,41 @@ def test_against_brute_force():
         assert level_over(lambda x, y: max(a / b for a, b in zip(x, y) if b), rows, "class", classes) <= T
         checked += 1
     assert checked == 300
+
+
+@pytest.fixture(scope="module")
+def chained():
+    """Enhanced beta-likeness declares basic beta-likeness's level where finite: the chain to the chord's log T."""
+    return {"kl": check_implication("enhanced-beta-likeness", "kl-closeness", max_n=3),
+            "renyi2": check_implication("enhanced-beta-likeness", "renyi-closeness",
+                                        b_params={"alpha": sympy.Integer(2)}, max_n=3)}
+
+
+def test_finite_level_chain_to_log_one_plus_beta(chained):
+    for r in chained.values():
+        assert r.verdict == "proved" and r.tight is None and r.method == "chain"
+        f = sympy.sympify(r.details["proved_f"], locals={"beta": _BETA})
+        assert sympy.simplify(f - sympy.log(1 + _BETA)) == 0
+        cert = r.details["certificate"]
+        assert cert["min_classes"] == 1 and check_certificate(cert).ok       # every partition, one class included
+        for upper in ("log(T)/2", "log(2*T)", "T - 1"):                      # not the chord part's bound
+            bad = copy.deepcopy(cert)
+            bad["upper"] = upper
+            assert not check_certificate(bad).ok
+        bad = copy.deepcopy(cert)
+        bad["parts"][1]["upper"] = bad["upper"] = "log(T)/2"                   # the part's own lemma refuses it
+        assert not check_certificate(bad).ok
+
+
+def test_enhanced_against_brute_force():
+    rng, finite = random.Random(41), 0
+    for _ in range(300):
+        n = rng.randint(2, 6)
+        rows, classes = brute.random_rows(rng, n, rng.randint(2, 3)), brute.random_labels(rng, n)
+        T = brute.enhanced_beta_likeness(rows, classes)          # 1 + beta, or INF
+        if T == brute.INF:
+            continue
+        finite += 1
+        assert brute.kl_level_float(rows, "class", classes) <= math.log(T) + 1e-12
+        assert brute.renyi_level_sum(rows, 2, "class", classes) <= T
+    assert finite > 50

@@ -7,7 +7,8 @@ wherever m_l > 0. Then KL(E || P) = sum_l m_l log r_l <= log max_l r_l (sum_l m_
 exp((alpha - 1) D_alpha) = sum_l m_l r_l^(alpha - 1) <= max_l r_l^(alpha - 1): B's level is at most U = log(N/s) on
 every table of N records. Tried after the chord and the ordering facts (the divergences' last direct argument), where
 neither applies (A a class size, a diversity, a distance, a one-sided ratio, subsets of fewer than N - 1 records):
-not in the ``ceiling`` stage, so that it never caps another bound.
+not in the ``ceiling`` stage, so that it never caps another bound. Not tried directly where A declares its level
+another definition's where finite (``FiniteLevelOf``): the prover's chain runs that definition's arguments first.
 It is B's own level on a class of s records whose values the other records do not share (s records at (1, 0), N - s
 at (0, 1): KL and every Renyi order log(N/s)); whether a table satisfying A at every level reaches it is not derived
 here: an upper bound.
@@ -18,6 +19,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.core import methods
+from implgraph.definitions.capabilities import FiniteLevelOf
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound
 from implgraph.prover.registry import argument, certificate_parts
@@ -33,7 +35,13 @@ def _applies(ctx):
     return div is not None and div.compares == "class" and div.kind in ("kl", "renyi")
 
 
-@argument(METHOD, order=202, applies=_applies)
+def _direct(ctx):
+    """Tried directly except where A declares its level another's where finite (``FiniteLevelOf``): the prover's
+    chain then runs that definition's arguments (engines/prove.py), and this ceiling stays B's supremum."""
+    return _applies(ctx) and ctx.a.declared(FiniteLevelOf) is None
+
+
+@argument(METHOD, order=202, applies=_direct)
 def ceiling(ctx):
     """``log(N/s)`` on every table, whatever A is; None where the classes' size is not within 1..N on the condition."""
     N, spec = ctx.N, ctx.b_classes or {}
