@@ -1,0 +1,76 @@
+"""Witness families with a divergence whose order is a parameter (renyi-ldp(alpha=2), renyi-dp(alpha=2)): the
+families of implgraph.prover.arguments.divergence_family read the order from the parameters.
+
+Hand values:
+
+- one record at x = (K b, 1 - K b), N - 1 at y = (b, 1 - b), b = 1/((K - 1)^2 + 1): chi^2(x || y) = 1, so
+  exp(D_2) = 1 + chi^2 = 2 between those records; at K = 3, b = 1/5, x = (3/5, 2/5), y = (1/5, 4/5):
+  sum x^2/y = (9/25)/(1/5) + (4/25)/(4/5) = 9/5 + 1/5 = 2, and chi^2(y || x) = (4/25)/(3/5) + (4/25)/(2/5) = 2/3
+  = (K - 1)/(K (K - 2)) <= 1; the ratio x_1/y_1 = K: ldp's raw level >= K;
+- one record at x = (1/K, 1 - 1/K), N - 1 at y = (1/K^3, 1 - 1/K^3): KL < 2 both ways, exp(D_2(x || y)) >= K.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from fractions import Fraction as F
+
+import pytest
+import sympy
+
+import brute
+from implgraph.certify import check_certificate
+from implgraph.engines.prove import check_implication
+
+TWO = {"alpha": sympy.Integer(2)}
+# (A, A's params, B, B's params): A bounded on the family, B unbounded in K
+PAIRS = [("renyi-ldp", TWO, "ldp", {}), ("renyi-ldp", TWO, "dp", {}), ("renyi-dp", TWO, "dp", {}),
+         ("renyi-ldp", TWO, "mult-t-closeness", {}), ("renyi-ldp", TWO, "kt-closeness", {"k": 2}),
+         ("renyi-ldp", TWO, "kdp", {"k": 2}), ("renyi-ldp", TWO, "delta-disclosure-privacy", {}),
+         ("kl-ldp", {}, "renyi-ldp", TWO)]
+
+
+@pytest.fixture(scope="module")
+def results():
+    return {(a, b): check_implication(a, b, a_params=ap, b_params=bp, max_n=3) for a, ap, b, bp in PAIRS}
+
+
+def test_refuted_for_every_n_with_a_checked_certificate(results):
+    for (a, b), r in results.items():
+        assert r.verdict == "refuted" and r.method == "divergence-family", (a, b, r.evidence)
+        assert check_certificate(r.details["certificate"]).ok, (a, b)
+
+
+def test_forged_orders_rejected(results):
+    bad = copy.deepcopy(results[("renyi-ldp", "ldp")].details["certificate"])
+    bad["A"]["params"] = {"alpha": "3"}          # Renyi 3 is not bounded by the chi^2 family's log 2
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(results[("kl-ldp", "renyi-ldp")].details["certificate"])
+    bad["B"]["params"] = {"alpha": "3/2"}        # an order below 2 is not shown unbounded by the KL family
+    assert not check_certificate(bad).ok
+
+
+def test_chi_square_family_by_hand_and_brute_force():
+    b = F(1, 5)
+    rows = [[3 * b, 1 - 3 * b], [b, 1 - b]]
+    assert rows == [[F(3, 5), F(2, 5)], [F(1, 5), F(4, 5)]]
+    assert brute.renyi_power_sum(rows[0], rows[1], 2) == 2
+    assert brute.renyi_power_sum(rows[1], rows[0], 2) == 1 + F(2, 3)
+    for K in (3, 4, 7, 20):
+        b = F(1, (K - 1) ** 2 + 1)
+        for n in (2, 3, 4):
+            rows = [[K * b, 1 - K * b]] + [[b, 1 - b]] * (n - 1)
+            assert brute.renyi_level_sum(rows, 2, "pairs") <= 2           # exp(D_2) <= 2 both ways
+            assert brute.renyi_level_sum(rows, 2, "removal") <= 2         # averages of records: at most the pairs'
+            assert brute.ldp(rows) >= K                                   # the ratio x_1/y_1 = K
+            assert brute.dp(rows) >= F(K + n - 1, n)                      # the table against the records at y
+
+
+def test_kl_family_by_brute_force():
+    for K in (2, 3, 5, 10):
+        for n in (2, 3):
+            rows = [[F(1, K), 1 - F(1, K)]] + [[F(1, K ** 3), 1 - F(1, K ** 3)]] * (n - 1)
+            assert brute.kl_level_float(rows, "pairs") < 2
+            assert brute.renyi_level_sum(rows, 2, "pairs") >= K           # exp(D_2) >= 1 + chi^2 >= K
+            assert math.log(brute.renyi_level_sum(rows, 2, "pairs")) >= math.log(K) - 1e-12
