@@ -74,3 +74,45 @@ def test_kl_family_by_brute_force():
             assert brute.kl_level_float(rows, "pairs") < 2
             assert brute.renyi_level_sum(rows, 2, "pairs") >= K           # exp(D_2) >= 1 + chi^2 >= K
             assert math.log(brute.renyi_level_sum(rows, 2, "pairs")) >= math.log(K) - 1e-12
+
+
+# -- a class-size level against a class divergence: log(N/T) ---------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def by_size():
+    return {"kl": check_implication("k-anonymity", "kl-closeness", max_n=3),
+            "renyi2": check_implication("k-anonymity", "renyi-closeness", b_params=TWO, max_n=3)}
+
+
+def test_class_size_bounds_a_class_divergence(by_size):
+    n, k = sympy.Symbol("N"), sympy.Symbol("k")
+    for r in by_size.values():
+        assert r.verdict == "proved" and r.tight is None and r.method == "divergence-ceiling"
+        f = sympy.sympify(r.details["proved_f"], locals={"N": n, "k": k})
+        assert sympy.simplify(sympy.expand_log(f - sympy.log(n / k), force=True)) == 0     # log(N/k), by hand
+        cert = r.details["certificate"]
+        assert check_certificate(cert).ok
+        bad = copy.deepcopy(cert)
+        bad["A"]["definition"] = "distinct-l-diversity"     # not a class-size level: s = T is not read
+        assert not check_certificate(bad).ok
+        bad = copy.deepcopy(cert)
+        bad["domain"].remove("(T) <= N")
+        assert not check_certificate(bad).ok
+        bad = copy.deepcopy(cert)
+        bad["upper"] = "log(N/T)/2"
+        assert not check_certificate(bad).ok
+
+
+def test_class_size_divergence_by_brute_force():
+    import random
+    rng = random.Random(42)
+    for _ in range(300):
+        n = rng.randint(2, 6)
+        rows, classes = brute.random_rows(rng, n, rng.randint(2, 3)), brute.random_labels(rng, n)
+        k = brute.k_anonymity(classes)
+        assert brute.kl_level_float(rows, "class", classes) <= math.log(F(n, k)) + 1e-12
+        assert brute.renyi_level_sum(rows, 2, "class", classes) <= F(n, k)
+    for n, k in ((4, 2), (5, 2), (6, 3)):          # k records at (1, 0), n - k at (0, 1): log(n/k) exactly
+        rows, classes = [[F(1), F(0)]] * k + [[F(0), F(1)]] * (n - k), ["E1"] * k + ["E2"] * (n - k)
+        assert brute.k_anonymity(classes) == k and brute.renyi_level_sum(rows, 2, "class", classes) == F(n, k)
+        assert abs(brute.kl_level_float(rows, "class", classes) - math.log(n / k)) < 1e-12
