@@ -116,3 +116,27 @@ def test_class_size_divergence_by_brute_force():
         rows, classes = [[F(1), F(0)]] * k + [[F(0), F(1)]] * (n - k), ["E1"] * k + ["E2"] * (n - k)
         assert brute.k_anonymity(classes) == k and brute.renyi_level_sum(rows, 2, "class", classes) == F(n, k)
         assert abs(brute.kl_level_float(rows, "class", classes) - math.log(n / k)) < 1e-12
+
+
+# -- KL (pairs or removal) against Renyi-2 of record removal: the KL family, chi^2(P || y) = chi^2(x || y)/N^2 --------
+
+@pytest.mark.parametrize("a", ["kl-ldp", "kl-dp"])
+def test_kl_against_removal_renyi_refuted(a):
+    r = check_implication(a, "renyi-dp", b_params=TWO, max_n=3)
+    assert r.verdict == "refuted" and r.method == "divergence-family"
+    cert = r.details["certificate"]
+    assert check_certificate(cert).ok
+    bad = copy.deepcopy(cert)
+    bad["family"]["A_bound"] = "1/2"            # the family's KL is not below 1/2
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(cert)
+    bad["B"]["params"] = {"alpha": "3/2"}
+    assert not check_certificate(bad).ok
+
+
+def test_kl_family_removal_by_brute_force():
+    for K in (2, 3, 5, 10):
+        for n in (2, 3, 4):
+            rows = [[F(1, K), 1 - F(1, K)]] + [[F(1, K ** 3), 1 - F(1, K ** 3)]] * (n - 1)
+            assert brute.kl_level_float(rows, "removal") < 2
+            assert brute.renyi_level_sum(rows, 2, "removal") >= 1 + F(K - 1, n * n)   # hand: chi^2(x || y)/N^2

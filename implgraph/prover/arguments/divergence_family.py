@@ -184,7 +184,8 @@ def kl_family_rows(K, N=2):
 
 
 def divergence_refutation(a, b, a_params=None, b_params=None):
-    """A KL between pairs of records, B Renyi of order >= 2 between pairs: the refutation of A => B for every f by
+    """A KL between pairs of records (or a removal: at most the pairs', joint convexity), B Renyi of order >= 2
+    between pairs (or a removal: D_2(P || y) = log(1 + chi^2(x || y)/N^2) with x removed): the refutation of A => B for every f by
     :data:`KL_FAMILY` (KL(x || y) <= x_1 2 (sqrt(K^2) - 1) = 2 (K - 1)/K < 2, since log u <= 2 (sqrt(u) - 1), bucket 2
     below 1; KL(y || x) <= y_2 (r_2 - 1) = (1 - 1/K^3)(K + 1)/K^2 <= 1; chi^2(x || y) >= K - 1, D_2 = log(1 + chi^2)
     unbounded), its certificate re-checked by the checker, the tables at N = 2, 3 and K = 2..5 in exact arithmetic;
@@ -195,7 +196,8 @@ def divergence_refutation(a, b, a_params=None, b_params=None):
     from implgraph.prover.divergence_witness import family_certificate
     a_params, b_params = a_params or {}, b_params or {}
     da, db = divergence_of(a, a_params), divergence_of(b, b_params)     # orders read from the parameters
-    if da is None or db is None or da.kind != "kl" or da.compares != "pairs" or db.compares != "pairs":
+    if da is None or db is None or da.kind != "kl" or da.compares not in ("pairs", "removal") \
+            or db.compares not in ("pairs", "removal"):
         return None
     if not (db.kind == "renyi" and (db.order is sympy.oo or db.order >= 2)):
         return None
@@ -209,23 +211,30 @@ def divergence_refutation(a, b, a_params=None, b_params=None):
         ra, rb = raw_level(a, a_params, ct), raw_level(b, b_params, ct)
         if ra is None or rb is None or ra == INF or not bool(_num(ra) <= KL_CAP):
             return None
-        if not (rb == INF or bool(_num(rb) >= sympy.log(K))):      # chi^2 >= K - 1, D_beta >= D_2 >= log K
+        # chi^2 >= K - 1 between the records, D_beta >= D_2 >= log K; a removal's P - Q = (x - y)/N: chi^2/N^2
+        low = sympy.log(K) if db.compares == "pairs" else sympy.log(1 + sympy.Rational(K - 1, N ** 2))
+        if not (rb == INF or bool(_num(rb) >= low)):
             return None
         checked.append(f"(N, K) = ({N}, {K})")
-    return _kl_verdict(a, b, db, checked, cert)
+    return _kl_verdict(a, b, da, db, checked, cert)
 
 
 def _num(v):
     return v if isinstance(v, sympy.Basic) else sympy.Rational(v.numerator, v.denominator)
 
 
-def _kl_verdict(a, b, db, checked, cert):
+def _kl_verdict(a, b, da, db, checked, cert):
     order = "oo" if db.order is sympy.oo else str(db.order)
+    mixed = "" if da.compares == "pairs" else (" (a removal compares averages of records: at most the largest over "
+                                               "pairs, joint convexity; van Erven and Harremoes 2014, Theorem 11)")
+    grows = ("D_2 = log(1 + chi^2(x || y)) >= log K" if db.compares == "pairs" else
+             "D_2 between the table P and the others y (x removed): log(1 + chi^2(x || y)/N^2) >= "
+             "log(1 + (K - 1)/N^2), as P - y = (x - y)/N")
     evidence = (f"no f can work: a witness family for every N >= 2 and K >= 2, one record at x = (1/K, 1 - 1/K) and "
                 f"N - 1 at y = (1/K^3, 1 - 1/K^3): {a.name}'s KL level is < 2 both ways (log u <= 2 (sqrt(u) - 1) on "
                 "bucket 1, where x/y = K^2: KL(x || y) <= 2 (K - 1)/K; log u <= u - 1 on bucket 2 of KL(y || x): "
-                f"<= (1 - 1/K^3)(K + 1)/K^2 <= 1; the other buckets' terms are <= 0), while {b.name}'s Renyi-{order} "
-                "level is >= D_2 = log(1 + chi^2(x || y)) >= log K, unbounded as K grows; its certificate (method "
+                f"<= (1 - 1/K^3)(K + 1)/K^2 <= 1; the other buckets' terms are <= 0){mixed}, while {b.name}'s "
+                f"Renyi-{order} level is >= {grows}, unbounded as K grows; its certificate (method "
                 "divergence-family) re-checked symbolically in K by implgraph.certify; the tables re-checked in exact "
                 f"arithmetic at {', '.join(checked)}")
     witness = {"rows": [[str(v) for v in r] for r in kl_family_rows(2, 2)], "classes": None,
