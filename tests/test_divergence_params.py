@@ -140,3 +140,23 @@ def test_kl_family_removal_by_brute_force():
             rows = [[F(1, K), 1 - F(1, K)]] + [[F(1, K ** 3), 1 - F(1, K ** 3)]] * (n - 1)
             assert brute.kl_level_float(rows, "removal") < 2
             assert brute.renyi_level_sum(rows, 2, "removal") >= 1 + F(K - 1, n * n)   # hand: chi^2(x || y)/N^2
+
+
+# -- a support family against a divergence whose order is a parameter ---------------------------------------------------
+
+def test_slack_support_family_against_a_parametric_order():
+    from implgraph.definitions import get
+    from implgraph.prover.divergence_witness import support_certificate
+    for b in ("renyi-ldp", "renyi-dp"):
+        found = support_certificate(get("eps-delta-ldp"), {"delta": sympy.Rational(1, 10)}, get(b), TWO)
+        assert found is not None, b
+        cert, _ = found
+        assert check_certificate(cert).ok
+        bad = copy.deepcopy(cert)
+        bad["family"]["rows"][0]["values"] = ["0", "1"]        # every record alike: B is 0, not infinite
+        assert not check_certificate(bad).ok
+    # by hand and brute force: x = (1/10, 9/10), N - 1 at (0, 1); e^eps = 1 (1 <= 9/10 + 1/10), D_2(x || y) = oo
+    for n in (2, 3, 5):
+        rows = [[F(1, 10), F(9, 10)]] + [[F(0), F(1)]] * (n - 1)
+        assert brute.eps_delta_ldp(rows, F(1, 10)) == 1
+        assert brute.renyi_level_sum(rows, 2, "pairs") is None and brute.renyi_level_sum(rows, 2, "removal") is None
