@@ -160,3 +160,33 @@ def test_slack_support_family_against_a_parametric_order():
         rows = [[F(1, 10), F(9, 10)]] + [[F(0), F(1)]] * (n - 1)
         assert brute.eps_delta_ldp(rows, F(1, 10)) == 1
         assert brute.renyi_level_sum(rows, 2, "pairs") is None and brute.renyi_level_sum(rows, 2, "removal") is None
+
+
+# -- a subset level of N - k records against a class divergence: the composition through record removal -------------
+
+@pytest.mark.parametrize("a, b, bp", [("kdp", "kl-closeness", {}), ("kt-closeness", "renyi-closeness", TWO)])
+def test_subset_level_composes_below_the_ceiling(a, b, bp):
+    r = check_implication(a, b, a_params={"k": sympy.Integer(2)}, b_params=bp, max_n=3)
+    assert r.verdict == "proved" and r.method == "composition" and r.tight is None
+    assert check_certificate(r.details["certificate"]).ok and r.details["certificate"]["min_classes"] == 1
+    n, t, eps = sympy.Symbol("N"), sympy.Symbol("t"), sympy.Symbol("eps")
+    f = sympy.sympify(r.details["proved_f"], locals={"N": n, "t": t, "eps": eps})
+    T = t if f.has(t) else sympy.exp(eps)
+    # by hand: a class's ratio to the table within [0, N - (N - 1)/T], the chord's log(N - (N - 1)/T)
+    assert sympy.simplify(sympy.expand(sympy.exp(f)) - (n - (n - 1) / T)) == 0
+
+
+def test_subset_level_composition_by_brute_force():
+    import random
+    rng, finite = random.Random(43), 0
+    for _ in range(300):
+        n = rng.randint(3, 6)
+        rows, classes = brute.random_rows(rng, n, 2), brute.random_labels(rng, n)
+        for T in (brute.kdp(rows, 2), brute.kt(rows, 2)):
+            if T == brute.INF:
+                continue
+            finite += 1
+            cap = n - F(n - 1) / T
+            assert brute.kl_level_float(rows, "class", classes) <= math.log(cap) + 1e-12
+            assert brute.renyi_level_sum(rows, 2, "class", classes) <= cap      # exp(D_2) <= the largest ratio
+    assert finite > 50

@@ -8,7 +8,9 @@ exp((alpha - 1) D_alpha) = sum_l m_l r_l^(alpha - 1) <= max_l r_l^(alpha - 1): B
 every table of N records. Tried after the chord and the ordering facts (the divergences' last direct argument), where
 neither applies (A a class size, a diversity, a distance, a one-sided ratio, subsets of fewer than N - 1 records):
 not in the ``ceiling`` stage, so that it never caps another bound. Not tried directly where A declares its level
-another definition's where finite (``FiniteLevelOf``): the prover's chain runs that definition's arguments first.
+another definition's where finite (``FiniteLevelOf``: the prover's chain runs that definition's arguments first), nor
+where A is a two-sided ratio of averages (the chord's case; what it leaves, subsets of another size than N - 1, the
+prover's composition through another ratio level bounds below the ceiling).
 Where A's level is its smallest class's size (``ClassSizeLevel``, no parameters, any partition), s = T: at A's level T
 every class has >= T records, so B <= log(N/T), a bound in A's level (tried before the general ceiling; the domain
 states 1 <= T <= N: no table has a class of more than N records). B's order is read at its parameters.
@@ -26,7 +28,7 @@ from implgraph.definitions.capabilities import ClassSizeLevel, FiniteLevelOf
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.registry import argument, certificate_parts
-from implgraph.prover.shapes import any_partition, decide
+from implgraph.prover.shapes import any_partition, decide, ratio_sides
 
 METHOD = methods.DIVERGENCE_CEILING
 
@@ -45,9 +47,11 @@ def _by_class_size(ctx):
 
 
 def _direct(ctx):
-    """Tried directly except where A declares its level another's where finite (``FiniteLevelOf``): the prover's
-    chain then runs that definition's arguments (engines/prove.py), and this ceiling stays B's supremum."""
-    return _applies(ctx) and ctx.a.declared(FiniteLevelOf) is None
+    """Tried directly except where A declares its level another's where finite (``FiniteLevelOf``: the prover's
+    chain then runs that definition's arguments) or A is a two-sided ratio of averages the chord left (subsets of
+    another size than N - 1: the prover's composition through another ratio level then bounds B below its
+    ceiling, engines/prove.py); this ceiling stays B's supremum."""
+    return _applies(ctx) and ctx.a.declared(FiniteLevelOf) is None and ratio_sides(ctx.a) != "two-sided"
 
 
 @argument(METHOD, order=202, applies=_direct)
