@@ -6,10 +6,12 @@
   table, whatever A: a trivial truth.
 - ``one-class``: on a table of one class (the class is the whole table) B's level is its strongest raw value (1 as a
   ratio, 0 as a distance), read from B's registered declaration: a ratio of a class's averages to the table's
-  (a class ``RatioLevel``, one- or two-sided), a declared class distance, or the level of such a definition
+  (a class ``RatioLevel``, one- or two-sided), a declared class distance, a declared divergence of each class from
+  the table (``Divergence(compares="class")``: KL, Renyi, total variation and the hockey-stick at gamma >= 1 are 0
+  between a distribution and itself), or the level of such a definition
   where finite (``FiniteLevelOf``) with a cap on each increase that an increase of 0 meets; and U is at least that
   strongest value on the whole domain (each component of U, a quotient P/Q, with Q > 0 and P - best Q >= 0, decided
-  exactly or by the solvers). A one-class table then has B at most U, whatever A.
+  exactly or by the solvers; U = log(V) against a strongest value 0: V's components against 1, log increasing). A one-class table then has B at most U, whatever A.
 - the partitions a certificate with a class side is for (:func:`partition_steps`): ``min_classes`` 2 (the
   argument reads another class than the one it bounds), or 1 with a ``one_class`` part, the one-class steps above on
   the certificate's own claim: together every partition into classes, one class included.
@@ -93,6 +95,10 @@ def one_class_strongest(d, params=None) -> bool:
         distance = None
     if distance is not None:
         return True         # a distance between a class's distribution and the table's: 0 when they are one
+    from implgraph.definitions.divergences import divergence_of
+    div = divergence_of(d, params)
+    if div is not None and div.compares == "class":
+        return True         # a divergence of a class's distribution from the table's: 0 when they are one
     finite = d.declared(FiniteLevelOf)
     if finite is not None and finite.increase_cap == "-log(p)":
         # where finite, the level of ``finite.name``; finite when each increase q/p - 1 over a value's table share p
@@ -134,11 +140,26 @@ def _one_class_steps(cert, timeout_ms):
     a = registered((cert.get("A") or {}).get("definition"))
     size = a is not None and a.has(ClassSizeLevel) and (cert.get("A") or {}).get("class_size_level")
     hyps = [(">=", domain.reader.poly("N - T"))] if size else []
-    ok, how = _components_at_least(str(cert.get("upper")), sympy.Rational(best.numerator, best.denominator),
-                                   domain, timeout_ms, hypotheses=hyps)
+    text, bound = _unlogged(str(cert.get("upper")), sympy.Rational(best.numerator, best.denominator))
+    ok, how = _components_at_least(text, bound, domain, timeout_ms, hypotheses=hyps)
     steps.append((f"on a table of one class U is at least B's strongest raw level {best} on the domain"
                   + (" (T <= N: A's level is a class's size)" if size else ""), ok, how))
     return steps
+
+
+def _unlogged(text, best):
+    """``(text, bound)`` to compare: U = log(V) against a strongest level 0 is V against 1 (log is increasing, and
+    V >= 1 > 0); anything else as it is."""
+    from implgraph.core.errors import InputError
+    from implgraph.core.formula import parse_expr
+    names = {"N": sympy.Symbol("N", integer=True, positive=True), "T": sympy.Symbol("T", positive=True)}
+    try:
+        upper = parse_expr(text, names)
+    except InputError:      # (read as it is by the rational reader, which reports what it cannot read)
+        return text, best
+    if best == 0 and isinstance(upper, sympy.log) and len(upper.args) == 1:
+        return str(upper.args[0]), sympy.Integer(1)
+    return text, best
 
 
 def partition_steps(cert, ns=None, timeout_ms=4000) -> list:

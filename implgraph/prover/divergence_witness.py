@@ -117,7 +117,7 @@ def _slack_families(a, ap):
 def support_certificate(a, ap, b, bp, a_classes=None, b_classes=None):
     """``(certificate, family text)`` of a support family accepted by the checker, or None."""
     from implgraph.certify import check_certificate
-    if divergence_of(a) is None and divergence_of(b) is None:
+    if divergence_of(a, ap) is None and divergence_of(b, bp) is None:      # (an order read at the parameters)
         return None
     for spec in (a_classes, b_classes):
         if spec and (spec.get("max_size") is not None or str(spec.get("min_size", 1)) != "1"):
@@ -139,7 +139,7 @@ def attach(res, a, b) -> None:
     family's table at n0, re-checked in exact arithmetic."""
     if res.verdict == "proved" or res.certificate is not None or (res.witness or {}).get("family"):
         return
-    if divergence_of(a.definition) is None and divergence_of(b.definition) is None:
+    if divergence_of(a.definition, a.param_dict) is None and divergence_of(b.definition, b.param_dict) is None:
         return
     if res.relation == "non-implication" and not res.witness:
         return

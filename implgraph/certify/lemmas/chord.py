@@ -21,6 +21,8 @@ What the checker re-derives from the certificate's statement, not from its data:
   [1/T, T], so [N/(s + (N - s) T), N T/(s T + N - s)]. A a subset level of size N - 1 against a class divergence: each
   record's ratio x_i/P = N - (N - 1) Q_i/P with Q_i/P in [1/T, T], and a class's mean lies between its records', so
   [0, N - (N - 1)/T], or [N - (N - 1) T, N - (N - 1)/T] where the domain states T <= N/(N - 1) (the lower end >= 0).
+  A a one-sided class level against a class divergence on the same partition: m_l/P_l <= T where the class lies
+  above the table, <= 1 <= T elsewhere, >= 0, so [0, T]; never a tight claim (A bounds no ratio from below).
   Any other pair of sides is refused;
 - phi is convex on the interval (a maximum of functions affine in r, or phi'' >= 0 for r > 0, sympy's assumptions);
 - U is the chord's value, L phi(hi) + (1 - L) phi(lo) with L = (1 - lo)/(hi - lo) (phi(0) its limit), by exact
@@ -77,6 +79,9 @@ def _divergence(cert):
 def _confines(A, B, div, domain=()):
     """``(lo, hi, same)``: the interval A's side confines B's compared ratios to, and whether it compares the same
     record sets (None: it confines none)."""
+    if A.get("sides") == "one-sided" and A.get("family") == "class" and div.compares == "class":
+        # m_l/P_l <= T where the class lies above the table, <= 1 <= T elsewhere, >= 0: [0, T] (an upper bound only)
+        return (sympy.Integer(0), _T, False) if _same_classes(A, B) else None
     if A.get("sides") != "two-sided":
         return None
     removal = A.get("family") == "subset" and A.get("size") is not None \
@@ -89,9 +94,7 @@ def _confines(A, B, div, domain=()):
     if A.get("family") == "pairwise":
         return 1 / _T, _T, div.compares == "pairs"
     if div.compares == "class" and A.get("family") == "class":
-        same = str(A.get("min_class") or "1") == str(B.get("min_class") or "1") and not B.get("max_class") \
-            and not A.get("max_class")
-        return (1 / _T, _T, True) if same else None
+        return (1 / _T, _T, True) if _same_classes(A, B) else None
     if div.compares == "removal" and removal:
         return 1 / _T, _T, True
     if div.compares == "class" and removal:      # x_i = N P - (N - 1) Q_i, Q_i/P in [1/T, T]; a class mean too
@@ -99,6 +102,12 @@ def _confines(A, B, div, domain=()):
         low = _N - (_N - 1) * _T if _below_cut(domain) else sympy.Integer(0)
         return low, _N - (_N - 1) / _T, True
     return None
+
+
+def _same_classes(A, B) -> bool:
+    """A and B read the same classes: the same minimum size, neither a maximum."""
+    return str(A.get("min_class") or "1") == str(B.get("min_class") or "1") and not B.get("max_class") \
+        and not A.get("max_class")
 
 
 def _pieces_of_removal(A, div) -> bool:

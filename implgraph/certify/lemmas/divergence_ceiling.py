@@ -7,8 +7,9 @@ and exp((alpha - 1) D_alpha) = sum_l m_l r_l^(alpha - 1) <= max_l r_l^(alpha - 1
 at alpha = oo), so every class's divergence, and B's level, is at most log(N/s).
 
 Re-checked here from the registry, not the certificate's words: B names a registered definition declaring a KL or
-Renyi divergence between each class and the table (its kind and order those of the certificate); U = log(N/s) with s
-B's classes' minimum size, by exact algebra; the domain states 1 <= s <= N; the mass inequality N P_l - s' m_l =
+Renyi divergence between each class and the table (its kind and order those of the certificate, an order read at B's
+parameters); U = log(N/s) with s B's classes' minimum size, or s = T where the certificate says ``class_size`` and A's
+registered level is its smallest class's size (no parameters, any partition; T an integer), by exact algebra; the domain states 1 <= s <= N; the mass inequality N P_l - s' m_l =
 (the other records' values) >= 0 as an identity on a class of s' records and N - s' others; no tightness claimed.
 """
 
@@ -47,7 +48,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         steps += _registered(cert)
         B = cert.get("B") or {}
         b = registered(B.get("definition"))
-        div = None if b is None else divergence_of(b)
+        div = None if b is None else divergence_of(b, B.get("params"))     # an order read from B's parameters
         ok = div is not None and div.compares == "class" and div.kind in ("kl", "renyi")
         steps.append(("B declares a KL or Renyi divergence of each class from the table", ok, "registry"))
         if not ok:
@@ -55,11 +56,15 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         data = cert.get("upper_certificate") or {}
         steps.append(("the certificate's divergence is B's", data.get("kind") == div.kind and data.get("order") ==
                       (None if div.order is None else str(div.order)), "exact"))
-        s = parse_expr(str(B.get("min_class") or "1"), {"N": _N})
-        upper = parse_expr(str(cert.get("upper")), {"N": _N})
+        by_size = bool(data.get("class_size"))
+        if by_size:
+            steps += _class_size_steps(cert, B)
+        T = sympy.Symbol("T", integer=True, positive=True)
+        s = T if by_size else parse_expr(str(B.get("min_class") or "1"), {"N": _N})
+        upper = parse_expr(str(cert.get("upper")), {"N": _N, "T": T})
         steps.append((f"U = log(N/({s}))", sympy.simplify(sympy.expand_log(upper - sympy.log(_N / s), force=True))
                       == 0, "exact"))
-        names = {"N": _N, "T": sympy.Symbol("T", positive=True)}
+        names = {"N": _N, "T": T}
         domain = {str(parse_condition(str(c), names)) for c in cert.get("domain") or []}
         steps.append((f"the domain states 1 <= {s} <= N", str(sympy.Ge(s, 1)) in domain | {"True"} and
                       str(sympy.Le(s, _N)) in domain | {"True"}, "exact"))
@@ -69,3 +74,16 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
     except (*UNREADABLE, InputError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
+
+
+def _class_size_steps(cert, B):
+    """s = T: A's registered definition declares its level the smallest class's size (no parameters, any partition on
+    both sides), so at level T every class has >= T records; T an integer."""
+    from implgraph.certify.registered import registered
+    from implgraph.definitions.capabilities import ClassSizeLevel
+    A = cert.get("A") or {}
+    a = registered(A.get("definition"))
+    anyp = all(str(x.get("min_class") or "1") == "1" and x.get("max_class") is None for x in (A, B))
+    return [("A's registered level is its smallest class's size (s = T), on any partition", a is not None
+             and a.has(ClassSizeLevel) and not A.get("params") and anyp, "registry"),
+            ("T is an integer", (cert.get("symbols") or {}).get("T") == "integer", "exact")]

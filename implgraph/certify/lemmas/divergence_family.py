@@ -95,7 +95,7 @@ def _side(cert, label):
     d = registered(side.get("definition"))
     if d is None:
         return None, None
-    div = divergence_of(d)
+    div = divergence_of(d, side.get("params"))      # an order read from the side's parameters
     if div is not None:
         return d, ("div", div)
     slack = d.declared(AdditiveSlack)

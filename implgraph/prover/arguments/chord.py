@@ -23,6 +23,11 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
   N/(s' + (N - s') r), r (the rest's mean over the class's) in [1/T, T], so it lies in
   [N/(s + (N - s) T), N T/(s T + N - s)]; attained by s records at (T, 1)/(T + 1) in one class and N - s at
   (1, T)/(T + 1) in another, where N >= 2 s;
+- B compares a class with the table, A is a one-sided class level on the same partition (only m_l/P_l <= T where the
+  class lies above the table): every ratio lies in [0, T] (at most 1 <= T elsewhere), so KL and every Renyi order are
+  at most the chord's log T (L = 1/T). An upper bound: A bounds no ratio from below, and the two-point table
+  (s records at (1, 0), N - s at ((N/T - s)/(N - s), ...)) attains it only where N/(N - s) <= T <= N/s, so
+  tightness is not claimed (docs/proofs/chord-one-sided.md);
 - B compares a class with the table, A compares the subsets of N - 1 records with the table (record removal): each
   record is x_i = N P - (N - 1) Q_i with Q_i/P in [1/T, T], so x_i/P and a class's mean's ratio lie in
   [max(0, N - (N - 1) T), N - (N - 1)/T]: the bound log(N - (N - 1)/T) for every T, and beside it the supremum piece
@@ -52,7 +57,7 @@ from implgraph.core.formula import parse_expr
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover import registry
 from implgraph.prover.shapes import compares as _two_sided
-from implgraph.prover.shapes import declared_subset_size, ratio_sides
+from implgraph.prover.shapes import declared_subset_size, one_sided, ratio_sides
 
 METHOD = methods.CHORD
 
@@ -67,6 +72,9 @@ def interval(a, b, N, ja, a_classes, b_classes, b_params=None):
     same record sets as B (then the bound is attained); None when A bounds none of them."""
     from implgraph.prover.answer import T
     div = divergence_of(b, b_params)
+    if div is not None and div.compares == "class" and one_sided(a, "class"):
+        # a one-sided class level on B's partition: every ratio m_l/P_l lies in [0, T] (at most 1 where m_l <= P_l)
+        return (sympy.Integer(0), T, False) if _same_partition(a_classes, b_classes) else None
     if div is None or ratio_sides(a) != "two-sided":
         return None
     if _two_sided(a, "pairwise") and div.compares == "class":
@@ -78,15 +86,19 @@ def interval(a, b, N, ja, a_classes, b_classes, b_params=None):
         return 1 / T, T, div.compares == "pairs"
     removal = _two_sided(a, "subset") and ja is not None and sympy.simplify(ja - (N - 1)) == 0
     if div.compares == "class" and _two_sided(a, "class"):
-        same = (a_classes or {"min_size": sympy.Integer(1)}) == (b_classes or {"min_size": sympy.Integer(1)}) \
-            and not (b_classes or {}).get("max_size")
-        return (1 / T, T, True) if same else None
+        return (1 / T, T, True) if _same_partition(a_classes, b_classes) else None
     if div.compares == "removal" and removal:
         return 1 / T, T, True
     if div.compares == "class" and removal:
         # each record x_i = N P - (N - 1) Q_i with Q_i/P in [1/T, T]: x_i/P <= N - (N - 1)/T; a class mean too
         return sympy.Integer(0), N - (N - 1) / T, False
     return None
+
+
+def _same_partition(a_classes, b_classes) -> bool:
+    """Do A and B read the same classes (the same minimum size, B without a maximum)?"""
+    one = {"min_size": sympy.Integer(1)}
+    return (a_classes or one) == (b_classes or one) and not (b_classes or {}).get("max_size")
 
 
 def convex_on(phi, lo, hi) -> bool | None:
@@ -167,10 +179,12 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
                 "there and sum y r = 1, so B <= L phi(hi) + (1 - L) phi(lo) with L = (1 - lo)/(hi - lo)"
                 + (" (Renyi: of exp((alpha - 1) D), log is increasing)" if div.kind == "renyi" else "")
                 + ("; attained by two buckets with ratios hi and lo" if same else
+                   "; A bounds the ratios from above only: an upper bound, tightness not derived"
+                   if one_sided(a, "class") else
                    "; A compares other record sets than B: an upper bound, tightness not derived"))
     out = Bound(upper, bool(same), methods.CHORD.name, argument, build=None,
                 checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"], attained_where=where)
-    if lo == 0 and div.compares == "class" and phi is not None:
+    if lo == 0 and div.compares == "class" and phi is not None and _two_sided(a, "subset"):
         out.exact = removal_class_supremum(div, N, argument)
     if div.compares == "removal" and same and _two_sided(a, "subset"):
         exact = removal_supremum(div, N, argument)

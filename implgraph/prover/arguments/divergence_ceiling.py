@@ -7,7 +7,13 @@ wherever m_l > 0. Then KL(E || P) = sum_l m_l log r_l <= log max_l r_l (sum_l m_
 exp((alpha - 1) D_alpha) = sum_l m_l r_l^(alpha - 1) <= max_l r_l^(alpha - 1): B's level is at most U = log(N/s) on
 every table of N records. Tried after the chord and the ordering facts (the divergences' last direct argument), where
 neither applies (A a class size, a diversity, a distance, a one-sided ratio, subsets of fewer than N - 1 records):
-not in the ``ceiling`` stage, so that it never caps another bound.
+not in the ``ceiling`` stage, so that it never caps another bound. Not tried directly where A declares its level
+another definition's where finite (``FiniteLevelOf``: the prover's chain runs that definition's arguments first), nor
+where A is a two-sided ratio of averages (the chord's case; what it leaves, subsets of another size than N - 1, the
+prover's composition through another ratio level bounds below the ceiling).
+Where A's level is its smallest class's size (``ClassSizeLevel``, no parameters, any partition), s = T: at A's level T
+every class has >= T records, so B <= log(N/T), a bound in A's level (tried before the general ceiling; the domain
+states 1 <= T <= N: no table has a class of more than N records). B's order is read at its parameters.
 It is B's own level on a class of s records whose values the other records do not share (s records at (1, 0), N - s
 at (0, 1): KL and every Renyi order log(N/s)); whether a table satisfying A at every level reaches it is not derived
 here: an upper bound.
@@ -18,10 +24,11 @@ from __future__ import annotations
 import sympy
 
 from implgraph.core import methods
+from implgraph.definitions.capabilities import ClassSizeLevel, FiniteLevelOf
 from implgraph.definitions.divergences import divergence_of
-from implgraph.prover.answer import Bound
+from implgraph.prover.answer import Bound, T
 from implgraph.prover.registry import argument, certificate_parts
-from implgraph.prover.shapes import decide
+from implgraph.prover.shapes import any_partition, decide, ratio_sides
 
 METHOD = methods.DIVERGENCE_CEILING
 
@@ -29,11 +36,25 @@ __all__ = ["ceiling"]
 
 
 def _applies(ctx):
-    div = divergence_of(ctx.b)
+    div = divergence_of(ctx.b, ctx.b_params)     # an order read from B's parameters
     return div is not None and div.compares == "class" and div.kind in ("kl", "renyi")
 
 
-@argument(METHOD, order=202, applies=_applies)
+def _by_class_size(ctx):
+    """A's level is its smallest class's size (``ClassSizeLevel``, no parameters, any partition): s = T."""
+    return (_applies(ctx) and ctx.a.has(ClassSizeLevel) and not ctx.a_params and any_partition(ctx.a_classes)
+            and any_partition(ctx.b_classes))
+
+
+def _direct(ctx):
+    """Tried directly except where A declares its level another's where finite (``FiniteLevelOf``: the prover's
+    chain then runs that definition's arguments) or A is a two-sided ratio of averages the chord left (subsets of
+    another size than N - 1: the prover's composition through another ratio level then bounds B below its
+    ceiling, engines/prove.py); this ceiling stays B's supremum."""
+    return _applies(ctx) and ctx.a.declared(FiniteLevelOf) is None and ratio_sides(ctx.a) != "two-sided"
+
+
+@argument(METHOD, order=202, applies=_direct)
 def ceiling(ctx):
     """``log(N/s)`` on every table, whatever A is; None where the classes' size is not within 1..N on the condition."""
     N, spec = ctx.N, ctx.b_classes or {}
@@ -48,6 +69,19 @@ def ceiling(ctx):
                  checks=[f"1 <= {s} <= N on the condition: True"])
 
 
+@argument(METHOD, order=201.5, applies=_by_class_size)
+def class_size_ceiling(ctx):
+    """``log(N/T)``: at A's level T (a class-size level) every class has >= T records, the ceiling with s = T."""
+    N = ctx.N
+    return Bound(sympy.log(N / T), False, METHOD.name,
+                 f"{ctx.a.name}'s level is its smallest class's size, so at level T every class has >= T records; "
+                 f"{ctx.b.name} is a divergence of a class from the table: in each bucket a class of >= T records "
+                 "holds at most the whole table's mass (values >= 0), so its ratio to the table is at most N/T, and KL "
+                 "or a Renyi divergence is at most the log of the largest ratio: log(N/T) (an upper bound; T records "
+                 "at (1, 0) in one class and N - T at (0, 1) in another reach it where 2 T <= N, not claimed here)",
+                 checks=["A declares class_size_level: True", "1 <= T <= N: a class of T records exists"])
+
+
 # also B's own supremum (log(N/s) is B's level on s records holding a value the others lack): an implication proved at
 # it says nothing of A (implgraph.engines.prove.ProofRun); it caps no other bound
 argument(METHOD, order=10, applies=_applies, stage="supremum")(ceiling)
@@ -55,9 +89,11 @@ argument(METHOD, order=10, applies=_applies, stage="supremum")(ceiling)
 
 @certificate_parts(METHOD)
 def upper_certificate(cert, ctx):
-    s_ = cert["B"].get("min_class", "1")
+    by_size = ctx.a.has(ClassSizeLevel) and ctx.bound.upper.has(T)      # s = T, A's class-size level
+    s_ = "T" if by_size else cert["B"].get("min_class", "1")
     cert["domain"] += [f"({s_}) >= 1", f"({s_}) <= N"]
     from implgraph.definitions import get
-    div = divergence_of(get(cert["B"]["definition"]))
+    div = divergence_of(get(cert["B"]["definition"]), cert["B"].get("params"))
     cert["upper_certificate"] = {"lemma": METHOD.lemma, "kind": div.kind,
-                                 "order": None if div.order is None else str(div.order)}
+                                 "order": None if div.order is None else str(div.order),
+                                 **({"class_size": True} if by_size else {})}

@@ -3,7 +3,8 @@
 A is a divergence (:class:`implgraph.definitions.divergences.Divergence`) of kind KL or Renyi of order alpha in
 (1, 2] between pairs of records, or between the table and the table without one record (two averages of records:
 the divergence is jointly convex, so at most the largest over pairs of records; van Erven and Harremoes 2014,
-Theorem 11, cited). B is a two-sided ratio of averages (its declared family, sides and subset size at its parameters:
+Theorem 11, cited); an order stated by a parameter (``renyi-ldp(alpha=2)``) is read at A's parameters, and the checker
+reads it from the certificate's. B is a two-sided ratio of averages (its declared family, sides and subset size at its parameters:
 pairwise, subsets of j <= N - 1 records, or classes, the first record in a class of its own). The family, for every
 N >= n0 (the least N with 1 <= j <= N - 1; 2 for a pairwise or class level) and K >= 3: one record at
 x = (K b, 1 - K b) and N - 1 at y = (b, 1 - b), with b = 1/((K - 1)^2 + 1).
@@ -108,11 +109,12 @@ def refutation(a, b, a_params, b_params, b_classes=None):
     from implgraph.certify import check_certificate
     from implgraph.engines.recheck import raw_level
     from implgraph.prover.divergence_witness import family_certificate
-    div = divergence_of(a)
-    if div is None or div.compares == "class" or a_params:
+    a_params, b_params = a_params or {}, b_params or {}
+    div = divergence_of(a, a_params)        # an order read from the parameters (None where it cannot be)
+    if div is None or div.compares == "class":
         return None
-    if divergence_of(b) is not None:
-        return divergence_refutation(a, b, b_params)
+    if divergence_of(b, b_params) is not None:
+        return divergence_refutation(a, b, a_params, b_params)
     if not (div.kind == "kl" or (div.kind == "renyi" and div.order is not sympy.oo and div.order <= 2)):
         return None
     ratio = b.declared(RatioLevel)
@@ -125,7 +127,7 @@ def refutation(a, b, a_params, b_params, b_classes=None):
     n0 = _first_n(ratio, b, b_params or {})
     if n0 is None or not chi_square_bounded():
         return None
-    cert = family_certificate(a, {}, b, b_params or {}, "unbounded", _unbounded_rows(), n0, 3, b_classes=b_classes)
+    cert = family_certificate(a, a_params, b, b_params, "unbounded", _unbounded_rows(), n0, 3, b_classes=b_classes)
     if not check_certificate(cert).ok:
         return None
     from implgraph.core.concrete import INF, ConcreteTable
@@ -133,7 +135,7 @@ def refutation(a, b, a_params, b_params, b_classes=None):
     checked = []
     for N, K in itertools.product((n0, n0 + 1), (3, 4, 5, 6)):
         ct = ConcreteTable.from_fractions(family_rows(K, N), classes=["E1"] + ["E2"] * (N - 1))
-        ra, rb = raw_level(a, {}, ct), raw_level(b, b_params or {}, ct)
+        ra, rb = raw_level(a, a_params, ct), raw_level(b, b_params, ct)
         if ra is None or rb is None or ra == INF:
             return None
         ra_s = ra if isinstance(ra, sympy.Basic) else sympy.Rational(ra.numerator, ra.denominator)
@@ -181,8 +183,9 @@ def kl_family_rows(K, N=2):
     return [[1 / K, 1 - 1 / K]] + [[1 / K ** 3, 1 - 1 / K ** 3]] * (N - 1)
 
 
-def divergence_refutation(a, b, b_params=None):
-    """A KL between pairs of records, B Renyi of order >= 2 between pairs: the refutation of A => B for every f by
+def divergence_refutation(a, b, a_params=None, b_params=None):
+    """A KL between pairs of records (or a removal: at most the pairs', joint convexity), B Renyi of order >= 2
+    between pairs (or a removal: D_2(P || y) = log(1 + chi^2(x || y)/N^2) with x removed): the refutation of A => B for every f by
     :data:`KL_FAMILY` (KL(x || y) <= x_1 2 (sqrt(K^2) - 1) = 2 (K - 1)/K < 2, since log u <= 2 (sqrt(u) - 1), bucket 2
     below 1; KL(y || x) <= y_2 (r_2 - 1) = (1 - 1/K^3)(K + 1)/K^2 <= 1; chi^2(x || y) >= K - 1, D_2 = log(1 + chi^2)
     unbounded), its certificate re-checked by the checker, the tables at N = 2, 3 and K = 2..5 in exact arithmetic;
@@ -191,38 +194,47 @@ def divergence_refutation(a, b, b_params=None):
     from implgraph.core.concrete import INF, ConcreteTable
     from implgraph.engines.recheck import raw_level
     from implgraph.prover.divergence_witness import family_certificate
-    da, db = divergence_of(a), divergence_of(b)
-    if da.kind != "kl" or da.compares != "pairs" or db.compares != "pairs" or b_params:
+    a_params, b_params = a_params or {}, b_params or {}
+    da, db = divergence_of(a, a_params), divergence_of(b, b_params)     # orders read from the parameters
+    if da is None or db is None or da.kind != "kl" or da.compares not in ("pairs", "removal") \
+            or db.compares not in ("pairs", "removal"):
         return None
     if not (db.kind == "renyi" and (db.order is sympy.oo or db.order >= 2)):
         return None
-    cert = family_certificate(a, {}, b, {}, "unbounded", KL_FAMILY, 2, 2)
+    cert = family_certificate(a, a_params, b, b_params, "unbounded", KL_FAMILY, 2, 2)
     cert["family"]["A_bound"] = str(KL_CAP)
     if not check_certificate(cert).ok:
         return None
     checked = []
     for N, K in itertools.product((2, 3), (2, 3, 4, 5)):
         ct = ConcreteTable.from_fractions(kl_family_rows(K, N))
-        ra, rb = raw_level(a, {}, ct), raw_level(b, {}, ct)
+        ra, rb = raw_level(a, a_params, ct), raw_level(b, b_params, ct)
         if ra is None or rb is None or ra == INF or not bool(_num(ra) <= KL_CAP):
             return None
-        if not (rb == INF or bool(_num(rb) >= sympy.log(K))):      # chi^2 >= K - 1, D_beta >= D_2 >= log K
+        # chi^2 >= K - 1 between the records, D_beta >= D_2 >= log K; a removal's P - Q = (x - y)/N: chi^2/N^2
+        low = sympy.log(K) if db.compares == "pairs" else sympy.log(1 + sympy.Rational(K - 1, N ** 2))
+        if not (rb == INF or bool(_num(rb) >= low)):
             return None
         checked.append(f"(N, K) = ({N}, {K})")
-    return _kl_verdict(a, b, db, checked, cert)
+    return _kl_verdict(a, b, da, db, checked, cert)
 
 
 def _num(v):
     return v if isinstance(v, sympy.Basic) else sympy.Rational(v.numerator, v.denominator)
 
 
-def _kl_verdict(a, b, db, checked, cert):
+def _kl_verdict(a, b, da, db, checked, cert):
     order = "oo" if db.order is sympy.oo else str(db.order)
+    mixed = "" if da.compares == "pairs" else (" (a removal compares averages of records: at most the largest over "
+                                               "pairs, joint convexity; van Erven and Harremoes 2014, Theorem 11)")
+    grows = ("D_2 = log(1 + chi^2(x || y)) >= log K" if db.compares == "pairs" else
+             "D_2 between the table P and the others y (x removed): log(1 + chi^2(x || y)/N^2) >= "
+             "log(1 + (K - 1)/N^2), as P - y = (x - y)/N")
     evidence = (f"no f can work: a witness family for every N >= 2 and K >= 2, one record at x = (1/K, 1 - 1/K) and "
                 f"N - 1 at y = (1/K^3, 1 - 1/K^3): {a.name}'s KL level is < 2 both ways (log u <= 2 (sqrt(u) - 1) on "
                 "bucket 1, where x/y = K^2: KL(x || y) <= 2 (K - 1)/K; log u <= u - 1 on bucket 2 of KL(y || x): "
-                f"<= (1 - 1/K^3)(K + 1)/K^2 <= 1; the other buckets' terms are <= 0), while {b.name}'s Renyi-{order} "
-                "level is >= D_2 = log(1 + chi^2(x || y)) >= log K, unbounded as K grows; its certificate (method "
+                f"<= (1 - 1/K^3)(K + 1)/K^2 <= 1; the other buckets' terms are <= 0){mixed}, while {b.name}'s "
+                f"Renyi-{order} level is >= {grows}, unbounded as K grows; its certificate (method "
                 "divergence-family) re-checked symbolically in K by implgraph.certify; the tables re-checked in exact "
                 f"arithmetic at {', '.join(checked)}")
     witness = {"rows": [[str(v) for v in r] for r in kl_family_rows(2, 2)], "classes": None,
