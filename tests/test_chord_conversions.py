@@ -25,6 +25,7 @@ import pytest
 import sympy
 
 import brute
+import brute_divergences
 from implgraph.certify import check_certificate
 from implgraph.engines.prove import check_implication
 
@@ -105,7 +106,7 @@ def test_local_renyi_against_brute_force():
         if T == brute.INF:
             continue
         for alpha in (F(3), F(3, 2)):
-            level = max(brute.renyi_float(x, y, float(alpha)) for x, y in brute._pairs_of(rows, "pairs"))
+            level = max(brute_divergences.renyi_float(x, y, float(alpha)) for x, y in brute._pairs_of(rows, "pairs"))
             assert level <= local_renyi(T, alpha) + 1e-9
     for T in (F(2), F(3)):      # randomized response attains it
         rows = [[T / (T + 1), 1 / (T + 1)]] + [[1 / (T + 1), T / (T + 1)]] * 2
@@ -237,12 +238,12 @@ def test_tv_to_hockey_stick_tight():
     rng = random.Random(3)
     for _ in range(100):
         rows = brute.random_rows(rng, rng.randint(2, 3), rng.randint(2, 3))
-        tv = brute.level_over(brute.event_gap, rows, "pairs")
-        assert brute.level_over(lambda x, y: brute.event_gap(x, y, 2), rows, "pairs") <= tv
+        tv = brute_divergences.level_over(brute_divergences.event_gap, rows, "pairs")
+        assert brute_divergences.level_over(lambda x, y: brute_divergences.event_gap(x, y, 2), rows, "pairs") <= tv
     t = F(1, 3)                                          # attained: (t, 1 - t), (0, 1): E_2 = t = TV both ways
     rows = [[t, 1 - t], [F(0), F(1)]]
-    assert brute.level_over(lambda x, y: brute.event_gap(x, y, 2), rows, "pairs") == t
-    assert brute.level_over(brute.event_gap, rows, "pairs") == t
+    assert brute_divergences.level_over(lambda x, y: brute_divergences.event_gap(x, y, 2), rows, "pairs") == t
+    assert brute_divergences.level_over(brute_divergences.event_gap, rows, "pairs") == t
 
 
 def test_renyi_order_from_parameters():
@@ -268,13 +269,13 @@ def test_pure_to_hockey_stick_tight():
     assert check_certificate(r.details["certificate"]).ok
     T = F(3)
     rows = [[T / (T + 1), 1 / (T + 1)], [1 / (T + 1), T / (T + 1)]]
-    assert brute.level_over(lambda x, y: brute.event_gap(x, y, 2), rows, "pairs") == F(1, 4)
+    assert brute_divergences.level_over(lambda x, y: brute_divergences.event_gap(x, y, 2), rows, "pairs") == F(1, 4)
     rng = random.Random(13)
     for _ in range(100):
         rows = brute.random_rows(rng, rng.randint(2, 3), rng.randint(2, 3))
         T = brute.ldp(rows)
         if T != brute.INF:
-            assert brute.level_over(lambda x, y: brute.event_gap(x, y, 2), rows, "pairs") <= max(0, T - 2) / (T + 1)
+            assert brute_divergences.level_over(lambda x, y: brute_divergences.event_gap(x, y, 2), rows, "pairs") <= max(0, T - 2) / (T + 1)
 
 
 def test_removal_at_order_oo_is_the_pure_level():
