@@ -190,3 +190,15 @@ def test_subset_level_composition_by_brute_force():
             assert brute.kl_level_float(rows, "class", classes) <= math.log(cap) + 1e-12
             assert brute.renyi_level_sum(rows, 2, "class", classes) <= cap      # exp(D_2) <= the largest ratio
     assert finite > 50
+
+
+def test_a_symbolic_class_size_against_a_divergence_is_decided_not_crashed():
+    """The matrix's symbols mode: kt-closeness(k=k1) against Renyi privacy of order 2. The divergence families need
+    a table's numbers, so they step aside where a parameter is a symbol; the pair is still decided: a table whose
+    records all differ in support has renyi-ldp infinite while any (k1, t)-closeness level is finite (here the
+    one-table witness of the bounded search), never 'the check failed'."""
+    from implgraph.map.matrix import decide_pair
+    cells = decide_pair("kt-closeness(k=k1)", "renyi-ldp(alpha=2)", when=["1 <= k1", "k1 <= N - 1"])
+    assert all(not (c.reason or "").startswith("the check failed") for c in cells)
+    forward = next(c for c in cells if c.a == "kt-closeness(k=k1)")
+    assert forward.relation == "non-implication"

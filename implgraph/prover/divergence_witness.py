@@ -143,6 +143,8 @@ def attach(res, a, b) -> None:
         return
     if res.relation == "non-implication" and not res.witness:
         return
+    if any(getattr(v, "free_symbols", None) for v in (*a.param_dict.values(), *b.param_dict.values())):
+        return      # a parameter left as a symbol (the matrix's symbols mode): the family's tables need its value
     found = support_certificate(a.definition, a.param_dict, b.definition, b.param_dict, a.class_dict or None,
                                 b.class_dict or None)
     if found is None:

@@ -94,7 +94,7 @@ def _first_n(ratio, b, b_params):
         return 2
     N = sympy.Symbol("N", integer=True, positive=True)
     j = declared_subset_size(b, N, b_params)
-    if j is None:
+    if j is None or j.free_symbols - {N}:     # a size given as another symbol: not this family's case
         return None
     for n in range(2, 9):
         if all(1 <= j.subs(N, m) <= m - 1 for m in range(n, 9)):
