@@ -4,8 +4,8 @@ basic-beta-likeness's level is at most N - 1 on every table of N records (a clas
 whole table's mass: its mean is at most N times the table's), and a class's KL divergence from the table is at most
 log N (the log of the largest ratio): both are reached by one record holding a value no other record has (derived by
 hand below). A proof of A => B at that ceiling holds for every A and says nothing of A; Definition 3 of ekenstedt2022
-counts no edge for it. Whether a smaller f holds (it does: under basic beta-likeness at beta every ratio is at most
-1 + beta, so KL <= log(1 + beta)) is a separate question the engine must leave open until it proves it.
+counts no edge for it. Whether a smaller f holds is a separate question, open until proved (for basic
+beta-likeness => KL closeness it is: every ratio is at most 1 + beta, so KL <= log(1 + beta)).
 """
 
 from __future__ import annotations
@@ -27,10 +27,18 @@ def test_the_ceilings_are_reached_by_one_record_with_a_value_of_its_own():
     assert math.isclose((1.0 - P[0]) / P[0], N - 1)                     # basic beta: (P_E - P)/P = N - 1
 
 
-def test_a_proof_at_the_ceiling_is_no_edge_either_way():
+def test_a_proof_at_the_ceiling_is_no_edge():
+    """kl-closeness => basic-beta-likeness is proved only at N - 1 (basic beta's own ceiling): no edge, the direction
+    stays open; the reverse has a real f below the ceiling (every ratio <= 1 + beta, so KL <= log(1 + beta) < log N
+    for small beta) and is an implication."""
     r = check_edge("basic-beta-likeness", "kl-closeness", N=3)
-    assert r.kind == "unknown"
-    for d in (r.forward, r.backward):
-        assert d.relation == "unknown"
-        assert d.verdict == "proved"                      # the ceiling itself is proved, for every N
-        assert "own ceiling" in d.evidence and "(open)" in d.evidence
+    back = r.backward
+    assert back.relation == "unknown" and back.verdict == "proved"     # the ceiling itself is proved, for every N
+    assert "own ceiling" in back.evidence and "(open)" in back.evidence
+    assert r.forward.relation == "implication" and "own ceiling" not in r.forward.evidence
+
+
+def test_a_class_divergence_proved_only_at_log_n_is_open():
+    """distinct l-diversity bounds no ratio of a class to the table: KL closeness is proved only at its ceiling log N."""
+    d = check_edge("distinct-l-diversity", "kl-closeness", N=3).forward
+    assert d.relation == "unknown" and "own ceiling" in d.evidence and "(open)" in d.evidence
