@@ -41,6 +41,8 @@ FUNCTIONS = {
     "floor": sympy.floor,
     "ceiling": sympy.ceiling,
     "tanh": sympy.tanh,
+    "cosh": sympy.cosh,
+    "sinh": sympy.sinh,
     # pieces (value, condition), as sympy prints them: Piecewise((a, Eq(N, 2)), (b, True))
     "Piecewise": sympy.Piecewise,
 }

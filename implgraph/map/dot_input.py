@@ -93,15 +93,17 @@ def _oriented(D, edges, tight: bool = False) -> list:
             out[i] = (u, v, k, d, None)
     return [out[i] for i in range(len(edges))]
 
-def dot_source(D, numbers=None, variant: str = "registry", tight: bool = False):
+def dot_source(D, numbers=None, variant: str = "registry", tight: bool = False, spread: float = 1.0):
     """``(graphviz.Digraph, {edge id: (u, v, key, data, label)})``: the drawing graph as Graphviz input
     (sizes, no positions); ``numbers``: the conditions as numbers (:func:`edge_label`); ``variant``: the
-    order the nodes are handed over in (:data:`implgraph.map.order.ORDERS`); ``tight``: see :func:`_oriented`."""
+    order the nodes are handed over in (:data:`implgraph.map.order.ORDERS`); ``tight``: see :func:`_oriented`;
+    ``spread``: the factor on the space between nodes and between ranks (more room for the labels of a large map)."""
     import graphviz
     order = node_order(D, variant)
     key = {n: f"n{i}" for i, n in enumerate(order)}     # dot's names (a node's own may hold ':', a port)
     A = graphviz.Digraph("implgraph")
-    A.attr(rankdir="TB", nodesep=f"{NODESEP_PT / POINTS_PER_INCH:.4f}", ranksep=f"{RANKSEP_PT / POINTS_PER_INCH:.4f}",
+    A.attr(rankdir="TB", nodesep=f"{spread * NODESEP_PT / POINTS_PER_INCH:.4f}",
+           ranksep=f"{spread * RANKSEP_PT / POINTS_PER_INCH:.4f}",
            splines="true", margin="0", pad="0")
     A.attr("node", shape="box", fixedsize="true", label="", style="rounded")
     A.attr("edge", arrowsize=f"{ARROW_PT / 10:.2f}", arrowhead="normal")

@@ -82,9 +82,9 @@ def _run_dot(A) -> dict:
                          fix="report it with the map's theorems files") from None
 
 
-def laid_out(D, numbers, variant="registry", tight=False) -> Layout:
+def laid_out(D, numbers, variant="registry", tight=False, spread=1.0) -> Layout:
     """One run of ``dot``: the layout at its natural size (Graphviz's coordinates)."""
-    A, ids = dot_source(D, numbers, variant, tight)
+    A, ids = dot_source(D, numbers, variant, tight, spread)
     out = _run_dot(A)
     x0, y0, x1, y1 = (float(v) for v in out["bb"].split(","))
     nodes, edges = [], []

@@ -64,8 +64,9 @@ def layout(D, width_cm: float | None = None) -> Layout:
     tried = []
     for keyed in ((False, True) if numbers else (False,)):
         G = merged_arrows(D, numbers) if keyed else D
-        for tight, variant in itertools.product((False, True), ORDERS):
-            L = laid_out(G, numbers if keyed else None, variant, tight)
+        # more room between nodes and ranks only where no layout of the usual spacing is clean (a large map)
+        for spread, tight, variant in itertools.product((1.0, 2.0), (False, True), ORDERS):
+            L = laid_out(G, numbers if keyed else None, variant, tight, spread)
             defects = audit(L).defects
             fits = target is None or L.width + 2 * MARGIN_PT <= target
             if not defects and fits:

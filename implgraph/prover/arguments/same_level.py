@@ -14,7 +14,7 @@ from implgraph.core import methods
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.parts import lemma_only, level_T
 from implgraph.prover.registry import argument, certificate_parts
-from implgraph.prover.shapes import compares, same_value
+from implgraph.prover.shapes import compares, one_sided, same_value
 
 METHOD = methods.SAME_LEVEL
 
@@ -40,12 +40,13 @@ def same_definition(ctx):
 
 
 def _same_family(ctx):
-    return next((fam for fam in ("pairwise", "class") if compares(ctx.a, fam) and compares(ctx.b, fam)), None)
+    return next((fam for fam in ("pairwise", "class") if compares(ctx.a, fam) and compares(ctx.b, fam)
+                 or fam == "class" and one_sided(ctx.a, fam) and one_sided(ctx.b, fam)), None)
 
 
 def _same_raw_level(ctx):
     """Both declare a two-sided ratio of averages over the same record sets (pairs, or the one partition's
-    classes), without parameters."""
+    classes), or both a one-sided ratio over that partition's classes, without parameters."""
     same_family = _same_family(ctx)
     one_spec = same_family == "pairwise" or (
         (ctx.a_classes or {"min_size": sympy.Integer(1)}) == ctx.b_classes and not (ctx.b_classes or {}).get("max_size"))
@@ -57,6 +58,13 @@ def same_raw_level(ctx):
     """Two definitions declaring the same raw level."""
     same_family = _same_family(ctx)
     sets = "pairs of records" if same_family == "pairwise" else "the classes of the table's one partition"
+    if one_sided(ctx.a, "class"):
+        # a one-sided class ratio is at most N/s on every table (one-sided-ceiling): U = T is not the least f above it
+        return Bound(T, False, METHOD.name,
+                     "A and B declare the same raw level, a one-sided ratio of averages over the classes of the "
+                     "table's one partition (no parameters): on every table B's raw level is A's, so B holds at A's "
+                     "raw level (an upper bound: above the ceiling N/s every table meets B, so U = T is not claimed "
+                     "tight there)")
     return Bound(T, True, METHOD.name,
                  f"A and B declare the same raw level, a two-sided ratio of averages over {sets} (family "
                  f"{same_family}, no parameters): on every table B's raw level is A's, so B holds at A's raw "
