@@ -212,10 +212,10 @@ class Divergence:
         standing for ``counts[r]`` records (default 1 each)."""
         counts = [1] * len(rows) if counts is None else list(counts)
         n = sum(counts)
-        mean = _mean(rows, counts)
         if self.compares == "pairs":
             distinct = list(dict.fromkeys(tuple(r) for r in rows))
             return [(x, y) for x, y in itertools.permutations(distinct, 2)]
+        mean = _mean(rows, counts)
         if self.compares == "class":
             if classes is None:
                 return None
@@ -336,6 +336,10 @@ class DivergenceDefinition(Definition):
             raise InputError(f"{self.name}: record removal needs N >= 2 records",
                              fix="give a table of 2 or more records")
         if getattr(ct, "counts", None) is not None and getattr(ct, "rows", None) is not None:   # grouped: distinct rows
+            if self.level.compares in ("pairs", "removal"):     # the records' classes do not enter
+                distinct, counts = _merged_rows(ct.rows, ct.counts)
+                rows = [[Fraction(int(v), ct.denom) for v in r] for r in distinct]
+                return self.level_at(params).level(rows, None, counts)
             rows = [[Fraction(int(v), ct.denom) for v in r] for r in ct.rows.tolist()]
             classes = None if ct.row_class is None else [ct.class_labels[int(c)] for c in ct.row_class]
             return self.level_at(params).level(rows, classes, [int(c) for c in ct.counts])
@@ -355,6 +359,15 @@ class DivergenceDefinition(Definition):
         if isinstance(value, Enclosed):
             return value.expr
         return sympy.oo if value == INF else sympy.Rational(value.numerator, value.denominator)
+
+
+def _merged_rows(rows, counts) -> tuple:
+    """``(distinct rows, their counts)`` of a grouped table's rows (the same row in several classes merged), exact
+    (Python integers)."""
+    merged: dict = {}
+    for r, c in zip(map(tuple, rows.tolist()), counts.tolist()):
+        merged[r] = merged.get(r, 0) + int(c)
+    return list(merged), list(merged.values())
 
 
 def divergence_of(d, params=None) -> Divergence | None:
