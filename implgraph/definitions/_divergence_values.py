@@ -138,3 +138,44 @@ def _enclosed_max(exprs):
     if expr == 0:
         return Fraction(0)
     return Enclosed(expr, min(lo, hi), max(lo, hi), _DIGITS)
+
+
+def _merged_rows(rows, counts) -> tuple:
+    """``(distinct rows, their counts)`` of a grouped table's rows (the same row in several classes merged), exact
+    (Python integers)."""
+    merged: dict = {}
+    for r, c in zip(map(tuple, rows.tolist()), counts.tolist()):
+        merged[r] = merged.get(r, 0) + int(c)
+    return list(merged), list(merged.values())
+
+
+def _near_top(kind, order, pairs):
+    """The pairs whose KL or Renyi divergence may be the largest: each in floating point with a bound on its rounding
+    error (1e-9 of the sum of its terms' sizes, far above a double's), kept unless it is below the largest by more
+    than both errors; every pair where x_l > 0 = y_l somewhere (an infinite divergence) is kept. The exact forms
+    (products of powers of the values) are then computed for a few pairs, not for every class of a large table."""
+    import math as m
+    scored, kept = [], []
+    for x, y in pairs:
+        if any(a > 0 and b == 0 for a, b in zip(x, y)):
+            kept.append((x, y))
+            continue
+        terms = [(float(a), float(b)) for a, b in zip(x, y) if a > 0]
+        if kind == "kl":
+            parts = [a * (m.log(a) - m.log(b)) for a, b in terms]
+            value, size = sum(parts), sum(abs(t) for t in parts)
+        elif order == sympy.oo:
+            value = max(m.log(a) - m.log(b) for a, b in terms)
+            size = abs(value)
+        else:
+            k = float(order)
+            logs = [k * m.log(a) - (k - 1) * m.log(b) for a, b in terms]
+            top_log = max(logs)         # log-sum-exp: no overflow at a large order
+            value = (top_log + m.log(sum(m.exp(t - top_log) for t in logs))) / (k - 1)
+            size = abs(value) + max(abs(t) for t in logs) + 1.0
+        scored.append((value, 1e-9 * (size + 1e-300) + 1e-12, (x, y)))
+    if scored:
+        top = max(v for v, _, _ in scored)
+        top_err = next(e for v, e, _ in scored if v == top)
+        kept += [p for v, e, p in scored if v + e >= top - top_err]
+    return kept

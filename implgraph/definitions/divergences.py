@@ -57,7 +57,7 @@ import sympy
 from implgraph.core.concrete import INF, Enclosed
 from implgraph.core.errors import InputError
 from implgraph.definitions._divergence_values import (_enclosed_max, _gcd, _hockey_stick_irrational, _largest_log,
-                                                      _mean)
+                                                      _mean, _merged_rows, _near_top)
 from implgraph.definitions.capabilities import OnClasses
 from implgraph.definitions.base import Definition, read_param
 
@@ -265,6 +265,8 @@ class Divergence:
             return None
         if not pairs:
             return Fraction(0)
+        if len(pairs) > 8 and self.kind in ("kl", "renyi"):
+            pairs = _near_top(self.kind, self.order, pairs)
         forms = [self.log_form(x, y) for x, y in pairs]
         if all(f is not None for f in forms):
             if any(f == INF for f in forms):
@@ -359,15 +361,6 @@ class DivergenceDefinition(Definition):
         if isinstance(value, Enclosed):
             return value.expr
         return sympy.oo if value == INF else sympy.Rational(value.numerator, value.denominator)
-
-
-def _merged_rows(rows, counts) -> tuple:
-    """``(distinct rows, their counts)`` of a grouped table's rows (the same row in several classes merged), exact
-    (Python integers)."""
-    merged: dict = {}
-    for r, c in zip(map(tuple, rows.tolist()), counts.tolist()):
-        merged[r] = merged.get(r, 0) + int(c)
-    return list(merged), list(merged.values())
 
 
 def divergence_of(d, params=None) -> Divergence | None:
