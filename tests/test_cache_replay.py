@@ -41,6 +41,7 @@ def _verify(cache, *args, cwd=None, check_json=True):
 TABLES = ["ekenstedt2022/table-VII", "ekenstedt2022/table-III"]
 
 
+@pytest.mark.slow
 def test_verify_json_is_the_same_cold_and_warm(tmp_path):
     cache = tmp_path / "cache"
     cold = _verify(cache, *TABLES, "--json")

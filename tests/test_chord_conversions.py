@@ -141,6 +141,7 @@ def test_removal_against_brute_force():
     assert checked > 50
 
 
+@pytest.mark.slow
 def test_removal_certificates_check(removal):
     for r in removal.values():
         assert r.verdict == "proved" and r.tightness == "tight"
@@ -152,6 +153,7 @@ def _piece(r, text):
     return next(c for c in r.details["certificates"] if text in c["domain"])
 
 
+@pytest.mark.slow
 def test_forged_removal_certificates_rejected(removal):
     two = _piece(removal["kl"], "N <= 2")
     bad = copy.deepcopy(two)

@@ -60,6 +60,7 @@ def _rows(u, n, v):
     return [[u, 1 - u]] + [[v, 1 - v] for _ in range(n - 1)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 4, 6, 9, 12])
 def test_ldp_tight_f_is_the_hand_derived_one_for_every_n(n):
     r = _prove("ldp")
@@ -86,6 +87,7 @@ def test_ldp_hand_value_attained_and_never_exceeded_by_brute_force(n):
 
 
 # (a second delta_A proves a second piecewise f: slow)
+@pytest.mark.slow
 @pytest.mark.parametrize("da", [D, pytest.param(Fraction(1, 5), marks=pytest.mark.slow)])
 @pytest.mark.parametrize("n", [2, 3, 5, 8])
 def test_slack_ldp_tight_f_is_the_hand_derived_one(n, da):

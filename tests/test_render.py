@@ -67,6 +67,7 @@ def test_bad_width(bad):
         width_cm(bad)
 
 
+@pytest.mark.slow
 def test_reproducible(tmp_path, fig2):
     for suffix in (".svg", ".pdf", ".tex", ".png"):
         a, b = tmp_path / f"a{suffix}", tmp_path / f"b{suffix}"

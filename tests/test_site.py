@@ -384,3 +384,13 @@ def test_vacuous_and_conditional_cells_are_said_so(tmp_path, inputs):
     assert "every table meets it" in (out / edge_file(A, B)).read_text()
     # the Hasse diagram draws no vacuous arrow: a and b are not merged nor ordered
     assert why_path(hasse(cells), A, B) is None
+
+
+def test_a_formula_with_a_note_in_words_is_set_by_katex_and_the_note_kept():
+    """An f the engine proved as an upper bound carries its note: the formula is typeset, never shown raw (a
+    piecewise's last condition would read 'True'), and the note stays as text."""
+    from implgraph.site.texmath import math_html
+    out = str(math_html("Piecewise((0, d <= 1/50), (log(d), True)) (an upper bound; tightness not derived)"))
+    assert out.startswith('<span class="math" data-tex="') and "otherwise" in out
+    assert out.endswith("</span> (an upper bound; tightness not derived)")
+    assert str(math_html("every N (x)")) == "every N (x)"

@@ -82,7 +82,14 @@ def math_html(text) -> Markup:
         return Markup("")
     latex = tex(str(text))
     if latex is None:
-        return escape(str(text))
+        # a formula followed by a note in words, e.g. "... (an upper bound; tightness not derived)": the formula set
+        # by KaTeX, the note as text
+        noted = re.fullmatch(r"(.+?)( \([a-z][^()]*\))", str(text), re.S)
+        if noted and tex(noted.group(1)) is not None:
+            return math_html(noted.group(1)) + escape(noted.group(2))
+        if str(text) == "True":         # a piece's condition as sympy writes its last one
+            return escape("otherwise")
+        return escape(_plain(str(text)))
     return Markup('<span class="math" data-tex="{}">{}</span>').format(latex, str(text))
 
 

@@ -23,6 +23,7 @@
       if (i > 0) { into.appendChild(document.createTextNode("; ")); }
       if (p.pre) { into.appendChild(document.createTextNode(p.pre)); }
       if (p.text) { into.appendChild(math(p.tex, p.text)); }
+      if (p.post) { into.appendChild(document.createTextNode(p.post)); }
     });
   }
   function witness(w) {
