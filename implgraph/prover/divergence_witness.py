@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import sympy
+
 from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.definitions.divergences import divergence_of
@@ -143,7 +145,7 @@ def attach(res, a, b) -> None:
         return
     if res.relation == "non-implication" and not res.witness:
         return
-    if any(getattr(v, "free_symbols", None) for v in (*a.param_dict.values(), *b.param_dict.values())):
+    if any(isinstance(v, sympy.Basic) and v.free_symbols for v in (*a.param_dict.values(), *b.param_dict.values())):
         return      # a parameter left as a symbol (the matrix's symbols mode): the family's tables need its value
     found = support_certificate(a.definition, a.param_dict, b.definition, b.param_dict, a.class_dict or None,
                                 b.class_dict or None)

@@ -30,14 +30,10 @@ MARKS = {"implication": "\u21d2", "non-implication": "\u21cf"}
 def _part(prefix: str, value) -> dict:
     """One piece of a cell's f as the script shows it: ``prefix`` in words, then ``value`` as math when it is
     a formula (``tex``: its LaTeX for KaTeX) or as text."""
-    import re
-    from implgraph.site.texmath import tex
+    from implgraph.site.texmath import formula_and_note, tex
     value = "" if value is None else str(value)
-    # a formula followed by a note in words ("... (an upper bound; tightness not derived)"): the note after the math
-    noted = re.fullmatch(r"(.+?)( \([a-z][^()]*\))", value, re.S) if value and tex(value) is None else None
-    if noted and tex(noted.group(1)) is not None:
-        return {"pre": prefix, "text": noted.group(1), "tex": tex(noted.group(1)), "post": noted.group(2)}
-    return {"pre": prefix, "text": value, "tex": tex(value) if value else None, "post": ""}
+    formula, note = formula_and_note(value) if value else ("", "")     # the note in words after the math
+    return {"pre": prefix, "text": formula, "tex": tex(formula) if formula else None, "post": note}
 
 
 def f_parts(c) -> list:

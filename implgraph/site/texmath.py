@@ -75,6 +75,15 @@ def tex(text) -> str | None:
     return None if expr is None else math(expr)[1:-1]
 
 
+def formula_and_note(text: str) -> tuple:
+    """``(formula, note)``: a formula followed by a note in words, as the engine writes an f it proved as an upper
+    bound (``"... (an upper bound; tightness not derived)"``), split; ``(text, "")`` for anything else."""
+    noted = re.fullmatch(r"(.+?)( \([a-z][^()]*\))", text, re.S) if tex(text) is None else None
+    if noted and tex(noted.group(1)) is not None:
+        return noted.group(1), noted.group(2)
+    return text, ""
+
+
 def math_html(text) -> Markup:
     """``<span class="math" data-tex="...">text</span>`` for a formula (KaTeX sets it), the text
     escaped when it is not a formula; empty for None."""
@@ -82,11 +91,9 @@ def math_html(text) -> Markup:
         return Markup("")
     latex = tex(str(text))
     if latex is None:
-        # a formula followed by a note in words, e.g. "... (an upper bound; tightness not derived)": the formula set
-        # by KaTeX, the note as text
-        noted = re.fullmatch(r"(.+?)( \([a-z][^()]*\))", str(text), re.S)
-        if noted and tex(noted.group(1)) is not None:
-            return math_html(noted.group(1)) + escape(noted.group(2))
+        formula, note = formula_and_note(str(text))     # the formula set by KaTeX, its note as text
+        if note:
+            return math_html(formula) + escape(note)
         if str(text) == "True":         # a piece's condition as sympy writes its last one
             return escape("otherwise")
         return escape(_plain(str(text)))
