@@ -27,17 +27,18 @@ import pytest
 
 import brute
 
-_BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_dp_libraries.py"
+_BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
-def _bench():
-    spec = importlib.util.spec_from_file_location("bench_dp_libraries", _BENCH)
+def _load(name):
+    spec = importlib.util.spec_from_file_location(name, _BENCHMARKS / f"{name}.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
 
 
-bench = _bench()
+ref = _load("dp_reference")          # the benchmark's reference side (closed forms and the numerical tight f)
+bench = _load("bench_dp_libraries")  # the libraries' side
 
 
 @pytest.fixture(autouse=True)
@@ -191,7 +192,7 @@ def test_pure_to_renyi_local_cosh_form_and_bench():
             direct = math.log((T ** a + T ** (1 - a)) / (T + 1)) / (a - 1)
             cosh = math.log(math.cosh((a - 0.5) * eps) / math.cosh(eps / 2)) / (a - 1)
             assert direct == pytest.approx(cosh, rel=1e-12)
-            assert bench.pure_to_renyi_local(eps, a) == pytest.approx(direct, rel=1e-12)
+            assert ref.pure_to_renyi_local(eps, a) == pytest.approx(direct, rel=1e-12)
 
 
 def test_pure_to_tv_local():
@@ -236,7 +237,7 @@ def test_pure_to_zcdp_local_is_the_kl_limit():
         y = [rng.random() + 0.01 for _ in range(p)]
         x, y = [v / sum(x) for v in x], [v / sum(y) for v in y]
         eps = max(abs(math.log(a / b)) for a, b in zip(x, y))
-        assert max(bench.zcdp_level(x, y), bench.zcdp_level(y, x)) <= eps * math.tanh(eps / 2) * (1 + 1e-9)
+        assert max(ref.zcdp_level(x, y), ref.zcdp_level(y, x)) <= eps * math.tanh(eps / 2) * (1 + 1e-9)
 
 
 # -- pure eps => Renyi, TV: central (record removal) ------------------------------------------------------------
@@ -290,8 +291,8 @@ def test_pure_central_worked_values():
     for N in (2, 3, 10):
         for eps in (0.2, 1.0, 3.0):
             T = F(math.exp(eps))
-            assert bench.pure_to_tv_central(eps, N) == pytest.approx(float(central_tv(T, N)), rel=1e-9)
-            assert bench.pure_to_renyi_central(eps, 2, N) == pytest.approx(
+            assert ref.pure_to_tv_central(eps, N) == pytest.approx(float(central_tv(T, N)), rel=1e-9)
+            assert ref.pure_to_renyi_central(eps, 2, N) == pytest.approx(
                 math.log(float(central_power_sum(T, N, 2))), rel=1e-9)
 
 
@@ -300,7 +301,7 @@ def test_pure_to_kl_central_attained_and_valid():
         for T in TS:
             rows = central_table(T, N)
             f = max(kl_mp(x, y) for x, y in central_pairs(rows))
-            assert float(f) == pytest.approx(bench.pure_to_kl_central(math.log(T), N), rel=1e-9)
+            assert float(f) == pytest.approx(ref.pure_to_kl_central(math.log(T), N), rel=1e-9)
     for rows in itertools.islice(central_grid_tables(), 0, None, 4):
         T = brute.dp(rows)
         if T == brute.INF or T == 1:
@@ -363,7 +364,7 @@ def test_renyi2_to_approx_local_valid_on_grid(delta):
 def test_renyi2_to_approx_bench_optimiser_matches_closed_form():
     for r in (0.1, 0.5, 2.0):
         for delta in (1e-2, 1e-6):
-            eps, _ = bench.local_tight_eps(bench.divergence("renyi", 2), r, delta)
+            eps, _ = ref.local_tight_eps(ref.divergence("renyi", 2), r, delta)
             closed = math.log(1 - delta + math.expm1(r) / (4 * delta))
             assert eps == pytest.approx(closed, rel=1e-8)
 
@@ -393,10 +394,10 @@ def _random_table(rng, N, p, spread):
 
 @pytest.mark.parametrize("alpha,r,delta", [(3, 0.5, 1e-2), (5, 1.0, 1e-3), (1.5, 0.3, 0.05)])
 def test_renyi_to_approx_local_optimiser(alpha, r, delta):
-    div = bench.divergence("renyi", alpha)
-    eps, (x, y) = bench.local_tight_eps(div, r, delta)
+    div = ref.divergence("renyi", alpha)
+    eps, (x, y) = ref.local_tight_eps(div, r, delta)
     # the optimiser's pair attains it (re-checked literally) ...
-    assert max(bench.renyi(x, y, alpha), bench.renyi(y, x, alpha)) <= r * (1 + 1e-9)
+    assert max(ref.renyi(x, y, alpha), ref.renyi(y, x, alpha)) <= r * (1 + 1e-9)
     assert math.log(_eps_delta_ldp_float([list(x), list(y)], delta)) == pytest.approx(eps, rel=1e-7)
     # ... and no random table at the level beats it (levels rescaled by mixing toward the uniform row)
     rng = random.Random(alpha)
@@ -409,7 +410,7 @@ def test_renyi_to_approx_local_optimiser(alpha, r, delta):
 
 
 def renyi_level(u, v, alpha):
-    return max(bench.renyi(u, v, alpha), bench.renyi(v, u, alpha))
+    return max(ref.renyi(u, v, alpha), ref.renyi(v, u, alpha))
 
 
 def _scale_to_level(rows, pair_level, r):
@@ -434,9 +435,9 @@ def test_renyi_one_sided_can_exceed_two_sided(alpha, r):
     """The model's Renyi level bounds both directions; the optimal one-directional conversion (what a library
     proves from D(P||Q) <= r alone) is larger where the reverse constraint binds (here delta = 1/10: the
     two-sided optimum is the symmetric pair (a, 1 - a), (1 - a, a); the one-sided one puts x at (1, 0))."""
-    div = bench.divergence("renyi", alpha)
-    two, (x, y) = bench.local_tight_eps(div, r, 0.1)
-    one, (x1, _) = bench.local_tight_eps(div, r, 0.1, one_sided=True)
+    div = ref.divergence("renyi", alpha)
+    two, (x, y) = ref.local_tight_eps(div, r, 0.1)
+    one, (x1, _) = ref.local_tight_eps(div, r, 0.1, one_sided=True)
     assert one > two * (1 + 1e-3)
     assert x[0] == pytest.approx(y[1], rel=1e-6)
     if alpha == 10:
@@ -453,7 +454,7 @@ def gaussian_threshold_eps(rho, delta):
         a, b = Q(t - mu), Q(t)
         return (a - delta) / b if a > delta and b > 0 else 1.0
 
-    _, best = bench._maximise_1d(need, [k / 10 for k in range(-40, 161)])
+    _, best = ref._maximise_1d(need, [k / 10 for k in range(-40, 161)])
     return math.log(max(1.0, best))
 
 
@@ -461,10 +462,10 @@ def gaussian_threshold_eps(rho, delta):
 @pytest.mark.parametrize("rho,delta", [(0.1, 1e-6), (1.0, 1e-3), (0.01, 1e-9)])
 def test_zcdp_to_approx_local_sandwich(rho, delta):
     """Gaussian (cut in two) <= tight <= CKS 2020's bound, and the optimiser's pair re-checks."""
-    eps, (x, y) = bench.local_tight_eps(bench.divergence("zcdp"), rho, delta)
+    eps, (x, y) = ref.local_tight_eps(ref.divergence("zcdp"), rho, delta)
     assert gaussian_threshold_eps(rho, delta) <= eps * (1 + 1e-9)
     assert eps <= bench.cks_zcdp(rho, delta) * (1 + 1e-9)
-    assert max(bench.zcdp_level(x, y), bench.zcdp_level(y, x)) <= rho * (1 + 1e-7)
+    assert max(ref.zcdp_level(x, y), ref.zcdp_level(y, x)) <= rho * (1 + 1e-7)
 
 
 # -- (eps, delta) => total variation: local ------------------------------------------------------------------
@@ -562,7 +563,7 @@ def test_kl_and_zcdp_do_not_imply_pure():
     for K in (10.0, 1e3, 1e6):
         b = math.exp(-math.log(K) ** 2)                              # a Gaussian-like tail
         x, y = (K * b, 1 - K * b), (b, 1 - b)
-        assert max(bench.zcdp_level(x, y), bench.zcdp_level(y, x)) < 0.5          # pure level log K
+        assert max(ref.zcdp_level(x, y), ref.zcdp_level(y, x)) < 0.5          # pure level log K
 
 
 # -- the central form: how N enters ---------------------------------------------------------------------------
@@ -570,12 +571,12 @@ def test_kl_and_zcdp_do_not_imply_pure():
 def test_central_equals_local_until_delta_meets_one_over_n():
     """Renyi-2 => (eps, delta) at delta = 1e-3: the local optimum needs x(B) ~ 2 delta, which a removed record
     can carry while 2 delta <= 1/N, so central = local there; at delta >= 1/N every table is (0, delta)-DP."""
-    div = bench.divergence("renyi", 2)
-    local, _ = bench.local_tight_eps(div, 0.5, 1e-3)
+    div = ref.divergence("renyi", 2)
+    local, _ = ref.local_tight_eps(div, 0.5, 1e-3)
     for N in (2, 10, 100):
-        central, _ = bench.central_tight_eps(div, 0.5, 1e-3, N)
+        central, _ = ref.central_tight_eps(div, 0.5, 1e-3, N)
         assert central == pytest.approx(local, rel=1e-7)
-    assert bench.central_tight_eps(div, 0.5, 1e-3, 1000)[0] == 0.0
+    assert ref.central_tight_eps(div, 0.5, 1e-3, 1000)[0] == 0.0
 
 
 # -- the libraries (skipped when not installed): never below a witness of the tight f ---------------------------
@@ -587,11 +588,11 @@ def test_libraries_never_below_the_tight_f():
     libs = bench.Libraries()
     for eps in (0.1, 1.0, 4.0):
         for a in (2, 10):
-            assert libs.autodp_pure_rdp(eps, a) >= bench.pure_to_renyi_local(eps, a) * (1 - 1e-9)
-        assert libs.opendp_pure_zcdp(eps) >= bench.pure_to_zcdp_local(eps)
+            assert libs.autodp_pure_rdp(eps, a) >= ref.pure_to_renyi_local(eps, a) * (1 - 1e-9)
+        assert libs.opendp_pure_zcdp(eps) >= ref.pure_to_zcdp_local(eps)
         for delta in (1e-3, 1e-8):
-            assert libs.autodp_pure_approx(eps, delta) >= bench.pure_to_approx_local(eps, delta) - 1e-12
-            assert libs.dpa_pure_approx(eps, delta) >= bench.pure_to_approx_local(eps, delta) - 1e-12
+            assert libs.autodp_pure_approx(eps, delta) >= ref.pure_to_approx_local(eps, delta) - 1e-12
+            assert libs.dpa_pure_approx(eps, delta) >= ref.pure_to_approx_local(eps, delta) - 1e-12
     for r in (0.1, 1.0):
         for delta in (1e-3, 1e-8):
             closed = math.log(1 - delta + math.expm1(r) / (4 * delta))
