@@ -337,3 +337,33 @@ def test_certificate_text_is_never_executed(rows, tmp_path):
             forged["tightness"] = {**forged["tightness"], "domain": [payload]}
         assert not check_certificate(forged, ns=range(2, 5)).ok
         assert not marker.exists()
+
+
+# -- a divergence A: its certificates' T > 0 extended to A's best level T = 0 -------------------------------------
+
+def _edge_statement(a, b, upper=None):
+    from implgraph.commands.certificate import _edge_rows
+    row = _edge_rows(a, b)[0]
+    certs = copy.deepcopy(row["certificates"])
+    if upper is not None:
+        for c in certs:
+            c["upper"] = upper
+    return certs, check_statement(row["_claim"], row["_verdict"], certs)
+
+
+def test_a_divergence_edge_is_stated_at_level_zero_by_the_limit_of_its_bound():
+    """kl-ldp's level 0 is a valid level (T >= 0) where the certificate assumes T > 0: the tables at KL level 0 are at
+    level <= t for every t > 0, and U = 1 on (0, 1/50] (Pinsker's piece: eps = 0), so B's raw level is at most 1."""
+    certs, rep = _edge_statement("kl-ldp", "eps-delta-dp(delta=1/10)")
+    assert [c["domain"] for c in certs] == [["T > 0", "N >= 2"]]
+    assert rep.ok, rep.failures()
+    steps = [s for s in rep.to_json()["steps"] if "A's best level T = 0" in s["step"]]
+    assert steps and steps[0]["ok"] and "lim U = 1" in steps[0]["how"]
+
+
+def test_a_bound_without_a_finite_limit_at_zero_is_not_extended():
+    """U = 1 + 1/T tends to oo as T -> 0+: nothing is known at level 0, so T > 0 stays an unstated assumption."""
+    _, rep = _edge_statement("kl-ldp", "eps-delta-dp(delta=1/10)", upper="1 + 1/T")
+    assert not rep.ok
+    failed = " ".join(s["step"] + " " + s["how"] for s in rep.to_json()["steps"] if not s["ok"])
+    assert "lim U = oo" not in failed and "limit of U at 0+ is oo" in failed

@@ -103,6 +103,30 @@ def _proves_f(bound, upper, direction, hyps, T):
     return False, f"{'U' if upper else 'L'} = {bound} against raw f = {raw_f}: not shown ({'; '.join(tried[:2])})"
 
 
+def _only_positive_T(extras, T, hyps):
+    """Is the certificate's one assumption of its own ``T > 0``, where the claim allows A's best raw level T = 0?"""
+    if len(extras) != 1 or not isinstance(extras[0][1], sympy.StrictGreaterThan):
+        return False
+    rel = extras[0][1]
+    return rel.lhs == T and rel.rhs == 0 and hyps.implied(sympy.Ge(T, 0, evaluate=False))[0]
+
+
+def _at_best_level(bound, direction, hyps, T):
+    """``(ok, how)``: at T = 0, B's raw level is at most lim_{t -> 0+} U(t) (every table at A's level 0 is at A's
+    level <= t for every t > 0, where U holds), and that limit is finite and at most the claimed raw f at T = 0."""
+    try:
+        lim = sympy.limit(bound, T, 0, "+")
+    except (NotImplementedError, ValueError, TypeError) as exc:
+        return False, f"the limit of U at 0+ not found ({type(exc).__name__})"
+    if lim.has(sympy.Limit, sympy.AccumBounds) or lim in (sympy.oo, sympy.nan, sympy.zoo):
+        return False, f"the limit of U at 0+ is {lim}"
+    if direction.f is None:         # the claim names no f: a finite limit is B's level at A's best level
+        return True, f"lim U = {lim}, finite"
+    raw_f0 = _raw_f(direction.f, direction, T).subs(T, 0)
+    ok, how = hyps.implied(sympy.Le(lim, raw_f0, evaluate=False))
+    return ok, f"lim U = {lim} <= raw f at T = 0, {raw_f0} ({how})"
+
+
 def _equal_tight(cert, bound, tight, direction, names, pins):
     """``(ok, how)``: the certificate's bound (B's raw level in T) equals the stated tight f (B's level in A's level
     symbol): identically, or exactly at every sampled point of the certificate's domain (each side evaluated there:
@@ -189,6 +213,12 @@ def direction_report(cert, direction, ctx, index) -> Reading:
                   + (" (the view's eps-DP)" if views else "")))
     if upper != smaller:
         return out
+    if not pins and extras and upper and _only_positive_T(extras, T, hyps):
+        ok, how = _at_best_level(bound, direction, hyps, T)
+        steps.append(("its domain's T > 0 extends to A's best level T = 0 (the tables at level 0 are at level <= t "
+                      "for every t > 0, so B's raw level is at most the limit of U as t -> 0+)", ok, how))
+        if ok:
+            extras, out.extras = [], []
     if direction.f is not None and not pins:
         out.proves, how = _proves_f(bound, upper, direction, hyps, T)
         steps.append((f"{'U' if upper else 'L'} is at least as strong as the claimed f on the claim's "
