@@ -188,6 +188,9 @@ def _samples(cert, fact, div, s, params_b, ns):
                            lambda lv, c=c: hasattr(lv, "expr") and _zero(sympy.exp(lv.expr) - 1
                                                                          - sympy.Rational(c.numerator, c.denominator)),
                            2 * m))
+    if not points:          # an irrational gamma: no rational attaining pair; the symbolic check above stands alone
+        return ("the family at sample points: gamma is irrational, no rational table attains U (the symbolic check "
+                "of the family is the proof)", fact == "hockey-stick", "not sampled")
     bad, tried = [], 0
     for x, y, a_ok, want_b in points:
         for n in [k for k in ns if k in (2, 3, 5)]:
