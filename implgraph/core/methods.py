@@ -91,6 +91,8 @@ DIVERGENCE_FAMILY = _m("divergence-family", None, "a witness family: a bounded d
                        "ratio")
 BINARY_PROGRAM = _m("binary-program", None, "a divergence obeying data processing bounds the (eps, delta) slack "
                    "through binary pairs: the optimum of the two-bucket program, certified")
+TV_DISTANCE = _m("tv-distance", None, "a divergence bounds a pair's total variation (exactly, or by Pinsker); a class's "
+                 "total variation distance from the table follows")
 DIVERGENCE_CEILING = _m("divergence-ceiling", None, "a class divergence is at most log(N/s): a class of s records holds "
                         "at most the table's mass")
 RESEARCHER_LEMMA = _m("researcher-lemma", None, "a lemma a researcher registered, its certificate re-checked, chained "

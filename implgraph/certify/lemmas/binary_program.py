@@ -24,6 +24,9 @@ the slack delta in (0, 1/2), never from the prover's words (c = e^T - 1, d = del
   the sign at the midpoint; exact real roots); a* - V b* = d. KKT with convex constraints: for a feasible q,
   (a - V b)(q) - d = grad . (q - p*) <= sum lambda_i (chi_i(q) - c) <= 0. The piece's condition maps to that
   interval: c/(4 + c) = 4 m^2, m = d/2 at c0 and d/(2 (1 - d)) at c1;
+- **A on record removal** (A bounds D(P || Q_i) and D(Q_i || P), B's slack the same pair): U = 1 where N d >= 1, as
+  P(E) - Q_i(E) = (x_i(E) - Q_i(E))/N; elsewhere the program (chi-square, or the KL bound) at T applies to the pair
+  (P, Q_i) itself (:func:`~implgraph.certify.lemmas.binary_program_removal.same_pair_steps`); no tightness claimed;
 - **tightness** (pairs only): each piece's family (one record at x, N - 1 at y; equal records on the flat piece) has
   both chi^2 <= c on the piece (symbolic) and (x - d)/y = U, and at sample points of rational tables the registry's
   own levels (A's exp(level) = 1 + c, B's raw level = U) at N = 2, 3, 5.
@@ -60,10 +63,11 @@ def _chi(x, y):
     return (x - y) ** 2 / y + (y - x) ** 2 / (1 - y)
 
 
-def program_pieces(d, N=None):
+def program_pieces(d, N=None, same_pair=False):
     """``[(name, condition on T, U)]``: the chi-square program's value at slack d (the module notes), in T; with
-    ``N`` (record removal) U = 1 where N d >= 1, then the program at the removal pair's level c/(N (N - 1))."""
-    scale = 1 if N is None else N * (N - 1)
+    ``N`` (record removal) U = 1 where N d >= 1, then the program at the removal pair's level c/(N (N - 1)), or at c
+    itself where A bounds the removal pair (``same_pair``)."""
+    scale = 1 if (N is None or same_pair) else N * (N - 1)
     c0, c1 = 4 * d ** 2 / (1 - d ** 2), 4 * d ** 2 / (1 - 2 * d)
     c = (sympy.exp(_T) - 1) / scale
     m = sympy.sqrt(c / (c + 4)) / 2
@@ -272,27 +276,39 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         div, compares, d = _sides(cert)
         order = _order(div)
         kl = order is not None and order < 2
-        sides_ok = (order is not None and div.compares == "pairs" and compares in ("pairs", "removal")
+        same_pair = div is not None and div.compares == "removal"
+        sides_ok = (order is not None and (div.compares == "pairs" and compares in ("pairs", "removal")
+                                           or div.compares == compares == "removal")
                     and 0 < d < sympy.Rational(1, 2))
         steps.append(("A declares KL or Renyi of a numeric order between pairs of records, B a slack delta in "
-                      "(0, 1/2) between pairs of records or on record removal", sides_ok, "registry"))
+                      "(0, 1/2) between pairs of records or on record removal; or both compare the removal pair "
+                      "(P, Q_i)", sides_ok, "registry"))
         if not sides_ok:
             return _report(steps)
         if order not in (1, 2):
             steps.append((f"D_{order} >= {'KL' if kl else 'D_2'}: the bound of the lower order holds; no tightness "
                           "claimed", not cert.get("tight"), "cited: van Erven and Harremoes 2014, Theorems 3 and 5"))
         upper = parse_expr(str(cert.get("upper")), {"T": _T, "N": _N})
+        if same_pair:   # A and B on the same removal pair: U = 1 where N d >= 1, the program elsewhere
+            from implgraph.certify.lemmas.binary_program_removal import same_pair_steps
+            steps += same_pair_steps()
+            steps.append(("no tightness claimed", not cert.get("tight"), "exact"))
         if kl:          # an upper bound only (binary_program_kl)
             from implgraph.certify.lemmas.binary_program_kl import kl_pieces, kl_steps
-            steps.append(("U is the KL bound's Piecewise at this delta", _same_piecewise(upper, kl_pieces(d)), "exact"))
-            steps += kl_steps(d, compares)
+            want = kl_pieces(d)
+            if same_pair:
+                want = [("removal-tv", _N * d >= 1, sympy.Integer(1))] + want
+            steps.append(("U is the KL bound's Piecewise at this delta", _same_piecewise(upper, want), "exact"))
+            steps += kl_steps(d, "pairs" if same_pair else compares)
             steps.append(("no tightness claimed", not cert.get("tight"), "exact"))
             return _report(steps)
         steps.append(("U is the chi-square program's Piecewise at this delta",
-                      _same_piecewise(upper, program_pieces(d, _N if compares == "removal" else None)), "exact"))
-        steps += _proof_steps(d, compares)
+                      _same_piecewise(upper, program_pieces(d, _N if compares == "removal" else None, same_pair)),
+                      "exact"))
+        steps += _proof_steps(d, "pairs" if same_pair else compares)
         if cert.get("tight"):
-            steps.append(("a tight claim compares pairs of records", compares == "pairs", "registry"))
+            steps.append(("a tight claim compares pairs of records", compares == "pairs" and not same_pair,
+                          "registry"))
             steps += _family_steps(cert, d, ns)
     except (*UNREADABLE, InputError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sympy
 
-__all__ = ["removal_steps"]
+__all__ = ["removal_steps", "same_pair_steps"]
 
 
 def _zero(expr) -> bool:
@@ -42,3 +42,18 @@ def removal_steps() -> list:
              "chi^2(Q_i || P) <= chi^2(x_i || Q_i)/(N (N - 1)), "
              "chi^2(x_i || Q_i) <= c (x^2/y convex in y), P(E) - Q_i(E) = (x_i(E) - Q_i(E))/N", _scaling(),
              "exact identities")]
+
+
+def _removal_tv() -> bool:
+    x, Q, N = sympy.symbols("x Q N", positive=True)
+    P = (x + (N - 1) * Q) / N
+    return _zero((P - Q) - (x - Q) / N)
+
+
+def same_pair_steps() -> list:
+    """``[(what, ok, how)]`` where A and B both compare the removal pair (P, Q_i): U = 1 where N delta >= 1, and the
+    two-bucket program applies to (P, Q_i) itself."""
+    return [("record removal: P(E) - Q_i(E) = (x_i(E) - Q_i(E))/N lies in [-1/N, 1/N], so P(E) <= Q_i(E) + delta and "
+             "Q_i(E) <= P(E) + delta where N delta >= 1 (U = 1)", _removal_tv(), "exact identity"),
+            ("A bounds the divergence of the pair (P, Q_i) both ways, the pair B's slack compares: the program's bound "
+             "at T applies to it", True, "the sides' declarations (registry)")]

@@ -68,7 +68,7 @@ def program(div) -> str | None:
     ``"chi-square"`` for Renyi of an order >= 2 (the order 2 itself tight; a higher order, oo included, through
     D_2 <= D_alpha), ``"kl"`` for KL or Renyi of an order in (1, 2) (through KL <= D_alpha); None otherwise (another
     kind or comparison, or an order that is no number)."""
-    if div is None or div.compares != "pairs" or div.kind not in ("kl", "renyi"):
+    if div is None or div.compares not in ("pairs", "removal") or div.kind not in ("kl", "renyi"):
         return None
     if div.kind == "kl":
         return "kl"
@@ -90,14 +90,16 @@ def _delta(ctx):
 
 
 def _applies(ctx):
-    return program(divergence_of(ctx.a, ctx.a_params)) is not None and _delta(ctx) is not None
+    div = divergence_of(ctx.a, ctx.a_params)
+    return (program(div) is not None and _delta(ctx) is not None
+            and (div.compares == "pairs" or slack_between(ctx.b) == "removal"))
 
 
-def pieces(d, N=None):
+def pieces(d, N=None, same_pair=False):
     """``[(name, condition on T, U)]`` of the chi-square program at slack d (module notes), in order; the last
     condition is True. With ``N`` (record removal): first U = 1 where N d >= 1, then the program at the removal
-    pair's level c/(N (N - 1))."""
-    scale = 1 if N is None else N * (N - 1)
+    pair's level c/(N (N - 1)) (A between records), or at c itself (``same_pair``: A bounds the removal pair)."""
+    scale = 1 if (N is None or same_pair) else N * (N - 1)
     c = C_OF_T / scale
     c0, c1 = 4 * d ** 2 / (1 - d ** 2), 4 * d ** 2 / (1 - 2 * d)
     m = sympy.sqrt(c / (4 + c)) / 2
@@ -107,10 +109,12 @@ def pieces(d, N=None):
                    ("top", sympy.true, 1 - d + c / (4 * d))]
 
 
-def kl_pieces(d):
+def kl_pieces(d, N=None):
     """``[(name, condition on T, U)]`` of the KL program's upper bound at slack d (module notes): 1 where
-    sqrt(T/2) <= d (Pinsker), (d/T)(e^(T/d) - 1) everywhere."""
-    return [("pinsker", T <= 2 * d ** 2, sympy.Integer(1)), ("log-sum", sympy.true, d / T * (sympy.exp(T / d) - 1))]
+    sqrt(T/2) <= d (Pinsker), (d/T)(e^(T/d) - 1) everywhere; with ``N`` (A and B on record removal) first U = 1
+    where N d >= 1."""
+    head = [] if N is None else [("removal-tv", N * d >= 1, sympy.Integer(1))]
+    return head + [("pinsker", T <= 2 * d ** 2, sympy.Integer(1)), ("log-sum", sympy.true, d / T * (sympy.exp(T / d) - 1))]
 
 
 def family(name, d):
@@ -159,16 +163,45 @@ def bound(ctx):
     div = divergence_of(ctx.a, ctx.a_params)
     kl = program(div) == "kl"
     compares = slack_between(ctx.b)
-    parts = kl_pieces(d) if kl else pieces(d, ctx.N if compares == "removal" else None)
+    parts = parts_of(div, d, compares, ctx.N)
     upper = sympy.Piecewise(*[(u, cond) for _, cond, u in parts])
     checks = [f"{name}: where {cond}" for name, cond, _ in parts]
     text = _kl_text(d, compares) if kl else _text(d, compares, _exact(div))
+    if div.compares == "removal":
+        text = _same_pair_text(d, kl)
     if not _exact(div):
         text = (f"A's Renyi divergence of order {div.order} is at least its {'KL' if kl else 'order 2'} (the Renyi "
                 "divergence is nondecreasing in its order; van Erven and Harremoes 2014, Theorems 3 and 5), so the "
                 f"{'KL' if kl else 'order-2'} program's bound at T holds: {text}")
-    return final(Bound(upper, compares == "pairs" and not kl and _exact(div), METHOD.name, text, build=None,
+    return final(Bound(upper, div.compares == compares == "pairs" and not kl and _exact(div), METHOD.name, text,
+                       build=None,
                        checks=checks, attained_where=sympy.true))
+
+
+def parts_of(div, d, compares, N):
+    """The pieces of the bound for A's divergence ``div`` and B's slack d between ``compares`` at N records."""
+    kl = program(div) == "kl"
+    if div.compares == "removal":        # A and B on the same removal pair (P, Q_i), both ways
+        return kl_pieces(d, N) if kl else pieces(d, N, same_pair=True)
+    return kl_pieces(d) if kl else pieces(d, N if compares == "removal" else None)
+
+
+def _same_pair_text(d, kl):
+    program_text = (
+        "the KL program: merging E's buckets and its complement's does not raise KL (log-sum inequality); where "
+        "T <= 2 delta^2, Pinsker gives a - b <= sqrt(T/2) <= delta (U = 1); everywhere, with u = a/b, "
+        "b (u log u - u + 1) <= T, so (a - delta)/b <= (delta/T)(e^(T/delta) - 1)" if kl else
+        "the chi-square program (D_2 = log(1 + chi^2), c = e^T - 1): merging E's buckets and its complement's does "
+        "not raise chi^2; U = 1 for c <= 4 delta^2/(1 - delta^2) (the two constraints summed give a - b <= "
+        "sqrt(c/(4 + c)) <= delta), (1/2 + m - delta)/(1/2 - m) with m = sqrt(c/(4 + c))/2 up to c = "
+        "4 delta^2/(1 - 2 delta) (KKT at the symmetric pair), 1 - delta + c/(4 delta) above (M^2 - c b (1 - b) a "
+        "square)")
+    return ("A bounds the divergence between the table's distribution P and Q_i, the table's without record i, both "
+            f"ways; B's slack delta = {d} compares the same pair (P, Q_i) on every event E. P(E) - Q_i(E) = "
+            "(x_i(E) - Q_i(E))/N lies in [-1/N, 1/N], so U = 1 (eps = 0) where N delta >= 1, whatever A is (every "
+            "table meets B there; tight). Elsewhere the binary program applies to the pair (P, Q_i) itself: "
+            + program_text + "; an upper bound, tightness not derived (the removal pair is no arbitrary pair: "
+            "|P(E) - Q_i(E)| <= 1/N)")
 
 
 def _kl_text(d, compares):
@@ -196,9 +229,9 @@ def upper_certificate(cert, ctx):
     """The lemma data: the program solved, and each piece's name and condition in T."""
     from implgraph.definitions import get
     d = sympy.Rational(str(cert["B"]["slack"]["delta"]))
-    kind = program(divergence_of(get(cert["A"]["definition"]), cert["A"].get("params")))
-    removal = cert["B"]["slack"].get("compares") == "removal"
-    parts = kl_pieces(d) if kind == "kl" else pieces(d, ctx.N if removal else None)
+    div = divergence_of(get(cert["A"]["definition"]), cert["A"].get("params"))
+    kind = program(div)
+    parts = parts_of(div, d, cert["B"]["slack"].get("compares"), ctx.N)
     cert["upper_certificate"] = {"lemma": METHOD.lemma, "program": kind,
                                  "pieces": [{"piece": name, "where": str(cond), "U": str(u)}
                                             for name, cond, u in parts]}
