@@ -95,6 +95,8 @@ DIVERGENCE_CEILING = _m("divergence-ceiling", None, "a class divergence is at mo
                         "at most the table's mass")
 RESEARCHER_LEMMA = _m("researcher-lemma", None, "a lemma a researcher registered, its certificate re-checked, chained "
                       "with the built-in lemmas")
+CEILING_FAMILY = _m("ceiling-family", None, "B's own ceiling is its supremum under A: a witness family satisfying A "
+                    "reaches it or tends to it")
 WEAKEST_LEVEL = _m("weakest-level", None, "the target is B's weakest level, met by every table")
 ONE_CLASS = _m("one-class", None, "a table of one class: the class is the table")
 
