@@ -90,10 +90,35 @@ def test_diversity_to_kl_closeness_attained(diversity_kl):
     assert check_certificate(r.details["certificate"]).ok
 
 
-def test_not_for_a_declared_minimum_class_size():
-    # (alpha,k)-anonymity with k = 2: classes of >= 2 records, so the ceiling log N is not approached
+def test_a_declared_minimum_class_size_caps_the_divergence():
+    # (alpha,k)-anonymity with k = 2: classes of >= 2 records, so a class holds at most N/2 times the table's mass:
+    # log(N/2), below B's own ceiling log N (a real implication), attained by two classes of 2 and N - 2 records
+    # uniform over m values each where N >= 4
     r = _proof("alpha-k-anonymity", "kl-closeness", {"k": 2})
-    assert r.method != "ceiling-family"
+    assert r.verdict == "proved" and r.method == "ceiling-family" and str(r.tight) == "log(N/2)"
+    assert "vacuous" not in r.details
+    assert "N >= 4" in r.details["attained"]
+    assert check_certificate(r.details["certificate"]).ok
+
+
+def test_two_uniform_classes_of_two_by_brute_force():
+    # N = 6, two classes of 2 and 4 records uniform over m = 2 values each: alpha = 1/2 in both classes, KL of the
+    # class of 2 from the table log(6/2) = log 3 (the class of 4: log(6/4))
+    m, N = 2, 6
+    rows = [[Fraction(1, m)] * m + [Fraction(0)] * m] * 2 + [[Fraction(0)] * m + [Fraction(1, m)] * m] * (N - 2)
+    classes = ["E1"] * 2 + ["E2"] * (N - 2)
+    assert brute.kl_level_float(rows, "class", classes) == pytest.approx(math.log(3))
+    assert brute.alpha_k(rows, classes, 2) == Fraction(1, 2)
+
+
+def test_forged_floor_rejected():
+    r = _proof("alpha-k-anonymity", "kl-closeness", {"k": 2})
+
+    def edit(c):      # a family with a class of one record: below A's minimum class size
+        blocks = c["family"]["uniform_blocks"]
+        blocks[0]["count"], blocks[1]["count"] = "1", "N - 1"
+        c["upper"] = c["parts"][0]["upper"] = "log(N)"
+    assert not _forged(r.details["certificate"], edit).ok
 
 
 def test_not_for_renyi_of_order_above_two():

@@ -32,7 +32,10 @@ A raw level is at most T is ``upper`` = U, for every T > 0 and N on its domain. 
     block), and, symbolically, each block's class is uniform over values of its own, so its ratio to the table is
     N/c_j on each of its buckets and its KL and every Renyi divergence from the table are log(N/c_j) (re-derived
     with the number of values a symbol); B names a registered KL or Renyi class divergence on any partition, and
-    U = log(N/c) with c the smallest block for every N >= 2: attained.
+    U = log(N/c) with c the smallest block for every N >= n0: attained there. Where A's registered definition
+    declares one of its parameters a minimum class size s (``MinClassSize``), every block has >= s records for
+    N >= n0 (and A's classes are read with that minimum in the family check); n0 > 2 only where the family's own
+    domain states N >= n0 (two classes of >= s records: 2 s <= N).
 
 The domain must state T > 0 (A's strongest level, 0, is outside the claim). A forged family (another value, another
 count) fails the re-derivation.
@@ -213,26 +216,63 @@ def _uniform_steps(cert, fam, wb, U, ns):
                   ok and _any_partition(cert.get("B") or {}), "registry"))
     if not ok or not steps[0][1]:
         return steps
+    floor, floor_steps = _a_floor(cert)
+    steps += floor_steps
+    n0 = int(fam.get("n0", 2))
+    steps.append((f"the family is claimed where N >= {n0} (its own domain says so)", n0 >= 2 and
+                  (n0 == 2 or _states(fam.get("domain") or [], sympy.Ge(_N, n0))), str(fam.get("domain"))))
     counts = [_read(b["count"]) for b in blocks]
-    steps.append(("the counts add up to N, each >= 1 for every N >= 2", _same(sympy.Add(*counts), _N) and
-                  all(nonnegative_from(c - 1, {_N: 2}) for c in counts), " + ".join(map(str, counts))))
+    steps.append((f"the counts add up to N, each >= {floor} (A's smallest class) for every N >= {n0}",
+                  _same(sympy.Add(*counts), _N) and all(nonnegative_from(c - floor, {_N: n0}) for c in counts),
+                  " + ".join(map(str, counts))))
     div = wb[1]
     each = [_uniform_divergence(div, c) for c in counts]
     same = all(_same(e, sympy.log(_N / c)) for e, c in zip(each, counts))
     steps.append(("each block's class is uniform over values of its own, at N/c_j times the table's mean on each: "
                   "its divergence from the table is log(N/c_j)", same, "; ".join(f"log(N/({c}))" for c in counts)))
-    small = next((c for c in counts if all(nonnegative_from(o - c, {_N: 2}) for o in counts)), None)
-    steps.append(("U = log(N/c), c the smallest block for every N >= 2", small is not None and
+    small = next((c for c in counts if all(nonnegative_from(o - c, {_N: n0}) for o in counts)), None)
+    steps.append((f"U = log(N/c), c the smallest block for every N >= {n0}", small is not None and
                   _same(U, sympy.log(_N / small)), f"c = {small}"))
     if small is None:
         return steps
     tightness = {"uniform_blocks": blocks, **({"domain": fam["domain"]} if fam.get("domain") else {})}
-    probe = {**cert, "B": {"family": "class", "sides": "one-sided", "min_class": "1"}, "upper": f"N/({small})",
+    probe = {**cert, "A": {**(cert.get("A") or {}), "min_class": str(floor)},
+             "B": {"family": "class", "sides": "one-sided", "min_class": "1"}, "upper": f"N/({small})",
              "tight": True, "tightness": tightness}
     ok, how = check_family(probe, Domain(probe), ns)
     where = f" where {' and '.join(fam['domain'])}" if fam.get("domain") else ""
     steps.append((f"A meets T on the family{where} (and its smallest class holds N/c times the table's mean)", ok, how))
     return steps
+
+
+def _states(conditions, rel) -> bool:
+    """Is ``rel`` one of ``conditions`` (texts), read exactly (in sympy's canonical form)?"""
+    from implgraph.core.formula import parse_condition
+    for text in conditions:
+        try:
+            got = parse_condition(str(text), {"N": _N, "T": sympy.Symbol("T", positive=True)})
+        except InputError:
+            continue
+        if isinstance(got, sympy.core.relational.Relational) and got.canonical == rel.canonical:
+            return True
+    return False
+
+
+def _a_floor(cert):
+    """``(s, steps)``: A's smallest class, the parameter its registered definition declares a minimum class size
+    (``MinClassSize``: its level is infinite on a smaller class), else 1."""
+    from implgraph.certify.registered import registered
+    from implgraph.definitions.capabilities import MinClassSize
+    A = cert.get("A") or {}
+    a = registered(A.get("definition"))
+    declared = None if a is None else a.declared(MinClassSize)
+    value = None if declared is None else (A.get("params") or {}).get(declared.param)
+    if value is None:
+        return sympy.Integer(1), []
+    s = parse_expr(str(value), {})
+    ok = s.is_Integer and s >= 1
+    return (s if ok else sympy.Integer(1)), [(f"A's registered definition declares its parameter {declared.param} a "
+                                              f"minimum class size: s = {value}", ok, "registry")]
 
 
 def describe(cert) -> list:

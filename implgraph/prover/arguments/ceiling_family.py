@@ -89,13 +89,24 @@ def _uniform_shape(ctx):
     div = divergence_of(ctx.b, ctx.b_params)
     if div is None or div.compares != "class" or div.kind not in ("kl", "renyi"):
         return False
+    if ctx.a.has(ClassSizeLevel) or not (any_partition(ctx.a_classes) and any_partition(ctx.b_classes)):
+        return False
     floor = ctx.a.declared(MinClassSize)
-    if (floor is not None and floor.param in (ctx.a_params or {})) or ctx.a.has(ClassSizeLevel):
-        return False
-    if not (any_partition(ctx.a_classes) and any_partition(ctx.b_classes)):
-        return False
+    if floor is not None and floor.param in (ctx.a_params or {}) and _floor(ctx) is None:
+        return False        # a minimum class size that is not a number
     from implgraph.definitions.class_bounds import uniform_values
     return uniform_values(ctx.a, T) is not None or _tail(ctx) is not None
+
+
+def _floor(ctx):
+    """A's declared minimum class size at its parameters where it is an integer >= 1 (else None; 1 where A declares
+    none)."""
+    from implgraph.prover.arguments.divergence_ceiling import class_floor
+    floor = ctx.a.declared(MinClassSize)
+    if floor is None or floor.param not in (ctx.a_params or {}):
+        return sympy.Integer(1)
+    s = class_floor(ctx)
+    return s if s is not None and s.is_Integer and s >= 1 else None
 
 
 def _tail(ctx):
@@ -113,13 +124,16 @@ def _applies(ctx):
 def _ceiling(ctx):
     """B's own ceiling on every table of N records whatever A (a ``ceiling`` or ``supremum`` stage answer), or None."""
     from implgraph.prover.search import ceiling_bound, supremum_bound
+    if ctx.a is not None and _uniform_shape(ctx) and _floor(ctx) != 1:
+        from implgraph.prover.arguments.divergence_ceiling import floor_ceiling
+        return floor_ceiling(ctx)       # log(N/s), s A's declared minimum class size
     found = ceiling_bound(ctx.b, ctx.b_params, ctx.b_classes, ctx.region, ctx.N) or \
         supremum_bound(ctx.b, ctx.b_params, ctx.b_classes, ctx.region, ctx.N)
     ok = (methods.ONE_SIDED_CEILING.name, methods.DIVERGENCE_CEILING.name)
     return found if found is not None and found.method in ok else None
 
 
-@argument(METHOD, order=201.9, applies=_applies)
+@argument(METHOD, order=201.4, applies=_applies)
 def bound(ctx):
     """B's ceiling, its supremum under A by the family (module notes); None where the checker does not accept it."""
     ceiling = _ceiling(ctx)
@@ -130,7 +144,7 @@ def bound(ctx):
             and sympy.simplify(ceiling.upper - ctx.N) == 0:
         found = _approach(ctx, ceiling, base)
     elif _uniform_shape(ctx) and ceiling.method == methods.DIVERGENCE_CEILING.name \
-            and sympy.simplify(sympy.expand_log(ceiling.upper - sympy.log(ctx.N), force=True)) == 0:
+            and sympy.simplify(sympy.expand_log(ceiling.upper - sympy.log(ctx.N / _floor(ctx)), force=True)) == 0:
         found = _uniform(ctx, ceiling, base)
     else:
         return None
@@ -179,12 +193,17 @@ def _uniform(ctx, ceiling, base):
         m, where = uniform_values(ctx.a, T)
         how = (f"{ctx.a.name}'s raw level of a class uniform over m values is {uniform_class_raw(ctx.a)} (its declared "
                f"class level), improving with m, the table's its worst class's; m = {m} meets T")
+    s = _floor(ctx)
+    if s != 1:      # two classes of >= s records
+        where = sympy.And(where, 2 * s <= ctx.N)
+    who, them = ("one record", "its") if s == 1 else (f"{s} records", "their")
     arg = (f"{base}; and it is attained whatever {ctx.a.name}'s level T"
-           f"{'' if where is sympy.true else f' with {where}'} (method ceiling-family): {how}; one record uniform "
-           "over m values in a class of its own and N - 1 records uniform over m other values in another (2 m "
-           "buckets) satisfy A at T, and the lone class's ratio to the table is N on each of its m buckets, so its KL "
-           "and every Renyi divergence from the table are log N")
-    return Bound(ceiling.upper, True, METHOD.name, arg, build=uniform_classes(ctx.N, m),
+           f"{'' if where is sympy.true else f' with {where}'} (method ceiling-family): {how}; {who} uniform "
+           f"over m values in a class of {them} own and N - {s} records uniform over m other values in another (2 m "
+           f"buckets) satisfy A at T, and the class of {s}'s ratio to the table is N/{s} on each of its m buckets, so "
+           f"its KL and every Renyi divergence from the table are log(N/{s}), the other class's log(N/(N - {s})) <= "
+           "that")
+    return Bound(ceiling.upper, True, METHOD.name, arg, build=uniform_classes(ctx.N, m, s),
                  checks=ceiling.checks + [f"A ({ctx.a.name}): a uniform class meets T at m = {m}: True"],
                  parts=[(sympy.true, ceiling)], buckets=2 * sympy.sympify(m), attained_where=where)
 
@@ -216,6 +235,8 @@ def ceiling_family_certificate(a, b, a_params, b_params, a_classes, b_classes, r
                           "rows": [{"count": c, "values": list(v), "class": k} for c, v, k in APPROACH_ROWS],
                           "attained": "no" if _not_attained(div) else "not claimed"}
     else:
-        fam = uniform_family(cert["A"], CertContext(a, N, bound))
-        cert["family"] = {"kind": "uniform", **fam}
+        s = sympy.sympify(cert["parts"][0]["A"]["params"].get(
+            (cert["parts"][0].get("upper_certificate") or {}).get("class_floor") or "", 1))
+        fam = uniform_family({**cert["A"], "min_class": str(s)}, CertContext(a, N, bound))
+        cert["family"] = {"kind": "uniform", **fam, "n0": 2 * int(s) if s != 1 else 2}
     return cert
