@@ -72,10 +72,13 @@ def _a_divergence(ctx):
     div = divergence_of(ctx.a, ctx.a_params)
     if div is None:
         return None
-    if div.kind in ("kl", "tv", "hockey-stick") or (div.kind == "renyi" and div.order is not sympy.oo
-                                                     and div.order <= 2):
+    if div.kind in ("kl", "tv"):
         return div
-    return None
+    order = sympy.sympify(div.order)
+    if div.kind == "hockey-stick":
+        return div if (order >= 1) is sympy.true else None
+    # (an order that is a symbol decides nothing: not this argument's case)
+    return div if div.kind == "renyi" and order is not sympy.oo and (order <= 2) is sympy.true else None
 
 
 def _approach_shape(ctx):
