@@ -60,8 +60,8 @@ def test_the_declared_order_is_the_old_if_chain():
         methods.SUBSET_TO_ONE_SIDED, methods.REMOVAL_DISTANCE, methods.SLACK_TARGET_PAIRS, methods.EXTREME_POINTS,
         methods.SLACK_TARGET_REMOVAL, methods.SLACK_PAIRS_TO_REMOVAL, methods.SLACK_PAIRWISE_DISTANCE,
         methods.SLACK_REMOVAL_DISTANCE, methods.CLASS_TO_SUBSET, methods.CHORD, methods.DIVERGENCE_ORDER,
-        methods.CEILING_FAMILY, methods.DIVERGENCE_CEILING, methods.DIVERGENCE_CEILING, methods.DIVERGENCE_CEILING,
-        methods.BINARY_PROGRAM]     # (the ceiling's family; s = T, s = A's declared minimum class size, s = B's)
+        methods.CEILING_CHORD, methods.CEILING_FAMILY, methods.DIVERGENCE_CEILING, methods.DIVERGENCE_CEILING, methods.DIVERGENCE_CEILING,
+        methods.BINARY_PROGRAM]     # (the chord under a class TV; the ceiling's family; s = T, s = A's declared minimum class size, s = B's)
     assert [a.method for a in registry.arguments("ceiling")] == [methods.DISTANCE_CEILING, methods.ONE_SIDED_CEILING]
 
 
