@@ -5,7 +5,8 @@ whole table's mass: its mean is at most N times the table's), and a class's KL d
 log N (the log of the largest ratio): both are reached by one record holding a value no other record has (derived by
 hand below). A proof of A => B at that ceiling holds for every A and says nothing of A; Definition 3 of ekenstedt2022
 counts no edge for it. Whether a smaller f holds is a separate question, open until proved (for basic
-beta-likeness => KL closeness it is: every ratio is at most 1 + beta, so KL <= log(1 + beta)).
+beta-likeness => KL closeness it is: every ratio is at most 1 + beta, so KL <= log(1 + beta)) or until a family
+satisfying A reaches the ceiling (then the ceiling is the tight f, a vacuous implication).
 """
 
 from __future__ import annotations
@@ -28,17 +29,33 @@ def test_the_ceilings_are_reached_by_one_record_with_a_value_of_its_own():
 
 
 def test_a_proof_at_the_ceiling_is_no_edge():
-    """kl-closeness => basic-beta-likeness is proved only at N - 1 (basic beta's own ceiling): no edge, the direction
-    stays open; the reverse has a real f below the ceiling (every ratio <= 1 + beta, so KL <= log(1 + beta) < log N
-    for small beta) and is an implication."""
+    """kl-closeness => basic-beta-likeness holds at N - 1 (basic beta's own ceiling) and at nothing smaller (a record
+    at (K b, 1 - K b) alone, the others at (b, 1 - b): KL closeness -> 0 while beta -> N - 1; tests/test_ceiling_family.py):
+    a vacuous implication, no edge; the reverse has a real f below the ceiling (every ratio <= 1 + beta, so
+    KL <= log(1 + beta) < log N for small beta) and is an implication."""
     r = check_edge("basic-beta-likeness", "kl-closeness", N=3)
     back = r.backward
-    assert back.relation == "unknown" and back.verdict == "proved"     # the ceiling itself is proved, for every N
-    assert "own ceiling" in back.evidence and "(open)" in back.evidence
+    assert back.relation == "implication" and back.verdict == "proved" and back.tight_all_n == "N - 1"
+    assert back.vacuous and "own ceiling" in back.vacuous      # says nothing of A: never drawn or counted
     assert r.forward.relation == "implication" and "own ceiling" not in r.forward.evidence
 
 
-def test_a_class_divergence_proved_only_at_log_n_is_open():
-    """distinct l-diversity bounds no ratio of a class to the table: KL closeness is proved only at its ceiling log N."""
+def test_a_proof_only_at_the_ceiling_stays_open():
+    """p-sensitive k-anonymity declares neither a minimum class size nor a uniform class level: basic beta-likeness is
+    proved only at its ceiling N - 1, which every table meets; whether A bounds it below is not derived: open."""
+    d = check_edge("p-sensitive-k-anonymity(k=2)", "basic-beta-likeness", N=3).forward
+    assert d.relation == "unknown" and d.verdict == "proved"
+    assert "own ceiling" in d.evidence and "(open)" in d.evidence
+
+
+def test_a_class_divergence_at_log_n_is_vacuous():
+    """distinct l-diversity keeps a lone class uniform over l values at ratio N to the table: KL closeness log N, its
+    ceiling, is attained whatever l: a vacuous implication (tests/test_ceiling_family.py)."""
     d = check_edge("distinct-l-diversity", "kl-closeness", N=3).forward
+    assert d.relation == "implication" and d.tight_all_n == "log(N)" and d.vacuous and "own ceiling" in d.vacuous
+
+
+def test_a_class_divergence_proved_only_at_log_n_is_open():
+    """kl-dp bounds no class's ratio to the table: KL closeness is proved only at its ceiling log N (open)."""
+    d = check_edge("kl-dp", "kl-closeness", N=3).forward
     assert d.relation == "unknown" and "own ceiling" in d.evidence and "(open)" in d.evidence

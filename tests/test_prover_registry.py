@@ -60,8 +60,9 @@ def test_the_declared_order_is_the_old_if_chain():
         methods.SUBSET_TO_ONE_SIDED, methods.REMOVAL_DISTANCE, methods.SLACK_TARGET_PAIRS, methods.EXTREME_POINTS,
         methods.SLACK_TARGET_REMOVAL, methods.SLACK_PAIRS_TO_REMOVAL, methods.SLACK_PAIRWISE_DISTANCE,
         methods.SLACK_REMOVAL_DISTANCE, methods.CLASS_TO_SUBSET, methods.CHORD, methods.DIVERGENCE_ORDER,
-        methods.DIVERGENCE_CEILING, methods.DIVERGENCE_CEILING, methods.BINARY_PROGRAM,
-            methods.TV_DISTANCE]     # (s = T, then s = B's)
+        methods.CEILING_CHORD, methods.CEILING_FAMILY, methods.DIVERGENCE_CEILING, methods.DIVERGENCE_CEILING,
+        methods.DIVERGENCE_CEILING, methods.BINARY_PROGRAM, methods.TV_DISTANCE]
+    # (the chord under a class TV; the ceiling's family; s = T, s = A's declared minimum class size, s = B's)
     assert [a.method for a in registry.arguments("ceiling")] == [methods.DISTANCE_CEILING, methods.ONE_SIDED_CEILING]
 
 
@@ -126,7 +127,7 @@ def test_every_handler_has_its_certificate_parts():
         "subset-to-one-sided", "one-sided-ceiling", "distance-ceiling", "class-size", "vertex",
         # added after the split, one module each
         "slack-target-removal", "slack-pairs-to-removal", "chord", "divergence-order", "divergence-ceiling",
-        "extreme-points", "binary-program", "tv-distance"}
+        "extreme-points", "binary-program", "tv-distance", "ceiling-chord"}
 
 
 def test_the_docs_pages_are_the_generated_ones():

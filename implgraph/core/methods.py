@@ -97,6 +97,10 @@ DIVERGENCE_CEILING = _m("divergence-ceiling", None, "a class divergence is at mo
                         "at most the table's mass")
 RESEARCHER_LEMMA = _m("researcher-lemma", None, "a lemma a researcher registered, its certificate re-checked, chained "
                       "with the built-in lemmas")
+CEILING_FAMILY = _m("ceiling-family", None, "B's own ceiling is its supremum under A: a witness family satisfying A "
+                    "reaches it or tends to it")
+CEILING_CHORD = _m("ceiling-chord", None, "a class's total variation distance from the table, its ratios at most N: "
+                   "KL and Renyi-2 closeness at most the chord")
 WEAKEST_LEVEL = _m("weakest-level", None, "the target is B's weakest level, met by every table")
 ONE_CLASS = _m("one-class", None, "a table of one class: the class is the table")
 

@@ -304,7 +304,9 @@ class _Proof:
             details["certificates"] = [mark(certificate(*args, run.b_classes, c.region.add(where), c.N, part))
                                        for where, part in bound.exact.parts or [(sympy.true, bound.exact)]]
         # (only a tight f that is the ceiling is vacuous: an upper bound at the ceiling leaves the tight f open)
-        found = None if supremum is None else vacuous(c, supremum, run.own_b_classes, c.region)
+        found = None if supremum is None else (
+            vacuous(c, supremum, run.own_b_classes, c.region)
+            or vacuous(c, supremum, run.own_b_classes, c.region, own_of=supremum_of))   # (B's own supremum stage)
         if found is not None:
             text, own = found
             details["vacuous"] = text

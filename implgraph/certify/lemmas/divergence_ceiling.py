@@ -9,7 +9,9 @@ at alpha = oo), so every class's divergence, and B's level, is at most log(N/s).
 Re-checked here from the registry, not the certificate's words: B names a registered definition declaring a KL or
 Renyi divergence between each class and the table (its kind and order those of the certificate, an order read at B's
 parameters); U = log(N/s) with s B's classes' minimum size, or s = T where the certificate says ``class_size`` and A's
-registered level is its smallest class's size (no parameters, any partition; T an integer), by exact algebra; the domain states 1 <= s <= N; the mass inequality N P_l - s' m_l =
+registered level is its smallest class's size (no parameters, any partition; T an integer), or s = A's parameter
+where the certificate says ``class_floor`` (its name) and A's registered definition declares that parameter a minimum
+class size (``MinClassSize``: A's level is infinite on a smaller class), by exact algebra; the domain states 1 <= s <= N; the mass inequality N P_l - s' m_l =
 (the other records' values) >= 0 as an identity on a class of s' records and N - s' others; no tightness claimed.
 """
 
@@ -61,6 +63,9 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             steps += _class_size_steps(cert, B)
         T = sympy.Symbol("T", integer=True, positive=True)
         s = T if by_size else parse_expr(str(B.get("min_class") or "1"), {"N": _N})
+        if data.get("class_floor") is not None:
+            floor_steps, s = _class_floor_steps(cert, B, data["class_floor"])
+            steps += floor_steps
         upper = parse_expr(str(cert.get("upper")), {"N": _N, "T": T})
         steps.append((f"U = log(N/({s}))", sympy.simplify(sympy.expand_log(upper - sympy.log(_N / s), force=True))
                       == 0, "exact"))
@@ -74,6 +79,23 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
     except (*UNREADABLE, InputError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
+
+
+def _class_floor_steps(cert, B, name):
+    """``(steps, s)``: s = A's parameter ``name``, which A's registered definition declares a minimum class size
+    (``MinClassSize``: its level is infinite on a table with a smaller class), both sides on any partition: every
+    table where A is finite has classes of >= s records."""
+    from implgraph.certify.registered import registered
+    from implgraph.definitions.capabilities import MinClassSize
+    A = cert.get("A") or {}
+    a = registered(A.get("definition"))
+    declared = None if a is None else a.declared(MinClassSize)
+    value = (A.get("params") or {}).get(name)
+    anyp = all(str(x.get("min_class") or "1") == "1" and x.get("max_class") is None for x in (A, B))
+    ok = declared is not None and declared.param == name and value is not None and anyp
+    s = parse_expr(str(value), {"N": _N}) if ok else sympy.Integer(1)
+    return [(f"A's registered definition declares its parameter {name} a minimum class size (s = {value}), on any "
+             "partition", ok, "registry")], s
 
 
 def _class_size_steps(cert, B):

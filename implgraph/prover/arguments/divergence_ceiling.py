@@ -14,6 +14,9 @@ prover's composition through another ratio level bounds below the ceiling).
 Where A's level is its smallest class's size (``ClassSizeLevel``, no parameters, any partition), s = T: at A's level T
 every class has >= T records, so B <= log(N/T), a bound in A's level (tried before the general ceiling; the domain
 states 1 <= T <= N: no table has a class of more than N records). B's order is read at its parameters.
+Where A declares one of its parameters a minimum class size (``MinClassSize``, (alpha,k)-anonymity's k; any
+partition otherwise), s = that parameter: every table where A is finite has classes of >= s records, so B <= log(N/s)
+(tried before the general ceiling; the domain states 1 <= s <= N).
 It is B's own level on a class of s records whose values the other records do not share (s records at (1, 0), N - s
 at (0, 1): KL and every Renyi order log(N/s)); whether a table satisfying A at every level reaches it is not derived
 here: an upper bound.
@@ -24,11 +27,12 @@ from __future__ import annotations
 import sympy
 
 from implgraph.core import methods
-from implgraph.definitions.capabilities import ClassSizeLevel, FiniteLevelOf
+from implgraph.definitions.capabilities import ClassSizeLevel, FiniteLevelOf, MinClassSize
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import any_partition, decide, ratio_sides
+from implgraph.core.formula import Word
 
 METHOD = methods.DIVERGENCE_CEILING
 
@@ -82,6 +86,43 @@ def class_size_ceiling(ctx):
                  checks=["A declares class_size_level: True", "1 <= T <= N: a class of T records exists"])
 
 
+#: the check a bound by A's declared minimum class size carries (its certificate part reads it)
+FLOOR_CHECK = "A declares a minimum class size among its parameters: True"
+
+
+def class_floor(ctx):
+    """A's declared minimum class size (``MinClassSize``) at its parameters, where both sides are on any partition,
+    or None."""
+    if ctx.a is None:
+        return None
+    declared = ctx.a.declared(MinClassSize)
+    value = None if declared is None else (ctx.a_params or {}).get(declared.param)
+    if value is None or isinstance(value, Word) or not (any_partition(ctx.a_classes) and any_partition(ctx.b_classes)):
+        return None
+    return sympy.sympify(value)
+
+
+def _by_floor(ctx):
+    return _applies(ctx) and class_floor(ctx) is not None and not ctx.a.has(ClassSizeLevel)
+
+
+@argument(METHOD, order=201.6, applies=_by_floor)
+def floor_ceiling(ctx):
+    """``log(N/s)``, s A's declared minimum class size: every table where A is finite has classes of >= s records."""
+    N, s = ctx.N, class_floor(ctx)
+    if decide(ctx.region, sympy.And(sympy.Ge(s, 1), sympy.Le(s, N))) is not True:
+        return None
+    name = ctx.a.declared(MinClassSize).param
+    return Bound(sympy.log(N / s), False, METHOD.name,
+                 f"{ctx.a.name} declares its parameter {name} = {s} a minimum class size (its level is infinite on a "
+                 f"table with a smaller class), so every table where it is finite has classes of >= {s} records; "
+                 f"{ctx.b.name} is a divergence of a class from the table: in each bucket a class of >= {s} records "
+                 f"holds at most the whole table's mass (values >= 0), so its ratio to the table is at most N/({s}), "
+                 f"and KL or a Renyi divergence is at most the log of the largest ratio: log(N/({s})) (an upper bound; "
+                 "not argued to be attained)",
+                 checks=[FLOOR_CHECK, f"1 <= {s} <= N on the condition: True"])
+
+
 # also B's own supremum (log(N/s) is B's level on s records holding a value the others lack): an implication proved at
 # it says nothing of A (implgraph.engines.prove.ProofRun); it caps no other bound
 argument(METHOD, order=10, applies=_applies, stage="supremum")(ceiling)
@@ -90,10 +131,13 @@ argument(METHOD, order=10, applies=_applies, stage="supremum")(ceiling)
 @certificate_parts(METHOD)
 def upper_certificate(cert, ctx):
     by_size = ctx.a.has(ClassSizeLevel) and ctx.bound.upper.has(T)      # s = T, A's class-size level
-    s_ = "T" if by_size else cert["B"].get("min_class", "1")
+    by_floor = FLOOR_CHECK in ctx.bound.checks                           # s = A's declared minimum class size
+    floor = ctx.a.declared(MinClassSize).param if by_floor else None
+    s_ = "T" if by_size else cert["A"]["params"][floor] if by_floor else cert["B"].get("min_class", "1")
     cert["domain"] += [f"({s_}) >= 1", f"({s_}) <= N"]
     from implgraph.definitions import get
     div = divergence_of(get(cert["B"]["definition"]), cert["B"].get("params"))
     cert["upper_certificate"] = {"lemma": METHOD.lemma, "kind": div.kind,
                                  "order": None if div.order is None else str(div.order),
-                                 **({"class_size": True} if by_size else {})}
+                                 **({"class_size": True} if by_size else {}),
+                                 **({"class_floor": floor} if by_floor else {})}

@@ -1,0 +1,245 @@
+"""``ceiling-family``: B's own ceiling is its supremum under A, shown by a witness family (docs/proofs/ceiling-family.md).
+
+Where B's level has a finite ceiling on every table of N records whatever A is (``one-sided-ceiling``: a one-sided
+class ratio is at most N/s; ``divergence-ceiling``: a class's KL or Renyi divergence from the table is at most
+log(N/s)), an implication proved at that ceiling says nothing of A. This argument shows that nothing smaller holds
+either: a family of tables satisfying A at every level T > 0 (A's raw level, the divergence or distance itself, or a
+level met by a uniform class) whose B level reaches the ceiling (``uniform``) or tends to it (``approach``). The tight
+f is then B's ceiling, a vacuous implication (:func:`implgraph.engines.prove_evidence.vacuous`): an implication by
+every table, never drawn or counted as an edge. Two shapes, read from declarations only:
+
+``approach``
+    A declares a divergence (:class:`~implgraph.definitions.divergences.Divergence`) of kind KL, Renyi of order
+    alpha in (1, 2], total variation or the hockey-stick at gamma >= 1, between pairs of records, between the table
+    and the table without one record, or between a class and the table (every compared distribution a mixture of
+    records: at most the largest divergence between two records, by joint convexity); B a one-sided class ratio on
+    any partition (ceiling N). The family, for every N >= 2 and K >= 3: one record at x = (K b, 1 - K b) in a class
+    of its own and N - 1 at y = (b, 1 - b) in another, b = 1/(K (K - 1)^2 + 1). Then chi^2(x || y) = 1/K and
+    chi^2(y || x) = (K - 1)/(K (K^2 - K - 1)) <= 1/K, TV(x, y) = (K - 1) b: every such divergence between x and y is
+    at most max(chi^2, TV) (KL <= log(1 + chi^2) <= chi^2, D_alpha <= D_2 = log(1 + chi^2) <= chi^2, the
+    hockey-stick <= TV), which tends to 0; while the lone class's first bucket is N K/(K + N - 1) times the table's,
+    which tends to N. For every T > 0 the tables at large K satisfy A at T, so B's supremum is N. Where A is a KL or
+    Renyi divergence between records or under record removal, it is not attained: B = N needs a class of one record
+    positive in a bucket where every other record is 0, and there that record's divergence from another (or the table
+    without it, from the table) is infinite.
+``uniform``
+    B a class's KL or Renyi divergence (any order) on any partition (ceiling log N); A's level of a class uniform over
+    m values improves with m (the l-diversities: ``uniform_class_level``) or is a tail ratio with parameter l
+    (recursive (c,l)-diversity, level 1 at m = l), A declaring no minimum class size among its parameters. The family
+    of :func:`implgraph.prover.parts.uniform_family`: one record uniform over m values in a class of its own and
+    N - 1 uniform over m other values in another satisfy A at T, and the lone class's ratio to the table is N on each
+    of its m buckets, so its KL and every Renyi divergence are log N: attained.
+
+The certificate (method ``ceiling-family``) holds the ceiling's own certificate as its part (the upper bound) and the
+family; :mod:`implgraph.certify.lemmas.ceiling_family` re-checks both (the family symbolically in N and K, A's level
+of a uniform family at sampled points as every tightness family), and the argument answers only where it accepts.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy
+
+from implgraph.core import methods
+from implgraph.definitions.capabilities import ClassSizeLevel, MinClassSize, TailRatio
+from implgraph.definitions.divergences import divergence_of
+from implgraph.prover.answer import Bound, T
+from implgraph.prover.registry import argument, certificate_parts
+from implgraph.prover.shapes import any_partition, one_sided
+
+METHOD = methods.CEILING_FAMILY
+
+__all__ = ["APPROACH_ROWS", "approach_rows", "bound", "ceiling_family_certificate"]
+
+#: the approach family's rows ``(count in N, values in K, class)``
+_B = "1/(K*(K - 1)**2 + 1)"
+APPROACH_ROWS = (("1", (f"K*{_B}", f"1 - K*{_B}"), "E1"), ("N - 1", (_B, f"1 - {_B}"), "E2"))
+#: the least K of the approach family
+K0 = 3
+#: the K of the table the prover builds where it needs one (a gap refutation; re-checked exactly there)
+K_BUILD = 1000
+
+
+def approach_rows(K, N):
+    """The approach family's table at K and N (numbers): one record at (K b, 1 - K b), N - 1 at (b, 1 - b)."""
+    b = Fraction(1, K * (K - 1) ** 2 + 1)
+    return [[K * b, 1 - K * b]] + [[b, 1 - b]] * (N - 1)
+
+
+def _a_divergence(ctx):
+    """A's divergence where the approach family bounds it (KL, Renyi of order <= 2, TV, hockey-stick), else None."""
+    div = divergence_of(ctx.a, ctx.a_params)
+    if div is None:
+        return None
+    if div.kind in ("kl", "tv"):
+        return div
+    order = sympy.sympify(div.order)
+    if div.kind == "hockey-stick":
+        return div if (order >= 1) is sympy.true else None
+    # (an order that is a symbol decides nothing: not this argument's case)
+    return div if div.kind == "renyi" and order is not sympy.oo and (order <= 2) is sympy.true else None
+
+
+def _approach_shape(ctx):
+    return (ctx.a is not None and _a_divergence(ctx) is not None and one_sided(ctx.b, "class")
+            and any_partition(ctx.a_classes) and any_partition(ctx.b_classes))
+
+
+def _uniform_shape(ctx):
+    if ctx.a is None:
+        return False
+    div = divergence_of(ctx.b, ctx.b_params)
+    if div is None or div.compares != "class" or div.kind not in ("kl", "renyi"):
+        return False
+    if ctx.a.has(ClassSizeLevel) or not (any_partition(ctx.a_classes) and any_partition(ctx.b_classes)):
+        return False
+    floor = ctx.a.declared(MinClassSize)
+    if floor is not None and floor.param in (ctx.a_params or {}) and _floor(ctx) is None:
+        return False        # a minimum class size that is not a number
+    from implgraph.definitions.class_bounds import uniform_values
+    return uniform_values(ctx.a, T) is not None or _tail(ctx) is not None
+
+
+def _floor(ctx):
+    """A's declared minimum class size at its parameters where it is an integer >= 1 (else None; 1 where A declares
+    none)."""
+    from implgraph.prover.arguments.divergence_ceiling import class_floor
+    floor = ctx.a.declared(MinClassSize)
+    if floor is None or floor.param not in (ctx.a_params or {}):
+        return sympy.Integer(1)
+    s = class_floor(ctx)
+    return s if s is not None and s.is_Integer and s >= 1 else None
+
+
+def _tail(ctx):
+    declared = ctx.a.declared(TailRatio)
+    if declared is None or declared.param not in (ctx.a_params or {}):
+        return None
+    value = sympy.sympify(ctx.a_params[declared.param])
+    return value if value.is_Integer and value >= 1 else None
+
+
+def _applies(ctx):
+    return _approach_shape(ctx) or _uniform_shape(ctx)
+
+
+def _ceiling(ctx):
+    """B's own ceiling on every table of N records whatever A (a ``ceiling`` or ``supremum`` stage answer), or None."""
+    from implgraph.prover.search import ceiling_bound, supremum_bound
+    if ctx.a is not None and _uniform_shape(ctx) and _floor(ctx) != 1:
+        from implgraph.prover.arguments.divergence_ceiling import floor_ceiling
+        return floor_ceiling(ctx)       # log(N/s), s A's declared minimum class size
+    found = ceiling_bound(ctx.b, ctx.b_params, ctx.b_classes, ctx.region, ctx.N) or \
+        supremum_bound(ctx.b, ctx.b_params, ctx.b_classes, ctx.region, ctx.N)
+    ok = (methods.ONE_SIDED_CEILING.name, methods.DIVERGENCE_CEILING.name)
+    return found if found is not None and found.method in ok else None
+
+
+@argument(METHOD, order=201.4, applies=_applies)
+def bound(ctx):
+    """B's ceiling, its supremum under A by the family (module notes); None where the checker does not accept it."""
+    ceiling = _ceiling(ctx)
+    if ceiling is None:
+        return None
+    base = ceiling.argument.replace(" (an upper bound; not argued to be attained)", "")
+    if _approach_shape(ctx) and ceiling.method == methods.ONE_SIDED_CEILING.name \
+            and sympy.simplify(ceiling.upper - ctx.N) == 0:
+        found = _approach(ctx, ceiling, base)
+    elif _uniform_shape(ctx) and ceiling.method == methods.DIVERGENCE_CEILING.name \
+            and sympy.simplify(sympy.expand_log(ceiling.upper - sympy.log(ctx.N / _floor(ctx)), force=True)) == 0:
+        found = _uniform(ctx, ceiling, base)
+    else:
+        return None
+    return found if found is not None and _accepted(ctx, found) else None
+
+
+def _not_attained(div) -> bool:
+    return div.kind in ("kl", "renyi") and div.compares in ("pairs", "removal")
+
+
+def _approach(ctx, ceiling, base):
+    div = _a_divergence(ctx)
+    kind = {"kl": "KL", "tv": "total variation", "hockey-stick": f"the hockey-stick at gamma = {div.order}"}.get(
+        div.kind, f"Renyi of order {div.order}")
+    attained = ("; not attained: B = N needs a class of one record positive in a bucket where every other record is "
+                "0, and there that record's divergence from another (or the table's from the table without it) is "
+                "infinite" if _not_attained(div) else "; whether it is attained is not claimed here")
+    arg = (f"{base}; and it is {ctx.b.name}'s supremum whatever {ctx.a.name}'s level T > 0 (a witness family, method "
+           f"ceiling-family): for every N >= 2 and K >= 3, one record at x = (K b, 1 - K b) in a class of its own and "
+           f"N - 1 at y = (b, 1 - b) in another, b = 1/(K (K - 1)^2 + 1), have chi^2(x || y) = 1/K, chi^2(y || x) <= "
+           f"1/K and TV(x, y) = (K - 1) b, so {ctx.a.name}'s {kind} level ({div.compares}: every compared "
+           "distribution a mixture of records, at most the largest divergence between two, by joint convexity) is at "
+           "most max(chi^2, TV), which tends to 0, while the lone class's first bucket is N K/(K + N - 1) times the "
+           f"table's, which tends to N: the supremum N is approached as K grows{attained}")
+
+    def build(point):
+        from implgraph.core.concrete import ConcreteTable
+        Nv = int(point[ctx.N]) if ctx.N in point else int(ctx.N)
+        return ConcreteTable.from_fractions(approach_rows(K_BUILD, Nv), classes=["E1"] + ["E2"] * (Nv - 1))
+
+    return Bound(ceiling.upper, True, METHOD.name, arg, build=build,
+                 checks=ceiling.checks + [f"A ({ctx.a.name}) declares a {kind} divergence ({div.compares}): True",
+                                          "B a one-sided class ratio, any partition: True"],
+                 parts=[(sympy.true, ceiling)])
+
+
+def _uniform(ctx, ceiling, base):
+    from implgraph.definitions.class_bounds import uniform_class_raw, uniform_values
+    from implgraph.prover.tables import uniform_classes
+    tail = _tail(ctx)
+    if tail is not None:
+        m, where = tail, sympy.true
+        how = (f"{ctx.a.name}'s level is a tail ratio with l = {tail}: a class uniform over l values is at level 1, "
+               "the strongest")
+    else:
+        m, where = uniform_values(ctx.a, T)
+        how = (f"{ctx.a.name}'s raw level of a class uniform over m values is {uniform_class_raw(ctx.a)} (its declared "
+               f"class level), improving with m, the table's its worst class's; m = {m} meets T")
+    s = _floor(ctx)
+    if s != 1:      # two classes of >= s records
+        where = sympy.And(where, 2 * s <= ctx.N)
+    who, them = ("one record", "its") if s == 1 else (f"{s} records", "their")
+    arg = (f"{base}; and it is attained whatever {ctx.a.name}'s level T"
+           f"{'' if where is sympy.true else f' with {where}'} (method ceiling-family): {how}; {who} uniform "
+           f"over m values in a class of {them} own and N - {s} records uniform over m other values in another (2 m "
+           f"buckets) satisfy A at T, and the class of {s}'s ratio to the table is N/{s} on each of its m buckets, so "
+           f"its KL and every Renyi divergence from the table are log(N/{s}), the other class's log(N/(N - {s})) <= "
+           "that")
+    return Bound(ceiling.upper, True, METHOD.name, arg, build=uniform_classes(ctx.N, m, s),
+                 checks=ceiling.checks + [f"A ({ctx.a.name}): a uniform class meets T at m = {m}: True"],
+                 parts=[(sympy.true, ceiling)], buckets=2 * sympy.sympify(m), attained_where=where)
+
+
+def _accepted(ctx, found) -> bool:
+    """Does the independent checker accept the certificate of ``found``?"""
+    from implgraph.certify import check_certificate
+    from implgraph.prover.certificate import certificate
+    cert = certificate(ctx.a, ctx.b, ctx.a_params, ctx.b_params, ctx.a_classes, ctx.b_classes, ctx.region, ctx.N,
+                       found)
+    return check_certificate(cert).ok
+
+
+@certificate_parts(METHOD, whole=True)
+def ceiling_family_certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound):
+    """The ceiling's certificate (the upper bound, whatever A) as the part, and the family (module notes)."""
+    from implgraph.prover.certificate import FORMAT, CertContext, certificate, every_partition_certificate
+    from implgraph.prover.parts import uniform_family
+    (_, ceiling), = bound.parts
+    part = certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, ceiling)
+    if part.get("min_classes") == 2:        # B's strongest level on a table of one class: at most the ceiling
+        part = every_partition_certificate(part)
+    cert = {"format": FORMAT, "method": METHOD.name, "symbols": part["symbols"], "domain": list(part["domain"]),
+            "A": part["A"], "B": part["B"], "upper": str(bound.upper), "tight": True, "argument": bound.argument,
+            "parts": [part]}
+    if ceiling.method == methods.ONE_SIDED_CEILING.name:
+        div = divergence_of(a, a_params)
+        cert["family"] = {"kind": "approach", "n0": 2, "K0": str(K0),
+                          "rows": [{"count": c, "values": list(v), "class": k} for c, v, k in APPROACH_ROWS],
+                          "attained": "no" if _not_attained(div) else "not claimed"}
+    else:
+        s = sympy.sympify(cert["parts"][0]["A"]["params"].get(
+            (cert["parts"][0].get("upper_certificate") or {}).get("class_floor") or "", 1))
+        fam = uniform_family({**cert["A"], "min_class": str(s)}, CertContext(a, N, bound))
+        cert["family"] = {"kind": "uniform", **fam, "n0": 2 * int(s) if s != 1 else 2}
+    return cert
