@@ -36,6 +36,9 @@ def add_arguments(p):
                    help="microdata: requirements, e.g. k=5,emd-t-closeness=1/5 (a definition's name, or its level "
                         "symbol when only one definition has it): each is reported pass or fail with the violating "
                         "classes; exit 1 when one fails")
+    p.add_argument("--definitions", metavar="NAME[,NAME...]|all",
+                   help="microdata: the definitions whose levels are computed and printed (names, or level symbols "
+                        "only one definition has; default: the required ones with --require, else all)")
     p.add_argument("--report", metavar="FILE.html|FILE.pdf",
                    help="microdata: also write a report (HTML, self-contained, with the class-size and per-class "
                         "level distributions as plots; PDF through Chromium when installed)")
@@ -116,6 +119,7 @@ def run(args) -> int:
     used = [opt for opt, value in (("--sep", args.sep), ("--names", args.names), ("--no-header", args.no_header),
                                    ("--na", args.na), ("--na-values", args.na_values), ("--require", args.require),
                                    ("--convention", args.convention), ("--report", args.report),
+                                   ("--definitions", getattr(args, "definitions", None)),
                                    ("--backend", args.backend))
             if value]
     if used:
@@ -207,9 +211,10 @@ def column_results(tables, n, grounds, args, requirements) -> dict:
     if args.k is not None:
         _check_k(args.k, n, args.file)
     params = _named_params(args)
+    only = selected(args, requirements)
     results = {}
     for col, ct in tables.items():
-        levels = table_levels(ct, params, ground=grounds[col])
+        levels = table_levels(ct, params, ground=grounds[col], only=only)
         why = {name: infinite_reason(lv, ct) for name, lv in levels.items()}
         literal = {}
         if getattr(args, "convention", None) == "pycanon":
@@ -221,6 +226,18 @@ def column_results(tables, n, grounds, args, requirements) -> dict:
         checks = [check_requirement(req, levels[req.definition.name], ct) for req in requirements]
         results[col] = (ct, levels, why, checks, literal)
     return results
+
+
+def selected(args, requirements):
+    """The names of the definitions whose levels ``levels DATA`` computes (None: every one): ``--definitions``
+    (``all``: every one) and the required ones; without ``--definitions``, the required ones when ``--require``
+    is given, else every one."""
+    from implgraph.io.requirements import parse_definitions
+    text = getattr(args, "definitions", None)
+    if text is None:
+        return {r.definition.name for r in requirements} or None
+    names = parse_definitions(text)
+    return None if names is None else set(names) | {r.definition.name for r in requirements}
 
 
 def run_microdata(args) -> int:
@@ -236,7 +253,8 @@ def run_microdata(args) -> int:
     n_classes = len(next(iter(results.values()))[0].class_labels or []) if qi else 0
     failed = any(c["holds"] is not True for _, _, _, checks, _ in results.values() for c in checks)
     summary = {"file": args.file, "N": n, "qi": qi, "classes": n_classes, "dropped": dropped,
-               "na": options.na, "requirements": bool(requirements), "failed": failed}
+               "na": options.na, "requirements": bool(requirements), "failed": failed,
+               "selected": selected(args, requirements) is not None}
     if getattr(args, "report", None):
         from implgraph.io.report import write_report
         write_report(args.report, summary, results, args.file)
@@ -277,6 +295,9 @@ def _print_microdata(summary, results) -> None:
     for col, (ct, levels, why, checks, _) in results.items():
         shown = ", ".join(ct.buckets[:8]) + (", ..." if len(ct.buckets) > 8 else "")
         print(printable(f"sensitive {col}: {len(ct.buckets)} values ({shown})"))
+        if summary.get("selected") and not quiet():
+            print("  (the levels of the definitions required or named by --definitions; --definitions all gives "
+                  "every one)")
         _print_levels(levels, why)
         if checks:
             _print_checks(checks, levels)
