@@ -185,10 +185,10 @@ def sweep(cols, levels, make_params, qs, queries, rng, model, rating_rng=None):
         print(f"  level {level}: parameters {s_par:.2f} s, anonymization {s_anon:.2f} s; re-checked: {what} "
               f"{float(reached[-1][0]):.4f} ({reached[-1][1]})", flush=True)
         if rating is not None:
-            poor = {c: fewest_values(rating, c) for c in rating.names}
-            short = sorted(c for c, v in poor.items() if v < rating.levels[rating.index(c)])
-            print(f"    Rating: {s_rating:.2f} s; groups with fewer than l_j distinct values in "
-                  f"{', '.join(short) if short else 'no attribute'} (the data are not l_j-eligible there)", flush=True)
+            short = [c for c in rating.names if fewest_values(rating, c) < rating.levels[rating.index(c)]]
+            if short:
+                sys.exit(f"bench_sei2019: Rating's sets of {', '.join(short)} hold fewer than l_j values")
+            print(f"    Rating: {s_rating:.2f} s; every set holds l_j distinct values", flush=True)
     return {q: {m: np.array(v) for m, v in r.items()} for q, r in res.items()}, secs, reached
 
 

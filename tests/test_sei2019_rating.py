@@ -1,52 +1,50 @@
-"""The Rating method as sei2019 states it (:mod:`implgraph.mechanisms.randomized_anonymization.rating`): groups by
-hand, the reconstruction against a direct sum over the records."""
+"""The Rating method as sei2019 states it (:mod:`implgraph.mechanisms.randomized_anonymization.rating`): sets by
+hand, the weighted draw against its probabilities, the reconstruction against a sum over the records."""
 
 import itertools
 
 import numpy as np
 import pytest
 
-from implgraph.mechanisms.randomized_anonymization.rating import (fewest_values, rating_anonymize, rating_groups,
-                                                                  rating_reconstruct)
+from implgraph.mechanisms.randomized_anonymization.rating import (fewest_values, rating_anonymize,
+                                                                  rating_reconstruct, rating_sets)
 
 
-def test_groups_by_hand():
-    # values a a b c (codes 0 0 1 2), l = 2: G = 2 groups; sorted a, a, b, c -> groups 0, 1, 0, 1
-    group, table = rating_groups([0, 0, 1, 2], 3, 2, np.random.default_rng(0))
-    assert sorted(map(tuple, table.tolist())) == [(1, 0, 1), (1, 1, 0)]       # {a, c} and {a, b}
-    assert group[2] != group[3] and group[0] != group[1]
-    # a a a b, l = 2: a is held by 3 > N / l = 2 records (not 2-eligible): one group holds a twice
-    _, table = rating_groups([0, 0, 0, 1], 2, 2, np.random.default_rng(0))
-    assert sorted(map(tuple, table.tolist())) == [(1, 1), (2, 0)]
+def test_sets_by_hand():
+    # values a a b c (codes 0 0 1 2), level 3: each record holds its own value and the 2 others
+    sets = rating_sets([0, 0, 1, 2], 3, 3, np.random.default_rng(0))
+    assert sets[:, 0].tolist() == [0, 0, 1, 2]
+    assert all(sorted(row) == [0, 1, 2] for row in sets.tolist())
+    # level 1: the own value alone; a value no record holds (code 3) is never drawn
+    assert rating_sets([0, 1], 4, 1, np.random.default_rng(0)).tolist() == [[0], [1]]
+    assert all(3 not in row for row in rating_sets([0, 1, 2, 2], 4, 3, np.random.default_rng(1)).tolist())
+    with pytest.raises(ValueError):
+        rating_sets([0, 1, 1], 2, 3, np.random.default_rng(0))                 # 2 values: no set of 3
 
 
-@pytest.mark.parametrize("seed", range(5))
-def test_eligible_groups_hold_l_distinct_values(seed):
-    rng = np.random.default_rng(seed)
-    d, level = 6, 3
-    codes = rng.integers(0, d, 200)
-    while np.bincount(codes, minlength=d).max() > 200 // level:              # keep the data l-eligible
-        codes = rng.integers(0, d, 200)
-    group, table = rating_groups(codes, d, level, rng)
-    assert table.sum() == 200 and table.max() == 1                           # every value at most once per group
-    assert set(table.sum(axis=1).tolist()) <= {level, level + 1}             # l or l + 1 records per group
-    for g in range(table.shape[0]):                                          # the tables agree with the ID table
-        assert np.array_equal(np.bincount(codes[group == g], minlength=d), table[g])
+def test_values_are_drawn_from_the_other_records():
+    # 6,000 a, 3,000 b, 1,000 c and 10,000 d records; a d record draws another record's value: a with
+    # probability 6/10, b 3/10, c 1/10; two distinct values {a, b}: 6/10 * 3/4 + 3/10 * 6/7 = 0.7071...
+    codes = np.repeat([0, 1, 2, 3], [6_000, 3_000, 1_000, 10_000])
+    rng = np.random.default_rng(7)
+    added = rating_sets(codes, 4, 2, rng)[codes == 3, 1]
+    for v, p in ((0, .6), (1, .3), (2, .1)):
+        share = (added == v).mean()
+        assert abs(share - p) < 4 * np.sqrt(p * (1 - p) / len(added)), (v, share)
+    pair = np.sort(rating_sets(codes, 4, 3, rng)[codes == 3, 1:], axis=1)
+    share = ((pair[:, 0] == 0) & (pair[:, 1] == 1)).mean()
+    p = .6 * .3 / .4 + .3 * .6 / .7
+    assert abs(share - p) < 4 * np.sqrt(p * (1 - p) / len(pair))
 
 
 def _direct(release, attrs):
-    """The reconstruction summed record by record: prod_j count_{g_j}(c_j) / |g_j| for every cell c."""
+    """``w / prod l_j`` counted record by record over every cell of each record's product of sets."""
     idx = [release.index(a) for a in attrs]
-    shape = tuple(len(release.domains[j]) for j in idx)
-    out = np.zeros(shape)
+    out = np.zeros(tuple(len(release.domains[j]) for j in idx))
     for r in range(release.N):
-        for cell in itertools.product(*(range(s) for s in shape)):
-            w = 1.0
-            for j, c in zip(idx, cell):
-                row = release.table[j][release.groups[j][r]]
-                w *= row[c] / row.sum()
-            out[cell] += w
-    return out
+        for cell in itertools.product(*(release.sets[j][r].tolist() for j in idx)):
+            out[cell] += 1
+    return out / np.prod([release.levels[j] for j in idx])
 
 
 def test_reconstruction_equals_the_direct_sum():
@@ -54,15 +52,17 @@ def test_reconstruction_equals_the_direct_sum():
     cols = {"a": rng.choice(list("xyzw"), 60).tolist(), "b": rng.choice(list("pq"), 60).tolist(),
             "c": rng.choice(list("rstuv"), 60).tolist()}
     rel = rating_anonymize(cols, {"a": 2, "b": 1, "c": 3}, rng)
+    assert [fewest_values(rel, c) for c in "abc"] == [2, 1, 3]
     for attrs in (["a"], ["a", "c"], ["c", "b", "a"]):
-        assert np.allclose(rating_reconstruct(rel, attrs), _direct(rel, attrs))
+        est = rating_reconstruct(rel, attrs)
+        assert np.allclose(est, _direct(rel, attrs)) and np.isclose(est.sum(), 60)
 
 
-def test_one_attribute_is_reconstructed_exactly_and_sums_keep_n():
-    rng = np.random.default_rng(4)
-    vals = rng.choice(list("abcdef"), 500).tolist()
-    rel = rating_anonymize({"s": vals, "t": rng.choice(list("xy"), 500).tolist()}, {"s": 4, "t": 1}, rng)
-    truth = [vals.count(v) for v in "abcdef"]                  # each group's records return its counts
-    assert np.allclose(rating_reconstruct(rel, ["s"]), truth)
-    assert np.isclose(rating_reconstruct(rel, ["s", "t"]).sum(), 500)
-    assert fewest_values(rel, "s") >= 4 or max(truth) > 500 // 4
+def test_a_frequent_value_is_underestimated_and_rare_ones_over():
+    # 900 a, 60 b, 40 c at level 2: every b and c record adds a (the only other value weighing much), every a
+    # record adds b or c: x_hat(a) = (900 + about 100) / 2 = about 500, far below 900; x_hat(b) and x_hat(c)
+    # = (own + about 900 * their share among b, c) / 2: about (60 + 540) / 2 = 300 and (40 + 360) / 2 = 200
+    codes = np.repeat([0, 1, 2], [900, 60, 40])
+    rel = rating_anonymize({"s": np.array(list("abc"))[codes].tolist()}, {"s": 2}, np.random.default_rng(2))
+    est = rating_reconstruct(rel, ["s"])
+    assert 480 < est[0] < 520 and est[1] > 60 and est[2] > 40 and np.isclose(est.sum(), 1000)

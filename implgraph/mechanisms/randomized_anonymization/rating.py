@@ -12,23 +12,19 @@ each sentence quoted:
   records";
 - "the reconstruction algorithms were similar for both" (Rating and ValueAdding).
 
-**Reading** (a restriction sei2019 does not state, judged beside it): each attribute ``j`` is anonymized on its
-own. Its records are put into groups of ``l_j`` (or ``l_j + 1``) records; the ID Table gives each record's group,
-the Attribute Table each group's values with their counts; a record's released values are those of its group,
-its own and its group mates' (values "based on other records"). Groups are formed as Anatomy forms them for one
-sensitive attribute (the records sorted by value, the most frequent value first, records of a value in random
-order, the ``i``-th record into group ``i mod G``, ``G = floor(N / l_j)``): when no value is held by more than
-``G`` records, every group holds ``l_j`` or ``l_j + 1`` distinct values, one record each; otherwise (the data are
-not ``l_j``-eligible: no grouping can reach ``l_j`` distinct values in every group) some groups hold a value
-twice, and :func:`fewest_values` says how many distinct values the poorest group holds.
+**Reading** (what sei2019 does not state, judged beside it): each attribute ``j`` is anonymized on its own; a
+record is released with its own value and ``l_j - 1`` distinct other values taken from the other records' values:
+repeatedly the value of another record drawn at random, skipping values already taken or equal to its own (a
+weighted draw without replacement, each value weighted by how many records hold it: Efraimidis and Spirakis'
+exponential keys). Where sei2019's method adds values uniformly ("completely randomly"), Rating's additions follow
+the data, so a frequent value is added to most other records' sets. The ID Table and the Attribute Table, whose
+layout sei2019 does not give, are not reproduced; the records' sets are what they release.
 
-The reconstruction is ValueAdding's with the group's counts: a record of group ``g`` holds value ``v`` with
-probability ``count_g(v) / |g|``, attributes independently, and ``x_hat[c]`` sums over the records the product of
-these probabilities (as eq. 18 with ``p_j = 1`` sums ``1 / eta_j`` over the values of each released set). On one
-attribute it returns the original counts exactly; across attributes the groups' values mix the records' values,
-which flattens the cross tabulation (sei2019, Fig. 7: "The reconstructed values were much smaller than the
-original values when the original one was larger than average, and vice versa"). Floats: a reconstruction is
-an estimate for plots, never a verdict.
+The reconstruction is ValueAdding's (eq. 18) with ``p_j = 1``: every value of a record's set counts ``1 / l_j``,
+attributes independently, ``x_hat = w / prod_j l_j`` (``w`` of eq. 17). A frequent value's count is then spread
+over the values it was added to, and the rare values gain it: "the reconstructed values of the Rating method are
+much smaller than the original values when the original values are larger than the average value, and vice
+versa" (sei2019, Section III; Fig. 7). Floats: a reconstruction is an estimate for plots, never a verdict.
 """
 
 from __future__ import annotations
@@ -38,7 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["RatingRelease", "rating_groups", "rating_anonymize", "rating_reconstruct", "fewest_values"]
+__all__ = ["RatingRelease", "rating_sets", "rating_anonymize", "rating_reconstruct", "fewest_values"]
 
 BINCOUNT_LIMIT = 2 ** 22
 """Most record-cell incidences counted at once by :func:`rating_reconstruct`."""
@@ -46,40 +42,50 @@ BINCOUNT_LIMIT = 2 ** 22
 
 @dataclass
 class RatingRelease:
-    """A Rating release: per attribute, the ID Table (``groups[j]``: each record's group) and the Attribute Table
-    (``table[j]``: ``(groups, d_j)`` counts of each value in each group)."""
+    """A Rating release: per attribute, each record's set of ``l_j`` distinct value indices (``sets[j]``, shape
+    ``(N, l_j)``, the record's own value first)."""
 
     names: list
     domains: list
     levels: list
-    groups: list
-    table: list
+    sets: list
 
     @property
     def N(self) -> int:
-        return int(len(self.groups[0])) if self.groups else 0
+        return int(len(self.sets[0])) if self.sets else 0
 
     def index(self, name) -> int:
         return self.names.index(name)
 
 
-def rating_groups(codes, d: int, level: int, rng) -> tuple:
-    """``(group of each record, (groups, d) counts)`` of one attribute's value codes grouped for ``level``
-    (the reading in the module's docstring). ``level`` is at least 1 and at most the number of records."""
+CHUNK = 2 ** 20
+"""Most record-value keys drawn at once by :func:`rating_sets`."""
+
+
+def rating_sets(codes, d: int, level: int, rng) -> np.ndarray:
+    """``(N, level)`` value indices: each record's own value, then ``level - 1`` distinct other values drawn
+    without replacement with weights the numbers of records holding them (values no record holds are never
+    drawn). ValueError when a record has fewer than ``level - 1`` other values to draw from."""
     codes = np.asarray(codes, dtype=np.int64)
     n = len(codes)
-    if not 1 <= level <= max(n, 1):
-        raise ValueError(f"level {level} outside 1..{n}")
-    g = max(n // level, 1)
-    freq = np.bincount(codes, minlength=d)
-    rank = np.empty(d, dtype=np.int64)
-    rank[np.lexsort((np.arange(d), -freq))] = np.arange(d)         # the most frequent value first
-    order = np.lexsort((rng.permutation(n), rank[codes]))           # by value; a value's records shuffled
-    group = np.empty(n, dtype=np.int64)
-    group[order] = np.arange(n) % g
-    table = np.zeros((g, d), dtype=np.int64)
-    np.add.at(table, (group, codes), 1)
-    return group, table
+    freq = np.bincount(codes, minlength=d).astype(float)
+    present = int((freq > 0).sum())
+    if level < 1 or (n and level - 1 > present - 1):
+        raise ValueError(f"level {level}: the records hold {present} distinct values")
+    out = np.empty((n, level), dtype=np.int64)
+    out[:, 0] = codes
+    if level == 1:
+        return out
+    with np.errstate(divide="ignore"):
+        inverse = np.where(freq > 0, 1.0 / freq, np.inf)
+    step = max(1, CHUNK // max(d, 1))
+    for lo in range(0, n, step):
+        own = codes[lo:lo + step]
+        keys = rng.exponential(size=(len(own), d)) * inverse             # the smallest keys are the draws
+        keys[np.arange(len(own)), own] = np.inf
+        picked = np.argpartition(keys, level - 2, axis=1)[:, :level - 1]
+        out[lo:lo + step, 1:] = picked
+    return out
 
 
 def rating_anonymize(cols: dict, levels: dict, rng, domains: dict | None = None) -> RatingRelease:
@@ -87,56 +93,40 @@ def rating_anonymize(cols: dict, levels: dict, rng, domains: dict | None = None)
     the "sensitive coefficient" of each attribute). ``domains``: each column's values in order (default: its
     distinct values sorted as text, as :func:`~implgraph.mechanisms.randomized_anonymization.release.encode`)."""
     from implgraph.mechanisms.randomized_anonymization.release import encode
-    names, doms, lv, groups, tables = [], [], [], [], []
+    names, doms, lv, sets = [], [], [], []
     for name, values in cols.items():
         codes, dom = encode(values, (domains or {}).get(name))
-        group, table = rating_groups(codes, len(dom), int(levels[name]), rng)
         names.append(name)
         doms.append(list(dom))
         lv.append(int(levels[name]))
-        groups.append(group)
-        tables.append(table)
-    return RatingRelease(names, doms, lv, groups, tables)
+        sets.append(rating_sets(codes, len(dom), int(levels[name]), rng))
+    return RatingRelease(names, doms, lv, sets)
 
 
 def fewest_values(release: RatingRelease, name) -> int:
-    """The fewest distinct values in a group of attribute ``name`` (exact integer): ``l_j`` or more when the
-    data are ``l_j``-eligible."""
-    table = release.table[release.index(name)]
-    return int((table > 0).sum(axis=1).min())
-
-
-def _sets(release, j):
-    """Per record of attribute ``j``: its group's values (padded) and their probabilities ``count / size``."""
-    table = release.table[j]
-    size = table.sum(axis=1)
-    width = int((table > 0).sum(axis=1).max())
-    vals = np.argsort(table == 0, axis=1, kind="stable")[:, :width]       # each group's values first
-    probs = np.take_along_axis(table, vals, axis=1) / np.maximum(size, 1)[:, None]
-    g = release.groups[j]
-    return vals[g], probs[g]
+    """The fewest distinct values in a released set of attribute ``name`` (exact integer)."""
+    sets = np.sort(release.sets[release.index(name)], axis=1)
+    distinct = 1 + (np.diff(sets, axis=1) != 0).sum(axis=1)
+    return int(distinct.min()) if len(distinct) else 0
 
 
 def rating_reconstruct(release: RatingRelease, attrs) -> np.ndarray:
     """The cross tabulation of ``attrs`` estimated from a Rating release, shape ``(d_1, ..., d_q')`` (floats):
-    ``x_hat[c] = sum over records of prod_j count_{g_j}(c_j) / |g_j|``."""
+    ``w / prod_j l_j``, ``w[c]`` the number of records whose product of sets holds ``c`` (eq. 17)."""
     idx = [release.index(a) for a in attrs]
     shape = tuple(len(release.domains[j]) for j in idx)
-    parts = [_sets(release, j) for j in idx]
-    per_record = math.prod(v.shape[1] for v, _ in parts)
+    sets = [release.sets[j] for j in idx]
+    per_record = math.prod(s.shape[1] for s in sets)
     step = max(1, BINCOUNT_LIMIT // max(per_record, 1))
     strides = np.cumprod((1,) + shape[:0:-1])[::-1]
-    out = np.zeros(math.prod(shape))
+    w = np.zeros(math.prod(shape), dtype=np.int64)
     n = release.N
     for lo in range(0, n, step):
         m = min(step, n - lo)
         flat = np.zeros((m,) + (1,) * len(idx), dtype=np.int64)
-        weight = np.ones((m,) + (1,) * len(idx))
-        for axis, ((vals, probs), stride) in enumerate(zip(parts, strides)):
+        for axis, (chosen, stride) in enumerate(zip(sets, strides)):
             view = [m] + [1] * len(idx)
-            view[axis + 1] = vals.shape[1]
-            flat = flat + vals[lo:lo + m].reshape(view) * int(stride)
-            weight = weight * probs[lo:lo + m].reshape(view)
-        flat, weight = np.broadcast_arrays(flat, weight)
-        out += np.bincount(flat.ravel(), weights=weight.ravel(), minlength=out.size)
-    return out.reshape(shape)
+            view[axis + 1] = chosen.shape[1]
+            flat = flat + chosen[lo:lo + m].reshape(view) * int(stride)
+        w += np.bincount(flat.ravel(), minlength=w.size)
+    return (w / per_record).reshape(shape)
