@@ -16,7 +16,6 @@ from implgraph.core.errors import InputError, printable
 from implgraph.definitions.levels import all_levels
 from implgraph.io.console import quiet
 from implgraph.io.output import print_json
-from implgraph.io.tablefile import load_csv, load_table_file
 
 NAME = "levels"
 HELP = "print every definition's optimal level for a table (YAML data file or CSV) or for microdata (--qi, --sensitive)"
@@ -77,6 +76,7 @@ def add_microdata_arguments(p) -> None:
 
 
 def load_any(path: str, table_id=None):
+    from implgraph.io.tablefile import load_csv, load_table_file      # (not imported on the microdata path)
     suffix = Path(path).suffix.lower()
     if suffix == ".csv":
         try:
