@@ -363,6 +363,7 @@ def test_unknown_kind_and_table_file_options(capsys, tmp_path):
     table = tmp_path / "t.csv"
     table.write_text("a1,a2\n1/2,1/2\n1/4,3/4\n")
     _refused(capsys, table, "--require", "k=2", needle="--require reads microdata")
+    _refused(capsys, table, "--definitions", "k", needle="--definitions reads microdata")
 
 
 # -- pyCANON's conventions ------------------------------------------------------------------------------------
