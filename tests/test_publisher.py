@@ -382,6 +382,15 @@ def test_convention_pycanon_by_hand(capsys):
     assert defs["basic-beta-likeness"]["level"] == "7/6" and "convention" not in defs["basic-beta-likeness"]
 
 
+def test_convention_pycanon_with_one_definition(capsys):
+    # enhanced beta alone: its pyCANON value still reads basic beta (7/6, by hand above), computed but not shown
+    code, data, _ = _levels(capsys, ADULT, *QI2, "--convention", "pycanon", "--definitions", "enhanced-beta-likeness")
+    defs = data["sensitive"]["salary"]["definitions"]
+    assert code == 0 and set(defs) == {"enhanced-beta-likeness"}
+    assert defs["enhanced-beta-likeness"]["level"] in ("log(13/6)", "-log(6/13)")
+    assert defs["enhanced-beta-likeness"]["definition_level"] == "oo"
+
+
 def test_convention_pycanon_equals_pycanon():
     pytest.importorskip("pycanon", reason="the comparison needs pycanon (pip install implgraph[dev])")
     from pycanon import anonymity

@@ -212,13 +212,16 @@ def column_results(tables, n, grounds, args, requirements) -> dict:
         _check_k(args.k, n, args.file)
     params = _named_params(args)
     only = selected(args, requirements)
+    pycanon = getattr(args, "convention", None) == "pycanon"
     results = {}
     for col, ct in tables.items():
-        levels = table_levels(ct, params, ground=grounds[col], only=only)
+        levels = table_levels(ct, params, ground=grounds[col], only=_with_needed(only) if pycanon else only)
         why = {name: infinite_reason(lv, ct) for name, lv in levels.items()}
         literal = {}
-        if getattr(args, "convention", None) == "pycanon":
+        if pycanon:
             levels, literal = _convention(levels, ct, why)
+            if only is not None:            # the levels a convention reads, computed for it, not shown
+                levels = {name: lv for name, lv in levels.items() if name in only}
         for req in requirements:
             if req.definition.name not in levels:
                 raise InputError(f"--require {req.text}: {req.definition.name} has no level here", file=args.file,
@@ -238,6 +241,18 @@ def selected(args, requirements):
         return {r.definition.name for r in requirements} or None
     names = parse_definitions(text)
     return None if names is None else set(names) | {r.definition.name for r in requirements}
+
+
+def _with_needed(only):
+    """``only`` with the definitions whose level a selected definition's declared finite level reads
+    (:class:`~implgraph.definitions.capabilities.FiniteLevelOf`: pyCANON's enhanced beta-likeness reads basic
+    beta-likeness); None stays None (every definition)."""
+    if only is None:
+        return None
+    from implgraph.definitions import get
+    from implgraph.definitions.capabilities import FiniteLevelOf
+    needed = {get(name).declared(FiniteLevelOf) for name in only}
+    return set(only) | {f.name for f in needed if f is not None}
 
 
 def run_microdata(args) -> int:
