@@ -6,14 +6,15 @@ Run: ``python benchmarks/bench_levels_backends.py [--records 100000 1000000 1000
 Each size is written once (CSV and Parquet) to a temporary folder: records of age (17-90), a generalised zip
 (20 values), sex and a sensitive disease (10 values). ``script`` is the yardstick: a plain pandas/numpy script
 computing k, distinct l and EMD t in floats. Then each backend runs ``implgraph levels FILE --qi
-age,zip,sex --sensitive disease --require k=5 --json`` end to end (read, count, every registered definition's
-exact level) in a process of its own, and the figures are that process's CPU time (user + system) and peak
+age,zip,sex --sensitive disease --require k=5 --definitions k-anonymity,distinct-l-diversity,emd-t-closeness
+--json`` end to end (read, count, the exact levels of the definitions the script computes) in a process of its own, and the figures are that process's CPU time (user + system) and peak
 resident memory (``os.wait4``'s rusage). ``--repeat R`` runs each R times, in turn (script, then each
 backend), and prints the least and the median; the load average (``os.getloadavg``) is printed with each
 size, since the machine is shared. The last column, ``x script``, is the CPU and the memory of the least run
 over those of the script's least run; every run's N, k, l and t are checked against the script's. ``imports``
 is no computation: a process importing what ``implgraph levels`` imports before it reads a record (pandas,
-pyarrow, and implgraph's registry of definitions, which imports sympy), the floor of its CPU time. ``--kinds
+pyarrow, and implgraph's registry of definitions, which imports sympy), the floor of its CPU time. ``pandas-all`` runs the
+same command with ``--definitions all`` (every registered definition's level, not only k, l and t). ``--kinds
 duckdb-parquet`` writes the file with DuckDB itself, streaming, for 10^8 records (``--backends duckdb --tmp
 DIR``). The data are synthetic (uniform draws), stated as such; floats only here (timings), never in a
 verdict.
@@ -38,7 +39,9 @@ IMPORTS = ("import pandas, pyarrow.parquet, implgraph.cli, implgraph.commands.le
            "implgraph.io.counting, implgraph.io.requirements, implgraph.definitions.levels")
 """What ``implgraph levels`` imports before it reads a record (the ``imports`` row: the floor of its CPU time)."""
 
-ARGS = ["--qi", "age,zip,sex", "--sensitive", "disease", "--require", "k=5", "--json"]
+ARGS = ["--qi", "age,zip,sex", "--sensitive", "disease", "--require", "k=5", "--definitions",
+        "k-anonymity,distinct-l-diversity,emd-t-closeness", "--json"]
+"""The levels the script computes (k, distinct l, EMD t): ``implgraph levels`` computes those asked for only."""
 
 
 def synthetic(n: int, seed: int = 1) -> pd.DataFrame:
@@ -69,6 +72,8 @@ def run(path: Path, backend: str) -> tuple:
     (``script``: the plain pandas script :func:`baseline`, N not given); k, l and t are read from its output, so
     that every backend's answer is compared with the script's."""
     cmd = [sys.executable, "-m", "implgraph", "levels", str(path), *ARGS, "--backend", backend]
+    if backend == "pandas-all":             # every registered definition's level, counted by pandas
+        cmd = [*cmd[:-2], "--definitions", "all", "--backend", "pandas"]
     if backend == "script":
         cmd = [sys.executable, __file__, "--baseline", str(path)]
     elif backend == "imports":
@@ -148,9 +153,10 @@ def main(argv=None) -> int:
                    help="duckdb-parquet: a Parquet file written by DuckDB (streaming; for 10^8 records, with "
                         "--backends duckdb: a pandas DataFrame of them would not fit)")
     p.add_argument("--backends", nargs="+", default=["pandas", "duckdb", "script", "imports"],
-                   choices=["pandas", "duckdb", "script", "imports"],
+                   choices=["pandas", "duckdb", "script", "imports", "pandas-all"],
                    help="script: a plain pandas/numpy script computing k, l and t (the yardstick); imports: only "
-                        "the modules implgraph levels imports (its floor)")
+                        "the modules implgraph levels imports (its floor); pandas-all: every registered "
+                        "definition's level (--definitions all), not only k, l and t")
     p.add_argument("--tmp", help="the folder of the temporary data files (default: the system's)")
     p.add_argument("--repeat", type=int, default=3, help="runs of each (the least and the median are printed)")
     p.add_argument("--write", nargs=3, metavar=("N", "KIND", "PATH"), help=argparse.SUPPRESS)

@@ -18,7 +18,8 @@ Prints
   cross tabulation for l = 2..10 and t = 1/10..5/10, q' = 1, 2 and 4 (Figs. 1 and 3 show q' = 1 and 4), the
   times of Figs. 5 and 6, and Fig. 7 (occupation x age at l = 5, original and reconstructions:
   ``benchmarks/bench_sei2019_fig7.py``), written as PNGs to ``--figures``. The Rating method the paper compares with
-  is not implemented (its paper is not among the project's sources).
+  in Figs. 1 and 7 (l-diversity) is drawn as sei2019 states it
+  (:mod:`implgraph.mechanisms.randomized_anonymization.rating`: its own paper is not among the project's sources).
 
 Every t is an exact fraction (``Fraction(1, 10)``, never the binary float ``Fraction(0.1)``), and every release's
 level is re-checked exactly (:mod:`implgraph.mechanisms.randomized_anonymization.guarantee`: the largest
@@ -41,6 +42,7 @@ import numpy as np
 from implgraph.mechanisms.randomized_anonymization.distances import hellinger, l1, l2
 from implgraph.mechanisms.randomized_anonymization.guarantee import closeness_achieved, diversity_achieved
 from implgraph.mechanisms.randomized_anonymization.optimise import closeness_parameters
+from implgraph.mechanisms.randomized_anonymization.rating import fewest_values, rating_anonymize, rating_reconstruct
 from implgraph.mechanisms.randomized_anonymization.reconstruct import bayes, true_counts, value_adding
 from implgraph.mechanisms.randomized_anonymization.release import anonymize, encode
 
@@ -138,31 +140,43 @@ def recheck(cols, release, model, level):
     return worst
 
 
-def distances(cols, release, attrs, rng):
+def distances(cols, release, attrs, rng, rating=None):
     doms = [release.domains[release.index(a)] for a in attrs]
     x = true_counts([encode(cols[a], dom)[0] for a, dom in zip(attrs, doms)],
                     tuple(len(dom) for dom in doms)).ravel().astype(float)
     est = {"proposed": bayes(release, attrs).ravel(), "ValueAdding": value_adding(release, attrs).ravel(),
            "Random": rng.multinomial(release.N, np.full(x.size, 1 / x.size)).astype(float)}
+    if rating is not None:
+        est["Rating"] = rating_reconstruct(rating, attrs).ravel()
     return {m: (l1(x, e), l2(x, e), hellinger(x, e)) for m, e in est.items()}
 
 
-def sweep(cols, levels, make_params, qs, queries, rng, model):
+def rating_release(cols, params, release, rng):
+    """The Rating release (:mod:`~implgraph.mechanisms.randomized_anonymization.rating`) of ``cols`` at the same
+    ``l_j`` as ``params`` (``eta_j = l_j``), over the same domains as ``release``."""
+    return rating_anonymize(cols, {c: eta for c, (_, eta) in params.items()}, rng,
+                            domains={c: release.domains[release.index(c)] for c in cols})
+
+
+def sweep(cols, levels, make_params, qs, queries, rng, model, rating_rng=None):
     """{q': {method: array (levels, 3)}} averaged over random queries; anonymization seconds per level; the
-    re-checked level of each release."""
+    re-checked level of each release. ``rating_rng``: also the Rating method (l-diversity only, as the paper), its
+    groups drawn from this generator (the other methods' draws are those without it)."""
     names = list(cols)
     res = {q: {} for q in qs}
     secs, reached = [], []
     for level in levels:
         params, s_par = timed(lambda: make_params(cols, level))
         release, s_anon = timed(lambda: anonymize(cols, params, rng))
-        secs.append((s_par, s_anon))
         reached.append(recheck(cols, release, model, level))
+        rating, s_rating = (None, None) if rating_rng is None else \
+            timed(lambda: rating_release(cols, params, release, rating_rng))
+        secs.append((s_par, s_anon, s_rating))
         for q in qs:
             acc = {}
             for _ in range(queries):
                 attrs = list(rng.choice(names, q, replace=False))
-                for m, v in distances(cols, release, attrs, rng).items():
+                for m, v in distances(cols, release, attrs, rng, rating).items():
                     acc.setdefault(m, []).append(v)
             for m, v in acc.items():
                 res[q].setdefault(m, []).append(np.mean(v, axis=0))
@@ -170,6 +184,11 @@ def sweep(cols, levels, make_params, qs, queries, rng, model):
                 "every attribute reaches its l_j; fewest values in a released set")
         print(f"  level {level}: parameters {s_par:.2f} s, anonymization {s_anon:.2f} s; re-checked: {what} "
               f"{float(reached[-1][0]):.4f} ({reached[-1][1]})", flush=True)
+        if rating is not None:
+            short = [c for c in rating.names if fewest_values(rating, c) < rating.levels[rating.index(c)]]
+            if short:
+                sys.exit(f"bench_sei2019: Rating's sets of {', '.join(short)} hold fewer than l_j values")
+            print(f"    Rating: {s_rating:.2f} s; every set holds l_j distinct values", flush=True)
     return {q: {m: np.array(v) for m, v in r.items()} for q, r in res.items()}, secs, reached
 
 
@@ -246,14 +265,16 @@ def main(argv=None):
     out.mkdir(parents=True, exist_ok=True)
     ls, ts = list(range(2, 11)), [Fraction(k, 10) for k in range(1, 6)]
     print("Fig. 1 (l-diversity):")
-    res_l, secs_l, _ = sweep(cols, ls, l_params, QS, args.queries, rng, "l")
+    res_l, secs_l, _ = sweep(cols, ls, l_params, QS, args.queries, rng, "l",
+                             rating_rng=np.random.default_rng(args.seed + 1))
     plot_distances(out / "fig1_l_diversity.png", "Adult: (l_1, ..., l_q)-diversity", ls, "l", res_l)
     print("Fig. 3 (t-closeness):")
     res_t, secs_t, _ = sweep(cols, ts, t_params, QS, args.queries, rng, "t")
     plot_distances(out / "fig3_t_closeness.png", "Adult: (t_1, ..., t_q)-closeness", [float(t) for t in ts], "t",
                    res_t)
     plot_times(out / "fig5_anonymization_time.png", "Anonymization time (all records, all attributes)",
-               {"l-diversity (p = 1, eta = l)": (ls, [a for _, a in secs_l])}, "l")
+               {"proposed and ValueAdding (p = 1, eta = l)": (ls, [a for _, a, _ in secs_l]),
+                "Rating (groups of l)": (ls, [r for _, _, r in secs_l])}, "l")
     times = {}
     for q in [1, 2, 3, 4]:
         for method, fn in (("proposed", bayes), ("ValueAdding", value_adding)):
@@ -266,7 +287,8 @@ def main(argv=None):
             times[method][1].append(float(np.mean(ss)))
     plot_times(out / "fig6_reconstruction_time.png", "Reconstruction time (l = 5)", times, "q'")
     from bench_sei2019_fig7 import plot_fig7
-    for name, dist in plot_fig7(out / "fig7_occupation_age.png", cols, release).items():
+    rating = rating_release(cols, params, release, np.random.default_rng(args.seed + 2))
+    for name, dist in plot_fig7(out / "fig7_occupation_age.png", cols, release, rating).items():
         print(f"Fig. 7 {name}: L1 distance to the original {dist:.0f}")
     for name, res, xs in (("l", res_l, ls), ("t", res_t, [str(t) for t in ts])):
         for q, r in res.items():

@@ -126,6 +126,7 @@ CASES = [
      {"m.csv": f"zip,disease\na,flu\na,{INJ}\nb,flu\nb,hiv\n"}),
     ("levels-require", LEVELS + ("--require", f"k={INJ}"), {}),
     ("levels-require-name", LEVELS + ("--require", f"{INJ}=1"), {}),
+    ("levels-definitions", LEVELS + ("--definitions", INJ), {}),
     ("levels-convention", LEVELS + ("--convention", INJ), {}),
     ("levels-report", LEVELS + ("--report", INJ), {}),
     ("levels-backend", LEVELS + ("--backend", INJ), {}),

@@ -272,6 +272,39 @@ def test_require_text_output(capsys):
     assert "sex=Male, education=11th: 1 record, k = 1" in out and "requirements: FAIL (exit 1)" in out
 
 
+def test_require_computes_the_required_levels_only(capsys):
+    # with --require and no --definitions, the levels printed are the required definitions' only
+    code, data, _ = _levels(capsys, ADULT, *QI2, "--require", "k=2,distinct-l-diversity=2")
+    assert code == 1 and set(data["sensitive"]["salary"]["definitions"]) == {"k-anonymity", "distinct-l-diversity"}
+    # by hand: 3 singleton classes (k = 1); 11th, F/Bachelors, 9th, Some-college hold one value (l = 1)
+    defs = data["sensitive"]["salary"]["definitions"]
+    assert defs["k-anonymity"]["level"] == "1" and defs["distinct-l-diversity"]["level"] == "1"
+
+
+def test_definitions_selects_and_all_gives_every_one(capsys):
+    from implgraph.definitions import all_definitions
+    code, data, _ = _levels(capsys, ADULT, *QI2, "--definitions", "k,emd-t-closeness")
+    assert code == 0 and set(data["sensitive"]["salary"]["definitions"]) == {"emd-t-closeness", "k-anonymity"}
+    assert data["sensitive"]["salary"]["definitions"]["emd-t-closeness"]["level"] == "7/13"    # as above, by hand
+    code, data, _ = _levels(capsys, ADULT, *QI2, "--definitions", "dp", "--require", "k=2")
+    assert set(data["sensitive"]["salary"]["definitions"]) == {"dp", "k-anonymity"}
+    code, data, _ = _levels(capsys, ADULT, *QI2, "--definitions", "all", "--require", "k=2")
+    assert set(data["sensitive"]["salary"]["definitions"]) == {d.name for d in all_definitions()}
+    code, data, _ = _levels(capsys, ADULT, *QI2)                     # neither option: every definition
+    assert set(data["sensitive"]["salary"]["definitions"]) == {d.name for d in all_definitions()}
+
+
+@pytest.mark.parametrize("names, needle", [
+    ("t", "t is the level of"),
+    ("nosuch", "no registered definition has that name or level symbol"),
+    ("k,,dp", "has an empty name"),
+    ("k,k-anonymity", "names k-anonymity twice"),
+])
+def test_definitions_bad(capsys, names, needle):
+    line = _refused(capsys, ADULT, *QI2, "--definitions", names, needle=needle)
+    assert line.startswith("implgraph") and "--definitions" in line
+
+
 @pytest.mark.parametrize("require, needle", [
     ("t=1", "t is the level of"),                    # several definitions: name one
     ("l=2", "l is the level of"),
@@ -330,6 +363,7 @@ def test_unknown_kind_and_table_file_options(capsys, tmp_path):
     table = tmp_path / "t.csv"
     table.write_text("a1,a2\n1/2,1/2\n1/4,3/4\n")
     _refused(capsys, table, "--require", "k=2", needle="--require reads microdata")
+    _refused(capsys, table, "--definitions", "k", needle="--definitions reads microdata")
 
 
 # -- pyCANON's conventions ------------------------------------------------------------------------------------
@@ -346,6 +380,15 @@ def test_convention_pycanon_by_hand(capsys):
     assert defs["mult-t-closeness"]["level"] == "13/6"
     assert defs["enhanced-beta-likeness"]["level"] in ("log(13/6)", "-log(6/13)")
     assert defs["basic-beta-likeness"]["level"] == "7/6" and "convention" not in defs["basic-beta-likeness"]
+
+
+def test_convention_pycanon_with_one_definition(capsys):
+    # enhanced beta alone: its pyCANON value still reads basic beta (7/6, by hand above), computed but not shown
+    code, data, _ = _levels(capsys, ADULT, *QI2, "--convention", "pycanon", "--definitions", "enhanced-beta-likeness")
+    defs = data["sensitive"]["salary"]["definitions"]
+    assert code == 0 and set(defs) == {"enhanced-beta-likeness"}
+    assert defs["enhanced-beta-likeness"]["level"] in ("log(13/6)", "-log(6/13)")
+    assert defs["enhanced-beta-likeness"]["definition_level"] == "oo"
 
 
 def test_convention_pycanon_equals_pycanon():

@@ -16,7 +16,6 @@ from implgraph.core.errors import InputError, printable
 from implgraph.definitions.levels import all_levels
 from implgraph.io.console import quiet
 from implgraph.io.output import print_json
-from implgraph.io.tablefile import load_csv, load_table_file
 
 NAME = "levels"
 HELP = "print every definition's optimal level for a table (YAML data file or CSV) or for microdata (--qi, --sensitive)"
@@ -36,6 +35,9 @@ def add_arguments(p):
                    help="microdata: requirements, e.g. k=5,emd-t-closeness=1/5 (a definition's name, or its level "
                         "symbol when only one definition has it): each is reported pass or fail with the violating "
                         "classes; exit 1 when one fails")
+    p.add_argument("--definitions", metavar="NAME[,NAME...]|all",
+                   help="microdata: the definitions whose levels are computed and printed (names, or level symbols "
+                        "only one definition has; default: the required ones with --require, else all)")
     p.add_argument("--report", metavar="FILE.html|FILE.pdf",
                    help="microdata: also write a report (HTML, self-contained, with the class-size and per-class "
                         "level distributions as plots; PDF through Chromium when installed)")
@@ -74,6 +76,7 @@ def add_microdata_arguments(p) -> None:
 
 
 def load_any(path: str, table_id=None):
+    from implgraph.io.tablefile import load_csv, load_table_file      # (not imported on the microdata path)
     suffix = Path(path).suffix.lower()
     if suffix == ".csv":
         try:
@@ -116,6 +119,7 @@ def run(args) -> int:
     used = [opt for opt, value in (("--sep", args.sep), ("--names", args.names), ("--no-header", args.no_header),
                                    ("--na", args.na), ("--na-values", args.na_values), ("--require", args.require),
                                    ("--convention", args.convention), ("--report", args.report),
+                                   ("--definitions", getattr(args, "definitions", None)),
                                    ("--backend", args.backend))
             if value]
     if used:
@@ -207,13 +211,17 @@ def column_results(tables, n, grounds, args, requirements) -> dict:
     if args.k is not None:
         _check_k(args.k, n, args.file)
     params = _named_params(args)
+    only = selected(args, requirements)
+    pycanon = getattr(args, "convention", None) == "pycanon"
     results = {}
     for col, ct in tables.items():
-        levels = table_levels(ct, params, ground=grounds[col])
+        levels = table_levels(ct, params, ground=grounds[col], only=_with_needed(only) if pycanon else only)
         why = {name: infinite_reason(lv, ct) for name, lv in levels.items()}
         literal = {}
-        if getattr(args, "convention", None) == "pycanon":
+        if pycanon:
             levels, literal = _convention(levels, ct, why)
+            if only is not None:            # the levels a convention reads, computed for it, not shown
+                levels = {name: lv for name, lv in levels.items() if name in only}
         for req in requirements:
             if req.definition.name not in levels:
                 raise InputError(f"--require {req.text}: {req.definition.name} has no level here", file=args.file,
@@ -221,6 +229,30 @@ def column_results(tables, n, grounds, args, requirements) -> dict:
         checks = [check_requirement(req, levels[req.definition.name], ct) for req in requirements]
         results[col] = (ct, levels, why, checks, literal)
     return results
+
+
+def selected(args, requirements):
+    """The names of the definitions whose levels ``levels DATA`` computes (None: every one): ``--definitions``
+    (``all``: every one) and the required ones; without ``--definitions``, the required ones when ``--require``
+    is given, else every one."""
+    from implgraph.io.requirements import parse_definitions
+    text = getattr(args, "definitions", None)
+    if text is None:
+        return {r.definition.name for r in requirements} or None
+    names = parse_definitions(text)
+    return None if names is None else set(names) | {r.definition.name for r in requirements}
+
+
+def _with_needed(only):
+    """``only`` with the definitions whose level a selected definition's declared finite level reads
+    (:class:`~implgraph.definitions.capabilities.FiniteLevelOf`: pyCANON's enhanced beta-likeness reads basic
+    beta-likeness); None stays None (every definition)."""
+    if only is None:
+        return None
+    from implgraph.definitions import get
+    from implgraph.definitions.capabilities import FiniteLevelOf
+    needed = {get(name).declared(FiniteLevelOf) for name in only}
+    return set(only) | {f.name for f in needed if f is not None}
 
 
 def run_microdata(args) -> int:
@@ -236,7 +268,8 @@ def run_microdata(args) -> int:
     n_classes = len(next(iter(results.values()))[0].class_labels or []) if qi else 0
     failed = any(c["holds"] is not True for _, _, _, checks, _ in results.values() for c in checks)
     summary = {"file": args.file, "N": n, "qi": qi, "classes": n_classes, "dropped": dropped,
-               "na": options.na, "requirements": bool(requirements), "failed": failed}
+               "na": options.na, "requirements": bool(requirements), "failed": failed,
+               "selected": selected(args, requirements) is not None}
     if getattr(args, "report", None):
         from implgraph.io.report import write_report
         write_report(args.report, summary, results, args.file)
@@ -277,6 +310,9 @@ def _print_microdata(summary, results) -> None:
     for col, (ct, levels, why, checks, _) in results.items():
         shown = ", ".join(ct.buckets[:8]) + (", ..." if len(ct.buckets) > 8 else "")
         print(printable(f"sensitive {col}: {len(ct.buckets)} values ({shown})"))
+        if summary.get("selected") and not quiet():
+            print("  (the levels of the definitions required or named by --definitions; --definitions all gives "
+                  "every one)")
         _print_levels(levels, why)
         if checks:
             _print_checks(checks, levels)

@@ -29,7 +29,7 @@ import sympy
 
 from implgraph.core.errors import InputError, printable
 
-__all__ = ["Requirement", "parse_requirements", "check_requirement", "class_levels", "SHOWN"]
+__all__ = ["Requirement", "parse_requirements", "parse_definitions", "check_requirement", "class_levels", "SHOWN"]
 
 SHOWN = 5
 """Violating classes listed per failed requirement (the worst first); the report gives how many in all."""
@@ -51,7 +51,7 @@ class Requirement:
         return bool(rel) if isinstance(rel, sympy.logic.boolalg.BooleanAtom) else None
 
 
-def _resolve(key: str):
+def _resolve(key: str, option: str = "--require"):
     from implgraph.definitions import all_definitions, get
     try:
         return get(key)
@@ -62,11 +62,12 @@ def _resolve(key: str):
         return having[0]
     if having:
         names = ", ".join(d.name for d in having)
-        raise InputError(f"--require {printable(key)[:40]}: {printable(key)[:40]} is the level of {names}",
-                         fix=f"name the definition, e.g. --require {having[0].name}=VALUE")
+        value = "=VALUE" if option == "--require" else ""
+        raise InputError(f"{option} {printable(key)[:40]}: {printable(key)[:40]} is the level of {names}",
+                         fix=f"name the definition, e.g. {option} {having[0].name}{value}")
     symbols = sorted({d.level_symbol for d in all_definitions()
                       if sum(e.level_symbol == d.level_symbol for e in all_definitions()) == 1})
-    raise InputError(f"--require {printable(key)[:40]}: no registered definition has that name or level symbol",
+    raise InputError(f"{option} {printable(key)[:40]}: no registered definition has that name or level symbol",
                      fix=f"give a definition's name (implgraph definitions) or one of the symbols {', '.join(symbols)}")
 
 
@@ -94,6 +95,25 @@ def parse_requirements(text: str) -> list:
             raise InputError(f"--require {printable(key)[:40]}={printable(value)[:40]} is not a finite real number",
                              fix="give a number, e.g. 5 or 1/5 or 0.2")
         out.append(Requirement(d, v, f"{d.level_symbol}={value}" if key == d.level_symbol else f"{d.name}={value}"))
+    return out
+
+
+def parse_definitions(text: str) -> list | None:
+    """The definitions of ``--definitions NAME[,NAME...]`` (a name, or a level symbol only one definition has;
+    ``all``: None, every definition), in the order given, each once (InputError on an unknown or ambiguous name,
+    an empty item or a name given twice)."""
+    if str(text).strip() == "all":
+        return None
+    out = []
+    for item in str(text).split(","):
+        key = item.strip()
+        if not key:
+            raise InputError(f"--definitions {printable(repr(text))[:60]} has an empty name",
+                             fix="write e.g. --definitions k,distinct-l-diversity,emd-t-closeness (or all)")
+        d = _resolve(key, "--definitions")
+        if d.name in out:
+            raise InputError(f"--definitions names {d.name} twice", fix="give each definition once")
+        out.append(d.name)
     return out
 
 

@@ -18,6 +18,8 @@ Modules, one topic each:
 - :mod:`~implgraph.mechanisms.randomized_anonymization.optimise`: E_L2 (eq. 9) and Algorithm 1;
 - :mod:`~implgraph.mechanisms.randomized_anonymization.reconstruct`: ValueAdding (eq. 17-18) and the
   Bayes reconstruction (eq. 19-27);
+- :mod:`~implgraph.mechanisms.randomized_anonymization.rating`: the Rating method the evaluation compares with
+  (Section VI), as sei2019 states it;
 - :mod:`~implgraph.mechanisms.randomized_anonymization.distances`: L1, L2 and Hellinger (Definitions 7-9);
 - :mod:`~implgraph.mechanisms.randomized_anonymization.facts`: the facts Theorems 2-4 rest on, checked
   symbolically or exhaustively (used by the claim checker of ``mechanism: {set_channel: ...}``).

@@ -107,13 +107,38 @@ def _step(x, w, facs):
     return x * apply_delta(ratio, facs)
 
 
+def _jump(x, x2, r, v, alpha):
+    """SQUAREM's extrapolation ``x - 2 alpha r + alpha^2 v`` at the step length ``alpha <= -1``, kept in the
+    orthant ``x >= 0`` by backtracking [1]_: while the jump leaves it, ``alpha`` moves half way towards -1, whose
+    jump is the plain double step ``x2`` (a cell set to 0 would stay 0 under (26)).
+
+    References
+    ----------
+    .. [1] R. Varadhan and C. Roland, "Simple and globally convergent methods for accelerating the
+       convergence of any EM algorithm", Scand. J. Statist. 35, 2008 (Section 5: the step length is
+       moved towards -1 until the extrapolated point is admissible).
+    """
+    for _ in range(BACKTRACK):
+        if alpha >= -1.0:
+            break
+        jump = x - 2 * alpha * r + alpha * alpha * v
+        if (jump >= 0).all():
+            return jump
+        alpha = (alpha - 1.0) / 2
+    return x2
+
+
+BACKTRACK = 20
+"""Most halvings of SQUAREM's step length towards -1 (the plain double step) before it is taken."""
+
+
 def bayes_counts(w, facs, tol: float = 1e-2, max_iter: int = 10_000, accelerate: bool = True) -> np.ndarray:
     """Iterate (26) from ``x^0 = w`` to its fixed point and divide by ``prod eta`` (27).
 
     (26) is the Richardson-Lucy (EM) iteration for ``w ~ delta x``; it converges linearly and slowly near the
     boundary, so by default it is accelerated by SQUAREM [1]_ (two steps of (26), an extrapolation -- the plain
     double step where it would leave ``x >= 0`` -- then one stabilising step of (26)), which has the same fixed
-    points.
+    points. A jump leaving the orthant ``x >= 0`` is shortened towards the plain double step (:func:`_jump`).
 
     Parameters
     ----------
@@ -155,9 +180,7 @@ def bayes_counts(w, facs, tol: float = 1e-2, max_iter: int = 10_000, accelerate:
         r, v = x1 - x, x2 - 2 * x1 + x
         nv = np.linalg.norm(v)
         alpha = min(-np.linalg.norm(r) / nv, -1.0) if nv > 0 else -1.0
-        jump = x - 2 * alpha * r + alpha * alpha * v
-        # a jump leaving the orthant falls back to the plain double step (a cell set to 0 would stay 0)
-        x = _step(jump if (jump >= 0).all() else x2, w, facs)
+        x = _step(_jump(x, x2, r, v, alpha), w, facs)
         steps += 2
     out = (x / etas).view(Reconstruction)
     out.iterations, out.converged = steps, converged
