@@ -156,7 +156,7 @@ def _fit(inst, samples, a_def, b_def):
         if upto is not None:
             inst.fit_upto = str(a_def.level_from_raw(sympy.Rational(upto)))
             inst.fit_range = f"{a_def.level_symbol} <= {inst.fit_upto}"
-        inst.trivial = _is_weakest(b_def, f_level, a_def, samples)
+        inst.trivial = _is_weakest(b_def, f_level, a_def, samples, inst.N)
 
 
 def _below_proved(inst, samples, proved, p, larger=False):
@@ -187,17 +187,17 @@ def _against_proved(inst, samples, proved, a_def, b_def, p):
     f_level = proved[0]
     inst.tight = str(f_level)
     inst.proved_checked = True
-    inst.trivial = _is_weakest(b_def, f_level, a_def, samples)
+    inst.trivial = _is_weakest(b_def, f_level, a_def, samples, inst.N)
     return inst
 
 
-def _is_weakest(b_def, f_level, a_def=None, samples=()) -> bool:
-    """Is the tight f (B's level units) B's weakest level, which every table meets?
+def _is_weakest(b_def, f_level, a_def=None, samples=(), N=None) -> bool:
+    """Is the tight f (B's level units) B's weakest level, which every table (of ``N`` records) meets?
 
     ``samples`` (A's raw levels, each in A's range, with ``a_def``) answer "no" without simplifying: f differs
     from the weakest level at one of them. Otherwise ``f - weakest`` is simplified.
     """
-    weakest = b_def.weakest()
+    weakest = b_def.weakest(N)
     if weakest is sympy.oo:
         return False
     f = sympy.sympify(f_level)
