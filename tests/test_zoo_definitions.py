@@ -36,7 +36,8 @@ from implgraph_divergences.renyi2_ldp import Renyi2LocalPrivacy  # noqa: E402
 NEW = [("kl-ldp", {}), ("kl-dp", {}), ("renyi-ldp", {"alpha": 2}), ("renyi-ldp", {"alpha": "3/2"}),
        ("renyi-ldp", {"alpha": "oo"}), ("renyi-dp", {"alpha": 3}), ("renyi-dp", {"alpha": "oo"}), ("tv-ldp", {}),
        ("kl-closeness", {}), ("renyi-closeness", {"alpha": 2}), ("renyi-closeness", {"alpha": "5/2"}),
-       ("delta-ldp", {"eps": "log(2)"}), ("delta-ldp", {"eps": "1/2"}), ("p-sensitive-k-anonymity", {"k": 2})]
+       ("delta-ldp", {"eps": "log(2)"}), ("delta-ldp", {"eps": "1/2"}), ("p-sensitive-k-anonymity", {"k": 2}),
+       ("tv-dp", {}), ("delta-dp", {"eps": "log(2)"}), ("delta-dp", {"eps": "1/2"})]
 
 
 def _level(name, rows, classes, params):
@@ -60,9 +61,9 @@ def _brute(name, rows, classes, params):
         return brute.kl_level_float(rows, compares, classes)
     if name.startswith("renyi-"):
         return bd.level_over(lambda x, y: bd.renyi_float(x, y, _order(params["alpha"])), rows, compares, classes)
-    if name == "tv-ldp":
+    if name in ("tv-ldp", "tv-dp"):
         return float(bd.level_over(bd.event_gap, rows, compares))
-    if name == "delta-ldp":
+    if name in ("delta-ldp", "delta-dp"):
         g = 2 if params["eps"] == "log(2)" else math.exp(0.5)
         return float(bd.level_over(lambda x, y: bd.event_gap(x, y, g), rows, compares))
     return bd.p_sensitive(rows, classes, params["k"])
@@ -184,3 +185,72 @@ def test_a_trivial_cell_without_a_tight_f_does_not_claim_it():
     assert text.startswith("trivial") and "the tight f was not computed" in text and "the tight f is" not in text
     x, y = [F(1, 2), F(1, 2)], [F(0), F(1)]
     assert _level("delta-ldp", [x, y], None, {"eps": "log(2)"}) == 0.5 and _level("tv-ldp", [x, y], None, {}) == 0.5
+
+
+# -- the central total variation and hockey-stick: a weakest level 1/N -----------------------------------------------
+
+def _skewed(n):
+    """One record (1, 0) beside n - 1 records (0, 1)."""
+    return [[F(1), F(0)]] + [[F(0), F(1)]] * (n - 1)
+
+
+@pytest.mark.parametrize("name,params", [("tv-dp", {}), ("delta-dp", {"eps": "log(2)"}), ("delta-dp", {"eps": "1/2"})])
+def test_central_tv_and_hockey_stick_are_at_most_one_over_N(name, params):
+    """P - Q_i = (x_i - Q_i)/N, so TV(P, Q_i) = TV(x_i, Q_i)/N <= 1/N, and the hockey-stick at g >= 1 is at most the
+    total variation. By hand on the skewed table: P = (1/N, (N - 1)/N), Q_1 = (0, 1): TV = 1/N; at g = 2,
+    E(P || Q_1) = 1/N + max((N - 1)/N - 2, 0) = 1/N and E(Q_1 || P) = max(1 - 2 (N - 1)/N, 0) = 0 for N >= 2 (the
+    other records' Q_i = (1/(N - 1), (N - 2)/(N - 1)) is closer); so the level is 1/N, the declared weakest. Random
+    tables (exact, events enumerated) stay at or below 1/N."""
+    d = get(name)
+    assert d.scale == "removal-distance"
+    for n in range(2, 7):
+        assert d.weakest(n) == sympy.Rational(1, n)
+        assert _level(name, _skewed(n), None, params) == pytest.approx(1 / n, abs=1e-15)
+    assert bd.level_over(bd.event_gap, _skewed(5), "removal") == F(1, 5)
+    assert bd.level_over(lambda x, y: bd.event_gap(x, y, 2), _skewed(5), "removal") == F(1, 5)
+    rng = random.Random(41)
+    for _ in range(40):
+        n = rng.randint(2, 6)
+        rows = brute.random_rows(rng, n, rng.randint(2, 3))
+        assert bd.level_over(bd.event_gap, rows, "removal") <= F(1, n), rows
+    assert d.weakest() == sympy.Rational(1, 2)         # without N: every table of every N >= 2
+
+
+def test_the_weakest_level_in_N_is_read_by_the_formula_reader():
+    from implgraph.definitions.scales import SCALES
+    N = sympy.Symbol("N", integer=True, positive=True)
+    s = SCALES["removal-distance"]
+    assert s.weakest_depends_on_N and not SCALES["distance"].weakest_depends_on_N
+    assert s.weakest_at(N) == 1 / N and s.weakest_at(3) == sympy.Rational(1, 3)
+    assert SCALES["distance"].weakest_at(3) == 1 and SCALES["log"].weakest_at(N) is sympy.oo
+    assert s.samples(4) == [x / 4 for x in SCALES["distance"].samples(4)]
+
+
+def test_check_definition_refuses_the_weakest_one_for_the_central_tv():
+    """Declared on the distance scale (weakest 1, whatever N), the central total variation fails check-definition:
+    its level never reaches 1, nor tends to it (1/N on the one-hot tables)."""
+    from implgraph.checks.definition_check import check_definition
+    from implgraph.definitions.divergences import Divergence, DivergenceDefinition
+
+    class WrongScale(DivergenceDefinition):
+        name = "tv-dp-wrong-scale-test"
+        level_symbol = "delta"
+        level = Divergence("tv", compares="removal")
+    WrongScale.scale = "distance"
+    with registered(WrongScale):
+        report = check_definition("tv-dp-wrong-scale-test", {}, tables=8)
+    failed = [c.name for c in report.checks if not c.ok]
+    assert failed == ["weakest and strongest levels as declared"]
+
+
+def test_a_trivial_implication_at_one_over_N_has_a_certificate_and_a_smaller_target_is_refused():
+    """ldp => tv-dp at f = 1/N: every table of N records meets it (trivial), certified by weakest-level; the same
+    certificate with the target 1/(N + 1) is refused (the skewed table has level 1/N > 1/(N + 1))."""
+    from implgraph.certify import check_certificate
+    from implgraph.engines.prove import check_implication
+    r = check_implication("ldp", "tv-dp", "1/N")
+    assert r.verdict == "proved" and r.method == "weakest-level"
+    cert = r.details["certificate"]
+    assert check_certificate(cert).ok
+    assert not check_certificate({**cert, "target": "1/(N + 1)"}).ok
+    assert check_implication("ldp", "tv-dp", "1/(N + 1)").method != "weakest-level"
