@@ -254,3 +254,67 @@ def test_a_trivial_implication_at_one_over_N_has_a_certificate_and_a_smaller_tar
     assert check_certificate(cert).ok
     assert not check_certificate({**cert, "target": "1/(N + 1)"}).ok
     assert check_implication("ldp", "tv-dp", "1/(N + 1)").method != "weakest-level"
+
+
+# -- local information privacy and pointwise maximal leakage: a record against the table --------------------------------
+
+def _information_raw(rows, one_sided):
+    """The largest ratio x_i(l)/P(l) (and, two-sided, P(l)/x_i(l)) over the records and the buckets of positive mean,
+    P the mean of the records, enumerated literally in Fractions; brute.INF where a two-sided ratio has x_i(l) = 0 <
+    P(l)."""
+    n, best = len(rows), F(1)
+    for l in range(len(rows[0])):
+        p = sum((r[l] for r in rows), F(0)) / n
+        if p == 0:
+            continue
+        for r in rows:
+            if r[l] == 0:
+                if not one_sided:
+                    return brute.INF
+                continue
+            best = max(best, r[l] / p) if one_sided else max(best, r[l] / p, p / r[l])
+    return best
+
+
+def _raw(name, rows):
+    got = get(name).concrete(ConcreteTable.from_fractions(rows))
+    return brute.INF if got == INF else F(got)
+
+
+@pytest.mark.parametrize("name,one_sided", [("lip", False), ("pml", True)])
+def test_information_privacy_levels_equal_the_brute_force(name, one_sided):
+    rng = random.Random(53 + one_sided)
+    for _ in range(40):
+        n = rng.randint(2, 5)
+        rows = brute.random_rows(rng, n, rng.randint(2, 4))
+        assert _raw(name, rows) == _information_raw(rows, one_sided), rows
+
+
+def test_information_privacy_by_hand():
+    """x = (1/4, 3/4), y = (3/4, 1/4): P = (1/2, 1/2), the ratios x/P are 1/2 and 3/2: lip's raw level 2 (P/x at 1/4),
+    pml's 3/2. One record (1, 0) beside N - 1 records (0, 1): P(1) = 1/N, so pml's raw level is N (its ceiling: x_i(l)
+    <= N P(l)) and lip's is oo (a record at 0 where P > 0). Equal records: 1 (eps = 0)."""
+    x, y = [F(1, 4), F(3, 4)], [F(3, 4), F(1, 4)]
+    assert _raw("lip", [x, y]) == 2 and _raw("pml", [x, y]) == F(3, 2)
+    for n in range(2, 7):
+        assert _raw("pml", _skewed(n)) == n and _raw("lip", _skewed(n)) == brute.INF
+    assert _raw("lip", [x, x, x]) == 1 and _raw("pml", [y, y]) == 1
+    assert get("lip").scale == get("pml").scale == "log"
+
+
+def test_pml_below_lip_below_ldp_on_random_tables():
+    """pml <= lip (one side of the same ratios) and lip <= ldp: P(l) is a mean of the records, each within
+    [x_i(l)/e^eps, x_i(l) e^eps] under eps-LDP, so e^-eps <= x_i(l)/P(l) <= e^eps. Raw levels, exactly."""
+    rng = random.Random(59)
+    for _ in range(40):
+        rows = brute.random_rows(rng, rng.randint(2, 5), rng.randint(2, 3))
+        pml, lip, ldp = _raw("pml", rows), _raw("lip", rows), brute.ldp(rows)
+        assert pml <= lip or lip == brute.INF
+        assert ldp == brute.INF or (lip != brute.INF and lip <= ldp)
+
+
+@pytest.mark.parametrize("name", ["lip", "pml"])
+def test_information_privacy_check_definition_passes(name):
+    from implgraph.checks.definition_check import check_definition
+    report = check_definition(name, {}, tables=12)
+    assert all(c.ok for c in report.checks), [(c.name, c.detail) for c in report.checks if not c.ok]
