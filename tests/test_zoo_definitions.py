@@ -318,3 +318,11 @@ def test_information_privacy_check_definition_passes(name):
     from implgraph.checks.definition_check import check_definition
     report = check_definition(name, {}, tables=12)
     assert all(c.ok for c in report.checks), [(c.name, c.detail) for c in report.checks if not c.ok]
+
+
+def test_a_trivial_cell_towards_tv_dp_names_the_weakest_in_N():
+    """The matrix's reason for a trivial cell towards tv-dp names its weakest level as the formula 1/N, not a number
+    met by every table of every N."""
+    from implgraph.map.matrix_cells import not_proved_reason
+    assert "f = 1/N on N records holds" in not_proved_reason("ldp", "tv-dp", trivial=True, tight_known=False)
+    assert "weakest level (1/N on N records)" in not_proved_reason("ldp", "delta-dp(eps=log(2))", trivial=True)
