@@ -1,15 +1,16 @@
 """Level scales: how a definition's level relates to the raw quantity its level code computes.
 
 A definition declares ``scale = "ratio" | "log" | "affine" | "count" | "count-from-0" | "distance" |
-"removal-distance" | "divergence"``; the engine never switches on that word. It asks the :class:`Scale` object
+"removal-distance" | "log-record" | "divergence"``; the engine never switches on that word. It asks the :class:`Scale` object
 (``definition.level_scale``) for the conversion both ways, the weakest level, the raw value of the most private table
 and the range of valid levels. Every scale is increasing in the raw quantity, so "at least as strong" can be compared
 on either side.
 
 The weakest level is the level every table meets. A scale may declare it as a formula of the number of records N
 (``weakest_in_N``, read by :meth:`Scale.weakest_at`): the central total variation is at most 1/N on a table of N
-records, since the table's mean P and the mean Q_i without record i differ by (x_i - Q_i)/N. ``weakest`` is then a
-level every table of every N >= 2 meets (the formula's largest value), used where N is not known.
+records, since the table's mean P and the mean Q_i without record i differ by (x_i - Q_i)/N; the log of one record's
+ratio to the table is at most log N (x_i(l) <= N P(l)). ``weakest`` is then a level every table of every N >= 2 meets
+(the formula's supremum: 1/2, oo), used where N is not known.
 
 Examples
 --------
@@ -85,8 +86,8 @@ class Scale:
         """The raw levels at which check-edge samples the tight f at ``N`` records."""
         if not self.sample_raws:
             return [Fraction(k) for k in range(1, N + 1)]
-        if self.weakest_in_N and isinstance(N, int):    # the samples scaled to the weakest level on N records
-            w = self.weakest_at(N)
+        w = self.weakest_at(N) if self.weakest_in_N and isinstance(N, int) and not self.log else None
+        if w is not None and w.is_Rational:     # a distance: the samples scaled to the weakest level on N records
             return [x * Fraction(int(w.p), int(w.q)) for x in self.sample_raws]
         return list(self.sample_raws)
 
@@ -154,6 +155,9 @@ SCALES = {
                  Fraction(1), Fraction(0), sympy.oo, _RATIO_SAMPLES, log=True),
     "affine": Scale("affine", "the level is the optimal raw ratio minus 1 (beta = t - 1; >= 0)",
                     Fraction(1), Fraction(0), sympy.oo, _RATIO_SAMPLES, offset=1),
+    "log-record": Scale("log-record", "the natural log of the optimal raw ratio of one record to the table (eps = ln t; "
+                        ">= 0): at most log N on N records (x_i(l) <= N P(l))", Fraction(1), Fraction(0), sympy.oo,
+                        _RATIO_SAMPLES, log=True, weakest_in_N="log(N)"),
     "count": Scale("count", "the level is a size computed from the table (k of k-anonymity, l of l-diversity)",
                    None, None, sympy.Integer(1)),
     "count-from-0": Scale("count-from-0", "a count whose weakest level is 0: no level holds (p of p-sensitive "

@@ -11,7 +11,8 @@ distribution to the table's: a ``subset`` ratio of averages with subsets of one 
 - Pointwise maximal leakage (Saeidian, Cervia, Oechtering and Skoglund) of the outcome l is
   max_i log(P(l | i)/P(l)); eps-PML privacy bounds it over every outcome: the level is the largest log(x_i(l)/P(l))
   (one-sided: a record may lie below the table by any amount). It is at most log N (x_i(l) <= N P(l)), attained by
-  one record (1, 0) beside N - 1 records (0, 1).
+  one record (1, 0) beside N - 1 records (0, 1): the weakest level on N records, which its scale ``log-record``
+  declares.
 
 References whose definition number was not checked against the paper say so.
 """
@@ -46,7 +47,7 @@ class PointwiseMaximalLeakage(RatioOfAverages):
     reference = ("Saeidian, Cervia, Oechtering and Skoglund, Pointwise maximal leakage, IEEE Trans. Inf. Theory 69(12), "
                  "2023 (l(X -> y) = log max_x P(y | x)/P(y) over x of positive prior, bounded over every outcome y; "
                  f"definition number not checked); {_UNIFORM}")
-    scale, level_symbol = "log", "eps"
+    scale, level_symbol = "log-record", "eps"       # at most log N on N records, attained: its weakest level
     declares = (RatioLevel("subset", "one-sided"), SubsetSize("1"))
     params = {}
     model = "dp"

@@ -235,7 +235,7 @@ def best_text(b) -> str:
     """``1 as a ratio`` (ratio, log and affine levels: the raw value is a ratio) / ``0 as a distance`` /
     ``1 as a count``: B's lowest raw level (:func:`implgraph.engines.bounds.lowest_raw`) in words."""
     name = b.level_scale.name
-    return f"{lowest_raw(b)} as a {'ratio' if name in ('ratio', 'log', 'affine') else name}"
+    return f"{lowest_raw(b)} as a {'ratio' if name in ('ratio', 'log', 'affine', 'log-record') else name}"
 
 
 def ceiling_of(c, b_classes, region):
