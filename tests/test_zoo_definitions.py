@@ -299,7 +299,13 @@ def test_information_privacy_by_hand():
     for n in range(2, 7):
         assert _raw("pml", _skewed(n)) == n and _raw("lip", _skewed(n)) == brute.INF
     assert _raw("lip", [x, x, x]) == 1 and _raw("pml", [y, y]) == 1
-    assert get("lip").scale == get("pml").scale == "log"
+    assert get("lip").scale == "log" and get("pml").scale == "log-record"
+    for n in range(2, 7):       # pml's weakest level on n records is log n, the skewed table's
+        assert get("pml").weakest(n) == sympy.log(n)
+    rng = random.Random(61)
+    for _ in range(30):         # and no table goes beyond it: x_i(l) <= n P(l)
+        rows = brute.random_rows(rng, rng.randint(2, 5), rng.randint(2, 4))
+        assert _information_raw(rows, True) <= len(rows)
 
 
 def test_pml_below_lip_below_ldp_on_random_tables():
@@ -326,3 +332,13 @@ def test_a_trivial_cell_towards_tv_dp_names_the_weakest_in_N():
     from implgraph.map.matrix_cells import not_proved_reason
     assert "f = 1/N on N records holds" in not_proved_reason("ldp", "tv-dp", trivial=True, tight_known=False)
     assert "weakest level (1/N on N records)" in not_proved_reason("ldp", "delta-dp(eps=log(2))", trivial=True)
+
+
+def test_a_cell_at_the_weakest_level_in_N_is_trivial_at_every_N():
+    """k-anonymity => pml: on one class of N records (k-anonymity N) pml reaches log N, its weakest level at N (the
+    skewed table), so the tight f at each N checked is log N, trivially; at N = 2 the two sample levels are too few to
+    fit and still give the trivial f."""
+    from implgraph.api_checks import check_edge
+    r = check_edge("k-anonymity", "pml", N=3)
+    assert [(i.N, i.tight, i.trivial) for i in r.forward.instances] == [(2, "log(2)", True), (3, "log(3)", True)]
+    assert r.forward.trivial
