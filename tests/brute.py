@@ -26,7 +26,7 @@ from fractions import Fraction
 
 INF = float("inf")
 
-__all__ = ["INF", "mean", "needed", "mult_t", "kt", "dp", "kdp", "ldp", "k_anonymity", "emd_t",
+__all__ = ["INF", "mean", "needed", "mult_t", "kt", "subset_upper", "dp", "kdp", "ldp", "k_anonymity", "emd_t",
            "groups", "basic_beta_likeness", "delta_disclosure_ratio", "enhanced_beta_likeness", "distinct_l", "frequency_l",
            "entropy_l",
            "recursive_cl", "alpha_k", "eps_delta_dp", "eps_delta_ldp", "hierarchical_emd"]
@@ -80,6 +80,20 @@ def kt(rows, k):
     everyone = range(n)
     return _optimum(needed(mean(rows, everyone, l), mean(rows, K, l))
                     for K in itertools.combinations(range(n), k) for l in range(p))
+
+
+def subset_upper(rows, k):
+    """One-sided subset level (pointwise maximal leakage at k = 1): the largest Pr_K(B_l) / Pr_D(B_l) over every
+    subset K of exactly k records and every bucket with Pr_D(B_l) > 0; at least 1."""
+    n, p = len(rows), len(rows[0])
+    assert 1 <= k <= n
+    best = Fraction(1)
+    for K in itertools.combinations(range(n), k):
+        for l in range(p):
+            whole = mean(rows, range(n), l)
+            if whole > 0:
+                best = max(best, mean(rows, K, l) / whole)
+    return best
 
 
 def kdp(rows, k):

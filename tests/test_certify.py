@@ -221,6 +221,8 @@ def _brute_level(side, rows, classes, size):
         return brute.emd_t(rows, classes, "equal")
     if side["family"] == "pairwise":
         return brute.ldp(rows)
+    if side["family"] == "subset" and side.get("sides") == "one-sided":     # pointwise maximal leakage (size 1)
+        return brute.subset_upper(rows, int(size))
     if side["family"] == "subset":
         return brute.kt(rows, int(size))
     if side.get("sides") == "one-sided":        # basic beta-likeness, the built-in one-sided class level

@@ -36,7 +36,8 @@ from implgraph_divergences.renyi2_ldp import Renyi2LocalPrivacy  # noqa: E402
 NEW = [("kl-ldp", {}), ("kl-dp", {}), ("renyi-ldp", {"alpha": 2}), ("renyi-ldp", {"alpha": "3/2"}),
        ("renyi-ldp", {"alpha": "oo"}), ("renyi-dp", {"alpha": 3}), ("renyi-dp", {"alpha": "oo"}), ("tv-ldp", {}),
        ("kl-closeness", {}), ("renyi-closeness", {"alpha": 2}), ("renyi-closeness", {"alpha": "5/2"}),
-       ("delta-ldp", {"eps": "log(2)"}), ("delta-ldp", {"eps": "1/2"}), ("p-sensitive-k-anonymity", {"k": 2})]
+       ("delta-ldp", {"eps": "log(2)"}), ("delta-ldp", {"eps": "1/2"}), ("p-sensitive-k-anonymity", {"k": 2}),
+       ("tv-dp", {}), ("delta-dp", {"eps": "log(2)"}), ("delta-dp", {"eps": "1/2"})]
 
 
 def _level(name, rows, classes, params):
@@ -60,9 +61,9 @@ def _brute(name, rows, classes, params):
         return brute.kl_level_float(rows, compares, classes)
     if name.startswith("renyi-"):
         return bd.level_over(lambda x, y: bd.renyi_float(x, y, _order(params["alpha"])), rows, compares, classes)
-    if name == "tv-ldp":
+    if name in ("tv-ldp", "tv-dp"):
         return float(bd.level_over(bd.event_gap, rows, compares))
-    if name == "delta-ldp":
+    if name in ("delta-ldp", "delta-dp"):
         g = 2 if params["eps"] == "log(2)" else math.exp(0.5)
         return float(bd.level_over(lambda x, y: bd.event_gap(x, y, g), rows, compares))
     return bd.p_sensitive(rows, classes, params["k"])
@@ -184,3 +185,160 @@ def test_a_trivial_cell_without_a_tight_f_does_not_claim_it():
     assert text.startswith("trivial") and "the tight f was not computed" in text and "the tight f is" not in text
     x, y = [F(1, 2), F(1, 2)], [F(0), F(1)]
     assert _level("delta-ldp", [x, y], None, {"eps": "log(2)"}) == 0.5 and _level("tv-ldp", [x, y], None, {}) == 0.5
+
+
+# -- the central total variation and hockey-stick: a weakest level 1/N -----------------------------------------------
+
+def _skewed(n):
+    """One record (1, 0) beside n - 1 records (0, 1)."""
+    return [[F(1), F(0)]] + [[F(0), F(1)]] * (n - 1)
+
+
+@pytest.mark.parametrize("name,params", [("tv-dp", {}), ("delta-dp", {"eps": "log(2)"}), ("delta-dp", {"eps": "1/2"})])
+def test_central_tv_and_hockey_stick_are_at_most_one_over_N(name, params):
+    """P - Q_i = (x_i - Q_i)/N, so TV(P, Q_i) = TV(x_i, Q_i)/N <= 1/N, and the hockey-stick at g >= 1 is at most the
+    total variation. By hand on the skewed table: P = (1/N, (N - 1)/N), Q_1 = (0, 1): TV = 1/N; at g = 2,
+    E(P || Q_1) = 1/N + max((N - 1)/N - 2, 0) = 1/N and E(Q_1 || P) = max(1 - 2 (N - 1)/N, 0) = 0 for N >= 2 (the
+    other records' Q_i = (1/(N - 1), (N - 2)/(N - 1)) is closer); so the level is 1/N, the declared weakest. Random
+    tables (exact, events enumerated) stay at or below 1/N."""
+    d = get(name)
+    assert d.scale == "removal-distance"
+    for n in range(2, 7):
+        assert d.weakest(n) == sympy.Rational(1, n)
+        assert _level(name, _skewed(n), None, params) == pytest.approx(1 / n, abs=1e-15)
+    assert bd.level_over(bd.event_gap, _skewed(5), "removal") == F(1, 5)
+    assert bd.level_over(lambda x, y: bd.event_gap(x, y, 2), _skewed(5), "removal") == F(1, 5)
+    rng = random.Random(41)
+    for _ in range(40):
+        n = rng.randint(2, 6)
+        rows = brute.random_rows(rng, n, rng.randint(2, 3))
+        assert bd.level_over(bd.event_gap, rows, "removal") <= F(1, n), rows
+    assert d.weakest() == sympy.Rational(1, 2)         # without N: every table of every N >= 2
+
+
+def test_the_weakest_level_in_N_is_read_by_the_formula_reader():
+    from implgraph.definitions.scales import SCALES
+    N = sympy.Symbol("N", integer=True, positive=True)
+    s = SCALES["removal-distance"]
+    assert s.weakest_depends_on_N and not SCALES["distance"].weakest_depends_on_N
+    assert s.weakest_at(N) == 1 / N and s.weakest_at(3) == sympy.Rational(1, 3)
+    assert SCALES["distance"].weakest_at(3) == 1 and SCALES["log"].weakest_at(N) is sympy.oo
+    assert s.samples(4) == [x / 4 for x in SCALES["distance"].samples(4)]
+
+
+def test_check_definition_refuses_the_weakest_one_for_the_central_tv():
+    """Declared on the distance scale (weakest 1, whatever N), the central total variation fails check-definition:
+    its level never reaches 1, nor tends to it (1/N on the one-hot tables)."""
+    from implgraph.checks.definition_check import check_definition
+    from implgraph.definitions.divergences import Divergence, DivergenceDefinition
+
+    class WrongScale(DivergenceDefinition):
+        name = "tv-dp-wrong-scale-test"
+        level_symbol = "delta"
+        level = Divergence("tv", compares="removal")
+    WrongScale.scale = "distance"
+    with registered(WrongScale):
+        report = check_definition("tv-dp-wrong-scale-test", {}, tables=8)
+    failed = [c.name for c in report.checks if not c.ok]
+    assert failed == ["weakest and strongest levels as declared"]
+
+
+def test_a_trivial_implication_at_one_over_N_has_a_certificate_and_a_smaller_target_is_refused():
+    """ldp => tv-dp at f = 1/N: every table of N records meets it (trivial), certified by weakest-level; the same
+    certificate with the target 1/(N + 1) is refused (the skewed table has level 1/N > 1/(N + 1))."""
+    from implgraph.certify import check_certificate
+    from implgraph.engines.prove import check_implication
+    r = check_implication("ldp", "tv-dp", "1/N")
+    assert r.verdict == "proved" and r.method == "weakest-level"
+    cert = r.details["certificate"]
+    assert check_certificate(cert).ok
+    assert not check_certificate({**cert, "target": "1/(N + 1)"}).ok
+    assert check_implication("ldp", "tv-dp", "1/(N + 1)").method != "weakest-level"
+
+
+# -- local information privacy and pointwise maximal leakage: a record against the table --------------------------------
+
+def _information_raw(rows, one_sided):
+    """The largest ratio x_i(l)/P(l) (and, two-sided, P(l)/x_i(l)) over the records and the buckets of positive mean,
+    P the mean of the records, enumerated literally in Fractions; brute.INF where a two-sided ratio has x_i(l) = 0 <
+    P(l)."""
+    n, best = len(rows), F(1)
+    for l in range(len(rows[0])):
+        p = sum((r[l] for r in rows), F(0)) / n
+        if p == 0:
+            continue
+        for r in rows:
+            if r[l] == 0:
+                if not one_sided:
+                    return brute.INF
+                continue
+            best = max(best, r[l] / p) if one_sided else max(best, r[l] / p, p / r[l])
+    return best
+
+
+def _raw(name, rows):
+    got = get(name).concrete(ConcreteTable.from_fractions(rows))
+    return brute.INF if got == INF else F(got)
+
+
+@pytest.mark.parametrize("name,one_sided", [("lip", False), ("pml", True)])
+def test_information_privacy_levels_equal_the_brute_force(name, one_sided):
+    rng = random.Random(53 + one_sided)
+    for _ in range(40):
+        n = rng.randint(2, 5)
+        rows = brute.random_rows(rng, n, rng.randint(2, 4))
+        assert _raw(name, rows) == _information_raw(rows, one_sided), rows
+
+
+def test_information_privacy_by_hand():
+    """x = (1/4, 3/4), y = (3/4, 1/4): P = (1/2, 1/2), the ratios x/P are 1/2 and 3/2: lip's raw level 2 (P/x at 1/4),
+    pml's 3/2. One record (1, 0) beside N - 1 records (0, 1): P(1) = 1/N, so pml's raw level is N (its ceiling: x_i(l)
+    <= N P(l)) and lip's is oo (a record at 0 where P > 0). Equal records: 1 (eps = 0)."""
+    x, y = [F(1, 4), F(3, 4)], [F(3, 4), F(1, 4)]
+    assert _raw("lip", [x, y]) == 2 and _raw("pml", [x, y]) == F(3, 2)
+    for n in range(2, 7):
+        assert _raw("pml", _skewed(n)) == n and _raw("lip", _skewed(n)) == brute.INF
+    assert _raw("lip", [x, x, x]) == 1 and _raw("pml", [y, y]) == 1
+    assert get("lip").scale == "log" and get("pml").scale == "log-record"
+    for n in range(2, 7):       # pml's weakest level on n records is log n, the skewed table's
+        assert get("pml").weakest(n) == sympy.log(n)
+    rng = random.Random(61)
+    for _ in range(30):         # and no table goes beyond it: x_i(l) <= n P(l)
+        rows = brute.random_rows(rng, rng.randint(2, 5), rng.randint(2, 4))
+        assert _information_raw(rows, True) <= len(rows)
+
+
+def test_pml_below_lip_below_ldp_on_random_tables():
+    """pml <= lip (one side of the same ratios) and lip <= ldp: P(l) is a mean of the records, each within
+    [x_i(l)/e^eps, x_i(l) e^eps] under eps-LDP, so e^-eps <= x_i(l)/P(l) <= e^eps. Raw levels, exactly."""
+    rng = random.Random(59)
+    for _ in range(40):
+        rows = brute.random_rows(rng, rng.randint(2, 5), rng.randint(2, 3))
+        pml, lip, ldp = _raw("pml", rows), _raw("lip", rows), brute.ldp(rows)
+        assert pml <= lip or lip == brute.INF
+        assert ldp == brute.INF or (lip != brute.INF and lip <= ldp)
+
+
+@pytest.mark.parametrize("name", ["lip", "pml"])
+def test_information_privacy_check_definition_passes(name):
+    from implgraph.checks.definition_check import check_definition
+    report = check_definition(name, {}, tables=12)
+    assert all(c.ok for c in report.checks), [(c.name, c.detail) for c in report.checks if not c.ok]
+
+
+def test_a_trivial_cell_towards_tv_dp_names_the_weakest_in_N():
+    """The matrix's reason for a trivial cell towards tv-dp names its weakest level as the formula 1/N, not a number
+    met by every table of every N."""
+    from implgraph.map.matrix_cells import not_proved_reason
+    assert "f = 1/N on N records holds" in not_proved_reason("ldp", "tv-dp", trivial=True, tight_known=False)
+    assert "weakest level (1/N on N records)" in not_proved_reason("ldp", "delta-dp(eps=log(2))", trivial=True)
+
+
+def test_a_cell_at_the_weakest_level_in_N_is_trivial_at_every_N():
+    """k-anonymity => pml: on one class of N records (k-anonymity N) pml reaches log N, its weakest level at N (the
+    skewed table), so the tight f at each N checked is log N, trivially; at N = 2 the two sample levels are too few to
+    fit and still give the trivial f."""
+    from implgraph.api_checks import check_edge
+    r = check_edge("k-anonymity", "pml", N=3)
+    assert [(i.N, i.tight, i.trivial) for i in r.forward.instances] == [(2, "log(2)", True), (3, "log(3)", True)]
+    assert r.forward.trivial

@@ -1,7 +1,8 @@
 """Checkers of the certificates that rest on B's registered scale and class level rather than on a bound lemma.
 
 - ``weakest-level``: B's raw ``target`` is at least as weak as B's weakest level on the whole domain (``oo`` for a
-  ratio, smaller is stronger; ``<= 1`` for a count, larger is stronger). B's registered scale declares that every
+  ratio, smaller is stronger; ``<= 1`` for a count, larger is stronger; ``1/N`` on N records for a removal distance,
+  compared as P N >= Q with N > 0 proved on the domain). B's registered scale declares that every
   table meets its weakest level (the engine checks every level it computes against it), so the claim holds of every
   table, whatever A: a trivial truth.
 - ``one-class``: on a table of one class (the class is the whole table) B's level is its strongest raw value (1 as a
@@ -38,10 +39,16 @@ def _components_at_least(text, bound, domain, timeout_ms, larger=False, hypothes
     comps = rd.ratio_components(text)
     if larger and len(comps) != 1:
         return False, f"{text}: a Min compared from above"
-    w = rd.poly(str(bound))
+    w, w_den = rd.ratio(str(bound))     # a bound in N (1/N) as a quotient: w_den > 0 is proved on the domain
     hows = []
+    if not w_den.is_ground:
+        ok_w, how_w = prove_nonnegative(w_den, list(hypotheses), domain, True, timeout_ms)
+        if not ok_w:
+            return False, f"{bound}: its denominator {w_den} > 0: {how_w}"
+        hows.append(f"{w_den} > 0: {how_w}")
     for num, den in comps:
         ok_q, how_q = prove_nonnegative(den, list(hypotheses), domain, True, timeout_ms)
+        num = num * w_den       # P/Q against w/w_den, Q and w_den > 0: P w_den against w Q
         target = (w * den - num) if larger else (num - w * den)
         ok_p, how_p = prove_nonnegative(target, list(hypotheses), domain, False, timeout_ms)
         if not (ok_q and ok_p):
@@ -63,7 +70,8 @@ def check_weakest_level(cert, ns=None, timeout_ms=4000):
         if d is None:
             return _report(steps + [("B is a registered definition (its scale is read from the registry)", False,
                                      "not registered here")])
-        weakest = sympy.sympify(d.raw_from_level(d.weakest()))
+        n_sym = sympy.Symbol("N", integer=True, positive=True)     # the certificate's N (a formula in N is read in it)
+        weakest = sympy.sympify(d.raw_from_level(d.weakest(n_sym)))
         larger = d.stronger == "larger"
         target = str(cert.get("target"))
         if target == "oo":
@@ -73,7 +81,8 @@ def check_weakest_level(cert, ns=None, timeout_ms=4000):
             steps.append(("the target is at least as weak as B's weakest level oo", False, "a finite target"))
         else:
             ok, how = _components_at_least(target, weakest, Domain(cert), timeout_ms, larger=larger)
-            steps.append((f"the target is at least as weak as B's weakest level {d.weakest()} on the domain", ok, how))
+            steps.append((f"the target is at least as weak as B's weakest level {d.weakest(n_sym)} on the domain", ok,
+                          how))
     except UNREADABLE as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

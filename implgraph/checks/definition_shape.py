@@ -20,14 +20,14 @@ def _stronger_or_equal(d, a, b) -> bool:
 def range_check(d, levels) -> Check:
     """Every defined level between the declared weakest and the scale's most private level; raw >= raw_min."""
     name = "levels within the declared range"
-    scale, weakest = d.level_scale, sympy.sympify(d.weakest())
+    scale = d.level_scale
     best = None if scale.best_raw is None else d.level_from_raw(sympy.Rational(scale.best_raw.numerator,
                                                                                 scale.best_raw.denominator))
     seen = 0
     for table, raw in levels:
         if raw is None:
             continue
-        level = d.level_from_raw(raw)
+        level, weakest = d.level_from_raw(raw), sympy.sympify(d.weakest(len(table[0])))
         if scale.raw_min is not None and raw is not sympy.oo and bool(raw < sympy.Rational(
                 scale.raw_min.numerator, scale.raw_min.denominator)):
             return Check(name, False, f"raw level {raw} below the scale's {scale.raw_min}", table)
@@ -37,7 +37,14 @@ def range_check(d, levels) -> Check:
             return Check(name, False, f"level {level} is stronger than the most private level {best}", table)
         seen += 1
     where = f"at most as strong as {best}" if best is not None else "no strongest declared"
-    return Check(name, True, f"{seen} levels at least as strong as {weakest} ({where})")
+    return Check(name, True, f"{seen} levels at least as strong as {_weakest_text(d)} ({where})")
+
+
+def _weakest_text(d) -> str:
+    """The declared weakest level, as a formula of N where it depends on the number of records."""
+    if d.level_scale.weakest_depends_on_N:
+        return f"{d.weakest(sympy.Symbol('N'))} on N records"
+    return str(d.weakest())
 
 
 def _class_levels(d, rows, labels):
@@ -83,7 +90,7 @@ def _class_formula_fault(d, rows, labels, raw) -> str:
     """Why the table's level is not the weakest of its classes' declared levels, or ''."""
     level = d.level_from_raw(raw)
     per_class = _class_levels(d, rows, labels)
-    if _same(level, sympy.sympify(d.weakest())) and not any(_same(level, v) for v in per_class):
+    if _same(level, sympy.sympify(d.weakest(len(rows)))) and not any(_same(level, v) for v in per_class):
         return ""       # the weakest level for another reason (a class smaller than a declared minimum size)
     if not any(_same(level, v) for v in per_class):
         return f"the level {level} is none of the classes' declared levels {per_class}"
@@ -107,7 +114,7 @@ def extremes_check(d, params, levels) -> Check:
     """Strongest: each table with its records made equal (uniform; same N and classes) is at least as strong;
     weakest: attained or approached by one-hot records."""
     name = "weakest and strongest levels as declared"
-    weakest = sympy.sympify(d.weakest())
+    shown = _weakest_text(d)
     for (rows, labels), raw in levels:
         p = len(rows[0])
         table = ([[Fraction(1, p)] * p for _ in rows], labels)
@@ -122,13 +129,19 @@ def extremes_check(d, params, levels) -> Check:
         series = [(n, _one_hot(n, layout)) for n in range(2, 7)]
         raws = [(t, _at(d, t, params)) for _, t in series]
         levels = [(t, d.level_from_raw(r)) for t, r in raws if r is not None]
+        if d.level_scale.weakest_depends_on_N:     # attained at every N tried: the formula of N, not one value
+            if len(levels) == len(series) and all(_same(v, sympy.sympify(d.weakest(len(t[0])))) for t, v in levels):
+                return Check(name, True, "; ".join(notes + [f"weakest {shown} attained by one-hot records at N = 2 "
+                                                            f"to {len(series) + 1}"]))
+            continue
+        weakest = sympy.sympify(d.weakest())
         if any(_same(v, weakest) for _, v in levels):
             return Check(name, True, "; ".join(notes + [f"weakest {weakest} attained by one-hot records"]))
         if len(levels) >= 2 and all(not _stronger_or_equal(d, b, a) for (_, a), (_, b) in zip(levels, levels[1:])):
             return Check(name, True, "; ".join(notes + [f"weakest {weakest} approached by one-hot records as N "
                                                         f"grows ({', '.join(str(v) for _, v in levels)})"]))
     last = series[-1][1]
-    return Check(name, False, f"the declared weakest level {weakest} is neither attained nor approached by one-hot "
+    return Check(name, False, f"the declared weakest level {shown} is neither attained nor approached by one-hot "
                               "records", last)
 
 

@@ -138,9 +138,10 @@ class Definition:
         """The raw quantity of the level ``level`` (the inverse of :meth:`level_from_raw`)."""
         return self.level_scale.to_raw(level)
 
-    def weakest(self):
-        """The level every table satisfies (oo for ratio/log/affine, 1 for count and distance)."""
-        return self.level_scale.weakest
+    def weakest(self, N=None):
+        """The level every table of ``N`` records satisfies (oo for ratio/log/affine, 1 for count and distance, 1/N
+        for a removal distance); without ``N``, the level every table of every N satisfies."""
+        return self.level_scale.weakest_at(N)
 
     def at_least_as_strong(self, a, b):
         """True if level ``a`` is at least as strong as level ``b`` (as sympy relation)."""

@@ -30,7 +30,8 @@ A definition whose level is a divergence between two distributions over the buck
 
 The level is the largest divergence over the compared pairs; smaller is stronger; its scale is ``divergence`` (the
 level is the divergence itself, 0 at best, unbounded), ``distance`` for the bounded total variation and hockey-stick
-(at most 1, the weakest level). Every f-divergence here is ``sum_l y_l phi(x_l / y_l)`` with a
+(at most 1, the weakest level), ``removal-distance`` for those two compared by record removal (at most 1/N on N
+records: P - Q_i = (x_i - Q_i)/N, and sum_l max(x_l - gamma y_l, 0) <= TV(x, y) for gamma >= 1). Every f-divergence here is ``sum_l y_l phi(x_l / y_l)`` with a
 convex ``phi`` (:meth:`Divergence.phi`: r log r, r^alpha for exp((alpha - 1) D_alpha), |r - 1|/2, max(r - gamma, 0)),
 which the prover's chord argument reads (:mod:`implgraph.prover.arguments.chord`).
 
@@ -308,7 +309,10 @@ class DivergenceDefinition(Definition):
             raise InputError(f"plugin {cls.__name__}: level = {cls.level!r} is not a Divergence",
                              fix='declare e.g. level = Divergence("kl", compares="class")')
         # a bounded divergence (total variation, the hockey-stick: at most 1) is a distance, the others unbounded
-        cls.scale = "distance" if cls.level.kind in BOUNDED else "divergence"
+        # (compared with the table without one record, at most 1/N: P - Q_i = (x_i - Q_i)/N, and the hockey-stick at
+        # gamma >= 1 is at most the total variation)
+        cls.scale = ("removal-distance" if cls.level.compares == "removal" else "distance") \
+            if cls.level.kind in BOUNDED else "divergence"
         cls.stronger = "smaller"
         # (a level over classes declares it; the ratio families are the ratio levels', not a divergence's)
         cls.declares = (OnClasses(),) if cls.level.compares == "class" else ()

@@ -62,7 +62,7 @@ __all__ = ["RatioOfAverages", "Form", "Term", "LFModel", "lf_model", "param_grid
 _SHAPES = {("pairwise", "two-sided"): "pairwise", ("subset", "two-sided"): "subset-ratio",
            ("class", "two-sided"): "class-ratio", ("subset", "one-sided"): "subset-upper",
            ("class", "one-sided"): "class-upper"}
-_RATIO_SCALES = ("ratio", "log", "affine")
+_RATIO_SCALES = ("ratio", "log", "affine", "log-record")
 
 
 class RatioOfAverages(Definition):

@@ -9,9 +9,9 @@ largest value is the least delta of (eps, delta) privacy.
 
 References whose definition number was not checked against the paper say so.
 
-The central total variation and hockey-stick (``Divergence("tv", compares="removal")``) are not registered: their
-level is at most 1/N on N records (P - Q_i = (x_i - Q_i)/N), a weakest level that depends on N, which no scale
-declares (``implgraph check-definition`` would refuse the declared weakest 1).
+The central total variation and hockey-stick are at most 1/N on N records (P - Q_i = (x_i - Q_i)/N, and the
+hockey-stick at gamma >= 1 is at most the total variation): their scale ``removal-distance`` declares that weakest
+level, 1/N, attained by one record (1, 0) beside N - 1 records (0, 1).
 """
 
 from __future__ import annotations
@@ -136,3 +136,23 @@ class DeltaLDP(_EpsGamma, DivergenceDefinition):
     label_format = "({eps},δ)-LDP"
     reference = f"{_DELTA}; between every two records, {_RECORDS}"
     level = Divergence("hockey-stick", order="exp(eps)", compares="pairs")
+
+
+@register
+class TVDP(DivergenceDefinition):
+    name = "tv-dp"
+    title = "total-variation privacy (record removal)"
+    level_symbol = "delta"
+    model = "dp"
+    reference = f"{_TV}; the table against the table without one record, as dp"
+    level = Divergence("tv", compares="removal")
+
+
+@register
+class DeltaDP(_EpsGamma, DivergenceDefinition):
+    name = "delta-dp"
+    title = "the least delta of (eps, delta)-DP (record removal)"
+    model = "dp"
+    label_format = "({eps},δ)-DP"
+    reference = f"{_DELTA}; the table against the table without one record, as dp"
+    level = Divergence("hockey-stick", order="exp(eps)", compares="removal")

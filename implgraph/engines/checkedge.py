@@ -46,7 +46,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from implgraph.definitions.nodes import Node, parse_node
+from implgraph.definitions.nodes import N_SYM, Node, parse_node
 from implgraph.core.verdict import math_html
 from implgraph.engines.direction import DirectionResult, check_direction
 from implgraph.engines.fit import level_symbol
@@ -118,7 +118,7 @@ def _inverse(f, g, a_def, b_def) -> bool:
 
 def _fdesc(d: DirectionResult) -> str:
     if d.trivial:
-        weakest = d.tight if d.tight is not None else parse_node(d.b).definition.weakest()
+        weakest = d.tight if d.tight is not None else parse_node(d.b).definition.weakest(N_SYM)
         return f"f = {weakest}, trivially: the weakest level of {d.b}"
     if d.tight is None and d.tight_all_n:
         return f"f = {d.tight_all_n} for every N"

@@ -162,7 +162,7 @@ def _apply_answer(res, r, a, b):
         if upper is not None:
             res.proved_f = f"{upper[0]} ({upper[1]})"
         shown = r.tight if r.tight is not None else (upper[0] if upper else None)
-        if res.trivial and shown is not None and simplified(sympy.sympify(shown, locals={"N": N_SYM}) - b.definition.weakest()) != 0:
+        if res.trivial and shown is not None and simplified(sympy.sympify(shown, locals={"N": N_SYM}) - b.definition.weakest(N_SYM)) != 0:
             res.trivial = False         # the prover shows a stronger f than B's weakest level
             if res.evidence.startswith("trivial: "):
                 res.evidence = "bounded check: " + res.evidence[len("trivial: "):]

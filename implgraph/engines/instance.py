@@ -11,6 +11,8 @@ buckets than ``p`` still refutes A => B; its note says so). Every witness is re-
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import sympy
 
 from implgraph.core.concrete import INF
@@ -149,6 +151,8 @@ def _tight_stage(sides, models, N, p, point, f_raw, classed, ctx, proved):
 def _fit(inst, samples, a_def, b_def):
     """The tight f fitted through the exact samples (a rational function of A's raw level), if one fits."""
     fit, upto = fit_rational([(a, v) for a, v in samples if v is not None and v != INF])
+    if fit is None:     # (too few samples to fit, e.g. at N = 2: every one at B's weakest level there is the trivial f)
+        _at_weakest(inst, samples, b_def)
     if fit is not None:
         f_level = to_level(fit, a_def, b_def)
         inst.tight = str(f_level)
@@ -156,7 +160,20 @@ def _fit(inst, samples, a_def, b_def):
         if upto is not None:
             inst.fit_upto = str(a_def.level_from_raw(sympy.Rational(upto)))
             inst.fit_range = f"{a_def.level_symbol} <= {inst.fit_upto}"
-        inst.trivial = _is_weakest(b_def, f_level, a_def, samples)
+        inst.trivial = _is_weakest(b_def, f_level, a_def, samples, inst.N)
+
+
+def _at_weakest(inst, samples, b_def):
+    """Where every exact sample is B's weakest raw level at the instance's N, the tight f there is that level
+    (trivial)."""
+    from implgraph.engines.recheck import weakest_raw
+    w = weakest_raw(b_def, inst.N)
+    values = [v for _, v in samples if v is not None]
+    if not values or w is sympy.oo or not all(isinstance(v, Fraction) for v in values):
+        return
+    if all(simplified(sympy.Rational(v.numerator, v.denominator) - w) == 0 for v in values):
+        inst.tight = str(b_def.weakest(inst.N))
+        inst.trivial = True
 
 
 def _below_proved(inst, samples, proved, p, larger=False):
@@ -187,17 +204,17 @@ def _against_proved(inst, samples, proved, a_def, b_def, p):
     f_level = proved[0]
     inst.tight = str(f_level)
     inst.proved_checked = True
-    inst.trivial = _is_weakest(b_def, f_level, a_def, samples)
+    inst.trivial = _is_weakest(b_def, f_level, a_def, samples, inst.N)
     return inst
 
 
-def _is_weakest(b_def, f_level, a_def=None, samples=()) -> bool:
-    """Is the tight f (B's level units) B's weakest level, which every table meets?
+def _is_weakest(b_def, f_level, a_def=None, samples=(), N=None) -> bool:
+    """Is the tight f (B's level units) B's weakest level, which every table (of ``N`` records) meets?
 
     ``samples`` (A's raw levels, each in A's range, with ``a_def``) answer "no" without simplifying: f differs
     from the weakest level at one of them. Otherwise ``f - weakest`` is simplified.
     """
-    weakest = b_def.weakest()
+    weakest = b_def.weakest(N)
     if weakest is sympy.oo:
         return False
     f = sympy.sympify(f_level)

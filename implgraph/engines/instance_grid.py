@@ -84,7 +84,7 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
                 return prober.found(ct, "found by probing a grid of tables")
     if stage == "first":
         return Instance(N, point, "implication", note=PENDING_SEARCH)
-    weakest = b_def.weakest()
+    weakest = b_def.weakest(N)
     ceiling = _ceiling(b_def, b_params, N) if f_raw is None and weakest is sympy.oo else None
     if f_raw is not None or (weakest is sympy.oo and ceiling is None):
         # (B bounded by its weakest level, or by a ceiling on every table of N records, is never infinite:
@@ -166,7 +166,7 @@ def _grid_outcome(prober, weakest, ceiling):
         # every table satisfies B at its weakest level, so f = weakest is an implication (trivial);
         # the tight f is not computed without linear-fractional forms
         inst = Instance(N, point, "implication", tight=None, trivial=True,
-                        note=f"trivial: every table satisfies {b_def.name} at its weakest level {weakest} (its declared "
+                        note=f"trivial: every table satisfies {b_def.name} at its weakest level {_weakest_text(b_def, N)} (its declared "
                              f"{b_def.scale} scale; every level computed is checked against it, a plugin's too); "
                              "the tight f is not computed (no linear-fractional form)")
         if f_witness is not None:
@@ -187,6 +187,14 @@ def _grid_outcome(prober, weakest, ceiling):
     return Instance(N, point, "unknown",
                     note=f"{a_def.name} or {b_def.name} has no linear-fractional form; a grid of tables "
                          "found no witness")
+
+
+def _weakest_text(b_def, N) -> str:
+    """B's weakest level at ``N`` records as text, with its formula of N where its scale declares one."""
+    w = b_def.weakest(N)
+    if not b_def.level_scale.weakest_depends_on_N:
+        return str(w)
+    return f"{b_def.weakest(sympy.Symbol('N'))} ({w} at N = {N})"
 
 
 def _ceiling(b_def, b_params, N):

@@ -163,7 +163,7 @@ def met_trivially(c) -> str | None:
     if c.raw_f is None:
         return None
     b = c.b
-    weakest = weakest_raw(b)
+    weakest = weakest_raw(b, c.N)
     if c.raw_f is sympy.oo:
         met = b.stronger == "smaller"
     elif weakest is sympy.oo or c.raw_f.has(sympy.oo, sympy.zoo, sympy.nan):
@@ -173,9 +173,9 @@ def met_trivially(c) -> str | None:
                      else sympy.Le(c.raw_f, weakest)) is True
     if not met:
         return None
-    return (f"trivially: f = {c.fx} is at least as weak as {b.name}'s weakest level {b.weakest()} at every level of "
-            f"{c.a.name} on the condition, and every table satisfies {b.name} at its weakest level ({b.name}'s "
-            f"{b.scale} scale declares every level at least as strong as {b.weakest()}; every level computed is "
+    return (f"trivially: f = {c.fx} is at least as weak as {b.name}'s weakest level {b.weakest(c.N)} at every level "
+            f"of {c.a.name} on the condition, and every table satisfies {b.name} at its weakest level ({b.name}'s "
+            f"{b.scale} scale declares every level at least as strong as {b.weakest(c.N)}; every level computed is "
             "checked against it): true of every table, whatever A, so it is no implication")
 
 
@@ -235,7 +235,7 @@ def best_text(b) -> str:
     """``1 as a ratio`` (ratio, log and affine levels: the raw value is a ratio) / ``0 as a distance`` /
     ``1 as a count``: B's lowest raw level (:func:`implgraph.engines.bounds.lowest_raw`) in words."""
     name = b.level_scale.name
-    return f"{lowest_raw(b)} as a {'ratio' if name in ('ratio', 'log', 'affine') else name}"
+    return f"{lowest_raw(b)} as a {'ratio' if name in ('ratio', 'log', 'affine', 'log-record') else name}"
 
 
 def ceiling_of(c, b_classes, region):

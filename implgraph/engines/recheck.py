@@ -76,27 +76,28 @@ def raw_level(node_def, params, ct):
             if raw_min is not None and value < raw_min:
                 raise PluginError(f"definition {name} returned the negative ratio {value}, not a level",
                                   fix="return a ratio >= 0")
-            _in_declared_range(node_def, value)
+            _in_declared_range(node_def, value, ct.N)
             return value            # an exact irrational level (e.g. a logarithm): kept symbolic
         raw = Fraction(int(value.p), int(value.q))
     if node_def.level_scale.raw_min is not None and raw < node_def.level_scale.raw_min:
         raise PluginError(f"definition {name} returned the negative ratio {raw}, not a level",
                           fix="return a ratio >= 0")
-    _in_declared_range(node_def, raw)
+    _in_declared_range(node_def, raw, ct.N)
     return raw
 
 
-def weakest_raw(d):
-    """The raw value of ``d``'s weakest level (the level its scale declares every table to satisfy: oo for a ratio,
-    1 for a count or a distance), as sympy."""
-    return sympy.sympify(d.raw_from_level(d.weakest()))
+def weakest_raw(d, N=None):
+    """The raw value of ``d``'s weakest level (the level its scale declares every table of ``N`` records to satisfy:
+    oo for a ratio, 1 for a count or a distance, 1/N for a removal distance; without ``N``, every table of every N),
+    as sympy."""
+    return sympy.sympify(d.raw_from_level(d.weakest(N)))
 
 
-def _in_declared_range(d, raw) -> None:
+def _in_declared_range(d, raw, N=None) -> None:
     """A finite raw level must be at least as strong as ``d``'s weakest level: the scale declares that every table
     meets it (a count is >= 1, a distance <= 1), and a trivial implication (f = B's weakest level) rests on it. A
     plugin's level outside the range is its error (:class:`PluginError`, naming it); a built-in's is an engine bug."""
-    w = weakest_raw(d)
+    w = weakest_raw(d, N)
     if w is sympy.oo or raw == INF:
         return
     value = raw if isinstance(raw, sympy.Basic) else sympy.Rational(raw.numerator, raw.denominator)
@@ -105,11 +106,11 @@ def _in_declared_range(d, raw) -> None:
         return
     side = "above" if d.stronger == "smaller" else "below"
     what = (f"definition {d.name} returned the level {d.level_from_raw(value)}, {side} its {d.scale} scale's weakest "
-            f"level {d.weakest()} (a level every table meets)")
+            f"level {d.weakest(N)} (a level every table meets)")
     if not is_plugin(d):
         raise RuntimeError(what + ": a bug in the definition")
     bound = "at most" if d.stronger == "smaller" else "at least"
-    raise PluginError(what, fix=f"return levels {bound} {d.weakest()} from the plugin (its declared scale {d.scale}: "
+    raise PluginError(what, fix=f"return levels {bound} {d.weakest(N)} from the plugin (its declared scale {d.scale}: "
                                 f"the weakest level is met by every table), or declare another scale")
 
 

@@ -123,6 +123,13 @@ def _outside(d) -> str:
     return f"{d.name}'s level ({scale.name}) is not declared a two-sided ratio of averages over its {family_of(d)} sets"
 
 
+def _weakest(d) -> str:
+    """``d``'s weakest level as text: a formula of N where its scale declares one (1/N on N records)."""
+    if d.level_scale.weakest_depends_on_N:
+        return f"{d.weakest(sympy.Symbol('N', integer=True))} on N records"
+    return str(d.level_scale.weakest)
+
+
 def not_proved_reason(a: str, b: str, trivial: bool = False, tight_known: bool = True) -> str:
     """Why the implication A => B (node texts) has no proof for every N, from the declarations.
 
@@ -141,11 +148,11 @@ def not_proved_reason(a: str, b: str, trivial: bool = False, tight_known: bool =
     na, nb = parse_node(a), parse_node(b)
     da, db = na.definition, nb.definition
     if trivial and not tight_known:
-        return (f"trivial at {db.name}'s weakest level: f = {db.level_scale.weakest} holds, every table of every N "
+        return (f"trivial at {db.name}'s weakest level: f = {_weakest(db)} holds, every table of every N "
                 f"meets it ({db.name}'s declared {db.scale} scale); the tight f was not computed (no "
                 "linear-fractional form), so a stronger f may hold: not counted as an implication")
     if trivial:
-        return (f"trivial: the tight f is {db.name}'s weakest level ({db.level_scale.weakest}), which every table "
+        return (f"trivial: the tight f is {db.name}'s weakest level ({_weakest(db)}), which every table "
                 f"of every N meets ({db.name}'s declared {db.scale} scale; every level computed is checked against it): "
                 "not counted as an implication")
     distance = class_distance_of(db, nb.param_dict)
