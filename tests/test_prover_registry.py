@@ -52,9 +52,10 @@ def test_no_definition_name_in_the_prover():
 
 def test_the_declared_order_is_the_old_if_chain():
     # transcribed from engines/bounds.py tight_bound before the split (each branch in its place), and ceiling_bound;
-    # the two arguments towards an additive slack on record removal after slack-target-pairs, the divergences' last
+    # the two arguments towards an additive slack on record removal after slack-target-pairs, the divergences' last;
+    # same-level three times (one definition, the same raw level, B one side of A's two-sided ratio)
     assert [a.method for a in registry.arguments()] == [
-        methods.CLASS_SIZE, methods.SAME_LEVEL, methods.SAME_LEVEL, methods.SAME_DISTANCE, methods.ONE_SIDED_CEILING,
+        methods.CLASS_SIZE, methods.SAME_LEVEL, methods.SAME_LEVEL, methods.SAME_LEVEL, methods.SAME_DISTANCE, methods.ONE_SIDED_CEILING,
         methods.FINITE_LEVEL_OF, methods.SUBSET_MONOTONE, methods.SUBSET_TO_CLASSES, methods.ONE_SIDED_CLASS,
         methods.CLASS_DISTANCE, methods.ONE_SIDED_DISTANCE, methods.PAIRWISE_DISTANCE, methods.VERTEX, methods.PRODUCT,
         methods.SUBSET_TO_ONE_SIDED, methods.REMOVAL_DISTANCE, methods.SLACK_TARGET_PAIRS, methods.EXTREME_POINTS,

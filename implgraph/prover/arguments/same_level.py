@@ -3,7 +3,8 @@
 A and B are the same definition with the same parameters, or declare the same raw level (both two-sided pairwise, or
 both two-sided class levels on the same partition, without parameters): ``U = T``; tight for a two-sided ratio of
 averages, whose every level T is some table's, an upper bound for another level (e.g. a distance, at most (N - 1)/N at
-N records).
+N records). A two-sided ratio of averages bounds the one-sided one over the same record sets (B's ratios are some of
+A's): ``U = T`` again, an upper bound (not claimed tight: a one-sided level has a ceiling A's has not).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from implgraph.core import methods
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.parts import lemma_only, level_T
 from implgraph.prover.registry import argument, certificate_parts
-from implgraph.prover.shapes import compares, one_sided, same_value
+from implgraph.prover.shapes import compares, declared_subset_size, one_sided, same_value
 
 METHOD = methods.SAME_LEVEL
 
@@ -69,6 +70,35 @@ def same_raw_level(ctx):
                  f"A and B declare the same raw level, a two-sided ratio of averages over {sets} (family "
                  f"{same_family}, no parameters): on every table B's raw level is A's, so B holds at A's raw "
                  "level and at no smaller one on a table whose level is exactly that")
+
+
+def _one_side_of(ctx):
+    """A two-sided and B one-sided ratio of averages over the same record sets: pairs, subsets of one declared size,
+    or the classes of the one partition; no parameters."""
+    if ctx.a.params or ctx.b.params:
+        return None
+    for fam in ("pairwise", "subset", "class"):
+        if not (compares(ctx.a, fam) and one_sided(ctx.b, fam)):
+            continue
+        jb = declared_subset_size(ctx.b, ctx.N, ctx.b_params) if fam == "subset" else None
+        if fam == "subset" and (ctx.ja is None or jb is None or sympy.expand(ctx.ja - jb) != 0):
+            return None
+        if fam == "class" and ((ctx.a_classes or {"min_size": sympy.Integer(1)}) != ctx.b_classes
+                               or (ctx.b_classes or {}).get("max_size")):
+            return None
+        return fam
+    return None
+
+
+@argument(METHOD, order=31, applies=_one_side_of)
+def one_side_of(ctx):
+    """B's one-sided ratio is one side of A's two-sided one."""
+    fam = _one_side_of(ctx)
+    return Bound(T, False, METHOD.name,
+                 f"A declares a two-sided ratio of averages and B the one-sided ratio over the same record sets (family "
+                 f"{fam}, no parameters): B's ratios are some of A's, so on every table B's raw level is at most A's "
+                 "(an upper bound: a one-sided level has a ceiling the two-sided one has not, so U = T is not claimed "
+                 "tight)")
 
 
 certificate_parts(METHOD, family=level_T)(lemma_only(METHOD.lemma))

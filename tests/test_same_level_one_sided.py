@@ -1,0 +1,82 @@
+"""``same-level`` for B one side of A's two-sided ratio over the same record sets (local information privacy =>
+pointwise maximal leakage): B's ratios are some of A's, so B's raw level is at most A's; values by hand and by
+tests/brute.py."""
+
+from __future__ import annotations
+
+import copy
+import random
+from fractions import Fraction
+
+import pytest
+
+from implgraph.certify import check_certificate
+from implgraph.engines.prove import check_implication
+
+import brute
+
+
+def _lip_raw(rows):
+    """The largest of x_i(l)/P(l) and P(l)/x_i(l) over records and buckets of positive mean (oo where x_i(l) = 0)."""
+    n, p = len(rows), len(rows[0])
+    best = Fraction(1)
+    for l in range(p):
+        P = sum(r[l] for r in rows) / n
+        if P == 0:
+            continue
+        for r in rows:
+            if r[l] == 0:
+                return None
+            best = max(best, r[l] / P, P / r[l])
+    return best
+
+
+def test_pml_is_at_most_lip_and_log_N_on_random_tables():
+    rng = random.Random(7)
+    for _ in range(300):
+        N = rng.randint(2, 5)
+        rows = brute.random_rows(rng, N, rng.randint(2, 4))
+        pml = brute.subset_upper(rows, 1)
+        lip = _lip_raw(rows)
+        assert pml <= N
+        if lip is not None:
+            assert pml <= lip
+
+
+@pytest.fixture(scope="module")
+def lip_pml():
+    return check_implication("lip", "pml")
+
+
+def _part(r):
+    cert = r.details["certificate"]
+    return next(p for p in [cert, *cert.get("parts", [])] if p["method"] == "same-level")
+
+
+def test_lip_implies_pml_at_the_smaller_of_eps_and_log_N(lip_pml):
+    # by hand: pml <= lip (one side of the two-sided ratio) and pml <= log N (x_i(l) <= N P(l))
+    assert lip_pml.verdict == "proved"
+    assert lip_pml.upper_f[0] == "log(Min(N, exp(eps)))"
+    assert check_certificate(lip_pml.details["certificate"]).ok
+    part = _part(lip_pml)
+    assert part["upper"] == "T" and part["tight"] is False and check_certificate(part).ok
+
+
+def test_a_one_sided_part_claiming_tightness_is_rejected(lip_pml):
+    bad = copy.deepcopy(_part(lip_pml))
+    bad["tight"] = True
+    assert not check_certificate(bad).ok
+
+
+def test_the_converse_sides_are_rejected(lip_pml):
+    # A one-sided, B two-sided: A's ratios are some of B's, nothing bounds B's other side
+    bad = copy.deepcopy(_part(lip_pml))
+    bad["A"], bad["B"] = bad["B"], bad["A"]
+    assert not check_certificate(bad).ok
+
+
+def test_pml_does_not_imply_lip():
+    # one record (0, 1), one (1, 0): pml = log 2, lip = oo (a record at 0 where the table is positive)
+    assert check_implication("pml", "lip").verdict != "proved"
+    assert brute.subset_upper([[Fraction(0), Fraction(1)], [Fraction(1), Fraction(0)]], 1) == 2
+    assert _lip_raw([[Fraction(0), Fraction(1)], [Fraction(1), Fraction(0)]]) is None
