@@ -8,9 +8,11 @@ A ``composition`` certificate holds two parts and ``via`` (C's side). It is acce
 - the first part is stated on the certificate's domain (its conditions among the certificate's), the second on the
   certificate's conditions that do not mention T and conditions ``T >= r`` (r a number): it holds at every
   threshold T = t >= r of C's raw level;
-- on the certificate's domain h = the first's U is a rational function with h >= r for each such r (so t = h(T) is
-  a threshold the second part covers), checked as a polynomial inequality;
-- U = g(h): the second's U with T replaced by h, equal as rational functions.
+- on the certificate's domain h = the first's U is >= r for each such r (so t = h(T) is a threshold the second part
+  covers): :func:`at_least`, a polynomial inequality for a rational h, read through Min, Max, sums, products,
+  square roots, exp and log otherwise;
+- U = g(h): the second's U with T replaced by h, equal as rational functions (or identical after sympy's own
+  evaluation, or with a difference sympy simplifies to 0).
 
 A table with A's raw level <= T then has C's raw level <= h(T) (first part) and B's <= g(h(T)) (second part at
 t = h(T)). The certificate claims no tightness.
@@ -26,7 +28,7 @@ from implgraph.certify.report import CertificateReport
 from implgraph.certify.solve import prove_nonnegative
 from implgraph.core import methods
 
-__all__ = ["check"]
+__all__ = ["check", "at_least"]
 
 UNREADABLE = (Unreadable, KeyError, TypeError, ValueError, AttributeError, SyntaxError, ZeroDivisionError)
 
@@ -96,16 +98,86 @@ def _compose_steps(cert, first, second, timeout_ms):
     ok, rs = _thresholds(second, cert, T)
     steps = [("the second part holds at every threshold T >= r (its other conditions the certificate's)",
               ok and bool(rs), ", ".join(f"T {'>' if s else '>='} {r}" for r, s in rs) or "no threshold")]
-    P, Q = rd.ratio(first["upper"])         # h = P/Q, a rational function (ValueError otherwise)
-    good, how = prove_nonnegative(Q, [], domain, strict=True, timeout_ms=timeout_ms)
-    steps.append(("h's denominator > 0 on the domain", good, how))
     for r, strict in rs:
-        num, den = int(r.p), int(r.q)
-        good, how = prove_nonnegative(P * den - Q * num, [(">", Q)], domain, strict=strict, timeout_ms=timeout_ms)
+        good, how = at_least(first["upper"], r, domain, timeout_ms, strict=strict)
         steps.append((f"h {'>' if strict else '>='} {r} on the domain (h = {first['upper']})", good, how))
     symbols = {name: sympy.Symbol(name) for name in (cert.get("symbols") or {})}
     symbols.setdefault("T", T)
     U, g, h = (read_sympy(x, symbols) for x in (cert["upper"], second["upper"], first["upper"]))
-    same = sympy.cancel(sympy.together(U - g.subs(symbols["T"], h))) == 0
+    composed = g.subs(symbols["T"], h)
+    same = U == composed or _zero(U - composed)
     steps.append(("U = g(h): the second part's U at T = h", bool(same), "exact (rational functions)"))
     return steps
+
+
+def _zero(diff):
+    """Is ``diff`` 0: as a rational function, else by sympy's simplification."""
+    try:
+        if sympy.cancel(sympy.together(diff)) == 0:
+            return True
+    except sympy.PolynomialError:
+        pass
+    return sympy.simplify(diff) == 0
+
+
+def at_least(text, r, domain, timeout_ms=4000, strict=False):
+    """``(ok, how)``: the expression ``text`` is >= r (> r with ``strict``) on the certificate's domain, r rational.
+
+    A rational function P/Q: Q > 0 and P - r Q >= 0 (> 0), a polynomial inequality. Otherwise by its form: a Min
+    where every argument is, a Max where one is; c + X where X >= r - c, c X (c > 0) where X >= r/c; for r <= 0 (a
+    r < 0 read as r = 0, not strict): a sum or product of terms >= 0 (> 0), a square root or power (positive
+    exponent) of a term >= 0 (> 0), exp(X), and log(X) where X >= 1 (> 1). Anything else is not proved."""
+    e = text if isinstance(text, sympy.Basic) else _read(text, domain)
+    r = sympy.Rational(r)
+    rational = _rational_at_least(e, r, domain, timeout_ms, strict)
+    if rational is not None:
+        return rational
+    if isinstance(e, sympy.Min):
+        found = [at_least(x, r, domain, timeout_ms, strict) for x in e.args]
+        return all(ok for ok, _ in found), "each argument of the Min: " + "; ".join(h for _, h in found)
+    if isinstance(e, sympy.Max):
+        found = [at_least(x, r, domain, timeout_ms, strict) for x in e.args]
+        return any(ok for ok, _ in found), "one argument of the Max: " + "; ".join(h for _, h in found)
+    c, rest = e.as_independent(*e.free_symbols, as_Add=True)
+    if e.is_Add and c.is_Rational and c != 0:
+        return at_least(rest, r - c, domain, timeout_ms, strict)
+    c, rest = e.as_independent(*e.free_symbols, as_Add=False)
+    if e.is_Mul and c.is_Rational and c > 0 and c != 1:
+        return at_least(rest, r / c, domain, timeout_ms, strict)
+    if r < 0:       # (e >= 0 is enough)
+        r, strict = sympy.Integer(0), False
+    if r > 0:
+        return False, f"{e} {'>' if strict else '>='} {r}: not read"
+    sign = ">" if strict else ">="
+    if e.is_Add or e.is_Mul:
+        found = [at_least(x, 0, domain, timeout_ms, strict) for x in e.args]
+        return all(ok for ok, _ in found), f"{e}: each term {sign} 0 (" + "; ".join(h for _, h in found) + ")"
+    if e.is_Pow and e.exp.is_Rational and e.exp > 0:
+        ok, how = at_least(e.base, 0, domain, timeout_ms, strict)
+        return ok, f"{e}: a positive power of {e.base} {sign} 0 ({how})"
+    if isinstance(e, sympy.exp):
+        return True, f"{e} > 0"
+    if isinstance(e, sympy.log):
+        ok, how = at_least(e.args[0], 1, domain, timeout_ms, strict)
+        return ok, f"{e}: log of {e.args[0]} {sign} 1 ({how})"
+    if e.is_number and e.is_real:
+        ok = bool(e > r) if strict else bool(e >= r)
+        return ok, f"{e} >= {r}: {'exact' if ok else 'false'}"
+    return False, f"{e} >= {r}: not read"
+
+
+def _read(text, domain):
+    """``text`` read by the checker's reader, its names the domain's symbols (and T)."""
+    return read_sympy(str(text), {name: sympy.Symbol(name) for name in [*domain.kinds, "T"]})
+
+
+def _rational_at_least(e, r, domain, timeout_ms, strict):
+    """As :func:`at_least` for a rational function (None where ``e`` is not one)."""
+    try:
+        P, Q = domain.reader.ratio(str(e))
+    except UNREADABLE:      # (NotPolynomial among them: not a rational function)
+        return None
+    good_q, how_q = prove_nonnegative(Q, [], domain, strict=True, timeout_ms=timeout_ms)
+    good, how = prove_nonnegative(P * int(r.q) - Q * int(r.p), [(">", Q)], domain, strict=strict,
+                                  timeout_ms=timeout_ms)
+    return good_q and good, f"{e}: denominator > 0 ({how_q}); compared with {r}: {how}"
