@@ -52,6 +52,16 @@ def part_region(region, c):
     return Region(region.kinds, tuple(kept)).add(sympy.Ge(T, lowest_raw(c)))
 
 
+def _decide_positive_T(region, relation):
+    """:func:`decide` on the region with A's raw level T > 0 stated (T is positive by its declaration, so the
+    condition T > 0 is read as true and dropped from a region; it is put back here on a real T)."""
+    real_T = sympy.Symbol("T_real", real=True)
+    kinds = {k: v for k, v in region.kinds.items() if k != T}
+    kinds[real_T] = region.kinds.get(T, "real")
+    kept = tuple(sympy.sympify(x).subs(T, real_T) for x in region.constraints)
+    return decide(Region(kinds, kept + (sympy.Gt(real_T, 0),)), relation.subs(T, real_T))
+
+
 def _single(bound):
     """The part's bound as one certificate: the bound itself (no pieces), else None."""
     if bound is None or bound.parts or bound.method in (methods.MIN.name, methods.CHAIN.name):
@@ -127,10 +137,10 @@ def composed_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classe
         if first is None:
             continue
         second = _single(tight_bound(c, b, c_params, b_params, part_region(region, c), N, c_classes, b_classes))
-        if second is None or decide(region, sympy.Ge(first.upper, lowest_raw(c))) is not True:
+        if second is None or _decide_positive_T(region, sympy.Ge(first.upper, lowest_raw(c))) is not True:
             continue
         upper = simplified(second.upper.subs(T, first.upper))
-        if beat is not None and decide(region, sympy.Ge(upper, beat)) is True:
+        if beat is not None and _decide_positive_T(region, sympy.Ge(upper, beat)) is True:
             continue
         label = c.name + (f"({', '.join(f'{k}={v}' for k, v in c_params.items())})" if c_params else "")
         arg = (f"A => {label} ({first.method}): {first.argument}; then {label} => B ({second.method}), at every "
