@@ -7,10 +7,15 @@ g(t). A table with A <= T has C <= h(T), so (taking t = h(T), which is at least 
 least C's most private level) B <= g(h(T)). No monotonicity of g is needed: the second part holds at every
 threshold. The composed bound is an upper bound only; its tightness is not derived.
 
-The intermediate C is any registered definition without parameters or classes whose raw levels are
-bounded from above (smaller is stronger), other than A and B, tried in the registry's order; the first
-whose two parts are both proved by a direct argument (:func:`implgraph.prover.search.tight_bound`, each part
-a single certificate) gives the bound. Nothing is composed further (one intermediate).
+The intermediate C is any registered definition whose raw levels are bounded from above (smaller is stronger),
+other than A and B, tried in the registry's order, at each assignment of its parameters: a parameter B states under the
+same name takes B's value, else one A states takes A's (e.g. alpha = 2, delta = A's delta), else each value C
+declares (its word default such as ``ground=equal``, or its ``param_values`` where they are the same at every N); a
+C that compares classes takes B's classes (A's where B compares none), the same partition in both parts. The first C
+whose two parts are both proved by a direct argument (:func:`implgraph.prover.search.tight_bound`, each part a
+single certificate) gives the bound; where a bound ``beat`` is given (B's ceiling, by the prover where that is the
+only bound), a C whose composed bound is at least it everywhere is passed over. The certificate records C with its
+parameters (``via``), and the checker re-checks each part at them. Nothing is composed further (one intermediate).
 """
 
 from __future__ import annotations
