@@ -178,14 +178,20 @@ def test_forged_certificate_rejected(cert, what, path, value):
     assert not check_certificate(_edit(cert, path, value)).ok, what
 
 
-def test_forged_certificate_with_other_params_everywhere_rejected(cert):
+@pytest.mark.parametrize("keep_distance", [True, False])
+def test_forged_certificate_with_other_params_everywhere_rejected(cert, keep_distance):
     """C's params changed in ``via`` and in both parts alike: the parts' own lemmas, re-checked at the stated
-    params, reject them (the ordered ground is not the total variation distance these parts' steps are about)."""
+    params, reject them (emd-t-closeness as registered at ground=ordered is not the total variation distance these
+    parts' steps are about, whatever the forged side says of its distance)."""
     forged = copy.deepcopy(cert)
     for side in (forged["via"], forged["parts"][0]["B"], forged["parts"][1]["A"]):
         side["params"] = {"ground": "ordered"}
-        side.pop("distance", None)
-    assert not check_certificate(forged).ok
+        if not keep_distance:
+            side.pop("distance", None)
+    rep = check_certificate(forged)
+    assert not rep.ok
+    assert {w for w, ok, _ in rep.steps if not ok} >= {"part 1 (tv-distance) re-checked",
+                                                       "part 2 (ceiling-chord) re-checked"}
 
 
 def test_at_least_reads_forms():
