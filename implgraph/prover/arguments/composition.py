@@ -67,6 +67,34 @@ def _decide_positive_T(region, relation):
     return decide(Region(kinds, kept + (sympy.Gt(real_T, 0),)), relation.subs(T, real_T))
 
 
+#: the second parts found, C => B (they do not depend on A): at most _SECOND_SIZE of them, the oldest dropped
+_SECOND: dict = {}
+_SECOND_SIZE = 4096
+
+
+def _second_part(c, b, c_params, b_params, region, N, c_classes, b_classes, beat):
+    """The second part C => B as one certificate (:func:`_single`), remembered; None where there is none, or where it
+    is at least ``beat`` at every threshold (no first part can then bring the composition below ``beat``)."""
+    from implgraph.prover.search import tight_bound
+    key = (c.name, _key(c_params), b.name, _key(b_params), str(region.kinds), str(region.constraints), str(N),
+           repr(c_classes), repr(b_classes))
+    if key not in _SECOND:
+        if len(_SECOND) >= _SECOND_SIZE:
+            _SECOND.pop(next(iter(_SECOND)))
+        try:
+            _SECOND[key] = _single(tight_bound(c, b, c_params, b_params, region, N, c_classes, b_classes))
+        except InputError:      # a value outside C's range
+            _SECOND[key] = None
+    second = _SECOND[key]
+    if second is None or (beat is not None and _decide_positive_T(region, sympy.Ge(second.upper, beat)) is True):
+        return None
+    return second
+
+
+def _key(params):
+    return tuple(sorted((k, str(v)) for k, v in params.items()))
+
+
 def _single(bound):
     """The part's bound as one certificate: the bound itself (no pieces), else None."""
     if bound is None or bound.parts or bound.method in (methods.MIN.name, methods.CHAIN.name):
@@ -141,7 +169,7 @@ def composed_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classe
             continue
         if first is None:
             continue
-        second = _single(tight_bound(c, b, c_params, b_params, part_region(region, c), N, c_classes, b_classes))
+        second = _second_part(c, b, c_params, b_params, part_region(region, c), N, c_classes, b_classes, beat)
         if second is None or _decide_positive_T(region, sympy.Ge(first.upper, lowest_raw(c))) is not True:
             continue
         upper = simplified(second.upper.subs(T, first.upper))
