@@ -56,6 +56,14 @@ def test_a_class_divergence_at_log_n_is_vacuous():
 
 
 def test_a_class_divergence_proved_only_at_log_n_is_open():
-    """kl-dp bounds no class's ratio to the table: KL closeness is proved only at its ceiling log N (open)."""
-    d = check_edge("kl-dp", "kl-closeness", N=3).forward
+    """p-sensitive k-anonymity bounds no class's ratio to the table (nor, through an intermediate, its distance): KL
+    closeness is proved only at its ceiling log N (open)."""
+    d = check_edge("p-sensitive-k-anonymity(k=2)", "kl-closeness", N=3).forward
     assert d.relation == "unknown" and "own ceiling" in d.evidence and "(open)" in d.evidence
+
+
+def test_a_class_divergence_below_log_n_through_an_intermediate():
+    """kl-dp bounds no class's ratio to the table, but (Pinsker on removal) a class's total variation distance from
+    it, and that bounds KL closeness below log N (the chord): an upper-bound implication (tests/test_composition_params.py)."""
+    d = check_edge("kl-dp", "kl-closeness", N=3).forward
+    assert d.relation == "implication" and "own ceiling" not in d.evidence and "composition" in d.evidence

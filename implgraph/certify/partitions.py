@@ -150,7 +150,14 @@ def _one_class_steps(cert, timeout_ms):
     size = a is not None and a.has(ClassSizeLevel) and (cert.get("A") or {}).get("class_size_level")
     hyps = [(">=", domain.reader.poly("N - T"))] if size else []
     text, bound = _unlogged(str(cert.get("upper")), sympy.Rational(best.numerator, best.denominator))
-    ok, how = _components_at_least(text, bound, domain, timeout_ms, hypotheses=hyps)
+    from implgraph.certify.expr import NotPolynomial
+    try:
+        ok, how = _components_at_least(text, bound, domain, timeout_ms, hypotheses=hyps)
+    except NotPolynomial:      # (a composed bound: Min, square roots, exp, log, read by its form)
+        if hyps:
+            raise
+        from implgraph.certify.lemmas.composition import at_least
+        ok, how = at_least(text, bound, domain, timeout_ms)
     steps.append((f"on a table of one class U is at least B's strongest raw level {best} on the domain"
                   + (" (T <= N: A's level is a class's size)" if size else ""), ok, how))
     return steps

@@ -100,7 +100,7 @@ def check_implication(a, b, f=None, *, a_params=None, b_params=None, when=(), ma
         bound = found
     elif not bound.tight and bound.exact is None:
         bound = capped(bound, c, b_classes, c.region)
-    return run.decided_by(bound) or run.without_argument()
+    return run.decided_by(run.composed_below(bound)) or run.without_argument()
 
 
 def _settled_at_once(c, start, a_classes, b_classes, min_classes):
@@ -165,6 +165,20 @@ class _Run:
             res.evidence += f"; finding: f is not a valid level (below {best_text(self.c.b)}) at {where}"
             res.details["invalid_f_at"] = {str(k): str(v) for k, v in self.invalid.items()}
         return res
+
+    def composed_below(self, found):
+        """``found``, or where it is an upper bound at B's own ceiling (or supremum) only, a composition through an
+        intermediate below the ceiling somewhere (prover/arguments/composition.py), capped by the ceiling (method
+        ``min``)."""
+        c = self.c
+        if found is None or found.tight or found.exact is not None:
+            return found
+        cap = ceiling_of(c, self.b_classes, c.region) or supremum_of(c, self.b_classes, c.region)
+        if cap is None or decide(c.region, sympy.Ge(found.upper, cap.upper)) is not True:
+            return found
+        composed = composed_bound(c.a, c.b, c.a_params, c.b_params, c.region, c.N, self.a_classes, self.b_classes,
+                                  beat=cap.upper)
+        return found if composed is None else capped(composed, c, self.b_classes, c.region)
 
     def other_arguments(self):
         """Outside the direct arguments: a class-size floor, a chain of registered inequality lemmas (a verdict), or a

@@ -50,7 +50,7 @@ class Bound:
     buckets: object = None
     #: the condition on T where a tight bound's attaining table exists (elsewhere tightness is not derived)
     attained_where: object = sympy.true
-    #: the intermediate definition of a ``composition`` (its parts: A => via, via => B)
+    #: the intermediate of a ``composition`` (its parts: A => via, via => B): its definition, parameters and classes
     via: object = None
 
 

@@ -7,18 +7,27 @@ g(t). A table with A <= T has C <= h(T), so (taking t = h(T), which is at least 
 least C's most private level) B <= g(h(T)). No monotonicity of g is needed: the second part holds at every
 threshold. The composed bound is an upper bound only; its tightness is not derived.
 
-The intermediate C is any registered definition without parameters or classes whose raw levels are
-bounded from above (smaller is stronger), other than A and B, tried in the registry's order; the first
-whose two parts are both proved by a direct argument (:func:`implgraph.prover.search.tight_bound`, each part
-a single certificate) gives the bound. Nothing is composed further (one intermediate).
+The intermediate C is any registered definition whose raw levels are bounded from above (smaller is stronger),
+other than A and B, tried in the registry's order, at each assignment of its parameters: a parameter B states under the
+same name takes B's value, else one A states takes A's (e.g. alpha = 2, delta = A's delta), else each value C
+declares (its word default such as ``ground=equal``, or its ``param_values`` where they are the same at every N); a
+C that compares classes takes B's classes (A's where B compares none), the same partition in both parts. The first C
+whose two parts are both proved by a direct argument (:func:`implgraph.prover.search.tight_bound`, each part a
+single certificate) gives the bound; where a bound ``beat`` is given (B's ceiling, by the prover where that is the
+only bound), a C whose composed bound is at least it everywhere is passed over. The certificate records C with its
+parameters (``via``), and the checker re-checks each part at them. Nothing is composed further (one intermediate).
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import sympy
 
 from implgraph import definitions
 from implgraph.core import methods
+from implgraph.core.errors import InputError
+from implgraph.core.formula import Word
 from implgraph.core.region import Region
 from implgraph.core.simplified import simplified
 from implgraph.prover.answer import Bound, T
@@ -30,13 +39,60 @@ METHOD = methods.COMPOSITION
 TRIED = ("by the prover (`engines/prove.py`) where no direct argument applies and no small table refutes the claim, "
          "before the bounded check")
 
-__all__ = ["composed_bound", "part_region"]
+__all__ = ["composed_bound", "part_region", "Via"]
+
+
+class Via(NamedTuple):
+    """The intermediate C of a composition: its definition, its parameters and its classes (the same in both
+    parts)."""
+
+    definition: object
+    params: dict
+    classes: object
 
 
 def part_region(region, c):
     """The second part's region: the claim's conditions that do not mention T, and T >= C's most private level."""
     kept = [x for x in region.constraints if T not in sympy.sympify(x).free_symbols]
     return Region(region.kinds, tuple(kept)).add(sympy.Ge(T, lowest_raw(c)))
+
+
+def _decide_positive_T(region, relation):
+    """:func:`decide` on the region with A's raw level T > 0 stated (T is positive by its declaration, so the
+    condition T > 0 is read as true and dropped from a region; it is put back here on a real T)."""
+    real_T = sympy.Symbol("T_real", real=True)
+    kinds = {k: v for k, v in region.kinds.items() if k != T}
+    kinds[real_T] = region.kinds.get(T, "real")
+    kept = tuple(sympy.sympify(x).subs(T, real_T) for x in region.constraints)
+    return decide(Region(kinds, kept + (sympy.Gt(real_T, 0),)), relation.subs(T, real_T))
+
+
+#: the second parts found, C => B (they do not depend on A): at most _SECOND_SIZE of them, the oldest dropped
+_SECOND: dict = {}
+_SECOND_SIZE = 4096
+
+
+def _second_part(c, b, c_params, b_params, region, N, c_classes, b_classes, beat):
+    """The second part C => B as one certificate (:func:`_single`), remembered; None where there is none, or where it
+    is at least ``beat`` at every threshold (no first part can then bring the composition below ``beat``)."""
+    from implgraph.prover.search import tight_bound
+    key = (c.name, _key(c_params), b.name, _key(b_params), str(region.kinds), str(region.constraints), str(N),
+           repr(c_classes), repr(b_classes))
+    if key not in _SECOND:
+        if len(_SECOND) >= _SECOND_SIZE:
+            _SECOND.pop(next(iter(_SECOND)))
+        try:
+            _SECOND[key] = _single(tight_bound(c, b, c_params, b_params, region, N, c_classes, b_classes))
+        except InputError:      # a value outside C's range
+            _SECOND[key] = None
+    second = _SECOND[key]
+    if second is None or (beat is not None and _decide_positive_T(region, sympy.Ge(second.upper, beat)) is True):
+        return None
+    return second
+
+
+def _key(params):
+    return tuple(sorted((k, str(v)) for k, v in params.items()))
 
 
 def _single(bound):
@@ -46,31 +102,86 @@ def _single(bound):
     return bound
 
 
-def _candidates(a, b):
+def _declared_values(c, name):
+    """The values C declares for its parameter ``name`` (the same at every N: its ``param_values``, else its word
+    default), or None where they depend on N or none is declared."""
+    if name in c.words:
+        return [Word(c.words[name])]
+    if not hasattr(c, "param_values"):
+        return None
+    grids = [[g.get(name) for g in c.param_values(n)] for n in (2, 3)]
+    if grids[0] != grids[1] or any(v is None for v in grids[0]):
+        return None
+    return grids[0]
+
+
+def _param_choices(c, a, b, a_params, b_params):
+    """C's parameter assignments: each parameter at B's value where B states one of that name, else A's, else each
+    value C declares (:func:`_declared_values`); None where a parameter has none of these."""
+    choices = [{}]
+    for name in c.params:
+        if name in b.params and name in b_params:
+            values = [b_params[name]]
+        elif name in a.params and name in a_params:
+            values = [a_params[name]]
+        else:
+            values = _declared_values(c, name)
+        if not values:
+            return []
+        choices = [dict(ch, **{name: v}) for ch in choices for v in values]
+    return choices
+
+
+def _classes_of(c, a, b, a_classes, b_classes):
+    """C's classes (the same partition in both parts): B's where B compares classes, else A's; ``(False, None)`` where
+    A and B both compare classes under different specifications."""
+    if not c.needs_classes:
+        return True, None
+    if a.needs_classes and b.needs_classes and (a_classes or None) != (b_classes or None):
+        return False, None
+    return True, (b_classes if b.needs_classes else a_classes)
+
+
+def _candidates(a, b, a_params, b_params, a_classes, b_classes):
+    """``(C, C's params, C's classes)`` in the registry's order: every definition other than A and B whose raw level
+    is bounded from above (smaller is stronger), at each parameter assignment of :func:`_param_choices`."""
     for name in definitions.names():
         c = definitions.get(name)
-        if c.name in (a.name, b.name) or c.params or c.needs_classes or c.stronger != "smaller":
+        if c.name in (a.name, b.name) or c.stronger != "smaller":
             continue
-        yield c
+        ok, c_classes = _classes_of(c, a, b, a_classes, b_classes)
+        if not ok:
+            continue
+        for c_params in _param_choices(c, a, b, a_params, b_params):
+            yield c, c_params, c_classes
 
 
-def composed_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None):
-    """A :class:`Bound` of method ``composition`` (parts: A => C and C => B; ``via`` C), or None."""
+def composed_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, beat=None):
+    """A :class:`Bound` of method ``composition`` (parts: A => C and C => B; ``via`` the :class:`Via` C), or None.
+
+    ``beat``: a bound already proved (B's ceiling); an intermediate whose composed bound is at least it everywhere
+    on the region is passed over."""
     from implgraph.prover.search import tight_bound
-    for c in _candidates(a, b):
-        first = _single(tight_bound(a, c, a_params, {}, region, N, a_classes, None))
+    for c, c_params, c_classes in _candidates(a, b, a_params, b_params, a_classes, b_classes):
+        try:
+            first = _single(tight_bound(a, c, a_params, c_params, region, N, a_classes, c_classes))
+        except InputError:      # a value outside C's range
+            continue
         if first is None:
             continue
-        second = _single(tight_bound(c, b, {}, b_params, part_region(region, c), N, None, b_classes))
-        if second is None or decide(region, sympy.Ge(first.upper, lowest_raw(c))) is not True:
+        second = _second_part(c, b, c_params, b_params, part_region(region, c), N, c_classes, b_classes, beat)
+        if second is None or _decide_positive_T(region, sympy.Ge(first.upper, lowest_raw(c))) is not True:
             continue
         upper = simplified(second.upper.subs(T, first.upper))
-        arg = (f"A => {c.name} ({first.method}): {first.argument}; then {c.name} => B ({second.method}), at every "
-               f"threshold of {c.name}'s raw level: {second.argument}; a table with A's raw level <= T has {c.name}'s "
+        if beat is not None and _decide_positive_T(region, sympy.Ge(upper, beat)) is True:
+            continue
+        label = c.name + (f"({', '.join(f'{k}={v}' for k, v in c_params.items())})" if c_params else "")
+        arg = (f"A => {label} ({first.method}): {first.argument}; then {label} => B ({second.method}), at every "
+               f"threshold of {label}'s raw level: {second.argument}; a table with A's raw level <= T has {label}'s "
                f"<= h(T) = {first.upper}, so B's raw level <= g(h(T)) = {upper} (an upper bound; tightness not "
                "derived)")
         return Bound(upper, False, METHOD.name, arg, checks=first.checks + second.checks,
-                     parts=[(sympy.true, first), (sympy.true, second)], via=c)
+                     parts=[(sympy.true, first), (sympy.true, second)], via=Via(c, c_params, c_classes))
     return None
 
 
@@ -79,10 +190,10 @@ def composition_certificate(a, b, a_params, b_params, a_classes, b_classes, regi
     """Its two parts' certificates (the second on C's own region: the claim's conditions without T, and T >= C's most
     private level) and U = the second's bound at T = the first's."""
     from implgraph.prover.certificate import FORMAT, certificate, symbols_and_domain
-    c = bound.via
+    c, c_params, c_classes = bound.via
     (_, first), (_, second) = bound.parts
-    parts = [certificate(a, c, a_params, {}, a_classes, None, region, N, first),
-             certificate(c, b, {}, b_params, None, b_classes, part_region(region, c), N, second)]
+    parts = [certificate(a, c, a_params, c_params, a_classes, c_classes, region, N, first),
+             certificate(c, b, c_params, b_params, c_classes, b_classes, part_region(region, c), N, second)]
     kinds, domain = symbols_and_domain(region, [*a_params.values(), *b_params.values()])
     return {"format": FORMAT, "method": METHOD.name, "symbols": kinds, "domain": domain, "A": parts[0]["A"],
             "B": parts[1]["B"], "via": parts[0]["B"], "upper": str(bound.upper), "tight": False,
