@@ -367,3 +367,20 @@ def test_a_bound_without_a_finite_limit_at_zero_is_not_extended():
     assert not rep.ok
     failed = " ".join(s["step"] + " " + s["how"] for s in rep.to_json()["steps"] if not s["ok"])
     assert "lim U = oo" not in failed and "limit of U at 0+ is oo" in failed
+
+
+def test_a_minimum_in_the_bound_is_resolved_near_zero():
+    """kl-closeness => renyi-closeness(2) through the class's total variation: U = log(1 + N Min(sqrt(T/2), (N - 1)/N))
+    (Pinsker, then the chord); near T = 0 the square root is the smaller (0 < (N - 1)/N), so the limit is log 1 = 0."""
+    _, rep = _edge_statement("kl-closeness", "renyi-closeness(alpha=2)")
+    assert rep.ok, rep.failures()
+    steps = [s for s in rep.to_json()["steps"] if "A's best level T = 0" in s["step"]]
+    assert steps and steps[0]["ok"] and "lim U = 0" in steps[0]["how"]
+
+
+def test_a_minimum_with_no_strictly_least_argument_is_not_resolved():
+    """U = Min(1 + T, 1 + 2 T): both arguments tend to 1, neither is strictly the least at 0+ by its limit alone, so
+    the limit is not taken (the check says so) rather than guessed."""
+    _, rep = _edge_statement("kl-ldp", "eps-delta-dp(delta=1/10)", upper="Min(1 + T, 1 + 2*T)")
+    failed = " ".join(s["how"] for s in rep.to_json()["steps"] if not s["ok"])
+    assert "no argument of" in failed

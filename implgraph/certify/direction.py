@@ -115,9 +115,9 @@ def _at_best_level(bound, direction, hyps, T):
     """``(ok, how)``: at T = 0, B's raw level is at most lim_{t -> 0+} U(t) (every table at A's level 0 is at A's
     level <= t for every t > 0, where U holds), and that limit is finite and at most the claimed raw f at T = 0."""
     try:
-        lim = sympy.limit(bound, T, 0, "+")
+        lim = sympy.limit(_near_zero(bound, T, hyps), T, 0, "+")
     except (NotImplementedError, ValueError, TypeError) as exc:
-        return False, f"the limit of U at 0+ not found ({type(exc).__name__})"
+        return False, f"the limit of U at 0+ not found ({type(exc).__name__}{': ' + str(exc) if str(exc) else ''})"
     if lim.has(sympy.Limit, sympy.AccumBounds) or lim in (sympy.oo, sympy.nan, sympy.zoo):
         return False, f"the limit of U at 0+ is {lim}"
     if direction.f is None:         # the claim names no f: a finite limit is B's level at A's best level
@@ -125,6 +125,24 @@ def _at_best_level(bound, direction, hyps, T):
     raw_f0 = _raw_f(direction.f, direction, T).subs(T, 0)
     ok, how = hyps.implied(sympy.Le(lim, raw_f0, evaluate=False))
     return ok, f"lim U = {lim} <= raw f at T = 0, {raw_f0} ({how})"
+
+
+def _near_zero(expr, T, hyps):
+    """``expr`` with each ``Min``/``Max`` replaced by the argument it equals on some interval (0, e): the one whose
+    limit at 0+ is strictly the least (greatest), decided under the claim's condition; NotImplementedError where no
+    argument is strictly so (the limit is then not taken)."""
+    if not isinstance(expr, sympy.Basic) or not expr.has(sympy.Min, sympy.Max):
+        return expr
+    if isinstance(expr, (sympy.Min, sympy.Max)):
+        args = [_near_zero(a, T, hyps) for a in expr.args]
+        lims = [sympy.limit(a, T, 0, "+") for a in args]
+        rel = sympy.Lt if isinstance(expr, sympy.Min) else sympy.Gt
+        for i, (a, la) in enumerate(zip(args, lims)):
+            if all(hyps.implied(rel(la, lb, evaluate=False))[0] for j, lb in enumerate(lims) if j != i):
+                return a
+        raise NotImplementedError(f"no argument of {expr} is strictly {'least' if rel is sympy.Lt else 'greatest'} "
+                                  "at 0+")
+    return expr.func(*[_near_zero(a, T, hyps) for a in expr.args])
 
 
 def _equal_tight(cert, bound, tight, direction, names, pins):
