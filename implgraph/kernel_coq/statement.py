@@ -46,6 +46,9 @@ def side_predicate(tr, side, level, K="K", x="x", cls="cls"):
         if side.slack.compares == "removal":
             return f"slack_removal_le N {K} {x} ({delta}) ({level})"
         return None
+    div = adapter.divergence_side(side)
+    if div is not None:
+        return _divergence_predicate(tr, div, level, K, x, cls)
     fam, sd = side.family, side.sides
     if side.distance is not None:
         return f"tv_le N {K} {x} {cls} ({level})" if side.distance == "total-variation" and fam == "class" else None
@@ -55,6 +58,34 @@ def side_predicate(tr, side, level, K="K", x="x", cls="cls"):
         return f"subset_le {sd} N {K} {x} ({tr.expr(side.size)}) ({level})"
     if fam == "class" and sd:
         return f"class_le {sd} N {K} {x} {cls} ({level})"
+    return None
+
+
+def divergence_kind(tr, div):
+    """The library's ``dkind`` term of a declared divergence (``KL``, ``Renyi 2``, ``TV``, ``Hockey (g)``), or None
+    where the library has none (Renyi of an order that is not a natural number)."""
+    import sympy
+    if div.kind == "kl":
+        return "KL"
+    if div.kind == "tv":
+        return "TV"
+    if div.kind == "renyi":
+        order = sympy.sympify(div.order)
+        return f"(Renyi {int(order)})" if order.is_Integer and order >= 2 else None
+    if div.kind == "hockey-stick":
+        return f"(Hockey ({tr.expr(str(div.order))}))"
+    return None
+
+
+def _divergence_predicate(tr, div, level, K, x, cls):
+    """"The divergence compared is at most ``level``" for every pair, or every class against the table."""
+    k = divergence_kind(tr, div)
+    if k is None:
+        return None
+    if div.compares == "pairs":
+        return f"div_pairs_le {k} N {K} {x} ({level})"
+    if div.compares == "class":
+        return f"div_class_le {k} N {K} {x} {cls} ({level})"
     return None
 
 

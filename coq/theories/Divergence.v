@@ -1,0 +1,304 @@
+(** f-divergences as level kinds, and the chord lemma (implgraph.certify.lemmas.chord).
+
+    A divergence of [p] from [q] over [K] buckets is [fdiv K phi p q = sum_l q_l phi(p_l / q_l)]; it is finite
+    only where [q_l = 0] forces [p_l = 0] ([dominated]). The kinds: Kullback-Leibler ([phi r = r ln r],
+    [xlnx] of [Entropy], 0 at 0: [q phi(p/q) = p ln(p/q)]), Renyi of a natural order [a > 1] ([phi r = r^a], the
+    level [ln(sum)/(a - 1)] is at most [U] exactly when the sum is at most [exp((a - 1) U)]), total variation
+    ([|r - 1|/2]: [|p_l - q_l|/2]) and the hockey-stick slack of order [g] ([max(r - g, 0)]). The predicate
+    [div_le k K p q U] is "the divergence is at most U": dominated (finite), and the sum at most [dbound k U]. (For
+    total variation and the hockey stick, finite anyway, dominated is more than the kind asks: B's predicate is
+    then a stronger statement than its level, so a theorem concluding it proves the claim.)
+
+    The compared distributions: every ordered pair of distinct records ([div_pairs_le]), every class's mean
+    against the table's mean ([div_class_le]). The chord lemma: where every ratio [p_l / q_l] lies in [[lo, hi]]
+    and [phi] lies below its chord there, the divergence is at most the chord's value at 1
+    ([chord_val]), since [sum q_l (p_l / q_l) = 1]. *)
+From Coq Require Import Reals Lra Lia.
+From Flocq Require Import Raux.
+From Implgraph Require Import Sums Tables Distance Events Entropy.
+Open Scope R_scope.
+
+Definition row (x : nat -> nat -> R) (i : nat) : nat -> R := fun b => x i b.
+
+Definition fdiv (K : nat) (phi : R -> R) (p q : nat -> R) : R := sum K (fun l => q l * phi (p l / q l)).
+Definition dominated (K : nat) (p q : nat -> R) : Prop := forall l, (l < K)%nat -> q l = 0 -> p l = 0.
+
+Inductive dkind := KL | Renyi (a : nat) | TV | Hockey (g : R).
+
+Definition phi_of (k : dkind) : R -> R :=
+  match k with
+  | KL => xlnx
+  | Renyi a => fun r => r ^ a
+  | TV => fun r => Rabs (r - 1) / 2
+  | Hockey g => fun r => Rmax (r - g) 0
+  end.
+
+Definition dbound (k : dkind) (U : R) : R :=
+  match k with Renyi a => exp ((INR a - 1) * U) | _ => U end.
+
+Definition div_le (k : dkind) (K : nat) (p q : nat -> R) (U : R) : Prop :=
+  dominated K p q /\ fdiv K (phi_of k) p q <= dbound k U.
+
+(** The table's mean row and a class's. *)
+Definition tmean (N : nat) (x : nat -> nat -> R) : nat -> R := fun b => sum N (col x b) / INR N.
+Definition cmean (N : nat) (x : nat -> nat -> R) (cls : nat -> nat) (i : nat) : nat -> R :=
+  fun b => sumS N (classof cls i) (col x b) / card N (classof cls i).
+
+Definition div_pairs_le (k : dkind) (N K : nat) (x : nat -> nat -> R) (U : R) : Prop :=
+  forall i j, (i < N)%nat -> (j < N)%nat -> i <> j -> div_le k K (row x i) (row x j) U.
+Definition div_class_le (k : dkind) (N K : nat) (x : nat -> nat -> R) (cls : nat -> nat) (U : R) : Prop :=
+  forall i, (i < N)%nat -> div_le k K (cmean N x cls i) (tmean N x) U.
+
+(** * Logarithms split into the logarithms of factors (the generated proofs of a chord's value) *)
+Lemma ln_frac X P Q : 0 < P -> 0 < Q -> X = P / Q -> ln X = ln P + - ln Q.
+Proof. intros HP HQ E. rewrite E. unfold Rdiv. rewrite ln_mult, ln_Rinv; [ring|exact HQ|exact HP|]. apply Rinv_0_lt_compat. exact HQ. Qed.
+
+Ltac lnpos :=
+  match goal with
+  | |- 0 < _ * _ => apply Rmult_lt_0_compat; lnpos
+  | |- 0 < _ => first [assumption | lra]
+  end.
+
+(** * The chord lemma *)
+Definition chord_val (phi : R -> R) (lo hi : R) : R := ((1 - lo) * phi hi + (hi - 1) * phi lo) / (hi - lo).
+Definition below_chord (phi : R -> R) (lo hi : R) : Prop :=
+  forall r, lo <= r <= hi -> (hi - lo) * phi r <= (r - lo) * phi hi + (hi - r) * phi lo.
+
+Theorem chord K phi p q lo hi :
+  lo < hi -> (forall l, (l < K)%nat -> 0 <= q l) -> sum K q = 1 -> sum K p = 1 -> dominated K p q ->
+  (forall l, (l < K)%nat -> 0 < q l -> lo <= p l / q l <= hi) -> below_chord phi lo hi ->
+  fdiv K phi p q <= chord_val phi lo hi.
+Proof.
+  intros Hlh Hq Sq Sp Hd Hr Hc. unfold fdiv, chord_val.
+  set (a := (phi hi - phi lo) / (hi - lo)). set (c := (hi * phi lo - lo * phi hi) / (hi - lo)).
+  assert (E : ((1 - lo) * phi hi + (hi - 1) * phi lo) / (hi - lo) = sum K (fun l => a * p l + c * q l)).
+  { rewrite sum_plus, !sum_scal, Sq, Sp. unfold a, c. field. lra. }
+  rewrite E. apply sum_le. intros l Hl.
+  destruct (Req_dec (q l) 0) as [Z|Z].
+  - rewrite Z, (Hd l Hl Z). lra.
+  - assert (Qp : 0 < q l) by (pose proof (Hq l Hl); lra).
+    pose proof (Hc (p l / q l) (Hr l Hl Qp)) as C.
+    apply Rmult_le_reg_l with (hi - lo); [lra|].
+    replace ((hi - lo) * (a * p l + c * q l))
+      with (q l * ((p l / q l - lo) * phi hi + (hi - p l / q l) * phi lo)) by (unfold a, c; field; lra).
+    replace ((hi - lo) * (q l * phi (p l / q l))) with (q l * ((hi - lo) * phi (p l / q l))) by ring.
+    apply Rmult_le_compat_l; lra.
+Qed.
+
+(** * The kinds' generators lie below their chords *)
+Lemma below_kl lo hi : 0 <= lo -> lo < hi -> below_chord (phi_of KL) lo hi.
+Proof.
+  intros H0 Hlh r [H1 H2]. simpl. unfold xlnx.
+  pose proof (ent_chord lo r hi H0 H1 H2 Hlh) as C.
+  apply Rmult_le_compat_l with (r := hi - lo) in C; [|lra].
+  replace ((hi - lo) * (((hi - r) * ent lo + (r - lo) * ent hi) / (hi - lo)))
+    with ((hi - r) * ent lo + (r - lo) * ent hi) in C by (field; lra).
+  lra.
+Qed.
+
+Lemma below_renyi2 lo hi : lo < hi -> below_chord (phi_of (Renyi 2)) lo hi.
+Proof.
+  intros Hlh r [H1 H2]. simpl.
+  assert (0 <= (hi - lo) * ((r - lo) * (hi - r))) by (apply Rmult_le_pos; [lra|apply Rmult_le_pos; lra]).
+  nra.
+Qed.
+
+Lemma below_tv lo hi : lo < hi -> below_chord (phi_of TV) lo hi.
+Proof.
+  intros Hlh r [H1 H2]. simpl.
+  assert (E : (hi - lo) * (r - 1) = (r - lo) * (hi - 1) + (hi - r) * (lo - 1)) by ring.
+  assert (A : (hi - lo) * Rabs (r - 1) <= (r - lo) * Rabs (hi - 1) + (hi - r) * Rabs (lo - 1)).
+  { rewrite <- (Rabs_pos_eq (hi - lo)) by lra. rewrite <- Rabs_mult, E.
+    rewrite <- (Rabs_pos_eq (r - lo)) at 2 by lra. rewrite <- (Rabs_pos_eq (hi - r)) at 2 by lra.
+    rewrite <- !Rabs_mult. apply Rabs_triang. }
+  lra.
+Qed.
+
+Lemma below_hockey g lo hi : lo < hi -> below_chord (phi_of (Hockey g)) lo hi.
+Proof.
+  intros Hlh r [H1 H2]. simpl. unfold Rmax.
+  destruct (Rle_dec (r - g) 0), (Rle_dec (hi - g) 0), (Rle_dec (lo - g) 0); nra.
+Qed.
+
+(** * The chord's value, kind by kind *)
+Lemma chord_kl lo hi U :
+  0 < lo -> lo < hi -> ((1 - lo) * (hi * ln hi) + (hi - 1) * (lo * ln lo)) / (hi - lo) <= U ->
+  chord_val (phi_of KL) lo hi <= dbound KL U.
+Proof.
+  intros H0 Hlh H. unfold chord_val, dbound, phi_of, xlnx, ent.
+  destruct (Rlt_dec 0 hi); [|lra]. destruct (Rlt_dec 0 lo); [|lra].
+  replace (- - (hi * ln hi)) with (hi * ln hi) by ring. replace (- - (lo * ln lo)) with (lo * ln lo) by ring.
+  exact H.
+Qed.
+
+Lemma chord_renyi2 lo hi X U :
+  lo < hi -> 0 < X -> ((1 - lo) * hi ^ 2 + (hi - 1) * lo ^ 2) / (hi - lo) <= X -> ln X <= U ->
+  chord_val (phi_of (Renyi 2)) lo hi <= dbound (Renyi 2) U.
+Proof.
+  intros Hlh HX H HU. unfold chord_val, dbound, phi_of.
+  replace ((INR 2 - 1) * U) with U by (simpl; ring).
+  apply Rle_trans with X; [exact H|]. rewrite <- (exp_ln X) by exact HX.
+  destruct HU as [HU|HU]; [left; apply exp_increasing; exact HU|rewrite HU; right; reflexivity].
+Qed.
+
+Lemma chord_tv lo hi U :
+  lo <= 1 -> 1 <= hi -> lo < hi -> (1 - lo) * (hi - 1) / (hi - lo) <= U -> chord_val (phi_of TV) lo hi <= dbound TV U.
+Proof.
+  intros H1 H2 Hlh H. unfold chord_val, dbound, phi_of.
+  rewrite (Rabs_pos_eq (hi - 1)) by lra. rewrite (Rabs_left1 (lo - 1)) by lra.
+  replace (((1 - lo) * ((hi - 1) / 2) + (hi - 1) * (- (lo - 1) / 2)) / (hi - lo))
+    with ((1 - lo) * (hi - 1) / (hi - lo)) by (field; lra).
+  exact H.
+Qed.
+
+Lemma chord_hockey g lo hi U :
+  lo <= g -> g <= hi -> lo < hi -> (1 - lo) * (hi - g) / (hi - lo) <= U ->
+  chord_val (phi_of (Hockey g)) lo hi <= dbound (Hockey g) U.
+Proof.
+  intros H1 H2 Hlh H. unfold chord_val, dbound, phi_of.
+  rewrite (Rmax_left (hi - g) 0) by lra. rewrite (Rmax_right (lo - g) 0) by lra.
+  replace (((1 - lo) * (hi - g) + (hi - 1) * 0) / (hi - lo)) with ((1 - lo) * (hi - g) / (hi - lo)) by (field; lra).
+  exact H.
+Qed.
+
+(** * What A confines the ratios to *)
+Lemma ratio_between a b T : 0 < T -> 0 < b -> a <= T * b -> b <= T * a -> 1 / T <= a / b <= T.
+Proof.
+  intros HT Hb H1 H2. split.
+  - apply Rmult_le_reg_r with (T * b); [apply Rmult_lt_0_compat; lra|].
+    replace (1 / T * (T * b)) with b by (field; lra). replace (a / b * (T * b)) with (T * a) by (field; lra). lra.
+  - apply Rmult_le_reg_r with b; [lra|]. replace (a / b * b) with a by (field; lra). lra.
+Qed.
+
+Lemma row_sum N K x i : table N K x -> (i < N)%nat -> sum K (row x i) = 1.
+Proof. intros [_ H] Hi. apply H. exact Hi. Qed.
+
+Lemma tmean_sum N K x : table N K x -> (0 < N)%nat -> sum K (tmean N x) = 1.
+Proof.
+  intros [_ Hrow] HN. unfold tmean, col.
+  assert (HN' : 0 < INR N) by (apply lt_0_INR; exact HN).
+  unfold Rdiv. rewrite (sum_ext K _ (fun b => / INR N * sum N (fun i => x i b))) by (intros; ring).
+  rewrite sum_scal, sum_swap. rewrite (sum_ext N _ (fun _ => 1)) by (intros i Hi; apply Hrow; exact Hi).
+  rewrite sum_const. field. lra.
+Qed.
+
+Lemma cmean_sum N K x cls i : table N K x -> (i < N)%nat -> sum K (cmean N x cls i) = 1.
+Proof.
+  intros [_ Hrow] Hi. unfold cmean, col.
+  assert (Hc : 1 <= card N (classof cls i)) by (apply class_self_pos; exact Hi).
+  unfold Rdiv. rewrite (sum_ext K _ (fun b => / card N (classof cls i) * sumS N (classof cls i) (fun k => x k b)))
+    by (intros; ring).
+  rewrite sum_scal.
+  assert (E : sum K (fun b => sumS N (classof cls i) (fun k => x k b)) = card N (classof cls i)).
+  { unfold sumS, card. rewrite sum_swap. apply sum_ext. intros k Hk.
+    destruct (classof cls i k); [apply Hrow; exact Hk | rewrite sum_zero; reflexivity]. }
+  rewrite E. field. lra.
+Qed.
+
+Theorem chord_pairs k N K x T lo hi U :
+  table N K x -> pairwise_le N K x T -> 0 < T -> lo <= 1 / T -> T <= hi -> lo < hi ->
+  below_chord (phi_of k) lo hi -> chord_val (phi_of k) lo hi <= dbound k U -> div_pairs_le k N K x U.
+Proof.
+  intros Htab HA HT Hlo Hhi Hlh Hc HU i j Hi Hj _.
+  assert (Hnn : forall l, (l < K)%nat -> 0 <= row x j l) by (intros l Hl; destruct Htab as [Hn _]; apply Hn; auto).
+  assert (Hd : dominated K (row x i) (row x j)).
+  { intros l Hl Z. unfold row in *. pose proof (HA l i j Hl Hi Hj). destruct Htab as [Hn _].
+    pose proof (Hn i l Hi Hl). rewrite Z in H. lra. }
+  split; [exact Hd|]. apply Rle_trans with (chord_val (phi_of k) lo hi); [|exact HU].
+  apply chord; [exact Hlh | exact Hnn | apply (row_sum N K); assumption | apply (row_sum N K); assumption
+               | exact Hd | | exact Hc].
+  intros l Hl Hp. unfold row in *.
+  pose proof (ratio_between (x i l) (x j l) T HT Hp (HA l i j Hl Hi Hj) (HA l j i Hl Hj Hi)). lra.
+Qed.
+
+Theorem chord_class k N K x cls T lo hi U :
+  table N K x -> class_le TwoSided N K x cls T -> 0 < T -> lo <= 1 / T -> T <= hi -> lo < hi ->
+  below_chord (phi_of k) lo hi -> chord_val (phi_of k) lo hi <= dbound k U -> div_class_le k N K x cls U.
+Proof.
+  intros Htab HA HT Hlo Hhi Hlh Hc HU i Hi.
+  assert (HN : 0 < INR N) by (apply lt_0_INR; lia).
+  assert (Hc1 : 1 <= card N (classof cls i)) by (apply class_self_pos; exact Hi).
+  assert (Hnn : forall l, (l < K)%nat -> 0 <= sum N (col x l))
+    by (intros l Hl; apply sum_nonneg; intros k' Hk; apply (col_nonneg N K x l Htab Hl k' Hk)).
+  assert (Hsn : forall l, (l < K)%nat -> 0 <= sumS N (classof cls i) (col x l))
+    by (intros l Hl; apply sumS_nonneg; intros k' Hk; apply (col_nonneg N K x l Htab Hl k' Hk)).
+  assert (Hd : dominated K (cmean N x cls i) (tmean N x)).
+  { intros l Hl Z. unfold cmean, tmean in *.
+    destruct (HA l i Hl Hi) as [Hup _]. unfold upper_ok in Hup.
+    assert (sum N (col x l) = 0).
+    { apply Rmult_eq_reg_r with (/ INR N); [|apply Rinv_neq_0_compat; lra]. unfold Rdiv in Z. lra. }
+    rewrite H, Rmult_0_r in Hup. pose proof (Hsn l Hl).
+    assert (sumS N (classof cls i) (col x l) = 0) by nra. rewrite H1. unfold Rdiv. ring. }
+  split; [exact Hd|]. apply Rle_trans with (chord_val (phi_of k) lo hi); [|exact HU].
+  apply chord; auto.
+  - intros l Hl. unfold tmean. apply Rmult_le_pos; [apply Hnn; exact Hl|left; apply Rinv_0_lt_compat; lra].
+  - apply tmean_sum; [exact Htab|lia].
+  - apply cmean_sum; [exact Htab|exact Hi].
+  - intros l Hl Hp. destruct (HA l i Hl Hi) as [Hup Hlow]. specialize (Hlow eq_refl).
+    unfold upper_ok, lower_ok, cmean, tmean in *.
+    set (e := card N (classof cls i)) in *. set (a := sumS N (classof cls i) (col x l)) in *.
+    set (b := sum N (col x l)) in *.
+    assert (Hb : 0 < b).
+    { unfold Rdiv in Hp. destruct (Rle_lt_dec b 0); [|lra].
+      assert (b = 0) by (pose proof (Hnn l Hl); fold b in H; lra). rewrite H in Hp. lra. }
+    replace (a / e / (b / INR N)) with ((INR N * a) / (e * b)) by (field; lra).
+    pose proof (ratio_between (INR N * a) (e * b) T HT ltac:(nra)
+                  ltac:(lra) ltac:(lra)). lra.
+Qed.
+
+(** * At A's level 1 the compared distributions are equal: the divergence is [phi 1] *)
+Lemma fdiv_same K phi p q : (forall l, (l < K)%nat -> p l = q l) -> sum K q = 1 -> fdiv K phi p q = phi 1.
+Proof.
+  intros E S. unfold fdiv.
+  transitivity (sum K (fun l => phi 1 * q l)).
+  - apply sum_ext. intros l Hl. rewrite E by exact Hl.
+    destruct (Req_dec (q l) 0) as [Z|Z]; [rewrite Z; ring|].
+    unfold Rdiv. rewrite Rinv_r by exact Z. ring.
+  - rewrite sum_scal, S. ring.
+Qed.
+
+Theorem one_pairs k N K x U :
+  table N K x -> pairwise_le N K x 1 -> phi_of k 1 <= dbound k U -> div_pairs_le k N K x U.
+Proof.
+  intros Htab HA HU i j Hi Hj _.
+  assert (E : forall l, (l < K)%nat -> row x i l = row x j l).
+  { intros l Hl. unfold row. pose proof (HA l i j Hl Hi Hj). pose proof (HA l j i Hl Hj Hi). lra. }
+  split.
+  - intros l Hl Z. rewrite E by exact Hl. exact Z.
+  - rewrite (fdiv_same K _ _ _ E (row_sum N K x j Htab Hj)). exact HU.
+Qed.
+
+Theorem one_class k N K x cls U :
+  table N K x -> class_le TwoSided N K x cls 1 -> phi_of k 1 <= dbound k U -> div_class_le k N K x cls U.
+Proof.
+  intros Htab HA HU i Hi.
+  assert (HN : 0 < INR N) by (apply lt_0_INR; lia).
+  assert (Hc1 : 1 <= card N (classof cls i)) by (apply class_self_pos; exact Hi).
+  assert (E : forall l, (l < K)%nat -> cmean N x cls i l = tmean N x l).
+  { intros l Hl. destruct (HA l i Hl Hi) as [Hup Hlow]. specialize (Hlow eq_refl).
+    unfold upper_ok, lower_ok, cmean, tmean in *.
+    set (e := card N (classof cls i)) in *. set (a := sumS N (classof cls i) (col x l)) in *.
+    set (b := sum N (col x l)) in *.
+    apply Rmult_eq_reg_r with (e * INR N); [|apply Rmult_integral_contrapositive_currified; lra].
+    replace (a / e * (e * INR N)) with (INR N * a) by (field; lra).
+    replace (b / INR N * (e * INR N)) with (e * b) by (field; lra). lra. }
+  split.
+  - intros l Hl Z. rewrite E by exact Hl. exact Z.
+  - rewrite (fdiv_same K _ _ _ E (tmean_sum N K x Htab ltac:(lia))). exact HU.
+Qed.
+
+Lemma one_kl U : 0 <= U -> phi_of KL 1 <= dbound KL U.
+Proof. intro H. simpl. unfold xlnx, ent. destruct (Rlt_dec 0 1); [rewrite ln_1; lra | lra]. Qed.
+
+Lemma one_tv U : 0 <= U -> phi_of TV 1 <= dbound TV U.
+Proof. intro H. simpl. replace (1 - 1) with 0 by ring. rewrite Rabs_R0. lra. Qed.
+
+Lemma one_hockey g U : 1 <= g -> 0 <= U -> phi_of (Hockey g) 1 <= dbound (Hockey g) U.
+Proof. intros Hg H. simpl. rewrite Rmax_right by lra. exact H. Qed.
+
+Lemma one_renyi a U : (1 <= a)%nat -> 0 <= U -> phi_of (Renyi a) 1 <= dbound (Renyi a) U.
+Proof.
+  intros Ha H. simpl. rewrite pow1.
+  assert (0 <= (INR a - 1) * U) by (apply Rmult_le_pos; [apply le_INR in Ha; simpl in Ha; lra | exact H]).
+  pose proof (exp_ge_1_plus ((INR a - 1) * U)). lra.
+Qed.
