@@ -302,3 +302,90 @@ Proof.
   assert (0 <= (INR a - 1) * U) by (apply Rmult_le_pos; [apply le_INR in Ha; simpl in Ha; lra | exact H]).
   pose proof (exp_ge_1_plus ((INR a - 1) * U)). lra.
 Qed.
+
+(** * A subset level of size N - 1 (record removal) against each class and the table *)
+Lemma sumS_full n f : sumS n (fun _ => true) f = sum n f.
+Proof. reflexivity. Qed.
+
+Lemma card_full_set n : card n (fun _ => true) = INR n.
+Proof. unfold card. rewrite sumS_full, sum_const. ring. Qed.
+
+(** Each record against the table's sum: [N - (N - 1) T <= N x_i / sum <= N - (N - 1)/T]. *)
+Lemma removal_record N K x T b i :
+  subset_le TwoSided N K x (INR N - 1) T -> 0 < T -> (b < K)%nat -> (i < N)%nat ->
+  INR N * x i b <= (INR N - (INR N - 1) / T) * sum N (col x b) /\
+  (INR N - (INR N - 1) * T) * sum N (col x b) <= INR N * x i b.
+Proof.
+  intros HA HT Hb Hi.
+  set (S := remove (fun _ => true) i).
+  assert (Hc : card N S = INR N - 1) by (unfold S; rewrite card_remove, card_full_set by auto; reflexivity).
+  assert (Hs : sumS N S (col x b) = sum N (col x b) - x i b).
+  { unfold S. rewrite <- sumS_full. rewrite (sumS_remove N (fun _ => true) i (col x b) Hi eq_refl). unfold col. ring. }
+  destruct (HA b S Hb Hc) as [Hup Hlow]. specialize (Hlow eq_refl).
+  unfold upper_ok, lower_ok in *. rewrite Hc, Hs in *.
+  set (s := sum N (col x b)) in *. split.
+  - apply Rmult_le_reg_l with T; [exact HT|].
+    replace (T * ((INR N - (INR N - 1) / T) * s)) with (T * INR N * s - (INR N - 1) * s) by (field; lra). nra.
+  - nra.
+Qed.
+
+Theorem chord_subset_class k N K x cls T lo hi U :
+  table N K x -> subset_le TwoSided N K x (INR N - 1) T -> 2 <= INR N -> 0 < T ->
+  (lo <= 0 \/ lo <= INR N - (INR N - 1) * T) -> INR N - (INR N - 1) / T <= hi -> lo < hi ->
+  below_chord (phi_of k) lo hi -> chord_val (phi_of k) lo hi <= dbound k U -> div_class_le k N K x cls U.
+Proof.
+  intros Htab HA HN2 HT Hlo Hhi Hlh Hc HU i Hi.
+  assert (HN : 0 < INR N) by lra.
+  assert (Hc1 : 1 <= card N (classof cls i)) by (apply class_self_pos; exact Hi).
+  assert (Hnn : forall l, (l < K)%nat -> 0 <= sum N (col x l))
+    by (intros l Hl; apply sum_nonneg; intros k' Hk; apply (col_nonneg N K x l Htab Hl k' Hk)).
+  assert (Hsn : forall l, (l < K)%nat -> 0 <= sumS N (classof cls i) (col x l))
+    by (intros l Hl; apply sumS_nonneg; intros k' Hk; apply (col_nonneg N K x l Htab Hl k' Hk)).
+  (* the class's sum against the table's, from each record's *)
+  assert (Hcl : forall l, (l < K)%nat ->
+            INR N * sumS N (classof cls i) (col x l) <=
+              card N (classof cls i) * ((INR N - (INR N - 1) / T) * sum N (col x l)) /\
+            card N (classof cls i) * ((INR N - (INR N - 1) * T) * sum N (col x l)) <=
+              INR N * sumS N (classof cls i) (col x l)).
+  { intros l Hl.
+    replace (INR N * sumS N (classof cls i) (col x l)) with (sumS N (classof cls i) (fun k' => INR N * col x l k'))
+      by (rewrite sumS_scal; reflexivity).
+    replace (card N (classof cls i) * ((INR N - (INR N - 1) / T) * sum N (col x l)))
+      with (sumS N (classof cls i) (fun _ => (INR N - (INR N - 1) / T) * sum N (col x l))) by (rewrite sumS_const; ring).
+    replace (card N (classof cls i) * ((INR N - (INR N - 1) * T) * sum N (col x l)))
+      with (sumS N (classof cls i) (fun _ => (INR N - (INR N - 1) * T) * sum N (col x l))) by (rewrite sumS_const; ring).
+    split; apply sumS_le; intros k' Hk _; destruct (removal_record N K x T l k' HA HT Hl Hk); unfold col in *; lra. }
+  assert (Hd : dominated K (cmean N x cls i) (tmean N x)).
+  { intros l Hl Z. unfold cmean, tmean in *.
+    assert (sum N (col x l) = 0).
+    { apply Rmult_eq_reg_r with (/ INR N); [|apply Rinv_neq_0_compat; lra]. unfold Rdiv in Z. lra. }
+    destruct (Hcl l Hl) as [H1 _]. rewrite H, Rmult_0_r, Rmult_0_r in H1. pose proof (Hsn l Hl).
+    assert (sumS N (classof cls i) (col x l) = 0) by nra. rewrite H2. unfold Rdiv. ring. }
+  split; [exact Hd|]. apply Rle_trans with (chord_val (phi_of k) lo hi); [|exact HU].
+  apply chord; auto.
+  - intros l Hl. unfold tmean. apply Rmult_le_pos; [apply Hnn; exact Hl|left; apply Rinv_0_lt_compat; lra].
+  - apply tmean_sum; [exact Htab|lia].
+  - apply cmean_sum; [exact Htab|exact Hi].
+  - intros l Hl Hp. destruct (Hcl l Hl) as [H1 H2]. unfold cmean, tmean in *.
+    set (e := card N (classof cls i)) in *. set (a := sumS N (classof cls i) (col x l)) in *.
+    set (b := sum N (col x l)) in *.
+    assert (Hb : 0 < b).
+    { unfold Rdiv in Hp. destruct (Rle_lt_dec b 0); [|lra].
+      assert (b = 0) by (pose proof (Hnn l Hl); fold b in H; lra). rewrite H in Hp. lra. }
+    pose proof (Hsn l Hl). fold a in H.
+    replace (a / e / (b / INR N)) with ((INR N * a) / (e * b)) by (field; lra).
+    assert (Heb : 0 < e * b) by nra.
+    split.
+    + apply Rmult_le_reg_r with (e * b); [exact Heb|]. replace (INR N * a / (e * b) * (e * b)) with (INR N * a)
+        by (field; lra).
+      destruct Hlo as [Hlo|Hlo]; nra.
+    + apply Rmult_le_reg_r with (e * b); [exact Heb|]. replace (INR N * a / (e * b) * (e * b)) with (INR N * a)
+        by (field; lra). nra.
+Qed.
+
+Lemma chord_kl0 hi U : 0 < hi -> ln hi <= U -> chord_val (phi_of KL) 0 hi <= dbound KL U.
+Proof.
+  intros H0 H. unfold chord_val, dbound, phi_of, xlnx, ent.
+  destruct (Rlt_dec 0 hi); [|lra]. destruct (Rlt_dec 0 0); [lra|].
+  replace (((1 - 0) * - - (hi * ln hi) + (hi - 1) * - 0) / (hi - 0)) with (ln hi) by (field; lra). exact H.
+Qed.

@@ -162,9 +162,14 @@ def chord(f):
     elif A.family == "class" and A.sides == "TwoSided" and div.compares == "class" \
             and str(A.min_class or "1") == str(cert.B.min_class or "1") and not A.max_class and not cert.B.max_class:
         lemma = "chord_class"
+    elif A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "class" \
+            and f.rd.poly(A.size) == f.rd.poly("N - 1"):
+        _need(f.rd.poly(lo) == f.rd.poly("0"), "a removal level against a class with lo above 0 (the case T = 1 and "
+              "lo = 0 at T = N/(N - 1) are not split in Coq yet)")
+        return _subset_class(f, div, k, lo, hi, U)
     else:
-        raise Untranslatable("a chord certificate other than A pairwise against pairs or A a class level against the "
-                             "same classes")
+        raise Untranslatable("a chord certificate other than A pairwise against pairs, A a class level against the "
+                             "same classes or A a removal level against the classes (lo = 0)")
     one = _at_one(f, div, k, lemma, U)
     f.domain.atoms.append((">", f.rd.poly("T - 1")))      # the other case: T > 1 (lo < hi)
     try:
@@ -174,6 +179,29 @@ def chord(f):
     return (["destruct (Rle_lt_or_eq_dec 1 T ltac:(lra)) as [HT1|E1]."]
             + ["{ " + main[0]] + [f"  {ln}" for ln in main[1:]] + ["}"]
             + ["{ " + one[0]] + [f"  {ln}" for ln in one[1:]] + ["}"])
+
+
+def _subset_class(f, div, k, lo, hi, U):
+    """A the subset level of size N - 1 against each class and the table (``chord_subset_class``), lo = 0: every
+    ratio lies in [0, N - (N - 1)/T], and 0 < hi for every T >= 1 (no case T = 1)."""
+    clo, chi = f.tr.expr(lo), f.tr.expr(hi)
+    lines = _ineq(f, lo, "0", "Hlo0") + _ineq(f, "N - (N - 1)/T", hi, "Hhi") + _ineq(f, lo, hi, "Hlh", strict=True)
+    lines += ["assert (HT : 0 < T) by lra.", "assert (HN2 : 2 <= INR N) by lra."]
+    if div.kind == "kl":
+        lines += _ineq(f, "0", hi, "Hh0", strict=True)
+        head = f"assert (Hval : chord_val (phi_of {k}) ({clo}) ({chi}) <= dbound {k} ({f.upper}))."
+        body = _log_identity(f, f"log({hi})", U, _Logs(f))
+        lines += [head,
+                  f"{{ replace ({clo}) with 0 by lra. apply chord_kl0; [exact Hh0 |].", *[f"  {ln}" for ln in body], "}"]
+        below_term = f"(below_kl ({clo}) ({chi}) Hl0 Hlh)"
+        lines.insert(0, f"assert (Hl0 : 0 <= {clo}) by lra.")
+    else:
+        lines += _value(f, div, lo, hi, U)
+        below_term = f"(below_renyi2 ({clo}) ({chi}) Hlh)"
+    lines.append(f"exact (chord_subset_class {k} N K x cls T ({clo}) ({chi}) ({f.upper}) Htab HA HN2 HT "
+                 f"(or_introl Hlo0) Hhi Hlh "
+                 f"{below_term} Hval).")
+    return lines
 
 
 def _at_one(f, div, k, lemma, U):
