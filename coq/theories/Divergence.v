@@ -389,3 +389,116 @@ Proof.
   destruct (Rlt_dec 0 hi); [|lra]. destruct (Rlt_dec 0 0); [lra|].
   replace (((1 - 0) * - - (hi * ln hi) + (hi - 1) * - 0) / (hi - 0)) with (ln hi) by (field; lra). exact H.
 Qed.
+
+(** * Orders between the kinds, on the same two distributions (implgraph.certify.lemmas.divergence_order) *)
+
+(** [KL <= D_2]: with [r = p/q] and [m = sum q r^2 >= 1], [r ln r <= r (ln m + r/m - 1)] ([ln u <= u - 1] at
+    [u = r/m]); summed with the weights [q], [sum q r = 1]: [KL <= ln m]. *)
+Lemma xlnx_tangent_m r m : 0 <= r -> 0 < m -> xlnx r <= r * (ln m + r / m - 1).
+Proof.
+  intros Hr Hm. unfold xlnx, ent. destruct (Rlt_dec 0 r) as [Hp|Hp].
+  - assert (Hl : ln (r / m) <= r / m - 1) by (apply ln_le_minus_1; apply Rdiv_lt_0_compat; lra).
+    unfold Rdiv in Hl. rewrite ln_mult, ln_Rinv in Hl by (try apply Rinv_0_lt_compat; lra).
+    assert (r * ln r <= r * (ln m + r / m - 1)).
+    { apply Rmult_le_compat_l; [lra|]. unfold Rdiv. lra. }
+    lra.
+  - assert (r = 0) by lra. subst r. lra.
+Qed.
+
+Lemma kl_le_renyi2 K p q :
+  (forall l, (l < K)%nat -> 0 <= q l) -> (forall l, (l < K)%nat -> 0 <= p l) -> sum K q = 1 -> sum K p = 1 ->
+  dominated K p q -> 1 <= fdiv K (phi_of (Renyi 2)) p q /\
+  fdiv K (phi_of KL) p q <= ln (fdiv K (phi_of (Renyi 2)) p q).
+Proof.
+  intros Hq Hp Sq Sp Hd. unfold fdiv. simpl phi_of.
+  set (m := sum K (fun l => q l * (p l / q l) ^ 2)).
+  (* sum q r = 1 *)
+  assert (Hqr : sum K (fun l => q l * (p l / q l)) = 1).
+  { rewrite <- Sp. apply sum_ext. intros l Hl. destruct (Req_dec (q l) 0) as [Z|Z].
+    - rewrite Z, (Hd l Hl Z). ring.
+    - field. exact Z. }
+  assert (Hm : 1 <= m).
+  { assert (2 * sum K (fun l => q l * (p l / q l)) - sum K q <= m).
+    { rewrite <- sum_scal, <- sum_minus. apply sum_le. intros l Hl. pose proof (Hq l Hl).
+      assert (0 <= q l * (p l / q l - 1) ^ 2) by (apply Rmult_le_pos; [lra|apply pow2_ge_0]). nra. }
+    rewrite Hqr, Sq in H. lra. }
+  split; [exact Hm|].
+  apply Rle_trans with (sum K (fun l => q l * ((p l / q l) * (ln m + (p l / q l) / m - 1)))).
+  - apply sum_le. intros l Hl. apply Rmult_le_compat_l; [apply Hq; exact Hl|].
+    apply xlnx_tangent_m; [|lra]. destruct (Req_dec (q l) 0) as [Z|Z].
+    + rewrite Z. unfold Rdiv. rewrite Rinv_0, Rmult_0_r. lra.
+    + unfold Rdiv. apply Rmult_le_pos; [apply Hp; exact Hl|]. pose proof (Hq l Hl). left. apply Rinv_0_lt_compat. lra.
+  - right. rewrite (sum_ext K _ (fun l => (ln m - 1) * (q l * (p l / q l)) + / m * (q l * (p l / q l) ^ 2)))
+      by (intros l _; unfold Rdiv; ring).
+    rewrite sum_plus, !sum_scal, Hqr.
+    replace (sum K (fun l : nat => q l * (p l / q l * (p l / q l * 1)))) with m by (apply sum_ext; intros; ring).
+    fold m. clearbody m. assert (m <> 0) by lra. rewrite Rinv_l by exact H. ring.
+Qed.
+
+Lemma kl_of_renyi2 K p q U :
+  (forall l, (l < K)%nat -> 0 <= q l) -> (forall l, (l < K)%nat -> 0 <= p l) -> sum K q = 1 -> sum K p = 1 ->
+  div_le (Renyi 2) K p q U -> div_le KL K p q U.
+Proof.
+  intros Hq Hp Sq Sp [Hd HU]. split; [exact Hd|].
+  destruct (kl_le_renyi2 K p q Hq Hp Sq Sp Hd) as [H1 H2]. simpl dbound in *.
+  replace ((1 + 1 - 1) * U) with U in HU by ring.
+  apply Rle_trans with (1 := H2). rewrite <- (ln_exp U).
+  destruct HU as [HU|HU]; [left; apply ln_increasing; lra | rewrite HU; right; reflexivity].
+Qed.
+
+(** [E_g <= TV] for [g >= 1]: [max(p - g q, 0) <= max(p - q, 0)] and [sum max(p - q, 0) = TV] ([sum p = sum q]). *)
+Lemma hockey_of_tv K p q g U :
+  1 <= g -> (forall l, (l < K)%nat -> 0 <= q l) -> sum K q = 1 -> sum K p = 1 ->
+  div_le TV K p q U -> div_le (Hockey g) K p q U.
+Proof.
+  intros Hg Hq Sq Sp [Hd HU]. split; [exact Hd|]. simpl dbound in *. unfold fdiv in *. simpl phi_of in *.
+  apply Rle_trans with (2 := HU).
+  assert (E : sum K (fun l => q l * (Rabs (p l / q l - 1) / 2)) =
+              sum K (fun l => q l * Rmax (p l / q l - 1) 0) - (sum K p - sum K q) / 2).
+  { transitivity (sum K (fun l => q l * Rmax (p l / q l - 1) 0 - (p l - q l) / 2)).
+    - apply sum_ext. intros l Hl. destruct (Req_dec (q l) 0) as [Z|Z].
+      + rewrite Z, (Hd l Hl Z). rewrite !Rmult_0_l. unfold Rdiv. rewrite Rminus_0_r, Rmult_0_l. ring.
+      + unfold Rmax. destruct (Rle_dec (p l / q l - 1) 0) as [C|C].
+        * rewrite Rabs_left1 by lra. field. exact Z.
+        * rewrite Rabs_pos_eq by lra. field. exact Z.
+    - rewrite sum_minus, sum_div, sum_minus. reflexivity. }
+  rewrite E, Sp, Sq. replace ((1 - 1) / 2) with 0 by field. rewrite Rminus_0_r.
+  apply sum_le. intros l Hl. pose proof (Hq l Hl). apply Rmult_le_compat_l; [lra|].
+  unfold Rmax. destruct (Rle_dec (p l / q l - g) 0), (Rle_dec (p l / q l - 1) 0); lra.
+Qed.
+
+Theorem renyi2_kl_pairs N K x U : table N K x -> div_pairs_le (Renyi 2) N K x U -> div_pairs_le KL N K x U.
+Proof.
+  intros Htab HA i j Hi Hj Hne. destruct Htab as [Hn Hr] eqn:Ht.
+  apply kl_of_renyi2; [intros l Hl; apply Hn; auto | intros l Hl; apply Hn; auto | apply Hr; auto | apply Hr; auto |].
+  apply HA; auto.
+Qed.
+
+Theorem tv_hockey_pairs N K x g U : 1 <= g -> table N K x -> div_pairs_le TV N K x U -> div_pairs_le (Hockey g) N K x U.
+Proof.
+  intros Hg Htab HA i j Hi Hj Hne. destruct Htab as [Hn Hr] eqn:Ht.
+  apply hockey_of_tv; [exact Hg | intros l Hl; apply Hn; auto | apply Hr; auto | apply Hr; auto |].
+  apply HA; auto.
+Qed.
+
+Lemma tmean_nonneg N K x l : table N K x -> (l < K)%nat -> 0 <= tmean N x l.
+Proof.
+  intros Htab Hl. unfold tmean. unfold Rdiv. apply Rmult_le_pos.
+  - apply sum_nonneg. intros k' Hk. apply (col_nonneg N K x l Htab Hl k' Hk).
+  - destruct N; [simpl; rewrite Rinv_0; lra|]. left. apply Rinv_0_lt_compat. apply lt_0_INR. lia.
+Qed.
+
+Lemma cmean_nonneg N K x cls i l : table N K x -> (i < N)%nat -> (l < K)%nat -> 0 <= cmean N x cls i l.
+Proof.
+  intros Htab Hi Hl. unfold cmean. unfold Rdiv. apply Rmult_le_pos.
+  - apply sumS_nonneg. intros k' Hk. apply (col_nonneg N K x l Htab Hl k' Hk).
+  - pose proof (class_self_pos N cls i Hi). left. apply Rinv_0_lt_compat. lra.
+Qed.
+
+Theorem renyi2_kl_class N K x cls U : table N K x -> div_class_le (Renyi 2) N K x cls U -> div_class_le KL N K x cls U.
+Proof.
+  intros Htab HA i Hi.
+  apply kl_of_renyi2; [intros l Hl; apply (tmean_nonneg N K); auto | intros l Hl; apply (cmean_nonneg N K); auto
+                      | apply (tmean_sum N K); [exact Htab|lia] | apply (cmean_sum N K); auto |].
+  apply HA; exact Hi.
+Qed.
