@@ -502,3 +502,256 @@ Proof.
                       | apply (tmean_sum N K); [exact Htab|lia] | apply (cmean_sum N K); auto |].
   apply HA; exact Hi.
 Qed.
+
+(** * Record removal: the table's mean against the mean of the table without one record, both ways *)
+Definition rmean (N : nat) (x : nat -> nat -> R) (i : nat) : nat -> R :=
+  fun b => sumS N (remove (fun _ => true) i) (col x b) / (INR N - 1).
+
+Definition div_removal_le (k : dkind) (N K : nat) (x : nat -> nat -> R) (U : R) : Prop :=
+  forall i, (i < N)%nat -> div_le k K (tmean N x) (rmean N x i) U /\ div_le k K (rmean N x i) (tmean N x) U.
+
+(** * Joint convexity: the divergence of two mixtures is at most the mixture of the divergences
+
+    Each kind's [q phi(p/q)] lies above a family of functions linear in [(p, q)] ([a t p + b t q] for the [t] of
+    [tdom]) whose supremum at the mixtures' [(P, Q)] is [Q phi(P/Q)]: KL [p (ln t + 1) - t q], [t > 0]; Renyi of
+    order 2 [2 t p - t^2 q]. *)
+Definition tdom (k : dkind) (t : R) : Prop := match k with KL => 0 < t | _ => True end.
+Definition ta (k : dkind) (t : R) : R := match k with KL => ln t + 1 | _ => 2 * t end.
+Definition tb (k : dkind) (t : R) : R := match k with KL => - t | _ => - (t * t) end.
+Definition mixable (k : dkind) : Prop := k = KL \/ k = Renyi 2.
+
+Lemma term_above k p q t :
+  mixable k -> tdom k t -> 0 <= p -> 0 <= q -> (q = 0 -> p = 0) -> ta k t * p + tb k t * q <= q * phi_of k (p / q).
+Proof.
+  intros [->| ->] Ht Hp Hq Hd; simpl in *.
+  - destruct (Req_dec q 0) as [Z|Z].
+    + rewrite Z, (Hd Z). lra.
+    + assert (0 <= p / q) by (unfold Rdiv; apply Rmult_le_pos; [lra|left; apply Rinv_0_lt_compat; lra]).
+      pose proof (xlnx_tangent (p / q) t H Ht) as Tg.
+      apply Rmult_le_compat_l with (r := q) in Tg; [|lra].
+      replace (q * (p / q * ln t + (p / q - t))) with ((ln t + 1) * p + - t * q) in Tg by (field; exact Z). exact Tg.
+  - destruct (Req_dec q 0) as [Z|Z].
+    + rewrite Z, (Hd Z). lra.
+    + assert (0 <= q * (p / q - t) ^ 2) by (apply Rmult_le_pos; [lra|apply pow2_ge_0]).
+      replace (q * (p / q - t) ^ 2) with (q * (p / q * (p / q * 1)) - (2 * t * p + - (t * t) * q)) in H
+        by (field; exact Z). lra.
+Qed.
+
+Lemma mix_sup k P Q R :
+  mixable k -> 0 <= P -> 0 <= Q -> (forall t, tdom k t -> ta k t * P + tb k t * Q <= R) -> Q * phi_of k (P / Q) <= R.
+Proof.
+  intros [->| ->] HP HQ H; simpl in *.
+  - destruct (Req_dec Q 0) as [Z|Z].
+    + rewrite Z, Rmult_0_l. pose proof (H 1 ltac:(lra)). rewrite ln_1 in H0. lra.
+    + destruct (Req_dec P 0) as [ZP|ZP].
+      * rewrite ZP in H |- *. unfold Rdiv. rewrite Rmult_0_l. unfold xlnx, ent. destruct (Rlt_dec 0 0); [lra|].
+        destruct (Rle_lt_dec 0 R) as [HR|HR]; [lra|].
+        assert (Ht : 0 < - R / (2 * Q)) by (apply Rdiv_lt_0_compat; lra).
+        pose proof (H _ Ht). replace (- (- R / (2 * Q)) * Q) with (R / 2) in H0 by (field; lra). lra.
+      * set (t := P / Q). assert (Ht : 0 < t) by (unfold t; apply Rdiv_lt_0_compat; lra).
+        pose proof (H t Ht). unfold xlnx, ent. destruct (Rlt_dec 0 t); [|lra].
+        replace ((ln t + 1) * P + - t * Q) with (Q * - - (t * ln t)) in H0 by (unfold t; field; exact Z). exact H0.
+  - destruct (Req_dec Q 0) as [Z|Z].
+    + rewrite Z, Rmult_0_l. pose proof (H 0 I). lra.
+    + pose proof (H (P / Q) I). replace (2 * (P / Q) * P + - (P / Q * (P / Q)) * Q) with (Q * (P / Q * (P / Q * 1)))
+        in H0 by (field; exact Z). exact H0.
+Qed.
+
+(** A double mixture of pairs of distributions: [P = sum_ij w_ij p_ij], [Q = sum_ij w_ij q_ij]. *)
+Definition mix2 (n m : nat) (w : nat -> nat -> R) (p : nat -> nat -> nat -> R) : nat -> R :=
+  fun l => sum n (fun i => sum m (fun j => w i j * p i j l)).
+
+Theorem joint_convex k K n m w p q :
+  mixable k -> (forall i j, (i < n)%nat -> (j < m)%nat -> 0 <= w i j) ->
+  (forall i j l, (i < n)%nat -> (j < m)%nat -> (l < K)%nat -> 0 <= p i j l /\ 0 <= q i j l) ->
+  (forall i j, (i < n)%nat -> (j < m)%nat -> dominated K (p i j) (q i j)) ->
+  fdiv K (phi_of k) (mix2 n m w p) (mix2 n m w q) <=
+    sum n (fun i => sum m (fun j => w i j * fdiv K (phi_of k) (p i j) (q i j))).
+Proof.
+  intros Hk Hw Hpq Hd. unfold fdiv.
+  apply Rle_trans with (sum K (fun l => sum n (fun i => sum m (fun j => w i j * (q i j l * phi_of k (p i j l / q i j l)))))).
+  - apply sum_le. intros l Hl. apply mix_sup; [exact Hk| | |].
+    + unfold mix2. apply sum_nonneg. intros i Hi. apply sum_nonneg. intros j Hj.
+      apply Rmult_le_pos; [apply Hw; auto | apply (Hpq i j l Hi Hj Hl)].
+    + unfold mix2. apply sum_nonneg. intros i Hi. apply sum_nonneg. intros j Hj.
+      apply Rmult_le_pos; [apply Hw; auto | apply (Hpq i j l Hi Hj Hl)].
+    + intros t Ht. unfold mix2. rewrite <- !sum_scal, <- sum_plus. apply sum_le. intros i Hi.
+      rewrite <- !sum_scal, <- sum_plus. apply sum_le. intros j Hj.
+      destruct (Hpq i j l Hi Hj Hl) as [H1 H2].
+      pose proof (term_above k (p i j l) (q i j l) t Hk Ht H1 H2 (Hd i j Hi Hj l Hl)).
+      pose proof (Hw i j Hi Hj). nra.
+  - right. rewrite sum_swap. apply sum_ext. intros i Hi. rewrite sum_swap. apply sum_ext. intros j Hj.
+    rewrite <- sum_scal. reflexivity.
+Qed.
+
+(** The mean of a set of records; two such means are a double mixture of pairs of records. *)
+Definition smean (N : nat) (x : nat -> nat -> R) (X : rset) : nat -> R := fun b => sumS N X (col x b) / card N X.
+
+Lemma div_le_ext k K p q p' q' U :
+  (forall l, (l < K)%nat -> p l = p' l) -> (forall l, (l < K)%nat -> q l = q' l) -> div_le k K p' q' U ->
+  div_le k K p q U.
+Proof.
+  intros Ep Eq [Hd HU]. split.
+  - intros l Hl Z. rewrite Ep by exact Hl. apply Hd; [exact Hl|]. rewrite <- Eq by exact Hl. exact Z.
+  - unfold fdiv in *. rewrite (sum_ext K _ (fun l => q' l * phi_of k (p' l / q' l))); [exact HU|].
+    intros l Hl. rewrite Ep, Eq by exact Hl. reflexivity.
+Qed.
+
+Definition ind (X : rset) (i : nat) : R := if X i then 1 else 0.
+
+Lemma sum_ind n X : sum n (ind X) = card n X.
+Proof. reflexivity. Qed.
+
+Lemma sum_ind_mult n X f : sum n (fun i => ind X i * f i) = sumS n X f.
+Proof. unfold sumS. apply sum_ext. intros i _. unfold ind. destruct (X i); ring. Qed.
+
+Lemma sum_mult_r' n f c : sum n (fun i => f i * c) = sum n f * c.
+Proof. rewrite (sum_ext n _ (fun i => c * f i)) by (intros; ring). rewrite sum_scal. ring. Qed.
+
+Lemma card_pos_exists n X : 0 < card n X -> exists j, (j < n)%nat /\ X j = true.
+Proof.
+  induction n as [|n IH]; intro H.
+  - unfold card, sumS in H. simpl in H. lra.
+  - destruct (X n) eqn:E.
+    + exists n. split; [lia|exact E].
+    + assert (H0 : 0 < card n X) by (unfold card, sumS in *; simpl in H; rewrite E in H; lra).
+      destruct (IH H0) as [j [Hj Xj]]. exists j. split; [lia|exact Xj].
+Qed.
+
+Theorem pairs_to_means k N K x X Y U :
+  mixable k -> table N K x -> div_pairs_le k N K x U -> phi_of k 1 <= dbound k U ->
+  0 < card N X -> 0 < card N Y -> div_le k K (smean N x X) (smean N x Y) U.
+Proof.
+  intros Hk Htab HA H1 HX HY.
+  set (cx := card N X) in *. set (cy := card N Y) in *.
+  set (w := fun i j => ind X i * ind Y j / (cx * cy)).
+  assert (Hw : forall i j, (i < N)%nat -> (j < N)%nat -> 0 <= w i j).
+  { intros i j _ _. unfold w, ind. destruct (X i), (Y j); unfold Rdiv;
+      apply Rmult_le_pos; try lra; left; apply Rinv_0_lt_compat; nra. }
+  assert (Hrow : forall i, sum N (fun j => w i j) = ind X i / cx).
+  { intro i. unfold w. rewrite (sum_ext N _ (fun j => ind X i / (cx * cy) * ind Y j)) by (intros; unfold Rdiv; ring).
+    rewrite sum_scal, sum_ind. fold cy. field. lra. }
+  assert (Hws : sum N (fun i => sum N (fun j => w i j)) = 1).
+  { rewrite (sum_ext N _ (fun i => / cx * ind X i)) by (intros; rewrite Hrow; unfold Rdiv; ring).
+    rewrite sum_scal, sum_ind. fold cx. field. lra. }
+  assert (Ep : forall l, (l < K)%nat -> smean N x X l = mix2 N N w (fun i j => row x i) l).
+  { intros l _. unfold mix2, smean, row, col.
+    rewrite (sum_ext N _ (fun i => sum N (fun j => w i j) * x i l)) by (intros; rewrite <- sum_mult_r'; reflexivity).
+    rewrite (sum_ext N _ (fun i => / cx * (ind X i * x i l))) by (intros; rewrite Hrow; unfold Rdiv; ring).
+    rewrite sum_scal, sum_ind_mult. fold cx. unfold Rdiv. ring. }
+  assert (Eq : forall l, (l < K)%nat -> smean N x Y l = mix2 N N w (fun i j => row x j) l).
+  { intros l _. unfold mix2, smean, row, col.
+    rewrite (sum_ext N _ (fun i => ind X i / (cx * cy) * sum N (fun j => ind Y j * x j l))).
+    - rewrite sum_mult_r', sum_ind_mult. unfold Rdiv. rewrite sum_mult_r', sum_ind. fold cx cy. field. lra.
+    - intros i _. rewrite <- sum_scal. apply sum_ext. intros j _. unfold w. unfold Rdiv. ring. }
+  assert (Hpq : forall i j l, (i < N)%nat -> (j < N)%nat -> (l < K)%nat -> 0 <= row x i l /\ 0 <= row x j l)
+    by (intros i j l Hi Hj Hl; destruct Htab as [Hn _]; unfold row; split; apply Hn; auto).
+  assert (Hpair : forall i j, (i < N)%nat -> (j < N)%nat ->
+            dominated K (row x i) (row x j) /\ fdiv K (phi_of k) (row x i) (row x j) <= dbound k U).
+  { intros i j Hi Hj. destruct (Nat.eq_dec i j) as [->|Hne].
+    - split; [intros l _ Z; exact Z|]. rewrite (fdiv_same K _ _ _ (fun l _ => eq_refl) (row_sum N K x j Htab Hj)).
+      exact H1.
+    - exact (HA i j Hi Hj Hne). }
+  pose proof (joint_convex k K N N w (fun i j => row x i) (fun i j => row x j) Hk Hw Hpq
+                (fun i j Hi Hj => proj1 (Hpair i j Hi Hj))) as J.
+  assert (Hd : dominated K (smean N x X) (smean N x Y)).
+  { intros l Hl Z. unfold smean in *. fold cy in Z.
+    assert (HsY : sumS N Y (col x l) = 0).
+    { apply Rmult_eq_reg_r with (/ cy); [|apply Rinv_neq_0_compat; lra]. unfold Rdiv in Z. lra. }
+    assert (Hz : forall j, (j < N)%nat -> Y j = true -> x j l = 0).
+    { intros j Hj Yj. destruct Htab as [Hn _]. pose proof (Hn j l Hj Hl).
+      destruct (Rle_lt_dec (x j l) 0) as [Hle|Hlt]; [lra|]. exfalso.
+      rewrite (sumS_remove N Y j (col x l) Hj Yj) in HsY. unfold col at 2 in HsY.
+      assert (0 <= sumS N (remove Y j) (col x l)) by (apply sumS_nonneg; intros k' Hk'; apply Hn; auto). lra. }
+    destruct (card_pos_exists N Y HY) as [j [Hj Yj]].
+    assert (Hx : forall i, (i < N)%nat -> x i l = 0).
+    { intros i Hi. destruct (Hpair i j Hi Hj) as [D _]. apply (D l Hl). unfold row. apply Hz; auto. }
+    unfold col. rewrite (sumS_ext_in N X _ (fun _ => 0)) by (intros i Hi _; apply Hx; exact Hi).
+    unfold sumS. rewrite (sum_ext N _ (fun _ => 0)) by (intros i _; destruct (X i); reflexivity).
+    rewrite sum_zero. unfold Rdiv. ring. }
+  split; [exact Hd|].
+  unfold fdiv. rewrite (sum_ext K _ (fun l => mix2 N N w (fun i j => row x j) l *
+                                     phi_of k (mix2 N N w (fun i j => row x i) l / mix2 N N w (fun i j => row x j) l)))
+    by (intros l Hl; rewrite Ep, Eq by exact Hl; reflexivity).
+  apply Rle_trans with (1 := J).
+  apply Rle_trans with (sum N (fun i => sum N (fun j => w i j * dbound k U))).
+  - apply sum_le. intros i Hi. apply sum_le. intros j Hj. apply Rmult_le_compat_l; [apply Hw; auto|].
+    apply (proj2 (Hpair i j Hi Hj)).
+  - right. rewrite (sum_ext N _ (fun i => sum N (fun j => w i j) * dbound k U))
+      by (intros; rewrite <- sum_mult_r'; reflexivity).
+    rewrite sum_mult_r', Hws. ring.
+Qed.
+
+Theorem pairs_to_class k N K x cls U :
+  mixable k -> table N K x -> div_pairs_le k N K x U -> phi_of k 1 <= dbound k U -> div_class_le k N K x cls U.
+Proof.
+  intros Hk Htab HA H1 i Hi.
+  assert (HN : 0 < INR N) by (apply lt_0_INR; lia).
+  apply (div_le_ext k K _ _ (smean N x (classof cls i)) (smean N x (fun _ => true)) U).
+  - intros l _. reflexivity.
+  - intros l _. unfold tmean, smean. rewrite card_full_set. reflexivity.
+  - apply pairs_to_means; auto.
+    + pose proof (class_self_pos N cls i Hi). lra.
+    + rewrite card_full_set. exact HN.
+Qed.
+
+Theorem pairs_to_removal k N K x U :
+  mixable k -> table N K x -> 2 <= INR N -> div_pairs_le k N K x U -> phi_of k 1 <= dbound k U ->
+  div_removal_le k N K x U.
+Proof.
+  intros Hk Htab HN2 HA H1 i Hi.
+  assert (Hc : card N (remove (fun _ => true) i) = INR N - 1) by (rewrite card_remove, card_full_set by auto; reflexivity).
+  assert (Et : forall l, (l < K)%nat -> tmean N x l = smean N x (fun _ => true) l)
+    by (intros l _; unfold tmean, smean; rewrite card_full_set; reflexivity).
+  assert (Er : forall l, (l < K)%nat -> rmean N x i l = smean N x (remove (fun _ => true) i) l)
+    by (intros l _; unfold rmean, smean; rewrite Hc; reflexivity).
+  assert (HX : 0 < card N (fun _ => true)) by (rewrite card_full_set; lra).
+  assert (HY : 0 < card N (remove (fun _ => true) i)) by lra.
+  split.
+  - apply (div_le_ext k K _ _ _ _ U Et Er). apply pairs_to_means; auto.
+  - apply (div_le_ext k K _ _ _ _ U Er Et). apply pairs_to_means; auto.
+Qed.
+
+Lemma smean_sum N K x X : table N K x -> 0 < card N X -> sum K (smean N x X) = 1.
+Proof.
+  intros [_ Hrow] HX. unfold smean, col.
+  unfold Rdiv. rewrite sum_mult_r'.
+  assert (E : sum K (fun b => sumS N X (fun k => x k b)) = card N X).
+  { unfold sumS, card. rewrite sum_swap. apply sum_ext. intros k Hk.
+    destruct (X k); [apply Hrow; exact Hk | rewrite sum_zero; reflexivity]. }
+  rewrite E. field. lra.
+Qed.
+
+Lemma smean_nonneg N K x X l : table N K x -> 0 < card N X -> (l < K)%nat -> 0 <= smean N x X l.
+Proof.
+  intros Htab HX Hl. unfold smean. unfold Rdiv. apply Rmult_le_pos.
+  - apply sumS_nonneg. intros k' Hk. apply (col_nonneg N K x l Htab Hl k' Hk).
+  - left. apply Rinv_0_lt_compat. exact HX.
+Qed.
+
+Theorem renyi2_kl_removal N K x U :
+  table N K x -> 2 <= INR N -> div_removal_le (Renyi 2) N K x U -> div_removal_le KL N K x U.
+Proof.
+  intros Htab HN2 HA i Hi.
+  assert (Hc : card N (remove (fun _ => true) i) = INR N - 1) by (rewrite card_remove, card_full_set by auto; reflexivity).
+  assert (Et : forall l, (l < K)%nat -> tmean N x l = smean N x (fun _ => true) l)
+    by (intros l _; unfold tmean, smean; rewrite card_full_set; reflexivity).
+  assert (Er : forall l, (l < K)%nat -> rmean N x i l = smean N x (remove (fun _ => true) i) l)
+    by (intros l _; unfold rmean, smean; rewrite Hc; reflexivity).
+  assert (HX : 0 < card N (fun _ => true)) by (rewrite card_full_set; lra).
+  assert (HY : 0 < card N (remove (fun _ => true) i)) by lra.
+  destruct (HA i Hi) as [H1 H2].
+  split.
+  - apply (div_le_ext KL K _ _ _ _ U Et Er). apply kl_of_renyi2.
+    + intros l Hl. apply (smean_nonneg N K); auto.
+    + intros l Hl. apply (smean_nonneg N K); auto.
+    + apply (smean_sum N K); auto.
+    + apply (smean_sum N K); auto.
+    + apply (div_le_ext _ K _ _ _ _ U (fun l Hl => eq_sym (Et l Hl)) (fun l Hl => eq_sym (Er l Hl))). exact H1.
+  - apply (div_le_ext KL K _ _ _ _ U Er Et). apply kl_of_renyi2.
+    + intros l Hl. apply (smean_nonneg N K); auto.
+    + intros l Hl. apply (smean_nonneg N K); auto.
+    + apply (smean_sum N K); auto.
+    + apply (smean_sum N K); auto.
+    + apply (div_le_ext _ K _ _ _ _ U (fun l Hl => eq_sym (Er l Hl)) (fun l Hl => eq_sym (Et l Hl))). exact H2.
+Qed.

@@ -35,19 +35,50 @@ def divergence_order(f):
     fact = (cert.raw.get("upper_certificate") or {}).get("fact")
     da, db = adapter.divergence_side(cert.A), adapter.divergence_side(cert.B)
     _need(da is not None and db is not None, "a divergence-order certificate whose sides are not both divergences")
-    _need(da.compares == db.compares, "a divergence-order certificate between different distributions (joint "
-          "convexity is not in the library yet)")
+    if fact == "joint-convexity+monotone-order" and da.compares == "pairs" and db.compares in ("class", "removal"):
+        return _joint(f, da, db)
+    _need(da.compares == db.compares, "a divergence-order certificate between different distributions, other than "
+          "from pairs to averages")
     if fact == "monotone-order" and da.kind == "renyi" and str(da.order) == "2" and db.kind == "kl":
         if da.compares == "pairs":
             return _u_is(f, "T") + ["exact (renyi2_kl_pairs N K x T Htab HA)."]
         if da.compares == "class" and _same_classes(cert.A, cert.B):
             return _u_is(f, "T") + ["exact (renyi2_kl_class N K x cls T Htab HA)."]
+        if da.compares == "removal":
+            return _u_is(f, "T") + ["exact (renyi2_kl_removal N K x T Htab ltac:(lra) HA)."]
     if fact == "hockey-below-tv" and da.kind == "tv" and db.kind == "hockey-stick" and da.compares == "pairs":
         g = str(db.order)
         return _u_is(f, "T") + _ineq(f, "1", g, "Hg") + [
             f"exact (tv_hockey_pairs N K x ({f.tr.expr(g)}) T Hg Htab HA)."]
     raise Untranslatable(f"a divergence-order fact the library does not prove yet ({fact}: {da.kind} to {db.kind}, "
                          f"{da.compares})")
+
+
+def _joint(f, da, db):
+    """A between every two records, B between two averages of records (a class and the table, the table and the
+    table without a record): the library's ``pairs_to_class`` / ``pairs_to_removal`` (joint convexity), after
+    ``renyi2_kl_pairs`` where A is Renyi of order 2 and B KL. U = T, and phi(1) <= U (U >= 0 on the domain)."""
+    ka, kb = _kind(da), _kind(db)
+    _need(ka is not None and kb is not None and (ka == kb or (ka == "(Renyi 2)" and kb == "KL")),
+          f"joint convexity from {da.kind} to {db.kind} (the library has KL and Renyi of order 2)")
+    lines = _u_is(f, "T")
+    ha = "HA"
+    if ka != kb:
+        lines.append("pose proof (renyi2_kl_pairs N K x T Htab HA) as HA2.")
+        ha = "HA2"
+    one = "apply one_kl; lra" if kb == "KL" else "apply one_renyi; [lia | lra]"
+    mix = "(or_introl eq_refl)" if kb == "KL" else "(or_intror eq_refl)"
+    if db.compares == "class":
+        return lines + [f"apply (pairs_to_class {kb} N K x cls T {mix} Htab {ha}). {one}."]
+    return lines + [f"apply (pairs_to_removal {kb} N K x T {mix} Htab ltac:(lra) {ha}). {one}."]
+
+
+def _kind(div):
+    if div.kind == "kl":
+        return "KL"
+    if div.kind == "renyi" and str(div.order) == "2":
+        return "(Renyi 2)"
+    return None
 
 
 #: certificate method -> proof lines (leaf methods of the generator)

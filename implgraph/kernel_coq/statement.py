@@ -78,7 +78,8 @@ def divergence_kind(tr, div):
 
 
 def _divergence_predicate(tr, div, level, K, x, cls):
-    """"The divergence compared is at most ``level``" for every pair, or every class against the table."""
+    """"The divergence compared is at most ``level``" for every pair, every class against the table, or the table
+    against the table without each record (both ways)."""
     k = divergence_kind(tr, div)
     if k is None:
         return None
@@ -86,6 +87,8 @@ def _divergence_predicate(tr, div, level, K, x, cls):
         return f"div_pairs_le {k} N {K} {x} ({level})"
     if div.compares == "class":
         return f"div_class_le {k} N {K} {x} {cls} ({level})"
+    if div.compares == "removal":
+        return f"div_removal_le {k} N {K} {x} ({level})"
     return None
 
 
