@@ -755,3 +755,177 @@ Proof.
     + apply (smean_sum N K); auto.
     + apply (div_le_ext _ K _ _ _ _ U (fun l Hl => eq_sym (Er l Hl)) (fun l Hl => eq_sym (Et l Hl))). exact H2.
 Qed.
+
+(** * The chord lemma between two means of records within ratio T of each other, bucket by bucket *)
+Definition within (K : nat) (p q : nat -> R) (T : R) : Prop :=
+  forall l, (l < K)%nat -> p l <= T * q l /\ q l <= T * p l.
+
+Theorem chord_within k K p q T lo hi U :
+  (forall l, (l < K)%nat -> 0 <= q l) -> (forall l, (l < K)%nat -> 0 <= p l) -> sum K q = 1 -> sum K p = 1 ->
+  within K p q T -> 0 < T -> lo <= 1 / T -> T <= hi -> lo < hi ->
+  below_chord (phi_of k) lo hi -> chord_val (phi_of k) lo hi <= dbound k U -> div_le k K p q U.
+Proof.
+  intros Hq Hp Sq Sp HW HT Hlo Hhi Hlh Hc HU.
+  assert (Hd : dominated K p q).
+  { intros l Hl Z. destruct (HW l Hl) as [H1 _]. pose proof (Hp l Hl). rewrite Z in H1. lra. }
+  split; [exact Hd|]. apply Rle_trans with (chord_val (phi_of k) lo hi); [|exact HU].
+  apply chord; auto. intros l Hl Hq0. destruct (HW l Hl) as [H1 H2].
+  pose proof (ratio_between (p l) (q l) T HT Hq0 H1 H2). lra.
+Qed.
+
+Lemma within_sym K p q T : within K p q T -> within K q p T.
+Proof. intros H l Hl. destruct (H l Hl). split; assumption. Qed.
+
+(** Two means of records of a table at pairwise level T are within ratio T. *)
+Lemma pairwise_within N K x T X Y :
+  table N K x -> pairwise_le N K x T -> 0 < card N X -> 0 < card N Y -> within K (smean N x X) (smean N x Y) T.
+Proof.
+  intros Htab HA HX HY.
+  assert (G : forall X Y, 0 < card N X -> 0 < card N Y -> forall l, (l < K)%nat ->
+            smean N x X l <= T * smean N x Y l).
+  { intros X' Y' HX' HY' l Hl. unfold smean, col.
+    assert (Hi : forall i, (i < N)%nat -> card N Y' * x i l <= T * sumS N Y' (fun j => x j l)).
+    { intros i Hi. replace (card N Y' * x i l) with (sumS N Y' (fun _ => x i l)) by (rewrite sumS_const; ring).
+      rewrite <- sumS_scal. apply sumS_le. intros j Hj _. apply HA; auto. }
+    assert (card N Y' * sumS N X' (fun i => x i l) <= card N X' * (T * sumS N Y' (fun j => x j l))).
+    { rewrite <- sumS_scal.
+      replace (card N X' * (T * sumS N Y' (fun j => x j l))) with (sumS N X' (fun _ => T * sumS N Y' (fun j => x j l)))
+        by (rewrite sumS_const; ring).
+      apply sumS_le. intros i Hi' _. apply Hi; exact Hi'. }
+    apply Rmult_le_reg_r with (card N X' * card N Y'); [nra|].
+    replace (sumS N X' (fun i => x i l) / card N X' * (card N X' * card N Y'))
+      with (card N Y' * sumS N X' (fun i => x i l)) by (field; lra).
+    replace (T * (sumS N Y' (fun j => x j l) / card N Y') * (card N X' * card N Y'))
+      with (card N X' * (T * sumS N Y' (fun j => x j l))) by (field; lra). exact H. }
+  intros l Hl. split; apply G; auto.
+Qed.
+
+Theorem chord_pairs_removal k N K x T lo hi U :
+  table N K x -> pairwise_le N K x T -> 2 <= INR N -> 0 < T -> lo <= 1 / T -> T <= hi -> lo < hi ->
+  below_chord (phi_of k) lo hi -> chord_val (phi_of k) lo hi <= dbound k U -> div_removal_le k N K x U.
+Proof.
+  intros Htab HA HN2 HT Hlo Hhi Hlh Hc HU i Hi.
+  assert (Hcr : card N (remove (fun _ => true) i) = INR N - 1) by (rewrite card_remove, card_full_set by auto; reflexivity).
+  assert (Et : forall l, (l < K)%nat -> tmean N x l = smean N x (fun _ => true) l)
+    by (intros l _; unfold tmean, smean; rewrite card_full_set; reflexivity).
+  assert (Er : forall l, (l < K)%nat -> rmean N x i l = smean N x (remove (fun _ => true) i) l)
+    by (intros l _; unfold rmean, smean; rewrite Hcr; reflexivity).
+  assert (HX : 0 < card N (fun _ => true)) by (rewrite card_full_set; lra).
+  assert (HY : 0 < card N (remove (fun _ => true) i)) by lra.
+  pose proof (pairwise_within N K x T _ _ Htab HA HX HY) as W.
+  assert (Hn : forall X, 0 < card N X -> forall l, (l < K)%nat -> 0 <= smean N x X l)
+    by (intros X HX' l Hl; apply (smean_nonneg N K); auto).
+  split.
+  - apply (div_le_ext k K _ _ _ _ U Et Er).
+    apply (chord_within k K _ _ T lo hi U); auto; apply (smean_sum N K); auto.
+  - apply (div_le_ext k K _ _ _ _ U Er Et).
+    apply (chord_within k K _ _ T lo hi U); auto; [apply (smean_sum N K); auto | apply (smean_sum N K); auto |].
+    apply within_sym. exact W.
+Qed.
+
+Theorem chord_subset_removal k N K x T lo hi U :
+  table N K x -> subset_le TwoSided N K x (INR N - 1) T -> 2 <= INR N -> 0 < T -> lo <= 1 / T -> T <= hi -> lo < hi ->
+  below_chord (phi_of k) lo hi -> chord_val (phi_of k) lo hi <= dbound k U -> div_removal_le k N K x U.
+Proof.
+  intros Htab HA HN2 HT Hlo Hhi Hlh Hc HU i Hi.
+  set (S := remove (fun _ => true) i).
+  assert (Hcr : card N S = INR N - 1) by (unfold S; rewrite card_remove, card_full_set by auto; reflexivity).
+  assert (Et : forall l, (l < K)%nat -> tmean N x l = smean N x (fun _ => true) l)
+    by (intros l _; unfold tmean, smean; rewrite card_full_set; reflexivity).
+  assert (Er : forall l, (l < K)%nat -> rmean N x i l = smean N x S l)
+    by (intros l _; unfold rmean, smean; rewrite Hcr; reflexivity).
+  assert (HX : 0 < card N (fun _ => true)) by (rewrite card_full_set; lra).
+  assert (HY : 0 < card N S) by lra.
+  assert (W : within K (smean N x S) (smean N x (fun _ => true)) T).
+  { intros l Hl. destruct (HA l S Hl Hcr) as [Hup Hlow]. specialize (Hlow eq_refl).
+    unfold upper_ok, lower_ok, smean in *. rewrite card_full_set, Hcr in *. rewrite sumS_full.
+    set (a := sumS N S (col x l)) in *. set (b := sum N (col x l)) in *.
+    split.
+    - apply Rmult_le_reg_r with (INR N * (INR N - 1)); [nra|].
+      replace (a / (INR N - 1) * (INR N * (INR N - 1))) with (INR N * a) by (field; lra).
+      replace (T * (b / INR N) * (INR N * (INR N - 1))) with (T * ((INR N - 1) * b)) by (field; lra). lra.
+    - apply Rmult_le_reg_r with (INR N * (INR N - 1)); [nra|].
+      replace (b / INR N * (INR N * (INR N - 1))) with ((INR N - 1) * b) by (field; lra).
+      replace (T * (a / (INR N - 1)) * (INR N * (INR N - 1))) with (T * (INR N * a)) by (field; lra). lra. }
+  split.
+  - apply (div_le_ext k K _ _ _ _ U Et Er).
+    apply (chord_within k K _ _ T lo hi U); auto;
+      [intros l Hl; apply (smean_nonneg N K); auto | intros l Hl; apply (smean_nonneg N K); auto
+      | apply (smean_sum N K); auto | apply (smean_sum N K); auto | apply within_sym; exact W].
+  - apply (div_le_ext k K _ _ _ _ U Er Et).
+    apply (chord_within k K _ _ T lo hi U); auto;
+      [intros l Hl; apply (smean_nonneg N K); auto | intros l Hl; apply (smean_nonneg N K); auto
+      | apply (smean_sum N K); auto | apply (smean_sum N K); auto].
+Qed.
+
+(** At ratio 1 the two distributions are equal: the divergence is [phi 1]. *)
+Lemma one_within k K p q U : sum K q = 1 -> within K p q 1 -> phi_of k 1 <= dbound k U -> div_le k K p q U.
+Proof.
+  intros S W H. assert (E : forall l, (l < K)%nat -> p l = q l) by (intros l Hl; destruct (W l Hl); lra).
+  split.
+  - intros l Hl Z. rewrite E by exact Hl. exact Z.
+  - rewrite (fdiv_same K _ _ _ E S). exact H.
+Qed.
+
+Lemma removal_from_within k N K x T U :
+  table N K x -> 2 <= INR N ->
+  (forall i, (i < N)%nat -> within K (smean N x (remove (fun _ => true) i)) (smean N x (fun _ => true)) T) ->
+  (forall p q, (forall l, (l < K)%nat -> 0 <= q l) -> (forall l, (l < K)%nat -> 0 <= p l) -> sum K q = 1 ->
+     sum K p = 1 -> within K p q T -> div_le k K p q U) ->
+  div_removal_le k N K x U.
+Proof.
+  intros Htab HN2 HW G i Hi.
+  set (S := remove (fun _ => true) i).
+  assert (Hcr : card N S = INR N - 1) by (unfold S; rewrite card_remove, card_full_set by auto; reflexivity).
+  assert (Et : forall l, (l < K)%nat -> tmean N x l = smean N x (fun _ => true) l)
+    by (intros l _; unfold tmean, smean; rewrite card_full_set; reflexivity).
+  assert (Er : forall l, (l < K)%nat -> rmean N x i l = smean N x S l)
+    by (intros l _; unfold rmean, smean; rewrite Hcr; reflexivity).
+  assert (HX : 0 < card N (fun _ => true)) by (rewrite card_full_set; lra).
+  assert (HY : 0 < card N S) by lra.
+  pose proof (HW i Hi) as W. fold S in W.
+  split.
+  - apply (div_le_ext k K _ _ _ _ U Et Er). apply G;
+      [intros l Hl; apply (smean_nonneg N K); auto | intros l Hl; apply (smean_nonneg N K); auto
+      | apply (smean_sum N K); auto | apply (smean_sum N K); auto | apply within_sym; exact W].
+  - apply (div_le_ext k K _ _ _ _ U Er Et). apply G;
+      [intros l Hl; apply (smean_nonneg N K); auto | intros l Hl; apply (smean_nonneg N K); auto
+      | apply (smean_sum N K); auto | apply (smean_sum N K); auto | exact W].
+Qed.
+
+Lemma subset_within N K x T i :
+  table N K x -> subset_le TwoSided N K x (INR N - 1) T -> 2 <= INR N -> (i < N)%nat ->
+  within K (smean N x (remove (fun _ => true) i)) (smean N x (fun _ => true)) T.
+Proof.
+  intros Htab HA HN2 Hi. set (S := remove (fun _ => true) i).
+  assert (Hcr : card N S = INR N - 1) by (unfold S; rewrite card_remove, card_full_set by auto; reflexivity).
+  intros l Hl. destruct (HA l S Hl Hcr) as [Hup Hlow]. specialize (Hlow eq_refl).
+  unfold upper_ok, lower_ok, smean in *. rewrite card_full_set, Hcr in *. rewrite sumS_full.
+  set (a := sumS N S (col x l)) in *. set (b := sum N (col x l)) in *.
+  split.
+  - apply Rmult_le_reg_r with (INR N * (INR N - 1)); [nra|].
+    replace (a / (INR N - 1) * (INR N * (INR N - 1))) with (INR N * a) by (field; lra).
+    replace (T * (b / INR N) * (INR N * (INR N - 1))) with (T * ((INR N - 1) * b)) by (field; lra). lra.
+  - apply Rmult_le_reg_r with (INR N * (INR N - 1)); [nra|].
+    replace (b / INR N * (INR N * (INR N - 1))) with ((INR N - 1) * b) by (field; lra).
+    replace (T * (a / (INR N - 1)) * (INR N * (INR N - 1))) with (T * (INR N * a)) by (field; lra). lra.
+Qed.
+
+Theorem one_pairs_removal k N K x U :
+  table N K x -> pairwise_le N K x 1 -> 2 <= INR N -> phi_of k 1 <= dbound k U -> div_removal_le k N K x U.
+Proof.
+  intros Htab HA HN2 H1. apply (removal_from_within k N K x 1 U Htab HN2).
+  - intros i Hi. apply (pairwise_within N K x 1 _ _ Htab HA).
+    + assert (card N (remove (fun _ => true) i) = INR N - 1) by (rewrite card_remove, card_full_set by auto; reflexivity). lra.
+    + rewrite card_full_set. lra.
+  - intros p q _ _ Sq _ W. exact (one_within k K p q U Sq W H1).
+Qed.
+
+Theorem one_subset_removal k N K x U :
+  table N K x -> subset_le TwoSided N K x (INR N - 1) 1 -> 2 <= INR N -> phi_of k 1 <= dbound k U ->
+  div_removal_le k N K x U.
+Proof.
+  intros Htab HA HN2 H1. apply (removal_from_within k N K x 1 U Htab HN2).
+  - intros i Hi. apply (subset_within N K x 1 i Htab HA HN2 Hi).
+  - intros p q _ _ Sq _ W. exact (one_within k K p q U Sq W H1).
+Qed.

@@ -162,6 +162,13 @@ def chord(f):
     elif A.family == "class" and A.sides == "TwoSided" and div.compares == "class" \
             and str(A.min_class or "1") == str(cert.B.min_class or "1") and not A.max_class and not cert.B.max_class:
         lemma = "chord_class"
+    elif A.family == "pairwise" and A.sides == "TwoSided" and div.compares == "removal":
+        lemma = "chord_pairs_removal"
+    elif A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "removal" \
+            and f.rd.poly(A.size) == f.rd.poly("N - 1"):
+        _need("Max" not in str(U), "a removal bound that is the larger of two chords (phi's and its perspective's) "
+              "is not proved in Coq yet")
+        lemma = "chord_subset_removal"
     elif A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "class" \
             and f.rd.poly(A.size) == f.rd.poly("N - 1"):
         _need(f.rd.poly(lo) == f.rd.poly("0"), "a removal level against a class with lo above 0 (the case T = 1 and "
@@ -208,9 +215,11 @@ def _at_one(f, div, k, lemma, U):
     """At T = 1 (``E1 : 1 = T``) A's compared distributions are equal and B's divergence is phi(1): the library's
     ``one_pairs`` / ``one_class``, and phi(1) <= U(1) (``one_kl``, ...: U(1) >= 0)."""
     u1 = _at(U, "T", "1")
-    lines = ["rewrite <- E1 in HA |- *.",
-             f"apply ({'one_class' if lemma == 'chord_class' else 'one_pairs'} {k} N K x"
-             f"{' cls' if lemma == 'chord_class' else ''}); [exact Htab | exact HA |]."]
+    one, extra = {"chord_class": ("one_class", " cls"), "chord_pairs": ("one_pairs", ""),
+                  "chord_pairs_removal": ("one_pairs_removal", ""),
+                  "chord_subset_removal": ("one_subset_removal", "")}[lemma]
+    n2 = " | lra" if "removal" in lemma else ""
+    lines = ["rewrite <- E1 in HA |- *.", f"apply ({one} {k} N K x{extra}); [exact Htab | exact HA{n2} |]."]
     if div.kind == "hockey-stick":
         lines += _ineq(f, "1", str(div.order), "Hg1") + ["apply one_hockey; [exact Hg1 |]."]
     elif div.kind == "renyi":
@@ -247,8 +256,9 @@ def _above_one(f, div, k, lemma, lo, hi, U):
     else:
         below_term = f"({below} ({clo}) ({chi}) Hlh)"
     lines += value
+    n2 = "ltac:(lra) " if "removal" in lemma else ""
     lines.append(f"exact ({lemma} {k} N K x {'cls ' if lemma == 'chord_class' else ''}T ({clo}) ({chi}) ({f.upper}) "
-                 f"Htab HA HT Hlo Hhi Hlh {below_term} Hval).")
+                 f"Htab HA {n2}HT Hlo Hhi Hlh {below_term} Hval).")
     return lines
 
 
