@@ -1,7 +1,8 @@
 """The Coq generator of ``chord`` certificates (``Divergence.v``'s chord lemma): the prover's certificates for five
 matrix cells (eps-LDP against KL, Renyi of order 2 and total variation between every two records;
 multiplicative t-closeness against KL and Renyi of order 2 between each class and the table) check with coqc and a
-clean axiom audit (the hockey stick's, the sixth, is refused: its U is a maximum); forged certificates (an edited number) give files coqc rejects.
+clean axiom audit (the hockey stick's, the sixth, is refused: its U is a maximum); forged certificates (an edited
+number) give files coqc rejects.
 
 Each forgery makes the certificate's statement false or its data no longer fit the lemma; why is written beside it.
 The coqc tests are slow and skip where Debian's ``coq`` is not installed.

@@ -1,8 +1,9 @@
 """The Coq generators of the divergences' other certificates (``Divergence.v``): the order between two kinds on the
 same distributions (KL <= Renyi of order 2, the hockey stick below total variation), the joint convexity from pairs
 of records to a class against the table or to record removal, and the chord lemma against record removal or against
-each class from a removal level. The prover's certificates for eight matrix cells check with coqc and a clean axiom
-audit; forged certificates (an edited number) give files coqc rejects.
+each class from a removal level. The prover's certificates for eight matrix cells of these check with coqc and a clean axiom
+audit, and so do the divergence ceiling of a class size (k-anonymity against KL) and the chord of a one-sided class
+level; forged certificates (an edited number) give files coqc rejects.
 
 Each forgery's reason is written beside it. The coqc tests are slow and skip where Debian's ``coq`` is not installed.
 """
@@ -46,6 +47,10 @@ FORGERIES = [
     ("subset removal hi", _edit("dp => kl-dp", ["upper_certificate", "hi"], "T/2")),
     # hi = N - (N - 1)/(2 T): log hi is not U (the identity fails)
     ("subset class hi", _edit("dp => renyi-closeness(alpha=2)", ["upper_certificate", "hi"], "N - (N - 1)/(2*T)")),
+    # log(N/(2 T)): false where 2 T <= N, T records at (1, 0) in one class and N - T at (0, 1) reach log(N/T)
+    ("ceiling U", _edit("k-anonymity => kl-closeness", ["upper"], "log(N/(2*T))")),
+    # log(T/2) < 0 at T = 1: false, every divergence is >= 0
+    ("one-sided chord U", _edit("basic-beta-likeness => renyi-closeness(alpha=2)", ["upper"], "log(T/2)")),
 ]
 
 

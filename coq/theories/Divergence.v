@@ -929,3 +929,51 @@ Proof.
   - intros i Hi. apply (subset_within N K x 1 i Htab HA HN2 Hi).
   - intros p q _ _ Sq _ W. exact (one_within k K p q U Sq W H1).
 Qed.
+
+(** * A class's mean at most T0 times the table's, bucket by bucket: every ratio in [0, T0] *)
+Theorem chord_class_upper k N K x cls T0 hi U :
+  table N K x -> (forall i l, (i < N)%nat -> (l < K)%nat -> cmean N x cls i l <= T0 * tmean N x l) ->
+  0 < T0 -> T0 <= hi -> below_chord (phi_of k) 0 hi -> chord_val (phi_of k) 0 hi <= dbound k U ->
+  div_class_le k N K x cls U.
+Proof.
+  intros Htab HA HT Hhi Hc HU i Hi.
+  assert (Hd : dominated K (cmean N x cls i) (tmean N x)).
+  { intros l Hl Z. pose proof (HA i l Hi Hl). rewrite Z, Rmult_0_r in H.
+    pose proof (cmean_nonneg N K x cls i l Htab Hi Hl). lra. }
+  split; [exact Hd|]. apply Rle_trans with (chord_val (phi_of k) 0 hi); [|exact HU].
+  apply chord; [lra | intros l Hl; apply (tmean_nonneg N K); auto | apply (tmean_sum N K); [exact Htab|lia]
+               | apply (cmean_sum N K); auto | exact Hd | | exact Hc].
+  intros l Hl Hq. pose proof (HA i l Hi Hl). pose proof (cmean_nonneg N K x cls i l Htab Hi Hl). split.
+  - unfold Rdiv. apply Rmult_le_pos; [lra|left; apply Rinv_0_lt_compat; exact Hq].
+  - apply Rmult_le_reg_r with (tmean N x l); [exact Hq|]. unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. nra.
+Qed.
+
+Lemma oneclass_upper N K x cls T :
+  class_le OneSided N K x cls T -> forall i l, (i < N)%nat -> (l < K)%nat -> cmean N x cls i l <= T * tmean N x l.
+Proof.
+  intros HA i l Hi Hl. destruct (HA l i Hl Hi) as [Hup _]. unfold upper_ok, cmean, tmean in *.
+  assert (HN : 0 < INR N) by (apply lt_0_INR; lia).
+  pose proof (class_self_pos N cls i Hi).
+  apply Rmult_le_reg_r with (INR N * card N (classof cls i)); [nra|].
+  replace (sumS N (classof cls i) (col x l) / card N (classof cls i) * (INR N * card N (classof cls i)))
+    with (INR N * sumS N (classof cls i) (col x l)) by (field; lra).
+  replace (T * (sum N (col x l) / INR N) * (INR N * card N (classof cls i)))
+    with (T * (card N (classof cls i) * sum N (col x l))) by (field; lra). exact Hup.
+Qed.
+
+Lemma size_upper N K x cls T :
+  table N K x -> class_size_ge N cls T -> 0 < T ->
+  forall i l, (i < N)%nat -> (l < K)%nat -> cmean N x cls i l <= INR N / T * tmean N x l.
+Proof.
+  intros Htab HA HT i l Hi Hl. unfold cmean, tmean.
+  assert (HN : 0 < INR N) by (apply lt_0_INR; lia).
+  pose proof (HA i Hi) as He. set (e := card N (classof cls i)) in *.
+  assert (Hs : sumS N (classof cls i) (col x l) <= sum N (col x l))
+    by (apply sumS_le_sum; intros k' Hk; apply (col_nonneg N K x l Htab Hl k' Hk)).
+  assert (H0 : 0 <= sumS N (classof cls i) (col x l))
+    by (apply sumS_nonneg; intros k' Hk; apply (col_nonneg N K x l Htab Hl k' Hk)).
+  replace (INR N / T * (sum N (col x l) / INR N)) with (sum N (col x l) / T) by (field; lra).
+  apply Rmult_le_reg_r with (e * T); [nra|].
+  replace (sumS N (classof cls i) (col x l) / e * (e * T)) with (T * sumS N (classof cls i) (col x l)) by (field; lra).
+  replace (sum N (col x l) / T * (e * T)) with (e * sum N (col x l)) by (field; lra). nra.
+Qed.

@@ -159,9 +159,10 @@ def chord(f):
           "a chord certificate without lo, hi and U")
     if A.family == "pairwise" and A.sides == "TwoSided" and div.compares == "pairs":
         lemma = "chord_pairs"
-    elif A.family == "class" and A.sides == "TwoSided" and div.compares == "class" \
-            and str(A.min_class or "1") == str(cert.B.min_class or "1") and not A.max_class and not cert.B.max_class:
+    elif A.family == "class" and A.sides == "TwoSided" and div.compares == "class" and _same(A, cert.B):
         lemma = "chord_class"
+    elif A.family == "class" and A.sides == "OneSided" and div.compares == "class" and _same(A, cert.B):
+        return _one_sided_class(f, div, k, lo, hi, U)
     elif A.family == "pairwise" and A.sides == "TwoSided" and div.compares == "removal":
         lemma = "chord_pairs_removal"
     elif A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "removal" \
@@ -188,6 +189,55 @@ def chord(f):
             + ["{ " + one[0]] + [f"  {ln}" for ln in one[1:]] + ["}"])
 
 
+def _same(a, b):
+    """Two class sides on the same classes: the same minimum size, neither a maximum."""
+    return str(a.min_class or "1") == str(b.min_class or "1") and not a.max_class and not b.max_class
+
+
+def divergence_ceiling(f):
+    """Proof lines of a ``divergence-ceiling`` certificate: A the smallest class's size at least T, B KL or Renyi of
+    order 2 of each class against the table: a class of >= T records holds at most the table's mass, so its ratio
+    to the table is at most N/T (``size_upper``), and the chord on [0, N/T] is log(N/T) (``chord_class_upper``)."""
+    cert = f.cert
+    data = cert.raw.get("upper_certificate") or {}
+    div = adapter.divergence_side(cert.B)
+    _need(div is not None and div.compares == "class" and data.get("class_size") and cert.A.class_size_level,
+          "a divergence-ceiling certificate other than a class size against a class divergence")
+    k = divergence_kind(f.tr, div)
+    _need(k is not None and (div.kind == "kl" or (div.kind == "renyi" and str(div.order) == "2")),
+          f"a divergence ceiling of {div.kind} (the library has KL and Renyi of order 2)")
+    hi, tn = "N/T", f.tr.name("T")
+    lines = [f"assert (HT : 0 < {tn}) by lra."] + _ineq(f, "0", hi, "HT0", strict=True) + _ineq(f, hi, hi, "Hhi")
+    value, below = _value0(f, div, k, hi, cert.upper)
+    return lines + value + [f"exact (chord_class_upper {k} N K x cls ({f.tr.expr(hi)}) ({f.tr.expr(hi)}) ({f.upper}) "
+                            f"Htab (size_upper N K x cls {tn} Htab HA HT) HT0 Hhi {below} Hval)."]
+
+
+def _value0(f, div, k, hi, U):
+    """Lines proving ``Hval : chord_val (phi_of k) 0 hi <= dbound k U`` (KL: ``chord_kl0``, ln hi = U; Renyi of
+    order 2 as :func:`_value`), and ``Hh0 : 0 < hi``; the term ``below_chord (phi_of k) 0 hi``."""
+    chi = f.tr.expr(hi)
+    lines = _ineq(f, "0", hi, "Hh0", strict=True)
+    if div.kind == "kl":
+        head = f"assert (Hval : chord_val (phi_of {k}) 0 ({chi}) <= dbound {k} ({f.upper}))."
+        body = _log_identity(f, f"log({hi})", U, _Logs(f))
+        lines += [head, "{ apply chord_kl0; [exact Hh0 |].", *[f"  {ln}" for ln in body], "}"]
+        return lines, f"(below_kl 0 ({chi}) (Rle_refl 0) Hh0)"
+    _need(div.kind == "renyi", f"a chord on [0, hi] of {div.kind}")
+    lines.append(f"assert (Hlh : 0 < {chi}) by exact Hh0.")
+    return lines + _value(f, div, "0", hi, U), f"(below_renyi2 0 ({chi}) Hh0)"
+
+
+def _one_sided_class(f, div, k, lo, hi, U):
+    """A one-sided class level at T against each class and the table, on the same classes: every ratio in [0, T]
+    (``oneclass_upper``, ``chord_class_upper``)."""
+    _need(f.rd.poly(lo) == f.rd.poly("0"), "a one-sided class level's chord with lo other than 0")
+    lines = ["assert (HT : 0 < T) by lra."] + _ineq(f, "T", hi, "Hhi")
+    value, below = _value0(f, div, k, hi, U)
+    return lines + value + [f"exact (chord_class_upper {k} N K x cls T ({f.tr.expr(hi)}) ({f.upper}) Htab "
+                            f"(oneclass_upper N K x cls T HA) HT Hhi {below} Hval)."]
+
+
 def _subset_class(f, div, k, lo, hi, U):
     """A the subset level of size N - 1 against each class and the table (``chord_subset_class``), lo = 0: every
     ratio lies in [0, N - (N - 1)/T], and 0 < hi for every T >= 1 (no case T = 1)."""
@@ -199,7 +249,8 @@ def _subset_class(f, div, k, lo, hi, U):
         head = f"assert (Hval : chord_val (phi_of {k}) ({clo}) ({chi}) <= dbound {k} ({f.upper}))."
         body = _log_identity(f, f"log({hi})", U, _Logs(f))
         lines += [head,
-                  f"{{ replace ({clo}) with 0 by lra. apply chord_kl0; [exact Hh0 |].", *[f"  {ln}" for ln in body], "}"]
+                  f"{{ replace ({clo}) with 0 by lra. apply chord_kl0; [exact Hh0 |].",
+                  *[f"  {ln}" for ln in body], "}"]
         below_term = f"(below_kl ({clo}) ({chi}) Hl0 Hlh)"
         lines.insert(0, f"assert (Hl0 : 0 <= {clo}) by lra.")
     else:
@@ -298,4 +349,4 @@ def _value(f, div, lo, hi, U):
 
 
 #: certificate method -> proof lines (leaf methods of the generator)
-METHODS = {"chord": chord}
+METHODS = {"chord": chord, "divergence-ceiling": divergence_ceiling}

@@ -7,14 +7,14 @@ table (``generate.METHODS``) when this module is imported, so that they serve as
 --coq``, the benchmark) uses them.
 
 A theorem that needs a library module outside the generator's header (``Slack``, ``SetChannel``,
-``Views``, ``Transport``, ``ExtremePoints``, ``Bayes``) starts with its
+``Views``, ``Transport``, ``ExtremePoints``, ``Bayes``, ``Divergence``) starts with its
 ``Require``.
 """
 
 from __future__ import annotations
 
-from implgraph.kernel_coq import (gen_chord, gen_composition, gen_divergence, gen_extreme_points, gen_set_channel, gen_slack, gen_transport,
-                                  gen_views)
+from implgraph.kernel_coq import (gen_chord, gen_composition, gen_divergence, gen_extreme_points, gen_set_channel,
+                                  gen_slack, gen_transport, gen_views)
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -51,6 +51,7 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
            "extreme-points-pieces": "the parts' theorems, one per clause of the Piecewise U (decided conditions)",
            "set-channel-whole-domain": "Bayes.whole_domain (the posterior of a release of the whole domain)",
            "chord": "Divergence.chord_pairs / chord_class / chord_subset_class (the chord lemma Divergence.chord)",
+           "divergence-ceiling": "Divergence.size_upper and chord_class_upper (the chord on [0, N/T])",
            "divergence-order": "Divergence.renyi2_kl_pairs / renyi2_kl_class (kl_le_renyi2), tv_hockey_pairs"}
 
 bundle = _gen.bundle
