@@ -977,3 +977,123 @@ Proof.
   replace (sumS N (classof cls i) (col x l) / e * (e * T)) with (T * sumS N (classof cls i) (col x l)) by (field; lra).
   replace (sum N (col x l) / T * (e * T)) with (e * sum N (col x l)) by (field; lra). nra.
 Qed.
+
+(** * A pairwise level against each class and the table: a class's ratio to the table in
+    [[N/(1 + (N - 1) T), N T/(N + T - 1)]] (classes of at least one record) *)
+Theorem chord_between k K p q lo hi U :
+  (forall l, (l < K)%nat -> 0 <= q l) -> sum K q = 1 -> sum K p = 1 ->
+  (forall l, (l < K)%nat -> lo * q l <= p l /\ p l <= hi * q l) -> lo < hi ->
+  below_chord (phi_of k) lo hi -> chord_val (phi_of k) lo hi <= dbound k U -> div_le k K p q U.
+Proof.
+  intros Hq Sq Sp HB Hlh Hc HU.
+  assert (Hd : dominated K p q).
+  { intros l Hl Z. destruct (HB l Hl) as [H1 H2]. rewrite Z in H1, H2. lra. }
+  split; [exact Hd|]. apply Rle_trans with (chord_val (phi_of k) lo hi); [|exact HU].
+  apply chord; auto. intros l Hl Hq0. destruct (HB l Hl) as [H1 H2]. split.
+  - apply Rmult_le_reg_r with (q l); [exact Hq0|]. unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra.
+  - apply Rmult_le_reg_r with (q l); [exact Hq0|]. unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra.
+Qed.
+
+Lemma pairwise_class_between N K x cls T i l :
+  table N K x -> pairwise_le N K x T -> 1 <= T -> (i < N)%nat -> (l < K)%nat ->
+  INR N / (1 + (INR N - 1) * T) * tmean N x l <= cmean N x cls i l /\
+  cmean N x cls i l <= INR N * T / (INR N + T - 1) * tmean N x l.
+Proof.
+  intros Htab HA HT Hi Hl.
+  set (C := classof cls i).
+  assert (HN : 1 <= INR N) by (replace 1 with (INR 1) by reflexivity; apply le_INR; lia).
+  assert (He : 1 <= card N C) by (apply class_self_pos; exact Hi).
+  assert (HeN : card N C <= INR N) by apply card_le.
+  set (e := card N C) in *.
+  set (a := sumS N C (col x l)). set (b := sumS N (compl C) (col x l)).
+  assert (Hab : sum N (col x l) = a + b) by (unfold a, b; apply sumS_split).
+  assert (Ha : 0 <= a) by (apply sumS_nonneg; intros k' Hk; apply (col_nonneg N K x l Htab Hl k' Hk)).
+  assert (Hb : 0 <= b) by (apply sumS_nonneg; intros k' Hk; apply (col_nonneg N K x l Htab Hl k' Hk)).
+  assert (Hc : card N (compl C) = INR N - e) by (unfold e; apply card_compl).
+  (* (N - e) a <= T e b and e b <= T (N - e) a: every record of the class against every other one *)
+  assert (H1 : (INR N - e) * a <= T * (e * b)).
+  { rewrite <- Hc. unfold a, b.
+    replace (card N (compl C) * sumS N C (col x l)) with (sumS N C (fun i' => sumS N (compl C) (fun _ => col x l i')))
+      by (rewrite (sumS_ext_in N C _ (fun i' => col x l i' * card N (compl C))) by (intros; rewrite sumS_const; ring);
+          rewrite sumS_mult_r; ring).
+    replace (T * (e * sumS N (compl C) (col x l))) with (sumS N C (fun _ => sumS N (compl C) (fun j => T * col x l j)))
+      by (rewrite sumS_const, sumS_scal; unfold e; ring).
+    apply sumS_le. intros i' Hi' _. apply sumS_le. intros j Hj _. unfold col. apply HA; auto. }
+  assert (H2 : e * b <= T * ((INR N - e) * a)).
+  { rewrite <- Hc. unfold a, b.
+    replace (e * sumS N (compl C) (col x l)) with (sumS N (compl C) (fun j => sumS N C (fun _ => col x l j)))
+      by (rewrite (sumS_ext_in N (compl C) _ (fun j => col x l j * e)) by (intros; rewrite sumS_const; unfold e; ring);
+          rewrite sumS_mult_r; ring).
+    replace (T * (card N (compl C) * sumS N C (col x l))) with (sumS N (compl C) (fun _ => sumS N C (fun i' => T * col x l i')))
+      by (rewrite sumS_const, sumS_scal; ring).
+    apply sumS_le. intros j Hj _. apply sumS_le. intros i' Hi' _. unfold col. apply HA; auto. }
+  unfold cmean, tmean. fold C. fold e. fold a. rewrite Hab.
+  assert (D1 : 0 < 1 + (INR N - 1) * T) by nra.
+  assert (D2 : 0 < INR N + T - 1) by lra.
+  split.
+  - apply Rmult_le_reg_r with (e * (1 + (INR N - 1) * T)); [nra|].
+    replace (INR N / (1 + (INR N - 1) * T) * ((a + b) / INR N) * (e * (1 + (INR N - 1) * T))) with (e * (a + b))
+      by (field; lra).
+    replace (a / e * (e * (1 + (INR N - 1) * T))) with (a * (1 + (INR N - 1) * T)) by (field; lra).
+    assert (0 <= (e - 1) * (T - 1) * a) by (apply Rmult_le_pos; [apply Rmult_le_pos|]; lra). nra.
+  - apply Rmult_le_reg_r with (e * (INR N + T - 1)); [nra|].
+    replace (a / e * (e * (INR N + T - 1))) with (a * (INR N + T - 1)) by (field; lra).
+    replace (INR N * T / (INR N + T - 1) * ((a + b) / INR N) * (e * (INR N + T - 1))) with (e * T * (a + b))
+      by (field; lra).
+    assert (0 <= (e - 1) * (T - 1) * a) by (apply Rmult_le_pos; [apply Rmult_le_pos|]; lra). nra.
+Qed.
+
+Theorem chord_pairwise_class k N K x cls T lo hi U :
+  table N K x -> pairwise_le N K x T -> 1 <= T -> lo <= INR N / (1 + (INR N - 1) * T) ->
+  INR N * T / (INR N + T - 1) <= hi -> lo < hi -> 0 <= lo ->
+  below_chord (phi_of k) lo hi -> chord_val (phi_of k) lo hi <= dbound k U -> div_class_le k N K x cls U.
+Proof.
+  intros Htab HA HT Hlo Hhi Hlh H0 Hc HU i Hi.
+  apply (chord_between k K _ _ lo hi U); auto.
+  - intros l Hl. apply (tmean_nonneg N K); auto.
+  - apply (tmean_sum N K); [exact Htab|lia].
+  - apply (cmean_sum N K); auto.
+  - intros l Hl. destruct (pairwise_class_between N K x cls T i l Htab HA HT Hi Hl).
+    pose proof (tmean_nonneg N K x l Htab Hl). split; nra.
+Qed.
+
+Theorem one_pairwise_class k N K x cls U :
+  table N K x -> pairwise_le N K x 1 -> phi_of k 1 <= dbound k U -> div_class_le k N K x cls U.
+Proof.
+  intros Htab HA H1 i Hi.
+  assert (E : forall l, (l < K)%nat -> cmean N x cls i l = tmean N x l).
+  { intros l Hl. destruct (pairwise_class_between N K x cls 1 i l Htab HA ltac:(lra) Hi Hl) as [A B].
+    replace (INR N / (1 + (INR N - 1) * 1)) with 1 in A by (field; assert (0 < INR N) by (apply lt_0_INR; lia); lra).
+    replace (INR N * 1 / (INR N + 1 - 1)) with 1 in B by (field; assert (0 < INR N) by (apply lt_0_INR; lia); lra).
+    lra. }
+  split.
+  - intros l Hl Z. rewrite E by exact Hl. exact Z.
+  - rewrite (fdiv_same K _ _ _ E (tmean_sum N K x Htab ltac:(lia))). exact H1.
+Qed.
+
+(** The chord's values with the division by [hi - lo] cleared (what the generated proofs show). *)
+Lemma chord_kl' lo hi U :
+  0 < lo -> lo < hi -> (1 - lo) * (hi * ln hi) + (hi - 1) * (lo * ln lo) <= U * (hi - lo) ->
+  chord_val (phi_of KL) lo hi <= dbound KL U.
+Proof.
+  intros H0 Hlh H. apply chord_kl; [exact H0|exact Hlh|].
+  apply Rmult_le_reg_r with (hi - lo); [lra|]. replace (((1 - lo) * (hi * ln hi) + (hi - 1) * (lo * ln lo)) / (hi - lo)
+    * (hi - lo)) with ((1 - lo) * (hi * ln hi) + (hi - 1) * (lo * ln lo)) by (field; lra). exact H.
+Qed.
+
+Lemma chord_renyi2' lo hi X U :
+  lo < hi -> 0 < X -> (1 - lo) * hi ^ 2 + (hi - 1) * lo ^ 2 <= X * (hi - lo) -> ln X <= U ->
+  chord_val (phi_of (Renyi 2)) lo hi <= dbound (Renyi 2) U.
+Proof.
+  intros Hlh HX H HU. apply (chord_renyi2 lo hi X U Hlh HX); [|exact HU].
+  apply Rmult_le_reg_r with (hi - lo); [lra|]. replace (((1 - lo) * hi ^ 2 + (hi - 1) * lo ^ 2) / (hi - lo) * (hi - lo))
+    with ((1 - lo) * hi ^ 2 + (hi - 1) * lo ^ 2) by (field; lra). exact H.
+Qed.
+
+Lemma chord_tv' lo hi U :
+  lo <= 1 -> 1 <= hi -> lo < hi -> (1 - lo) * (hi - 1) <= U * (hi - lo) -> chord_val (phi_of TV) lo hi <= dbound TV U.
+Proof.
+  intros H1 H2 Hlh H. apply chord_tv; [exact H1|exact H2|exact Hlh|].
+  apply Rmult_le_reg_r with (hi - lo); [lra|]. replace ((1 - lo) * (hi - 1) / (hi - lo) * (hi - lo))
+    with ((1 - lo) * (hi - 1)) by (field; lra). exact H.
+Qed.

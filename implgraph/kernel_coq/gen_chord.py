@@ -52,8 +52,32 @@ def _ineq(f, small, large, label, strict=False):
     lemma, op = ("gt_from_ratio", ">") if strict else ("ge_from_ratio", ">=")
     return [f"assert ({label} : {cs} {'<' if strict else '<='} {cl}).",
             f"{{ assert ({gap} {op} 0) by (apply ({lemma} {gap} ({f.tr.poly(P)}) ({f.tr.poly(Q)}) 0); "
-            f"[{f.nonzero(texts=[small, large], polys=[Q])}; field; nz_from_hyps | {f.nonneg(Q, strict=True)} | "
-            f"{f.nonneg(P, strict=strict)}]). lra. }}"]
+            f"[{f.nonzero(texts=[small, large], polys=[Q])}; field; nz_from_hyps | {_positive(f, Q)} | "
+            f"{_positive(f, P) if strict else f.nonneg(P)}]). lra. }}"]
+
+
+def _positive(f, P):
+    """A tactic proving ``0 < P`` (``0 < P - Q * 0``): the shift argument, or where it cannot sign P (a product of
+    factors each > 0 only strictly, e.g. (N - 1)(T - 1) with T > 1), P's irreducible factors each by the shift
+    argument and their product by ``Rmult_lt_0_compat``."""
+    from implgraph.kernel_coq.shift import shift_choice
+    if shift_choice(P, f.atoms(), strict=True) is not None:
+        return f.nonneg(P, strict=True)
+    c, facs = sympy.factor_list(P.as_expr())
+    c = sympy.Rational(c)
+    if c <= 0 or not facs:
+        return "nra"
+    terms = [_rat(c)] + [f.tr.expr(str(fac)) for fac, m in facs for _ in range(int(m))]
+    tacs = ["lra"] + [f.nonneg(f.rd.poly(str(fac)), strict=True) for fac, m in facs for _ in range(int(m))]
+    prod, tac = terms[-1], tacs[-1]
+    for t, tc in zip(reversed(terms[:-1]), reversed(tacs[:-1])):
+        prod = f"(({t}) * {prod})"
+        tac = f"apply Rmult_lt_0_compat; [{tc} | {tac}]"
+    return f"(match goal with |- _ < ?g => replace g with {prod} by ringq end; {tac})"
+
+
+def _rat(c):
+    return str(c.p) if c.q == 1 else f"({c.p} / {c.q})"
 
 
 def _log_args(text):
@@ -165,6 +189,9 @@ def chord(f):
         return _one_sided_class(f, div, k, lo, hi, U)
     elif A.family == "pairwise" and A.sides == "TwoSided" and div.compares == "removal":
         lemma = "chord_pairs_removal"
+    elif A.family == "pairwise" and A.sides == "TwoSided" and div.compares == "class" \
+            and str(cert.B.min_class or "1") == "1" and not cert.B.max_class:
+        lemma = "chord_pairwise_class"
     elif A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "removal" \
             and f.rd.poly(A.size) == f.rd.poly("N - 1"):
         _need("Max" not in str(U), "a removal bound that is the larger of two chords (phi's and its perspective's) "
@@ -267,6 +294,7 @@ def _at_one(f, div, k, lemma, U):
     ``one_pairs`` / ``one_class``, and phi(1) <= U(1) (``one_kl``, ...: U(1) >= 0)."""
     u1 = _at(U, "T", "1")
     one, extra = {"chord_class": ("one_class", " cls"), "chord_pairs": ("one_pairs", ""),
+                  "chord_pairwise_class": ("one_pairwise_class", " cls"),
                   "chord_pairs_removal": ("one_pairs_removal", ""),
                   "chord_subset_removal": ("one_subset_removal", "")}[lemma]
     n2 = " | lra" if "removal" in lemma else ""
@@ -295,6 +323,14 @@ def _at(text, name, value):
 def _above_one(f, div, k, lemma, lo, hi, U):
     """Where T > 1: the chord lemma on [lo, hi] (lo < hi)."""
     clo, chi = f.tr.expr(lo), f.tr.expr(hi)
+    if lemma == "chord_pairwise_class":     # a class's ratio to the table: [N/(1 + (N - 1) T), N T/(N + T - 1)]
+        lines = (_ineq(f, lo, "N/(1 + (N - 1)*T)", "Hlo") + _ineq(f, "N*T/(N + T - 1)", hi, "Hhi")
+                 + _ineq(f, lo, hi, "Hlh", strict=True) + _ineq(f, "0", lo, "Hl0", strict=True))
+        value = _value(f, div, lo, hi, U)
+        below = (f"(below_kl ({clo}) ({chi}) ltac:(lra) Hlh)" if div.kind == "kl"
+                 else f"(below_renyi2 ({clo}) ({chi}) Hlh)")
+        return lines + value + [f"exact (chord_pairwise_class {k} N K x cls T ({clo}) ({chi}) ({f.upper}) Htab HA "
+                                f"ltac:(lra) Hlo Hhi Hlh ltac:(lra) {below} Hval)."]
     lines = _ineq(f, lo, "1/T", "Hlo") + _ineq(f, "T", hi, "Hhi") + _ineq(f, lo, hi, "Hlh", strict=True)
     lines += ["assert (HT : 0 < T) by lra."]
     value = _value(f, div, lo, hi, U)
@@ -319,14 +355,14 @@ def _value(f, div, lo, hi, U):
     k = divergence_kind(f.tr, div)
     head = f"assert (Hval : chord_val (phi_of {k}) ({clo}) ({chi}) <= dbound {k} ({f.upper}))."
     if div.kind == "kl":
-        chord_text = f"((1 - ({lo}))*(({hi})*log({hi})) + (({hi}) - 1)*(({lo})*log({lo})))/(({hi}) - ({lo}))"
-        body = _log_identity(f, chord_text, U, _Logs(f))
-        return [head, "{ apply chord_kl; [exact Hl0 | exact Hlh |].", *[f"  {ln}" for ln in body], "}"]
+        chord_text = f"(1 - ({lo}))*(({hi})*log({hi})) + (({hi}) - 1)*(({lo})*log({lo}))"
+        body = _log_identity(f, chord_text, f"({U})*(({hi}) - ({lo}))", _Logs(f))
+        return [head, "{ apply chord_kl'; [exact Hl0 | exact Hlh |].", *[f"  {ln}" for ln in body], "}"]
     if div.kind == "tv":
         lines = _ineq(f, lo, "1", "Ht1") + _ineq(f, "1", hi, "Ht2")
-        chord_text = f"(1 - ({lo}))*(({hi}) - 1)/(({hi}) - ({lo}))"
-        lines += _ineq(f, chord_text, U, "Hc")
-        return lines + [head, "{ apply chord_tv; [exact Ht1 | exact Ht2 | exact Hlh | exact Hc]. }"]
+        chord_text = f"(1 - ({lo}))*(({hi}) - 1)"
+        lines += _ineq(f, chord_text, f"({U})*(({hi}) - ({lo}))", "Hc")
+        return lines + [head, "{ apply chord_tv'; [exact Ht1 | exact Ht2 | exact Hlh | exact Hc]. }"]
     if div.kind == "hockey-stick":
         g = str(div.order)
         lines = _ineq(f, lo, g, "Hg1") + _ineq(f, g, hi, "Hg2")
@@ -339,12 +375,12 @@ def _value(f, div, lo, hi, U):
     _need(not X.has(sympy.exp, sympy.log), f"exp(U) is not a rational function ({X})")
     xt = str(X)
     lines = _ineq(f, "0", xt, "HX", strict=True)
-    chord_text = f"((1 - ({lo}))*({hi})**2 + (({hi}) - 1)*({lo})**2)/(({hi}) - ({lo}))"
-    lines += _ineq(f, chord_text, xt, "Hc")
+    chord_text = f"(1 - ({lo}))*({hi})**2 + (({hi}) - 1)*({lo})**2"
+    lines += _ineq(f, chord_text, f"({xt})*(({hi}) - ({lo}))", "Hc")
     logs = _Logs(f)
     body = _log_identity(f, f"log({xt})", U, logs)
     lines += ["assert (HlnX : ln (" + f.tr.expr(xt) + f") <= {f.upper}).", "{", *[f"  {ln}" for ln in body], "}"]
-    return lines + [head, "{ apply (chord_renyi2 _ _ (" + f.tr.expr(xt) + ")); [exact Hlh | exact HX | exact Hc | "
+    return lines + [head, "{ apply (chord_renyi2' _ _ (" + f.tr.expr(xt) + ")); [exact Hlh | exact HX | exact Hc | "
                     "exact HlnX]. }"]
 
 
