@@ -2,8 +2,8 @@
 same distributions (KL <= Renyi of order 2, the hockey stick below total variation), the joint convexity from pairs
 of records to a class against the table or to record removal, and the chord lemma against record removal or against
 each class from a removal level. The prover's certificates for eight matrix cells of these check with coqc and a clean axiom
-audit, and so do the divergence ceiling of a class size (k-anonymity against KL) and the chord of a one-sided class
-level; forged certificates (an edited number) give files coqc rejects.
+audit, and so do the divergence ceiling of a class size (k-anonymity against KL), the chord of a one-sided class
+level and of a pairwise level against each class; forged certificates (an edited number) give files coqc rejects.
 
 Each forgery's reason is written beside it. The coqc tests are slow and skip where Debian's ``coq`` is not installed.
 """
@@ -49,6 +49,8 @@ FORGERIES = [
     ("subset class hi", _edit("dp => renyi-closeness(alpha=2)", ["upper_certificate", "hi"], "N - (N - 1)/(2*T)")),
     # log(N/(2 T)): false where 2 T <= N, T records at (1, 0) in one class and N - T at (0, 1) reach log(N/T)
     ("ceiling U", _edit("k-anonymity => kl-closeness", ["upper"], "log(N/(2*T))")),
+    # hi = N T/(N + T) (below A's N T/(N + T - 1)): a class of one record reaches the ratio N T/(N + T - 1)
+    ("pairwise class hi", _edit("ldp => kl-closeness", ["upper_certificate", "hi"], "N*T/(N + T)")),
     # log(T/2) < 0 at T = 1: false, every divergence is >= 0
     ("one-sided chord U", _edit("basic-beta-likeness => renyi-closeness(alpha=2)", ["upper"], "log(T/2)")),
 ]
