@@ -7,7 +7,8 @@
     ([|r - 1|/2]: [|p_l - q_l|/2]) and the hockey-stick slack of order [g] ([max(r - g, 0)]). The predicate
     [div_le k K p q U] is "the divergence is at most U": dominated (finite), and the sum at most [dbound k U]. (For
     total variation and the hockey stick, finite anyway, dominated is more than the kind asks: B's predicate is
-    then a stronger statement than its level, so a theorem concluding it proves the claim.)
+    then a stronger statement than its level, so a theorem concluding it proves the claim; the generator states no
+    theorem assuming it, as A.)
 
     The compared distributions: every ordered pair of distinct records ([div_pairs_le]), every class's mean
     against the table's mean ([div_class_le]). The chord lemma: where every ratio [p_l / q_l] lies in [[lo, hi]]

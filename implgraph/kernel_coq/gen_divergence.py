@@ -7,7 +7,8 @@ Two facts of the library's ``Divergence.v``, each proved once for any two distri
   (``renyi2_kl_pairs``) or each class and the table (``renyi2_kl_class``);
 - ``hockey-below-tv``, A total variation and B the hockey stick of order g >= 1 (``hockey_of_tv``: max(p - g q, 0)
   <= max(p - q, 0), whose sum is the total variation as sum p = sum q), between every two records
-  (``tv_hockey_pairs``).
+  (``tv_hockey_pairs``); a certificate with it is refused before its proof (``statement._File``: A's total variation
+  would be stated with domination, more than it asks).
 
 U = T (``field``); g >= 1 from the certificate's parameters (a quotient's sign). The other facts (Pinsker's
 inequality, the joint convexity from pairs to averages, orders other than 1 and 2) raise :class:`Untranslatable`.

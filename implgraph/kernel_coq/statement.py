@@ -131,6 +131,12 @@ class _File:
             raise Untranslatable("a certificate without upper or lower")
         self.upper = self.tr.expr(bound)
         self.a = side_predicate(self.tr, cert.A, self.tr.name("T"))
+        div_a = adapter.divergence_side(cert.A)
+        if div_a is not None and div_a.kind in ("tv", "hockey-stick"):
+            # the library's divergence predicate also asks domination (q_l = 0 forces p_l = 0), more than total
+            # variation or the hockey stick ask: as B a stronger conclusion, as A it would weaken the theorem
+            raise Untranslatable(f"A's {div_a.kind} predicate in the library asks domination, more than the "
+                                 "definition (a theorem assuming it would claim less)")
         self.b = side_predicate(self.tr, cert.B, self.upper)
         self.b_of = lambda level: side_predicate(self.tr, cert.B, level)
         if self.b is None:
