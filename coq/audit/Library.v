@@ -3,7 +3,7 @@
    archimed, total_order_T, ...), nothing Admitted. *)
 From Implgraph Require Import Sums Tables Tactics Extreme Vertex Mass Compose Distance MaxValue.
 From Implgraph Require Import Events Columns DistanceLemmas RatioLemmas Declared Entropy Slack SetChannel Views Transport.
-From Implgraph Require Import ExtremePoints Bayes.
+From Implgraph Require Import ExtremePoints Bayes Divergence.
 Print Assumptions subset_monotone.
 Print Assumptions subset_to_classes.
 Print Assumptions vertex_subset.
@@ -50,3 +50,24 @@ Print Assumptions extreme_points.
 Print Assumptions extreme_points_ratio.
 Print Assumptions ep_req.
 Print Assumptions whole_domain.
+Print Assumptions chord.
+Print Assumptions chord_pairs.
+Print Assumptions chord_class.
+Print Assumptions chord_subset_class.
+Print Assumptions chord_pairs_removal.
+Print Assumptions chord_subset_removal.
+Print Assumptions chord_class_upper.
+Print Assumptions one_pairs.
+Print Assumptions one_class.
+Print Assumptions one_pairs_removal.
+Print Assumptions one_subset_removal.
+Print Assumptions kl_le_renyi2.
+Print Assumptions hockey_of_tv.
+Print Assumptions renyi2_kl_pairs.
+Print Assumptions renyi2_kl_class.
+Print Assumptions renyi2_kl_removal.
+Print Assumptions joint_convex.
+Print Assumptions pairs_to_class.
+Print Assumptions pairs_to_removal.
+Print Assumptions size_upper.
+Print Assumptions oneclass_upper.

@@ -177,3 +177,11 @@ def raw_level(d, text):
     if str(text) in ("oo", "inf"):
         return sympy.oo
     return sympy.nsimplify(d.raw_from_level(sympy.sympify(str(text))))
+
+
+def divergence_side(side):
+    """The divergence a side's registered definition declares (:class:`implgraph.definitions.divergences.Divergence`:
+    ``kind``, ``order``, ``compares``), read at the side's parameters; None for a side of another level kind."""
+    from implgraph.definitions.divergences import divergence_of
+    d = registered(side.definition) if side.definition else None
+    return None if d is None else divergence_of(d, side.params)

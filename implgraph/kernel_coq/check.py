@@ -30,7 +30,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from implgraph.kernel_coq.registry import Untranslatable, bundle, generate, theorem
 
-__all__ = ["STANDARD_AXIOMS", "audit_axioms", "check_file", "check_blocks", "run_coqc", "audit_library", "main"]
+__all__ = ["STANDARD_AXIOMS", "audit_axioms", "check_file", "check_blocks", "run_coqc", "audit_library", "main",
+           "sources_checked"]
 
 #: the axioms the standard library's real numbers rest on in Coq 8.16 (Reals over ClassicalDedekindReals; the
 #: standard library's ``ln`` adds excluded middle: ``Print Assumptions ln``)
@@ -264,7 +265,28 @@ def report(rows, runs) -> str:
     good = [r for r in gen if r.get("ok") and r.get("audit_ok")]
     lines.append(f"{len(rows)} theorems; {len(gen)} generated; {len(good)} checked by coqc with the axiom audit; "
                  f"{len(runs)} coqc runs, CPU {cpu:.1f} s in all")
+    lines += [f"{where}: {ok} of {total} kernel-checked (every certificate of each checked)"
+              for where, (ok, total) in sources_checked(rows).items()]
     return "\n".join(lines)
+
+
+def sources_checked(rows) -> dict:
+    """Per place a certificate came from (``verify``, ``matrix.json``, ``matrix-symbols.json``, ``bench``: the text
+    before a source's first colon), ``(kernel-checked, total)``: a source (a claim, a matrix entry) counts as
+    kernel-checked only when every certificate it carries was generated, accepted by coqc and passed the audit."""
+    per = collections.defaultdict(list)
+    for r in rows:
+        if r["kind"] != "certificate":
+            continue
+        good = bool(r.get("generated") and r.get("ok") and r.get("audit_ok"))
+        for src in r.get("sources") or []:
+            per[src].append(good)
+    out = collections.defaultdict(lambda: [0, 0])
+    for src, goods in per.items():
+        where = src.split(":", 1)[0]
+        out[where][1] += 1
+        out[where][0] += all(goods)
+    return {k: tuple(v) for k, v in sorted(out.items())}
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ at U). The last applies the first part, then the second part's theorem at ``T = 
 part's domain that mentions T is ``T >= r`` or ``T > r`` (r a number, as the checker requires), and ``h >= r`` (``>``)
 is proved from ``h = P/Q`` (``field``), ``Q > 0`` and ``P - Q r >= 0`` (``> 0``) on the certificate's domain by the
 shift argument (the library's ``Compose.ge_from_ratio``); each other condition must be one of the certificate's
-own. Finally U = g(h) by ``field``. A part whose method the generator does not cover makes the whole untranslatable.
+own. Finally U = g(h) by ``field`` (or, for U = log(a) and g(h) = log(b), a = b by ``field``). A part whose method
+the generator does not cover makes the whole untranslatable.
 """
 
 from __future__ import annotations
@@ -92,6 +93,7 @@ def composition(cert, name):
     g_at_h = f"((fun T : R => {f2.upper}) hv)"
     texts = [t for t in (cert.upper, second.upper, h_text) if t is not None]
     lines.append(f"apply (level_eq (fun LvlU => {whole.b_of('LvlU')}) ({whole.upper}) {g_at_h}); "
-                 f"[cbv beta; unfold hv; {whole.nonzero(texts)}; field; nz_from_hyps | exact HB].")
+                 f"[cbv beta; unfold hv; {whole.nonzero(texts)}; "
+                 f"first [field; nz_from_hyps | f_equal; field; nz_from_hyps] | exact HB].")
     out.append(_block(whole.statement(), lines))
     return "\n".join(out)

@@ -7,14 +7,14 @@ table (``generate.METHODS``) when this module is imported, so that they serve as
 --coq``, the benchmark) uses them.
 
 A theorem that needs a library module outside the generator's header (``Slack``, ``SetChannel``,
-``Views``, ``Transport``, ``ExtremePoints``, ``Bayes``) starts with its
+``Views``, ``Transport``, ``ExtremePoints``, ``Bayes``, ``Divergence``) starts with its
 ``Require``.
 """
 
 from __future__ import annotations
 
-from implgraph.kernel_coq import (gen_composition, gen_extreme_points, gen_set_channel, gen_slack, gen_transport,
-                                  gen_views)
+from implgraph.kernel_coq import (gen_chord, gen_composition, gen_divergence, gen_extreme_points, gen_set_channel,
+                                  gen_slack, gen_transport, gen_views)
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -22,7 +22,9 @@ __all__ = ["theorem", "generate", "bundle", "COVERED", "Untranslatable"]
 
 #: leaf method -> (proof lines of a generator's file, the library modules it needs)
 LEAVES = {**{name: (fn, gen_slack.MODULES) for name, fn in gen_slack.METHODS.items()},
-          **{name: (fn, gen_extreme_points.MODULES) for name, fn in gen_extreme_points.METHODS.items()}}
+          **{name: (fn, gen_extreme_points.MODULES) for name, fn in gen_extreme_points.METHODS.items()},
+          **{name: (fn, gen_chord.MODULES) for name, fn in gen_chord.METHODS.items()},
+          **{name: (fn, gen_divergence.MODULES) for name, fn in gen_divergence.METHODS.items()}}
 #: a certificate of parts: method -> (its text, the library modules it needs)
 COMPOSITES = {"composition": gen_composition.composition,
               "set-channel-diversity": gen_set_channel.set_channel_diversity,
@@ -47,7 +49,10 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
            "intruder-views": "Views.intruder_views", "transport-mixture": "Transport.transport_mixture",
            "extreme-points": "ExtremePoints.extreme_points / extreme_points_ratio (ep_req per requirement)",
            "extreme-points-pieces": "the parts' theorems, one per clause of the Piecewise U (decided conditions)",
-           "set-channel-whole-domain": "Bayes.whole_domain (the posterior of a release of the whole domain)"}
+           "set-channel-whole-domain": "Bayes.whole_domain (the posterior of a release of the whole domain)",
+           "chord": "Divergence.chord_pairs / chord_class / chord_subset_class (the chord lemma Divergence.chord)",
+           "divergence-ceiling": "Divergence.size_upper and chord_class_upper (the chord on [0, N/T])",
+           "divergence-order": "Divergence.renyi2_kl_pairs / renyi2_kl_class (kl_le_renyi2), tv_hockey_pairs"}
 
 bundle = _gen.bundle
 

@@ -46,6 +46,9 @@ def side_predicate(tr, side, level, K="K", x="x", cls="cls"):
         if side.slack.compares == "removal":
             return f"slack_removal_le N {K} {x} ({delta}) ({level})"
         return None
+    div = adapter.divergence_side(side)
+    if div is not None:
+        return _divergence_predicate(tr, div, level, K, x, cls)
     fam, sd = side.family, side.sides
     if side.distance is not None:
         return f"tv_le N {K} {x} {cls} ({level})" if side.distance == "total-variation" and fam == "class" else None
@@ -55,6 +58,37 @@ def side_predicate(tr, side, level, K="K", x="x", cls="cls"):
         return f"subset_le {sd} N {K} {x} ({tr.expr(side.size)}) ({level})"
     if fam == "class" and sd:
         return f"class_le {sd} N {K} {x} {cls} ({level})"
+    return None
+
+
+def divergence_kind(tr, div):
+    """The library's ``dkind`` term of a declared divergence (``KL``, ``Renyi 2``, ``TV``, ``Hockey (g)``), or None
+    where the library has none (Renyi of an order that is not a natural number)."""
+    import sympy
+    if div.kind == "kl":
+        return "KL"
+    if div.kind == "tv":
+        return "TV"
+    if div.kind == "renyi":
+        order = sympy.sympify(div.order)
+        return f"(Renyi {int(order)})" if order.is_Integer and order >= 2 else None
+    if div.kind == "hockey-stick":
+        return f"(Hockey ({tr.expr(str(div.order))}))"
+    return None
+
+
+def _divergence_predicate(tr, div, level, K, x, cls):
+    """"The divergence compared is at most ``level``" for every pair, every class against the table, or the table
+    against the table without each record (both ways)."""
+    k = divergence_kind(tr, div)
+    if k is None:
+        return None
+    if div.compares == "pairs":
+        return f"div_pairs_le {k} N {K} {x} ({level})"
+    if div.compares == "class":
+        return f"div_class_le {k} N {K} {x} {cls} ({level})"
+    if div.compares == "removal":
+        return f"div_removal_le {k} N {K} {x} ({level})"
     return None
 
 
@@ -97,6 +131,12 @@ class _File:
             raise Untranslatable("a certificate without upper or lower")
         self.upper = self.tr.expr(bound)
         self.a = side_predicate(self.tr, cert.A, self.tr.name("T"))
+        div_a = adapter.divergence_side(cert.A)
+        if div_a is not None and div_a.kind in ("tv", "hockey-stick"):
+            # the library's divergence predicate also asks domination (q_l = 0 forces p_l = 0), more than total
+            # variation or the hockey stick ask: as B a stronger conclusion, as A it would weaken the theorem
+            raise Untranslatable(f"A's {div_a.kind} predicate in the library asks domination, more than the "
+                                 "definition (a theorem assuming it would claim less)")
         self.b = side_predicate(self.tr, cert.B, self.upper)
         self.b_of = lambda level: side_predicate(self.tr, cert.B, level)
         if self.b is None:

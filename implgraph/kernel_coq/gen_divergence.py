@@ -1,0 +1,86 @@
+"""Coq proofs of ``divergence-order`` certificates between two divergences of the same distributions.
+
+Two facts of the library's ``Divergence.v``, each proved once for any two distributions:
+
+- ``monotone-order``, A Renyi of order 2 and B Kullback-Leibler (``kl_le_renyi2``: with r = p/q and
+  m = sum q r^2 >= 1, r ln r <= r (ln m + r/m - 1), summed: KL <= ln m = D_2), between every two records
+  (``renyi2_kl_pairs``) or each class and the table (``renyi2_kl_class``);
+- ``hockey-below-tv``, A total variation and B the hockey stick of order g >= 1 (``hockey_of_tv``: max(p - g q, 0)
+  <= max(p - q, 0), whose sum is the total variation as sum p = sum q), between every two records
+  (``tv_hockey_pairs``); a certificate with it is refused before its proof (``statement._File``: A's total variation
+  would be stated with domination, more than it asks).
+
+U = T (``field``); g >= 1 from the certificate's parameters (a quotient's sign). The other facts (Pinsker's
+inequality, the joint convexity from pairs to averages, orders other than 1 and 2) raise :class:`Untranslatable`.
+"""
+
+from __future__ import annotations
+
+from implgraph.kernel_coq import adapter
+from implgraph.kernel_coq.coqexpr import Untranslatable
+from implgraph.kernel_coq.gen_chord import _ineq
+from implgraph.kernel_coq.obligations import _need, _u_is
+
+__all__ = ["divergence_order", "METHODS", "MODULES"]
+
+MODULES = ("Divergence",)
+
+
+def _same_classes(a, b):
+    return str(a.min_class or "1") == str(b.min_class or "1") and not a.max_class and not b.max_class
+
+
+def divergence_order(f):
+    """Proof lines of a ``divergence-order`` certificate."""
+    cert = f.cert
+    fact = (cert.raw.get("upper_certificate") or {}).get("fact")
+    da, db = adapter.divergence_side(cert.A), adapter.divergence_side(cert.B)
+    _need(da is not None and db is not None, "a divergence-order certificate whose sides are not both divergences")
+    if fact == "joint-convexity+monotone-order" and da.compares == "pairs" and db.compares in ("class", "removal"):
+        return _joint(f, da, db)
+    _need(da.compares == db.compares, "a divergence-order certificate between different distributions, other than "
+          "from pairs to averages")
+    if fact == "monotone-order" and da.kind == "renyi" and str(da.order) == "2" and db.kind == "kl":
+        if da.compares == "pairs":
+            return _u_is(f, "T") + ["exact (renyi2_kl_pairs N K x T Htab HA)."]
+        if da.compares == "class" and _same_classes(cert.A, cert.B):
+            return _u_is(f, "T") + ["exact (renyi2_kl_class N K x cls T Htab HA)."]
+        if da.compares == "removal":
+            return _u_is(f, "T") + ["exact (renyi2_kl_removal N K x T Htab ltac:(lra) HA)."]
+    if fact == "hockey-below-tv" and da.kind == "tv" and db.kind == "hockey-stick" and da.compares == "pairs":
+        g = str(db.order)
+        return _u_is(f, "T") + _ineq(f, "1", g, "Hg") + [
+            f"exact (tv_hockey_pairs N K x ({f.tr.expr(g)}) T Hg Htab HA)."]
+    raise Untranslatable(f"a divergence-order fact the library does not prove yet ({fact}: {da.kind} to {db.kind}, "
+                         f"{da.compares})")
+
+
+def _joint(f, da, db):
+    """A between every two records, B between two averages of records (a class and the table, the table and the
+    table without a record): the library's ``pairs_to_class`` / ``pairs_to_removal`` (joint convexity), after
+    ``renyi2_kl_pairs`` where A is Renyi of order 2 and B KL. U = T, and phi(1) <= U (U >= 0 on the domain)."""
+    ka, kb = _kind(da), _kind(db)
+    _need(ka is not None and kb is not None and (ka == kb or (ka == "(Renyi 2)" and kb == "KL")),
+          f"joint convexity from {da.kind} to {db.kind} (the library has KL and Renyi of order 2)")
+    lines = _u_is(f, "T")
+    ha = "HA"
+    if ka != kb:
+        lines.append("pose proof (renyi2_kl_pairs N K x T Htab HA) as HA2.")
+        ha = "HA2"
+    one = "apply one_kl; lra" if kb == "KL" else "apply one_renyi; [lia | lra]"
+    mix = "(or_introl eq_refl)" if kb == "KL" else "(or_intror eq_refl)"
+    if db.compares == "class":
+        return lines + [f"apply (pairs_to_class {kb} N K x cls T {mix} Htab {ha}). {one}."]
+    return lines + [f"apply (pairs_to_removal {kb} N K x T {mix} Htab ltac:(lra) {ha}). {one}."]
+
+
+def _kind(div):
+    if div.kind == "kl":
+        return "KL"
+    if div.kind == "renyi" and str(div.order) == "2":
+        return "(Renyi 2)"
+    return None
+
+
+#: certificate method -> proof lines (leaf methods of the generator)
+METHODS = {"divergence-order": divergence_order}

@@ -1,0 +1,97 @@
+"""The Coq generators of the divergences' other certificates (``Divergence.v``): the order between two kinds on the
+same distributions (KL <= Renyi of order 2; the hockey stick below total variation, proved in the library, is refused
+as a theorem: its A, total variation, would be stated with domination, more than it asks), the joint convexity from
+pairs of records to a class against the table or to record removal, and the chord lemma against record removal or
+against each class from a removal level. The prover's certificates for these matrix cells check with coqc and a clean
+axiom audit, and so do the divergence ceiling of a class size (k-anonymity against KL), the chord of a one-sided class
+level and of a pairwise level against each class; forged certificates (an edited number) give files coqc rejects.
+
+Each forgery's reason is written beside it. The coqc tests are slow and skip where Debian's ``coq`` is not installed.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+
+import pytest
+
+from implgraph.kernel_coq.coqexpr import Untranslatable
+from implgraph.kernel_coq.registry import COVERED, generate
+
+from _coq import assert_kernel_checked, ROOT, build_library, check_generated, coq
+
+with open(os.path.join(ROOT, "tests", "data", "coq", "divergence.json")) as _fh:
+    CERTS = json.load(_fh)
+
+
+def _edit(name, path, value):
+    out = copy.deepcopy(CERTS[name])
+    node = out
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return out
+
+
+FORGERIES = [
+    # U = T/2: false, two records (9/10, 1/10) and (1/10, 9/10) have KL (4/5) log 9 = 1.76 > D_2/2 = log(73/9)/2 = 1.05
+    ("order U", _edit("renyi-ldp(alpha=2) => kl-ldp", ["upper"], "T/2")),
+    # U = T - 1/2 < 0 for T < 1/2: false, every divergence is >= 0 (two equal records: A at 0 <= T)
+    ("joint convexity U", _edit("kl-ldp => kl-closeness", ["upper"], "T - 1/2")),
+    ("removal order U", _edit("renyi-dp(alpha=2) => kl-dp", ["upper"], "T - 1/2")),
+    # the chord on [1/(2T), T] is larger than U: the identity chord = U fails
+    ("removal chord lo", _edit("ldp => kl-dp", ["upper_certificate", "lo"], "1/(2*T)")),
+    # hi = T/2: A's ratios reach T, not inside [1/T, T/2]
+    ("subset removal hi", _edit("dp => kl-dp", ["upper_certificate", "hi"], "T/2")),
+    # hi = N - (N - 1)/(2 T): log hi is not U (the identity fails)
+    ("subset class hi", _edit("dp => renyi-closeness(alpha=2)", ["upper_certificate", "hi"], "N - (N - 1)/(2*T)")),
+    # log(N/(2 T)): false where 2 T <= N, T records at (1, 0) in one class and N - T at (0, 1) reach log(N/T)
+    ("ceiling U", _edit("k-anonymity => kl-closeness", ["upper"], "log(N/(2*T))")),
+    # hi = N T/(N + T) (below A's N T/(N + T - 1)): a class of one record reaches the ratio N T/(N + T - 1)
+    ("pairwise class hi", _edit("ldp => kl-closeness", ["upper_certificate", "hi"], "N*T/(N + T)")),
+    # log(T/2) < 0 at T = 1: false, every divergence is >= 0
+    ("one-sided chord U", _edit("basic-beta-likeness => renyi-closeness(alpha=2)", ["upper"], "log(T/2)")),
+]
+
+
+def test_divergence_order_is_covered_and_states_removal():
+    assert "divergence-order" in COVERED
+    text = generate(CERTS["renyi-dp(alpha=2) => kl-dp"])
+    assert "div_removal_le (Renyi 2) N K x (T)" in text and "div_removal_le KL N K x (T)" in text
+
+
+def test_total_variation_as_a_is_refused():
+    # the library's predicate asks domination, more than total variation: a theorem assuming it would claim less
+    with pytest.raises(Untranslatable, match="domination"):
+        generate(CERTS["tv-ldp => delta-ldp(eps=log(2))"])
+
+
+def test_pinsker_is_refused_with_its_reason():
+    cert = _edit("renyi-ldp(alpha=2) => kl-ldp", ["upper_certificate", "fact"], "pinsker")
+    with pytest.raises(Untranslatable):
+        generate(cert)
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory):
+    return build_library(tmp_path_factory)
+
+
+@pytest.mark.slow
+@coq
+@pytest.mark.parametrize("name", sorted(n for n in CERTS if not n.startswith("tv-ldp")))
+def test_real_divergence_certificates_check(name, library, tmp_path):
+    assert_kernel_checked(CERTS[name], library, tmp_path, name)
+
+
+@pytest.mark.slow
+@coq
+@pytest.mark.parametrize("name,cert", FORGERIES, ids=[n for n, _ in FORGERIES])
+def test_forged_divergence_certificates_fail(name, cert, library, tmp_path):
+    try:
+        ok = check_generated(cert, library, tmp_path, name)["ok"]
+    except Untranslatable:
+        ok = False
+    assert not ok
