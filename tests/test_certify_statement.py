@@ -384,3 +384,12 @@ def test_a_minimum_with_no_strictly_least_argument_is_not_resolved():
     _, rep = _edge_statement("kl-ldp", "eps-delta-dp(delta=1/10)", upper="Min(1 + T, 1 + 2*T)")
     failed = " ".join(s["how"] for s in rep.to_json()["steps"] if not s["ok"])
     assert "no argument of" in failed
+
+
+def test_a_piecewise_tight_f_is_stated_at_its_cut():
+    """dp => kl-closeness is tight piece by piece in T, cut at T = N/(N - 1) where the lower piece's ratio interval
+    starts at 0: its value there reads 0 log 0, so the lower piece's certificate holds strictly below the cut and the
+    upper one's at and above it (at N = 2, T = 2 the statement compared U = nan with log(3/2) before)."""
+    certs, rep = _edge_statement("dp", "kl-closeness")
+    assert rep.ok, rep.failures()
+    assert any("T < N/(N - 1)" in c["domain"] for c in certs)

@@ -20,7 +20,8 @@ What the checker re-derives from the certificate's statement, not from its data:
   class of s' >= s records has ratio N/(s' + (N - s') r) to the table, r (the rest's mean over the class's) in
   [1/T, T], so [N/(s + (N - s) T), N T/(s T + N - s)]. A a subset level of size N - 1 against a class divergence: each
   record's ratio x_i/P = N - (N - 1) Q_i/P with Q_i/P in [1/T, T], and a class's mean lies between its records', so
-  [0, N - (N - 1)/T], or [N - (N - 1) T, N - (N - 1)/T] where the domain states T <= N/(N - 1) (the lower end >= 0).
+  [0, N - (N - 1)/T], or [N - (N - 1) T, N - (N - 1)/T] where the domain states T <= N/(N - 1) or T < N/(N - 1) (the
+  lower end >= 0).
   A a one-sided class level against a class divergence on the same partition: m_l/P_l <= T where the class lies
   above the table, <= 1 <= T elsewhere, >= 0, so [0, T]; never a tight claim (A bounds no ratio from below).
   Any other pair of sides is refused;
@@ -117,10 +118,11 @@ def _pieces_of_removal(A, div) -> bool:
 
 
 def _below_cut(domain) -> bool:
-    """Does the domain state T <= N/(N - 1) (so that N - (N - 1) T >= 0)?"""
+    """Does the domain state T <= N/(N - 1) or T < N/(N - 1) (so that N - (N - 1) T >= 0)?"""
     for c in domain:
-        if isinstance(c, (sympy.LessThan, sympy.GreaterThan)):
-            small, large = (c.lhs, c.rhs) if isinstance(c, sympy.LessThan) else (c.rhs, c.lhs)
+        if isinstance(c, (sympy.LessThan, sympy.GreaterThan, sympy.StrictLessThan, sympy.StrictGreaterThan)):
+            below = isinstance(c, (sympy.LessThan, sympy.StrictLessThan))
+            small, large = (c.lhs, c.rhs) if below else (c.rhs, c.lhs)
             if sympy.simplify(small - _T) == 0 and sympy.simplify(large - _N / (_N - 1)) == 0:
                 return True
     return False

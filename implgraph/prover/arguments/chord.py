@@ -212,7 +212,8 @@ def removal_class_supremum(div, N, argument):
     hi, lo = N - (N - 1) / T, N - (N - 1) * T
     cut = N / (N - 1)
     pieces = []
-    for cond, low in ((sympy.Ge(T, cut), sympy.Integer(0)), (sympy.Le(T, cut), lo)):
+    # the second piece strictly below the cut: at T = N/(N - 1) its lo is 0 and its value reads 0 log 0 (the first's)
+    for cond, low in ((sympy.Ge(T, cut), sympy.Integer(0)), (sympy.Lt(T, cut), lo)):
         u = piece_upper(div, low, hi)
         pieces.append((cond, Bound(u, True, methods.CHORD.name,
                                    argument + f"; where {cond}, every record's ratio to the table lies in [{low}, {hi}]"
