@@ -11,6 +11,7 @@ every re-run of a split.
 from __future__ import annotations
 
 import functools
+import math
 import operator
 from fractions import Fraction
 
@@ -43,30 +44,64 @@ _RELATIONS = {sympy.StrictLessThan: operator.lt, sympy.LessThan: operator.le, sy
 
 def _exact_value(e, point) -> Fraction:
     """The exact value of a rational expression of plain symbols at a rational point."""
+    p, q = _pair_value(e, point)
+    return Fraction(p, q)
+
+
+#: an unreduced pair whose numbers grow past this many bits is brought to lowest terms
+_REDUCE_BITS = 512
+
+
+def _pair_value(e, point) -> tuple:
+    """The exact value of a rational expression of plain symbols at a rational point as integers ``(p, q)``,
+    ``q > 0``, not necessarily in lowest terms (Python integers: the gcds of :class:`Fraction` only where the
+    numbers grow long)."""
     if e.is_Rational:
-        return Fraction(int(e.p), int(e.q))
+        return int(e.p), int(e.q)
     if e.is_Symbol:
         v = point.get(e)
         if v is None or not getattr(v, "is_Rational", False):
             raise _NotPlain
-        return Fraction(int(v.p), int(v.q))
+        return int(v.p), int(v.q)
     if e.is_Add:
-        return sum((_exact_value(a, point) for a in e.args), Fraction(0))
-    if e.is_Mul:
-        out = Fraction(1)
+        p, q = 0, 1
         for a in e.args:
-            out *= _exact_value(a, point)
-        return out
+            ap, aq = _pair_value(a, point)
+            p, q = _reduced(p * aq + ap * q, q * aq)
+        return p, q
+    if e.is_Mul:
+        p, q = 1, 1
+        for a in e.args:
+            ap, aq = _pair_value(a, point)
+            p, q = _reduced(p * ap, q * aq)
+        return p, q
     if e.is_Pow and e.exp.is_Integer:
-        base = _exact_value(e.base, point)
-        if not base and e.exp < 0:
+        p, q = _pair_value(e.base, point)
+        k = int(e.exp)
+        if not p and k < 0:
             raise _NotPlain
-        return base ** int(e.exp)
+        if k < 0:
+            p, q, k = (q, p, -k) if p > 0 else (-q, -p, -k)
+        return p ** k, q ** k
     if isinstance(e, (sympy.Max, sympy.Min)):
         # what xreplace evaluates a Max / Min of rational values to (rebuilding it through the assumptions)
         values = [_exact_value(a, point) for a in e.args]
-        return max(values) if isinstance(e, sympy.Max) else min(values)
+        v = max(values) if isinstance(e, sympy.Max) else min(values)
+        return v.numerator, v.denominator
     raise _NotPlain
+
+
+def _reduced(p, q) -> tuple:
+    if q.bit_length() > _REDUCE_BITS:
+        g = math.gcd(p, q)
+        return p // g, q // g
+    return p, q
+
+
+def _compare(op, lhs, rhs) -> bool:
+    """``op`` (a comparison) between two exact values ``(p, q)`` (q > 0), by cross-multiplication."""
+    (p1, q1), (p2, q2) = lhs, rhs
+    return op(p1 * q2, p2 * q1)
 
 
 def rational_value(e, point):
@@ -96,7 +131,7 @@ def _exact_truth(cond, point) -> bool:
     without a value)."""
     op = _RELATIONS.get(type(cond))
     if op is not None:
-        return op(_exact_value(cond.lhs, point), _exact_value(cond.rhs, point))
+        return _compare(op, _pair_value(cond.lhs, point), _pair_value(cond.rhs, point))
     if isinstance(cond, sympy.And):
         return all([_exact_truth(c, point) for c in cond.args])
     if isinstance(cond, sympy.Or):

@@ -143,7 +143,11 @@ class Region:
 
     @property
     def condition(self):
-        return sympy.And(*self.constraints) if self.constraints else sympy.true
+        """The conjunction of the constraints (built once per region)."""
+        cond = self._forms.get("condition")
+        if cond is None:
+            cond = self._forms["condition"] = sympy.And(*self.constraints) if self.constraints else sympy.true
+        return cond
 
     # -- sample points --------------------------------------------------------------------------
     def points(self) -> list:

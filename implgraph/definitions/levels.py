@@ -192,7 +192,7 @@ def optimal_level(table, definition, **params) -> Level:
 
 def _optimal_level(table, d, params) -> Level:
     if isinstance(table, ConcreteTable):
-        params = d.check_params(None, params)
+        params = _checked_params(d, params)
         if d.needs_classes and table.classes is None:
             return Level(d, params, [Piece(sympy.true, None)], note="the table has no equivalence classes")
         fast = _concrete_raw(d, table, params)
@@ -213,6 +213,27 @@ def _optimal_level(table, d, params) -> Level:
     except Undecidable as exc:
         raise _undecided(d, table, exc) from None
     return Level(d, params, pieces, region=region)
+
+
+#: ``{(id(definition), parameters): (definition, checked parameters)}``: the parameters of a concrete table's level
+#: are read and checked once per definition and values (the grids of check-edge ask thousands of tables)
+_CHECKED: dict = {}
+
+
+def _checked_params(d, params) -> dict:
+    """``d.check_params(None, params)``, memoised (an error is never kept; unhashable values are not memoised)."""
+    try:
+        key = (id(d), tuple(sorted((k, type(v), v) for k, v in params.items())))
+        hit = _CHECKED.get(key)
+    except TypeError:
+        return d.check_params(None, params)
+    if hit is not None and hit[0] is d:
+        return dict(hit[1])
+    out = d.check_params(None, params)
+    if len(_CHECKED) >= 10_000:
+        _CHECKED.clear()
+    _CHECKED[key] = (d, dict(out))
+    return out
 
 
 def _level_region(table, params) -> Region:

@@ -26,14 +26,14 @@ __all__ = ["bounded_search", "probe_tightness", "refute_at_gap", "raw_at", "poin
 
 
 def params_at(params, pt) -> dict:
-    """The parameters at a point: expressions as integers, words (a ground distance) and values that are not finite
-    numbers (a Renyi order oo) as they are."""
+    """The parameters at a point: integer values as Python ints, other numbers exact as they are (a ``delta`` of
+    1/10, an ``eps`` of log(2), a Renyi order oo), words (a ground distance) as they are."""
     return {k: v if isinstance(v, Word) else _param_at(v, pt) for k, v in params.items()}
 
 
 def _param_at(v, pt):
     x = sympy.sympify(v).subs(pt)
-    return x if x.is_finite is False else int(x)
+    return int(x) if x.is_Integer or not x.is_number else x
 
 
 def _int_symbols(kinds):

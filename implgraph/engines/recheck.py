@@ -68,15 +68,17 @@ def raw_level(node_def, params, ct):
         value = sympy.sympify(lv.pieces[0].value) if len(lv.pieces) == 1 else None
         if value is sympy.oo:
             return INF
-        if value is None or not value.is_number or value.is_real is not True or value.is_finite is not True:
+        enclosure = _enclosure(node_def, lv, value)
+        if value is None or not value.is_number or (enclosure is None and (value.is_real is not True
+                                                                           or value.is_finite is not True)):
             raise PluginError(f"definition {name} returned {value!r}, not a level",
                               fix="return a real number, oo, or None from symbolic()")
         if not value.is_Rational:
             raw_min = node_def.level_scale.raw_min
-            if raw_min is not None and value < raw_min:
+            if raw_min is not None and not (enclosure is not None and enclosure.lo >= raw_min) and value < raw_min:
                 raise PluginError(f"definition {name} returned the negative ratio {value}, not a level",
                                   fix="return a ratio >= 0")
-            _in_declared_range(node_def, value, ct.N)
+            _in_declared_range(node_def, value, ct.N, enclosure)
             return value            # an exact irrational level (e.g. a logarithm): kept symbolic
         raw = Fraction(int(value.p), int(value.q))
     if node_def.level_scale.raw_min is not None and raw < node_def.level_scale.raw_min:
@@ -93,13 +95,30 @@ def weakest_raw(d, N=None):
     return sympy.sympify(d.raw_from_level(d.weakest(N)))
 
 
-def _in_declared_range(d, raw, N=None) -> None:
+def _enclosure(d, lv, value):
+    """The rational enclosure ``lo <= value <= hi`` a built-in definition's irrational level carries (a real, finite
+    number between two rationals: the comparisons of the re-check read it instead of evaluating ``value``), or None
+    (a plugin's level is checked by sympy alone)."""
+    enc = getattr(lv, "enclosure", None)
+    if enc is None or is_plugin(d) or value is None or enc.expr is not value and enc.expr != value:
+        return None
+    return enc
+
+
+def _in_declared_range(d, raw, N=None, enclosure=None) -> None:
     """A finite raw level must be at least as strong as ``d``'s weakest level: the scale declares that every table
-    meets it (a count is >= 1, a distance <= 1), and a trivial implication (f = B's weakest level) rests on it. A
-    plugin's level outside the range is its error (:class:`PluginError`, naming it); a built-in's is an engine bug."""
+    meets it at ``N`` records (a count is >= 1, a distance <= 1, a removal distance <= 1/N), and a trivial implication
+    (f = B's weakest level) rests on it. A plugin's level outside the range is its error (:class:`PluginError`,
+    naming it); a built-in's is an engine bug.
+    ``enclosure`` (rationals ``lo <= raw <= hi``) decides the comparison where it lies on one side of the weakest
+    level."""
     w = weakest_raw(d, N)
     if w is sympy.oo or raw == INF:
         return
+    if enclosure is not None and w.is_Rational:
+        wf = Fraction(int(w.p), int(w.q))
+        if (enclosure.hi <= wf) if d.stronger == "smaller" else (enclosure.lo >= wf):
+            return
     value = raw if isinstance(raw, sympy.Basic) else sympy.Rational(raw.numerator, raw.denominator)
     outside = bool(value > w) if d.stronger == "smaller" else bool(value < w)
     if not outside:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import sympy
 from sympy.polys.fields import field
 
+from implgraph.core.at_point import holds_at
 from implgraph.prover.answer import T
 
 __all__ = ["U_", "V_", "Side", "Requirement", "Option", "Field", "sides", "options", "nonnegative", "coefficients",
@@ -95,16 +96,35 @@ def screened(decide):
         if set(names) - {"T", "N"} or not syms:
             return decide(region, cond)
         seen = set()
-        for t in _T_SAMPLES:
-            for n in _N_SAMPLES:
-                point = {x: (t if x.name == "T" else n) for x in names.values()}
-                if region.condition.subs(point) is not sympy.true:
-                    continue
-                seen.add(bool(cond.subs(point)))
-                if len(seen) == 2:
-                    return None
+        for point in _samples(region, names):
+            seen.add(_truth(cond, point))
+            if len(seen) == 2:
+                return None
         return decide(region, cond)
     return quick
+
+
+def _samples(region, names) -> list:
+    """The sample points (T from :data:`_T_SAMPLES`, N from :data:`_N_SAMPLES`, as sympy numbers) where the region's
+    condition is true, in that order."""
+    cond = region.condition
+    out = []
+    for t in _T_SAMPLES:
+        for n in _N_SAMPLES:
+            point = {x: sympy.Integer(n) if x.name != "T" else sympy.sympify(t) for x in names.values()}
+            if _truth(cond, point, strict=False) is True:
+                out.append(point)
+    return out
+
+
+def _truth(cond, point, strict=True):
+    """The truth of ``cond`` at a sample point: exact and memoised (:func:`~implgraph.core.at_point.holds_at`), else
+    what ``cond.subs(point)`` evaluates to (``bool`` of it when ``strict``; the sympy value otherwise)."""
+    v = holds_at(cond, point)
+    if v is not None:
+        return v
+    v = cond.subs(point)
+    return bool(v) if strict else (v is sympy.true or None)
 
 
 def weight(region, conds):
@@ -114,13 +134,7 @@ def weight(region, conds):
     names = {x.name: x for c in conds for x in c.free_symbols} | {x.name: x for x in region.condition.free_symbols}
     if set(names) - {"T", "N"}:
         return None
-    count = 0
-    for t in _T_SAMPLES:
-        for n in _N_SAMPLES:
-            point = {x: (t if x.name == "T" else n) for x in names.values()}
-            if region.condition.subs(point) is sympy.true and all(bool(c.subs(point)) for c in conds):
-                count += 1
-    return count
+    return sum(1 for point in _samples(region, names) if all(_truth(c, point) for c in conds))
 
 
 class Field:
