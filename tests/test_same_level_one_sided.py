@@ -80,3 +80,10 @@ def test_pml_does_not_imply_lip():
     assert check_implication("pml", "lip").verdict != "proved"
     assert brute.subset_upper([[Fraction(0), Fraction(1)], [Fraction(1), Fraction(0)]], 1) == 2
     assert _lip_raw([[Fraction(0), Fraction(1)], [Fraction(1), Fraction(0)]]) is None
+
+
+def test_a_tight_argument_for_the_same_pair_goes_first():
+    # mult-t-closeness (two-sided class ratio) => basic-beta-likeness (its one side): one-sided-class proves the tight
+    # Min(t, (N t - N + 1)/t) - 1 (hand: a class mean is at most t P and the rest's mean at least P/t), below t - 1
+    r = check_implication("mult-t-closeness", "basic-beta-likeness")
+    assert r.verdict == "proved" and r.method == "one-sided-class" and r.tightness == "tight"

@@ -90,7 +90,7 @@ def _one_side_of(ctx):
     return None
 
 
-@argument(METHOD, order=31, applies=_one_side_of)
+@argument(METHOD, order=260, applies=_one_side_of)       # last: a tight argument for the same pair goes first
 def one_side_of(ctx):
     """B's one-sided ratio is one side of A's two-sided one."""
     fam = _one_side_of(ctx)
