@@ -95,3 +95,13 @@ def test_forged_divergence_certificates_fail(name, cert, library, tmp_path):
     except Untranslatable:
         ok = False
     assert not ok
+
+
+def test_a_ceiling_whatever_a_states_a_divergence_a_with_its_module():
+    # one-sided-ceiling holds whatever A is, but its theorem states A's level as a hypothesis: with a divergence A
+    # (kl-ldp) that is Divergence.div_pairs_le, so the file must require Divergence (coqc: "div_pairs_le was not
+    # found" before)
+    from implgraph.kernel_coq.registry import theorem
+    text, _ = theorem(CERTS["kl-ldp => basic-beta-likeness (B's ceiling, whatever A)"])
+    requires = [line for line in text.splitlines() if line.startswith("From Implgraph Require Import")]
+    assert any("Divergence" in line.rstrip(".").split() for line in requires) and "div_pairs_le" in text

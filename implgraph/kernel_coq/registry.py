@@ -64,9 +64,22 @@ def _methods(cert):
     return out
 
 
+def _sides(cert):
+    out = [cert.A, cert.B]
+    for p in cert.parts:
+        out += _sides(p)
+    return out
+
+
 def _requires(cert):
-    mods = sorted({m for name in _methods(cert) for m in (LEAVES[name][1] if name in LEAVES
-                                                           else _COMPOSITE_MODULES.get(name, ()))})
+    """The library's modules the theorem needs: its methods', and ``Divergence`` where a side is stated as a
+    divergence (a whatever-A ceiling states A's divergence predicate in its hypothesis)."""
+    from implgraph.kernel_coq import adapter
+    mods = {m for name in _methods(cert) for m in (LEAVES[name][1] if name in LEAVES
+                                                    else _COMPOSITE_MODULES.get(name, ()))}
+    if any(s is not None and s.definition and adapter.divergence_side(s) is not None for s in _sides(cert)):
+        mods.add("Divergence")
+    mods = sorted(mods)
     return f"From Implgraph Require Import {' '.join(mods)}.\n" if mods else ""
 
 
