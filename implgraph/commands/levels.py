@@ -14,7 +14,7 @@ import sympy
 from implgraph.definitions import all_definitions, get as get_definition
 from implgraph.core.errors import InputError, printable
 from implgraph.definitions.levels import all_levels
-from implgraph.io.console import quiet
+from implgraph.io.console import level_with_decimal, quiet
 from implgraph.io.output import print_json
 
 NAME = "levels"
@@ -346,7 +346,7 @@ def _print_checks(checks, levels) -> None:
         lv = levels[c["definition"]]
         sym = lv.definition.level_symbol
         verdict = {True: "pass", False: "FAIL", None: "undecided"}[c["holds"]]
-        print(printable(f"    {verdict:<9} {c['requirement']:<16} ({c['definition']}: {sym} = {_with_decimal(lv)})"))
+        print(printable(f"    {verdict:<9} {c['requirement']:<16} ({c['definition']}: {sym} = {level_with_decimal(lv)})"))
         if c.get("note"):
             print(printable(f"              {c['note']}"))
         v = c.get("violating")
@@ -388,19 +388,4 @@ def _print_levels(levels, why=None):
     for name, lv in levels.items():
         sym = lv.definition.level_symbol
         note = f"  ({why[name]})" if why and why.get(name) else ""
-        print(f"  {labels[name]:<{width}}  {sym} = {_with_decimal(lv)}{note}")
-
-
-def _with_decimal(lv) -> str:
-    """The level as text, with its decimal value beside an exact value that is not an integer
-    (``log(9/5) ≈ 0.588``; 3 significant digits, for reading only: the exact value is the level)."""
-    text = str(lv)
-    value = lv.value if lv.defined and lv.enclosure is None and len(lv.level_pieces()) == 1 else None
-    if value is None or not isinstance(value, sympy.Basic) or value.is_Integer or value is sympy.oo \
-            or not value.is_number:
-        return text
-    try:
-        f = float(sympy.N(value, 15))
-    except (TypeError, ValueError):
-        return text
-    return f"{text} \u2248 {f:.3g}"
+        print(f"  {labels[name]:<{width}}  {sym} = {level_with_decimal(lv)}{note}")

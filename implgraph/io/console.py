@@ -257,3 +257,20 @@ class Progress:
             if self._bar is not None:
                 self._bar.stop()
                 self._bar = None
+
+
+def level_with_decimal(lv) -> str:
+    """The level as text, with its decimal value beside an exact value that is not an integer
+    (``log(9/5) ≈ 0.588``; 3 significant digits, for reading only: the exact value is the level)."""
+    import sympy
+
+    text = str(lv)
+    value = lv.value if lv.defined and lv.enclosure is None and len(lv.level_pieces()) == 1 else None
+    if value is None or not isinstance(value, sympy.Basic) or value.is_Integer or value is sympy.oo \
+            or not value.is_number:
+        return text
+    try:
+        f = float(sympy.N(value, 15))
+    except (TypeError, ValueError):
+        return text
+    return f"{text} \u2248 {f:.3g}"

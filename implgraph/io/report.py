@@ -120,11 +120,11 @@ def _integer_counts(ax) -> None:
 
 
 def _level_rows(levels, why) -> list:
-    from implgraph.commands.levels import _with_decimal
+    from implgraph.io.console import level_with_decimal
     rows = []
     for name, lv in levels.items():
         params = ", ".join(f"{k}={v}" for k, v in lv.params.items())
-        text = _with_decimal(lv)
+        text = level_with_decimal(lv)
         exact, _, decimal = text.partition(" \u2248 ")
         rows.append({"label": f"{name}({params})" if params else name, "symbol": lv.definition.level_symbol,
                      "exact": exact, "decimal": decimal, "note": (why or {}).get(name) or lv.note or ""})
