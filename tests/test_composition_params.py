@@ -27,6 +27,8 @@ import random
 from fractions import Fraction
 
 import pytest
+
+from _forge import edited
 import sympy
 
 import brute
@@ -159,12 +161,7 @@ def test_certificate_rechecked(cert):
 
 
 def _edit(cert, path, value):
-    out = copy.deepcopy(cert)
-    node = out
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
-    return out
+    return edited(cert, path, value)
 
 
 @pytest.mark.parametrize("what, path, value", [

@@ -8,9 +8,10 @@ number or one relation so that the statement is false or the proof data wrong.
 
 from __future__ import annotations
 
-import copy
 
 import pytest
+
+from _forge import edited
 
 from implgraph.kernel_coq.check import STANDARD_AXIOMS, audit_axioms
 from implgraph.kernel_coq.coqexpr import Translator, Untranslatable
@@ -42,12 +43,7 @@ CEILING = {
 
 
 def _edit(cert, path, value):
-    out = copy.deepcopy(cert)
-    node = out
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
-    return out
+    return edited(cert, path, value)
 
 
 FORGERIES = [

@@ -10,11 +10,12 @@ The coqc tests are slow and skip where Debian's ``coq`` is not installed.
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 
 import pytest
+
+from _forge import edited
 
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.registry import COVERED, generate
@@ -26,12 +27,7 @@ with open(os.path.join(ROOT, "tests", "data", "coq", "chord.json")) as _fh:
 
 
 def _edit(name, path, value):
-    out = copy.deepcopy(CERTS[name])
-    node = out
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
-    return out
+    return edited(CERTS[name], path, value)
 
 
 FORGERIES = [

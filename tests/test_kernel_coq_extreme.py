@@ -9,11 +9,12 @@ data no longer fitting the lemma). The coqc tests are slow and skip where Debian
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 
 import pytest
+
+from _forge import edited
 
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.registry import COVERED, generate
@@ -27,12 +28,7 @@ SLACK = _CERTS["eps-delta-ldp(delta=1/10) => eps-delta-dp(delta=1/10)"]
 
 
 def _edit(cert, path, value):
-    out = copy.deepcopy(cert)
-    node = out
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
-    return out
+    return edited(cert, path, value)
 
 
 def _every(cert, path, value):

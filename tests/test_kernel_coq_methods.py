@@ -10,11 +10,12 @@ Debian's ``coq`` is not installed.
 
 from __future__ import annotations
 
-import copy
 import os
 import re
 
 import pytest
+
+from _forge import edited
 
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.registry import generate
@@ -114,12 +115,7 @@ TRANSPORT = {
 
 
 def _edit(cert, path, value):
-    out = copy.deepcopy(cert)
-    node = out
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
-    return out
+    return edited(cert, path, value)
 
 
 REAL = [("slack-target-removal", TARGET_REMOVAL), ("slack-pairs-to-removal", PAIRS_TO_REMOVAL),
