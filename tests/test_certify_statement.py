@@ -393,3 +393,26 @@ def test_a_piecewise_tight_f_is_stated_at_its_cut():
     certs, rep = _edge_statement("dp", "kl-closeness")
     assert rep.ok, rep.failures()
     assert any("T < N/(N - 1)" in c["domain"] for c in certs)
+
+
+def test_a_piecewise_bound_takes_its_piece_near_zero():
+    """renyi-ldp(2) => eps-delta-dp(delta=1/10): U's first piece, 1, holds where N >= 10 or T <= log(4 N (N - 1)/99 + 1),
+    and the right side is > 0 for every N >= 2 (4 N (N - 1)/99 > 0), so near T = 0 U is 1 (hand)."""
+    _, rep = _edge_statement("renyi-ldp(alpha=2)", "eps-delta-dp(delta=1/10)")
+    assert rep.ok, rep.failures()
+    steps = [s for s in rep.to_json()["steps"] if "A's best level T = 0" in s["step"]]
+    assert steps and steps[0]["ok"] and "lim U = 1" in steps[0]["how"]
+
+
+def test_a_piece_condition_that_neither_holds_nor_fails_near_zero_is_not_guessed():
+    """T <= N - 2 holds near 0+ for N >= 3 and fails at N = 2 (0 < T): neither for every N, so no piece is chosen."""
+    import sympy
+
+    from implgraph.certify.direction import _holds_near_zero
+    from implgraph.certify.hypotheses import Hypotheses
+    T, N = sympy.Symbol("T", real=True), sympy.Symbol("N", integer=True)
+    hyps = Hypotheses([sympy.Ge(T, 0), sympy.Ge(N, 2)], {"T": "real", "N": "integer"}, {"T": T, "N": N})
+    assert _holds_near_zero(sympy.Le(T, N - 2), T, hyps) is None
+    assert _holds_near_zero(sympy.Le(T, N - 1), T, hyps) is True
+    assert _holds_near_zero(sympy.Ge(T, N - 1), T, hyps) is False
+    assert _holds_near_zero(sympy.Or(sympy.Ge(N, 10), sympy.Le(T, sympy.log(N))), T, hyps) is True

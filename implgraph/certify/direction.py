@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from implgraph.certify.claim import as_expr, parse_condition, parse_expr
-from implgraph.certify.statement_domain import cert_names, class_steps, domain_steps, instance_pins
+from implgraph.certify.statement_domain import BASE_RECORDS, cert_names, class_steps, domain_steps, instance_pins
 
 __all__ = ["Reading", "direction_report", "covered", "statement_bound", "MAX_TIGHT_POINTS"]
 
@@ -129,10 +129,19 @@ def _at_best_level(bound, direction, hyps, T):
 
 def _near_zero(expr, T, hyps):
     """``expr`` with each ``Min``/``Max`` replaced by the argument it equals on some interval (0, e): the one whose
-    limit at 0+ is strictly the least (greatest), decided under the claim's condition; NotImplementedError where no
-    argument is strictly so (the limit is then not taken)."""
-    if not isinstance(expr, sympy.Basic) or not expr.has(sympy.Min, sympy.Max):
+    limit at 0+ is strictly the least (greatest), decided under the claim's condition; each ``Piecewise`` by its first
+    piece whose condition holds on such an interval (:func:`_holds_near_zero`); NotImplementedError where neither is
+    shown (the limit is then not taken)."""
+    if not isinstance(expr, sympy.Basic) or not expr.has(sympy.Min, sympy.Max, sympy.Piecewise):
         return expr
+    if isinstance(expr, sympy.Piecewise):
+        for e, c in expr.args:
+            near = _holds_near_zero(c, T, hyps)
+            if near is True:
+                return _near_zero(e, T, hyps)
+            if near is None:
+                raise NotImplementedError(f"the piece condition {c} neither holds nor fails on an interval (0, e)")
+        raise NotImplementedError("no piece holds near 0+")
     if isinstance(expr, (sympy.Min, sympy.Max)):
         args = [_near_zero(a, T, hyps) for a in expr.args]
         lims = [sympy.limit(a, T, 0, "+") for a in args]
@@ -143,6 +152,44 @@ def _near_zero(expr, T, hyps):
         raise NotImplementedError(f"no argument of {expr} is strictly {'least' if rel is sympy.Lt else 'greatest'} "
                                   "at 0+")
     return expr.func(*[_near_zero(a, T, hyps) for a in expr.args])
+
+
+def _holds_near_zero(cond, T, hyps):
+    """Does ``cond`` hold for every T in some interval (0, e) (True), fail on one (False), or neither shown (None)?
+    A relation decides by the strict comparison of its sides' limits at 0+ under the claim's condition (continuity:
+    a strict inequality between the limits holds on an interval); And and Or by their parts."""
+    if cond in (True, sympy.true):
+        return True
+    if cond in (False, sympy.false):
+        return False
+    if isinstance(cond, (sympy.And, sympy.Or)):
+        parts = [_holds_near_zero(c, T, hyps) for c in cond.args]
+        if isinstance(cond, sympy.And):
+            return False if False in parts else (None if None in parts else True)
+        return True if True in parts else (None if None in parts else False)
+    if not isinstance(cond, sympy.core.relational.Relational) or isinstance(cond, (sympy.Eq, sympy.Ne)):
+        return None
+    if T not in cond.free_symbols:
+        ok = hyps.implied(cond)[0]
+        return True if ok else (False if hyps.implied(sympy.Not(cond))[0] else None)
+    small, large = (cond.lhs, cond.rhs) if isinstance(cond, (sympy.LessThan, sympy.StrictLessThan)) \
+        else (cond.rhs, cond.lhs)
+    ls, ll = sympy.limit(small, T, 0, "+"), sympy.limit(large, T, 0, "+")
+    if hyps.implied(sympy.Lt(ls, ll, evaluate=False))[0] or _positive(ll - ls):
+        return True
+    if hyps.implied(sympy.Gt(ls, ll, evaluate=False))[0] or _positive(ls - ll):
+        return False
+    return None
+
+
+def _positive(expr):
+    """Is ``expr`` > 0 for every N >= BASE_RECORDS, by sympy's assumptions after N = N' + BASE_RECORDS (N' a
+    nonnegative integer; a log, a square root or an exp the solvers do not read)? Other free symbols: not shown."""
+    if expr.free_symbols - {s for s in expr.free_symbols if s.name == "N"}:
+        return False
+    shifted = expr.xreplace({s: sympy.Symbol("N_", integer=True, nonnegative=True) + BASE_RECORDS
+                             for s in expr.free_symbols})
+    return sympy.simplify(shifted).is_positive is True
 
 
 def _equal_tight(cert, bound, tight, direction, names, pins):
