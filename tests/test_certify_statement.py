@@ -378,12 +378,12 @@ def test_a_minimum_in_the_bound_is_resolved_near_zero():
     assert steps and steps[0]["ok"] and "lim U = 0" in steps[0]["how"]
 
 
-def test_a_minimum_with_no_strictly_least_argument_is_not_resolved():
-    """U = Min(1 + T, 1 + 2 T): both arguments tend to 1, neither is strictly the least at 0+ by its limit alone, so
-    the limit is not taken (the check says so) rather than guessed."""
+def test_a_minimum_whose_arguments_meet_at_zero_is_bounded_by_each():
+    """U = Min(1 + T, 1 + 2 T): both arguments tend to 1, neither is strictly the least near 0+; U is at most each, so
+    B at A's level 0 is at most 1 (hand), and the step says so."""
     _, rep = _edge_statement("kl-ldp", "eps-delta-dp(delta=1/10)", upper="Min(1 + T, 1 + 2*T)")
-    failed = " ".join(s["how"] for s in rep.to_json()["steps"] if not s["ok"])
-    assert "no argument of" in failed
+    steps = [s for s in rep.to_json()["steps"] if "A's best level T = 0" in s["step"]]
+    assert steps and steps[0]["ok"] and "lim U = 1" in steps[0]["how"]
 
 
 def test_a_piecewise_tight_f_is_stated_at_its_cut():
@@ -416,3 +416,24 @@ def test_a_piece_condition_that_neither_holds_nor_fails_near_zero_is_not_guessed
     assert _holds_near_zero(sympy.Le(T, N - 1), T, hyps) is True
     assert _holds_near_zero(sympy.Ge(T, N - 1), T, hyps) is False
     assert _holds_near_zero(sympy.Or(sympy.Ge(N, 10), sympy.Le(T, sympy.log(N))), T, hyps) is True
+
+
+def test_a_minimum_with_no_strictly_least_argument_is_bounded_by_each():
+    """delta-dp(log 2) => emd-t-closeness(ground=equal): U = Min((N - 1)/N, (N - 1)(2 T + 1)/3), whose arguments tend
+    to (N - 1)/N and (N - 1)/3 (equal at N = 3, so neither is least for every N); U is at most each argument, so B at
+    A's level 0 is at most both limits (hand)."""
+    _, rep = _edge_statement("delta-dp(eps=log(2))", "emd-t-closeness(ground=equal)")
+    assert rep.ok, rep.failures()
+
+
+def test_a_minimum_under_a_decreasing_function_is_not_split():
+    """1/Min(1 + T, 2) is not at most 1/(1 + T) (1/x decreases): no Min-free bound above it is taken."""
+    import sympy
+
+    from implgraph.certify.direction import _above
+    from implgraph.certify.hypotheses import Hypotheses
+    T, N = sympy.Symbol("T", real=True), sympy.Symbol("N", integer=True)
+    hyps = Hypotheses([sympy.Ge(T, 0), sympy.Ge(N, 2)], {"T": "real", "N": "integer"}, {"T": T, "N": N})
+    assert _above(1 / sympy.Min(1 + T, 2), T, hyps) == []
+    assert set(_above(sympy.log(1 + N * sympy.Min(T, 1)), T, hyps)) == {sympy.log(1 + N * T), sympy.log(1 + N)}
+    assert _above(sympy.Min(T, 1) - sympy.Min(T, 2), T, hyps) == []

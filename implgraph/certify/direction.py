@@ -117,7 +117,9 @@ def _at_best_level(bound, direction, hyps, T):
     try:
         lim = sympy.limit(_near_zero(bound, T, hyps), T, 0, "+")
     except (NotImplementedError, ValueError, TypeError) as exc:
-        return False, f"the limit of U at 0+ not found ({type(exc).__name__}{': ' + str(exc) if str(exc) else ''})"
+        lim = _least_limit_above(bound, T, hyps)
+        if lim is None:
+            return False, f"the limit of U at 0+ not found ({type(exc).__name__}{': ' + str(exc) if str(exc) else ''})"
     if lim.has(sympy.Limit, sympy.AccumBounds) or lim in (sympy.oo, sympy.nan, sympy.zoo):
         return False, f"the limit of U at 0+ is {lim}"
     if direction.f is None:         # the claim names no f: a finite limit is B's level at A's best level
@@ -152,6 +154,47 @@ def _near_zero(expr, T, hyps):
         raise NotImplementedError(f"no argument of {expr} is strictly {'least' if rel is sympy.Lt else 'greatest'} "
                                   "at 0+")
     return expr.func(*[_near_zero(a, T, hyps) for a in expr.args])
+
+
+def _above(expr, T, hyps):
+    """Min-free expressions each at least ``expr`` at every T > 0: a Min by each of its arguments, pushed through an
+    increasing function of the one argument holding it (a positive T-free factor, an added term, log, exp, a positive
+    power); [] where that is not shown."""
+    if not expr.has(sympy.Min):
+        return [expr]
+    if isinstance(expr, sympy.Min):
+        return [u for a in expr.args for u in _above(a, T, hyps)]
+    inner = [a for a in expr.args if a.has(sympy.Min)]
+    if len(inner) != 1:
+        return []
+    (x,) = inner
+    rest = [a for a in expr.args if a is not x]
+    if isinstance(expr, sympy.Mul) and all(T not in a.free_symbols and (
+            hyps.implied(sympy.Gt(a, 0, evaluate=False))[0] or _positive(a)) for a in rest):
+        ok = True
+    elif isinstance(expr, sympy.Add):
+        ok = True
+    elif isinstance(expr, (sympy.log, sympy.exp)):
+        ok = True
+    elif isinstance(expr, sympy.Pow) and x is expr.base and expr.exp.is_positive and T not in expr.exp.free_symbols:
+        ok = True
+    else:
+        ok = False
+    return [expr.xreplace({x: u}) for u in _above(x, T, hyps)] if ok else []
+
+
+def _least_limit_above(bound, T, hyps):
+    """The least of the limits at 0+ of :func:`_above`'s expressions (each at least U for every T > 0, so B's raw
+    level at A's level 0 is at most each limit): a Min of them, or None where none is found finite."""
+    lims = []
+    for u in _above(bound, T, hyps):
+        try:
+            lim = sympy.limit(_near_zero(u, T, hyps), T, 0, "+")
+        except (NotImplementedError, ValueError, TypeError):
+            continue
+        if not (lim.has(sympy.Limit, sympy.AccumBounds) or lim in (sympy.oo, sympy.nan, sympy.zoo)):
+            lims.append(lim)
+    return sympy.Min(*lims) if lims else None
 
 
 def _holds_near_zero(cond, T, hyps):
