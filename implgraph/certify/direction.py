@@ -103,6 +103,11 @@ def _proves_f(bound, upper, direction, hyps, T):
     return False, f"{'U' if upper else 'L'} = {bound} against raw f = {raw_f}: not shown ({'; '.join(tried[:2])})"
 
 
+def _finite(lim) -> bool:
+    """Is a limit sympy returned a finite value (not oo, nan, an unevaluated Limit or an interval of limit points)?"""
+    return not (lim.has(sympy.Limit, sympy.AccumBounds) or lim in (sympy.oo, sympy.nan, sympy.zoo))
+
+
 def _only_positive_T(extras, T, hyps):
     """Is the certificate's one assumption of its own ``T > 0``, where the claim allows A's best raw level T = 0?"""
     if len(extras) != 1 or not isinstance(extras[0][1], sympy.StrictGreaterThan):
@@ -120,7 +125,7 @@ def _at_best_level(bound, direction, hyps, T):
         lim = _least_limit_above(bound, T, hyps)
         if lim is None:
             return False, f"the limit of U at 0+ not found ({type(exc).__name__}{': ' + str(exc) if str(exc) else ''})"
-    if lim.has(sympy.Limit, sympy.AccumBounds) or lim in (sympy.oo, sympy.nan, sympy.zoo):
+    if not _finite(lim):
         return False, f"the limit of U at 0+ is {lim}"
     if direction.f is None:         # the claim names no f: a finite limit is B's level at A's best level
         return True, f"lim U = {lim}, finite"
@@ -192,7 +197,7 @@ def _least_limit_above(bound, T, hyps):
             lim = sympy.limit(_near_zero(u, T, hyps), T, 0, "+")
         except (NotImplementedError, ValueError, TypeError):
             continue
-        if not (lim.has(sympy.Limit, sympy.AccumBounds) or lim in (sympy.oo, sympy.nan, sympy.zoo)):
+        if _finite(lim):
             lims.append(lim)
     return sympy.Min(*lims) if lims else None
 

@@ -18,11 +18,8 @@ from implgraph.core import methods
 def _same_level_structure(cert, A, B, rd):
     # a description fixes the level only when it declares sides (a ratio of averages) or a distance
     described = (A.get("sides") in ("two-sided", "one-sided") or A.get("distance") is not None)
-    same = (described and A["family"] == B["family"] and A.get("sides") == B.get("sides")
-            and A.get("distance") == B.get("distance")
-            and rd.poly(A.get("size") or 0) == rd.poly(B.get("size") or 0)
-            and (A["family"] != "class" or (rd.poly(A.get("min_class") or 1) == rd.poly(B.get("min_class") or 1)
-                                            and A.get("max_class") == B.get("max_class"))))
+    same = (described and A.get("sides") == B.get("sides") and A.get("distance") == B.get("distance")
+            and _same_sets(A, B, rd))
     # or the two sides are one definition (its name, the registry checks the rest) with the same parameters
     # and partition: one level function, whatever its description
     one = (bool(A.get("definition")) and A.get("definition") == B.get("definition")
@@ -30,7 +27,7 @@ def _same_level_structure(cert, A, B, rd):
            and all(A.get(k) == B.get(k) for k in ("size", "min_class", "max_class")))
     # or B is one side of A's two-sided ratio over the same sets (an upper bound only)
     side = (A.get("sides") == "two-sided" and B.get("sides") == "one-sided" and not cert.get("tight")
-            and _same_sets(A, B, rd))
+            and A.get("distance") is None and B.get("distance") is None and _same_sets(A, B, rd))
     return [("A and B have identical descriptions, or are one definition with the same parameters, or B is one side "
              "of A's two-sided ratio over the same record sets (not claimed tight)", same or one or side),
             is_T(cert, rd)]
@@ -38,8 +35,7 @@ def _same_level_structure(cert, A, B, rd):
 
 def _same_sets(A, B, rd):
     """The same record sets: the family, the subset size, and for classes the same class sizes."""
-    return (A["family"] == B["family"] and A.get("distance") is None and B.get("distance") is None
-            and rd.poly(A.get("size") or 0) == rd.poly(B.get("size") or 0)
+    return (A["family"] == B["family"] and rd.poly(A.get("size") or 0) == rd.poly(B.get("size") or 0)
             and (A["family"] != "class" or (rd.poly(A.get("min_class") or 1) == rd.poly(B.get("min_class") or 1)
                                             and A.get("max_class") == B.get("max_class"))))
 
