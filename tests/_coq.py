@@ -3,6 +3,7 @@ certificate's generated file checked by coqc."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -54,3 +55,19 @@ def assert_kernel_checked(cert, library, tmp_path, name) -> None:
     res = check_generated(cert, library, tmp_path, name)
     assert res["ok"], res["error"]
     assert res["audit_ok"] and set(res["axioms"]) <= STANDARD_AXIOMS
+
+
+def kernel_accepts(cert, library, tmp_path, name) -> bool:
+    """Does coqc accept ``cert``'s Coq file? False too where the generator refuses the certificate (Untranslatable):
+    a certificate it cannot state is not kernel-checked either."""
+    from implgraph.kernel_coq.coqexpr import Untranslatable
+    try:
+        return check_generated(cert, library, tmp_path, name)["ok"]
+    except Untranslatable:
+        return False
+
+
+def load_certs(filename) -> dict:
+    """The test certificates of ``tests/data/coq/FILENAME`` (JSON, by name)."""
+    with open(os.path.join(ROOT, "tests", "data", "coq", filename)) as fh:
+        return json.load(fh)

@@ -9,8 +9,6 @@ data no longer fitting the lemma). The coqc tests are slow and skip where Debian
 
 from __future__ import annotations
 
-import json
-import os
 
 import pytest
 
@@ -19,10 +17,9 @@ from _forge import edited
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.registry import COVERED, generate
 
-from _coq import assert_kernel_checked, ROOT, build_library, check_generated, coq
+from _coq import load_certs, assert_kernel_checked, build_library, check_generated, coq
 
-with open(os.path.join(ROOT, "tests", "data", "coq", "extreme_points.json")) as _fh:
-    _CERTS = json.load(_fh)
+_CERTS = load_certs("extreme_points.json")
 LDP = _CERTS["ldp => eps-delta-dp(delta=1/10)"]
 SLACK = _CERTS["eps-delta-ldp(delta=1/10) => eps-delta-dp(delta=1/10)"]
 
