@@ -258,3 +258,13 @@ def test_python_m_implgraph_is_the_program():
     import sys
     out = subprocess.run([sys.executable, "-m", "implgraph", "--version"], capture_output=True, text=True)
     assert out.returncode == 0 and "implgraph" in (out.stdout + out.stderr)
+
+
+def test_the_summary_never_shows_a_bounded_f_as_if_for_every_n():
+    """ldp => pml is proved for every N only as an upper bound; the summary's f is that bound, and the bounded check's
+    exact f is said to be at the largest N checked (at N = 3 by hand: pml's tight level is log(3 e^eps/(e^eps + 2)),
+    a one-record subset against the table, never the "f = ..." of a proved tight f)."""
+    from implgraph.engines.checkedge import check_edge
+    summary = check_edge("ldp", "pml", N=3).summary
+    assert "f <= " in summary and " for every N" in summary
+    assert "tight f at the largest N checked: log(3*exp(eps)/(exp(eps) + 2))" in summary

@@ -117,16 +117,20 @@ def _inverse(f, g, a_def, b_def) -> bool:
 
 
 def _fdesc(d: DirectionResult) -> str:
+    """The f of an implication as the summary shows it: for every N where the prover gives it (tight, or an upper bound
+    said to be one), otherwise the bounded check's tight f, said to be at the largest N checked."""
     if d.trivial:
         weakest = d.tight if d.tight is not None else parse_node(d.b).definition.weakest(N_SYM)
         return f"f = {weakest}, trivially: the weakest level of {d.b}"
-    if d.tight is None and d.tight_all_n:
+    upto = f" for level <= {d.tight_upto}, piecewise beyond" if d.tight_upto else ""
+    if d.tight_all_n:
         return f"f = {d.tight_all_n} for every N"
-    if d.tight is None and d.proved_f:
-        return f"f = {d.proved_f} for every N"
+    if d.proved_f:
+        at = f"; tight f at the largest N checked: {d.tight}{upto}" if d.tight is not None else ""
+        return f"f <= {d.proved_f} for every N{at}"
     if d.tight is None:
         return "f has no closed form of low degree; see the samples"
-    return f"f = {d.tight}" + (f" for level <= {d.tight_upto}, piecewise beyond" if d.tight_upto else "")
+    return f"f = {d.tight} at the largest N checked{upto}"
 
 
 def combine(fw: DirectionResult, bw: DirectionResult, a_def, b_def) -> tuple[str, str]:
