@@ -25,8 +25,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-import sympy
-
 from implgraph.core.errors import InputError, printable
 
 __all__ = ["Requirement", "parse_requirements", "parse_definitions", "check_requirement", "class_levels", "SHOWN"]
@@ -37,16 +35,20 @@ SHOWN = 5
 
 @dataclass(frozen=True)
 class Requirement:
-    """``definition`` at ``value`` (exact sympy number), as written (``text``)."""
+    """``definition`` at ``value`` (an exact sympy number, or a Fraction where the level is one too), as
+    written (``text``)."""
 
     definition: object
-    value: sympy.Expr
+    value: object
     text: str
 
     def holds(self, level):
         """True, False, or None (undecided) for an exact level value (None: undefined, fails)."""
         if level is None:
             return False
+        if isinstance(level, (int, Fraction)) and isinstance(self.value, (int, Fraction)):
+            return level >= self.value if self.definition.stronger == "larger" else level <= self.value
+        import sympy
         rel = level >= self.value if self.definition.stronger == "larger" else level <= self.value
         return bool(rel) if isinstance(rel, sympy.logic.boolalg.BooleanAtom) else None
 
@@ -124,6 +126,7 @@ def _frac(x) -> Fraction:
 def _ratio_level(d, ratio, sizes, sums, totals, n):
     """Each class's raw ratio of a class RatioLevel: max over values of q/p (and p/q, two-sided); None for
     infinite."""
+    import sympy
     out = []
     for size, row in zip(sizes, sums):
         worst = Fraction(1)
@@ -149,6 +152,7 @@ def class_levels(d, ct, params: dict):
     from implgraph.definitions._classes import GenericClass
     from implgraph.definitions.capabilities import (ClassDistance, ClassLevel, ClassSizeLevel, MinClassSize,
                                                     RatioLevel)
+    import sympy
     if ct.class_labels is None:
         return None
     sizes, sums = ct.class_sums()
@@ -178,6 +182,9 @@ def class_levels(d, ct, params: dict):
 
 def _same(a, b) -> bool:
     """Exactly equal (oo only with oo)."""
+    if isinstance(a, (int, Fraction)) and isinstance(b, (int, Fraction)):
+        return a == b
+    import sympy
     if a is sympy.oo or b is sympy.oo:
         return a is b
     return sympy.simplify(a - b) == 0
@@ -196,7 +203,8 @@ def check_requirement(req: Requirement, level, ct) -> dict:
     if holds is not False or not level.defined:
         out["violating"] = None
         return out
-    per_class = class_levels(req.definition, ct, dict(level.params))
+    per_class = level.class_levels(ct) if hasattr(level, "class_levels") else \
+        class_levels(req.definition, ct, dict(level.params))
     if per_class is None:
         out["violating"] = None
         if req.definition.needs_classes:

@@ -1,0 +1,158 @@
+"""``implgraph levels DATA`` without sympy (:mod:`implgraph.io.microdata_fast`, :mod:`implgraph.io.level_cards`).
+
+The levels that are a count or a ratio of counts (k-anonymity, distinct l-diversity, EMD t-closeness with the
+equal ground distance) are computed from the count table with Python integers and Fractions: the values are
+checked by hand on a small table, against the registry's levels on random tables, and the whole output of the
+command against the registry's path (the same text and JSON, the violating classes included). A process
+computing them imports neither sympy nor the registry once the definitions' cards are cached.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pandas")
+
+from implgraph.cli import main  # noqa: E402
+from implgraph.io import microdata_fast  # noqa: E402
+from implgraph.io.level_cards import Card, build_cards, class_values, plain_number, table_value  # noqa: E402
+from implgraph.io.weighted import WeightedConcreteTable  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# classes A: x x y (3 records), B: y y y y (4), C: x z (2); N = 9, table shares x 3/9, y 5/9, z 1/9
+COUNTS = [[2, 1, 0], [0, 4, 0], [1, 0, 1]]
+
+
+def _table(counts=COUNTS):
+    return WeightedConcreteTable.from_class_counts(counts, [f"c{i}" for i in range(len(counts))],
+                                                   [f"v{j}" for j in range(len(counts[0]))])
+
+
+def test_recipes_by_hand():
+    ct = _table()
+    assert class_values("class-size", ct) == [3, 4, 2]
+    assert class_values("distinct-values", ct) == [2, 1, 2]
+    # TV(A) = (|2/3 - 1/3| + |1/3 - 5/9| + |0 - 1/9|) / 2 = (3/9 + 2/9 + 1/9) / 2 = 1/3
+    # TV(B) = (1/3 + 4/9 + 1/9) / 2 = 4/9;  TV(C) = (|1/2 - 1/3| + 5/9 + |1/2 - 1/9|) / 2 = (3/18 + 10/18 + 7/18) / 2
+    assert class_values("total-variation", ct) == [Fraction(1, 3), Fraction(4, 9), Fraction(5, 9)]
+    assert table_value("class-size", ct, "larger") == 2
+    assert table_value("distinct-values", ct, "larger") == 1
+    assert table_value("total-variation", ct, "smaller") == Fraction(5, 9)
+
+
+def test_cards_give_recipes_by_capability():
+    cards = {c.name: c for c in build_cards()}
+    assert cards["k-anonymity"].recipe == "class-size"
+    assert cards["distinct-l-diversity"].recipe == "distinct-values"
+    assert cards["emd-t-closeness"].recipe == "total-variation"
+    assert cards["emd-t-closeness"].recipe_at({"ground": "equal"}) == "total-variation"
+    assert cards["emd-t-closeness"].recipe_at({"ground": "ordered"}) is None
+    assert cards["entropy-l-diversity"].recipe is None          # irrational: the registry's enclosure
+    assert cards["alpha-k-anonymity"].recipe is None             # a parameter k the recipe does not fix
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_recipes_equal_the_registry_levels(seed):
+    from implgraph.io.microdata_levels import table_levels
+    rng = np.random.default_rng(seed)
+    counts = rng.integers(0, 4, size=(int(rng.integers(2, 9)), int(rng.integers(2, 6))))
+    counts[:, 0] += 1                                          # no empty class
+    ct = _table(counts.tolist())
+    levels = table_levels(ct, {}, ground="equal")
+    for card in build_cards():
+        recipe = card.recipe_at({"ground": "equal"} if "ground" in card.params else {})
+        if recipe is None:
+            continue
+        mine = table_value(recipe, ct, card.stronger)
+        assert str(mine) == str(levels[card.name].value), card.name
+
+
+def test_plain_numbers_only():
+    assert plain_number("5") == 5 and plain_number(" 0.2 ") == Fraction(1, 5) and plain_number("-1/5") == Fraction(-1, 5)
+    for text in ("05", "1/0", "1e-3", "log(2)", "1/5/2", "5_000", "", "+5", "0x10"):
+        assert plain_number(text) is None, text
+
+
+def test_card_recipe_needs_its_words():
+    card = Card("d", "t", "smaller", True, params={"ground": ""}, words={"ground": "equal"},
+                recipe="total-variation", where={"ground": "equal"})
+    assert card.recipe_at({}) == "total-variation" and card.recipe_at({"ground": "ordered"}) is None
+    assert card.recipe_at({"ground": "equal", "k": "2"}) is None
+
+
+FILE = "zip,age,disease\n" + "".join(f"{z},{a},{d}\n" for z, a, d in [
+    ("130**", "<30", "flu"), ("130**", "<30", "flu"), ("130**", "<30", "hiv"),
+    ("148**", ">=40", "flu"), ("148**", ">=40", "cancer"), ("148**", ">=40", "flu"), ("148**", ">=40", "flu"),
+    ("130**", ">=40", "hiv"), ("130**", ">=40", "hiv")])
+
+
+@pytest.mark.parametrize("args", [
+    ["--require", "k=3", "--definitions", "k-anonymity,distinct-l-diversity,emd-t-closeness"],
+    ["--require", "k=2,distinct-l-diversity=2,emd-t-closeness=0.2"],
+    ["--require", "emd-t-closeness=1/5", "--json"],
+    ["--definitions", "distinct-l-diversity,k", "--json"],
+    ["--require", "k=2,distinct-l-diversity=3", "--ground", "equal", "--json"],
+])
+def test_same_output_as_the_registry_path(tmp_path, capsys, monkeypatch, args):
+    path = tmp_path / "d.csv"
+    path.write_text(FILE)
+    cmd = ["levels", str(path), "--qi", "zip,age", "--sensitive", "disease", *args]
+    taken = []
+    real = microdata_fast.column_results
+    monkeypatch.setattr(microdata_fast, "column_results", lambda *a: taken.append(1) or real(*a))
+    fast_code, fast = main(cmd), capsys.readouterr()
+    assert taken, "the fast path was not taken"
+    monkeypatch.setattr(microdata_fast, "plan", lambda args: None)
+    slow_code, slow = main(cmd), capsys.readouterr()
+    assert (fast_code, fast.out, fast.err) == (slow_code, slow.out, slow.err)
+    assert fast.out
+
+
+def test_a_numeric_sensitive_column_takes_the_registry_path(tmp_path, capsys):
+    path = tmp_path / "d.csv"
+    path.write_text("zip,salary\n1,10\n1,20\n2,10\n2,30\n")
+    assert main(["levels", str(path), "--qi", "zip", "--sensitive", "salary", "--require", "emd-t-closeness=1",
+                 "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    t = doc["sensitive"]["salary"]["definitions"]["emd-t-closeness"]
+    # ordered ground over 10 < 20 < 30: class 1 (1/2, 1/2, 0) against (1/2, 1/4, 1/4): (0 + 1/4) / 2 = 1/8
+    assert t["params"] == {"ground": "ordered"} and t["level"] == "1/8"
+
+
+def test_no_sympy_imported(tmp_path):
+    path = tmp_path / "d.csv"
+    path.write_text(FILE)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "IMPLGRAPH_CACHE_DIR": str(tmp_path / "cache")}
+    code = ("import sys, runpy; sys.argv = ['implgraph'] + sys.argv[1:]\n"
+            "try:\n    runpy.run_module('implgraph', run_name='__main__')\n"
+            "except SystemExit as e:\n"
+            "    print(sorted({m.split('.')[0] for m in sys.modules} & {'sympy', 'z3'}), e.code, file=sys.stderr)\n")
+    cmd = [sys.executable, "-c", code, "levels", str(path), "--qi", "zip,age", "--sensitive", "disease",
+           "--require", "k=2,distinct-l-diversity=2,emd-t-closeness=1/2", "--json"]
+    first = subprocess.run(cmd, env=env, capture_output=True, text=True)     # builds the cards (the registry)
+    second = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    assert first.stdout == second.stdout and json.loads(second.stdout)["requirements_hold"] is False
+    assert second.stderr.strip() == "[] 1", second.stderr
+
+
+def test_a_tampered_card_is_not_trusted(tmp_path, monkeypatch):
+    from implgraph.io import level_cards
+    monkeypatch.setenv("IMPLGRAPH_CACHE_DIR", str(tmp_path))
+    cards = level_cards.cards()
+    path = tmp_path / "levels" / "cards.json"
+    doc = json.loads(path.read_text())
+    for c in doc["cards"]:
+        if c["name"] == "k-anonymity":
+            c["recipe"] = "distinct-values"
+    path.write_text(json.dumps(doc))
+    again = {c.name: c for c in level_cards.cards()}
+    assert again["k-anonymity"].recipe == "class-size" and len(again) == len(cards)
