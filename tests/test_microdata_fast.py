@@ -47,6 +47,17 @@ def test_recipes_by_hand():
     assert table_value("class-size", ct, "larger") == 2
     assert table_value("distinct-values", ct, "larger") == 1
     assert table_value("total-variation", ct, "smaller") == Fraction(5, 9)
+    # 1 / (largest share): A 3/2, B 1, C 2; l = 1
+    assert class_values("top-share-inverse", ct) == [Fraction(3, 2), 1, 2]
+    assert table_value("top-share-inverse", ct, "larger") == 1
+    # q / p of the values a class holds: A x (2/3)/(3/9) = 2, y (1/3)/(5/9) = 3/5; B y 9/5; C x 3/2, z 9/2
+    assert class_values("class-ratio-one-sided", ct, offset=1) == [1, Fraction(4, 5), Fraction(7, 2)]
+    assert table_value("class-ratio-one-sided", ct, "smaller", offset=1) == Fraction(7, 2)
+    # two-sided: every class lacks a value the table holds: infinite (the registry's path says why)
+    assert table_value("class-ratio-two-sided", ct, "smaller") is None
+    full = _table([[2, 1, 1], [1, 2, 1]])      # N = 8, p = (3/8, 3/8, 2/8); A (1/2, 1/4, 1/4), B (1/4, 1/2, 1/4)
+    assert class_values("class-ratio-two-sided", full) == [Fraction(3, 2), Fraction(3, 2)]
+    assert table_value("class-ratio-two-sided", full, "smaller") == Fraction(3, 2)
 
 
 def test_cards_give_recipes_by_capability():
@@ -56,7 +67,10 @@ def test_cards_give_recipes_by_capability():
     assert cards["emd-t-closeness"].recipe == "total-variation"
     assert cards["emd-t-closeness"].recipe_at({"ground": "equal"}) == "total-variation"
     assert cards["emd-t-closeness"].recipe_at({"ground": "ordered"}) is None
+    assert cards["frequency-l-diversity"].recipe == "top-share-inverse"
+    assert (cards["basic-beta-likeness"].recipe, cards["basic-beta-likeness"].offset) == ("class-ratio-one-sided", 1)
     assert cards["entropy-l-diversity"].recipe is None          # irrational: the registry's enclosure
+    assert cards["delta-disclosure-privacy"].recipe is None      # a log level: the registry's
     assert cards["alpha-k-anonymity"].recipe is None             # a parameter k the recipe does not fix
 
 
@@ -68,12 +82,16 @@ def test_recipes_equal_the_registry_levels(seed):
     counts[:, 0] += 1                                          # no empty class
     ct = _table(counts.tolist())
     levels = table_levels(ct, {}, ground="equal")
+    seen = set()
     for card in build_cards():
         recipe = card.recipe_at({"ground": "equal"} if "ground" in card.params else {})
         if recipe is None:
             continue
-        mine = table_value(recipe, ct, card.stronger)
+        mine = table_value(recipe, ct, card.stronger, card.offset)
         assert str(mine) == str(levels[card.name].value), card.name
+        seen.add(card.name)
+    assert {"k-anonymity", "distinct-l-diversity", "frequency-l-diversity", "emd-t-closeness",
+            "basic-beta-likeness"} <= seen
 
 
 def test_plain_numbers_only():
@@ -101,6 +119,8 @@ FILE = "zip,age,disease\n" + "".join(f"{z},{a},{d}\n" for z, a, d in [
     ["--require", "emd-t-closeness=1/5", "--json"],
     ["--definitions", "distinct-l-diversity,k", "--json"],
     ["--require", "k=2,distinct-l-diversity=3", "--ground", "equal", "--json"],
+    ["--require", "frequency-l-diversity=3/2,basic-beta-likeness=1", "--json"],
+    ["--require", "basic-beta-likeness=1/2", "--definitions", "frequency-l-diversity"],
 ])
 def test_same_output_as_the_registry_path(tmp_path, capsys, monkeypatch, args):
     path = tmp_path / "d.csv"

@@ -37,10 +37,13 @@ from pathlib import Path
 
 __all__ = ["Card", "CountLevel", "cards", "build_cards", "class_values", "table_value", "plain_number", "RECIPES"]
 
-RECIPES = ("class-size", "distinct-values", "total-variation")
-"""The levels computed here: the class's size, its number of values, its total variation distance to the table."""
+RECIPES = ("class-size", "distinct-values", "top-share-inverse", "total-variation", "class-ratio-one-sided",
+           "class-ratio-two-sided")
+"""The levels computed here, per class: its size, its number of values, the inverse of its largest value's share,
+its total variation distance to the table, the largest ratio of its share of a value to the table's (one-sided: the
+values it holds more often; two-sided: also the inverse ratio), less the scale's ``offset``."""
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 """Raised when a card's fields change (older cached cards are then rebuilt)."""
 
 _PLAIN = re.compile(r"-?(0|[1-9][0-9]*)(/[1-9][0-9]*|\.[0-9]+)?")
@@ -62,6 +65,7 @@ class Card:
     words: dict = field(default_factory=dict)
     recipe: str | None = None
     where: dict = field(default_factory=dict)
+    offset: int = 0
 
     def recipe_at(self, params: dict) -> str | None:
         """The recipe at the parameter words ``params`` (missing ones read the defaults ``words``), or None."""
@@ -89,7 +93,7 @@ class CountLevel:
 
     def class_levels(self, ct) -> list:
         """Each class's own level (in ``ct.class_labels`` order)."""
-        return class_values(self.recipe, ct)
+        return class_values(self.recipe, ct, self.definition.offset)
 
     def float(self) -> float:
         return float(self.value)
@@ -132,9 +136,26 @@ def _tv_terms(sums, sizes, totals, n, denom):
     return np.abs(s * n - z[:, None] * t[None, :]).sum(axis=1)
 
 
-def class_values(recipe: str, ct) -> list | None:
-    """Each class's level by ``recipe`` (ints, or Fractions for a distance), in class order; None without
-    classes."""
+def _ratios(sums, sizes, totals, n, denom, two_sided: bool):
+    """``(num, den)`` (flat, one entry per class and value the table holds) of the ratios ``q / p`` of a class's
+    share ``q = c / (size denom)`` of a value to the table's ``p = t / (n denom)`` (two-sided: also ``p / q``),
+    as integers ``c n / (size t)``; None when a class lacks a value the table holds (two-sided: infinite)."""
+    import numpy as np
+    exact = n * n * denom < 2 ** 62
+    dtype = np.int64 if exact else object
+    c, z, t = sums.astype(dtype), sizes.astype(dtype)[:, None], totals.astype(dtype)[None, :]
+    held = np.broadcast_to(totals[None, :] > 0, c.shape)
+    num, den = (c * n)[held], np.broadcast_to(z * t, c.shape)[held]
+    if not two_sided:
+        return num, den
+    if (num == 0).any():
+        return None
+    return np.concatenate([num, den]), np.concatenate([den, num])
+
+
+def class_values(recipe: str, ct, offset: int = 0) -> list | None:
+    """Each class's level by ``recipe`` (ints, or Fractions for a distance or a ratio), in class order; None
+    without classes (a two-sided ratio: None for a class lacking a value, infinite)."""
     arrays = _arrays(ct)
     if arrays is None:
         return None
@@ -143,15 +164,24 @@ def class_values(recipe: str, ct) -> list | None:
         return [int(s) for s in sizes.tolist()]
     if recipe == "distinct-values":
         return [int(c) for c in (sums != 0).sum(axis=1).tolist()]
+    if recipe == "top-share-inverse":
+        return [Fraction(int(z) * denom, int(top)) for z, top in zip(sizes.tolist(), sums.max(axis=1).tolist())]
     if recipe == "total-variation":
         terms = _tv_terms(sums, sizes, totals, n, denom)
         return [Fraction(int(a), 2 * int(z) * n * denom) for a, z in zip(terms.tolist(), sizes.tolist())]
+    if recipe.startswith("class-ratio-"):
+        out = []
+        for i in range(len(sizes)):
+            r = _ratios(sums[i:i + 1], sizes[i:i + 1], totals, n, denom, recipe.endswith("two-sided"))
+            out.append(None if r is None else
+                       max([Fraction(1)] + [Fraction(int(a), int(b)) for a, b in zip(*r)]) - offset)
+        return out
     raise ValueError(f"unknown recipe {recipe!r}")
 
 
-def table_value(recipe: str, ct, stronger: str):
+def table_value(recipe: str, ct, stronger: str, offset: int = 0):
     """The table's level by ``recipe``: the least class level where larger is stronger, the largest otherwise
-    (exact; None without classes)."""
+    (exact; None without classes, or where the level is infinite)."""
     arrays = _arrays(ct)
     if arrays is None:
         return None
@@ -159,10 +189,15 @@ def table_value(recipe: str, ct, stronger: str):
     if recipe in ("class-size", "distinct-values"):
         per = sizes if recipe == "class-size" else (sums != 0).sum(axis=1)
         return Fraction(int(per.min() if stronger == "larger" else per.max()))
+    if recipe == "top-share-inverse":
+        return _extreme(sizes * denom, sums.max(axis=1), stronger, 1)
     if recipe == "total-variation":
         terms = _tv_terms(sums, sizes, totals, n, denom)
         return _extreme(terms, sizes, stronger, 2 * n * denom)
-    raise ValueError(f"unknown recipe {recipe!r}")
+    if recipe.startswith("class-ratio-") and stronger == "smaller":
+        r = _ratios(sums, sizes, totals, n, denom, recipe.endswith("two-sided"))
+        return None if r is None else max(Fraction(1), _extreme(*r, stronger, 1)) - offset
+    raise ValueError(f"unknown recipe {recipe!r} ({stronger} is stronger)")
 
 
 def _extreme(num, den, stronger: str, scale: int) -> Fraction:
@@ -180,9 +215,14 @@ def _extreme(num, den, stronger: str, scale: int) -> Fraction:
 def _recipe(d):
     """``(recipe, where)`` that the capabilities of the registered definition ``d`` give, or ``(None, {})``."""
     from implgraph.definitions.capabilities import ClassDistance, ClassLevel, ClassSizeLevel, FiniteLevelOf, \
-        MinClassSize
+        MinClassSize, RatioLevel
     from implgraph.definitions.levels import has_fast_path
-    if not has_fast_path(d) or not d.level_scale.identity or d.has(MinClassSize) or d.has(FiniteLevelOf):
+    if not has_fast_path(d) or d.level_scale.log or d.has(MinClassSize) or d.has(FiniteLevelOf):
+        return None, {}
+    ratio = d.declared(RatioLevel)
+    if ratio is not None:
+        return (f"class-ratio-{ratio.sides}", {}) if ratio.family == "class" and not d.params else (None, {})
+    if not d.level_scale.identity:
         return None, {}
     dist = d.declared(ClassDistance)
     where = dict(dist.where) if dist is not None else {}
@@ -195,11 +235,13 @@ def _recipe(d):
         import sympy
         from implgraph.definitions._classes import GenericClass
         g = GenericClass()
-        try:
-            same = sympy.simplify(sympy.sympify(cl.formula(g)) - g.k) == 0
-        except (TypeError, ValueError, AttributeError):
-            same = False
-        return ("distinct-values", {}) if same else (None, {})
+        for recipe, form in (("distinct-values", g.k), ("top-share-inverse", 1 / g.top)):
+            try:
+                if sympy.simplify(sympy.sympify(cl.formula(g)) - form) == 0:
+                    return recipe, {}
+            except (TypeError, ValueError, AttributeError):
+                pass
+        return None, {}
     if dist is not None and dist.kind == "total-variation":
         return "total-variation", where
     return None, {}
@@ -211,7 +253,6 @@ PROBES = ([[2, 0, 1], [1, 1, 1], [0, 3, 0]], [[5, 1], [2, 2], [1, 0]], [[1, 1, 1
 
 def _agrees(d, recipe, where) -> bool:
     """Does ``recipe`` give, on every probe table, the definition's own exact level and parameters?"""
-    import sympy
     from implgraph.core.errors import InputError
     from implgraph.definitions.levels import optimal_level
     from implgraph.io.weighted import WeightedConcreteTable
@@ -222,9 +263,9 @@ def _agrees(d, recipe, where) -> bool:
             lv = optimal_level(ct, d, **where)
         except InputError:
             return False
-        mine = table_value(recipe, ct, d.stronger)
-        if lv.value is None or lv.enclosure is not None or sympy.nsimplify(lv.value) != sympy.Rational(
-                mine.numerator, mine.denominator) or {k: str(v) for k, v in lv.params.items()} != where:
+        mine = table_value(recipe, ct, d.stronger, d.level_scale.offset)
+        if lv.value is None or mine is None or lv.enclosure is not None or not lv.value.is_Rational \
+                or str(lv.value) != str(mine) or {k: str(v) for k, v in lv.params.items()} != where:
             return False
     return True
 
@@ -239,7 +280,8 @@ def build_cards() -> list:
             recipe, where = None, {}
         out.append(Card(name=d.name, level_symbol=str(d.level_symbol), stronger=str(d.stronger),
                         needs_classes=bool(d.needs_classes), params={str(k): str(v) for k, v in d.params.items()},
-                        words={str(k): str(v) for k, v in (d.words or {}).items()}, recipe=recipe, where=where))
+                        words={str(k): str(v) for k, v in (d.words or {}).items()}, recipe=recipe, where=where,
+                        offset=int(d.level_scale.offset) if recipe else 0))
     return out
 
 
