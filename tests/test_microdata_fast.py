@@ -70,7 +70,9 @@ def test_cards_give_recipes_by_capability():
     assert cards["frequency-l-diversity"].recipe == "top-share-inverse"
     assert (cards["basic-beta-likeness"].recipe, cards["basic-beta-likeness"].offset) == ("class-ratio-one-sided", 1)
     assert cards["entropy-l-diversity"].recipe is None          # irrational: the registry's enclosure
-    assert cards["delta-disclosure-privacy"].recipe is None      # a log level: the registry's
+    assert (cards["delta-disclosure-privacy"].recipe, cards["delta-disclosure-privacy"].log) == \
+        ("class-ratio-two-sided", True)
+    assert cards["enhanced-beta-likeness"].recipe is None         # a cap making it infinite: the registry's
     assert cards["alpha-k-anonymity"].recipe is None             # a parameter k the recipe does not fix
 
 
@@ -78,7 +80,7 @@ def test_cards_give_recipes_by_capability():
 def test_recipes_equal_the_registry_levels(seed):
     from implgraph.io.microdata_levels import table_levels
     rng = np.random.default_rng(seed)
-    counts = rng.integers(0, 4, size=(int(rng.integers(2, 9)), int(rng.integers(2, 6))))
+    counts = rng.integers(seed % 2, 4, size=(int(rng.integers(2, 9)), int(rng.integers(2, 6))))
     counts[:, 0] += 1                                          # no empty class
     ct = _table(counts.tolist())
     levels = table_levels(ct, {}, ground="equal")
@@ -87,11 +89,30 @@ def test_recipes_equal_the_registry_levels(seed):
         recipe = card.recipe_at({"ground": "equal"} if "ground" in card.params else {})
         if recipe is None:
             continue
-        mine = table_value(recipe, ct, card.stronger, card.offset)
+        mine = table_value(recipe, ct, card.stronger, card.offset, card.log)
+        if mine is None:            # infinite (a class lacks a value): the registry's path gives it and why
+            assert str(levels[card.name].value) == "oo", card.name
+            continue
         assert str(mine) == str(levels[card.name].value), card.name
+        assert float(mine) == levels[card.name].float(), card.name
         seen.add(card.name)
     assert {"k-anonymity", "distinct-l-diversity", "frequency-l-diversity", "emd-t-closeness",
             "basic-beta-likeness"} <= seen
+    assert seed % 2 == 0 or "delta-disclosure-privacy" in seen
+
+
+def test_log_levels_written_and_compared_exactly():
+    from implgraph.io.level_cards import LogOf
+    assert (str(LogOf(Fraction(9, 5))), str(LogOf(2)), str(LogOf(1))) == ("log(9/5)", "log(2)", "0")
+    assert LogOf(2) > Fraction(69, 100) and LogOf(2) < Fraction(7, 10)     # ln 2 = 0.6931...
+    assert LogOf(1) == 0 and LogOf(1) <= 0 and LogOf(Fraction(3, 2)) < LogOf(2)
+    assert float(LogOf(Fraction(9, 5))) == 0.5877866649021191                # ln 1.8, nearest double
+    # two-sided ratios of the table above without a missing value: 3/2 -> delta = log(3/2)
+    full = _table([[2, 1, 1], [1, 2, 1]])
+    assert str(table_value("class-ratio-two-sided", full, "smaller", log=True)) == "log(3/2)"
+    # near 1 the registry's float is computed from raw - 1: not here (None: the registry's path answers)
+    near = _table([[100000, 100001], [100001, 100000]])        # log(200001/200000) < 2^-10
+    assert table_value("class-ratio-two-sided", near, "smaller", log=True) is None
 
 
 def test_plain_numbers_only():
@@ -135,6 +156,33 @@ def test_same_output_as_the_registry_path(tmp_path, capsys, monkeypatch, args):
     slow_code, slow = main(cmd), capsys.readouterr()
     assert (fast_code, fast.out, fast.err) == (slow_code, slow.out, slow.err)
     assert fast.out
+
+
+FULL = "zip,disease\n" + "".join(f"{z},{d}\n" for z, d in [
+    ("a", "flu"), ("a", "flu"), ("a", "hiv"), ("a", "cancer"), ("b", "flu"), ("b", "hiv"), ("b", "hiv"),
+    ("b", "cancer"), ("c", "flu"), ("c", "hiv"), ("c", "cancer"), ("c", "cancer"), ("c", "cancer")])
+
+
+@pytest.mark.parametrize("args", [
+    ["--require", "delta-disclosure-privacy=1/2,k=4"],
+    ["--require", "delta-disclosure-privacy=0.4", "--definitions", "mult-t-closeness,basic-beta-likeness", "--json"],
+])
+def test_log_levels_same_output_as_the_registry_path(tmp_path, capsys, monkeypatch, args):
+    # table (flu, hiv, cancer) = (4, 4, 5)/13; class a (2, 1, 1)/4: q/p = 13/8, 13/16, 13/20, and p/q up to 20/13;
+    # b the same with flu and hiv swapped; c (1, 1, 3)/5: 13/20, 13/20, 39/25 and p/q 20/13: the largest is 13/8,
+    # delta = log(13/8) = 0.4855 (<= 1/2 holds, <= 0.4 fails)
+    path = tmp_path / "full.csv"
+    path.write_text(FULL)
+    cmd = ["levels", str(path), "--qi", "zip", "--sensitive", "disease", *args]
+    taken = []
+    real = microdata_fast.column_results
+    monkeypatch.setattr(microdata_fast, "column_results", lambda *a: taken.append(real(*a)) or taken[-1])
+    fast_code, fast = main(cmd), capsys.readouterr()
+    assert taken and taken[0] is not None, "the fast path was not taken"
+    monkeypatch.setattr(microdata_fast, "plan", lambda args: None)
+    slow_code, slow = main(cmd), capsys.readouterr()
+    assert (fast_code, fast.out, fast.err) == (slow_code, slow.out, slow.err)
+    assert "log(13/8)" in fast.out and fast_code == (0 if "1/2" in args[1] else 1)
 
 
 def test_a_numeric_sensitive_column_takes_the_registry_path(tmp_path, capsys):

@@ -35,15 +35,17 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-__all__ = ["Card", "CountLevel", "cards", "build_cards", "class_values", "table_value", "plain_number", "RECIPES"]
+__all__ = ["Card", "CountLevel", "LogOf", "cards", "build_cards", "class_values", "table_value", "plain_number",
+           "RECIPES"]
 
 RECIPES = ("class-size", "distinct-values", "top-share-inverse", "total-variation", "class-ratio-one-sided",
            "class-ratio-two-sided")
 """The levels computed here, per class: its size, its number of values, the inverse of its largest value's share,
 its total variation distance to the table, the largest ratio of its share of a value to the table's (one-sided: the
-values it holds more often; two-sided: also the inverse ratio), less the scale's ``offset``."""
+values it holds more often; two-sided: also the inverse ratio), less the scale's ``offset`` (or its natural log,
+a :class:`LogOf`, on a log scale)."""
 
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 """Raised when a card's fields change (older cached cards are then rebuilt)."""
 
 _PLAIN = re.compile(r"-?(0|[1-9][0-9]*)(/[1-9][0-9]*|\.[0-9]+)?")
@@ -66,6 +68,7 @@ class Card:
     recipe: str | None = None
     where: dict = field(default_factory=dict)
     offset: int = 0
+    log: bool = False
 
     def recipe_at(self, params: dict) -> str | None:
         """The recipe at the parameter words ``params`` (missing ones read the defaults ``words``), or None."""
@@ -93,7 +96,7 @@ class CountLevel:
 
     def class_levels(self, ct) -> list:
         """Each class's own level (in ``ct.class_labels`` order)."""
-        return class_values(self.recipe, ct, self.definition.offset)
+        return class_values(self.recipe, ct, self.definition.offset, self.definition.log)
 
     def float(self) -> float:
         return float(self.value)
@@ -105,6 +108,89 @@ class CountLevel:
 
     def __str__(self):
         return str(self.value)
+
+
+class LogOf:
+    """The natural log of an exact rational ``raw >= 1`` (a level on a log scale, eps = ln ratio), written as sympy
+    writes it (``log(9/5)``, ``log(2)``, ``0``); compared exactly with rationals and with another :class:`LogOf`
+    (by ``raw``; ``log r`` is irrational for a rational ``r != 1``, so a comparison with a rational is decided at
+    a finite precision)."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: Fraction):
+        self.raw = Fraction(raw)
+
+    def __str__(self):
+        return "0" if self.raw == 1 else f"log({self.raw})"
+
+    __repr__ = __str__
+
+    def _ln(self, digits: int):
+        from decimal import Context
+        ctx = Context(prec=digits)
+        return ctx.subtract(ctx.ln(self.raw.numerator), ctx.ln(self.raw.denominator)) if self.raw != 1 else 0
+
+    def as_sympy_float(self) -> float | None:
+        """``float(sympy.log(raw))`` as sympy computes it (mpmath: ``raw`` rounded to 67 bits, its log to 57, then
+        to 53), the JSON ``float`` of the registry's level; None near ``raw = 1`` (a log below about 2^-10, which
+        sympy recomputes from ``raw - 1``: the registry's path answers there)."""
+        if self.raw == 1:
+            return 0.0
+        from mpmath.libmp import from_rational, mpf_log, normalize, round_nearest, to_float
+        x = from_rational(self.raw.numerator, self.raw.denominator, 67)
+        sign, man, exp, bc = mpf_log(x, 57, round_nearest)
+        if 57 - (exp + bc) > 67:
+            return None
+        return to_float(normalize(sign, man, exp, bc, 53, round_nearest))
+
+    def __float__(self):
+        f = self.as_sympy_float()
+        return float(self._ln(60)) if f is None else f
+
+    def _cmp(self, other) -> int:
+        """-1, 0 or 1: ``log raw`` against ``other`` (a LogOf, or an int or Fraction)."""
+        if isinstance(other, LogOf):
+            return (self.raw > other.raw) - (self.raw < other.raw)
+        if not isinstance(other, (int, Fraction)):
+            return NotImplemented
+        if self.raw == 1:
+            return (0 > other) - (0 < other)
+        from decimal import Decimal
+        other, digits = Fraction(other), 40
+        while True:                 # |ln - log raw| < 10^-(digits - 2) relative; log raw != other (irrational)
+            ln = Fraction(Decimal(self._ln(digits)))
+            if abs(ln - other) > abs(ln) * Fraction(1, 10 ** (digits - 3)):
+                return 1 if ln > other else -1
+            digits *= 2
+
+    def __eq__(self, other):
+        c = self._cmp(other)
+        return NotImplemented if c is NotImplemented else c == 0
+
+    def __hash__(self):
+        return hash(("log", self.raw))
+
+    def __lt__(self, other):
+        c = self._cmp(other)
+        return NotImplemented if c is NotImplemented else c < 0
+
+    def __le__(self, other):
+        c = self._cmp(other)
+        return NotImplemented if c is NotImplemented else c <= 0
+
+    def __gt__(self, other):
+        c = self._cmp(other)
+        return NotImplemented if c is NotImplemented else c > 0
+
+    def __ge__(self, other):
+        c = self._cmp(other)
+        return NotImplemented if c is NotImplemented else c >= 0
+
+
+def _scaled(raw: Fraction, offset: int, log: bool):
+    """The level of the raw ratio ``raw``: ``log raw`` on a log scale, else ``raw - offset``."""
+    return LogOf(raw) if log else raw - offset
 
 
 def plain_number(text: str) -> Fraction | None:
@@ -153,7 +239,7 @@ def _ratios(sums, sizes, totals, n, denom, two_sided: bool):
     return np.concatenate([num, den]), np.concatenate([den, num])
 
 
-def class_values(recipe: str, ct, offset: int = 0) -> list | None:
+def class_values(recipe: str, ct, offset: int = 0, log: bool = False) -> list | None:
     """Each class's level by ``recipe`` (ints, or Fractions for a distance or a ratio), in class order; None
     without classes (a two-sided ratio: None for a class lacking a value, infinite)."""
     arrays = _arrays(ct)
@@ -174,12 +260,12 @@ def class_values(recipe: str, ct, offset: int = 0) -> list | None:
         for i in range(len(sizes)):
             r = _ratios(sums[i:i + 1], sizes[i:i + 1], totals, n, denom, recipe.endswith("two-sided"))
             out.append(None if r is None else
-                       max([Fraction(1)] + [Fraction(int(a), int(b)) for a, b in zip(*r)]) - offset)
+                       _scaled(max([Fraction(1)] + [Fraction(int(a), int(b)) for a, b in zip(*r)]), offset, log))
         return out
     raise ValueError(f"unknown recipe {recipe!r}")
 
 
-def table_value(recipe: str, ct, stronger: str, offset: int = 0):
+def table_value(recipe: str, ct, stronger: str, offset: int = 0, log: bool = False):
     """The table's level by ``recipe``: the least class level where larger is stronger, the largest otherwise
     (exact; None without classes, or where the level is infinite)."""
     arrays = _arrays(ct)
@@ -196,7 +282,8 @@ def table_value(recipe: str, ct, stronger: str, offset: int = 0):
         return _extreme(terms, sizes, stronger, 2 * n * denom)
     if recipe.startswith("class-ratio-") and stronger == "smaller":
         r = _ratios(sums, sizes, totals, n, denom, recipe.endswith("two-sided"))
-        return None if r is None else max(Fraction(1), _extreme(*r, stronger, 1)) - offset
+        value = None if r is None else _scaled(max(Fraction(1), _extreme(*r, stronger, 1)), offset, log)
+        return None if isinstance(value, LogOf) and value.as_sympy_float() is None else value
     raise ValueError(f"unknown recipe {recipe!r} ({stronger} is stronger)")
 
 
@@ -217,12 +304,12 @@ def _recipe(d):
     from implgraph.definitions.capabilities import ClassDistance, ClassLevel, ClassSizeLevel, FiniteLevelOf, \
         MinClassSize, RatioLevel
     from implgraph.definitions.levels import has_fast_path
-    if not has_fast_path(d) or d.level_scale.log or d.has(MinClassSize) or d.has(FiniteLevelOf):
+    if not has_fast_path(d) or d.has(MinClassSize) or d.has(FiniteLevelOf):
         return None, {}
     ratio = d.declared(RatioLevel)
     if ratio is not None:
         return (f"class-ratio-{ratio.sides}", {}) if ratio.family == "class" and not d.params else (None, {})
-    if not d.level_scale.identity:
+    if not d.level_scale.identity:          # (an offset or a log: the ratios' only)
         return None, {}
     dist = d.declared(ClassDistance)
     where = dict(dist.where) if dist is not None else {}
@@ -247,7 +334,8 @@ def _recipe(d):
     return None, {}
 
 
-PROBES = ([[2, 0, 1], [1, 1, 1], [0, 3, 0]], [[5, 1], [2, 2], [1, 0]], [[1, 1, 1, 1], [4, 0, 0, 0], [0, 2, 2, 1]])
+PROBES = ([[2, 0, 1], [1, 1, 1], [0, 3, 0]], [[5, 1], [2, 2], [1, 0]], [[1, 1, 1, 1], [4, 0, 0, 0], [0, 2, 2, 1]],
+          [[2, 1, 1], [1, 2, 1]], [[3, 1], [1, 1], [2, 5]], [[1, 2, 3], [3, 2, 1], [2, 2, 2]])
 """Count tables (classes x values) on which every recipe is checked against the definition's own level."""
 
 
@@ -263,9 +351,11 @@ def _agrees(d, recipe, where) -> bool:
             lv = optimal_level(ct, d, **where)
         except InputError:
             return False
-        mine = table_value(recipe, ct, d.stronger, d.level_scale.offset)
-        if lv.value is None or mine is None or lv.enclosure is not None or not lv.value.is_Rational \
-                or str(lv.value) != str(mine) or {k: str(v) for k, v in lv.params.items()} != where:
+        mine = table_value(recipe, ct, d.stronger, d.level_scale.offset, d.level_scale.log)
+        if mine is None and str(lv.value) == "oo":      # infinite both ways (the registry's path says why)
+            continue
+        if lv.value is None or mine is None or lv.enclosure is not None or str(lv.value) != str(mine) \
+                or float(lv.value) != float(mine) or {k: str(v) for k, v in lv.params.items()} != where:
             return False
     return True
 
@@ -281,7 +371,8 @@ def build_cards() -> list:
         out.append(Card(name=d.name, level_symbol=str(d.level_symbol), stronger=str(d.stronger),
                         needs_classes=bool(d.needs_classes), params={str(k): str(v) for k, v in d.params.items()},
                         words={str(k): str(v) for k, v in (d.words or {}).items()}, recipe=recipe, where=where,
-                        offset=int(d.level_scale.offset) if recipe else 0))
+                        offset=int(d.level_scale.offset) if recipe else 0,
+                        log=bool(d.level_scale.log) if recipe else False))
     return out
 
 

@@ -90,7 +90,7 @@ def column_results(fast: Plan, tables, grounds, args) -> dict | None:
         for card in fast.cards:
             params = {"ground": args.ground or grounds[col]} if "ground" in card.params else {}
             recipe = card.recipe_at(params)
-            value = table_value(recipe, ct, card.stronger, card.offset) if recipe is not None else None
+            value = table_value(recipe, ct, card.stronger, card.offset, card.log) if recipe is not None else None
             if value is None:
                 return None
             levels[card.name] = CountLevel(card, dict(card.where), value, recipe)

@@ -46,7 +46,7 @@ class Requirement:
         """True, False, or None (undecided) for an exact level value (None: undefined, fails)."""
         if level is None:
             return False
-        if isinstance(level, (int, Fraction)) and isinstance(self.value, (int, Fraction)):
+        if _exact(level) and _exact(self.value):
             return level >= self.value if self.definition.stronger == "larger" else level <= self.value
         import sympy
         rel = level >= self.value if self.definition.stronger == "larger" else level <= self.value
@@ -119,6 +119,12 @@ def parse_definitions(text: str) -> list | None:
     return out
 
 
+def _exact(x) -> bool:
+    """Is ``x`` an exact number of the levels computed without sympy (int, Fraction, or the log of a Fraction)?"""
+    from implgraph.io.level_cards import LogOf
+    return isinstance(x, (int, Fraction, LogOf))
+
+
 def _frac(x) -> Fraction:
     return Fraction(int(x), 1)
 
@@ -182,7 +188,7 @@ def class_levels(d, ct, params: dict):
 
 def _same(a, b) -> bool:
     """Exactly equal (oo only with oo)."""
-    if isinstance(a, (int, Fraction)) and isinstance(b, (int, Fraction)):
+    if _exact(a) and _exact(b):
         return a == b
     import sympy
     if a is sympy.oo or b is sympy.oo:
