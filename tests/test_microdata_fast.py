@@ -212,9 +212,17 @@ def test_no_sympy_imported(tmp_path):
     assert second.stderr.strip() == "[] 1", second.stderr
 
 
+def _store_cards(tmp_path, monkeypatch):
+    """The cards stored by a fresh process (one that loaded no registry before) in the cache folder ``tmp_path``."""
+    monkeypatch.setenv("IMPLGRAPH_CACHE_DIR", str(tmp_path))
+    subprocess.run([sys.executable, "-c", "from implgraph.io.level_cards import cards; cards()"], check=True,
+                   env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (tmp_path / "levels" / "cards.json").exists()
+
+
 def test_a_tampered_card_is_not_trusted(tmp_path, monkeypatch):
     from implgraph.io import level_cards
-    monkeypatch.setenv("IMPLGRAPH_CACHE_DIR", str(tmp_path))
+    _store_cards(tmp_path, monkeypatch)
     cards = level_cards.cards()
     path = tmp_path / "levels" / "cards.json"
     doc = json.loads(path.read_text())
@@ -224,3 +232,12 @@ def test_a_tampered_card_is_not_trusted(tmp_path, monkeypatch):
     path.write_text(json.dumps(doc))
     again = {c.name: c for c in level_cards.cards()}
     assert again["k-anonymity"].recipe == "class-size" and len(again) == len(cards)
+
+
+def test_a_definition_registered_at_run_time_turns_the_cards_off(tmp_path, monkeypatch):
+    from implgraph.definitions.base import REGISTRY
+    from implgraph.io import level_cards
+    _store_cards(tmp_path, monkeypatch)
+    assert [c.name for c in level_cards.cards()] == list(REGISTRY)
+    monkeypatch.setitem(REGISTRY, "my-k", REGISTRY["k-anonymity"])      # e.g. register() in a notebook
+    assert level_cards.cards() is None

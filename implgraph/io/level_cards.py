@@ -386,14 +386,15 @@ def _plugins() -> bool:
 
 
 def _sources() -> bytes:
-    """What the cards are read from: the sources of the definitions and of this module (a change rebuilds them)."""
+    """What the cards are read from: the sources of the definitions, of the core and of this module (a change
+    rebuilds them)."""
     import hashlib
 
     import implgraph
     root = Path(implgraph.__file__).parent
     h = hashlib.sha256(f"{implgraph.__version__} {CACHE_FORMAT}".encode())
-    files = sorted((root / "definitions").rglob("*.py")) + [Path(__file__), root / "core" / "concrete.py",
-                                                             root / "io" / "weighted.py"]
+    files = sorted((root / "definitions").rglob("*.py")) + sorted((root / "core").rglob("*.py")) + \
+        [Path(__file__), root / "io" / "weighted.py"]
     for path in files:
         data = path.read_bytes()
         h.update(str(path.relative_to(root)).encode() + b"\0" + len(data).to_bytes(8, "big") + data)
@@ -408,10 +409,17 @@ def _cache_file():
 
 def cards() -> list | None:
     """The cards of the registered definitions, from the levels cache when its checksum matches (no sympy
-    imported), else built from the registry and stored; None when a definition comes from a plugin (the
+    imported), else built from the registry (and stored, when the registry was not loaded before); None when a
+    definition comes from a plugin, or the loaded registry holds other definitions than the cached cards (the
     registry then answers)."""
     if _plugins():
         return None
+    import sys
+    if "implgraph.definitions.base" in sys.modules:     # the registry is loaded: it may hold more (register())
+        from implgraph.definitions.base import REGISTRY
+        live = list(REGISTRY)
+    else:
+        live = None
     from implgraph.io.cache_key import mac, mac_ok
     path, key = _cache_file(), _sources()
     if path is not None:
@@ -419,10 +427,13 @@ def cards() -> list | None:
             doc = json.loads(path.read_text(encoding="utf-8"))
             body = json.dumps(doc["cards"], sort_keys=True)
             if mac_ok(doc.get("mac"), "level-cards", key, body):
-                return [Card(**c) for c in doc["cards"]]
+                out = [Card(**c) for c in doc["cards"]]
+                return out if live is None or live == [c.name for c in out] else None
         except (OSError, ValueError, KeyError, TypeError):
             pass
     out = build_cards()
+    if live is not None:            # (a registry loaded before may hold a definition registered at run time)
+        return out
     body = json.dumps([asdict(c) for c in out], sort_keys=True)
     tag = mac("level-cards", key, body) if path is not None else None
     if tag is not None:
