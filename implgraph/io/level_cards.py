@@ -1,22 +1,24 @@
 """The levels of microdata without sympy: the definitions whose level is a count or a ratio of counts.
 
 On microdata (a grouped deterministic table: :class:`~implgraph.io.weighted.WeightedConcreteTable`) several
-definitions' levels are a count or a fraction of the count table, per class: the smallest class's size
-(:class:`~implgraph.definitions.capabilities.ClassSizeLevel`), the fewest values a class holds (a
-:class:`~implgraph.definitions.capabilities.ClassLevel` whose formula is the number ``k`` of the class's values),
-the largest total variation distance between a class's values and the table's (a
-:class:`~implgraph.definitions.capabilities.ClassDistance` ``total-variation`` at its ``where`` words). Those are
+definitions' levels are a count or a fraction of the count table, per class, as they declare it
+(:mod:`implgraph.definitions.capabilities`): the smallest class's size (``ClassSizeLevel``), the fewest values
+a class holds or the inverse of its largest share (a ``ClassLevel`` whose formula is ``k`` or ``1 / top``), the
+largest total variation distance between a class's values and the table's (``ClassDistance``
+``total-variation`` at its ``where`` words), the largest ratio of a class's share of a value to the table's
+(a class ``RatioLevel``, one- or two-sided; less the scale's offset, or its log: :class:`LogOf`). Those are
 computed here with Python integers and :class:`fractions.Fraction` (exact), without importing sympy or the
 registry of definitions, which together cost more CPU time than counting a million records.
 
 What a definition declares is read from the registry once and kept as a :class:`Card` (name, level symbol,
 direction, parameters and the *recipe* its capabilities give), in the levels cache (``$IMPLGRAPH_CACHE_DIR/levels``)
-under a keyed checksum (:mod:`implgraph.io.cache_key`) of the sources of the definitions; a card is written only
-after its recipe gave, on small probe tables, exactly the definition's own level (its ``concrete`` view through
-:func:`implgraph.definitions.levels.optimal_level`) and parameters. When the cache is off, stale or absent, or a
-definition comes from a plugin, :func:`cards` builds the cards from the registry (sympy imported: no gain, same
-answers). ``implgraph levels`` takes this path only when every definition it computes has a recipe, and the
-registry's path otherwise (:mod:`implgraph.commands.levels`).
+under a keyed checksum (:mod:`implgraph.io.cache_key`) of the sources of the definitions and the core; a card
+has a recipe only when the recipe gave, on small probe tables, exactly the definition's own level (its
+``concrete`` view through :func:`implgraph.definitions.levels.optimal_level`: the same text, the same float)
+and parameters. When the cache is off, stale or absent, :func:`cards` builds the cards from the registry
+(sympy imported: no gain, same answers); with a plugin, or a registry holding other definitions, it gives
+none. ``implgraph levels`` takes this path only when every definition it computes has a recipe
+(:mod:`implgraph.io.microdata_fast`), and the registry's path otherwise.
 
 Examples
 --------
@@ -280,16 +282,19 @@ def table_value(recipe: str, ct, stronger: str, offset: int = 0, log: bool = Fal
     if recipe == "total-variation":
         terms = _tv_terms(sums, sizes, totals, n, denom)
         return _extreme(terms, sizes, stronger, 2 * n * denom)
-    if recipe.startswith("class-ratio-") and stronger == "smaller":
+    if recipe.startswith("class-ratio-"):
         r = _ratios(sums, sizes, totals, n, denom, recipe.endswith("two-sided"))
-        value = None if r is None else _scaled(max(Fraction(1), _extreme(*r, stronger, 1)), offset, log)
+        if r is None or stronger != "smaller":     # infinite, or not a worst ratio: the registry's path
+            return None
+        value = _scaled(max(Fraction(1), _extreme(*r, stronger, 1)), offset, log)
         return None if isinstance(value, LogOf) and value.as_sympy_float() is None else value
-    raise ValueError(f"unknown recipe {recipe!r} ({stronger} is stronger)")
+    raise ValueError(f"unknown recipe {recipe!r}")
 
 
 def _extreme(num, den, stronger: str, scale: int) -> Fraction:
     """``max`` (or ``min`` where larger is stronger) of ``num[i] / (den[i] scale)``, exact: the float quotients
-    screen the candidates (each within 2^-50 relative of its value), compared then as Fractions."""
+    (each within a few units of 2^-53, relative, of its value) keep the candidates within 2^-40 of the best,
+    compared then as Fractions."""
     import numpy as np
     q = np.asarray(num, dtype=np.float64) / np.asarray(den, dtype=np.float64)
     best = q.min() if stronger == "larger" else q.max()
