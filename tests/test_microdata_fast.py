@@ -160,8 +160,8 @@ def test_same_output_as_the_registry_path(tmp_path, capsys, monkeypatch, args):
 
 
 FULL = "zip,disease\n" + "".join(f"{z},{d}\n" for z, d in [
-    ("a", "flu"), ("a", "flu"), ("a", "hiv"), ("a", "cancer"), ("b", "flu"), ("b", "hiv"), ("b", "hiv"),
-    ("b", "cancer"), ("c", "flu"), ("c", "hiv"), ("c", "cancer"), ("c", "cancer"), ("c", "cancer")])
+    ("c", "flu"), ("c", "hiv"), ("c", "cancer"), ("c", "cancer"), ("c", "cancer"), ("a", "flu"), ("a", "flu"),
+    ("a", "hiv"), ("a", "cancer"), ("b", "flu"), ("b", "hiv"), ("b", "hiv"), ("b", "cancer")])
 
 
 @pytest.mark.parametrize("args", [
@@ -171,7 +171,7 @@ FULL = "zip,disease\n" + "".join(f"{z},{d}\n" for z, d in [
 def test_log_levels_same_output_as_the_registry_path(tmp_path, capsys, monkeypatch, args):
     # table (flu, hiv, cancer) = (4, 4, 5)/13; class a (2, 1, 1)/4: q/p = 13/8, 13/16, 13/20, and p/q up to 20/13;
     # b the same with flu and hiv swapped; c (1, 1, 3)/5: 13/20, 13/20, 39/25 and p/q 20/13: the largest is 13/8,
-    # delta = log(13/8) = 0.4855 (<= 1/2 holds, <= 0.4 fails)
+    # delta = log(13/8) = 0.4855 (<= 1/2 holds, <= 0.4 fails in every class: listed a, b, then c, log(39/25))
     path = tmp_path / "full.csv"
     path.write_text(FULL)
     cmd = ["levels", str(path), "--qi", "zip", "--sensitive", "disease", *args]
@@ -184,6 +184,10 @@ def test_log_levels_same_output_as_the_registry_path(tmp_path, capsys, monkeypat
     slow_code, slow = main(cmd), capsys.readouterr()
     assert (fast_code, fast.out, fast.err) == (slow_code, slow.out, slow.err)
     assert "log(13/8)" in fast.out and fast_code == (0 if "1/2" in args[1] else 1)
+    if fast_code:
+        worst = json.loads(fast.out)["sensitive"]["disease"]["requirements"][0]["violating"]["worst"]
+        assert [(w["class"], w["level"]) for w in worst] == [("zip=a", "log(13/8)"), ("zip=b", "log(13/8)"),
+                                                             ("zip=c", "log(39/25)")]
 
 
 def test_a_numeric_sensitive_column_takes_the_registry_path(tmp_path, capsys):

@@ -226,9 +226,9 @@ def check_requirement(req: Requirement, level, ct) -> dict:
     sizes, _ = ct.class_sums()
     bad = [i for i, lv in enumerate(per_class) if req.holds(lv) is False]
     larger = req.definition.stronger == "larger"
-    key = (lambda i: (per_class[i], -int(sizes[i]))) if larger else (lambda i: (-per_class[i], -int(sizes[i])))
-    try:
-        bad.sort(key=key)
+    try:            # the weakest level first, the larger class first among equal levels (both sorts are stable)
+        bad.sort(key=lambda i: -int(sizes[i]))
+        bad.sort(key=lambda i: per_class[i], reverse=not larger)
     except TypeError:
         pass
     out["violating"] = {"classes": len(bad), "records": int(sum(int(sizes[i]) for i in bad)),
