@@ -9,11 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import sympy
-
-from implgraph.definitions import all_definitions, get as get_definition
 from implgraph.core.errors import InputError, printable
-from implgraph.definitions.levels import all_levels
 from implgraph.io.console import level_with_decimal, quiet
 from implgraph.io.output import print_json
 
@@ -88,6 +84,7 @@ def load_any(path: str, table_id=None):
                              fix=f"{exc.fix}; or, for microdata (one record per row), give --qi COLUMNS "
                                  f"--sensitive COLUMN") from None
     if suffix in (".yaml", ".yml"):
+        from implgraph.definitions import get as get_definition
         table = load_table_file(path, table_id)
         show = {}
         for name, params in (table.meta.get("show") or {}).items():
@@ -106,6 +103,7 @@ def _parse(v, table):
 
 def _check_k(k: int, n, file) -> None:
     """``--k`` must lie in [1, N - 1] (N concrete) or be at least 1 (N symbolic)."""
+    import sympy
     concrete = isinstance(n, int) or (isinstance(n, sympy.Basic) and n.is_Integer)
     if concrete and not 1 <= k <= int(n) - 1:
         raise InputError(f"--k {k} is out of range for N = {n}", file=file, fix=f"choose 1 <= k <= {int(n) - 1}")
@@ -116,6 +114,8 @@ def _check_k(k: int, n, file) -> None:
 def run(args) -> int:
     if args.qi is not None or args.sensitive is not None:
         return run_microdata(args)
+    from implgraph.definitions import all_definitions
+    from implgraph.definitions.levels import all_levels
     used = [opt for opt, value in (("--sep", args.sep), ("--names", args.names), ("--no-header", args.no_header),
                                    ("--na", args.na), ("--na-values", args.na_values), ("--require", args.require),
                                    ("--convention", args.convention), ("--report", args.report),
@@ -258,18 +258,25 @@ def _with_needed(only):
 def run_microdata(args) -> int:
     """``levels DATA --qi ... --sensitive ...``: the exact levels of microdata, per sensitive column; with
     ``--require``, each requirement's pass or fail and exit 1 when one fails."""
+    from implgraph.io import microdata_fast
     from implgraph.io.requirements import parse_requirements
-    requirements = parse_requirements(args.require) if args.require is not None else []
+    fast = microdata_fast.plan(args)        # every level a count or a ratio of counts: no sympy, no registry
+    requirements = fast.requirements if fast else parse_requirements(args.require) if args.require is not None \
+        else []
     if args.report:
         from implgraph.io.report import check_report_path
         check_report_path(args.report, [args.file])
     tables, n, qi, sensitive, options, dropped, grounds = count_args(args)
-    results = column_results(tables, n, grounds, args, requirements)
+    results = microdata_fast.column_results(fast, tables, grounds, args) if fast else None
+    if results is None:
+        if fast:
+            requirements = parse_requirements(args.require) if args.require is not None else []
+        results = column_results(tables, n, grounds, args, requirements)
     n_classes = len(next(iter(results.values()))[0].class_labels or []) if qi else 0
     failed = any(c["holds"] is not True for _, _, _, checks, _ in results.values() for c in checks)
     summary = {"file": args.file, "N": n, "qi": qi, "classes": n_classes, "dropped": dropped,
                "na": options.na, "requirements": bool(requirements), "failed": failed,
-               "selected": selected(args, requirements) is not None}
+               "selected": fast is not None or selected(args, requirements) is not None}
     if getattr(args, "report", None):
         from implgraph.io.report import write_report
         write_report(args.report, summary, results, args.file)
@@ -323,6 +330,7 @@ def _print_microdata(summary, results) -> None:
 def _convention(levels, ct, why):
     """The levels with pyCANON's values where its convention differs (:mod:`implgraph.io.conventions`), the
     reason in ``why`` (the definition's level named there), and ``{name: the definition's level as text}``."""
+    import sympy
     from implgraph.core.pieces import Piece
     from implgraph.definitions.levels import Level
     from implgraph.io.conventions import pycanon_levels

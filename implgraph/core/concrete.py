@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-import sympy
 
 if TYPE_CHECKING:  # numpy is imported where it is used: importing the package does not load it
     import numpy as np
@@ -56,6 +55,7 @@ class Enclosed:
 
 
 def to_sympy(x):
+    import sympy        # (here, not at the top: microdata counted into a ConcreteTable need not import sympy)
     if x is None:
         return None
     if isinstance(x, Enclosed):
@@ -121,6 +121,7 @@ class ConcreteTable:
     @classmethod
     def from_table(cls, table) -> "ConcreteTable":
         """From a concrete :class:`~implgraph.core.table.Table` (all counts and probabilities numbers)."""
+        import sympy
         rows, classes = [], []
         for probs, c in table.rows():
             rows.append([Fraction(int(sympy.Rational(v).p), int(sympy.Rational(v).q)) for v in probs])

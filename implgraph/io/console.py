@@ -262,10 +262,17 @@ class Progress:
 def level_with_decimal(lv) -> str:
     """The level as text, with its decimal value beside an exact value that is not an integer
     (``log(9/5) ≈ 0.588``; 3 significant digits, for reading only: the exact value is the level)."""
-    import sympy
+    from fractions import Fraction
+
+    from implgraph.io.level_cards import LogOf
 
     text = str(lv)
     value = lv.value if lv.defined and lv.enclosure is None and len(lv.level_pieces()) == 1 else None
+    if isinstance(value, (int, Fraction)):          # a level computed without sympy (io.level_cards)
+        return text if value.denominator == 1 else f"{text} \u2248 {float(value):.3g}"
+    if isinstance(value, LogOf):
+        return text if value.raw == 1 else f"{text} \u2248 {float(value):.3g}"
+    import sympy
     if value is None or not isinstance(value, sympy.Basic) or value.is_Integer or value is sympy.oo \
             or not value.is_number:
         return text

@@ -29,12 +29,20 @@ from pathlib import Path
 import numpy as np
 
 from implgraph.core.errors import InputError, printable
-from implgraph.io.microdata_levels import infinite_reason, table_levels
 from implgraph.io.microdata_missing import MISSING, apply_missing, check_missing, missing_mask
 from implgraph.io.weighted import WeightedConcreteTable
 
 __all__ = ["read_microdata", "microdata_tables", "levels_of", "infinite_reason", "default_ground", "check_missing",
            "apply_missing", "missing_mask", "MISSING", "table_levels", "class_codes", "check_names", "count_records", "bucket_codes"]
+
+def __getattr__(name):
+    """:func:`table_levels` and :func:`infinite_reason` (:mod:`implgraph.io.microdata_levels`), imported on first
+    use: they import sympy and the registry of definitions, which reading and counting records do not need."""
+    if name in ("table_levels", "infinite_reason"):
+        from implgraph.io import microdata_levels
+        return getattr(microdata_levels, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 SUFFIXES = (".csv", ".tsv", ".data", ".txt", ".parquet", ".pq", ".arrow", ".feather", ".ipc")
 
@@ -263,6 +271,7 @@ def levels_of(data, qi, sensitive, k=None, ground=None, params=None, file=None, 
     dict
         ``{sensitive column: {definition name: Level}}``.
     """
+    from implgraph.io.microdata_levels import table_levels
     df = read_microdata(data, file, options)
     tables = microdata_tables(df, qi, sensitive, file=file or (str(data) if isinstance(data, (str, Path)) else None),
                               na=na)

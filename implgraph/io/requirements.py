@@ -25,8 +25,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-import sympy
-
 from implgraph.core.errors import InputError, printable
 
 __all__ = ["Requirement", "parse_requirements", "parse_definitions", "check_requirement", "class_levels", "SHOWN"]
@@ -37,16 +35,20 @@ SHOWN = 5
 
 @dataclass(frozen=True)
 class Requirement:
-    """``definition`` at ``value`` (exact sympy number), as written (``text``)."""
+    """``definition`` at ``value`` (an exact sympy number, or a Fraction where the level is one too), as
+    written (``text``)."""
 
     definition: object
-    value: sympy.Expr
+    value: object
     text: str
 
     def holds(self, level):
         """True, False, or None (undecided) for an exact level value (None: undefined, fails)."""
         if level is None:
             return False
+        if _exact(level) and _exact(self.value):
+            return level >= self.value if self.definition.stronger == "larger" else level <= self.value
+        import sympy
         rel = level >= self.value if self.definition.stronger == "larger" else level <= self.value
         return bool(rel) if isinstance(rel, sympy.logic.boolalg.BooleanAtom) else None
 
@@ -117,6 +119,12 @@ def parse_definitions(text: str) -> list | None:
     return out
 
 
+def _exact(x) -> bool:
+    """Is ``x`` an exact number of the levels computed without sympy (int, Fraction, or the log of a Fraction)?"""
+    from implgraph.io.level_cards import LogOf
+    return isinstance(x, (int, Fraction, LogOf))
+
+
 def _frac(x) -> Fraction:
     return Fraction(int(x), 1)
 
@@ -124,6 +132,7 @@ def _frac(x) -> Fraction:
 def _ratio_level(d, ratio, sizes, sums, totals, n):
     """Each class's raw ratio of a class RatioLevel: max over values of q/p (and p/q, two-sided); None for
     infinite."""
+    import sympy
     out = []
     for size, row in zip(sizes, sums):
         worst = Fraction(1)
@@ -149,6 +158,7 @@ def class_levels(d, ct, params: dict):
     from implgraph.definitions._classes import GenericClass
     from implgraph.definitions.capabilities import (ClassDistance, ClassLevel, ClassSizeLevel, MinClassSize,
                                                     RatioLevel)
+    import sympy
     if ct.class_labels is None:
         return None
     sizes, sums = ct.class_sums()
@@ -178,6 +188,9 @@ def class_levels(d, ct, params: dict):
 
 def _same(a, b) -> bool:
     """Exactly equal (oo only with oo)."""
+    if _exact(a) and _exact(b):
+        return a == b
+    import sympy
     if a is sympy.oo or b is sympy.oo:
         return a is b
     return sympy.simplify(a - b) == 0
@@ -196,7 +209,8 @@ def check_requirement(req: Requirement, level, ct) -> dict:
     if holds is not False or not level.defined:
         out["violating"] = None
         return out
-    per_class = class_levels(req.definition, ct, dict(level.params))
+    per_class = level.class_levels(ct) if hasattr(level, "class_levels") else \
+        class_levels(req.definition, ct, dict(level.params))
     if per_class is None:
         out["violating"] = None
         if req.definition.needs_classes:
@@ -212,9 +226,9 @@ def check_requirement(req: Requirement, level, ct) -> dict:
     sizes, _ = ct.class_sums()
     bad = [i for i, lv in enumerate(per_class) if req.holds(lv) is False]
     larger = req.definition.stronger == "larger"
-    key = (lambda i: (per_class[i], -int(sizes[i]))) if larger else (lambda i: (-per_class[i], -int(sizes[i])))
-    try:
-        bad.sort(key=key)
+    try:            # the weakest level first, the larger class first among equal levels (both sorts are stable)
+        bad.sort(key=lambda i: -int(sizes[i]))
+        bad.sort(key=lambda i: per_class[i], reverse=not larger)
     except TypeError:
         pass
     out["violating"] = {"classes": len(bad), "records": int(sum(int(sizes[i]) for i in bad)),

@@ -1,0 +1,459 @@
+"""The levels of microdata without sympy: the definitions whose level is a count or a ratio of counts.
+
+On microdata (a grouped deterministic table: :class:`~implgraph.io.weighted.WeightedConcreteTable`) several
+definitions' levels are a count or a fraction of the count table, per class, as they declare it
+(:mod:`implgraph.definitions.capabilities`): the smallest class's size (``ClassSizeLevel``), the fewest values
+a class holds or the inverse of its largest share (a ``ClassLevel`` whose formula is ``k`` or ``1 / top``), the
+largest total variation distance between a class's values and the table's (``ClassDistance``
+``total-variation`` at its ``where`` words), the largest ratio of a class's share of a value to the table's
+(a class ``RatioLevel``, one- or two-sided; less the scale's offset, or its log: :class:`LogOf`). Those are
+computed here with Python integers and :class:`fractions.Fraction` (exact), without importing sympy or the
+registry of definitions, which together cost more CPU time than counting a million records.
+
+What a definition declares is read from the registry once and kept as a :class:`Card` (name, level symbol,
+direction, parameters and the *recipe* its capabilities give), in the levels cache (``$IMPLGRAPH_CACHE_DIR/levels``)
+under a keyed checksum (:mod:`implgraph.io.cache_key`) of the sources of the definitions and the core; a card
+has a recipe only when the recipe gave, on small probe tables, exactly the definition's own level (its
+``concrete`` view through :func:`implgraph.definitions.levels.optimal_level`: the same text, the same float)
+and parameters. When the cache is off, stale or absent, :func:`cards` builds the cards from the registry
+(sympy imported: no gain, same answers); with a plugin, or a registry holding other definitions, it gives
+none. ``implgraph levels`` takes this path only when every definition it computes has a recipe
+(:mod:`implgraph.io.microdata_fast`), and the registry's path otherwise.
+
+Examples
+--------
+>>> from implgraph.io.weighted import WeightedConcreteTable
+>>> ct = WeightedConcreteTable.from_class_counts([[2, 1], [0, 3]], ["A", "B"], ["x", "y"])
+>>> class_values("class-size", ct), class_values("distinct-values", ct), class_values("total-variation", ct)
+([3, 3], [2, 1], [Fraction(1, 3), Fraction(1, 3)])
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+__all__ = ["Card", "CountLevel", "LogOf", "cards", "build_cards", "class_values", "table_value", "plain_number",
+           "RECIPES"]
+
+RECIPES = ("class-size", "distinct-values", "top-share-inverse", "total-variation", "class-ratio-one-sided",
+           "class-ratio-two-sided")
+"""The levels computed here, per class: its size, its number of values, the inverse of its largest value's share,
+its total variation distance to the table, the largest ratio of its share of a value to the table's (one-sided: the
+values it holds more often; two-sided: also the inverse ratio), less the scale's ``offset`` (or its natural log,
+a :class:`LogOf`, on a log scale)."""
+
+CACHE_FORMAT = 3
+"""Raised when a card's fields change (older cached cards are then rebuilt)."""
+
+_PLAIN = re.compile(r"-?(0|[1-9][0-9]*)(/[1-9][0-9]*|\.[0-9]+)?")
+
+
+@dataclass(frozen=True)
+class Card:
+    """What one registered definition declares, as the levels of microdata read it (no sympy object).
+
+    ``recipe`` (one of :data:`RECIPES`, or None: the registry computes the level) holds at the parameter words
+    ``where`` (``{"ground": "equal"}``); ``params`` names every parameter the definition declares.
+    """
+
+    name: str
+    level_symbol: str
+    stronger: str
+    needs_classes: bool
+    params: dict = field(default_factory=dict)
+    words: dict = field(default_factory=dict)
+    recipe: str | None = None
+    where: dict = field(default_factory=dict)
+    offset: int = 0
+    log: bool = False
+
+    def recipe_at(self, params: dict) -> str | None:
+        """The recipe at the parameter words ``params`` (missing ones read the defaults ``words``), or None."""
+        if self.recipe is None or set(params) - set(self.where):
+            return None
+        ok = all(str(params.get(k, self.words.get(k))) == v for k, v in self.where.items())
+        return self.recipe if ok else None
+
+
+@dataclass
+class CountLevel:
+    """A definition's exact level computed by a recipe: the interface of
+    :class:`~implgraph.definitions.levels.Level` that ``implgraph levels`` prints (a single piece, finite)."""
+
+    definition: Card
+    params: dict
+    value: Fraction
+    recipe: str
+    note: str = ""
+    enclosure: None = None
+    defined: bool = True
+
+    def level_pieces(self):
+        return [("True", self.value)]
+
+    def class_levels(self, ct) -> list:
+        """Each class's own level (in ``ct.class_labels`` order)."""
+        return class_values(self.recipe, ct, self.definition.offset, self.definition.log)
+
+    def float(self) -> float:
+        return float(self.value)
+
+    def to_json(self) -> dict:
+        return {"level": str(self.value), "float": float(self.value), "infinite": False,
+                "params": {k: str(v) for k, v in self.params.items()},
+                "pieces": [{"when": "True", "level": str(self.value)}]}
+
+    def __str__(self):
+        return str(self.value)
+
+
+class LogOf:
+    """The natural log of an exact rational ``raw >= 1`` (a level on a log scale, eps = ln ratio), written as sympy
+    writes it (``log(9/5)``, ``log(2)``, ``0``); compared exactly with rationals and with another :class:`LogOf`
+    (by ``raw``; ``log r`` is irrational for a rational ``r != 1``, so a comparison with a rational is decided at
+    a finite precision)."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: Fraction):
+        self.raw = Fraction(raw)
+
+    def __str__(self):
+        return "0" if self.raw == 1 else f"log({self.raw})"
+
+    __repr__ = __str__
+
+    def _ln(self, digits: int):
+        from decimal import Context
+        ctx = Context(prec=digits)
+        return ctx.subtract(ctx.ln(self.raw.numerator), ctx.ln(self.raw.denominator)) if self.raw != 1 else 0
+
+    def as_sympy_float(self) -> float | None:
+        """``float(sympy.log(raw))`` as sympy computes it (mpmath: ``raw`` rounded to 67 bits, its log to 57, then
+        to 53), the JSON ``float`` of the registry's level; None near ``raw = 1`` (a log below about 2^-10, which
+        sympy recomputes from ``raw - 1``: the registry's path answers there)."""
+        if self.raw == 1:
+            return 0.0
+        from mpmath.libmp import from_rational, mpf_log, normalize, round_nearest, to_float
+        x = from_rational(self.raw.numerator, self.raw.denominator, 67)
+        sign, man, exp, bc = mpf_log(x, 57, round_nearest)
+        if 57 - (exp + bc) > 67:
+            return None
+        return to_float(normalize(sign, man, exp, bc, 53, round_nearest))
+
+    def __float__(self):
+        f = self.as_sympy_float()
+        return float(self._ln(60)) if f is None else f
+
+    def _cmp(self, other) -> int:
+        """-1, 0 or 1: ``log raw`` against ``other`` (a LogOf, or an int or Fraction)."""
+        if isinstance(other, LogOf):
+            return (self.raw > other.raw) - (self.raw < other.raw)
+        if not isinstance(other, (int, Fraction)):
+            return NotImplemented
+        if self.raw == 1:
+            return (0 > other) - (0 < other)
+        from decimal import Decimal
+        other, digits = Fraction(other), 40
+        while True:                 # |ln - log raw| < 10^-(digits - 2) relative; log raw != other (irrational)
+            ln = Fraction(Decimal(self._ln(digits)))
+            if abs(ln - other) > abs(ln) * Fraction(1, 10 ** (digits - 3)):
+                return 1 if ln > other else -1
+            digits *= 2
+
+    def __eq__(self, other):
+        c = self._cmp(other)
+        return NotImplemented if c is NotImplemented else c == 0
+
+    def __hash__(self):
+        return hash(("log", self.raw))
+
+    def __lt__(self, other):
+        c = self._cmp(other)
+        return NotImplemented if c is NotImplemented else c < 0
+
+    def __le__(self, other):
+        c = self._cmp(other)
+        return NotImplemented if c is NotImplemented else c <= 0
+
+    def __gt__(self, other):
+        c = self._cmp(other)
+        return NotImplemented if c is NotImplemented else c > 0
+
+    def __ge__(self, other):
+        c = self._cmp(other)
+        return NotImplemented if c is NotImplemented else c >= 0
+
+
+def _scaled(raw: Fraction, offset: int, log: bool):
+    """The level of the raw ratio ``raw``: ``log raw`` on a log scale, else ``raw - offset``."""
+    return LogOf(raw) if log else raw - offset
+
+
+def plain_number(text: str) -> Fraction | None:
+    """``text`` as an exact number when it is a plain integer, fraction or decimal (``5``, ``-1/5``, ``0.2``);
+    None otherwise (the project's formula reader then reads it)."""
+    text = str(text).strip()
+    return Fraction(text) if _PLAIN.fullmatch(text) else None
+
+
+# -- the recipes ------------------------------------------------------------------------------------------
+def _arrays(ct):
+    """``(sizes, sums, totals, N, denominator)`` of the classes of ``ct`` (sizes in records, sums in
+    numerators over the denominator), None without classes."""
+    if ct.class_labels is None:
+        return None
+    sizes, sums = ct.class_sums()
+    if not len(sizes):
+        return None
+    return sizes, sums, sums.sum(axis=0), int(sizes.sum()), int(ct.denom)
+
+
+def _tv_terms(sums, sizes, totals, n, denom):
+    """Per class, the integer ``sum_l |sums_l N - totals_l size|`` (its TV distance is that over
+    ``2 size N denom``): int64 where every term fits, Python integers otherwise."""
+    import numpy as np
+    exact = 2 * n * n * denom * max(1, sums.shape[1]) < 2 ** 62
+    dtype = np.int64 if exact else object
+    s, z, t = sums.astype(dtype), sizes.astype(dtype), totals.astype(dtype)
+    return np.abs(s * n - z[:, None] * t[None, :]).sum(axis=1)
+
+
+def _ratios(sums, sizes, totals, n, denom, two_sided: bool):
+    """``(num, den)`` (flat, one entry per class and value the table holds) of the ratios ``q / p`` of a class's
+    share ``q = c / (size denom)`` of a value to the table's ``p = t / (n denom)`` (two-sided: also ``p / q``),
+    as integers ``c n / (size t)``; None when a class lacks a value the table holds (two-sided: infinite)."""
+    import numpy as np
+    exact = n * n * denom < 2 ** 62
+    dtype = np.int64 if exact else object
+    c, z, t = sums.astype(dtype), sizes.astype(dtype)[:, None], totals.astype(dtype)[None, :]
+    held = np.broadcast_to(totals[None, :] > 0, c.shape)
+    num, den = (c * n)[held], np.broadcast_to(z * t, c.shape)[held]
+    if not two_sided:
+        return num, den
+    if (num == 0).any():
+        return None
+    return np.concatenate([num, den]), np.concatenate([den, num])
+
+
+def class_values(recipe: str, ct, offset: int = 0, log: bool = False) -> list | None:
+    """Each class's level by ``recipe`` (ints, or Fractions for a distance or a ratio), in class order; None
+    without classes (a two-sided ratio: None for a class lacking a value, infinite)."""
+    arrays = _arrays(ct)
+    if arrays is None:
+        return None
+    sizes, sums, totals, n, denom = arrays
+    if recipe == "class-size":
+        return [int(s) for s in sizes.tolist()]
+    if recipe == "distinct-values":
+        return [int(c) for c in (sums != 0).sum(axis=1).tolist()]
+    if recipe == "top-share-inverse":
+        return [Fraction(int(z) * denom, int(top)) for z, top in zip(sizes.tolist(), sums.max(axis=1).tolist())]
+    if recipe == "total-variation":
+        terms = _tv_terms(sums, sizes, totals, n, denom)
+        return [Fraction(int(a), 2 * int(z) * n * denom) for a, z in zip(terms.tolist(), sizes.tolist())]
+    if recipe.startswith("class-ratio-"):
+        out = []
+        for i in range(len(sizes)):
+            r = _ratios(sums[i:i + 1], sizes[i:i + 1], totals, n, denom, recipe.endswith("two-sided"))
+            out.append(None if r is None else
+                       _scaled(max([Fraction(1)] + [Fraction(int(a), int(b)) for a, b in zip(*r)]), offset, log))
+        return out
+    raise ValueError(f"unknown recipe {recipe!r}")
+
+
+def table_value(recipe: str, ct, stronger: str, offset: int = 0, log: bool = False):
+    """The table's level by ``recipe``: the least class level where larger is stronger, the largest otherwise
+    (exact; None without classes, or where the level is infinite)."""
+    arrays = _arrays(ct)
+    if arrays is None:
+        return None
+    sizes, sums, totals, n, denom = arrays
+    if recipe in ("class-size", "distinct-values"):
+        per = sizes if recipe == "class-size" else (sums != 0).sum(axis=1)
+        return Fraction(int(per.min() if stronger == "larger" else per.max()))
+    if recipe == "top-share-inverse":
+        return _extreme(sizes * denom, sums.max(axis=1), stronger, 1)
+    if recipe == "total-variation":
+        terms = _tv_terms(sums, sizes, totals, n, denom)
+        return _extreme(terms, sizes, stronger, 2 * n * denom)
+    if recipe.startswith("class-ratio-"):
+        r = _ratios(sums, sizes, totals, n, denom, recipe.endswith("two-sided"))
+        if r is None or stronger != "smaller":     # infinite, or not a worst ratio: the registry's path
+            return None
+        value = _scaled(max(Fraction(1), _extreme(*r, stronger, 1)), offset, log)
+        return None if isinstance(value, LogOf) and value.as_sympy_float() is None else value
+    raise ValueError(f"unknown recipe {recipe!r}")
+
+
+def _extreme(num, den, stronger: str, scale: int) -> Fraction:
+    """``max`` (or ``min`` where larger is stronger) of ``num[i] / (den[i] scale)``, exact: the float quotients
+    (each within a few units of 2^-53, relative, of its value) keep the candidates within 2^-40 of the best,
+    compared then as Fractions."""
+    import numpy as np
+    q = np.asarray(num, dtype=np.float64) / np.asarray(den, dtype=np.float64)
+    best = q.min() if stronger == "larger" else q.max()
+    near = np.nonzero(np.abs(q - best) <= abs(best) * 2.0 ** -40)[0].tolist()
+    pick = min if stronger == "larger" else max
+    return pick(Fraction(int(num[i]), int(den[i]) * scale) for i in near)
+
+
+# -- the cards: built from the registry, kept in the levels cache -----------------------------------------
+def _recipe(d):
+    """``(recipe, where)`` that the capabilities of the registered definition ``d`` give, or ``(None, {})``."""
+    from implgraph.definitions.capabilities import ClassDistance, ClassLevel, ClassSizeLevel, FiniteLevelOf, \
+        MinClassSize, RatioLevel
+    from implgraph.definitions.levels import has_fast_path
+    if not has_fast_path(d) or d.has(MinClassSize) or d.has(FiniteLevelOf):
+        return None, {}
+    ratio = d.declared(RatioLevel)
+    if ratio is not None:
+        return (f"class-ratio-{ratio.sides}", {}) if ratio.family == "class" and not d.params else (None, {})
+    if not d.level_scale.identity:          # (an offset or a log: the ratios' only)
+        return None, {}
+    dist = d.declared(ClassDistance)
+    where = dict(dist.where) if dist is not None else {}
+    if set(d.params) - set(where):          # a parameter the recipe does not fix (k, delta, ...)
+        return None, {}
+    if d.has(ClassSizeLevel):
+        return "class-size", {}
+    cl = d.declared(ClassLevel)
+    if cl is not None:
+        import sympy
+        from implgraph.definitions._classes import GenericClass
+        g = GenericClass()
+        for recipe, form in (("distinct-values", g.k), ("top-share-inverse", 1 / g.top)):
+            try:
+                if sympy.simplify(sympy.sympify(cl.formula(g)) - form) == 0:
+                    return recipe, {}
+            except (TypeError, ValueError, AttributeError):
+                pass
+        return None, {}
+    if dist is not None and dist.kind == "total-variation":
+        return "total-variation", where
+    return None, {}
+
+
+PROBES = ([[2, 0, 1], [1, 1, 1], [0, 3, 0]], [[5, 1], [2, 2], [1, 0]], [[1, 1, 1, 1], [4, 0, 0, 0], [0, 2, 2, 1]],
+          [[2, 1, 1], [1, 2, 1]], [[3, 1], [1, 1], [2, 5]], [[1, 2, 3], [3, 2, 1], [2, 2, 2]])
+"""Count tables (classes x values) on which every recipe is checked against the definition's own level."""
+
+
+def _agrees(d, recipe, where) -> bool:
+    """Does ``recipe`` give, on every probe table, the definition's own exact level and parameters?"""
+    from implgraph.core.errors import InputError
+    from implgraph.definitions.levels import optimal_level
+    from implgraph.io.weighted import WeightedConcreteTable
+    for counts in PROBES:
+        ct = WeightedConcreteTable.from_class_counts(counts, [f"c{i}" for i in range(len(counts))],
+                                                     [f"v{j}" for j in range(len(counts[0]))])
+        try:
+            lv = optimal_level(ct, d, **where)
+        except InputError:
+            return False
+        mine = table_value(recipe, ct, d.stronger, d.level_scale.offset, d.level_scale.log)
+        if mine is None and str(lv.value) == "oo":      # infinite both ways (the registry's path says why)
+            continue
+        if lv.value is None or mine is None or lv.enclosure is not None or str(lv.value) != str(mine) \
+                or float(lv.value) != float(mine) or {k: str(v) for k, v in lv.params.items()} != where:
+            return False
+    return True
+
+
+def build_cards() -> list:
+    """A :class:`Card` for every registered definition, in the registry's order (imports the registry)."""
+    from implgraph.definitions import all_definitions
+    out = []
+    for d in all_definitions():
+        recipe, where = _recipe(d)
+        if recipe is not None and not _agrees(d, recipe, where):
+            recipe, where = None, {}
+        out.append(Card(name=d.name, level_symbol=str(d.level_symbol), stronger=str(d.stronger),
+                        needs_classes=bool(d.needs_classes), params={str(k): str(v) for k, v in d.params.items()},
+                        words={str(k): str(v) for k, v in (d.words or {}).items()}, recipe=recipe, where=where,
+                        offset=int(d.level_scale.offset) if recipe else 0,
+                        log=bool(d.level_scale.log) if recipe else False))
+    return out
+
+
+def _plugins() -> bool:
+    """Is a definition installed as a plugin (the ``implgraph.definitions`` entry points)?"""
+    from importlib import metadata
+    try:
+        return bool(list(metadata.entry_points(group="implgraph.definitions")))
+    except Exception:   # pragma: no cover - broken metadata: the registry decides
+        return True
+
+
+def _sources() -> bytes:
+    """What the cards are read from: the sources of the definitions, of the core and of this module (a change
+    rebuilds them)."""
+    import hashlib
+
+    import implgraph
+    root = Path(implgraph.__file__).parent
+    h = hashlib.sha256(f"{implgraph.__version__} {CACHE_FORMAT}".encode())
+    files = sorted((root / "definitions").rglob("*.py")) + sorted((root / "core").rglob("*.py")) + \
+        [Path(__file__), root / "io" / "weighted.py"]
+    for path in files:
+        data = path.read_bytes()
+        h.update(str(path.relative_to(root)).encode() + b"\0" + len(data).to_bytes(8, "big") + data)
+    return h.digest()
+
+
+def _cache_file():
+    from implgraph.io.output import cache_dir
+    folder = cache_dir("levels")
+    return None if folder is None else folder / "cards.json"
+
+
+def cards() -> list | None:
+    """The cards of the registered definitions, from the levels cache when its checksum matches (no sympy
+    imported), else built from the registry (and stored, when the registry was not loaded before); None when a
+    definition comes from a plugin, or the loaded registry holds other definitions than the cached cards (the
+    registry then answers)."""
+    if _plugins():
+        return None
+    import sys
+    if "implgraph.definitions.base" in sys.modules:     # the registry is loaded: it may hold more (register())
+        from implgraph.definitions.base import REGISTRY
+        live = list(REGISTRY)
+    else:
+        live = None
+    from implgraph.io.cache_key import mac, mac_ok
+    path, key = _cache_file(), _sources()
+    if path is not None:
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+            body = json.dumps(doc["cards"], sort_keys=True)
+            if mac_ok(doc.get("mac"), "level-cards", key, body):
+                out = [Card(**c) for c in doc["cards"]]
+                return out if live is None or live == [c.name for c in out] else None
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+    out = build_cards()
+    if live is not None:            # (a registry loaded before may hold a definition registered at run time)
+        return out
+    body = json.dumps([asdict(c) for c in out], sort_keys=True)
+    tag = mac("level-cards", key, body) if path is not None else None
+    if tag is not None:
+        _store(path, {"cards": [asdict(c) for c in out], "mac": tag})
+    return out
+
+
+def _store(path: Path, doc: dict) -> None:
+    """Write the cache file atomically; a cache that cannot be written is skipped."""
+    import tempfile
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".cards.", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(doc, fh, sort_keys=True)
+        os.replace(tmp, path)
+    except OSError:
+        pass
