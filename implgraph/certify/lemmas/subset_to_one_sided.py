@@ -1,10 +1,10 @@
 """The lemma ``max-value`` (method ``subset-to-one-sided``): a class mean is at most the bucket's largest value.
 
 A a two-sided subset level <= T of size j (``A["size"]``; the domain gives 1 <= j <= N - 1), B a
-one-sided class level (any class sizes): ``U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))``
+one-sided class level (any class sizes) or a one-sided subset level of size 1 (one record against the table): ``U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))``
 (checked component by component, in either order; U may be one component alone, which the prover writes
 where the domain makes it the smaller). Per bucket with mean p = 1 and largest value M
-(every class mean is <= M): the other N - 1 values are the N - 1 smallest, with mean >= the j
+(every class mean, and every record's value, is <= M): the other N - 1 values are the N - 1 smallest, with mean >= the j
 smallest's >= 1/T (``extreme-means-monotone`` and A), so *all* ``T (N - M) - (N - 1) >= 0``; the
 j - 1 largest of them have mean H >= their mean (N - M)/(N - 1) (``extreme-means-monotone``) and
 M + (j - 1) H <= j T (A), so *j largest* ``j T (N - 1) - (j - 1) N - (N - j) M =
@@ -27,9 +27,19 @@ def _max_value_components(cert, A, rd):
     return None if j is None else min_of(cert, rd, (N * T - N + 1, T), (j * T * (N - 1) - (j - 1) * N, N - j))
 
 
+def _one_record_or_class(B, rd) -> bool:
+    """Is B one-sided over classes, or over subsets of exactly 1 record (a mean that is one value)?"""
+    if B.get("sides") != "one-sided":
+        return False
+    if B.get("family") == "class":
+        return True
+    return B.get("family") == "subset" and B.get("size") is not None and size(B, rd) == rd.poly("1")
+
+
 def _max_value_structure(cert, A, B, rd):
-    return [("A is a two-sided subset level, B a one-sided class level", A.get("family") == "subset" and two_sided(A)
-             and A.get("size") is not None and B.get("family") == "class" and B.get("sides") == "one-sided"),
+    return [("A is a two-sided subset level, B a one-sided class level or one record against the table",
+             A.get("family") == "subset" and two_sided(A) and A.get("size") is not None
+             and _one_record_or_class(B, rd)),
             ("U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))",
              _max_value_components(cert, A, rd) is not None)]
 

@@ -1,0 +1,104 @@
+"""Pointwise maximal leakage (pml: the largest x_i(l)/P(l), one record against the table) against the two-sided subset
+levels, as A or B.
+
+Values by hand. A two-sided subset level of size j at ratio t (dp: j = N - 1; kdp(k): j = N - k; kt-closeness(k):
+j = k) bounds the largest value M of a bucket of mean 1: the other N - 1 values have mean >= the j smallest's >= 1/t,
+so M <= N - (N - 1)/t; and the j largest, M and j - 1 others of mean H >= (N - M)/(N - 1), have mean <= t, so
+(N - j) M <= j t (N - 1) - (j - 1) N. One record at M and the other N - 1 equal attain the smaller (on a bucket of
+small mass, the other bucket near 1 everywhere). Checked against tests/brute.py (``subset_upper(rows, 1)`` is pml's
+ratio).
+"""
+
+import copy
+import random
+from fractions import Fraction
+
+import pytest
+import sympy
+
+import brute
+from implgraph.certify import certificates_in, check_certificate
+from implgraph.engines.prove import check_implication
+
+N = sympy.Symbol("N", integer=True)
+EPS = sympy.Symbol("eps", positive=True)
+t = sympy.Symbol("t", positive=True)
+
+
+def _at(expr, **values):
+    return expr.subs({x: values[x.name] for x in expr.free_symbols})
+
+
+def _f(r, level="eps"):
+    return sympy.sympify(str(r.tight), locals={"N": N, level: {"eps": EPS, "t": t}[level]})
+
+
+def test_dp_bounds_pml_tightly_by_hand():
+    """dp at eps = log 2, N = 4: M <= 4 - 3/2 = 5/2 (the second component, (3*2*3 - 2*4)/1 = 10, is larger): pml's
+    level is log(5/2), attained by one record at 5/2 c and three at c/2 (c = 1/10: rows (1/4, 3/4), (1/20, 19/20)):
+    removing a low record leaves (1/4 + 1/10)/3 = 7/60 against the mean 1/10 (ratio 7/6), removing the high one
+    1/20 (ratio 2)."""
+    rows = [[Fraction(1, 4), Fraction(3, 4)]] + [[Fraction(1, 20), Fraction(19, 20)]] * 3
+    assert brute.dp(rows) == 2 and brute.subset_upper(rows, 1) == Fraction(5, 2)
+    r = check_implication("dp", "pml")
+    assert r.verdict == "proved" and r.method == "subset-to-one-sided" and r.tightness == "tight"
+    assert sympy.simplify(_at(_f(r), N=4, eps=sympy.log(2)) - sympy.log(Fraction(5, 2))) == 0
+    assert sympy.simplify(_f(r) - sympy.log(N - (N - 1) * sympy.exp(-EPS))) == 0
+    cert = certificates_in(r.details)[0]
+    assert check_certificate(cert).ok
+    bad = copy.deepcopy(cert)
+    bad["upper"] = "N - N/T"                      # below the attained 5/2 at N = 4, T = 2
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(cert)
+    bad["B"]["size"] = "2"                        # a subset of 2 records is no single value: not this lemma's B
+    assert not check_certificate(bad).ok
+
+
+def test_kdp_bounds_pml_with_the_j_largest_component_at_n_3():
+    """kdp(k=2) at N = 3 is j = 1 (one record against the table, two-sided): the second component is
+    (1*t*2 - 0)/2 = t, the first 3 - 2/t >= t only for t <= 2: at t = 3/2 U = 3/2 (pml = the A ratio itself),
+    at t = 4, U = Min(4, 5/2) = 5/2."""
+    r = check_implication("kdp", "pml", a_params={"k": 2})
+    assert r.verdict == "proved" and r.tightness == "tight"
+    f = _f(r)
+    assert sympy.simplify(_at(f, N=3, eps=sympy.log(Fraction(3, 2))) - sympy.log(Fraction(3, 2))) == 0
+    assert sympy.simplify(_at(f, N=3, eps=sympy.log(4)) - sympy.log(Fraction(5, 2))) == 0
+    # N = 4 (j = 2): 4 - 3/t, as the matrix's bounded search found
+    assert sympy.simplify(_at(f, N=4, eps=sympy.log(2)) - sympy.log(Fraction(5, 2))) == 0
+    assert all(check_certificate(c).ok for c in certificates_in(r.details))
+
+
+def test_kt_closeness_bounds_pml_tightly():
+    """kt-closeness(k=2), N = 10, t = 2 (as for basic beta-likeness, by hand): nine values y with 2 y >= 1 and
+    M + y <= 4, M + 9 y = 10: y = 3/4, M = 13/4; the table built from it has these levels by the brute force."""
+    r = check_implication("kt-closeness", "pml", a_params={"k": 2})
+    assert r.verdict == "proved" and r.tightness == "tight"
+    assert sympy.simplify(_at(_f(r, "t"), N=10, t=2) - sympy.log(Fraction(13, 4))) == 0
+    c = Fraction(1, 80)
+    rows = [[Fraction(13, 4) * c, 1 - Fraction(13, 4) * c]] + [[Fraction(3, 4) * c, 1 - Fraction(3, 4) * c]] * 9
+    assert brute.kt(rows, 2) == 2 and brute.subset_upper(rows, 1) == Fraction(13, 4)
+    assert all(check_certificate(c).ok for c in certificates_in(r.details))
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_subset_levels_bound_pml_on_random_tables(seed):
+    """pml's ratio (brute force) <= the prover's f at the dp level and at the kt-closeness(k=2) level (brute force)
+    on random tables, and <= Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j)) for every j = 1..N - 1."""
+    rng = random.Random(seed)
+    f_dp = sympy.exp(_f(check_implication("dp", "pml")))
+    f_kt = sympy.exp(_f(check_implication("kt-closeness", "pml", a_params={"k": 2}), "t"))
+    tested = 0
+    for _ in range(40):
+        n = rng.randint(3, 6)
+        rows = brute.random_rows(rng, n, rng.randint(2, 3), high=5)
+        pml = brute.subset_upper(rows, 1)
+        for level, f in ((brute.dp(rows), f_dp), (brute.kt(rows, 2), f_kt)):
+            if level != brute.INF:
+                bound = _at(f, N=n, eps=sympy.log(level), t=level)
+                assert sympy.Rational(pml.numerator, pml.denominator) <= sympy.nsimplify(sympy.simplify(bound))
+                tested += 1
+        for j in range(1, n):
+            T = brute.kt(rows, j)
+            if T != brute.INF:
+                assert pml <= min(n - (n - 1) / T, (j * T * (n - 1) - (j - 1) * n) / (n - j))
+    assert tested >= 30
