@@ -102,3 +102,33 @@ def test_subset_levels_bound_pml_on_random_tables(seed):
             if T != brute.INF:
                 assert pml <= min(n - (n - 1) / T, (j * T * (n - 1) - (j - 1) * n) / (n - j))
     assert tested >= 30
+
+
+def test_pml_bounds_basic_beta_likeness_tightly():
+    """pml at ratio t bounds every record's value by t P, so every class mean: beta + 1 <= Min(t, N) (N: a record holds
+    at most the bucket's mass). N = 4, t = 2: one record at 2/10 in a class of its own and three at 2/30 (the rest of
+    the mass, mean 1/10): pml 2, beta 1; t = 9 >= N = 4: one record at 1/10, the others at 0 in the first bucket:
+    beta 3."""
+    rows = [[Fraction(2, 10), Fraction(8, 10)]] + [[Fraction(2, 30), Fraction(28, 30)]] * 3
+    classes = ["E1", "E2", "E2", "E2"]
+    assert brute.subset_upper(rows, 1) == 2 and brute.basic_beta_likeness(rows, classes) == 1
+    r = check_implication("pml", "basic-beta-likeness")
+    assert r.verdict == "proved" and r.method == "subset-to-one-sided" and r.tightness == "tight"
+    f = _f(r)
+    assert sympy.simplify(f - (sympy.Min(N, sympy.exp(EPS)) - 1)) == 0
+    assert _at(f, N=4, eps=sympy.log(2)) == 1 and _at(f, N=4, eps=sympy.log(9)) == 3
+    cert = certificates_in(r.details)[0]
+    assert check_certificate(cert).ok
+    bad = copy.deepcopy(cert)
+    bad["upper"] = "Min(N, N - (N - 1)/T)"        # the two-sided first component: pml bounds no value from below
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(cert)
+    bad["A"]["sides"] = "two-sided"               # pml is registered one-sided
+    assert not check_certificate(bad).ok
+    rng = random.Random(7)
+    for _ in range(40):
+        n = rng.randint(2, 5)
+        rows = brute.random_rows(rng, n, 3, high=4)
+        classes = brute.random_labels(rng, n)
+        t = brute.subset_upper(rows, 1)
+        assert 1 + brute.basic_beta_likeness(rows, classes) <= min(t, n)
