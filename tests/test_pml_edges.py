@@ -132,3 +132,28 @@ def test_pml_bounds_basic_beta_likeness_tightly():
         classes = brute.random_labels(rng, n)
         t = brute.subset_upper(rows, 1)
         assert 1 + brute.basic_beta_likeness(rows, classes) <= min(t, n)
+
+
+@pytest.mark.parametrize("b", ["kl-closeness", "renyi-closeness"])
+def test_pml_bounds_class_divergences_by_log_t(b):
+    """Every record has x_i(l) <= t P(l) at pml ratio t, so every class mean has ratios in [0, t] to the table: KL and
+    Renyi-2 of a class are at most log t (the log of the largest ratio). At N = 4, t = 2 it is reached: one record
+    (1, 0) in a class of its own and three (1/3, 2/3): P = (1/2, 1/2), pml 2, the lone class's KL and Renyi-2 log 2.
+    Upper bound only (below N/(N - 1) no class reaches it)."""
+    params = {"alpha": 2} if b == "renyi-closeness" else {}
+    r = check_implication("pml", b, b_params=params)
+    assert r.verdict == "proved" and r.method == "chord" and r.tightness != "tight"
+    assert sympy.simplify(sympy.sympify(r.details["proved_f"], locals={"eps": EPS, "N": N}) - EPS) == 0
+    assert all(check_certificate(c).ok for c in certificates_in(r.details))
+    rows = [[Fraction(1), Fraction(0)]] + [[Fraction(1, 3), Fraction(2, 3)]] * 3
+    classes = ["E1", "E2", "E2", "E2"]
+    assert brute.subset_upper(rows, 1) == 2 and brute.renyi_level_sum(rows, 2, "class", classes) == 2
+    assert abs(brute.kl_level_float(rows, "class", classes) - float(sympy.log(2))) < 1e-12
+    rng = random.Random(3)
+    for _ in range(40):
+        n = rng.randint(2, 5)
+        rows = brute.random_rows(rng, n, 3, high=4)
+        classes = brute.random_labels(rng, n)
+        t = brute.subset_upper(rows, 1)
+        assert brute.renyi_level_sum(rows, 2, "class", classes) <= t
+        assert brute.kl_level_float(rows, "class", classes) <= float(sympy.log(t)) + 1e-12
