@@ -157,3 +157,58 @@ def test_pml_bounds_class_divergences_by_log_t(b):
         t = brute.subset_upper(rows, 1)
         assert brute.renyi_level_sum(rows, 2, "class", classes) <= t
         assert brute.kl_level_float(rows, "class", classes) <= float(sympy.log(t)) + 1e-12
+
+
+# --- p-sensitive k-anonymity: at p >= 1 every class has >= k records ----------------------------------------------------
+
+def _p_sensitive(rows, classes, k):
+    """p-sensitive k-anonymity's level (Truta and Vinay), literally: 0 where a class has fewer than k records, else the
+    fewest values with positive mass in a class."""
+    groups = brute.groups(classes)
+    if min(len(g) for g in groups) < k:
+        return 0
+    return min(sum(1 for l in range(len(rows[0])) if brute.mean(rows, g, l) > 0) for g in groups)
+
+
+@pytest.mark.parametrize("b", ["basic-beta-likeness", "kl-closeness", "renyi-closeness"])
+def test_p_sensitive_bounds_class_levels_by_its_class_size(b):
+    """At p >= 1 every class has >= k = 2 records, so a class holds at most the table's mass over >= 2 records: its
+    ratio to the table is <= N/2, beta <= N/2 - 1, KL and Renyi-2 <= log(N/2). At p = 0 (a class of one record) beta
+    reaches N - 1: the bound is for p >= 1 (the condition's T >= 1). Reached at N = 4 and p = 2 by two classes of two
+    records over buckets of their own (beta 1, KL = Renyi-2 = log 2)."""
+    params = {"alpha": 2} if b == "renyi-closeness" else {}
+    r = check_implication("p-sensitive-k-anonymity", b, a_params={"k": 2}, b_params=params)
+    assert r.verdict == "proved" and r.tightness != "tight"
+    f = sympy.sympify(r.details["proved_f"], locals={"N": N})
+    want = N / 2 - 1 if b == "basic-beta-likeness" else sympy.log(N / 2)
+    assert sympy.simplify(sympy.expand_log(f - want, force=True)) == 0
+    certs = certificates_in(r.details)
+    assert certs and all(check_certificate(c).ok for c in certs)
+    cert = certs[0]
+    bad = copy.deepcopy(cert)
+    bad["domain"] = [c for c in bad["domain"] if c not in ("T >= 1", "T > 0")]      # p = 0 allowed: no floor
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(cert)
+    bad["A"]["definition"] = "distinct-l-diversity"        # declares no class size
+    assert not check_certificate(bad).ok
+    half = Fraction(1, 2)
+    rows = [[half, half, 0, 0]] * 2 + [[0, 0, half, half]] * 2
+    classes = ["E1", "E1", "E2", "E2"]
+    assert _p_sensitive(rows, classes, 2) == 2 and brute.basic_beta_likeness(rows, classes) == 1
+    assert brute.renyi_level_sum(rows, 2, "class", classes) == 2
+    rows = [[Fraction(1), Fraction(0)]] + [[Fraction(0), Fraction(1)]] * 3     # p = 0: a class of one record
+    assert _p_sensitive(rows, ["E1", "E2", "E2", "E2"], 2) == 0
+    assert brute.basic_beta_likeness(rows, ["E1", "E2", "E2", "E2"]) == 3
+    rng = random.Random(11)
+    tested = 0
+    for _ in range(80):
+        n = rng.randint(2, 6)
+        rows = brute.random_rows(rng, n, 3, high=4)
+        classes = brute.random_labels(rng, n, classes=2)
+        if _p_sensitive(rows, classes, 2) < 1:
+            continue
+        assert 1 + brute.basic_beta_likeness(rows, classes) <= Fraction(n, 2)
+        assert brute.renyi_level_sum(rows, 2, "class", classes) <= Fraction(n, 2)
+        assert brute.kl_level_float(rows, "class", classes) <= float(sympy.log(Fraction(n, 2))) + 1e-12
+        tested += 1
+    assert tested >= 10
