@@ -15,7 +15,8 @@ from implgraph.core.errors import InputError
 from implgraph.definitions import REGISTRY, get, with_capability
 from implgraph.definitions.base import Definition, register
 from implgraph.definitions.capabilities import (AdditiveSlack, ClassDistance, ClassLevel, ClassSizeLevel, FiniteLevelOf,
-                                                MinClassSize, MinClassSizeAboveWeakest, OnClasses, RatioLevel, SubsetSize, TailRatio, family_of)
+                                                MinClassSize, MinClassSizeAboveWeakest, OnClasses, RatioLevel,
+                                                SubsetSize, TailRatio, family_of)
 from implgraph.definitions.families import RatioOfAverages
 from implgraph.definitions.validation import OLD_FORMS
 
