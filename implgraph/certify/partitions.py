@@ -191,7 +191,8 @@ def partition_steps(cert, ns=None, timeout_ms=4000) -> list:
         return []
     mc = cert.get("min_classes")
     if lm is not None and lm.every_partition:
-        return [(f"for every partition ({lm.every_partition})", mc == 1, f"min_classes {mc!r}")]
+        # (a certificate of such a lemma claiming partitions into >= 2 classes only claims less: it holds too)
+        return [(f"for every partition ({lm.every_partition})", mc in (1, 2), f"min_classes {mc!r}")]
     if mc == 2:
         return [("for partitions into >= 2 classes (min_classes 2: the argument reads another class)", True, "exact")]
     if mc != 1 or not cert.get("one_class"):

@@ -10,6 +10,11 @@ of s records exists). Where the certificate says ``class_floor_above_weakest`` (
 parameter: A's registered definition declares it a minimum class size above its weakest level
 (``MinClassSizeAboveWeakest``), both sides are on any partition and the domain states T strictly stronger than A's
 weakest level, so every table meeting T has classes of >= s records (B a class level).
+
+Every partition: the obligations are about one set against the whole table, never another class, so they hold on a
+table of one class too (the class is the table, ratio 1 <= N/s where s <= N; a floor from A holds of that class as of
+every class): the lemma declares ``every_partition``, and a certificate may claim every partition (``min_classes`` 1)
+or partitions into >= 2 classes (2, a weaker claim).
 """
 
 from __future__ import annotations
@@ -69,4 +74,6 @@ def _set_mass_of(s, rd, data, sets):
         Obligation("empty bucket: N - s >= 0 (ratio 1 <= U)", N - s, exists)]
 
 
-lemma(methods.ONE_SIDED_CEILING, structure=_set_mass_structure, obligations=_set_mass)
+lemma(methods.ONE_SIDED_CEILING, structure=_set_mass_structure, obligations=_set_mass,
+      every_partition="a set of records holds at most the table's mass on every table, whatever its classes (a table "
+                      "of one class has its class at ratio 1 <= N/s)")
