@@ -18,6 +18,7 @@ import sympy
 
 import brute
 from implgraph.certify import certificates_in, check_certificate
+from implgraph.engines.checkedge import check_edge
 from implgraph.engines.prove import check_implication
 
 N = sympy.Symbol("N", integer=True)
@@ -30,7 +31,7 @@ def _at(expr, **values):
 
 
 def _f(r, level="eps"):
-    return sympy.sympify(str(r.tight), locals={"N": N, level: {"eps": EPS, "t": t}[level]})
+    return sympy.sympify(str(r.tight), locals={"N": N, level: {"eps": EPS, "t": t}.get(level, sympy.Symbol(level))})
 
 
 def test_dp_bounds_pml_tightly_by_hand():
@@ -212,3 +213,23 @@ def test_p_sensitive_bounds_class_levels_by_its_class_size(b):
         assert brute.kl_level_float(rows, "class", classes) <= float(sympy.log(Fraction(n, 2))) + 1e-12
         tested += 1
     assert tested >= 10
+
+
+# --- pml's ceiling log N under class definitions: whatever the partition, one class included -------------------------
+
+@pytest.mark.parametrize("a", ["alpha-k-anonymity(k=2)", "recursive-cl-diversity(l=2)"])
+def test_pml_ceiling_covers_one_class_tables(a):
+    """A record's value is at most the bucket's mass, whatever the classes: pml <= log N on every table, a table of one
+    class too; and a record holding buckets no other record holds reaches it under a class level that spreading over
+    more buckets keeps strong. By hand, one class of N = 4 records: record 1 at (1/2, 1/2, 0, 0), the others at
+    (0, 0, 1/2, 1/2): P = (1/8, 1/8, 3/8, 3/8), pml 4 = N, (alpha, 2)-anonymity alpha = 3/8, recursive (c, 2)-diversity
+    c = max(1, (3/8)/(5/8)) = 1, its strongest. So A => pml is proved for every N over every partition (one class
+    included), tight log N: pml's own ceiling, a vacuous implication (no edge)."""
+    half = Fraction(1, 2)
+    rows = [[half, half, 0, 0]] + [[0, 0, half, half]] * 3
+    one = ["E1"] * 4
+    assert brute.subset_upper(rows, 1) == 4
+    assert brute.alpha_k(rows, one, 2) == Fraction(3, 8) and brute.recursive_cl(rows, one, 2) == 1
+    d = check_edge(a, "pml", N=3).forward
+    assert d.relation == "implication" and d.verdict == "proved" and d.tight_all_n == "log(N)"
+    assert d.vacuous and "own ceiling" in d.vacuous
