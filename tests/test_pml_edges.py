@@ -160,7 +160,7 @@ def test_pml_bounds_class_divergences_by_log_t(b):
         assert brute.kl_level_float(rows, "class", classes) <= float(sympy.log(t)) + 1e-12
 
 
-# --- p-sensitive k-anonymity: at p >= 1 every class has >= k records ----------------------------------------------------
+# --- p-sensitive k-anonymity: at p >= 1 every class has >= k records -----------------------------------------------
 
 def _p_sensitive(rows, classes, k):
     """p-sensitive k-anonymity's level (Truta and Vinay), literally: 0 where a class has fewer than k records, else the

@@ -14,7 +14,8 @@ where the certificate says ``class_floor`` (its name) and A's registered definit
 class size (``MinClassSize``: A's level is infinite on a smaller class), or s = A's parameter where the certificate
 says ``class_floor_above_weakest`` (its name), A's registered definition declares that parameter a minimum class size
 above its weakest level (``MinClassSizeAboveWeakest``) and the domain states T strictly stronger than the weakest
-level (``T >= 1`` against p-sensitive k-anonymity's 0), by exact algebra; the domain states 1 <= s <= N; the mass inequality N P_l - s' m_l =
+level (``T >= 1`` against p-sensitive k-anonymity's 0), by exact algebra; the domain states 1 <= s <= N; the mass
+inequality N P_l - s' m_l =
 (the other records' values) >= 0 as an identity on a class of s' records and N - s' others; no tightness claimed.
 """
 

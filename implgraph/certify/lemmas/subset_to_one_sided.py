@@ -1,7 +1,8 @@
 """The lemma ``max-value`` (method ``subset-to-one-sided``): a class mean is at most the bucket's largest value.
 
 A a two-sided subset level <= T of size j (``A["size"]``; the domain gives 1 <= j <= N - 1), B a
-one-sided class level (any class sizes) or a one-sided subset level of size 1 (one record against the table): ``U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))``
+one-sided class level (any class sizes) or a one-sided subset level of size 1 (one record against the table):
+``U = Min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j))``
 (checked component by component, in either order; U may be one component alone, which the prover writes
 where the domain makes it the smaller). Per bucket with mean p = 1 and largest value M
 (every class mean, and every record's value, is <= M): the other N - 1 values are the N - 1 smallest, with mean >= the j

@@ -94,7 +94,8 @@ FLOOR_CHECK = "A declares a minimum class size among its parameters: True"
 
 
 #: the check a bound by A's minimum class size above its weakest level carries (its certificate part reads it)
-FLOOR_ABOVE_CHECK = "A declares a minimum class size among its parameters above its weakest level, and T is stronger: True"
+FLOOR_ABOVE_CHECK = ("A declares a minimum class size among its parameters above its weakest level, and T is stronger: "
+                     "True")
 
 
 def class_floor(ctx):

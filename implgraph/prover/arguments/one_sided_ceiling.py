@@ -5,10 +5,10 @@ subsets of j records, whatever A is: in each bucket a set S of the table D holds
 >= 0), so ``|S| mean_S <= N mean_D`` and B's raw level is at most ``U = N / s`` (``N / j``) on every table of N
 records. An upper bound (the ``ceiling`` stage, the prover's last resort); tight where a table satisfying A reaches it
 (:mod:`implgraph.prover.attained`), and as a direct argument where A is a class's total variation distance, which a
-rare value escapes (one record at x = Min(1, N T/(N - 1)) in a class of its own, N - 1 at 0). Where A declares a parameter a minimum class
-size above its weakest level (``MinClassSizeAboveWeakest``, p-sensitive k-anonymity's k) and the condition makes A's
-level stronger than the weakest, B's classes have >= that many records: ``U = N / k``, a direct argument (an upper
-bound).
+rare value escapes (one record at x = Min(1, N T/(N - 1)) in a class of its own, N - 1 at 0).
+Where A declares a parameter a minimum class size above its weakest level (``MinClassSizeAboveWeakest``, p-sensitive
+k-anonymity's k) and the condition makes A's level stronger than the weakest, B's classes have >= that many records:
+``U = N / k``, a direct argument (an upper bound).
 """
 
 from __future__ import annotations
@@ -72,9 +72,9 @@ def floor_above_bound(ctx):
                  f"{ctx.a.name} declares its parameter {name} = {s} a minimum class size above its weakest level (on a "
                  f"table with a smaller class its level is the weakest, {ctx.a.weakest(N)}), so every table meeting a "
                  f"stronger level, as every level T of the condition is, has classes of >= {s} records; {ctx.b.name} "
-                 f"is a one-sided ratio of averages over classes: in each bucket a class of >= {s} records holds at most "
-                 f"the whole table's mass (values >= 0), so its mean is at most N/({s}) times the table's mean (an upper "
-                 "bound; not argued to be attained)",
+                 f"is a one-sided ratio of averages over classes: in each bucket a class of >= {s} records holds at "
+                 f"most the whole table's mass (values >= 0), so its mean is at most N/({s}) times the table's mean "
+                 "(an upper bound; not argued to be attained)",
                  checks=[FLOOR_ABOVE_CHECK, f"1 <= {s} <= N on the condition: True"])
 
 

@@ -9,9 +9,10 @@ others' mean (N p - M)/(N - 1), and M + (j - 1) H <= j T p, so (N - j) M <= (j T
 (binary rows, c = (T - 1)/(N T (T + 1)); the high record its own class, or the one record B compares).
 
 A a one-sided subset level of size j (only mean_S <= T p: pointwise maximal leakage, j = 1) bounds no mean from below:
-the first component is not derived; the j largest alone give (j T (N - 1) - (j - 1) N)/(N - j) (T at j = 1), and M <= N p
-(the other values are >= 0): ``U = Min((j T (N - 1) - (j - 1) N)/(N - j), N)``, attained by the same family (its j
-largest have mean exactly T p where U is the first; where T >= N/j, A's own ceiling, one record at N c and the rest 0).
+the first component is not derived; the j largest alone give (j T (N - 1) - (j - 1) N)/(N - j) (T at j = 1), and
+M <= N p (the other values are >= 0): ``U = Min((j T (N - 1) - (j - 1) N)/(N - j), N)``, attained by the same
+family (its j largest have mean exactly T p where U is the first; where T >= N/j, A's own ceiling, one record at N c
+and the rest 0).
 """
 
 from __future__ import annotations
@@ -73,9 +74,10 @@ def subset_one_sided_bound(j, N, region=None, one_sided_a=False):
         return binary_column_table([frac(v) for v in vals], labels=["E1"] + ["E2"] * (Nv - 1))
 
     if one_sided_a:
-        arg = (f"A is a one-sided subset level of size j = {j} (every mean of j records is <= T p), B a one-sided class "
-               "level or a one-sided level of one record against the table: a class mean, and one record's value, is "
-               "at most the bucket's largest value M; the j largest values are M and the j - 1 largest of the others, "
+        arg = (f"A is a one-sided subset level of size j = {j} (every mean of j records is <= T p), B a one-sided "
+               "class level or a one-sided level of one record against the table: a class mean, and one record's "
+               "value, is at most the bucket's largest value M; the j largest values are M and the j - 1 largest of "
+               "the others, "
                "whose mean H is at least the others' mean (N p - M)/(N - 1), and M + (j - 1) H <= j T p, so "
                "(N - j) M <= (j T (N - 1) - (j - 1) N) p; and M <= N p (the other values are >= 0): "
                f"U = {U}, tight: one record at U c (its own class) and "
@@ -83,7 +85,8 @@ def subset_one_sided_bound(j, N, region=None, one_sided_a=False):
         return Bound(U, True, METHOD.name, arg, build=build)
     arg = (f"A is a two-sided subset level of size j = {j}, B a one-sided class level or a one-sided level of one "
            "record against the table: a class mean, and one record's value, is at most the bucket's largest value M; "
-           "the other N - 1 values are the N - 1 smallest, with mean >= the j smallest's >= p/T, so M <= N p - (N - 1) p/T; the j largest values are M and the j - 1 largest of the others, "
+           "the other N - 1 values are the N - 1 smallest, with mean >= the j smallest's >= p/T, so "
+           "M <= N p - (N - 1) p/T; the j largest values are M and the j - 1 largest of the others, "
            "whose mean H is at least the others' mean (N p - M)/(N - 1), and M + (j - 1) H <= j T p, so "
            f"(N - j) M <= (j T (N - 1) - (j - 1) N) p: U = {U}, tight: one record at U c (its own class) and N - 1 "
            "at c (N - U)/(N - 1), c = (T - 1)/(N T (T + 1)), satisfy A and have B's ratio U")
