@@ -128,6 +128,8 @@ def floor_above_weakest_steps(cert, B, name):
 def _domain_stronger_than_weakest(cert, a) -> bool:
     """Does a condition of the domain, ``T >= c`` / ``T > c`` (``<=`` / ``<`` where smaller is stronger) with c a
     number, put T strictly beyond A's weakest raw level (a number that does not depend on N)?"""
+    if a.level_scale.weakest_depends_on_N:      # (the weakest of every N need not be each N's)
+        return False
     weakest = sympy.sympify(a.raw_from_level(a.weakest()))
     if not weakest.is_number or not weakest.is_finite:
         return False

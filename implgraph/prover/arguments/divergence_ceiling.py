@@ -120,6 +120,8 @@ def floor_above_weakest(ctx):
     value = None if declared is None else (ctx.a_params or {}).get(declared.param)
     if value is None or isinstance(value, Word) or not (any_partition(ctx.a_classes) and any_partition(ctx.b_classes)):
         return None
+    if ctx.a.level_scale.weakest_depends_on_N:     # (the checker reads a weakest level that is one number)
+        return None
     weakest = ctx.a.raw_from_level(ctx.a.weakest(ctx.N))
     if weakest is sympy.oo or weakest is sympy.zoo:
         return None
