@@ -15,7 +15,8 @@ from implgraph.core.errors import InputError
 from implgraph.definitions import REGISTRY, get, with_capability
 from implgraph.definitions.base import Definition, register
 from implgraph.definitions.capabilities import (AdditiveSlack, ClassDistance, ClassLevel, ClassSizeLevel, FiniteLevelOf,
-                                                MinClassSize, OnClasses, RatioLevel, SubsetSize, TailRatio, family_of)
+                                                MinClassSize, MinClassSizeAboveWeakest, OnClasses, RatioLevel,
+                                                SubsetSize, TailRatio, family_of)
 from implgraph.definitions.families import RatioOfAverages
 from implgraph.definitions.validation import OLD_FORMS
 
@@ -64,6 +65,8 @@ BY_HAND = {
     "basic-beta-likeness": {RatioLevel: RatioLevel("class", "one-sided")},     # only a class above the table
     "k-anonymity": {ClassSizeLevel: ClassSizeLevel()},
     "alpha-k-anonymity": {MinClassSize: MinClassSize("k")},
+    # a class of fewer than k records gives p = 0, the weakest level, not an infinite one (Truta and Vinay)
+    "p-sensitive-k-anonymity": {MinClassSizeAboveWeakest: MinClassSizeAboveWeakest("k")},
     "eps-delta-dp": {AdditiveSlack: AdditiveSlack("removal", "delta")},
     "eps-delta-ldp": {AdditiveSlack: AdditiveSlack("pairs", "delta")},
     "recursive-cl-diversity": {TailRatio: TailRatio("l")},

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from implgraph.engines.checkedge import check_edge
 
 
@@ -40,10 +42,29 @@ def test_a_proof_at_the_ceiling_is_no_edge():
     assert r.forward.relation == "implication" and "own ceiling" not in r.forward.evidence
 
 
-def test_a_proof_only_at_the_ceiling_stays_open():
-    """p-sensitive k-anonymity declares neither a minimum class size nor a uniform class level: basic beta-likeness is
+@pytest.fixture
+def undeclared():
+    """p-sensitive k-anonymity's level with no capability but OnClasses (the built-in declares its k a minimum class
+    size above its weakest level, which bounds both B below their ceilings; tests/test_pml_edges.py): a class level the
+    prover knows nothing of, registered for the test."""
+    from implgraph.definitions.base import REGISTRY, register
+    from implgraph.definitions.capabilities import OnClasses
+    from implgraph.definitions.zoo_syntactic import PSensitiveKAnonymity
+
+    class Undeclared(PSensitiveKAnonymity):
+        name = "p-sensitive-undeclared-test"
+        declares = (OnClasses(),)
+    try:
+        register(Undeclared)
+        yield "p-sensitive-undeclared-test(k=2)"
+    finally:
+        REGISTRY.pop("p-sensitive-undeclared-test", None)
+
+
+def test_a_proof_only_at_the_ceiling_stays_open(undeclared):
+    """A class level that declares neither a minimum class size nor a uniform class level: basic beta-likeness is
     proved only at its ceiling N - 1, which every table meets; whether A bounds it below is not derived: open."""
-    d = check_edge("p-sensitive-k-anonymity(k=2)", "basic-beta-likeness", N=3).forward
+    d = check_edge(undeclared, "basic-beta-likeness", N=3).forward
     assert d.relation == "unknown" and d.verdict == "proved"
     assert "own ceiling" in d.evidence and "(open)" in d.evidence
 
@@ -55,10 +76,10 @@ def test_a_class_divergence_at_log_n_is_vacuous():
     assert d.relation == "implication" and d.tight_all_n == "log(N)" and d.vacuous and "own ceiling" in d.vacuous
 
 
-def test_a_class_divergence_proved_only_at_log_n_is_open():
-    """p-sensitive k-anonymity bounds no class's ratio to the table (nor, through an intermediate, its distance): KL
-    closeness is proved only at its ceiling log N (open)."""
-    d = check_edge("p-sensitive-k-anonymity(k=2)", "kl-closeness", N=3).forward
+def test_a_class_divergence_proved_only_at_log_n_is_open(undeclared):
+    """A class level declaring nothing the prover reads bounds no class's ratio to the table (nor, through an
+    intermediate, its distance): KL closeness is proved only at its ceiling log N (open)."""
+    d = check_edge(undeclared, "kl-closeness", N=3).forward
     assert d.relation == "unknown" and "own ceiling" in d.evidence and "(open)" in d.evidence
 
 

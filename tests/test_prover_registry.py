@@ -56,14 +56,17 @@ def test_the_declared_order_is_the_old_if_chain():
     # same-level: one definition, the same raw level, and last B one side of A's two-sided ratio (an upper bound)
     assert [a.method for a in registry.arguments()] == [
         methods.CLASS_SIZE, methods.SAME_LEVEL, methods.SAME_LEVEL, methods.SAME_DISTANCE, methods.ONE_SIDED_CEILING,
-        methods.FINITE_LEVEL_OF, methods.SUBSET_MONOTONE, methods.SUBSET_TO_CLASSES, methods.ONE_SIDED_CLASS,
+        methods.ONE_SIDED_CEILING, methods.FINITE_LEVEL_OF, methods.SUBSET_MONOTONE, methods.SUBSET_TO_CLASSES,
+        methods.ONE_SIDED_CLASS,
         methods.CLASS_DISTANCE, methods.ONE_SIDED_DISTANCE, methods.PAIRWISE_DISTANCE, methods.VERTEX, methods.PRODUCT,
         methods.SUBSET_TO_ONE_SIDED, methods.REMOVAL_DISTANCE, methods.SLACK_TARGET_PAIRS, methods.EXTREME_POINTS,
         methods.SLACK_TARGET_REMOVAL, methods.SLACK_PAIRS_TO_REMOVAL, methods.SLACK_PAIRWISE_DISTANCE,
         methods.SLACK_REMOVAL_DISTANCE, methods.CLASS_TO_SUBSET, methods.CHORD, methods.DIVERGENCE_ORDER,
         methods.CEILING_CHORD, methods.CEILING_FAMILY, methods.DIVERGENCE_CEILING, methods.DIVERGENCE_CEILING,
-        methods.DIVERGENCE_CEILING, methods.BINARY_PROGRAM, methods.TV_DISTANCE, methods.SAME_LEVEL]
-    # (the chord under a class TV; the ceiling's family; s = T, s = A's declared minimum class size, s = B's)
+        methods.DIVERGENCE_CEILING, methods.DIVERGENCE_CEILING, methods.BINARY_PROGRAM, methods.TV_DISTANCE,
+        methods.SAME_LEVEL]
+    # (the one-sided ceiling: a class TV escapes, A's class size above its weakest level; the chord under a class TV;
+    # the ceiling's family; s = T, s = A's declared minimum class size, s = A's above its weakest level, s = B's)
     assert [a.method for a in registry.arguments("ceiling")] == [methods.DISTANCE_CEILING, methods.ONE_SIDED_CEILING]
 
 

@@ -9,6 +9,7 @@ import random
 from fractions import Fraction
 
 import pytest
+import sympy
 
 from implgraph.certify import check_certificate
 from implgraph.engines.prove import check_implication
@@ -45,21 +46,33 @@ def test_pml_is_at_most_lip_and_log_N_on_random_tables():
 
 @pytest.fixture(scope="module")
 def lip_pml():
-    return check_implication("lip", "pml")
+    """The same-level argument's own bound for lip => pml (B one side of A's ratio), built directly: the prover's
+    answer for the pair is now the tight subset-to-one-sided bound, tried first (same-level's one side is last)."""
+    from implgraph.core.region import Region
+    from implgraph.prover.answer import T
+    from implgraph.prover.arguments.same_level import one_side_of
+    from implgraph.prover.certificate import certificate
+    from implgraph.prover.context import ProofContext
+    N = sympy.Symbol("N", integer=True)
+    ctx = ProofContext.build("lip", "pml", {}, {}, Region({N: "integer"}, (T >= 1, N >= 2)), N)
+    bound = one_side_of(ctx)
+    return bound, certificate(ctx.a, ctx.b, {}, {}, None, None, ctx.region, N, bound)
 
 
 def _part(r):
-    cert = r.details["certificate"]
-    return next(p for p in [cert, *cert.get("parts", [])] if p["method"] == "same-level")
+    return r[1]
 
 
 def test_lip_implies_pml_at_the_smaller_of_eps_and_log_N(lip_pml):
-    # by hand: pml <= lip (one side of the two-sided ratio) and pml <= log N (x_i(l) <= N P(l))
-    assert lip_pml.verdict == "proved"
-    assert lip_pml.upper_f[0] == "log(Min(N, exp(eps)))"
-    assert check_certificate(lip_pml.details["certificate"]).ok
-    part = _part(lip_pml)
+    # by hand: pml <= lip (one side of the two-sided ratio): the same-level bound T, an upper bound
+    bound, part = lip_pml
+    assert bound.method == "same-level" and str(bound.upper) == "T" and not bound.tight
     assert part["upper"] == "T" and part["tight"] is False and check_certificate(part).ok
+    # the prover's answer: tight, the largest value of a bucket within [P/T, T P] (tests/test_pml_edges.py):
+    # M <= T and M <= N - (N - 1)/T (the others >= 1/T), both attained; below log(Min(N, e^eps))
+    r = check_implication("lip", "pml")
+    assert r.verdict == "proved" and r.tightness == "tight"
+    assert str(r.tight) == "log(Min(N - (N - 1)*exp(-eps), exp(eps)))"
 
 
 def test_a_one_sided_part_claiming_tightness_is_rejected(lip_pml):

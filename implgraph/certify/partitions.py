@@ -156,11 +156,32 @@ def _one_class_steps(cert, timeout_ms):
     except NotPolynomial:      # (a composed bound: Min, square roots, exp, log, read by its form)
         if hyps:
             raise
-        from implgraph.certify.lemmas.composition import at_least
-        ok, how = at_least(text, bound, domain, timeout_ms)
+        ok, how = _at_least_by_cases(text, bound, domain, timeout_ms)
     steps.append((f"on a table of one class U is at least B's strongest raw level {best} on the domain"
                   + (" (T <= N: A's level is a class's size)" if size else ""), ok, how))
     return steps
+
+
+def _at_least_by_cases(text, bound, domain, timeout_ms):
+    """``(ok, how)``: U (a composed bound) >= ``bound`` on the domain, by its form
+    (:func:`implgraph.certify.lemmas.composition.at_least`); where that fails and U holds a Min inside (not at its top,
+    e.g. 1 - 1/Min(N, T)), by cases: at every point the Min is one of its arguments, so U >= bound where U with the
+    Min replaced by each argument in turn is >= bound on the whole domain."""
+    import sympy
+    from implgraph.certify.expr import read_sympy
+    from implgraph.certify.lemmas.composition import at_least
+    ok, how = at_least(text, bound, domain, timeout_ms)
+    if ok:
+        return ok, how
+    e = read_sympy(str(text), {name: sympy.Symbol(name) for name in [*domain.kinds, "T"]})
+    inner = sorted((m for m in e.atoms(sympy.Min) if m != e), key=sympy.default_sort_key)
+    if not inner:
+        return ok, how
+    m = inner[0]
+    found = [at_least(e.xreplace({m: x}), bound, domain, timeout_ms) for x in m.args]
+    if not all(good for good, _ in found):
+        return ok, how
+    return True, f"by cases on {m} (it is one of its arguments at every point): " + "; ".join(h for _, h in found)
 
 
 def _unlogged(text, best):
@@ -191,7 +212,8 @@ def partition_steps(cert, ns=None, timeout_ms=4000) -> list:
         return []
     mc = cert.get("min_classes")
     if lm is not None and lm.every_partition:
-        return [(f"for every partition ({lm.every_partition})", mc == 1, f"min_classes {mc!r}")]
+        # (a certificate of such a lemma claiming partitions into >= 2 classes only claims less: it holds too)
+        return [(f"for every partition ({lm.every_partition})", mc in (1, 2), f"min_classes {mc!r}")]
     if mc == 2:
         return [("for partitions into >= 2 classes (min_classes 2: the argument reads another class)", True, "exact")]
     if mc != 1 or not cert.get("one_class"):

@@ -14,6 +14,8 @@ fact the prover, the checker and the tests read (the tests check each against th
   classes implies it; declare it alone where no other one says so);
 - :class:`ClassSizeLevel` : the level is the smallest class's number of records (k-anonymity);
 - :class:`MinClassSize` : a parameter is a minimum class size ((alpha,k)-anonymity's ``k``);
+- :class:`MinClassSizeAboveWeakest` : a parameter is a minimum class size wherever the level is stronger than its
+  weakest (p-sensitive k-anonymity's ``k``: a smaller class gives p = 0, the weakest level, not an infinite one);
 - :class:`ClassDistance` : at some parameters (``where``) the level is a distance between each class's
   bucket distribution and the table's (``total-variation``: the EMD with the equal ground distance);
 - :class:`ClassLevel` : the level of one class over ``k`` values, for every ``k``, as a formula of a
@@ -46,7 +48,8 @@ from implgraph.core.errors import InputError, printable
 from implgraph.definitions._capability_values import (DISTANCES, FAMILIES, INCREASE_CAPS, SIDES, SLACK_COMPARES,
                                                       _N, _check_name, _exact, _names, _refuse, _size_formula)
 
-__all__ = ["Capability", "RatioLevel", "SubsetSize", "OnClasses", "ClassSizeLevel", "MinClassSize", "ClassDistance",
+__all__ = ["Capability", "RatioLevel", "SubsetSize", "OnClasses", "ClassSizeLevel", "MinClassSize",
+           "MinClassSizeAboveWeakest", "ClassDistance",
            "ClassLevel", "AdditiveSlack", "TailRatio", "FiniteLevelOf", "CAPABILITIES", "FAMILIES", "SIDES",
            "family_of"]
 
@@ -196,6 +199,29 @@ class MinClassSize(Capability):
 
     def __post_init__(self):
         _check_name("MinClassSize", self.param)
+
+    def on_classes(self) -> bool:
+        return True
+
+    def params_named(self) -> tuple:
+        return (self.param,)
+
+
+@dataclass(frozen=True)
+class MinClassSizeAboveWeakest(Capability):
+    """The parameter ``param`` is a minimum class size wherever the level is stronger than its weakest: on a table with
+    a class of fewer records the level is the weakest one (every table meets it), so every table meeting a level
+    stronger than the weakest has classes of at least that many (p-sensitive k-anonymity's k: p = 0 there). Unlike
+    :class:`MinClassSize`, the level is not infinite on a smaller class: the floor holds above the weakest level only.
+
+    >>> MinClassSizeAboveWeakest("k").params_named(), MinClassSizeAboveWeakest("k").on_classes()
+    (('k',), True)
+    """
+
+    param: str
+
+    def __post_init__(self):
+        _check_name("MinClassSizeAboveWeakest", self.param)
 
     def on_classes(self) -> bool:
         return True
@@ -371,4 +397,5 @@ def family_of(d) -> str | None:
 
 #: every capability kind, by class name
 CAPABILITIES = {c.__name__: c for c in (RatioLevel, SubsetSize, OnClasses, ClassSizeLevel, MinClassSize,
-                                        ClassDistance, ClassLevel, AdditiveSlack, TailRatio, FiniteLevelOf)}
+                                        MinClassSizeAboveWeakest, ClassDistance, ClassLevel, AdditiveSlack, TailRatio,
+                                        FiniteLevelOf)}

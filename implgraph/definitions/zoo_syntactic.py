@@ -18,7 +18,7 @@ import sympy
 from implgraph.definitions._classes import class_arrays, class_means
 from implgraph.definitions._params import IntegerK
 from implgraph.definitions.base import Definition, register
-from implgraph.definitions.capabilities import OnClasses
+from implgraph.definitions.capabilities import MinClassSizeAboveWeakest
 
 
 @register
@@ -31,7 +31,7 @@ class PSensitiveKAnonymity(IntegerK, Definition):
     params = {"k": "minimum class size, an integer 1 <= k <= N"}
     ranges = {"k": (1, "N")}
     param_kinds = {"k": "integer"}
-    declares = (OnClasses(),)
+    declares = (MinClassSizeAboveWeakest("k"),)     # a class of < k records: p = 0, the weakest level
     reference = ("Truta and Vinay, Privacy protection: p-sensitive k-anonymity property, ICDE Workshops 2006, p. 94 "
                  "(definition number not checked)")
     label_format = "p-sensitive {k}-anonymity"

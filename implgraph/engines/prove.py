@@ -32,6 +32,7 @@ from implgraph.prover.search import tight_bound
 from implgraph.prover.shapes import decide, lowest_raw
 from implgraph.engines.class_floor import class_floor, class_size_floor
 from implgraph.prover.arguments.composition import composed_bound
+from implgraph.prover.arguments.one_sided_ceiling import reads_no_classes
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_claim import (Claim, best_text, capped, ceiling_of, covers_one_class, met_trivially,
                                           supremum_of,
@@ -220,6 +221,9 @@ class _Run:
                                                                               c.region, c.N)
         if bound is None or not classed or bound.method in EVERY_TABLE_METHODS:
             return bound, "", False
+        if bound.tight and reads_no_classes(bound, b):     # B's set ceiling, attained: whatever the partition
+            return bound, ("; B compares no classes and the bound reads nothing of A: every partition into classes, "
+                           "one class included"), False
         if self.min_classes >= 2:
             return bound, ("; for partitions into at least 2 classes (the assumption stated: a table of one class is "
                            "not covered)"), False

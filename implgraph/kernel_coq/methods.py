@@ -102,6 +102,8 @@ def _set_mass(f):
     tr = f.tr
     if _sd(B) != "OneSided":
         raise Untranslatable("set-mass needs B one-sided")
+    if (f.cert.raw.get("upper_certificate") or {}).get("class_floor_above_weakest") is not None:
+        raise Untranslatable("set-mass with A's minimum class size above its weakest level (no Coq lemma)")
     if B.family == "subset":
         s = tr.expr(B.size)
         core = f"apply (set_mass_subset N K x ({s})); [exact Htab | lra]."

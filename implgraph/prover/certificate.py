@@ -168,8 +168,15 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
     """
     cert = _certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound)
     if "class" in (cert["A"].get("family"), cert["B"].get("family")):
-        cert["min_classes"] = 1 if bound.method in EVERY_TABLE_METHODS else 2
+        cert["min_classes"] = 1 if bound.method in EVERY_TABLE_METHODS or _set_ceiling_without_classes(b, bound) else 2
     return cert
+
+
+def _set_ceiling_without_classes(b, bound) -> bool:
+    """B's set ceiling (``one-sided-ceiling``) where B compares no classes: it holds whatever the partition."""
+    from implgraph.prover.arguments.one_sided_ceiling import reads_no_classes
+    from implgraph.prover.shapes import as_definition
+    return reads_no_classes(bound, as_definition(b))
 
 
 def every_partition_certificate(cert):

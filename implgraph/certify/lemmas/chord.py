@@ -24,6 +24,8 @@ What the checker re-derives from the certificate's statement, not from its data:
   lower end >= 0).
   A a one-sided class level against a class divergence on the same partition: m_l/P_l <= T where the class lies
   above the table, <= 1 <= T elsewhere, >= 0, so [0, T]; never a tight claim (A bounds no ratio from below).
+  A a one-sided subset level of size 1 (one record against the table) against a class divergence, any partition:
+  every record has x_i(l) <= T P_l, so every class's mean does: [0, T]; never a tight claim.
   Any other pair of sides is refused;
 - phi is convex on the interval (a maximum of functions affine in r, or phi'' >= 0 for r > 0, sympy's assumptions);
 - U is the chord's value, L phi(hi) + (1 - L) phi(lo) with L = (1 - lo)/(hi - lo) (phi(0) its limit), by exact
@@ -83,6 +85,11 @@ def _confines(A, B, div, domain=()):
     if A.get("sides") == "one-sided" and A.get("family") == "class" and div.compares == "class":
         # m_l/P_l <= T where the class lies above the table, <= 1 <= T elsewhere, >= 0: [0, T] (an upper bound only)
         return (sympy.Integer(0), _T, False) if _same_classes(A, B) else None
+    if A.get("sides") == "one-sided" and A.get("family") == "subset" and div.compares == "class" \
+            and A.get("size") is not None and sympy.simplify(_expr(A["size"]) - 1) == 0:
+        # one record against the table: x_i(l) <= T P_l for every record, so every class mean, on any partition:
+        # [0, T] (an upper bound only)
+        return sympy.Integer(0), _T, False
     if A.get("sides") != "two-sided":
         return None
     removal = A.get("family") == "subset" and A.get("size") is not None \

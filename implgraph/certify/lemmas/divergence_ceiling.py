@@ -11,7 +11,11 @@ Renyi divergence between each class and the table (its kind and order those of t
 parameters); U = log(N/s) with s B's classes' minimum size, or s = T where the certificate says ``class_size`` and A's
 registered level is its smallest class's size (no parameters, any partition; T an integer), or s = A's parameter
 where the certificate says ``class_floor`` (its name) and A's registered definition declares that parameter a minimum
-class size (``MinClassSize``: A's level is infinite on a smaller class), by exact algebra; the domain states 1 <= s <= N; the mass inequality N P_l - s' m_l =
+class size (``MinClassSize``: A's level is infinite on a smaller class), or s = A's parameter where the certificate
+says ``class_floor_above_weakest`` (its name), A's registered definition declares that parameter a minimum class size
+above its weakest level (``MinClassSizeAboveWeakest``) and the domain states T strictly stronger than the weakest
+level (``T >= 1`` against p-sensitive k-anonymity's 0), by exact algebra; the domain states 1 <= s <= N; the mass
+inequality N P_l - s' m_l =
 (the other records' values) >= 0 as an identity on a class of s' records and N - s' others; no tightness claimed.
 """
 
@@ -66,6 +70,9 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         if data.get("class_floor") is not None:
             floor_steps, s = _class_floor_steps(cert, B, data["class_floor"])
             steps += floor_steps
+        if data.get("class_floor_above_weakest") is not None:
+            floor_steps, s = floor_above_weakest_steps(cert, B, data["class_floor_above_weakest"])
+            steps += floor_steps
         upper = parse_expr(str(cert.get("upper")), {"N": _N, "T": T})
         steps.append((f"U = log(N/({s}))", sympy.simplify(sympy.expand_log(upper - sympy.log(_N / s), force=True))
                       == 0, "exact"))
@@ -96,6 +103,52 @@ def _class_floor_steps(cert, B, name):
     s = parse_expr(str(value), {"N": _N}) if ok else sympy.Integer(1)
     return [(f"A's registered definition declares its parameter {name} a minimum class size (s = {value}), on any "
              "partition", ok, "registry")], s
+
+
+def floor_above_weakest_steps(cert, B, name):
+    """``(steps, s)``: s = A's parameter ``name``, which A's registered definition declares a minimum class size above
+    its weakest level (``MinClassSizeAboveWeakest``: on a table with a smaller class its level is the weakest), both
+    sides on any partition, and the domain bounds T strictly stronger than that weakest level (a relation of T with a
+    number, read by the project's parser): every table meeting T has classes of >= s records."""
+    from implgraph.certify.registered import registered
+    from implgraph.definitions.capabilities import MinClassSizeAboveWeakest
+    A = cert.get("A") or {}
+    a = registered(A.get("definition"))
+    declared = None if a is None else a.declared(MinClassSizeAboveWeakest)
+    value = (A.get("params") or {}).get(name)
+    anyp = all(str(x.get("min_class") or "1") == "1" and x.get("max_class") is None for x in (A, B))
+    ok = declared is not None and declared.param == name and value is not None and anyp
+    s = parse_expr(str(value), {"N": _N}) if ok else sympy.Integer(1)
+    stronger = ok and _domain_stronger_than_weakest(cert, a)
+    return [(f"A's registered definition declares its parameter {name} a minimum class size above its weakest level "
+             f"(s = {value}), on any partition", ok, "registry"),
+            ("the domain makes A's level T stronger than its weakest", stronger, "exact")], s
+
+
+def _domain_stronger_than_weakest(cert, a) -> bool:
+    """Does a condition of the domain, ``T >= c`` / ``T > c`` (``<=`` / ``<`` where smaller is stronger) with c a
+    number, put T strictly beyond A's weakest raw level (a number that does not depend on N)?"""
+    if a.level_scale.weakest_depends_on_N:      # (the weakest of every N need not be each N's)
+        return False
+    weakest = sympy.sympify(a.raw_from_level(a.weakest()))
+    if not weakest.is_number or not weakest.is_finite:
+        return False
+    T = sympy.Symbol("T", real=True)
+    larger = a.stronger == "larger"
+    for c in cert.get("domain") or []:
+        try:
+            rel = parse_condition(str(c), {"T": T, "N": _N})
+        except (InputError, TypeError, ValueError):
+            continue
+        if not isinstance(rel, sympy.core.relational.Relational) or rel.lhs != T or not rel.rhs.is_number:
+            continue
+        if larger and ((isinstance(rel, sympy.GreaterThan) and rel.rhs > weakest)
+                       or (isinstance(rel, sympy.StrictGreaterThan) and rel.rhs >= weakest)):
+            return True
+        if not larger and ((isinstance(rel, sympy.LessThan) and rel.rhs < weakest)
+                           or (isinstance(rel, sympy.StrictLessThan) and rel.rhs <= weakest)):
+            return True
+    return False
 
 
 def _class_size_steps(cert, B):

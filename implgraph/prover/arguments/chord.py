@@ -28,6 +28,10 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
   at most the chord's log T (L = 1/T). An upper bound: A bounds no ratio from below, and the two-point table
   (s records at (1, 0), N - s at ((N/T - s)/(N - s), ...)) attains it only where N/(N - s) <= T <= N/s, so
   tightness is not claimed (docs/proofs/chord-one-sided.md);
+- B compares a class with the table, A is a one-sided level of one record against the table (pointwise maximal
+  leakage: x_i(l) <= T P_l for every record): a class's mean is an average of records, so every ratio lies in [0, T] on
+  any partition and KL and every Renyi order are at most log T; an upper bound (attained by one record at ratios (T, 0)
+  only where T >= N/(N - 1): not claimed);
 - B compares a class with the table, A compares the subsets of N - 1 records with the table (record removal): each
   record is x_i = N P - (N - 1) Q_i with Q_i/P in [1/T, T], so x_i/P and a class's mean's ratio lie in
   [max(0, N - (N - 1) T), N - (N - 1)/T]: the bound log(N - (N - 1)/T) for every T, and beside it the supremum piece
@@ -54,6 +58,7 @@ import sympy
 
 from implgraph.core import methods
 from implgraph.core.formula import parse_expr
+from implgraph.definitions.capabilities import SubsetSize
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover import registry
 from implgraph.prover.shapes import compares as _two_sided
@@ -75,6 +80,10 @@ def interval(a, b, N, ja, a_classes, b_classes, b_params=None):
     if div is not None and div.compares == "class" and one_sided(a, "class"):
         # a one-sided class level on B's partition: every ratio m_l/P_l lies in [0, T] (at most 1 where m_l <= P_l)
         return (sympy.Integer(0), T, False) if _same_partition(a_classes, b_classes) else None
+    if div is not None and div.compares == "class" and _one_record(a):
+        # one record against the table, one-sided (pml): x_i(l) <= T P_l for every record, so a class's mean too: every
+        # ratio m_l/P_l lies in [0, T], on any partition
+        return sympy.Integer(0), T, False
     if div is None or ratio_sides(a) != "two-sided":
         return None
     if _two_sided(a, "pairwise") and div.compares == "class":
@@ -93,6 +102,12 @@ def interval(a, b, N, ja, a_classes, b_classes, b_params=None):
         # each record x_i = N P - (N - 1) Q_i with Q_i/P in [1/T, T]: x_i/P <= N - (N - 1)/T; a class mean too
         return sympy.Integer(0), N - (N - 1) / T, False
     return None
+
+
+def _one_record(a) -> bool:
+    """Is ``a`` a one-sided subset level of one record (its declared size the number 1, whatever the parameters)?"""
+    size = a.declared(SubsetSize)
+    return one_sided(a, "subset") and size is not None and size.formula() == 1
 
 
 def _same_partition(a_classes, b_classes) -> bool:
@@ -180,7 +195,7 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
                 + (" (Renyi: of exp((alpha - 1) D), log is increasing)" if div.kind == "renyi" else "")
                 + ("; attained by two buckets with ratios hi and lo" if same else
                    "; A bounds the ratios from above only: an upper bound, tightness not derived"
-                   if one_sided(a, "class") else
+                   if one_sided(a, "class") or _one_record(a) else
                    "; A compares other record sets than B: an upper bound, tightness not derived"))
     out = Bound(upper, bool(same), methods.CHORD.name, argument, build=None,
                 checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"], attained_where=where)

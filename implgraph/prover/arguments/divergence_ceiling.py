@@ -16,7 +16,9 @@ every class has >= T records, so B <= log(N/T), a bound in A's level (tried befo
 states 1 <= T <= N: no table has a class of more than N records). B's order is read at its parameters.
 Where A declares one of its parameters a minimum class size (``MinClassSize``, (alpha,k)-anonymity's k; any
 partition otherwise), s = that parameter: every table where A is finite has classes of >= s records, so B <= log(N/s)
-(tried before the general ceiling; the domain states 1 <= s <= N).
+(tried before the general ceiling; the domain states 1 <= s <= N). Where A declares it a minimum class size above its
+weakest level only (``MinClassSizeAboveWeakest``, p-sensitive k-anonymity's k: p = 0 on a smaller class) and the
+condition makes A's level T stronger than the weakest (p >= 1), the same with s = that parameter.
 It is B's own level on a class of s records whose values the other records do not share (s records at (1, 0), N - s
 at (0, 1): KL and every Renyi order log(N/s)); whether a table satisfying A at every level reaches it is not derived
 here: an upper bound.
@@ -27,7 +29,8 @@ from __future__ import annotations
 import sympy
 
 from implgraph.core import methods
-from implgraph.definitions.capabilities import ClassSizeLevel, FiniteLevelOf, MinClassSize
+from implgraph.definitions.capabilities import (ClassSizeLevel, FiniteLevelOf, MinClassSize,
+                                                MinClassSizeAboveWeakest)
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.registry import argument, certificate_parts
@@ -90,6 +93,11 @@ def class_size_ceiling(ctx):
 FLOOR_CHECK = "A declares a minimum class size among its parameters: True"
 
 
+#: the check a bound by A's minimum class size above its weakest level carries (its certificate part reads it)
+FLOOR_ABOVE_CHECK = ("A declares a minimum class size among its parameters above its weakest level, and T is stronger: "
+                     "True")
+
+
 def class_floor(ctx):
     """A's declared minimum class size (``MinClassSize``) at its parameters, where both sides are on any partition,
     or None."""
@@ -100,6 +108,48 @@ def class_floor(ctx):
     if value is None or isinstance(value, Word) or not (any_partition(ctx.a_classes) and any_partition(ctx.b_classes)):
         return None
     return sympy.sympify(value)
+
+
+def floor_above_weakest(ctx):
+    """A's minimum class size above its weakest level (``MinClassSizeAboveWeakest``) at its parameters, where both
+    sides are on any partition and the condition makes A's raw level T stronger than its weakest on N records (a
+    table meeting T then has no smaller class); None otherwise."""
+    if ctx.a is None:
+        return None
+    declared = ctx.a.declared(MinClassSizeAboveWeakest)
+    value = None if declared is None else (ctx.a_params or {}).get(declared.param)
+    if value is None or isinstance(value, Word) or not (any_partition(ctx.a_classes) and any_partition(ctx.b_classes)):
+        return None
+    if ctx.a.level_scale.weakest_depends_on_N:     # (the checker reads a weakest level that is one number)
+        return None
+    weakest = ctx.a.raw_from_level(ctx.a.weakest(ctx.N))
+    if weakest is sympy.oo or weakest is sympy.zoo:
+        return None
+    stronger = sympy.Gt(T, weakest) if ctx.a.stronger == "larger" else sympy.Lt(T, weakest)
+    return sympy.sympify(value) if decide(ctx.region, stronger) is True else None
+
+
+def _by_floor_above(ctx):
+    return _applies(ctx) and floor_above_weakest(ctx) is not None
+
+
+@argument(METHOD, order=201.7, applies=_by_floor_above)
+def floor_above_ceiling(ctx):
+    """``log(N/s)``, s A's minimum class size above its weakest level: at a stronger level every class has >= s
+    records."""
+    N, s = ctx.N, floor_above_weakest(ctx)
+    if decide(ctx.region, sympy.And(sympy.Ge(s, 1), sympy.Le(s, N))) is not True:
+        return None
+    name = ctx.a.declared(MinClassSizeAboveWeakest).param
+    return Bound(sympy.log(N / s), False, METHOD.name,
+                 f"{ctx.a.name} declares its parameter {name} = {s} a minimum class size above its weakest level (on a "
+                 f"table with a smaller class its level is the weakest, {ctx.a.weakest(N)}), so every table meeting a "
+                 f"stronger level, as every level T of the condition is, has classes of >= {s} records; "
+                 f"{ctx.b.name} is a divergence of a class from the table: in each bucket a class of >= {s} records "
+                 f"holds at most the whole table's mass (values >= 0), so its ratio to the table is at most N/({s}), "
+                 f"and KL or a Renyi divergence is at most the log of the largest ratio: log(N/({s})) (an upper bound; "
+                 "not argued to be attained)",
+                 checks=[FLOOR_ABOVE_CHECK, f"1 <= {s} <= N on the condition: True"])
 
 
 def _by_floor(ctx):
@@ -133,11 +183,14 @@ def upper_certificate(cert, ctx):
     by_size = ctx.a.has(ClassSizeLevel) and ctx.bound.upper.has(T)      # s = T, A's class-size level
     by_floor = FLOOR_CHECK in ctx.bound.checks                           # s = A's declared minimum class size
     floor = ctx.a.declared(MinClassSize).param if by_floor else None
-    s_ = "T" if by_size else cert["A"]["params"][floor] if by_floor else cert["B"].get("min_class", "1")
+    above = ctx.a.declared(MinClassSizeAboveWeakest).param if FLOOR_ABOVE_CHECK in ctx.bound.checks else None
+    s_ = "T" if by_size else cert["A"]["params"][floor] if by_floor else cert["A"]["params"][above] \
+        if above is not None else cert["B"].get("min_class", "1")
     cert["domain"] += [f"({s_}) >= 1", f"({s_}) <= N"]
     from implgraph.definitions import get
     div = divergence_of(get(cert["B"]["definition"]), cert["B"].get("params"))
     cert["upper_certificate"] = {"lemma": METHOD.lemma, "kind": div.kind,
                                  "order": None if div.order is None else str(div.order),
                                  **({"class_size": True} if by_size else {}),
-                                 **({"class_floor": floor} if by_floor else {})}
+                                 **({"class_floor": floor} if by_floor else {}),
+                                 **({"class_floor_above_weakest": above} if above is not None else {})}

@@ -6,6 +6,9 @@ subsets of j records, whatever A is: in each bucket a set S of the table D holds
 records. An upper bound (the ``ceiling`` stage, the prover's last resort); tight where a table satisfying A reaches it
 (:mod:`implgraph.prover.attained`), and as a direct argument where A is a class's total variation distance, which a
 rare value escapes (one record at x = Min(1, N T/(N - 1)) in a class of its own, N - 1 at 0).
+Where A declares a parameter a minimum class size above its weakest level (``MinClassSizeAboveWeakest``, p-sensitive
+k-anonymity's k) and the condition makes A's level stronger than the weakest, B's classes have >= that many records:
+``U = N / k``, a direct argument (an upper bound).
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ import sympy
 
 from implgraph.core import methods
 from implgraph.core.simplified import simplified
-from implgraph.definitions.capabilities import family_of
+from implgraph.definitions.capabilities import MinClassSizeAboveWeakest, family_of
+from implgraph.prover.arguments.divergence_ceiling import FLOOR_ABOVE_CHECK, floor_above_weakest
 from implgraph.prover.answer import Bound
 from implgraph.prover.parts import set_mass_multipliers, uniform_family
 from implgraph.prover.registry import argument, certificate_parts
@@ -50,6 +54,30 @@ def escape_bound(ctx):
                          "B: a one-sided class ratio, any partition: True"])
 
 
+def _floor_above(ctx):
+    """B a one-sided class ratio on any partition, A a minimum class size above its weakest level that the condition
+    makes hold (p-sensitive k-anonymity at p >= 1)."""
+    return one_sided(ctx.b, "class") and ctx.b_distance is None and floor_above_weakest(ctx) is not None
+
+
+@argument(METHOD, order=51, applies=_floor_above)
+def floor_above_bound(ctx):
+    """``N / s``, s A's minimum class size above its weakest level: at a stronger level every class has >= s records,
+    and a class of >= s records holds at most the table's mass."""
+    N, s = ctx.N, floor_above_weakest(ctx)
+    if decide(ctx.region, sympy.And(sympy.Ge(s, 1), sympy.Le(s, N))) is not True:
+        return None
+    name = ctx.a.declared(MinClassSizeAboveWeakest).param
+    return Bound(simplified(N / s), False, METHOD.name,
+                 f"{ctx.a.name} declares its parameter {name} = {s} a minimum class size above its weakest level (on a "
+                 f"table with a smaller class its level is the weakest, {ctx.a.weakest(N)}), so every table meeting a "
+                 f"stronger level, as every level T of the condition is, has classes of >= {s} records; {ctx.b.name} "
+                 f"is a one-sided ratio of averages over classes: in each bucket a class of >= {s} records holds at "
+                 f"most the whole table's mass (values >= 0), so its mean is at most N/({s}) times the table's mean "
+                 "(an upper bound; not argued to be attained)",
+                 checks=[FLOOR_ABOVE_CHECK, f"1 <= {s} <= N on the condition: True"])
+
+
 def _one_sided_set(ctx):
     return one_sided(ctx.b, "class") or one_sided(ctx.b, "subset")
 
@@ -75,6 +103,14 @@ def ceiling(ctx):
                  checks=["B's set size >= 1 on the condition: True"])
 
 
+def reads_no_classes(bound, b) -> bool:
+    """Does ``bound`` (for B = ``b``) hold on every table whatever its partition: B compares no classes (a one-sided
+    subset level, pml) and the bound is this method's, which reads nothing of A (a set of j records holds at most the
+    table's mass)? A table of one class is then covered as every other (the tables of one class need no B class
+    level)."""
+    return bound is not None and bound.method == METHOD.name and not b.needs_classes and one_sided(b, "subset")
+
+
 def escape_family(cert, ctx):
     """Where A is a class's total variation distance: one record at x = Min(1, N T/(N - 1)) in class E1, N - 1 at 0
     in E2 (a rare value escapes the distance); where A's level is a uniform class's or a tail ratio,
@@ -96,5 +132,10 @@ def escape_family(cert, ctx):
 def upper_certificate(cert, ctx):
     B = cert["B"]
     s_ = B.get("min_class", "1") if B["family"] == "class" else B["size"]
+    above = None
+    if ctx.bound is not None and FLOOR_ABOVE_CHECK in ctx.bound.checks:      # s = A's floor above its weakest level
+        above = ctx.a.declared(MinClassSizeAboveWeakest).param
+        s_ = cert["A"]["params"][above]
     cert["domain"] += [f"({s_}) >= 1", f"({s_}) <= N"]      # where a set of s records exists
-    cert["upper_certificate"] = {"lemma": METHOD.lemma, "multipliers": {"mass": set_mass_multipliers(s_)}}
+    cert["upper_certificate"] = {"lemma": METHOD.lemma, "multipliers": {"mass": set_mass_multipliers(s_)},
+                                 **({"class_floor_above_weakest": above} if above is not None else {})}
