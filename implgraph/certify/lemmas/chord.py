@@ -92,6 +92,10 @@ def _confines(A, B, div, domain=()):
         # [1/T, T] (averages of records); within the interval of s' = s
         s = _expr(B.get("min_class") or "1")
         return _N / (s + (_N - s) * _T), _N * _T / (s * _T + _N - s), not B.get("max_class")
+    if A.get("family") == "pairwise" and _pairwise_removal(A, div):
+        # Q_i/P = N/(N - 1 + x_i/Q_i), x_i/Q_i in [1/T, T] (a mediant of records within ratio T of x_i), decreasing in
+        # x_i/Q_i; both ends at once where x_i/Q_i is T in one bucket and 1/T in the other
+        return _N / (_N - 1 + _T), _N * _T / ((_N - 1) * _T + 1), True
     if A.get("family") == "pairwise":
         return 1 / _T, _T, div.compares == "pairs"
     if div.compares == "class" and A.get("family") == "class":
@@ -117,6 +121,22 @@ def _pieces_of_removal(A, div) -> bool:
         and div.order is not sympy.oo
 
 
+def _pairwise_removal(A, div) -> bool:
+    """A pairwise against a removal KL, Renyi of a finite order or total variation: the narrowed interval's case."""
+    return A.get("family") == "pairwise" and A.get("sides") == "two-sided" and div.compares == "removal" \
+        and (div.kind in ("kl", "tv") or (div.kind == "renyi" and div.order is not sympy.oo))
+
+
+def _self_perspective(phi) -> bool:
+    """Is phi its own perspective, q phi(1/q) = phi(q) for q > 0 (total variation: D(P || Q) = D(Q || P))?"""
+    gap = sympy.simplify(chord_removal.psi(phi) - phi)
+    if gap == 0:
+        return True
+    # a maximum of affine pieces: compare on both sides of 1 (q = 1 + u and q = 1/(1 + u), u >= 0)
+    u = sympy.Symbol("u", nonnegative=True)
+    return all(sympy.simplify(gap.subs(_R, q)) == 0 for q in (1 + u, 1 / (1 + u)))
+
+
 def _below_cut(domain) -> bool:
     """Does the domain state T <= N/(N - 1) or T < N/(N - 1) (so that N - (N - 1) T >= 0)?"""
     for c in domain:
@@ -140,7 +160,23 @@ def _phi_at(phi, value):
     return sympy.limit(phi, _R, 0, "+") if value == 0 else phi.subs(_R, value)
 
 
-def _chord_holds(div, upper, lo, hi) -> bool:
+def _states_n_two(domain) -> bool:
+    """Does the domain state N >= 2?"""
+    return any(sympy.simplify(c) == sympy.Ge(_N, 2) for c in domain
+               if isinstance(c, (sympy.GreaterThan, sympy.LessThan)))
+
+
+def _without_max(expr, n_two=False):
+    """``expr`` at T = 1 + u (u >= 0), and where ``n_two`` (the domain states N >= 2) N = 2 + v (v >= 0 an integer),
+    simplified: a maximum whose arguments' order follows is resolved."""
+    u = sympy.Symbol("u", nonnegative=True)
+    shift = {_T: 1 + u}
+    if n_two:
+        shift[_N] = 2 + sympy.Symbol("v", integer=True, nonnegative=True)
+    return sympy.simplify(expr.subs(shift))
+
+
+def _chord_holds(div, upper, lo, hi, n_two=False) -> bool:
     """U is the chord's value on [lo, hi] (exact algebra)."""
     if div.kind == "renyi" and div.order is sympy.oo:
         return sympy.simplify(upper - sympy.log(hi)) == 0
@@ -149,9 +185,8 @@ def _chord_holds(div, upper, lo, hi) -> bool:
     chord = L * _phi_at(phi, hi) + (1 - L) * _phi_at(phi, lo)
     if div.kind == "renyi":
         return sympy.simplify(sympy.exp((div.order - 1) * upper) - chord) == 0
-    if chord.has(sympy.Max):        # T >= 1: T = 1 + u, u >= 0 resolves the maximum
-        u = sympy.Symbol("u", nonnegative=True)
-        return sympy.simplify((upper - chord).subs(_T, 1 + u)) == 0
+    if chord.has(sympy.Max):        # T >= 1: T = 1 + u, u >= 0 resolves the maximum (N = 2 + v where N >= 2)
+        return _without_max(upper - chord, n_two) == 0
     diff = sympy.expand_log(sympy.simplify(upper - chord), force=True)
     return sympy.simplify(diff) == 0
 
@@ -219,7 +254,8 @@ def _family_symbolic(cert, fam, div) -> bool:
     elif div.compares == "class":
         x = first
         y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
-    elif _pieces_of_removal(cert.get("A") or {}, div):      # the others (Q) against the table (P), both ways
+    elif _pieces_of_removal(cert.get("A") or {}, div) or (_pairwise_removal(cert.get("A") or {}, div)
+                                                          and div.kind != "tv"):  # Q against P, both ways
         y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
         return chord_removal.family_ok(div, _expr(cert["upper"]), second, y)
     else:
@@ -237,9 +273,9 @@ def _family_symbolic(cert, fam, div) -> bool:
     if value is None:
         return sympy.simplify(sympy.Max(*rs) - _T) == 0 or set(map(sympy.simplify, rs)) == {_T, 1 / _T}
     gap = value - _expr(cert["upper"])
-    if gap.has(sympy.Max):          # T >= 1: T = 1 + u, u >= 0 resolves the maximum
-        u = sympy.Symbol("u", nonnegative=True)
-        gap = sympy.simplify(gap.subs(_T, 1 + u))
+    if gap.has(sympy.Max):          # T >= 1: T = 1 + u, u >= 0 resolves the maximum (N = 2 + v where N >= 2)
+        domain = [parse_condition(str(c), {"T": _T, "N": _N}) for c in cert.get("domain") or []]
+        gap = _without_max(gap, _states_n_two(domain))
     return sympy.simplify(sympy.expand_log(gap, force=True)) == 0
 
 
@@ -283,12 +319,14 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             steps.append(("for every partition (each class is bounded against the table by itself; one class is the "
                           "table, at divergence 0 <= U)", cert.get("min_classes") in (1, 2),
                           f"min_classes {cert.get('min_classes')!r}"))
-        if removal:
+        if removal or (_pairwise_removal(A, div) and div.kind != "tv"):
             steps.append(("U is the larger chord's value, of phi and of its perspective (exact algebra)",
                           chord_removal.value_ok(div, _expr(cert.get("upper")), lo, hi), "exact"))
         else:
+            if _pairwise_removal(A, div):      # total variation: D(P || Q_i) = D(Q_i || P), one chord
+                steps.append(("phi is its own perspective (B the same both ways)", _self_perspective(phi), "exact"))
             steps.append(("U is the chord's value (exact algebra)",
-                          _chord_holds(div, _expr(cert.get("upper")), lo, hi), "exact"))
+                          _chord_holds(div, _expr(cert.get("upper")), lo, hi, _states_n_two(domain)), "exact"))
         if cert.get("tight"):
             steps += _tightness_steps(cert, div, same, ns)
     except (*UNREADABLE, InputError) as exc:

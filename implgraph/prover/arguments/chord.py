@@ -82,6 +82,9 @@ def interval(a, b, N, ja, a_classes, b_classes, b_params=None):
         # in [1/T, T]: within the interval of s' = s
         s = sympy.sympify((b_classes or {}).get("min_size", 1))
         return N / (s + (N - s) * T), N * T / (s * T + N - s), not (b_classes or {}).get("max_size")
+    if _two_sided(a, "pairwise") and div.compares == "removal" and narrows_pairwise_removal(div):
+        # Q_i/P = N/(N - 1 + x_i/Q_i), x_i/Q_i in [1/T, T] (Q_i a mean of records each within ratio T of x_i)
+        return N / (N - 1 + T), N * T / ((N - 1) * T + 1), True
     if _two_sided(a, "pairwise"):
         return 1 / T, T, div.compares == "pairs"
     removal = _two_sided(a, "subset") and ja is not None and sympy.simplify(ja - (N - 1)) == 0
@@ -93,6 +96,13 @@ def interval(a, b, N, ja, a_classes, b_classes, b_params=None):
         # each record x_i = N P - (N - 1) Q_i with Q_i/P in [1/T, T]: x_i/P <= N - (N - 1)/T; a class mean too
         return sympy.Integer(0), N - (N - 1) / T, False
     return None
+
+
+def narrows_pairwise_removal(div) -> bool:
+    """Is ``div`` a removal divergence whose both-ways bound on a narrowed interval is written here: KL and Renyi of a
+    finite order (the larger of the chords of phi and of its perspective), total variation (its own perspective)?"""
+    return div.compares == "removal" and (div.kind in ("kl", "tv") or (div.kind == "renyi"
+                                                                       and div.order is not sympy.oo))
 
 
 def _same_partition(a_classes, b_classes) -> bool:
@@ -129,7 +139,13 @@ def chord_upper(div, lo, hi):
     mean = L * phi_at(phi, hi) + (1 - L) * phi_at(phi, lo)
     if mean.has(sympy.Max):
         u = sympy.Symbol("u", nonnegative=True)
-        mean = sympy.simplify(mean.subs(T, 1 + u)).subs(u, T - 1)
+        shift = {T: 1 + u}
+        n = next((x for x in mean.free_symbols if x.name == "N"), None)
+        if n is not None:       # an interval in N too (N >= 2: N = 2 + v, v >= 0 an integer)
+            v = sympy.Symbol("v", integer=True, nonnegative=True)
+            shift[n] = 2 + v
+        mean = sympy.simplify(mean.subs(shift))
+        mean = mean.subs({u: T - 1, **({v: n - 2} if n is not None else {})})
     mean = sympy.factor(sympy.cancel(mean))
     return sympy.simplify(div.from_phi_mean(mean)) if div.kind != "renyi" else div.from_phi_mean(mean)
 
@@ -148,6 +164,8 @@ def family_rows(compares, T, N, s=1, a_family=None):
 
 
 def _attained_where(compares, T, N, s, a_family=None):
+    if compares == "removal" and a_family == "pairwise":
+        return sympy.true
     if compares == "pairs" or (compares == "class" and a_family == "pairwise" and s == 1):
         return sympy.true
     if compares == "class" and a_family == "pairwise":
@@ -170,7 +188,8 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
     phi = div.phi(_R)
     if phi is not None and convex_on(phi, lo, hi) is not True:
         return None
-    upper = chord_upper(div, lo, hi)
+    pairwise_removal = _two_sided(a, "pairwise") and narrows_pairwise_removal(div)
+    upper = removal_upper(div, lo, hi) if pairwise_removal and div.kind != "tv" else chord_upper(div, lo, hi)
     s = sympy.sympify((b_classes or {}).get("min_size", 1))
     where = _attained_where(div.compares, T, N, s, "pairwise" if _two_sided(a, "pairwise") else None) if same \
         else sympy.false
@@ -178,6 +197,10 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
                 f"({div.compares}); A bounds each of their bucket ratios r to [{lo}, {hi}]; phi(r) = {phi} is convex "
                 "there and sum y r = 1, so B <= L phi(hi) + (1 - L) phi(lo) with L = (1 - lo)/(hi - lo)"
                 + (" (Renyi: of exp((alpha - 1) D), log is increasing)" if div.kind == "renyi" else "")
+                + ("; the table against the table without record i both ways: B <= the larger chord of phi and of "
+                   "its perspective psi(q) = q phi(1/q) (convex too; for total variation psi = phi), both attained by "
+                   "one record at (T, 1)/(T + 1) and N - 1 at (1, T)/(T + 1) (x_i/Q_i = T, 1/T)"
+                   if pairwise_removal else "")
                 + ("; attained by two buckets with ratios hi and lo" if same else
                    "; A bounds the ratios from above only: an upper bound, tightness not derived"
                    if one_sided(a, "class") else
@@ -337,6 +360,9 @@ def certificate_family(cert, ctx):
         lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
         return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in removal_rows(lo, hi, N)],
                 "domain": []}
+    if div.compares == "removal" and cert["A"].get("family") == "pairwise":     # one record at x, N - 1 at y
+        rows = family_rows("pairs", T, N)
+        return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in rows], "domain": []}
     rows = family_rows(div.compares, T, N, s, cert["A"].get("family"))
     return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in rows],
             "domain": [] if ctx.bound.attained_where is sympy.true else [str(ctx.bound.attained_where)]}
