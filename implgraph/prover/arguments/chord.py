@@ -9,6 +9,11 @@ A is a two-sided ratio of averages (its declared family and sides, never its nam
 ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
 
 - B compares pairs of records, A is pairwise: A's own ratios;
+- B compares the table with the table without one record (KL, Renyi of a finite order, total variation), A is
+  pairwise: Q_i/P = N/(N - 1 + x_i/Q_i) with x_i/Q_i in [1/T, T] (a mediant of records within ratio T of x_i), so the
+  interval narrows to [N/(N - 1 + T), N T/((N - 1) T + 1)]; B is at most the larger chord of phi and of its
+  perspective there (:func:`removal_upper`; total variation is its own), both attained by one record at
+  (T, 1)/(T + 1) and N - 1 at (1, T)/(T + 1), for every N (docs/proofs/tight-pairwise-removal.md);
 - B compares a class with the table, A compares the classes of the same partition with the table, or A is pairwise (a
   class's mean and the table's are averages of records within ratio T of each other, bucket by bucket);
 - B compares the table with the table without one record, A compares the subsets of N - 1 records with the table, or A

@@ -1,0 +1,140 @@
+"""eps-LDP (every two records within ratio T = e^eps) against a record-removal divergence, tight for every N
+(docs/proofs/tight-pairwise-removal.md).
+
+Hand values: Q_i/P = N/(N - 1 + x_i/Q_i) with x_i/Q_i in [1/T, T], so every ratio lies in [lo, hi],
+lo = N/(N - 1 + T), hi = N T/((N - 1) T + 1); the P-mass at hi of the two-bucket table is
+L = (1 - lo)/(hi - lo) = ((N - 1) T + 1)/(N (T + 1)). Then
+
+- Renyi 2: exp(D) = max(L hi^2 + (1 - L) lo^2, L/hi + (1 - L)/lo);
+- KL: max(L hi log hi + (1 - L) lo log lo, -(L log hi + (1 - L) log lo));
+- total variation: (1 - lo)(hi - 1)/(hi - lo) = (T - 1)/(N (T + 1)), i.e. tanh(eps/2)/N.
+
+At N = 2, T = 2: lo = 2/3, hi = 4/3, L = 1/2; Renyi 2: max(10/9, 9/8) = 9/8; total variation 1/6. All attained by one
+record at (T, 1)/(T + 1) and N - 1 at (1, T)/(T + 1).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from fractions import Fraction as F
+
+import mpmath
+import pytest
+import sympy
+
+import brute
+from implgraph.certify import check_certificate
+from implgraph.engines.prove import check_implication
+
+mpmath.mp.dps = 50
+
+
+def _mp(q):
+    return mpmath.mpf(q.numerator) / q.denominator
+
+
+def ends(T, n):
+    lo, hi = F(n) / (n - 1 + T), n * T / ((n - 1) * T + 1)
+    return lo, hi, ((n - 1) * T + 1) / (n * (T + 1))
+
+
+def renyi2(T, n):
+    lo, hi, L = ends(T, n)
+    return max(L * hi ** 2 + (1 - L) * lo ** 2, L / hi + (1 - L) / lo)
+
+
+def kl(T, n):
+    lo, hi, L = (_mp(x) for x in ends(T, n))
+    return max(L * hi * mpmath.log(hi) + (1 - L) * lo * mpmath.log(lo), -(L * mpmath.log(hi) + (1 - L) * mpmath.log(lo)))
+
+
+def tv(T, n):
+    return (T - 1) / (n * (T + 1))
+
+
+def attaining(T, n):
+    return [[T / (T + 1), 1 / (T + 1)]] + [[1 / (T + 1), T / (T + 1)]] * (n - 1)
+
+
+def _removal_tv(rows):
+    return max(sum(abs(a - b) for a, b in zip(x, y)) / 2 for x, y in brute._pairs_of(rows, "removal"))
+
+
+def _engine_f(result, T, n):
+    subs = {s: (sympy.log(sympy.Rational(T.numerator, T.denominator)) if s.name == "eps" else n)
+            for s in result.tight.free_symbols}
+    return mpmath.mpf(str(sympy.N(result.tight.subs(subs), 60)))
+
+
+@pytest.fixture(scope="module")
+def results():
+    return {"kl": check_implication("ldp", "kl-dp", max_n=3),
+            "renyi2": check_implication("ldp", "renyi-dp", b_params={"alpha": sympy.Integer(2)}, max_n=3),
+            "tv": check_implication("ldp", "tv-dp", max_n=3)}
+
+
+def test_hand_values():
+    assert ends(F(2), 2) == (F(2, 3), F(4, 3), F(1, 2))
+    assert renyi2(F(2), 2) == F(9, 8)
+    assert tv(F(2), 2) == F(1, 6)
+    lo, hi, L = ends(F(3), 5)
+    assert (1 - lo) * (hi - 1) / (hi - lo) == tv(F(3), 5)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 7])
+def test_the_two_point_table_attains_it(n):
+    for T in (F(5, 4), F(2), F(3), F(7)):
+        rows = attaining(T, n)
+        assert brute.ldp(rows) == T
+        assert brute.renyi_level_sum(rows, 2, "removal") == renyi2(T, n)
+        assert _removal_tv(rows) == tv(T, n)
+        assert abs(brute.kl_level_float(rows, "removal") - float(kl(T, n))) < 1e-9
+
+
+def test_against_brute_force():
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(300):
+        rows = brute.random_rows(rng, rng.randint(2, 4), rng.randint(2, 3))
+        T = brute.ldp(rows)
+        if T == brute.INF or T == 1:
+            continue
+        checked += 1
+        n = len(rows)
+        assert brute.renyi_level_sum(rows, 2, "removal") <= renyi2(T, n)
+        assert _removal_tv(rows) <= tv(T, n)
+        assert brute.kl_level_float(rows, "removal") <= float(kl(T, n)) + 1e-9
+    assert checked > 50
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 10])
+def test_engine_tight_f_is_the_hand_f(results, n):
+    for r in results.values():
+        assert r.verdict == "proved" and r.tightness == "tight"
+    for T in (F(5, 4), F(2), F(3), F(7)):
+        assert abs(_engine_f(results["renyi2"], T, n) - mpmath.log(_mp(renyi2(T, n)))) < 1e-40
+        assert abs(_engine_f(results["kl"], T, n) - kl(T, n)) < 1e-40
+        assert abs(_engine_f(results["tv"], T, n) - _mp(tv(T, n))) < 1e-40
+
+
+def test_certificates_check(results):
+    for r in results.values():
+        assert check_certificate(r.details["certificate"]).ok
+
+
+def test_forged_certificates_rejected(results):
+    cert = results["renyi2"].details["certificate"]
+    bad = copy.deepcopy(cert)
+    bad["upper_certificate"]["lo"], bad["upper_certificate"]["hi"] = "1/T", "T"     # a tight claim on [1/T, T]
+    bad["upper"] = "log(T - 1 + 1/T)"
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(cert)       # the smaller chord alone (one direction)
+    bad["upper"] = "log(N*(N*T + T**2 - 2*T + 1)/((N + T - 1)*(N*T - T + 1)))"
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(results["tv"].details["certificate"])
+    bad["upper"] = "(T - 1)/(2*N*(T + 1))"     # below the family's level
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(results["tv"].details["certificate"])
+    bad["tightness"]["rows"][0]["value"] = "T/(T + 2)"      # a family not attaining U
+    assert not check_certificate(bad).ok
