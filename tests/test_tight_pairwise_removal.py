@@ -138,3 +138,58 @@ def test_forged_certificates_rejected(results):
     bad = copy.deepcopy(results["tv"].details["certificate"])
     bad["tightness"]["rows"][0]["value"] = "T/(T + 2)"      # a family not attaining U
     assert not check_certificate(bad).ok
+
+
+# -- each record against the table (eps-LIP: a subset level of size 1) against record removal's total variation ------
+# Q_i/P = (N - x_i/P)/(N - 1) lies in [max((N - T)/(N - 1), 1/T), (N - 1/T)/(N - 1)]; the chord there, by hand:
+# (T - 1)/((N - 1)(T + 1)) where T <= N - 1, (T - 1)/(N T) beyond. At N = 3, T = 2: 1/6; at N = 2, T = 2: 1/4.
+
+def tv_single(T, n):
+    return (T - 1) / ((n - 1) * (T + 1)) if T <= n - 1 else (T - 1) / (n * T)
+
+
+def single_attaining(T, n):
+    lo, hi = (max(F(n) - T, (n - 1) / T) / (n - 1), (n - 1 / T) / (n - 1))
+    L = (1 - lo) / (hi - lo)
+    return [[L / T, 1 - L / T]] + [[hi * L, 1 - hi * L]] * (n - 1)
+
+
+def test_single_record_hand_values():
+    assert tv_single(F(2), 3) == F(1, 6) and tv_single(F(2), 2) == F(1, 4)
+    T, n = F(3), 4          # both pieces agree at T = N - 1: (N - 2)/((N - 1) N)
+    assert (T - 1) / ((n - 1) * (T + 1)) == (T - 1) / (n * T) == F(2, 12)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 6])
+def test_single_record_family_attains(n):
+    for T in (F(5, 4), F(2), F(3), F(7)):
+        rows = single_attaining(T, n)
+        assert brute.kt(rows, 1) <= T
+        assert _removal_tv(rows) == tv_single(T, n)
+
+
+def test_single_record_against_brute_force():
+    rng = random.Random(9)
+    checked = 0
+    for _ in range(300):
+        rows = brute.random_rows(rng, rng.randint(2, 4), rng.randint(2, 3))
+        T = brute.kt(rows, 1)
+        if T == brute.INF or T == 1:
+            continue
+        checked += 1
+        assert _removal_tv(rows) <= tv_single(T, len(rows))
+    assert checked > 50
+
+
+def test_single_record_engine():
+    r = check_implication("lip", "tv-dp", max_n=3)
+    assert r.verdict == "proved" and r.tightness == "tight"
+    for n in (2, 3, 5, 10):
+        for T in (F(5, 4), F(2), F(3), F(7), F(20)):
+            assert abs(_engine_f(r, T, n) - _mp(tv_single(T, n))) < 1e-40
+    certs = r.details["certificates"]
+    assert len(certs) == 2 and all(check_certificate(c).ok for c in certs)
+    piece = next(c for c in certs if "T <= N - 1" in c["domain"])
+    bad = copy.deepcopy(piece)
+    bad["domain"].remove("T <= N - 1")          # the lower end (N - T)/(N - 1) only where T <= N - 1
+    assert not check_certificate(bad).ok

@@ -105,6 +105,8 @@ def _confines(A, B, div, domain=()):
         return (1 / _T, _T, True) if _same_classes(A, B) else None
     if div.compares == "removal" and removal:
         return 1 / _T, _T, True
+    if _single_removal(A, div):     # the ends are the certificate's, checked by _single_interval_ok
+        return 1 / _T, (_N - 1 / _T) / (_N - 1), True
     if div.compares == "class" and removal:      # x_i = N P - (N - 1) Q_i, Q_i/P in [1/T, T]; a class mean too
         # x_i/P >= N - (N - 1) T as well, which is >= 0 where T <= N/(N - 1): that interval where the domain says so
         low = _N - (_N - 1) * _T if _below_cut(domain) else sympy.Integer(0)
@@ -128,6 +130,34 @@ def _pairwise_removal(A, div) -> bool:
     """A pairwise against a removal KL, Renyi of a finite order or total variation: the narrowed interval's case."""
     return A.get("family") == "pairwise" and A.get("sides") == "two-sided" and div.compares == "removal" \
         and (div.kind in ("kl", "tv") or (div.kind == "renyi" and div.order is not sympy.oo))
+
+
+def _single_removal(A, div) -> bool:
+    """A two-sided subset level of size 1 (each record against the table) against a removal total variation."""
+    return A.get("family") == "subset" and A.get("sides") == "two-sided" and A.get("size") is not None \
+        and sympy.simplify(_expr(A["size"]) - 1) == 0 and div.compares == "removal" and div.kind == "tv"
+
+
+def _states_le(domain, small, large) -> bool:
+    """Does the domain state small <= large (either way round)?"""
+    for c in domain:
+        if isinstance(c, (sympy.LessThan, sympy.GreaterThan)):
+            lo_, hi_ = (c.lhs, c.rhs) if isinstance(c, sympy.LessThan) else (c.rhs, c.lhs)
+            if sympy.simplify(lo_ - small) == 0 and sympy.simplify(hi_ - large) == 0:
+                return True
+    return False
+
+
+def _single_interval_ok(lo, hi, domain) -> bool:
+    """[lo, hi] encloses Q_i/P where every record is within ratio T of the table: Q_i/P = (N - r)/(N - 1) with
+    r = x_i/P in [1/T, T], so Q_i/P <= (N - 1/T)/(N - 1) and >= (N - T)/(N - 1), which is in (0, 1] where
+    1 <= T <= N - 1 (the domain must state T <= N - 1 for that lower end); and Q_i/P >= 1/T always (a mean of the
+    others' ratios, each >= 1/T)."""
+    if sympy.simplify(hi - (_N - 1 / _T) / (_N - 1)) != 0:
+        return False
+    if sympy.simplify(lo - 1 / _T) == 0:
+        return True
+    return sympy.simplify(lo - (_N - _T) / (_N - 1)) == 0 and _states_le(domain, _T, _N - 1)
 
 
 def _self_perspective(phi) -> bool:
@@ -304,8 +334,13 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         if got is None:
             return _report(steps)
         lo, hi, same = got
-        removal = _pieces_of_removal(A, div)
-        if removal:     # Q_i/P in [1/T, h], h one of the removal lemma's ends (chord_removal)
+        single = _single_removal(A, div)
+        removal = _pieces_of_removal(A, div) and not single
+        if single:      # each record against the table (a subset level of size 1)
+            lo, hi = _expr(data.get("lo")), _expr(data.get("hi"))
+            steps.append((f"Q_i/P lies in [{lo}, {hi}] on every table at A's level (Q_i/P = (N - x_i/P)/(N - 1), "
+                          "and >= 1/T as a mean of records)", _single_interval_ok(lo, hi, domain), "exact"))
+        elif removal:     # Q_i/P in [1/T, h], h one of the removal lemma's ends (chord_removal)
             lo, hi = _expr(data.get("lo")), _expr(data.get("hi"))
             steps.append((f"Q_i/P lies in [{lo}, {hi}] on every table at A's level (removal lemma)",
                           chord_removal.interval_ok(lo, hi, domain), "exact"))
@@ -326,7 +361,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             steps.append(("U is the larger chord's value, of phi and of its perspective (exact algebra)",
                           chord_removal.value_ok(div, _expr(cert.get("upper")), lo, hi), "exact"))
         else:
-            if _pairwise_removal(A, div):      # total variation: D(P || Q_i) = D(Q_i || P), one chord
+            if _pairwise_removal(A, div) or single:      # total variation: D(P || Q_i) = D(Q_i || P), one chord
                 steps.append(("phi is its own perspective (B the same both ways)", _self_perspective(phi), "exact"))
             steps.append(("U is the chord's value (exact algebra)",
                           _chord_holds(div, _expr(cert.get("upper")), lo, hi, _states_n_two(domain)), "exact"))

@@ -93,6 +93,10 @@ def interval(a, b, N, ja, a_classes, b_classes, b_params=None):
     if _two_sided(a, "pairwise"):
         return 1 / T, T, div.compares == "pairs"
     removal = _two_sided(a, "subset") and ja is not None and sympy.simplify(ja - (N - 1)) == 0
+    if single_record_removal(a, div, ja):
+        # each record against the table: Q_i/P = (N - x_i/P)/(N - 1) <= (N - 1/T)/(N - 1), and >= 1/T (a mean of
+        # records each >= 1/T of the table); narrower piece by piece (single_removal_supremum)
+        return 1 / T, (N - 1 / T) / (N - 1), False
     if div.compares == "class" and _two_sided(a, "class"):
         return (1 / T, T, True) if _same_partition(a_classes, b_classes) else None
     if div.compares == "removal" and removal:
@@ -108,6 +112,13 @@ def narrows_pairwise_removal(div) -> bool:
     finite order (the larger of the chords of phi and of its perspective), total variation (its own perspective)?"""
     return div.compares == "removal" and (div.kind in ("kl", "tv") or (div.kind == "renyi"
                                                                        and div.order is not sympy.oo))
+
+
+def single_record_removal(a, div, ja) -> bool:
+    """A two-sided subset level of size 1 (each record against the table) against a removal total variation (its own
+    perspective: one chord both ways)."""
+    return div.compares == "removal" and div.kind == "tv" and _two_sided(a, "subset") and ja is not None \
+        and sympy.simplify(ja - 1) == 0
 
 
 def _same_partition(a_classes, b_classes) -> bool:
@@ -214,6 +225,8 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
                 checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"], attained_where=where)
     if lo == 0 and div.compares == "class" and phi is not None and _two_sided(a, "subset"):
         out.exact = removal_class_supremum(div, N, argument)
+    if single_record_removal(a, div, ja):
+        out.exact = single_removal_supremum(div, N, argument)
     if div.compares == "removal" and same and _two_sided(a, "subset"):
         exact = removal_supremum(div, N, argument)
         if exact is not None:       # the chord on [1/T, T] is a bound; the supremum is narrower (removal_supremum)
@@ -309,6 +322,33 @@ def removal_supremum(div, N, argument):
                  checks=[c for _, b in parts for c in b.checks], parts=parts)
 
 
+def single_pieces(N):
+    """``[(condition, lo, hi)]``: the interval of Q_i/P where every record is within ratio T of the table, piece by
+    piece in T (:func:`single_removal_supremum`)."""
+    from implgraph.prover.answer import T
+    hi = (N - 1 / T) / (N - 1)
+    return [(sympy.Le(T, N - 1), (N - T) / (N - 1), hi), (sympy.Ge(T, N - 1), 1 / T, hi)]
+
+
+def single_removal_supremum(div, N, argument):
+    """The tight bound of a subset level of size 1 against a removal total variation, piece by piece in T:
+    Q_i/P = (N - r)/(N - 1) with r = x_i/P in [1/T, T], and Q_i/P >= 1/T (the others' mean), so Q_i/P lies in
+    [max((N - T)/(N - 1), 1/T), (N - 1/T)/(N - 1)]; the chord there is attained by the two-bucket table with those
+    ratios (the removed record's ratios 1/T and N - (N - 1) lo <= T; the others' hi <= T and lo >= 1/T)."""
+    from implgraph.prover.answer import Bound
+    parts = []
+    for cond, lo, hi in single_pieces(N):
+        text = (argument + f"; where {cond}, every ratio Q_i/P lies in [{lo}, {hi}] (Q_i/P = (N - x_i/P)/(N - 1), "
+                "x_i/P in [1/T, T]; and Q_i/P >= 1/T, a mean of records each >= 1/T of the table): the chord there, "
+                "both ways (total variation is its own perspective), attained by one record at N P - (N - 1) Q and "
+                "N - 1 at Q with ratios Q/P in {lo, hi}")
+        parts.append((cond, Bound(chord_upper(div, lo, hi), True, methods.CHORD.name, text,
+                                  checks=[f"phi convex on [{lo}, {hi}]: True"])))
+    upper = sympy.Piecewise((parts[0][1].upper, parts[0][0]), (parts[1][1].upper, True))
+    return Bound(upper, True, methods.CHORD.name, argument + "; tight for every N, piece by piece in T",
+                 checks=[c for _, b in parts for c in b.checks], parts=parts)
+
+
 def piece_of(div, N, upper):
     """``(lo, hi)`` of the piece whose bound is ``upper``, or None (also for a divergence with no pieces)."""
     if div.kind not in ("kl", "renyi") or div.order is sympy.oo:
@@ -333,7 +373,10 @@ def certificate_parts(cert, ctx):
     spec = {"min_size": sympy.Integer(1)}
     lo, hi, _ = interval(ctx.a, b, ctx.N, ja, spec, {"min_size": sympy.sympify(cert["B"].get("min_class") or 1)},
                          cert["B"].get("params"))
-    if div.compares == "removal" and cert["A"].get("family") == "subset":     # a piece of removal_supremum
+    if div.compares == "removal" and cert["A"].get("family") == "subset" and single_record_removal(ctx.a, div, ja):
+        lo, hi = next(((x, y) for _, x, y in single_pieces(ctx.N)
+                       if ctx.bound.tight and sympy.simplify(ctx.bound.upper - chord_upper(div, x, y)) == 0), (lo, hi))
+    elif div.compares == "removal" and cert["A"].get("family") == "subset":     # a piece of removal_supremum
         lo, hi = piece_of(div, ctx.N, ctx.bound.upper) or (lo, hi)
     if lo == 0 and div.compares == "class" and ctx.bound.tight:      # a piece of removal_class_supremum
         from implgraph.prover.answer import T
@@ -362,6 +405,11 @@ def certificate_family(cert, ctx):
                 "domain": ["N >= 3"]}
     if div.compares == "removal" and cert["A"].get("family") == "subset" and div.kind in ("kl", "renyi") \
             and div.order is not sympy.oo:        # a piece of removal_supremum: one record at N P - (N - 1) Q
+        lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
+        return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in removal_rows(lo, hi, N)],
+                "domain": []}
+    if div.compares == "removal" and cert["A"].get("family") == "subset" and str(cert["A"].get("size")) == "1" \
+            and div.kind == "tv":       # a piece of single_removal_supremum: one record at N P - (N - 1) Q
         lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
         return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in removal_rows(lo, hi, N)],
                 "domain": []}
