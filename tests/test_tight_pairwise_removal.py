@@ -193,3 +193,65 @@ def test_single_record_engine():
     bad = copy.deepcopy(piece)
     bad["domain"].remove("T <= N - 1")          # the lower end (N - T)/(N - 1) only where T <= N - 1
     assert not check_certificate(bad).ok
+
+
+# -- the hockey-stick at gamma = 2 (delta-dp(eps = log 2)) both ways: phi(q) = max(q - 2, 0), psi(q) = max(1 - 2 q, 0)
+# with lo <= 1 <= hi: the chords L max(hi - 2, 0) and (1 - L) max(1 - 2 lo, 0). By hand, eps-LDP:
+# max(0, T - N - 1)/(N (T + 1)) (L (hi - 2) < 0 as hi < 2); at N = 2, T = 6: 3/14. eps-LIP: where T <= N - 1 (L = T/(T + 1),
+# lo = (N - T)/(N - 1)): max(0, 2 T - N - 1)/((N - 1)(T + 1)); beyond (L = (N - 1)/N, lo = 1/T): max(0, T - 2)/(N T);
+# at N = 4, T = 3: 1/12; at N = 2, T = 3: 1/6.
+
+def removal_e2(rows):
+    from brute_divergences import event_gap, level_over
+    return level_over(lambda x, y: event_gap(x, y, 2), rows, "removal")
+
+
+def e2_pairwise(T, n):
+    return max(F(0), T - n - 1) / (n * (T + 1))
+
+
+def e2_single(T, n):
+    return max(F(0), 2 * T - n - 1) / ((n - 1) * (T + 1)) if T <= n - 1 else max(F(0), T - 2) / (n * T)
+
+
+def test_hockey_hand_values():
+    assert e2_pairwise(F(6), 2) == F(3, 14)
+    assert e2_single(F(3), 4) == F(1, 12) and e2_single(F(3), 2) == F(1, 6)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 6])
+def test_hockey_families_attain(n):
+    for T in (F(5, 4), F(2), F(3), F(7), F(12)):
+        assert removal_e2(attaining(T, n)) == e2_pairwise(T, n)
+        assert removal_e2(single_attaining(T, n)) == e2_single(T, n)
+
+
+def test_hockey_against_brute_force():
+    rng = random.Random(13)
+    for _ in range(300):
+        rows = brute.random_rows(rng, rng.randint(2, 4), rng.randint(2, 3))
+        T, t1 = brute.ldp(rows), brute.kt(rows, 1)
+        if T != brute.INF:
+            assert removal_e2(rows) <= e2_pairwise(T, len(rows))
+        if t1 != brute.INF:
+            assert removal_e2(rows) <= e2_single(t1, len(rows))
+
+
+def test_hockey_engine():
+    log2 = {"eps": sympy.log(2)}
+    pair = check_implication("ldp", "delta-dp", b_params=log2, max_n=3)
+    single = check_implication("lip", "delta-dp", b_params=log2, max_n=3)
+    for r in (pair, single):
+        assert r.verdict == "proved" and r.tightness == "tight"
+    for n in (2, 3, 5, 10):
+        for T in (F(5, 4), F(2), F(3), F(7), F(20)):
+            assert abs(_engine_f(pair, T, n) - _mp(e2_pairwise(T, n))) < 1e-40
+            assert abs(_engine_f(single, T, n) - _mp(e2_single(T, n))) < 1e-40
+    assert check_certificate(pair.details["certificate"]).ok
+    assert all(check_certificate(c).ok for c in single.details["certificates"])
+    bad = copy.deepcopy(pair.details["certificate"])
+    bad["upper"] = "Max(0, (T - N - 1)/(N*(T + 1)))/2"          # below the family's level
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(pair.details["certificate"])
+    bad["upper"] = "Max(0, (-N*T + 2*T - 2)/(N*(T + 1)))"     # one chord only
+    assert not check_certificate(bad).ok

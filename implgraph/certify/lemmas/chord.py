@@ -129,13 +129,45 @@ def _pieces_of_removal(A, div) -> bool:
 def _pairwise_removal(A, div) -> bool:
     """A pairwise against a removal KL, Renyi of a finite order or total variation: the narrowed interval's case."""
     return A.get("family") == "pairwise" and A.get("sides") == "two-sided" and div.compares == "removal" \
-        and (div.kind in ("kl", "tv") or (div.kind == "renyi" and div.order is not sympy.oo))
+        and (div.kind in ("kl", "tv") or (div.kind == "renyi" and div.order is not sympy.oo) or _hockey(div))
+
+
+def _hockey(div) -> bool:
+    """The hockey-stick at a number gamma >= 1."""
+    return div.kind == "hockey-stick" and getattr(div.order, "is_number", False) and bool(div.order >= 1)
+
+
+def _hockey_value_ok(div, upper, lo, hi, n_two) -> bool:
+    """The hockey-stick both ways on [lo, hi]: lo <= 1 <= hi (at T = 1 + u and, where the domain states N >= 2,
+    N = 2 + v) and gamma >= 1 give phi(lo) = max(lo - gamma, 0) = 0 and psi(hi) = max(1 - gamma hi, 0) = 0, so the
+    chords are L max(hi - gamma, 0) and (1 - L) max(1 - gamma lo, 0) and their larger is
+    max(0, L (hi - gamma), (1 - L)(1 - gamma lo)), L = (1 - lo)/(hi - lo) in [0, 1]: U's maximum's arguments are
+    those three (exact algebra)."""
+    from implgraph.certify.lemmas.chord_removal import _matches
+    g = div.order
+    if not (_without_max(1 - lo, n_two).is_nonnegative and _without_max(hi - 1, n_two).is_nonnegative):
+        return False
+    L = (1 - lo) / (hi - lo)
+    values = [sympy.Integer(0), sympy.cancel(L * (hi - g)), sympy.cancel((1 - L) * (1 - g * lo))]
+    return isinstance(upper, sympy.Max) and _matches(upper, values)
+
+
+def _two_point_ok(second, y, lo, hi) -> bool:
+    """A two-bucket family whose others' row Q = ``second`` against the table P = ``y`` has ratios exactly hi and lo,
+    the P-mass at hi being L = (1 - lo)/(hi - lo): every chord is then an equality (exact algebra)."""
+    L = (1 - lo) / (hi - lo)
+    r1, r2 = sympy.cancel(second / y), sympy.cancel((1 - second) / (1 - y))
+
+    def zero(e):
+        return sympy.simplify(e) == 0
+    return (zero(r1 - hi) and zero(r2 - lo) and zero(y - L)) or (zero(r1 - lo) and zero(r2 - hi) and zero(1 - y - L))
 
 
 def _single_removal(A, div) -> bool:
     """A two-sided subset level of size 1 (each record against the table) against a removal total variation."""
     return A.get("family") == "subset" and A.get("sides") == "two-sided" and A.get("size") is not None \
-        and sympy.simplify(_expr(A["size"]) - 1) == 0 and div.compares == "removal" and div.kind == "tv"
+        and sympy.simplify(_expr(A["size"]) - 1) == 0 and div.compares == "removal" \
+        and (div.kind == "tv" or _hockey(div))
 
 
 def _states_le(domain, small, large) -> bool:
@@ -287,6 +319,11 @@ def _family_symbolic(cert, fam, div) -> bool:
     elif div.compares == "class":
         x = first
         y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
+    elif (_pairwise_removal(cert.get("A") or {}, div) or _single_removal(cert.get("A") or {}, div)) \
+            and _hockey(div):       # the others' row Q against P at ratios exactly hi and lo: both chords equalities
+        data = cert.get("upper_certificate") or {}
+        y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
+        return _two_point_ok(second, y, _expr(data.get("lo")), _expr(data.get("hi")))
     elif _pieces_of_removal(cert.get("A") or {}, div) or (_pairwise_removal(cert.get("A") or {}, div)
                                                           and div.kind != "tv"):  # Q against P, both ways
         y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
@@ -357,7 +394,11 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             steps.append(("for every partition (each class is bounded against the table by itself; one class is the "
                           "table, at divergence 0 <= U)", cert.get("min_classes") in (1, 2),
                           f"min_classes {cert.get('min_classes')!r}"))
-        if removal or (_pairwise_removal(A, div) and div.kind != "tv"):
+        if (_pairwise_removal(A, div) or single) and _hockey(div):
+            steps.append(("U is the larger of the hockey-stick's two chords, max(0, L (hi - gamma), (1 - L)(1 - gamma "
+                          "lo)) (lo <= 1 <= hi, gamma >= 1; exact algebra)",
+                          _hockey_value_ok(div, _expr(cert.get("upper")), lo, hi, _states_n_two(domain)), "exact"))
+        elif removal or (_pairwise_removal(A, div) and div.kind != "tv"):
             steps.append(("U is the larger chord's value, of phi and of its perspective (exact algebra)",
                           chord_removal.value_ok(div, _expr(cert.get("upper")), lo, hi), "exact"))
         else:

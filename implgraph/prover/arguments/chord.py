@@ -111,13 +111,38 @@ def narrows_pairwise_removal(div) -> bool:
     """Is ``div`` a removal divergence whose both-ways bound on a narrowed interval is written here: KL and Renyi of a
     finite order (the larger of the chords of phi and of its perspective), total variation (its own perspective)?"""
     return div.compares == "removal" and (div.kind in ("kl", "tv") or (div.kind == "renyi"
-                                                                       and div.order is not sympy.oo))
+                                                                       and div.order is not sympy.oo)
+                                          or _numeric_hockey(div))
+
+
+def _numeric_hockey(div) -> bool:
+    """The hockey-stick at a number gamma >= 1 (its chords both ways are written in :func:`hockey_both_ways`)."""
+    return div.kind == "hockey-stick" and getattr(div.order, "is_number", False) and bool(div.order >= 1)
+
+
+def hockey_both_ways(div, lo, hi):
+    """The hockey-stick's bound both ways on [lo, hi] (lo <= 1 <= hi, gamma >= 1): the chord of phi(q) =
+    max(q - gamma, 0) is L max(hi - gamma, 0) (phi(lo) = 0 as lo <= 1 <= gamma), the chord of its perspective
+    psi(q) = max(1 - gamma q, 0) is (1 - L) max(1 - gamma lo, 0) (psi(hi) = 0 as gamma hi >= 1): their larger is
+    max(0, L (hi - gamma), (1 - L)(1 - gamma lo))."""
+    g = div.order
+    L = sympy.cancel((1 - lo) / (hi - lo))
+    return sympy.Max(0, sympy.factor(sympy.cancel(L * (hi - g))), sympy.factor(sympy.cancel((1 - L) * (1 - g * lo))))
+
+
+def both_ways(div, lo, hi):
+    """B's bound both ways on [lo, hi]: the larger chord of phi and of its perspective psi (total variation is its own
+    perspective; the hockey-stick's in :func:`hockey_both_ways`)."""
+    if div.kind == "tv":
+        return chord_upper(div, lo, hi)
+    return hockey_both_ways(div, lo, hi) if div.kind == "hockey-stick" else removal_upper(div, lo, hi)
 
 
 def single_record_removal(a, div, ja) -> bool:
     """A two-sided subset level of size 1 (each record against the table) against a removal total variation (its own
     perspective: one chord both ways)."""
-    return div.compares == "removal" and div.kind == "tv" and _two_sided(a, "subset") and ja is not None \
+    return div.compares == "removal" and (div.kind == "tv" or _numeric_hockey(div)) and _two_sided(a, "subset") \
+        and ja is not None \
         and sympy.simplify(ja - 1) == 0
 
 
@@ -205,7 +230,8 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
     if phi is not None and convex_on(phi, lo, hi) is not True:
         return None
     pairwise_removal = _two_sided(a, "pairwise") and narrows_pairwise_removal(div)
-    upper = removal_upper(div, lo, hi) if pairwise_removal and div.kind != "tv" else chord_upper(div, lo, hi)
+    upper = both_ways(div, lo, hi) if pairwise_removal or single_record_removal(a, div, ja) else \
+        chord_upper(div, lo, hi)
     s = sympy.sympify((b_classes or {}).get("min_size", 1))
     where = _attained_where(div.compares, T, N, s, "pairwise" if _two_sided(a, "pairwise") else None) if same \
         else sympy.false
@@ -340,9 +366,9 @@ def single_removal_supremum(div, N, argument):
     for cond, lo, hi in single_pieces(N):
         text = (argument + f"; where {cond}, every ratio Q_i/P lies in [{lo}, {hi}] (Q_i/P = (N - x_i/P)/(N - 1), "
                 "x_i/P in [1/T, T]; and Q_i/P >= 1/T, a mean of records each >= 1/T of the table): the chord there, "
-                "both ways (total variation is its own perspective), attained by one record at N P - (N - 1) Q and "
+                "both ways (the larger chord of phi and of its perspective), attained by one record at N P - (N - 1) Q and "
                 "N - 1 at Q with ratios Q/P in {lo, hi}")
-        parts.append((cond, Bound(chord_upper(div, lo, hi), True, methods.CHORD.name, text,
+        parts.append((cond, Bound(both_ways(div, lo, hi), True, methods.CHORD.name, text,
                                   checks=[f"phi convex on [{lo}, {hi}]: True"])))
     upper = sympy.Piecewise((parts[0][1].upper, parts[0][0]), (parts[1][1].upper, True))
     return Bound(upper, True, methods.CHORD.name, argument + "; tight for every N, piece by piece in T",
@@ -375,7 +401,7 @@ def certificate_parts(cert, ctx):
                          cert["B"].get("params"))
     if div.compares == "removal" and cert["A"].get("family") == "subset" and single_record_removal(ctx.a, div, ja):
         lo, hi = next(((x, y) for _, x, y in single_pieces(ctx.N)
-                       if ctx.bound.tight and sympy.simplify(ctx.bound.upper - chord_upper(div, x, y)) == 0), (lo, hi))
+                       if ctx.bound.tight and ctx.bound.upper == both_ways(div, x, y)), (lo, hi))
     elif div.compares == "removal" and cert["A"].get("family") == "subset":     # a piece of removal_supremum
         lo, hi = piece_of(div, ctx.N, ctx.bound.upper) or (lo, hi)
     if lo == 0 and div.compares == "class" and ctx.bound.tight:      # a piece of removal_class_supremum
@@ -409,7 +435,7 @@ def certificate_family(cert, ctx):
         return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in removal_rows(lo, hi, N)],
                 "domain": []}
     if div.compares == "removal" and cert["A"].get("family") == "subset" and str(cert["A"].get("size")) == "1" \
-            and div.kind == "tv":       # a piece of single_removal_supremum: one record at N P - (N - 1) Q
+            and (div.kind == "tv" or _numeric_hockey(div)):     # single_removal_supremum's piece: N P - (N - 1) Q
         lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
         return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in removal_rows(lo, hi, N)],
                 "domain": []}
