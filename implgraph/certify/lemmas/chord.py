@@ -18,7 +18,11 @@ What the checker re-derives from the certificate's statement, not from its data:
   and averages of records, a mediant); A pairwise against a removal KL, Renyi of a finite order or total variation to
   [N/(N - 1 + T), N T/((N - 1) T + 1)] (Q_i/P = N/(N - 1 + x_i/Q_i), decreasing in x_i/Q_i, a mediant in [1/T, T]), U
   then the larger chord of phi and of its perspective (``chord_removal``; total variation, its own perspective: one
-  chord, a maximum resolved at T = 1 + u and, where the domain states N >= 2, N = 2 + v); A a class level against a class divergence on the same partition; A a subset
+  chord, a maximum resolved at T = 1 + u and, where the domain states N >= 2, N = 2 + v; the hockey-stick at
+  gamma >= 1: max(0, L (hi - gamma), (1 - L)(1 - gamma lo)), as lo <= 1 <= hi, its family's ratios exactly hi and lo);
+  A a two-sided subset level of size 1 against a removal total variation or hockey-stick to [lo, (N - 1/T)/(N - 1)],
+  lo = 1/T, or (N - T)/(N - 1) where the domain states T <= N - 1 (Q_i/P = (N - x_i/P)/(N - 1), and >= 1/T as a mean
+  of the others); A a class level against a class divergence on the same partition; A a subset
   level of size N - 1 against record removal. A pairwise against a class divergence of classes of >= s records: a
   class of s' >= s records has ratio N/(s' + (N - s') r) to the table, r (the rest's mean over the class's) in
   [1/T, T], so [N/(s + (N - s) T), N T/(s T + N - s)]. A a subset level of size N - 1 against a class divergence: each
