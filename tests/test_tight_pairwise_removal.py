@@ -46,7 +46,8 @@ def renyi2(T, n):
 
 def kl(T, n):
     lo, hi, L = (_mp(x) for x in ends(T, n))
-    return max(L * hi * mpmath.log(hi) + (1 - L) * lo * mpmath.log(lo), -(L * mpmath.log(hi) + (1 - L) * mpmath.log(lo)))
+    fwd = L * hi * mpmath.log(hi) + (1 - L) * lo * mpmath.log(lo)
+    return max(fwd, -(L * mpmath.log(hi) + (1 - L) * mpmath.log(lo)))
 
 
 def tv(T, n):
@@ -197,8 +198,9 @@ def test_single_record_engine():
 
 # -- the hockey-stick at gamma = 2 (delta-dp(eps = log 2)) both ways: phi(q) = max(q - 2, 0), psi(q) = max(1 - 2 q, 0)
 # with lo <= 1 <= hi: the chords L max(hi - 2, 0) and (1 - L) max(1 - 2 lo, 0). By hand, eps-LDP:
-# max(0, T - N - 1)/(N (T + 1)) (L (hi - 2) < 0 as hi < 2); at N = 2, T = 6: 3/14. eps-LIP: where T <= N - 1 (L = T/(T + 1),
-# lo = (N - T)/(N - 1)): max(0, 2 T - N - 1)/((N - 1)(T + 1)); beyond (L = (N - 1)/N, lo = 1/T): max(0, T - 2)/(N T);
+# max(0, T - N - 1)/(N (T + 1)) (L (hi - 2) < 0 as hi < 2); at N = 2, T = 6: 3/14. eps-LIP: where T <= N - 1
+# (L = T/(T + 1), lo = (N - T)/(N - 1)): max(0, 2 T - N - 1)/((N - 1)(T + 1)); beyond (L = (N - 1)/N, lo = 1/T):
+# max(0, T - 2)/(N T);
 # at N = 4, T = 3: 1/12; at N = 2, T = 3: 1/6.
 
 def removal_e2(rows):

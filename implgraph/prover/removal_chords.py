@@ -94,8 +94,8 @@ def single_removal_supremum(div, N, argument):
     for cond, lo, hi in single_pieces(N):
         text = (argument + f"; where {cond}, every ratio Q_i/P lies in [{lo}, {hi}] (Q_i/P = (N - x_i/P)/(N - 1), "
                 "x_i/P in [1/T, T]; and Q_i/P >= 1/T, a mean of records each >= 1/T of the table): the chord there, "
-                "both ways (the larger chord of phi and of its perspective), attained by one record at N P - (N - 1) Q and "
-                "N - 1 at Q with ratios Q/P in {lo, hi}")
+                "both ways (the larger chord of phi and of its perspective), attained by one record at "
+                "N P - (N - 1) Q and N - 1 at Q with ratios Q/P in {lo, hi}")
         parts.append((cond, Bound(both_ways(div, lo, hi), True, methods.CHORD.name, text,
                                   checks=[f"phi convex on [{lo}, {hi}]: True"])))
     upper = sympy.Piecewise((parts[0][1].upper, parts[0][0]), (parts[1][1].upper, True))

@@ -309,23 +309,28 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             steps.append(("for every partition (each class is bounded against the table by itself; one class is the "
                           "table, at divergence 0 <= U)", cert.get("min_classes") in (1, 2),
                           f"min_classes {cert.get('min_classes')!r}"))
-        if (_pairwise_removal(A, div) or single) and _hockey(div):
-            steps.append(("U is the larger of the hockey-stick's two chords, max(0, L (hi - gamma), (1 - L)(1 - gamma "
-                          "lo)) (lo <= 1 <= hi, gamma >= 1; exact algebra)",
-                          _hockey_value_ok(div, _expr(cert.get("upper")), lo, hi, _states_n_two(domain)), "exact"))
-        elif removal or (_pairwise_removal(A, div) and div.kind != "tv"):
-            steps.append(("U is the larger chord's value, of phi and of its perspective (exact algebra)",
-                          chord_removal.value_ok(div, _expr(cert.get("upper")), lo, hi), "exact"))
-        else:
-            if _pairwise_removal(A, div) or single:      # total variation: D(P || Q_i) = D(Q_i || P), one chord
-                steps.append(("phi is its own perspective (B the same both ways)", _self_perspective(phi), "exact"))
-            steps.append(("U is the chord's value (exact algebra)",
-                          _chord_holds(div, _expr(cert.get("upper")), lo, hi, _states_n_two(domain)), "exact"))
+        steps += _value_steps(cert, A, div, (lo, hi), domain, removal, single)
         if cert.get("tight"):
             steps += _tightness_steps(cert, div, same, ns)
     except (*UNREADABLE, InputError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)
+
+
+def _value_steps(cert, A, div, ends, domain, removal, single):
+    """U is the chord's value: both ways on record removal (the larger of two chords; the hockey-stick's three
+    arguments; total variation its own perspective), one way elsewhere."""
+    (lo, hi), upper, n_two = ends, _expr(cert.get("upper")), _states_n_two(domain)
+    both = _pairwise_removal(A, div) or single
+    if both and _hockey(div):
+        return [("U is the larger of the hockey-stick's two chords, max(0, L (hi - gamma), (1 - L)(1 - gamma lo)) "
+                 "(lo <= 1 <= hi, gamma >= 1; exact algebra)", _hockey_value_ok(div, upper, lo, hi, n_two), "exact")]
+    if removal or (both and div.kind != "tv"):
+        return [("U is the larger chord's value, of phi and of its perspective (exact algebra)",
+                 chord_removal.value_ok(div, upper, lo, hi), "exact")]
+    out = [("phi is its own perspective (B the same both ways)", _self_perspective(div.phi(_R)), "exact")] \
+        if both else []       # total variation: D(P || Q_i) = D(Q_i || P), one chord
+    return out + [("U is the chord's value (exact algebra)", _chord_holds(div, upper, lo, hi, n_two), "exact")]
 
 
 def _tightness_steps(cert, div, same, ns):
