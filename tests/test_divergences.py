@@ -140,16 +140,20 @@ def test_chord_tight_f_and_certificate(pair):
     assert rep.ok, rep.failures()
 
 
-def test_chord_where_the_record_sets_differ_is_an_upper_bound():
-    """ldp against a removal divergence: the ratios of the table to a removal lie in [1/T, T] (averages of records),
-    a bound the prover does not claim tight."""
+def test_chord_pairwise_against_removal_is_tight():
+    """ldp against a removal divergence: Q_i/P = N/(N - 1 + x_i/Q_i) lies in [N/(N - 1 + T), N T/((N - 1) T + 1)]
+    (docs/proofs/tight-pairwise-removal.md), the larger chord attained by randomized response. By hand at N = 2,
+    T = 2: [2/3, 4/3], P-mass 1/2 at each end; D(P || Q) = -(log(4/3) + log(2/3))/2 = log(9/8)/2, larger than
+    D(Q || P) = ((4/3) log(4/3) + (2/3) log(2/3))/2."""
     class KLCentral(DivergenceDefinition):
         name = "kl-dp-upper-test"
         level_symbol = "d"
         level = Divergence("kl", compares="removal")
     with registered(KLCentral):
         r = check_implication("ldp", "kl-dp-upper-test", max_n=3)
-        assert r.verdict == "proved" and r.tight is None and r.tightness == "not derived"
+        assert r.verdict == "proved" and r.tightness == "tight"
+        at = {s: (sympy.log(2) if s.name == "eps" else 2) for s in r.tight.free_symbols}
+        assert abs(sympy.N(r.tight.subs(at) - sympy.log(sympy.Rational(9, 8)) / 2, 40)) < 1e-30
         assert check_certificate(r.details["certificate"]).ok
 
 

@@ -120,3 +120,5 @@ def get(name: str) -> Method:
 def names() -> list[str]:
     """Every declared method's name."""
     return list(ALL)
+REMOVAL_SCALING = _m("removal-scaling", None, "a removal's total variation or hockey-stick is 1/N of the removed "
+                     "record's from the rest, tight")

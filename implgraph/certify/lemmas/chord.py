@@ -15,7 +15,14 @@ What the checker re-derives from the certificate's statement, not from its data:
   ``phi``, ``kind``, ``order``, ``compares`` must be those);
 - A's side (a registered, two-sided ratio of averages: the registry check of :func:`implgraph.certify._registered`)
   confines the compared ratios to [1/T, T]: A pairwise against pairs of records or a removal (two records' ratios,
-  and averages of records, a mediant); A a class level against a class divergence on the same partition; A a subset
+  and averages of records, a mediant); A pairwise against a removal KL, Renyi of a finite order or total variation to
+  [N/(N - 1 + T), N T/((N - 1) T + 1)] (Q_i/P = N/(N - 1 + x_i/Q_i), decreasing in x_i/Q_i, a mediant in [1/T, T]), U
+  then the larger chord of phi and of its perspective (``chord_removal``; total variation, its own perspective: one
+  chord, a maximum resolved at T = 1 + u and, where the domain states N >= 2, N = 2 + v; the hockey-stick at
+  gamma >= 1: max(0, L (hi - gamma), (1 - L)(1 - gamma lo)), as lo <= 1 <= hi, its family's ratios exactly hi and lo);
+  A a two-sided subset level of size 1 against a removal total variation or hockey-stick to [lo, (N - 1/T)/(N - 1)],
+  lo = 1/T, or (N - T)/(N - 1) where the domain states T <= N - 1 (Q_i/P = (N - x_i/P)/(N - 1), and >= 1/T as a mean
+  of the others); A a class level against a class divergence on the same partition; A a subset
   level of size N - 1 against record removal. A pairwise against a class divergence of classes of >= s records: a
   class of s' >= s records has ratio N/(s' + (N - s') r) to the table, r (the rest's mean over the class's) in
   [1/T, T], so [N/(s + (N - s) T), N T/(s T + N - s)]. A a subset level of size N - 1 against a class divergence: each
@@ -49,6 +56,9 @@ from __future__ import annotations
 import sympy
 
 from implgraph.certify.lemmas import chord_removal, lemma
+from implgraph.certify.lemmas.chord_narrowed import (_hockey, _hockey_value_ok, _pairwise_removal, _self_perspective,
+                                                     _single_interval_ok, _single_removal, _states_n_two, _two_point_ok,
+                                                     _without_max)
 from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
@@ -99,12 +109,18 @@ def _confines(A, B, div, domain=()):
         # [1/T, T] (averages of records); within the interval of s' = s
         s = _expr(B.get("min_class") or "1")
         return _N / (s + (_N - s) * _T), _N * _T / (s * _T + _N - s), not B.get("max_class")
+    if A.get("family") == "pairwise" and _pairwise_removal(A, div):
+        # Q_i/P = N/(N - 1 + x_i/Q_i), x_i/Q_i in [1/T, T] (a mediant of records within ratio T of x_i), decreasing in
+        # x_i/Q_i; both ends at once where x_i/Q_i is T in one bucket and 1/T in the other
+        return _N / (_N - 1 + _T), _N * _T / ((_N - 1) * _T + 1), True
     if A.get("family") == "pairwise":
         return 1 / _T, _T, div.compares == "pairs"
     if div.compares == "class" and A.get("family") == "class":
         return (1 / _T, _T, True) if _same_classes(A, B) else None
     if div.compares == "removal" and removal:
         return 1 / _T, _T, True
+    if _single_removal(A, div):     # the ends are the certificate's, checked by _single_interval_ok
+        return 1 / _T, (_N - 1 / _T) / (_N - 1), True
     if div.compares == "class" and removal:      # x_i = N P - (N - 1) Q_i, Q_i/P in [1/T, T]; a class mean too
         # x_i/P >= N - (N - 1) T as well, which is >= 0 where T <= N/(N - 1): that interval where the domain says so
         low = _N - (_N - 1) * _T if _below_cut(domain) else sympy.Integer(0)
@@ -147,7 +163,7 @@ def _phi_at(phi, value):
     return sympy.limit(phi, _R, 0, "+") if value == 0 else phi.subs(_R, value)
 
 
-def _chord_holds(div, upper, lo, hi) -> bool:
+def _chord_holds(div, upper, lo, hi, n_two=False) -> bool:
     """U is the chord's value on [lo, hi] (exact algebra)."""
     if div.kind == "renyi" and div.order is sympy.oo:
         return sympy.simplify(upper - sympy.log(hi)) == 0
@@ -156,9 +172,8 @@ def _chord_holds(div, upper, lo, hi) -> bool:
     chord = L * _phi_at(phi, hi) + (1 - L) * _phi_at(phi, lo)
     if div.kind == "renyi":
         return sympy.simplify(sympy.exp((div.order - 1) * upper) - chord) == 0
-    if chord.has(sympy.Max):        # T >= 1: T = 1 + u, u >= 0 resolves the maximum
-        u = sympy.Symbol("u", nonnegative=True)
-        return sympy.simplify((upper - chord).subs(_T, 1 + u)) == 0
+    if chord.has(sympy.Max):        # T >= 1: T = 1 + u, u >= 0 resolves the maximum (N = 2 + v where N >= 2)
+        return _without_max(upper - chord, n_two) == 0
     diff = sympy.expand_log(sympy.simplify(upper - chord), force=True)
     return sympy.simplify(diff) == 0
 
@@ -226,7 +241,13 @@ def _family_symbolic(cert, fam, div) -> bool:
     elif div.compares == "class":
         x = first
         y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
-    elif _pieces_of_removal(cert.get("A") or {}, div):      # the others (Q) against the table (P), both ways
+    elif (_pairwise_removal(cert.get("A") or {}, div) or _single_removal(cert.get("A") or {}, div)) \
+            and _hockey(div):       # the others' row Q against P at ratios exactly hi and lo: both chords equalities
+        data = cert.get("upper_certificate") or {}
+        y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
+        return _two_point_ok(second, y, _expr(data.get("lo")), _expr(data.get("hi")))
+    elif _pieces_of_removal(cert.get("A") or {}, div) or (_pairwise_removal(cert.get("A") or {}, div)
+                                                          and div.kind != "tv"):  # Q against P, both ways
         y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
         return chord_removal.family_ok(div, _expr(cert["upper"]), second, y)
     else:
@@ -244,9 +265,9 @@ def _family_symbolic(cert, fam, div) -> bool:
     if value is None:
         return sympy.simplify(sympy.Max(*rs) - _T) == 0 or set(map(sympy.simplify, rs)) == {_T, 1 / _T}
     gap = value - _expr(cert["upper"])
-    if gap.has(sympy.Max):          # T >= 1: T = 1 + u, u >= 0 resolves the maximum
-        u = sympy.Symbol("u", nonnegative=True)
-        gap = sympy.simplify(gap.subs(_T, 1 + u))
+    if gap.has(sympy.Max):          # T >= 1: T = 1 + u, u >= 0 resolves the maximum (N = 2 + v where N >= 2)
+        domain = [parse_condition(str(c), {"T": _T, "N": _N}) for c in cert.get("domain") or []]
+        gap = _without_max(gap, _states_n_two(domain))
     return sympy.simplify(sympy.expand_log(gap, force=True)) == 0
 
 
@@ -272,8 +293,13 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         if got is None:
             return _report(steps)
         lo, hi, same = got
-        removal = _pieces_of_removal(A, div)
-        if removal:     # Q_i/P in [1/T, h], h one of the removal lemma's ends (chord_removal)
+        single = _single_removal(A, div)
+        removal = _pieces_of_removal(A, div) and not single
+        if single:      # each record against the table (a subset level of size 1)
+            lo, hi = _expr(data.get("lo")), _expr(data.get("hi"))
+            steps.append((f"Q_i/P lies in [{lo}, {hi}] on every table at A's level (Q_i/P = (N - x_i/P)/(N - 1), "
+                          "and >= 1/T as a mean of records)", _single_interval_ok(lo, hi, domain), "exact"))
+        elif removal:     # Q_i/P in [1/T, h], h one of the removal lemma's ends (chord_removal)
             lo, hi = _expr(data.get("lo")), _expr(data.get("hi"))
             steps.append((f"Q_i/P lies in [{lo}, {hi}] on every table at A's level (removal lemma)",
                           chord_removal.interval_ok(lo, hi, domain), "exact"))
@@ -290,17 +316,28 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             steps.append(("for every partition (each class is bounded against the table by itself; one class is the "
                           "table, at divergence 0 <= U)", cert.get("min_classes") in (1, 2),
                           f"min_classes {cert.get('min_classes')!r}"))
-        if removal:
-            steps.append(("U is the larger chord's value, of phi and of its perspective (exact algebra)",
-                          chord_removal.value_ok(div, _expr(cert.get("upper")), lo, hi), "exact"))
-        else:
-            steps.append(("U is the chord's value (exact algebra)",
-                          _chord_holds(div, _expr(cert.get("upper")), lo, hi), "exact"))
+        steps += _value_steps(cert, A, div, (lo, hi), domain, removal, single)
         if cert.get("tight"):
             steps += _tightness_steps(cert, div, same, ns)
     except (*UNREADABLE, InputError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)
+
+
+def _value_steps(cert, A, div, ends, domain, removal, single):
+    """U is the chord's value: both ways on record removal (the larger of two chords; the hockey-stick's three
+    arguments; total variation its own perspective), one way elsewhere."""
+    (lo, hi), upper, n_two = ends, _expr(cert.get("upper")), _states_n_two(domain)
+    both = _pairwise_removal(A, div) or single
+    if both and _hockey(div):
+        return [("U is the larger of the hockey-stick's two chords, max(0, L (hi - gamma), (1 - L)(1 - gamma lo)) "
+                 "(lo <= 1 <= hi, gamma >= 1; exact algebra)", _hockey_value_ok(div, upper, lo, hi, n_two), "exact")]
+    if removal or (both and div.kind != "tv"):
+        return [("U is the larger chord's value, of phi and of its perspective (exact algebra)",
+                 chord_removal.value_ok(div, upper, lo, hi), "exact")]
+    out = [("phi is its own perspective (B the same both ways)", _self_perspective(div.phi(_R)), "exact")] \
+        if both else []       # total variation: D(P || Q_i) = D(Q_i || P), one chord
+    return out + [("U is the chord's value (exact algebra)", _chord_holds(div, upper, lo, hi, n_two), "exact")]
 
 
 def _tightness_steps(cert, div, same, ns):

@@ -9,6 +9,15 @@ A is a two-sided ratio of averages (its declared family and sides, never its nam
 ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
 
 - B compares pairs of records, A is pairwise: A's own ratios;
+- B compares the table with the table without one record (KL, Renyi of a finite order, total variation), A is
+  pairwise: Q_i/P = N/(N - 1 + x_i/Q_i) with x_i/Q_i in [1/T, T] (a mediant of records within ratio T of x_i), so the
+  interval narrows to [N/(N - 1 + T), N T/((N - 1) T + 1)]; B is at most the larger chord of phi and of its
+  perspective there (:func:`removal_upper`; total variation is its own), both attained by one record at
+  (T, 1)/(T + 1) and N - 1 at (1, T)/(T + 1), for every N (docs/proofs/tight-pairwise-removal.md); the hockey-stick
+  at a number gamma >= 1 too (:func:`hockey_both_ways`);
+- B compares the table with the table without one record (total variation, the hockey-stick), A compares each record
+  with the table (a subset level of size 1): Q_i/P = (N - x_i/P)/(N - 1) lies in [1/T, (N - 1/T)/(N - 1)], narrower
+  piece by piece in T (:func:`single_removal_supremum`: lower end (N - T)/(N - 1) where T <= N - 1), tight;
 - B compares a class with the table, A compares the classes of the same partition with the table, or A is pairwise (a
   class's mean and the table's are averages of records within ratio T of each other, bucket by bucket);
 - B compares the table with the table without one record, A compares the subsets of N - 1 records with the table, or A
@@ -61,6 +70,8 @@ from implgraph.core.formula import parse_expr
 from implgraph.definitions.capabilities import SubsetSize
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover import registry
+from implgraph.prover.removal_chords import (_numeric_hockey, both_ways, narrows_pairwise_removal, single_pieces,
+                                             single_record_removal, single_removal_supremum)
 from implgraph.prover.shapes import compares as _two_sided
 from implgraph.prover.shapes import declared_subset_size, one_sided, ratio_sides
 
@@ -91,9 +102,16 @@ def interval(a, b, N, ja, a_classes, b_classes, b_params=None):
         # in [1/T, T]: within the interval of s' = s
         s = sympy.sympify((b_classes or {}).get("min_size", 1))
         return N / (s + (N - s) * T), N * T / (s * T + N - s), not (b_classes or {}).get("max_size")
+    if _two_sided(a, "pairwise") and div.compares == "removal" and narrows_pairwise_removal(div):
+        # Q_i/P = N/(N - 1 + x_i/Q_i), x_i/Q_i in [1/T, T] (Q_i a mean of records each within ratio T of x_i)
+        return N / (N - 1 + T), N * T / ((N - 1) * T + 1), True
     if _two_sided(a, "pairwise"):
         return 1 / T, T, div.compares == "pairs"
     removal = _two_sided(a, "subset") and ja is not None and sympy.simplify(ja - (N - 1)) == 0
+    if single_record_removal(a, div, ja):
+        # each record against the table: Q_i/P = (N - x_i/P)/(N - 1) <= (N - 1/T)/(N - 1), and >= 1/T (a mean of
+        # records each >= 1/T of the table); narrower piece by piece (single_removal_supremum)
+        return 1 / T, (N - 1 / T) / (N - 1), False
     if div.compares == "class" and _two_sided(a, "class"):
         return (1 / T, T, True) if _same_partition(a_classes, b_classes) else None
     if div.compares == "removal" and removal:
@@ -144,7 +162,13 @@ def chord_upper(div, lo, hi):
     mean = L * phi_at(phi, hi) + (1 - L) * phi_at(phi, lo)
     if mean.has(sympy.Max):
         u = sympy.Symbol("u", nonnegative=True)
-        mean = sympy.simplify(mean.subs(T, 1 + u)).subs(u, T - 1)
+        shift = {T: 1 + u}
+        n = next((x for x in mean.free_symbols if x.name == "N"), None)
+        if n is not None:       # an interval in N too (N >= 2: N = 2 + v, v >= 0 an integer)
+            v = sympy.Symbol("v", integer=True, nonnegative=True)
+            shift[n] = 2 + v
+        mean = sympy.simplify(mean.subs(shift))
+        mean = mean.subs({u: T - 1, **({v: n - 2} if n is not None else {})})
     mean = sympy.factor(sympy.cancel(mean))
     return sympy.simplify(div.from_phi_mean(mean)) if div.kind != "renyi" else div.from_phi_mean(mean)
 
@@ -163,6 +187,8 @@ def family_rows(compares, T, N, s=1, a_family=None):
 
 
 def _attained_where(compares, T, N, s, a_family=None):
+    if compares == "removal" and a_family == "pairwise":
+        return sympy.true
     if compares == "pairs" or (compares == "class" and a_family == "pairwise" and s == 1):
         return sympy.true
     if compares == "class" and a_family == "pairwise":
@@ -185,7 +211,9 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
     phi = div.phi(_R)
     if phi is not None and convex_on(phi, lo, hi) is not True:
         return None
-    upper = chord_upper(div, lo, hi)
+    pairwise_removal = _two_sided(a, "pairwise") and narrows_pairwise_removal(div)
+    upper = both_ways(div, lo, hi) if pairwise_removal or single_record_removal(a, div, ja) else \
+        chord_upper(div, lo, hi)
     s = sympy.sympify((b_classes or {}).get("min_size", 1))
     where = _attained_where(div.compares, T, N, s, "pairwise" if _two_sided(a, "pairwise") else None) if same \
         else sympy.false
@@ -193,6 +221,10 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
                 f"({div.compares}); A bounds each of their bucket ratios r to [{lo}, {hi}]; phi(r) = {phi} is convex "
                 "there and sum y r = 1, so B <= L phi(hi) + (1 - L) phi(lo) with L = (1 - lo)/(hi - lo)"
                 + (" (Renyi: of exp((alpha - 1) D), log is increasing)" if div.kind == "renyi" else "")
+                + ("; the table against the table without record i both ways: B <= the larger chord of phi and of "
+                   "its perspective psi(q) = q phi(1/q) (convex too; for total variation psi = phi), both attained by "
+                   "one record at (T, 1)/(T + 1) and N - 1 at (1, T)/(T + 1) (x_i/Q_i = T, 1/T)"
+                   if pairwise_removal else "")
                 + ("; attained by two buckets with ratios hi and lo" if same else
                    "; A bounds the ratios from above only: an upper bound, tightness not derived"
                    if one_sided(a, "class") or _one_record(a) else
@@ -201,6 +233,8 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
                 checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"], attained_where=where)
     if lo == 0 and div.compares == "class" and phi is not None and _two_sided(a, "subset"):
         out.exact = removal_class_supremum(div, N, argument)
+    if single_record_removal(a, div, ja):
+        out.exact = single_removal_supremum(div, N, argument)
     if div.compares == "removal" and same and _two_sided(a, "subset"):
         exact = removal_supremum(div, N, argument)
         if exact is not None:       # the chord on [1/T, T] is a bound; the supremum is narrower (removal_supremum)
@@ -320,7 +354,10 @@ def certificate_parts(cert, ctx):
     spec = {"min_size": sympy.Integer(1)}
     lo, hi, _ = interval(ctx.a, b, ctx.N, ja, spec, {"min_size": sympy.sympify(cert["B"].get("min_class") or 1)},
                          cert["B"].get("params"))
-    if div.compares == "removal" and cert["A"].get("family") == "subset":     # a piece of removal_supremum
+    if div.compares == "removal" and cert["A"].get("family") == "subset" and single_record_removal(ctx.a, div, ja):
+        lo, hi = next(((x, y) for _, x, y in single_pieces(ctx.N)
+                       if ctx.bound.tight and ctx.bound.upper == both_ways(div, x, y)), (lo, hi))
+    elif div.compares == "removal" and cert["A"].get("family") == "subset":     # a piece of removal_supremum
         lo, hi = piece_of(div, ctx.N, ctx.bound.upper) or (lo, hi)
     if lo == 0 and div.compares == "class" and ctx.bound.tight:      # a piece of removal_class_supremum
         from implgraph.prover.answer import T
@@ -352,6 +389,14 @@ def certificate_family(cert, ctx):
         lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
         return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in removal_rows(lo, hi, N)],
                 "domain": []}
+    if div.compares == "removal" and cert["A"].get("family") == "subset" and str(cert["A"].get("size")) == "1" \
+            and (div.kind == "tv" or _numeric_hockey(div)):     # single_removal_supremum's piece: N P - (N - 1) Q
+        lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
+        return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in removal_rows(lo, hi, N)],
+                "domain": []}
+    if div.compares == "removal" and cert["A"].get("family") == "pairwise":     # one record at x, N - 1 at y
+        rows = family_rows("pairs", T, N)
+        return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in rows], "domain": []}
     rows = family_rows(div.compares, T, N, s, cert["A"].get("family"))
     return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in rows],
             "domain": [] if ctx.bound.attained_where is sympy.true else [str(ctx.bound.attained_where)]}

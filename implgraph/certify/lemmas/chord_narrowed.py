@@ -1,0 +1,108 @@
+"""The chord lemma's narrowed intervals on record removal (helpers of :mod:`implgraph.certify.lemmas.chord`;
+docs/proofs/tight-pairwise-removal.md): A pairwise against a removal divergence (Q_i/P = N/(N - 1 + x_i/Q_i), in
+[N/(N - 1 + T), N T/((N - 1) T + 1)]), A a two-sided subset level of size 1 against a removal total variation or
+hockey-stick (Q_i/P = (N - x_i/P)/(N - 1), in [1/T or (N - T)/(N - 1) where T <= N - 1, (N - 1/T)/(N - 1)]); the
+hockey-stick's two chords; a maximum resolved at T = 1 + u and, where the domain states N >= 2, N = 2 + v.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.certify.lemmas.chord_removal import _matches, psi
+from implgraph.core.formula import parse_expr
+
+_R = sympy.Symbol("r", positive=True)
+_T = sympy.Symbol("T", positive=True)
+_N = sympy.Symbol("N", integer=True, positive=True)
+
+
+def _pairwise_removal(A, div) -> bool:
+    """A pairwise against a removal KL, Renyi of a finite order or total variation: the narrowed interval's case."""
+    return A.get("family") == "pairwise" and A.get("sides") == "two-sided" and div.compares == "removal" \
+        and (div.kind in ("kl", "tv") or (div.kind == "renyi" and div.order is not sympy.oo) or _hockey(div))
+
+
+def _hockey(div) -> bool:
+    """The hockey-stick at a number gamma >= 1."""
+    return div.kind == "hockey-stick" and getattr(div.order, "is_number", False) and bool(div.order >= 1)
+
+
+def _hockey_value_ok(div, upper, lo, hi, n_two) -> bool:
+    """The hockey-stick both ways on [lo, hi]: lo <= 1 <= hi (at T = 1 + u and, where the domain states N >= 2,
+    N = 2 + v) and gamma >= 1 give phi(lo) = max(lo - gamma, 0) = 0 and psi(hi) = max(1 - gamma hi, 0) = 0, so the
+    chords are L max(hi - gamma, 0) and (1 - L) max(1 - gamma lo, 0) and their larger is
+    max(0, L (hi - gamma), (1 - L)(1 - gamma lo)), L = (1 - lo)/(hi - lo) in [0, 1]: U's maximum's arguments are
+    those three (exact algebra)."""
+    g = div.order
+    if not (_without_max(1 - lo, n_two).is_nonnegative and _without_max(hi - 1, n_two).is_nonnegative):
+        return False
+    L = (1 - lo) / (hi - lo)
+    values = [sympy.Integer(0), sympy.cancel(L * (hi - g)), sympy.cancel((1 - L) * (1 - g * lo))]
+    return isinstance(upper, sympy.Max) and _matches(upper, values)
+
+
+def _two_point_ok(second, y, lo, hi) -> bool:
+    """A two-bucket family whose others' row Q = ``second`` against the table P = ``y`` has ratios exactly hi and lo,
+    the P-mass at hi being L = (1 - lo)/(hi - lo): every chord is then an equality (exact algebra)."""
+    L = (1 - lo) / (hi - lo)
+    r1, r2 = sympy.cancel(second / y), sympy.cancel((1 - second) / (1 - y))
+
+    def zero(e):
+        return sympy.simplify(e) == 0
+    return (zero(r1 - hi) and zero(r2 - lo) and zero(y - L)) or (zero(r1 - lo) and zero(r2 - hi) and zero(1 - y - L))
+
+
+def _single_removal(A, div) -> bool:
+    """A two-sided subset level of size 1 (each record against the table) against a removal total variation."""
+    return A.get("family") == "subset" and A.get("sides") == "two-sided" and A.get("size") is not None \
+        and sympy.simplify(parse_expr(str(A["size"]), {"N": _N}) - 1) == 0 and div.compares == "removal" \
+        and (div.kind == "tv" or _hockey(div))
+
+
+def _states_le(domain, small, large) -> bool:
+    """Does the domain state small <= large (either way round)?"""
+    for c in domain:
+        if isinstance(c, (sympy.LessThan, sympy.GreaterThan)):
+            lo_, hi_ = (c.lhs, c.rhs) if isinstance(c, sympy.LessThan) else (c.rhs, c.lhs)
+            if sympy.simplify(lo_ - small) == 0 and sympy.simplify(hi_ - large) == 0:
+                return True
+    return False
+
+
+def _single_interval_ok(lo, hi, domain) -> bool:
+    """[lo, hi] encloses Q_i/P where every record is within ratio T of the table: Q_i/P = (N - r)/(N - 1) with
+    r = x_i/P in [1/T, T], so Q_i/P <= (N - 1/T)/(N - 1) and >= (N - T)/(N - 1), which is in (0, 1] where
+    1 <= T <= N - 1 (the domain must state T <= N - 1 for that lower end); and Q_i/P >= 1/T always (a mean of the
+    others' ratios, each >= 1/T)."""
+    if sympy.simplify(hi - (_N - 1 / _T) / (_N - 1)) != 0:
+        return False
+    if sympy.simplify(lo - 1 / _T) == 0:
+        return True
+    return sympy.simplify(lo - (_N - _T) / (_N - 1)) == 0 and _states_le(domain, _T, _N - 1)
+
+
+def _self_perspective(phi) -> bool:
+    """Is phi its own perspective, q phi(1/q) = phi(q) for q > 0 (total variation: D(P || Q) = D(Q || P))?"""
+    gap = sympy.simplify(psi(phi) - phi)
+    if gap == 0:
+        return True
+    # a maximum of affine pieces: compare on both sides of 1 (q = 1 + u and q = 1/(1 + u), u >= 0)
+    u = sympy.Symbol("u", nonnegative=True)
+    return all(sympy.simplify(gap.subs(_R, q)) == 0 for q in (1 + u, 1 / (1 + u)))
+
+
+def _states_n_two(domain) -> bool:
+    """Does the domain state N >= 2?"""
+    return any(sympy.simplify(c) == sympy.Ge(_N, 2) for c in domain
+               if isinstance(c, (sympy.GreaterThan, sympy.LessThan)))
+
+
+def _without_max(expr, n_two=False):
+    """``expr`` at T = 1 + u (u >= 0), and where ``n_two`` (the domain states N >= 2) N = 2 + v (v >= 0 an integer),
+    simplified: a maximum whose arguments' order follows is resolved."""
+    u = sympy.Symbol("u", nonnegative=True)
+    shift = {_T: 1 + u}
+    if n_two:
+        shift[_N] = 2 + sympy.Symbol("v", integer=True, nonnegative=True)
+    return sympy.simplify(expr.subs(shift))

@@ -1,0 +1,103 @@
+"""Record removal against a level between records or of each record: the narrowed intervals of Q_i/P and the bound
+both ways (helpers of :mod:`implgraph.prover.arguments.chord`; docs/proofs/tight-pairwise-removal.md).
+
+- A pairwise (every two records within ratio T): Q_i/P = N/(N - 1 + x_i/Q_i), x_i/Q_i in [1/T, T], so Q_i/P lies in
+  [N/(N - 1 + T), N T/((N - 1) T + 1)], both ends attained by one record at (T, 1)/(T + 1) and N - 1 at
+  (1, T)/(T + 1);
+- A a two-sided subset level of size 1 (each record within ratio T of the table): Q_i/P = (N - x_i/P)/(N - 1) lies in
+  [max((N - T)/(N - 1), 1/T), (N - 1/T)/(N - 1)], piece by piece in T (:func:`single_removal_supremum`).
+
+B's bound both ways on such an interval is the larger chord of phi and of its perspective psi(q) = q phi(1/q)
+(:func:`both_ways`): KL and Renyi of a finite order (``removal_upper``), total variation (its own perspective), the
+hockey-stick at a number gamma >= 1 (:func:`hockey_both_ways`).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.core import methods
+
+__all__ = ["narrows_pairwise_removal", "hockey_both_ways", "both_ways", "single_record_removal", "single_pieces",
+           "single_removal_supremum"]
+
+
+def _two_sided(d, family):
+    from implgraph.prover.shapes import compares
+    return compares(d, family)
+
+
+def chord_upper(div, lo, hi):
+    from implgraph.prover.arguments.chord import chord_upper as upper
+    return upper(div, lo, hi)
+
+
+def removal_upper(div, lo, hi):
+    from implgraph.prover.arguments.chord import removal_upper as upper
+    return upper(div, lo, hi)
+
+
+def narrows_pairwise_removal(div) -> bool:
+    """Is ``div`` a removal divergence whose both-ways bound on a narrowed interval is written here: KL and Renyi of a
+    finite order (the larger of the chords of phi and of its perspective), total variation (its own perspective)?"""
+    return div.compares == "removal" and (div.kind in ("kl", "tv") or (div.kind == "renyi"
+                                                                       and div.order is not sympy.oo)
+                                          or _numeric_hockey(div))
+
+
+def _numeric_hockey(div) -> bool:
+    """The hockey-stick at a number gamma >= 1 (its chords both ways are written in :func:`hockey_both_ways`)."""
+    return div.kind == "hockey-stick" and getattr(div.order, "is_number", False) and bool(div.order >= 1)
+
+
+def hockey_both_ways(div, lo, hi):
+    """The hockey-stick's bound both ways on [lo, hi] (lo <= 1 <= hi, gamma >= 1): the chord of phi(q) =
+    max(q - gamma, 0) is L max(hi - gamma, 0) (phi(lo) = 0 as lo <= 1 <= gamma), the chord of its perspective
+    psi(q) = max(1 - gamma q, 0) is (1 - L) max(1 - gamma lo, 0) (psi(hi) = 0 as gamma hi >= 1): their larger is
+    max(0, L (hi - gamma), (1 - L)(1 - gamma lo))."""
+    g = div.order
+    L = sympy.cancel((1 - lo) / (hi - lo))
+    return sympy.Max(0, sympy.factor(sympy.cancel(L * (hi - g))), sympy.factor(sympy.cancel((1 - L) * (1 - g * lo))))
+
+
+def both_ways(div, lo, hi):
+    """B's bound both ways on [lo, hi]: the larger chord of phi and of its perspective psi (total variation is its own
+    perspective; the hockey-stick's in :func:`hockey_both_ways`)."""
+    if div.kind == "tv":
+        return chord_upper(div, lo, hi)
+    return hockey_both_ways(div, lo, hi) if div.kind == "hockey-stick" else removal_upper(div, lo, hi)
+
+
+def single_record_removal(a, div, ja) -> bool:
+    """A two-sided subset level of size 1 (each record against the table) against a removal total variation (its own
+    perspective: one chord both ways)."""
+    return div.compares == "removal" and (div.kind == "tv" or _numeric_hockey(div)) and _two_sided(a, "subset") \
+        and ja is not None \
+        and sympy.simplify(ja - 1) == 0
+
+
+def single_pieces(N):
+    """``[(condition, lo, hi)]``: the interval of Q_i/P where every record is within ratio T of the table, piece by
+    piece in T (:func:`single_removal_supremum`)."""
+    from implgraph.prover.answer import T
+    hi = (N - 1 / T) / (N - 1)
+    return [(sympy.Le(T, N - 1), (N - T) / (N - 1), hi), (sympy.Ge(T, N - 1), 1 / T, hi)]
+
+
+def single_removal_supremum(div, N, argument):
+    """The tight bound of a subset level of size 1 against a removal total variation, piece by piece in T:
+    Q_i/P = (N - r)/(N - 1) with r = x_i/P in [1/T, T], and Q_i/P >= 1/T (the others' mean), so Q_i/P lies in
+    [max((N - T)/(N - 1), 1/T), (N - 1/T)/(N - 1)]; the chord there is attained by the two-bucket table with those
+    ratios (the removed record's ratios 1/T and N - (N - 1) lo <= T; the others' hi <= T and lo >= 1/T)."""
+    from implgraph.prover.answer import Bound
+    parts = []
+    for cond, lo, hi in single_pieces(N):
+        text = (argument + f"; where {cond}, every ratio Q_i/P lies in [{lo}, {hi}] (Q_i/P = (N - x_i/P)/(N - 1), "
+                "x_i/P in [1/T, T]; and Q_i/P >= 1/T, a mean of records each >= 1/T of the table): the chord there, "
+                "both ways (the larger chord of phi and of its perspective), attained by one record at "
+                "N P - (N - 1) Q and N - 1 at Q with ratios Q/P in {lo, hi}")
+        parts.append((cond, Bound(both_ways(div, lo, hi), True, methods.CHORD.name, text,
+                                  checks=[f"phi convex on [{lo}, {hi}]: True"])))
+    upper = sympy.Piecewise((parts[0][1].upper, parts[0][0]), (parts[1][1].upper, True))
+    return Bound(upper, True, methods.CHORD.name, argument + "; tight for every N, piece by piece in T",
+                 checks=[c for _, b in parts for c in b.checks], parts=parts)
