@@ -33,7 +33,7 @@ def chord_upper(div, lo, hi):
 
 
 def removal_upper(div, lo, hi):
-    from implgraph.prover.arguments.chord import removal_upper as upper
+    from implgraph.prover.removal_supremum import removal_upper as upper
     return upper(div, lo, hi)
 
 

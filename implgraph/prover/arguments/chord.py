@@ -70,6 +70,8 @@ from implgraph.core.formula import parse_expr
 from implgraph.definitions.capabilities import SubsetSize
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover import registry
+from implgraph.prover.removal_supremum import (piece_of, removal_pieces, removal_rows, removal_supremum,
+                                               removal_upper)
 from implgraph.prover.removal_chords import (_numeric_hockey, both_ways, narrows_pairwise_removal, single_pieces,
                                              single_record_removal, single_removal_supremum)
 from implgraph.prover.shapes import compares as _two_sided
@@ -273,71 +275,6 @@ def removal_class_supremum(div, N, argument):
     upper = sympy.Piecewise((pieces[0][1].upper, pieces[0][0]), (pieces[1][1].upper, True))
     return Bound(upper, True, methods.CHORD.name, argument + "; tight for N >= 3, piece by piece in T",
                  checks=[c for _, b in pieces for c in b.checks], parts=pieces, attained_where=sympy.Ge(N, 3))
-
-
-# -- record removal, tight for every N (module notes) ------------------------------------------------------------------
-def removal_pieces(N):
-    """``[(condition, lo, hi)]``: the interval of Q_i/P piece by piece in N and T (module notes)."""
-    from implgraph.prover.answer import T
-    cut = N / (N - 1)
-    return [(sympy.Le(N, 2), 1 / T, 2 - 1 / T),
-            (sympy.And(sympy.Ge(N, 3), sympy.Le(T, cut)), 1 / T, T),
-            (sympy.And(sympy.Ge(N, 3), sympy.Ge(T, cut)), 1 / T, cut)]
-
-
-def psi(phi):
-    """The perspective q phi(1/q): D(P || Q) = sum_l P_l psi(Q_l/P_l)."""
-    return sympy.simplify(_R * phi.subs(_R, 1 / _R))
-
-
-def _mean(g, lo, hi):
-    L = sympy.cancel((1 - lo) / (hi - lo))
-    return sympy.factor(sympy.cancel(L * g.subs(_R, hi) + (1 - L) * g.subs(_R, lo)))
-
-
-def removal_upper(div, lo, hi):
-    """The larger of the two chords' values on [lo, hi], as B's divergence (one value where they are equal)."""
-    phi = div.phi(_R)
-    fwd, rev = _mean(phi, lo, hi), _mean(psi(phi), lo, hi)
-    both = fwd if sympy.simplify(sympy.expand_log(fwd - rev, force=True)) == 0 else sympy.Max(fwd, rev)
-    return div.from_phi_mean(both)
-
-
-def removal_rows(lo, hi, N):
-    """The attaining table's rows ``[(count, first bucket's value, class)]``: one record at N P - (N - 1) Q, N - 1
-    at Q."""
-    L = sympy.cancel((1 - lo) / (hi - lo))
-    return [("1", sympy.cancel(L * (N - (N - 1) * hi)), "E1"), ("N - 1", sympy.cancel(hi * L), "E2")]
-
-
-def removal_supremum(div, N, argument):
-    """The tight bound of a subset level of size N - 1 against a removal divergence (KL or Renyi of a finite order),
-    piece by piece in N and T (module notes)."""
-    from implgraph.prover.answer import Bound
-    if div.kind not in ("kl", "renyi") or div.order is sympy.oo:
-        return None
-    parts = []
-    for cond, lo, hi in removal_pieces(N):
-        u = removal_upper(div, lo, hi)
-        text = (argument + f"; where {cond}, every ratio Q_i/P lies in [{lo}, {hi}] (x_i >= 0 gives Q_i/P <= "
-                "N/(N - 1); at N = 2, Q_1/P = 2 - Q_2/P <= 2 - 1/T): B <= the larger chord of phi and of its "
-                "perspective psi(q) = q phi(1/q) there, attained by one record at N P - (N - 1) Q and N - 1 at Q "
-                "with ratios Q/P in {lo, hi}")
-        parts.append((cond, Bound(u, True, methods.CHORD.name, text,
-                                  checks=[f"phi'' >= 0 and psi'' >= 0 on [{lo}, {hi}]: True"])))
-    upper = sympy.Piecewise(*[(b.upper, c) for c, b in parts[:-1]], (parts[-1][1].upper, True))
-    return Bound(upper, True, methods.CHORD.name, argument + "; tight for every N, piece by piece in N and T",
-                 checks=[c for _, b in parts for c in b.checks], parts=parts)
-
-
-def piece_of(div, N, upper):
-    """``(lo, hi)`` of the piece whose bound is ``upper``, or None (also for a divergence with no pieces)."""
-    if div.kind not in ("kl", "renyi") or div.order is sympy.oo:
-        return None
-    for _, lo, hi in removal_pieces(N):
-        if upper == removal_upper(div, lo, hi):
-            return lo, hi
-    return None
 
 
 def _order_text(div):
