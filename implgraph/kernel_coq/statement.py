@@ -11,7 +11,7 @@ from implgraph.kernel_coq import adapter
 from implgraph.kernel_coq.coqexpr import Translator, Untranslatable
 from implgraph.kernel_coq.shift import nonneg_tactic
 
-__all__ = ["side_predicate", "CLASS_LEVELS"]
+__all__ = ["side_predicate", "CLASS_LEVELS", "WHATEVER_A", "whatever_a"]
 
 #: the class levels of inequality-lemmas: name -> the library's predicate
 CLASS_LEVELS = {"min-entropy": "minent_ge", "support": "support_ge", "shannon": "shannon_ge"}
@@ -92,6 +92,23 @@ def _divergence_predicate(tr, div, level, K, x, cls):
     return None
 
 
+#: methods whose lemma holds whatever A is (the theorem states no hypothesis on A)
+WHATEVER_A = ("one-sided-ceiling", "distance-ceiling")
+
+
+def whatever_a(cert) -> bool:
+    """Whether the certificate's lemma holds whatever A is: B's own ceiling (a one-sided ratio at most N/s, a total
+    variation distance at most (N - s)/N, a class divergence at most log(N/s) with s the classes' declared minimum,
+    not one that A's level gives)."""
+    if cert.method in WHATEVER_A:
+        return True
+    if cert.method == "ceiling-family":         # the upper bound is its one part's
+        return len(cert.parts) == 1 and whatever_a(cert.parts[0])
+    data = cert.raw.get("upper_certificate") or {}
+    return (cert.method == "divergence-ceiling" and not data.get("class_size") and data.get("class_floor") is None
+            and not cert.A.class_size_level)
+
+
 def _partition_hyps(tr, cert):
     """The partition the class sides declare: classes of at least ``min_class`` (and at most ``max_class``)."""
     out = []
@@ -134,9 +151,13 @@ class _File:
         div_a = adapter.divergence_side(cert.A)
         if div_a is not None and div_a.kind in ("tv", "hockey-stick"):
             # the library's divergence predicate also asks domination (q_l = 0 forces p_l = 0), more than total
-            # variation or the hockey stick ask: as B a stronger conclusion, as A it would weaken the theorem
-            raise Untranslatable(f"A's {div_a.kind} predicate in the library asks domination, more than the "
-                                 "definition (a theorem assuming it would claim less)")
+            # variation or the hockey stick ask: as B a stronger conclusion, as A it would weaken the theorem; where
+            # the lemma holds whatever A is, the theorem states B's bound on every table without A (stronger)
+            if whatever_a(cert):
+                self.a = None
+            else:
+                raise Untranslatable(f"A's {div_a.kind} predicate in the library asks domination, more than the "
+                                     "definition (a theorem assuming it would claim less)")
         self.b = side_predicate(self.tr, cert.B, self.upper)
         self.b_of = lambda level: side_predicate(self.tr, cert.B, level)
         if self.b is None:
