@@ -92,6 +92,9 @@ def _divergence_predicate(tr, div, level, K, x, cls):
     return None
 
 
+#: methods whose proof reads a total-variation or hockey-stick A as the additive slack on every events it is
+SLACK_A_METHODS = ("tv-distance",)
+
 #: methods whose lemma holds whatever A is (the theorem states no hypothesis on A)
 WHATEVER_A = ("one-sided-ceiling", "distance-ceiling")
 
@@ -155,6 +158,10 @@ class _File:
             # the lemma holds whatever A is, the theorem states B's bound on every table without A (stronger)
             if whatever_a(cert):
                 self.a = None
+            elif cert.method in SLACK_A_METHODS:
+                # A at most T is exactly an additive slack on every event (gen_tv_distance): stated as such
+                from implgraph.kernel_coq.gen_tv_distance import slack_predicate
+                self.a = slack_predicate(self.tr, div_a, self.tr.name("T"))
             else:
                 raise Untranslatable(f"A's {div_a.kind} predicate in the library asks domination, more than the "
                                      "definition (a theorem assuming it would claim less)")
