@@ -92,8 +92,8 @@ def _divergence_predicate(tr, div, level, K, x, cls):
     return None
 
 
-#: methods whose proof reads a total-variation or hockey-stick A as the additive slack on every events it is
-SLACK_A_METHODS = ("tv-distance",)
+#: methods whose proof reads a total-variation or hockey-stick A as the additive slack on every event it is
+SLACK_A_METHODS = ("tv-distance", "ceiling-chord")
 
 #: methods whose lemma holds whatever A is (the theorem states no hypothesis on A)
 WHATEVER_A = ("one-sided-ceiling", "distance-ceiling")
