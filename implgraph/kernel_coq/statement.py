@@ -93,7 +93,7 @@ def _divergence_predicate(tr, div, level, K, x, cls):
 
 
 #: methods whose proof reads a total-variation or hockey-stick A as the additive slack on every event it is
-SLACK_A_METHODS = ("tv-distance", "ceiling-chord")
+SLACK_A_METHODS = ("tv-distance", "ceiling-chord", "divergence-order")
 
 #: methods whose lemma holds whatever A is (the theorem states no hypothesis on A)
 WHATEVER_A = ("one-sided-ceiling", "distance-ceiling")
@@ -167,6 +167,16 @@ class _File:
                                      "definition (a theorem assuming it would claim less)")
         self.b = side_predicate(self.tr, cert.B, self.upper)
         self.b_of = lambda level: side_predicate(self.tr, cert.B, level)
+        div_b = adapter.divergence_side(cert.B)
+        if (self.a or "").startswith("slack_") and div_a is not None and div_b is not None \
+                and div_b.kind in ("tv", "hockey-stick"):
+            # B of the same kinds as A, stated as its slack too (exactly its level: no domination asked)
+            from implgraph.kernel_coq.gen_tv_distance import slack_predicate
+            if slack_predicate(self.tr, div_b, self.upper) is None:
+                raise Untranslatable(f"B's {div_b.kind} ({div_b.compares}, order {div_b.order}) has no slack "
+                                     "predicate in the library")
+            self.b = slack_predicate(self.tr, div_b, self.upper)
+            self.b_of = lambda level: slack_predicate(self.tr, div_b, level)
         if self.b is None:
             raise Untranslatable(f"B's level kind ({_describe(cert.B)}) has no predicate in the library")
         self.extra_binders = " (Arest : Prop)" if (self.a or "").count("Arest") else ""
