@@ -23,6 +23,8 @@ from _coq import load_certs, kernel_accepts, assert_kernel_checked, build_librar
 CERTS = load_certs("tv_distance.json")
 B = " => emd-t-closeness(ground=equal)"
 SLACK = [n for n in CERTS if not n.startswith("kl-")]
+#: delta-ldp => kl-closeness: tv-distance (A a hockey stick, as its slack), then the ceiling chord at T = its bound
+COMPOSED = "delta-ldp => kl-closeness [composition]"
 
 
 def _edit(a, path, value):
@@ -43,6 +45,10 @@ FORGERIES = [
     # Min(1/2, T/2) = 1/4 at N = 2, T = 1/2: false, records (1, 0), (0, 1), the first a class of its own: tv-dp's
     # level is 1/2 (P = (1/2, 1/2) against either record) and the class's TV from P is 1/2
     ("removal tv U", _edit("tv-dp", ["upper"], "Min((N - 1)/N, T*(N - 1)/2)")),
+    # (2 T + 1) log(N)/6 through the ceiling chord: false at T = 1/2, one record at (T, 1 - T, 0) in a class of its
+    # own and N - 1 at (0, 1 - T, T) have hockey stick (gamma = 2) T both ways, and the lone class's KL from the
+    # table is T log N (its ratios (N, 1, 0)) > (2 T + 1) log(N)/6
+    ("composition into the ceiling chord U", edited(CERTS[COMPOSED], ["upper"], "(2*T + 1)*log(N)/6")),
 ]
 
 
@@ -52,6 +58,10 @@ def test_tv_distance_is_covered_and_states_a_as_its_slack():
     assert "slack_pairs_le N K x (T) (2) ->" in generate(CERTS["delta-ldp" + B])
     assert "slack_removal_le N K x (T) (1) ->" in generate(CERTS["tv-dp" + B])
     assert "slack_removal_le N K x (T) (2) ->" in generate(CERTS["delta-dp" + B])
+
+
+def test_a_composition_through_tv_distance_states_a_as_its_slack():
+    assert "slack_pairs_le N K x (T) (2) ->" in generate(CERTS[COMPOSED])
 
 
 def test_pinsker_is_refused():

@@ -136,11 +136,13 @@ def _call(whole, part, part_name, ha):
     hypotheses it states (each one of the whole's), the table and ``ha`` (A's hypothesis for the part)."""
     if part.syms() != whole.syms():
         raise Untranslatable("a part whose symbols differ from the certificate's")
+    # a domain condition of the part's that the whole does not state is shown from the whole's by lra (coqc
+    # rejects the file where it does not follow)
+    doms = [f"D{whole.doms.index(d)}" if d in whole.doms else "ltac:(lra)" for d in part.doms]
     try:
-        doms = [f"D{whole.doms.index(d)}" for d in part.doms]
         parts = [f"P{whole.parts.index(p)}" for p in part.parts]
     except ValueError:
-        raise Untranslatable("a part whose domain or partition is not among the certificate's") from None
+        raise Untranslatable("a part whose partition is not among the certificate's") from None
     rest = ["Arest"] if part.extra_binders else []
     return f"({part_name} {' '.join(whole.syms() + doms + ['K', 'x', 'cls'] + rest + ['Htab'] + parts + [ha])})"
 

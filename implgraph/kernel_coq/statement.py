@@ -158,7 +158,8 @@ class _File:
             # the lemma holds whatever A is, the theorem states B's bound on every table without A (stronger)
             if whatever_a(cert):
                 self.a = None
-            elif cert.method in SLACK_A_METHODS:
+            elif cert.method in SLACK_A_METHODS or (cert.method == "composition" and cert.parts
+                                                     and cert.parts[0].method in SLACK_A_METHODS):
                 # A at most T is exactly an additive slack on every event (gen_tv_distance): stated as such
                 from implgraph.kernel_coq.gen_tv_distance import slack_predicate
                 self.a = slack_predicate(self.tr, div_a, self.tr.name("T"))
