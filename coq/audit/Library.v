@@ -3,7 +3,7 @@
    archimed, total_order_T, ...), nothing Admitted. *)
 From Implgraph Require Import Sums Tables Tactics Extreme Vertex Mass Compose Distance MaxValue.
 From Implgraph Require Import Events Columns DistanceLemmas RatioLemmas Declared Entropy Slack SetChannel Views Transport.
-From Implgraph Require Import ExtremePoints Bayes Divergence.
+From Implgraph Require Import ExtremePoints Bayes Divergence CeilingChord SlackOrder.
 Print Assumptions subset_monotone.
 Print Assumptions subset_to_classes.
 Print Assumptions vertex_subset.
@@ -71,3 +71,8 @@ Print Assumptions pairs_to_class.
 Print Assumptions pairs_to_removal.
 Print Assumptions size_upper.
 Print Assumptions oneclass_upper.
+Print Assumptions ceiling_chord_kl.
+Print Assumptions ceiling_chord_renyi2.
+Print Assumptions class_ratio_n.
+Print Assumptions slack_pairs_ratio.
+Print Assumptions slack_removal_ratio.

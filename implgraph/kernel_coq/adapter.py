@@ -93,9 +93,13 @@ def read(cert) -> Cert:
     if not isinstance(cert, dict):
         raise Unreadable(f"a certificate is a mapping, not a {type(cert).__name__}")
     data = cert.get("upper_certificate") or {}
+    A = read_side(cert.get("A"))
+    floor = data.get("class_floor")
+    if floor is not None and A.min_class_param is None and declares_min_class(A.definition, floor):
+        A.min_class_param = str(floor)      # A's parameter, declared a minimum class size, bounds B's classes
     return Cert(method=cert.get("method"), symbols=dict(cert.get("symbols") or {}),
                 domain=[str(c) for c in dict.fromkeys(cert.get("domain") or [])],
-                A=read_side(cert.get("A")), B=read_side(cert.get("B")), upper=_text(cert.get("upper")),
+                A=A, B=read_side(cert.get("B")), upper=_text(cert.get("upper")),
                 lower=_text(cert.get("lower")), multipliers=data.get("multipliers"), q=_text(data.get("q")),
                 parts=[read(p) for p in cert.get("parts") or []], steps=list(cert.get("steps") or []),
                 f=cert.get("f"), tight=bool(cert.get("tight")), tightness=cert.get("tightness"), raw=cert)
@@ -112,6 +116,15 @@ def registered(name):
     """The registered definition called ``name`` (None if there is none)."""
     from implgraph.certify.kernel import registered as _registered
     return _registered(name)
+
+
+def declares_min_class(name, param) -> bool:
+    """Whether the registered definition ``name`` declares its parameter ``param`` a minimum class size (its level is
+    infinite on a table with a smaller class: ``MinClassSize``)."""
+    from implgraph.definitions.capabilities import MinClassSize
+    d = registered(name) if name else None
+    declared = None if d is None else d.declared(MinClassSize)
+    return declared is not None and declared.param == str(param)
 
 
 def registered_side(name) -> Side | None:

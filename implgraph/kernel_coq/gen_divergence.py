@@ -23,7 +23,7 @@ from implgraph.kernel_coq.obligations import _need, _u_is
 
 __all__ = ["divergence_order", "METHODS", "MODULES"]
 
-MODULES = ("Divergence",)
+MODULES = ("Divergence", "Slack", "SlackOrder")
 
 
 def _same_classes(a, b):
@@ -36,6 +36,8 @@ def divergence_order(f):
     fact = (cert.raw.get("upper_certificate") or {}).get("fact")
     da, db = adapter.divergence_side(cert.A), adapter.divergence_side(cert.B)
     _need(da is not None and db is not None, "a divergence-order certificate whose sides are not both divergences")
+    if (f.a or "").startswith("slack_"):
+        return _slack(f, da, db)
     if fact == "joint-convexity+monotone-order" and da.compares == "pairs" and db.compares in ("class", "removal"):
         return _joint(f, da, db)
     _need(da.compares == db.compares, "a divergence-order certificate between different distributions, other than "
@@ -72,6 +74,27 @@ def _joint(f, da, db):
     if db.compares == "class":
         return lines + [f"apply (pairs_to_class {kb} N K x cls T {mix} Htab {ha}). {one}."]
     return lines + [f"apply (pairs_to_removal {kb} N K x T {mix} Htab ltac:(lra) {ha}). {one}."]
+
+
+def _slack(f, da, db):
+    """A total variation or hockey stick, stated as its slack (``P(E) <= gA Q(E) + T`` on every event), and B one
+    too with ``gB >= gA`` (``SlackOrder.slack_pairs_ratio`` / ``slack_removal_ratio``), from pairs of records to
+    record removal by ``Slack.slack_averaging`` (gA >= 1). U = T."""
+    from implgraph.kernel_coq.gen_tv_distance import gamma
+    ga, gb = gamma(da), gamma(db)
+    _need(ga is not None and gb is not None and (f.b or "").startswith("slack_"),
+          "a divergence order from a slack to other than a total variation or hockey stick")
+    ca, cb = f.tr.expr(ga), f.tr.expr(gb)
+    lines = _u_is(f, "T") + _ineq(f, ga, gb, "Hg")
+    if da.compares == db.compares == "pairs":
+        return lines + [f"exact (slack_pairs_ratio N K x T ({ca}) ({cb}) Htab Hg HA)."]
+    if da.compares == db.compares == "removal":
+        return lines + [f"exact (slack_removal_ratio N K x T ({ca}) ({cb}) Htab ltac:(lra) Hg HA)."]
+    _need(da.compares == "pairs" and db.compares == "removal",
+          f"a divergence order between slacks from {da.compares} to {db.compares}")
+    return lines + _ineq(f, "1", ga, "H1") + [
+        f"exact (slack_removal_ratio N K x T ({ca}) ({cb}) Htab ltac:(lra) Hg "
+        f"(slack_averaging N K x T T ({ca}) Htab ltac:(lra) H1 ltac:(lra) (Rle_refl T) HA))."]
 
 
 def _kind(div):

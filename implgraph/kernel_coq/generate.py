@@ -38,7 +38,7 @@ from implgraph.kernel_coq.methods_distance import (_class_distance, _one_sided_d
                                                    _slack_removal_pair, _subset_distance)
 from implgraph.kernel_coq.methods_ratio import _class_mass, _product, _rest_mass, _slack_target, _supremum
 from implgraph.kernel_coq.obligations import _need, _u_is
-from implgraph.kernel_coq.statement import CLASS_LEVELS, _describe, _File, side_predicate
+from implgraph.kernel_coq.statement import CLASS_LEVELS, _describe, _File, side_predicate, whatever_a
 
 __all__ = ["generate", "theorem", "bundle", "header", "COVERED", "side_predicate", "Untranslatable"]
 
@@ -112,8 +112,6 @@ METHODS = {"same-level": _same_level, "subset-monotone": _subset_monotone, "subs
            "subset-supremum": _supremum, "class-size": _class_size, "class-size-floor": _class_size_floor,
            "finite-level-of": _finite_level}
 
-#: methods whose lemma holds whatever A is (no hypothesis on A in the statement when A has no predicate)
-_WHATEVER_A = ("one-sided-ceiling", "distance-ceiling")
 
 
 def _leaf(cert, name):
@@ -122,7 +120,7 @@ def _leaf(cert, name):
     if method not in METHODS:
         raise Untranslatable(f"method {method!r} is not covered by the generator yet")
     f = _File(cert, name)
-    if f.a is None and method not in _WHATEVER_A:
+    if f.a is None and not whatever_a(cert):
         raise Untranslatable(f"A's level kind ({_describe(cert.A)}) has no predicate in the library")
     lines = METHODS[method](f)
     return f, lines
@@ -138,11 +136,13 @@ def _call(whole, part, part_name, ha):
     hypotheses it states (each one of the whole's), the table and ``ha`` (A's hypothesis for the part)."""
     if part.syms() != whole.syms():
         raise Untranslatable("a part whose symbols differ from the certificate's")
+    # a domain condition of the part's that the whole does not state is shown from the whole's by lra (coqc
+    # rejects the file where it does not follow)
+    doms = [f"D{whole.doms.index(d)}" if d in whole.doms else "ltac:(lra)" for d in part.doms]
     try:
-        doms = [f"D{whole.doms.index(d)}" for d in part.doms]
         parts = [f"P{whole.parts.index(p)}" for p in part.parts]
     except ValueError:
-        raise Untranslatable("a part whose domain or partition is not among the certificate's") from None
+        raise Untranslatable("a part whose partition is not among the certificate's") from None
     rest = ["Arest"] if part.extra_binders else []
     return f"({part_name} {' '.join(whole.syms() + doms + ['K', 'x', 'cls'] + rest + ['Htab'] + parts + [ha])})"
 

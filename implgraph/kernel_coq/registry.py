@@ -13,8 +13,9 @@ A theorem that needs a library module outside the generator's header (``Slack``,
 
 from __future__ import annotations
 
-from implgraph.kernel_coq import (gen_chord, gen_composition, gen_divergence, gen_extreme_points, gen_set_channel,
-                                  gen_slack, gen_transport, gen_views)
+from implgraph.kernel_coq import (gen_ceiling, gen_ceiling_chord, gen_chord, gen_composition, gen_divergence,
+                                  gen_extreme_points, gen_set_channel, gen_slack, gen_transport, gen_tv_distance,
+                                  gen_views)
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -24,13 +25,15 @@ __all__ = ["theorem", "generate", "bundle", "COVERED", "Untranslatable"]
 LEAVES = {**{name: (fn, gen_slack.MODULES) for name, fn in gen_slack.METHODS.items()},
           **{name: (fn, gen_extreme_points.MODULES) for name, fn in gen_extreme_points.METHODS.items()},
           **{name: (fn, gen_chord.MODULES) for name, fn in gen_chord.METHODS.items()},
-          **{name: (fn, gen_divergence.MODULES) for name, fn in gen_divergence.METHODS.items()}}
+          **{name: (fn, gen_divergence.MODULES) for name, fn in gen_divergence.METHODS.items()},
+          **{name: (fn, gen_tv_distance.MODULES) for name, fn in gen_tv_distance.METHODS.items()},
+          **{name: (fn, gen_ceiling_chord.MODULES) for name, fn in gen_ceiling_chord.METHODS.items()}}
 #: a certificate of parts: method -> (its text, the library modules it needs)
 COMPOSITES = {"composition": gen_composition.composition,
               "set-channel-diversity": gen_set_channel.set_channel_diversity,
               "intruder-views": gen_views.intruder_views, "transport-mixture": gen_transport.transport_mixture,
               "extreme-points-pieces": gen_extreme_points.extreme_points_pieces,
-              "set-channel-whole-domain": gen_set_channel.set_channel_whole_domain}
+              "set-channel-whole-domain": gen_set_channel.set_channel_whole_domain, **gen_ceiling.COMPOSITES}
 #: the library modules a non-leaf method needs beyond the generator's header
 _COMPOSITE_MODULES = {"set-channel-diversity": gen_set_channel.MODULES, "intruder-views": gen_views.MODULES,
                       "transport-mixture": gen_transport.MODULES,
@@ -52,6 +55,12 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
            "set-channel-whole-domain": "Bayes.whole_domain (the posterior of a release of the whole domain)",
            "chord": "Divergence.chord_pairs / chord_class / chord_subset_class (the chord lemma Divergence.chord)",
            "divergence-ceiling": "Divergence.size_upper and chord_class_upper (the chord on [0, N/T])",
+           "tv-distance": "DistanceLemmas.slack_pairwise_distance / slack_removal_distance (A total variation or a "
+                          "hockey stick, stated as its slack on every event)",
+           "ceiling-chord": "CeilingChord.ceiling_chord_kl / ceiling_chord_renyi2 (ceiling_chord: phi below its chords "
+                            "on [0, 1] and [1, N])",
+           "ceiling-family": "its part's lemma (the upper bound: Mass.set_mass_class, Divergence.size_upper and "
+                             "chord_class_upper)",
            "divergence-order": "Divergence.renyi2_kl_pairs / renyi2_kl_class (kl_le_renyi2), tv_hockey_pairs"}
 
 bundle = _gen.bundle

@@ -11,7 +11,7 @@ from implgraph.kernel_coq import adapter
 from implgraph.kernel_coq.coqexpr import Translator, Untranslatable
 from implgraph.kernel_coq.shift import nonneg_tactic
 
-__all__ = ["side_predicate", "CLASS_LEVELS"]
+__all__ = ["side_predicate", "CLASS_LEVELS", "WHATEVER_A", "whatever_a"]
 
 #: the class levels of inequality-lemmas: name -> the library's predicate
 CLASS_LEVELS = {"min-entropy": "minent_ge", "support": "support_ge", "shannon": "shannon_ge"}
@@ -92,6 +92,26 @@ def _divergence_predicate(tr, div, level, K, x, cls):
     return None
 
 
+#: methods whose proof reads a total-variation or hockey-stick A as the additive slack on every event it is
+SLACK_A_METHODS = ("tv-distance", "ceiling-chord", "divergence-order")
+
+#: methods whose lemma holds whatever A is (the theorem states no hypothesis on A)
+WHATEVER_A = ("one-sided-ceiling", "distance-ceiling")
+
+
+def whatever_a(cert) -> bool:
+    """Whether the certificate's lemma holds whatever A is: B's own ceiling (a one-sided ratio at most N/s, a total
+    variation distance at most (N - s)/N, a class divergence at most log(N/s) with s the classes' declared minimum,
+    not one that A's level gives)."""
+    if cert.method in WHATEVER_A:
+        return True
+    if cert.method == "ceiling-family":         # the upper bound is its one part's
+        return len(cert.parts) == 1 and whatever_a(cert.parts[0])
+    data = cert.raw.get("upper_certificate") or {}
+    return (cert.method == "divergence-ceiling" and not data.get("class_size") and data.get("class_floor") is None
+            and not cert.A.class_size_level)
+
+
 def _partition_hyps(tr, cert):
     """The partition the class sides declare: classes of at least ``min_class`` (and at most ``max_class``)."""
     out = []
@@ -134,11 +154,30 @@ class _File:
         div_a = adapter.divergence_side(cert.A)
         if div_a is not None and div_a.kind in ("tv", "hockey-stick"):
             # the library's divergence predicate also asks domination (q_l = 0 forces p_l = 0), more than total
-            # variation or the hockey stick ask: as B a stronger conclusion, as A it would weaken the theorem
-            raise Untranslatable(f"A's {div_a.kind} predicate in the library asks domination, more than the "
-                                 "definition (a theorem assuming it would claim less)")
+            # variation or the hockey stick ask: as B a stronger conclusion, as A it would weaken the theorem; where
+            # the lemma holds whatever A is, the theorem states B's bound on every table without A (stronger)
+            if whatever_a(cert):
+                self.a = None
+            elif cert.method in SLACK_A_METHODS or (cert.method == "composition" and cert.parts
+                                                     and cert.parts[0].method in SLACK_A_METHODS):
+                # A at most T is exactly an additive slack on every event (gen_tv_distance): stated as such
+                from implgraph.kernel_coq.gen_tv_distance import slack_predicate
+                self.a = slack_predicate(self.tr, div_a, self.tr.name("T"))
+            else:
+                raise Untranslatable(f"A's {div_a.kind} predicate in the library asks domination, more than the "
+                                     "definition (a theorem assuming it would claim less)")
         self.b = side_predicate(self.tr, cert.B, self.upper)
         self.b_of = lambda level: side_predicate(self.tr, cert.B, level)
+        div_b = adapter.divergence_side(cert.B)
+        if (self.a or "").startswith("slack_") and div_a is not None and div_b is not None \
+                and div_b.kind in ("tv", "hockey-stick"):
+            # B of the same kinds as A, stated as its slack too (exactly its level: no domination asked)
+            from implgraph.kernel_coq.gen_tv_distance import slack_predicate
+            if slack_predicate(self.tr, div_b, self.upper) is None:
+                raise Untranslatable(f"B's {div_b.kind} ({div_b.compares}, order {div_b.order}) has no slack "
+                                     "predicate in the library")
+            self.b = slack_predicate(self.tr, div_b, self.upper)
+            self.b_of = lambda level: slack_predicate(self.tr, div_b, level)
         if self.b is None:
             raise Untranslatable(f"B's level kind ({_describe(cert.B)}) has no predicate in the library")
         self.extra_binders = " (Arest : Prop)" if (self.a or "").count("Arest") else ""

@@ -1,0 +1,124 @@
+"""Coq proofs of ``tv-distance`` certificates whose A is total variation or the hockey stick.
+
+A ``tv-distance`` certificate bounds each class's total variation distance from the table (B) by A's divergence
+between records: ``g`` bounds the total variation between two records (or between a record and the table), then the
+class's mean. Where A is the total variation or the hockey stick of order ``gamma``, A at most T is exactly an
+additive slack on every event (the hockey stick is the largest ``P(E) - gamma Q(E)`` over the events E, the total
+variation the case ``gamma = 1``), so A is stated as the library's slack predicate, which asks nothing more (the
+library's divergence predicate would also ask domination, more than they ask): ``slack_pairs_le N K x T gamma``
+between every two records, ``slack_removal_le N K x T gamma`` between the table and the table without a record, both
+ways. The library's ``DistanceLemmas.slack_pairwise_distance`` and ``slack_removal_distance`` then reduce B at most
+U to an obligation on a few reals (the class's and the other records' masses of an event), which ``nra`` proves; a U
+that is a ``Min`` is bounded component by component (``Compose.min_bound``).
+
+Pinsker's inequality (A KL or Renyi: ``fact: pinsker``) and the chi-square bound (``fact: chi-square``: square roots
+and exponentials in U) are not proved in the library yet: such certificates raise :class:`Untranslatable`.
+"""
+
+from __future__ import annotations
+
+import ast
+
+import sympy
+
+from implgraph.kernel_coq import adapter
+from implgraph.kernel_coq.coqexpr import Untranslatable
+from implgraph.kernel_coq.obligations import _need
+
+__all__ = ["tv_distance", "METHODS", "MODULES", "SLACK_A"]
+
+MODULES = ()
+
+#: the divergence kinds whose level is an additive slack on every event: kind -> its ratio gamma (None: the order)
+SLACK_A = {"tv": "1", "hockey-stick": None}
+
+
+def gamma(div):
+    """The ratio of the slack ``P(E) <= gamma Q(E) + T`` that A's divergence at most T is (text), or None."""
+    if div is None or div.kind not in SLACK_A:
+        return None
+    if SLACK_A[div.kind] is not None:
+        return SLACK_A[div.kind]
+    g = sympy.simplify(sympy.sympify(str(div.order)))
+    return str(g) if g.is_Rational and g >= 1 else None
+
+
+def slack_predicate(tr, div, level, K="K", x="x"):
+    """The library's slack predicate of A's total variation or hockey stick at most ``level``, or None."""
+    g = gamma(div)
+    if g is None:
+        return None
+    if div.compares == "pairs":
+        return f"slack_pairs_le N {K} {x} ({level}) ({tr.expr(g)})"
+    if div.compares == "removal":
+        return f"slack_removal_le N {K} {x} ({level}) ({tr.expr(g)})"
+    return None
+
+
+def _components(text):
+    """The arguments of a ``Min`` at the top of U (texts), or ``[U]``."""
+    node = ast.parse(str(text).strip(), mode="eval").body
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Min" \
+            and len(node.args) == 2:
+        return [ast.unparse(a) for a in node.args]
+    return [str(text)]
+
+
+def _below(f, lhs, bound):
+    """Lines proving the goal ``lhs <= bound`` (``bound`` a certificate text P/Q, Q > 0 on the domain): ``lhs * Q <=
+    P`` by ``nra`` from the obligation's hypotheses, then the quotient (``field``)."""
+    P, Q = f.rd.ratio(bound)
+    cp, cq = f.tr.poly(P), f.tr.poly(Q)
+    return [f"assert (HQ : 0 < {cq}) by ({f.nonneg(Q, strict=True)}).",
+            f"assert (HP : {lhs} * {cq} <= {cp}) by nra.",
+            f"apply (Rmult_le_reg_r ({cq})); [exact HQ |].",
+            f"replace ({f.tr.expr(bound)} * {cq}) with ({cp}) by ({f.nonzero(texts=[bound], polys=[Q])}; field; "
+            f"nz_from_hyps).",
+            "lra."]
+
+
+def _pairs(f, g, bound):
+    B = f.cert.B
+    s = f.tr.expr(B.min_class or "1")
+    part = f.part_index(B.min_class)
+    head = [f"apply (slack_pairwise_distance N K x cls ({s}) ({f.tr.expr(g)}) T); "
+            f"[exact Htab | exact P{part} | lra | exact HA |].",
+            "unfold pairwise_distance_obl. intros ve vX vY H1 H2 H3 H4 H5 H6 H7 H8."]
+    # (N - e)(X - Y) <= U N: U N = P'/Q'
+    return head + _below(f, "((INR N - ve) * (vX - vY))", f"({bound})*N")
+
+
+def _removal(f, g, bound):
+    head = [f"apply (slack_removal_distance N K x cls ({f.tr.expr(g)}) T); [exact Htab | lra | exact HA |].",
+            "unfold slack_removal_obl. intros vP vM H1 H2 H3 H4 H5 H6 H7."]
+    return head + _below(f, "(vM - vP)", bound)
+
+
+def tv_distance(f):
+    """Proof lines of a ``tv-distance`` certificate with A total variation or a hockey stick (module notes)."""
+    cert = f.cert
+    data = cert.raw.get("upper_certificate") or {}
+    fact = data.get("fact")
+    if fact in ("pinsker", "chi-square"):
+        raise Untranslatable(f"a tv-distance certificate by {fact} (square roots in U; "
+                             f"{'Pinsker' if fact == 'pinsker' else 'the chi-square bound'} is not proved in Coq yet)")
+    div = adapter.divergence_side(cert.A)
+    g = gamma(div)
+    _need(fact in ("tv", "hockey-stick") and g is not None and f.a is not None and f.a.startswith("slack_"),
+          "a tv-distance certificate whose A is not a total variation or hockey stick stated as its slack")
+    B = cert.B
+    _need(B.distance == "total-variation" and B.family == "class" and B.max_class is None,
+          "a tv-distance certificate whose B is not a class's total variation distance")
+    comps = _components(cert.upper)
+    proof = _pairs if div.compares == "pairs" else _removal
+    if len(comps) == 1:
+        return proof(f, g, comps[0])
+    lines = [f"apply (min_bound (fun U => {f.b_of('U')}))."]
+    for c in comps:
+        body = proof(f, g, c)
+        lines += ["- " + body[0]] + [f"  {ln}" for ln in body[1:]]
+    return lines
+
+
+#: certificate method -> proof lines (leaf methods of the generator)
+METHODS = {"tv-distance": tv_distance}
