@@ -17,7 +17,7 @@ from implgraph.core.concrete import INF
 from implgraph.core.errors import InputError
 from implgraph.engines.instance_types import PENDING_SEARCH, Instance, samples_for
 from implgraph.engines.lf import partitions, table_of
-from implgraph.engines.recheck import is_witness, raw_level, weaker, witness_dict
+from implgraph.engines.recheck import is_plugin, is_witness, raw_level, weaker, witness_dict
 
 __all__ = ["GRID_BUDGET", "BINARY_DENOMINATORS", "SIMPLEX_DENOMINATORS", "GRID_LEVELS_MAX"]
 
@@ -32,7 +32,8 @@ BINARY_DENOMINATORS = (8, 7, 6, 5, 4, 3)
 SIMPLEX_DENOMINATORS = (4, 3, 2)
 
 
-#: the raw levels of the grid's tables, by (definition's class, name, parameters, rows, class sizes):
+#: the raw levels of the grid's tables, by (definition's class, name, parameters, rows, class sizes; the rows only for a
+#: built-in definition whose level is not over classes):
 #: both directions of a pair probe the same tables, and a definition's level on a table is one exact
 #: value whatever was asked before (an error is never kept)
 _GRID_LEVELS: dict = {}
@@ -44,7 +45,10 @@ _MISSING = object()
 def _grid_level(d, params, rows_key, table):
     """``raw_level(d, params, table())``, from :data:`_GRID_LEVELS` when it is there (``table`` builds the
     table only when a level is computed)."""
-    key = (type(d), d.name, tuple(sorted((k, str(v)) for k, v in params.items())), rows_key)
+    # a built-in definition that declares no capability on classes computes its level from the records alone
+    # (Definition.needs_classes): one level for the rows whatever partition (or none) the table carries
+    rows = rows_key if d.needs_classes or is_plugin(d) else rows_key[0]
+    key = (type(d), d.name, tuple(sorted((k, str(v)) for k, v in params.items())), rows)
     v = _GRID_LEVELS.get(key, _MISSING)
     if v is _MISSING:
         v = raw_level(d, params, table())
