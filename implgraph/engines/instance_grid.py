@@ -44,11 +44,22 @@ _MISSING = object()
 
 def _grid_level(d, params, rows_key, table):
     """``raw_level(d, params, table())``, from :data:`_GRID_LEVELS` when it is there (``table`` builds the
-    table only when a level is computed)."""
-    # a built-in definition that declares no capability on classes computes its level from the records alone
-    # (Definition.needs_classes): one level for the rows whatever partition (or none) the table carries
-    rows = rows_key if d.needs_classes or is_plugin(d) else rows_key[0]
-    key = (type(d), d.name, tuple(sorted((k, str(v)) for k, v in params.items())), rows)
+    table only when a level is computed). ``rows_key``: ``(rows, with classes)``, two :class:`_Key` s of the table
+    (:meth:`_Prober.probe`)."""
+    return _level_of(_definition_key(d, params), params, rows_key, table)
+
+
+def _definition_key(d, params) -> tuple:
+    """``(definition, its key in the memo, whether its level reads the classes)``: a built-in definition that declares
+    no capability on classes computes its level from the records alone (Definition.needs_classes), one level for
+    the rows whatever partition (or none) the table carries."""
+    return d, (type(d), d.name, tuple(sorted((k, str(v)) for k, v in params.items()))), \
+        d.needs_classes or is_plugin(d)
+
+
+def _level_of(dkey, params, rows_key, table):
+    d, key, classed = dkey
+    key = (key, rows_key[1] if classed else rows_key[0])
     v = _GRID_LEVELS.get(key, _MISSING)
     if v is _MISSING:
         v = raw_level(d, params, table())
@@ -56,6 +67,28 @@ def _grid_level(d, params, rows_key, table):
             _GRID_LEVELS.clear()
         _GRID_LEVELS[key] = v
     return v
+
+
+class _Key:
+    """A tuple with its hash computed once (a table's rows of Fractions are hashed for two or three lookups)."""
+
+    __slots__ = ("t", "h")
+
+    def __init__(self, t):
+        self.t, self.h = t, hash(t)
+
+    def __hash__(self):
+        return self.h
+
+    def __eq__(self, other):
+        return isinstance(other, _Key) and self.h == other.h and self.t == other.t
+
+
+def _rows_keys(rows, sizes, classed) -> tuple:
+    """The memo's two keys of a grid table: its rows (as integer pairs: a Fraction's hash is slow), and its rows with
+    the class sizes."""
+    rk = tuple(tuple((v.numerator, v.denominator) for v in r) for r in rows)
+    return _Key(rk), _Key((rk, sizes, classed))
 
 
 def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=None, stage="all"):
@@ -108,6 +141,7 @@ class _Prober:
         self.f_raw, self.classed, self.N, self.point = f_raw, classed, N, point
         self.targets = {}           # f_raw at A's raw levels met (f_raw simplifies with sympy)
         self.f_witness = None
+        self.a_key, self.b_key = _definition_key(a_def, a_params), _definition_key(b_def, b_params)
 
     def f_target(self, ra):
         if ra not in self.targets:
@@ -119,12 +153,12 @@ class _Prober:
         """The table of ``rows`` if it is a witness of A finite and B infinite (else None); on the way,
         the first table where B is weaker than a given f at A's level becomes ``f_witness``."""
         a_def, a_params, b_def, b_params = self.a_def, self.a_params, self.b_def, self.b_params
-        rows_key = (tuple(map(tuple, rows)), sizes, self.classed)
+        rows_key = _rows_keys(rows, sizes, self.classed)
         table = functools.cache(lambda: table_of(rows, sizes, self.classed))  # built when a level or a check needs it
-        ra = _grid_level(a_def, a_params, rows_key, table)
+        ra = _level_of(self.a_key, a_params, rows_key, table)
         if ra is None or ra == INF:
             return None
-        rb = _grid_level(b_def, b_params, rows_key, table)
+        rb = _level_of(self.b_key, b_params, rows_key, table)
         if rb is None:
             return None
         if self.f_raw is not None and self.f_witness is None:
