@@ -42,13 +42,6 @@ GRID_LEVELS_MAX = 100_000
 _MISSING = object()
 
 
-def _grid_level(d, params, rows_key, table):
-    """``raw_level(d, params, table())``, from :data:`_GRID_LEVELS` when it is there (``table`` builds the
-    table only when a level is computed). ``rows_key``: ``(rows, with classes)``, two :class:`_Key` s of the table
-    (:meth:`_Prober.probe`)."""
-    return _level_of(_definition_key(d, params), params, rows_key, table)
-
-
 def _definition_key(d, params) -> tuple:
     """``(definition, its key in the memo, whether its level reads the classes)``: a built-in definition that declares
     no capability on classes computes its level from the records alone (Definition.needs_classes), one level for
@@ -58,6 +51,8 @@ def _definition_key(d, params) -> tuple:
 
 
 def _level_of(dkey, params, rows_key, table):
+    """``raw_level(d, params, table())``, from :data:`_GRID_LEVELS` when it is there (``table`` builds the table only
+    when a level is computed); ``dkey`` from :func:`_definition_key`, ``rows_key`` from :func:`_rows_keys`."""
     d, key, classed = dkey
     key = (key, rows_key[1] if classed else rows_key[0])
     v = _GRID_LEVELS.get(key, _MISSING)
