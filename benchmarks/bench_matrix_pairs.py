@@ -5,7 +5,7 @@
 For every unordered pair of built-in definitions, as `implgraph matrix` takes them (stated parameters, or each
 size a symbol over its range): the seconds of :func:`implgraph.engines.checkedge.check_edge` on the pair (both
 directions: the bounded search at N <= 4, the prover for every N, the witness), one process, no cache (the
-target: <= 1 s per pair, <= 60 s for the whole matrix on 2 cores: `implgraph matrix --jobs 2` prints that total);
+target: <= 1 s per pair; the whole matrix at most 120 s of CPU on 2 cores, measured by bench_matrix_zoo.py --all);
 then, for each direction proved for every N, the seconds of :func:`implgraph.certify.check_certificate` on its
 certificate (target: <= 0.2 s each). Prints the slowest pairs and certificates and the totals; asserts nothing.
 """

@@ -3,6 +3,7 @@ exactly, the largest of exact reals with a rational enclosure, the hockey-stick 
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 
@@ -61,7 +62,21 @@ def _largest_log(forms, expr_of=None):
     R, d = best
     if R == 1:
         return Fraction(0)
-    expr = _log_expr(best, expr_of)     # a compact form of the same number (KL: sum x log(x/y))
+    expr = expr_of(best) if expr_of is not None else None   # a compact form of the same number (KL: sum x log(x/y))
+    if expr is None:
+        return _log_enclosed(R, d)
+    return _enclosed_log_of(expr, R, d)
+
+
+@functools.lru_cache(maxsize=50_000)
+def _log_enclosed(R: Fraction, d: Fraction) -> Enclosed:
+    """log(R)/d as sympy with its rational enclosure; memoised (the grids of check-edge meet the same R and d on many
+    tables, and under several definitions)."""
+    return _enclosed_log_of(_log_expr((R, d), None), R, d)
+
+
+def _enclosed_log_of(expr, R: Fraction, d: Fraction) -> Enclosed:
+    """``expr`` (the number log(R)/d) with a rational enclosure of :data:`_DIGITS` digits."""
     with mpmath.workdps(_DIGITS + 20):
         value = (mpmath.log(mpmath.mpf(R.numerator)) - mpmath.log(mpmath.mpf(R.denominator))) / \
             (mpmath.mpf(d.numerator) / d.denominator)

@@ -17,7 +17,7 @@ from implgraph.core.concrete import INF
 from implgraph.core.errors import InputError
 from implgraph.engines.instance_types import PENDING_SEARCH, Instance, samples_for
 from implgraph.engines.lf import partitions, table_of
-from implgraph.engines.recheck import is_witness, raw_level, weaker, witness_dict
+from implgraph.engines.recheck import is_plugin, is_witness, raw_level, weaker, witness_dict
 
 __all__ = ["GRID_BUDGET", "BINARY_DENOMINATORS", "SIMPLEX_DENOMINATORS", "GRID_LEVELS_MAX"]
 
@@ -32,7 +32,8 @@ BINARY_DENOMINATORS = (8, 7, 6, 5, 4, 3)
 SIMPLEX_DENOMINATORS = (4, 3, 2)
 
 
-#: the raw levels of the grid's tables, by (definition's class, name, parameters, rows, class sizes):
+#: the raw levels of the grid's tables, by (definition's class, name, parameters, rows, class sizes; the rows only for a
+#: built-in definition whose level is not over classes):
 #: both directions of a pair probe the same tables, and a definition's level on a table is one exact
 #: value whatever was asked before (an error is never kept)
 _GRID_LEVELS: dict = {}
@@ -41,10 +42,19 @@ GRID_LEVELS_MAX = 100_000
 _MISSING = object()
 
 
-def _grid_level(d, params, rows_key, table):
-    """``raw_level(d, params, table())``, from :data:`_GRID_LEVELS` when it is there (``table`` builds the
-    table only when a level is computed)."""
-    key = (type(d), d.name, tuple(sorted((k, str(v)) for k, v in params.items())), rows_key)
+def _definition_key(d, params) -> tuple:
+    """``(definition, its key in the memo, whether its level reads the classes)``: a built-in definition that declares
+    no capability on classes computes its level from the records alone (Definition.needs_classes), one level for
+    the rows whatever partition (or none) the table carries."""
+    return d, (type(d), d.name, tuple(sorted((k, str(v)) for k, v in params.items()))), \
+        d.needs_classes or is_plugin(d)
+
+
+def _level_of(dkey, params, rows_key, table):
+    """``raw_level(d, params, table())``, from :data:`_GRID_LEVELS` when it is there (``table`` builds the table only
+    when a level is computed); ``dkey`` from :func:`_definition_key`, ``rows_key`` from :func:`_rows_keys`."""
+    d, key, classed = dkey
+    key = (key, rows_key[1] if classed else rows_key[0])
     v = _GRID_LEVELS.get(key, _MISSING)
     if v is _MISSING:
         v = raw_level(d, params, table())
@@ -52,6 +62,28 @@ def _grid_level(d, params, rows_key, table):
             _GRID_LEVELS.clear()
         _GRID_LEVELS[key] = v
     return v
+
+
+class _Key:
+    """A tuple with its hash computed once (a table's rows of Fractions are hashed for two or three lookups)."""
+
+    __slots__ = ("t", "h")
+
+    def __init__(self, t):
+        self.t, self.h = t, hash(t)
+
+    def __hash__(self):
+        return self.h
+
+    def __eq__(self, other):
+        return isinstance(other, _Key) and self.h == other.h and self.t == other.t
+
+
+def _rows_keys(rows, sizes, classed) -> tuple:
+    """The memo's two keys of a grid table: its rows (as integer pairs: a Fraction's hash is slow), and its rows with
+    the class sizes."""
+    rk = tuple(tuple((v.numerator, v.denominator) for v in r) for r in rows)
+    return _Key(rk), _Key((rk, sizes, classed))
 
 
 def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=None, stage="all"):
@@ -104,6 +136,7 @@ class _Prober:
         self.f_raw, self.classed, self.N, self.point = f_raw, classed, N, point
         self.targets = {}           # f_raw at A's raw levels met (f_raw simplifies with sympy)
         self.f_witness = None
+        self.a_key, self.b_key = _definition_key(a_def, a_params), _definition_key(b_def, b_params)
 
     def f_target(self, ra):
         if ra not in self.targets:
@@ -115,12 +148,12 @@ class _Prober:
         """The table of ``rows`` if it is a witness of A finite and B infinite (else None); on the way,
         the first table where B is weaker than a given f at A's level becomes ``f_witness``."""
         a_def, a_params, b_def, b_params = self.a_def, self.a_params, self.b_def, self.b_params
-        rows_key = (tuple(map(tuple, rows)), sizes, self.classed)
+        rows_key = _rows_keys(rows, sizes, self.classed)
         table = functools.cache(lambda: table_of(rows, sizes, self.classed))  # built when a level or a check needs it
-        ra = _grid_level(a_def, a_params, rows_key, table)
+        ra = _level_of(self.a_key, a_params, rows_key, table)
         if ra is None or ra == INF:
             return None
-        rb = _grid_level(b_def, b_params, rows_key, table)
+        rb = _level_of(self.b_key, b_params, rows_key, table)
         if rb is None:
             return None
         if self.f_raw is not None and self.f_witness is None:

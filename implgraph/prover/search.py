@@ -11,6 +11,8 @@ p >= 2, and every attaining table is binary unless the bound says otherwise (``B
 
 from __future__ import annotations
 
+import copy
+
 import sympy
 
 from implgraph.prover.answer import NO_BOUND
@@ -53,8 +55,50 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     Returns
     -------
     Bound or None
+
+    Notes
+    -----
+    The answer is a function of the arguments and of the registered arguments alone, so it is remembered in the process (:data:`_BOUNDS`): the pair
+    matrix and the composition argument ask the same A => C of every B (one ``ldp => eps-delta-dp`` takes seconds).
+    The memo keeps a copy, and each later caller gets a copy of it (lists and parts copied too): a caller that edits
+    its bound changes no other's.
     """
-    return first_answer(ProofContext.build(a, b, a_params, b_params, region, N, a_classes, b_classes))
+    a, b = as_definition(a), as_definition(b)
+    try:
+        # (the registered arguments are part of the question: a plugin may register one)
+        key = (tuple(arguments()), type(a), a.name, _params_key(a_params), type(b), b.name, _params_key(b_params),
+               str(region.kinds), str(region.constraints), str(N), repr(a_classes), repr(b_classes))
+        hash(key)
+    except TypeError:       # an unhashable value: no memo
+        return first_answer(ProofContext.build(a, b, a_params, b_params, region, N, a_classes, b_classes))
+    if key in _BOUNDS:
+        return _copied(_BOUNDS[key])
+    found = first_answer(ProofContext.build(a, b, a_params, b_params, region, N, a_classes, b_classes))
+    if len(_BOUNDS) >= _BOUNDS_SIZE:
+        _BOUNDS.pop(next(iter(_BOUNDS)))
+    _BOUNDS[key] = _copied(found)
+    return found
+
+
+#: the bounds found, by the arguments of :func:`tight_bound` (at most _BOUNDS_SIZE of them, the oldest dropped)
+_BOUNDS: dict = {}
+_BOUNDS_SIZE = 4096
+
+
+def _params_key(params) -> tuple:
+    """Parameters as a key: each name with its value's type and text (a Fraction 1/10 and sympy's 1/10 apart)."""
+    return tuple(sorted((k, type(v).__name__, str(v)) for k, v in (params or {}).items()))
+
+
+def _copied(bound):
+    """A copy of a remembered bound for one caller: the bound, its parts and its exact bound copied, their lists too."""
+    if bound is None or bound is NO_BOUND or not hasattr(bound, "__dataclass_fields__"):
+        return bound
+    out = copy.copy(bound)
+    out.checks = list(bound.checks)
+    out.parts = [(c, _copied(p)) for c, p in bound.parts]
+    out.exact = _copied(bound.exact)
+    return out
 
 
 def ceiling_bound(b, b_params, b_classes, region, N):
