@@ -67,6 +67,14 @@ def test_an_undeclared_class_floor_is_refused():
         generate(cert)
 
 
+def test_a_class_floor_only_above_the_weakest_level_is_refused():
+    # p-sensitive k-anonymity's k bounds the classes only where p >= 1 (MinClassSizeAboveWeakest): the library has
+    # no such predicate, so the generator must refuse rather than state B's bound whatever A is (log N, not log(N/k))
+    cert = edited(CERTS[LDIV], ["upper_certificate", "class_floor_above_weakest"], "k")
+    with pytest.raises(Untranslatable, match="weakest"):
+        generate(cert)
+
+
 def test_a_part_claiming_another_implication_is_refused():
     cert = edited(CERTS[ALPHA], ["upper"], "log(N/3)")
     with pytest.raises(Untranslatable, match="part claims another implication"):

@@ -238,6 +238,8 @@ def divergence_ceiling(f):
     k = divergence_kind(f.tr, div)
     _need(k is not None and (div.kind == "kl" or (div.kind == "renyi" and str(div.order) == "2")),
           f"a divergence ceiling of {div.kind} (the library has KL and Renyi of order 2)")
+    _need(data.get("class_floor_above_weakest") is None,
+          "a class floor only above A's weakest level (MinClassSizeAboveWeakest: no Coq lemma)")
     if data.get("class_size"):
         # A the smallest class's size: classes of >= T records
         _need(cert.A.class_size_level and f.a is not None, "a class-size ceiling whose A is not a class size")
