@@ -67,7 +67,7 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
     try:
         # (the registered arguments are part of the question: a plugin may register one)
         key = (tuple(arguments()), type(a), a.name, _params_key(a_params), type(b), b.name, _params_key(b_params),
-               str(region.kinds), str(region.constraints), str(N), repr(a_classes), repr(b_classes))
+               _srepr(region.kinds), _srepr(region.constraints), _srepr(N), repr(a_classes), repr(b_classes))
         hash(key)
     except TypeError:       # an unhashable value: no memo
         return first_answer(ProofContext.build(a, b, a_params, b_params, region, N, a_classes, b_classes))
@@ -83,6 +83,16 @@ def tight_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=N
 #: the bounds found, by the arguments of :func:`tight_bound` (at most _BOUNDS_SIZE of them, the oldest dropped)
 _BOUNDS: dict = {}
 _BOUNDS_SIZE = 4096
+
+
+def _srepr(x) -> str:
+    """A key's text of sympy objects with their assumptions (two symbols N of other assumptions are other questions:
+    a bound in the one is no bound in the other)."""
+    if isinstance(x, dict):
+        return repr(sorted((sympy.srepr(k), repr(v)) for k, v in x.items()))
+    if isinstance(x, (list, tuple)):
+        return repr([sympy.srepr(c) for c in x])
+    return sympy.srepr(x)
 
 
 def _params_key(params) -> tuple:
