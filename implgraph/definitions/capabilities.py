@@ -209,10 +209,9 @@ class MinClassSize(Capability):
 
 @dataclass(frozen=True)
 class MinClassSizeAboveWeakest(Capability):
-    """The parameter ``param`` is a minimum class size wherever the level is stronger than its weakest: on a table with
-    a class of fewer records the level is the weakest one (every table meets it), so every table meeting a level
-    stronger than the weakest has classes of at least that many (p-sensitive k-anonymity's k: p = 0 there). Unlike
-    :class:`MinClassSize`, the level is not infinite on a smaller class: the floor holds above the weakest level only.
+    """The parameter ``param`` is a minimum class size wherever the level is stronger than its weakest: a table with a
+    class of fewer records is at the weakest level (every table meets it; p-sensitive k-anonymity's k: p = 0 there),
+    not infinite as with :class:`MinClassSize`, so the floor holds above the weakest level only.
 
     >>> MinClassSizeAboveWeakest("k").params_named(), MinClassSizeAboveWeakest("k").on_classes()
     (('k',), True)

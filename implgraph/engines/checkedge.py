@@ -118,7 +118,8 @@ def _inverse(f, g, a_def, b_def) -> bool:
 
 def _fdesc(d: DirectionResult) -> str:
     """The f of an implication as the summary shows it: for every N where the prover gives it (tight, or an upper bound
-    said to be one), otherwise the bounded check's tight f, said to be at the largest N checked."""
+    said to be one, beside the bounded check's tight f at the largest N checked), otherwise the bounded check's tight f
+    (the direction's lines say at which N)."""
     if d.trivial:
         weakest = d.tight if d.tight is not None else parse_node(d.b).definition.weakest(N_SYM)
         return f"f = {weakest}, trivially: the weakest level of {d.b}"
@@ -130,7 +131,7 @@ def _fdesc(d: DirectionResult) -> str:
         return f"f <= {d.proved_f} for every N{at}"
     if d.tight is None:
         return "f has no closed form of low degree; see the samples"
-    return f"f = {d.tight} at the largest N checked{upto}"
+    return f"f = {d.tight}{upto}"
 
 
 def combine(fw: DirectionResult, bw: DirectionResult, a_def, b_def) -> tuple[str, str]:

@@ -14,8 +14,8 @@ A theorem that needs a library module outside the generator's header (``Slack``,
 from __future__ import annotations
 
 from implgraph.kernel_coq import (gen_ceiling, gen_ceiling_chord, gen_chord, gen_composition, gen_divergence,
-                                  gen_extreme_points, gen_set_channel, gen_slack, gen_transport, gen_tv_distance,
-                                  gen_views)
+                                  gen_divergence_ceiling, gen_extreme_points, gen_set_channel, gen_slack, gen_transport,
+                                  gen_tv_distance, gen_views)
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -25,6 +25,7 @@ __all__ = ["theorem", "generate", "bundle", "COVERED", "Untranslatable"]
 LEAVES = {**{name: (fn, gen_slack.MODULES) for name, fn in gen_slack.METHODS.items()},
           **{name: (fn, gen_extreme_points.MODULES) for name, fn in gen_extreme_points.METHODS.items()},
           **{name: (fn, gen_chord.MODULES) for name, fn in gen_chord.METHODS.items()},
+          **{name: (fn, gen_divergence_ceiling.MODULES) for name, fn in gen_divergence_ceiling.METHODS.items()},
           **{name: (fn, gen_divergence.MODULES) for name, fn in gen_divergence.METHODS.items()},
           **{name: (fn, gen_tv_distance.MODULES) for name, fn in gen_tv_distance.METHODS.items()},
           **{name: (fn, gen_ceiling_chord.MODULES) for name, fn in gen_ceiling_chord.METHODS.items()}}
