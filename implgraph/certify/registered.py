@@ -12,7 +12,8 @@ from fractions import Fraction
 
 from implgraph.certify.expr import Unreadable, read_sympy
 
-__all__ = ["registered", "registered_steps", "declared_min_class", "declared_family", "declared_sides"]
+__all__ = ["registered", "registered_steps", "declared_min_class", "declared_family", "declared_sides",
+           "declared_divergences"]
 
 
 def registered(name):
@@ -22,6 +23,19 @@ def registered(name):
         return definitions.get(name) if name else None
     except Exception:       # an unknown name (a plugin not installed here)
         return None
+
+
+def declared_divergences(cert):
+    """``(A's, B's)`` divergences as their registered definitions declare them at the certificate's parameters
+    (:func:`implgraph.definitions.divergences.divergence_of`; None for a side that is not registered or declares
+    none)."""
+    from implgraph.definitions.divergences import divergence_of
+    out = []
+    for k in ("A", "B"):
+        side = cert.get(k) or {}
+        d = registered(side.get("definition") or "")
+        out.append(None if d is None else divergence_of(d, side.get("params")))
+    return tuple(out)
 
 
 def declared_family(d):

@@ -54,14 +54,11 @@ def _order(div):
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a divergence-order certificate (see the module notes)."""
     from implgraph.certify import UNREADABLE, CertificateReport, _registered
-    from implgraph.certify.kernel import registered
-    from implgraph.definitions.divergences import divergence_of
+    from implgraph.certify.registered import declared_divergences
     steps = []
     try:
         steps += _registered(cert)
-        a, b = (registered((cert.get(k) or {}).get("definition") or "") for k in ("A", "B"))
-        da, db = (divergence_of(d, (cert.get(k) or {}).get("params")) if d is not None else None
-                  for d, k in ((a, "A"), (b, "B")))
+        da, db = declared_divergences(cert)
         steps.append(("both sides declare registered divergences", da is not None and db is not None, "registry"))
         if da is None or db is None:
             return CertificateReport(False, steps)

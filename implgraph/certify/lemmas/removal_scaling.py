@@ -101,14 +101,11 @@ def _family_steps(cert, case, da, db, upper, ns):
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a removal-scaling certificate (see the module notes)."""
     from implgraph.certify import UNREADABLE, CertificateReport, _registered
-    from implgraph.certify.kernel import registered
-    from implgraph.definitions.divergences import divergence_of
+    from implgraph.certify.registered import declared_divergences
     steps = []
     try:
         steps += _registered(cert)
-        a, b = (registered((cert.get(k) or {}).get("definition") or "") for k in ("A", "B"))
-        da, db = (divergence_of(d, (cert.get(k) or {}).get("params")) if d is not None else None
-                  for d, k in ((a, "A"), (b, "B")))
+        da, db = declared_divergences(cert)
         ga, gb = _gamma(da), _gamma(db)
         steps.append(("both sides declare a total variation or a hockey-stick at a number", ga is not None
                       and gb is not None, "registry"))
