@@ -88,19 +88,26 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
     return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
 
 
+def _declared_floor(cert, B, name, capability):
+    """``(ok, value, s, a)``: whether A's registered definition ``a`` declares its parameter ``name`` a class floor of
+    the kind ``capability`` with a value in the certificate, both sides on any partition; its value, and s read from it
+    (1 where not ok)."""
+    from implgraph.certify.registered import registered
+    A = cert.get("A") or {}
+    a = registered(A.get("definition"))
+    declared = None if a is None else a.declared(capability)
+    value = (A.get("params") or {}).get(name)
+    anyp = all(str(x.get("min_class") or "1") == "1" and x.get("max_class") is None for x in (A, B))
+    ok = declared is not None and declared.param == name and value is not None and anyp
+    return ok, value, (parse_expr(str(value), {"N": _N}) if ok else sympy.Integer(1)), a
+
+
 def _class_floor_steps(cert, B, name):
     """``(steps, s)``: s = A's parameter ``name``, which A's registered definition declares a minimum class size
     (``MinClassSize``: its level is infinite on a table with a smaller class), both sides on any partition: every
     table where A is finite has classes of >= s records."""
-    from implgraph.certify.registered import registered
     from implgraph.definitions.capabilities import MinClassSize
-    A = cert.get("A") or {}
-    a = registered(A.get("definition"))
-    declared = None if a is None else a.declared(MinClassSize)
-    value = (A.get("params") or {}).get(name)
-    anyp = all(str(x.get("min_class") or "1") == "1" and x.get("max_class") is None for x in (A, B))
-    ok = declared is not None and declared.param == name and value is not None and anyp
-    s = parse_expr(str(value), {"N": _N}) if ok else sympy.Integer(1)
+    ok, value, s, _ = _declared_floor(cert, B, name, MinClassSize)
     return [(f"A's registered definition declares its parameter {name} a minimum class size (s = {value}), on any "
              "partition", ok, "registry")], s
 
@@ -110,15 +117,8 @@ def floor_above_weakest_steps(cert, B, name):
     its weakest level (``MinClassSizeAboveWeakest``: on a table with a smaller class its level is the weakest), both
     sides on any partition, and the domain bounds T strictly stronger than that weakest level (a relation of T with a
     number, read by the project's parser): every table meeting T has classes of >= s records."""
-    from implgraph.certify.registered import registered
     from implgraph.definitions.capabilities import MinClassSizeAboveWeakest
-    A = cert.get("A") or {}
-    a = registered(A.get("definition"))
-    declared = None if a is None else a.declared(MinClassSizeAboveWeakest)
-    value = (A.get("params") or {}).get(name)
-    anyp = all(str(x.get("min_class") or "1") == "1" and x.get("max_class") is None for x in (A, B))
-    ok = declared is not None and declared.param == name and value is not None and anyp
-    s = parse_expr(str(value), {"N": _N}) if ok else sympy.Integer(1)
+    ok, value, s, a = _declared_floor(cert, B, name, MinClassSizeAboveWeakest)
     stronger = ok and _domain_stronger_than_weakest(cert, a)
     return [(f"A's registered definition declares its parameter {name} a minimum class size above its weakest level "
              f"(s = {value}), on any partition", ok, "registry"),

@@ -133,23 +133,35 @@ def _by_floor_above(ctx):
     return _applies(ctx) and floor_above_weakest(ctx) is not None
 
 
+def _floor_bound(ctx, s, premise, check):
+    """``log(N/s)`` where the condition puts 1 <= s <= N, s a class floor the ``premise`` (A's declaration, in words)
+    gives on every table of the condition; else None."""
+    N = ctx.N
+    if decide(ctx.region, sympy.And(sympy.Ge(s, 1), sympy.Le(s, N))) is not True:
+        return None
+    return Bound(sympy.log(N / s), False, METHOD.name,
+                 premise + f"{ctx.b.name} is a divergence of a class from the table: in each bucket a class of >= {s} "
+                 f"records holds at most the whole table's mass (values >= 0), so its ratio to the table is at most "
+                 f"N/({s}), and KL or a Renyi divergence is at most the log of the largest ratio: log(N/({s})) "
+                 "(an upper bound; not argued to be attained)",
+                 checks=[check, f"1 <= {s} <= N on the condition: True"])
+
+
 @argument(METHOD, order=201.7, applies=_by_floor_above)
 def floor_above_ceiling(ctx):
     """``log(N/s)``, s A's minimum class size above its weakest level: at a stronger level every class has >= s
     records."""
-    N, s = ctx.N, floor_above_weakest(ctx)
-    if decide(ctx.region, sympy.And(sympy.Ge(s, 1), sympy.Le(s, N))) is not True:
-        return None
+    s = floor_above_weakest(ctx)
+    return _floor_bound(ctx, s, floor_above_premise(ctx, s) + "; ", FLOOR_ABOVE_CHECK)
+
+
+def floor_above_premise(ctx, s) -> str:
+    """Why every table of the condition has classes of >= s records, s A's minimum class size above its weakest level
+    (:func:`floor_above_weakest`), in words."""
     name = ctx.a.declared(MinClassSizeAboveWeakest).param
-    return Bound(sympy.log(N / s), False, METHOD.name,
-                 f"{ctx.a.name} declares its parameter {name} = {s} a minimum class size above its weakest level (on a "
-                 f"table with a smaller class its level is the weakest, {ctx.a.weakest(N)}), so every table meeting a "
-                 f"stronger level, as every level T of the condition is, has classes of >= {s} records; "
-                 f"{ctx.b.name} is a divergence of a class from the table: in each bucket a class of >= {s} records "
-                 f"holds at most the whole table's mass (values >= 0), so its ratio to the table is at most N/({s}), "
-                 f"and KL or a Renyi divergence is at most the log of the largest ratio: log(N/({s})) (an upper bound; "
-                 "not argued to be attained)",
-                 checks=[FLOOR_ABOVE_CHECK, f"1 <= {s} <= N on the condition: True"])
+    return (f"{ctx.a.name} declares its parameter {name} = {s} a minimum class size above its weakest level (on a "
+            f"table with a smaller class its level is the weakest, {ctx.a.weakest(ctx.N)}), so every table meeting a "
+            f"stronger level, as every level T of the condition is, has classes of >= {s} records")
 
 
 def _by_floor(ctx):
@@ -159,18 +171,11 @@ def _by_floor(ctx):
 @argument(METHOD, order=201.6, applies=_by_floor)
 def floor_ceiling(ctx):
     """``log(N/s)``, s A's declared minimum class size: every table where A is finite has classes of >= s records."""
-    N, s = ctx.N, class_floor(ctx)
-    if decide(ctx.region, sympy.And(sympy.Ge(s, 1), sympy.Le(s, N))) is not True:
-        return None
+    s = class_floor(ctx)
     name = ctx.a.declared(MinClassSize).param
-    return Bound(sympy.log(N / s), False, METHOD.name,
-                 f"{ctx.a.name} declares its parameter {name} = {s} a minimum class size (its level is infinite on a "
-                 f"table with a smaller class), so every table where it is finite has classes of >= {s} records; "
-                 f"{ctx.b.name} is a divergence of a class from the table: in each bucket a class of >= {s} records "
-                 f"holds at most the whole table's mass (values >= 0), so its ratio to the table is at most N/({s}), "
-                 f"and KL or a Renyi divergence is at most the log of the largest ratio: log(N/({s})) (an upper bound; "
-                 "not argued to be attained)",
-                 checks=[FLOOR_CHECK, f"1 <= {s} <= N on the condition: True"])
+    return _floor_bound(ctx, s, f"{ctx.a.name} declares its parameter {name} = {s} a minimum class size (its level is "
+                        f"infinite on a table with a smaller class), so every table where it is finite has classes of "
+                        f">= {s} records; ", FLOOR_CHECK)
 
 
 # also B's own supremum (log(N/s) is B's level on s records holding a value the others lack): an implication proved at

@@ -18,7 +18,7 @@ import sympy
 from implgraph.core import methods
 from implgraph.core.simplified import simplified
 from implgraph.definitions.capabilities import MinClassSizeAboveWeakest, family_of
-from implgraph.prover.arguments.divergence_ceiling import FLOOR_ABOVE_CHECK, floor_above_weakest
+from implgraph.prover.arguments.divergence_ceiling import FLOOR_ABOVE_CHECK, floor_above_premise, floor_above_weakest
 from implgraph.prover.answer import Bound
 from implgraph.prover.parts import set_mass_multipliers, uniform_family
 from implgraph.prover.registry import argument, certificate_parts
@@ -67,13 +67,10 @@ def floor_above_bound(ctx):
     N, s = ctx.N, floor_above_weakest(ctx)
     if decide(ctx.region, sympy.And(sympy.Ge(s, 1), sympy.Le(s, N))) is not True:
         return None
-    name = ctx.a.declared(MinClassSizeAboveWeakest).param
     return Bound(simplified(N / s), False, METHOD.name,
-                 f"{ctx.a.name} declares its parameter {name} = {s} a minimum class size above its weakest level (on a "
-                 f"table with a smaller class its level is the weakest, {ctx.a.weakest(N)}), so every table meeting a "
-                 f"stronger level, as every level T of the condition is, has classes of >= {s} records; {ctx.b.name} "
-                 f"is a one-sided ratio of averages over classes: in each bucket a class of >= {s} records holds at "
-                 f"most the whole table's mass (values >= 0), so its mean is at most N/({s}) times the table's mean "
+                 f"{floor_above_premise(ctx, s)}; {ctx.b.name} is a one-sided ratio of averages over classes: in "
+                 f"each bucket a class of >= {s} records holds at most the whole table's mass (values >= 0), so its "
+                 f"mean is at most N/({s}) times the table's mean "
                  "(an upper bound; not argued to be attained)",
                  checks=[FLOOR_ABOVE_CHECK, f"1 <= {s} <= N on the condition: True"])
 
