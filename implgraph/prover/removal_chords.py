@@ -17,6 +17,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.core import methods
+from implgraph.prover.removal_supremum import removal_upper
 
 __all__ = ["narrows_pairwise_removal", "hockey_both_ways", "both_ways", "single_record_removal", "single_pieces",
            "single_removal_supremum"]
@@ -29,11 +30,6 @@ def _two_sided(d, family):
 
 def chord_upper(div, lo, hi):
     from implgraph.prover.arguments.chord import chord_upper as upper
-    return upper(div, lo, hi)
-
-
-def removal_upper(div, lo, hi):
-    from implgraph.prover.removal_supremum import removal_upper as upper
     return upper(div, lo, hi)
 
 
