@@ -50,14 +50,21 @@ def nonnegative_from(expr, starts) -> bool:
     """Is the rational function ``expr`` >= 0 wherever each symbol of ``starts`` ({symbol: a}) is >= its a? Decided
     by numerator and denominator in the shifted variables (symbol = a + u) having coefficients of one sign each, the
     same sign (sufficient, never a guess)."""
-    shift = {s: a + w for (s, a), w in zip(starts.items(), (_U, _V))}
+    return nonnegative_over(expr, {s: a + w for (s, a), w in zip(starts.items(), (_U, _V))}, (_U, _V))
+
+
+def nonnegative_over(expr, shift, variables) -> bool:
+    """Is the rational function ``expr`` >= 0 wherever its symbols are ``shift`` ({symbol: a polynomial in the
+    ``variables``}) at ``variables`` >= 0? Decided by numerator and denominator, after the substitution, having
+    coefficients of one sign each, the same sign (sufficient, never a guess)."""
+    variables = tuple(variables)
     num, den = sympy.fraction(sympy.cancel(sympy.together(sympy.sympify(expr).subs(shift))))
     signs = []
     for p in (num, den):
         p = sympy.expand(p)
-        if p.free_symbols - {_U, _V}:
+        if p.free_symbols - set(variables):
             return False
-        coeffs = sympy.Poly(p, _U, _V).coeffs() if p.free_symbols else [p]
+        coeffs = sympy.Poly(p, *variables).coeffs() if p.free_symbols else [p]
         if all(c >= 0 for c in coeffs):
             signs.append(1)
         elif all(c <= 0 for c in coeffs):
@@ -85,6 +92,16 @@ def _rows(fam, names):
     return out
 
 
+def _names(cert):
+    """The symbols a side's parameters may use: N, and each integer symbol the certificate declares (a parameter
+    stated by a symbol, ``kdp(k=k2)``, whose range the registry declares: :func:`_parameter_domain`)."""
+    names = {"N": _N}
+    for name, kind in (cert.get("symbols") or {}).items():
+        if str(name) not in ("N", "K") and kind == "integer":
+            names[str(name)] = sympy.Symbol(str(name), integer=True)
+    return names
+
+
 def _side(cert, label):
     """``(definition, what)``: what the registry declares of a side: ``("div", Divergence)``, ``("ratio", family,
     sides, size)`` or None."""
@@ -108,9 +125,87 @@ def _side(cert, label):
     size = None
     if ratio.family == "subset":
         declared = d.declared(SubsetSize)
-        params = {k: parse_expr(str(v), {"N": _N}) for k, v in (side.get("params") or {}).items()}
+        params = {k: parse_expr(str(v), _names(cert)) for k, v in (side.get("params") or {}).items()}
         size = None if declared is None else sympy.sympify(declared.size(_N, params))
     return d, ("ratio", ratio.family, ratio.sides, size)
+
+
+# -- the domain: N >= n0, and each parameter symbol in its declared range ---------------------------------------------
+
+class _Domain:
+    """Where the certificate claims the family: N >= n0, and each parameter stated by a symbol within the range its
+    side's registered definition declares. A sign is decided over it by :func:`nonnegative_over`: an expression
+    without a parameter symbol for every N >= n0; one with, at the shift (``k = lo + p``, and ``N = k + c + q`` for
+    a range ``lo <= k <= N - c``, ``N = n0 + q`` without an upper bound in N) with p, q >= 0, which covers every
+    point of the range (and more: sufficient)."""
+
+    def __init__(self, n0, symbols=(), shift=None, variables=()):
+        self.n0, self.symbols, self.shift, self.variables = n0, frozenset(symbols), shift, tuple(variables)
+
+    def nonneg(self, expr) -> bool:
+        expr = sympy.sympify(expr)
+        if not expr.free_symbols & self.symbols:
+            return nonnegative_from(expr, {_N: self.n0})
+        return self.shift is not None and nonnegative_over(expr, self.shift, self.variables)
+
+
+def _as_nonneg(rel):
+    """A relation ``a <= b`` (or ``b >= a``) as the expression b - a >= 0; None for another relation."""
+    if isinstance(rel, (sympy.LessThan, sympy.GreaterThan)):
+        return sympy.expand(rel.gts - rel.lts)
+    return None
+
+
+def _parameter_domain(cert, n0):
+    """``(domain, steps)``: the :class:`_Domain` of the certificate, read from the registry: each side's parameter
+    stated by a symbol (an integer symbol of the certificate's ``symbols``) has its definition's declared range
+    ``lo <= k <= hi`` (lo a number, hi ``N - c`` or oo, at most one symbol bounded in N), and the certificate's
+    ``domain`` states exactly those conditions on it (neither a narrower nor a wider claim than the one checked)."""
+    from implgraph.certify.expr import read_sympy
+    from implgraph.certify.registered import registered
+    from implgraph.definitions._params import range_bound
+    names = _names(cert)
+    declared, ranges, free = {}, [], []
+    for label in ("A", "B"):
+        side = cert.get(label) or {}
+        d = registered(side.get("definition"))
+        for name, text in (side.get("params") or {}).items():
+            value = parse_expr(str(text), names)
+            if not value.free_symbols - {_N}:
+                continue
+            ok = (d is not None and isinstance(value, sympy.Symbol) and value.name in names and value not in declared
+                  and name in getattr(d, "ranges", {}) and (getattr(d, "param_kinds", {}) or {}).get(name) == "integer")
+            if not ok:
+                return None, [(f"{label}'s parameter {name} = {text}: a symbol of the certificate, once, with a declared "
+                               "integer range", False, "registry")]
+            lo, hi = (range_bound(x, _N) for x in d.ranges[name])
+            c = None if hi is sympy.oo else sympy.expand(_N - hi)
+            if not lo.is_Integer or (c is not None and not c.is_Integer):
+                return None, [(f"{label}'s parameter {name}: a declared range lo <= {name} <= N - c or oo", False,
+                               f"{lo} .. {hi}")]
+            declared[value] = (lo, c)
+            ranges += [sympy.Le(lo, value)] + ([] if c is None else [sympy.Le(value, hi)])
+            free.append(f"{lo} <= {value}" + ("" if c is None else f" <= {hi}") + f" ({d.name}'s declared range of {name})")
+    if not declared:
+        return _Domain(n0), []
+    bounded = [s for s, (_, c) in declared.items() if c is not None]
+    if len(bounded) > 1:
+        return None, [("at most one parameter symbol bounded in N", False, ", ".join(map(str, bounded)))]
+    variables = [sympy.Symbol(f"p{i}", nonnegative=True) for i in range(len(declared))]
+    q = sympy.Symbol("q", nonnegative=True)
+    shift = {s: lo + p for (s, (lo, _)), p in zip(declared.items(), variables)}
+    shift[_N] = (shift[bounded[0]] + declared[bounded[0]][1] + q) if bounded else n0 + q
+    stated = []
+    for text in cert.get("domain") or ():
+        rel = read_sympy(str(text), {**names, "K": _K})
+        if rel.free_symbols & set(declared):
+            stated.append(_as_nonneg(rel))
+    wanted = [_as_nonneg(r) for r in ranges]
+    same = (all(w is not None for w in stated) and all(any(sympy.expand(w - x) == 0 for x in stated) for w in wanted)
+            and all(any(sympy.expand(w - x) == 0 for x in wanted) for w in stated))
+    return _Domain(n0, declared, shift, [*variables, q]), [
+        ("the certificate's domain states each parameter symbol's declared range, no other condition on it", same,
+         "; ".join(free))]
 
 
 # -- support families: finite and infinite by where records are zero ------------------------------------------------
@@ -139,9 +234,11 @@ def _class_divergence(div, rows):
     return out
 
 
-def _infinite(what, rows, n0):
-    """``(infinite, how)`` of a side's level on the family for every N >= n0; None where undecided."""
+def _infinite(what, rows, n0, dom=None):
+    """``(infinite, how)`` of a side's level on the family for every N >= n0 (and every point of the parameters'
+    domain ``dom``); None where undecided."""
     start = {_N: n0}
+    dom = dom or _Domain(n0)
     buckets = range(len(rows[0][1]))
     zero = [[not _positive(v[l]) for _, v, _ in rows] for l in buckets]
     table_pos = [any(not z for z in zero[l]) for l in buckets]
@@ -179,15 +276,15 @@ def _infinite(what, rows, n0):
                 if table_pos[l] and all(zero[l][i] for i, r in enumerate(rows) if r[2] == label):
                     return True, f"class {label} is 0 in bucket {l + 1}, where the table is positive"
         return False, "every class is positive wherever the table is"
-    if size is None or not (nonnegative_from(size - 1, start) and nonnegative_from(_N - size, start)):
+    if size is None or not (dom.nonneg(size - 1) and dom.nonneg(_N - size)):
         return None, f"the subset size {size} is not within 1..N for every N >= {n0}"
     for l in buckets:
         if not table_pos[l]:
             continue
         zeros = sympy.Add(*[c for i, (c, _, _) in enumerate(rows) if zero[l][i]])
-        if nonnegative_from(zeros - size, start):
+        if dom.nonneg(zeros - size):
             return True, f"{zeros} records are 0 in bucket {l + 1}, where the table is positive: a set of {size} of them"
-        if not nonnegative_from(size - zeros - 1, start):
+        if not dom.nonneg(size - zeros - 1):
             return None, f"bucket {l + 1}: {zeros} zeros against sets of {size} records, undecided"
     return False, f"fewer than {size} records are 0 in every bucket the table has"
 
@@ -227,8 +324,12 @@ def _support_steps(cert, fam, wa, wb):
     n0 = int(fam.get("n0"))
     rows = _rows(fam, {"N": _N})
     steps = _table_steps(rows, {}, n0)
-    a_inf, a_how = _infinite(wa, rows, n0)
-    b_inf, b_how = _infinite(wb, rows, n0)
+    dom, dom_steps = _parameter_domain(cert, n0)
+    steps += dom_steps
+    if dom is None:
+        return steps
+    a_inf, a_how = _infinite(wa, rows, n0, dom)
+    b_inf, b_how = _infinite(wb, rows, n0, dom)
     steps.append((f"A's level is finite for every N >= {n0}", a_inf is False, a_how))
     steps.append((f"B's level is infinite for every N >= {n0}", b_inf is True, b_how))
     return steps
@@ -296,8 +397,10 @@ def _tends_to_oo(expr, n0) -> bool:
     return nonnegative_from(pn.LC() * pd.LC(), {_N: n0}) and sympy.simplify(pn.LC() * pd.LC()) != 0
 
 
-def _b_unbounded(what, rows, n0):
-    """``(ok, how)``: a ratio B's raw level is at least, tending to oo with K at every N >= n0."""
+def _b_unbounded(what, rows, n0, dom=None):
+    """``(ok, how)``: a ratio B's raw level is at least, tending to oo with K at every N >= n0 (a compared set of
+    ``size`` records of one block: 1 <= size <= the block's count at every point of the parameters' domain ``dom``)."""
+    dom = dom or _Domain(n0)
     if what is None or what[0] != "ratio" or what[2] != "two-sided":
         return False, "B is no two-sided ratio of averages"
     _, family, _, size = what
@@ -309,8 +412,8 @@ def _b_unbounded(what, rows, n0):
                       if x != y and y[l] != 0]
         elif family == "subset":
             cands += [(table[l] / v[l], f"bucket {l + 1}: the table against {size} records of a block of {c}")
-                      for c, v, _ in rows if v[l] != 0 and size is not None and nonnegative_from(c - size, {_N: n0})
-                      and nonnegative_from(size - 1, {_N: n0})]
+                      for c, v, _ in rows if v[l] != 0 and size is not None and dom.nonneg(c - size)
+                      and dom.nonneg(size - 1)]
         else:
             for label in dict.fromkeys(r[2] for r in rows):
                 members = [r for r in rows if r[2] == label]
@@ -335,8 +438,13 @@ def _unbounded_steps(cert, fam, wa, wb):
         from implgraph.certify.lemmas.divergence_growth import divergence_steps
         return steps + divergence_steps(wa[1], wb[1], rows, k0, n0, fam)
     steps += _a_bounded(wa[1], rows, k0)
-    ok, how = _b_unbounded(wb, rows, n0)
-    steps.append((f"B's raw level grows without bound in K, for every N >= {n0}", ok, how))
+    dom, dom_steps = _parameter_domain(cert, n0)
+    steps += dom_steps
+    if dom is None:
+        return steps
+    ok, how = _b_unbounded(wb, rows, n0, dom)
+    over = "" if not dom.symbols else f" and every {', '.join(sorted(map(str, dom.symbols)))} in its declared range"
+    steps.append((f"B's raw level grows without bound in K, for every N >= {n0}{over}", ok, how))
     return steps
 
 
