@@ -22,7 +22,10 @@ A certificate of method ``divergence-family`` refutes A => B for every f: its ``
     Erven and Harremoes, IEEE Trans. Inf. Theory 60(7), 2014, Theorem 3). A removal side compares two averages of
     records: at most the largest over pairs by joint convexity (cited: ibid., Theorem 11). B's raw level is at least
     a ratio computed here from the family (two records, or the table against a set of j records of one block, or
-    against a class), which tends to infinity with K for every N >= n0. Where B declares a divergence instead (KL
+    against a class), which tends to infinity with K for every N >= n0. A subset size may be a parameter symbol
+    (``kdp(k=k2)``: sets of N - k2 records): the set must have 1 <= size <= its block's count at every point of the
+    range the registry declares for it (1 <= k2 <= N - 1), which the certificate's ``domain`` must state exactly
+    (:mod:`implgraph.certify.lemmas.divergence_family_domain`). Where B declares a divergence instead (KL
     against Renyi of order >= 2 between records), :mod:`implgraph.certify.lemmas.divergence_growth` re-checks it.
 
 Either way, for every f the family's table (at a K beyond f's value) satisfies A at its bound and not B at f: no f
@@ -34,11 +37,13 @@ from __future__ import annotations
 import sympy
 
 from implgraph.certify.lemmas import lemma
+from implgraph.certify.lemmas.divergence_family_domain import (ParameterDomain, nonnegative_over, parameter_domain,
+                                                               side_names)
 from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 
-__all__ = ["check", "nonnegative_from"]
+__all__ = ["check", "nonnegative_from", "nonnegative_over"]
 
 _N = sympy.Symbol("N", positive=True, integer=True)
 _K = sympy.Symbol("K", positive=True)
@@ -51,27 +56,6 @@ def nonnegative_from(expr, starts) -> bool:
     by numerator and denominator in the shifted variables (symbol = a + u) having coefficients of one sign each, the
     same sign (sufficient, never a guess)."""
     return nonnegative_over(expr, {s: a + w for (s, a), w in zip(starts.items(), (_U, _V))}, (_U, _V))
-
-
-def nonnegative_over(expr, shift, variables) -> bool:
-    """Is the rational function ``expr`` >= 0 wherever its symbols are ``shift`` ({symbol: a polynomial in the
-    ``variables``}) at ``variables`` >= 0? Decided by numerator and denominator, after the substitution, having
-    coefficients of one sign each, the same sign (sufficient, never a guess)."""
-    variables = tuple(variables)
-    num, den = sympy.fraction(sympy.cancel(sympy.together(sympy.sympify(expr).subs(shift))))
-    signs = []
-    for p in (num, den):
-        p = sympy.expand(p)
-        if p.free_symbols - set(variables):
-            return False
-        coeffs = sympy.Poly(p, *variables).coeffs() if p.free_symbols else [p]
-        if all(c >= 0 for c in coeffs):
-            signs.append(1)
-        elif all(c <= 0 for c in coeffs):
-            signs.append(-1)
-        else:
-            return False
-    return sympy.expand(num) == 0 or signs[0] == signs[1]
 
 
 def _report(steps):
@@ -90,16 +74,6 @@ def _rows(fam, names):
     if not out or len({len(v) for _, v, _ in out}) != 1:
         raise ValueError("a family needs rows of one number of buckets")
     return out
-
-
-def _names(cert):
-    """The symbols a side's parameters may use: N, and each integer symbol the certificate declares (a parameter
-    stated by a symbol, ``kdp(k=k2)``, whose range the registry declares: :func:`_parameter_domain`)."""
-    names = {"N": _N}
-    for name, kind in (cert.get("symbols") or {}).items():
-        if str(name) not in ("N", "K") and kind == "integer":
-            names[str(name)] = sympy.Symbol(str(name), integer=True)
-    return names
 
 
 def _side(cert, label):
@@ -125,87 +99,9 @@ def _side(cert, label):
     size = None
     if ratio.family == "subset":
         declared = d.declared(SubsetSize)
-        params = {k: parse_expr(str(v), _names(cert)) for k, v in (side.get("params") or {}).items()}
+        params = {k: parse_expr(str(v), side_names(cert)) for k, v in (side.get("params") or {}).items()}
         size = None if declared is None else sympy.sympify(declared.size(_N, params))
     return d, ("ratio", ratio.family, ratio.sides, size)
-
-
-# -- the domain: N >= n0, and each parameter symbol in its declared range ---------------------------------------------
-
-class _Domain:
-    """Where the certificate claims the family: N >= n0, and each parameter stated by a symbol within the range its
-    side's registered definition declares. A sign is decided over it by :func:`nonnegative_over`: an expression
-    without a parameter symbol for every N >= n0; one with, at the shift (``k = lo + p``, and ``N = k + c + q`` for
-    a range ``lo <= k <= N - c``, ``N = n0 + q`` without an upper bound in N) with p, q >= 0, which covers every
-    point of the range (and more: sufficient)."""
-
-    def __init__(self, n0, symbols=(), shift=None, variables=()):
-        self.n0, self.symbols, self.shift, self.variables = n0, frozenset(symbols), shift, tuple(variables)
-
-    def nonneg(self, expr) -> bool:
-        expr = sympy.sympify(expr)
-        if not expr.free_symbols & self.symbols:
-            return nonnegative_from(expr, {_N: self.n0})
-        return self.shift is not None and nonnegative_over(expr, self.shift, self.variables)
-
-
-def _as_nonneg(rel):
-    """A relation ``a <= b`` (or ``b >= a``) as the expression b - a >= 0; None for another relation."""
-    if isinstance(rel, (sympy.LessThan, sympy.GreaterThan)):
-        return sympy.expand(rel.gts - rel.lts)
-    return None
-
-
-def _parameter_domain(cert, n0):
-    """``(domain, steps)``: the :class:`_Domain` of the certificate, read from the registry: each side's parameter
-    stated by a symbol (an integer symbol of the certificate's ``symbols``) has its definition's declared range
-    ``lo <= k <= hi`` (lo a number, hi ``N - c`` or oo, at most one symbol bounded in N), and the certificate's
-    ``domain`` states exactly those conditions on it (neither a narrower nor a wider claim than the one checked)."""
-    from implgraph.certify.expr import read_sympy
-    from implgraph.certify.registered import registered
-    from implgraph.definitions._params import range_bound
-    names = _names(cert)
-    declared, ranges, free = {}, [], []
-    for label in ("A", "B"):
-        side = cert.get(label) or {}
-        d = registered(side.get("definition"))
-        for name, text in (side.get("params") or {}).items():
-            value = parse_expr(str(text), names)
-            if not value.free_symbols - {_N}:
-                continue
-            ok = (d is not None and isinstance(value, sympy.Symbol) and value.name in names and value not in declared
-                  and name in getattr(d, "ranges", {}) and (getattr(d, "param_kinds", {}) or {}).get(name) == "integer")
-            if not ok:
-                return None, [(f"{label}'s parameter {name} = {text}: a symbol of the certificate, once, with a declared "
-                               "integer range", False, "registry")]
-            lo, hi = (range_bound(x, _N) for x in d.ranges[name])
-            c = None if hi is sympy.oo else sympy.expand(_N - hi)
-            if not lo.is_Integer or (c is not None and not c.is_Integer):
-                return None, [(f"{label}'s parameter {name}: a declared range lo <= {name} <= N - c or oo", False,
-                               f"{lo} .. {hi}")]
-            declared[value] = (lo, c)
-            ranges += [sympy.Le(lo, value)] + ([] if c is None else [sympy.Le(value, hi)])
-            free.append(f"{lo} <= {value}" + ("" if c is None else f" <= {hi}") + f" ({d.name}'s declared range of {name})")
-    if not declared:
-        return _Domain(n0), []
-    bounded = [s for s, (_, c) in declared.items() if c is not None]
-    if len(bounded) > 1:
-        return None, [("at most one parameter symbol bounded in N", False, ", ".join(map(str, bounded)))]
-    variables = [sympy.Symbol(f"p{i}", nonnegative=True) for i in range(len(declared))]
-    q = sympy.Symbol("q", nonnegative=True)
-    shift = {s: lo + p for (s, (lo, _)), p in zip(declared.items(), variables)}
-    shift[_N] = (shift[bounded[0]] + declared[bounded[0]][1] + q) if bounded else n0 + q
-    stated = []
-    for text in cert.get("domain") or ():
-        rel = read_sympy(str(text), {**names, "K": _K})
-        if rel.free_symbols & set(declared):
-            stated.append(_as_nonneg(rel))
-    wanted = [_as_nonneg(r) for r in ranges]
-    same = (all(w is not None for w in stated) and all(any(sympy.expand(w - x) == 0 for x in stated) for w in wanted)
-            and all(any(sympy.expand(w - x) == 0 for x in wanted) for w in stated))
-    return _Domain(n0, declared, shift, [*variables, q]), [
-        ("the certificate's domain states each parameter symbol's declared range, no other condition on it", same,
-         "; ".join(free))]
 
 
 # -- support families: finite and infinite by where records are zero ------------------------------------------------
@@ -238,7 +134,7 @@ def _infinite(what, rows, n0, dom=None):
     """``(infinite, how)`` of a side's level on the family for every N >= n0 (and every point of the parameters'
     domain ``dom``); None where undecided."""
     start = {_N: n0}
-    dom = dom or _Domain(n0)
+    dom = dom or ParameterDomain(n0)
     buckets = range(len(rows[0][1]))
     zero = [[not _positive(v[l]) for _, v, _ in rows] for l in buckets]
     table_pos = [any(not z for z in zero[l]) for l in buckets]
@@ -324,7 +220,7 @@ def _support_steps(cert, fam, wa, wb):
     n0 = int(fam.get("n0"))
     rows = _rows(fam, {"N": _N})
     steps = _table_steps(rows, {}, n0)
-    dom, dom_steps = _parameter_domain(cert, n0)
+    dom, dom_steps = parameter_domain(cert, n0)
     steps += dom_steps
     if dom is None:
         return steps
@@ -400,7 +296,7 @@ def _tends_to_oo(expr, n0) -> bool:
 def _b_unbounded(what, rows, n0, dom=None):
     """``(ok, how)``: a ratio B's raw level is at least, tending to oo with K at every N >= n0 (a compared set of
     ``size`` records of one block: 1 <= size <= the block's count at every point of the parameters' domain ``dom``)."""
-    dom = dom or _Domain(n0)
+    dom = dom or ParameterDomain(n0)
     if what is None or what[0] != "ratio" or what[2] != "two-sided":
         return False, "B is no two-sided ratio of averages"
     _, family, _, size = what
@@ -438,7 +334,7 @@ def _unbounded_steps(cert, fam, wa, wb):
         from implgraph.certify.lemmas.divergence_growth import divergence_steps
         return steps + divergence_steps(wa[1], wb[1], rows, k0, n0, fam)
     steps += _a_bounded(wa[1], rows, k0)
-    dom, dom_steps = _parameter_domain(cert, n0)
+    dom, dom_steps = parameter_domain(cert, n0)
     steps += dom_steps
     if dom is None:
         return steps

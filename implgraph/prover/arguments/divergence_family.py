@@ -18,6 +18,15 @@ x = (K b, 1 - K b) and N - 1 at y = (b, 1 - b), with b = 1/((K - 1)^2 + 1).
   (K + N - 1)/N (a subset of j <= N - 1 records at y; the class of the N - 1 records at y): for each N it grows
   without bound in K.
 
+A subset size stated by a parameter symbol (``kdp(k=k2)``: sets of N - k2 records; ``kt-closeness(k=k1)``: of k1) is
+taken over the whole range B declares for the parameter (read from the registry: ``ranges`` and ``param_kinds``, here
+the integers 1 <= k <= N - 1): the family refutes for every N >= n0 and every k of the range when 1 <= j <= N - 1 at
+each of its points (j - 1 and N - 1 - j have nonnegative coefficients in p, q >= 0 at k = lo + p, N = k + c + q for
+a range lo <= k <= N - c; n0 = lo + c, where the range starts to be non-empty); the certificate states the range in
+its ``domain`` and the checker re-derives it from the registry (:mod:`implgraph.certify.lemmas.divergence_family_domain`).
+Where j leaves 1..N - 1 somewhere in the range (a range reaching k = N: the whole table, ratio 1), the family is not
+this argument's case and nothing is claimed (docs/proofs/divergence-family-subset-size.md).
+
 So for every f, the family's table at K > f's raw value at A's bound satisfies A and not B at f: no f works. The
 verdict carries the family's certificate (method ``divergence-family``, kind ``unbounded``: the rows in N and K), which
 the independent checker :mod:`implgraph.certify.lemmas.divergence_family` re-derives symbolically for every N >= n0
@@ -181,8 +190,9 @@ def refutation(a, b, a_params, b_params, b_classes=None):
             ra_s = ra if isinstance(ra, sympy.Basic) else sympy.Rational(ra.numerator, ra.denominator)
             if not bool(ra_s <= cap) or not (rb == INF or Fraction(rb) >= Fraction(K + N - 1, N)):
                 return None
-        checked.append(f"(N, K) = ({N}, {K})" if over is None else
-                       f"(N, K) = ({N}, {K}) with {over['symbol']} = {', '.join(str(v) for at in values for v in at.values())}")
+        at_k = "" if over is None else f" with {over['symbol']} = " + ", ".join(str(v) for at in values
+                                                                                 for v in at.values())
+        checked.append(f"(N, K) = ({N}, {K}){at_k}")
     return _verdict(a, b, div, compared, n0, checked, cert, over)
 
 
@@ -198,9 +208,9 @@ def _verdict(a, b, div, compared, n0, checked, cert, over=None):
     mixed = "" if div.compares == "pairs" else (
         f" (its distributions, {div.compares}, are averages of records, and the divergence is jointly convex: at most "
         "the largest over pairs of records; van Erven and Harremoes 2014, Theorem 11)")
-    where, every = f"every N >= {n0}", ""
+    where, every, k = f"every N >= {n0}", "", None
     if over is not None:
-        k, size = over["symbol"], declared_size_text(cert)
+        k, size = str(over["symbol"]), declared_size_text(cert)
         rng = over["range"]
         where = f"every N >= {n0} and every integer {k} with {rng}"
         every = (f" (the parameter {over['param']} = {k} over the range {b.name} declares, {rng}: the compared sets "
@@ -209,7 +219,7 @@ def _verdict(a, b, div, compared, n0, checked, cert, over=None):
                 f"N - 1 at (b, 1 - b), b = 1/((K - 1)^2 + 1): chi^2 is 1 one way and (K - 1)/(K (K - 2)) <= 1 the "
                 f"other (exact algebra), so {a.name}'s {order} level is bounded: {how}{mixed}, while {b.name}'s raw "
                 f"level is >= {lower}{every}, unbounded as K grows, at {where}; its certificate (method "
-                f"divergence-family) re-checked symbolically in N{' and K' if over is None else ', K and ' + str(over['symbol'])}"
+                f"divergence-family) re-checked symbolically in N{' and K' if over is None else ', K and ' + k}"
                 f" by implgraph.certify; the tables re-checked in exact arithmetic at {', '.join(checked)}")
     family = (f"one record at (K b, 1 - K b), N - 1 at (b, 1 - b), b = 1/((K - 1)^2 + 1), {where} and K >= 3"
               + (" (classes: the first record, the others)" if compared == "class" else ""))
