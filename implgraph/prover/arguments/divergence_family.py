@@ -210,7 +210,7 @@ def _verdict(a, b, div, compared, n0, checked, cert, over=None):
         "the largest over pairs of records; van Erven and Harremoes 2014, Theorem 11)")
     where, every, k = f"every N >= {n0}", "", None
     if over is not None:
-        k, size = str(over["symbol"]), declared_size_text(cert)
+        k, size = str(over["symbol"]), (cert.get("B") or {}).get("size")
         rng = over["range"]
         where = f"every N >= {n0} and every integer {k} with {rng}"
         every = (f" (the parameter {over['param']} = {k} over the range {b.name} declares, {rng}: the compared sets "
@@ -228,11 +228,6 @@ def _verdict(a, b, div, compared, n0, checked, cert, over=None):
                "family": family, "point": point}
     return {"verdict": "refuted", "evidence": evidence, "witness": witness, "tightness": "wrong",
             "method": methods.DIVERGENCE_FAMILY.name, "details": {"certificate": cert}}
-
-
-def declared_size_text(cert):
-    """B's subset size as the certificate states it (the registry's, re-checked by the checker)."""
-    return (cert.get("B") or {}).get("size")
 
 
 #: KL against Renyi of order >= 2 between records: one record at x = (1/K, 1 - 1/K), N - 1 at y = (1/K^3, 1 - 1/K^3)
