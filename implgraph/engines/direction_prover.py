@@ -105,9 +105,15 @@ def _prover_witness(w, a, b) -> dict:
     computed here, exactly (``level_a``, ``level_b``), beside the prover's own fields."""
     ct = ConcreteTable.from_fractions(w["rows"], buckets=w.get("buckets"), classes=w.get("classes"))
     # its number of records as ``point`` (where every other witness keeps it): a table of another N than the one a
-    # claim's instance is for is no evidence about that instance
-    return dict(w, **witness_dict(ct, a.definition, a.param_dict, b.definition, b.param_dict),
-                point={"N": len(w["rows"])}, source="implgraph.engines.prove")
+    # claim's instance is for is no evidence about that instance; a parameter symbol at the value the witness states
+    names = {s.name for node in (a, b) for v in node.param_dict.values() for s in sympy.sympify(v).free_symbols}
+    at = {k: v for k, v in (w.get("point") or {}).items() if k in names and k != "N"}
+
+    def params(node):
+        return {k: sympy.sympify(v).subs({s: at[s.name] for s in sympy.sympify(v).free_symbols if s.name in at})
+                for k, v in node.param_dict.items()}
+    return dict(w, **witness_dict(ct, a.definition, params(a), b.definition, params(b)),
+                point={"N": len(w["rows"]), **at}, source="implgraph.engines.prove")
 
 
 def _ask_prover(res, a, b, f_expr, when_c, symbols, alpha, N, answer=None, min_classes=1):

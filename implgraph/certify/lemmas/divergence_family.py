@@ -22,7 +22,10 @@ A certificate of method ``divergence-family`` refutes A => B for every f: its ``
     Erven and Harremoes, IEEE Trans. Inf. Theory 60(7), 2014, Theorem 3). A removal side compares two averages of
     records: at most the largest over pairs by joint convexity (cited: ibid., Theorem 11). B's raw level is at least
     a ratio computed here from the family (two records, or the table against a set of j records of one block, or
-    against a class), which tends to infinity with K for every N >= n0. Where B declares a divergence instead (KL
+    against a class), which tends to infinity with K for every N >= n0. A subset size may be a parameter symbol
+    (``kdp(k=k2)``: sets of N - k2 records): the set must have 1 <= size <= its block's count at every point of the
+    range the registry declares for it (1 <= k2 <= N - 1), which the certificate's ``domain`` must state exactly
+    (:mod:`implgraph.certify.lemmas.divergence_family_domain`). Where B declares a divergence instead (KL
     against Renyi of order >= 2 between records), :mod:`implgraph.certify.lemmas.divergence_growth` re-checks it.
 
 Either way, for every f the family's table (at a K beyond f's value) satisfies A at its bound and not B at f: no f
@@ -34,11 +37,13 @@ from __future__ import annotations
 import sympy
 
 from implgraph.certify.lemmas import lemma
+from implgraph.certify.lemmas.divergence_family_domain import (ParameterDomain, nonnegative_over, parameter_domain,
+                                                               side_names)
 from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 
-__all__ = ["check", "nonnegative_from"]
+__all__ = ["check", "nonnegative_from", "nonnegative_over"]
 
 _N = sympy.Symbol("N", positive=True, integer=True)
 _K = sympy.Symbol("K", positive=True)
@@ -50,21 +55,7 @@ def nonnegative_from(expr, starts) -> bool:
     """Is the rational function ``expr`` >= 0 wherever each symbol of ``starts`` ({symbol: a}) is >= its a? Decided
     by numerator and denominator in the shifted variables (symbol = a + u) having coefficients of one sign each, the
     same sign (sufficient, never a guess)."""
-    shift = {s: a + w for (s, a), w in zip(starts.items(), (_U, _V))}
-    num, den = sympy.fraction(sympy.cancel(sympy.together(sympy.sympify(expr).subs(shift))))
-    signs = []
-    for p in (num, den):
-        p = sympy.expand(p)
-        if p.free_symbols - {_U, _V}:
-            return False
-        coeffs = sympy.Poly(p, _U, _V).coeffs() if p.free_symbols else [p]
-        if all(c >= 0 for c in coeffs):
-            signs.append(1)
-        elif all(c <= 0 for c in coeffs):
-            signs.append(-1)
-        else:
-            return False
-    return sympy.expand(num) == 0 or signs[0] == signs[1]
+    return nonnegative_over(expr, {s: a + w for (s, a), w in zip(starts.items(), (_U, _V))}, (_U, _V))
 
 
 def _report(steps):
@@ -108,7 +99,7 @@ def _side(cert, label):
     size = None
     if ratio.family == "subset":
         declared = d.declared(SubsetSize)
-        params = {k: parse_expr(str(v), {"N": _N}) for k, v in (side.get("params") or {}).items()}
+        params = {k: parse_expr(str(v), side_names(cert)) for k, v in (side.get("params") or {}).items()}
         size = None if declared is None else sympy.sympify(declared.size(_N, params))
     return d, ("ratio", ratio.family, ratio.sides, size)
 
@@ -139,9 +130,11 @@ def _class_divergence(div, rows):
     return out
 
 
-def _infinite(what, rows, n0):
-    """``(infinite, how)`` of a side's level on the family for every N >= n0; None where undecided."""
+def _infinite(what, rows, n0, dom=None):
+    """``(infinite, how)`` of a side's level on the family for every N >= n0 (and every point of the parameters'
+    domain ``dom``); None where undecided."""
     start = {_N: n0}
+    dom = dom or ParameterDomain(n0)
     buckets = range(len(rows[0][1]))
     zero = [[not _positive(v[l]) for _, v, _ in rows] for l in buckets]
     table_pos = [any(not z for z in zero[l]) for l in buckets]
@@ -179,15 +172,15 @@ def _infinite(what, rows, n0):
                 if table_pos[l] and all(zero[l][i] for i, r in enumerate(rows) if r[2] == label):
                     return True, f"class {label} is 0 in bucket {l + 1}, where the table is positive"
         return False, "every class is positive wherever the table is"
-    if size is None or not (nonnegative_from(size - 1, start) and nonnegative_from(_N - size, start)):
+    if size is None or not (dom.nonneg(size - 1) and dom.nonneg(_N - size)):
         return None, f"the subset size {size} is not within 1..N for every N >= {n0}"
     for l in buckets:
         if not table_pos[l]:
             continue
         zeros = sympy.Add(*[c for i, (c, _, _) in enumerate(rows) if zero[l][i]])
-        if nonnegative_from(zeros - size, start):
+        if dom.nonneg(zeros - size):
             return True, f"{zeros} records are 0 in bucket {l + 1}, where the table is positive: a set of {size} of them"
-        if not nonnegative_from(size - zeros - 1, start):
+        if not dom.nonneg(size - zeros - 1):
             return None, f"bucket {l + 1}: {zeros} zeros against sets of {size} records, undecided"
     return False, f"fewer than {size} records are 0 in every bucket the table has"
 
@@ -227,8 +220,12 @@ def _support_steps(cert, fam, wa, wb):
     n0 = int(fam.get("n0"))
     rows = _rows(fam, {"N": _N})
     steps = _table_steps(rows, {}, n0)
-    a_inf, a_how = _infinite(wa, rows, n0)
-    b_inf, b_how = _infinite(wb, rows, n0)
+    dom, dom_steps = parameter_domain(cert, n0)
+    steps += dom_steps
+    if dom is None:
+        return steps
+    a_inf, a_how = _infinite(wa, rows, n0, dom)
+    b_inf, b_how = _infinite(wb, rows, n0, dom)
     steps.append((f"A's level is finite for every N >= {n0}", a_inf is False, a_how))
     steps.append((f"B's level is infinite for every N >= {n0}", b_inf is True, b_how))
     return steps
@@ -296,8 +293,10 @@ def _tends_to_oo(expr, n0) -> bool:
     return nonnegative_from(pn.LC() * pd.LC(), {_N: n0}) and sympy.simplify(pn.LC() * pd.LC()) != 0
 
 
-def _b_unbounded(what, rows, n0):
-    """``(ok, how)``: a ratio B's raw level is at least, tending to oo with K at every N >= n0."""
+def _b_unbounded(what, rows, n0, dom=None):
+    """``(ok, how)``: a ratio B's raw level is at least, tending to oo with K at every N >= n0 (a compared set of
+    ``size`` records of one block: 1 <= size <= the block's count at every point of the parameters' domain ``dom``)."""
+    dom = dom or ParameterDomain(n0)
     if what is None or what[0] != "ratio" or what[2] != "two-sided":
         return False, "B is no two-sided ratio of averages"
     _, family, _, size = what
@@ -309,8 +308,8 @@ def _b_unbounded(what, rows, n0):
                       if x != y and y[l] != 0]
         elif family == "subset":
             cands += [(table[l] / v[l], f"bucket {l + 1}: the table against {size} records of a block of {c}")
-                      for c, v, _ in rows if v[l] != 0 and size is not None and nonnegative_from(c - size, {_N: n0})
-                      and nonnegative_from(size - 1, {_N: n0})]
+                      for c, v, _ in rows if v[l] != 0 and size is not None and dom.nonneg(c - size)
+                      and dom.nonneg(size - 1)]
         else:
             for label in dict.fromkeys(r[2] for r in rows):
                 members = [r for r in rows if r[2] == label]
@@ -335,8 +334,13 @@ def _unbounded_steps(cert, fam, wa, wb):
         from implgraph.certify.lemmas.divergence_growth import divergence_steps
         return steps + divergence_steps(wa[1], wb[1], rows, k0, n0, fam)
     steps += _a_bounded(wa[1], rows, k0)
-    ok, how = _b_unbounded(wb, rows, n0)
-    steps.append((f"B's raw level grows without bound in K, for every N >= {n0}", ok, how))
+    dom, dom_steps = parameter_domain(cert, n0)
+    steps += dom_steps
+    if dom is None:
+        return steps
+    ok, how = _b_unbounded(wb, rows, n0, dom)
+    over = "" if not dom.symbols else f" and every {', '.join(sorted(map(str, dom.symbols)))} in its declared range"
+    steps.append((f"B's raw level grows without bound in K, for every N >= {n0}{over}", ok, how))
     return steps
 
 

@@ -18,6 +18,15 @@ x = (K b, 1 - K b) and N - 1 at y = (b, 1 - b), with b = 1/((K - 1)^2 + 1).
   (K + N - 1)/N (a subset of j <= N - 1 records at y; the class of the N - 1 records at y): for each N it grows
   without bound in K.
 
+A subset size stated by a parameter symbol (``kdp(k=k2)``: sets of N - k2 records; ``kt-closeness(k=k1)``: of k1) is
+taken over the whole range B declares for the parameter (read from the registry: ``ranges`` and ``param_kinds``, here
+the integers 1 <= k <= N - 1): the family refutes for every N >= n0 and every k of the range when 1 <= j <= N - 1 at
+each of its points (j - 1 and N - 1 - j have nonnegative coefficients in p, q >= 0 at k = lo + p, N = k + c + q for
+a range lo <= k <= N - c; n0 = lo + c, where the range starts to be non-empty); the certificate states the range in
+its ``domain`` and the checker re-derives it from the registry (:mod:`implgraph.certify.lemmas.divergence_family_domain`).
+Where j leaves 1..N - 1 somewhere in the range (a range reaching k = N: the whole table, ratio 1), the family is not
+this argument's case and nothing is claimed (docs/proofs/divergence-family-subset-size.md).
+
 So for every f, the family's table at K > f's raw value at A's bound satisfies A and not B at f: no f works. The
 verdict carries the family's certificate (method ``divergence-family``, kind ``unbounded``: the rows in N and K), which
 the independent checker :mod:`implgraph.certify.lemmas.divergence_family` re-derives symbolically for every N >= n0
@@ -87,19 +96,51 @@ def _unbounded_rows():
 
 
 def _first_n(ratio, b, b_params):
-    """The least N from which B's compared sets include one of j <= N - 1 records at y (a subset level's size j is
-    within 1..N - 1), checked at N = 2..8; 2 for a pairwise or class level."""
+    """``(n0, over)``: the least N from which B's compared sets include one of j <= N - 1 records at y (a subset
+    level's size j is within 1..N - 1), checked at N = 2..8, 2 for a pairwise or class level, and ``over`` None; or,
+    where j is stated by a parameter symbol (``kdp(k=k2)``), :func:`_over_range`'s; or None."""
     from implgraph.prover.shapes import declared_subset_size
     if ratio.family != "subset":
-        return 2
+        return 2, None
     N = sympy.Symbol("N", integer=True, positive=True)
     j = declared_subset_size(b, N, b_params)
-    if j is None or j.free_symbols - {N}:     # a size given as another symbol: not this family's case
+    if j is None:
         return None
+    if j.free_symbols - {N}:        # a size given by a parameter symbol: for every value of its declared range
+        over = _over_range(b, b_params, j, N)
+        return None if over is None else (over["n0"], over)
     for n in range(2, 9):
         if all(1 <= j.subs(N, m) <= m - 1 for m in range(n, 9)):
-            return n
+            return n, None
     return None
+
+
+def _over_range(b, b_params, j, N):
+    """Where B's subset size j is an expression in N and one parameter symbol k (B's parameter stated by it, of the
+    integer range lo <= k <= N - c that B declares, lo a number): ``{"n0", "symbol", "param", "range", "conditions"}``
+    when 1 <= j <= N - 1 at every point of the range (j - 1 and N - 1 - j polynomials with nonnegative coefficients
+    in p, q >= 0 at k = lo + p, N = k + c + q), n0 = lo + c the least N the range is not empty at (at least 2);
+    else None."""
+    from implgraph.definitions._params import range_bound
+    symbols = j.free_symbols - {N}
+    named = [(name, v) for name, v in b_params.items() if isinstance(v, sympy.Symbol) and v in symbols]
+    if len(symbols) != 1 or len(named) != 1:
+        return None
+    name, k = named[0]
+    if name not in b.ranges or b.param_kinds.get(name) != "integer":
+        return None
+    lo, hi = (range_bound(x, N) for x in b.ranges[name])
+    c = None if hi is sympy.oo else sympy.expand(N - hi)
+    if not (lo.is_Integer and c is not None and c.is_Integer and lo + c >= 2):
+        return None
+    p, q = sympy.symbols("p q", nonnegative=True)
+    at = {k: lo + p, N: lo + p + c + q}
+    for e in (j - 1, N - 1 - j):
+        poly = sympy.Poly(sympy.expand(e.subs(at)), p, q)
+        if any(coeff < 0 for coeff in poly.coeffs()):
+            return None
+    return {"n0": int(lo + c), "symbol": k, "param": name, "lo": int(lo), "c": int(c),
+            "conditions": [f"{lo} <= {k}", f"{k} <= {hi}"], "range": f"{lo} <= {k} <= {hi}"}
 
 
 def refutation(a, b, a_params, b_params, b_classes=None):
@@ -124,10 +165,14 @@ def refutation(a, b, a_params, b_params, b_classes=None):
     spec = b_classes or {}
     if compared == "class" and (spec.get("max_size") is not None or sympy.sympify(spec.get("min_size", 1)) != 1):
         return None
-    n0 = _first_n(ratio, b, b_params or {})
-    if n0 is None or not chi_square_bounded():
+    first = _first_n(ratio, b, b_params or {})
+    if first is None or not chi_square_bounded():
         return None
+    n0, over = first
     cert = family_certificate(a, a_params, b, b_params, "unbounded", _unbounded_rows(), n0, 3, b_classes=b_classes)
+    if over is not None:        # the parameter symbol: an integer over B's declared range, stated in the domain
+        cert["symbols"][str(over["symbol"])] = "integer"
+        cert["domain"] += over["conditions"]
     if not check_certificate(cert).ok:
         return None
     from implgraph.core.concrete import INF, ConcreteTable
@@ -135,17 +180,23 @@ def refutation(a, b, a_params, b_params, b_classes=None):
     checked = []
     for N, K in itertools.product((n0, n0 + 1), (3, 4, 5, 6)):
         ct = ConcreteTable.from_fractions(family_rows(K, N), classes=["E1"] + ["E2"] * (N - 1))
-        ra, rb = raw_level(a, a_params, ct), raw_level(b, b_params, ct)
-        if ra is None or rb is None or ra == INF:
-            return None
-        ra_s = ra if isinstance(ra, sympy.Basic) else sympy.Rational(ra.numerator, ra.denominator)
-        if not bool(ra_s <= cap) or not (rb == INF or Fraction(rb) >= Fraction(K + N - 1, N)):
-            return None
-        checked.append(f"(N, K) = ({N}, {K})")
-    return _verdict(a, b, div, compared, n0, checked, cert)
+        # a parameter symbol at each value of its range at N
+        values = [{}] if over is None else [{over["param"]: sympy.Integer(v)}
+                                            for v in range(over["lo"], N - over["c"] + 1)]
+        for at in values:
+            ra, rb = raw_level(a, a_params, ct), raw_level(b, {**b_params, **at}, ct)
+            if ra is None or rb is None or ra == INF:
+                return None
+            ra_s = ra if isinstance(ra, sympy.Basic) else sympy.Rational(ra.numerator, ra.denominator)
+            if not bool(ra_s <= cap) or not (rb == INF or Fraction(rb) >= Fraction(K + N - 1, N)):
+                return None
+        at_k = "" if over is None else f" with {over['symbol']} = " + ", ".join(str(v) for at in values
+                                                                                 for v in at.values())
+        checked.append(f"(N, K) = ({N}, {K}){at_k}")
+    return _verdict(a, b, div, compared, n0, checked, cert, over)
 
 
-def _verdict(a, b, div, compared, n0, checked, cert):
+def _verdict(a, b, div, compared, n0, checked, cert, over=None):
     rows = [[str(v) for v in r] for r in family_rows(3, n0)]
     lower = {"pairwise": "K (bucket 1's ratio between the two kinds of records)",
              "subset": "(K + N - 1)/N (the table's mean against a set of records at y, bucket 1)",
@@ -157,16 +208,24 @@ def _verdict(a, b, div, compared, n0, checked, cert):
     mixed = "" if div.compares == "pairs" else (
         f" (its distributions, {div.compares}, are averages of records, and the divergence is jointly convex: at most "
         "the largest over pairs of records; van Erven and Harremoes 2014, Theorem 11)")
-    evidence = (f"no f can work: a witness family for every N >= {n0} and K >= 3, one record at (K b, 1 - K b) and "
+    where, every, k = f"every N >= {n0}", "", None
+    if over is not None:
+        k, size = str(over["symbol"]), (cert.get("B") or {}).get("size")
+        rng = over["range"]
+        where = f"every N >= {n0} and every integer {k} with {rng}"
+        every = (f" (the parameter {over['param']} = {k} over the range {b.name} declares, {rng}: the compared sets "
+                 f"of {size} records, 1 <= {size} <= N - 1 at every point of it, include a set of records at y)")
+    evidence = (f"no f can work: a witness family for {where} and K >= 3, one record at (K b, 1 - K b) and "
                 f"N - 1 at (b, 1 - b), b = 1/((K - 1)^2 + 1): chi^2 is 1 one way and (K - 1)/(K (K - 2)) <= 1 the "
                 f"other (exact algebra), so {a.name}'s {order} level is bounded: {how}{mixed}, while {b.name}'s raw "
-                f"level is >= {lower}, unbounded as K grows, at every N >= {n0}; its certificate (method "
-                f"divergence-family) re-checked symbolically in N and K by implgraph.certify; the tables re-checked "
-                f"in exact arithmetic at {', '.join(checked)}")
-    family = (f"one record at (K b, 1 - K b), N - 1 at (b, 1 - b), b = 1/((K - 1)^2 + 1), every N >= {n0} and K >= 3"
+                f"level is >= {lower}{every}, unbounded as K grows, at {where}; its certificate (method "
+                f"divergence-family) re-checked symbolically in N{' and K' if over is None else ', K and ' + k}"
+                f" by implgraph.certify; the tables re-checked in exact arithmetic at {', '.join(checked)}")
+    family = (f"one record at (K b, 1 - K b), N - 1 at (b, 1 - b), b = 1/((K - 1)^2 + 1), {where} and K >= 3"
               + (" (classes: the first record, the others)" if compared == "class" else ""))
+    point = {"K": 3, "N": n0, **({} if over is None else {str(over["symbol"]): over["lo"]})}
     witness = {"rows": rows, "classes": ["E1"] + ["E2"] * (n0 - 1) if compared == "class" else None,
-               "family": family, "point": {"K": 3, "N": n0}}
+               "family": family, "point": point}
     return {"verdict": "refuted", "evidence": evidence, "witness": witness, "tightness": "wrong",
             "method": methods.DIVERGENCE_FAMILY.name, "details": {"certificate": cert}}
 
