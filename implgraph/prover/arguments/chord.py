@@ -219,6 +219,13 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
     s = sympy.sympify((b_classes or {}).get("min_size", 1))
     where = _attained_where(div.compares, T, N, s, "pairwise" if _two_sided(a, "pairwise") else None) if same \
         else sympy.false
+    one_sided_class = not same and lo == 0 and hi == T and div.compares == "class" and phi is not None \
+        and (one_sided(a, "class") or _one_record(a))
+    if one_sided_class:
+        # s records at (1, 0) in a class of their own, N - s at ((N/T - s)/(N - s), ...): the table's first bucket is
+        # 1/T, so the class's ratios are exactly T and 0 (the chord's ends) and the others' at most 1 and N/(N - s) <= T
+        s_one = sympy.Integer(1) if _one_record(a) else s
+        where = sympy.And(sympy.Ge(T, N / (N - s_one)), sympy.Le(T, N / s_one))
     argument = (f"B is the {div.kind} divergence{_order_text(div)} between the distributions it compares "
                 f"({div.compares}); A bounds each of their bucket ratios r to [{lo}, {hi}]; phi(r) = {phi} is convex "
                 "there and sum y r = 1, so B <= L phi(hi) + (1 - L) phi(lo) with L = (1 - lo)/(hi - lo)"
@@ -228,10 +235,15 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
                    "one record at (T, 1)/(T + 1) and N - 1 at (1, T)/(T + 1) (x_i/Q_i = T, 1/T)"
                    if pairwise_removal else "")
                 + ("; attained by two buckets with ratios hi and lo" if same else
+                   f"; A bounds the ratios from above only, yet the chord's ends T and 0 are reached where {where}: "
+                   f"{s_one} record(s) at (1, 0) in a class of their own and N - {s_one} at ((N/T - {s_one})/(N - "
+                   f"{s_one}), ...) in another put the table's first bucket at 1/T, so the class's ratios are T and 0, "
+                   f"the others' at most 1 and N/(N - {s_one}) <= T (A at T); elsewhere tightness is not derived "
+                   "(docs/proofs/tight-one-sided-chord.md)" if one_sided_class else
                    "; A bounds the ratios from above only: an upper bound, tightness not derived"
                    if one_sided(a, "class") or _one_record(a) else
                    "; A compares other record sets than B: an upper bound, tightness not derived"))
-    out = Bound(upper, bool(same), methods.CHORD.name, argument, build=None,
+    out = Bound(upper, bool(same) or one_sided_class, methods.CHORD.name, argument, build=None,
                 checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"], attained_where=where)
     if lo == 0 and div.compares == "class" and phi is not None and _two_sided(a, "subset"):
         out.exact = removal_class_supremum(div, N, argument)
@@ -315,6 +327,11 @@ def certificate_family(cert, ctx):
     s = sympy.sympify(cert["B"].get("min_class") or 1)
     N = ctx.N
     data = cert.get("upper_certificate") or {}
+    if div.compares == "class" and cert["A"].get("sides") == "one-sided":      # the chord's ends T and 0, one-sided A
+        s1 = "1" if cert["A"].get("family") == "subset" else str(s)
+        return {"rows": [{"count": s1, "value": "1", "class": "E1"},
+                         {"count": f"N - {s1}", "value": f"(N/T - {s1})/(N - {s1})", "class": "E2"}],
+                "domain": [f"T >= N/(N - {s1})", f"T <= N/{s1}"]}
     if div.compares == "class" and cert["A"].get("family") == "subset":     # removal: one record at ratios (hi, lo)
         lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
         L = sympy.cancel((1 - lo) / (hi - lo))
