@@ -243,7 +243,11 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
                    "; A bounds the ratios from above only: an upper bound, tightness not derived"
                    if one_sided(a, "class") or _one_record(a) else
                    "; A compares other record sets than B: an upper bound, tightness not derived"))
-    out = Bound(upper, bool(same) or one_sided_class, methods.CHORD.name, argument, build=None,
+    build = None
+    if one_sided_class:
+        from implgraph.prover.tables import two_blocks
+        build = two_blocks(N, s_one, lambda t, n, sv: (1, (sympy.Rational(n) / t - sv) / (n - sv)))
+    out = Bound(upper, bool(same) or one_sided_class, methods.CHORD.name, argument, build=build,
                 checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"], attained_where=where)
     if lo == 0 and div.compares == "class" and phi is not None and _two_sided(a, "subset"):
         out.exact = removal_class_supremum(div, N, argument)
