@@ -29,6 +29,8 @@ What the checker re-derives from the certificate's statement, not from its data:
   record's ratio x_i/P = N - (N - 1) Q_i/P with Q_i/P in [1/T, T], and a class's mean lies between its records', so
   [0, N - (N - 1)/T], or [N - (N - 1) T, N - (N - 1)/T] where the domain states T <= N/(N - 1) or T < N/(N - 1) (the
   lower end >= 0).
+  A a two-sided subset level of size 1 (each record against the table) against a class divergence, any partition:
+  every x_i(l) lies in [P_l/T, T P_l], so every class's mean does: [1/T, T].
   A a one-sided class level against a class divergence on the same partition: m_l/P_l <= T where the class lies
   above the table, <= 1 <= T elsewhere, >= 0, so [0, T] (A bounds no ratio from below: a tight claim only as below).
   A a one-sided subset level of size 1 (one record against the table) against a class divergence, any partition:
@@ -105,6 +107,10 @@ def _confines(A, B, div, domain=()):
         return sympy.Integer(0), _T, False
     if A.get("sides") != "two-sided":
         return None
+    if A.get("family") == "subset" and div.compares == "class" and A.get("size") is not None \
+            and sympy.simplify(_expr(A["size"]) - 1) == 0:
+        # each record against the table within [1/T, T]: a class's mean is an average of records, on any partition
+        return 1 / _T, _T, not B.get("max_class")
     removal = A.get("family") == "subset" and A.get("size") is not None \
         and sympy.simplify(_expr(A["size"]) - (_N - 1)) == 0
     if A.get("family") == "pairwise" and div.compares == "class":
