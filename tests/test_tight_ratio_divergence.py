@@ -128,3 +128,63 @@ def test_one_sided_chord_forged_rejected(one_sided):
     bad = copy.deepcopy(cert)
     bad["tightness"]["rows"][1]["value"] = "1/T"             # the table's first bucket is then not 1/T
     assert not check_certificate(bad).ok
+
+
+def _split(rows, m):
+    return [[v / m for v in row for _ in range(m)] for row in rows]
+
+
+@pytest.mark.parametrize("t", [F(2), F(3)])
+def test_hand_values_enhanced_split_family(t):
+    """Enhanced beta-likeness caps each increase at -ln p: on the family itself (p = 1/T at ratio T) the cap fails;
+    split into 3^ceiling(T) buckets per bucket it holds and the level is basic beta-likeness's, the divergences
+    unchanged."""
+    rows, classes = _one_sided_family(4, t)
+    assert brute.enhanced_beta_likeness(rows, classes) == brute.INF
+    split = _split(rows, 3 ** math.ceil(t))
+    assert brute.enhanced_beta_likeness(split, classes) == t
+    assert abs(brute.kl_level_float(split, "class", classes) - math.log(t)) < 1e-12
+    assert brute.renyi_level_sum(split, 2, "class", classes) == t
+
+
+def _record_ratio_family(n, t):
+    y = (n - t) / ((n - 1) * (t + 1))
+    return [[t / (t + 1), 1 / (t + 1)]] + [[y, 1 - y]] * (n - 1), ["E1"] + ["E2"] * (n - 1)
+
+
+@pytest.mark.parametrize("n,t", [(3, F(2)), (5, F(3)), (5, F(4)), (6, F(3, 2))])
+def test_hand_values_record_ratio_family(n, t):
+    """LIP (each record within [1/T, T] of the table): one record at (T, 1)/(T + 1) alone and N - 1 at
+    ((N - T)/((N - 1)(T + 1)), ...) put the table at (1, T)/(T + 1) where T <= N - 1; the lone class's ratios T and
+    1/T: KL (T - 1) log T/(T + 1), exp(D_2) = T - 1 + 1/T. At N = 3, T = 2: others (1/6, 5/6), KL log(2)/3, 3/2."""
+    rows, classes = _record_ratio_family(n, t)
+    assert brute.kt(rows, 1) == t                                   # lip's ratio, both ways
+    kl = float(t - 1) * math.log(t) / float(t + 1)
+    assert abs(brute.kl_level_float(rows, "class", classes) - kl) < 1e-12
+    assert brute.renyi_level_sum(rows, 2, "class", classes) == t - 1 + 1 / t
+
+
+def test_enhanced_chain_tight():
+    r = check_implication("enhanced-beta-likeness", "kl-closeness", max_n=3)
+    assert r.verdict == "proved" and r.tightness == "tight" and r.method == "chain"
+    assert r.details["attained_where"] == "(T <= N) & (T >= N/(N - 1))"
+    cert = r.details["certificate"]
+    assert cert["tight"] and check_certificate(cert).ok
+    bad = copy.deepcopy(cert)
+    bad["tightness"]["split"] = "1"                 # no split: the cap -ln p fails on the family
+    assert not check_certificate(bad).ok
+    bad = copy.deepcopy(cert)
+    bad["tightness"]["domain"] = ["T >= 1"]         # not the chord part's family
+    assert not check_certificate(bad).ok
+
+
+def test_record_ratio_chord_tight():
+    for b, params in (("kl-closeness", {}), ("renyi-closeness", TWO)):
+        r = check_implication("lip", b, b_params=params, max_n=3)
+        assert r.verdict == "proved" and r.tightness == "tight" and r.method == "chord"
+        assert r.details["attained_where"] == "N >= T + 1"
+        cert = r.details["certificate"]
+        assert cert["tight"] and check_certificate(cert).ok
+        bad = copy.deepcopy(cert)
+        bad["tightness"]["domain"] = []             # beyond T = N - 1 the family is no table
+        assert not check_certificate(bad).ok
