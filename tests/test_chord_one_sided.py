@@ -1,5 +1,6 @@
 """A one-sided class ratio (basic beta-likeness, raw level T = 1 + beta) bounds a class's KL and Renyi divergence
-from the table by log T (docs/proofs/chord-one-sided.md): an upper bound, tightness not claimed.
+from the table by log T (docs/proofs/chord-one-sided.md), tight where N/(N - 1) <= T <= N
+(docs/proofs/tight-one-sided-chord.md).
 
 Hand values: every ratio m_l/P_l of a class to the table lies in [0, T]; the chord of r log r (or r^alpha) on [0, T]
 with mass L = 1/T at T gives KL <= log T and exp((alpha - 1) D_alpha) <= T^(alpha - 1). Attained at N = 2 by records
@@ -37,11 +38,12 @@ def _cert(r):
 
 def test_proved_log_one_plus_beta_as_an_upper_bound(proved):
     for r in proved.values():
-        assert r.verdict == "proved" and r.tight is None           # an upper bound, tightness not derived
-        f = sympy.sympify(r.details["proved_f"], locals={"beta": _BETA})
+        assert r.verdict == "proved" and r.tightness == "tight"    # where N/(N - 1) <= T <= N (stated)
+        assert r.details["attained_where"] == "(T <= N) & (T >= N/(N - 1))"
+        f = sympy.sympify(str(r.tight), locals={"beta": _BETA})
         assert sympy.simplify(f - sympy.log(1 + _BETA)) == 0        # the hand value log(1 + beta)
         cert = _cert(r)
-        assert cert["method"] == "chord" and not cert["tight"]
+        assert cert["method"] == "chord" and cert["tight"]
         assert check_certificate(cert).ok
 
 
@@ -54,7 +56,7 @@ def test_forged_certificates_rejected(proved):
     bad["upper_certificate"]["lo"] = "1/T"      # A bounds no ratio from below
     assert not check_certificate(bad).ok
     bad = copy.deepcopy(cert)
-    bad["tight"] = True                         # never a tight claim
+    bad["tightness"]["domain"] = ["T >= N/(N - 1)"]      # a tight claim beyond T <= N (no table there)
     assert not check_certificate(bad).ok
     bad = copy.deepcopy(cert)
     bad["B"]["min_class"] = "2"                 # another partition than A's
@@ -92,8 +94,9 @@ def chained():
 
 def test_finite_level_chain_to_log_one_plus_beta(chained):
     for r in chained.values():
-        assert r.verdict == "proved" and r.tight is None and r.method == "chain"
-        f = sympy.sympify(r.details["proved_f"], locals={"beta": _BETA})
+        # tight where N/(N - 1) <= T <= N, the chord's family split into 3^ceiling(T) buckets per bucket
+        assert r.verdict == "proved" and r.tightness == "tight" and r.method == "chain"
+        f = sympy.sympify(str(r.tight), locals={"beta": _BETA})
         assert sympy.simplify(f - sympy.log(1 + _BETA)) == 0
         cert = r.details["certificate"]
         assert cert["min_classes"] == 1 and check_certificate(cert).ok       # every partition, one class included

@@ -140,11 +140,12 @@ def test_pml_bounds_class_divergences_by_log_t(b):
     """Every record has x_i(l) <= t P(l) at pml ratio t, so every class mean has ratios in [0, t] to the table: KL and
     Renyi-2 of a class are at most log t (the log of the largest ratio). At N = 4, t = 2 it is reached: one record
     (1, 0) in a class of its own and three (1/3, 2/3): P = (1/2, 1/2), pml 2, the lone class's KL and Renyi-2 log 2.
-    Upper bound only (below N/(N - 1) no class reaches it)."""
+    Tight where N/(N - 1) <= t <= N (below N/(N - 1) no class reaches it), the condition stated."""
     params = {"alpha": 2} if b == "renyi-closeness" else {}
     r = check_implication("pml", b, b_params=params)
-    assert r.verdict == "proved" and r.method == "chord" and r.tightness != "tight"
-    assert sympy.simplify(sympy.sympify(r.details["proved_f"], locals={"eps": EPS, "N": N}) - EPS) == 0
+    assert r.verdict == "proved" and r.method == "chord" and r.tightness == "tight"
+    assert r.details["attained_where"] == "(T <= N) & (T >= N/(N - 1))"
+    assert sympy.simplify(sympy.sympify(r.details.get("proved_f") or str(r.tight), locals={"eps": EPS, "N": N}) - EPS) == 0
     assert all(check_certificate(c).ok for c in certificates_in(r.details))
     rows = [[Fraction(1), Fraction(0)]] + [[Fraction(1, 3), Fraction(2, 3)]] * 3
     classes = ["E1", "E2", "E2", "E2"]
@@ -179,8 +180,9 @@ def test_p_sensitive_bounds_class_levels_by_its_class_size(b):
     records over buckets of their own (beta 1, KL = Renyi-2 = log 2)."""
     params = {"alpha": 2} if b == "renyi-closeness" else {}
     r = check_implication("p-sensitive-k-anonymity", b, a_params={"k": 2}, b_params=params)
-    assert r.verdict == "proved" and r.tightness != "tight"
-    f = sympy.sympify(r.details["proved_f"], locals={"N": N})
+    # (KL and Renyi-2: tight where N >= 4, two classes of >= 2 records over ceiling(p) values each)
+    assert r.verdict == "proved" and (r.tightness == "tight") == (b != "basic-beta-likeness")
+    f = sympy.sympify(r.details.get("proved_f") or str(r.tight), locals={"N": N})
     want = N / 2 - 1 if b == "basic-beta-likeness" else sympy.log(N / 2)
     assert sympy.simplify(sympy.expand_log(f - want, force=True)) == 0
     certs = certificates_in(r.details)

@@ -29,10 +29,15 @@ What the checker re-derives from the certificate's statement, not from its data:
   record's ratio x_i/P = N - (N - 1) Q_i/P with Q_i/P in [1/T, T], and a class's mean lies between its records', so
   [0, N - (N - 1)/T], or [N - (N - 1) T, N - (N - 1)/T] where the domain states T <= N/(N - 1) or T < N/(N - 1) (the
   lower end >= 0).
+  A a two-sided subset level of size 1 (each record against the table) against a class divergence, any partition:
+  every x_i(l) lies in [P_l/T, T P_l], so every class's mean does: [1/T, T].
   A a one-sided class level against a class divergence on the same partition: m_l/P_l <= T where the class lies
-  above the table, <= 1 <= T elsewhere, >= 0, so [0, T]; never a tight claim (A bounds no ratio from below).
+  above the table, <= 1 <= T elsewhere, >= 0, so [0, T] (A bounds no ratio from below: a tight claim only as below).
   A a one-sided subset level of size 1 (one record against the table) against a class divergence, any partition:
-  every record has x_i(l) <= T P_l, so every class's mean does: [0, T]; never a tight claim.
+  every record has x_i(l) <= T P_l, so every class's mean does: [0, T]. For either one-sided case a tight claim is
+  accepted only with the family's own domain exactly T >= N/(N - s), T <= N/s (s = 1 for one record, B's smallest
+  class for a class level): s records at (1, 0) in a class of their own and N - s at ((N/T - s)/(N - s), ...) reach
+  the ends T and 0 there (docs/proofs/tight-one-sided-chord.md); the family is then checked as below.
   Any other pair of sides is refused;
 - phi is convex on the interval (a maximum of functions affine in r, or phi'' >= 0 for r > 0, sympy's assumptions);
 - U is the chord's value, L phi(hi) + (1 - L) phi(lo) with L = (1 - lo)/(hi - lo) (phi(0) its limit), by exact
@@ -102,6 +107,10 @@ def _confines(A, B, div, domain=()):
         return sympy.Integer(0), _T, False
     if A.get("sides") != "two-sided":
         return None
+    if A.get("family") == "subset" and div.compares == "class" and A.get("size") is not None \
+            and sympy.simplify(_expr(A["size"]) - 1) == 0:
+        # each record against the table within [1/T, T]: a class's mean is an average of records, on any partition
+        return 1 / _T, _T, not B.get("max_class")
     removal = A.get("family") == "subset" and A.get("size") is not None \
         and sympy.simplify(_expr(A["size"]) - (_N - 1)) == 0
     if A.get("family") == "pairwise" and div.compares == "class":
@@ -340,9 +349,25 @@ def _value_steps(cert, A, div, ends, domain, removal, single):
     return out + [("U is the chord's value (exact algebra)", _chord_holds(div, upper, lo, hi, n_two), "exact")]
 
 
+def _one_sided_ends(cert, div, fam) -> bool:
+    """A one-sided A against a class divergence (the interval [0, T]): a tight claim only where the family's own domain
+    is exactly T >= N/(N - s), T <= N/s (s = 1 for one record against the table, B's smallest class for a one-sided
+    class level), where s records at (1, 0) in a class of their own reach the ends T and 0
+    (docs/proofs/tight-one-sided-chord.md)."""
+    A, B = cert.get("A") or {}, cert.get("B") or {}
+    if A.get("sides") != "one-sided" or div.compares != "class":
+        return False
+    s1 = "1" if A.get("family") == "subset" else str(B.get("min_class") or "1")
+    return list(fam.get("domain") or []) == [f"T >= N/(N - {s1})", f"T <= N/{s1}"]
+
+
 def _tightness_steps(cert, div, same, ns):
     fam = cert.get("tightness") or {}
-    steps = [("A compares the same record sets as B (a tight claim)", same, "declared families")]
+    if not same and _one_sided_ends(cert, div, fam):
+        steps = [("A bounds the ratios from above only: tight where T >= N/(N - s) and T <= N/s, the family's own "
+                  "domain (the chord's ends T and 0 reached by s records at (1, 0))", True, "declared families")]
+    else:
+        steps = [("A compares the same record sets as B (a tight claim)", same, "declared families")]
     steps.append(("the family's divergence is U (symbolic in T and N)", _family_symbolic(cert, fam, div), "exact"))
     where = [parse_condition(str(c), {"T": _T, "N": _N}) for c in [*(fam.get("domain") or []),
                                                                    *(cert.get("domain") or [])]]

@@ -16,7 +16,17 @@ says ``class_floor_above_weakest`` (its name), A's registered definition declare
 above its weakest level (``MinClassSizeAboveWeakest``) and the domain states T strictly stronger than the weakest
 level (``T >= 1`` against p-sensitive k-anonymity's 0), by exact algebra; the domain states 1 <= s <= N; the mass
 inequality N P_l - s' m_l =
-(the other records' values) >= 0 as an identity on a class of s' records and N - s' others; no tightness claimed.
+(the other records' values) >= 0 as an identity on a class of s' records and N - s' others.
+
+**Tightness** (docs/proofs/tight-divergence-ceiling.md), where the certificate claims it: its family is s records
+uniform over m values in class E1 and N - s uniform over m other values in E2 (``uniform_blocks``, m an expression in
+T alone, the same in both), its own domain exactly ``2*(s) <= N``, s the s of U. Re-derived symbolically: E1's mean
+is 1/m on each of its values where the table's is s/(N m), so KL(E1 || P) = log(N/s) and exp((alpha - 1) D_alpha) =
+m (1/m)^alpha (s/(N m))^(1 - alpha) = (N/s)^(alpha - 1) (at B's order; the largest log ratio at alpha = oo), and E2's
+log(N/(N - s)) <= log(N/s) where 2 s <= N: B's level is U. At sampled points (N of the checker's range, levels T of
+the domain: integers 1..4, and 3/2 and 5/2 where T is real; every condition of the domain and the family's domain
+holding) the family is built and A's registered exact level must meet T (>= T where larger is stronger, <= T
+otherwise) and B's registered exact level equal U.
 """
 
 from __future__ import annotations
@@ -82,10 +92,109 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
                       str(sympy.Le(s, _N)) in domain | {"True"}, "exact"))
         steps.append(("a class of s' records holds at most the table's mass: N P - s' m = the others' values >= 0",
                       _mass_identity(), "exact"))
-        steps.append(("no tightness claimed", not cert.get("tight"), "exact"))
+        if cert.get("tight"):
+            steps += tightness_steps(cert, div, s, names, ns)
+        else:
+            steps.append(("no tightness claimed", True, "exact"))
     except (*UNREADABLE, InputError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
+
+
+def _renyi_at_family(order, m, s, n):
+    """D_order(E1 || P) on the family (E1 1/m on each of its m values, P s/(n m) there), simplified; KL at None."""
+    mass, table = 1 / m, s / (n * m)
+    if order is None:
+        return sympy.expand_log(m * mass * sympy.log(mass / table), force=True)
+    if order is sympy.oo:
+        return sympy.expand_log(sympy.log(mass / table), force=True)
+    return sympy.expand_log(sympy.log(sympy.powsimp(m * mass ** order * table ** (1 - order), force=True))
+                            / (order - 1), force=True)
+
+
+def _family_rows(fam, s_text, T):
+    """``(ok, m)``: the family is E1 of s records and E2 of N - s records, each uniform over the same m values (an
+    expression in T alone), its domain exactly 2 s <= N."""
+    blocks = fam.get("uniform_blocks") or []
+    if fam.get("blocks") or len(blocks) != 2 or list(fam.get("domain") or []) != [f"2*({s_text}) <= N"]:
+        return False, None
+    first, second = blocks
+    if (first.get("class"), second.get("class")) != ("E1", "E2") or first.get("values") != second.get("values"):
+        return False, None
+    m = parse_expr(str(first.get("values")), {"T": T})
+    counts_ok = str(first.get("count")) == s_text and str(second.get("count")) == f"N - ({s_text})"
+    return counts_ok and m.free_symbols <= {T}, m
+
+
+def _domain_holds(conditions, names, point) -> bool:
+    for c in conditions:
+        value = sympy.sympify(parse_condition(str(c), names)).subs(point)
+        if isinstance(value, sympy.core.relational.Relational):     # (the parser leaves 2 >= 1 unevaluated)
+            value = value.func(value.lhs, value.rhs)
+        if value is not sympy.true:
+            return False
+    return True
+
+
+def tightness_steps(cert, div, s, names, ns):
+    """The steps of a tight certificate's family (module notes)."""
+    from fractions import Fraction
+
+    from implgraph.certify.registered import registered
+    from implgraph.core.concrete import INF, ConcreteTable
+    fam = cert.get("tightness") or {}
+    real = (cert.get("symbols") or {}).get("T") != "integer"
+    outer_T = names["T"]
+    names = {"N": names["N"], "T": sympy.Symbol("T", positive=True) if real else outer_T}     # T as the domain's kind
+    s = s.subs(outer_T, names["T"])
+    s_text = next((c[1:-len(") >= 1")] for c in cert.get("domain") or [] if c.startswith("(") and
+                   c.endswith(") >= 1")), None)
+    ok, m = (False, None) if s_text is None else _family_rows(fam, s_text, names["T"])
+    steps = [("the family is s records uniform over m values in E1, N - s uniform over m others in E2, where "
+              "2 s <= N (s that of U)", ok and sympy.simplify(parse_expr(s_text, names) - s) == 0, "exact")]
+    if not steps[-1][1]:
+        return steps
+    mm, ss, nn = (sympy.Symbol(x, positive=True) for x in ("m", "s", "n"))
+    e1 = _renyi_at_family(div.order, mm, ss, nn)
+    e2 = _renyi_at_family(div.order, mm, nn - ss, nn)
+    steps.append(("E1's divergence from the table is log(N/s), E2's log(N/(N - s)) (at most it where 2 s <= N)",
+                  sympy.simplify(e1 - sympy.log(nn) + sympy.log(ss)) == 0
+                  and sympy.simplify(e2 - sympy.log(nn) + sympy.log(nn - ss)) == 0, "exact"))
+    A = cert.get("A") or {}
+    a = registered(A.get("definition"))
+    b = registered((cert.get("B") or {}).get("definition"))
+    T, N = names["T"], names["N"]
+    levels = [sympy.Integer(t) for t in range(1, 5)] + ([sympy.Rational(3, 2), sympy.Rational(5, 2)] if real else [])
+    upper = parse_expr(str(cert.get("upper")), names)
+    conditions = [*(cert.get("domain") or []), *(fam.get("domain") or [])]
+    params = {k: parse_expr(str(v), {"N": N}) for k, v in (A.get("params") or {}).items()}
+    bad, tried = [], 0
+    for n in list(ns)[:7]:
+        for t in levels:
+            point = {N: sympy.Integer(n), T: t}
+            if not _domain_holds(conditions, names, point):
+                continue
+            sv, mv = int(s.subs(point)), int(m.subs(T, t))
+            rows = ([[Fraction(1, mv)] * mv + [Fraction(0)] * mv] * sv
+                    + [[Fraction(0)] * mv + [Fraction(1, mv)] * mv] * (n - sv))
+            labels = ["E1"] * sv + ["E2"] * (n - sv)
+            ct = ConcreteTable.from_fractions(rows, classes=labels)
+            ra = a.concrete(ct, **{k: v.subs(point) for k, v in params.items()})
+            rb = div.level([list(r) for r in rows], labels)
+            tried += 1
+            tf = Fraction(int(t.p), int(t.q))
+            a_ok = ra is not None and ra != INF and (ra >= tf if a.stronger == "larger" else ra <= tf)
+            rb_s = getattr(rb, "expr", None)
+            rb_s = rb_s if rb_s is not None else (None if rb is None or rb == INF else
+                                                 sympy.Rational(rb.numerator, rb.denominator))
+            u = upper.subs(point)
+            b_ok = rb_s is not None and (sympy.simplify(sympy.expand_log(rb_s - u, force=True)) == 0
+                                         or abs(sympy.N(rb_s - u, 50)) < sympy.Rational(1, 10 ** 40))
+            if not (a_ok and b_ok):
+                bad.append(f"N = {n}, T = {t}: A {ra}, B {rb_s}, U {u}")
+    steps.append((f"the family's registered exact levels meet T (A) and equal U (B) at {tried} points", tried > 0
+                  and not bad and b is not None, "; ".join(bad[:3]) or "exact levels of the registry"))
+    return steps
 
 
 def _declared_floor(cert, B, name, capability):

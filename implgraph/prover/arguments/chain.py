@@ -47,7 +47,8 @@ def finite_level_chain(a, b, b_params, region, N, a_classes=None, b_classes=None
                 f"> T, so {a.name}'s cap holds and its level is {x.name}'s")
 
         return Bound(inner.upper, True, METHOD.name, arg, build=split(inner.build), checks=inner.checks,
-                     parts=[(sympy.true, first), (sympy.true, inner)], buckets=2 * CAP_SPLIT)
+                     parts=[(sympy.true, first), (sympy.true, inner)], buckets=2 * CAP_SPLIT,
+                     attained_where=inner.attained_where)
     return Bound(inner.upper, False, METHOD.name, arg + " (an upper bound; tightness not derived)", checks=inner.checks,
                  parts=[(sympy.true, first), (sympy.true, inner)])
 
@@ -62,7 +63,8 @@ def chain_certificate(a, b, a_params, b_params, a_classes, b_classes, region, N,
     parts = [certificate(a, x, a_params, {}, a_classes, a_classes, region, N, first),
              certificate(x, b, {}, b_params, a_classes, b_classes, region, N, inner)]
     fam = parts[1].get("tightness")
-    tight = bool(bound.tight and fam and fam.get("blocks") and not fam.get("split"))
+    # (X's family: blocks of binary rows, or a chord's rows, re-checked by the lemma with the chord's part)
+    tight = bool(bound.tight and fam and (fam.get("blocks") or fam.get("rows")) and not fam.get("split"))
     return {"format": FORMAT, "method": METHOD.name, "symbols": parts[1]["symbols"],
             "domain": list(dict.fromkeys(c for p in parts for c in p["domain"])), "A": parts[0]["A"],
             "B": parts[1]["B"], "upper": str(bound.upper), "tight": tight, "argument": bound.argument,

@@ -32,6 +32,10 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
   N/(s' + (N - s') r), r (the rest's mean over the class's) in [1/T, T], so it lies in
   [N/(s + (N - s) T), N T/(s T + N - s)]; attained by s records at (T, 1)/(T + 1) in one class and N - s at
   (1, T)/(T + 1) in another, where N >= 2 s;
+- B compares a class of >= s records with the table, A a two-sided level of each record against the table (a subset
+  level of size 1): a class's mean is an average of records, so its ratios lie in [1/T, T] on any partition; attained
+  by s records at (T, 1)/(T + 1) in one class and N - s at ((N - s T)/((N - s)(T + 1)), ...) in another where
+  N >= s (T + 1) (the table is then (1, T)/(T + 1): the others' ratios lie in [1/T, T] exactly there);
 - B compares a class with the table, A is a one-sided class level on the same partition (only m_l/P_l <= T where the
   class lies above the table): every ratio lies in [0, T] (at most 1 <= T elsewhere), so KL and every Renyi order are
   at most the chord's log T (L = 1/T). An upper bound: A bounds no ratio from below, and the two-point table
@@ -104,6 +108,10 @@ def interval(a, b, N, ja, a_classes, b_classes, b_params=None):
         # in [1/T, T]: within the interval of s' = s
         s = sympy.sympify((b_classes or {}).get("min_size", 1))
         return N / (s + (N - s) * T), N * T / (s * T + N - s), not (b_classes or {}).get("max_size")
+    if div.compares == "class" and _two_sided(a, "subset") and ja is not None and sympy.simplify(ja - 1) == 0:
+        # each record against the table within [1/T, T] (a two-sided subset level of size 1): a class's mean is an
+        # average of records, so its ratios to the table too, on any partition (docs/proofs/tight-one-sided-chord.md)
+        return 1 / T, T, not (b_classes or {}).get("max_size")
     if _two_sided(a, "pairwise") and div.compares == "removal" and narrows_pairwise_removal(div):
         # Q_i/P = N/(N - 1 + x_i/Q_i), x_i/Q_i in [1/T, T] (Q_i a mean of records each within ratio T of x_i)
         return N / (N - 1 + T), N * T / ((N - 1) * T + 1), True
@@ -219,6 +227,13 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
     s = sympy.sympify((b_classes or {}).get("min_size", 1))
     where = _attained_where(div.compares, T, N, s, "pairwise" if _two_sided(a, "pairwise") else None) if same \
         else sympy.false
+    one_sided_class = not same and lo == 0 and hi == T and div.compares == "class" and phi is not None \
+        and (one_sided(a, "class") or _one_record(a))
+    if one_sided_class:
+        # s records at (1, 0) in a class of their own, N - s at ((N/T - s)/(N - s), ...): the table's first bucket is
+        # 1/T, so the class's ratios are exactly T and 0 (the chord's ends) and the others' at most 1 and N/(N - s) <= T
+        s_one = sympy.Integer(1) if _one_record(a) else s
+        where = sympy.And(sympy.Ge(T, N / (N - s_one)), sympy.Le(T, N / s_one))
     argument = (f"B is the {div.kind} divergence{_order_text(div)} between the distributions it compares "
                 f"({div.compares}); A bounds each of their bucket ratios r to [{lo}, {hi}]; phi(r) = {phi} is convex "
                 "there and sum y r = 1, so B <= L phi(hi) + (1 - L) phi(lo) with L = (1 - lo)/(hi - lo)"
@@ -228,10 +243,19 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
                    "one record at (T, 1)/(T + 1) and N - 1 at (1, T)/(T + 1) (x_i/Q_i = T, 1/T)"
                    if pairwise_removal else "")
                 + ("; attained by two buckets with ratios hi and lo" if same else
+                   f"; A bounds the ratios from above only, yet the chord's ends T and 0 are reached where {where}: "
+                   f"{s_one} record(s) at (1, 0) in a class of their own and N - {s_one} at ((N/T - {s_one})/(N - "
+                   f"{s_one}), ...) in another put the table's first bucket at 1/T, so the class's ratios are T and 0, "
+                   f"the others' at most 1 and N/(N - {s_one}) <= T (A at T); elsewhere tightness is not derived "
+                   "(docs/proofs/tight-one-sided-chord.md)" if one_sided_class else
                    "; A bounds the ratios from above only: an upper bound, tightness not derived"
                    if one_sided(a, "class") or _one_record(a) else
                    "; A compares other record sets than B: an upper bound, tightness not derived"))
-    out = Bound(upper, bool(same), methods.CHORD.name, argument, build=None,
+    build = None
+    if one_sided_class:
+        from implgraph.prover.tables import two_blocks
+        build = two_blocks(N, s_one, lambda t, n, sv: (1, (sympy.Rational(n) / t - sv) / (n - sv)))
+    out = Bound(upper, bool(same) or one_sided_class, methods.CHORD.name, argument, build=build,
                 checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"], attained_where=where)
     if lo == 0 and div.compares == "class" and phi is not None and _two_sided(a, "subset"):
         out.exact = removal_class_supremum(div, N, argument)
@@ -315,6 +339,16 @@ def certificate_family(cert, ctx):
     s = sympy.sympify(cert["B"].get("min_class") or 1)
     N = ctx.N
     data = cert.get("upper_certificate") or {}
+    if div.compares == "class" and cert["A"].get("sides") == "one-sided":      # the chord's ends T and 0, one-sided A
+        s1 = "1" if cert["A"].get("family") == "subset" else str(s)
+        return {"rows": [{"count": s1, "value": "1", "class": "E1"},
+                         {"count": f"N - {s1}", "value": f"(N/T - {s1})/(N - {s1})", "class": "E2"}],
+                "domain": [f"T >= N/(N - {s1})", f"T <= N/{s1}"]}
+    if div.compares == "class" and cert["A"].get("family") == "subset" and cert["A"].get("sides") == "two-sided" \
+            and str(cert["A"].get("size")) == "1":      # each record against the table: the two-sided class family
+        rows = family_rows("class", T, N, s)
+        return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in rows],
+                "domain": [str(ctx.bound.attained_where)]}
     if div.compares == "class" and cert["A"].get("family") == "subset":     # removal: one record at ratios (hi, lo)
         lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
         L = sympy.cancel((1 - lo) / (hi - lo))

@@ -20,8 +20,14 @@ partition otherwise), s = that parameter: every table where A is finite has clas
 weakest level only (``MinClassSizeAboveWeakest``, p-sensitive k-anonymity's k: p = 0 on a smaller class) and the
 condition makes A's level T stronger than the weakest (p >= 1), the same with s = that parameter.
 It is B's own level on a class of s records whose values the other records do not share (s records at (1, 0), N - s
-at (0, 1): KL and every Renyi order log(N/s)); whether a table satisfying A at every level reaches it is not derived
-here: an upper bound.
+at (0, 1): KL and every Renyi order log(N/s)). Where s is A's level (a class size) or a class floor A declares, it is
+attained (docs/proofs/tight-divergence-ceiling.md) where a table of that shape satisfies A at every level T: s records
+uniform over m values in a class of their own and N - s records uniform over m other values in another (2 m buckets),
+m = 1 or the fewest whole number of values meeting T (ceiling(T)), whichever A's exact level meets T on at every point
+sampled (:func:`attaining_values`). The class of s holds each of its values with mass 1/m where the table holds
+s/(N m): ratio N/s on its whole support, so KL and every Renyi order are log(N/s); the other class's are
+log(N/(N - s)) <= log(N/s) where 2 s <= N, the condition stated (two classes of >= s records). The certificate
+carries the family; the checker re-derives B's level symbolically and A's exactly at sampled points.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import any_partition, decide, ratio_sides
+from implgraph.prover.tables import uniform_classes
 from implgraph.core.formula import Word
 
 METHOD = methods.DIVERGENCE_CEILING
@@ -80,13 +87,86 @@ def ceiling(ctx):
 def class_size_ceiling(ctx):
     """``log(N/T)``: at A's level T (a class-size level) every class has >= T records, the ceiling with s = T."""
     N = ctx.N
-    return Bound(sympy.log(N / T), False, METHOD.name,
-                 f"{ctx.a.name}'s level is its smallest class's size, so at level T every class has >= T records; "
-                 f"{ctx.b.name} is a divergence of a class from the table: in each bucket a class of >= T records "
-                 "holds at most the whole table's mass (values >= 0), so its ratio to the table is at most N/T, and KL "
-                 "or a Renyi divergence is at most the log of the largest ratio: log(N/T) (an upper bound; T records "
-                 "at (1, 0) in one class and N - T at (0, 1) in another reach it where 2 T <= N, not claimed here)",
-                 checks=["A declares class_size_level: True", "1 <= T <= N: a class of T records exists"])
+    bound = Bound(sympy.log(N / T), False, METHOD.name,
+                  f"{ctx.a.name}'s level is its smallest class's size, so at level T every class has >= T records; "
+                  f"{ctx.b.name} is a divergence of a class from the table: in each bucket a class of >= T records "
+                  "holds at most the whole table's mass (values >= 0), so its ratio to the table is at most N/T, and KL "
+                  "or a Renyi divergence is at most the log of the largest ratio: log(N/T) (an upper bound; not argued "
+                  "to be attained)",
+                  checks=["A declares class_size_level: True", "1 <= T <= N: a class of T records exists"])
+    return attained(ctx, bound, T)
+
+
+#: the levels and table sizes at which the prover tries an attaining family (the checker re-checks at its own points)
+_SAMPLE_T = (sympy.Integer(1), sympy.Rational(3, 2), sympy.Integer(2), sympy.Integer(3))
+_SAMPLE_N = range(2, 9)
+
+
+def attaining_values(ctx, s):
+    """The number of values m (1, else ceiling(T)) of the family where s records uniform over m values form a class of
+    their own and N - s records uniform over m other values another (:func:`implgraph.prover.tables.uniform_classes`),
+    on which A's exact level meets T at every point sampled (N <= 8, 2 s <= N, a few levels of the condition); None
+    where neither does or no point is sampled. The checker re-checks the family at its own points."""
+    from fractions import Fraction
+
+    from implgraph.core.concrete import INF
+    from implgraph.core.errors import InputError
+    from implgraph.engines.recheck import raw_level
+    N = ctx.N
+    s = sympy.sympify(s)
+    if not isinstance(N, sympy.Symbol) or s.free_symbols - {T, N}:
+        return None
+    integer = (getattr(ctx.region, "kinds", None) or {}).get(T) == "integer"
+    larger = ctx.a.stronger == "larger"
+    for m in (sympy.Integer(1), sympy.ceiling(T)):
+        build, tried = uniform_classes(N, m, s), 0
+        for n in _SAMPLE_N:
+            for t in _SAMPLE_T:
+                point = {T: t, N: sympy.Integer(n)}
+                sv = s.subs(point)
+                if (integer and not t.is_Integer) or not (sv.is_Integer and 1 <= sv and 2 * sv <= n) \
+                        or ctx.region.contains(point) is not True:
+                    continue
+                try:
+                    raw = raw_level(ctx.a, ctx.a_params, build(point))
+                except InputError:
+                    raw = None
+                tf = Fraction(int(t.p), int(t.q))
+                if raw is None or raw == INF or not (raw >= tf if larger else raw <= tf):
+                    tried = -1
+                    break
+                tried += 1
+            if tried < 0:
+                break
+        if tried > 0:
+            return m
+    return None
+
+
+#: what an attained ceiling's checks add (the certificate's family then says which table)
+ATTAINED_CHECK = "two classes of >= s records (2 s <= N): s records uniform over m values attain log(N/s): True"
+
+
+def attained(ctx, bound, s):
+    """``bound`` (log(N/s)), tight where 2 s <= N where the family of :func:`attaining_values` satisfies A at every
+    level; ``bound`` itself where no family is found (or None)."""
+    if bound is None:
+        return None
+    m = attaining_values(ctx, s)
+    if m is None:
+        return bound
+    N = ctx.N
+    values = "one value" if m == 1 else f"m = {m} values"
+    text = (bound.argument.replace(" (an upper bound; not argued to be attained)", "")
+            + f"; attained where 2 ({s}) <= N (two classes of >= {s} records): {s} records uniform over {values} in a "
+            f"class of their own and N - ({s}) uniform over {'another value' if m == 1 else 'm other values'} in "
+            f"another satisfy {ctx.a.name} at T (its exact level, re-checked at sampled points), and the class of {s} "
+            f"holds each of its values with mass 1/m where the table holds ({s})/(N m): ratio N/({s}) on its whole "
+            f"support, so KL and every Renyi order are log(N/({s})) (the other class's log(N/(N - ({s}))) is not "
+            "larger)")
+    return Bound(bound.upper, True, METHOD.name, text, build=uniform_classes(N, m, s),
+                 checks=bound.checks + [ATTAINED_CHECK], buckets=None if m == 1 else 2 * m,
+                 attained_where=sympy.Le(2 * sympy.sympify(s), N))
 
 
 #: the check a bound by A's declared minimum class size carries (its certificate part reads it)
@@ -152,7 +232,7 @@ def floor_above_ceiling(ctx):
     """``log(N/s)``, s A's minimum class size above its weakest level: at a stronger level every class has >= s
     records."""
     s = floor_above_weakest(ctx)
-    return _floor_bound(ctx, s, floor_above_premise(ctx, s) + "; ", FLOOR_ABOVE_CHECK)
+    return attained(ctx, _floor_bound(ctx, s, floor_above_premise(ctx, s) + "; ", FLOOR_ABOVE_CHECK), s)
 
 
 def floor_above_premise(ctx, s) -> str:
@@ -173,9 +253,9 @@ def floor_ceiling(ctx):
     """``log(N/s)``, s A's declared minimum class size: every table where A is finite has classes of >= s records."""
     s = class_floor(ctx)
     name = ctx.a.declared(MinClassSize).param
-    return _floor_bound(ctx, s, f"{ctx.a.name} declares its parameter {name} = {s} a minimum class size (its level is "
-                        f"infinite on a table with a smaller class), so every table where it is finite has classes of "
-                        f">= {s} records; ", FLOOR_CHECK)
+    return attained(ctx, _floor_bound(ctx, s, f"{ctx.a.name} declares its parameter {name} = {s} a minimum class "
+                                      f"size (its level is infinite on a table with a smaller class), so every table "
+                                      f"where it is finite has classes of >= {s} records; ", FLOOR_CHECK), s)
 
 
 # also B's own supremum (log(N/s) is B's level on s records holding a value the others lack): an implication proved at
@@ -183,14 +263,32 @@ def floor_ceiling(ctx):
 argument(METHOD, order=10, applies=_applies, stage="supremum")(ceiling)
 
 
-@certificate_parts(METHOD)
-def upper_certificate(cert, ctx):
+def _s_of(cert, ctx):
+    """``(s, by_size, floor, above)``: the class size s of the certificate's U = log(N/s) (text), and which premise
+    gives it."""
     by_size = ctx.a.has(ClassSizeLevel) and ctx.bound.upper.has(T)      # s = T, A's class-size level
     by_floor = FLOOR_CHECK in ctx.bound.checks                           # s = A's declared minimum class size
     floor = ctx.a.declared(MinClassSize).param if by_floor else None
     above = ctx.a.declared(MinClassSizeAboveWeakest).param if FLOOR_ABOVE_CHECK in ctx.bound.checks else None
     s_ = "T" if by_size else cert["A"]["params"][floor] if by_floor else cert["A"]["params"][above] \
         if above is not None else cert["B"].get("min_class", "1")
+    return s_, by_size, floor, above
+
+
+def _family(cert, ctx):
+    """The attaining family of a tight ceiling (:func:`attained`): s records uniform over m values in class E1, N - s
+    uniform over m others in E2, where 2 s <= N."""
+    s_ = _s_of(cert, ctx)[0]
+    m = sympy.Integer(1) if ctx.bound.buckets is None else sympy.sympify(ctx.bound.buckets) / 2
+    return {"uniform_blocks": [{"count": str(s_), "values": str(m), "class": "E1"},
+                               {"count": f"N - ({s_})", "values": str(m), "class": "E2"}],
+            "domain": [f"2*({s_}) <= N"]}
+
+
+@certificate_parts(METHOD, family=_family)
+def upper_certificate(cert, ctx):
+    s_, by_size, floor, above = _s_of(cert, ctx)
+    by_floor = floor is not None
     cert["domain"] += [f"({s_}) >= 1", f"({s_}) <= N"]
     from implgraph.definitions import get
     div = divergence_of(get(cert["B"]["definition"]), cert["B"].get("params"))
