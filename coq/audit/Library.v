@@ -86,3 +86,8 @@ Print Assumptions slack_pairs_tv.
 Print Assumptions class_tv_min.
 Print Assumptions slack_removal_tv.
 Print Assumptions pinsker_g.
+From Implgraph Require Import ChiSquare.
+Print Assumptions chi_square_event.
+Print Assumptions chi_pairs_slack.
+Print Assumptions chi_removal_slack.
+Print Assumptions chi_g_facts.

@@ -346,12 +346,16 @@ Ltac ucmp := first [bound_eq | solve [apply min_mono; bound_eq] | solve [apply m
 
 (** [0 < e] for a product, quotient, minimum or square root of terms each [> 0] by [lra] (a composition's first
     bound through Pinsker's inequality is a threshold of its second part). *)
+Lemma exp_minus_1_pos t : 0 < t -> 0 < exp t - 1.
+Proof. intros Ht. pose proof (exp_increasing 0 t Ht). rewrite exp_0 in H. lra. Qed.
+
 Ltac pos_atoms :=
   match goal with
+  | |- 0 < exp ?t - 1 => apply exp_minus_1_pos; lra
   | |- 0 < _ * _ => apply Rmult_lt_0_compat; pos_atoms
   | |- 0 < _ / _ => apply Rdiv_lt_0_compat; pos_atoms
   | |- 0 < Rmin _ _ => apply Rmin_glb_lt; pos_atoms
   | |- 0 < sqrt _ => apply sqrt_lt_R0; pos_atoms
   | |- 0 < exp _ => apply exp_pos
-  | |- 0 < _ => lra
+  | |- 0 < ?e => first [lra | match e with context [exp ?t] => pose proof (exp_pos t); lra end]
   end.

@@ -17,8 +17,10 @@ slack g = sqrt(T/2) (the certificate's text ``sqrt(2)*sqrt(T)/2``, ``Pinsker.pin
 every event of the same distributions (``pinsker_pairs_slack``, ``pinsker_class_tv``, ``pinsker_removal_slack``), and
 ``slack_pairs_tv``, ``class_tv_min``, ``slack_removal_tv`` compose it to the class's distance at the composition's
 bound; that bound is the certificate's U by ``field`` (``Pinsker.ucmp``: argument by argument under a ``Min``, square
-roots and minima read as atoms). The chi-square bound (``fact: chi-square``) is not proved in the library yet: such
-certificates raise :class:`Untranslatable`.
+roots and minima read as atoms). The chi-square bound (``fact: chi-square``, A Renyi of order 2 between records or of
+record removal, both ways) is the library's ``ChiSquare.v``: the slack ``chi_g T`` = sqrt(exp(T) - 1)/sqrt(exp(T) + 3)
+(the certificates' text; ``chi_pairs_slack``, ``chi_removal_slack``), composed the same way (between records the bound
+is at most 1, so the composition's ``Min(1, g)`` is g).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from implgraph.kernel_coq.obligations import _need
 
 __all__ = ["tv_distance", "METHODS", "MODULES", "SLACK_A"]
 
-MODULES = ("Divergence", "Pinsker")
+MODULES = ("Divergence", "Pinsker", "ChiSquare")
 
 #: the divergence kinds whose level is an additive slack on every event: kind -> its ratio gamma (None: the order)
 SLACK_A = {"tv": "1", "hockey-stick": None}
@@ -108,7 +110,7 @@ def tv_distance(f):
     if fact == "pinsker":
         return _pinsker(f)
     if fact == "chi-square":
-        raise Untranslatable("a tv-distance certificate by the chi-square bound (not proved in Coq yet)")
+        return _chi_square(f)
     div = adapter.divergence_side(cert.A)
     g = gamma(div)
     _need(fact in ("tv", "hockey-stick") and g is not None and f.a is not None and f.a.startswith("slack_"),
@@ -178,6 +180,29 @@ def positive_threshold(whole, h_text, r_text, op, label):
           f"function ({h_text})")
     return [f"assert ({label} : hv {op} 0) by (unfold hv; apply Rlt_gt; pos_atoms)." if op == ">" else
             f"assert ({label} : hv {op} 0) by (unfold hv; apply Rle_ge; left; pos_atoms)."]
+
+
+def _chi_square(f):
+    """A's Renyi divergence of order 2 at most T both ways (between records or of record removal), B the class's
+    total variation at U (module notes)."""
+    cert = f.cert
+    div = adapter.divergence_side(cert.A)
+    B = cert.B
+    _need(div is not None and div.kind == "renyi" and str(div.order) == "2" and div.compares in ("pairs", "removal"),
+          "a chi-square certificate whose A is not Renyi of order 2 between records or of record removal")
+    _need(B.distance == "total-variation" and B.family == "class" and B.max_class is None,
+          "a tv-distance certificate whose B is not a class's total variation distance")
+    s = f.tr.expr(B.min_class or "1")
+    part = f.part_index(B.min_class)
+    if div.compares == "pairs":
+        return ["pose proof (chi_pairs_slack N K x T ltac:(lra) Htab HA) as HS.",
+                f"apply (slack_pairs_tv N K x cls ({s}) (chi_g T)); [exact Htab | exact P{part} | lra "
+                f"| apply chi_g_nonneg; lra | exact HS |].",
+                "rewrite (Rmin_right 1 (chi_g T)) by (apply chi_g_le1; lra). unfold chi_g. ucmp."]
+    return ["pose proof (chi_removal_slack N K x T ltac:(lra) Htab ltac:(lra) HA) as HS.",
+            f"apply (slack_removal_tv N K x cls ({s}) (chi_g T)); [exact Htab | exact P{part} | lra | lra "
+            f"| apply chi_g_nonneg; lra | exact HS |].",
+            "unfold chi_g. ucmp."]
 
 
 #: certificate method -> proof lines (leaf methods of the generator)
