@@ -46,9 +46,12 @@ def _threshold_lines(whole, h_text, r_text, op, label):
     rd, tr = whole.rd, whole.tr
     try:
         P, Q = rd.ratio(h_text)
-    except NotPolynomial:       # square roots or a minimum in h (Pinsker's bound): h > 0 read off its atoms
+    except NotPolynomial:       # square roots in h (Pinsker's, the chi-square bound): h > 0 read off its atoms
         from implgraph.kernel_coq.gen_tv_distance import positive_threshold
-        return positive_threshold(whole, h_text, r_text, op, label)
+        lines = positive_threshold(whole, h_text, r_text, op, label)
+        if lines is None:
+            raise
+        return lines
     r = rd.poly(r_text)
     _need(r.is_ground, f"a threshold {r_text} that is not a number")
     lemma = "ge_from_ratio" if op == ">=" else "gt_from_ratio"

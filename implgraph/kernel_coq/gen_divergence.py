@@ -14,7 +14,9 @@ U = T (``field``); g >= 1 from the certificate's parameters (a quotient's sign).
 
 - ``pinsker``, A KL or Renyi of order 2 (read as KL first) and B the total variation of the same distributions (two
   records, or the table against the table without each record), B stated as its additive slack (exactly its level):
-  ``Pinsker.pinsker_pairs_slack`` / ``pinsker_removal_slack`` at g = U = sqrt(T/2) (``Pinsker.pinsker_g``).
+  ``Pinsker.pinsker_pairs_slack`` / ``pinsker_removal_slack`` at g = U = sqrt(T/2) (``Pinsker.pinsker_g``); with
+  ``joint-convexity+pinsker``, A between records and B of record removal, A's KL is first the removal's
+  (``pairs_to_removal``).
 
 The other facts (the joint convexity from pairs to averages, orders other than 1 and 2) raise
 :class:`Untranslatable`.
@@ -44,8 +46,8 @@ def divergence_order(f):
     _need(da is not None and db is not None, "a divergence-order certificate whose sides are not both divergences")
     if (f.a or "").startswith("slack_"):
         return _slack(f, da, db)
-    if fact == "pinsker":
-        return _pinsker(f, da, db)
+    if fact in ("pinsker", "joint-convexity+pinsker"):
+        return _pinsker(f, da, db, mixing=fact != "pinsker")
     if fact == "joint-convexity+monotone-order" and da.compares == "pairs" and db.compares in ("class", "removal"):
         return _joint(f, da, db)
     _need(da.compares == db.compares, "a divergence-order certificate between different distributions, other than "
@@ -105,17 +107,25 @@ def _slack(f, da, db):
         f"(slack_averaging N K x T T ({ca}) Htab ltac:(lra) H1 ltac:(lra) (Rle_refl T) HA))."]
 
 
-def _pinsker(f, da, db):
+def _pinsker(f, da, db, mixing=False):
     """Pinsker's inequality between the same distributions, B the total variation stated as its slack at U =
-    sqrt(T/2) (the certificate's text must be ``PINSKER_G``: Coq checks the two are the same term)."""
+    sqrt(T/2) (the certificate's text must be ``PINSKER_G``: Coq checks the two are the same term); with ``mixing``
+    (``joint-convexity+pinsker``), A's KL between every two records is first KL of record removal
+    (``Divergence.pairs_to_removal``, joint convexity)."""
     from implgraph.kernel_coq.gen_tv_distance import PINSKER_G, kl_of
-    _need(db.kind == "tv" and da.compares == db.compares and da.compares in ("pairs", "removal")
-          and (f.b or "").startswith("slack_"), "Pinsker's inequality other than between records or record removal "
-          "into a total variation stated as its slack")
+    compares = "removal" if mixing else da.compares
+    _need(db.kind == "tv" and db.compares == compares and compares in ("pairs", "removal")
+          and (not mixing or da.compares == "pairs") and (f.b or "").startswith("slack_"),
+          "Pinsker's inequality other than between records or record removal (or from pairs to record removal) into "
+          "a total variation stated as its slack")
     lines, hk = kl_of(f, da)
+    if mixing:
+        lines.append(f"pose proof (pairs_to_removal KL N K x T (or_introl eq_refl) Htab ltac:(lra) {hk} "
+                     f"ltac:(apply one_kl; lra)) as HKR.")
+        hk = "HKR"
     g = f.tr.expr(PINSKER_G)
     lines.append("destruct (pinsker_g T ltac:(lra)) as [Hg0 Hg2].")
-    if da.compares == "pairs":
+    if compares == "pairs":
         return lines + [f"exact (pinsker_pairs_slack N K x T {g} Htab {hk} Hg0 Hg2)."]
     return lines + [f"exact (pinsker_removal_slack N K x T {g} Htab ltac:(lra) {hk} Hg0 Hg2)."]
 

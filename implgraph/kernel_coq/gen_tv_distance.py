@@ -173,9 +173,12 @@ def _pinsker(f):
 
 
 def positive_threshold(whole, h_text, r_text, op, label):
-    """Lines proving ``label : hv > 0`` (or ``>= 0``) for a composition's first bound h that is not a rational
-    function (square roots, a minimum: Pinsker's bound), by ``Pinsker.pos_atoms`` (a product, quotient, minimum or
-    square root of terms each > 0 on the certificate's domain by ``lra``); other thresholds are refused."""
+    """Lines proving ``label : hv > 0`` (or ``>= 0``) for a composition's first bound h with square roots (Pinsker's
+    and the chi-square bound, perhaps under a minimum), by ``Pinsker.pos_atoms`` (a product, quotient, minimum or
+    square root of terms each > 0 on the certificate's domain by ``lra``); None for an h without a square root (the
+    caller's refusal stands); other thresholds than 0 are refused."""
+    if "sqrt(" not in str(h_text):
+        return None
     _need(whole.rd.poly(r_text).is_zero, f"a threshold {r_text} other than 0 for a bound that is not a rational "
           f"function ({h_text})")
     return [f"assert ({label} : hv {op} 0) by (unfold hv; apply Rlt_gt; pos_atoms)." if op == ">" else
