@@ -3,7 +3,7 @@
 (``slack_pairs_le`` between two records, ``slack_removal_le`` under record removal, both ways; not the library's
 divergence predicate, which would also ask domination), and B, each class's total variation distance from the table,
 follows by ``DistanceLemmas.slack_pairwise_distance`` / ``slack_removal_distance`` with their obligations proved by
-``nra``. Pinsker's inequality (A KL) is refused with its reason.
+``nra``. (Pinsker's inequality and the chi-square bound: tests/test_kernel_coq_b_pinsker.py.)
 
 The prover's certificates check with coqc and a clean axiom audit; each forgery (reason beside it) states something
 false and coqc rejects its file. The coqc tests are slow and skip where Debian's ``coq`` is not installed.
@@ -15,7 +15,6 @@ import pytest
 
 from _forge import edited
 
-from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.registry import COVERED, generate
 
 from _coq import load_certs, kernel_accepts, assert_kernel_checked, build_library, coq
@@ -62,11 +61,6 @@ def test_tv_distance_is_covered_and_states_a_as_its_slack():
 
 def test_a_composition_through_tv_distance_states_a_as_its_slack():
     assert "slack_pairs_le N K x (T) (2) ->" in generate(CERTS[COMPOSED])
-
-
-def test_pinsker_is_refused():
-    with pytest.raises(Untranslatable):
-        generate(CERTS["kl-ldp" + B])
 
 
 @pytest.fixture(scope="module")

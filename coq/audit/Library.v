@@ -76,3 +76,18 @@ Print Assumptions ceiling_chord_renyi2.
 Print Assumptions class_ratio_n.
 Print Assumptions slack_pairs_ratio.
 Print Assumptions slack_removal_ratio.
+From Implgraph Require Import Pinsker.
+Print Assumptions pinsker_l1.
+Print Assumptions pinsker_event.
+Print Assumptions pinsker_pairs_slack.
+Print Assumptions pinsker_class_tv.
+Print Assumptions pinsker_removal_slack.
+Print Assumptions slack_pairs_tv.
+Print Assumptions class_tv_min.
+Print Assumptions slack_removal_tv.
+Print Assumptions pinsker_g.
+From Implgraph Require Import ChiSquare.
+Print Assumptions chi_square_event.
+Print Assumptions chi_pairs_slack.
+Print Assumptions chi_removal_slack.
+Print Assumptions chi_g_facts.

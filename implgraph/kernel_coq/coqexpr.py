@@ -2,7 +2,7 @@
 
 A certificate's expressions (``"(T*(N - 1) + 1)/N"``, ``"Min(1, N*T/(N - 1))"``, ``"log(T) <= eps1"``) are parsed
 by Python's own parser into a tree and only the nodes listed here are translated: integer constants, names, ``+ - *
-/``, a power by a nonnegative integer constant, ``Min``, ``Max``, ``log``, ``exp``, one comparison and ``Eq``.
+/``, a power by a nonnegative integer constant, ``Min``, ``Max``, ``log``, ``exp``, ``sqrt``, one comparison and ``Eq``.
 Anything else raises :class:`Untranslatable`. An integer symbol is a natural number in Coq, written ``(INR name)``
 in a real expression; a real symbol is a real; the lemmas' variables (``u_``, ``m_``, ``e_``, ``v_``) are the
 bound variables ``vu``, ``vm``, ``ve``, ``vv`` of the obligations.
@@ -23,7 +23,7 @@ RESERVED = {"K", "x", "cls", "Htab", "HA", "HU", "Lvl", *LEMMA_VARIABLES.values(
 
 #: a symbol's Coq name: letters, digits and inner underscores (``l_j``); a trailing underscore is the lemmas' variables'
 _IDENT = re.compile(r"^[A-Za-z](?:[A-Za-z0-9_]*[A-Za-z0-9])?$")
-_FUNCS = {"Min": "Rmin", "Max": "Rmax", "log": "ln", "exp": "exp"}
+_FUNCS = {"Min": "Rmin", "Max": "Rmax", "log": "ln", "exp": "exp", "sqrt": "sqrt"}
 _REL = {ast.LtE: "<=", ast.GtE: ">=", ast.Lt: "<", ast.Gt: ">", ast.Eq: "="}
 
 

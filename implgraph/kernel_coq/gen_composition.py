@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 
+from implgraph.certify.expr import NotPolynomial
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.generate import _block, _call, _File, _leaf, _need
 
@@ -43,7 +44,14 @@ def _mentions_t(text):
 def _threshold_lines(whole, h_text, r_text, op, label):
     """Lines proving ``label : hv OP r`` (hv the local name of h) on the certificate's domain."""
     rd, tr = whole.rd, whole.tr
-    P, Q = rd.ratio(h_text)
+    try:
+        P, Q = rd.ratio(h_text)
+    except NotPolynomial:       # square roots in h (Pinsker's, the chi-square bound): h > 0 read off its atoms
+        from implgraph.kernel_coq.gen_tv_distance import positive_threshold
+        lines = positive_threshold(whole, h_text, r_text, op, label)
+        if lines is None:
+            raise
+        return lines
     r = rd.poly(r_text)
     _need(r.is_ground, f"a threshold {r_text} that is not a number")
     lemma = "ge_from_ratio" if op == ">=" else "gt_from_ratio"

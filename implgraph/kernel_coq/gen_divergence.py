@@ -10,8 +10,16 @@ Two facts of the library's ``Divergence.v``, each proved once for any two distri
   (``tv_hockey_pairs``); a certificate with it is refused before its proof (``statement._File``: A's total variation
   would be stated with domination, more than it asks).
 
-U = T (``field``); g >= 1 from the certificate's parameters (a quotient's sign). The other facts (Pinsker's
-inequality, the joint convexity from pairs to averages, orders other than 1 and 2) raise :class:`Untranslatable`.
+U = T (``field``); g >= 1 from the certificate's parameters (a quotient's sign).
+
+- ``pinsker``, A KL or Renyi of order 2 (read as KL first) and B the total variation of the same distributions (two
+  records, or the table against the table without each record), B stated as its additive slack (exactly its level):
+  ``Pinsker.pinsker_pairs_slack`` / ``pinsker_removal_slack`` at g = U = sqrt(T/2) (``Pinsker.pinsker_g``); with
+  ``joint-convexity+pinsker``, A between records and B of record removal, A's KL is first the removal's
+  (``pairs_to_removal``).
+
+The other facts (the joint convexity from pairs to averages, orders other than 1 and 2) raise
+:class:`Untranslatable`.
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from implgraph.kernel_coq.obligations import _need, _u_is
 
 __all__ = ["divergence_order", "METHODS", "MODULES"]
 
-MODULES = ("Divergence", "Slack", "SlackOrder")
+MODULES = ("Divergence", "Slack", "SlackOrder", "Pinsker")
 
 
 def _same_classes(a, b):
@@ -38,6 +46,8 @@ def divergence_order(f):
     _need(da is not None and db is not None, "a divergence-order certificate whose sides are not both divergences")
     if (f.a or "").startswith("slack_"):
         return _slack(f, da, db)
+    if fact in ("pinsker", "joint-convexity+pinsker"):
+        return _pinsker(f, da, db, mixing=fact != "pinsker")
     if fact == "joint-convexity+monotone-order" and da.compares == "pairs" and db.compares in ("class", "removal"):
         return _joint(f, da, db)
     _need(da.compares == db.compares, "a divergence-order certificate between different distributions, other than "
@@ -95,6 +105,29 @@ def _slack(f, da, db):
     return lines + _ineq(f, "1", ga, "H1") + [
         f"exact (slack_removal_ratio N K x T ({ca}) ({cb}) Htab ltac:(lra) Hg "
         f"(slack_averaging N K x T T ({ca}) Htab ltac:(lra) H1 ltac:(lra) (Rle_refl T) HA))."]
+
+
+def _pinsker(f, da, db, mixing=False):
+    """Pinsker's inequality between the same distributions, B the total variation stated as its slack at U =
+    sqrt(T/2) (the certificate's text must be ``PINSKER_G``: Coq checks the two are the same term); with ``mixing``
+    (``joint-convexity+pinsker``), A's KL between every two records is first KL of record removal
+    (``Divergence.pairs_to_removal``, joint convexity)."""
+    from implgraph.kernel_coq.gen_tv_distance import PINSKER_G, kl_of
+    compares = "removal" if mixing else da.compares
+    _need(db.kind == "tv" and db.compares == compares and compares in ("pairs", "removal")
+          and (not mixing or da.compares == "pairs") and (f.b or "").startswith("slack_"),
+          "Pinsker's inequality other than between records or record removal (or from pairs to record removal) into "
+          "a total variation stated as its slack")
+    lines, hk = kl_of(f, da)
+    if mixing:
+        lines.append(f"pose proof (pairs_to_removal KL N K x T (or_introl eq_refl) Htab ltac:(lra) {hk} "
+                     f"ltac:(apply one_kl; lra)) as HKR.")
+        hk = "HKR"
+    g = f.tr.expr(PINSKER_G)
+    lines.append("destruct (pinsker_g T ltac:(lra)) as [Hg0 Hg2].")
+    if compares == "pairs":
+        return lines + [f"exact (pinsker_pairs_slack N K x T {g} Htab {hk} Hg0 Hg2)."]
+    return lines + [f"exact (pinsker_removal_slack N K x T {g} Htab ltac:(lra) {hk} Hg0 Hg2)."]
 
 
 def _kind(div):

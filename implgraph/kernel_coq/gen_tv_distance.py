@@ -11,8 +11,16 @@ ways. The library's ``DistanceLemmas.slack_pairwise_distance`` and ``slack_remov
 U to an obligation on a few reals (the class's and the other records' masses of an event), which ``nra`` proves; a U
 that is a ``Min`` is bounded component by component (``Compose.min_bound``).
 
-Pinsker's inequality (A KL or Renyi: ``fact: pinsker``) and the chi-square bound (``fact: chi-square``: square roots
-and exponentials in U) are not proved in the library yet: such certificates raise :class:`Untranslatable`.
+Pinsker's inequality (A KL or Renyi of order 2: ``fact: pinsker``) is the library's ``Pinsker.v``: A's KL at most T
+(Renyi of order 2 first read as KL by ``Divergence.renyi2_kl_pairs`` / ``_class`` / ``_removal``) gives the additive
+slack g = sqrt(T/2) (the certificate's text ``sqrt(2)*sqrt(T)/2``, ``Pinsker.pinsker_g``: g >= 0 and T <= 2 g^2) on
+every event of the same distributions (``pinsker_pairs_slack``, ``pinsker_class_tv``, ``pinsker_removal_slack``), and
+``slack_pairs_tv``, ``class_tv_min``, ``slack_removal_tv`` compose it to the class's distance at the composition's
+bound; that bound is the certificate's U by ``field`` (``Pinsker.ucmp``: argument by argument under a ``Min``, square
+roots and minima read as atoms). The chi-square bound (``fact: chi-square``, A Renyi of order 2 between records or of
+record removal, both ways) is the library's ``ChiSquare.v``: the slack ``chi_g T`` = sqrt(exp(T) - 1)/sqrt(exp(T) + 3)
+(the certificates' text; ``chi_pairs_slack``, ``chi_removal_slack``), composed the same way (between records the bound
+is at most 1, so the composition's ``Min(1, g)`` is g).
 """
 
 from __future__ import annotations
@@ -27,7 +35,7 @@ from implgraph.kernel_coq.obligations import _need
 
 __all__ = ["tv_distance", "METHODS", "MODULES", "SLACK_A"]
 
-MODULES = ()
+MODULES = ("Divergence", "Pinsker", "ChiSquare")
 
 #: the divergence kinds whose level is an additive slack on every event: kind -> its ratio gamma (None: the order)
 SLACK_A = {"tv": "1", "hockey-stick": None}
@@ -99,9 +107,10 @@ def tv_distance(f):
     cert = f.cert
     data = cert.raw.get("upper_certificate") or {}
     fact = data.get("fact")
-    if fact in ("pinsker", "chi-square"):
-        raise Untranslatable(f"a tv-distance certificate by {fact} (square roots in U; "
-                             f"{'Pinsker' if fact == 'pinsker' else 'the chi-square bound'} is not proved in Coq yet)")
+    if fact == "pinsker":
+        return _pinsker(f)
+    if fact == "chi-square":
+        return _chi_square(f)
     div = adapter.divergence_side(cert.A)
     g = gamma(div)
     _need(fact in ("tv", "hockey-stick") and g is not None and f.a is not None and f.a.startswith("slack_"),
@@ -118,6 +127,85 @@ def tv_distance(f):
         body = proof(f, g, c)
         lines += ["- " + body[0]] + [f"  {ln}" for ln in body[1:]]
     return lines
+
+
+#: Pinsker's g(T) = sqrt(T/2) as the certificates print it (``Pinsker.pinsker_g`` is about this text)
+PINSKER_G = "sqrt(2)*sqrt(T)/2"
+
+
+def kl_of(f, div, ha="HA", out="HK"):
+    """Lines giving ``out``, A's KL at most T (Renyi of order 2 read as KL: ``Divergence.renyi2_kl_*``), and the
+    hypothesis name of that KL predicate."""
+    if div.kind == "kl":
+        return [], ha
+    _need(div.kind == "renyi" and str(div.order) == "2", "Pinsker from a divergence other than KL or Renyi of order 2")
+    lemma = {"pairs": "renyi2_kl_pairs N K x T Htab", "class": "renyi2_kl_class N K x cls T Htab",
+             "removal": "renyi2_kl_removal N K x T Htab ltac:(lra)"}[div.compares]
+    return [f"pose proof ({lemma} {ha}) as {out}."], out
+
+
+def _pinsker(f):
+    """A's KL (or Renyi of order 2) at most T, B the class's total variation at U (module notes)."""
+    cert = f.cert
+    div = adapter.divergence_side(cert.A)
+    B = cert.B
+    _need(div is not None and div.kind in ("kl", "renyi") and div.compares in ("pairs", "class", "removal"),
+          "a Pinsker certificate whose A is not a KL or Renyi divergence")
+    _need(B.distance == "total-variation" and B.family == "class" and B.max_class is None,
+          "a tv-distance certificate whose B is not a class's total variation distance")
+    g = f.tr.expr(PINSKER_G)
+    s = f.tr.expr(B.min_class or "1")
+    part = f.part_index(B.min_class)
+    lines, hk = kl_of(f, div)
+    lines.append("destruct (pinsker_g T ltac:(lra)) as [Hg0 Hg2].")
+    if div.compares == "pairs":
+        lines += [f"pose proof (pinsker_pairs_slack N K x T {g} Htab {hk} Hg0 Hg2) as HS.",
+                  f"apply (slack_pairs_tv N K x cls ({s}) {g}); [exact Htab | exact P{part} | lra | exact Hg0 "
+                  f"| exact HS | ucmp]."]
+    elif div.compares == "class":
+        lines += [f"apply (class_tv_min N K x cls ({s}) {g}); [exact Htab | exact P{part} | lra | "
+                  f"apply (pinsker_class_tv N K x cls T {g} Htab ltac:(lra) {hk} Hg0 Hg2) | ucmp]."]
+    else:
+        lines += [f"pose proof (pinsker_removal_slack N K x T {g} Htab ltac:(lra) {hk} Hg0 Hg2) as HS.",
+                  f"apply (slack_removal_tv N K x cls ({s}) {g}); [exact Htab | exact P{part} | lra | lra "
+                  f"| exact Hg0 | exact HS | ucmp]."]
+    return lines
+
+
+def positive_threshold(whole, h_text, r_text, op, label):
+    """Lines proving ``label : hv > 0`` (or ``>= 0``) for a composition's first bound h with square roots (Pinsker's
+    and the chi-square bound, perhaps under a minimum), by ``Pinsker.pos_atoms`` (a product, quotient, minimum or
+    square root of terms each > 0 on the certificate's domain by ``lra``); None for an h without a square root (the
+    caller's refusal stands); other thresholds than 0 are refused."""
+    if "sqrt(" not in str(h_text):
+        return None
+    _need(whole.rd.poly(r_text).is_zero, f"a threshold {r_text} other than 0 for a bound that is not a rational "
+          f"function ({h_text})")
+    return [f"assert ({label} : hv {op} 0) by (unfold hv; apply Rlt_gt; pos_atoms)." if op == ">" else
+            f"assert ({label} : hv {op} 0) by (unfold hv; apply Rle_ge; left; pos_atoms)."]
+
+
+def _chi_square(f):
+    """A's Renyi divergence of order 2 at most T both ways (between records or of record removal), B the class's
+    total variation at U (module notes)."""
+    cert = f.cert
+    div = adapter.divergence_side(cert.A)
+    B = cert.B
+    _need(div is not None and div.kind == "renyi" and str(div.order) == "2" and div.compares in ("pairs", "removal"),
+          "a chi-square certificate whose A is not Renyi of order 2 between records or of record removal")
+    _need(B.distance == "total-variation" and B.family == "class" and B.max_class is None,
+          "a tv-distance certificate whose B is not a class's total variation distance")
+    s = f.tr.expr(B.min_class or "1")
+    part = f.part_index(B.min_class)
+    if div.compares == "pairs":
+        return ["pose proof (chi_pairs_slack N K x T ltac:(lra) Htab HA) as HS.",
+                f"apply (slack_pairs_tv N K x cls ({s}) (chi_g T)); [exact Htab | exact P{part} | lra "
+                f"| apply chi_g_nonneg; lra | exact HS |].",
+                "rewrite (Rmin_right 1 (chi_g T)) by (apply chi_g_le1; lra). unfold chi_g. ucmp."]
+    return ["pose proof (chi_removal_slack N K x T ltac:(lra) Htab ltac:(lra) HA) as HS.",
+            f"apply (slack_removal_tv N K x cls ({s}) (chi_g T)); [exact Htab | exact P{part} | lra | lra "
+            f"| apply chi_g_nonneg; lra | exact HS |].",
+            "unfold chi_g. ucmp."]
 
 
 #: certificate method -> proof lines (leaf methods of the generator)

@@ -134,6 +134,15 @@ def _describe(side):
     return ", ".join(f"{k} {getattr(side, k)}" for k in keys if getattr(side, k) not in (None, False))
 
 
+def _pinsker_b(cert) -> bool:
+    """Is B a total variation Pinsker's inequality bounds (a ``divergence-order`` certificate of fact ``pinsker``, or a
+    composition through one): B is then stated as its additive slack, as the fact's theorem concludes it."""
+    if cert.method == "composition" and cert.parts:
+        return _pinsker_b(cert.parts[0])
+    return cert.method == "divergence-order" and (cert.raw.get("upper_certificate") or {}).get("fact") in (
+        "pinsker", "joint-convexity+pinsker")
+
+
 class _File:
     """The pieces of one theorem: its statement's parts and the helpers its proof uses."""
 
@@ -169,9 +178,11 @@ class _File:
         self.b = side_predicate(self.tr, cert.B, self.upper)
         self.b_of = lambda level: side_predicate(self.tr, cert.B, level)
         div_b = adapter.divergence_side(cert.B)
-        if (self.a or "").startswith("slack_") and div_a is not None and div_b is not None \
+        pinsker_b = _pinsker_b(cert)
+        if ((self.a or "").startswith("slack_") or pinsker_b) and div_a is not None and div_b is not None \
                 and div_b.kind in ("tv", "hockey-stick"):
-            # B of the same kinds as A, stated as its slack too (exactly its level: no domination asked)
+            # B of the same kinds as A, or B the total variation Pinsker's inequality bounds (gen_divergence), stated
+            # as its slack too (exactly its level: no domination asked)
             from implgraph.kernel_coq.gen_tv_distance import slack_predicate
             if slack_predicate(self.tr, div_b, self.upper) is None:
                 raise Untranslatable(f"B's {div_b.kind} ({div_b.compares}, order {div_b.order}) has no slack "
