@@ -76,3 +76,17 @@ Print Assumptions ceiling_chord_renyi2.
 Print Assumptions class_ratio_n.
 Print Assumptions slack_pairs_ratio.
 Print Assumptions slack_removal_ratio.
+From Implgraph Require Import RemovalChord.
+Print Assumptions chord_rconf.
+Print Assumptions one_rconf.
+Print Assumptions rconf_weaken.
+Print Assumptions pairwise_rconf.
+Print Assumptions single_rconf_hi.
+Print Assumptions single_rconf_lo.
+Print Assumptions single_rconf_inv.
+Print Assumptions subset_rconf.
+Print Assumptions subset_rconf_n.
+Print Assumptions subset_rconf_sum.
+Print Assumptions one_subset_class.
+Print Assumptions onesub_upper.
+Print Assumptions chord_hockey_max.
