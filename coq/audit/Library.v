@@ -90,3 +90,4 @@ Print Assumptions subset_rconf_sum.
 Print Assumptions one_subset_class.
 Print Assumptions onesub_upper.
 Print Assumptions chord_hockey_max.
+Print Assumptions ln_ge_0.

@@ -47,25 +47,26 @@ Proof.
 Qed.
 
 (** * B both ways on the interval *)
-Theorem chord_rconf k N K x lo hi U :
+Theorem chord_rconf k N K x lo hi lo2 hi2 U :
   table N K x -> 2 <= INR N -> rconf N K x lo hi -> 0 < lo -> lo < hi ->
   below_chord (phi_of k) lo hi -> chord_val (phi_of k) lo hi <= dbound k U ->
-  below_chord (phi_of k) (1 / hi) (1 / lo) -> chord_val (phi_of k) (1 / hi) (1 / lo) <= dbound k U ->
+  lo2 * hi <= 1 -> 1 <= hi2 * lo -> lo2 < hi2 ->
+  below_chord (phi_of k) lo2 hi2 -> chord_val (phi_of k) lo2 hi2 <= dbound k U ->
   div_removal_le k N K x U.
 Proof.
-  intros Htab HN2 HC H0 Hlh Hc1 HU1 Hc2 HU2 i Hi.
+  intros Htab HN2 HC H0 Hlh Hc1 HU1 H2l H2h H2lh Hc2 HU2 i Hi.
   assert (HN : (0 < N)%nat) by (destruct N; [simpl in HN2; lra | lia]).
   assert (Sr : sum K (rmean N x i) = 1) by (apply (rmean_sum N K); auto).
   assert (St : sum K (tmean N x) = 1) by (apply tmean_sum; [exact Htab | exact HN]).
   split.
-  - apply (chord_between k K _ _ (1 / hi) (1 / lo) U); auto.
+  - apply (chord_between k K _ _ lo2 hi2 U); auto.
     + intros l Hl. apply (rmean_nonneg N K); auto.
-    + intros l Hl. destruct (HC i l Hi Hl) as [A B]. split.
-      * apply Rmult_le_reg_l with hi; [lra|].
-        replace (hi * (1 / hi * rmean N x i l)) with (rmean N x i l) by (field; lra). lra.
-      * apply Rmult_le_reg_l with lo; [lra|].
-        replace (lo * (1 / lo * rmean N x i l)) with (rmean N x i l) by (field; lra). lra.
-    + unfold Rdiv. rewrite !Rmult_1_l. apply Rinv_lt_contravar; [apply Rmult_lt_0_compat; lra | lra].
+    + intros l Hl. destruct (HC i l Hi Hl) as [A B].
+      pose proof (tmean_nonneg N K x l Htab Hl) as Pt. pose proof (rmean_nonneg N K x i l Htab HN2 Hl) as Pr.
+      assert (Hh2 : 0 < hi2) by nra. split.
+      * destruct (Rle_lt_dec lo2 0) as [Z|Z]; [nra|].
+        apply Rle_trans with (lo2 * (hi * tmean N x l)); [apply Rmult_le_compat_l; lra | nra].
+      * apply Rle_trans with (hi2 * (lo * tmean N x l)); [nra | apply Rmult_le_compat_l; lra].
   - apply (chord_between k K _ _ lo hi U); auto.
     intros l Hl. apply (tmean_nonneg N K); auto.
 Qed.
@@ -299,4 +300,11 @@ Qed.
 Lemma frac_nonneg n d : 0 < d -> 0 <= n / d -> 0 <= n.
 Proof.
   intros Hd H. replace n with (n / d * d) by (field; lra). apply Rmult_le_pos; lra.
+Qed.
+
+(** A logarithm of a quantity at least some [a >= 1] is >= 0 (a Renyi bound [log(max(...))] at T = 1). *)
+Lemma ln_ge_0 a X : 1 <= a -> a <= X -> 0 <= ln X.
+Proof.
+  intros H1 H2. rewrite <- ln_1.
+  destruct (Rle_lt_or_eq_dec 1 X ltac:(lra)) as [H|H]; [left; apply ln_increasing; lra | rewrite H; lra].
 Qed.
