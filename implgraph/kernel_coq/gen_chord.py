@@ -14,9 +14,8 @@ chord's value: for KL each logarithm is split into the logarithms of its argumen
 value is at most exp(U) = X (X the certificate's U read back, ``ln X = U`` the same way); total variation and the
 hockey stick by a quotient's sign. An edited lo, hi or U makes one of these steps fail, so ``coqc`` rejects the file.
 
-Cases not covered (raise :class:`Untranslatable`): A pairwise against a class divergence (the interval of a class's
-mean), A of record removal (the removal lemma's perspective), A one-sided, Renyi of another order than 2, Renyi of
-order oo, the hockey stick (its U has a maximum).
+Record removal both ways, the hockey stick's maximum and the domain's denominators: :mod:`gen_chord_removal`. Not
+covered (:class:`Untranslatable`): Renyi of an order other than 2 or oo, sides the library's lemmas do not pair.
 """
 
 from __future__ import annotations
@@ -185,7 +184,7 @@ def chord(f):
 
 
 def _chord(f):
-    from implgraph.kernel_coq.gen_chord_removal import rconf_removal
+    from implgraph.kernel_coq.gen_chord_removal import one_sided_class, rconf_removal, subset_class_above
     cert = f.cert
     A = cert.A
     div = adapter.divergence_side(cert.B)
@@ -202,7 +201,7 @@ def _chord(f):
     elif A.family == "class" and A.sides == "TwoSided" and div.compares == "class" and _same(A, cert.B):
         lemma = "chord_class"
     elif A.family == "class" and A.sides == "OneSided" and div.compares == "class" and _same(A, cert.B):
-        return _one_sided_class(f, div, k, lo, hi, U)
+        return one_sided_class(f, div, k, lo, hi, U)
     elif A.family == "pairwise" and A.sides == "TwoSided" and div.compares == "removal":
         if hi != "T" or "Max" in str(U):     # the narrowed interval, both ways
             return rconf_removal(f, div, k, lo, hi, U)
@@ -218,14 +217,14 @@ def _chord(f):
     elif A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "class" \
             and f.rd.poly(A.size) == f.rd.poly("N - 1"):
         if lo != "0":
-            return _subset_class_above(f, div, k, lo, hi, U)
+            return subset_class_above(f, div, k, lo, hi, U)
         return _subset_class(f, div, k, lo, hi, U)
     elif A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "removal" \
             and f.rd.poly(A.size) == f.rd.poly("1"):
         return rconf_removal(f, div, k, lo, hi, U)
     elif A.family == "subset" and A.sides == "OneSided" and A.size is not None and div.compares == "class" \
             and f.rd.poly(A.size) == f.rd.poly("1"):
-        return _one_sided_class(f, div, k, lo, hi, U, "(onesub_upper N K x cls T HA)")
+        return one_sided_class(f, div, k, lo, hi, U, "(onesub_upper N K x cls T HA)")
     else:
         raise Untranslatable("a chord certificate other than A pairwise against pairs, A a class level against the "
                              "same classes or A a removal level against the classes (lo = 0)")
@@ -260,17 +259,6 @@ def _value0(f, div, k, hi, U):
     return lines + _value(f, div, "0", hi, U), f"(below_renyi2 0 ({chi}) Hh0)"
 
 
-def _one_sided_class(f, div, k, lo, hi, U, upper="(oneclass_upper N K x cls T HA)"):
-    """A one-sided class level at T against each class and the table, on the same classes, or one record against
-    the table at most T (``upper`` the lemma: ``onesub_upper``, any partition): every ratio in [0, T]
-    (``oneclass_upper``, ``chord_class_upper``)."""
-    _need(f.rd.poly(lo) == f.rd.poly("0"), "a one-sided class level's chord with lo other than 0")
-    lines = ["assert (HT : 0 < T) by lra."] + _ineq(f, "T", hi, "Hhi")
-    value, below = _value0(f, div, k, hi, U)
-    return lines + value + [f"exact (chord_class_upper {k} N K x cls T ({f.tr.expr(hi)}) ({f.upper}) Htab "
-                            f"{upper} HT Hhi {below} Hval)."]
-
-
 def _subset_class(f, div, k, lo, hi, U):
     """A the subset level of size N - 1 against each class and the table (``chord_subset_class``), lo = 0: every
     ratio lies in [0, N - (N - 1)/T], and 0 < hi for every T >= 1 (no case T = 1)."""
@@ -293,29 +281,6 @@ def _subset_class(f, div, k, lo, hi, U):
                  f"(or_introl Hlo0) Hhi Hlh "
                  f"{below_term} Hval).")
     return lines
-
-
-def _subset_class_above(f, div, k, lo, hi, U):
-    """A the subset level of size N - 1 against each class and the table, lo = N - (N - 1) T > 0 where the domain
-    says T < N/(N - 1): every ratio in [lo, N - (N - 1)/T] (``chord_subset_class``), where T > 1; at T = 1 every
-    record is the table's mean (``one_subset_class``)."""
-    clo, chi = f.tr.expr(lo), f.tr.expr(hi)
-    one = (["rewrite <- E1 in HA |- *.", f"apply (one_subset_class {k} N K x cls); [exact Htab | exact HA | lra |]."]
-           + _at_one_value(f, div, U))
-    f.domain.atoms.append((">", f.rd.poly("T - 1")))      # the other case: T > 1 (lo < hi)
-    try:
-        lines = (_ineq(f, lo, "N - (N - 1)*T", "Hlo0") + _ineq(f, "N - (N - 1)/T", hi, "Hhi")
-                 + _ineq(f, lo, hi, "Hlh", strict=True) + _ineq(f, "0", lo, "Hl0", strict=True))
-        lines += ["assert (HT : 0 < T) by lra.", "assert (HN2 : 2 <= INR N) by lra."] + _value(f, div, lo, hi, U)
-    finally:
-        f.domain.atoms.pop()
-    below_term = (f"(below_kl ({clo}) ({chi}) ltac:(lra) Hlh)" if div.kind == "kl"
-                  else f"(below_renyi2 ({clo}) ({chi}) Hlh)")
-    main = lines + [f"exact (chord_subset_class {k} N K x cls T ({clo}) ({chi}) ({f.upper}) Htab HA HN2 HT "
-                    f"(or_intror Hlo0) Hhi Hlh {below_term} Hval)."]
-    return (["destruct (Rle_lt_or_eq_dec 1 T ltac:(lra)) as [HT1|E1]."]
-            + ["{ " + main[0]] + [f"  {ln}" for ln in main[1:]] + ["}"]
-            + ["{ " + one[0]] + [f"  {ln}" for ln in one[1:]] + ["}"])
 
 
 def _at_one(f, div, k, lemma, U):
@@ -341,7 +306,8 @@ def _at_one_value(f, div, U):
         lines.append("apply one_renyi; [lia |].")
     else:
         lines.append(f"apply one_{div.kind}.")
-    inner = _log_of(u1)
+    from implgraph.kernel_coq.gen_chord_removal import log_of
+    inner = log_of(u1)
     if inner is not None and "Max" in inner:      # log(max(...)) >= 0: an argument >= 1
         from implgraph.kernel_coq.gen_chord_removal import max_parts, path
         args = max_parts(inner)[0]
@@ -354,14 +320,6 @@ def _at_one_value(f, div, U):
     if _log_args(u1):
         return lines + _log_identity(f, "0", u1, _Logs(f))
     return lines + _ineq(f, "0", u1, "HU1") + ["exact HU1."]
-
-
-def _log_of(text):
-    """The argument's text of ``text`` = log(argument), or None."""
-    node = ast.parse(str(text).strip(), mode="eval").body
-    if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "log" and len(node.args) == 1:
-        return ast.unparse(node.args[0])
-    return None
 
 
 def _at(text, name, value):

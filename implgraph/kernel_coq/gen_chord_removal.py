@@ -9,7 +9,8 @@ T = 1 the two means are equal, ``one_rconf``). What A gives is a lemma per A (``
 Where U is a maximum (the larger of the two chords, or the hockey stick's max(., 0)), each chord's value is shown
 equal to one of its arguments (exact algebra, logarithms split into their factors' as in ``gen_chord``) and that
 argument at most the maximum (``Rmax_l``, ``Rmax_r``); no argument equal to the value: the proof goes
-through the first argument, and ``coqc`` rejects it. An edited lo, hi or U therefore fails ``coqc``: an interval A does not give, a chord value no argument equals.
+through the first argument, and ``coqc`` rejects it. An edited lo, hi or U therefore fails ``coqc``: an interval A
+does not give, a chord value no argument equals.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ import sympy
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.obligations import _need
 
-__all__ = ["domain_lines", "positive", "below", "max_parts", "path", "rconf_removal", "hockey_value", "MODULES"]
+__all__ = ["domain_lines", "positive", "below", "max_parts", "path", "rconf_removal", "hockey_value",
+           "subset_class_above", "log_of", "one_sided_class", "MODULES"]
 
 #: the library modules the lemmas live in
 MODULES = ("Divergence", "RemovalChord")
@@ -195,8 +197,8 @@ def _value(f, div, k, a, b, U, name):
 
 def _value_renyi2(f, a, b, U, name, k, head):
     """Renyi of order 2: X = exp(U) (a maximum of rationals, or a rational), the chord's value at most X, ln X <= U."""
-    from implgraph.kernel_coq.gen_chord import _ineq, _log_identity, _log_of, _Logs, _sym
-    inner = _log_of(U)
+    from implgraph.kernel_coq.gen_chord import _ineq, _log_identity, _Logs, _sym
+    inner = log_of(U)
     if inner is not None and max_parts(inner) is not None:      # U = log(Max(...)): X its argument as written
         xt = inner
     else:
@@ -302,3 +304,47 @@ def _inverse(f, text):
     from implgraph.kernel_coq.gen_chord import _sym
     e, _ = _sym(f, text)
     return str(sympy.factor(sympy.cancel(1 / e)))
+
+
+def subset_class_above(f, div, k, lo, hi, U):
+    """A the subset level of size N - 1 against each class and the table, lo = N - (N - 1) T > 0 where the domain
+    says T < N/(N - 1): every ratio in [lo, N - (N - 1)/T] (``chord_subset_class``), where T > 1; at T = 1 every
+    record is the table's mean (``one_subset_class``)."""
+    from implgraph.kernel_coq.gen_chord import _at_one_value, _ineq, _value
+    clo, chi = f.tr.expr(lo), f.tr.expr(hi)
+    one = (["rewrite <- E1 in HA |- *.", f"apply (one_subset_class {k} N K x cls); [exact Htab | exact HA | lra |]."]
+           + _at_one_value(f, div, U))
+    f.domain.atoms.append((">", f.rd.poly("T - 1")))      # the other case: T > 1 (lo < hi)
+    try:
+        lines = (_ineq(f, lo, "N - (N - 1)*T", "Hlo0") + _ineq(f, "N - (N - 1)/T", hi, "Hhi")
+                 + _ineq(f, lo, hi, "Hlh", strict=True) + _ineq(f, "0", lo, "Hl0", strict=True))
+        lines += ["assert (HT : 0 < T) by lra.", "assert (HN2 : 2 <= INR N) by lra."] + _value(f, div, lo, hi, U)
+    finally:
+        f.domain.atoms.pop()
+    below_term = (f"(below_kl ({clo}) ({chi}) ltac:(lra) Hlh)" if div.kind == "kl"
+                  else f"(below_renyi2 ({clo}) ({chi}) Hlh)")
+    main = lines + [f"exact (chord_subset_class {k} N K x cls T ({clo}) ({chi}) ({f.upper}) Htab HA HN2 HT "
+                    f"(or_intror Hlo0) Hhi Hlh {below_term} Hval)."]
+    return (["destruct (Rle_lt_or_eq_dec 1 T ltac:(lra)) as [HT1|E1]."]
+            + ["{ " + main[0]] + [f"  {ln}" for ln in main[1:]] + ["}"]
+            + ["{ " + one[0]] + [f"  {ln}" for ln in one[1:]] + ["}"])
+
+
+def log_of(text):
+    """The argument's text of ``text`` = log(argument), or None."""
+    node = ast.parse(str(text).strip(), mode="eval").body
+    if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "log" and len(node.args) == 1:
+        return ast.unparse(node.args[0])
+    return None
+
+
+def one_sided_class(f, div, k, lo, hi, U, upper="(oneclass_upper N K x cls T HA)"):
+    """A one-sided class level at T against each class and the table, on the same classes, or one record against
+    the table at most T (``upper`` the lemma: ``onesub_upper``, any partition): every ratio in [0, T]
+    (``oneclass_upper``, ``chord_class_upper``)."""
+    from implgraph.kernel_coq.gen_chord import _ineq, _value0
+    _need(f.rd.poly(lo) == f.rd.poly("0"), "a one-sided class level's chord with lo other than 0")
+    lines = ["assert (HT : 0 < T) by lra."] + _ineq(f, "T", hi, "Hhi")
+    value, below = _value0(f, div, k, hi, U)
+    return lines + value + [f"exact (chord_class_upper {k} N K x cls T ({f.tr.expr(hi)}) ({f.upper}) Htab "
+                            f"{upper} HT Hhi {below} Hval)."]
