@@ -91,3 +91,18 @@ Print Assumptions chi_square_event.
 Print Assumptions chi_pairs_slack.
 Print Assumptions chi_removal_slack.
 Print Assumptions chi_g_facts.
+From Implgraph Require Import RemovalChord.
+Print Assumptions chord_rconf.
+Print Assumptions one_rconf.
+Print Assumptions rconf_weaken.
+Print Assumptions pairwise_rconf.
+Print Assumptions single_rconf_hi.
+Print Assumptions single_rconf_lo.
+Print Assumptions single_rconf_inv.
+Print Assumptions subset_rconf.
+Print Assumptions subset_rconf_n.
+Print Assumptions subset_rconf_sum.
+Print Assumptions one_subset_class.
+Print Assumptions onesub_upper.
+Print Assumptions chord_hockey_max.
+Print Assumptions ln_ge_0.

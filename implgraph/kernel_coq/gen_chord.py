@@ -14,9 +14,8 @@ chord's value: for KL each logarithm is split into the logarithms of its argumen
 value is at most exp(U) = X (X the certificate's U read back, ``ln X = U`` the same way); total variation and the
 hockey stick by a quotient's sign. An edited lo, hi or U makes one of these steps fail, so ``coqc`` rejects the file.
 
-Cases not covered (raise :class:`Untranslatable`): A pairwise against a class divergence (the interval of a class's
-mean), A of record removal (the removal lemma's perspective), A one-sided, Renyi of another order than 2, Renyi of
-order oo, the hockey stick (its U has a maximum).
+Record removal both ways, the hockey stick's maximum and the domain's denominators: :mod:`gen_chord_removal`. Not
+covered (:class:`Untranslatable`): Renyi of an order other than 2 or oo, sides the library's lemmas do not pair.
 """
 
 from __future__ import annotations
@@ -33,7 +32,7 @@ from implgraph.kernel_coq.statement import divergence_kind
 __all__ = ["chord", "METHODS", "MODULES"]
 
 #: the library module the lemmas live in
-MODULES = ("Divergence",)
+MODULES = ("Divergence", "RemovalChord")
 
 
 def _sym(f, text):
@@ -60,9 +59,12 @@ def _positive(f, P):
     """A tactic proving ``0 < P`` (``0 < P - Q * 0``): the shift argument, or where it cannot sign P (a product of
     factors each > 0 only strictly, e.g. (N - 1)(T - 1) with T > 1), P's irreducible factors each by the shift
     argument and their product by ``Rmult_lt_0_compat``."""
+    from implgraph.kernel_coq.gen_chord_removal import positive
     from implgraph.kernel_coq.shift import shift_choice
     if shift_choice(P, f.atoms(), strict=True) is not None:
         return f.nonneg(P, strict=True)
+    if positive(f, P) == "lra":
+        return "lra"
     c, facs = sympy.factor_list(P.as_expr())
     c = sympy.Rational(c)
     if c <= 0 or not facs:
@@ -105,11 +107,12 @@ class _Logs:
         self.rewrites = []
 
     def _factor(self, fac):
+        from implgraph.kernel_coq.gen_chord_removal import positive
         coq = self.f.tr.expr(str(fac))
         if coq not in self.factors:
             name = f"PF{len(self.factors)}"
             p = self.f.rd.poly(str(fac))
-            self.lines.append(f"assert ({name} : 0 < {coq}) by {self.f.nonneg(p, strict=True)}.")
+            self.lines.append(f"assert ({name} : 0 < {coq}) by {positive(self.f, p)}.")
             self.factors[coq] = name
         return coq
 
@@ -117,6 +120,12 @@ class _Logs:
         """``(product's Coq text, [(coefficient, factor's Coq text)])`` of a polynomial > 0."""
         c, facs = _factors(self.f, expr, names)
         c = sympy.Rational(c)
+        if c < 0:       # a factor of odd multiplicity taken with its sign flipped (e.g. N + T - N T > 0)
+            odd = [j for j, (_, m) in enumerate(facs) if m % 2]
+            if odd:
+                fac, m = facs[odd[0]]
+                facs = [*facs[:odd[0]], (sympy.expand(-fac), m), *facs[odd[0] + 1:]]
+                c = -c
         _need(c > 0, f"a logarithm's argument with a factor that is not positive ({expr})")
         terms, prod = [], []
         if c.q != 1:
@@ -167,7 +176,15 @@ def _log_identity(f, lhs_text, rhs_text, logs):
 
 
 def chord(f):
-    """Proof lines of a ``chord`` certificate (``f`` the generator's file of it)."""
+    """Proof lines of a ``chord`` certificate (``f`` the generator's file of it): the domain's conditions with a
+    denominator cleared, then the argument's lemma."""
+    from implgraph.kernel_coq.gen_chord_removal import domain_lines
+    pre = domain_lines(f)
+    return pre + _chord(f)
+
+
+def _chord(f):
+    from implgraph.kernel_coq.gen_chord_removal import one_sided_class, rconf_removal, subset_class_above
     cert = f.cert
     A = cert.A
     div = adapter.divergence_side(cert.B)
@@ -175,8 +192,6 @@ def chord(f):
     k = divergence_kind(f.tr, div)
     _need(k is not None, f"a divergence the library does not state ({div.kind} of order {div.order})")
     _need(div.kind != "renyi" or int(div.order) == 2, "Renyi of another order than 2")
-    # (the hockey stick's chord is (1 - lo) max(hi - g, 0)/(hi - lo), a maximum in U the proof does not split yet)
-    _need(div.kind != "hockey-stick", "the hockey stick's chord (a maximum in U) is not proved in Coq yet")
     data = cert.raw.get("upper_certificate") or {}
     lo, hi, U = str(data.get("lo")), str(data.get("hi")), cert.upper
     _need(cert.upper is not None and data.get("lo") is not None and data.get("hi") is not None,
@@ -186,24 +201,30 @@ def chord(f):
     elif A.family == "class" and A.sides == "TwoSided" and div.compares == "class" and _same(A, cert.B):
         lemma = "chord_class"
     elif A.family == "class" and A.sides == "OneSided" and div.compares == "class" and _same(A, cert.B):
-        return _one_sided_class(f, div, k, lo, hi, U)
+        return one_sided_class(f, div, k, lo, hi, U)
     elif A.family == "pairwise" and A.sides == "TwoSided" and div.compares == "removal":
-        _need(hi == "T", "A pairwise against record removal on the narrowed interval [N/(N - 1 + T), N T/((N - 1) T "
-              "+ 1)] (the larger of two chords) is not proved in Coq yet")
+        if hi != "T" or "Max" in str(U):     # the narrowed interval, both ways
+            return rconf_removal(f, div, k, lo, hi, U)
         lemma = "chord_pairs_removal"
     elif A.family == "pairwise" and A.sides == "TwoSided" and div.compares == "class" \
             and str(cert.B.min_class or "1") == "1" and not cert.B.max_class:
         lemma = "chord_pairwise_class"
     elif A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "removal" \
             and f.rd.poly(A.size) == f.rd.poly("N - 1"):
-        _need("Max" not in str(U), "a removal bound that is the larger of two chords (phi's and its perspective's) "
-              "is not proved in Coq yet")
+        if hi != "T" or "Max" in str(U):     # the larger of two chords (phi's and its perspective's)
+            return rconf_removal(f, div, k, lo, hi, U)
         lemma = "chord_subset_removal"
     elif A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "class" \
             and f.rd.poly(A.size) == f.rd.poly("N - 1"):
-        _need(f.rd.poly(lo) == f.rd.poly("0"), "a removal level against a class with lo above 0 (the case T = 1 and "
-              "lo = 0 at T = N/(N - 1) are not split in Coq yet)")
+        if lo != "0":
+            return subset_class_above(f, div, k, lo, hi, U)
         return _subset_class(f, div, k, lo, hi, U)
+    elif A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "removal" \
+            and f.rd.poly(A.size) == f.rd.poly("1"):
+        return rconf_removal(f, div, k, lo, hi, U)
+    elif A.family == "subset" and A.sides == "OneSided" and A.size is not None and div.compares == "class" \
+            and f.rd.poly(A.size) == f.rd.poly("1"):
+        return one_sided_class(f, div, k, lo, hi, U, "(onesub_upper N K x cls T HA)")
     else:
         raise Untranslatable("a chord certificate other than A pairwise against pairs, A a class level against the "
                              "same classes or A a removal level against the classes (lo = 0)")
@@ -238,16 +259,6 @@ def _value0(f, div, k, hi, U):
     return lines + _value(f, div, "0", hi, U), f"(below_renyi2 0 ({chi}) Hh0)"
 
 
-def _one_sided_class(f, div, k, lo, hi, U):
-    """A one-sided class level at T against each class and the table, on the same classes: every ratio in [0, T]
-    (``oneclass_upper``, ``chord_class_upper``)."""
-    _need(f.rd.poly(lo) == f.rd.poly("0"), "a one-sided class level's chord with lo other than 0")
-    lines = ["assert (HT : 0 < T) by lra."] + _ineq(f, "T", hi, "Hhi")
-    value, below = _value0(f, div, k, hi, U)
-    return lines + value + [f"exact (chord_class_upper {k} N K x cls T ({f.tr.expr(hi)}) ({f.upper}) Htab "
-                            f"(oneclass_upper N K x cls T HA) HT Hhi {below} Hval)."]
-
-
 def _subset_class(f, div, k, lo, hi, U):
     """A the subset level of size N - 1 against each class and the table (``chord_subset_class``), lo = 0: every
     ratio lies in [0, N - (N - 1)/T], and 0 < hi for every T >= 1 (no case T = 1)."""
@@ -275,19 +286,37 @@ def _subset_class(f, div, k, lo, hi, U):
 def _at_one(f, div, k, lemma, U):
     """At T = 1 (``E1 : 1 = T``) A's compared distributions are equal and B's divergence is phi(1): the library's
     ``one_pairs`` / ``one_class``, and phi(1) <= U(1) (``one_kl``, ...: U(1) >= 0)."""
-    u1 = _at(U, "T", "1")
     one, extra = {"chord_class": ("one_class", " cls"), "chord_pairs": ("one_pairs", ""),
                   "chord_pairwise_class": ("one_pairwise_class", " cls"),
                   "chord_pairs_removal": ("one_pairs_removal", ""),
                   "chord_subset_removal": ("one_subset_removal", "")}[lemma]
     n2 = " | lra" if "removal" in lemma else ""
     lines = ["rewrite <- E1 in HA |- *.", f"apply ({one} {k} N K x{extra}); [exact Htab | exact HA{n2} |]."]
+    return lines + _at_one_value(f, div, U)
+
+
+def _at_one_value(f, div, U):
+    """Lines proving the goal ``phi_of k 1 <= dbound k U(1)`` (U(1) >= 0; a maximum through its argument 0)."""
+    from implgraph.kernel_coq.gen_chord_removal import below
+    u1 = _at(U, "T", "1")
+    lines = []
     if div.kind == "hockey-stick":
         lines += _ineq(f, "1", str(div.order), "Hg1") + ["apply one_hockey; [exact Hg1 |]."]
     elif div.kind == "renyi":
         lines.append("apply one_renyi; [lia |].")
     else:
         lines.append(f"apply one_{div.kind}.")
+    from implgraph.kernel_coq.gen_chord_removal import log_of
+    inner = log_of(u1)
+    if inner is not None and "Max" in inner:      # log(max(...)) >= 0: an argument >= 1
+        from implgraph.kernel_coq.gen_chord_removal import max_parts, path
+        args = max_parts(inner)[0]
+        pick = [a for a in args if _sym(f, a)[0] == 1 or sympy.simplify(_sym(f, a)[0] - 1) == 0]
+        i = args.index(pick[0]) if pick else 0      # none is 1: coqc rejects the first
+        return lines + _ineq(f, "1", args[i], "HU1a") + [
+            f"apply (ln_ge_0 ({f.tr.expr(args[i])})); [exact HU1a | {path(f, args, i)}]."]
+    if "Max" in u1:
+        return lines + below(f, "0", u1, "HU1") + ["exact HU1."]
     if _log_args(u1):
         return lines + _log_identity(f, "0", u1, _Logs(f))
     return lines + _ineq(f, "0", u1, "HU1") + ["exact HU1."]
@@ -346,12 +375,9 @@ def _value(f, div, lo, hi, U):
         chord_text = f"(1 - ({lo}))*(({hi}) - 1)"
         lines += _ineq(f, chord_text, f"({U})*(({hi}) - ({lo}))", "Hc")
         return lines + [head, "{ apply chord_tv'; [exact Ht1 | exact Ht2 | exact Hlh | exact Hc]. }"]
-    if div.kind == "hockey-stick":
-        g = str(div.order)
-        lines = _ineq(f, lo, g, "Hg1") + _ineq(f, g, hi, "Hg2")
-        chord_text = f"(1 - ({lo}))*(({hi}) - ({g}))/(({hi}) - ({lo}))"
-        lines += _ineq(f, chord_text, U, "Hc")
-        return lines + [head, "{ apply chord_hockey; [exact Hg1 | exact Hg2 | exact Hlh | exact Hc]. }"]
+    if div.kind == "hockey-stick":       # (1 - lo) max(hi - g, 0)/(hi - lo): U a maximum through its arguments
+        from implgraph.kernel_coq.gen_chord_removal import hockey_value
+        return [f"assert (Hvallh : {clo} < {chi}) by exact Hlh."] + hockey_value(f, div, k, lo, hi, U, "Hval")
     # Renyi of order 2: X = exp(U), the chord's value at most X, ln X <= U
     expr, _ = _sym(f, U)
     X = sympy.simplify(sympy.exp(expr))

@@ -54,7 +54,8 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
            "extreme-points": "ExtremePoints.extreme_points / extreme_points_ratio (ep_req per requirement)",
            "extreme-points-pieces": "the parts' theorems, one per clause of the Piecewise U (decided conditions)",
            "set-channel-whole-domain": "Bayes.whole_domain (the posterior of a release of the whole domain)",
-           "chord": "Divergence.chord_pairs / chord_class / chord_subset_class (the chord lemma Divergence.chord)",
+           "chord": "Divergence.chord_pairs / chord_class / chord_subset_class (the chord lemma Divergence.chord); "
+                    "RemovalChord.chord_rconf (record removal both ways), chord_hockey_max",
            "divergence-ceiling": "Divergence.size_upper and chord_class_upper (the chord on [0, N/T])",
            "tv-distance": "DistanceLemmas.slack_pairwise_distance / slack_removal_distance (A total variation or a "
                           "hockey stick, stated as its slack on every event)",

@@ -128,6 +128,17 @@ def _partition_hyps(tr, cert):
     return out
 
 
+def conjuncts(text):
+    """The relations of a domain condition: a conjunction ``(a) & (b)`` is its parts (each a hypothesis of the
+    theorem, the same statement curried), any other condition itself."""
+    node = ast.parse(str(text).strip(), mode="eval").body
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd):
+        return conjuncts(ast.unparse(node.left)) + conjuncts(ast.unparse(node.right))
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+        return [c for v in node.values for c in conjuncts(ast.unparse(v))]
+    return [str(text)]
+
+
 def _describe(side):
     keys = ("family", "sides", "distance", "slack", "class_size_level", "uniform_class_level", "tail_ratio",
             "finite_level_of", "class_level")
@@ -152,7 +163,7 @@ class _File:
         self.domain = adapter.domain(cert)
         self.rd = self.domain.reader
         self.name = name
-        self.doms = [self.tr.relation(d) for d in cert.domain]
+        self.doms = [self.tr.relation(d) for text in cert.domain for d in conjuncts(text)]
         self._naturals_only()
         self.parts = _partition_hyps(self.tr, cert)
         bound = cert.upper if cert.upper is not None else cert.lower
