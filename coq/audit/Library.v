@@ -76,3 +76,7 @@ Print Assumptions ceiling_chord_renyi2.
 Print Assumptions class_ratio_n.
 Print Assumptions slack_pairs_ratio.
 Print Assumptions slack_removal_ratio.
+From Implgraph Require Import MinSplit.
+Print Assumptions Rmin_cases.
+Print Assumptions min_ge.
+Print Assumptions min_gt.

@@ -8,6 +8,12 @@ is proved from ``h = P/Q`` (``field``), ``Q > 0`` and ``P - Q r >= 0`` (``> 0``)
 shift argument (the library's ``Compose.ge_from_ratio``); each other condition must be one of the certificate's
 own. Finally U = g(h) by ``field`` (or, for U = log(a) and g(h) = log(b), a = b by ``field``). A part whose method
 the generator does not cover makes the whole untranslatable.
+
+Where h is a ``Min`` of arguments (``Min(a1, a2, ...)``), the second part is applied at ``T = h`` all the same: each
+threshold ``h >= r`` holds because every argument's does (``a_i = P_i/Q_i`` as above; ``MinSplit.min_ge``), and each
+``Min`` of U's is h with its arguments written as U writes them: each argument equal to one of h's by ``field``,
+and the two ``Min``s equal whatever the order (every ``Rmin`` split into its cases, ``lra``), so that U = g(h) by
+``field`` with h an atom.
 """
 
 from __future__ import annotations
@@ -40,19 +46,76 @@ def _mentions_t(text):
     return any(isinstance(n, ast.Name) and n.id == "T" for n in ast.walk(ast.parse(str(text).strip(), mode="eval")))
 
 
-def _threshold_lines(whole, h_text, r_text, op, label):
-    """Lines proving ``label : hv OP r`` (hv the local name of h) on the certificate's domain."""
+def _threshold_lines(whole, h_text, r_text, op, label, term="hv", unfold="unfold hv. "):
+    """Lines proving ``label : term OP r`` (``term`` h's local name, or the Coq text of h) on the certificate's
+    domain."""
     rd, tr = whole.rd, whole.tr
     P, Q = rd.ratio(h_text)
     r = rd.poly(r_text)
     _need(r.is_ground, f"a threshold {r_text} that is not a number")
     lemma = "ge_from_ratio" if op == ">=" else "gt_from_ratio"
     gap = P - Q * r
-    return [f"assert ({label} : hv {op} {tr.expr(r_text)}).",
-            f"{{ apply ({lemma} hv ({tr.poly(P)}) ({tr.poly(Q)}) ({tr.expr(r_text)})).",
-            f"  - unfold hv. {whole.nonzero(texts=[h_text], polys=[Q])}; field; nz_from_hyps.",
+    return [f"assert ({label} : {term} {op} {tr.expr(r_text)}).",
+            f"{{ apply ({lemma} {term} ({tr.poly(P)}) ({tr.poly(Q)}) ({tr.expr(r_text)})).",
+            f"  - {unfold}{whole.nonzero(texts=[h_text], polys=[Q])}; field; nz_from_hyps.",
             f"  - {whole.nonneg(Q, strict=True)}.",
             f"  - {whole.nonneg(gap, strict=op == '>')}. }}"]
+
+
+def _min_args(text):
+    """The arguments' texts of ``text`` when it is ``Min(...)`` at the top, else None."""
+    node = ast.parse(str(text).strip(), mode="eval").body
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Min" \
+            and len(node.args) >= 2 and not node.keywords:
+        return [ast.unparse(a) for a in node.args]
+    return None
+
+
+def _min_threshold_lines(whole, args, r_text, op, label):
+    """Lines proving ``label : hv OP r`` for h = Min(args): each argument's threshold, then the Min's."""
+    lines = []
+    for i, a in enumerate(args):
+        lines += _threshold_lines(whole, a, r_text, op, f"{label}_{i}", term=f"({whole.tr.expr(a)})", unfold="")
+    lines.append(f"assert ({label} : hv {op} {whole.tr.expr(r_text)}) by (unfold hv; min_threshold).")
+    return lines
+
+
+def _same(rd, a, b):
+    """Whether two rational functions' texts are equal (their cross products agree as polynomials)."""
+    try:
+        pa, qa = rd.ratio(a)
+        pb, qb = rd.ratio(b)
+    except Exception:       # not a rational function: no match (the step is written anyway and fails)
+        return False
+    return (pa * qb - pb * qa).is_zero
+
+
+def _min_equations(whole, u_text, h_args):
+    """``(lines, names)``: for each distinct ``Min`` of U, ``EMj : <that Min> = hv`` (its arguments rewritten into
+    h's by ``field``, then every ``Rmin`` split into its cases)."""
+    tr, rd = whole.tr, whole.rd
+    seen, lines, names = [], [], []
+    for node in ast.walk(ast.parse(str(u_text).strip(), mode="eval").body):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Min"):
+            continue
+        coq = tr.expr(ast.unparse(node))
+        if coq in seen:
+            continue
+        seen.append(coq)
+        u_args = [ast.unparse(a) for a in node.args]
+        steps, free = [], list(range(len(h_args)))
+        for k, a in enumerate(u_args):
+            match = next((j for j in free if _same(rd, a, h_args[j])), free[0] if free else None)
+            _need(match is not None, "a Min of U with more arguments than the first part's bound")
+            free.remove(match)
+            if tr.expr(a) != tr.expr(h_args[match]):
+                steps.append(f"replace ({tr.expr(a)}) with ({tr.expr(h_args[match])}) "
+                             f"by ({whole.nonzero(texts=[a, h_args[match]])}; field; nz_from_hyps)")
+        _need(not free, "a Min of U with fewer arguments than the first part's bound")
+        name = f"EM{len(names)}"
+        names.append(name)
+        lines.append(f"assert ({name} : {coq} = hv) by (unfold hv; {'; '.join(steps + ['min_split; lra'])}).")
+    return lines, names
 
 
 def composition(cert, name):
@@ -68,6 +131,7 @@ def composition(cert, name):
     _need(f2.syms() == whole.syms(), "a second part whose symbols differ from the certificate's")
     h_text = first.upper
     _need(h_text is not None, "a first part without an upper bound")
+    h_args = _min_args(h_text)
     lines = [whole.intros(), f"pose proof {_call(whole, f1, f'{name}_part1', 'HA')} as HC.",
              f"set (hv := {f1.upper}) in HC."]
     args = []
@@ -79,7 +143,10 @@ def composition(cert, name):
             continue
         thr = _threshold(text)
         _need(thr is not None, f"a condition of the second part on T other than T >= r ({text})")
-        lines += _threshold_lines(whole, h_text, thr[0], thr[1], f"E{k}")
+        if h_args is None:
+            lines += _threshold_lines(whole, h_text, thr[0], thr[1], f"E{k}")
+        else:
+            lines += _min_threshold_lines(whole, h_args, thr[0], thr[1], f"E{k}")
         lines.append(f"assert (F{k} : (fun T : R => {f2.doms[k]}) hv) by (cbv beta; lra).")
         args.append(f"F{k}")
     try:
@@ -92,8 +159,18 @@ def composition(cert, name):
     lines.append(f"pose proof ({name}_part2 {call}) as HB.")
     g_at_h = f"((fun T : R => {f2.upper}) hv)"
     texts = [t for t in (cert.upper, second.upper, h_text) if t is not None]
-    lines.append(f"apply (level_eq (fun LvlU => {whole.b_of('LvlU')}) ({whole.upper}) {g_at_h}); "
-                 f"[cbv beta; unfold hv; {whole.nonzero(texts)}; "
-                 f"first [field; nz_from_hyps | f_equal; field; nz_from_hyps] | exact HB].")
+    if h_args is None:
+        lines.append(f"apply (level_eq (fun LvlU => {whole.b_of('LvlU')}) ({whole.upper}) {g_at_h}); "
+                     f"[cbv beta; unfold hv; {whole.nonzero(texts)}; "
+                     f"first [field; nz_from_hyps | f_equal; field; nz_from_hyps] | exact HB].")
+    else:
+        # h an atom: U's Mins rewritten into it, then U = g(h) by field
+        eqs, names = _min_equations(whole, cert.upper, h_args)
+        lines += eqs
+        rewrite = f"rewrite {', '.join(names)}; " if names else ""
+        lines.append(f"apply (level_eq (fun LvlU => {whole.b_of('LvlU')}) ({whole.upper}) {g_at_h}); "
+                     f"[cbv beta; {rewrite}{whole.nonzero([t for t in texts if 'Min' not in t])}; "
+                     f"first [field; nz_from_hyps | f_equal; field; nz_from_hyps] | exact HB].")
     out.append(_block(whole.statement(), lines))
-    return "\n".join(out)
+    head = "From Implgraph Require Import MinSplit.\n" if h_args is not None else ""
+    return head + "\n".join(out)
