@@ -80,3 +80,5 @@ From Implgraph Require Import MinSplit.
 Print Assumptions Rmin_cases.
 Print Assumptions min_ge.
 Print Assumptions min_gt.
+From Implgraph Require Import RemovalScaling.
+Print Assumptions removal_scaling.
