@@ -82,3 +82,8 @@ Print Assumptions min_ge.
 Print Assumptions min_gt.
 From Implgraph Require Import RemovalScaling.
 Print Assumptions removal_scaling.
+From Implgraph Require Import MaxValueSets.
+Print Assumptions max_value_subset.
+Print Assumptions max_value_one.
+From Implgraph Require Import FloorAbove.
+Print Assumptions class_size_floor_above.

@@ -5,8 +5,8 @@ The file states three theorems: the first part's (``NAME_part1``: A at T gives C
 at U). The last applies the first part, then the second part's theorem at ``T = h``: each condition of the second
 part's domain that mentions T is ``T >= r`` or ``T > r`` (r a number, as the checker requires), and ``h >= r`` (``>``)
 is proved from ``h = P/Q`` (``field``), ``Q > 0`` and ``P - Q r >= 0`` (``> 0``) on the certificate's domain by the
-shift argument (the library's ``Compose.ge_from_ratio``); each other condition must be one of the certificate's
-own. Finally U = g(h) by ``field`` (or, for U = log(a) and g(h) = log(b), a = b by ``field``). A part whose method
+shift argument (the library's ``Compose.ge_from_ratio``); each other condition is one of the certificate's own or
+follows from them by ``lra``. Finally U = g(h) by ``field`` (or, for U = log(a) and g(h) = log(b), a = b by ``field``). A part whose method
 the generator does not cover makes the whole untranslatable.
 
 Where h is a ``Min`` of arguments (``Min(a1, a2, ...)``), the second part is applied at ``T = h`` all the same: each
@@ -19,6 +19,7 @@ and the two ``Min``s equal whatever the order (every ``Rmin`` split into its cas
 from __future__ import annotations
 
 import ast
+import math
 
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.generate import _block, _call, _File, _leaf, _need
@@ -99,10 +100,10 @@ def _min_equations(whole, u_text, h_args):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Min"):
             continue
         coq = tr.expr(ast.unparse(node))
-        if coq in seen:
-            continue
-        seen.append(coq)
         u_args = [ast.unparse(a) for a in node.args]
+        if coq in seen or len(u_args) != len(h_args) or not any(_same(rd, a, b) for a in u_args for b in h_args):
+            continue        # another Min of U (its own arguments; the final step decides)
+        seen.append(coq)
         steps, free = [], list(range(len(h_args)))
         for k, a in enumerate(u_args):
             match = next((j for j in free if _same(rd, a, h_args[j])), free[0] if free else None)
@@ -118,6 +119,67 @@ def _min_equations(whole, u_text, h_args):
     return lines, names
 
 
+_FUNCS = {"Min": min, "Max": max, "log": math.log, "exp": math.exp}
+
+
+def _value(node, at):
+    """A float value of an expression's tree at the point ``at`` (only to pair U's arguments with g's; Coq checks
+    each pair), None where it is undefined."""
+    try:
+        if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+            return float(node.value)
+        if isinstance(node, ast.Name):
+            return at[node.id]
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            return -_value(node.operand, at)
+        if isinstance(node, ast.BinOp):
+            a, b = _value(node.left, at), _value(node.right, at)
+            op = type(node.op)
+            return {ast.Add: lambda: a + b, ast.Sub: lambda: a - b, ast.Mult: lambda: a * b,
+                    ast.Div: lambda: a / b, ast.Pow: lambda: a ** b}[op]()
+        if isinstance(node, ast.Call) and node.func.id in _FUNCS:
+            return _FUNCS[node.func.id](*[_value(a, at) for a in node.args])
+    except (KeyError, TypeError, ValueError, ZeroDivisionError, OverflowError):
+        return None
+    return None
+
+
+def _at_h(text, h_text):
+    """``text``'s tree with T replaced by h's."""
+    h = ast.parse(str(h_text).strip(), mode="eval").body
+
+    class _Sub(ast.NodeTransformer):
+        def visit_Name(self, node):
+            return h if node.id == "T" else node
+    return _Sub().visit(ast.parse(str(text).strip(), mode="eval").body)
+
+
+def _argument_equations(whole, u_text, u_args, g_text, g_args, h_text, min_names):
+    """Lines proving ``EAi : <U's argument i> = <the matching argument of g> at h`` (h unfolded, or U's Mins of h
+    rewritten into it; ``field``); arguments paired by their values at a few points (else in order: coqc decides)."""
+    tr = whole.tr
+    points = [{**{n: v for n, v in zip(sorted(tr.kinds), vals)}} for vals in
+              ((7.0, 2.3, 3.0, 5.0), (11.0, 1.7, 2.0, 4.0), (5.0, 3.1, 4.0, 2.0))]
+    for pt in points:
+        pt.setdefault("N", 9.0)
+    free, lines = list(range(len(g_args))), []
+    for i, ua in enumerate(u_args):
+        def close(j):
+            vals = [(_value(ast.parse(ua, mode="eval").body, pt), _value(_at_h(g_args[j], h_text), pt)) for pt in points]
+            return all(a is not None and b is not None and abs(a - b) <= 1e-9 * (1 + abs(a)) for a, b in vals)
+        j = next((j for j in free if close(j)), free[0])
+        free.remove(j)
+        if "T" not in {n.id for n in ast.walk(ast.parse(g_args[j], mode="eval")) if isinstance(n, ast.Name)} \
+                and tr.expr(ua) == tr.expr(g_args[j]):
+            continue        # the same argument, written alike
+        reach = f"rewrite ?{', ?'.join(min_names)}" if min_names else "unfold hv"
+        nz = whole.nonzero([t for t in (ua, g_args[j]) if "Min" not in t])
+        lines.append(f"assert (EA{i} : {tr.expr(ua)} = (fun T : R => {tr.expr(g_args[j])}) hv) by "
+                     f"(cbv beta; {reach}; {nz}; first [field; nz_from_hyps | f_equal; field; nz_from_hyps]).")
+        lines.append(f"cbv beta in EA{i}.")
+    return lines
+
+
 def composition(cert, name):
     """The Coq text of a ``composition`` certificate's theorem ``name`` (and its parts' ``name_part1``, ``_part2``)."""
     parts = cert.parts
@@ -127,6 +189,9 @@ def composition(cert, name):
     f2, lines2 = _leaf(second, f"{name}_part2")
     out = [_block(f1.statement(), [f1.intros()] + lines1), _block(f2.statement(), [f2.intros()] + lines2)]
     whole = _File(cert, name)
+    if whole.a is None and (f1.a or "").startswith("floor_above_level") and cert.raw.get("A") == first.raw.get("A"):
+        # the first part states A by its class floor above A's weakest level (gen_floor_above): the whole the same
+        whole.a, whole.extra_binders = f1.a, f1.extra_binders
     _need(whole.a is not None, "a composition whose A has no predicate in the library")
     _need(f2.syms() == whole.syms(), "a second part whose symbols differ from the certificate's")
     h_text = first.upper
@@ -138,8 +203,9 @@ def composition(cert, name):
     for k, text in enumerate(second.domain):
         if not _mentions_t(text):
             coq = f2.doms[k]
-            _need(coq in whole.doms, f"a condition of the second part ({text}) not among the certificate's")
-            args.append(f"D{whole.doms.index(coq)}")
+            # a condition the certificate does not state is shown from its domain by lra (coqc rejects the file
+            # where it does not follow)
+            args.append(f"D{whole.doms.index(coq)}" if coq in whole.doms else "ltac:(lra)")
             continue
         thr = _threshold(text)
         _need(thr is not None, f"a condition of the second part on T other than T >= r ({text})")
@@ -159,18 +225,26 @@ def composition(cert, name):
     lines.append(f"pose proof ({name}_part2 {call}) as HB.")
     g_at_h = f"((fun T : R => {f2.upper}) hv)"
     texts = [t for t in (cert.upper, second.upper, h_text) if t is not None]
-    if h_args is None:
+    u_args, g_args = _min_args(cert.upper), _min_args(second.upper)
+    eqs, names = _min_equations(whole, cert.upper, h_args) if h_args is not None else ([], [])
+    lines += eqs
+    if u_args is not None and g_args is not None and len(u_args) == len(g_args):
+        # U and g both a Min: each of U's arguments is one of g's at h (field), then the Mins agree in any order
+        lines += _argument_equations(whole, cert.upper, u_args, second.upper, g_args, h_text, names)
+        rewrite = ", ".join(n for n in (f"EA{i}" for i in range(len(u_args))) if any(f"({n} :" in ln for ln in lines))
+        rewrite = f"rewrite {rewrite}; " if rewrite else ""
+        lines.append(f"apply (level_eq (fun LvlU => {whole.b_of('LvlU')}) ({whole.upper}) {g_at_h}); "
+                     f"[cbv beta; {rewrite}min_split; lra | exact HB].")
+    elif h_args is None:
         lines.append(f"apply (level_eq (fun LvlU => {whole.b_of('LvlU')}) ({whole.upper}) {g_at_h}); "
                      f"[cbv beta; unfold hv; {whole.nonzero(texts)}; "
                      f"first [field; nz_from_hyps | f_equal; field; nz_from_hyps] | exact HB].")
     else:
         # h an atom: U's Mins rewritten into it, then U = g(h) by field
-        eqs, names = _min_equations(whole, cert.upper, h_args)
-        lines += eqs
         rewrite = f"rewrite {', '.join(names)}; " if names else ""
         lines.append(f"apply (level_eq (fun LvlU => {whole.b_of('LvlU')}) ({whole.upper}) {g_at_h}); "
                      f"[cbv beta; {rewrite}{whole.nonzero([t for t in texts if 'Min' not in t])}; "
                      f"first [field; nz_from_hyps | f_equal; field; nz_from_hyps] | exact HB].")
     out.append(_block(whole.statement(), lines))
-    head = "From Implgraph Require Import MinSplit.\n" if h_args is not None else ""
+    head = "From Implgraph Require Import MinSplit.\n" if h_args is not None or "min_split" in lines[-1] else ""
     return head + "\n".join(out)
