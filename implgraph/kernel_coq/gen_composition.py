@@ -6,14 +6,17 @@ at U). The last applies the first part, then the second part's theorem at ``T = 
 part's domain that mentions T is ``T >= r`` or ``T > r`` (r a number, as the checker requires), and ``h >= r`` (``>``)
 is proved from ``h = P/Q`` (``field``), ``Q > 0`` and ``P - Q r >= 0`` (``> 0``) on the certificate's domain by the
 shift argument (the library's ``Compose.ge_from_ratio``); each other condition is one of the certificate's own or
-follows from them by ``lra``. Finally U = g(h) by ``field`` (or, for U = log(a) and g(h) = log(b), a = b by ``field``). A part whose method
-the generator does not cover makes the whole untranslatable.
+follows from them by ``lra``. Finally U = g(h) by ``field`` (or, for U = log(a) and g(h) = log(b), a = b by
+``field``). A part whose method the generator does not cover makes the whole untranslatable.
 
 Where h is a ``Min`` of arguments (``Min(a1, a2, ...)``), the second part is applied at ``T = h`` all the same: each
 threshold ``h >= r`` holds because every argument's does (``a_i = P_i/Q_i`` as above; ``MinSplit.min_ge``), and each
 ``Min`` of U's is h with its arguments written as U writes them: each argument equal to one of h's by ``field``,
 and the two ``Min``s equal whatever the order (every ``Rmin`` split into its cases, ``lra``), so that U = g(h) by
-``field`` with h an atom.
+``field`` with h an atom. Where U and g are both a ``Min`` of as many arguments, each of U's arguments is shown
+equal to one of g's at h (``field``; paired by their values at a few points, only to choose the pairs) and the two
+``Min``s equal whatever the order. Where the first part states A by its class floor above A's weakest level
+(:mod:`implgraph.kernel_coq.gen_floor_above`), the whole states A so too.
 """
 
 from __future__ import annotations
@@ -139,7 +142,7 @@ def _value(node, at):
                     ast.Div: lambda: a / b, ast.Pow: lambda: a ** b}[op]()
         if isinstance(node, ast.Call) and node.func.id in _FUNCS:
             return _FUNCS[node.func.id](*[_value(a, at) for a in node.args])
-    except (KeyError, TypeError, ValueError, ZeroDivisionError, OverflowError):
+    except (AttributeError, KeyError, TypeError, ValueError, ZeroDivisionError, OverflowError):
         return None
     return None
 
@@ -165,7 +168,8 @@ def _argument_equations(whole, u_text, u_args, g_text, g_args, h_text, min_names
     free, lines = list(range(len(g_args))), []
     for i, ua in enumerate(u_args):
         def close(j):
-            vals = [(_value(ast.parse(ua, mode="eval").body, pt), _value(_at_h(g_args[j], h_text), pt)) for pt in points]
+            vals = [(_value(ast.parse(ua, mode="eval").body, pt), _value(_at_h(g_args[j], h_text), pt))
+                    for pt in points]
             return all(a is not None and b is not None and abs(a - b) <= 1e-9 * (1 + abs(a)) for a, b in vals)
         j = next((j for j in free if close(j)), free[0])
         free.remove(j)
