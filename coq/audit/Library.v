@@ -106,3 +106,14 @@ Print Assumptions one_subset_class.
 Print Assumptions onesub_upper.
 Print Assumptions chord_hockey_max.
 Print Assumptions ln_ge_0.
+From Implgraph Require Import MinSplit.
+Print Assumptions Rmin_cases.
+Print Assumptions min_ge.
+Print Assumptions min_gt.
+From Implgraph Require Import RemovalScaling.
+Print Assumptions removal_scaling.
+From Implgraph Require Import MaxValueSets.
+Print Assumptions max_value_subset.
+Print Assumptions max_value_one.
+From Implgraph Require Import FloorAbove.
+Print Assumptions class_size_floor_above.

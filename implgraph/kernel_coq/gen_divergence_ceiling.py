@@ -5,11 +5,14 @@ class of at least s records (s A's level, A's declared minimum class size, or th
 from __future__ import annotations
 
 from implgraph.kernel_coq import adapter
-from implgraph.kernel_coq.gen_chord import MODULES, _ineq, _value0
+from implgraph.kernel_coq.gen_chord import MODULES as _CHORD_MODULES, _ineq, _value0
 from implgraph.kernel_coq.obligations import _need
 from implgraph.kernel_coq.statement import divergence_kind
 
 __all__ = ["divergence_ceiling", "METHODS", "MODULES"]
+
+#: the library modules the theorems load (FloorAbove: a class floor above A's weakest level)
+MODULES = _CHORD_MODULES + ("FloorAbove",)
 
 
 def divergence_ceiling(f):
@@ -18,7 +21,9 @@ def divergence_ceiling(f):
     table is at most N/s (``size_upper``), and the chord on [0, N/s] is log(N/s) (``chord_class_upper``). The
     classes' least size s is A's level T (A the smallest class's size, ``class_size``), A's parameter that its
     registered definition declares a minimum class size (``class_floor``: ``min_class_level``, then
-    ``class_size_floor``), or else the partition's declared minimum, whatever A is."""
+    ``class_size_floor``), A's parameter declared a minimum class size above A's weakest level where the domain
+    puts T above it (``floor_above_level``, :mod:`implgraph.kernel_coq.gen_floor_above`), or else the partition's
+    declared minimum, whatever A is."""
     cert = f.cert
     data = cert.raw.get("upper_certificate") or {}
     div = adapter.divergence_side(cert.B)
@@ -27,9 +32,13 @@ def divergence_ceiling(f):
     k = divergence_kind(f.tr, div)
     _need(k is not None and (div.kind == "kl" or (div.kind == "renyi" and str(div.order) == "2")),
           f"a divergence ceiling of {div.kind} (the library has KL and Renyi of order 2)")
-    _need(data.get("class_floor_above_weakest") is None,
-          "a class floor only above A's weakest level (MinClassSizeAboveWeakest: no Coq lemma)")
-    if data.get("class_size"):
+    if data.get("class_floor_above_weakest") is not None:
+        # A's parameter, a minimum class size above A's weakest level (MinClassSizeAboveWeakest): classes of >= k
+        # records where the domain puts T above the weakest (gen_floor_above)
+        from implgraph.kernel_coq.gen_floor_above import floor_above
+        _, sizes = floor_above(f)
+        size = str(cert.A.params.get(data["class_floor_above_weakest"]))
+    elif data.get("class_size"):
         # A the smallest class's size: classes of >= T records
         _need(cert.A.class_size_level and f.a is not None, "a class-size ceiling whose A is not a class size")
         size, sizes = "T", "HA"

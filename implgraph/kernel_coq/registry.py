@@ -16,6 +16,7 @@ from __future__ import annotations
 from implgraph.kernel_coq import (gen_ceiling, gen_ceiling_chord, gen_chord, gen_composition, gen_divergence,
                                   gen_divergence_ceiling, gen_extreme_points, gen_set_channel, gen_slack, gen_transport,
                                   gen_tv_distance, gen_views)
+from implgraph.kernel_coq import gen_floor_above, gen_max_value, gen_removal_scaling
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -28,7 +29,10 @@ LEAVES = {**{name: (fn, gen_slack.MODULES) for name, fn in gen_slack.METHODS.ite
           **{name: (fn, gen_divergence_ceiling.MODULES) for name, fn in gen_divergence_ceiling.METHODS.items()},
           **{name: (fn, gen_divergence.MODULES) for name, fn in gen_divergence.METHODS.items()},
           **{name: (fn, gen_tv_distance.MODULES) for name, fn in gen_tv_distance.METHODS.items()},
-          **{name: (fn, gen_ceiling_chord.MODULES) for name, fn in gen_ceiling_chord.METHODS.items()}}
+          **{name: (fn, gen_ceiling_chord.MODULES) for name, fn in gen_ceiling_chord.METHODS.items()},
+          **{name: (fn, gen_removal_scaling.MODULES) for name, fn in gen_removal_scaling.METHODS.items()},
+          **{name: (fn, gen_max_value.MODULES) for name, fn in gen_max_value.METHODS.items()},
+          **{name: (fn, gen_floor_above.MODULES) for name, fn in gen_floor_above.METHODS.items()}}
 #: a certificate of parts: method -> (its text, the library modules it needs)
 COMPOSITES = {"composition": gen_composition.composition,
               "set-channel-diversity": gen_set_channel.set_channel_diversity,
@@ -63,6 +67,10 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
                             "on [0, 1] and [1, N])",
            "ceiling-family": "its part's lemma (the upper bound: Mass.set_mass_class, Divergence.size_upper and "
                              "chord_class_upper)",
+           "subset-to-one-sided": "MaxValue.max_value; MaxValueSets.max_value_subset (B one record against the table), "
+                                  "max_value_one (A one record against the table)",
+           "removal-scaling": "RemovalScaling.removal_scaling (A between records), SlackOrder.slack_removal_ratio "
+                              "(A on removal)",
            "divergence-order": "Divergence.renyi2_kl_pairs / renyi2_kl_class (kl_le_renyi2), tv_hockey_pairs"}
 
 bundle = _gen.bundle

@@ -93,7 +93,7 @@ def _divergence_predicate(tr, div, level, K, x, cls):
 
 
 #: methods whose proof reads a total-variation or hockey-stick A as the additive slack on every event it is
-SLACK_A_METHODS = ("tv-distance", "ceiling-chord", "divergence-order")
+SLACK_A_METHODS = ("tv-distance", "ceiling-chord", "divergence-order", "removal-scaling")
 
 #: methods whose lemma holds whatever A is (the theorem states no hypothesis on A)
 WHATEVER_A = ("one-sided-ceiling", "distance-ceiling")
