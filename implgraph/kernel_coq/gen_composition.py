@@ -59,7 +59,7 @@ def _threshold_lines(whole, h_text, r_text, op, label, term="hv", unfold="unfold
         P, Q = rd.ratio(h_text)
     except NotPolynomial:       # square roots in h (Pinsker's, the chi-square bound): h > 0 read off its atoms
         from implgraph.kernel_coq.gen_tv_distance import positive_threshold
-        lines = positive_threshold(whole, h_text, r_text, op, label)
+        lines = positive_threshold(whole, h_text, r_text, op, label, term=term)
         if lines is None:
             raise
         return lines
@@ -192,6 +192,35 @@ def _argument_equations(whole, u_text, u_args, g_text, g_args, h_text, min_names
     return lines
 
 
+def _closing(whole, cert, second, f2, h_text, h_args, lines):
+    """The composition's last step: U equals the second part's bound g at h (its ``Min`` arguments matched where U
+    and g are both a ``Min``, or U's ``Min``s rewritten into h), then B at U from B at g(h)."""
+    g_at_h = f"((fun T : R => {f2.upper}) hv)"
+    texts = [t for t in (cert.upper, second.upper, h_text) if t is not None]
+    u_args, g_args = _min_args(cert.upper), _min_args(second.upper)
+    eqs, names = _min_equations(whole, cert.upper, h_args) if h_args is not None else ([], [])
+    more = list(eqs)
+    if u_args is not None and g_args is not None and len(u_args) == len(g_args):
+        # U and g both a Min: each of U's arguments is one of g's at h (field), then the Mins agree in any order
+        more += _argument_equations(whole, cert.upper, u_args, second.upper, g_args, h_text, names)
+        stated = lines + more
+        rewrite = ", ".join(n for n in (f"EA{i}" for i in range(len(u_args))) if any(f"({n} :" in ln for ln in stated))
+        rewrite = f"rewrite {rewrite}; " if rewrite else ""
+        more.append(f"apply (level_eq (fun LvlU => {whole.b_of('LvlU')}) ({whole.upper}) {g_at_h}); "
+                     f"[cbv beta; {rewrite}min_split; lra | exact HB].")
+    elif h_args is None:
+        more.append(f"apply (level_eq (fun LvlU => {whole.b_of('LvlU')}) ({whole.upper}) {g_at_h}); "
+                     f"[cbv beta; unfold hv; {whole.nonzero(texts)}; "
+                     f"first [field; nz_from_hyps | f_equal; field; nz_from_hyps] | exact HB].")
+    else:
+        # h an atom: U's Mins rewritten into it, then U = g(h) by field
+        rewrite = f"rewrite {', '.join(names)}; " if names else ""
+        more.append(f"apply (level_eq (fun LvlU => {whole.b_of('LvlU')}) ({whole.upper}) {g_at_h}); "
+                     f"[cbv beta; {rewrite}{whole.nonzero([t for t in texts if 'Min' not in t])}; "
+                     f"first [field; nz_from_hyps | f_equal; field; nz_from_hyps] | exact HB].")
+    return more
+
+
 def composition(cert, name):
     """The Coq text of a ``composition`` certificate's theorem ``name`` (and its parts' ``name_part1``, ``_part2``)."""
     parts = cert.parts
@@ -235,28 +264,7 @@ def composition(cert, name):
     rest = ["Arest"] if f2.extra_binders else []
     call = " ".join(syms + args + ["K", "x", "cls"] + rest + ["Htab"] + parts_args + ["HC"])
     lines.append(f"pose proof ({name}_part2 {call}) as HB.")
-    g_at_h = f"((fun T : R => {f2.upper}) hv)"
-    texts = [t for t in (cert.upper, second.upper, h_text) if t is not None]
-    u_args, g_args = _min_args(cert.upper), _min_args(second.upper)
-    eqs, names = _min_equations(whole, cert.upper, h_args) if h_args is not None else ([], [])
-    lines += eqs
-    if u_args is not None and g_args is not None and len(u_args) == len(g_args):
-        # U and g both a Min: each of U's arguments is one of g's at h (field), then the Mins agree in any order
-        lines += _argument_equations(whole, cert.upper, u_args, second.upper, g_args, h_text, names)
-        rewrite = ", ".join(n for n in (f"EA{i}" for i in range(len(u_args))) if any(f"({n} :" in ln for ln in lines))
-        rewrite = f"rewrite {rewrite}; " if rewrite else ""
-        lines.append(f"apply (level_eq (fun LvlU => {whole.b_of('LvlU')}) ({whole.upper}) {g_at_h}); "
-                     f"[cbv beta; {rewrite}min_split; lra | exact HB].")
-    elif h_args is None:
-        lines.append(f"apply (level_eq (fun LvlU => {whole.b_of('LvlU')}) ({whole.upper}) {g_at_h}); "
-                     f"[cbv beta; unfold hv; {whole.nonzero(texts)}; "
-                     f"first [field; nz_from_hyps | f_equal; field; nz_from_hyps] | exact HB].")
-    else:
-        # h an atom: U's Mins rewritten into it, then U = g(h) by field
-        rewrite = f"rewrite {', '.join(names)}; " if names else ""
-        lines.append(f"apply (level_eq (fun LvlU => {whole.b_of('LvlU')}) ({whole.upper}) {g_at_h}); "
-                     f"[cbv beta; {rewrite}{whole.nonzero([t for t in texts if 'Min' not in t])}; "
-                     f"first [field; nz_from_hyps | f_equal; field; nz_from_hyps] | exact HB].")
+    lines += _closing(whole, cert, second, f2, h_text, h_args, lines)
     out.append(_block(whole.statement(), lines))
     head = "From Implgraph Require Import MinSplit.\n" if h_args is not None or "min_split" in lines[-1] else ""
     return head + "\n".join(out)

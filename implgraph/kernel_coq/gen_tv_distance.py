@@ -172,17 +172,19 @@ def _pinsker(f):
     return lines
 
 
-def positive_threshold(whole, h_text, r_text, op, label):
-    """Lines proving ``label : hv > 0`` (or ``>= 0``) for a composition's first bound h with square roots (Pinsker's
-    and the chi-square bound, perhaps under a minimum), by ``Pinsker.pos_atoms`` (a product, quotient, minimum or
-    square root of terms each > 0 on the certificate's domain by ``lra``); None for an h without a square root (the
-    caller's refusal stands); other thresholds than 0 are refused."""
+def positive_threshold(whole, h_text, r_text, op, label, term="hv"):
+    """Lines proving ``label : term > 0`` (or ``>= 0``) for a composition's first bound h with square roots
+    (Pinsker's and the chi-square bound, perhaps under a minimum), by ``Pinsker.pos_atoms`` (a product, quotient,
+    minimum or square root of terms each > 0 on the certificate's domain by ``lra``); ``term`` is h's local name
+    ``hv`` (unfolded first) or h's own Coq text (an argument of h's minimum). None for an h without a square root
+    (the caller's refusal stands); other thresholds than 0 are refused."""
     if "sqrt(" not in str(h_text):
         return None
     _need(whole.rd.poly(r_text).is_zero, f"a threshold {r_text} other than 0 for a bound that is not a rational "
           f"function ({h_text})")
-    return [f"assert ({label} : hv {op} 0) by (unfold hv; apply Rlt_gt; pos_atoms)." if op == ">" else
-            f"assert ({label} : hv {op} 0) by (unfold hv; apply Rle_ge; left; pos_atoms)."]
+    unfold = "unfold hv; " if term == "hv" else ""
+    return [f"assert ({label} : {term} {op} 0) by ({unfold}apply Rlt_gt; pos_atoms)." if op == ">" else
+            f"assert ({label} : {term} {op} 0) by ({unfold}apply Rle_ge; left; pos_atoms)."]
 
 
 def _chi_square(f):
