@@ -65,9 +65,10 @@ def both_ways(div, lo, hi):
 
 
 def single_record_removal(a, div, ja) -> bool:
-    """A two-sided subset level of size 1 (each record against the table) against a removal total variation (its own
-    perspective: one chord both ways)."""
-    return div.compares == "removal" and (div.kind == "tv" or _numeric_hockey(div)) and _two_sided(a, "subset") \
+    """A two-sided subset level of size 1 (each record against the table) against a removal divergence whose bound
+    both ways on a narrowed interval is written here (:func:`narrows_pairwise_removal`: KL and Renyi of a finite order,
+    the larger chord of phi and of its perspective; total variation, its own perspective; the hockey-stick)."""
+    return narrows_pairwise_removal(div) and _two_sided(a, "subset") \
         and ja is not None \
         and sympy.simplify(ja - 1) == 0
 

@@ -15,9 +15,10 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
   perspective there (:func:`removal_upper`; total variation is its own), both attained by one record at
   (T, 1)/(T + 1) and N - 1 at (1, T)/(T + 1), for every N (docs/proofs/tight-pairwise-removal.md); the hockey-stick
   at a number gamma >= 1 too (:func:`hockey_both_ways`);
-- B compares the table with the table without one record (total variation, the hockey-stick), A compares each record
-  with the table (a subset level of size 1): Q_i/P = (N - x_i/P)/(N - 1) lies in [1/T, (N - 1/T)/(N - 1)], narrower
-  piece by piece in T (:func:`single_removal_supremum`: lower end (N - T)/(N - 1) where T <= N - 1), tight;
+- B compares the table with the table without one record (KL, Renyi of a finite order, both ways; total variation,
+  the hockey-stick), A compares each record with the table (a subset level of size 1): Q_i/P = (N - x_i/P)/(N - 1)
+  lies in [1/T, (N - 1/T)/(N - 1)], narrower piece by piece in T (:func:`single_removal_supremum`: lower end
+  (N - T)/(N - 1) where T <= N - 1), tight (docs/proofs/tight-lip-removal.md);
 - B compares a class with the table, A compares the classes of the same partition with the table, or A is pairwise (a
   class's mean and the table's are averages of records within ratio T of each other, bucket by bucket);
 - B compares the table with the table without one record, A compares the subsets of N - 1 records with the table, or A
