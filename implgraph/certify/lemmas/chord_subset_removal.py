@@ -1,7 +1,7 @@
 """The chord lemma where every subset of N - k records is within [1/T, T] of the table and B compares the table with
 the table without one record (KL, Renyi of a finite order; both ways), k neither N - 1 (every subset of one record:
-:mod:`implgraph.certify.lemmas.chord_narrowed`) nor 1 (record removal itself: :mod:`implgraph.certify.lemmas.chord_removal`);
-a helper of :mod:`implgraph.certify.lemmas.chord` (docs/proofs/tight-subset-removal.md).
+:mod:`implgraph.certify.lemmas.chord_narrowed`) nor 1 (record removal itself:
+:mod:`implgraph.certify.lemmas.chord_removal`); a helper of :mod:`implgraph.certify.lemmas.chord` (docs/proofs/tight-subset-removal.md).
 
 **Lemma.** Bucket by bucket with P_l > 0, let a_j = x_j/P (so sum_j a_j = N, a_j >= 0) and y = Q_i/P, the mean of a_j
 over j != i. (1) The subsets of N - k records among the N - 1 others average to Q_i, so y lies in [1/T, T]. (2) The

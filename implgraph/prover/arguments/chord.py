@@ -19,10 +19,7 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
   the hockey-stick), A compares each record with the table (a subset level of size 1): Q_i/P = (N - x_i/P)/(N - 1)
   lies in [1/T, (N - 1/T)/(N - 1)], narrower piece by piece in T (:func:`single_removal_supremum`: lower end
   (N - T)/(N - 1) where T <= N - 1), tight (docs/proofs/tight-lip-removal.md);
-- B compares the table with the table without one record (KL, Renyi of a finite order, both ways), A compares every
-  subset of N - k records with the table, k neither 1 nor N - 1: Q_i/P lies in [max(1/T, (N - (N - k) T)/k),
-  min(T, N/(N - 1), (N - (N - k)/T)/k)] (:func:`subset_removal_interval`), tight for every N (0 at T = 1;
-  docs/proofs/tight-subset-removal.md);
+- the same B, A every subset of N - k records against the table (k not 1, N - 1): :func:`subset_removal_interval`;
 - B compares a class with the table, A compares the classes of the same partition with the table, or A is pairwise (a
   class's mean and the table's are averages of records within ratio T of each other, bucket by bucket);
 - B compares the table with the table without one record, A compares the subsets of N - 1 records with the table, or A
@@ -81,8 +78,9 @@ from implgraph.definitions.divergences import divergence_of
 from implgraph.prover import registry
 from implgraph.prover.removal_supremum import (piece_of, removal_pieces, removal_rows, removal_supremum,
                                                removal_upper)
-from implgraph.prover.removal_chords import (_numeric_hockey, both_ways, narrows_pairwise_removal, single_pieces,
-                                             single_record_removal, single_removal_supremum)
+from implgraph.prover.removal_chords import (SUBSET_REMOVAL_TEXT, _numeric_hockey, both_ways, narrows_pairwise_removal,
+                                             single_pieces, single_record_removal, single_removal_supremum,
+                                             subset_removal, subset_removal_bound, subset_removal_interval)
 from implgraph.prover.shapes import compares as _two_sided
 from implgraph.prover.shapes import declared_subset_size, one_sided, ratio_sides
 
@@ -140,25 +138,6 @@ def interval(a, b, N, ja, a_classes, b_classes, b_params=None):
         # each record x_i = N P - (N - 1) Q_i with Q_i/P in [1/T, T]: x_i/P <= N - (N - 1)/T; a class mean too
         return sympy.Integer(0), N - (N - 1) / T, False
     return None
-
-
-def subset_removal(a, div, ja, N) -> bool:
-    """A two-sided subset level of size ja, neither 1 (each record against the table) nor N - 1 (record removal
-    itself, :func:`removal_supremum`), against a removal KL or Renyi of a finite order
-    (docs/proofs/tight-subset-removal.md). The size a formula of N alone: a size in a parameter's symbol (the symbols
-    matrix) is not read here (its certificate states the size in that symbol, which the checker does not parse)."""
-    return div.compares == "removal" and div.kind in ("kl", "renyi") and div.order is not sympy.oo \
-        and _two_sided(a, "subset") and ja is not None and ja.free_symbols <= {N} and sympy.simplify(ja - 1) != 0 \
-        and sympy.simplify(ja - (N - 1)) != 0
-
-
-def subset_removal_interval(N, k):
-    """``(lo, hi)``: where every subset of N - k records is within [1/T, T] of the table (1 <= k <= N - 1), the ratio
-    y = Q_i/P of one bucket lies in [max(1/T, (N - (N - k) T)/k), min(T, N/(N - 1), (N - (N - k)/T)/k)], and every
-    value there is reached with the others at y and record i at N - (N - 1) y (docs/proofs/tight-subset-removal.md)."""
-    from implgraph.prover.answer import T
-    return (sympy.Max(1 / T, (N - (N - k) * T) / k),
-            sympy.Min(T, N / (N - 1), (N - (N - k) / T) / k))
 
 
 def _one_record(a) -> bool:
@@ -257,15 +236,11 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
     s = sympy.sympify((b_classes or {}).get("min_size", 1))
     where = _attained_where(div.compares, T, N, s, "pairwise" if _two_sided(a, "pairwise") else None) if same \
         else sympy.false
-    if subset:      # the others at y, record i at N - (N - 1) y: a table wherever a record is removed
-        where = sympy.Ge(N, ja + 1)
-        # at T = 1 the interval is the point 1 (the chord reads 0/0): every subset's mean is the table's, B = 0
-        upper = sympy.Piecewise((0, sympy.Le(T, 1)), (upper, True))
+    where, upper = subset_removal_bound(upper, ja, N) if subset else (where, upper)
     one_sided_class = not same and lo == 0 and hi == T and div.compares == "class" and phi is not None \
         and (one_sided(a, "class") or _one_record(a))
     if one_sided_class:
-        # s records at (1, 0) in a class of their own, N - s at ((N/T - s)/(N - s), ...): the table's first bucket is
-        # 1/T, so the class's ratios are exactly T and 0 (the chord's ends) and the others' at most 1 and N/(N - s) <= T
+        # s records at (1, 0) alone, N - s at ((N/T - s)/(N - s), ...): the class's ratios T and 0
         s_one = sympy.Integer(1) if _one_record(a) else s
         where = sympy.And(sympy.Ge(T, N / (N - s_one)), sympy.Le(T, N / s_one))
     argument = (f"B is the {div.kind} divergence{_order_text(div)} between the distributions it compares "
@@ -275,12 +250,7 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
                 + ("; the table against the table without record i both ways: B <= the larger chord of phi and of "
                    "its perspective psi(q) = q phi(1/q) (convex too; for total variation psi = phi), both attained by "
                    "one record at (T, 1)/(T + 1) and N - 1 at (1, T)/(T + 1) (x_i/Q_i = T, 1/T)"
-                   if pairwise_removal else "")
-                + ("; every subset of the others is within [1/T, T], and so is the mean of the subsets holding "
-                   "record i, (N - k y)/(N - k) with y = Q_i/P and k = N - (the subset size), and x_i >= 0: the "
-                   "interval above; B <= the larger chord of phi and of its perspective psi(q) = q phi(1/q), both "
-                   "attained by one record at N P - (N - 1) Q and N - 1 at Q with ratios Q/P in {lo, hi} "
-                   "(docs/proofs/tight-subset-removal.md)" if subset else "")
+                   if pairwise_removal else SUBSET_REMOVAL_TEXT if subset else "")
                 + ("; attained by two buckets with ratios hi and lo" if same else
                    f"; A bounds the ratios from above only, yet the chord's ends T and 0 are reached where {where}: "
                    f"{s_one} record(s) at (1, 0) in a class of their own and N - {s_one} at ((N/T - {s_one})/(N - "
