@@ -20,7 +20,15 @@ from implgraph.core import methods
 from implgraph.prover.removal_supremum import removal_upper
 
 __all__ = ["narrows_pairwise_removal", "hockey_both_ways", "both_ways", "single_record_removal", "single_pieces",
-           "single_removal_supremum"]
+           "single_removal_supremum", "subset_removal", "subset_removal_interval", "subset_removal_bound",
+           "SUBSET_REMOVAL_TEXT"]
+
+#: the argument's words where A is every subset of N - k records against the table (:func:`subset_removal`)
+SUBSET_REMOVAL_TEXT = ("; every subset of the others is within [1/T, T], and so is the mean of the subsets holding "
+                       "record i, (N - k y)/(N - k) with y = Q_i/P and k = N - (the subset size), and x_i >= 0: the "
+                       "interval above; B <= the larger chord of phi and of its perspective psi(q) = q phi(1/q), both "
+                       "attained by one record at N P - (N - 1) Q and N - 1 at Q with ratios Q/P in {lo, hi} "
+                       "(docs/proofs/tight-subset-removal.md)")
 
 
 def _two_sided(d, family):
@@ -65,9 +73,10 @@ def both_ways(div, lo, hi):
 
 
 def single_record_removal(a, div, ja) -> bool:
-    """A two-sided subset level of size 1 (each record against the table) against a removal total variation (its own
-    perspective: one chord both ways)."""
-    return div.compares == "removal" and (div.kind == "tv" or _numeric_hockey(div)) and _two_sided(a, "subset") \
+    """A two-sided subset level of size 1 (each record against the table) against a removal divergence whose bound
+    both ways on a narrowed interval is written here (:func:`narrows_pairwise_removal`: KL and Renyi of a finite order,
+    the larger chord of phi and of its perspective; total variation, its own perspective; the hockey-stick)."""
+    return narrows_pairwise_removal(div) and _two_sided(a, "subset") \
         and ja is not None \
         and sympy.simplify(ja - 1) == 0
 
@@ -97,3 +106,30 @@ def single_removal_supremum(div, N, argument):
     upper = sympy.Piecewise((parts[0][1].upper, parts[0][0]), (parts[1][1].upper, True))
     return Bound(upper, True, methods.CHORD.name, argument + "; tight for every N, piece by piece in T",
                  checks=[c for _, b in parts for c in b.checks], parts=parts)
+
+
+def subset_removal(a, div, ja, N) -> bool:
+    """A two-sided subset level of size ja, neither 1 (each record against the table) nor N - 1 (record removal
+    itself, :func:`removal_supremum`), against a removal KL or Renyi of a finite order
+    (docs/proofs/tight-subset-removal.md). The size a formula of N alone: a size in a parameter's symbol (the symbols
+    matrix) is not read here (its certificate states the size in that symbol, which the checker does not parse)."""
+    return div.compares == "removal" and div.kind in ("kl", "renyi") and div.order is not sympy.oo \
+        and _two_sided(a, "subset") and ja is not None and ja.free_symbols <= {N} and sympy.simplify(ja - 1) != 0 \
+        and sympy.simplify(ja - (N - 1)) != 0
+
+
+def subset_removal_interval(N, k):
+    """``(lo, hi)``: where every subset of N - k records is within [1/T, T] of the table (1 <= k <= N - 1), the ratio
+    y = Q_i/P of one bucket lies in [max(1/T, (N - (N - k) T)/k), min(T, N/(N - 1), (N - (N - k)/T)/k)], and every
+    value there is reached with the others at y and record i at N - (N - 1) y (docs/proofs/tight-subset-removal.md)."""
+    from implgraph.prover.answer import T
+    return (sympy.Max(1 / T, (N - (N - k) * T) / k),
+            sympy.Min(T, N / (N - 1), (N - (N - k) / T) / k))
+
+
+def subset_removal_bound(upper, ja, N):
+    """``(attained_where, U)`` of :func:`subset_removal`: the family (the others at y, record i at N - (N - 1) y) is a
+    table wherever a record is removed, N >= ja + 1; at T = 1 the interval is the point 1 (the chord reads 0/0) and
+    every subset's mean is the table's, so U is 0 there."""
+    from implgraph.prover.answer import T
+    return sympy.Ge(N, ja + 1), sympy.Piecewise((0, sympy.Le(T, 1)), (upper, True))

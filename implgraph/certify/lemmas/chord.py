@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import sympy
 
-from implgraph.certify.lemmas import chord_removal, lemma
+from implgraph.certify.lemmas import chord_removal, chord_subset_removal, lemma
 from implgraph.certify.lemmas.chord_narrowed import (_hockey, _hockey_value_ok, _pairwise_removal, _self_perspective,
                                                      _single_interval_ok, _single_removal, _states_n_two, _two_point_ok,
                                                      _without_max)
@@ -128,6 +128,8 @@ def _confines(A, B, div, domain=()):
         return (1 / _T, _T, True) if _same_classes(A, B) else None
     if div.compares == "removal" and removal:
         return 1 / _T, _T, True
+    if chord_subset_removal.removed(A, div) is not None:     # a subset of N - k records, k >= 2: its lemma's interval
+        return (*chord_subset_removal.interval(chord_subset_removal.removed(A, div)), True)
     if _single_removal(A, div):     # the ends are the certificate's, checked by _single_interval_ok
         return 1 / _T, (_N - 1 / _T) / (_N - 1), True
     if div.compares == "class" and removal:      # x_i = N P - (N - 1) Q_i, Q_i/P in [1/T, T]; a class mean too
@@ -226,7 +228,8 @@ def _family_at(cert, fam, T, N, div):
         return False, f"at T = {T}, N = {N}: {len(rows)} records"
     ct = ConcreteTable.from_fractions(rows, classes=classes)
     a = registered(cert["A"]["definition"])
-    ra = a.concrete(ct)                     # A's registered exact level (a ratio of averages: a Fraction or INF)
+    params = {k: parse_expr(str(v), {}) for k, v in ((cert["A"].get("params") or {}).items())}
+    ra = a.concrete(ct, **params)           # A's registered exact level (a ratio of averages: a Fraction or INF)
     rb = div.level([list(r) for r in rows], classes)      # B's declared divergence, exactly
     upper = _at(_expr(cert["upper"]), T, N)
     if ra is None or ra == INF or rb is None or rb == INF:
@@ -303,7 +306,8 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             return _report(steps)
         lo, hi, same = got
         single = _single_removal(A, div)
-        removal = _pieces_of_removal(A, div) and not single
+        subset = chord_subset_removal.removed(A, div) is not None
+        removal = _pieces_of_removal(A, div) and not single and not subset
         if single:      # each record against the table (a subset level of size 1)
             lo, hi = _expr(data.get("lo")), _expr(data.get("hi"))
             steps.append((f"Q_i/P lies in [{lo}, {hi}] on every table at A's level (Q_i/P = (N - x_i/P)/(N - 1), "
@@ -325,7 +329,11 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             steps.append(("for every partition (each class is bounded against the table by itself; one class is the "
                           "table, at divergence 0 <= U)", cert.get("min_classes") in (1, 2),
                           f"min_classes {cert.get('min_classes')!r}"))
-        steps += _value_steps(cert, A, div, (lo, hi), domain, removal, single)
+        if subset:      # U = Piecewise((0, T <= 1), (V, True)): V checked below in U's place
+            ok, cert = chord_subset_removal.at_one(cert)
+            steps.append(("U is 0 at T = 1 (every subset's mean is the table's, Q_i = P), the chord's value beyond",
+                          ok, "exact"))
+        steps += _value_steps(cert, A, div, (lo, hi), domain, removal or subset, single)
         if cert.get("tight"):
             steps += _tightness_steps(cert, div, same, ns)
     except (*UNREADABLE, InputError) as exc:

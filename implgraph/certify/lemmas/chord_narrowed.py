@@ -1,7 +1,7 @@
 """The chord lemma's narrowed intervals on record removal (helpers of :mod:`implgraph.certify.lemmas.chord`;
 docs/proofs/tight-pairwise-removal.md): A pairwise against a removal divergence (Q_i/P = N/(N - 1 + x_i/Q_i), in
-[N/(N - 1 + T), N T/((N - 1) T + 1)]), A a two-sided subset level of size 1 against a removal total variation or
-hockey-stick (Q_i/P = (N - x_i/P)/(N - 1), in [1/T or (N - T)/(N - 1) where T <= N - 1, (N - 1/T)/(N - 1)]); the
+[N/(N - 1 + T), N T/((N - 1) T + 1)]), A a two-sided subset level of size 1 against a removal KL, Renyi of a finite
+order, total variation or hockey-stick (Q_i/P = (N - x_i/P)/(N - 1), in [1/T or (N - T)/(N - 1) where T <= N - 1, (N - 1/T)/(N - 1)]); the
 hockey-stick's two chords; a maximum resolved at T = 1 + u and, where the domain states N >= 2, N = 2 + v.
 """
 
@@ -54,10 +54,11 @@ def _two_point_ok(second, y, lo, hi) -> bool:
 
 
 def _single_removal(A, div) -> bool:
-    """A two-sided subset level of size 1 (each record against the table) against a removal total variation."""
+    """A two-sided subset level of size 1 (each record against the table) against a removal KL, Renyi of a finite
+    order, total variation or hockey-stick (the kinds whose both-ways bound the lemma re-derives)."""
     return A.get("family") == "subset" and A.get("sides") == "two-sided" and A.get("size") is not None \
         and sympy.simplify(parse_expr(str(A["size"]), {"N": _N}) - 1) == 0 and div.compares == "removal" \
-        and (div.kind == "tv" or _hockey(div))
+        and (div.kind in ("kl", "tv") or (div.kind == "renyi" and div.order is not sympy.oo) or _hockey(div))
 
 
 def _states_le(domain, small, large) -> bool:

@@ -15,9 +15,11 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
   perspective there (:func:`removal_upper`; total variation is its own), both attained by one record at
   (T, 1)/(T + 1) and N - 1 at (1, T)/(T + 1), for every N (docs/proofs/tight-pairwise-removal.md); the hockey-stick
   at a number gamma >= 1 too (:func:`hockey_both_ways`);
-- B compares the table with the table without one record (total variation, the hockey-stick), A compares each record
-  with the table (a subset level of size 1): Q_i/P = (N - x_i/P)/(N - 1) lies in [1/T, (N - 1/T)/(N - 1)], narrower
-  piece by piece in T (:func:`single_removal_supremum`: lower end (N - T)/(N - 1) where T <= N - 1), tight;
+- B compares the table with the table without one record (KL, Renyi of a finite order, both ways; total variation,
+  the hockey-stick), A compares each record with the table (a subset level of size 1): Q_i/P = (N - x_i/P)/(N - 1)
+  lies in [1/T, (N - 1/T)/(N - 1)], narrower piece by piece in T (:func:`single_removal_supremum`: lower end
+  (N - T)/(N - 1) where T <= N - 1), tight (docs/proofs/tight-lip-removal.md);
+- the same B, A every subset of N - k records against the table (k not 1, N - 1): :func:`subset_removal_interval`;
 - B compares a class with the table, A compares the classes of the same partition with the table, or A is pairwise (a
   class's mean and the table's are averages of records within ratio T of each other, bucket by bucket);
 - B compares the table with the table without one record, A compares the subsets of N - 1 records with the table, or A
@@ -76,8 +78,9 @@ from implgraph.definitions.divergences import divergence_of
 from implgraph.prover import registry
 from implgraph.prover.removal_supremum import (piece_of, removal_pieces, removal_rows, removal_supremum,
                                                removal_upper)
-from implgraph.prover.removal_chords import (_numeric_hockey, both_ways, narrows_pairwise_removal, single_pieces,
-                                             single_record_removal, single_removal_supremum)
+from implgraph.prover.removal_chords import (SUBSET_REMOVAL_TEXT, _numeric_hockey, both_ways, narrows_pairwise_removal,
+                                             single_pieces, single_record_removal, single_removal_supremum,
+                                             subset_removal, subset_removal_bound, subset_removal_interval)
 from implgraph.prover.shapes import compares as _two_sided
 from implgraph.prover.shapes import declared_subset_size, one_sided, ratio_sides
 
@@ -118,6 +121,11 @@ def interval(a, b, N, ja, a_classes, b_classes, b_params=None):
     if _two_sided(a, "pairwise"):
         return 1 / T, T, div.compares == "pairs"
     removal = _two_sided(a, "subset") and ja is not None and sympy.simplify(ja - (N - 1)) == 0
+    if subset_removal(a, div, ja, N):
+        # every subset of ja records within [1/T, T] of the table, k = N - ja >= 2 removed: Q_i/P (bucket by bucket) is
+        # the mean of the others' ratios y; within [1/T, T] (a mean of subsets of the others), (N - k y)/(N - k) in
+        # [1/T, T] (the mean of the subsets holding record i), y <= N/(N - 1) (x_i >= 0)
+        return (*subset_removal_interval(N, N - ja), True)
     if single_record_removal(a, div, ja):
         # each record against the table: Q_i/P = (N - x_i/P)/(N - 1) <= (N - 1/T)/(N - 1), and >= 1/T (a mean of
         # records each >= 1/T of the table); narrower piece by piece (single_removal_supremum)
@@ -222,16 +230,17 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
     if phi is not None and convex_on(phi, lo, hi) is not True:
         return None
     pairwise_removal = _two_sided(a, "pairwise") and narrows_pairwise_removal(div)
-    upper = both_ways(div, lo, hi) if pairwise_removal or single_record_removal(a, div, ja) else \
+    subset = subset_removal(a, div, ja, N)
+    upper = both_ways(div, lo, hi) if pairwise_removal or subset or single_record_removal(a, div, ja) else \
         chord_upper(div, lo, hi)
     s = sympy.sympify((b_classes or {}).get("min_size", 1))
     where = _attained_where(div.compares, T, N, s, "pairwise" if _two_sided(a, "pairwise") else None) if same \
         else sympy.false
+    where, upper = subset_removal_bound(upper, ja, N) if subset else (where, upper)
     one_sided_class = not same and lo == 0 and hi == T and div.compares == "class" and phi is not None \
         and (one_sided(a, "class") or _one_record(a))
     if one_sided_class:
-        # s records at (1, 0) in a class of their own, N - s at ((N/T - s)/(N - s), ...): the table's first bucket is
-        # 1/T, so the class's ratios are exactly T and 0 (the chord's ends) and the others' at most 1 and N/(N - s) <= T
+        # s records at (1, 0) alone, N - s at ((N/T - s)/(N - s), ...): the class's ratios T and 0
         s_one = sympy.Integer(1) if _one_record(a) else s
         where = sympy.And(sympy.Ge(T, N / (N - s_one)), sympy.Le(T, N / s_one))
     argument = (f"B is the {div.kind} divergence{_order_text(div)} between the distributions it compares "
@@ -241,7 +250,7 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
                 + ("; the table against the table without record i both ways: B <= the larger chord of phi and of "
                    "its perspective psi(q) = q phi(1/q) (convex too; for total variation psi = phi), both attained by "
                    "one record at (T, 1)/(T + 1) and N - 1 at (1, T)/(T + 1) (x_i/Q_i = T, 1/T)"
-                   if pairwise_removal else "")
+                   if pairwise_removal else SUBSET_REMOVAL_TEXT if subset else "")
                 + ("; attained by two buckets with ratios hi and lo" if same else
                    f"; A bounds the ratios from above only, yet the chord's ends T and 0 are reached where {where}: "
                    f"{s_one} record(s) at (1, 0) in a class of their own and N - {s_one} at ((N/T - {s_one})/(N - "
@@ -261,7 +270,7 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
         out.exact = removal_class_supremum(div, N, argument)
     if single_record_removal(a, div, ja):
         out.exact = single_removal_supremum(div, N, argument)
-    if div.compares == "removal" and same and _two_sided(a, "subset"):
+    if div.compares == "removal" and same and _two_sided(a, "subset") and not subset:
         exact = removal_supremum(div, N, argument)
         if exact is not None:       # the chord on [1/T, T] is a bound; the supremum is narrower (removal_supremum)
             out.tight, out.attained_where, out.exact = False, sympy.false, exact
@@ -358,8 +367,12 @@ def certificate_family(cert, ctx):
     if div.compares == "removal" and cert["A"].get("family") == "subset" and div.kind in ("kl", "renyi") \
             and div.order is not sympy.oo:        # a piece of removal_supremum: one record at N P - (N - 1) Q
         lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
+        where = ctx.bound.attained_where
+        subset = subset_removal(ctx.a, div, parse_expr(str(cert["A"].get("size")), {"N": N}), N) \
+            if cert["A"].get("size") is not None else False
         return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in removal_rows(lo, hi, N)],
-                "domain": []}
+                "domain": ([] if where is sympy.true or where is None else [str(where)])
+                + (["T > 1"] if subset else [])}      # at T = 1 the rows read 0/0 (U is 0 there)
     if div.compares == "removal" and cert["A"].get("family") == "subset" and str(cert["A"].get("size")) == "1" \
             and (div.kind == "tv" or _numeric_hockey(div)):     # single_removal_supremum's piece: N P - (N - 1) Q
         lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
