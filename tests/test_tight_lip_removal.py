@@ -69,6 +69,7 @@ def _at(f, n, t):
     return float(f.subs({N: n, eps: sympy.log(t)}))
 
 
+@pytest.mark.slow
 def test_tight_for_every_n(results):
     for key, r in results.items():
         assert r.verdict == "proved" and r.tightness == "tight" and r.method == "chord", key
@@ -80,6 +81,7 @@ def test_tight_for_every_n(results):
     assert _at(results["kl"].tight, 3, 2) < math.log(2) / 3        # below the old eps tanh(eps/2)
 
 
+@pytest.mark.slow
 def test_forged_rejected(results):
     for key in ("kl", "r2"):
         cert = next(c for c in results[key].details["certificates"] if "T <= N - 1" in c["domain"])
