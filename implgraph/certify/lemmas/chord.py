@@ -128,8 +128,8 @@ def _confines(A, B, div, domain=()):
         return (1 / _T, _T, True) if _same_classes(A, B) else None
     if div.compares == "removal" and removal:
         return 1 / _T, _T, True
-    if chord_subset_removal.removed(A, div) is not None:     # a subset of N - k records, k >= 2: its lemma's interval
-        return (*chord_subset_removal.interval(chord_subset_removal.removed(A, div)), True)
+    if (k := chord_subset_removal.removed(A, div)) is not None:    # a subset of N - k records, k >= 2: its interval
+        return (*chord_subset_removal.interval(k), True)
     if _single_removal(A, div):     # the ends are the certificate's, checked by _single_interval_ok
         return 1 / _T, (_N - 1 / _T) / (_N - 1), True
     if div.compares == "class" and removal:      # x_i = N P - (N - 1) Q_i, Q_i/P in [1/T, T]; a class mean too

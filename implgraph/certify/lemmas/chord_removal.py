@@ -61,9 +61,11 @@ def _mean_of(div, upper):
 
 
 def _matches(mean, values) -> bool:
+    """Every argument of the maximum ``mean`` is one of ``values`` and every value one of its arguments (each pair
+    compared once)."""
     args = mean.args if isinstance(mean, sympy.Max) else (mean,)
-    return all(any(_same(a, v) for v in values) for a in args) and \
-        all(any(_same(a, v) for a in args) for v in values)
+    same = [[_same(a, v) for v in values] for a in args]
+    return all(any(row) for row in same) and all(any(col) for col in zip(*same))
 
 
 def value_ok(div, upper, lo, hi) -> bool:
