@@ -163,14 +163,16 @@ def composed_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classe
     on the region is passed over."""
     from implgraph.prover.search import tight_bound
     for c, c_params, c_classes in _candidates(a, b, a_params, b_params, a_classes, b_classes):
+        # the second part first: it does not depend on A and is remembered, and where nothing bounds B through C
+        # the first part (often the costlier search) is not needed
+        second = _second_part(c, b, c_params, b_params, part_region(region, c), N, c_classes, b_classes, beat)
+        if second is None:
+            continue
         try:
             first = _single(tight_bound(a, c, a_params, c_params, region, N, a_classes, c_classes))
         except InputError:      # a value outside C's range
             continue
-        if first is None:
-            continue
-        second = _second_part(c, b, c_params, b_params, part_region(region, c), N, c_classes, b_classes, beat)
-        if second is None or _decide_positive_T(region, sympy.Ge(first.upper, lowest_raw(c))) is not True:
+        if first is None or _decide_positive_T(region, sympy.Ge(first.upper, lowest_raw(c))) is not True:
             continue
         upper = simplified(second.upper.subs(T, first.upper))
         if beat is not None and _decide_positive_T(region, sympy.Ge(upper, beat)) is True:
