@@ -261,9 +261,16 @@ def _instances(a, b, conjecture, when_c, N, p, n_min, classes, min_classes, stag
 
 def _compared_with_proof(answer, instances, pending, a_def, b_def, alpha):
     """Where the prover's ``answer`` proves a tight f for every N: the keyword arguments of :func:`analyse` that
-    compare each pending instance's exact tight value with it (``extra``: index -> arguments), and the pending
+    compare each pending instance's exact tight value with it (``extra``: index -> arguments; where it proves the
+    implication, tight or not, a grid instance it claims skips its finer grids, ``excluded``), and the pending
     instances outside the proof's domain (``unclaimed``: indices, fitted on their own)."""
     extra, unclaimed = {}, []
+    if answer is not None and answer.verdict == "proved":
+        # a proof for every N claiming an instance rules out a witness of A finite, B infinite there: its finer
+        # grids are not searched
+        for at, args in pending.items():
+            if instances[at].note == PENDING_SEARCH and _claimed_at(answer, args[7]):
+                extra[at] = {"excluded": True}
     if answer is not None and answer.verdict == "proved" and answer.tight is not None:
         buckets = (answer.details or {}).get("attained_buckets")
         where = (answer.details or {}).get("attained_where")
@@ -362,7 +369,7 @@ def _finish(instances, pending, run, extra=None, min_classes=1):
         if at > first_neg:
             break
         if instances[at].note == PENDING_SEARCH:
-            instances[at] = run(pending[at], stage="rest", min_classes=min_classes)
+            instances[at] = run(pending[at], stage="rest", min_classes=min_classes, **extra.get(at, {}))
             if instances[at].relation == "non-implication":
                 first_neg = at
     if first_neg < len(instances):

@@ -31,7 +31,7 @@ __all__ = ["Instance", "analyse", "samples_for", "PENDING_TIGHT", "PENDING_SEARC
 
 
 def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, min_class=None,
-            max_class=None, *, stage="all", proved=None, min_classes=1) -> Instance:
+            max_class=None, *, stage="all", proved=None, excluded=False, min_classes=1) -> Instance:
     """Decide A => B at N records (exact, binary tables by default); see the module notes.
 
     ``f_raw(a)``, if given, maps A's raw level (a sympy Rational) to B's raw level and is checked
@@ -53,6 +53,9 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
     value at A's raw level. The exact tight value is then computed at three of the sample levels only
     (the first, middle and last), each must equal ``raw`` there (else a bug in the prover or the linear
     programs: an error), and the instance's tight f is ``f``.
+
+    ``excluded``: a proof for every N claims the implication at this instance, so no table has A finite and B
+    infinite here: on a grid the finer grids are not searched (the note says so).
     """
     if stage not in STAGES or (stage == "first" and f_raw is not None):
         raise ValueError(f"stage {stage!r} (with f: {f_raw is not None})")
@@ -67,7 +70,7 @@ def analyse(a_def, a_params, b_def, b_params, N, p=2, f_raw=None, point=None, mi
         am = lf_model(a_def, N, sizes, p, **a_params)
         bm = lf_model(b_def, N, sizes, p, **b_params)
         if am is None or bm is None:
-            return _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts, stage)
+            return _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts, stage, excluded)
         models.append((sizes, am, bm))
     # one solver context per instance: the same question always gets the same models
     ctx = new_context()

@@ -86,7 +86,7 @@ def _rows_keys(rows, sizes, classed) -> tuple:
     return _Key(rk), _Key((rk, sizes, classed))
 
 
-def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=None, stage="all"):
+def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=None, stage="all", excluded=False):
     """Fallback for definitions without linear-fractional forms: probe grids of tables.
 
     First the coarse grid: rows ``(v, 1 - v, 0, ...)`` with v in {0, 1/3, 2/3, 1}. If it shows no
@@ -101,7 +101,9 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
 
     ``parts``: the partitions into classes searched (default: every partition of N into >= 2
     classes when A or B needs classes, else one class of N records). ``stage``: as in :func:`analyse`
-    (``"first"``: the coarse grid only; ``"rest"``: the finer grids only).
+    (``"first"``: the coarse grid only; ``"rest"``: the finer grids only). ``excluded``: a proof for every N rules out a
+    witness of A finite, B infinite here, so the finer grids are not searched (the bounded search would only repeat
+    what the proof, whose certificate ``implgraph.certify`` re-checks, says).
     """
     classed = a_def.needs_classes or b_def.needs_classes
     if parts is None:
@@ -121,10 +123,10 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
     if f_raw is not None or (weakest is sympy.oo and ceiling is None):
         # (B bounded by its weakest level, or by a ceiling on every table of N records, is never infinite:
         # finer grids could only refute an f)
-        hit = _search_finer_grids(prober, N, p, parts)
+        hit = None if excluded else _search_finer_grids(prober, N, p, parts)
         if hit is not None:
             return prober.found(*hit)
-    return _grid_outcome(prober, weakest, ceiling)
+    return _grid_outcome(prober, weakest, ceiling, excluded and f_raw is None)
 
 
 class _Prober:
@@ -191,7 +193,7 @@ def _search_finer_grids(prober, N, p, parts):
     return None
 
 
-def _grid_outcome(prober, weakest, ceiling):
+def _grid_outcome(prober, weakest, ceiling, excluded=False):
     """The instance where no grid table is a witness of A finite, B infinite."""
     a_def, b_def, f_raw, f_witness, N, point = (prober.a_def, prober.b_def, prober.f_raw, prober.f_witness,
                                                 prober.N, prober.point)
@@ -217,6 +219,10 @@ def _grid_outcome(prober, weakest, ceiling):
                         note=f"{a_def.name} or {b_def.name} has no linear-fractional form; {b_def.name}'s raw level is "
                              f"at most {ceiling} on every table of {N} records (one-sided-ceiling), never infinite, so "
                              "no finer grid is searched for a witness; the coarse grid found none")
+    if excluded:
+        return Instance(N, point, "unknown",
+                        note=f"{a_def.name} or {b_def.name} has no linear-fractional form; the coarse grid found no "
+                             "witness, and the finer grids are not searched: the proof for every N rules one out")
     return Instance(N, point, "unknown",
                     note=f"{a_def.name} or {b_def.name} has no linear-fractional form; a grid of tables "
                          "found no witness")
