@@ -8,11 +8,13 @@ one instance; :func:`proved_by_prover` asks about the implication alone.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
 import sympy
 
 from implgraph.core.concrete import ConcreteTable
+from implgraph.core.point_values import not_identically_zero
 from implgraph.core.simplified import simplified, substituted
 from implgraph.definitions.nodes import N_SYM, parse_node
 from implgraph.engines.direction_result import DirectionResult
@@ -35,16 +37,28 @@ T_RAW = sympy.Symbol("T", positive=True)
 PROVED_LEVELS = 3
 
 
+def _differs(x, y) -> bool:
+    """x and y are not identically equal: a point where they differ, else their difference does not simplify to 0."""
+    return not_identically_zero(x - y) or simplified(x - y) != 0
+
+
+@functools.lru_cache(maxsize=4096)
+def _domain_condition(text, names):
+    """One condition of a certificate's domain (the prover's own text) read with ``names`` as plain symbols; None
+    where it mentions A's raw level T."""
+    rel = sympy.sympify(text, locals={name: sympy.Symbol(name) for name in (*names, "T")})
+    return None if sympy.Symbol("T") in rel.free_symbols else rel
+
+
 def _claimed_at(answer, point) -> bool:
     """Does the prover's proof (its certificate's domain, the conditions without A's raw level T) claim anything at
     ``point`` (names -> integers)?"""
     domain = ((answer.details or {}).get("certificate") or {}).get("domain") or []
     at = {k: sympy.Integer(v) for k, v in point.items()}
+    names = tuple(sorted(at))
     for text in domain:
-        rel = sympy.sympify(text, locals={name: sympy.Symbol(name) for name in [*at, "T"]})
-        if sympy.Symbol("T") in rel.free_symbols:
-            continue
-        if rel.subs(at) is sympy.false:
+        rel = _domain_condition(text, names)
+        if rel is not None and rel.subs(at) is sympy.false:
             return False
     return True
 
@@ -168,7 +182,8 @@ def _apply_answer(res, r, a, b):
         if upper is not None:
             res.proved_f = f"{upper[0]} ({upper[1]})"
         shown = r.tight if r.tight is not None else (upper[0] if upper else None)
-        if res.trivial and shown is not None and simplified(sympy.sympify(shown, locals={"N": N_SYM}) - b.definition.weakest(N_SYM)) != 0:
+        if res.trivial and shown is not None and _differs(sympy.sympify(shown, locals={"N": N_SYM}),
+                                                          b.definition.weakest(N_SYM)):
             res.trivial = False         # the prover shows a stronger f than B's weakest level
             if res.evidence.startswith("trivial: "):
                 res.evidence = "bounded check: " + res.evidence[len("trivial: "):]
