@@ -265,9 +265,10 @@ def _compared_with_proof(answer, instances, pending, a_def, b_def, alpha):
     implication, tight or not, a grid instance it claims skips its finer grids, ``excluded``), and the pending
     instances outside the proof's domain (``unclaimed``: indices, fitted on their own)."""
     extra, unclaimed = {}, []
-    if answer is not None and answer.verdict == "proved":
-        # a proof for every N claiming an instance rules out a witness of A finite, B infinite there: its finer
-        # grids are not searched
+    if answer is not None and answer.verdict == "proved" and (answer.details or {}).get("certificate"):
+        # a proof for every N, with its certificate (re-checked by implgraph.certify where the matrix's cells are
+        # harvested), claiming an instance rules out a witness of A finite, B infinite there: its finer grids are
+        # not searched
         for at, args in pending.items():
             if instances[at].note == PENDING_SEARCH and _claimed_at(answer, args[7]):
                 extra[at] = {"excluded": True}

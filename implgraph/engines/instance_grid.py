@@ -222,7 +222,8 @@ def _grid_outcome(prober, weakest, ceiling, excluded=False):
     if excluded:
         return Instance(N, point, "unknown",
                         note=f"{a_def.name} or {b_def.name} has no linear-fractional form; the coarse grid found no "
-                             "witness, and the finer grids are not searched: the proof for every N rules one out")
+                             "witness, and the finer grids are not searched: the proof for every N (its certificate "
+                             "re-checkable: implgraph certificate --check) rules one out")
     return Instance(N, point, "unknown",
                     note=f"{a_def.name} or {b_def.name} has no linear-fractional form; a grid of tables "
                          "found no witness")

@@ -7,9 +7,13 @@ each cell re-proved with :func:`implgraph.engines.prove.check_implication`) and 
 places it came from.
 
     python -m implgraph.kernel_coq.harvest OUT.json [--no-verify] [--no-matrix] [--no-bench] [--verify-json FILE]
+        [--recheck]
 
 ``--verify-json FILE`` reads the proved claims' certificates from the output of ``implgraph verify --json`` (as CI
-writes it) instead of running ``implgraph verify`` again.
+writes it) instead of running ``implgraph verify`` again. ``--recheck``: every certificate collected is re-checked by
+the independent checker (:func:`implgraph.certify.check_certificate`, at most ``--budget`` seconds each); the exit
+status is 1 where one is not accepted (check-edge and the matrix use a proof for every N without re-checking its
+certificate, so this is where a published matrix cell's certificate is re-checked).
 """
 
 from __future__ import annotations
@@ -127,12 +131,30 @@ def main(argv=None) -> int:
     p.add_argument("--no-bench", action="store_true")
     p.add_argument("--verify-json", default=None, help="read the verified claims from this output of `implgraph "
                    "verify --json` instead of running it")
+    p.add_argument("--recheck", action="store_true", help="re-check every certificate with implgraph.certify; exit 1 "
+                   "where one is not accepted")
+    p.add_argument("--budget", type=float, default=300, help="with --recheck: seconds each re-check may take")
     args = p.parse_args(argv)
     items = harvest(args.root, not args.no_verify, not args.no_matrix, not args.no_bench, args.verify_json)
     from implgraph.io.output import write_output
     write_output(args.out, json.dumps(items, indent=1))
     print(f"{len(items)} distinct certificates -> {args.out}")
-    return 0
+    return recheck(items, args.budget) if args.recheck else 0
+
+
+def recheck(items, budget) -> int:
+    """Re-check each harvested certificate with :func:`implgraph.certify.check_certificate`; print the count and each
+    one not accepted (with its sources and first failures); 1 where any is not accepted, else 0."""
+    from implgraph.certify import check_certificate
+    bad = 0
+    for item in items:
+        rep = check_certificate(item["certificate"], budget=budget)
+        if not rep.ok:
+            bad += 1
+            print(f"NOT ACCEPTED: {item['certificate'].get('method')} from {', '.join(item['sources'][:3])}: "
+                  f"{rep.failures()[:2]}")
+    print(f"implgraph.certify: {len(items) - bad} of {len(items)} certificates accepted")
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,43 @@
+"""A proof for every N with its certificate spares a grid instance its finer grids; a proof without one does not,
+and a harvested certificate that does not state a valid bound is not accepted by ``harvest --recheck``."""
+
+import copy
+
+from implgraph.certify import certificates_in
+from implgraph.engines import prove
+from implgraph.engines.direction import check_direction
+from implgraph.kernel_coq.harvest import recheck
+
+SKIPPED = "finer grids are not searched"
+
+
+def test_a_certified_proof_spares_the_finer_grids():
+    # ldp => kl-ldp: KL between two records is at most the largest log ratio (no linear-fractional form: grids)
+    r = check_direction("ldp", "kl-ldp", N=3)
+    assert (r.relation, r.verdict) == ("implication", "proved")
+    assert r.certificate and all(SKIPPED in i.note for i in r.instances)
+
+
+def test_a_proof_without_certificate_is_still_searched(monkeypatch):
+    # enhanced beta-likeness => mult-t-closeness fails on a finer grid; a "proof" carrying no certificate does not
+    # spare the search, so the witness still contradicts it (the engine error of test_checkedge)
+    monkeypatch.setattr(prove, "check_implication",
+                        lambda *a, **k: prove.ProofResult(verdict="proved", method="no certificate"))
+    try:
+        check_direction("enhanced-beta-likeness", "mult-t-closeness", N=3)
+    except RuntimeError as exc:
+        assert "a bug in the prover" in str(exc)
+    else:
+        raise AssertionError("the witness beside a proof without certificate was not reported")
+
+
+def test_harvest_recheck_rejects_a_lowered_bound(capsys):
+    r = prove.check_implication("ldp", "kl-ldp", None)
+    certs = list(certificates_in(r.details))
+    assert certs
+    good = [{"sources": ["test"], "certificate": c} for c in certs]
+    assert recheck(good, budget=120) == 0
+    forged = copy.deepcopy(good[0])
+    forged["certificate"]["upper"] = f"({forged['certificate']['upper']})/2"   # half of a tight bound: false
+    assert recheck([forged], budget=120) == 1
+    assert "NOT ACCEPTED" in capsys.readouterr().out
