@@ -41,3 +41,18 @@ def test_harvest_recheck_rejects_a_lowered_bound(capsys):
     forged["certificate"]["upper"] = f"({forged['certificate']['upper']})/2"   # half of a tight bound: false
     assert recheck([forged], budget=120) == 1
     assert "NOT ACCEPTED" in capsys.readouterr().out
+
+
+def test_a_part_with_a_parameter_neither_side_states_is_read():
+    # the symbols matrix's kt-closeness(k=k1) => kl-dp composes through dp => kl-dp (chord): that part's domain keeps
+    # the claim's conditions on k1, which neither dp nor kl-dp states; the checker reads them (declared integer) and
+    # an undeclared name stays unreadable
+    r = prove.check_implication("dp", "kl-dp", None)
+    cert = next(c for c in certificates_in(r.details) if c["method"] == "chord")
+    with_k = copy.deepcopy(cert)
+    with_k["symbols"]["k1"] = "integer"
+    with_k["domain"] += ["k1 >= 1", "k1 <= N - 1"]
+    assert recheck([{"sources": ["test"], "certificate": with_k}], budget=120) == 0
+    undeclared = copy.deepcopy(cert)
+    undeclared["domain"] += ["k9 >= 1"]
+    assert recheck([{"sources": ["test"], "certificate": undeclared}], budget=120) == 1

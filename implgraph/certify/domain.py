@@ -26,7 +26,7 @@ import sympy
 from implgraph.certify.expr import Reader, Unreadable
 from implgraph.certify.obligation import VARIABLES
 
-__all__ = ["Domain", "T_GRID", "DISTANCE_GRID", "REAL_GRID"]
+__all__ = ["Domain", "T_GRID", "DISTANCE_GRID", "REAL_GRID", "declared_names", "conditions_over"]
 
 T_GRID = (1, Fraction(5, 4), Fraction(3, 2), 2, 3, Fraction(7, 2), 10)
 #: A's raw levels sampled where A is a distance (its level lies in [0, 1]: a grid of ratios >= 1 would test only
@@ -193,3 +193,21 @@ class _SympyTest:
             return bool(v)
         except TypeError:
             return False
+
+
+def declared_names(cert, base):
+    """``base`` (name -> symbol, e.g. a lemma's own N and T) with each other symbol the certificate declares under
+    ``symbols`` (an integer one an integer symbol, any other real), so that its domain and values read whatever
+    parameters the claim states as symbols (the matrix's k1, k2, ...); an undeclared name stays unreadable."""
+    names = dict(base)
+    for name, kind in (cert.get("symbols") or {}).items():
+        if name not in names:
+            names[name] = sympy.Symbol(name, integer=True) if kind == "integer" else sympy.Symbol(name, real=True)
+    return names
+
+
+def conditions_over(conditions, symbols):
+    """The conditions whose free symbols are among ``symbols``: the others constrain only symbols a lemma's statement
+    does not mention, and leaving a hypothesis out only makes the statement re-checked stronger."""
+    allowed = set(symbols)
+    return [c for c in conditions if getattr(c, "free_symbols", set()) <= allowed]

@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import sympy
 
+from implgraph.certify.domain import conditions_over, declared_names
 from implgraph.certify.lemmas import chord_removal, chord_subset_removal, lemma
 from implgraph.certify.lemmas.chord_narrowed import (_hockey, _hockey_value_ok, _pairwise_removal, _self_perspective,
                                                      _single_interval_ok, _single_removal, _states_n_two, _two_point_ok,
@@ -278,9 +279,16 @@ def _family_symbolic(cert, fam, div) -> bool:
         return sympy.simplify(sympy.Max(*rs) - _T) == 0 or set(map(sympy.simplify, rs)) == {_T, 1 / _T}
     gap = value - _expr(cert["upper"])
     if gap.has(sympy.Max):          # T >= 1: T = 1 + u, u >= 0 resolves the maximum (N = 2 + v where N >= 2)
-        domain = [parse_condition(str(c), {"T": _T, "N": _N}) for c in cert.get("domain") or []]
-        gap = _without_max(gap, _states_n_two(domain))
+        gap = _without_max(gap, _states_n_two(_read_domain(cert, cert.get("domain"))))
     return sympy.simplify(sympy.expand_log(gap, force=True)) == 0
+
+
+def _read_domain(cert, texts):
+    """The conditions ``texts`` read with N, T and the certificate's declared symbols, those over N and T kept (a
+    condition on another parameter of the claim, e.g. the matrix's k1 where neither side states it, constrains nothing
+    this lemma reads; leaving it out only strengthens what is re-checked)."""
+    names = declared_names(cert, {"T": _T, "N": _N})
+    return conditions_over([parse_condition(str(c), names) for c in texts or []], (_T, _N))
 
 
 @lemma(methods.CHORD, own_partitions=True)
@@ -299,7 +307,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
                     "order": None if div.order is None else str(div.order)}
         steps.append(("the certificate's divergence is B's declared one",
                       all(data.get(k) == v for k, v in declared.items()), "exact"))
-        domain = [parse_condition(str(c), {"T": _T, "N": _N}) for c in cert.get("domain") or []]
+        domain = _read_domain(cert, cert.get("domain"))
         got = _confines(A, B, div, domain)
         steps.append(("A confines B's compared ratios to an interval", got is not None, "declared families"))
         if got is None:
@@ -377,8 +385,7 @@ def _tightness_steps(cert, div, same, ns):
     else:
         steps = [("A compares the same record sets as B (a tight claim)", same, "declared families")]
     steps.append(("the family's divergence is U (symbolic in T and N)", _family_symbolic(cert, fam, div), "exact"))
-    where = [parse_condition(str(c), {"T": _T, "N": _N}) for c in [*(fam.get("domain") or []),
-                                                                   *(cert.get("domain") or [])]]
+    where = _read_domain(cert, [*(fam.get("domain") or []), *(cert.get("domain") or [])])
     tried, bad = 0, []
     for n in ns:
         for t in map(sympy.Rational, _SAMPLE_T):

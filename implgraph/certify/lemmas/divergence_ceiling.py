@@ -36,6 +36,7 @@ import sympy
 from implgraph.certify.lemmas import lemma
 from implgraph.core import methods
 from implgraph.core.errors import InputError
+from implgraph.certify.domain import declared_names
 from implgraph.core.formula import parse_condition, parse_expr
 
 __all__ = ["check"]
@@ -76,17 +77,17 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         if by_size:
             steps += _class_size_steps(cert, B)
         T = sympy.Symbol("T", integer=True, positive=True)
-        s = T if by_size else parse_expr(str(B.get("min_class") or "1"), {"N": _N})
+        names = declared_names(cert, {"N": _N, "T": T})     # (a parameter the claim states as a symbol: k4)
+        s = T if by_size else parse_expr(str(B.get("min_class") or "1"), names)
         if data.get("class_floor") is not None:
             floor_steps, s = _class_floor_steps(cert, B, data["class_floor"])
             steps += floor_steps
         if data.get("class_floor_above_weakest") is not None:
             floor_steps, s = floor_above_weakest_steps(cert, B, data["class_floor_above_weakest"])
             steps += floor_steps
-        upper = parse_expr(str(cert.get("upper")), {"N": _N, "T": T})
+        upper = parse_expr(str(cert.get("upper")), names)
         steps.append((f"U = log(N/({s}))", sympy.simplify(sympy.expand_log(upper - sympy.log(_N / s), force=True))
                       == 0, "exact"))
-        names = {"N": _N, "T": T}
         domain = {str(parse_condition(str(c), names)) for c in cert.get("domain") or []}
         steps.append((f"the domain states 1 <= {s} <= N", str(sympy.Ge(s, 1)) in domain | {"True"} and
                       str(sympy.Le(s, _N)) in domain | {"True"}, "exact"))
@@ -208,7 +209,7 @@ def _declared_floor(cert, B, name, capability):
     value = (A.get("params") or {}).get(name)
     anyp = all(str(x.get("min_class") or "1") == "1" and x.get("max_class") is None for x in (A, B))
     ok = declared is not None and declared.param == name and value is not None and anyp
-    return ok, value, (parse_expr(str(value), {"N": _N}) if ok else sympy.Integer(1)), a
+    return ok, value, (parse_expr(str(value), declared_names(cert, {"N": _N})) if ok else sympy.Integer(1)), a
 
 
 def _class_floor_steps(cert, B, name):
