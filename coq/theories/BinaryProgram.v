@@ -1,0 +1,274 @@
+(** The binary programs into (eps, delta)-DP and -LDP (implgraph.certify.lemmas.binary_program, _kl, _removal;
+    docs/proofs/binary-program.md).
+
+    B's slack d compares two distributions [p], [q] on every event E: [p(E) <= U q(E) + d] ([slack_ok]). With
+    [a = p(E)], [b = q(E)] (merging E's buckets and its complement's):
+
+    - Renyi of order 2 at most T both ways, [c = exp T - 1]: [(a - b)^2 <= c b (1 - b)] and
+      [(a - b)^2 <= c a (1 - a)] ([chi_pair], from [ChiSquare.chi_merge], [chi_two]); on such pairs
+      [a <= U b + d] ([bp_ok c d U]) for
+      - the flat piece [U = 1] where [c (1 - d^2) <= 4 d^2] ([bp_flat]: [(4 + c) s^2 <= c <= 4 d^2 + c d^2]);
+      - the top piece [U = 1 - d + c/(4 d)], every c ([bp_top]: [M = d (1 - b) + c b/(4 d) >= 0],
+        [M^2 - c b (1 - b)] a square);
+      - the middle piece [U = (1 + g - 2 d)/(1 - g)], [g = sqrt(c/(4 + c))] ([= 2 m]), where [d <= g] and
+        [g (1 - d) <= d] ([bp_middle]: the KKT conditions at the symmetric pair [((1 + g)/2, (1 - g)/2)] as one
+        polynomial identity, [(g^4/16) 256 (d - a + U b) = l1 (g1 + (u - v)^2 + c v^2) + l2 (g2 + (u - v)^2 + c u^2)]
+        with [g1], [g2] the two constraints, [(u, v)] the offsets from the symmetric pair and [l1], [l2] >= 0);
+    - KL at most T (one way suffices), [T > 0]: merging gives [a ln t - t b + b <= T] for every [t > 0] ([kl_event],
+      the tangent lines of [r ln r]); at [t = exp(T/d)] that is [a <= (exp(T/d) - 1) d/T b + d] ([kl_logsum]);
+      where [T <= 2 d^2], Pinsker gives [a - b <= d] ([Pinsker.pinsker_event]);
+    - record removal: [P(E) - Q_i(E) = (x_i(E) - Q_i(E))/N], so every table has the slack [d] at [U = 1] where
+      [N d >= 1] ([bp_removal_tv]); A between records bounds the removal pair's constraints at [c/(N (N - 1))]
+      ([bp_removal_pairs]: the record against the others' mean both ways by joint convexity, then [P] the mixture
+      [(x_i + (N - 1) Q_i)/N] and [b (1 - b)] concave). *)
+From Coq Require Import Reals Lra Lia.
+From Flocq Require Import Raux.
+From Implgraph Require Import Sums Tables Entropy Events Distance DistanceLemmas Divergence CeilingChord Compose Pinsker
+  ChiSquare RemovalChord.
+Open Scope R_scope.
+
+(** * The two-bucket programs on reals *)
+Definition chi_pair (c a b : R) : Prop :=
+  0 <= a <= 1 /\ 0 <= b <= 1 /\ (a - b) ^ 2 <= c * b * (1 - b) /\ (a - b) ^ 2 <= c * a * (1 - a).
+
+Definition bp_ok (c d U : R) : Prop := forall a b, chi_pair c a b -> a <= U * b + d.
+
+Lemma bp_flat c d : 0 <= c -> 0 < d -> c * (1 - d ^ 2) <= 4 * d ^ 2 -> bp_ok c d 1.
+Proof.
+  intros Hc Hd H a b [Ha [Hb [H1 H2]]].
+  pose proof (chi_final a b c Hc H1 H2) as F.
+  assert (S : (a - b) ^ 2 <= d ^ 2) by nra.
+  destruct (Rle_dec (a - b) 0); [nra|].
+  assert (a - b <= d) by nra. lra.
+Qed.
+
+Lemma bp_top c d U : 0 <= c -> 0 < d -> U = 1 - d + c / (4 * d) -> bp_ok c d U.
+Proof.
+  intros Hc Hd HU a b [Ha [Hb [H1 H2]]]. subst U.
+  set (M := d * (1 - b) + c * b / (4 * d)).
+  assert (HM : 0 <= M).
+  { unfold M. assert (0 <= c * b / (4 * d)) by (apply Rmult_le_pos; [nra | left; apply Rinv_0_lt_compat; lra]).
+    nra. }
+  assert (Sq : M ^ 2 - c * b * (1 - b) = (d * (1 - b) - c * b / (4 * d)) ^ 2) by (unfold M; field; lra).
+  assert (S : (a - b) ^ 2 <= M ^ 2) by (pose proof (pow2_ge_0 (d * (1 - b) - c * b / (4 * d))); lra).
+  assert (a - b <= M) by (destruct (Rle_dec (a - b) 0); nra).
+  replace ((1 - d + c / (4 * d)) * b + d) with (b + M) by (unfold M; field; lra). lra.
+Qed.
+
+Lemma bp_middle c d g U :
+  0 < d -> d < 1 / 2 -> 0 <= g -> g < 1 -> c * (1 - g ^ 2) = 4 * g ^ 2 -> d <= g -> g * (1 - d) <= d ->
+  U * (1 - g) = 1 + g - 2 * d -> bp_ok c d U.
+Proof.
+  intros Hd Hd2 Hg Hg1 Hcg Hlo Hhi HU a b [Ha [Hb [H1 H2]]].
+  assert (Hc : c = 4 * g ^ 2 / (1 - g ^ 2)) by (apply (Rmult_eq_reg_r (1 - g ^ 2)); [rewrite <- Hcg; field |]; nra).
+  assert (HV : U = (1 + g - 2 * d) / (1 - g)) by (apply (Rmult_eq_reg_r (1 - g)); [rewrite HU; field |]; lra).
+  set (u := a - (1 + g) / 2). set (v := b - (1 - g) / 2).
+  set (l1 := g * ((1 - d) * g ^ 2 + g - d) * (1 + g)).
+  set (l2 := g * (d - g * (1 - d)) * (1 - g) * (1 + g)).
+  assert (Id : 4 * g ^ 4 * (d - a + U * b) =
+               l1 * ((c * b * (1 - b) - (a - b) ^ 2) + (u - v) ^ 2 + c * v ^ 2)
+               + l2 * ((c * a * (1 - a) - (a - b) ^ 2) + (u - v) ^ 2 + c * u ^ 2)).
+  { rewrite HV, Hc. unfold u, v, l1, l2. field. split; nra. }
+  assert (Hl1 : 0 <= l1).
+  { unfold l1. apply Rmult_le_pos; [apply Rmult_le_pos; [lra|] | lra]. nra. }
+  assert (Hl2 : 0 <= l2).
+  { unfold l2. apply Rmult_le_pos; [apply Rmult_le_pos; [apply Rmult_le_pos; [lra | lra] | lra] | lra]. }
+  assert (Hc0 : 0 <= c) by (rewrite Hc; apply Rmult_le_pos; [nra | left; apply Rinv_0_lt_compat; nra]).
+  assert (G1 : 0 <= (c * b * (1 - b) - (a - b) ^ 2) + (u - v) ^ 2 + c * v ^ 2)
+    by (pose proof (pow2_ge_0 (u - v)); pose proof (pow2_ge_0 v); nra).
+  assert (G2 : 0 <= (c * a * (1 - a) - (a - b) ^ 2) + (u - v) ^ 2 + c * u ^ 2)
+    by (pose proof (pow2_ge_0 (u - v)); pose proof (pow2_ge_0 u); nra).
+  assert (Hg0 : 0 < g) by lra.
+  assert (P : 0 <= 4 * g ^ 4 * (d - a + U * b)) by (rewrite Id; nra).
+  assert (0 < g ^ 4) by (apply pow_lt; lra).
+  assert (0 <= d - a + U * b) by nra. lra.
+Qed.
+
+(** Every piece's U is at least [1 - d] (a record against itself: [a <= U a + d]). *)
+Lemma bp_self c d U : 0 <= c -> bp_ok c d U -> 1 - d <= U.
+Proof.
+  intros Hc H. assert (P : chi_pair c 1 1) by (unfold chi_pair; repeat split; nra). pose proof (H 1 1 P). lra.
+Qed.
+
+(** * Events of two distributions *)
+Definition slack_ok (K : nat) (p q : nat -> R) (d U : R) : Prop := forall E, sumS K E p <= U * sumS K E q + d.
+
+Definition dist (K : nat) (p : nat -> R) : Prop := (forall l, (l < K)%nat -> 0 <= p l) /\ sum K p = 1.
+
+(** [chi_slack]: Renyi of order 2 at most T both ways; the program at [c = exp T - 1] bounds every event. *)
+Lemma chi_slack K p q T d U :
+  dist K p -> dist K q -> div_le (Renyi 2) K p q T -> div_le (Renyi 2) K q p T -> bp_ok (exp T - 1) d U ->
+  slack_ok K p q d U.
+Proof.
+  intros [Hp Sp] [Hq Sq] [Hd1 H1] [Hd2 H2] HB E. simpl dbound in H1, H2.
+  replace ((1 + 1 - 1) * T) with T in H1, H2 by ring.
+  set (c := exp T - 1). set (a := sumS K E p). set (b := sumS K E q).
+  assert (Hc : 0 <= c) by (unfold c; pose proof (exp_pos T); pose proof (chi_merge K p q E 1 1 Hq Sp Sq Hd1); lra).
+  pose proof (sumS_dist_bounds K p E Hp Sp) as Ha. pose proof (sumS_dist_bounds K q E Hq Sq) as Hb. fold a b in Ha, Hb.
+  assert (Hb2 : (a - b) ^ 2 <= c * b * (1 - b)).
+  { apply chi_two; auto. intros t u. pose proof (chi_merge K p q E t u Hq Sp Sq Hd1). fold a b in H. unfold c. lra. }
+  assert (Ha2 : (b - a) ^ 2 <= c * a * (1 - a)).
+  { apply chi_two; auto. intros t u. pose proof (chi_merge K q p E t u Hp Sq Sp Hd2). fold a b in H. unfold c. lra. }
+  apply HB. replace ((b - a) ^ 2) with ((a - b) ^ 2) in Ha2 by ring. exact (conj Ha (conj Hb (conj Hb2 Ha2))).
+Qed.
+
+(** [kl_event]: KL at most T gives [a ln t - t b + b <= T] for every [t > 0] (the tangent [(ln t + 1) p - t q] of
+    [q (p/q) ln (p/q)] on E's buckets, [p - q] on the others'). *)
+Lemma kl_event K p q E T :
+  dist K p -> dist K q -> div_le KL K p q T ->
+  forall t, 0 < t -> sumS K E p * ln t - t * sumS K E q + sumS K E q <= T.
+Proof.
+  intros [Hp Sp] [Hq Sq] [Hd HT] t Ht. simpl dbound in HT.
+  assert (Cp : 1 - sumS K E p = sumS K (compl E) p) by (rewrite <- Sp, (sumS_split K E p); ring).
+  assert (Cq : 1 - sumS K E q = sumS K (compl E) q) by (rewrite <- Sq, (sumS_split K E q); ring).
+  set (tau := fun l => if E l then t else 1).
+  assert (Eq : sum K (fun l => ta KL (tau l) * p l + tb KL (tau l) * q l) =
+    (ln t + 1) * sumS K E p - t * sumS K E q + sumS K (compl E) p - sumS K (compl E) q).
+  { unfold sumS, compl, tau, ta, tb.
+    rewrite (sum_ext K _ (fun l => (ln t + 1) * (if E l then p l else 0) + (- t) * (if E l then q l else 0)
+                                  + 1 * (if negb (E l) then p l else 0) + (- 1) * (if negb (E l) then q l else 0)))
+      by (intros l _; destruct (E l); simpl; rewrite ?ln_1; ring).
+    rewrite !sum_plus, !sum_scal. ring. }
+  assert (Le : sum K (fun l => ta KL (tau l) * p l + tb KL (tau l) * q l) <= fdiv K (phi_of KL) p q).
+  { unfold fdiv. apply sum_le. intros l Hl. apply term_above; [left; reflexivity | | auto | auto | auto].
+    unfold tdom, tau. destruct (E l); lra. }
+  rewrite Eq, <- Cp, <- Cq in Le. lra.
+Qed.
+
+(** [kl_logsum]: at [t = exp s], [s d = T]: [a <= U b + d] with [U T = (exp s - 1) d]. *)
+Lemma kl_slack K p q T d s U :
+  dist K p -> dist K q -> div_le KL K p q T -> 0 < T -> 0 < d -> s * d = T -> U * T = (exp s - 1) * d ->
+  slack_ok K p q d U.
+Proof.
+  intros Hp Hq HA HT Hd Hs HU E.
+  pose proof (kl_event K p q E T Hp Hq HA (exp s) (exp_pos s)) as H. rewrite ln_exp in H.
+  set (a := sumS K E p) in *. set (b := sumS K E q) in *.
+  assert (Hm : d * (a * s - exp s * b + b) <= d * T) by (apply Rmult_le_compat_l; lra).
+  assert (Hm' : T * a <= T * (U * b + d)).
+  { replace (T * (U * b + d)) with ((U * T) * b + T * d) by ring. rewrite HU, <- Hs. nra. }
+  apply Rmult_le_reg_l with T; lra.
+Qed.
+
+Lemma kl_u_ge1 T d s U : 0 < T -> 0 < d -> s * d = T -> U * T = (exp s - 1) * d -> 1 <= U.
+Proof.
+  intros HT Hd Hs HU. pose proof (exp_ge_1_plus s) as He.
+  assert (Hs0 : 0 < s) by nra.
+  assert (U * T >= T) by (rewrite HU; nra). nra.
+Qed.
+
+Lemma pinsker_slack K p q T d :
+  dist K p -> dist K q -> div_le KL K p q T -> 0 <= d -> T <= 2 * d ^ 2 -> slack_ok K p q d 1.
+Proof.
+  intros [Hp Sp] [Hq Sq] HA Hd HT E. pose proof (pinsker_event K p q E T d Hp Hq Sp Sq HA Hd HT). lra.
+Qed.
+
+(** * Tables: between records, record removal *)
+Lemma slack_pairs_of N K x d U :
+  table N K x -> 0 <= d -> 1 - d <= U ->
+  (forall i k, (i < N)%nat -> (k < N)%nat -> i <> k -> slack_ok K (row x i) (row x k) d U) ->
+  slack_pairs_le N K x d U.
+Proof.
+  intros Htab Hd HU H E i k Hi Hk. unfold mass.
+  destruct (Nat.eq_dec i k) as [->|Hne].
+  - assert (B : 0 <= sumS K E (fun b => x k b) <= 1)
+      by (apply sumS_dist_bounds; [intros l Hl; apply (proj1 Htab); auto | apply (proj2 Htab); auto]).
+    nra.
+  - exact (H i k Hi Hk Hne E).
+Qed.
+
+Lemma row_dist N K x i : table N K x -> (i < N)%nat -> dist K (row x i).
+Proof. intros Htab Hi. split; [intros l Hl; apply (proj1 Htab); auto | apply (proj2 Htab); auto]. Qed.
+
+Lemma tmean_dist N K x : table N K x -> 2 <= INR N -> dist K (tmean N x).
+Proof.
+  intros Htab HN. assert (HN0 : (0 < N)%nat) by (apply INR_lt; simpl; lra).
+  split; [intros l Hl; apply (tmean_nonneg N K); auto | apply (tmean_sum N K); auto].
+Qed.
+
+Lemma rmean_dist N K x k : table N K x -> 2 <= INR N -> (k < N)%nat -> dist K (rmean N x k).
+Proof. intros Htab HN Hk. split; [intros l Hl; apply (rmean_nonneg N K); auto | apply (rmean_sum N K); auto]. Qed.
+
+Lemma slack_removal_of N K x d U :
+  (forall k, (k < N)%nat -> slack_ok K (tmean N x) (rmean N x k) d U /\ slack_ok K (rmean N x k) (tmean N x) d U) ->
+  slack_removal_le N K x d U.
+Proof.
+  intros H E k Hk. rewrite tmean_event, rmean_event by exact Hk.
+  destruct (H k Hk) as [H1 H2]. split; [apply H1 | apply H2].
+Qed.
+
+(** Renyi of order 2 between records, B between records ([renyi2-ldp => eps-delta-ldp]). *)
+Theorem bp_pairs N K x T d U :
+  table N K x -> 0 <= T -> 0 <= d -> div_pairs_le (Renyi 2) N K x T -> bp_ok (exp T - 1) d U ->
+  slack_pairs_le N K x d U.
+Proof.
+  intros Htab HT Hd HA HB.
+  assert (Hc : 0 <= exp T - 1) by (pose proof (exp_ge_1_plus T); lra).
+  apply slack_pairs_of; auto. { exact (bp_self _ d U Hc HB). }
+  intros i k Hi Hk Hne. apply (chi_slack K _ _ T d U); try apply (row_dist N K x); auto.
+Qed.
+
+(** Renyi of order 2 of record removal, B the same pair ([renyi-dp(2) => eps-delta-dp]). *)
+Theorem bp_removal_same N K x T d U :
+  table N K x -> 2 <= INR N -> div_removal_le (Renyi 2) N K x T -> bp_ok (exp T - 1) d U ->
+  slack_removal_le N K x d U.
+Proof.
+  intros Htab HN HA HB. apply slack_removal_of. intros k Hk. destruct (HA k Hk) as [H1 H2].
+  split; apply (chi_slack K _ _ T d U); auto; first [apply (tmean_dist N K x) | apply (rmean_dist N K x)]; auto.
+Qed.
+
+(** KL between records or of record removal (by joint convexity from records), B on the pairs or removal. *)
+Definition kl_piece (T d U : R) : Prop :=
+  (0 <= d /\ T <= 2 * d ^ 2 /\ U = 1) \/ (exists s, 0 < T /\ 0 < d /\ s * d = T /\ U * T = (exp s - 1) * d).
+
+Lemma kl_piece_slack K p q T d U : dist K p -> dist K q -> div_le KL K p q T -> kl_piece T d U -> slack_ok K p q d U.
+Proof.
+  intros Hp Hq HA [[Hd [HT ->]] | [s [HT [Hd [Hs HU]]]]].
+  - exact (pinsker_slack K p q T d Hp Hq HA Hd HT).
+  - exact (kl_slack K p q T d s U Hp Hq HA HT Hd Hs HU).
+Qed.
+
+Lemma kl_piece_self T d U : kl_piece T d U -> 0 <= d /\ 1 - d <= U.
+Proof.
+  intros [[Hd [_ ->]] | [s [HT [Hd [Hs HU]]]]]; [lra|].
+  pose proof (kl_u_ge1 T d s U HT Hd Hs HU). lra.
+Qed.
+
+Theorem kl_pairs N K x T d U :
+  table N K x -> div_pairs_le KL N K x T -> kl_piece T d U -> slack_pairs_le N K x d U.
+Proof.
+  intros Htab HA HP. destruct (kl_piece_self T d U HP) as [Hd HU].
+  apply slack_pairs_of; auto. intros i k Hi Hk Hne. apply (kl_piece_slack K _ _ T d U); try apply (row_dist N K x); auto.
+Qed.
+
+Theorem kl_removal_same N K x T d U :
+  table N K x -> 2 <= INR N -> div_removal_le KL N K x T -> kl_piece T d U -> slack_removal_le N K x d U.
+Proof.
+  intros Htab HN HA HP. apply slack_removal_of. intros k Hk. destruct (HA k Hk) as [H1 H2].
+  split; apply (kl_piece_slack K _ _ T d U); auto; first [apply (tmean_dist N K x) | apply (rmean_dist N K x)]; auto.
+Qed.
+
+Theorem kl_removal_pairs N K x T d U :
+  table N K x -> 2 <= INR N -> 0 <= T -> div_pairs_le KL N K x T -> kl_piece T d U -> slack_removal_le N K x d U.
+Proof.
+  intros Htab HN HT HA HP. apply (kl_removal_same N K x T); auto.
+  apply pairs_to_removal; auto; [left; reflexivity | apply one_kl; exact HT].
+Qed.
+
+(** Record removal where [N d >= 1]: [P(E) - Q_i(E) = (x_i(E) - Q_i(E))/N] in [[-1/N, 1/N]], whatever A is. *)
+Theorem bp_removal_tv N K x d :
+  table N K x -> 2 <= INR N -> 1 <= INR N * d -> slack_removal_le N K x d 1.
+Proof.
+  intros Htab HN Hd E k Hk.
+  pose proof (emass_nonneg N K E x k Htab Hk). pose proof (emass_le1 N K E x k Htab Hk).
+  pose proof (sumS_dist_bounds K _ E (proj1 (rmean_dist N K x k Htab HN Hk)) (proj2 (rmean_dist N K x k Htab HN Hk))).
+  rewrite <- (rmean_event N K x E k Hk) in H1.
+  set (S := sum N (emass K E x)) in *. set (e := emass K E x k) in *.
+  assert (HN1 : 0 < INR N - 1) by lra.
+  set (Q := (S - e) / (INR N - 1)) in *.
+  assert (HS : S = (INR N - 1) * Q + e) by (unfold Q; field; lra).
+  assert (HP : S / INR N = Q + (e - Q) / INR N) by (rewrite HS; field; lra).
+  rewrite HP. assert (Hb : -1 / INR N <= (e - Q) / INR N <= 1 / INR N).
+  { split; apply Rmult_le_compat_r; try (left; apply Rinv_0_lt_compat; lra); lra. }
+  assert (H1N : 1 / INR N <= d) by (apply (Rmult_le_reg_l (INR N)); [lra|]; field_simplify; lra).
+  split; lra.
+Qed.
