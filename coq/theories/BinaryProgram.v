@@ -272,3 +272,98 @@ Proof.
   assert (H1N : 1 / INR N <= d) by (apply (Rmult_le_reg_l (INR N)); [lra|]; field_simplify; lra).
   split; lra.
 Qed.
+
+(** * Renyi of order 2 between records, B on record removal: the removal pair at [c/(N (N - 1))] *)
+Lemma chi_event2 K p q T E :
+  dist K p -> dist K q -> div_le (Renyi 2) K p q T -> div_le (Renyi 2) K q p T ->
+  chi_pair (exp T - 1) (sumS K E p) (sumS K E q).
+Proof.
+  intros Hp Hq H1 H2. set (a := sumS K E p). set (b := sumS K E q).
+  assert (Hc : 0 <= exp T - 1).
+  { destruct Hp as [Hp Sp]. destruct Hq as [Hq Sq]. destruct H1 as [Hd1 H1]. simpl dbound in H1.
+    pose proof (chi_merge K p q E 1 1 Hq Sp Sq Hd1). replace ((1 + 1 - 1) * T) with T in H1 by ring. lra. }
+  assert (Hok : bp_ok (exp T - 1) 0 1 -> True) by auto.
+  destruct Hp as [Hp Sp]. destruct Hq as [Hq Sq]. destruct H1 as [Hd1 H1]. destruct H2 as [Hd2 H2].
+  simpl dbound in H1, H2. replace ((1 + 1 - 1) * T) with T in H1, H2 by ring.
+  pose proof (sumS_dist_bounds K p E Hp Sp) as Ha. pose proof (sumS_dist_bounds K q E Hq Sq) as Hb. fold a b in Ha, Hb.
+  assert (Hb2 : (a - b) ^ 2 <= (exp T - 1) * b * (1 - b)).
+  { apply chi_two; auto. intros t u. pose proof (chi_merge K p q E t u Hq Sp Sq Hd1). fold a b in H. lra. }
+  assert (Ha2 : (b - a) ^ 2 <= (exp T - 1) * a * (1 - a)).
+  { apply chi_two; auto. intros t u. pose proof (chi_merge K q p E t u Hp Sq Sp Hd2). fold a b in H. lra. }
+  replace ((b - a) ^ 2) with ((a - b) ^ 2) in Ha2 by ring. exact (conj Ha (conj Hb (conj Hb2 Ha2))).
+Qed.
+
+Lemma chi_pair_sym c a b : chi_pair c a b -> chi_pair c b a.
+Proof.
+  intros [Ha [Hb [H1 H2]]]. unfold chi_pair. replace ((b - a) ^ 2) with ((a - b) ^ 2) by ring. tauto.
+Qed.
+
+(** The mixture [P = (e + (n - 1) Q)/n] of a record [e] and the others' mean [Q]: [P - Q = (e - Q)/n] and
+    [b (1 - b)] concave give both constraints at [c/(n (n - 1))]. *)
+Lemma chi_mix n c e Q :
+  2 <= n -> 0 <= c -> chi_pair c e Q -> chi_pair (c / (n * (n - 1))) ((e + (n - 1) * Q) / n) Q.
+Proof.
+  intros Hn Hc [He [HQ [H1 H2]]].
+  set (P := (e + (n - 1) * Q) / n).
+  assert (HPQ : P - Q = (e - Q) / n) by (unfold P; field; lra).
+  assert (Hn1 : 0 < n * (n - 1)) by nra.
+  assert (Conc : n * (P * (1 - P)) = (n - 1) * (Q * (1 - Q)) + e * (1 - e) + (n - 1) * (e - Q) ^ 2 / n)
+    by (unfold P; field; lra).
+  assert (HP : 0 <= P <= 1).
+  { unfold P. split; [apply Rmult_le_pos; [nra | left; apply Rinv_0_lt_compat; lra] |].
+    apply (Rmult_le_reg_r n); [lra|]. field_simplify; [nra | lra]. }
+  assert (Sq : (P - Q) ^ 2 * (n * (n - 1)) = (e - Q) ^ 2 * ((n - 1) / n)) by (rewrite HPQ; field; lra).
+  assert (HQQ : 0 <= Q * (1 - Q)) by nra. assert (Hee : 0 <= e * (1 - e)) by nra.
+  assert (Hq1 : (n - 1) / n <= 1) by (apply (Rmult_le_reg_r n); [lra|]; field_simplify; lra).
+  assert (Hq0 : 0 <= (n - 1) / n) by (apply Rmult_le_pos; [lra | left; apply Rinv_0_lt_compat; lra]).
+  assert (Hs0 : 0 <= (e - Q) ^ 2) by apply pow2_ge_0.
+  unfold chi_pair. fold P. clearbody P. refine (conj HP (conj HQ (conj _ _))).
+  - apply (Rmult_le_reg_r (n * (n - 1))); [exact Hn1|]. rewrite Sq.
+    replace (c / (n * (n - 1)) * Q * (1 - Q) * (n * (n - 1))) with (c * Q * (1 - Q)) by (field; split; lra).
+    assert ((e - Q) ^ 2 * ((n - 1) / n) <= (e - Q) ^ 2) by nra. lra.
+  - apply (Rmult_le_reg_r (n * (n - 1))); [exact Hn1|]. rewrite Sq.
+    replace (c / (n * (n - 1)) * P * (1 - P) * (n * (n - 1))) with (c * (n * (P * (1 - P))) / n)
+      by (field; split; lra).
+    rewrite Conc. apply (Rmult_le_reg_r n); [lra|].
+    replace (c * ((n - 1) * (Q * (1 - Q)) + e * (1 - e) + (n - 1) * (e - Q) ^ 2 / n) / n * n)
+      with ((n - 1) * (c * Q * (1 - Q)) + c * (e * (1 - e)) + c * ((n - 1) * (e - Q) ^ 2 / n)) by (field; lra).
+    replace ((e - Q) ^ 2 * ((n - 1) / n) * n) with ((n - 1) * (e - Q) ^ 2) by (field; lra).
+    assert (A2 : 0 <= c * ((n - 1) * (e - Q) ^ 2 / n))
+      by (apply Rmult_le_pos; [lra | unfold Rdiv; apply Rmult_le_pos; [nra | left; apply Rinv_0_lt_compat; lra]]).
+    assert (A3 : (n - 1) * (e - Q) ^ 2 <= (n - 1) * (c * Q * (1 - Q))) by (apply Rmult_le_compat_l; lra).
+    assert (A4 : 0 <= c * (e * (1 - e))) by (apply Rmult_le_pos; lra).
+    lra.
+Qed.
+
+Lemma smean_single N x k l : (k < N)%nat -> smean N x (single k) l = row x k l.
+Proof. intro Hk. unfold smean, row, col. rewrite sumS_single, card_single by exact Hk. field. Qed.
+
+Theorem bp_removal_pairs N K x T d U :
+  table N K x -> 2 <= INR N -> 0 <= T -> div_pairs_le (Renyi 2) N K x T ->
+  bp_ok ((exp T - 1) / (INR N * (INR N - 1))) d U -> slack_removal_le N K x d U.
+Proof.
+  intros Htab HN HT HA HB E k Hk.
+  assert (Hc : 0 <= exp T - 1) by (pose proof (exp_ge_1_plus T); lra).
+  assert (H1 : phi_of (Renyi 2) 1 <= dbound (Renyi 2) T)
+    by (simpl; replace ((1 + 1 - 1) * T) with T by ring; pose proof (exp_ge_1_plus T); lra).
+  assert (Hc1 : card N (single k) = 1) by (apply card_single; exact Hk).
+  assert (Hc2 : card N (remove (fun _ => true) k) = INR N - 1) by (apply card_remove_one; exact Hk).
+  assert (Er : forall l, (l < K)%nat -> rmean N x k l = smean N x (remove (fun _ => true) k) l)
+    by (intros l _; unfold rmean, smean; rewrite Hc2; reflexivity).
+  assert (Es : forall l, (l < K)%nat -> row x k l = smean N x (single k) l)
+    by (intros l _; rewrite smean_single by exact Hk; reflexivity).
+  assert (D1 : div_le (Renyi 2) K (row x k) (rmean N x k) T).
+  { apply (div_le_ext _ K _ _ _ _ T Es Er). apply pairs_to_means; auto; [right; reflexivity | lra | lra]. }
+  assert (D2 : div_le (Renyi 2) K (rmean N x k) (row x k) T).
+  { apply (div_le_ext _ K _ _ _ _ T Er Es). apply pairs_to_means; auto; [right; reflexivity | lra | lra]. }
+  pose proof (chi_event2 K _ _ T E (row_dist N K x k Htab Hk) (rmean_dist N K x k Htab HN Hk) D1 D2) as CP.
+  rewrite (rmean_event N K x E k Hk) in *.
+  set (e := emass K E x k). set (Q := sumS K E (rmean N x k)).
+  assert (He : sumS K E (row x k) = e) by reflexivity. rewrite He in CP.
+  assert (HS : sum N (emass K E x) = e + (INR N - 1) * Q).
+  { unfold Q. rewrite <- (rmean_event N K x E k Hk). unfold e. field. lra. }
+  rewrite HS. pose proof (chi_mix (INR N) (exp T - 1) e Q HN Hc CP) as M.
+  split.
+  - apply HB. exact M.
+  - apply HB. apply chi_pair_sym. exact M.
+Qed.
