@@ -367,3 +367,74 @@ Proof.
   - apply HB. exact M.
   - apply HB. apply chi_pair_sym. exact M.
 Qed.
+
+(** * The pieces as a certificate writes them: [c = (E - 1)/s] with [E = exp T], [s] a scale > 0 (1 between records
+    or the same pair, [N (N - 1)] from records to record removal); a piece's condition [T <= ln r]. *)
+Lemma exp_le_of_ln T r : 0 < r -> T <= ln r -> exp T <= r.
+Proof.
+  intros Hr H. rewrite <- (exp_ln r Hr). destruct H as [H|H]; [left; apply exp_increasing; exact H | rewrite H; lra].
+Qed.
+
+Lemma exp_gt_of_ln T r : 0 < r -> ~ (T <= ln r) -> r < exp T.
+Proof. intros Hr H. rewrite <- (exp_ln r Hr). apply exp_increasing. lra. Qed.
+
+Lemma bp_ok_div1 c d U : bp_ok (c / 1) d U -> bp_ok c d U.
+Proof. intros H. replace c with (c / 1) by field. exact H. Qed.
+
+Lemma scaled_nonneg E s : 0 < s -> 1 <= E -> 0 <= (E - 1) / s.
+Proof. intros Hs HE. apply Rmult_le_pos; [lra | left; apply Rinv_0_lt_compat; lra]. Qed.
+
+Lemma flat_piece E s d r :
+  0 < s -> 0 < d -> 1 <= E -> E <= r -> (r - 1) * (1 - d * d) <= 4 * (d * d) * s -> d < 1 ->
+  bp_ok ((E - 1) / s) d 1.
+Proof.
+  intros Hs Hd HE Hr Hk Hd1. apply bp_flat; [apply scaled_nonneg; auto | exact Hd |].
+  apply (Rmult_le_reg_r s); [exact Hs|].
+  replace ((E - 1) / s * (1 - d ^ 2) * s) with ((E - 1) * (1 - d * d)) by (field; lra).
+  assert ((E - 1) * (1 - d * d) <= (r - 1) * (1 - d * d)) by (apply Rmult_le_compat_r; nra).
+  nra.
+Qed.
+
+Lemma top_piece E s d U : 0 < s -> 0 < d -> 1 <= E -> U = 1 - d + (E - 1) / s / (4 * d) -> bp_ok ((E - 1) / s) d U.
+Proof. intros Hs Hd HE HU. apply bp_top; [apply scaled_nonneg; auto | exact Hd | exact HU]. Qed.
+
+Lemma middle_piece E s d g U r0 r1 :
+  0 < s -> 0 < d -> d < 1 / 2 -> 1 <= E -> r0 < E -> E <= r1 ->
+  4 * (d * d) * s <= (r0 - 1) * (1 - d * d) -> (r1 - 1) * (1 - 2 * d) <= 4 * (d * d) * s ->
+  0 <= g -> g ^ 2 * (4 + (E - 1) / s) = (E - 1) / s -> U * (1 - g) = 1 + g - 2 * d -> bp_ok ((E - 1) / s) d U.
+Proof.
+  intros Hs Hd Hd2 HE H0 H1 K0 K1 Hg Hgc HU.
+  set (c := (E - 1) / s) in *.
+  assert (Hc : 0 <= c) by (apply scaled_nonneg; auto).
+  assert (Hcs : c * s = E - 1) by (unfold c; field; lra).
+  assert (Lo : 4 * (d * d) <= c * (1 - d * d)).
+  { apply (Rmult_le_reg_r s); [exact Hs|].
+    assert ((r0 - 1) * (1 - d * d) <= (E - 1) * (1 - d * d)) by (apply Rmult_le_compat_r; nra). nra. }
+  assert (Hi : c * (1 - 2 * d) <= 4 * (d * d)).
+  { apply (Rmult_le_reg_r s); [exact Hs|].
+    assert ((E - 1) * (1 - 2 * d) <= (r1 - 1) * (1 - 2 * d)) by (apply Rmult_le_compat_r; nra). nra. }
+  assert (Hg1 : g < 1).
+  { destruct (Rlt_le_dec g 1) as [|G]; [assumption|]. exfalso.
+    assert (G2 : 1 <= g ^ 2) by nra.
+    assert (0 <= (g ^ 2 - 1) * (4 + c)) by (apply Rmult_le_pos; lra). nra. }
+  apply (bp_middle c d g U Hd Hd2 Hg Hg1); [nra | | | exact HU].
+  - destruct (Rle_lt_dec d g) as [|G]; [assumption|]. exfalso.
+    assert (g ^ 2 < d * d) by nra. nra.
+  - destruct (Rle_lt_dec (g * (1 - d)) d) as [|G]; [assumption|]. exfalso.
+    assert (d * d < g ^ 2 * ((1 - d) * (1 - d))) by nra. nra.
+Qed.
+
+Lemma g_sqrt X c : 0 <= c -> X * (4 + c) = c -> 0 <= sqrt X /\ sqrt X ^ 2 * (4 + c) = c.
+Proof.
+  intros Hc H. assert (HX : 0 <= X) by (destruct (Rle_lt_dec 0 X); [assumption|]; nra).
+  split; [apply sqrt_pos|]. rewrite <- Rsqr_pow2, Rsqr_sqrt by exact HX. exact H.
+Qed.
+
+Lemma g_sqrt2 A B c :
+  0 <= A -> 0 < B -> A * (4 + c) = c * B -> 0 <= sqrt A / sqrt B /\ (sqrt A / sqrt B) ^ 2 * (4 + c) = c.
+Proof.
+  intros HA HB H. assert (Hs : 0 < sqrt B) by (apply sqrt_lt_R0; exact HB).
+  split; [apply Rmult_le_pos; [apply sqrt_pos | left; apply Rinv_0_lt_compat; exact Hs]|].
+  replace ((sqrt A / sqrt B) ^ 2) with (Rsqr (sqrt A) / Rsqr (sqrt B)) by (unfold Rsqr; field; lra).
+  rewrite !Rsqr_sqrt by lra. apply (Rmult_eq_reg_r B); [|lra]. rewrite <- H. field. lra.
+Qed.
