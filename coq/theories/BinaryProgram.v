@@ -438,3 +438,12 @@ Proof.
   replace ((sqrt A / sqrt B) ^ 2) with (Rsqr (sqrt A) / Rsqr (sqrt B)) by (unfold Rsqr; field; lra).
   rewrite !Rsqr_sqrt by lra. apply (Rmult_eq_reg_r B); [|lra]. rewrite <- H. field. lra.
 Qed.
+
+Lemma g_lt1 g c : 0 <= c -> g ^ 2 * (4 + c) = c -> g < 1.
+Proof.
+  intros Hc H. destruct (Rlt_le_dec g 1) as [|G]; [assumption|]. exfalso.
+  assert (G2 : 1 <= g ^ 2) by nra. assert (0 <= (g ^ 2 - 1) * (4 + c)) by (apply Rmult_le_pos; lra). nra.
+Qed.
+
+Lemma exp_ge1 T : 0 <= T -> 1 <= exp T.
+Proof. intro H. pose proof (exp_ge_1_plus T). lra. Qed.
