@@ -117,7 +117,7 @@ Print Assumptions max_value_subset.
 Print Assumptions max_value_one.
 From Implgraph Require Import FloorAbove.
 Print Assumptions class_size_floor_above.
-From Implgraph Require Import BinaryProgram.
+From Implgraph Require Import BinaryProgram BinaryTables.
 Print Assumptions bp_flat.
 Print Assumptions bp_top.
 Print Assumptions bp_middle.

@@ -3,7 +3,8 @@
 The statement is the certificate's Piecewise U as written, one clause per piece: the piece's condition (a
 disjunction where the prover merged two pieces of equal bound) and the negation of every earlier one give B, the
 additive slack delta between records (``slack_pairs_le``) or on record removal (``slack_removal_le``), at the piece's
-bound. Each clause applies a theorem of the library's ``BinaryProgram.v``, proved once for every table:
+bound. Each clause applies a theorem of the library's ``BinaryTables.v`` (its pieces in ``BinaryProgram.v``), proved
+once for every table:
 
 - ``bp_pairs`` (Renyi 2 between records, B between records), ``bp_removal_same`` (Renyi 2 of record removal, B the
   same pair), ``bp_removal_pairs`` (Renyi 2 between records, B on record removal: the removal pair's program at
@@ -32,7 +33,7 @@ from implgraph.kernel_coq.statement import _File
 
 __all__ = ["binary_program", "MODULES"]
 
-MODULES = ("Divergence", "Pinsker", "ChiSquare", "RemovalChord", "BinaryProgram")
+MODULES = ("Divergence", "Pinsker", "ChiSquare", "RemovalChord", "BinaryProgram", "BinaryTables")
 
 #: (A's kind, A compares, B compares) -> (the table theorem's call head, its premises before the bound, the scale)
 _TABLE = {

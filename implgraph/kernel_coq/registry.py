@@ -74,8 +74,9 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
            "removal-scaling": "RemovalScaling.removal_scaling (A between records), SlackOrder.slack_removal_ratio "
                               "(A on removal)",
            "divergence-order": "Divergence.renyi2_kl_pairs / renyi2_kl_class (kl_le_renyi2), tv_hockey_pairs",
-           "binary-program": "BinaryProgram.bp_pairs / bp_removal_same / bp_removal_pairs (flat_piece, middle_piece, "
-                             "top_piece), kl_pairs / kl_removal_same / kl_removal_pairs (kl_piece), bp_removal_tv"}
+           "binary-program": "BinaryTables.bp_pairs / bp_removal_same / bp_removal_pairs (BinaryProgram.flat_piece, "
+                             "middle_piece, top_piece), kl_pairs / kl_removal_same / kl_removal_pairs (kl_piece), "
+                             "bp_removal_tv"}
 
 bundle = _gen.bundle
 
