@@ -50,6 +50,7 @@ _SOLVE = "first [lra | nra]"
 
 
 def _tree(text):
+    """The expression node of a certificate text (parsed, never evaluated)."""
     return ast.parse(str(text).strip(), mode="eval").body
 
 
@@ -69,6 +70,7 @@ def _pieces(text):
 
 
 def _disjuncts(cond):
+    """The comparisons a condition joins by ``|``."""
     if isinstance(cond, ast.BinOp) and isinstance(cond.op, ast.BitOr):
         return _disjuncts(cond.left) + _disjuncts(cond.right)
     return [cond]
@@ -81,6 +83,7 @@ def _relation(tr, cond):
 
 
 def _names(node):
+    """The symbols a node mentions."""
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
@@ -95,6 +98,7 @@ def _ln_bound(cond):
 
 
 def _first_call(node, name):
+    """The first call of the one-argument function ``name`` in a node, or None."""
     for n in ast.walk(node):
         if isinstance(n, ast.Call) and getattr(n.func, "id", None) == name and len(n.args) == 1:
             return n
@@ -109,6 +113,7 @@ class _Ctx:
         self.head, self.prem, self.scale = table
 
     def apply_table(self, bound):
+        """The line applying the table theorem at the clause's bound (left: the program's ``bp_ok`` or ``kl_piece``)."""
         return f"apply ({self.head} ({self.delta}) ({self.tr.expr(bound)})); {self.prem}."
 
 
@@ -140,6 +145,7 @@ def _inject(n, k):
 
 
 def _has_sqrt(text):
+    """Does the text take a square root?"""
     return _first_call(_tree(text), "sqrt") is not None
 
 
@@ -223,6 +229,7 @@ def _clause_body(ctx, bound, cond, negated):
 
 
 def _clause(ctx, pieces, i):
+    """Lines proving the i-th clause of the statement (a disjunctive condition one case per disjunct)."""
     bound, cond = pieces[i]
     negated = [c for _, c in pieces[:i]]
     names = [f"NC{j}" for j in range(i)] + (["C"] if cond is not None else [])
@@ -239,10 +246,12 @@ def _clause(ctx, pieces, i):
 
 
 def _or_pattern(n):
+    """The intro pattern of n disjuncts, each named C."""
     return "C" if n == 1 else f"[C | {_or_pattern(n - 1)}]"
 
 
 def _statement(whole, pieces):
+    """The theorem: for each piece, its condition and the earlier ones' negations give B at its bound."""
     tr = whole.tr
     conds = [None if c is None else _relation(tr, c) for _, c in pieces]
     clauses = []
@@ -256,6 +265,7 @@ def _statement(whole, pieces):
 
 
 def _kind(cert):
+    """``(program kind, key of the table theorem, delta's text)`` from the registry's sides."""
     div = adapter.divergence_side(cert.A)
     _need(div is not None and (div.kind == "kl" or (div.kind == "renyi" and str(div.order) == "2")),
           "a binary-program certificate whose A is not KL or Renyi of order 2")
