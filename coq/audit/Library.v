@@ -117,3 +117,14 @@ Print Assumptions max_value_subset.
 Print Assumptions max_value_one.
 From Implgraph Require Import FloorAbove.
 Print Assumptions class_size_floor_above.
+From Implgraph Require Import BinaryProgram BinaryTables.
+Print Assumptions bp_flat.
+Print Assumptions bp_top.
+Print Assumptions bp_middle.
+Print Assumptions bp_pairs.
+Print Assumptions bp_removal_same.
+Print Assumptions bp_removal_pairs.
+Print Assumptions bp_removal_tv.
+Print Assumptions kl_pairs.
+Print Assumptions kl_removal_same.
+Print Assumptions kl_removal_pairs.

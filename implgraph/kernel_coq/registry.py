@@ -7,7 +7,7 @@ table (``generate.METHODS``) when this module is imported, so that they serve as
 --coq``, the benchmark) uses them.
 
 A theorem that needs a library module outside the generator's header (``Slack``, ``SetChannel``,
-``Views``, ``Transport``, ``ExtremePoints``, ``Bayes``, ``Divergence``) starts with its
+``Views``, ``Transport``, ``ExtremePoints``, ``Bayes``, ``Divergence``, ``BinaryProgram``) starts with its
 ``Require``.
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 from implgraph.kernel_coq import (gen_ceiling, gen_ceiling_chord, gen_chord, gen_composition, gen_divergence,
                                   gen_divergence_ceiling, gen_extreme_points, gen_set_channel, gen_slack, gen_transport,
                                   gen_tv_distance, gen_views)
-from implgraph.kernel_coq import gen_floor_above, gen_max_value, gen_removal_scaling
+from implgraph.kernel_coq import gen_binary_program, gen_floor_above, gen_max_value, gen_removal_scaling
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -38,12 +38,14 @@ COMPOSITES = {"composition": gen_composition.composition,
               "set-channel-diversity": gen_set_channel.set_channel_diversity,
               "intruder-views": gen_views.intruder_views, "transport-mixture": gen_transport.transport_mixture,
               "extreme-points-pieces": gen_extreme_points.extreme_points_pieces,
-              "set-channel-whole-domain": gen_set_channel.set_channel_whole_domain, **gen_ceiling.COMPOSITES}
+              "set-channel-whole-domain": gen_set_channel.set_channel_whole_domain,
+              "binary-program": gen_binary_program.binary_program, **gen_ceiling.COMPOSITES}
 #: the library modules a non-leaf method needs beyond the generator's header
 _COMPOSITE_MODULES = {"set-channel-diversity": gen_set_channel.MODULES, "intruder-views": gen_views.MODULES,
                       "transport-mixture": gen_transport.MODULES,
                       "extreme-points-pieces": gen_extreme_points.MODULES,
-                      "set-channel-whole-domain": gen_set_channel.WHOLE_MODULES}
+                      "set-channel-whole-domain": gen_set_channel.WHOLE_MODULES,
+                      "binary-program": gen_binary_program.MODULES}
 #: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
 _HEADER = {"set-channel-diversity": (_gen.ENTROPY,)}
 
@@ -71,7 +73,10 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
                                   "max_value_one (A one record against the table)",
            "removal-scaling": "RemovalScaling.removal_scaling (A between records), SlackOrder.slack_removal_ratio "
                               "(A on removal)",
-           "divergence-order": "Divergence.renyi2_kl_pairs / renyi2_kl_class (kl_le_renyi2), tv_hockey_pairs"}
+           "divergence-order": "Divergence.renyi2_kl_pairs / renyi2_kl_class (kl_le_renyi2), tv_hockey_pairs",
+           "binary-program": "BinaryTables.bp_pairs / bp_removal_same / bp_removal_pairs (BinaryProgram.flat_piece, "
+                             "middle_piece, top_piece), kl_pairs / kl_removal_same / kl_removal_pairs (kl_piece), "
+                             "bp_removal_tv"}
 
 bundle = _gen.bundle
 
