@@ -199,3 +199,5 @@ Qed.
 (** * The generated proofs' steps through a maximum: a quantity at most one of its arguments *)
 Ltac via_max_l := match goal with |- ?c <= Rmax ?a ?b => apply (Rle_trans c a (Rmax a b)); [| apply Rmax_l] end.
 Ltac via_max_r := match goal with |- ?c <= Rmax ?a ?b => apply (Rle_trans c b (Rmax a b)); [| apply Rmax_r] end.
+Ltac via_min_l := match goal with |- Rmin ?a ?b <= ?c => apply (Rle_trans (Rmin a b) a c); [apply Rmin_l |] end.
+Ltac via_min_r := match goal with |- Rmin ?a ?b <= ?c => apply (Rle_trans (Rmin a b) b c); [apply Rmin_r |] end.
