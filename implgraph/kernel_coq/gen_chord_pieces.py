@@ -185,9 +185,9 @@ def subset_pieces(cert, name):
     from implgraph.kernel_coq.generate import _block
     from implgraph.kernel_coq.statement import _File, divergence_kind
     pieces = _pieces(cert.upper)
-    _need(len(pieces) == 2 and pieces[0][1] == ["T <= 1"] and pieces[0][0].strip() == "0" and not pieces[1][1],
-          "a removal chord's Piecewise U other than (0, T <= 1), (V, True)")
-    V = pieces[1][0]
+    _need(len(pieces) == 2 and len(pieces[0][1]) == 1 and not pieces[1][1],
+          "a removal chord's Piecewise U other than (e, one condition), (V, True)")
+    (e0, _), (V, _) = pieces       # the prover's (0, T <= 1): another e or condition, and coqc rejects the clause
     f = _File(dataclasses.replace(cert, upper=V), name)
     div = adapter.divergence_side(cert.B)
     k = divergence_kind(f.tr, div)
@@ -200,12 +200,12 @@ def subset_pieces(cert, name):
         "assert (HN2 : 2 <= INR N) by lra.", "assert (HT : 0 < T) by lra.",
         f"assert (Hs : IsNat ({cs})) by isnat."] + _ineq(f, "1", size, "Hs1") + _ineq(f, size, "N - 1", "HsN")
     lines.append("refine (conj _ _).")
-    one = ["intros C.", "assert (E1 : 1 = T) by lra.", "rewrite <- E1 in HA.",
+    one = ["intros C.", "assert (E1 : 1 = T) by lra.", "rewrite <- E1 in HA.", "try rewrite <- E1.",
            f"apply (one_rconf {k} N K x); [exact Htab | exact HN2 | "
-           f"exact (subset_rconf_k_one N K x ({cs}) Htab HA Hs Hs1 HsN) |]."] + _at_one_value(f, div, "0")
+           f"exact (subset_rconf_k_one N K x ({cs}) Htab HA Hs Hs1 HsN) |]."] + _at_one_value(f, div, e0)
     f.domain.atoms.append((">", f.rd.poly("T - 1")))      # the other clause: T > 1
     try:
-        main = ["intros NC.", "apply Rnot_le_lt in NC.", "assert (HT1 : 1 < T) by exact NC."] + _main(f, div, k, V,
+        main = ["intros NC.", "apply Rnot_le_lt in NC.", "assert (HT1 : 1 < T) by lra."] + _main(f, div, k, V,
                                                                                                      size)
     finally:
         f.domain.atoms.pop()
