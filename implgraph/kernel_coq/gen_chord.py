@@ -184,7 +184,8 @@ def chord(f):
 
 
 def _chord(f):
-    from implgraph.kernel_coq.gen_chord_removal import one_sided_class, rconf_removal, subset_class_above
+    from implgraph.kernel_coq.gen_chord_removal import (one_sided_class, rconf_removal, single_to_classes,
+                                                        subset_class_above)
     cert = f.cert
     A = cert.A
     div = adapter.divergence_side(cert.B)
@@ -225,10 +226,8 @@ def _chord(f):
     elif A.family == "subset" and A.sides == "OneSided" and A.size is not None and div.compares == "class" \
             and f.rd.poly(A.size) == f.rd.poly("1"):
         return one_sided_class(f, div, k, lo, hi, U, "(onesub_upper N K x cls T HA)")
-    elif A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "class" \
-            and f.rd.poly(A.size) == f.rd.poly("1") and not cert.B.max_class:
-        from implgraph.kernel_coq.gen_chord_removal import single_to_classes
-        pre, lemma = single_to_classes(f), "chord_class"     # each record against the table: every class too
+    elif pre := single_to_classes(f, div):      # each record against the table: every class too
+        lemma = "chord_class"
     else:
         raise Untranslatable("a chord certificate other than A pairwise against pairs, A a class level against the "
                              "same classes or A a removal level against the classes (lo = 0)")

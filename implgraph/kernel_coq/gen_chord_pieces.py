@@ -75,7 +75,7 @@ def _pick(f, text, choices):
 
 
 def _path(side, j, m):
-    """Tactics reducing ``c <= Rmax a0 (...)`` (side "max") or ``Rmin a0 (...) <= c`` (side "min") to argument j of m."""
+    """Tactics reducing ``c <= Rmax a0 (...)`` (side "max") or ``Rmin a0 (...) <= c`` ("min") to argument j of m."""
     return f"via_{side}_r; " * j + (f"via_{side}_l; " if j < m - 1 else "")
 
 

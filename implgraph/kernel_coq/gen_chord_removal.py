@@ -350,11 +350,16 @@ def one_sided_class(f, div, k, lo, hi, U, upper="(oneclass_upper N K x cls T HA)
                             f"{upper} HT Hhi {below} Hval)."]
 
 
-def single_to_classes(f):
-    """Lines turning ``HA`` (each record within ratio T of the table, both ways: a subset level of size 1) into the
-    two-sided class level at T of the partition B declares (``Extreme.subset_to_classes``: every class has at least
-    s >= 1 records, and a set of at least one record is within ratio T of the table)."""
+def single_to_classes(f, div):
+    """Where A is each record within ratio T of the table, both ways (a subset level of size 1), and B a divergence of
+    each class against the table (no maximum class size): lines turning ``HA`` into the two-sided class level at T of
+    the partition B declares (``Extreme.subset_to_classes``: every class has at least s >= 1 records, and a set of at
+    least one record is within ratio T of the table); else []."""
     from implgraph.kernel_coq.gen_chord import _ineq
+    A = f.cert.A
+    if not (A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "class"
+            and not f.cert.B.max_class and f.rd.poly(A.size) == f.rd.poly("1")):
+        return []
     s = f.cert.B.min_class or "1"
     cs = f.tr.expr(s)
     return _ineq(f, "1", s, "Hcs") + [
