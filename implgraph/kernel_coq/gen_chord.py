@@ -184,7 +184,8 @@ def chord(f):
 
 
 def _chord(f):
-    from implgraph.kernel_coq.gen_chord_removal import one_sided_class, rconf_removal, subset_class_above
+    from implgraph.kernel_coq.gen_chord_removal import (one_sided_class, rconf_removal, single_to_classes,
+                                                        subset_class_above)
     cert = f.cert
     A = cert.A
     div = adapter.divergence_side(cert.B)
@@ -192,7 +193,7 @@ def _chord(f):
     k = divergence_kind(f.tr, div)
     _need(k is not None, f"a divergence the library does not state ({div.kind} of order {div.order})")
     _need(div.kind != "renyi" or int(div.order) == 2, "Renyi of another order than 2")
-    data = cert.raw.get("upper_certificate") or {}
+    pre, data = [], cert.raw.get("upper_certificate") or {}
     lo, hi, U = str(data.get("lo")), str(data.get("hi")), cert.upper
     _need(cert.upper is not None and data.get("lo") is not None and data.get("hi") is not None,
           "a chord certificate without lo, hi and U")
@@ -225,6 +226,8 @@ def _chord(f):
     elif A.family == "subset" and A.sides == "OneSided" and A.size is not None and div.compares == "class" \
             and f.rd.poly(A.size) == f.rd.poly("1"):
         return one_sided_class(f, div, k, lo, hi, U, "(onesub_upper N K x cls T HA)")
+    elif pre := single_to_classes(f, div):      # each record against the table: every class too
+        lemma = "chord_class"
     else:
         raise Untranslatable("a chord certificate other than A pairwise against pairs, A a class level against the "
                              "same classes or A a removal level against the classes (lo = 0)")
@@ -234,7 +237,7 @@ def _chord(f):
         main = _above_one(f, div, k, lemma, lo, hi, U)
     finally:
         f.domain.atoms.pop()
-    return (["destruct (Rle_lt_or_eq_dec 1 T ltac:(lra)) as [HT1|E1]."]
+    return pre + (["destruct (Rle_lt_or_eq_dec 1 T ltac:(lra)) as [HT1|E1]."]
             + ["{ " + main[0]] + [f"  {ln}" for ln in main[1:]] + ["}"]
             + ["{ " + one[0]] + [f"  {ln}" for ln in one[1:]] + ["}"])
 

@@ -348,3 +348,20 @@ def one_sided_class(f, div, k, lo, hi, U, upper="(oneclass_upper N K x cls T HA)
     value, below = _value0(f, div, k, hi, U)
     return lines + value + [f"exact (chord_class_upper {k} N K x cls T ({f.tr.expr(hi)}) ({f.upper}) Htab "
                             f"{upper} HT Hhi {below} Hval)."]
+
+
+def single_to_classes(f, div):
+    """Where A is each record within ratio T of the table, both ways (a subset level of size 1), and B a divergence of
+    each class against the table (no maximum class size): lines turning ``HA`` into the two-sided class level at T of
+    the partition B declares (``Extreme.subset_to_classes``: every class has at least s >= 1 records, and a set of at
+    least one record is within ratio T of the table); else []."""
+    from implgraph.kernel_coq.gen_chord import _ineq
+    A = f.cert.A
+    if not (A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "class"
+            and not f.cert.B.max_class and f.rd.poly(A.size) == f.rd.poly("1")):
+        return []
+    s = f.cert.B.min_class or "1"
+    cs = f.tr.expr(s)
+    return _ineq(f, "1", s, "Hcs") + [
+        f"pose proof (subset_to_classes TwoSided N K x cls 1 ({cs}) T ltac:(isnat) ltac:(lra) ltac:(lra) Hcs "
+        f"P{f.part_index(f.cert.B.min_class)} HA) as HAc.", "clear HA.", "rename HAc into HA."]

@@ -16,7 +16,8 @@ from __future__ import annotations
 from implgraph.kernel_coq import (gen_ceiling, gen_ceiling_chord, gen_chord, gen_composition, gen_divergence,
                                   gen_divergence_ceiling, gen_extreme_points, gen_set_channel, gen_slack, gen_transport,
                                   gen_tv_distance, gen_views)
-from implgraph.kernel_coq import gen_binary_program, gen_floor_above, gen_max_value, gen_removal_scaling
+from implgraph.kernel_coq import (gen_binary_program, gen_chord_pieces, gen_floor_above, gen_max_value,
+                                  gen_removal_scaling)
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -114,6 +115,8 @@ def theorem(cert, name="certificate"):
         cert = adapter.read(cert)
     if cert.method in COMPOSITES:
         text, mods = COMPOSITES[cert.method](cert, name), set(_HEADER.get(cert.method, ()))
+    elif gen_chord_pieces.applies(cert):        # a removal chord whose U is a Piecewise: stated clause by clause
+        text, mods = gen_chord_pieces.subset_pieces(cert, name), set()
     else:
         text, mods = _gen.theorem(cert, name)
     return _requires(cert) + text, mods
