@@ -40,9 +40,9 @@ def test_readme_quick_start_is_the_ci_job():
     commands = [ln for ln in quick.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     assert commands == [
         "python -m venv .venv && . .venv/bin/activate && pip install . && implgraph verify",
-        "python -m venv .venv && . .venv/bin/activate && pip install '.[test]' && python -m pytest -q"]
+        "python -m venv .venv && . .venv/bin/activate && pip install '.[test]' && python -m pytest -q -n 2"]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert "python -m pytest -q" in ci and "implgraph verify" in ci
+    assert "python -m pytest -q -n 2" in ci and "implgraph verify" in ci
 
 
 def test_every_console_block_is_run():
