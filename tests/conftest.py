@@ -3,6 +3,8 @@
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
@@ -17,6 +19,13 @@ def computed_rules(paths=None):
 
 
 _RULES: dict = {}
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory):
+    """The Coq library (``coq/``) built afresh once for each test module of the kernel check that asks for it."""
+    from _coq import build_library
+    return build_library(tmp_path_factory)
 
 
 #: the tests that lay a map, a figure or the explorer's Hasse diagram out with Graphviz's dot (Debian's graphviz, which

@@ -17,7 +17,7 @@ from implgraph.kernel_coq.check import STANDARD_AXIOMS, audit_axioms
 from implgraph.kernel_coq.coqexpr import Translator, Untranslatable
 from implgraph.kernel_coq.generate import generate
 
-from _coq import kernel_accepts, assert_kernel_checked, VERTEX, build_library, coq
+from _coq import assert_kernel_checked, coq, kernel_accepts, VERTEX
 
 
 
@@ -100,10 +100,6 @@ def test_audit_reads_print_assumptions():
     assert axioms == ["ClassicalDedekindReals.sig_not_dec", "foo", "bar"] and not closed
     assert not set(axioms) <= STANDARD_AXIOMS
 
-
-@pytest.fixture(scope="module")
-def library(tmp_path_factory):
-    return build_library(tmp_path_factory)
 
 
 @pytest.mark.slow

@@ -17,7 +17,7 @@ from _forge import edited
 
 from implgraph.kernel_coq.registry import generate
 
-from _coq import load_certs, kernel_accepts, assert_kernel_checked, build_library, coq
+from _coq import assert_kernel_checked, coq, kernel_accepts, load_certs
 
 CERTS = load_certs("floor_above.json")
 KL = "p-sensitive-k-anonymity(k=2) => kl-closeness [divergence-ceiling]"
@@ -46,10 +46,6 @@ def test_the_forgeries_are_stated():
     for _, cert in FORGERIES:
         generate(cert)      # the generator states each: the kernel, not the generator, rejects it
 
-
-@pytest.fixture(scope="module")
-def library(tmp_path_factory):
-    return build_library(tmp_path_factory)
 
 
 @pytest.mark.slow

@@ -20,7 +20,7 @@ from _forge import edited
 from implgraph.kernel_coq.coqexpr import Translator, Untranslatable
 from implgraph.kernel_coq.registry import generate
 
-from _coq import load_certs, kernel_accepts, assert_kernel_checked, build_library, coq
+from _coq import assert_kernel_checked, coq, kernel_accepts, load_certs
 
 CERTS = load_certs("pinsker.json")
 B = " => emd-t-closeness(ground=equal)"
@@ -81,10 +81,6 @@ def test_chi_square_needs_renyi_of_order_2():
     with pytest.raises(Untranslatable):
         generate(_edit("renyi-dp(alpha=2)" + B, ["A", "params", "alpha"], "3"))
 
-
-@pytest.fixture(scope="module")
-def library(tmp_path_factory):
-    return build_library(tmp_path_factory)
 
 
 @pytest.mark.slow

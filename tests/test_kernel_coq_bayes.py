@@ -15,7 +15,7 @@ import pytest
 
 from implgraph.kernel_coq.registry import COVERED, generate
 
-from _coq import assert_kernel_checked, build_library, check_generated, coq
+from _coq import assert_kernel_checked, check_generated, coq
 
 WHOLE = {"format": "implgraph-certificate/1", "method": "set-channel-whole-domain", "symbols": {"d_j": "integer"},
          "domain": ["d_j >= 1"], "channel": {"p": "1", "eta": "d_j", "domain_size": "d_j"},
@@ -46,10 +46,6 @@ def test_statement_quantifies_every_release():
     assert "emd_le d_j dist a (class_posterior N d_j d_j (1) a Z cls i) (0)." in text
     assert "apply (whole_domain N d_j d_j (1) a dist Z cls (0))" in text
 
-
-@pytest.fixture(scope="module")
-def library(tmp_path_factory):
-    return build_library(tmp_path_factory)
 
 
 @pytest.mark.slow

@@ -18,7 +18,7 @@ from _forge import edited
 
 from implgraph.kernel_coq.registry import generate
 
-from _coq import load_certs, assert_kernel_checked, build_library, check_generated, coq
+from _coq import assert_kernel_checked, check_generated, coq, load_certs
 
 CERTS = load_certs("chord_removal.json")
 
@@ -91,10 +91,6 @@ def test_pml_states_one_record_against_the_table():
     text = generate(CERTS["pml => kl-closeness"])
     assert "subset_le OneSided N K x (1) (T) ->" in text and "onesub_upper" in text
 
-
-@pytest.fixture(scope="module")
-def library(tmp_path_factory):
-    return build_library(tmp_path_factory)
 
 
 @pytest.mark.slow

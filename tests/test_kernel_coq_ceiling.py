@@ -19,7 +19,7 @@ from _forge import edited
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.registry import COVERED, generate
 
-from _coq import load_certs, kernel_accepts, assert_kernel_checked, build_library, coq
+from _coq import assert_kernel_checked, coq, kernel_accepts, load_certs
 
 CERTS = load_certs("ceiling.json")
 ALPHA = "alpha-k-anonymity(k=2) => kl-closeness [ceiling-family]"
@@ -80,10 +80,6 @@ def test_a_part_claiming_another_implication_is_refused():
     with pytest.raises(Untranslatable, match="part claims another implication"):
         generate(cert)
 
-
-@pytest.fixture(scope="module")
-def library(tmp_path_factory):
-    return build_library(tmp_path_factory)
 
 
 @pytest.mark.slow

@@ -16,7 +16,7 @@ from _forge import edited
 
 from implgraph.kernel_coq.registry import COVERED, generate
 
-from _coq import load_certs, kernel_accepts, assert_kernel_checked, build_library, coq
+from _coq import assert_kernel_checked, coq, kernel_accepts, load_certs
 
 CERTS = load_certs("ceiling_chord.json")
 
@@ -38,10 +38,6 @@ def test_ceiling_chord_is_covered_and_states_its_sides():
     assert "slack_pairs_le N K x (T) (1) ->" in text and "div_class_le KL N K x cls" in text
     assert "tv_le N K x cls (T) ->" in generate(CERTS["emd-t-closeness => renyi-closeness"])
 
-
-@pytest.fixture(scope="module")
-def library(tmp_path_factory):
-    return build_library(tmp_path_factory)
 
 
 @pytest.mark.slow

@@ -16,7 +16,7 @@ from _forge import edited
 
 from implgraph.kernel_coq.registry import generate
 
-from _coq import load_certs, assert_kernel_checked, build_library, check_generated, coq
+from _coq import assert_kernel_checked, check_generated, coq, load_certs
 
 CERTS = load_certs("binary_program.json")
 
@@ -88,10 +88,6 @@ def test_forged_certificates_are_written(name, cert):
     # the generator does not judge: it writes the file, which coqc must reject (the slow test below)
     assert "Theorem certificate" in generate(cert)
 
-
-@pytest.fixture(scope="module")
-def library(tmp_path_factory):
-    return build_library(tmp_path_factory)
 
 
 @pytest.mark.slow

@@ -19,7 +19,7 @@ from _forge import edited
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.registry import COVERED, generate
 
-from _coq import load_certs, kernel_accepts, assert_kernel_checked, build_library, coq
+from _coq import assert_kernel_checked, coq, kernel_accepts, load_certs
 
 CERTS = load_certs("divergence.json")
 
@@ -70,10 +70,6 @@ def test_pinsker_is_refused_with_its_reason():
     with pytest.raises(Untranslatable):
         generate(cert)
 
-
-@pytest.fixture(scope="module")
-def library(tmp_path_factory):
-    return build_library(tmp_path_factory)
 
 
 @pytest.mark.slow

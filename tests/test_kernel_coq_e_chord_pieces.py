@@ -24,7 +24,7 @@ from implgraph.kernel_coq.gen_chord_pieces import _ends
 from implgraph.kernel_coq.gen_extreme_points import _pieces
 from implgraph.kernel_coq.registry import generate
 
-from _coq import assert_kernel_checked, build_library, check_generated, coq, load_certs
+from _coq import assert_kernel_checked, check_generated, coq, load_certs
 
 CERTS = load_certs("chord_pieces.json")
 SUBSET = ["kdp(k=2) => kl-dp", "kdp(k=2) => renyi-dp(alpha=2)", "kt-closeness(k=2) => kl-dp",
@@ -97,10 +97,6 @@ def test_each_record_against_the_table_bounds_every_class():
     assert "div_class_le KL N K x cls" in text
     assert "subset_to_classes TwoSided N K x cls 1 (1) T" in text and "chord_class KL" in text
 
-
-@pytest.fixture(scope="module")
-def library(tmp_path_factory):
-    return build_library(tmp_path_factory)
 
 
 @pytest.mark.slow

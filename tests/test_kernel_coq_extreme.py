@@ -17,7 +17,7 @@ from _forge import edited
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.registry import COVERED, generate
 
-from _coq import load_certs, assert_kernel_checked, build_library, check_generated, coq
+from _coq import assert_kernel_checked, check_generated, coq, load_certs
 
 _CERTS = load_certs("extreme_points.json")
 LDP = _CERTS["ldp => eps-delta-dp(delta=1/10)"]
@@ -85,10 +85,6 @@ def test_generator_refuses_what_its_lemma_does_not_state():
     with pytest.raises(Untranslatable, match="unknown side"):
         generate(bad)
 
-
-@pytest.fixture(scope="module")
-def library(tmp_path_factory):
-    return build_library(tmp_path_factory)
 
 
 @pytest.mark.slow

@@ -20,7 +20,7 @@ from _forge import edited
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.registry import generate
 
-from _coq import kernel_accepts, assert_kernel_checked, ROOT, build_library, coq
+from _coq import assert_kernel_checked, coq, kernel_accepts, ROOT
 
 D = {"delta": "1/10"}
 SLACK_REMOVAL = {"definition": "eps-delta-dp", "params": D, "family": None, "sides": None,
@@ -255,10 +255,6 @@ def test_no_admitted_or_axiom_in_library_or_generated_files():
     for name, text in texts.items():
         assert not _ASSUME.search(_code(text)), name
 
-
-@pytest.fixture(scope="module")
-def library(tmp_path_factory):
-    return build_library(tmp_path_factory)
 
 
 @pytest.mark.slow

@@ -17,7 +17,7 @@ from _forge import edited
 
 from implgraph.kernel_coq.registry import COVERED, generate
 
-from _coq import load_certs, kernel_accepts, assert_kernel_checked, build_library, coq
+from _coq import assert_kernel_checked, coq, kernel_accepts, load_certs
 
 CERTS = load_certs("tv_distance.json")
 B = " => emd-t-closeness(ground=equal)"
@@ -62,10 +62,6 @@ def test_tv_distance_is_covered_and_states_a_as_its_slack():
 def test_a_composition_through_tv_distance_states_a_as_its_slack():
     assert "slack_pairs_le N K x (T) (2) ->" in generate(CERTS[COMPOSED])
 
-
-@pytest.fixture(scope="module")
-def library(tmp_path_factory):
-    return build_library(tmp_path_factory)
 
 
 @pytest.mark.slow

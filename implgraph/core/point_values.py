@@ -134,7 +134,8 @@ def not_identically_zero(expr) -> bool:
     assumptions allow. False means "not shown".
 
     An exact screen before ``simplify(expr) == 0``, which cannot be 0 then (and may take long to say so,
-    e.g. for a ``Max`` of rational functions).
+    e.g. for a ``Max`` of rational functions). A value that is a number but not rational (a log at the point) is
+    nonzero where its evaluation to 60 digits lies farther than 1e-40 from 0 (:func:`_clearly_nonzero`).
 
     Examples
     --------
@@ -146,6 +147,11 @@ def not_identically_zero(expr) -> bool:
     >>> n = sympy.Symbol("n", integer=True, positive=True)
     >>> not_identically_zero(sympy.Min(n, 4) - n)                          # n = 5: 4 - 5
     True
+    >>> t = sympy.Symbol("t", positive=True)
+    >>> not_identically_zero(sympy.log(t) - (t - 1))                      # t = 2/7: log(2/7) + 5/7, about -0.54
+    True
+    >>> not_identically_zero(sympy.log(t**2) - 2 * sympy.log(t))          # 0 at every t > 0: not shown
+    False
     """
     syms = sorted(expr.free_symbols, key=str)
     for k in range(len(_SCREEN)):
@@ -158,4 +164,23 @@ def not_identically_zero(expr) -> bool:
             continue
         if value is not None and value.is_Rational and value != 0:
             return True
+        if value is not None and _clearly_nonzero(value):
+            return True
     return False
+
+
+#: the digits a number that is not rational (a log, a root) is evaluated to, and how far from 0 it must be there
+_DIGITS, _FAR = 60, sympy.Float("1e-40")
+
+
+def _clearly_nonzero(value) -> bool:
+    """A real number (no symbol left) that is not rational, e.g. ``log(2/7) - 1``: evaluated to :data:`_DIGITS`
+    digits by sympy's arbitrary-precision evaluation, it is not 0 where it lies farther than :data:`_FAR` from 0
+    (an exact 0 evaluates to 0 or to noise far below that)."""
+    if not getattr(value, "is_number", False) or value.is_real is False:
+        return False
+    try:
+        v = value.evalf(_DIGITS)
+    except (ValueError, TypeError, ArithmeticError):
+        return False
+    return bool(v.is_Float and abs(v) > _FAR)
