@@ -29,8 +29,10 @@ is in Z and ``kd = (1 - p) / C(d, eta)`` otherwise. Every certificate states the
     **Lemma**: the channel's odds are ``r = kc / kd = 1 + x`` with ``x = p d / ((1 - p) eta)`` (C(d, eta) / C(d - 1,
     eta - 1) = d / eta: sympy ``combsimp``; checked against the certificate's ``x``). Bayes' rule (eq. 12) for a released
     set Z of prior mass a (``a_``) gives ``B_m - A_m = g(x) A_m (1[m in Z] - a)`` (the certificate's ``g``, both cases
-    identically), so B - A = g(x) v_Z with v_Z free of p, and the EMD, positively homogeneous in B - A
-    (Kantorovich-Rubinstein), is ``D[A, B] = g(x) D[A, A + v_Z]``; ``g(x(p))`` is increasing in p on (0, 1) (its
+    identically), so B - A = g(x) v_Z with v_Z free of p, and the EMD, positively homogeneous in B - A for a metric
+    ground distance (Kantorovich-Rubinstein; not for a cost that is no metric), is ``D[A, B] = g(x) D[A, A + v_Z]``.
+    The checker trusts that B's ground distance is a metric: both that emd-t-closeness admits, equal and ordered, are;
+    a definition with another cost is not told apart here; ``g(x(p))`` is increasing in p on (0, 1) (its
     derivative in u, p = u / (1 + u), is > 0: exact, sign proved), so the largest p with D <= t solves
     ``g = G = t / D[A, A + v_Z]``: the certificate's ``root`` ``x*(G)`` has ``g(x*) = G`` and its ``p_of_root`` gives
     back ``x(p) = x*`` (identities). Keeping the smallest such p over the subsets Z, every released set's posterior is
