@@ -2,6 +2,9 @@
 and a harvested certificate that does not state a valid bound is not accepted by ``harvest --recheck``."""
 
 import copy
+from fractions import Fraction
+
+import pytest
 
 from implgraph.certify import certificates_in
 from implgraph.engines import prove
@@ -56,3 +59,31 @@ def test_a_part_with_a_parameter_neither_side_states_is_read():
     undeclared = copy.deepcopy(cert)
     undeclared["domain"] += ["k9 >= 1"]
     assert recheck([{"sources": ["test"], "certificate": undeclared}], budget=120) == 1
+
+
+@pytest.mark.parametrize("name,compares,params", [
+    ("kl-dp", "removal", {}), ("kl-ldp", "pairs", {}), ("renyi-dp", "removal", {"alpha": 2}),
+    ("renyi-closeness", "class", {"alpha": 2}), ("kl-closeness", "class", {}), ("tv-dp", "removal", {})])
+def test_finiteness_without_the_level_agrees_with_brute_force(name, compares, params):
+    # the grid search asks a divergence only whether its level is finite: KL and Renyi are infinite exactly where a
+    # compared pair puts mass where the other has none (tests/brute.py's pairs, literally); total variation never
+    import random
+
+    import brute
+    from implgraph.core.concrete import ConcreteTable
+    from implgraph.definitions import get
+    rng = random.Random(7)
+    d = get(name)
+    seen = set()
+    for _ in range(60):
+        n = rng.choice([2, 3, 4])
+        rows = [[Fraction(rng.choice([0, 1, 2, 3]), 3)] for _ in range(n)]
+        rows = [[v, 1 - v] for (v,) in rows]
+        classes = ["E1"] * (n - 1) + ["E2"] if compares == "class" else None
+        ct = ConcreteTable.from_fractions(rows, classes=classes)
+        want = name == "tv-dp" or not any(a > 0 and b == 0 for x, y in brute._pairs_of(rows, compares, classes)
+                                         for a, b in zip(x, y))
+        assert d.concrete_finite(ct, **params) is want
+        seen.add(want)
+    # (a class's mean puts mass only where the table's does: a class divergence is finite on every table)
+    assert seen == ({True} if name == "tv-dp" or compares == "class" else {True, False})

@@ -73,6 +73,9 @@ class Definition:
     #: optional fast exact path: ``concrete(ct, **params)`` on a ConcreteTable returning a
     #: Fraction, INF, or None when undefined. Left as None, the symbolic path is used.
     concrete = None
+    #: optional: ``concrete_finite(ct, **params)``, whether that level is finite (None: undefined), told without
+    #: computing it (the grid search for A finite, B infinite asks only that). Left as None, the level is computed.
+    concrete_finite = None
 
     # -- declared capabilities ---------------------------------------------------------------------
     def declared(self, kind):

@@ -338,18 +338,30 @@ class DivergenceDefinition(Definition):
             raise InputError(f"{self.name}: {name} = {value}: {exc.reason}", fix=exc.fix) from None
 
     def concrete_enclosed(self, ct, **params):
+        return self.level_at(params).level(*self._table_args(ct))
+
+    def concrete_finite(self, ct, **params):
+        """Is the level finite on a concrete table (None: undefined), without computing it: KL and Renyi are infinite
+        exactly where a compared pair puts mass on a value the other does not (total variation, the hockey stick:
+        never). The grid search for a table with A finite and B infinite asks only this."""
+        pairs = self.level_at(params).compared(*self._table_args(ct))
+        if pairs is None or self.level.kind not in ("kl", "renyi"):
+            return None if pairs is None else True
+        return not any(a > 0 and b == 0 for x, y in pairs for a, b in zip(x, y))
+
+    def _table_args(self, ct):
+        """``(rows, classes, counts)`` of a concrete table as :meth:`Divergence.level` reads them."""
         if self.level.compares == "removal" and ct.N < 2:
             raise InputError(f"{self.name}: record removal needs N >= 2 records",
                              fix="give a table of 2 or more records")
         if getattr(ct, "counts", None) is not None and getattr(ct, "rows", None) is not None:   # grouped: distinct rows
             if self.level.compares in ("pairs", "removal"):     # the records' classes do not enter
                 distinct, counts = _merged_rows(ct.rows, ct.counts)
-                rows = [[Fraction(int(v), ct.denom) for v in r] for r in distinct]
-                return self.level_at(params).level(rows, None, counts)
+                return [[Fraction(int(v), ct.denom) for v in r] for r in distinct], None, counts
             rows = [[Fraction(int(v), ct.denom) for v in r] for r in ct.rows.tolist()]
             classes = None if ct.row_class is None else [ct.class_labels[int(c)] for c in ct.row_class]
-            return self.level_at(params).level(rows, classes, [int(c) for c in ct.counts])
-        return self.level_at(params).level(_rows_of(ct), None if ct.classes is None else list(ct.classes))
+            return rows, classes, [int(c) for c in ct.counts]
+        return _rows_of(ct), None if ct.classes is None else list(ct.classes), None
 
     def symbolic(self, ctx, table, **params):
         rows, classes = [], []

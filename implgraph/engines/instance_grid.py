@@ -64,6 +64,26 @@ def _level_of(dkey, params, rows_key, table):
     return v
 
 
+_FINITE: dict = {}
+
+
+def _finite_of(dkey, params, rows_key, table):
+    """Whether the definition's level on the grid table is finite (None: undefined), from its ``concrete_finite``
+    where a built-in declares one (remembered as :func:`_level_of` remembers levels), else from its level."""
+    d, key, classed = dkey
+    if d.concrete_finite is None or is_plugin(d):
+        v = _level_of(dkey, params, rows_key, table)
+        return None if v is None else v != INF
+    key = (key, rows_key[1] if classed else rows_key[0])
+    v = _FINITE.get(key, _MISSING)
+    if v is _MISSING:
+        v = d.concrete_finite(table(), **params)
+        if len(_FINITE) >= GRID_LEVELS_MAX:
+            _FINITE.clear()
+        _FINITE[key] = v
+    return v
+
+
 class _Key:
     """A tuple with its hash computed once (a table's rows of Fractions are hashed for two or three lookups)."""
 
@@ -152,6 +172,11 @@ class _Prober:
         a_def, a_params, b_def, b_params = self.a_def, self.a_params, self.b_def, self.b_params
         rows_key = _rows_keys(rows, sizes, self.classed)
         table = functools.cache(lambda: table_of(rows, sizes, self.classed))  # built when a level or a check needs it
+        if self.f_raw is None:      # only A finite and B infinite is looked for: finiteness, not the levels
+            if not _finite_of(self.a_key, a_params, rows_key, table):
+                return None
+            fb = _finite_of(self.b_key, b_params, rows_key, table)
+            return table() if fb is False and is_witness(a_def, a_params, b_def, b_params, table()) else None
         ra = _level_of(self.a_key, a_params, rows_key, table)
         if ra is None or ra == INF:
             return None
