@@ -50,38 +50,38 @@ def _definition_key(d, params) -> tuple:
         d.needs_classes or is_plugin(d)
 
 
-def _level_of(dkey, params, rows_key, table):
-    """``raw_level(d, params, table())``, from :data:`_GRID_LEVELS` when it is there (``table`` builds the table only
-    when a level is computed); ``dkey`` from :func:`_definition_key`, ``rows_key`` from :func:`_rows_keys`."""
-    d, key, classed = dkey
+def _remembered(store, dkey, rows_key, compute):
+    """``compute()``, from ``store`` when it is there under the definition's and the table's key (at most
+    :data:`GRID_LEVELS_MAX` kept, then the memo starts again)."""
+    _, key, classed = dkey
     key = (key, rows_key[1] if classed else rows_key[0])
-    v = _GRID_LEVELS.get(key, _MISSING)
+    v = store.get(key, _MISSING)
     if v is _MISSING:
-        v = raw_level(d, params, table())
-        if len(_GRID_LEVELS) >= GRID_LEVELS_MAX:
-            _GRID_LEVELS.clear()
-        _GRID_LEVELS[key] = v
+        v = compute()
+        if len(store) >= GRID_LEVELS_MAX:
+            store.clear()
+        store[key] = v
     return v
 
 
+def _level_of(dkey, params, rows_key, table):
+    """``raw_level(d, params, table())``, from :data:`_GRID_LEVELS` when it is there (``table`` builds the table only
+    when a level is computed); ``dkey`` from :func:`_definition_key`, ``rows_key`` from :func:`_rows_keys`."""
+    return _remembered(_GRID_LEVELS, dkey, rows_key, lambda: raw_level(dkey[0], params, table()))
+
+
+#: whether a grid table's level is finite, by the same keys as :data:`_GRID_LEVELS`
 _FINITE: dict = {}
 
 
 def _finite_of(dkey, params, rows_key, table):
     """Whether the definition's level on the grid table is finite (None: undefined), from its ``concrete_finite``
     where a built-in declares one (remembered as :func:`_level_of` remembers levels), else from its level."""
-    d, key, classed = dkey
+    d = dkey[0]
     if d.concrete_finite is None or is_plugin(d):
         v = _level_of(dkey, params, rows_key, table)
         return None if v is None else v != INF
-    key = (key, rows_key[1] if classed else rows_key[0])
-    v = _FINITE.get(key, _MISSING)
-    if v is _MISSING:
-        v = d.concrete_finite(table(), **params)
-        if len(_FINITE) >= GRID_LEVELS_MAX:
-            _FINITE.clear()
-        _FINITE[key] = v
-    return v
+    return _remembered(_FINITE, dkey, rows_key, lambda: d.concrete_finite(table(), **params))
 
 
 class _Key:

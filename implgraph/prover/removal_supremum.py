@@ -10,6 +10,7 @@ import functools
 import sympy
 
 from implgraph.core import methods
+from implgraph.core.point_values import not_identically_zero
 
 __all__ = ["removal_pieces", "psi", "removal_upper", "removal_rows", "removal_supremum", "piece_of"]
 
@@ -40,21 +41,9 @@ def removal_upper(div, lo, hi):
     """The larger of the two chords' values on [lo, hi], as B's divergence (one value where they are equal)."""
     phi = div.phi(_R)
     fwd, rev = _mean(phi, lo, hi), _mean(psi(phi), lo, hi)
-    same = not _differ_at_a_point(fwd, rev) and sympy.simplify(sympy.expand_log(fwd - rev, force=True)) == 0
+    # (a point where the chords differ answers before the symbolic test; either answer leaves a valid bound)
+    same = not not_identically_zero(fwd - rev) and sympy.simplify(sympy.expand_log(fwd - rev, force=True)) == 0
     return div.from_phi_mean(fwd if same else sympy.Max(fwd, rev))
-
-
-def _differ_at_a_point(x, y):
-    """True where x and y take different values at one point of their symbols' domains (an integer symbol at 5, any
-    other at 7/3, both inside every assumption the symbols here carry: positive, integer), so that they are not the
-    same function; False where the point does not tell (equal there, or a value not finite and real). Only a shortcut
-    before the symbolic test: either answer leaves a valid bound, the larger chord or their common value."""
-    point = {s: (5 if s.is_integer else sympy.Rational(7, 3)) for s in (x - y).free_symbols}
-    try:
-        diff = sympy.N((x - y).subs(point), 30)
-    except (TypeError, ValueError, ZeroDivisionError):
-        return False
-    return bool(diff.is_real and diff.is_finite and abs(diff) > sympy.Float("1e-20"))
 
 
 def removal_rows(lo, hi, N):
