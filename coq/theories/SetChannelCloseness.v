@@ -9,7 +9,7 @@
     convexity again ([emd_class], [set_channel_closeness]). With the channel's odds [kc / kd = 1 + x],
     [x = p K / ((1 - p) eta)] ([C_absorb]: [eta C(K, eta) = K C(K - 1, eta - 1)]), [w = s g(x)], [g(x) = x / (1 + s x)]
     ([weight_odds]), and the segment's end within [E] puts the posterior within [w E] ([emd_scale]): Algorithm 1's
-    largest [p] for a set, the [p] of the root [x*] of [g(x*) = t / (s E)], keeps it within [t]
+    largest [p] for a set, the [p] of the root [r] of [g(r) = t / (s E)], keeps it within [t]
     ([closeness_root], the certificate's forms as the section's variables, each an identity the generated proof
     checks). No homogeneity beyond the segment is used, so no triangle inequality is needed. *)
 From Coq Require Import Reals Lra Lia.
