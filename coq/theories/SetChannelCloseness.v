@@ -244,12 +244,28 @@ Proof. intros. unfold Rdiv. apply Rmult_le_pos; [lra | apply Rlt_le, Rinv_0_lt_c
 
 Section Root.
 (** The certificate's forms: the odds [X p h d], the gap [g x s], the root [root G s] and [pr y h d], the p of an
-    odds [y]; each hypothesis is an identity the generated proof checks by [field]. *)
+    odds [y]; each hypothesis is an identity, on the forms' domain, that the generated proof checks by [field]. *)
 Variables (X : R -> R -> R -> R) (g : R -> R -> R) (root : R -> R -> R) (pr : R -> R -> R -> R).
 Hypothesis Hx : forall p h d, 0 <= p < 1 -> 1 <= h -> h <= d -> X p h d = p * d / ((1 - p) * h).
 Hypothesis Hg : forall x s, 0 <= x -> 0 <= s <= 1 -> g x s = x / (1 + s * x).
-Hypothesis Hr : forall G s, 0 <= G -> 0 < s <= 1 -> s * G < 1 -> 0 <= root G s /\ g (root G s) s = G.
-Hypothesis Hp : forall y h d, 0 <= y -> 1 <= h -> h <= d -> 0 <= pr y h d < 1 /\ X (pr y h d) h d = y.
+Hypothesis Hr : forall G s, 0 <= G -> 0 < s <= 1 -> s * G < 1 -> root G s = G / (1 - s * G).
+Hypothesis Hp : forall y h d, 0 <= y -> 1 <= h -> h <= d -> pr y h d = y * h / (d + y * h).
+
+Lemma root_ok G s : 0 <= G -> 0 < s <= 1 -> s * G < 1 -> 0 <= root G s /\ g (root G s) s = G.
+Proof.
+  intros HG Hs HsG. rewrite Hr by assumption.
+  assert (H0 : 0 <= G / (1 - s * G)) by (apply Rdiv_le_0_compat'; lra).
+  split; [exact H0 |]. rewrite Hg by (assumption || lra). field. lra.
+Qed.
+
+Lemma pr_ok y h d : 0 <= y -> 1 <= h -> h <= d -> 0 <= pr y h d < 1 /\ X (pr y h d) h d = y.
+Proof.
+  intros Hy Hh Hd. rewrite Hp by assumption. assert (0 <= y * h) by nra.
+  assert (Hl : 0 <= y * h / (d + y * h) < 1).
+  { split; [apply Rdiv_le_0_compat'; lra |]. apply Rmult_lt_reg_r with (d + y * h); [lra |].
+    unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra. }
+  split; [exact Hl |]. rewrite Hx by (lra || assumption). field. lra.
+Qed.
 
 (** [set-channel-closeness] with Algorithm 1's root: each released set [Z] of prior mass [s > 0] has the prior
     conditioned on it within some [E] of the prior; if [E <= t], any [p] serves, else the largest [p] at which the
@@ -297,8 +313,8 @@ Proof.
       assert (HsG : s * G = t / E) by (unfold G; field; lra).
       assert (HsG1 : s * G < 1) by (rewrite HsG; apply Rmult_lt_reg_r with E; [lra |]; unfold Rdiv;
                                     rewrite Rmult_assoc, Rinv_l by lra; lra).
-      destruct (Hr G s HG ltac:(lra) HsG1) as [Hr0 HrG].
-      destruct (Hp (root G s) (INR eta) (INR K) Hr0 He HK) as [Hq HX].
+      destruct (root_ok G s HG ltac:(lra) HsG1) as [Hr0 HrG].
+      destruct (pr_ok (root G s) (INR eta) (INR K) Hr0 He HK) as [Hq HX].
       set (q := pr (root G s) (INR eta) (INR K)) in *.
       assert (Hq1 : 0 < evid K eta q a (Z k)).
       { rewrite evid_split by exact Ha. fold s. replace (kc K eta q - kd K eta q) with (q / C (K - 1) (eta - 1))
