@@ -128,3 +128,6 @@ Print Assumptions bp_removal_tv.
 Print Assumptions kl_pairs.
 Print Assumptions kl_removal_same.
 Print Assumptions kl_removal_pairs.
+From Implgraph Require Import SetChannelCloseness.
+Print Assumptions set_channel_closeness.
+Print Assumptions closeness_root.
