@@ -164,3 +164,79 @@ Proof.
       destruct (Nat.eqb j i); ring.
     + eapply Rle_trans; [apply (reroute_cost K) | exact Gcost]; assumption || lra.
 Qed.
+
+Definition upto (n : nat) (z : nat -> R) : nat -> R := fun m => if Nat.ltb m n then z m else 0.
+
+(** Mass [z] shared by both marginals comes off both, one value at a time. *)
+Lemma unshift K dist x y z C : metric K dist -> (forall m, (m < K)%nat -> 0 <= x m /\ 0 <= y m /\ 0 <= z m) ->
+  emd_le K dist (fun m => x m + z m) (fun m => y m + z m) C -> emd_le K dist x y C.
+Proof.
+  intros Hm Hxyz H.
+  assert (P : forall n, (n <= K)%nat -> emd_le K dist (fun m => x m + upto n z m) (fun m => y m + upto n z m) C ->
+              emd_le K dist x y C).
+  { induction n as [|n IH]; intros Hn Hn'.
+    - refine (emd_le_ext2 K dist _ _ _ _ C _ _ Hn'); intros j _; unfold upto; simpl; ring.
+    - apply IH; [lia |]. destruct (Hxyz n ltac:(lia)) as [Hx [Hy Hz]].
+      apply (unbump K dist (fun m => x m + upto n z m) (fun m => y m + upto n z m) n (z n) C Hm ltac:(lia) Hz);
+        [unfold upto; rewrite Nat.ltb_irrefl; lra .. |].
+      refine (emd_le_ext2 K dist _ _ _ _ C _ _ Hn'); intros j _; unfold bump, upto;
+        destruct (Nat.ltb_spec j (S n)), (Nat.ltb_spec j n), (Nat.eqb_spec j n); try lia; subst; ring. }
+  apply (P K (le_n K)). refine (emd_le_ext2 K dist _ _ _ _ C _ _ H); intros j Hj; unfold upto;
+    destruct (Nat.ltb_spec j K); try lia; ring.
+Qed.
+
+Lemma emd_div K dist a b s C : 0 < s -> emd_le K dist (fun m => s * a m) (fun m => s * b m) C ->
+  emd_le K dist a b (C / s).
+Proof.
+  intros Hs [g [[G0 [Gr Gc]] Gcost]]. exists (fun i j => g i j / s). split; [split; [| split] |].
+  - intros i j Hi Hj. apply Rdiv_le_0_compat'; [apply G0 | ]; assumption.
+  - intros i Hi. rewrite sum_div, (eta_sum K (g i)), Gr by exact Hi. field. lra.
+  - intros j Hj. rewrite sum_div, Gc by exact Hj. field. lra.
+  - unfold cost in *. rewrite (sum_ext K _ (fun i => sum K (fun j => dist i j * g i j) / s)).
+    + rewrite sum_div. unfold Rdiv. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat; lra | exact Gcost].
+    + intros i _. rewrite <- sum_div. apply sum_ext. intros; unfold Rdiv; ring.
+Qed.
+
+(** Homogeneity along the segment: a flow from [a] to [(1 - s) a + s b] of cost [C] gives one to [b] of cost
+    [C / s] (the shared [(1 - s) a] off both marginals, then the flow divided by [s]). *)
+Theorem emd_scale_up K dist a b s C : metric K dist -> (forall m, (m < K)%nat -> 0 <= a m /\ 0 <= b m) ->
+  0 < s <= 1 -> emd_le K dist a (fun j => (1 - s) * a j + s * b j) C -> emd_le K dist a b (C / s).
+Proof.
+  intros Hm Hab Hs H. apply emd_div; [lra |].
+  apply (unshift K dist _ _ (fun m => (1 - s) * a m) C Hm).
+  - intros m Hm'. destruct (Hab m Hm'). repeat split; nra.
+  - refine (emd_le_ext2 K dist _ _ _ _ C _ _ H); intros; ring.
+Qed.
+
+(** emd-t-closeness's ground distances: [equal] and [ordered] ([|i - j| / (K - 1)] over [K] values). *)
+Definition equal_ground (i j : nat) : R := if Nat.eqb i j then 0 else 1.
+Definition ordered_ground (K : nat) (i j : nat) : R := Rabs (INR i - INR j) / INR (K - 1).
+Definition emd_ground (K : nat) (dist : nat -> nat -> R) : Prop := dist = equal_ground \/ dist = ordered_ground K.
+
+Lemma metric_equal K : metric K equal_ground.
+Proof.
+  unfold equal_ground. split; [split |].
+  - intros i j _ _. destruct (Nat.eqb i j); lra.
+  - intros i _. rewrite Nat.eqb_refl. reflexivity.
+  - intros i j k _ _ _. destruct (Nat.eqb_spec k j), (Nat.eqb_spec k i), (Nat.eqb_spec i j);
+      first [lra | exfalso; lia].
+Qed.
+
+Lemma metric_ordered K : metric K (ordered_ground K).
+Proof.
+  unfold ordered_ground. destruct (le_lt_dec K 1) as [HK|HK].
+  - assert (Z : forall i j, (i < K)%nat -> (j < K)%nat -> Rabs (INR i - INR j) / INR (K - 1) = 0).
+    { intros i j Hi Hj. replace i with 0%nat by lia. replace j with 0%nat by lia.
+      rewrite Rminus_diag_eq, Rabs_R0 by reflexivity. unfold Rdiv. ring. }
+    split; [split |]; intros; rewrite ?Z by assumption; lra.
+  - assert (HK' : 0 < INR (K - 1)) by (apply lt_0_INR; lia).
+    split; [split |].
+    + intros i j _ _. apply Rdiv_le_0_compat'; [apply Rabs_pos | exact HK'].
+    + intros i _. rewrite Rminus_diag_eq, Rabs_R0 by reflexivity. unfold Rdiv. ring.
+    + intros i j k _ _ _. unfold Rdiv. rewrite <- Rmult_plus_distr_r.
+      apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat; exact HK' |].
+      replace (INR k - INR j) with ((INR k - INR i) + (INR i - INR j)) by ring. apply Rabs_triang.
+Qed.
+
+Lemma emd_ground_metric K dist : emd_ground K dist -> metric K dist.
+Proof. intros [-> | ->]; [apply metric_equal | apply metric_ordered]. Qed.
