@@ -13,7 +13,7 @@
     ([closeness_root], the certificate's forms as the section's variables, each an identity the generated proof
     checks). No homogeneity beyond the segment is used, so no triangle inequality is needed. *)
 From Coq Require Import Reals Lra Lia.
-From Implgraph Require Import Sums Tables Events Transport Bayes.
+From Implgraph Require Import Sums Tables Events Transport Bayes TransportMetric.
 Open Scope R_scope.
 
 Lemma emd_le_ext K dist a b b' t t' : (forall j, (j < K)%nat -> b j = b' j) -> t <= t' ->
@@ -239,9 +239,6 @@ Proof.
   refine (emd_le_ext K dist a _ _ _ _ _ _ M); [intros; reflexivity | lra].
 Qed.
 
-Lemma Rdiv_le_0_compat' x y : 0 <= x -> 0 < y -> 0 <= x / y.
-Proof. intros. unfold Rdiv. apply Rmult_le_pos; [lra | apply Rlt_le, Rinv_0_lt_compat; lra]. Qed.
-
 Section Root.
 (** The certificate's forms: the odds [X p h d], the gap [g x s], the root [root G s] and [pr y h d], the p of an
     odds [y]; each hypothesis is an identity, on the forms' domain, that the generated proof checks by [field]. *)
@@ -326,5 +323,38 @@ Proof.
       rewrite Hx in HX by (assumption || lra).
       assert (0 <= q * INR K / ((1 - q) * INR eta)) by (rewrite HX; exact Hr0).
       rewrite <- (Hg _ s) by (assumption || lra). rewrite HX, HrG, HsG. right. field. lra.
+Qed.
+
+(** The certificate's terms: eq. 12 reads [B - A = g(x) v_Z] with [v_Z m = A m (1[m in Z] - s)], and [A + v_Z] is
+    the segment's point at [s] ([shifted_segment]); for a metric ground (both of emd-t-closeness's:
+    [emd_ground_metric]) its distance [D] is [s] times the conditioned prior's ([emd_scale_up]), so Algorithm 1's
+    [G = t / D[A, A + v_Z]] is [closeness_root]'s [t / (s E)]. *)
+Definition shifted (K : nat) (a : nat -> R) (Z : rset) (m : nat) : R :=
+  a m + a m * ((if Z m then 1 else 0) - sumS K Z a).
+
+Lemma shifted_segment K a Z m : 0 < sumS K Z a ->
+  shifted K a Z m = (1 - sumS K Z a) * a m + sumS K Z a * cond K a Z m.
+Proof. intro Hs. unfold shifted, cond. destruct (Z m); field; lra. Qed.
+
+Theorem closeness_shifted N K eta p a dist Z cls t : (1 <= eta <= K)%nat -> prior K a -> emd_ground K dist ->
+  0 <= t -> 0 <= p <= 1 -> (forall k, (k < N)%nat -> 0 < evid K eta p a (Z k)) ->
+  (forall k, (k < N)%nat -> 0 < sumS K (Z k) a -> exists D, emd_le K dist a (shifted K a (Z k)) D /\
+     (D <= sumS K (Z k) a * t \/
+      (sumS K (Z k) a * t < D /\ p <= pr (root (t / D) (sumS K (Z k) a)) (INR eta) (INR K)))) ->
+  forall i, (i < N)%nat -> emd_le K dist a (class_posterior N K eta p a Z cls i) t.
+Proof.
+  intros Heta Ha Hgr Ht Hp01 Hev HZ. pose proof (emd_ground_metric K dist Hgr) as Hm.
+  apply (closeness_root N K eta p a dist Z cls t Heta Ha (proj1 Hm) Ht Hp01 Hev).
+  intros k Hk Hs. destruct (HZ k Hk Hs) as [D [HD Hc]]. pose proof (prior_mass K a (Z k) Ha) as Hs1.
+  set (s := sumS K (Z k) a) in *. exists (D / s). split.
+  - apply (emd_scale_up K dist a _ s D Hm); [| lra |].
+    + intros m Hm'. destruct Ha as [Ha0 _]. split; [apply Ha0; exact Hm' |]. unfold cond.
+      destruct (Z k m); [apply Rdiv_le_0_compat'; [apply Ha0; exact Hm' | exact Hs] | lra].
+    + refine (emd_le_ext K dist a _ _ D D _ (Rle_refl D) HD). intros j _. apply shifted_segment. exact Hs.
+  - assert (0 <= s * t) by (apply Rmult_le_pos; lra).
+    destruct Hc as [Hc | [Hc Hpr]]; [left | right; split].
+    + apply Rmult_le_reg_l with s; [exact Hs |]. replace (s * (D / s)) with D by (field; lra). lra.
+    + apply Rmult_lt_reg_l with s; [exact Hs |]. replace (s * (D / s)) with D by (field; lra). lra.
+    + replace (t / (s * (D / s))) with (t / D) by (field; split; lra). exact Hpr.
 Qed.
 End Root.

@@ -22,7 +22,7 @@ from implgraph.kernel_coq.coqexpr import Translator, Untranslatable
 
 __all__ = ["set_channel_closeness", "MODULES"]
 
-MODULES = ("Bayes", "SetChannelCloseness", "Transport")
+MODULES = ("Bayes", "SetChannelCloseness", "Transport", "TransportMetric")
 #: the forms' variables -> their Coq names (bound by each form's ``fun``)
 _VARS = {"p_": "fp", "h_": "fh", "d_": "fd", "a_": "fs", "x_": "fx", "G_": "fG"}
 #: each form: its certificate key and its parameters, in the order of the library's section variables
@@ -32,7 +32,7 @@ _PROOFS = ("intros fp fh fd H1 H2 H3; cbv beta; field; repeat split; nra.",
            "intros fx fs H1 H2; cbv beta; field; nra.",
            "intros fG fs H1 H2 H3; cbv beta; field; lra.",
            "intros fx fh fd H1 H2 H3; cbv beta; field; nra.")
-_BOUND = {"t", "N", "K", "eta", "p", "a", "dist", "Z", "cls", "i", "k", "E", *_VARS.values()}
+_BOUND = {"t", "N", "K", "eta", "p", "a", "dist", "Z", "cls", "i", "k", "m", "D", *_VARS.values()}
 _CONVEXITY = {"method": "transport-mixture", "program": {"convex_in": "columns"}, "weights": ["1 - lam", "lam"]}
 
 
@@ -81,19 +81,20 @@ def set_channel_closeness(cert, name):
                                    f"({' '.join(reals)} : R)" if reals else "") if b)
     head = f"Theorem {name} : forall {binders}," if binders else f"Theorem {name} :"
     mass = "sumS K (Z k) a"
-    alg1 = f"{pr} ({root} (t / ({mass} * E)) ({mass})) (INR eta) (INR K)"
+    shifted = f"(fun m => a m + a m * ((if Z k m then 1 else 0) - {mass}))"
+    alg1 = f"{pr} ({root} (t / D) ({mass})) (INR eta) (INR K)"
     lines = [head] + [f"  {d} ->" for d in doms] + [
         "  forall (t : R), 0 <= t ->",
         "  forall (N K eta : nat) (p : R) (a : nat -> R) (dist : nat -> nat -> R) (Z : nat -> rset) (cls : nat -> nat),",
-        "  (1 <= eta <= K)%nat -> prior K a -> ground K dist -> 0 <= p <= 1 ->",
+        "  (1 <= eta <= K)%nat -> prior K a -> (dist = equal_ground \\/ dist = ordered_ground K) -> 0 <= p <= 1 ->",
         "  (forall k, (k < N)%nat -> 0 < evid K eta p a (Z k)) ->",
-        f"  (forall k, (k < N)%nat -> 0 < {mass} -> exists E, emd_le K dist a (cond K a (Z k)) E /\\",
-        f"     (E <= t \\/ (t < E /\\ p <= {alg1}))) ->",
+        f"  (forall k, (k < N)%nat -> 0 < {mass} -> exists D, emd_le K dist a {shifted} D /\\",
+        f"     (D <= {mass} * t \\/ ({mass} * t < D /\\ p <= {alg1}))) ->",
         "  forall i, (i < N)%nat -> emd_le K dist a (class_posterior N K eta p a Z cls i) t.", "Proof."]
     hyps = " ".join(f"D{i}" for i in range(len(doms)))
     lines.append("  " + " ".join(f"intros {' '.join(nats + reals)} {hyps} t Ht N K eta p a dist Z cls Heta Ha Hd Hp "
                                  "Hev HZ.".split()))
-    lines.append(f"  refine (closeness_root {X}\n    {g}\n    {root}\n    {pr}\n"
+    lines.append(f"  refine (closeness_shifted {X}\n    {g}\n    {root}\n    {pr}\n"
                  "    _ _ _ _ N K eta p a dist Z cls t Heta Ha Hd Ht Hp Hev HZ).")
     lines += [f"  - {p}" for p in _PROOFS]
     return "\n".join(lines + ["Qed.\n"])
