@@ -131,3 +131,8 @@ Print Assumptions kl_removal_pairs.
 From Implgraph Require Import SetChannelCloseness.
 Print Assumptions set_channel_closeness.
 Print Assumptions closeness_root.
+Print Assumptions closeness_shifted.
+From Implgraph Require Import TransportMetric.
+Print Assumptions unshift.
+Print Assumptions emd_scale_up.
+Print Assumptions emd_ground_metric.

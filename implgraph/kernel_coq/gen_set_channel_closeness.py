@@ -19,6 +19,7 @@ import ast
 
 from implgraph.kernel_coq import adapter
 from implgraph.kernel_coq.coqexpr import Translator, Untranslatable
+from implgraph.kernel_coq.gen_transport import transport_mixture
 
 __all__ = ["set_channel_closeness", "MODULES"]
 
@@ -97,4 +98,5 @@ def set_channel_closeness(cert, name):
     lines.append(f"  refine (closeness_shifted {X}\n    {g}\n    {root}\n    {pr}\n"
                  "    _ _ _ _ N K eta p a dist Z cls t Heta Ha Hd Ht Hp Hev HZ).")
     lines += [f"  - {p}" for p in _PROOFS]
-    return "\n".join(lines + ["Qed.\n"])
+    convexity = transport_mixture(raw["parts"][0], f"{name}_convexity")
+    return convexity + "\n" + "\n".join(lines + ["Qed.\n"])
