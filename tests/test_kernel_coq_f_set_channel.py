@@ -1,7 +1,12 @@
 """The Coq generator of the ``set-channel-closeness`` certificate (sei2019 Theorem 4, Algorithm 1 read as its text:
 the smallest p over the subsets; ``SetChannelCloseness.v``). The certificate ``implgraph verify`` harvests for that
 reading (``tests/data/coq/set_channel.json``) checks with coqc and a clean axiom audit; each of its four forms edited
-gives a file the generator writes and coqc rejects (the identity ``field`` checks fails).
+gives a file the generator writes and coqc rejects (the identity ``field`` checks fails), and so does its convexity
+part with a weight's number edited (the ``ring`` identity of ``transport_mixture``'s bound fails).
+
+The statement is the certificate's own: each released set's ``D[A, A + v_Z]`` with ``v_Z m = A m (1[m in Z] - s)``
+(eq. 12's direction, ``s`` the set's prior mass) and B's ground distance either of emd-t-closeness's (equal or
+ordered), so that Algorithm 1's ``G = t / D[A, A + v_Z]``.
 
 Each forgery's reason is written beside it, a point where the forged form and the true one differ, by hand. The
 coqc tests are slow and skip where Debian's ``coq`` is not installed.
@@ -32,20 +37,30 @@ FORGERIES = [
     ("root", edited(CERT, ["root"], "G_/(1 - 2*a_*G_)")),
     # p_of_root = x h/(d + 2 x h): at x = h = 1, d = 2 it gives p = 1/4, whose odds are (1/4) 2/(3/4) = 2/3, not 1
     ("p_of_root", edited(CERT, ["p_of_root"], "x_*h_/(d_ + 2*x_*h_)")),
+    # the convexity part's bound with lam*D_A_B2 halved: at lam = 1 the mixture is b2 itself, within D_A_B2 = 2 at
+    # best, and the forged bound says 1
+    ("part", edited(CERT, ["parts", 0, "claim", "formula"], "D_A_mix <= D_A_B*(1 - lam) + D_A_B2*lam/2")),
 ]
 
 
 def test_the_statement_is_algorithm_1_on_every_class():
     text = generate(CERT)
-    assert "From Implgraph Require Import Bayes SetChannelCloseness Transport." in text
+    assert "From Implgraph Require Import Bayes SetChannelCloseness Transport TransportMetric." in text
     assert "0 <= t_j ->\n  forall (t : R), 0 <= t ->" in text
-    assert "prior K a -> ground K dist -> 0 <= p <= 1 ->" in text
+    # B's ground distance: either of emd-t-closeness's two (both metrics, proved in the library)
+    assert "prior K a -> (dist = equal_ground \\/ dist = ordered_ground K) -> 0 <= p <= 1 ->" in text
     assert "forall i, (i < N)%nat -> emd_le K dist a (class_posterior N K eta p a Z cls i) t." in text
-    # Algorithm 1's p for a set of mass s within E: p_of_root(root(t/(s E))), the forms over their own variables
-    assert ("p <= (fun fx fh fd => ((fx * fh) / (fd + (fx * fh)))) ((fun fG fs => (fG / (1 - (fs * fG)))) "
-            "(t / (sumS K (Z k) a * E)) (sumS K (Z k) a)) (INR eta) (INR K)") in text
-    assert "closeness_root (fun fp fh fd => ((fp * fd) / ((1 - fp) * fh)))" in text
+    # the certificate's distance: D[A, A + v_Z], v_Z m = A m (1[m in Z] - s), s = the set's prior mass
+    assert ("exists D, emd_le K dist a (fun m => a m + a m * ((if Z k m then 1 else 0) - sumS K (Z k) a)) D"
+            in text)
+    # Algorithm 1's p for a set: p_of_root(root(G)), G = t / D[A, A + v_Z], where g(x) = G has a root (s t < D)
+    assert ("(D <= sumS K (Z k) a * t \\/ (sumS K (Z k) a * t < D /\\ p <= (fun fx fh fd => ((fx * fh) / (fd + "
+            "(fx * fh)))) ((fun fG fs => (fG / (1 - (fs * fG)))) (t / D) (sumS K (Z k) a)) (INR eta) (INR K))))"
+            in text)
+    assert "closeness_shifted (fun fp fh fd => ((fp * fd) / ((1 - fp) * fh)))" in text
     assert "(fun fx fs => (fx / (1 + (fs * fx))))" in text
+    # the convexity part, proved in the same file at its own weights
+    assert "emd_le K dist a (fun j => (1 - lam) * b1 j + lam * b2 j) (((D_A_B * (1 - lam)) + (D_A_B2 * lam)))." in text
 
 
 @pytest.mark.parametrize("path,value", [
@@ -53,6 +68,8 @@ def test_the_statement_is_algorithm_1_on_every_class():
     (["B", "inference"], "mean"),                                      # not the Bayes posteriors
     (["g"], "x_/(1 + a_*x_*t_j)"),                                     # a form in a name not its variables'
     (["parts"], []),                                                   # without the convexity it rests on
+    (["parts", 0, "weights", 0], "1 - 2*lam"),                         # the convexity at weights not summing to 1
+    (["symbols"], {"t_j": "real", "D": "real"}),                       # a symbol named like the theorem's D
 ])
 def test_other_certificates_are_not_translated(path, value):
     with pytest.raises(Untranslatable):
@@ -69,5 +86,8 @@ def test_the_real_certificate_checks(library, tmp_path):
 @coq
 @pytest.mark.parametrize("name,cert", FORGERIES, ids=[n for n, _ in FORGERIES])
 def test_forged_forms_fail(name, cert, library, tmp_path):
-    # the generator writes the file; the kernel rejects it
-    assert not check_generated(cert, library, tmp_path, name)["ok"]
+    # the generator writes the file; the kernel rejects it at the edited identity: a form's (field) or the
+    # convexity part's bound (ring, inside the replace's by)
+    res = check_generated(cert, library, tmp_path, name)
+    assert not res["ok"]
+    assert ("No applicable tactic" if name == "part" else "not a valid field equation") in res["error"]
