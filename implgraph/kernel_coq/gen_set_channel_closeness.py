@@ -1,16 +1,21 @@
 """Coq proofs of ``set-channel-closeness`` certificates (sei2019 Theorem 4, Algorithm 1 read as its text: the
 smallest p over the subsets).
 
-The statement (the library's ``SetChannelCloseness.v``): for every value of the certificate's symbols on its domain
-and every closeness ``t >= 0`` Algorithm 1 is run with, every prior ``a`` over K values, ground distance (>= 0, 0 on
-the diagonal), channel ``1 <= eta <= K``, ``0 <= p <= 1`` and records' released sets ``Z k`` of positive probability:
-if for each released set of prior mass ``s > 0`` the prior conditioned on it is within some ``E`` of the prior and
-either ``E <= t`` or p is at most the p Algorithm 1 solves for, ``p_of_root(root(t / (s E)))`` (the certificate's
-forms, with ``a_`` the set's mass, ``h_`` eta, ``d_`` K), then every class's mean Bayes posterior is within ``t`` of
-the prior (EMD, sei2019 Definitions 5 and 15). The proof instantiates ``closeness_root`` with the certificate's forms
+The statement (the library's ``SetChannelCloseness.closeness_shifted``), in the certificate's terms: for every value
+of the certificate's symbols on its domain and every closeness ``t >= 0`` Algorithm 1 is run with, every prior ``a``
+over K values, B's ground distance either of emd-t-closeness's (``equal_ground`` or ``ordered_ground K``), channel
+``1 <= eta <= K``, ``0 <= p <= 1`` and records' released sets ``Z k`` of positive probability: if for each released
+set of prior mass ``s > 0`` the distance ``D[A, A + v_Z]`` (``v_Z m = a m (1[m in Z] - s)``, eq. 12's direction
+``B - A = g(x) v_Z``) is at most some ``D`` with either ``D <= s t`` (``g(x) = t / D`` has no root: every p serves)
+or p at most the p Algorithm 1 solves for, ``p_of_root(root(t / D))`` (the certificate's forms, with ``a_`` the set's
+mass, ``h_`` eta, ``d_`` K), then every class's mean Bayes posterior is within ``t`` of the prior (EMD, sei2019
+Definitions 5 and 15). The library proves both grounds metrics and the distance homogeneous along the segment from
+the prior to the prior conditioned on the set for a metric (``TransportMetric.emd_scale_up``), which turns
+``D[A, A + v_Z]`` into ``closeness_root``'s ``s E``. The proof instantiates the lemma with the certificate's forms
 ``x``, ``g``, ``root``, ``p_of_root`` as Coq functions and proves the section's four hypotheses, each an identity on
-its domain, by ``field``: an edited form fails there. The convexity part (``transport-mixture``) is the library's
-``Transport.transport_mixture``, which the lemma uses; it is required to be the one the closeness rests on.
+its domain, by ``field``: an edited form fails there. The convexity part (``transport-mixture``, the convexity the
+closeness rests on, at weights ``1 - lam`` and ``lam``) is proved in the same file by its own generator
+(``gen_transport``: an edited bound fails its ``ring``).
 """
 
 from __future__ import annotations

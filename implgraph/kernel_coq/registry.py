@@ -63,8 +63,10 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
            "extreme-points": "ExtremePoints.extreme_points / extreme_points_ratio (ep_req per requirement)",
            "extreme-points-pieces": "the parts' theorems, one per clause of the Piecewise U (decided conditions)",
            "set-channel-whole-domain": "Bayes.whole_domain (the posterior of a release of the whole domain)",
-           "set-channel-closeness": "SetChannelCloseness.closeness_root (the posterior on the segment from the prior "
-                                    "to the prior conditioned on the set; the certificate's forms as identities)",
+           "set-channel-closeness": "SetChannelCloseness.closeness_shifted (D[A, A + v_Z] for emd-t-closeness's "
+                                    "grounds, TransportMetric.emd_scale_up; closeness_root: the posterior on the "
+                                    "segment from the prior to the prior conditioned on the set; the certificate's "
+                                    "forms as identities); its part's Transport.transport_mixture",
            "chord": "Divergence.chord_pairs / chord_class / chord_subset_class (the chord lemma Divergence.chord); "
                     "RemovalChord.chord_rconf (record removal both ways), chord_hockey_max",
            "divergence-ceiling": "Divergence.size_upper and chord_class_upper (the chord on [0, N/T])",
