@@ -128,3 +128,11 @@ Print Assumptions bp_removal_tv.
 Print Assumptions kl_pairs.
 Print Assumptions kl_removal_same.
 Print Assumptions kl_removal_pairs.
+From Implgraph Require Import SetChannelCloseness.
+Print Assumptions set_channel_closeness.
+Print Assumptions closeness_root.
+Print Assumptions closeness_shifted.
+From Implgraph Require Import TransportMetric.
+Print Assumptions unshift.
+Print Assumptions emd_scale_up.
+Print Assumptions emd_ground_metric.

@@ -17,7 +17,7 @@ from implgraph.kernel_coq import (gen_ceiling, gen_ceiling_chord, gen_chord, gen
                                   gen_divergence_ceiling, gen_extreme_points, gen_set_channel, gen_slack, gen_transport,
                                   gen_tv_distance, gen_views)
 from implgraph.kernel_coq import (gen_binary_program, gen_chord_pieces, gen_floor_above, gen_max_value,
-                                  gen_removal_scaling)
+                                  gen_removal_scaling, gen_set_channel_closeness)
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -40,13 +40,15 @@ COMPOSITES = {"composition": gen_composition.composition,
               "intruder-views": gen_views.intruder_views, "transport-mixture": gen_transport.transport_mixture,
               "extreme-points-pieces": gen_extreme_points.extreme_points_pieces,
               "set-channel-whole-domain": gen_set_channel.set_channel_whole_domain,
-              "binary-program": gen_binary_program.binary_program, **gen_ceiling.COMPOSITES}
+              "binary-program": gen_binary_program.binary_program,
+              "set-channel-closeness": gen_set_channel_closeness.set_channel_closeness, **gen_ceiling.COMPOSITES}
 #: the library modules a non-leaf method needs beyond the generator's header
 _COMPOSITE_MODULES = {"set-channel-diversity": gen_set_channel.MODULES, "intruder-views": gen_views.MODULES,
                       "transport-mixture": gen_transport.MODULES,
                       "extreme-points-pieces": gen_extreme_points.MODULES,
                       "set-channel-whole-domain": gen_set_channel.WHOLE_MODULES,
-                      "binary-program": gen_binary_program.MODULES}
+                      "binary-program": gen_binary_program.MODULES,
+                      "set-channel-closeness": gen_set_channel_closeness.MODULES}
 #: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
 _HEADER = {"set-channel-diversity": (_gen.ENTROPY,)}
 
@@ -61,6 +63,10 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
            "extreme-points": "ExtremePoints.extreme_points / extreme_points_ratio (ep_req per requirement)",
            "extreme-points-pieces": "the parts' theorems, one per clause of the Piecewise U (decided conditions)",
            "set-channel-whole-domain": "Bayes.whole_domain (the posterior of a release of the whole domain)",
+           "set-channel-closeness": "SetChannelCloseness.closeness_shifted (D[A, A + v_Z] for emd-t-closeness's "
+                                    "grounds, TransportMetric.emd_scale_up; closeness_root: the posterior on the "
+                                    "segment from the prior to the prior conditioned on the set; the certificate's "
+                                    "forms as identities); its part's Transport.transport_mixture",
            "chord": "Divergence.chord_pairs / chord_class / chord_subset_class (the chord lemma Divergence.chord); "
                     "RemovalChord.chord_rconf (record removal both ways), chord_hockey_max",
            "divergence-ceiling": "Divergence.size_upper and chord_class_upper (the chord on [0, N/T])",
