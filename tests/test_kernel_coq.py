@@ -115,3 +115,19 @@ def test_real_certificates_check(name, cert, library, tmp_path):
 def test_forged_certificates_fail(name, cert, library, tmp_path):
     # the generator refuses it (k1 <= k0 leaves k1 unbounded below): not checked either
     assert not kernel_accepts(cert, library, tmp_path, name)
+
+
+def test_require_all_fails_on_a_certificate_without_a_theorem(tmp_path, capsys):
+    """A certificate of a method no generator covers: the check passes without --require-all (nothing generated
+    failed) and fails with it, naming the method and the source."""
+    import json
+
+    from implgraph.kernel_coq.check import main
+    certs = tmp_path / "certs.json"
+    certs.write_text(json.dumps([{"sources": ["verify:made-up/claim"],
+                                  "certificate": {"method": "no-such-method", "symbols": {}, "domain": []}}]))
+    lib = tmp_path / "coq" / "theories"
+    lib.mkdir(parents=True)
+    assert main([str(certs), str(tmp_path / "out"), "--lib", str(lib), "--no-tightness"]) == 0
+    assert main([str(certs), str(tmp_path / "out2"), "--lib", str(lib), "--no-tightness", "--require-all"]) == 1
+    assert "not kernel-checked (no Coq theorem): no-such-method from verify:made-up/claim" in capsys.readouterr().out

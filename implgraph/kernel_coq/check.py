@@ -216,6 +216,8 @@ def main(argv=None) -> int:
     p.add_argument("--witnesses", default=None, help="witness tables (implgraph.kernel_coq.witness's JSON)")
     p.add_argument("--no-tightness", action="store_true", help="do not state the tightness families' theorems")
     p.add_argument("--audit", default=None, help="the library's audit file (default: coq/audit/Library.v beside --lib)")
+    p.add_argument("--require-all", action="store_true",
+                   help="fail (exit 1) also when a certificate has no Coq theorem (every source must be kernel-checked)")
     args = p.parse_args(argv)
     lib = os.path.abspath(args.lib)
     audit = args.audit or os.path.join(os.path.dirname(lib), "audit", "Library.v")
@@ -244,7 +246,10 @@ def main(argv=None) -> int:
     os.replace(tmp, os.path.join(args.out, "summary.json"))
     print(report(rows, runs))
     bad = [r for r in rows if r.get("generated") and not (r.get("ok") and r.get("audit_ok"))]
-    return 0 if lib_ok and not bad else 1
+    missing = [r for r in rows if r["kind"] == "certificate" and not r.get("generated")] if args.require_all else []
+    for r in missing:
+        print(f"not kernel-checked (no Coq theorem): {r.get('method')} from {', '.join(r.get('sources') or [])}")
+    return 0 if lib_ok and not bad and not missing else 1
 
 
 def report(rows, runs) -> str:
