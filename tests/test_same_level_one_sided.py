@@ -72,7 +72,11 @@ def test_lip_implies_pml_at_the_smaller_of_eps_and_log_N(lip_pml):
     # M <= T and M <= N - (N - 1)/T (the others >= 1/T), both attained; below log(Min(N, e^eps))
     r = check_implication("lip", "pml")
     assert r.verdict == "proved" and r.tightness == "tight"
-    assert str(r.tight) == "log(Min(N - (N - 1)*exp(-eps), exp(eps)))"
+    N, eps = sympy.Symbol("N", integer=True, positive=True), sympy.Symbol("eps", positive=True)
+    by_hand = sympy.log(sympy.Min(N - (N - 1) * sympy.exp(-eps), sympy.exp(eps)))
+    for n, e in ((2, sympy.Rational(1, 3)), (5, 1), (10, 3), (40, sympy.Rational(7, 2))):   # each side the smaller
+        got = r.tight.subs({s: v for s in r.tight.free_symbols for v in [n if s.name == "N" else e]})
+        assert sympy.simplify(got - by_hand.subs({N: n, eps: e})) == 0
 
 
 def test_a_one_sided_part_claiming_tightness_is_rejected(lip_pml):
