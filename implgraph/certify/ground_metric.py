@@ -5,7 +5,8 @@ ground distance, false otherwise) names its grounds, each with its cost ``d(i, j
 (integer indices ``0 <= i, j < K``) of a domain of ``K`` values, as a formula in ``i``, ``j``, ``K`` (read by the
 project's formula reader: nothing is evaluated). :func:`metric_steps` proves, for every ``K >= 2``:
 
-- ``d(i, j) >= 0``, ``d(i, i) = 0``, ``d(i, j) = d(j, i)``, and the triangle inequality ``d(k, j) <= d(k, i) + d(i, j)``;
+- ``d(i, j) >= 0``, ``d(i, i) = 0``, ``d(i, j) = d(j, i)``, and the triangle inequality
+  ``d(k, j) <= d(k, i) + d(i, j)``;
 
 by cases on the 13 weak orderings of ``(i, j, k)``. In each, the indices are written over variables that are >= 0: the
 smallest is ``m_``, each next one ``1 + e_`` above the one before (``e1_``, ``e2_``; indices are integers, so a strict
@@ -43,7 +44,8 @@ _RELATIONS = (sympy.Eq, sympy.Ne, sympy.StrictLessThan, sympy.LessThan, sympy.St
 
 
 class Unresolved(ValueError):
-    """A cost outside what the cases resolve (a function other than Abs, Piecewise, KroneckerDelta; an undecided sign)."""
+    """A cost outside what the cases resolve (a function other than Abs, Piecewise, KroneckerDelta; a sign not
+    decided)."""
 
 
 def _sign(expr) -> int:
