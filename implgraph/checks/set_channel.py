@@ -309,7 +309,7 @@ def _text_reading(claim, ground):
     if verdict == "proved" and len(convexity) == 1 and convexity[0] is not None:
         names, kinds = claim_symbols(claim)
         cert = closeness_certificate(kinds, _conditions(claim), get_definition(str(claim.get("definition"))),
-                                     convexity[0])
+                                     convexity[0], claim.get("params"))
     return verdict, f"{summary}; {checked} releases of small databases within t (exact)", cert
 
 

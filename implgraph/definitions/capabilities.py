@@ -24,7 +24,8 @@ fact the prover, the checker and the tests read (the tests check each against th
   between the records ``compares`` (``removal`` or ``pairs``), ``delta`` the parameter ``param``;
 - :class:`TailRatio` : the level is ``max(1, max_E r_1 / (r_l + ... + r_m))``, ``l`` the parameter ``param``;
 - :class:`FiniteLevelOf` : the level equals another definition's wherever it is finite (in the same units),
-  the condition that makes it finite being ``increase_cap``.
+  the condition that makes it finite being ``increase_cap``;
+- :class:`~implgraph.definitions.capability_grounds.GroundDistances` (its own module): an EMD's ground distances.
 
 Examples
 --------
@@ -49,9 +50,8 @@ from implgraph.definitions._capability_values import (DISTANCES, FAMILIES, INCRE
                                                       _N, _check_name, _exact, _names, _refuse, _size_formula)
 
 __all__ = ["Capability", "RatioLevel", "SubsetSize", "OnClasses", "ClassSizeLevel", "MinClassSize",
-           "MinClassSizeAboveWeakest", "ClassDistance",
-           "ClassLevel", "AdditiveSlack", "TailRatio", "FiniteLevelOf", "CAPABILITIES", "FAMILIES", "SIDES",
-           "family_of"]
+           "MinClassSizeAboveWeakest", "ClassDistance", "ClassLevel", "AdditiveSlack", "TailRatio", "FiniteLevelOf",
+           "CAPABILITIES", "FAMILIES", "SIDES", "family_of"]
 
 
 class Capability:

@@ -15,10 +15,15 @@ import sympy
 from implgraph.core.errors import InputError
 from implgraph.definitions._classes import largest_class_distance
 from implgraph.definitions.capabilities import ClassDistance
+from implgraph.definitions.capability_grounds import GroundDistances
 from implgraph.definitions.base import Definition, register
 from implgraph.core.simplified import simplified
 
-GROUNDS = ("equal", "ordered")
+#: the ground distances, each with its cost d(i, j) over K values (indices from 0): both metrics, which the
+#: closeness of sei2019's set channel rests on (its certificate names them, and the checker proves each a metric)
+GROUND_DISTANCES = GroundDistances("ground", (("equal", "Piecewise((0, Eq(i, j)), (1, True))"),
+                                              ("ordered", "Abs(i - j)/(K - 1)")))
+GROUNDS = GROUND_DISTANCES.names()
 
 
 def _emd(diffs, ground, absf):
@@ -43,7 +48,7 @@ class EMDTCloseness(Definition):
     words = {"ground": "equal"}
     reference = "Li et al. 2007; domingo-ferrer2015 Definition 1; sei2019 Definitions 4-5"
     #: under the equal ground distance the EMD of a class is the total variation distance
-    declares = (ClassDistance("total-variation", where={"ground": "equal"}),)
+    declares = (ClassDistance("total-variation", where={"ground": "equal"}), GROUND_DISTANCES)
     model = "closeness"
 
     def lf_terms(self, N, sizes, p, ground="equal"):

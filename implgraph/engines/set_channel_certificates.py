@@ -12,6 +12,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.core import methods
+from implgraph.definitions.capability_grounds import GroundDistances
 
 __all__ = ["diversity_certificate", "whole_domain_certificate", "transport_certificate", "closeness_certificate",
            "CLOSENESS_FORMS"]
@@ -83,10 +84,25 @@ def transport_certificate(kinds, conditions, formula, lam, convex_in):
                       "parts": [str(s) for s in parts]}}
 
 
-def closeness_certificate(kinds, conditions, definition, convexity):
+def _grounds(definition, params) -> dict:
+    """``{name: cost}``: the ground distances the closeness certificate covers, as ``definition`` declares them
+    (:class:`~implgraph.definitions.capability_grounds.GroundDistances`): the one ``params`` state, else all; empty
+    where it declares none (the checker then rejects the certificate)."""
+    declared = definition.declared(GroundDistances)
+    if declared is None:
+        return {}
+    stated = str((params or {}).get(declared.param))
+    names = [stated] if stated in declared.names() else declared.names()
+    return {n: declared.formula(n) for n in names}
+
+
+def closeness_certificate(kinds, conditions, definition, convexity, params=None):
     """``set-channel-closeness``: Algorithm 1 read as its text (the smallest p over the subsets) releases classes within
-    t; ``convexity``: the ``transport-mixture`` certificate of the convexity it rests on."""
+    t; ``convexity``: the ``transport-mixture`` certificate of the convexity it rests on; ``params``: the claim's
+    parameters of B (its ground distance, if it states one). The argument holds for a metric ground distance: B names
+    the grounds covered, with their costs, for the checker to prove each a metric."""
     from implgraph.certify.lemmas.set_channel import ALGORITHM_1_READING
     return {"format": FORMAT, "method": methods.SET_CHANNEL_CLOSENESS.name, **_statement(kinds, conditions),
             "channel": {"parameters": "algorithm-1", "reading": ALGORITHM_1_READING},
-            "B": {"definition": definition.name, "inference": "bayes"}, **CLOSENESS_FORMS, "parts": [convexity]}
+            "B": {"definition": definition.name, "inference": "bayes", "grounds": _grounds(definition, params)},
+            **CLOSENESS_FORMS, "parts": [convexity]}

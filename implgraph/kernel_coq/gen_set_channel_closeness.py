@@ -3,7 +3,8 @@ smallest p over the subsets).
 
 The statement (the library's ``SetChannelCloseness.closeness_shifted``), in the certificate's terms: for every value
 of the certificate's symbols on its domain and every closeness ``t >= 0`` Algorithm 1 is run with, every prior ``a``
-over K values, B's ground distance either of emd-t-closeness's (``equal_ground`` or ``ordered_ground K``), channel
+over K values, B's ground distance one of those the certificate names (``B["grounds"]``, each a cost formula the
+library defines and proves a metric: ``equal_ground``, ``ordered_ground K``; another is Untranslatable), channel
 ``1 <= eta <= K``, ``0 <= p <= 1`` and records' released sets ``Z k`` of positive probability: if for each released
 set of prior mass ``s > 0`` the distance ``D[A, A + v_Z]`` (``v_Z m = a m (1[m in Z] - s)``, eq. 12's direction
 ``B - A = g(x) v_Z``) is at most some ``D`` with either ``D <= s t`` (``g(x) = t / D`` has no root: every p serves)
@@ -22,11 +23,15 @@ from __future__ import annotations
 
 import ast
 
+import sympy
+
+from implgraph.core.errors import InputError
+from implgraph.core.formula import parse_expr
 from implgraph.kernel_coq import adapter
 from implgraph.kernel_coq.coqexpr import Translator, Untranslatable
 from implgraph.kernel_coq.gen_transport import transport_mixture
 
-__all__ = ["set_channel_closeness", "MODULES"]
+__all__ = ["set_channel_closeness", "MODULES", "COQ_GROUNDS"]
 
 MODULES = ("Bayes", "SetChannelCloseness", "Transport", "TransportMetric")
 #: the forms' variables -> their Coq names (bound by each form's ``fun``)
@@ -40,6 +45,30 @@ _PROOFS = ("intros fp fh fd H1 H2 H3; cbv beta; field; repeat split; nra.",
            "intros fx fh fd H1 H2 H3; cbv beta; field; nra.")
 _BOUND = {"t", "N", "K", "eta", "p", "a", "dist", "Z", "cls", "i", "k", "m", "D", *_VARS.values()}
 _CONVEXITY = {"method": "transport-mixture", "program": {"convex_in": "columns"}, "weights": ["1 - lam", "lam"]}
+#: the library's ground distances (``TransportMetric.v``), each proved a metric there (``metric_equal``,
+#: ``metric_ordered``, the disjuncts of ``emd_ground``): its cost d(i, j) over K values as a certificate writes it
+#: -> its Coq term
+COQ_GROUNDS = {"Piecewise((0, Eq(i, j)), (1, True))": "equal_ground", "Abs(i - j)/(K - 1)": "ordered_ground K"}
+
+
+def _grounds(B):
+    """The disjunction ``dist = ... \\/ ...`` of the certificate's grounds, each by the library's definition of
+    its cost (the cost formulas compared as the formula reader reads them)."""
+    names = {n: sympy.Symbol(n) for n in ("i", "j", "K")}
+    known = {parse_expr(text, names): term for text, term in COQ_GROUNDS.items()}
+    grounds = B.get("grounds")
+    if not isinstance(grounds, dict) or not grounds:
+        raise Untranslatable("a set-channel closeness whose certificate names no ground distance")
+    terms = []
+    for name, cost in grounds.items():
+        try:
+            term = known.get(parse_expr(str(cost), names))
+        except InputError:
+            term = None
+        if term is None:
+            raise Untranslatable(f"the ground {name} (d(i, j) = {str(cost)[:60]}): no Coq definition proved a metric")
+        terms.append(f"dist = {term}")
+    return " \\/ ".join(dict.fromkeys(terms))
 
 
 class _Rename(ast.NodeTransformer):
@@ -78,6 +107,7 @@ def set_channel_closeness(cert, name):
         raise Untranslatable("a closeness resting on other than the transportation program's convexity")
     if set(symbols) & _BOUND:
         raise Untranslatable("a symbol named like the theorem's own variables")
+    grounds = _grounds(B)
     X, g, root, pr = (_form(raw, key, params) for key, params in _FORMS)
     tr = Translator(symbols)
     doms = [tr.relation(d) for d in dict.fromkeys(raw.get("domain") or [])]
@@ -92,7 +122,7 @@ def set_channel_closeness(cert, name):
     lines = [head] + [f"  {d} ->" for d in doms] + [
         "  forall (t : R), 0 <= t ->",
         "  forall (N K eta : nat) (p : R) (a : nat -> R) (dist : nat -> nat -> R) (Z : nat -> rset) (cls : nat -> nat),",
-        "  (1 <= eta <= K)%nat -> prior K a -> (dist = equal_ground \\/ dist = ordered_ground K) -> 0 <= p <= 1 ->",
+        f"  (1 <= eta <= K)%nat -> prior K a -> ({grounds}) -> 0 <= p <= 1 ->",
         "  (forall k, (k < N)%nat -> 0 < evid K eta p a (Z k)) ->",
         f"  (forall k, (k < N)%nat -> 0 < {mass} -> exists D, emd_le K dist a {shifted} D /\\",
         f"     (D <= {mass} * t \\/ ({mass} * t < D /\\ p <= {alg1}))) ->",
@@ -100,8 +130,9 @@ def set_channel_closeness(cert, name):
     hyps = " ".join(f"D{i}" for i in range(len(doms)))
     lines.append("  " + " ".join(f"intros {' '.join(nats + reals)} {hyps} t Ht N K eta p a dist Z cls Heta Ha Hd Hp "
                                  "Hev HZ.".split()))
+    lines.append("  assert (Hg : emd_ground K dist) by (unfold emd_ground; tauto).")
     lines.append(f"  refine (closeness_shifted {X}\n    {g}\n    {root}\n    {pr}\n"
-                 "    _ _ _ _ N K eta p a dist Z cls t Heta Ha Hd Ht Hp Hev HZ).")
+                 "    _ _ _ _ N K eta p a dist Z cls t Heta Ha Hg Ht Hp Hev HZ).")
     lines += [f"  - {p}" for p in _PROOFS]
     convexity = transport_mixture(raw["parts"][0], f"{name}_convexity")
     return convexity + "\n" + "\n".join(lines + ["Qed.\n"])

@@ -31,8 +31,11 @@ is in Z and ``kd = (1 - p) / C(d, eta)`` otherwise. Every certificate states the
     set Z of prior mass a (``a_``) gives ``B_m - A_m = g(x) A_m (1[m in Z] - a)`` (the certificate's ``g``, both cases
     identically), so B - A = g(x) v_Z with v_Z free of p, and the EMD, positively homogeneous in B - A for a metric
     ground distance (Kantorovich-Rubinstein; not for a cost that is no metric), is ``D[A, B] = g(x) D[A, A + v_Z]``.
-    The checker trusts that B's ground distance is a metric: both that emd-t-closeness admits, equal and ordered, are;
-    a definition with another cost is not told apart here; ``g(x(p))`` is increasing in p on (0, 1) (its
+    The certificate names the grounds it covers (``B["grounds"]``, each with its cost ``d(i, j)`` over K values as a
+    formula; the claim's ground if it states one, else every ground B's definition declares), each must be the cost
+    B's registered definition declares for it, and each is proved a metric for every K >= 2
+    (:mod:`implgraph.certify.ground_metric`: by cases on the weak orderings of three indices, exact); a certificate
+    without grounds, or with a cost not so proved, is rejected. ``g(x(p))`` is increasing in p on (0, 1) (its
     derivative in u, p = u / (1 + u), is > 0: exact, sign proved), so the largest p with D <= t solves
     ``g = G = t / D[A, A + v_Z]``: the certificate's ``root`` ``x*(G)`` has ``g(x*) = G`` and its ``p_of_root`` gives
     back ``x(p) = x*`` (identities). Keeping the smallest such p over the subsets Z, every released set's posterior is
@@ -163,6 +166,7 @@ CLOSENESS_VARIABLES = {"p_": "real", "h_": "real", "d_": "real", "a_": "real", "
 def _closeness(pf, cert, ns, timeout_ms):
     """Re-check a ``set-channel-closeness`` certificate (module notes)."""
     from implgraph.certify import check_certificate
+    from implgraph.certify.ground_metric import ground_steps
     from implgraph.certify.registered import registered
     B, ch = cert["B"], cert["channel"]
     d = registered(B.get("definition"))
@@ -172,6 +176,7 @@ def _closeness(pf, cert, ns, timeout_ms):
            f"{B.get('definition')}, inference {B.get('inference')}")
     pf.add("Algorithm 1 read as its text: the smallest p over the subsets", ch.get("reading") == ALGORITHM_1_READING,
            f"reading: {ch.get('reading')!r}")
+    ground_steps(pf, B, d, timeout_ms)
     rd = pf.rd
     p, h, size = sympy.symbols("p_ h_ d_", positive=True)
     odds = sympy.combsimp(sympy.binomial(size, h) / sympy.binomial(size - 1, h - 1))
@@ -227,6 +232,8 @@ def claim_steps(cert, st, ctx):
                       channel.get("parameters") == given.get("parameters") == "algorithm-1" and st.reading,
                       f"the claim: {channel.get('parameters')}{' (its reading)' if st.reading else ''}; the "
                       f"certificate: {given.get('parameters')}, {given.get('reading')!r}"))
+        from implgraph.certify.ground_metric import covers_claim
+        steps.append(covers_claim(st.node.get("params"), B, d))
         closeness = channel.get("closeness")
         steps.append(("Algorithm 1 is run with the claimed level as its closeness", closeness is not None
                       and same_expression(parse_expr(closeness, names), level),
