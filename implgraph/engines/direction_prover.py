@@ -9,11 +9,13 @@ one instance; :func:`proved_by_prover` asks about the implication alone.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import replace
 
 import sympy
 
 from implgraph.core.concrete import ConcreteTable
+from implgraph.core.formula import CONSTANTS, FUNCTIONS, parse_condition, parse_expr
 from implgraph.core.point_values import not_identically_zero
 from implgraph.core.simplified import simplified, substituted
 from implgraph.definitions.nodes import N_SYM, parse_node
@@ -43,10 +45,17 @@ def _differs(x, y) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)
+def _plain_names(text, fixed=None) -> dict:
+    """Every identifier of ``text`` that is not a function or constant of the formula reader, as a plain symbol
+    (``fixed``'s own symbol where it gives one)."""
+    names = set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text)) - set(FUNCTIONS) - set(CONSTANTS)
+    return {n: (fixed or {}).get(n, sympy.Symbol(n)) for n in names}
+
+
 def _domain_condition(text, names):
-    """One condition of a certificate's domain (the prover's own text) read with ``names`` as plain symbols; None
-    where it mentions A's raw level T."""
-    rel = sympy.sympify(text, locals={name: sympy.Symbol(name) for name in (*names, "T")})
+    """One condition of a certificate's domain (the prover's own text, read by the formula reader: nothing is
+    evaluated) with its names as plain symbols; None where it mentions A's raw level T."""
+    rel = parse_condition(text, _plain_names(text))
     return None if sympy.Symbol("T") in rel.free_symbols else rel
 
 
@@ -68,7 +77,7 @@ def _proved_at(tight, point, a_def, b_def, alpha, buckets=None, where=None):
     B's level units there, ``raw(a)`` B's raw level it gives at A's raw level a, and ``buckets_at(a)`` the number of
     buckets of the table attaining it there (``buckets``: an expression in A's raw level T; None: two; infinite where
     the condition ``where`` on T, under which the attaining table exists, fails)."""
-    expr = sympy.sympify(tight, locals={"N": N_SYM})
+    expr = parse_expr(tight, _plain_names(tight, {"N": N_SYM})) if isinstance(tight, str) else sympy.sympify(tight)
     # (A's level symbol is never a point's value, even where a parameter has its name)
     here = substituted(expr, {x: point[x.name] for x in expr.free_symbols if x.name in point and x.name != alpha.name})
     here = substituted(here, {x: alpha for x in here.free_symbols if x.name == alpha.name and x != alpha})
