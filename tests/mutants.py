@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import copy
 import itertools
-import math
 import random
 import re
 from dataclasses import dataclass, field

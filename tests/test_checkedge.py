@@ -10,13 +10,12 @@ from implgraph.engines.checkedge import check_edge
 from implgraph.engines.direction import check_direction
 from implgraph.engines.fit import fit_rational
 from implgraph.engines.lf import partitions
-from implgraph.engines.recheck import PluginError, is_witness
+from implgraph.engines.recheck import is_witness
 from implgraph.cli import main
 from implgraph.core.concrete import ConcreteTable
 from implgraph.definitions import Definition, get
 from implgraph.core.errors import InputError
 from implgraph.definitions.levels import optimal_level
-from implgraph.definitions.families import RatioOfAverages
 
 import brute
 from _plugin_fixtures import BasicBetaLikeness, example_class, registered

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from implgraph.io.counterexamples import load_tables_file
-from implgraph.io.datafile import Node, data_files
+from implgraph.io.datafile import data_files
 from implgraph.io.validate import load_yaml
 from implgraph.core.errors import InputError
 from implgraph.io.table_sources import constraint_sources, is_reading_node
@@ -241,7 +241,6 @@ def _theorems(tmp_path, text):
 
 
 def test_reading_when_restricts_only_the_reading(tmp_path):
-    import sympy
     [edge] = _theorems(tmp_path, THEOREM + """\
     reading: "the proof's range"
     reading_kind: implies

@@ -1,6 +1,5 @@
 """The map is built from computed verdicts, and reports conflicts among the claims as printed."""
 
-import json
 
 import networkx as nx
 

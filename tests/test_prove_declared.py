@@ -10,7 +10,6 @@ ratio <= min(T^2, N (T - 1) + 1) with T = e^eps. ldp => (1, t)-closeness has the
 ((N - 1) T + 1) / N (ekenstedt2022 Theorem 2).
 """
 
-import itertools
 import random
 from fractions import Fraction as Fr
 

@@ -51,7 +51,7 @@ def plugin():
 
 
 def _random_classes(rng):
-    rows, classes = [], []
+    rows = []
     for _ in range(rng.randint(2, 7)):
         w = [rng.choice([0, 0, 1, 2, 3, 5]) for _ in range(rng.randint(2, 4))]
         w[rng.randrange(len(w))] += 1

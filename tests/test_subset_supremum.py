@@ -7,7 +7,6 @@ q = 3, F(2) = 3/(4 - 2) = 3/2, F(3) = 3; N = 5, j_A = 1, j_B = 3: q = 3, F(5/4) 
 j_A = 1, j_B = 2: q = 2 <= N/2, F(T) = T. Attainment and the bound are checked with tests/brute.py.
 """
 
-import itertools
 import random
 from fractions import Fraction as Fr
 

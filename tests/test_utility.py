@@ -1,7 +1,5 @@
 """Utility (eq. 3-6), calibrations, the claim checkers and the figure command."""
 
-import subprocess
-import sys
 
 import pytest
 import sympy
@@ -14,7 +12,7 @@ from implgraph.core.errors import InputError
 from implgraph.definitions.levels import optimal_level
 from implgraph.papers.ekenstedt2022 import fig6_curves, fig7_curves
 from implgraph.mechanisms.calibrate import keep_for_level
-from implgraph.mechanisms.channels import empirical_response, randomised_response, sequential
+from implgraph.mechanisms.channels import empirical_response, randomised_response
 from implgraph.mechanisms.datasets import Dataset, worst_case_dataset
 from implgraph.mechanisms.utility import bayes_utility, mechanism_utilities, utility
 from implgraph.checks import check_claim

@@ -8,7 +8,6 @@ Hand facts used: Table VI of ekenstedt2022 has 4 records (N = 4) and its witness
 import copy
 
 import pytest
-import sympy
 
 from implgraph.checks.witness_fit import witness_fit
 from implgraph.io.theorems import edge_from_node, load_claims, witness_ids
