@@ -20,6 +20,7 @@ CERTS = load_certs("compose_min.json")
 EPS = "eps-delta-dp(delta=1/10) => kl-closeness [composition]"
 LIP = "lip => eps-delta-ldp(delta=1/10) [composition]"
 RENYI = "lip => renyi-ldp(alpha=2) [composition]"
+BARE_T = "kt-closeness(k=k) => basic-beta-likeness(k=k) [composition]"
 
 FORGERIES = [
     # the third argument of U's Min 4/5 -> 1 (smaller U): false, and not the first part's (N - 1)(T - 4/5)/(T + 1)
@@ -35,6 +36,13 @@ def test_the_min_is_split_into_its_arguments():
     text = generate(CERTS[EPS])
     # a threshold per argument of h's Min, then h's; U's Min rewritten into h
     assert text.count("min_threshold") == 1 and "E0_2 :" in text and "EM0 :" in text and "rewrite EM0" in text
+
+
+def test_a_bare_T_argument_is_rewritten_last():
+    # U = Min(T, (N T - N + k)/(T k)): rewriting T = hv first would change the T inside the second argument, whose
+    # equation then finds nothing to rewrite; the longer argument's equation comes first
+    text = generate(CERTS[BARE_T])
+    assert "rewrite EA1, EA0; min_split" in text
 
 
 def test_the_forgeries_are_stated():

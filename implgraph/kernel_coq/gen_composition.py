@@ -204,7 +204,9 @@ def _closing(whole, cert, second, f2, h_text, h_args, lines):
         # U and g both a Min: each of U's arguments is one of g's at h (field), then the Mins agree in any order
         more += _argument_equations(whole, cert.upper, u_args, second.upper, g_args, h_text, names)
         stated = lines + more
-        rewrite = ", ".join(n for n in (f"EA{i}" for i in range(len(u_args))) if any(f"({n} :" in ln for ln in stated))
+        # (the longest left side first: rewriting a bare T first would rewrite the T inside another's left side)
+        order = sorted(range(len(u_args)), key=lambda i: -len(whole.tr.expr(u_args[i])))
+        rewrite = ", ".join(n for n in (f"EA{i}" for i in order) if any(f"({n} :" in ln for ln in stated))
         rewrite = f"rewrite {rewrite}; " if rewrite else ""
         more.append(f"apply (level_eq (fun LvlU => {whole.b_of('LvlU')}) ({whole.upper}) {g_at_h}); "
                      f"[cbv beta; {rewrite}min_split; lra | exact HB].")
