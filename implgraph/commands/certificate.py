@@ -68,10 +68,9 @@ def _edge_claim(cid, na, nb, spec) -> dict:
     """The edge A => B as a claim node (the statement its certificates must prove): the two nodes with their
     parameters, the classes given, its symbols (N and names starting with k integers, as the prover reads an edge's
     parameters; the others reals), no f (the tight f is asked) and no condition."""
-    import re
-    from implgraph.core.formula import CONSTANTS, FUNCTIONS
+    from implgraph.core.formula import free_names
     texts = [str(v) for n in (na, nb) for k, v in n.param_dict.items() if k not in n.definition.words]
-    names = set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", " ".join(texts))) - set(FUNCTIONS) - set(CONSTANTS)
+    names = free_names(" ".join(texts))
     kinds = {x: "integer" if x == "N" or x.startswith(("k", "K")) else "real" for x in sorted(names)}
 
     def side(n):

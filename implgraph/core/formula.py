@@ -45,6 +45,7 @@ from __future__ import annotations
 import ast
 import functools
 import io
+import re
 import tokenize
 from fractions import Fraction
 
@@ -55,7 +56,7 @@ from implgraph.core.errors import InputError
 from implgraph.core.formula_walker import (CONSTANTS, FUNCTIONS, MAX_DEPTH, MAX_DIGITS, MAX_EXPONENT,  # noqa: F401
                                            MAX_LENGTH, MAX_TOWER, _BINOPS, _Walker, _short, tower_height)
 
-__all__ = ["parse_expr", "parse_condition", "parse_number", "FUNCTIONS", "MAX_LENGTH", "MAX_DEPTH", "MAX_DIGITS", "MAX_EXPONENT",
+__all__ = ["parse_expr", "parse_condition", "parse_number", "free_names", "FUNCTIONS", "MAX_LENGTH", "MAX_DEPTH", "MAX_DIGITS", "MAX_EXPONENT",
            "MAX_TOWER", "tower_height", "Word"]
 
 
@@ -215,6 +216,21 @@ def parse_number(text, what: str = "value", kind: str = "rational"):
             raise InputError(f"{what} {_short(text)} is not a rational number", fix=f"give {example}")
         return Fraction(int(value.p), int(value.q))
     return value
+
+
+def free_names(text) -> set:
+    """The identifiers of ``text`` that are neither a function nor a constant of the formula reader: the names a
+    caller must give :func:`parse_expr` or :func:`parse_condition` a symbol for.
+
+    Examples
+    --------
+    >>> sorted(free_names("log(N*exp(eps)) <= t + pi"))
+    ['N', 'eps', 't']
+    """
+    return set(_IDENTIFIER.findall(str(text))) - set(FUNCTIONS) - set(CONSTANTS)
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 
 
 def parse_condition(text, symbols: dict[str, sympy.Symbol]) -> sympy.Basic:

@@ -9,13 +9,12 @@ one instance; :func:`proved_by_prover` asks about the implication alone.
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import replace
 
 import sympy
 
 from implgraph.core.concrete import ConcreteTable
-from implgraph.core.formula import CONSTANTS, FUNCTIONS, parse_condition, parse_expr
+from implgraph.core.formula import free_names, parse_condition, parse_expr
 from implgraph.core.point_values import not_identically_zero
 from implgraph.core.simplified import simplified, substituted
 from implgraph.definitions.nodes import N_SYM, parse_node
@@ -44,14 +43,13 @@ def _differs(x, y) -> bool:
     return not_identically_zero(x - y) or simplified(x - y) != 0
 
 
-@functools.lru_cache(maxsize=4096)
 def _plain_names(text, fixed=None) -> dict:
-    """Every identifier of ``text`` that is not a function or constant of the formula reader, as a plain symbol
-    (``fixed``'s own symbol where it gives one)."""
-    names = set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text)) - set(FUNCTIONS) - set(CONSTANTS)
-    return {n: (fixed or {}).get(n, sympy.Symbol(n)) for n in names}
+    """Every name of ``text`` (:func:`~implgraph.core.formula.free_names`) as a plain symbol (``fixed``'s own symbol
+    where it gives one)."""
+    return {n: (fixed or {}).get(n, sympy.Symbol(n)) for n in free_names(text)}
 
 
+@functools.lru_cache(maxsize=4096)
 def _domain_condition(text, names):
     """One condition of a certificate's domain (the prover's own text, read by the formula reader: nothing is
     evaluated) with its names as plain symbols; None where it mentions A's raw level T."""

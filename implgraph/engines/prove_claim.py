@@ -11,7 +11,7 @@ import sympy
 from implgraph.certify.partitions import one_class_strongest
 from implgraph.core.concrete import ConcreteTable
 from implgraph.core.errors import InputError
-from implgraph.core.formula import Word, parse_condition, parse_expr
+from implgraph.core.formula import Word, free_names, parse_condition, parse_expr
 from implgraph.core.region import Region
 from implgraph.core.simplified import simplified, substituted
 from implgraph.definitions.capabilities import ClassSizeLevel
@@ -30,9 +30,7 @@ __all__ = ["Claim", "read_claim", "node_params", "trivially_met", "met_trivially
 
 def auto_names(text, names):
     """Declare the identifiers of ``text`` not in ``names``: N and k... integer, the others real."""
-    import re
-    from implgraph.core.formula import CONSTANTS, FUNCTIONS
-    for ident in set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text)) - set(FUNCTIONS) - set(CONSTANTS):
+    for ident in free_names(text):
         if ident not in names:
             integer = ident == "N" or ident.startswith("k") or ident.startswith("K")
             names[ident] = sympy.Symbol(ident, integer=True) if integer else sympy.Symbol(ident, real=True)

@@ -14,7 +14,7 @@ import sympy
 
 from implgraph import definitions
 from implgraph.core.errors import InputError
-from implgraph.core.formula import Word, parse_expr
+from implgraph.core.formula import Word, free_names, parse_expr
 from implgraph.core.simplified import simplified
 from implgraph.definitions.levels import optimal_level
 from implgraph.engines.recheck import is_witness
@@ -59,10 +59,7 @@ def _raw_target(a, b, f, alpha, items):
     values = dict(items)
     T = sympy.Symbol("T", positive=True)
     if isinstance(f, str):
-        import re
-        from implgraph.core.formula import CONSTANTS, FUNCTIONS
-        idents = set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", f)) - set(FUNCTIONS) - set(CONSTANTS)
-        f = parse_expr(f, {n: sympy.Symbol(n, real=True) for n in idents})
+        f = parse_expr(f, {n: sympy.Symbol(n, real=True) for n in free_names(f)})
     f = sympy.sympify(f)
     alpha_sym = None
     if alpha is not None:
