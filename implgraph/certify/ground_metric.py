@@ -205,11 +205,8 @@ def covers_claim(params, B, definition):
     definition declares), else every ground the definition declares."""
     from implgraph.definitions.capability_grounds import GroundDistances
     declared = definition.declared(GroundDistances) if definition is not None else None
-    names = declared.names() if declared is not None else ()
-    stated = str((params or {}).get(declared.param)) if declared is not None else None
-    need = [stated] if stated in names else list(names)
+    need = declared.covered(params) if declared is not None else []
     have = list(B.get("grounds") or {}) if isinstance(B.get("grounds"), dict) else []
     return ("the certificate's grounds cover the claim's (its stated ground, else every ground B declares)",
             bool(need) and set(need) <= set(have),
-            f"the claim's ground: {stated if stated in names else 'any of ' + ', '.join(names)}; the certificate: "
-            f"{', '.join(have) or 'none'}")
+            f"the claim's ground: {' or '.join(need) or 'none declared'}; the certificate: {', '.join(have) or 'none'}")

@@ -81,6 +81,11 @@ class GroundDistances(Capability):
         """The grounds' names, in the declared order."""
         return tuple(n for n, _ in self.costs)
 
+    def covered(self, params) -> list:
+        """The grounds a claim with parameters ``params`` is about: the one its ``param`` names, else every ground."""
+        stated = str((params or {}).get(self.param))
+        return [stated] if stated in self.names() else list(self.names())
+
     def formula(self, name: str) -> str | None:
         """The cost formula of the ground ``name`` as declared (text), or None."""
         return dict(self.costs).get(name)

@@ -91,9 +91,7 @@ def _grounds(definition, params) -> dict:
     declared = definition.declared(GroundDistances)
     if declared is None:
         return {}
-    stated = str((params or {}).get(declared.param))
-    names = [stated] if stated in declared.names() else declared.names()
-    return {n: declared.formula(n) for n in names}
+    return {n: declared.formula(n) for n in declared.covered(params)}
 
 
 def closeness_certificate(kinds, conditions, definition, convexity, params=None):
