@@ -154,11 +154,14 @@ def test_a_trivial_or_vacuous_direction_is_no_implication_of_definition_3():
     assert r.forward.relation == "implication" and r.forward.trivial
     assert r.kind == "non-implication"
     assert brute.mult_t([[Fraction(1), Fraction(0)], [Fraction(0), Fraction(1)]], ["E1", "E2"]) == brute.INF
-    cells = [Cell("a", "b", "implication", "verified-bounded", "x", trivial=True),
+    cells = [Cell("a", "b", "implication", "verified-bounded", "x", trivial=True, tight="1"),
              Cell("b", "c", "implication", "proved", "x", vacuous=True),
-             Cell("c", "a", "implication", "proved", "x", proved_every_n=True)]
+             Cell("c", "a", "implication", "proved", "x", proved_every_n=True),
+             # f = B's weakest level holds, but its tight f is not known: whether A gives more is undecided
+             Cell("a", "c", "implication", "verified-bounded", "x", trivial=True)]
     c = counts_of(cells)
-    assert (c["implication"], c["implication_trivial"], c["implication_vacuous"], c["decided"]) == (1, 1, 1, 3)
+    assert (c["implication"], c["implication_trivial"], c["implication_trivial_open"], c["implication_vacuous"],
+            c["decided"]) == (1, 2, 1, 1, 3)
 
 
 # -- vacuous implications -----------------------------------------------------------------------------------------

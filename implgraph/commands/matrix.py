@@ -49,7 +49,8 @@ def _line(c) -> str:
         how = "proved for every N" if c["proved_every_n"] else f"bounded: {c['bound']}"
         if c["proved_every_n"] and c["tight"] and c.get("proved_f"):
             how = f"exact at the N checked; proved for every N: f = {c['proved_f']}"
-        f = c["tight"] or c.get("proved_f") or "(no closed form)"
+        f = c["tight"] or c.get("proved_f") or ("B's weakest level; the tight f is not known" if c["trivial"]
+                                                else "(no closed form)")
         upto = f" for level <= {c['tight_upto']}" if c["tight_upto"] else ""
         upto += f" at {c['tight_at']}" if c["tight_at"] else ""
         triv = ", trivial: not counted" if c["trivial"] else ", vacuous: not counted" if c.get("vacuous") else ""
@@ -97,8 +98,10 @@ def run(args) -> int:
           f"{counts['implication_proved_every_n']} proved for every N"
           + (f" ({counts['implication_proved_upper_only']} of them with an f not shown tight everywhere)"
              if counts.get("implication_proved_upper_only") else "")
-          + f"; {counts['implication_trivial']} trivial and {counts.get('implication_vacuous', 0)} vacuous, not "
-          "counted as implications; "
+          + f"; {counts['implication_trivial']} trivial"
+          + (f" ({counts['implication_trivial_open']} of them with the tight f not known: undecided beyond B's weakest "
+             "level)" if counts.get("implication_trivial_open") else "")
+          + f" and {counts.get('implication_vacuous', 0)} vacuous, not counted as implications; "
           f"{counts['non_implication']} non-implications; {counts['equivalent']} cells of equivalent pairs), "
           f"{counts['open']} open ({counts['open_timeout']} timeouts); {m['seconds']} s")
     if quiet():

@@ -120,9 +120,12 @@ def _fdesc(d: DirectionResult) -> str:
     """The f of an implication as the summary shows it: for every N where the prover gives it (tight, or an upper bound
     said to be one, beside the bounded check's tight f at the largest N checked), otherwise the bounded check's tight f
     (the direction's lines say at which N)."""
+    if d.trivial and d.tight is None:
+        weakest = parse_node(d.b).definition.weakest(N_SYM)
+        return (f"f = {weakest} holds trivially (the weakest level of {d.b}, met by every table); the tight f is not "
+                "known, so a stronger f may hold")
     if d.trivial:
-        weakest = d.tight if d.tight is not None else parse_node(d.b).definition.weakest(N_SYM)
-        return f"f = {weakest}, trivially: the weakest level of {d.b}"
+        return f"f = {d.tight}, trivially: the weakest level of {d.b}"
     upto = f" for level <= {d.tight_upto}, piecewise beyond" if d.tight_upto else ""
     if d.tight_all_n:
         return f"f = {d.tight_all_n} for every N"
@@ -156,15 +159,21 @@ def says_nothing(d: DirectionResult) -> str | None:
         return None
     if d.vacuous:
         return "vacuously: " + d.vacuous.removeprefix("vacuous: ")
-    if d.trivial:
+    if d.trivial and d.tight is not None:
         return "trivially: " + _fdesc(d)
     return None
+
+
+def trivial_open(d: DirectionResult) -> bool:
+    """An implication known only at B's weakest level (every table meets it) whose tight f is not known: whether A
+    implies anything stronger of B is undecided."""
+    return d.relation == "implication" and bool(d.trivial) and d.tight is None and not d.vacuous
 
 
 def _combine(fw: DirectionResult, bw: DirectionResult, a_def, b_def) -> tuple[str, str]:
     """:func:`combine` over every partition (a trivial or vacuous direction counts as neither relation)."""
     A, B = fw.a, fw.b
-    fi, bi = fw.relation, bw.relation
+    fi, bi = ("unknown" if trivial_open(d) else d.relation for d in (fw, bw))
     empty = {d.a: says_nothing(d) for d in (fw, bw) if says_nothing(d)}
     if empty:
         fi = "vacuous" if fw.a in empty else fi
@@ -172,12 +181,12 @@ def _combine(fw: DirectionResult, bw: DirectionResult, a_def, b_def) -> tuple[st
         notes = "; ".join(f"{d.a} => {d.b} only {empty[d.a]}" for d in (fw, bw) if d.a in empty)
         if fi == bi == "vacuous":
             return "vacuous", notes + " (no implication either way)"
-        real, other = (fw, bw) if bi == "vacuous" else (bw, fw)
-        if real.relation == "implication":
+        real, state = (fw, fi) if bi == "vacuous" else (bw, bi)
+        if state == "implication":
             return "implication", f"{real.a} => {real.b} ({_fdesc(real)}); {notes}"
-        if real.relation == "non-implication":
+        if state == "non-implication":
             return "non-implication", f"{real.a} =/=> {real.b}; {notes}"
-        return "unknown", f"{real.a} => {real.b} is undecided; {notes}"
+        return "unknown", f"{_undecided(real)}; {notes}"
     if fi == "implication" and bi == "implication":
         if not fw.tight_upto and not bw.tight_upto and _inverse(fw.tight, bw.tight, a_def, b_def):
             return "equivalence", f"{A} <=> {B}: f = {fw.tight} and g = {bw.tight} are inverse (equivalent)"
@@ -191,13 +200,20 @@ def _combine(fw: DirectionResult, bw: DirectionResult, a_def, b_def) -> tuple[st
     if fi == "non-implication" and bi == "non-implication":
         return "non-implication", f"{A} =/=> {B} and {B} =/=> {A}"
     if fi == "implication":
-        return "implication", f"{A} => {B} ({_fdesc(fw)}); the reverse is undecided"
+        return "implication", f"{A} => {B} ({_fdesc(fw)}); {_undecided(bw)}"
     if fi == "non-implication":
-        return "non-implication", f"{A} =/=> {B}; the reverse is undecided"
+        return "non-implication", f"{A} =/=> {B}; {_undecided(bw)}"
     if bi in ("implication", "non-implication"):
         arrow = "=>" if bi == "implication" else "=/=>"
-        return bi, f"{B} {arrow} {A}; {A} => {B} is undecided"
-    return "unknown", f"neither direction was decided between {A} and {B}"
+        return bi, f"{B} {arrow} {A}{f' ({_fdesc(bw)})' if bi == 'implication' else ''}; {_undecided(fw)}"
+    return "unknown", f"neither direction was decided between {A} and {B}: {_undecided(fw)}; {_undecided(bw)}"
+
+
+def _undecided(d: DirectionResult) -> str:
+    """An undecided direction in words (a trivial implication whose tight f is not known says what holds)."""
+    if trivial_open(d):
+        return f"{d.a} => {d.b} beyond {d.b}'s weakest level is undecided ({_fdesc(d)})"
+    return f"{d.a} => {d.b} is undecided"
 
 
 def check_edge(a, b, f=None, when=(), N=4, p=2, g=None, jobs=1, progress=None) -> EdgeResult:

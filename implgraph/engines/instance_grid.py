@@ -17,7 +17,7 @@ from implgraph.core.concrete import INF
 from implgraph.core.errors import InputError
 from implgraph.engines.instance_types import PENDING_SEARCH, Instance, samples_for
 from implgraph.engines.lf import partitions, table_of
-from implgraph.engines.recheck import is_plugin, is_witness, raw_level, weaker, witness_dict
+from implgraph.engines.recheck import is_plugin, is_witness, raw_level, weaker, weakest_raw, witness_dict
 
 __all__ = ["GRID_BUDGET", "BINARY_DENOMINATORS", "SIMPLEX_DENOMINATORS", "GRID_LEVELS_MAX"]
 
@@ -146,7 +146,38 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
         hit = None if excluded else _search_finer_grids(prober, N, p, parts)
         if hit is not None:
             return prober.found(*hit)
-    return _grid_outcome(prober, weakest, ceiling, excluded and f_raw is None)
+    at_weakest = _weakest_at_every_sample(prober, grid, parts, p) if f_raw is None and weakest is not sympy.oo \
+        else None
+    return _grid_outcome(prober, weakest, ceiling, excluded and f_raw is None, at_weakest)
+
+
+def _weakest_at_every_sample(prober, grid, parts, p):
+    """The coarse grid's tables showing that nothing stronger than B's weakest level follows from A at ``N`` records:
+    for every sampled raw level a of A (:func:`samples_for`), a table whose exact raw A level is at least as strong as
+    a (a rational) and whose B level is B's weakest raw level at N, as ``{a: (rows, sizes)}``; None where a sample has
+    none among these tables (the tight f at N is then not known)."""
+    a_def, b_def, N = prober.a_def, prober.b_def, prober.N
+    w = weakest_raw(b_def, N)
+    larger = a_def.stronger == "larger"
+    met = []        # (A's raw level, rows, sizes) of the tables at B's weakest level
+    for sizes in parts:
+        for combo in itertools.combinations_with_replacement(grid, N):
+            rows = [[v, 1 - v] + [Fraction(0)] * (p - 2) for v in combo]
+            rows_key = _rows_keys(rows, sizes, prober.classed)
+            table = functools.cache(lambda rows=rows, sizes=sizes: table_of(rows, sizes, prober.classed))
+            rb = _level_of(prober.b_key, prober.b_params, rows_key, table)
+            if not isinstance(rb, Fraction) or sympy.Rational(rb.numerator, rb.denominator) != w:
+                continue
+            ra = _level_of(prober.a_key, prober.a_params, rows_key, table)
+            if isinstance(ra, Fraction):
+                met.append((ra, rows, sizes))
+    out = {}
+    for a in samples_for(a_def, N):
+        hit = next((m for m in met if (m[0] >= a if larger else m[0] <= a)), None)
+        if hit is None:
+            return None
+        out[a] = hit
+    return out
 
 
 class _Prober:
@@ -218,17 +249,19 @@ def _search_finer_grids(prober, N, p, parts):
     return None
 
 
-def _grid_outcome(prober, weakest, ceiling, excluded=False):
-    """The instance where no grid table is a witness of A finite, B infinite."""
+def _grid_outcome(prober, weakest, ceiling, excluded=False, at_weakest=None):
+    """The instance where no grid table is a witness of A finite, B infinite; ``at_weakest``: the tables of
+    :func:`_weakest_at_every_sample` (B's weakest level is then the tight f at every sampled level of A)."""
     a_def, b_def, f_raw, f_witness, N, point = (prober.a_def, prober.b_def, prober.f_raw, prober.f_witness,
                                                 prober.N, prober.point)
     if weakest is not sympy.oo:
-        # every table satisfies B at its weakest level, so f = weakest is an implication (trivial);
-        # the tight f is not computed without linear-fractional forms
-        inst = Instance(N, point, "implication", tight=None, trivial=True,
+        # every table satisfies B at its weakest level, so f = weakest is an implication (trivial); the tight f is
+        # not computed without linear-fractional forms, unless tables show B at its weakest at every sampled level
+        inst = Instance(N, point, "implication", tight=None if at_weakest is None else str(weakest), trivial=True,
                         note=f"trivial: every table satisfies {b_def.name} at its weakest level {_weakest_text(b_def, N)} (its declared "
                              f"{b_def.scale} scale; every level computed is checked against it, a plugin's too); "
-                             "the tight f is not computed (no linear-fractional form)")
+                             + ("the tight f is not computed (no linear-fractional form)" if at_weakest is None else
+                                _weakest_tables_text(a_def, b_def, at_weakest)))
         if f_witness is not None:
             inst.f_status, inst.f_witness = "refuted", f_witness
         elif f_raw is not None:
@@ -252,6 +285,18 @@ def _grid_outcome(prober, weakest, ceiling, excluded=False):
     return Instance(N, point, "unknown",
                     note=f"{a_def.name} or {b_def.name} has no linear-fractional form; a grid of tables "
                          "found no witness")
+
+
+def _weakest_tables_text(a_def, b_def, at_weakest) -> str:
+    """The tables showing B's weakest level tight at every sampled level of A (at most two shown)."""
+    shown = []
+    for a, (ra, rows, sizes) in list(at_weakest.items())[:2]:
+        cells = " ".join("(" + ", ".join(str(v) for v in r) + ")" for r in rows)
+        shown.append(f"at {a_def.name}'s raw level {a}: rows {cells}, class sizes {list(sizes)}, {a_def.name}'s raw level "
+                     f"{ra}")
+    return (f"and it is the tight f at each of {a_def.name}'s {len(at_weakest)} sampled levels: a grid table at least "
+            f"that strong in {a_def.name} has {b_def.name} at its weakest level, exactly ({'; '.join(shown)}"
+            f"{'; ...' if len(at_weakest) > 2 else ''})")
 
 
 def _weakest_text(b_def, N) -> str:

@@ -181,6 +181,9 @@ def not_proved_reason(a: str, b: str, trivial: bool = False, tight_known: bool =
 def counts_of(cells) -> dict:
     """How many ordered pairs are decided, proved for every N, bounded, refuted, trivial, vacuous and open.
 
+    A trivial implication whose tight f is not known (``implication_trivial_open``: f = B's weakest level holds of
+    every table, whether A gives more is not known) is not decided.
+
     ``implication`` counts the implications that say something of A only (:attr:`Cell.counted`): a trivial one (f B's
     weakest level) and a vacuous one (f B's own ceiling on every table of N records) are counted apart and never as
     implications. ``conditional_implication``: non-implications decided by a table of one class that are implications
@@ -193,11 +196,15 @@ def counts_of(cells) -> dict:
     c["implication_proved_upper_only"] = sum(x.counted and x.proved_every_n and bool(x.proved_f) for x in cells)
     c["implication_bounded"] = c["implication"] - c["implication_proved_every_n"]
     c["implication_trivial"] = sum(x.relation == "implication" and x.trivial for x in cells)
+    # of those, the ones whose tight f is not known: f = B's weakest level holds of every table, and whether A gives
+    # anything stronger is undecided (not counted as decided)
+    c["implication_trivial_open"] = sum(x.relation == "implication" and x.trivial and x.tight is None for x in cells)
     c["implication_vacuous"] = sum(x.relation == "implication" and x.vacuous and not x.trivial for x in cells)
     c["non_implication"] = sum(x.relation == "non-implication" for x in cells)
     c["conditional_implication"] = sum(x.relation == "non-implication" and (x.conditional or {}).get("relation")
                                        == "implication" for x in cells)
-    c["decided"] = c["implication"] + c["implication_trivial"] + c["implication_vacuous"] + c["non_implication"]
+    c["decided"] = (c["implication"] + c["implication_trivial"] - c["implication_trivial_open"] + c["implication_vacuous"]
+                    + c["non_implication"])
     c["equivalent"] = sum(x.equivalent for x in cells)
     c["open"] = sum(x.relation == "open" for x in cells)
     c["open_timeout"] = sum(x.relation == "open" and x.verdict == "timeout" for x in cells)

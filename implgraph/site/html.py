@@ -30,10 +30,13 @@ def edge_file(a: str, b: str) -> str:
 def cell_class(cell) -> str:
     """The CSS class of a matrix cell: ``proved``, ``bounded``, ``trivial``, ``vacuous`` (f is B's own ceiling, which
     every table meets: not an implication), ``refuted``, ``conditional`` (a non-implication that is an implication
-    under an assumption, such as partitions into at least 2 classes), ``open`` or ``self`` (a node with itself)."""
+    under an assumption, such as partitions into at least 2 classes), ``open`` (also a trivial implication whose tight f
+    is not known: whether A gives more than B's weakest level is undecided) or ``self`` (a node with itself)."""
     if cell is None:
         return "self"
     if cell["relation"] == "implication":
+        if cell.get("trivial") and not cell.get("tight"):
+            return "open"       # B's weakest level holds of every table; whether A gives more is not known
         if cell.get("trivial"):
             return "trivial"
         if cell.get("vacuous"):

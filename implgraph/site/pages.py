@@ -133,7 +133,11 @@ def relations(data, name: str) -> dict:
         if a_in == b_in:
             continue
         other = c["b"] if a_in else c["a"]
-        if c["relation"] == "implication":
+        if c["relation"] == "implication" and c.get("trivial") and not c.get("tight"):
+            item = _pair_item(c, f"{c['a']} ? {c['b']}")
+            item["note"] = words(c.get("not_proved"))       # B's weakest level holds; more is not known
+            out["open"].append(item)
+        elif c["relation"] == "implication":
             if c.get("trivial") or c.get("vacuous"):
                 continue
             out["implies" if a_in else "implied_by"].append(_pair_item(c, other))

@@ -1,0 +1,54 @@
+"""A trivial implication (f = B's weakest level, met by every table) is decided only where the tight f is known to be
+that level; otherwise it says what holds and leaves the rest undecided.
+
+Hand values:
+
+- mult-t-closeness => distinct-l-diversity at N = 3: records (0, 1) (0, 1) (0, 1) in any classes have mult-t-closeness
+  1 (every class is the table), its strongest level, and distinct l-diversity 1 (each class holds one value), its
+  weakest: at every level of A, B can be at its weakest, so the tight f is 1 (trivial, decided).
+- delta-ldp(eps = log 2) => tv-ldp: at A's strongest level 0, every bucket has x <= 2 y and y <= 2 x for any two
+  records, so their ratios lie in [1/2, 2] and TV(x, y) <= (2 - 1)/(2 + 1) = 1/3 (the chord of |r - 1|/2, with sum y r
+  = 1): the trivial f = 1 is not tight, so the engine, which computes no tight f here, must not call it decided.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction as F
+
+import brute
+from implgraph.engines.checkedge import check_edge, trivial_open
+from implgraph.map.matrix_cells import Cell, counts_of
+
+
+def test_b_at_its_weakest_at_every_level_decides_the_trivial_cell():
+    rows = [[F(0), F(1)]] * 3
+    assert brute.mult_t(rows, ["E1", "E2", "E2"]) == 1 and brute.distinct_l(rows, ["E1", "E2", "E2"]) == 1
+    r = check_edge("mult-t-closeness", "distinct-l-diversity", N=3)
+    assert r.forward.relation == "implication" and r.forward.trivial and r.forward.tight == "1"
+    assert not trivial_open(r.forward) and "only trivially" in r.summary
+
+
+def _hockey_both_ways(x, y, g):
+    return max(sum(max(a - g * b, F(0)) for a, b in zip(x, y)), sum(max(b - g * a, F(0)) for a, b in zip(x, y)))
+
+
+def test_brute_delta_ldp_at_zero_bounds_tv_below_its_weakest_level():
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(3000):
+        rows = brute.random_rows(rng, 3, 3, high=6)
+        if all(_hockey_both_ways(x, y, 2) == 0 for x, y in itertools.combinations(rows, 2)):
+            seen += 1
+            assert all(sum(abs(a - b) for a, b in zip(x, y)) / 2 <= F(1, 3) for x, y in itertools.combinations(rows, 2))
+    assert seen > 20
+
+
+def test_a_trivial_f_whose_tightness_is_unknown_is_undecided():
+    r = check_edge("delta-ldp(eps=log(2))", "tv-ldp", N=3)
+    assert r.forward.relation == "implication" and r.forward.trivial and r.forward.tight is None
+    assert trivial_open(r.forward)
+    assert "beyond tv-ldp's weakest level is undecided" in r.summary and "only trivially" not in r.summary
+    c = counts_of([Cell("delta-ldp", "tv-ldp", "implication", r.forward.verdict, r.kind, trivial=True)])
+    assert (c["implication_trivial_open"], c["decided"]) == (1, 0)
