@@ -53,7 +53,8 @@ def test_no_definition_name_in_the_prover():
 def test_the_declared_order_is_the_old_if_chain():
     # transcribed from engines/bounds.py tight_bound before the split (each branch in its place), and ceiling_bound;
     # the two arguments towards an additive slack on record removal after slack-target-pairs, the divergences' last;
-    # same-level: one definition, the same raw level, and last B one side of A's two-sided ratio (an upper bound)
+    # same-level: one definition, the same raw level, and last B one side of A's two-sided ratio (an upper bound);
+    # corners (a divergence between records, each record within [1/T, T] of the table) just before the chord
     assert [a.method for a in registry.arguments()] == [
         methods.CLASS_SIZE, methods.SAME_LEVEL, methods.SAME_LEVEL, methods.SAME_DISTANCE, methods.ONE_SIDED_CEILING,
         methods.ONE_SIDED_CEILING, methods.FINITE_LEVEL_OF, methods.SUBSET_MONOTONE, methods.SUBSET_TO_CLASSES,
@@ -61,7 +62,7 @@ def test_the_declared_order_is_the_old_if_chain():
         methods.CLASS_DISTANCE, methods.ONE_SIDED_DISTANCE, methods.PAIRWISE_DISTANCE, methods.VERTEX, methods.PRODUCT,
         methods.SUBSET_TO_ONE_SIDED, methods.REMOVAL_DISTANCE, methods.SLACK_TARGET_PAIRS, methods.EXTREME_POINTS,
         methods.SLACK_TARGET_REMOVAL, methods.SLACK_PAIRS_TO_REMOVAL, methods.SLACK_PAIRWISE_DISTANCE,
-        methods.SLACK_REMOVAL_DISTANCE, methods.CLASS_TO_SUBSET, methods.CHORD, methods.REMOVAL_SCALING,
+        methods.SLACK_REMOVAL_DISTANCE, methods.CLASS_TO_SUBSET, methods.CORNERS, methods.CHORD, methods.REMOVAL_SCALING,
         methods.DIVERGENCE_ORDER,
         methods.CEILING_CHORD, methods.CEILING_FAMILY, methods.DIVERGENCE_CEILING, methods.DIVERGENCE_CEILING,
         methods.DIVERGENCE_CEILING, methods.DIVERGENCE_CEILING, methods.BINARY_PROGRAM, methods.TV_DISTANCE,
@@ -132,7 +133,7 @@ def test_every_handler_has_its_certificate_parts():
         "subset-to-one-sided", "one-sided-ceiling", "distance-ceiling", "class-size", "vertex",
         # added after the split, one module each
         "slack-target-removal", "slack-pairs-to-removal", "chord", "divergence-order", "divergence-ceiling",
-        "extreme-points", "binary-program", "tv-distance", "ceiling-chord", "removal-scaling"}
+        "extreme-points", "binary-program", "tv-distance", "ceiling-chord", "removal-scaling", "corners"}
 
 
 def test_the_docs_pages_are_the_generated_ones():

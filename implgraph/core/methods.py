@@ -86,6 +86,8 @@ CHAIN = _m("chain", None, "a declared finite level, then that definition's bound
 COMPOSITION = _m("composition", None, "A => C with h and C => B at every threshold t (with g(t)) give A => B with g(h)")
 INEQUALITY_LEMMAS = _m("inequality-lemmas", None, "a chain of registered inequalities between class levels")
 CHORD = _m("chord", None, "an f-divergence of ratios confined to [lo, hi] is at most the chord of its convex generator")
+CORNERS = _m("corners", None, "two records each within [1/T, T] of the table: an f-divergence between them at most its "
+             "perspective's value at three corners of the box [1/T, T]^2")
 DIVERGENCE_ORDER = _m("divergence-order", None, "cited orderings of divergences: Renyi monotone in its order, Pinsker")
 DIVERGENCE_FAMILY = _m("divergence-family", None, "a witness family: a bounded divergence between records, an unbounded "
                        "ratio")

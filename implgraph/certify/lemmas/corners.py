@@ -1,0 +1,191 @@
+"""The corners lemma: two distributions each within [1/T, T] of a third bound an f-divergence between them.
+
+**Lemma.** Let m, x, y be distributions over the buckets with x_l/m_l and y_l/m_l in [1/T, T] (T >= 1) wherever
+m_l > 0 (x_l = y_l = 0 where m_l = 0), and phi convex on (0, oo). Then sum_l y_l phi(x_l/y_l) <= V with
+g(a, b) = b phi(a/b) and V = (g(T, 1/T) + g(1/T, T))/(T + 1) + g(1/T, 1/T) (T - 1)/(T + 1).
+*Proof.* With a_l = x_l/m_l, b_l = y_l/m_l the sum is sum_l m_l g(a_l, b_l), sum_l m_l a_l = sum_l m_l b_l =
+sum_l m_l = 1. g, the perspective of phi, is jointly convex on the box [1/T, T]^2. The affine h through g's values at
+c1 = (T, 1/T), c2 = (1/T, T), c4 = (1/T, 1/T) has h(c3) = h(c1) + h(c2) - h(c4) at c3 = (T, T) (c1 + c2 = c3 + c4), and
+g(c3) + g(c4) = 2 g(M) <= g(c1) + g(c2) with M the common midpoint ((T + 1/T)/2 twice; g(t, t) = t phi(1) is linear on
+the diagonal, then convexity): g <= h at the four corners, so on the box (g - h convex). Summing with the weights m_l,
+sum_l m_l g(a_l, b_l) <= h(1, 1) = V, as (1, 1) = c1/(T + 1) + c2/(T + 1) + c4 (T - 1)/(T + 1).
+
+What the checker re-derives from the certificate's statement, not from its data:
+
+- A's side is a registered two-sided subset ratio of size 1 (each record's distribution against the table's mean,
+  bucket by bucket, within [1/T, T]: m is the table's mean, x and y two records);
+- B's side names a registered definition declaring a divergence between every two records (``compares`` pairs) with
+  a generator phi (KL, Renyi of a finite order, total variation, the hockey-stick at a number gamma >= 1); the
+  certificate's kind, order, phi must be those; phi is convex (phi'' >= 0 for r > 0, or a max of affine functions of
+  r times a nonnegative number);
+- the domain states T >= 1;
+- U is V in B's level (for Renyi of order alpha, exp((alpha - 1) U) = V), by exact algebra (a maximum resolved at
+  T = 1 + u, u >= 0);
+- where the certificate claims tightness: its family (three blocks of rows over three buckets, in T and N) sums to 1
+  row by row and gives D(E1 row || E2 row) = V symbolically in T; at each sampled N and T in {1, 5/4, 3/2, 2, 3, 5}
+  where its domain and the certificate's hold, it is a table of N records, A's registered exact level is <= T and
+  B's registered exact level (the largest divergence over every ordered pair of distinct records) equals U.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy
+
+from implgraph.certify.lemmas import lemma
+from implgraph.certify.lemmas.chord import _convex, _read_domain
+from implgraph.core import methods
+from implgraph.core.errors import InputError
+from implgraph.core.formula import parse_expr
+
+__all__ = ["check", "corner_value"]
+
+_R = sympy.Symbol("r", positive=True)
+_T = sympy.Symbol("T", positive=True)
+_N = sympy.Symbol("N", integer=True, positive=True)
+_U = sympy.Symbol("u", nonnegative=True)
+_SAMPLE_T = ("1", "5/4", "3/2", "2", "3", "5")
+
+
+def _expr(text):
+    return parse_expr(str(text), {"T": _T, "N": _N, "r": _R})
+
+
+def _report(steps):
+    from implgraph.certify import CertificateReport
+    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
+
+
+def corner_value(phi, t=_T):
+    """V of the lemma for the generator ``phi`` (in r) at ``t``."""
+    def g(a, b):
+        return b * phi.subs(_R, a / b)
+    return (g(t, 1 / t) + g(1 / t, t)) / (t + 1) + g(1 / t, 1 / t) * (t - 1) / (t + 1)
+
+
+def _zero(expr) -> bool:
+    """``expr`` is 0 for every T >= 1 (exact algebra; a maximum resolved at T = 1 + u, u >= 0)."""
+    expr = sympy.expand_log(expr, force=True)
+    if expr.has(sympy.Max, sympy.Min, sympy.Abs):
+        expr = expr.subs(_T, 1 + _U)
+    return sympy.simplify(expr) == 0
+
+
+def _divergence(cert):
+    from implgraph.certify.kernel import registered
+    from implgraph.definitions.divergences import divergence_of
+    name = (cert.get("B") or {}).get("definition")
+    d = registered(name) if name else None
+    return d, (divergence_of(d, (cert.get("B") or {}).get("params")) if d is not None else None)
+
+
+def _size_one(A) -> bool:
+    return A.get("size") is not None and sympy.simplify(_expr(A["size"]) - 1) == 0
+
+
+def _value_ok(div, upper) -> bool:
+    V = corner_value(div.phi(_R))
+    if div.kind == "renyi":
+        return _zero(sympy.exp((div.order - 1) * upper) - V)
+    return _zero(upper - V)
+
+
+@lemma(methods.CORNERS)
+def check(cert, ns=range(2, 13), timeout_ms=4000):
+    """Re-check a corners certificate (see the module notes)."""
+    from implgraph.certify import UNREADABLE, _registered
+    steps = []
+    try:
+        steps += _registered(cert)
+        A, data = cert.get("A") or {}, cert.get("upper_certificate") or {}
+        steps.append(("A is a two-sided subset level of size 1 (each record against the table's mean)",
+                      A.get("family") == "subset" and A.get("sides") == "two-sided" and _size_one(A),
+                      "declared families"))
+        _, div = _divergence(cert)
+        phi = None if div is None else div.phi(_R)
+        steps.append(("B's registered definition declares a divergence between every two records, with a generator",
+                      div is not None and div.compares == "pairs" and phi is not None, "registry"))
+        if div is None or phi is None or div.compares != "pairs":
+            return _report(steps)
+        declared = {"lemma": methods.CORNERS.lemma, "kind": div.kind, "compares": div.compares,
+                    "order": None if div.order is None else str(div.order)}
+        steps.append(("the certificate's divergence is B's declared one",
+                      all(data.get(k) == v for k, v in declared.items()), "exact"))
+        steps.append(("phi is the kind's generator", sympy.simplify(_expr(data.get("phi")) - phi) == 0, "exact"))
+        steps.append(("phi is convex for r > 0 (so its perspective b phi(a/b) is jointly convex)", _convex(phi),
+                      "phi'' >= 0 for r > 0, or a max of affine"))
+        if div.kind == "hockey-stick":
+            steps.append(("gamma >= 1", bool(div.order.is_number and div.order >= 1), "exact"))
+        steps.append(("the domain has T >= 1", any(str(c).replace(" ", "") in ("T>=1", "1<=T")
+                                                   for c in cert.get("domain") or []), "exact"))
+        steps.append(("U is the corners' value V (exact algebra)", _value_ok(div, _expr(cert.get("upper"))), "exact"))
+        if cert.get("tight"):
+            steps += _tightness_steps(cert, div, ns)
+    except (*UNREADABLE, InputError) as exc:
+        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
+    return _report(steps)
+
+
+def _rows(fam):
+    """``[(count, [values], class)]`` of the family, as expressions in T and N."""
+    return [(_expr(r["count"]), [_expr(v) for v in r["values"]], str(r.get("class"))) for r in fam.get("rows") or []]
+
+
+def _family_symbolic(rows, div) -> bool:
+    """Every row sums to 1 and D(E1 row || E2 row) is V, in T."""
+    if len(rows) < 2 or any(sympy.simplify(sympy.Add(*vals) - 1) != 0 for _, vals, _ in rows):
+        return False
+    x, y = rows[0][1], rows[1][1]
+    phi = div.phi(_R)
+    value = sympy.Add(*[b * phi.subs(_R, sympy.cancel(a / b)) for a, b in zip(x, y)])
+    return _zero(value - corner_value(phi))
+
+
+def _family_at(cert, rows, t, n, div):
+    """``(ok, how)``: at (T, N) = (t, n) the family is a table of N records, A's level <= T, B's = U."""
+    from implgraph.certify.kernel import registered
+    from implgraph.core.concrete import INF, ConcreteTable
+    table = []
+    for count, vals, _ in rows:
+        c = count.subs({_T: t, _N: n})
+        xs = [sympy.cancel(v.subs({_T: t, _N: n})) for v in vals]
+        if not (c.is_Integer and c >= 0 and all(x.is_Rational and 0 <= x <= 1 for x in xs)):
+            return False, f"at T = {t}, N = {n}: a row is no record ({c} x {xs})"
+        table += [[Fraction(int(x.p), int(x.q)) for x in xs]] * int(c)
+    if len(table) != n or any(sum(r) != 1 for r in table):
+        return False, f"at T = {t}, N = {n}: {len(table)} records, or a row not summing to 1"
+    a = registered(cert["A"]["definition"])
+    params = {k: parse_expr(str(v), {}) for k, v in (cert["A"].get("params") or {}).items()}
+    ra = a.concrete(ConcreteTable.from_fractions(table), **params)
+    rb = div.level([list(r) for r in table], None)
+    upper = _expr(cert["upper"]).subs({_T: t, _N: n})
+    if upper.has(sympy.nan, sympy.zoo):         # 0 log 0 at an end: the limit from above (T >= 1)
+        upper = sympy.limit(_expr(cert["upper"]).subs(_N, n), _T, t, "+")
+    if ra is None or ra == INF or rb is None or rb == INF:
+        return False, f"at T = {t}, N = {n}: a level is undefined or infinite ({ra}, {rb})"
+    rb_s = getattr(rb, "expr", None)
+    rb_s = rb_s if rb_s is not None else sympy.Rational(rb.numerator, rb.denominator)
+    same = _zero(rb_s - upper) or abs(sympy.N(rb_s - upper, 50)) < 1e-40
+    ok = sympy.Rational(ra.numerator, ra.denominator) <= t and same
+    return bool(ok), f"at T = {t}, N = {n}: A's raw level {ra}, B's {rb_s} against U = {upper}"
+
+
+def _tightness_steps(cert, div, ns):
+    fam = cert.get("tightness") or {}
+    rows = _rows(fam)
+    steps = [("the family's rows sum to 1 and its first two rows' divergence is V (symbolic in T)",
+              _family_symbolic(rows, div), "exact")]
+    where = _read_domain(cert, [*(fam.get("domain") or []), *(cert.get("domain") or [])])
+    tried, bad = 0, []
+    for n in ns:
+        for t in map(sympy.Rational, _SAMPLE_T):
+            if not all(bool(c.subs({_T: t, _N: n})) for c in where):
+                continue
+            tried += 1
+            ok, how = _family_at(cert, rows, t, n, div)
+            if not ok:
+                bad.append(how)
+    steps.append((f"the family attains U at {tried} points (N, T)", tried > 0 and not bad,
+                  "; ".join(bad[:3]) or "exact levels of the registry"))
+    return steps

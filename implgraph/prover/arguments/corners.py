@@ -1,0 +1,150 @@
+"""``corners``: two records each within [1/T, T] of the table bound an f-divergence between them by the value of its
+perspective at three corners of the box [1/T, T]^2 (docs/arguments/corners.md).
+
+The case: A is a two-sided subset level of size 1 at raw level T (every record's distribution x_i against the
+table's mean m, bucket by bucket: m_l/T <= x_i(l) <= T m_l; local information privacy), B an f-divergence between
+every two records (its declared :class:`~implgraph.definitions.divergences.Divergence` compares ``pairs``; KL, Renyi
+of a finite order, total variation, the hockey-stick at a number gamma >= 1).
+
+With a_l = x_i(l)/m_l and b_l = x_j(l)/m_l (a bucket with m_l = 0 holds nothing), a and b lie in [1/T, T] and
+sum_l m_l a_l = sum_l m_l b_l = sum_l m_l = 1, and D(x_i || x_j) = sum_l m_l g(a_l, b_l) with g(a, b) = b phi(a/b),
+convex in a and in b. So g lies below the bilinear interpolation of its corner values on the box; at the corners
+c1 = (T, 1/T), c2 = (1/T, T), c3 = (T, T), c4 = (1/T, 1/T) the affine h through c1, c2, c4 has
+h(c3) = g(c1) + g(c2) - g(c4) >= g(c3) (g is linear on the diagonal and c1, c2 have the midpoint of c3, c4), so
+g <= h on the box and D <= h(1, 1) = V with
+
+    V = (g(c1) + g(c2))/(T + 1) + g(c4) (T - 1)/(T + 1)
+
+(the point (1, 1) is c1/(T + 1) + c2/(T + 1) + c4 (T - 1)/(T + 1)). KL: V = 2 (T - 1) log(T)/T; Renyi of order
+alpha: exp((alpha - 1) D) <= V = (T^(2 alpha - 1) + T^(1 - 2 alpha) + (T - 1)/T)/(T + 1); total variation
+(T - 1)/T; the hockey-stick at gamma: max(T^2 - gamma, 0)/(T (T + 1)). Valid for every N.
+
+Attained (the supremum) where N >= T + 1 and N >= 2 + 2/T: with m = (1, 1, T - 1)/(T + 1) over three buckets,
+x_i = m (T, 1/T, 1/T), x_j = m (1/T, T, 1/T) and the N - 2 others at (N m - x_i - x_j)/(N - 2), whose ratios to m,
+(N - T - 1/T)/(N - 2) twice and (N - 2/T)/(N - 2), lie in [1/T, T] exactly there; A's level is T and
+D(x_i || x_j) = V. Elsewhere V is an upper bound and tightness is not derived.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy
+
+from implgraph.core import methods
+from implgraph.core.concrete import ConcreteTable
+from implgraph.definitions.divergences import divergence_of
+from implgraph.prover.answer import Bound, T
+from implgraph.prover.registry import argument, certificate_parts
+from implgraph.prover.shapes import compares
+from implgraph.prover.tables import frac
+
+METHOD = methods.CORNERS
+
+__all__ = ["corner_value", "corner_upper", "family_rows", "bound"]
+
+_R = sympy.Symbol("r", positive=True)
+_U = sympy.Symbol("u", nonnegative=True)
+
+
+def _at_least_one(expr):
+    """``expr`` with its maxima resolved for T >= 1 (T = 1 + u, u >= 0, simplified, then back in T)."""
+    if not expr.has(sympy.Max, sympy.Min, sympy.Abs):
+        return sympy.factor(sympy.cancel(expr)) if not expr.has(sympy.log) else sympy.simplify(expr)
+    out = sympy.simplify(expr.subs(T, 1 + _U))
+    return sympy.factor(sympy.cancel(out.subs(_U, T - 1))) if not out.has(sympy.Max) else out.subs(_U, T - 1)
+
+
+def corner_value(div, t=T):
+    """V, the perspective's value at (1, 1) of the affine function through its corners c1, c2, c4 (module notes): a
+    bound of ``sum_l y_l phi(x_l/y_l)`` (for Renyi of exp((alpha - 1) D)); None without a generator phi."""
+    phi = div.phi(_R)
+    if phi is None:
+        return None
+
+    def g(a, b):
+        return b * phi.subs(_R, a / b)
+    value = (g(t, 1 / t) + g(1 / t, t)) / (t + 1) + g(1 / t, 1 / t) * (t - 1) / (t + 1)
+    return _at_least_one(sympy.expand_log(value, force=True)) if t is T else sympy.simplify(value)
+
+
+def corner_upper(div):
+    """B's bound in its own level: V, or log(V)/(alpha - 1) for Renyi."""
+    value = corner_value(div)
+    return None if value is None else div.from_phi_mean(value)
+
+
+def family_rows(N, t=T):
+    """The attaining table's rows: ``[(count, (three values), class)]`` (module notes)."""
+    m = (1 / (t + 1), 1 / (t + 1), (t - 1) / (t + 1))
+    x = (m[0] * t, m[1] / t, m[2] / t)
+    y = (m[0] / t, m[1] * t, m[2] / t)
+    rest = tuple((N * mm - a - b) / (N - 2) for mm, a, b in zip(m, x, y))
+    return [(sympy.Integer(1), x, "E1"), (sympy.Integer(1), y, "E2"), (N - 2, rest, "E3")]
+
+
+def attained_where(N):
+    return sympy.And(sympy.Ge(N, T + 1), sympy.Ge(N * T, 2 * T + 2))
+
+
+def _build(N):
+    def build(point):
+        Tv = sympy.Rational(point[T])
+        Nv = int(point[N]) if N in point else int(N)
+        rows, labels = [], []
+        for count, values, label in family_rows(sympy.Integer(Nv), Tv):
+            c = int(count)
+            if c:
+                rows += [[frac(sympy.cancel(v)) for v in values]] * c
+                labels += [label] * c
+        if any(v < 0 for r in rows for v in r) or any(sum(r) != 1 for r in rows):
+            return None
+        return ConcreteTable.from_fractions([[Fraction(v) for v in r] for r in rows])
+    return build
+
+
+def _applies(ctx):
+    div = divergence_of(ctx.b, ctx.b_params)
+    return (div is not None and div.compares == "pairs" and div.phi(_R) is not None and compares(ctx.a, "subset")
+            and ctx.ja is not None and sympy.simplify(ctx.ja - 1) == 0
+            and (div.kind != "hockey-stick" or (div.order.is_number and bool(div.order >= 1))))
+
+
+@argument(METHOD, order=199, applies=_applies)
+def bound(ctx):
+    """B's divergence between two records, each within [1/T, T] of the table (module notes)."""
+    div = divergence_of(ctx.b, ctx.b_params)
+    upper = corner_upper(div)
+    if upper is None:
+        return None
+    phi = div.phi(_R)
+    text = (f"B is the {div.kind} divergence{'' if div.order is None else f' of order {div.order}'} between two records "
+            f"x_i, x_j; A bounds each record's ratio to the table's mean m to [1/T, T], so a = x_i/m and b = x_j/m lie "
+            f"in the box [1/T, T]^2 with sum m a = sum m b = sum m = 1, and B's sum is sum m g(a, b), g(a, b) = "
+            f"b phi(a/b), phi(r) = {phi}: convex in a and in b, so below the bilinear interpolation of its corners; "
+            "the affine h through g at (T, 1/T), (1/T, T), (1/T, 1/T) is >= g at (T, T) too (g is linear on the "
+            "diagonal), so g <= h on the box and B <= h(1, 1) = (g(T, 1/T) + g(1/T, T))/(T + 1) + g(1/T, 1/T)(T - 1)/"
+            "(T + 1)" + (" (Renyi: of exp((alpha - 1) D), log is increasing)" if div.kind == "renyi" else "")
+            + "; attained where N >= T + 1 and N >= 2 + 2/T by m = (1, 1, T - 1)/(T + 1) over three buckets, x_i = "
+              "m (T, 1/T, 1/T), x_j = m (1/T, T, 1/T) and the N - 2 others at (N m - x_i - x_j)/(N - 2)")
+    return Bound(upper, True, METHOD.name, text, build=_build(ctx.N), checks=[f"phi(r) = {phi} convex for r > 0"],
+                 buckets=sympy.Integer(3), attained_where=attained_where(ctx.N))
+
+
+def _upper_certificate(cert, ctx):
+    """The lemma data: the divergence, its generator and the box."""
+    from implgraph.definitions import get
+    div = divergence_of(get(cert["B"]["definition"]), cert["B"].get("params"))
+    data = {"lemma": METHOD.lemma, "kind": div.kind, "order": None if div.order is None else str(div.order),
+            "compares": div.compares, "phi": str(div.phi(_R)), "lo": "1/T", "hi": "T"}
+    cert["upper_certificate"] = data
+
+
+def _family(cert, ctx):
+    """The attaining family: three blocks of rows over three buckets, in T and N, where it exists."""
+    return {"rows": [{"count": str(c), "values": [str(sympy.cancel(v)) for v in vals], "class": k}
+                     for c, vals, k in family_rows(ctx.N)],
+            "domain": ["N >= T + 1", "N*T >= 2*T + 2"]}
+
+
+certificate_parts(METHOD, family=_family)(_upper_certificate)
