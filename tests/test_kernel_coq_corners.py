@@ -24,7 +24,7 @@ import sympy
 from _forge import edited
 
 from implgraph.kernel_coq.coqexpr import Untranslatable
-from implgraph.kernel_coq.registry import generate
+from implgraph.kernel_coq.registry import COVERED, generate
 
 from _coq import assert_kernel_checked, coq, load_certs
 
@@ -87,6 +87,7 @@ def test_the_rows_have_level_two_and_attain_every_u():
 
 
 def test_corners_states_each_record_against_the_table_and_every_pair():
+    assert "corners" in COVERED
     text = generate(CERTS[KL])
     assert "subset_le TwoSided N K x (1) (T) ->" in text and "div_pairs_le KL N K x" in text
     assert "corners_kl" in text and "Require Import Corners" in text
@@ -144,3 +145,24 @@ def test_a_looser_renyi_u_checks_too(library, tmp_path):
 def test_forged_corners_certificates_fail_at_their_step(name, cert, step, library, tmp_path):
     failed = _failing_step(cert, library, tmp_path, name)
     assert failed is not None and failed.startswith(step), failed
+
+
+@pytest.mark.slow
+@coq
+@pytest.mark.parametrize("name", sorted(CERTS))
+def test_the_provers_corners_certificate_checks(name, library, tmp_path):
+    # the prover's own certificate of the edge (``implgraph certificate --edge``), as the matrices and the benchmark
+    # collect it: its U is the hand-written one, and its theorem checks
+    import json
+    import os
+    import subprocess
+    import sys
+    a, b = name.split(" => ")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = {**os.environ, "PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    out = subprocess.run([sys.executable, "-m", "implgraph", "certificate", "--edge", a, b], capture_output=True,
+                         text=True, check=True, env=env, cwd=str(tmp_path)).stdout
+    (claim,) = json.loads(out)["claims"]
+    (cert,) = claim["certificates"]
+    assert claim["verdict"] == "proved" and cert["method"] == "corners" and cert["upper"] == CERTS[name]["upper"]
+    assert_kernel_checked(cert, library, tmp_path, name)
