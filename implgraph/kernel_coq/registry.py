@@ -18,6 +18,7 @@ from implgraph.kernel_coq import (gen_ceiling, gen_ceiling_chord, gen_chord, gen
                                   gen_tv_distance, gen_views)
 from implgraph.kernel_coq import (gen_binary_program, gen_chord_pieces, gen_floor_above, gen_max_value,
                                   gen_removal_scaling, gen_set_channel_closeness)
+from implgraph.kernel_coq import gen_corners
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -33,7 +34,8 @@ LEAVES = {**{name: (fn, gen_slack.MODULES) for name, fn in gen_slack.METHODS.ite
           **{name: (fn, gen_ceiling_chord.MODULES) for name, fn in gen_ceiling_chord.METHODS.items()},
           **{name: (fn, gen_removal_scaling.MODULES) for name, fn in gen_removal_scaling.METHODS.items()},
           **{name: (fn, gen_max_value.MODULES) for name, fn in gen_max_value.METHODS.items()},
-          **{name: (fn, gen_floor_above.MODULES) for name, fn in gen_floor_above.METHODS.items()}}
+          **{name: (fn, gen_floor_above.MODULES) for name, fn in gen_floor_above.METHODS.items()},
+          **{name: (fn, gen_corners.MODULES) for name, fn in gen_corners.METHODS.items()}}
 #: a certificate of parts: method -> (its text, the library modules it needs)
 COMPOSITES = {"composition": gen_composition.composition,
               "set-channel-diversity": gen_set_channel.set_channel_diversity,
@@ -80,6 +82,8 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
                                   "max_value_one (A one record against the table)",
            "removal-scaling": "RemovalScaling.removal_scaling (A between records), SlackOrder.slack_removal_ratio "
                               "(A on removal)",
+           "corners": "Corners.corners_kl / corners_renyi2 / corners_tv / corners_hockey (Corners.corners_pairs: "
+                      "the perspective below the affine function through its corner values)",
            "divergence-order": "Divergence.renyi2_kl_pairs / renyi2_kl_class (kl_le_renyi2), tv_hockey_pairs",
            "binary-program": "BinaryTables.bp_pairs / bp_removal_same / bp_removal_pairs (BinaryProgram.flat_piece, "
                              "middle_piece, top_piece), kl_pairs / kl_removal_same / kl_removal_pairs (kl_piece), "
