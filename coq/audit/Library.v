@@ -136,3 +136,9 @@ From Implgraph Require Import TransportMetric.
 Print Assumptions unshift.
 Print Assumptions emd_scale_up.
 Print Assumptions emd_ground_metric.
+From Implgraph Require Import Corners.
+Print Assumptions corners_pairs.
+Print Assumptions corners_kl.
+Print Assumptions corners_renyi2.
+Print Assumptions corners_tv.
+Print Assumptions corners_hockey.
