@@ -30,6 +30,9 @@ GRID_BUDGET = 1500
 #: more buckets
 BINARY_DENOMINATORS = (8, 7, 6, 5, 4, 3)
 SIMPLEX_DENOMINATORS = (4, 3, 2)
+#: the values v of the binary rows (v, 1 - v) among which a table with B at its weakest level is looked for, at each
+#: sampled level of A (halves, thirds and quarters: a record at (1/2, 1/2) is as diverse as two values allow)
+WEAKEST_GRID = tuple(sorted({Fraction(i, d) for d in (2, 3, 4) for i in range(d + 1)}))
 
 
 #: the raw levels of the grid's tables, by (definition's class, name, parameters, rows, class sizes; the rows only for a
@@ -146,38 +149,47 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
         hit = None if excluded else _search_finer_grids(prober, N, p, parts)
         if hit is not None:
             return prober.found(*hit)
-    at_weakest = _weakest_at_every_sample(prober, grid, parts, p) if f_raw is None and weakest is not sympy.oo \
-        else None
+    at_weakest = _weakest_at_every_sample(prober, WEAKEST_GRID, parts, p) \
+        if f_raw is None and weakest is not sympy.oo else None
     return _grid_outcome(prober, weakest, ceiling, excluded and f_raw is None, at_weakest)
 
 
 def _weakest_at_every_sample(prober, grid, parts, p):
     """The coarse grid's tables showing that nothing stronger than B's weakest level follows from A at ``N`` records:
-    for every sampled raw level a of A (:func:`samples_for`), a table whose exact raw A level is at least as strong as
-    a (a rational) and whose B level is B's weakest raw level at N, as ``{a: (rows, sizes)}``; None where a sample has
-    none among these tables (the tight f at N is then not known)."""
+    for every sampled raw level a of A (:func:`samples_for`) that a grid table reaches, a table whose exact raw A level
+    is at least as strong as a (a rational) and whose B level is B's weakest raw level at N. Returns
+    ``({a: (A's raw level, rows, sizes)}, reach)`` with ``reach`` the strongest A level the grid reaches where a sample
+    beyond it is left out (else None), or None where a sample the grid reaches has no such table (the tight f at N is
+    then not known)."""
     a_def, b_def, N = prober.a_def, prober.b_def, prober.N
     w = weakest_raw(b_def, N)
     larger = a_def.stronger == "larger"
-    met = []        # (A's raw level, rows, sizes) of the tables at B's weakest level
+    met, seen = [], []      # (A's raw level, rows, sizes) at B's weakest level; A's rational levels of every table
     for sizes in parts:
         for combo in itertools.combinations_with_replacement(grid, N):
             rows = [[v, 1 - v] + [Fraction(0)] * (p - 2) for v in combo]
             rows_key = _rows_keys(rows, sizes, prober.classed)
             table = functools.cache(lambda rows=rows, sizes=sizes: table_of(rows, sizes, prober.classed))
-            rb = _level_of(prober.b_key, prober.b_params, rows_key, table)
-            if not isinstance(rb, Fraction) or sympy.Rational(rb.numerator, rb.denominator) != w:
-                continue
             ra = _level_of(prober.a_key, prober.a_params, rows_key, table)
-            if isinstance(ra, Fraction):
+            if not isinstance(ra, Fraction):
+                continue
+            seen.append(ra)
+            rb = _level_of(prober.b_key, prober.b_params, rows_key, table)
+            if isinstance(rb, Fraction) and sympy.Rational(rb.numerator, rb.denominator) == w:
                 met.append((ra, rows, sizes))
-    out = {}
+    if not seen:
+        return None
+    reach = max(seen) if larger else min(seen)
+    out, beyond = {}, False
     for a in samples_for(a_def, N):
         hit = next((m for m in met if (m[0] >= a if larger else m[0] <= a)), None)
-        if hit is None:
+        if hit is not None:
+            out[a] = hit
+        elif (a > reach if larger else a < reach):
+            beyond = True       # no grid table is that strong in A: left out, said so
+        else:
             return None
-        out[a] = hit
-    return out
+    return (out, reach if beyond else None) if out else None
 
 
 class _Prober:
@@ -257,11 +269,16 @@ def _grid_outcome(prober, weakest, ceiling, excluded=False, at_weakest=None):
     if weakest is not sympy.oo:
         # every table satisfies B at its weakest level, so f = weakest is an implication (trivial); the tight f is
         # not computed without linear-fractional forms, unless tables show B at its weakest at every sampled level
+        tables, reach = at_weakest if at_weakest is not None else (None, None)
         inst = Instance(N, point, "implication", tight=None if at_weakest is None else str(weakest), trivial=True,
                         note=f"trivial: every table satisfies {b_def.name} at its weakest level {_weakest_text(b_def, N)} (its declared "
                              f"{b_def.scale} scale; every level computed is checked against it, a plugin's too); "
                              + ("the tight f is not computed (no linear-fractional form)" if at_weakest is None else
-                                _weakest_tables_text(a_def, b_def, at_weakest)))
+                                _weakest_tables_text(a_def, b_def, tables)))
+        if reach is not None:       # the samples stronger than every grid table's A level are left out
+            inst.fit_upto = str(a_def.level_from_raw(sympy.Rational(reach.numerator, reach.denominator)))
+            inst.fit_range = (f"{a_def.level_symbol} {'<=' if a_def.stronger == 'smaller' else '<='} {inst.fit_upto}, "
+                              f"the strongest level of {a_def.name} on the grid's tables")
         if f_witness is not None:
             inst.f_status, inst.f_witness = "refuted", f_witness
         elif f_raw is not None:
