@@ -17,7 +17,7 @@ from implgraph.core.concrete import INF
 from implgraph.core.errors import InputError
 from implgraph.engines.instance_types import PENDING_SEARCH, Instance, samples_for
 from implgraph.engines.lf import partitions, table_of
-from implgraph.engines.recheck import is_plugin, is_witness, raw_level, weaker, weakest_raw, witness_dict
+from implgraph.engines.recheck import is_plugin, is_witness, raw_level, weaker, witness_dict
 
 __all__ = ["GRID_BUDGET", "BINARY_DENOMINATORS", "SIMPLEX_DENOMINATORS", "GRID_LEVELS_MAX"]
 
@@ -30,8 +30,10 @@ GRID_BUDGET = 1500
 #: more buckets
 BINARY_DENOMINATORS = (8, 7, 6, 5, 4, 3)
 SIMPLEX_DENOMINATORS = (4, 3, 2)
-#: the values v of the binary rows (v, 1 - v) among which a table with B at its weakest level is looked for, at each
-#: sampled level of A (halves, thirds and quarters: a record at (1/2, 1/2) is as diverse as two values allow)
+#: the values v of the binary rows (v, 1 - v) of the coarse grid, and those among which a table with B at its weakest
+#: level is looked for next, at each sampled level of A (halves, thirds and quarters: a record at (1/2, 1/2) is as
+#: diverse as two values allow)
+COARSE_GRID = (Fraction(0), Fraction(1, 3), Fraction(2, 3), Fraction(1))
 WEAKEST_GRID = tuple(sorted({Fraction(i, d) for d in (2, 3, 4) for i in range(d + 1)}))
 
 
@@ -133,10 +135,9 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
         parts = partitions(N, 2) if classed else [(N,)]
     prober = _Prober(a_def, a_params, b_def, b_params, f_raw, classed, N, point)
     # the coarse grid (records in increasing v, cut into the classes in order)
-    grid = [Fraction(0), Fraction(1, 3), Fraction(2, 3), Fraction(1)]
     for sizes in (parts if stage != "rest" else ()):
-        for combo in itertools.combinations_with_replacement(grid, N):
-            ct = prober.probe([[v, 1 - v] + [Fraction(0)] * (p - 2) for v in combo], sizes)
+        for rows in _binary_rows(COARSE_GRID, N, p):
+            ct = prober.probe(rows, sizes)
             if ct is not None:
                 return prober.found(ct, "found by probing a grid of tables")
     if stage == "first":
@@ -149,47 +150,15 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
         hit = None if excluded else _search_finer_grids(prober, N, p, parts)
         if hit is not None:
             return prober.found(*hit)
-    at_weakest = _weakest_at_every_sample(prober, WEAKEST_GRID, parts, p) \
-        if f_raw is None and weakest is not sympy.oo else None
+    from implgraph.engines.instance_weakest import weakest_at_every_sample      # (it reads this module's grid)
+    at_weakest = weakest_at_every_sample(prober, parts, p) if f_raw is None and weakest is not sympy.oo else None
     return _grid_outcome(prober, weakest, ceiling, excluded and f_raw is None, at_weakest)
 
 
-def _weakest_at_every_sample(prober, grid, parts, p):
-    """The coarse grid's tables showing that nothing stronger than B's weakest level follows from A at ``N`` records:
-    for every sampled raw level a of A (:func:`samples_for`) that a grid table reaches, a table whose exact raw A level
-    is at least as strong as a (a rational) and whose B level is B's weakest raw level at N. Returns
-    ``({a: (A's raw level, rows, sizes)}, reach)`` with ``reach`` the strongest A level the grid reaches where a sample
-    beyond it is left out (else None), or None where a sample the grid reaches has no such table (the tight f at N is
-    then not known)."""
-    a_def, b_def, N = prober.a_def, prober.b_def, prober.N
-    w = weakest_raw(b_def, N)
-    larger = a_def.stronger == "larger"
-    met, seen = [], []      # (A's raw level, rows, sizes) at B's weakest level; A's rational levels of every table
-    for sizes in parts:
-        for combo in itertools.combinations_with_replacement(grid, N):
-            rows = [[v, 1 - v] + [Fraction(0)] * (p - 2) for v in combo]
-            rows_key = _rows_keys(rows, sizes, prober.classed)
-            table = functools.cache(lambda rows=rows, sizes=sizes: table_of(rows, sizes, prober.classed))
-            ra = _level_of(prober.a_key, prober.a_params, rows_key, table)
-            if not isinstance(ra, Fraction):
-                continue
-            seen.append(ra)
-            rb = _level_of(prober.b_key, prober.b_params, rows_key, table)
-            if isinstance(rb, Fraction) and sympy.Rational(rb.numerator, rb.denominator) == w:
-                met.append((ra, rows, sizes))
-    if not seen:
-        return None
-    reach = max(seen) if larger else min(seen)
-    out, beyond = {}, False
-    for a in samples_for(a_def, N):
-        hit = next((m for m in met if (m[0] >= a if larger else m[0] <= a)), None)
-        if hit is not None:
-            out[a] = hit
-        elif (a > reach if larger else a < reach):
-            beyond = True       # no grid table is that strong in A: left out, said so
-        else:
-            return None
-    return (out, reach if beyond else None) if out else None
+def _binary_rows(grid, N, p):
+    """The tables of N binary rows (v, 1 - v, 0, ...) with v in ``grid``, in increasing v."""
+    for combo in itertools.combinations_with_replacement(grid, N):
+        yield [[v, 1 - v] + [Fraction(0)] * (p - 2) for v in combo]
 
 
 class _Prober:
@@ -274,7 +243,7 @@ def _grid_outcome(prober, weakest, ceiling, excluded=False, at_weakest=None):
                         note=f"trivial: every table satisfies {b_def.name} at its weakest level {_weakest_text(b_def, N)} (its declared "
                              f"{b_def.scale} scale; every level computed is checked against it, a plugin's too); "
                              + ("the tight f is not computed (no linear-fractional form)" if at_weakest is None else
-                                _weakest_tables_text(a_def, b_def, tables)))
+                                _tables_text(a_def, b_def, tables)))
         if reach is not None:       # the samples stronger than every grid table's A level are left out
             inst.fit_upto = str(a_def.level_from_raw(sympy.Rational(reach.numerator, reach.denominator)))
             inst.fit_range = (f"{a_def.level_symbol} {'<=' if a_def.stronger == 'smaller' else '<='} {inst.fit_upto}, "
@@ -304,16 +273,9 @@ def _grid_outcome(prober, weakest, ceiling, excluded=False, at_weakest=None):
                          "found no witness")
 
 
-def _weakest_tables_text(a_def, b_def, at_weakest) -> str:
-    """The tables showing B's weakest level tight at every sampled level of A (at most two shown)."""
-    shown = []
-    for a, (ra, rows, sizes) in list(at_weakest.items())[:2]:
-        cells = " ".join("(" + ", ".join(str(v) for v in r) + ")" for r in rows)
-        shown.append(f"at {a_def.name}'s raw level {a}: rows {cells}, class sizes {list(sizes)}, {a_def.name}'s raw level "
-                     f"{ra}")
-    return (f"and it is the tight f at each of {a_def.name}'s {len(at_weakest)} sampled levels: a grid table at least "
-            f"that strong in {a_def.name} has {b_def.name} at its weakest level, exactly ({'; '.join(shown)}"
-            f"{'; ...' if len(at_weakest) > 2 else ''})")
+def _tables_text(a_def, b_def, tables) -> str:
+    from implgraph.engines.instance_weakest import weakest_tables_text
+    return weakest_tables_text(a_def, b_def, tables)
 
 
 def _weakest_text(b_def, N) -> str:

@@ -1,0 +1,85 @@
+"""B's weakest level as the tight f at one instance, shown by grid tables (:func:`weakest_at_every_sample`), where A or
+B has no linear-fractional form: at every sampled level of A, a table at least that strong in A whose B level is
+exactly B's weakest. Where none is found the trivial f (B's weakest level, met by every table) holds but the tight f
+is not known (:mod:`implgraph.engines.instance_grid` says so).
+"""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+
+import sympy
+
+from implgraph.engines.instance_grid import (COARSE_GRID, WEAKEST_GRID, _binary_rows, _level_of, _rows_keys)
+from implgraph.engines.instance_types import samples_for
+from implgraph.engines.lf import table_of
+from implgraph.engines.recheck import weakest_raw
+
+__all__ = ["weakest_at_every_sample", "weakest_tables_text"]
+
+
+def weakest_at_every_sample(prober, parts, p):
+    """Tables showing that nothing stronger than B's weakest level follows from A at ``N`` records: for every sampled
+    raw level a of A (:func:`samples_for`) that a grid table reaches, a table whose exact raw A level is at least as
+    strong as a (a rational) and whose B level is B's weakest raw level at N, looked for on the coarse grid, then on
+    :data:`WEAKEST_GRID`. Returns ``({a: (A's raw level, rows, sizes)}, reach)`` with ``reach`` the strongest A level
+    the finer grid reaches where a sample beyond it is left out (else None), or None where a sample the grid reaches
+    has no such table (the tight f at N is then not known). A's level is computed only on tables where B is at its
+    weakest, and on the others only to find ``reach``."""
+    a_def, N = prober.a_def, prober.N
+    larger = a_def.stronger == "larger"
+    samples = samples_for(a_def, N)
+    for grid in (COARSE_GRID, WEAKEST_GRID):
+        tables = [(rows, sizes) for sizes in parts for rows in _binary_rows(grid, N, p)]
+        met = [m for m in (_at_weakest_b(prober, rows, sizes) for rows, sizes in tables) if m is not None]
+        out = {a: hit for a in samples
+               if (hit := next((m for m in met if (m[0] >= a if larger else m[0] <= a)), None)) is not None}
+        if len(out) == len(samples):
+            return out, None
+        if not out:
+            return None     # not even A's weakest sampled level meets B's weakest on the coarse grid: no finer search
+    # a sample left uncovered: covered enough only if no table of the finer grid is that strong in A (the scan stops
+    # at the first table that is)
+    if not out:
+        return None
+    weakest_left = min(a for a in samples if a not in out) if larger else max(a for a in samples if a not in out)
+    reach = None
+    for rows, sizes in tables:
+        ra = _a_level(prober, rows, sizes)
+        if not isinstance(ra, Fraction):
+            continue
+        if (ra >= weakest_left) if larger else (ra <= weakest_left):
+            return None
+        reach = ra if reach is None else (max(reach, ra) if larger else min(reach, ra))
+    return (out, reach) if reach is not None else None
+
+
+def _a_level(prober, rows, sizes):
+    rows_key = _rows_keys(rows, sizes, prober.classed)
+    return _level_of(prober.a_key, prober.a_params, rows_key, lambda: table_of(rows, sizes, prober.classed))
+
+
+def _at_weakest_b(prober, rows, sizes):
+    """``(A's raw level, rows, sizes)`` where the table's B level is exactly B's weakest at N and A's is rational,
+    else None."""
+    rows_key = _rows_keys(rows, sizes, prober.classed)
+    table = functools.cache(lambda: table_of(rows, sizes, prober.classed))
+    rb = _level_of(prober.b_key, prober.b_params, rows_key, table)
+    w = weakest_raw(prober.b_def, prober.N)
+    if not isinstance(rb, Fraction) or sympy.Rational(rb.numerator, rb.denominator) != w:
+        return None
+    ra = _level_of(prober.a_key, prober.a_params, rows_key, table)
+    return (ra, rows, sizes) if isinstance(ra, Fraction) else None
+
+
+def weakest_tables_text(a_def, b_def, at_weakest) -> str:
+    """The tables showing B's weakest level tight at every sampled level of A (at most two shown)."""
+    shown = []
+    for a, (ra, rows, sizes) in list(at_weakest.items())[:2]:
+        cells = " ".join("(" + ", ".join(str(v) for v in r) + ")" for r in rows)
+        shown.append(f"at {a_def.name}'s raw level {a}: rows {cells}, class sizes {list(sizes)}, {a_def.name}'s raw level "
+                     f"{ra}")
+    return (f"and it is the tight f at each of {a_def.name}'s {len(at_weakest)} sampled levels: a grid table at least "
+            f"that strong in {a_def.name} has {b_def.name} at its weakest level, exactly ({'; '.join(shown)}"
+            f"{'; ...' if len(at_weakest) > 2 else ''})")
