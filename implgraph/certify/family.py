@@ -22,7 +22,7 @@ from implgraph.certify.expr import Unreadable, read_sympy
 from implgraph.certify.levels import INF, blocks_table, larger_is_stronger, level, uniform_table
 from implgraph.certify.registered import declared_family, declared_sides, registered
 
-__all__ = ["check_family", "family_step"]
+__all__ = ["check_family", "family_step", "sampled_family_step"]
 
 
 def check_family(cert, domain, ns):
@@ -231,3 +231,27 @@ def _memo(cache, key, compute):
 
 def _pt(env):
     return ", ".join(f"{k} = {v}" for k, v in sorted(env.items()))
+
+
+#: the levels T at which :func:`sampled_family_step` checks a family
+SAMPLE_T = ("1", "5/4", "3/2", "2", "3", "5")
+
+
+def sampled_family_step(cert, fam, ns, at, read_domain):
+    """The step "the family attains U" at every sampled (N, T) where the family's domain and the certificate's hold:
+    ``at(T, N) -> (ok, how)`` checks one point (T in {1, 5/4, 3/2, 2, 3, 5}, N in ``ns``); ``read_domain(cert, texts)``
+    reads the conditions over T and N (the lemma's own reader)."""
+    import sympy
+    T, N = sympy.Symbol("T", positive=True), sympy.Symbol("N", integer=True, positive=True)
+    where = read_domain(cert, [*(fam.get("domain") or []), *(cert.get("domain") or [])])
+    tried, bad = 0, []
+    for n in ns:
+        for t in map(sympy.Rational, SAMPLE_T):
+            if not all(bool(c.subs({T: t, N: n})) for c in where):
+                continue
+            tried += 1
+            ok, how = at(t, n)
+            if not ok:
+                bad.append(how)
+    return (f"the family attains U at {tried} points (N, T)", tried > 0 and not bad,
+            "; ".join(bad[:3]) or "exact levels of the registry")

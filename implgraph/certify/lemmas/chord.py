@@ -61,6 +61,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.certify.domain import conditions_over, declared_names
+from implgraph.certify.family import sampled_family_step
 from implgraph.certify.lemmas import chord_removal, chord_subset_removal, lemma
 from implgraph.certify.lemmas.chord_narrowed import (_hockey, _hockey_value_ok, _pairwise_removal, _self_perspective,
                                                      _single_interval_ok, _single_removal, _states_n_two, _two_point_ok,
@@ -74,7 +75,6 @@ __all__ = ["check"]
 _R = sympy.Symbol("r", positive=True)
 _T = sympy.Symbol("T", positive=True)
 _N = sympy.Symbol("N", integer=True, positive=True)
-_SAMPLE_T = ("1", "5/4", "3/2", "2", "3", "5")
 
 
 def _report(steps):
@@ -385,16 +385,4 @@ def _tightness_steps(cert, div, same, ns):
     else:
         steps = [("A compares the same record sets as B (a tight claim)", same, "declared families")]
     steps.append(("the family's divergence is U (symbolic in T and N)", _family_symbolic(cert, fam, div), "exact"))
-    where = _read_domain(cert, [*(fam.get("domain") or []), *(cert.get("domain") or [])])
-    tried, bad = 0, []
-    for n in ns:
-        for t in map(sympy.Rational, _SAMPLE_T):
-            if not all(bool(c.subs({_T: t, _N: n})) for c in where):
-                continue
-            tried += 1
-            ok, how = _family_at(cert, fam, t, n, div)
-            if not ok:
-                bad.append(how)
-    steps.append((f"the family attains U at {tried} points (N, T)", tried > 0 and not bad,
-                  "; ".join(bad[:3]) or "exact levels of the registry"))
-    return steps
+    return steps + [sampled_family_step(cert, fam, ns, lambda t, n: _family_at(cert, fam, t, n, div), _read_domain)]

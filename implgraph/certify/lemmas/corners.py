@@ -34,6 +34,7 @@ from fractions import Fraction
 import sympy
 
 from implgraph.certify.lemmas import lemma
+from implgraph.certify.family import sampled_family_step
 from implgraph.certify.lemmas.chord import _convex, _read_domain
 from implgraph.core import methods
 from implgraph.core.errors import InputError
@@ -45,7 +46,6 @@ _R = sympy.Symbol("r", positive=True)
 _T = sympy.Symbol("T", positive=True)
 _N = sympy.Symbol("N", integer=True, positive=True)
 _U = sympy.Symbol("u", nonnegative=True)
-_SAMPLE_T = ("1", "5/4", "3/2", "2", "3", "5")
 
 
 def _expr(text):
@@ -174,18 +174,6 @@ def _family_at(cert, rows, t, n, div):
 def _tightness_steps(cert, div, ns):
     fam = cert.get("tightness") or {}
     rows = _rows(fam)
-    steps = [("the family's rows sum to 1 and its first two rows' divergence is V (symbolic in T)",
-              _family_symbolic(rows, div), "exact")]
-    where = _read_domain(cert, [*(fam.get("domain") or []), *(cert.get("domain") or [])])
-    tried, bad = 0, []
-    for n in ns:
-        for t in map(sympy.Rational, _SAMPLE_T):
-            if not all(bool(c.subs({_T: t, _N: n})) for c in where):
-                continue
-            tried += 1
-            ok, how = _family_at(cert, rows, t, n, div)
-            if not ok:
-                bad.append(how)
-    steps.append((f"the family attains U at {tried} points (N, T)", tried > 0 and not bad,
-                  "; ".join(bad[:3]) or "exact levels of the registry"))
-    return steps
+    return [("the family's rows sum to 1 and its first two rows' divergence is V (symbolic in T)",
+             _family_symbolic(rows, div), "exact"),
+            sampled_family_step(cert, fam, ns, lambda t, n: _family_at(cert, rows, t, n, div), _read_domain)]
