@@ -86,12 +86,13 @@ def _at(f, t):
 
 
 @pytest.mark.parametrize("b,params,hand", CASES)
-def test_tight_for_every_n(results, b, params, hand):
+def test_proved_for_every_n_tight_where_the_family_exists(results, b, params, hand):
     r = results[b]
     assert r.verdict == "proved" and r.method == "corners", (b, r.method)
     assert abs(_at(r.tight, 2) - hand) < 1e-12
     cert = r.details["certificate"]
     assert cert["tight"] and check_certificate(cert).ok
+    assert cert["tightness"]["domain"] == ["N >= T + 1", "N*T >= 2*T + 2"]
 
 
 def _forged(cert, **changes):
@@ -113,3 +114,11 @@ def test_forgeries_are_rejected(results):
     # B another divergence than the certificate's kind says
     bad_k = check_certificate(_forged(cert, upper_certificate={**cert["upper_certificate"], "kind": "tv"}))
     assert not bad_k.ok and any("declared one" in s[0] and not s[1] for s in bad_k.steps)
+
+
+def test_the_family_is_no_table_at_level_t_outside_its_domain():
+    """At N = 3, T = 3 (N < T + 1) the family's third record is (3 m - x - y)/1 with bucket 1 at
+    (1/4)(3 - 3 - 1/3) = -1/12 < 0: no table, so tightness is claimed only where N >= T + 1 and N >= 2 + 2/T."""
+    from implgraph.prover.arguments.corners import family_rows
+    rows = family_rows(sympy.Integer(3), sympy.Integer(3))
+    assert rows[2][0] == 1 and rows[2][1][0] == sympy.Rational(-1, 12)

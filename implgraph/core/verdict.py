@@ -15,7 +15,7 @@ import copy
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 
 __all__ = ["Verdict", "VerdictWord", "math_html", "formula", "VERDICTS", "STATUSES", "STRENGTHS", "status_of",
-           "styled_word", "STATUS_STYLE", "strength_of", "checker", "CHECKERS"]
+           "styled_word", "STATUS_STYLE", "strength_of", "checker", "CHECKERS", "trivial_open"]
 
 VERDICTS = ("proved", "verified-bounded", "refuted", "confirmed", "holds", "holds-not-tight", "unknown")
 
@@ -313,3 +313,11 @@ def checker(*kinds, when=None):
                 entries.insert(at, (when, func))
         return func
     return deco
+
+
+def trivial_open(d) -> bool:
+    """An implication known only at B's weakest level (every table meets it) whose tight f is not known: whether A
+    implies anything stronger of B is undecided. ``d``: a direction of check-edge, a matrix cell or a cell's JSON (its
+    ``relation``, ``trivial``, ``tight`` and ``vacuous``)."""
+    get = d.get if isinstance(d, dict) else (lambda key: getattr(d, key, None))
+    return get("relation") == "implication" and bool(get("trivial")) and not get("tight") and not get("vacuous")

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 import sympy
 
 from implgraph.definitions.nodes import N_SYM, Node, parse_node
-from implgraph.core.verdict import math_html
+from implgraph.core.verdict import math_html, trivial_open
 from implgraph.engines.direction import DirectionResult, check_direction
 from implgraph.engines.fit import level_symbol
 from implgraph.core.simplified import simplified
@@ -162,12 +162,6 @@ def says_nothing(d: DirectionResult) -> str | None:
     if d.trivial and d.tight is not None:
         return "trivially: " + _fdesc(d)
     return None
-
-
-def trivial_open(d: DirectionResult) -> bool:
-    """An implication known only at B's weakest level (every table meets it) whose tight f is not known: whether A
-    implies anything stronger of B is undecided."""
-    return d.relation == "implication" and bool(d.trivial) and d.tight is None and not d.vacuous
 
 
 def _combine(fw: DirectionResult, bw: DirectionResult, a_def, b_def) -> tuple[str, str]:

@@ -17,9 +17,11 @@ from implgraph.core.concrete import INF
 from implgraph.core.errors import InputError
 from implgraph.engines.instance_types import PENDING_SEARCH, Instance, samples_for
 from implgraph.engines.lf import partitions, table_of
-from implgraph.engines.recheck import is_plugin, is_witness, raw_level, weaker, witness_dict
+from implgraph.engines.grid_tables import COARSE_GRID, binary_rows, definition_key, finite_of, level_of, rows_keys
+from implgraph.engines.instance_weakest import weakest_at_every_sample, weakest_tables_text
+from implgraph.engines.recheck import is_witness, weaker, witness_dict
 
-__all__ = ["GRID_BUDGET", "BINARY_DENOMINATORS", "SIMPLEX_DENOMINATORS", "GRID_LEVELS_MAX"]
+__all__ = ["GRID_BUDGET", "BINARY_DENOMINATORS", "SIMPLEX_DENOMINATORS"]
 
 
 #: the most tables one finer grid (:func:`_finer_grids`) probes in one instance (one N, one point of
@@ -30,86 +32,6 @@ GRID_BUDGET = 1500
 #: more buckets
 BINARY_DENOMINATORS = (8, 7, 6, 5, 4, 3)
 SIMPLEX_DENOMINATORS = (4, 3, 2)
-#: the values v of the binary rows (v, 1 - v) of the coarse grid, and those among which a table with B at its weakest
-#: level is looked for next, at each sampled level of A (halves, thirds and quarters: a record at (1/2, 1/2) is as
-#: diverse as two values allow)
-COARSE_GRID = (Fraction(0), Fraction(1, 3), Fraction(2, 3), Fraction(1))
-WEAKEST_GRID = tuple(sorted({Fraction(i, d) for d in (2, 3, 4) for i in range(d + 1)}))
-
-
-#: the raw levels of the grid's tables, by (definition's class, name, parameters, rows, class sizes; the rows only for a
-#: built-in definition whose level is not over classes):
-#: both directions of a pair probe the same tables, and a definition's level on a table is one exact
-#: value whatever was asked before (an error is never kept)
-_GRID_LEVELS: dict = {}
-#: the most levels kept (then the memo starts again)
-GRID_LEVELS_MAX = 100_000
-_MISSING = object()
-
-
-def _definition_key(d, params) -> tuple:
-    """``(definition, its key in the memo, whether its level reads the classes)``: a built-in definition that declares
-    no capability on classes computes its level from the records alone (Definition.needs_classes), one level for
-    the rows whatever partition (or none) the table carries."""
-    return d, (type(d), d.name, tuple(sorted((k, str(v)) for k, v in params.items()))), \
-        d.needs_classes or is_plugin(d)
-
-
-def _remembered(store, dkey, rows_key, compute):
-    """``compute()``, from ``store`` when it is there under the definition's and the table's key (at most
-    :data:`GRID_LEVELS_MAX` kept, then the memo starts again)."""
-    _, key, classed = dkey
-    key = (key, rows_key[1] if classed else rows_key[0])
-    v = store.get(key, _MISSING)
-    if v is _MISSING:
-        v = compute()
-        if len(store) >= GRID_LEVELS_MAX:
-            store.clear()
-        store[key] = v
-    return v
-
-
-def _level_of(dkey, params, rows_key, table):
-    """``raw_level(d, params, table())``, from :data:`_GRID_LEVELS` when it is there (``table`` builds the table only
-    when a level is computed); ``dkey`` from :func:`_definition_key`, ``rows_key`` from :func:`_rows_keys`."""
-    return _remembered(_GRID_LEVELS, dkey, rows_key, lambda: raw_level(dkey[0], params, table()))
-
-
-#: whether a grid table's level is finite, by the same keys as :data:`_GRID_LEVELS`
-_FINITE: dict = {}
-
-
-def _finite_of(dkey, params, rows_key, table):
-    """Whether the definition's level on the grid table is finite (None: undefined), from its ``concrete_finite``
-    where a built-in declares one (remembered as :func:`_level_of` remembers levels), else from its level."""
-    d = dkey[0]
-    if d.concrete_finite is None or is_plugin(d):
-        v = _level_of(dkey, params, rows_key, table)
-        return None if v is None else v != INF
-    return _remembered(_FINITE, dkey, rows_key, lambda: d.concrete_finite(table(), **params))
-
-
-class _Key:
-    """A tuple with its hash computed once (a table's rows of Fractions are hashed for two or three lookups)."""
-
-    __slots__ = ("t", "h")
-
-    def __init__(self, t):
-        self.t, self.h = t, hash(t)
-
-    def __hash__(self):
-        return self.h
-
-    def __eq__(self, other):
-        return isinstance(other, _Key) and self.h == other.h and self.t == other.t
-
-
-def _rows_keys(rows, sizes, classed) -> tuple:
-    """The memo's two keys of a grid table: its rows (as integer pairs: a Fraction's hash is slow), and its rows with
-    the class sizes."""
-    rk = tuple(tuple((v.numerator, v.denominator) for v in r) for r in rows)
-    return _Key(rk), _Key((rk, sizes, classed))
-
 
 def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=None, stage="all", excluded=False):
     """Fallback for definitions without linear-fractional forms: probe grids of tables.
@@ -136,7 +58,7 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
     prober = _Prober(a_def, a_params, b_def, b_params, f_raw, classed, N, point)
     # the coarse grid (records in increasing v, cut into the classes in order)
     for sizes in (parts if stage != "rest" else ()):
-        for rows in _binary_rows(COARSE_GRID, N, p):
+        for rows in binary_rows(COARSE_GRID, N, p):
             ct = prober.probe(rows, sizes)
             if ct is not None:
                 return prober.found(ct, "found by probing a grid of tables")
@@ -150,15 +72,9 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
         hit = None if excluded else _search_finer_grids(prober, N, p, parts)
         if hit is not None:
             return prober.found(*hit)
-    from implgraph.engines.instance_weakest import weakest_at_every_sample      # (it reads this module's grid)
     at_weakest = weakest_at_every_sample(prober, parts, p) if f_raw is None and weakest is not sympy.oo else None
     return _grid_outcome(prober, weakest, ceiling, excluded and f_raw is None, at_weakest)
 
-
-def _binary_rows(grid, N, p):
-    """The tables of N binary rows (v, 1 - v, 0, ...) with v in ``grid``, in increasing v."""
-    for combo in itertools.combinations_with_replacement(grid, N):
-        yield [[v, 1 - v] + [Fraction(0)] * (p - 2) for v in combo]
 
 
 class _Prober:
@@ -170,7 +86,7 @@ class _Prober:
         self.f_raw, self.classed, self.N, self.point = f_raw, classed, N, point
         self.targets = {}           # f_raw at A's raw levels met (f_raw simplifies with sympy)
         self.f_witness = None
-        self.a_key, self.b_key = _definition_key(a_def, a_params), _definition_key(b_def, b_params)
+        self.a_key, self.b_key = definition_key(a_def, a_params), definition_key(b_def, b_params)
 
     def f_target(self, ra):
         if ra not in self.targets:
@@ -182,17 +98,17 @@ class _Prober:
         """The table of ``rows`` if it is a witness of A finite and B infinite (else None); on the way,
         the first table where B is weaker than a given f at A's level becomes ``f_witness``."""
         a_def, a_params, b_def, b_params = self.a_def, self.a_params, self.b_def, self.b_params
-        rows_key = _rows_keys(rows, sizes, self.classed)
+        rows_key = rows_keys(rows, sizes, self.classed)
         table = functools.cache(lambda: table_of(rows, sizes, self.classed))  # built when a level or a check needs it
         if self.f_raw is None:      # only A finite and B infinite is looked for: finiteness, not the levels
-            if not _finite_of(self.a_key, a_params, rows_key, table):
+            if not finite_of(self.a_key, a_params, rows_key, table):
                 return None
-            fb = _finite_of(self.b_key, b_params, rows_key, table)
+            fb = finite_of(self.b_key, b_params, rows_key, table)
             return table() if fb is False and is_witness(a_def, a_params, b_def, b_params, table()) else None
-        ra = _level_of(self.a_key, a_params, rows_key, table)
+        ra = level_of(self.a_key, a_params, rows_key, table)
         if ra is None or ra == INF:
             return None
-        rb = _level_of(self.b_key, b_params, rows_key, table)
+        rb = level_of(self.b_key, b_params, rows_key, table)
         if rb is None:
             return None
         if self.f_raw is not None and self.f_witness is None:
@@ -238,16 +154,11 @@ def _grid_outcome(prober, weakest, ceiling, excluded=False, at_weakest=None):
     if weakest is not sympy.oo:
         # every table satisfies B at its weakest level, so f = weakest is an implication (trivial); the tight f is
         # not computed without linear-fractional forms, unless tables show B at its weakest at every sampled level
-        tables, reach = at_weakest if at_weakest is not None else (None, None)
         inst = Instance(N, point, "implication", tight=None if at_weakest is None else str(weakest), trivial=True,
                         note=f"trivial: every table satisfies {b_def.name} at its weakest level {_weakest_text(b_def, N)} (its declared "
                              f"{b_def.scale} scale; every level computed is checked against it, a plugin's too); "
                              + ("the tight f is not computed (no linear-fractional form)" if at_weakest is None else
-                                _tables_text(a_def, b_def, tables)))
-        if reach is not None:       # the samples stronger than every grid table's A level are left out
-            inst.fit_upto = str(a_def.level_from_raw(sympy.Rational(reach.numerator, reach.denominator)))
-            inst.fit_range = (f"{a_def.level_symbol} {'<=' if a_def.stronger == 'smaller' else '<='} {inst.fit_upto}, "
-                              f"the strongest level of {a_def.name} on the grid's tables")
+                                weakest_tables_text(a_def, b_def, at_weakest)))
         if f_witness is not None:
             inst.f_status, inst.f_witness = "refuted", f_witness
         elif f_raw is not None:
@@ -271,11 +182,6 @@ def _grid_outcome(prober, weakest, ceiling, excluded=False, at_weakest=None):
     return Instance(N, point, "unknown",
                     note=f"{a_def.name} or {b_def.name} has no linear-fractional form; a grid of tables "
                          "found no witness")
-
-
-def _tables_text(a_def, b_def, tables) -> str:
-    from implgraph.engines.instance_weakest import weakest_tables_text
-    return weakest_tables_text(a_def, b_def, tables)
 
 
 def _weakest_text(b_def, N) -> str:

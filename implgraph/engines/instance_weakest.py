@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import sympy
 
-from implgraph.engines.instance_grid import (COARSE_GRID, WEAKEST_GRID, _binary_rows, _level_of, _rows_keys)
+from implgraph.engines.grid_tables import COARSE_GRID, WEAKEST_GRID, binary_rows, level_of, rows_keys
 from implgraph.engines.instance_types import samples_for
 from implgraph.engines.lf import table_of
 from implgraph.engines.recheck import weakest_raw
@@ -21,55 +21,36 @@ __all__ = ["weakest_at_every_sample", "weakest_tables_text"]
 
 def weakest_at_every_sample(prober, parts, p):
     """Tables showing that nothing stronger than B's weakest level follows from A at ``N`` records: for every sampled
-    raw level a of A (:func:`samples_for`) that a grid table reaches, a table whose exact raw A level is at least as
-    strong as a (a rational) and whose B level is B's weakest raw level at N, looked for on the coarse grid, then on
-    :data:`WEAKEST_GRID`. Returns ``({a: (A's raw level, rows, sizes)}, reach)`` with ``reach`` the strongest A level
-    the finer grid reaches where a sample beyond it is left out (else None), or None where a sample the grid reaches
-    has no such table (the tight f at N is then not known). A's level is computed only on tables where B is at its
-    weakest, and on the others only to find ``reach``."""
-    a_def, N = prober.a_def, prober.N
-    larger = a_def.stronger == "larger"
-    samples = samples_for(a_def, N)
+    raw level a of A (:func:`samples_for`), a table whose exact raw A level is a rational at least as strong as a and
+    whose B level is exactly B's weakest raw level at N, looked for on the coarse grid, then (where the coarse grid
+    covers some level) on :data:`WEAKEST_GRID`. Returns ``{a: (A's raw level, rows, sizes)}``, or None where a sampled
+    level has no such table: the tight f at N is then not known (a level no grid table reaches is not known to be out
+    of reach, so it is not left out). A's level is computed only on tables where B is at its weakest."""
+    larger = prober.a_def.stronger == "larger"
+    samples = samples_for(prober.a_def, prober.N)
     for grid in (COARSE_GRID, WEAKEST_GRID):
-        tables = [(rows, sizes) for sizes in parts for rows in _binary_rows(grid, N, p)]
-        met = [m for m in (_at_weakest_b(prober, rows, sizes) for rows, sizes in tables) if m is not None]
+        met = [m for m in (_at_weakest_b(prober, rows, sizes) for sizes in parts for rows in binary_rows(grid,
+                                                                                                       prober.N, p))
+               if m is not None]
         out = {a: hit for a in samples
                if (hit := next((m for m in met if (m[0] >= a if larger else m[0] <= a)), None)) is not None}
         if len(out) == len(samples):
-            return out, None
+            return out
         if not out:
             return None     # not even A's weakest sampled level meets B's weakest on the coarse grid: no finer search
-    # a sample left uncovered: covered enough only if no table of the finer grid is that strong in A (the scan stops
-    # at the first table that is)
-    if not out:
-        return None
-    weakest_left = min(a for a in samples if a not in out) if larger else max(a for a in samples if a not in out)
-    reach = None
-    for rows, sizes in tables:
-        ra = _a_level(prober, rows, sizes)
-        if not isinstance(ra, Fraction):
-            continue
-        if (ra >= weakest_left) if larger else (ra <= weakest_left):
-            return None
-        reach = ra if reach is None else (max(reach, ra) if larger else min(reach, ra))
-    return (out, reach) if reach is not None else None
-
-
-def _a_level(prober, rows, sizes):
-    rows_key = _rows_keys(rows, sizes, prober.classed)
-    return _level_of(prober.a_key, prober.a_params, rows_key, lambda: table_of(rows, sizes, prober.classed))
+    return None
 
 
 def _at_weakest_b(prober, rows, sizes):
     """``(A's raw level, rows, sizes)`` where the table's B level is exactly B's weakest at N and A's is rational,
     else None."""
-    rows_key = _rows_keys(rows, sizes, prober.classed)
+    rows_key = rows_keys(rows, sizes, prober.classed)
     table = functools.cache(lambda: table_of(rows, sizes, prober.classed))
-    rb = _level_of(prober.b_key, prober.b_params, rows_key, table)
+    rb = level_of(prober.b_key, prober.b_params, rows_key, table)
     w = weakest_raw(prober.b_def, prober.N)
     if not isinstance(rb, Fraction) or sympy.Rational(rb.numerator, rb.denominator) != w:
         return None
-    ra = _level_of(prober.a_key, prober.a_params, rows_key, table)
+    ra = level_of(prober.a_key, prober.a_params, rows_key, table)
     return (ra, rows, sizes) if isinstance(ra, Fraction) else None
 
 

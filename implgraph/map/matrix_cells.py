@@ -13,6 +13,7 @@ import sympy
 from implgraph.definitions.capabilities import AdditiveSlack, RatioLevel, TailRatio, family_of
 from implgraph.definitions.nodes import parse_node
 from implgraph.engines.bounds import class_distance_of, compares, subset_size_expr
+from implgraph.core.verdict import trivial_open
 
 __all__ = ["Cell", "cell_of", "counts_of", "not_proved_reason", "PROVER_ARGUMENTS"]
 
@@ -198,7 +199,7 @@ def counts_of(cells) -> dict:
     c["implication_trivial"] = sum(x.relation == "implication" and x.trivial for x in cells)
     # of those, the ones whose tight f is not known: f = B's weakest level holds of every table, and whether A gives
     # anything stronger is undecided (not counted as decided)
-    c["implication_trivial_open"] = sum(x.relation == "implication" and x.trivial and x.tight is None for x in cells)
+    c["implication_trivial_open"] = sum(trivial_open(x) for x in cells)
     c["implication_vacuous"] = sum(x.relation == "implication" and x.vacuous and not x.trivial for x in cells)
     c["non_implication"] = sum(x.relation == "non-implication" for x in cells)
     c["conditional_implication"] = sum(x.relation == "non-implication" and (x.conditional or {}).get("relation")

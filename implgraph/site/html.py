@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from implgraph.core.verdict import trivial_open
+
 #: the navigation bar: (page, title)
 NAV = (("index.html", "Overview"), ("matrix.html", "Pair matrix"), ("hasse.html", "Hasse diagram"),
        ("groups.html", "k-expanded map"), ("open.html", "Open pairs"), ("definitions.html", "Definitions"))
@@ -35,7 +37,7 @@ def cell_class(cell) -> str:
     if cell is None:
         return "self"
     if cell["relation"] == "implication":
-        if cell.get("trivial") and not cell.get("tight"):
+        if trivial_open(cell):
             return "open"       # B's weakest level holds of every table; whether A gives more is not known
         if cell.get("trivial"):
             return "trivial"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 
+from implgraph.core.verdict import trivial_open
 from implgraph.map.graph import family_of
 from implgraph.site import hasse as hasse_mod
 from implgraph.site.html import NAV, cell_class, definition_file, edge_file
@@ -133,7 +134,7 @@ def relations(data, name: str) -> dict:
         if a_in == b_in:
             continue
         other = c["b"] if a_in else c["a"]
-        if c["relation"] == "implication" and c.get("trivial") and not c.get("tight"):
+        if trivial_open(c):
             item = _pair_item(c, f"{c['a']} ? {c['b']}")
             item["note"] = words(c.get("not_proved"))       # B's weakest level holds; more is not known
             out["open"].append(item)

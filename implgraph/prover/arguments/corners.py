@@ -83,20 +83,23 @@ def family_rows(N, t=T):
     return [(sympy.Integer(1), x, "E1"), (sympy.Integer(1), y, "E2"), (N - 2, rest, "E3")]
 
 
+def _attained(N) -> tuple:
+    """The conditions where the family of :func:`family_rows` is a table at A's level T (the others' ratios to m,
+    (N - T - 1/T)/(N - 2) and (N - 2/T)/(N - 2), within [1/T, T])."""
+    return sympy.Ge(N, T + 1), sympy.Ge(N * T, 2 * T + 2)
+
+
 def attained_where(N):
-    return sympy.And(sympy.Ge(N, T + 1), sympy.Ge(N * T, 2 * T + 2))
+    return sympy.And(*_attained(N))
 
 
 def _build(N):
     def build(point):
         Tv = sympy.Rational(point[T])
         Nv = int(point[N]) if N in point else int(N)
-        rows, labels = [], []
-        for count, values, label in family_rows(sympy.Integer(Nv), Tv):
-            c = int(count)
-            if c:
-                rows += [[frac(sympy.cancel(v)) for v in values]] * c
-                labels += [label] * c
+        rows = []
+        for count, values, _ in family_rows(sympy.Integer(Nv), Tv):
+            rows += [[frac(sympy.cancel(v)) for v in values]] * int(count)
         if any(v < 0 for r in rows for v in r) or any(sum(r) != 1 for r in rows):
             return None
         return ConcreteTable.from_fractions([[Fraction(v) for v in r] for r in rows])
@@ -144,7 +147,7 @@ def _family(cert, ctx):
     """The attaining family: three blocks of rows over three buckets, in T and N, where it exists."""
     return {"rows": [{"count": str(c), "values": [str(sympy.cancel(v)) for v in vals], "class": k}
                      for c, vals, k in family_rows(ctx.N)],
-            "domain": ["N >= T + 1", "N*T >= 2*T + 2"]}
+            "domain": [str(c) for c in _attained(ctx.N)]}
 
 
 certificate_parts(METHOD, family=_family)(_upper_certificate)
