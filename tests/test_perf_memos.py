@@ -11,7 +11,7 @@ import sympy
 from implgraph import definitions
 from implgraph.core import methods
 from implgraph.core.region import Region
-from implgraph.engines import instance_grid
+from implgraph.engines import grid_tables, instance_grid
 from implgraph.prover import registry, search
 from implgraph.prover.answer import Bound, T
 
@@ -41,14 +41,14 @@ def test_tight_bound_asks_the_arguments_once_and_hands_out_copies(monkeypatch):
 def test_a_classless_level_is_computed_once_for_the_same_rows(monkeypatch):
     """dp declares no capability on classes: its level on four records is the records', whatever the partition; a
     class level (k-anonymity) is computed for each partition."""
-    monkeypatch.setattr(instance_grid, "_GRID_LEVELS", {})
+    monkeypatch.setattr(grid_tables, "_GRID_LEVELS", {})
     counted = []
-    real = instance_grid.raw_level
+    real = grid_tables.raw_level
 
     def counting(d, params, ct):
         counted.append(d.name)
         return real(d, params, ct)
-    monkeypatch.setattr(instance_grid, "raw_level", counting)
+    monkeypatch.setattr(grid_tables, "raw_level", counting)
     dp, kanon = definitions.get("dp"), definitions.get("k-anonymity")
     assert not dp.needs_classes and kanon.needs_classes
     prober = instance_grid._Prober(dp, {}, kanon, {}, None, True, 4, {"N": 4})
