@@ -120,7 +120,7 @@ def _fdesc(d: DirectionResult) -> str:
     """The f of an implication as the summary shows it: for every N where the prover gives it (tight, or an upper bound
     said to be one, beside the bounded check's tight f at the largest N checked), otherwise the bounded check's tight f
     (the direction's lines say at which N)."""
-    if d.trivial and d.tight is None:
+    if trivial_open(d):
         weakest = parse_node(d.b).definition.weakest(N_SYM)
         return (f"f = {weakest} holds trivially (the weakest level of {d.b}, met by every table); the tight f is not "
                 "known, so a stronger f may hold")

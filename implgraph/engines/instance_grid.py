@@ -148,7 +148,7 @@ def _search_finer_grids(prober, N, p, parts):
 
 def _grid_outcome(prober, weakest, ceiling, excluded=False, at_weakest=None):
     """The instance where no grid table is a witness of A finite, B infinite; ``at_weakest``: the tables of
-    :func:`_weakest_at_every_sample` (B's weakest level is then the tight f at every sampled level of A)."""
+    :func:`~implgraph.engines.instance_weakest.weakest_at_every_sample` (B's weakest level is then the tight f at every sampled level of A)."""
     a_def, b_def, f_raw, f_witness, N, point = (prober.a_def, prober.b_def, prober.f_raw, prober.f_witness,
                                                 prober.N, prober.point)
     if weakest is not sympy.oo:

@@ -28,10 +28,10 @@ def weakest_at_every_sample(prober, parts, p):
     of reach, so it is not left out). A's level is computed only on tables where B is at its weakest."""
     larger = prober.a_def.stronger == "larger"
     samples = samples_for(prober.a_def, prober.N)
+    w = weakest_raw(prober.b_def, prober.N)
     for grid in (COARSE_GRID, WEAKEST_GRID):
-        met = [m for m in (_at_weakest_b(prober, rows, sizes) for sizes in parts for rows in binary_rows(grid,
-                                                                                                       prober.N, p))
-               if m is not None]
+        met = [m for m in (_at_weakest_b(prober, w, rows, sizes) for sizes in parts
+                           for rows in binary_rows(grid, prober.N, p)) if m is not None]
         out = {a: hit for a in samples
                if (hit := next((m for m in met if (m[0] >= a if larger else m[0] <= a)), None)) is not None}
         if len(out) == len(samples):
@@ -41,13 +41,12 @@ def weakest_at_every_sample(prober, parts, p):
     return None
 
 
-def _at_weakest_b(prober, rows, sizes):
-    """``(A's raw level, rows, sizes)`` where the table's B level is exactly B's weakest at N and A's is rational,
-    else None."""
+def _at_weakest_b(prober, w, rows, sizes):
+    """``(A's raw level, rows, sizes)`` where the table's B level is exactly ``w``, B's weakest raw level at N, and A's
+    is rational, else None."""
     rows_key = rows_keys(rows, sizes, prober.classed)
     table = functools.cache(lambda: table_of(rows, sizes, prober.classed))
     rb = level_of(prober.b_key, prober.b_params, rows_key, table)
-    w = weakest_raw(prober.b_def, prober.N)
     if not isinstance(rb, Fraction) or sympy.Rational(rb.numerator, rb.denominator) != w:
         return None
     ra = level_of(prober.a_key, prober.a_params, rows_key, table)

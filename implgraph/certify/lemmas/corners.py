@@ -35,7 +35,7 @@ import sympy
 
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.family import sampled_family_step
-from implgraph.certify.lemmas.chord import _convex, _read_domain
+from implgraph.certify.lemmas.chord import _at, _convex, _divergence, _read_domain, _report
 from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
@@ -52,16 +52,11 @@ def _expr(text):
     return parse_expr(str(text), {"T": _T, "N": _N, "r": _R})
 
 
-def _report(steps):
-    from implgraph.certify import CertificateReport
-    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
-
-
-def corner_value(phi, t=_T):
-    """V of the lemma for the generator ``phi`` (in r) at ``t``."""
+def corner_value(phi):
+    """V of the lemma for the generator ``phi`` (in r), in T."""
     def g(a, b):
         return b * phi.subs(_R, a / b)
-    return (g(t, 1 / t) + g(1 / t, t)) / (t + 1) + g(1 / t, 1 / t) * (t - 1) / (t + 1)
+    return (g(_T, 1 / _T) + g(1 / _T, _T)) / (_T + 1) + g(1 / _T, 1 / _T) * (_T - 1) / (_T + 1)
 
 
 def _zero(expr) -> bool:
@@ -70,14 +65,6 @@ def _zero(expr) -> bool:
     if expr.has(sympy.Max, sympy.Min, sympy.Abs):
         expr = expr.subs(_T, 1 + _U)
     return sympy.simplify(expr) == 0
-
-
-def _divergence(cert):
-    from implgraph.certify.kernel import registered
-    from implgraph.definitions.divergences import divergence_of
-    name = (cert.get("B") or {}).get("definition")
-    d = registered(name) if name else None
-    return d, (divergence_of(d, (cert.get("B") or {}).get("params")) if d is not None else None)
 
 
 def _size_one(A) -> bool:
@@ -159,9 +146,7 @@ def _family_at(cert, rows, t, n, div):
     params = {k: parse_expr(str(v), {}) for k, v in (cert["A"].get("params") or {}).items()}
     ra = a.concrete(ConcreteTable.from_fractions(table), **params)
     rb = div.level([list(r) for r in table], None)
-    upper = _expr(cert["upper"]).subs({_T: t, _N: n})
-    if upper.has(sympy.nan, sympy.zoo):         # 0 log 0 at an end: the limit from above (T >= 1)
-        upper = sympy.limit(_expr(cert["upper"]).subs(_N, n), _T, t, "+")
+    upper = _at(_expr(cert["upper"]), t, n)        # (0 log 0 at an end of the interval: its limit)
     if ra is None or ra == INF or rb is None or rb == INF:
         return False, f"at T = {t}, N = {n}: a level is undefined or infinite ({ra}, {rb})"
     rb_s = getattr(rb, "expr", None)

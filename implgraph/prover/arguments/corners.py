@@ -55,7 +55,7 @@ def _at_least_one(expr):
     return sympy.factor(sympy.cancel(out.subs(_U, T - 1))) if not out.has(sympy.Max) else out.subs(_U, T - 1)
 
 
-def corner_value(div, t=T):
+def corner_value(div):
     """V, the perspective's value at (1, 1) of the affine function through its corners c1, c2, c4 (module notes): a
     bound of ``sum_l y_l phi(x_l/y_l)`` (for Renyi of exp((alpha - 1) D)); None without a generator phi."""
     phi = div.phi(_R)
@@ -64,8 +64,8 @@ def corner_value(div, t=T):
 
     def g(a, b):
         return b * phi.subs(_R, a / b)
-    value = (g(t, 1 / t) + g(1 / t, t)) / (t + 1) + g(1 / t, 1 / t) * (t - 1) / (t + 1)
-    return _at_least_one(sympy.expand_log(value, force=True)) if t is T else sympy.simplify(value)
+    value = (g(T, 1 / T) + g(1 / T, T)) / (T + 1) + g(1 / T, 1 / T) * (T - 1) / (T + 1)
+    return _at_least_one(sympy.expand_log(value, force=True))
 
 
 def corner_upper(div):
