@@ -88,6 +88,8 @@ INEQUALITY_LEMMAS = _m("inequality-lemmas", None, "a chain of registered inequal
 CHORD = _m("chord", None, "an f-divergence of ratios confined to [lo, hi] is at most the chord of its convex generator")
 CORNERS = _m("corners", None, "two records each within [1/T, T] of the table: an f-divergence between them at most its "
              "perspective's value at three corners of the box [1/T, T]^2")
+SUBSET_CHORD = _m("subset-chord", None, "every j records' mean within [1/T, T] of the table: a record's ratio range, and "
+                  "a class's divergence from the table at most the chord of phi over it")
 DIVERGENCE_ORDER = _m("divergence-order", None, "cited orderings of divergences: Renyi monotone in its order, Pinsker")
 DIVERGENCE_FAMILY = _m("divergence-family", None, "a witness family: a bounded divergence between records, an unbounded "
                        "ratio")

@@ -31,8 +31,8 @@ FORMAT = "implgraph-certificate/1"
 
 #: the prover's arguments that hold on every table whatever its classes (B's raw level is A's): a certificate of one
 #: of them comparing classes claims every partition (``min_classes`` 1)
-EVERY_TABLE_METHODS = (methods.SAME_LEVEL.name, methods.CHORD.name, methods.DIVERGENCE_ORDER.name,
-                       methods.DIVERGENCE_CEILING.name)
+EVERY_TABLE_METHODS = (methods.SAME_LEVEL.name, methods.CHORD.name, methods.SUBSET_CHORD.name,
+                       methods.DIVERGENCE_ORDER.name, methods.DIVERGENCE_CEILING.name)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,289 @@
+"""The subset chord lemma: every j records' mean within [1/T, T] of the table confines a record's ratio to an
+interval, and a class's divergence from the table is at most the chord of phi over it.
+
+**Lemma.** Let N records x_i have the mean P, every set of j records (1 <= j <= N - 1) have its mean within
+[P_l/T, T P_l] bucket by bucket (T >= 1), and phi be convex. (1) For record i and a bucket with P_l > 0, a = x_i(l)/P_l
+and b = (N - a)/(N - 1) (the others' mean ratio): the j-subsets of the others average to b, so 1/T <= b <= T; the
+j-subsets holding record i average to (a + (j - 1) b)/j, so 1/T <= (a + (j - 1) b)/j <= T; and a >= 0. As b
+decreases in a and (a + (j - 1) b)/j increases (slope (N - j)/(j (N - 1)) > 0), a lies in [lo, hi] with
+lo = max(0, a at b = T, a at (a + (j - 1) b)/j = 1/T) and hi = min(a at b = 1/T, a at (a + (j - 1) b)/j = T). A class's
+mean ratio is an average of its records', so it lies there too. (2) With sum_l P_l r_l = 1 and r_l in [lo, hi],
+sum_l P_l phi(r_l) <= L phi(hi) + (1 - L) phi(lo), L = (1 - lo)/(hi - lo) (the chord; lo < 1 < hi where T > 1).
+(3) At T = 1 every record is the table (the subsets' means are the table's) and B is phi(1) = 0.
+
+What the checker re-derives from the certificate's statement, not from its data:
+
+- A's side is a registered two-sided subset level; its size j is read from the registry's declaration (the
+  certificate's ``size`` must be it, :func:`implgraph.certify._registered`), and the domain implies T >= 1,
+  j >= 1 and j <= N - 1;
+- B's side names a registered definition declaring a divergence of a class from the table, KL or Renyi of a finite
+  order alpha > 1, on any partition (smallest class 1, no largest); the certificate's kind, order, phi are those and
+  phi is convex;
+- the ends: the four ends solved here from b and the holding mean (sympy ``solve`` of each linear equation in a), the
+  certificate's ``lo`` exactly ``Max(0, l1, l2)`` and ``hi`` exactly ``Min(h1, h2)`` argument by argument; each h - 1
+  and 1 - l is positive where T > 1 (the domain's hypotheses with T > 1, exact or by the solvers);
+- U is ``Piecewise((0, T <= 1), ...)``; beyond T = 1 it is the chord's value with lo and hi read as atoms (exact
+  algebra): for Renyi exp((alpha - 1) V) = L hi^alpha + (1 - L) lo^alpha; for KL the piece log(hi) under exactly
+  l1 <= 0 and l2 <= 0 (lo = 0) and the chord on [max(l1, l2), hi] elsewhere;
+- every partition, one class included (each class bounded by its own mean's ratios; one class is the table, at
+  divergence 0 <= U: the chord lies above phi(1) = 0);
+- where tightness is claimed: the family (record i alone at (hi L, lo (1 - L)), N - 1 others at the rest of the table)
+  has ratios exactly hi and lo to its table, so record i's class is at the chord's value (symbolic, lo and hi atoms);
+  and at each sampled N, T > 1 and value of A's size's symbols in the domain, the family is a table whose registered
+  A level is <= T and whose B level is U (exact, the log values to 40 digits where not symbolic).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy
+
+from implgraph.certify.claim import parse_condition
+from implgraph.certify.domain import declared_names
+from implgraph.certify.family import SAMPLE_T
+from implgraph.certify.hypotheses import Hypotheses
+from implgraph.certify.lemmas import lemma
+from implgraph.certify.lemmas.chord import _convex, _divergence, _report
+from implgraph.core import methods
+from implgraph.core.errors import InputError
+from implgraph.core.formula import parse_expr
+
+__all__ = ["check", "ends"]
+
+_R = sympy.Symbol("r", positive=True)
+_T = sympy.Symbol("T", positive=True)
+_N = sympy.Symbol("N", integer=True, positive=True)
+_LO, _HI = sympy.Symbol("lo", positive=True), sympy.Symbol("hi", positive=True)
+
+
+def ends(j):
+    """``([h1, h2], [l1, l2])``: the ends of a record's ratio a solved from the lemma's four conditions."""
+    a = sympy.Symbol("a", real=True)
+    b = (_N - a) / (_N - 1)
+    holding = (a + (j - 1) * b) / j
+
+    def solved(expr, value):
+        (x,) = sympy.solve(sympy.Eq(expr, value), a)
+        return sympy.cancel(x)
+    return [solved(b, 1 / _T), solved(holding, _T)], [solved(b, _T), solved(holding, 1 / _T)]
+
+
+def _same_args(given, func, expected) -> bool:
+    """``given`` is ``func(*expected)`` argument by argument (exact algebra; sympy may drop or reorder arguments only
+    where it shows one is redundant, which is then refused: the certificate states the lemma's ends)."""
+    args = list(given.args) if isinstance(given, func) else [given]
+    if len(args) != len(expected):
+        return False
+    left = list(expected)
+    for x in args:
+        hit = next((e for e in left if sympy.cancel(x - e) == 0), None)
+        if hit is None:
+            return False
+        left.remove(hit)
+    return True
+
+
+def _multiples(given, expected) -> bool:
+    """Each of ``given`` is a positive number times a distinct one of ``expected`` (sympy scales a relation
+    ``x <= 0`` by a positive number: its sign is the same)."""
+    left = list(expected)
+    for x in given:
+        hit = next((e for e in left if (q := sympy.cancel(x / e)).is_number and q.is_positive), None)
+        if hit is None:
+            return False
+        left.remove(hit)
+    return not left
+
+
+def _as_atoms(expr, lows, highs, positive=False):
+    """``expr`` with every ``Max(0, l1, l2)`` read as the atom lo (``Max(l1, l2)`` instead where ``positive``: a piece
+    where max(l1, l2) > 0) and every ``Min(h1, h2)`` as hi (each matched argument by argument, exact algebra); None
+    where another maximum or minimum is left."""
+    swap, low = {}, lows if positive else [sympy.Integer(0), *lows]
+    for m in expr.atoms(sympy.Max):
+        if _same_args(m, sympy.Max, low):
+            swap[m] = _LO
+    for m in expr.atoms(sympy.Min):
+        if _same_args(m, sympy.Min, highs):
+            swap[m] = _HI
+    out = expr.xreplace(swap)
+    return None if out.has(sympy.Max, sympy.Min) else out
+
+
+def _value_ok(div, upper, lows, highs) -> bool:
+    """U is Piecewise((0, T <= 1), ...) with the chord's value beyond (lo, hi as atoms; module notes)."""
+    if not isinstance(upper, sympy.Piecewise) or upper.args[0] != (0, sympy.Le(_T, 1)) \
+            or upper.args[-1].cond is not sympy.true:
+        return False
+    L = (1 - _LO) / (_HI - _LO)
+    if div.kind == "renyi":
+        value = _as_atoms(upper.args[1].expr, lows, highs) if len(upper.args) == 2 else None
+        return value is not None and sympy.simplify(sympy.exp((div.order - 1) * value)
+                                                    - (L * _HI ** div.order + (1 - L) * _LO ** div.order)) == 0
+    if len(upper.args) != 3:
+        return False
+    (zero_lo, cond), (rest, _) = upper.args[1], upper.args[2]
+    conds = list(sympy.And.make_args(cond))
+    at_zero = len(conds) == 2 and all(isinstance(c, sympy.LessThan) and c.rhs == 0 for c in conds) \
+        and _multiples([c.lhs for c in conds], lows)
+    # the last piece is read where its condition fails: max(l1, l2) > 0 there, so lo = max(l1, l2)
+    first, second = _as_atoms(zero_lo, lows, highs), _as_atoms(rest, lows, highs, positive=True)
+    if first is None or second is None:
+        return False
+    chord = L * _HI * sympy.log(_HI) + (1 - L) * _LO * sympy.log(_LO)
+    return bool(at_zero and sympy.simplify(first - sympy.log(_HI)) == 0
+                and sympy.simplify(sympy.expand_log(second - chord, force=True)) == 0)
+
+
+def _family_ok(fam, names, lows, highs) -> bool:
+    """Record i's row (class E1, count 1) over the table's first bucket is hi, its second lo: its class is at the
+    chord's value, U's."""
+    rows = {str(r.get("class")): (_read(r["count"], names), _read(r["value"], names)) for r in fam.get("rows") or []}
+    if set(rows) != {"E1", "E2"} or rows["E1"][0] != 1 or sympy.simplify(rows["E2"][0] - (_N - 1)) != 0:
+        return False
+    x, y = rows["E1"][1], rows["E2"][1]
+    P = (x + (_N - 1) * y) / _N
+    ratios = [_as_atoms(x / P, lows, highs), _as_atoms((1 - x) / (1 - P), lows, highs)]
+    return None not in ratios and [sympy.cancel(r) for r in ratios] == [_HI, _LO]
+
+
+def _read(text, names=None):
+    return parse_expr(str(text), names or {"T": _T, "N": _N, "r": _R})
+
+
+def _names(cert):
+    return declared_names(cert, {"T": _T, "N": _N, "r": _R})
+
+
+def _domain(cert, names):
+    return [rel for text in cert.get("domain") or [] for rel in parse_condition(text, names)]
+
+
+def _implied(hyps, rel) -> bool:
+    return bool(hyps.implied(rel)[0])
+
+
+def _side_steps(cert, names):
+    """``(steps, j, div)``: A's and B's shapes, the divergence, and the domain's T >= 1 and 1 <= j <= N - 1."""
+    A, B, data = cert.get("A") or {}, cert.get("B") or {}, cert.get("upper_certificate") or {}
+    steps = [("A is a two-sided subset level with a size", A.get("family") == "subset"
+              and A.get("sides") == "two-sided" and A.get("size") is not None, "declared families")]
+    _, div = _divergence(cert)
+    finite = div is not None and (div.kind == "kl" or (div.kind == "renyi" and div.order.is_number
+                                                       and div.order.is_finite and bool(div.order > 1)))
+    steps.append(("B's registered definition declares a divergence of a class from the table (KL, or Renyi of a "
+                  "finite order > 1), on any partition", finite and div.compares == "class"
+                  and str(B.get("min_class") or "1") == "1" and not B.get("max_class"), "registry"))
+    if not steps[0][1] or not steps[1][1]:
+        return steps, None, None, None
+    declared = {"lemma": methods.SUBSET_CHORD.lemma, "kind": div.kind, "compares": div.compares,
+                "order": None if div.order is None else str(div.order)}
+    steps.append(("the certificate's divergence is B's declared one", all(data.get(k) == v for k, v in declared.items())
+                  and sympy.simplify(_read(data.get("phi"), names) - div.phi(_R)) == 0, "exact"))
+    steps.append(("phi is convex for r > 0", _convex(div.phi(_R)), "phi'' >= 0 for r > 0"))
+    j = _read(A["size"], names)
+    steps.append(("the certificate's size is A's", sympy.simplify(_read(data.get("size"), names) - j) == 0, "exact"))
+    hyps = Hypotheses(_domain(cert, names), {str(v): "integer" if v.is_integer else "real" for v in names.values()},
+                      names)
+    for rel, text in ((sympy.Ge(_T, 1), "T >= 1"), (sympy.Ge(j, 1), f"{j} >= 1"), (sympy.Le(j, _N - 1), f"{j} <= N - 1")):
+        steps.append((f"the domain implies {text}", _implied(hyps, rel), "the domain's conditions"))
+    return steps, j, div, hyps
+
+
+def _end_steps(cert, names, j, hyps):
+    """``(steps, lows, highs)``: the certificate's ends are the lemma's, and lo < 1 < hi where T > 1."""
+    data = cert.get("upper_certificate") or {}
+    highs, lows = ends(j)
+    lo, hi = _read(data.get("lo"), names), _read(data.get("hi"), names)
+    steps = [(f"lo is Max(0, {lows[0]}, {lows[1]}) (the lemma's ends, solved here)",
+              _same_args(lo, sympy.Max, [sympy.Integer(0), *lows]), "exact"),
+             (f"hi is Min({highs[0]}, {highs[1]})", _same_args(hi, sympy.Min, highs), "exact")]
+    beyond = hyps.add([sympy.Gt(_T, 1)])
+    inside = all(_implied(beyond, sympy.Gt(h, 1)) for h in highs) and all(_implied(beyond, sympy.Lt(x, 1)) for x in lows)
+    steps.append(("lo < 1 < hi where T > 1 (each end)", inside, "the domain's conditions with T > 1"))
+    return steps, lows, highs
+
+
+def _params_at(cert, names, env):
+    """A's parameters at a sample point (each a number, or a declared symbol's value there)."""
+    out = {}
+    for k, v in ((cert.get("A") or {}).get("params") or {}).items():
+        out[k] = _read(v, names).subs(env)
+    return out
+
+
+def _point(cert, names, rows, div, env):
+    """``''`` where the family at ``env`` is a table with A's registered level <= T and B's level U, else why not."""
+    from implgraph.certify.kernel import registered
+    from implgraph.core.concrete import INF, ConcreteTable
+    table, classes = [], []
+    for count, value, label in rows:
+        c, x = count.subs(env), value.subs(env)
+        if not (c.is_Integer and c >= 0 and x.is_Rational and 0 <= x <= 1):
+            return f"at {env}: a row is no record ({c} x {x})"
+        xf = Fraction(int(x.p), int(x.q))
+        table += [[xf, 1 - xf]] * int(c)
+        classes += [label] * int(c)
+    if len(table) != env[_N]:
+        return f"at {env}: {len(table)} records"
+    ra = registered(cert["A"]["definition"]).concrete(ConcreteTable.from_fractions(table, classes=classes),
+                                                      **_params_at(cert, names, env))
+    rb = div.level([list(r) for r in table], classes)
+    if ra is None or ra == INF or rb is None or rb == INF:
+        return f"at {env}: a level is undefined or infinite ({ra}, {rb})"
+    upper = _read(cert["upper"], names).subs(env)
+    rb_s = getattr(rb, "expr", None)
+    rb_s = rb_s if rb_s is not None else sympy.Rational(rb.numerator, rb.denominator)
+    same = abs(sympy.N(rb_s - upper, 50)) < 1e-40
+    if sympy.Rational(ra.numerator, ra.denominator) > env[_T] or not same:
+        return f"at {env}: A's raw level {ra}, B's {rb_s} against U = {upper}"
+    return ""
+
+
+def _sampled(cert, names, fam, div, hyps, ns):
+    """The family at every sampled N, T > 1 and value of the size's other integer symbols (0..N) in the domain."""
+    import itertools
+    rows = [(_read(r["count"], names), _read(r["value"], names), str(r.get("class"))) for r in fam.get("rows") or []]
+    others = sorted((v for k, v in names.items() if k not in ("T", "N", "r") and v.is_integer), key=str)
+    tried, bad = 0, []
+    for n in ns:
+        for values in itertools.product(range(0, n + 1), repeat=len(others)):
+            for t in (sympy.Rational(x) for x in SAMPLE_T):
+                env = {_N: sympy.Integer(n), _T: t, **dict(zip(others, map(sympy.Integer, values)))}
+                if t <= 1 or not all(bool(rel.subs(env)) for rel in hyps.rels):
+                    continue
+                tried += 1
+                why = _point(cert, names, rows, div, env)
+                if why:
+                    bad.append(why)
+    return (f"the family attains U at {tried} sampled points (N, T > 1, the size's symbols)", tried > 0 and not bad,
+            "; ".join(bad[:3]) or "exact levels of the registry")
+
+
+@lemma(methods.SUBSET_CHORD, own_partitions=True)
+def check(cert, ns=range(2, 10), timeout_ms=4000):
+    """Re-check a subset-chord certificate (see the module notes)."""
+    from implgraph.certify import UNREADABLE, _registered
+    steps = []
+    try:
+        steps += _registered(cert)
+        names = _names(cert)
+        more, j, div, hyps = _side_steps(cert, names)
+        steps += more
+        if j is None:
+            return _report(steps)
+        more, lows, highs = _end_steps(cert, names, j, hyps)
+        steps += more
+        steps.append(("U is 0 at T = 1 and the chord's value on [lo, hi] beyond (exact algebra, lo and hi atoms)",
+                      _value_ok(div, _read(cert.get("upper"), names), lows, highs), "exact"))
+        steps.append(("for every partition (each class within [lo, hi] by its own records; one class is the table, "
+                      "at divergence 0 <= U)", cert.get("min_classes") in (1, 2), f"min_classes {cert.get('min_classes')!r}"))
+        if cert.get("tight"):
+            fam = cert.get("tightness") or {}
+            steps.append(("the family's record i has ratios hi and lo to its table (its class at U)",
+                          _family_ok(fam, names, lows, highs), "exact"))
+            steps.append(_sampled(cert, names, fam, div, hyps, ns))
+    except (*UNREADABLE, InputError, ValueError) as exc:
+        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
+    return _report(steps)
