@@ -11,6 +11,10 @@ its ends with the table's mass L = (1 - lo)/(hi - lo) at hi: one record at N P -
   (3/5) log(3/4) + (2/5) log 2. Before: log(3/2) and log(2)/3 (the chord on [1/2, 2]).
 - (2, t)-closeness, N = 5, T = 2 (k = 3): [1/2, 5/4], L = 2/3, P = (2/3, 1/3), Q = (5/6, 1/6), the removed record
   (0, 1): level 2, exp(D_2(P || Q)) = 8/15 + 2/3 = 6/5.
+- Total variation and the hockey-stick at gamma = 2 (the same interval): (2, eps)-DP, N = 5, T = 2: [1/2, 5/4],
+  P = (2/3, 1/3), Q = (5/6, 1/6), the removed record (0, 1): TV = 1/6 = (hi - 1)(1 - lo)/(hi - lo). At T = 3:
+  [1/3, 5/4], L = 8/11, P = (8/11, 3/11), Q = (10/11, 1/11), the removed record (0, 1): the hockey-stick both ways
+  max(0, 1/11) = 1/11 = (1 - L)(1 - 2 lo). Before: the upper bounds (T - 1)/(T + 1) = 1/3 and (T - 2)/(T + 1) = 1/4.
 """
 
 from __future__ import annotations
@@ -30,6 +34,15 @@ from implgraph.engines.prove import check_implication
 TWO = {"alpha": sympy.Integer(2)}
 KDP_4 = [[F(0), F(1)]] + [[F(4, 5), F(1, 5)]] * 3
 KT_5 = [[F(0), F(1)]] + [[F(5, 6), F(1, 6)]] * 4
+KDP_5_T3 = [[F(0), F(1)]] + [[F(10, 11), F(1, 11)]] * 4
+
+
+def _removal_tv(rows):
+    return max(sum(abs(a - b) for a, b in zip(x, y)) / 2 for x, y in brute._pairs_of(rows, "removal"))
+
+
+def _removal_hockey(rows, g):
+    return max(sum(max(a - g * b, F(0)) for a, b in zip(x, y)) for x, y in brute._pairs_of(rows, "removal"))
 
 
 def test_hand_values_families():
@@ -98,3 +111,36 @@ def test_forged_rejected(results):
         bad = copy.deepcopy(cert)
         bad["tightness"]["rows"][0]["value"] = "0"                        # not the attaining table
         assert not check_certificate(bad).ok
+
+
+def test_total_variation_and_hockey_hand_values():
+    assert brute.kdp(KT_5, 2) == 2 and _removal_tv(KT_5) == F(1, 6)
+    assert brute.kdp(KDP_5_T3, 2) == 3 and _removal_hockey(KDP_5_T3, 2) == F(1, 11)
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(2000):
+        rows = brute.random_rows(rng, 5, 2, high=6)
+        t = brute.kdp(rows, 2)
+        if t != brute.INF and t <= 3:
+            seen += 1
+            assert _removal_tv(rows) <= _chord_tv(rows, t) and _removal_hockey(rows, 2) <= F(1, 11)
+    assert seen > 50
+
+
+def _chord_tv(rows, t):
+    """The hand chord (hi - 1)(1 - lo)/(hi - lo) on (2, eps)-DP's interval at N = 5 (k = 2) and level t."""
+    lo, hi = max(1 / t, (5 - 3 * t) / 2), min(t, F(5, 4), (5 - 3 / t) / 2)
+    return (hi - 1) * (1 - lo) / (hi - lo) if hi > lo else F(0)
+
+
+@pytest.mark.parametrize("b,params,t,hand", [("tv-dp", {}, 2, F(1, 6)),
+                                             ("delta-dp", {"eps": sympy.log(2)}, 3, F(1, 11))])
+def test_total_variation_and_hockey_tight_and_rechecked(b, params, t, hand):
+    r = check_implication("kdp", b, a_params={"k": sympy.Integer(2)}, b_params=params, max_n=3)
+    assert r.verdict == "proved" and r.method == "chord" and r.tightness == "tight", (b, r.method)
+    cert = r.details["certificate"]
+    assert cert["tight"] and check_certificate(cert).ok
+    assert abs(_at(r.tight, 5, t, True) - float(hand)) < 1e-12
+    bad = copy.deepcopy(cert)
+    bad["upper"] = bad["upper"].replace("Min(", "Max(", 1)           # a larger hi: not the chord on the interval
+    assert not check_certificate(bad).ok

@@ -247,6 +247,7 @@ def _equal_tight(cert, bound, tight, direction, names, pins):
     from fractions import Fraction
     from implgraph.certify import UNREADABLE
     from implgraph.certify.domain import Domain
+    from implgraph.certify.pointwise import value_at
     a_def, b_def, alpha, T = direction.a.definition, direction.b.definition, direction.a.level, names["T"]
     tight, bound = tight.xreplace(pins), bound.xreplace(pins)
     if not any(e.has(sympy.Piecewise, sympy.Min, sympy.Max) for e in (tight, bound)):
@@ -258,8 +259,8 @@ def _equal_tight(cert, bound, tight, direction, names, pins):
         for env in Domain(cert).points(range(2, 9)):
             at = {names[k]: sympy.Rational(Fraction(v).numerator, Fraction(v).denominator)
                   for k, v in env.items() if k in names}
-            u = bound.xreplace(at)
-            level = tight.xreplace({**at, alpha: a_def.level_from_raw(at[T])})
+            u = value_at(bound, at)      # (a piece chosen by its condition first: the others may read 0/0 there)
+            level = value_at(tight, {**at, alpha: a_def.level_from_raw(at[T])})
             r = b_def.raw_from_level(level)
             if u.free_symbols or r.free_symbols:
                 return False, f"not a number at {env}"

@@ -67,6 +67,10 @@ def hockey_both_ways(div, lo, hi):
 def both_ways(div, lo, hi):
     """B's bound both ways on [lo, hi]: the larger chord of phi and of its perspective psi (total variation is its own
     perspective; the hockey-stick's in :func:`hockey_both_ways`)."""
+    if div.kind == "tv" and (lo.has(sympy.Max, sympy.Min) or hi.has(sympy.Max, sympy.Min)):
+        # ends written as a maximum and a minimum (a subset of N - k records): phi(hi) = (hi - 1)/2 and
+        # phi(lo) = (1 - lo)/2 as lo <= 1 <= hi, so the chord is (hi - 1)(1 - lo)/(hi - lo)
+        return (hi - 1) * (1 - lo) / (hi - lo)
     if div.kind == "tv":
         return chord_upper(div, lo, hi)
     return hockey_both_ways(div, lo, hi) if div.kind == "hockey-stick" else removal_upper(div, lo, hi)
@@ -110,11 +114,11 @@ def single_removal_supremum(div, N, argument):
 
 def subset_removal(a, div, ja, N) -> bool:
     """A two-sided subset level of size ja, neither 1 (each record against the table) nor N - 1 (record removal
-    itself, :func:`removal_supremum`), against a removal KL or Renyi of a finite order
+    itself, :func:`removal_supremum`), against a removal KL, Renyi of a finite order, total variation or hockey-stick
+    at a number gamma >= 1 (:func:`narrows_pairwise_removal`: their bound both ways is :func:`both_ways`)
     (docs/proofs/tight-subset-removal.md). The size a formula of N alone: a size in a parameter's symbol (the symbols
     matrix) is not read here (its certificate states the size in that symbol, which the checker does not parse)."""
-    return div.compares == "removal" and div.kind in ("kl", "renyi") and div.order is not sympy.oo \
-        and _two_sided(a, "subset") and ja is not None and ja.free_symbols <= {N} and sympy.simplify(ja - 1) != 0 \
+    return narrows_pairwise_removal(div) and _two_sided(a, "subset") and ja is not None and ja.free_symbols <= {N} and sympy.simplify(ja - 1) != 0 \
         and sympy.simplify(ja - (N - 1)) != 0
 
 

@@ -255,7 +255,9 @@ def _family_symbolic(cert, fam, div) -> bool:
         x = first
         y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
     elif (_pairwise_removal(cert.get("A") or {}, div) or _single_removal(cert.get("A") or {}, div)) \
-            and _hockey(div):       # the others' row Q against P at ratios exactly hi and lo: both chords equalities
+            and _hockey(div) or (chord_subset_removal.removed(cert.get("A") or {}, div) is not None
+                                 and div.kind in ("tv", "hockey-stick")):
+        # the others' row Q against P at ratios exactly hi and lo: both chords equalities
         data = cert.get("upper_certificate") or {}
         y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
         return _two_point_ok(second, y, _expr(data.get("lo")), _expr(data.get("hi")))
@@ -353,6 +355,10 @@ def _value_steps(cert, A, div, ends, domain, removal, single):
     """U is the chord's value: both ways on record removal (the larger of two chords; the hockey-stick's three
     arguments; total variation its own perspective), one way elsewhere."""
     (lo, hi), upper, n_two = ends, _expr(cert.get("upper")), _states_n_two(domain)
+    if chord_subset_removal.removed(A, div) is not None:
+        own = chord_subset_removal.value_steps(cert, div, lo, hi, upper)
+        if own is not None:         # total variation, the hockey-stick
+            return own
     both = _pairwise_removal(A, div) or single
     if both and _hockey(div):
         return [("U is the larger of the hockey-stick's two chords, max(0, L (hi - gamma), (1 - L)(1 - gamma lo)) "

@@ -13,6 +13,11 @@ there is reached (the others at y, record i at N - (N - 1) y: the subsets withou
 
 What is re-derived: the interval, exactly this maximum and minimum of k read from A's declared size; U from it as
 the larger chord (chord_removal.value_ok); a tight claim's family both ways and at sampled points (the lemma's).
+Total variation and the hockey-stick at gamma >= 1 (:func:`value_steps`): lo <= 1 <= hi argument by argument (each
+of the maximum's arguments at most 1, each of the minimum's at least 1, from the domain), then total variation is its
+own perspective and its chord (hi - 1)(1 - lo)/(hi - lo) (phi(hi) = (hi - 1)/2, phi(lo) = (1 - lo)/2); the
+hockey-stick's larger chord max(0, L (hi - gamma), (1 - L)(1 - gamma lo)), L = (1 - lo)/(hi - lo) (phi(lo) = 0,
+psi(hi) = 0).
 """
 
 from __future__ import annotations
@@ -21,17 +26,20 @@ import sympy
 
 from implgraph.core.formula import parse_expr
 
-__all__ = ["removed", "interval", "at_one"]
+__all__ = ["removed", "interval", "at_one", "value_steps"]
 
 _T = sympy.Symbol("T", positive=True)
+_R = sympy.Symbol("r", positive=True)
 _N = sympy.Symbol("N", integer=True, positive=True)
 
 
 def removed(A, div):
-    """k = N - (A's size) where A is a two-sided subset level whose size is neither 1 nor N - 1, B a removal KL or
-    Renyi of a finite order; else None."""
+    """k = N - (A's size) where A is a two-sided subset level whose size is neither 1 nor N - 1, B a removal KL,
+    Renyi of a finite order, total variation or the hockey-stick at a number gamma >= 1; else None."""
+    finite = div.kind in ("kl", "renyi", "tv") and div.order is not sympy.oo
+    hockey = div.kind == "hockey-stick" and getattr(div.order, "is_number", False) and bool(div.order >= 1)
     if not (A.get("family") == "subset" and A.get("sides") == "two-sided" and A.get("size") is not None
-            and div.compares == "removal" and div.kind in ("kl", "renyi") and div.order is not sympy.oo):
+            and div.compares == "removal" and (finite or hockey)):
         return None
     size = parse_expr(str(A["size"]), {"N": _N})
     if sympy.simplify(size - 1) == 0 or sympy.simplify(size - (_N - 1)) == 0:
@@ -54,3 +62,36 @@ def at_one(cert):
             and upper.args[0].cond == sympy.Le(_T, 1) and upper.args[1].cond == sympy.true):
         return False, cert
     return True, {**cert, "upper": str(upper.args[1].expr)}
+
+
+def _ends_around_one(lo, hi, cert):
+    """Each argument of lo's maximum is at most 1 and each of hi's minimum at least 1, from the domain and k >= 1
+    (exact, or by the solvers: :class:`implgraph.certify.hypotheses.Hypotheses`)."""
+    from implgraph.certify.claim import parse_condition
+    from implgraph.certify.hypotheses import Hypotheses
+    names = {"T": _T, "N": _N}
+    rels = [r for text in cert.get("domain") or [] for r in parse_condition(text, names)]
+    hyps = Hypotheses(rels, {"N": "integer", "T": "real"}, names)
+    lows = lo.args if isinstance(lo, sympy.Max) else (lo,)
+    highs = hi.args if isinstance(hi, sympy.Min) else (hi,)
+    return all(hyps.implied(sympy.Le(x, 1))[0] for x in lows) and all(hyps.implied(sympy.Ge(x, 1))[0] for x in highs)
+
+
+def value_steps(cert, div, lo, hi, upper):
+    """The value steps of total variation and the hockey-stick (module notes); None for another kind."""
+    from implgraph.certify.lemmas.chord_narrowed import _self_perspective
+    from implgraph.certify.lemmas.chord_removal import _matches
+    if div.kind not in ("tv", "hockey-stick"):
+        return None
+    steps = [("lo <= 1 <= hi (each argument of the ends, from the domain)", _ends_around_one(lo, hi, cert), "exact")]
+    L = (1 - lo) / (hi - lo)
+    if div.kind == "tv":
+        steps.append(("phi is its own perspective (B the same both ways)", _self_perspective(div.phi(_R)), "exact"))
+        steps.append(("U is the chord's value (hi - 1)(1 - lo)/(hi - lo) (exact algebra)",
+                      sympy.cancel(upper - (hi - 1) * (1 - lo) / (hi - lo)) == 0, "exact"))
+        return steps
+    g = div.order
+    values = [sympy.Integer(0), sympy.cancel(L * (hi - g)), sympy.cancel((1 - L) * (1 - g * lo))]
+    steps.append(("U is the larger of the hockey-stick's two chords, max(0, L (hi - gamma), (1 - L)(1 - gamma lo)) "
+                  "(exact algebra)", isinstance(upper, sympy.Max) and _matches(upper, values), "exact"))
+    return steps

@@ -364,12 +364,13 @@ def certificate_family(cert, ctx):
         return {"rows": [{"count": "1", "value": str(sympy.cancel(hi * L)), "class": "E1"},
                          {"count": "N - 1", "value": str(sympy.cancel(L * (N - hi) / (N - 1))), "class": "E2"}],
                 "domain": ["N >= 3"]}
-    if div.compares == "removal" and cert["A"].get("family") == "subset" and div.kind in ("kl", "renyi") \
-            and div.order is not sympy.oo:        # a piece of removal_supremum: one record at N P - (N - 1) Q
+    subset = cert["A"].get("size") is not None and div.compares == "removal" \
+        and subset_removal(ctx.a, div, parse_expr(str(cert["A"].get("size")), {"N": N}), N)
+    if div.compares == "removal" and cert["A"].get("family") == "subset" and (subset or div.kind in ("kl", "renyi")
+                                                                               and div.order is not sympy.oo):
+        # a piece of removal_supremum, or a subset of N - k records: one record at N P - (N - 1) Q
         lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
         where = ctx.bound.attained_where
-        subset = subset_removal(ctx.a, div, parse_expr(str(cert["A"].get("size")), {"N": N}), N) \
-            if cert["A"].get("size") is not None else False
         return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in removal_rows(lo, hi, N)],
                 "domain": ([] if where is sympy.true or where is None else [str(where)])
                 + (["T > 1"] if subset else [])}      # at T = 1 the rows read 0/0 (U is 0 there)
