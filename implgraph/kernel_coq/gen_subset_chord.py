@@ -86,25 +86,53 @@ def _library_ends(size):
             ["N - (N - 1)/T", f"({s}*T*(N - 1) - ({s} - 1)*N)/(N - {s})"])
 
 
-def _ends_lines(f, lo, hi, size, cs):
-    """Lines proving ``Hlo : lo <= sublo N j T`` (where lo is given) and ``Hhi : subhi N j T <= hi``, argument by
-    argument against the library's equal one."""
+def _below(f, small, large, func, label):
+    """``(lines, tactic)``: each argument of ``small`` at most the argument of ``large`` equal to it (``func`` Max), or
+    each argument of ``large`` at least ``small``'s equal one (Min); the tactic closes ``small <= large`` from them."""
     from implgraph.kernel_coq.gen_chord import _ineq
+    side, lemma = ("max", "Rmax_lub") if func == "Max" else ("min", "Rmin_glb")
+    outer, inner = (small, large) if func == "Max" else (large, small)
+    inner_args = _args(inner, func)
+    lines, items = [], []
+    for i, a in enumerate(_args(outer, func)):
+        j = _pick(f, a, inner_args)
+        pair = (a, inner_args[j]) if func == "Max" else (inner_args[j], a)
+        lines += _ineq(f, *pair, f"{label}{i}")
+        items.append(f"{_path(side, j, len(inner_args))}exact {label}{i}")
+    return lines, _nest(lemma, items)
+
+
+def _chain(f, label, u_end, c_end, lib, func, name):
+    """Lines proving ``H<label>``: U's end against the certificate's (``Hu``: argument by argument) and the
+    certificate's against the library's ``name N j T`` (``Hc``), Max ``u <= c <= lib``, Min ``lib <= c <= u``."""
+    cu, cc = f.tr.expr(u_end), f.tr.expr(c_end)
+    lines, lib_tac = _below(f, c_end, lib, func, f"Hc{label}") if func == "Max" else \
+        _below(f, lib, c_end, func, f"Hc{label}")
+    lib_coq = f"{name} N ({f.cs}) T"
+    first, second = (cc, lib_coq) if func == "Max" else (lib_coq, cc)
+    lines.append(f"assert (Hc{label} : {first} <= {second}) by (unfold {name}; {lib_tac}).")
+    if cu == cc:
+        return lines + [f"assert (H{label} := Hc{label})."]
+    more, tac = _below(f, u_end, c_end, func, f"Hu{label}") if func == "Max" else \
+        _below(f, c_end, u_end, func, f"Hu{label}")
+    first, second = (cu, cc) if func == "Max" else (cc, cu)
+    lines += more + [f"assert (Hu{label} : {first} <= {second}) by ({tac})."]
+    step = f"Rle_trans _ _ _ Hu{label} Hc{label}" if func == "Max" else f"Rle_trans _ _ _ Hc{label} Hu{label}"
+    return lines + [f"assert (H{label} := {step})."]
+
+
+def _ends_lines(f, lo, hi, size, cs):
+    """Lines proving ``Hlo : lo <= sublo N j T`` (where lo is given) and ``Hhi : subhi N j T <= hi``: U's ends
+    against the certificate's ``lo`` and ``hi``, and those against the library's, argument by argument (each against
+    its equal one by exact algebra)."""
     lib_lo, lib_hi = _library_ends(size)
-    lines, low, high = [], [], []
+    f.cs = cs
+    data = f.cert.raw.get("upper_certificate") or {}
+    _need(data.get("lo") is not None and data.get("hi") is not None, "a subset chord certificate without lo and hi")
+    lines = []
     if lo is not None:
-        for i, a in enumerate(_args(lo, "Max")):
-            j = _pick(f, a, lib_lo)
-            lines += _ineq(f, a, lib_lo[j], f"Hwl{i}")
-            low.append(f"{_path('max', j, len(lib_lo))}exact Hwl{i}")
-        lines.append(f"assert (Hlo : {f.tr.expr(lo)} <= sublo N ({cs}) T) by "
-                     f"(unfold sublo; {_nest('Rmax_lub', low)}).")
-    for k, b in enumerate(_args(hi, "Min")):
-        j = _pick(f, b, lib_hi)
-        lines += _ineq(f, lib_hi[j], b, f"Hwh{k}")
-        high.append(f"{_path('min', j, len(lib_hi))}exact Hwh{k}")
-    lines.append(f"assert (Hhi : subhi N ({cs}) T <= {f.tr.expr(hi)}) by (unfold subhi; {_nest('Rmin_glb', high)}).")
-    return lines
+        lines += _chain(f, "lo", lo, str(data["lo"]), f"Max({', '.join(lib_lo)})", "Max", "sublo")
+    return lines + _chain(f, "hi", hi, str(data["hi"]), f"Min({', '.join(lib_hi)})", "Min", "subhi")
 
 
 def _relation(text):
