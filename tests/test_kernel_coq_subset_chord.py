@@ -4,14 +4,14 @@ ratio to the table, hi = min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j)), 
 (j (N - 1)/T - (j - 1) N)/(N - j)) (docs/proofs/subset-closeness-chord.md).
 
 The certificates (``tests/data/coq/subset_chord.json``: kt-closeness(k=2), j = 2, and kdp(k=2), j = N - 2, against
-kl-closeness and renyi-closeness(alpha=2)) check with coqc and a clean axiom audit. Their U is attained (by hand, the
-proof's step 4): at N = 7, T = 3/2, kt(2) has [lo, hi] = [1/5, 11/5] (h2 = (18 - 7)/5, l2 = (8 - 7)/5), L = (1 -
-lo)/(hi - lo) = 2/5, the table P = (2/5, 3/5) with record 0 at (hi L, lo (1 - L)) = (22/25, 3/25) and six records at
-((N - hi) L/(N - 1), (N - lo)(1 - L)/(N - 1)) = (8/25, 17/25): record 0 alone in its class has KL (22/25) ln(11/5) +
-(3/25) ln(1/5) and sum x^2/P = hi + lo - hi lo = 49/25. At N = 5, T = 9/8 kdp(2) (j = 3) has [1/2, 13/9], L = 9/17,
-record 0 at (13/17, 4/17), four at (8/17, 9/17): KL (13/17) ln(13/9) + (4/17) ln(1/2), sum 11/9. So a smaller U is a
-false claim; a forged certificate (an edited U, end, size or condition) gives a file the generator writes and coqc
-rejects at the step the edit concerns (named beside each forgery).
+kl-closeness and renyi-closeness(alpha=2), and the same with the sizes symbols, j = k1 and j = N - k2) check with coqc
+and a clean axiom audit. Their U is attained (by hand, the proof's step 4): at N = 7, T = 3/2, kt(2) has [lo, hi] =
+[1/5, 11/5] (h2 = (18 - 7)/5, l2 = (8 - 7)/5), L = (1 - lo)/(hi - lo) = 2/5, the table P = (2/5, 3/5) with record 0 at
+(hi L, lo (1 - L)) = (22/25, 3/25) and six records at ((N - hi) L/(N - 1), (N - lo)(1 - L)/(N - 1)) = (8/25, 17/25):
+record 0 alone in its class has KL (22/25) ln(11/5) + (3/25) ln(1/5) and sum x^2/P = hi + lo - hi lo = 49/25. At N = 5,
+T = 9/8 kdp(2) (j = 3) has [1/2, 13/9], L = 9/17, record 0 at (13/17, 4/17), four at (8/17, 9/17): KL (13/17) ln(13/9) +
+(4/17) ln(1/2), sum 11/9. So a smaller U is a false claim; a forged certificate (an edited U, end, size or condition)
+gives a file the generator writes and coqc rejects at the step the edit concerns (named beside each forgery).
 
 The coqc tests are slow and skip where Debian's ``coq`` is not installed.
 """
@@ -36,6 +36,8 @@ from _coq import assert_kernel_checked, coq, load_certs
 CERTS = load_certs("subset_chord.json")
 KT_KL, KT_R = "kt-closeness(k=2) => kl-closeness", "kt-closeness(k=2) => renyi-closeness(alpha=2)"
 KDP_KL, KDP_R = "kdp(k=2) => kl-closeness", "kdp(k=2) => renyi-closeness(alpha=2)"
+#: the sizes as symbols (the matrix's symbols mode): kt-closeness(k=k1), j = k1; kdp(k=k2), j = N - k2
+KT1_R, KDP2_KL = "kt-closeness(k=k1) => renyi-closeness(alpha=2)", "kdp(k=k2) => kl-closeness"
 
 #: the attaining tables (module notes): (rows, classes, N, T, KL, Renyi's sum)
 KT_ROWS = [[Fraction(22, 25), Fraction(3, 25)]] + [[Fraction(8, 25), Fraction(17, 25)]] * 6
@@ -95,12 +97,15 @@ FORGERIES = [
     ("kl W", _edit_piece(KT_KL, 2, _smaller), "value"),
     # log(hi) times (N - 1)/N where lo <= 0
     ("kl log(hi)", _edit_piece(KDP_KL, 1, _smaller), "value"),
-    # the condition max(l1, l2) <= -1: its negation no longer gives lo > 0
-    ("kl condition", _edit_piece(KT_KL, 1, conds=_strict_zero), "Hl0"),
+    # the condition max(l1, l2) <= -1: its negation no longer gives lo > 0 (l_i + 1 is no multiple c l_i, c >= 0)
+    ("kl condition", _edit_piece(KT_KL, 1, conds=_strict_zero), "Hcf"),
     # the certificate's size 3 for kt-closeness(k=2)
     ("kt size", edited(CERTS[KT_KL], ["upper_certificate", "size"], "3"), "Hj"),
-    # N - 3 for kdp(k=2)
+    # N - 3 for kdp(k=2); N - k2 - 1 for kdp(k=k2)
     ("kdp size", edited(CERTS[KDP_R], ["upper_certificate", "size"], "N - 3"), "Hj"),
+    ("kdp(k2) size", edited(CERTS[KDP2_KL], ["upper_certificate", "size"], "N - k2 - 1"), "Hj"),
+    # as "renyi hi", with the size a symbol: hi's first argument halved, below A's N - (N - 1)/T
+    ("kt(k1) hi", _edit_end(KT1_R, "hi", lambda a: [f"({a[0]})/2"] + a[1:]), "Hchi0"),
     # U = 0 up to T = 2: A's T = 3/2 table has B > 0
     ("first clause", _edit_piece(KDP_R, 0, conds=lambda cs: ["T <= 2"]), "E1"),
     # U = -1/N at T = 1: below phi(1) = 0
@@ -178,6 +183,15 @@ def _failing_step(cert, library, tmp_path, name):
 @pytest.mark.parametrize("name", sorted(CERTS))
 def test_subset_chord_certificates_check(name, library, tmp_path):
     assert_kernel_checked(CERTS[name], library, tmp_path, name)
+
+
+@pytest.mark.slow
+@coq
+def test_the_condition_as_two_conjuncts_checks(library, tmp_path):
+    # kt(2)'s max(l1, l2) <= 0 as T >= N/(N - 1) and T >= 2 (N - 1)/N: l1/(N - 1) and l2 T (N - 2)/N
+    cert = _edit_piece(KT_KL, 1, conds=lambda cs: ["T >= N/(N - 1)", "T >= 2*(N - 1)/N"])
+    assert "/\\" in generate(cert)
+    assert _failing_step(cert, library, tmp_path, "conjuncts") is None
 
 
 @pytest.mark.slow

@@ -11,13 +11,14 @@ phi(1) (``subset_chord_one``).
 The certificate's U is ``Piecewise((0, T <= 1), (V, True))`` (Renyi of order 2, V = log(X)) or ``Piecewise((0, T <=
 1), (log(hi), cond), (W, True))`` (KL, W the chord with lo > 0), its ends written as a ``Max`` and a ``Min``; the
 theorem states it clause by clause (as ``gen_extreme_points``). The certificate's data enter as follows: its size
-equals A's (``ring``); each argument of U's ``Max`` is at most the library's argument equal to it by exact algebra,
-each of the library's ``Min`` arguments at most U's (the shift argument, ``gen_chord._ineq``); lo > 0 from the negated
-condition (each conjunct's ``L - R`` a positive multiple of an argument of lo); the chord's value equals W (``field``,
-the ends and their logarithms atoms), ``hi + lo - lo hi`` equals X. Where no argument is equal the first is taken and
-``coqc`` rejects the step: an edited number in U, in an end or in the size fails ``coqc``. Not covered
-(:class:`Untranslatable`): B other than KL or Renyi of order 2 between each class and the table, A other than a
-two-sided subset level, a U of another shape.
+equals A's (``ring``); the certificate's ``lo`` and ``hi`` contain the library's [sublo, subhi] and U's ends contain
+the certificate's, argument by argument: each argument of a ``Max`` at most the other ``Max``'s argument equal to it by
+exact algebra, each of a ``Min``'s at least the other's (the shift argument, ``gen_chord._ineq``); lo > 0 from the
+negated condition (each conjunct's ``L - R`` equal to c times an argument of lo, c >= 0 by the shift argument); the
+chord's value equals W (``field``, the ends and their logarithms atoms), ``hi + lo - lo hi`` equals X. Where no
+argument is equal the first is taken and ``coqc`` rejects the step: an edited number in U, in lo or hi, in the size
+or in the condition fails ``coqc`` at that step. Not covered (:class:`Untranslatable`): B other than KL or Renyi of
+order 2 between each class and the table, A other than a two-sided subset level, a U of another shape.
 """
 
 from __future__ import annotations
@@ -144,31 +145,58 @@ def _relation(text):
     return (left, right) if isinstance(node.ops[0], ast.LtE) else (right, left)
 
 
-def _conjunct_tactic(f, text, los):
-    """A tactic proving the conjunct ``text`` (``L <= R``, L possibly a Max) from ``Zi : lo_i <= 0``: each
-    ``L_k - R`` a positive constant times an argument of lo (the identity by ``field``)."""
-    small, large = _relation(text)
-    items = []
-    for s in _args(small, "Max"):
-        gap = _expr(f, f"({s}) - ({large})")
-        found = [(i, sympy.nsimplify(sympy.simplify(gap / _expr(f, a)))) for i, a in enumerate(los)
-                 if _expr(f, a) != 0]
-        found = [(i, c) for i, c in found if c.is_Rational and c > 0]
-        i, c = found[0] if found else (0, sympy.Integer(1))
-        lhs, rhs = f.tr.expr(f"({s}) - ({large})"), f.tr.expr(f"({c})*({los[i]})")
-        items.append(f"assert ({lhs} = {rhs}) by ({f.nonzero(texts=[s, large, los[i]])}; field; nz_from_hyps); lra")
-    return _nest("Rmax_lub", items)
+def _factor(f, gap, los):
+    """``(i, c)``: ``gap = c lo_i`` with c a positive constant (else a c the shift argument signs, else the simplest c
+    that is not a constant <= 0; else (0, 1), whose identity coqc rejects)."""
+    found = []
+    for i, a in enumerate(los):
+        if _expr(f, a) != 0:
+            c = sympy.simplify(gap / _expr(f, a))
+            if not (c.is_number and c <= 0):
+                found.append((i, sympy.nsimplify(c) if c.is_number else c))
+    rational = [(i, c) for i, c in found if c.is_Rational]
+    return (rational or sorted(found, key=lambda ic: (not _signed(f, ic[1]), sympy.count_ops(ic[1])))
+            or [(0, sympy.Integer(1))])[0]
+
+
+def _signed(f, c):
+    """Does the shift argument show c = P/Q >= 0 on the domain (P >= 0, Q > 0)?"""
+    from implgraph.kernel_coq.shift import shift_choice
+    try:
+        P, Q = f.rd.ratio(str(c))
+    except Exception:       # not a quotient of polynomials over the certificate's symbols
+        return False
+    return shift_choice(P, f.atoms()) is not None and shift_choice(Q, f.atoms(), strict=True) is not None
+
+
+def _conjuncts_lines(f, conds, los):
+    """``(lines, tactics)``: each conjunct ``L <= R`` of the condition (L possibly a Max) from ``Zi : lo_i <= 0``, each
+    ``L_k - R`` equal to ``c lo_i`` (``field``) with ``0 <= c`` on the domain (``Hcf``, the shift argument)."""
+    from implgraph.kernel_coq.gen_chord import _ineq
+    lines, tactics = [], []
+    for n, text in enumerate(conds):
+        small, large = _relation(text)
+        items = []
+        for k, s in enumerate(_args(small, "Max")):
+            i, c = _factor(f, _expr(f, f"({s}) - ({large})"), los)
+            label = f"Hcf{n}_{k}"
+            lines += _ineq(f, "0", str(c), label)
+            lhs, rhs = f.tr.expr(f"({s}) - ({large})"), f.tr.expr(f"({c})*({los[i]})")
+            items.append(f"assert ({lhs} = {rhs}) by ({f.nonzero(texts=[s, large, los[i], str(c)])}; field; "
+                         f"nz_from_hyps); pose proof (Rmult_le_compat_l _ _ 0 {label} Z{i}); lra")
+        tactics.append(_nest("Rmax_lub", items))
+    return lines, tactics
 
 
 def _lo_positive(f, lo, conds):
     """Lines proving ``Hl0 : 0 < lo`` from ``NC2 : ~ (cond)``, the clause's negated condition."""
     los = _args(lo, "Max")
     clo = f.tr.expr(lo)
-    lines = [f"assert (Hl0 : 0 < {clo}).", "{ apply Rnot_le_lt. intro Z. apply NC2."]
+    lines, tacs = _conjuncts_lines(f, conds, los)
+    lines += [f"assert (Hl0 : 0 < {clo}).", "{ apply Rnot_le_lt. intro Z. apply NC2."]
     for i in range(len(los)):
-        lines.append(f"  assert (Z{i} : {f.tr.expr(los[i])} <= 0) by (apply Rle_trans with ({clo}); "
-                     f"[{_path('max', i, len(los))}apply Rle_refl | exact Z]).")
-    tacs = [_conjunct_tactic(f, c, los) for c in conds]
+        lines.append(f"  pose proof (Rle_trans {f.tr.expr(los[i])} {clo} 0 ltac:({_path('max', i, len(los))}"
+                     f"apply Rle_refl) Z) as Z{i}.")
     if len(tacs) > 1:
         lines.append("  " + "refine (conj _ " * (len(tacs) - 1) + "_" + ")" * (len(tacs) - 1) + ".")
     lines += [f"  {{ {t}. }}" if len(tacs) > 1 else f"  {t}." for t in tacs]
