@@ -65,10 +65,14 @@ def _expr(f, text):
     return _sym(f, text)[0]
 
 
-def _pick(f, text, choices):
-    """The index of the choice equal to ``text`` by exact algebra (the first where none is: coqc rejects the step)."""
+def _pick(f, text, choices, below):
+    """The index of the choice equal to ``text`` by exact algebra, else of one the shift argument shows at least
+    (``below``; at most otherwise) ``text`` on the domain, else 0 (coqc then rejects the step)."""
     same = [j for j, c in enumerate(choices) if sympy.simplify(_expr(f, text) - _expr(f, c)) == 0]
-    return same[0] if same else 0
+    if same:
+        return same[0]
+    gaps = [f"({c}) - ({text})" if below else f"({text}) - ({c})" for c in choices]
+    return next((j for j, g in enumerate(gaps) if _signed(f, g)), 0)
 
 
 def _path(side, j, m):
@@ -96,7 +100,7 @@ def _below(f, small, large, func, label):
     inner_args = _args(inner, func)
     lines, items = [], []
     for i, a in enumerate(_args(outer, func)):
-        j = _pick(f, a, inner_args)
+        j = _pick(f, a, inner_args, func == "Max")
         pair = (a, inner_args[j]) if func == "Max" else (inner_args[j], a)
         lines += _ineq(f, *pair, f"{label}{i}")
         items.append(f"{_path(side, j, len(inner_args))}exact {label}{i}")
