@@ -3,15 +3,15 @@ the KL and Renyi-2 divergence of every class from the table by the chord of phi 
 ratio to the table, hi = min(N - (N - 1)/T, (j T (N - 1) - (j - 1) N)/(N - j)), lo = max(0, N - (N - 1) T,
 (j (N - 1)/T - (j - 1) N)/(N - j)) (docs/proofs/subset-closeness-chord.md).
 
-The certificates (``tests/data/coq/subset_chord.json``: kt-closeness(k=2), j = 2, and kdp(k=2), j = N - 2, against
-kl-closeness and renyi-closeness(alpha=2), and the same with the sizes symbols, j = k1 and j = N - k2) check with coqc
-and a clean axiom audit. Their U is attained (by hand, the proof's step 4): at N = 7, T = 3/2, kt(2) has [lo, hi] =
-[1/5, 11/5] (h2 = (18 - 7)/5, l2 = (8 - 7)/5), L = (1 - lo)/(hi - lo) = 2/5, the table P = (2/5, 3/5) with record 0 at
-(hi L, lo (1 - L)) = (22/25, 3/25) and six records at ((N - hi) L/(N - 1), (N - lo)(1 - L)/(N - 1)) = (8/25, 17/25):
-record 0 alone in its class has KL (22/25) ln(11/5) + (3/25) ln(1/5) and sum x^2/P = hi + lo - hi lo = 49/25. At N = 5,
-T = 9/8 kdp(2) (j = 3) has [1/2, 13/9], L = 9/17, record 0 at (13/17, 4/17), four at (8/17, 9/17): KL (13/17) ln(13/9) +
-(4/17) ln(1/2), sum 11/9. So a smaller U is a false claim; a forged certificate (an edited U, end, size or condition)
-gives a file the generator writes and coqc rejects at the step the edit concerns (named beside each forgery).
+The prover's certificates (``tests/data/coq/subset_chord.json``: kt-closeness(k=2), j = 2, and kdp(k=2), j = N - 2,
+against kl-closeness and renyi-closeness(alpha=2), and the same with the sizes symbols, j = k1 and j = N - k2) check
+with coqc and a clean axiom audit. Their U is attained (by hand, the proof's step 4): at N = 7, T = 3/2, kt(2) has [lo,
+hi] = [1/5, 11/5] (h2 = (18 - 7)/5, l2 = (8 - 7)/5), L = (1 - lo)/(hi - lo) = 2/5, the table P = (2/5, 3/5) with record
+0 at (hi L, lo (1 - L)) = (22/25, 3/25) and six records at ((N - hi) L/(N - 1), (N - lo)(1 - L)/(N - 1)) = (8/25,
+17/25): record 0 alone in its class has KL (22/25) ln(11/5) + (3/25) ln(1/5) and sum x^2/P = hi + lo - hi lo = 49/25. At
+N = 5, T = 9/8 kdp(2) (j = 3) has [1/2, 13/9], L = 9/17, record 0 at (13/17, 4/17), four at (8/17, 9/17): KL (13/17)
+ln(13/9) + (4/17) ln(1/2), sum 11/9. So a smaller U is a false claim; a forged certificate (an edited U, end, size or
+condition) gives a file the generator writes and coqc rejects at the step the edit concerns (named beside each forgery).
 
 The coqc tests are slow and skip where Debian's ``coq`` is not installed.
 """
@@ -200,3 +200,25 @@ def test_the_condition_as_two_conjuncts_checks(library, tmp_path):
 def test_forged_subset_chord_certificates_fail_at_their_step(name, cert, step, library, tmp_path):
     failed = _failing_step(cert, library, tmp_path, name)
     assert failed is not None and failed.startswith(step), failed
+
+
+@pytest.mark.slow
+@coq
+@pytest.mark.parametrize("name", [KT_KL, KDP2_KL])
+def test_the_provers_subset_chord_certificate_checks(name, library, tmp_path):
+    # the prover's own certificate of the edge (``implgraph certificate --edge``), as the matrices collect it: its U
+    # and data are the stored ones, and its theorem checks
+    import json
+    import os
+    import subprocess
+    import sys
+    a, b = name.split(" => ")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = {**os.environ, "PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    out = subprocess.run([sys.executable, "-m", "implgraph", "certificate", "--edge", a, b], capture_output=True,
+                         text=True, check=True, env=env, cwd=str(tmp_path)).stdout
+    (claim,) = json.loads(out)["claims"]
+    (cert,) = claim["certificates"]
+    assert claim["verdict"] == "proved" and cert["method"] == "subset-chord"
+    assert cert["upper"] == CERTS[name]["upper"] and cert["upper_certificate"] == CERTS[name]["upper_certificate"]
+    assert_kernel_checked(cert, library, tmp_path, name)
