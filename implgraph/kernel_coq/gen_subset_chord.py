@@ -92,8 +92,8 @@ def _library_ends(size):
 
 
 def _below(f, small, large, func, label):
-    """``(lines, tactic)``: each argument of ``small`` at most the argument of ``large`` equal to it (``func`` Max), or
-    each argument of ``large`` at least ``small``'s equal one (Min); the tactic closes ``small <= large`` from them."""
+    """``(lines, tactic)``: each argument of ``small`` at most an argument of ``large`` (``func`` Max), or each argument
+    of ``large`` at least one of ``small``'s (Min), chosen by :func:`_pick`; the tactic closes ``small <= large``."""
     from implgraph.kernel_coq.gen_chord import _ineq
     side, lemma = ("max", "Rmax_lub") if func == "Max" else ("min", "Rmin_glb")
     outer, inner = (small, large) if func == "Max" else (large, small)
@@ -107,13 +107,14 @@ def _below(f, small, large, func, label):
     return lines, _nest(lemma, items)
 
 
-def _chain(f, label, u_end, c_end, lib, func, name):
+def _chain(f, label, u_end, c_end, lib, func, name, cs):
     """Lines proving ``H<label>``: U's end against the certificate's (``Hu``: argument by argument) and the
-    certificate's against the library's ``name N j T`` (``Hc``), Max ``u <= c <= lib``, Min ``lib <= c <= u``."""
+    certificate's against the library's ``name N j T`` (``Hc``; ``lib`` its text, ``cs`` the size's Coq term), Max
+    ``u <= c <= lib``, Min ``lib <= c <= u``."""
     cu, cc = f.tr.expr(u_end), f.tr.expr(c_end)
     lines, lib_tac = _below(f, c_end, lib, func, f"Hc{label}") if func == "Max" else \
         _below(f, lib, c_end, func, f"Hc{label}")
-    lib_coq = f"{name} N ({f.cs}) T"
+    lib_coq = f"{name} N ({cs}) T"
     first, second = (cc, lib_coq) if func == "Max" else (lib_coq, cc)
     lines.append(f"assert (Hc{label} : {first} <= {second}) by (unfold {name}; {lib_tac}).")
     if cu == cc:
@@ -131,13 +132,12 @@ def _ends_lines(f, lo, hi, size, cs):
     against the certificate's ``lo`` and ``hi``, and those against the library's, argument by argument (each against
     its equal one by exact algebra)."""
     lib_lo, lib_hi = _library_ends(size)
-    f.cs = cs
     data = f.cert.raw.get("upper_certificate") or {}
     _need(data.get("lo") is not None and data.get("hi") is not None, "a subset chord certificate without lo and hi")
     lines = []
     if lo is not None:
-        lines += _chain(f, "lo", lo, str(data["lo"]), f"Max({', '.join(lib_lo)})", "Max", "sublo")
-    return lines + _chain(f, "hi", hi, str(data["hi"]), f"Min({', '.join(lib_hi)})", "Min", "subhi")
+        lines += _chain(f, "lo", lo, str(data["lo"]), f"Max({', '.join(lib_lo)})", "Max", "sublo", cs)
+    return lines + _chain(f, "hi", hi, str(data["hi"]), f"Min({', '.join(lib_hi)})", "Min", "subhi", cs)
 
 
 def _relation(text):
@@ -264,7 +264,8 @@ def _statement(f, pieces):
 
 
 def _check_sides(cert):
-    """``(divergence, its Coq kind)``, or :class:`Untranslatable` where the sides are not this lemma's."""
+    """B's divergence (:func:`implgraph.kernel_coq.adapter.divergence_side`), or :class:`Untranslatable` where the
+    sides are not this lemma's."""
     from implgraph.kernel_coq import adapter
     A, B = cert.A, cert.B
     _need(A.family == "subset" and A.sides == "TwoSided" and A.size is not None,
