@@ -19,6 +19,7 @@ from implgraph.kernel_coq import (gen_ceiling, gen_ceiling_chord, gen_chord, gen
 from implgraph.kernel_coq import (gen_binary_program, gen_chord_pieces, gen_floor_above, gen_max_value,
                                   gen_removal_scaling, gen_set_channel_closeness)
 from implgraph.kernel_coq import gen_corners
+from implgraph.kernel_coq import gen_subset_chord
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -44,6 +45,7 @@ COMPOSITES = {"composition": gen_composition.composition,
               "set-channel-whole-domain": gen_set_channel.set_channel_whole_domain,
               "binary-program": gen_binary_program.binary_program,
               "set-channel-closeness": gen_set_channel_closeness.set_channel_closeness, **gen_ceiling.COMPOSITES}
+COMPOSITES["subset-chord"] = gen_subset_chord.subset_chord
 #: the library modules a non-leaf method needs beyond the generator's header
 _COMPOSITE_MODULES = {"set-channel-diversity": gen_set_channel.MODULES, "intruder-views": gen_views.MODULES,
                       "transport-mixture": gen_transport.MODULES,
@@ -51,6 +53,7 @@ _COMPOSITE_MODULES = {"set-channel-diversity": gen_set_channel.MODULES, "intrude
                       "set-channel-whole-domain": gen_set_channel.WHOLE_MODULES,
                       "binary-program": gen_binary_program.MODULES,
                       "set-channel-closeness": gen_set_channel_closeness.MODULES}
+_COMPOSITE_MODULES["subset-chord"] = gen_subset_chord.MODULES
 #: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
 _HEADER = {"set-channel-diversity": (_gen.ENTROPY,)}
 
@@ -88,6 +91,8 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
            "binary-program": "BinaryTables.bp_pairs / bp_removal_same / bp_removal_pairs (BinaryProgram.flat_piece, "
                              "middle_piece, top_piece), kl_pairs / kl_removal_same / kl_removal_pairs (kl_piece), "
                              "bp_removal_tv"}
+
+COVERED["subset-chord"] = "SubsetChord.subset_chord_kl / _kl0 / _renyi2 / _one (subset_xconf: each record's ratio)"
 
 bundle = _gen.bundle
 
