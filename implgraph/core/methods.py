@@ -92,6 +92,8 @@ SUBSET_CHORD = _m("subset-chord", None, "every j records' mean within [1/T, T] o
                   "a class's divergence from the table at most the chord of phi over it")
 SUBSET_PAIRS = _m("subset-pairs", None, "two records are j times the difference of two subset means sharing j - 1 "
                   "others: their total variation at most j (1 - 1/T)")
+SLACK_PAIRS_TV = _m("slack-pairs-tv", None, "an (eps, delta) level between two records or on record removal bounds the "
+                    "total variation between two records")
 DIVERGENCE_ORDER = _m("divergence-order", None, "cited orderings of divergences: Renyi monotone in its order, Pinsker")
 DIVERGENCE_FAMILY = _m("divergence-family", None, "a witness family: a bounded divergence between records, an unbounded "
                        "ratio")

@@ -1,0 +1,113 @@
+"""``slack-pairs-tv``: an (eps, delta) level, between two records or on record removal, bounds the total variation
+between two records, tight for every N (docs/arguments/slack-pairs-tv.md).
+
+The case: A at raw level T = e^eps declares an additive slack delta in [0, 1) on every event S, between every two
+records (x_i(S) <= T x_k(S) + delta: ``eps-delta-ldp``) or between the table P and the table without one record Q_i
+(P(S) <= T Q_i(S) + delta and Q_i(S) <= T P(S) + delta: ``eps-delta-dp``); B the total variation between two records
+(its declared divergence compares ``pairs``, kind ``tv``). TV(x_i, x_k) = max over S of x_i(S) - x_k(S).
+
+**Between records.** With u = x_i(S), v = x_k(S): u <= T v + delta, and on the complement
+1 - v <= T (1 - u) + delta; their sum over T + 1 gives
+
+    U = (T - 1 + 2 delta)/(T + 1)
+
+attained for every N >= 2 by x_i = (T + delta, 1 - delta)/(T + 1) (N - 1 records) and x_k = (1 - delta, T + delta)/(T + 1)
+(both events at equality).
+
+**On record removal.** x_i - x_k = (N - 1)(Q_k - Q_i), Q_i(S) >= (P(S) - delta)/T and
+Q_k(S) = 1 - Q_k(S^c) <= 1 - (1 - P(S) - delta)/T, so
+
+    U = min(1, (N - 1)(1 - (1 - 2 delta)/T))
+
+attained for every N >= 2 by two buckets with t = U: x_i = (1 + t, 1 - t)/2, x_k = (1 - t, 1 + t)/2, the N - 2 others
+at (1/2, 1/2) (P = (1/2, 1/2); removing x_i or x_k meets both events' conditions as t <= U and
+U/(N - 1) <= T - 1 + 2 delta, i.e. (T - 1)(T - 1 + 2 delta) >= 0).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.core import methods
+from implgraph.definitions.divergences import divergence_of
+from implgraph.prover.answer import Bound, T
+from implgraph.prover.registry import argument, certificate_parts
+from implgraph.prover.shapes import declared_slack, slack_between
+from implgraph.prover.tables import binary_column_table, frac
+
+METHOD = methods.SLACK_PAIRS_TV
+
+__all__ = ["upper", "family_rows", "bound"]
+
+
+def upper(compares, d, N):
+    """U for A's slack ``d`` between ``compares`` (``"pairs"`` or ``"removal"``)."""
+    if compares == "pairs":
+        return (T - 1 + 2 * d) / (T + 1)
+    return sympy.Min(1, (N - 1) * (1 - (1 - 2 * d) / T))
+
+
+def family_rows(compares, d, N):
+    """The attaining family: ``[(count, first bucket's value, class)]`` of binary rows (module notes)."""
+    if compares == "pairs":
+        return [(N - 1, (T + d) / (T + 1), "E1"), (sympy.Integer(1), (1 - d) / (T + 1), "E2")]
+    t = upper(compares, d, N)
+    return [(sympy.Integer(1), (1 + t) / 2, "E1"), (sympy.Integer(1), (1 - t) / 2, "E2"),
+            (N - 2, sympy.Rational(1, 2), "E3")]
+
+
+def _build(rows):
+    def build(point):
+        values, labels = [], []
+        for count, value, label in rows:
+            c, v = (sympy.sympify(x).subs(point) for x in (count, value))
+            if not (c.is_Integer and c >= 0 and v.is_Rational):
+                return None
+            values += [frac(v)] * int(c)
+            labels += [label] * int(c)
+        return binary_column_table(values, labels=labels)
+    return build
+
+
+def _slack(ctx):
+    """``(compares, delta)`` of A's declared slack, or None."""
+    compares = slack_between(ctx.a)
+    d = declared_slack(ctx.a, ctx.a_params, compares) if compares in ("pairs", "removal") else None
+    return None if d is None else (compares, d)
+
+
+def _applies(ctx):
+    div = divergence_of(ctx.b, ctx.b_params)
+    return div is not None and div.compares == "pairs" and div.kind == "tv" and _slack(ctx) is not None
+
+
+@argument(METHOD, order=174.5, applies=_applies)
+def bound(ctx):
+    """B the total variation between two records, A an (eps, delta) level between records or on removal."""
+    compares, d = _slack(ctx)
+    text = ("B is the total variation between two records, the largest x_i(S) - x_k(S) over events S; "
+            + (f"A gives u <= T v + {d} on S and 1 - v <= T (1 - u) + {d} on its complement (u = x_i(S), v = x_k(S)), "
+               "whose sum over T + 1 is U; attained for every N by N - 1 records at (T + delta, 1 - delta)/(T + 1) "
+               "and one at (1 - delta, T + delta)/(T + 1)" if compares == "pairs" else
+               f"x_i - x_k = (N - 1)(Q_k - Q_i) and A gives Q_i(S) >= (P(S) - {d})/T, Q_k(S) <= 1 - (1 - P(S) - {d})/T, "
+               "so U = min(1, (N - 1)(1 - (1 - 2 delta)/T)); attained for every N by x_i = (1 + t, 1 - t)/2, "
+               "x_k = (1 - t, 1 + t)/2 and the N - 2 others at (1/2, 1/2), t = U"))
+    return Bound(upper(compares, d, ctx.N), True, METHOD.name, text, build=_build(family_rows(compares, d, ctx.N)),
+                 checks=[f"A's slack delta = {d} between {compares}"])
+
+
+def _upper_certificate(cert, ctx):
+    """The lemma data: B's kind and what A's slack compares."""
+    cert["upper_certificate"] = {"lemma": METHOD.lemma, "kind": "tv", "compares": "pairs",
+                                 "slack": cert["A"].get("slack")}
+
+
+def _family(cert, ctx):
+    """The attaining family's binary rows in T and N."""
+    slack = cert["A"]["slack"]
+    d = sympy.Rational(str(slack["delta"]))
+    return {"rows": [{"count": str(c), "value": str(v), "class": k}
+                     for c, v, k in family_rows(slack["compares"], d, ctx.N)]}
+
+
+certificate_parts(METHOD, family=_family)(_upper_certificate)
