@@ -85,3 +85,43 @@ def test_forgeries_are_rejected(results):
     assert not check_certificate({**cert, "tightness": fam}).ok
     side = {**cert["A"], "slack": {"compares": "pairs", "delta": "1/5"}}    # not the registry's delta
     assert not check_certificate({**cert, "A": side}).ok
+
+
+# A hockey-stick level (delta-ldp, delta-dp at gamma = 2; tv-dp at gamma = 1): the same inequalities with the ratio
+# gamma and the level delta. Hand values: delta-ldp(log 2) at delta = 1/4: U = (2 - 1 + 1/2)/3 = 1/2, two records at
+# (3/4, 1/4) and one at (1/4, 3/4) (3/4 - 2 (1/4) = 1/4 both ways); tv-dp at N = 3, delta = 1/8:
+# U = min(1, 2 (2)(1/8)) = 1/2, records (3/4, 1/4), (1/4, 3/4), (1/2, 1/2): removing the first leaves (3/8, 5/8), TV 1/8.
+HOCKEY = [[F(3, 4), F(1, 4)], [F(3, 4), F(1, 4)], [F(1, 4), F(3, 4)]]
+TV_DP = [[F(3, 4), F(1, 4)], [F(1, 4), F(3, 4)], [F(1, 2), F(1, 2)]]
+
+
+def _hockey_pairs(rows, g):
+    return max(sum(max(a - g * b, F(0)) for a, b in zip(x, y)) for x, y in itertools.permutations(rows, 2))
+
+
+def _tv_removal(rows):
+    return max(sum(abs(a - b) for a, b in zip(x, y)) / 2 for x, y in brute._pairs_of(rows, "removal"))
+
+
+def test_hockey_levels_hand_values_and_brute():
+    assert _hockey_pairs(HOCKEY, 2) == F(1, 4) and _tv(HOCKEY) == F(1, 2)
+    assert _tv_removal(TV_DP) == F(1, 8) and _tv(TV_DP) == F(1, 2)
+    rng = random.Random(23)
+    for _ in range(1500):
+        n = rng.randint(2, 4)
+        rows = brute.random_rows(rng, n, rng.randint(2, 3), high=5)
+        assert _tv(rows) <= (1 + 2 * _hockey_pairs(rows, 2)) / 3
+        assert _tv(rows) <= min(F(1), 2 * (n - 1) * _tv_removal(rows))
+
+
+@pytest.mark.parametrize("a,params,n,d,hand", [("delta-ldp", {"eps": sympy.log(2)}, 3, F(1, 4), F(1, 2)),
+                                               ("tv-dp", {}, 3, F(1, 8), F(1, 2))])
+def test_hockey_levels_proved_tight_and_rechecked(a, params, n, d, hand):
+    r = check_implication(a, "tv-ldp", a_params=params, max_n=3)
+    assert r.verdict == "proved" and r.method == "slack-pairs-tv", (a, r.method)
+    cert = r.details["certificate"]
+    assert cert["tight"] and check_certificate(cert).ok
+    N, delta = sympy.Symbol("N", integer=True), sympy.Symbol("delta", positive=True)
+    f = sympy.sympify(str(r.tight), locals={"N": N, "delta": delta})
+    assert sympy.simplify(f.subs({N: n, delta: d}) - hand) == 0
+    assert not check_certificate({**cert, "upper": "T"}).ok

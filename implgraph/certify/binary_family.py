@@ -19,7 +19,13 @@ from implgraph.certify.family import SAMPLE_T
 from implgraph.certify.pointwise import value_at
 from implgraph.core.formula import parse_expr
 
-__all__ = ["sampled_rows_step"]
+__all__ = ["sampled_rows_step", "SLACK_T"]
+
+
+def _number(level):
+    """A level (a Fraction, or an exact value with ``expr``) as a sympy number."""
+    expr = getattr(level, "expr", None)
+    return expr if expr is not None else sympy.Rational(level.numerator, level.denominator)
 
 
 def _point(cert, read, rows, div, env):
@@ -38,22 +44,30 @@ def _point(cert, read, rows, div, env):
     if len(table) != env[N]:
         return f"at {env}: {len(table)} records"
     params = {k: value_at(v, env) for k, v in read["params"].items()}
-    ra = registered(cert["A"]["definition"]).concrete(ConcreteTable.from_fractions(table, classes=classes), **params)
+    if read["a_div"] is not None:       # A declares a divergence: its level is that divergence's
+        ra = read["a_div"].level([list(r) for r in table], classes)
+    else:
+        ra = registered(cert["A"]["definition"]).concrete(ConcreteTable.from_fractions(table, classes=classes),
+                                                          **params)
     rb = div.level([list(r) for r in table], classes)
     if ra is None or ra == INF or rb is None or rb == INF:
         return f"at {env}: a level is undefined or infinite ({ra}, {rb})"
     upper = value_at(read["upper"], env)
-    rb_s = getattr(rb, "expr", None)
-    rb_s = rb_s if rb_s is not None else sympy.Rational(rb.numerator, rb.denominator)
+    ra_s, rb_s = (_number(x) for x in (ra, rb))
     same = abs(sympy.N(rb_s - upper, 50)) < 1e-40
-    if sympy.Rational(ra.numerator, ra.denominator) > env[T] or not same:
+    if not (ra_s <= env[T]) or not same:
         return f"at {env}: A's raw level {ra}, B's {rb_s} against U = {upper}"
     return ""
 
 
-def sampled_rows_step(cert, names, fam, div, rels, ns):
-    """The step "the family attains U" at every sampled N in ``ns``, T in the sampled levels above 1 and value
-    0..N of each integer symbol of ``names`` other than N, where every relation of ``rels`` (the domain) holds.
+#: the levels T sampled where A's raw level is a slack (a hockey-stick's or total variation's delta, in [0, 1])
+SLACK_T = ("0", "1/10", "1/4", "1/2", "3/4", "1")
+
+
+def sampled_rows_step(cert, names, fam, div, rels, ns, levels=None):
+    """The step "the family attains U" at every sampled N in ``ns``, T in ``levels`` (default: the sampled ratios
+    above 1) and value 0..N of each integer symbol of ``names`` other than N, where every relation of ``rels`` (the
+    domain) holds.
 
     ``names`` maps the certificate's names to its symbols (``T``, ``N`` and the declared ones); ``div`` is B's
     registered :class:`~implgraph.definitions.divergences.Divergence`."""
@@ -61,19 +75,23 @@ def sampled_rows_step(cert, names, fam, div, rels, ns):
         return parse_expr(str(text), names)
     rows = [(read_(r["count"]), read_(r["value"]), str(r.get("class"))) for r in fam.get("rows") or []]
     # read once: U and A's parameters (a number, or a declared symbol's value at each point)
+    from implgraph.certify.kernel import registered
+    from implgraph.definitions.divergences import divergence_of
+    A = cert.get("A") or {}
     read = {"upper": read_(cert["upper"]), "N": names["N"], "T": names["T"],
-            "params": {k: read_(v) for k, v in ((cert.get("A") or {}).get("params") or {}).items()}}
+            "params": {k: read_(v) for k, v in (A.get("params") or {}).items()},
+            "a_div": divergence_of(registered(A["definition"]), A.get("params"))}
     others = sorted((v for k, v in names.items() if k not in ("T", "N") and v.is_integer), key=str)
     tried, bad = 0, []
     for n in ns:
         for values in itertools.product(range(0, n + 1), repeat=len(others)):
-            for t in (sympy.Rational(x) for x in SAMPLE_T):
+            for t in (sympy.Rational(x) for x in levels or [x for x in SAMPLE_T if sympy.Rational(x) > 1]):
                 env = {names["N"]: sympy.Integer(n), names["T"]: t, **dict(zip(others, map(sympy.Integer, values)))}
-                if t <= 1 or not all(bool(value_at(rel, env)) for rel in rels):
+                if not all(bool(value_at(rel, env)) for rel in rels):
                     continue
                 tried += 1
                 why = _point(cert, read, rows, div, env)
                 if why:
                     bad.append(why)
-    return (f"the family attains U at {tried} sampled points (N, T > 1, the size's symbols)", tried > 0 and not bad,
+    return (f"the family attains U at {tried} sampled points (N, T, the size's symbols)", tried > 0 and not bad,
             "; ".join(bad[:3]) or "exact levels of the registry")

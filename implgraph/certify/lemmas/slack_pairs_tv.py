@@ -10,7 +10,10 @@ x_i(S) - x_k(S) <= (N - 1)(1 - (1 - 2 delta)/T); and TV <= 1.
 What the checker re-derives from the certificate's statement, not from its data:
 
 - A's side is registered with a declared slack (between ``pairs`` or on ``removal``) and its delta a number in
-  [0, 1) (:func:`implgraph.certify.obligation.slack`; the registry check compares it with A's parameter);
+  [0, 1) (:func:`implgraph.certify.obligation.slack`; the registry check compares it with A's parameter); or A's
+  registered definition declares a hockey-stick divergence at a number gamma >= 1 (total variation: gamma = 1)
+  between records or on removal, whose level T is the slack delta at the ratio gamma (the lemma with T -> gamma,
+  delta -> T);
 - B's side names a registered definition declaring the total variation between every two records;
 - the domain implies T >= 1; U is the lemma's value for that slack, built here from delta (exact algebra);
 - where tightness is claimed: the family's classes E1 and E2 (one record each at least) are at total variation U
@@ -22,7 +25,7 @@ from __future__ import annotations
 
 import sympy
 
-from implgraph.certify.binary_family import sampled_rows_step
+from implgraph.certify.binary_family import SLACK_T, sampled_rows_step
 from implgraph.certify.claim import parse_condition
 from implgraph.certify.domain import declared_names
 from implgraph.certify.hypotheses import Hypotheses
@@ -39,13 +42,33 @@ _T = sympy.Symbol("T", positive=True)
 _N = sympy.Symbol("N", integer=True, positive=True)
 
 
-def value(compares, d):
-    """The lemma's U for a slack ``d`` between ``compares``; None for another kind of slack."""
-    d = sympy.Rational(d.numerator, d.denominator)
+def value(compares, d, g=_T):
+    """The lemma's U for a slack ``d`` at the ratio ``g`` between ``compares``; None for another kind of slack."""
     if compares == "pairs":
-        return (_T - 1 + 2 * d) / (_T + 1)
+        return (g - 1 + 2 * d) / (g + 1)
     if compares == "removal":
-        return sympy.Min(1, (_N - 1) * (1 - (1 - 2 * d) / _T))
+        return sympy.Min(1, (_N - 1) * (1 - (1 - 2 * d) / g))
+    return None
+
+
+def _a_level(cert):
+    """``(compares, delta, gamma)`` of A: its declared slack at the ratio T, or its registered hockey-stick divergence
+    at a number gamma >= 1 (total variation: gamma = 1) with delta = T (its level); None otherwise."""
+    from implgraph.certify.kernel import registered
+    from implgraph.definitions.divergences import divergence_of
+    A = cert.get("A") or {}
+    compares = (A.get("slack") or {}).get("compares")
+    d = slack(A, compares) if compares in ("pairs", "removal") else None
+    if d is not None:
+        return compares, sympy.Rational(d.numerator, d.denominator), _T
+    a = registered(A.get("definition")) if A.get("definition") else None
+    div = divergence_of(a, A.get("params")) if a is not None else None
+    if div is None or div.compares not in ("pairs", "removal") or A.get("slack"):
+        return None
+    if div.kind == "tv":
+        return div.compares, _T, sympy.Integer(1)
+    if div.kind == "hockey-stick" and div.order.is_number and div.order.is_finite and bool(div.order >= 1):
+        return div.compares, _T, div.order
     return None
 
 
@@ -67,11 +90,10 @@ def check(cert, ns=range(2, 10), timeout_ms=4000):
     try:
         steps += _registered(cert)
         names = declared_names(cert, {"T": _T, "N": _N})
-        A = cert.get("A") or {}
-        compares = (A.get("slack") or {}).get("compares")
-        d = slack(A, compares) if compares in ("pairs", "removal") else None
-        steps.append(("A declares a slack delta in [0, 1) between two records or on record removal", d is not None,
-                      "declared slack"))
+        level = _a_level(cert)
+        steps.append(("A declares a slack delta in [0, 1) between two records or on record removal, or is a "
+                      "hockey-stick (total variation) level there at a number gamma >= 1", level is not None,
+                      "declared slack or divergence"))
         _, div = _divergence(cert)
         steps.append(("B's registered definition declares the total variation between every two records",
                       div is not None and div.compares == "pairs" and div.kind == "tv", "registry"))
@@ -79,15 +101,18 @@ def check(cert, ns=range(2, 10), timeout_ms=4000):
             return _report(steps)
         rels = [r for text in cert.get("domain") or [] for r in parse_condition(text, names)]
         hyps = Hypotheses(rels, {str(v): "integer" if v.is_integer else "real" for v in names.values()}, names)
-        steps.append(("the domain implies T >= 1", bool(hyps.implied(sympy.Ge(_T, 1))[0]), "the domain's conditions"))
+        compares, d, g = level
+        least = 1 if g == _T else 0      # a ratio T >= 1; a hockey-stick's level T (the slack) >= 0
+        steps.append((f"the domain implies T >= {least}", bool(hyps.implied(sympy.Ge(_T, least))[0]),
+                      "the domain's conditions"))
         upper = parse_expr(str(cert.get("upper")), names)
-        steps.append((f"U is the lemma's value for a slack on {compares}",
-                      sympy.simplify(upper - value(compares, d)) == 0, "exact"))
+        steps.append((f"U is the lemma's value for a slack {d} at the ratio {g} on {compares}",
+                      sympy.simplify(upper - value(compares, d, g)) == 0, "exact"))
         if cert.get("tight"):
             fam = cert.get("tightness") or {}
             steps.append(("the family's two records are at total variation U", _family_ok(fam, names, upper),
                           "exact"))
-            steps.append(sampled_rows_step(cert, names, fam, div, hyps.rels, ns))
+            steps.append(sampled_rows_step(cert, names, fam, div, hyps.rels, ns, None if g == _T else SLACK_T))
     except (*UNREADABLE, InputError, ValueError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

@@ -1,5 +1,7 @@
 """``slack-pairs-tv``: an (eps, delta) level, between two records or on record removal, bounds the total variation
-between two records, tight for every N (docs/arguments/slack-pairs-tv.md).
+between two records, tight for every N (docs/arguments/slack-pairs-tv.md); so does a hockey-stick level at a number
+gamma >= 1 (``delta-ldp``, ``delta-dp``; total variation ``tv-dp`` at gamma = 1), whose level is the slack delta at the
+ratio gamma: the same inequalities with T replaced by gamma and delta by the level.
 
 The case: A at raw level T = e^eps declares an additive slack delta in [0, 1) on every event S, between every two
 records (x_i(S) <= T x_k(S) + delta: ``eps-delta-ldp``) or between the table P and the table without one record Q_i
@@ -40,18 +42,19 @@ METHOD = methods.SLACK_PAIRS_TV
 __all__ = ["upper", "family_rows", "bound"]
 
 
-def upper(compares, d, N):
-    """U for A's slack ``d`` between ``compares`` (``"pairs"`` or ``"removal"``)."""
+def upper(compares, d, N, g=T):
+    """U for A's slack ``d`` between ``compares`` (``"pairs"`` or ``"removal"``) at the ratio ``g`` (A's raw level T
+    for an (eps, delta) level; for a hockey-stick level, its declared number and ``d`` = T)."""
     if compares == "pairs":
-        return (T - 1 + 2 * d) / (T + 1)
-    return sympy.Min(1, (N - 1) * (1 - (1 - 2 * d) / T))
+        return (g - 1 + 2 * d) / (g + 1)
+    return sympy.Min(1, (N - 1) * (1 - (1 - 2 * d) / g))
 
 
-def family_rows(compares, d, N):
+def family_rows(compares, d, N, g=T):
     """The attaining family: ``[(count, first bucket's value, class)]`` of binary rows (module notes)."""
     if compares == "pairs":
-        return [(N - 1, (T + d) / (T + 1), "E1"), (sympy.Integer(1), (1 - d) / (T + 1), "E2")]
-    t = upper(compares, d, N)
+        return [(N - 1, (g + d) / (g + 1), "E1"), (sympy.Integer(1), (1 - d) / (g + 1), "E2")]
+    t = upper(compares, d, N, g)
     return [(sympy.Integer(1), (1 + t) / 2, "E1"), (sympy.Integer(1), (1 - t) / 2, "E2"),
             (N - 2, sympy.Rational(1, 2), "E3")]
 
@@ -70,10 +73,19 @@ def _build(rows):
 
 
 def _slack(ctx):
-    """``(compares, delta)`` of A's declared slack, or None."""
+    """``(compares, delta, gamma)``: A's declared slack delta at the ratio gamma = T; or, for A a hockey-stick at a number
+    gamma >= 1 (total variation: gamma = 1) between records or on removal, delta = T (its level) at that gamma; or None."""
     compares = slack_between(ctx.a)
     d = declared_slack(ctx.a, ctx.a_params, compares) if compares in ("pairs", "removal") else None
-    return None if d is None else (compares, d)
+    if d is not None:
+        return compares, d, T
+    div = divergence_of(ctx.a, ctx.a_params)
+    if div is None or div.compares not in ("pairs", "removal"):
+        return None
+    if div.kind == "tv":
+        return div.compares, T, sympy.Integer(1)
+    numeric = div.kind == "hockey-stick" and div.order.is_number and div.order.is_finite and bool(div.order >= 1)
+    return (div.compares, T, div.order) if numeric else None
 
 
 def _applies(ctx):
@@ -84,30 +96,42 @@ def _applies(ctx):
 @argument(METHOD, order=174.5, applies=_applies)
 def bound(ctx):
     """B the total variation between two records, A an (eps, delta) level between records or on removal."""
-    compares, d = _slack(ctx)
+    compares, d, g = _slack(ctx)
     text = ("B is the total variation between two records, the largest x_i(S) - x_k(S) over events S; "
-            + (f"A gives u <= T v + {d} on S and 1 - v <= T (1 - u) + {d} on its complement (u = x_i(S), v = x_k(S)), "
-               "whose sum over T + 1 is U; attained for every N by N - 1 records at (T + delta, 1 - delta)/(T + 1) "
-               "and one at (1 - delta, T + delta)/(T + 1)" if compares == "pairs" else
-               f"x_i - x_k = (N - 1)(Q_k - Q_i) and A gives Q_i(S) >= (P(S) - {d})/T, Q_k(S) <= 1 - (1 - P(S) - {d})/T, "
-               "so U = min(1, (N - 1)(1 - (1 - 2 delta)/T)); attained for every N by x_i = (1 + t, 1 - t)/2, "
-               "x_k = (1 - t, 1 + t)/2 and the N - 2 others at (1/2, 1/2), t = U"))
-    return Bound(upper(compares, d, ctx.N), True, METHOD.name, text, build=_build(family_rows(compares, d, ctx.N)),
-                 checks=[f"A's slack delta = {d} between {compares}"])
+            + (f"A gives u <= {g} v + {d} on S and 1 - v <= {g} (1 - u) + {d} on its complement (u = x_i(S), "
+               f"v = x_k(S)), whose sum over {g} + 1 is U; attained for every N by N - 1 records at "
+               f"({g} + {d}, 1 - {d})/({g} + 1) and one at (1 - {d}, {g} + {d})/({g} + 1)" if compares == "pairs" else
+               f"x_i - x_k = (N - 1)(Q_k - Q_i) and A gives Q_i(S) >= (P(S) - {d})/{g}, "
+               f"Q_k(S) <= 1 - (1 - P(S) - {d})/{g}, so U = min(1, (N - 1)(1 - (1 - 2 ({d}))/{g})); attained for every "
+               "N by x_i = (1 + t, 1 - t)/2, x_k = (1 - t, 1 + t)/2 and the N - 2 others at (1/2, 1/2), t = U"))
+    return Bound(upper(compares, d, ctx.N, g), True, METHOD.name, text,
+                 build=_build(family_rows(compares, d, ctx.N, g)),
+                 checks=[f"A's slack delta = {d} at the ratio {g} between {compares}"])
+
+
+def _level(cert, ctx):
+    """``(compares, delta, gamma)`` from the certificate's A side: its slack, or its divergence (the registry's)."""
+    slack = cert["A"].get("slack")
+    if slack:
+        return slack["compares"], sympy.Rational(str(slack["delta"])), T
+    from implgraph.definitions import get
+    div = divergence_of(get(cert["A"]["definition"]), cert["A"].get("params"))
+    return div.compares, T, sympy.Integer(1) if div.kind == "tv" else div.order
 
 
 def _upper_certificate(cert, ctx):
-    """The lemma data: B's kind and what A's slack compares."""
+    """The lemma data: B's kind, and A's slack or A's divergence (its kind, gamma and what it compares)."""
+    compares, _, g = _level(cert, ctx)
     cert["upper_certificate"] = {"lemma": METHOD.lemma, "kind": "tv", "compares": "pairs",
-                                 "slack": cert["A"].get("slack")}
+                                 "slack": cert["A"].get("slack"),
+                                 "a_divergence": None if cert["A"].get("slack") else {"compares": compares,
+                                                                                     "gamma": str(g)}}
 
 
 def _family(cert, ctx):
     """The attaining family's binary rows in T and N."""
-    slack = cert["A"]["slack"]
-    d = sympy.Rational(str(slack["delta"]))
-    return {"rows": [{"count": str(c), "value": str(v), "class": k}
-                     for c, v, k in family_rows(slack["compares"], d, ctx.N)]}
+    compares, d, g = _level(cert, ctx)
+    return {"rows": [{"count": str(c), "value": str(v), "class": k} for c, v, k in family_rows(compares, d, ctx.N, g)]}
 
 
 certificate_parts(METHOD, family=_family)(_upper_certificate)
