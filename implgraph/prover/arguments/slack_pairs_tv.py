@@ -35,7 +35,7 @@ from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import declared_slack, slack_between
-from implgraph.prover.tables import binary_column_table, frac
+from implgraph.prover.tables import rows_build
 
 METHOD = methods.SLACK_PAIRS_TV
 
@@ -57,19 +57,6 @@ def family_rows(compares, d, N, g=T):
     t = upper(compares, d, N, g)
     return [(sympy.Integer(1), (1 + t) / 2, "E1"), (sympy.Integer(1), (1 - t) / 2, "E2"),
             (N - 2, sympy.Rational(1, 2), "E3")]
-
-
-def _build(rows):
-    def build(point):
-        values, labels = [], []
-        for count, value, label in rows:
-            c, v = (sympy.sympify(x).subs(point) for x in (count, value))
-            if not (c.is_Integer and c >= 0 and v.is_Rational):
-                return None
-            values += [frac(v)] * int(c)
-            labels += [label] * int(c)
-        return binary_column_table(values, labels=labels)
-    return build
 
 
 def _slack(ctx):
@@ -105,7 +92,7 @@ def bound(ctx):
                f"Q_k(S) <= 1 - (1 - P(S) - {d})/{g}, so U = min(1, (N - 1)(1 - (1 - 2 ({d}))/{g})); attained for every "
                "N by x_i = (1 + t, 1 - t)/2, x_k = (1 - t, 1 + t)/2 and the N - 2 others at (1/2, 1/2), t = U"))
     return Bound(upper(compares, d, ctx.N, g), True, METHOD.name, text,
-                 build=_build(family_rows(compares, d, ctx.N, g)),
+                 build=rows_build(family_rows(compares, d, ctx.N, g)),
                  checks=[f"A's slack delta = {d} at the ratio {g} between {compares}"])
 
 

@@ -32,7 +32,7 @@ from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import compares, decide
-from implgraph.prover.tables import binary_column_table, frac
+from implgraph.prover.tables import rows_build
 
 METHOD = methods.SUBSET_PAIRS
 
@@ -49,21 +49,6 @@ def family_rows(N, j):
     t = upper(j)
     return [(sympy.Integer(1), (1 + t) / 2, "E1"), (sympy.Integer(1), (1 - t) / 2, "E2"),
             (N - 2, sympy.Rational(1, 2), "E3")]
-
-
-def _build(N, j):
-    rows = family_rows(N, j)
-
-    def build(point):
-        values, labels = [], []
-        for count, value, label in rows:
-            c, v = (sympy.sympify(x).subs(point) for x in (count, value))
-            if not (c.is_Integer and c >= 0 and v.is_Rational):
-                return None
-            values += [frac(v)] * int(c)
-            labels += [label] * int(c)
-        return binary_column_table(values, labels=labels)
-    return build
 
 
 def _applies(ctx):
@@ -84,7 +69,7 @@ def bound(ctx):
             f"x_i - x_k = {j} (m1 - m2); where m1 > m2, m1 - m2 <= m1 - P/T >= 0, so TV(x_i, x_k) <= {j} (1 - 1/T) "
             "(and <= 1); attained for every N by two buckets: x_i = (1 + t, 1 - t)/2, x_k = (1 - t, 1 + t)/2, the "
             "N - 2 others at (1/2, 1/2), t = U (every j-subset's ratios 1 +- t/j or 1, within [1/T, T])")
-    return Bound(upper(j), True, METHOD.name, text, build=_build(N, j),
+    return Bound(upper(j), True, METHOD.name, text, build=rows_build(family_rows(N, j)),
                  checks=[f"1 <= {j} <= N - 1 on the condition: True"])
 
 
