@@ -172,7 +172,12 @@ def composed_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classe
             first = _single(tight_bound(a, c, a_params, c_params, region, N, a_classes, c_classes))
         except InputError:      # a value outside C's range
             continue
-        if first is None or _decide_positive_T(region, sympy.Ge(first.upper, lowest_raw(c))) is not True:
+        # h must lie where the second part holds: at least C's most private raw level, and above it where that is 0
+        # (C's raw level is a positive symbol: the second part's certificate states T > 0, and nothing is proved at
+        # C's level 0 itself)
+        least = lowest_raw(c)
+        if first is None or _decide_positive_T(region, sympy.Gt(first.upper, least) if least == 0
+                                               else sympy.Ge(first.upper, least)) is not True:
             continue
         upper = simplified(second.upper.subs(T, first.upper))
         if beat is not None and _decide_positive_T(region, sympy.Ge(upper, beat)) is True:
