@@ -13,7 +13,7 @@ import functools
 import sympy
 
 from implgraph.core.factoring import product_factors
-from implgraph.core.relations import strict_signs
+from implgraph.core.relations import strict_signs, to_zero
 from implgraph.core.symbolic import Ctx
 
 __all__ = ["max_args", "LazyCtx", "lazy_ctx", "same_value"]
@@ -66,17 +66,17 @@ def _sign_no_split(region, known, e):
     q = sympy.expand(sympy.Mul(*rest))
     if len(q.free_symbols) <= 3:
         # a small residual: ask the solver about it as a whole
-        if region.decide(sympy.Ge(q, 0)) is True:
+        if region.decide(to_zero(q, ">=")) is True:
             return s
-        if region.decide(sympy.Le(q, 0)) is True:
+        if region.decide(to_zero(q, "<=")) is True:
             return -s
         return None
     if len(rest) == 1:
         q = rest[0]
-        if region.decide(sympy.Ge(q, 0)) is True:
-            return s if region.decide(sympy.Gt(q, 0)) is True else None
-        if region.decide(sympy.Le(q, 0)) is True:
-            return -s if region.decide(sympy.Lt(q, 0)) is True else None
+        if region.decide(to_zero(q, ">=")) is True:
+            return s if region.decide(to_zero(q, ">")) is True else None
+        if region.decide(to_zero(q, "<=")) is True:
+            return -s if region.decide(to_zero(q, "<")) is True else None
     return None
 
 

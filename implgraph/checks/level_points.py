@@ -181,7 +181,7 @@ def _quick_violation(reg, raw, T, smaller, table, d, params, scope, target, boun
         try:
             # xreplace rebuilds (and so evaluates) the tree with exact numbers; much cheaper than subs
             v = _max_value(raw, point)
-            tp = sympy.sympify(T).xreplace(point)
+            tp = _max_value(T, point)
             if not (v.is_number and tp.is_number):
                 continue
             if num_le(v, tp) if smaller else num_le(tp, v):
