@@ -29,7 +29,14 @@ def integer_form(e, kinds):
     syms = e.free_symbols
     if not syms or any(kinds.get(s) != "integer" for s in syms):
         return None
-    gens = sorted(syms, key=lambda s: s.name)
+    return _cleared(e)
+
+
+@functools.lru_cache(maxsize=100_000)
+def _cleared(e):
+    """:func:`integer_form` of ``e`` once its symbols are known to be integers (memoised: the solver front end
+    translates a relation again under each region's symbols, for the relaxed and for the integer encoding)."""
+    gens = sorted(e.free_symbols, key=lambda s: s.name)
     try:
         poly = plain_poly(e, gens)
     except NotPlain:
