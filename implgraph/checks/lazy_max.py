@@ -13,6 +13,7 @@ import functools
 import sympy
 
 from implgraph.core.factoring import product_factors
+from implgraph.core.plain_poly import NotPlain, plain_poly
 from implgraph.core.relations import strict_signs, to_zero
 from implgraph.core.symbolic import Ctx
 
@@ -163,6 +164,11 @@ def _rational_zero(d):
     num, _ = d.as_numer_denom()
     if num.is_Rational:
         return num == 0
+    try:
+        # the same polynomial by ring arithmetic when ``num`` is plain in its symbols (core.plain_poly)
+        return plain_poly(num, sorted(num.free_symbols, key=lambda s: s.name)).is_zero
+    except NotPlain:
+        pass
     try:
         poly = sympy.Poly(num)
     except (sympy.PolynomialError, sympy.GeneratorsNeeded, sympy.CoercionFailed):
