@@ -79,3 +79,18 @@ def test_a_maximum_of_exponentials_at_a_point_is_exp_of_the_largest_exponent():
     # a maximum mixing a ratio and an exponential is left to sympy (xreplace)
     mixed = sympy.Max(N / 3, sympy.exp(k - 2))
     assert _max_value(mixed, at) == sympy.Rational(4, 3)         # 4/3 > exp(0) = 1
+
+
+def test_a_point_of_python_integers_and_fractions_is_read_exactly():
+    """The sample grids give integer symbols Python ints: read as the Rationals xreplace makes of them."""
+    from fractions import Fraction
+
+    from implgraph.core.at_point import holds_at, rational_value
+    N, k, mu = sympy.symbols("N k mu")
+    value = -(N - 1) * (N - k * mu) / (N * (-N + k * mu + 1))
+    # at N = 4, k = 2, mu = 1/2: -(3)(3)/(4 * (-2)) = 9/8
+    for point in ({N: 4, k: 2, mu: Fraction(1, 2)}, {N: sympy.Integer(4), k: sympy.Integer(2), mu: sympy.Rational(1, 2)}):
+        assert rational_value(value, point) == sympy.Rational(9, 8) == value.xreplace(point)
+        assert holds_at(N >= 2 * k - 1, point) is True and holds_at(N < 2 * k, point) is False    # 4 >= 3, 4 < 4
+    assert rational_value(N / (N - 4), {N: 4}) is None      # a zero denominator: not a value
+    assert rational_value(N, {N: True}) is None             # a bool is not a number here
