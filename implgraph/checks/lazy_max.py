@@ -13,7 +13,8 @@ import functools
 import sympy
 
 from implgraph.core.factoring import product_factors
-from implgraph.core.relations import strict_signs
+from implgraph.core.plain_poly import NotPlain, plain_poly
+from implgraph.core.relations import strict_signs, to_zero
 from implgraph.core.symbolic import Ctx
 
 __all__ = ["max_args", "LazyCtx", "lazy_ctx", "same_value"]
@@ -66,17 +67,17 @@ def _sign_no_split(region, known, e):
     q = sympy.expand(sympy.Mul(*rest))
     if len(q.free_symbols) <= 3:
         # a small residual: ask the solver about it as a whole
-        if region.decide(sympy.Ge(q, 0)) is True:
+        if region.decide(to_zero(q, ">=")) is True:
             return s
-        if region.decide(sympy.Le(q, 0)) is True:
+        if region.decide(to_zero(q, "<=")) is True:
             return -s
         return None
     if len(rest) == 1:
         q = rest[0]
-        if region.decide(sympy.Ge(q, 0)) is True:
-            return s if region.decide(sympy.Gt(q, 0)) is True else None
-        if region.decide(sympy.Le(q, 0)) is True:
-            return -s if region.decide(sympy.Lt(q, 0)) is True else None
+        if region.decide(to_zero(q, ">=")) is True:
+            return s if region.decide(to_zero(q, ">")) is True else None
+        if region.decide(to_zero(q, "<=")) is True:
+            return -s if region.decide(to_zero(q, "<")) is True else None
     return None
 
 
@@ -163,6 +164,11 @@ def _rational_zero(d):
     num, _ = d.as_numer_denom()
     if num.is_Rational:
         return num == 0
+    try:
+        # the same polynomial by ring arithmetic when ``num`` is plain in its symbols (core.plain_poly)
+        return plain_poly(num, sorted(num.free_symbols, key=lambda s: s.name)).is_zero
+    except NotPlain:
+        pass
     try:
         poly = sympy.Poly(num)
     except (sympy.PolynomialError, sympy.GeneratorsNeeded, sympy.CoercionFailed):

@@ -181,7 +181,7 @@ def _quick_violation(reg, raw, T, smaller, table, d, params, scope, target, boun
         try:
             # xreplace rebuilds (and so evaluates) the tree with exact numbers; much cheaper than subs
             v = _max_value(raw, point)
-            tp = sympy.sympify(T).xreplace(point)
+            tp = _max_value(T, point)
             if not (v.is_number and tp.is_number):
                 continue
             if num_le(v, tp) if smaller else num_le(tp, v):
@@ -196,11 +196,18 @@ def _quick_violation(reg, raw, T, smaller, table, d, params, scope, target, boun
 
 def _max_value(e, point):
     """``e.xreplace(point)``; a maximum of rational expressions is evaluated in exact rational arithmetic
-    (:func:`~implgraph.core.at_point.rational_value`), without building the sympy ``Max``."""
+    (:func:`~implgraph.core.at_point.rational_value`), without building the sympy ``Max``, and so is a maximum of
+    exponentials of rational expressions (``exp`` is increasing: the largest is ``exp`` of the largest exponent,
+    the very term sympy's ``Max`` keeps after comparing the terms numerically)."""
     e = sympy.sympify(e)
-    values = [rational_value(a, point) for a in max_args(e)]
+    args = max_args(e)
+    values = [rational_value(a, point) for a in args]
     if all(v is not None for v in values):
         return max(values)
+    if all(isinstance(a, sympy.exp) for a in args):
+        exponents = [rational_value(a.args[0], point) for a in args]
+        if all(v is not None for v in exponents):
+            return sympy.exp(max(exponents))
     return e.xreplace(point)
 
 

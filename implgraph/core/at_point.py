@@ -60,9 +60,11 @@ def _pair_value(e, point) -> tuple:
         return int(e.p), int(e.q)
     if e.is_Symbol:
         v = point.get(e)
-        if v is None or not getattr(v, "is_Rational", False):
-            raise _NotPlain
-        return int(v.p), int(v.q)
+        if getattr(v, "is_Rational", False):
+            return int(v.p), int(v.q)
+        if type(v) is int or type(v) is Fraction:   # what xreplace makes of it: the same Rational
+            return v.numerator, v.denominator
+        raise _NotPlain
     if e.is_Add:
         p, q = 0, 1
         for a in e.args:

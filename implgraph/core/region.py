@@ -55,7 +55,6 @@ def _translate(cond, kinds, kinds_key, relax, solver):
 
 
 MAX_POINTS = 24
-USE_NRA = 0
 
 _CHECKS: dict = {}   # solver answers by (constraints, kinds, extra, timeout), shared by all regions
 _ANSWERS: dict = {}  # the sat / unsat answers among them by (constraints, kinds, extra, backend), any time limit
@@ -273,13 +272,13 @@ class Region:
             if not relax and not has_int:
                 break
             try:
-                forms, side, exact, vars_ = self._base(relax, backend)
-                f, s_extra, e_extra, v_extra = _translate(sympy.sympify(extra), self.kinds,
+                forms, side, _, vars_ = self._base(relax, backend)
+                f, s_extra, _, v_extra = _translate(sympy.sympify(extra), self.kinds,
                                                           self._kinds_key, relax, backend)
             except _Untranslatable:
                 break
             vars_ = {**vars_, **v_extra}
-            logic = "QF_NRA" if USE_NRA and relax and exact and e_extra else None
+            logic = "QF_NRA" if relax else None     # relaxed: every symbol and abstraction is a real
             limit = TIMEOUT_MS if relax else INT_TIMEOUT_MS
             if timeout_ms is not None:
                 limit = min(limit, timeout_ms if relax else max(50, timeout_ms // 3))

@@ -13,7 +13,7 @@ import sympy
 
 from implgraph.core.plain_poly import NotPlain, plain_poly
 
-__all__ = ["nice_relation", "strict_signs", "integer_form"]
+__all__ = ["nice_relation", "strict_signs", "to_zero", "integer_form"]
 
 _OPS = {">": sympy.Gt, ">=": sympy.Ge, "<": sympy.Lt, "<=": sympy.Le, "==": sympy.Eq, "!=": sympy.Ne}
 _FLIP = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "==": "==", "!=": "!="}
@@ -29,7 +29,14 @@ def integer_form(e, kinds):
     syms = e.free_symbols
     if not syms or any(kinds.get(s) != "integer" for s in syms):
         return None
-    gens = sorted(syms, key=lambda s: s.name)
+    return _cleared(e)
+
+
+@functools.lru_cache(maxsize=100_000)
+def _cleared(e):
+    """:func:`integer_form` of ``e`` once its symbols are known to be integers (memoised: the solver front end
+    translates a relation again under each region's symbols, for the relaxed and for the integer encoding)."""
+    gens = sorted(e.free_symbols, key=lambda s: s.name)
     try:
         poly = plain_poly(e, gens)
     except NotPlain:
@@ -52,6 +59,28 @@ def strict_signs(f):
     if f.is_number:
         return sympy.Gt(f, 0), sympy.Lt(f, 0)
     return sympy.Gt(f, 0, evaluate=False), sympy.Lt(f, 0, evaluate=False)
+
+
+_TO_ZERO = {">": sympy.Gt, ">=": sympy.Ge, "<": sympy.Lt, "<=": sympy.Le}
+
+
+@functools.lru_cache(maxsize=100_000)
+def to_zero(f, op):
+    """``f OP 0`` (``op`` one of ``>``, ``>=``, ``<``, ``<=``), memoised; unevaluated unless ``f`` is a number.
+
+    Evaluating the relation asks sympy's assumptions for the sign of ``f`` (a polynomial over the region's
+    symbols: they seldom know it, the region decides it); the unevaluated relation is the very relation the
+    evaluation returns when they do not know, and a number's relation is evaluated exactly.
+
+    Examples
+    --------
+    >>> x = sympy.Symbol("x")
+    >>> to_zero(x - 1, ">="), to_zero(sympy.Integer(-2), "<")
+    (x - 1 >= 0, True)
+    """
+    if f.is_number:
+        return _TO_ZERO[op](f, 0)
+    return _TO_ZERO[op](f, 0, evaluate=False)
 
 
 @functools.lru_cache(maxsize=100_000)

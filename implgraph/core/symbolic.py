@@ -24,7 +24,7 @@ import sympy
 
 from implgraph.core.factoring import _clean, factors, num_den
 from implgraph.core.region import Region
-from implgraph.core.relations import nice_relation, strict_signs
+from implgraph.core.relations import nice_relation, strict_signs, to_zero
 
 __all__ = ["Split", "Undecidable", "Ctx", "DECIDE_MS", "PROBE_MS"]
 
@@ -105,7 +105,7 @@ class Ctx:
 
     def _weak_sign(self, p) -> int:
         """+1 if ``p >= 0`` on the region, -1 if ``p <= 0``, 0 if neither is known."""
-        return self._definite(("weak", p), sympy.Ge(p, 0), sympy.Le(p, 0))
+        return self._definite(("weak", p), to_zero(p, ">="), to_zero(p, "<="))
 
     def _reduce(self, e, weak=False):
         """(s, q): ``e`` has the sign of ``s*q`` on the region, q a product of undecided factors.
@@ -135,8 +135,8 @@ class Ctx:
                     s *= sf ** m
                 elif power < 0:
                     # a denominator factor of unknown sign: split on it (rare)
-                    if self.decide(sympy.Ge(f, 0)):
-                        if self.decide(sympy.Gt(f, 0)):
+                    if self.decide(to_zero(f, ">=")):
+                        if self.decide(to_zero(f, ">")):
                             continue
                         raise ZeroDivisionError(f"denominator {f} vanishes on the region")
                     s *= (-1) ** m
@@ -155,8 +155,8 @@ class Ctx:
         s, q = self._reduce(e)
         if s == 0 or q == 1:
             out = s
-        elif self.decide(sympy.Ge(q, 0)):
-            out = s if self.decide(sympy.Gt(q, 0)) else 0
+        elif self.decide(to_zero(q, ">=")):
+            out = s if self.decide(to_zero(q, ">")) else 0
         else:
             out = -s
         self.known[key] = out
@@ -174,7 +174,7 @@ class Ctx:
         if s == 0 or q == 1:
             out = s >= 0
         else:
-            out = self.decide(sympy.Ge(q, 0) if s > 0 else sympy.Le(q, 0))
+            out = self.decide(to_zero(q, ">=" if s > 0 else "<="))
         self.known[key] = out
         return out
 
@@ -211,7 +211,7 @@ class Ctx:
         if s == 0 or q == 1:
             out = s >= 0
         else:
-            out = self.decide(sympy.Ge(q, 0) if s > 0 else sympy.Le(q, 0))
+            out = self.decide(to_zero(q, ">=" if s > 0 else "<="))
         self.known[key] = out
         return out
 
@@ -229,10 +229,10 @@ class Ctx:
             out = False
         else:
             # zero iff q == 0; split on the side q can take (q >= 0 or q <= 0) when one is known
-            if self.region.decide(sympy.Ge(q, 0)) is True:
-                out = not self.decide(sympy.Gt(q, 0))
-            elif self.region.decide(sympy.Le(q, 0)) is True:
-                out = not self.decide(sympy.Lt(q, 0))
+            if self.region.decide(to_zero(q, ">=")) is True:
+                out = not self.decide(to_zero(q, ">"))
+            elif self.region.decide(to_zero(q, "<=")) is True:
+                out = not self.decide(to_zero(q, "<"))
             else:
                 out = self.sign(q) == 0
         self.known[key] = out

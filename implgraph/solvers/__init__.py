@@ -135,13 +135,24 @@ class _RegionSolver:
 _REGION_SOLVERS: dict = {}
 
 
+_CHOSEN: dict = {}   # the solver chosen, by ($IMPLGRAPH_SOLVER, the registered backends): every region question asks
+
+
 def region_solver() -> _RegionSolver:
-    """:func:`region_backend` through the core's interface (the provider this package registers)."""
+    """:func:`region_backend` through the core's interface (the provider this package registers); the choice is
+    made once for the same ``$IMPLGRAPH_SOLVER`` and the same registered backends (every solver question asks)."""
+    key = (os.environ.get(SOLVER_ENV) or None, tuple(BACKENDS.items()))
+    solver = _CHOSEN.get(key)
+    if solver is not None:
+        return solver
     backend = region_backend()
     name = next((n for n, b in BACKENDS.items() if b is backend), "solver")
     solver = _REGION_SOLVERS.get(name)
     if solver is None or solver.backend is not backend:
         solver = _REGION_SOLVERS[name] = _RegionSolver(name, backend)
+    if len(_CHOSEN) > 16:
+        _CHOSEN.clear()
+    _CHOSEN[(key[0], tuple(BACKENDS.items()))] = solver
     return solver
 
 

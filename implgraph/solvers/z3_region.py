@@ -175,6 +175,37 @@ def _default_tactic(timeout_ms):
     return z3.TryFor(z3.Tactic("default"), int(timeout_ms))
 
 
+@functools.lru_cache(maxsize=64)
+def _nra_tactic(timeout_ms):
+    """z3's nlsat procedure with its preprocessing (``qfnra-nlsat``) under a time limit, for a problem over the reals
+    (the ``"QF_NRA"`` hint): the branch z3's default tactic takes for such a problem under these limits (its first
+    try, nlsat for 5 s, outlasts every limit here), without the probes that choose it (a third of a short check).
+    nlsat is a decision procedure for real arithmetic: the same sat / unsat answers; a model may differ."""
+    return z3.TryFor(z3.Tactic("qfnra-nlsat"), int(timeout_ms))
+
+
+def _solver(logic, timeout_ms):
+    """A one-shot solver for the hint ``logic`` under ``timeout_ms`` (which the tactic enforces)."""
+    if logic == "QF_NRA":
+        return _nra_tactic(timeout_ms).solver()
+    if logic:
+        s = z3.SolverFor(logic)
+        s.set("timeout", int(timeout_ms))
+        return s
+    return _default_tactic(timeout_ms).solver()
+
+
+def _assert(s, formulas):
+    """``s.add(*formulas)``: a formula already a z3 boolean term is asserted with z3's own call, without
+    ``add``'s cast (which asks z3 for its sort each time); anything else goes through ``add``."""
+    ref, solver = s.ctx.ref(), s.solver
+    for f in formulas:
+        if isinstance(f, z3.BoolRef) and f.ctx is s.ctx:
+            z3.Z3_solver_assert(ref, solver, f.as_ast())
+        else:
+            s.add(f)
+
+
 def check(formulas, timeout_ms, variables, logic=None):
     """Region interface: satisfiability of ``formulas`` within ``timeout_ms``.
 
@@ -185,7 +216,7 @@ def check(formulas, timeout_ms, variables, logic=None):
     variables : dict
         ``{key: term}`` whose values a sat answer reports.
     logic : str, optional
-        A logic hint (``"QF_NRA"`` selects z3's nlsat solver).
+        A logic hint: ``"QF_NRA"`` (every variable real) selects z3's nlsat procedure (:func:`_nra_tactic`).
 
     Returns
     -------
@@ -193,13 +224,20 @@ def check(formulas, timeout_ms, variables, logic=None):
         ``"sat"`` / ``"unsat"`` / ``"unknown"`` (a timeout is unknown); ``model`` is
         ``{key: sympy.Rational}`` when sat, None when some value is irrational (or not sat).
     """
-    s = z3.SolverFor(logic) if logic else _default_tactic(timeout_ms).solver()
-    s.add(*formulas)
-    r = run_check(s, timeout_ms, limited=not logic)
+    s = _solver(logic, timeout_ms)
+    _assert(s, formulas)
+    r = run_check(s, timeout_ms, limited=True)
     if r == z3.unsat:
         return "unsat", None
     if r != z3.sat:
+        if logic == "QF_NRA" and s.reason_unknown() not in ("timeout", "canceled"):
+            return check(formulas, timeout_ms, variables)   # outside nlsat's fragment: the default tactic
         return "unknown", None
-    m = s.model()
+    try:
+        m = s.model()
+    except z3.Z3Exception:
+        if logic == "QF_NRA":
+            return check(formulas, timeout_ms, variables)
+        raise
     model = {k: _exact(m.eval(v, model_completion=True)) for k, v in variables.items()}
     return "sat", (None if any(v is None for v in model.values()) else model)
