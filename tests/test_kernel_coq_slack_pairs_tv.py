@@ -169,6 +169,15 @@ def test_slack_pairs_tv_certificates_check(name, library, tmp_path):
 
 @pytest.mark.slow
 @coq
+def test_the_removal_bound_without_its_ceiling_checks(library, tmp_path):
+    # U = (N - 1)(1 - (1 - 2 delta)/T) alone (at least the Min): the lemma's value by field, no Min to split
+    cert = edited(CERTS[DP], ["upper"], "(1 - 4/(5*T))*(N - 1)")
+    assert "min_bound" not in generate(cert)
+    assert_kernel_checked(cert, library, tmp_path, "no ceiling")
+
+
+@pytest.mark.slow
+@coq
 @pytest.mark.parametrize("name,cert,step", FORGERIES, ids=[n for n, _, _ in FORGERIES])
 def test_forged_slack_pairs_tv_certificates_fail_at_their_step(name, cert, step, library, tmp_path):
     failed = _failing_step(cert, library, tmp_path, name)

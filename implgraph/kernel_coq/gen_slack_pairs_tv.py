@@ -66,13 +66,12 @@ def _file(cert, name):
     """The theorem's pieces (:class:`implgraph.kernel_coq.statement._File`), A and B stated as their slacks."""
     from implgraph.kernel_coq import adapter
     from implgraph.kernel_coq.gen_tv_distance import slack_predicate
-    from implgraph.kernel_coq.statement import SLACK_A_METHODS, _File
+    from implgraph.kernel_coq.statement import _File
     div_b = adapter.divergence_side(cert.B)
     _need(div_b is not None and div_b.kind == "tv" and div_b.compares == "pairs",
           "a slack-pairs-tv certificate whose B is not the total variation between two records")
-    # _File reads a total-variation or hockey-stick A as its slack for the methods SLACK_A_METHODS lists; A and B are
-    # set here in any case
-    f = _File(cert if cert.method in SLACK_A_METHODS else dataclasses.replace(cert, method=SLACK_A_METHODS[0]), name)
+    # the statement's other pieces (symbols, domain) from the certificate without A: both sides are stated here
+    f = _File(dataclasses.replace(cert, A=adapter.Side()), name)
     f.cert = cert
     compares, d, g = _a_slack(cert)
     pred = "slack_pairs_le" if compares == "pairs" else "slack_removal_le"
