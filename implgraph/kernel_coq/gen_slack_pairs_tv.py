@@ -28,7 +28,7 @@ import sympy
 
 from implgraph.kernel_coq.obligations import _need
 
-__all__ = ["slack_pairs_tv", "MODULES"]
+__all__ = ["slack_pairs_tv", "slack_pairs_tv_lines", "METHODS", "MODULES"]
 
 #: the library module the lemmas live in
 MODULES = ("SlackPairsTV",)
@@ -78,7 +78,7 @@ def _file(cert, name):
     f.a = f"{pred} N K x ({f.tr.expr(d)}) ({f.tr.expr(g)})"
     f.b = slack_predicate(f.tr, div_b, f.upper)
     f.b_of = lambda level: slack_predicate(f.tr, div_b, level)
-    return f, compares, d, g
+    return f
 
 
 def _equal(f, label, left, right, polys=()):
@@ -125,18 +125,30 @@ def _removal_lines(f, d, g, cd, cg):
                     f"- {items[0]}.", f"- {items[1]}."]
 
 
-def slack_pairs_tv(cert, name):
-    """The Coq text of a ``slack-pairs-tv`` certificate's theorem ``name``."""
+def slack_pairs_tv_lines(f):
+    """Proof lines of a ``slack-pairs-tv`` certificate after its intros (``f`` its theorem's pieces, A stated as its
+    slack ``HA``, B as the slack at the ratio 1): the certificate's slack and ratio equal A's, then U the lemma's."""
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
-    from implgraph.kernel_coq.generate import _block
+    cert = f.cert
     _need(cert.upper is not None, "a slack-pairs-tv certificate without U")
-    f, compares, d_a, g_a = _file(cert, name)
+    compares, d_a, g_a = _a_slack(cert)
     c_compares, d, g = _cert_slack(cert)
     _need(c_compares == compares, "a slack-pairs-tv certificate whose slack compares other records than A's")
     cd, cg = f.tr.expr(d), f.tr.expr(g)
     same = "slack_pairs_same" if compares == "pairs" else "slack_removal_same"
-    lines = [f.intros()] + domain_lines(f) + [
+    lines = domain_lines(f) + [
         _equal(f, "Hd", d_a, d), _equal(f, "Hg", g_a, g),
         f"assert (HA' := {same} N K x _ _ ({cd}) ({cg}) Hd Hg HA)."]
-    lines += (_pairs_lines if compares == "pairs" else _removal_lines)(f, d, g, cd, cg)
-    return _block(f.statement(), lines)
+    return lines + (_pairs_lines if compares == "pairs" else _removal_lines)(f, d, g, cd, cg)
+
+
+def slack_pairs_tv(cert, name):
+    """The Coq text of a ``slack-pairs-tv`` certificate's theorem ``name``."""
+    from implgraph.kernel_coq.generate import _block
+    f = _file(cert, name)
+    return _block(f.statement(), [f.intros()] + slack_pairs_tv_lines(f))
+
+
+#: certificate method -> proof lines from the theorem's pieces (a leaf of the generator's once
+#: :class:`implgraph.kernel_coq.statement._File` states this method's sides as their slacks)
+METHODS = {"slack-pairs-tv": slack_pairs_tv_lines}
