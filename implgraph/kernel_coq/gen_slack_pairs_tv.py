@@ -62,14 +62,21 @@ def _cert_slack(cert):
     return ad.get("compares"), "T", str(ad["gamma"])
 
 
+def _b_tv(cert):
+    """B's divergence, the total variation between two records (else :class:`Untranslatable`)."""
+    from implgraph.kernel_coq import adapter
+    div_b = adapter.divergence_side(cert.B)
+    _need(div_b is not None and div_b.kind == "tv" and div_b.compares == "pairs",
+          "a slack-pairs-tv certificate whose B is not the total variation between two records")
+    return div_b
+
+
 def _file(cert, name):
     """The theorem's pieces (:class:`implgraph.kernel_coq.statement._File`), A and B stated as their slacks."""
     from implgraph.kernel_coq import adapter
     from implgraph.kernel_coq.gen_tv_distance import slack_predicate
     from implgraph.kernel_coq.statement import _File
-    div_b = adapter.divergence_side(cert.B)
-    _need(div_b is not None and div_b.kind == "tv" and div_b.compares == "pairs",
-          "a slack-pairs-tv certificate whose B is not the total variation between two records")
+    div_b = _b_tv(cert)
     # the statement's other pieces (symbols, domain) from the certificate without A: both sides are stated here
     f = _File(dataclasses.replace(cert, A=adapter.Side()), name)
     f.cert = cert
@@ -131,6 +138,7 @@ def slack_pairs_tv_lines(f):
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
     cert = f.cert
     _need(cert.upper is not None, "a slack-pairs-tv certificate without U")
+    _b_tv(cert)
     compares, d_a, g_a = _a_slack(cert)
     c_compares, d, g = _cert_slack(cert)
     _need(c_compares == compares, "a slack-pairs-tv certificate whose slack compares other records than A's")
