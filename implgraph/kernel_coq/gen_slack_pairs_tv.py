@@ -105,6 +105,8 @@ def _min_args(text):
 
 
 def _pairs_lines(f, d, g, cd, cg):
+    """Lines proving B between records: ``HU``, U equal to (g - 1 + 2 d)/(g + 1) (``d``, ``g`` texts, ``cd``, ``cg``
+    their Coq terms), then the lemma at (d, g)."""
     value = f"(({g}) - 1 + 2*({d}))/(({g}) + 1)"
     return [_equal(f, "HU", f.cert.upper, value, polys=[f"({g}) + 1"]),
             f"apply (slack_pairs_eq N K x _ (({cg} - 1 + 2 * {cd}) / ({cg} + 1)) 1 HU).",
@@ -112,6 +114,9 @@ def _pairs_lines(f, d, g, cd, cg):
 
 
 def _removal_lines(f, d, g, cd, cg):
+    """Lines proving B from A on removal: U equal to (N - 1)(1 - (1 - 2 d)/g) (``HU``), or U's ``Min`` split, each
+    argument equal to 1 or to that value (``HUi``), each by its lemma."""
+    from implgraph.kernel_coq.gen_subset_chord import _expr
     value = f"(N - 1)*(1 - (1 - 2*({d}))/({g}))"
     lemma = f"apply (slack_pairs_tv_removal N K x ({cd}) ({cg})); [exact Htab | lra | lra | exact HA']"
     coq_value = f"((INR N - 1) * (1 - (1 - 2 * {cd}) / {cg}))"
@@ -121,7 +126,6 @@ def _removal_lines(f, d, g, cd, cg):
                 f"apply (slack_pairs_eq N K x _ {coq_value} 1 HU).", f"{lemma}."]
     lines, items = [], []
     for i, a in enumerate(args):
-        from implgraph.kernel_coq.gen_subset_chord import _expr
         if sympy.simplify(_expr(f, a) - 1) == 0:
             lines.append(_equal(f, f"HU{i}", a, "1"))
             items.append(f"apply (slack_pairs_eq N K x _ 1 1 HU{i}); exact (slack_pairs_tv_one N K x Htab)")
