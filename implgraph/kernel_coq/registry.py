@@ -19,6 +19,7 @@ from implgraph.kernel_coq import (gen_ceiling, gen_ceiling_chord, gen_chord, gen
 from implgraph.kernel_coq import (gen_binary_program, gen_chord_pieces, gen_floor_above, gen_max_value,
                                   gen_removal_scaling, gen_set_channel_closeness)
 from implgraph.kernel_coq import gen_corners
+from implgraph.kernel_coq import gen_slack_pairs_tv
 from implgraph.kernel_coq import gen_subset_chord
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
@@ -93,6 +94,10 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
                              "bp_removal_tv"}
 
 COVERED["subset-chord"] = "SubsetChord.subset_chord_kl / _kl0 / _renyi2 / _one (subset_xconf: each record's ratio)"
+
+COMPOSITES["slack-pairs-tv"] = gen_slack_pairs_tv.slack_pairs_tv
+_COMPOSITE_MODULES["slack-pairs-tv"] = gen_slack_pairs_tv.MODULES
+COVERED["slack-pairs-tv"] = "SlackPairsTV.slack_pairs_tv_pairs / slack_pairs_tv_removal, slack_pairs_tv_one (A a slack)"
 
 bundle = _gen.bundle
 
