@@ -5,7 +5,7 @@ hockey-stick level of order gamma (total variation: gamma = 1).
 
 The prover's five certificates (``tests/data/coq/slack_pairs_tv.json``: eps-delta-ldp(delta=1/10), eps-delta-dp(delta=
 1/10), delta-ldp(eps=log(2)), tv-dp and delta-dp(eps=log(2)) into tv-ldp) check with coqc and a clean axiom audit.
-The same file holds four of the matrices' compositions through them (not generated yet: ``NOT_YET``).
+The same file holds four of the matrices' compositions through them, whose theorems check too.
 Their U is attained (by hand, from the families in the argument's notes):
 
 - eps-delta-ldp, T = 3, N = 3: two records at (31/40, 9/40), one at (9/40, 31/40): (31/40 - 1/10)/(9/40) = 3, total
@@ -46,10 +46,6 @@ HLDP, TVDP, HDP = "delta-ldp(eps=log(2)) => tv-ldp", "tv-dp => tv-ldp", "delta-d
 LEAVES = [LDP, DP, HLDP, TVDP, HDP]
 #: compositions through slack-pairs-tv as the matrices carry them (its theorem the first part, or the second)
 COMPOSED = sorted(n for n in CERTS if n.endswith("(composition)"))
-#: a composition's parts are leaves of the generator's (generate._leaf), whose statement (statement._File) does not
-#: yet read slack-pairs-tv's sides as their slacks: these tests fail (strict) once it does, to be unmarked then
-NOT_YET = pytest.mark.xfail(strict=True, raises=Untranslatable,
-                            reason="slack-pairs-tv is not a leaf of the generator's yet (statement._File)")
 
 
 def _rows(*pairs):
@@ -175,7 +171,6 @@ def test_slack_pairs_tv_certificates_check(name, library, tmp_path):
     assert_kernel_checked(CERTS[name], library, tmp_path, name)
 
 
-@NOT_YET
 @pytest.mark.parametrize("name", COMPOSED)
 def test_compositions_through_slack_pairs_tv_are_stated(name):
     assert "slack_pairs_tv_" in generate(CERTS[name])
@@ -183,7 +178,6 @@ def test_compositions_through_slack_pairs_tv_are_stated(name):
 
 @pytest.mark.slow
 @coq
-@NOT_YET
 @pytest.mark.parametrize("name", COMPOSED)
 def test_compositions_through_slack_pairs_tv_check(name, library, tmp_path):
     assert_kernel_checked(CERTS[name], library, tmp_path, name)

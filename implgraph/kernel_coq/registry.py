@@ -37,7 +37,8 @@ LEAVES = {**{name: (fn, gen_slack.MODULES) for name, fn in gen_slack.METHODS.ite
           **{name: (fn, gen_removal_scaling.MODULES) for name, fn in gen_removal_scaling.METHODS.items()},
           **{name: (fn, gen_max_value.MODULES) for name, fn in gen_max_value.METHODS.items()},
           **{name: (fn, gen_floor_above.MODULES) for name, fn in gen_floor_above.METHODS.items()},
-          **{name: (fn, gen_corners.MODULES) for name, fn in gen_corners.METHODS.items()}}
+          **{name: (fn, gen_corners.MODULES) for name, fn in gen_corners.METHODS.items()},
+          **{name: (fn, gen_slack_pairs_tv.MODULES) for name, fn in gen_slack_pairs_tv.METHODS.items()}}
 #: a certificate of parts: method -> (its text, the library modules it needs)
 COMPOSITES = {"composition": gen_composition.composition,
               "set-channel-diversity": gen_set_channel.set_channel_diversity,
@@ -95,8 +96,6 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
 
 COVERED["subset-chord"] = "SubsetChord.subset_chord_kl / _kl0 / _renyi2 / _one (subset_xconf: each record's ratio)"
 
-COMPOSITES["slack-pairs-tv"] = gen_slack_pairs_tv.slack_pairs_tv
-_COMPOSITE_MODULES["slack-pairs-tv"] = gen_slack_pairs_tv.MODULES
 COVERED["slack-pairs-tv"] = "SlackPairsTV.slack_pairs_tv_pairs / slack_pairs_tv_removal, slack_pairs_tv_one (A a slack)"
 
 bundle = _gen.bundle

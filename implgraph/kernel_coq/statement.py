@@ -93,7 +93,7 @@ def _divergence_predicate(tr, div, level, K, x, cls):
 
 
 #: methods whose proof reads a total-variation or hockey-stick A as the additive slack on every event it is
-SLACK_A_METHODS = ("tv-distance", "ceiling-chord", "divergence-order", "removal-scaling")
+SLACK_A_METHODS = ("tv-distance", "ceiling-chord", "divergence-order", "removal-scaling", "slack-pairs-tv")
 
 #: methods whose lemma holds whatever A is (the theorem states no hypothesis on A)
 WHATEVER_A = ("one-sided-ceiling", "distance-ceiling")
@@ -145,6 +145,14 @@ def _describe(side):
     return ", ".join(f"{k} {getattr(side, k)}" for k in keys if getattr(side, k) not in (None, False))
 
 
+def _slack_tv_b(cert) -> bool:
+    """Is B the total variation a ``slack-pairs-tv`` certificate (or a composition through one) concludes from A's
+    declared slack: B is then stated as its slack, as the lemma concludes it."""
+    if cert.method == "composition" and cert.parts:
+        return _slack_tv_b(cert.parts[0])
+    return cert.method == "slack-pairs-tv"
+
+
 def _pinsker_b(cert) -> bool:
     """Is B a total variation Pinsker's inequality bounds (a ``divergence-order`` certificate of fact ``pinsker``, or a
     composition through one): B is then stated as its additive slack, as the fact's theorem concludes it."""
@@ -190,7 +198,8 @@ class _File:
         self.b_of = lambda level: side_predicate(self.tr, cert.B, level)
         div_b = adapter.divergence_side(cert.B)
         pinsker_b = _pinsker_b(cert)
-        if ((self.a or "").startswith("slack_") or pinsker_b) and div_a is not None and div_b is not None \
+        if ((self.a or "").startswith("slack_") or pinsker_b) and (div_a is not None or _slack_tv_b(cert)) \
+                and div_b is not None \
                 and div_b.kind in ("tv", "hockey-stick"):
             # B of the same kinds as A, or B the total variation Pinsker's inequality bounds (gen_divergence), stated
             # as its slack too (exactly its level: no domination asked)
