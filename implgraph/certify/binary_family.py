@@ -16,7 +16,7 @@ from fractions import Fraction
 import sympy
 
 from implgraph.certify.family import SAMPLE_T
-from implgraph.certify.pointwise import value_at
+from implgraph.certify.pointwise import truth, value_at
 from implgraph.core.formula import parse_expr
 
 __all__ = ["sampled_rows_step", "SLACK_T"]
@@ -87,7 +87,7 @@ def sampled_rows_step(cert, names, fam, div, rels, ns, levels=None):
         for values in itertools.product(range(0, n + 1), repeat=len(others)):
             for t in (sympy.Rational(x) for x in levels or [x for x in SAMPLE_T if sympy.Rational(x) > 1]):
                 env = {names["N"]: sympy.Integer(n), names["T"]: t, **dict(zip(others, map(sympy.Integer, values)))}
-                if not all(bool(value_at(rel, env)) for rel in rels):
+                if not all(truth(value_at(rel, env)) for rel in rels):
                     continue
                 tried += 1
                 why = _point(cert, read, rows, div, env)

@@ -11,16 +11,26 @@ from __future__ import annotations
 
 import sympy
 
-__all__ = ["value_at"]
+__all__ = ["value_at", "truth"]
+
+
+def truth(value) -> bool:
+    """A condition's value at the point: sympy's true or false (or a bool), else ValueError (a symbol left over)."""
+    if value in (sympy.true, True):
+        return True
+    if value in (sympy.false, False):
+        return False
+    raise ValueError(f"a condition is not decided at the point: {value}")
 
 
 def value_at(expr, env, memo=None):
-    """``expr`` at ``env`` (``{symbol: number}``), each subexpression evaluated once.
+    """``expr`` at ``env`` (``{symbol: number}``), each subexpression evaluated once (``memo``: for this ``env``
+    only).
 
     Raises
     ------
     ValueError
-        No piece of a Piecewise holds at the point.
+        No piece of a Piecewise holds at the point, or a condition is left undecided there.
     """
     memo = {} if memo is None else memo
     if expr in env:
@@ -30,7 +40,8 @@ def value_at(expr, env, memo=None):
     if expr in memo:
         return memo[expr]
     if isinstance(expr, sympy.Piecewise):
-        out = next((value_at(piece, env, memo) for piece, cond in expr.args if bool(value_at(cond, env, memo))), None)
+        out = next((value_at(piece, env, memo) for piece, cond in expr.args if truth(value_at(cond, env, memo))),
+                   None)
         if out is None:
             raise ValueError(f"no piece of {expr} holds at {env}")
     else:

@@ -64,12 +64,12 @@ def hockey_both_ways(div, lo, hi):
     return sympy.Max(0, sympy.factor(sympy.cancel(L * (hi - g))), sympy.factor(sympy.cancel((1 - L) * (1 - g * lo))))
 
 
-def both_ways(div, lo, hi):
-    """B's bound both ways on [lo, hi]: the larger chord of phi and of its perspective psi (total variation is its own
-    perspective; the hockey-stick's in :func:`hockey_both_ways`)."""
-    if div.kind == "tv" and (lo.has(sympy.Max, sympy.Min) or hi.has(sympy.Max, sympy.Min)):
-        # ends written as a maximum and a minimum (a subset of N - k records): phi(hi) = (hi - 1)/2 and
-        # phi(lo) = (1 - lo)/2 as lo <= 1 <= hi, so the chord is (hi - 1)(1 - lo)/(hi - lo)
+def both_ways(div, lo, hi, subset=False):
+    """B's bound both ways on [lo, hi] (lo <= 1 <= hi): the larger chord of phi and of its perspective psi (total
+    variation is its own perspective; the hockey-stick's in :func:`hockey_both_ways`). ``subset``: the ends are a
+    subset level's maximum and minimum (:func:`subset_removal_interval`), for which total variation's chord is written
+    (hi - 1)(1 - lo)/(hi - lo) (phi(hi) = (hi - 1)/2, phi(lo) = (1 - lo)/2): no maximum to resolve."""
+    if div.kind == "tv" and subset:
         return (hi - 1) * (1 - lo) / (hi - lo)
     if div.kind == "tv":
         return chord_upper(div, lo, hi)

@@ -340,6 +340,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
                           "table, at divergence 0 <= U)", cert.get("min_classes") in (1, 2),
                           f"min_classes {cert.get('min_classes')!r}"))
         if subset:      # U = Piecewise((0, T <= 1), (V, True)): V checked below in U's place
+            steps += chord_subset_removal.size_steps(cert)
             ok, cert = chord_subset_removal.at_one(cert)
             steps.append(("U is 0 at T = 1 (every subset's mean is the table's, Q_i = P), the chord's value beyond",
                           ok, "exact"))

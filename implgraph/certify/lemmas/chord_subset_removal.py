@@ -1,5 +1,5 @@
 """The chord lemma where every subset of N - k records is within [1/T, T] of the table and B compares the table with
-the table without one record (KL, Renyi of a finite order; both ways), k neither N - 1 (every subset of one record:
+the table without one record (KL, Renyi of a finite order, total variation, the hockey-stick; both ways), k neither N - 1 (every subset of one record:
 :mod:`implgraph.certify.lemmas.chord_narrowed`) nor 1 (record removal itself:
 :mod:`implgraph.certify.lemmas.chord_removal`); a helper of :mod:`implgraph.certify.lemmas.chord` (docs/proofs/tight-subset-removal.md).
 
@@ -26,7 +26,7 @@ import sympy
 
 from implgraph.core.formula import parse_expr
 
-__all__ = ["removed", "interval", "at_one", "value_steps"]
+__all__ = ["removed", "interval", "at_one", "value_steps", "size_steps"]
 
 _T = sympy.Symbol("T", positive=True)
 _R = sympy.Symbol("r", positive=True)
@@ -95,3 +95,15 @@ def value_steps(cert, div, lo, hi, upper):
     steps.append(("U is the larger of the hockey-stick's two chords, max(0, L (hi - gamma), (1 - L)(1 - gamma lo)) "
                   "(exact algebra)", isinstance(upper, sympy.Max) and _matches(upper, values), "exact"))
     return steps
+
+
+def size_steps(cert):
+    """The domain implies A's size N - k in [1, N - 1] (k >= 1 records removed and a subset of at least one)."""
+    from implgraph.certify.claim import parse_condition
+    from implgraph.certify.hypotheses import Hypotheses
+    names = {"T": _T, "N": _N}
+    rels = [r for text in cert.get("domain") or [] for r in parse_condition(text, names)]
+    hyps = Hypotheses(rels, {"N": "integer", "T": "real"}, names)
+    size = parse_expr(str((cert.get("A") or {}).get("size")), names)
+    return [(f"the domain implies {size} {op} {bound}", bool(hyps.implied(rel)[0]), "the domain's conditions")
+            for rel, op, bound in ((sympy.Ge(size, 1), ">=", "1"), (sympy.Le(size, _N - 1), "<=", "N - 1"))]

@@ -72,6 +72,23 @@ def _a_level(cert):
     return None
 
 
+def A_slack(cert):
+    """A's side's ``slack`` as the certificate states it (its compares and delta, checked against the registry by
+    :func:`implgraph.certify._registered`)."""
+    return (cert.get("A") or {}).get("slack") or None
+
+
+def _same_data(stated, derived) -> bool:
+    """The data's slack and divergence are the derived ones (the divergence's gamma compared as numbers)."""
+    (s_slack, s_div), (d_slack, d_div) = stated, derived
+    if s_slack != d_slack or (s_div is None) != (d_div is None):
+        return False
+    if s_div is None:
+        return True
+    return s_div.get("compares") == d_div["compares"] and \
+        sympy.simplify(parse_expr(str(s_div.get("gamma")), {}) - parse_expr(d_div["gamma"], {})) == 0
+
+
 def _family_ok(fam, names, upper) -> bool:
     """The first rows of E1 and E2 (at least one record each) differ by U (two buckets: |x_i - x_k|)."""
     rows = {}
@@ -102,6 +119,11 @@ def check(cert, ns=range(2, 10), timeout_ms=4000):
         rels = [r for text in cert.get("domain") or [] for r in parse_condition(text, names)]
         hyps = Hypotheses(rels, {str(v): "integer" if v.is_integer else "real" for v in names.values()}, names)
         compares, d, g = level
+        data = cert.get("upper_certificate") or {}
+        stated = (data.get("slack") or None, data.get("a_divergence") or None)
+        derived = (A_slack(cert), None) if g == _T else (None, {"compares": compares, "gamma": str(g)})
+        steps.append(("the certificate's data state A's slack or divergence as the registry gives it",
+                      data.get("lemma") == methods.SLACK_PAIRS_TV.lemma and _same_data(stated, derived), "registry"))
         least = 1 if g == _T else 0      # a ratio T >= 1; a hockey-stick's level T (the slack) >= 0
         steps.append((f"the domain implies T >= {least}", bool(hyps.implied(sympy.Ge(_T, least))[0]),
                       "the domain's conditions"))
@@ -112,7 +134,12 @@ def check(cert, ns=range(2, 10), timeout_ms=4000):
             fam = cert.get("tightness") or {}
             steps.append(("the family's two records are at total variation U", _family_ok(fam, names, upper),
                           "exact"))
-            steps.append(sampled_rows_step(cert, names, fam, div, hyps.rels, ns, None if g == _T else SLACK_T))
+            # a hockey-stick level between records: tight where T <= 1 only (U exceeds 1 beyond), the family's domain
+            own = [r for text in fam.get("domain") or [] for r in parse_condition(text, names)]
+            bounded = compares == "pairs" and g != _T
+            steps.append(("the family's domain is T <= 1 exactly where A is a hockey-stick level between records",
+                          own == ([sympy.Le(_T, 1)] if bounded else []), "exact"))
+            steps.append(sampled_rows_step(cert, names, fam, div, hyps.rels + own, ns, None if g == _T else SLACK_T))
     except (*UNREADABLE, InputError, ValueError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

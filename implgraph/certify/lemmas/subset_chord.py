@@ -181,7 +181,9 @@ def _side_steps(cert, names):
                   and sympy.simplify(_read(data.get("phi"), names) - div.phi(_R)) == 0, "exact"))
     steps.append(("phi is convex for r > 0", _convex(div.phi(_R)), "phi'' >= 0 for r > 0"))
     j = _read(A["size"], names)
-    steps.append(("the certificate's size is A's", sympy.simplify(_read(data.get("size"), names) - j) == 0, "exact"))
+    steps.append(("the certificate's size is A's, its symbols integers", sympy.simplify(_read(data.get("size"), names)
+                                                                                         - j) == 0
+                  and all(x.is_integer for x in j.free_symbols), "exact"))
     hyps = Hypotheses(_domain(cert, names), {str(v): "integer" if v.is_integer else "real" for v in names.values()},
                       names)
     for rel, text in ((sympy.Ge(_T, 1), "T >= 1"), (sympy.Ge(j, 1), f"{j} >= 1"), (sympy.Le(j, _N - 1), f"{j} <= N - 1")):
@@ -189,7 +191,7 @@ def _side_steps(cert, names):
     return steps, j, div, hyps
 
 
-def _end_steps(cert, names, j, hyps):
+def _end_steps(cert, names, j):
     """``(steps, lows, highs)``: the certificate's ends are the lemma's, and lo < 1 < hi where T > 1."""
     data = cert.get("upper_certificate") or {}
     highs, lows = ends(j)
@@ -197,10 +199,30 @@ def _end_steps(cert, names, j, hyps):
     steps = [(f"lo is Max(0, {lows[0]}, {lows[1]}) (the lemma's ends, solved here)",
               _same_args(lo, sympy.Max, [sympy.Integer(0), *lows]), "exact"),
              (f"hi is Min({highs[0]}, {highs[1]})", _same_args(hi, sympy.Min, highs), "exact")]
-    beyond = hyps.add([sympy.Gt(_T, 1)])
-    inside = all(_implied(beyond, sympy.Gt(h, 1)) for h in highs) and all(_implied(beyond, sympy.Lt(x, 1)) for x in lows)
-    steps.append(("lo < 1 < hi where T > 1 (each end)", inside, "the domain's conditions with T > 1"))
+    steps.append(("lo < 1 < hi where T > 1, for every size 1 <= j <= N - 1 (each end, exact)", _ends_around_one(),
+                  "h - 1 and 1 - l at T = 1 + u, j = 1 + a, N = 2 + a + b: positive coefficients"))
     return steps, lows, highs
+
+
+def _positive(expr, u, a, b) -> bool:
+    """``expr`` (a rational function of u > 0, a, b >= 0) is positive: numerator and denominator with nonnegative
+    coefficients, each nonzero at a = b = 0 (so positive for u > 0)."""
+    num, den = sympy.fraction(sympy.cancel(sympy.together(expr)))
+    polys = [sympy.Poly(x, u, a, b) for x in (num, den)]
+    if any(p.LC() < 0 for p in polys):
+        polys = [-p for p in polys]
+    return all(all(c >= 0 for c in p.coeffs()) and not p.subs({a: 0, b: 0}).is_zero for p in polys)
+
+
+def _ends_around_one() -> bool:
+    """Each end of the generic size J: h - 1 > 0 and 1 - l > 0 where T > 1, 1 <= J <= N - 1 (T = 1 + u, J = 1 + a,
+    N = J + 1 + b; the certificate's size lies in that range by the domain's steps)."""
+    u, a, b = sympy.Symbol("u", positive=True), sympy.Symbol("a", nonnegative=True), sympy.Symbol("b", nonnegative=True)
+    J = sympy.Symbol("J", positive=True)
+    highs, lows = ends(J)
+    shift = {_T: 1 + u, _N: 2 + a + b}
+    return all(_positive((e - 1 if up else 1 - e).subs(shift).subs(J, 1 + a), u, a, b)
+               for es, up in ((highs, True), (lows, False)) for e in es)
 
 
 @lemma(methods.SUBSET_CHORD, own_partitions=True)
@@ -215,7 +237,7 @@ def check(cert, ns=range(2, 10), timeout_ms=4000):
         steps += more
         if j is None:
             return _report(steps)
-        more, lows, highs = _end_steps(cert, names, j, hyps)
+        more, lows, highs = _end_steps(cert, names, j)
         steps += more
         steps.append(("U is 0 at T = 1 and the chord's value on [lo, hi] beyond (exact algebra, lo and hi atoms)",
                       _value_ok(div, _read(cert.get("upper"), names), lows, highs), "exact"))

@@ -231,7 +231,7 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
         return None
     pairwise_removal = _two_sided(a, "pairwise") and narrows_pairwise_removal(div)
     subset = subset_removal(a, div, ja, N)
-    upper = both_ways(div, lo, hi) if pairwise_removal or subset or single_record_removal(a, div, ja) else \
+    upper = both_ways(div, lo, hi, subset) if pairwise_removal or subset or single_record_removal(a, div, ja) else \
         chord_upper(div, lo, hi)
     s = sympy.sympify((b_classes or {}).get("min_size", 1))
     where = _attained_where(div.compares, T, N, s, "pairwise" if _two_sided(a, "pairwise") else None) if same \

@@ -91,8 +91,10 @@ def bound(ctx):
                f"x_i - x_k = (N - 1)(Q_k - Q_i) and A gives Q_i(S) >= (P(S) - {d})/{g}, "
                f"Q_k(S) <= 1 - (1 - P(S) - {d})/{g}, so U = min(1, (N - 1)(1 - (1 - 2 ({d}))/{g})); attained for every "
                "N by x_i = (1 + t, 1 - t)/2, x_k = (1 - t, 1 + t)/2 and the N - 2 others at (1/2, 1/2), t = U"))
+    # a hockey-stick level between records: U reaches 1 at the level T = 1 (beyond, every table is at most 1 < U)
+    where = sympy.Le(T, 1) if compares == "pairs" and g != T else sympy.true
     return Bound(upper(compares, d, ctx.N, g), True, METHOD.name, text,
-                 build=rows_build(family_rows(compares, d, ctx.N, g)),
+                 build=rows_build(family_rows(compares, d, ctx.N, g)), attained_where=where,
                  checks=[f"A's slack delta = {d} at the ratio {g} between {compares}"])
 
 
@@ -116,9 +118,12 @@ def _upper_certificate(cert, ctx):
 
 
 def _family(cert, ctx):
-    """The attaining family's binary rows in T and N."""
+    """The attaining family's binary rows in T and N (for a hockey-stick level between records, where T <= 1)."""
     compares, d, g = _level(cert, ctx)
-    return {"rows": [{"count": str(c), "value": str(v), "class": k} for c, v, k in family_rows(compares, d, ctx.N, g)]}
+    out = {"rows": [{"count": str(c), "value": str(v), "class": k} for c, v, k in family_rows(compares, d, ctx.N, g)]}
+    if compares == "pairs" and g != T:
+        out["domain"] = ["T <= 1"]
+    return out
 
 
 certificate_parts(METHOD, family=_family)(_upper_certificate)
