@@ -95,9 +95,16 @@ def _key(params):
     return tuple(sorted((k, str(v)) for k, v in params.items()))
 
 
+#: arguments whose certificate is a claim of its own, not one bound between two levels that a part states: a minimum
+#: or chain of bounds, and the binary program (the optimum of a program piece by piece, whose kernel theorem states
+#: the whole claim: a composition through it could not be kernel-checked)
+NOT_A_PART = (methods.MIN.name, methods.CHAIN.name, methods.BINARY_PROGRAM.name)
+
+
 def _single(bound):
-    """The part's bound as one certificate: the bound itself (no pieces), else None."""
-    if bound is None or bound.parts or bound.method in (methods.MIN.name, methods.CHAIN.name):
+    """The part's bound as one certificate: the bound itself (no pieces, an argument that states one bound), else
+    None."""
+    if bound is None or bound.parts or bound.method in NOT_A_PART:
         return None
     return bound
 
