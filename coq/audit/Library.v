@@ -148,3 +148,8 @@ Print Assumptions subset_chord_kl.
 Print Assumptions subset_chord_kl0.
 Print Assumptions subset_chord_renyi2.
 Print Assumptions subset_chord_one.
+From Implgraph Require Import SlackPairsTV.
+Print Assumptions slack_pairs_tv_pairs.
+Print Assumptions slack_pairs_tv_removal.
+Print Assumptions slack_pairs_tv_removal_min.
+Print Assumptions slack_pairs_tv_one.
