@@ -149,7 +149,8 @@ def test_forged_corners_certificates_fail_at_their_step(name, cert, step, librar
 
 @pytest.mark.slow
 @coq
-@pytest.mark.parametrize("name", sorted(CERTS))
+# (lip => tv-ldp: the prover now proves it by subset-pairs, tight for every N; its stored corners certificate still checks)
+@pytest.mark.parametrize("name", [n for n in sorted(CERTS) if n != "lip => tv-ldp"])
 def test_the_provers_corners_certificate_checks(name, library, tmp_path):
     # the prover's own certificate of the edge (``implgraph certificate --edge``), as the matrices and the benchmark
     # collect it: its U is the hand-written one, and its theorem checks

@@ -142,3 +142,9 @@ Print Assumptions corners_kl.
 Print Assumptions corners_renyi2.
 Print Assumptions corners_tv.
 Print Assumptions corners_hockey.
+From Implgraph Require Import SubsetChord.
+Print Assumptions subset_xconf.
+Print Assumptions subset_chord_kl.
+Print Assumptions subset_chord_kl0.
+Print Assumptions subset_chord_renyi2.
+Print Assumptions subset_chord_one.

@@ -14,7 +14,7 @@ from implgraph.core.concrete import ConcreteTable
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.shapes import decide
 
-__all__ = ["CAP_SPLIT", "at", "two_blocks", "binary_column_table", "frac", "split", "uniform_classes",
+__all__ = ["CAP_SPLIT", "at", "two_blocks", "rows_build", "binary_column_table", "frac", "split", "uniform_classes",
            "piecewise_supremum", "pair_piece_supremum"]
 
 #: the number of equal buckets each bucket is split into where A caps each increase at -ln p: ln m > T - 1 for
@@ -34,6 +34,21 @@ def two_blocks(N, s, values):
         Tv, Nv, sv = at(point, N, s)
         x, y = values(Tv, Nv, sv)
         return binary_column_table([frac(x)] * sv + [frac(y)] * (Nv - sv), labels=["E1"] * sv + ["E2"] * (Nv - sv))
+    return build
+
+
+def rows_build(rows):
+    """``build(point)`` of a family of binary rows ``[(count, first bucket's value, class)]`` (sympy expressions in T,
+    N and parameters): the table at the point, None where a count is no natural number or a value no rational."""
+    def build(point):
+        values, labels = [], []
+        for count, value, label in rows:
+            c, v = (sympy.sympify(x).subs(point) for x in (count, value))
+            if not (c.is_Integer and c >= 0 and v.is_Rational):
+                return None
+            values += [frac(v)] * int(c)
+            labels += [label] * int(c)
+        return binary_column_table(values, labels=labels)
     return build
 
 

@@ -35,17 +35,14 @@ What the checker re-derives from the certificate's statement, not from its data:
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import sympy
 
 from implgraph.certify.claim import parse_condition
 from implgraph.certify.domain import declared_names
-from implgraph.certify.family import SAMPLE_T
 from implgraph.certify.hypotheses import Hypotheses
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.chord import _convex, _divergence, _report
-from implgraph.certify.pointwise import value_at
+from implgraph.certify.binary_family import sampled_rows_step
 from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
@@ -206,57 +203,6 @@ def _end_steps(cert, names, j, hyps):
     return steps, lows, highs
 
 
-def _point(cert, read, rows, div, env):
-    """``''`` where the family at ``env`` is a table with A's registered level <= T and B's level U, else why not."""
-    from implgraph.certify.kernel import registered
-    from implgraph.core.concrete import INF, ConcreteTable
-    table, classes = [], []
-    for count, value, label in rows:
-        c, x = value_at(count, env), value_at(value, env)
-        if not (c.is_Integer and c >= 0 and x.is_Rational and 0 <= x <= 1):
-            return f"at {env}: a row is no record ({c} x {x})"
-        xf = Fraction(int(x.p), int(x.q))
-        table += [[xf, 1 - xf]] * int(c)
-        classes += [label] * int(c)
-    if len(table) != env[_N]:
-        return f"at {env}: {len(table)} records"
-    params = {k: value_at(v, env) for k, v in read["params"].items()}
-    ra = registered(cert["A"]["definition"]).concrete(ConcreteTable.from_fractions(table, classes=classes), **params)
-    rb = div.level([list(r) for r in table], classes)
-    if ra is None or ra == INF or rb is None or rb == INF:
-        return f"at {env}: a level is undefined or infinite ({ra}, {rb})"
-    upper = value_at(read["upper"], env)
-    rb_s = getattr(rb, "expr", None)
-    rb_s = rb_s if rb_s is not None else sympy.Rational(rb.numerator, rb.denominator)
-    same = abs(sympy.N(rb_s - upper, 50)) < 1e-40
-    if sympy.Rational(ra.numerator, ra.denominator) > env[_T] or not same:
-        return f"at {env}: A's raw level {ra}, B's {rb_s} against U = {upper}"
-    return ""
-
-
-def _sampled(cert, names, fam, div, hyps, ns):
-    """The family at every sampled N, T > 1 and value of the size's other integer symbols (0..N) in the domain."""
-    import itertools
-    rows = [(_read(r["count"], names), _read(r["value"], names), str(r.get("class"))) for r in fam.get("rows") or []]
-    # read once: U and A's parameters (a number, or a declared symbol's value at each point)
-    read = {"upper": _read(cert["upper"], names),
-            "params": {k: _read(v, names) for k, v in ((cert.get("A") or {}).get("params") or {}).items()}}
-    others = sorted((v for k, v in names.items() if k not in ("T", "N", "r") and v.is_integer), key=str)
-    tried, bad = 0, []
-    for n in ns:
-        for values in itertools.product(range(0, n + 1), repeat=len(others)):
-            for t in (sympy.Rational(x) for x in SAMPLE_T):
-                env = {_N: sympy.Integer(n), _T: t, **dict(zip(others, map(sympy.Integer, values)))}
-                if t <= 1 or not all(bool(value_at(rel, env)) for rel in hyps.rels):
-                    continue
-                tried += 1
-                why = _point(cert, read, rows, div, env)
-                if why:
-                    bad.append(why)
-    return (f"the family attains U at {tried} sampled points (N, T > 1, the size's symbols)", tried > 0 and not bad,
-            "; ".join(bad[:3]) or "exact levels of the registry")
-
-
 @lemma(methods.SUBSET_CHORD, own_partitions=True)
 def check(cert, ns=range(2, 10), timeout_ms=4000):
     """Re-check a subset-chord certificate (see the module notes)."""
@@ -279,7 +225,7 @@ def check(cert, ns=range(2, 10), timeout_ms=4000):
             fam = cert.get("tightness") or {}
             steps.append(("the family's record i has ratios hi and lo to its table (its class at U)",
                           _family_ok(fam, names, lows, highs), "exact"))
-            steps.append(_sampled(cert, names, fam, div, hyps, ns))
+            steps.append(sampled_rows_step(cert, names, fam, div, hyps.rels, ns))
     except (*UNREADABLE, InputError, ValueError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

@@ -33,17 +33,15 @@ other size, a number or a formula in N and a parameter's symbol.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import sympy
 
 from implgraph.core import methods
-from implgraph.core.concrete import ConcreteTable
 from implgraph.core.formula import parse_expr
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import compares, decide
+from implgraph.prover.tables import rows_build
 
 METHOD = methods.SUBSET_CHORD
 
@@ -93,20 +91,9 @@ def family_rows(N, j):
 
 
 def _build(N, j):
-    rows = family_rows(N, j)
-
-    def build(point):
-        if sympy.Rational(point[T]) <= 1:
-            return None
-        out, labels = [], []
-        for count, value, label in rows:
-            c, v = (sympy.sympify(x).subs(point) for x in (count, value))
-            if not (c.is_Integer and v.is_Rational and 0 <= v <= 1):
-                return None
-            out += [[Fraction(int(v.p), int(v.q)), 1 - Fraction(int(v.p), int(v.q))]] * int(c)
-            labels += [label] * int(c)
-        return ConcreteTable.from_fractions(out, classes=labels)
-    return build
+    """The family's table at a point where T > 1 (at T = 1 its rows read 0/0; U is 0 there)."""
+    build = rows_build(family_rows(N, j))
+    return lambda point: build(point) if sympy.Rational(point[T]) > 1 else None
 
 
 def _divergence(ctx):
