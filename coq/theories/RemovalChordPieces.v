@@ -11,7 +11,10 @@
     So [rconf] holds on [[max(1/T, (N - s T)/(N - s)), min(T, N/(N - 1), (N - s/T)/(N - s))]] ([subset_rconf_k]); at
     [T = 1] on [[1, 1]] ([subset_rconf_k_one]). B both ways on any [[lo, hi]] with [0 < lo < hi]: KL where the
     chords of phi and of its perspective [-ln q] are at most U ([rconf_kl]); Renyi of order 2 where
-    [hi + lo - lo hi] and [(hi + lo - 1)/(lo hi)] are at most [X], [ln X <= U] ([rconf_renyi2]). *)
+    [hi + lo - lo hi] and [(hi + lo - 1)/(lo hi)] are at most [X], [ln X <= U] ([rconf_renyi2]); with
+    [lo <= 1 <= hi] total variation where [(1 - lo)(hi - 1)/(hi - lo) <= U] ([rconf_tv]) and the hockey stick of
+    order [g >= 1] where [0], [(1 - lo)(hi - g)/(hi - lo)] and [(hi - 1)(1 - g lo)/(hi - lo)] are at most U
+    ([rconf_hockey]). *)
 From Coq Require Import Reals Lra Lia Bool.
 From Implgraph Require Import Sums Tables Tactics Extreme Events Entropy Divergence RemovalChord.
 Open Scope R_scope.
@@ -194,6 +197,55 @@ Proof.
   - apply (chord_renyi2 (/ hi) (/ lo) X U Il HX); [| exact HU].
     replace (((1 - / hi) * (/ lo) ^ 2 + (/ lo - 1) * (/ hi) ^ 2) / (/ lo - / hi))
       with ((hi + lo - 1) / (lo * hi)) by (field; nz_from_hyps). exact H2.
+Qed.
+
+(** Total variation and the hockey stick of order [g >= 1] on [[lo, hi]] with [lo <= 1 <= hi]: TV is its own
+    perspective, [(1 - lo)(hi - 1)/(hi - lo)] both ways ([rconf_tv]); the hockey stick's chord of phi is
+    [max(0, (1 - lo)(hi - g)/(hi - lo))], of its perspective [max(0, (hi - 1)(1 - g lo)/(hi - lo))]
+    ([rconf_hockey], through [chord_hockey_max] on [[lo, hi]] and on [[1/hi, 1/lo]]). *)
+Lemma inv_order lo hi : 0 < lo -> lo < hi -> lo <= 1 -> 1 <= hi ->
+  0 < / hi /\ / hi < / lo /\ / hi <= 1 /\ 1 <= / lo.
+Proof.
+  intros H0 Hlh Hl1 Hh1. repeat split.
+  - apply Rinv_0_lt_compat; lra.
+  - apply Rinv_lt_contravar; [apply Rmult_lt_0_compat|]; lra.
+  - rewrite <- Rinv_1. apply Rinv_le_contravar; lra.
+  - rewrite <- Rinv_1. apply Rinv_le_contravar; lra.
+Qed.
+
+Theorem rconf_tv N K x lo hi U :
+  table N K x -> 2 <= INR N -> rconf N K x lo hi -> 0 < lo -> lo < hi -> lo <= 1 -> 1 <= hi ->
+  (1 - lo) * (hi - 1) / (hi - lo) <= U -> div_removal_le TV N K x U.
+Proof.
+  intros Htab HN2 HC H0 Hlh Hl1 Hh1 HU.
+  destruct (inv_order lo hi H0 Hlh Hl1 Hh1) as [Ih [Il [Ih1 Il1]]].
+  apply (chord_rconf TV N K x lo hi (/ hi) (/ lo) U Htab HN2 HC H0 Hlh (below_tv lo hi Hlh)
+           (chord_tv lo hi U Hl1 Hh1 Hlh HU)).
+  - right; field; lra.
+  - right; field; lra.
+  - exact Il.
+  - apply below_tv; exact Il.
+  - apply chord_tv; [exact Ih1 | exact Il1 | exact Il |].
+    replace ((1 - / hi) * (/ lo - 1) / (/ lo - / hi)) with ((1 - lo) * (hi - 1) / (hi - lo))
+      by (field; nz_from_hyps). exact HU.
+Qed.
+
+Theorem rconf_hockey N K x g lo hi U :
+  table N K x -> 2 <= INR N -> rconf N K x lo hi -> 0 < lo -> lo < hi -> lo <= 1 -> 1 <= hi -> 1 <= g ->
+  0 <= U -> (1 - lo) * (hi - g) / (hi - lo) <= U -> (hi - 1) * (1 - g * lo) / (hi - lo) <= U ->
+  div_removal_le (Hockey g) N K x U.
+Proof.
+  intros Htab HN2 HC H0 Hlh Hl1 Hh1 Hg HU0 HU1 HU2.
+  destruct (inv_order lo hi H0 Hlh Hl1 Hh1) as [Ih [Il [Ih1 Il1]]].
+  apply (chord_rconf (Hockey g) N K x lo hi (/ hi) (/ lo) U Htab HN2 HC H0 Hlh (below_hockey g lo hi Hlh)
+           (chord_hockey_max g lo hi U ltac:(lra) Hlh HU0 HU1)).
+  - right; field; lra.
+  - right; field; lra.
+  - exact Il.
+  - apply below_hockey; exact Il.
+  - apply chord_hockey_max; [lra | exact Il | exact HU0 |].
+    replace ((1 - / hi) * (/ lo - g) / (/ lo - / hi)) with ((hi - 1) * (1 - g * lo) / (hi - lo))
+      by (field; nz_from_hyps). exact HU2.
 Qed.
 
 (** * The generated proofs' steps through a maximum: a quantity at most one of its arguments *)

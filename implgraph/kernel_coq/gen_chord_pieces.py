@@ -7,11 +7,14 @@ its negation B at V. At T = 1 A's interval is the point 1 (``subset_rconf_k_one`
 library's interval (``subset_rconf_k``: [max(1/T, (N - s T)/(N - s)), min(T, N/(N - 1), (N - s/T)/(N - s))]) is
 weakened to U's ends, argument by argument: each argument of U's ``Max`` at most an argument of the library's, the
 library's ``Min``'s arguments each at most one of U's (each comparison by the shift argument, ``gen_chord._ineq``);
-0 < lo and lo < hi from every pair of their arguments. The ends are then named (``set``), and B both ways is
-``rconf_kl`` (the chords of phi and of its perspective at most V) or ``rconf_renyi2`` (``hi + lo - lo hi`` and
-``(hi + lo - 1)/(lo hi)`` at most X, V = log X): each chord's value equals an argument of V's maximum (``field``, the
-ends and their logarithms atoms), chosen by exact algebra; where none is equal the first is taken and ``coqc``
-rejects the identity. An edited number in U, in an end or in the size therefore fails ``coqc``.
+0 < lo and lo < hi from every pair of their arguments (and, but for KL, lo <= 1 <= hi from each argument). The ends
+are then named (``set``), and B both ways is ``rconf_kl`` (the chords of phi and of its perspective at most V),
+``rconf_renyi2`` (``hi + lo - lo hi`` and ``(hi + lo - 1)/(lo hi)`` at most X, V = log X), ``rconf_tv``
+(``(1 - lo)(hi - 1)/(hi - lo)``, TV its own perspective) or ``rconf_hockey`` of order g >= 1 (0, ``(1 - lo)(hi -
+g)/(hi - lo)`` and ``(hi - 1)(1 - g lo)/(hi - lo)`` each at most V): each value equals an argument of V's maximum
+(``field``, the ends and their logarithms atoms), chosen by exact algebra; where none is equal the first is taken
+and ``coqc`` rejects the identity. An edited number in U, in an end, in the size or in the order therefore fails
+``coqc``.
 """
 
 from __future__ import annotations
@@ -106,9 +109,9 @@ def _weaken(f, lo, hi, size):
         f"[{_nest('Rmax_lub', low)} | {_nest('Rmin_glb', high)}]. }}"]
 
 
-def _order(f, lo, hi, renyi):
-    """Lines proving ``Hl0 : 0 < lo``, ``Hlh : lo < hi`` (every pair of arguments) and, for Renyi, ``Hlo1 : lo <= 1``,
-    ``Hhi1 : 1 <= hi``."""
+def _order(f, lo, hi, ones):
+    """Lines proving ``Hl0 : 0 < lo``, ``Hlh : lo < hi`` (every pair of arguments) and, where ``ones`` (every kind but
+    KL), ``Hlo1 : lo <= 1``, ``Hhi1 : 1 <= hi``."""
     from implgraph.kernel_coq.gen_chord import _ineq
     los, his = _args(lo, "Max"), _args(hi, "Min")
     clo, chi = f.tr.expr(lo), f.tr.expr(hi)
@@ -123,7 +126,7 @@ def _order(f, lo, hi, renyi):
             cells.append(f"exact Hs{i}_{k}")
         rows.append(_nest("Rmin_glb_lt", cells))
     lines.append(f"assert (Hlh : {clo} < {chi}) by ({_nest('Rmax_lub_lt', rows)}).")
-    if renyi:
+    if ones:
         for i, a in enumerate(los):
             lines += _ineq(f, a, "1", f"Hu{i}")
         for k, b in enumerate(his):
@@ -135,21 +138,32 @@ def _order(f, lo, hi, renyi):
     return lines
 
 
+def _chords(f, div, V, L, H):
+    """``(text, values)``: the maximum whose arguments bound B (V, or X where V = log X) and the values each must be
+    at most, in the library lemma's order (``rconf_kl``, ``rconf_renyi2``, ``rconf_tv``, ``rconf_hockey``), in the
+    ends' atoms L and H."""
+    from implgraph.kernel_coq.gen_chord import _sym
+    if div.kind == "kl":
+        return V, [((1 - L) * H * sympy.log(H) + (H - 1) * L * sympy.log(L)) / (H - L),
+                   ((H - 1) * -sympy.log(L) + (1 - L) * -sympy.log(H)) / (H - L)]
+    if div.kind == "tv":        # its own perspective: one value both ways
+        return V, [(1 - L) * (H - 1) / (H - L)]
+    if div.kind == "hockey-stick":      # 0 (the stick's floor), the chord of phi, of its perspective
+        g = _sym(f, str(div.order))[0]
+        return V, [sympy.Integer(0), (1 - L) * (H - g) / (H - L), (H - 1) * (1 - g * L) / (H - L)]
+    from implgraph.kernel_coq.gen_chord_removal import log_of
+    inner = log_of(V)
+    _need(inner is not None, "a Renyi removal chord whose U is not log(X)")
+    return inner, [H + L - L * H, (H + L - 1) / (L * H)]
+
+
 def _values(f, div, V, lo, hi):
-    """Tactics closing the lemma's two chord goals (after ``set``): each through the argument of V's maximum equal
-    to its value (``field``)."""
+    """Tactics closing the library lemma's value goals (after ``set``): each through the argument of V's maximum
+    equal to its value (``field``; the ends and their logarithms atoms)."""
     from implgraph.kernel_coq.gen_chord import _sym
     L, H = sympy.Symbol("lo_", positive=True), sympy.Symbol("hi_", positive=True)
     ends = {_sym(f, lo)[0]: L, _sym(f, hi)[0]: H}
-    if div.kind == "kl":
-        chords = [((1 - L) * H * sympy.log(H) + (H - 1) * L * sympy.log(L)) / (H - L),
-                  ((H - 1) * -sympy.log(L) + (1 - L) * -sympy.log(H)) / (H - L)]
-        inner = V
-    else:
-        from implgraph.kernel_coq.gen_chord_removal import log_of
-        inner = log_of(V)
-        _need(inner is not None, "a Renyi removal chord whose U is not log(X)")
-        chords = [H + L - L * H, (H + L - 1) / (L * H)]
+    inner, chords = _chords(f, div, V, L, H)
     args = _args(inner, "Max")
     values = [_sym(f, a)[0].xreplace(ends) for a in args]
     tacs = []
@@ -160,20 +174,30 @@ def _values(f, div, V, lo, hi):
     return tacs
 
 
+#: the library lemma of B both ways on [lo, hi] per kind, and the hypotheses it takes before the value goals
+_LEMMAS = {"kl": ("rconf_kl N K x lo hi", ""), "tv": ("rconf_tv N K x lo hi", " | exact Hlo1 | exact Hhi1"),
+           "hockey-stick": ("rconf_hockey N K x ({g}) lo hi", " | exact Hlo1 | exact Hhi1 | exact Hg1")}
+
+
 def _main(f, div, k, V, size):
     """Lines of the clause where T > 1."""
+    from implgraph.kernel_coq.gen_chord import _ineq
     lo, hi = _ends(V)
-    renyi = div.kind == "renyi"
-    lines = _weaken(f, lo, hi, size) + _order(f, lo, hi, renyi)
+    lines = _weaken(f, lo, hi, size) + _order(f, lo, hi, div.kind != "kl")
+    if div.kind == "hockey-stick":
+        lines += _ineq(f, "1", str(div.order), "Hg1")
     lines += [f"set (lo := {f.tr.expr(lo)}) in *.", f"set (hi := {f.tr.expr(hi)}) in *."]
-    one, two = _values(f, div, V, lo, hi)
-    if renyi:
+    values = _values(f, div, V, lo, hi)
+    if div.kind == "renyi":
         lines.append("match goal with |- div_removal_le _ _ _ _ (ln ?X) => apply (rconf_renyi2 N K x lo hi X); "
                      "[exact Htab | exact HN2 | exact HC | exact Hl0 | exact Hlh | exact Hlo1 | exact Hhi1 | | | "
                      "apply Rle_refl] end.")
     else:
-        lines.append(f"apply (rconf_kl N K x lo hi); [exact Htab | exact HN2 | exact HC | exact Hl0 | exact Hlh | |].")
-    return lines + [f"{{ {one} }}", f"{{ {two} }}"]
+        lemma, more = _LEMMAS[div.kind]
+        lemma = lemma.format(g=f.tr.expr(str(div.order)) if div.order is not None else "")
+        lines.append(f"apply ({lemma}); [exact Htab | exact HN2 | exact HC | exact Hl0 | exact Hlh{more}"
+                     f"{' |' * len(values)}].")
+    return lines + [f"{{ {v} }}" for v in values]
 
 
 def subset_pieces(cert, name):
@@ -191,8 +215,8 @@ def subset_pieces(cert, name):
     f = _File(dataclasses.replace(cert, upper=V), name)
     div = adapter.divergence_side(cert.B)
     k = divergence_kind(f.tr, div)
-    _need(div.kind == "kl" or (div.kind == "renyi" and str(div.order) == "2"), "a removal chord of other than KL "
-          "or Renyi of order 2 against a subset level")
+    _need(div.kind in ("kl", "tv", "hockey-stick") or (div.kind == "renyi" and str(div.order) == "2"),
+          "a removal chord of other than KL, Renyi of order 2, TV or the hockey stick against a subset level")
     _need(f.a is not None, "A's level has no predicate in the library")
     size = str(cert.A.size)
     cs = f.tr.expr(size)

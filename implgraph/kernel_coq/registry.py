@@ -21,6 +21,7 @@ from implgraph.kernel_coq import (gen_binary_program, gen_chord_pieces, gen_floo
 from implgraph.kernel_coq import gen_corners
 from implgraph.kernel_coq import gen_slack_pairs_tv
 from implgraph.kernel_coq import gen_subset_chord
+from implgraph.kernel_coq import gen_subset_pairs
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -56,6 +57,10 @@ _COMPOSITE_MODULES = {"set-channel-diversity": gen_set_channel.MODULES, "intrude
                       "binary-program": gen_binary_program.MODULES,
                       "set-channel-closeness": gen_set_channel_closeness.MODULES}
 _COMPOSITE_MODULES["subset-chord"] = gen_subset_chord.MODULES
+# subset-pairs: standalone certificates only, not yet a part (a composition's own B, a total variation or hockey stick
+# stated with domination, does not follow from its part's slack)
+COMPOSITES["subset-pairs"] = gen_subset_pairs.subset_pairs_theorem
+_COMPOSITE_MODULES["subset-pairs"] = gen_subset_pairs.MODULES
 #: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
 _HEADER = {"set-channel-diversity": (_gen.ENTROPY,)}
 
@@ -95,6 +100,8 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
                              "bp_removal_tv"}
 
 COVERED["subset-chord"] = "SubsetChord.subset_chord_kl / _kl0 / _renyi2 / _one (subset_xconf: each record's ratio)"
+COVERED["subset-pairs"] = ("SubsetPairs.subset_pairs, slack_pairs_one, slack_pairs_min (B stated as its slack on every "
+                           "event)")
 
 COVERED["slack-pairs-tv"] = "SlackPairsTV.slack_pairs_tv_pairs / slack_pairs_tv_removal, slack_pairs_tv_one (A a slack)"
 
