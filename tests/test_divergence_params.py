@@ -164,18 +164,23 @@ def test_slack_support_family_against_a_parametric_order():
         assert brute.renyi_level_sum(rows, 2, "pairs") is None and brute.renyi_level_sum(rows, 2, "removal") is None
 
 
-# -- a subset level of N - k records against a class divergence: the composition through record removal -------------
+# -- a subset level against a class divergence: the subset chord, at most the composition through record removal ------
 
 @pytest.mark.parametrize("a, b, bp", [("kdp", "kl-closeness", {}), ("kt-closeness", "renyi-closeness", TWO)])
-def test_subset_level_composes_below_the_ceiling(a, b, bp):
+def test_subset_level_below_the_removal_ceiling(a, b, bp):
+    """The subset chord (tight for every N) is at most the composition's old bound log(N - (N - 1)/T) (a class's ratio
+    to the table within [0, N - (N - 1)/T], by hand), and equal to it where the range is [0, N - (N - 1)/T]."""
     r = check_implication(a, b, a_params={"k": sympy.Integer(2)}, b_params=bp, max_n=3)
-    assert r.verdict == "proved" and r.method == "composition" and r.tight is None
+    assert r.verdict == "proved" and r.method == "subset-chord" and r.tight is not None
     assert check_certificate(r.details["certificate"]).ok and r.details["certificate"]["min_classes"] == 1
-    n, t, eps = sympy.Symbol("N"), sympy.Symbol("t"), sympy.Symbol("eps")
-    f = sympy.sympify(r.details["proved_f"], locals={"N": n, "t": t, "eps": eps})
-    T = t if f.has(t) else sympy.exp(eps)
-    # by hand: a class's ratio to the table within [0, N - (N - 1)/T], the chord's log(N - (N - 1)/T)
-    assert sympy.simplify(sympy.expand(sympy.exp(f)) - (n - (n - 1) / T)) == 0
+    n, t, eps = sympy.Symbol("N", integer=True), sympy.Symbol("t", positive=True), sympy.Symbol("eps", positive=True)
+    f = sympy.sympify(str(r.tight), locals={"N": n, "t": t, "eps": eps})
+    for N_, T_ in ((5, F(3, 2)), (6, F(2)), (7, F(3, 2)), (8, F(5))):
+        at = {n: N_, t: T_, eps: sympy.log(T_)}
+        old = math.log(N_ - (N_ - 1) / T_)
+        assert float(f.subs(at)) <= old + 1e-12
+    # kt(2) and kdp(2) at N = 8, T = 5: lo = 0 and hi = N - (N - 1)/T, the old bound exactly (Renyi 2: log hi)
+    assert abs(float(f.subs({n: 8, t: 5, eps: sympy.log(5)})) - math.log(8 - 7 / 5)) < 1e-12
 
 
 def test_subset_level_composition_by_brute_force():
