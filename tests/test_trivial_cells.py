@@ -8,7 +8,10 @@ Hand values:
   weakest: at every level of A, B can be at its weakest, so the tight f is 1 (trivial, decided).
 - delta-ldp(eps = log 2) => tv-ldp: at A's strongest level 0, every bucket has x <= 2 y and y <= 2 x for any two
   records, so their ratios lie in [1/2, 2] and TV(x, y) <= (2 - 1)/(2 + 1) = 1/3 (the chord of |r - 1|/2, with sum y r
-  = 1): the trivial f = 1 is not tight, so the engine, which computes no tight f here, must not call it decided.
+  = 1): the trivial f = 1 is not tight; the engine now proves the tight f (1 + 2 delta)/3 (slack-pairs-tv), 1/3 at 0.
+- pml => tv-ldp at N = 3: at pml's level T every record is at most T times the table, bucket by bucket, so at T near 1
+  two records cannot be far apart (at T = 1 all are the table, TV 0): the trivial f = 1 is not tight there, and with no
+  argument for the pair the engine must not call the trivial cell decided.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from __future__ import annotations
 import itertools
 import random
 from fractions import Fraction as F
+
+import sympy
 
 import brute
 from implgraph.core.verdict import trivial_open
@@ -46,12 +51,19 @@ def test_brute_delta_ldp_at_zero_bounds_tv_below_its_weakest_level():
     assert seen > 20
 
 
-def test_a_trivial_f_whose_tightness_is_unknown_is_undecided():
+def test_a_trivial_f_that_is_not_tight_is_proved_below_it():
     r = check_edge("delta-ldp(eps=log(2))", "tv-ldp", N=3)
+    assert r.forward.relation == "implication" and not r.forward.trivial and not trivial_open(r.forward)
+    delta = sympy.Symbol("delta")
+    assert sympy.sympify(str(r.forward.tight_all_n), locals={"delta": delta}).subs(delta, 0) == sympy.Rational(1, 3)
+
+
+def test_a_trivial_f_whose_tightness_is_unknown_is_undecided():
+    r = check_edge("pml", "tv-ldp", N=3)
     assert r.forward.relation == "implication" and r.forward.trivial and r.forward.tight is None
     assert trivial_open(r.forward)
     assert "beyond tv-ldp's weakest level is undecided" in r.summary and "only trivially" not in r.summary
-    c = counts_of([Cell("delta-ldp", "tv-ldp", "implication", r.forward.verdict, r.kind, trivial=True)])
+    c = counts_of([Cell("pml", "tv-ldp", "implication", r.forward.verdict, r.kind, trivial=True)])
     assert (c["implication_trivial_open"], c["decided"]) == (1, 0)
 
 

@@ -103,7 +103,7 @@ def audit(L) -> Audit:
             out.overlaps.append((a, b))
     labels = [(c, c.text.box) for c in L.edges if c.text is not None]
     for c in L.edges:
-        pts = bezier_points(c.points, 32)
+        pts = bezier_points(c.points, 128)      # dense enough for a graze of a corner (the browser samples 200)
         for n in L.nodes:
             if n.id in (c.u, c.v):
                 continue
