@@ -57,6 +57,28 @@ def assert_kernel_checked(cert, library, tmp_path, name) -> None:
     assert res["audit_ok"] and set(res["axioms"]) <= STANDARD_AXIOMS
 
 
+def failing_step(cert, library, tmp_path, name, value_line=None):
+    """coqc on ``cert``'s file: None where it checks, else the step at the error: ``"value"`` where the error's line
+    holds ``value_line`` (e.g. ``"apply Req_le"``, a chord's identity), else the name of the nearest line
+    ``assert (NAME :`` at or above the error's line (``"?"`` where there is none)."""
+    from implgraph.kernel_coq.check import run_coqc
+    text = generate(cert)
+    path = tmp_path / f"{re.sub(r'[^A-Za-z0-9]', '_', name)}.v"
+    path.write_text(text)
+    ok, out, _, _ = run_coqc(["coqc", "-q", "-Q", library, "Implgraph", path.name], str(tmp_path))
+    if ok:
+        return None
+    line = int(re.search(r'File "[^"]*", line (\d+)', out).group(1))
+    lines = text.splitlines()
+    if value_line is not None and value_line in lines[line - 1]:
+        return "value"
+    for ln in reversed(lines[:line]):
+        m = re.match(r"\s*assert \((\w+) :", ln)
+        if m:
+            return m.group(1)
+    return "?"
+
+
 def kernel_accepts(cert, library, tmp_path, name) -> bool:
     """Does coqc accept ``cert``'s Coq file? False too where the generator refuses the certificate (Untranslatable):
     a certificate it cannot state is not kernel-checked either."""

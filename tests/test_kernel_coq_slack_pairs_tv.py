@@ -27,7 +27,6 @@ Debian's ``coq`` is not installed.
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction as F
 
 import pytest
@@ -38,7 +37,7 @@ from _forge import edited
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.registry import COVERED, generate
 
-from _coq import assert_kernel_checked, coq, load_certs
+from _coq import assert_kernel_checked, coq, failing_step, load_certs
 
 CERTS = load_certs("slack_pairs_tv.json")
 LDP, DP = "eps-delta-ldp(delta=1/10) => tv-ldp", "eps-delta-dp(delta=1/10) => tv-ldp"
@@ -147,21 +146,7 @@ FORGERIES = [
 
 
 def _failing_step(cert, library, tmp_path, name):
-    """coqc on ``cert``'s file: None where it checks, else the name of the nearest line ``assert (NAME :`` at or above
-    the error's line."""
-    from implgraph.kernel_coq.check import run_coqc
-    text = generate(cert)
-    path = tmp_path / f"{re.sub(r'[^A-Za-z0-9]', '_', name)}.v"
-    path.write_text(text)
-    ok, out, _, _ = run_coqc(["coqc", "-q", "-Q", library, "Implgraph", path.name], str(tmp_path))
-    if ok:
-        return None
-    line = int(re.search(r'File "[^"]*", line (\d+)', out).group(1))
-    for ln in reversed(text.splitlines()[:line]):
-        m = re.match(r"\s*assert \((\w+) :", ln)
-        if m:
-            return m.group(1)
-    return "?"
+    return failing_step(cert, library, tmp_path, name)
 
 
 @pytest.mark.slow

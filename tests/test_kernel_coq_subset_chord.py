@@ -31,7 +31,7 @@ from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.gen_extreme_points import _pieces
 from implgraph.kernel_coq.registry import COVERED, generate
 
-from _coq import assert_kernel_checked, coq, load_certs
+from _coq import assert_kernel_checked, coq, failing_step, load_certs
 
 CERTS = load_certs("subset_chord.json")
 KT_KL, KT_R = "kt-closeness(k=2) => kl-closeness", "kt-closeness(k=2) => renyi-closeness(alpha=2)"
@@ -158,24 +158,7 @@ def test_subset_chord_refuses_another_shape_of_u():
 
 
 def _failing_step(cert, library, tmp_path, name):
-    """coqc on ``cert``'s file: None where it checks, else the step at the error: "value" on the chord's identity
-    (``apply Req_le``), else the name of the nearest line ``assert (NAME :`` at or above the error's line."""
-    from implgraph.kernel_coq.check import run_coqc
-    text = generate(cert)
-    path = tmp_path / f"{re.sub(r'[^A-Za-z0-9]', '_', name)}.v"
-    path.write_text(text)
-    ok, out, _, _ = run_coqc(["coqc", "-q", "-Q", library, "Implgraph", path.name], str(tmp_path))
-    if ok:
-        return None
-    line = int(re.search(r'File "[^"]*", line (\d+)', out).group(1))
-    lines = text.splitlines()
-    if "apply Req_le" in lines[line - 1]:
-        return "value"
-    for ln in reversed(lines[:line]):
-        m = re.match(r"\s*assert \((\w+) :", ln)
-        if m:
-            return m.group(1)
-    return "?"
+    return failing_step(cert, library, tmp_path, name, value_line="apply Req_le")
 
 
 @pytest.mark.slow

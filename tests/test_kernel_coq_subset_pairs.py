@@ -16,7 +16,6 @@ The coqc tests are slow and skip where Debian's ``coq`` is not installed.
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 import pytest
@@ -28,7 +27,7 @@ from implgraph.core.formula import parse_expr
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.registry import COVERED, generate
 
-from _coq import assert_kernel_checked, coq, load_certs
+from _coq import assert_kernel_checked, coq, failing_step, load_certs
 
 CERTS = load_certs("subset_pairs.json")
 KT, KT1, KDP, KDP2 = ("kt-closeness(k=2) => tv-ldp", "kt-closeness(k=k1) => tv-ldp", "kdp(k=2) => tv-ldp",
@@ -129,21 +128,7 @@ def test_a_composition_through_subset_pairs_is_not_generated_yet():
 
 
 def _failing_step(cert, library, tmp_path, name):
-    """coqc on ``cert``'s file: None where it checks, else the name of the nearest line ``assert (NAME :`` at or above
-    the error's line."""
-    from implgraph.kernel_coq.check import run_coqc
-    text = generate(cert)
-    path = tmp_path / f"{re.sub(r'[^A-Za-z0-9]', '_', name)}.v"
-    path.write_text(text)
-    ok, out, _, _ = run_coqc(["coqc", "-q", "-Q", library, "Implgraph", path.name], str(tmp_path))
-    if ok:
-        return None
-    line = int(re.search(r'File "[^"]*", line (\d+)', out).group(1))
-    for ln in reversed(text.splitlines()[:line]):
-        m = re.match(r"\s*assert \((\w+) :", ln)
-        if m:
-            return m.group(1)
-    return "?"
+    return failing_step(cert, library, tmp_path, name)
 
 
 @pytest.mark.slow

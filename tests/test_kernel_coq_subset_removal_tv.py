@@ -17,7 +17,6 @@ forgery). The coqc tests are slow and skip where Debian's ``coq`` is not install
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 import pytest
@@ -31,7 +30,7 @@ from implgraph.kernel_coq.gen_chord_pieces import _ends
 from implgraph.kernel_coq.gen_extreme_points import _pieces
 from implgraph.kernel_coq.registry import generate
 
-from _coq import assert_kernel_checked, coq, load_certs
+from _coq import assert_kernel_checked, coq, failing_step, load_certs
 
 CERTS = load_certs("subset_removal_tv.json")
 KT_TV, KT_H = "kt-closeness(k=2) => tv-dp", "kt-closeness(k=2) => delta-dp(eps=log(2))"
@@ -147,24 +146,7 @@ def test_other_sides_are_refused(path, value):
 
 
 def _failing_step(cert, library, tmp_path, name):
-    """coqc on ``cert``'s file: None where it checks, else the step at the error: "value" on a chord's identity
-    (``apply Req_le``), else the name of the nearest line ``assert (NAME :`` at or above the error's line."""
-    from implgraph.kernel_coq.check import run_coqc
-    text = generate(cert)
-    path = tmp_path / f"{re.sub(r'[^A-Za-z0-9]', '_', name)}.v"
-    path.write_text(text)
-    ok, out, _, _ = run_coqc(["coqc", "-q", "-Q", library, "Implgraph", path.name], str(tmp_path))
-    if ok:
-        return None
-    line = int(re.search(r'File "[^"]*", line (\d+)', out).group(1))
-    lines = text.splitlines()
-    if "apply Req_le" in lines[line - 1]:
-        return "value"
-    for ln in reversed(lines[:line]):
-        m = re.match(r"\s*assert \((\w+) :", ln)
-        if m:
-            return m.group(1)
-    return "?"
+    return failing_step(cert, library, tmp_path, name, value_line="apply Req_le")
 
 
 @pytest.mark.slow
