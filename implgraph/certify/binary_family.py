@@ -16,16 +16,10 @@ from fractions import Fraction
 import sympy
 
 from implgraph.certify.family import SAMPLE_T
-from implgraph.certify.pointwise import truth, value_at
+from implgraph.certify.pointwise import level_number, truth, value_at
 from implgraph.core.formula import parse_expr
 
 __all__ = ["sampled_rows_step", "SLACK_T"]
-
-
-def _number(level):
-    """A level (a Fraction, or an exact value with ``expr``) as a sympy number."""
-    expr = getattr(level, "expr", None)
-    return expr if expr is not None else sympy.Rational(level.numerator, level.denominator)
 
 
 def _point(cert, read, rows, div, env):
@@ -53,7 +47,7 @@ def _point(cert, read, rows, div, env):
     if ra is None or ra == INF or rb is None or rb == INF:
         return f"at {env}: a level is undefined or infinite ({ra}, {rb})"
     upper = value_at(read["upper"], env)
-    ra_s, rb_s = (_number(x) for x in (ra, rb))
+    ra_s, rb_s = (level_number(x) for x in (ra, rb))
     same = abs(sympy.N(rb_s - upper, 50)) < 1e-40
     if not (ra_s <= env[T]) or not same:
         return f"at {env}: A's raw level {ra}, B's {rb_s} against U = {upper}"

@@ -12,7 +12,7 @@ import sympy
 
 from implgraph.certify.claim import Mismatch, as_expr, parse_condition
 
-__all__ = ["Hypotheses", "normal", "relation_text", "statement_domain", "SOLVER_MS"]
+__all__ = ["Hypotheses", "domain_hypotheses", "normal", "relation_text", "statement_domain", "SOLVER_MS"]
 
 #: a solver query's time limit while comparing statements (ms)
 SOLVER_MS = 3000
@@ -133,6 +133,13 @@ class Hypotheses:
             return False, f"not shown ({exc.__class__.__name__})"
         how = ", ".join(f"{k}: {v}" for k, v in answers.items())
         return ok, f"negation unsatisfiable ({how})" if ok else f"not shown ({how})"
+
+
+def domain_hypotheses(cert, names):
+    """The certificate's ``domain`` as :class:`Hypotheses`, its texts read with ``names`` (``{name: symbol}``; a
+    symbol's kind integer or real from its assumptions)."""
+    rels = [r for text in cert.get("domain") or [] for r in parse_condition(text, names)]
+    return Hypotheses(rels, {str(v): "integer" if v.is_integer else "real" for v in names.values()}, names)
 
 
 def relation_text(rel):

@@ -11,7 +11,13 @@ from __future__ import annotations
 
 import sympy
 
-__all__ = ["value_at", "truth"]
+__all__ = ["value_at", "truth", "level_number"]
+
+
+def level_number(level):
+    """A registered level (a Fraction, or an exact value carrying ``expr``, e.g. a logarithm) as a sympy number."""
+    expr = getattr(level, "expr", None)
+    return expr if expr is not None else sympy.Rational(level.numerator, level.denominator)
 
 
 def truth(value) -> bool:

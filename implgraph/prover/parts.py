@@ -9,7 +9,7 @@ from implgraph.core.simplified import simplified
 from implgraph.prover.answer import T
 
 __all__ = ["lemma_only", "level_T", "level_T_family", "set_mass_multipliers", "distance_mass_multipliers",
-           "two_classes"]
+           "two_classes", "certificate_size"]
 
 
 def lemma_only(lemma):
@@ -17,6 +17,14 @@ def lemma_only(lemma):
     def upper(cert, ctx):
         cert["upper_certificate"] = {"lemma": lemma}
     return upper
+
+
+def certificate_size(cert, ctx):
+    """A's subset size as the certificate states it, read with N and the bound's own symbols (a parameter's, e.g. the
+    matrix's k1)."""
+    from implgraph.core.formula import parse_expr
+    names = {s.name: s for s in ctx.bound.upper.free_symbols}
+    return parse_expr(cert["A"]["size"], {**names, "N": ctx.N})
 
 
 def level_T_family(side, N):

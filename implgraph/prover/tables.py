@@ -14,7 +14,7 @@ from implgraph.core.concrete import ConcreteTable
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.shapes import decide
 
-__all__ = ["CAP_SPLIT", "at", "two_blocks", "rows_build", "binary_column_table", "frac", "split", "uniform_classes",
+__all__ = ["CAP_SPLIT", "at", "two_blocks", "rows_build", "apart_rows", "binary_column_table", "frac", "split", "uniform_classes",
            "piecewise_supremum", "pair_piece_supremum"]
 
 #: the number of equal buckets each bucket is split into where A caps each increase at -ln p: ln m > T - 1 for
@@ -35,6 +35,13 @@ def two_blocks(N, s, values):
         x, y = values(Tv, Nv, sv)
         return binary_column_table([frac(x)] * sv + [frac(y)] * (Nv - sv), labels=["E1"] * sv + ["E2"] * (Nv - sv))
     return build
+
+
+def apart_rows(N, t):
+    """Binary rows ``[(count, first bucket's value, class)]``: two records t apart in total variation around the table
+    (1/2, 1/2), x_i = (1 + t, 1 - t)/2 in E1 and x_k = (1 - t, 1 + t)/2 in E2, the N - 2 others at (1/2, 1/2) in E3."""
+    return [(sympy.Integer(1), (1 + t) / 2, "E1"), (sympy.Integer(1), (1 - t) / 2, "E2"),
+            (N - 2, sympy.Rational(1, 2), "E3")]
 
 
 def rows_build(rows):

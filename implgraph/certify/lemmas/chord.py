@@ -66,6 +66,7 @@ from implgraph.certify.lemmas import chord_removal, chord_subset_removal, lemma
 from implgraph.certify.lemmas.chord_narrowed import (_hockey, _hockey_value_ok, _pairwise_removal, _self_perspective,
                                                      _single_interval_ok, _single_removal, _states_n_two, _two_point_ok,
                                                      _without_max)
+from implgraph.certify.pointwise import level_number
 from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
@@ -236,8 +237,7 @@ def _family_at(cert, fam, T, N, div):
     if ra is None or ra == INF or rb is None or rb == INF:
         return False, f"at T = {T}, N = {N}: a level is undefined or infinite ({ra}, {rb})"
     ra_ok = sympy.Rational(ra.numerator, ra.denominator) <= T
-    rb_s = getattr(rb, "expr", None)
-    rb_s = rb_s if rb_s is not None else sympy.Rational(rb.numerator, rb.denominator)
+    rb_s = level_number(rb)
     same = sympy.simplify(sympy.expand_log(rb_s - upper, force=True)) == 0 or abs(sympy.N(rb_s - upper, 50)) < 1e-40
     return bool(ra_ok and same), f"at T = {T}, N = {N}: A's raw level {ra}, B's {rb_s} against U = {upper}"
 

@@ -67,11 +67,8 @@ def at_one(cert):
 def _ends_around_one(lo, hi, cert):
     """Each argument of lo's maximum is at most 1 and each of hi's minimum at least 1, from the domain and k >= 1
     (exact, or by the solvers: :class:`implgraph.certify.hypotheses.Hypotheses`)."""
-    from implgraph.certify.claim import parse_condition
-    from implgraph.certify.hypotheses import Hypotheses
-    names = {"T": _T, "N": _N}
-    rels = [r for text in cert.get("domain") or [] for r in parse_condition(text, names)]
-    hyps = Hypotheses(rels, {"N": "integer", "T": "real"}, names)
+    from implgraph.certify.hypotheses import domain_hypotheses
+    hyps = domain_hypotheses(cert, {"T": _T, "N": _N})
     lows = lo.args if isinstance(lo, sympy.Max) else (lo,)
     highs = hi.args if isinstance(hi, sympy.Min) else (hi,)
     return all(hyps.implied(sympy.Le(x, 1))[0] for x in lows) and all(hyps.implied(sympy.Ge(x, 1))[0] for x in highs)
@@ -99,11 +96,9 @@ def value_steps(cert, div, lo, hi, upper):
 
 def size_steps(cert):
     """The domain implies A's size N - k in [1, N - 1] (k >= 1 records removed and a subset of at least one)."""
-    from implgraph.certify.claim import parse_condition
-    from implgraph.certify.hypotheses import Hypotheses
+    from implgraph.certify.hypotheses import domain_hypotheses
     names = {"T": _T, "N": _N}
-    rels = [r for text in cert.get("domain") or [] for r in parse_condition(text, names)]
-    hyps = Hypotheses(rels, {"N": "integer", "T": "real"}, names)
+    hyps = domain_hypotheses(cert, names)
     size = parse_expr(str((cert.get("A") or {}).get("size")), names)
     return [(f"the domain implies {size} {op} {bound}", bool(hyps.implied(rel)[0]), "the domain's conditions")
             for rel, op, bound in ((sympy.Ge(size, 1), ">=", "1"), (sympy.Le(size, _N - 1), "<=", "N - 1"))]

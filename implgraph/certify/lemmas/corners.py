@@ -33,9 +33,10 @@ from fractions import Fraction
 
 import sympy
 
-from implgraph.certify.lemmas import lemma
 from implgraph.certify.family import sampled_family_step
+from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.chord import _at, _convex, _divergence, _read_domain, _report
+from implgraph.certify.pointwise import level_number
 from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
@@ -149,8 +150,7 @@ def _family_at(cert, rows, t, n, div):
     upper = _at(_expr(cert["upper"]), t, n)        # (0 log 0 at an end of the interval: its limit)
     if ra is None or ra == INF or rb is None or rb == INF:
         return False, f"at T = {t}, N = {n}: a level is undefined or infinite ({ra}, {rb})"
-    rb_s = getattr(rb, "expr", None)
-    rb_s = rb_s if rb_s is not None else sympy.Rational(rb.numerator, rb.denominator)
+    rb_s = level_number(rb)
     same = _zero(rb_s - upper) or abs(sympy.N(rb_s - upper, 50)) < 1e-40
     ok = sympy.Rational(ra.numerator, ra.denominator) <= t and same
     return bool(ok), f"at T = {t}, N = {n}: A's raw level {ra}, B's {rb_s} against U = {upper}"

@@ -28,7 +28,7 @@ import sympy
 from implgraph.certify.binary_family import SLACK_T, sampled_rows_step
 from implgraph.certify.claim import parse_condition
 from implgraph.certify.domain import declared_names
-from implgraph.certify.hypotheses import Hypotheses
+from implgraph.certify.hypotheses import domain_hypotheses
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.chord import _divergence, _report
 from implgraph.certify.obligation import slack
@@ -116,8 +116,7 @@ def check(cert, ns=range(2, 10), timeout_ms=4000):
                       div is not None and div.compares == "pairs" and div.kind == "tv", "registry"))
         if not all(s[1] for s in steps):
             return _report(steps)
-        rels = [r for text in cert.get("domain") or [] for r in parse_condition(text, names)]
-        hyps = Hypotheses(rels, {str(v): "integer" if v.is_integer else "real" for v in names.values()}, names)
+        hyps = domain_hypotheses(cert, names)
         compares, d, g = level
         data = cert.get("upper_certificate") or {}
         stated = (data.get("slack") or None, data.get("a_divergence") or None)

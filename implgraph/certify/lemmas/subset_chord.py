@@ -37,9 +37,8 @@ from __future__ import annotations
 
 import sympy
 
-from implgraph.certify.claim import parse_condition
 from implgraph.certify.domain import declared_names
-from implgraph.certify.hypotheses import Hypotheses
+from implgraph.certify.hypotheses import domain_hypotheses
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.chord import _convex, _divergence, _report
 from implgraph.certify.binary_family import sampled_rows_step
@@ -154,10 +153,6 @@ def _names(cert):
     return declared_names(cert, {"T": _T, "N": _N, "r": _R})
 
 
-def _domain(cert, names):
-    return [rel for text in cert.get("domain") or [] for rel in parse_condition(text, names)]
-
-
 def _implied(hyps, rel) -> bool:
     return bool(hyps.implied(rel)[0])
 
@@ -184,8 +179,7 @@ def _side_steps(cert, names):
     steps.append(("the certificate's size is A's, its symbols integers", sympy.simplify(_read(data.get("size"), names)
                                                                                          - j) == 0
                   and all(x.is_integer for x in j.free_symbols), "exact"))
-    hyps = Hypotheses(_domain(cert, names), {str(v): "integer" if v.is_integer else "real" for v in names.values()},
-                      names)
+    hyps = domain_hypotheses(cert, names)
     for rel, text in ((sympy.Ge(_T, 1), "T >= 1"), (sympy.Ge(j, 1), f"{j} >= 1"), (sympy.Le(j, _N - 1), f"{j} <= N - 1")):
         steps.append((f"the domain implies {text}", _implied(hyps, rel), "the domain's conditions"))
     return steps, j, div, hyps

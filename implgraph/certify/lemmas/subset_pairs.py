@@ -22,9 +22,8 @@ from __future__ import annotations
 import sympy
 
 from implgraph.certify.binary_family import sampled_rows_step
-from implgraph.certify.claim import parse_condition
 from implgraph.certify.domain import declared_names
-from implgraph.certify.hypotheses import Hypotheses
+from implgraph.certify.hypotheses import domain_hypotheses
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.chord import _divergence, _report
 from implgraph.core import methods
@@ -65,8 +64,7 @@ def check(cert, ns=range(2, 10), timeout_ms=4000):
         j = parse_expr(A["size"], names)
         steps.append(("the certificate's data name this lemma and A's size", data.get("lemma") == methods.SUBSET_PAIRS.lemma
                       and sympy.simplify(parse_expr(str(data.get("size")), names) - j) == 0, "exact"))
-        rels = [r for text in cert.get("domain") or [] for r in parse_condition(text, names)]
-        hyps = Hypotheses(rels, {str(v): "integer" if v.is_integer else "real" for v in names.values()}, names)
+        hyps = domain_hypotheses(cert, names)
         for rel, text in ((sympy.Ge(_T, 1), "T >= 1"), (sympy.Ge(j, 1), f"{j} >= 1"),
                           (sympy.Le(j, _N - 1), f"{j} <= N - 1")):
             steps.append((f"the domain implies {text}", bool(hyps.implied(rel)[0]), "the domain's conditions"))

@@ -35,7 +35,7 @@ from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import declared_slack, slack_between
-from implgraph.prover.tables import rows_build
+from implgraph.prover.tables import apart_rows, rows_build
 
 METHOD = methods.SLACK_PAIRS_TV
 
@@ -54,9 +54,7 @@ def family_rows(compares, d, N, g=T):
     """The attaining family: ``[(count, first bucket's value, class)]`` of binary rows (module notes)."""
     if compares == "pairs":
         return [(N - 1, (g + d) / (g + 1), "E1"), (sympy.Integer(1), (1 - d) / (g + 1), "E2")]
-    t = upper(compares, d, N, g)
-    return [(sympy.Integer(1), (1 + t) / 2, "E1"), (sympy.Integer(1), (1 - t) / 2, "E2"),
-            (N - 2, sympy.Rational(1, 2), "E3")]
+    return apart_rows(N, upper(compares, d, N, g))
 
 
 def _slack(ctx):

@@ -36,9 +36,9 @@ from __future__ import annotations
 import sympy
 
 from implgraph.core import methods
-from implgraph.core.formula import parse_expr
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
+from implgraph.prover.parts import certificate_size
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import compares, decide
 from implgraph.prover.tables import rows_build
@@ -135,17 +135,11 @@ def bound(ctx):
                  attained_where=sympy.Ge(N, j + 1))
 
 
-def _size(cert, ctx):
-    """A's size as the certificate states it, read with N and the bound's own symbols (a parameter's)."""
-    names = {s.name: s for s in ctx.bound.upper.free_symbols}
-    return parse_expr(cert["A"]["size"], {**names, "N": ctx.N})
-
-
 def _upper_certificate(cert, ctx):
     """The lemma data: the divergence, its generator, A's size and the ends."""
     from implgraph.definitions import get
     div = divergence_of(get(cert["B"]["definition"]), cert["B"].get("params"))
-    j = _size(cert, ctx)
+    j = certificate_size(cert, ctx)
     lo, hi = ends(ctx.N, j)
     cert["upper_certificate"] = {"lemma": METHOD.lemma, "kind": div.kind,
                                  "order": None if div.order is None else str(div.order), "compares": div.compares,
@@ -155,7 +149,7 @@ def _upper_certificate(cert, ctx):
 def _family(cert, ctx):
     """Two blocks of binary rows in T, N (and A's size), where T > 1 (at T = 1 U is 0: every table with equal
     records)."""
-    return {"rows": [{"count": str(c), "value": str(v), "class": k} for c, v, k in family_rows(ctx.N, _size(cert, ctx))],
+    return {"rows": [{"count": str(c), "value": str(v), "class": k} for c, v, k in family_rows(ctx.N, certificate_size(cert, ctx))],
             "domain": ["T > 1"]}
 
 

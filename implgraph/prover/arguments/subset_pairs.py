@@ -27,12 +27,12 @@ from __future__ import annotations
 import sympy
 
 from implgraph.core import methods
-from implgraph.core.formula import parse_expr
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
+from implgraph.prover.parts import certificate_size
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import compares, decide
-from implgraph.prover.tables import rows_build
+from implgraph.prover.tables import apart_rows, rows_build
 
 METHOD = methods.SUBSET_PAIRS
 
@@ -46,9 +46,7 @@ def upper(j):
 
 def family_rows(N, j):
     """The attaining family: ``[(count, first bucket's value, class)]`` of binary rows (module notes)."""
-    t = upper(j)
-    return [(sympy.Integer(1), (1 + t) / 2, "E1"), (sympy.Integer(1), (1 - t) / 2, "E2"),
-            (N - 2, sympy.Rational(1, 2), "E3")]
+    return apart_rows(N, upper(j))
 
 
 def _applies(ctx):
@@ -73,21 +71,16 @@ def bound(ctx):
                  checks=[f"1 <= {j} <= N - 1 on the condition: True"])
 
 
-def _size(cert, ctx):
-    """A's size as the certificate states it, read with N and the bound's own symbols (a parameter's)."""
-    names = {s.name: s for s in ctx.bound.upper.free_symbols}
-    return parse_expr(cert["A"]["size"], {**names, "N": ctx.N})
-
-
 def _upper_certificate(cert, ctx):
     """The lemma data: the divergence and A's size."""
     cert["upper_certificate"] = {"lemma": METHOD.lemma, "kind": "tv", "compares": "pairs",
-                                 "size": str(_size(cert, ctx))}
+                                 "size": str(certificate_size(cert, ctx))}
 
 
 def _family(cert, ctx):
     """Three blocks of binary rows in T, N (and A's size): records i and k, and the N - 2 others."""
-    return {"rows": [{"count": str(c), "value": str(v), "class": k} for c, v, k in family_rows(ctx.N, _size(cert, ctx))]}
+    rows = family_rows(ctx.N, certificate_size(cert, ctx))
+    return {"rows": [{"count": str(c), "value": str(v), "class": k} for c, v, k in rows]}
 
 
 certificate_parts(METHOD, family=_family)(_upper_certificate)
