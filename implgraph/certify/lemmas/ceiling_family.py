@@ -145,23 +145,34 @@ def _a_steps(d, div, rows, k0):
     return steps
 
 
+def _lone_record(wb) -> bool:
+    """Does the registry declare B a one-sided ratio of one record (a subset of size 1) against the table?"""
+    return wb is not None and wb[:3] == ("ratio", "subset", "one-sided") and wb[3] is not None \
+        and sympy.simplify(wb[3] - 1) == 0
+
+
 def _b_steps(cert, wb, rows, U):
-    """B a one-sided class ratio on any partition; one class's ratio to the table in a bucket tends to U."""
-    ok = wb is not None and wb[0] == "ratio" and wb[1] == "class" and wb[2] == "one-sided"
-    steps = [("B declares a one-sided class ratio, on any partition", ok and _any_partition(cert.get("B") or {}),
-              "registry")]
+    """B a one-sided class ratio on any partition, or a one-sided ratio of one record against the table; one class's
+    (one record's) ratio to the table in a bucket tends to U."""
+    lone = _lone_record(wb)
+    ok = lone or (wb is not None and wb[0] == "ratio" and wb[1] == "class" and wb[2] == "one-sided")
+    steps = [("B declares a one-sided class ratio, or a one-sided ratio of one record against the table, on any "
+              "partition", ok and _any_partition(cert.get("B") or {}), "registry")]
     table = _mean(rows, _N)
     found = None
-    for label in dict.fromkeys(r[2] for r in rows):
-        members = [r for r in rows if r[2] == label]
+    # B's level is at least one set's ratio: a class's mean, or (sets of one record) each block's record itself
+    sets = [(f"record of block {i + 1}", [(sympy.Integer(1), r[1], r[2])]) for i, r in enumerate(rows)] if lone else \
+        [(f"class {label}", [r for r in rows if r[2] == label]) for label in dict.fromkeys(r[2] for r in rows)]
+    for label, members in sets:
         m = _mean(members, sympy.Add(*[c for c, _, _ in members]))
         for l in range(len(table)):
             if m[l] != 0 and _tends_to(m[l] / table[l], U):
-                found = f"class {label}, bucket {l + 1}: {sympy.factor(sympy.cancel(m[l] / table[l]))}"
+                found = f"{label}, bucket {l + 1}: {sympy.factor(sympy.cancel(m[l] / table[l]))}"
                 break
         if found:
             break
-    steps.append((f"a class's mean over the table's tends to U = {U} as K grows, for every N", found is not None,
+    steps.append((f"a {'record' if lone else 'class'}'s mean over the table's tends to U = {U} as K grows, for "
+                  "every N", found is not None,
                   found or "no compared ratio tends to U"))
     return steps
 

@@ -46,7 +46,7 @@ from implgraph.definitions.capabilities import ClassSizeLevel, MinClassSize, Tai
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.registry import argument, certificate_parts
-from implgraph.prover.shapes import any_partition, one_sided
+from implgraph.prover.shapes import any_partition, declared_subset_size, one_sided
 
 METHOD = methods.CEILING_FAMILY
 
@@ -81,8 +81,17 @@ def _a_divergence(ctx):
     return div if div.kind == "renyi" and order is not sympy.oo and (order <= 2) is sympy.true else None
 
 
+def _lone_record(ctx) -> bool:
+    """B a one-sided ratio of one record against the table (subset size 1): the lone record's ratio is the lone
+    class's."""
+    if not one_sided(ctx.b, "subset"):
+        return False
+    size = declared_subset_size(ctx.b, ctx.N, ctx.b_params or {})
+    return size is not None and sympy.simplify(size - 1) == 0
+
+
 def _approach_shape(ctx):
-    return (ctx.a is not None and _a_divergence(ctx) is not None and one_sided(ctx.b, "class")
+    return (ctx.a is not None and _a_divergence(ctx) is not None and (one_sided(ctx.b, "class") or _lone_record(ctx))
             and any_partition(ctx.a_classes) and any_partition(ctx.b_classes))
 
 
@@ -162,15 +171,19 @@ def _approach(ctx, ceiling, base):
     div = _a_divergence(ctx)
     kind = {"kl": "KL", "tv": "total variation", "hockey-stick": f"the hockey-stick at gamma = {div.order}"}.get(
         div.kind, f"Renyi of order {div.order}")
-    attained = ("; not attained: B = N needs a class of one record positive in a bucket where every other record is "
-                "0, and there that record's divergence from another (or the table's from the table without it) is "
+    attained = (f"; not attained: B = N needs {'a record' if _lone_record(ctx) else 'a class of one record'} "
+                "positive in a bucket where every other record is 0, and there that record's divergence from another (or the table's from the table without it) is "
                 "infinite" if _not_attained(div) else "; whether it is attained is not claimed here")
-    arg = (f"{base}; and it is {ctx.b.name}'s supremum whatever {ctx.a.name}'s level T > 0 (a witness family, method "
+    lone = "record's" if _lone_record(ctx) else "class's"
+    zero = (f"; at T = 0 every record is the same and {ctx.b.name}'s raw level is 1" if div.compares != "class"
+            else "")
+    arg = (f"{base}; and it is {ctx.b.name}'s supremum whatever {ctx.a.name}'s level T > 0 (the claim's assumption"
+           f"{zero}; a witness family, method "
            f"ceiling-family): for every N >= 2 and K >= 3, one record at x = (K b, 1 - K b) in a class of its own and "
            f"N - 1 at y = (b, 1 - b) in another, b = 1/(K (K - 1)^2 + 1), have chi^2(x || y) = 1/K, chi^2(y || x) <= "
            f"1/K and TV(x, y) = (K - 1) b, so {ctx.a.name}'s {kind} level ({div.compares}: every compared "
            "distribution a mixture of records, at most the largest divergence between two, by joint convexity) is at "
-           "most max(chi^2, TV), which tends to 0, while the lone class's first bucket is N K/(K + N - 1) times the "
+           f"most max(chi^2, TV), which tends to 0, while the lone {lone} first bucket is N K/(K + N - 1) times the "
            f"table's, which tends to N: the supremum N is approached as K grows{attained}")
 
     def build(point):
@@ -180,7 +193,8 @@ def _approach(ctx, ceiling, base):
 
     return Bound(ceiling.upper, True, METHOD.name, arg, build=build,
                  checks=ceiling.checks + [f"A ({ctx.a.name}) declares a {kind} divergence ({div.compares}): True",
-                                          "B a one-sided class ratio, any partition: True"],
+                                          f"B a one-sided {'ratio of one record' if _lone_record(ctx) else 'class ratio'}, "
+                                          "any partition: True"],
                  parts=[(sympy.true, ceiling)])
 
 
