@@ -22,7 +22,9 @@ A raw level is at most T is ``upper`` = U, for every T > 0 and N on its domain. 
     records, at most the largest divergence between two records (cited: joint convexity, ibid. Theorem 11, and of
     every f-divergence). B names a registered one-sided class ratio on any partition, and one class's mean over the
     table's in one bucket, a rational function of K, tends to U as K grows (equal degrees, leading coefficients'
-    quotient U, for every N). So for every T > 0 the family's tables at large K satisfy A at T with B as close to U
+    quotient U, for every N); or B names a registered one-sided ratio of subsets whose declared size is 1 (one record
+    against the table, e.g. pointwise maximal leakage), and one record's value over the table's mean in one bucket
+    tends to U (B's level is the largest such ratio, so at least that record's). So for every T > 0 the family's tables at large K satisfy A at T with B as close to U
     as asked: the supremum is U. ``attained: "no"`` is accepted only where A is a KL or Renyi divergence between
     records or under record removal and U = N: B = N needs a class of one record positive in a bucket where every
     other record is 0, where that divergence is infinite.

@@ -1,7 +1,7 @@
 """``ceiling-family``: B's own ceiling is its supremum under A, shown by a witness family (docs/proofs/ceiling-family.md).
 
 Where B's level has a finite ceiling on every table of N records whatever A is (``one-sided-ceiling``: a one-sided
-class ratio is at most N/s; ``divergence-ceiling``: a class's KL or Renyi divergence from the table is at most
+class ratio is at most N/s, a one-sided ratio of j records against the table at most N/j; ``divergence-ceiling``: a class's KL or Renyi divergence from the table is at most
 log(N/s)), an implication proved at that ceiling says nothing of A. This argument shows that nothing smaller holds
 either: a family of tables satisfying A at every level T > 0 (A's raw level, the divergence or distance itself, or a
 level met by a uniform class) whose B level reaches the ceiling (``uniform``) or tends to it (``approach``). The tight
@@ -13,15 +13,20 @@ every table, never drawn or counted as an edge. Two shapes, read from declaratio
     alpha in (1, 2], total variation or the hockey-stick at gamma >= 1, between pairs of records, between the table
     and the table without one record, or between a class and the table (every compared distribution a mixture of
     records: at most the largest divergence between two records, by joint convexity); B a one-sided class ratio on
-    any partition (ceiling N). The family, for every N >= 2 and K >= 3: one record at x = (K b, 1 - K b) in a class
+    any partition, or a one-sided ratio of ONE record (a subset of size 1) against the table (pointwise maximal
+    leakage: max over records i and buckets l of x_i(l)/P_l), ceiling N either way. The family, for every N >= 2 and K >= 3: one record at x = (K b, 1 - K b) in a class
     of its own and N - 1 at y = (b, 1 - b) in another, b = 1/(K (K - 1)^2 + 1). Then chi^2(x || y) = 1/K and
     chi^2(y || x) = (K - 1)/(K (K^2 - K - 1)) <= 1/K, TV(x, y) = (K - 1) b: every such divergence between x and y is
     at most max(chi^2, TV) (KL <= log(1 + chi^2) <= chi^2, D_alpha <= D_2 = log(1 + chi^2) <= chi^2, the
-    hockey-stick <= TV), which tends to 0; while the lone class's first bucket is N K/(K + N - 1) times the table's,
-    which tends to N. For every T > 0 the tables at large K satisfy A at T, so B's supremum is N. Where A is a KL or
-    Renyi divergence between records or under record removal, it is not attained: B = N needs a class of one record
-    positive in a bucket where every other record is 0, and there that record's divergence from another (or the table
-    without it, from the table) is infinite.
+    hockey-stick <= TV), which tends to 0; while the lone class's first bucket (the lone record's: the same
+    quantity) is N K/(K + N - 1) times the table's, which tends to N. For every T > 0 the tables at large K satisfy A
+    at T, so B's supremum is N (the claim is for T > 0 only: A's level 0 between records or under removal makes every
+    record the same, and B's level 1). Where B's ceiling N is also its declared weakest level (a record's ratio: log N
+    on B's log scale), the tight f is that weakest level, known now: no stronger f holds at any T > 0. Where A is a KL
+    or Renyi divergence between records or under record removal, it is not attained: B = N needs a class of one
+    record (a record) positive in a bucket where every other record is 0, and there that record's divergence from
+    another (or the table without it, from the table) is infinite; for the total variation and the hockey-stick it is
+    (one record at (e, 1 - e), the others at (0, 1): distance e), not claimed by the certificate.
 ``uniform``
     B a class's KL or Renyi divergence (any order) on any partition (ceiling log N); A's level of a class uniform over
     m values improves with m (the l-diversities: ``uniform_class_level``) or is a tail ratio with parameter l
@@ -171,10 +176,11 @@ def _approach(ctx, ceiling, base):
     div = _a_divergence(ctx)
     kind = {"kl": "KL", "tv": "total variation", "hockey-stick": f"the hockey-stick at gamma = {div.order}"}.get(
         div.kind, f"Renyi of order {div.order}")
-    attained = (f"; not attained: B = N needs {'a record' if _lone_record(ctx) else 'a class of one record'} "
-                "positive in a bucket where every other record is 0, and there that record's divergence from another (or the table's from the table without it) is "
-                "infinite" if _not_attained(div) else "; whether it is attained is not claimed here")
-    lone = "record's" if _lone_record(ctx) else "class's"
+    lone = _lone_record(ctx)
+    attained = (f"; not attained: B = N needs {'a record' if lone else 'a class of one record'} positive in a bucket "
+                "where every other record is 0, and there that record's divergence from another (or the table's from "
+                "the table without it) is infinite" if _not_attained(div) else
+                "; whether it is attained is not claimed here")
     zero = (f"; at T = 0 every record is the same and {ctx.b.name}'s raw level is 1" if div.compares != "class"
             else "")
     arg = (f"{base}; and it is {ctx.b.name}'s supremum whatever {ctx.a.name}'s level T > 0 (the claim's assumption"
@@ -183,8 +189,8 @@ def _approach(ctx, ceiling, base):
            f"N - 1 at y = (b, 1 - b) in another, b = 1/(K (K - 1)^2 + 1), have chi^2(x || y) = 1/K, chi^2(y || x) <= "
            f"1/K and TV(x, y) = (K - 1) b, so {ctx.a.name}'s {kind} level ({div.compares}: every compared "
            "distribution a mixture of records, at most the largest divergence between two, by joint convexity) is at "
-           f"most max(chi^2, TV), which tends to 0, while the lone {lone} first bucket is N K/(K + N - 1) times the "
-           f"table's, which tends to N: the supremum N is approached as K grows{attained}")
+           f"most max(chi^2, TV), which tends to 0, while the lone {'record' if lone else 'class'}'s first bucket is "
+           f"N K/(K + N - 1) times the table's, which tends to N: the supremum N is approached as K grows{attained}")
 
     def build(point):
         from implgraph.core.concrete import ConcreteTable
@@ -193,8 +199,8 @@ def _approach(ctx, ceiling, base):
 
     return Bound(ceiling.upper, True, METHOD.name, arg, build=build,
                  checks=ceiling.checks + [f"A ({ctx.a.name}) declares a {kind} divergence ({div.compares}): True",
-                                          f"B a one-sided {'ratio of one record' if _lone_record(ctx) else 'class ratio'}, "
-                                          "any partition: True"],
+                                          f"B a one-sided {'ratio of one record' if lone else 'class ratio'}, any "
+                                          "partition: True"],
                  parts=[(sympy.true, ceiling)])
 
 
