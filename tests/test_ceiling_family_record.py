@@ -13,7 +13,10 @@ from _forge import edited
 
 from implgraph.certify import check_certificate
 from implgraph.certify.lemmas.ceiling_family import _K, _N, _b_steps, _rows
+from implgraph.core.verdict import trivial_open
+from implgraph.engines.checkedge import check_edge
 from implgraph.engines.prove import check_implication
+from implgraph.map.matrix_cells import cell_of, counts_of
 from implgraph.prover.arguments.ceiling_family import approach_rows
 
 import brute
@@ -135,3 +138,19 @@ def test_a_one_sided_b_of_two_records_is_not_a_lone_record(proofs):
     ok = _b_steps({"B": {"family": "subset", "sides": "one-sided", "size": "1"}},
                   ("ratio", "subset", "one-sided", sympy.Integer(1)), rows, _N)
     assert all(s[1] for s in ok)
+
+
+# -- how the cell is reported ----------------------------------------------------------------------------------------
+
+def test_the_cell_is_decided_with_its_tight_f():
+    # at N = 3 the bounded check sees pml at its weakest level log 3 on every table (trivial); the prover's family
+    # makes log N the tight f for every N (A's level T > 0), so the cell is decided: not "undecided beyond a trivial f"
+    r = check_edge("kl-ldp", "pml", N=3)
+    d = r.forward
+    assert d.relation == "implication" and d.verdict == "proved" and str(d.tight_all_n) == "log(N)"
+    assert not trivial_open(d) and "undecided" not in r.summary
+    assert "kl-ldp => pml only" in r.summary       # no implication between the two (B's ceiling, its weakest level)
+    cell = cell_of(d, r.kind)
+    assert cell.tight == "log(N)" and not cell.counted
+    c = counts_of([cell])
+    assert (c["implication"], c["implication_trivial_open"], c["decided"]) == (0, 0, 1)

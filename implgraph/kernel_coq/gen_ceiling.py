@@ -1,9 +1,10 @@
 """Coq proofs of ``ceiling-family`` certificates: B's own ceiling, whatever A's level.
 
 A ``ceiling-family`` certificate says that B's supremum under A is U: its one ``part`` proves the upper bound (B's
-own ceiling: ``one-sided-ceiling``, a one-sided class ratio at most N/s, or ``divergence-ceiling``, a class's KL or
-Renyi divergence at most log(N/s) with s the classes' least size, given by a class size A declares or by the
-partition), and its ``family`` of tables the lower bound. The theorem here is the upper bound: the part's theorem, where the
+own ceiling: ``one-sided-ceiling``, a one-sided class ratio at most N/s or one record's one-sided ratio to the table
+at most N (``Mass.set_mass_subset``, pointwise maximal leakage), or ``divergence-ceiling``, a class's KL or Renyi
+divergence at most log(N/s) with s the classes' least size, given by a class size A declares or by the partition),
+and its ``family`` of tables the lower bound. The theorem here is the upper bound: the part's theorem, where the
 part claims what the whole claims (the same symbols, domain, sides and U, field by field), so that the whole claims
 nothing its part does not prove. The family (the supremum's other half) is a tightness claim,
 stated apart (:mod:`implgraph.kernel_coq.tightness`), not here.
