@@ -43,6 +43,15 @@ def _differs(x, y) -> bool:
     return not_identically_zero(x - y) or simplified(x - y) != 0
 
 
+def _in_records(f):
+    """``f`` (an expression or the engine's text of one) with its number of records as :data:`N_SYM`: the prover's
+    own N carries other assumptions, and log(N) - log(N) of two such symbols is not 0."""
+    if isinstance(f, str):
+        return parse_expr(f, _plain_names(f, {"N": N_SYM}))
+    f = sympy.sympify(f)
+    return f.xreplace({x: N_SYM for x in f.free_symbols if x.name == "N"})
+
+
 def _plain_names(text, fixed=None) -> dict:
     """Every name of ``text`` (:func:`~implgraph.core.formula.free_names`) as a plain symbol (``fixed``'s own symbol
     where it gives one)."""
@@ -189,8 +198,7 @@ def _apply_answer(res, r, a, b):
         if upper is not None:
             res.proved_f = f"{upper[0]} ({upper[1]})"
         shown = r.tight if r.tight is not None else (upper[0] if upper else None)
-        if res.trivial and shown is not None and _differs(sympy.sympify(shown, locals={"N": N_SYM}),
-                                                          b.definition.weakest(N_SYM)):
+        if res.trivial and shown is not None and _differs(_in_records(shown), b.definition.weakest(N_SYM)):
             res.trivial = False         # the prover shows a stronger f than B's weakest level
             if res.evidence.startswith("trivial: "):
                 res.evidence = "bounded check: " + res.evidence[len("trivial: "):]
