@@ -80,3 +80,16 @@ def test_a_level_no_grid_table_reaches_is_not_left_out():
 
 def _tv_max(rows):
     return max(sum(abs(a - b) for a, b in zip(x, y)) / 2 for x, y in itertools.combinations(rows, 2))
+
+
+def test_a_tight_f_at_b_s_weakest_level_keeps_the_cell_trivial():
+    """kl-ldp => pml: a record's ratio to the table is at most N (x_i(l) <= N P_l), pml's weakest level log N, and the
+    prover's family approaches it at every kl-ldp level > 0 (module notes of ceiling-family): the tight f is that
+    weakest level, so the cell is trivial (its tight f known), whatever symbol of N the prover wrote it in. Hand value:
+    one record at (1/2, 1/2) and N - 1 = 2 at (0, 1) have P = (1/6, 5/6) and ratio 3 = N in the first bucket."""
+    rows = [[F(1, 2), F(1, 2)], [F(0), F(1)], [F(0), F(1)]]
+    P = [sum(r[k] for r in rows) / 3 for k in range(2)]
+    assert rows[0][0] / P[0] == 3
+    d = check_edge("kl-ldp", "pml", N=3).forward
+    assert d.relation == "implication" and d.trivial and not trivial_open(d)
+    assert d.tight_all_n == "log(N)"
