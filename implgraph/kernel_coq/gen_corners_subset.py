@@ -46,11 +46,11 @@ def _check_sides(cert):
 
 def _beyond_one(f, W, size, cs, g):
     """Lines of the clause T > 1: the ends, 0 <= lo, the library's theorem and ``box_val`` against W."""
-    from implgraph.kernel_coq.gen_subset_chord import _args, _end, _ends_lines, _path
+    from implgraph.kernel_coq.gen_subset_chord import _args, _end, _ends_lines, _expr, _path
     lo, hi = _end(W, "Max"), _end(W, "Min")
     _need(lo is not None and hi is not None, "a subset corners U without a Max and a Min end")
     los = _args(lo, "Max")
-    zero = [i for i, a in enumerate(los) if sympy.sympify(a) == 0]
+    zero = [i for i, a in enumerate(los) if _expr(f, a) == 0]
     _need(bool(zero), "a subset corners lo without the argument 0")
     lines = _ends_lines(f, lo, hi, size, cs)
     lines += [f"assert (H0 : 0 <= {f.tr.expr(lo)}) by ({_path('max', zero[0], len(los))}apply Rle_refl).",
@@ -65,7 +65,7 @@ def subset_corners(cert, name):
     """The Coq text of a ``subset-corners`` certificate's theorem ``name``."""
     from implgraph.kernel_coq.gen_chord import _ineq
     from implgraph.kernel_coq.gen_extreme_points import _pieces
-    from implgraph.kernel_coq.gen_subset_chord import _setup, _statement
+    from implgraph.kernel_coq.gen_subset_chord import _expr, _setup, _statement
     from implgraph.kernel_coq.gen_tv_distance import slack_predicate
     from implgraph.kernel_coq.generate import _block
     from implgraph.kernel_coq.statement import _File
@@ -73,9 +73,9 @@ def subset_corners(cert, name):
     data = cert.raw.get("upper_certificate") or {}
     _need(cert.upper is not None and data.get("size") is not None, "a subset corners certificate without U and size")
     pieces = _pieces(cert.upper)
-    _need([len(cs) for _, cs in pieces] == [1, 0] and sympy.sympify(pieces[0][0]) == 0,
-          "a subset corners U other than Piecewise((0, T <= 1), (W, True))")
+    _need([len(cs) for _, cs in pieces] == [1, 0], "a subset corners U other than Piecewise((0, T <= 1), (W, True))")
     f = _File(dataclasses.replace(cert, upper=pieces[-1][0]), name)
+    _need(_expr(f, pieces[0][0]) == 0, "a subset corners U whose piece at T <= 1 is not 0")
     _need(f.a is not None, "A's level has no predicate in the library")
     f.b_of = lambda level: slack_predicate(f.tr, div, level)
     f.b = f.b_of(f.upper)
