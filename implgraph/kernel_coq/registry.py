@@ -106,7 +106,8 @@ COVERED["subset-chord"] = "SubsetChord.subset_chord_kl / _kl0 / _renyi2 / _one (
 COVERED["subset-pairs"] = ("SubsetPairs.subset_pairs, slack_pairs_one, slack_pairs_min (B stated as its slack on every "
                            "event)")
 
-COVERED["subset-corners"] = "CornersSubset.corners_subset_hockey / corners_subset_one (B stated as its slack on every event)"
+COVERED["subset-corners"] = ("CornersSubset.corners_subset_hockey / corners_subset_one (B stated as its slack on every "
+                              "event)")
 COVERED["slack-pairs-tv"] = "SlackPairsTV.slack_pairs_tv_pairs / slack_pairs_tv_removal, slack_pairs_tv_one (A a slack)"
 
 bundle = _gen.bundle

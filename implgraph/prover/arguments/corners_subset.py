@@ -3,9 +3,10 @@ bound over one record's ratio range (docs/arguments/subset-corners.md).
 
 The case: A is a two-sided subset level of size j (every set of j records has its mean within [1/T, T] of the
 table's, bucket by bucket: ``dp`` has j = N - 1, ``kdp(k)`` j = N - k, ``kt-closeness(k)`` j = k) with
-1 <= j <= N - 1 on the claim's condition, other than the size 1 itself (the ``corners`` argument's); B the hockey stick of a number
-gamma >= 1 between every two records (its declared :class:`~implgraph.definitions.divergences.Divergence` compares
-``pairs``, kind ``hockey-stick``; never a definition's name).
+1 <= j <= N - 1 on the claim's condition, other than the size 1 itself (the ``corners`` argument's); B the hockey
+stick of a number gamma >= 1 between every two records (its declared
+:class:`~implgraph.definitions.divergences.Divergence` compares ``pairs``, kind ``hockey-stick``; never a definition's
+name).
 
 **The box.** Every record's ratio to the table's mean m lies in [lo, hi] (``subset-chord``'s range of one record,
 :func:`implgraph.prover.arguments.subset_chord.ends`):
