@@ -3,8 +3,8 @@ bounds the hockey stick of order 2 between every two records (stated as its slac
 max(hi - 2 lo, 0) min(1 - lo, hi - 1)/(hi - lo) on one record's ratio range [lo, hi].
 
 The prover's certificates of dp, kdp(2), kt-closeness(2), and of the symbols matrix's kdp(k2), kt-closeness(k1) =>
-delta-ldp(eps=log(2)) (``tests/data/coq/corners_subset.json``; the numbers' values at points are worked by hand in tests/test_corners_subset.py, and dp's at N = 4,
-T = 6/5 is attained by a table, so a smaller U is a false claim) check with coqc and a clean axiom audit. A forged
+delta-ldp(eps=log(2)) (``tests/data/coq/corners_subset.json``; the numbers' values at points are worked by hand in
+tests/test_corners_subset.py, and dp's at N = 4, T = 6/5 is attained by a table, so a smaller U is a false claim) check with coqc and a clean axiom audit. A forged
 certificate (an edited U, end, size, order or domain) gives a file the generator writes and coqc rejects at the step
 the edit concerns: the failing step is named beside each forgery (``value``: the last step, ``box_close``, the
 library's bound against U).
