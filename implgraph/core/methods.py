@@ -90,6 +90,9 @@ CORNERS = _m("corners", None, "two records each within [1/T, T] of the table: an
              "perspective's value at three corners of the box [1/T, T]^2")
 SUBSET_CHORD = _m("subset-chord", None, "every j records' mean within [1/T, T] of the table: a record's ratio range, and "
                   "a class's divergence from the table at most the chord of phi over it")
+SUBSET_CORNERS = _m("subset-corners", None, "every j records' mean within [1/T, T] of the table: each record in "
+                    "[lo, hi] of it, a hockey stick between two records at most (hi - gamma lo)^+ "
+                    "min(1 - lo, hi - 1)/(hi - lo)")
 SUBSET_PAIRS = _m("subset-pairs", None, "two records are j times the difference of two subset means sharing j - 1 "
                   "others: their total variation at most j (1 - 1/T)")
 SLACK_PAIRS_TV = _m("slack-pairs-tv", None, "an (eps, delta) level between two records or on record removal bounds the "

@@ -19,6 +19,7 @@ from implgraph.kernel_coq import (gen_ceiling, gen_ceiling_chord, gen_chord, gen
 from implgraph.kernel_coq import (gen_binary_program, gen_chord_pieces, gen_floor_above, gen_max_value,
                                   gen_removal_scaling, gen_set_channel_closeness)
 from implgraph.kernel_coq import gen_corners
+from implgraph.kernel_coq import gen_corners_subset
 from implgraph.kernel_coq import gen_slack_pairs_tv
 from implgraph.kernel_coq import gen_subset_chord
 from implgraph.kernel_coq import gen_subset_pairs
@@ -61,6 +62,8 @@ _COMPOSITE_MODULES["subset-chord"] = gen_subset_chord.MODULES
 # stated with domination, does not follow from its part's slack)
 COMPOSITES["subset-pairs"] = gen_subset_pairs.subset_pairs_theorem
 _COMPOSITE_MODULES["subset-pairs"] = gen_subset_pairs.MODULES
+COMPOSITES["subset-corners"] = gen_corners_subset.subset_corners
+_COMPOSITE_MODULES["subset-corners"] = gen_corners_subset.MODULES
 #: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
 _HEADER = {"set-channel-diversity": (_gen.ENTROPY,)}
 
@@ -103,6 +106,8 @@ COVERED["subset-chord"] = "SubsetChord.subset_chord_kl / _kl0 / _renyi2 / _one (
 COVERED["subset-pairs"] = ("SubsetPairs.subset_pairs, slack_pairs_one, slack_pairs_min (B stated as its slack on every "
                            "event)")
 
+COVERED["subset-corners"] = ("CornersSubset.corners_subset_hockey / corners_subset_one (B stated as its slack on every "
+                              "event)")
 COVERED["slack-pairs-tv"] = "SlackPairsTV.slack_pairs_tv_pairs / slack_pairs_tv_removal, slack_pairs_tv_one (A a slack)"
 
 bundle = _gen.bundle

@@ -23,6 +23,9 @@ Attained (the supremum) where N >= T + 1 and N >= 2 + 2/T: with m = (1, 1, T - 1
 x_i = m (T, 1/T, 1/T), x_j = m (1/T, T, 1/T) and the N - 2 others at (N m - x_i - x_j)/(N - 2), whose ratios to m,
 (N - T - 1/T)/(N - 2) twice and (N - 2/T)/(N - 2), lie in [1/T, T] exactly there; A's level is T and
 D(x_i || x_j) = V. Elsewhere V is an upper bound and tightness is not derived.
+
+A subset level of another size j (``dp``, ``kdp(k)``, ``kt-closeness(k)``) against the hockey stick is the
+``subset-corners`` argument's: the same corners on one record's ratio range under that size, which may reach 0.
 """
 
 from __future__ import annotations
