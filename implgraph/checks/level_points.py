@@ -6,6 +6,7 @@ than the printed level (:func:`_find_strict_point`, :func:`_canonical_strict_poi
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import sympy
@@ -68,10 +69,18 @@ def _candidates(kind):
     return out
 
 
-def _stage_values(kind, D):
+@functools.lru_cache(maxsize=64)
+def _stage_values(kind, D) -> tuple:
+    """The values of stage ``D`` for a symbol of ``kind``, ascending (made once per process)."""
     if kind == "integer":
-        return [sympy.Integer(n) for n in range(0, D + 2)]
-    return sorted({sympy.Rational(num, den) for den in range(1, D + 1) for num in range(0, 4 * den + 1)})
+        return tuple(sympy.Integer(n) for n in range(0, D + 2))
+    return tuple(sorted({sympy.Rational(num, den) for den in range(1, D + 1) for num in range(0, 4 * den + 1)}))
+
+
+@functools.lru_cache(maxsize=64)
+def _stage_floats(kind, D) -> dict:
+    """``{value: float(value)}`` of :func:`_stage_values` (the screen's floats, converted once)."""
+    return {v: float(v) for v in _stage_values(kind, D)}
 
 
 def _grid_points(region, symbols):
@@ -81,16 +90,16 @@ def _grid_points(region, symbols):
     seen, visited = set(), 0
     outside = surely_outside(region, tuple(symbols))
     for D in GRID_STAGES:
-        per = [[(v, float(v)) for v in _stage_values(region.kinds.get(s, "real"), D)] for s in symbols]
-        for pairs in itertools.product(*per):
-            combo = tuple(v for v, _ in pairs)
+        kinds = [region.kinds.get(s, "real") for s in symbols]
+        floats = [_stage_floats(k, D) for k in kinds]
+        for combo in itertools.product(*[_stage_values(k, D) for k in kinds]):
             if combo in seen:
                 continue
             seen.add(combo)
             visited += 1
             if visited > GRID_POINTS:
                 return
-            if outside([f for _, f in pairs]):
+            if outside([f[v] for f, v in zip(floats, combo)]):
                 continue
             pt = dict(zip(symbols, combo))
             if region.contains(pt) is True:
