@@ -1,10 +1,13 @@
-"""The factoring shortcut (:mod:`implgraph.core.plain_factor`) gives sympy's ``factor_list`` answer, and declines
-where it cannot be sure of sympy's order (the caller then asks sympy).
+"""The shortcuts of cold verify's speed give the answers of the paths they replace: the factoring shortcut
+(:mod:`implgraph.core.plain_factor`) gives sympy's ``factor_list`` answer and declines where it cannot be sure of
+sympy's order (the caller then asks sympy); a level claim's canonical grid visits its points in its fixed order.
 
-Expected factorisations are derived by hand in the comment beside each case.
+Expected factorisations and points are derived by hand in the comment beside each case.
 """
 
 from __future__ import annotations
+
+import itertools
 
 import sympy
 
@@ -63,3 +66,15 @@ def test_it_declines_and_sympy_answers_where_the_order_is_not_its_to_know():
     n_int = sympy.Symbol("N", integer=True)
     assert plain_factor_list(n_int * x + N * x) is None
     assert factoring._factor_list(n_int * x + N * x)[0] == 1
+
+
+def test_the_canonical_grid_visits_its_points_stage_by_stage_each_once():
+    from implgraph.checks.level_points import _grid_points
+    from implgraph.core.region import Region
+    s = sympy.Symbol("s", real=True)
+    # 0 < s < 1: stage 1 (0..4) has no point inside; stage 2 adds 1/2; stage 3 adds 1/3 and 2/3 (1/2 seen);
+    # stage 4 adds 1/4 and 3/4
+    points = [p[s] for p in itertools.islice(_grid_points(Region({s: "real"}, (s > 0, s < 1)), [s]), 5)]
+    assert points == [sympy.Rational(1, 2), sympy.Rational(1, 3), sympy.Rational(2, 3), sympy.Rational(1, 4),
+                      sympy.Rational(3, 4)]
+    assert all(isinstance(v, sympy.Rational) for v in points)

@@ -78,9 +78,13 @@ def _stage_values(kind, D) -> tuple:
 
 
 @functools.lru_cache(maxsize=64)
-def _stage_floats(kind, D) -> dict:
-    """``{value: float(value)}`` of :func:`_stage_values` (the screen's floats, converted once)."""
-    return {v: float(v) for v in _stage_values(kind, D)}
+def _stage_floats(kind, D) -> tuple:
+    """``(floats, {float: value})`` of :func:`_stage_values`, in its order: the screen's floats, converted once.
+    Distinct values of a stage (integers, or rationals in [0, 4] of denominator at most 12, at least 1/132 apart)
+    have distinct floats, so a grid point is known by its floats (hashed far faster than sympy numbers)."""
+    values = _stage_values(kind, D)
+    floats = tuple(float(v) for v in values)
+    return floats, dict(zip(floats, values))
 
 
 def _grid_points(region, symbols):
@@ -90,18 +94,18 @@ def _grid_points(region, symbols):
     seen, visited = set(), 0
     outside = surely_outside(region, tuple(symbols))
     for D in GRID_STAGES:
-        kinds = [region.kinds.get(s, "real") for s in symbols]
-        floats = [_stage_floats(k, D) for k in kinds]
-        for combo in itertools.product(*[_stage_values(k, D) for k in kinds]):
-            if combo in seen:
+        stages = [_stage_floats(region.kinds.get(s, "real"), D) for s in symbols]
+        values = [back for _, back in stages]
+        for floats in itertools.product(*[fl for fl, _ in stages]):
+            if floats in seen:
                 continue
-            seen.add(combo)
+            seen.add(floats)
             visited += 1
             if visited > GRID_POINTS:
                 return
-            if outside([f[v] for f, v in zip(floats, combo)]):
+            if outside(floats):
                 continue
-            pt = dict(zip(symbols, combo))
+            pt = {s: back[f] for s, back, f in zip(symbols, values, floats)}
             if region.contains(pt) is True:
                 yield pt
 
