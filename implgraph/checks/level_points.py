@@ -6,6 +6,7 @@ than the printed level (:func:`_find_strict_point`, :func:`_canonical_strict_poi
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import sympy
@@ -68,10 +69,22 @@ def _candidates(kind):
     return out
 
 
-def _stage_values(kind, D):
+@functools.lru_cache(maxsize=64)
+def _stage_values(kind, D) -> tuple:
+    """The values of stage ``D`` for a symbol of ``kind``, ascending (made once per process)."""
     if kind == "integer":
-        return [sympy.Integer(n) for n in range(0, D + 2)]
-    return sorted({sympy.Rational(num, den) for den in range(1, D + 1) for num in range(0, 4 * den + 1)})
+        return tuple(sympy.Integer(n) for n in range(0, D + 2))
+    return tuple(sorted({sympy.Rational(num, den) for den in range(1, D + 1) for num in range(0, 4 * den + 1)}))
+
+
+@functools.lru_cache(maxsize=64)
+def _stage_floats(kind, D) -> tuple:
+    """``(floats, {float: value})`` of :func:`_stage_values`, in its order: the screen's floats, converted once.
+    Distinct values of a stage (integers, or rationals in [0, 4] of denominator at most 12, at least 1/132 apart)
+    have distinct floats, so a grid point is known by its floats (hashed far faster than sympy numbers)."""
+    values = _stage_values(kind, D)
+    floats = tuple(float(v) for v in values)
+    return floats, dict(zip(floats, values))
 
 
 def _grid_points(region, symbols):
@@ -81,18 +94,18 @@ def _grid_points(region, symbols):
     seen, visited = set(), 0
     outside = surely_outside(region, tuple(symbols))
     for D in GRID_STAGES:
-        per = [[(v, float(v)) for v in _stage_values(region.kinds.get(s, "real"), D)] for s in symbols]
-        for pairs in itertools.product(*per):
-            combo = tuple(v for v, _ in pairs)
-            if combo in seen:
+        stages = [_stage_floats(region.kinds.get(s, "real"), D) for s in symbols]
+        values = [back for _, back in stages]
+        for floats in itertools.product(*[fl for fl, _ in stages]):
+            if floats in seen:
                 continue
-            seen.add(combo)
+            seen.add(floats)
             visited += 1
             if visited > GRID_POINTS:
                 return
-            if outside([f for _, f in pairs]):
+            if outside(floats):
                 continue
-            pt = dict(zip(symbols, combo))
+            pt = {s: back[f] for s, back, f in zip(symbols, values, floats)}
             if region.contains(pt) is True:
                 yield pt
 

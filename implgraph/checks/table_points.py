@@ -145,7 +145,7 @@ def surely_outside(region: Region, symbols: tuple):
                 vals = terms(*values)
             except (ZeroDivisionError, ValueError, TypeError, OverflowError):
                 continue
-            if sign * sum(vals) < -1e-9 * (1 + sum(abs(v) for v in vals)):
+            if sign * sum(vals) < -1e-9 * (1 + sum(map(abs, vals))):
                 return True
         return False
     return outside

@@ -15,7 +15,7 @@ from implgraph.checks.lazy_max import max_args
 from implgraph.checks.symbolic_level import find_level
 from implgraph.checks.table_points import claim_table, parse_claim_parts
 from implgraph.checks.unbounded_family import _family_shows_break, _side, public_family, witness_family
-from implgraph.checks.unbounded_for_every import judge_for_every
+from implgraph.checks.unbounded_for_every import judge_for_every, real_roots_of, relation_numerator
 from implgraph.core.errors import InputError
 from implgraph.core.region import Region
 from implgraph.checks.common import claim_verdict
@@ -35,13 +35,13 @@ def _near_limit_piece(lv, free, limit, direction, region):
     for c in conds:
         c = sympy.sympify(c)
         for rel in c.atoms(sympy.Rel) if not isinstance(c, sympy.Rel) else [c]:
-            num, _ = sympy.fraction(sympy.together(rel.lhs - rel.rhs))
+            num = relation_numerator(rel)
             if num.free_symbols == {free}:
                 polys.add(sympy.expand(num))
     roots = []
     for q in polys:
         try:
-            roots.extend(r for r in sympy.Poly(q, free).real_roots())
+            roots.extend(real_roots_of(q, free))
         except (sympy.PolynomialError, NotImplementedError):
             return None
     sign = 1 if direction == "+" else -1

@@ -7,6 +7,8 @@ that meet it (:mod:`implgraph.checks.limits`).
 
 from __future__ import annotations
 
+import functools
+
 import sympy
 
 from implgraph.checks.limits import finite_limit, tends_to_infinity
@@ -207,6 +209,19 @@ def _universal(table, claim, free, fixmap):
     return out
 
 
+@functools.lru_cache(maxsize=4096)
+def relation_numerator(rel):
+    """The numerator of ``together(lhs - rhs)`` of a relation (memoised: the same pieces' constraints are read for
+    every limit side and claim)."""
+    return sympy.fraction(sympy.together(rel.lhs - rel.rhs))[0]
+
+
+@functools.lru_cache(maxsize=4096)
+def real_roots_of(q, free) -> tuple:
+    """``Poly(q, free).real_roots()`` as a tuple (memoised; an error is raised again on every call)."""
+    return tuple(sympy.Poly(q, free).real_roots())
+
+
 def _neighbourhood(region, universal_conds, free, limit, direction, kinds, levels=()):
     """A point ``q`` beyond ``limit`` such that, for every value of the universal symbols, every ``free``
     strictly between ``limit`` and ``q`` lies in ``region`` (decided by the solver), or None. ``q`` stays
@@ -220,10 +235,10 @@ def _neighbourhood(region, universal_conds, free, limit, direction, kinds, level
                     conds.extend(reg.constraints)
     for c in conds:
         for rel in sympy.sympify(c).atoms(sympy.Rel) if not isinstance(c, sympy.Rel) else [c]:
-            num, _ = sympy.fraction(sympy.together(rel.lhs - rel.rhs))
+            num = relation_numerator(rel)
             if num.free_symbols == {free}:
                 try:
-                    roots += list(sympy.Poly(sympy.expand(num), free).real_roots())
+                    roots += list(real_roots_of(sympy.expand(num), free))
                 except (sympy.PolynomialError, NotImplementedError):
                     pass
     sign = 1 if direction == "+" else -1

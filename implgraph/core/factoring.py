@@ -14,6 +14,7 @@ import functools
 
 import sympy
 
+from implgraph.core.plain_factor import plain_factor_list
 from implgraph.core.plain_poly import NotPlain, monomial_sum_gens, plain_poly
 
 __all__ = ["num_den", "factors", "product_factors"]
@@ -32,6 +33,8 @@ def num_den(e):
                 p, q = sympy.Poly(num, *gens), sympy.Poly(den, *gens)
             if p.domain.is_Numerical and q.domain.is_Numerical:
                 g = p.gcd(q)
+                if g.is_one:        # already in lowest terms (most are): dividing by 1 changes no term
+                    return p.as_expr(), q.as_expr()
                 return p.quo(g).as_expr(), q.quo(g).as_expr()
         except (sympy.PolynomialError, sympy.GeneratorsNeeded, sympy.CoercionFailed):
             pass
@@ -59,7 +62,11 @@ def factors(p):
 
 @functools.lru_cache(maxsize=100_000)
 def _factor_list(p):
-    """``sympy.factor_list(p)`` (factors as a tuple), None where sympy cannot factor ``p``."""
+    """``sympy.factor_list(p)`` (factors as a tuple), None where sympy cannot factor ``p``; a sum of monomials with
+    integer coefficients by :func:`~implgraph.core.plain_factor.plain_factor_list` (the same answer)."""
+    fast = plain_factor_list(p)
+    if fast is not None:
+        return fast
     try:
         c, fs = sympy.factor_list(p)
     except (sympy.PolynomialError, sympy.GeneratorsNeeded, NotImplementedError):

@@ -41,6 +41,7 @@ Matrix([
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -67,8 +68,21 @@ def _num(x):
 
 
 def _tidy(x):
-    """A rational function in lowest terms (``cancel``); anything else simplified."""
+    """A rational function in lowest terms (``cancel``); anything else simplified (memoised: a channel's row is
+    read again for every data set and stage it is applied to)."""
     x = sympy.sympify(x)
+    try:
+        return _tidy_memo(x)
+    except TypeError:   # an unhashable entry: no memo
+        return _tidy_now(x)
+
+
+@functools.lru_cache(maxsize=20_000)
+def _tidy_memo(x):
+    return _tidy_now(x)
+
+
+def _tidy_now(x):
     if x.is_rational_function():
         return sympy.cancel(x)
     return simplified(x)
