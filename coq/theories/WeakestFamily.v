@@ -40,14 +40,13 @@ Proof.
 Qed.
 
 (** Between the table and the table without one record, both ways: at most [1/N]. *)
-Lemma weakest_removal N K x g d : table N K x -> (2 <= N)%nat -> 1 <= g -> 1 / INR N <= d ->
+Lemma weakest_removal N K x g d : table N K x -> 2 <= INR N -> 1 <= g -> 1 / INR N <= d ->
   slack_removal_le N K x d g.
 Proof.
-  intros Htab HN Hg Hd E k Hk.
+  intros Htab HN2 Hg Hd E k Hk.
   destruct (one_of_sum N K E x k Htab Hk) as [H1 H2].
   pose proof (emass_nonneg N K E x k Htab Hk). pose proof (emass_le1 N K E x k Htab Hk).
   set (S := sum N (emass K E x)) in *. set (m := emass K E x k) in *.
-  assert (HN2 : 2 <= INR N) by (replace 2 with (INR 2) by (simpl; ring); apply le_INR; exact HN).
   assert (HR : 0 <= (S - m) / (INR N - 1)).
   { unfold Rdiv. apply Rmult_le_pos; [lra|]. apply Rlt_le, Rinv_0_lt_compat. lra. }
   assert (HP : 0 <= S / INR N).
