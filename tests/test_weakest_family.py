@@ -1,6 +1,6 @@
 """``weakest-family``: B's weakest level is the tight f under A, attained by a family (docs/arguments/weakest-family.md).
 
-The family's levels are derived by hand and by tests/brute.py. The one-class family at N = 3, m = 2: one record
+The family's levels are derived by hand and by tests/brute.py. The lone-record family at N = 3, m = 2: one record
 uniform over buckets 0, 1, two records uniform over buckets 2..5, all in one class: the class is uniform over 6 values
 (each 1/6), so distinct = frequency = entropy = 6 (>= 2), alpha = 1/6; the first record's support is disjoint from the
 others', so the total variation between it and another is 1 (no slack below 1 is met at any ratio), the hockey-stick
@@ -47,7 +47,7 @@ def proofs():
 
 
 def _one_class(N, m):
-    rows, classes = family_rows(family_blocks("one-class", sympy.Integer(m), sympy.Integer(N)))
+    rows, classes = family_rows(family_blocks("lone-record", sympy.Integer(m), sympy.Integer(N)))
     return rows, classes
 
 

@@ -11,7 +11,7 @@ the certificate's numbers alone:
   ``"own"``: each record its own class). The counts are integers >= 1 for every N >= 2 adding up to N;
 - B's level of the family is U, symbolically: the family's ``kind`` is the one B's registered declarations call for,
   and one quantity B's level is the largest of equals U for every N >= 2 whatever the numbers of values V_j (symbols):
-  ``one-class`` (B a total variation or a hockey-stick at a number gamma >= 0 between two records, or between the table
+  ``lone-record`` (B a total variation or a hockey-stick at a number gamma >= 0 between two records, or between the table
   and the table without one record): the divergence between records of two blocks (disjoint supports), or between
   the table and the table without a record of a block, both ways; ``singletons`` (B the smallest class's size): 1;
 - A meets T on the family: A's registered level of the family's table at sampled N and T on the domain (exact); the
@@ -62,10 +62,10 @@ def _kind_of(b, params):
         if div.compares not in ("pairs", "removal"):
             return None, div
         if div.kind == "tv":
-            return "one-class", div
+            return "lone-record", div
         g = sympy.sympify(div.order) if div.kind == "hockey-stick" else None
         ok = g is not None and g.is_number and g.is_finite and bool(g >= 0)
-        return ("one-class" if ok else None), div
+        return ("lone-record" if ok else None), div
     return ("singletons" if b.has(ClassSizeLevel) else None), None
 
 

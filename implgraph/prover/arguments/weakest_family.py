@@ -13,7 +13,7 @@ A
     all N records where N >= s. A without a minimum class size (``MinClassSize`` or ``MinClassSizeAboveWeakest``) and
     without a class-size level is needed for the singleton family.
 B and its family
-    ``one-class`` (B a total variation or a hockey-stick at a number gamma >= 0, between two records or between the
+    ``lone-record`` (B a total variation or a hockey-stick at a number gamma >= 0, between two records or between the
     table and the table without one record: weakest 1, or 1/N): one record uniform over m values of its own and the
     N - 1 others uniform over (N - 1) m other values, all N in one class. The class is uniform over N m >= m values
     (each value 1/(N m) of the class's mass), so A meets T; the lone record's support is disjoint from every other
@@ -46,15 +46,15 @@ __all__ = ["bound", "family_blocks", "family_rows", "b_kind", "weakest_family_ce
 
 
 def b_kind(b, b_params):
-    """The family B's declarations call for: ``"one-class"`` (a total variation or hockey-stick at a number gamma >= 0
+    """The family B's declarations call for: ``"lone-record"`` (a total variation or hockey-stick at a number gamma >= 0
     between records or on record removal), ``"singletons"`` (the smallest class's size), or None."""
     div = divergence_of(b, b_params)
     if div is not None and div.compares in ("pairs", "removal"):
         if div.kind == "tv":
-            return "one-class"
+            return "lone-record"
         order = sympy.sympify(div.order) if div.kind == "hockey-stick" else None
         if order is not None and order.is_number and order.is_finite and bool(order >= 0):
-            return "one-class"
+            return "lone-record"
         return None
     return "singletons" if b.has(ClassSizeLevel) else None
 
@@ -62,7 +62,7 @@ def b_kind(b, b_params):
 def family_blocks(kind, m, N):
     """The family's blocks ``[(count, values, class)]``: records of a block uniform over that block's values (shared
     within the block, disjoint from the other blocks'); class ``"own"``: each record its own class."""
-    if kind == "one-class":
+    if kind == "lone-record":
         return [(sympy.Integer(1), m, "E1"), (N - 1, (N - 1) * m, "E1")]
     return [(N, m, "own")]
 
@@ -124,19 +124,19 @@ def _applies(ctx):
     if kind is None or _values(ctx) is None:
         return False
     s, ok = _floor(ctx)
-    return ok and (kind == "one-class" or s == 1 and ctx.a.declared(MinClassSizeAboveWeakest) is None)
+    return ok and (kind == "lone-record" or s == 1 and ctx.a.declared(MinClassSizeAboveWeakest) is None)
 
 
-@argument(METHOD, order=199.5, applies=_applies)
+@argument(METHOD, order=199.7, applies=_applies)
 def bound(ctx):
     """B's weakest level, attained by the family (module notes); None where the checker does not accept it."""
     kind = b_kind(ctx.b, ctx.b_params)
     m, where, how = _values(ctx)
     s, _ = _floor(ctx)
-    if kind == "one-class" and s > 2:
+    if kind == "lone-record" and s > 2:
         where = sympy.And(where, ctx.N >= s)
     weakest = sympy.sympify(ctx.b.raw_from_level(ctx.b.weakest(ctx.N)))
-    if kind == "one-class":
+    if kind == "lone-record":
         fam = (f"one record uniform over m values of its own and the N - 1 others uniform over (N - 1) m other values, "
                f"all in one class of N records{'' if s == 1 else f' (at least {s}, A minimum class size)'}: the class "
                "is uniform over N m >= m values, so A meets T; the lone record's support is disjoint from every other "
@@ -182,7 +182,7 @@ def weakest_family_certificate(a, b, a_params, b_params, a_classes, b_classes, r
     m, where, _ = _values(ctx)
     kind = b_kind(b, b_params)
     s, _ = _floor(ctx)
-    if kind == "one-class" and s > 2:
+    if kind == "lone-record" and s > 2:
         where = sympy.And(where, N >= s)
     fam = {"kind": kind, "blocks": [{"count": str(c), "values": str(v), "class": k}
                                     for c, v, k in family_blocks(kind, m, N)]}
