@@ -63,3 +63,9 @@ def test_weakest_family_certificates_check(name, library, tmp_path):
 @pytest.mark.parametrize("label, cert, step", FORGERIES, ids=[f[0] for f in FORGERIES])
 def test_forged_certificates_fail_at_their_step(label, cert, step, library, tmp_path):
     assert failing_step(cert, library, tmp_path, label) == step
+
+
+@pytest.mark.parametrize("name", sorted(CERTS))
+def test_the_stored_certificates_are_the_checkers(name):
+    from implgraph.certify import check_certificate
+    assert check_certificate(CERTS[name]).ok
