@@ -3,10 +3,10 @@
 
 Five of the prover's certificates (``tests/data/coq/weakest_family.json``: B a total variation and a hockey-stick at 2
 between records, on record removal, and the smallest class's size) check with coqc and a clean axiom audit. A smaller
-U is a false claim: the family attains the weakest level (by hand and by brute force in ``tests/test_weakest_family.py``:
-two records with disjoint supports have total variation 1; a lone record's removal, 1/N; a class of one record, size
-1), and a forged U gives a file the generator writes and coqc rejects at the step ``Hd`` (U at least the lemma's
-bound, or at most 1 for a class size). B stated with domination (the library's divergence predicate) would be false:
+U is a false claim: the family attains the weakest level (by hand and by brute force in
+``tests/test_weakest_family.py``: two records with disjoint supports have total variation 1; a lone record's removal,
+1/N; a class of one record, size 1), and a forged U gives a file the generator writes and coqc rejects at the step
+``Hd`` (U at least the lemma's bound, or at most 1 for a class size). B stated with domination (the library's divergence predicate) would be false:
 the family's records have disjoint supports.
 
 The coqc tests are slow and skip where Debian's ``coq`` is not installed.

@@ -1,4 +1,4 @@
-"""``weakest-family``: B's weakest level is the tight f under A, attained by a family (docs/arguments/weakest-family.md).
+"""``weakest-family``: B's weakest level is the tight f under A, attained by a family (docs/arguments/).
 
 The family's levels are derived by hand and by tests/brute.py. The lone-record family at N = 3, m = 2: one record
 uniform over buckets 0, 1, two records uniform over buckets 2..5, all in one class: the class is uniform over 6 values

@@ -11,8 +11,8 @@ the certificate's numbers alone:
   ``"own"``: each record its own class). The counts are integers >= 1 for every N >= 2 adding up to N;
 - B's level of the family is U, symbolically: the family's ``kind`` is the one B's registered declarations call for,
   and one quantity B's level is the largest of equals U for every N >= 2 whatever the numbers of values V_j (symbols):
-  ``lone-record`` (B a total variation or a hockey-stick at a number gamma >= 0 between two records, or between the table
-  and the table without one record): the divergence between records of two blocks (disjoint supports), or between
+  ``lone-record`` (B a total variation or a hockey-stick at a number gamma >= 1 between two records, or between the
+  table and the table without one record): the divergence between records of two blocks (disjoint supports), or between
   the table and the table without a record of a block, both ways; ``singletons`` (B the smallest class's size): 1;
 - A meets T on the family: A's registered level of the family's table at sampled N and T on the domain (exact); the
   family's own domain only the registry's conditions (where a uniform class meets T, two records or a class of A's
@@ -64,7 +64,7 @@ def _kind_of(b, params):
         if div.kind == "tv":
             return "lone-record", div
         g = sympy.sympify(div.order) if div.kind == "hockey-stick" else None
-        ok = g is not None and g.is_number and g.is_finite and bool(g >= 0)
+        ok = g is not None and g.is_number and g.is_finite and bool(g >= 1)
         return ("lone-record" if ok else None), div
     return ("singletons" if b.has(ClassSizeLevel) else None), None
 
@@ -170,6 +170,7 @@ def _licensed(cert, fam):
 
 
 def _read_relation(text):
+    """A condition's text as a relation in canonical form, or None."""
     from implgraph.core.formula import parse_condition
     try:
         rel = parse_condition(str(text), {"N": _N, "T": _T})
@@ -201,7 +202,8 @@ def _sampled_steps(cert, fam, a, b, div, U, ns):
         ra_s = None if ra is None or ra == float("inf") else _number(ra)
         meets = ra_s is not None and bool(ra_s >= t if a.stronger == "larger" else ra_s <= t)
         if not meets:
-            return [("A meets T on the family at every sampled point", False, f"A's level {ra} against T = {t} at {env}")]
+            return [("A meets T on the family at every sampled point", False,
+                     f"A's level {ra} against T = {t} at {env}")]
         if rb is None or rb == float("inf") or not _same(_number(rb), u):
             return [("B's registered level is U on the family", False, f"B's level {rb} against U = {u} at {env}")]
         checked += 1

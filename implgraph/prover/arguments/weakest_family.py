@@ -1,4 +1,4 @@
-"""``weakest-family``: B's weakest level is the tight f under A, attained by a family (docs/arguments/weakest-family.md).
+"""``weakest-family``: B's weakest level is the tight f under A, attained by a family (docs/arguments/).
 
 Every table meets B's weakest level (its registered scale declares it), so A => B holds at that level whatever A is;
 this argument shows that it holds at no stronger level for any level T of A: a family of tables, for every N >= 2,
@@ -13,7 +13,7 @@ A
     all N records where N >= s. A without a minimum class size (``MinClassSize`` or ``MinClassSizeAboveWeakest``) and
     without a class-size level is needed for the singleton family.
 B and its family
-    ``lone-record`` (B a total variation or a hockey-stick at a number gamma >= 0, between two records or between the
+    ``lone-record`` (B a total variation or a hockey-stick at a number gamma >= 1, between two records or between the
     table and the table without one record: weakest 1, or 1/N): one record uniform over m values of its own and the
     N - 1 others uniform over (N - 1) m other values, all N in one class. The class is uniform over N m >= m values
     (each value 1/(N m) of the class's mass), so A meets T; the lone record's support is disjoint from every other
@@ -46,14 +46,14 @@ __all__ = ["bound", "family_blocks", "family_rows", "b_kind", "weakest_family_ce
 
 
 def b_kind(b, b_params):
-    """The family B's declarations call for: ``"lone-record"`` (a total variation or hockey-stick at a number gamma >= 0
+    """The family B's declarations call for: ``"lone-record"`` (a total variation or hockey-stick at a number gamma >= 1
     between records or on record removal), ``"singletons"`` (the smallest class's size), or None."""
     div = divergence_of(b, b_params)
     if div is not None and div.compares in ("pairs", "removal"):
         if div.kind == "tv":
             return "lone-record"
         order = sympy.sympify(div.order) if div.kind == "hockey-stick" else None
-        if order is not None and order.is_number and order.is_finite and bool(order >= 0):
+        if order is not None and order.is_number and order.is_finite and bool(order >= 1):
             return "lone-record"
         return None
     return "singletons" if b.has(ClassSizeLevel) else None
@@ -94,6 +94,7 @@ def _floor(ctx):
 
 
 def _tail(ctx):
+    """A's declared tail ratio's parameter l where it is an integer >= 1, else None."""
     declared = ctx.a.declared(TailRatio)
     if declared is None or declared.param not in (ctx.a_params or {}):
         return None
@@ -106,8 +107,8 @@ def _values(ctx):
     from implgraph.definitions.class_bounds import uniform_class_raw, uniform_values
     tail = _tail(ctx)
     if tail is not None:
-        return tail, sympy.true, (f"{ctx.a.name}'s level is a tail ratio with l = {tail}: a class uniform over at least "
-                                  "l values is at level 1, the strongest")
+        return tail, sympy.true, (f"{ctx.a.name}'s level is a tail ratio with l = {tail}: a class uniform over at "
+                                  "least l values is at level 1, the strongest")
     found = uniform_values(ctx.a, T)
     if found is None:
         return None
@@ -117,6 +118,7 @@ def _values(ctx):
 
 
 def _applies(ctx):
+    """A's class level improving with a uniform class's values (or a tail ratio), B of a kind with a family."""
     if ctx.a is None or ctx.a.has(ClassSizeLevel) or not (any_partition(ctx.a_classes)
                                                           and any_partition(ctx.b_classes)):
         return False
