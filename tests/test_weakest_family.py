@@ -118,8 +118,10 @@ def test_forged_count_rejected(proofs):
     cert = proofs[("frequency-l-diversity", "tv-dp")].details["certificate"]
     forged = edited(edited(cert, ["family", "blocks", 0, "count"], "2"), ["family", "blocks", 1, "count"], "N - 2")
     _rejected(forged, "the counts add up to N")        # N - 2 is 0 at N = 2
+    blocks = cert["family"]["blocks"]
+    assert check_certificate(edited(cert, ["family", "blocks"], blocks[::-1])).ok     # the same family, blocks swapped
     forged = edited(edited(cert, ["family", "blocks", 0, "count"], "N - 1"), ["family", "blocks", 1, "count"], "1")
-    assert check_certificate(forged).ok                # the same family, blocks swapped: still a lone record
+    _rejected(forged, "the class is uniform")          # N - 1 records over m values, one over (N - 1) m: not uniform
 
 
 def test_forged_values_rejected(proofs):

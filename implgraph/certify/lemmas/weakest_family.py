@@ -8,7 +8,9 @@ the certificate's numbers alone:
 - U is B's weakest raw level as its registered scale declares it (exact, in N);
 - the ``family``: blocks ``{"count", "values", "class"}`` (counts in N, numbers of values in N and T), each block's
   records uniform over that block's values, shared within the block and disjoint from the other blocks' (class
-  ``"own"``: each record its own class). The counts are integers >= 1 for every N >= 2 adding up to N;
+  ``"own"``: each record its own class). The counts are integers >= 1 for every N >= 2 adding up to N; a
+  ``lone-record`` family's one class is uniform over its values (c_j/v_j the same for every block, symbolically), so
+  A's declared level of a uniform class is the class's;
 - B's level of the family is U, symbolically: the family's ``kind`` is the one B's registered declarations call for,
   and one quantity B's level is the largest of equals U for every N >= 2 whatever the numbers of values V_j (symbols):
   ``lone-record`` (B a total variation or a hockey-stick at a number gamma >= 1 between two records, or between the
@@ -129,6 +131,11 @@ def _family_steps(cert, fam, kind, div, U):
                       labels == {"own"} and _same(U, 1), f"classes {sorted(labels)}, U = {U}"))
         return steps
     steps.append(("one class holds every record", len(labels) == 1 and labels != {"own"}, f"classes {sorted(labels)}"))
+    per_value = [sympy.cancel(c / _read(b["values"])) for c, b in zip(counts, blocks)]
+    steps.append(("the class is uniform over its values (each block's records per value, c_j/v_j, the same for every "
+                  "N and T: A's declared level of a uniform class applies)", all(_same(x, per_value[0])
+                                                                                 for x in per_value),
+                  ", ".join(map(str, per_value))))
     found = b_witness(div, counts)
     hit = next((w for w, v in (found or []) if v is not None and _same(v.subs(_n, _N - 2), U)), None)
     steps.append((f"a quantity B's level is the largest of equals U = {U} for every N >= 2 (the numbers of values "
