@@ -154,8 +154,7 @@ def bound(ctx):
 
     def build(point):
         from implgraph.core.concrete import ConcreteTable
-        env = {**{k: v for k, v in point.items()}}
-        at = [(sympy.sympify(c).subs(env), sympy.sympify(v).subs(env), k) for c, v, k in blocks]
+        at = [(sympy.sympify(c).subs(point), sympy.sympify(v).subs(point), k) for c, v, k in blocks]
         rows, classes = family_rows(at)
         return ConcreteTable.from_fractions(rows, classes=classes)
 
