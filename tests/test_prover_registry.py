@@ -63,7 +63,9 @@ def test_the_declared_order_is_the_old_if_chain():
         methods.SUBSET_TO_ONE_SIDED, methods.REMOVAL_DISTANCE, methods.SLACK_TARGET_PAIRS, methods.EXTREME_POINTS,
         methods.SLACK_TARGET_REMOVAL, methods.SLACK_PAIRS_TO_REMOVAL, methods.SLACK_PAIRS_TV, methods.SLACK_PAIRWISE_DISTANCE,
         methods.SLACK_REMOVAL_DISTANCE, methods.CLASS_TO_SUBSET, methods.SUBSET_PAIRS, methods.CORNERS,
-        methods.SUBSET_CORNERS, methods.CHORD,
+        methods.SUBSET_CORNERS,
+        methods.WEAKEST_FAMILY,     # B's weakest level attained by a family, before the chord (which ends the search)
+        methods.CHORD,
         methods.SUBSET_CHORD, methods.REMOVAL_SCALING,
         methods.DIVERGENCE_ORDER,
         methods.CEILING_CHORD, methods.CEILING_FAMILY, methods.DIVERGENCE_CEILING, methods.DIVERGENCE_CEILING,

@@ -69,13 +69,15 @@ def test_a_trivial_f_whose_tightness_is_unknown_is_undecided():
 
 def test_a_level_no_grid_table_reaches_is_not_left_out():
     """distinct-l-diversity => tv-ldp at N = 3: with two buckets no class holds 3 values, so l = 3 is out of reach of
-    every table here; but the grid cannot show that a level is out of reach of every table, so the cell stays
-    undecided beyond the trivial f, while at l = 2 records (1, 0) and (0, 1) in one class (mean (1/2, 1/2): 2 values)
-    are at total variation 1, tv-ldp's weakest level."""
+    every table here; the grid cannot show that a level is out of reach of every table (its tight f stays unknown),
+    while at l = 2 records (1, 0) and (0, 1) in one class (mean (1/2, 1/2): 2 values) are at total variation 1,
+    tv-ldp's weakest level. With more buckets every l is reached (weakest-family: one record uniform over l values, the
+    others over other values, one class): the prover's tight f 1 for every N decides the cell."""
     rows = [[F(1), F(0)], [F(0), F(1)], [F(0), F(1)]]
     assert brute.distinct_l(rows, ["E1", "E1", "E1"]) == 2 and _tv_max(rows) == 1
     r = check_edge("distinct-l-diversity", "tv-ldp", N=3)
-    assert r.forward.trivial and r.forward.tight is None and trivial_open(r.forward)
+    assert r.forward.trivial and r.forward.tight is None and r.forward.tight_all_n == "1"
+    assert not trivial_open(r.forward)
 
 
 def _tv_max(rows):

@@ -153,3 +153,7 @@ Print Assumptions slack_pairs_tv_pairs.
 Print Assumptions slack_pairs_tv_removal.
 Print Assumptions slack_pairs_tv_removal_min.
 Print Assumptions slack_pairs_tv_one.
+From Implgraph Require Import WeakestFamily.
+Print Assumptions weakest_pairs.
+Print Assumptions weakest_removal.
+Print Assumptions weakest_class_size.

@@ -112,6 +112,8 @@ CEILING_FAMILY = _m("ceiling-family", None, "B's own ceiling is its supremum und
                     "reaches it or tends to it")
 CEILING_CHORD = _m("ceiling-chord", None, "a class's total variation distance from the table, its ratios at most N: "
                    "KL and Renyi-2 closeness at most the chord")
+WEAKEST_FAMILY = _m("weakest-family", None, "B's weakest level is the tight f: a family meeting A at every level has B "
+                    "at its weakest")
 WEAKEST_LEVEL = _m("weakest-level", None, "the target is B's weakest level, met by every table")
 ONE_CLASS = _m("one-class", None, "a table of one class: the class is the table")
 

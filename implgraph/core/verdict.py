@@ -320,4 +320,5 @@ def trivial_open(d) -> bool:
     implies anything stronger of B is undecided. ``d``: a direction of check-edge, a matrix cell or a cell's JSON (its
     ``relation``, ``trivial``, ``tight`` and ``vacuous``)."""
     get = d.get if isinstance(d, dict) else (lambda key: getattr(d, key, None))
-    return get("relation") == "implication" and bool(get("trivial")) and not get("tight") and not get("vacuous")
+    tight = get("tight") or get("tight_all_n")      # (a direction's tight f for every N, the prover's, counts too)
+    return get("relation") == "implication" and bool(get("trivial")) and not tight and not get("vacuous")

@@ -125,7 +125,7 @@ def _fdesc(d: DirectionResult) -> str:
         return (f"f = {weakest} holds trivially (the weakest level of {d.b}, met by every table); the tight f is not "
                 "known, so a stronger f may hold")
     if d.trivial:
-        return f"f = {d.tight}, trivially: the weakest level of {d.b}"
+        return f"f = {d.tight_all_n or d.tight}, trivially: the weakest level of {d.b}"
     upto = f" for level <= {d.tight_upto}, piecewise beyond" if d.tight_upto else ""
     if d.tight_all_n:
         return f"f = {d.tight_all_n} for every N"
@@ -159,7 +159,7 @@ def says_nothing(d: DirectionResult) -> str | None:
         return None
     if d.vacuous:
         return "vacuously: " + d.vacuous.removeprefix("vacuous: ")
-    if d.trivial and d.tight is not None:
+    if d.trivial and (d.tight is not None or d.tight_all_n):     # (the prover's tight f for every N counts too)
         return "trivially: " + _fdesc(d)
     return None
 

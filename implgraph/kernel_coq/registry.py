@@ -23,6 +23,7 @@ from implgraph.kernel_coq import gen_corners_subset
 from implgraph.kernel_coq import gen_slack_pairs_tv
 from implgraph.kernel_coq import gen_subset_chord
 from implgraph.kernel_coq import gen_subset_pairs
+from implgraph.kernel_coq import gen_weakest_family
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -64,6 +65,8 @@ COMPOSITES["subset-pairs"] = gen_subset_pairs.subset_pairs_theorem
 _COMPOSITE_MODULES["subset-pairs"] = gen_subset_pairs.MODULES
 COMPOSITES["subset-corners"] = gen_corners_subset.subset_corners
 _COMPOSITE_MODULES["subset-corners"] = gen_corners_subset.MODULES
+COMPOSITES["weakest-family"] = gen_weakest_family.weakest_family
+_COMPOSITE_MODULES["weakest-family"] = gen_weakest_family.MODULES
 #: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
 _HEADER = {"set-channel-diversity": (_gen.ENTROPY,)}
 
@@ -109,6 +112,9 @@ COVERED["subset-pairs"] = ("SubsetPairs.subset_pairs, slack_pairs_one, slack_pai
 COVERED["subset-corners"] = ("CornersSubset.corners_subset_hockey / corners_subset_one (B stated as its slack on every "
                               "event)")
 COVERED["slack-pairs-tv"] = "SlackPairsTV.slack_pairs_tv_pairs / slack_pairs_tv_removal, slack_pairs_tv_one (A a slack)"
+
+COVERED["weakest-family"] = ("WeakestFamily.weakest_pairs / weakest_removal (B stated as its slack on every event), "
+                              "weakest_class_size (the upper bound, whatever A; the family is the checker's)")
 
 bundle = _gen.bundle
 

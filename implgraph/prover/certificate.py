@@ -33,6 +33,7 @@ FORMAT = "implgraph-certificate/1"
 #: of them comparing classes claims every partition (``min_classes`` 1)
 EVERY_TABLE_METHODS = (methods.SAME_LEVEL.name, methods.CHORD.name, methods.SUBSET_CHORD.name,
                        methods.DIVERGENCE_ORDER.name, methods.DIVERGENCE_CEILING.name)
+EVERY_TABLE_METHODS += (methods.WEAKEST_FAMILY.name,)     # B's weakest level: every table meets it, whatever its classes
 
 
 @dataclass(frozen=True)
