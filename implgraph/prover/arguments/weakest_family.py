@@ -126,7 +126,8 @@ def _applies(ctx):
     if kind is None or _values(ctx) is None:
         return False
     s, ok = _floor(ctx)
-    return ok and (kind == "lone-record" or s == 1 and ctx.a.declared(MinClassSizeAboveWeakest) is None)
+    floorless = ctx.a.declared(MinClassSize) is None and ctx.a.declared(MinClassSizeAboveWeakest) is None
+    return ok and (kind == "lone-record" or floorless)       # (singletons: A without a class floor, module notes)
 
 
 @argument(METHOD, order=199.7, applies=_applies)
