@@ -153,3 +153,6 @@ Print Assumptions slack_pairs_tv_pairs.
 Print Assumptions slack_pairs_tv_removal.
 Print Assumptions slack_pairs_tv_removal_min.
 Print Assumptions slack_pairs_tv_one.
+From Implgraph Require Import RecordClassChord.
+Print Assumptions chord_record_class.
+Print Assumptions record_class_one.

@@ -37,7 +37,8 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
 - B compares a class of >= s records with the table, A a two-sided level of each record against the table (a subset
   level of size 1): a class's mean is an average of records, so its ratios lie in [1/T, T] on any partition; attained
   by s records at (T, 1)/(T + 1) in one class and N - s at ((N - s T)/((N - s)(T + 1)), ...) in another where
-  N >= s (T + 1) (the table is then (1, T)/(T + 1): the others' ratios lie in [1/T, T] exactly there);
+  N >= s (T + 1). For s = 1 (KL, Renyi of order 2) also <= N - (N - 1)/T (the others each >= 1/T): the supremum
+  piece by piece in T, tight for every N (:mod:`implgraph.prover.removal_record_class`);
 - B compares a class with the table, A is a one-sided class level on the same partition (only m_l/P_l <= T where the
   class lies above the table): every ratio lies in [0, T] (at most 1 <= T elsewhere), so KL and every Renyi order are
   at most the chord's log T (L = 1/T). An upper bound: A bounds no ratio from below, and the two-point table
@@ -56,13 +57,10 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
 Since sum_l y_l r_l = 1 and phi lies below its chord on [lo, hi], sum_l y_l phi(r_l) <= L phi(hi) + (1 - L) phi(lo)
 with L = (1 - lo)/(hi - lo) (the y-mass at hi): D <= L phi(hi) + (1 - L) phi(lo), and for Renyi
 D_alpha <= log(L hi^alpha + (1 - L) lo^alpha)/(alpha - 1). Renyi of order oo (the largest log ratio) is at most log hi.
-The bound is attained by two records of two buckets with ratios hi and lo (y = (L, 1 - L)): for pairs by one record
-at (T, 1)/(T + 1) and N - 1 at (1, T)/(T + 1), for every N >= 2; for a class by s records at (T, 1)/(T + 1) in one
-class and N - s in another, where N >= s (T + 1) (elsewhere tightness is not derived); for removal where N >= 3 and
-T <= N/(N - 1). Where A compares other record sets than B the bound is stated as an upper bound only.
-
-:func:`bound` returns the :class:`implgraph.engines.bounds.Bound` or None (not its case); :func:`certificate_parts`
-writes the certificate's lemma data, which :mod:`implgraph.certify.lemmas.chord` re-checks on its own.
+The bound is attained by two records of two buckets with ratios hi and lo (y = (L, 1 - L)), as each case says. Where
+A compares other record sets than B the bound is stated as an upper bound only. :func:`bound` returns the
+:class:`implgraph.engines.bounds.Bound` or None (not its case); :func:`certificate_parts` writes the certificate's
+lemma data, which :mod:`implgraph.certify.lemmas.chord` re-checks on its own.
 """
 
 from __future__ import annotations
@@ -76,8 +74,8 @@ from implgraph.core.formula import parse_expr
 from implgraph.definitions.capabilities import SubsetSize
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover import registry
-from implgraph.prover.removal_supremum import (piece_of, removal_pieces, removal_rows, removal_supremum,
-                                               removal_upper)
+from implgraph.prover import removal_record_class as single_class
+from implgraph.prover.removal_supremum import piece_of, removal_pieces, removal_rows, removal_supremum, removal_upper
 from implgraph.prover.removal_chords import (SUBSET_REMOVAL_TEXT, _numeric_hockey, both_ways, narrows_pairwise_removal,
                                              single_pieces, single_record_removal, single_removal_supremum,
                                              subset_removal, subset_removal_bound, subset_removal_interval)
@@ -270,6 +268,9 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
         out.exact = removal_class_supremum(div, N, argument)
     if single_record_removal(a, div, ja):
         out.exact = single_removal_supremum(div, N, argument)
+    if lo == 1 / T and hi == T and _two_sided(a, "subset") and single_class.applies(div, b_classes):
+        out.tight, out.attained_where = False, sympy.false      # a class's ratio also <= N - (N - 1)/T: the pieces
+        out.exact = single_class.single_class_supremum(div, N, argument)
     if div.compares == "removal" and same and _two_sided(a, "subset") and not subset:
         exact = removal_supremum(div, N, argument)
         if exact is not None:       # the chord on [1/T, T] is a bound; the supremum is narrower (removal_supremum)
@@ -310,16 +311,16 @@ def removal_class_supremum(div, N, argument):
                  checks=[c for _, b in pieces for c in b.checks], parts=pieces, attained_where=sympy.Ge(N, 3))
 
 
-def _order_text(div):
+def _order_text(div):      # " of order alpha" where B's divergence has one
     return "" if div.order is None else f" of order {div.order}"
 
 
 def certificate_parts(cert, ctx):
     """The lemma data of a chord certificate: the divergence, the interval and the generator."""
     from implgraph.definitions import get
+    from implgraph.prover.answer import T
     b = get(cert["B"]["definition"])
-    div = divergence_of(b, cert["B"].get("params"))
-    phi = div.phi(_R)
+    div, phi = divergence_of(b, cert["B"].get("params")), divergence_of(b, cert["B"].get("params")).phi(_R)
     ja = None if cert["A"].get("size") is None else parse_expr(cert["A"]["size"], {"N": ctx.N})
     spec = {"min_size": sympy.Integer(1)}
     lo, hi, _ = interval(ctx.a, b, ctx.N, ja, spec, {"min_size": sympy.sympify(cert["B"].get("min_class") or 1)},
@@ -329,8 +330,8 @@ def certificate_parts(cert, ctx):
                        if ctx.bound.tight and ctx.bound.upper == both_ways(div, x, y)), (lo, hi))
     elif div.compares == "removal" and cert["A"].get("family") == "subset":     # a piece of removal_supremum
         lo, hi = piece_of(div, ctx.N, ctx.bound.upper) or (lo, hi)
+    hi = single_class.certificate_hi(div, ctx.N, ctx.bound, hi) if lo == 1 / T and hi == T else hi   # its piece?
     if lo == 0 and div.compares == "class" and ctx.bound.tight:      # a piece of removal_class_supremum
-        from implgraph.prover.answer import T
         low = ctx.N - (ctx.N - 1) * T
         if ctx.bound.upper == piece_upper(div, low, hi):
             lo = low
@@ -355,6 +356,8 @@ def certificate_family(cert, ctx):
                 "domain": [f"T >= N/(N - {s1})", f"T <= N/{s1}"]}
     if div.compares == "class" and cert["A"].get("family") == "subset" and cert["A"].get("sides") == "two-sided" \
             and str(cert["A"].get("size")) == "1":      # each record against the table: the two-sided class family
+        if (narrow := single_class.family_of(N, data)) is not None:      # the piece T >= N - 1
+            return narrow
         rows = family_rows("class", T, N, s)
         return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in rows],
                 "domain": [str(ctx.bound.attained_where)]}
