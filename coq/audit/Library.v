@@ -156,3 +156,4 @@ Print Assumptions slack_pairs_tv_one.
 From Implgraph Require Import RecordClassChord.
 Print Assumptions chord_record_class.
 Print Assumptions record_class_one.
+Print Assumptions chord_class_narrow.

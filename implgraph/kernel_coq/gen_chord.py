@@ -197,6 +197,8 @@ def _chord(f):
     lo, hi, U = str(data.get("lo")), str(data.get("hi")), cert.upper
     _need(cert.upper is not None and data.get("lo") is not None and data.get("hi") is not None,
           "a chord certificate without lo, hi and U")
+    if narrow.applies(f, div, hi):      # each record or class against the table, the end N - (N - 1)/T
+        return narrow.record_class(f, div, k, lo, hi, U)
     if A.family == "pairwise" and A.sides == "TwoSided" and div.compares == "pairs":
         lemma = "chord_pairs"
     elif A.family == "class" and A.sides == "TwoSided" and div.compares == "class" and _same(A, cert.B):
@@ -226,8 +228,6 @@ def _chord(f):
     elif A.family == "subset" and A.sides == "OneSided" and A.size is not None and div.compares == "class" \
             and f.rd.poly(A.size) == f.rd.poly("1"):
         return one_sided_class(f, div, k, lo, hi, U, "(onesub_upper N K x cls T HA)")
-    elif narrow.applies(f, div, hi):        # each record against the table, the end N - (N - 1)/T: every class too
-        return narrow.record_class(f, div, k, lo, hi, U)
     elif pre := single_to_classes(f, div):      # each record against the table: every class too
         lemma = "chord_class"
     else:

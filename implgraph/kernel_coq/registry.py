@@ -104,6 +104,7 @@ COVERED["subset-pairs"] = ("SubsetPairs.subset_pairs, slack_pairs_one, slack_pai
                            "event)")
 
 COVERED["slack-pairs-tv"] = "SlackPairsTV.slack_pairs_tv_pairs / slack_pairs_tv_removal, slack_pairs_tv_one (A a slack)"
+COVERED["chord"] += "; RecordClassChord.chord_record_class / record_class_one (each record's ratio <= N - (N - 1)/T)"
 
 bundle = _gen.bundle
 

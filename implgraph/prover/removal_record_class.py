@@ -1,6 +1,11 @@
-"""Each record within [1/T, T] of the table (a two-sided subset level of size 1) against a class divergence: the
-interval of a class's ratio to the table narrowed by the others' records, piece by piece in T (a helper of
-:mod:`implgraph.prover.arguments.chord`; docs/arguments/chord.md).
+"""Each record within [1/T, T] of the table (a two-sided subset level of size 1), or each class of B's partition (a
+two-sided class level), against a class divergence: the interval of a class's ratio to the table narrowed by the
+others' records, piece by piece in T (a helper of :mod:`implgraph.prover.arguments.chord`; docs/arguments/chord.md).
+
+A class level: the records outside a class of s records are a union of classes, each of mean ratio >= 1/T, so the
+class's ratio r has s r + (N - s)/T <= N, r <= (N - (N - s)/T)/s <= N - (N - 1)/T (s >= 1, T >= 1: the gap is
+N (s - 1)(1 - 1/T)/s); the same pieces and the same attaining tables follow (their classes' ratios are their
+records', within [1/T, T]). Each record against the table:
 
 A record's ratio a = x_i(l)/P_l also satisfies a = N - (sum of the others' ratios) <= N - (N - 1)/T, since each of
 the N - 1 others is >= 1/T; a class's ratio is an average of its records', so it lies in
@@ -61,8 +66,9 @@ def single_class_supremum(div, N, argument):
     pieces = []
     for cond, hi, where in ((sympy.Le(T, cut), T, sympy.Ge(N, T + 1)), (sympy.Gt(T, cut), narrow_end(N), sympy.true)):
         u = _value(div, N, 1 / T, hi)
-        text = (argument + f"; where {cond}, a class's ratio to the table lies in [1/T, {hi}] (a record's ratio is "
-                "N minus the others' N - 1 ratios, each >= 1/T, so <= N - (N - 1)/T, and <= T): the chord there, "
+        text = (argument + f"; where {cond}, a class's ratio to the table lies in [1/T, {hi}] (a class of s records "
+                "has ratio (N - the others' N - s ratios)/s, the others' each >= 1/T (each record's, or each class's), "
+                "so <= (N - (N - s)/T)/s <= N - (N - 1)/T, and <= T): the chord there, "
                 + ("attained by one record at (T, 1)/(T + 1) in a class of its own and N - 1 at ((N - T)/((N - 1)"
                    "(T + 1)), ...) in another" if hi == T else
                    "attained for every N >= 2 by one record at ratios (h, 1/T) in a class of its own, the table at "
@@ -96,6 +102,7 @@ def family_of(N, data):
     piece)."""
     from implgraph.core.formula import parse_expr
     from implgraph.prover.answer import T
-    if sympy.simplify(parse_expr(str(data.get("hi")), {"N": N, "T": T}) - narrow_end(N)) != 0:
+    if data.get("lo") != "1/T" or data.get("hi") is None \
+            or sympy.simplify(parse_expr(str(data["hi"]), {"N": N, "T": T}) - narrow_end(N)) != 0:
         return None
     return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in single_class_rows(N)], "domain": []}

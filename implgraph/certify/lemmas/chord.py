@@ -32,6 +32,8 @@ What the checker re-derives from the certificate's statement, not from its data:
   A a two-sided subset level of size 1 (each record against the table) against a class divergence, any partition:
   every x_i(l) lies in [P_l/T, T P_l], so every class's mean does: [1/T, T]; where the domain states T >= N - 1
   (or >), [1/T, N - (N - 1)/T] (x_i(l)/P_l is N minus the others' N - 1 ratios, each >= 1/T).
+  A two-sided class level on B's partition: [1/T, T], or [1/T, N - (N - 1)/T] where the domain states T >= N - 1
+  (a class of s records has ratio (N - the others' N - s)/s, the others' classes each >= 1/T).
   A a one-sided class level against a class divergence on the same partition: m_l/P_l <= T where the class lies
   above the table, <= 1 <= T elsewhere, >= 0, so [0, T] (A bounds no ratio from below: a tight claim only as below).
   A a one-sided subset level of size 1 (one record against the table) against a class divergence, any partition:
@@ -128,8 +130,8 @@ def _confines(A, B, div, domain=()):
         return _N / (_N - 1 + _T), _N * _T / ((_N - 1) * _T + 1), True
     if A.get("family") == "pairwise":
         return 1 / _T, _T, div.compares == "pairs"
-    if div.compares == "class" and A.get("family") == "class":
-        return (1 / _T, _T, True) if _same_classes(A, B) else None
+    if div.compares == "class" and A.get("family") == "class":      # the narrowed end: the other classes each >= 1/T
+        return (1 / _T, _single_class_hi(domain), True) if _same_classes(A, B) else None
     if div.compares == "removal" and removal:
         return 1 / _T, _T, True
     if (k := chord_subset_removal.removed(A, div)) is not None:    # a subset of N - k records, k >= 2: its interval

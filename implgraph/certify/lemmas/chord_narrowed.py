@@ -121,7 +121,9 @@ def _states_le(domain, small, large) -> bool:
 
 
 def _single_class_hi(domain):
-    """Each record within [1/T, T] of the table against a class divergence: a class's ratio is at most T, and at
-    most N - (N - 1)/T (a record's ratio is N minus the others' N - 1 ratios, each >= 1/T); the latter is the
-    smaller where T >= N - 1 ((T - 1)(T - (N - 1)) >= 0): that end where the domain states T >= N - 1 (or >)."""
+    """Each record within [1/T, T] of the table, or each class of B's partition, against a class divergence: a
+    class's ratio is at most T, and at most N - (N - 1)/T (a class of s >= 1 records has ratio (N - the others' N - s
+    ratios)/s, the others' each >= 1/T, each record's or each class's: <= (N - (N - s)/T)/s <= N - (N - 1)/T for
+    T >= 1); the latter is the smaller where T >= N - 1 ((T - 1)(T - (N - 1)) >= 0): that end where the domain states
+    T >= N - 1 (or >)."""
     return _N - (_N - 1) / _T if _states_le(domain, _N - 1, _T) else _T

@@ -20,8 +20,8 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
   lies in [1/T, (N - 1/T)/(N - 1)], narrower piece by piece in T (:func:`single_removal_supremum`: lower end
   (N - T)/(N - 1) where T <= N - 1), tight (docs/proofs/tight-lip-removal.md);
 - the same B, A every subset of N - k records against the table (k not 1, N - 1): :func:`subset_removal_interval`;
-- B compares a class with the table, A compares the classes of the same partition with the table, or A is pairwise (a
-  class's mean and the table's are averages of records within ratio T of each other, bucket by bucket);
+- B compares a class with the table, A compares the classes of the same partition with the table (KL, Renyi of order
+  2, classes of >= 1 record: also <= N - (N - 1)/T, tight piece by piece as below), or A is pairwise;
 - B compares the table with the table without one record, A compares the subsets of N - 1 records with the table, or A
   is pairwise; for the former the interval of q = Q_i/P narrows to [1/T, h], tight for every N (proof page
   docs/proofs/chord-removal.md): x_i = N P - (N - 1) Q_i >= 0 gives q <= N/(N - 1), and at N = 2 (Q_1 = x_2,
@@ -268,7 +268,7 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
         out.exact = removal_class_supremum(div, N, argument)
     if single_record_removal(a, div, ja):
         out.exact = single_removal_supremum(div, N, argument)
-    if lo == 1 / T and hi == T and _two_sided(a, "subset") and single_class.applies(div, b_classes):
+    if lo == 1 / T and hi == T and same and not _two_sided(a, "pairwise") and single_class.applies(div, b_classes):
         out.tight, out.attained_where = False, sympy.false      # a class's ratio also <= N - (N - 1)/T: the pieces
         out.exact = single_class.single_class_supremum(div, N, argument)
     if div.compares == "removal" and same and _two_sided(a, "subset") and not subset:
@@ -349,6 +349,8 @@ def certificate_family(cert, ctx):
     s = sympy.sympify(cert["B"].get("min_class") or 1)
     N = ctx.N
     data = cert.get("upper_certificate") or {}
+    if div.compares == "class" and (narrow := single_class.family_of(N, data)) is not None:
+        return narrow       # the piece T >= N - 1 (removal_record_class)
     if div.compares == "class" and cert["A"].get("sides") == "one-sided":      # the chord's ends T and 0, one-sided A
         s1 = "1" if cert["A"].get("family") == "subset" else str(s)
         return {"rows": [{"count": s1, "value": "1", "class": "E1"},
@@ -356,8 +358,6 @@ def certificate_family(cert, ctx):
                 "domain": [f"T >= N/(N - {s1})", f"T <= N/{s1}"]}
     if div.compares == "class" and cert["A"].get("family") == "subset" and cert["A"].get("sides") == "two-sided" \
             and str(cert["A"].get("size")) == "1":      # each record against the table: the two-sided class family
-        if (narrow := single_class.family_of(N, data)) is not None:      # the piece T >= N - 1
-            return narrow
         rows = family_rows("class", T, N, s)
         return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in rows],
                 "domain": [str(ctx.bound.attained_where)]}
