@@ -1,6 +1,6 @@
 """The Coq generator of the ``chord`` certificates of each record against the table (lip) into a class's KL and
-Renyi-2 divergence on the piece T > N - 1, where the interval's upper end is N - (N - 1)/T (``RecordClassChord.v``,
-``implgraph/kernel_coq/gen_chord_record_class.py``).
+Renyi-2 divergence on the piece T > N - 1, where the interval's upper end is N - (N - 1)/T, and of the class level
+mult-t-closeness on B's partition into the same (``RecordClassChord.v``, ``implgraph/kernel_coq/gen_chord_record_class.py``).
 
 The prover's certificates (``tests/data/coq/chord_record_class.json``) check with coqc and a clean axiom audit; a
 forged certificate (an edited end or U) gives a file the generator writes and coqc rejects at the step that reads
@@ -25,14 +25,23 @@ FORGERIES = [
     ("KL lo", edited(CERTS["lip => kl-closeness"], ["upper_certificate", "lo"], "2/T"), "Hlo"),
     ("KL U", edited(CERTS["lip => kl-closeness"], ["upper"], CERTS["lip => kl-closeness"]["upper"] + "*9/10"),
      "value"),
+    ("class KL hi", edited(CERTS["mult-t-closeness => kl-closeness"], ["upper_certificate", "hi"], "N - N/T"), "Hhi"),
+    # exp(U) = (N T^2 - 2 N T + N + 2 T - 2)/T^2, 1/T^2 below the chord's value (h^2 + (N - 1)/T^2)/N
+    ("class Renyi U", edited(CERTS["mult-t-closeness => renyi-closeness(alpha=2)"], ["upper"],
+                             "log((N*T**2 - 2*N*T + N + 2*T - 2)/T**2)"), "Hc"),
 ]
 
 
 @pytest.mark.parametrize("name", sorted(CERTS))
 def test_the_theorem_reads_the_narrowed_end(name):
     text = generate(CERTS[name])
-    assert "subset_le TwoSided N K x (1) (T) ->" in text and "T > ((INR N) - 1) ->" in text
-    assert "chord_record_class" in text and "record_class_one" in text
+    assert "T > ((INR N) - 1) ->" in text
+    if name.startswith("lip"):
+        assert "subset_le TwoSided N K x (1) (T) ->" in text
+        assert "chord_record_class" in text and "record_class_one" in text
+    else:       # the class level on B's partition
+        assert "class_le TwoSided N K x cls (T) ->" in text
+        assert "chord_class_narrow" in text and "one_class" in text
     assert "Hhi : ((INR N) - (((INR N) - 1) / T)) <= ((INR N) - (((INR N) - 1) / T))" in text
 
 
