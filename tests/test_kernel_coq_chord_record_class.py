@@ -4,9 +4,9 @@ mult-t-closeness on B's partition into the same (``RecordClassChord.v``, ``implg
 
 The prover's certificates (``tests/data/coq/chord_record_class.json``) check with coqc and a clean axiom audit; a
 forged certificate (an edited end or U) gives a file the generator writes and coqc rejects at the step that reads
-the edit. Each forgery states a false implication: an upper end N - N/T below a record's ratio N - (N - 1)/T (one
-record at (h/N, (N - 1)/(N T)), the others at (1/(N T), ...), is a table at A's level T), a lower end 2/T above a
-record's 1/T, or U below the chord's value the same table attains.
+the edit. Each forgery states a false implication: an upper end N - N/T below a record's (a class's) ratio
+N - (N - 1)/T (one record at (h/N, (N - 1)/(N T)) alone, the others at (1/(N T), ...), is a table at A's level T), or
+U below the chord's value the same table attains.
 """
 
 from __future__ import annotations
@@ -19,16 +19,15 @@ from implgraph.kernel_coq.registry import generate
 
 CERTS = load_certs("chord_record_class.json")
 
+MT_KL, MT_R2 = "mult-t-closeness => kl-closeness", "mult-t-closeness => renyi-closeness(alpha=2)"
 FORGERIES = [
     ("KL hi", edited(CERTS["lip => kl-closeness"], ["upper_certificate", "hi"], "N - N/T"), "Hhi"),
     ("Renyi hi", edited(CERTS["lip => renyi-closeness(alpha=2)"], ["upper_certificate", "hi"], "N - N/T"), "Hhi"),
-    ("KL lo", edited(CERTS["lip => kl-closeness"], ["upper_certificate", "lo"], "2/T"), "Hlo"),
     ("KL U", edited(CERTS["lip => kl-closeness"], ["upper"], CERTS["lip => kl-closeness"]["upper"] + "*9/10"),
      "value"),
-    ("class KL hi", edited(CERTS["mult-t-closeness => kl-closeness"], ["upper_certificate", "hi"], "N - N/T"), "Hhi"),
-    # exp(U) = (N T^2 - 2 N T + N + 2 T - 2)/T^2, 1/T^2 below the chord's value (h^2 + (N - 1)/T^2)/N
-    ("class Renyi U", edited(CERTS["mult-t-closeness => renyi-closeness(alpha=2)"], ["upper"],
-                             "log((N*T**2 - 2*N*T + N + 2*T - 2)/T**2)"), "Hc"),
+    ("class KL hi", edited(CERTS[MT_KL], ["upper_certificate", "hi"], "N - N/T"), "Hhi"),
+    ("class Renyi hi", edited(CERTS[MT_R2], ["upper_certificate", "hi"], "N - N/T"), "Hhi"),
+    ("class KL U", edited(CERTS[MT_KL], ["upper"], CERTS[MT_KL]["upper"] + "*9/10"), "value"),
 ]
 
 
