@@ -1,6 +1,7 @@
 """Each record within [1/T, T] of the table (a two-sided subset level of size 1), or each class of B's partition (a
 two-sided class level), against a class divergence: the interval of a class's ratio to the table narrowed by the
 others' records, piece by piece in T (a helper of :mod:`implgraph.prover.arguments.chord`; docs/arguments/chord.md).
+Also record removal (a subset level of size N - 1) against a class divergence: :func:`removal_class_supremum`.
 
 A class level: the records outside a class of s records are a union of classes, each of mean ratio >= 1/T, so the
 class's ratio r has s r + (N - s)/T <= N, r <= (N - (N - s)/T)/s <= N - (N - 1)/T (s >= 1, T >= 1: the gap is
@@ -28,7 +29,8 @@ import sympy
 
 from implgraph.core import methods
 
-__all__ = ["applies", "narrow_end", "single_class_supremum", "single_class_rows"]
+__all__ = ["applies", "narrow_end", "single_class_supremum", "single_class_rows", "certificate_hi", "family_of",
+           "piece_upper", "removal_class_supremum"]
 
 _R = sympy.Symbol("r", positive=True)
 
@@ -106,3 +108,37 @@ def family_of(N, data):
             or sympy.simplify(parse_expr(str(data["hi"]), {"N": N, "T": T}) - narrow_end(N)) != 0:
         return None
     return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in single_class_rows(N)], "domain": []}
+
+
+def piece_upper(div, low, hi):
+    """The chord's value of a piece of :func:`removal_class_supremum`: below N/(N - 1) the mass at hi is
+    L = T/(T + 1), so for KL or a finite Renyi order the mean of phi is (T phi(hi) + phi(low))/(T + 1), written so;
+    else :func:`chord_upper`."""
+    from implgraph.prover.answer import T
+    from implgraph.prover.arguments.chord import chord_upper
+    if low == 0 or div.kind not in ("kl", "renyi") or div.order is sympy.oo:
+        return chord_upper(div, low, hi)
+    phi = div.phi(_R)
+    return div.from_phi_mean((T * phi.subs(_R, hi) + phi.subs(_R, low)) / (T + 1))
+
+
+def removal_class_supremum(div, N, argument):
+    """The tight bound of record removal against a class divergence (N >= 3), piece by piece in T: a record's ratio
+    x_i/P lies in [max(0, N - (N - 1) T), N - (N - 1)/T] (module notes), the chord on that interval; attained by one
+    record in a class of its own at ratios (hi, lo) and the N - 1 others alike."""
+    from implgraph.prover.answer import T, Bound
+    hi, lo = N - (N - 1) / T, N - (N - 1) * T
+    cut = N / (N - 1)
+    pieces = []
+    # the second piece strictly below the cut: at T = N/(N - 1) its lo is 0 and its value reads 0 log 0 (the first's)
+    for cond, low in ((sympy.Ge(T, cut), sympy.Integer(0)), (sympy.Lt(T, cut), lo)):
+        u = piece_upper(div, low, hi)
+        pieces.append((cond, Bound(u, True, methods.CHORD.name,
+                                   argument + f"; where {cond}, every record's ratio to the table lies in [{low}, {hi}]"
+                                   " (x_i/P = N - (N - 1) Q_i/P, Q_i/P in [1/T, T], and x_i >= 0): the chord there, "
+                                   "attained by one record in a class of its own at ratios (hi, lo), the N - 1 others "
+                                   "alike (their ratios (N - hi)/(N - 1), (N - lo)/(N - 1) lie in [lo, hi] for N >= 3)",
+                                   checks=[f"phi'' >= 0 on [{low}, {hi}]: True"], attained_where=sympy.Ge(N, 3))))
+    upper = sympy.Piecewise((pieces[0][1].upper, pieces[0][0]), (pieces[1][1].upper, True))
+    return Bound(upper, True, methods.CHORD.name, argument + "; tight for N >= 3, piece by piece in T",
+                 checks=[c for _, b in pieces for c in b.checks], parts=pieces, attained_where=sympy.Ge(N, 3))

@@ -75,6 +75,7 @@ from implgraph.definitions.capabilities import SubsetSize
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover import registry
 from implgraph.prover import removal_record_class as single_class
+from implgraph.prover.removal_record_class import piece_upper, removal_class_supremum
 from implgraph.prover.removal_supremum import piece_of, removal_pieces, removal_rows, removal_supremum, removal_upper
 from implgraph.prover.removal_chords import (SUBSET_REMOVAL_TEXT, _numeric_hockey, both_ways, narrows_pairwise_removal,
                                              single_pieces, single_record_removal, single_removal_supremum,
@@ -264,51 +265,26 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
         build = two_blocks(N, s_one, lambda t, n, sv: (1, (sympy.Rational(n) / t - sv) / (n - sv)))
     out = Bound(upper, bool(same) or one_sided_class, methods.CHORD.name, argument, build=build,
                 checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"], attained_where=where)
-    if lo == 0 and div.compares == "class" and phi is not None and _two_sided(a, "subset"):
+    return _with_supremum(out, a, div, N, ja, b_classes, argument, (lo, hi, same, subset))
+
+
+def _with_supremum(out, a, div, N, ja, b_classes, argument, case):
+    """``out`` with its ``exact``: the supremum, piece by piece, where the interval narrows beyond the chord's bound
+    (where ``out`` was tight on [1/T, T], it is then stated as a bound, the supremum beside it)."""
+    from implgraph.prover.answer import T
+    lo, hi, same, subset = case
+    if lo == 0 and div.compares == "class" and div.phi(_R) is not None and _two_sided(a, "subset"):
         out.exact = removal_class_supremum(div, N, argument)
     if single_record_removal(a, div, ja):
         out.exact = single_removal_supremum(div, N, argument)
+    exact = None
     if lo == 1 / T and hi == T and same and not _two_sided(a, "pairwise") and single_class.applies(div, b_classes):
-        out.tight, out.attained_where = False, sympy.false      # a class's ratio also <= N - (N - 1)/T: the pieces
-        out.exact = single_class.single_class_supremum(div, N, argument)
-    if div.compares == "removal" and same and _two_sided(a, "subset") and not subset:
+        exact = single_class.single_class_supremum(div, N, argument)      # a class's ratio also <= N - (N - 1)/T
+    elif div.compares == "removal" and same and _two_sided(a, "subset") and not subset:
         exact = removal_supremum(div, N, argument)
-        if exact is not None:       # the chord on [1/T, T] is a bound; the supremum is narrower (removal_supremum)
-            out.tight, out.attained_where, out.exact = False, sympy.false, exact
+    if exact is not None:
+        out.tight, out.attained_where, out.exact = False, sympy.false, exact
     return out
-
-
-def piece_upper(div, low, hi):
-    """The chord's value of a piece of :func:`removal_class_supremum`: below N/(N - 1) the mass at hi is
-    L = T/(T + 1), so for KL or a finite Renyi order the mean of phi is (T phi(hi) + phi(low))/(T + 1), written so;
-    else :func:`chord_upper`."""
-    from implgraph.prover.answer import T
-    if low == 0 or div.kind not in ("kl", "renyi") or div.order is sympy.oo:
-        return chord_upper(div, low, hi)
-    phi = div.phi(_R)
-    return div.from_phi_mean((T * phi.subs(_R, hi) + phi.subs(_R, low)) / (T + 1))
-
-
-def removal_class_supremum(div, N, argument):
-    """The tight bound of record removal against a class divergence (N >= 3), piece by piece in T: a record's ratio
-    x_i/P lies in [max(0, N - (N - 1) T), N - (N - 1)/T] (module notes), the chord on that interval; attained by one
-    record in a class of its own at ratios (hi, lo) and the N - 1 others alike."""
-    from implgraph.prover.answer import T, Bound
-    hi, lo = N - (N - 1) / T, N - (N - 1) * T
-    cut = N / (N - 1)
-    pieces = []
-    # the second piece strictly below the cut: at T = N/(N - 1) its lo is 0 and its value reads 0 log 0 (the first's)
-    for cond, low in ((sympy.Ge(T, cut), sympy.Integer(0)), (sympy.Lt(T, cut), lo)):
-        u = piece_upper(div, low, hi)
-        pieces.append((cond, Bound(u, True, methods.CHORD.name,
-                                   argument + f"; where {cond}, every record's ratio to the table lies in [{low}, {hi}]"
-                                   " (x_i/P = N - (N - 1) Q_i/P, Q_i/P in [1/T, T], and x_i >= 0): the chord there, "
-                                   "attained by one record in a class of its own at ratios (hi, lo), the N - 1 others "
-                                   "alike (their ratios (N - hi)/(N - 1), (N - lo)/(N - 1) lie in [lo, hi] for N >= 3)",
-                                   checks=[f"phi'' >= 0 on [{low}, {hi}]: True"], attained_where=sympy.Ge(N, 3))))
-    upper = sympy.Piecewise((pieces[0][1].upper, pieces[0][0]), (pieces[1][1].upper, True))
-    return Bound(upper, True, methods.CHORD.name, argument + "; tight for N >= 3, piece by piece in T",
-                 checks=[c for _, b in pieces for c in b.checks], parts=pieces, attained_where=sympy.Ge(N, 3))
 
 
 def _order_text(div):      # " of order alpha" where B's divergence has one
