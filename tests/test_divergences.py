@@ -120,11 +120,18 @@ def test_plugin_levels_on_concrete_tables():
 
 # -- the chord argument -----------------------------------------------------------------------------------------------
 
+_N = sympy.Symbol("N", integer=True, positive=True)
+_H = _N - (_N - 1) / t
 HAND = {
     ("ldp", "example-kl-ldp"): eps * (sympy.exp(eps) - 1) / (sympy.exp(eps) + 1),
     ("ldp", "example-renyi2-ldp"): sympy.log(sympy.exp(eps) - 1 + sympy.exp(-eps)),
-    ("mult-t-closeness", "example-kl-closeness"): sympy.log(t) * (t - 1) / (t + 1),
-    ("mult-t-closeness", "example-renyi2-closeness"): sympy.log(t - 1 + 1 / t),
+    # a class's ratio is also <= h = N - (N - 1)/t (the other classes each >= 1/t): the chord on [1/t, h] beyond
+    # t = N - 1, mass 1/N at h (tests/test_chord_class_level.py)
+    ("mult-t-closeness", "example-kl-closeness"): sympy.Piecewise(
+        (sympy.log(t) * (t - 1) / (t + 1), t <= _N - 1),
+        ((_H * sympy.log(_H) - (_N - 1) * sympy.log(t) / t) / _N, True)),
+    ("mult-t-closeness", "example-renyi2-closeness"): sympy.Piecewise(
+        (sympy.log(t - 1 + 1 / t), t <= _N - 1), (sympy.log((_H ** 2 + (_N - 1) / t ** 2) / _N), True)),
 }
 
 
@@ -133,11 +140,15 @@ def test_chord_tight_f_and_certificate(pair):
     a, b = pair
     r = check_implication(a, b, max_n=3)
     assert r.verdict == "proved" and r.method == "chord" and r.tightness == "tight"
-    got = sympy.sympify(str(r.tight), locals={"eps": eps, "t": t})
-    assert sympy.simplify((got - HAND[pair]).rewrite(sympy.exp)) == 0
-    cert = r.details["certificate"]
-    rep = check_certificate(cert)
-    assert rep.ok, rep.failures()
+    got = sympy.sympify(str(r.tight), locals={"eps": eps, "t": t, "N": _N})
+    if isinstance(HAND[pair], sympy.Piecewise):       # piece by piece: at points of each piece
+        for n, tv in ((5, 2), (5, 4), (3, 3), (2, sympy.Rational(3, 2)), (4, 7)):
+            assert abs(sympy.N((got - HAND[pair]).subs({_N: n, t: tv}), 30)) < 1e-25
+    else:
+        assert sympy.simplify((got - HAND[pair]).rewrite(sympy.exp)) == 0
+    for cert in r.details.get("certificates") or [r.details["certificate"]]:
+        rep = check_certificate(cert)
+        assert rep.ok, rep.failures()
 
 
 def test_chord_pairwise_against_removal_is_tight():
@@ -158,7 +169,8 @@ def test_chord_pairwise_against_removal_is_tight():
 
 
 def test_chord_closeness_is_attained_only_where_the_table_exists():
-    cert = check_implication("mult-t-closeness", "example-kl-closeness", max_n=3).details["certificate"]
+    certs = check_implication("mult-t-closeness", "example-kl-closeness", max_n=3).details["certificates"]
+    (cert,) = [c for c in certs if c["upper_certificate"]["hi"] == "T"]      # the piece T <= N - 1
     assert cert["tightness"]["domain"] == ["N >= T + 1"]
 
 

@@ -157,3 +157,7 @@ From Implgraph Require Import WeakestFamily.
 Print Assumptions weakest_pairs.
 Print Assumptions weakest_removal.
 Print Assumptions weakest_class_size.
+From Implgraph Require Import RecordClassChord.
+Print Assumptions chord_record_class.
+Print Assumptions record_class_one.
+Print Assumptions chord_class_narrow.

@@ -14,9 +14,9 @@ chord's value: for KL each logarithm is split into the logarithms of its argumen
 value is at most exp(U) = X (X the certificate's U read back, ``ln X = U`` the same way); total variation and the
 hockey stick by a quotient's sign. An edited lo, hi or U makes one of these steps fail, so ``coqc`` rejects the file.
 
-Record removal both ways, the hockey stick's maximum and the domain's denominators: :mod:`gen_chord_removal`. Not
-covered (:class:`Untranslatable`): Renyi of an order other than 2 or oo, sides the library's lemmas do not pair.
-"""
+Record removal both ways, the hockey stick's maximum and the domain's denominators: :mod:`gen_chord_removal`; each
+record against the table with the narrowed end N - (N - 1)/T: :mod:`gen_chord_record_class`. Not covered
+(:class:`Untranslatable`): Renyi of an order other than 2 or oo, sides the library's lemmas do not pair."""
 
 from __future__ import annotations
 
@@ -25,14 +25,14 @@ import ast
 import sympy
 
 from implgraph.kernel_coq import adapter
+from implgraph.kernel_coq import gen_chord_record_class as narrow
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.obligations import _need
 from implgraph.kernel_coq.statement import divergence_kind
 
 __all__ = ["chord", "METHODS", "MODULES"]
 
-#: the library module the lemmas live in
-MODULES = ("Divergence", "RemovalChord")
+MODULES = ("Divergence", "RemovalChord", "RecordClassChord")      # the library modules the lemmas live in
 
 
 def _sym(f, text):
@@ -78,7 +78,7 @@ def _positive(f, P):
     return f"(match goal with |- _ < ?g => replace g with {prod} by ringq end; {tac})"
 
 
-def _rat(c):
+def _rat(c):      # a rational's Coq text
     return str(c.p) if c.q == 1 else f"({c.p} / {c.q})"
 
 
@@ -197,6 +197,8 @@ def _chord(f):
     lo, hi, U = str(data.get("lo")), str(data.get("hi")), cert.upper
     _need(cert.upper is not None and data.get("lo") is not None and data.get("hi") is not None,
           "a chord certificate without lo, hi and U")
+    if narrow.applies(f, div, hi):      # each record or class against the table, the end N - (N - 1)/T
+        return narrow.record_class(f, div, k, lo, hi, U)
     if A.family == "pairwise" and A.sides == "TwoSided" and div.compares == "pairs":
         lemma = "chord_pairs"
     elif A.family == "class" and A.sides == "TwoSided" and div.compares == "class" and _same(A, cert.B):
@@ -242,8 +244,7 @@ def _chord(f):
             + ["{ " + one[0]] + [f"  {ln}" for ln in one[1:]] + ["}"])
 
 
-def _same(a, b):
-    """Two class sides on the same classes: the same minimum size, neither a maximum."""
+def _same(a, b):      # two class sides on the same classes: the same minimum size, neither a maximum
     return str(a.min_class or "1") == str(b.min_class or "1") and not a.max_class and not b.max_class
 
 
@@ -396,5 +397,4 @@ def _value(f, div, lo, hi, U):
                     "exact HlnX]. }"]
 
 
-#: certificate method -> proof lines (leaf methods of the generator)
-METHODS = {"chord": chord}
+METHODS = {"chord": chord}       # certificate method -> proof lines (leaf methods of the generator)

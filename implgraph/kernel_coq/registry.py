@@ -112,6 +112,7 @@ COVERED["subset-pairs"] = ("SubsetPairs.subset_pairs, slack_pairs_one, slack_pai
 COVERED["subset-corners"] = ("CornersSubset.corners_subset_hockey / corners_subset_one (B stated as its slack on every "
                               "event)")
 COVERED["slack-pairs-tv"] = "SlackPairsTV.slack_pairs_tv_pairs / slack_pairs_tv_removal, slack_pairs_tv_one (A a slack)"
+COVERED["chord"] += "; RecordClassChord.chord_record_class / record_class_one (each record's ratio <= N - (N - 1)/T)"
 
 COVERED["weakest-family"] = ("WeakestFamily.weakest_pairs / weakest_removal (B stated as its slack on every event), "
                               "weakest_class_size (the upper bound, whatever A; the family is the checker's)")

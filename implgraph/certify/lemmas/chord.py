@@ -30,7 +30,10 @@ What the checker re-derives from the certificate's statement, not from its data:
   [0, N - (N - 1)/T], or [N - (N - 1) T, N - (N - 1)/T] where the domain states T <= N/(N - 1) or T < N/(N - 1) (the
   lower end >= 0).
   A a two-sided subset level of size 1 (each record against the table) against a class divergence, any partition:
-  every x_i(l) lies in [P_l/T, T P_l], so every class's mean does: [1/T, T].
+  every x_i(l) lies in [P_l/T, T P_l], so every class's mean does: [1/T, T]; where the domain states T >= N - 1
+  (or >), [1/T, N - (N - 1)/T] (x_i(l)/P_l is N minus the others' N - 1 ratios, each >= 1/T).
+  A two-sided class level on B's partition: [1/T, T], or [1/T, N - (N - 1)/T] where the domain states T >= N - 1
+  (a class of s records has ratio (N - the others' N - s)/s, the others' classes each >= 1/T).
   A a one-sided class level against a class divergence on the same partition: m_l/P_l <= T where the class lies
   above the table, <= 1 <= T elsewhere, >= 0, so [0, T] (A bounds no ratio from below: a tight claim only as below).
   A a one-sided subset level of size 1 (one record against the table) against a class divergence, any partition:
@@ -64,8 +67,8 @@ from implgraph.certify.domain import conditions_over, declared_names
 from implgraph.certify.family import sampled_family_step
 from implgraph.certify.lemmas import chord_removal, chord_subset_removal, lemma
 from implgraph.certify.lemmas.chord_narrowed import (_hockey, _hockey_value_ok, _pairwise_removal, _self_perspective,
-                                                     _single_interval_ok, _single_removal, _states_n_two, _two_point_ok,
-                                                     _without_max)
+                                                     _single_class_hi, _single_interval_ok, _single_removal,
+                                                     _states_le, _states_n_two, _two_point_ok, _without_max)
 from implgraph.certify.pointwise import level_number
 from implgraph.core import methods
 from implgraph.core.errors import InputError
@@ -111,8 +114,9 @@ def _confines(A, B, div, domain=()):
         return None
     if A.get("family") == "subset" and div.compares == "class" and A.get("size") is not None \
             and sympy.simplify(_expr(A["size"]) - 1) == 0:
-        # each record against the table within [1/T, T]: a class's mean is an average of records, on any partition
-        return 1 / _T, _T, not B.get("max_class")
+        # each record against the table within [1/T, T]: a class's mean is an average of records, on any partition;
+        # also <= N - (N - 1)/T where the domain states T >= N - 1 (from the others' records, _single_class_hi)
+        return 1 / _T, _single_class_hi(domain) if not B.get("max_class") else _T, not B.get("max_class")
     removal = A.get("family") == "subset" and A.get("size") is not None \
         and sympy.simplify(_expr(A["size"]) - (_N - 1)) == 0
     if A.get("family") == "pairwise" and div.compares == "class":
@@ -126,8 +130,8 @@ def _confines(A, B, div, domain=()):
         return _N / (_N - 1 + _T), _N * _T / ((_N - 1) * _T + 1), True
     if A.get("family") == "pairwise":
         return 1 / _T, _T, div.compares == "pairs"
-    if div.compares == "class" and A.get("family") == "class":
-        return (1 / _T, _T, True) if _same_classes(A, B) else None
+    if div.compares == "class" and A.get("family") == "class":      # the narrowed end: the other classes each >= 1/T
+        return (1 / _T, _single_class_hi(domain), True) if _same_classes(A, B) else None
     if div.compares == "removal" and removal:
         return 1 / _T, _T, True
     if (k := chord_subset_removal.removed(A, div)) is not None:    # a subset of N - k records, k >= 2: its interval
@@ -155,13 +159,7 @@ def _pieces_of_removal(A, div) -> bool:
 
 def _below_cut(domain) -> bool:
     """Does the domain state T <= N/(N - 1) or T < N/(N - 1) (so that N - (N - 1) T >= 0)?"""
-    for c in domain:
-        if isinstance(c, (sympy.LessThan, sympy.GreaterThan, sympy.StrictLessThan, sympy.StrictGreaterThan)):
-            below = isinstance(c, (sympy.LessThan, sympy.StrictLessThan))
-            small, large = (c.lhs, c.rhs) if below else (c.rhs, c.lhs)
-            if sympy.simplify(small - _T) == 0 and sympy.simplify(large - _N / (_N - 1)) == 0:
-                return True
-    return False
+    return _states_le(domain, _T, _N / (_N - 1))
 
 
 def _convex(phi) -> bool:

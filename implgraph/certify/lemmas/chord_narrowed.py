@@ -107,3 +107,23 @@ def _without_max(expr, n_two=False):
     if n_two:
         shift[_N] = 2 + sympy.Symbol("v", integer=True, nonnegative=True)
     return sympy.simplify(expr.subs(shift))
+
+
+def _states_le(domain, small, large) -> bool:
+    """Does the domain state ``small <= large`` or ``small < large`` (either way round)?"""
+    for c in domain:
+        if isinstance(c, (sympy.LessThan, sympy.GreaterThan, sympy.StrictLessThan, sympy.StrictGreaterThan)):
+            below = isinstance(c, (sympy.LessThan, sympy.StrictLessThan))
+            lhs, rhs = (c.lhs, c.rhs) if below else (c.rhs, c.lhs)
+            if sympy.simplify(lhs - small) == 0 and sympy.simplify(rhs - large) == 0:
+                return True
+    return False
+
+
+def _single_class_hi(domain):
+    """Each record within [1/T, T] of the table, or each class of B's partition, against a class divergence: a
+    class's ratio is at most T, and at most N - (N - 1)/T (a class of s >= 1 records has ratio (N - the others' N - s
+    ratios)/s, the others' each >= 1/T, each record's or each class's: <= (N - (N - s)/T)/s <= N - (N - 1)/T for
+    T >= 1); the latter is the smaller where T >= N - 1 ((T - 1)(T - (N - 1)) >= 0): that end where the domain states
+    T >= N - 1 (or >)."""
+    return _N - (_N - 1) / _T if _states_le(domain, _N - 1, _T) else _T

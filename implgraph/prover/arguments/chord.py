@@ -20,8 +20,8 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
   lies in [1/T, (N - 1/T)/(N - 1)], narrower piece by piece in T (:func:`single_removal_supremum`: lower end
   (N - T)/(N - 1) where T <= N - 1), tight (docs/proofs/tight-lip-removal.md);
 - the same B, A every subset of N - k records against the table (k not 1, N - 1): :func:`subset_removal_interval`;
-- B compares a class with the table, A compares the classes of the same partition with the table, or A is pairwise (a
-  class's mean and the table's are averages of records within ratio T of each other, bucket by bucket);
+- B compares a class with the table, A compares the classes of the same partition with the table (KL, Renyi of order
+  2, classes of >= 1 record: also <= N - (N - 1)/T, tight piece by piece as below), or A is pairwise;
 - B compares the table with the table without one record, A compares the subsets of N - 1 records with the table, or A
   is pairwise; for the former the interval of q = Q_i/P narrows to [1/T, h], tight for every N (proof page
   docs/proofs/chord-removal.md): x_i = N P - (N - 1) Q_i >= 0 gives q <= N/(N - 1), and at N = 2 (Q_1 = x_2,
@@ -37,7 +37,8 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
 - B compares a class of >= s records with the table, A a two-sided level of each record against the table (a subset
   level of size 1): a class's mean is an average of records, so its ratios lie in [1/T, T] on any partition; attained
   by s records at (T, 1)/(T + 1) in one class and N - s at ((N - s T)/((N - s)(T + 1)), ...) in another where
-  N >= s (T + 1) (the table is then (1, T)/(T + 1): the others' ratios lie in [1/T, T] exactly there);
+  N >= s (T + 1). For s = 1 (KL, Renyi of order 2) also <= N - (N - 1)/T (the others each >= 1/T): the supremum
+  piece by piece in T, tight for every N (:mod:`implgraph.prover.removal_record_class`);
 - B compares a class with the table, A is a one-sided class level on the same partition (only m_l/P_l <= T where the
   class lies above the table): every ratio lies in [0, T] (at most 1 <= T elsewhere), so KL and every Renyi order are
   at most the chord's log T (L = 1/T). An upper bound: A bounds no ratio from below, and the two-point table
@@ -56,13 +57,10 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
 Since sum_l y_l r_l = 1 and phi lies below its chord on [lo, hi], sum_l y_l phi(r_l) <= L phi(hi) + (1 - L) phi(lo)
 with L = (1 - lo)/(hi - lo) (the y-mass at hi): D <= L phi(hi) + (1 - L) phi(lo), and for Renyi
 D_alpha <= log(L hi^alpha + (1 - L) lo^alpha)/(alpha - 1). Renyi of order oo (the largest log ratio) is at most log hi.
-The bound is attained by two records of two buckets with ratios hi and lo (y = (L, 1 - L)): for pairs by one record
-at (T, 1)/(T + 1) and N - 1 at (1, T)/(T + 1), for every N >= 2; for a class by s records at (T, 1)/(T + 1) in one
-class and N - s in another, where N >= s (T + 1) (elsewhere tightness is not derived); for removal where N >= 3 and
-T <= N/(N - 1). Where A compares other record sets than B the bound is stated as an upper bound only.
-
-:func:`bound` returns the :class:`implgraph.engines.bounds.Bound` or None (not its case); :func:`certificate_parts`
-writes the certificate's lemma data, which :mod:`implgraph.certify.lemmas.chord` re-checks on its own.
+The bound is attained by two records of two buckets with ratios hi and lo (y = (L, 1 - L)), as each case says. Where
+A compares other record sets than B the bound is stated as an upper bound only. :func:`bound` returns the
+:class:`implgraph.engines.bounds.Bound` or None (not its case); :func:`certificate_parts` writes the certificate's
+lemma data, which :mod:`implgraph.certify.lemmas.chord` re-checks on its own.
 """
 
 from __future__ import annotations
@@ -76,8 +74,9 @@ from implgraph.core.formula import parse_expr
 from implgraph.definitions.capabilities import SubsetSize
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover import registry
-from implgraph.prover.removal_supremum import (piece_of, removal_pieces, removal_rows, removal_supremum,
-                                               removal_upper)
+from implgraph.prover import removal_record_class as single_class
+from implgraph.prover.removal_record_class import piece_upper, removal_class_supremum
+from implgraph.prover.removal_supremum import piece_of, removal_pieces, removal_rows, removal_supremum, removal_upper
 from implgraph.prover.removal_chords import (SUBSET_REMOVAL_TEXT, _numeric_hockey, both_ways, narrows_pairwise_removal,
                                              single_pieces, single_record_removal, single_removal_supremum,
                                              subset_removal, subset_removal_bound, subset_removal_interval)
@@ -266,60 +265,38 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
         build = two_blocks(N, s_one, lambda t, n, sv: (1, (sympy.Rational(n) / t - sv) / (n - sv)))
     out = Bound(upper, bool(same) or one_sided_class, methods.CHORD.name, argument, build=build,
                 checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"], attained_where=where)
-    if lo == 0 and div.compares == "class" and phi is not None and _two_sided(a, "subset"):
+    return _with_supremum(out, a, div, N, ja, b_classes, argument, (lo, hi, same, subset))
+
+
+def _with_supremum(out, a, div, N, ja, b_classes, argument, case):
+    """``out`` with its ``exact``: the supremum, piece by piece, where the interval narrows beyond the chord's bound
+    (where ``out`` was tight on [1/T, T], it is then stated as a bound, the supremum beside it)."""
+    from implgraph.prover.answer import T
+    lo, hi, same, subset = case
+    if lo == 0 and div.compares == "class" and div.phi(_R) is not None and _two_sided(a, "subset"):
         out.exact = removal_class_supremum(div, N, argument)
     if single_record_removal(a, div, ja):
         out.exact = single_removal_supremum(div, N, argument)
-    if div.compares == "removal" and same and _two_sided(a, "subset") and not subset:
+    exact = None
+    if lo == 1 / T and hi == T and same and not _two_sided(a, "pairwise") and single_class.applies(div, b_classes):
+        exact = single_class.single_class_supremum(div, N, argument)      # a class's ratio also <= N - (N - 1)/T
+    elif div.compares == "removal" and same and _two_sided(a, "subset") and not subset:
         exact = removal_supremum(div, N, argument)
-        if exact is not None:       # the chord on [1/T, T] is a bound; the supremum is narrower (removal_supremum)
-            out.tight, out.attained_where, out.exact = False, sympy.false, exact
+    if exact is not None:
+        out.tight, out.attained_where, out.exact = False, sympy.false, exact
     return out
 
 
-def piece_upper(div, low, hi):
-    """The chord's value of a piece of :func:`removal_class_supremum`: below N/(N - 1) the mass at hi is
-    L = T/(T + 1), so for KL or a finite Renyi order the mean of phi is (T phi(hi) + phi(low))/(T + 1), written so;
-    else :func:`chord_upper`."""
-    from implgraph.prover.answer import T
-    if low == 0 or div.kind not in ("kl", "renyi") or div.order is sympy.oo:
-        return chord_upper(div, low, hi)
-    phi = div.phi(_R)
-    return div.from_phi_mean((T * phi.subs(_R, hi) + phi.subs(_R, low)) / (T + 1))
-
-
-def removal_class_supremum(div, N, argument):
-    """The tight bound of record removal against a class divergence (N >= 3), piece by piece in T: a record's ratio
-    x_i/P lies in [max(0, N - (N - 1) T), N - (N - 1)/T] (module notes), the chord on that interval; attained by one
-    record in a class of its own at ratios (hi, lo) and the N - 1 others alike."""
-    from implgraph.prover.answer import T, Bound
-    hi, lo = N - (N - 1) / T, N - (N - 1) * T
-    cut = N / (N - 1)
-    pieces = []
-    # the second piece strictly below the cut: at T = N/(N - 1) its lo is 0 and its value reads 0 log 0 (the first's)
-    for cond, low in ((sympy.Ge(T, cut), sympy.Integer(0)), (sympy.Lt(T, cut), lo)):
-        u = piece_upper(div, low, hi)
-        pieces.append((cond, Bound(u, True, methods.CHORD.name,
-                                   argument + f"; where {cond}, every record's ratio to the table lies in [{low}, {hi}]"
-                                   " (x_i/P = N - (N - 1) Q_i/P, Q_i/P in [1/T, T], and x_i >= 0): the chord there, "
-                                   "attained by one record in a class of its own at ratios (hi, lo), the N - 1 others "
-                                   "alike (their ratios (N - hi)/(N - 1), (N - lo)/(N - 1) lie in [lo, hi] for N >= 3)",
-                                   checks=[f"phi'' >= 0 on [{low}, {hi}]: True"], attained_where=sympy.Ge(N, 3))))
-    upper = sympy.Piecewise((pieces[0][1].upper, pieces[0][0]), (pieces[1][1].upper, True))
-    return Bound(upper, True, methods.CHORD.name, argument + "; tight for N >= 3, piece by piece in T",
-                 checks=[c for _, b in pieces for c in b.checks], parts=pieces, attained_where=sympy.Ge(N, 3))
-
-
-def _order_text(div):
+def _order_text(div):      # " of order alpha" where B's divergence has one
     return "" if div.order is None else f" of order {div.order}"
 
 
 def certificate_parts(cert, ctx):
     """The lemma data of a chord certificate: the divergence, the interval and the generator."""
     from implgraph.definitions import get
+    from implgraph.prover.answer import T
     b = get(cert["B"]["definition"])
-    div = divergence_of(b, cert["B"].get("params"))
-    phi = div.phi(_R)
+    div, phi = divergence_of(b, cert["B"].get("params")), divergence_of(b, cert["B"].get("params")).phi(_R)
     ja = None if cert["A"].get("size") is None else parse_expr(cert["A"]["size"], {"N": ctx.N})
     spec = {"min_size": sympy.Integer(1)}
     lo, hi, _ = interval(ctx.a, b, ctx.N, ja, spec, {"min_size": sympy.sympify(cert["B"].get("min_class") or 1)},
@@ -329,8 +306,8 @@ def certificate_parts(cert, ctx):
                        if ctx.bound.tight and ctx.bound.upper == both_ways(div, x, y)), (lo, hi))
     elif div.compares == "removal" and cert["A"].get("family") == "subset":     # a piece of removal_supremum
         lo, hi = piece_of(div, ctx.N, ctx.bound.upper) or (lo, hi)
+    hi = single_class.certificate_hi(div, ctx.N, ctx.bound, hi) if lo == 1 / T and hi == T else hi   # its piece?
     if lo == 0 and div.compares == "class" and ctx.bound.tight:      # a piece of removal_class_supremum
-        from implgraph.prover.answer import T
         low = ctx.N - (ctx.N - 1) * T
         if ctx.bound.upper == piece_upper(div, low, hi):
             lo = low
@@ -348,6 +325,8 @@ def certificate_family(cert, ctx):
     s = sympy.sympify(cert["B"].get("min_class") or 1)
     N = ctx.N
     data = cert.get("upper_certificate") or {}
+    if div.compares == "class" and (narrow := single_class.family_of(N, data)) is not None:
+        return narrow       # the piece T >= N - 1 (removal_record_class)
     if div.compares == "class" and cert["A"].get("sides") == "one-sided":      # the chord's ends T and 0, one-sided A
         s1 = "1" if cert["A"].get("family") == "subset" else str(s)
         return {"rows": [{"count": s1, "value": "1", "class": "E1"},

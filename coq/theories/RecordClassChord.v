@@ -1,0 +1,151 @@
+(** Each record within [[1/T, T]] of the table (a two-sided subset level of size 1) against a class divergence, every
+    partition: the chord on [[1/T, N - (N - 1)/T]] (implgraph.prover.removal_record_class; the certify lemma
+    implgraph.certify.lemmas.chord).
+
+    A record's ratio [a = x_i/P] is [N] minus the others' [N - 1] ratios, each [>= 1/T], so [a <= N - (N - 1)/T];
+    with [a >= 1/T] it lies in [[1/T, N - (N - 1)/T]] ([SubsetChord.subset_xconf] at size 1: [sublo N 1 T >= 1/T],
+    [subhi N 1 T <= N - (N - 1)/T]); a class's mean is an average of its records, so its ratio too, and B is at most
+    the chord of phi on any [[lo, hi]] around it ([xconf_chord]). Where [T >= N - 1] this end is at most [T]: the
+    narrower interval, whose chord is the supremum there. A two-sided class level on B's partition: the same end,
+    from the records outside a class (below, [chord_class_narrow]). *)
+From Coq Require Import Reals Lra Lia.
+From Implgraph Require Import Sums Tables Tactics Distance Events Entropy Divergence RemovalChord RemovalChordPieces
+  SubsetChord.
+Open Scope R_scope.
+
+Lemma record_class_xconf N K x T lo hi :
+  table N K x -> subset_le TwoSided N K x 1 T -> 2 <= INR N -> 0 < T ->
+  lo <= 1 / T -> INR N - (INR N - 1) / T <= hi -> xconf N K x lo hi.
+Proof.
+  intros Htab HA HN HT Hlo Hhi.
+  apply (xconf_weaken N K x _ _ lo hi Htab
+           (subset_xconf N K x 1 T Htab HA ltac:(exists 1%nat; reflexivity) ltac:(lra) ltac:(lra) HT)).
+  - unfold sublo.
+    replace ((1 * (INR N - 1) / T - (1 - 1) * INR N) / (INR N - 1)) with (1 / T) by (field; split; lra).
+    apply Rle_trans with (1 / T); [exact Hlo |].
+    apply Rle_trans with (Rmax (INR N - (INR N - 1) * T) (1 / T)); apply Rmax_r.
+  - unfold subhi. apply Rle_trans with (INR N - (INR N - 1) / T); [apply Rmin_l | exact Hhi].
+Qed.
+
+Theorem chord_record_class k N K x cls T lo hi U :
+  table N K x -> subset_le TwoSided N K x 1 T -> 2 <= INR N -> 0 < T ->
+  lo <= 1 / T -> INR N - (INR N - 1) / T <= hi -> lo < hi ->
+  below_chord (phi_of k) lo hi -> chord_val (phi_of k) lo hi <= dbound k U -> div_class_le k N K x cls U.
+Proof.
+  intros Htab HA HN HT Hlo Hhi Hlh Hc HU.
+  apply (xconf_chord k N K x cls lo hi U Htab ltac:(apply INR_lt; simpl; lra)); auto.
+  apply (record_class_xconf N K x T lo hi Htab HA HN HT Hlo Hhi).
+Qed.
+
+(** At [T = 1] every record is the table: every class's divergence is [phi 1]. *)
+Theorem record_class_one k N K x cls U :
+  table N K x -> subset_le TwoSided N K x 1 1 -> 2 <= INR N -> phi_of k 1 <= dbound k U -> div_class_le k N K x cls U.
+Proof.
+  intros Htab HA HN H1.
+  exact (subset_chord_one k N K x cls 1 U Htab HA ltac:(exists 1%nat; reflexivity) ltac:(lra) ltac:(lra) H1).
+Qed.
+
+(** * A two-sided class level on B's partition (each class's mean within [[1/T, T]] of the table's) against a class
+    divergence: the chord on [[1/T, N - (N - 1)/T]] (implgraph.prover.removal_record_class; the certify lemma
+    implgraph.certify.lemmas.chord).
+
+    The records outside a class [C] are a union of classes, so their sum is the sum of their classes' means over
+    them ([sumS_class_means], a double sum exchanged: [Distance.sum_swap]), each mean [>= P/T]: the rest's sum is
+    [>= (N - c) P/T], and [C]'s mean, [(N P - rest)/c], is at most [(N - (N - c)/T) P/c <= (N - (N - 1)/T) P]
+    ([class_narrow], [c >= 1], [T >= 1]). With the class level's own lower end [1/T], B is at most the chord of phi on
+    any [[lo, hi]] around [[1/T, N - (N - 1)/T]] ([chord_class_narrow]). *)
+
+(** A set [S] closed under the classes: its records' sum is the sum of their classes' means over them. *)
+Lemma sumS_class_means N x cls (S : rset) l :
+  (forall j k, (j < N)%nat -> (k < N)%nat -> cls j = cls k -> S j = S k) ->
+  sumS N S (fun j => cmean N x cls j l) = sumS N S (col x l).
+Proof.
+  intro HS. unfold sumS.
+  transitivity (sum N (fun j => sum N (fun k =>
+                  if S j then (if classof cls j k then x k l / card N (classof cls k) else 0) else 0))).
+  { apply sum_ext. intros j Hj. destruct (S j) eqn:Ej.
+    - unfold cmean, sumS, Rdiv. rewrite Rmult_comm, <- sum_scal. apply sum_ext. intros k Hk. unfold col.
+      destruct (classof cls j k) eqn:E; [|ring].
+      unfold classof in E. apply Nat.eqb_eq in E.
+      assert (Ec : classof cls k = classof cls j) by (unfold classof; rewrite E; reflexivity).
+      rewrite Ec. ring.
+    - rewrite sum_zero. reflexivity. }
+  rewrite sum_swap. apply sum_ext. intros k Hk.
+  assert (Hc : 1 <= card N (classof cls k)) by (apply class_self_pos; exact Hk).
+  transitivity (sum N (fun j => (if classof cls k j then 1 else 0) *
+                                  (if S k then x k l / card N (classof cls k) else 0))).
+  { apply sum_ext. intros j Hj. unfold classof.
+    destruct (Nat.eqb_spec (cls k) (cls j)) as [E|E]; destruct (Nat.eqb_spec (cls j) (cls k)) as [E'|E'];
+      try congruence.
+    - rewrite (HS j k Hj Hk E'). destruct (S k); ring.
+    - destruct (S j), (S k); ring. }
+  rewrite sum_mult_r'. change (sum N (fun j => if classof cls k j then 1 else 0)) with (card N (classof cls k)).
+  unfold col. destruct (S k); [field; lra | ring].
+Qed.
+
+(** Each class's mean is at most [N - (N - 1)/T] times the table's, bucket by bucket. *)
+Lemma class_narrow N K x cls T i l :
+  table N K x -> class_le TwoSided N K x cls T -> 1 <= T -> (i < N)%nat -> (l < K)%nat ->
+  cmean N x cls i l <= (INR N - (INR N - 1) / T) * tmean N x l.
+Proof.
+  intros Htab HA HT Hi Hl.
+  assert (HN : 0 < INR N) by (apply lt_0_INR; lia).
+  set (C := classof cls i).
+  assert (Hc : 1 <= card N C) by (apply class_self_pos; exact Hi).
+  assert (Htm : 0 <= tmean N x l) by (apply (tmean_nonneg N K); auto).
+  (* each class's mean is >= tmean/T *)
+  assert (Hlow : forall j, (j < N)%nat -> tmean N x l / T <= cmean N x cls j l).
+  { intros j Hj. destruct (HA l j Hl Hj) as [_ Hlo]. specialize (Hlo eq_refl). unfold lower_ok in Hlo.
+    assert (Hcj : 1 <= card N (classof cls j)) by (apply class_self_pos; exact Hj).
+    unfold cmean, tmean. apply Rmult_le_reg_r with (T * INR N * card N (classof cls j));
+      [apply Rmult_lt_0_compat; [apply Rmult_lt_0_compat |]; lra |].
+    replace (sum N (col x l) / INR N / T * (T * INR N * card N (classof cls j)))
+      with (card N (classof cls j) * sum N (col x l)) by (field; lra).
+    replace (sumS N (classof cls j) (col x l) / card N (classof cls j) * (T * INR N * card N (classof cls j)))
+      with (T * (INR N * sumS N (classof cls j) (col x l))) by (field; lra). exact Hlo. }
+  assert (Hclosed : forall j k, (j < N)%nat -> (k < N)%nat -> cls j = cls k -> compl C j = compl C k)
+    by (intros j k _ _ E; unfold compl, C, classof; rewrite E; reflexivity).
+  assert (Hrest : (INR N - card N C) * (tmean N x l / T) <= sumS N (compl C) (col x l)).
+  { rewrite <- (sumS_class_means N x cls (compl C) l Hclosed), <- card_compl, Rmult_comm, <- sumS_const.
+    apply sumS_le. intros j Hj _. apply Hlow. exact Hj. }
+  pose proof (sumS_split N C (col x l)) as Hsplit.
+  assert (Hsum : sum N (col x l) = INR N * tmean N x l) by (unfold tmean; field; lra).
+  unfold cmean. fold C.
+  apply Rmult_le_reg_r with (card N C); [lra|].
+  replace (sumS N C (col x l) / card N C * card N C) with (sumS N C (col x l)) by (field; lra).
+  assert (Hgap : 0 <= INR N * (card N C - 1) * (1 - 1 / T) * tmean N x l).
+  { apply Rmult_le_pos; [apply Rmult_le_pos; [apply Rmult_le_pos; lra |] | exact Htm].
+    assert (1 / T <= 1) by (apply Rmult_le_reg_r with T; [lra|]; unfold Rdiv; rewrite Rmult_assoc, Rinv_l; lra).
+    lra. }
+  assert (E : (INR N - (INR N - 1) / T) * tmean N x l * card N C
+              = INR N * tmean N x l - (INR N - card N C) * (tmean N x l / T)
+                + INR N * (card N C - 1) * (1 - 1 / T) * tmean N x l) by (field; lra).
+  rewrite E. lra.
+Qed.
+
+Theorem chord_class_narrow k N K x cls T lo hi U :
+  table N K x -> class_le TwoSided N K x cls T -> 2 <= INR N -> 1 <= T ->
+  lo <= 1 / T -> INR N - (INR N - 1) / T <= hi -> lo < hi ->
+  below_chord (phi_of k) lo hi -> chord_val (phi_of k) lo hi <= dbound k U -> div_class_le k N K x cls U.
+Proof.
+  intros Htab HA HN HT Hlo Hhi Hlh Hc HU i Hi.
+  assert (HN0 : (0 < N)%nat) by (apply INR_lt; simpl; lra).
+  apply (chord_between k K _ _ lo hi U); auto.
+  - intros l Hl. apply (tmean_nonneg N K); auto.
+  - apply (tmean_sum N K); auto.
+  - apply (cmean_sum N K); auto.
+  - intros l Hl. pose proof (tmean_nonneg N K x l Htab Hl) as Htm.
+    pose proof (class_narrow N K x cls T i l Htab HA HT Hi Hl) as Hup.
+    destruct (HA l i Hl Hi) as [_ Hlow]. specialize (Hlow eq_refl). unfold lower_ok in Hlow.
+    assert (Hci : 1 <= card N (classof cls i)) by (apply class_self_pos; exact Hi).
+    split.
+    + assert (1 / T * tmean N x l <= cmean N x cls i l).
+      { unfold cmean, tmean. apply Rmult_le_reg_r with (T * INR N * card N (classof cls i));
+          [apply Rmult_lt_0_compat; [apply Rmult_lt_0_compat |]; lra |].
+        replace (1 / T * (sum N (col x l) / INR N) * (T * INR N * card N (classof cls i)))
+          with (card N (classof cls i) * sum N (col x l)) by (field; lra).
+        replace (sumS N (classof cls i) (col x l) / card N (classof cls i) * (T * INR N * card N (classof cls i)))
+          with (T * (INR N * sumS N (classof cls i) (col x l))) by (field; lra). exact Hlow. }
+      assert (lo * tmean N x l <= 1 / T * tmean N x l) by (apply Rmult_le_compat_r; lra). lra.
+    + assert ((INR N - (INR N - 1) / T) * tmean N x l <= hi * tmean N x l) by (apply Rmult_le_compat_r; lra). lra.
+Qed.

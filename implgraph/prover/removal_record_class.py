@@ -1,0 +1,144 @@
+"""Each record within [1/T, T] of the table (a two-sided subset level of size 1), or each class of B's partition (a
+two-sided class level), against a class divergence: the interval of a class's ratio to the table narrowed by the
+others' records, piece by piece in T (a helper of :mod:`implgraph.prover.arguments.chord`; docs/arguments/chord.md).
+Also record removal (a subset level of size N - 1) against a class divergence: :func:`removal_class_supremum`.
+
+A class level: the records outside a class of s records are a union of classes, each of mean ratio >= 1/T, so the
+class's ratio r has s r + (N - s)/T <= N, r <= (N - (N - s)/T)/s <= N - (N - 1)/T (s >= 1, T >= 1: the gap is
+N (s - 1)(1 - 1/T)/s); the same pieces and the same attaining tables follow (their classes' ratios are their
+records', within [1/T, T]). Each record against the table:
+
+A record's ratio a = x_i(l)/P_l also satisfies a = N - (sum of the others' ratios) <= N - (N - 1)/T, since each of
+the N - 1 others is >= 1/T; a class's ratio is an average of its records', so it lies in
+[1/T, min(T, N - (N - 1)/T)]. The two ends meet where (T - 1)(T - (N - 1)) = 0: the upper end is T where
+T <= N - 1 and N - (N - 1)/T where T >= N - 1. B is at most the chord of phi on that interval, piece by piece:
+
+- T <= N - 1: the chord on [1/T, T], attained by one record at (T, 1)/(T + 1) in a class of its own and N - 1 at
+  ((N - T)/((N - 1)(T + 1)), ...) in another (the table (1, T)/(T + 1); the others' ratios lie in [1/T, T] exactly
+  where N >= T + 1);
+- T >= N - 1: the chord on [1/T, h], h = N - (N - 1)/T, whose mass at h is L = (1 - 1/T)/(h - 1/T) = 1/N: one
+  record at ratios (h, 1/T) in a class of its own, the table P = (1/N, (N - 1)/N), and the N - 1 others alike in
+  another class at ratios ((N - h)/(N - 1), (N - 1/T)/(N - 1)) = (1/T, (N T - 1)/((N - 1) T)), both in [1/T, T]
+  ((N - 1) T^2 - N T + 1 = ((N - 1) T - 1)(T - 1) >= 0), for every N >= 2. The record's own ratios are h <= T and
+  1/T: A's level is T, B's the chord's value.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.core import methods
+
+__all__ = ["applies", "narrow_end", "single_class_supremum", "single_class_rows", "certificate_hi", "family_of",
+           "piece_upper", "removal_class_supremum"]
+
+_R = sympy.Symbol("r", positive=True)
+
+
+def applies(div, b_classes) -> bool:
+    """B a class divergence whose pieces are derived here: KL or Renyi of order 2, classes of >= 1 record with no
+    maximum size (a class of one record is the widest)."""
+    classes = b_classes or {}
+    return div.compares == "class" and (div.kind == "kl" or (div.kind == "renyi" and div.order == 2)) \
+        and sympy.sympify(classes.get("min_size", 1)) == 1 and not classes.get("max_size")
+
+
+def narrow_end(N):
+    """h = N - (N - 1)/T: a record's largest ratio to the table where the N - 1 others are each >= 1/T."""
+    from implgraph.prover.answer import T
+    return N - (N - 1) / T
+
+
+def _value(div, N, lo, hi):
+    """The chord's value on [lo, hi] as B's divergence: (phi(hi) + (N - 1) phi(lo))/N where L = 1/N (hi the narrow
+    end), else the chord module's own form."""
+    from implgraph.prover.arguments.chord import chord_upper
+    if sympy.simplify(hi - narrow_end(N)) != 0:
+        return chord_upper(div, lo, hi)
+    phi = div.phi(_R)
+    return div.from_phi_mean(sympy.factor(sympy.cancel((phi.subs(_R, hi) + (N - 1) * phi.subs(_R, lo)) / N))
+                             if div.kind == "renyi" else (phi.subs(_R, hi) + (N - 1) * phi.subs(_R, lo)) / N)
+
+
+def single_class_supremum(div, N, argument):
+    """The tight bound, piece by piece in T (module notes): a Bound whose ``upper`` is the Piecewise of the two
+    chords and whose ``parts`` are the pieces, each its own tight Bound."""
+    from implgraph.prover.answer import T, Bound
+    cut = N - 1
+    pieces = []
+    for cond, hi, where in ((sympy.Le(T, cut), T, sympy.Ge(N, T + 1)), (sympy.Gt(T, cut), narrow_end(N), sympy.true)):
+        u = _value(div, N, 1 / T, hi)
+        text = (argument + f"; where {cond}, a class's ratio to the table lies in [1/T, {hi}] (a class of s records "
+                "has ratio (N - the others' N - s ratios)/s, the others' each >= 1/T (each record's, or each class's), "
+                "so <= (N - (N - s)/T)/s <= N - (N - 1)/T, and <= T): the chord there, "
+                + ("attained by one record at (T, 1)/(T + 1) in a class of its own and N - 1 at ((N - T)/((N - 1)"
+                   "(T + 1)), ...) in another" if hi == T else
+                   "attained for every N >= 2 by one record at ratios (h, 1/T) in a class of its own, the table at "
+                   "(1/N, (N - 1)/N) and the N - 1 others alike in another class at ratios (1/T, (N T - 1)/((N - 1) "
+                   "T)), within [1/T, T]"))
+        pieces.append((cond, Bound(u, True, methods.CHORD.name, text, checks=[f"phi'' >= 0 on [1/T, {hi}]: True"],
+                                   attained_where=where)))
+    upper = sympy.Piecewise((pieces[0][1].upper, pieces[0][0]), (pieces[1][1].upper, True))
+    return Bound(upper, True, methods.CHORD.name, argument + "; tight for every N, piece by piece in T",
+                 checks=[c for _, b in pieces for c in b.checks], parts=pieces)
+
+
+def single_class_rows(N):
+    """The attaining family of the piece T >= N - 1: ``[(count, first bucket's value, class)]`` of binary rows, one
+    record at (h/N, (N - 1)/(N T)) and N - 1 at (1/(N T), (N T - 1)/(N T))."""
+    from implgraph.prover.answer import T
+    return [("1", sympy.cancel(narrow_end(N) / N), "E1"), ("N - 1", sympy.cancel(1 / (N * T)), "E2")]
+
+
+def certificate_hi(div, N, bound, hi):
+    """The certificate's upper end: h where ``bound`` is the piece T >= N - 1 (its value the chord's on [1/T, h]),
+    else ``hi``."""
+    from implgraph.prover.answer import T
+    if applies(div, None) and bound.tight and bound.upper == _value(div, N, 1 / T, narrow_end(N)):
+        return narrow_end(N)
+    return hi
+
+
+def family_of(N, data):
+    """The family of the piece T >= N - 1 (``data`` the certificate's lemma data, its upper end h), or None (another
+    piece)."""
+    from implgraph.core.formula import parse_expr
+    from implgraph.prover.answer import T
+    if data.get("lo") != "1/T" or data.get("hi") is None \
+            or sympy.simplify(parse_expr(str(data["hi"]), {"N": N, "T": T}) - narrow_end(N)) != 0:
+        return None
+    return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in single_class_rows(N)], "domain": []}
+
+
+def piece_upper(div, low, hi):
+    """The chord's value of a piece of :func:`removal_class_supremum`: below N/(N - 1) the mass at hi is
+    L = T/(T + 1), so for KL or a finite Renyi order the mean of phi is (T phi(hi) + phi(low))/(T + 1), written so;
+    else :func:`chord_upper`."""
+    from implgraph.prover.answer import T
+    from implgraph.prover.arguments.chord import chord_upper
+    if low == 0 or div.kind not in ("kl", "renyi") or div.order is sympy.oo:
+        return chord_upper(div, low, hi)
+    phi = div.phi(_R)
+    return div.from_phi_mean((T * phi.subs(_R, hi) + phi.subs(_R, low)) / (T + 1))
+
+
+def removal_class_supremum(div, N, argument):
+    """The tight bound of record removal against a class divergence (N >= 3), piece by piece in T: a record's ratio
+    x_i/P lies in [max(0, N - (N - 1) T), N - (N - 1)/T] (module notes), the chord on that interval; attained by one
+    record in a class of its own at ratios (hi, lo) and the N - 1 others alike."""
+    from implgraph.prover.answer import T, Bound
+    hi, lo = N - (N - 1) / T, N - (N - 1) * T
+    cut = N / (N - 1)
+    pieces = []
+    # the second piece strictly below the cut: at T = N/(N - 1) its lo is 0 and its value reads 0 log 0 (the first's)
+    for cond, low in ((sympy.Ge(T, cut), sympy.Integer(0)), (sympy.Lt(T, cut), lo)):
+        u = piece_upper(div, low, hi)
+        pieces.append((cond, Bound(u, True, methods.CHORD.name,
+                                   argument + f"; where {cond}, every record's ratio to the table lies in [{low}, {hi}]"
+                                   " (x_i/P = N - (N - 1) Q_i/P, Q_i/P in [1/T, T], and x_i >= 0): the chord there, "
+                                   "attained by one record in a class of its own at ratios (hi, lo), the N - 1 others "
+                                   "alike (their ratios (N - hi)/(N - 1), (N - lo)/(N - 1) lie in [lo, hi] for N >= 3)",
+                                   checks=[f"phi'' >= 0 on [{low}, {hi}]: True"], attained_where=sympy.Ge(N, 3))))
+    upper = sympy.Piecewise((pieces[0][1].upper, pieces[0][0]), (pieces[1][1].upper, True))
+    return Bound(upper, True, methods.CHORD.name, argument + "; tight for N >= 3, piece by piece in T",
+                 checks=[c for _, b in pieces for c in b.checks], parts=pieces, attained_where=sympy.Ge(N, 3))
