@@ -50,6 +50,7 @@ from implgraph.core import methods
 from implgraph.definitions.capabilities import ClassSizeLevel, MinClassSize, TailRatio
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
+from implgraph.prover.parts import accepted
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import any_partition, declared_subset_size, one_sided
 
@@ -165,7 +166,7 @@ def bound(ctx):
         found = _uniform(ctx, ceiling, base)
     else:
         return None
-    return found if found is not None and _accepted(ctx, found) else None
+    return found if found is not None and accepted(ctx, found) else None
 
 
 def _not_attained(div) -> bool:
@@ -229,15 +230,6 @@ def _uniform(ctx, ceiling, base):
     return Bound(ceiling.upper, True, METHOD.name, arg, build=uniform_classes(ctx.N, m, s),
                  checks=ceiling.checks + [f"A ({ctx.a.name}): a uniform class meets T at m = {m}: True"],
                  parts=[(sympy.true, ceiling)], buckets=2 * sympy.sympify(m), attained_where=where)
-
-
-def _accepted(ctx, found) -> bool:
-    """Does the independent checker accept the certificate of ``found``?"""
-    from implgraph.certify import check_certificate
-    from implgraph.prover.certificate import certificate
-    cert = certificate(ctx.a, ctx.b, ctx.a_params, ctx.b_params, ctx.a_classes, ctx.b_classes, ctx.region, ctx.N,
-                       found)
-    return check_certificate(cert).ok
 
 
 @certificate_parts(METHOD, whole=True)

@@ -37,6 +37,7 @@ from implgraph.core.formula import Word
 from implgraph.definitions.capabilities import ClassSizeLevel, MinClassSize, MinClassSizeAboveWeakest, TailRatio
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
+from implgraph.prover.parts import accepted
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import any_partition
 
@@ -163,16 +164,7 @@ def bound(ctx):
                   checks=[f"A ({ctx.a.name}): a uniform class meets T at m = {m}: True",
                           f"B ({ctx.b.name}): its weakest level on the {kind} family: True"],
                   buckets=sum((v for _, v, _ in blocks), sympy.Integer(0)), attained_where=where)
-    return found if _accepted(ctx, found) else None
-
-
-def _accepted(ctx, found) -> bool:
-    """Does the independent checker accept the certificate of ``found``?"""
-    from implgraph.certify import check_certificate
-    from implgraph.prover.certificate import certificate
-    cert = certificate(ctx.a, ctx.b, ctx.a_params, ctx.b_params, ctx.a_classes, ctx.b_classes, ctx.region, ctx.N,
-                       found)
-    return check_certificate(cert).ok
+    return found if accepted(ctx, found) else None
 
 
 @certificate_parts(METHOD, whole=True)
