@@ -161,3 +161,5 @@ From Implgraph Require Import RecordClassChord.
 Print Assumptions chord_record_class.
 Print Assumptions record_class_one.
 Print Assumptions chord_class_narrow.
+Print Assumptions chord_onesub_low.
+Print Assumptions onesub_one.

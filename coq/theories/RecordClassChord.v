@@ -149,3 +149,70 @@ Proof.
       assert (lo * tmean N x l <= 1 / T * tmean N x l) by (apply Rmult_le_compat_r; lra). lra.
     + assert ((INR N - (INR N - 1) / T) * tmean N x l <= hi * tmean N x l) by (apply Rmult_le_compat_r; lra). lra.
 Qed.
+
+(** * One record against the table at most T (a one-sided subset level of size 1, pml) against a class divergence:
+    the chord on [[N - (N - 1) T, T]] (implgraph.prover.removal_record_class, the piece T < N/(N - 1); the certify
+    lemma implgraph.certify.lemmas.chord).
+
+    Each record's ratio is at most [T] ([onesub_upper] at the record's own class), and the others' [N - 1] records
+    are each at most [T P], so a record is [x_i = N P - (N - 1) Q_i >= (N - (N - 1) T) P] ([onesub_record_low]); a
+    class's mean is an average of its records: B is at most the chord of phi on any [[lo, hi]] around
+    [[N - (N - 1) T, T]] ([chord_onesub_low]); at [T = 1] every record is the table ([onesub_one]). *)
+Lemma onesub_record_high N K x T i l :
+  subset_le OneSided N K x 1 T -> (i < N)%nat -> (l < K)%nat -> x i l <= T * tmean N x l.
+Proof.
+  intros HA Hi Hl.
+  assert (HN : 0 < INR N) by (apply lt_0_INR; lia).
+  destruct (HA l (single i) Hl (card_single N i Hi)) as [Hup _]. unfold upper_ok in Hup.
+  rewrite card_single, sumS_single in Hup by exact Hi. unfold col in Hup. unfold tmean.
+  apply Rmult_le_reg_l with (INR N); [lra|].
+  replace (INR N * (T * (sum N (col x l) / INR N))) with (T * (1 * sum N (col x l))) by (field; lra). exact Hup.
+Qed.
+
+Lemma onesub_record_low N K x T i l :
+  subset_le OneSided N K x 1 T -> 2 <= INR N -> (i < N)%nat -> (l < K)%nat ->
+  (INR N - (INR N - 1) * T) * tmean N x l <= x i l.
+Proof.
+  intros HA HN Hi Hl.
+  assert (Hc : card N (remove (fun _ => true) i) = INR N - 1)
+    by (rewrite card_remove, card_full_set by auto; reflexivity).
+  assert (Hs : sumS N (remove (fun _ => true) i) (col x l) <= T * tmean N x l * (INR N - 1)).
+  { rewrite <- Hc, <- sumS_const. apply sumS_le. intros j Hj _. unfold col.
+    exact (onesub_record_high N K x T j l HA Hj Hl). }
+  rewrite (record_split N x i l HN Hi). unfold rmean.
+  replace (INR N * tmean N x l - (INR N - 1) * (sumS N (remove (fun _ => true) i) (col x l) / (INR N - 1)))
+    with (INR N * tmean N x l - sumS N (remove (fun _ => true) i) (col x l)) by (field; lra).
+  lra.
+Qed.
+
+Theorem chord_onesub_low k N K x cls T lo hi U :
+  table N K x -> subset_le OneSided N K x 1 T -> 2 <= INR N -> 0 < T ->
+  lo <= INR N - (INR N - 1) * T -> T <= hi -> lo < hi ->
+  below_chord (phi_of k) lo hi -> chord_val (phi_of k) lo hi <= dbound k U -> div_class_le k N K x cls U.
+Proof.
+  intros Htab HA HN HT Hlo Hhi Hlh Hc HU.
+  apply (xconf_chord k N K x cls lo hi U Htab ltac:(apply INR_lt; simpl; lra)); auto.
+  intros i l Hi Hl. pose proof (tmean_nonneg N K x l Htab Hl) as HP.
+  pose proof (onesub_record_low N K x T i l HA HN Hi Hl) as H1.
+  pose proof (onesub_record_high N K x T i l HA Hi Hl) as H2.
+  split; nra.
+Qed.
+
+Theorem onesub_one k N K x cls U :
+  table N K x -> subset_le OneSided N K x 1 1 -> 2 <= INR N -> phi_of k 1 <= dbound k U -> div_class_le k N K x cls U.
+Proof.
+  intros Htab HA HN2 H1 i Hi.
+  assert (HN : (0 < N)%nat) by (destruct N; [simpl in HN2; lra | lia]).
+  assert (Hc1 : 1 <= card N (classof cls i)) by (apply class_self_pos; exact Hi).
+  assert (Ej : forall l j, (l < K)%nat -> (j < N)%nat -> x j l = tmean N x l).
+  { intros l j Hl Hj. pose proof (onesub_record_low N K x 1 j l HA HN2 Hj Hl) as A.
+    pose proof (onesub_record_high N K x 1 j l HA Hj Hl) as B. lra. }
+  assert (E : forall l, (l < K)%nat -> cmean N x cls i l = tmean N x l).
+  { intros l Hl. unfold cmean.
+    rewrite (sumS_ext_in N (classof cls i) (col x l) (fun _ => tmean N x l))
+      by (intros j Hj _; unfold col; apply Ej; auto).
+    rewrite sumS_const. field. lra. }
+  split.
+  - intros l Hl Z. rewrite E by exact Hl. exact Z.
+  - rewrite (fdiv_same K _ _ _ E (tmean_sum N K x Htab HN)). exact H1.
+Qed.
