@@ -163,3 +163,4 @@ Print Assumptions record_class_one.
 Print Assumptions chord_class_narrow.
 Print Assumptions chord_onesub_low.
 Print Assumptions onesub_one.
+Print Assumptions cmean_le_N.

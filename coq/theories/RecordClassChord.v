@@ -216,3 +216,22 @@ Proof.
   - intros l Hl Z. rewrite E by exact Hl. exact Z.
   - rewrite (fdiv_same K _ _ _ E (tmean_sum N K x Htab HN)). exact H1.
 Qed.
+
+(** On every table a class's mean is at most [N] times the table's (its records' sum is at most the table's sum): at
+    [T >= N] the chord on [[0, N]] ([Divergence.chord_class_upper] at [T0 = N]). *)
+Lemma cmean_le_N N K x cls :
+  table N K x -> forall i l, (i < N)%nat -> (l < K)%nat -> cmean N x cls i l <= INR N * tmean N x l.
+Proof.
+  intros Htab i l Hi Hl.
+  assert (HN : 0 < INR N) by (apply lt_0_INR; lia).
+  assert (Hc : 1 <= card N (classof cls i)) by (apply class_self_pos; exact Hi).
+  assert (Hnn : forall j, (j < N)%nat -> 0 <= col x l j) by (intros j Hj; destruct Htab as [Hn _]; apply Hn; auto).
+  pose proof (sumS_le_sum N (classof cls i) (col x l) Hnn) as Hs.
+  pose proof (sumS_nonneg N (classof cls i) (col x l) Hnn) as H0.
+  unfold cmean, tmean.
+  replace (INR N * (sum N (col x l) / INR N)) with (sum N (col x l)) by (field; lra).
+  apply Rle_trans with (sumS N (classof cls i) (col x l)); [| exact Hs].
+  apply Rmult_le_reg_r with (card N (classof cls i)); [lra|].
+  replace (sumS N (classof cls i) (col x l) / card N (classof cls i) * card N (classof cls i))
+    with (sumS N (classof cls i) (col x l)) by (field; lra). nra.
+Qed.
