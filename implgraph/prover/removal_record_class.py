@@ -142,3 +142,71 @@ def removal_class_supremum(div, N, argument):
     upper = sympy.Piecewise((pieces[0][1].upper, pieces[0][0]), (pieces[1][1].upper, True))
     return Bound(upper, True, methods.CHORD.name, argument + "; tight for N >= 3, piece by piece in T",
                  checks=[c for _, b in pieces for c in b.checks], parts=pieces, attained_where=sympy.Ge(N, 3))
+
+
+def one_record_pieces(N):
+    """One record against the table at most T (a one-sided subset level of size 1) against a class divergence:
+    ``[(condition, lo, hi)]``, the interval of a record's (hence a class's) ratio to the table piece by piece in T.
+    The others' N - 1 ratios are each <= T, so a record's is >= N - (N - 1) T (> 0 where T < N/(N - 1)); the others'
+    are >= 0, so a record's is <= N (below T where T > N)."""
+    from implgraph.prover.answer import T
+    cut = N / (N - 1)
+    return [(sympy.Lt(T, cut), N - (N - 1) * T, T), (sympy.And(sympy.Ge(T, cut), sympy.Le(T, N)), sympy.Integer(0), T),
+            (sympy.Gt(T, N), sympy.Integer(0), N)]
+
+
+def one_record_value(div, N, lo, hi):
+    """The chord's value on a piece of :func:`one_record_pieces`; on [N - (N - 1) T, T] the mass at T is
+    L = (N - 1)/N, so the mean of phi is ((N - 1) phi(T) + phi(lo))/N, written so."""
+    from implgraph.prover.answer import T
+    from implgraph.prover.arguments.chord import chord_upper
+    if lo == 0:
+        return chord_upper(div, lo, hi)
+    phi = div.phi(_R)
+    return div.from_phi_mean(((N - 1) * phi.subs(_R, T) + phi.subs(_R, lo)) / N)
+
+
+def one_record_supremum(div, N, argument):
+    """The tight bound of one record against the table at most T (pml) against a class divergence, piece by piece in
+    T (:func:`one_record_pieces`), each attained by a two-row table (:func:`one_record_family`)."""
+    from implgraph.prover.answer import Bound
+    pieces = []
+    for cond, lo, hi in one_record_pieces(N):
+        how = {0: "one record at ratios (T, N - (N - 1) T) in a class of its own, the table at ((N - 1)/N, 1/N), the "
+                  "N - 1 others at ratios ((N - T)/(N - 1), T)",
+               1: "one record at (1, 0) in a class of its own and N - 1 at ((N/T - 1)/(N - 1), ...): ratios T and 0",
+               2: "one record at (1, 0) in a class of its own and N - 1 at (0, 1): ratios N and 0"}[len(pieces)]
+        text = (argument + f"; where {cond}, a record's ratio to the table lies in [{lo}, {hi}] (the others' N - 1 "
+                "ratios each <= T, so a record's >= N - (N - 1) T; the others' >= 0, so <= N), a class's too (an "
+                f"average of records): the chord there, attained by {how}")
+        pieces.append((cond, Bound(one_record_value(div, N, lo, hi), True, methods.CHORD.name, text,
+                                   checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"], attained_where=sympy.true)))
+    upper = sympy.Piecewise(*[(b.upper, c) for c, b in pieces[:-1]], (pieces[-1][1].upper, True))
+    return Bound(upper, True, methods.CHORD.name, argument + "; tight for every N, piece by piece in T",
+                 checks=[c for _, b in pieces for c in b.checks], parts=pieces)
+
+
+def one_record_ends(div, N, bound):
+    """``(lo, hi)`` of the piece of :func:`one_record_supremum` whose value is ``bound``'s (a tight piece), or None."""
+    if not bound.tight:
+        return None
+    return next(((lo, hi) for _, lo, hi in one_record_pieces(N) if bound.upper == one_record_value(div, N, lo, hi)),
+                None)
+
+
+def one_record_family(N, data):
+    """The attaining family of a piece of :func:`one_record_supremum` other than [0, T] (``data`` the certificate's
+    lemma data), or None: ``lo = N - (N - 1) T``: one record at (T (N - 1)/N, (N - (N - 1) T)/N), N - 1 at
+    ((N - T)/N, T/N); ``hi = N``: one record at (1, 0), N - 1 at (0, 1)."""
+    from implgraph.core.formula import parse_expr
+    from implgraph.prover.answer import T
+    if data.get("lo") is None or data.get("hi") is None:
+        return None
+    lo, hi = (parse_expr(str(data[k]), {"N": N, "T": T}) for k in ("lo", "hi"))
+    if sympy.simplify(lo - (N - (N - 1) * T)) == 0 and sympy.simplify(hi - T) == 0:
+        rows = [("1", sympy.cancel(T * (N - 1) / N), "E1"), ("N - 1", sympy.cancel((N - T) / N), "E2")]
+    elif lo == 0 and sympy.simplify(hi - N) == 0:
+        rows = [("1", sympy.Integer(1), "E1"), ("N - 1", sympy.Integer(0), "E2")]
+    else:
+        return None
+    return {"rows": [{"count": c, "value": str(v), "class": k} for c, v, k in rows], "domain": []}

@@ -68,7 +68,8 @@ from implgraph.certify.family import sampled_family_step
 from implgraph.certify.lemmas import chord_removal, chord_subset_removal, lemma
 from implgraph.certify.lemmas.chord_narrowed import (_hockey, _hockey_value_ok, _pairwise_removal, _self_perspective,
                                                      _single_class_hi, _single_interval_ok, _single_removal,
-                                                     _states_le, _states_n_two, _two_point_ok, _without_max)
+                                                     _states_le, _states_n_two, _two_point_ok, _without_max,
+                                                     one_record_ends, one_record_narrowed)
 from implgraph.certify.pointwise import level_number
 from implgraph.core import methods
 from implgraph.core.errors import InputError
@@ -108,8 +109,8 @@ def _confines(A, B, div, domain=()):
     if A.get("sides") == "one-sided" and A.get("family") == "subset" and div.compares == "class" \
             and A.get("size") is not None and sympy.simplify(_expr(A["size"]) - 1) == 0:
         # one record against the table: x_i(l) <= T P_l for every record, so every class mean, on any partition:
-        # [0, T] (an upper bound only)
-        return sympy.Integer(0), _T, False
+        # [0, T] (an upper bound only); narrower where the domain states T < N/(N - 1) or T >= N (one_record_ends)
+        return (*one_record_ends(domain), False)
     if A.get("sides") != "two-sided":
         return None
     if A.get("family") == "subset" and div.compares == "class" and A.get("size") is not None \
@@ -384,7 +385,10 @@ def _one_sided_ends(cert, div, fam) -> bool:
 
 def _tightness_steps(cert, div, same, ns):
     fam = cert.get("tightness") or {}
-    if not same and _one_sided_ends(cert, div, fam):
+    if not same and one_record_narrowed(cert, div):
+        steps = [("A bounds the ratios from above only: the piece's narrowed ends reached by its family (its checks)",
+                  True, "declared families")]
+    elif not same and _one_sided_ends(cert, div, fam):
         steps = [("A bounds the ratios from above only: tight where T >= N/(N - s) and T <= N/s, the family's own "
                   "domain (the chord's ends T and 0 reached by s records at (1, 0))", True, "declared families")]
     else:

@@ -127,3 +127,20 @@ def _single_class_hi(domain):
     T >= 1); the latter is the smaller where T >= N - 1 ((T - 1)(T - (N - 1)) >= 0): that end where the domain states
     T >= N - 1 (or >)."""
     return _N - (_N - 1) / _T if _states_le(domain, _N - 1, _T) else _T
+
+
+def one_record_ends(domain):
+    """One record against the table at most T (a one-sided subset level of size 1) against a class divergence: a
+    record's ratio x_i/P is N minus the others' N - 1 ratios, each <= T, so >= N - (N - 1) T, and each >= 0, so <= N;
+    a class's mean too (an average of records). The ends ``(lo, hi)``: N - (N - 1) T where the domain states
+    T < N/(N - 1) (or <=; there it is > 0), else 0; N where the domain states T >= N (or >), else T."""
+    lo = _N - (_N - 1) * _T if _states_le(domain, _T, _N / (_N - 1)) else sympy.Integer(0)
+    return lo, (_N if _states_le(domain, _N, _T) else _T)
+
+
+def one_record_narrowed(cert, div) -> bool:
+    """A one-sided subset level of size 1 against a class divergence whose certificate's interval is narrowed (lo not 0
+    or hi not T): a piece whose tightness rests on its family alone (the family's checks)."""
+    A, data = cert.get("A") or {}, cert.get("upper_certificate") or {}
+    return A.get("sides") == "one-sided" and A.get("family") == "subset" and div.compares == "class" \
+        and (str(data.get("lo")) != "0" or str(data.get("hi")) != "T")

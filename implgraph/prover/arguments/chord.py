@@ -282,6 +282,8 @@ def _with_supremum(out, a, div, N, ja, b_classes, argument, case):
         exact = single_class.single_class_supremum(div, N, argument)      # a class's ratio also <= N - (N - 1)/T
     elif div.compares == "removal" and same and _two_sided(a, "subset") and not subset:
         exact = removal_supremum(div, N, argument)
+    elif lo == 0 and hi == T and _one_record(a) and single_class.applies(div, b_classes):
+        exact = single_class.one_record_supremum(div, N, argument)      # also >= N - (N - 1) T and <= N
     if exact is not None:
         out.tight, out.attained_where, out.exact = False, sympy.false, exact
     return out
@@ -307,6 +309,8 @@ def certificate_parts(cert, ctx):
     elif div.compares == "removal" and cert["A"].get("family") == "subset":     # a piece of removal_supremum
         lo, hi = piece_of(div, ctx.N, ctx.bound.upper) or (lo, hi)
     hi = single_class.certificate_hi(div, ctx.N, ctx.bound, hi) if lo == 1 / T and hi == T else hi   # its piece?
+    if lo == 0 and hi == T and cert["A"].get("sides") == "one-sided" and div.compares == "class":   # pml's piece?
+        lo, hi = single_class.one_record_ends(div, ctx.N, ctx.bound) or (lo, hi)
     if lo == 0 and div.compares == "class" and ctx.bound.tight:      # a piece of removal_class_supremum
         low = ctx.N - (ctx.N - 1) * T
         if ctx.bound.upper == piece_upper(div, low, hi):
@@ -327,6 +331,8 @@ def certificate_family(cert, ctx):
     data = cert.get("upper_certificate") or {}
     if div.compares == "class" and (narrow := single_class.family_of(N, data)) is not None:
         return narrow       # the piece T >= N - 1 (removal_record_class)
+    if div.compares == "class" and (narrow := single_class.one_record_family(N, data)) is not None:
+        return narrow       # a narrowed piece of one record against the table at most T (removal_record_class)
     if div.compares == "class" and cert["A"].get("sides") == "one-sided":      # the chord's ends T and 0, one-sided A
         s1 = "1" if cert["A"].get("family") == "subset" else str(s)
         return {"rows": [{"count": s1, "value": "1", "class": "E1"},
