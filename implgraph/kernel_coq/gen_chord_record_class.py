@@ -29,13 +29,59 @@ def applies(f, div, hi) -> bool:
     A, B = f.cert.A, f.cert.B
     same = A.family == "class" and A.sides == "TwoSided" and str(A.min_class or "1") == str(B.min_class or "1") \
         and not A.max_class
-    return div.compares == "class" and not B.max_class and (_single(f) or same) and str(hi) != "T"
+    return div.compares == "class" and not B.max_class and (((_single(f) or same) and str(hi) != "T")
+                                                            or (_one_record(f) and _narrowed(f)))
+
+
+def _one_record(f) -> bool:
+    """A one-sided subset level of size 1 (one record against the table at most T: pml)."""
+    A = f.cert.A
+    return A.family == "subset" and A.sides == "OneSided" and A.size is not None and f.rd.poly(A.size) == f.rd.poly("1")
+
+
+def _narrowed(f) -> bool:
+    """The certificate's interval is not [0, T] (a narrowed piece of one record against the table at most T)."""
+    data = f.cert.raw.get("upper_certificate") or {}
+    return str(data.get("lo")) != "0" or str(data.get("hi")) != "T"
+
+
+def one_record(f, div, k, lo, hi, U):
+    """Proof lines of one record against the table at most T: on [0, hi] with hi >= N ``chord_class_upper`` at
+    T0 = N (``cmean_le_N``); on [lo, hi] with lo <= N - (N - 1) T, T <= hi ``chord_onesub_low`` where T > 1,
+    ``onesub_one`` at T = 1."""
+    from implgraph.kernel_coq.gen_chord import _at_one_value, _ineq, _value, _value0
+    clo, chi = f.tr.expr(lo), f.tr.expr(hi)
+    if f.rd.poly(lo) == f.rd.poly("0"):
+        lines = ["assert (HN2 : 2 <= INR N) by lra."] + _ineq(f, "N", hi, "Hhi")
+        value, below = _value0(f, div, k, hi, U)
+        return lines + value + [f"exact (chord_class_upper {k} N K x cls (INR N) ({chi}) ({f.upper}) Htab "
+                                f"(cmean_le_N N K x cls Htab) ltac:(lra) Hhi {below} Hval)."]
+    one = ["rewrite <- E1 in HA |- *.", f"apply (onesub_one {k} N K x cls); [exact Htab | exact HA | lra |]."] \
+        + _at_one_value(f, div, U)
+    f.domain.atoms.append((">", f.rd.poly("T - 1")))      # the other case: T > 1 (lo < hi)
+    try:
+        lines = (_ineq(f, lo, "N - (N - 1)*T", "Hlo") + _ineq(f, "T", hi, "Hhi")
+                 + _ineq(f, lo, hi, "Hlh", strict=True))
+        if div.kind == "kl":
+            lines += _ineq(f, "0", lo, "Hl0", strict=True)
+        lines += ["assert (HT : 0 < T) by lra.", "assert (HN2 : 2 <= INR N) by lra."] + _value(f, div, lo, hi, U)
+    finally:
+        f.domain.atoms.pop()
+    below_term = (f"(below_kl ({clo}) ({chi}) ltac:(lra) Hlh)" if div.kind == "kl"
+                  else f"(below_renyi2 ({clo}) ({chi}) Hlh)")
+    main = lines + [f"exact (chord_onesub_low {k} N K x cls T ({clo}) ({chi}) ({f.upper}) Htab HA HN2 HT "
+                    f"Hlo Hhi Hlh {below_term} Hval)."]
+    return (["destruct (Rle_lt_or_eq_dec 1 T ltac:(lra)) as [HT1|E1]."]
+            + ["{ " + main[0]] + [f"  {ln}" for ln in main[1:]] + ["}"]
+            + ["{ " + one[0]] + [f"  {ln}" for ln in one[1:]] + ["}"])
 
 
 def record_class(f, div, k, lo, hi, U):
     """Proof lines: where T > 1 ``chord_record_class`` (``chord_class_narrow`` for a class level) on [lo, hi]; at
     T = 1 ``record_class_one`` (``Divergence.one_class``)."""
     from implgraph.kernel_coq.gen_chord import _at_one_value, _ineq, _value
+    if _one_record(f):
+        return one_record(f, div, k, lo, hi, U)
     clo, chi = f.tr.expr(lo), f.tr.expr(hi)
     single = _single(f)
     at_one = f"record_class_one {k} N K x cls); [exact Htab | exact HA | lra |]" if single else \
