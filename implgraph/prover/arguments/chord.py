@@ -46,8 +46,9 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
   tightness is not claimed (docs/proofs/chord-one-sided.md);
 - B compares a class with the table, A is a one-sided level of one record against the table (pointwise maximal
   leakage: x_i(l) <= T P_l for every record): a class's mean is an average of records, so every ratio lies in [0, T] on
-  any partition and KL and every Renyi order are at most log T; an upper bound (attained by one record at ratios (T, 0)
-  only where T >= N/(N - 1): not claimed);
+  any partition and KL and every Renyi order are at most log T (tight where N/(N - 1) <= T <= N); for KL and Renyi of
+  order 2 also >= N - (N - 1) T and <= N (the others' ratios each in [0, T]): the supremum piece by piece in T, tight
+  for every N (:func:`implgraph.prover.removal_record_class.one_record_supremum`);
 - B compares a class with the table, A compares the subsets of N - 1 records with the table (record removal): each
   record is x_i = N P - (N - 1) Q_i with Q_i/P in [1/T, T], so x_i/P and a class's mean's ratio lie in
   [max(0, N - (N - 1) T), N - (N - 1)/T]: the bound log(N - (N - 1)/T) for every T, and beside it the supremum piece
