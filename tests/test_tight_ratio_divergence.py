@@ -115,13 +115,23 @@ def one_sided():
 def test_one_sided_chord_tight(one_sided):
     for key, r in one_sided.items():
         assert r.verdict == "proved" and r.tightness == "tight" and r.method == "chord", key
-        assert r.details["attained_where"] == "(T <= N) & (T >= N/(N - 1))"
-        cert = r.details.get("certificate") or r.details["certificates"][0]
+        cert = _on_zero_t(r)
         assert cert["tight"] and check_certificate(cert).ok
+        assert cert["tightness"]["domain"] == ["T >= N/(N - 1)", "T <= N/1"]
+    # basic beta-likeness: tight where stated; pml: its supremum piece by piece in T (tests/test_chord_one_record.py)
+    assert one_sided["beta-kl"].details["attained_where"] == "(T <= N) & (T >= N/(N - 1))"
+    assert not one_sided["pml-r2"].details.get("attained_where")
+
+
+def _on_zero_t(r):
+    """The tight certificate on [0, T]: the bound's own, or the supremum's piece N/(N - 1) <= T <= N."""
+    certs = [r.details.get("certificate")] + list(r.details.get("certificates") or [])
+    return next(c for c in certs if c and c.get("tight") and (c["upper_certificate"]["lo"],
+                                                                c["upper_certificate"]["hi"]) == ("0", "T"))
 
 
 def test_one_sided_chord_forged_rejected(one_sided):
-    cert = one_sided["pml-r2"].details["certificate"]
+    cert = _on_zero_t(one_sided["pml-r2"])
     bad = copy.deepcopy(cert)
     bad["tightness"]["domain"] = ["T >= 1", "T <= N"]       # below N/(N - 1) no class reaches log T
     assert not check_certificate(bad).ok

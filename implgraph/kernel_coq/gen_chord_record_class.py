@@ -40,9 +40,10 @@ def _one_record(f) -> bool:
 
 
 def _narrowed(f) -> bool:
-    """The certificate's interval is not [0, T] (a narrowed piece of one record against the table at most T)."""
+    """The certificate's interval is a narrowed piece of one record against the table at most T: lo not 0, or hi N
+    (any other [0, hi] is :func:`gen_chord_removal.one_sided_class`'s)."""
     data = f.cert.raw.get("upper_certificate") or {}
-    return str(data.get("lo")) != "0" or str(data.get("hi")) != "T"
+    return f.rd.poly(str(data.get("lo"))) != f.rd.poly("0") or f.rd.poly(str(data.get("hi"))) == f.rd.poly("N")
 
 
 def one_record(f, div, k, lo, hi, U):

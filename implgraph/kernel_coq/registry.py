@@ -113,6 +113,7 @@ COVERED["subset-corners"] = ("CornersSubset.corners_subset_hockey / corners_subs
                               "event)")
 COVERED["slack-pairs-tv"] = "SlackPairsTV.slack_pairs_tv_pairs / slack_pairs_tv_removal, slack_pairs_tv_one (A a slack)"
 COVERED["chord"] += "; RecordClassChord.chord_record_class / record_class_one (each record's ratio <= N - (N - 1)/T)"
+COVERED["chord"] += "; RecordClassChord.chord_onesub_low / onesub_one / cmean_le_N (one record <= T, pml)"
 
 COVERED["weakest-family"] = ("WeakestFamily.weakest_pairs / weakest_removal (B stated as its slack on every event), "
                               "weakest_class_size (the upper bound, whatever A; the family is the checker's)")
