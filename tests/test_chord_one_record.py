@@ -123,7 +123,7 @@ def test_forged_pieces_are_rejected(proved):
         assert not check_certificate(edited(low, ["domain"], [*low["domain"][:-1], "T < N/(N - 2)"])).ok
         assert not check_certificate(edited(top, ["domain"], [*top["domain"][:-1], "T > N - 1"])).ok
         # a narrower end than the records allow (one record at ratio N - (N - 1) T, or N, is a table satisfying A)
-        assert not check_certificate(edited(low, ["upper_certificate", "lo"], "N - T*(N - 1) + (T - 1)/2")).ok
+        assert not check_certificate(edited(low, ["upper_certificate", "lo"], "N - T*(N - 1) + T - 1")).ok
         assert not check_certificate(edited(top, ["upper_certificate", "hi"], "N - 1")).ok
         # U below the chord's value, which the family attains
         assert not check_certificate(edited(low, ["upper"], f"({low['upper']})*9/10")).ok

@@ -22,8 +22,8 @@ CERTS = load_certs("chord_one_record.json")
 LOW_KL, TOP_KL = "pml => kl-closeness on [N - T*(N - 1), T]", "pml => kl-closeness on [0, N]"
 LOW_R2, TOP_R2 = "pml => renyi-closeness(alpha=2) on [N - T*(N - 1), T]", "pml => renyi-closeness(alpha=2) on [0, N]"
 FORGERIES = [
-    ("KL lo", edited(CERTS[LOW_KL], ["upper_certificate", "lo"], "N - T*(N - 1) + (T - 1)/2"), "Hlo"),
-    ("Renyi lo", edited(CERTS[LOW_R2], ["upper_certificate", "lo"], "N - T*(N - 1) + (T - 1)/2"), "Hlo"),
+    ("KL lo", edited(CERTS[LOW_KL], ["upper_certificate", "lo"], "N - T*(N - 1) + T - 1"), "Hlo"),
+    ("Renyi lo", edited(CERTS[LOW_R2], ["upper_certificate", "lo"], "N - T*(N - 1) + T - 1"), "Hlo"),
     ("KL hi", edited(CERTS[TOP_KL], ["upper_certificate", "hi"], "N - 1"), "Hhi"),
     ("Renyi hi", edited(CERTS[TOP_R2], ["upper_certificate", "hi"], "N - 1"), "Hhi"),
     ("KL U", edited(CERTS[LOW_KL], ["upper"], CERTS[LOW_KL]["upper"] + "*9/10"), "value"),

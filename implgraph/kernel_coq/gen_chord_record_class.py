@@ -61,11 +61,12 @@ def one_record(f, div, k, lo, hi, U):
         + _at_one_value(f, div, U)
     f.domain.atoms.append((">", f.rd.poly("T - 1")))      # the other case: T > 1 (lo < hi)
     try:
-        lines = (_ineq(f, lo, "N - (N - 1)*T", "Hlo") + _ineq(f, "T", hi, "Hhi")
+        lines = (["assert (HT : 0 < T) by lra.", "assert (HN2 : 2 <= INR N) by lra."]
+                 + _ineq(f, lo, "N - (N - 1)*T", "Hlo") + _ineq(f, "T", hi, "Hhi")
                  + _ineq(f, lo, hi, "Hlh", strict=True))
         if div.kind == "kl":
             lines += _ineq(f, "0", lo, "Hl0", strict=True)
-        lines += ["assert (HT : 0 < T) by lra.", "assert (HN2 : 2 <= INR N) by lra."] + _value(f, div, lo, hi, U)
+        lines += _value(f, div, lo, hi, U)
     finally:
         f.domain.atoms.pop()
     below_term = (f"(below_kl ({clo}) ({chi}) ltac:(lra) Hlh)" if div.kind == "kl"
