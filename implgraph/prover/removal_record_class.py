@@ -1,7 +1,8 @@
 """Each record within [1/T, T] of the table (a two-sided subset level of size 1), or each class of B's partition (a
 two-sided class level), against a class divergence: the interval of a class's ratio to the table narrowed by the
 others' records, piece by piece in T (a helper of :mod:`implgraph.prover.arguments.chord`; docs/arguments/chord.md).
-Also record removal (a subset level of size N - 1) against a class divergence: :func:`removal_class_supremum`.
+Also record removal (a subset level of size N - 1) against a class divergence: :func:`removal_class_supremum`; and
+one record against the table at most T (a one-sided subset level of size 1, pml): :func:`one_record_supremum`.
 
 A class level: the records outside a class of s records are a union of classes, each of mean ratio >= 1/T, so the
 class's ratio r has s r + (N - s)/T <= N, r <= (N - (N - s)/T)/s <= N - (N - 1)/T (s >= 1, T >= 1: the gap is
@@ -30,7 +31,8 @@ import sympy
 from implgraph.core import methods
 
 __all__ = ["applies", "narrow_end", "single_class_supremum", "single_class_rows", "certificate_hi", "family_of",
-           "piece_upper", "removal_class_supremum"]
+           "piece_upper", "removal_class_supremum", "one_record_pieces", "one_record_value", "one_record_supremum",
+           "one_record_ends", "one_record_family"]
 
 _R = sympy.Symbol("r", positive=True)
 
