@@ -161,3 +161,8 @@ From Implgraph Require Import RecordClassChord.
 Print Assumptions chord_record_class.
 Print Assumptions record_class_one.
 Print Assumptions chord_class_narrow.
+From Implgraph Require Import CornersNarrow.
+Print Assumptions corners_conf.
+Print Assumptions corners_narrow_kl.
+Print Assumptions corners_narrow_renyi2.
+Print Assumptions corners_narrow_hockey.
