@@ -22,8 +22,8 @@ CERTS = load_certs("corners_narrow.json")
 KL, RENYI, HOCKEY = "lip => kl-ldp", "lip => renyi-ldp(alpha=2)", "lip => delta-ldp(eps=log(2))"
 
 FORGERIES = [
-    # (1 - 1/T) log(N T - N): below the value (4/5) log 17 the family attains at N = 4, T = 5
-    ("kl U", edited(CERTS[KL], ["upper"], "(1 - 1/T)*log(N*T - N)"), "Hc"),
+    # half the value: below the (4/5) log 17 the family attains at N = 4, T = 5; Hc's identity (apply Req_le) fails
+    ("kl U", edited(CERTS[KL], ["upper"], "(1 - 1/T)*log(N*T - N + 1)/2"), "value"),
     # hi = N - N/T: below a record's N - (N - 1)/T (the end the lemma derives)
     ("kl hi", edited(CERTS[KL], ["upper_certificate", "hi"], "N - N/T"), "Hhi"),
     # lo = 2/T: above a record's 1/T
@@ -51,5 +51,5 @@ def test_narrowed_certificates_check(name, library, tmp_path):
 @coq
 @pytest.mark.parametrize("name,cert,step", FORGERIES, ids=[n for n, _, _ in FORGERIES])
 def test_forged_narrowed_certificates_fail_at_their_step(name, cert, step, library, tmp_path):
-    failed = failing_step(cert, library, tmp_path, name)
+    failed = failing_step(cert, library, tmp_path, name, value_line="apply Req_le")
     assert failed is not None and failed.startswith(step), failed
