@@ -1,6 +1,6 @@
 """Each record within [1/T, T] of the table (lip) against KL, Renyi of order 2 and the hockey stick at gamma = 2
 between two records, beyond T = N - 1: the corners on the narrowed box [1/T, N - (N - 1)/T]
-(implgraph.prover.arguments.corners_narrow; docs/arguments/corners.md).
+(implgraph.prover.corners_narrow; docs/arguments/corners.md).
 
 Hand values at N = 4, T = 5 (h = 4 - 3/5 = 17/5): the corner family m = (1/4, 1/4, 1/2), x_i = m (h, 1/5, 1/5) =
 (17/20, 1/20, 1/10), x_j = (1/20, 17/20, 1/10) and the two others m (1/5, 1/5, (4 - 2/5)/2) = (1/20, 1/20, 9/10) (their

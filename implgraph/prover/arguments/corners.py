@@ -24,7 +24,7 @@ x_i = m (T, 1/T, 1/T), x_j = m (1/T, T, 1/T) and the N - 2 others at (N m - x_i 
 (N - T - 1/T)/(N - 2) twice and (N - 2/T)/(N - 2), lie in [1/T, T] exactly there; A's level is T and
 D(x_i || x_j) = V. Elsewhere V is an upper bound and tightness is not derived. For KL, Renyi of order 2 and the
 hockey stick the bound is stated piece by piece in T: V where T <= N - 1, and beyond it the same corners on the
-narrowed box [1/T, N - (N - 1)/T], attained for N >= 3 (:mod:`implgraph.prover.arguments.corners_narrow`).
+narrowed box [1/T, N - (N - 1)/T], attained for N >= 3 (:mod:`implgraph.prover.corners_narrow`).
 
 A subset level of another size j (``dp``, ``kdp(k)``, ``kt-closeness(k)``) against the hockey stick is the
 ``subset-corners`` argument's: the same corners on one record's ratio range under that size, which may reach 0.
@@ -40,7 +40,7 @@ from implgraph.core import methods
 from implgraph.core.concrete import ConcreteTable
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
-from implgraph.prover.arguments.corners_narrow import narrow_end, narrow_rows, narrow_upper, narrows, supremum
+from implgraph.prover.corners_narrow import narrow_end, narrow_rows, narrow_upper, narrows, supremum
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import compares
 from implgraph.prover.tables import frac
