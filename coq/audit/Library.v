@@ -164,3 +164,8 @@ Print Assumptions chord_class_narrow.
 Print Assumptions chord_onesub_low.
 Print Assumptions onesub_one.
 Print Assumptions cmean_le_N.
+From Implgraph Require Import CornersNarrow.
+Print Assumptions corners_conf.
+Print Assumptions corners_narrow_kl.
+Print Assumptions corners_narrow_renyi2.
+Print Assumptions corners_narrow_hockey.

@@ -156,29 +156,22 @@ Proof.
   unfold Rdiv. rewrite Rinv_0, !Rmult_0_r. ring.
 Qed.
 
-Theorem corners_pairs k N K x T lo hi U :
-  table N K x -> subset_le TwoSided N K x 1 T -> 1 <= T -> 0 < lo -> lo <= 1 / T -> T <= hi ->
+(** Every record's ratio to the table's mean within [[lo, hi]] ([0 < lo <= 1 <= hi]), bucket by bucket: every two
+    records' divergence is at most [corner_val]. *)
+Theorem corners_conf k N K x lo hi U :
+  table N K x ->
+  (forall r l, (r < N)%nat -> (l < K)%nat -> lo * tmean N x l <= x r l /\ x r l <= hi * tmean N x l) ->
+  0 < lo -> lo <= 1 -> 1 <= hi ->
   convex_pos (phi_of k) -> corner_val (phi_of k) lo hi <= dbound k U -> div_pairs_le k N K x U.
 Proof.
-  intros Htab HA HT H0 Hlo Hhi Hc HU i j Hi Hj _.
-  destruct (corner_ends T lo hi HT Hlo Hhi) as [Hl1 Hh1].
-  assert (HNr : 0 < INR N) by (apply lt_0_INR; lia).
-  set (m := tmean N x).
-  assert (Hb : forall r l, (r < N)%nat -> (l < K)%nat -> x r l <= T * m l /\ m l <= T * x r l).
-  { intros r l Hr Hl. destruct (single_bounds N K x T r l HA Hr Hl) as [A1 A2]. unfold m, tmean. split.
-    - apply Rmult_le_reg_l with (INR N); [exact HNr|].
-      replace (INR N * (T * (sum N (col x l) / INR N))) with (T * sum N (col x l)) by (field; lra). exact A1.
-    - apply Rmult_le_reg_l with (INR N); [exact HNr|].
-      replace (INR N * (sum N (col x l) / INR N)) with (sum N (col x l)) by (field; lra). lra. }
+  intros Htab Hb H0 Hl1 Hh1 Hc HU i j Hi Hj _.
+  set (m := tmean N x) in *.
   assert (Hm0 : forall l, (l < K)%nat -> 0 <= m l) by (intros l Hl; apply (tmean_nonneg N K); auto).
-  assert (Hx0 : forall r l, (r < N)%nat -> (l < K)%nat -> 0 <= x r l)
-    by (intros r l Hr Hl; destruct Htab as [Hn _]; apply Hn; auto).
   assert (Hz : forall r l, (r < N)%nat -> (l < K)%nat -> m l = 0 -> x r l = 0).
-  { intros r l Hr Hl Z. destruct (Hb r l Hr Hl) as [B1 _]. rewrite Z, Rmult_0_r in B1.
-    pose proof (Hx0 r l Hr Hl). lra. }
+  { intros r l Hr Hl Z. destruct (Hb r l Hr Hl) as [B1 B2]. rewrite Z, Rmult_0_r in B1, B2. lra. }
   assert (Hd : dominated K (row x i) (row x j)).
-  { intros l Hl Z. unfold row in *. apply (Hz i l Hi Hl). destruct (Hb j l Hj Hl) as [_ B2].
-    rewrite Z, Rmult_0_r in B2. pose proof (Hm0 l Hl). lra. }
+  { intros l Hl Z. unfold row in *. apply (Hz i l Hi Hl). destruct (Hb j l Hj Hl) as [B1 _].
+    pose proof (Hm0 l Hl). nra. }
   assert (Sm : sum K m = 1) by (apply tmean_sum; [exact Htab | lia]).
   assert (Si : sum K (row x i) = 1) by (apply (row_sum N K); assumption).
   assert (Sj : sum K (row x j) = 1) by (apply (row_sum N K); assumption).
@@ -197,19 +190,38 @@ Proof.
       destruct (Req_dec (m l) 0) as [Z|Z].
       - rewrite Z, (Hz i l Hi Hl Z), (Hz j l Hj Hl Z). right. ring.
       - pose proof (Hm0 l Hl). destruct (Hb i l Hi Hl). destruct (Hb j l Hj Hl).
-        assert (HTm : 1 / T * m l <= x i l /\ 1 / T * m l <= x j l).
-        { split; apply Rmult_le_reg_l with T; try lra;
-            replace (T * (1 / T * m l)) with (m l) by (field; lra); lra. }
-        apply corner_bucket; [exact Hc | exact H0 | exact Hlh | lra | split | split]; nra. }
+        apply corner_bucket; [exact Hc | exact H0 | exact Hlh | lra | split | split]; lra. }
     rewrite (sum_ext K _ (fun l => ((hi - lo) * G4 - (G1 - G4) * lo - (G2 - G4) * lo) * m l
                                    + (G1 - G4) * row x i l + (G2 - G4) * row x j l)) in Hs by (intros; ring).
     rewrite !sum_plus, !sum_scal, Sm, Si, Sj in Hs.
     apply Rmult_le_reg_l with (hi - lo); [lra|]. rewrite EV. lra.
-  - assert (E : lo = 1 /\ hi = 1 /\ T = 1) by (subst hi; assert (1 / T <= 1) by (apply frac_le; lra); lra).
-    destruct E as [-> [-> ->]]. rewrite corner_val_one.
+  - assert (E : lo = 1 /\ hi = 1) by lra. destruct E as [-> ->]. rewrite corner_val_one.
     assert (Eq : forall l, (l < K)%nat -> row x i l = row x j l).
     { intros l Hl. unfold row. destruct (Hb i l Hi Hl), (Hb j l Hj Hl). lra. }
     rewrite (fdiv_same K _ _ _ Eq Sj). apply Rle_refl.
+Qed.
+
+Theorem corners_pairs k N K x T lo hi U :
+  table N K x -> subset_le TwoSided N K x 1 T -> 1 <= T -> 0 < lo -> lo <= 1 / T -> T <= hi ->
+  convex_pos (phi_of k) -> corner_val (phi_of k) lo hi <= dbound k U -> div_pairs_le k N K x U.
+Proof.
+  intros Htab HA HT H0 Hlo Hhi Hc HU.
+  destruct (corner_ends T lo hi HT Hlo Hhi) as [Hl1 Hh1].
+  apply (corners_conf k N K x lo hi U Htab); auto.
+  intros r l Hr Hl. pose proof (tmean_nonneg N K x l Htab Hl) as Hm.
+  assert (HNr : 0 < INR N) by (apply lt_0_INR; lia).
+  destruct (single_bounds N K x T r l HA Hr Hl) as [A1 A2].
+  assert (B1 : x r l <= T * tmean N x l /\ tmean N x l <= T * x r l).
+  { unfold tmean. split.
+    - apply Rmult_le_reg_l with (INR N); [exact HNr|].
+      replace (INR N * (T * (sum N (col x l) / INR N))) with (T * sum N (col x l)) by (field; lra). exact A1.
+    - apply Rmult_le_reg_l with (INR N); [exact HNr|].
+      replace (INR N * (sum N (col x l) / INR N)) with (sum N (col x l)) by (field; lra). lra. }
+  destruct B1 as [B1 B2].
+  assert (1 / T * tmean N x l <= x r l)
+    by (apply Rmult_le_reg_l with T; try lra; replace (T * (1 / T * tmean N x l)) with (tmean N x l) by (field; lra);
+        lra).
+  split; nra.
 Qed.
 
 (** * The kinds *)

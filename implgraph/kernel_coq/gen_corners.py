@@ -30,7 +30,7 @@ from implgraph.kernel_coq.statement import divergence_kind
 __all__ = ["corners", "METHODS", "MODULES"]
 
 #: the library modules the lemmas live in
-MODULES = ("Divergence", "Corners")
+MODULES = ("Divergence", "Corners", "CornersNarrow")
 
 
 def corners(f):
@@ -54,27 +54,33 @@ def corners(f):
     lo, hi = str(data["lo"]), str(data["hi"])
     T = f.tr.name("T")
     lines = domain_lines(f) + [f"assert (HT1 : 1 <= {T}) by lra."]
-    lines += _ineq(f, "0", lo, "Hl0", strict=True) + _ineq(f, lo, "1/T", "Hlo") + _ineq(f, "T", hi, "Hhi")
+    lines += _ineq(f, "0", lo, "Hl0", strict=True) + _ineq(f, lo, "1/T", "Hlo")
     box = f"N K x {T} ({f.tr.expr(lo)}) ({f.tr.expr(hi)})"
-    hyps = "Htab HA HT1 Hl0 Hlo Hhi"
-    return lines + _VALUES[div.kind](f, div, lo, hi, cert.upper, box, hyps)
+    if hi.replace(" ", "") == "T":
+        lines += _ineq(f, "T", hi, "Hhi")
+        return lines + _VALUES[div.kind](f, div, lo, hi, cert.upper, box, "Htab HA HT1 Hl0 Hlo Hhi", "corners")
+    # the narrowed box (CornersNarrow.v): every record's ratio also <= N - (N - 1)/T, the domain's N >= 2
+    _need(div.kind != "tv", "total variation on the narrowed box")
+    lines += ["assert (HN2 : 2 <= INR N) by lra."] + _ineq(f, "N - (N - 1)/T", hi, "Hhi")
+    hyps = "Htab HA HN2 HT1 Hl0 Hlo Hhi"
+    return lines + _VALUES[div.kind](f, div, lo, hi, cert.upper, box, hyps, "corners_narrow")
 
 
-def _kl(f, div, lo, hi, U, box, hyps):
+def _kl(f, div, lo, hi, U, box, hyps, thm):
     """KL: (1 - lo) ln(hi/lo) <= U, each logarithm split into its argument's factors, the identity by ``field``."""
     from implgraph.kernel_coq.gen_chord_removal import below
     lines = below(f, f"(1 - ({lo}))*log(({hi})/({lo}))", U, "Hc")
-    return lines + [f"exact (corners_kl {box} ({f.upper}) {hyps} Hc)."]
+    return lines + [f"exact ({thm}_kl {box} ({f.upper}) {hyps} Hc)."]
 
 
-def _tv(f, div, lo, hi, U, box, hyps):
+def _tv(f, div, lo, hi, U, box, hyps, thm):
     """Total variation: 1 - lo <= U."""
     from implgraph.kernel_coq.gen_chord_removal import below
     lines = below(f, f"1 - ({lo})", U, "Hc")
-    return lines + [f"exact (corners_tv {box} ({f.upper}) {hyps} Hc)."]
+    return lines + [f"exact ({thm}_tv {box} ({f.upper}) {hyps} Hc)."]
 
 
-def _renyi2(f, div, lo, hi, U, box, hyps):
+def _renyi2(f, div, lo, hi, U, box, hyps, thm):
     """Renyi of order 2: the sum's value at most X = exp(U) (U's logarithm's argument where it is a maximum, else
     exp(U) as a rational function), ln X <= U."""
     from implgraph.kernel_coq.gen_chord import _log_identity, _Logs, _sym
@@ -94,10 +100,10 @@ def _renyi2(f, div, lo, hi, U, box, hyps):
     else:
         lines += [f"assert (HlnX : ln ({cx}) <= {f.upper}).", "{"] + [
             f"  {ln}" for ln in _log_identity(f, f"log({xt})", U, _Logs(f))] + ["}"]
-    return lines + [f"exact (corners_renyi2 {box} ({cx}) ({f.upper}) {hyps} Hc HlnX)."]
+    return lines + [f"exact ({thm}_renyi2 {box} ({cx}) ({f.upper}) {hyps} Hc HlnX)."]
 
 
-def _hockey(f, div, lo, hi, U, box, hyps):
+def _hockey(f, div, lo, hi, U, box, hyps, thm):
     """The hockey stick of order g >= 1: Y the reduced quotient of (hi - g lo)(1 - lo)/(hi - lo) (the identity
     (hi - g lo)(1 - lo) = Y (hi - lo) by ``field``), 0 <= U and Y <= U (a maximum through its arguments)."""
     from implgraph.kernel_coq.gen_chord import _ineq, _sym
@@ -111,7 +117,7 @@ def _hockey(f, div, lo, hi, U, box, hyps):
     lines.append(f"assert (HY : {f.tr.expr(lhs)} = {f.tr.expr(rhs)}) by "
                  f"({f.nonzero(texts=[lhs, rhs], polys=[Q])}; field; nz_from_hyps).")
     lines += below(f, "0", U, "Hz") + below(f, yt, U, "Hc")
-    return lines + [f"exact (corners_hockey ({f.tr.expr(g)}) {box} ({f.tr.expr(yt)}) ({f.upper}) Hg1 {hyps} "
+    return lines + [f"exact ({thm}_hockey ({f.tr.expr(g)}) {box} ({f.tr.expr(yt)}) ({f.upper}) Hg1 {hyps} "
                     f"HY Hz Hc)."]
 
 

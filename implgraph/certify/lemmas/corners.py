@@ -53,11 +53,32 @@ def _expr(text):
     return parse_expr(str(text), {"T": _T, "N": _N, "r": _R})
 
 
-def corner_value(phi):
-    """V of the lemma for the generator ``phi`` (in r), in T."""
+def corner_value(phi, hi=_T):
+    """V of the lemma for the generator ``phi`` (in r) on the box [1/T, hi], in T (and N): the affine function through
+    g at (hi, 1/T), (1/T, hi), (1/T, 1/T), at (1, 1): g(lo, lo) + (g(hi, lo) + g(lo, hi) - 2 g(lo, lo)) L,
+    L = (1 - lo)/(hi - lo)."""
+    lo = 1 / _T
+
     def g(a, b):
-        return b * phi.subs(_R, a / b)
-    return (g(_T, 1 / _T) + g(1 / _T, _T)) / (_T + 1) + g(1 / _T, 1 / _T) * (_T - 1) / (_T + 1)
+        return b * phi.subs(_R, sympy.cancel(a / b))
+    L = sympy.cancel((1 - lo) / (hi - lo))
+    return g(lo, lo) + (g(hi, lo) + g(lo, hi) - 2 * g(lo, lo)) * L
+
+
+def _box_hi(cert, data):
+    """The box's upper end: T, or N - (N - 1)/T (each record's ratio is also at most that, the others' N - 1 ratios
+    each >= 1/T) where the domain states T >= N - 1 (or >) and N >= 2 (there it is the smaller end); None for any
+    other end or a lower end other than 1/T."""
+    from implgraph.certify.lemmas.chord_narrowed import _states_le
+    if str(data.get("lo")).replace(" ", "") != "1/T" or data.get("hi") is None:
+        return None
+    hi = _expr(data["hi"])
+    if sympy.simplify(hi - _T) == 0:
+        return _T
+    domain = _read_domain(cert, cert.get("domain") or [])
+    narrow = _N - (_N - 1) / _T
+    ok = sympy.simplify(hi - narrow) == 0 and _states_le(domain, _N - 1, _T) and _states_le(domain, 2, _N)
+    return narrow if ok else None
 
 
 def _zero(expr) -> bool:
@@ -72,8 +93,8 @@ def _size_one(A) -> bool:
     return A.get("size") is not None and sympy.simplify(_expr(A["size"]) - 1) == 0
 
 
-def _value_ok(div, upper) -> bool:
-    V = corner_value(div.phi(_R))
+def _value_ok(div, upper, hi=_T) -> bool:
+    V = corner_value(div.phi(_R), hi)
     if div.kind == "renyi":
         return _zero(sympy.exp((div.order - 1) * upper) - V)
     return _zero(upper - V)
@@ -107,9 +128,15 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             steps.append(("gamma >= 1", bool(div.order.is_number and div.order >= 1), "exact"))
         steps.append(("the domain has T >= 1", any(str(c).replace(" ", "") in ("T>=1", "1<=T")
                                                    for c in cert.get("domain") or []), "exact"))
-        steps.append(("U is the corners' value V (exact algebra)", _value_ok(div, _expr(cert.get("upper"))), "exact"))
+        hi = _box_hi(cert, data)
+        steps.append(("the box is [1/T, T], or [1/T, N - (N - 1)/T] where the domain states T >= N - 1 and N >= 2",
+                      hi is not None, "exact"))
+        if hi is None:
+            return _report(steps)
+        steps.append(("U is the corners' value V on the box (exact algebra)",
+                      _value_ok(div, _expr(cert.get("upper")), hi), "exact"))
         if cert.get("tight"):
-            steps += _tightness_steps(cert, div, ns)
+            steps += _tightness_steps(cert, div, ns, hi)
     except (*UNREADABLE, InputError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)
@@ -120,14 +147,14 @@ def _rows(fam):
     return [(_expr(r["count"]), [_expr(v) for v in r["values"]], str(r.get("class"))) for r in fam.get("rows") or []]
 
 
-def _family_symbolic(rows, div) -> bool:
-    """Every row sums to 1 and D(E1 row || E2 row) is V, in T."""
+def _family_symbolic(rows, div, hi) -> bool:
+    """Every row sums to 1 and D(E1 row || E2 row) is V, in T (and N)."""
     if len(rows) < 2 or any(sympy.simplify(sympy.Add(*vals) - 1) != 0 for _, vals, _ in rows):
         return False
     x, y = rows[0][1], rows[1][1]
     phi = div.phi(_R)
     value = sympy.Add(*[b * phi.subs(_R, sympy.cancel(a / b)) for a, b in zip(x, y)])
-    return _zero(value - corner_value(phi))
+    return _zero(value - corner_value(phi, hi))
 
 
 def _family_at(cert, rows, t, n, div):
@@ -156,9 +183,9 @@ def _family_at(cert, rows, t, n, div):
     return bool(ok), f"at T = {t}, N = {n}: A's raw level {ra}, B's {rb_s} against U = {upper}"
 
 
-def _tightness_steps(cert, div, ns):
+def _tightness_steps(cert, div, ns, hi):
     fam = cert.get("tightness") or {}
     rows = _rows(fam)
     return [("the family's rows sum to 1 and its first two rows' divergence is V (symbolic in T)",
-             _family_symbolic(rows, div), "exact"),
+             _family_symbolic(rows, div, hi), "exact"),
             sampled_family_step(cert, fam, ns, lambda t, n: _family_at(cert, rows, t, n, div), _read_domain)]

@@ -22,7 +22,9 @@ alpha: exp((alpha - 1) D) <= V = (T^(2 alpha - 1) + T^(1 - 2 alpha) + (T - 1)/T)
 Attained (the supremum) where N >= T + 1 and N >= 2 + 2/T: with m = (1, 1, T - 1)/(T + 1) over three buckets,
 x_i = m (T, 1/T, 1/T), x_j = m (1/T, T, 1/T) and the N - 2 others at (N m - x_i - x_j)/(N - 2), whose ratios to m,
 (N - T - 1/T)/(N - 2) twice and (N - 2/T)/(N - 2), lie in [1/T, T] exactly there; A's level is T and
-D(x_i || x_j) = V. Elsewhere V is an upper bound and tightness is not derived.
+D(x_i || x_j) = V. Elsewhere V is an upper bound and tightness is not derived. For KL, Renyi of order 2 and the
+hockey stick the bound is stated piece by piece in T: V where T <= N - 1, and beyond it the same corners on the
+narrowed box [1/T, N - (N - 1)/T], attained for N >= 3 (:mod:`implgraph.prover.corners_narrow`).
 
 A subset level of another size j (``dp``, ``kdp(k)``, ``kt-closeness(k)``) against the hockey stick is the
 ``subset-corners`` argument's: the same corners on one record's ratio range under that size, which may reach 0.
@@ -38,6 +40,7 @@ from implgraph.core import methods
 from implgraph.core.concrete import ConcreteTable
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
+from implgraph.prover.corners_narrow import narrow_end, narrow_rows, narrow_upper, narrows, supremum
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import compares
 from implgraph.prover.tables import frac
@@ -96,12 +99,12 @@ def attained_where(N):
     return sympy.And(*_attained(N))
 
 
-def _build(N):
+def _build(N, rows_of=None):
     def build(point):
         Tv = sympy.Rational(point[T])
         Nv = int(point[N]) if N in point else int(N)
         rows = []
-        for count, values, _ in family_rows(sympy.Integer(Nv), Tv):
+        for count, values, _ in (rows_of or family_rows)(sympy.Integer(Nv), Tv):
             rows += [[frac(sympy.cancel(v)) for v in values]] * int(count)
         if any(v < 0 for r in rows for v in r) or any(sum(r) != 1 for r in rows):
             return None
@@ -133,8 +136,13 @@ def bound(ctx):
             "(T + 1)" + (" (Renyi: of exp((alpha - 1) D), log is increasing)" if div.kind == "renyi" else "")
             + "; attained where N >= T + 1 and N >= 2 + 2/T by m = (1, 1, T - 1)/(T + 1) over three buckets, x_i = "
               "m (T, 1/T, 1/T), x_j = m (1/T, T, 1/T) and the N - 2 others at (N m - x_i - x_j)/(N - 2)")
-    return Bound(upper, True, METHOD.name, text, build=_build(ctx.N), checks=[f"phi(r) = {phi} convex for r > 0"],
-                 buckets=sympy.Integer(3), attained_where=attained_where(ctx.N))
+    out = Bound(upper, True, METHOD.name, text, build=_build(ctx.N), checks=[f"phi(r) = {phi} convex for r > 0"],
+                buckets=sympy.Integer(3), attained_where=attained_where(ctx.N))
+    if not narrows(div):
+        return out
+    # beyond T = N - 1 a record's ratio is also <= N - (N - 1)/T: the narrowed box's pieces (corners_narrow)
+    exact = supremum(div, ctx.N, out, _build(ctx.N, narrow_rows))
+    return Bound(upper, False, METHOD.name, text, checks=list(out.checks), exact=exact)
 
 
 def _upper_certificate(cert, ctx):
@@ -143,11 +151,16 @@ def _upper_certificate(cert, ctx):
     div = divergence_of(get(cert["B"]["definition"]), cert["B"].get("params"))
     data = {"lemma": METHOD.lemma, "kind": div.kind, "order": None if div.order is None else str(div.order),
             "compares": div.compares, "phi": str(div.phi(_R)), "lo": "1/T", "hi": "T"}
+    if narrows(div) and ctx.bound.tight and ctx.bound.upper == narrow_upper(div, ctx.N):    # the piece T > N - 1
+        data["hi"] = str(narrow_end(ctx.N))
     cert["upper_certificate"] = data
 
 
 def _family(cert, ctx):
     """The attaining family: three blocks of rows over three buckets, in T and N, where it exists."""
+    if cert["upper_certificate"]["hi"] != "T":      # the piece T > N - 1 (corners_narrow)
+        return {"rows": [{"count": str(c), "values": [str(sympy.cancel(v)) for v in vals], "class": k}
+                         for c, vals, k in narrow_rows(ctx.N)], "domain": [str(sympy.Ge(ctx.N, 3))]}
     return {"rows": [{"count": str(c), "values": [str(sympy.cancel(v)) for v in vals], "class": k}
                      for c, vals, k in family_rows(ctx.N)],
             "domain": [str(c) for c in _attained(ctx.N)]}
