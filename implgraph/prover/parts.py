@@ -8,7 +8,7 @@ import sympy
 from implgraph.core.simplified import simplified
 from implgraph.prover.answer import T
 
-__all__ = ["accepted", "lemma_only", "level_T", "level_T_family", "set_mass_multipliers", "distance_mass_multipliers",
+__all__ = ["accepted", "tail_param", "lemma_only", "level_T", "level_T_family", "set_mass_multipliers", "distance_mass_multipliers",
            "two_classes", "certificate_size"]
 
 
@@ -93,3 +93,14 @@ def accepted(ctx, found) -> bool:
     cert = certificate(ctx.a, ctx.b, ctx.a_params, ctx.b_params, ctx.a_classes, ctx.b_classes, ctx.region, ctx.N,
                        found)
     return check_certificate(cert).ok
+
+
+def tail_param(ctx):
+    """A's declared tail ratio's parameter l (``TailRatio``: recursive (c,l)-diversity's l) where it is an integer
+    >= 1 at A's parameters, else None."""
+    from implgraph.definitions.capabilities import TailRatio
+    declared = ctx.a.declared(TailRatio)
+    if declared is None or declared.param not in (ctx.a_params or {}):
+        return None
+    value = sympy.sympify(ctx.a_params[declared.param])
+    return value if value.is_Integer and value >= 1 else None

@@ -47,10 +47,10 @@ from fractions import Fraction
 import sympy
 
 from implgraph.core import methods
-from implgraph.definitions.capabilities import ClassSizeLevel, MinClassSize, TailRatio
+from implgraph.definitions.capabilities import ClassSizeLevel, MinClassSize
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
-from implgraph.prover.parts import accepted
+from implgraph.prover.parts import accepted, tail_param
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import any_partition, declared_subset_size, one_sided
 
@@ -113,7 +113,7 @@ def _uniform_shape(ctx):
     if floor is not None and floor.param in (ctx.a_params or {}) and _floor(ctx) is None:
         return False        # a minimum class size that is not a number
     from implgraph.definitions.class_bounds import uniform_values
-    return uniform_values(ctx.a, T) is not None or _tail(ctx) is not None
+    return uniform_values(ctx.a, T) is not None or tail_param(ctx) is not None
 
 
 def _floor(ctx):
@@ -125,14 +125,6 @@ def _floor(ctx):
         return sympy.Integer(1)
     s = class_floor(ctx)
     return s if s is not None and s.is_Integer and s >= 1 else None
-
-
-def _tail(ctx):
-    declared = ctx.a.declared(TailRatio)
-    if declared is None or declared.param not in (ctx.a_params or {}):
-        return None
-    value = sympy.sympify(ctx.a_params[declared.param])
-    return value if value.is_Integer and value >= 1 else None
 
 
 def _applies(ctx):
@@ -208,7 +200,7 @@ def _approach(ctx, ceiling, base):
 def _uniform(ctx, ceiling, base):
     from implgraph.definitions.class_bounds import uniform_class_raw, uniform_values
     from implgraph.prover.tables import uniform_classes
-    tail = _tail(ctx)
+    tail = tail_param(ctx)
     if tail is not None:
         m, where = tail, sympy.true
         how = (f"{ctx.a.name}'s level is a tail ratio with l = {tail}: a class uniform over l values is at level 1, "

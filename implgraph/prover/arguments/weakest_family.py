@@ -34,10 +34,10 @@ import sympy
 
 from implgraph.core import methods
 from implgraph.core.formula import Word
-from implgraph.definitions.capabilities import ClassSizeLevel, MinClassSize, MinClassSizeAboveWeakest, TailRatio
+from implgraph.definitions.capabilities import ClassSizeLevel, MinClassSize, MinClassSizeAboveWeakest
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
-from implgraph.prover.parts import accepted
+from implgraph.prover.parts import accepted, tail_param
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import any_partition
 
@@ -94,19 +94,10 @@ def _floor(ctx):
     return (s, True) if s is not None and s.is_Integer and s >= 1 else (None, False)
 
 
-def _tail(ctx):
-    """A's declared tail ratio's parameter l where it is an integer >= 1, else None."""
-    declared = ctx.a.declared(TailRatio)
-    if declared is None or declared.param not in (ctx.a_params or {}):
-        return None
-    value = sympy.sympify(ctx.a_params[declared.param])
-    return value if value.is_Integer and value >= 1 else None
-
-
 def _values(ctx):
     """``(m, where, how)``: the values a uniform class needs to meet T, or None."""
     from implgraph.definitions.class_bounds import uniform_class_raw, uniform_values
-    tail = _tail(ctx)
+    tail = tail_param(ctx)
     if tail is not None:
         return tail, sympy.true, (f"{ctx.a.name}'s level is a tail ratio with l = {tail}: a class uniform over at "
                                   "least l values is at level 1, the strongest")
