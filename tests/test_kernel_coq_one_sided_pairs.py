@@ -59,7 +59,8 @@ def test_the_family_has_level_t_and_attains_u():
     import brute
     rows = [[Fraction(3, 4), Fraction(1, 4)], [Fraction(1, 4), Fraction(3, 4)]]
     assert brute.subset_upper(rows, 1) == Fraction(3, 2)
-    assert brute.eps_delta_ldp(rows, Fraction(1, 2)) == 1 < brute.eps_delta_ldp(rows, Fraction(1, 2) - Fraction(1, 1000))
+    half, below = Fraction(1, 2), Fraction(1, 2) - Fraction(1, 1000)
+    assert brute.eps_delta_ldp(rows, half) == 1 < brute.eps_delta_ldp(rows, below)
 
 
 @pytest.mark.parametrize("path,value", [(["A", "sides"], "two-sided"), (["A", "family"], "pairwise"),

@@ -72,7 +72,8 @@ def bound(ctx):
     if decide(ctx.region, sympy.Ge(j, 1)) is not True or decide(ctx.region, sympy.Le(j, N - 1)) is not True:
         return None
     g = gamma_of(divergence_of(ctx.b, ctx.b_params))
-    text = (f"B is {'the total variation' if g == 1 else f'the hockey-stick at gamma = {g} (at most the total variation)'}"
+    what = "the total variation" if g == 1 else f"the hockey-stick at gamma = {g} (at most the total variation)"
+    text = (f"B is {what}"
             f" between two records x_i, x_k; with W any {j} - 1 of the other N - 2 records, m1 = (x_i + x_W)/{j} and "
             f"m2 = (x_k + x_W)/{j} are means of {j} records, so m1(S) <= T P(S) and m2(S^c) <= T P(S^c) by A, and "
             f"x_i(S) - x_k(S) = {j} (m1(S) + m2(S^c) - 1) <= {j} (T - 1) (and <= 1); attained for every N by two "
