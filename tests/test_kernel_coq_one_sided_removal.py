@@ -1,7 +1,9 @@
 """The Coq generator of the ``one-sided-removal`` certificates (``OneSidedRemoval.v``,
 ``implgraph/kernel_coq/gen_one_sided_removal.py``): pml bounds the total variation on record removal (tv-dp) by
-U = min((T - 1)/N, (T - 1)/(T (N - 1)), 1/N); B stated as its additive slack on every event, both ways
-(``slack_removal_le N K x U 1``).
+U = min((T - 1)/N, (T - 1)/(T (N - 1)), 1/N), and the hockey-stick at gamma = 2 there (delta-dp(eps=log(2))) by
+min(1/N, max(0, (2T - N - 1)/(T (N - 1)))); B stated as its additive slack on every event, both ways
+(``slack_removal_le N K x U gamma``). The hockey-stick's W is attained at N = 3, T = 5/2 (1/5) and N = 4, T = 3 (1/9),
+by hand in tests/test_one_sided_removal.py: a smaller W is false, and coqc rejects its step ``Hu1``.
 
 The prover's certificate (``tests/data/coq/one_sided_removal.json``) checks with coqc and a clean axiom audit. Each of
 U's three arguments is attained somewhere (by hand, tests/test_one_sided_removal.py): (T - 1)/N at N = 3, T = 5/4
@@ -23,7 +25,7 @@ from implgraph.kernel_coq.registry import COVERED, generate
 from _coq import assert_kernel_checked, coq, failing_step, load_certs
 
 CERTS = load_certs("one_sided_removal.json")
-TVDP = "pml => tv-dp"
+TVDP, DDP = "pml => tv-dp", "pml => delta-dp(eps=log(2))"
 
 
 def _upper(old, new):
@@ -39,6 +41,9 @@ FORGERIES = [
     ("first", _upper("(T - 1)/N,", "(T - 1)/(N + 1),"), "Hu1"),
     # (T - 1)/(T*N): 1/6 at N = 3, T = 2, below the 1/4 attained
     ("second", _upper("(T - 1)/(T*(N - 1))", "(T - 1)/(T*N)"), "Hu2"),
+    # W - 1/100 for the hockey-stick: below the 1/5 attained at N = 3, T = 5/2
+    ("hockey W", edited(CERTS[DDP], ["upper"], CERTS[DDP]["upper"].replace("(T*(N - 1))", "(T*(N - 1)) - 1/100")),
+     "Hu1"),
 ]
 
 
@@ -63,8 +68,9 @@ def test_other_sides_are_refused(path, value):
 
 @pytest.mark.slow
 @coq
-def test_one_sided_removal_certificate_checks(library, tmp_path):
-    assert_kernel_checked(CERTS[TVDP], library, tmp_path, TVDP)
+@pytest.mark.parametrize("name", sorted(CERTS))
+def test_one_sided_removal_certificates_check(name, library, tmp_path):
+    assert_kernel_checked(CERTS[name], library, tmp_path, name)
 
 
 @pytest.mark.slow

@@ -132,3 +132,91 @@ Corollary onesided_removal_t N K x T :
   table N K x -> subset_le OneSided N K x 1 T -> 2 <= INR N -> 1 <= T ->
   slack_removal_le N K x ((T - 1) / (T * (INR N - 1))) 1.
 Proof. exact (onesided_removal N K x T false). Qed.
+
+(** * The hockey-stick at a ratio [g] with [g (N - 1) >= N] (so [g >= 1]) *)
+
+Lemma or_div_nonneg u v : 0 <= u -> 0 < v -> 0 <= u / v.
+Proof. intros Hu Hv. unfold Rdiv. apply Rmult_le_pos; [exact Hu | apply Rlt_le, Rinv_0_lt_compat; exact Hv]. Qed.
+
+(** From the table against the table without each record at ratio 1 to ratio [g >= 1] (the masses are >= 0). *)
+Lemma slack_removal_ratio1 N K x U g :
+  table N K x -> 2 <= INR N -> 1 <= g -> slack_removal_le N K x U 1 -> slack_removal_le N K x U g.
+Proof.
+  intros Htab HN Hg H E k Hk. destruct (H E k Hk) as [H1 H2].
+  set (D := sum N (emass K E x)) in *. set (a := emass K E x k) in *.
+  assert (HD : 0 <= D) by (apply sum_nonneg; intros r Hr; apply emass_nonneg with N; auto).
+  assert (HQ : 0 <= D - a).
+  { assert (H0 : 0 <= sumS N (others k) (emass K E x))
+      by (apply sumS_nonneg; intros r Hr; apply emass_nonneg with N; auto).
+    rewrite sum_others in H0 by exact Hk. exact H0. }
+  assert (HQn : 0 <= (D - a) / (INR N - 1)) by (apply or_div_nonneg; lra).
+  assert (HPn : 0 <= D / INR N) by (apply or_div_nonneg; lra).
+  split; nra.
+Qed.
+
+(** The real step of the first direction: [g a - c p <= max(0, g - c/T)] for [a <= T p], [0 <= a <= 1], [c > 0]. *)
+Lemma or_hockey_step a p T g c :
+  1 <= T -> 0 < c -> 0 <= a -> a <= 1 -> a <= T * p -> g * a - c * p <= Rmax 0 (g - c / T).
+Proof.
+  intros HT Hc Ha0 Ha1 Hap.
+  assert (Hp : a / T <= p).
+  { apply Rmult_le_reg_l with T; [lra|]. replace (T * (a / T)) with a by (field; lra). lra. }
+  assert (H1 : g * a - c * p <= a * (g - c / T)).
+  { assert (c * (a / T) <= c * p) by (apply Rmult_le_compat_l; lra).
+    replace (a * (g - c / T)) with (g * a - c * (a / T)) by (field; lra). lra. }
+  unfold Rmax. destruct (Rle_dec 0 (g - c / T)); nra.
+Qed.
+
+(** Both ways, every event: the hockey-stick at [g] with [g (N - 1) >= N] at most
+    [max(0, (g T - g N + N - 1)/(T (N - 1)))]. *)
+Theorem onesided_removal_hockey N K x T g :
+  table N K x -> subset_le OneSided N K x 1 T -> 2 <= INR N -> 1 <= T -> INR N <= g * (INR N - 1) ->
+  slack_removal_le N K x (Rmax 0 ((g * T - g * INR N + INR N - 1) / (T * (INR N - 1)))) g.
+Proof.
+  intros Htab HA HN HT Hg E k Hk.
+  destruct (or_facts N K x T E k Htab HA HN Hk) as [F1 [F2 _]].
+  set (n := INR N) in *. set (D := sum N (emass K E x)) in *. set (a := emass K E x k) in *.
+  assert (Ha0 : 0 <= a) by (apply emass_nonneg with N; auto).
+  assert (HQ : 0 <= D - a).
+  { assert (H0 : 0 <= sumS N (others k) (emass K E x))
+      by (apply sumS_nonneg; intros r Hr; apply emass_nonneg with N; auto).
+    rewrite sum_others in H0 by exact Hk. exact H0. }
+  set (c := g * n - n + 1).
+  assert (Hc : 0 < c) by (unfold c; nra).
+  assert (Hstep := or_hockey_step a (D / n) T g c HT Hc Ha0 F2 F1).
+  assert (HW : (g * T - g * n + n - 1) / (T * (n - 1)) = (g - c / T) / (n - 1)) by (unfold c; field; lra).
+  rewrite HW.
+  assert (HM : Rmax 0 ((g - c / T) / (n - 1)) = Rmax 0 (g - c / T) / (n - 1)).
+  { unfold Rmax. destruct (Rle_dec 0 ((g - c / T) / (n - 1))) as [H1|H1];
+      destruct (Rle_dec 0 (g - c / T)) as [H2|H2]; try reflexivity.
+    - exfalso. apply H2. apply Rmult_le_reg_r with (/ (n - 1)); [apply Rinv_0_lt_compat; lra|].
+      rewrite Rmult_0_l. exact H1.
+    - exfalso. apply H1. apply or_div_nonneg; lra.
+    - unfold Rdiv. lra. }
+  rewrite HM. set (M := Rmax 0 (g - c / T)) in *.
+  assert (HM0 : 0 <= M) by (unfold M; apply Rmax_l).
+  split.
+  - (* D/n <= g (D - a)/(n - 1) + M/(n - 1): times (n - 1), (g a - c p) <= M *)
+    assert (Hx : D / n - g * ((D - a) / (n - 1)) = (g * a - c * (D / n)) / (n - 1)) by (unfold c; field; lra).
+    assert (Hy : (g * a - c * (D / n)) / (n - 1) <= M / (n - 1))
+      by (apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat; lra | exact Hstep]).
+    lra.
+  - (* (D - a)/(n - 1) - g D/n = ((n - g (n - 1)) p - a)/(n - 1) <= 0 *)
+    assert (Hx : (D - a) / (n - 1) - g * (D / n) = ((n - g * (n - 1)) * (D / n) - a) / (n - 1)) by (field; lra).
+    assert (HDn : 0 <= D / n) by (apply or_div_nonneg; [apply sum_nonneg; intros r Hr; apply emass_nonneg with N;
+                                                          auto | lra]).
+    assert (Hz : ((n - g * (n - 1)) * (D / n) - a) / (n - 1) <= 0).
+    { apply Rmult_le_reg_r with (n - 1); [lra|]. rewrite Rmult_0_l.
+      replace (((n - g * (n - 1)) * (D / n) - a) / (n - 1) * (n - 1)) with ((n - g * (n - 1)) * (D / n) - a)
+        by (field; lra). nra. }
+    assert (0 <= M / (n - 1)) by (apply or_div_nonneg; lra).
+    lra.
+Qed.
+
+Lemma slack_removal_weaken_g N K x d d' g :
+  slack_removal_le N K x d g -> d <= d' -> slack_removal_le N K x d' g.
+Proof. intros H Hd E k Hk. destruct (H E k Hk). split; lra. Qed.
+
+Lemma slack_removal_min_g N K x a b g :
+  slack_removal_le N K x a g -> slack_removal_le N K x b g -> slack_removal_le N K x (Rmin a b) g.
+Proof. intros Ha Hb. unfold Rmin. destruct (Rle_dec a b); assumption. Qed.

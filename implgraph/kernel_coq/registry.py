@@ -117,8 +117,9 @@ COVERED["subset-pairs"] = ("SubsetPairs.subset_pairs, slack_pairs_one, slack_pai
 
 COVERED["one-sided-pairs"] = ("OneSidedPairs.onesided_pairs, slack_pairs_ratio; SubsetPairs.slack_pairs_one, "
                               "slack_pairs_min (B stated as its slack on every event)")
-COVERED["one-sided-removal"] = ("OneSidedRemoval.onesided_removal_n / _t / _weakest, slack_removal_min (B stated as "
-                                "its slack on every event, both ways)")
+COVERED["one-sided-removal"] = ("OneSidedRemoval.onesided_removal_n / _t / _weakest, onesided_removal_hockey, "
+                                "slack_removal_ratio1, slack_removal_min_g (B stated as its slack on every event, both "
+                                "ways)")
 COVERED["subset-corners"] = ("CornersSubset.corners_subset_hockey / corners_subset_one (B stated as its slack on every "
                               "event)")
 COVERED["slack-pairs-tv"] = "SlackPairsTV.slack_pairs_tv_pairs / slack_pairs_tv_removal, slack_pairs_tv_one (A a slack)"
