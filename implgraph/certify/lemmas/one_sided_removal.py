@@ -18,10 +18,11 @@ What the checker re-derives from the certificate's statement, not from its data:
 - B's side names a registered definition declaring the total variation, or a hockey-stick at a number gamma >= 2, on
   record removal (the certificate's ``gamma`` must be B's);
 - the domain implies T >= 1 and N >= 2; U is the lemma's value at B's gamma, built here;
-- where tightness is claimed: the family's rows are one record (E1) and N - 1 others (E2), its own domain is none for
-  the total variation and exactly N >= 3 for a hockey-stick (at N = 2 the supremum is smaller), and at each sampled N and
-  T > 1 in the domain they are a table of N records whose registered A level is <= T and whose B level is U
-  (:mod:`implgraph.certify.binary_family`); the family is piecewise in T, so each piece is sampled where it holds.
+- where tightness is claimed: the family's rows are one record (E1) and N - 1 others (E2), its own domain is none
+  for the total variation and exactly N >= 3 for a hockey-stick (at N = 2 the supremum is smaller), and at each
+  sampled N and T > 1 in the domain they are a table of N records whose registered A level is <= T and whose B level
+  is U (:mod:`implgraph.certify.binary_family`); the family is piecewise in T, so each piece is sampled where it
+  holds.
 """
 
 from __future__ import annotations

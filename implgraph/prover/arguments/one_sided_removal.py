@@ -5,8 +5,8 @@ min(1/N, max(0, (gamma T - gamma N + N - 1)/(T (N - 1)))), tight where N >= 3 (d
 
 The case: A is a one-sided subset level whose declared size is 1 (every record's value at most T times the table's,
 bucket by bucket, nothing below); B the total variation on record removal (its declared
-:class:`~implgraph.definitions.divergences.Divergence` compares ``removal``, kind ``tv``, or ``hockey-stick`` at a number
-gamma >= 2; never a definition's name).
+:class:`~implgraph.definitions.divergences.Divergence` compares ``removal``, kind ``tv``, or ``hockey-stick`` at a
+number gamma >= 2; never a definition's name).
 
 **Bound.** On an event S, with a = x_i(S) and p = P(S), the table without record i has Q_i(S) = (N p - a)/(N - 1),
 so P(S) - Q_i(S) = (a - p)/(N - 1) (the other direction is this one on S^c). A gives a <= T p and a <= 1, and on S^c
@@ -30,8 +30,8 @@ the table by (x_1 - x_2)/N in total variation: U in both cases.
 c = gamma N - N + 1 > 0, and a <= T p gives gamma a - c p <= a (gamma - c/T) <= max(0, gamma - c/T) (0 <= a <= 1);
 Q_i(S) - gamma P(S) = ((N - gamma (N - 1)) p - a)/(N - 1) <= 0; and the hockey-stick is at most the total variation,
 at most 1/N. So U = min(1/N, max(0, (gamma T - gamma N + N - 1)/(T (N - 1)))). **Attained** where N >= 3 by the
-second family above (one record (1, 0), N - 1 at (r, 1 - r)) where U > 0 (there gamma T > gamma N - N + 1 >=
-(N + 1)/2... >= N/(N - 1), so the family is a pml table at T), its hockey-stick 1/T - gamma r = U; where U = 0 by N
+second family above (one record (1, 0), N - 1 at (r, 1 - r)) where U > 0 (there T > N - (N - 1)/gamma >= (N + 1)/2
+>= N/(N - 1) for N >= 3, so the family is a pml table at T), its hockey-stick 1/T - gamma r = U; where U = 0 by N
 records at (1/2, 1/2). At N = 2 the supremum is smaller where 0 < U < 1/2 (gamma = 2, T = 5/3: 1/6 against 1/5):
 tightness is claimed where N >= 3 only.
 """
