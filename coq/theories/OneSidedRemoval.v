@@ -115,14 +115,6 @@ Proof.
     rewrite Hx, Hy in H. lra.
 Qed.
 
-(** A larger slack; the smaller of two. *)
-Lemma slack_removal_weaken N K x d d' : slack_removal_le N K x d 1 -> d <= d' -> slack_removal_le N K x d' 1.
-Proof. intros H Hd E k Hk. destruct (H E k Hk). split; lra. Qed.
-
-Lemma slack_removal_min N K x a b :
-  slack_removal_le N K x a 1 -> slack_removal_le N K x b 1 -> slack_removal_le N K x (Rmin a b) 1.
-Proof. intros Ha Hb. unfold Rmin. destruct (Rle_dec a b); assumption. Qed.
-
 (** The two bounds of [onesided_removal], each by name. *)
 Corollary onesided_removal_n N K x T :
   table N K x -> subset_le OneSided N K x 1 T -> 2 <= INR N -> 1 <= T -> slack_removal_le N K x ((T - 1) / INR N) 1.
@@ -213,6 +205,7 @@ Proof.
     lra.
 Qed.
 
+(** A larger slack; the smaller of two (at any ratio [g]). *)
 Lemma slack_removal_weaken_g N K x d d' g :
   slack_removal_le N K x d g -> d <= d' -> slack_removal_le N K x d' g.
 Proof. intros H Hd E k Hk. destruct (H E k Hk). split; lra. Qed.
