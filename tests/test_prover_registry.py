@@ -62,7 +62,8 @@ def test_the_declared_order_is_the_old_if_chain():
         methods.CLASS_DISTANCE, methods.ONE_SIDED_DISTANCE, methods.PAIRWISE_DISTANCE, methods.VERTEX, methods.PRODUCT,
         methods.SUBSET_TO_ONE_SIDED, methods.REMOVAL_DISTANCE, methods.SLACK_TARGET_PAIRS, methods.EXTREME_POINTS,
         methods.SLACK_TARGET_REMOVAL, methods.SLACK_PAIRS_TO_REMOVAL, methods.SLACK_PAIRS_TV, methods.SLACK_PAIRWISE_DISTANCE,
-        methods.SLACK_REMOVAL_DISTANCE, methods.CLASS_TO_SUBSET, methods.SUBSET_PAIRS, methods.CORNERS,
+        methods.SLACK_REMOVAL_DISTANCE, methods.CLASS_TO_SUBSET, methods.SUBSET_PAIRS, methods.ONE_SIDED_PAIRS,
+        methods.ONE_SIDED_REMOVAL, methods.CORNERS,
         methods.SUBSET_CORNERS,
         methods.WEAKEST_FAMILY,     # B's weakest level attained by a family, before the chord (which ends the search)
         methods.CHORD,
@@ -139,7 +140,7 @@ def test_every_handler_has_its_certificate_parts():
         "slack-target-removal", "slack-pairs-to-removal", "chord", "divergence-order", "divergence-ceiling",
         "extreme-points", "binary-program", "tv-distance", "ceiling-chord", "removal-scaling", "corners",
         "subset-chord", "subset-pairs", "slack-pairs-tv",
-        "subset-corners"}
+        "subset-corners", "one-sided-pairs", "one-sided-removal"}
 
 
 def test_the_docs_pages_are_the_generated_ones():

@@ -95,6 +95,11 @@ SUBSET_CORNERS = _m("subset-corners", None, "every j records' mean within [1/T, 
                     "min(1 - lo, hi - 1)/(hi - lo)")
 SUBSET_PAIRS = _m("subset-pairs", None, "two records are j times the difference of two subset means sharing j - 1 "
                   "others: their total variation at most j (1 - 1/T)")
+ONE_SIDED_PAIRS = _m("one-sided-pairs", None, "two records are j times the difference of two subset means sharing "
+                     "j - 1 others, each mean at most T times the table's: their total variation at most j (T - 1)")
+ONE_SIDED_REMOVAL = _m("one-sided-removal", None, "each record at most T times the table, the others at least "
+                       "1 - T (1 - P) on every event: the total variation on record removal at most "
+                       "min((T - 1)/N, (T - 1)/(T (N - 1)))")
 SLACK_PAIRS_TV = _m("slack-pairs-tv", None, "an (eps, delta) level between two records or on record removal bounds the "
                     "total variation between two records")
 DIVERGENCE_ORDER = _m("divergence-order", None, "cited orderings of divergences: Renyi monotone in its order, Pinsker")

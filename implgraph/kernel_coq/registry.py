@@ -23,6 +23,7 @@ from implgraph.kernel_coq import gen_corners_subset
 from implgraph.kernel_coq import gen_slack_pairs_tv
 from implgraph.kernel_coq import gen_subset_chord
 from implgraph.kernel_coq import gen_subset_pairs
+from implgraph.kernel_coq import gen_one_sided_pairs, gen_one_sided_removal
 from implgraph.kernel_coq import gen_weakest_family
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
@@ -63,6 +64,10 @@ _COMPOSITE_MODULES["subset-chord"] = gen_subset_chord.MODULES
 # stated with domination, does not follow from its part's slack)
 COMPOSITES["subset-pairs"] = gen_subset_pairs.subset_pairs_theorem
 _COMPOSITE_MODULES["subset-pairs"] = gen_subset_pairs.MODULES
+COMPOSITES["one-sided-pairs"] = gen_one_sided_pairs.one_sided_pairs_theorem
+_COMPOSITE_MODULES["one-sided-pairs"] = gen_one_sided_pairs.MODULES
+COMPOSITES["one-sided-removal"] = gen_one_sided_removal.one_sided_removal_theorem
+_COMPOSITE_MODULES["one-sided-removal"] = gen_one_sided_removal.MODULES
 COMPOSITES["subset-corners"] = gen_corners_subset.subset_corners
 _COMPOSITE_MODULES["subset-corners"] = gen_corners_subset.MODULES
 COMPOSITES["weakest-family"] = gen_weakest_family.weakest_family
@@ -110,6 +115,11 @@ COVERED["subset-chord"] = "SubsetChord.subset_chord_kl / _kl0 / _renyi2 / _one (
 COVERED["subset-pairs"] = ("SubsetPairs.subset_pairs, slack_pairs_one, slack_pairs_min (B stated as its slack on every "
                            "event)")
 
+COVERED["one-sided-pairs"] = ("OneSidedPairs.onesided_pairs, slack_pairs_ratio; SubsetPairs.slack_pairs_one, "
+                              "slack_pairs_min (B stated as its slack on every event)")
+COVERED["one-sided-removal"] = ("OneSidedRemoval.onesided_removal_n / _t / _weakest, onesided_removal_hockey, "
+                                "slack_removal_ratio1, slack_removal_min_g (B stated as its slack on every event, both "
+                                "ways)")
 COVERED["subset-corners"] = ("CornersSubset.corners_subset_hockey / corners_subset_one (B stated as its slack on every "
                               "event)")
 COVERED["slack-pairs-tv"] = "SlackPairsTV.slack_pairs_tv_pairs / slack_pairs_tv_removal, slack_pairs_tv_one (A a slack)"
