@@ -8,11 +8,23 @@ as a <= T; h is the smaller where T >= N - 1 ((T - 1)(T - (N - 1)) >= 0). The co
 
     D <= (g(h, 1/T) + g(1/T, h) + (N - 2) g(1/T, 1/T))/N.
 
-Pieces: T <= N - 1, the box [1/T, T] (the corners module's V, attained where N >= 2 + 2/T); T > N - 1, the box
-[1/T, h], attained for every N >= 3 by the corner family: m = (1, 1, N - 2)/N over three buckets, x_i = m (h, 1/T,
-1/T), x_j = m (1/T, h, 1/T) and the N - 2 others at m (1/T, 1/T, (N - 2/T)/(N - 2)); their last ratio is <= T where
-(N - 2) T^2 - N T + 2 = ((N - 2) T - 2)(T - 1) >= 0, i.e. T >= 2/(N - 2), which T > N - 1 >= 2 gives; h <= T there;
-A's level is T and D(x_i || x_j) is the bound (module notes of :mod:`~implgraph.prover.arguments.corners`).
+Pieces: T < N - 1, the box [1/T, T] (the corners module's V, attained where N >= 2 + 2/T); T >= N - 1, the box
+[1/T, h] (at T = N - 1, h = T: the two agree), attained for every N >= 2 by the corner family: m = (1, 1, N - 2)/N
+over three buckets, x_i = m (h, 1/T, 1/T), x_j = m (1/T, h, 1/T) and the N - 2 others at m (1/T, 1/T,
+(N - 2/T)/(N - 2)); their last ratio is <= T where (N - 2) T^2 - N T + 2 = ((N - 2) T - 2)(T - 1) >= 0, i.e.
+T >= 2/(N - 2), which T >= N - 1 >= 2 gives; h <= T there; A's level is T and D(x_i || x_j) is the bound (module notes
+of :mod:`~implgraph.prover.arguments.corners`). At N = 2 there are no others (the third bucket holds nothing): the
+two records' ratios a and 2 - a fill the segment from (1/T, h) to (h, 1/T), whose ends the family puts its mass on,
+so the bound is the supremum for every T >= 1.
+
+Where N T < 2 T + 2 below T = N - 1 (N = 3, T < 2) the corner family is no table. Three records' ratios (a, b, c),
+a + b + c = 3, each in [1/T, T], fill a hexagon whose vertices are the six orderings of (T, 1/T, k), k = 3 - T - 1/T;
+the supremum of sum m g(a, b) is the best mixture of its vertices with mean (1, 1). For the hockey stick at
+gamma >= 1 it is V, attained by the cycle family (:func:`cycle_rows`): masses 1/(T + 1), (T^2 - T + 1)/((T + 1)
+(2 T - 1)), (T - 1)/(2 T - 1) on the vertices (T, 1/T), (1/T, T), (1/T, k) of (x_i, x_j)'s ratios, the third record at
+(k, k, T); x_i - gamma x_j is positive in the first bucket only (gamma k >= k T >= 1/T: T k = 3 T - T^2 - 1 >= 1 on
+[1, 2]), so D = (T - gamma/T)/(T + 1) = V where T^2 >= gamma, and 0 = V elsewhere. For KL and Renyi of order 2 the
+supremum there is smaller than V (docs/arguments/corners.md) and the piece stays an upper bound.
 
 The kinds narrowed here are those the kernel states on a general box: KL, Renyi of order 2 and the hockey stick at a
 rational gamma >= 1 (total variation's corner value 1 - lo does not change).
@@ -25,7 +37,7 @@ import sympy
 from implgraph.core import methods
 from implgraph.prover.answer import Bound, T
 
-__all__ = ["narrows", "narrow_end", "narrow_upper", "narrow_rows", "supremum"]
+__all__ = ["narrows", "narrow_end", "narrow_upper", "narrow_rows", "cycle_rows", "CYCLE_DOMAIN", "supremum"]
 
 _R = sympy.Symbol("r", positive=True)
 
@@ -56,7 +68,8 @@ def narrow_upper(div, N):
 
 
 def narrow_rows(N, t=T):
-    """The attaining table's rows on the piece T > N - 1: ``[(count, (three values), class)]`` (module notes)."""
+    """The attaining table's rows on the piece T >= N - 1: ``[(count, (three values), class)]`` (module notes; at
+    N = 2 the third block is empty and the third bucket holds nothing)."""
     h = N - (N - 1) / t
     m = (1 / N, 1 / N, (N - 2) / N)
     x = (m[0] * h, m[1] / t, m[2] / t)
@@ -65,19 +78,60 @@ def narrow_rows(N, t=T):
     return [(sympy.Integer(1), x, "E1"), (sympy.Integer(1), y, "E2"), (N - 2, rest, "E3")]
 
 
-def supremum(div, N, first, build_narrow):
-    """The bound piece by piece: ``first`` (the corners module's tight Bound on [1/T, T]) where T <= N - 1, the
-    narrowed box beyond; a Bound whose ``upper`` is their Piecewise and whose ``parts`` are the pieces."""
+#: where the cycle family of :func:`cycle_rows` is claimed: three records, 1 <= T <= 2
+CYCLE_DOMAIN = ("N >= 3", "N <= 3", "T <= 2")
+
+
+def cycle_rows(N, t=T):
+    """Three records whose ratios to the mean are the cyclic shifts of (T, 1/T, k), k = 3 - T - 1/T, over three
+    buckets of masses m = (1/(T + 1), (T^2 - T + 1)/((T + 1)(2 T - 1)), (T - 1)/(2 T - 1)): x_i = m (T, 1/T, 1/T),
+    x_j = m (1/T, T, k), the third m (k, k, T) (module notes; claimed at N = 3, 1 <= T <= 2)."""
+    k = 3 - t - 1 / t
+    m = (1 / (t + 1), (t ** 2 - t + 1) / ((t + 1) * (2 * t - 1)), (t - 1) / (2 * t - 1))
+    x = (m[0] * t, m[1] / t, m[2] / t)
+    y = (m[0] / t, m[1] * t, m[2] * k)
+    rest = (m[0] * k, m[1] * k, m[2] * t)
+    return [(sympy.Integer(1), x, "E1"), (sympy.Integer(1), y, "E2"), (N - 2, rest, "E3")]
+
+
+def cycle_where(N):
+    """The condition of :data:`CYCLE_DOMAIN`."""
+    return sympy.And(sympy.Eq(N, 3), sympy.Le(T, 2))
+
+
+def _first_pieces(div, N, first, build_cycle):
+    """The piece T < N - 1 (the box [1/T, T]): ``first``, and for the hockey stick a second family where the corner
+    family is no table (N T < 2 T + 2 there: N = 3, T < 2), the cycle family of :func:`cycle_rows`; as
+    ``[(condition, Bound, where it is attained on the condition)]`` (T < N - 1 gives the family's N >= T + 1; an
+    integer N >= 2 and T >= 1 with T < N - 1 and N T < 2 T + 2 give N = 3, T < 2)."""
+    cut, wide = sympy.Lt(T, N - 1), sympy.Ge(N * T, 2 * T + 2)
+    if div.kind != "hockey-stick":
+        return [(cut, first, wide)]
+    cycle = Bound(first.upper, True, first.method, first.argument + _CYCLE_TEXT, build=build_cycle,
+                  checks=list(first.checks), buckets=sympy.Integer(3), attained_where=cycle_where(N))
+    return [(sympy.And(cut, wide), first, sympy.true), (sympy.And(cut, sympy.Not(wide)), cycle, sympy.true)]
+
+
+_CYCLE_TEXT = ("; where N T < 2 T + 2 (N = 3, T < 2) attained by three records whose ratios to the mean are the cyclic "
+               "shifts of (T, 1/T, 3 - T - 1/T) over three buckets of masses 1/(T + 1), (T^2 - T + 1)/((T + 1)(2 T - 1)), "
+               "(T - 1)/(2 T - 1): x_i - gamma x_j is positive in the first bucket only (gamma >= 1)")
+
+
+def supremum(div, N, first, build_narrow, build_cycle=None):
+    """The bound piece by piece: ``first`` (the corners module's tight Bound on [1/T, T]) where T < N - 1, the
+    narrowed box where T >= N - 1 (at T = N - 1 the two agree: h = T there); a Bound whose ``upper`` is their
+    Piecewise and whose ``parts`` are the pieces (the hockey stick's first piece in two, by its families)."""
     cut = N - 1
-    text = ("; where T > N - 1 a record's ratio is also <= N - (N - 1)/T (the others' N - 1 ratios each >= 1/T), the "
+    text = ("; where T >= N - 1 a record's ratio is also <= N - (N - 1)/T (the others' N - 1 ratios each >= 1/T), the "
             "smaller end there: the same corners on the box [1/T, N - (N - 1)/T], whose mass at the upper end is "
-            "L = 1/N, B <= (g(h, 1/T) + g(1/T, h) + (N - 2) g(1/T, 1/T))/N, attained for N >= 3 by m = (1, 1, N - 2)/N "
+            "L = 1/N, B <= (g(h, 1/T) + g(1/T, h) + (N - 2) g(1/T, 1/T))/N, attained for N >= 2 by m = (1, 1, N - 2)/N "
             "over three buckets, x_i = m (h, 1/T, 1/T), x_j = m (1/T, h, 1/T), the N - 2 others at m (1/T, 1/T, "
             "(N - 2/T)/(N - 2))")
     second = Bound(narrow_upper(div, N), True, methods.CORNERS.name, first.argument + text, build=build_narrow,
-                   checks=list(first.checks), buckets=sympy.Integer(3), attained_where=sympy.Ge(N, 3))
-    pieces = [(sympy.Le(T, cut), first), (sympy.Gt(T, cut), second)]
-    upper = sympy.Piecewise((first.upper, pieces[0][0]), (second.upper, True))
-    where = sympy.Or(sympy.And(pieces[0][0], first.attained_where), sympy.And(pieces[1][0], second.attained_where))
+                   checks=list(first.checks), buckets=sympy.Integer(3), attained_where=sympy.Ge(N, 2))
+    pieces = [*_first_pieces(div, N, first, build_cycle), (sympy.Ge(T, cut), second, sympy.true)]    # (N >= 2)
+    upper = sympy.Piecewise((first.upper, sympy.Lt(T, cut)), (second.upper, True))
+    where = sympy.simplify_logic(sympy.Or(*[sympy.And(c, w) for c, _, w in pieces]))
     return Bound(upper, True, methods.CORNERS.name, first.argument + text + "; tight piece by piece in T",
-                 checks=list(first.checks), parts=pieces, buckets=sympy.Integer(3), attained_where=where)
+                 checks=list(first.checks), parts=[(c, p) for c, p, _ in pieces], buckets=sympy.Integer(3),
+                 attained_where=where)

@@ -22,7 +22,8 @@ What the checker re-derives from the certificate's statement, not from its data:
 - U is V in B's level (for Renyi of order alpha, exp((alpha - 1) U) = V), by exact algebra (a maximum resolved at
   T = 1 + u, u >= 0);
 - where the certificate claims tightness: its family (three blocks of rows over three buckets, in T and N) sums to 1
-  row by row and gives D(E1 row || E2 row) = V symbolically in T; at each sampled N and T in {1, 5/4, 3/2, 2, 3, 5}
+  row by row and gives D(E1 row || E2 row) = V symbolically in T (for T in [1, c) where the family's own domain
+  states T <= c, a number: the family is claimed there only); at each sampled N and T in {1, 5/4, 3/2, 2, 3, 5}
   where its domain and the certificate's hold, it is a table of N records, A's registered exact level is <= T and
   B's registered exact level (the largest divergence over every ordered pair of distinct records) equals U.
 """
@@ -81,12 +82,23 @@ def _box_hi(cert, data):
     return narrow if ok else None
 
 
-def _zero(expr) -> bool:
-    """``expr`` is 0 for every T >= 1 (exact algebra; a maximum resolved at T = 1 + u, u >= 0)."""
+def _zero(expr, cap=None) -> bool:
+    """``expr`` is 0 for every T >= 1, or every T in [1, cap) (exact algebra; a maximum resolved at T = 1 + u, or
+    T = 1 + (cap - 1) u/(1 + u), u >= 0)."""
     expr = sympy.expand_log(expr, force=True)
     if expr.has(sympy.Max, sympy.Min, sympy.Abs):
-        expr = expr.subs(_T, 1 + _U)
+        expr = expr.subs(_T, 1 + (_U if cap is None else (cap - 1) * _U / (1 + _U)))
     return sympy.simplify(expr) == 0
+
+
+def _cap(cert, fam):
+    """The number c of a condition T <= c (a number > 1) in the family's own domain, or None."""
+    for c in _read_domain(cert, fam.get("domain") or []):
+        if isinstance(c, (sympy.LessThan, sympy.GreaterThan)):
+            lhs, rhs = (c.lhs, c.rhs) if isinstance(c, sympy.LessThan) else (c.rhs, c.lhs)
+            if lhs == _T and rhs.is_Rational and rhs > 1:
+                return rhs
+    return None
 
 
 def _size_one(A) -> bool:
@@ -147,14 +159,15 @@ def _rows(fam):
     return [(_expr(r["count"]), [_expr(v) for v in r["values"]], str(r.get("class"))) for r in fam.get("rows") or []]
 
 
-def _family_symbolic(rows, div, hi) -> bool:
-    """Every row sums to 1 and D(E1 row || E2 row) is V, in T (and N)."""
+def _family_symbolic(rows, div, hi, cap=None) -> bool:
+    """Every row sums to 1 and D(E1 row || E2 row) is V, in T (and N; T below ``cap`` where the family's domain
+    states T <= cap)."""
     if len(rows) < 2 or any(sympy.simplify(sympy.Add(*vals) - 1) != 0 for _, vals, _ in rows):
         return False
     x, y = rows[0][1], rows[1][1]
     phi = div.phi(_R)
     value = sympy.Add(*[b * phi.subs(_R, sympy.cancel(a / b)) for a, b in zip(x, y)])
-    return _zero(value - corner_value(phi, hi))
+    return _zero(value - corner_value(phi, hi), cap)
 
 
 def _family_at(cert, rows, t, n, div):
@@ -185,7 +198,8 @@ def _family_at(cert, rows, t, n, div):
 
 def _tightness_steps(cert, div, ns, hi):
     fam = cert.get("tightness") or {}
-    rows = _rows(fam)
-    return [("the family's rows sum to 1 and its first two rows' divergence is V (symbolic in T)",
-             _family_symbolic(rows, div, hi), "exact"),
+    rows, cap = _rows(fam), _cap(cert, fam)
+    where = "" if cap is None else f" for 1 <= T < {cap}, its domain's T <= {cap}"
+    return [(f"the family's rows sum to 1 and its first two rows' divergence is V (symbolic in T{where})",
+             _family_symbolic(rows, div, hi, cap), "exact"),
             sampled_family_step(cert, fam, ns, lambda t, n: _family_at(cert, rows, t, n, div), _read_domain)]

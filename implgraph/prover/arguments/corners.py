@@ -23,7 +23,7 @@ Attained (the supremum) where N >= T + 1 and N >= 2 + 2/T: with m = (1, 1, T - 1
 x_i = m (T, 1/T, 1/T), x_j = m (1/T, T, 1/T) and the N - 2 others at (N m - x_i - x_j)/(N - 2), whose ratios to m,
 (N - T - 1/T)/(N - 2) twice and (N - 2/T)/(N - 2), lie in [1/T, T] exactly there; A's level is T and
 D(x_i || x_j) = V. Elsewhere V is an upper bound and tightness is not derived. For KL, Renyi of order 2 and the
-hockey stick the bound is stated piece by piece in T: V where T <= N - 1, and beyond it the same corners on the
+hockey stick the bound is stated piece by piece in T: V where T < N - 1, and from there on the same corners on the
 narrowed box [1/T, N - (N - 1)/T], attained for N >= 3 (:mod:`implgraph.prover.corners_narrow`).
 
 A subset level of another size j (``dp``, ``kdp(k)``, ``kt-closeness(k)``) against the hockey stick is the
@@ -40,7 +40,8 @@ from implgraph.core import methods
 from implgraph.core.concrete import ConcreteTable
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
-from implgraph.prover.corners_narrow import narrow_end, narrow_rows, narrow_upper, narrows, supremum
+from implgraph.prover.corners_narrow import (CYCLE_DOMAIN, cycle_rows, cycle_where, narrow_end, narrow_rows,
+                                             narrow_upper, narrows, supremum)
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import compares
 from implgraph.prover.tables import frac
@@ -140,8 +141,8 @@ def bound(ctx):
                 buckets=sympy.Integer(3), attained_where=attained_where(ctx.N))
     if not narrows(div):
         return out
-    # beyond T = N - 1 a record's ratio is also <= N - (N - 1)/T: the narrowed box's pieces (corners_narrow)
-    exact = supremum(div, ctx.N, out, _build(ctx.N, narrow_rows))
+    # from T = N - 1 on a record's ratio is also <= N - (N - 1)/T: the narrowed box's pieces (corners_narrow)
+    exact = supremum(div, ctx.N, out, _build(ctx.N, narrow_rows), _build(ctx.N, cycle_rows))
     return Bound(upper, False, METHOD.name, text, checks=list(out.checks), exact=exact)
 
 
@@ -158,12 +159,16 @@ def _upper_certificate(cert, ctx):
 
 def _family(cert, ctx):
     """The attaining family: three blocks of rows over three buckets, in T and N, where it exists."""
-    if cert["upper_certificate"]["hi"] != "T":      # the piece T > N - 1 (corners_narrow)
-        return {"rows": [{"count": str(c), "values": [str(sympy.cancel(v)) for v in vals], "class": k}
-                         for c, vals, k in narrow_rows(ctx.N)], "domain": [str(sympy.Ge(ctx.N, 3))]}
+    if cert["upper_certificate"]["hi"] != "T":      # the piece T >= N - 1 (corners_narrow)
+        return _rows_family(narrow_rows(ctx.N), [str(sympy.Ge(ctx.N, 2))])
+    if ctx.bound.attained_where == cycle_where(ctx.N):     # the hockey stick at N = 3, T < 2 (corners_narrow)
+        return _rows_family(cycle_rows(ctx.N), list(CYCLE_DOMAIN))
+    return _rows_family(family_rows(ctx.N), [str(c) for c in _attained(ctx.N)])
+
+
+def _rows_family(rows, domain):
     return {"rows": [{"count": str(c), "values": [str(sympy.cancel(v)) for v in vals], "class": k}
-                     for c, vals, k in family_rows(ctx.N)],
-            "domain": [str(c) for c in _attained(ctx.N)]}
+                     for c, vals, k in rows], "domain": domain}
 
 
 certificate_parts(METHOD, family=_family)(_upper_certificate)
