@@ -13,18 +13,9 @@ Pieces: T < N - 1, the box [1/T, T] (the corners module's V, attained where N >=
 over three buckets, x_i = m (h, 1/T, 1/T), x_j = m (1/T, h, 1/T) and the N - 2 others at m (1/T, 1/T,
 (N - 2/T)/(N - 2)); their last ratio is <= T where (N - 2) T^2 - N T + 2 = ((N - 2) T - 2)(T - 1) >= 0, i.e.
 T >= 2/(N - 2), which T >= N - 1 >= 2 gives; h <= T there; A's level is T and D(x_i || x_j) is the bound (module notes
-of :mod:`~implgraph.prover.arguments.corners`). At N = 2 there are no others (the third bucket holds nothing): the
-two records' ratios a and 2 - a fill the segment from (1/T, h) to (h, 1/T), whose ends the family puts its mass on,
-so the bound is the supremum for every T >= 1.
-
-Where N T < 2 T + 2 below T = N - 1 (N = 3, T < 2) the corner family is no table. Three records' ratios (a, b, c),
-a + b + c = 3, each in [1/T, T], fill a hexagon whose vertices are the six orderings of (T, 1/T, k), k = 3 - T - 1/T;
-the supremum of sum m g(a, b) is the best mixture of its vertices with mean (1, 1). For the hockey stick at
-gamma >= 1 it is V, attained by the cycle family (:func:`cycle_rows`): masses 1/(T + 1), (T^2 - T + 1)/((T + 1)
-(2 T - 1)), (T - 1)/(2 T - 1) on the vertices (T, 1/T), (1/T, T), (1/T, k) of (x_i, x_j)'s ratios, the third record at
-(k, k, T); x_i - gamma x_j is positive in the first bucket only (gamma k >= k T >= 1/T: T k = 3 T - T^2 - 1 >= 1 on
-[1, 2]), so D = (T - gamma/T)/(T + 1) = V where T^2 >= gamma, and 0 = V elsewhere. For KL and Renyi of order 2 the
-supremum there is smaller than V (docs/arguments/corners.md) and the piece stays an upper bound.
+of :mod:`~implgraph.prover.arguments.corners`). At N = 2 there are no others (the third bucket holds nothing) and
+the bound is the supremum for every T >= 1; where N T < 2 T + 2 below T = N - 1 (N = 3, T < 2) the hockey stick's V
+is attained by the cycle family (:func:`cycle_rows`); the derivations are the corners module's notes ("Few records").
 
 The kinds narrowed here are those the kernel states on a general box: KL, Renyi of order 2 and the hockey stick at a
 rational gamma >= 1 (total variation's corner value 1 - lo does not change).

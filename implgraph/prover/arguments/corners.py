@@ -24,7 +24,39 @@ x_i = m (T, 1/T, 1/T), x_j = m (1/T, T, 1/T) and the N - 2 others at (N m - x_i 
 (N - T - 1/T)/(N - 2) twice and (N - 2/T)/(N - 2), lie in [1/T, T] exactly there; A's level is T and
 D(x_i || x_j) = V. Elsewhere V is an upper bound and tightness is not derived. For KL, Renyi of order 2 and the
 hockey stick the bound is stated piece by piece in T: V where T < N - 1, and from there on the same corners on the
-narrowed box [1/T, N - (N - 1)/T], attained for N >= 3 (:mod:`implgraph.prover.corners_narrow`).
+narrowed box [1/T, h], h = N - (N - 1)/T, attained for every N >= 2 (:mod:`implgraph.prover.corners_narrow`).
+
+**Few records.** The corner family is no table where N < 2 + 2/T: N = 2 (any T > 1) and N = 3 with T < 2 (for N >= 4,
+N T >= 4 T >= 2 T + 2). There the supremum is found exactly from the set S of (a, b) the records' ratios can take
+in one bucket: with the others' ratios each in [1/T, T] and summing to N - a - b, S is the box [1/T, T]^2 cut by
+(N - 2)/T <= N - a - b <= (N - 2) T, a polygon. The supremum of sum m g(a, b) over masses on S with
+sum m a = sum m b = sum m = 1 is the largest mixture of S's vertices with mean (1, 1) (g is jointly convex, so each
+point of S may be replaced by a mixture of vertices with the same mean and no smaller g; a mixture of three vertices
+is a table of three buckets), a linear program over the vertices; an affine h >= g at every vertex gives
+D <= h(1, 1) (g <= h on S by convexity), and the two meet (linear programming duality).
+
+- N = 2: a + b = 2, so S is the segment from (1/T, h) to (h, 1/T) (h = 2 - 1/T): the mixture (1/2, 1/2) of its ends
+  is the only one with mean (1, 1), which is the narrowed box's family (its third block empty) and its bound
+  (g(h, 1/T) + g(1/T, h))/2: tight for every T >= 1 (at T = 1 both pieces are 0; the narrowed piece now starts at
+  T = N - 1, where h = T and the two pieces agree).
+- N = 3, T < 2: S is the hexagon of the six orderings (a, b) of (T, 1/T, k), k = 3 - T - 1/T (a bucket's third ratio
+  completes the three to 3; k is in [1/T, T] as (T - 1)(2 - T) >= 0 and (T - 1)(2 T - 1) >= 0). At every sampled T
+  the program's optimum (for KL, Renyi 2 and the hockey stick) is the mixture of (T, 1/T), (1/T, T), (1/T, k) with
+  masses 1/(T + 1), (T^2 - T + 1)/((T + 1)(2 T - 1)), (T - 1)/(2 T - 1): the cycle family, whose three records' ratios
+  are the cyclic shifts of (T, 1/T, k) (x_i = m (T, 1/T, 1/T), x_j = m (1/T, T, k), the third m (k, k, T)).
+  Hockey stick at gamma >= 1: x_i - gamma x_j is positive in the first bucket only (gamma T k >= T k = 3 T - T^2 - 1
+  >= 1 on [1, 2]), so D = max(T^2 - gamma, 0)/(T (T + 1)) = V: the corner bound is the supremum, attained by this
+  family (:func:`~implgraph.prover.corners_narrow.cycle_rows`; the piece N T < 2 T + 2 has its own certificate).
+  Renyi of order 2: the mixture's sum is W2 = T^3/(T + 1) + (T^2 - T + 1)/(T^3 (T + 1)(2 T - 1)) +
+  (T - 1)/(T (2 T - 1)(3 T - T^2 - 1)) (857/540 at T = 3/2, below V = 865/540). The affine h through g at the three
+  vertices lies above g at the other three: h - g at (T, k), (k, T), (k, 1/T) has numerators (T - 2)(T - 1)^2
+  (T + 1)(T^2 - T + 1)(T^2 + T + 1), -(T - 2)(T - 1)^2 (T^5 - 2 T^4 + T^3 - 8 T^2 + 4 T - 2) and -(T - 2)(T - 1)^3
+  (2 T - 1)(T^3 - 2 T^2 - T - 1) over T^3 (T^2 - 3 T + 1) < 0, the quintic and the cubic negative on [1, 2] (no
+  root there, -13.16 and -3.63 at 3/2): so W2 is the supremum, and the Renyi level's log(W2) is smaller than V's.
+  KL: the mixture gives W = (T - 1)/(T (2 T - 1)) (2 (2 T^2 + 1) log(T)/(T + 1) - log(3 T - T^2 - 1)), a lower
+  bound of the supremum, below V = 2 (T - 1) log(T)/T at every sampled T in (1, 2); h - g at the other three vertices is positive at every sampled T in (1, 2) but its sign is
+  not derived for every T. Neither value is stated by the prover yet (no certificate, checker step or kernel
+  theorem for the hexagon): for KL and Renyi 2 the piece N = 3, T < 2 stays V, an upper bound, tightness not derived.
 
 A subset level of another size j (``dp``, ``kdp(k)``, ``kt-closeness(k)``) against the hockey stick is the
 ``subset-corners`` argument's: the same corners on one record's ratio range under that size, which may reach 0.
