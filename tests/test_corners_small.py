@@ -12,7 +12,9 @@ Hand values.
   (3/5, 7/30, 1/6), y = m (2/3, 3/2, 5/6) = (4/15, 21/40, 5/24), the third m (5/6, 5/6, 3/2) = (1/3, 7/24, 3/8);
   lip's level 3/2; the hockey stick at 2: 3/5 - 8/15 = 1/15 = (T^2 - 2)/(T (T + 1)) = (1/4)/(15/4), the corners' V.
   Its sum x^2/y = 27/20 + 14/135 + 2/15 = 857/540, below Renyi 2's V = (27/8 + 8/27 + 1/3)/(5/2) = 865/540: there
-  the corner bound is not the supremum, which the vertex search below finds to be 857/540.
+  the corner bound is not the supremum, which the vertex search below finds to be 857/540; the hexagon's value W2 of
+  the module notes (T^3/(T + 1) + (T^2 - T + 1)/(T^3 (T + 1)(2 T - 1)) + (T - 1)/(T (2 T - 1)(3 T - T^2 - 1))) is
+  27/20 + 14/135 + 2/15 there too, and the prover's piece N = 3, T < 2 states log(W2).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from _coq import load_certs
 from _forge import edited
 
 CERTS = load_certs("corners_small.json")
-CYCLE = "lip => delta-ldp(eps=log(2)) cycle"
+CYCLE, HEXAGON = "lip => delta-ldp(eps=log(2)) cycle", "lip => renyi-ldp(alpha=2) hexagon"
 KL, RENYI, HOCKEY = "lip => kl-ldp", "lip => renyi-ldp(alpha=2)", "lip => delta-ldp(eps=log(2))"
 TWO = [[F(5, 6), F(1, 6), F(0)], [F(1, 6), F(5, 6), F(0)]]
 THREE = [[F(3, 5), F(7, 30), F(1, 6)], [F(4, 15), F(21, 40), F(5, 24)], [F(1, 3), F(7, 24), F(3, 8)]]
@@ -111,9 +113,37 @@ def test_forged_cycle_certificates_are_rejected():
     assert not check_certificate(edited(CERTS[CYCLE], ["upper"], "Max(0, T**2 - 2)/(2*T*(T + 1))")).ok
 
 
-def test_the_prover_is_tight_for_every_n_on_the_hockey_stick():
+def test_the_prover_is_tight_for_every_n_on_the_hockey_stick_and_renyi_two():
     from implgraph.engines.prove import check_implication
     res = check_implication("lip", "delta-ldp", a_params={}, b_params={"eps": sympy.log(2)}, max_n=3)
     assert res.verdict == "proved" and "attained_where" not in res.details
+    r2 = check_implication("lip", "renyi-ldp", b_params={"alpha": sympy.Integer(2)}, max_n=3)
+    assert r2.verdict == "proved" and "attained_where" not in r2.details
     kl = check_implication("lip", "kl-ldp", max_n=3)
-    assert kl.details.get("attained_where") is not None      # N = 3, T < 2: the corner bound is not the supremum
+    assert kl.details.get("attained_where") is not None      # N = 3, T < 2: the hexagon's value is not stated for KL
+
+
+def _w2(t):
+    """W2 of the module notes: T^3/(T + 1) + (T^2 - T + 1)/(T^3 (T + 1)(2 T - 1)) + (T - 1)/(T (2 T - 1)(3 T - T^2 - 1))."""
+    return t ** 3 / (t + 1) + (t * t - t + 1) / (t ** 3 * (t + 1) * (2 * t - 1)) + (t - 1) / (t * (2 * t - 1) * (3 * t - t * t - 1))
+
+
+def test_renyi_two_at_three_records_is_the_hexagons_value():
+    t = F(3, 2)
+    assert _w2(t) == F(857, 540) == brute.renyi_level_sum(THREE, 2, "pairs")
+    for t in (F(5, 4), F(7, 4)):
+        assert _vertex_supremum(lambda a, b: a * a / b, t) == _w2(t)
+    assert sympy.simplify(_at(CERTS[HEXAGON]["upper"], 3, F(3, 2)) - sympy.log(F(857, 540))) == 0
+
+
+def test_forged_hexagon_certificates_are_rejected():
+    cert = CERTS[HEXAGON]
+    assert check_certificate(cert).ok
+    # another triangle of vertices: its affine h is below g at a vertex (the supremum's triangle is the only one)
+    other = [["T", "1/T"], ["1/T", "T"], ["-T + 3 - 1/T", "1/T"]]
+    assert not check_certificate(edited(cert, ["upper_certificate", "hexagon"], other)).ok
+    # a support that is no vertex; U at the box's V (not h(1, 1)); the domain without N T < 2 T + 2 (N = 3 not given)
+    assert not check_certificate(edited(cert, ["upper_certificate", "hexagon", 2], ["1", "1"])).ok
+    box_v = "log((T**3 + 1/T**3 + (T - 1)/T)/(T + 1))"
+    assert not check_certificate(edited(cert, ["upper"], box_v)).ok
+    assert not check_certificate(edited(cert, ["domain"], ["T > 0", "T >= 1", "N >= 2", "T < N - 1"])).ok

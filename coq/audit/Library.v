@@ -169,3 +169,7 @@ Print Assumptions corners_conf.
 Print Assumptions corners_narrow_kl.
 Print Assumptions corners_narrow_renyi2.
 Print Assumptions corners_narrow_hockey.
+From Implgraph Require Import CornersHexagon.
+Print Assumptions hex_conf.
+Print Assumptions corners_hexagon.
+Print Assumptions corners_hexagon_renyi2.

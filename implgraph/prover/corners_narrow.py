@@ -28,7 +28,8 @@ import sympy
 from implgraph.core import methods
 from implgraph.prover.answer import Bound, T
 
-__all__ = ["narrows", "narrow_end", "narrow_upper", "narrow_rows", "cycle_rows", "CYCLE_DOMAIN", "supremum"]
+__all__ = ["narrows", "narrow_end", "narrow_upper", "narrow_rows", "cycle_rows", "CYCLE_DOMAIN", "SUPPORT",
+           "hexagons", "hexagon_upper", "supremum"]
 
 _R = sympy.Symbol("r", positive=True)
 
@@ -90,15 +91,33 @@ def cycle_where(N):
     return sympy.And(sympy.Eq(N, 3), sympy.Le(T, 2))
 
 
+#: the cycle family's vertices (a, b) of the hexagon, with its masses (module notes of the corners argument)
+SUPPORT = ((T, 1 / T), (1 / T, T), (1 / T, 3 - T - 1 / T))
+_MASSES = (1 / (T + 1), (T ** 2 - T + 1) / ((T + 1) * (2 * T - 1)), (T - 1) / (2 * T - 1))
+
+
+def hexagons(div) -> bool:
+    """Renyi of order 2: the kind whose hexagon value the kernel states (``CornersHexagon.v``)."""
+    return div.kind == "renyi" and div.order == 2
+
+
+def hexagon_upper(div):
+    """B's bound at three records, 1 <= T < 2: the cycle family's mixture of g at :data:`SUPPORT`, in B's level."""
+    phi = div.phi(_R)
+    value = sympy.Add(*[w * b * phi.subs(_R, sympy.cancel(a / b)) for w, (a, b) in zip(_MASSES, SUPPORT)])
+    return div.from_phi_mean(sympy.factor(sympy.cancel(value)))
+
+
 def _first_pieces(div, N, first, build_cycle):
-    """The piece T < N - 1 (the box [1/T, T]): ``first``, and for the hockey stick a second family where the corner
-    family is no table (N T < 2 T + 2 there: N = 3, T < 2), the cycle family of :func:`cycle_rows`; as
-    ``[(condition, Bound, where it is attained on the condition)]`` (T < N - 1 gives the family's N >= T + 1; an
-    integer N >= 2 and T >= 1 with T < N - 1 and N T < 2 T + 2 give N = 3, T < 2)."""
+    """The piece T < N - 1 (the box [1/T, T]): ``first``, and where the corner family is no table (N T < 2 T + 2
+    there: N = 3, T < 2) the cycle family of :func:`cycle_rows`, attaining V (the hockey stick) or the hexagon's
+    value (Renyi of order 2); as ``[(condition, Bound, where it is attained on the condition)]`` (T < N - 1 gives
+    the family's N >= T + 1; an integer N >= 2 and T >= 1 with T < N - 1 and N T < 2 T + 2 give N = 3, T < 2)."""
     cut, wide = sympy.Lt(T, N - 1), sympy.Ge(N * T, 2 * T + 2)
-    if div.kind != "hockey-stick":
+    if div.kind != "hockey-stick" and not hexagons(div):
         return [(cut, first, wide)]
-    cycle = Bound(first.upper, True, first.method, first.argument + _CYCLE_TEXT, build=build_cycle,
+    upper, text = (first.upper, _CYCLE_TEXT) if div.kind == "hockey-stick" else (hexagon_upper(div), _HEXAGON_TEXT)
+    cycle = Bound(upper, True, first.method, first.argument + text, build=build_cycle,
                   checks=list(first.checks), buckets=sympy.Integer(3), attained_where=cycle_where(N))
     return [(sympy.And(cut, wide), first, sympy.true), (sympy.And(cut, sympy.Not(wide)), cycle, sympy.true)]
 
@@ -106,6 +125,12 @@ def _first_pieces(div, N, first, build_cycle):
 _CYCLE_TEXT = ("; where N T < 2 T + 2 (N = 3, T < 2) attained by three records whose ratios to the mean are the cyclic "
                "shifts of (T, 1/T, 3 - T - 1/T) over three buckets of masses 1/(T + 1), (T^2 - T + 1)/((T + 1)(2 T - 1)), "
                "(T - 1)/(2 T - 1): x_i - gamma x_j is positive in the first bucket only (gamma >= 1)")
+_HEXAGON_TEXT = ("; where N T < 2 T + 2 (N = 3, T < 2) two records' ratios (a, b) also have a + b in [3 - T, 3 - 1/T] "
+                 "(the third's ratio in [1/T, T]): a hexagon with vertices the orderings of (T, 1/T, k), k = 3 - T - 1/T; "
+                 "g is jointly convex, so the affine h through g at (T, 1/T), (1/T, T), (1/T, k), at least g at the "
+                 "other three vertices (for Renyi 2 polynomials of one sign on [1, 2]), is at least g on it and "
+                 "B <= h(1, 1), attained by three records whose ratios are the cyclic shifts of (T, 1/T, k) over masses "
+                 "1/(T + 1), (T^2 - T + 1)/((T + 1)(2 T - 1)), (T - 1)/(2 T - 1)")
 
 
 def supremum(div, N, first, build_narrow, build_cycle=None):
@@ -121,8 +146,20 @@ def supremum(div, N, first, build_narrow, build_cycle=None):
     second = Bound(narrow_upper(div, N), True, methods.CORNERS.name, first.argument + text, build=build_narrow,
                    checks=list(first.checks), buckets=sympy.Integer(3), attained_where=sympy.Ge(N, 2))
     pieces = [*_first_pieces(div, N, first, build_cycle), (sympy.Ge(T, cut), second, sympy.true)]    # (N >= 2)
-    upper = sympy.Piecewise((first.upper, sympy.Lt(T, cut)), (second.upper, True))
+    upper = _piecewise([(c, p.upper) for c, p, _ in pieces])
     where = sympy.simplify_logic(sympy.Or(*[sympy.And(c, w) for c, _, w in pieces]))
     return Bound(upper, True, methods.CORNERS.name, first.argument + text + "; tight piece by piece in T",
                  checks=list(first.checks), parts=[(c, p) for c, p, _ in pieces], buckets=sympy.Integer(3),
                  attained_where=where)
+
+
+def _piecewise(pieces):
+    """The Piecewise of ``[(condition, value)]``, consecutive pieces of one value merged, the last one's condition
+    True."""
+    merged = []
+    for cond, value in pieces:
+        if merged and merged[-1][1] == value:
+            merged[-1] = (sympy.simplify_logic(sympy.Or(merged[-1][0], cond)), value)
+        else:
+            merged.append((cond, value))
+    return sympy.Piecewise(*[(v, c) for c, v in merged[:-1]], (merged[-1][1], True))

@@ -21,6 +21,9 @@ What the checker re-derives from the certificate's statement, not from its data:
 - the domain states T >= 1;
 - U is V in B's level (for Renyi of order alpha, exp((alpha - 1) U) = V), by exact algebra (a maximum resolved at
   T = 1 + u, u >= 0);
+- at three records (the certificate's ``hexagon``: the domain states T < N - 1 and N T < 2 T + 2) U is instead the
+  value at (1, 1) of the affine function through g at three vertices of the hexagon the two records' ratios fill,
+  at least g at all six (:mod:`implgraph.certify.lemmas.corners_hexagon`);
 - where the certificate claims tightness: its family (three blocks of rows over three buckets, in T and N) sums to 1
   row by row and gives D(E1 row || E2 row) = V symbolically in T (for T in [1, c) where the family's own domain
   states T <= c, a number: the family is claimed there only); at each sampled N and T in {1, 5/4, 3/2, 2, 3, 5}
@@ -105,8 +108,8 @@ def _size_one(A) -> bool:
     return A.get("size") is not None and sympy.simplify(_expr(A["size"]) - 1) == 0
 
 
-def _value_ok(div, upper, hi=_T) -> bool:
-    V = corner_value(div.phi(_R), hi)
+def _value_ok(div, upper, hi=_T, value=None) -> bool:
+    V = corner_value(div.phi(_R), hi) if value is None else value
     if div.kind == "renyi":
         return _zero(sympy.exp((div.order - 1) * upper) - V)
     return _zero(upper - V)
@@ -145,10 +148,18 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
                       hi is not None, "exact"))
         if hi is None:
             return _report(steps)
-        steps.append(("U is the corners' value V on the box (exact algebra)",
-                      _value_ok(div, _expr(cert.get("upper")), hi), "exact"))
+        value = None
+        if data.get("hexagon") is not None:      # three records (corners_hexagon)
+            from implgraph.certify.lemmas.corners_hexagon import hexagon_steps
+            more, value = hexagon_steps(cert, data, div, _expr, _read_domain)
+            steps += more
+            if value is None:
+                return _report(steps)
+        steps.append(("U is the corners' value V on the box (exact algebra)" if value is None else
+                      "U is h(1, 1) on the hexagon (exact algebra)",
+                      _value_ok(div, _expr(cert.get("upper")), hi, value), "exact"))
         if cert.get("tight"):
-            steps += _tightness_steps(cert, div, ns, hi)
+            steps += _tightness_steps(cert, div, ns, hi, value)
     except (*UNREADABLE, InputError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)
@@ -159,7 +170,7 @@ def _rows(fam):
     return [(_expr(r["count"]), [_expr(v) for v in r["values"]], str(r.get("class"))) for r in fam.get("rows") or []]
 
 
-def _family_symbolic(rows, div, hi, cap=None) -> bool:
+def _family_symbolic(rows, div, hi, cap=None, target=None) -> bool:
     """Every row sums to 1 and D(E1 row || E2 row) is V, in T (and N; T below ``cap`` where the family's domain
     states T <= cap)."""
     if len(rows) < 2 or any(sympy.simplify(sympy.Add(*vals) - 1) != 0 for _, vals, _ in rows):
@@ -167,7 +178,7 @@ def _family_symbolic(rows, div, hi, cap=None) -> bool:
     x, y = rows[0][1], rows[1][1]
     phi = div.phi(_R)
     value = sympy.Add(*[b * phi.subs(_R, sympy.cancel(a / b)) for a, b in zip(x, y)])
-    return _zero(value - corner_value(phi, hi), cap)
+    return _zero(value - (corner_value(phi, hi) if target is None else target), cap)
 
 
 def _family_at(cert, rows, t, n, div):
@@ -196,10 +207,10 @@ def _family_at(cert, rows, t, n, div):
     return bool(ok), f"at T = {t}, N = {n}: A's raw level {ra}, B's {rb_s} against U = {upper}"
 
 
-def _tightness_steps(cert, div, ns, hi):
+def _tightness_steps(cert, div, ns, hi, target=None):
     fam = cert.get("tightness") or {}
     rows, cap = _rows(fam), _cap(cert, fam)
     where = "" if cap is None else f" for 1 <= T < {cap}, its domain's T <= {cap}"
     return [(f"the family's rows sum to 1 and its first two rows' divergence is V (symbolic in T{where})",
-             _family_symbolic(rows, div, hi, cap), "exact"),
+             _family_symbolic(rows, div, hi, cap, target), "exact"),
             sampled_family_step(cert, fam, ns, lambda t, n: _family_at(cert, rows, t, n, div), _read_domain)]

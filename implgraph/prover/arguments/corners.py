@@ -72,8 +72,8 @@ from implgraph.core import methods
 from implgraph.core.concrete import ConcreteTable
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
-from implgraph.prover.corners_narrow import (CYCLE_DOMAIN, cycle_rows, cycle_where, narrow_end, narrow_rows,
-                                             narrow_upper, narrows, supremum)
+from implgraph.prover.corners_narrow import (CYCLE_DOMAIN, SUPPORT, cycle_rows, cycle_where, hexagon_upper, hexagons,
+                                             narrow_end, narrow_rows, narrow_upper, narrows, supremum)
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import compares
 from implgraph.prover.tables import frac
@@ -184,8 +184,10 @@ def _upper_certificate(cert, ctx):
     div = divergence_of(get(cert["B"]["definition"]), cert["B"].get("params"))
     data = {"lemma": METHOD.lemma, "kind": div.kind, "order": None if div.order is None else str(div.order),
             "compares": div.compares, "phi": str(div.phi(_R)), "lo": "1/T", "hi": "T"}
-    if narrows(div) and ctx.bound.tight and ctx.bound.upper == narrow_upper(div, ctx.N):    # the piece T > N - 1
+    if narrows(div) and ctx.bound.tight and ctx.bound.upper == narrow_upper(div, ctx.N):    # the piece T >= N - 1
         data["hi"] = str(narrow_end(ctx.N))
+    if hexagons(div) and ctx.bound.tight and ctx.bound.upper == hexagon_upper(div):    # N = 3, T < 2
+        data["hexagon"] = [[str(a), str(b)] for a, b in SUPPORT]
     cert["upper_certificate"] = data
 
 
