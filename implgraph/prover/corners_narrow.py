@@ -15,7 +15,9 @@ over three buckets, x_i = m (h, 1/T, 1/T), x_j = m (1/T, h, 1/T) and the N - 2 o
 T >= 2/(N - 2), which T >= N - 1 >= 2 gives; h <= T there; A's level is T and D(x_i || x_j) is the bound (module notes
 of :mod:`~implgraph.prover.arguments.corners`). At N = 2 there are no others (the third bucket holds nothing) and
 the bound is the supremum for every T >= 1; where N T < 2 T + 2 below T = N - 1 (N = 3, T < 2) the hockey stick's V
-is attained by the cycle family (:func:`cycle_rows`); the derivations are the corners module's notes ("Few records").
+is attained by the cycle family (:func:`cycle_rows`), and Renyi 2's supremum is the hexagon's value
+(:func:`hexagon_upper`), attained by the same family; the derivations are the corners module's notes ("Few
+records").
 
 The kinds narrowed here are those the kernel states on a general box: KL, Renyi of order 2 and the hockey stick at a
 rational gamma >= 1 (total variation's corner value 1 - lo does not change).

@@ -51,15 +51,14 @@ D <= h(1, 1) (g <= h on S by convexity), and the two meet (linear programming du
   (T - 1)/(T (2 T - 1)(3 T - T^2 - 1)) (857/540 at T = 3/2, below V = 865/540). The affine h through g at the three
   vertices lies above g at the other three: h - g at (T, k), (k, T), (k, 1/T) has numerators (T - 2)(T - 1)^2
   (T + 1)(T^2 - T + 1)(T^2 + T + 1), -(T - 2)(T - 1)^2 (T^5 - 2 T^4 + T^3 - 8 T^2 + 4 T - 2) and -(T - 2)(T - 1)^3
-  (2 T - 1)(T^3 - 2 T^2 - T - 1) over T^3 (T^2 - 3 T + 1) < 0, the quintic and the cubic negative on [1, 2] (no
-  root there, -13.16 and -3.63 at 3/2): so W2 is the supremum, and the Renyi level's log(W2) is smaller than V's.
+  (2 T - 1)(T^3 - 2 T^2 - T - 1) over T^3 (T^2 - 3 T + 1) < 0, each numerator <= 0 on [1, 2] (its Bernstein
+  coefficients there all <= 0): so W2 is the supremum, and the prover states log(W2) on the piece N T < 2 T + 2
+  below T = N - 1 (its certificate names the three vertices; the checker solves h and signs the gaps, the kernel's
+  ``CornersHexagon.corners_hexagon_renyi2``).
   KL: the mixture gives W = (T - 1)/(T (2 T - 1)) (2 (2 T^2 + 1) log(T)/(T + 1) - log(3 T - T^2 - 1)), a lower
-  bound of the supremum, below V = 2 (T - 1) log(T)/T at every sampled T in (1, 2); h - g at the other three vertices is positive at every sampled T in (1, 2) but its sign is
-  not derived for every T. Neither value is stated by the prover yet (no certificate, checker step or kernel
-  theorem for the hexagon): for KL and Renyi 2 the piece N = 3, T < 2 stays V, an upper bound, tightness not derived.
-
-A subset level of another size j (``dp``, ``kdp(k)``, ``kt-closeness(k)``) against the hockey stick is the
-``subset-corners`` argument's: the same corners on one record's ratio range under that size, which may reach 0.
+  bound of the supremum, below V = 2 (T - 1) log(T)/T at every sampled T in (1, 2); h - g at the other three vertices
+  is positive at every sampled T in (1, 2) but its sign (logarithms of T and of 3 T - T^2 - 1) is not derived for
+  every T: for KL the piece N = 3, T < 2 stays V, an upper bound, tightness not derived.
 """
 
 from __future__ import annotations
