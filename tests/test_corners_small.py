@@ -14,7 +14,9 @@ Hand values.
   Its sum x^2/y = 27/20 + 14/135 + 2/15 = 857/540, below Renyi 2's V = (27/8 + 8/27 + 1/3)/(5/2) = 865/540: there
   the corner bound is not the supremum, which the vertex search below finds to be 857/540; the hexagon's value W2 of
   the module notes (T^3/(T + 1) + (T^2 - T + 1)/(T^3 (T + 1)(2 T - 1)) + (T - 1)/(T (2 T - 1)(3 T - T^2 - 1))) is
-  27/20 + 14/135 + 2/15 there too, and the prover's piece N = 3, T < 2 states log(W2).
+  27/20 + 14/135 + 2/15 there too, and the prover's piece N = 3, T < 2 states log(W2). KL(x || y) = (3/5) log(9/4) +
+  (7/30) log(4/9) + (1/6) log(4/5) = (11/15) log(3/2) - (1/6) log(5/4), the KL value of the module notes,
+  (T - 1)/(T (2 T - 1)) (2 (2 T^2 + 1) log(T)/(T + 1) - log(3 T - T^2 - 1)) = (1/6)((22/5) log(3/2) - log(5/4)).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from _forge import edited
 
 CERTS = load_certs("corners_small.json")
 CYCLE, HEXAGON = "lip => delta-ldp(eps=log(2)) cycle", "lip => renyi-ldp(alpha=2) hexagon"
+KL_HEXAGON = "lip => kl-ldp hexagon"
 KL, RENYI, HOCKEY = "lip => kl-ldp", "lip => renyi-ldp(alpha=2)", "lip => delta-ldp(eps=log(2))"
 TWO = [[F(5, 6), F(1, 6), F(0)], [F(1, 6), F(5, 6), F(0)]]
 THREE = [[F(3, 5), F(7, 30), F(1, 6)], [F(4, 15), F(21, 40), F(5, 24)], [F(1, 3), F(7, 24), F(3, 8)]]
@@ -120,7 +123,7 @@ def test_the_prover_is_tight_for_every_n_on_the_hockey_stick_and_renyi_two():
     r2 = check_implication("lip", "renyi-ldp", b_params={"alpha": sympy.Integer(2)}, max_n=3)
     assert r2.verdict == "proved" and "attained_where" not in r2.details
     kl = check_implication("lip", "kl-ldp", max_n=3)
-    assert kl.details.get("attained_where") is not None      # N = 3, T < 2: the hexagon's value is not stated for KL
+    assert kl.verdict == "proved" and "attained_where" not in kl.details
 
 
 def _w2(t):
@@ -147,3 +150,15 @@ def test_forged_hexagon_certificates_are_rejected():
     box_v = "log((T**3 + 1/T**3 + (T - 1)/T)/(T + 1))"
     assert not check_certificate(edited(cert, ["upper"], box_v)).ok
     assert not check_certificate(edited(cert, ["domain"], ["T > 0", "T >= 1", "N >= 2", "T < N - 1"])).ok
+
+
+def test_kl_at_three_records_is_the_hexagons_value():
+    by_hand = 11 / 15 * math.log(1.5) - math.log(1.25) / 6
+    assert math.isclose(brute.kl_level_float(THREE, "pairs"), by_hand)
+    assert math.isclose(float(_at(CERTS[KL_HEXAGON]["upper"], 3, F(3, 2))), by_hand)
+    assert by_hand < 2 * 0.5 * math.log(1.5) / 1.5          # below V = 2 (T - 1) log(T)/T
+    cert = CERTS[KL_HEXAGON]
+    assert check_certificate(cert).ok
+    other = [["T", "1/T"], ["1/T", "T"], ["-T + 3 - 1/T", "1/T"]]
+    assert not check_certificate(edited(cert, ["upper_certificate", "hexagon"], other)).ok
+    assert not check_certificate(edited(cert, ["upper"], "2*(T - 1)*log(T)/T")).ok

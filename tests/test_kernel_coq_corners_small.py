@@ -1,6 +1,7 @@
 """The Coq proofs of the ``corners`` pieces where the corner family of [1/T, T] is no table: the narrowed box from
 T = N - 1 on (its family now claimed for N >= 2), the hockey stick's box [1/T, T] at N = 3, T < 2 (its V attained
-by the cycle family) and Renyi 2's hexagon there (``CornersHexagon.v``, its value W2; tests/test_corners_small.py).
+by the cycle family) and Renyi 2's and KL's hexagon there (``CornersHexagon.v``, ``CornersHexagonKL.v``;
+tests/test_corners_small.py).
 The other upper bounds are ``Corners.v``'s and ``CornersNarrow.v``'s theorems; the certificates' domains now state
 T >= N - 1 or T < N - 1 with N T < 2 T + 2.
 
@@ -54,11 +55,14 @@ HEX_FORGERIES = [
     ("hexagon U", edited(CERTS[HEXAGON], ["upper"], "log((T**3 + 1/T**3 + (T - 1)/T)/(T + 1))"), "Hc"),
     # the domain without N T < 2 T + 2: N = 3 is not derived
     ("hexagon domain", edited(CERTS[HEXAGON], ["domain"], ["T > 0", "T >= 1", "N >= 2", "T < N - 1"]), "HNb"),
+    # KL at the box's V, above the hexagon's value: the identity WK T = U fails
+    ("kl hexagon U", edited(CERTS["lip => kl-ldp hexagon"], ["upper"], "2*(T - 1)*log(T)/T"), "Hc"),
 ]
 
 
 def test_the_hexagon_is_stated():
     assert "corners_hexagon_renyi2" in generate(CERTS[HEXAGON]) and "CornersHexagon" in generate(CERTS[HEXAGON])
+    assert "corners_hexagon_kl" in generate(CERTS["lip => kl-ldp hexagon"])
 
 
 @pytest.mark.slow

@@ -31,7 +31,7 @@ from implgraph.kernel_coq.statement import divergence_kind
 __all__ = ["corners", "METHODS", "MODULES"]
 
 #: the library modules the lemmas live in
-MODULES = ("Divergence", "Corners", "CornersNarrow", "CornersHexagon")
+MODULES = ("Divergence", "Corners", "CornersNarrow", "CornersHexagon", "CornersHexagonKL")
 
 
 def corners(f):

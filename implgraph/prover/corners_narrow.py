@@ -15,7 +15,7 @@ over three buckets, x_i = m (h, 1/T, 1/T), x_j = m (1/T, h, 1/T) and the N - 2 o
 T >= 2/(N - 2), which T >= N - 1 >= 2 gives; h <= T there; A's level is T and D(x_i || x_j) is the bound (module notes
 of :mod:`~implgraph.prover.arguments.corners`). At N = 2 there are no others (the third bucket holds nothing) and
 the bound is the supremum for every T >= 1; where N T < 2 T + 2 below T = N - 1 (N = 3, T < 2) the hockey stick's V
-is attained by the cycle family (:func:`cycle_rows`), and Renyi 2's supremum is the hexagon's value
+is attained by the cycle family (:func:`cycle_rows`), and KL's and Renyi 2's suprema are the hexagon's value
 (:func:`hexagon_upper`), attained by the same family; the derivations are the corners module's notes ("Few
 records").
 
@@ -99,15 +99,27 @@ _MASSES = (1 / (T + 1), (T ** 2 - T + 1) / ((T + 1) * (2 * T - 1)), (T - 1) / (2
 
 
 def hexagons(div) -> bool:
-    """Renyi of order 2: the kind whose hexagon value the kernel states (``CornersHexagon.v``)."""
-    return div.kind == "renyi" and div.order == 2
+    """KL or Renyi of order 2: the kinds whose hexagon value the kernel states (``CornersHexagon.v``,
+    ``CornersHexagonKL.v``)."""
+    return div.kind == "kl" or (div.kind == "renyi" and div.order == 2)
+
+
+_X = sympy.Symbol("x", positive=True)      # T k = 3 T - T^2 - 1
 
 
 def hexagon_upper(div):
-    """B's bound at three records, 1 <= T < 2: the cycle family's mixture of g at :data:`SUPPORT`, in B's level."""
+    """B's bound at three records, 1 <= T < 2: the cycle family's mixture of g at :data:`SUPPORT`, in B's level
+    (KL: in log(T) and log(3 T - T^2 - 1), each with its factored coefficient)."""
     phi = div.phi(_R)
-    value = sympy.Add(*[w * b * phi.subs(_R, sympy.cancel(a / b)) for w, (a, b) in zip(_MASSES, SUPPORT)])
-    return div.from_phi_mean(sympy.factor(sympy.cancel(value)))
+    if div.kind != "kl":
+        value = sympy.Add(*[w * b * phi.subs(_R, sympy.cancel(a / b)) for w, (a, b) in zip(_MASSES, SUPPORT)])
+        return div.from_phi_mean(sympy.factor(sympy.cancel(value)))
+    support = [(a, b.subs(3 - T - 1 / T, _X / T)) for a, b in ((T, 1 / T), (1 / T, T), (1 / T, _X / T))]
+    value = sympy.expand(sympy.expand_log(sympy.Add(*[w * b * phi.subs(_R, a / b) for w, (a, b) in
+                                                      zip(_MASSES, support)]), force=True))
+    x = 3 * T - T ** 2 - 1
+    return sympy.Add(*[sympy.factor(sympy.cancel(value.coeff(sympy.log(u)))) * sympy.log(v)
+                       for u, v in ((T, T), (_X, x))])
 
 
 def _first_pieces(div, N, first, build_cycle):
@@ -130,7 +142,8 @@ _CYCLE_TEXT = ("; where N T < 2 T + 2 (N = 3, T < 2) attained by three records w
 _HEXAGON_TEXT = ("; where N T < 2 T + 2 (N = 3, T < 2) two records' ratios (a, b) also have a + b in [3 - T, 3 - 1/T] "
                  "(the third's ratio in [1/T, T]): a hexagon with vertices the orderings of (T, 1/T, k), k = 3 - T - 1/T; "
                  "g is jointly convex, so the affine h through g at (T, 1/T), (1/T, T), (1/T, k), at least g at the "
-                 "other three vertices (for Renyi 2 polynomials of one sign on [1, 2]), is at least g on it and "
+                 "other three vertices (for Renyi 2 polynomials of one sign on [1, 2], for KL after the rational bounds of "
+                 "the logarithms), is at least g on it and "
                  "B <= h(1, 1), attained by three records whose ratios are the cyclic shifts of (T, 1/T, k) over masses "
                  "1/(T + 1), (T^2 - T + 1)/((T + 1)(2 T - 1)), (T - 1)/(2 T - 1)")
 

@@ -88,6 +88,11 @@ def _box_hi(cert, data):
 def _zero(expr, cap=None) -> bool:
     """``expr`` is 0 for every T >= 1, or every T in [1, cap) (exact algebra; a maximum resolved at T = 1 + u, or
     T = 1 + (cap - 1) u/(1 + u), u >= 0)."""
+    if cap is not None and expr.has(sympy.log):      # logarithms of factors positive on [1, cap]
+        from implgraph.certify.lemmas.corners_hexagon import split_logs
+        expr = split_logs(expr, cap)
+        if expr is None:
+            return False
     expr = sympy.expand_log(expr, force=True)
     if expr.has(sympy.Max, sympy.Min, sympy.Abs):
         expr = expr.subs(_T, 1 + (_U if cap is None else (cap - 1) * _U / (1 + _U)))

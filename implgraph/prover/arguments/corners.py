@@ -54,11 +54,14 @@ D <= h(1, 1) (g <= h on S by convexity), and the two meet (linear programming du
   (2 T - 1)(T^3 - 2 T^2 - T - 1) over T^3 (T^2 - 3 T + 1) < 0, each numerator <= 0 on [1, 2] (its Bernstein
   coefficients there all <= 0): so W2 is the supremum, and the prover states log(W2) on the piece N T < 2 T + 2
   below T = N - 1 (its certificate names the three vertices; the checker solves h and signs the gaps, the kernel's
-  ``CornersHexagon.corners_hexagon_renyi2``).
-  KL: the mixture gives W = (T - 1)/(T (2 T - 1)) (2 (2 T^2 + 1) log(T)/(T + 1) - log(3 T - T^2 - 1)), a lower
-  bound of the supremum, below V = 2 (T - 1) log(T)/T at every sampled T in (1, 2); h - g at the other three vertices
-  is positive at every sampled T in (1, 2) but its sign (logarithms of T and of 3 T - T^2 - 1) is not derived for
-  every T: for KL the piece N = 3, T < 2 stays V, an upper bound, tightness not derived.
+  ``CornersHexagon.corners_hexagon_renyi2``). With it the three cells are tight for every N and T.
+  KL: the mixture gives W = (T - 1)/(T (2 T - 1)) (2 (2 T^2 + 1) log(T)/(T + 1) - log(3 T - T^2 - 1)) (below
+  V = 2 (T - 1) log(T)/T: (11/15) log(3/2) - (1/6) log(5/4) at T = 3/2). h - g at the other three vertices is
+  A log(T) + B log(x), x = 3 T - T^2 - 1 >= 1, with rational A, B of one sign each on [1, 2] ((T, k): A <= 0 <= B;
+  (k, T) and (k, 1/T): B <= 0 <= A); bounding log(r) by (5 r^2 - 4 r - 1)/(2 r^2 + 4 r) <= log(r) <= (r^2 + 4 r - 5)/
+  (4 r + 2) (r > 0; exact to third order at r = 1, where the gaps vanish to third order) on the side each sign asks
+  for leaves rational functions >= 0 on [1, 2] (Bernstein coefficients): W is the supremum, stated the same way
+  (``CornersHexagonKL.corners_hexagon_kl``).
 """
 
 from __future__ import annotations
