@@ -59,7 +59,7 @@ D <= h(1, 1) (g <= h on S by convexity), and the two meet (linear programming du
   V = 2 (T - 1) log(T)/T: (11/15) log(3/2) - (1/6) log(5/4) at T = 3/2). h - g at the other three vertices is
   A log(T) + B log(x), x = 3 T - T^2 - 1 >= 1, with rational A, B of one sign each on [1, 2] ((T, k): A <= 0 <= B;
   (k, T) and (k, 1/T): B <= 0 <= A); bounding log(r) by (5 r^2 - 4 r - 1)/(2 r^2 + 4 r) <= log(r) <= (r^2 + 4 r - 5)/
-  (4 r + 2) (r > 0; exact to third order at r = 1, where the gaps vanish to third order) on the side each sign asks
+  (4 r + 2) (r > 0; exact to third order at r = 1, where the gaps vanish) on the side each sign asks
   for leaves rational functions >= 0 on [1, 2] (Bernstein coefficients): W is the supremum, stated the same way
   (``CornersHexagonKL.corners_hexagon_kl``).
 """
