@@ -87,7 +87,8 @@ def _at(f, t, n=4):
 
 
 def _first_piece(r):
-    """The tight certificate on the box [1/T, T] (the piece T <= N - 1; beyond it tests/test_corners_narrow.py)."""
+    """The tight certificate on the box [1/T, T] (the piece T < N - 1 where N T >= 2 T + 2; from T = N - 1 on
+    tests/test_corners_narrow.py, few records tests/test_corners_small.py)."""
     return next(c for c in r.details["certificates"] if c["upper_certificate"]["hi"] == "T")
 
 

@@ -169,3 +169,10 @@ Print Assumptions corners_conf.
 Print Assumptions corners_narrow_kl.
 Print Assumptions corners_narrow_renyi2.
 Print Assumptions corners_narrow_hockey.
+From Implgraph Require Import CornersHexagon.
+Print Assumptions hex_conf.
+Print Assumptions corners_hexagon.
+Print Assumptions corners_hexagon_renyi2.
+From Implgraph Require Import CornersHexagonKL.
+Print Assumptions hex_ok_kl.
+Print Assumptions corners_hexagon_kl.

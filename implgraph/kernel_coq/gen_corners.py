@@ -16,7 +16,8 @@ T <= hi by the shift argument (``ge_from_ratio``), and the kind's value against 
 the argument equal to the value: ``gen_chord``'s and ``gen_chord_removal``'s steps). An edited U, lo, hi or domain
 makes one of these steps fail, so ``coqc`` rejects the file. Not covered (:class:`Untranslatable`): B other than a
 divergence between every two records, A other than each record against the table both ways, Renyi of an order other
-than 2, a hockey stick of an irrational order.
+than 2, a hockey stick of an irrational order. At three records (the certificate's ``hexagon``) the proof is
+:mod:`implgraph.kernel_coq.gen_corners_hexagon`'s.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from implgraph.kernel_coq.statement import divergence_kind
 __all__ = ["corners", "METHODS", "MODULES"]
 
 #: the library modules the lemmas live in
-MODULES = ("Divergence", "Corners", "CornersNarrow")
+MODULES = ("Divergence", "Corners", "CornersNarrow", "CornersHexagon", "CornersHexagonKL")
 
 
 def corners(f):
@@ -56,6 +57,9 @@ def corners(f):
     lines = domain_lines(f) + [f"assert (HT1 : 1 <= {T}) by lra."]
     lines += _ineq(f, "0", lo, "Hl0", strict=True) + _ineq(f, lo, "1/T", "Hlo")
     box = f"N K x {T} ({f.tr.expr(lo)}) ({f.tr.expr(hi)})"
+    if data.get("hexagon") is not None:      # three records (CornersHexagon.v; gen_corners_hexagon)
+        from implgraph.kernel_coq.gen_corners_hexagon import hexagon
+        return domain_lines(f) + [f"assert (HT1 : 1 <= {T}) by lra."] + hexagon(f, div, cert.upper)
     if hi.replace(" ", "") == "T":
         lines += _ineq(f, "T", hi, "Hhi")
         return lines + _VALUES[div.kind](f, div, lo, hi, cert.upper, box, "Htab HA HT1 Hl0 Hlo Hhi", "corners")

@@ -105,7 +105,8 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
                               "(A on removal)",
            "corners": "Corners.corners_kl / corners_renyi2 / corners_tv / corners_hockey (Corners.corners_pairs: "
                       "the perspective below the affine function through its corner values); CornersNarrow."
-                      "corners_narrow_kl / _renyi2 / _hockey (the box [1/T, N - (N - 1)/T])",
+                      "corners_narrow_kl / _renyi2 / _hockey (the box [1/T, N - (N - 1)/T]); CornersHexagon."
+                      "corners_hexagon_renyi2 (three records: the hexagon)",
            "divergence-order": "Divergence.renyi2_kl_pairs / renyi2_kl_class (kl_le_renyi2), tv_hockey_pairs",
            "binary-program": "BinaryTables.bp_pairs / bp_removal_same / bp_removal_pairs (BinaryProgram.flat_piece, "
                              "middle_piece, top_piece), kl_pairs / kl_removal_same / kl_removal_pairs (kl_piece), "

@@ -21,8 +21,12 @@ What the checker re-derives from the certificate's statement, not from its data:
 - the domain states T >= 1;
 - U is V in B's level (for Renyi of order alpha, exp((alpha - 1) U) = V), by exact algebra (a maximum resolved at
   T = 1 + u, u >= 0);
+- at three records (the certificate's ``hexagon``: the domain states T < N - 1 and N T < 2 T + 2) U is instead the
+  value at (1, 1) of the affine function through g at three vertices of the hexagon the two records' ratios fill,
+  at least g at all six (:mod:`implgraph.certify.lemmas.corners_hexagon`);
 - where the certificate claims tightness: its family (three blocks of rows over three buckets, in T and N) sums to 1
-  row by row and gives D(E1 row || E2 row) = V symbolically in T; at each sampled N and T in {1, 5/4, 3/2, 2, 3, 5}
+  row by row and gives D(E1 row || E2 row) = V symbolically in T (for T in [1, c) where the family's own domain
+  states T <= c, a number: the family is claimed there only); at each sampled N and T in {1, 5/4, 3/2, 2, 3, 5}
   where its domain and the certificate's hold, it is a table of N records, A's registered exact level is <= T and
   B's registered exact level (the largest divergence over every ordered pair of distinct records) equals U.
 """
@@ -81,20 +85,36 @@ def _box_hi(cert, data):
     return narrow if ok else None
 
 
-def _zero(expr) -> bool:
-    """``expr`` is 0 for every T >= 1 (exact algebra; a maximum resolved at T = 1 + u, u >= 0)."""
+def _zero(expr, cap=None) -> bool:
+    """``expr`` is 0 for every T >= 1, or every T in [1, cap) (exact algebra; a maximum resolved at T = 1 + u, or
+    T = 1 + (cap - 1) u/(1 + u), u >= 0)."""
+    if cap is not None and expr.has(sympy.log):      # logarithms of factors positive on [1, cap]
+        from implgraph.certify.lemmas.corners_hexagon import split_logs
+        expr = split_logs(expr, cap)
+        if expr is None:
+            return False
     expr = sympy.expand_log(expr, force=True)
     if expr.has(sympy.Max, sympy.Min, sympy.Abs):
-        expr = expr.subs(_T, 1 + _U)
+        expr = expr.subs(_T, 1 + (_U if cap is None else (cap - 1) * _U / (1 + _U)))
     return sympy.simplify(expr) == 0
+
+
+def _cap(cert, fam):
+    """The number c of a condition T <= c (a number > 1) in the family's own domain, or None."""
+    for c in _read_domain(cert, fam.get("domain") or []):
+        if isinstance(c, (sympy.LessThan, sympy.GreaterThan)):
+            lhs, rhs = (c.lhs, c.rhs) if isinstance(c, sympy.LessThan) else (c.rhs, c.lhs)
+            if lhs == _T and rhs.is_Rational and rhs > 1:
+                return rhs
+    return None
 
 
 def _size_one(A) -> bool:
     return A.get("size") is not None and sympy.simplify(_expr(A["size"]) - 1) == 0
 
 
-def _value_ok(div, upper, hi=_T) -> bool:
-    V = corner_value(div.phi(_R), hi)
+def _value_ok(div, upper, hi=_T, value=None) -> bool:
+    V = corner_value(div.phi(_R), hi) if value is None else value
     if div.kind == "renyi":
         return _zero(sympy.exp((div.order - 1) * upper) - V)
     return _zero(upper - V)
@@ -133,10 +153,18 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
                       hi is not None, "exact"))
         if hi is None:
             return _report(steps)
-        steps.append(("U is the corners' value V on the box (exact algebra)",
-                      _value_ok(div, _expr(cert.get("upper")), hi), "exact"))
+        value = None
+        if data.get("hexagon") is not None:      # three records (corners_hexagon)
+            from implgraph.certify.lemmas.corners_hexagon import hexagon_steps
+            more, value = hexagon_steps(cert, data, div, _expr, _read_domain)
+            steps += more
+            if value is None:
+                return _report(steps)
+        steps.append(("U is the corners' value V on the box (exact algebra)" if value is None else
+                      "U is h(1, 1) on the hexagon (exact algebra)",
+                      _value_ok(div, _expr(cert.get("upper")), hi, value), "exact"))
         if cert.get("tight"):
-            steps += _tightness_steps(cert, div, ns, hi)
+            steps += _tightness_steps(cert, div, ns, hi, value)
     except (*UNREADABLE, InputError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)
@@ -147,14 +175,15 @@ def _rows(fam):
     return [(_expr(r["count"]), [_expr(v) for v in r["values"]], str(r.get("class"))) for r in fam.get("rows") or []]
 
 
-def _family_symbolic(rows, div, hi) -> bool:
-    """Every row sums to 1 and D(E1 row || E2 row) is V, in T (and N)."""
+def _family_symbolic(rows, div, hi, cap=None, target=None) -> bool:
+    """Every row sums to 1 and D(E1 row || E2 row) is V, in T (and N; T below ``cap`` where the family's domain
+    states T <= cap)."""
     if len(rows) < 2 or any(sympy.simplify(sympy.Add(*vals) - 1) != 0 for _, vals, _ in rows):
         return False
     x, y = rows[0][1], rows[1][1]
     phi = div.phi(_R)
     value = sympy.Add(*[b * phi.subs(_R, sympy.cancel(a / b)) for a, b in zip(x, y)])
-    return _zero(value - corner_value(phi, hi))
+    return _zero(value - (corner_value(phi, hi) if target is None else target), cap)
 
 
 def _family_at(cert, rows, t, n, div):
@@ -183,9 +212,10 @@ def _family_at(cert, rows, t, n, div):
     return bool(ok), f"at T = {t}, N = {n}: A's raw level {ra}, B's {rb_s} against U = {upper}"
 
 
-def _tightness_steps(cert, div, ns, hi):
+def _tightness_steps(cert, div, ns, hi, target=None):
     fam = cert.get("tightness") or {}
-    rows = _rows(fam)
-    return [("the family's rows sum to 1 and its first two rows' divergence is V (symbolic in T)",
-             _family_symbolic(rows, div, hi), "exact"),
+    rows, cap = _rows(fam), _cap(cert, fam)
+    where = "" if cap is None else f" for 1 <= T < {cap}, its domain's T <= {cap}"
+    return [(f"the family's rows sum to 1 and its first two rows' divergence is V (symbolic in T{where})",
+             _family_symbolic(rows, div, hi, cap, target), "exact"),
             sampled_family_step(cert, fam, ns, lambda t, n: _family_at(cert, rows, t, n, div), _read_domain)]

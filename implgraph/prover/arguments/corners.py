@@ -23,11 +23,45 @@ Attained (the supremum) where N >= T + 1 and N >= 2 + 2/T: with m = (1, 1, T - 1
 x_i = m (T, 1/T, 1/T), x_j = m (1/T, T, 1/T) and the N - 2 others at (N m - x_i - x_j)/(N - 2), whose ratios to m,
 (N - T - 1/T)/(N - 2) twice and (N - 2/T)/(N - 2), lie in [1/T, T] exactly there; A's level is T and
 D(x_i || x_j) = V. Elsewhere V is an upper bound and tightness is not derived. For KL, Renyi of order 2 and the
-hockey stick the bound is stated piece by piece in T: V where T <= N - 1, and beyond it the same corners on the
-narrowed box [1/T, N - (N - 1)/T], attained for N >= 3 (:mod:`implgraph.prover.corners_narrow`).
+hockey stick the bound is stated piece by piece in T: V where T < N - 1, and from there on the same corners on the
+narrowed box [1/T, h], h = N - (N - 1)/T, attained for every N >= 2 (:mod:`implgraph.prover.corners_narrow`).
 
-A subset level of another size j (``dp``, ``kdp(k)``, ``kt-closeness(k)``) against the hockey stick is the
-``subset-corners`` argument's: the same corners on one record's ratio range under that size, which may reach 0.
+**Few records.** The corner family is no table where N < 2 + 2/T: N = 2 (any T > 1) and N = 3 with T < 2 (for N >= 4,
+N T >= 4 T >= 2 T + 2). There the supremum is found exactly from the set S of (a, b) the records' ratios can take
+in one bucket: with the others' ratios each in [1/T, T] and summing to N - a - b, S is the box [1/T, T]^2 cut by
+(N - 2)/T <= N - a - b <= (N - 2) T, a polygon. The supremum of sum m g(a, b) over masses on S with
+sum m a = sum m b = sum m = 1 is the largest mixture of S's vertices with mean (1, 1) (g is jointly convex, so each
+point of S may be replaced by a mixture of vertices with the same mean and no smaller g; a mixture of three vertices
+is a table of three buckets), a linear program over the vertices; an affine h >= g at every vertex gives
+D <= h(1, 1) (g <= h on S by convexity), and the two meet (linear programming duality).
+
+- N = 2: a + b = 2, so S is the segment from (1/T, h) to (h, 1/T) (h = 2 - 1/T): the mixture (1/2, 1/2) of its ends
+  is the only one with mean (1, 1), which is the narrowed box's family (its third block empty) and its bound
+  (g(h, 1/T) + g(1/T, h))/2: tight for every T >= 1 (at T = 1 both pieces are 0; the narrowed piece now starts at
+  T = N - 1, where h = T and the two pieces agree).
+- N = 3, T < 2: S is the hexagon of the six orderings (a, b) of (T, 1/T, k), k = 3 - T - 1/T (a bucket's third ratio
+  completes the three to 3; k is in [1/T, T] as (T - 1)(2 - T) >= 0 and (T - 1)(2 T - 1) >= 0). At every sampled T
+  the program's optimum (for KL, Renyi 2 and the hockey stick) is the mixture of (T, 1/T), (1/T, T), (1/T, k) with
+  masses 1/(T + 1), (T^2 - T + 1)/((T + 1)(2 T - 1)), (T - 1)/(2 T - 1): the cycle family, whose three records' ratios
+  are the cyclic shifts of (T, 1/T, k) (x_i = m (T, 1/T, 1/T), x_j = m (1/T, T, k), the third m (k, k, T)).
+  Hockey stick at gamma >= 1: x_i - gamma x_j is positive in the first bucket only (gamma T k >= T k = 3 T - T^2 - 1
+  >= 1 on [1, 2]), so D = max(T^2 - gamma, 0)/(T (T + 1)) = V: the corner bound is the supremum, attained by this
+  family (:func:`~implgraph.prover.corners_narrow.cycle_rows`; the piece N T < 2 T + 2 has its own certificate).
+  Renyi of order 2: the mixture's sum is W2 = T^3/(T + 1) + (T^2 - T + 1)/(T^3 (T + 1)(2 T - 1)) +
+  (T - 1)/(T (2 T - 1)(3 T - T^2 - 1)) (857/540 at T = 3/2, below V = 865/540). The affine h through g at the three
+  vertices lies above g at the other three: h - g at (T, k), (k, T), (k, 1/T) has numerators (T - 2)(T - 1)^2
+  (T + 1)(T^2 - T + 1)(T^2 + T + 1), -(T - 2)(T - 1)^2 (T^5 - 2 T^4 + T^3 - 8 T^2 + 4 T - 2) and -(T - 2)(T - 1)^3
+  (2 T - 1)(T^3 - 2 T^2 - T - 1) over T^3 (T^2 - 3 T + 1) < 0, each numerator <= 0 on [1, 2] (its Bernstein
+  coefficients there all <= 0): so W2 is the supremum, and the prover states log(W2) on the piece N T < 2 T + 2
+  below T = N - 1 (its certificate names the three vertices; the checker solves h and signs the gaps, the kernel's
+  ``CornersHexagon.corners_hexagon_renyi2``). With it the three cells are tight for every N and T.
+  KL: the mixture gives W = (T - 1)/(T (2 T - 1)) (2 (2 T^2 + 1) log(T)/(T + 1) - log(3 T - T^2 - 1)) (below
+  V = 2 (T - 1) log(T)/T: (11/15) log(3/2) - (1/6) log(5/4) at T = 3/2). h - g at the other three vertices is
+  A log(T) + B log(x), x = 3 T - T^2 - 1 >= 1, with rational A, B of one sign each on [1, 2] ((T, k): A <= 0 <= B;
+  (k, T) and (k, 1/T): B <= 0 <= A); bounding log(r) by (5 r^2 - 4 r - 1)/(2 r^2 + 4 r) <= log(r) <= (r^2 + 4 r - 5)/
+  (4 r + 2) (r > 0; exact to third order at r = 1, where the gaps vanish) on the side each sign asks
+  for leaves rational functions >= 0 on [1, 2] (Bernstein coefficients): W is the supremum, stated the same way
+  (``CornersHexagonKL.corners_hexagon_kl``).
 """
 
 from __future__ import annotations
@@ -40,7 +74,8 @@ from implgraph.core import methods
 from implgraph.core.concrete import ConcreteTable
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
-from implgraph.prover.corners_narrow import narrow_end, narrow_rows, narrow_upper, narrows, supremum
+from implgraph.prover.corners_narrow import (CYCLE_DOMAIN, SUPPORT, cycle_rows, cycle_where, hexagon_upper, hexagons,
+                                             narrow_end, narrow_rows, narrow_upper, narrows, supremum)
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import compares
 from implgraph.prover.tables import frac
@@ -140,8 +175,8 @@ def bound(ctx):
                 buckets=sympy.Integer(3), attained_where=attained_where(ctx.N))
     if not narrows(div):
         return out
-    # beyond T = N - 1 a record's ratio is also <= N - (N - 1)/T: the narrowed box's pieces (corners_narrow)
-    exact = supremum(div, ctx.N, out, _build(ctx.N, narrow_rows))
+    # from T = N - 1 on a record's ratio is also <= N - (N - 1)/T: the narrowed box's pieces (corners_narrow)
+    exact = supremum(div, ctx.N, out, _build(ctx.N, narrow_rows), _build(ctx.N, cycle_rows))
     return Bound(upper, False, METHOD.name, text, checks=list(out.checks), exact=exact)
 
 
@@ -151,19 +186,25 @@ def _upper_certificate(cert, ctx):
     div = divergence_of(get(cert["B"]["definition"]), cert["B"].get("params"))
     data = {"lemma": METHOD.lemma, "kind": div.kind, "order": None if div.order is None else str(div.order),
             "compares": div.compares, "phi": str(div.phi(_R)), "lo": "1/T", "hi": "T"}
-    if narrows(div) and ctx.bound.tight and ctx.bound.upper == narrow_upper(div, ctx.N):    # the piece T > N - 1
+    if narrows(div) and ctx.bound.tight and ctx.bound.upper == narrow_upper(div, ctx.N):    # the piece T >= N - 1
         data["hi"] = str(narrow_end(ctx.N))
+    if hexagons(div) and ctx.bound.tight and ctx.bound.upper == hexagon_upper(div):    # N = 3, T < 2
+        data["hexagon"] = [[str(a), str(b)] for a, b in SUPPORT]
     cert["upper_certificate"] = data
 
 
 def _family(cert, ctx):
     """The attaining family: three blocks of rows over three buckets, in T and N, where it exists."""
-    if cert["upper_certificate"]["hi"] != "T":      # the piece T > N - 1 (corners_narrow)
-        return {"rows": [{"count": str(c), "values": [str(sympy.cancel(v)) for v in vals], "class": k}
-                         for c, vals, k in narrow_rows(ctx.N)], "domain": [str(sympy.Ge(ctx.N, 3))]}
+    if cert["upper_certificate"]["hi"] != "T":      # the piece T >= N - 1 (corners_narrow)
+        return _rows_family(narrow_rows(ctx.N), [str(sympy.Ge(ctx.N, 2))])
+    if ctx.bound.attained_where == cycle_where(ctx.N):     # the hockey stick at N = 3, T < 2 (corners_narrow)
+        return _rows_family(cycle_rows(ctx.N), list(CYCLE_DOMAIN))
+    return _rows_family(family_rows(ctx.N), [str(c) for c in _attained(ctx.N)])
+
+
+def _rows_family(rows, domain):
     return {"rows": [{"count": str(c), "values": [str(sympy.cancel(v)) for v in vals], "class": k}
-                     for c, vals, k in family_rows(ctx.N)],
-            "domain": [str(c) for c in _attained(ctx.N)]}
+                     for c, vals, k in rows], "domain": domain}
 
 
 certificate_parts(METHOD, family=_family)(_upper_certificate)
