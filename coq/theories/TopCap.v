@@ -57,6 +57,30 @@ Proof.
   rewrite sum_zero in Hs. lra.
 Qed.
 
+Lemma minent_ge_weaken N K x cls U V :
+  table N K x -> U <= V -> minent_ge N K x cls V -> minent_ge N K x cls U.
+Proof.
+  intros Htab H HV i b Hi Hb. specialize (HV i b Hi Hb). pose proof (cq_nonneg N K x cls i b Htab Hi Hb).
+  apply Rle_trans with (V * cq N x cls i b); [apply Rmult_le_compat_r; lra|exact HV].
+Qed.
+
+(** Under a cap [t], whatever [t] and [N]: no record, nothing to bound; else [t > 0] and the bounds above. *)
+Lemma top_cap_minent_max N K x cls t :
+  table N K x -> top_cap_le N K x cls t -> minent_ge N K x cls (Rmax 1 (1 / t)).
+Proof.
+  intros Htab HA. destruct N as [|n]; [intros i b Hi; lia|].
+  destruct (Rle_dec t 0) as [Ht|Ht]; [exfalso; exact (top_cap_empty (S n) K x cls t Htab (Nat.lt_0_succ n) Ht HA)|].
+  apply minent_of_cap; auto; lra.
+Qed.
+
+Lemma top_cap_minent_inv N K x cls t :
+  table N K x -> top_cap_le N K x cls t -> minent_ge N K x cls (1 / t).
+Proof.
+  intros Htab HA. destruct N as [|n]; [intros i b Hi; lia|].
+  destruct (Rle_dec t 0) as [Ht|Ht]; [exfalso; exact (top_cap_empty (S n) K x cls t Htab (Nat.lt_0_succ n) Ht HA)|].
+  apply minent_ge_weaken with (Rmax 1 (1 / t)); [exact Htab|apply Rmax_r|apply minent_of_cap; auto; lra].
+Qed.
+
 (** The bounds' maps: at least 1 (the hypothesis of [shannon_of_minent]), and a ceiling at least 2 above 1. *)
 Lemma rmax_ge_1 y : 1 <= Rmax 1 y.
 Proof. apply Rmax_l. Qed.
@@ -64,8 +88,14 @@ Proof. apply Rmax_l. Qed.
 Lemma tail_ge_1 c : 0 < c -> 1 <= 1 + 1 / c.
 Proof. intro Hc. assert (0 < 1 / c) by (apply Rdiv_lt_0_compat; lra). lra. Qed.
 
+Lemma tail_gt_1 c : 0 < c -> 1 < 1 + 1 / c.
+Proof. intro Hc. assert (0 < 1 / c) by (apply Rdiv_lt_0_compat; lra). lra. Qed.
+
 Lemma two_le_ceil y : 1 < y -> 2 <= IZR (Zceil y).
-Proof. intro Hy. apply IZR_le. apply Zceil_glb. simpl. lra. Qed.
+Proof.
+  intro Hy. destruct (Z_lt_le_dec (Zceil y) 2) as [H|H]; [|apply IZR_le in H; simpl in H; lra].
+  exfalso. pose proof (Zceil_ub y). assert (IZR (Zceil y) <= 1) by (apply IZR_le; lia). lra.
+Qed.
 
 (** Weakening: a class level at least [V] is at least every [U <= V]. *)
 Lemma support_ge_weaken N K x cls U V : U <= V -> support_ge N K x cls V -> support_ge N K x cls U.
@@ -74,9 +104,3 @@ Proof. intros H HV i Hi. specialize (HV i Hi). lra. Qed.
 Lemma shannon_ge_weaken N K x cls U V : U <= V -> shannon_ge N K x cls V -> shannon_ge N K x cls U.
 Proof. intros H HV i Hi. specialize (HV i Hi). lra. Qed.
 
-Lemma minent_ge_weaken N K x cls U V :
-  table N K x -> U <= V -> minent_ge N K x cls V -> minent_ge N K x cls U.
-Proof.
-  intros Htab H HV i b Hi Hb. specialize (HV i b Hi Hb). pose proof (cq_nonneg N K x cls i b Htab Hi Hb).
-  apply Rle_trans with (V * cq N x cls i b); [apply Rmult_le_compat_r; lra|exact HV].
-Qed.

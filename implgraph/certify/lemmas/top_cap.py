@@ -65,12 +65,16 @@ def _cap(a, params):
 
 
 def expected_upper(cap, f, level):
-    """``(x, U)``: the checker's own least ``1/max q`` at A's level and B's bound (module notes)."""
-    x = sympy.Max(1, 1 / level) if cap == "top" else 1 + 1 / level
-    if cap == "tail" and f == "ceiling(x)":
-        return x, sympy.Integer(2)       # x = 1 + 1/c in (1, 2] at every c >= 1 (A's scale: c >= 1)
-    body = _MAPS[f](x)
-    return x, (sympy.Piecewise((sympy.oo, level <= 0), (body, True)) if cap == "top" else body)
+    """``(x, U)``: the checker's own lower bound x of ``1/max q`` at A's level t and B's bound (module notes)."""
+    if cap == "tail":
+        x = 1 + 1 / level
+        if f == "ceiling(x)":
+            return x, sympy.Integer(2)      # x = 1 + 1/c in (1, 2] at every c >= 1 (A's scale: c >= 1)
+        if f == "capped(x)":                # floor(x) = 1 for c > 1: x (x - 1)^((1 - x)/x); at c = 1, g(2) = 2 too
+            return x, (1 + level) / level ** (level / (1 + level))
+        return x, x
+    x = 1 / level if f == "ceiling(x)" else sympy.Max(1, 1 / level)
+    return x, sympy.Piecewise((sympy.oo, level <= 0), (_MAPS[f](x), True))
 
 
 def _chain(cert, bkind):
@@ -88,32 +92,45 @@ def _chain(cert, bkind):
              f"{' -> '.join(['min-entropy'] + [FACTS[s][1] for s in chain])}: {f} (certificate: {cert.get('map')})")], f
 
 
-def _family(a, pa, cap, bkind, f, x_expr, ns):
-    """``(ok, how)``: the one-class capped family at sampled T and N (module notes)."""
-    from implgraph.certify.lemma_chain import _exact, _power_product, class_levels
+def _exponents(value) -> frozenset:
+    """A positive product of rational powers of rationals (sympy) as its prime exponents ``{(prime, e)}``."""
+    from implgraph.certify.lemma_chain import _exponents as rational_exponents
+    exps = {}
+    for factor in sympy.Mul.make_args(sympy.sympify(value)):
+        base, e = factor.as_base_exp()
+        if not (base.is_Rational and e.is_Rational and base > 0):
+            raise ValueError(f"{factor} is not a rational power of a rational")
+        for p, k in rational_exponents(Fraction(int(base.p), int(base.q))).items():
+            exps[p] = exps.get(p, Fraction(0)) + Fraction(int(e.p), int(e.q)) * k
+    return frozenset((p, v) for p, v in exps.items() if v)
+
+
+def _family(a, pa, cap, bkind, U, ns):
+    """``(ok, how)``: one class of N records, each the capped distribution at x (``max(1, 1/t)`` or ``1 + 1/c``), at
+    sampled T and N: A's registered level meets T and B's class level (exact) is U at T (module notes)."""
+    from implgraph.certify.lemma_chain import _exact, class_levels
     from implgraph.core.concrete import ConcreteTable
     from implgraph.certify.lemmas.weakest_family import _level, _number
     checked = 0
     lowest = 1 if a.level_scale.best_raw is None else a.level_scale.best_raw
     for t in _T_GRID:
-        level = a.level_from_raw(sympy.Rational(t.numerator, t.denominator))
+        raw = sympy.Rational(t.numerator, t.denominator)
+        level = sympy.sympify(a.level_from_raw(raw))
         if t < lowest or (cap == "top" and not level > 0):
             continue
-        x = Fraction(str(sympy.nsimplify(x_expr.subs(_T, sympy.Rational(t.numerator, t.denominator)))))
+        xs = max(sympy.Integer(1), 1 / level) if cap == "top" else 1 + 1 / level
+        x = Fraction(int(xs.p), int(xs.q))
         n = x.numerator // x.denominator
         row = [1 / x] * n + ([1 - n / x] if n / x != 1 else [])
         row += [Fraction(0)] * max(0, 2 - len(row))
-        want = {"x": x, "ceiling(x)": Fraction(-(-x.numerator // x.denominator)),
-                "capped(x)": _power_product([v for v in row if v])}[f]
-        if cap == "tail" and f == "ceiling(x)":
-            want = Fraction(2)
+        want = _exponents(U.subs(_T, raw))
         for N in ns:
             rows, classes = [row] * N, ["E1"] * N
             ra = _level(a, ConcreteTable.from_fractions(rows, classes=classes), pa)
-            if ra is None or ra == float("inf") or not _number(ra) <= sympy.Rational(t.numerator, t.denominator):
+            if ra is None or ra == float("inf") or not _number(ra) <= raw:
                 return False, f"A's level {ra} does not meet T = {t} at N = {N}"
-            if _exact(class_levels(bkind, rows, classes)) != _exact(want):
-                return False, f"B's class level differs from f(x) at T = {t}, N = {N}"
+            if _exact(class_levels(bkind, rows, classes)) != want:
+                return False, f"B's class level differs from U at T = {t}, N = {N}"
             checked += 1
     return checked > 0, f"{checked} points: one class of N = {min(ns)}..{max(ns)} capped rows, T in the sampled grid"
 
@@ -157,11 +174,11 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
                       f"U = {given_u}; the checker's {U}"))
         steps.append(("the supremum is claimed (tight)", cert.get("tight") is True, str(cert.get("tight"))))
         if all(s[1] for s in steps):
-            pa_num = {k: v for k, v in pa.items()}
             ns_used = [n for n in ns if n <= 6]
-            fam_pa = {k: (v if not v.free_symbols else 2) for k, v in pa_num.items()}
-            steps.append(("tight: A meets T and B = f(x) on one class of capped rows (exact)",
-                          *_family(a, fam_pa, cap, bkind, f, x, ns_used)))
+            # (a symbolic class floor k <= N: the family's one class of N records meets it; sampled at its least, 1)
+            fam_pa = {k: (v if not v.free_symbols else sympy.Integer(1)) for k, v in pa.items()}
+            steps.append(("tight: A meets T and B = U on one class of capped rows (exact)",
+                          *_family(a, fam_pa, cap, bkind, U, ns_used)))
     except (*UNREADABLE, InputError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

@@ -80,21 +80,25 @@ def b_kind(b):
     return next((k for k in B_KINDS if _declares(b.name, k)), None)
 
 
-def x_of(kind, level):
-    """The least ``1/max q`` of a class meeting A at ``level`` (module notes)."""
-    if kind == "top":
-        return sympy.Max(1, 1 / level)
-    return 1 + 1 / level
+def x_of(kind, f, level):
+    """A lower bound x of ``1/max q`` in every class meeting A at ``level`` (module notes): ``1 + 1/c`` under a tail
+    ratio; under a top cap ``1/t``, or ``max(1, 1/t)`` where B's map needs x >= 1 or is x itself (``max q <= 1``)."""
+    if kind == "tail":
+        return 1 + 1 / level
+    return 1 / level if f == "ceiling(x)" else sympy.Max(1, 1 / level)
 
 
 def upper_of(kind, bkind, level):
-    """B's level at least U (in B's raw units, l-diversities' counts) wherever A is at ``level`` (module notes):
-    ``f(x)``; oo where a top cap is <= 0 (no table); 2 for the number of values under a tail ratio (x in (1, 2] at
-    c >= 1)."""
+    """B's level at least U (in B's raw units, the l-diversities' counts) wherever A is at ``level`` (module notes):
+    ``f(x)``; oo where a top cap is <= 0 (no table meets it). Under a tail ratio x = 1 + 1/c lies in (1, 2] (c >= 1,
+    A's scale), so floor(x) = 1 below c = 1: the number of values is 2 and ``g(x) = (1 + c)/c^(c/(1 + c))`` (at c = 1
+    both give g(2) = 2)."""
     f = B_KINDS[bkind][1]
     if kind == "tail" and f == "ceiling(x)":
         return sympy.Integer(2)
-    body = _map(f, x_of(kind, level))
+    if kind == "tail" and f == "capped(x)":
+        return (1 + level) / level ** (level / (1 + level))
+    body = _map(f, x_of(kind, f, level))
     if kind == "top":
         return sympy.Piecewise((sympy.oo, level <= 0), (body, True))
     return body
@@ -122,7 +126,7 @@ def bound(ctx):
     kind, bkind = cap_kind(ctx.a, ctx.a_params), b_kind(ctx.b)
     level = ctx.a.level_from_raw(T)
     U = upper_of(kind, bkind, level)
-    x = x_of(kind, level)
+    x = x_of(kind, B_KINDS[bkind][1], level)
     where = level > 0 if kind == "top" else sympy.true
     cap = (f"{ctx.a.name}'s class level is the class's top frequency, so at level t every class has q_b <= t "
            "(t >= max q >= 1/(number of values)); max q <= 1 always: 1/max q >= max(1, 1/t); no table meets t <= 0"
@@ -138,7 +142,7 @@ def bound(ctx):
 
     def build(point):
         from implgraph.core.concrete import ConcreteTable
-        xv = sympy.sympify(x).subs(point)
+        xv = sympy.sympify(x_of(kind, "x", level)).subs(point)
         if not xv.is_Rational:
             return None
         N = int(sympy.sympify(ctx.N).subs(point))
@@ -147,7 +151,7 @@ def bound(ctx):
     found = Bound(U, True, METHOD.name, arg, build=build,
                   checks=[f"A ({ctx.a.name}): a cap on the top frequency ({kind}): True",
                           f"B ({ctx.b.name}): class level {bkind}: True"],
-                  buckets=sympy.Max(2, sympy.ceiling(x)), attained_where=where)
+                  buckets=None if kind == "tail" else sympy.Max(2, sympy.ceiling(1 / level)), attained_where=where)
     return found if accepted(ctx, found) else None
 
 
@@ -160,6 +164,6 @@ def top_cap_certificate(a, b, a_params, b_params, a_classes, b_classes, region, 
     steps, f = B_KINDS[bkind]
     B = dict(side(b, b_params, b_classes, N), class_level=bkind)
     return {"format": FORMAT, "method": METHOD.name, "symbols": kinds, "domain": domain,
-            "A": side(a, a_params, a_classes, N), "B": B, "cap": kind, "x": str(x_of(kind, a.level_from_raw(T))),
+            "A": side(a, a_params, a_classes, N), "B": B, "cap": kind, "x": str(x_of(kind, f, a.level_from_raw(T))),
             "steps": list(steps), "map": f, "upper": str(bound.upper), "tight": True, "argument": bound.argument,
             "family": {"kind": "capped-one-class"}, "min_classes": 1}
