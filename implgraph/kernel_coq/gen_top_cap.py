@@ -78,11 +78,21 @@ def _conclusion(cert, cap, level, bkind, x, tr):
         return f"(capped {X})", "map"
     if cap == "tail" and f == "ceiling(x)":
         return tr.expr(str(body)), "two"
-    if isinstance(body, sympy.ceiling):
-        return f"(IZR (Zceil {tr.expr(str(body.args[0]))}))", "map"
     if f not in _MAPS:
         raise Untranslatable(f"a top-cap map {f!r}")
-    return tr.expr(str(body)), "map"
+    return _with_ceilings(body, tr), "map"
+
+
+def _with_ceilings(expr, tr):
+    """``expr`` in Coq, a ceiling ``ceiling(E)`` as ``IZR (Zceil E)`` (the translator's other functions as it has
+    them)."""
+    ceilings = sorted(expr.atoms(sympy.ceiling), key=sympy.default_sort_key)
+    names = {c: sympy.Symbol(f"zceil_{i}") for i, c in enumerate(ceilings)}
+    inner = Translator({**tr.kinds, **{str(v): "real" for v in names.values()}})
+    text = inner.expr(str(expr.xreplace(names)))
+    for c, v in names.items():
+        text = text.replace(str(v), f"(IZR (Zceil {_with_ceilings(c.args[0], tr)}))")
+    return text
 
 
 def top_cap(cert, name):
