@@ -116,6 +116,8 @@ WEAKEST_FAMILY = _m("weakest-family", None, "B's weakest level is the tight f: a
                     "at its weakest")
 TOP_CAP = _m("top-cap", None, "A caps every class's top frequency: B's class level of the distribution at least its "
              "value at the cap, attained by one class of capped rows")
+SKEW_FAMILY = _m("skew-family", None, "B's weakest level is the tight f, approached by skewed classes meeting A and not "
+                 "attained beyond A's weakest")
 WEAKEST_LEVEL = _m("weakest-level", None, "the target is B's weakest level, met by every table")
 ONE_CLASS = _m("one-class", None, "a table of one class: the class is the table")
 

@@ -126,7 +126,9 @@ def _family(a, pa, cap, bkind, U, ns):
         want = _exponents(U.subs(_T, raw))
         for N in ns:
             rows, classes = [row] * N, ["E1"] * N
-            ra = _level(a, ConcreteTable.from_fractions(rows, classes=classes), pa)
+            at_n = {k: (v.subs({s_: N for s_ in v.free_symbols}) if hasattr(v, "free_symbols") else v)
+                    for k, v in pa.items()}
+            ra = _level(a, ConcreteTable.from_fractions(rows, classes=classes), at_n)
             if ra is None or ra == float("inf") or not _number(ra) <= raw:
                 return False, f"A's level {ra} does not meet T = {t} at N = {N}"
             if _exact(class_levels(bkind, rows, classes)) != want:
@@ -154,7 +156,9 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         a, b = registered(A.get("definition")), registered(B.get("definition"))
         if a is None or b is None:
             return _report(steps + [("A and B are registered definitions", False, "not registered here")])
-        pa = {k: parse_expr(str(v), {"N": _N}) for k, v in (A.get("params") or {}).items()}
+        names = {"N": _N, **{str(k): sympy.Symbol(str(k), integer=True) for k in (cert.get("symbols") or {})
+                             if str(k) not in ("N", "T")}}
+        pa = {k: parse_expr(str(v), names) for k, v in (A.get("params") or {}).items()}
         cap = _cap(a, pa)
         steps.append(("A's registered declarations give the cap", cap is not None and cert.get("cap") == cap,
                       f"registry: {cap}; certificate: {cert.get('cap')}"))
@@ -175,10 +179,9 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         steps.append(("the supremum is claimed (tight)", cert.get("tight") is True, str(cert.get("tight"))))
         if all(s[1] for s in steps):
             ns_used = [n for n in ns if n <= 6]
-            # (a symbolic class floor k <= N: the family's one class of N records meets it; sampled at its least, 1)
-            fam_pa = {k: (v if not v.free_symbols else sympy.Integer(1)) for k, v in pa.items()}
+            # (a symbolic parameter, a class floor k <= N: the family's one class of N records meets it; sampled at N)
             steps.append(("tight: A meets T and B = U on one class of capped rows (exact)",
-                          *_family(a, fam_pa, cap, bkind, U, ns_used)))
+                          *_family(a, pa, cap, bkind, U, ns_used)))
     except (*UNREADABLE, InputError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)
