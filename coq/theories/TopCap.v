@@ -104,3 +104,22 @@ Proof. intros H HV i Hi. specialize (HV i Hi). lra. Qed.
 Lemma shannon_ge_weaken N K x cls U V : U <= V -> shannon_ge N K x cls V -> shannon_ge N K x cls U.
 Proof. intros H HV i Hi. specialize (HV i Hi). lra. Qed.
 
+
+(** B's weakest level 1, met by every table (implgraph.certify.lemmas.skew_family): [1/max q >= 1] ([q_b <= 1]) and
+    [exp H >= 1] ([-q ln q >= 0] on [0, 1]). *)
+Lemma minent_ge_one N K x cls : table N K x -> minent_ge N K x cls 1.
+Proof. intros Htab i b Hi Hb. pose proof (cq_le_1 N K x cls i b Htab Hi Hb). lra. Qed.
+
+Lemma ent_nonneg t : t <= 1 -> 0 <= ent t.
+Proof.
+  intro Ht. unfold ent. destruct (Rlt_dec 0 t) as [Hp|]; [|lra].
+  pose proof (ln_le_minus_1 t Hp).
+  assert (t * ln t <= t * 0) by (apply Rmult_le_compat_l; lra). lra.
+Qed.
+
+Lemma shannon_ge_one N K x cls : table N K x -> shannon_ge N K x cls 1.
+Proof.
+  intros Htab i Hi. unfold shannon. rewrite <- exp_0. apply exp_le.
+  apply Rle_trans with (sum K (fun _ => 0)); [rewrite sum_zero; lra|].
+  apply sum_le. intros b Hb. apply ent_nonneg, (cq_le_1 N K x cls i b Htab Hi Hb).
+Qed.

@@ -130,5 +130,24 @@ def top_cap(cert, name):
     return _block(statement, lines + [last])
 
 
+def skew_family(cert, name):
+    """The theorem ``name`` of a ``skew-family`` certificate: B at least U on every table, whatever A (a stronger
+    statement: no hypothesis on A); U at most 1 (``lra``: an edited U above B's weakest 1 fails there), then
+    ``TopCap.minent_ge_one`` / ``shannon_ge_one`` (1/max q >= 1, exp H >= 1). The family (approached, not attained) is
+    the Python checker's."""
+    from implgraph.certify.lemma_chain import _declares
+    from implgraph.kernel_coq.generate import _block
+    bkind = cert.B.class_level
+    if bkind not in ("min-entropy", "shannon") or not _declares(cert.B.definition, bkind):
+        raise Untranslatable("a skew-family certificate whose B's class level is not its registered 1/max q or exp H")
+    U = Translator({"N": "integer"}).expr(str(cert.upper))
+    pred, one = _B[bkind], {"min-entropy": "minent_ge", "shannon": "shannon_ge"}[bkind]
+    statement = (f"Theorem {name} : forall (N K : nat) (x : nat -> nat -> R) (cls : nat -> nat),\n"
+                 f"  table N K x -> {pred} N K x cls {U}.")
+    return _block(statement, ["intros N K x cls Htab.", f"assert (HU : {U} <= 1) by lra.",
+                              f"apply ({one}_weaken N K x cls {U} 1); [{'exact Htab | ' if one == 'minent_ge' else ''}"
+                              f"exact HU | exact ({one}_one N K x cls Htab)]."])
+
+
 #: certificate method -> its text
-COMPOSITES = {"top-cap": top_cap}
+COMPOSITES = {"top-cap": top_cap, "skew-family": skew_family}

@@ -70,8 +70,10 @@ COMPOSITES["weakest-family"] = gen_weakest_family.weakest_family
 _COMPOSITE_MODULES["weakest-family"] = gen_weakest_family.MODULES
 COMPOSITES["top-cap"] = gen_top_cap.top_cap
 _COMPOSITE_MODULES["top-cap"] = gen_top_cap.MODULES
+COMPOSITES["skew-family"] = gen_top_cap.skew_family
+_COMPOSITE_MODULES["skew-family"] = gen_top_cap.MODULES
 #: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
-_HEADER = {"set-channel-diversity": (_gen.ENTROPY,), "top-cap": (_gen.ENTROPY,)}
+_HEADER = {"set-channel-diversity": (_gen.ENTROPY,), "top-cap": (_gen.ENTROPY,), "skew-family": (_gen.ENTROPY,)}
 
 _gen.METHODS.update({name: fn for name, (fn, _) in LEAVES.items()})
 
@@ -124,6 +126,8 @@ COVERED["weakest-family"] = ("WeakestFamily.weakest_pairs / weakest_removal (B s
 
 COVERED["top-cap"] = ("TopCap.top_cap_minent_max / top_cap_minent_inv / minent_of_tail (A's cap on the top frequency), "
                       "then Entropy.support_of_minent / shannon_of_minent; TopCap.two_le_ceil (2 values under a tail)")
+COVERED["skew-family"] = ("TopCap.minent_ge_one / shannon_ge_one (B's weakest level 1, whatever A; the approaching family "
+                          "is the checker's)")
 
 bundle = _gen.bundle
 
