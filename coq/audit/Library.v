@@ -169,3 +169,10 @@ Print Assumptions corners_conf.
 Print Assumptions corners_narrow_kl.
 Print Assumptions corners_narrow_renyi2.
 Print Assumptions corners_narrow_hockey.
+From Implgraph Require Import TopCap.
+Print Assumptions top_cap_minent_max.
+Print Assumptions top_cap_minent_inv.
+Print Assumptions minent_of_tail.
+Print Assumptions two_le_ceil.
+Print Assumptions minent_ge_one.
+Print Assumptions shannon_ge_one.
