@@ -149,3 +149,19 @@ FORGED = [
 @pytest.mark.parametrize("label, name, path, value", FORGED, ids=[f[0] for f in FORGED])
 def test_forged_certificates_are_rejected(label, name, path, value):
     assert not check_certificate(edited(CERTS[name], path, value)).ok
+
+
+def _symbolic_floor(cert):
+    out = edited(cert, ["A", "params", "k"], "k3")
+    out["symbols"] = {**out["symbols"], "k3": "integer"}
+    out["domain"] = out["domain"] + ["k3 >= 1", "k3 <= N"]
+    return out
+
+
+@pytest.mark.parametrize("name", [FREQ, DIST, ENT])
+def test_a_symbolic_class_floor_is_read(name):
+    # (the symbols matrix's alpha-k-anonymity(k=k3): the family's one class of N records meets every k3 <= N)
+    from implgraph.kernel_coq.registry import generate
+    cert = _symbolic_floor(CERTS[name])
+    assert check_certificate(cert).ok
+    assert "top_cap_le N K x cls (T - 1)" in generate(cert)

@@ -43,7 +43,9 @@ def _registered_cap(cert):
     a = registered(cert.A.definition)
     if a is None:
         raise Untranslatable("a top-cap certificate whose A is not registered")
-    cap = _cap(a, {k: parse_expr(str(v), {}) for k, v in cert.A.params.items()})
+    names = {str(k): sympy.Symbol(str(k), integer=True) for k in cert.symbols if str(k) not in ("N", "T")}
+    cap = _cap(a, {k: parse_expr(str(v), {**names, "N": sympy.Symbol("N", integer=True)})
+                   for k, v in cert.A.params.items()})
     if cap is None or cap != cert.raw.get("cap"):
         raise Untranslatable(f"a top-cap certificate whose cap {cert.raw.get('cap')!r} is not A's registered one")
     bkind = cert.B.class_level
