@@ -66,6 +66,8 @@ def test_the_declared_order_is_the_old_if_chain():
         methods.ONE_SIDED_REMOVAL, methods.CORNERS,
         methods.SUBSET_CORNERS,
         methods.WEAKEST_FAMILY,     # B's weakest level attained by a family, before the chord (which ends the search)
+        methods.TOP_CAP,            # a cap on the top frequency, B a class level of the distribution
+        methods.SKEW_FAMILY,        # B's weakest level approached by skewed classes
         methods.CHORD,
         methods.SUBSET_CHORD, methods.REMOVAL_SCALING,
         methods.DIVERGENCE_ORDER,

@@ -176,3 +176,10 @@ Print Assumptions corners_hexagon_renyi2.
 From Implgraph Require Import CornersHexagonKL.
 Print Assumptions hex_ok_kl.
 Print Assumptions corners_hexagon_kl.
+From Implgraph Require Import TopCap.
+Print Assumptions top_cap_minent_max.
+Print Assumptions top_cap_minent_inv.
+Print Assumptions minent_of_tail.
+Print Assumptions two_le_ceil.
+Print Assumptions minent_ge_one.
+Print Assumptions shannon_ge_one.

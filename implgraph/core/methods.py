@@ -119,6 +119,10 @@ CEILING_CHORD = _m("ceiling-chord", None, "a class's total variation distance fr
                    "KL and Renyi-2 closeness at most the chord")
 WEAKEST_FAMILY = _m("weakest-family", None, "B's weakest level is the tight f: a family meeting A at every level has B "
                     "at its weakest")
+TOP_CAP = _m("top-cap", None, "A caps every class's top frequency: B's class level of the distribution at least its "
+             "value at the cap, attained by one class of capped rows")
+SKEW_FAMILY = _m("skew-family", None, "B's weakest level is the tight f, approached by skewed classes meeting A and not "
+                 "attained beyond A's weakest")
 WEAKEST_LEVEL = _m("weakest-level", None, "the target is B's weakest level, met by every table")
 ONE_CLASS = _m("one-class", None, "a table of one class: the class is the table")
 

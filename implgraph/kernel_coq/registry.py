@@ -25,6 +25,7 @@ from implgraph.kernel_coq import gen_subset_chord
 from implgraph.kernel_coq import gen_subset_pairs
 from implgraph.kernel_coq import gen_one_sided_pairs, gen_one_sided_removal
 from implgraph.kernel_coq import gen_weakest_family
+from implgraph.kernel_coq import gen_top_cap
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -72,8 +73,12 @@ COMPOSITES["subset-corners"] = gen_corners_subset.subset_corners
 _COMPOSITE_MODULES["subset-corners"] = gen_corners_subset.MODULES
 COMPOSITES["weakest-family"] = gen_weakest_family.weakest_family
 _COMPOSITE_MODULES["weakest-family"] = gen_weakest_family.MODULES
+COMPOSITES["top-cap"] = gen_top_cap.top_cap
+_COMPOSITE_MODULES["top-cap"] = gen_top_cap.MODULES
+COMPOSITES["skew-family"] = gen_top_cap.skew_family
+_COMPOSITE_MODULES["skew-family"] = gen_top_cap.MODULES
 #: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
-_HEADER = {"set-channel-diversity": (_gen.ENTROPY,)}
+_HEADER = {"set-channel-diversity": (_gen.ENTROPY,), "top-cap": (_gen.ENTROPY,), "skew-family": (_gen.ENTROPY,)}
 
 _gen.METHODS.update({name: fn for name, (fn, _) in LEAVES.items()})
 
@@ -129,6 +134,11 @@ COVERED["chord"] += "; RecordClassChord.chord_onesub_low / onesub_one / cmean_le
 
 COVERED["weakest-family"] = ("WeakestFamily.weakest_pairs / weakest_removal (B stated as its slack on every event), "
                               "weakest_class_size (the upper bound, whatever A; the family is the checker's)")
+
+COVERED["top-cap"] = ("TopCap.top_cap_minent_max / top_cap_minent_inv / minent_of_tail (A's cap on the top frequency), "
+                      "then Entropy.support_of_minent / shannon_of_minent; TopCap.two_le_ceil (2 values under a tail)")
+COVERED["skew-family"] = ("TopCap.minent_ge_one / shannon_ge_one (B's weakest level 1, whatever A; the approaching family "
+                          "is the checker's)")
 
 bundle = _gen.bundle
 
