@@ -114,6 +114,8 @@ CEILING_CHORD = _m("ceiling-chord", None, "a class's total variation distance fr
                    "KL and Renyi-2 closeness at most the chord")
 WEAKEST_FAMILY = _m("weakest-family", None, "B's weakest level is the tight f: a family meeting A at every level has B "
                     "at its weakest")
+ATTAINED_FAMILY = _m("attained-family", None, "a proved upper bound is the tight f: a family of tables, read from the "
+                     "sides' declarations, meets A at T and has B exactly at the bound")
 WEAKEST_LEVEL = _m("weakest-level", None, "the target is B's weakest level, met by every table")
 ONE_CLASS = _m("one-class", None, "a table of one class: the class is the table")
 

@@ -1,0 +1,162 @@
+"""The attained-family lemma: a proved upper bound U is attained, so it is the tight f.
+
+A certificate of method ``attained-family`` says that B's supremum over the tables whose A raw level is at most T is
+``upper`` = U, for every point of its domain. It holds
+
+- one ``part``: the certificate of the upper bound (any method but this one), claiming the same implication: the same
+  symbols, domain, sides and U, field by field, and no tightness of its own; re-checked as it stands;
+- a ``tightness`` family: blocks of equal binary rows ``{"count", "value", "class"}`` (a count in N, a first-bucket
+  value in N, T and the parameters; ``Min`` and ``Max`` allowed), the lower bound. At every sampled point of the
+  domain (N in the checker's range, A's raw level T on the domain's grid and its thresholds, each parameter's sampled
+  values) each count is an integer >= 0, the counts add up to N, each value is a rational number in [0, 1], and the
+  registry's exact levels of the table give A <= T and B = U exactly: a side declaring a divergence by that
+  divergence's level (:meth:`implgraph.definitions.divergences.Divergence.level`, the blocks as weighted rows), any
+  other side by :func:`implgraph.certify.levels.level` (ratios of averages, class distances, additive slacks). Where a
+  side compares classes, the family's classes (its blocks' labels) are at least two. The family may have its own
+  ``domain``, only ``T <= w`` with w A's registered weakest raw level (beyond it A holds on every table): the claim
+  of tightness is then made there only.
+
+The family is checked exactly at the sampled points only (a lower bound at each of them; with the part's upper bound,
+U is the supremum there); its algebra for every N is the argument's prose (docs/arguments/attained-family.md) and,
+for a two-block family without Min or Max, the kernel's tightness theorem (:mod:`implgraph.kernel_coq.tightness`).
+An edited value or count fails the level comparison at a sampled point.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from implgraph.certify.lemmas import lemma
+from implgraph.certify.report import CertificateReport
+from implgraph.core import methods
+
+__all__ = ["check", "family_fault"]
+
+#: the fields of a certificate that make its claim (the part's must be the whole's)
+CLAIM = ("symbols", "domain", "A", "B", "upper")
+
+
+def _level(side, rows, counts, labels, size):
+    """The side's exact raw level on the weighted rows (module notes)."""
+    from implgraph.certify.kernel import registered
+    from implgraph.certify.levels import level
+    from implgraph.definitions.divergences import divergence_of
+    d = registered(side.get("definition")) if side.get("definition") else None
+    div = None if d is None else divergence_of(d, side.get("params"))
+    if div is not None:
+        return div.level([list(r) for r in rows], labels, counts)
+    return level(side, [(c, list(r), k) for c, r, k in zip(counts, rows, labels)], size)
+
+
+def _table(cert, rd, env):
+    """``(rows, counts, labels)`` of the family at ``env`` (ValueError: not a table of N records there)."""
+    rows, counts, labels = [], [], []
+    for block in (cert.get("tightness") or {}).get("blocks") or []:
+        c = Fraction(rd.function(str(block["count"]))(env))
+        if c.denominator != 1 or c < 0:
+            raise ValueError(f"block size {c} is not an integer >= 0")
+        if c == 0:
+            continue
+        v = Fraction(rd.function(str(block["value"]))(env))
+        if not 0 <= v <= 1:
+            raise ValueError(f"value {v} outside [0, 1]")
+        rows.append((v, 1 - v))
+        counts.append(int(c))
+        labels.append(str(block.get("class")))
+    if sum(counts) != env["N"]:
+        raise ValueError(f"{sum(counts)} records, not N")
+    return rows, counts, labels
+
+
+def family_fault(cert, rd, env) -> str:
+    """Why the family fails at the point ``env`` ('' where A <= T and B = U there)."""
+    from implgraph.certify.levels import INF
+    try:
+        rows, counts, labels = _table(cert, rd, env)
+        if any((cert.get(s) or {}).get("family") == "class" for s in ("A", "B")) and len(set(labels)) < 2:
+            return "fewer than 2 classes"
+        sizes = [None if (cert[s] or {}).get("size") is None else rd.function(str(cert[s]["size"]))(env)
+                 for s in ("A", "B")]
+        a, b = (_level(cert[s], rows, counts, labels, j) for s, j in zip(("A", "B"), sizes))
+        u = rd.function(str(cert["upper"]))(env)
+    except (ValueError, ZeroDivisionError, TypeError, KeyError) as exc:
+        return f"not a table: {exc}"
+    if a is None or a == INF or not isinstance(a, Fraction) or a > env["T"]:
+        return f"A's level {a} above T = {env['T']}"
+    if not isinstance(b, Fraction) or b != u:
+        return f"B's level {b} differs from U = {u}"
+    return ""
+
+
+def _family_steps(cert, ns):
+    from implgraph.certify.domain import Domain
+    fam = cert.get("tightness") or {}
+    blocks = fam.get("blocks") or []
+    steps = [("a family of blocks (count, value, class)", bool(blocks) and all(
+        isinstance(b, dict) and {"count", "value"} <= set(b) for b in blocks), f"{len(blocks)} blocks")]
+    if not steps[0][1]:
+        return steps
+    own = [str(c) for c in fam.get("domain") or []]
+    if own:
+        licensed = _licensed(cert, own)
+        steps.append(("the family's own domain is T <= A's weakest raw level (beyond it A holds on every table)",
+                      licensed, ", ".join(own)))
+        if not licensed:
+            return steps
+    domain = Domain({**cert, "domain": [*cert.get("domain", []), *own]})
+    checked, bad = 0, []
+    for env in domain.points(ns):
+        fault = family_fault(cert, domain.reader, env)
+        checked += 1
+        if fault:
+            bad.append(f"{fault} at " + ", ".join(f"{k} = {v}" for k, v in sorted(env.items())))
+            break
+    steps.append(("the family meets A at T with B's level U (exact, at each sampled point)", checked > 0 and not bad,
+                  bad[0] if bad else f"{checked} points (N = {min(ns)}..{max(ns)})"))
+    return steps
+
+
+def _licensed(cert, own) -> bool:
+    """Is the family's own domain exactly ``T <= w``, w A's registered weakest raw level at N?"""
+    import sympy
+
+    from implgraph.certify.expr import read_sympy
+    from implgraph.certify.kernel import registered
+    d = registered((cert.get("A") or {}).get("definition"))
+    if d is None or len(own) != 1:
+        return False
+    N, T = sympy.Symbol("N", integer=True, positive=True), sympy.Symbol("T", positive=True)
+    w = sympy.sympify(d.raw_from_level(d.weakest(N)))
+    rel = read_sympy(own[0], {"N": N, "T": T})
+    return (isinstance(rel, sympy.LessThan) and rel.lhs == T and not w.has(sympy.oo)
+            and sympy.simplify(rel.rhs - w) == 0)
+
+
+def describe(cert) -> list:
+    fam = cert.get("tightness") or {}
+    return [f"{(cert.get('A') or {}).get('definition')} => {(cert.get('B') or {}).get('definition')}: U = "
+            f"{cert.get('upper')} is the supremum (the {fam.get('shape')} family; the upper bound's certificate inside)"]
+
+
+@lemma(methods.ATTAINED_FAMILY, describe=describe)
+def check(cert, ns=range(2, 13), timeout_ms=4000):
+    """Re-check an attained-family certificate (module notes)."""
+    from implgraph.certify import UNREADABLE, _registered
+    from implgraph.certify.composite import recheck_parts
+    steps = []
+    try:
+        steps += _registered(cert)
+        parts = cert.get("parts") or []
+        steps.append(("one part: the upper bound's certificate", len(parts) == 1 and isinstance(parts[0], dict)
+                      and parts[0].get("method") != methods.ATTAINED_FAMILY.name,
+                      ", ".join(str(p.get("method")) for p in parts if isinstance(p, dict))))
+        if not steps[-1][1]:
+            return CertificateReport(False, steps)
+        steps += recheck_parts(cert, parts, ns, timeout_ms, lambda i, part: (
+            "the part claims the same implication (symbols, domain, sides, U), an upper bound",
+            all(part.get(k) == cert.get(k) for k in CLAIM) and not part.get("tight")))
+        steps.append(("the supremum is claimed (tight)", cert.get("tight") is True, "exact"))
+        steps += _family_steps(cert, ns)
+    except UNREADABLE as exc:
+        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
+    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
