@@ -24,6 +24,7 @@ from implgraph.kernel_coq import gen_slack_pairs_tv
 from implgraph.kernel_coq import gen_subset_chord
 from implgraph.kernel_coq import gen_subset_pairs
 from implgraph.kernel_coq import gen_weakest_family
+from implgraph.kernel_coq import gen_attained_family
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -67,6 +68,7 @@ COMPOSITES["subset-corners"] = gen_corners_subset.subset_corners
 _COMPOSITE_MODULES["subset-corners"] = gen_corners_subset.MODULES
 COMPOSITES["weakest-family"] = gen_weakest_family.weakest_family
 _COMPOSITE_MODULES["weakest-family"] = gen_weakest_family.MODULES
+COMPOSITES.update(gen_attained_family.COMPOSITES)
 #: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
 _HEADER = {"set-channel-diversity": (_gen.ENTROPY,)}
 
@@ -118,6 +120,8 @@ COVERED["chord"] += "; RecordClassChord.chord_onesub_low / onesub_one / cmean_le
 
 COVERED["weakest-family"] = ("WeakestFamily.weakest_pairs / weakest_removal (B stated as its slack on every event), "
                               "weakest_class_size (the upper bound, whatever A; the family is the checker's)")
+
+COVERED["attained-family"] = "its part's lemmas (the upper bound; the family is the checker's, and Tight.v's for two blocks)"
 
 bundle = _gen.bundle
 

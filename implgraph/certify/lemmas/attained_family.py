@@ -8,7 +8,7 @@ A certificate of method ``attained-family`` says that B's supremum over the tabl
 - a ``tightness`` family: blocks of equal binary rows ``{"count", "value", "class"}`` (a count in N, a first-bucket
   value in N, T and the parameters; ``Min`` and ``Max`` allowed), the lower bound. At every sampled point of the
   domain (N in the checker's range, A's raw level T on the domain's grid and its thresholds, each parameter's sampled
-  values) each count is an integer >= 0, the counts add up to N, each value is a rational number in [0, 1], and the
+  values; A's levels both grids of :mod:`implgraph.certify.domain` and a few more) each count is an integer >= 0, the counts add up to N, each value is a rational number in [0, 1], and the
   registry's exact levels of the table give A <= T and B = U exactly: a side declaring a divergence by that
   divergence's level (:meth:`implgraph.definitions.divergences.Divergence.level`, the blocks as weighted rows), any
   other side by :func:`implgraph.certify.levels.level` (ratios of averages, class distances, additive slacks). Where a
@@ -88,8 +88,12 @@ def family_fault(cert, rd, env) -> str:
     return ""
 
 
+#: levels sampled beside the domain's grids
+MORE_T = (Fraction(1, 7), Fraction(2, 5), Fraction(9, 10), Fraction(6, 5), Fraction(4, 3), Fraction(5, 2), 5, 7)
+
+
 def _family_steps(cert, ns):
-    from implgraph.certify.domain import Domain
+    from implgraph.certify.domain import DISTANCE_GRID, T_GRID, Domain
     fam = cert.get("tightness") or {}
     blocks = fam.get("blocks") or []
     steps = [("a family of blocks (count, value, class)", bool(blocks) and all(
@@ -104,6 +108,8 @@ def _family_steps(cert, ns):
         if not licensed:
             return steps
     domain = Domain({**cert, "domain": [*cert.get("domain", []), *own]})
+    # both grids and a few more levels, whatever A's kind (a divergence's level may lie in [0, 1] or beyond)
+    domain.t_grid = tuple(sorted(set(domain.t_grid) | set(T_GRID) | set(DISTANCE_GRID) | set(MORE_T)))
     checked, bad = 0, []
     for env in domain.points(ns):
         fault = family_fault(cert, domain.reader, env)

@@ -1,0 +1,151 @@
+"""The attained-family mechanism: families read from the sides' declarations, the independent checker's lemma and its
+forgeries, and the cells whose proved upper bound it shows tight.
+
+Every level below is derived by hand (or by ``tests/brute.py``) on the family's rows; the certificates come from
+``tests/data/coq/attained_family.json`` (the prover's, for the matrix cells) and each forgery's reason is written
+beside it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+import sympy
+
+import brute
+from _forge import edited
+
+from implgraph.certify import check_certificate
+from implgraph.prover.arguments.attained_family import family_of
+
+from _coq import load_certs
+
+CERTS = load_certs("attained_family.json")
+N, T = sympy.symbols("N T")
+
+
+def _rows(shape, A, B, n, t, da=None, db=None):
+    """The family ``shape`` at (N, T) = (n, t): rows (binary, exact) and class labels."""
+    (blocks,) = [b for name, b in family_of(A, da, B, db) if name == shape]
+    rows, labels = [], []
+    for count, value, label in blocks:
+        c = int(sympy.sympify(count, locals={"N": N, "T": T}).subs({N: n, T: t}))
+        v = sympy.sympify(value, locals={"N": N, "T": T}).subs({N: n, T: t})
+        rows += [[F(str(v)), 1 - F(str(v))]] * c
+        labels += [label] * c
+    return rows, labels
+
+
+def _record_to_table(rows):
+    """The largest ratio of one record's value to the table's mean, over records and buckets (pml's raw level)."""
+    n = len(rows)
+    return max(r[b] / (sum(x[b] for x in rows) / n) for r in rows for b in range(2))
+
+
+def _tv_removal(rows):
+    """The largest total variation between the table's mean and the mean without one record."""
+    n = len(rows)
+    P = [sum(x[b] for x in rows) / n for b in range(2)]
+    out = F(0)
+    for i in range(n):
+        Q = [sum(x[b] for j, x in enumerate(rows) if j != i) / (n - 1) for b in range(2)]
+        out = max(out, abs(P[0] - Q[0]))
+    return out
+
+
+PAIRWISE = {"family": "pairwise", "sides": "two-sided"}
+ONE_RECORD = {"family": "subset", "sides": "one-sided", "size": "1"}
+CLASS_TV = {"family": "class", "distance": "total-variation", "min_class": "1"}
+
+
+def test_lone_ratio_family_ldp_pml_by_hand():
+    # N = 3, T = 2: (2/3, 1/3) and twice (1/3, 2/3); every pair's ratio is 2; P_1 = 4/9, so the lone record's ratio
+    # to the table is (2/3)/(4/9) = 3/2 = N T/(N + T - 1)
+    rows, _ = _rows("lone-ratio", PAIRWISE, ONE_RECORD, 3, 2)
+    assert brute.ldp(rows) == 2
+    assert _record_to_table(rows) == F(3, 2)
+
+
+@pytest.mark.parametrize("n, t, c, tv", [(4, F(3, 2), F(5, 9), F(1, 3)), (4, F(6, 5), F(7, 10), F(3, 20)),
+                                         (6, F(5, 4), F(19, 25), F(1, 5)), (3, 5, 0, F(2, 3))])
+def test_one_record_class_family_pml_emd_by_hand(n, t, c, tv):
+    # the pieces: T <= N/(N - 1): (N - 1)(T - 1)/N; up to N: (T - 1)/T; beyond: (N - 1)/N (module notes)
+    rows, labels = _rows("one-record-class", ONE_RECORD, CLASS_TV, n, t)
+    assert rows[1][0] == c
+    assert _record_to_table(rows) <= t
+    assert brute.emd_t(rows, labels) == tv
+
+
+def test_lone_removal_family_tv_dp_emd_by_hand():
+    # N = 3, T = 1/10: (3/10, 7/10), twice (0, 1); removing the lone record moves P_1 = 1/10 to 0; its class is at 1/5
+    from implgraph.definitions import get
+    from implgraph.definitions.divergences import divergence_of
+    rows, labels = _rows("lone-removal", {}, CLASS_TV, 3, F(1, 10), da=divergence_of(get("tv-dp")))
+    assert _tv_removal(rows) == F(1, 10)
+    assert brute.emd_t(rows, labels) == F(1, 5)
+
+
+def test_mirror_pair_family_slack_to_tv_dp_by_hand():
+    # delta = 1/10, N = 3, T = 2: (7/10, 3/10) and twice (3/10, 7/10): 7/10 <= 2 (3/10) + 1/10; P_1 = 13/30, removing
+    # the lone record leaves 3/10: TV 2/15 = (T - 4/5)/(N (T + 1))
+    from implgraph.definitions import get
+    from implgraph.definitions.divergences import divergence_of
+    slack = {"slack": {"compares": "pairs", "delta": "1/10"}}
+    rows, _ = _rows("mirror-pair", slack, {}, 3, 2, db=divergence_of(get("tv-dp")))
+    assert brute.eps_delta_ldp(rows, F(1, 10)) <= 2
+    assert _tv_removal(rows) == F(2, 15)
+
+
+def test_removal_to_pairs_family_by_hand():
+    # N = 3, T = 1/10: (2/5, 3/5), (0, 1), (1/5, 4/5): P_1 = 1/5; removing either end moves it by 1/10; between the
+    # ends, 2/5 - 2 * 0 = 2/5 = 2 (N - 1) T (delta-ldp at eps = log 2)
+    from implgraph.definitions import get
+    from implgraph.definitions.divergences import divergence_of
+    da, db = divergence_of(get("tv-dp")), divergence_of(get("delta-ldp"), {"eps": sympy.log(2)})
+    rows, _ = _rows("removal-to-pairs", {}, {}, 3, F(1, 10), da=da, db=db)
+    assert _tv_removal(rows) == F(1, 10)
+    assert rows[0][0] - 2 * rows[1][0] == F(2, 5)
+
+
+def test_no_family_for_undeclared_shapes():
+    # a pairwise A against a class distance: no shape of the catalogue
+    assert family_of(PAIRWISE, None, CLASS_TV, None) == []
+
+
+@pytest.mark.parametrize("name", sorted(CERTS))
+def test_cells_certificates_accepted(name):
+    assert check_certificate(CERTS[name], ns=range(2, 7)).ok
+
+
+def _forged_value(name, i, value):
+    return edited(CERTS[name], ["tightness", "blocks", i, "value"], value)
+
+
+FORGERIES = [
+    # the lone record at T/(T + 2): its ratio to the table is below N T/(N + T - 1)
+    ("value", _forged_value("ldp => pml", 0, "T/(T + 2)")),
+    # the others at 1/(2 T): ldp's ratio exceeds T
+    ("value above A", _forged_value("ldp => pml", 1, "1/(2*T)")),
+    # two lone records: N + 1 records
+    ("count", edited(CERTS["ldp => pml"], ["tightness", "blocks", 0, "count"], "2")),
+    # a larger U than the part proves: the part's claim is another
+    ("upper", edited(CERTS["tv-dp => emd-t-closeness(ground=equal)"], ["upper"], "(N - 1)/N")),
+    # the family claimed only where T <= 1/2: not A's weakest level
+    ("own domain", edited(CERTS["delta-ldp(eps=log(2)) => tv-dp"], ["tightness", "domain"], ["T <= 1/2"])),
+    # without its own domain: at T > 1 the family's TV stays 1/N below U
+    ("no own domain", edited(CERTS["delta-ldp(eps=log(2)) => tv-dp"], ["tightness", "domain"], [])),
+    # the lone record's class at N T: U = (N - 1) T needs x_1 = N T where N T <= 1, not N T/2
+    ("lone removal", _forged_value("tv-dp => emd-t-closeness(ground=equal)", 0, "Min(1, N*T/2)")),
+]
+
+
+@pytest.mark.parametrize("what, cert", FORGERIES, ids=[w for w, _ in FORGERIES])
+def test_forged_families_rejected(what, cert):
+    assert not check_certificate(cert, ns=range(2, 7)).ok
+
+
+def test_part_must_be_an_upper_bound_of_another_method():
+    cert = CERTS["ldp => pml"]
+    assert not check_certificate(edited(cert, ["parts"], [cert]), ns=range(2, 5)).ok
+    assert not check_certificate(edited(cert, ["parts"], []), ns=range(2, 5)).ok
