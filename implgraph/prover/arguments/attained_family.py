@@ -57,6 +57,9 @@ from implgraph.prover.answer import Bound, T
 from implgraph.prover.registry import certificate_parts
 
 METHOD = methods.ATTAINED_FAMILY
+#: where the prover tries it (it has no handler of its own)
+TRIED = ("attached by `composition` and `tv-distance` to the upper bound they prove (`attach`), where a family "
+         "fits the sides and the checker accepts it")
 
 __all__ = ["attach", "family_of", "SHAPES", "CARRIERS"]
 
