@@ -149,3 +149,29 @@ def test_part_must_be_an_upper_bound_of_another_method():
     cert = CERTS["ldp => pml"]
     assert not check_certificate(edited(cert, ["parts"], [cert]), ns=range(2, 5)).ok
     assert not check_certificate(edited(cert, ["parts"], []), ns=range(2, 5)).ok
+
+
+def test_removal_class_divergence_family_by_hand():
+    # N = 3, T = 1/10: (0, 3/10, 7/10) and twice (3/10, 0, 7/10): P = (1/5, 1/10, 7/10); removing the lone record
+    # leaves (3/10, 0, 7/10), at total variation 1/10; the lone record's ratios to P are 0, 3, 1: KL = (3/10) log 3,
+    # exp(D_2) = (3/10)^2/(1/10) + (7/10)^2/(7/10) = 8/5 = 1 + N (N - 1) T
+    from implgraph.definitions import get
+    from implgraph.definitions.divergences import divergence_of
+    tv, kl = divergence_of(get("tv-dp")), divergence_of(get("kl-closeness"))
+    (blocks,) = [b for name, b in family_of({}, tv, {"family": "class", "min_class": "1"}, kl)
+                 if name == "removal-class-divergence"]
+    x = [sympy.sympify(v, locals={"N": N, "T": T}).subs({N: 3, T: sympy.Rational(1, 10)}) for v in blocks[0][1]]
+    z = [sympy.sympify(v, locals={"N": N, "T": T}).subs({N: 3, T: sympy.Rational(1, 10)}) for v in blocks[1][1]]
+    P = [(a + 2 * b) / 3 for a, b in zip(x, z)]
+    assert P == [sympy.Rational(1, 5), sympy.Rational(1, 10), sympy.Rational(7, 10)]
+    assert sum(abs(p - q) for p, q in zip(P, z)) / 2 == sympy.Rational(1, 10)
+    kl_x = sum(a * sympy.log(a / p) for a, p in zip(x, P) if a)
+    assert sympy.simplify(kl_x - sympy.Rational(3, 10) * sympy.log(3)) == 0
+    assert sum(a ** 2 / p for a, p in zip(x, P)) == sympy.Rational(8, 5)
+
+
+def test_forged_three_bucket_family_rejected():
+    # the lone record at (0, m/2, 1 - m/2): its KL from the table is below U
+    name = "tv-dp => kl-closeness"
+    row = ["0", "Min(1, N*T)/2", "1 - Min(1, N*T)/2"]
+    assert not check_certificate(edited(CERTS[name], ["tightness", "blocks", 0, "row"], row), ns=range(2, 5)).ok

@@ -34,6 +34,8 @@ __all__ = ["check", "family_fault"]
 
 #: the fields of a certificate that make its claim (the part's must be the whole's)
 CLAIM = ("symbols", "domain", "A", "B", "upper")
+#: the most buckets of a family's row
+MAX_BUCKETS = 8
 
 
 def _level(side, rows, counts, labels, size):
@@ -57,15 +59,45 @@ def _table(cert, rd, env):
             raise ValueError(f"block size {c} is not an integer >= 0")
         if c == 0:
             continue
-        v = Fraction(rd.function(str(block["value"]))(env))
-        if not 0 <= v <= 1:
-            raise ValueError(f"value {v} outside [0, 1]")
-        rows.append((v, 1 - v))
+        row = _row(rd, block, env)
+        if not all(0 <= v <= 1 for v in row) or sum(row) != 1:
+            raise ValueError(f"row {row} is not a distribution")
+        rows.append(row)
         counts.append(int(c))
         labels.append(str(block.get("class")))
     if sum(counts) != env["N"]:
         raise ValueError(f"{sum(counts)} records, not N")
     return rows, counts, labels
+
+
+def _row(rd, block, env):
+    """A block's row at ``env``: ``(v, 1 - v)`` from its ``value``, or its ``row`` (a list of values, any buckets)."""
+    if "row" in block:
+        if not isinstance(block["row"], list) or len(block["row"]) > MAX_BUCKETS:
+            raise ValueError("a row is a list of at most 8 values")
+        return tuple(Fraction(rd.function(str(x))(env)) for x in block["row"])
+    v = Fraction(rd.function(str(block["value"]))(env))
+    return (v, 1 - v)
+
+
+def _number(level):
+    """A registered level as a sympy number (a Fraction, or an exact value carrying its expression, a logarithm)."""
+    from implgraph.certify.pointwise import level_number
+    return level_number(level)
+
+
+def _equal(x, y) -> bool:
+    """Are two exact sympy numbers equal (rationals compared at once, logarithms expanded and simplified)?"""
+    import sympy
+    if x.is_Rational and y.is_Rational:
+        return x == y
+    return sympy.simplify(sympy.expand_log(x - y, force=True)) == 0
+
+
+def _at_most(x, t) -> bool:
+    """``x <= t`` for an exact number x and a rational t: equal, or below by more than 10^-30 at 60 digits."""
+    import sympy
+    return bool(x <= t) if x.is_Rational else _equal(x, t) or bool(sympy.N(t - x, 60) > sympy.Rational(1, 10 ** 30))
 
 
 def family_fault(cert, rd, env) -> str:
@@ -78,14 +110,33 @@ def family_fault(cert, rd, env) -> str:
         sizes = [None if (cert[s] or {}).get("size") is None else rd.function(str(cert[s]["size"]))(env)
                  for s in ("A", "B")]
         a, b = (_level(cert[s], rows, counts, labels, j) for s, j in zip(("A", "B"), sizes))
-        u = rd.function(str(cert["upper"]))(env)
-    except (ValueError, ZeroDivisionError, TypeError, KeyError) as exc:
+        u = _upper_at(cert, rd, env)
+        if a is None or a == INF or b is None or b == INF:
+            return f"a level is undefined or infinite (A {a}, B {b})"
+        a, b = _number(a), _number(b)
+    except (ValueError, ZeroDivisionError, TypeError, KeyError, AttributeError) as exc:
         return f"not a table: {exc}"
-    if a is None or a == INF or not isinstance(a, Fraction) or a > env["T"]:
+    if not _at_most(a, _rational(env["T"])):
         return f"A's level {a} above T = {env['T']}"
-    if not isinstance(b, Fraction) or b != u:
+    if not _equal(b, u):
         return f"B's level {b} differs from U = {u}"
     return ""
+
+
+def _rational(x):
+    import sympy
+    x = Fraction(x)
+    return sympy.Rational(x.numerator, x.denominator)
+
+
+def _upper_at(cert, rd, env):
+    """U at ``env`` as an exact sympy number (its logarithms kept)."""
+    from implgraph.certify.expr import NotPolynomial, Unreadable
+    try:
+        return _rational(rd.function(str(cert["upper"]))(env))
+    except (Unreadable, NotPolynomial, ValueError, TypeError):     # (a logarithm: read by sympy and substituted)
+        expr = rd.sympy(str(cert["upper"]))
+        return expr.subs({rd.symbols[k]: _rational(v) for k, v in env.items() if k in rd.symbols})
 
 
 #: levels sampled beside the domain's grids
@@ -97,7 +148,7 @@ def _family_steps(cert, ns):
     fam = cert.get("tightness") or {}
     blocks = fam.get("blocks") or []
     steps = [("a family of blocks (count, value, class)", bool(blocks) and all(
-        isinstance(b, dict) and {"count", "value"} <= set(b) for b in blocks), f"{len(blocks)} blocks")]
+        isinstance(b, dict) and "count" in b and ("value" in b or "row" in b) for b in blocks), f"{len(blocks)} blocks")]
     if not steps[0][1]:
         return steps
     own = [str(c) for c in fam.get("domain") or []]

@@ -4,8 +4,8 @@
 Some arguments prove an upper bound U without looking for a table that attains it: a ``composition`` (A => C, then
 C => B: its two parts are each attained, but by different tables) and the direct arguments that bound a pair before
 turning it into B's comparison (``tv-distance``). Where U is nevertheless attained, a table family says so: blocks of
-equal binary rows whose counts are expressions in N and whose first-bucket values are expressions in N, T and the
-sides' parameters. The family is a lower bound only; the upper bound stays the original certificate, carried inside
+equal rows whose counts are expressions in N and whose values (binary rows: the first bucket's) are expressions in N,
+T and the sides' parameters. The family is a lower bound only; the upper bound stays the original certificate, carried inside
 the new one as its one part.
 
 The family is read from the two sides' declarations (the certificate's descriptions of A and B and the divergences
@@ -31,6 +31,12 @@ they declare), never from a definition's name; :data:`SHAPES` lists them:
     (1/2 + m, 1/2 - m), the others at its mirror (1/2 - m, 1/2 + m), with 2 m = (T - 1 + 2 delta)/(T + 1) (the slack:
     x_1 = (T + delta)/(T + 1)) or 2 m = min(1, (2 T + gamma - 1)/(gamma + 1)) (the hockey stick, both ways equal).
     The table's total variation against the table without the lone record is 2 m/N.
+``removal-class-divergence``
+    A the total variation on record removal, B a class's KL or Renyi divergence from the table: one record at
+    (0, m, 1 - m) (its own class), the others at (m, 0, 1 - m) (a class), m = min(1, N T). The table's mean is
+    ((N - 1) m/N, m/N, 1 - m); removing the lone record moves it by m/N = min(T, 1/N); the lone record's likelihood
+    ratio to the table is 0, N and 1 on the three buckets, the equality case of the chord of phi on [0, N]: KL =
+    m log N, exp(D_2) = 1 + (N - 1) m (three buckets: the tightness theorem in Coq is not stated).
 ``removal-to-pairs``
     A the total variation on record removal, B a total variation or hockey stick between two records: one record at
     x = min(1, 2 (N - 1) T), one at 0 and the N - 2 others at x/2. The table's mean is x/2 on bucket 1; removing
@@ -129,9 +135,18 @@ def _removal_to_pairs(A, da, B, db):
     return None
 
 
+def _removal_class_divergence(A, da, B, db):
+    if _is(da, "tv", "removal") and db is not None and db.compares == "class" and db.kind in ("kl", "renyi") \
+            and str(B.get("min_class") or "1") == "1" and B.get("max_class") is None:
+        m = "Min(1, N*T)"
+        return [("1", ["0", m, f"1 - {m}"], "E1"), ("N - 1", [m, "0", f"1 - {m}"], "E2")]
+    return None
+
+
 #: the family shapes, by name (module notes), tried in this order
 SHAPES = {"lone-ratio": _lone_ratio, "one-record-class": _one_record_class, "lone-removal": _lone_removal,
-          "mirror-pair": _mirror_pair, "removal-to-pairs": _removal_to_pairs}
+          "mirror-pair": _mirror_pair, "removal-to-pairs": _removal_to_pairs,
+          "removal-class-divergence": _removal_class_divergence}
 
 
 def family_of(A, da, B, db):
@@ -155,7 +170,8 @@ def attach(bound, a, b, a_params, b_params, a_classes, b_classes, region, N):
     A, B = side(a, a_params, a_classes, N), side(b, b_params, b_classes, N)
     weakest = _weakest_raw(a, N)
     for name, blocks in family_of(A, divergence_of(a, a_params), B, divergence_of(b, b_params)):
-        text = "; ".join(f"{c} record(s) at ({v}, 1 - ({v})) in class {k}" for c, v, k in blocks)
+        text = "; ".join(f"{c} record(s) at ({', '.join(v) if isinstance(v, list) else f'{v}, 1 - ({v})'}) in class {k}"
+                         for c, v, k in blocks)
         for where in (sympy.true, None if weakest is None else sympy.Le(T, weakest)):
             if where is None:
                 continue
@@ -190,7 +206,8 @@ def attained_certificate(a, b, a_params, b_params, a_classes, b_classes, region,
     part = certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, original)
     cert = {"format": FORMAT, "method": METHOD.name, **{k: part[k] for k in ("symbols", "domain", "A", "B", "upper")},
             "tight": True, "argument": bound.argument, "parts": [part],
-            "tightness": {"shape": name, "blocks": [{"count": c, "value": v, "class": k} for c, v, k in blocks]}}
+            "tightness": {"shape": name, "blocks": [{"count": c, ("row" if isinstance(v, list) else "value"): v,
+                                                     "class": k} for c, v, k in blocks]}}
     if bound.attained_where is not sympy.true:
         cert["tightness"]["domain"] = [str(bound.attained_where)]
     return cert
