@@ -175,3 +175,22 @@ def test_forged_three_bucket_family_rejected():
     name = "tv-dp => kl-closeness"
     row = ["0", "Min(1, N*T)/2", "1 - Min(1, N*T)/2"]
     assert not check_certificate(edited(CERTS[name], ["tightness", "blocks", 0, "row"], row), ns=range(2, 5)).ok
+
+
+def test_symbolic_step_rejects_a_value_right_only_at_the_points():
+    # the lone record's value off by a term that vanishes at every sampled point (T = 2 there): B is no longer U
+    # as a function of T, which the sampled levels alone would not see
+    from implgraph.certify.lemmas.attained_symbolic import symbolic_steps
+    cert = _forged_value("ldp => pml", 0, "T/(T + 1) + (T - 2)/1000")
+    points = [{"N": n, "T": F(2)} for n in range(2, 6)]
+    assert symbolic_steps(CERTS["ldp => pml"], points)[0][1]
+    assert not symbolic_steps(cert, points)[0][1]
+
+
+def test_symbolic_step_reads_ties_both_ways():
+    # at N T = 1 the lone-removal family's Min ties (1 = N T): both branches are tried there (a pattern of its own),
+    # and the patterns below and above 1/N are identities too (U = (N - 1) T, then (N - 1)/N): three in all
+    from implgraph.certify.lemmas.attained_symbolic import symbolic_steps
+    points = [{"N": 4, "T": t} for t in (F(1, 8), F(1, 4), F(1, 2))]
+    what, ok, how = symbolic_steps(CERTS["tv-dp => emd-t-closeness(ground=equal)"], points)[0]
+    assert ok and how.startswith("3 pattern")

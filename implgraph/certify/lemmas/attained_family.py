@@ -16,10 +16,11 @@ A certificate of method ``attained-family`` says that B's supremum over the tabl
   ``domain``, only ``T <= w`` with w A's registered weakest raw level (beyond it A holds on every table): the claim
   of tightness is then made there only.
 
-The family is checked exactly at the sampled points only (a lower bound at each of them; with the part's upper bound,
-U is the supremum there); its algebra for every N is the argument's prose (docs/arguments/attained-family.md) and,
-for a two-block family without Min or Max, the kernel's tightness theorem (:mod:`implgraph.kernel_coq.tightness`).
-An edited value or count fails the level comparison at a sampled point.
+Symbolically (:mod:`implgraph.certify.lemmas.attained_symbolic`): B's level on the family, written from B's
+description, is U as an identity in N and T on each pattern of branches (Min, Max, Abs) the sampled points take. A's
+level is checked exactly at the sampled points only; for a two-block family without Min or Max whose sides have the
+library's two-block lemmas, the kernel's tightness theorem (:mod:`implgraph.kernel_coq.tightness`) states the whole
+family for every N. An edited value or count fails the level comparison at a sampled point or the identity.
 """
 
 from __future__ import annotations
@@ -161,15 +162,18 @@ def _family_steps(cert, ns):
     domain = Domain({**cert, "domain": [*cert.get("domain", []), *own]})
     # both grids and a few more levels, whatever A's kind (a divergence's level may lie in [0, 1] or beyond)
     domain.t_grid = tuple(sorted(set(domain.t_grid) | set(T_GRID) | set(DISTANCE_GRID) | set(MORE_T)))
-    checked, bad = 0, []
+    checked, bad = [], []
     for env in domain.points(ns):
         fault = family_fault(cert, domain.reader, env)
-        checked += 1
+        checked.append(env)
         if fault:
             bad.append(f"{fault} at " + ", ".join(f"{k} = {v}" for k, v in sorted(env.items())))
             break
-    steps.append(("the family meets A at T with B's level U (exact, at each sampled point)", checked > 0 and not bad,
-                  bad[0] if bad else f"{checked} points (N = {min(ns)}..{max(ns)})"))
+    steps.append(("the family meets A at T with B's level U (exact, at each sampled point)", bool(checked) and not bad,
+                  bad[0] if bad else f"{len(checked)} points (N = {min(ns)}..{max(ns)})"))
+    if checked and not bad:
+        from implgraph.certify.lemmas.attained_symbolic import symbolic_steps
+        steps += symbolic_steps(cert, checked)
     return steps
 
 
