@@ -194,3 +194,29 @@ def test_symbolic_step_reads_ties_both_ways():
     points = [{"N": 4, "T": t} for t in (F(1, 8), F(1, 4), F(1, 2))]
     what, ok, how = symbolic_steps(CERTS["tv-dp => emd-t-closeness(ground=equal)"], points)[0]
     assert ok and how.startswith("3 pattern")
+
+
+def test_point_mass_class_family_by_hand():
+    # N = 3, T = log 2: (1, 0) and twice (1/4, 3/4): P_1 = 1/2 = exp(-T); the lone record's class has KL and D_2
+    # log(1/P_1) = log 2 = T; the other class's D_2 is log((1/4)^2/(1/2) + (3/4)^2/(1/2)) = log(5/4) < T
+    from implgraph.definitions import get
+    from implgraph.definitions.divergences import divergence_of
+    da = divergence_of(get("renyi-closeness"), {"alpha": 2})
+    db = divergence_of(get("kl-closeness"))
+    (blocks,) = [b for name, b in family_of({}, da, {"family": "class", "min_class": "1"}, db)
+                 if name == "point-mass-class"]
+    at = {N: 3, T: sympy.log(2)}
+    x, z = (sympy.sympify(b[1], locals={"N": N, "T": T}).subs(at) for b in blocks)
+    assert (x, z) == (1, sympy.Rational(1, 4))
+    P1 = (x + 2 * z) / 3
+    assert P1 == sympy.Rational(1, 2)
+    assert z ** 2 / P1 + (1 - z) ** 2 / (1 - P1) == sympy.Rational(5, 4)
+
+
+def test_point_mass_family_claims_only_up_to_log_n():
+    # renyi-closeness is at most log N on every table: beyond it U = T is not attained, and a family domain other
+    # than T <= log N (here T <= 2 log N) is not licensed
+    name = "renyi-closeness(alpha=2) => kl-closeness"
+    assert CERTS[name]["tightness"]["domain"] == ["T <= log(N)"]
+    forged = edited(CERTS[name], ["tightness", "domain"], ["T <= 2*log(N)"])
+    assert not check_certificate(forged, ns=range(2, 5)).ok

@@ -13,8 +13,10 @@ A certificate of method ``attained-family`` says that B's supremum over the tabl
   divergence's level (:meth:`implgraph.definitions.divergences.Divergence.level`, the blocks as weighted rows), any
   other side by :func:`implgraph.certify.levels.level` (ratios of averages, class distances, additive slacks). Where a
   side compares classes, the family's classes (its blocks' labels) are at least two. The family may have its own
-  ``domain``, only ``T <= w`` with w A's registered weakest raw level (beyond it A holds on every table): the claim
-  of tightness is then made there only.
+  ``domain``, only ``T <= w`` with w A's registered weakest raw level, or log N for a class's KL or Renyi divergence
+  over any partition (a class's mean is at most N times the table's): beyond it A holds on every table, and the claim
+  of tightness is made where T <= w only. A family whose values hold ``exp`` is sampled at T = log r (r in
+  :data:`LOG_GRID`), where they are rational.
 
 Symbolically (:mod:`implgraph.certify.lemmas.attained_symbolic`): B's level on the family, written from B's
 description, is U as an identity in N and T on each pattern of branches (Min, Max, Abs) the sampled points take. A's
@@ -55,7 +57,7 @@ def _table(cert, rd, env):
     """``(rows, counts, labels)`` of the family at ``env`` (ValueError: not a table of N records there)."""
     rows, counts, labels = [], [], []
     for block in (cert.get("tightness") or {}).get("blocks") or []:
-        c = Fraction(rd.function(str(block["count"]))(env))
+        c = _value(rd, block["count"], env)
         if c.denominator != 1 or c < 0:
             raise ValueError(f"block size {c} is not an integer >= 0")
         if c == 0:
@@ -76,9 +78,30 @@ def _row(rd, block, env):
     if "row" in block:
         if not isinstance(block["row"], list) or len(block["row"]) > MAX_BUCKETS:
             raise ValueError("a row is a list of at most 8 values")
-        return tuple(Fraction(rd.function(str(x))(env)) for x in block["row"])
-    v = Fraction(rd.function(str(block["value"]))(env))
+        return tuple(_value(rd, x, env) for x in block["row"])
+    v = _value(rd, block["value"], env)
     return (v, 1 - v)
+
+
+def _value(rd, text, env):
+    """An expression of the family at ``env`` as a Fraction (at T = log r, read by sympy: exp(-T) = 1/r)."""
+    import sympy
+    if all(isinstance(v, (int, Fraction)) for v in env.values()):
+        return Fraction(rd.function(str(text))(env))
+    value = rd.sympy(str(text)).subs({rd.symbols[k]: _num(v) for k, v in env.items() if k in rd.symbols})
+    value = sympy.nsimplify(sympy.simplify(value), rational=False)
+    if not value.is_Rational:
+        raise ValueError(f"{text} is not rational at the point ({value})")
+    return Fraction(int(value.p), int(value.q))
+
+
+def _num(x):
+    """A point's coordinate as a sympy number (a Fraction, or already one)."""
+    import sympy
+    if isinstance(x, sympy.Basic):
+        return x
+    x = Fraction(x)
+    return sympy.Rational(x.numerator, x.denominator)
 
 
 def _number(level):
@@ -96,9 +119,12 @@ def _equal(x, y) -> bool:
 
 
 def _at_most(x, t) -> bool:
-    """``x <= t`` for an exact number x and a rational t: equal, or below by more than 10^-30 at 60 digits."""
+    """``x <= t`` for exact numbers: compared at once where both are rational, else equal or below by more than
+    10^-30 at 60 digits."""
     import sympy
-    return bool(x <= t) if x.is_Rational else _equal(x, t) or bool(sympy.N(t - x, 60) > sympy.Rational(1, 10 ** 30))
+    if x.is_Rational and t.is_Rational:
+        return bool(x <= t)
+    return _equal(x, t) or bool(sympy.N(t - x, 60) > sympy.Rational(1, 10 ** 30))
 
 
 def family_fault(cert, rd, env) -> str:
@@ -117,27 +143,21 @@ def family_fault(cert, rd, env) -> str:
         a, b = _number(a), _number(b)
     except (ValueError, ZeroDivisionError, TypeError, KeyError, AttributeError) as exc:
         return f"not a table: {exc}"
-    if not _at_most(a, _rational(env["T"])):
+    if not _at_most(a, _num(env["T"])):
         return f"A's level {a} above T = {env['T']}"
     if not _equal(b, u):
         return f"B's level {b} differs from U = {u}"
     return ""
 
 
-def _rational(x):
-    import sympy
-    x = Fraction(x)
-    return sympy.Rational(x.numerator, x.denominator)
-
-
 def _upper_at(cert, rd, env):
     """U at ``env`` as an exact sympy number (its logarithms kept)."""
     from implgraph.certify.expr import NotPolynomial, Unreadable
     try:
-        return _rational(rd.function(str(cert["upper"]))(env))
+        return _num(_value(rd, cert["upper"], env))
     except (Unreadable, NotPolynomial, ValueError, TypeError):     # (a logarithm: read by sympy and substituted)
         expr = rd.sympy(str(cert["upper"]))
-        return expr.subs({rd.symbols[k]: _rational(v) for k, v in env.items() if k in rd.symbols})
+        return expr.subs({rd.symbols[k]: _num(v) for k, v in env.items() if k in rd.symbols})
 
 
 #: the N whose sampled points the symbolic step resolves its branches at (each pattern an identity for every N)
@@ -165,7 +185,7 @@ def _family_steps(cert, ns):
     # both grids and a few more levels, whatever A's kind (a divergence's level may lie in [0, 1] or beyond)
     domain.t_grid = tuple(sorted(set(domain.t_grid) | set(T_GRID) | set(DISTANCE_GRID) | set(MORE_T)))
     checked, bad = [], []
-    for env in domain.points(ns):
+    for env in _points(cert, domain, own, ns):
         fault = family_fault(cert, domain.reader, env)
         checked.append(env)
         if fault:
@@ -179,6 +199,33 @@ def _family_steps(cert, ns):
     return steps
 
 
+#: where the family's values hold exp(T) or exp(-T): A's levels sampled at T = log r, r in this grid
+LOG_GRID = (Fraction(5, 4), Fraction(3, 2), 2, 3, 5, 10)
+
+
+def _points(cert, domain, own, ns):
+    """The sampled points: the domain's, or where the family's values hold ``exp``, T = log r (:data:`LOG_GRID`) at
+    each N, where the domain and the family's own domain hold (decided by sympy at 60 digits)."""
+    import sympy
+    texts = [str(v) for b in (cert.get("tightness") or {}).get("blocks") or [] for v in [b.get("value"),
+                                                                                        *(b.get("row") or [])]]
+    if not any("exp" in t for t in texts):
+        yield from domain.points(ns)
+        return
+    rd = domain.reader
+    rels = [rd.sympy(str(c)) for c in [*cert.get("domain", []), *own]]
+    if any(x.name not in ("N", "T") for r in rels for x in r.free_symbols):
+        return
+    for n in ns:
+        for r in LOG_GRID:
+            env = {"N": n, "T": sympy.log(_num(r))}
+            at = {rd.symbols[k]: _num(v) for k, v in env.items()}
+            if all(bool(sympy.N((x.lhs - x.rhs).subs(at), 60) >= 0) if isinstance(x, sympy.GreaterThan) else
+                   bool(sympy.N((x.rhs - x.lhs).subs(at), 60) >= 0) if isinstance(x, sympy.LessThan) else
+                   bool(x.subs(at)) for x in rels):
+                yield env
+
+
 def _licensed(cert, own) -> bool:
     """Is the family's own domain exactly ``T <= w``, w A's registered weakest raw level at N?"""
     import sympy
@@ -189,7 +236,12 @@ def _licensed(cert, own) -> bool:
     if d is None or len(own) != 1:
         return False
     N, T = sympy.Symbol("N", integer=True, positive=True), sympy.Symbol("T", positive=True)
+    from implgraph.definitions.divergences import divergence_of
     w = sympy.sympify(d.raw_from_level(d.weakest(N)))
+    div = divergence_of(d, (cert.get("A") or {}).get("params"))
+    if w.has(sympy.oo) and div is not None and div.compares == "class" and div.kind in ("kl", "renyi") \
+            and str((cert.get("A") or {}).get("min_class") or "1") == "1":
+        w = sympy.log(N)        # a class's mean is at most N times the table's: its divergences at most log N
     rel = read_sympy(own[0], {"N": N, "T": T})
     return (isinstance(rel, sympy.LessThan) and rel.lhs == T and not w.has(sympy.oo)
             and sympy.simplify(rel.rhs - w) == 0)

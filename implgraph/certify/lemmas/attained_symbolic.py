@@ -25,6 +25,8 @@ __all__ = ["b_expression", "symbolic_steps"]
 
 
 def _q(x):
+    if isinstance(x, sympy.Basic):
+        return x
     x = Fraction(x)
     return sympy.Rational(x.numerator, x.denominator)
 

@@ -37,6 +37,12 @@ they declare), never from a definition's name; :data:`SHAPES` lists them:
     ((N - 1) m/N, m/N, 1 - m); removing the lone record moves it by m/N = min(T, 1/N); the lone record's likelihood
     ratio to the table is 0, N and 1 on the three buckets, the equality case of the chord of phi on [0, N]: KL =
     m log N, exp(D_2) = 1 + (N - 1) m (three buckets: the tightness theorem in Coq is not stated).
+``point-mass-class``
+    A and B a class's KL or Renyi divergence from the table: one record at (1, 0) (its own class), the others at
+    ((N e^-T - 1)/(N - 1), ...) (a class), where T <= log N. The table's mean is e^-T on bucket 1, so the lone
+    record's class has every Renyi divergence and KL log(1/P_1) = T (its likelihood ratio is constant on its
+    support, the equality case of KL <= D_alpha); the other class is nearer the table. Sampled at T = log r (its
+    values are then rational).
 ``removal-to-pairs``
     A the total variation on record removal, B a total variation or hockey stick between two records: one record at
     x = min(1, 2 (N - 1) T), one at 0 and the N - 2 others at x/2. The table's mean is x/2 on bucket 1; removing
@@ -64,14 +70,13 @@ from implgraph.prover.registry import certificate_parts
 
 METHOD = methods.ATTAINED_FAMILY
 #: where the prover tries it (it has no handler of its own)
-TRIED = ("attached by `composition` and `tv-distance` to the upper bound they prove (`attach`), where a family "
+TRIED = ("attached by `composition`, `tv-distance` and `divergence-order` to the upper bound they prove (`attach`), where a family "
          "fits the sides and the checker accepts it")
 
 __all__ = ["attach", "family_of", "SHAPES", "CARRIERS"]
 
-#: the methods whose upper bound an attained family may be attached to
-CARRIERS = (methods.COMPOSITION.name, methods.TV_DISTANCE.name, methods.DIVERGENCE_ORDER.name,
-            methods.ONE_SIDED_CEILING.name)
+#: the methods whose upper bound an attained family may be attached to (the callers of :func:`attach`)
+CARRIERS = (methods.COMPOSITION.name, methods.TV_DISTANCE.name, methods.DIVERGENCE_ORDER.name)
 
 
 def _ratio(side, family, sides, size=None):
@@ -143,10 +148,18 @@ def _removal_class_divergence(A, da, B, db):
     return None
 
 
+def _point_mass_class(A, da, B, db):
+    if da is not None and db is not None and da.compares == "class" and db.compares == "class" \
+            and da.kind in ("kl", "renyi") and db.kind in ("kl", "renyi") \
+            and str(B.get("min_class") or "1") == "1" and B.get("max_class") is None:
+        return [("1", "1", "E1"), ("N - 1", "(N*exp(-T) - 1)/(N - 1)", "E2")]
+    return None
+
+
 #: the family shapes, by name (module notes), tried in this order
 SHAPES = {"lone-ratio": _lone_ratio, "one-record-class": _one_record_class, "lone-removal": _lone_removal,
           "mirror-pair": _mirror_pair, "removal-to-pairs": _removal_to_pairs,
-          "removal-class-divergence": _removal_class_divergence}
+          "removal-class-divergence": _removal_class_divergence, "point-mass-class": _point_mass_class}
 
 
 def family_of(A, da, B, db):
@@ -168,7 +181,7 @@ def attach(bound, a, b, a_params, b_params, a_classes, b_classes, region, N):
     from implgraph.certify import check_certificate
     from implgraph.prover.certificate import certificate, side
     A, B = side(a, a_params, a_classes, N), side(b, b_params, b_classes, N)
-    weakest = _weakest_raw(a, N)
+    weakest = _weakest_raw(a, a_params, N)
     for name, blocks in family_of(A, divergence_of(a, a_params), B, divergence_of(b, b_params)):
         text = "; ".join(f"{c} record(s) at ({', '.join(v) if isinstance(v, list) else f'{v}, 1 - ({v})'}) in class {k}"
                          for c, v, k in blocks)
@@ -189,12 +202,16 @@ def attach(bound, a, b, a_params, b_params, a_classes, b_classes, region, N):
     return bound
 
 
-def _weakest_raw(a, N):
-    """A's weakest raw level at N where it is finite (a number or an expression in N), else None."""
+def _weakest_raw(a, a_params, N):
+    """A's weakest raw level at N where it is finite (a number or an expression in N), or log N for a class's KL or
+    Renyi divergence over any partition (a class's mean is at most N times the table's), else None."""
     try:
         w = sympy.sympify(a.raw_from_level(a.weakest(N)))
     except (TypeError, ValueError, AttributeError):
         return None
+    div = divergence_of(a, a_params)
+    if w.has(sympy.oo) and div is not None and div.compares == "class" and div.kind in ("kl", "renyi"):
+        return sympy.log(N)
     return w if w.is_finite is not False and not w.has(sympy.oo, sympy.zoo) else None
 
 
