@@ -6,17 +6,19 @@ A certificate of method ``attained-family`` says that B's supremum over the tabl
 - one ``part``: the certificate of the upper bound (any method but this one), claiming the same implication: the same
   symbols, domain, sides and U, field by field, and no tightness of its own; re-checked as it stands;
 - a ``tightness`` family: blocks of equal binary rows ``{"count", "value", "class"}`` (a count in N, a first-bucket
-  value in N, T and the parameters; ``Min`` and ``Max`` allowed), the lower bound. At every sampled point of the
+  value in N, T and the parameters; ``Min`` and ``Max`` allowed), or of equal rows ``{"count", "row", "class"}`` (a
+  list of at most 8 values), the lower bound. At every sampled point of the
   domain (N in the checker's range, A's raw level T on the domain's grid and its thresholds, each parameter's sampled
-  values; A's levels both grids of :mod:`implgraph.certify.domain` and a few more) each count is an integer >= 0, the counts add up to N, each value is a rational number in [0, 1], and the
-  registry's exact levels of the table give A <= T and B = U exactly: a side declaring a divergence by that
-  divergence's level (:meth:`implgraph.definitions.divergences.Divergence.level`, the blocks as weighted rows), any
-  other side by :func:`implgraph.certify.levels.level` (ratios of averages, class distances, additive slacks). Where a
-  side compares classes, the family's classes (its blocks' labels) are at least two. The family may have its own
-  ``domain``, only ``T <= w`` with w A's registered weakest raw level, or log N for a class's KL or Renyi divergence
-  over any partition (a class's mean is at most N times the table's): beyond it A holds on every table, and the claim
-  of tightness is made where T <= w only. A family whose values hold ``exp`` is sampled at T = log r (r in
-  :data:`LOG_GRID`), where they are rational.
+  values; A's levels both grids of :mod:`implgraph.certify.domain` and a few more) each count is an integer >= 0, the
+  counts add up to N, each value is a rational number in [0, 1], and the registry's exact levels of the table give A
+  <= T and B = U exactly: a side declaring a divergence by that divergence's level
+  (:meth:`implgraph.definitions.divergences.Divergence.level`, the blocks as weighted rows), any other side by
+  :func:`implgraph.certify.levels.level` (ratios of averages, class distances, additive slacks). Where a side compares
+  classes, the family's classes (its blocks' labels) are at least two. The family may have its own ``domain``, only
+  ``T <= w`` with w A's registered weakest raw level, or log N for a class's KL or Renyi divergence over any partition
+  (a class's mean is at most N times the table's): beyond it A holds on every table, and the claim of tightness is
+  made where T <= w only. A family whose values hold ``exp`` is sampled at T = log r (r in :data:`LOG_GRID`), where
+  they are rational.
 
 Symbolically (:mod:`implgraph.certify.lemmas.attained_symbolic`): B's level on the family, written from B's
 description, is U as an identity in N and T on each pattern of branches (Min, Max, Abs) the sampled points take. A's
@@ -171,7 +173,8 @@ def _family_steps(cert, ns):
     fam = cert.get("tightness") or {}
     blocks = fam.get("blocks") or []
     steps = [("a family of blocks (count, value, class)", bool(blocks) and all(
-        isinstance(b, dict) and "count" in b and ("value" in b or "row" in b) for b in blocks), f"{len(blocks)} blocks")]
+        isinstance(b, dict) and "count" in b and ("value" in b or "row" in b) for b in blocks),
+        f"{len(blocks)} blocks")]
     if not steps[0][1]:
         return steps
     own = [str(c) for c in fam.get("domain") or []]
@@ -250,7 +253,8 @@ def _licensed(cert, own) -> bool:
 def describe(cert) -> list:
     fam = cert.get("tightness") or {}
     return [f"{(cert.get('A') or {}).get('definition')} => {(cert.get('B') or {}).get('definition')}: U = "
-            f"{cert.get('upper')} is the supremum (the {fam.get('shape')} family; the upper bound's certificate inside)"]
+            f"{cert.get('upper')} is the supremum (the {fam.get('shape')} family; the upper bound's certificate "
+            "inside)"]
 
 
 @lemma(methods.ATTAINED_FAMILY, describe=describe)

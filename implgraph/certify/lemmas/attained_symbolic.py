@@ -129,7 +129,8 @@ def _without_zero_terms(expr):
 
 
 #: generic points (N and T) at which a resolved difference is evaluated before it is simplified
-_PROBES = ({"N": sympy.Rational(37, 3), "T": sympy.Rational(2, 97)}, {"N": sympy.Rational(53, 7), "T": sympy.Rational(11, 5)})
+_PROBES = ({"N": sympy.Rational(37, 3), "T": sympy.Rational(2, 97)},
+           {"N": sympy.Rational(53, 7), "T": sympy.Rational(11, 5)})
 
 
 def _identity(b, u) -> bool:

@@ -5,8 +5,8 @@ Some arguments prove an upper bound U without looking for a table that attains i
 C => B: its two parts are each attained, but by different tables) and the direct arguments that bound a pair before
 turning it into B's comparison (``tv-distance``). Where U is nevertheless attained, a table family says so: blocks of
 equal rows whose counts are expressions in N and whose values (binary rows: the first bucket's) are expressions in N,
-T and the sides' parameters. The family is a lower bound only; the upper bound stays the original certificate, carried inside
-the new one as its one part.
+T and the sides' parameters. The family is a lower bound only; the upper bound stays the original certificate,
+carried inside the new one as its one part.
 
 The family is read from the two sides' declarations (the certificate's descriptions of A and B and the divergences
 they declare), never from a definition's name; :data:`SHAPES` lists them:
@@ -70,8 +70,8 @@ from implgraph.prover.registry import certificate_parts
 
 METHOD = methods.ATTAINED_FAMILY
 #: where the prover tries it (it has no handler of its own)
-TRIED = ("attached by `composition`, `tv-distance` and `divergence-order` to the upper bound they prove (`attach`), where a family "
-         "fits the sides and the checker accepts it")
+TRIED = ("attached by `composition`, `tv-distance` and `divergence-order` to the upper bound they prove (`attach`), "
+         "where a family fits the sides and the checker accepts it")
 
 __all__ = ["attach", "family_of", "SHAPES", "CARRIERS"]
 
@@ -188,7 +188,8 @@ def attach(bound, a, b, a_params, b_params, a_classes, b_classes, region, N):
         for where in (sympy.true, None if weakest is None else sympy.Le(T, weakest)):
             if where is None:
                 continue
-            on = "" if where is sympy.true else f", where T <= {weakest} (A's weakest level: beyond it A holds on every table)"
+            on = "" if where is sympy.true else (f", where T <= {weakest} (A's weakest level: beyond it A holds on "
+                                                 "every table)")
             arg = (f"U = {bound.upper} ({bound.method}) is attained{on} by the {name} family, read from the sides' "
                    f"declarations: {text}; it meets A at T and has B's level U (the upper bound: {bound.method})")
             exact = Bound(bound.upper, True, METHOD.name, arg, checks=[f"family: {name}"], attained_where=where,
