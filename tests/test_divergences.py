@@ -244,7 +244,6 @@ def test_ldp_to_total_variation_by_the_chord(tv):
 
 
 @pytest.mark.parametrize("a,b,f", [("example-renyi2-ldp", "example-kl-ldp", "d"),
-                                   ("example-renyi2-closeness", "example-kl-closeness", "d"),
                                    ("example-kl-ldp", "example-kl-closeness", "d"),
                                    ("example-kl-ldp", "tv-ldp-test", "sqrt(2)*sqrt(d)/2")])
 def test_ordering_facts(tv, a, b, f):
@@ -254,6 +253,19 @@ def test_ordering_facts(tv, a, b, f):
     got, want = (sympy.sympify(x, locals={"d": d}) for x in (r.details["proved_f"], f))
     assert sympy.simplify(got - want) == 0
     assert check_certificate(r.details["certificate"]).ok
+
+
+def test_renyi2_closeness_to_kl_closeness_is_attained(tv):
+    """One record at (1, 0) in its own class, the others at ((N e^-d - 1)/(N - 1), ...): P_1 = e^-d, so that class's
+    KL and D_2 from the table are both log(1/P_1) = d (d <= log N, renyi-closeness's largest value): the ordering's
+    f = d is the tight f there (the attained-family argument)."""
+    from implgraph.certify import certificates_in
+    r = check_implication("example-renyi2-closeness", "example-kl-closeness", max_n=3)
+    assert r.verdict == "proved" and r.method == "divergence-order"
+    d = sympy.Symbol("d", positive=True)
+    assert sympy.simplify(sympy.sympify(str(r.tight), locals={"d": d}) - d) == 0
+    assert "log(N)" in str(r.details.get("attained_where"))
+    assert all(check_certificate(c).ok for c in certificates_in(r.details))
 
 
 def test_ordering_facts_by_brute_force():

@@ -123,6 +123,8 @@ TOP_CAP = _m("top-cap", None, "A caps every class's top frequency: B's class lev
              "value at the cap, attained by one class of capped rows")
 SKEW_FAMILY = _m("skew-family", None, "B's weakest level is the tight f, approached by skewed classes meeting A and not "
                  "attained beyond A's weakest")
+ATTAINED_FAMILY = _m("attained-family", None, "a proved upper bound is the tight f: a family of tables, read from the "
+                     "sides' declarations, meets A at T and has B exactly at the bound")
 WEAKEST_LEVEL = _m("weakest-level", None, "the target is B's weakest level, met by every table")
 ONE_CLASS = _m("one-class", None, "a table of one class: the class is the table")
 

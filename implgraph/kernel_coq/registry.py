@@ -26,6 +26,7 @@ from implgraph.kernel_coq import gen_subset_pairs
 from implgraph.kernel_coq import gen_one_sided_pairs, gen_one_sided_removal
 from implgraph.kernel_coq import gen_weakest_family
 from implgraph.kernel_coq import gen_top_cap
+from implgraph.kernel_coq import gen_attained_family
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -77,6 +78,7 @@ COMPOSITES["top-cap"] = gen_top_cap.top_cap
 _COMPOSITE_MODULES["top-cap"] = gen_top_cap.MODULES
 COMPOSITES["skew-family"] = gen_top_cap.skew_family
 _COMPOSITE_MODULES["skew-family"] = gen_top_cap.MODULES
+COMPOSITES.update(gen_attained_family.COMPOSITES)
 #: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
 _HEADER = {"set-channel-diversity": (_gen.ENTROPY,), "top-cap": (_gen.ENTROPY,), "skew-family": (_gen.ENTROPY,)}
 
@@ -139,6 +141,7 @@ COVERED["top-cap"] = ("TopCap.top_cap_minent_max / top_cap_minent_inv / minent_o
                       "then Entropy.support_of_minent / shannon_of_minent; TopCap.two_le_ceil (2 values under a tail)")
 COVERED["skew-family"] = ("TopCap.minent_ge_one / shannon_ge_one (B's weakest level 1, whatever A; the approaching family "
                           "is the checker's)")
+COVERED["attained-family"] = "its part's lemmas (the upper bound; the family is the checker's, and Tight.v's for two blocks)"
 
 bundle = _gen.bundle
 

@@ -5,7 +5,9 @@ second, for every threshold t >= C's most private raw level (and the claim's con
 parameters, nothing else on t), that every table whose C raw level is at most t has B's raw level at most
 g(t). A table with A <= T has C <= h(T), so (taking t = h(T), which is at least C's own level, hence at
 least C's most private level) B <= g(h(T)). No monotonicity of g is needed: the second part holds at every
-threshold. The composed bound is an upper bound only; its tightness is not derived.
+threshold. The composed bound is an upper bound only; where a table family read from the sides' declarations attains
+it, :func:`implgraph.prover.arguments.attained_family.attach` adds that (the bound's ``exact``, method
+``attained-family``: the composition's certificate stays the upper bound's).
 
 The intermediate C is any registered definition whose raw levels are bounded from above (smaller is stronger),
 other than A and B, tried in the registry's order, at each assignment of its parameters: a parameter B states under the
@@ -31,6 +33,7 @@ from implgraph.core.formula import Word
 from implgraph.core.region import Region
 from implgraph.core.simplified import simplified
 from implgraph.prover.answer import Bound, T
+from implgraph.prover.arguments.attained_family import attach
 from implgraph.prover.registry import certificate_parts
 from implgraph.prover.shapes import decide, lowest_raw
 
@@ -194,8 +197,9 @@ def composed_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classe
                f"threshold of {label}'s raw level: {second.argument}; a table with A's raw level <= T has {label}'s "
                f"<= h(T) = {first.upper}, so B's raw level <= g(h(T)) = {upper} (an upper bound; tightness not "
                "derived)")
-        return Bound(upper, False, METHOD.name, arg, checks=first.checks + second.checks,
-                     parts=[(sympy.true, first), (sympy.true, second)], via=Via(c, c_params, c_classes))
+        found = Bound(upper, False, METHOD.name, arg, checks=first.checks + second.checks,
+                      parts=[(sympy.true, first), (sympy.true, second)], via=Via(c, c_params, c_classes))
+        return attach(found, a, b, a_params, b_params, a_classes, b_classes, region, N)
     return None
 
 

@@ -119,5 +119,8 @@ registry.certificate_parts(methods.DIVERGENCE_ORDER, family=certificate_family)(
                    applies=lambda ctx: divergence_of(ctx.a, ctx.a_params) is not None
                    and divergence_of(ctx.b, ctx.b_params) is not None)
 def handler(ctx):
-    """A and B declared divergences ordered by a checked fact (module notes)."""
-    return bound(ctx.a, ctx.b, ctx.a_params, ctx.b_params)
+    """A and B declared divergences ordered by a checked fact (module notes); an upper bound that a family read from
+    the sides' declarations attains is said to be tight (:mod:`implgraph.prover.arguments.attained_family`)."""
+    from implgraph.prover.arguments.attained_family import attach
+    return attach(bound(ctx.a, ctx.b, ctx.a_params, ctx.b_params), ctx.a, ctx.b, ctx.a_params, ctx.b_params,
+                  ctx.a_classes, ctx.b_classes, ctx.region, ctx.N)

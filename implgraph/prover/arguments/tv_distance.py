@@ -30,7 +30,8 @@ P = (e P_E + (N - e) P_O)/N, P_E - P = (N - e)(P_E - P_O)/N, so TV(P_E, P) = (N 
 - A a class against the table (``"class"``): TV(P_E, P) <= g directly: U = min((N - s)/N, g) (an upper bound);
 - A the table against the table without record i (``"removal"``, both ways): P = (x_i + (N - 1) Q_i)/N gives
   x_i - P = (N - 1)(P - Q_i), so TV(x_i, P) = (N - 1) TV(P, Q_i) <= (N - 1) g, and P_E - P is the mean of the
-  x_i - P, i in E: U = min((N - s)/N, (N - 1) g) (an upper bound; tightness not derived).
+  x_i - P, i in E: U = min((N - s)/N, (N - 1) g) (an upper bound; where a family read from the sides' declarations
+  attains it, e.g. A the total variation itself, :mod:`implgraph.prover.arguments.attained_family` says so).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ import sympy
 from implgraph.core import methods
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T, final
+from implgraph.prover.arguments.attained_family import attach
 from implgraph.prover.registry import argument, certificate_parts
 
 METHOD = methods.TV_DISTANCE
@@ -144,7 +146,9 @@ def bound(ctx):
     else:
         text += f": U = {U} (an upper bound; tightness not derived)"
     checks = [f"pair fact: {fact}", f"compares: {div.compares}"]
-    return final(Bound(U, tight, METHOD.name, text, build=None, checks=checks))
+    found = Bound(U, tight, METHOD.name, text, build=None, checks=checks)
+    return final(attach(found, ctx.a, ctx.b, ctx.a_params, ctx.b_params, ctx.a_classes, ctx.b_classes, ctx.region,
+                        ctx.N))
 
 
 def _family(cert, ctx):
