@@ -117,7 +117,9 @@ COVERED["chord"] += "; RecordClassChord.chord_record_class / record_class_one (e
 COVERED["chord"] += "; RecordClassChord.chord_onesub_low / onesub_one / cmean_le_N (one record <= T, pml)"
 
 COVERED["weakest-family"] = ("WeakestFamily.weakest_pairs / weakest_removal (B stated as its slack on every event), "
-                              "weakest_class_size (the upper bound, whatever A; the family is the checker's)")
+                              "weakest_class_size, weakest_record_ratio (one record against the table), "
+                              "FloorLevel.weakest_floor_level (a class floor above the weakest level) (the upper "
+                              "bound, whatever A; the family is the checker's)")
 
 bundle = _gen.bundle
 
