@@ -1,0 +1,61 @@
+"""The Coq theorems of p-sensitive k-anonymity's ``weakest-family`` certificates (``FloorLevel.v``,
+``WeakestFamily.weakest_record_ratio``; ``implgraph/kernel_coq/gen_floor_level.py``): the upper bound, B's weakest
+level on every table whatever A.
+
+B p-sensitive k-anonymity is stated as ``floor_level_ge N cls k w U (support_ge N K x cls U)``: U at most its weakest
+level 0, or every class of >= k records holding >= U values; B pml (a one-sided ratio of one record to the table) as
+``subset_le OneSided N K x 1 U``. A smaller or larger U is false: a class of one record is at p = 0 (by hand and by
+brute force in ``tests/test_psensitive_family.py``), and the lone record of the family puts N times the table's mean
+on its values; a forged U gives a file coqc rejects at the step ``Hd`` (U <= 0; N <= U).
+
+The coqc tests are slow and skip where Debian's ``coq`` is not installed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from _forge import edited
+
+from implgraph.kernel_coq.registry import generate
+
+from _coq import assert_kernel_checked, coq, failing_step, load_certs
+
+CERTS = load_certs("psensitive_family.json")
+DP, DK, PML, PMLK = ("distinct-l-diversity => p-sensitive-k-anonymity(k=2)",
+                     "distinct-l-diversity => p-sensitive-k-anonymity(k=k4)",
+                     "p-sensitive-k-anonymity(k=2) => pml", "p-sensitive-k-anonymity(k=k4) => pml")
+
+FORGERIES = [
+    ("p-sens 1", edited(CERTS[DP], ["upper"], "1"), "Hd"),          # singletons: p = 0 < 1
+    ("p-sens k4 1/2", edited(CERTS[DK], ["upper"], "1/2"), "Hd"),
+    ("pml N - 1", edited(CERTS[PML], ["upper"], "N - 1"), "Hd"),    # the lone record: ratio N
+    ("pml k4 N/2", edited(CERTS[PMLK], ["upper"], "N/2"), "Hd"),
+]
+
+
+def test_b_is_stated_from_its_declarations():
+    assert "floor_level_ge N cls (2) (0) (0) (support_ge N K x cls (0))." in generate(CERTS[DP])
+    assert "floor_level_ge N cls ((INR k4)) (0) (0)" in generate(CERTS[DK])
+    assert "subset_le OneSided N K x (1) ((INR N))." in generate(CERTS[PML])
+    assert "whatever A is: no hypothesis on A" in generate(CERTS[PML])
+
+
+@pytest.mark.slow
+@coq
+@pytest.mark.parametrize("name", sorted(CERTS))
+def test_psensitive_certificates_check(name, library, tmp_path):
+    assert_kernel_checked(CERTS[name], library, tmp_path, name)
+
+
+@pytest.mark.slow
+@coq
+@pytest.mark.parametrize("label, cert, step", FORGERIES, ids=[f[0] for f in FORGERIES])
+def test_forged_certificates_fail_at_their_step(label, cert, step, library, tmp_path):
+    assert failing_step(cert, library, tmp_path, label) == step
+
+
+@pytest.mark.parametrize("name", sorted(CERTS))
+def test_the_stored_certificates_are_the_checkers(name):
+    from implgraph.certify import check_certificate
+    assert check_certificate(CERTS[name]).ok
