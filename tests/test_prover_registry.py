@@ -64,6 +64,7 @@ def test_the_declared_order_is_the_old_if_chain():
         methods.SLACK_TARGET_REMOVAL, methods.SLACK_PAIRS_TO_REMOVAL, methods.SLACK_PAIRS_TV, methods.SLACK_PAIRWISE_DISTANCE,
         methods.SLACK_REMOVAL_DISTANCE, methods.CLASS_TO_SUBSET, methods.SUBSET_PAIRS, methods.CORNERS,
         methods.SUBSET_CORNERS,
+        methods.FLOOR_LEVEL,        # read off a class floor above the weakest level and the level it is there
         methods.WEAKEST_FAMILY,     # B's weakest level attained by a family, before the chord (which ends the search)
         methods.CHORD,
         methods.SUBSET_CHORD, methods.REMOVAL_SCALING,

@@ -114,6 +114,8 @@ CEILING_CHORD = _m("ceiling-chord", None, "a class's total variation distance fr
                    "KL and Renyi-2 closeness at most the chord")
 WEAKEST_FAMILY = _m("weakest-family", None, "B's weakest level is the tight f: a family meeting A at every level has B "
                     "at its weakest")
+FLOOR_LEVEL = _m("floor-level", None, "a class floor above the weakest level and the level it is there: B's tight f "
+                 "from A's declarations")
 WEAKEST_LEVEL = _m("weakest-level", None, "the target is B's weakest level, met by every table")
 ONE_CLASS = _m("one-class", None, "a table of one class: the class is the table")
 

@@ -34,6 +34,7 @@ FORMAT = "implgraph-certificate/1"
 EVERY_TABLE_METHODS = (methods.SAME_LEVEL.name, methods.CHORD.name, methods.SUBSET_CHORD.name,
                        methods.DIVERGENCE_ORDER.name, methods.DIVERGENCE_CEILING.name)
 EVERY_TABLE_METHODS += (methods.WEAKEST_FAMILY.name,)     # B's weakest level: every table meets it, whatever its classes
+EVERY_TABLE_METHODS += (methods.FLOOR_LEVEL.name,)     # read off the class floor: whatever the partition
 
 
 @dataclass(frozen=True)
