@@ -2,6 +2,12 @@
 ``WeakestFamily.weakest_record_ratio``; ``implgraph/kernel_coq/gen_floor_level.py``): the upper bound, B's weakest
 level on every table whatever A.
 
+``floor-level`` (``FloorLevel.floor_level_support``, ``floor_level_of_size``): A p-sensitive k-anonymity (its floor
+level at T) gives B distinct l-diversity at least ceiling(T); A k-anonymity above k - 1 gives p-sensitive k-anonymity at
+least 1, else 0, its weakest. A forged U (a larger ceiling, the threshold below k - 1, a larger value) fails at its
+step (``Hd``, ``Hc``, ``Hu1``, ``Hu0``): one class uniform over ceiling(T) values, a class of one record (p = 0) and
+one class of one-hot records (p = 1) attain the true values (tests/test_psensitive_family.py).
+
 B p-sensitive k-anonymity is stated as ``floor_level_ge N cls k w U (support_ge N K x cls U)``: U at most its weakest
 level 0, or every class of >= k records holding >= U values; B pml (a one-sided ratio of one record to the table) as
 ``subset_le OneSided N K x 1 U``. A smaller or larger U is false: a class of one record is at p = 0 (by hand and by
@@ -26,7 +32,16 @@ DP, DK, PML, PMLK = ("distinct-l-diversity => p-sensitive-k-anonymity(k=2)",
                      "distinct-l-diversity => p-sensitive-k-anonymity(k=k4)",
                      "p-sensitive-k-anonymity(k=2) => pml", "p-sensitive-k-anonymity(k=k4) => pml")
 
+SAME, SIZE, SIZEK = ("p-sensitive-k-anonymity(k=2) => distinct-l-diversity", "k-anonymity => p-sensitive-k-anonymity(k=2)",
+                     "k-anonymity => p-sensitive-k-anonymity(k=k4)")
+
 FORGERIES = [
+    # floor-level: one class uniform over ceiling(T) values has distinct l = ceiling(T), not more
+    ("same ceiling(2 T)", edited(CERTS[SAME], ["upper"], "ceiling(2*T)"), "Hd"),
+    # a class of one record (T = 1) has p = 0; one class of one-hot records has p = 1, not 2
+    ("size T > 0", edited(CERTS[SIZE], ["upper"], "Piecewise((1, T > 0), (0, True))"), "Hc"),
+    ("size 2", edited(CERTS[SIZE], ["upper"], "Piecewise((2, T > 1), (0, True))"), "Hu1"),
+    ("size k4 below", edited(CERTS[SIZEK], ["upper"], "Piecewise((1, T > k4 - 1), (1/2, True))"), "Hu0"),
     ("p-sens 1", edited(CERTS[DP], ["upper"], "1"), "Hd"),          # singletons: p = 0 < 1
     ("p-sens k4 1/2", edited(CERTS[DK], ["upper"], "1/2"), "Hd"),
     ("pml N - 1", edited(CERTS[PML], ["upper"], "N - 1"), "Hd"),    # the lone record: ratio N
@@ -39,6 +54,9 @@ def test_b_is_stated_from_its_declarations():
     assert "floor_level_ge N cls ((INR k4)) (0) (0)" in generate(CERTS[DK])
     assert "subset_le OneSided N K x (1) ((INR N))." in generate(CERTS[PML])
     assert "whatever A is: no hypothesis on A" in generate(CERTS[PML])
+    assert "support_ge N K x cls (IZR (Zceil (T)))." in generate(CERTS[SAME])
+    assert "floor_level_ge N cls (2) (0) (T) (support_ge N K x cls (T)) ->" in generate(CERTS[SAME])
+    assert "class_size_ge N cls ((INR T)) ->" in generate(CERTS[SIZE])
 
 
 @pytest.mark.slow

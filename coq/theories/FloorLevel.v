@@ -3,9 +3,13 @@
     distinct l-diversity, the fewest values a class holds; implgraph.definitions.capabilities.MinClassSizeAboveWeakest
     with [level_of]). "The level is at least T" is [T <= w] (every table meets the weakest level) or classes of at
     least k records with X at least T ([floor_level_ge]). The upper bound of a [weakest-family] certificate whose B is
-    such a level ([weakest_floor_level]: at most its weakest, on every table). *)
-From Coq Require Import Reals Lra Lia.
-From Implgraph Require Import Sums Tables.
+    such a level ([weakest_floor_level]: at most its weakest, on every table), and the two tight f of a
+    [floor-level] certificate (implgraph.certify.lemmas.floor_level): such a level above [w] gives X, the fewest values
+    a class holds, at least [ceiling(T)] ([floor_level_support]); the smallest class's size above [k - 1] gives it at
+    least 1 ([floor_level_of_size]). *)
+From Coq Require Import Reals Lra Lia ZArith.
+From Flocq Require Import Raux.
+From Implgraph Require Import Sums Tables Entropy.
 Open Scope R_scope.
 
 (** At least [T]: [T] at most the weakest level [w], or every class of at least [k] records and [X] (the other
@@ -16,3 +20,36 @@ Definition floor_level_ge (N : nat) (cls : nat -> nat) (k w T : R) (X : Prop) : 
 (** Every table is at least its weakest level. *)
 Lemma weakest_floor_level N cls k w T X : T <= w -> floor_level_ge N cls k w T X.
 Proof. intros H. left. exact H. Qed.
+
+(** [same]: above [w] the floor holds and X, the fewest values a class holds (a natural number), is at least T, so
+    at least [ceiling(T)], and at least [ceiling(u)] for every [u <= T]. *)
+Lemma floor_level_support N K x cls k w T u : w < T -> u <= T ->
+  floor_level_ge N cls k w T (support_ge N K x cls T) -> support_ge N K x cls (IZR (Zceil u)).
+Proof.
+  intros Hw Hu [H | [_ H]]; [lra|].
+  intros i Hi. specialize (H i Hi). unfold support in *. rewrite card_cnt in *.
+  assert (IZR (Zceil u) <= IZR (Zceil T)) by (apply IZR_le, Zceil_le; exact Hu).
+  pose proof (IZR_le_nat_ceil T _ H). lra.
+Qed.
+
+(** A count of records above [k - 1], [k] a natural number, is at least [k]. *)
+Lemma class_size_nat N cls (k s : R) : IsNat k -> k - 1 < s -> class_size_ge N cls s -> class_size_ge N cls k.
+Proof.
+  intros [n Hn] Hs H i Hi. specialize (H i Hi). unfold card in *. subst k.
+  assert (Hc : card N (classof cls i) = INR (cnt N (classof cls i))) by apply card_cnt.
+  unfold card in Hc. rewrite Hc in *.
+  destruct (le_lt_dec n (cnt N (classof cls i))) as [Hle|Hlt].
+  - apply le_INR. exact Hle.
+  - exfalso. assert (Hs1 : INR (S (cnt N (classof cls i))) <= INR n) by (apply le_INR; lia).
+    rewrite S_INR in Hs1. lra.
+Qed.
+
+(** [size]: the smallest class's size above [k - 1] gives classes of at least [k] records, and each class holds at
+    least one value: the level at least any [u <= 1]. *)
+Lemma floor_level_of_size N K x cls (k T u : R) : table N K x -> IsNat k -> k - 1 < T -> u <= 1 ->
+  class_size_ge N cls T -> floor_level_ge N cls k 0 u (support_ge N K x cls u).
+Proof.
+  intros Htab Hk HT Hu HA. right. split.
+  - exact (class_size_nat N cls k T Hk HT HA).
+  - intros i Hi. pose proof (support_pos N K x cls i Htab Hi). lra.
+Qed.

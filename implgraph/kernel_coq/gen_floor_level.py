@@ -43,3 +43,85 @@ def weakest_of(side):
     from implgraph.kernel_coq import adapter
     d = adapter.registered(side.definition)
     return str(sympy.nsimplify(d.raw_from_level(d.weakest())))
+
+
+def _read_u(cert):
+    """The certificate's U read with its symbols (sympy)."""
+    from implgraph.core.formula import parse_expr
+    names = {n: sympy.Symbol(n) for n in cert.symbols}
+    return parse_expr(str(cert.upper), names), names
+
+
+def _is_nat(k):
+    """A tactic term proving ``IsNat k`` for A's or B's floor k (a natural number or a natural symbol)."""
+    k = sympy.sympify(k)
+    from implgraph.kernel_coq.obligations import _need
+    _need(k.is_Integer and k >= 0 or k.is_Symbol, "a class floor that is not a natural number")
+    return f"ltac:(exists {k}%nat; simpl; lra)" if k.is_Integer else f"ltac:(exists {k}; reflexivity)"
+
+
+def _same(cert, name):
+    """``same``: U = ceiling(u); A stated as its floor level at T, B as the fewest values at ceiling(u)."""
+    from dataclasses import replace
+    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.gen_chord_removal import domain_lines
+    from implgraph.kernel_coq.obligations import _need
+    from implgraph.kernel_coq.statement import _File
+    U, _ = _read_u(cert)
+    _need(isinstance(U, sympy.ceiling), "a floor-level U that is not a ceiling")
+    f = _File(replace(cert, B=cert.A, upper=str(U.args[0])), name)     # (B's predicate set below)
+    _need((f.a or "").startswith("floor_level_ge"), "a floor-level certificate whose A is not a class floor level")
+    f.b = f"support_ge N K x cls (IZR (Zceil ({f.upper})))"
+    lines = domain_lines(f) + _ineq(f, weakest_of(cert.A), "T", "Hw", strict=True)
+    lines += _ineq(f, str(U.args[0]), "T", "Hd")
+    return f, lines + ["eapply floor_level_support; [exact Hw | exact Hd | exact HA]."]
+
+
+def _size(cert, name):
+    """``size``: U = Piecewise((u1, T > c), (u0, True)); A the smallest class's size, B its floor level at U."""
+    from dataclasses import replace
+    from implgraph.definitions.capabilities import MinClassSizeAboveWeakest
+    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.gen_chord_removal import domain_lines
+    from implgraph.kernel_coq.obligations import _need
+    from implgraph.kernel_coq.statement import _File
+    U, names = _read_u(cert)
+    _need(isinstance(U, sympy.Piecewise) and len(U.args) == 2 and U.args[1][1] == sympy.true,
+          "a floor-level U that is not two pieces")
+    (u1, cond), (u0, _) = U.args
+    cond = cond.canonical
+    _need(isinstance(cond, sympy.StrictGreaterThan) and cond.lhs == names["T"], "a piece that is not T > c")
+    f = _File(replace(cert, upper="1"), name)                           # (B's predicate set below)
+    _need(f.a is not None and f.a.startswith("class_size_ge"), "a floor-level certificate whose A is not a class size")
+    d = adapter_registered(cert.B.definition)
+    k = str(cert.B.params[d.declared(MinClassSizeAboveWeakest).param])
+    tr = f.tr
+    t = tr.expr("T")
+    level = f"(if Rlt_dec ({tr.expr(str(cond.rhs))}) {t} then ({tr.expr(str(u1))}) else ({tr.expr(str(u0))}))"
+    f.b = floor_level_predicate(tr, cert.B, level)
+    _need(f.b is not None, "a floor-level B the library does not state")
+    lines = domain_lines(f) + _ineq(f, f"({k}) - 1", str(cond.rhs), "Hc") + _ineq(f, str(u1), "1", "Hu1")
+    lines += _ineq(f, str(u0), weakest_of(cert.B), "Hu0")
+    return f, lines + [f"destruct (Rlt_dec ({tr.expr(str(cond.rhs))}) {t}) as [Hlt|Hge].",
+                       f"- apply (floor_level_of_size N K x cls ({tr.expr(k)}) {t} ({tr.expr(str(u1))}) Htab "
+                       f"{_is_nat(k)} ltac:(lra) Hu1 HA).",
+                       "- apply weakest_floor_level. exact Hu0."]
+
+
+def adapter_registered(name):
+    from implgraph.kernel_coq import adapter
+    return adapter.registered(name)
+
+
+def floor_level_theorem(cert, name):
+    """The theorem ``name`` of a ``floor-level`` certificate (its family's kind: ``same`` or ``size``)."""
+    from implgraph.kernel_coq.generate import _block
+    from implgraph.kernel_coq.obligations import _need
+    kind = (cert.raw.get("family") or {}).get("kind")
+    _need(kind in ("same", "size"), "a floor-level certificate of another kind")
+    f, lines = (_same if kind == "same" else _size)(cert, name)
+    return _block(f.statement(), [f.intros()] + lines)
+
+
+#: certificate method -> its text
+COMPOSITES = {"floor-level": floor_level_theorem}

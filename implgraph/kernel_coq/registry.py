@@ -23,7 +23,7 @@ from implgraph.kernel_coq import gen_corners_subset
 from implgraph.kernel_coq import gen_slack_pairs_tv
 from implgraph.kernel_coq import gen_subset_chord
 from implgraph.kernel_coq import gen_subset_pairs
-from implgraph.kernel_coq import gen_weakest_family
+from implgraph.kernel_coq import gen_floor_level, gen_weakest_family
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -67,8 +67,10 @@ COMPOSITES["subset-corners"] = gen_corners_subset.subset_corners
 _COMPOSITE_MODULES["subset-corners"] = gen_corners_subset.MODULES
 COMPOSITES["weakest-family"] = gen_weakest_family.weakest_family
 _COMPOSITE_MODULES["weakest-family"] = gen_weakest_family.MODULES
+COMPOSITES["floor-level"] = gen_floor_level.floor_level_theorem
+_COMPOSITE_MODULES["floor-level"] = gen_floor_level.MODULES
 #: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
-_HEADER = {"set-channel-diversity": (_gen.ENTROPY,)}
+_HEADER = {"set-channel-diversity": (_gen.ENTROPY,), "floor-level": (_gen.ENTROPY,)}
 
 _gen.METHODS.update({name: fn for name, (fn, _) in LEAVES.items()})
 
@@ -120,6 +122,9 @@ COVERED["weakest-family"] = ("WeakestFamily.weakest_pairs / weakest_removal (B s
                               "weakest_class_size, weakest_record_ratio (one record against the table), "
                               "FloorLevel.weakest_floor_level (a class floor above the weakest level) (the upper "
                               "bound, whatever A; the family is the checker's)")
+
+COVERED["floor-level"] = ("FloorLevel.floor_level_support (B the fewest values: ceiling), floor_level_of_size (A the "
+                          "smallest class's size), weakest_floor_level")
 
 bundle = _gen.bundle
 
