@@ -6,7 +6,8 @@ level on every table whatever A.
 level at T) gives B distinct l-diversity at least ceiling(T); A k-anonymity above k - 1 gives p-sensitive k-anonymity at
 least 1, else 0, its weakest. A forged U (a larger ceiling, the threshold below k - 1, a larger value) fails at its
 step (``Hd``, ``Hc``, ``Hu1``, ``Hu0``): one class uniform over ceiling(T) values, a class of one record (p = 0) and
-one class of one-hot records (p = 1) attain the true values (tests/test_psensitive_family.py).
+one class of one-hot records (p = 1) attain the true values (tests/test_psensitive_floor_level.py); A p-sensitive
+k-anonymity gives k-anonymity at least N below 2 k records (one class), else k (``Hu`` for a forged value).
 
 B p-sensitive k-anonymity is stated as ``floor_level_ge N cls k w U (support_ge N K x cls U)``: U at most its weakest
 level 0, or every class of >= k records holding >= U values; B pml (a one-sided ratio of one record to the table) as
@@ -35,7 +36,12 @@ DP, DK, PML, PMLK = ("distinct-l-diversity => p-sensitive-k-anonymity(k=2)",
 SAME, SIZE, SIZEK = ("p-sensitive-k-anonymity(k=2) => distinct-l-diversity", "k-anonymity => p-sensitive-k-anonymity(k=2)",
                      "k-anonymity => p-sensitive-k-anonymity(k=k4)")
 
+FLOOR = "p-sensitive-k-anonymity(k=2) => k-anonymity"
+
 FORGERIES = [
+    # p >= 1 with k = 2: on 4 records, classes {2, 2} have k-anonymity 2 (not 3); on 3, one class of 3 (not 4)
+    ("floor 3", edited(CERTS[FLOOR], ["upper"], "Piecewise((N, N < 4), (3, True))"), "Hu"),
+    ("floor N + 1", edited(CERTS[FLOOR], ["upper"], "Piecewise((N + 1, N < 4), (2, True))"), "Hu"),
     # floor-level: one class uniform over ceiling(T) values has distinct l = ceiling(T), not more
     ("same ceiling(2 T)", edited(CERTS[SAME], ["upper"], "ceiling(2*T)"), "Hd"),
     # a class of one record (T = 1) has p = 0; one class of one-hot records has p = 1, not 2
@@ -57,6 +63,9 @@ def test_b_is_stated_from_its_declarations():
     assert "support_ge N K x cls (IZR (Zceil (T)))." in generate(CERTS[SAME])
     assert "floor_level_ge N cls (2) (0) (T) (support_ge N K x cls (T)) ->" in generate(CERTS[SAME])
     assert "class_size_ge N cls ((INR T)) ->" in generate(CERTS[SIZE])
+    floor = generate(CERTS[FLOOR])
+    assert "class_size_ge N cls (if Rlt_dec (INR N) (4) then ((INR N)) else (2))." in floor
+    assert "partition N cls" not in floor       # whatever the partition, one class included
 
 
 @pytest.mark.slow

@@ -31,7 +31,8 @@ K4 = sympy.Symbol("k4", integer=True)
 
 @pytest.fixture(scope="module")
 def proofs():
-    return {"same": check_implication(PS, "distinct-l-diversity", a_params={"k": 2}),
+    return {"floor": check_implication(PS, "k-anonymity", a_params={"k": 2}),
+            "same": check_implication(PS, "distinct-l-diversity", a_params={"k": 2}),
             "size": check_implication("k-anonymity", PS, b_params={"k": 2})}
 
 
@@ -61,6 +62,26 @@ def test_the_families_by_hand():
     one_hot = [[Fraction(1), Fraction(0)]] * 4
     assert brute.k_anonymity(["E1"] * 4) == 4 and _ps(one_hot, ["E1"] * 4, 2) == 1
     assert brute.k_anonymity(["a", "b", "c", "d"]) == 1 and _ps(one_hot, ["a", "b", "c", "d"], 2) == 0
+
+
+def test_floor_on_three_records_is_one_class():
+    """p >= 1 at k = 2 on 3 records: every class has >= 2 records, so one class: k-anonymity 3 (every partition)."""
+    rng = random.Random(5)
+    for _ in range(100):
+        rows, classes = brute.random_rows(rng, 3, 3), brute.random_labels(rng, 3, 3)
+        if _ps(rows, classes, 2) >= 1:
+            assert brute.k_anonymity(classes) == 3
+    half = [[Fraction(1, 2)] * 2] * 5     # 5 records, classes of 2 and 3: p = 2, k-anonymity 2
+    assert _ps(half, ["E1"] * 2 + ["E2"] * 3, 2) == 2 and brute.k_anonymity(["E1"] * 2 + ["E2"] * 3) == 2
+
+
+def test_psens_to_kanonymity_is_n_below_2k(proofs):
+    r = proofs["floor"]
+    assert r.verdict == "proved" and r.method == "floor-level" and r.tightness == "tight"
+    N = sympy.Symbol("N")
+    U = sympy.sympify(r.details["certificate"]["upper"], locals={"N": N})
+    assert [U.subs(N, n) for n in (2, 3, 4, 5, 9)] == [2, 3, 2, 2, 2]
+    assert check_certificate(r.details["certificate"]).ok
 
 
 def test_psens_to_distinct_is_ceiling(proofs):
@@ -102,3 +123,6 @@ def test_forgeries_rejected(proofs):
     _rejected(edited(same, ["domain"], ["N >= 2"]), "above A's weakest level")
     _rejected(edited(size, ["upper"], "Piecewise((1, T > 0), (0, True))"), "U is the registry's")
     _rejected(edited(size, ["upper"], "1"), "U is the registry's")
+    floor = proofs["floor"].details["certificate"]
+    _rejected(edited(floor, ["upper"], "2"), "U is the registry's")        # 3 at N = 3
+    _rejected(edited(floor, ["upper"], "Piecewise((N, N < 5), (2, True))"), "U is the registry's")

@@ -53,3 +53,35 @@ Proof.
   - exact (class_size_nat N cls k T Hk HT HA).
   - intros i Hi. pose proof (support_pos N K x cls i Htab Hi). lra.
 Qed.
+
+(** [floor]: above [w] the classes have at least [k] records. *)
+Lemma floor_level_floor N cls k w T X : w < T -> floor_level_ge N cls k w T X -> class_size_ge N cls k.
+Proof. intros Hw [H | [H _]]; [lra | exact H]. Qed.
+
+(** Classes of at least [k] records on fewer than [2 k] records: one class, the whole table (a record [j] outside
+    record [i]'s class has a class of [>= k] records outside it too). *)
+Lemma one_class_below N cls (k : R) : class_size_ge N cls k -> INR N < 2 * k -> class_size_ge N cls (INR N).
+Proof.
+  intros H HN i Hi.
+  destruct (Rle_lt_dec (INR N) (card N (classof cls i))) as [Hle|Hlt]; [exact Hle|exfalso].
+  assert (Hc : card N (compl (classof cls i)) = INR N - card N (classof cls i)) by apply card_compl.
+  assert (Hpos : (0 < cnt N (compl (classof cls i)))%nat).
+  { rewrite card_cnt in Hc. apply INR_lt. simpl. lra. }
+  destruct (exists_min N (compl (classof cls i)) (fun _ => 0) Hpos) as [j [Hj [Xj _]]].
+  assert (Hsub : card N (classof cls j) <= card N (compl (classof cls i))).
+  { unfold card, sumS. apply sum_le. intros m Hm. unfold compl, classof in *.
+    destruct (Nat.eqb (cls m) (cls j)) eqn:E1; [|destruct (negb (Nat.eqb (cls m) (cls i))); lra].
+    apply Nat.eqb_eq in E1. destruct (Nat.eqb (cls m) (cls i)) eqn:E2; simpl; [|lra].
+    exfalso. apply Nat.eqb_eq in E2. rewrite E1 in E2. rewrite E2, Nat.eqb_refl in Xj. discriminate. }
+  pose proof (H i Hi). pose proof (H j Hj). lra.
+Qed.
+
+(** [floor]: the smallest class's size is at least [N] below [2 k] records, else at least [k]. *)
+Lemma floor_level_class_size N cls k w T X u : w < T -> floor_level_ge N cls k w T X ->
+  u <= (if Rlt_dec (INR N) (2 * k) then INR N else k) -> class_size_ge N cls u.
+Proof.
+  intros Hw HA Hu. pose proof (floor_level_floor N cls k w T X Hw HA) as Hk.
+  intros i Hi. destruct (Rlt_dec (INR N) (2 * k)) as [Hlt|Hge].
+  - pose proof (one_class_below N cls k Hk Hlt i Hi). lra.
+  - pose proof (Hk i Hi). lra.
+Qed.

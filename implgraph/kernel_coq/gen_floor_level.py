@@ -108,6 +108,35 @@ def _size(cert, name):
                        "- apply weakest_floor_level. exact Hu0."]
 
 
+def _floor(cert, name):
+    """``floor``: U = Piecewise((u1, N < c), (u2, True)); A its floor level at T, B the smallest class's size at U."""
+    from dataclasses import replace
+    from implgraph.definitions.capabilities import MinClassSizeAboveWeakest
+    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.gen_chord_removal import domain_lines
+    from implgraph.kernel_coq.obligations import _need
+    from implgraph.kernel_coq.statement import _File
+    U, names = _read_u(cert)
+    _need(isinstance(U, sympy.Piecewise) and len(U.args) == 2 and U.args[1][1] == sympy.true,
+          "a floor-level U that is not two pieces")
+    (u1, cond), (u2, _) = U.args
+    cond = cond.canonical
+    _need(isinstance(cond, sympy.StrictLessThan) and cond.lhs == names["N"], "a piece that is not N < c")
+    f = _File(replace(cert, upper="1"), name)                           # (B's predicate set below)
+    _need((f.a or "").startswith("floor_level_ge") and cert.B.class_size_level,
+          "a floor-level certificate whose A is not a class floor level or B not the smallest class's size")
+    d = adapter_registered(cert.A.definition)
+    tr = f.tr
+    k = tr.expr(str(cert.A.params[d.declared(MinClassSizeAboveWeakest).param]))
+    n, t = tr.expr("N"), tr.expr("T")
+    u = f"(if Rlt_dec {n} ({tr.expr(str(cond.rhs))}) then ({tr.expr(str(u1))}) else ({tr.expr(str(u2))}))"
+    f.b = f"class_size_ge N cls {u}"
+    lines = domain_lines(f) + _ineq(f, weakest_of(cert.A), "T", "Hw", strict=True)
+    lines += [f"assert (Hu : {u} <= (if Rlt_dec {n} (2 * ({k})) then {n} else ({k}))).",
+              f"{{ destruct (Rlt_dec {n} ({tr.expr(str(cond.rhs))})); destruct (Rlt_dec {n} (2 * ({k}))); lra. }}"]
+    return f, lines + [f"exact (floor_level_class_size N cls _ _ {t} _ _ Hw HA Hu)."]
+
+
 def adapter_registered(name):
     from implgraph.kernel_coq import adapter
     return adapter.registered(name)
@@ -118,8 +147,9 @@ def floor_level_theorem(cert, name):
     from implgraph.kernel_coq.generate import _block
     from implgraph.kernel_coq.obligations import _need
     kind = (cert.raw.get("family") or {}).get("kind")
-    _need(kind in ("same", "size"), "a floor-level certificate of another kind")
-    f, lines = (_same if kind == "same" else _size)(cert, name)
+    _need(kind in ("same", "size", "floor"), "a floor-level certificate of another kind")
+    f, lines = {"same": _same, "size": _size, "floor": _floor}[kind](cert, name)
+    f.parts = []        # whatever the partition, one class included (no proof step reads it): a stronger statement
     return _block(f.statement(), [f.intros()] + lines)
 
 

@@ -12,11 +12,12 @@ numbers alone:
   level the number of values);
 - U is the registry's: ``same``: ceiling(T), where the domain puts T above w (then the floor holds, B = A >= T, an
   integer); ``size``: 1 where T > k - 1 (every class of >= ceiling(T) >= k records, B the number of values of a
-  class, >= 1), else 0, B's weakest; compared at sampled T and k, exactly;
+  class, >= 1), else 0, B's weakest; ``floor``: N where N < 2 k (one class: two of >= k records do not fit), else k,
+  where the domain puts T above w; compared at sampled T, N and k, exactly;
 - the family's own domain only the registry's conditions (``N >= k``; ``T > k - 1 or T <= 1``, and ``T <= N``);
 - A meets T and B's registered level is U on the family's table at sampled N and T (exact): ``same``: one class of
-  N records uniform over the same ceiling(T) values; ``size``: N one-hot records in one class, or each its own class
-  where T <= 1.
+  N records uniform over the same ceiling(T) values (``floor``: in two classes of k and N - k records where N >= 2 k);
+  ``size``: N one-hot records in one class, or each its own class where T <= 1.
 
 A forged certificate (another U, another kind, a domain of its own the registry does not give) fails a step.
 """
@@ -74,6 +75,9 @@ def expected(cert, a, b):
         k = parse_expr(str(pb[fb.param]), names)
         where = sympy.And(sympy.Or(_T > k - 1, _T <= 1), _T <= _N)
         return "size", sympy.Piecewise((1, _T > k - 1), (0, True)), k, where
+    if fa is not None and b.has(ClassSizeLevel) and fa.param in pa and a.stronger == "larger":
+        k = parse_expr(str(pa[fa.param]), names)
+        return "floor", sympy.Piecewise((_N, _N < 2 * k), (k, True)), k, sympy.true
     return None
 
 
@@ -91,11 +95,12 @@ def _above_weakest(cert, a) -> bool:
     return False
 
 
-def _rows(kind, n, t):
+def _rows(kind, n, t, k=None):
     """The family's table at n records and A's level t (module notes)."""
-    if kind == "same":
+    if kind in ("same", "floor"):
         m = int(sympy.ceiling(t))
-        return [[Fraction(1, m)] * m for _ in range(n)], ["E1"] * n
+        two = kind == "floor" and n >= 2 * k
+        return [[Fraction(1, m)] * m for _ in range(n)], ["E1"] * k + ["E2"] * (n - k) if two else ["E1"] * n
     classes = [f"R{i}" for i in range(n)] if t <= 1 else ["E1"] * n
     return [[Fraction(1), Fraction(0)] for _ in range(n)], classes
 
@@ -108,7 +113,7 @@ def _level(d, table, params):
     return pieces[0].value if len(pieces) == 1 else None
 
 
-def _sampled(cert, fam, kind, a, b, U, ns):
+def _sampled(cert, fam, kind, a, b, U, ns, k=None):
     """A meets T and B's registered level is U on the family's table at sampled points (exact)."""
     from implgraph.certify.domain import Domain
     from implgraph.core.concrete import ConcreteTable
@@ -119,7 +124,8 @@ def _sampled(cert, fam, kind, a, b, U, ns):
         point = {names[k]: sympy.nsimplify(v) for k, v in env.items() if k in names}
         params = [{k: int(parse_expr(str(v), names).xreplace(point)) for k, v in
                    ((cert.get(s) or {}).get("params") or {}).items()} for s in ("A", "B")]
-        rows, classes = _rows(kind, env["N"], point[_T])
+        kv = int(sympy.sympify(k).xreplace(point)) if k is not None else None
+        rows, classes = _rows(kind, env["N"], point[_T], kv)
         table = ConcreteTable.from_fractions(rows, classes=classes)
         ra, rb = _level(a, table, params[0]), _level(b, table, params[1])
         u = sympy.sympify(U).xreplace(point)
@@ -134,12 +140,13 @@ def _sampled(cert, fam, kind, a, b, U, ns):
 def _same_u(U, want, k) -> bool:
     """U and the registry's value agree at sampled T (and k), exactly."""
     grid = [Fraction(1, 2), 1, Fraction(5, 4), Fraction(3, 2), 2, Fraction(7, 3), 3, 5]
-    syms = [s for s in (U.free_symbols | want.free_symbols) if s != _T]
+    syms = [s for s in (U.free_symbols | want.free_symbols) if s not in (_T, _N)]
     for t in grid:
-        for kv in (range(1, 5) if syms else [None]):
-            at = {_T: sympy.nsimplify(t), **({s: kv for s in syms} if kv else {})}
-            if sympy.simplify(U.xreplace(at) - want.xreplace(at)) != 0:
-                return False
+        for n in range(2, 9):
+            for kv in (range(1, 5) if syms else [None]):
+                at = {_T: sympy.nsimplify(t), _N: n, **({s: kv for s in syms} if kv else {})}
+                if sympy.simplify(U.xreplace(at) - want.xreplace(at)) != 0:
+                    return False
     return True
 
 
@@ -168,7 +175,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         U = parse_expr(str(cert.get("upper")), _names(cert))
         steps.append((f"U is the registry's {want}", _same_u(U, want, k), f"U = {U}"))
         steps.append(("the supremum is claimed (tight)", cert.get("tight") is True, str(cert.get("tight"))))
-        if kind == "same":
+        if kind in ("same", "floor"):
             steps.append(("the domain puts T above A's weakest level (there the floor holds)",
                           _above_weakest(cert, a), str(cert.get("domain"))))
         own = [parse_condition(str(t), _names(cert)) for t in fam.get("domain") or []]
@@ -176,7 +183,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
                       all(c == where or getattr(c, "canonical", c) == getattr(where, "canonical", where)
                           for c in own), str(fam.get("domain"))))
         if all(s[1] for s in steps):
-            steps += _sampled(cert, fam, kind, a, b, U, ns)
+            steps += _sampled(cert, fam, kind, a, b, U, ns, k)
     except (*UNREADABLE, InputError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)

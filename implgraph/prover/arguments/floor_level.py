@@ -14,6 +14,10 @@ integer, at least 1 in every class), two tight f follow from the declarations:
     is all that follows. U = 1 where T > k - 1, else 0: attained by one class of N one-hot records (A = N >= T, B = 1)
     and, where T <= 1, by singleton classes (A = 1, B = 0): tight where T > k - 1 or T <= 1 (at k = 2, every T), and
     T <= N (a class of at least T records).
+``floor`` (A declares the floor k, B the smallest class's size)
+    at A's level T > w every class has at least k records; on N < 2 k records two such classes do not fit: one class
+    of N records. U = N where N < 2 k, else k; attained by records uniform over the same ceiling(T) values in one
+    class (N < 2 k) or in two of k and N - k records: tight for every N >= k.
 
 The certificate (method ``floor-level``) holds U and the family's kind; :mod:`implgraph.certify.lemmas.floor_level`
 re-derives U from the registry and checks A and B's registered levels on the family at sampled N and T; the argument
@@ -74,6 +78,8 @@ def floor_kind(a, a_params, b, b_params):
     found = _param(b, b_params)
     if found is not None and a.has(ClassSizeLevel) and counts_values(get(found[0].level_of)):
         return "size"
+    if _param(a, a_params) is not None and b.has(ClassSizeLevel) and a.stronger == "larger":
+        return "floor"
     return None
 
 
@@ -93,6 +99,13 @@ def _bound_of(ctx, kind):
             f"{declared.param} = {k} records and its level {ctx.b.name}'s there, whose level is a class's number of "
             f"values, an integer: {ctx.b.name} >= ceiling(T); one class of N >= {k} records uniform over the same "
             "ceiling(T) values has both at ceiling(T): tight")
+    if kind == "floor":
+        declared, k = _param(ctx.a, ctx.a_params)
+        return sympy.Piecewise((ctx.N, ctx.N < 2 * k), (k, True)), sympy.true, (
+            f"above its weakest level {ctx.a.name} declares every class at least {declared.param} = {k} records; on "
+            f"N < 2 {k} records two such classes do not fit, so there is one class, of N records: {ctx.b.name}, the "
+            f"smallest class's size, is at least N below 2 {k} records, else at least {k}. Attained by records "
+            f"uniform over the same ceiling(T) values in one class (N < 2 {k}) or in two of {k} and N - {k}")
     declared, k = _param(ctx.b, ctx.b_params)
     where = sympy.And(sympy.Or(T > k - 1, T <= 1), T <= ctx.N)     # (a class of >= T records: T <= N)
     return sympy.Piecewise((1, T > k - 1), (0, True)), where, (
@@ -107,28 +120,32 @@ def bound(ctx):
     """U of the module notes; None where the checker does not accept its certificate."""
     kind = floor_kind(ctx.a, ctx.a_params, ctx.b, ctx.b_params)
     U, where, arg = _bound_of(ctx, kind)
-    found = Bound(U, True, METHOD.name, f"(method floor-level) {arg}", build=lambda point: _build(kind, point),
-                  checks=[f"the floor's kind: {kind}: True"], buckets=sympy.ceiling(T) if kind == "same" else 2,
+    k = _param(ctx.a, ctx.a_params)[1] if kind == "floor" else None
+    found = Bound(U, True, METHOD.name, f"(method floor-level) {arg}", build=lambda point: _build(kind, point, k),
+                  checks=[f"the floor's kind: {kind}: True"], buckets=sympy.ceiling(T) if kind != "size" else 2,
                   attained_where=where)
     return found if accepted(ctx, found) else None
 
 
-def family_rows(kind, N, t):
+def family_rows(kind, N, t, k=None):
     """The attaining table at N records and A's level t (numbers): ``(rows, classes)``."""
     from fractions import Fraction
-    if kind == "same":
+    if kind in ("same", "floor"):
         m = int(sympy.ceiling(t))
-        return [[Fraction(1, m)] * m for _ in range(N)], ["E1"] * N
+        return [[Fraction(1, m)] * m for _ in range(N)], ["E1"] * N if kind == "same" or k is None or N < 2 * k \
+            else ["E1"] * k + ["E2"] * (N - k)
     if t <= 1:
         return [[Fraction(1), Fraction(0)] for _ in range(N)], [f"R{i + 1}" for i in range(N)]
     return [[Fraction(1), Fraction(0)] for _ in range(N)], ["E1"] * N
 
 
-def _build(kind, point):
+def _build(kind, point, k=None):
     from implgraph.core.concrete import ConcreteTable
     N = int(next(v for k, v in point.items() if str(k) == "N"))
     t = sympy.sympify(next(v for k, v in point.items() if str(k) == "T"))
-    rows, classes = family_rows(kind, N, t)
+    if k is not None:
+        k = int(sympy.sympify(k).xreplace({key: v for key, v in point.items() if isinstance(key, sympy.Symbol)}))
+    rows, classes = family_rows(kind, N, t, k)
     return ConcreteTable.from_fractions(rows, classes=classes)
 
 
