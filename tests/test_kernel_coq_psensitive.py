@@ -33,8 +33,8 @@ DP, DK, PML, PMLK = ("distinct-l-diversity => p-sensitive-k-anonymity(k=2)",
                      "distinct-l-diversity => p-sensitive-k-anonymity(k=k4)",
                      "p-sensitive-k-anonymity(k=2) => pml", "p-sensitive-k-anonymity(k=k4) => pml")
 
-SAME, SIZE, SIZEK = ("p-sensitive-k-anonymity(k=2) => distinct-l-diversity", "k-anonymity => p-sensitive-k-anonymity(k=2)",
-                     "k-anonymity => p-sensitive-k-anonymity(k=k4)")
+SAME = "p-sensitive-k-anonymity(k=2) => distinct-l-diversity"
+SIZE, SIZEK = "k-anonymity => p-sensitive-k-anonymity(k=2)", "k-anonymity => p-sensitive-k-anonymity(k=k4)"
 
 FLOOR = "p-sensitive-k-anonymity(k=2) => k-anonymity"
 

@@ -5,13 +5,19 @@ p-sensitive k-anonymity, the fewest values in a class wherever every class has a
 "At least T" is ``floor_level_ge N cls k w T X``: T at most the weakest level w (every table meets it), or every
 class of at least k records and X, the other level's predicate at T (``Entropy.support_ge``, the fewest values a class
 holds, where the other level declares that class level). Read from the registered declaration, never from a name.
+
+:func:`floor_level_theorem` states a ``floor-level`` certificate's theorem by its family's kind: ``same`` (A's floor
+level at T gives B, the fewest values, at least ceiling(u), ``Hd : u <= T``: ``FloorLevel.floor_level_support``);
+``size`` (A the smallest class's size above k - 1 gives B's floor level at least 1, else its weakest: ``Hc``, ``Hu1``,
+``Hu0``, ``floor_level_of_size``); ``floor`` (A's floor gives the smallest class's size N below 2 k records, else k:
+``Hu``, ``floor_level_class_size``). No partition hypothesis: whatever the partition, one class included.
 """
 
 from __future__ import annotations
 
 import sympy
 
-__all__ = ["floor_level_predicate", "MODULES"]
+__all__ = ["floor_level_predicate", "floor_level_theorem", "weakest_of", "MODULES", "COMPOSITES"]
 
 #: the library modules the predicate lives in (``support_ge``: Entropy)
 MODULES = ("FloorLevel", "Entropy")
@@ -36,6 +42,35 @@ def floor_level_predicate(tr, side, level, K="K", x="x", cls="cls"):
     k = tr.expr(str(side.params[declared.param]))
     return (f"floor_level_ge N {cls} ({k}) ({tr.expr(str(w))}) ({level}) "
             f"(support_ge N {K} {x} {cls} ({level}))")
+
+
+def stated_file(cert, name, upper=None):
+    """The theorem's pieces (``statement._File``) of ``cert`` (its U ``upper`` where given), a side declaring a class
+    floor above its weakest level stated by :func:`floor_level_predicate` (the generic statement has no predicate for
+    it: a stand-in B, the smallest class's size, is replaced)."""
+    from dataclasses import replace
+    from implgraph.kernel_coq import adapter
+    from implgraph.kernel_coq.obligations import _need
+    from implgraph.kernel_coq.statement import _File
+    floors = [_declares_floor(s) for s in (cert.A, cert.B)]
+    stand_in = adapter.Side(class_size_level=True)
+    f = _File(replace(cert, B=stand_in if floors[1] else cert.B, upper=upper or cert.upper), name)
+    f.cert = cert       # (the certificate's own sides from here on)
+    if floors[0]:
+        f.a = floor_level_predicate(f.tr, cert.A, f.tr.name("T"))
+    if floors[1]:
+        f.b = floor_level_predicate(f.tr, cert.B, f.upper)
+    _need(all(p is not None for p, fl in ((f.a, floors[0]), (f.b, floors[1])) if fl),
+          "a class floor above the weakest level whose level the library does not state")
+    return f
+
+
+def _declares_floor(side) -> bool:
+    """Does ``side``'s registered definition declare a class floor above its weakest level?"""
+    from implgraph.definitions.capabilities import MinClassSizeAboveWeakest
+    from implgraph.kernel_coq import adapter
+    d = adapter.registered(side.definition) if side.definition else None
+    return d is not None and d.declared(MinClassSizeAboveWeakest) is not None
 
 
 def weakest_of(side):
@@ -69,7 +104,7 @@ def _same(cert, name):
     from implgraph.kernel_coq.statement import _File
     U, _ = _read_u(cert)
     _need(isinstance(U, sympy.ceiling), "a floor-level U that is not a ceiling")
-    f = _File(replace(cert, B=cert.A, upper=str(U.args[0])), name)     # (B's predicate set below)
+    f = stated_file(replace(cert, B=adapter_side_stand_in()), name, str(U.args[0]))     # (B's predicate set below)
     _need((f.a or "").startswith("floor_level_ge"), "a floor-level certificate whose A is not a class floor level")
     f.b = f"support_ge N K x cls (IZR (Zceil ({f.upper})))"
     lines = domain_lines(f) + _ineq(f, weakest_of(cert.A), "T", "Hw", strict=True)
@@ -91,9 +126,9 @@ def _size(cert, name):
     (u1, cond), (u0, _) = U.args
     cond = cond.canonical
     _need(isinstance(cond, sympy.StrictGreaterThan) and cond.lhs == names["T"], "a piece that is not T > c")
-    f = _File(replace(cert, upper="1"), name)                           # (B's predicate set below)
+    f = stated_file(cert, name, "1")                                    # (B's predicate at U set below)
     _need(f.a is not None and f.a.startswith("class_size_ge"), "a floor-level certificate whose A is not a class size")
-    d = adapter_registered(cert.B.definition)
+    d = _registered(cert.B.definition)
     k = str(cert.B.params[d.declared(MinClassSizeAboveWeakest).param])
     tr = f.tr
     t = tr.expr("T")
@@ -122,10 +157,10 @@ def _floor(cert, name):
     (u1, cond), (u2, _) = U.args
     cond = cond.canonical
     _need(isinstance(cond, sympy.StrictLessThan) and cond.lhs == names["N"], "a piece that is not N < c")
-    f = _File(replace(cert, upper="1"), name)                           # (B's predicate set below)
+    f = stated_file(cert, name, "1")                                    # (B's predicate set below)
     _need((f.a or "").startswith("floor_level_ge") and cert.B.class_size_level,
           "a floor-level certificate whose A is not a class floor level or B not the smallest class's size")
-    d = adapter_registered(cert.A.definition)
+    d = _registered(cert.A.definition)
     tr = f.tr
     k = tr.expr(str(cert.A.params[d.declared(MinClassSizeAboveWeakest).param]))
     n, t = tr.expr("N"), tr.expr("T")
@@ -137,7 +172,14 @@ def _floor(cert, name):
     return f, lines + [f"exact (floor_level_class_size N cls _ _ {t} _ _ Hw HA Hu)."]
 
 
-def adapter_registered(name):
+def adapter_side_stand_in():
+    """A stand-in side with a predicate (the smallest class's size), replaced in the statement."""
+    from implgraph.kernel_coq import adapter
+    return adapter.Side(class_size_level=True)
+
+
+def _registered(name):
+    """The registered definition ``name`` (the adapter's registry)."""
     from implgraph.kernel_coq import adapter
     return adapter.registered(name)
 

@@ -62,8 +62,9 @@ def _lines(f):
 
 def weakest_family(cert, name):
     """The theorem ``name`` of a ``weakest-family`` certificate: B at most U on every table, whatever A."""
-    from implgraph.kernel_coq.generate import _block, _File
-    f = _File(cert, name)
+    from implgraph.kernel_coq.gen_floor_level import stated_file
+    from implgraph.kernel_coq.generate import _block
+    f = stated_file(cert, name)     # (B a class floor above its weakest level: FloorLevel.floor_level_ge)
     f.a, f.extra_binders = None, ""         # whatever A: no hypothesis on A (a stronger statement)
     lines = _lines(f)
     return _block(f.statement(), [f.intros()] + lines)

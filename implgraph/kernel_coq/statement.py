@@ -58,8 +58,7 @@ def side_predicate(tr, side, level, K="K", x="x", cls="cls"):
         return f"subset_le {sd} N {K} {x} ({tr.expr(side.size)}) ({level})"
     if fam == "class" and sd:
         return f"class_le {sd} N {K} {x} {cls} ({level})"
-    from implgraph.kernel_coq.gen_floor_level import floor_level_predicate     # a class floor above the weakest
-    return floor_level_predicate(tr, side, level, K, x, cls)
+    return None
 
 
 def divergence_kind(tr, div):

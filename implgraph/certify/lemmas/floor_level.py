@@ -41,6 +41,7 @@ _MAX_N = 6
 
 
 def _names(cert) -> dict:
+    """The certificate's symbols by name (parameters plain symbols; N and T the lemma's)."""
     out = {n: sympy.Symbol(n) for n in (cert.get("symbols") or {}) if n not in ("N", "T") and str(n).isidentifier()}
     return {**out, "N": _N, "T": _T}
 
@@ -106,6 +107,7 @@ def _rows(kind, n, t, k=None):
 
 
 def _level(d, table, params):
+    """``d``'s registered raw level of a concrete table (exact), or None."""
     if d.concrete is not None:
         return d.concrete(table, **params)
     from implgraph.definitions.levels import optimal_level
@@ -151,8 +153,10 @@ def _same_u(U, want, k) -> bool:
 
 
 def describe(cert) -> list:
+    """The certificate in words."""
+    kind = (cert.get("family") or {}).get("kind")
     return [f"{(cert.get('A') or {}).get('definition')} => {(cert.get('B') or {}).get('definition')}: U = "
-            f"{cert.get('upper')}, read off the class floor above the weakest level ({(cert.get('family') or {}).get('kind')})"]
+            f"{cert.get('upper')}, read off the class floor above the weakest level ({kind})"]
 
 
 @lemma(methods.FLOOR_LEVEL, describe=describe,

@@ -118,7 +118,7 @@ def b_witness(div, counts):
     c = [sympy.sympify(x).subs(_N, _n + 2) for x in counts]
     N = _n + 2
     out = []
-    if div == RECORD_RATIO:     # a record of block j over the table's mean, on a value of block j: (1/V_j)/(c_j/(N V_j))
+    if div == RECORD_RATIO:     # a record of block j over the table's mean on a value of block j: (1/V_j)/(c_j/(N V_j))
         return [(f"a record of block {j + 1} against the table", sympy.cancel((1 / V[j]) / (c[j] / (N * V[j]))))
                 for j in range(len(c))]
     if div.compares == "pairs":

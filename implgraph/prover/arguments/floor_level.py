@@ -84,6 +84,7 @@ def floor_kind(a, a_params, b, b_params):
 
 
 def _applies(ctx):
+    """A and B of a kind of the module notes, any partition."""
     return (ctx.a is not None and any_partition(ctx.a_classes) and any_partition(ctx.b_classes)
             and floor_kind(ctx.a, ctx.a_params, ctx.b, ctx.b_params) is not None)
 
@@ -140,6 +141,7 @@ def family_rows(kind, N, t, k=None):
 
 
 def _build(kind, point, k=None):
+    """The attaining table at a point (N, T and the parameters' values)."""
     from implgraph.core.concrete import ConcreteTable
     N = int(next(v for k, v in point.items() if str(k) == "N"))
     t = sympy.sympify(next(v for k, v in point.items() if str(k) == "T"))

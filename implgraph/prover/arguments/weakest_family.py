@@ -9,18 +9,23 @@ A
     a class level declared for a class uniform over m values (``uniform_class_level``), improving strictly with m:
     m = :func:`~implgraph.definitions.class_bounds.uniform_values` meets T (the l-diversities, (alpha,k)-anonymity where
     T > 1); or a tail ratio with parameter l (recursive (c,l)-diversity: a class uniform over at least l values is at
-    level 1, the strongest). A declared minimum class size s (``MinClassSize``) must be an integer, met by a class of
-    all N records where N >= s. A without a minimum class size (``MinClassSize`` or ``MinClassSizeAboveWeakest``) and
-    without a class-size level is needed for the singleton family.
+    level 1, the strongest); or a minimum class size above the weakest level with the level it is where the floor holds
+    (``MinClassSizeAboveWeakest`` with ``level_of``: p-sensitive k-anonymity, distinct l-diversity's there), m =
+    Max(1, that level's uniform values). A declared minimum class size s (``MinClassSize`` or
+    ``MinClassSizeAboveWeakest``) must be an integer or a symbol, met by a class of all N records where N >= s. A
+    without a minimum class size and without a class-size level is needed for the singleton family.
 B and its family
     ``lone-record`` (B a total variation or a hockey-stick at a number gamma >= 1, between two records or between the
-    table and the table without one record: weakest 1, or 1/N): one record uniform over m values of its own and the
-    N - 1 others uniform over (N - 1) m other values, all N in one class. The class is uniform over N m >= m values
-    (each value 1/(N m) of the class's mass), so A meets T; the lone record's support is disjoint from every other
-    record's, so its total variation and hockey-stick against another record are 1, and the table's against the table
-    without it 1/N (P - Q_1 = (x_1 - Q_1)/N, disjoint supports).
-    ``singletons`` (B the smallest class's size, weakest 1): N records uniform over the same m values, each its own
-    class: each class uniform over m values meets A at T, and B = 1.
+    table and the table without one record: weakest 1, or 1/N; or B a one-sided ratio of one record to the table,
+    weakest N, where A's floor holds above its weakest level only: elsewhere the one-sided ceiling's family answers):
+    one record uniform over m values of its own and the N - 1 others uniform over (N - 1) m other values, all N in one
+    class. The class is uniform over N m >= m values (each value 1/(N m) of the class's mass), so A meets T; the lone
+    record's support is disjoint from every other record's, so its total variation and hockey-stick against another
+    record are 1, the table's against the table without it 1/N (P - Q_1 = (x_1 - Q_1)/N, disjoint supports), and its
+    ratio to the table's mean on its values N.
+    ``singletons`` (B the smallest class's size, weakest 1; or B a minimum class size k above its weakest level with
+    k >= 2, stated where k is a symbol: a class of one record is at B's weakest): N records uniform over the same m
+    values, each its own class: each class uniform over m values meets A at T, and B is at its weakest.
 
 The certificate (method ``weakest-family``) holds U = B's weakest raw level and the family (block counts in N, values
 in T); :mod:`implgraph.certify.lemmas.weakest_family` re-checks that U is the registry's weakest level of B, B's level
@@ -149,6 +154,9 @@ def _applies(ctx):
     kind = b_kind(ctx.b, ctx.b_params)
     if kind is None or _values(ctx) is None:
         return False
+    if kind == "lone-record" and divergence_of(ctx.b, ctx.b_params) is None \
+            and ctx.a.declared(MinClassSizeAboveWeakest) is None:
+        return False        # (a ratio of one record to the table: the one-sided ceiling's family answers, module notes)
     s, ok = _floor(ctx)
     floorless = ctx.a.declared(MinClassSize) is None and ctx.a.declared(MinClassSizeAboveWeakest) is None
     return ok and (kind == "lone-record" or floorless)       # (singletons: A without a class floor, module notes)
