@@ -37,8 +37,12 @@ SAME = "p-sensitive-k-anonymity(k=2) => distinct-l-diversity"
 SIZE, SIZEK = "k-anonymity => p-sensitive-k-anonymity(k=2)", "k-anonymity => p-sensitive-k-anonymity(k=k4)"
 
 FLOOR = "p-sensitive-k-anonymity(k=2) => k-anonymity"
+SKEW = ("p-sensitive-k-anonymity(k=2) => frequency-l-diversity", "p-sensitive-k-anonymity(k=k4) => entropy-l-diversity")
 
 FORGERIES = [
+    # a class of one value has frequency and entropy l-diversity 1: no table is below, none needs more than 1
+    ("skew frequency 2", edited(CERTS[SKEW[0]], ["upper"], "2"), "Hd"),
+    ("skew entropy 3/2", edited(CERTS[SKEW[1]], ["upper"], "3/2"), "Hd"),
     # p >= 1 with k = 2: on 4 records, classes {2, 2} have k-anonymity 2 (not 3); on 3, one class of 3 (not 4)
     ("floor 3", edited(CERTS[FLOOR], ["upper"], "Piecewise((N, N < 4), (3, True))"), "Hu"),
     ("floor N + 1", edited(CERTS[FLOOR], ["upper"], "Piecewise((N + 1, N < 4), (2, True))"), "Hu"),
@@ -66,6 +70,8 @@ def test_b_is_stated_from_its_declarations():
     floor = generate(CERTS[FLOOR])
     assert "class_size_ge N cls (if Rlt_dec (INR N) (4) then ((INR N)) else (2))." in floor
     assert "partition N cls" not in floor       # whatever the partition, one class included
+    assert "minent_ge N K x cls (1)." in generate(CERTS[SKEW[0]])
+    assert "shannon_ge N K x cls (1)." in generate(CERTS[SKEW[1]])
 
 
 @pytest.mark.slow

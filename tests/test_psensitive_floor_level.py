@@ -84,6 +84,27 @@ def test_psens_to_kanonymity_is_n_below_2k(proofs):
     assert check_certificate(r.details["certificate"]).ok
 
 
+def test_skewed_class_approaches_one():
+    """One class of 3 records (1 - e, e) at e = 1/100: p = 2 values; frequency 1/(1 - e) = 100/99; entropy exp(H),
+    H(0.99, 0.01) = 0.0560 (by hand), exp(H) = 1.058; a class of one value: p = 1, both 1."""
+    e = Fraction(1, 100)
+    rows, classes = [[1 - e, e]] * 3, ["E1"] * 3
+    assert _ps(rows, classes, 2) == 2 and brute.frequency_l(rows, classes) == Fraction(100, 99)
+    assert 1.05 < float(brute.entropy_l(rows, classes)) < 1.06
+    one = [[Fraction(1), Fraction(0)]] * 3
+    assert _ps(one, classes, 2) == 1 and brute.frequency_l(one, classes) == 1 and brute.entropy_l(one, classes) == 1
+
+
+@pytest.mark.parametrize("b", ["frequency-l-diversity", "entropy-l-diversity"])
+def test_psens_to_frequency_and_entropy_is_one_approached(b):
+    r = check_implication(PS, b, a_params={"k": 2})
+    cert = r.details["certificate"]
+    assert r.verdict == "proved" and r.method == "floor-level" and cert["upper"] == "1"
+    assert cert["family"] == {"kind": "skew", "domain": ["T <= 1"]} and check_certificate(cert).ok
+    _rejected(edited(cert, ["upper"], "2"), "U is the registry's")
+    _rejected(edited(cert, ["family", "domain"], ["T <= 2"]), "the registry's conditions")
+
+
 def test_psens_to_distinct_is_ceiling(proofs):
     r = proofs["same"]
     assert r.verdict == "proved" and r.method == "floor-level" and r.tightness == "tight"

@@ -6,7 +6,9 @@
     such a level ([weakest_floor_level]: at most its weakest, on every table), and the two tight f of a
     [floor-level] certificate (implgraph.certify.lemmas.floor_level): such a level above [w] gives X, the fewest values
     a class holds, at least [ceiling(T)] ([floor_level_support]); the smallest class's size above [k - 1] gives it at
-    least 1 ([floor_level_of_size]). *)
+    least 1 ([floor_level_of_size]); classes of at least k records on fewer than 2 k records are one class
+    ([floor_level_class_size]); frequency and entropy l-diversity are at least 1, their weakest, on every table
+    ([weakest_minent], [weakest_shannon]). *)
 From Coq Require Import Reals Lra Lia ZArith.
 From Flocq Require Import Raux.
 From Implgraph Require Import Sums Tables Entropy.
@@ -84,4 +86,36 @@ Proof.
   intros i Hi. destruct (Rlt_dec (INR N) (2 * k)) as [Hlt|Hge].
   - pose proof (one_class_below N cls k Hk Hlt i Hi). lra.
   - pose proof (Hk i Hi). lra.
+Qed.
+
+(** A class's distribution is at most 1 on each bucket. *)
+Lemma cq_le1 N K x cls i b : table N K x -> (i < N)%nat -> (b < K)%nat -> cq N x cls i b <= 1.
+Proof.
+  intros Htab Hi Hb. pose proof (cq_sum N K x cls i Htab Hi) as Hs.
+  rewrite <- (sum_single K b (cq N x cls i) Hb).
+  rewrite <- Hs. apply sum_le. intros c Hc. destruct (Nat.eqb c b); [lra|].
+  apply (cq_nonneg N K x cls i c Htab Hi Hc).
+Qed.
+
+(** The weakest levels of the l-diversities' frequency and entropy: 1 on every table. *)
+Lemma weakest_minent N K x cls u : table N K x -> u <= 1 -> minent_ge N K x cls u.
+Proof.
+  intros Htab Hu i b Hi Hb. pose proof (cq_le1 N K x cls i b Htab Hi Hb). pose proof (cq_nonneg N K x cls i b Htab Hi Hb).
+  destruct (Rle_dec 0 u); nra.
+Qed.
+
+Lemma weakest_shannon N K x cls u : table N K x -> u <= 1 -> shannon_ge N K x cls u.
+Proof.
+  intros Htab Hu i Hi. unfold shannon.
+  assert (H0 : 0 <= sum K (fun b => ent (cq N x cls i b))).
+  { apply sum_nonneg. intros b Hb. unfold ent. destruct (Rlt_dec 0 (cq N x cls i b)) as [Hp|]; [|lra].
+    pose proof (cq_le1 N K x cls i b Htab Hi Hb).
+    assert (ln (cq N x cls i b) <= 0).
+    { destruct (Rlt_le_dec (cq N x cls i b) 1) as [Hl|Hg].
+      - rewrite <- ln_1. left. apply ln_increasing; lra.
+      - replace (cq N x cls i b) with 1 by lra. rewrite ln_1. lra. }
+    nra. }
+  destruct (Rle_lt_or_eq_dec 0 _ H0) as [Hlt|Heq].
+  - pose proof (exp_increasing 0 _ Hlt). rewrite exp_0 in H. lra.
+  - rewrite <- Heq, exp_0. lra.
 Qed.

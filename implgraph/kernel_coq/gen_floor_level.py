@@ -172,6 +172,26 @@ def _floor(cert, name):
     return f, lines + [f"exact (floor_level_class_size N cls _ _ {t} _ _ Hw HA Hu)."]
 
 
+def _skew(cert, name):
+    """``skew``: U is B's weakest level: B's class level (min-entropy: frequency l-diversity; Shannon: entropy
+    l-diversity) at least U <= 1 on every table, whatever A (``weakest_minent``, ``weakest_shannon``; ``Hd``)."""
+    from dataclasses import replace
+    from implgraph.certify.lemma_chain import _declares
+    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.gen_chord_removal import domain_lines
+    from implgraph.kernel_coq.obligations import _need
+    kinds = [(k, pred, lemma) for k, pred, lemma in (("min-entropy", "minent_ge", "weakest_minent"),
+                                                     ("shannon", "shannon_ge", "weakest_shannon"))
+             if _declares(cert.B.definition, k)]
+    _need(len(kinds) == 1, "a skew certificate whose B's class level the library does not state")
+    _, pred, lemma = kinds[0]
+    f = stated_file(replace(cert, B=adapter_side_stand_in()), name)
+    f.a, f.extra_binders = None, ""         # whatever A: no hypothesis on A (a stronger statement)
+    f.b = f"{pred} N K x cls ({f.upper})"
+    lines = domain_lines(f) + _ineq(f, str(cert.upper), "1", "Hd")
+    return f, lines + [f"apply ({lemma} N K x cls ({f.upper})); [exact Htab | exact Hd]."]
+
+
 def adapter_side_stand_in():
     """A stand-in side with a predicate (the smallest class's size), replaced in the statement."""
     from implgraph.kernel_coq import adapter
@@ -189,8 +209,8 @@ def floor_level_theorem(cert, name):
     from implgraph.kernel_coq.generate import _block
     from implgraph.kernel_coq.obligations import _need
     kind = (cert.raw.get("family") or {}).get("kind")
-    _need(kind in ("same", "size", "floor"), "a floor-level certificate of another kind")
-    f, lines = {"same": _same, "size": _size, "floor": _floor}[kind](cert, name)
+    _need(kind in ("same", "size", "floor", "skew"), "a floor-level certificate of another kind")
+    f, lines = {"same": _same, "size": _size, "floor": _floor, "skew": _skew}[kind](cert, name)
     f.parts = []        # whatever the partition, one class included (no proof step reads it): a stronger statement
     return _block(f.statement(), [f.intros()] + lines)
 

@@ -79,7 +79,29 @@ def expected(cert, a, b):
     if fa is not None and b.has(ClassSizeLevel) and fa.param in pa and a.stronger == "larger":
         k = parse_expr(str(pa[fa.param]), names)
         return "floor", sympy.Piecewise((_N, _N < 2 * k), (k, True)), k, sympy.true
+    if fa is not None and fa.level_of and _counts_values(registered(fa.level_of)) and not pb \
+            and b.stronger == "larger" and _skew_limit(b):
+        return "skew", sympy.sympify(b.raw_from_level(b.weakest())), None, sympy.Le(_T, 1)
     return None
+
+
+def _skew_limit(b) -> bool:
+    """B's declared class level (not a count of values) at a class (1 - e, e/(m - 1), ...) tends to B's weakest raw
+    level as e -> 0+, at m = 2, 3, 4 (its declared formula, exactly by sympy's limit)."""
+    from implgraph.definitions._classes import GenericClass
+    from implgraph.definitions.capabilities import ClassLevel
+    declared = b.declared(ClassLevel)
+    if declared is None or _counts_values(b) or b.level_scale.weakest_depends_on_N:
+        return False
+    e, cls = sympy.Symbol("e", positive=True), GenericClass()
+    w = sympy.sympify(b.raw_from_level(b.weakest()))
+    for m in (2, 3, 4):
+        q = [1 - e] + [e / (m - 1)] * (m - 1)          # (0 < e < 1/2: the top is 1 - e)
+        at = sympy.sympify(declared.formula(cls)).subs({cls.k: m, cls.top: 1 - e}).doit()
+        at = at.subs({cls.q[n + 1]: x for n, x in enumerate(q)})
+        if sympy.limit(sympy.sympify(b.raw_from_level(at)), e, 0, "+") != w:
+            return False
+    return True
 
 
 def _above_weakest(cert, a) -> bool:
@@ -98,6 +120,8 @@ def _above_weakest(cert, a) -> bool:
 
 def _rows(kind, n, t, k=None):
     """The family's table at n records and A's level t (module notes)."""
+    if kind == "skew":
+        return [[Fraction(1), Fraction(0)] for _ in range(n)], ["E1"] * n
     if kind in ("same", "floor"):
         m = int(sympy.ceiling(t))
         two = kind == "floor" and n >= 2 * k

@@ -18,6 +18,11 @@ integer, at least 1 in every class), two tight f follow from the declarations:
     at A's level T > w every class has at least k records; on N < 2 k records two such classes do not fit: one class
     of N records. U = N where N < 2 k, else k; attained by records uniform over the same ceiling(T) values in one
     class (N < 2 k) or in two of k and N - k records: tight for every N >= k.
+``skew`` (A declares the floor and a level counting values; B a class level tending to its weakest w as a class's top
+tends to 1 at a fixed number of values: frequency, entropy l-diversity)
+    U = w, B's weakest, met by every table; one class of N records (1 - e, e/(m - 1), ...) over m = ceiling(T) values
+    has A = m >= T and B tending to w as e -> 0: the supremum, approached; attained only where T <= 1 (B = w needs a
+    class of one value, so A <= 1).
 
 The certificate (method ``floor-level``) holds U and the family's kind; :mod:`implgraph.certify.lemmas.floor_level`
 re-derives U from the registry and checks A and B's registered levels on the family at sampled N and T; the argument
@@ -54,6 +59,12 @@ def counts_values(d) -> bool:
         return False
 
 
+def _skewed(formula, cls, e, m):
+    """A declared class formula at the class (1 - e, e/(m - 1), ...) over m values, 0 < e < 1/2 (its top 1 - e)."""
+    expr = sympy.sympify(formula).subs({cls.k: m, cls.top: 1 - e}).doit()
+    return expr.subs({cls.q[n + 1]: x for n, x in enumerate([1 - e] + [e / (m - 1)] * (m - 1))})
+
+
 def _param(d, params):
     """``(declaration, k)``: ``d``'s declared floor above its weakest level with the level it is there, and k at
     ``params`` (an integer >= 1 or a symbol), or None."""
@@ -80,7 +91,27 @@ def floor_kind(a, a_params, b, b_params):
         return "size"
     if _param(a, a_params) is not None and b.has(ClassSizeLevel) and a.stronger == "larger":
         return "floor"
+    found = _param(a, a_params)
+    if found is not None and counts_values(get(found[0].level_of)) and b.stronger == "larger" and not b_params \
+            and skew_tends_to_weakest(b):
+        return "skew"
     return None
+
+
+def skew_tends_to_weakest(b) -> bool:
+    """Does ``b``'s declared class level at the skewed class (1 - e, e/(m - 1), ...) tend to its weakest raw level as
+    e -> 0+, at m = 2, 3, 5 values (its level not the number of values)?"""
+    from implgraph.definitions._classes import GenericClass
+    declared = None if b is None else b.declared(ClassLevel)
+    if declared is None or counts_values(b) or b.level_scale.weakest_depends_on_N:
+        return False
+    e, cls = sympy.Symbol("e", positive=True), GenericClass()
+    w = sympy.sympify(b.raw_from_level(b.weakest()))
+    try:
+        return all(sympy.limit(sympy.sympify(b.raw_from_level(_skewed(declared.formula(cls), cls, e, m))), e, 0, "+")
+                   == w for m in (2, 3, 5))
+    except (TypeError, ValueError, NotImplementedError):
+        return False
 
 
 def _applies(ctx):
@@ -107,6 +138,13 @@ def _bound_of(ctx, kind):
             f"N < 2 {k} records two such classes do not fit, so there is one class, of N records: {ctx.b.name}, the "
             f"smallest class's size, is at least N below 2 {k} records, else at least {k}. Attained by records "
             f"uniform over the same ceiling(T) values in one class (N < 2 {k}) or in two of {k} and N - {k}")
+    if kind == "skew":
+        w = sympy.sympify(ctx.b.raw_from_level(ctx.b.weakest()))
+        return w, T <= 1, (
+            f"{ctx.b.name}'s weakest level {w} is met by every table; one class of N records, each (1 - e, e/(m - 1), "
+            f"...) over m = ceiling(T) values, has {ctx.a.name} = m >= T (classes of N >= k records, m values held) "
+            f"and {ctx.b.name}'s declared class level tending to {w} as e -> 0: the supremum, approached; attained "
+            f"only where T <= 1 (one value: {ctx.b.name} at {w} needs a class of one value, {ctx.a.name} <= 1)")
     declared, k = _param(ctx.b, ctx.b_params)
     where = sympy.And(sympy.Or(T > k - 1, T <= 1), T <= ctx.N)     # (a class of >= T records: T <= N)
     return sympy.Piecewise((1, T > k - 1), (0, True)), where, (
@@ -122,15 +160,17 @@ def bound(ctx):
     kind = floor_kind(ctx.a, ctx.a_params, ctx.b, ctx.b_params)
     U, where, arg = _bound_of(ctx, kind)
     k = _param(ctx.a, ctx.a_params)[1] if kind == "floor" else None
+    buckets = sympy.ceiling(T) if kind in ("same", "floor") else 2
     found = Bound(U, True, METHOD.name, f"(method floor-level) {arg}", build=lambda point: _build(kind, point, k),
-                  checks=[f"the floor's kind: {kind}: True"], buckets=sympy.ceiling(T) if kind != "size" else 2,
-                  attained_where=where)
+                  checks=[f"the floor's kind: {kind}: True"], buckets=buckets, attained_where=where)
     return found if accepted(ctx, found) else None
 
 
 def family_rows(kind, N, t, k=None):
     """The attaining table at N records and A's level t (numbers): ``(rows, classes)``."""
     from fractions import Fraction
+    if kind == "skew":       # (attained at t <= 1: every record on one value)
+        return [[Fraction(1), Fraction(0)] for _ in range(N)], ["E1"] * N
     if kind in ("same", "floor"):
         m = int(sympy.ceiling(t))
         return [[Fraction(1, m)] * m for _ in range(N)], ["E1"] * N if kind == "same" or k is None or N < 2 * k \
