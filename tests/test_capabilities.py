@@ -66,7 +66,8 @@ BY_HAND = {
     "k-anonymity": {ClassSizeLevel: ClassSizeLevel()},
     "alpha-k-anonymity": {MinClassSize: MinClassSize("k")},
     # a class of fewer than k records gives p = 0, the weakest level, not an infinite one (Truta and Vinay)
-    "p-sensitive-k-anonymity": {MinClassSizeAboveWeakest: MinClassSizeAboveWeakest("k")},
+    # and on classes of >= k records it is the fewest distinct values in a class: distinct l-diversity's level
+    "p-sensitive-k-anonymity": {MinClassSizeAboveWeakest: MinClassSizeAboveWeakest("k", "distinct-l-diversity")},
     "eps-delta-dp": {AdditiveSlack: AdditiveSlack("removal", "delta")},
     "eps-delta-ldp": {AdditiveSlack: AdditiveSlack("pairs", "delta")},
     "recursive-cl-diversity": {TailRatio: TailRatio("l")},

@@ -65,6 +65,7 @@ def test_the_declared_order_is_the_old_if_chain():
         methods.SLACK_REMOVAL_DISTANCE, methods.CLASS_TO_SUBSET, methods.SUBSET_PAIRS, methods.ONE_SIDED_PAIRS,
         methods.ONE_SIDED_REMOVAL, methods.CORNERS,
         methods.SUBSET_CORNERS,
+        methods.FLOOR_LEVEL,        # read off a class floor above the weakest level and the level it is there
         methods.WEAKEST_FAMILY,     # B's weakest level attained by a family, before the chord (which ends the search)
         methods.TOP_CAP,            # a cap on the top frequency, B a class level of the distribution
         methods.SKEW_FAMILY,        # B's weakest level approached by skewed classes

@@ -2,7 +2,7 @@
     the upper bound of a [weakest-family] certificate, whatever A. B a total variation or a hockey stick at [g >= 0]
     between two records is at most 1, stated as its additive slack on every event ([x_i(E) <= g x_k(E) + d], [d >= 1]);
     between the table and the table without one record at most 1/N, both ways ([g >= 1], [d >= 1/N], [N >= 2]); the
-    smallest class's size is at least 1. *)
+    smallest class's size is at least 1; a one-sided ratio of one record's mean to the table's is at most N. *)
 From Coq Require Import Reals Lra Lia.
 From Implgraph Require Import Sums Tables Events DistanceLemmas.
 Open Scope R_scope.
@@ -74,4 +74,17 @@ Proof.
     - rewrite classof_self. lra.
     - destruct (classof cls i j); lra. }
   lra.
+Qed.
+
+(** One record against the table, one-sided: [N x_i(b) <= d * 1 * sum_k x_k(b)] for [d >= N] (a record's value is at
+    most the column's sum): a one-sided ratio of one record to the table is at most N. *)
+Lemma weakest_record_ratio N K x d : table N K x -> INR N <= d -> subset_le OneSided N K x 1 d.
+Proof.
+  intros Htab Hd b S Hb HS. split; [|discriminate].
+  unfold upper_ok. rewrite HS.
+  assert (H1 : sumS N S (col x b) <= sum N (col x b))
+    by (apply sumS_le_sum; intros i Hi; apply (col_nonneg N K x b Htab Hb i Hi)).
+  assert (H0 : 0 <= sumS N S (col x b))
+    by (apply sumS_nonneg; intros i Hi; apply (col_nonneg N K x b Htab Hb i Hi)).
+  pose proof (pos_INR N). nra.
 Qed.

@@ -125,6 +125,8 @@ SKEW_FAMILY = _m("skew-family", None, "B's weakest level is the tight f, approac
                  "attained beyond A's weakest")
 ATTAINED_FAMILY = _m("attained-family", None, "a proved upper bound is the tight f: a family of tables, read from the "
                      "sides' declarations, meets A at T and has B exactly at the bound")
+FLOOR_LEVEL = _m("floor-level", None, "a class floor above the weakest level and the level it is there: B's tight f "
+                 "from A's declarations")
 WEAKEST_LEVEL = _m("weakest-level", None, "the target is B's weakest level, met by every table")
 ONE_CLASS = _m("one-class", None, "a table of one class: the class is the table")
 

@@ -15,7 +15,7 @@ fact the prover, the checker and the tests read (the tests check each against th
 - :class:`ClassSizeLevel` : the level is the smallest class's number of records (k-anonymity);
 - :class:`MinClassSize` : a parameter is a minimum class size ((alpha,k)-anonymity's ``k``);
 - :class:`MinClassSizeAboveWeakest` : a parameter is a minimum class size wherever the level is stronger than its
-  weakest (p-sensitive k-anonymity's ``k``: a smaller class gives p = 0, the weakest level, not an infinite one);
+  weakest (p-sensitive k-anonymity's ``k``: p = 0 on a smaller class), and which level it is wherever the floor holds;
 - :class:`ClassDistance` : at some parameters (``where``) the level is a distance between each class's
   bucket distribution and the table's (``total-variation``: the EMD with the equal ground distance);
 - :class:`ClassLevel` : the level of one class over ``k`` values, for every ``k``, as a formula of a
@@ -160,10 +160,8 @@ class SubsetSize(Capability):
 @dataclass(frozen=True)
 class OnClasses(Capability):
     """The level is computed over the table's equivalence classes (a table without classes has none).
-
     Every capability about classes implies it (a class :class:`RatioLevel`, :class:`ClassSizeLevel`,
-    :class:`MinClassSize`, :class:`ClassDistance`, :class:`ClassLevel`, :class:`TailRatio`); declare it
-    where none of those does.
+    :class:`MinClassSize`, :class:`ClassDistance`, :class:`ClassLevel`, :class:`TailRatio`); else declare it.
 
     >>> OnClasses().on_classes()
     True
@@ -175,9 +173,7 @@ class OnClasses(Capability):
 
 @dataclass(frozen=True)
 class ClassSizeLevel(Capability):
-    """The optimal level is the number of records of the smallest class (larger is stronger): at level k every
-    class has at least k records (k-anonymity).
-
+    """The optimal level is the smallest class's number of records (larger is stronger; k-anonymity).
     >>> ClassSizeLevel().on_classes()
     True
     """
@@ -188,8 +184,8 @@ class ClassSizeLevel(Capability):
 
 @dataclass(frozen=True)
 class MinClassSize(Capability):
-    """The parameter ``param`` is a minimum class size: the level is infinite on a table with a class of fewer
-    records, so every table where it is finite has classes of at least that many ((alpha,k)-anonymity's k).
+    """The parameter ``param`` is a minimum class size: the level is infinite on a table with a class of fewer records,
+    so every table where it is finite has classes of at least that many ((alpha,k)-anonymity's k).
 
     >>> MinClassSize("k").params_named()
     ('k',)
@@ -211,16 +207,20 @@ class MinClassSize(Capability):
 class MinClassSizeAboveWeakest(Capability):
     """The parameter ``param`` is a minimum class size wherever the level is stronger than its weakest: a table with a
     class of fewer records is at the weakest level (every table meets it; p-sensitive k-anonymity's k: p = 0 there),
-    not infinite as with :class:`MinClassSize`, so the floor holds above the weakest level only.
+    not infinite as with :class:`MinClassSize`, so the floor holds above the weakest level only; the definition
+    ``level_of`` (a name) has the same level on every table whose classes have >= ``param`` records (distinct's).
 
     >>> MinClassSizeAboveWeakest("k").params_named(), MinClassSizeAboveWeakest("k").on_classes()
     (('k',), True)
     """
 
     param: str
+    level_of: str | None = None
 
     def __post_init__(self):
         _check_name("MinClassSizeAboveWeakest", self.param)
+        if self.level_of is not None and not (isinstance(self.level_of, str) and self.level_of):
+            _refuse("MinClassSizeAboveWeakest level_of", self.level_of, ("a registered definition's name",))
 
     def on_classes(self) -> bool:
         return True
@@ -333,8 +333,8 @@ class AdditiveSlack(Capability):
 
 @dataclass(frozen=True)
 class TailRatio(Capability):
-    """The level is ``max(1, max_E r_1 / (r_l + ... + r_m))`` over the classes E, ``r_1 >= r_2 >= ...`` the
-    class's frequencies and ``l`` the parameter ``param`` (recursive (c,l)-diversity).
+    """The level is ``max(1, max_E r_1 / (r_l + ... + r_m))`` over the classes E, ``r_1 >= r_2 >= ...`` the class's
+    frequencies and ``l`` the parameter ``param`` (recursive (c,l)-diversity).
 
     >>> TailRatio("l").on_classes()
     True

@@ -31,7 +31,8 @@ class PSensitiveKAnonymity(IntegerK, Definition):
     params = {"k": "minimum class size, an integer 1 <= k <= N"}
     ranges = {"k": (1, "N")}
     param_kinds = {"k": "integer"}
-    declares = (MinClassSizeAboveWeakest("k"),)     # a class of < k records: p = 0, the weakest level
+    # a class of < k records: p = 0, the weakest level; classes of >= k records: the fewest values in a class
+    declares = (MinClassSizeAboveWeakest("k", level_of="distinct-l-diversity"),)
     reference = ("Truta and Vinay, Privacy protection: p-sensitive k-anonymity property, ICDE Workshops 2006, p. 94 "
                  "(definition number not checked)")
     label_format = "p-sensitive {k}-anonymity"

@@ -20,7 +20,7 @@ from implgraph.kernel_coq.obligations import _need
 __all__ = ["weakest_family", "COMPOSITES", "MODULES"]
 
 #: the library modules the lemmas live in
-MODULES = ("WeakestFamily",)
+MODULES = ("WeakestFamily", "FloorLevel", "Entropy")
 
 
 def _lines(f):
@@ -46,16 +46,25 @@ def _lines(f):
         lines += _ineq(f, "1/N", U, "Hd") + [f"assert (HN2 : 2 <= INR N) by lra."]
         return lines + [f"apply (weakest_removal N K x ({cg}) ({f.upper})); [exact Htab | exact HN2 | exact Hg | "
                         "exact Hd]."]
+    if B.family == "subset" and B.sides == "OneSided" and str(B.size) == "1":
+        f.b = f"subset_le OneSided N K x (1) ({f.upper})"        # a one-sided ratio of one record to the table
+        return lines + _ineq(f, "N", U, "Hd") + [f"apply (weakest_record_ratio N K x ({f.upper})); [exact Htab | "
+                                                 "exact Hd]."]
+    if f.b.startswith("floor_level_ge"):     # a class floor above the weakest level (gen_floor_level)
+        from implgraph.kernel_coq.gen_floor_level import weakest_of
+        return lines + _ineq(f, U, weakest_of(B), "Hd") + ["apply weakest_floor_level. exact Hd."]
     _need(bool(B.class_size_level), "a weakest-family certificate whose B is neither a divergence between records or "
-                                    "on removal nor the smallest class's size")
+                                    "on removal, a ratio of one record to the table, a class floor above the weakest "
+                                    "level, nor the smallest class's size")
     f.b = f"class_size_ge N cls ({f.upper})"
     return lines + _ineq(f, U, "1", "Hd") + [f"apply (weakest_class_size N cls ({f.upper})). exact Hd."]
 
 
 def weakest_family(cert, name):
     """The theorem ``name`` of a ``weakest-family`` certificate: B at most U on every table, whatever A."""
-    from implgraph.kernel_coq.generate import _block, _File
-    f = _File(cert, name)
+    from implgraph.kernel_coq.gen_floor_level import stated_file
+    from implgraph.kernel_coq.generate import _block
+    f = stated_file(cert, name)     # (B a class floor above its weakest level: FloorLevel.floor_level_ge)
     f.a, f.extra_binders = None, ""         # whatever A: no hypothesis on A (a stronger statement)
     lines = _lines(f)
     return _block(f.statement(), [f.intros()] + lines)

@@ -24,7 +24,7 @@ from implgraph.kernel_coq import gen_slack_pairs_tv
 from implgraph.kernel_coq import gen_subset_chord
 from implgraph.kernel_coq import gen_subset_pairs
 from implgraph.kernel_coq import gen_one_sided_pairs, gen_one_sided_removal
-from implgraph.kernel_coq import gen_weakest_family
+from implgraph.kernel_coq import gen_floor_level, gen_weakest_family
 from implgraph.kernel_coq import gen_top_cap
 from implgraph.kernel_coq import gen_attained_family
 from implgraph.kernel_coq import generate as _gen
@@ -79,8 +79,11 @@ _COMPOSITE_MODULES["top-cap"] = gen_top_cap.MODULES
 COMPOSITES["skew-family"] = gen_top_cap.skew_family
 _COMPOSITE_MODULES["skew-family"] = gen_top_cap.MODULES
 COMPOSITES.update(gen_attained_family.COMPOSITES)
+COMPOSITES["floor-level"] = gen_floor_level.floor_level_theorem
+_COMPOSITE_MODULES["floor-level"] = gen_floor_level.MODULES
 #: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
-_HEADER = {"set-channel-diversity": (_gen.ENTROPY,), "top-cap": (_gen.ENTROPY,), "skew-family": (_gen.ENTROPY,)}
+_HEADER = {"set-channel-diversity": (_gen.ENTROPY,), "top-cap": (_gen.ENTROPY,), "skew-family": (_gen.ENTROPY,),
+           "floor-level": (_gen.ENTROPY,)}
 
 _gen.METHODS.update({name: fn for name, (fn, _) in LEAVES.items()})
 
@@ -135,7 +138,12 @@ COVERED["chord"] += "; RecordClassChord.chord_record_class / record_class_one (e
 COVERED["chord"] += "; RecordClassChord.chord_onesub_low / onesub_one / cmean_le_N (one record <= T, pml)"
 
 COVERED["weakest-family"] = ("WeakestFamily.weakest_pairs / weakest_removal (B stated as its slack on every event), "
-                              "weakest_class_size (the upper bound, whatever A; the family is the checker's)")
+                              "weakest_class_size, weakest_record_ratio (one record against the table), "
+                              "FloorLevel.weakest_floor_level (a class floor above the weakest level) (the upper "
+                              "bound, whatever A; the family is the checker's)")
+
+COVERED["floor-level"] = ("FloorLevel.floor_level_support (B the fewest values: ceiling), floor_level_of_size (A the "
+                          "smallest class's size), weakest_floor_level")
 
 COVERED["top-cap"] = ("TopCap.top_cap_minent_max / top_cap_minent_inv / minent_of_tail (A's cap on the top frequency), "
                       "then Entropy.support_of_minent / shannon_of_minent; TopCap.two_le_ceil (2 values under a tail)")

@@ -33,9 +33,10 @@ FORMAT = "implgraph-certificate/1"
 #: of them comparing classes claims every partition (``min_classes`` 1)
 EVERY_TABLE_METHODS = (methods.SAME_LEVEL.name, methods.CHORD.name, methods.SUBSET_CHORD.name,
                        methods.DIVERGENCE_ORDER.name, methods.DIVERGENCE_CEILING.name)
-EVERY_TABLE_METHODS += (methods.WEAKEST_FAMILY.name,)
+EVERY_TABLE_METHODS += (methods.WEAKEST_FAMILY.name,)     # B's weakest level: every table meets it, whatever its classes
 EVERY_TABLE_METHODS += (methods.TOP_CAP.name,)     # a cap on every class's top frequency: whatever the partition
-EVERY_TABLE_METHODS += (methods.SKEW_FAMILY.name,)     # B's weakest level: every table meets it     # B's weakest level: every table meets it, whatever its classes
+EVERY_TABLE_METHODS += (methods.SKEW_FAMILY.name,)     # B's weakest level approached: every table meets it
+EVERY_TABLE_METHODS += (methods.FLOOR_LEVEL.name,)     # read off the class floor: whatever the partition
 
 
 @dataclass(frozen=True)

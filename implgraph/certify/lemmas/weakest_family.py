@@ -51,13 +51,24 @@ def _read(text):
     return parse_expr(str(text), {"N": _N, "T": _T})
 
 
+def _symbols(cert) -> dict:
+    """The certificate's parameter symbols (plain symbols, by name): a parameter's value may be one (``k4``)."""
+    return {n: sympy.Symbol(n) for n in (cert.get("symbols") or {}) if n not in ("N", "T") and str(n).isidentifier()}
+
+
+def _param(cert, text):
+    """A parameter's value read with the certificate's symbols."""
+    return parse_expr(str(text), _symbols(cert))
+
+
 def _same(x, y) -> bool:
     return sympy.simplify(sympy.expand_log(sympy.sympify(x) - y, force=True)) == 0
 
 
 def _kind_of(b, params):
-    """The family B's registered declarations call for, and B's divergence (or None)."""
-    from implgraph.definitions.capabilities import ClassSizeLevel
+    """The family B's registered declarations call for, and B's divergence (or None; :data:`RECORD_RATIO` for a
+    one-sided ratio of one record to the table)."""
+    from implgraph.definitions.capabilities import ClassSizeLevel, MinClassSizeAboveWeakest, RatioLevel, SubsetSize
     from implgraph.definitions.divergences import divergence_of
     div = divergence_of(b, params)
     if div is not None:
@@ -68,7 +79,16 @@ def _kind_of(b, params):
         g = sympy.sympify(div.order) if div.kind == "hockey-stick" else None
         ok = g is not None and g.is_number and g.is_finite and bool(g >= 1)
         return ("lone-record" if ok else None), div
-    return ("singletons" if b.has(ClassSizeLevel) else None), None
+    ratio, size = b.declared(RatioLevel), b.declared(SubsetSize)
+    if ratio is not None and (ratio.family, ratio.sides) == ("subset", "one-sided") and size is not None:
+        one = sympy.sympify(size.size(_N, {k: sympy.sympify(v) for k, v in params.items()})) == 1
+        return ("lone-record" if one else None), (RECORD_RATIO if one else None)
+    floor = b.has(MinClassSizeAboveWeakest)
+    return ("singletons" if b.has(ClassSizeLevel) or floor else None), None
+
+
+#: B a one-sided ratio of one record's mean to the table's (a subset ratio level of subsets of size 1)
+RECORD_RATIO = "record-ratio"
 
 
 def _phi(div, p, q):
@@ -91,13 +111,16 @@ def _divergence(div, groups, p, q):
 
 
 def b_witness(div, counts):
-    """``[(what, value)]``: the quantities B's level (a divergence between records or under record removal) is the
-    largest of, on the family of blocks of ``counts`` (in N) uniform over V_j values of their own, for every N >= 2
-    (N = n + 2), or None for a sign left undecided."""
+    """``[(what, value)]``: the quantities B's level (a divergence between records or under record removal, or the
+    ratio of one record to the table) is the largest of, on the family of blocks of ``counts`` (in N) uniform over V_j
+    values of their own, for every N >= 2 (N = n + 2), or None for a sign left undecided."""
     V = [sympy.Symbol(f"V{j}", positive=True, integer=True) for j in range(len(counts))]
     c = [sympy.sympify(x).subs(_N, _n + 2) for x in counts]
     N = _n + 2
     out = []
+    if div == RECORD_RATIO:     # a record of block j over the table's mean on a value of block j: (1/V_j)/(c_j/(N V_j))
+        return [(f"a record of block {j + 1} against the table", sympy.cancel((1 / V[j]) / (c[j] / (N * V[j]))))
+                for j in range(len(c))]
     if div.compares == "pairs":
         for i in range(len(c)):
             for j in range(len(c)):
@@ -127,8 +150,7 @@ def _family_steps(cert, fam, kind, div, U):
     if not all(s[1] for s in steps):
         return steps
     if kind == "singletons":
-        steps.append(("each record its own class (class \"own\"): B, the smallest class's size, is 1 = U",
-                      labels == {"own"} and _same(U, 1), f"classes {sorted(labels)}, U = {U}"))
+        steps.append(_singletons_step(cert, fam, labels, U))
         return steps
     steps.append(("one class holds every record", len(labels) == 1 and labels != {"own"}, f"classes {sorted(labels)}"))
     per_value = [sympy.cancel(c / _read(b["values"])) for c, b in zip(counts, blocks)]
@@ -141,6 +163,24 @@ def _family_steps(cert, fam, kind, div, U):
     steps.append((f"a quantity B's level is the largest of equals U = {U} for every N >= 2 (the numbers of values "
                   "symbols)", hit is not None, hit or "; ".join(f"{w}: {v}" for w, v in (found or []))))
     return steps
+
+
+def _singletons_step(cert, fam, labels, U):
+    """Each record its own class: B, the smallest class's size, is 1 = U; or B's declared minimum class size above
+    its weakest level, k, is at least 2 (a number, or ``k >= 2`` on the family's domain), so B is at its weakest, U."""
+    from implgraph.certify.registered import registered
+    from implgraph.definitions.capabilities import MinClassSizeAboveWeakest
+    b = registered((cert.get("B") or {}).get("definition"))
+    floor = b.declared(MinClassSizeAboveWeakest)
+    if floor is None:
+        return ("each record its own class (class \"own\"): B, the smallest class's size, is 1 = U",
+                labels == {"own"} and _same(U, 1), f"classes {sorted(labels)}, U = {U}")
+    value = ((cert.get("B") or {}).get("params") or {}).get(floor.param)
+    k = None if value is None else _param(cert, value)
+    stated = {_read_relation(t, cert) for t in fam.get("domain") or []}
+    two = k is not None and ((k.is_Integer and k >= 2) or sympy.Ge(k, 2).canonical in stated)
+    return (f"each record its own class (class \"own\"), fewer than B's minimum class size above its weakest level "
+            f"k = {k} >= 2: B is at its weakest, U", labels == {"own"} and two, f"classes {sorted(labels)}, k = {k}")
 
 
 def _integer_from_one(x) -> bool:
@@ -161,26 +201,33 @@ def _licensed(cert, fam):
         return True, "none"
     A = cert.get("A") or {}
     a = registered(A.get("definition"))
-    if a is None:
+    if a is None or registered((cert.get("B") or {}).get("definition")) is None:
         return False, "A is not registered here"
     allowed = []
-    found = uniform_values(a, _T)
+    above = a.declared(MinClassSizeAboveWeakest)
+    x = registered(above.level_of) if above is not None and above.level_of else a
+    found = uniform_values(x, _T) if x is not None else None
     if found is not None:
         allowed += list(sympy.And.make_args(found[1]))
     declared = a.declared(MinClassSize) or a.declared(MinClassSizeAboveWeakest)
     value = None if declared is None else (A.get("params") or {}).get(declared.param)
     if value is not None:
-        allowed.append(sympy.Ge(_N, parse_expr(str(value), {})))
+        allowed.append(sympy.Ge(_N, _param(cert, value)))
+    b = registered((cert.get("B") or {}).get("definition"))
+    above = None if b is None else b.declared(MinClassSizeAboveWeakest)
+    k = None if above is None else ((cert.get("B") or {}).get("params") or {}).get(above.param)
+    if k is not None:
+        allowed.append(sympy.Ge(_param(cert, k), 2))       # a one-record class is at B's weakest
     allowed = [r.canonical for r in allowed if isinstance(r, sympy.core.relational.Relational)]
-    bad = [t for t in texts if _read_relation(t) not in allowed]
+    bad = [t for t in texts if _read_relation(t, cert) not in allowed]
     return not bad, f"conditions not given by the registry: {bad}" if bad else "the registry's"
 
 
-def _read_relation(text):
+def _read_relation(text, cert):
     """A condition's text as a relation in canonical form, or None."""
     from implgraph.core.formula import parse_condition
     try:
-        rel = parse_condition(str(text), {"N": _N, "T": _T})
+        rel = parse_condition(str(text), {**_symbols(cert), "N": _N, "T": _T})
     except InputError:
         return None
     return rel.canonical if isinstance(rel, sympy.core.relational.Relational) else None
@@ -191,8 +238,8 @@ def _sampled_steps(cert, fam, a, b, div, U, ns):
     from implgraph.certify.domain import Domain
     from implgraph.core.concrete import ConcreteTable
     domain = Domain({**cert, "domain": [*(cert.get("domain") or []), *(fam.get("domain") or [])]})
-    pa = {k: parse_expr(str(v), {}) for k, v in ((cert.get("A") or {}).get("params") or {}).items()}
-    pb = {k: parse_expr(str(v), {}) for k, v in ((cert.get("B") or {}).get("params") or {}).items()}
+    pa = {k: _param(cert, v) for k, v in ((cert.get("A") or {}).get("params") or {}).items()}
+    pb = {k: _param(cert, v) for k, v in ((cert.get("B") or {}).get("params") or {}).items()}
     blocks = fam.get("blocks") or []
     checked = 0
     for env in domain.points([n for n in ns if n <= _MAX_N]):
@@ -203,8 +250,9 @@ def _sampled_steps(cert, fam, a, b, div, U, ns):
             return [("the family is a table at every sampled point", False, f"at {env}: {ev}")]
         rows, classes = _rows(ev)
         table = ConcreteTable.from_fractions(rows, classes=classes)
-        ra = _level(a, table, pa)
-        rb = div.level(rows, classes) if div is not None else _level(b, table, pb)
+        point = {sympy.Symbol(n): v for n, v in env.items() if n not in ("N", "T")}
+        ra = _level(a, table, _at(pa, point))
+        rb = div.level(rows, classes) if div not in (None, RECORD_RATIO) else _level(b, table, _at(pb, point))
         t, u = at[_T], U.subs(_N, env["N"])
         ra_s = None if ra is None or ra == float("inf") else _number(ra)
         meets = ra_s is not None and bool(ra_s >= t if a.stronger == "larger" else ra_s <= t)
@@ -216,6 +264,16 @@ def _sampled_steps(cert, fam, a, b, div, U, ns):
         checked += 1
     return [("A meets T and B's registered level is U on the family's table (exact)", checked > 0,
              f"{checked} points, N = 2..{min(max(ns), _MAX_N)}, T in {', '.join(map(str, domain.t_grid))}")]
+
+
+def _at(params, point):
+    """The parameters at a sample point (their symbols' values there): integers stay integers."""
+    out = {}
+    for k, v in params.items():
+        v = sympy.sympify(sympy.sympify(v).xreplace({s: sympy.sympify(point[s]) for s in sympy.sympify(v).free_symbols
+                                                      if s in point}))
+        out[k] = int(v) if v.is_Integer else v
+    return out
 
 
 def _number(level):
@@ -269,7 +327,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         steps.append((f"U is B's weakest raw level {weakest} (its registered scale: every table meets it)",
                       _same(U, weakest), f"U = {U}"))
         steps.append(("the supremum is claimed (tight)", cert.get("tight") is True, str(cert.get("tight"))))
-        params = {k: parse_expr(str(v), {}) for k, v in ((cert.get("B") or {}).get("params") or {}).items()}
+        params = {k: _param(cert, v) for k, v in ((cert.get("B") or {}).get("params") or {}).items()}
         kind, div = _kind_of(b, params)
         fam = cert.get("family") or {}
         steps += _family_steps(cert, fam, kind, div, U)
