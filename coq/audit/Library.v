@@ -157,6 +157,7 @@ From Implgraph Require Import WeakestFamily.
 Print Assumptions weakest_pairs.
 Print Assumptions weakest_removal.
 Print Assumptions weakest_class_size.
+Print Assumptions weakest_record_ratio.
 From Implgraph Require Import RecordClassChord.
 Print Assumptions chord_record_class.
 Print Assumptions record_class_one.
@@ -183,3 +184,19 @@ Print Assumptions minent_of_tail.
 Print Assumptions two_le_ceil.
 Print Assumptions minent_ge_one.
 Print Assumptions shannon_ge_one.
+From Implgraph Require Import OneSidedPairs.
+Print Assumptions onesided_pairs.
+Print Assumptions slack_pairs_ratio.
+From Implgraph Require Import OneSidedRemoval.
+Print Assumptions onesided_removal.
+Print Assumptions onesided_removal_weakest.
+Print Assumptions onesided_removal_hockey.
+Print Assumptions slack_removal_min_g.
+From Implgraph Require Import FloorLevel.
+Print Assumptions weakest_floor_level.
+Print Assumptions floor_level_support.
+Print Assumptions floor_level_of_size.
+Print Assumptions floor_level_class_size.
+Print Assumptions one_class_below.
+Print Assumptions weakest_minent.
+Print Assumptions weakest_shannon.
