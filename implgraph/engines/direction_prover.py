@@ -95,7 +95,7 @@ def _proved_at(tight, point, a_def, b_def, alpha, buckets=None, where=None):
         # took most of some pairs' time
         return v if v.is_number else simplified(v)
 
-    count = None if buckets is None else sympy.sympify(buckets, locals={"T": T_RAW})
+    count = None if buckets is None else sympy.sympify(buckets, locals={"T": T_RAW, "N": N_SYM})
     exists = None if where is None else sympy.sympify(where, locals={"T": T_RAW, "N": N_SYM})
 
     def buckets_at(araw):
@@ -103,7 +103,9 @@ def _proved_at(tight, point, a_def, b_def, alpha, buckets=None, where=None):
         if exists is not None and exists.subs({**at, **{x: point[x.name] for x in exists.free_symbols
                                                         if x.name in point}}) is not sympy.true:
             return float("inf")     # no attaining table at this level: the proved f is compared from above only
-        return 2 if count is None else int(count.subs(at))
+        # (the count may be a formula in N too, e.g. N m buckets for one class of N records)
+        return 2 if count is None else int(count.subs({**at, **{x: point[x.name] for x in count.free_symbols
+                                                          if x.name in point}}))
     return here, raw, buckets_at
 
 
