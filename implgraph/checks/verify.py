@@ -14,6 +14,7 @@ from pathlib import Path
 
 from implgraph.core.deadline import Timeout, deadline
 from implgraph.core.errors import InputError
+from implgraph.core.gc_batch import fewer_collections
 from implgraph.checks import check_claim
 from implgraph.core.verdict import Verdict
 from implgraph.io.datafile import data_files
@@ -193,6 +194,7 @@ def _check_all(plain, maps, known, max_n, timeout, jobs, progress, on_rows, cont
     return results
 
 
+@fewer_collections()
 def run_verify(ids=None, max_n: int = DEFAULT_MAX_N, progress=None, jobs: int = 1, paths=None,
                timeout: float | None = None, on_rows=None, fresh: bool = False, claims=None) -> list:
     """Verdicts of every (chosen) claim, in order; reading rows follow their claim.

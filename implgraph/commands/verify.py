@@ -13,6 +13,8 @@ from implgraph.certify.size import MAX_SECONDS
 from implgraph.checks.verify import DEFAULT_MAX_N, collect_claims, regressions, run_verify
 from implgraph.commands._data import add_data_arguments, data_sources
 from implgraph.core.errors import InputError
+from implgraph.core.assumption_order import unshuffled
+from implgraph.core.gc_batch import fewer_collections
 from implgraph.io.console import (QUIET, VERBOSE, Progress, emit, emit_row, results_console, verbosity, verdict_text,
                                    with_decimal)
 from implgraph.io.output import print_json
@@ -137,6 +139,8 @@ def summary(verdicts) -> str:
     return f"{len(verdicts)} verdicts: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
 
 
+@fewer_collections()
+@unshuffled()
 def run(args) -> int:
     if not 2 <= args.max_n <= MAX_MAX_N:
         raise InputError(f"--max-n {args.max_n} is out of range", fix=f"give 2 <= --max-n <= {MAX_MAX_N}")
