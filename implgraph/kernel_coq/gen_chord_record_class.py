@@ -14,7 +14,9 @@ one of these steps, so ``coqc`` rejects the file.
 
 from __future__ import annotations
 
-__all__ = ["applies", "record_class"]
+import sympy
+
+__all__ = ["applies", "record_class", "removal_two", "removal_class_two"]
 
 
 def _single(f) -> bool:
@@ -102,6 +104,40 @@ def record_class(f, div, k, lo, hi, U):
                   else f"(below_renyi2 ({clo}) ({chi}) Hlh)")
     lemma = "chord_record_class" if single else "chord_class_narrow"
     main = lines + [f"exact ({lemma} {k} N K x cls T ({clo}) ({chi}) ({f.upper}) Htab HA HN2 ltac:(lra) "
+                    f"Hlo Hhi Hlh {below_term} Hval)."]
+    return (["destruct (Rle_lt_or_eq_dec 1 T ltac:(lra)) as [HT1|E1]."]
+            + ["{ " + main[0]] + [f"  {ln}" for ln in main[1:]] + ["}"]
+            + ["{ " + one[0]] + [f"  {ln}" for ln in one[1:]] + ["}"])
+
+
+def removal_two(f, lo) -> bool:
+    """Record removal against a class divergence on the piece N <= 2: the certificate's lower end 1/T (the pieces
+    N >= 3 have 0 or N - (N - 1) T); the domain's N <= 2 is then a hypothesis ``chord_removal_two`` needs."""
+    from implgraph.kernel_coq.gen_chord import _sym
+    expr, names = _sym(f, lo)
+    return "T" in names and sympy.simplify(expr - 1 / names["T"]) == 0
+
+
+def removal_class_two(f, div, k, lo, hi, U):
+    """Proof lines of record removal against a class divergence at N = 2 (the domain states N <= 2): where T > 1
+    ``chord_removal_two`` on [lo, hi] around [1/T, 2 - 1/T]; at T = 1 ``one_subset_class``."""
+    from implgraph.kernel_coq.gen_chord import _at_one_value, _ineq, _value
+    clo, chi = f.tr.expr(lo), f.tr.expr(hi)
+    one = (["rewrite <- E1 in HA |- *.", f"apply (one_subset_class {k} N K x cls); [exact Htab | exact HA | lra |]."]
+           + _at_one_value(f, div, U))
+    f.domain.atoms.append((">", f.rd.poly("T - 1")))      # the other case: T > 1 (lo < hi)
+    try:
+        lines = (["assert (HT : 0 < T) by lra.", "assert (HN2 : 2 <= INR N) by lra.",
+                  "assert (HN2' : INR N <= 2) by lra."]
+                 + _ineq(f, lo, "1/T", "Hlo") + _ineq(f, "2 - 1/T", hi, "Hhi") + _ineq(f, lo, hi, "Hlh", strict=True))
+        if div.kind == "kl":
+            lines += _ineq(f, "0", lo, "Hl0", strict=True)
+        lines += _value(f, div, lo, hi, U)
+    finally:
+        f.domain.atoms.pop()
+    below_term = (f"(below_kl ({clo}) ({chi}) ltac:(lra) Hlh)" if div.kind == "kl"
+                  else f"(below_renyi2 ({clo}) ({chi}) Hlh)")
+    main = lines + [f"exact (chord_removal_two {k} N K x cls T ({clo}) ({chi}) ({f.upper}) Htab HA HN2 HN2' HT "
                     f"Hlo Hhi Hlh {below_term} Hval)."]
     return (["destruct (Rle_lt_or_eq_dec 1 T ltac:(lra)) as [HT1|E1]."]
             + ["{ " + main[0]] + [f"  {ln}" for ln in main[1:]] + ["}"]

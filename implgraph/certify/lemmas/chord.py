@@ -104,8 +104,14 @@ def _confines(A, B, div, domain=()):
     """``(lo, hi, same)``: the interval A's side confines B's compared ratios to, and whether it compares the same
     record sets (None: it confines none)."""
     if A.get("sides") == "one-sided" and A.get("family") == "class" and div.compares == "class":
-        # m_l/P_l <= T where the class lies above the table, <= 1 <= T elsewhere, >= 0: [0, T] (an upper bound only)
-        return (sympy.Integer(0), _T, False) if _same_classes(A, B) else None
+        # m_l/P_l <= T where the class lies above the table, <= 1 <= T elsewhere, >= 0: [0, T] (an upper bound only);
+        # narrower where the domain states T < N/(N - 1) or T >= N (one_record_ends: a class of s records has ratio
+        # (N - the rest's N - s)/s, the rest a union of classes each <= T: >= (N - (N - s) T)/s >= N - (N - 1) T,
+        # and <= N/s <= N), only on B's classes of >= 1 record
+        if not _same_classes(A, B):
+            return None
+        ends = one_record_ends(domain) if str(B.get("min_class") or "1") == "1" else (sympy.Integer(0), _T)
+        return (*ends, False)
     if A.get("sides") == "one-sided" and A.get("family") == "subset" and div.compares == "class" \
             and A.get("size") is not None and sympy.simplify(_expr(A["size"]) - 1) == 0:
         # one record against the table: x_i(l) <= T P_l for every record, so every class mean, on any partition:
@@ -139,6 +145,9 @@ def _confines(A, B, div, domain=()):
         return (*chord_subset_removal.interval(k), True)
     if _single_removal(A, div):     # the ends are the certificate's, checked by _single_interval_ok
         return 1 / _T, (_N - 1 / _T) / (_N - 1), True
+    if div.compares == "class" and removal and _states_le(domain, _N, 2):
+        # N = 2: x_1 = Q_2 and x_2 = Q_1, each within [1/T, T] of the table, and x_1/P + x_2/P = 2: [1/T, 2 - 1/T]
+        return 1 / _T, 2 - 1 / _T, True
     if div.compares == "class" and removal:      # x_i = N P - (N - 1) Q_i, Q_i/P in [1/T, T]; a class mean too
         # x_i/P >= N - (N - 1) T as well, which is >= 0 where T <= N/(N - 1): that interval where the domain says so
         low = _N - (_N - 1) * _T if _below_cut(domain) else sympy.Integer(0)
@@ -289,7 +298,9 @@ def _read_domain(cert, texts):
     condition on another parameter of the claim, e.g. the matrix's k1 where neither side states it, constrains nothing
     this lemma reads; leaving it out only strengthens what is re-checked)."""
     names = declared_names(cert, {"T": _T, "N": _N})
-    return conditions_over([parse_condition(str(c), names) for c in texts or []], (_T, _N))
+    read = [parse_condition(str(c), names) for c in texts or []]
+    # a conjunction (a piece's condition) is its conjuncts, each a condition of the domain
+    return conditions_over([a for c in read for a in (c.args if isinstance(c, sympy.And) else (c,))], (_T, _N))
 
 
 @lemma(methods.CHORD, own_partitions=True)

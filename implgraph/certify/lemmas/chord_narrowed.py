@@ -139,8 +139,9 @@ def one_record_ends(domain):
 
 
 def one_record_narrowed(cert, div) -> bool:
-    """A one-sided subset level of size 1 against a class divergence whose certificate's interval is narrowed (lo not 0
-    or hi not T): a piece whose tightness rests on its family alone (the family's checks)."""
+    """A one-sided subset level of size 1, or a one-sided class level, against a class divergence whose certificate's
+    interval is narrowed (lo not 0 or hi not T): a piece whose tightness rests on its family alone (the family's
+    checks)."""
     A, data = cert.get("A") or {}, cert.get("upper_certificate") or {}
-    return A.get("sides") == "one-sided" and A.get("family") == "subset" and div.compares == "class" \
+    return A.get("sides") == "one-sided" and A.get("family") in ("subset", "class") and div.compares == "class" \
         and (str(data.get("lo")) != "0" or str(data.get("hi")) != "T")

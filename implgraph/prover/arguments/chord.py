@@ -76,7 +76,7 @@ from implgraph.definitions.capabilities import SubsetSize
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover import registry
 from implgraph.prover import removal_record_class as single_class
-from implgraph.prover.removal_record_class import piece_upper, removal_class_supremum
+from implgraph.prover.removal_record_class import removal_class_pieces, removal_class_supremum, removal_class_upper
 from implgraph.prover.removal_supremum import piece_of, removal_pieces, removal_rows, removal_supremum, removal_upper
 from implgraph.prover.removal_chords import (SUBSET_REMOVAL_TEXT, _numeric_hockey, both_ways, narrows_pairwise_removal,
                                              single_pieces, single_record_removal, single_removal_supremum,
@@ -283,8 +283,9 @@ def _with_supremum(out, a, div, N, ja, b_classes, argument, case):
         exact = single_class.single_class_supremum(div, N, argument)      # a class's ratio also <= N - (N - 1)/T
     elif div.compares == "removal" and same and _two_sided(a, "subset") and not subset:
         exact = removal_supremum(div, N, argument)
-    elif lo == 0 and hi == T and _one_record(a) and single_class.applies(div, b_classes):
-        exact = single_class.one_record_supremum(div, N, argument)      # also >= N - (N - 1) T and <= N
+    elif lo == 0 and hi == T and (_one_record(a) or one_sided(a, "class")) and single_class.applies(div, b_classes):
+        # also >= N - (N - 1) T and <= N (the others' records, or the other classes, each <= T)
+        exact = single_class.one_record_supremum(div, N, argument, classes=not _one_record(a))
     if exact is not None:
         out.tight, out.attained_where, out.exact = False, sympy.false, exact
     return out
@@ -313,9 +314,8 @@ def certificate_parts(cert, ctx):
     if lo == 0 and hi == T and cert["A"].get("sides") == "one-sided" and div.compares == "class":   # pml's piece?
         lo, hi = single_class.one_record_ends(div, ctx.N, ctx.bound) or (lo, hi)
     if lo == 0 and div.compares == "class" and ctx.bound.tight:      # a piece of removal_class_supremum
-        low = ctx.N - (ctx.N - 1) * T
-        if ctx.bound.upper == piece_upper(div, low, hi):
-            lo = low
+        lo, hi = next(((x, y) for _, x, y in removal_class_pieces(ctx.N)
+                       if ctx.bound.upper == removal_class_upper(div, x, y)), (lo, hi))
     cert["upper_certificate"] = {"lemma": methods.CHORD.lemma, "kind": div.kind,
                                  "order": None if div.order is None else str(div.order), "compares": div.compares,
                                  "phi": None if phi is None else str(phi), "lo": str(lo), "hi": str(hi)}
@@ -349,7 +349,7 @@ def certificate_family(cert, ctx):
         L = sympy.cancel((1 - lo) / (hi - lo))
         return {"rows": [{"count": "1", "value": str(sympy.cancel(hi * L)), "class": "E1"},
                          {"count": "N - 1", "value": str(sympy.cancel(L * (N - hi) / (N - 1))), "class": "E2"}],
-                "domain": ["N >= 3"]}
+                "domain": [] if sympy.simplify(lo - 1 / T) == 0 else ["N >= 3"]}      # [1/T, 2 - 1/T]: N = 2
     subset = cert["A"].get("size") is not None and div.compares == "removal" \
         and subset_removal(ctx.a, div, parse_expr(str(cert["A"].get("size")), {"N": N}), N)
     if div.compares == "removal" and cert["A"].get("family") == "subset" and (subset or div.kind in ("kl", "renyi")
