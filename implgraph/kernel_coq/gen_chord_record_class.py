@@ -32,7 +32,15 @@ def applies(f, div, hi) -> bool:
     same = A.family == "class" and A.sides == "TwoSided" and str(A.min_class or "1") == str(B.min_class or "1") \
         and not A.max_class
     return div.compares == "class" and not B.max_class and (((_single(f) or same) and str(hi) != "T")
-                                                            or (_one_record(f) and _narrowed(f)))
+                                                            or ((_one_record(f) or _one_sided_class(f))
+                                                                and _narrowed(f)))
+
+
+def _one_sided_class(f) -> bool:
+    """A one-sided class level on B's classes of >= 1 record (basic beta-likeness), no maximum."""
+    A, B = f.cert.A, f.cert.B
+    return A.family == "class" and A.sides == "OneSided" and str(A.min_class or "1") == "1" \
+        and str(B.min_class or "1") == "1" and not A.max_class
 
 
 def _one_record(f) -> bool:
@@ -49,9 +57,10 @@ def _narrowed(f) -> bool:
 
 
 def one_record(f, div, k, lo, hi, U):
-    """Proof lines of one record against the table at most T: on [0, hi] with hi >= N ``chord_class_upper`` at
-    T0 = N (``cmean_le_N``); on [lo, hi] with lo <= N - (N - 1) T, T <= hi ``chord_onesub_low`` where T > 1,
-    ``onesub_one`` at T = 1."""
+    """Proof lines of one record against the table at most T, or of a one-sided class level on B's classes: on
+    [0, hi] with hi >= N ``chord_class_upper`` at T0 = N (``cmean_le_N``, every table); on [lo, hi] with
+    lo <= N - (N - 1) T, T <= hi ``chord_onesub_low`` (``chord_oneclass_low``) where T > 1, ``onesub_one``
+    (``oneclass_one``) at T = 1."""
     from implgraph.kernel_coq.gen_chord import _at_one_value, _ineq, _value, _value0
     clo, chi = f.tr.expr(lo), f.tr.expr(hi)
     if f.rd.poly(lo) == f.rd.poly("0"):
@@ -59,7 +68,8 @@ def one_record(f, div, k, lo, hi, U):
         value, below = _value0(f, div, k, hi, U)
         return lines + value + [f"exact (chord_class_upper {k} N K x cls (INR N) ({chi}) ({f.upper}) Htab "
                                 f"(cmean_le_N N K x cls Htab) ltac:(lra) Hhi {below} Hval)."]
-    one = ["rewrite <- E1 in HA |- *.", f"apply (onesub_one {k} N K x cls); [exact Htab | exact HA | lra |]."] \
+    low, at_one = ("chord_oneclass_low", "oneclass_one") if _one_sided_class(f) else ("chord_onesub_low", "onesub_one")
+    one = ["rewrite <- E1 in HA |- *.", f"apply ({at_one} {k} N K x cls); [exact Htab | exact HA | lra |]."] \
         + _at_one_value(f, div, U)
     f.domain.atoms.append((">", f.rd.poly("T - 1")))      # the other case: T > 1 (lo < hi)
     try:
@@ -73,7 +83,7 @@ def one_record(f, div, k, lo, hi, U):
         f.domain.atoms.pop()
     below_term = (f"(below_kl ({clo}) ({chi}) ltac:(lra) Hlh)" if div.kind == "kl"
                   else f"(below_renyi2 ({clo}) ({chi}) Hlh)")
-    main = lines + [f"exact (chord_onesub_low {k} N K x cls T ({clo}) ({chi}) ({f.upper}) Htab HA HN2 HT "
+    main = lines + [f"exact ({low} {k} N K x cls T ({clo}) ({chi}) ({f.upper}) Htab HA HN2 ltac:(lra) "
                     f"Hlo Hhi Hlh {below_term} Hval)."]
     return (["destruct (Rle_lt_or_eq_dec 1 T ltac:(lra)) as [HT1|E1]."]
             + ["{ " + main[0]] + [f"  {ln}" for ln in main[1:]] + ["}"]
@@ -84,7 +94,7 @@ def record_class(f, div, k, lo, hi, U):
     """Proof lines: where T > 1 ``chord_record_class`` (``chord_class_narrow`` for a class level) on [lo, hi]; at
     T = 1 ``record_class_one`` (``Divergence.one_class``)."""
     from implgraph.kernel_coq.gen_chord import _at_one_value, _ineq, _value
-    if _one_record(f):
+    if _one_record(f) or _one_sided_class(f):
         return one_record(f, div, k, lo, hi, U)
     clo, chi = f.tr.expr(lo), f.tr.expr(hi)
     single = _single(f)
