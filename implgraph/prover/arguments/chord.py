@@ -82,7 +82,7 @@ from implgraph.prover.removal_chords import (SUBSET_REMOVAL_TEXT, _numeric_hocke
                                              single_pieces, single_record_removal, single_removal_supremum,
                                              subset_removal, subset_removal_bound, subset_removal_interval)
 from implgraph.prover.shapes import compares as _two_sided
-from implgraph.prover.shapes import declared_subset_size, one_sided, ratio_sides
+from implgraph.prover.shapes import decide, declared_subset_size, one_sided, ratio_sides
 
 METHOD = methods.CHORD
 
@@ -237,6 +237,8 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
     where = _attained_where(div.compares, T, N, s, "pairwise" if _two_sided(a, "pairwise") else None) if same \
         else sympy.false
     where, upper = subset_removal_bound(upper, ja, N) if subset else (where, upper)
+    if where not in (sympy.true, sympy.false) and decide(region, where) is True:
+        where = sympy.true      # the claim's condition implies it (A's size k <= N - 1 gives N >= k + 1)
     one_sided_class = not same and lo == 0 and hi == T and div.compares == "class" and phi is not None \
         and (one_sided(a, "class") or _one_record(a))
     if one_sided_class:
