@@ -162,9 +162,11 @@ def _same_classes(A, B) -> bool:
 
 
 def _pieces_of_removal(A, div) -> bool:
-    """A subset level of size N - 1 against a removal KL or Renyi of a finite order: the removal lemma's case."""
-    return div.compares == "removal" and A.get("family") == "subset" and div.kind in ("kl", "renyi") \
-        and div.order is not sympy.oo
+    """A subset level of size N - 1 against a removal KL, Renyi of a finite order, total variation or hockey-stick at
+    gamma >= 1: the removal lemma's case (its intervals; the value both ways per kind, :func:`_value_steps`)."""
+    return div.compares == "removal" and A.get("family") == "subset" and ((div.kind in ("kl", "renyi", "tv")
+                                                                           and div.order is not sympy.oo)
+                                                                          or _hockey(div))
 
 
 def _below_cut(domain) -> bool:
@@ -263,7 +265,8 @@ def _family_symbolic(cert, fam, div) -> bool:
         x = first
         y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
     elif (_pairwise_removal(cert.get("A") or {}, div) or _single_removal(cert.get("A") or {}, div)) \
-            and _hockey(div) or (chord_subset_removal.removed(cert.get("A") or {}, div) is not None
+            and _hockey(div) or ((chord_subset_removal.removed(cert.get("A") or {}, div) is not None
+                                  or _pieces_of_removal(cert.get("A") or {}, div))
                                  and div.kind in ("tv", "hockey-stick")):
         # the others' row Q against P at ratios exactly hi and lo: both chords equalities
         data = cert.get("upper_certificate") or {}
@@ -370,11 +373,11 @@ def _value_steps(cert, A, div, ends, domain, removal, single):
         own = chord_subset_removal.value_steps(cert, div, lo, hi, upper)
         if own is not None:         # total variation, the hockey-stick
             return own
-    both = _pairwise_removal(A, div) or single
+    both = _pairwise_removal(A, div) or single or (removal and div.kind in ("tv", "hockey-stick"))
     if both and _hockey(div):
         return [("U is the larger of the hockey-stick's two chords, max(0, L (hi - gamma), (1 - L)(1 - gamma lo)) "
                  "(lo <= 1 <= hi, gamma >= 1; exact algebra)", _hockey_value_ok(div, upper, lo, hi, n_two), "exact")]
-    if removal or (both and div.kind != "tv"):
+    if both and div.kind != "tv" or removal and div.kind != "tv":
         return [("U is the larger chord's value, of phi and of its perspective (exact algebra)",
                  chord_removal.value_ok(div, upper, lo, hi), "exact")]
     out = [("phi is its own perspective (B the same both ways)", _self_perspective(div.phi(_R)), "exact")] \

@@ -77,7 +77,7 @@ from implgraph.definitions.divergences import divergence_of
 from implgraph.prover import registry
 from implgraph.prover import removal_record_class as single_class
 from implgraph.prover.removal_record_class import removal_class_pieces, removal_class_supremum, removal_class_upper
-from implgraph.prover.removal_supremum import piece_of, removal_pieces, removal_rows, removal_supremum, removal_upper
+from implgraph.prover.removal_supremum import has_pieces, piece_of, removal_pieces, removal_rows, removal_supremum, removal_upper
 from implgraph.prover.removal_chords import (SUBSET_REMOVAL_TEXT, _numeric_hockey, both_ways, narrows_pairwise_removal,
                                              single_pieces, single_record_removal, single_removal_supremum,
                                              subset_removal, subset_removal_bound, subset_removal_interval)
@@ -231,8 +231,10 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
         return None
     pairwise_removal = _two_sided(a, "pairwise") and narrows_pairwise_removal(div)
     subset = subset_removal(a, div, ja, N)
-    upper = both_ways(div, lo, hi, subset) if pairwise_removal or subset or single_record_removal(a, div, ja) else \
-        chord_upper(div, lo, hi)
+    # (record removal against the hockey-stick: its two chords' maximum, as the checker reads it)
+    hockey = div.compares == "removal" and _numeric_hockey(div) and _two_sided(a, "subset")
+    upper = both_ways(div, lo, hi, subset) if pairwise_removal or subset or hockey \
+        or single_record_removal(a, div, ja) else chord_upper(div, lo, hi)
     s = sympy.sympify((b_classes or {}).get("min_size", 1))
     where = _attained_where(div.compares, T, N, s, "pairwise" if _two_sided(a, "pairwise") else None) if same \
         else sympy.false
@@ -354,8 +356,7 @@ def certificate_family(cert, ctx):
                 "domain": [] if sympy.simplify(lo - 1 / T) == 0 else ["N >= 3"]}      # [1/T, 2 - 1/T]: N = 2
     subset = cert["A"].get("size") is not None and div.compares == "removal" \
         and subset_removal(ctx.a, div, parse_expr(str(cert["A"].get("size")), {"N": N}), N)
-    if div.compares == "removal" and cert["A"].get("family") == "subset" and (subset or div.kind in ("kl", "renyi")
-                                                                               and div.order is not sympy.oo):
+    if div.compares == "removal" and cert["A"].get("family") == "subset" and (subset or has_pieces(div)):
         # a piece of removal_supremum, or a subset of N - k records: one record at N P - (N - 1) Q
         lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
         where = ctx.bound.attained_where
