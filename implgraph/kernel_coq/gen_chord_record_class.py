@@ -138,7 +138,7 @@ def removal_class_two(f, div, k, lo, hi, U):
     f.domain.atoms.append((">", f.rd.poly("T - 1")))      # the other case: T > 1 (lo < hi)
     try:
         lines = (["assert (HT : 0 < T) by lra.", "assert (HN2 : 2 <= INR N) by lra.",
-                  "assert (HN2' : INR N <= 2) by lra."]
+                  "assert (HNle2 : INR N <= 2) by lra."]
                  + _ineq(f, lo, "1/T", "Hlo") + _ineq(f, "2 - 1/T", hi, "Hhi") + _ineq(f, lo, hi, "Hlh", strict=True))
         if div.kind == "kl":
             lines += _ineq(f, "0", lo, "Hl0", strict=True)
@@ -147,7 +147,7 @@ def removal_class_two(f, div, k, lo, hi, U):
         f.domain.atoms.pop()
     below_term = (f"(below_kl ({clo}) ({chi}) ltac:(lra) Hlh)" if div.kind == "kl"
                   else f"(below_renyi2 ({clo}) ({chi}) Hlh)")
-    main = lines + [f"exact (chord_removal_two {k} N K x cls T ({clo}) ({chi}) ({f.upper}) Htab HA HN2 HN2' HT "
+    main = lines + [f"exact (chord_removal_two {k} N K x cls T ({clo}) ({chi}) ({f.upper}) Htab HA HN2 HNle2 HT "
                     f"Hlo Hhi Hlh {below_term} Hval)."]
     return (["destruct (Rle_lt_or_eq_dec 1 T ltac:(lra)) as [HT1|E1]."]
             + ["{ " + main[0]] + [f"  {ln}" for ln in main[1:]] + ["}"]
