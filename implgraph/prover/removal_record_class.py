@@ -212,10 +212,22 @@ def one_record_supremum(div, N, argument, classes=False):
                 f"[{lo}, {hi}] ({why}): the chord there, attained by {how}"
                 + (" (the N - 1 others in one class)" if classes else ""))
         pieces.append((cond, Bound(one_record_value(div, N, lo, hi), True, methods.CHORD.name, text,
-                                   checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"], attained_where=sympy.true)))
+                                   build=_one_record_build(N, lo, hi), checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"],
+                                   attained_where=sympy.true)))
     upper = sympy.Piecewise(*[(b.upper, c) for c, b in pieces[:-1]], (pieces[-1][1].upper, True))
     return Bound(upper, True, methods.CHORD.name, argument + "; tight for every N, piece by piece in T",
                  checks=[c for _, b in pieces for c in b.checks], parts=pieces)
+
+
+def _one_record_build(N, lo, hi):
+    """The attaining table of a piece of :func:`one_record_supremum` at a point (one record in E1, N - 1 in E2)."""
+    from implgraph.prover.answer import T
+    from implgraph.prover.tables import rows_build
+    if lo == 0 and hi == T:         # one record at (1, 0), N - 1 at ((N/T - 1)/(N - 1), ...): ratios T and 0
+        return rows_build([(1, sympy.Integer(1), "E1"), (N - 1, (N / T - 1) / (N - 1), "E2")])
+    if lo == 0:                     # ratios N and 0
+        return rows_build([(1, sympy.Integer(1), "E1"), (N - 1, sympy.Integer(0), "E2")])
+    return rows_build([(1, T * (N - 1) / N, "E1"), (N - 1, (N - T) / N, "E2")])
 
 
 def one_record_ends(div, N, bound):
