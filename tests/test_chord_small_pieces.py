@@ -71,7 +71,8 @@ def test_dp_at_two_records_by_hand(t):
     assert brute.dp(rows) == t
     assert brute.renyi_level_sum(rows, 2, "class", ["E1", "E2"]) == 2 - 2 / t + 1 / t ** 2
     hi, lo = 2 - 1 / float(t), 1 / float(t)
-    assert brute.kl_level_float(rows, "class", ["E1", "E2"]) == pytest.approx((hi * math.log(hi) + lo * math.log(lo)) / 2)
+    kl = (hi * math.log(hi) + lo * math.log(lo)) / 2
+    assert brute.kl_level_float(rows, "class", ["E1", "E2"]) == pytest.approx(kl)
     # no table of two records at dp level <= T above it (a grid of 1/12)
     top = max(brute.renyi_level_sum(r, 2, "class", c) for r, c in _grid(2, 12, [["E1", "E2"]]) if brute.dp(r) <= t)
     assert top <= 2 - 2 / t + 1 / t ** 2

@@ -219,10 +219,8 @@ def _chord(f):
         lemma = "chord_subset_removal"
     elif A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "class" \
             and f.rd.poly(A.size) == f.rd.poly("N - 1"):
-        if narrow.removal_two(f, lo):      # the piece N <= 2: [1/T, 2 - 1/T]
-            return narrow.removal_class_two(f, div, k, lo, hi, U)
-        if lo != "0":
-            return subset_class_above(f, div, k, lo, hi, U)
+        if lo != "0":       # the piece N <= 2 ([1/T, 2 - 1/T]), or N - (N - 1) T below N/(N - 1)
+            return (narrow.removal_class_two if narrow.removal_two(f, lo) else subset_class_above)(f, div, k, lo, hi, U)
         return _subset_class(f, div, k, lo, hi, U)
     elif A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "removal" \
             and f.rd.poly(A.size) == f.rd.poly("1"):

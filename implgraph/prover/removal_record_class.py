@@ -31,7 +31,8 @@ import sympy
 from implgraph.core import methods
 
 __all__ = ["applies", "narrow_end", "single_class_supremum", "single_class_rows", "certificate_hi", "family_of",
-           "piece_upper", "two_records_upper", "removal_class_pieces", "removal_class_upper", "removal_class_supremum", "one_record_pieces", "one_record_value", "one_record_supremum",
+           "piece_upper", "two_records_upper", "removal_class_pieces", "removal_class_upper", "removal_class_supremum",
+           "one_record_pieces", "one_record_value", "one_record_supremum",
            "one_record_ends", "one_record_family"]
 
 _R = sympy.Symbol("r", positive=True)

@@ -66,11 +66,11 @@ import sympy
 from implgraph.certify.domain import conditions_over, declared_names
 from implgraph.certify.family import sampled_family_step
 from implgraph.certify.lemmas import chord_removal, chord_subset_removal, lemma
+from implgraph.certify.lemmas.chord_family import _at, family_at  # (_at: also read by the corners lemma)
 from implgraph.certify.lemmas.chord_narrowed import (_hockey, _hockey_value_ok, _pairwise_removal, _self_perspective,
                                                      _single_class_hi, _single_interval_ok, _single_removal,
                                                      _states_le, _states_n_two, _two_point_ok, _without_max,
                                                      one_record_ends, one_record_narrowed)
-from implgraph.certify.pointwise import level_number
 from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
@@ -199,57 +199,6 @@ def _chord_holds(div, upper, lo, hi, n_two=False) -> bool:
         return _without_max(upper - chord, n_two) == 0
     diff = sympy.expand_log(sympy.simplify(upper - chord), force=True)
     return sympy.simplify(diff) == 0
-
-
-def _rows(fam, T, N):
-    """The family's rows at (T, N): [(count, [x, 1 - x], class)] in exact numbers."""
-    out = []
-    for row in fam.get("rows") or []:
-        count = _expr(row["count"]).subs({_T: T, _N: N})
-        x = _expr(row["value"]).subs({_T: T, _N: N})
-        out.append((count, x, str(row.get("class"))))
-    return out
-
-
-def _at(expr, T, N):
-    """``expr`` at (T, N); at a point where it reads 0 log 0 (an end of the interval at 0), its limit in T from a
-    side where it is real."""
-    value = expr.subs({_T: T, _N: N})
-    if not value.has(sympy.nan, sympy.zoo):
-        return value
-    for side in ("-", "+"):
-        value = sympy.limit(expr.subs(_N, N), _T, T, side)
-        if value.is_real and value.is_finite:
-            return value
-    return value
-
-
-def _family_at(cert, fam, T, N, div):
-    """``(ok, how)``: at (T, N), the family is a table satisfying A at raw level <= T with B's level equal to U."""
-    from fractions import Fraction
-
-    from implgraph.certify.kernel import registered
-    from implgraph.core.concrete import INF, ConcreteTable
-    rows, classes = [], []
-    for count, x, label in _rows(fam, T, N):
-        if not (count.is_Integer and count >= 0 and x.is_Rational and 0 <= x <= 1):
-            return False, f"at T = {T}, N = {N}: a row is no record ({count} x {x})"
-        rows += [[Fraction(int(x.p), int(x.q)), 1 - Fraction(int(x.p), int(x.q))]] * int(count)
-        classes += [label] * int(count)
-    if len(rows) != N:
-        return False, f"at T = {T}, N = {N}: {len(rows)} records"
-    ct = ConcreteTable.from_fractions(rows, classes=classes)
-    a = registered(cert["A"]["definition"])
-    params = {k: parse_expr(str(v), {}) for k, v in ((cert["A"].get("params") or {}).items())}
-    ra = a.concrete(ct, **params)           # A's registered exact level (a ratio of averages: a Fraction or INF)
-    rb = div.level([list(r) for r in rows], classes)      # B's declared divergence, exactly
-    upper = _at(_expr(cert["upper"]), T, N)
-    if ra is None or ra == INF or rb is None or rb == INF:
-        return False, f"at T = {T}, N = {N}: a level is undefined or infinite ({ra}, {rb})"
-    ra_ok = sympy.Rational(ra.numerator, ra.denominator) <= T
-    rb_s = level_number(rb)
-    same = sympy.simplify(sympy.expand_log(rb_s - upper, force=True)) == 0 or abs(sympy.N(rb_s - upper, 50)) < 1e-40
-    return bool(ra_ok and same), f"at T = {T}, N = {N}: A's raw level {ra}, B's {rb_s} against U = {upper}"
 
 
 def _family_symbolic(cert, fam, div) -> bool:
@@ -408,4 +357,4 @@ def _tightness_steps(cert, div, same, ns):
     else:
         steps = [("A compares the same record sets as B (a tight claim)", same, "declared families")]
     steps.append(("the family's divergence is U (symbolic in T and N)", _family_symbolic(cert, fam, div), "exact"))
-    return steps + [sampled_family_step(cert, fam, ns, lambda t, n: _family_at(cert, fam, t, n, div), _read_domain)]
+    return steps + [sampled_family_step(cert, fam, ns, lambda t, n: family_at(cert, fam, t, n, div), _read_domain)]

@@ -77,7 +77,8 @@ from implgraph.definitions.divergences import divergence_of
 from implgraph.prover import registry
 from implgraph.prover import removal_record_class as single_class
 from implgraph.prover.removal_record_class import removal_class_pieces, removal_class_supremum, removal_class_upper
-from implgraph.prover.removal_supremum import has_pieces, piece_of, removal_pieces, removal_rows, removal_supremum, removal_upper
+from implgraph.prover.removal_supremum import (has_pieces, piece_of, removal_pieces, removal_rows, removal_supremum,
+                                               removal_upper)
 from implgraph.prover.removal_chords import (SUBSET_REMOVAL_TEXT, _numeric_hockey, both_ways, narrows_pairwise_removal,
                                              single_pieces, single_record_removal, single_removal_supremum,
                                              subset_removal, subset_removal_bound, subset_removal_interval)
