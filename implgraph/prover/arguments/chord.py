@@ -42,8 +42,9 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
 - B compares a class with the table, A is a one-sided class level on the same partition (only m_l/P_l <= T where the
   class lies above the table): every ratio lies in [0, T] (at most 1 <= T elsewhere), so KL and every Renyi order are
   at most the chord's log T (L = 1/T). An upper bound: A bounds no ratio from below, and the two-point table
-  (s records at (1, 0), N - s at ((N/T - s)/(N - s), ...)) attains it only where N/(N - s) <= T <= N/s, so
-  tightness is not claimed (docs/proofs/chord-one-sided.md);
+  (s records at (1, 0), N - s at ((N/T - s)/(N - s), ...)) attains it only where N/(N - s) <= T <= N/s
+  (docs/proofs/chord-one-sided.md); on classes of >= 1 record the others narrow it as for one record below (a class's
+  ratio >= N - (N - 1) T, the rest a union of classes each <= T, and <= N): the supremum piece by piece in T;
 - B compares a class with the table, A is a one-sided level of one record against the table (pointwise maximal
   leakage: x_i(l) <= T P_l for every record): a class's mean is an average of records, so every ratio lies in [0, T] on
   any partition and KL and every Renyi order are at most log T (tight where N/(N - 1) <= T <= N); for KL and Renyi of
@@ -52,8 +53,9 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
 - B compares a class with the table, A compares the subsets of N - 1 records with the table (record removal): each
   record is x_i = N P - (N - 1) Q_i with Q_i/P in [1/T, T], so x_i/P and a class's mean's ratio lie in
   [max(0, N - (N - 1) T), N - (N - 1)/T]: the bound log(N - (N - 1)/T) for every T, and beside it the supremum piece
-  by piece (:func:`removal_class_supremum`: the chord on [0, c] where T >= N/(N - 1), on [N - (N - 1) T, c] below),
-  attained for N >= 3 by one record at ratios (c, lo) in a class of its own and the N - 1 others alike.
+  by piece (:func:`removal_class_supremum`: the chord on [0, c] where T >= N/(N - 1), on [N - (N - 1) T, c] below,
+  on [1/T, 2 - 1/T] at N = 2, where x_1 = Q_2), attained by one record at ratios (c, lo) in a class of its own and the
+  N - 1 others alike. Against the removal total variation and hockey-stick the pieces of :func:`removal_supremum`.
 
 Since sum_l y_l r_l = 1 and phi lies below its chord on [lo, hi], sum_l y_l phi(r_l) <= L phi(hi) + (1 - L) phi(lo)
 with L = (1 - lo)/(hi - lo) (the y-mass at hi): D <= L phi(hi) + (1 - L) phi(lo), and for Renyi
