@@ -28,14 +28,16 @@ What the checker re-derives from the certificate's statement, not from its data:
   [1/T, T], so [N/(s + (N - s) T), N T/(s T + N - s)]. A a subset level of size N - 1 against a class divergence: each
   record's ratio x_i/P = N - (N - 1) Q_i/P with Q_i/P in [1/T, T], and a class's mean lies between its records', so
   [0, N - (N - 1)/T], or [N - (N - 1) T, N - (N - 1)/T] where the domain states T <= N/(N - 1) or T < N/(N - 1) (the
-  lower end >= 0).
+  lower end >= 0), or [1/T, 2 - 1/T] where the domain states N <= 2 (x_1 = Q_2, x_2 = Q_1, x_1/P + x_2/P = 2).
   A a two-sided subset level of size 1 (each record against the table) against a class divergence, any partition:
   every x_i(l) lies in [P_l/T, T P_l], so every class's mean does: [1/T, T]; where the domain states T >= N - 1
   (or >), [1/T, N - (N - 1)/T] (x_i(l)/P_l is N minus the others' N - 1 ratios, each >= 1/T).
   A two-sided class level on B's partition: [1/T, T], or [1/T, N - (N - 1)/T] where the domain states T >= N - 1
   (a class of s records has ratio (N - the others' N - s)/s, the others' classes each >= 1/T).
   A a one-sided class level against a class divergence on the same partition: m_l/P_l <= T where the class lies
-  above the table, <= 1 <= T elsewhere, >= 0, so [0, T] (A bounds no ratio from below: a tight claim only as below).
+  above the table, <= 1 <= T elsewhere, >= 0, so [0, T] (A bounds no ratio from below: a tight claim only as below);
+  on classes of >= 1 record also >= N - (N - 1) T and <= N (the rest a union of classes each <= T), read as for one
+  record below where the domain states the piece.
   A a one-sided subset level of size 1 (one record against the table) against a class divergence, any partition:
   every record has x_i(l) <= T P_l, so every class's mean does: [0, T]. For either one-sided case a tight claim is
   accepted only with the family's own domain exactly T >= N/(N - s), T <= N/s (s = 1 for one record, B's smallest
@@ -55,8 +57,9 @@ What the checker re-derives from the certificate's statement, not from its data:
   first class and the table) minus U simplifies to 0;
 - A a subset level of size N - 1 against record removal (:mod:`implgraph.certify.lemmas.chord_removal`): the
   interval of Q_i/P is [1/T, h] with h = T or N/(N - 1), or 2 - 1/T where the domain states N <= 2; U is the larger
-  of the chords of phi and of its perspective psi(q) = q phi(1/q) there; a tight family's others (Q) and table (P)
-  give U both ways.
+  of the chords of phi and of its perspective psi(q) = q phi(1/q) there (total variation: its own perspective, one
+  chord; the hockey-stick: its three arguments, a chord <= 0 on the domain may be left out); a tight family's others
+  (Q) and table (P) give U both ways.
 """
 
 from __future__ import annotations
