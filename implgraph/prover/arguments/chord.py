@@ -55,7 +55,8 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
   [max(0, N - (N - 1) T), N - (N - 1)/T]: the bound log(N - (N - 1)/T) for every T, and beside it the supremum piece
   by piece (:func:`removal_class_supremum`: the chord on [0, c] where T >= N/(N - 1), on [N - (N - 1) T, c] below,
   on [1/T, 2 - 1/T] at N = 2, where x_1 = Q_2), attained by one record at ratios (c, lo) in a class of its own and the
-  N - 1 others alike. Against the removal total variation and hockey-stick the pieces of :func:`removal_supremum`.
+  N - 1 others alike. Against the removal total variation and hockey-stick the pieces of :func:`removal_supremum`
+  (docs/proofs/chord-small-pieces.md).
 
 Since sum_l y_l r_l = 1 and phi lies below its chord on [lo, hi], sum_l y_l phi(r_l) <= L phi(hi) + (1 - L) phi(lo)
 with L = (1 - lo)/(hi - lo) (the y-mass at hi): D <= L phi(hi) + (1 - L) phi(lo), and for Renyi
