@@ -1,6 +1,7 @@
 """A one-sided class ratio (basic beta-likeness, raw level T = 1 + beta) bounds a class's KL and Renyi divergence
-from the table by log T (docs/proofs/chord-one-sided.md), tight where N/(N - 1) <= T <= N
-(docs/proofs/tight-one-sided-chord.md).
+from the table by log T (docs/proofs/chord-one-sided.md), which is the supremum where N/(N - 1) <= T <= N
+(docs/proofs/tight-one-sided-chord.md); below and beyond, the other classes narrow a class's ratio to
+[N - (N - 1) T, T] and [0, N] (tests/test_chord_small_pieces.py).
 
 Hand values: every ratio m_l/P_l of a class to the table lies in [0, T]; the chord of r log r (or r^alpha) on [0, T]
 with mass L = 1/T at T gives KL <= log T and exp((alpha - 1) D_alpha) <= T^(alpha - 1). Attained at N = 2 by records
@@ -32,23 +33,31 @@ def proved():
                                         b_params={"alpha": sympy.Integer(2)}, max_n=3)}
 
 
-def _cert(r):
-    return r.details.get("certificate") or r.details["certificates"][0]
+def _bound_cert(r):
+    return r.details["certificate"]
+
+
+def _middle(r):
+    """The supremum's piece on [0, T] (N/(N - 1) <= T <= N)."""
+    (cert,) = [c for c in r.details["certificates"] if (c["upper_certificate"]["lo"], c["upper_certificate"]["hi"])
+               == ("0", "T")]
+    return cert
 
 
 def test_proved_log_one_plus_beta_as_an_upper_bound(proved):
     for r in proved.values():
-        assert r.verdict == "proved" and r.tightness == "tight"    # where N/(N - 1) <= T <= N (stated)
-        assert r.details["attained_where"] == "(T <= N) & (T >= N/(N - 1))"
-        f = sympy.sympify(str(r.tight), locals={"beta": _BETA})
-        assert sympy.simplify(f - sympy.log(1 + _BETA)) == 0        # the hand value log(1 + beta)
-        cert = _cert(r)
-        assert cert["method"] == "chord" and cert["tight"]
+        assert r.verdict == "proved" and r.tightness == "tight" and not r.details.get("attained_where")
+        f = sympy.sympify(str(r.tight), locals={"beta": _BETA, "N": sympy.Symbol("N")})
+        middle = [v for v, c in f.args if c != sympy.true and c.has(sympy.Symbol("N")) and not c.has(sympy.Lt)]
+        assert sympy.simplify(middle[0] - sympy.log(1 + _BETA)) == 0    # the hand value log(1 + beta) in the middle
+        cert = _bound_cert(r)                   # the bound log T on every table, an upper bound beside the supremum
+        assert cert["method"] == "chord" and not cert["tight"] and cert["upper"] == "log(T)"
         assert check_certificate(cert).ok
+        assert _middle(r)["tight"] and check_certificate(_middle(r)).ok
 
 
 def test_forged_certificates_rejected(proved):
-    cert = _cert(proved["kl"])
+    cert = _middle(proved["kl"])
     bad = copy.deepcopy(cert)
     bad["upper"] = "log(T)/2"                   # below the chord's value
     assert not check_certificate(bad).ok
@@ -93,20 +102,39 @@ def chained():
 
 
 def test_finite_level_chain_to_log_one_plus_beta(chained):
-    for r in chained.values():
-        # tight where N/(N - 1) <= T <= N, the chord's family split into 3^ceiling(T) buckets per bucket
-        assert r.verdict == "proved" and r.tightness == "tight" and r.method == "chain"
-        f = sympy.sympify(str(r.tight), locals={"beta": _BETA})
-        assert sympy.simplify(f - sympy.log(1 + _BETA)) == 0
-        cert = r.details["certificate"]
-        assert cert["min_classes"] == 1 and check_certificate(cert).ok       # every partition, one class included
-        for upper in ("log(T)/2", "log(2*T)", "T - 1"):                      # not the chord part's bound
-            bad = copy.deepcopy(cert)
-            bad["upper"] = upper
-            assert not check_certificate(bad).ok
+    # KL: tight where N/(N - 1) <= T <= N, the chord's family split into 3^ceiling(T) buckets per bucket (the solver
+    # does not sign KL's lower piece above 0, so a table of one class would not be covered by the pieces)
+    r = chained["kl"]
+    assert r.verdict == "proved" and r.tightness == "tight" and r.method == "chain"
+    assert r.details["attained_where"] == "(T <= N) & (T >= N/(N - 1))"
+    f = sympy.sympify(str(r.tight), locals={"beta": _BETA})
+    assert sympy.simplify(f - sympy.log(1 + _BETA)) == 0
+    cert = r.details["certificate"]
+    assert cert["min_classes"] == 1 and check_certificate(cert).ok       # every partition, one class included
+    for upper in ("log(T)/2", "log(2*T)", "T - 1"):                      # not the chord part's bound
         bad = copy.deepcopy(cert)
-        bad["parts"][1]["upper"] = bad["upper"] = "log(T)/2"                   # the part's own lemma refuses it
+        bad["upper"] = upper
         assert not check_certificate(bad).ok
+    bad = copy.deepcopy(cert)
+    bad["parts"][1]["upper"] = bad["upper"] = "log(T)/2"                   # the part's own lemma refuses it
+    assert not check_certificate(bad).ok
+
+
+def test_finite_level_chain_piece_by_piece(chained):
+    # Renyi-2: basic beta-likeness's pieces chained one by one: log((N - 1) beta^2 + 1) below N/(N - 1), log(1 + beta)
+    # up to N, log N beyond (at N = 3: beta = 1/4 gives log(9/8), beta = 3 gives log 3)
+    r = chained["renyi2"]
+    assert r.verdict == "proved" and r.tightness == "tight" and r.method == "chain"
+    assert not r.details.get("attained_where")
+    names = {s.name: s for s in r.tight.free_symbols}
+    at = lambda n, beta: float(r.tight.subs({names["N"]: n, names["beta"]: beta}))      # noqa: E731
+    assert at(3, sympy.Rational(1, 4)) == pytest.approx(math.log(9 / 8))
+    assert at(3, 1) == pytest.approx(math.log(2)) and at(3, 3) == pytest.approx(math.log(3))
+    certs = r.details["certificates"]
+    assert len(certs) == 3 and all(c["method"] == "chain" and c["tight"] and check_certificate(c).ok for c in certs)
+    bad = copy.deepcopy(certs[0])
+    bad["parts"][1]["upper"] = bad["upper"] = f"({certs[0]['upper']})*9/10"     # below the piece's chord
+    assert not check_certificate(bad).ok
 
 
 def test_enhanced_against_brute_force():

@@ -165,6 +165,9 @@ Print Assumptions chord_class_narrow.
 Print Assumptions chord_onesub_low.
 Print Assumptions onesub_one.
 Print Assumptions cmean_le_N.
+Print Assumptions chord_removal_two.
+Print Assumptions chord_oneclass_low.
+Print Assumptions oneclass_one.
 From Implgraph Require Import CornersNarrow.
 Print Assumptions corners_conf.
 Print Assumptions corners_narrow_kl.

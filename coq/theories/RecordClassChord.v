@@ -235,3 +235,89 @@ Proof.
   replace (sumS N (classof cls i) (col x l) / card N (classof cls i) * card N (classof cls i))
     with (sumS N (classof cls i) (col x l)) by (field; lra). nra.
 Qed.
+
+(** * Record removal (a two-sided subset level of size [N - 1]) at [N = 2] against a class divergence: the chord on
+    [[1/T, 2 - 1/T]] (implgraph.prover.removal_record_class, the piece [N <= 2]; the certify lemma
+    implgraph.certify.lemmas.chord).
+
+    At [N = 2] removing one record leaves the other: the level of size [N - 1] is the level of size 1, each record
+    within [[1/T, T]] of the table, and a record's ratio is [2] minus the other's, so at most [2 - 1/T]
+    ([chord_record_class] at [N = 2], whose narrowed end [N - (N - 1)/T] is [2 - 1/T]). *)
+Theorem chord_removal_two k N K x cls T lo hi U :
+  table N K x -> subset_le TwoSided N K x (INR N - 1) T -> 2 <= INR N -> INR N <= 2 -> 0 < T ->
+  lo <= 1 / T -> 2 - 1 / T <= hi -> lo < hi ->
+  below_chord (phi_of k) lo hi -> chord_val (phi_of k) lo hi <= dbound k U -> div_class_le k N K x cls U.
+Proof.
+  intros Htab HA HN2 HN2' HT Hlo Hhi Hlh Hc HU.
+  assert (E2 : INR N = 2) by lra.
+  replace (INR N - 1) with 1 in HA by lra.
+  apply (chord_record_class k N K x cls T lo hi U Htab HA HN2 HT Hlo); auto.
+  rewrite E2. replace (2 - (2 - 1) / T) with (2 - 1 / T) by (field; lra). exact Hhi.
+Qed.
+
+(** * A one-sided class level on B's partition (each class's mean at most [T] times the table's: basic beta-likeness)
+    against a class divergence: the chord on [[N - (N - 1) T, T]] where [T < N/(N - 1)], on [[0, N]] where [T > N]
+    (implgraph.prover.removal_record_class; the certify lemma implgraph.certify.lemmas.chord).
+
+    The records outside a class [C] of [c] records are a union of classes, each of mean at most [T P]: their sum is at
+    most [(N - c) T P] ([sumS_class_means]), so [C]'s mean, [(N P - rest)/c], is at least
+    [(N - (N - c) T) P/c >= (N - (N - 1) T) P] (the gap is [N (c - 1)(T - 1) P/c >= 0]: [oneclass_low]). With the
+    level's own upper end [T] B is at most the chord of phi on any [[lo, hi]] around [[N - (N - 1) T, T]]
+    ([chord_oneclass_low]); at [T = 1] every class's mean is the table's ([oneclass_one]); beyond [T = N] the chord
+    on [[0, N]] ([cmean_le_N], every table). *)
+Lemma oneclass_low N K x cls T i l :
+  table N K x -> class_le OneSided N K x cls T -> 1 <= T -> (i < N)%nat -> (l < K)%nat ->
+  (INR N - (INR N - 1) * T) * tmean N x l <= cmean N x cls i l.
+Proof.
+  intros Htab HA HT Hi Hl.
+  assert (HN : 0 < INR N) by (apply lt_0_INR; lia).
+  set (C := classof cls i).
+  assert (Hc : 1 <= card N C) by (apply class_self_pos; exact Hi).
+  assert (Htm : 0 <= tmean N x l) by (apply (tmean_nonneg N K); auto).
+  assert (Hclosed : forall j k, (j < N)%nat -> (k < N)%nat -> cls j = cls k -> compl C j = compl C k)
+    by (intros j k _ _ E; unfold compl, C, classof; rewrite E; reflexivity).
+  assert (Hrest : sumS N (compl C) (col x l) <= (INR N - card N C) * (T * tmean N x l)).
+  { rewrite <- (sumS_class_means N x cls (compl C) l Hclosed), <- card_compl, Rmult_comm, <- sumS_const.
+    apply sumS_le. intros j Hj _. exact (oneclass_upper N K x cls T HA j l Hj Hl). }
+  pose proof (sumS_split N C (col x l)) as Hsplit.
+  assert (Hsum : sum N (col x l) = INR N * tmean N x l) by (unfold tmean; field; lra).
+  unfold cmean. fold C.
+  apply Rmult_le_reg_r with (card N C); [lra|].
+  replace (sumS N C (col x l) / card N C * card N C) with (sumS N C (col x l)) by (field; lra).
+  assert (Hgap : 0 <= INR N * (card N C - 1) * (T - 1) * tmean N x l).
+  { apply Rmult_le_pos; [apply Rmult_le_pos; [apply Rmult_le_pos; lra |] | exact Htm]. lra. }
+  assert (E : (INR N - (INR N - 1) * T) * tmean N x l * card N C
+              = INR N * tmean N x l - (INR N - card N C) * (T * tmean N x l)
+                - INR N * (card N C - 1) * (T - 1) * tmean N x l) by ring.
+  rewrite E. lra.
+Qed.
+
+Theorem chord_oneclass_low k N K x cls T lo hi U :
+  table N K x -> class_le OneSided N K x cls T -> 2 <= INR N -> 1 <= T ->
+  lo <= INR N - (INR N - 1) * T -> T <= hi -> lo < hi ->
+  below_chord (phi_of k) lo hi -> chord_val (phi_of k) lo hi <= dbound k U -> div_class_le k N K x cls U.
+Proof.
+  intros Htab HA HN HT Hlo Hhi Hlh Hc HU i Hi.
+  assert (HN0 : (0 < N)%nat) by (apply INR_lt; simpl; lra).
+  apply (chord_between k K _ _ lo hi U); auto.
+  - intros l Hl. apply (tmean_nonneg N K); auto.
+  - apply (tmean_sum N K); auto.
+  - apply (cmean_sum N K); auto.
+  - intros l Hl. pose proof (tmean_nonneg N K x l Htab Hl) as HP.
+    pose proof (oneclass_low N K x cls T i l Htab HA HT Hi Hl) as H1.
+    pose proof (oneclass_upper N K x cls T HA i l Hi Hl) as H2.
+    split; nra.
+Qed.
+
+Theorem oneclass_one k N K x cls U :
+  table N K x -> class_le OneSided N K x cls 1 -> 2 <= INR N -> phi_of k 1 <= dbound k U -> div_class_le k N K x cls U.
+Proof.
+  intros Htab HA HN2 H1 i Hi.
+  assert (HN : (0 < N)%nat) by (destruct N; [simpl in HN2; lra | lia]).
+  assert (E : forall l, (l < K)%nat -> cmean N x cls i l = tmean N x l).
+  { intros l Hl. pose proof (oneclass_low N K x cls 1 i l Htab HA ltac:(lra) Hi Hl) as A.
+    pose proof (oneclass_upper N K x cls 1 HA i l Hi Hl) as B. nra. }
+  split.
+  - intros l Hl Z. rewrite E by exact Hl. exact Z.
+  - rewrite (fdiv_same K _ _ _ E (tmean_sum N K x Htab HN)). exact H1.
+Qed.

@@ -219,8 +219,8 @@ def _chord(f):
         lemma = "chord_subset_removal"
     elif A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "class" \
             and f.rd.poly(A.size) == f.rd.poly("N - 1"):
-        if lo != "0":
-            return subset_class_above(f, div, k, lo, hi, U)
+        if lo != "0":       # the piece N <= 2 ([1/T, 2 - 1/T]), or N - (N - 1) T below N/(N - 1)
+            return (narrow.removal_class_two if narrow.removal_two(f, lo) else subset_class_above)(f, div, k, lo, hi, U)
         return _subset_class(f, div, k, lo, hi, U)
     elif A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "removal" \
             and f.rd.poly(A.size) == f.rd.poly("1"):
@@ -386,7 +386,7 @@ def _value(f, div, lo, hi, U):
     expr, _ = _sym(f, U)
     X = sympy.simplify(sympy.exp(expr))
     _need(not X.has(sympy.exp, sympy.log), f"exp(U) is not a rational function ({X})")
-    xt = str(X)
+    xt = str(X) if "**(-" not in str(X) else str(sympy.cancel(X))      # (a negative power: one quotient)
     lines = _ineq(f, "0", xt, "HX", strict=True)
     chord_text = f"(1 - ({lo}))*({hi})**2 + (({hi}) - 1)*({lo})**2"
     lines += _ineq(f, chord_text, f"({xt})*(({hi}) - ({lo}))", "Hc")

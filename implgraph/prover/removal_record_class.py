@@ -31,7 +31,8 @@ import sympy
 from implgraph.core import methods
 
 __all__ = ["applies", "narrow_end", "single_class_supremum", "single_class_rows", "certificate_hi", "family_of",
-           "piece_upper", "removal_class_supremum", "one_record_pieces", "one_record_value", "one_record_supremum",
+           "piece_upper", "two_records_upper", "removal_class_pieces", "removal_class_upper", "removal_class_supremum",
+           "one_record_pieces", "one_record_value", "one_record_supremum",
            "one_record_ends", "one_record_family"]
 
 _R = sympy.Symbol("r", positive=True)
@@ -124,26 +125,49 @@ def piece_upper(div, low, hi):
     return div.from_phi_mean((T * phi.subs(_R, hi) + phi.subs(_R, low)) / (T + 1))
 
 
+def two_records_upper(div):
+    """The chord's value on [1/T, 2 - 1/T] (N = 2), whose mass at each end is L = 1/2: the mean of phi at the ends."""
+    from implgraph.prover.answer import T
+    phi = div.phi(_R)
+    mean = (phi.subs(_R, 2 - 1 / T) + phi.subs(_R, 1 / T)) / 2
+    return div.from_phi_mean(sympy.factor(sympy.cancel(mean)) if div.kind == "renyi" else mean)
+
+
+def removal_class_pieces(N):
+    """``[(condition, lo, hi)]``: a record's (a class's) ratio to the table under record removal, piece by piece in N
+    and T (:func:`removal_class_supremum`)."""
+    from implgraph.prover.answer import T
+    cut, three = N / (N - 1), sympy.Ge(N, 3)
+    # the last piece strictly below the cut: at T = N/(N - 1) its lo is 0 and its value reads 0 log 0 (the second's)
+    return [(sympy.Le(N, 2), 1 / T, 2 - 1 / T), (sympy.And(three, sympy.Ge(T, cut)), sympy.Integer(0), narrow_end(N)),
+            (sympy.And(three, sympy.Lt(T, cut)), N - (N - 1) * T, narrow_end(N))]
+
+
+def removal_class_upper(div, lo, hi):
+    """The value of a piece of :func:`removal_class_pieces`."""
+    from implgraph.prover.answer import T
+    return two_records_upper(div) if sympy.simplify(lo - 1 / T) == 0 else piece_upper(div, lo, hi)
+
+
 def removal_class_supremum(div, N, argument):
-    """The tight bound of record removal against a class divergence (N >= 3), piece by piece in T: a record's ratio
-    x_i/P lies in [max(0, N - (N - 1) T), N - (N - 1)/T] (module notes), the chord on that interval; attained by one
-    record in a class of its own at ratios (hi, lo) and the N - 1 others alike."""
+    """The tight bound of record removal against a class divergence, piece by piece in N and T: at N = 2 a record is
+    the other's removal (x_1 = Q_2), so its ratio lies in [1/T, 2 - 1/T] (x_1/P = 2 - x_2/P); for N >= 3 a record's
+    ratio x_i/P lies in [max(0, N - (N - 1) T), N - (N - 1)/T] (module notes). The chord on that interval, attained
+    by one record in a class of its own at ratios (hi, lo) and the N - 1 others alike."""
     from implgraph.prover.answer import T, Bound
-    hi, lo = N - (N - 1) / T, N - (N - 1) * T
-    cut = N / (N - 1)
     pieces = []
-    # the second piece strictly below the cut: at T = N/(N - 1) its lo is 0 and its value reads 0 log 0 (the first's)
-    for cond, low in ((sympy.Ge(T, cut), sympy.Integer(0)), (sympy.Lt(T, cut), lo)):
-        u = piece_upper(div, low, hi)
-        pieces.append((cond, Bound(u, True, methods.CHORD.name,
+    for cond, low, hi in removal_class_pieces(N):
+        why = ("x_1 = Q_2 and x_2 = Q_1, each within [1/T, T] of the table, and x_1/P + x_2/P = 2" if low == 1 / T
+               else "x_i/P = N - (N - 1) Q_i/P, Q_i/P in [1/T, T], and x_i >= 0")
+        pieces.append((cond, Bound(removal_class_upper(div, low, hi), True, methods.CHORD.name,
                                    argument + f"; where {cond}, every record's ratio to the table lies in [{low}, {hi}]"
-                                   " (x_i/P = N - (N - 1) Q_i/P, Q_i/P in [1/T, T], and x_i >= 0): the chord there, "
-                                   "attained by one record in a class of its own at ratios (hi, lo), the N - 1 others "
-                                   "alike (their ratios (N - hi)/(N - 1), (N - lo)/(N - 1) lie in [lo, hi] for N >= 3)",
-                                   checks=[f"phi'' >= 0 on [{low}, {hi}]: True"], attained_where=sympy.Ge(N, 3))))
-    upper = sympy.Piecewise((pieces[0][1].upper, pieces[0][0]), (pieces[1][1].upper, True))
-    return Bound(upper, True, methods.CHORD.name, argument + "; tight for N >= 3, piece by piece in T",
-                 checks=[c for _, b in pieces for c in b.checks], parts=pieces, attained_where=sympy.Ge(N, 3))
+                                   f" ({why}), a class's mean too: the chord there, attained by one record in a class "
+                                   "of its own at ratios (hi, lo), the N - 1 others alike (their ratios "
+                                   "(N - hi)/(N - 1), (N - lo)/(N - 1) lie in [1/T, T])",
+                                   checks=[f"phi'' >= 0 on [{low}, {hi}]: True"], attained_where=sympy.true)))
+    upper = sympy.Piecewise(*[(b.upper, c) for c, b in pieces[:-1]], (pieces[-1][1].upper, True))
+    return Bound(upper, True, methods.CHORD.name, argument + "; tight for every N, piece by piece in N and T",
+                 checks=[c for _, b in pieces for c in b.checks], parts=pieces)
 
 
 def one_record_pieces(N):
@@ -168,24 +192,43 @@ def one_record_value(div, N, lo, hi):
     return div.from_phi_mean(((N - 1) * phi.subs(_R, T) + phi.subs(_R, lo)) / N)
 
 
-def one_record_supremum(div, N, argument):
-    """The tight bound of one record against the table at most T (pml) against a class divergence, piece by piece in
-    T (:func:`one_record_pieces`), each attained by a two-row table (:func:`one_record_family`)."""
+def one_record_supremum(div, N, argument, classes=False):
+    """The tight bound of one record against the table at most T (pml), or of a one-sided class level on B's partition
+    (``classes``: basic beta-likeness), against a class divergence, piece by piece in T (:func:`one_record_pieces`),
+    each attained by a two-row table (:func:`one_record_family`). A class level: a class of s records has ratio
+    (N - the rest's N - s)/s, the rest a union of classes each <= T, so >= (N - (N - s) T)/s >= N - (N - 1) T (the gap
+    N (s - 1)(T - 1)/s) and <= N/s <= N."""
     from implgraph.prover.answer import Bound
     pieces = []
+    why = ("a class of s records has ratio (N - the rest's N - s ratios)/s, the rest a union of classes each <= T, so "
+           ">= (N - (N - s) T)/s >= N - (N - 1) T; the rest's >= 0, so <= N/s <= N" if classes else
+           "the others' N - 1 ratios each <= T, so a record's >= N - (N - 1) T; the others' >= 0, so <= N), a "
+           "class's too (an average of records")
     for cond, lo, hi in one_record_pieces(N):
         how = {0: "one record at ratios (T, N - (N - 1) T) in a class of its own, the table at ((N - 1)/N, 1/N), the "
                   "N - 1 others at ratios ((N - T)/(N - 1), T)",
                1: "one record at (1, 0) in a class of its own and N - 1 at ((N/T - 1)/(N - 1), ...): ratios T and 0",
                2: "one record at (1, 0) in a class of its own and N - 1 at (0, 1): ratios N and 0"}[len(pieces)]
-        text = (argument + f"; where {cond}, a record's ratio to the table lies in [{lo}, {hi}] (the others' N - 1 "
-                "ratios each <= T, so a record's >= N - (N - 1) T; the others' >= 0, so <= N), a class's too (an "
-                f"average of records): the chord there, attained by {how}")
+        text = (argument + f"; where {cond}, {'a class' if classes else 'a record'}'s ratio to the table lies in "
+                f"[{lo}, {hi}] ({why}): the chord there, attained by {how}"
+                + (" (the N - 1 others in one class)" if classes else ""))
         pieces.append((cond, Bound(one_record_value(div, N, lo, hi), True, methods.CHORD.name, text,
-                                   checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"], attained_where=sympy.true)))
+                                   build=_one_record_build(N, lo, hi), checks=[f"phi'' >= 0 on [{lo}, {hi}]: True"],
+                                   attained_where=sympy.true)))
     upper = sympy.Piecewise(*[(b.upper, c) for c, b in pieces[:-1]], (pieces[-1][1].upper, True))
     return Bound(upper, True, methods.CHORD.name, argument + "; tight for every N, piece by piece in T",
                  checks=[c for _, b in pieces for c in b.checks], parts=pieces)
+
+
+def _one_record_build(N, lo, hi):
+    """The attaining table of a piece of :func:`one_record_supremum` at a point (one record in E1, N - 1 in E2)."""
+    from implgraph.prover.answer import T
+    from implgraph.prover.tables import rows_build
+    if lo == 0 and hi == T:         # one record at (1, 0), N - 1 at ((N/T - 1)/(N - 1), ...): ratios T and 0
+        return rows_build([(1, sympy.Integer(1), "E1"), (N - 1, (N / T - 1) / (N - 1), "E2")])
+    if lo == 0:                     # ratios N and 0
+        return rows_build([(1, sympy.Integer(1), "E1"), (N - 1, sympy.Integer(0), "E2")])
+    return rows_build([(1, T * (N - 1) / N, "E1"), (N - 1, (N - T) / N, "E2")])
 
 
 def one_record_ends(div, N, bound):

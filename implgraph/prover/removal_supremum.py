@@ -12,7 +12,8 @@ import sympy
 from implgraph.core import methods
 from implgraph.core.point_values import not_identically_zero
 
-__all__ = ["removal_pieces", "psi", "removal_upper", "removal_rows", "removal_supremum", "piece_of"]
+__all__ = ["removal_pieces", "psi", "removal_upper", "removal_rows", "has_pieces", "piece_upper", "removal_supremum",
+           "piece_of"]
 
 _R = sympy.Symbol("r", positive=True)
 
@@ -53,15 +54,29 @@ def removal_rows(lo, hi, N):
     return [("1", sympy.cancel(L * (N - (N - 1) * hi)), "E1"), ("N - 1", sympy.cancel(hi * L), "E2")]
 
 
+def has_pieces(div) -> bool:
+    """A removal divergence whose bound both ways on [lo, hi] is written: KL, Renyi of a finite order, total variation
+    (its own perspective), the hockey-stick at a number gamma >= 1."""
+    from implgraph.prover.removal_chords import narrows_pairwise_removal
+    return narrows_pairwise_removal(div)
+
+
+def piece_upper(div, lo, hi):
+    """B's bound both ways on a piece [lo, hi]: the larger chord of phi and of its perspective
+    (:func:`implgraph.prover.removal_chords.both_ways`)."""
+    from implgraph.prover.removal_chords import both_ways
+    return both_ways(div, lo, hi)
+
+
 def removal_supremum(div, N, argument):
-    """The tight bound of a subset level of size N - 1 against a removal divergence (KL or Renyi of a finite order),
-    piece by piece in N and T (module notes)."""
+    """The tight bound of a subset level of size N - 1 against a removal divergence (KL, Renyi of a finite order, total
+    variation, the hockey-stick at a number gamma >= 1), piece by piece in N and T (module notes)."""
     from implgraph.prover.answer import Bound
-    if div.kind not in ("kl", "renyi") or div.order is sympy.oo:
+    if not has_pieces(div):
         return None
     parts = []
     for cond, lo, hi in removal_pieces(N):
-        u = removal_upper(div, lo, hi)
+        u = piece_upper(div, lo, hi)
         text = (argument + f"; where {cond}, every ratio Q_i/P lies in [{lo}, {hi}] (x_i >= 0 gives Q_i/P <= "
                 "N/(N - 1); at N = 2, Q_1/P = 2 - Q_2/P <= 2 - 1/T): B <= the larger chord of phi and of its "
                 "perspective psi(q) = q phi(1/q) there, attained by one record at N P - (N - 1) Q and N - 1 at Q "
@@ -75,9 +90,9 @@ def removal_supremum(div, N, argument):
 
 def piece_of(div, N, upper):
     """``(lo, hi)`` of the piece whose bound is ``upper``, or None (also for a divergence with no pieces)."""
-    if div.kind not in ("kl", "renyi") or div.order is sympy.oo:
+    if not has_pieces(div):
         return None
     for _, lo, hi in removal_pieces(N):
-        if upper == removal_upper(div, lo, hi):
+        if upper == piece_upper(div, lo, hi):
             return lo, hi
     return None

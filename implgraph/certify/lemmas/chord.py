@@ -28,14 +28,16 @@ What the checker re-derives from the certificate's statement, not from its data:
   [1/T, T], so [N/(s + (N - s) T), N T/(s T + N - s)]. A a subset level of size N - 1 against a class divergence: each
   record's ratio x_i/P = N - (N - 1) Q_i/P with Q_i/P in [1/T, T], and a class's mean lies between its records', so
   [0, N - (N - 1)/T], or [N - (N - 1) T, N - (N - 1)/T] where the domain states T <= N/(N - 1) or T < N/(N - 1) (the
-  lower end >= 0).
+  lower end >= 0), or [1/T, 2 - 1/T] where the domain states N <= 2 (x_1 = Q_2, x_2 = Q_1, x_1/P + x_2/P = 2).
   A a two-sided subset level of size 1 (each record against the table) against a class divergence, any partition:
   every x_i(l) lies in [P_l/T, T P_l], so every class's mean does: [1/T, T]; where the domain states T >= N - 1
   (or >), [1/T, N - (N - 1)/T] (x_i(l)/P_l is N minus the others' N - 1 ratios, each >= 1/T).
   A two-sided class level on B's partition: [1/T, T], or [1/T, N - (N - 1)/T] where the domain states T >= N - 1
   (a class of s records has ratio (N - the others' N - s)/s, the others' classes each >= 1/T).
   A a one-sided class level against a class divergence on the same partition: m_l/P_l <= T where the class lies
-  above the table, <= 1 <= T elsewhere, >= 0, so [0, T] (A bounds no ratio from below: a tight claim only as below).
+  above the table, <= 1 <= T elsewhere, >= 0, so [0, T] (A bounds no ratio from below: a tight claim only as below);
+  on classes of >= 1 record also >= N - (N - 1) T and <= N (the rest a union of classes each <= T), read as for one
+  record below where the domain states the piece.
   A a one-sided subset level of size 1 (one record against the table) against a class divergence, any partition:
   every record has x_i(l) <= T P_l, so every class's mean does: [0, T]. For either one-sided case a tight claim is
   accepted only with the family's own domain exactly T >= N/(N - s), T <= N/s (s = 1 for one record, B's smallest
@@ -55,8 +57,9 @@ What the checker re-derives from the certificate's statement, not from its data:
   first class and the table) minus U simplifies to 0;
 - A a subset level of size N - 1 against record removal (:mod:`implgraph.certify.lemmas.chord_removal`): the
   interval of Q_i/P is [1/T, h] with h = T or N/(N - 1), or 2 - 1/T where the domain states N <= 2; U is the larger
-  of the chords of phi and of its perspective psi(q) = q phi(1/q) there; a tight family's others (Q) and table (P)
-  give U both ways.
+  of the chords of phi and of its perspective psi(q) = q phi(1/q) there (total variation: its own perspective, one
+  chord; the hockey-stick: its three arguments, a chord <= 0 on the domain may be left out); a tight family's others
+  (Q) and table (P) give U both ways.
 """
 
 from __future__ import annotations
@@ -66,11 +69,11 @@ import sympy
 from implgraph.certify.domain import conditions_over, declared_names
 from implgraph.certify.family import sampled_family_step
 from implgraph.certify.lemmas import chord_removal, chord_subset_removal, lemma
+from implgraph.certify.lemmas.chord_family import _at, family_at  # (_at: also read by the corners lemma)
 from implgraph.certify.lemmas.chord_narrowed import (_hockey, _hockey_value_ok, _pairwise_removal, _self_perspective,
                                                      _single_class_hi, _single_interval_ok, _single_removal,
                                                      _states_le, _states_n_two, _two_point_ok, _without_max,
                                                      one_record_ends, one_record_narrowed)
-from implgraph.certify.pointwise import level_number
 from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
@@ -104,8 +107,14 @@ def _confines(A, B, div, domain=()):
     """``(lo, hi, same)``: the interval A's side confines B's compared ratios to, and whether it compares the same
     record sets (None: it confines none)."""
     if A.get("sides") == "one-sided" and A.get("family") == "class" and div.compares == "class":
-        # m_l/P_l <= T where the class lies above the table, <= 1 <= T elsewhere, >= 0: [0, T] (an upper bound only)
-        return (sympy.Integer(0), _T, False) if _same_classes(A, B) else None
+        # m_l/P_l <= T where the class lies above the table, <= 1 <= T elsewhere, >= 0: [0, T] (an upper bound only);
+        # narrower where the domain states T < N/(N - 1) or T >= N (one_record_ends: a class of s records has ratio
+        # (N - the rest's N - s)/s, the rest a union of classes each <= T: >= (N - (N - s) T)/s >= N - (N - 1) T,
+        # and <= N/s <= N), only on B's classes of >= 1 record
+        if not _same_classes(A, B):
+            return None
+        ends = one_record_ends(domain) if str(B.get("min_class") or "1") == "1" else (sympy.Integer(0), _T)
+        return (*ends, False)
     if A.get("sides") == "one-sided" and A.get("family") == "subset" and div.compares == "class" \
             and A.get("size") is not None and sympy.simplify(_expr(A["size"]) - 1) == 0:
         # one record against the table: x_i(l) <= T P_l for every record, so every class mean, on any partition:
@@ -139,6 +148,9 @@ def _confines(A, B, div, domain=()):
         return (*chord_subset_removal.interval(k), True)
     if _single_removal(A, div):     # the ends are the certificate's, checked by _single_interval_ok
         return 1 / _T, (_N - 1 / _T) / (_N - 1), True
+    if div.compares == "class" and removal and _states_le(domain, _N, 2):
+        # N = 2: x_1 = Q_2 and x_2 = Q_1, each within [1/T, T] of the table, and x_1/P + x_2/P = 2: [1/T, 2 - 1/T]
+        return 1 / _T, 2 - 1 / _T, True
     if div.compares == "class" and removal:      # x_i = N P - (N - 1) Q_i, Q_i/P in [1/T, T]; a class mean too
         # x_i/P >= N - (N - 1) T as well, which is >= 0 where T <= N/(N - 1): that interval where the domain says so
         low = _N - (_N - 1) * _T if _below_cut(domain) else sympy.Integer(0)
@@ -153,9 +165,11 @@ def _same_classes(A, B) -> bool:
 
 
 def _pieces_of_removal(A, div) -> bool:
-    """A subset level of size N - 1 against a removal KL or Renyi of a finite order: the removal lemma's case."""
-    return div.compares == "removal" and A.get("family") == "subset" and div.kind in ("kl", "renyi") \
-        and div.order is not sympy.oo
+    """A subset level of size N - 1 against a removal KL, Renyi of a finite order, total variation or hockey-stick at
+    gamma >= 1: the removal lemma's case (its intervals; the value both ways per kind, :func:`_value_steps`)."""
+    return div.compares == "removal" and A.get("family") == "subset" and ((div.kind in ("kl", "renyi", "tv")
+                                                                           and div.order is not sympy.oo)
+                                                                          or _hockey(div))
 
 
 def _below_cut(domain) -> bool:
@@ -190,57 +204,6 @@ def _chord_holds(div, upper, lo, hi, n_two=False) -> bool:
     return sympy.simplify(diff) == 0
 
 
-def _rows(fam, T, N):
-    """The family's rows at (T, N): [(count, [x, 1 - x], class)] in exact numbers."""
-    out = []
-    for row in fam.get("rows") or []:
-        count = _expr(row["count"]).subs({_T: T, _N: N})
-        x = _expr(row["value"]).subs({_T: T, _N: N})
-        out.append((count, x, str(row.get("class"))))
-    return out
-
-
-def _at(expr, T, N):
-    """``expr`` at (T, N); at a point where it reads 0 log 0 (an end of the interval at 0), its limit in T from a
-    side where it is real."""
-    value = expr.subs({_T: T, _N: N})
-    if not value.has(sympy.nan, sympy.zoo):
-        return value
-    for side in ("-", "+"):
-        value = sympy.limit(expr.subs(_N, N), _T, T, side)
-        if value.is_real and value.is_finite:
-            return value
-    return value
-
-
-def _family_at(cert, fam, T, N, div):
-    """``(ok, how)``: at (T, N), the family is a table satisfying A at raw level <= T with B's level equal to U."""
-    from fractions import Fraction
-
-    from implgraph.certify.kernel import registered
-    from implgraph.core.concrete import INF, ConcreteTable
-    rows, classes = [], []
-    for count, x, label in _rows(fam, T, N):
-        if not (count.is_Integer and count >= 0 and x.is_Rational and 0 <= x <= 1):
-            return False, f"at T = {T}, N = {N}: a row is no record ({count} x {x})"
-        rows += [[Fraction(int(x.p), int(x.q)), 1 - Fraction(int(x.p), int(x.q))]] * int(count)
-        classes += [label] * int(count)
-    if len(rows) != N:
-        return False, f"at T = {T}, N = {N}: {len(rows)} records"
-    ct = ConcreteTable.from_fractions(rows, classes=classes)
-    a = registered(cert["A"]["definition"])
-    params = {k: parse_expr(str(v), {}) for k, v in ((cert["A"].get("params") or {}).items())}
-    ra = a.concrete(ct, **params)           # A's registered exact level (a ratio of averages: a Fraction or INF)
-    rb = div.level([list(r) for r in rows], classes)      # B's declared divergence, exactly
-    upper = _at(_expr(cert["upper"]), T, N)
-    if ra is None or ra == INF or rb is None or rb == INF:
-        return False, f"at T = {T}, N = {N}: a level is undefined or infinite ({ra}, {rb})"
-    ra_ok = sympy.Rational(ra.numerator, ra.denominator) <= T
-    rb_s = level_number(rb)
-    same = sympy.simplify(sympy.expand_log(rb_s - upper, force=True)) == 0 or abs(sympy.N(rb_s - upper, 50)) < 1e-40
-    return bool(ra_ok and same), f"at T = {T}, N = {N}: A's raw level {ra}, B's {rb_s} against U = {upper}"
-
-
 def _family_symbolic(cert, fam, div) -> bool:
     """B's divergence between the family's compared rows, in T (and N), minus U simplifies to 0."""
     rows = {str(r.get("class")): _expr(r["value"]) for r in fam.get("rows") or []}
@@ -254,7 +217,8 @@ def _family_symbolic(cert, fam, div) -> bool:
         x = first
         y = sympy.cancel((counts["E1"] * first + counts["E2"] * second) / _N)
     elif (_pairwise_removal(cert.get("A") or {}, div) or _single_removal(cert.get("A") or {}, div)) \
-            and _hockey(div) or (chord_subset_removal.removed(cert.get("A") or {}, div) is not None
+            and _hockey(div) or ((chord_subset_removal.removed(cert.get("A") or {}, div) is not None
+                                  or _pieces_of_removal(cert.get("A") or {}, div))
                                  and div.kind in ("tv", "hockey-stick")):
         # the others' row Q against P at ratios exactly hi and lo: both chords equalities
         data = cert.get("upper_certificate") or {}
@@ -289,7 +253,9 @@ def _read_domain(cert, texts):
     condition on another parameter of the claim, e.g. the matrix's k1 where neither side states it, constrains nothing
     this lemma reads; leaving it out only strengthens what is re-checked)."""
     names = declared_names(cert, {"T": _T, "N": _N})
-    return conditions_over([parse_condition(str(c), names) for c in texts or []], (_T, _N))
+    read = [parse_condition(str(c), names) for c in texts or []]
+    # a conjunction (a piece's condition) is its conjuncts, each a condition of the domain
+    return conditions_over([a for c in read for a in (c.args if isinstance(c, sympy.And) else (c,))], (_T, _N))
 
 
 @lemma(methods.CHORD, own_partitions=True)
@@ -359,11 +325,11 @@ def _value_steps(cert, A, div, ends, domain, removal, single):
         own = chord_subset_removal.value_steps(cert, div, lo, hi, upper)
         if own is not None:         # total variation, the hockey-stick
             return own
-    both = _pairwise_removal(A, div) or single
+    both = _pairwise_removal(A, div) or single or (removal and div.kind in ("tv", "hockey-stick"))
     if both and _hockey(div):
         return [("U is the larger of the hockey-stick's two chords, max(0, L (hi - gamma), (1 - L)(1 - gamma lo)) "
                  "(lo <= 1 <= hi, gamma >= 1; exact algebra)", _hockey_value_ok(div, upper, lo, hi, n_two), "exact")]
-    if removal or (both and div.kind != "tv"):
+    if both and div.kind != "tv" or removal and div.kind != "tv":
         return [("U is the larger chord's value, of phi and of its perspective (exact algebra)",
                  chord_removal.value_ok(div, upper, lo, hi), "exact")]
     out = [("phi is its own perspective (B the same both ways)", _self_perspective(div.phi(_R)), "exact")] \
@@ -394,4 +360,4 @@ def _tightness_steps(cert, div, same, ns):
     else:
         steps = [("A compares the same record sets as B (a tight claim)", same, "declared families")]
     steps.append(("the family's divergence is U (symbolic in T and N)", _family_symbolic(cert, fam, div), "exact"))
-    return steps + [sampled_family_step(cert, fam, ns, lambda t, n: _family_at(cert, fam, t, n, div), _read_domain)]
+    return steps + [sampled_family_step(cert, fam, ns, lambda t, n: family_at(cert, fam, t, n, div), _read_domain)]

@@ -39,7 +39,9 @@ def _hockey_value_ok(div, upper, lo, hi, n_two) -> bool:
         return False
     L = (1 - lo) / (hi - lo)
     values = [sympy.Integer(0), sympy.cancel(L * (hi - g)), sympy.cancel((1 - L) * (1 - g * lo))]
-    return isinstance(upper, sympy.Max) and _matches(upper, values)
+    # a chord <= 0 on the whole domain (at T = 1 + u) adds nothing to the maximum with 0: U may leave it out
+    kept = [values[0]] + [v for v in values[1:] if _without_max(v, n_two).is_nonpositive is not True]
+    return isinstance(upper, sympy.Max) and (_matches(upper, values) or _matches(upper, kept))
 
 
 def _two_point_ok(second, y, lo, hi) -> bool:
@@ -139,8 +141,9 @@ def one_record_ends(domain):
 
 
 def one_record_narrowed(cert, div) -> bool:
-    """A one-sided subset level of size 1 against a class divergence whose certificate's interval is narrowed (lo not 0
-    or hi not T): a piece whose tightness rests on its family alone (the family's checks)."""
+    """A one-sided subset level of size 1, or a one-sided class level, against a class divergence whose certificate's
+    interval is narrowed (lo not 0 or hi not T): a piece whose tightness rests on its family alone (the family's
+    checks)."""
     A, data = cert.get("A") or {}, cert.get("upper_certificate") or {}
-    return A.get("sides") == "one-sided" and A.get("family") == "subset" and div.compares == "class" \
+    return A.get("sides") == "one-sided" and A.get("family") in ("subset", "class") and div.compares == "class" \
         and (str(data.get("lo")) != "0" or str(data.get("hi")) != "T")

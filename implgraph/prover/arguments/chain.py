@@ -8,12 +8,15 @@ and A's finite condition is a cap on each increase that spreading each value ove
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import sympy
 
 from implgraph.core import methods
 from implgraph.definitions.capabilities import FiniteLevelOf
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.registry import certificate_parts
+from implgraph.prover.shapes import decide, lowest_raw
 from implgraph.prover.tables import CAP_SPLIT, split
 
 METHOD = methods.CHAIN
@@ -34,11 +37,35 @@ def finite_level_chain(a, b, b_params, region, N, a_classes=None, b_classes=None
     if x.scale != a.scale or x.stronger != a.stronger or x.params:
         return None
     inner = tight_bound(x, b, {}, b_params, region, N, a_classes, b_classes)
-    if inner is None or inner.exact is not None or inner.parts or inner.method in _NOT_INNER:
+    if inner is None or inner.parts or inner.method in _NOT_INNER:
+        return None
+    pieces = inner.exact.parts if inner.exact is not None and not inner.tight else None
+    if inner.exact is not None and not (pieces and all(not p.parts and p.exact is None for _, p in pieces)):
         return None
     first = Bound(T, False, methods.FINITE_LEVEL_OF.name,
                   f"{a.name} declares that its optimal level is {x.name}'s wherever it is finite, in the same units: "
                   f"a table satisfying A at level alpha has {x.name}'s level <= alpha")
+    if pieces and decide(region, sympy.Ge(inner.exact.upper, lowest_raw(b))) is not True:
+        # the supremum not signed above B's strongest level on the condition (a table of one class would not be
+        # covered): the piece that is X's bound itself, tight where its condition holds, if there is one
+        same = [(cond, p) for cond, p in pieces if p.tight and p.upper == inner.upper]
+        if not same:
+            return _chained(a, x, b, finite, first, replace(inner, exact=None))
+        cond, piece = same[0]
+        return _chained(a, x, b, finite, first, replace(piece, attained_where=sympy.And(cond, piece.attained_where)))
+    if pieces:      # X's supremum piece by piece beside its bound: the chain of the bound, and of each piece
+        out = _chained(a, x, b, finite, first, replace(inner, exact=None))
+        parts = [(cond, _chained(a, x, b, finite, first, piece)) for cond, piece in pieces]
+        tight = all(p.tight for _, p in parts)
+        out.exact = Bound(inner.exact.upper, tight, METHOD.name,
+                          f"{first.argument}; and {x.name} => {b.name} piece by piece: {inner.exact.argument}",
+                          checks=inner.exact.checks, parts=parts, buckets=2 * CAP_SPLIT if tight else None)
+        return out
+    return _chained(a, x, b, finite, first, inner)
+
+
+def _chained(a, x, b, finite, first, inner):
+    """The chain's :class:`Bound` of A => X (``first``) and X's bound ``inner`` towards B (module notes)."""
     spread = finite.increase_cap == "-log(p)" and inner.buckets is None and inner.build is not None
     arg = f"{first.argument}; and {x.name} => {b.name} ({inner.method}): {inner.argument}"
     if inner.tight and spread:

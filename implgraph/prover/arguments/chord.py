@@ -42,8 +42,9 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
 - B compares a class with the table, A is a one-sided class level on the same partition (only m_l/P_l <= T where the
   class lies above the table): every ratio lies in [0, T] (at most 1 <= T elsewhere), so KL and every Renyi order are
   at most the chord's log T (L = 1/T). An upper bound: A bounds no ratio from below, and the two-point table
-  (s records at (1, 0), N - s at ((N/T - s)/(N - s), ...)) attains it only where N/(N - s) <= T <= N/s, so
-  tightness is not claimed (docs/proofs/chord-one-sided.md);
+  (s records at (1, 0), N - s at ((N/T - s)/(N - s), ...)) attains it only where N/(N - s) <= T <= N/s
+  (docs/proofs/chord-one-sided.md); on classes of >= 1 record the others narrow it as for one record below (a class's
+  ratio >= N - (N - 1) T, the rest a union of classes each <= T, and <= N): the supremum piece by piece in T;
 - B compares a class with the table, A is a one-sided level of one record against the table (pointwise maximal
   leakage: x_i(l) <= T P_l for every record): a class's mean is an average of records, so every ratio lies in [0, T] on
   any partition and KL and every Renyi order are at most log T (tight where N/(N - 1) <= T <= N); for KL and Renyi of
@@ -52,8 +53,10 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
 - B compares a class with the table, A compares the subsets of N - 1 records with the table (record removal): each
   record is x_i = N P - (N - 1) Q_i with Q_i/P in [1/T, T], so x_i/P and a class's mean's ratio lie in
   [max(0, N - (N - 1) T), N - (N - 1)/T]: the bound log(N - (N - 1)/T) for every T, and beside it the supremum piece
-  by piece (:func:`removal_class_supremum`: the chord on [0, c] where T >= N/(N - 1), on [N - (N - 1) T, c] below),
-  attained for N >= 3 by one record at ratios (c, lo) in a class of its own and the N - 1 others alike.
+  by piece (:func:`removal_class_supremum`: the chord on [0, c] where T >= N/(N - 1), on [N - (N - 1) T, c] below,
+  on [1/T, 2 - 1/T] at N = 2, where x_1 = Q_2), attained by one record at ratios (c, lo) in a class of its own and the
+  N - 1 others alike. Against the removal total variation and hockey-stick the pieces of :func:`removal_supremum`
+  (docs/proofs/chord-small-pieces.md).
 
 Since sum_l y_l r_l = 1 and phi lies below its chord on [lo, hi], sum_l y_l phi(r_l) <= L phi(hi) + (1 - L) phi(lo)
 with L = (1 - lo)/(hi - lo) (the y-mass at hi): D <= L phi(hi) + (1 - L) phi(lo), and for Renyi
@@ -76,13 +79,14 @@ from implgraph.definitions.capabilities import SubsetSize
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover import registry
 from implgraph.prover import removal_record_class as single_class
-from implgraph.prover.removal_record_class import piece_upper, removal_class_supremum
-from implgraph.prover.removal_supremum import piece_of, removal_pieces, removal_rows, removal_supremum, removal_upper
+from implgraph.prover.removal_record_class import removal_class_pieces, removal_class_supremum, removal_class_upper
+from implgraph.prover.removal_supremum import (has_pieces, piece_of, removal_pieces, removal_rows, removal_supremum,
+                                               removal_upper)
 from implgraph.prover.removal_chords import (SUBSET_REMOVAL_TEXT, _numeric_hockey, both_ways, narrows_pairwise_removal,
                                              single_pieces, single_record_removal, single_removal_supremum,
                                              subset_removal, subset_removal_bound, subset_removal_interval)
 from implgraph.prover.shapes import compares as _two_sided
-from implgraph.prover.shapes import declared_subset_size, one_sided, ratio_sides
+from implgraph.prover.shapes import decide, declared_subset_size, one_sided, ratio_sides
 
 METHOD = methods.CHORD
 
@@ -231,12 +235,16 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
         return None
     pairwise_removal = _two_sided(a, "pairwise") and narrows_pairwise_removal(div)
     subset = subset_removal(a, div, ja, N)
-    upper = both_ways(div, lo, hi, subset) if pairwise_removal or subset or single_record_removal(a, div, ja) else \
-        chord_upper(div, lo, hi)
+    # (record removal against the hockey-stick: its two chords' maximum, as the checker reads it)
+    hockey = div.compares == "removal" and _numeric_hockey(div) and _two_sided(a, "subset")
+    upper = both_ways(div, lo, hi, subset) if pairwise_removal or subset or hockey \
+        or single_record_removal(a, div, ja) else chord_upper(div, lo, hi)
     s = sympy.sympify((b_classes or {}).get("min_size", 1))
     where = _attained_where(div.compares, T, N, s, "pairwise" if _two_sided(a, "pairwise") else None) if same \
         else sympy.false
     where, upper = subset_removal_bound(upper, ja, N) if subset else (where, upper)
+    if where not in (sympy.true, sympy.false) and decide(region, where) is True:
+        where = sympy.true      # the claim's condition implies it (A's size k <= N - 1 gives N >= k + 1)
     one_sided_class = not same and lo == 0 and hi == T and div.compares == "class" and phi is not None \
         and (one_sided(a, "class") or _one_record(a))
     if one_sided_class:
@@ -283,8 +291,9 @@ def _with_supremum(out, a, div, N, ja, b_classes, argument, case):
         exact = single_class.single_class_supremum(div, N, argument)      # a class's ratio also <= N - (N - 1)/T
     elif div.compares == "removal" and same and _two_sided(a, "subset") and not subset:
         exact = removal_supremum(div, N, argument)
-    elif lo == 0 and hi == T and _one_record(a) and single_class.applies(div, b_classes):
-        exact = single_class.one_record_supremum(div, N, argument)      # also >= N - (N - 1) T and <= N
+    elif lo == 0 and hi == T and (_one_record(a) or one_sided(a, "class")) and single_class.applies(div, b_classes):
+        # also >= N - (N - 1) T and <= N (the others' records, or the other classes, each <= T)
+        exact = single_class.one_record_supremum(div, N, argument, classes=not _one_record(a))
     if exact is not None:
         out.tight, out.attained_where, out.exact = False, sympy.false, exact
     return out
@@ -313,9 +322,8 @@ def certificate_parts(cert, ctx):
     if lo == 0 and hi == T and cert["A"].get("sides") == "one-sided" and div.compares == "class":   # pml's piece?
         lo, hi = single_class.one_record_ends(div, ctx.N, ctx.bound) or (lo, hi)
     if lo == 0 and div.compares == "class" and ctx.bound.tight:      # a piece of removal_class_supremum
-        low = ctx.N - (ctx.N - 1) * T
-        if ctx.bound.upper == piece_upper(div, low, hi):
-            lo = low
+        lo, hi = next(((x, y) for _, x, y in removal_class_pieces(ctx.N)
+                       if ctx.bound.upper == removal_class_upper(div, x, y)), (lo, hi))
     cert["upper_certificate"] = {"lemma": methods.CHORD.lemma, "kind": div.kind,
                                  "order": None if div.order is None else str(div.order), "compares": div.compares,
                                  "phi": None if phi is None else str(phi), "lo": str(lo), "hi": str(hi)}
@@ -349,11 +357,10 @@ def certificate_family(cert, ctx):
         L = sympy.cancel((1 - lo) / (hi - lo))
         return {"rows": [{"count": "1", "value": str(sympy.cancel(hi * L)), "class": "E1"},
                          {"count": "N - 1", "value": str(sympy.cancel(L * (N - hi) / (N - 1))), "class": "E2"}],
-                "domain": ["N >= 3"]}
+                "domain": [] if sympy.simplify(lo - 1 / T) == 0 else ["N >= 3"]}      # [1/T, 2 - 1/T]: N = 2
     subset = cert["A"].get("size") is not None and div.compares == "removal" \
         and subset_removal(ctx.a, div, parse_expr(str(cert["A"].get("size")), {"N": N}), N)
-    if div.compares == "removal" and cert["A"].get("family") == "subset" and (subset or div.kind in ("kl", "renyi")
-                                                                               and div.order is not sympy.oo):
+    if div.compares == "removal" and cert["A"].get("family") == "subset" and (subset or has_pieces(div)):
         # a piece of removal_supremum, or a subset of N - k records: one record at N P - (N - 1) Q
         lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
         where = ctx.bound.attained_where

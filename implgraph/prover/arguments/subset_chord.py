@@ -130,9 +130,10 @@ def bound(ctx):
             f"{div.phi(_R)} is convex and sum P r = 1, so B <= L phi(hi) + (1 - L) phi(lo), L = (1 - lo)/(hi - lo) "
             "(0 at T = 1); attained for every N and T > 1 by two buckets P = (L, 1 - L), one record at "
             "(hi L, lo (1 - L)) in a class of its own and the N - 1 others at ((N - hi) L, (N - lo)(1 - L))/(N - 1)")
+    # the family needs a record outside each j-subset, N >= j + 1: the condition's j <= N - 1 (decided above) says so
     return Bound(upper(div, N, j), True, METHOD.name, text, build=_build(N, j),
                  checks=[f"1 <= {j} <= N - 1 on the condition: True", f"phi(r) = {div.phi(_R)} convex for r > 0"],
-                 attained_where=sympy.Ge(N, j + 1))
+                 attained_where=sympy.true if decide(ctx.region, sympy.Ge(N, j + 1)) is True else sympy.Ge(N, j + 1))
 
 
 def _upper_certificate(cert, ctx):
