@@ -11,7 +11,7 @@
     is met by no table ([top_cap_empty]). *)
 From Coq Require Import Reals Lra Lia ZArith.
 From Flocq Require Import Raux.
-From Implgraph Require Import Sums Tables Distance Events Columns Entropy.
+From Implgraph Require Import Sums Tables Distance Events Columns Entropy Declared FloorLevel.
 Open Scope R_scope.
 
 Definition top_cap_le (N K : nat) x cls (t : R) : Prop :=
@@ -122,4 +122,16 @@ Proof.
   intros Htab i Hi. unfold shannon. rewrite <- exp_0. apply exp_le.
   apply Rle_trans with (sum K (fun _ => 0)); [rewrite sum_zero; lra|].
   apply sum_le. intros b Hb. apply ent_nonneg, (cq_le_1 N K x cls i b Htab Hi Hb).
+Qed.
+
+
+(** B a level with a class floor [kB] above its weakest level [w], equal to a class level [X] where the floor holds
+    (FloorLevel.floor_level_ge); A a level with a declared minimum class size [kA] (Declared.min_class_level): where
+    [kB <= kA] the floor holds on every table meeting A, so B at least U wherever X is at least U
+    ([floor_level_of_min_class]); elsewhere B at least its weakest [w], whatever U <= w ([FloorLevel.weakest_floor_level]). *)
+Lemma floor_level_of_min_class N cls (kA kB w U : R) (X : Prop) :
+  kB <= kA -> class_size_ge N cls kA -> X -> floor_level_ge N cls kB w U X.
+Proof.
+  intros Hk HA HX. right. split; [|exact HX].
+  intros i Hi. specialize (HA i Hi). lra.
 Qed.

@@ -17,7 +17,13 @@ registry and the certificate's text alone:
   values at 1/x, one at 1 - floor(x)/x), has A's registered level at least as strong as T and B's class level (the
   lemma chain's exact computation, a power product for exp H) exactly f(x).
 
-A forged certificate (another cap, x, map, U or fact) fails a step.
+- B's class floor (where the certificate's B names one: ``floor``): B's registered definition declares a class floor
+  k_B above its weakest level w and the level X it equals where the floor holds (``MinClassSizeAboveWeakest``), A's a
+  minimum class size k_A (``MinClassSize``), both k A's and B's parameters, w B's registered weakest raw level; X's
+  registered class level is the one named and U is ``Piecewise((f(x), k_B <= k_A), (w, True))`` (with the piece oo
+  where a top cap is <= 0); on the family, B's registered level (not only X's) is U.
+
+A forged certificate (another cap, x, map, U, fact or floor) fails a step.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 
-__all__ = ["check", "expected_upper"]
+__all__ = ["check", "expected_upper", "floor_upper"]
 
 _N = sympy.Symbol("N", positive=True, integer=True)
 _T = sympy.Symbol("T", positive=True)
@@ -77,6 +83,34 @@ def expected_upper(cap, f, level):
     return x, sympy.Piecewise((sympy.oo, level <= 0), (_MAPS[f](x), True))
 
 
+def _floor(a, pa, b, pb, given):
+    """``(steps, floor)``: B's class floor from the registry (module notes) against the certificate's ``given``;
+    floor ``(X's name, k_A, k_B, w)`` or None (no floor named)."""
+    from implgraph.definitions.capabilities import MinClassSize, MinClassSizeAboveWeakest
+    if not given:
+        return [], None
+    declared, floor = b.declared(MinClassSizeAboveWeakest), a.declared(MinClassSize)
+    ok = (declared is not None and declared.level_of is not None and floor is not None and b.stronger == "larger"
+          and not b.level_scale.weakest_depends_on_N and floor.param in pa and declared.param in pb)
+    if not ok:
+        return [("B declares a class floor above its weakest level, A a minimum class size", False, str(given))], None
+    w = sympy.sympify(b.raw_from_level(b.weakest()))
+    found = (declared.level_of, pa[floor.param], pb[declared.param], w)
+    same = (given.get("level_of") == found[0] and str(given.get("A_floor")) == str(found[1])
+            and str(given.get("B_floor")) == str(found[2]) and str(given.get("weakest")) == str(w))
+    return [("B's class floor and the level it is there, A's class floor (registry)", same,
+             f"registry: {found}; certificate: {given}")], found
+
+
+def floor_upper(U, floor, level, cap):
+    """U under B's class floor: f(x) where k_B <= k_A, w elsewhere (and oo where a top cap t <= 0)."""
+    if floor is None:
+        return U
+    finite = U.args[1][0] if cap == "top" else U
+    pieces = [(finite, sympy.Le(floor[2], floor[1])), (floor[3], True)]
+    return sympy.Piecewise((sympy.oo, level <= 0), *pieces) if cap == "top" else sympy.Piecewise(*pieces)
+
+
 def _chain(cert, bkind):
     """``(steps, f)``: the facts' chain from min-entropy to B's class level, and its composed map."""
     from implgraph.certify.lemma_chain import FACTS, compose
@@ -105,7 +139,7 @@ def _exponents(value) -> frozenset:
     return frozenset((p, v) for p, v in exps.items() if v)
 
 
-def _family(a, pa, cap, bkind, U, ns):
+def _family(a, pa, cap, bkind, U, ns, b=None, pb=None):
     """``(ok, how)``: one class of N records, each the capped distribution at x (``max(1, 1/t)`` or ``1 + 1/c``), at
     sampled T and N: A's registered level meets T and B's class level (exact) is U at T (module notes)."""
     from implgraph.certify.lemma_chain import _exact, class_levels
@@ -123,16 +157,22 @@ def _family(a, pa, cap, bkind, U, ns):
         n = x.numerator // x.denominator
         row = [1 / x] * n + ([1 - n / x] if n / x != 1 else [])
         row += [Fraction(0)] * max(0, 2 - len(row))
-        want = _exponents(U.subs(_T, raw))
         for N in ns:
             rows, classes = [row] * N, ["E1"] * N
             at_n = {k: (v.subs({s_: N for s_ in v.free_symbols}) if hasattr(v, "free_symbols") else v)
                     for k, v in pa.items()}
-            ra = _level(a, ConcreteTable.from_fractions(rows, classes=classes), at_n)
+            u_at = U.subs(_T, raw).subs({s_: N for s_ in U.free_symbols if s_ != _T})     # (a parameter k at N)
+            table = ConcreteTable.from_fractions(rows, classes=classes)
+            ra = _level(a, table, at_n)
             if ra is None or ra == float("inf") or not _number(ra) <= raw:
                 return False, f"A's level {ra} does not meet T = {t} at N = {N}"
-            if _exact(class_levels(bkind, rows, classes)) != want:
+            if _exact(class_levels(bkind, rows, classes)) != _exponents(u_at):
                 return False, f"B's class level differs from U at T = {t}, N = {N}"
+            if b is not None:
+                rb = _level(b, table, {k: (v.subs({s_: N for s_ in v.free_symbols}) if hasattr(v, "free_symbols")
+                                           else v) for k, v in pb.items()})
+                if rb is None or sympy.simplify(_number(rb) - u_at) != 0:
+                    return False, f"B's registered level {rb} differs from U = {u_at} at T = {t}, N = {N}"
             checked += 1
     return checked > 0, f"{checked} points: one class of N = {min(ns)}..{max(ns)} capped rows, T in the sampled grid"
 
@@ -163,15 +203,21 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         steps.append(("A's registered declarations give the cap", cap is not None and cert.get("cap") == cap,
                       f"registry: {cap}; certificate: {cert.get('cap')}"))
         bkind = B.get("class_level")
+        pb = {k: parse_expr(str(v), names) for k, v in (B.get("params") or {}).items()}
+        floor_steps, floor = _floor(a, pa, b, pb, B.get("floor"))
+        steps += floor_steps
+        x_name = b.name if floor is None else floor[0]
         steps.append(("B's registered class level is the one named (larger stronger)",
-                      b.stronger == "larger" and _declares(b.name, bkind), str(bkind)))
+                      b.stronger == "larger" and _declares(x_name, bkind), f"{x_name}: {bkind}"))
         chain_steps, f = _chain(cert, bkind)
         steps += chain_steps
         if not all(s[1] for s in steps):
             return _report(steps)
         level = a.level_from_raw(_T)
         x, U = expected_upper(cap, f, level)
-        given_x, given_u = parse_expr(str(cert.get("x")), {"T": _T}), parse_expr(str(cert.get("upper")), {"T": _T, "N": _N})
+        U = floor_upper(U, floor, level, cap)
+        given_x = parse_expr(str(cert.get("x")), {"T": _T})
+        given_u = parse_expr(str(cert.get("upper")), {**names, "T": _T, "N": _N})
         steps.append(("x is the least 1/max q at A's level (the checker's)", sympy.simplify(given_x - x) == 0,
                       f"x = {given_x}; the checker's {x}"))
         steps.append(("U is f(x) (the checker's)", given_u == U or sympy.simplify(given_u - U) == 0,
@@ -181,7 +227,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             ns_used = [n for n in ns if n <= 6]
             # (a symbolic parameter, a class floor k <= N: the family's one class of N records meets it; sampled at N)
             steps.append(("tight: A meets T and B = U on one class of capped rows (exact)",
-                          *_family(a, pa, cap, bkind, U, ns_used)))
+                          *_family(a, pa, cap, bkind, U, ns_used, *((b, pb) if floor else ()))))
     except (*UNREADABLE, InputError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

@@ -16,6 +16,13 @@ B (a class level of the distribution)
     ``g(x) = x (x - floor x)^((floor x - x)/x)``, the entropy of the capped distribution, the least where every value
     is at most 1/x).
 
+B may instead declare a class floor k_B above its weakest level w and the class level it equals where every class has
+at least k_B records (``MinClassSizeAboveWeakest(k, level_of=X)``: p-sensitive k-anonymity, X distinct l-diversity),
+X one of the above: where A declares a minimum class size k_A (``MinClassSize``; every table meeting A has classes of
+at least k_A records) with k_B <= k_A, the floor holds on every table meeting A and B is X there, so X's bound is B's.
+Both k read from the declarations; where their order is not decided (symbols) U is the Piecewise
+``(f(x), k_B <= k_A), (w, True)``: w, B's weakest, holds on every table, and tightness is claimed where k_B <= k_A.
+
 Tight: one class of all N records, each the capped distribution at x (floor(x) values at 1/x, one at 1 - floor(x)/x):
 its top is 1/x (= t where t <= 1; at c, c/(1 + c)), so A meets its level, and B's level is f(x) exactly. A's class
 floor (at most N) is met by the one class. Where t <= 0 (alpha = 0) no table meets A (U = oo there).
@@ -36,7 +43,7 @@ from implgraph.prover.shapes import any_partition
 
 METHOD = methods.TOP_CAP
 
-__all__ = ["bound", "cap_kind", "b_kind", "x_of", "upper_of", "capped", "capped_row", "top_cap_certificate"]
+__all__ = ["bound", "cap_kind", "b_kind", "class_floor", "b_side", "floor_upper", "x_of", "upper_of", "capped", "capped_row", "top_cap_certificate"]
 
 #: B's class level -> (the lemma chain's facts from 1/max q to it, the map f of x)
 B_KINDS = {"min-entropy": ([], "x"), "support": (["support>=min-entropy"], "ceiling(x)"),
@@ -114,20 +121,65 @@ def capped_row(x):
     return row + [Fraction(0)] * max(0, 2 - len(row))
 
 
+def class_floor(a, a_params, b, b_params):
+    """``(X, k_A, k_B, w)`` where B declares a class floor above its weakest level w and the definition X (a class
+    level :func:`b_kind` names) it equals where the floor holds, and A a minimum class size (module notes); else
+    None. k_A and k_B are the parameters' values (numbers or symbols), w B's weakest raw level."""
+    from implgraph.core.formula import Word
+    from implgraph.definitions import get
+    from implgraph.definitions.capabilities import MinClassSize, MinClassSizeAboveWeakest
+    declared, floor = b.declared(MinClassSizeAboveWeakest), a.declared(MinClassSize)
+    if declared is None or not declared.level_of or floor is None or b.stronger != "larger":
+        return None
+    k_a, k_b = (a_params or {}).get(floor.param), (b_params or {}).get(declared.param)
+    if k_a is None or k_b is None or isinstance(k_a, Word) or isinstance(k_b, Word):
+        return None
+    try:
+        x_def = get(declared.level_of)
+    except (KeyError, ValueError):
+        return None
+    w = sympy.sympify(b.raw_from_level(b.weakest()))
+    if b_kind(x_def) is None or b.level_scale.weakest_depends_on_N or not w.is_Rational:
+        return None
+    return x_def, sympy.sympify(k_a), sympy.sympify(k_b), w
+
+
+def b_side(a, a_params, b, b_params):
+    """``(B's class level, floor)``: B's own (floor None) or, through :func:`class_floor`, the level B equals where
+    its floor holds; ``(None, None)`` where neither."""
+    if b_kind(b) is not None:
+        return b_kind(b), None
+    floor = class_floor(a, a_params, b, b_params)
+    return (None, None) if floor is None else (b_kind(floor[0]), floor)
+
+
+def floor_upper(U, floor, level, kind):
+    """U under B's class floor (module notes): X's bound where k_B <= k_A, B's weakest w elsewhere."""
+    if floor is None:
+        return U
+    _, k_a, k_b, w = floor
+    finite = U.args[1][0] if kind == "top" else U
+    pieces = [(finite, sympy.Le(k_b, k_a)), (w, True)]
+    return sympy.Piecewise((sympy.oo, level <= 0), *pieces) if kind == "top" else sympy.Piecewise(*pieces)
+
+
 def _applies(ctx):
     if ctx.a is None or not (any_partition(ctx.a_classes) and any_partition(ctx.b_classes)):
         return False
-    return cap_kind(ctx.a, ctx.a_params) is not None and b_kind(ctx.b) is not None
+    return cap_kind(ctx.a, ctx.a_params) is not None and b_side(ctx.a, ctx.a_params, ctx.b, ctx.b_params)[0] is not None
 
 
 @argument(METHOD, order=199.8, applies=_applies)
 def bound(ctx):
     """f(x) with x A's cap on 1/max q, attained by one class of capped rows (module notes)."""
-    kind, bkind = cap_kind(ctx.a, ctx.a_params), b_kind(ctx.b)
+    kind = cap_kind(ctx.a, ctx.a_params)
+    bkind, floor = b_side(ctx.a, ctx.a_params, ctx.b, ctx.b_params)
     level = ctx.a.level_from_raw(T)
-    U = upper_of(kind, bkind, level)
+    U = floor_upper(upper_of(kind, bkind, level), floor, level, kind)
     x = x_of(kind, B_KINDS[bkind][1], level)
     where = level > 0 if kind == "top" else sympy.true
+    if floor is not None:
+        where = sympy.And(where, sympy.Le(floor[2], floor[1]))
     cap = (f"{ctx.a.name}'s class level is the class's top frequency, so at level t every class has q_b <= t "
            "(t >= max q >= 1/(number of values)); max q <= 1 always: 1/max q >= max(1, 1/t); no table meets t <= 0"
            if kind == "top" else
@@ -136,7 +188,12 @@ def bound(ctx):
     what = {"min-entropy": "1/max q", "support": "the number k of values, 1 = sum q <= k max q: k >= ceiling(1/max q)",
             "shannon": "exp H >= g(1/max q), g the entropy of the capped distribution (the least where every value "
                        "is at most 1/x), nondecreasing"}[bkind]
-    arg = (f"{cap}; {ctx.b.name}'s class level is {what}, the table's its worst class's (method top-cap): B >= "
+    via = "" if floor is None else (
+        f"{ctx.a.name} declares every class at least {floor[1]} records and {ctx.b.name} is {floor[0].name}'s level "
+        f"on every table whose classes have at least {floor[2]} records (else its weakest {floor[3]}): where "
+        f"{floor[2]} <= {floor[1]} it is {floor[0].name}'s; ")
+    arg = (f"{cap}; {via}{(floor[0] if floor else ctx.b).name}'s class level is {what}, the table's its worst class's "
+           "(method top-cap): B >= "
            f"{U}; tight: one class of all N records, each the capped distribution at x = {x} (floor(x) values at "
            "1/x, one at 1 - floor(x)/x), has A at its level and B exactly f(x)")
 
@@ -160,9 +217,13 @@ def top_cap_certificate(a, b, a_params, b_params, a_classes, b_classes, region, 
     """The cap, x, the chain's facts, U and the family (module notes)."""
     from implgraph.prover.certificate import FORMAT, side, symbols_and_domain
     kinds, domain = symbols_and_domain(region, [*a_params.values(), *b_params.values()])
-    kind, bkind = cap_kind(a, a_params), b_kind(b)
+    kind = cap_kind(a, a_params)
+    bkind, floor = b_side(a, a_params, b, b_params)
     steps, f = B_KINDS[bkind]
     B = dict(side(b, b_params, b_classes, N), class_level=bkind)
+    if floor is not None:
+        B["floor"] = {"level_of": floor[0].name, "A_floor": str(floor[1]), "B_floor": str(floor[2]),
+                      "weakest": str(floor[3])}
     return {"format": FORMAT, "method": METHOD.name, "symbols": kinds, "domain": domain,
             "A": side(a, a_params, a_classes, N), "B": B, "cap": kind, "x": str(x_of(kind, f, a.level_from_raw(T))),
             "steps": list(steps), "map": f, "upper": str(bound.upper), "tight": True, "argument": bound.argument,
