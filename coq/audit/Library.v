@@ -187,6 +187,7 @@ Print Assumptions minent_of_tail.
 Print Assumptions two_le_ceil.
 Print Assumptions minent_ge_one.
 Print Assumptions shannon_ge_one.
+Print Assumptions floor_level_of_min_class.
 From Implgraph Require Import OneSidedPairs.
 Print Assumptions onesided_pairs.
 Print Assumptions slack_pairs_ratio.
