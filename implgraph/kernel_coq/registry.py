@@ -147,7 +147,8 @@ COVERED["floor-level"] = ("FloorLevel.floor_level_support (B the fewest values: 
 
 COVERED["top-cap"] = ("TopCap.top_cap_minent_max / top_cap_minent_inv / minent_of_tail (A's cap on the top frequency), "
                       "then Entropy.support_of_minent / shannon_of_minent; TopCap.two_le_ceil (2 values under a tail); "
-                      "TopCap.floor_level_of_min_class, FloorLevel.weakest_floor_level (B a class floor above its weakest)")
+                      "TopCap.floor_level_of_min_class, FloorLevel.weakest_floor_level (B a class floor above its "
+                      "weakest)")
 COVERED["skew-family"] = ("TopCap.minent_ge_one / shannon_ge_one (B's weakest level 1, whatever A; the approaching family "
                           "is the checker's)")
 COVERED["attained-family"] = "its part's lemmas (the upper bound; the family is the checker's, and Tight.v's for two blocks)"
