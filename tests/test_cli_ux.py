@@ -261,10 +261,12 @@ def test_python_m_implgraph_is_the_program():
 
 
 def test_the_summary_never_shows_a_bounded_f_as_if_for_every_n():
-    """ldp => pml is proved for every N only as an upper bound; the summary's f is that bound, and the bounded check's
-    exact f is said to be at the largest N checked (at N = 3 by hand: pml's tight level is log(3 e^eps/(e^eps + 2)),
-    a one-record subset against the table, never the "f = ..." of a proved tight f)."""
+    """delta-dp(eps=log(2)) => delta-ldp(eps=log(2)) is proved for every N only as an upper bound; the summary's f is
+    that bound, and the bounded check's exact f is said to be at the largest N checked, never the "f = ..." of a
+    proved tight f. By hand at N = 3: x = (1, 0), y = (0, 1), z = (1/2, 1/2) has the table P = (1/2, 1/2), each table
+    without one record within a factor 2 of it both ways (hockey-stick at 2 zero: delta-dp level 0), and the
+    hockey-stick at 2 between x and y is 1, delta-ldp's weakest level: the tight f there is 1 at every level."""
     from implgraph.engines.checkedge import check_edge
-    summary = check_edge("ldp", "pml", N=3).summary
+    summary = check_edge("delta-dp(eps=log(2))", "delta-ldp(eps=log(2))", N=3).summary
     assert "f <= " in summary and " for every N" in summary
-    assert "tight f at the largest N checked: log(3*exp(eps)/(exp(eps) + 2))" in summary
+    assert "tight f at the largest N checked: 1)" in summary

@@ -175,8 +175,11 @@ def test_frequency_to_distinct_by_the_support_lemma():
 
 @pytest.mark.parametrize("a,b", [(ENT, FREQ), (DIST, ENT), (DIST, FREQ)])
 def test_the_reverse_directions_are_not_proved(a, b):
+    """No lemma chain runs backwards; the prover shows only B's weakest level 1 (by hand: a class of m values at
+    (1 - e, e/(m - 1), ...) keeps A's level while its 1/max q and exp(H) tend to 1 as e -> 0)."""
     assert lemmas.find_chain(a, b) is None
-    assert check_implication(a, b, max_n=3).verdict != "proved"
+    r = check_implication(a, b, max_n=3)
+    assert r.verdict != "proved" or sympy.sympify(str(r.tight)) == 1
 
 
 def test_check_edge_reports_proved_with_the_lemmas_f():
@@ -185,10 +188,11 @@ def test_check_edge_reports_proved_with_the_lemmas_f():
     assert fw.verdict == "proved" and fw.bound == "every N" and not fw.trivial
     assert fw.proved_f is None and "floor(l)" in fw.tight_all_n
     assert "entropy of the capped distribution" in fw.evidence
-    assert bw.verdict == "verified-bounded" and bw.trivial          # the reverse: as before
+    # the reverse: trivial, at most B's weakest level 1 (approached by skewed classes, docstring above)
+    assert bw.trivial and (bw.verdict == "verified-bounded" or bw.tight_all_n == "1")
     e = check_edge(ENT, DIST, N=3)
     assert e.forward.verdict == "proved" and e.forward.tight_all_n == "ceiling(l)"
-    assert e.backward.verdict == "verified-bounded" and e.backward.trivial
+    assert e.backward.trivial and (e.backward.verdict == "verified-bounded" or e.backward.tight_all_n == "1")
 
 
 def test_a_cited_lemma_says_so(monkeypatch):

@@ -243,12 +243,13 @@ def test_pml_ceiling_covers_one_class_tables(a):
 def test_ldp_bounds_pml_by_the_pairwise_box():
     """ldp at ratio t keeps a bucket's values within [m, t m]: the largest M <= t m and P >= (M + (N - 1) M/t)/N, so pml's
     ratio <= N t/(t + N - 1), i.e. f = log(N e^eps/(N - 1 + e^eps)), reached by one record at t a and N - 1 at a (N = 4,
-    t = 2, a = 1/10: pml 8/5). The prover proves this f (through lip and the largest value), as an upper bound."""
+    t = 2, a = 1/10: pml 8/5). The prover proves this f (through lip and the largest value), tight for every N (that
+    family: one record at (t, 1)/(t + 1), N - 1 at (1, t)/(t + 1), pml N t/(t + N - 1))."""
     rows = [[Fraction(2, 10), Fraction(8, 10)]] + [[Fraction(1, 10), Fraction(9, 10)]] * 3
     assert brute.ldp(rows) == 2 and brute.subset_upper(rows, 1) == Fraction(8, 5)
     r = check_implication("ldp", "pml")
     assert r.verdict == "proved"
-    f = sympy.sympify(r.details["proved_f"].split(" (")[0], locals={"N": N, "eps": EPS})
+    f = sympy.sympify(str(r.tight), locals={"N": N, "eps": EPS})
     assert sympy.simplify(sympy.exp(f) - N * sympy.exp(EPS) / (N - 1 + sympy.exp(EPS))) == 0
     assert sympy.simplify(_at(f, N=4, eps=sympy.log(2)) - sympy.log(Fraction(8, 5))) == 0
     assert all(check_certificate(c).ok for c in certificates_in(r.details))

@@ -59,11 +59,11 @@ def test_a_trivial_f_that_is_not_tight_is_proved_below_it():
 
 
 def test_a_trivial_f_whose_tightness_is_unknown_is_undecided():
-    r = check_edge("pml", "tv-ldp", N=3)
+    r = check_edge("kl-dp", "delta-ldp(eps=log(2))", N=3)
     assert r.forward.relation == "implication" and r.forward.trivial and r.forward.tight is None
     assert trivial_open(r.forward)
-    assert "beyond tv-ldp's weakest level is undecided" in r.summary and "only trivially" not in r.summary
-    c = counts_of([Cell("pml", "tv-ldp", "implication", r.forward.verdict, r.kind, trivial=True)])
+    assert "beyond delta-ldp(eps=log(2))'s weakest level is undecided" in r.summary and "only trivially" not in r.summary
+    c = counts_of([Cell("kl-dp", "delta-ldp(eps=log(2))", "implication", r.forward.verdict, r.kind, trivial=True)])
     assert (c["implication_trivial_open"], c["decided"]) == (1, 0)
 
 
