@@ -115,9 +115,9 @@ def _wider(bound) -> bool:
 
 
 def _noted(bound) -> bool:
-    """Is there something to say of a tight bound's attaining table: more than two buckets, or levels where it does not
-    exist?"""
-    return _wider(bound) or bound.attained_where is not sympy.true
+    """Is there something to say of a tight bound's attaining table: more than two buckets, levels where it does not
+    exist, or a supremum approached and not attained?"""
+    return _wider(bound) or bound.attained_where is not sympy.true or bound.approached
 
 
 def note_attained(details, bound, c) -> None:
@@ -139,7 +139,11 @@ def _attained_text(bound, c) -> str:
     if bound.attained_where is not sympy.true:
         out.append(f"tight where {level_conditions(bound.attained_where, c.a, c.alpha)}, where the attaining table "
                    "exists (elsewhere not derived)")
-    if _wider(bound):
+    if bound.approached:
+        many = bound.buckets is not None and sympy.sympify(bound.buckets) == sympy.oo
+        out.append("approached, not attained: " + ("the approaching tables have more and more buckets" if many else
+                   f"the approaching tables have {sympy.sympify(bound.buckets or 2).subs(T, raw)} buckets"))
+    elif _wider(bound):
         out.append(f"the attaining table has {bound.buckets.subs(T, raw)} buckets (with fewer the supremum may be "
                    "smaller: not derived)")
     return "; ".join(out)

@@ -52,6 +52,8 @@ class Bound:
     attained_where: object = sympy.true
     #: the intermediate of a ``composition`` (its parts: A => via, via => B): its definition, parameters and classes
     via: object = None
+    #: the tight bound is a supremum approached by a family of tables (its ``buckets`` theirs), not attained
+    approached: bool = False
 
 
 class _NoBound:

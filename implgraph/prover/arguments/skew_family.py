@@ -102,9 +102,9 @@ def bound(ctx):
     found = Bound(weakest, True, METHOD.name, arg, build=build,
                   checks=[f"A ({ctx.a.name}): class level {ka}, no class floor: True",
                           f"B ({ctx.b.name}): class level {kb}, weakest 1, approached: True"],
-                  buckets=sympy.Max(2, sympy.ceiling(T)) if ka == "support" else sympy.oo)
-    # (approached: as ceiling-family's approach family, the argument and the certificate's family say so; the bound's
-    # attained_where would read "elsewhere not derived", while the infimum is derived everywhere)
+                  buckets=sympy.Max(2, sympy.ceiling(T)) if ka == "support" else sympy.oo, approached=True)
+    # (approached, not attained: the verdict says so; attained_where would read "elsewhere not derived", while the
+    # supremum is derived everywhere)
     return found if accepted(ctx, found) else None
 
 
