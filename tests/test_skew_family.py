@@ -70,3 +70,14 @@ FORGED = [
 @pytest.mark.parametrize("label, name, path, value", FORGED, ids=[f[0] for f in FORGED])
 def test_forged_certificates_are_rejected(label, name, path, value):
     assert not check_certificate(edited(CERTS[name], path, value)).ok
+
+
+def test_the_verdict_says_the_supremum_is_approached_not_attained():
+    """entropy l-diversity => frequency l-diversity: B's weakest level 1 is approached by one class of rows
+    (1 - e, e/M, ..., e/M) (exp(H) grows with M at any fixed e, while 1/max q = 1/(1 - e) tends to 1), never
+    attained where A's level is above 1 (1/max q = 1 needs a single value, exp(H) = 1 too): the verdict names no
+    attaining table."""
+    from implgraph.engines.checkedge import check_edge
+    d = check_edge("entropy-l-diversity", "frequency-l-diversity", N=3).forward
+    assert d.tight_all_n == "1"
+    assert "approached, not attained" in (d.tight_attained or "") and "attaining table" not in (d.tight_attained or "")
