@@ -198,9 +198,14 @@ def test_dp_to_class_divergence_tight_f(b):
     import sympy
     r = check_implication("dp", b, max_n=3)
     assert r.verdict == "proved" and r.tightness == "tight"
-    assert r.details.get("attained_where") == "N >= 3"
+    assert r.details.get("attained_where") is None      # tight for every N: N = 2 has its own piece
     eps, N = sympy.symbols("eps N", positive=True)
     tight = sympy.sympify(str(r.tight), locals={"eps": eps, "N": N})
+    # N = 2 by hand: a record's ratio to the table lies in [1/T, 2 - 1/T] (the other record is its removal, and the two
+    # ratios sum to 2), mass 1/2 at each end; at T = 2: KL = ((3/2) log(3/2) + (1/2) log(1/2))/2, exp(D_2) = 5/4
+    two = float(tight.subs({N: 2, eps: sympy.log(2)}))
+    want2 = ((1.5 * math.log(1.5) + 0.5 * math.log(0.5)) / 2 if b == "example-kl-closeness" else math.log(1.25))
+    assert abs(two - want2) < 1e-9
     for n, e in ((3, sympy.log(sympy.Rational(5, 4))), (4, sympy.log(2)), (3, sympy.log(3))):
         T = sympy.exp(e)
         got = float(tight.subs({N: n, eps: e}))
@@ -211,8 +216,9 @@ def test_dp_to_class_divergence_tight_f(b):
             want = math.log(float(c if a == 0 else (T * c ** 2 + a ** 2) / (T + 1)))
         assert abs(got - want) < 1e-9
     certs = [r.details["certificate"]] + list(r.details["certificates"])
-    assert len(certs) == 3 and all(check_certificate(c).ok for c in certs)
-    forged = copy.deepcopy(certs[2])          # the piece below N/(N - 1), claimed on the whole domain
+    assert len(certs) == 4 and all(check_certificate(c).ok for c in certs)
+    below = next(c for c in certs if any("T < N/(N - 1)" in d for d in c["domain"]))
+    forged = copy.deepcopy(below)          # the piece below N/(N - 1), claimed on the whole domain
     forged["domain"] = [d for d in forged["domain"] if "N/(N - 1)" not in d]
     assert not check_certificate(forged).ok
 
