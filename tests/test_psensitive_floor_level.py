@@ -147,3 +147,13 @@ def test_forgeries_rejected(proofs):
     floor = proofs["floor"].details["certificate"]
     _rejected(edited(floor, ["upper"], "2"), "U is the registry's")        # 3 at N = 3
     _rejected(edited(floor, ["upper"], "Piecewise((N, N < 5), (2, True))"), "U is the registry's")
+
+
+def test_a_forged_u_equal_on_every_sampled_point_is_rejected(proofs):
+    """A U that agrees with the registry's at every small N and T and differs beyond is false on some table: 9
+    records at (1/2, 1/2) in one class have p = distinct l-diversity = 2, not 3 (by hand); 7 one-hot records in one
+    class have k-anonymity 7 and p = 1, not 2. The checker compares U for every N and T, not at samples only."""
+    same, size = proofs["same"].details["certificate"], proofs["size"].details["certificate"]
+    _rejected(edited(same, ["upper"], "Piecewise((ceiling(T), N < 9), (ceiling(T) + 1, True))"), "U is the registry's")
+    _rejected(edited(size, ["upper"], "Piecewise((1, T > 1), (0, True)) + Piecewise((1, T > 6), (0, True))"),
+              "U is the registry's")
