@@ -157,3 +157,15 @@ def test_a_forged_u_equal_on_every_sampled_point_is_rejected(proofs):
     _rejected(edited(same, ["upper"], "Piecewise((ceiling(T), N < 9), (ceiling(T) + 1, True))"), "U is the registry's")
     _rejected(edited(size, ["upper"], "Piecewise((1, T > 1), (0, True)) + Piecewise((1, T > 6), (0, True))"),
               "U is the registry's")
+
+
+def test_the_verdict_states_the_levels_its_proof_claims():
+    """p-sensitive(2) => k-anonymity is proved for p >= 1 only: at p = 0, its weakest level, every table meets it
+    (three records at (1/2, 1/2), classes {1, 2}, {3}: p = 0, k-anonymity 1, below the f = N = 3 of p >= 1), so the
+    verdict must say which levels its f is for."""
+    from implgraph.engines.checkedge import check_edge
+    half = Fraction(1, 2)
+    rows, classes = [[half, half]] * 3, ["E1", "E1", "E2"]
+    assert _ps(rows, classes, 2) == 0 and brute.k_anonymity(classes) == 1
+    d = check_edge(f"{PS}(k=2)", "k-anonymity", N=3).forward
+    assert d.tight_all_n is not None and "where p >= 1 (the proof's domain" in (d.tight_attained or "")

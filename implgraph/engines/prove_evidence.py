@@ -125,10 +125,26 @@ def note_attained(details, bound, c) -> None:
     level; ``attained_buckets``, in T, for check-edge's comparison with its instances)."""
     if _noted(bound):
         details["attained"] = _attained_text(bound, c)
+    outside = _outside_weakest(c)
+    if outside:     # (the f at A's weakest level would be false: every table meets A there)
+        details["attained"] = "; ".join(x for x in (details.get("attained"), outside) if x)
     if _wider(bound):
         details["attained_buckets"] = str(bound.buckets)
     if bound.attained_where is not sympy.true:
         details["attained_where"] = str(bound.attained_where)
+
+
+def _outside_weakest(c) -> str:
+    """Where the proof's region on A's raw level T leaves out A's weakest level (a count from 0: p >= 1), the levels it
+    claims, in A's level; else ''. Every table meets A at its weakest level, where B's tight f is B's own weakest."""
+    w = c.a.raw_from_level(c.a.weakest())
+    if w is None or not sympy.sympify(w).is_finite:
+        return ""
+    out = [x for x in c.region.constraints if x.free_symbols == {T} and x.subs(T, w) is sympy.false]
+    if not out:
+        return ""
+    return (f"for levels of {c.a.name} where {level_conditions(sympy.And(*out), c.a, c.alpha)} (the proof's domain; "
+            f"at its weakest level, which every table meets, B's tight f is B's own weakest level)")
 
 
 def _attained_text(bound, c) -> str:
