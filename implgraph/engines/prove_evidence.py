@@ -157,7 +157,7 @@ def _attained_text(bound, c) -> str:
                    "exists (elsewhere not derived)")
     if bound.approached:
         many = bound.buckets is not None and sympy.sympify(bound.buckets) == sympy.oo
-        out.append("approached, not attained: " + ("the approaching tables have more and more buckets" if many else
+        out.append("approached, not attained above A's weakest level: " + ("the approaching tables have more and more buckets" if many else
                    f"the approaching tables have {sympy.sympify(bound.buckets or 2).subs(T, raw)} buckets"))
     elif _wider(bound):
         out.append(f"the attaining table has {bound.buckets.subs(T, raw)} buckets (with fewer the supremum may be "
