@@ -8,7 +8,7 @@ import sympy
 from implgraph.core.simplified import simplified
 from implgraph.prover.answer import T
 
-__all__ = ["accepted", "tail_param", "lemma_only", "level_T", "level_T_family", "set_mass_multipliers", "distance_mass_multipliers",
+__all__ = ["accepted", "tail_param", "said", "lemma_only", "level_T", "level_T_family", "set_mass_multipliers", "distance_mass_multipliers",
            "two_classes", "certificate_size"]
 
 
@@ -104,3 +104,13 @@ def tail_param(ctx):
         return None
     value = sympy.sympify(ctx.a_params[declared.param])
     return value if value.is_Integer and value >= 1 else None
+
+
+def said(expr) -> str:
+    """An expression as an argument's text says it: a Piecewise piece by piece ("e1 where c1; e2 elsewhere"), so that no
+    Python-looking ``(e, True)`` reaches a reader."""
+    if not isinstance(expr, sympy.Piecewise):
+        return str(expr)
+    pieces = [f"{e} where {c}" if c is not sympy.true else (f"{e} elsewhere" if k else str(e))
+              for k, (e, c) in enumerate(expr.args)]
+    return "; ".join(pieces)

@@ -66,6 +66,7 @@ import sympy
 from implgraph.core import methods
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
+from implgraph.prover.parts import said
 from implgraph.prover.registry import certificate_parts
 
 METHOD = methods.ATTAINED_FAMILY
@@ -190,7 +191,7 @@ def attach(bound, a, b, a_params, b_params, a_classes, b_classes, region, N):
                 continue
             on = "" if where is sympy.true else (f", where T <= {weakest} (A's weakest level: beyond it A holds on "
                                                  "every table)")
-            arg = (f"U = {bound.upper} ({bound.method}) is attained{on} by the {name} family, read from the sides' "
+            arg = (f"U = {said(bound.upper)} ({bound.method}) is attained{on} by the {name} family, read from the sides' "
                    f"declarations: {text}; it meets A at T and has B's level U (the upper bound: {bound.method})")
             exact = Bound(bound.upper, True, METHOD.name, arg, checks=[f"family: {name}"], attained_where=where,
                           via=(bound, name, blocks))

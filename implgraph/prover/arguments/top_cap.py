@@ -37,7 +37,7 @@ import sympy
 from implgraph.core import methods
 from implgraph.definitions.capabilities import ClassLevel, TailRatio
 from implgraph.prover.answer import Bound, T
-from implgraph.prover.parts import accepted, tail_param
+from implgraph.prover.parts import accepted, said, tail_param
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import any_partition
 
@@ -194,7 +194,7 @@ def bound(ctx):
         f"{floor[2]} <= {floor[1]} it is {floor[0].name}'s; ")
     arg = (f"{cap}; {via}{(floor[0] if floor else ctx.b).name}'s class level is {what}, the table's its worst class's "
            "(method top-cap): B >= "
-           f"{U}; tight: one class of all N records, each the capped distribution at x = {x} (floor(x) values at "
+           f"{said(U)}; tight: one class of all N records, each the capped distribution at x = {x} (floor(x) values at "
            "1/x, one at 1 - floor(x)/x), has A at its level and B exactly f(x)")
 
     def build(point):
