@@ -99,13 +99,12 @@ def _proved_at(tight, point, a_def, b_def, alpha, buckets=None, where=None):
     exists = None if where is None else sympy.sympify(where, locals={"T": T_RAW, "N": N_SYM})
 
     def buckets_at(araw):
-        at = {T_RAW: sympy.Rational(araw.numerator, araw.denominator)}
-        if exists is not None and exists.subs({**at, **{x: point[x.name] for x in exists.free_symbols
-                                                        if x.name in point}}) is not sympy.true:
+        def at(e):      # e at A's raw level araw and the instance's point (the count may be a formula in N too)
+            return e.subs({T_RAW: sympy.Rational(araw.numerator, araw.denominator),
+                           **{x: point[x.name] for x in e.free_symbols if x.name in point}})
+        if exists is not None and at(exists) is not sympy.true:
             return float("inf")     # no attaining table at this level: the proved f is compared from above only
-        # (the count may be a formula in N too, e.g. N m buckets for one class of N records)
-        return 2 if count is None else int(count.subs({**at, **{x: point[x.name] for x in count.free_symbols
-                                                          if x.name in point}}))
+        return 2 if count is None else int(at(count))
     return here, raw, buckets_at
 
 
