@@ -26,8 +26,8 @@ __all__ = ["check_weakest_level", "check_one_class", "partition_steps", "one_cla
 
 
 def _report(steps):
-    from implgraph.certify import CertificateReport
-    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
+    from implgraph.certify.report import steps_report
+    return steps_report(steps)
 
 
 def _components_at_least(text, bound, domain, timeout_ms, larger=False, hypotheses=()):

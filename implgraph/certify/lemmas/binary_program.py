@@ -37,8 +37,8 @@ from __future__ import annotations
 import sympy
 
 from implgraph.certify.lemmas import lemma
+from implgraph.certify.report import lemma_steps, steps_report as _report
 from implgraph.core import methods
-from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 
 __all__ = ["check", "program_pieces"]
@@ -47,11 +47,6 @@ _T = sympy.Symbol("T", positive=True)
 _N = sympy.Symbol("N", integer=True, positive=True)
 _c, _m = sympy.symbols("c m", positive=True)
 _a, _b = sympy.symbols("a b", positive=True)
-
-
-def _report(steps):
-    from implgraph.certify import CertificateReport
-    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
 
 
 def _zero(expr) -> bool:
@@ -269,10 +264,7 @@ def _samples_step(cert, d, ns):
 @lemma(methods.BINARY_PROGRAM, own_partitions=True)
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a binary-program certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         div, compares, d = _sides(cert)
         order = _order(div)
         kl = order is not None and order < 2
@@ -310,6 +302,4 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             steps.append(("a tight claim compares pairs of records", compares == "pairs" and not same_pair,
                           "registry"))
             steps += _family_steps(cert, d, ns)
-    except (*UNREADABLE, InputError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

@@ -26,19 +26,14 @@ from __future__ import annotations
 import sympy
 
 from implgraph.certify.lemmas import lemma
+from implgraph.certify.report import lemma_steps, steps_report as _report
 from implgraph.core import methods
-from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 
 __all__ = ["check"]
 
 _N = sympy.Symbol("N", integer=True, positive=True)
 _T = sympy.Symbol("T", positive=True)
-
-
-def _report(steps):
-    from implgraph.certify import CertificateReport
-    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
 
 
 def _read(text):
@@ -163,13 +158,10 @@ def _family_steps(cert, c, div):
 @lemma(methods.CEILING_CHORD, own_partitions=True)
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a ceiling-chord certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
     from implgraph.certify.lemmas.divergence_ceiling import _mass_identity
     from implgraph.certify.registered import registered
     from implgraph.definitions.divergences import divergence_of
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         c, how = _factor(cert)
         steps.append(("A bounds a class's total variation distance from the table by c T (its registered "
                       "declaration)", c is not None, how))
@@ -202,6 +194,4 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         steps += _upper_steps(cert, c, kind)
         if cert.get("tight"):
             steps += _family_steps(cert, c, div)
-    except (*UNREADABLE, InputError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

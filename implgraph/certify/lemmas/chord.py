@@ -74,8 +74,8 @@ from implgraph.certify.lemmas.chord_narrowed import (_hockey, _hockey_value_ok, 
                                                      _single_class_hi, _single_interval_ok, _single_removal,
                                                      _states_le, _states_n_two, _two_point_ok, _without_max,
                                                      one_record_ends, one_record_narrowed)
+from implgraph.certify.report import lemma_steps, steps_report as _report
 from implgraph.core import methods
-from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
 
 __all__ = ["check"]
@@ -83,11 +83,6 @@ __all__ = ["check"]
 _R = sympy.Symbol("r", positive=True)
 _T = sympy.Symbol("T", positive=True)
 _N = sympy.Symbol("N", integer=True, positive=True)
-
-
-def _report(steps):
-    from implgraph.certify import CertificateReport
-    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
 
 
 def _expr(text, extra=()):
@@ -261,10 +256,7 @@ def _read_domain(cert, texts):
 @lemma(methods.CHORD, own_partitions=True)
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a chord certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         b, div = _divergence(cert)
         steps.append(("B's registered definition declares a divergence", div is not None, "registry"))
         if div is None:
@@ -312,8 +304,6 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         steps += _value_steps(cert, A, div, (lo, hi), domain, removal or subset, single)
         if cert.get("tight"):
             steps += _tightness_steps(cert, div, same, ns)
-    except (*UNREADABLE, InputError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)
 
 

@@ -41,8 +41,8 @@ from implgraph.certify.family import sampled_family_step
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.chord import _at, _convex, _divergence, _read_domain, _report
 from implgraph.certify.pointwise import level_number
+from implgraph.certify.report import lemma_steps
 from implgraph.core import methods
-from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 
 __all__ = ["check", "corner_value"]
@@ -123,10 +123,7 @@ def _value_ok(div, upper, hi=_T, value=None) -> bool:
 @lemma(methods.CORNERS)
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a corners certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         A, data = cert.get("A") or {}, cert.get("upper_certificate") or {}
         steps.append(("A is a two-sided subset level of size 1 (each record against the table's mean)",
                       A.get("family") == "subset" and A.get("sides") == "two-sided" and _size_one(A),
@@ -165,8 +162,6 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
                       _value_ok(div, _expr(cert.get("upper")), hi, value), "exact"))
         if cert.get("tight"):
             steps += _tightness_steps(cert, div, ns, hi, value)
-    except (*UNREADABLE, InputError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)
 
 

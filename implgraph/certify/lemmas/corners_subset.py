@@ -35,8 +35,8 @@ from implgraph.certify.hypotheses import domain_hypotheses
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.chord import _divergence, _report
 from implgraph.certify.lemmas.subset_chord import _end_steps, _implied, _names, _read, _same_args
+from implgraph.certify.report import lemma_steps
 from implgraph.core import methods
-from implgraph.core.errors import InputError
 
 __all__ = ["check", "box_value"]
 
@@ -104,10 +104,7 @@ def _side_steps(cert, names):
 @lemma(methods.SUBSET_CORNERS)
 def check(cert, ns=range(2, 10), timeout_ms=4000):
     """Re-check a subset-corners certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         names = _names(cert)
         more, j, gamma = _side_steps(cert, names)
         steps += more
@@ -119,6 +116,4 @@ def check(cert, ns=range(2, 10), timeout_ms=4000):
                       "algebra, lo and hi atoms)", _value_ok(gamma, _read(cert.get("upper"), names), lows, highs),
                       "exact"))
         steps.append(("no tightness is claimed (the lemma is an upper bound)", not cert.get("tight"), "exact"))
-    except (*UNREADABLE, InputError, ValueError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

@@ -34,6 +34,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.certify.lemmas import lemma
+from implgraph.certify.report import lemma_steps, steps_report
 from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.certify.domain import declared_names
@@ -57,19 +58,16 @@ def _mass_identity() -> bool:
 @lemma(methods.DIVERGENCE_CEILING, own_partitions=True)
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a divergence-ceiling certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, CertificateReport, _registered
     from implgraph.certify.registered import registered
     from implgraph.definitions.divergences import divergence_of
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         B = cert.get("B") or {}
         b = registered(B.get("definition"))
         div = None if b is None else divergence_of(b, B.get("params"))     # an order read from B's parameters
         ok = div is not None and div.compares == "class" and div.kind in ("kl", "renyi")
         steps.append(("B declares a KL or Renyi divergence of each class from the table", ok, "registry"))
         if not ok:
-            return CertificateReport(False, steps)
+            return steps_report(steps)
         data = cert.get("upper_certificate") or {}
         steps.append(("the certificate's divergence is B's", data.get("kind") == div.kind and data.get("order") ==
                       (None if div.order is None else str(div.order)), "exact"))
@@ -97,9 +95,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             steps += tightness_steps(cert, div, s, names, ns)
         else:
             steps.append(("no tightness claimed", True, "exact"))
-    except (*UNREADABLE, InputError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
-    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
+    return steps_report(steps)
 
 
 def _renyi_at_family(order, m, s, n):

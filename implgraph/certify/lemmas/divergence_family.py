@@ -39,8 +39,8 @@ import sympy
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.divergence_family_domain import (ParameterDomain, nonnegative_over, parameter_domain,
                                                                side_names)
+from implgraph.certify.report import lemma_steps, steps_report as _report
 from implgraph.core import methods
-from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 
 __all__ = ["check", "nonnegative_from", "nonnegative_over"]
@@ -56,11 +56,6 @@ def nonnegative_from(expr, starts) -> bool:
     by numerator and denominator in the shifted variables (symbol = a + u) having coefficients of one sign each, the
     same sign (sufficient, never a guess)."""
     return nonnegative_over(expr, {s: a + w for (s, a), w in zip(starts.items(), (_U, _V))}, (_U, _V))
-
-
-def _report(steps):
-    from implgraph.certify import CertificateReport
-    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
 
 
 # -- reading the family ------------------------------------------------------------------------------------------------
@@ -354,10 +349,7 @@ def describe(cert) -> list:
 @lemma(methods.DIVERGENCE_FAMILY, own_partitions=True, describe=describe)
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a divergence witness-family certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         _, wa = _side(cert, "A")
         _, wb = _side(cert, "B")
         steps.append(("both sides are registered, and declare a divergence or a ratio of averages",
@@ -378,6 +370,4 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             steps += _unbounded_steps(cert, fam, wa, wb)
         else:
             steps.append(("a family of a known kind (support, unbounded)", False, str(fam.get("kind"))))
-    except (*UNREADABLE, InputError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

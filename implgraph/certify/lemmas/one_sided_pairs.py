@@ -31,8 +31,8 @@ from implgraph.certify.domain import declared_names
 from implgraph.certify.hypotheses import domain_hypotheses
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.chord import _divergence, _report
+from implgraph.certify.report import lemma_steps
 from implgraph.core import methods
-from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 
 __all__ = ["check", "value", "b_gamma"]
@@ -87,10 +87,7 @@ def _tightness_steps(cert, names, upper, j, g, div, hyps, ns):
 @lemma(methods.ONE_SIDED_PAIRS)
 def check(cert, ns=range(2, 10), timeout_ms=4000):
     """Re-check a one-sided-pairs certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         names = declared_names(cert, {"T": _T, "N": _N})
         A, data = cert.get("A") or {}, cert.get("upper_certificate") or {}
         steps.append(("A is a one-sided subset level with a size", A.get("family") == "subset"
@@ -114,6 +111,4 @@ def check(cert, ns=range(2, 10), timeout_ms=4000):
         steps.append(("U is min(1, j (T - 1))", sympy.simplify(upper - value(j)) == 0, "exact"))
         if cert.get("tight"):
             steps += _tightness_steps(cert, names, upper, j, g, div, hyps, ns)
-    except (*UNREADABLE, InputError, ValueError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

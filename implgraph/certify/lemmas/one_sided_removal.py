@@ -35,8 +35,8 @@ from implgraph.certify.domain import declared_names
 from implgraph.certify.hypotheses import domain_hypotheses
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.chord import _divergence, _report
+from implgraph.certify.report import lemma_steps
 from implgraph.core import methods
-from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 
 __all__ = ["check", "value", "b_gamma"]
@@ -81,10 +81,7 @@ def _family_shape_ok(fam, names) -> bool:
 @lemma(methods.ONE_SIDED_REMOVAL)
 def check(cert, ns=range(2, 10), timeout_ms=4000):
     """Re-check a one-sided-removal certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         names = declared_names(cert, {"T": _T, "N": _N})
         A, data = cert.get("A") or {}, cert.get("upper_certificate") or {}
         size = parse_expr(str(A.get("size")), names) if A.get("size") is not None else None
@@ -107,6 +104,4 @@ def check(cert, ns=range(2, 10), timeout_ms=4000):
         steps.append((f"U is the lemma's value at gamma = {g}", sympy.simplify(upper - value(g)) == 0, "exact"))
         if cert.get("tight"):
             steps += _tightness_steps(cert, names, g, div, hyps, ns)
-    except (*UNREADABLE, InputError, ValueError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

@@ -30,8 +30,8 @@ from fractions import Fraction
 import sympy
 
 from implgraph.certify.lemmas import lemma
+from implgraph.certify.report import lemma_steps, steps_report
 from implgraph.core import methods
-from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 
 __all__ = ["check"]
@@ -100,17 +100,14 @@ def _family_steps(cert, case, da, db, upper, ns):
 @lemma(methods.REMOVAL_SCALING, own_partitions=True)
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a removal-scaling certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, CertificateReport, _registered
     from implgraph.certify.registered import declared_divergences
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         da, db = declared_divergences(cert)
         ga, gb = _gamma(da), _gamma(db)
         steps.append(("both sides declare a total variation or a hockey-stick at a number", ga is not None
                       and gb is not None, "registry"))
         if ga is None or gb is None:
-            return CertificateReport(False, steps)
+            return steps_report(steps)
         case = (cert.get("upper_certificate") or {}).get("case")
         steps.append(("B compares record removal; A pairs of records or record removal, as the certificate's case",
                       db.compares == "removal" and da.compares == case and case in ("pairs", "removal"), "registry"))
@@ -126,6 +123,4 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         steps.append(("the domain has N >= 2", "N >= 2" in (cert.get("domain") or []), "exact"))
         if cert.get("tight"):
             steps += _family_steps(cert, case, da, db, upper, ns)
-    except (*UNREADABLE, InputError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
-    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
+    return steps_report(steps)

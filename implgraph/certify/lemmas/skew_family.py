@@ -30,8 +30,8 @@ from fractions import Fraction
 import sympy
 
 from implgraph.certify.lemmas import lemma
+from implgraph.certify.report import lemma_steps, steps_report as _report
 from implgraph.core import methods
-from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 
 __all__ = ["check"]
@@ -44,11 +44,6 @@ _PAIRS = {("support", "min-entropy"): "skew-support", ("support", "shannon"): "s
           ("shannon", "min-entropy"): "skew-entropy"}
 _T_GRID = [Fraction(1), Fraction(3, 2), Fraction(2), Fraction(3), Fraction(7, 2)]
 _E_GRID = [Fraction(1, 4), Fraction(1, 8)]
-
-
-def _report(steps):
-    from implgraph.certify import CertificateReport
-    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
 
 
 def _b_formula(kb, fam):
@@ -127,13 +122,10 @@ def describe(cert) -> list:
        every_partition="B's weakest level is met by every table, whatever its classes (its registered scale)")
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a skew-family certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
     from implgraph.certify.lemma_chain import _declares
     from implgraph.certify.registered import registered
     from implgraph.definitions.capabilities import ClassSizeLevel, MinClassSize, MinClassSizeAboveWeakest
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         A, B = cert.get("A") or {}, cert.get("B") or {}
         a, b = registered(A.get("definition")), registered(B.get("definition"))
         if a is None or b is None:
@@ -153,6 +145,4 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         if all(s[1] for s in steps):
             steps += _symbolic(kb, fam.get("kind"))
             steps += _sampled(a, kb, fam.get("kind"))
-    except (*UNREADABLE, InputError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

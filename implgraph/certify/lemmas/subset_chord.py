@@ -42,8 +42,8 @@ from implgraph.certify.hypotheses import domain_hypotheses
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.chord import _convex, _divergence, _report
 from implgraph.certify.binary_family import sampled_rows_step
+from implgraph.certify.report import lemma_steps
 from implgraph.core import methods
-from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 
 __all__ = ["check", "ends"]
@@ -222,10 +222,7 @@ def _ends_around_one() -> bool:
 @lemma(methods.SUBSET_CHORD, own_partitions=True)
 def check(cert, ns=range(2, 10), timeout_ms=4000):
     """Re-check a subset-chord certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         names = _names(cert)
         more, j, div, hyps = _side_steps(cert, names)
         steps += more
@@ -242,6 +239,4 @@ def check(cert, ns=range(2, 10), timeout_ms=4000):
             steps.append(("the family's record i has ratios hi and lo to its table (its class at U)",
                           _family_ok(fam, names, lows, highs), "exact"))
             steps.append(sampled_rows_step(cert, names, fam, div, hyps.rels, ns))
-    except (*UNREADABLE, InputError, ValueError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

@@ -26,8 +26,8 @@ from implgraph.certify.domain import declared_names
 from implgraph.certify.hypotheses import domain_hypotheses
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.chord import _divergence, _report
+from implgraph.certify.report import lemma_steps
 from implgraph.core import methods
-from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 
 __all__ = ["check"]
@@ -48,10 +48,7 @@ def _family_ok(fam, names, upper) -> bool:
 @lemma(methods.SUBSET_PAIRS)
 def check(cert, ns=range(2, 10), timeout_ms=4000):
     """Re-check a subset-pairs certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         names = declared_names(cert, {"T": _T, "N": _N})
         A, data = cert.get("A") or {}, cert.get("upper_certificate") or {}
         steps.append(("A is a two-sided subset level with a size", A.get("family") == "subset"
@@ -76,6 +73,4 @@ def check(cert, ns=range(2, 10), timeout_ms=4000):
             steps.append(("the family's records i and k are at total variation U", _family_ok(fam, names, upper),
                           "exact"))
             steps.append(sampled_rows_step(cert, names, fam, div, hyps.rels, ns))
-    except (*UNREADABLE, InputError, ValueError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

@@ -33,8 +33,8 @@ from fractions import Fraction
 import sympy
 
 from implgraph.certify.lemmas import lemma
+from implgraph.certify.report import lemma_steps, steps_report as _report
 from implgraph.core import methods
-from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 
 __all__ = ["check", "expected_upper", "floor_upper"]
@@ -46,11 +46,6 @@ _T_GRID = [Fraction(n, d) for n, d in ((1, 1), (8, 7), (7, 6), (9, 7), (4, 3), (
                                        (5, 2), (3, 1), (13, 3), (7, 1))]
 _MAPS = {"x": lambda x: x, "ceiling(x)": sympy.ceiling,
          "capped(x)": lambda x: x * (x - sympy.floor(x)) ** ((sympy.floor(x) - x) / x)}
-
-
-def _report(steps):
-    from implgraph.certify import CertificateReport
-    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
 
 
 def _cap(a, params):
@@ -186,12 +181,9 @@ def describe(cert) -> list:
        every_partition="A's cap holds in every class and B is its worst class's level, whatever the partition")
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a top-cap certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
     from implgraph.certify.lemma_chain import _declares
     from implgraph.certify.registered import registered
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         A, B = cert.get("A") or {}, cert.get("B") or {}
         a, b = registered(A.get("definition")), registered(B.get("definition"))
         if a is None or b is None:
@@ -228,6 +220,4 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             # (a symbolic parameter, a class floor k <= N: the family's one class of N records meets it; sampled at N)
             steps.append(("tight: A meets T and B = U on one class of capped rows (exact)",
                           *_family(a, pa, cap, bkind, U, ns_used, *((b, pb) if floor else ()))))
-    except (*UNREADABLE, InputError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.certify.lemmas import lemma
+from implgraph.certify.report import lemma_steps, steps_report as _report
 from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
@@ -40,11 +41,6 @@ _T = sympy.Symbol("T", positive=True)
 _n = sympy.Symbol("n", nonnegative=True, integer=True)     # N = n + 2
 #: the most records the family's table is built with (A's level at sampled N)
 _MAX_N = 6
-
-
-def _report(steps):
-    from implgraph.certify import CertificateReport
-    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
 
 
 def _read(text):
@@ -314,11 +310,8 @@ def describe(cert) -> list:
        every_partition="B's weakest level is met by every table, whatever its classes (its registered scale)")
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a weakest-family certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
     from implgraph.certify.registered import registered
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         a, b = (registered((cert.get(k) or {}).get("definition")) for k in ("A", "B"))
         if a is None or b is None:
             return _report(steps + [("A and B are registered definitions", False, "not registered here")])
@@ -335,6 +328,4 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         steps.append(("the family's own domain holds only the registry's conditions", ok, how))
         if all(s[1] for s in steps):
             steps += _sampled_steps(cert, fam, a, b, div, U, ns)
-    except (*UNREADABLE, InputError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)
