@@ -1,0 +1,114 @@
+"""``slack-hockey-stick``: an (eps, delta) level between two records bounds the hockey-stick slack at a number
+gamma >= 1 between two records, and at a number gamma >= 2 on record removal (docs/arguments/slack-hockey-stick.md;
+Kairouz, Oh and Viswanath 2015, Theorem 2.1's dominating pair; Balle et al. 2018 for the removal identity).
+
+The case: A at raw level T = e^eps declares an additive slack delta in [0, 1) between every two records
+(x_i(S) <= T x_k(S) + delta on every event S: ``eps-delta-ldp``); B a hockey-stick divergence at a number gamma
+(its declared order), E_gamma(x || y) = max over S of x(S) - gamma y(S) (at least 0, at S empty), between every two
+records (``delta-ldp``) or between the table's mean P and the mean Q_i without record i, both ways (``delta-dp``).
+
+**The pair lemma.** Let u, v in [0, 1] with u <= T v + delta and 1 - v <= T (1 - u) + delta, T >= 1 and g >= 1.
+Then u - g v <= max(delta, K(g)), K(g) = (T - g + (1 + g) delta)/(T + 1). With v* = (1 - delta)/(T + 1): where
+v >= v*, T (u - g v) <= T - 1 + delta + (1 - g T) v <= T - 1 + delta + (1 - g T) v* = T K(g) (1 - g T <= 0); where
+v <= v*, u - g v <= delta + (T - g) v, at most K(g) if T >= g (v <= v*) and at most delta if T <= g (v >= 0).
+
+**Between records.** u = x_i(S), v = x_k(S) meet the lemma's conditions (A on S, and on its complement the other
+way), so U = max(delta, K(gamma)): delta where T <= gamma, K(gamma) beyond.
+
+**On record removal** (gamma >= 2, so gamma >= N/(N - 1) for every N >= 2). P = (x_i + (N - 1) Q_i)/N gives
+P - gamma Q_i = (x_i - g' Q_i)/N with g' = 1 + N (gamma - 1); averaging A over the records other than i,
+u = x_i(S) and v = Q_i(S) meet the lemma's conditions; and Q_i - gamma P = ((N - gamma (N - 1)) Q_i - gamma x_i)/N
+<= 0. So U = max(delta, K(g'))/N: delta/N where T <= g' = 1 + N (gamma - 1).
+
+**Attained** where T <= gamma (between records) or T <= g' (on removal), for every N >= 2: one record at
+(delta, 1 - delta), the N - 1 others at (0, 1) (A's level 1 <= T: 1 - delta <= T + delta and 1 <= T (1 - delta) +
+delta). Beyond, the dominating pair ((T + delta, 1 - delta), (1 - delta, T + delta))/(T + 1) reaches K: not built
+here (tightness there is not claimed).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from implgraph.core import methods
+from implgraph.definitions.divergences import divergence_of
+from implgraph.prover.answer import Bound, T
+from implgraph.prover.registry import argument, certificate_parts
+from implgraph.prover.shapes import declared_slack
+from implgraph.prover.tables import rows_build
+
+METHOD = methods.SLACK_HOCKEY_STICK
+
+__all__ = ["upper", "ratio", "family_rows", "bound"]
+
+
+def ratio(compares, g, N):
+    """The ratio of the pair lemma: gamma between records, g' = 1 + N (gamma - 1) on record removal."""
+    return g if compares == "pairs" else 1 + N * (g - 1)
+
+
+def upper(compares, d, g, N):
+    """U for A's slack ``d`` between records and B's hockey-stick at ``g`` between ``compares`` (module notes)."""
+    r = ratio(compares, g, N)
+    scale = 1 if compares == "pairs" else N
+    return sympy.Max(d / scale, (T - r + (1 + r) * d) / (scale * (T + 1)))
+
+
+def family_rows(d, N):
+    """The attaining family where T <= the lemma's ratio: one record at (delta, 1 - delta), N - 1 at (0, 1)."""
+    return [(sympy.Integer(1), d, "E1"), (N - 1, sympy.Integer(0), "E2")]
+
+
+def _gamma(ctx):
+    """``(compares, gamma)`` of B's hockey-stick at a number (>= 1 between records, >= 2 on removal), or None."""
+    div = divergence_of(ctx.b, ctx.b_params)
+    if div is None or div.kind != "hockey-stick" or div.compares not in ("pairs", "removal"):
+        return None
+    g = sympy.sympify(div.order)
+    least = 1 if div.compares == "pairs" else 2
+    return (div.compares, g) if g.is_number and g.is_finite and g.is_real and bool(g >= least) else None
+
+
+def _applies(ctx):
+    return declared_slack(ctx.a, ctx.a_params, "pairs") is not None and _gamma(ctx) is not None
+
+
+@argument(METHOD, order=174.6, applies=_applies)
+def bound(ctx):
+    """B a hockey-stick slack at a number gamma, A an (eps, delta) level between records."""
+    d = declared_slack(ctx.a, ctx.a_params, "pairs")
+    compares, g = _gamma(ctx)
+    r = ratio(compares, g, ctx.N)
+    text = ("B is the hockey-stick slack, the largest x(S) - gamma y(S) over events S (at least 0); "
+            + ("between records, u = x_i(S), v = x_k(S) meet u <= T v + d and 1 - v <= T (1 - u) + d, " if compares ==
+               "pairs" else
+               f"on record removal P - {g} Q_i = (x_i - ({r}) Q_i)/N and Q_i - {g} P <= 0 ({g} >= N/(N - 1)); "
+               "u = x_i(S), v = Q_i(S) meet u <= T v + d and 1 - v <= T (1 - u) + d (A averaged over the others), ")
+            + f"so u - g v <= max(d, (T - g + (1 + g) d)/(T + 1)) at g = {r} (Kairouz-Oh-Viswanath 2015's dominating "
+              f"pair); attained where T <= {r} by one record at ({d}, 1 - {d}) and N - 1 at (0, 1)")
+    return Bound(upper(compares, d, g, ctx.N), True, METHOD.name, text, build=rows_build(family_rows(d, ctx.N)),
+                 attained_where=sympy.Le(T, r), checks=[f"A's slack delta = {d} between records; B's gamma = {g}"])
+
+
+def _read(cert, ctx):
+    """``(compares, delta, gamma)`` from the certificate's sides: A's slack and B's registered divergence."""
+    from implgraph.definitions import get
+    div = divergence_of(get(cert["B"]["definition"]), cert["B"].get("params"))
+    return div.compares, sympy.Rational(str(cert["A"]["slack"]["delta"])), sympy.sympify(div.order)
+
+
+def _upper_certificate(cert, ctx):
+    """The lemma data: A's slack and B's gamma and what it compares."""
+    compares, _, g = _read(cert, ctx)
+    cert["upper_certificate"] = {"lemma": METHOD.lemma, "slack": cert["A"].get("slack"),
+                                 "b_divergence": {"kind": "hockey-stick", "compares": compares, "gamma": str(g)}}
+
+
+def _family(cert, ctx):
+    """The attaining family's binary rows and its domain T <= the lemma's ratio."""
+    compares, d, g = _read(cert, ctx)
+    return {"rows": [{"count": str(c), "value": str(v), "class": k} for c, v, k in family_rows(d, ctx.N)],
+            "domain": [f"T <= {ratio(compares, g, ctx.N)}"]}
+
+
+certificate_parts(METHOD, family=_family)(_upper_certificate)
