@@ -79,6 +79,10 @@ def test_brute_no_table_above_the_bounds():
         assert _hockey(rows, 2, "pairs") <= _pairs_u(t)
         assert _hockey(rows, 2, "removal") <= _removal_u(t, n)
         assert _hockey(rows, 3, "removal") <= _removal_u(t, n, g=3)
+        for g in (F(5, 4), F(3, 2)):            # below N/(N - 1) too: the larger of the two ways' bounds
+            c = n - g * (n - 1)
+            other = c / n * _pairs_u(t, g=g / c) if c > 0 else F(0)
+            assert _hockey(rows, g, "removal") <= max(_removal_u(t, n, g=g), other)
     assert seen > 200
 
 

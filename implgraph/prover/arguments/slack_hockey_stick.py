@@ -20,6 +20,11 @@ P - gamma Q_i = (x_i - g' Q_i)/N with g' = 1 + N (gamma - 1); averaging A over t
 u = x_i(S) and v = Q_i(S) meet the lemma's conditions; and Q_i - gamma P = ((N - gamma (N - 1)) Q_i - gamma x_i)/N
 <= 0. So U = max(delta, K(g'))/N: delta/N where T <= g' = 1 + N (gamma - 1).
 
+Below, for 1 <= gamma < N/(N - 1), c = N - gamma (N - 1) lies in (0, 1] and Q_i - gamma P = (c/N)(Q_i - (gamma/c)
+x_i): E_gamma(Q_i || P) = (c/N) E_(gamma/c)(Q_i || x_i) <= (c/N) max(delta, K(gamma/c)) (the pair lemma with the
+roles exchanged, A holding both ways), and B's level is at most the larger of the two bounds; this argument takes
+only gamma >= 2, where the second vanishes for every N.
+
 **Attained** where T <= gamma (between records) or T <= g' (on removal), for every N >= 2: one record at
 (delta, 1 - delta), the N - 1 others at (0, 1) (A's level 1 <= T: 1 - delta <= T + delta and 1 <= T (1 - delta) +
 delta). Beyond, the dominating pair ((T + delta, 1 - delta), (1 - delta, T + delta))/(T + 1) reaches K: not built
