@@ -107,10 +107,12 @@ def test_proved_for_every_n_and_rechecked(results, b, n, t, hand):
     assert sympy.simplify(f.subs({N: n, eps: sympy.log(t)}) - hand) == 0
 
 
-def test_tightness_claimed_only_where_the_family_attains(results):
-    for b, where in (("delta-ldp", "T <= 2"), ("delta-dp", "T <= N + 1")):
+def test_tight_for_every_t_by_two_families(results):
+    for b, r in (("delta-ldp", "2"), ("delta-dp", "N + 1")):
         cert = results[b].details["certificate"]
-        assert cert["tight"] and cert["tightness"]["domain"] == [where]
+        assert cert["tight"] and cert["tightness"]["domain"] == [f"T <= {r}"]
+        assert cert["tightness"]["beyond"]["domain"] == [f"T >= {r}"]
+        assert results[b].tightness == "tight"
 
 
 def _failed(report):
@@ -129,8 +131,12 @@ def test_forgeries_are_rejected(results):
     data["b_divergence"]["gamma"] = "3"
     assert not check_certificate({**cert, "upper_certificate": data}).ok
     fam = copy.deepcopy(cert["tightness"])
-    fam["domain"] = ["T <= 4"]                                                      # tight beyond gamma: false
+    fam["domain"] = ["T <= 4"]                                      # delta and 0 beyond gamma: hockey-stick delta < U
     assert not check_certificate({**cert, "tightness": fam}).ok
+    fam = copy.deepcopy(cert["tightness"])
+    fam["beyond"]["rows"][1]["value"] = "(1 - 1/10)/(T + 2)"        # not the dominating pair: A's level above T
+    bad = check_certificate({**cert, "tightness": fam})
+    assert not bad.ok and len(_failed(bad)) == 2
     rem = results["delta-dp"].details["certificate"]
     # delta/(N + 1) for delta/N: 1/40 at N = 3, T = 2, below the 1/30 LOW attains
     forged = rem["upper"].replace("1/(10*N)", "1/(10*(N + 1))")

@@ -14,9 +14,10 @@ What the checker re-derives from the certificate's statement, not from its data:
 - B's registered definition declares a hockey-stick divergence at a number gamma, between ``pairs`` (gamma >= 1) or
   on ``removal`` (gamma >= 2), and the certificate's data state that slack and divergence;
 - the domain implies T >= 1 and N >= 2; U is the lemma's Max, argument by argument (exact algebra);
-- where tightness is claimed: the family's domain is exactly T <= g, its first record at delta and the others at 0,
-  and at each sampled N and T the family is a table whose registered A level is <= T and whose B level is U
-  (:mod:`implgraph.certify.binary_family`).
+- where tightness is claimed: two families, one on the domain exactly T <= g (the first record at delta, the
+  others at 0), one ``beyond`` on T >= g (the first record at (T + delta)/(T + 1), the others at
+  (1 - delta)/(T + 1)), and at each sampled N and T of its domain each is a table whose registered A level is <= T
+  and whose B level is U (:mod:`implgraph.certify.binary_family`).
 """
 
 from __future__ import annotations
@@ -83,14 +84,35 @@ def _data_ok(data, d_slack, compares, g) -> bool:
             and div.get("kind") == "hockey-stick" and div.get("compares") == compares and same_g)
 
 
-def _family_ok(fam, names, d) -> bool:
-    """The family: E1 one record at delta, E2 the N - 1 others at 0."""
-    rows = {str(r.get("class")): (parse_expr(r["count"], names), parse_expr(r["value"], names))
-            for r in fam.get("rows") or []}
-    if set(rows) != {"E1", "E2"}:
+#: the sampled levels T (both sides of the ratio; on removal it is N + 1 at gamma = 2)
+_LEVELS = ("5/4", "3/2", "2", "3", "5", "7", "10")
+
+
+def _family_ok(fam, names, d, beyond, r) -> bool:
+    """The family: E1 one record at delta and E2 the N - 1 others at 0 on T <= r; ``beyond``, on T >= r, E1 at
+    (T + delta)/(T + 1) and E2 at (1 - delta)/(T + 1)."""
+    rows = {str(x.get("class")): (parse_expr(x["count"], names), parse_expr(x["value"], names))
+            for x in fam.get("rows") or []}
+    own = [c for text in fam.get("domain") or [] for c in parse_condition(text, names)]
+    want = (sympy.Ge if beyond else sympy.Le)
+    if set(rows) != {"E1", "E2"} or len(own) != 1 or not isinstance(own[0], want) \
+            or sympy.simplify(own[0].lhs - _T) != 0 or sympy.simplify(own[0].rhs - r) != 0:
         return False
-    return (sympy.simplify(rows["E1"][0] - 1) == 0 and sympy.simplify(rows["E1"][1] - d) == 0
-            and sympy.simplify(rows["E2"][0] - (_N - 1)) == 0 and sympy.simplify(rows["E2"][1]) == 0)
+    first, others = ((_T + d) / (_T + 1), (1 - d) / (_T + 1)) if beyond else (d, sympy.Integer(0))
+    return (sympy.simplify(rows["E1"][0] - 1) == 0 and sympy.simplify(rows["E1"][1] - first) == 0
+            and sympy.simplify(rows["E2"][0] - (_N - 1)) == 0 and sympy.simplify(rows["E2"][1] - others) == 0)
+
+
+def _tight_steps(cert, names, div, hyps, d, r, ns):
+    """The steps of the two families (module notes)."""
+    fam = cert.get("tightness") or {}
+    steps = []
+    for beyond, part in ((False, fam), (True, fam.get("beyond") or {})):
+        side = "T >= the lemma's ratio: the dominating pair" if beyond else "T <= the lemma's ratio: delta and 0"
+        steps.append((f"the family where {side}", _family_ok(part, names, d, beyond, r), "exact"))
+        own = [c for text in part.get("domain") or [] for c in parse_condition(text, names)]
+        steps.append(sampled_rows_step(cert, names, part, div, hyps.rels + own, ns, _LEVELS))
+    return steps
 
 
 @lemma(methods.SLACK_HOCKEY_STICK)
@@ -121,13 +143,7 @@ def check(cert, ns=range(2, 8), timeout_ms=4000):
         steps.append((f"U is the lemma's Max for a slack {d} and gamma {g} on {compares}",
                       same_max(upper, value(compares, d, g)), "exact"))
         if cert.get("tight"):
-            fam = cert.get("tightness") or {}
-            own = [r for text in fam.get("domain") or [] for r in parse_condition(text, names)]
-            steps.append(("the family is one record at delta and N - 1 at 0, on the domain T <= the lemma's ratio",
-                          _family_ok(fam, names, d) and len(own) == 1
-                          and sympy.simplify(own[0].lhs - _T) == 0 and isinstance(own[0], sympy.Le)
-                          and sympy.simplify(own[0].rhs - ratio(compares, g)) == 0, "exact"))
-            steps.append(sampled_rows_step(cert, names, fam, div, hyps.rels + own, ns))
+            steps += _tight_steps(cert, names, div, hyps, d, ratio(compares, g), ns)
     except (*UNREADABLE, InputError, ValueError) as exc:
         steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

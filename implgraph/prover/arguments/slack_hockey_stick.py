@@ -25,10 +25,12 @@ x_i): E_gamma(Q_i || P) = (c/N) E_(gamma/c)(Q_i || x_i) <= (c/N) max(delta, K(ga
 roles exchanged, A holding both ways), and B's level is at most the larger of the two bounds; this argument takes
 only gamma >= 2, where the second vanishes for every N.
 
-**Attained** where T <= gamma (between records) or T <= g' (on removal), for every N >= 2: one record at
-(delta, 1 - delta), the N - 1 others at (0, 1) (A's level 1 <= T: 1 - delta <= T + delta and 1 <= T (1 - delta) +
-delta). Beyond, the dominating pair ((T + delta, 1 - delta), (1 - delta, T + delta))/(T + 1) reaches K: not built
-here (tightness there is not claimed).
+**Attained** for every N >= 2 and every T >= 1. Where T <= r (r = gamma between records, g' on removal): one
+record at (delta, 1 - delta), the N - 1 others at (0, 1) (A's level 1 <= T: 1 - delta <= T + delta and
+1 <= T (1 - delta) + delta); B's level delta (over N on removal: P - gamma Q_i = delta/N on the first bucket).
+Where T >= r: the dominating pair, one record at ((T + delta, 1 - delta))/(T + 1) and the N - 1 others at
+((1 - delta, T + delta))/(T + 1): A's level T (the first bucket at equality both ways), and on the first bucket
+x - r y = K(r) (over N on removal, removing the first record: the others' mean is y).
 """
 
 from __future__ import annotations
@@ -59,9 +61,26 @@ def upper(compares, d, g, N):
     return sympy.Max(d / scale, (T - r + (1 + r) * d) / (scale * (T + 1)))
 
 
-def family_rows(d, N):
-    """The attaining family where T <= the lemma's ratio: one record at (delta, 1 - delta), N - 1 at (0, 1)."""
+def family_rows(d, N, beyond=False):
+    """The attaining family where T <= the lemma's ratio: one record at (delta, 1 - delta), N - 1 at (0, 1); or
+    ``beyond`` it (T >= the ratio) the dominating pair: one record at (T + delta, 1 - delta)/(T + 1), N - 1 at
+    (1 - delta, T + delta)/(T + 1)."""
+    if beyond:
+        return [(sympy.Integer(1), (T + d) / (T + 1), "E1"), (N - 1, (1 - d) / (T + 1), "E2")]
     return [(sympy.Integer(1), d, "E1"), (N - 1, sympy.Integer(0), "E2")]
+
+
+def _build(d, N, r):
+    """The attaining table at a point: the family of its side of T = r."""
+    low, high = rows_build(family_rows(d, N)), rows_build(family_rows(d, N, beyond=True))
+
+    def build(point):
+        at = sympy.sympify(r).subs(point)
+        t = sympy.sympify(T).subs(point)
+        if not (at.is_number and t.is_number):
+            return None
+        return (low if bool(t <= at) else high)(point)
+    return build
 
 
 def _gamma(ctx):
@@ -90,9 +109,10 @@ def bound(ctx):
                f"on record removal P - {g} Q_i = (x_i - ({r}) Q_i)/N and Q_i - {g} P <= 0 ({g} >= N/(N - 1)); "
                "u = x_i(S), v = Q_i(S) meet u <= T v + d and 1 - v <= T (1 - u) + d (A averaged over the others), ")
             + f"so u - g v <= max(d, (T - g + (1 + g) d)/(T + 1)) at g = {r} (Kairouz-Oh-Viswanath 2015's dominating "
-              f"pair); attained where T <= {r} by one record at ({d}, 1 - {d}) and N - 1 at (0, 1)")
-    return Bound(upper(compares, d, g, ctx.N), True, METHOD.name, text, build=rows_build(family_rows(d, ctx.N)),
-                 attained_where=sympy.Le(T, r), checks=[f"A's slack delta = {d} between records; B's gamma = {g}"])
+              f"pair); attained where T <= {r} by one record at ({d}, 1 - {d}) and N - 1 at (0, 1), beyond by one record "
+              f"at (T + {d}, 1 - {d})/(T + 1) and N - 1 at (1 - {d}, T + {d})/(T + 1)")
+    return Bound(upper(compares, d, g, ctx.N), True, METHOD.name, text, build=_build(d, ctx.N, r),
+                 checks=[f"A's slack delta = {d} between records; B's gamma = {g}"])
 
 
 def _read(cert, ctx):
@@ -110,10 +130,13 @@ def _upper_certificate(cert, ctx):
 
 
 def _family(cert, ctx):
-    """The attaining family's binary rows and its domain T <= the lemma's ratio."""
+    """The attaining families' binary rows: on the domain T <= the lemma's ratio, and ``beyond`` it."""
     compares, d, g = _read(cert, ctx)
-    return {"rows": [{"count": str(c), "value": str(v), "class": k} for c, v, k in family_rows(d, ctx.N)],
-            "domain": [f"T <= {ratio(compares, g, ctx.N)}"]}
+    r = ratio(compares, g, ctx.N)
+
+    def rows(beyond):
+        return [{"count": str(c), "value": str(v), "class": k} for c, v, k in family_rows(d, ctx.N, beyond)]
+    return {"rows": rows(False), "domain": [f"T <= {r}"], "beyond": {"rows": rows(True), "domain": [f"T >= {r}"]}}
 
 
 certificate_parts(METHOD, family=_family)(_upper_certificate)
