@@ -1,6 +1,10 @@
 """``slack-hockey-stick``: an (eps, delta) level between two records bounds the hockey-stick slack at a number
-gamma >= 1 between two records, and at a number gamma >= 2 on record removal (docs/arguments/slack-hockey-stick.md;
-Kairouz, Oh and Viswanath 2015, Theorem 2.1's dominating pair; Balle et al. 2018 for the removal identity).
+gamma >= 1 between two records, and at a number gamma >= 2 on record removal (docs/arguments/slack-hockey-stick.md).
+
+References: Kairouz, Oh and Viswanath, "The composition theorem for differential privacy", ICML 2015 (the privacy
+region of (eps, delta)-DP, Theorem 2.1, and the pair of distributions that dominates it); Balle, Barthe and Gaboardi,
+"Privacy amplification by subsampling: tight analyses via couplings and divergences", NeurIPS 2018 (privacy profiles
+and the advanced joint convexity of the hockey-stick divergence, of which the removal identity below is a case).
 
 The case: A at raw level T = e^eps declares an additive slack delta in [0, 1) between every two records
 (x_i(S) <= T x_k(S) + delta on every event S: ``eps-delta-ldp``); B a hockey-stick divergence at a number gamma
