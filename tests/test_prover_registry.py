@@ -61,7 +61,8 @@ def test_the_declared_order_is_the_old_if_chain():
         methods.ONE_SIDED_CLASS,
         methods.CLASS_DISTANCE, methods.ONE_SIDED_DISTANCE, methods.PAIRWISE_DISTANCE, methods.VERTEX, methods.PRODUCT,
         methods.SUBSET_TO_ONE_SIDED, methods.REMOVAL_DISTANCE, methods.SLACK_TARGET_PAIRS, methods.EXTREME_POINTS,
-        methods.SLACK_TARGET_REMOVAL, methods.SLACK_PAIRS_TO_REMOVAL, methods.SLACK_PAIRS_TV, methods.SLACK_PAIRWISE_DISTANCE,
+        methods.SLACK_TARGET_REMOVAL, methods.SLACK_PAIRS_TO_REMOVAL, methods.SLACK_PAIRS_TV, methods.SLACK_HOCKEY_STICK,
+        methods.SLACK_PAIRWISE_DISTANCE,
         methods.SLACK_REMOVAL_DISTANCE, methods.CLASS_TO_SUBSET, methods.SUBSET_PAIRS, methods.ONE_SIDED_PAIRS,
         methods.ONE_SIDED_REMOVAL, methods.CORNERS,
         methods.SUBSET_CORNERS,
@@ -142,7 +143,7 @@ def test_every_handler_has_its_certificate_parts():
         # added after the split, one module each
         "slack-target-removal", "slack-pairs-to-removal", "chord", "divergence-order", "divergence-ceiling",
         "extreme-points", "binary-program", "tv-distance", "ceiling-chord", "removal-scaling", "corners",
-        "subset-chord", "subset-pairs", "slack-pairs-tv",
+        "subset-chord", "subset-pairs", "slack-pairs-tv", "slack-hockey-stick",
         "subset-corners", "one-sided-pairs", "one-sided-removal"}
 
 

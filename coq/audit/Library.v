@@ -153,6 +153,13 @@ Print Assumptions slack_pairs_tv_pairs.
 Print Assumptions slack_pairs_tv_removal.
 Print Assumptions slack_pairs_tv_removal_min.
 Print Assumptions slack_pairs_tv_one.
+From Implgraph Require Import SlackHockeyStick.
+Print Assumptions kov_step.
+Print Assumptions slack_hockey_pairs.
+Print Assumptions slack_hockey_removal.
+Print Assumptions slack_hockey_removal_div.
+Print Assumptions slack_hockey_pairs_at.
+Print Assumptions slack_hockey_removal_at.
 From Implgraph Require Import WeakestFamily.
 Print Assumptions weakest_pairs.
 Print Assumptions weakest_removal.

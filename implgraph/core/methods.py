@@ -102,6 +102,8 @@ ONE_SIDED_REMOVAL = _m("one-sided-removal", None, "each record at most T times t
                        "min((T - 1)/N, (T - 1)/(T (N - 1)))")
 SLACK_PAIRS_TV = _m("slack-pairs-tv", None, "an (eps, delta) level between two records or on record removal bounds the "
                     "total variation between two records")
+SLACK_HOCKEY_STICK = _m("slack-hockey-stick", None, "an (eps, delta) level between two records bounds the hockey-stick "
+                        "slack at a gamma >= 1 between two records, and at a gamma >= 2 on record removal (KOV 2015)")
 DIVERGENCE_ORDER = _m("divergence-order", None, "cited orderings of divergences: Renyi monotone in its order, Pinsker")
 DIVERGENCE_FAMILY = _m("divergence-family", None, "a witness family: a bounded divergence between records, an unbounded "
                        "ratio")

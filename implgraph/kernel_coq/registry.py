@@ -21,6 +21,7 @@ from implgraph.kernel_coq import (gen_binary_program, gen_chord_pieces, gen_floo
 from implgraph.kernel_coq import gen_corners
 from implgraph.kernel_coq import gen_corners_subset
 from implgraph.kernel_coq import gen_slack_pairs_tv
+from implgraph.kernel_coq import gen_slack_hockey_stick
 from implgraph.kernel_coq import gen_subset_chord
 from implgraph.kernel_coq import gen_subset_pairs
 from implgraph.kernel_coq import gen_one_sided_pairs, gen_one_sided_removal
@@ -78,6 +79,8 @@ COMPOSITES["top-cap"] = gen_top_cap.top_cap
 _COMPOSITE_MODULES["top-cap"] = gen_top_cap.MODULES
 COMPOSITES["skew-family"] = gen_top_cap.skew_family
 _COMPOSITE_MODULES["skew-family"] = gen_top_cap.MODULES
+COMPOSITES["slack-hockey-stick"] = gen_slack_hockey_stick.slack_hockey_stick
+_COMPOSITE_MODULES["slack-hockey-stick"] = gen_slack_hockey_stick.MODULES
 COMPOSITES.update(gen_attained_family.COMPOSITES)
 COMPOSITES["floor-level"] = gen_floor_level.floor_level_theorem
 _COMPOSITE_MODULES["floor-level"] = gen_floor_level.MODULES
@@ -134,6 +137,8 @@ COVERED["one-sided-removal"] = ("OneSidedRemoval.onesided_removal_n / _t / _weak
 COVERED["subset-corners"] = ("CornersSubset.corners_subset_hockey / corners_subset_one (B stated as its slack on every "
                               "event)")
 COVERED["slack-pairs-tv"] = "SlackPairsTV.slack_pairs_tv_pairs / slack_pairs_tv_removal, slack_pairs_tv_one (A a slack)"
+COVERED["slack-hockey-stick"] = ("SlackHockeyStick.slack_hockey_pairs_at / slack_hockey_removal_at (A a slack between "
+                                 "records, B stated as its slack on every event)")
 COVERED["chord"] += "; RecordClassChord.chord_record_class / record_class_one (each record's ratio <= N - (N - 1)/T)"
 COVERED["chord"] += "; RecordClassChord.chord_onesub_low / onesub_one / cmean_le_N (one record <= T, pml)"
 
