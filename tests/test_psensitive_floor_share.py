@@ -1,12 +1,14 @@
 """``floor-level``'s ``share`` kind (docs/arguments/floor-level.md): p-sensitive k-anonymity => basic beta-likeness,
-EMD and hierarchical EMD t-closeness (ground distance equal), tight for every N.
+EMD and hierarchical EMD t-closeness (ground distance equal), KL and Renyi-2 closeness, tight for every N.
 
 By hand and by tests/brute.py. At p >= 1 every class has >= k records, so a class of s >= k records holds at least
 s/N of the table in each bucket: its mean is at most (N/s) times the table's, beta <= N/k - 1, and its total variation
-distance from the table is (1 - s/N) times its distance from the rest, at most (N - k)/N. On N < 2 k records two
-classes of >= k records do not fit: one class, the table, beta = 0 and distance 0. Attained (k = 2): N = 4, classes
+distance from the table is (1 - s/N) times its distance from the rest, at most (N - k)/N; its KL and Renyi-2
+divergences at most log of its largest ratio to the table, log(N/k). On N < 2 k records two classes of >= k records
+do not fit: one class, the table, beta = 0, distance and divergences 0. Attained (k = 2): N = 4, classes
 {(1/2, 1/2, 0, 0) x 2}, {(0, 0, 1/2, 1/2) x 2}: p = 2, beta = 1, distance 1/2; N = 6 with 4 records in the second
-class: beta = 2 (the first class: (1/2)/(1/6) - 1), distance 2/3.
+class: beta = 2 (the first class: (1/2)/(1/6) - 1), distance 2/3; KL = Renyi-2 = log(N/2) (the first class's
+distribution is the table's on its two values times N/2).
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ PS = "p-sensitive-k-anonymity"
 N, K4 = sympy.Symbol("N"), sympy.Symbol("k4", integer=True)
 HALF, ZERO = Fraction(1, 2), Fraction(0)
 CELLS = [("basic-beta-likeness", {}), ("emd-t-closeness", {"ground": "equal"}),
-         ("hierarchical-emd-t-closeness", {"ground": "equal"})]
+         ("hierarchical-emd-t-closeness", {"ground": "equal"}), ("kl-closeness", {}), ("renyi-closeness", {"alpha": 2})]
+LOG2, LOG3 = sympy.log(2), sympy.log(3)
 
 
 def _ps(rows, classes, k=2):
@@ -55,6 +58,8 @@ def test_the_families_by_hand():
     rows, classes = _two_classes(6)
     assert _ps(rows, classes) == 2
     assert brute.basic_beta_likeness(rows, classes) == 2 and brute.emd_t(rows, classes) == Fraction(2, 3)
+    assert abs(brute.kl_level_float(rows, "class", classes) - float(LOG3)) < 1e-12
+    assert brute.renyi_level_sum(rows, 2, "class", classes) == 3       # exp(Renyi-2) = sum q^2/p
     rows, classes = [[HALF, HALF, ZERO, ZERO]] * 3, ["E1"] * 3        # N = 3: one class
     assert _ps(rows, classes) == 2 and brute.basic_beta_likeness(rows, classes) == 0 == brute.emd_t(rows, classes)
 
@@ -70,21 +75,24 @@ def test_the_bounds_against_brute_force():
         seen += 1
         beta, tv = brute.basic_beta_likeness(rows, classes), brute.emd_t(rows, classes)
         assert beta <= Fraction(n, 2) - 1 and tv <= Fraction(n - 2, n)
+        assert brute.renyi_level_sum(rows, 2, "class", classes) <= (Fraction(n, 2) if n >= 4 else 1)
         if n < 4:
-            assert beta == 0 == tv
+            assert beta == 0 == tv and brute.kl_level_float(rows, "class", classes) < 1e-12
     assert seen > 20
 
 
 def test_the_tight_f_at_hand_values(proofs):
-    """Raw U (beta-likeness's ratio, beta + 1; the distance): N = 3: 1 and 0; N = 4: 2 and 1/2; N = 6: 3, 2/3."""
+    """Raw U (beta-likeness's ratio, beta + 1; the distance; the divergences): N = 3: 1, 0, 0; N = 4: 2, 1/2,
+    log 2; N = 6: 3, 2/3, log 3."""
     for b, _ in CELLS:
         r = proofs[b]
         assert r.verdict == "proved" and r.method == "floor-level" and r.tightness == "tight"
         cert = r.details["certificate"]
         assert cert["family"] == {"kind": "share"} and check_certificate(cert).ok
         U = sympy.sympify(cert["upper"], locals={"N": N})
-        want = [1, 2, 3] if b == "basic-beta-likeness" else [0, HALF, Fraction(2, 3)]
-        assert [U.subs(N, n) for n in (3, 4, 6)] == want
+        want = {"basic-beta-likeness": [1, 2, 3], "kl-closeness": [0, LOG2, LOG3],
+                "renyi-closeness": [0, LOG2, LOG3]}.get(b, [0, HALF, Fraction(2, 3)])
+        assert all(sympy.simplify(U.subs(N, n) - w) == 0 for n, w in zip((3, 4, 6), want))
 
 
 def test_symbolic_k():

@@ -12,7 +12,8 @@ level at T gives B, the fewest values, at least ceiling(u), ``Hd : u <= T``: ``F
 ``Hu0``, ``floor_level_of_size``); ``floor`` (A's floor gives the smallest class's size N below 2 k records, else k:
 ``Hu``, ``floor_level_class_size``); ``share`` (A's floor gives a one-sided class ratio at most 1, a class's total
 variation distance 0, below 2 k records, else N/k, (N - k)/N: ``FloorShare.floor_share_ratio``, ``floor_share_tv``,
-``Hc``, ``Hu1``, ``Hu2``). No partition hypothesis: whatever the partition, one class included.
+``Hcut``, ``Hu1``, ``Hu2``; a class's KL or Renyi-2 divergence 0, else log(N/k): ``floor_share_div``, the chord's
+values ``V1``, ``V2``). No partition hypothesis: whatever the partition, one class included.
 """
 
 from __future__ import annotations
@@ -198,15 +199,38 @@ def _share(cert, name):
     u = (f"(if Rlt_dec {tr.expr('N')} ({tr.expr(str(cond.rhs))}) then ({tr.expr(str(u1))}) "
          f"else ({tr.expr(str(u2))}))")
     f.b = side_predicate(tr, cert.B, u)
-    shape = "ratio" if (f.b or "").startswith("class_le OneSided") else "tv" if (f.b or "").startswith("tv_le") \
-        else None
-    _need(shape is not None, "a share certificate whose B is not a one-sided class ratio or a class distance")
-    small, big = ("1", f"N/({k})") if shape == "ratio" else ("0", f"(N - ({k}))/N")
+    shape = next((sh for sh, head in (("ratio", "class_le OneSided"), ("tv", "tv_le"), ("divergence", "div_class_le"))
+                  if (f.b or "").startswith(head)), None)
+    _need(shape is not None, "a share certificate whose B is not a one-sided class ratio, distance or divergence")
     lines = domain_lines(f) + _ineq(f, weakest_of(cert.A), "T", "Hw", strict=True)
-    lines += _ineq(f, "0", k, "Hk", strict=True) + _ineq(f, str(cond.rhs), f"2*({k})", "Hc")
+    lines += _ineq(f, "0", k, "Hk", strict=True) + _ineq(f, str(cond.rhs), f"2*({k})", "Hcut")
+    if shape == "divergence":
+        return f, lines + _share_divergence(f, k, u1, u2)
+    small, big = ("1", f"N/({k})") if shape == "ratio" else ("0", f"(N - ({k}))/N")
     lines += _ineq(f, small, str(u1), "Hu1") + _ineq(f, big, str(u2), "Hu2")
     lemma = "floor_share_ratio" if shape == "ratio" else "floor_share_tv"
-    return f, lines + [f"apply ({lemma} N K x cls ({tr.expr(k)}) _ _ _ _ _ _ Htab Hk Hw HA); lra."]     # (Hc, Hu1, Hu2)
+    return f, lines + [f"apply ({lemma} N K x cls ({tr.expr(k)}) _ _ _ _ _ _ Htab Hk Hw HA); lra."]     # (Hcut, Hu1, Hu2)
+
+
+def _share_divergence(f, k, u1, u2):
+    """``share``, B a class's KL or Renyi-2 divergence: the chord's values on [0, 1] (the one class) and [0, N/k] at
+    most u1 and u2 (``V1``, ``V2``, each proved in its own block as ``divergence-ceiling``'s), then
+    ``FloorShare.floor_share_div``."""
+    from implgraph.kernel_coq import adapter
+    from implgraph.kernel_coq.gen_chord import _value0
+    from implgraph.kernel_coq.statement import divergence_kind
+    tr, div = f.tr, adapter.divergence_side(f.cert.B)
+    d = divergence_kind(tr, div)
+    lines, whole = [], f.upper
+    for label, hi, u in (("V1", "1", u1), ("V2", f"N/({k})", u2)):
+        f.upper = f"({tr.expr(str(u))})"
+        value, below = _value0(f, div, d, hi, str(u))
+        lines += [f"assert ({label} : below_chord (phi_of {d}) 0 ({tr.expr(hi)}) /\\ "
+                  f"chord_val (phi_of {d}) 0 ({tr.expr(hi)}) <= dbound {d} {f.upper}).",
+                  "{", *[f"  {ln}" for ln in value], f"  split; [exact {below} | exact Hval]. }}"]
+    f.upper = whole
+    return lines + [f"apply (floor_share_div {d} N K x cls ({tr.expr(k)}) _ _ _ _ _ _ Htab Hk Hw HA); "
+                    "[lra | exact (proj1 V1) | exact (proj2 V1) | exact (proj1 V2) | exact (proj2 V2)]."]
 
 
 def _skew(cert, name):

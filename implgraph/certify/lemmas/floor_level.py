@@ -13,9 +13,10 @@ numbers alone:
 - U is the registry's: ``same``: ceiling(T), where the domain puts T above w (then the floor holds, B = A >= T, an
   integer); ``size``: 1 where T > k - 1 (every class of >= ceiling(T) >= k records, B the number of values of a
   class, >= 1), else 0, B's weakest; ``floor``: N where N < 2 k (one class: two of >= k records do not fit), else k,
-  where the domain puts T above w; ``share`` (A declares the floor k, B a one-sided class ratio or a class's total
-  variation distance, smaller stronger): ratio 1 and distance 0 where N < 2 k (one class, the table), else N/k and
-  (N - k)/N (a class of >= k records holds at least k/N of the table), where the domain puts T above w; compared at
+  where the domain puts T above w; ``share`` (A declares the floor k, B a one-sided class ratio, a class's total
+  variation distance or its KL or Renyi-2 divergence, smaller stronger): ratio 1, distance and divergence 0 where
+  N < 2 k (one class, the table), else N/k, (N - k)/N and log(N/k) (a class of >= k records holds at least k/N of
+  the table), where the domain puts T above w; compared at
   sampled T, N and k, exactly;
 - the family's own domain only the registry's conditions (``N >= k``; ``T > k - 1 or T <= 1``, and ``T <= N``);
 - A meets T and B's registered level is U on the family's table at sampled N and T (exact): ``same``: one class of
@@ -85,7 +86,8 @@ def expected(cert, a, b):
         return "floor", sympy.Piecewise((_N, _N < 2 * k), (k, True)), k, sympy.true
     if fa is not None and fa.param in pa and a.stronger == "larger" and _share_shape(cert.get("B") or {}, b):
         k = parse_expr(str(pa[fa.param]), names)
-        small, big = (1, _N / k) if _share_shape(cert["B"], b) == "ratio" else (0, (_N - k) / _N)
+        small, big = {"ratio": (1, _N / k), "tv": (0, (_N - k) / _N),
+                      "divergence": (0, sympy.log(_N / k))}[_share_shape(cert["B"], b)]
         return "share", sympy.Piecewise((small, _N < 2 * k), (big, True)), k, sympy.true
     if fa is not None and fa.level_of and _counts_values(registered(fa.level_of)) and not pb \
             and b.stronger == "larger" and _skew_limit(b):
@@ -94,11 +96,15 @@ def expected(cert, a, b):
 
 
 def _share_shape(B, b):
-    """``"ratio"`` (B's side a one-sided ratio over classes, no distance) or ``"tv"`` (a class's total variation
-    distance), B smaller stronger, classes of any size; else None. (The side's family, sides and distance are checked
+    """``"ratio"`` (B's side a one-sided ratio over classes, no distance), ``"tv"`` (a class's total variation
+    distance) or ``"divergence"`` (a class's KL or Renyi-2 divergence from the table, registered), B smaller stronger, classes of any size; else None. (The side's family, sides and distance are checked
     against the registry by the certificate's registered steps.)"""
+    from implgraph.definitions.divergences import divergence_of
     if b.stronger != "smaller" or B.get("family") != "class" or str(B.get("min_class", "1")) != "1":
         return None
+    div = divergence_of(b, B.get("params"))
+    if div is not None and div.compares == "class" and (div.kind == "kl" or (div.kind == "renyi" and div.order == 2)):
+        return "divergence"        # (a class's ratios to the table at most N/k: its divergence at most log(N/k))
     if B.get("distance") is None and B.get("sides") == "one-sided":
         return "ratio"
     return "tv" if B.get("distance") == "total-variation" else None

@@ -19,10 +19,11 @@ integer, at least 1 in every class), two tight f follow from the declarations:
     of N records. U = N where N < 2 k, else k; attained by records uniform over the same ceiling(T) values in one
     class (N < 2 k) or in two of k and N - k records: tight for every N >= k.
 ``share`` (A declares the floor k, B a class level against the table, where smaller is stronger: a one-sided ratio of
-averages over classes, beta-likeness's, or a class's total variation distance from the table)
+averages over classes, beta-likeness's, a class's total variation distance from the table, or its KL or Renyi-2
+divergence from the table)
     at A's level T > w every class has at least k records and holds at least k/N of the table (values >= 0): B's
-    ratio at most N/k, its distance at most (N - k)/N; on N < 2 k records the classes are one, the table: ratio 1,
-    distance 0. Attained for every N and T: one class of N records uniform over the same m = ceiling(T) values
+    ratio at most N/k, its distance at most (N - k)/N, its divergence at most log(N/k) (every ratio to the table at
+    most N/k); on N < 2 k records the classes are one, the table: ratio 1, distance and divergence 0. Attained for every N and T: one class of N records uniform over the same m = ceiling(T) values
     (N < 2 k), else k records uniform over m values in one class and N - k over m others in another (2 m buckets).
 ``skew`` (A declares the floor and a level counting values; B a class level tending to its weakest w as a class's top
 tends to 1 at a fixed number of values: frequency, entropy l-diversity)
@@ -42,6 +43,7 @@ import sympy
 from implgraph.core import methods
 from implgraph.core.formula import Word
 from implgraph.definitions.capabilities import ClassSizeLevel, ClassLevel, MinClassSizeAboveWeakest
+from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.parts import accepted
 from implgraph.prover.registry import argument, certificate_parts
@@ -108,10 +110,14 @@ def floor_kind(a, a_params, b, b_params):
 
 
 def share_shape(b, b_params):
-    """``"ratio"`` (``b`` a one-sided ratio of averages over classes, no distance) or ``"tv"`` (a class's total
-    variation distance from the table), smaller stronger; else None."""
+    """``"ratio"`` (``b`` a one-sided ratio of averages over classes, no distance), ``"tv"`` (a class's total
+    variation distance from the table) or ``"divergence"`` (a class's KL or Renyi-2 divergence from the table),
+    smaller stronger; else None."""
     if b is None or b.stronger != "smaller":
         return None
+    div = divergence_of(b, b_params)
+    if div is not None and div.compares == "class" and (div.kind == "kl" or (div.kind == "renyi" and div.order == 2)):
+        return "divergence"
     distance = class_distance_of(b, b_params)
     if distance is None and one_sided(b, "class"):
         return "ratio"
@@ -190,9 +196,10 @@ def _bound_of(ctx, kind):
 def _share_bound(ctx):
     """``share``: U, where (every T) and the argument (module notes)."""
     declared, k = _param(ctx.a, ctx.a_params)
-    N, ratio = ctx.N, share_shape(ctx.b, ctx.b_params) == "ratio"
-    small, big = (1, N / k) if ratio else (0, (N - k) / N)
-    what = "its ratio at most N/k" if ratio else "its total variation distance from the table at most (N - k)/N"
+    N, shape = ctx.N, share_shape(ctx.b, ctx.b_params)
+    small, big = {"ratio": (1, N / k), "tv": (0, (N - k) / N), "divergence": (0, sympy.log(N / k))}[shape]
+    what = {"ratio": "its ratio at most N/k", "tv": "its total variation distance from the table at most (N - k)/N",
+            "divergence": "its ratios to the table at most N/k, its divergence at most log(N/k)"}[shape]
     return sympy.Piecewise((small, N < 2 * k), (big, True)), sympy.true, (
         f"above its weakest level {ctx.a.name} declares every class at least {declared.param} = {k} records, so a "
         f"class holds at least {k}/N of the table (values >= 0): {ctx.b.name}, {what}; on N < 2 {k} records two "
