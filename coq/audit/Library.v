@@ -207,3 +207,4 @@ Print Assumptions weakest_shannon.
 From Implgraph Require Import FloorShare.
 Print Assumptions floor_share_ratio.
 Print Assumptions floor_share_tv.
+Print Assumptions floor_share_div.
