@@ -209,7 +209,8 @@ def _share(cert, name):
     small, big = ("1", f"N/({k})") if shape == "ratio" else ("0", f"(N - ({k}))/N")
     lines += _ineq(f, small, str(u1), "Hu1") + _ineq(f, big, str(u2), "Hu2")
     lemma = "floor_share_ratio" if shape == "ratio" else "floor_share_tv"
-    return f, lines + [f"apply ({lemma} N K x cls ({tr.expr(k)}) _ _ _ _ _ _ Htab Hk Hw HA); lra."]     # (Hcut, Hu1, Hu2)
+    # (lra: Hcut, Hu1, Hu2)
+    return f, lines + [f"apply ({lemma} N K x cls ({tr.expr(k)}) _ _ _ _ _ _ Htab Hk Hw HA); lra."]
 
 
 def _share_divergence(f, k, u1, u2):

@@ -97,8 +97,9 @@ def expected(cert, a, b):
 
 def _share_shape(B, b):
     """``"ratio"`` (B's side a one-sided ratio over classes, no distance), ``"tv"`` (a class's total variation
-    distance) or ``"divergence"`` (a class's KL or Renyi-2 divergence from the table, registered), B smaller stronger, classes of any size; else None. (The side's family, sides and distance are checked
-    against the registry by the certificate's registered steps.)"""
+    distance) or ``"divergence"`` (a class's KL or Renyi-2 divergence from the table, registered), B smaller
+    stronger, classes of any size; else None. (The side's family, sides and distance are checked against the
+    registry by the certificate's registered steps.)"""
     from implgraph.definitions.divergences import divergence_of
     if b.stronger != "smaller" or B.get("family") != "class" or str(B.get("min_class", "1")) != "1":
         return None

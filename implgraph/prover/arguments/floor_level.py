@@ -23,8 +23,9 @@ averages over classes, beta-likeness's, a class's total variation distance from 
 divergence from the table)
     at A's level T > w every class has at least k records and holds at least k/N of the table (values >= 0): B's
     ratio at most N/k, its distance at most (N - k)/N, its divergence at most log(N/k) (every ratio to the table at
-    most N/k); on N < 2 k records the classes are one, the table: ratio 1, distance and divergence 0. Attained for every N and T: one class of N records uniform over the same m = ceiling(T) values
-    (N < 2 k), else k records uniform over m values in one class and N - k over m others in another (2 m buckets).
+    most N/k); on N < 2 k records the classes are one, the table: ratio 1, distance and divergence 0. Attained for
+    every N and T: one class of N records uniform over the same m = ceiling(T) values (N < 2 k), else k records
+    uniform over m values in one class and N - k over m others in another (2 m buckets).
 ``skew`` (A declares the floor and a level counting values; B a class level tending to its weakest w as a class's top
 tends to 1 at a fixed number of values: frequency, entropy l-diversity)
     U = w, B's weakest, met by every table; one class of N records (1 - e, e/(m - 1), ...) over m = ceiling(T) values
