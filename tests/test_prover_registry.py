@@ -57,6 +57,7 @@ def test_the_declared_order_is_the_old_if_chain():
     # corners (a divergence between records, each record within [1/T, T] of the table) just before the chord
     assert [a.method for a in registry.arguments()] == [
         methods.CLASS_SIZE, methods.SAME_LEVEL, methods.SAME_LEVEL, methods.SAME_DISTANCE, methods.ONE_SIDED_CEILING,
+        methods.FLOOR_LEVEL,        # share: a class floor, B a class level against the table (before its ceiling N/k)
         methods.ONE_SIDED_CEILING, methods.FINITE_LEVEL_OF, methods.SUBSET_MONOTONE, methods.SUBSET_TO_CLASSES,
         methods.ONE_SIDED_CLASS,
         methods.CLASS_DISTANCE, methods.ONE_SIDED_DISTANCE, methods.PAIRWISE_DISTANCE, methods.VERTEX, methods.PRODUCT,

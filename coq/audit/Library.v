@@ -211,3 +211,7 @@ Print Assumptions floor_level_class_size.
 Print Assumptions one_class_below.
 Print Assumptions weakest_minent.
 Print Assumptions weakest_shannon.
+From Implgraph Require Import FloorShare.
+Print Assumptions floor_share_ratio.
+Print Assumptions floor_share_tv.
+Print Assumptions floor_share_div.

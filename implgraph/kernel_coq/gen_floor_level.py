@@ -10,7 +10,10 @@ holds, where the other level declares that class level). Read from the registere
 level at T gives B, the fewest values, at least ceiling(u), ``Hd : u <= T``: ``FloorLevel.floor_level_support``);
 ``size`` (A the smallest class's size above k - 1 gives B's floor level at least 1, else its weakest: ``Hc``, ``Hu1``,
 ``Hu0``, ``floor_level_of_size``); ``floor`` (A's floor gives the smallest class's size N below 2 k records, else k:
-``Hu``, ``floor_level_class_size``). No partition hypothesis: whatever the partition, one class included.
+``Hu``, ``floor_level_class_size``); ``share`` (A's floor gives a one-sided class ratio at most 1, a class's total
+variation distance 0, below 2 k records, else N/k, (N - k)/N: ``FloorShare.floor_share_ratio``, ``floor_share_tv``,
+``Hcut``, ``Hu1``, ``Hu2``; a class's KL or Renyi-2 divergence 0, else log(N/k): ``floor_share_div``, the chord's
+values ``V1``, ``V2``). No partition hypothesis: whatever the partition, one class included.
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ import sympy
 
 __all__ = ["floor_level_predicate", "floor_level_theorem", "weakest_of", "MODULES", "COMPOSITES"]
 
-#: the library modules the predicate lives in (``support_ge``: Entropy)
-MODULES = ("FloorLevel", "Entropy")
+#: the library modules the predicate lives in (``support_ge``: Entropy) and the ``share`` kind's
+#: (``FloorShare``, with ``Mass.set_mass_class`` and ``Distance.tv_mass``)
+MODULES = ("FloorLevel", "Entropy", "Mass", "Distance", "FloorShare")
 
 
 def floor_level_predicate(tr, side, level, K="K", x="x", cls="cls"):
@@ -172,6 +176,64 @@ def _floor(cert, name):
     return f, lines + [f"exact (floor_level_class_size N cls _ _ {t} _ _ Hw HA Hu)."]
 
 
+def _share(cert, name):
+    """``share``: U = Piecewise((u1, N < c), (u2, True)); A its floor level at T, B a one-sided class ratio
+    (``class_le OneSided``) or a class's total variation distance (``tv_le``) at U: ``FloorShare.floor_share_ratio``
+    (``Hc : c <= 2 k``, ``Hu1 : 1 <= u1``, ``Hu2 : N/k <= u2``) or ``floor_share_tv`` (``0 <= u1``, ``(N - k)/N <=
+    u2``)."""
+    from implgraph.definitions.capabilities import MinClassSizeAboveWeakest
+    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.gen_chord_removal import domain_lines
+    from implgraph.kernel_coq.obligations import _need
+    from implgraph.kernel_coq.statement import side_predicate
+    U, names = _read_u(cert)
+    _need(isinstance(U, sympy.Piecewise) and len(U.args) == 2 and U.args[1][1] == sympy.true,
+          "a floor-level U that is not two pieces")
+    (u1, cond), (u2, _) = U.args
+    cond = cond.canonical
+    _need(isinstance(cond, sympy.StrictLessThan) and cond.lhs == names["N"], "a piece that is not N < c")
+    f = stated_file(cert, name, "1")                                    # (B's predicate at U set below)
+    _need((f.a or "").startswith("floor_level_ge"), "a floor-level certificate whose A is not a class floor level")
+    k = str(cert.A.params[_registered(cert.A.definition).declared(MinClassSizeAboveWeakest).param])
+    tr = f.tr
+    u = (f"(if Rlt_dec {tr.expr('N')} ({tr.expr(str(cond.rhs))}) then ({tr.expr(str(u1))}) "
+         f"else ({tr.expr(str(u2))}))")
+    f.b = side_predicate(tr, cert.B, u)
+    shape = next((sh for sh, head in (("ratio", "class_le OneSided"), ("tv", "tv_le"), ("divergence", "div_class_le"))
+                  if (f.b or "").startswith(head)), None)
+    _need(shape is not None, "a share certificate whose B is not a one-sided class ratio, distance or divergence")
+    lines = domain_lines(f) + _ineq(f, weakest_of(cert.A), "T", "Hw", strict=True)
+    lines += _ineq(f, "0", k, "Hk", strict=True) + _ineq(f, str(cond.rhs), f"2*({k})", "Hcut")
+    if shape == "divergence":
+        return f, lines + _share_divergence(f, k, u1, u2)
+    small, big = ("1", f"N/({k})") if shape == "ratio" else ("0", f"(N - ({k}))/N")
+    lines += _ineq(f, small, str(u1), "Hu1") + _ineq(f, big, str(u2), "Hu2")
+    lemma = "floor_share_ratio" if shape == "ratio" else "floor_share_tv"
+    # (lra: Hcut, Hu1, Hu2)
+    return f, lines + [f"apply ({lemma} N K x cls ({tr.expr(k)}) _ _ _ _ _ _ Htab Hk Hw HA); lra."]
+
+
+def _share_divergence(f, k, u1, u2):
+    """``share``, B a class's KL or Renyi-2 divergence: the chord's values on [0, 1] (the one class) and [0, N/k] at
+    most u1 and u2 (``V1``, ``V2``, each proved in its own block as ``divergence-ceiling``'s), then
+    ``FloorShare.floor_share_div``."""
+    from implgraph.kernel_coq import adapter
+    from implgraph.kernel_coq.gen_chord import _value0
+    from implgraph.kernel_coq.statement import divergence_kind
+    tr, div = f.tr, adapter.divergence_side(f.cert.B)
+    d = divergence_kind(tr, div)
+    lines, whole = [], f.upper
+    for label, hi, u in (("V1", "1", u1), ("V2", f"N/({k})", u2)):
+        f.upper = f"({tr.expr(str(u))})"
+        value, below = _value0(f, div, d, hi, str(u))
+        lines += [f"assert ({label} : below_chord (phi_of {d}) 0 ({tr.expr(hi)}) /\\ "
+                  f"chord_val (phi_of {d}) 0 ({tr.expr(hi)}) <= dbound {d} {f.upper}).",
+                  "{", *[f"  {ln}" for ln in value], f"  split; [exact {below} | exact Hval]. }}"]
+    f.upper = whole
+    return lines + [f"apply (floor_share_div {d} N K x cls ({tr.expr(k)}) _ _ _ _ _ _ Htab Hk Hw HA); "
+                    "[lra | exact (proj1 V1) | exact (proj2 V1) | exact (proj1 V2) | exact (proj2 V2)]."]
+
+
 def _skew(cert, name):
     """``skew``: U is B's weakest level: B's class level (min-entropy: frequency l-diversity; Shannon: entropy
     l-diversity) at least U <= 1 on every table, whatever A (``weakest_minent``, ``weakest_shannon``; ``Hd``)."""
@@ -209,8 +271,8 @@ def floor_level_theorem(cert, name):
     from implgraph.kernel_coq.generate import _block
     from implgraph.kernel_coq.obligations import _need
     kind = (cert.raw.get("family") or {}).get("kind")
-    _need(kind in ("same", "size", "floor", "skew"), "a floor-level certificate of another kind")
-    f, lines = {"same": _same, "size": _size, "floor": _floor, "skew": _skew}[kind](cert, name)
+    _need(kind in ("same", "size", "floor", "skew", "share"), "a floor-level certificate of another kind")
+    f, lines = {"same": _same, "size": _size, "floor": _floor, "skew": _skew, "share": _share}[kind](cert, name)
     f.parts = []        # whatever the partition, one class included (no proof step reads it): a stronger statement
     return _block(f.statement(), [f.intros()] + lines)
 

@@ -148,7 +148,8 @@ COVERED["weakest-family"] = ("WeakestFamily.weakest_pairs / weakest_removal (B s
                               "bound, whatever A; the family is the checker's)")
 
 COVERED["floor-level"] = ("FloorLevel.floor_level_support (B the fewest values: ceiling), floor_level_of_size (A the "
-                          "smallest class's size), weakest_floor_level")
+                          "smallest class's size), weakest_floor_level, FloorShare.floor_share_ratio / "
+                          "floor_share_tv (B a class level against the table)")
 
 COVERED["top-cap"] = ("TopCap.top_cap_minent_max / top_cap_minent_inv / minent_of_tail (A's cap on the top frequency), "
                       "then Entropy.support_of_minent / shannon_of_minent; TopCap.two_le_ceil (2 values under a tail); "

@@ -13,10 +13,15 @@ numbers alone:
 - U is the registry's: ``same``: ceiling(T), where the domain puts T above w (then the floor holds, B = A >= T, an
   integer); ``size``: 1 where T > k - 1 (every class of >= ceiling(T) >= k records, B the number of values of a
   class, >= 1), else 0, B's weakest; ``floor``: N where N < 2 k (one class: two of >= k records do not fit), else k,
-  where the domain puts T above w; compared at sampled T, N and k, exactly;
+  where the domain puts T above w; ``share`` (A declares the floor k, B a one-sided class ratio, a class's total
+  variation distance or its KL or Renyi-2 divergence, smaller stronger): ratio 1, distance and divergence 0 where
+  N < 2 k (one class, the table), else N/k, (N - k)/N and log(N/k) (a class of >= k records holds at least k/N of
+  the table), where the domain puts T above w; compared at
+  sampled T, N and k, exactly;
 - the family's own domain only the registry's conditions (``N >= k``; ``T > k - 1 or T <= 1``, and ``T <= N``);
 - A meets T and B's registered level is U on the family's table at sampled N and T (exact): ``same``: one class of
-  N records uniform over the same ceiling(T) values (``floor``: in two classes of k and N - k records where N >= 2 k);
+  N records uniform over the same ceiling(T) values (``floor``: in two classes of k and N - k records where N >= 2 k;
+  ``share``: there, on 2 ceiling(T) buckets, the two classes on disjoint supports of ceiling(T) values each);
   ``size``: N one-hot records in one class, or each its own class where T <= 1.
 
 A forged certificate (another U, another kind, a domain of its own the registry does not give) fails a step.
@@ -79,10 +84,31 @@ def expected(cert, a, b):
     if fa is not None and b.has(ClassSizeLevel) and fa.param in pa and a.stronger == "larger":
         k = parse_expr(str(pa[fa.param]), names)
         return "floor", sympy.Piecewise((_N, _N < 2 * k), (k, True)), k, sympy.true
+    if fa is not None and fa.param in pa and a.stronger == "larger" and _share_shape(cert.get("B") or {}, b):
+        k = parse_expr(str(pa[fa.param]), names)
+        small, big = {"ratio": (1, _N / k), "tv": (0, (_N - k) / _N),
+                      "divergence": (0, sympy.log(_N / k))}[_share_shape(cert["B"], b)]
+        return "share", sympy.Piecewise((small, _N < 2 * k), (big, True)), k, sympy.true
     if fa is not None and fa.level_of and _counts_values(registered(fa.level_of)) and not pb \
             and b.stronger == "larger" and _skew_limit(b):
         return "skew", sympy.sympify(b.raw_from_level(b.weakest())), None, sympy.Le(_T, 1)
     return None
+
+
+def _share_shape(B, b):
+    """``"ratio"`` (B's side a one-sided ratio over classes, no distance), ``"tv"`` (a class's total variation
+    distance) or ``"divergence"`` (a class's KL or Renyi-2 divergence from the table, registered), B smaller
+    stronger, classes of any size; else None. (The side's family, sides and distance are checked against the
+    registry by the certificate's registered steps.)"""
+    from implgraph.definitions.divergences import divergence_of
+    if b.stronger != "smaller" or B.get("family") != "class" or str(B.get("min_class", "1")) != "1":
+        return None
+    div = divergence_of(b, B.get("params"))
+    if div is not None and div.compares == "class" and (div.kind == "kl" or (div.kind == "renyi" and div.order == 2)):
+        return "divergence"        # (a class's ratios to the table at most N/k: its divergence at most log(N/k))
+    if B.get("distance") is None and B.get("sides") == "one-sided":
+        return "ratio"
+    return "tv" if B.get("distance") == "total-variation" else None
 
 
 def _skew_limit(b) -> bool:
@@ -122,6 +148,12 @@ def _rows(kind, n, t, k=None):
     """The family's table at n records and A's level t (module notes)."""
     if kind == "skew":
         return [[Fraction(1), Fraction(0)] for _ in range(n)], ["E1"] * n
+    if kind == "share":        # (one class below 2 k records, else k and n - k on disjoint supports)
+        m = int(sympy.ceiling(t))
+        first, second = [Fraction(1, m)] * m + [Fraction(0)] * m, [Fraction(0)] * m + [Fraction(1, m)] * m
+        if n < 2 * k:
+            return [first for _ in range(n)], ["E1"] * n
+        return [first] * k + [second] * (n - k), ["E1"] * k + ["E2"] * (n - k)
     if kind in ("same", "floor"):
         m = int(sympy.ceiling(t))
         two = kind == "floor" and n >= 2 * k
@@ -148,8 +180,8 @@ def _sampled(cert, fam, kind, a, b, U, ns, k=None):
     checked = 0
     for env in domain.points([n for n in ns if n <= _MAX_N]):
         point = {names[k]: sympy.nsimplify(v) for k, v in env.items() if k in names}
-        params = [{k: int(parse_expr(str(v), names).xreplace(point)) for k, v in
-                   ((cert.get(s) or {}).get("params") or {}).items()} for s in ("A", "B")]
+        params = [{k: _param_at(v, names, point) for k, v in ((cert.get(s) or {}).get("params") or {}).items()}
+                  for s in ("A", "B")]
         kv = int(sympy.sympify(k).xreplace(point)) if k is not None else None
         rows, classes = _rows(kind, env["N"], point[_T], kv)
         table = ConcreteTable.from_fractions(rows, classes=classes)
@@ -161,6 +193,14 @@ def _sampled(cert, fam, kind, a, b, U, ns, k=None):
         checked += 1
     return [("A meets T and B's registered level is U on the family's table (exact)", checked > 0,
              f"{checked} points, N = 2..{min(max(ns), _MAX_N)}")]
+
+
+def _param_at(v, names, point):
+    """A side's parameter at a sampled point: an integer, or a word (``ground=equal``) as it is."""
+    text = str(v)
+    if text.isidentifier() and text not in names:
+        return text
+    return int(parse_expr(text, names).xreplace(point))
 
 
 def _same_u(U, want, k) -> bool:
@@ -206,7 +246,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         U = parse_expr(str(cert.get("upper")), _names(cert))
         steps.append((f"U is the registry's {want}", _same_u(U, want, k), f"U = {U}"))
         steps.append(("the supremum is claimed (tight)", cert.get("tight") is True, str(cert.get("tight"))))
-        if kind in ("same", "floor"):
+        if kind in ("same", "floor", "share"):
             steps.append(("the domain puts T above A's weakest level (there the floor holds)",
                           _above_weakest(cert, a), str(cert.get("domain"))))
         own = [parse_condition(str(t), _names(cert)) for t in fam.get("domain") or []]

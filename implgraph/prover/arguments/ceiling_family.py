@@ -194,7 +194,7 @@ def _approach(ctx, ceiling, base):
                  checks=ceiling.checks + [f"A ({ctx.a.name}) declares a {kind} divergence ({div.compares}): True",
                                           f"B a one-sided {'ratio of one record' if lone else 'class ratio'}, any "
                                           "partition: True"],
-                 parts=[(sympy.true, ceiling)])
+                 parts=[(sympy.true, ceiling)], approached=_not_attained(div))     # (KL, Renyi: at no T > 0)
 
 
 def _uniform(ctx, ceiling, base):

@@ -18,6 +18,14 @@ integer, at least 1 in every class), two tight f follow from the declarations:
     at A's level T > w every class has at least k records; on N < 2 k records two such classes do not fit: one class
     of N records. U = N where N < 2 k, else k; attained by records uniform over the same ceiling(T) values in one
     class (N < 2 k) or in two of k and N - k records: tight for every N >= k.
+``share`` (A declares the floor k, B a class level against the table, where smaller is stronger: a one-sided ratio of
+averages over classes, beta-likeness's, a class's total variation distance from the table, or its KL or Renyi-2
+divergence from the table)
+    at A's level T > w every class has at least k records and holds at least k/N of the table (values >= 0): B's
+    ratio at most N/k, its distance at most (N - k)/N, its divergence at most log(N/k) (every ratio to the table at
+    most N/k); on N < 2 k records the classes are one, the table: ratio 1, distance and divergence 0. Attained for
+    every N and T: one class of N records uniform over the same m = ceiling(T) values (N < 2 k), else k records
+    uniform over m values in one class and N - k over m others in another (2 m buckets).
 ``skew`` (A declares the floor and a level counting values; B a class level tending to its weakest w as a class's top
 tends to 1 at a fixed number of values: frequency, entropy l-diversity)
     U = w, B's weakest, met by every table; one class of N records (1 - e, e/(m - 1), ...) over m = ceiling(T) values
@@ -36,14 +44,15 @@ import sympy
 from implgraph.core import methods
 from implgraph.core.formula import Word
 from implgraph.definitions.capabilities import ClassSizeLevel, ClassLevel, MinClassSizeAboveWeakest
+from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.parts import accepted
 from implgraph.prover.registry import argument, certificate_parts
-from implgraph.prover.shapes import any_partition
+from implgraph.prover.shapes import any_partition, class_distance_of, one_sided
 
 METHOD = methods.FLOOR_LEVEL
 
-__all__ = ["bound", "floor_kind", "counts_values", "floor_level_certificate"]
+__all__ = ["bound", "share_bound", "floor_kind", "counts_values", "floor_level_certificate"]
 
 
 def counts_values(d) -> bool:
@@ -95,7 +104,25 @@ def floor_kind(a, a_params, b, b_params):
     if found is not None and counts_values(get(found[0].level_of)) and b.stronger == "larger" and not b_params \
             and skew_tends_to_weakest(b):
         return "skew"
+    found = _param(a, a_params)
+    if found is not None and a.stronger == "larger" and share_shape(b, b_params) is not None:
+        return "share"
     return None
+
+
+def share_shape(b, b_params):
+    """``"ratio"`` (``b`` a one-sided ratio of averages over classes, no distance), ``"tv"`` (a class's total
+    variation distance from the table) or ``"divergence"`` (a class's KL or Renyi-2 divergence from the table),
+    smaller stronger; else None."""
+    if b is None or b.stronger != "smaller":
+        return None
+    div = divergence_of(b, b_params)
+    if div is not None and div.compares == "class" and (div.kind == "kl" or (div.kind == "renyi" and div.order == 2)):
+        return "divergence"
+    distance = class_distance_of(b, b_params)
+    if distance is None and one_sided(b, "class"):
+        return "ratio"
+    return "tv" if distance == "total-variation" else None
 
 
 def skew_tends_to_weakest(b) -> bool:
@@ -115,9 +142,20 @@ def skew_tends_to_weakest(b) -> bool:
 
 
 def _applies(ctx):
-    """A and B of a kind of the module notes, any partition."""
-    return (ctx.a is not None and any_partition(ctx.a_classes) and any_partition(ctx.b_classes)
-            and floor_kind(ctx.a, ctx.a_params, ctx.b, ctx.b_params) is not None)
+    """A and B of a kind of the module notes but ``share``, any partition."""
+    return _kind(ctx) not in (None, "share")
+
+
+def _shares(ctx):
+    """A and B of the kind ``share``, any partition (tried before the one-sided ceiling's N/k, an upper bound)."""
+    return _kind(ctx) == "share"
+
+
+def _kind(ctx):
+    """The kind of the module notes of ``ctx``'s A and B on any partition, or None."""
+    if ctx.a is None or not any_partition(ctx.a_classes) or not any_partition(ctx.b_classes):
+        return None
+    return floor_kind(ctx.a, ctx.a_params, ctx.b, ctx.b_params)
 
 
 def _bound_of(ctx, kind):
@@ -138,6 +176,8 @@ def _bound_of(ctx, kind):
             f"N < 2 {k} records two such classes do not fit, so there is one class, of N records: {ctx.b.name}, the "
             f"smallest class's size, is at least N below 2 {k} records, else at least {k}. Attained by records "
             f"uniform over the same ceiling(T) values in one class (N < 2 {k}) or in two of {k} and N - {k}")
+    if kind == "share":
+        return _share_bound(ctx)
     if kind == "skew":
         w = sympy.sympify(ctx.b.raw_from_level(ctx.b.weakest()))
         return w, T <= 1, (
@@ -154,13 +194,34 @@ def _bound_of(ctx, kind):
         "records (A = N >= T, B = 1) and, at T <= 1, by singleton classes (A = 1, B = 0)")
 
 
+def _share_bound(ctx):
+    """``share``: U, where (every T) and the argument (module notes)."""
+    declared, k = _param(ctx.a, ctx.a_params)
+    N, shape = ctx.N, share_shape(ctx.b, ctx.b_params)
+    small, big = {"ratio": (1, N / k), "tv": (0, (N - k) / N), "divergence": (0, sympy.log(N / k))}[shape]
+    what = {"ratio": "its ratio at most N/k", "tv": "its total variation distance from the table at most (N - k)/N",
+            "divergence": "its ratios to the table at most N/k, its divergence at most log(N/k)"}[shape]
+    return sympy.Piecewise((small, N < 2 * k), (big, True)), sympy.true, (
+        f"above its weakest level {ctx.a.name} declares every class at least {declared.param} = {k} records, so a "
+        f"class holds at least {k}/N of the table (values >= 0): {ctx.b.name}, {what}; on N < 2 {k} records two "
+        f"such classes do not fit, one class, the table: {small}. Attained by one class of N records uniform over the "
+        f"same m = ceiling(T) values (N < 2 {k}), else {k} records uniform over m values in one class and N - {k} "
+        "over m others in another")
+
+
+@argument(METHOD, order=50.5, applies=_shares)
+def share_bound(ctx):
+    """``share``'s U (module notes); None where the checker does not accept its certificate."""
+    return bound(ctx)
+
+
 @argument(METHOD, order=199.6, applies=_applies)
 def bound(ctx):
     """U of the module notes; None where the checker does not accept its certificate."""
     kind = floor_kind(ctx.a, ctx.a_params, ctx.b, ctx.b_params)
     U, where, arg = _bound_of(ctx, kind)
-    k = _param(ctx.a, ctx.a_params)[1] if kind == "floor" else None
-    buckets = sympy.ceiling(T) if kind in ("same", "floor") else 2
+    k = _param(ctx.a, ctx.a_params)[1] if kind in ("floor", "share") else None
+    buckets = {"same": sympy.ceiling(T), "floor": sympy.ceiling(T), "share": 2 * sympy.ceiling(T)}.get(kind, 2)
     found = Bound(U, True, METHOD.name, f"(method floor-level) {arg}", build=lambda point: _build(kind, point, k),
                   checks=[f"the floor's kind: {kind}: True"], buckets=buckets, attained_where=where)
     return found if accepted(ctx, found) else None
@@ -171,6 +232,12 @@ def family_rows(kind, N, t, k=None):
     from fractions import Fraction
     if kind == "skew":       # (attained at t <= 1: every record on one value)
         return [[Fraction(1), Fraction(0)] for _ in range(N)], ["E1"] * N
+    if kind == "share":
+        m = int(sympy.ceiling(t))
+        if N < 2 * k:
+            return [[Fraction(1, m)] * m + [Fraction(0)] * m for _ in range(N)], ["E1"] * N
+        return ([[Fraction(1, m)] * m + [Fraction(0)] * m for _ in range(k)]
+                + [[Fraction(0)] * m + [Fraction(1, m)] * m for _ in range(N - k)], ["E1"] * k + ["E2"] * (N - k))
     if kind in ("same", "floor"):
         m = int(sympy.ceiling(t))
         return [[Fraction(1, m)] * m for _ in range(N)], ["E1"] * N if kind == "same" or k is None or N < 2 * k \

@@ -8,7 +8,8 @@ records. An upper bound (the ``ceiling`` stage, the prover's last resort); tight
 rare value escapes (one record at x = Min(1, N T/(N - 1)) in a class of its own, N - 1 at 0).
 Where A declares a parameter a minimum class size above its weakest level (``MinClassSizeAboveWeakest``, p-sensitive
 k-anonymity's k) and the condition makes A's level stronger than the weakest, B's classes have >= that many records:
-``U = N / k``, a direct argument (an upper bound).
+``U = N / k``, a direct argument (an upper bound; where A and B's classes are any partition, ``floor-level``'s
+``share`` kind answers before it with the tight f, 1 below 2 k records).
 """
 
 from __future__ import annotations
