@@ -50,6 +50,7 @@ import sympy
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.divergence_family import (_chi_square, _log_below_chord, _mean, _rows, _side,
                                                         _table_steps, nonnegative_from)
+from implgraph.certify.report import lemma_steps, steps_report as _report
 from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
@@ -59,11 +60,6 @@ __all__ = ["check"]
 _N = sympy.Symbol("N", positive=True, integer=True)
 _K = sympy.Symbol("K", positive=True)
 _CEILINGS = (methods.ONE_SIDED_CEILING.name, methods.DIVERGENCE_CEILING.name)
-
-
-def _report(steps):
-    from implgraph.certify import CertificateReport
-    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
 
 
 def _read(text):
@@ -297,11 +293,8 @@ def describe(cert) -> list:
 @lemma(methods.CEILING_FAMILY, describe=describe)
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a ceiling-family certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
     from implgraph.certify.composite import recheck_parts
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         U = _read(cert.get("upper"))
         parts = cert.get("parts") or []
         steps.append(("one part: the certificate of B's own ceiling", len(parts) == 1 and
@@ -322,6 +315,4 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             steps += _uniform_steps(cert, fam, wb, U, ns)
         else:
             steps.append(("a family of a known kind (approach, uniform)", False, str(fam.get("kind"))))
-    except (*UNREADABLE, InputError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

@@ -34,6 +34,7 @@ from fractions import Fraction
 import sympy
 
 from implgraph.certify.lemmas import lemma
+from implgraph.certify.report import lemma_steps, steps_report
 from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_condition, parse_expr
@@ -230,18 +231,15 @@ def describe(cert) -> list:
        every_partition="read off the class floor and the level it is there: whatever the partition")
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a floor-level certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, CertificateReport, _registered
     from implgraph.certify.registered import registered
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         a, b = (registered((cert.get(k) or {}).get("definition")) for k in ("A", "B"))
         found = None if a is None or b is None else expected(cert, a, b)
         fam = cert.get("family") or {}
         steps.append(("the family's kind is the one the registered declarations give", found is not None and
                       fam.get("kind") == found[0], f"{fam.get('kind')} against {found and found[0]}"))
         if found is None or not all(s[1] for s in steps):
-            return CertificateReport(False, steps)
+            return steps_report(steps)
         kind, want, k, where = found
         U = parse_expr(str(cert.get("upper")), _names(cert))
         steps.append((f"U is the registry's {want}", _same_u(U, want, k), f"U = {U}"))
@@ -255,6 +253,4 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
                           for c in own), str(fam.get("domain"))))
         if all(s[1] for s in steps):
             steps += _sampled(cert, fam, kind, a, b, U, ns, k)
-    except (*UNREADABLE, InputError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
-    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
+    return steps_report(steps)

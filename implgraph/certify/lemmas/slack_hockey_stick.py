@@ -31,6 +31,7 @@ from implgraph.certify.hypotheses import domain_hypotheses
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.chord import _divergence, _report
 from implgraph.certify.obligation import slack
+from implgraph.certify.report import lemma_steps
 from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
@@ -118,10 +119,7 @@ def _tight_steps(cert, names, div, hyps, d, r, ns):
 @lemma(methods.SLACK_HOCKEY_STICK)
 def check(cert, ns=range(2, 8), timeout_ms=4000):
     """Re-check a slack-hockey-stick certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         names = declared_names(cert, {"T": _T, "N": _N})
         A = cert.get("A") or {}
         d = slack(A, "pairs")
@@ -144,6 +142,4 @@ def check(cert, ns=range(2, 8), timeout_ms=4000):
                       same_max(upper, value(compares, d, g)), "exact"))
         if cert.get("tight"):
             steps += _tight_steps(cert, names, div, hyps, d, ratio(compares, g), ns)
-    except (*UNREADABLE, InputError, ValueError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

@@ -32,8 +32,8 @@ from implgraph.certify.hypotheses import domain_hypotheses
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.chord import _divergence, _report
 from implgraph.certify.obligation import slack
+from implgraph.certify.report import lemma_steps
 from implgraph.core import methods
-from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 
 __all__ = ["check", "value"]
@@ -102,10 +102,7 @@ def _family_ok(fam, names, upper) -> bool:
 @lemma(methods.SLACK_PAIRS_TV)
 def check(cert, ns=range(2, 10), timeout_ms=4000):
     """Re-check a slack-pairs-tv certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         names = declared_names(cert, {"T": _T, "N": _N})
         level = _a_level(cert)
         steps.append(("A declares a slack delta in [0, 1) between two records or on record removal, or is a "
@@ -139,6 +136,4 @@ def check(cert, ns=range(2, 10), timeout_ms=4000):
             steps.append(("the family's domain is T <= 1 exactly where A is a hockey-stick level between records",
                           own == ([sympy.Le(_T, 1)] if bounded else []), "exact"))
             steps.append(sampled_rows_step(cert, names, fam, div, hyps.rels + own, ns, None if g == _T else SLACK_T))
-    except (*UNREADABLE, InputError, ValueError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)
