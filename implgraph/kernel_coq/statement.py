@@ -158,8 +158,9 @@ def _pinsker_b(cert) -> bool:
     composition through one): B is then stated as its additive slack, as the fact's theorem concludes it."""
     if cert.method == "composition" and cert.parts:
         return _pinsker_b(cert.parts[0])
-    return cert.method == "divergence-order" and (cert.raw.get("upper_certificate") or {}).get("fact") in (
-        "pinsker", "joint-convexity+pinsker")
+    return (cert.method == "divergence-order" and (cert.raw.get("upper_certificate") or {}).get("fact") in (
+        "pinsker", "joint-convexity+pinsker")) or (cert.method == "chi-square-tv" and (
+            cert.raw.get("upper_certificate") or {}).get("case") in ("pairs", "removal"))
 
 
 class _File:
