@@ -37,8 +37,21 @@ attained for s = 1 by one record in its own class at p + t and the other N - 1 i
 P = (p, 1 - p), p = min(1/2, 1 - t): chi^2 of the lone record is 4 t^2 = c (c <= 1), (1 - p)/p = c (c >= 1, U below
 the cap) or N - 1 <= c (at the cap), the others' chi^2 is that over (N - 1)^2.
 
-Renyi orders other than the number 2 (a symbol, or larger orders) are not this argument's: the loose bounds of
-``divergence-order`` and ``tv-distance`` answer there.
+For example N = 2, c = 1/4: U = 1/4 (records (3/4, 1/4), (1/4, 3/4)); N = 4, c = 2: U = 2/3 = c/(1 + c) (the lone
+record (1, 0), three at (1/9, 8/9)); N = 2, c >= 1: U = 1/2, the cap.
+
+The one-sided bound is the chi^2/total-variation range: chi^2 >= 4 TV^2 for TV <= 1/2 and TV/(1 - TV) beyond
+(cf. Gilardoni, IEEE Trans. Inf. Theory 56(11), 2010, on an f-divergence's range against the total variation; Sason
+and Verdu, f-Divergence Inequalities, IEEE Trans. Inf. Theory 62(11), 2016). Both ways between records the range is
+smaller, the symmetric pair being the worst. Pinsker's sqrt(T/2), which ``divergence-order`` and ``tv-distance``
+gave here, is above each bound, by a factor tending to sqrt(2) as T -> 0.
+
+The checker's lemma is ``chi-square-tv`` (:mod:`implgraph.certify.lemmas.chi_square_tv`); the Coq theorem
+:mod:`implgraph.kernel_coq.gen_chi_square_tv` with ``coq/theories/ChiSquareTV.v`` (``ChiSquare.chi_pairs_slack``,
+``RemovalScaling.removal_scaling`` between records and on removal).
+
+Renyi orders other than the number 2 (a symbol ``alpha``, or another number) are not this argument's: the upper bounds
+of ``divergence-order`` and ``tv-distance`` (Pinsker) answer there as before.
 """
 
 from __future__ import annotations
