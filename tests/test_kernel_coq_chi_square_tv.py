@@ -1,6 +1,6 @@
 """The Coq generator of the ``chi-square-tv`` certificates (``ChiSquareTV.v``; ``ChiSquare.chi_pairs_slack`` and
 ``RemovalScaling.removal_scaling`` between records and on removal): the prover's certificates of the three cells
-(``tests/data/coq/chi_square_tv.json``) check with coqc and a clean axiom audit; a forged certificate (an edited
+and two compositions through the pair bound (``tests/data/coq/chi_square_tv.json``) check with coqc and a clean axiom audit; a forged certificate (an edited
 number in U) gives a file the generator writes and coqc rejects.
 
 Each forgery's reason is written beside it. The coqc tests are slow and skip where Debian's ``coq`` is not installed.
@@ -19,6 +19,8 @@ from _coq import assert_kernel_checked, check_generated, coq, load_certs
 CERTS = load_certs("chi_square_tv.json")
 PAIRS, REMOVAL = "renyi-ldp(alpha=2) => tv-ldp", "renyi-ldp(alpha=2) => tv-dp"
 CLASS = "renyi-closeness(alpha=2) => emd-t-closeness(ground=equal)"
+#: compositions through the pair bound: tv-ldp, then the hockey stick below it (delta-ldp) or removal scaling (delta-dp)
+VIA_LDP, VIA_DP = "renyi-ldp(alpha=2) => delta-ldp(eps=log(2))", "renyi-ldp(alpha=2) => delta-dp(eps=log(2))"
 
 
 def _upper(name, old, new):
@@ -36,6 +38,10 @@ FORGERIES = [
     ("class max", _upper(CLASS, "Max(1/2", "Max(1/3")),
     # sqrt(c)/3 is below sqrt(c)/2, the lone record's TV at c = 1/4 (N = 2: 1/4)
     ("class sqrt", _upper(CLASS, "sqrt(exp(T) - 1)/2", "sqrt(exp(T) - 1)/3")),
+    # an edited number in a composition's U: U is not g(h) (the second part's bound at the pair bound), the
+    # identity fails in coqc
+    ("composition ldp U", _upper(VIA_LDP, "exp(T) + 3", "exp(T) + 4")),
+    ("composition dp U", _upper(VIA_DP, "N*sqrt", "2*N*sqrt")),
 ]
 
 

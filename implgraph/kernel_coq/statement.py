@@ -271,7 +271,9 @@ class _File:
             seen.add(text)
             try:
                 p = self.rd.poly(text)
-            except Exception:       # a denominator that is not a polynomial: left to nra
+            except Exception:       # a denominator that is not a polynomial: left to nra (a square root: tried)
+                if text.startswith("sqrt("):
+                    lines.append(f"try (assert ({self.tr.expr(text)} <> 0) by {_SQRT_NZ})")
                 continue
             lines.append(self._nz(self.tr.expr(text), p, atoms))
         for p in polys:
@@ -289,6 +291,11 @@ class _File:
             return (f"assert ({coq} <> 0) by (apply (neg_nz _ ({self.tr.poly(-p)})); "
                     f"[ringq | {self.nonneg(-p, atoms, strict=True)}])")
         return ""
+
+
+#: a square root nonzero where its argument is > 0 by lra (an exponential's sign known): field's side condition
+_SQRT_NZ = ("(apply Rgt_not_eq, Rlt_gt, sqrt_lt_R0; first [lra | match goal with |- context [exp ?t] => "
+            "pose proof (exp_pos t); lra end])")
 
 
 def _denominators(node):
