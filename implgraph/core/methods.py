@@ -109,6 +109,9 @@ DIVERGENCE_FAMILY = _m("divergence-family", None, "a witness family: a bounded d
                        "ratio")
 BINARY_PROGRAM = _m("binary-program", None, "a divergence obeying data processing bounds the (eps, delta) slack "
                    "through binary pairs: the optimum of the two-bucket program, certified")
+CHI_SQUARE_TV = _m("chi-square-tv", None, "a Renyi level of order 2 (chi^2 <= e^T - 1) bounds the total variation: "
+                   "between records sqrt(c/(c + 4)), on record removal that over N, a class from the table min(h(c), "
+                   "(N - 1)/N)")
 TV_DISTANCE = _m("tv-distance", None, "a divergence bounds a pair's total variation (exactly, or by Pinsker); a class's "
                  "total variation distance from the table follows")
 DIVERGENCE_CEILING = _m("divergence-ceiling", None, "a class divergence is at most log(N/s): a class of s records holds "

@@ -27,6 +27,7 @@ from implgraph.kernel_coq import gen_subset_pairs
 from implgraph.kernel_coq import gen_one_sided_pairs, gen_one_sided_removal
 from implgraph.kernel_coq import gen_floor_level, gen_weakest_family
 from implgraph.kernel_coq import gen_top_cap
+from implgraph.kernel_coq import gen_chi_square_tv
 from implgraph.kernel_coq import gen_attained_family
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
@@ -45,7 +46,8 @@ LEAVES = {**{name: (fn, gen_slack.MODULES) for name, fn in gen_slack.METHODS.ite
           **{name: (fn, gen_max_value.MODULES) for name, fn in gen_max_value.METHODS.items()},
           **{name: (fn, gen_floor_above.MODULES) for name, fn in gen_floor_above.METHODS.items()},
           **{name: (fn, gen_corners.MODULES) for name, fn in gen_corners.METHODS.items()},
-          **{name: (fn, gen_slack_pairs_tv.MODULES) for name, fn in gen_slack_pairs_tv.METHODS.items()}}
+          **{name: (fn, gen_slack_pairs_tv.MODULES) for name, fn in gen_slack_pairs_tv.METHODS.items()},
+          **{name: (fn, gen_chi_square_tv.MODULES) for name, fn in gen_chi_square_tv.METHODS.items()}}
 #: a certificate of parts: method -> (its text, the library modules it needs)
 COMPOSITES = {"composition": gen_composition.composition,
               "set-channel-diversity": gen_set_channel.set_channel_diversity,
@@ -139,6 +141,7 @@ COVERED["subset-corners"] = ("CornersSubset.corners_subset_hockey / corners_subs
 COVERED["slack-pairs-tv"] = "SlackPairsTV.slack_pairs_tv_pairs / slack_pairs_tv_removal, slack_pairs_tv_one (A a slack)"
 COVERED["slack-hockey-stick"] = ("SlackHockeyStick.slack_hockey_pairs_at / slack_hockey_removal_at (A a slack between "
                                  "records, B stated as its slack on every event)")
+COVERED["chi-square-tv"] = "ChiSquare.chi_pairs_slack (between records), RemovalScaling.removal_scaling (on removal), ChiSquareTV.chi_class_tv (a class against the table)"
 COVERED["chord"] += "; RecordClassChord.chord_record_class / record_class_one (each record's ratio <= N - (N - 1)/T)"
 COVERED["chord"] += "; RecordClassChord.chord_onesub_low / onesub_one / cmean_le_N (one record <= T, pml)"
 

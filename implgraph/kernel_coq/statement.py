@@ -158,8 +158,9 @@ def _pinsker_b(cert) -> bool:
     composition through one): B is then stated as its additive slack, as the fact's theorem concludes it."""
     if cert.method == "composition" and cert.parts:
         return _pinsker_b(cert.parts[0])
-    return cert.method == "divergence-order" and (cert.raw.get("upper_certificate") or {}).get("fact") in (
-        "pinsker", "joint-convexity+pinsker")
+    return (cert.method == "divergence-order" and (cert.raw.get("upper_certificate") or {}).get("fact") in (
+        "pinsker", "joint-convexity+pinsker")) or (cert.method == "chi-square-tv" and (
+            cert.raw.get("upper_certificate") or {}).get("case") in ("pairs", "removal"))
 
 
 class _File:
@@ -270,7 +271,9 @@ class _File:
             seen.add(text)
             try:
                 p = self.rd.poly(text)
-            except Exception:       # a denominator that is not a polynomial: left to nra
+            except Exception:       # a denominator that is not a polynomial: left to nra (a square root: tried)
+                if text.startswith("sqrt("):
+                    lines.append(f"try (assert ({self.tr.expr(text)} <> 0) by {_SQRT_NZ})")
                 continue
             lines.append(self._nz(self.tr.expr(text), p, atoms))
         for p in polys:
@@ -288,6 +291,11 @@ class _File:
             return (f"assert ({coq} <> 0) by (apply (neg_nz _ ({self.tr.poly(-p)})); "
                     f"[ringq | {self.nonneg(-p, atoms, strict=True)}])")
         return ""
+
+
+#: a square root nonzero where its argument is > 0 by lra (an exponential's sign known): field's side condition
+_SQRT_NZ = ("(apply Rgt_not_eq, Rlt_gt, sqrt_lt_R0; first [lra | match goal with |- context [exp ?t] => "
+            "pose proof (exp_pos t); lra end])")
 
 
 def _denominators(node):
