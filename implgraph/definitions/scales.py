@@ -33,6 +33,7 @@ from fractions import Fraction
 
 import sympy
 
+from implgraph.core.extrema import extremum
 from implgraph.core.simplified import simplified
 
 __all__ = ["Scale", "SCALES", "scale_of"]
@@ -139,7 +140,7 @@ def _simplified_exp(level):
     function; ``exp`` of a log-free level is already in its simplest form, and simplifying the exponent
     costs up to half a second); memoised: the same levels are converted again and again."""
     if isinstance(level, (sympy.Max, sympy.Min)):      # exp is increasing: exp(Max(a, b)) = Max(exp(a), exp(b))
-        return level.func(*[_simplified_exp(x) for x in level.args])
+        return extremum(level.func, *[_simplified_exp(x) for x in level.args])
     raw = sympy.exp(level)
     return simplified(raw) if level.has(sympy.log) else raw
 
