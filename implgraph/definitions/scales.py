@@ -100,7 +100,7 @@ class Scale:
         if raw is sympy.oo:
             return sympy.oo
         if self.log:
-            return sympy.log(raw)
+            return _log(raw, sympy.core.parameters.global_parameters.evaluate)
         return raw - self.offset if self.offset else raw
 
     def to_raw(self, level):
@@ -132,6 +132,13 @@ def _weakest_formula(text):
     """A declared weakest level in N, read by the project's formula reader (nothing evaluated)."""
     from implgraph.core.formula import parse_expr
     return parse_expr(text, {"N": _N})
+
+
+@functools.lru_cache(maxsize=10_000)
+def _log(raw, evaluate):
+    """``sympy.log(raw)`` (under sympy's ``evaluate`` flag as given), memoised: the same raw levels are converted
+    again and again, and sympy's log asks the assumptions about its argument each time its own cache is gone."""
+    return sympy.log(raw, evaluate=evaluate)
 
 
 @functools.lru_cache(maxsize=10_000)
