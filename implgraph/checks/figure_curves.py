@@ -16,6 +16,7 @@ from implgraph.checks.common import (claim_error, claim_symbols, condition_in, d
                                      theorem_claim, truth)
 from implgraph.core.point_values import not_identically_zero
 from implgraph.core.errors import InputError
+from implgraph.core.extrema import xreplaced
 from implgraph.core.region import Region
 from implgraph.definitions.base import get as get_definition
 from implgraph.mechanisms.calibrate import calibrate_keep, exact_level
@@ -63,7 +64,7 @@ def _expanded(claim, names):
         changed = False
         with sympy.evaluate(False):   # a substitution only; sympy's Max pruning waits for the values
             for sym in raw:
-                new = raw[sym].xreplace({s: v for s, v in raw.items() if s != sym})
+                new = xreplaced(raw[sym], {s: v for s, v in raw.items() if s != sym})
                 changed |= new != raw[sym]
                 raw[sym] = new
         if not changed:
@@ -97,7 +98,7 @@ def _solve_implicit(claim, names, sym, eq, region):
         if s.is_real is False:
             continue
         at = {sym: s}        # an exact value for one symbol: one rebuild (``xreplace``), no pattern matching
-        value = side.xreplace(at)
+        value = xreplaced(side, at)
         in_range = [c.xreplace(at) for c in rng]
         if not not_identically_zero(value - target) and simplified(value - target) == 0:
             cond = sympy.And(*in_range)
@@ -138,20 +139,20 @@ def _printed_curves(claim, names, fix, region, cache=None):
         cache["_expanded"] = _expanded(claim, names)
         dsub = {names[k]: v for k, v in cache["_expanded"].items()}
         # each implicit equation with the definitions substituted: the same at every fixed point
-        cache["_implicit"] = {name: tuple(side.xreplace(dsub) for side in (eq.lhs, eq.rhs))
+        cache["_implicit"] = {name: tuple(xreplaced(side, dsub) for side in (eq.lhs, eq.rhs))
                               for name, eq in ((name, condition_in(claim, text, names))
                                                for name, text in (claim.get("implicit") or {}).items())}
     raw = cache["_expanded"]
     sub = dict(fix)
     for name, (lhs, rhs) in cache["_implicit"].items():
-        eq = sympy.Eq(lhs.xreplace(sub), rhs.xreplace(sub))
+        eq = sympy.Eq(xreplaced(lhs, sub), xreplaced(rhs, sub))
         value = None if eq.has(sympy.zoo, sympy.nan) else _solve_implicit(claim, names, names[name], eq, region)
         if value is None:
             return None, sub
         sub[names[name]] = value
     want = _needed(claim, names)
     # the values in ``sub`` are exact and free of its keys: one rebuild, no pattern matching (``subs``)
-    out = {k: v.xreplace(sub) for k, v in raw.items() if k in want}
+    out = {k: xreplaced(v, sub) for k, v in raw.items() if k in want}
     out.update({str(s): v for s, v in sub.items() if str(s) in (claim.get("implicit") or {})})
     if any(v.has(sympy.zoo, sympy.nan) for v in out.values()):
         return None, sub
@@ -240,7 +241,7 @@ def _at(curves, var, x):
     if curves is None:
         return None
     try:
-        out = {k: (simplified(v.xreplace({var: x})) if isinstance(v, sympy.Basic) else v)
+        out = {k: (simplified(xreplaced(v, {var: x})) if isinstance(v, sympy.Basic) else v)
                for k, v in curves.items()}
     except (ValueError, TypeError, ZeroDivisionError):   # e.g. Min(zoo, ...): undefined there
         return None

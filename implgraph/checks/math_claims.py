@@ -103,7 +103,9 @@ def _parse_group(claim, formula, inst):
             subs[names[k]] = parse_expr(str(text), names)
         cond = parse_condition(str(formula), names)
         for _ in range(4):
-            cond = cond.subs(subs)
+            cond, before = cond.subs(subs), cond
+            if cond == before:
+                break           # a fixed point: substituting again gives the same formula
         when = [parse_condition(str(w), names) for w in (claim.get("when") or [])]
         if inst:
             when += [parse_condition(str(w), names) for w in (inst.get("when") or [])]

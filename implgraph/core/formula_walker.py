@@ -16,6 +16,7 @@ from fractions import Fraction
 import sympy
 
 from implgraph.core.errors import InputError
+from implgraph.core.extrema import fast_max, fast_min
 
 __all__ = ["FUNCTIONS", "CONSTANTS", "MAX_LENGTH", "MAX_DEPTH", "MAX_DIGITS", "MAX_EXPONENT", "MAX_TOWER",
            "tower_height"]
@@ -32,10 +33,10 @@ FUNCTIONS = {
     "ln": sympy.log,
     "log": sympy.log,
     "sqrt": sympy.sqrt,
-    "Min": sympy.Min,
-    "min": sympy.Min,
-    "Max": sympy.Max,
-    "max": sympy.Max,
+    "Min": fast_min,      # sympy.Min and sympy.Max, the same objects (implgraph.core.extrema)
+    "min": fast_min,
+    "Max": fast_max,
+    "max": fast_max,
     "Abs": sympy.Abs,
     "abs": sympy.Abs,
     "floor": sympy.floor,

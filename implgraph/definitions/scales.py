@@ -33,6 +33,7 @@ from fractions import Fraction
 
 import sympy
 
+from implgraph.core.extrema import extremum
 from implgraph.core.simplified import simplified
 
 __all__ = ["Scale", "SCALES", "scale_of"]
@@ -99,7 +100,7 @@ class Scale:
         if raw is sympy.oo:
             return sympy.oo
         if self.log:
-            return sympy.log(raw)
+            return _log(raw, sympy.core.parameters.global_parameters.evaluate)
         return raw - self.offset if self.offset else raw
 
     def to_raw(self, level):
@@ -134,12 +135,19 @@ def _weakest_formula(text):
 
 
 @functools.lru_cache(maxsize=10_000)
+def _log(raw, evaluate):
+    """``sympy.log(raw)`` (under sympy's ``evaluate`` flag as given), memoised: the same raw levels are converted
+    again and again, and sympy's log asks the assumptions about its argument each time its own cache is gone."""
+    return sympy.log(raw, evaluate=evaluate)
+
+
+@functools.lru_cache(maxsize=10_000)
 def _simplified_exp(level):
     """``exp(level)``, simplified where ``level`` holds a log (``exp(log(x) + c)`` is tidied into a rational
     function; ``exp`` of a log-free level is already in its simplest form, and simplifying the exponent
     costs up to half a second); memoised: the same levels are converted again and again."""
     if isinstance(level, (sympy.Max, sympy.Min)):      # exp is increasing: exp(Max(a, b)) = Max(exp(a), exp(b))
-        return level.func(*[_simplified_exp(x) for x in level.args])
+        return extremum(level.func, *[_simplified_exp(x) for x in level.args])
     raw = sympy.exp(level)
     return simplified(raw) if level.has(sympy.log) else raw
 
