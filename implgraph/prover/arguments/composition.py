@@ -17,7 +17,13 @@ C that compares classes takes B's classes (A's where B compares none), the same 
 whose two parts are both proved by a direct argument (:func:`implgraph.prover.search.tight_bound`, each part a
 single certificate) gives the bound; where a bound ``beat`` is given (B's ceiling, by the prover where that is the
 only bound), a C whose composed bound is at least it everywhere is passed over. The certificate records C with its
-parameters (``via``), and the checker re-checks each part at them. Nothing is composed further (one intermediate).
+parameters (``via``), and the checker re-checks each part at them.
+
+Two intermediates (depth 2) are tried only where no one intermediate gives a bound and no ``beat`` is given (so no
+claim that one intermediate decides changes): C as above with C => B a direct argument and A => C none, and A => C
+itself a composition through one intermediate C' (A => C' and C' => C direct). Its proof is the one above twice: a
+table with A <= T has C' <= h'(T), hence C <= g'(h'(T)) = h(T), hence B <= g(h(T)). The certificate's first part is
+then a ``composition`` certificate of its own, re-checked (recursively) as such. Nothing is composed deeper.
 """
 
 from __future__ import annotations
@@ -170,7 +176,16 @@ def composed_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classe
     """A :class:`Bound` of method ``composition`` (parts: A => C and C => B; ``via`` the :class:`Via` C), or None.
 
     ``beat``: a bound already proved (B's ceiling); an intermediate whose composed bound is at least it everywhere
-    on the region is passed over."""
+    on the region is passed over. Without ``beat``, where no one intermediate gives a bound, two are tried
+    (:func:`_through_two`: the first part itself a composition)."""
+    found = _through_one(a, b, a_params, b_params, region, N, a_classes, b_classes, beat)
+    if found is None and beat is None:
+        found = _through_two(a, b, a_params, b_params, region, N, a_classes, b_classes)
+    return None if found is None else attach(found, a, b, a_params, b_params, a_classes, b_classes, region, N)
+
+
+def _through_one(a, b, a_params, b_params, region, N, a_classes, b_classes, beat):
+    """The first intermediate C whose two parts are direct arguments (module notes), its bound not attached."""
     from implgraph.prover.search import tight_bound
     for c, c_params, c_classes in _candidates(a, b, a_params, b_params, a_classes, b_classes):
         # the second part first: it does not depend on A and is remembered, and where nothing bounds B through C
@@ -182,25 +197,63 @@ def composed_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classe
             first = _single(tight_bound(a, c, a_params, c_params, region, N, a_classes, c_classes))
         except InputError:      # a value outside C's range
             continue
-        # h must lie where the second part holds: at least C's most private raw level, and above it where that is 0
-        # (C's raw level is a positive symbol: the second part's certificate states T > 0, and nothing is proved at
-        # C's level 0 itself)
-        least = lowest_raw(c)
-        if first is None or _decide_positive_T(region, sympy.Gt(first.upper, least) if least == 0
-                                               else sympy.Ge(first.upper, least)) is not True:
-            continue
-        upper = simplified(second.upper.subs(T, first.upper))
-        if beat is not None and _decide_positive_T(region, sympy.Ge(upper, beat)) is True:
-            continue
-        label = c.name + (f"({', '.join(f'{k}={v}' for k, v in c_params.items())})" if c_params else "")
-        arg = (f"A => {label} ({first.method}): {first.argument}; then {label} => B ({second.method}), at every "
-               f"threshold of {label}'s raw level: {second.argument}; a table with A's raw level <= T has {label}'s "
-               f"<= h(T) = {first.upper}, so B's raw level <= g(h(T)) = {upper} (an upper bound; tightness not "
-               "derived)")
-        found = Bound(upper, False, METHOD.name, arg, checks=first.checks + second.checks,
-                      parts=[(sympy.true, first), (sympy.true, second)], via=Via(c, c_params, c_classes))
-        return attach(found, a, b, a_params, b_params, a_classes, b_classes, region, N)
+        found = _composed(first, second, c, c_params, c_classes, region, beat)
+        if found is not None:
+            return found
     return None
+
+
+#: the first parts through one intermediate found by :func:`_through_two`, A => C (at most _SECOND_SIZE of them)
+_FIRST: dict = {}
+
+
+def _through_two(a, b, a_params, b_params, region, N, a_classes, b_classes):
+    """Two intermediates: A => C a composition through one intermediate (:func:`_through_one`, remembered), then
+    C => B a direct argument; C's where A => C has a direct argument are passed over (:func:`_through_one` tried
+    them). Its bound not attached."""
+    from implgraph.prover.search import tight_bound
+    for c, c_params, c_classes in _candidates(a, b, a_params, b_params, a_classes, b_classes):
+        second = _second_part(c, b, c_params, b_params, part_region(region, c), N, c_classes, b_classes, None)
+        if second is None:
+            continue
+        try:
+            if _single(tight_bound(a, c, a_params, c_params, region, N, a_classes, c_classes)) is not None:
+                continue
+            key = (a.name, _key(a_params), c.name, _key(c_params), str(region.kinds), str(region.constraints),
+                   str(N), repr(a_classes), repr(c_classes))
+            if key not in _FIRST:
+                if len(_FIRST) >= _SECOND_SIZE:
+                    _FIRST.pop(next(iter(_FIRST)))
+                _FIRST[key] = _through_one(a, c, a_params, c_params, region, N, a_classes, c_classes, None)
+            first = _FIRST[key]
+        except InputError:      # a value outside C's range
+            continue
+        found = _composed(first, second, c, c_params, c_classes, region, None)
+        if found is not None:
+            return found
+    return None
+
+
+def _composed(first, second, c, c_params, c_classes, region, beat):
+    """The composition of ``first`` (A => C) and ``second`` (C => B), or None where h is not shown a threshold the
+    second part covers, or (with ``beat``) where it is at least ``beat`` everywhere."""
+    # h must lie where the second part holds: at least C's most private raw level, and above it where that is 0
+    # (C's raw level is a positive symbol: the second part's certificate states T > 0, and nothing is proved at
+    # C's level 0 itself)
+    least = lowest_raw(c)
+    if first is None or _decide_positive_T(region, sympy.Gt(first.upper, least) if least == 0
+                                           else sympy.Ge(first.upper, least)) is not True:
+        return None
+    upper = simplified(second.upper.subs(T, first.upper))
+    if beat is not None and _decide_positive_T(region, sympy.Ge(upper, beat)) is True:
+        return None
+    label = c.name + (f"({', '.join(f'{k}={v}' for k, v in c_params.items())})" if c_params else "")
+    arg = (f"A => {label} ({first.method}): {first.argument}; then {label} => B ({second.method}), at every "
+           f"threshold of {label}'s raw level: {second.argument}; a table with A's raw level <= T has {label}'s "
+           f"<= h(T) = {first.upper}, so B's raw level <= g(h(T)) = {upper} (an upper bound; tightness not "
+           "derived)")
+    return Bound(upper, False, METHOD.name, arg, checks=first.checks + second.checks,
+                 parts=[(sympy.true, first), (sympy.true, second)], via=Via(c, c_params, c_classes))
 
 
 @certificate_parts(METHOD, whole=True)
