@@ -21,9 +21,18 @@ parameters (``via``), and the checker re-checks each part at them.
 
 Two intermediates (depth 2) are tried only where no one intermediate gives a bound and no ``beat`` is given (so no
 claim that one intermediate decides changes): C as above with C => B a direct argument and A => C none, and A => C
-itself a composition through one intermediate C' (A => C' and C' => C direct). Its proof is the one above twice: a
-table with A <= T has C' <= h'(T), hence C <= g'(h'(T)) = h(T), hence B <= g(h(T)). The certificate's first part is
-then a ``composition`` certificate of its own, re-checked (recursively) as such. Nothing is composed deeper.
+itself a composition through one intermediate C' (A => C' and C' => C direct; the C' where A => C' is direct are
+found first, so that only their C' => C are asked). Its proof is the one above twice: a table with A <= T has
+C' <= h'(T) (the first part's first part); C' => C holds at every threshold t >= C''s most private level, and h'(T) is
+one, so C <= g'(h'(T)) = h(T); C => B holds at every threshold too, and h(T) is one, so B <= g(h(T)). The
+certificate's first part is then a ``composition`` certificate of its own, re-checked (recursively) as such by the
+checker, and its Coq theorem is proved before the whole's, which applies it like any first part. The bound is an upper
+bound only, as through one intermediate. Nothing is composed deeper, and a second part is never a composition.
+
+For example kl-dp => delta-ldp(eps=log 2): kl-dp => tv-dp by Pinsker (h' = sqrt(d/2)), tv-dp => tv-ldp (between two
+records x_i - x_k = (N - 1)(Q_k - Q_i) with Q_i the mean without record i: g'(t) = min(1, 2 (N - 1) t)), then
+tv-ldp => delta-ldp(eps=log 2) (the hockey stick at 2 is at most the total variation: g(t) = t), so
+f = min(1, sqrt(2 d) (N - 1)).
 """
 
 from __future__ import annotations
@@ -46,7 +55,7 @@ from implgraph.prover.shapes import decide, lowest_raw
 METHOD = methods.COMPOSITION
 #: where the prover tries it (it has no handler of its own)
 TRIED = ("by the prover (`engines/prove.py`) where no direct argument applies and no small table refutes the claim, "
-         "before the bounded check")
+         "before the bounded check; through two intermediates only where one gives nothing")
 
 __all__ = ["composed_bound", "part_region", "Via"]
 
@@ -184,17 +193,25 @@ def composed_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classe
     return None if found is None else attach(found, a, b, a_params, b_params, a_classes, b_classes, region, N)
 
 
-def _through_one(a, b, a_params, b_params, region, N, a_classes, b_classes, beat):
-    """The first intermediate C whose two parts are direct arguments (module notes), its bound not attached."""
+def _through_one(a, b, a_params, b_params, region, N, a_classes, b_classes, beat, first_first=False):
+    """The first intermediate C whose two parts are direct arguments (module notes), its bound not attached.
+
+    ``first_first``: the first part A => C asked first, the second only where there is one (:func:`_through_two`
+    asks this of every C with the same A: A => C is then remembered, and most C => B are not needed)."""
     from implgraph.prover.search import tight_bound
     for c, c_params, c_classes in _candidates(a, b, a_params, b_params, a_classes, b_classes):
-        # the second part first: it does not depend on A and is remembered, and where nothing bounds B through C
-        # the first part (often the costlier search) is not needed
-        second = _second_part(c, b, c_params, b_params, part_region(region, c), N, c_classes, b_classes, beat)
-        if second is None:
-            continue
+        # (by default) the second part first: it does not depend on A and is remembered, and where nothing bounds B
+        # through C the first part (often the costlier search) is not needed
         try:
-            first = _single(tight_bound(a, c, a_params, c_params, region, N, a_classes, c_classes))
+            first = _single(tight_bound(a, c, a_params, c_params, region, N, a_classes, c_classes)) \
+                if first_first else None
+            if first_first and first is None:
+                continue
+            second = _second_part(c, b, c_params, b_params, part_region(region, c), N, c_classes, b_classes, beat)
+            if second is None:
+                continue
+            if not first_first:
+                first = _single(tight_bound(a, c, a_params, c_params, region, N, a_classes, c_classes))
         except InputError:      # a value outside C's range
             continue
         found = _composed(first, second, c, c_params, c_classes, region, beat)
@@ -224,7 +241,8 @@ def _through_two(a, b, a_params, b_params, region, N, a_classes, b_classes):
             if key not in _FIRST:
                 if len(_FIRST) >= _SECOND_SIZE:
                     _FIRST.pop(next(iter(_FIRST)))
-                _FIRST[key] = _through_one(a, c, a_params, c_params, region, N, a_classes, c_classes, None)
+                _FIRST[key] = _through_one(a, c, a_params, c_params, region, N, a_classes, c_classes, None,
+                                            first_first=True)
             first = _FIRST[key]
         except InputError:      # a value outside C's range
             continue
