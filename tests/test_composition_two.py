@@ -128,3 +128,37 @@ def test_a_forged_nested_link_is_rejected():
     forged = edited(forged, ["upper"], "Min(1, sqrt(2)*sqrt(T)*(N - 1)/2)")
     rep = check_certificate(forged)
     assert not rep.ok and "part 1 (composition) re-checked" in [w for w, _, _ in rep.failures()]
+
+
+# -- where the composed f is delta-ldp's weakest level 1: the family that attains it (not attached) ---------------------
+#
+# For N >= 3 the table x = (1, 0), y = (0, 1) and N - 2 records z = (1/2, 1/2) has delta-ldp(eps=log 2) level 1
+# (x(S) - 2 y(S) = 1 on S = bucket 1). Its mean is P = (1/2, 1/2); without x it is Q = ((1 - u)/2, (1 + u)/2) with
+# u = 1/(N - 1) (y likewise, mirrored), without a z it is P. So its kl-dp level is the larger of
+# KL(P || Q) = -log(1 - u^2)/2 = sum u^(2k)/(2k) and KL(Q || P) = sum u^(2k)/((2k - 1) 2k), i.e.
+# d*(N) = log((N - 1)^2/(N (N - 2)))/2 (d*(3) = log(4/3)/2), and its renyi-dp(alpha=2) level is the larger of
+# D_2(P || Q) = -log(1 - u^2) and D_2(Q || P) = log(1 + u^2), i.e. 2 d*(N) (log(4/3) at N = 3). The composed f is 1
+# where 2 d (N - 1)^2 >= 1, and d >= d*(N) gives it: -log(1 - v) >= v, so 2 d*(N) (N - 1)^2 >= 1.
+
+def _family(n):
+    half = sympy.Rational(1, 2)
+    return [[1, 0], [0, 1], [half, half]], ["E1", "E2", "E3"], [1, 1, n - 2]
+
+
+def _level(name, params, n):
+    from implgraph.definitions import get
+    from implgraph.definitions.divergences import divergence_of
+    lv = divergence_of(get(name), params).level(*_family(n))
+    return sympy.nsimplify(getattr(lv, "expr", lv))
+
+
+@pytest.mark.parametrize("n", [3, 4, 7, 12])
+def test_the_family_meets_the_composed_f_at_delta_ldp_weakest_level(n):
+    d_star = sympy.log(sympy.Rational((n - 1) ** 2, n * (n - 2))) / 2
+    if n == 3:
+        assert d_star == sympy.log(sympy.Rational(4, 3)) / 2
+    assert _level("delta-ldp", LOG2, n) == 1
+    assert sympy.simplify(_level("kl-dp", {}, n) - d_star) == 0
+    assert sympy.simplify(_level("renyi-dp", {"alpha": sympy.Integer(2)}, n) - 2 * d_star) == 0
+    f = sympy.Min(1, sympy.sqrt(2 * d) * (N - 1))
+    assert f.subs({N: n, d: d_star}) == 1 and f.subs({N: n, d: 2 * d_star}) == 1
