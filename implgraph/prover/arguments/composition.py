@@ -20,7 +20,8 @@ only bound), a C whose composed bound is at least it everywhere is passed over. 
 parameters (``via``), and the checker re-checks each part at them.
 
 Two intermediates (depth 2) are tried only where no one intermediate gives a bound and no ``beat`` is given (so no
-claim that one intermediate decides changes): C as above with C => B a direct argument and A => C none, and A => C
+claim that one intermediate decides changes), and only among definitions of the privacy model A and B both declare
+(``model``; a narrower search, never a reason to claim more): C as above with C => B a direct argument and A => C none, and A => C
 itself a composition through one intermediate C' (A => C' and C' => C direct; the C' where A => C' is direct are
 found first, so that only their C' => C are asked). Its proof is the one above twice: a table with A <= T has
 C' <= h'(T) (the first part's first part); C' => C holds at every threshold t >= C''s most private level, and h'(T) is
@@ -193,13 +194,16 @@ def composed_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classe
     return None if found is None else attach(found, a, b, a_params, b_params, a_classes, b_classes, region, N)
 
 
-def _through_one(a, b, a_params, b_params, region, N, a_classes, b_classes, beat, first_first=False):
+def _through_one(a, b, a_params, b_params, region, N, a_classes, b_classes, beat, first_first=False, model=None):
     """The first intermediate C whose two parts are direct arguments (module notes), its bound not attached.
 
     ``first_first``: the first part A => C asked first, the second only where there is one (:func:`_through_two`
-    asks this of every C with the same A: A => C is then remembered, and most C => B are not needed)."""
+    asks this of every C with the same A: A => C is then remembered, and most C => B are not needed). ``model``: only
+    intermediates that declare this privacy model."""
     from implgraph.prover.search import tight_bound
     for c, c_params, c_classes in _candidates(a, b, a_params, b_params, a_classes, b_classes):
+        if model is not None and c.model != model:
+            continue
         # (by default) the second part first: it does not depend on A and is remembered, and where nothing bounds B
         # through C the first part (often the costlier search) is not needed
         try:
@@ -227,9 +231,14 @@ _FIRST: dict = {}
 def _through_two(a, b, a_params, b_params, region, N, a_classes, b_classes):
     """Two intermediates: A => C a composition through one intermediate (:func:`_through_one`, remembered), then
     C => B a direct argument; C's where A => C has a direct argument are passed over (:func:`_through_one` tried
-    them). Its bound not attached."""
+    them). Both intermediates declare the privacy model A and B declare (none is tried where theirs differ: the
+    search stays among definitions of one model, so that it asks few A => C' and C' => C). Its bound not attached."""
     from implgraph.prover.search import tight_bound
+    if a.model != b.model:
+        return None
     for c, c_params, c_classes in _candidates(a, b, a_params, b_params, a_classes, b_classes):
+        if c.model != a.model:
+            continue
         second = _second_part(c, b, c_params, b_params, part_region(region, c), N, c_classes, b_classes, None)
         if second is None:
             continue
@@ -242,7 +251,7 @@ def _through_two(a, b, a_params, b_params, region, N, a_classes, b_classes):
                 if len(_FIRST) >= _SECOND_SIZE:
                     _FIRST.pop(next(iter(_FIRST)))
                 _FIRST[key] = _through_one(a, c, a_params, c_params, region, N, a_classes, c_classes, None,
-                                            first_first=True)
+                                            first_first=True, model=a.model)
             first = _FIRST[key]
         except InputError:      # a value outside C's range
             continue
