@@ -33,7 +33,10 @@ bound only, as through one intermediate. Nothing is composed deeper, and a secon
 For example kl-dp => delta-ldp(eps=log 2): kl-dp => tv-dp by Pinsker (h' = sqrt(d/2)), tv-dp => tv-ldp (between two
 records x_i - x_k = (N - 1)(Q_k - Q_i) with Q_i the mean without record i: g'(t) = min(1, 2 (N - 1) t)), then
 tv-ldp => delta-ldp(eps=log 2) (the hockey stick at 2 is at most the total variation: g(t) = t), so
-f = min(1, sqrt(2 d) (N - 1)).
+f = min(1, sqrt(2 d) (N - 1)). Where it is 1 (delta-ldp's weakest level) it is attained for N >= 3 and
+d >= log((N - 1)^2/(N (N - 2)))/2, the kl-dp level of the table (1, 0), (0, 1) and N - 2 records (1/2, 1/2), whose
+delta-ldp level is 1 (log(1 + 1/(N (N - 2))) >= 1/(N - 1)^2 gives f = 1 there); the bound does not say so (its
+tightness is not derived).
 """
 
 from __future__ import annotations
