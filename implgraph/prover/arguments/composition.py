@@ -35,8 +35,8 @@ records x_i - x_k = (N - 1)(Q_k - Q_i) with Q_i the mean without record i: g'(t)
 tv-ldp => delta-ldp(eps=log 2) (the hockey stick at 2 is at most the total variation: g(t) = t), so
 f = min(1, sqrt(2 d) (N - 1)). Where it is 1 (delta-ldp's weakest level) it is attained for N >= 3 and
 d >= log((N - 1)^2/(N (N - 2)))/2, the kl-dp level of the table (1, 0), (0, 1) and N - 2 records (1/2, 1/2), whose
-delta-ldp level is 1 (log(1 + 1/(N (N - 2))) >= 1/(N - 1)^2 gives f = 1 there); the bound does not say so (its
-tightness is not derived).
+delta-ldp level is 1 (log(1 + 1/(N (N - 2))) >= 1/(N - 1)^2 gives f = 1 there): :func:`attach` adds it, the
+``weakest-pair`` family of ``attained-family``, tight there only.
 """
 
 from __future__ import annotations
