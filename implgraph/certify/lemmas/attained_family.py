@@ -129,7 +129,8 @@ def _at_most(x, t) -> bool:
     import sympy
     if x.is_Rational and t.is_Rational:
         return bool(x <= t)
-    return _equal(x, t) or bool(sympy.N(t - x, 60) > sympy.Rational(1, 10 ** 30))
+    # (the comparison at 60 digits first: it decides most points at once, the simplification only a near tie)
+    return bool(sympy.N(t - x, 60) > sympy.Rational(1, 10 ** 30)) or _equal(x, t)
 
 
 def family_fault(cert, rd, env) -> str:
@@ -267,7 +268,13 @@ def _same_max(x, y) -> bool:
 
     def equal(a, b):
         return a == b or sympy.simplify(sympy.expand_log(a - b, force=True)) == 0
-    return all(any(equal(a, b) for b in ys) for a in xs) and all(any(equal(a, b) for a in xs) for b in ys)
+
+    def near(a, b):     # (only to pair the arguments: each pair is then shown equal)
+        n = sorted((a - b).free_symbols, key=str)
+        return all(abs(sympy.N((a - b).subs({v: k for v in n}), 30)) < sympy.Rational(1, 10 ** 20) for k in (3, 5, 8))
+    pairs = [(a, b) for a in xs for b in ys if near(a, b)]
+    return (all(any(x is a for x, _ in pairs) for a in xs) and all(any(y is b for _, y in pairs) for b in ys)
+            and all(equal(a, b) for a, b in pairs))
 
 
 def _licensed(cert, own) -> bool:
