@@ -62,3 +62,21 @@ def test_a_forged_nested_part_fails_in_its_theorem(name, library, tmp_path):
     line = int(re.search(r'File "[^"]*", line (\d+)', out).group(1))
     theorems = [m.group(1) for ln in text.splitlines()[:line] if (m := re.match(r"Theorem (\w+) :", ln))]
     assert theorems[-1] == "certificate_part1_part1", out
+
+
+#: the same upper bounds with the weakest-pair family attached (attained-family): the theorem is the part's, stated
+#: under the whole's name (the family is the checker's: tests/test_attained_weakest_pair.py)
+ATTAINED = load_certs("weakest_pair.json")
+
+
+@pytest.mark.parametrize("name", sorted(ATTAINED))
+def test_the_attained_family_states_its_part(name):
+    text = generate(ATTAINED[name])
+    assert "Theorem certificate :" in text and "Theorem certificate_part1 :" in text
+
+
+@pytest.mark.slow
+@coq
+@pytest.mark.parametrize("name", sorted(ATTAINED))
+def test_the_attained_family_checks(name, library, tmp_path):
+    assert_kernel_checked(ATTAINED[name], library, tmp_path, name)
