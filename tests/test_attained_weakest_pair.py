@@ -21,7 +21,6 @@ from _forge import edited
 from implgraph.certify import certificates_in, check_certificate
 from implgraph.engines.prove import check_implication
 
-N = sympy.Symbol("N", integer=True, positive=True)
 LOG2 = {"eps": sympy.log(2)}
 R2 = {"alpha": sympy.Integer(2)}
 CASES = [("kl-dp", {}, "delta-ldp", LOG2, sympy.log(sympy.Rational(4, 3)) / 2),
