@@ -225,12 +225,32 @@ def _closing(whole, cert, second, f2, h_text, h_args, lines):
 
 def composition(cert, name):
     """The Coq text of a ``composition`` certificate's theorem ``name`` (and its parts' ``name_part1``, ``_part2``)."""
+    heads, text = _composition(cert, name)[1:]
+    return "".join(f"From Implgraph Require Import {m}.\n" for m in sorted(heads)) + text
+
+
+def _part(cert, name):
+    """``(file, heads, text)`` of a part's theorem ``name``: a leaf's lemma, or a composition's (two intermediates:
+    its own parts' theorems first)."""
+    if cert.method == "composition":
+        return _composition(cert, name)
+    f, lines = _leaf(cert, name)
+    return f, set(), _block(f.statement(), [f.intros()] + lines)
+
+
+def _composition(cert, name):
+    """``(file, heads, text)``: the whole's statement file, the library modules its proof needs beyond the header
+    (``MinSplit``) and the text of its parts' theorems and its own."""
     parts = cert.parts
     _need(len(parts) == 2, "composition of other than two parts")
     first, second = parts
-    f1, lines1 = _leaf(first, f"{name}_part1")
-    f2, lines2 = _leaf(second, f"{name}_part2")
-    out = [_block(f1.statement(), [f1.intros()] + lines1), _block(f2.statement(), [f2.intros()] + lines2)]
+    _need(first.method != "composition" or all(p.method != "composition" for p in first.parts + second.parts),
+          "a composition nested deeper than two intermediates")
+    _need(second.method != "composition", "a composition whose second part is a composition")
+    f1, heads, text1 = _part(first, f"{name}_part1")
+    f2, heads2, text2 = _part(second, f"{name}_part2")
+    heads = heads | heads2
+    out = [text1, text2]
     whole = _File(cert, name)
     if whole.a is None and (f1.a or "").startswith("floor_above_level") and cert.raw.get("A") == first.raw.get("A"):
         # the first part states A by its class floor above A's weakest level (gen_floor_above): the whole the same
@@ -268,5 +288,6 @@ def composition(cert, name):
     lines.append(f"pose proof ({name}_part2 {call}) as HB.")
     lines += _closing(whole, cert, second, f2, h_text, h_args, lines)
     out.append(_block(whole.statement(), lines))
-    head = "From Implgraph Require Import MinSplit.\n" if h_args is not None or "min_split" in lines[-1] else ""
-    return head + "\n".join(out)
+    if h_args is not None or "min_split" in lines[-1]:
+        heads.add("MinSplit")
+    return whole, heads, "\n".join(out)

@@ -17,8 +17,11 @@ A certificate of method ``attained-family`` says that B's supremum over the tabl
   classes, the family's classes (its blocks' labels) are at least two. The family may have its own ``domain``, only
   ``T <= w`` with w A's registered weakest raw level, or log N for a class's KL or Renyi divergence over any partition
   (a class's mean is at most N times the table's): beyond it A holds on every table, and the claim of tightness is
-  made where T <= w only. A family whose values hold ``exp`` is sampled at T = log r (r in :data:`LOG_GRID`), where
-  they are rational.
+  made where T <= w only; or ``N >= 3`` and ``T >= e`` with e A's level on the family for every N, the checker's own
+  expression of it (:func:`implgraph.certify.lemmas.attained_symbolic.b_expression` from A's divergence, each
+  comparison simplified; the stated e must be the same Max, argument by argument), so that A <= T holds on that
+  domain at every N (the sampled points are then the domain's where it holds, at 60 digits). A family whose values
+  hold ``exp`` is sampled at T = log r (r in :data:`LOG_GRID`), where they are rational.
 
 Symbolically (:mod:`implgraph.certify.lemmas.attained_symbolic`): B's level on the family, written from B's
 description, is U as an identity in N and T on each pattern of branches (Min, Max, Abs) the sampled points take. A's
@@ -126,7 +129,8 @@ def _at_most(x, t) -> bool:
     import sympy
     if x.is_Rational and t.is_Rational:
         return bool(x <= t)
-    return _equal(x, t) or bool(sympy.N(t - x, 60) > sympy.Rational(1, 10 ** 30))
+    # (the comparison at 60 digits first: it decides most points at once, the simplification only a near tie)
+    return bool(sympy.N(t - x, 60) > sympy.Rational(1, 10 ** 30)) or _equal(x, t)
 
 
 def family_fault(cert, rd, env) -> str:
@@ -178,17 +182,19 @@ def _family_steps(cert, ns):
     if not steps[0][1]:
         return steps
     own = [str(c) for c in fam.get("domain") or []]
+    stated = bool(own) and _stated_level(cert, own)
     if own:
-        licensed = _licensed(cert, own)
-        steps.append(("the family's own domain is T <= A's weakest raw level (beyond it A holds on every table)",
-                      licensed, ", ".join(own)))
+        licensed = stated or _licensed(cert, own)
+        steps.append(("the family's own domain is T <= A's weakest raw level (beyond it A holds on every table), or "
+                      "N >= 3 and T >= A's level on the family, written from A's description", licensed, ", ".join(own)))
         if not licensed:
             return steps
-    domain = Domain({**cert, "domain": [*cert.get("domain", []), *own]})
+    # (a stated level holds logarithms: the points are the certificate's domain's, kept where it holds)
+    domain = Domain({**cert, "domain": [*cert.get("domain", []), *([] if stated else own)]})
     # both grids and a few more levels, whatever A's kind (a divergence's level may lie in [0, 1] or beyond)
     domain.t_grid = tuple(sorted(set(domain.t_grid) | set(T_GRID) | set(DISTANCE_GRID) | set(MORE_T)))
     checked, bad = [], []
-    for env in _points(cert, domain, own, ns):
+    for env in _points(cert, domain, own, ns, stated):
         fault = family_fault(cert, domain.reader, env)
         checked.append(env)
         if fault:
@@ -206,27 +212,69 @@ def _family_steps(cert, ns):
 LOG_GRID = (Fraction(5, 4), Fraction(3, 2), 2, 3, 5, 10)
 
 
-def _points(cert, domain, own, ns):
+def _points(cert, domain, own, ns, stated=False):
     """The sampled points: the domain's, or where the family's values hold ``exp``, T = log r (:data:`LOG_GRID`) at
-    each N, where the domain and the family's own domain hold (decided by sympy at 60 digits)."""
+    each N, where the domain and the family's own domain hold (decided by sympy at 60 digits); where the family's own
+    domain states A's level on it (``stated``), the domain's points where that domain holds."""
     import sympy
     texts = [str(v) for b in (cert.get("tightness") or {}).get("blocks") or [] for v in [b.get("value"),
                                                                                         *(b.get("row") or [])]]
-    if not any("exp" in t for t in texts):
+    exp = any("exp" in t for t in texts)
+    if not exp and not stated:
         yield from domain.points(ns)
         return
     rd = domain.reader
     rels = [rd.sympy(str(c)) for c in [*cert.get("domain", []), *own]]
     if any(x.name not in ("N", "T") for r in rels for x in r.free_symbols):
         return
-    for n in ns:
-        for r in LOG_GRID:
-            env = {"N": n, "T": sympy.log(_num(r))}
-            at = {rd.symbols[k]: _num(v) for k, v in env.items()}
-            if all(bool(sympy.N((x.lhs - x.rhs).subs(at), 60) >= 0) if isinstance(x, sympy.GreaterThan) else
-                   bool(sympy.N((x.rhs - x.lhs).subs(at), 60) >= 0) if isinstance(x, sympy.LessThan) else
-                   bool(x.subs(at)) for x in rels):
-                yield env
+    grid = [{"N": e["N"], "T": e["T"]} for e in domain.points(ns)] if not exp else \
+        [{"N": n, "T": sympy.log(_num(r))} for n in ns for r in LOG_GRID]
+    for env in grid:
+        at = {rd.symbols[k]: _num(v) for k, v in env.items()}
+        if all(bool(sympy.N((x.lhs - x.rhs).subs(at), 60) >= 0) if isinstance(x, sympy.GreaterThan) else
+               bool(sympy.N((x.rhs - x.lhs).subs(at), 60) >= 0) if isinstance(x, sympy.LessThan) else
+               bool(x.subs(at)) for x in rels):
+            yield env
+
+
+def _stated_level(cert, own) -> bool:
+    """Is the family's own domain ``N >= 3`` and ``T >= e``, e A's level on the family for every N, the checker's own
+    expression (:func:`implgraph.certify.lemmas.attained_symbolic.b_expression` from A's divergence: the largest
+    comparison, each term simplified), so that A <= T holds on that domain at every N?"""
+    import sympy
+
+    from implgraph.certify.expr import read_sympy
+    from implgraph.certify.kernel import registered
+    from implgraph.certify.lemmas.attained_symbolic import _blocks, b_expression
+    from implgraph.definitions.divergences import divergence_of
+    d = registered((cert.get("A") or {}).get("definition"))
+    div = None if d is None else divergence_of(d, (cert.get("A") or {}).get("params"))
+    if div is None or len(own) != 2:
+        return False
+    names = {"N": sympy.Symbol("N", integer=True, positive=True), "T": sympy.Symbol("T", positive=True)}
+    first, second = (read_sympy(x, names) for x in own)
+    N, T = names["N"], names["T"]
+    if first != sympy.Ge(N, 3) or not isinstance(second, sympy.GreaterThan) or second.lhs != T:
+        return False
+    level = sympy.Max(*[sympy.simplify(x) for x in b_expression({}, div, _blocks(cert, names), N).args])
+    return second.rhs == level or _same_max(second.rhs, level)
+
+
+def _same_max(x, y) -> bool:
+    """Are ``x`` and ``y`` the same Max (each argument of either equal to one of the other's: logarithms expanded, the
+    difference simplified to 0)?"""
+    import sympy
+    xs, ys = (list(e.args) if isinstance(e, sympy.Max) else [e] for e in (x, y))
+
+    def equal(a, b):
+        return a == b or sympy.simplify(sympy.expand_log(a - b, force=True)) == 0
+
+    def near(a, b):     # (only to pair the arguments: each pair is then shown equal)
+        n = sorted((a - b).free_symbols, key=str)
+        return all(abs(sympy.N((a - b).subs({v: k for v in n}), 30)) < sympy.Rational(1, 10 ** 20) for k in (3, 5, 8))
+    pairs = [(a, b) for a in xs for b in ys if near(a, b)]
+    return (all(any(x is a for x, _ in pairs) for a in xs) and all(any(y is b for _, y in pairs) for b in ys)
+            and all(equal(a, b) for a, b in pairs))
 
 
 def _licensed(cert, own) -> bool:

@@ -49,12 +49,21 @@ they declare), never from a definition's name; :data:`SHAPES` lists them:
     either end record moves it by x/(2 (N - 1)) <= T, removing a middle one not at all; B between the two end records
     is x on bucket 1 (and less on bucket 2 and between other records).
 
+``weakest-pair``
+    A a KL or Renyi divergence on record removal, B a total variation or hockey stick (gamma >= 1) between two records,
+    U B's weakest level 1 there: x = (1, 0), y = (0, 1) and N - 2 records at (1/2, 1/2), for N >= 3. B between x and y
+    is 1; the mean is (1/2, 1/2), and without x it is ((1 - u)/2, (1 + u)/2) with u = 1/(N - 1), so A's level on the
+    family is a closed form in N (KL: log((N - 1)^2/(N (N - 2)))/2, the larger direction; Renyi-2 twice that), the
+    largest comparison written from A's description (:func:`weakest_pair_level`). The family's own domain is N >= 3 and
+    T >= that level: it meets A at every T there. (At N = 2 there is no third record and A's level is infinite.)
+
 A family is attached only where the independent checker (:mod:`implgraph.certify.lemmas.attained_family`) accepts
 the certificate built with it: the family meets A at T and has B's level exactly U at every sampled point (N = 2..12,
 A's levels on a grid, the parameters' values), with the registry's exact levels. The answer is the original bound with
 ``exact`` this bound (U itself, tight): the cell's tight f is U, the certificate of the upper bound unchanged. Where
 the family attains U only up to A's weakest raw level w (beyond it A holds on every table, so U, still growing, is
-not attained), the family's own domain is ``T <= w`` and the bound is tight there only (``attained_where``).
+not attained), the family's own domain is ``T <= w`` and the bound is tight there only (``attained_where``); a family
+whose A level is stated (``weakest-pair``) is tight on its own domain only, ``N >= 3`` and ``T >=`` that level.
 """
 
 from __future__ import annotations
@@ -157,10 +166,32 @@ def _point_mass_class(A, da, B, db):
     return None
 
 
+def _weakest_pair(A, da, B, db):
+    if da is not None and da.kind in ("kl", "renyi") and da.compares == "removal" and db is not None \
+            and db.compares == "pairs" and (db.kind == "tv" or _gamma(db) is not None):
+        return [("1", "1", "E1"), ("1", "0", "E2"), ("N - 2", "1/2", "E3")]
+    return None
+
+
+def weakest_pair_level(da, N):
+    """A's raw level on the ``weakest-pair`` family with N records (N >= 3): the largest divergence of the table's mean
+    against the mean without one record, both ways (:func:`implgraph.certify.lemmas.attained_symbolic.b_expression`,
+    the expression the checker writes), simplified."""
+    from implgraph.certify.lemmas.attained_symbolic import b_expression
+    half = sympy.Rational(1, 2)
+    blocks = [(sympy.Integer(1), [sympy.Integer(1), sympy.Integer(0)], "E1"),
+              (sympy.Integer(1), [sympy.Integer(0), sympy.Integer(1)], "E2"), (N - 2, [half, half], "E3")]
+    return sympy.Max(*[sympy.simplify(x) for x in b_expression({}, da, blocks, N).args])
+
+
+#: the family shapes whose own domain is stated: name -> its conditions on N and T (A's level on it at most T)
+OWN_DOMAIN = {"weakest-pair": lambda da, N: [sympy.Ge(N, 3), sympy.Ge(T, weakest_pair_level(da, N))]}
+
 #: the family shapes, by name (module notes), tried in this order
 SHAPES = {"lone-ratio": _lone_ratio, "one-record-class": _one_record_class, "lone-removal": _lone_removal,
           "mirror-pair": _mirror_pair, "removal-to-pairs": _removal_to_pairs,
-          "removal-class-divergence": _removal_class_divergence, "point-mass-class": _point_mass_class}
+          "removal-class-divergence": _removal_class_divergence, "point-mass-class": _point_mass_class,
+          "weakest-pair": _weakest_pair}
 
 
 def family_of(A, da, B, db):
@@ -186,11 +217,15 @@ def attach(bound, a, b, a_params, b_params, a_classes, b_classes, region, N):
     for name, blocks in family_of(A, divergence_of(a, a_params), B, divergence_of(b, b_params)):
         text = "; ".join(f"{c} record(s) at ({', '.join(v) if isinstance(v, list) else f'{v}, 1 - ({v})'}) in class {k}"
                          for c, v, k in blocks)
-        for where in (sympy.true, None if weakest is None else sympy.Le(T, weakest)):
+        own = OWN_DOMAIN.get(name)
+        wheres = (sympy.true, None if weakest is None else sympy.Le(T, weakest)) if own is None else \
+            (sympy.And(*own(divergence_of(a, a_params), sympy.Symbol("N", integer=True, positive=True))),)
+        for where in wheres:
             if where is None:
                 continue
             on = "" if where is sympy.true else (f", where T <= {weakest} (A's weakest level: beyond it A holds on "
-                                                 "every table)")
+                                                 "every table)" if own is None else
+                                                 f", where {where} (A's level on the family is at most T)")
             arg = (f"U = {said(bound.upper)} ({bound.method}) is attained{on} by the {name} family, read from the sides' "
                    f"declarations: {text}; it meets A at T and has B's level U (the upper bound: {bound.method})")
             exact = Bound(bound.upper, True, METHOD.name, arg, checks=[f"family: {name}"], attained_where=where,
@@ -228,5 +263,6 @@ def attained_certificate(a, b, a_params, b_params, a_classes, b_classes, region,
             "tightness": {"shape": name, "blocks": [{"count": c, ("row" if isinstance(v, list) else "value"): v,
                                                      "class": k} for c, v, k in blocks]}}
     if bound.attained_where is not sympy.true:
-        cert["tightness"]["domain"] = [str(bound.attained_where)]
+        where = bound.attained_where
+        cert["tightness"]["domain"] = [str(c) for c in (where.args if isinstance(where, sympy.And) else (where,))]
     return cert

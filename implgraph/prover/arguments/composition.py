@@ -17,7 +17,26 @@ C that compares classes takes B's classes (A's where B compares none), the same 
 whose two parts are both proved by a direct argument (:func:`implgraph.prover.search.tight_bound`, each part a
 single certificate) gives the bound; where a bound ``beat`` is given (B's ceiling, by the prover where that is the
 only bound), a C whose composed bound is at least it everywhere is passed over. The certificate records C with its
-parameters (``via``), and the checker re-checks each part at them. Nothing is composed further (one intermediate).
+parameters (``via``), and the checker re-checks each part at them.
+
+Two intermediates (depth 2) are tried only where no one intermediate gives a bound and no ``beat`` is given (so no
+claim that one intermediate decides changes), and only among definitions of the privacy model A and B both declare
+(``model``; a narrower search, never a reason to claim more): C as above with C => B a direct argument and A => C none, and A => C
+itself a composition through one intermediate C' (A => C' and C' => C direct; the C' where A => C' is direct are
+found first, so that only their C' => C are asked). Its proof is the one above twice: a table with A <= T has
+C' <= h'(T) (the first part's first part); C' => C holds at every threshold t >= C''s most private level, and h'(T) is
+one, so C <= g'(h'(T)) = h(T); C => B holds at every threshold too, and h(T) is one, so B <= g(h(T)). The
+certificate's first part is then a ``composition`` certificate of its own, re-checked (recursively) as such by the
+checker, and its Coq theorem is proved before the whole's, which applies it like any first part. The bound is an upper
+bound only, as through one intermediate. Nothing is composed deeper, and a second part is never a composition.
+
+For example kl-dp => delta-ldp(eps=log 2): kl-dp => tv-dp by Pinsker (h' = sqrt(d/2)), tv-dp => tv-ldp (between two
+records x_i - x_k = (N - 1)(Q_k - Q_i) with Q_i the mean without record i: g'(t) = min(1, 2 (N - 1) t)), then
+tv-ldp => delta-ldp(eps=log 2) (the hockey stick at 2 is at most the total variation: g(t) = t), so
+f = min(1, sqrt(2 d) (N - 1)). Where it is 1 (delta-ldp's weakest level) it is attained for N >= 3 and
+d >= log((N - 1)^2/(N (N - 2)))/2, the kl-dp level of the table (1, 0), (0, 1) and N - 2 records (1/2, 1/2), whose
+delta-ldp level is 1 (log(1 + 1/(N (N - 2))) >= 1/(N - 1)^2 gives f = 1 there): :func:`attach` adds it, the
+``weakest-pair`` family of ``attained-family``, tight there only.
 """
 
 from __future__ import annotations
@@ -40,7 +59,7 @@ from implgraph.prover.shapes import decide, lowest_raw
 METHOD = methods.COMPOSITION
 #: where the prover tries it (it has no handler of its own)
 TRIED = ("by the prover (`engines/prove.py`) where no direct argument applies and no small table refutes the claim, "
-         "before the bounded check")
+         "before the bounded check; through two intermediates only where one gives nothing")
 
 __all__ = ["composed_bound", "part_region", "Via"]
 
@@ -170,37 +189,101 @@ def composed_bound(a, b, a_params, b_params, region, N, a_classes=None, b_classe
     """A :class:`Bound` of method ``composition`` (parts: A => C and C => B; ``via`` the :class:`Via` C), or None.
 
     ``beat``: a bound already proved (B's ceiling); an intermediate whose composed bound is at least it everywhere
-    on the region is passed over."""
+    on the region is passed over. Without ``beat``, where no one intermediate gives a bound, two are tried
+    (:func:`_through_two`: the first part itself a composition)."""
+    found = _through_one(a, b, a_params, b_params, region, N, a_classes, b_classes, beat)
+    if found is None and beat is None:
+        found = _through_two(a, b, a_params, b_params, region, N, a_classes, b_classes)
+    return None if found is None else attach(found, a, b, a_params, b_params, a_classes, b_classes, region, N)
+
+
+def _through_one(a, b, a_params, b_params, region, N, a_classes, b_classes, beat, first_first=False, model=None):
+    """The first intermediate C whose two parts are direct arguments (module notes), its bound not attached.
+
+    ``first_first``: the first part A => C asked first, the second only where there is one (:func:`_through_two`
+    asks this of every C with the same A: A => C is then remembered, and most C => B are not needed). ``model``: only
+    intermediates that declare this privacy model."""
     from implgraph.prover.search import tight_bound
     for c, c_params, c_classes in _candidates(a, b, a_params, b_params, a_classes, b_classes):
-        # the second part first: it does not depend on A and is remembered, and where nothing bounds B through C
-        # the first part (often the costlier search) is not needed
-        second = _second_part(c, b, c_params, b_params, part_region(region, c), N, c_classes, b_classes, beat)
+        if model is not None and c.model != model:
+            continue
+        # (by default) the second part first: it does not depend on A and is remembered, and where nothing bounds B
+        # through C the first part (often the costlier search) is not needed
+        try:
+            first = _single(tight_bound(a, c, a_params, c_params, region, N, a_classes, c_classes)) \
+                if first_first else None
+            if first_first and first is None:
+                continue
+            second = _second_part(c, b, c_params, b_params, part_region(region, c), N, c_classes, b_classes, beat)
+            if second is None:
+                continue
+            if not first_first:
+                first = _single(tight_bound(a, c, a_params, c_params, region, N, a_classes, c_classes))
+        except InputError:      # a value outside C's range
+            continue
+        found = _composed(first, second, c, c_params, c_classes, region, beat)
+        if found is not None:
+            return found
+    return None
+
+
+#: the first parts through one intermediate found by :func:`_through_two`, A => C (at most _SECOND_SIZE of them)
+_FIRST: dict = {}
+
+
+def _through_two(a, b, a_params, b_params, region, N, a_classes, b_classes):
+    """Two intermediates: A => C a composition through one intermediate (:func:`_through_one`, remembered), then
+    C => B a direct argument; C's where A => C has a direct argument are passed over (:func:`_through_one` tried
+    them). Both intermediates declare the privacy model A and B declare (none is tried where theirs differ: the
+    search stays among definitions of one model, so that it asks few A => C' and C' => C). Its bound not attached."""
+    from implgraph.prover.search import tight_bound
+    if a.model != b.model:
+        return None
+    for c, c_params, c_classes in _candidates(a, b, a_params, b_params, a_classes, b_classes):
+        if c.model != a.model:
+            continue
+        second = _second_part(c, b, c_params, b_params, part_region(region, c), N, c_classes, b_classes, None)
         if second is None:
             continue
         try:
-            first = _single(tight_bound(a, c, a_params, c_params, region, N, a_classes, c_classes))
+            if _single(tight_bound(a, c, a_params, c_params, region, N, a_classes, c_classes)) is not None:
+                continue
+            key = (a.name, _key(a_params), c.name, _key(c_params), str(region.kinds), str(region.constraints),
+                   str(N), repr(a_classes), repr(c_classes))
+            if key not in _FIRST:
+                if len(_FIRST) >= _SECOND_SIZE:
+                    _FIRST.pop(next(iter(_FIRST)))
+                _FIRST[key] = _through_one(a, c, a_params, c_params, region, N, a_classes, c_classes, None,
+                                            first_first=True, model=a.model)
+            first = _FIRST[key]
         except InputError:      # a value outside C's range
             continue
-        # h must lie where the second part holds: at least C's most private raw level, and above it where that is 0
-        # (C's raw level is a positive symbol: the second part's certificate states T > 0, and nothing is proved at
-        # C's level 0 itself)
-        least = lowest_raw(c)
-        if first is None or _decide_positive_T(region, sympy.Gt(first.upper, least) if least == 0
-                                               else sympy.Ge(first.upper, least)) is not True:
-            continue
-        upper = simplified(second.upper.subs(T, first.upper))
-        if beat is not None and _decide_positive_T(region, sympy.Ge(upper, beat)) is True:
-            continue
-        label = c.name + (f"({', '.join(f'{k}={v}' for k, v in c_params.items())})" if c_params else "")
-        arg = (f"A => {label} ({first.method}): {first.argument}; then {label} => B ({second.method}), at every "
-               f"threshold of {label}'s raw level: {second.argument}; a table with A's raw level <= T has {label}'s "
-               f"<= h(T) = {first.upper}, so B's raw level <= g(h(T)) = {upper} (an upper bound; tightness not "
-               "derived)")
-        found = Bound(upper, False, METHOD.name, arg, checks=first.checks + second.checks,
-                      parts=[(sympy.true, first), (sympy.true, second)], via=Via(c, c_params, c_classes))
-        return attach(found, a, b, a_params, b_params, a_classes, b_classes, region, N)
+        found = _composed(first, second, c, c_params, c_classes, region, None)
+        if found is not None:
+            return found
     return None
+
+
+def _composed(first, second, c, c_params, c_classes, region, beat):
+    """The composition of ``first`` (A => C) and ``second`` (C => B), or None where h is not shown a threshold the
+    second part covers, or (with ``beat``) where it is at least ``beat`` everywhere."""
+    # h must lie where the second part holds: at least C's most private raw level, and above it where that is 0
+    # (C's raw level is a positive symbol: the second part's certificate states T > 0, and nothing is proved at
+    # C's level 0 itself)
+    least = lowest_raw(c)
+    if first is None or _decide_positive_T(region, sympy.Gt(first.upper, least) if least == 0
+                                           else sympy.Ge(first.upper, least)) is not True:
+        return None
+    upper = simplified(second.upper.subs(T, first.upper))
+    if beat is not None and _decide_positive_T(region, sympy.Ge(upper, beat)) is True:
+        return None
+    label = c.name + (f"({', '.join(f'{k}={v}' for k, v in c_params.items())})" if c_params else "")
+    arg = (f"A => {label} ({first.method}): {first.argument}; then {label} => B ({second.method}), at every "
+           f"threshold of {label}'s raw level: {second.argument}; a table with A's raw level <= T has {label}'s "
+           f"<= h(T) = {first.upper}, so B's raw level <= g(h(T)) = {upper} (an upper bound; tightness not "
+           "derived)")
+    return Bound(upper, False, METHOD.name, arg, checks=first.checks + second.checks,
+                 parts=[(sympy.true, first), (sympy.true, second)], via=Via(c, c_params, c_classes))
 
 
 @certificate_parts(METHOD, whole=True)
