@@ -35,7 +35,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from implgraph.certify.lemmas import lemma
-from implgraph.certify.report import CertificateReport
+from implgraph.certify.report import lemma_steps, steps_report
 from implgraph.core import methods
 
 __all__ = ["check", "family_fault"]
@@ -308,25 +308,20 @@ def describe(cert) -> list:
 @lemma(methods.ATTAINED_FAMILY, describe=describe)
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check an attained-family certificate (module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
     from implgraph.certify.composite import recheck_parts
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         parts = cert.get("parts") or []
         steps.append(("one part: the upper bound's certificate", len(parts) == 1 and isinstance(parts[0], dict)
                       and parts[0].get("method") != methods.ATTAINED_FAMILY.name,
                       ", ".join(str(p.get("method")) for p in parts if isinstance(p, dict))))
         steps.append(("the supremum is claimed (tight)", cert.get("tight") is True, "exact"))
         if not all(s[1] for s in steps):
-            return CertificateReport(False, steps)
+            return steps_report(steps)
         # the family first: where it fails, the part (often a composition) is not re-checked at all
         steps += _family_steps(cert, ns)
         if not all(s[1] for s in steps):
-            return CertificateReport(False, steps)
+            return steps_report(steps)
         steps += recheck_parts(cert, parts, ns, timeout_ms, lambda i, part: (
             "the part claims the same implication (symbols, domain, sides, U), an upper bound",
             all(part.get(k) == cert.get(k) for k in CLAIM) and not part.get("tight")))
-    except UNREADABLE as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
-    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
+    return steps_report(steps)

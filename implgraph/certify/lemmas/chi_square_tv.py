@@ -27,8 +27,8 @@ import sympy
 
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.tv_distance import _chi_steps, _report, _zero
+from implgraph.certify.report import lemma_steps
 from implgraph.core import methods
-from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 
 __all__ = ["check", "value", "case_of"]
@@ -145,12 +145,9 @@ def _sample(cert, case, rows, upper, db, ns):
 @lemma(methods.CHI_SQUARE_TV, own_partitions=True)
 def check(cert, ns=range(2, 6), timeout_ms=4000):
     """Re-check a chi-square-tv certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
     from implgraph.certify.domain import declared_names
     from implgraph.certify.hypotheses import domain_hypotheses
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         case, s, _, db = case_of(cert)
         steps.append(("A declares the Renyi divergence of order 2 between records (B the total variation between "
                       "records or on record removal) or of each class against the table (B a class's total "
@@ -177,6 +174,4 @@ def check(cert, ns=range(2, 6), timeout_ms=4000):
             steps.append(_sample(cert, case, rows, upper, db, ns))
         else:
             steps.append(("no tightness claimed", True, "exact"))
-    except (*UNREADABLE, InputError, ValueError, TypeError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)

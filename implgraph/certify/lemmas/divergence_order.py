@@ -35,8 +35,8 @@ from __future__ import annotations
 import sympy
 
 from implgraph.certify.lemmas import lemma
+from implgraph.certify.report import lemma_steps, steps_report
 from implgraph.core import methods
-from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 
 __all__ = ["check"]
@@ -53,15 +53,12 @@ def _order(div):
 @lemma(methods.DIVERGENCE_ORDER, own_partitions=True)
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a divergence-order certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, CertificateReport, _registered
     from implgraph.certify.registered import declared_divergences
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         da, db = declared_divergences(cert)
         steps.append(("both sides declare registered divergences", da is not None and db is not None, "registry"))
         if da is None or db is None:
-            return CertificateReport(False, steps)
+            return steps_report(steps)
         fact = str((cert.get("upper_certificate") or {}).get("fact"))
         mixing = fact.startswith("joint-convexity+")
         fact = fact.removeprefix("joint-convexity+")
@@ -89,9 +86,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             steps += _hockey_family_steps(cert, fact, da, db, ns)
         else:
             steps.append(("no tightness claimed", True, "exact"))
-    except (*UNREADABLE, InputError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
-    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
+    return steps_report(steps)
 
 
 def _log_below_chord() -> bool:

@@ -38,8 +38,8 @@ from fractions import Fraction
 import sympy
 
 from implgraph.certify.lemmas import lemma
+from implgraph.certify.report import lemma_steps, steps_report as _report
 from implgraph.core import methods
-from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
 
 __all__ = ["check", "pair_bound", "composed"]
@@ -47,11 +47,6 @@ __all__ = ["check", "pair_bound", "composed"]
 _T = sympy.Symbol("T", positive=True)
 _N = sympy.Symbol("N", integer=True, positive=True)
 _a, _b, _c, _m = sympy.symbols("a b c m", positive=True)
-
-
-def _report(steps):
-    from implgraph.certify import CertificateReport
-    return CertificateReport(bool(steps) and all(s[1] for s in steps), steps)
 
 
 def _zero(expr) -> bool:
@@ -211,12 +206,9 @@ def _samples(cert, fact, div, s, params_b, ns):
 @lemma(methods.TV_DISTANCE, own_partitions=True)
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a tv-distance certificate (see the module notes)."""
-    from implgraph.certify import UNREADABLE, _registered
     from implgraph.certify.registered import registered
     from implgraph.definitions.divergences import divergence_of
-    steps = []
-    try:
-        steps += _registered(cert)
+    with lemma_steps(cert) as steps:
         A, B = cert.get("A") or {}, cert.get("B") or {}
         a_def, b_def = registered(A.get("definition") or ""), registered(B.get("definition") or "")
         div = divergence_of(a_def, A.get("params")) if a_def is not None else None
@@ -259,6 +251,4 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
                 steps += _family_steps(cert, fact, div, g, s, params_b, ns)
         else:
             steps.append(("no tightness claimed", True, "exact"))
-    except (*UNREADABLE, InputError) as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
     return _report(steps)
