@@ -91,6 +91,20 @@ def _read_u(cert):
     return parse_expr(str(cert.upper), names), names
 
 
+def _two_pieces(cert, relation, symbol):
+    """U read as two pieces ``(u1, cond), (u2, True)`` with ``cond`` (canonical) ``symbol relation c``; refused
+    (untranslatable) otherwise. Returns ``(u1, cond, u2, names)``."""
+    from implgraph.kernel_coq.obligations import _need
+    U, names = _read_u(cert)
+    _need(isinstance(U, sympy.Piecewise) and len(U.args) == 2 and U.args[1][1] == sympy.true,
+          "a floor-level U that is not two pieces")
+    (u1, cond), (u2, _) = U.args
+    cond = cond.canonical
+    _need(isinstance(cond, relation) and cond.lhs == names[symbol],
+          f"a piece that is not {symbol} {'>' if relation is sympy.StrictGreaterThan else '<'} c")
+    return u1, cond, u2, names
+
+
 def _is_nat(k):
     """A tactic term proving ``IsNat k`` for A's or B's floor k (a natural number or a natural symbol)."""
     k = sympy.sympify(k)
@@ -105,7 +119,6 @@ def _same(cert, name):
     from implgraph.kernel_coq.gen_chord import _ineq
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
     from implgraph.kernel_coq.obligations import _need
-    from implgraph.kernel_coq.statement import _File
     U, _ = _read_u(cert)
     _need(isinstance(U, sympy.ceiling), "a floor-level U that is not a ceiling")
     f = stated_file(replace(cert, B=adapter_side_stand_in()), name, str(U.args[0]))     # (B's predicate set below)
@@ -118,18 +131,11 @@ def _same(cert, name):
 
 def _size(cert, name):
     """``size``: U = Piecewise((u1, T > c), (u0, True)); A the smallest class's size, B its floor level at U."""
-    from dataclasses import replace
     from implgraph.definitions.capabilities import MinClassSizeAboveWeakest
     from implgraph.kernel_coq.gen_chord import _ineq
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
     from implgraph.kernel_coq.obligations import _need
-    from implgraph.kernel_coq.statement import _File
-    U, names = _read_u(cert)
-    _need(isinstance(U, sympy.Piecewise) and len(U.args) == 2 and U.args[1][1] == sympy.true,
-          "a floor-level U that is not two pieces")
-    (u1, cond), (u0, _) = U.args
-    cond = cond.canonical
-    _need(isinstance(cond, sympy.StrictGreaterThan) and cond.lhs == names["T"], "a piece that is not T > c")
+    u1, cond, u0, names = _two_pieces(cert, sympy.StrictGreaterThan, "T")
     f = stated_file(cert, name, "1")                                    # (B's predicate at U set below)
     _need(f.a is not None and f.a.startswith("class_size_ge"), "a floor-level certificate whose A is not a class size")
     d = _registered(cert.B.definition)
@@ -149,18 +155,11 @@ def _size(cert, name):
 
 def _floor(cert, name):
     """``floor``: U = Piecewise((u1, N < c), (u2, True)); A its floor level at T, B the smallest class's size at U."""
-    from dataclasses import replace
     from implgraph.definitions.capabilities import MinClassSizeAboveWeakest
     from implgraph.kernel_coq.gen_chord import _ineq
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
     from implgraph.kernel_coq.obligations import _need
-    from implgraph.kernel_coq.statement import _File
-    U, names = _read_u(cert)
-    _need(isinstance(U, sympy.Piecewise) and len(U.args) == 2 and U.args[1][1] == sympy.true,
-          "a floor-level U that is not two pieces")
-    (u1, cond), (u2, _) = U.args
-    cond = cond.canonical
-    _need(isinstance(cond, sympy.StrictLessThan) and cond.lhs == names["N"], "a piece that is not N < c")
+    u1, cond, u2, names = _two_pieces(cert, sympy.StrictLessThan, "N")
     f = stated_file(cert, name, "1")                                    # (B's predicate set below)
     _need((f.a or "").startswith("floor_level_ge") and cert.B.class_size_level,
           "a floor-level certificate whose A is not a class floor level or B not the smallest class's size")
@@ -186,12 +185,7 @@ def _share(cert, name):
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
     from implgraph.kernel_coq.obligations import _need
     from implgraph.kernel_coq.statement import side_predicate
-    U, names = _read_u(cert)
-    _need(isinstance(U, sympy.Piecewise) and len(U.args) == 2 and U.args[1][1] == sympy.true,
-          "a floor-level U that is not two pieces")
-    (u1, cond), (u2, _) = U.args
-    cond = cond.canonical
-    _need(isinstance(cond, sympy.StrictLessThan) and cond.lhs == names["N"], "a piece that is not N < c")
+    u1, cond, u2, names = _two_pieces(cert, sympy.StrictLessThan, "N")
     f = stated_file(cert, name, "1")                                    # (B's predicate at U set below)
     _need((f.a or "").startswith("floor_level_ge"), "a floor-level certificate whose A is not a class floor level")
     k = str(cert.A.params[_registered(cert.A.definition).declared(MinClassSizeAboveWeakest).param])
