@@ -59,12 +59,29 @@ def test_a_trivial_f_that_is_not_tight_is_proved_below_it():
 
 
 def test_a_trivial_f_whose_tightness_is_unknown_is_undecided():
-    r = check_edge("kl-dp", "delta-ldp(eps=log(2))", N=3)
-    assert r.forward.relation == "implication" and r.forward.trivial and r.forward.tight is None
-    assert trivial_open(r.forward)
-    assert "beyond delta-ldp(eps=log(2))'s weakest level is undecided" in r.summary and "only trivially" not in r.summary
-    c = counts_of([Cell("kl-dp", "delta-ldp(eps=log(2))", "implication", r.forward.verdict, r.kind, trivial=True)])
+    """No cell of the zoo is such a direction any more (kl-dp => delta-ldp(log 2), the last one, is proved below B's
+    weakest level: the next test); a direction of that shape, as check-edge returns it, is said and counted undecided."""
+    from types import SimpleNamespace
+    from implgraph.engines.checkedge import _undecided
+    d = SimpleNamespace(a="kl-dp", b="delta-ldp(eps=log(2))", relation="implication", verdict="verified-bounded",
+                        trivial=True, vacuous=False, tight=None, tight_all_n=None, proved_f=None, tight_upto=None)
+    assert trivial_open(d)
+    text = _undecided(d)
+    assert "beyond delta-ldp(eps=log(2))'s weakest level is undecided" in text and "f = 1 holds trivially" in text
+    c = counts_of([Cell("kl-dp", "delta-ldp(eps=log(2))", "implication", "verified-bounded", "implication",
+                        trivial=True)])
     assert (c["implication_trivial_open"], c["decided"]) == (1, 0)
+
+
+def test_kl_dp_to_the_hockey_stick_is_proved_below_its_weakest_level():
+    """min(1, (N - 1) sqrt(2 d)) (Pinsker on record removal, then the total variation between records): at N = 3,
+    d = 1/32 it is 2 sqrt(1/16) = 1/2, below the weakest level 1 (by hand)."""
+    r = check_edge("kl-dp", "delta-ldp(eps=log(2))", N=3)
+    assert r.forward.relation == "implication" and not r.forward.trivial and not trivial_open(r.forward)
+    assert "undecided" not in r.summary
+    d, N = sympy.Symbol("d"), sympy.Symbol("N")
+    f = sympy.sympify(str(r.forward.tight_all_n), locals={"d": d, "N": N})
+    assert f.subs({d: sympy.Rational(1, 32), N: 3}) == sympy.Rational(1, 2)
 
 
 def test_a_level_no_grid_table_reaches_is_not_left_out():
