@@ -32,6 +32,7 @@ from implgraph.certify.hypotheses import domain_hypotheses
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.chord import _divergence, _report
 from implgraph.certify.report import lemma_steps
+from implgraph.definitions.divergence_gamma import gamma_of as declared_gamma
 from implgraph.core import methods
 from implgraph.core.formula import parse_expr
 
@@ -49,12 +50,7 @@ def value(j):
 def b_gamma(div):
     """B's ratio: 1 for the total variation between two records, a hockey-stick's number gamma >= 1 there; else
     None."""
-    if div is None or div.compares != "pairs":
-        return None
-    if div.kind == "tv":
-        return sympy.Integer(1)
-    order = div.order if div.kind == "hockey-stick" else None
-    return order if order is not None and order.is_number and order.is_finite and bool(order >= 1) else None
+    return declared_gamma(div, "pairs", 1)
 
 
 def _family_ok(fam, names, upper) -> bool:

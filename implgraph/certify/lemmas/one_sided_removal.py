@@ -36,6 +36,7 @@ from implgraph.certify.hypotheses import domain_hypotheses
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.chord import _divergence, _report
 from implgraph.certify.report import lemma_steps
+from implgraph.definitions.divergence_gamma import gamma_of as declared_gamma
 from implgraph.core import methods
 from implgraph.core.formula import parse_expr
 
@@ -54,12 +55,7 @@ def value(g=1):
 
 def b_gamma(div):
     """B's ratio on record removal: 1 for the total variation, a hockey-stick's number gamma >= 2; else None."""
-    if div is None or div.compares != "removal":
-        return None
-    if div.kind == "tv":
-        return sympy.Integer(1)
-    order = div.order if div.kind == "hockey-stick" else None
-    return order if order is not None and order.is_number and order.is_finite and bool(order >= 2) else None
+    return declared_gamma(div, "removal", 2)
 
 
 def _tightness_steps(cert, names, g, div, hyps, ns):

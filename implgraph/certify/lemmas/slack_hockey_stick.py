@@ -32,6 +32,7 @@ from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.chord import _divergence, _report
 from implgraph.certify.obligation import slack
 from implgraph.certify.report import lemma_steps
+from implgraph.definitions.divergence_gamma import gamma_of as declared_gamma
 from implgraph.core import methods
 from implgraph.core.errors import InputError
 from implgraph.core.formula import parse_expr
@@ -56,11 +57,10 @@ def value(compares, d, g):
 
 def _b_gamma(div):
     """``(compares, gamma)`` of B's registered hockey-stick at a number in its range, or None."""
-    if div is None or div.kind != "hockey-stick" or div.compares not in ("pairs", "removal"):
+    if div is None or div.compares not in ("pairs", "removal"):
         return None
-    g = sympy.sympify(div.order)
-    least = 1 if div.compares == "pairs" else 2
-    return (div.compares, g) if g.is_number and g.is_finite and g.is_real and bool(g >= least) else None
+    g = declared_gamma(div, div.compares, 1 if div.compares == "pairs" else 2, tv=False)
+    return None if g is None else (div.compares, g)
 
 
 def same_max(upper, args) -> bool:

@@ -72,6 +72,7 @@ from dataclasses import replace
 
 import sympy
 
+from implgraph.definitions.divergence_gamma import gamma_of as declared_gamma
 from implgraph.core import methods
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
@@ -106,8 +107,7 @@ def _is(div, kind, compares):
 
 def _gamma(div):
     """The hockey stick's order as a number >= 1, else None."""
-    g = None if div is None or div.kind != "hockey-stick" else sympy.sympify(div.order)
-    return g if g is not None and g.is_number and g.is_finite and bool(g >= 1) else None
+    return declared_gamma(div, None, 1, tv=False)
 
 
 def _lone_ratio(A, da, B, db):

@@ -98,16 +98,13 @@ def _second_part(c, b, c_params, b_params, region, N, c_classes, b_classes, beat
     """The second part C => B as one certificate (:func:`_single`), remembered; None where there is none, or where it
     is at least ``beat`` at every threshold (no first part can then bring the composition below ``beat``)."""
     from implgraph.prover.search import tight_bound
-    key = (c.name, _key(c_params), b.name, _key(b_params), str(region.kinds), str(region.constraints), str(N),
-           repr(c_classes), repr(b_classes))
-    if key not in _SECOND:
-        if len(_SECOND) >= _SECOND_SIZE:
-            _SECOND.pop(next(iter(_SECOND)))
+
+    def found():
         try:
-            _SECOND[key] = _single(tight_bound(c, b, c_params, b_params, region, N, c_classes, b_classes))
+            return _single(tight_bound(c, b, c_params, b_params, region, N, c_classes, b_classes))
         except InputError:      # a value outside C's range
-            _SECOND[key] = None
-    second = _SECOND[key]
+            return None
+    second = _remembered(_SECOND, _part_key(c, c_params, b, b_params, region, N, c_classes, b_classes), found)
     if second is None or (beat is not None and _decide_positive_T(region, sympy.Ge(second.upper, beat)) is True):
         return None
     return second
@@ -115,6 +112,22 @@ def _second_part(c, b, c_params, b_params, region, N, c_classes, b_classes, beat
 
 def _key(params):
     return tuple(sorted((k, str(v)) for k, v in params.items()))
+
+
+def _part_key(x, x_params, y, y_params, region, N, x_classes, y_classes):
+    """The key of a part X => Y in :data:`_SECOND` or :data:`_FIRST`."""
+    return (x.name, _key(x_params), y.name, _key(y_params), str(region.kinds), str(region.constraints), str(N),
+            repr(x_classes), repr(y_classes))
+
+
+def _remembered(store, key, compute):
+    """``store[key]``, computed by ``compute()`` the first time; at most :data:`_SECOND_SIZE` kept, the oldest
+    dropped."""
+    if key not in store:
+        if len(store) >= _SECOND_SIZE:
+            store.pop(next(iter(store)))
+        store[key] = compute()
+    return store[key]
 
 
 #: arguments whose certificate is a claim of its own, not one bound between two levels that a part states: a minimum
@@ -210,10 +223,10 @@ def _through_one(a, b, a_params, b_params, region, N, a_classes, b_classes, beat
         # (by default) the second part first: it does not depend on A and is remembered, and where nothing bounds B
         # through C the first part (often the costlier search) is not needed
         try:
-            first = _single(tight_bound(a, c, a_params, c_params, region, N, a_classes, c_classes)) \
-                if first_first else None
-            if first_first and first is None:
-                continue
+            if first_first:
+                first = _single(tight_bound(a, c, a_params, c_params, region, N, a_classes, c_classes))
+                if first is None:
+                    continue
             second = _second_part(c, b, c_params, b_params, part_region(region, c), N, c_classes, b_classes, beat)
             if second is None:
                 continue
@@ -248,14 +261,9 @@ def _through_two(a, b, a_params, b_params, region, N, a_classes, b_classes):
         try:
             if _single(tight_bound(a, c, a_params, c_params, region, N, a_classes, c_classes)) is not None:
                 continue
-            key = (a.name, _key(a_params), c.name, _key(c_params), str(region.kinds), str(region.constraints),
-                   str(N), repr(a_classes), repr(c_classes))
-            if key not in _FIRST:
-                if len(_FIRST) >= _SECOND_SIZE:
-                    _FIRST.pop(next(iter(_FIRST)))
-                _FIRST[key] = _through_one(a, c, a_params, c_params, region, N, a_classes, c_classes, None,
-                                            first_first=True, model=a.model)
-            first = _FIRST[key]
+            first = _remembered(_FIRST, _part_key(a, a_params, c, c_params, region, N, a_classes, c_classes),
+                                lambda: _through_one(a, c, a_params, c_params, region, N, a_classes, c_classes, None,
+                                                     first_first=True, model=a.model))
         except InputError:      # a value outside C's range
             continue
         found = _composed(first, second, c, c_params, c_classes, region, None)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import sympy
 
+from implgraph.definitions.divergence_gamma import gamma_of as declared_gamma
 from implgraph.core import methods
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
@@ -50,13 +51,7 @@ def family_rows(N, j):
 
 def gamma_of(div):
     """B's ratio gamma: 1 for the total variation, the hockey-stick's number gamma >= 1, else None."""
-    if div is None or div.compares != "pairs":
-        return None
-    if div.kind == "tv":
-        return sympy.Integer(1)
-    order = div.order if div.kind == "hockey-stick" else None
-    ok = order is not None and order.is_number and order.is_finite and bool(order >= 1)
-    return order if ok else None
+    return declared_gamma(div, "pairs", 1)
 
 
 def _applies(ctx):

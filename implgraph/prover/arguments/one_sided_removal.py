@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import sympy
 
+from implgraph.definitions.divergence_gamma import gamma_of as declared_gamma
 from implgraph.core import methods
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
@@ -72,12 +73,7 @@ def family_rows(N, g=1):
 
 def gamma_of(div):
     """B's ratio on record removal: 1 for the total variation, a hockey-stick's number gamma >= 2; else None."""
-    if div is None or div.compares != "removal":
-        return None
-    if div.kind == "tv":
-        return sympy.Integer(1)
-    order = div.order if div.kind == "hockey-stick" else None
-    return order if order is not None and order.is_number and order.is_finite and bool(order >= 2) else None
+    return declared_gamma(div, "removal", 2)
 
 
 def _applies(ctx):

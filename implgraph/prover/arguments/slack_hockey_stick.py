@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import sympy
 
+from implgraph.definitions.divergence_gamma import gamma_of as declared_gamma
 from implgraph.core import methods
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
@@ -90,11 +91,10 @@ def _build(d, N, r):
 def _gamma(ctx):
     """``(compares, gamma)`` of B's hockey-stick at a number (>= 1 between records, >= 2 on removal), or None."""
     div = divergence_of(ctx.b, ctx.b_params)
-    if div is None or div.kind != "hockey-stick" or div.compares not in ("pairs", "removal"):
+    if div is None or div.compares not in ("pairs", "removal"):
         return None
-    g = sympy.sympify(div.order)
-    least = 1 if div.compares == "pairs" else 2
-    return (div.compares, g) if g.is_number and g.is_finite and g.is_real and bool(g >= least) else None
+    g = declared_gamma(div, div.compares, 1 if div.compares == "pairs" else 2, tv=False)
+    return None if g is None else (div.compares, g)
 
 
 def _applies(ctx):
