@@ -36,6 +36,7 @@ from fractions import Fraction
 
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.report import lemma_steps, steps_report
+from implgraph.certify.same_max import same_max
 from implgraph.core import methods
 
 __all__ = ["check", "family_fault"]
@@ -257,24 +258,7 @@ def _stated_level(cert, own) -> bool:
     if first != sympy.Ge(N, 3) or not isinstance(second, sympy.GreaterThan) or second.lhs != T:
         return False
     level = sympy.Max(*[sympy.simplify(x) for x in b_expression({}, div, _blocks(cert, names), N).args])
-    return second.rhs == level or _same_max(second.rhs, level)
-
-
-def _same_max(x, y) -> bool:
-    """Are ``x`` and ``y`` the same Max (each argument of either equal to one of the other's: logarithms expanded, the
-    difference simplified to 0)?"""
-    import sympy
-    xs, ys = (list(e.args) if isinstance(e, sympy.Max) else [e] for e in (x, y))
-
-    def equal(a, b):
-        return a == b or sympy.simplify(sympy.expand_log(a - b, force=True)) == 0
-
-    def near(a, b):     # (only to pair the arguments: each pair is then shown equal)
-        n = sorted((a - b).free_symbols, key=str)
-        return all(abs(sympy.N((a - b).subs({v: k for v in n}), 30)) < sympy.Rational(1, 10 ** 20) for k in (3, 5, 8))
-    pairs = [(a, b) for a in xs for b in ys if near(a, b)]
-    return (all(any(x is a for x, _ in pairs) for a in xs) and all(any(y is b for _, y in pairs) for b in ys)
-            and all(equal(a, b) for a, b in pairs))
+    return second.rhs == level or same_max(second.rhs, level)
 
 
 def _licensed(cert, own) -> bool:

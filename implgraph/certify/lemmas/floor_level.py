@@ -85,10 +85,9 @@ def expected(cert, a, b):
     if fa is not None and b.has(ClassSizeLevel) and fa.param in pa and a.stronger == "larger":
         k = parse_expr(str(pa[fa.param]), names)
         return "floor", sympy.Piecewise((_N, _N < 2 * k), (k, True)), k, sympy.true
-    if fa is not None and fa.param in pa and a.stronger == "larger" and _share_shape(cert.get("B") or {}, b):
+    if fa is not None and fa.param in pa and a.stronger == "larger" and (shape := _share_shape(cert.get("B") or {}, b)):
         k = parse_expr(str(pa[fa.param]), names)
-        small, big = {"ratio": (1, _N / k), "tv": (0, (_N - k) / _N),
-                      "divergence": (0, sympy.log(_N / k))}[_share_shape(cert["B"], b)]
+        small, big = {"ratio": (1, _N / k), "tv": (0, (_N - k) / _N), "divergence": (0, sympy.log(_N / k))}[shape]
         return "share", sympy.Piecewise((small, _N < 2 * k), (big, True)), k, sympy.true
     if fa is not None and fa.level_of and _counts_values(registered(fa.level_of)) and not pb \
             and b.stronger == "larger" and _skew_limit(b):

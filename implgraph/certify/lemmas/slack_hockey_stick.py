@@ -32,6 +32,7 @@ from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.chord import _divergence, _report
 from implgraph.certify.obligation import slack
 from implgraph.certify.report import lemma_steps
+from implgraph.certify.same_max import same_max
 from implgraph.definitions.divergence_gamma import gamma_of as declared_gamma
 from implgraph.core import methods
 from implgraph.core.errors import InputError
@@ -63,15 +64,9 @@ def _b_gamma(div):
     return None if g is None else (div.compares, g)
 
 
-def same_max(upper, args) -> bool:
+def _max_of(upper, args) -> bool:
     """Is ``upper`` a Max of exactly the two expressions ``args`` (in either order, each up to exact algebra)?"""
-    if not isinstance(upper, sympy.Max) or len(upper.args) != 2:
-        return False
-    a, b = upper.args
-
-    def eq(x, y):
-        return sympy.simplify(x - y) == 0
-    return (eq(a, args[0]) and eq(b, args[1])) or (eq(a, args[1]) and eq(b, args[0]))
+    return isinstance(upper, sympy.Max) and len(upper.args) == 2 and same_max(upper, sympy.Max(*args, evaluate=False))
 
 
 def _data_ok(data, d_slack, compares, g) -> bool:
@@ -139,7 +134,7 @@ def check(cert, ns=range(2, 8), timeout_ms=4000):
                       and bool(hyps.implied(sympy.Ge(_N, 2))[0]), "the domain's conditions"))
         upper = parse_expr(str(cert.get("upper")), names)
         steps.append((f"U is the lemma's Max for a slack {d} and gamma {g} on {compares}",
-                      same_max(upper, value(compares, d, g)), "exact"))
+                      _max_of(upper, value(compares, d, g)), "exact"))
         if cert.get("tight"):
             steps += _tight_steps(cert, names, div, hyps, d, ratio(compares, g), ns)
     return _report(steps)
