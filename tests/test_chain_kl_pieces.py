@@ -173,6 +173,16 @@ def test_the_real_pieces_chord_parts_are_checked():
         assert check_certificate(part).ok
 
 
+@_SIGNED
+def test_the_lowest_piece_covers_one_class_in_the_checker():
+    # the checker signs U >= 0 on its own (log X >= 1 - 1/X where log's factor is >= 0: the terms sum to 0)
+    from implgraph.certify import check_certificate
+    report = check_certificate(CERTS[LOW])
+    assert report.ok, [s for s in report.steps if not s[1]]
+    low_by_0_01 = edited(CERTS[LOW], ["upper"], f"{_LOW_U} - 1/100")      # < 0 near T = 1: no table has KL < 0
+    assert [s for s in check_certificate(low_by_0_01).steps if not s[1] and "one class" in s[0]]
+
+
 @pytest.mark.slow
 @coq
 @pytest.mark.parametrize("name", sorted(CERTS))
