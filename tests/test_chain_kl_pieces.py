@@ -18,9 +18,8 @@ every p <= 1/m and -ln p >= ceiling(T) ln 3 > T > beta, so its level is basic be
 needed: unsplit, the lone record's increase N - 1 on a bucket of mass 1/N breaks the cap (N - 1 > ln N).
 
 Every piece is >= 0 (x log x >= x - 1: the low piece's terms sum to (N - 1)(T - 1) + lo - 1 = 0), which the chain needs
-for tables of one class (KL 0): the engine tests below hold where the solver signs it (tests/_kl_signed.py), and are
-expected to fail (strict) where it does not; the families, the bound on random tables and the Coq theorems hold
-either way.
+for tables of one class (KL 0): the prover signs it by the tangents of log at 1 (implgraph.prover.log_tangents), the
+checker by its own copy of that step.
 """
 
 from __future__ import annotations
@@ -34,7 +33,6 @@ import sympy
 
 import brute
 from _forge import edited
-from _kl_signed import KL_LOW_SIGNED
 
 from _coq import assert_kernel_checked, check_generated, coq, load_certs
 
@@ -111,12 +109,6 @@ def chained():
     return check_implication("enhanced-beta-likeness", "kl-closeness", max_n=3)
 
 
-_SIGNED = pytest.mark.xfail(not KL_LOW_SIGNED, strict=True,
-                            reason="the solver does not sign KL's lowest piece above 0: the chain states the middle "
-                                   "piece alone (tests/_kl_signed.py)")
-
-
-@_SIGNED
 def test_chain_is_tight_piece_by_piece(chained):
     r = chained
     assert r.verdict == "proved" and r.tightness == "tight" and r.method == "chain"
@@ -127,7 +119,6 @@ def test_chain_is_tight_piece_by_piece(chained):
         assert got == pytest.approx(supremum(n, float(1 + beta)), abs=1e-12)
 
 
-@_SIGNED
 def test_each_piece_is_checked_and_covers_one_class(chained):
     from implgraph.certify import check_certificate
     certs = chained.details["certificates"]
@@ -173,7 +164,6 @@ def test_the_real_pieces_chord_parts_are_checked():
         assert check_certificate(part).ok
 
 
-@_SIGNED
 def test_the_lowest_piece_covers_one_class_in_the_checker():
     # the checker signs U >= 0 on its own (log X >= 1 - 1/X where log's factor is >= 0: the terms sum to 0)
     from implgraph.certify import check_certificate

@@ -17,6 +17,7 @@ from implgraph.core.simplified import simplified, substituted
 from implgraph.definitions.capabilities import ClassSizeLevel
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.arguments.min import capped_finite_level
+from implgraph.prover.log_tangents import at_least
 from implgraph.prover.search import ceiling_bound, supremum_bound
 from implgraph.prover.shapes import as_definition, decide, lowest_raw, param_ranges
 from implgraph.engines.prove_points import params_at, point_text
@@ -199,7 +200,7 @@ def covers_one_class(b, b_params, bound, region, a=None, N=None) -> bool:
         region = region.add(sympy.Ge(T, lowest_raw(a), evaluate=False))
     if a is not None and a.has(ClassSizeLevel) and N is not None:
         region = region.add(T <= N)
-    return all(decide(region, sympy.Ge(x.upper, best)) is True for x in (bound, bound.exact) if x is not None)
+    return all(at_least(region, x.upper, best) for x in (bound, bound.exact) if x is not None)
 
 
 def _evaluated(rel):

@@ -187,6 +187,10 @@ def at_least(text, r, domain, timeout_ms=4000, strict=False):
     sign = ">" if strict else ">="
     if e.is_Add or e.is_Mul:
         found = [at_least(x, 0, domain, timeout_ms, strict) for x in e.args]
+        if e.is_Add and not all(ok for ok, _ in found) and e.has(sympy.log):
+            tangent = _log_tangents(e, domain, timeout_ms, strict)
+            if tangent is not None:
+                return tangent
         return all(ok for ok, _ in found), f"{e}: each term {sign} 0 (" + "; ".join(h for _, h in found) + ")"
     if e.is_Pow and e.exp.is_Rational and e.exp > 0:
         ok, how = at_least(e.base, 0, domain, timeout_ms, strict)
@@ -203,6 +207,33 @@ def at_least(text, r, domain, timeout_ms=4000, strict=False):
         ok = bool(e > r) if strict else bool(e >= r)
         return ok, f"{e} >= {r}: {'exact' if ok else 'false'}"
     return False, f"{e} >= {r}: not read"
+
+
+def _log_tangents(e, domain, timeout_ms, strict):
+    """``(ok, how)`` for a sum ``e`` >= 0 (> 0 with ``strict``) with terms c log(X) (c and X free of log), or None
+    where it has another shape: X > 0 on the domain, and log(X) >= 1 - 1/X where c >= 0, log(X) <= X - 1 where
+    c <= 0 (the tangents of log at 1, from above and below), so e is at least the rational function with each log
+    replaced so, which is then compared with 0."""
+    lower, notes, coefficients = sympy.Integer(0), [], {}
+    for term in sympy.Add.make_args(sympy.expand(e)):
+        logs = [f for f in sympy.Mul.make_args(term) if isinstance(f, sympy.log)]
+        if not logs:
+            lower += term
+            continue
+        if len(logs) != 1 or logs[0].args[0].has(sympy.log) or (term / logs[0]).has(sympy.log):
+            return None
+        coefficients[logs[0]] = coefficients.get(logs[0], 0) + term / logs[0]
+    for log_x, c in coefficients.items():
+        x, c = log_x.args[0], sympy.factor(sympy.cancel(c))
+        positive, how_x = at_least(x, 0, domain, timeout_ms, True)
+        up, how_c = at_least(c, 0, domain, timeout_ms)
+        down, how_d = (False, "") if up else at_least(-c, 0, domain, timeout_ms)
+        if not (positive and (up or down)):
+            return False, f"{c}*{log_x}: {how_x}; {how_c}; {how_d}"
+        lower += c * (1 - 1 / x) if up else c * (x - 1)
+        notes.append(f"log({x}) {'>= 1 - 1/X' if up else '<= X - 1'} (X > 0: {how_x})")
+    ok, how = at_least(sympy.cancel(lower), 0, domain, timeout_ms, strict)
+    return ok, f"{e} >= {sympy.factor(lower)} by " + "; ".join(notes) + f": {how}"
 
 
 def _read(text, domain):

@@ -23,7 +23,8 @@ from implgraph.core import methods
 from implgraph.definitions.capabilities import FiniteLevelOf
 from implgraph.prover.answer import Bound, T
 from implgraph.prover.registry import certificate_parts
-from implgraph.prover.shapes import decide, lowest_raw
+from implgraph.prover.log_tangents import at_least
+from implgraph.prover.shapes import lowest_raw
 from implgraph.prover.tables import CAP_SPLIT, split
 
 METHOD = methods.CHAIN
@@ -52,7 +53,7 @@ def finite_level_chain(a, b, b_params, region, N, a_classes=None, b_classes=None
     first = Bound(T, False, methods.FINITE_LEVEL_OF.name,
                   f"{a.name} declares that its optimal level is {x.name}'s wherever it is finite, in the same units: "
                   f"a table satisfying A at level alpha has {x.name}'s level <= alpha")
-    if pieces and decide(region, sympy.Ge(inner.exact.upper, lowest_raw(b))) is not True:
+    if pieces and not at_least(region, inner.exact.upper, lowest_raw(b)):
         # the supremum not signed above B's strongest level on the condition (a table of one class would not be
         # covered): the piece that is X's bound itself, tight where its condition holds, if there is one
         same = [(cond, p) for cond, p in pieces if p.tight and p.upper == inner.upper]
