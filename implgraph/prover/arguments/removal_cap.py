@@ -86,7 +86,10 @@ def bound(ctx):
     part = whole
     if part is None:
         from implgraph.prover.arguments.composition import composed_bound
-        part = composed_bound(ctx.a, ctx.b, ctx.a_params, ctx.b_params, below, N, ctx.a_classes, ctx.b_classes)
+        # (one intermediate only: beat = oo passes no C over and asks for no second intermediate, the costlier search
+        # a non-implication would pay for nothing)
+        part = composed_bound(ctx.a, ctx.b, ctx.a_params, ctx.b_params, below, N, ctx.a_classes, ctx.b_classes,
+                              beat=sympy.oo)
     if part is None or part is NO_BOUND:
         return None
     delta = declared_slack(ctx.b, ctx.b_params)
