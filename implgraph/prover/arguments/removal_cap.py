@@ -33,7 +33,7 @@ METHOD = methods.REMOVAL_CAP
 #: where it is tried: before every other direct argument (it asks them itself)
 ORDER = 0.5
 
-__all__ = ["bound", "least_records", "split_region", "removal_cap_certificate"]
+__all__ = ["bound", "least_records", "split_region", "capped_upper", "removal_cap_certificate"]
 
 
 def least_records(b, b_params):
@@ -48,6 +48,12 @@ def least_records(b, b_params):
 def split_region(region, N, n0):
     """The claim's condition with ``N < n0``: where the other argument's bound is asked."""
     return region.add(sympy.StrictLessThan(N, n0))
+
+
+def capped_upper(N, n0, below):
+    """``Piecewise((1, N >= n0), (below, True))``, a Piecewise ``below``'s pieces after the first (one flat Piecewise)."""
+    rest = below.args if isinstance(below, sympy.Piecewise) else ((below, sympy.true),)
+    return sympy.Piecewise((sympy.Integer(1), N >= n0), *rest)
 
 
 def _applies(ctx):
@@ -99,7 +105,7 @@ def bound(ctx):
             f"delta on every event E once N >= 1/delta = {n0} (trivial there: not an implication of A). Where "
             f"N < {n0}: ({part.method}) {part.argument}")
     cond = N >= n0
-    return Bound(sympy.Piecewise((sympy.Integer(1), cond), (part.upper, True)), False, METHOD.name, text,
+    return Bound(capped_upper(N, n0, part.upper), False, METHOD.name, text,
                  checks=[f"N >= {n0}: N delta >= 1 ({n0} * {delta} = {n0 * delta})"] + list(part.checks),
                  parts=[(sympy.Not(cond), part)])
 
