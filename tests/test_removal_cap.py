@@ -132,3 +132,21 @@ def test_forged_least_records_fails_in_coq(library, tmp_path):
     low["parts"][0]["domain"] = [c.replace("N < 10", "N < 5") for c in low["parts"][0]["domain"]]
     # 1 <= N/10 does not follow from N >= 5: bp_removal_tv's premise is unproved
     assert not check_generated(low, library, tmp_path, "forged n0")["ok"]
+
+
+def test_eps_delta_dp_as_a_gives_b_its_weakest_level_from_ten_records():
+    # every table of N >= 10 records meets A at eps = 0, so f(0) there is B's weakest level on N records: the class
+    # total variation (N - 1)/N (one record (1, 0) in a class of its own beside N - 1 records (0, 1): by brute force,
+    # that table is (0, 1/10)-DP at N = 10 and its class is (N - 1)/N away), and the total variation between records
+    # 1 (the same table's two kinds of record)
+    from implgraph.core.formula import Word
+    region = Region({T: "real", N: "integer"}, (T >= 1, N >= 2))
+    emd = tight_bound("eps-delta-dp", "emd-t-closeness", {"delta": sympy.Rational(1, 10)}, {"ground": Word("equal")},
+                      region, N)
+    tv = tight_bound("eps-delta-dp", "tv-ldp", {"delta": sympy.Rational(1, 10)}, {}, region, N)
+    for n in (10, 11, 20):
+        assert emd.upper.subs({N: n, T: 1}) == Fraction(n - 1, n)
+        assert tv.upper.subs({N: n, T: 1}) == 1
+    rows = [[Fraction(1), Fraction(0)]] + [[Fraction(0), Fraction(1)]] * 9
+    assert brute.eps_delta_dp(rows, DELTA) == 1
+    assert brute.emd_t(rows, ["E1"] + ["E2"] * 9) == Fraction(9, 10)
