@@ -116,6 +116,15 @@ def test_the_coq_theorem_is_the_cap_and_the_part():
     assert "split; [exact certificate_cap | exact certificate_part1]." in text
 
 
+@pytest.mark.parametrize("name", sorted(CERTS))
+def test_a_u_edited_alone_has_no_theorem(name):
+    # U cut at N >= 9 (n0 and the part left): no theorem states it (the cap's n0 and the part's U are what Coq proves)
+    from implgraph.kernel_coq.registry import Untranslatable
+    cert = CERTS[name]
+    with pytest.raises(Untranslatable, match="removal-cap U"):
+        generate(edited(cert, ["upper"], cert["upper"].replace("N >= 10", "N >= 9")))
+
+
 @pytest.mark.slow
 @coq
 @pytest.mark.parametrize("name", sorted(CERTS))
