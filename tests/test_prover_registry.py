@@ -55,8 +55,9 @@ def test_the_declared_order_is_the_old_if_chain():
     # the two arguments towards an additive slack on record removal after slack-target-pairs, the divergences' last;
     # same-level: one definition, the same raw level, and last B one side of A's two-sided ratio (an upper bound);
     # corners (a divergence between records, each record within [1/T, T] of the table) just before the chord
+    # removal-cap first: B's strongest level from 1/delta records on, another argument's bound below (it asks them)
     assert [a.method for a in registry.arguments()] == [
-        methods.CLASS_SIZE, methods.SAME_LEVEL, methods.SAME_LEVEL, methods.SAME_DISTANCE, methods.ONE_SIDED_CEILING,
+        methods.REMOVAL_CAP, methods.CLASS_SIZE, methods.SAME_LEVEL, methods.SAME_LEVEL, methods.SAME_DISTANCE, methods.ONE_SIDED_CEILING,
         methods.FLOOR_LEVEL,        # share: a class floor, B a class level against the table (before its ceiling N/k)
         methods.ONE_SIDED_CEILING, methods.FINITE_LEVEL_OF, methods.SUBSET_MONOTONE, methods.SUBSET_TO_CLASSES,
         methods.ONE_SIDED_CLASS,

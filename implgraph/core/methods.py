@@ -82,6 +82,8 @@ EXTREME_POINTS = _m("extreme-points", "quasi-convex-extreme-points",
 EXTREME_POINTS_PIECES = _m("extreme-points-pieces", None, "extreme-points piece by piece: the pieces cover the condition")
 PRODUCT = _m("product", "extremes-and-mean", "extremes and the mean of a bucket")
 MIN = _m("min", None, "the smaller of two proved bounds")
+REMOVAL_CAP = _m("removal-cap", None, "every table of N >= 1/delta records is at B's strongest level (P - Q_i = "
+                 "(x_i - Q_i)/N); another argument's bound below")
 CHAIN = _m("chain", None, "a declared finite level, then that definition's bound")
 COMPOSITION = _m("composition", None, "A => C with h and C => B at every threshold t (with g(t)) give A => B with g(h)")
 INEQUALITY_LEMMAS = _m("inequality-lemmas", None, "a chain of registered inequalities between class levels")

@@ -29,6 +29,7 @@ from implgraph.kernel_coq import gen_floor_level, gen_weakest_family
 from implgraph.kernel_coq import gen_top_cap
 from implgraph.kernel_coq import gen_chi_square_tv
 from implgraph.kernel_coq import gen_attained_family
+from implgraph.kernel_coq import gen_removal_cap
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -86,6 +87,8 @@ _COMPOSITE_MODULES["slack-hockey-stick"] = gen_slack_hockey_stick.MODULES
 COMPOSITES.update(gen_attained_family.COMPOSITES)
 COMPOSITES["floor-level"] = gen_floor_level.floor_level_theorem
 _COMPOSITE_MODULES["floor-level"] = gen_floor_level.MODULES
+COMPOSITES["removal-cap"] = gen_removal_cap.removal_cap
+_COMPOSITE_MODULES["removal-cap"] = gen_removal_cap.MODULES
 #: the generator's optional header modules (generate.header's ``extra``) a non-leaf method needs
 _HEADER = {"set-channel-diversity": (_gen.ENTROPY,), "top-cap": (_gen.ENTROPY,), "skew-family": (_gen.ENTROPY,),
            "floor-level": (_gen.ENTROPY,)}
@@ -160,6 +163,8 @@ COVERED["top-cap"] = ("TopCap.top_cap_minent_max / top_cap_minent_inv / minent_o
                       "weakest)")
 COVERED["skew-family"] = ("TopCap.minent_ge_one / shannon_ge_one (B's weakest level 1, whatever A; the approaching family "
                           "is the checker's)")
+COVERED["removal-cap"] = ("BinaryTables.bp_removal_tv (B at its strongest where N >= n0 >= 1/delta), then the part's "
+                          "theorem (N < n0)")
 COVERED["attained-family"] = "its part's lemmas (the upper bound; the family is the checker's, and Tight.v's for two blocks)"
 
 bundle = _gen.bundle

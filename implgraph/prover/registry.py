@@ -40,7 +40,7 @@ A new argument, ``implgraph/prover/arguments/my_argument.py``::
 
 >>> from implgraph.prover import registry
 >>> [arg.method.name for arg in registry.arguments()][:2]
-['class-size', 'same-level']
+['removal-cap', 'class-size']
 """
 
 from __future__ import annotations
