@@ -33,6 +33,7 @@ from implgraph.prover.shapes import decide, lowest_raw
 from implgraph.engines.class_floor import class_floor, class_size_floor
 from implgraph.prover.arguments.composition import composed_bound
 from implgraph.prover.arguments.one_sided_ceiling import reads_no_classes
+from implgraph.prover.arguments.removal_cap import capped_bound
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_claim import (Claim, best_text, capped, ceiling_of, covers_one_class, met_trivially,
                                           supremum_of,
@@ -272,6 +273,8 @@ class _Run:
         # two proved bounds through an intermediate definition (engines/composition.py)
         if self.bound is None and self.dropped is None:
             composed = composed_bound(c.a, c.b, c.a_params, c.b_params, c.region, c.N, self.a_classes, self.b_classes)
+            # (B's declared cap where N >= n0, as the direct argument removal-cap adds it to a direct bound)
+            composed = capped_bound(c.b, c.b_params, c.region, c.N, composed)
             result = None if composed is None else self.decided_by(composed)
             if result is not None:
                 return result

@@ -54,6 +54,9 @@ class Bound:
     via: object = None
     #: the tight bound is a supremum approached by a family of tables (its ``buckets`` theirs), not attained
     approached: bool = False
+    #: the same bound without B's declared cap from N >= n0 records on (``removal-cap``), valid on the whole condition:
+    #: what a composition takes as its part (a part is one bound, not pieces)
+    uncapped: "Bound | None" = None
 
 
 class _NoBound:

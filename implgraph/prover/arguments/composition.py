@@ -137,8 +137,10 @@ NOT_A_PART = (methods.MIN.name, methods.CHAIN.name, methods.BINARY_PROGRAM.name)
 
 
 def _single(bound):
-    """The part's bound as one certificate: the bound itself (no pieces, an argument that states one bound), else
-    None."""
+    """The part's bound as one certificate: the bound itself (no pieces, an argument that states one bound; a bound
+    capped from N >= n0 records on, its bound without the cap), else None."""
+    if bound is not None and bound.uncapped is not None:
+        bound = bound.uncapped
     if bound is None or bound.parts or bound.method in NOT_A_PART:
         return None
     return bound

@@ -7,9 +7,10 @@ as the table's mean P and the table without record i, Q_i, differ by ``P(E) - Q_
 1/N <= delta on every event E). Whatever A is, B's raw level is 1 (eps = 0) on every table of ``N >= n0`` records: a
 fact of B alone, met by every table there, so that part of the claim is trivial and is said so, not counted as an
 edge. Where the claim's condition leaves N on both sides of n0, the argument asks the other direct arguments (those
-after it), and failing them a composition (:func:`implgraph.prover.arguments.composition.composed_bound`), for A => B
-on the condition with ``N < n0``, and answers ``U = Piecewise((1, N >= n0), (U', True))``: U' that bound's (its
-certificate the one part, stated on ``N < n0``). Where the other arguments' bound on the whole condition is tight, or
+after it) for A => B, and answers ``U = Piecewise((1, N >= n0), (U', True))``: U' that bound's (its certificate the
+one part, stated on ``N < n0``). Where no direct argument gives a bound, the prover's engine applies the same cap to
+a composition's bound (:func:`capped_bound`), after its cheap search for a non-implication at small N, so that a
+pair with no implication pays for no composition here. Where the other arguments' bound on the whole condition is tight, or
 already 1 wherever ``N >= n0``, it is answered as it is (nothing to add). The bound is an upper bound: the first piece
 is attained by every table, the second is as tight as its part (not claimed here).
 
@@ -33,7 +34,7 @@ METHOD = methods.REMOVAL_CAP
 #: where it is tried: before every other direct argument (it asks them itself)
 ORDER = 0.5
 
-__all__ = ["bound", "least_records", "split_region", "capped_upper", "removal_cap_certificate"]
+__all__ = ["bound", "least_records", "split_region", "capped_upper", "capped_bound", "removal_cap_certificate"]
 
 
 def least_records(b, b_params):
@@ -78,36 +79,36 @@ def _has_cap(region, upper, N, n0):
 
 @argument(METHOD, order=ORDER, applies=_applies)
 def bound(ctx):
-    """``Piecewise((1, N >= n0), (U', True))`` (module notes), the other arguments' bound as it is, or None."""
+    """``Piecewise((1, N >= n0), (U', True))`` (module notes) with U' the other direct arguments' bound, that bound as
+    it is, or None."""
     n0 = least_records(ctx.b, ctx.b_params)
-    N = ctx.N
-    if decide(ctx.region, N >= n0) is not None:      # the condition is on one side of n0: nothing to split
+    if decide(ctx.region, ctx.N >= n0) is not None:      # the condition is on one side of n0: nothing to split
         return None
     whole = _others(ctx)
-    if whole is NO_BOUND:
-        return NO_BOUND
-    if whole is not None and (whole.tight or whole.exact is not None or _has_cap(ctx.region, whole.upper, N, n0)):
+    if whole is None or whole is NO_BOUND:
         return whole
-    below = split_region(ctx.region, N, n0)
-    part = whole
-    if part is None:
-        from implgraph.prover.arguments.composition import composed_bound
-        # (one intermediate only: beat = oo passes no C over and asks for no second intermediate, the costlier search
-        # a non-implication would pay for nothing)
-        part = composed_bound(ctx.a, ctx.b, ctx.a_params, ctx.b_params, below, N, ctx.a_classes, ctx.b_classes,
-                              beat=sympy.oo)
-    if part is None or part is NO_BOUND:
-        return None
-    delta = declared_slack(ctx.b, ctx.b_params)
-    text = (f"every table of N >= {n0} records meets {ctx.b.name} at level 0 (raw 1), whatever A is: B compares the "
+    return capped_bound(ctx.b, ctx.b_params, ctx.region, ctx.N, whole)
+
+
+def capped_bound(b, b_params, region, N, part):
+    """``part`` (a bound of A => B on the claim's condition) with B's cap where ``N >= n0`` (module notes): the
+    removal-cap :class:`Bound` whose one part is ``part`` on ``N < n0``; ``part`` as it is where B declares no cap,
+    the condition is on one side of n0, or ``part`` is tight, has an exact supremum or is already at most 1 there. The
+    prover's engine calls it on a composition's bound too (composition tries no part made of pieces)."""
+    n0 = least_records(b, b_params)
+    if part is None or part is NO_BOUND or n0 is None or decide(region, N >= n0) is not None:
+        return part
+    if part.tight or part.exact is not None or _has_cap(region, part.upper, N, n0):
+        return part
+    delta = declared_slack(b, b_params)
+    text = (f"every table of N >= {n0} records meets {b.name} at level 0 (raw 1), whatever A is: B compares the "
             "table's mean P with Q_i, the table without record i, with an additive slack delta = "
             f"{delta}, and P(E) - Q_i(E) = (x_i(E) - Q_i(E))/N lies in [-1/N, 1/N], so |P(E) - Q_i(E)| <= 1/N <= "
             f"delta on every event E once N >= 1/delta = {n0} (trivial there: not an implication of A). Where "
             f"N < {n0}: ({part.method}) {part.argument}")
-    cond = N >= n0
     return Bound(capped_upper(N, n0, part.upper), False, METHOD.name, text,
                  checks=[f"N >= {n0}: N delta >= 1 ({n0} * {delta} = {n0 * delta})"] + list(part.checks),
-                 parts=[(sympy.Not(cond), part)])
+                 parts=[(sympy.Not(N >= n0), part)], uncapped=part)
 
 
 @certificate_parts(METHOD, whole=True)
