@@ -20,6 +20,7 @@ gets sympy's own call.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import sys
 import threading
@@ -29,27 +30,53 @@ import sympy
 
 from implgraph.core import program
 
-__all__ = ["simplified", "substituted"]
+__all__ = ["simplified", "substituted", "solved", "plain_simplify", "without_units"]
 
 
 _UNITS = "sympy.physics.units"
 _units_lock = threading.RLock()
 
 
-def _simplify(e):
-    """``sympy.simplify(e)``, without importing ``sympy.physics.units`` when no unit can be in ``e`` (in the
-    implgraph program's own process: :data:`implgraph.core.program.RUNNING`)."""
+@contextlib.contextmanager
+def without_units():
+    """While no module of ``sympy.physics`` is loaded (in the implgraph program's own process:
+    :data:`implgraph.core.program.RUNNING`), a placeholder ``sympy.physics.units`` whose ``Quantity`` and ``Unit`` are
+    classes without instances stands in for the module sympy's ``simplify`` and ``solve`` import only to ask whether an
+    expression holds one; removed again afterwards. Elsewhere nothing is replaced."""
     if not program.RUNNING or any(name.startswith("sympy.physics") for name in list(sys.modules)):
-        return sympy.simplify(e)
+        yield
+        return
     with _units_lock:
         placeholder = types.ModuleType(_UNITS, "no module of sympy.physics is loaded: nothing is a Quantity")
         placeholder.Quantity = type("Quantity", (), {})
+        placeholder.Unit = type("Unit", (), {})
         mine = sys.modules.setdefault(_UNITS, placeholder) is placeholder
         try:
-            return sympy.simplify(e)
+            yield
         finally:
             if mine and sys.modules.get(_UNITS) is placeholder:
                 del sys.modules[_UNITS]
+
+
+def _simplify(e):
+    """``sympy.simplify(e)``, without importing ``sympy.physics.units`` when no unit can be in ``e`` (in the
+    implgraph program's own process: :data:`implgraph.core.program.RUNNING`)."""
+    with without_units():
+        return sympy.simplify(e)
+
+
+def solved(*args, **kwargs):
+    """``sympy.solve(*args, **kwargs)``, without importing ``sympy.physics.units`` where no unit can be in the
+    equations (as :func:`simplified`; the same answer: sympy asks the module only whether an expression holds a unit).
+    """
+    with without_units():
+        return sympy.solve(*args, **kwargs)
+
+
+def plain_simplify(e):
+    """``sympy.simplify(e)`` without the memo (for one-off questions), without importing ``sympy.physics.units``
+    where no unit can be in ``e``."""
+    return _simplify(e)
 
 
 def _extrema(e) -> list:
