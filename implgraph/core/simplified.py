@@ -43,7 +43,7 @@ def without_units():
     :data:`implgraph.core.program.RUNNING`), a placeholder ``sympy.physics.units`` whose ``Quantity`` and ``Unit`` are
     classes without instances stands in for the module sympy's ``simplify`` and ``solve`` import only to ask whether an
     expression holds one; removed again afterwards. Elsewhere nothing is replaced."""
-    if not program.RUNNING or any(name.startswith("sympy.physics") for name in list(sys.modules)):
+    if not program.RUNNING or "sympy.physics" in sys.modules:     # (a module of the package imports the package)
         yield
         return
     with _units_lock:
