@@ -9,7 +9,9 @@ an expression does not depend on earlier calls). An expression with them is simp
 the whole compares the arguments pairwise and seldom finds a shorter form).
 
 ``sympy.simplify`` imports ``sympy.physics.units`` on every call, only to ask whether the expression
-holds a physical ``Quantity`` (0.2-0.4 s, a quarter of a short command's time). While no module of
+holds a physical ``Quantity`` (0.1-0.4 s, a quarter of a short command's time; ``sympy.solve`` likewise asks about a
+``Unit``): :func:`solved` and :func:`plain_simplify` (unmemoised) are those calls for the rest of the engine, and
+:func:`without_units` wraps a call of code that simplifies inside. While no module of
 ``sympy.physics`` is loaded no ``Quantity`` can exist, so that answer is no; there the call may run with
 a placeholder module whose ``Quantity`` is a class without instances, removed again afterwards. Another
 thread importing ``sympy.physics.units`` meanwhile would find the placeholder, so this is done only where
