@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 import sympy
 
+from implgraph.core.simplified import plain_simplify
+
 __all__ = ["Check", "raw_level"]
 
 
@@ -56,10 +58,10 @@ def _same(a, b) -> bool:
     if a == b:
         return True
     diff = a - b
-    if sympy.simplify(diff) == 0:
+    if plain_simplify(diff) == 0:
         return True
     if a.is_positive and b.is_positive:        # products of powers (an entropy): compare their logarithms
-        return sympy.simplify(sympy.expand_log(sympy.log(a) - sympy.log(b), force=True)) == 0
+        return plain_simplify(sympy.expand_log(sympy.log(a) - sympy.log(b), force=True)) == 0
     return False
 
 

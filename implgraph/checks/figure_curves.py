@@ -22,7 +22,7 @@ from implgraph.definitions.base import get as get_definition
 from implgraph.mechanisms.calibrate import calibrate_keep, exact_level
 from implgraph.mechanisms.channels import Mechanism
 from implgraph.mechanisms.utility import bayes_utility
-from implgraph.core.simplified import simplified
+from implgraph.core.simplified import simplified, solved
 
 __all__ = ["parse_grid", "register_names", "utility_subs", "value_combos", "pipeline", "figure_curves"]
 
@@ -114,7 +114,7 @@ def _candidates(term, target, sym) -> tuple:
     """The solutions of ``term == target`` for ``sym`` (simplified; none where sympy cannot solve), memoised:
     a figure's grid values often give the same equation (e.g. a level that does not depend on them)."""
     try:
-        return tuple(simplified(s) for s in sympy.solve(sympy.Eq(sympy.together(term), target), sym))
+        return tuple(simplified(s) for s in solved(sympy.Eq(sympy.together(term), target), sym))
     except NotImplementedError:
         return ()
 

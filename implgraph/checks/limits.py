@@ -19,6 +19,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.core.region import Region
+from implgraph.core.simplified import plain_simplify
 
 __all__ = ["max_terms", "lowest_term", "tends_to_infinity", "finite_limit"]
 
@@ -78,7 +79,7 @@ def lowest_term(poly_expr, y, region: Region):
         return None
     coeffs = poly.all_coeffs()[::-1]          # constant term first
     for i, c in enumerate(coeffs):
-        c = sympy.simplify(c)
+        c = plain_simplify(c)
         if c == 0:
             continue
         if c.is_number or _decide(region, sympy.Ne(c, 0)) is True:
@@ -138,5 +139,5 @@ def finite_limit(expr, x, limit, direction, region: Region):
         (i, c), (j, d) = low
         if i < j:
             return None
-        lims.append(sympy.simplify(c / d) if i == j else sympy.Integer(0))
+        lims.append(plain_simplify(c / d) if i == j else sympy.Integer(0))
     return sympy.Max(*lims)

@@ -16,6 +16,7 @@ import sympy
 from implgraph.checks.lazy_max import max_args
 from implgraph.core.point_values import differ_at_point, rational_zero
 from implgraph.core.region import Region
+from implgraph.core.simplified import solved
 
 
 _RULES: set = set()
@@ -84,7 +85,7 @@ def _solve_for(eq, sym):
         poly = sympy.Poly(diff, sym)
         if poly.degree() == 1 and poly.LC().is_Rational:
             return [{sym: sympy.expand(-poly.nth(0) / poly.LC())}]
-    return sympy.solve(eq, sym, dict=True)
+    return solved(eq, sym, dict=True)
 
 
 def _decide_relevant(region, cond):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from implgraph.checks.common import edge_verdict
 from implgraph.checks.maps import run_edge_claim
+from implgraph.core.simplified import without_units
 from implgraph.core.verdict import Verdict, checker
 
 __all__ = ["check_reachability"]
@@ -33,7 +34,8 @@ def check_reachability(claim, context=None) -> Verdict:
     converse_expected = claim.get("converse")
     results = {}
     # one map per N (the same for every basis: as_asserted copies it)
-    maps = {N: groups_map(rules, N, families=set(src) | set(dst)) for N in Ns}
+    with without_units():       # the map's simplify calls: no unit in a map
+        maps = {N: groups_map(rules, N, families=set(src) | set(dst)) for N in Ns}
     for basis in ("engine", "printed", "reading"):
         fwd_fail, rev_fail = _unreached(maps, Ns, basis, src, dst)
         forward = not fwd_fail

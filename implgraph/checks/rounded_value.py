@@ -7,13 +7,14 @@ from __future__ import annotations
 import sympy
 
 from implgraph.checks.common import as_float, claim_error, claim_symbols, claim_verdict, condition_in, parse_in, truth
+from implgraph.core.simplified import solved
 from implgraph.core.verdict import checker
 
 __all__ = ["check_rounded_value"]
 
 
 def _solve_unique_real(claim, eq, sym):
-    sols = [s for s in sympy.solve(eq, sym) if s.is_real is not False]
+    sols = [s for s in solved(eq, sym) if s.is_real is not False]
     if len(sols) != 1:
         raise claim_error(claim, f"{sym}: {len(sols)} real solutions of {eq}", "check the equation")
     return sols[0]

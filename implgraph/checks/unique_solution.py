@@ -8,7 +8,7 @@ import sympy
 
 from implgraph.checks.common import claim_symbols, claim_verdict, condition_in, decide, when_region
 from implgraph.core.verdict import checker
-from implgraph.core.simplified import simplified
+from implgraph.core.simplified import simplified, solved
 
 __all__ = ["check_unique_solution"]
 
@@ -31,7 +31,7 @@ def check_unique_solution(claim, context=None):
                              evidence=f"with the when equalities {subs} the equation is {eq}: "
                                       + ("every value solves it" if eq is sympy.true else "no value solves it"),
                              details={"solutions": []})
-    sols = sympy.solve(eq, var)
+    sols = solved(eq, var)
     unique = len(sols) == 1 and simplified(sols[0] - sol.rhs) == 0
     # the equation is linear in var: unique exactly where its coefficient is non-zero
     poly = sympy.Poly(sympy.together(eq.lhs - eq.rhs).as_numer_denom()[0], var)

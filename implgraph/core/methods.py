@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Method", "ALL", "get", "names"]
+__all__ = ["Method", "ALL", "get", "names", "ALGORITHM_1_READING"]
 
 
 @dataclass(frozen=True)
@@ -142,6 +142,9 @@ INTRUDER_VIEWS = _m("intruder-views", None, "the intruder's views under stated a
 SET_CHANNEL_DIVERSITY = _m("set-channel-diversity", None, "sei2019's set channel: diversity of a release")
 SET_CHANNEL_WHOLE_DOMAIN = _m("set-channel-whole-domain", None, "sei2019's set channel releasing the whole domain")
 SET_CHANNEL_CLOSENESS = _m("set-channel-closeness", None, "sei2019's set channel: closeness of a release")
+#: the reading of Algorithm 1 a set-channel closeness certificate states (its ``channel.reading``), which the
+#: checker's lemma requires: data both sides import, the checker independent of the prover
+ALGORITHM_1_READING = "the smallest p over the subsets Z"
 TRANSPORT_MIXTURE = _m("transport-mixture", None, "the EMD to a mixture is at most the mixture of the EMDs")
 
 

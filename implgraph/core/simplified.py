@@ -9,7 +9,9 @@ an expression does not depend on earlier calls). An expression with them is simp
 the whole compares the arguments pairwise and seldom finds a shorter form).
 
 ``sympy.simplify`` imports ``sympy.physics.units`` on every call, only to ask whether the expression
-holds a physical ``Quantity`` (0.2-0.4 s, a quarter of a short command's time). While no module of
+holds a physical ``Quantity`` (0.1-0.4 s, a quarter of a short command's time; ``sympy.solve`` likewise asks about a
+``Unit``): :func:`solved` and :func:`plain_simplify` (unmemoised) are those calls for the rest of the engine, and
+:func:`without_units` wraps a call of code that simplifies inside. While no module of
 ``sympy.physics`` is loaded no ``Quantity`` can exist, so that answer is no; there the call may run with
 a placeholder module whose ``Quantity`` is a class without instances, removed again afterwards. Another
 thread importing ``sympy.physics.units`` meanwhile would find the placeholder, so this is done only where
@@ -20,6 +22,7 @@ gets sympy's own call.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import sys
 import threading
@@ -29,27 +32,53 @@ import sympy
 
 from implgraph.core import program
 
-__all__ = ["simplified", "substituted"]
+__all__ = ["simplified", "substituted", "solved", "plain_simplify", "without_units"]
 
 
 _UNITS = "sympy.physics.units"
 _units_lock = threading.RLock()
 
 
-def _simplify(e):
-    """``sympy.simplify(e)``, without importing ``sympy.physics.units`` when no unit can be in ``e`` (in the
-    implgraph program's own process: :data:`implgraph.core.program.RUNNING`)."""
-    if not program.RUNNING or any(name.startswith("sympy.physics") for name in list(sys.modules)):
-        return sympy.simplify(e)
+@contextlib.contextmanager
+def without_units():
+    """While no module of ``sympy.physics`` is loaded (in the implgraph program's own process:
+    :data:`implgraph.core.program.RUNNING`), a placeholder ``sympy.physics.units`` whose ``Quantity`` and ``Unit`` are
+    classes without instances stands in for the module sympy's ``simplify`` and ``solve`` import only to ask whether an
+    expression holds one; removed again afterwards. Elsewhere nothing is replaced."""
+    if not program.RUNNING or "sympy.physics" in sys.modules:     # (a module of the package imports the package)
+        yield
+        return
     with _units_lock:
         placeholder = types.ModuleType(_UNITS, "no module of sympy.physics is loaded: nothing is a Quantity")
         placeholder.Quantity = type("Quantity", (), {})
+        placeholder.Unit = type("Unit", (), {})
         mine = sys.modules.setdefault(_UNITS, placeholder) is placeholder
         try:
-            return sympy.simplify(e)
+            yield
         finally:
             if mine and sys.modules.get(_UNITS) is placeholder:
                 del sys.modules[_UNITS]
+
+
+def _simplify(e):
+    """``sympy.simplify(e)``, without importing ``sympy.physics.units`` when no unit can be in ``e`` (in the
+    implgraph program's own process: :data:`implgraph.core.program.RUNNING`)."""
+    with without_units():
+        return sympy.simplify(e)
+
+
+def solved(*args, **kwargs):
+    """``sympy.solve(*args, **kwargs)``, without importing ``sympy.physics.units`` where no unit can be in the
+    equations (as :func:`simplified`; the same answer: sympy asks the module only whether an expression holds a unit).
+    """
+    with without_units():
+        return sympy.solve(*args, **kwargs)
+
+
+def plain_simplify(e):
+    """``sympy.simplify(e)`` without the memo (for one-off questions), without importing ``sympy.physics.units``
+    where no unit can be in ``e``."""
+    return _simplify(e)
 
 
 def _extrema(e) -> list:

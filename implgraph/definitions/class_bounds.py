@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import sympy
 
-from implgraph.core.simplified import simplified
+from implgraph.core.simplified import simplified, solved
 from implgraph.definitions._classes import GenericClass
 from implgraph.definitions.capabilities import ClassLevel, family_of
 
@@ -243,7 +243,7 @@ def _uniform_values(definition, T):
     slope = simplified(sympy.diff(r, x))
     if (slope.is_positive if larger else slope.is_negative) is not True:
         return None
-    solutions = sympy.solve(sympy.Eq(r, T), x)
+    solutions = solved(sympy.Eq(r, T), x)
     if len(solutions) != 1:
         return None
     limit = sympy.limit(r, x, sympy.oo)

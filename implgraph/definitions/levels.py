@@ -345,9 +345,9 @@ def satisfies(table, definition, level, **params):
             continue
         if not d.level_scale.identity and target is not sympy.oo:
             # every scale is increasing in the raw quantity: compare raw values (exp(ln x) = x, no logarithms)
-            rel = d.at_least_as_strong(p.value, d.raw_from_level(target))
+            rel = _as_strong(d, p.value, d.raw_from_level(target))
         else:
-            rel = d.at_least_as_strong(opt, target)
+            rel = _as_strong(d, opt, target)
         if rel in (sympy.true, sympy.false):
             answers.add(bool(rel))
             continue
@@ -357,6 +357,15 @@ def satisfies(table, definition, level, **params):
     if answers == {False}:
         return False
     return None
+
+
+def _as_strong(d, a, b):
+    """``d.at_least_as_strong(a, b)``; two rational numbers compared at once (the same true or false, without building
+    the relation: a concrete table's level is compared with a number hundreds of times in some checks)."""
+    if isinstance(a, sympy.Rational) and isinstance(b, sympy.Rational) and \
+            type(d).at_least_as_strong is Definition.at_least_as_strong:
+        return sympy.true if (a <= b if d.stronger == "smaller" else a >= b) else sympy.false
+    return d.at_least_as_strong(a, b)
 
 
 def all_levels(table, k=None, show: dict | None = None) -> dict:

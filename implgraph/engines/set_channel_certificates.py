@@ -12,6 +12,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.core import methods
+from implgraph.core.simplified import without_units
 from implgraph.definitions.capability_grounds import GroundDistances
 
 __all__ = ["diversity_certificate", "whole_domain_certificate", "transport_certificate", "closeness_certificate",
@@ -37,7 +38,9 @@ def _class_level(definition):
     declares none of them."""
     from implgraph.certify.lemma_chain import FACTS, _declares      # the checker's names of the class levels
     for kind in ("min-entropy", "shannon", "support"):
-        if _declares(definition.name, kind):
+        with without_units():       # its simplify call: no unit in a class level
+            declared = _declares(definition.name, kind)
+        if declared:
             if kind == "min-entropy":
                 return kind, []
             steps = [f for f, (a, b, m) in FACTS.items() if a == "min-entropy" and b == kind and m in ("x", "ceiling(x)")]
@@ -99,8 +102,7 @@ def closeness_certificate(kinds, conditions, definition, convexity, params=None)
     t; ``convexity``: the ``transport-mixture`` certificate of the convexity it rests on; ``params``: the claim's
     parameters of B (its ground distance, if it states one). The argument holds for a metric ground distance: B names
     the grounds covered, with their costs, for the checker to prove each a metric."""
-    from implgraph.certify.lemmas.set_channel import ALGORITHM_1_READING
     return {"format": FORMAT, "method": methods.SET_CHANNEL_CLOSENESS.name, **_statement(kinds, conditions),
-            "channel": {"parameters": "algorithm-1", "reading": ALGORITHM_1_READING},
+            "channel": {"parameters": "algorithm-1", "reading": methods.ALGORITHM_1_READING},
             "B": {"definition": definition.name, "inference": "bayes", "grounds": _grounds(definition, params)},
             **CLOSENESS_FORMS, "parts": [convexity]}

@@ -9,6 +9,8 @@ caller names (the claim data, the CLI or a test; nothing here knows a definition
 
 from __future__ import annotations
 
+import dataclasses
+
 import sympy
 
 from implgraph import definitions
@@ -17,14 +19,31 @@ from implgraph.definitions.levels import optimal_level
 from implgraph.core.region import Region
 from implgraph.mechanisms.channels import Mechanism, _num
 from implgraph.mechanisms.datasets import Dataset, value_partition
-from implgraph.core.simplified import simplified
+from implgraph.core.simplified import simplified, solved
 
 __all__ = ["mechanism_level", "exact_level", "calibrate_keep", "keep_for_level"]
 
 
 def mechanism_level(mechanism: Mechanism, dataset: Dataset, definition: str, **params):
-    """The optimal level of ``definition`` on the mechanism's output table (the core, exact)."""
-    return optimal_level(mechanism.apply(dataset), definition, **params)
+    """The optimal level of ``definition`` on the mechanism's output table (the core, exact); memoised by the output
+    table's rows, buckets and region, the definition and the parameters (a claim and a figure's curve ask for the
+    same channel's level), each caller getting its own copy of the level and of its list of pieces."""
+    table = mechanism.apply(dataset)
+    try:
+        key = (tuple(table.blocks), tuple(table.buckets), table.region.constraints, table.region._kinds_key,
+               definition, tuple(sorted(params.items())))
+        hit = _LEVELS.get(key)
+    except TypeError:           # an unhashable parameter: not memoised
+        return optimal_level(table, definition, **params)
+    if hit is None:
+        if len(_LEVELS) >= 1000:
+            _LEVELS.clear()
+        hit = _LEVELS[key] = optimal_level(table, definition, **params)
+    return dataclasses.replace(hit, params=dict(hit.params), pieces=list(hit.pieces))
+
+
+#: the levels :func:`mechanism_level` computed, by output table, definition and parameters
+_LEVELS: dict = {}
 
 
 def _level_pieces(level):
@@ -58,7 +77,7 @@ def calibrate_keep(level, target_raw, var, region):
         if v is None or v is sympy.oo or var not in sympy.sympify(v).free_symbols:
             continue
         try:
-            found = sympy.solve(sympy.Eq(sympy.together(v), target_raw), var)
+            found = solved(sympy.Eq(sympy.together(v), target_raw), var)
         except NotImplementedError:
             continue
         sols += [simplified(s) for s in found if s.is_real is not False]

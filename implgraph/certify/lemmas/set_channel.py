@@ -54,7 +54,7 @@ from implgraph.core import methods
 __all__ = ["check_diversity", "check_whole_domain", "check_closeness", "ALGORITHM_1_READING"]
 
 #: how the closeness lemma reads Algorithm 1 (the certificate must say so)
-ALGORITHM_1_READING = "the smallest p over the subsets Z"
+ALGORITHM_1_READING = methods.ALGORITHM_1_READING
 #: the count lemma's variables: a class's largest count, its records, the sum of its counts
 COUNT_VARIABLES = {"n_": "real", "m_": "real", "s_": "real"}
 
