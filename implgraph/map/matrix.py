@@ -211,10 +211,70 @@ def _retire(worker, kill):
 def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
     """Every pair in one of ``jobs`` worker processes, each stopped after ``timeout`` s: a worker
     decides pair after pair; one past its timeout is killed (the pair is open, ``unknown (timeout)``)
-    and a fresh worker takes the next pair."""
+    and a fresh worker takes the next pair. With two or more jobs, the pairs of :func:`_warm_pairs` are decided
+    first in this process (:func:`_decide_here`), so that the workers forked after them share what they computed
+    once (a definition's forms and levels, the second parts of compositions), instead of each computing it again."""
+    results, seconds, done = {}, {}, []
+
+    def record(key, cells, secs):
+        results[key], seconds[key] = cells, round(secs, 2)
+        done.append(key)
+        if progress:
+            print(f"[{len(done)}/{len(pairs)}] {key[0]} ? {key[1]}: {cells[0].kind} ({seconds[key]} s)",
+                  file=sys.stderr, flush=True)
+    warm = _warm_pairs(pairs) if jobs > 1 else []
+    for key in warm:
+        record(key, *_decide_here(key, N, p, timeout, conds or {}))
+    _in_workers([k for k in pairs if k not in results], N, p, timeout, jobs, conds, record)
+    return results, seconds
+
+
+def _warm_pairs(pairs) -> list:
+    """Pairs of ``pairs`` no two of which share a node, taken in the order given, each of two nodes no pair before it
+    has (every node of the whole matrix but one where the number of nodes is odd; one pair of a row)."""
+    seen, out = set(), []
+    for a, b in pairs:
+        if a not in seen and b not in seen:
+            out.append((a, b))
+            seen.update((a, b))
+    return out
+
+
+#: seconds past its timeout at which a pair decided in the parent (:func:`_decide_here`) is interrupted; it is open
+#: past its timeout whatever it answers, as a worker's is
+_PAST_TIMEOUT = 5.0
+
+
+def _decide_here(key, N, p, timeout, conds):
+    """``(cells, seconds)`` of one pair decided in this process as a worker decides it (the solver answers forgotten
+    first; a failure open with its reason; past ``timeout`` open, ``unknown (timeout)``). A deadline
+    :data:`_PAST_TIMEOUT` s after the timeout ends a pair that runs on: an inner time limit it shortens is one that
+    would end after the pair's timeout, when the pair is open whatever it answers."""
+    from implgraph.core.deadline import as_timeout, deadline
+    a, b = key
+    when = _when_of(a, b, conds)
+    start = time.monotonic()
+    forget_answers()
+    try:
+        with deadline(timeout + _PAST_TIMEOUT if timeout < float("inf") else None):
+            cells = [Cell(**c.to_json()) for c in decide_pair(a, b, N, p, when)]
+    except BaseException as exc:        # a timeout, or a failure: reported as a worker's is
+        if as_timeout(exc) is None and not isinstance(exc, Exception):
+            raise
+        # (a worker that a time limit's Timeout escapes from ends without an answer, exit code 1)
+        cells = _open_cells(a, b, "unknown", f"the check failed: {exc.__class__.__name__}: {exc}"
+                            if as_timeout(exc) is None else "the check ended without an answer (exit code 1)")
+    secs = time.monotonic() - start
+    if secs > timeout:
+        cells = _open_cells(a, b, "timeout", f"unknown (timeout after {timeout:g} s)")
+    return cells, secs
+
+
+def _in_workers(todo, N, p, timeout, jobs, conds, record):
+    """The pairs ``todo`` in ``jobs`` worker processes (:func:`_run_pairs`); ``record(key, cells, seconds)`` as each
+    ends."""
     ctx = multiprocessing.get_context("fork")
-    results, todo, done, seconds = {}, list(pairs), 0, {}
-    idle, busy = [], {}          # busy: worker -> (pair, start)
+    todo, idle, busy = list(todo), [], {}          # busy: worker -> (pair, start)
     while todo or busy:
         while todo and len(busy) < jobs:
             a, b = todo[0]
@@ -229,42 +289,42 @@ def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
             todo.pop(0)
             busy[worker] = ((a, b), time.monotonic())
         for worker, (key, start) in list(busy.items()):
-            proc, conn = worker
-            answer, dead = None, False
-            try:
-                if conn.poll():
-                    answer = conn.recv()
-            except (EOFError, OSError):     # the worker died (a reset socket when it left a job unread)
-                dead = True
-            if answer is not None:
-                status, payload = answer
-                results[key] = ([Cell(**c) for c in payload] if status == "ok"
-                                else _open_cells(*key, "unknown", f"the check failed: {payload}"))
-            elif dead or not proc.is_alive():
-                dead = True
-                proc.join()
-                results[key] = _open_cells(*key, "unknown", f"the check ended without an answer "
-                                           f"(exit code {proc.exitcode})")
-            elif time.monotonic() - start <= timeout:
+            cells, dead = _answer_of(worker, key, start, timeout)
+            if cells is None:
                 continue
-            else:
-                dead = True
-                results[key] = _open_cells(*key, "timeout", f"unknown (timeout after {timeout:g} s)")
             del busy[worker]
             if dead:
                 _retire(worker, kill=True)
             else:
                 idle.append(worker)
-            done += 1
-            seconds[key] = round(time.monotonic() - start, 2)
-            if progress:
-                print(f"[{done}/{len(pairs)}] {key[0]} ? {key[1]}: {results[key][0].kind} ({seconds[key]} s)",
-                      file=sys.stderr, flush=True)
+            record(key, cells, time.monotonic() - start)
         if busy:
             time.sleep(0.02)
     for worker in idle:
         _retire(worker, kill=False)
-    return results, seconds
+
+
+def _answer_of(worker, key, start, timeout):
+    """``(cells, dead)`` of a busy worker's pair: its answer, or open cells where it died or ran past ``timeout``
+    (``dead``: the worker is to be killed); ``(None, False)`` while it is still working."""
+    proc, conn = worker
+    answer = None
+    try:
+        if conn.poll():
+            answer = conn.recv()
+    except (EOFError, OSError):     # the worker died (a reset socket when it left a job unread)
+        proc.join()
+        return _open_cells(*key, "unknown", f"the check ended without an answer (exit code {proc.exitcode})"), True
+    if answer is not None:
+        status, payload = answer
+        return ([Cell(**c) for c in payload] if status == "ok"
+                else _open_cells(*key, "unknown", f"the check failed: {payload}")), False
+    if not proc.is_alive():
+        proc.join()
+        return _open_cells(*key, "unknown", f"the check ended without an answer (exit code {proc.exitcode})"), True
+    if time.monotonic() - start <= timeout:
+        return None, False
+    return _open_cells(*key, "timeout", f"unknown (timeout after {timeout:g} s)"), True
 
 
 def pair_matrix(names=None, N: int = 4, p: int = 2, timeout: float = 120, jobs: int = 1, progress: bool = False,

@@ -118,7 +118,7 @@ def _slack_families(a, ap):
 
 def support_certificate(a, ap, b, bp, a_classes=None, b_classes=None):
     """``(certificate, family text)`` of a support family accepted by the checker, or None."""
-    from implgraph.certify import check_certificate
+    from implgraph.certify.accepted import accepted
     if divergence_of(a, ap) is None and divergence_of(b, bp) is None:      # (an order read at the parameters)
         return None
     for spec in (a_classes, b_classes):
@@ -129,7 +129,7 @@ def support_certificate(a, ap, b, bp, a_classes=None, b_classes=None):
         if n0 is None:
             continue
         cert = family_certificate(a, ap, b, bp, "support", rows, n0, a_classes=a_classes, b_classes=b_classes)
-        if check_certificate(cert).ok:
+        if accepted(cert):
             return cert, f"{text}, every N >= {n0}"
     return None
 

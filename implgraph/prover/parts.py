@@ -88,11 +88,11 @@ def uniform_family(A, ctx):
 def accepted(ctx, found) -> bool:
     """Does the independent checker (:func:`implgraph.certify.check_certificate`) accept the certificate of the bound
     ``found`` on the claim of ``ctx``? An argument that answers only where its certificate checks asks this."""
-    from implgraph.certify import check_certificate
+    from implgraph.certify.accepted import accepted
     from implgraph.prover.certificate import certificate
     cert = certificate(ctx.a, ctx.b, ctx.a_params, ctx.b_params, ctx.a_classes, ctx.b_classes, ctx.region, ctx.N,
                        found)
-    return check_certificate(cert).ok
+    return accepted(cert)
 
 
 def tail_param(ctx):

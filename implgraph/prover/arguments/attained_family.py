@@ -210,7 +210,7 @@ def attach(bound, a, b, a_params, b_params, a_classes, b_classes, region, N):
     independent checker accepts its certificate; else ``bound`` unchanged."""
     if bound is None or bound.tight or bound.exact is not None or bound.method not in CARRIERS:
         return bound
-    from implgraph.certify import check_certificate
+    from implgraph.certify.accepted import accepted
     from implgraph.prover.certificate import certificate, side
     A, B = side(a, a_params, a_classes, N), side(b, b_params, b_classes, N)
     weakest = _weakest_raw(a, a_params, N)
@@ -234,7 +234,7 @@ def attach(bound, a, b, a_params, b_params, a_classes, b_classes, region, N):
                 cert = certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, exact)
             except (ValueError, TypeError, KeyError):
                 continue
-            if check_certificate(cert).ok:
+            if accepted(cert):
                 return replace(bound, exact=exact)
     return bound
 

@@ -147,7 +147,7 @@ def refutation(a, b, a_params, b_params, b_classes=None):
     """The prover's verdict fields refuting A => B for every f by the family, or None (not its case: among others, B
     comparing classes of a minimum size above 1 or a maximum size, which the family's partition may not meet). The
     verdict carries the family's certificate, which the independent checker accepted (symbolically in N and K)."""
-    from implgraph.certify import check_certificate
+    from implgraph.certify.accepted import accepted
     from implgraph.engines.recheck import raw_level
     from implgraph.prover.divergence_witness import family_certificate
     a_params, b_params = a_params or {}, b_params or {}
@@ -173,7 +173,7 @@ def refutation(a, b, a_params, b_params, b_classes=None):
     if over is not None:        # the parameter symbol: an integer over B's declared range, stated in the domain
         cert["symbols"][str(over["symbol"])] = "integer"
         cert["domain"] += over["conditions"]
-    if not check_certificate(cert).ok:
+    if not accepted(cert):
         return None
     from implgraph.core.concrete import INF, ConcreteTable
     cap = sympy.log(2)
@@ -249,7 +249,7 @@ def divergence_refutation(a, b, a_params=None, b_params=None):
     below 1; KL(y || x) <= y_2 (r_2 - 1) = (1 - 1/K^3)(K + 1)/K^2 <= 1; chi^2(x || y) >= K - 1, D_2 = log(1 + chi^2)
     unbounded), its certificate re-checked by the checker, the tables at N = 2, 3 and K = 2..5 in exact arithmetic;
     else None."""
-    from implgraph.certify import check_certificate
+    from implgraph.certify.accepted import accepted
     from implgraph.core.concrete import INF, ConcreteTable
     from implgraph.engines.recheck import raw_level
     from implgraph.prover.divergence_witness import family_certificate
@@ -262,7 +262,7 @@ def divergence_refutation(a, b, a_params=None, b_params=None):
         return None
     cert = family_certificate(a, a_params, b, b_params, "unbounded", KL_FAMILY, 2, 2)
     cert["family"]["A_bound"] = str(KL_CAP)
-    if not check_certificate(cert).ok:
+    if not accepted(cert):
         return None
     checked = []
     for N, K in itertools.product((2, 3), (2, 3, 4, 5)):
