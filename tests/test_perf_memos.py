@@ -24,7 +24,7 @@ def test_tight_bound_asks_the_arguments_once_and_hands_out_copies(monkeypatch):
     def mine(ctx):
         calls.append(1)
         return Bound(T + 2, False, methods.VERTEX.name, "by hand")
-    registry.argument(methods.VERTEX, order=0.5, applies=lambda ctx: ctx.jb is not None)(mine)
+    registry.argument(methods.VERTEX, order=0.25, applies=lambda ctx: ctx.jb is not None)(mine)
     N = sympy.Symbol("N", integer=True)
     region = Region({N: "integer", T: "real"}, (T >= 1, N >= 2))
     first = search.tight_bound("ldp", "dp", {}, {}, region, N)
