@@ -7,8 +7,9 @@ mean P against the table without record i, Q_i, differ by ``P(E) - Q_i(E) = (x_i
 ``|P(E) - Q_i(E)| <= 1/N <= delta`` once ``N >= 1/delta`` and both constraints hold at e^eps = 1. Where the formula is
 not a finite positive number at the parameters (delta = 0) no N is declared.
 
-The prover reads it once for every A => B with such a B (``removal-cap``, :mod:`implgraph.prover.arguments.removal_cap`,
-and the binary programs' clause); the checker and the Coq theorem re-derive the fact from B's declared slack alone.
+The prover reads it once for every A => B with such a B (``removal-cap``, :mod:`implgraph.prover.arguments.removal_cap`;
+the binary programs still state the same clause in their own pieces); the checker and the Coq theorem re-derive the
+fact from B's declared slack alone.
 
 Examples
 --------

@@ -23,10 +23,11 @@ from implgraph.prover.shapes import as_definition
 __all__ = ["tight_bound", "ceiling_bound", "first_answer"]
 
 
-def first_answer(ctx, stage="direct"):
-    """The first definite answer of the ``stage``'s arguments whose shapes apply to ``ctx``, or None."""
+def first_answer(ctx, stage="direct", after=None):
+    """The first definite answer of the ``stage``'s arguments whose shapes apply to ``ctx`` (those ordered after
+    ``after`` only, where given), or None."""
     for arg in arguments(stage):
-        if not arg.applies(ctx):
+        if (after is not None and arg.order <= after) or not arg.applies(ctx):
             continue
         found = arg.bound(ctx)
         if found is NO_BOUND:

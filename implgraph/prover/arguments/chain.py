@@ -6,11 +6,12 @@ and A's finite condition is a cap on each increase that spreading each value ove
 (``increase_cap="-log(p)"``: e^(q/p - 1) <= e^(T - 1) < m <= m/p). A composite: its certificate is the two parts'.
 
 Where X's supremum is derived piece by piece beside its bound, each piece is chained (and the supremum is A's,
-each piece attained on its family split so) only where the solver signs the supremum at least B's strongest level on
-the condition: a table of one class (B there at its strongest) is covered only so, since the chain is not an
-argument on every table. A chord's piece is the chord of a convex phi at 1, so at least phi(1); for a class's KL
-divergence, ((N - 1) T log T + lo log lo)/N with lo = N - (N - 1) T >= 0 needs x log x >= x - 1 of the solver's
-abstraction of log. Unsigned, the piece equal to X's bound is chained alone, tight where its condition holds.
+each piece attained on its family split so) only where the supremum is signed at least B's strongest level on the
+condition: a table of one class (B there at its strongest) is covered only so, since the chain is not an argument on
+every table. A chord's piece is the chord of a convex phi at 1, so at least phi(1); for a class's KL divergence,
+((N - 1) T log T + lo log lo)/N with lo = N - (N - 1) T >= 0 needs x log x >= x - 1, which the solver's abstraction
+of log does not know: :func:`implgraph.prover.log_tangents.at_least` signs it by the tangents of log at 1. Unsigned,
+the piece equal to X's bound is chained alone, tight where its condition holds.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ import sympy
 from implgraph.core import methods
 from implgraph.definitions.capability_strongest import strongest_from
 from implgraph.prover.answer import NO_BOUND, Bound
-from implgraph.prover.registry import argument, arguments, certificate_parts
+from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import declared_slack, decide
 
 METHOD = methods.REMOVAL_CAP
@@ -61,17 +61,6 @@ def _applies(ctx):
     return ctx.a is not None and least_records(ctx.b, ctx.b_params) is not None
 
 
-def _others(ctx):
-    """The first definite answer of the direct arguments after this one on ``ctx`` (None, a Bound or NO_BOUND)."""
-    for arg in arguments("direct"):
-        if arg.order <= ORDER or not arg.applies(ctx):
-            continue
-        found = arg.bound(ctx)
-        if found is not None:
-            return found
-    return None
-
-
 def _has_cap(region, upper, N, n0):
     """Is ``upper`` already at most 1 wherever ``N >= n0`` on the condition (decided)?"""
     return decide(region.add(N >= n0), sympy.Le(upper, 1)) is True
@@ -79,15 +68,15 @@ def _has_cap(region, upper, N, n0):
 
 @argument(METHOD, order=ORDER, applies=_applies)
 def bound(ctx):
-    """``Piecewise((1, N >= n0), (U', True))`` (module notes) with U' the other direct arguments' bound, that bound as
-    it is, or None."""
+    """``Piecewise((1, N >= n0), (U', True))`` (module notes) with U' the first answer of the direct arguments after
+    this one, that bound as it is, or :data:`NO_BOUND` where none of them answers (the direct stage's answer then)."""
+    from implgraph.prover.search import first_answer
     n0 = least_records(ctx.b, ctx.b_params)
     if decide(ctx.region, ctx.N >= n0) is not None:      # the condition is on one side of n0: nothing to split
         return None
-    whole = _others(ctx)
-    if whole is None or whole is NO_BOUND:
-        return whole
-    return capped_bound(ctx.b, ctx.b_params, ctx.region, ctx.N, whole)
+    whole = first_answer(ctx, after=ORDER)
+    # (none of the later arguments answers: the direct stage ends here, rather than asking them all again)
+    return NO_BOUND if whole is None else capped_bound(ctx.b, ctx.b_params, ctx.region, ctx.N, whole)
 
 
 def capped_bound(b, b_params, region, N, part):
