@@ -173,16 +173,29 @@ def _worker(conn):
             job = conn.recv()
             if job is None:
                 return
-            a, b, N, p, when = job
-            forget_answers()
-            try:
-                conn.send(("ok", [c.to_json() for c in decide_pair(a, b, N, p, when)]))
-            except Exception as exc:  # reported as an open pair with the reason, never as a verdict
-                conn.send(("error", f"{exc.__class__.__name__}: {exc}"))
+            conn.send(_decided(job))
     except (EOFError, BrokenPipeError):   # the parent went away
         return
     finally:
         conn.close()
+
+
+def _decided(job):
+    """``("ok", the cells as JSON)`` of one job ``(a, b, N, p, when)``, the solver answers forgotten first, or
+    ``("error", reason)`` where the check failed (an open pair with the reason, never a verdict: :func:`_cells_of`)."""
+    a, b, N, p, when = job
+    forget_answers()
+    try:
+        return "ok", [c.to_json() for c in decide_pair(a, b, N, p, when)]
+    except Exception as exc:
+        return "error", f"{exc.__class__.__name__}: {exc}"
+
+
+def _cells_of(key, answer):
+    """The cells of :func:`_decided`'s ``answer`` for the pair ``key``."""
+    status, payload = answer
+    return ([Cell(**c) for c in payload] if status == "ok"
+            else _open_cells(*key, "unknown", f"the check failed: {payload}"))
 
 
 def _spawn(ctx):
@@ -252,18 +265,15 @@ def _decide_here(key, N, p, timeout, conds):
     would end after the pair's timeout, when the pair is open whatever it answers."""
     from implgraph.core.deadline import as_timeout, deadline
     a, b = key
-    when = _when_of(a, b, conds)
     start = time.monotonic()
-    forget_answers()
     try:
         with deadline(timeout + _PAST_TIMEOUT if timeout < float("inf") else None):
-            cells = [Cell(**c.to_json()) for c in decide_pair(a, b, N, p, when)]
-    except BaseException as exc:        # a timeout, or a failure: reported as a worker's is
-        if as_timeout(exc) is None and not isinstance(exc, Exception):
+            cells = _cells_of(key, _decided((a, b, N, p, _when_of(a, b, conds))))
+    except BaseException as exc:        # a time limit's Timeout, reported as a worker's is
+        if as_timeout(exc) is None:
             raise
         # (a worker that a time limit's Timeout escapes from ends without an answer, exit code 1)
-        cells = _open_cells(a, b, "unknown", f"the check failed: {exc.__class__.__name__}: {exc}"
-                            if as_timeout(exc) is None else "the check ended without an answer (exit code 1)")
+        cells = _open_cells(a, b, "unknown", "the check ended without an answer (exit code 1)")
     secs = time.monotonic() - start
     if secs > timeout:
         cells = _open_cells(a, b, "timeout", f"unknown (timeout after {timeout:g} s)")
@@ -308,18 +318,15 @@ def _answer_of(worker, key, start, timeout):
     """``(cells, dead)`` of a busy worker's pair: its answer, or open cells where it died or ran past ``timeout``
     (``dead``: the worker is to be killed); ``(None, False)`` while it is still working."""
     proc, conn = worker
-    answer = None
+    answer, dead = None, False
     try:
         if conn.poll():
             answer = conn.recv()
     except (EOFError, OSError):     # the worker died (a reset socket when it left a job unread)
-        proc.join()
-        return _open_cells(*key, "unknown", f"the check ended without an answer (exit code {proc.exitcode})"), True
+        dead = True
     if answer is not None:
-        status, payload = answer
-        return ([Cell(**c) for c in payload] if status == "ok"
-                else _open_cells(*key, "unknown", f"the check failed: {payload}")), False
-    if not proc.is_alive():
+        return _cells_of(key, answer), False
+    if dead or not proc.is_alive():
         proc.join()
         return _open_cells(*key, "unknown", f"the check ended without an answer (exit code {proc.exitcode})"), True
     if time.monotonic() - start <= timeout:
