@@ -20,19 +20,16 @@ from fractions import Fraction
 
 import sympy
 
-from implgraph.certify.expr import Unreadable, read_sympy
+from implgraph.certify.expr import read_sympy
 from implgraph.certify.lemmas import lemma
-from implgraph.certify.report import CertificateReport
+from implgraph.certify.report import CertificateReport, lemma_steps, steps_report
 from implgraph.core import methods
 
 __all__ = ["check"]
 
-UNREADABLE = (Unreadable, KeyError, TypeError, ValueError, AttributeError, SyntaxError, ZeroDivisionError)
-
 
 def _cap_steps(cert):
-    """``(n0, delta, steps)``: B's slack on record removal, n0 and n0 delta >= 1."""
-    from implgraph.certify.registered import registered_steps
+    """``(n0, steps)``: B's slack on record removal, n0 and n0 delta >= 1."""
     slack = (cert.get("B") or {}).get("slack") or {}
     delta = Fraction(str(slack.get("delta")))
     n0 = Fraction(str((cert.get("upper_certificate") or {}).get("least_records")))
@@ -41,8 +38,7 @@ def _cap_steps(cert):
              ("n0 delta >= 1: |P(E) - Q_i(E)| = |x_i(E) - Q_i(E)|/N <= 1/N <= delta where N >= n0",
               n0 > 0 and n0 * delta >= 1, f"n0 = {n0}, n0 delta = {n0 * delta}"),
              ("the domain states N >= 2", "N >= 2" in [str(c) for c in cert.get("domain", [])], "exact")]
-    steps += registered_steps(cert)
-    return n0, delta, steps
+    return n0, steps
 
 
 def _part_steps(cert, part, n0, ns, timeout_ms):
@@ -74,13 +70,10 @@ def _upper_steps(cert, part, n0):
 def check(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateReport:
     """Re-check a ``removal-cap`` certificate (module notes)."""
     parts = cert.get("parts") or []
-    steps = [("one part", len(parts) == 1, f"{len(parts)} parts"),
-             ("no tightness claimed", not cert.get("tight"), "exact")]
-    if len(parts) != 1:
-        return CertificateReport(False, steps)
-    try:
-        n0, _, cap = _cap_steps(cert)
-        steps += cap + _part_steps(cert, parts[0], n0, ns, timeout_ms) + _upper_steps(cert, parts[0], n0)
-    except UNREADABLE as exc:
-        steps.append(("certificate readable", False, f"{exc.__class__.__name__}: {exc}"))
-    return CertificateReport(all(s[1] for s in steps), steps)
+    with lemma_steps(cert) as steps:
+        steps += [("one part", len(parts) == 1, f"{len(parts)} parts"),
+                  ("no tightness claimed", not cert.get("tight"), "exact")]
+        if len(parts) == 1:
+            n0, cap = _cap_steps(cert)
+            steps += cap + _part_steps(cert, parts[0], n0, ns, timeout_ms) + _upper_steps(cert, parts[0], n0)
+    return steps_report(steps)
