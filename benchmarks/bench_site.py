@@ -51,7 +51,7 @@ def phases(work: str) -> list:
     """``[(phase, CPU seconds)]`` of the build's parts, run one after the other in this process (cold)."""
     os.environ["IMPLGRAPH_CACHE_DIR"] = os.path.join(work, "phases-cache")
     sys.path.insert(0, ROOT)
-    from implgraph.site import build, model, pages
+    from implgraph.site import build, matrix_view, model, pages
     out = []
 
     def timed(name, fn, *args):
@@ -74,7 +74,7 @@ def phases(work: str) -> list:
     data = {"matrix": m, "definitions": [describe(d) for d in registry.all_definitions()], "claims": claims,
             "certificates": certs, "tables": levels, "groups_svg": svg, "groups_n": 4}
     data["hasse"] = timed("Hasse graph", build.hasse, m["cells"])
-    timed("page: matrix", pages.matrix_page, data)
+    timed("page: matrix", matrix_view.matrix_page, data)
     timed("page: Hasse diagram", pages.hasse_page, data)
     timed("pages: definitions", lambda: [pages.definition_page(data, d) for d in data["definitions"]])
     timed("pages: pairs", lambda: [pages.edge_page(data, c) for c in m["cells"]])

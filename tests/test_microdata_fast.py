@@ -23,7 +23,8 @@ pytest.importorskip("pandas")
 
 from implgraph.cli import main  # noqa: E402
 from implgraph.io import microdata_fast  # noqa: E402
-from implgraph.io.level_cards import Card, build_cards, class_values, plain_number, table_value  # noqa: E402
+from implgraph.io.count_levels import Card, class_values, plain_number, table_value  # noqa: E402
+from implgraph.io.level_cards import build_cards  # noqa: E402
 from implgraph.io.weighted import WeightedConcreteTable  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -102,7 +103,7 @@ def test_recipes_equal_the_registry_levels(seed):
 
 
 def test_log_levels_written_and_compared_exactly():
-    from implgraph.io.level_cards import LogOf
+    from implgraph.io.count_levels import LogOf
     assert (str(LogOf(Fraction(9, 5))), str(LogOf(2)), str(LogOf(1))) == ("log(9/5)", "log(2)", "0")
     assert LogOf(2) > Fraction(69, 100) and LogOf(2) < Fraction(7, 10)     # ln 2 = 0.6931...
     assert LogOf(1) == 0 and LogOf(1) <= 0 and LogOf(Fraction(3, 2)) < LogOf(2)

@@ -12,7 +12,8 @@ import keyword
 import re
 
 from implgraph.core.errors import InputError, printable
-from implgraph.definitions.base import PARAM_KINDS, Definition, _bound
+from implgraph.definitions._params import PARAM_KINDS, _bound
+from implgraph.definitions.definition import Definition
 from implgraph.definitions.scales import SCALES
 
 __all__ = ["validate_plugin", "OLD_FORMS", "old_form_error"]

@@ -264,7 +264,7 @@ def level_with_decimal(lv) -> str:
     (``log(9/5) ≈ 0.588``; 3 significant digits, for reading only: the exact value is the level)."""
     from fractions import Fraction
 
-    from implgraph.io.level_cards import LogOf
+    from implgraph.io.count_levels import LogOf
 
     text = str(lv)
     value = lv.value if lv.defined and lv.enclosure is None and len(lv.level_pieces()) == 1 else None

@@ -1,22 +1,53 @@
-"""Exact levels of microdata from the count table, per class, without sympy: the recipes of
-:mod:`implgraph.io.level_cards` (class sizes, distinct values, the inverse of the largest share, total variation
-distance, class ratios one- or two-sided, on an affine or log scale), with Python integers and
-:class:`fractions.Fraction`.
+"""Exact levels of microdata from the count table, per class, without sympy: the recipes (:data:`RECIPES`: class
+sizes, distinct values, the inverse of the largest share, total variation distance, class ratios one- or two-sided,
+on an affine or log scale), with Python integers and :class:`fractions.Fraction`, and the :class:`Card` of a
+definition they read (its recipe, scale and parameters; built from the registry and cached by
+:mod:`implgraph.io.level_cards`).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from implgraph.io.level_cards import Card
-
-__all__ = ["CountLevel", "LogOf", "class_values", "table_value", "plain_number"]
+__all__ = ["Card", "CountLevel", "LogOf", "class_values", "table_value", "plain_number", "RECIPES"]
 
 _PLAIN = re.compile(r"-?(0|[1-9][0-9]*)(/[1-9][0-9]*|\.[0-9]+)?")
+
+RECIPES = ("class-size", "distinct-values", "top-share-inverse", "total-variation", "class-ratio-one-sided",
+           "class-ratio-two-sided")
+"""The levels computed here, per class: its size, its number of values, the inverse of its largest value's share,
+its total variation distance to the table, the largest ratio of its share of a value to the table's (one-sided: the
+values it holds more often; two-sided: also the inverse ratio), less the scale's ``offset`` (or its natural log,
+a :class:`LogOf`, on a log scale)."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """What one registered definition declares, as the levels of microdata read it (no sympy object).
+
+    ``recipe`` (one of :data:`RECIPES`, or None: the registry computes the level) holds at the parameter words
+    ``where`` (``{"ground": "equal"}``); ``params`` names every parameter the definition declares.
+    """
+
+    name: str
+    level_symbol: str
+    stronger: str
+    needs_classes: bool
+    params: dict = field(default_factory=dict)
+    words: dict = field(default_factory=dict)
+    recipe: str | None = None
+    where: dict = field(default_factory=dict)
+    offset: int = 0
+    log: bool = False
+
+    def recipe_at(self, params: dict) -> str | None:
+        """The recipe at the parameter words ``params`` (missing ones read the defaults ``words``), or None."""
+        if self.recipe is None or set(params) - set(self.where):
+            return None
+        ok = all(str(params.get(k, self.words.get(k))) == v for k, v in self.where.items())
+        return self.recipe if ok else None
 
 
 @dataclass

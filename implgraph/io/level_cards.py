@@ -6,22 +6,24 @@ definitions' levels are a count or a fraction of the count table, per class, as 
 a class holds or the inverse of its largest share (a ``ClassLevel`` whose formula is ``k`` or ``1 / top``), the
 largest total variation distance between a class's values and the table's (``ClassDistance``
 ``total-variation`` at its ``where`` words), the largest ratio of a class's share of a value to the table's
-(a class ``RatioLevel``, one- or two-sided; less the scale's offset, or its log: :class:`LogOf`). Those are
-computed here with Python integers and :class:`fractions.Fraction` (exact), without importing sympy or the
-registry of definitions, which together cost more CPU time than counting a million records.
+(a class ``RatioLevel``, one- or two-sided; less the scale's offset, or its log:
+:class:`~implgraph.io.count_levels.LogOf`). Those are computed by :mod:`implgraph.io.count_levels` with Python
+integers and :class:`fractions.Fraction` (exact), without importing sympy or the registry of definitions, which
+together cost more CPU time than counting a million records.
 
-What a definition declares is read from the registry once and kept as a :class:`Card` (name, level symbol,
-direction, parameters and the *recipe* its capabilities give), in the levels cache (``$IMPLGRAPH_CACHE_DIR/levels``)
-under a keyed checksum (:mod:`implgraph.io.cache_key`) of the sources of the definitions and the core; a card
-has a recipe only when the recipe gave, on small probe tables, exactly the definition's own level (its
-``concrete`` view through :func:`implgraph.definitions.levels.optimal_level`: the same text, the same float)
-and parameters. When the cache is off, stale or absent, :func:`cards` builds the cards from the registry
+What a definition declares is read from the registry once and kept as a :class:`~implgraph.io.count_levels.Card`
+(name, level symbol, direction, parameters and the *recipe* its capabilities give), in the levels cache
+(``$IMPLGRAPH_CACHE_DIR/levels``) under a keyed checksum (:mod:`implgraph.io.cache_key`) of the sources of the
+definitions and the core; a card has a recipe only when the recipe gave, on small probe tables, exactly the
+definition's own level (its ``concrete`` view through :func:`implgraph.definitions.levels.optimal_level`: the same
+text, the same float) and parameters. When the cache is off, stale or absent, :func:`cards` builds the cards from the registry
 (sympy imported: no gain, same answers); with a plugin, or a registry holding other definitions, it gives
 none. ``implgraph levels`` takes this path only when every definition it computes has a recipe
 (:mod:`implgraph.io.microdata_fast`), and the registry's path otherwise.
 
 Examples
 --------
+>>> from implgraph.io.count_levels import class_values
 >>> from implgraph.io.weighted import WeightedConcreteTable
 >>> ct = WeightedConcreteTable.from_class_counts([[2, 1], [0, 3]], ["A", "B"], ["x", "y"])
 >>> class_values("class-size", ct), class_values("distinct-values", ct), class_values("total-variation", ct)
@@ -32,49 +34,15 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
 
-from implgraph.io.count_levels import CountLevel, LogOf, class_values, plain_number, table_value
+from implgraph.io.count_levels import Card, table_value
 
-__all__ = ["Card", "CountLevel", "LogOf", "cards", "build_cards", "class_values", "table_value", "plain_number",
-           "RECIPES"]
-
-RECIPES = ("class-size", "distinct-values", "top-share-inverse", "total-variation", "class-ratio-one-sided",
-           "class-ratio-two-sided")
-"""The levels computed here, per class: its size, its number of values, the inverse of its largest value's share,
-its total variation distance to the table, the largest ratio of its share of a value to the table's (one-sided: the
-values it holds more often; two-sided: also the inverse ratio), less the scale's ``offset`` (or its natural log,
-a :class:`LogOf`, on a log scale)."""
+__all__ = ["cards", "build_cards"]
 
 CACHE_FORMAT = 3
 """Raised when a card's fields change (older cached cards are then rebuilt)."""
-
-@dataclass(frozen=True)
-class Card:
-    """What one registered definition declares, as the levels of microdata read it (no sympy object).
-
-    ``recipe`` (one of :data:`RECIPES`, or None: the registry computes the level) holds at the parameter words
-    ``where`` (``{"ground": "equal"}``); ``params`` names every parameter the definition declares.
-    """
-
-    name: str
-    level_symbol: str
-    stronger: str
-    needs_classes: bool
-    params: dict = field(default_factory=dict)
-    words: dict = field(default_factory=dict)
-    recipe: str | None = None
-    where: dict = field(default_factory=dict)
-    offset: int = 0
-    log: bool = False
-
-    def recipe_at(self, params: dict) -> str | None:
-        """The recipe at the parameter words ``params`` (missing ones read the defaults ``words``), or None."""
-        if self.recipe is None or set(params) - set(self.where):
-            return None
-        ok = all(str(params.get(k, self.words.get(k))) == v for k, v in self.where.items())
-        return self.recipe if ok else None
 
 
 # -- the cards: built from the registry, kept in the levels cache -----------------------------------------

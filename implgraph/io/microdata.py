@@ -30,6 +30,7 @@ import numpy as np
 
 from implgraph.core.errors import InputError, printable
 from implgraph.io.microdata_missing import MISSING, apply_missing, check_missing, missing_mask
+from implgraph.io.read_options import check_header, need_pandas, read_records
 from implgraph.io.weighted import WeightedConcreteTable
 
 __all__ = ["read_microdata", "microdata_tables", "levels_of", "infinite_reason", "default_ground", "check_missing",
@@ -47,15 +48,6 @@ def __getattr__(name):
 SUFFIXES = (".csv", ".tsv", ".data", ".txt", ".parquet", ".pq", ".arrow", ".feather", ".ipc")
 
 
-def _pandas():
-    """pandas, imported on first use (InputError naming the extra to install when it is missing)."""
-    try:
-        import pandas
-    except ImportError:
-        raise InputError("reading microdata needs pandas", fix="pip install 'implgraph[microdata]'") from None
-    return pandas
-
-
 def read_microdata(data, file: str | None = None, options=None):
     """A pandas DataFrame from ``data``: a DataFrame (returned as is) or the path of a microdata file.
 
@@ -66,15 +58,13 @@ def read_microdata(data, file: str | None = None, options=None):
     ordered by number); every other cell is a label as written. A missing value is handled where a column is
     used (:func:`apply_missing`); a header naming a column twice is refused here.
     """
-    from implgraph.io.read_options import check_header
-    pd = _pandas()
+    pd = need_pandas()
     if isinstance(data, pd.DataFrame):
         check_header(list(data.columns), file)
         return data
     if not isinstance(data, (str, Path)):
         raise InputError(f"microdata is a pandas DataFrame or a path, not {type(data).__name__}", file=file,
                          fix="give a DataFrame, or the path of a .csv, .parquet or .arrow file")
-    from implgraph.io.read_options import read_records
     return read_records(data, options)
 
 
@@ -92,7 +82,7 @@ def _check_columns(df, names, what, file):
 
 def _codes(column, sort: bool):
     """(integer code per record, distinct values) of one column (pandas.factorize, labels as written)."""
-    pd = _pandas()
+    pd = need_pandas()
     try:
         codes, uniques = pd.factorize(column, sort=sort)
     except TypeError:                               # values of several types: order of appearance
@@ -234,14 +224,14 @@ def count_records(df, qi, sensitive, file=None, na: str = "refuse") -> tuple:
 
 
 def _sortable(column) -> bool:
-    pd = _pandas()
+    pd = need_pandas()
     return pd.api.types.is_numeric_dtype(column) or pd.api.types.is_string_dtype(column)
 
 
 def default_ground(data, column) -> str:
     """The EMD ground distance for a sensitive column: ``ordered`` (by value) for a numeric column,
     ``equal`` otherwise (Li et al. 2007's choice for numerical and categorical attributes)."""
-    pd = _pandas()
+    pd = need_pandas()
     return "ordered" if pd.api.types.is_numeric_dtype(read_microdata(data)[column]) else "equal"
 
 

@@ -36,7 +36,7 @@ def _resolve(deck, key: str):
 def _requirements(deck, text) -> list | None:
     """``--require`` read like :func:`implgraph.io.requirements.parse_requirements`, values as Fractions; None
     where that reader is needed (an error to report, a value that is not a plain number)."""
-    from implgraph.io.level_cards import plain_number
+    from implgraph.io.count_levels import plain_number
     from implgraph.io.requirements import Requirement
     out, seen = [], set()
     for item in str(text).split(","):
@@ -82,7 +82,7 @@ def plan(args) -> Plan | None:
 def column_results(fast: Plan, tables, grounds, args) -> dict | None:
     """``{column: (table, levels, why infinite, requirement checks, {})}`` like
     :func:`implgraph.commands.levels.column_results`, or None when a level needs the registry."""
-    from implgraph.io.level_cards import CountLevel, table_value
+    from implgraph.io.count_levels import CountLevel, table_value
     from implgraph.io.requirements import check_requirement
     results = {}
     for col, ct in tables.items():

@@ -10,13 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from implgraph.core.errors import InputError, printable
+from implgraph.io.read_options import need_pandas, record_line
 
 __all__ = ["MISSING", "missing_mask", "check_missing", "apply_missing"]
-
-
-def _pandas():
-    from implgraph.io.microdata import _pandas as pandas
-    return pandas()
 
 
 MISSING = frozenset({"", "nan", "NaN", "NAN", "-nan", "-NaN", "NA", "N/A", "n/a", "<NA>", "#N/A", "NULL", "null",
@@ -68,7 +64,6 @@ def _refuse(df, mask, first, file) -> None:
     else:
         shown = "no value: empty or a --na-values marker" if _is_missing(value) and "implgraph_source" in df.attrs \
             else printable(repr(value))[:40]
-    from implgraph.io.read_options import record_line
     line = record_line(df, at)
     if line is None and file and str(file).lower().endswith(".csv") and "implgraph_source" not in df.attrs:
         line = at + 2
@@ -119,7 +114,7 @@ def apply_missing(df, columns, na: str = "refuse", file=None, coded=None):
 
 
 def _is_missing(value) -> bool:
-    pd = _pandas()
+    pd = need_pandas()
     if value is None or value is pd.NA or value is pd.NaT:
         return True
     if isinstance(value, float):
@@ -130,7 +125,7 @@ def _is_missing(value) -> bool:
 def _distinct(column, name, file):
     """``pandas.factorize(column)``: a code per record (-1 where pandas sees a missing value) and the distinct
     values; a column of lists or other nested values is refused (one value per cell)."""
-    pd = _pandas()
+    pd = need_pandas()
     nested = False
     if isinstance(column.dtype, getattr(pd, "ArrowDtype", ())):
         import pyarrow as pa

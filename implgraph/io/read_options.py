@@ -31,7 +31,7 @@ from pathlib import Path
 from implgraph.core.errors import InputError, printable
 
 __all__ = ["ReadOptions", "file_kind", "TEXT", "PARQUET", "ARROW", "COMPRESSED", "read_records", "record_line",
-           "NA_POLICIES"]
+           "NA_POLICIES", "need_pandas"]
 
 TEXT = (".csv", ".tsv", ".data", ".txt")
 PARQUET = (".parquet", ".pq")
@@ -100,6 +100,15 @@ class ReadOptions:
                 raise InputError(f"--na-values {printable(repr(na_values))[:40]} has an empty marker",
                                  fix="give markers separated by commas, e.g. --na-values '?,-'")
         return cls(sep=sep, header=bool(header), names=cols, na=na, na_values=extra)
+
+
+def need_pandas():
+    """pandas, imported on first use (InputError naming the extra to install when it is missing)."""
+    try:
+        import pandas
+    except ImportError:
+        raise InputError("reading microdata needs pandas", fix="pip install 'implgraph[microdata]'") from None
+    return pandas
 
 
 def file_kind(path) -> tuple:

@@ -166,11 +166,12 @@ class _Problem:
         from implgraph.io.microdata import table_levels
         if not len(alive) or int(sum(sums_by_col[next(iter(sums_by_col))][alive].sum(axis=1))) < 2:
             return None
-        out = {}
-        for col, ct in self.tables.items():
-            t = _count_table(sums_by_col[col][alive], [self.labels[i] for i in alive], ct.buckets)
-            out[col] = table_levels(t, self.params, ground=self.grounds[col], only=self.names)
-        return out
+        return {col: table_levels(self.table(sums_by_col, col, alive), self.params, ground=self.grounds[col],
+                                  only=self.names) for col in self.tables}
+
+    def table(self, sums_by_col, col, alive):
+        """The count table of the column ``col`` on the classes ``alive`` with the counts ``sums_by_col``."""
+        return _count_table(sums_by_col[col][alive], [self.labels[i] for i in alive], self.tables[col].buckets)
 
     def holds(self, levels) -> bool:
         if levels is None:

@@ -47,7 +47,6 @@ def greedy_classes(problem, sums, rest) -> list | None:
     every requirement holds (over :data:`ONE_BY_ONE` classes, every class failing it at once), then the classes
     left out tried back (:func:`restore`); None if that never happens or a failing requirement has no level per
     class."""
-    from implgraph.io.remedy import _count_table
     from implgraph.io.requirements import class_levels
     alive, gone = list(rest), []
     while alive:
@@ -59,8 +58,7 @@ def greedy_classes(problem, sums, rest) -> list | None:
             return restore(problem, sums, alive, gone)
         col, req = fail
         d = req.definition
-        table = _count_table(sums[col][alive], [problem.labels[i] for i in alive], problem.tables[col].buckets)
-        per = class_levels(d, table, dict(levels[col][d.name].params))
+        per = class_levels(d, problem.table(sums, col, alive), dict(levels[col][d.name].params))
         if per is None:
             return None
         sizes = sums[col][alive].sum(axis=1)

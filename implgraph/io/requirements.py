@@ -121,7 +121,7 @@ def parse_definitions(text: str) -> list | None:
 
 def _exact(x) -> bool:
     """Is ``x`` an exact number of the levels computed without sympy (int, Fraction, or the log of a Fraction)?"""
-    from implgraph.io.level_cards import LogOf
+    from implgraph.io.count_levels import LogOf
     return isinstance(x, (int, Fraction, LogOf))
 
 

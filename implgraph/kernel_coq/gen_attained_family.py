@@ -14,15 +14,15 @@ from __future__ import annotations
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.obligations import _need
 
-__all__ = ["attained_family", "COMPOSITES"]
+__all__ = ["attained_family"]
 
 #: the fields of a certificate that make its claim (the part's must be the whole's)
 _CLAIM = ("symbols", "domain", "A", "B", "upper")
 
 
-def attained_family(cert, name):
-    """The theorem ``name`` of an ``attained-family`` certificate: its part's theorem (module notes)."""
-    from implgraph.kernel_coq import registry
+def attained_family(cert, name, theorem):
+    """The theorem ``name`` of an ``attained-family`` certificate: its part's theorem (module notes), stated by
+    ``theorem`` (:func:`implgraph.kernel_coq.registry.theorem`, handed over by the registry)."""
     _need(len(cert.parts) == 1 and cert.parts[0].method != "attained-family",
           "an attained-family certificate whose upper bound is not one part")
     part = cert.parts[0]
@@ -30,10 +30,7 @@ def attained_family(cert, name):
     if differ:
         raise Untranslatable(f"an attained-family certificate whose part claims another implication "
                              f"({', '.join(differ)} differ from the whole's)")
-    text, mods = registry.theorem(part, name)
+    text, mods = theorem(part, name)
     _need(not mods, "an attained-family certificate whose part needs a header module")
     return text
 
-
-#: certificate method -> its text (a certificate of parts)
-COMPOSITES = {"attained-family": attained_family}

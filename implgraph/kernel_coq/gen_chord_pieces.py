@@ -6,7 +6,7 @@ The statement reads the Piecewise U as written, clause by clause (as ``gen_extre
 its negation B at V. At T = 1 A's interval is the point 1 (``subset_rconf_k_one``, ``one_rconf``). Where T > 1 the
 library's interval (``subset_rconf_k``: [max(1/T, (N - s T)/(N - s)), min(T, N/(N - 1), (N - s/T)/(N - s))]) is
 weakened to U's ends, argument by argument: each argument of U's ``Max`` at most an argument of the library's, the
-library's ``Min``'s arguments each at most one of U's (each comparison by the shift argument, ``gen_chord._ineq``);
+library's ``Min``'s arguments each at most one of U's (each comparison by the shift argument, ``chord_steps._ineq``);
 0 < lo and lo < hi from every pair of their arguments (and, but for KL, lo <= 1 <= hi from each argument). The ends
 are then named (``set``), and B both ways is ``rconf_kl`` (the chords of phi and of its perspective at most V),
 ``rconf_renyi2`` (``hi + lo - lo hi`` and ``(hi + lo - 1)/(lo hi)`` at most X, V = log X), ``rconf_tv``
@@ -67,7 +67,7 @@ def _args(text, func):
 
 
 def _equal(f, a, b):
-    from implgraph.kernel_coq.gen_chord import _sym
+    from implgraph.kernel_coq.chord_steps import _sym
     return sympy.simplify(_sym(f, a)[0] - _sym(f, b)[0]) == 0
 
 
@@ -89,7 +89,7 @@ def _nest(lemma, items):
 
 def _weaken(f, lo, hi, size):
     """Lines proving ``HC : rconf N K x lo hi`` from the library's interval, argument by argument."""
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     s = f"({size})"
     lib_lo = ["1/T", f"(N - {s}*T)/(N - {s})"]
     lib_hi = ["T", "N/(N - 1)", f"(N - {s}/T)/(N - {s})"]
@@ -112,7 +112,7 @@ def _weaken(f, lo, hi, size):
 def _order(f, lo, hi, ones):
     """Lines proving ``Hl0 : 0 < lo``, ``Hlh : lo < hi`` (every pair of arguments) and, where ``ones`` (every kind but
     KL), ``Hlo1 : lo <= 1``, ``Hhi1 : 1 <= hi``."""
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     los, his = _args(lo, "Max"), _args(hi, "Min")
     clo, chi = f.tr.expr(lo), f.tr.expr(hi)
     lines = _ineq(f, "0", los[0], "Hp0", strict=True)
@@ -142,7 +142,7 @@ def _chords(f, div, V, L, H):
     """``(text, values)``: the maximum whose arguments bound B (V, or X where V = log X) and the values each must be
     at most, in the library lemma's order (``rconf_kl``, ``rconf_renyi2``, ``rconf_tv``, ``rconf_hockey``), in the
     ends' atoms L and H."""
-    from implgraph.kernel_coq.gen_chord import _sym
+    from implgraph.kernel_coq.chord_steps import _sym
     if div.kind == "kl":
         return V, [((1 - L) * H * sympy.log(H) + (H - 1) * L * sympy.log(L)) / (H - L),
                    ((H - 1) * -sympy.log(L) + (1 - L) * -sympy.log(H)) / (H - L)]
@@ -151,7 +151,7 @@ def _chords(f, div, V, L, H):
     if div.kind == "hockey-stick":      # 0 (the stick's floor), the chord of phi, of its perspective
         g = _sym(f, str(div.order))[0]
         return V, [sympy.Integer(0), (1 - L) * (H - g) / (H - L), (H - 1) * (1 - g * L) / (H - L)]
-    from implgraph.kernel_coq.gen_chord_removal import log_of
+    from implgraph.kernel_coq.chord_steps import log_of
     inner = log_of(V)
     _need(inner is not None, "a Renyi removal chord whose U is not log(X)")
     return inner, [H + L - L * H, (H + L - 1) / (L * H)]
@@ -160,7 +160,7 @@ def _chords(f, div, V, L, H):
 def _values(f, div, V, lo, hi):
     """Tactics closing the library lemma's value goals (after ``set``): each through the argument of V's maximum
     equal to its value (``field``; the ends and their logarithms atoms)."""
-    from implgraph.kernel_coq.gen_chord import _sym
+    from implgraph.kernel_coq.chord_steps import _sym
     L, H = sympy.Symbol("lo_", positive=True), sympy.Symbol("hi_", positive=True)
     ends = {_sym(f, lo)[0]: L, _sym(f, hi)[0]: H}
     inner, chords = _chords(f, div, V, L, H)
@@ -181,7 +181,7 @@ _LEMMAS = {"kl": ("rconf_kl N K x lo hi", ""), "tv": ("rconf_tv N K x lo hi", " 
 
 def _main(f, div, k, V, size):
     """Lines of the clause where T > 1."""
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     lo, hi = _ends(V)
     lines = _weaken(f, lo, hi, size) + _order(f, lo, hi, div.kind != "kl")
     if div.kind == "hockey-stick":
@@ -203,7 +203,7 @@ def _main(f, div, k, V, size):
 def subset_pieces(cert, name):
     """The Coq text of the theorem ``name`` of a removal chord against a subset level of size s, U a Piecewise."""
     from implgraph.kernel_coq import adapter
-    from implgraph.kernel_coq.gen_chord import _at_one_value, _ineq
+    from implgraph.kernel_coq.chord_steps import _at_one_value, _ineq
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
     from implgraph.kernel_coq.gen_extreme_points import _pieces, _statement
     from implgraph.kernel_coq.generate import _block

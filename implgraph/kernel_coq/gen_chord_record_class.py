@@ -7,7 +7,7 @@ The library proves once that every record's ratio, and so every class's, lies in
 N - 1 ratios each >= 1/T; ``record_class_xconf``) and that B is then at most the chord's value on any [lo, hi] around
 it (``chord_record_class``); at T = 1 B is phi(1) (``record_class_one``). The certificate's data enter as in
 :mod:`implgraph.kernel_coq.gen_chord`: ``lo <= 1/T``, ``N - (N - 1)/T <= hi`` and ``lo < hi`` by the shift argument
-(``gen_chord._ineq``), the chord's value at most U by ``gen_chord._value`` (KL: the logarithms split into their
+(``chord_steps._ineq``), the chord's value at most U by ``chord_steps._value`` (KL: the logarithms split into their
 arguments' factors, then ``field``; Renyi of order 2: the chord's value at most X = exp(U)). An edited end or U fails
 one of these steps, so ``coqc`` rejects the file.
 """
@@ -61,7 +61,7 @@ def one_record(f, div, k, lo, hi, U):
     [0, hi] with hi >= N ``chord_class_upper`` at T0 = N (``cmean_le_N``, every table); on [lo, hi] with
     lo <= N - (N - 1) T, T <= hi ``chord_onesub_low`` (``chord_oneclass_low``) where T > 1, ``onesub_one``
     (``oneclass_one``) at T = 1."""
-    from implgraph.kernel_coq.gen_chord import _at_one_value, _ineq, _value, _value0
+    from implgraph.kernel_coq.chord_steps import _at_one_value, _ineq, _value, _value0
     clo, chi = f.tr.expr(lo), f.tr.expr(hi)
     if f.rd.poly(lo) == f.rd.poly("0"):
         lines = ["assert (HN2 : 2 <= INR N) by lra."] + _ineq(f, "N", hi, "Hhi")
@@ -93,7 +93,7 @@ def one_record(f, div, k, lo, hi, U):
 def record_class(f, div, k, lo, hi, U):
     """Proof lines: where T > 1 ``chord_record_class`` (``chord_class_narrow`` for a class level) on [lo, hi]; at
     T = 1 ``record_class_one`` (``Divergence.one_class``)."""
-    from implgraph.kernel_coq.gen_chord import _at_one_value, _ineq, _value
+    from implgraph.kernel_coq.chord_steps import _at_one_value, _ineq, _value
     if _one_record(f) or _one_sided_class(f):
         return one_record(f, div, k, lo, hi, U)
     clo, chi = f.tr.expr(lo), f.tr.expr(hi)
@@ -123,7 +123,7 @@ def record_class(f, div, k, lo, hi, U):
 def removal_two(f, lo) -> bool:
     """Record removal against a class divergence on the piece N <= 2: the certificate's lower end 1/T (the pieces
     N >= 3 have 0 or N - (N - 1) T); the domain's N <= 2 is then a hypothesis ``chord_removal_two`` needs."""
-    from implgraph.kernel_coq.gen_chord import _sym
+    from implgraph.kernel_coq.chord_steps import _sym
     expr, names = _sym(f, lo)
     return "T" in names and sympy.simplify(expr - 1 / names["T"]) == 0
 
@@ -131,7 +131,7 @@ def removal_two(f, lo) -> bool:
 def removal_class_two(f, div, k, lo, hi, U):
     """Proof lines of record removal against a class divergence at N = 2 (the domain states N <= 2): where T > 1
     ``chord_removal_two`` on [lo, hi] around [1/T, 2 - 1/T]; at T = 1 ``one_subset_class``."""
-    from implgraph.kernel_coq.gen_chord import _at_one_value, _ineq, _value
+    from implgraph.kernel_coq.chord_steps import _at_one_value, _ineq, _value
     clo, chi = f.tr.expr(lo), f.tr.expr(hi)
     one = (["rewrite <- E1 in HA |- *.", f"apply (one_subset_class {k} N K x cls); [exact Htab | exact HA | lra |]."]
            + _at_one_value(f, div, U))

@@ -1,5 +1,6 @@
-"""Coq proofs of the ``chord`` certificates on record removal both ways, of the hockey stick's chord with a maximum in
-U, and the domain's conditions with a denominator (helpers of :mod:`implgraph.kernel_coq.gen_chord`).
+"""Coq proofs of the ``chord`` certificates on record removal both ways, and the domain's conditions with a
+denominator (helpers of :mod:`implgraph.kernel_coq.gen_chord`; the steps they share with it, a U that is a maximum
+among them: :mod:`implgraph.kernel_coq.chord_steps`).
 
 The library's ``RemovalChord.v`` proves once that where every ratio Q_i/P lies in [lo, hi] (``rconf``), B compares
 the table P and the table without record i, Q_i, both ways at U when the chord of phi on [lo, hi] (D(Q_i || P)) and
@@ -7,7 +8,7 @@ on [1/hi, 1/lo] (D(P || Q_i): the chord of phi's perspective on [lo, hi]) are bo
 T = 1 the two means are equal, ``one_rconf``). What A gives is a lemma per A (``pairwise_rconf``, ``single_rconf_*``,
 ``subset_rconf*``); the certificate's [lo, hi] must contain it (``rconf_weaken``, each end by the shift argument).
 Where U is a maximum (the larger of the two chords, or the hockey stick's max(., 0)), each chord's value is shown
-equal to one of its arguments (exact algebra, logarithms split into their factors' as in ``gen_chord``) and that
+equal to one of its arguments (exact algebra, logarithms split into their factors' as in ``chord_steps``) and that
 argument at most the maximum (``Rmax_l``, ``Rmax_r``); no argument equal to the value: the proof goes
 through the first argument, and ``coqc`` rejects it. An edited lo, hi or U therefore fails ``coqc``: an interval A
 does not give, a chord value no argument equals.
@@ -19,6 +20,7 @@ import ast
 
 import sympy
 
+from implgraph.kernel_coq.chord_steps import _same, below, hockey_value, log_of, max_parts, path
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.obligations import _need
 
@@ -56,7 +58,7 @@ def domain_lines(f):
 
 def _cleared(f, text, hyp, name):
     """``(line, atom)``: ``name : 0 < num`` (``<=``) from ``hyp : lhs < rhs`` with rhs - lhs = num/den, den > 0."""
-    from implgraph.kernel_coq.gen_chord import _sym
+    from implgraph.kernel_coq.chord_steps import _sym
     from implgraph.kernel_coq.shift import shift_choice
     node = ast.parse(str(text).strip(), mode="eval").body
     if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
@@ -88,89 +90,7 @@ def _cleared(f, text, hyp, name):
     return line, (">" if strict else ">=", pn)
 
 
-def positive(f, p):
-    """A tactic proving ``0 < p``: ``lra`` where p is a positive multiple of a domain atom ``q > 0`` (a condition
-    the shift argument cannot use as a variable's bound), else the shift argument."""
-    for op, q in f.domain.atoms:
-        if op != ">" or q.is_ground:
-            continue
-        ratio = sympy.cancel(p.as_expr() / q.as_expr())
-        if ratio.is_Number and ratio > 0:
-            return "lra"
-    return f.nonneg(p, strict=True)
-
-
-# U a maximum -----------------------------------------------------------------------------------------------------
-
-def max_parts(text):
-    """``(args, den)`` of U = Max(args) (den None) or Max(args)/den (texts), or None."""
-    node = ast.parse(str(text).strip(), mode="eval").body
-    den = None
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
-        node, den = node.left, ast.unparse(node.right)
-    if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Max" and len(node.args) >= 2:
-        return [ast.unparse(a) for a in node.args], den
-    return None
-
-
-def _same(f, a, b):
-    from implgraph.kernel_coq.gen_chord import _sym
-    ea, _ = _sym(f, a)
-    eb, _ = _sym(f, b)
-    return sympy.simplify(sympy.expand_log(sympy.simplify(ea - eb), force=True)) == 0
-
-
-def path(f, args, i):
-    """A tactic proving ``args[i] <= Max(args)`` (the translator's nesting ``Rmax a0 (Rmax a1 ...)``)."""
-    if len(args) == 1:
-        return "apply Rle_refl"
-    if i == 0:
-        return "apply Rmax_l"
-    if len(args) == 2:
-        return "apply Rmax_r"
-    rest = f.tr.expr(f"Max({', '.join(args[1:])})")
-    return f"apply Rle_trans with ({rest}); [{path(f, args[1:], i - 1)} | apply Rmax_r]"
-
-
-def below(f, small, large, label):
-    """Lines proving ``label : small <= large`` (texts; logarithms split as ``gen_chord``'s identities), where large
-    may be Max(args) or Max(args)/den: through the argument equal to small."""
-    from implgraph.kernel_coq.gen_chord import _ineq, _log_args, _log_identity, _Logs
-    parts = max_parts(large)
-    cs, cl = f.tr.expr(small), f.tr.expr(large)
-    if parts is None:
-        if _log_args(small) or _log_args(large):
-            return [f"assert ({label} : {cs} <= {cl}).", "{"] + [
-                f"  {ln}" for ln in _log_identity(f, small, large, _Logs(f))] + ["}"]
-        return _ineq(f, small, large, label)
-    args, den = parts
-    pick = [i for i, a in enumerate(args) if _same(f, small, a if den is None else f"({a})/({den})")]
-    i = pick[0] if pick else 0      # none equal: the first, whose identity coqc then rejects
-    mid = args[i] if den is None else f"({args[i]})/({den})"
-    how = path(f, args, i)
-    if den is not None:
-        pd = f.rd.poly(den)
-        how = (f"unfold Rdiv; apply Rmult_le_compat_r; [left; apply Rinv_0_lt_compat; {positive(f, pd)} | "
-                f"{how}]")
-    lines = below(f, small, mid, f"{label}m")
-    return lines + [f"assert ({label} : {cs} <= {cl}) by (apply Rle_trans with ({f.tr.expr(mid)}); "
-                    f"[exact {label}m | {how}])."]
-
-
 # the values of the chords ------------------------------------------------------------------------------------------
-
-def hockey_value(f, div, k, lo, hi, U, name):
-    """Lines proving ``name : chord_val (phi_of (Hockey g)) lo hi <= dbound (Hockey g) U`` (``chord_hockey_max``:
-    lo <= g, 0 <= U and (1 - lo)(hi - g)/(hi - lo) <= U); needs ``Hlh : lo < hi`` in scope of the caller's names
-    ``{name}lh``."""
-    from implgraph.kernel_coq.gen_chord import _ineq
-    g = str(div.order)
-    lines = _ineq(f, lo, g, f"{name}g") + below(f, "0", U, f"{name}z")
-    lines += below(f, f"(1 - ({lo}))*(({hi}) - ({g}))/(({hi}) - ({lo}))", U, f"{name}c")
-    return lines + [f"assert ({name} : chord_val (phi_of {k}) ({f.tr.expr(lo)}) ({f.tr.expr(hi)}) <= "
-                    f"dbound {k} ({f.upper})) by (apply chord_hockey_max; [exact {name}g | exact {name}lh | "
-                    f"exact {name}z | exact {name}c])."]
-
 
 def _value(f, div, k, a, b, U, name):
     """Lines proving ``name : chord_val (phi_of k) a b <= dbound k U`` (``{name}lh : a < b`` proved before); and the
@@ -180,13 +100,13 @@ def _value(f, div, k, a, b, U, name):
     if div.kind == "hockey-stick":
         return hockey_value(f, div, k, a, b, U, name), f"(below_hockey _ ({ca}) ({cb}) {name}lh)"
     if div.kind == "kl":
-        from implgraph.kernel_coq.gen_chord import _ineq
+        from implgraph.kernel_coq.chord_steps import _ineq
         chord = f"((1 - ({a}))*(({b})*log({b})) + (({b}) - 1)*(({a})*log({a})))/(({b}) - ({a}))"
         lines = _ineq(f, "0", a, f"{name}0", strict=True) + below(f, chord, U, f"{name}c")
         return (lines + [f"assert ({name} : {head}) by (apply chord_kl; [exact {name}0 | exact {name}lh | "
                          f"exact {name}c])."], f"(below_kl ({ca}) ({cb}) ltac:(lra) {name}lh)")
     if div.kind == "tv":
-        from implgraph.kernel_coq.gen_chord import _ineq
+        from implgraph.kernel_coq.chord_steps import _ineq
         lines = _ineq(f, a, "1", f"{name}1") + _ineq(f, "1", b, f"{name}2")
         lines += below(f, f"(1 - ({a}))*(({b}) - 1)/(({b}) - ({a}))", U, f"{name}c")
         return (lines + [f"assert ({name} : {head}) by (apply chord_tv; [exact {name}1 | exact {name}2 | "
@@ -197,7 +117,7 @@ def _value(f, div, k, a, b, U, name):
 
 def _value_renyi2(f, a, b, U, name, k, head):
     """Renyi of order 2: X = exp(U) (a maximum of rationals, or a rational), the chord's value at most X, ln X <= U."""
-    from implgraph.kernel_coq.gen_chord import _ineq, _log_identity, _Logs, _sym
+    from implgraph.kernel_coq.chord_steps import _ineq, _log_identity, _Logs, _sym
     inner = log_of(U)
     if inner is not None and max_parts(inner) is not None:      # U = log(Max(...)): X its argument as written
         xt = inner
@@ -264,7 +184,7 @@ def _at_one_interval(f, A, lo, hi):
 def rconf_removal(f, div, k, lo, hi, U):
     """Proof lines: A confines Q_i/P to [lo, hi] (its lemma, weakened), B both ways (``chord_rconf``); at T = 1
     ``one_rconf``."""
-    from implgraph.kernel_coq.gen_chord import _at_one_value, _ineq
+    from implgraph.kernel_coq.chord_steps import _at_one_value, _ineq
     A = f.cert.A
     head = ["assert (HN2 : 2 <= INR N) by lra.", "assert (HT : 0 < T) by lra.", "assert (HT1 : 1 <= T) by lra."]
     term1, l1, h1 = _at_one_interval(f, A, lo, hi)
@@ -283,7 +203,7 @@ def rconf_removal(f, div, k, lo, hi, U):
 
 
 def _rconf_main(f, div, k, lo, hi, U, A):
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     term, la, ha = _a_interval(f, A, lo, hi)
     clo, chi = f.tr.expr(lo), f.tr.expr(hi)
     lines = _ineq(f, lo, la, "Hw1") + _ineq(f, ha, hi, "Hw2")
@@ -301,7 +221,7 @@ def _rconf_main(f, div, k, lo, hi, U, A):
 
 def _inverse(f, text):
     """1/text, reduced (a quotient of polynomials)."""
-    from implgraph.kernel_coq.gen_chord import _sym
+    from implgraph.kernel_coq.chord_steps import _sym
     e, _ = _sym(f, text)
     return str(sympy.factor(sympy.cancel(1 / e)))
 
@@ -310,7 +230,7 @@ def subset_class_above(f, div, k, lo, hi, U):
     """A the subset level of size N - 1 against each class and the table, lo = N - (N - 1) T > 0 where the domain
     says T < N/(N - 1): every ratio in [lo, N - (N - 1)/T] (``chord_subset_class``), where T > 1; at T = 1 every
     record is the table's mean (``one_subset_class``)."""
-    from implgraph.kernel_coq.gen_chord import _at_one_value, _ineq, _value
+    from implgraph.kernel_coq.chord_steps import _at_one_value, _ineq, _value
     clo, chi = f.tr.expr(lo), f.tr.expr(hi)
     one = (["rewrite <- E1 in HA |- *.", f"apply (one_subset_class {k} N K x cls); [exact Htab | exact HA | lra |]."]
            + _at_one_value(f, div, U))
@@ -330,19 +250,11 @@ def subset_class_above(f, div, k, lo, hi, U):
             + ["{ " + one[0]] + [f"  {ln}" for ln in one[1:]] + ["}"])
 
 
-def log_of(text):
-    """The argument's text of ``text`` = log(argument), or None."""
-    node = ast.parse(str(text).strip(), mode="eval").body
-    if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "log" and len(node.args) == 1:
-        return ast.unparse(node.args[0])
-    return None
-
-
 def one_sided_class(f, div, k, lo, hi, U, upper="(oneclass_upper N K x cls T HA)"):
     """A one-sided class level at T against each class and the table, on the same classes, or one record against
     the table at most T (``upper`` the lemma: ``onesub_upper``, any partition): every ratio in [0, T]
     (``oneclass_upper``, ``chord_class_upper``)."""
-    from implgraph.kernel_coq.gen_chord import _ineq, _value0
+    from implgraph.kernel_coq.chord_steps import _ineq, _value0
     _need(f.rd.poly(lo) == f.rd.poly("0"), "a one-sided class level's chord with lo other than 0")
     lines = ["assert (HT : 0 < T) by lra."] + _ineq(f, "T", hi, "Hhi")
     value, below = _value0(f, div, k, hi, U)
@@ -355,7 +267,7 @@ def single_to_classes(f, div):
     each class against the table (no maximum class size): lines turning ``HA`` into the two-sided class level at T of
     the partition B declares (``Extreme.subset_to_classes``: every class has at least s >= 1 records, and a set of at
     least one record is within ratio T of the table); else []."""
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     A = f.cert.A
     if not (A.family == "subset" and A.sides == "TwoSided" and A.size is not None and div.compares == "class"
             and not f.cert.B.max_class and f.rd.poly(A.size) == f.rd.poly("1")):

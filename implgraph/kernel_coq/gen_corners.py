@@ -37,7 +37,7 @@ MODULES = ("Divergence", "Corners", "CornersNarrow", "CornersHexagon", "CornersH
 def corners(f):
     """Proof lines of a ``corners`` certificate (``f`` the generator's file of it): the domain's conditions with a
     denominator cleared, T >= 1, the box [lo, hi] around A's [1/T, T], then the kind's theorem."""
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
     cert, A = f.cert, f.cert.A
     div = adapter.divergence_side(cert.B)
@@ -72,14 +72,14 @@ def corners(f):
 
 def _kl(f, div, lo, hi, U, box, hyps, thm):
     """KL: (1 - lo) ln(hi/lo) <= U, each logarithm split into its argument's factors, the identity by ``field``."""
-    from implgraph.kernel_coq.gen_chord_removal import below
+    from implgraph.kernel_coq.chord_steps import below
     lines = below(f, f"(1 - ({lo}))*log(({hi})/({lo}))", U, "Hc")
     return lines + [f"exact ({thm}_kl {box} ({f.upper}) {hyps} Hc)."]
 
 
 def _tv(f, div, lo, hi, U, box, hyps, thm):
     """Total variation: 1 - lo <= U."""
-    from implgraph.kernel_coq.gen_chord_removal import below
+    from implgraph.kernel_coq.chord_steps import below
     lines = below(f, f"1 - ({lo})", U, "Hc")
     return lines + [f"exact ({thm}_tv {box} ({f.upper}) {hyps} Hc)."]
 
@@ -87,8 +87,7 @@ def _tv(f, div, lo, hi, U, box, hyps, thm):
 def _renyi2(f, div, lo, hi, U, box, hyps, thm):
     """Renyi of order 2: the sum's value at most X = exp(U) (U's logarithm's argument where it is a maximum, else
     exp(U) as a rational function), ln X <= U."""
-    from implgraph.kernel_coq.gen_chord import _log_identity, _Logs, _sym
-    from implgraph.kernel_coq.gen_chord_removal import below, log_of, max_parts
+    from implgraph.kernel_coq.chord_steps import below, _log_identity, log_of, _Logs, max_parts, _sym
     inner = log_of(U)
     if inner is not None and max_parts(inner) is not None:
         xt = inner
@@ -110,8 +109,7 @@ def _renyi2(f, div, lo, hi, U, box, hyps, thm):
 def _hockey(f, div, lo, hi, U, box, hyps, thm):
     """The hockey stick of order g >= 1: Y the reduced quotient of (hi - g lo)(1 - lo)/(hi - lo) (the identity
     (hi - g lo)(1 - lo) = Y (hi - lo) by ``field``), 0 <= U and Y <= U (a maximum through its arguments)."""
-    from implgraph.kernel_coq.gen_chord import _ineq, _sym
-    from implgraph.kernel_coq.gen_chord_removal import below
+    from implgraph.kernel_coq.chord_steps import below, _ineq, _sym
     g = str(div.order)
     _need(_sym(f, g)[0].is_Rational, f"a hockey stick of an order that is not a rational number ({g})")
     P, Q = f.rd.ratio(f"(({hi}) - ({g})*({lo}))*(1 - ({lo}))/(({hi}) - ({lo}))")

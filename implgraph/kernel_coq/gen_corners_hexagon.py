@@ -25,8 +25,7 @@ SUPPORT = [["T", "1/T"], ["1/T", "T"], ["1/T", "-T + 3 - 1/T"]]
 
 def hexagon(f, div, U):
     """Proof lines after the domain's and ``HT1 : 1 <= T``: N = 3, T < 2, ``W2 T <= X``, ``ln X <= U``, the theorem."""
-    from implgraph.kernel_coq.gen_chord import _log_identity, _Logs
-    from implgraph.kernel_coq.gen_chord_removal import log_of
+    from implgraph.kernel_coq.chord_steps import _log_identity, log_of, _Logs
     data = f.cert.raw.get("upper_certificate") or {}
     _need(div.kind == "kl" or (div.kind == "renyi" and int(div.order) == 2),
           "a hexagon for another divergence than KL or Renyi of order 2")
@@ -52,7 +51,7 @@ def hexagon(f, div, U):
 def _kl(f, U, T):
     """KL: U's logarithms other than ln T rewritten to ``ln (hx T)`` (their arguments equal by ``ring``), then
     ``WK T = U`` by ``field``."""
-    from implgraph.kernel_coq.gen_chord import _log_args
+    from implgraph.kernel_coq.chord_steps import _log_args
     lines = []
     for i, arg in enumerate(a for a in dict.fromkeys(_log_args(U)) if a.replace(" ", "") != "T"):
         lines.append(f"assert (EL{i} : ln ({f.tr.expr(arg)}) = ln (hx {T})) by (unfold hx; f_equal; ring).")

@@ -63,7 +63,7 @@ def _beyond_one(f, W, size, cs, g):
 
 def subset_corners(cert, name):
     """The Coq text of a ``subset-corners`` certificate's theorem ``name``."""
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     from implgraph.kernel_coq.gen_extreme_points import _pieces
     from implgraph.kernel_coq.gen_subset_chord import _expr, _setup, _statement
     from implgraph.kernel_coq.gen_tv_distance import slack_predicate

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from implgraph.kernel_coq import adapter
 from implgraph.kernel_coq.coqexpr import Untranslatable
-from implgraph.kernel_coq.gen_chord import _ineq
+from implgraph.kernel_coq.chord_steps import _ineq
 from implgraph.kernel_coq.obligations import _need, _u_is
 
 __all__ = ["divergence_order", "METHODS", "MODULES"]

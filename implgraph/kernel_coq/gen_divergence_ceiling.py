@@ -1,11 +1,12 @@
 """Coq proofs of ``divergence-ceiling`` certificates: B KL or Renyi of order 2 of each class against the table, every
 class of at least s records (s A's level, A's declared minimum class size, or the partition's): the chord on
-[0, N/s] (the helpers of :mod:`implgraph.kernel_coq.gen_chord`)."""
+[0, N/s] (the helpers of :mod:`implgraph.kernel_coq.chord_steps`)."""
 
 from __future__ import annotations
 
 from implgraph.kernel_coq import adapter
-from implgraph.kernel_coq.gen_chord import MODULES as _CHORD_MODULES, _ineq, _value0
+from implgraph.kernel_coq.chord_steps import _ineq, _value0
+from implgraph.kernel_coq.gen_chord import MODULES as _CHORD_MODULES
 from implgraph.kernel_coq.obligations import _need
 from implgraph.kernel_coq.statement import divergence_kind
 

@@ -116,7 +116,7 @@ def _is_nat(k):
 def _same(cert, name):
     """``same``: U = ceiling(u); A stated as its floor level at T, B as the fewest values at ceiling(u)."""
     from dataclasses import replace
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
     from implgraph.kernel_coq.obligations import _need
     U, _ = _read_u(cert)
@@ -132,7 +132,7 @@ def _same(cert, name):
 def _size(cert, name):
     """``size``: U = Piecewise((u1, T > c), (u0, True)); A the smallest class's size, B its floor level at U."""
     from implgraph.definitions.capabilities import MinClassSizeAboveWeakest
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
     from implgraph.kernel_coq.obligations import _need
     u1, cond, u0, names = _two_pieces(cert, sympy.StrictGreaterThan, "T")
@@ -156,7 +156,7 @@ def _size(cert, name):
 def _floor(cert, name):
     """``floor``: U = Piecewise((u1, N < c), (u2, True)); A its floor level at T, B the smallest class's size at U."""
     from implgraph.definitions.capabilities import MinClassSizeAboveWeakest
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
     from implgraph.kernel_coq.obligations import _need
     u1, cond, u2, names = _two_pieces(cert, sympy.StrictLessThan, "N")
@@ -181,7 +181,7 @@ def _share(cert, name):
     (``Hc : c <= 2 k``, ``Hu1 : 1 <= u1``, ``Hu2 : N/k <= u2``) or ``floor_share_tv`` (``0 <= u1``, ``(N - k)/N <=
     u2``)."""
     from implgraph.definitions.capabilities import MinClassSizeAboveWeakest
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
     from implgraph.kernel_coq.obligations import _need
     from implgraph.kernel_coq.statement import side_predicate
@@ -212,7 +212,7 @@ def _share_divergence(f, k, u1, u2):
     most u1 and u2 (``V1``, ``V2``, each proved in its own block as ``divergence-ceiling``'s), then
     ``FloorShare.floor_share_div``."""
     from implgraph.kernel_coq import adapter
-    from implgraph.kernel_coq.gen_chord import _value0
+    from implgraph.kernel_coq.chord_steps import _value0
     from implgraph.kernel_coq.statement import divergence_kind
     tr, div = f.tr, adapter.divergence_side(f.cert.B)
     d = divergence_kind(tr, div)
@@ -233,7 +233,7 @@ def _skew(cert, name):
     l-diversity) at least U <= 1 on every table, whatever A (``weakest_minent``, ``weakest_shannon``; ``Hd``)."""
     from dataclasses import replace
     from implgraph.certify.lemma_chain import _declares
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
     from implgraph.kernel_coq.obligations import _need
     kinds = [(k, pred, lemma) for k, pred, lemma in (("min-entropy", "minent_ge", "weakest_minent"),

@@ -6,7 +6,7 @@ B is stated as the additive slack on every event it is (``slack_pairs_le N K x U
 U``, gamma = 1 for the total variation, B's registered number otherwise), not as the library's divergence predicate,
 which also asks domination (a one-sided level does not give it: a record may vanish where another does not). The
 proof: the goal at gamma is reduced to gamma = 1 (``slack_pairs_ratio``, gamma >= 1 by ``lra``); the certificate's
-size equals A's (``ring``), is a natural number (``isnat``) in [1, N - 1] (the shift argument, ``gen_chord._ineq``);
+size equals A's (``ring``), is a natural number (``isnat``) in [1, N - 1] (the shift argument, ``chord_steps._ineq``);
 the library's ``onesided_pairs`` gives B at j (T - 1) and ``slack_pairs_one`` at 1; each argument of U's ``Min`` (or
 U itself) is at least the one of the two it equals (chosen by exact algebra: 1, else j (T - 1)), by the shift
 argument (``slack_pairs_weaken``), and ``slack_pairs_min`` takes the ``Min``. An edited number in U, the size or the
@@ -40,7 +40,7 @@ def _check_sides(f):
 
 def one_sided_pairs(f):
     """Proof lines of a ``one-sided-pairs`` certificate; states B as its slack on every event (module notes)."""
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
     from implgraph.kernel_coq.gen_tv_distance import slack_predicate
     div, g = _check_sides(f)

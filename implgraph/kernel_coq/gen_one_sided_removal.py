@@ -10,7 +10,7 @@ For the hockey-stick, the argument ``1/N`` is the total variation's weakest leve
 proof: A's size equals 1 (``ring``); the library proves B at each of the three values once (``onesided_removal_n``,
 ``onesided_removal_t``, ``onesided_removal_weakest``); each argument of U's ``Min`` (or U itself) is matched by exact
 algebra to the value it equals (an argument equal to none, e.g. a forged one, to the nearest at three sample points)
-and shown at least that value by the shift argument (``gen_chord._ineq``), then ``slack_removal_weaken`` and
+and shown at least that value by the shift argument (``chord_steps._ineq``), then ``slack_removal_weaken`` and
 ``slack_removal_min`` take the ``Min``. An edited number in U or in the domain makes ``coqc`` reject the file at that
 step.
 """
@@ -54,7 +54,7 @@ def _check_sides(f):
 def _which(f, text):
     """The lemma value (index in :data:`_VALUES`) that the Min argument ``text`` equals; for an argument equal to none
     (a forged one), the nearest at three sample points, so that coqc rejects its step ``Hu``."""
-    from implgraph.kernel_coq.gen_chord import _sym
+    from implgraph.kernel_coq.chord_steps import _sym
     arg = _sym(f, text)[0]
     values = [_sym(f, v)[0] for v, _, _ in _VALUES]
     for i, v in enumerate(values):
@@ -93,7 +93,7 @@ def _max_of_zero(text):
 
 def _hockey_items(f, g, t):
     """Lines and Min items of a hockey-stick certificate at the ratio ``g`` (module notes)."""
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     cg = f.tr.expr(g)
     lemma_w = f"(({g})*T - ({g})*N + N - 1)/(T*(N - 1))"
     coq_w = f"(({cg}) * {t} - ({cg}) * INR N + INR N - 1) / ({t} * (INR N - 1))"
@@ -115,7 +115,7 @@ def _hockey_items(f, g, t):
 
 def one_sided_removal(f):
     """Proof lines of a ``one-sided-removal`` certificate; states B as its slack on every event (module notes)."""
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
     from implgraph.kernel_coq.gen_tv_distance import slack_predicate
     div, g = _check_sides(f)

@@ -46,16 +46,16 @@ def _u_matches(cert, n0):
     return got == sympy.Piecewise((sympy.Integer(1), names["N"] >= parse_expr(str(n0), {})), *rest)
 
 
-def removal_cap(cert, name):
-    """The Coq text of a ``removal-cap`` certificate's theorem ``name`` (module notes)."""
-    from implgraph.kernel_coq import registry
+def removal_cap(cert, name, theorem):
+    """The Coq text of a ``removal-cap`` certificate's theorem ``name`` (module notes), its part's stated by
+    ``theorem`` (:func:`implgraph.kernel_coq.registry.theorem`, handed over by the registry)."""
     _need(len(cert.parts) == 1, "a removal-cap certificate of other than one part")
     sl = cert.B.slack
     _need(sl is not None and sl.compares == "removal", "a removal-cap B without an additive slack on record removal")
     n0 = (cert.raw.get("upper_certificate") or {}).get("least_records")
     _need(n0 is not None, "a removal-cap certificate without its fewest records")
     _need(_u_matches(cert, n0), "a removal-cap U other than Piecewise((1, N >= n0), (the part's U, True))")
-    part_text, _ = registry.theorem(cert.parts[0], f"{name}_part1")
+    part_text, _ = theorem(cert.parts[0], f"{name}_part1")
     cap_cert = dataclasses.replace(cert, upper="1", parts=[], domain=list(cert.domain) + [f"N >= {n0}"])
     cap = _File(cap_cert, f"{name}_cap")
     delta = cap.tr.expr(str(sl.delta))

@@ -13,7 +13,7 @@ The certificate's U is ``Piecewise((0, T <= 1), (V, True))`` (Renyi of order 2, 
 theorem states it clause by clause (as ``gen_extreme_points``). The certificate's data enter as follows: its size
 equals A's (``ring``); the certificate's ``lo`` and ``hi`` contain the library's [sublo, subhi] and U's ends contain
 the certificate's, argument by argument: each argument of a ``Max`` at most the other ``Max``'s argument equal to it by
-exact algebra, each of a ``Min``'s at least the other's (the shift argument, ``gen_chord._ineq``); lo > 0 from the
+exact algebra, each of a ``Min``'s at least the other's (the shift argument, ``chord_steps._ineq``); lo > 0 from the
 negated condition (each conjunct's ``L - R`` equal to c times an argument of lo, c >= 0 by the shift argument); the
 chord's value equals W (``field``, the ends and their logarithms atoms), ``hi + lo - lo hi`` equals X. Where no
 argument is equal the first is taken and ``coqc`` rejects the step: an edited number in U, in lo or hi, in the size
@@ -61,7 +61,7 @@ def _args(text, func):
 
 
 def _expr(f, text):
-    from implgraph.kernel_coq.gen_chord import _sym
+    from implgraph.kernel_coq.chord_steps import _sym
     return _sym(f, text)[0]
 
 
@@ -94,7 +94,7 @@ def _library_ends(size):
 def _below(f, small, large, func, label):
     """``(lines, tactic)``: each argument of ``small`` at most an argument of ``large`` (``func`` Max), or each argument
     of ``large`` at least one of ``small``'s (Min), chosen by :func:`_pick`; the tactic closes ``small <= large``."""
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     side, lemma = ("max", "Rmax_lub") if func == "Max" else ("min", "Rmin_glb")
     outer, inner = (small, large) if func == "Max" else (large, small)
     inner_args = _args(inner, func)
@@ -176,7 +176,7 @@ def _signed(f, c):
 def _conjuncts_lines(f, conds, los):
     """``(lines, tactics)``: each conjunct ``L <= R`` of the condition (L possibly a Max) from ``Zi : lo_i <= 0``, each
     ``L_k - R`` equal to ``c lo_i`` (``field``) with ``0 <= c`` on the domain (``Hcf``, the shift argument)."""
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     lines, tactics = [], []
     for n, text in enumerate(conds):
         small, large = _relation(text)
@@ -209,7 +209,7 @@ def _lo_positive(f, lo, conds):
 
 def _renyi(f, V, size, cs):
     """Lines of Renyi's clause where T > 1: V = log(X), X = hi + lo - lo hi by ``field``."""
-    from implgraph.kernel_coq.gen_chord_removal import log_of
+    from implgraph.kernel_coq.chord_steps import log_of
     X = log_of(V)
     _need(X is not None, "a Renyi subset chord whose U is not log(X)")
     lo, hi = _end(X, "Max"), _end(X, "Min")
@@ -280,7 +280,7 @@ def _check_sides(cert):
 
 def _setup(f, cs, size_a, size):
     """The lines before the clauses: the domain, the certificate's size equal to A's, its bounds."""
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
     lines = [f.intros()] + domain_lines(f) + [
         f"assert (Hj : {f.tr.expr(size_a)} = {cs}) by ring.",
@@ -291,7 +291,7 @@ def _setup(f, cs, size_a, size):
 
 def subset_chord(cert, name):
     """The Coq text of a ``subset-chord`` certificate's theorem ``name``."""
-    from implgraph.kernel_coq.gen_chord import _at_one_value
+    from implgraph.kernel_coq.chord_steps import _at_one_value
     from implgraph.kernel_coq.gen_extreme_points import _pieces
     from implgraph.kernel_coq.generate import _block
     from implgraph.kernel_coq.statement import _File, divergence_kind

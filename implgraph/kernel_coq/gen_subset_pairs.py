@@ -5,7 +5,7 @@ B is stated as the additive slack on every event it is (``slack_pairs_le N K x U
 as the library's divergence predicate, which also asks domination (``x_k = 0`` forcing ``x_i = 0`` bucket by bucket): a
 subset level of size j >= 2 does not give it (two records may have disjoint supports), so that statement would be
 false. The proof: the certificate's size equals A's (``ring``), is a natural number (``isnat``) in [1, N - 1] (the
-shift argument, ``gen_chord._ineq``); the library's ``subset_pairs`` gives B at j (1 - 1/T) and ``slack_pairs_one`` at
+shift argument, ``chord_steps._ineq``); the library's ``subset_pairs`` gives B at j (1 - 1/T) and ``slack_pairs_one`` at
 1; each argument of U's ``Min`` (or U itself) is at least the one of the two it equals (chosen by exact algebra: 1,
 else j (1 - 1/T)), by the shift argument (``slack_pairs_weaken``), and ``slack_pairs_min`` takes the ``Min``. An
 edited number in U, the size or the domain makes ``coqc`` reject the file at that step.
@@ -42,7 +42,7 @@ def _nest(items):
 
 
 def _is_one(f, text):
-    from implgraph.kernel_coq.gen_chord import _sym
+    from implgraph.kernel_coq.chord_steps import _sym
     return sympy.simplify(_sym(f, text)[0] - 1) == 0
 
 
@@ -60,7 +60,7 @@ def _check_sides(f):
 
 def subset_pairs(f):
     """Proof lines of a ``subset-pairs`` certificate; states B as its slack on every event (module notes)."""
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
     from implgraph.kernel_coq.gen_tv_distance import slack_predicate
     div = _check_sides(f)

@@ -9,7 +9,7 @@ x_k(E) + U``), on record removal likewise (``slack_removal_le``), not as the lib
 asks domination (two records with disjoint supports, the family's, have none); B the smallest class's size as
 ``class_size_ge N cls U``. The proof applies ``weakest_pairs`` (gamma >= 0, U >= 1), ``weakest_removal`` (N >= 2,
 gamma >= 1, U >= 1/N) or ``weakest_class_size`` (U <= 1), each side condition shown on the certificate's domain by
-the shift argument (``gen_chord._ineq``): an edited U (a smaller one: 1/2 between records, 1/(2 N) on removal, 2 for
+the shift argument (``chord_steps._ineq``): an edited U (a smaller one: 1/2 between records, 1/(2 N) on removal, 2 for
 the class size) makes ``coqc`` reject the file at that step.
 """
 
@@ -26,7 +26,7 @@ MODULES = ("WeakestFamily", "FloorLevel", "Entropy")
 def _lines(f):
     """The proof lines (module notes), B's statement set on ``f``."""
     from implgraph.kernel_coq import adapter
-    from implgraph.kernel_coq.gen_chord import _ineq
+    from implgraph.kernel_coq.chord_steps import _ineq
     from implgraph.kernel_coq.gen_chord_removal import domain_lines
     from implgraph.kernel_coq.gen_tv_distance import gamma, slack_predicate
     B, U = f.cert.B, str(f.cert.upper)

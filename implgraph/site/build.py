@@ -21,6 +21,7 @@ from implgraph.site import pages
 from implgraph.site.hasse import hasse
 from implgraph.site.html import definition_file, edge_file
 from implgraph.site.kernel import coq_file
+from implgraph.site.matrix_view import matrix_page
 from implgraph.site.model import gather, node_definition
 
 ASSETS = ("site.css", "site.js", "matrix.js", "katex/katex.min.js", "katex/katex.min.css")
@@ -81,7 +82,7 @@ def _write_pages(data, out: Path) -> dict:
             shutil.copyfile(p, out / "assets" / name)
     index = json.dumps(search_index(data)).replace("</", "<\\/")
     (out / "assets" / "search-index.js").write_text(f"window.IMPLGRAPH_INDEX = {index};\n", encoding="utf-8")
-    top = {"index.html": pages.index_page, "matrix.html": pages.matrix_page, "hasse.html": pages.hasse_page,
+    top = {"index.html": pages.index_page, "matrix.html": matrix_page, "hasse.html": pages.hasse_page,
            "groups.html": pages.groups_page,
            "open.html": pages.open_page, "definitions.html": pages.definitions_page}
     for name, fn in top.items():

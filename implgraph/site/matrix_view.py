@@ -129,7 +129,7 @@ def kernel_checked(data) -> frozenset:
 def matrix_page(data) -> str:
     """The page ``matrix.html``."""
     from markupsafe import Markup
-    from implgraph.site.pages import render
+    from implgraph.site.render import render
     m = data["matrix"]
     nodes = m["nodes"]
     cells = {(c["a"], c["b"]): c for c in m["cells"]}

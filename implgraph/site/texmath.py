@@ -144,7 +144,7 @@ _ITEM = re.compile(r"'([^'{}]*)'\s*:\s*(?:'([^'{}]*)'|([^,'{}]+))")
 
 def _plain(text: str) -> str:
     """The engine's prose as a reader reads it: a mapping ``{'N': '4', 'k': '2'}`` as ``N = 4, k = 2``, Python's
-    ``True`` and ``False`` as yes and no, an empty mapping or list as none (:func:`implgraph.site.pages.words` does the same for whole values).
+    ``True`` and ``False`` as yes and no, an empty mapping or list as none (:func:`implgraph.site.render.words` does the same for whole values).
 
     >>> _plain("at {'N': '4', 'k': 2} the optimum; checked: True; symbols: {}")
     'at N = 4, k = 2 the optimum; checked: yes; symbols: none'

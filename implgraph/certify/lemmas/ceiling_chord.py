@@ -101,7 +101,7 @@ def _upper_steps(cert, c, kind):
 
 
 def _nonneg(expr) -> bool:
-    from implgraph.certify.lemmas.divergence_family import nonnegative_from
+    from implgraph.certify.lemmas.divergence_family_table import nonnegative_from
     return nonnegative_from(expr, {_N: 2, _T: 0})
 
 
@@ -117,7 +117,8 @@ def _tv(x, y):
 
 
 def _family_steps(cert, c, div):
-    from implgraph.certify.lemmas.divergence_family import _class_divergence, _mean, _rows
+    from implgraph.certify.lemmas.divergence_family import _class_divergence, _rows
+    from implgraph.certify.lemmas.divergence_family_table import mean
     fam = cert.get("tightness") or {}
     t = sympy.simplify(_N * c * _T / (_N - 1))
     rows = _rows(fam, {"N": _N, "T": _T})
@@ -137,11 +138,11 @@ def _family_steps(cert, c, div):
     if c != 1:
         tvs = [_tv(x, y) for x in distinct for y in distinct if x != y]
     else:
-        table = _mean(rows, _N)
+        table = mean(rows, _N)
         tvs = []
         for label in dict.fromkeys(r[2] for r in rows):
             members = [r for r in rows if r[2] == label]
-            tvs.append(_tv(_mean(members, sympy.Add(*[k for k, _, _ in members])), table))
+            tvs.append(_tv(mean(members, sympy.Add(*[k for k, _, _ in members])), table))
     ok = bool(tvs) and all(x is not None and _nonneg(_T - x) for x in tvs)
     steps.append(("A's level on the family is at most T", ok, "; ".join(str(sympy.factor(x)) for x in tvs
                                                                     if x is not None)))

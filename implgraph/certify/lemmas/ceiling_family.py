@@ -48,8 +48,8 @@ from __future__ import annotations
 import sympy
 
 from implgraph.certify.lemmas import lemma
-from implgraph.certify.lemmas.divergence_family import (_chi_square, _log_below_chord, _mean, _rows, _side,
-                                                        _table_steps, nonnegative_from)
+from implgraph.certify.lemmas.divergence_family import _chi_square, _log_below_chord, _rows, _side, _table_steps
+from implgraph.certify.lemmas.divergence_family_table import mean, nonnegative_from
 from implgraph.certify.report import lemma_steps, steps_report as _report
 from implgraph.core import methods
 from implgraph.core.errors import InputError
@@ -156,13 +156,13 @@ def _b_steps(cert, wb, rows, U):
     ok = lone or (wb is not None and wb[0] == "ratio" and wb[1] == "class" and wb[2] == "one-sided")
     steps = [("B declares a one-sided class ratio, or a one-sided ratio of one record against the table, on any "
               "partition", ok and _any_partition(cert.get("B") or {}), "registry")]
-    table = _mean(rows, _N)
+    table = mean(rows, _N)
     found = None
     # B's level is at least one set's ratio: a class's mean, or (sets of one record) each block's record itself
     sets = [(f"record of block {i + 1}", [(sympy.Integer(1), r[1], r[2])]) for i, r in enumerate(rows)] if lone else \
         [(f"class {label}", [r for r in rows if r[2] == label]) for label in dict.fromkeys(r[2] for r in rows)]
     for label, members in sets:
-        m = _mean(members, sympy.Add(*[c for c, _, _ in members]))
+        m = mean(members, sympy.Add(*[c for c, _, _ in members]))
         for l in range(len(table)):
             if m[l] != 0 and _tends_to(m[l] / table[l], U):
                 found = f"{label}, bucket {l + 1}: {sympy.factor(sympy.cancel(m[l] / table[l]))}"

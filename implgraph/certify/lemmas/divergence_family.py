@@ -37,25 +37,17 @@ from __future__ import annotations
 import sympy
 
 from implgraph.certify.lemmas import lemma
-from implgraph.certify.lemmas.divergence_family_domain import (ParameterDomain, nonnegative_over, parameter_domain,
-                                                               side_names)
+from implgraph.certify.lemmas.divergence_family_domain import ParameterDomain, parameter_domain, side_names
+from implgraph.certify.lemmas.divergence_family_table import mean, nonnegative_from, tends_to_oo
 from implgraph.certify.report import lemma_steps, steps_report as _report
 from implgraph.core import methods
 from implgraph.core.formula import parse_expr
 
-__all__ = ["check", "nonnegative_from", "nonnegative_over"]
+__all__ = ["check"]
 
 _N = sympy.Symbol("N", positive=True, integer=True)
 _K = sympy.Symbol("K", positive=True)
 _U = sympy.Symbol("u", nonnegative=True)
-_V = sympy.Symbol("v", nonnegative=True)
-
-
-def nonnegative_from(expr, starts) -> bool:
-    """Is the rational function ``expr`` >= 0 wherever each symbol of ``starts`` ({symbol: a}) is >= its a? Decided
-    by numerator and denominator in the shifted variables (symbol = a + u) having coefficients of one sign each, the
-    same sign (sufficient, never a guess)."""
-    return nonnegative_over(expr, {s: a + w for (s, a), w in zip(starts.items(), (_U, _V))}, (_U, _V))
 
 
 # -- reading the family ------------------------------------------------------------------------------------------------
@@ -105,17 +97,13 @@ def _positive(v) -> bool:
     return bool(v > 0)
 
 
-def _mean(rows, n):
-    return tuple(sympy.Add(*[c * vals[l] for c, vals, _ in rows]) / n for l in range(len(rows[0][1])))
-
-
 def _class_divergence(div, rows):
     """Each class's divergence from the table, in N (a class's mean is positive only where the table's is)."""
-    table = _mean(rows, _N)
+    table = mean(rows, _N)
     out = {}
     for label in dict.fromkeys(r[2] for r in rows):
         members = [r for r in rows if r[2] == label]
-        m = _mean(members, sympy.Add(*[c for c, _, _ in members]))
+        m = mean(members, sympy.Add(*[c for c, _, _ in members]))
         pairs = [(a, b) for a, b in zip(m, table) if a != 0]
         if div.kind == "kl":
             out[label] = sympy.Add(*[a * sympy.log(a / b) for a, b in pairs])
@@ -193,7 +181,7 @@ def _slack_infinite(what, rows, n0):
         pairs = [(rows[i][1], [l for l in buckets if zero[l][j]], True) for i in range(len(rows))
                  for j in range(len(rows)) if i != j]
     else:
-        table = _mean(rows, _N)
+        table = mean(rows, _N)
         for i, (c, v, _) in enumerate(rows):
             one = sympy.expand(c - 1) == 0
             many = not one and nonnegative_from(c - 2, {_N: n0})
@@ -279,15 +267,6 @@ def _a_bounded(div, rows, k0):
     return steps
 
 
-def _tends_to_oo(expr, n0) -> bool:
-    """Does ``expr`` (rational in K, coefficients in N) tend to oo as K grows, for every N >= n0?"""
-    num, den = sympy.fraction(sympy.cancel(sympy.together(expr)))
-    pn, pd = sympy.Poly(num, _K), sympy.Poly(den, _K)
-    if pn.degree() <= pd.degree():
-        return False
-    return nonnegative_from(pn.LC() * pd.LC(), {_N: n0}) and sympy.simplify(pn.LC() * pd.LC()) != 0
-
-
 def _b_unbounded(what, rows, n0, dom=None):
     """``(ok, how)``: a ratio B's raw level is at least, tending to oo with K at every N >= n0 (a compared set of
     ``size`` records of one block: 1 <= size <= the block's count at every point of the parameters' domain ``dom``)."""
@@ -295,7 +274,7 @@ def _b_unbounded(what, rows, n0, dom=None):
     if what is None or what[0] != "ratio" or what[2] != "two-sided":
         return False, "B is no two-sided ratio of averages"
     _, family, _, size = what
-    table = _mean(rows, _N)
+    table = mean(rows, _N)
     cands = []
     for l in range(len(rows[0][1])):
         if family == "pairwise":
@@ -308,11 +287,11 @@ def _b_unbounded(what, rows, n0, dom=None):
         else:
             for label in dict.fromkeys(r[2] for r in rows):
                 members = [r for r in rows if r[2] == label]
-                m = _mean(members, sympy.Add(*[c for c, _, _ in members]))
+                m = mean(members, sympy.Add(*[c for c, _, _ in members]))
                 if m[l] != 0:
                     cands.append((table[l] / m[l], f"bucket {l + 1}: the table against class {label}"))
     for ratio, how in cands:
-        if _tends_to_oo(ratio, n0):
+        if tends_to_oo(ratio, n0):
             return True, f"{how} = {sympy.factor(sympy.cancel(ratio))}, unbounded in K"
     return False, "no compared ratio of the family grows without bound in K"
 

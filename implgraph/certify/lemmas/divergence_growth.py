@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import sympy
 
+from implgraph.certify.lemmas.divergence_family_table import mean, nonnegative_from, tends_to_oo
+
 __all__ = ["divergence_steps"]
 
 _K = sympy.Symbol("K", positive=True)
@@ -42,7 +44,6 @@ def _root_rational(r):
 
 def _kl_pair_bound(x, y, k0):
     """An upper bound (rational in K) of KL(x || y) for every K >= k0, or None."""
-    from implgraph.certify.lemmas.divergence_family import nonnegative_from
     total = sympy.Integer(0)
     for xl, yl in zip(x, y):
         if xl == 0 or nonnegative_from(yl - xl, {_K: k0}):
@@ -62,7 +63,6 @@ def _log_below_chord() -> bool:
 
 
 def _kl_steps(a_div, rows, k0, cap):
-    from implgraph.certify.lemmas.divergence_family import nonnegative_from
     if a_div.kind != "kl" or a_div.compares not in ("pairs", "removal"):
         return [("A is KL between pairs of records (or a removal)", False, f"{a_div.kind}, {a_div.compares}")]
     distinct = list(dict.fromkeys(v for _, v, _ in rows))
@@ -80,7 +80,6 @@ def _kl_steps(a_div, rows, k0, cap):
 
 
 def _b_steps(b_div, rows, n0):
-    from implgraph.certify.lemmas.divergence_family import _tends_to_oo
     order = b_div.order if b_div.kind == "renyi" else None
     if order is None or b_div.compares not in ("pairs", "removal") or not (order is sympy.oo or order >= 2):
         return [("B is Renyi of order >= 2 between pairs of records (or a removal)", False,
@@ -91,7 +90,7 @@ def _b_steps(b_div, rows, n0):
     else:
         distinct = [(x, y) for x in distinct for y in distinct if x != y]
     grows = [(x, y) for x, y in distinct if all(v != 0 for v in y)
-             and _tends_to_oo(sympy.Add(*[p ** 2 / q for p, q in zip(x, y)]) - 1, n0)]
+             and tends_to_oo(sympy.Add(*[p ** 2 / q for p, q in zip(x, y)]) - 1, n0)]
     steps = [("chi^2 between two of the family's records tends to oo with K", bool(grows),
               "; ".join(f"chi^2({x} || {y})" for x, y in grows[:1]) or "none")]
     steps.append(("D_2 = log(1 + chi^2)", True, "the definition") if order == 2 else
@@ -102,9 +101,8 @@ def _b_steps(b_div, rows, n0):
 def _removal_pairs(rows, n0):
     """``[(P, Q)]``: the table's mean P against the mean Q of the others after removing one record of a block of
     >= 1 records (for every N >= n0), in K and N."""
-    from implgraph.certify.lemmas.divergence_family import _mean, nonnegative_from
     N = sympy.Symbol("N", integer=True, positive=True)
-    table = _mean(rows, N)
+    table = mean(rows, N)
     return [(table, tuple(sympy.cancel((N * p - v) / (N - 1)) for p, v in zip(table, vals)))
             for count, vals, _ in rows if nonnegative_from(count - 1, {N: n0})]
 

@@ -1,4 +1,5 @@
-"""A column's domain: its values in order (:func:`domain_order`), and the column as codes into it (:func:`encode`)."""
+"""A column's domain: its values in order (:func:`domain_order`), and the column as codes into it (:func:`encode`;
+stored in the smallest unsigned type that holds them: :func:`code_dtype`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import numpy as np
 
 from implgraph.core.errors import InputError
 
-__all__ = ["encode", "domain_order"]
+__all__ = ["encode", "domain_order", "code_dtype"]
 
 
 def encode(column, domain=None):
@@ -74,3 +75,8 @@ def domain_order(values, name: str = "S_j", order=None, need_order: bool = False
         raise InputError(f"{name}: the ordered ground distance needs the order of its values, which are not all "
                          f"numbers (e.g. {odd[:40]!r})", fix=f"give --order {name}=V1,V2,... (every value, in order)")
     return seen
+
+
+def code_dtype(d: int):
+    """The smallest unsigned integer type holding the value indices ``0..d-1``."""
+    return np.uint8 if d <= 2 ** 8 else np.uint16 if d <= 2 ** 16 else np.uint32

@@ -28,6 +28,7 @@ import sympy
 
 from implgraph.core.errors import InputError
 from implgraph.mechanisms.randomized_anonymization.channel import check_parameters
+from implgraph.mechanisms.randomized_anonymization.domain import code_dtype
 
 __all__ = ["FORMAT", "to_arrow", "write_release", "read_release"]
 
@@ -111,7 +112,6 @@ def _sets(path, name, column, d, eta, n):
     """The column's sets as an ``(n, eta)`` integer array, checked."""
     pa, _ = _pa()
     import pyarrow.compute as pc
-    from implgraph.mechanisms.randomized_anonymization.release import code_dtype
     column = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
     if not (pa.types.is_list(column.type) or pa.types.is_fixed_size_list(column.type)
             or pa.types.is_large_list(column.type)) or not pa.types.is_integer(column.type.value_type):
@@ -134,11 +134,11 @@ def _sets(path, name, column, d, eta, n):
     return sets
 
 
-def read_release(path, columns=None):
-    """The :class:`~implgraph.mechanisms.randomized_anonymization.release.Release` in the Parquet file at
-    ``path`` (only ``columns``, if given), checked; InputError (one line) for a file that is not one."""
+def read_release(path, columns, cls):
+    """The release in the Parquet file at ``path`` (only ``columns``, if not None), checked, built as ``cls``
+    (:class:`~implgraph.mechanisms.randomized_anonymization.release.Release`, called as ``cls(names, domains,
+    params, None, path, meta, sets=..., kept=...)``); InputError (one line) for a file that is not one."""
     pa, pq = _pa()
-    from implgraph.mechanisms.randomized_anonymization.release import Release
     try:
         schema = pq.read_schema(str(path))
     except (pa.ArrowException, OSError) as exc:
@@ -184,5 +184,5 @@ def read_release(path, columns=None):
         else:
             raise _bad(path, f"{name}: the column's metadata do not say whether it is randomized or kept")
     meta = head.get("meta")
-    return Release(wanted, doms, pars, None, os.fspath(path), meta if isinstance(meta, dict) else {}, sets=sets,
+    return cls(wanted, doms, pars, None, os.fspath(path), meta if isinstance(meta, dict) else {}, sets=sets,
                    kept=kept)

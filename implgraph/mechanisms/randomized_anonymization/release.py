@@ -28,12 +28,12 @@ import sympy
 from implgraph.core.errors import InputError
 from implgraph.io.output import atomic_write
 from implgraph.mechanisms.randomized_anonymization.channel import check_parameters
-from implgraph.mechanisms.randomized_anonymization.domain import domain_order, encode
+from implgraph.mechanisms.randomized_anonymization.domain import code_dtype, domain_order, encode
 from implgraph.mechanisms.randomized_anonymization.release_json import FORMAT, MAX_RELEASE_BYTES, SAMPLE_LIMIT
 from implgraph.mechanisms.randomized_anonymization import release_json
 
 __all__ = ["Release", "anonymize", "anonymize_codes", "sample_sets", "encode", "domain_order", "read_columns",
-           "code_dtype", "FORMAT"]
+           "FORMAT"]
 
 # (FORMAT, SAMPLE_LIMIT and MAX_RELEASE_BYTES are release_json's, encode and domain_order domain's: imported above for
 # the importers of this module)
@@ -54,11 +54,6 @@ class _PerAttribute(Sequence):
         if self._items[j] is None:
             self._items[j] = self._make(j)
         return self._items[j]
-
-
-def code_dtype(d: int):
-    """The smallest unsigned integer type holding the value indices ``0..d-1``."""
-    return np.uint8 if d <= 2 ** 8 else np.uint16 if d <= 2 ** 16 else np.uint32
 
 
 class Release:
@@ -185,7 +180,7 @@ class Release:
             with open(path, "rb") as fh:
                 if fh.read(4) == b"PAR1":
                     from implgraph.mechanisms.randomized_anonymization.parquet import read_release
-                    return read_release(path, columns)
+                    return read_release(path, columns, cls)
         return cls._load_json(path)
 
     @classmethod
