@@ -103,8 +103,40 @@ def _memo(e):
     if not extrema:
         return _simplify(e)
     names = {m: sympy.Dummy("extremum") for m in extrema}
-    skeleton = _simplify(e.xreplace(names))
+    skeleton = _canonical_signs(_simplify(e.xreplace(names)))
     return skeleton.xreplace({d: m.func(*[_memo(a) for a in m.args]) for m, d in names.items()})
+
+
+def _canonical_signs(e):
+    """``e`` with each sum that stands as a factor of a product (or as its base raised to an integer power) written
+    with the sign sympy calls canonical (:meth:`~sympy.core.expr.Expr.could_extract_minus_sign` false), the product's
+    sign moved in front: ``X/(m - M)`` and ``-X/(M - m)``, equal values, print one way.
+
+    ``sympy.simplify`` of an expression holding the placeholder symbols of :func:`_memo` returns one of such equal
+    forms by the order of a set of those symbols, which follows Python's string hashing: without this, the same f
+    printed differently from one run to the next.
+
+    Examples
+    --------
+    >>> x, M, m = sympy.symbols("x M m")
+    >>> _canonical_signs(x / (m - M)) == _canonical_signs(-x / (M - m))
+    True
+    """
+    if not isinstance(e, sympy.Basic) or not e.args:
+        return e
+    args = [_canonical_signs(a) for a in e.args]
+    if isinstance(e, sympy.Mul):
+        sign, out = 1, []
+        for f in args:
+            base, ex = f.as_base_exp() if isinstance(f, sympy.Pow) else (f, sympy.S.One)
+            if isinstance(base, sympy.Add) and ex.is_Integer and base.could_extract_minus_sign():
+                base = -base
+                if ex % 2:
+                    sign = -sign
+                f = sympy.Pow(base, ex) if ex != 1 else base
+            out.append(f)
+        return sympy.Mul(sign, *out) if sign == -1 else sympy.Mul(*out)
+    return e.func(*args) if tuple(args) != e.args else e
 
 
 def simplified(e):
