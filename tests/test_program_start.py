@@ -1,8 +1,9 @@
-"""The implgraph program's own process settings (:func:`implgraph.core.program.start`): sympy's memos sized for a
-whole command unless the environment names a size or sympy is imported already; a library user's sympy untouched.
+"""The implgraph program's own process settings (:func:`implgraph.core.program.start`): the collector's batch schedule;
+sympy's memos sized for a whole command unless the environment names a size or sympy is imported already; a library
+user's sympy untouched.
 
 Values derived by hand: 10000 is :data:`implgraph.core.program.SYMPY_CACHE_SIZE`, 1000 sympy's default, 777 a size
-the user gives.
+the user gives, (50000, 20, 20) the thresholds of :mod:`implgraph.core.gc_batch`.
 """
 
 from __future__ import annotations
@@ -53,3 +54,10 @@ def test_the_console_script_runs_start():
     code = ("import sys\nfrom implgraph import cli\nsys.argv = ['implgraph', '--version']\n"
             "try:\n    cli.run()\nexcept SystemExit:\n    pass\n" + SIZE)
     assert _child(code).splitlines()[-1] == "10000"
+
+
+def test_the_program_runs_the_collector_on_the_batch_schedule():
+    # Python's default thresholds (700, 10, 10) raised to gc_batch's (50000, 20, 20); higher ones kept
+    code = ("import gc\nfrom implgraph.core import program\nprogram.start()\nprint(gc.get_threshold())\n"
+            "gc.set_threshold(90000, 5, 30)\nprogram.start()\nprint(gc.get_threshold())\n")
+    assert _child(code).splitlines() == ["(50000, 20, 20)", "(90000, 20, 30)"]
