@@ -278,10 +278,11 @@ def main(argv=None) -> int:
 def run() -> int:
     """The ``implgraph`` program: :func:`main` in a process of its own, whose only threads are implgraph's, so that
     simplifying may skip importing sympy.physics.units (:data:`implgraph.core.program.RUNNING`). A write error on
-    standard output (a full disk) is one line, exit status 2 (:func:`implgraph.io.output.run_guarded`)."""
+    standard output (a full disk) is one line, exit status 2 (:func:`implgraph.io.output.run_guarded`); sympy's memos
+    sized for a whole command (:func:`implgraph.core.program.start`)."""
     from implgraph.core import program
     from implgraph.io.output import run_guarded
-    program.RUNNING = True
+    program.start()
     return run_guarded(main)
 
 

@@ -353,6 +353,6 @@ def linear_unsat(constraints, kinds_key, extra) -> bool:
         bounds = _bounds(constraints, kinds_key)
         if bounds is None:
             return False
-        for m in sorted(monomials, key=str):
+        for m in sorted(monomials, key=_text):      # (str, memoised: the same monomials come again)
             rows.extend((tuple(c.items()), k, False) for c, k in _envelope(m, bounds))
     return _eliminate(rows)

@@ -12,6 +12,7 @@ p >= 2, and every attaining table is binary unless the bound says otherwise (``B
 from __future__ import annotations
 
 import copy
+import functools
 
 import sympy
 
@@ -90,10 +91,22 @@ def _srepr(x) -> str:
     """A key's text of sympy objects with their assumptions (two symbols N of other assumptions are other questions:
     a bound in the one is no bound in the other)."""
     if isinstance(x, dict):
-        return repr(sorted((sympy.srepr(k), repr(v)) for k, v in x.items()))
+        return repr(sorted((_srepr_one(k), repr(v)) for k, v in x.items()))
     if isinstance(x, (list, tuple)):
-        return repr([sympy.srepr(c) for c in x])
-    return sympy.srepr(x)
+        return repr([_srepr_one(c) for c in x])
+    return _srepr_one(x)
+
+
+def _srepr_one(x) -> str:
+    """``sympy.srepr(x)``, memoised: every question asks it again of the same region's constraints and symbols (an
+    unhashable ``x`` is printed without the memo)."""
+    try:
+        return _srepr_memo(x)
+    except TypeError:
+        return sympy.srepr(x)
+
+
+_srepr_memo = functools.lru_cache(maxsize=20_000, typed=True)(sympy.srepr)   # (typed: 5 and Integer(5) apart)
 
 
 def _params_key(params) -> tuple:
