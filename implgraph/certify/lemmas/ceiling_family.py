@@ -48,7 +48,8 @@ from __future__ import annotations
 import sympy
 
 from implgraph.certify.lemmas import lemma
-from implgraph.certify.lemmas.divergence_family import _chi_square, _log_below_chord, _rows, _side, _table_steps
+from implgraph.certify.lemmas.divergence_family import _chi_square, _rows, _side, _table_steps
+from implgraph.certify.log_facts import log_below_chord
 from implgraph.certify.lemmas.divergence_family_table import mean, nonnegative_from
 from implgraph.certify.report import lemma_steps, steps_report as _report
 from implgraph.core import methods
@@ -123,7 +124,7 @@ def _a_steps(d, div, rows, k0):
                                             bool(sympy.sympify(div.order) >= 1)) or \
         (div.kind == "renyi" and div.order is not sympy.oo and 1 < div.order <= 2)
     steps.append((f"A's divergence is bounded by chi^2 or the total variation: {kinds.get(div.kind, div.kind)}",
-                  ok_kind and _log_below_chord(), f"{div.kind} {div.order}"))
+                  ok_kind and log_below_chord(), f"{div.kind} {div.order}"))
     if div.compares in ("removal", "class"):
         steps.append((f"A compares two mixtures of records ({div.compares}): at most the largest divergence between "
                       "two records (cited: joint convexity; van Erven and Harremoes 2014, Theorem 11, and every "

@@ -63,16 +63,6 @@ def _single_removal(A, div) -> bool:
         and (div.kind in ("kl", "tv") or (div.kind == "renyi" and div.order is not sympy.oo) or _hockey(div))
 
 
-def _states_le(domain, small, large) -> bool:
-    """Does the domain state small <= large (either way round)?"""
-    for c in domain:
-        if isinstance(c, (sympy.LessThan, sympy.GreaterThan)):
-            lo_, hi_ = (c.lhs, c.rhs) if isinstance(c, sympy.LessThan) else (c.rhs, c.lhs)
-            if sympy.simplify(lo_ - small) == 0 and sympy.simplify(hi_ - large) == 0:
-                return True
-    return False
-
-
 def _single_interval_ok(lo, hi, domain) -> bool:
     """[lo, hi] encloses Q_i/P where every record is within ratio T of the table: Q_i/P = (N - r)/(N - 1) with
     r = x_i/P in [1/T, T], so Q_i/P <= (N - 1/T)/(N - 1) and >= (N - T)/(N - 1), which is in (0, 1] where

@@ -39,6 +39,7 @@ import sympy
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.lemmas.divergence_family_domain import ParameterDomain, parameter_domain, side_names
 from implgraph.certify.lemmas.divergence_family_table import mean, nonnegative_from, tends_to_oo
+from implgraph.certify.log_facts import log_below_chord
 from implgraph.certify.report import lemma_steps, steps_report as _report
 from implgraph.core import methods
 from implgraph.core.formula import parse_expr
@@ -230,12 +231,6 @@ def _table_steps(rows, start, n0):
 
 # -- unbounded families: chi-square at most 1, a ratio growing with K ------------------------------------------------
 
-def _log_below_chord() -> bool:
-    """log u <= u - 1 for u > 0: g(u) = u - 1 - log u has g(1) = 0 and g'(u) = (u - 1)/u."""
-    u = sympy.Symbol("w", positive=True)
-    g = u - 1 - sympy.log(u)
-    return g.subs(u, 1) == 0 and sympy.simplify(sympy.diff(g, u) - (u - 1) / u) == 0
-
 
 def _chi_square(x, y):
     return sympy.Add(*[(a - b) ** 2 / b for a, b in zip(x, y)])
@@ -251,7 +246,7 @@ def _a_bounded(div, rows, k0):
               "; ".join(str(sympy.factor(sympy.cancel(c))) for c in chis))]
     if div.kind == "kl":
         steps.append(("KL <= chi^2 (log u <= u - 1, re-checked: u - 1 - log u is 0 at 1, derivative (u - 1)/u)",
-                      _log_below_chord(), "exact"))
+                      log_below_chord(), "exact"))
     elif div.kind == "renyi" and div.order == 2:
         steps.append(("D_2 = log(1 + chi^2) <= log 2", True, "the definition of D_2"))
     elif div.kind == "renyi" and div.order is not sympy.oo and 1 < div.order < 2:

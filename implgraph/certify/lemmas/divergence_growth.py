@@ -26,6 +26,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.certify.lemmas.divergence_family_table import mean, nonnegative_from, tends_to_oo
+from implgraph.certify.log_facts import log_below_chord
 
 __all__ = ["divergence_steps"]
 
@@ -56,12 +57,6 @@ def _kl_pair_bound(x, y, k0):
     return total
 
 
-def _log_below_chord() -> bool:
-    u = sympy.Symbol("w", positive=True)
-    g = u - 1 - sympy.log(u)
-    return g.subs(u, 1) == 0 and sympy.simplify(sympy.diff(g, u) - (u - 1) / u) == 0
-
-
 def _kl_steps(a_div, rows, k0, cap):
     if a_div.kind != "kl" or a_div.compares not in ("pairs", "removal"):
         return [("A is KL between pairs of records (or a removal)", False, f"{a_div.kind}, {a_div.compares}")]
@@ -69,7 +64,7 @@ def _kl_steps(a_div, rows, k0, cap):
     bounds = [_kl_pair_bound(x, y, k0) for x in distinct for y in distinct if x != y]
     ok = bool(bounds) and all(b is not None and nonnegative_from(cap - b, {_K: k0}) for b in bounds)
     steps = [("log u <= n (u^(1/n) - 1) (log u <= u - 1 at u^(1/n): u - 1 - log u is 0 at 1, derivative (u - 1)/u)",
-              _log_below_chord(), "exact"),
+              log_below_chord(), "exact"),
              (f"KL <= {cap} between every two distinct records, both ways, for every K >= {k0}", ok,
               "; ".join(str(None if b is None else sympy.factor(b)) for b in bounds))]
     if a_div.compares == "removal":

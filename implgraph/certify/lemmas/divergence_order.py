@@ -35,6 +35,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.certify.lemmas import lemma
+from implgraph.certify.log_facts import log_below_chord
 from implgraph.certify.report import lemma_steps, steps_report
 from implgraph.core import methods
 from implgraph.core.formula import parse_expr
@@ -87,13 +88,6 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         else:
             steps.append(("no tightness claimed", True, "exact"))
     return steps_report(steps)
-
-
-def _log_below_chord() -> bool:
-    """log u <= u - 1 for u > 0: g(u) = u - 1 - log u has g(1) = 0 and g'(u) = (u - 1)/u."""
-    u = sympy.Symbol("w", positive=True)
-    g = u - 1 - sympy.log(u)
-    return g.subs(u, 1) == 0 and sympy.simplify(sympy.diff(g, u) - (u - 1) / u) == 0
 
 
 def _kl_below_d2() -> bool:
@@ -178,6 +172,6 @@ def _order_fact(low, high):
     if high is sympy.oo:
         return True, "exact: sum_l x_l r_l^(a - 1) <= max_l r_l^(a - 1) sum_l x_l, sum_l x_l = 1"
     if (low, high) == (1, 2):
-        return _log_below_chord() and _kl_below_d2(), ("exact: log u <= u - 1 at u_l = r_l/S, S = sum_l x_l r_l, and "
+        return log_below_chord() and _kl_below_d2(), ("exact: log u <= u - 1 at u_l = r_l/S, S = sum_l x_l r_l, and "
                                                       "sum_l x_l r_l/S - sum_l x_l = 0")
     return True, "cited: van Erven and Harremoes 2014, Theorems 3 and 5"

@@ -8,7 +8,7 @@ b + (N-1) a <= N m <= a + (N-1) b. B's pairwise ratio of the bucket is b/a.
 from __future__ import annotations
 
 from implgraph.certify.lemmas import lemma
-from implgraph.certify.obligation import Obligation, multipliers, size, two_sided
+from implgraph.certify.obligation import Obligation, size, two_sided
 from implgraph.core import methods
 
 
