@@ -20,15 +20,7 @@ ALLOWED: dict = {}
 
 
 #: the circles left today (each the set of its modules), each with why it is not broken yet
-ALLOWED_CIRCLES: dict = {
-    frozenset({"implgraph.prover.arguments.chord", "implgraph.prover.removal_chords",
-               "implgraph.prover.removal_record_class", "implgraph.prover.removal_supremum"}):
-        "split pending: chord_upper moves down out of arguments/chord.py, both_ways and narrows_pairwise_removal "
-        "into removal_supremum",
-    frozenset({"implgraph.prover.arguments.one_sided_ceiling", "implgraph.prover.certificate",
-               "implgraph.prover.parts"}):
-        "split pending: reads_no_classes moves down into parts.py, parts' certificate() caller up into certificate.py",
-}
+ALLOWED_CIRCLES: dict = {}
 
 
 def _module_names(root):

@@ -27,12 +27,11 @@ from implgraph.prover.arguments import divergence_family
 from implgraph.prover.arguments.chain import finite_level_chain
 from implgraph.prover.attained import attained_ceiling
 from implgraph.prover.certificate import (EVERY_TABLE_METHODS, certificate, every_partition_certificate,
-                                          weakest_level_certificate)
+                                          reads_no_classes, weakest_level_certificate)
 from implgraph.prover.search import tight_bound
 from implgraph.prover.shapes import decide, lowest_raw
 from implgraph.engines.class_floor import class_floor, class_size_floor
 from implgraph.prover.arguments.composition import composed_bound
-from implgraph.prover.arguments.one_sided_ceiling import reads_no_classes
 from implgraph.prover.arguments.removal_cap import capped_bound
 from implgraph.engines.lemmas import lemma_verdict
 from implgraph.engines.prove_claim import (Claim, best_text, capped, ceiling_of, covers_one_class, met_trivially,

@@ -22,10 +22,10 @@ from implgraph.definitions.capabilities import AdditiveSlack, ClassSizeLevel, Fi
 from implgraph.prover.answer import T
 from implgraph.prover.parts import lemma_only, uniform_family
 from implgraph.prover.registry import Parts, parts_of
-from implgraph.prover.shapes import class_distance_of, declared_subset_size, min_class_name, ratio_sides
+from implgraph.prover.shapes import class_distance_of, declared_subset_size, min_class_name, one_sided, ratio_sides
 
 __all__ = ["certificate", "class_floor_certificate", "weakest_level_certificate", "every_partition_certificate",
-           "symbols_and_domain", "side", "EVERY_TABLE_METHODS", "FORMAT", "CertContext"]
+           "symbols_and_domain", "side", "accepted", "reads_no_classes", "EVERY_TABLE_METHODS", "FORMAT", "CertContext"]
 
 FORMAT = "implgraph-certificate/1"
 
@@ -178,9 +178,17 @@ def certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, bound
 
 def _set_ceiling_without_classes(b, bound) -> bool:
     """B's set ceiling (``one-sided-ceiling``) where B compares no classes: it holds whatever the partition."""
-    from implgraph.prover.arguments.one_sided_ceiling import reads_no_classes
     from implgraph.prover.shapes import as_definition
     return reads_no_classes(bound, as_definition(b))
+
+
+def reads_no_classes(bound, b) -> bool:
+    """Does ``bound`` (for B = ``b``) hold on every table whatever its partition: B compares no classes (a one-sided
+    subset level, pml) and the bound is ``one-sided-ceiling``'s, which reads nothing of A (a set of j records holds at
+    most the table's mass)? A table of one class is then covered as every other (the tables of one class need no B
+    class level)."""
+    return (bound is not None and bound.method == methods.ONE_SIDED_CEILING.name and not b.needs_classes
+            and one_sided(b, "subset"))
 
 
 def every_partition_certificate(cert):
@@ -221,3 +229,12 @@ def _certificate(a, b, a_params, b_params, a_classes, b_classes, region, N, boun
         cert["tightness"] = None
         cert["tightness_note"] = "U is an upper bound only; the prover does not claim it is attained"
     return cert
+
+
+def accepted(ctx, found) -> bool:
+    """Does the independent checker (:func:`implgraph.certify.check_certificate`) accept the certificate of the bound
+    ``found`` on the claim of ``ctx``? An argument that answers only where its certificate checks asks this."""
+    from implgraph.certify.accepted import accepted as checker_accepts
+    cert = certificate(ctx.a, ctx.b, ctx.a_params, ctx.b_params, ctx.a_classes, ctx.b_classes, ctx.region, ctx.N,
+                       found)
+    return checker_accepts(cert)

@@ -8,7 +8,7 @@ import sympy
 from implgraph.core.simplified import simplified
 from implgraph.prover.answer import T
 
-__all__ = ["accepted", "tail_param", "said", "lemma_only", "level_T", "level_T_family", "set_mass_multipliers", "distance_mass_multipliers",
+__all__ = ["tail_param", "said", "lemma_only", "level_T", "level_T_family", "set_mass_multipliers", "distance_mass_multipliers",
            "two_classes", "certificate_size"]
 
 
@@ -83,16 +83,6 @@ def uniform_family(A, ctx):
         # (in sympy's canonical order: the order of an And's arguments may differ from one process to the next)
         fam["domain"] = [str(c) for c in sorted(sympy.And.make_args(where), key=sympy.default_sort_key)]
     return fam
-
-
-def accepted(ctx, found) -> bool:
-    """Does the independent checker (:func:`implgraph.certify.check_certificate`) accept the certificate of the bound
-    ``found`` on the claim of ``ctx``? An argument that answers only where its certificate checks asks this."""
-    from implgraph.certify.accepted import accepted
-    from implgraph.prover.certificate import certificate
-    cert = certificate(ctx.a, ctx.b, ctx.a_params, ctx.b_params, ctx.a_classes, ctx.b_classes, ctx.region, ctx.N,
-                       found)
-    return accepted(cert)
 
 
 def tail_param(ctx):

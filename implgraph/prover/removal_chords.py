@@ -8,8 +8,8 @@ both ways (helpers of :mod:`implgraph.prover.arguments.chord`; docs/proofs/tight
   [max((N - T)/(N - 1), 1/T), (N - 1/T)/(N - 1)], piece by piece in T (:func:`single_removal_supremum`).
 
 B's bound both ways on such an interval is the larger chord of phi and of its perspective psi(q) = q phi(1/q)
-(:func:`both_ways`): KL and Renyi of a finite order (``removal_upper``), total variation (its own perspective), the
-hockey-stick at a number gamma >= 1 (:func:`hockey_both_ways`).
+(:func:`implgraph.prover.removal_supremum.both_ways`): KL and Renyi of a finite order, total variation (its own
+perspective), the hockey-stick at a number gamma >= 1.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from __future__ import annotations
 import sympy
 
 from implgraph.core import methods
-from implgraph.prover.removal_supremum import removal_upper
+from implgraph.prover.removal_supremum import both_ways, narrows_pairwise_removal
 
-__all__ = ["narrows_pairwise_removal", "hockey_both_ways", "both_ways", "single_record_removal", "single_pieces",
+__all__ = ["single_record_removal", "single_pieces",
            "single_removal_supremum", "subset_removal", "subset_removal_interval", "subset_removal_bound",
            "SUBSET_REMOVAL_TEXT"]
 
@@ -34,46 +34,6 @@ SUBSET_REMOVAL_TEXT = ("; every subset of the others is within [1/T, T], and so 
 def _two_sided(d, family):
     from implgraph.prover.shapes import compares
     return compares(d, family)
-
-
-def chord_upper(div, lo, hi):
-    from implgraph.prover.arguments.chord import chord_upper as upper
-    return upper(div, lo, hi)
-
-
-def narrows_pairwise_removal(div) -> bool:
-    """Is ``div`` a removal divergence whose both-ways bound on a narrowed interval is written here: KL and Renyi of a
-    finite order (the larger of the chords of phi and of its perspective), total variation (its own perspective)?"""
-    return div.compares == "removal" and (div.kind in ("kl", "tv") or (div.kind == "renyi"
-                                                                       and div.order is not sympy.oo)
-                                          or _numeric_hockey(div))
-
-
-def _numeric_hockey(div) -> bool:
-    """The hockey-stick at a number gamma >= 1 (its chords both ways are written in :func:`hockey_both_ways`)."""
-    return div.kind == "hockey-stick" and getattr(div.order, "is_number", False) and bool(div.order >= 1)
-
-
-def hockey_both_ways(div, lo, hi):
-    """The hockey-stick's bound both ways on [lo, hi] (lo <= 1 <= hi, gamma >= 1): the chord of phi(q) =
-    max(q - gamma, 0) is L max(hi - gamma, 0) (phi(lo) = 0 as lo <= 1 <= gamma), the chord of its perspective
-    psi(q) = max(1 - gamma q, 0) is (1 - L) max(1 - gamma lo, 0) (psi(hi) = 0 as gamma hi >= 1): their larger is
-    max(0, L (hi - gamma), (1 - L)(1 - gamma lo))."""
-    g = div.order
-    L = sympy.cancel((1 - lo) / (hi - lo))
-    return sympy.Max(0, sympy.factor(sympy.cancel(L * (hi - g))), sympy.factor(sympy.cancel((1 - L) * (1 - g * lo))))
-
-
-def both_ways(div, lo, hi, subset=False):
-    """B's bound both ways on [lo, hi] (lo <= 1 <= hi): the larger chord of phi and of its perspective psi (total
-    variation is its own perspective; the hockey-stick's in :func:`hockey_both_ways`). ``subset``: the ends are a
-    subset level's maximum and minimum (:func:`subset_removal_interval`), for which total variation's chord is written
-    (hi - 1)(1 - lo)/(hi - lo) (phi(hi) = (hi - 1)/2, phi(lo) = (1 - lo)/2): no maximum to resolve."""
-    if div.kind == "tv" and subset:
-        return (hi - 1) * (1 - lo) / (hi - lo)
-    if div.kind == "tv":
-        return chord_upper(div, lo, hi)
-    return hockey_both_ways(div, lo, hi) if div.kind == "hockey-stick" else removal_upper(div, lo, hi)
 
 
 def single_record_removal(a, div, ja) -> bool:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.core import methods
+from implgraph.prover.chord_value import chord_upper
 
 __all__ = ["applies", "narrow_end", "single_class_supremum", "single_class_rows", "certificate_hi", "family_of",
            "piece_upper", "two_records_upper", "removal_class_pieces", "removal_class_upper", "removal_class_supremum",
@@ -55,7 +56,6 @@ def narrow_end(N):
 def _value(div, N, lo, hi):
     """The chord's value on [lo, hi] as B's divergence: (phi(hi) + (N - 1) phi(lo))/N where L = 1/N (hi the narrow
     end), else the chord module's own form."""
-    from implgraph.prover.arguments.chord import chord_upper
     if sympy.simplify(hi - narrow_end(N)) != 0:
         return chord_upper(div, lo, hi)
     phi = div.phi(_R)
@@ -118,7 +118,6 @@ def piece_upper(div, low, hi):
     L = T/(T + 1), so for KL or a finite Renyi order the mean of phi is (T phi(hi) + phi(low))/(T + 1), written so;
     else :func:`chord_upper`."""
     from implgraph.prover.answer import T
-    from implgraph.prover.arguments.chord import chord_upper
     if low == 0 or div.kind not in ("kl", "renyi") or div.order is sympy.oo:
         return chord_upper(div, low, hi)
     phi = div.phi(_R)
@@ -185,7 +184,6 @@ def one_record_value(div, N, lo, hi):
     """The chord's value on a piece of :func:`one_record_pieces`; on [N - (N - 1) T, T] the mass at T is
     L = (N - 1)/N, so the mean of phi is ((N - 1) phi(T) + phi(lo))/N, written so."""
     from implgraph.prover.answer import T
-    from implgraph.prover.arguments.chord import chord_upper
     if lo == 0:
         return chord_upper(div, lo, hi)
     phi = div.phi(_R)

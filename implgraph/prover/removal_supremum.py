@@ -11,9 +11,10 @@ import sympy
 
 from implgraph.core import methods
 from implgraph.core.point_values import not_identically_zero
+from implgraph.prover.chord_value import chord_upper
 
-__all__ = ["removal_pieces", "psi", "removal_upper", "removal_rows", "has_pieces", "piece_upper", "removal_supremum",
-           "piece_of"]
+__all__ = ["removal_pieces", "psi", "removal_upper", "removal_rows", "narrows_pairwise_removal", "hockey_both_ways",
+           "both_ways", "has_pieces", "piece_upper", "removal_supremum", "piece_of"]
 
 _R = sympy.Symbol("r", positive=True)
 
@@ -54,17 +55,50 @@ def removal_rows(lo, hi, N):
     return [("1", sympy.cancel(L * (N - (N - 1) * hi)), "E1"), ("N - 1", sympy.cancel(hi * L), "E2")]
 
 
+def narrows_pairwise_removal(div) -> bool:
+    """Is ``div`` a removal divergence whose both-ways bound on a narrowed interval is written here: KL and Renyi of a
+    finite order (the larger of the chords of phi and of its perspective), total variation (its own perspective)?"""
+    return div.compares == "removal" and (div.kind in ("kl", "tv") or (div.kind == "renyi"
+                                                                       and div.order is not sympy.oo)
+                                          or _numeric_hockey(div))
+
+
+def _numeric_hockey(div) -> bool:
+    """The hockey-stick at a number gamma >= 1 (its chords both ways are written in :func:`hockey_both_ways`)."""
+    return div.kind == "hockey-stick" and getattr(div.order, "is_number", False) and bool(div.order >= 1)
+
+
+def hockey_both_ways(div, lo, hi):
+    """The hockey-stick's bound both ways on [lo, hi] (lo <= 1 <= hi, gamma >= 1): the chord of phi(q) =
+    max(q - gamma, 0) is L max(hi - gamma, 0) (phi(lo) = 0 as lo <= 1 <= gamma), the chord of its perspective
+    psi(q) = max(1 - gamma q, 0) is (1 - L) max(1 - gamma lo, 0) (psi(hi) = 0 as gamma hi >= 1): their larger is
+    max(0, L (hi - gamma), (1 - L)(1 - gamma lo))."""
+    g = div.order
+    L = sympy.cancel((1 - lo) / (hi - lo))
+    return sympy.Max(0, sympy.factor(sympy.cancel(L * (hi - g))), sympy.factor(sympy.cancel((1 - L) * (1 - g * lo))))
+
+
+def both_ways(div, lo, hi, subset=False):
+    """B's bound both ways on [lo, hi] (lo <= 1 <= hi): the larger chord of phi and of its perspective psi (total
+    variation is its own perspective; the hockey-stick's in :func:`hockey_both_ways`). ``subset``: the ends are a
+    subset level's maximum and minimum (:func:`subset_removal_interval`), for which total variation's chord is written
+    (hi - 1)(1 - lo)/(hi - lo) (phi(hi) = (hi - 1)/2, phi(lo) = (1 - lo)/2): no maximum to resolve."""
+    if div.kind == "tv" and subset:
+        return (hi - 1) * (1 - lo) / (hi - lo)
+    if div.kind == "tv":
+        return chord_upper(div, lo, hi)
+    return hockey_both_ways(div, lo, hi) if div.kind == "hockey-stick" else removal_upper(div, lo, hi)
+
+
 def has_pieces(div) -> bool:
     """A removal divergence whose bound both ways on [lo, hi] is written: KL, Renyi of a finite order, total variation
     (its own perspective), the hockey-stick at a number gamma >= 1."""
-    from implgraph.prover.removal_chords import narrows_pairwise_removal
     return narrows_pairwise_removal(div)
 
 
 def piece_upper(div, lo, hi):
     """B's bound both ways on a piece [lo, hi]: the larger chord of phi and of its perspective
-    (:func:`implgraph.prover.removal_chords.both_ways`)."""
-    from implgraph.prover.removal_chords import both_ways
+    (:func:`both_ways`)."""
     return both_ways(div, lo, hi)
 
 

@@ -50,7 +50,8 @@ from implgraph.core import methods
 from implgraph.definitions.capabilities import ClassSizeLevel, MinClassSize
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
-from implgraph.prover.parts import accepted, tail_param
+from implgraph.prover.certificate import accepted
+from implgraph.prover.parts import tail_param
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import any_partition, declared_subset_size, one_sided
 

@@ -14,7 +14,7 @@ ratio r_l between the two distributions B compares to [lo, hi] = [1/T, T]:
   interval narrows to [N/(N - 1 + T), N T/((N - 1) T + 1)]; B is at most the larger chord of phi and of its
   perspective there (:func:`removal_upper`; total variation is its own), both attained by one record at
   (T, 1)/(T + 1) and N - 1 at (1, T)/(T + 1), for every N (docs/proofs/tight-pairwise-removal.md); the hockey-stick
-  at a number gamma >= 1 too (:func:`hockey_both_ways`);
+  at a number gamma >= 1 too (:func:`implgraph.prover.removal_supremum.hockey_both_ways`);
 - B compares the table with the table without one record (KL, Renyi of a finite order, both ways; total variation,
   the hockey-stick), A compares each record with the table (a subset level of size 1): Q_i/P = (N - x_i/P)/(N - 1)
   lies in [1/T, (N - 1/T)/(N - 1)], narrower piece by piece in T (:func:`single_removal_supremum`: lower end
@@ -69,8 +69,6 @@ lemma data, which :mod:`implgraph.certify.lemmas.chord` re-checks on its own.
 
 from __future__ import annotations
 
-import functools
-
 import sympy
 
 from implgraph.core import methods
@@ -78,13 +76,14 @@ from implgraph.core.formula import parse_expr
 from implgraph.definitions.capabilities import SubsetSize
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover import registry
+from implgraph.prover.chord_value import chord_upper, convex_on
 from implgraph.prover import removal_record_class as single_class
 from implgraph.prover.removal_record_class import removal_class_pieces, removal_class_supremum, removal_class_upper
-from implgraph.prover.removal_supremum import (has_pieces, piece_of, removal_pieces, removal_rows, removal_supremum,
-                                               removal_upper)
-from implgraph.prover.removal_chords import (SUBSET_REMOVAL_TEXT, _numeric_hockey, both_ways, narrows_pairwise_removal,
-                                             single_pieces, single_record_removal, single_removal_supremum,
-                                             subset_removal, subset_removal_bound, subset_removal_interval)
+from implgraph.prover.removal_supremum import (_numeric_hockey, both_ways, has_pieces, narrows_pairwise_removal, piece_of,
+                                               removal_pieces, removal_rows, removal_supremum, removal_upper)
+from implgraph.prover.removal_chords import (SUBSET_REMOVAL_TEXT, single_pieces, single_record_removal,
+                                             single_removal_supremum, subset_removal, subset_removal_bound,
+                                             subset_removal_interval)
 from implgraph.prover.shapes import compares as _two_sided
 from implgraph.prover.shapes import decide, declared_subset_size, one_sided, ratio_sides
 
@@ -154,45 +153,6 @@ def _same_partition(a_classes, b_classes) -> bool:
     """Do A and B read the same classes (the same minimum size, B without a maximum)?"""
     one = {"min_size": sympy.Integer(1)}
     return (a_classes or one) == (b_classes or one) and not (b_classes or {}).get("max_size")
-
-
-def convex_on(phi, lo, hi) -> bool | None:
-    """Three-valued: is ``phi`` (in r) convex on [lo, hi]? A maximum of functions affine in r is; otherwise the sign
-    of phi'' for r > 0 (sympy's assumptions: True, False or None)."""
-    if isinstance(phi, sympy.Max) or (phi.is_Mul and any(isinstance(x, sympy.Max) for x in phi.args)):
-        maxes = [x for x in ([phi] if isinstance(phi, sympy.Max) else phi.args) if isinstance(x, sympy.Max)]
-        scale = sympy.simplify(phi / maxes[0])
-        affine = all(sympy.Poly(arg, _R).degree() <= 1 for arg in maxes[0].args)
-        return bool(affine and scale.is_nonnegative)
-    return sympy.simplify(sympy.diff(phi, _R, 2)).is_nonnegative
-
-
-def phi_at(phi, value):
-    """phi at a point of [lo, hi], by continuity at 0 (0 log 0 = 0)."""
-    return sympy.limit(phi, _R, 0, "+") if value == 0 else phi.subs(_R, value)
-
-
-@functools.lru_cache(maxsize=256)
-def chord_upper(div, lo, hi):
-    """B's bound: the divergence of the chord's value ``L phi(hi) + (1 - L) phi(lo)``, L = (1 - lo)/(hi - lo), for
-    lo <= 1 <= hi (a maximum in phi is resolved there: hi = T = 1 + u, u >= 0)."""
-    from implgraph.prover.answer import T
-    if div.kind == "renyi" and div.order is sympy.oo:
-        return sympy.log(hi)
-    phi = div.phi(_R)
-    L = sympy.cancel((1 - lo) / (hi - lo))
-    mean = L * phi_at(phi, hi) + (1 - L) * phi_at(phi, lo)
-    if mean.has(sympy.Max):
-        u = sympy.Symbol("u", nonnegative=True)
-        shift = {T: 1 + u}
-        n = next((x for x in mean.free_symbols if x.name == "N"), None)
-        if n is not None:       # an interval in N too (N >= 2: N = 2 + v, v >= 0 an integer)
-            v = sympy.Symbol("v", integer=True, nonnegative=True)
-            shift[n] = 2 + v
-        mean = sympy.simplify(mean.subs(shift))
-        mean = mean.subs({u: T - 1, **({v: n - 2} if n is not None else {})})
-    mean = sympy.factor(sympy.cancel(mean))
-    return sympy.simplify(div.from_phi_mean(mean)) if div.kind != "renyi" else div.from_phi_mean(mean)
 
 
 def family_rows(compares, T, N, s=1, a_family=None):

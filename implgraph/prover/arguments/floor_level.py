@@ -46,7 +46,7 @@ from implgraph.core.formula import Word
 from implgraph.definitions.capabilities import ClassSizeLevel, ClassLevel, MinClassSizeAboveWeakest
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
-from implgraph.prover.parts import accepted
+from implgraph.prover.certificate import accepted
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import any_partition, class_distance_of, one_sided
 

@@ -101,14 +101,6 @@ def ceiling(ctx):
                  checks=["B's set size >= 1 on the condition: True"])
 
 
-def reads_no_classes(bound, b) -> bool:
-    """Does ``bound`` (for B = ``b``) hold on every table whatever its partition: B compares no classes (a one-sided
-    subset level, pml) and the bound is this method's, which reads nothing of A (a set of j records holds at most the
-    table's mass)? A table of one class is then covered as every other (the tables of one class need no B class
-    level)."""
-    return bound is not None and bound.method == METHOD.name and not b.needs_classes and one_sided(b, "subset")
-
-
 def escape_family(cert, ctx):
     """Where A is a class's total variation distance: one record at x = Min(1, N T/(N - 1)) in class E1, N - 1 at 0
     in E2 (a rare value escapes the distance); where A's level is a uniform class's or a tail ratio,

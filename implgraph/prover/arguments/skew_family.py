@@ -30,7 +30,7 @@ import sympy
 from implgraph.core import methods
 from implgraph.definitions.capabilities import ClassSizeLevel, MinClassSize, MinClassSizeAboveWeakest
 from implgraph.prover.answer import Bound, T
-from implgraph.prover.parts import accepted
+from implgraph.prover.certificate import accepted
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import any_partition
 

@@ -37,7 +37,8 @@ import sympy
 from implgraph.core import methods
 from implgraph.definitions.capabilities import ClassLevel, TailRatio
 from implgraph.prover.answer import Bound, T
-from implgraph.prover.parts import accepted, said, tail_param
+from implgraph.prover.certificate import accepted
+from implgraph.prover.parts import said
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import any_partition
 

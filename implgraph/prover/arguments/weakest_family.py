@@ -42,7 +42,8 @@ from implgraph.core.formula import Word
 from implgraph.definitions.capabilities import ClassSizeLevel, MinClassSize, MinClassSizeAboveWeakest
 from implgraph.definitions.divergences import divergence_of
 from implgraph.prover.answer import Bound, T
-from implgraph.prover.parts import accepted, tail_param
+from implgraph.prover.certificate import accepted
+from implgraph.prover.parts import tail_param
 from implgraph.prover.registry import argument, certificate_parts
 from implgraph.prover.shapes import any_partition, declared_subset_size, ratio_sides
 
