@@ -1,5 +1,7 @@
 """--timeout: a long computation ends in "unknown (timeout)", never in a hang (issue 10, item 9)."""
 
+import json
+import os
 import subprocess
 import sys
 import time
@@ -7,7 +9,6 @@ import time
 import pytest
 
 from implgraph.core.deadline import Timeout, deadline, remaining
-from implgraph.checks.verify import run_verify
 
 
 def _spin(seconds):
@@ -44,9 +45,17 @@ def test_no_deadline_is_no_limit():
     assert remaining() is None
 
 
-def test_verify_claim_past_its_timeout_is_unknown():
-    [v] = run_verify(["ekenstedt2022/theorem-2b"], timeout=0.01)
-    assert v.verdict == "unknown" and "timeout" in v.evidence
+def test_verify_claim_past_its_timeout_is_unknown(tmp_path):
+    """In a process of its own with a cache folder of its own: in this one an earlier test may have checked the claim,
+    whose remembered parts then answer within any timeout."""
+    env = dict(os.environ, IMPLGRAPH_CACHE_DIR=str(tmp_path))
+    p = subprocess.run([sys.executable, "-m", "implgraph.cli", "verify", "ekenstedt2022/theorem-2b", "--timeout", "0.01",
+                        "--json"], capture_output=True, text=True, timeout=120, env=env)
+    [v] = json.loads(p.stdout)["claims"]
+    assert v["verdict"] == "unknown" and "timeout" in v["evidence"]
+    assert p.returncode == 3        # a timeout (README: exit 3), not a regression of the engine's answer (exit 1)
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and "timeout after 0.01 s" in lines[0] and "fix: raise --timeout" in lines[0]
 
 
 def test_cli_command_past_its_timeout_exits_3_with_one_line():

@@ -201,10 +201,14 @@ def _verify(args, paths) -> int:
         emit(summary(verdicts), console)
         for cid, reps in rechecks.items():
             emit(f"recheck {cid}: {_recheck_text(reps)}", console)
+    timed_out = [v for v in regs if (v.details or {}).get("timeout") is not None]
     for v in regs:
-        print(f"implgraph: regression: {v.id}: expected {v.expect}, got {v.verdict}", file=sys.stderr)
+        if v in timed_out:      # not the engine's answer changing: the check was stopped (exit status 3)
+            print(f"implgraph: {v.id}: {v.evidence}; fix: raise --timeout (0: no limit)", file=sys.stderr)
+        else:
+            print(f"implgraph: regression: {v.id}: expected {v.expect}, got {v.verdict}", file=sys.stderr)
     rejected = [cid for cid, reps in rechecks.items() if any(not r.ok for r in reps)]
     for cid in rejected:
         why = "; ".join(f"{w}: {h}" for r in rechecks[cid] for w, _, h in r.failures()[:1])
         print(f"implgraph: recheck: {cid}: {' '.join(why.split())}", file=sys.stderr)
-    return 1 if regs or rejected else 0
+    return 1 if rejected or len(regs) > len(timed_out) else 3 if timed_out else 0
