@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import sympy
+
 from implgraph import definitions
 from implgraph.engines import instance_grid, instance_weakest
 from implgraph.engines.grid_tables import COARSE_GRID, WEAKEST_GRID, binary_rows
@@ -60,3 +62,9 @@ def test_the_tables_at_b_weakest_are_computed_once_per_partition(monkeypatch):
     assert len(instance_weakest._MET) == 6
     instance_weakest._MET[next(iter(instance_weakest._MET))] = ("remembered",)
     assert instance_weakest._met_on(prober, w, COARSE_GRID, (2, 2), 2) == ("remembered",)
+
+
+def test_a_declared_range_end_is_read_at_each_n():
+    from implgraph.engines.direction_points import _range_end
+    assert _range_end("N - 1", 4) == 3 and _range_end("N - 1", 7) == 6 and _range_end("N", 5) == 5
+    assert _range_end(1, 4) == 1 and _range_end("N/2", 5) == sympy.Rational(5, 2)
