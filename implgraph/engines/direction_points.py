@@ -8,6 +8,7 @@ input no point could check; beyond :data:`EXHAUSTIVE_MAX` the sizes and the N ar
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import sympy
@@ -161,11 +162,17 @@ def _validate_sizes(d, params, n):
             continue
         if integer_param(d, name) and v.is_integer is not True:
             raise InputError(f"{name} = {v} is not an integer (its declared values are)")
-        at = {"N": sympy.Integer(n)}
-        low, high = (sympy.sympify(x, locals=at) if isinstance(x, str) else sympy.sympify(x) for x in (lo, hi))
+        low, high = (_range_end(x, n) if type(x) in (str, int) else sympy.sympify(x) for x in (lo, hi))
         if not (low <= v) or not (v <= high):
             raise InputError(f"{name} = {v} is outside its range {lo} <= {name} <= {hi} at N = {n}")
     if family_of(d) == "subset":
         k = int(params["k"]) if "k" in params else None
         if k is not None and not 1 <= k <= n - 1:
             raise InputError("k out of range")
+
+
+@functools.lru_cache(maxsize=4096)
+def _range_end(x, n):
+    """One end of a declared range (an integer, or the definition's own text in N) at ``n`` records, remembered (every
+    point of every instance validates its parameters)."""
+    return sympy.sympify(x, locals={"N": sympy.Integer(n)}) if isinstance(x, str) else sympy.sympify(x)

@@ -18,7 +18,7 @@ from implgraph.core.errors import InputError
 from implgraph.engines.instance_types import PENDING_SEARCH, Instance, samples_for
 from implgraph.engines.lf import partitions, table_of
 from implgraph.engines.grid_tables import COARSE_GRID, binary_rows, definition_key, finite_of, level_of, rows_keys
-from implgraph.engines.instance_weakest import weakest_at_every_sample, weakest_tables_text
+from implgraph.engines.instance_weakest import keyed_tables, weakest_at_every_sample, weakest_tables_text
 from implgraph.engines.recheck import is_witness, weaker, witness_dict
 
 __all__ = ["GRID_BUDGET", "BINARY_DENOMINATORS", "SIMPLEX_DENOMINATORS"]
@@ -58,10 +58,9 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
     prober = _Prober(a_def, a_params, b_def, b_params, f_raw, classed, N, point)
     # the coarse grid (records in increasing v, cut into the classes in order)
     for sizes in (parts if stage != "rest" else ()):
-        for rows in binary_rows(COARSE_GRID, N, p):
-            ct = prober.probe(rows, sizes)
-            if ct is not None:
-                return prober.found(ct, "found by probing a grid of tables")
+        ct = _coarse_witness(prober, sizes, p)
+        if ct is not None:
+            return prober.found(ct, "found by probing a grid of tables")
     if stage == "first":
         return Instance(N, point, "implication", note=PENDING_SEARCH)
     weakest = b_def.weakest(N)
@@ -75,6 +74,32 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
     at_weakest = weakest_at_every_sample(prober, parts, p) if f_raw is None and weakest is not sympy.oo else None
     return _grid_outcome(prober, weakest, ceiling, excluded and f_raw is None, at_weakest)
 
+
+#: the first witness of the coarse grid on one partition without an f (its rows, or None), by (A's and B's memo keys,
+#: N, p, class sizes): the levels of grid tables are exact values whatever was asked before and every witness is
+#: re-checked, so the pass over every partition of a direction (:func:`implgraph.engines.direction.check_direction`)
+#: reads the partitions into >= 2 classes its first pass probed instead of probing them again
+_COARSE: dict = {}
+#: the most partitions kept (then the memo starts again)
+COARSE_MAX = 20_000
+_NONE = object()
+
+
+def _coarse_witness(prober, sizes, p):
+    """The first table of the coarse grid on the partition ``sizes`` with A finite and B infinite, else None (with a
+    given f, every table is probed on the way for an f witness: not remembered)."""
+    if prober.f_raw is not None:
+        return next((ct for rows in binary_rows(COARSE_GRID, prober.N, p)
+                     if (ct := prober.probe(rows, sizes)) is not None), None)
+    key = (prober.a_key[1], prober.b_key[1], prober.classed, prober.N, p, tuple(sizes))
+    rows = _COARSE.get(key, _NONE)
+    if rows is _NONE:
+        rows = next((r for r, keys in keyed_tables(COARSE_GRID, prober.N, p, tuple(sizes), prober.classed)
+                     if prober.probe(r, sizes, keys) is not None), None)
+        if len(_COARSE) >= COARSE_MAX:
+            _COARSE.clear()
+        _COARSE[key] = rows
+    return None if rows is None else table_of(rows, sizes, prober.classed)
 
 
 class _Prober:
@@ -94,11 +119,12 @@ class _Prober:
             self.targets[ra] = (ra_s, self.f_raw(ra_s))
         return self.targets[ra]
 
-    def probe(self, rows, sizes):
+    def probe(self, rows, sizes, keys=None):
         """The table of ``rows`` if it is a witness of A finite and B infinite (else None); on the way,
-        the first table where B is weaker than a given f at A's level becomes ``f_witness``."""
+        the first table where B is weaker than a given f at A's level becomes ``f_witness`` (``keys``: the table's
+        :func:`~implgraph.engines.grid_tables.rows_keys`, where the caller has them)."""
         a_def, a_params, b_def, b_params = self.a_def, self.a_params, self.b_def, self.b_params
-        rows_key = rows_keys(rows, sizes, self.classed)
+        rows_key = keys or rows_keys(rows, sizes, self.classed)
         table = functools.cache(lambda: table_of(rows, sizes, self.classed))  # built when a level or a check needs it
         if self.f_raw is None:      # only A finite and B infinite is looked for: finiteness, not the levels
             if not finite_of(self.a_key, a_params, rows_key, table):

@@ -7,6 +7,7 @@ is not known (:mod:`implgraph.engines.instance_grid` says so).
 from __future__ import annotations
 
 import functools
+import math
 from fractions import Fraction
 
 import sympy
@@ -16,7 +17,27 @@ from implgraph.engines.instance_types import samples_for
 from implgraph.engines.lf import table_of
 from implgraph.engines.recheck import weakest_raw
 
-__all__ = ["weakest_at_every_sample", "weakest_tables_text"]
+__all__ = ["weakest_at_every_sample", "weakest_tables_text", "keyed_tables"]
+
+
+#: the most tables of one grid whose rows and memo keys :func:`keyed_tables` keeps (a larger grid is built each time)
+KEYED_MAX = 1000
+
+
+def keyed_tables(grid, N, p, sizes, classed):
+    """``(rows, keys)`` of each table of :func:`~implgraph.engines.grid_tables.binary_rows` on the partition ``sizes``,
+    ``keys`` its :func:`~implgraph.engines.grid_tables.rows_keys`: kept (:func:`_keyed`) where the grid has at most
+    :data:`KEYED_MAX` tables (every instance of every pair at N records probes the same tables; the rows are not to be
+    changed by a caller)."""
+    if math.comb(len(grid) + N - 1, N) > KEYED_MAX:
+        return ((rows, rows_keys(rows, sizes, classed)) for rows in binary_rows(grid, N, p))
+    return _keyed(grid, N, p, sizes, classed)
+
+
+@functools.lru_cache(maxsize=256)
+def _keyed(grid, N, p, sizes, classed) -> tuple:
+    """:func:`keyed_tables` of a grid of at most :data:`KEYED_MAX` tables, remembered."""
+    return tuple((rows, rows_keys(rows, sizes, classed)) for rows in binary_rows(grid, N, p))
 
 
 def weakest_at_every_sample(prober, parts, p):
@@ -30,8 +51,7 @@ def weakest_at_every_sample(prober, parts, p):
     samples = samples_for(prober.a_def, prober.N)
     w = weakest_raw(prober.b_def, prober.N)
     for grid in (COARSE_GRID, WEAKEST_GRID):
-        met = [m for m in (_at_weakest_b(prober, w, rows, sizes) for sizes in parts
-                           for rows in binary_rows(grid, prober.N, p)) if m is not None]
+        met = [m for sizes in parts for m in _met_on(prober, w, grid, sizes, p)]
         out = {a: hit for a in samples
                if (hit := next((m for m in met if (m[0] >= a if larger else m[0] <= a)), None)) is not None}
         if len(out) == len(samples):
@@ -41,10 +61,33 @@ def weakest_at_every_sample(prober, parts, p):
     return None
 
 
-def _at_weakest_b(prober, w, rows, sizes):
+#: the tables of one grid and partition with B exactly at its weakest raw level (:func:`_met_on`), by (A's and B's memo
+#: keys, N, p, the grid, class sizes): exact levels whatever was asked before, so the pass over every partition of a
+#: direction reads those of the partitions into >= 2 classes its first pass computed
+_MET: dict = {}
+#: the most partitions kept (then the memo starts again)
+MET_MAX = 20_000
+
+
+def _met_on(prober, w, grid, sizes, p) -> tuple:
+    """``(A's raw level, rows, sizes)`` of each table of ``grid`` on the partition ``sizes`` whose B level is exactly
+    ``w`` and whose A level is rational (:func:`_at_weakest_b`), in the grid's order; remembered in :data:`_MET`."""
+    key = (prober.a_key[1], prober.b_key[1], prober.classed, prober.N, p, grid, tuple(sizes), w)
+    met = _MET.get(key)
+    if met is None:
+        met = tuple(m for m in (_at_weakest_b(prober, w, rows, sizes, keys)
+                                for rows, keys in keyed_tables(grid, prober.N, p, tuple(sizes), prober.classed))
+                    if m is not None)
+        if len(_MET) >= MET_MAX:
+            _MET.clear()
+        _MET[key] = met
+    return met
+
+
+def _at_weakest_b(prober, w, rows, sizes, keys=None):
     """``(A's raw level, rows, sizes)`` where the table's B level is exactly ``w``, B's weakest raw level at N, and A's
-    is rational, else None."""
-    rows_key = rows_keys(rows, sizes, prober.classed)
+    is rational, else None (``keys``: the table's :func:`~implgraph.engines.grid_tables.rows_keys`, if known)."""
+    rows_key = keys or rows_keys(rows, sizes, prober.classed)
     table = functools.cache(lambda: table_of(rows, sizes, prober.classed))
     rb = level_of(prober.b_key, prober.b_params, rows_key, table)
     if not isinstance(rb, Fraction) or sympy.Rational(rb.numerator, rb.denominator) != w:
