@@ -14,6 +14,7 @@ import itertools
 import sympy
 
 from implgraph.core.errors import InputError
+from implgraph.core.formula import parse_expr
 from implgraph.definitions.capabilities import family_of
 from implgraph.definitions.nodes import N_SYM
 from implgraph.engines.bounds import integer_param
@@ -175,4 +176,6 @@ def _validate_sizes(d, params, n):
 def _range_end(x, n):
     """One end of a declared range (an integer, or the definition's own text in N) at ``n`` records, remembered (every
     point of every instance validates its parameters)."""
-    return sympy.sympify(x, locals={"N": sympy.Integer(n)}) if isinstance(x, str) else sympy.sympify(x)
+    if isinstance(x, str):      # (a plugin's declaration too: read with the project's parser, never sympify)
+        return parse_expr(x, {"N": N_SYM}).subs(N_SYM, n)
+    return sympy.Integer(x)
