@@ -201,6 +201,13 @@ def _verify(args, paths) -> int:
         emit(summary(verdicts), console)
         for cid, reps in rechecks.items():
             emit(f"recheck {cid}: {_recheck_text(reps)}", console)
+    return _exit_status(regs, rechecks)
+
+
+def _exit_status(regs, rechecks) -> int:
+    """One line on standard error for each regression, each claim stopped by --timeout and each rejected certificate;
+    the exit status: 1 for a regression (a verdict differing from the data's, the timeout's apart) or a rejected
+    certificate, else 3 where a claim's --timeout passed, else 0."""
     timed_out = [v for v in regs if (v.details or {}).get("timeout") is not None]
     for v in regs:
         if v in timed_out:      # not the engine's answer changing: the check was stopped (exit status 3)
