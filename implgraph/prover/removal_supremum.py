@@ -14,7 +14,7 @@ from implgraph.core.point_values import not_identically_zero
 from implgraph.prover.chord_value import chord_upper
 
 __all__ = ["removal_pieces", "psi", "removal_upper", "removal_rows", "narrows_pairwise_removal", "hockey_both_ways",
-           "both_ways", "has_pieces", "piece_upper", "removal_supremum", "piece_of"]
+           "both_ways", "removal_supremum", "piece_of"]
 
 _R = sympy.Symbol("r", positive=True)
 
@@ -81,8 +81,9 @@ def hockey_both_ways(div, lo, hi):
 def both_ways(div, lo, hi, subset=False):
     """B's bound both ways on [lo, hi] (lo <= 1 <= hi): the larger chord of phi and of its perspective psi (total
     variation is its own perspective; the hockey-stick's in :func:`hockey_both_ways`). ``subset``: the ends are a
-    subset level's maximum and minimum (:func:`subset_removal_interval`), for which total variation's chord is written
-    (hi - 1)(1 - lo)/(hi - lo) (phi(hi) = (hi - 1)/2, phi(lo) = (1 - lo)/2): no maximum to resolve."""
+    subset level's maximum and minimum (:func:`implgraph.prover.removal_chords.subset_removal_interval`), for which
+    total variation's chord is written (hi - 1)(1 - lo)/(hi - lo) (phi(hi) = (hi - 1)/2, phi(lo) = (1 - lo)/2): no
+    maximum to resolve."""
     if div.kind == "tv" and subset:
         return (hi - 1) * (1 - lo) / (hi - lo)
     if div.kind == "tv":
@@ -90,27 +91,15 @@ def both_ways(div, lo, hi, subset=False):
     return hockey_both_ways(div, lo, hi) if div.kind == "hockey-stick" else removal_upper(div, lo, hi)
 
 
-def has_pieces(div) -> bool:
-    """A removal divergence whose bound both ways on [lo, hi] is written: KL, Renyi of a finite order, total variation
-    (its own perspective), the hockey-stick at a number gamma >= 1."""
-    return narrows_pairwise_removal(div)
-
-
-def piece_upper(div, lo, hi):
-    """B's bound both ways on a piece [lo, hi]: the larger chord of phi and of its perspective
-    (:func:`both_ways`)."""
-    return both_ways(div, lo, hi)
-
-
 def removal_supremum(div, N, argument):
     """The tight bound of a subset level of size N - 1 against a removal divergence (KL, Renyi of a finite order, total
     variation, the hockey-stick at a number gamma >= 1), piece by piece in N and T (module notes)."""
     from implgraph.prover.answer import Bound
-    if not has_pieces(div):
+    if not narrows_pairwise_removal(div):
         return None
     parts = []
     for cond, lo, hi in removal_pieces(N):
-        u = piece_upper(div, lo, hi)
+        u = both_ways(div, lo, hi)
         text = (argument + f"; where {cond}, every ratio Q_i/P lies in [{lo}, {hi}] (x_i >= 0 gives Q_i/P <= "
                 "N/(N - 1); at N = 2, Q_1/P = 2 - Q_2/P <= 2 - 1/T): B <= the larger chord of phi and of its "
                 "perspective psi(q) = q phi(1/q) there, attained by one record at N P - (N - 1) Q and N - 1 at Q "
@@ -124,9 +113,9 @@ def removal_supremum(div, N, argument):
 
 def piece_of(div, N, upper):
     """``(lo, hi)`` of the piece whose bound is ``upper``, or None (also for a divergence with no pieces)."""
-    if not has_pieces(div):
+    if not narrows_pairwise_removal(div):
         return None
     for _, lo, hi in removal_pieces(N):
-        if upper == piece_upper(div, lo, hi):
+        if upper == both_ways(div, lo, hi):
             return lo, hi
     return None

@@ -79,7 +79,7 @@ from implgraph.prover import registry
 from implgraph.prover.chord_value import chord_upper, convex_on
 from implgraph.prover import removal_record_class as single_class
 from implgraph.prover.removal_record_class import removal_class_pieces, removal_class_supremum, removal_class_upper
-from implgraph.prover.removal_supremum import (_numeric_hockey, both_ways, has_pieces, narrows_pairwise_removal, piece_of,
+from implgraph.prover.removal_supremum import (_numeric_hockey, both_ways, narrows_pairwise_removal, piece_of,
                                                removal_pieces, removal_rows, removal_supremum, removal_upper)
 from implgraph.prover.removal_chords import (SUBSET_REMOVAL_TEXT, single_pieces, single_record_removal,
                                              single_removal_supremum, subset_removal, subset_removal_bound,
@@ -320,7 +320,7 @@ def certificate_family(cert, ctx):
                 "domain": [] if sympy.simplify(lo - 1 / T) == 0 else ["N >= 3"]}      # [1/T, 2 - 1/T]: N = 2
     subset = cert["A"].get("size") is not None and div.compares == "removal" \
         and subset_removal(ctx.a, div, parse_expr(str(cert["A"].get("size")), {"N": N}), N)
-    if div.compares == "removal" and cert["A"].get("family") == "subset" and (subset or has_pieces(div)):
+    if div.compares == "removal" and cert["A"].get("family") == "subset" and (subset or narrows_pairwise_removal(div)):
         # a piece of removal_supremum, or a subset of N - k records: one record at N P - (N - 1) Q
         lo, hi = (parse_expr(data[k], {"N": N, "T": T}) for k in ("lo", "hi"))
         where = ctx.bound.attained_where
