@@ -11,8 +11,8 @@ from fractions import Fraction
 from implgraph.core.concrete import INF
 from implgraph.engines.recheck import is_plugin, raw_level
 
-__all__ = ["COARSE_GRID", "WEAKEST_GRID", "GRID_LEVELS_MAX", "binary_rows", "definition_key", "level_of", "finite_of",
-           "rows_keys"]
+__all__ = ["COARSE_GRID", "WEAKEST_GRID", "GRID_LEVELS_MAX", "remembered", "binary_rows", "definition_key", "level_of",
+           "finite_of", "rows_keys"]
 
 #: the values v of the binary rows (v, 1 - v) of the coarse grid, and those among which a table with B at its weakest
 #: level is looked for next, at each sampled level of A (halves, thirds and quarters: a record at (1/2, 1/2) is as
@@ -39,18 +39,22 @@ def definition_key(d, params) -> tuple:
         d.needs_classes or is_plugin(d)
 
 
-def _remembered(store, dkey, rows_key, compute):
-    """``compute()``, from ``store`` when it is there under the definition's and the table's key (at most
-    :data:`GRID_LEVELS_MAX` kept, then the memo starts again)."""
-    _, key, classed = dkey
-    key = (key, rows_key[1] if classed else rows_key[0])
+def remembered(store, key, compute, most=GRID_LEVELS_MAX):
+    """``compute()``, from ``store`` when it is there under ``key`` (None included; at most ``most`` entries kept,
+    then the memo starts again)."""
     v = store.get(key, _MISSING)
     if v is _MISSING:
         v = compute()
-        if len(store) >= GRID_LEVELS_MAX:
+        if len(store) >= most:
             store.clear()
         store[key] = v
     return v
+
+
+def _remembered(store, dkey, rows_key, compute):
+    """:func:`remembered` under the definition's and the table's key."""
+    _, key, classed = dkey
+    return remembered(store, (key, rows_key[1] if classed else rows_key[0]), compute)
 
 
 def level_of(dkey, params, rows_key, table):

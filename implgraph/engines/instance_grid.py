@@ -17,7 +17,8 @@ from implgraph.core.concrete import INF
 from implgraph.core.errors import InputError
 from implgraph.engines.instance_types import PENDING_SEARCH, Instance, samples_for
 from implgraph.engines.lf import partitions, table_of
-from implgraph.engines.grid_tables import COARSE_GRID, binary_rows, definition_key, finite_of, level_of, rows_keys
+from implgraph.engines.grid_tables import (COARSE_GRID, binary_rows, definition_key, finite_of, level_of, remembered,
+                                          rows_keys)
 from implgraph.engines.instance_weakest import keyed_tables, weakest_at_every_sample, weakest_tables_text
 from implgraph.engines.recheck import is_witness, weaker, witness_dict
 
@@ -82,7 +83,6 @@ def _grid_instance(a_def, a_params, b_def, b_params, N, p, f_raw, point, parts=N
 _COARSE: dict = {}
 #: the most partitions kept (then the memo starts again)
 COARSE_MAX = 20_000
-_NONE = object()
 
 
 def _coarse_witness(prober, sizes, p):
@@ -92,13 +92,9 @@ def _coarse_witness(prober, sizes, p):
         return next((ct for rows in binary_rows(COARSE_GRID, prober.N, p)
                      if (ct := prober.probe(rows, sizes)) is not None), None)
     key = (prober.a_key[1], prober.b_key[1], prober.classed, prober.N, p, tuple(sizes))
-    rows = _COARSE.get(key, _NONE)
-    if rows is _NONE:
-        rows = next((r for r, keys in keyed_tables(COARSE_GRID, prober.N, p, tuple(sizes), prober.classed)
-                     if prober.probe(r, sizes, keys) is not None), None)
-        if len(_COARSE) >= COARSE_MAX:
-            _COARSE.clear()
-        _COARSE[key] = rows
+    rows = remembered(_COARSE, key, lambda: next(
+        (r for r, keys in keyed_tables(COARSE_GRID, prober.N, p, tuple(sizes), prober.classed)
+         if prober.probe(r, sizes, keys) is not None), None), COARSE_MAX)
     return None if rows is None else table_of(rows, sizes, prober.classed)
 
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import sympy
 
-from implgraph.engines.grid_tables import COARSE_GRID, WEAKEST_GRID, binary_rows, level_of, rows_keys
+from implgraph.engines.grid_tables import COARSE_GRID, WEAKEST_GRID, binary_rows, level_of, remembered, rows_keys
 from implgraph.engines.instance_types import samples_for
 from implgraph.engines.lf import table_of
 from implgraph.engines.recheck import weakest_raw
@@ -73,15 +73,10 @@ def _met_on(prober, w, grid, sizes, p) -> tuple:
     """``(A's raw level, rows, sizes)`` of each table of ``grid`` on the partition ``sizes`` whose B level is exactly
     ``w`` and whose A level is rational (:func:`_at_weakest_b`), in the grid's order; remembered in :data:`_MET`."""
     key = (prober.a_key[1], prober.b_key[1], prober.classed, prober.N, p, grid, tuple(sizes), w)
-    met = _MET.get(key)
-    if met is None:
-        met = tuple(m for m in (_at_weakest_b(prober, w, rows, sizes, keys)
-                                for rows, keys in keyed_tables(grid, prober.N, p, tuple(sizes), prober.classed))
-                    if m is not None)
-        if len(_MET) >= MET_MAX:
-            _MET.clear()
-        _MET[key] = met
-    return met
+    return remembered(_MET, key, lambda: tuple(
+        m for m in (_at_weakest_b(prober, w, rows, sizes, keys)
+                    for rows, keys in keyed_tables(grid, prober.N, p, tuple(sizes), prober.classed))
+        if m is not None), MET_MAX)
 
 
 def _at_weakest_b(prober, w, rows, sizes, keys=None):
