@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from implgraph.core.errors import InputError
 from implgraph.definitions._params import PARAM_KINDS, range_bound, read_param, shown  # noqa: F401
-from implgraph.definitions.definition import Definition, _table_size  # noqa: F401 (definitions.levels reads it here)
+from implgraph.definitions.definition import Definition
 from implgraph.definitions.validation import validate_plugin
 
 __all__ = ["Definition", "register", "get", "names", "all_definitions", "with_capability", "load_entry_points",

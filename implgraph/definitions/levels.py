@@ -26,8 +26,9 @@ from implgraph.core.region import Region
 from implgraph.core.pieces import Piece, piecewise, split_leaves
 from implgraph.core.symbolic import Undecidable
 from implgraph.core.table import Block, Table
-from implgraph.definitions.base import (Definition, _table_size, all_definitions, get as get_definition, read_param,
+from implgraph.definitions.base import (Definition, all_definitions, get as get_definition, read_param,
                                         read_shared_params)
+from implgraph.definitions.definition import _table_size
 
 __all__ = ["Level", "optimal_level", "infinite_everywhere", "satisfies", "all_levels", "as_table"]
 
