@@ -414,3 +414,41 @@ def renyi_level_sum(rows, alpha, compares, classes=None):
     exactly; None where one is infinite."""
     sums = [renyi_power_sum(x, y, alpha) for x, y in _pairs_of(rows, compares, classes)]
     return None if any(s is None for s in sums) else max(sums)
+
+
+def zcdp_mp(x, y, dps=50):
+    """sup over alpha > 1 of D_alpha(x || y)/alpha, approximated from below in mpmath at ``dps`` digits: the larger of
+    KL (the limit at alpha -> 1) and the best of D_alpha/alpha on a grid of orders, refined by golden-section search
+    around the best grid point. Every value it returns is a D_alpha/alpha actually evaluated (or KL), so it is at most
+    the supremum; for cross-checking the exact level only. None where some x > 0 = y (infinite)."""
+    import mpmath
+    if any(a > 0 and b == 0 for a, b in zip(x, y)):
+        return None
+    with mpmath.workdps(dps):
+        terms = [(mpmath.mpf(a.numerator) / a.denominator, mpmath.mpf(b.numerator) / b.denominator)
+                 for a, b in zip(x, y) if a > 0]
+
+        def value(alpha):               # D_alpha/alpha, literally
+            s = mpmath.fsum(a ** alpha * b ** (1 - alpha) for a, b in terms)
+            return mpmath.log(s) / ((alpha - 1) * alpha)
+
+        kl = mpmath.fsum(a * mpmath.log(a / b) for a, b in terms)
+        top = max(mpmath.log(a / b) for a, b in terms)
+        if kl == 0:
+            return mpmath.mpf(0)
+        hi_alpha = 1 + max(mpmath.mpf(2), top / kl)
+        grid = [1 + mpmath.mpf(10) ** (-8 + 10 * mpmath.mpf(i) / 200) * (hi_alpha - 1) for i in range(201)]
+        vals = [value(a) for a in grid]
+        i = max(range(len(grid)), key=lambda j: vals[j])
+        lo, hi = grid[max(0, i - 1)], grid[min(len(grid) - 1, i + 1)]
+        g = (mpmath.sqrt(5) - 1) / 2
+        best = vals[i]
+        for _ in range(200):
+            c, d = hi - g * (hi - lo), lo + g * (hi - lo)
+            vc, vd = value(c), value(d)
+            best = max(best, vc, vd)
+            if vc >= vd:
+                hi = d
+            else:
+                lo = c
+        return max(kl, best)
