@@ -9,22 +9,52 @@
     [a - 1]: the Renyi divergence of order [a] is at most [rho a] with [rho = eps tanh(eps/2)]
     ([pure_zcdp_pair]; [tanh(eps/2) = (T - 1)/(T + 1)]).
 
-    The monotonicity arguments go through the mean value theorem ([MVT_cor2]); the derivatives are computed by
-    Coquelicot's [auto_derive]. [tanh] is written through [exp]: [th x = (e^(2x) - 1)/(e^(2x) + 1)]. *)
+    The monotonicity arguments go through the mean value theorem ([MVT_cor2]); the derivatives are built from the
+    standard library's rules ([derivable_pt_lim_plus], [_mult], [_div], [_comp], [_exp], [_ln], ...) by [dchain].
+    [tanh] is written through [exp]: [th x = (e^(2x) - 1)/(e^(2x) + 1)]. *)
 From Coq Require Import Reals Lra.
-Set Warnings "-ambiguous-paths".
-From Coquelicot Require Import Coquelicot.
 From Implgraph Require Import Sums Divergence.
 Open Scope R_scope.
 
+(** * Derivatives: the standard library's rules over [fun y => ...], and a value given up to an equation *)
+Lemma dpl_val f x l l' : derivable_pt_lim f x l -> l = l' -> derivable_pt_lim f x l'.
+Proof. intros D E. subst. exact D. Qed.
+Lemma dl_const (a : R) x : derivable_pt_lim (fun _ => a) x 0.
+Proof. exact (derivable_pt_lim_const a x). Qed.
+Lemma dl_id x : derivable_pt_lim (fun y => y) x 1.
+Proof. exact (derivable_pt_lim_id x). Qed.
+Lemma dl_plus f g x lf lg :
+  derivable_pt_lim f x lf -> derivable_pt_lim g x lg -> derivable_pt_lim (fun y => f y + g y) x (lf + lg).
+Proof. exact (derivable_pt_lim_plus f g x lf lg). Qed.
+Lemma dl_minus f g x lf lg :
+  derivable_pt_lim f x lf -> derivable_pt_lim g x lg -> derivable_pt_lim (fun y => f y - g y) x (lf - lg).
+Proof. exact (derivable_pt_lim_minus f g x lf lg). Qed.
+Lemma dl_opp f x l : derivable_pt_lim f x l -> derivable_pt_lim (fun y => - f y) x (- l).
+Proof. exact (derivable_pt_lim_opp f x l). Qed.
+Lemma dl_mult f g x lf lg :
+  derivable_pt_lim f x lf -> derivable_pt_lim g x lg -> derivable_pt_lim (fun y => f y * g y) x (lf * g x + f x * lg).
+Proof. exact (derivable_pt_lim_mult f g x lf lg). Qed.
+Lemma dl_div f g x lf lg :
+  derivable_pt_lim f x lf -> derivable_pt_lim g x lg -> g x <> 0 ->
+  derivable_pt_lim (fun y => f y / g y) x ((lf * g x - lg * f x) / (g x * g x)).
+Proof. exact (derivable_pt_lim_div f g x lf lg). Qed.
+Lemma dl_exp f x l : derivable_pt_lim f x l -> derivable_pt_lim (fun y => exp (f y)) x (exp (f x) * l).
+Proof. intro D. exact (derivable_pt_lim_comp f exp x l (exp (f x)) D (derivable_pt_lim_exp (f x))). Qed.
+Lemma dl_ln f x l : derivable_pt_lim f x l -> 0 < f x -> derivable_pt_lim (fun y => ln (f y)) x (/ f x * l).
+Proof. intros D P. exact (derivable_pt_lim_comp f ln x l (/ f x) D (derivable_pt_lim_ln (f x) P)). Qed.
+
+Ltac dchain :=
+  repeat first [ apply dl_const | apply dl_id | apply dl_div | apply dl_minus | apply dl_plus | apply dl_opp
+               | apply dl_mult | apply dl_exp | apply dl_ln ].
+
 (** * A function whose derivative is nonnegative on an interval does not decrease there *)
 Lemma mono_deriv (f f' : R -> R) x y :
-  x <= y -> (forall c, x <= c <= y -> is_derive f c (f' c)) -> (forall c, x <= c <= y -> 0 <= f' c) ->
+  x <= y -> (forall c, x <= c <= y -> derivable_pt_lim f c (f' c)) -> (forall c, x <= c <= y -> 0 <= f' c) ->
   f x <= f y.
 Proof.
   intros Hxy Hd Hp. destruct Hxy as [Hlt|Heq]; [|subst; lra].
   destruct (MVT_cor2 f f' x y Hlt) as [c [E Hc]].
-  { intros c Hc. apply is_derive_Reals, Hd, Hc. }
+  { intros c Hc. apply Hd, Hc. }
   assert (0 <= f' c) by (apply Hp; lra).
   assert (0 <= f' c * (y - x)) by (apply Rmult_le_pos; lra).
   lra.
@@ -87,7 +117,7 @@ Proof.
   simpl in M. rewrite Ropp_0, exp_0 in M.
   assert (1 - 1 - 2 * 0 <= exp y - exp (- y) - 2 * y); [|lra].
   apply M.
-  - intros c _. auto_derive; [exact I|ring].
+  - intros c _. eapply dpl_val; [dchain|]. cbv beta. ring.
   - intros c _. rewrite exp_Ropp. pose proof (exp_pos c) as Hc. set (u := exp c) in *.
     assert (E : u + / u - 2 = (u - 1) * (u - 1) / u) by (field; lra).
     rewrite E. unfold Rdiv. apply Rmult_le_pos; [pose proof (Rle_0_sqr (u - 1)) as Q; unfold Rsqr in Q; exact Q|left; apply Rinv_0_lt_compat; lra].
@@ -102,9 +132,7 @@ Proof.
   assert (- (th s / s) <= - (th t / t)) as N.
   { apply M.
     - intros c Hc. unfold th, g. pose proof (exp_pos (2 * c)).
-      auto_derive.
-      + repeat split; lra.
-      + field. split; lra.
+      eapply dpl_val; [dchain|]; cbv beta; first [lra | field; split; lra].
     - intros c Hc. unfold g. pose proof (exp_pos (2 * c)) as He. set (E := exp (2 * c)) in *.
       pose proof (sinh_ge (2 * c) ltac:(lra)) as Sh. rewrite exp_Ropp in Sh. fold E in Sh.
       assert (Num : 0 <= E * E - 1 - 4 * c * E).
@@ -133,9 +161,7 @@ Proof.
   assert (M : G 1 <= G a).
   { apply (mono_deriv G G' 1 a); [lra| |].
     - intros b _. unfold G, G'. pose proof (exp_pos (b * eps)). pose proof (exp_pos ((1 - b) * eps)).
-      auto_derive; replace ((1 + - b) * eps) with ((1 - b) * eps) by ring.
-      + lra.
-      + field. lra.
+      eapply dpl_val; [dchain|]; cbv beta; first [lra | field; lra].
     - intros b Hb. unfold G'.
       set (t := (b - 1 / 2) * eps).
       pose proof (exp_pos ((1 - b) * eps)) as HB. set (B := exp ((1 - b) * eps)) in *.
@@ -161,6 +187,9 @@ Qed.
 
 (** * Pure privacy at [T] bounds the Renyi divergence of every real order [a > 1] by [rho a],
       [rho = ln T (T - 1)/(T + 1) = eps tanh(eps/2)] *)
+Lemma ln_le_mono x y : 0 < x -> x <= y -> ln x <= ln y.
+Proof. intros Hx [H|H]; [left; apply ln_increasing; assumption|subst; lra]. Qed.
+
 Lemma ln_nonpos x : x <= 0 -> ln x = 0.
 Proof. intro H. unfold ln. case Rlt_dec; intro L; [exfalso; lra|reflexivity]. Qed.
 
@@ -184,7 +213,7 @@ Proof.
       pose proof (tanh_bound (ln T) a Hln Ha) as Tb.
       rewrite exp_ln in Tb by lra.
       change (exp (a * ln T)) with (Rpower T a) in Tb. change (exp ((1 - a) * ln T)) with (Rpower T (1 - a)) in Tb.
-      assert (L : ln S <= a * (a - 1) * ln T * (T - 1) / (T + 1)) by (eapply Rle_trans; [apply ln_le; eassumption|exact Tb]).
+      assert (L : ln S <= a * (a - 1) * ln T * (T - 1) / (T + 1)) by (eapply Rle_trans; [apply ln_le_mono; eassumption|exact Tb]).
       apply Rmult_le_reg_r with (a - 1); [lra|].
       replace (ln S / (a - 1) * (a - 1)) with (ln S) by (field; lra).
       replace (a * (ln T * (T - 1) / (T + 1)) * (a - 1)) with (a * (a - 1) * ln T * (T - 1) / (T + 1)) by (field; lra).
