@@ -215,3 +215,16 @@ From Implgraph Require Import FloorShare.
 Print Assumptions floor_share_ratio.
 Print Assumptions floor_share_tv.
 Print Assumptions floor_share_div.
+From Implgraph Require Import Zcdp.
+Print Assumptions below_rpower.
+Print Assumptions renyi_sum_chord.
+Print Assumptions tanh_bound.
+Print Assumptions pure_zcdp_pair.
+Print Assumptions pure_zcdp_eps.
+From Implgraph Require Import ZcdpOrder.
+Print Assumptions kl_le_rdiv.
+Print Assumptions zcdp_kl.
+Print Assumptions zcdp_kl_div.
+Print Assumptions renyi_nat_iff.
+Print Assumptions zcdp_renyi.
+Print Assumptions zcdp_lower.
