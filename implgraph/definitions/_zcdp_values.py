@@ -48,7 +48,7 @@ import functools
 from fractions import Fraction
 
 import sympy
-from mpmath import iv
+from mpmath import iv, mp
 
 from implgraph.core.concrete import INF, Enclosed
 
@@ -60,7 +60,7 @@ _DIGITS = 30
 #: enclosed as an interior supremum, still exact)
 _NARROWEST = Fraction(1, 10 ** 12)
 #: the most pieces examined by one branch and bound (a bound on time and memory, whatever the input)
-_MOST_PIECES = 20_000
+_MOST_PIECES = 5_000
 
 
 def zcdp_kl(x, y):
@@ -145,7 +145,7 @@ class _Pair:
         self.z = [iv.log(_iv(a) / _iv(b)) for a, b in terms]
         self.kl_iv = sum((w * z for w, z in zip(self.w, self.z)), iv.mpf(0))
         self.kl = _lo(self.kl_iv)                      # a lower end of KL
-        self.top = max(_hi(z) for z in self.z)         # an upper end of D_oo
+        self.top = iv.mpf(max(_hi(z) for z in self.z))  # an upper end of D_oo
 
     def K(self, t):
         t = _iv(t)
@@ -156,13 +156,13 @@ class _Pair:
         e = [w * iv.exp(t * z) for w, z in zip(self.w, self.z)]
         return sum((v * z for v, z in zip(e, self.z)), iv.mpf(0)) / sum(e, iv.mpf(0))
 
-    def d2K_upper(self, h: Fraction) -> Fraction:
+    def d2K_upper(self, h: Fraction):
         """An upper end of K'' on [0, h]: K''(t) <= E_w[(Z - KL)^2] under the tilted weights, each numerator term
         w e^(t z) (z - KL)^2 at most its value with e^(h max(z, 0)), each denominator term at least w e^(h min(z, 0))."""
         hh = _iv(h)
-        num = sum((w * iv.exp(hh * _iv(max(_hi(z), Fraction(0)))) * (z - self.kl_iv) ** 2 for w, z in zip(self.w, self.z)),
+        num = sum((w * iv.exp(hh * iv.mpf(max(_hi(z), 0))) * (z - self.kl_iv) ** 2 for w, z in zip(self.w, self.z)),
                   iv.mpf(0))
-        den = sum((w * iv.exp(hh * _iv(min(_lo(z), Fraction(0)))) for w, z in zip(self.w, self.z)), iv.mpf(0))
+        den = sum((w * iv.exp(hh * iv.mpf(min(_lo(z), 0))) for w, z in zip(self.w, self.z)), iv.mpf(0))
         return _hi(num / den)
 
 
@@ -172,20 +172,22 @@ def _iv(q):
     return iv.mpf(q)
 
 
-def _exact(raw) -> Fraction:
-    sign, man, exp, _ = raw
-    v = Fraction(man) * (Fraction(2) ** exp)
-    return -v if sign else v
+def _exact(v) -> Fraction:
+    """An end (a binary floating-point number, exact) as a rational; for the result's enclosure only (a level's
+    size: the branch and bound compares ends as they are, whatever their exponents)."""
+    sign, man, exp, _ = v._mpf_
+    r = Fraction(man) * (Fraction(2) ** exp)
+    return -r if sign else r
 
 
-def _lo(v) -> Fraction:
-    """The lower end of an interval, as an exact rational."""
-    return _exact(v._mpi_[0])
+def _lo(v):
+    """The lower end of an interval: an exact binary floating-point number (compared exactly)."""
+    return mp.make_mpf(v._mpi_[0])
 
 
-def _hi(v) -> Fraction:
-    """The upper end of an interval, as an exact rational."""
-    return _exact(v._mpi_[1])
+def _hi(v):
+    """The upper end of an interval: an exact binary floating-point number (compared exactly)."""
+    return mp.make_mpf(v._mpi_[1])
 
 
 @contextlib.contextmanager
@@ -201,16 +203,39 @@ def _precision(dps):
 
 @functools.lru_cache(maxsize=4096)
 def _supremum(terms, digits=_DIGITS):
-    """``(lo, hi, at_limit)``: a rational enclosure of sup_t G(t), and whether it is shown to be the limit KL."""
-    with _precision(digits + 25):
+    """``(lo, hi, at_limit)``: a rational enclosure of sup_t G(t), and whether it is shown to be the limit KL. Computed
+    at ``digits + 25`` digits, and again at twice as many (up to :data:`_MOST_DIGITS`) where that is too few to tell
+    KL from 0 or to narrow the enclosure (two distributions nearly equal: KL is about the square of their gap)."""
+    dps = digits + 25
+    while True:
+        try:
+            return _supremum_at(terms, digits, dps)
+        except _TooFewDigits:
+            if dps * 2 > _MOST_DIGITS:
+                raise ArithmeticError("zcdp: KL not shown positive at the most digits") from None
+            dps *= 2
+
+
+#: the most digits of the interval arithmetic (beyond: an ArithmeticError)
+_MOST_DIGITS = 2000
+#: the fewest digits an enclosure may have when the branch and bound reaches :data:`_MOST_PIECES` (fewer: an error)
+_FEWEST_DIGITS = 12
+
+
+class _TooFewDigits(ArithmeticError):
+    """The working precision cannot tell KL from 0."""
+
+
+def _supremum_at(terms, digits, dps):
+    with _precision(dps):
         pair = _Pair(terms)
         if pair.kl <= 0:
-            raise ArithmeticError("zcdp: KL not shown positive")
-        t_max = max(Fraction(1), _dyadic_above(pair.top / pair.kl - 1))
+            raise _TooFewDigits("zcdp: KL not shown positive")
+        t_max = max(Fraction(1), _dyadic_above(_exact(_hi(pair.top / pair.kl_iv - 1))))
         if _limit_shown(pair, t_max):
-            return _lo(pair.kl_iv), _hi(pair.kl_iv), True
+            return _exact(_lo(pair.kl_iv)), _exact(_hi(pair.kl_iv)), True
         lo, hi = _interior(pair, t_max, digits)
-        return lo, hi, False
+        return _exact(lo), _exact(hi), False
 
 
 def _limit_shown(pair, t_max) -> bool:
@@ -239,7 +264,7 @@ def _F_negative(pair, a: Fraction, b: Fraction) -> bool:
     """F(t) = K(t) - KL t (1 + t) < 0 on all of [a, b] (a > 0): K(t) <= K(b) and KL t (1 + t) >= KL a (1 + a), or the
     centred form F(m) + F'([a, b]) [a - m, b - m] with F' = K' - KL (1 + 2 t) over the whole piece (its error falls with
     the width times t, where F itself falls like t^2: pieces about as wide as they are far from 0 suffice)."""
-    if _hi(pair.K(b)) < pair.kl * a * (1 + a):
+    if _hi(pair.K(b) - pair.kl_iv * _iv(a) * (1 + _iv(a))) < 0:
         return True
     m = (a + b) / 2
     M, T = _iv(m), iv.mpf([_iv(a).a, _iv(b).b])
@@ -250,12 +275,14 @@ def _F_negative(pair, a: Fraction, b: Fraction) -> bool:
 
 
 def _interior(pair, t_max, digits):
-    """Branch and bound for sup_{0 < t <= t_max} G(t) (module notes); every other t has G <= KL <= the result."""
+    """Branch and bound for sup_{0 < t <= t_max} G(t) (module notes); every other t has G <= KL <= the result. A piece
+    whose upper end is within the tolerance of the best value found is settled (its upper end kept for the enclosure,
+    not split further): where G is flat over a wide range of orders (two nearly equal distributions) every piece is."""
     best = pair.kl                        # the limit at 0: approached, at most the supremum
-    pieces, seen = [(Fraction(0), t_max)], 0
-    tol = Fraction(1, 10 ** (digits + 2))
-    while True:
-        kept, uppers = [], []
+    pieces, seen, settled = [(Fraction(0), t_max)], 0, []
+    tol = mp.mpf(10) ** (-digits - 2)
+    while pieces:
+        kept = []
         for a, b in pieces:
             seen += 1
             sign, up, mid = _piece(pair, a, b)
@@ -265,14 +292,16 @@ def _interior(pair, t_max, digits):
             if sign:                      # G monotone on [a, b]: its largest value is at one end
                 best = max(best, _G_lo(pair, a if sign < 0 else b))
                 continue
-            kept.append((a, b))
-            uppers.append(up)
-        top = max(uppers + [best])
-        if top - best <= tol * best:
-            return best, top
-        if seen > _MOST_PIECES:
+            kept.append((a, b, up))
+        settled += [up for a, b, up in kept if up - best <= tol * best]
+        kept = [(a, b) for a, b, up in kept if up - best > tol * best]
+        if seen > _MOST_PIECES and kept:      # the enclosure reached, if narrow enough
+            top = max(settled + [_piece(pair, a, b)[1] for a, b in kept] + [best])
+            if top - best <= mp.mpf(10) ** -_FEWEST_DIGITS * best:
+                return best, top
             raise ArithmeticError("zcdp: the enclosure did not narrow within the piece limit")
         pieces = [half for a, b in kept for half in ((a, _split(a, b)), (_split(a, b), b))]
+    return best, max(settled + [best])
 
 
 def _piece(pair, a: Fraction, b: Fraction):
@@ -285,7 +314,7 @@ def _piece(pair, a: Fraction, b: Fraction):
     also G <= (K(b)/b)/(1 + a) (K(t)/t nondecreasing), the only bound used where a = 0."""
     first = _hi(pair.K(b) / (_iv(b) * (1 + _iv(a))))
     if a == 0:
-        return 0, first, Fraction(0)
+        return 0, first, mp.mpf(0)
     m = (a + b) / 2
     T = iv.mpf([_iv(a).a, _iv(b).b])
     e = [w * iv.exp(T * z) for w, z in zip(pair.w, pair.z)]
@@ -298,11 +327,11 @@ def _piece(pair, a: Fraction, b: Fraction):
     M = _iv(m)
     Gm = pair.K(m) / (M * (1 + M))
     A = _iv(a)
-    slope = max(abs(_lo(N)), abs(_hi(N))) / _lo((A * (1 + A)) ** 2)
-    return sign, min(first, _hi(Gm) + slope * (b - a) / 2), _lo(Gm)
+    centred = Gm + iv.mpf(max(abs(_lo(N)), abs(_hi(N)))) * _iv((b - a) / 2) / (A * (1 + A)) ** 2
+    return sign, min(first, _hi(centred)), _lo(Gm)
 
 
-def _G_lo(pair, t: Fraction) -> Fraction:
+def _G_lo(pair, t: Fraction):
     T = _iv(t)
     return _lo(pair.K(t) / (T * (1 + T)))
 
