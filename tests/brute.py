@@ -437,7 +437,8 @@ def zcdp_mp(x, y, dps=50):
         if kl == 0:
             return mpmath.mpf(0)
         hi_alpha = 1 + max(mpmath.mpf(2), top / kl)
-        grid = [1 + mpmath.mpf(10) ** (-8 + 10 * mpmath.mpf(i) / 200) * (hi_alpha - 1) for i in range(201)]
+        span = mpmath.log10(hi_alpha - 1) + 8            # orders 1 + 10^-8 .. hi_alpha, evenly in log(alpha - 1)
+        grid = [1 + mpmath.mpf(10) ** (-8 + span * i / 400) for i in range(401)]
         vals = [value(a) for a in grid]
         i = max(range(len(grid)), key=lambda j: vals[j])
         lo, hi = grid[max(0, i - 1)], grid[min(len(grid) - 1, i + 1)]

@@ -104,3 +104,16 @@ def test_sympy_number_evaluates_inside_its_enclosure():
     assert F(str(lo)) <= F(str(sympy.Rational(str(n)))) + F(1, 10 ** 38)
     assert F(str(sympy.Rational(str(n)))) <= hi + F(1, 10 ** 38)
     assert v.lo <= hi and lo <= v.hi
+
+
+def test_tiny_bucket_far_orders():
+    """x = (2^-40, ...), y = (2^-80, ...): a ratio of 2^40 on a bucket of mass 2^-80, KL about 3e-11, so the orders to
+    search reach 10^12 (e^(t z) has an exponent of about 10^13): the level is still enclosed, around the brute force's."""
+    x = (F(1, 2 ** 40), 1 - F(1, 2 ** 40))
+    y = (F(1, 2 ** 80), 1 - F(1, 2 ** 80))
+    v = zcdp_between(x, y)
+    assert isinstance(v, Enclosed)
+    b = zcdp_mp(x, y, dps=60)
+    with mpmath.workdps(60):
+        assert b <= mpmath.mpf(v.hi.numerator) / v.hi.denominator * (1 + mpmath.mpf(10) ** -40)
+        assert b >= mpmath.mpf(v.lo.numerator) / v.lo.denominator * (1 - mpmath.mpf(10) ** -12)
