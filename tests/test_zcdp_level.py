@@ -117,3 +117,18 @@ def test_tiny_bucket_far_orders():
     with mpmath.workdps(60):
         assert b <= mpmath.mpf(v.hi.numerator) / v.hi.denominator * (1 + mpmath.mpf(10) ** -40)
         assert b >= mpmath.mpf(v.lo.numerator) / v.lo.denominator * (1 - mpmath.mpf(10) ** -12)
+
+
+def test_nearly_equal_distributions():
+    """y = (1/2 - 10^-30, 1/2 + 10^-30) against x = (1/2, 1/2): KL is about 2 10^-60 and D_alpha/alpha is flat to 60
+    digits over 30 decades of orders; Hoeffding's lemma (G <= max(KL, R^2/8), R the range of log(x/y)) encloses it."""
+    e = F(1, 10 ** 30)
+    x, y = (F(1, 2), F(1, 2)), (F(1, 2) - e, F(1, 2) + e)
+    v = zcdp_between(x, y)
+    b = zcdp_mp(x, y, dps=150)
+    with mpmath.workdps(150):
+        lo, hi = (mpmath.mpf(w.numerator) / w.denominator for w in ((v.lo, v.hi) if isinstance(v, Enclosed)
+                                                                      else (F(0), F(0))))
+        assert isinstance(v, Enclosed)
+        assert lo * (1 - mpmath.mpf(10) ** -25) <= b <= hi * (1 + mpmath.mpf(10) ** -40)
+        assert abs(b / (2 * mpmath.mpf(10) ** -60) - 1) < mpmath.mpf(10) ** -20     # by hand: -log(1 - 4 e^2)/2

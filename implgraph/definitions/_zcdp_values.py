@@ -15,6 +15,9 @@ D_oo = max Z (D_alpha <= D_oo), so G(t) <= KL for t >= D_oo/KL - 1.
 The supremum is either the limit KL at t -> 0 or a value at an interior critical point. :func:`zcdp_between` decides
 which, rigorously (interval arithmetic, :mod:`mpmath.iv`, every quantity an enclosure):
 
+- **Hoeffding's lemma** first: with R the range of Z, K(t) <= KL t + t^2 R^2/8, so G(t) <= (KL + t R^2/8)/(1 + t)
+  <= max(KL, R^2/8): where R^2/8 <= KL the supremum is the limit KL, and where R^2/8 is within the enclosure's
+  tolerance of KL (two nearly equal distributions) [KL, R^2/8] is the enclosure.
 - **the limit** (randomized response is such a pair): rho* = KL exactly when F(t) = K(t) - KL t (1 + t) <= 0 for every
   t > 0. On [0, h]: F(0) = F'(0) = 0 and F'' = K'' - 2 KL <= 0 when an enclosure of K'' there is at most 2 KL
   (K''(t) <= E_w[(Z - c)^2] for any c, each term of numerator and denominator bounded at its own end of [0, h]); on
@@ -146,6 +149,7 @@ class _Pair:
         self.kl_iv = sum((w * z for w, z in zip(self.w, self.z)), iv.mpf(0))
         self.kl = _lo(self.kl_iv)                      # a lower end of KL
         self.top = iv.mpf(max(_hi(z) for z in self.z))  # an upper end of D_oo
+        self.bottom = iv.mpf(min(_lo(z) for z in self.z))  # a lower end of the smallest log ratio
 
     def K(self, t):
         t = _iv(t)
@@ -231,6 +235,13 @@ def _supremum_at(terms, digits, dps):
         pair = _Pair(terms)
         if pair.kl <= 0:
             raise _TooFewDigits("zcdp: KL not shown positive")
+        # Hoeffding's lemma: K(t) <= KL t + t^2 R^2/8 with R the range of Z, so G(t) <= (KL + t R^2/8)/(1 + t), which
+        # lies between KL and R^2/8: the supremum is KL where R^2/8 <= KL, and within [KL, R^2/8] always
+        hoeffding = _hi((iv.mpf(pair.top) - iv.mpf(pair.bottom)) ** 2 / 8)
+        if hoeffding <= pair.kl:
+            return _exact(_lo(pair.kl_iv)), _exact(_hi(pair.kl_iv)), True
+        if hoeffding - pair.kl <= mp.mpf(10) ** (-digits - 2) * pair.kl:
+            return _exact(pair.kl), _exact(hoeffding), False
         t_max = max(Fraction(1), _dyadic_above(_exact(_hi(pair.top / pair.kl_iv - 1))))
         if _limit_shown(pair, t_max):
             return _exact(_lo(pair.kl_iv)), _exact(_hi(pair.kl_iv)), True
