@@ -214,10 +214,10 @@ def _supremum(terms, digits=_DIGITS):
     while True:
         try:
             return _supremum_at(terms, digits, dps)
-        except _TooFewDigits:
-            if dps * 2 > _MOST_DIGITS:
-                raise ArithmeticError("zcdp: KL not shown positive at the most digits") from None
-            dps *= 2
+        except _TooFewDigits as e:
+            dps = max(2 * dps, e.needed)
+            if dps > _MOST_DIGITS:
+                raise ArithmeticError("zcdp: KL not told from 0 within the most digits") from None
 
 
 #: the most digits of the interval arithmetic (beyond: an ArithmeticError)
@@ -227,7 +227,11 @@ _FEWEST_DIGITS = 12
 
 
 class _TooFewDigits(ArithmeticError):
-    """The working precision cannot tell KL from 0."""
+    """The working precision cannot tell KL from 0, or leaves too few digits of it (``needed``: enough)."""
+
+    def __init__(self, text, needed=0):
+        super().__init__(text)
+        self.needed = needed
 
 
 def _supremum_at(terms, digits, dps):
@@ -235,6 +239,9 @@ def _supremum_at(terms, digits, dps):
         pair = _Pair(terms)
         if pair.kl <= 0:
             raise _TooFewDigits("zcdp: KL not shown positive")
+        needed = digits + 25 + max(0, int(-mp.log10(pair.kl)) + 1)      # digits below KL's own size
+        if needed > dps:
+            raise _TooFewDigits("zcdp: KL small against the working precision", needed)
         # Hoeffding's lemma: K(t) <= KL t + t^2 R^2/8 with R the range of Z, so G(t) <= (KL + t R^2/8)/(1 + t), which
         # lies between KL and R^2/8: the supremum is KL where R^2/8 <= KL, and within [KL, R^2/8] always
         hoeffding = _hi((iv.mpf(pair.top) - iv.mpf(pair.bottom)) ** 2 / 8)
