@@ -37,7 +37,7 @@ NEW = [("kl-ldp", {}), ("kl-dp", {}), ("renyi-ldp", {"alpha": 2}), ("renyi-ldp",
        ("renyi-ldp", {"alpha": "oo"}), ("renyi-dp", {"alpha": 3}), ("renyi-dp", {"alpha": "oo"}), ("tv-ldp", {}),
        ("kl-closeness", {}), ("renyi-closeness", {"alpha": 2}), ("renyi-closeness", {"alpha": "5/2"}),
        ("delta-ldp", {"eps": "log(2)"}), ("delta-ldp", {"eps": "1/2"}), ("p-sensitive-k-anonymity", {"k": 2}),
-       ("tv-dp", {}), ("delta-dp", {"eps": "log(2)"}), ("delta-dp", {"eps": "1/2"})]
+       ("tv-dp", {}), ("delta-dp", {"eps": "log(2)"}), ("delta-dp", {"eps": "1/2"}), ("zcdp-ldp", {})]
 
 
 def _level(name, rows, classes, params):
@@ -59,6 +59,9 @@ def _brute(name, rows, classes, params):
         if name != "p-sensitive-k-anonymity" else None
     if name.startswith("kl-"):
         return brute.kl_level_float(rows, compares, classes)
+    if name == "zcdp-ldp":          # sup_alpha D_alpha/alpha over every ordered pair of records (mpmath, from below)
+        values = [brute.zcdp_mp(x, y) for x in rows for y in rows if x != y]
+        return math.inf if any(v is None for v in values) else float(max(values, default=0))
     if name.startswith("renyi-"):
         return bd.level_over(lambda x, y: bd.renyi_float(x, y, _order(params["alpha"])), rows, compares, classes)
     if name in ("tv-ldp", "tv-dp"):

@@ -17,7 +17,10 @@ A definition whose level is a divergence between two distributions over the buck
     log(sum_l x_l^alpha y_l^(1 - alpha))/(alpha - 1),
     and at alpha = oo the largest log ratio max_l log(x_l / y_l);
     ``"tv"``: (1/2) sum_l |x_l - y_l|;
-    ``"hockey-stick"`` with ``order`` gamma >= 1: sum_l max(x_l - gamma y_l, 0).
+    ``"hockey-stick"`` with ``order`` gamma >= 1: sum_l max(x_l - gamma y_l, 0);
+    ``"zcdp"``: the zero-concentrated level sup_{alpha > 1} D_alpha(x || y)/alpha, the least rho with
+    D_alpha <= rho alpha at every order (Bun and Steinke, TCC 2016; exact values from
+    :mod:`implgraph.definitions._zcdp_values`); no f-divergence (:meth:`Divergence.phi` is None).
 ``order``
     a number, or a formula of the definition's parameters read when they are given: ``order="alpha"`` (Renyi of
     the order the parameter alpha states, a rational > 1 or oo), ``order="exp(eps)"`` (the hockey-stick at
@@ -57,14 +60,17 @@ import sympy
 
 from implgraph.core.concrete import INF, Enclosed
 from implgraph.core.errors import InputError
+from implgraph.definitions._zcdp_values import zcdp_between, zcdp_level
 from implgraph.definitions._divergence_values import (_enclosed_max, _gcd, _hockey_stick_irrational, _largest_log,
                                                       _mean, _merged_rows, _near_top)
 from implgraph.definitions.capabilities import OnClasses
 from implgraph.definitions.base import Definition, read_param
 
-__all__ = ["Divergence", "DivergenceDefinition", "KINDS", "COMPARES", "divergence_of"]
+__all__ = ["Divergence", "DivergenceDefinition", "KINDS", "UNBOUNDED_SUPPORT", "COMPARES", "divergence_of"]
 
-KINDS = ("kl", "renyi", "tv", "hockey-stick")
+KINDS = ("kl", "renyi", "tv", "hockey-stick", "zcdp")
+#: the kinds infinite exactly where a compared x puts mass on a value its y does not
+UNBOUNDED_SUPPORT = ("kl", "renyi", "zcdp")
 #: the distributions compared, and the ratio family of a ratio-of-averages definition bounding the same ones
 COMPARES = ("pairs", "class", "removal")
 #: the largest common denominator m of x for which KL's exact form exp(m D) (a rational of about m digits) is built
@@ -78,7 +84,7 @@ def _order(kind, order):
     """The declared order as an exact number (oo for Renyi's max-ratio order), checked for the kind; or, declared as
     a formula of the definition's parameters (``"alpha"``, ``"exp(eps)"``), that formula in positive symbols, read
     when the parameters are given (:meth:`Divergence.at`)."""
-    if kind in ("kl", "tv"):
+    if kind in ("kl", "tv", "zcdp"):
         if order is not None:
             raise InputError(f"Divergence({kind!r}) takes no order", fix=f'declare Divergence("{kind}", compares=...)')
         return None
@@ -172,7 +178,10 @@ class Divergence:
     # -- the generator of the f-divergence -----------------------------------------------------------------------------
     def phi(self, r=_R):
         """The convex generator: the divergence (or, for Renyi, exp((alpha - 1) D)) is sum_l y_l phi(x_l / y_l).
-        None for Renyi of order oo (no f-divergence: the largest log ratio)."""
+        None for Renyi of order oo (no f-divergence: the largest log ratio) and for the zero-concentrated level (a
+        supremum over the orders)."""
+        if self.kind == "zcdp":
+            return None
         if self.kind == "kl":
             return r * sympy.log(r)
         if self.kind == "renyi":
@@ -191,6 +200,10 @@ class Divergence:
     # -- exact values ------------------------------------------------------------------------------------------------
     def between(self, x, y):
         """D(x || y) for two distributions of Fractions: a Fraction (tv, hockey-stick), INF, or exact sympy."""
+        if self.kind == "zcdp":
+            from implgraph.core.concrete import to_sympy
+            value = zcdp_between(x, y)
+            return value if value == INF or isinstance(value, Fraction) else to_sympy(value)
         if self.kind == "tv":
             return sum((abs(a - b) for a, b in zip(x, y)), Fraction(0)) / 2
         if self.kind == "hockey-stick":
@@ -266,6 +279,8 @@ class Divergence:
             return None
         if not pairs:
             return Fraction(0)
+        if self.kind == "zcdp":
+            return zcdp_level(pairs)
         if len(pairs) > 8 and self.kind in ("kl", "renyi"):
             pairs = _near_top(self.kind, self.order, pairs)
         forms = [self.log_form(x, y) for x, y in pairs]
@@ -345,7 +360,7 @@ class DivergenceDefinition(Definition):
         exactly where a compared pair puts mass on a value the other does not (total variation, the hockey stick:
         never). The grid search for a table with A finite and B infinite asks only this."""
         pairs = self.level_at(params).compared(*self._table_args(ct))
-        if pairs is None or self.level.kind not in ("kl", "renyi"):
+        if pairs is None or self.level.kind not in UNBOUNDED_SUPPORT:
             return None if pairs is None else True
         return not any(a > 0 and b == 0 for x, y in pairs for a, b in zip(x, y))
 

@@ -156,3 +156,14 @@ class DeltaDP(_EpsGamma, DivergenceDefinition):
     label_format = "({eps},δ)-DP"
     reference = f"{_DELTA}; the table against the table without one record, as dp"
     level = Divergence("hockey-stick", order="exp(eps)", compares="removal")
+
+
+@register
+class ZcdpLDP(DivergenceDefinition):
+    name = "zcdp-ldp"
+    title = "zero-concentrated local privacy"
+    level_symbol = "rho"
+    model = "dp"
+    reference = ("Bun and Steinke, Concentrated differential privacy: simplifications, extensions, and lower bounds, "
+                 f"TCC 2016, Definition 1.1 with xi = 0 (rho-zCDP); between every two records, {_RECORDS}")
+    level = Divergence("zcdp", compares="pairs")

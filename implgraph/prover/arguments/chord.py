@@ -191,6 +191,8 @@ def bound(a, b, a_params, b_params, region, N, a_classes=None, b_classes=None, j
         return None
     lo, hi, same = got
     phi = div.phi(_R)
+    if phi is None and div.order is not sympy.oo:      # no f-divergence (the zero-concentrated level): not its case
+        return None
     if phi is not None and convex_on(phi, lo, hi) is not True:
         return None
     pairwise_removal = _two_sided(a, "pairwise") and narrows_pairwise_removal(div)

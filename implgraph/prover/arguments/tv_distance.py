@@ -72,7 +72,9 @@ def pair_tv(div):
         return None
     if div.kind == "renyi" and both and (div.order is sympy.oo or div.order >= 2):
         return ("chi-square", sympy.sqrt(_C / (_C + 4)), div.order == 2)
-    return ("pinsker", sympy.sqrt(T / 2), False)
+    if div.kind in ("kl", "renyi"):
+        return ("pinsker", sympy.sqrt(T / 2), False)
+    return None
 
 
 def upper_of(compares, g, N, s, tight=True):
