@@ -194,3 +194,12 @@ def _near_top(kind, order, pairs):
         top_err = next(e for v, e, _ in scored if v == top)
         kept += [p for v, e, p in scored if v + e >= top - top_err]
     return kept
+
+
+def _long(R: Fraction) -> bool:
+    """Is the rational R too long to print as log(R) (sympy refuses integers of more than 4300 digits)?"""
+    return R.numerator.bit_length() + R.denominator.bit_length() > 8000
+
+
+def _rows_of(ct):
+    return [[Fraction(int(ct.numer[i, l]), ct.denom) for l in range(ct.p)] for i in range(ct.N)]

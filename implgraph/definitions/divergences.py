@@ -60,9 +60,10 @@ import sympy
 
 from implgraph.core.concrete import INF, Enclosed
 from implgraph.core.errors import InputError
-from implgraph.definitions._zcdp_values import zcdp_between, zcdp_level
 from implgraph.definitions._divergence_values import (_enclosed_max, _gcd, _hockey_stick_irrational, _largest_log,
-                                                      _mean, _merged_rows, _near_top)
+                                                      _long, _mean, _merged_rows, _near_top, _rows_of)
+from implgraph.definitions._zcdp_level import zcdp_level
+from implgraph.definitions._zcdp_values import zcdp_between
 from implgraph.definitions.capabilities import OnClasses
 from implgraph.definitions.base import Definition, read_param
 
@@ -296,15 +297,6 @@ class Divergence:
             return max(values)
         return _enclosed_max([sympy.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else v
                               for v in values])
-
-
-def _long(R: Fraction) -> bool:
-    """Is the rational R too long to print as log(R) (sympy refuses integers of more than 4300 digits)?"""
-    return R.numerator.bit_length() + R.denominator.bit_length() > 8000
-
-
-def _rows_of(ct):
-    return [[Fraction(int(ct.numer[i, l]), ct.denom) for l in range(ct.p)] for i in range(ct.N)]
 
 
 class DivergenceDefinition(Definition):
