@@ -231,5 +231,9 @@ Print Assumptions zcdp_lower.
 From Implgraph Require Import ZcdpFamily.
 Print Assumptions gauss_tail.
 Print Assumptions zcdp_family.
-Print Assumptions zcdp_self_2.
+Print Assumptions zcdp_self.
 Print Assumptions zcdp_family_pow2.
+Print Assumptions fam_zcdp.
+Print Assumptions fam_no_pairwise.
+Print Assumptions fam_no_class.
+Print Assumptions fam_no_subset.

@@ -15,7 +15,7 @@
     [zcdp_family_pow2]: the family of the certificates, [K = 2^j], [b = 2^(-j^2 - 2 j)] for every [j >= 1]
     ([L (L + 1) = j^2 (ln 2)^2 + j ln 2 <= (j^2 + j) ln 2 = - ln (K b)] as [0 < ln 2 <= 1]). *)
 From Coq Require Import Reals Lra Lia.
-From Implgraph Require Import Sums Entropy Divergence Zcdp ZcdpOrder.
+From Implgraph Require Import Sums Tables Entropy Divergence Zcdp ZcdpOrder.
 Open Scope R_scope.
 
 Definition fam_x (K b : R) (l : nat) : R := if Nat.eqb l 0 then K * b else 1 - K * b.
@@ -158,12 +158,15 @@ Proof.
   replace (c * 1 + (1 - c) * 1) with 1 by ring. rewrite ln_1. unfold Rdiv. lra.
 Qed.
 
-(** The certificates' family: [K = 2^j], [b = 2^(-j^2 - 2 j)], every [j >= 1]. *)
-Theorem zcdp_family_pow2 (j : nat) : (1 <= j)%nat ->
-  zcdp_le 2 (fam_x (2 ^ j) (/ 2 ^ (j * j + 2 * j))) (fam_y (/ 2 ^ (j * j + 2 * j))) 1 /\
-  zcdp_le 2 (fam_y (/ 2 ^ (j * j + 2 * j))) (fam_x (2 ^ j) (/ 2 ^ (j * j + 2 * j))) 1.
+(** * The certificates' family: [K = 2^j], [b = 2^(-j^2 - 2 j)], every [j >= 1] *)
+Definition fam_K (j : nat) : R := 2 ^ j.
+Definition fam_b (j : nat) : R := / 2 ^ (j * j + 2 * j).
+
+Lemma fam_hyps (j : nat) : (1 <= j)%nat ->
+  1 <= fam_K j /\ 0 < fam_b j /\ fam_K j * fam_b j <= 1 / 2 /\
+  ln (fam_K j) * (ln (fam_K j) + 1) <= - ln (fam_K j * fam_b j).
 Proof.
-  intro Hj.
+  intro Hj. unfold fam_K, fam_b.
   assert (L0 : 0 < ln 2) by (rewrite <- ln_1; apply ln_increasing; lra).
   assert (L1 : ln 2 <= 1) by (pose proof (ln_le_minus_1 2 ltac:(lra)); lra).
   assert (P2 : forall n, 0 < 2 ^ n) by (intro n; apply pow_lt; lra).
@@ -171,14 +174,183 @@ Proof.
   { replace (j * j + 2 * j)%nat with (j + (j * j + j))%nat by lia. rewrite pow_add.
     field. split; apply Rgt_not_eq, P2. }
   assert (J : 1 <= INR j) by (apply (le_INR 1); exact Hj).
-  apply zcdp_family.
+  refine (conj _ (conj _ (conj _ _))).
   - apply pow_R1_Rle. lra.
   - apply Rinv_0_lt_compat, P2.
   - rewrite KB. replace (j * j + j)%nat with (S (j * j + j - 1)) by lia. simpl.
     pose proof (pow_R1_Rle 2 (j * j + j - 1) ltac:(lra)).
     rewrite Rinv_mult. assert (/ 2 ^ (j * j + j - 1) <= 1).
     { replace 1 with (/ 1) by field. apply Rinv_le_contravar; lra. }
-    pose proof (Rinv_0_lt_compat _ (P2 (j * j + j - 1)%nat)). nra.
+    apply Rle_trans with (/ 2 * 1); [apply Rmult_le_compat_l; lra|lra].
   - rewrite KB, ln_Rinv by apply P2. rewrite !ln_pow by lra.
     rewrite plus_INR, mult_INR. nra.
+Qed.
+
+Theorem zcdp_family_pow2 (j : nat) : (1 <= j)%nat ->
+  zcdp_le 2 (fam_x (fam_K j) (fam_b j)) (fam_y (fam_b j)) 1 /\
+  zcdp_le 2 (fam_y (fam_b j)) (fam_x (fam_K j) (fam_b j)) 1.
+Proof. intro Hj. destruct (fam_hyps j Hj) as [H1 [H2 [H3 H4]]]. apply zcdp_family; assumption. Qed.
+
+(** The table: record 0 at [x], the others at [y]; the classes: record 0, the others. *)
+Definition fam (j : nat) (i : nat) : nat -> R :=
+  if Nat.eqb i 0 then fam_x (fam_K j) (fam_b j) else fam_y (fam_b j).
+Definition fam_cls (i : nat) : nat := if Nat.eqb i 0 then 0%nat else 1%nat.
+
+(** The zero-concentrated level between every two records is at most [rho]. *)
+Definition zcdp_pairs_le (N : nat) (x : nat -> nat -> R) (rho : R) : Prop :=
+  forall i k, (i < N)%nat -> (k < N)%nat -> zcdp_le 2 (x i) (x k) rho.
+
+(** A two-bucket record against itself: every Renyi divergence is 0. *)
+Lemma zcdp_self p : 0 < p 0%nat < 1 -> p 1%nat = 1 - p 0%nat -> zcdp_le 2 p p 1.
+Proof.
+  intros Hp E a Ha. unfold rdiv. rewrite rsum2, E.
+  rewrite !rterm_pos by lra. replace (p 0%nat / p 0%nat) with 1 by (field; lra).
+  replace ((1 - p 0%nat) / (1 - p 0%nat)) with 1 by (field; lra).
+  unfold Rpower. rewrite ln_1, Rmult_0_r, exp_0.
+  replace (p 0%nat * 1 + (1 - p 0%nat) * 1) with 1 by ring. rewrite ln_1. unfold Rdiv. lra.
+Qed.
+
+Theorem fam_zcdp (j N : nat) : (1 <= j)%nat -> table N 2 (fam j) /\ zcdp_pairs_le N (fam j) 1.
+Proof.
+  intro Hj. destruct (fam_hyps j Hj) as [H1 [H2 [H3 H4]]].
+  set (K := fam_K j) in *. set (b := fam_b j) in *.
+  assert (Q : b <= K * b) by nra.
+  split; [split|].
+  - intros i l _ Hl. unfold fam. fold K b. destruct (Nat.eqb i 0); unfold fam_x, fam_y;
+      destruct (Nat.eqb l 0); lra.
+  - intros i _. unfold fam. fold K b. simpl. destruct (Nat.eqb i 0); unfold fam_x, fam_y; simpl; ring.
+  - intros i k _ _. unfold fam. fold K b.
+    destruct (Nat.eqb i 0); destruct (Nat.eqb k 0).
+    + apply zcdp_self; unfold fam_x; simpl; lra.
+    + apply zcdp_family; assumption.
+    + apply zcdp_family; assumption.
+    + apply zcdp_self; unfold fam_y; simpl; lra.
+Qed.
+
+(** * B's ratio grows: for every [U], some [j] has [2^j > U] *)
+Lemma pow2_ge (n : nat) : INR n + 1 <= 2 ^ n.
+Proof.
+  induction n as [|n IH]; [simpl; lra|]. rewrite S_INR. change (2 ^ S n) with (2 * 2 ^ n).
+  assert (1 <= 2 ^ n) by (apply pow_R1_Rle; lra). lra.
+Qed.
+
+Lemma pow2_unbounded (U : R) : exists j : nat, (1 <= j)%nat /\ U < 2 ^ j.
+Proof.
+  destruct (archimed U) as [H _].
+  exists (S (Z.to_nat (up U))). split; [lia|].
+  pose proof (pow2_ge (S (Z.to_nat (up U)))) as P. rewrite S_INR in P.
+  destruct (Z_lt_le_dec (up U) 0) as [Z|Z].
+  - pose proof (pos_INR (Z.to_nat (up U))). apply IZR_lt in Z. lra.
+  - rewrite INR_IZR_INZ, Z2Nat.id in P by exact Z. lra.
+Qed.
+
+Lemma fam_col0 j i : fam j i 0%nat = if Nat.eqb i 0 then fam_K j * fam_b j else fam_b j.
+Proof. unfold fam. destruct (Nat.eqb i 0); reflexivity. Qed.
+
+(** Pairwise: record 0 against record 1 in bucket 0 is [K]. *)
+Theorem fam_no_pairwise (N : nat) (U : R) : (2 <= N)%nat ->
+  exists j : nat, (1 <= j)%nat /\ table N 2 (fam j) /\ zcdp_pairs_le N (fam j) 1 /\ ~ pairwise_le N 2 (fam j) U.
+Proof.
+  intro HN. destruct (pow2_unbounded U) as [j [Hj HU]]. exists j.
+  destruct (fam_zcdp j N Hj) as [T Z]. split; [exact Hj|split; [exact T|split; [exact Z|]]].
+  intro P. specialize (P 0%nat 0%nat 1%nat ltac:(lia) ltac:(lia) ltac:(lia)).
+  rewrite !fam_col0 in P. simpl in P. destruct (fam_hyps j Hj) as [H1 [H2 _]].
+  unfold fam_K in *. nra.
+Qed.
+
+(** A set of records at [y] (records [>= 1]) against the table in bucket 0: [(K + N - 1)/N]. *)
+Lemma fam_sum0 j n : sum (S n) (col (fam j) 0%nat) = fam_K j * fam_b j + INR n * fam_b j.
+Proof.
+  induction n as [|n IH].
+  - simpl. unfold col. rewrite fam_col0. simpl. ring.
+  - replace (sum (S (S n)) (col (fam j) 0%nat)) with (sum (S n) (col (fam j) 0%nat) + col (fam j) 0%nat (S n))
+      by reflexivity.
+    rewrite IH. unfold col. rewrite fam_col0. rewrite S_INR. simpl Nat.eqb. cbv iota. ring.
+Qed.
+
+Lemma fam_sumS0 j n X : (forall i, (i < n)%nat -> X i = true -> (1 <= i)%nat) ->
+  sumS n X (col (fam j) 0%nat) = fam_b j * card n X.
+Proof.
+  intro HX. rewrite <- sumS_const. unfold sumS. apply sum_ext. intros i Hi.
+  destruct (X i) eqn:E; [|reflexivity]. specialize (HX i Hi E). unfold col. rewrite fam_col0.
+  destruct (Nat.eqb i 0) eqn:E0; [apply Nat.eqb_eq in E0; lia|reflexivity].
+Qed.
+
+Lemma fam_no_lower j N X U : (1 <= j)%nat -> (1 <= N)%nat -> (forall i, (i < N)%nat -> X i = true -> (1 <= i)%nat) ->
+  0 < card N X -> U * INR N < fam_K j ->
+  ~ lower_ok N X (col (fam j) 0%nat) U.
+Proof.
+  intros Hj HN HX Hc HU L. unfold lower_ok in L.
+  destruct (fam_hyps j Hj) as [H1 [H2 _]].
+  rewrite (fam_sumS0 j N X HX) in L.
+  assert (S0 : sum N (col (fam j) 0%nat) = fam_K j * fam_b j + INR (N - 1) * fam_b j).
+  { replace N with (S (N - 1)) at 1 by lia. apply fam_sum0. }
+  rewrite S0 in L.
+  assert (EN : INR (N - 1) = INR N - 1) by (rewrite minus_INR by lia; simpl; ring).
+  rewrite EN in L.
+  assert (P : 0 < card N X * fam_b j) by (apply Rmult_lt_0_compat; lra).
+  assert (L2 : card N X * fam_b j * (fam_K j + INR N - 1) <= card N X * fam_b j * (U * INR N)) by nra.
+  apply Rmult_le_reg_l in L2; [|exact P].
+  assert (1 <= INR N) by (apply (le_INR 1); exact HN). lra.
+Qed.
+
+Lemma card_mem n X i : (i < n)%nat -> X i = true -> 1 <= card n X.
+Proof.
+  intros Hi E. rewrite card_cnt. apply (le_INR 1).
+  induction n as [|n IH]; [lia|]. simpl.
+  destruct (Nat.eq_dec i n) as [->|D]; [rewrite E; lia|].
+  assert (1 <= cnt n X)%nat by (apply IH; lia). lia.
+Qed.
+
+Lemma card_pos n X i : (i < n)%nat -> X i = true -> 0 < card n X.
+Proof. intros Hi E. pose proof (card_mem n X i Hi E). lra. Qed.
+
+(** Classes: record 0 alone, the others together. *)
+Theorem fam_no_class (sd : sides) (N : nat) (U : R) : (2 <= N)%nat -> sd = TwoSided ->
+  exists j : nat, (1 <= j)%nat /\ table N 2 (fam j) /\ zcdp_pairs_le N (fam j) 1 /\
+    partition N fam_cls 1 /\ ~ class_le sd N 2 (fam j) fam_cls U.
+Proof.
+  intros HN Hsd. destruct (pow2_unbounded (U * INR N)) as [j [Hj HU]]. exists j.
+  destruct (fam_zcdp j N Hj) as [T Z]. split; [exact Hj|split; [exact T|split; [exact Z|split]]].
+  - split.
+    + intros i Hi. apply (card_mem N _ i Hi). unfold classof. apply Nat.eqb_refl.
+    + exists 0%nat, 1%nat. unfold fam_cls. simpl. repeat split; lia.
+  - intro C. specialize (C 0%nat 1%nat ltac:(lia) ltac:(lia)). destruct C as [_ L].
+    specialize (L Hsd). revert L. apply (fam_no_lower j N); [exact Hj|lia| |apply (card_pos N _ 1%nat); [lia|]|exact HU].
+    + intros i _ E. unfold classof, fam_cls in E. simpl in E.
+      destruct (Nat.eqb i 0) eqn:E0; [discriminate|]. apply Nat.eqb_neq in E0. lia.
+    + unfold classof. apply Nat.eqb_refl.
+Qed.
+
+(** Subsets of [s] records, [1 <= s <= N - 1]: records [1 .. s]. *)
+Definition first_s (s : nat) : rset := fun i => andb (Nat.leb 1 i) (Nat.leb i s).
+
+Lemma cnt_first_s s n : (s < n)%nat -> cnt n (first_s s) = s.
+Proof.
+  revert s. induction n as [|n IH]; intros s Hs; [lia|]. simpl.
+  unfold first_s at 2. destruct (Nat.eq_dec s n) as [->|D].
+  - destruct n as [|n]; [simpl; reflexivity|].
+    assert (C : cnt (S n) (first_s (S n)) = n).
+    { clear IH Hs. assert (G : forall m, (m <= S n)%nat -> cnt m (first_s (S n)) = (m - 1)%nat).
+      { induction m as [|m IHm]; intro Hm; [reflexivity|]. simpl. rewrite IHm by lia. unfold first_s.
+        destruct m as [|m]; simpl; [reflexivity|].
+        rewrite (proj2 (Nat.leb_le m n)) by lia. lia. }
+      rewrite G by lia. lia. }
+    rewrite C. rewrite (proj2 (Nat.leb_le 1 (S n))) by lia. rewrite Nat.leb_refl. simpl. lia.
+  - rewrite IH by lia. destruct (Nat.leb n s) eqn:E; [apply Nat.leb_le in E; lia|].
+    rewrite Bool.andb_false_r. lia.
+Qed.
+
+Theorem fam_no_subset (sd : sides) (N s : nat) (sz U : R) : (1 <= s)%nat -> (s + 1 <= N)%nat -> sz = INR s ->
+  sd = TwoSided ->
+  exists j : nat, (1 <= j)%nat /\ table N 2 (fam j) /\ zcdp_pairs_le N (fam j) 1 /\ ~ subset_le sd N 2 (fam j) sz U.
+Proof.
+  intros Hs HsN Hsz Hsd. destruct (pow2_unbounded (U * INR N)) as [j [Hj HU]]. exists j.
+  destruct (fam_zcdp j N Hj) as [T Z]. split; [exact Hj|split; [exact T|split; [exact Z|]]].
+  intro C. specialize (C 0%nat (first_s s) ltac:(lia)).
+  assert (Card : card N (first_s s) = sz) by (rewrite card_cnt, cnt_first_s by lia; symmetry; exact Hsz).
+  destruct (C Card) as [_ L]. specialize (L Hsd). revert L.
+  apply (fam_no_lower j N); [exact Hj|lia| |apply (card_pos N _ 1%nat); [lia|]|exact HU].
+  - intros i _ E. unfold first_s in E. apply andb_prop in E. destruct E as [E _]. apply Nat.leb_le in E. exact E.
+  - unfold first_s. rewrite (proj2 (Nat.leb_le 1 1)) by lia. rewrite (proj2 (Nat.leb_le 1 s)) by lia. reflexivity.
 Qed.
