@@ -103,3 +103,41 @@ def test_the_tail_matters():
     K = 2 ** 10
     b = F(1, (K - 1) ** 2 + 1)
     assert brute.zcdp_mp((K * b, 1 - K * b), (b, 1 - b)) > 1
+
+
+# -- the Coq theorems (coq/theories/ZcdpFamily.v, implgraph/kernel_coq/gen_zcdp_family.py) ---------------------------
+
+def _cert(b, bp=None):
+    import sympy
+    return check_implication("zcdp-ldp", b, b_params={k: sympy.Integer(v) for k, v in (bp or {}).items()},
+                             max_n=3).details["certificate"]
+
+
+def test_the_theorem_states_b_from_the_registry():
+    from implgraph.kernel_coq.registry import COVERED, generate
+    assert "zcdp-family" in COVERED
+    assert "~ pairwise_le N 2 (fam j) (U)." in generate(_cert("ldp"))
+    assert "subset_le TwoSided N 2 (fam j) (((INR N) - 2)) (U)" in generate(_cert("kdp", {"k": 2}))
+    assert "partition N fam_cls 1 /\\ ~ class_le TwoSided N 2 (fam j) fam_cls (U)" in generate(_cert("mult-t-closeness"))
+
+
+@pytest.mark.parametrize("what", ["value", "J0"])
+def test_the_generator_refuses_another_family(what):
+    from implgraph.kernel_coq.coqexpr import Untranslatable
+    from implgraph.kernel_coq.registry import generate
+    cert = copy.deepcopy(_cert("ldp"))
+    if what == "value":
+        cert["family"]["rows"][1]["values"] = ["2**(-j**2 - 3*j)", "1 - 2**(-j**2 - 3*j)"]
+    else:
+        cert["family"]["J0"] = "2"
+    with pytest.raises(Untranslatable):
+        generate(cert)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not __import__("implgraph.kernel_coq.export", fromlist=["coq_available"]).coq_available(),
+                    reason="Coq (Debian's coq package) is not installed")
+@pytest.mark.parametrize("b,bp,_", CELLS)
+def test_the_theorems_check(b, bp, _, library, tmp_path):
+    from _coq import assert_kernel_checked
+    assert_kernel_checked(_cert(b, bp), library, tmp_path, b)
