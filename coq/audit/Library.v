@@ -228,3 +228,12 @@ Print Assumptions zcdp_kl_div.
 Print Assumptions renyi_nat_iff.
 Print Assumptions zcdp_renyi.
 Print Assumptions zcdp_lower.
+From Implgraph Require Import ZcdpFamily.
+Print Assumptions gauss_tail.
+Print Assumptions zcdp_family.
+Print Assumptions zcdp_self.
+Print Assumptions zcdp_family_pow2.
+Print Assumptions fam_zcdp.
+Print Assumptions fam_no_pairwise.
+Print Assumptions fam_no_class.
+Print Assumptions fam_no_subset.

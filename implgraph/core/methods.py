@@ -158,3 +158,5 @@ def names() -> list[str]:
     return list(ALL)
 REMOVAL_SCALING = _m("removal-scaling", None, "a removal's total variation or hockey-stick is 1/N of the removed "
                      "record's from the rest, tight")
+ZCDP_FAMILY = _m("zcdp-family", None, "a witness family: a bounded zero-concentrated level between records (its "
+                 "Gaussian tail: b = 2^(-j^2 - 2 j)), an unbounded ratio")
