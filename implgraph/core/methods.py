@@ -158,3 +158,5 @@ def names() -> list[str]:
     return list(ALL)
 REMOVAL_SCALING = _m("removal-scaling", None, "a removal's total variation or hockey-stick is 1/N of the removed "
                      "record's from the rest, tight")
+ZCDP_LOWER_FAMILY = _m("zcdp-lower-family", None, "a witness family: a bounded KL or Renyi (order <= 2) divergence "
+                       "between records, an unbounded zero-concentrated level (at least D_n/n)")
