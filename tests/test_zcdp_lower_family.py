@@ -23,8 +23,12 @@ import pytest
 
 import brute
 
+from _coq import assert_kernel_checked, coq
+
 from implgraph.certify import check_certificate
 from implgraph.engines.prove import check_implication
+from implgraph.kernel_coq.coqexpr import Untranslatable
+from implgraph.kernel_coq.registry import generate
 
 
 def _pair(K):
@@ -64,8 +68,12 @@ def test_refuted_with_a_certificate(a):
     assert check_certificate(cert).ok
 
 
-def _cert():
-    return copy.deepcopy(check_implication("kl-ldp", "zcdp-ldp", max_n=3).details["certificate"])
+def _cert(a="kl-ldp"):
+    from implgraph.definitions.nodes import parse_node
+    from implgraph.engines.prove import node_params
+    node = parse_node(a)
+    r = check_implication(node.name, "zcdp-ldp", a_params=node_params(node), max_n=3)
+    return copy.deepcopy(r.details["certificate"])
 
 
 @pytest.mark.parametrize("what", ["count", "value", "order", "domain", "B", "A", "claim"])
@@ -96,3 +104,24 @@ def test_not_its_case():
     # zcdp A (the other direction) and a Renyi order above 2 (D_3 bounds nothing here): not this family's
     assert refutation(get("zcdp-ldp"), get("kl-ldp")) is None
     assert refutation(get("renyi-ldp"), get("zcdp-ldp"), {"alpha": 3}) is None
+
+
+# -- the Coq theorem (ZcdpFamily.zcdp_family) --------------------------------------------------------------------------
+
+@coq
+@pytest.mark.parametrize("a", ["kl-ldp", "renyi-ldp(alpha=2)"])
+def test_the_coq_theorem_checks(a, library, tmp_path):
+    assert_kernel_checked(_cert(a), library, tmp_path, a)
+
+
+@pytest.mark.parametrize("what", ["value", "order", "n0"])
+def test_the_generator_states_only_the_library_family(what):
+    cert = _cert()
+    if what == "value":
+        cert["family"]["rows"][1]["values"] = ["1/(K**2 + 1)", "K**2/(K**2 + 1)"]
+    elif what == "order":
+        cert["family"]["order"] = "4"
+    else:
+        cert["family"]["n0"] = 3
+    with pytest.raises(Untranslatable):
+        generate(cert)
