@@ -125,3 +125,39 @@ def test_the_generator_states_only_the_library_family(what):
         cert["family"]["n0"] = 3
     with pytest.raises(Untranslatable):
         generate(cert)
+
+
+# -- eps-delta-ldp(delta=1/10) =/=> zcdp-ldp: the support family (prover/divergence_witness.py) -------------------------
+# One record at x = (1/10, 9/10), N - 1 at y = (0, 1): every event S has x(S) <= y(S) + 1/10 and y(S) <= x(S) + 1/10
+# (S = {1}: 1 <= 9/10 + 1/10), so eps-delta-ldp(delta=1/10) holds at eps = 0 (finite); x_1 = 1/10 > 0 = y_1, so
+# KL(x || y) = oo and the zero-concentrated level (>= KL) is oo, at every N >= 2.
+
+def _support():
+    import sympy
+
+    from implgraph.definitions import get
+    from implgraph.prover.divergence_witness import support_certificate
+    return support_certificate(get("eps-delta-ldp"), {"delta": sympy.Rational(1, 10)}, get("zcdp-ldp"), {})
+
+
+def test_the_support_family_by_brute_force():
+    x, y = (F(1, 10), F(9, 10)), (F(0), F(1))
+    assert brute.eps_delta_ldp([list(x), list(y)], F(1, 10)) == 1      # e^eps = 1: eps = 0
+    assert brute.zcdp_mp(x, y) is None            # infinite
+    assert brute.zcdp_mp(y, x) is not None        # the other way finite: the level is oo by (x, y)
+
+
+def test_eps_delta_does_not_imply_zcdp_for_every_n():
+    found = _support()
+    assert found is not None
+    cert, text = found
+    assert cert["family"]["n0"] == 2 and cert["family"]["rows"][0]["values"] == ["1/10", "9/10"]
+    assert check_certificate(cert).ok
+
+
+@pytest.mark.parametrize("values", [["1/5", "4/5"], ["0", "1"]])
+def test_a_tampered_support_family_is_refused(values):
+    cert = copy.deepcopy(_support()[0])
+    # (1/5, 4/5) against (0, 1): mass 1/5 > delta where y is 0, A infinite; (0, 1) twice: B finite
+    cert["family"]["rows"][0]["values"] = values
+    assert not check_certificate(cert).ok
