@@ -155,9 +155,7 @@ def refutation(a, b, a_params, b_params, b_classes=None):
     if div is None or div.compares == "class":
         return None
     if divergence_of(b, b_params) is not None:
-        from implgraph.prover.arguments import zcdp_lower_family     # B a zero-concentrated level: its own family
-        return divergence_refutation(a, b, a_params, b_params) or zcdp_lower_family.refutation(a, b, a_params,
-                                                                                                 b_params)
+        return divergence_refutation(a, b, a_params, b_params)
     if not (div.kind == "kl" or (div.kind == "renyi" and div.order is not sympy.oo and div.order <= 2)):
         return None
     ratio = b.declared(RatioLevel)

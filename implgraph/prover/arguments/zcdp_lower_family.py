@@ -34,8 +34,8 @@ from implgraph.definitions.divergences import divergence_of
 
 METHOD = methods.ZCDP_LOWER_FAMILY
 #: where the prover tries it (it has no handler of its own)
-TRIED = ("by the prover (`engines/prove.py`) where no direct argument applies, after the registered lemma chains, "
-         "through `divergence-family`'s refutation where B is a zero-concentrated level: a refutation for every N")
+TRIED = ("by the prover (`engines/prove.py`) where no direct argument applies, after the registered lemma chains and "
+         "`divergence-family`'s refutation: a refutation for every N")
 #: the order a of the lower bound D_a/a the certificate states
 ORDER = 3
 
@@ -54,7 +54,9 @@ def applies(da, db) -> bool:
         return False
     if da.compares not in ("pairs", "removal"):
         return False
-    return da.kind == "kl" or (da.kind == "renyi" and da.order is not sympy.oo and bool(1 < da.order <= 2))
+    order = sympy.sympify(da.order) if da.kind == "renyi" else None
+    return da.kind == "kl" or (order is not None and order.is_number and order is not sympy.oo
+                               and bool(1 < order <= 2))
 
 
 def refutation(a, b, a_params=None, b_params=None):
