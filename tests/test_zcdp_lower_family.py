@@ -106,7 +106,7 @@ def test_not_its_case():
     assert refutation(get("renyi-ldp"), get("zcdp-ldp"), {"alpha": 3}) is None
 
 
-# -- the Coq theorem (ZcdpFamily.zcdp_family) --------------------------------------------------------------------------
+# -- the Coq theorem (ZcdpLowerFamily.zcdp_family) --------------------------------------------------------------------------
 
 @coq
 @pytest.mark.parametrize("a", ["kl-ldp", "renyi-ldp(alpha=2)"])

@@ -228,7 +228,7 @@ Print Assumptions zcdp_kl_div.
 Print Assumptions renyi_nat_iff.
 Print Assumptions zcdp_renyi.
 Print Assumptions zcdp_lower.
-From Implgraph Require Import ZcdpFamily.
+From Implgraph Require Import ZcdpLowerFamily.
 Print Assumptions fam_pairs.
 Print Assumptions fam_zcdp_lower.
 Print Assumptions zcdp_family.

@@ -221,5 +221,5 @@ def generate(cert, sources=()) -> str:
 from implgraph.kernel_coq import gen_zcdp_lower_family  # noqa: E402
 COMPOSITES["zcdp-lower-family"] = gen_zcdp_lower_family.zcdp_lower_family
 _COMPOSITE_MODULES["zcdp-lower-family"] = gen_zcdp_lower_family.MODULES
-COVERED["zcdp-lower-family"] = ("ZcdpFamily.zcdp_family (fam_pairs: Renyi-2 and KL at most ln 2; fam_zcdp_lower: "
+COVERED["zcdp-lower-family"] = ("ZcdpLowerFamily.zcdp_family (fam_pairs: Renyi-2 and KL at most ln 2; fam_zcdp_lower: "
                                 "ZcdpOrder.zcdp_lower at the order 3) (the no-f claim, the family the library's)")
