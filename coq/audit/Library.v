@@ -237,3 +237,7 @@ Print Assumptions fam_zcdp.
 Print Assumptions fam_no_pairwise.
 Print Assumptions fam_no_class.
 Print Assumptions fam_no_subset.
+From Implgraph Require Import ZcdpLowerFamily.
+Print Assumptions fam_pairs.
+Print Assumptions fam_zcdp_lower.
+Print Assumptions zcdp_family.

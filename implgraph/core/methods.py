@@ -160,3 +160,5 @@ REMOVAL_SCALING = _m("removal-scaling", None, "a removal's total variation or ho
                      "record's from the rest, tight")
 ZCDP_FAMILY = _m("zcdp-family", None, "a witness family: a bounded zero-concentrated level between records (its "
                  "Gaussian tail: b = 2^(-j^2 - 2 j)), an unbounded ratio")
+ZCDP_LOWER_FAMILY = _m("zcdp-lower-family", None, "a witness family: a bounded KL or Renyi (order <= 2) divergence "
+                       "between records, an unbounded zero-concentrated level (at least D_n/n)")

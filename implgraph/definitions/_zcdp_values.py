@@ -112,6 +112,9 @@ class ZcdpSup(sympy.Function):
     is_real = True
     is_positive = True
     is_finite = True
+    #: a real constant (its arguments are tuples of rationals, which sympy does not count as numbers: without this
+    #: the re-check of a level, engines/recheck.raw_level, refused every table where the level is this supremum)
+    is_number = True
 
     @classmethod
     def eval(cls, x, y):

@@ -25,6 +25,7 @@ from implgraph.definitions.capabilities import MinClassSize
 from implgraph.prover.answer import Bound, ProofResult, T
 from implgraph.prover.arguments import divergence_family
 from implgraph.prover.arguments import zcdp_family
+from implgraph.prover.arguments import zcdp_lower_family
 from implgraph.prover.arguments.chain import finite_level_chain
 from implgraph.prover.attained import attained_ceiling
 from implgraph.prover.certificate import (EVERY_TABLE_METHODS, certificate, every_partition_certificate,
@@ -193,7 +194,8 @@ class _Run:
         by_lemmas = (lemma_verdict(a, b, c.region, c.raw_f, c.alpha, c.a_params, c.b_params)
                      or researcher_verdict(a, b, c.region, c.raw_f, c.alpha, c.a_params, c.b_params)
                      or divergence_family.refutation(a, b, c.a_params, c.b_params, self.b_classes)
-                     or zcdp_family.refutation(a, b, c.a_params, c.b_params, self.b_classes))
+                     or zcdp_family.refutation(a, b, c.a_params, c.b_params, self.b_classes)
+                     or zcdp_lower_family.refutation(a, b, c.a_params, c.b_params))
         if by_lemmas is not None:
             return self.finish(**by_lemmas)
         # last: B's own ceiling on every table of N records (a one-sided level, a distance), whatever A is, over

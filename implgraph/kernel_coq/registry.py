@@ -223,3 +223,8 @@ COMPOSITES["zcdp-family"] = gen_zcdp_family.zcdp_family_theorem
 _COMPOSITE_MODULES["zcdp-family"] = gen_zcdp_family.MODULES
 COVERED["zcdp-family"] = ("ZcdpFamily.fam_no_pairwise / fam_no_class / fam_no_subset (zcdp_family: the zero-concentrated "
                           "level <= 1 on the family K = 2^j, b = 2^(-j^2 - 2 j); B's ratio above every U)")
+from implgraph.kernel_coq import gen_zcdp_lower_family  # noqa: E402
+COMPOSITES["zcdp-lower-family"] = gen_zcdp_lower_family.zcdp_lower_family
+_COMPOSITE_MODULES["zcdp-lower-family"] = gen_zcdp_lower_family.MODULES
+COVERED["zcdp-lower-family"] = ("ZcdpLowerFamily.zcdp_family (fam_pairs: Renyi-2 and KL at most ln 2; fam_zcdp_lower: "
+                                "ZcdpOrder.zcdp_lower at the order 3) (the no-f claim, the family the library's)")
