@@ -241,3 +241,8 @@ From Implgraph Require Import ZcdpLowerFamily.
 Print Assumptions fam_pairs.
 Print Assumptions fam_zcdp_lower.
 Print Assumptions zcdp_family.
+From Implgraph Require Import ZcdpChord.
+Print Assumptions rsum_bounded.
+Print Assumptions zcdp_chord_pairs.
+Print Assumptions rr_kl.
+Print Assumptions zcdp_rr_lower.
