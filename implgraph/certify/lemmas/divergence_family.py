@@ -218,14 +218,25 @@ def _support_steps(cert, fam, wa, wb):
     return steps
 
 
-def _table_steps(rows, start, n0):
-    """The family is a table of N records for every N >= n0 (and K >= K0): counts integers >= 1 summing to N, each
-    record a distribution."""
+def count_steps(rows, n0) -> list:
+    """The family's counts are integers >= 1 summing to N for every N >= n0."""
     counts = [c for c, _, _ in rows]
     steps = [("the counts add up to N", sympy.simplify(sympy.Add(*counts) - _N) == 0, " + ".join(map(str, counts)))]
     integral = all(x.is_Integer for c in counts for x in sympy.Poly(sympy.expand(c.subs(_N, n0 + _U)), _U).all_coeffs())
     steps.append((f"each count is an integer >= 1 for every N >= {n0}",
                   integral and all(nonnegative_from(c - 1, {_N: n0}) for c in counts), "integer coefficients in N - n0"))
+    return steps
+
+
+def rows_text(fam) -> str:
+    """A certificate family's rows as text, ``count x (values)``, for a lemma's description."""
+    return ", ".join(f"{r.get('count')} x ({', '.join(map(str, r.get('values', [])))})" for r in fam.get("rows") or [])
+
+
+def _table_steps(rows, start, n0):
+    """The family is a table of N records for every N >= n0 (and K >= K0): counts integers >= 1 summing to N, each
+    record a distribution."""
+    steps = count_steps(rows, n0)
     sums = all(sympy.simplify(sympy.Add(*v) - 1) == 0 for _, v, _ in rows)
     nonneg = all(nonnegative_from(x, start) for _, v, _ in rows for x in v)
     steps.append(("each record is a distribution (values >= 0 adding up to 1)", sums and nonneg, "exact"))
@@ -318,7 +329,7 @@ def _unbounded_steps(cert, fam, wa, wb):
 
 def describe(cert) -> list:
     fam = cert.get("family") or {}
-    rows = ", ".join(f"{r.get('count')} x ({', '.join(map(str, r.get('values', [])))})" for r in fam.get("rows") or [])
+    rows = rows_text(fam)
     return [f"{(cert.get('A') or {}).get('definition')} =/=> {(cert.get('B') or {}).get('definition')} for every f: "
             f"the {fam.get('kind')} family {rows}, every N >= {fam.get('n0')}"]
 

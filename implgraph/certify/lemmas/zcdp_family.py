@@ -37,9 +37,8 @@ from __future__ import annotations
 import sympy
 
 from implgraph.certify.lemmas import lemma
-from implgraph.certify.lemmas.divergence_family import _b_unbounded, _rows, _side
+from implgraph.certify.lemmas.divergence_family import _b_unbounded, _rows, _side, count_steps, rows_text
 from implgraph.certify.lemmas.divergence_family_domain import nonnegative_over, parameter_domain
-from implgraph.certify.lemmas.divergence_family_table import nonnegative_from
 from implgraph.certify.report import lemma_steps, steps_report as _report
 from implgraph.core import methods
 
@@ -49,7 +48,6 @@ _N = sympy.Symbol("N", positive=True, integer=True)
 _J = sympy.Symbol("j", integer=True)
 _K = sympy.Symbol("K", positive=True)
 _B = sympy.Symbol("b", positive=True)
-_U = sympy.Symbol("u", nonnegative=True)
 _U = sympy.Symbol("u", nonnegative=True)
 
 #: the largest exponent of 2 at which the exact levels are spot-checked
@@ -133,18 +131,9 @@ def _b_grows(wb, rows, n0, dom, p):
             ("K = 2^p grows without bound with j (p of degree >= 1, leading coefficient > 0)", grows, f"p = {p}")]
 
 
-def _table_steps(rows, n0):
-    counts = [c for c, _, _ in rows]
-    steps = [("the counts add up to N", sympy.simplify(sympy.Add(*counts) - _N) == 0, " + ".join(map(str, counts)))]
-    integral = all(x.is_Integer for c in counts for x in sympy.Poly(sympy.expand(c.subs(_N, n0 + _U)), _U).all_coeffs())
-    steps.append((f"each count is an integer >= 1 for every N >= {n0}",
-                  integral and all(nonnegative_from(c - 1, {_N: n0}) for c in counts), "integer coefficients in N - n0"))
-    return steps
-
-
 def describe(cert) -> list:
     fam = cert.get("family") or {}
-    rows = ", ".join(f"{r.get('count')} x ({', '.join(map(str, r.get('values', [])))})" for r in fam.get("rows") or [])
+    rows = rows_text(fam)
     return [f"{(cert.get('A') or {}).get('definition')} =/=> {(cert.get('B') or {}).get('definition')} for every f: "
             f"the zero-concentrated family {rows}, every N >= {fam.get('n0')} and j >= {fam.get('J0')}"]
 
@@ -181,7 +170,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             return _report(steps)
         domain = {str(d).replace(" ", "") for d in cert.get("domain") or ()}
         steps.append(("the domain states N >= n0 and j >= J0", {f"N>={n0}", f"j>={j0}"} <= domain, str(domain)))
-        steps += _table_steps(rows, n0)
+        steps += count_steps(rows, n0)
         x, y = rows[0][1], rows[1][1]
         a_steps, pq = _a_bounded(x, y, j0)
         steps += a_steps

@@ -29,7 +29,7 @@ from __future__ import annotations
 import sympy
 
 from implgraph.certify.lemmas import lemma
-from implgraph.certify.lemmas.divergence_family import _a_bounded, _rows, _side, _table_steps
+from implgraph.certify.lemmas.divergence_family import _a_bounded, _rows, _side, _table_steps, rows_text
 from implgraph.certify.lemmas.divergence_family_table import tends_to_oo
 from implgraph.certify.report import lemma_steps, steps_report as _report
 from implgraph.core import methods
@@ -93,7 +93,7 @@ def _b_steps(rows, n, n0):
 
 def describe(cert) -> list:
     fam = cert.get("family") or {}
-    rows = ", ".join(f"{r.get('count')} x ({', '.join(map(str, r.get('values', [])))})" for r in fam.get("rows") or [])
+    rows = rows_text(fam)
     return [f"{(cert.get('A') or {}).get('definition')} =/=> {(cert.get('B') or {}).get('definition')} for every f: "
             f"the family {rows}, every N >= {fam.get('n0')} and K >= {fam.get('K0')}, B at least "
             f"D_{fam.get('order')}/{fam.get('order')}"]

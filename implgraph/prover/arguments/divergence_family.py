@@ -250,8 +250,6 @@ def divergence_refutation(a, b, a_params=None, b_params=None):
     unbounded), its certificate re-checked by the checker, the tables at N = 2, 3 and K = 2..5 in exact arithmetic;
     else None."""
     from implgraph.certify.accepted import accepted
-    from implgraph.core.concrete import INF, ConcreteTable
-    from implgraph.engines.recheck import raw_level
     from implgraph.prover.divergence_witness import family_certificate
     a_params, b_params = a_params or {}, b_params or {}
     da, db = divergence_of(a, a_params), divergence_of(b, b_params)     # orders read from the parameters
@@ -264,18 +262,29 @@ def divergence_refutation(a, b, a_params=None, b_params=None):
     cert["family"]["A_bound"] = str(KL_CAP)
     if not accepted(cert):
         return None
+    # chi^2 >= K - 1 between the records, D_beta >= D_2 >= log K; a removal's P - Q = (x - y)/N: chi^2/N^2
+    checked = spot_checked(a, a_params, b, b_params, kl_family_rows, ((2, 3), (2, 3, 4, 5)), KL_CAP,
+                           lambda N, K: sympy.log(K) if db.compares == "pairs"
+                           else sympy.log(1 + sympy.Rational(K - 1, N ** 2)))
+    return None if checked is None else _kl_verdict(a, b, da, db, checked, cert)
+
+
+def spot_checked(a, a_params, b, b_params, rows_of, points, a_cap, b_low):
+    """``["(N, K) = ..."]``: the family's tables ``rows_of(K, N)`` at every (N, K) of ``points`` (two ranges), each
+    with A's exact raw level finite and at most ``a_cap`` and B's infinite or at least ``b_low(N, K)``; None where a
+    table is not."""
+    from implgraph.core.concrete import INF, ConcreteTable
+    from implgraph.engines.recheck import raw_level
     checked = []
-    for N, K in itertools.product((2, 3), (2, 3, 4, 5)):
-        ct = ConcreteTable.from_fractions(kl_family_rows(K, N))
+    for N, K in itertools.product(*points):
+        ct = ConcreteTable.from_fractions(rows_of(K, N))
         ra, rb = raw_level(a, a_params, ct), raw_level(b, b_params, ct)
-        if ra is None or rb is None or ra == INF or not bool(_num(ra) <= KL_CAP):
+        if ra is None or rb is None or ra == INF or not bool(_num(ra) <= a_cap):
             return None
-        # chi^2 >= K - 1 between the records, D_beta >= D_2 >= log K; a removal's P - Q = (x - y)/N: chi^2/N^2
-        low = sympy.log(K) if db.compares == "pairs" else sympy.log(1 + sympy.Rational(K - 1, N ** 2))
-        if not (rb == INF or bool(_num(rb) >= low)):
+        if not (rb == INF or bool(_num(rb) >= b_low(N, K))):
             return None
         checked.append(f"(N, K) = ({N}, {K})")
-    return _kl_verdict(a, b, da, db, checked, cert)
+    return checked
 
 
 def _num(v):

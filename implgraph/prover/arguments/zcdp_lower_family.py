@@ -25,8 +25,6 @@ registry's levels (A's exactly; B's rigorous enclosure against log(K^3 b)/6).
 
 from __future__ import annotations
 
-import itertools
-
 import sympy
 
 from implgraph.core import methods
@@ -83,20 +81,10 @@ def refutation(a, b, a_params=None, b_params=None):
 def _tables(a, b, a_params, b_params, da):
     """``["(N, K) = ..."]``: the family's tables at N = 2, 3 and K = 3..6, A's level (exact) at most its bound and
     B's at least :func:`lower_bound` (the registry's level, a rigorous enclosure); None where one is not."""
-    from implgraph.core.concrete import INF, ConcreteTable
-    from implgraph.engines.recheck import raw_level
-    from implgraph.prover.arguments.divergence_family import _num, family_rows
+    from implgraph.prover.arguments.divergence_family import family_rows, spot_checked
     cap = 1 if da.kind == "kl" else sympy.log(2)
-    checked = []
-    for N, K in itertools.product((2, 3), (3, 4, 5, 6)):
-        ct = ConcreteTable.from_fractions(family_rows(K, N))
-        ra, rb = raw_level(a, a_params, ct), raw_level(b, b_params, ct)
-        if ra is None or rb is None or ra == INF or not bool(_num(ra) <= cap):
-            return None
-        if not (rb == INF or bool(_num(rb) >= lower_bound(K))):
-            return None
-        checked.append(f"(N, K) = ({N}, {K})")
-    return checked
+    return spot_checked(a, a_params, b, b_params, family_rows, ((2, 3), (3, 4, 5, 6)), cap,
+                        lambda N, K: lower_bound(K))
 
 
 def _verdict(a, b, da, checked, cert):
