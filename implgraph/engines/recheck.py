@@ -69,9 +69,8 @@ def raw_level(node_def, params, ct):
         if value is sympy.oo:
             return INF
         enclosure = _enclosure(node_def, lv, value)
-        # an enclosed built-in level (the zero-concentrated supremum, ZcdpSup) is a number sympy does not evaluate
-        if value is None or (enclosure is None and (not value.is_number or value.is_real is not True
-                                                    or value.is_finite is not True)):
+        if value is None or not value.is_number or (enclosure is None and (value.is_real is not True
+                                                                           or value.is_finite is not True)):
             raise PluginError(f"definition {name} returned {value!r}, not a level",
                               fix="return a real number, oo, or None from symbolic()")
         if not value.is_Rational:
