@@ -79,7 +79,10 @@ def divergence_kind(tr, div):
 
 def _divergence_predicate(tr, div, level, K, x, cls):
     """"The divergence compared is at most ``level``" for every pair, every class against the table, or the table
-    against the table without each record (both ways)."""
+    against the table without each record (both ways); zero-concentrated privacy between every two records is
+    ZcdpChord's ``zcdp_pairs_le``."""
+    if div.kind == "zcdp":
+        return f"zcdp_pairs_le N {K} {x} ({level})" if div.compares == "pairs" else None
     k = divergence_kind(tr, div)
     if k is None:
         return None
