@@ -10,7 +10,7 @@ import sympy
 
 from implgraph.core.concrete import INF, Enclosed
 from implgraph.definitions._zcdp_values import ZcdpSup, enclose, zcdp_between
-from tests.brute import zcdp_mp
+from brute import zcdp_mp
 
 
 def _value(v):

@@ -47,6 +47,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 
@@ -71,13 +72,19 @@ def _declares(name, kind) -> bool:
     """Does the registered definition ``name`` declare the class level ``kind`` (``1/max q``, ``exp(H(q))`` or the
     number of values ``k``, for a generic class over ``k`` values)? Read from the registry, not the certificate."""
     from implgraph.certify.registered import registered
-    from implgraph.definitions._classes import GenericClass
     from implgraph.definitions.capabilities import ClassLevel
     d = registered(name)
     declared = None if d is None else d.declared(ClassLevel)
     if declared is None:
         return False
-    declare = declared.formula
+    return _declares_formula(declared.formula, kind)
+
+
+@functools.lru_cache(maxsize=256)
+def _declares_formula(declare, kind) -> bool:
+    """Is the declared class level ``declare`` (a function of a generic class) the class level ``kind``? Remembered
+    per declared function: the question is asked of the same definition for many pairs."""
+    from implgraph.definitions._classes import GenericClass
     cls = GenericClass()
     want = {"min-entropy": 1 / cls.top, "support": cls.k,
             "shannon": sympy.exp(-sympy.Sum(cls.q[cls.i] * sympy.log(cls.q[cls.i]), (cls.i, 1, cls.k)))}.get(kind)
