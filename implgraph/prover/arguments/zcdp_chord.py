@@ -12,8 +12,9 @@ below its chord over [1/T, T]; summing with the weights y_l (the chord argument 
 :mod:`implgraph.prover.arguments.chord`, L = (1 - 1/T)/(T - 1/T) = 1/(T + 1) the y-mass at T):
 
     exp((alpha - 1) D_alpha(x || y)) = sum_l y_l r_l^alpha <= (T^alpha + T^(1 - alpha))/(T + 1),
+    D_alpha(x || y) <= log((T^alpha + T^(1 - alpha))/(T + 1))/(alpha - 1)       (log increasing, alpha - 1 > 0),
 
-the Renyi sum of randomized response at T. With eps = ln T, (T^alpha + T^(1 - alpha))/(T + 1) =
+the Renyi divergence of randomized response at T. With eps = ln T, (T^alpha + T^(1 - alpha))/(T + 1) =
 cosh((alpha - 1/2) eps)/cosh(eps/2), and the library's tanh lemma (``Zcdp.tanh_bound``, behind
 ``Zcdp.pure_zcdp_pair``) gives log of it <= (alpha - 1) alpha eps tanh(eps/2), i.e.
 D_alpha(x || y) <= alpha U with
