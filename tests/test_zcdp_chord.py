@@ -140,3 +140,6 @@ def test_the_theorem_checks(ldp, library, tmp_path):
     cert = copy.deepcopy(ldp.details["certificate"])
     cert["upper"] = "T*log(T)/(T + 1)"
     assert not check_generated(cert, library, tmp_path, "ldp_zcdp_tampered")["ok"]
+    # lip => zcdp-ldp: the composition's Coq theorem, product then this lemma at T = h
+    lip = check_implication("lip", "zcdp-ldp", max_n=3).details["certificate"]
+    assert_kernel_checked(lip, library, tmp_path, "lip_zcdp")
