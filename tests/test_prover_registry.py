@@ -73,6 +73,7 @@ def test_the_declared_order_is_the_old_if_chain():
         methods.TOP_CAP,            # a cap on the top frequency, B a class level of the distribution
         methods.SKEW_FAMILY,        # B's weakest level approached by skewed classes
         methods.CHORD,
+        methods.ZCDP_CHORD,         # B the zero-concentrated level between records, A pairwise (the chord's None)
         methods.SUBSET_CHORD, methods.REMOVAL_SCALING, methods.CHI_SQUARE_TV,
         methods.DIVERGENCE_ORDER,
         methods.CEILING_CHORD, methods.CEILING_FAMILY, methods.DIVERGENCE_CEILING, methods.DIVERGENCE_CEILING,
@@ -146,7 +147,7 @@ def test_every_handler_has_its_certificate_parts():
         "slack-target-removal", "slack-pairs-to-removal", "chord", "divergence-order", "divergence-ceiling",
         "extreme-points", "binary-program", "tv-distance", "ceiling-chord", "removal-scaling", "corners",
         "subset-chord", "subset-pairs", "slack-pairs-tv", "slack-hockey-stick",
-        "subset-corners", "one-sided-pairs", "one-sided-removal", "chi-square-tv"}
+        "subset-corners", "one-sided-pairs", "one-sided-removal", "chi-square-tv", "zcdp-chord"}
 
 
 def test_the_docs_pages_are_the_generated_ones():

@@ -162,3 +162,5 @@ ZCDP_FAMILY = _m("zcdp-family", None, "a witness family: a bounded zero-concentr
                  "Gaussian tail: b = 2^(-j^2 - 2 j)), an unbounded ratio")
 ZCDP_LOWER_FAMILY = _m("zcdp-lower-family", None, "a witness family: a bounded KL or Renyi (order <= 2) divergence "
                        "between records, an unbounded zero-concentrated level (at least D_n/n)")
+ZCDP_CHORD = _m("zcdp-chord", None, "a pairwise ratio level T bounds the zero-concentrated level between records by "
+                "ln T (T - 1)/(T + 1) (the chord of r^alpha and the tanh lemma), attained by randomized response")

@@ -30,6 +30,7 @@ from implgraph.kernel_coq import gen_top_cap
 from implgraph.kernel_coq import gen_chi_square_tv
 from implgraph.kernel_coq import gen_attained_family
 from implgraph.kernel_coq import gen_removal_cap
+from implgraph.kernel_coq import gen_zcdp_chord
 from implgraph.kernel_coq import generate as _gen
 from implgraph.kernel_coq.coqexpr import Untranslatable
 
@@ -48,7 +49,8 @@ LEAVES = {**{name: (fn, gen_slack.MODULES) for name, fn in gen_slack.METHODS.ite
           **{name: (fn, gen_floor_above.MODULES) for name, fn in gen_floor_above.METHODS.items()},
           **{name: (fn, gen_corners.MODULES) for name, fn in gen_corners.METHODS.items()},
           **{name: (fn, gen_slack_pairs_tv.MODULES) for name, fn in gen_slack_pairs_tv.METHODS.items()},
-          **{name: (fn, gen_chi_square_tv.MODULES) for name, fn in gen_chi_square_tv.METHODS.items()}}
+          **{name: (fn, gen_chi_square_tv.MODULES) for name, fn in gen_chi_square_tv.METHODS.items()},
+          **{name: (fn, gen_zcdp_chord.MODULES) for name, fn in gen_zcdp_chord.METHODS.items()}}
 #: a certificate of parts: method -> (its text, the library modules it needs)
 COMPOSITES = {"composition": gen_composition.composition,
               "set-channel-diversity": gen_set_channel.set_channel_diversity,
@@ -228,3 +230,5 @@ COMPOSITES["zcdp-lower-family"] = gen_zcdp_lower_family.zcdp_lower_family
 _COMPOSITE_MODULES["zcdp-lower-family"] = gen_zcdp_lower_family.MODULES
 COVERED["zcdp-lower-family"] = ("ZcdpLowerFamily.zcdp_family (fam_pairs: Renyi-2 and KL at most ln 2; fam_zcdp_lower: "
                                 "ZcdpOrder.zcdp_lower at the order 3) (the no-f claim, the family the library's)")
+COVERED["zcdp-chord"] = ("ZcdpChord.zcdp_chord_pairs (the chord of r^alpha over [1/T, T] and Zcdp.tanh_bound: the "
+                         "zero-concentrated level between records at most ln T (T - 1)/(T + 1))")
