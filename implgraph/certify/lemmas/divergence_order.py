@@ -28,7 +28,8 @@ by that module's steps); ``hockey-below-tv``: B the hockey-stick at gamma >= 1, 
 x - gamma y <= x - y, and sum_l max(x_l - y_l, 0) = TV as sum_l x_l = sum_l y_l, re-checked for two buckets, the
 general case the same pairing of positive and negative parts); U is the fact's (T, or sqrt(T/2)) by exact algebra; no
 tightness is claimed, except for hockey-below-tv between records, whose family (one record at (T, 1 - T), N - 1 at
-(0, 1)) is re-checked symbolically and at sample points. The orders are read from the certificate's parameters
+(0, 1)) is re-checked symbolically and at sample points, and for zcdp-order into KL between records, whose family
+(randomized response at the root R of log(R) (R - 1)/(R + 1) = T) is re-checked by :mod:`implgraph.certify.zcdp_rr_family`. The orders are read from the certificate's parameters
 (``renyi-ldp(alpha)``, ``delta-ldp(eps)``).
 """
 
@@ -89,7 +90,10 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         if ok:
             steps += proof_steps(fact, oa, ob, mixing, zcdp=da.kind == "zcdp")
         steps.append(("U is the fact's", want is not None and sympy.simplify(upper - want) == 0, "exact"))
-        if cert.get("tight"):
+        if cert.get("tight") and fact == "zcdp-order":
+            from implgraph.certify.zcdp_rr_family import rr_family_steps
+            steps += rr_family_steps(cert, da, db)
+        elif cert.get("tight"):
             steps += _hockey_family_steps(cert, fact, da, db, ns)
         else:
             steps.append(("no tightness claimed", True, "exact"))

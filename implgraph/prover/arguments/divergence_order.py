@@ -113,9 +113,22 @@ def bound(a, b, a_params=None, b_params=None):
                      f"{pairs}: {text}, on every compared pair, hence on their maxima; attained for every N by one "
                      "record at (t, 1 - t) and N - 1 at (0, 1): E_gamma = t one way (1 - t - gamma < 0), "
                      "max(1 - gamma (1 - t), 0) <= t the other ((gamma - 1)(1 - t) >= 0), TV = t")
+    if which == "zcdp-order" and a_div.compares == b_div.compares == "pairs" and order_of(b_div) == 1:
+        return Bound(upper, True, methods.DIVERGENCE_ORDER.name,
+                     f"{pairs}: {text}, on every compared pair, hence on their maxima; attained for every N and T > 0 "
+                     f"by randomized response: {RR_TEXT}")
     return Bound(upper, False, methods.DIVERGENCE_ORDER.name,
                  f"{pairs}: {text}, on every compared pair, hence on their maxima (an upper bound; tightness not "
                  "derived)")
+
+
+#: the attaining family of zcdp-order into KL between records (randomized response)
+RR_TEXT = ("one record at (R/(R + 1), 1/(R + 1)) and N - 1 at (1/(R + 1), R/(R + 1)), R > 1 the root of "
+           "g(R) = log(R) (R - 1)/(R + 1) = T (g(1) = 0, g increasing and unbounded on R >= 1): KL = g(R) = T both "
+           "ways, and the zero-concentrated level of a pair within ratio R is at most g(R) = eps tanh(eps/2), "
+           "eps = log R (the chord of r^alpha over [1/R, R] and the tanh bound; coq ZcdpChord.zcdp_chord_pairs)")
+RR_ROWS = [{"count": "1", "value": "R/(R + 1)"}, {"count": "N - 1", "value": "1/(R + 1)"}]
+RR_ROOT = {"symbol": "R", "range": "R > 1", "equation": "log(R)*(R - 1)/(R + 1) = T"}
 
 
 def certificate_parts(cert, ctx):
@@ -125,8 +138,12 @@ def certificate_parts(cert, ctx):
 
 
 def certificate_family(cert, ctx):
-    """The attaining table of hockey-below-tv between records: one record at (T, 1 - T), N - 1 at (0, 1)."""
-    if (cert.get("upper_certificate") or {}).get("fact") != "hockey-below-tv":
+    """The attaining table of hockey-below-tv between records: one record at (T, 1 - T), N - 1 at (0, 1); of
+    zcdp-order into KL between records: randomized response at the root R of log(R) (R - 1)/(R + 1) = T."""
+    fact = (cert.get("upper_certificate") or {}).get("fact")
+    if fact == "zcdp-order":
+        return {"rows": list(RR_ROWS), "root": dict(RR_ROOT)}
+    if fact != "hockey-below-tv":
         return None
     return {"rows": [{"count": "1", "value": "T"}, {"count": "N - 1", "value": "0"}]}
 
