@@ -13,20 +13,21 @@ A and B declare divergences (:class:`implgraph.definitions.divergences.Divergenc
 - **zero-concentrated order** (``zcdp-order``; Bun and Steinke, Concentrated differential privacy, TCC 2016,
   Definition 1.1 with xi = 0; coq ZcdpOrder.v): A's level rho is the least with D_alpha <= rho alpha
   at every order alpha > 1, so B Renyi of a finite order beta: U = beta T; B KL: KL <= D_beta <= beta T for every
-  beta > 1 (Jensen), so KL <= T, the limit beta -> 1 (upper bounds; KL's is attained by randomized response, whose
-  zero-concentrated level is its KL, coq ZcdpChord.zcdp_rr_lower, the tightness read by the attaining families);
+  beta > 1 (Jensen), so KL <= T, the limit beta -> 1 (upper bounds; KL's between records is tight: randomized
+  response at the root R of log(R) (R - 1)/(R + 1) = T has KL = T and zero-concentrated level at most T, coq
+  ZcdpChord.zcdp_chord_pairs and zcdp_rr_lower; the family of :func:`certificate_family`, re-checked by
+  :mod:`implgraph.certify.zcdp_rr_family`);
 - **Pinsker's inequality** (Tsybakov, Introduction to nonparametric estimation, 2009, Lemma 2.5): TV <= sqrt(KL/2), and
   KL <= D_beta for beta >= 1, KL <= rho: B total variation, A KL, Renyi or zero-concentrated: U = sqrt(T/2) (an upper
-  bound).
-
-Which Renyi orders A bounds, and how, is A's kind's declaration (:meth:`Divergence.renyi_bound`, the fact it names
-:attr:`Divergence.renyi_fact`); no kind is named here but the total variation and the hockey-stick of the last fact.
+  bound);
 - **the hockey-stick below total variation**: E_gamma(x || y) = sum_l max(x_l - gamma y_l, 0) <= sum_l max(x_l - y_l, 0)
   = TV(x, y) for gamma >= 1 (bucket by bucket, x_l - gamma y_l <= x_l - y_l as y_l >= 0; the second equality as
   sum_l x_l = sum_l y_l): B the hockey-stick at gamma >= 1 (``delta-ldp(eps)``, gamma = e^eps), A total variation:
   U = T, tight between records for every N: one record at (t, 1 - t) and N - 1 at (0, 1) have E_gamma = t one way
   and max(1 - gamma (1 - t), 0) <= t the other (docs/sections/dp-conversions.md); the checker re-checks the family.
 
+Which Renyi orders A bounds, and how, is A's kind's declaration (:meth:`Divergence.renyi_bound`, the fact it names
+:attr:`Divergence.renyi_fact`); no kind is named here but the total variation and the hockey-stick of the last fact.
 The orders are read from the definitions' parameters where they declare them (``renyi-ldp(alpha)``,
 ``delta-ldp(eps)``).
 
