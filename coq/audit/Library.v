@@ -246,3 +246,6 @@ Print Assumptions rsum_bounded.
 Print Assumptions zcdp_chord_pairs.
 Print Assumptions rr_kl.
 Print Assumptions zcdp_rr_lower.
+From Implgraph Require Import ZcdpPairs.
+Print Assumptions zcdp_kl_pairs.
+Print Assumptions zcdp_renyi_pairs.

@@ -52,7 +52,6 @@ Fraction(1, 4)
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -60,8 +59,10 @@ import sympy
 
 from implgraph.core.concrete import INF, Enclosed
 from implgraph.core.errors import InputError
+from implgraph.definitions._divergence_orders import _checked_value, _order
 from implgraph.definitions._divergence_values import (_enclosed_max, _gcd, _hockey_stick_irrational, _largest_log,
                                                       _long, _mean, _merged_rows, _near_top, _rows_of)
+from implgraph.definitions._renyi_bounds import RENYI_FACT, renyi_bound
 from implgraph.definitions._zcdp_level import zcdp_level
 from implgraph.definitions._zcdp_values import zcdp_between
 from implgraph.definitions.capabilities import OnClasses
@@ -79,58 +80,6 @@ _KL_EXPONENT_MAX = 4096
 #: the kinds whose values lie in [0, 1] (their scale is ``distance``, weakest 1)
 BOUNDED = ("tv", "hockey-stick")
 _R = sympy.Symbol("r", positive=True)
-
-
-def _order(kind, order):
-    """The declared order as an exact number (oo for Renyi's max-ratio order), checked for the kind; or, declared as
-    a formula of the definition's parameters (``"alpha"``, ``"exp(eps)"``), that formula in positive symbols, read
-    when the parameters are given (:meth:`Divergence.at`)."""
-    if kind in ("kl", "tv", "zcdp"):
-        if order is not None:
-            raise InputError(f"Divergence({kind!r}) takes no order", fix=f'declare Divergence("{kind}", compares=...)')
-        return None
-    if order in ("oo", "inf") and kind == "renyi":
-        return sympy.oo
-    if isinstance(order, str) and _PARAM_NAME.search(order):
-        return _order_formula(kind, order)
-    if isinstance(order, sympy.Basic) and order.is_number:
-        value = order
-    elif isinstance(order, bool) or not isinstance(order, (int, Fraction, str)):
-        raise InputError(f"Divergence({kind!r}): order {order!r} is not a rational number",
-                         fix="declare e.g. order=2 or order=\"3/2\" (Renyi: \"oo\" for the max ratio), or a "
-                             "parameter's name, order=\"alpha\"")
-    else:
-        value = sympy.Rational(str(order)) if not isinstance(order, Fraction) else \
-            sympy.Rational(order.numerator, order.denominator)
-    return _checked_value(kind, value, order)
-
-
-def _checked_value(kind, value, shown_as):
-    """A numeric order in its kind's range: Renyi a rational > 1 or oo, the hockey-stick a real gamma >= 1."""
-    if kind == "renyi" and value is sympy.oo:
-        return value
-    if value.is_real is not True or value.is_finite is not True or (kind == "renyi" and not value.is_Rational):
-        raise InputError(f"Divergence({kind!r}): order {shown_as} is not a finite real number"
-                         + (" (Renyi: a rational, or oo)" if kind == "renyi" else ""),
-                         fix="give a rational order such as 2 or 3/2 (Renyi: oo for the max ratio)")
-    low_ok = value > 1 if kind == "renyi" else value >= 1
-    if not low_ok:
-        raise InputError(f"Divergence({kind!r}): order {shown_as} is out of range",
-                         fix="Renyi needs an order > 1 (KL is the order 1), the hockey-stick a gamma >= 1")
-    return value
-
-
-_PARAM_NAME = re.compile(r"[A-Za-z_]")
-
-
-def _order_formula(kind, text):
-    """An order declared as a formula of parameters, read by the project's formula reader (nothing evaluated)."""
-    from implgraph.core.formula import FUNCTIONS, parse_expr
-    names = set(re.findall(r"[A-Za-z_]\w*", text)) - set(FUNCTIONS) - {"oo"}
-    expr = parse_expr(text, {n: sympy.Symbol(n, positive=True) for n in names})
-    if not expr.free_symbols:
-        return _checked_value(kind, expr, text)
-    return expr
 
 
 @dataclass(frozen=True)
@@ -175,6 +124,18 @@ class Divergence:
                              fix="give the parameters as numbers")
         shown_as = ", ".join(f"{k} = {v}" for k, v in values.items())
         return Divergence(self.kind, _checked_value(self.kind, value, f"{self.order} at {shown_as}"), self.compares)
+
+    # -- the Renyi divergences it bounds ---------------------------------------------------------------------------
+    def renyi_bound(self, beta, T):
+        """The bound on D_beta (beta >= 1; 1 for KL, oo the largest log ratio) of two distributions this divergence
+        puts at most T, or None (:mod:`implgraph.definitions._renyi_bounds`: KL T at beta = 1; Renyi of order alpha T
+        for beta <= alpha; the zero-concentrated level beta T at every finite beta)."""
+        return renyi_bound(self, beta, T)
+
+    @property
+    def renyi_fact(self):
+        """The fact :meth:`renyi_bound` states (``monotone-order``, ``zcdp-order``), or None."""
+        return RENYI_FACT.get(self.kind)
 
     # -- the generator of the f-divergence -----------------------------------------------------------------------------
     def phi(self, r=_R):

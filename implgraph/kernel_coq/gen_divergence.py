@@ -18,8 +18,13 @@ U = T (``field``); g >= 1 from the certificate's parameters (a quotient's sign).
   ``joint-convexity+pinsker``, A between records and B of record removal, A's KL is first the removal's
   (``pairs_to_removal``).
 
-The other facts (the joint convexity from pairs to averages, orders other than 1 and 2) raise
-:class:`Untranslatable`.
+- ``zcdp-order``, A zero-concentrated between every two records (``ZcdpChord.zcdp_pairs_le``) and B KL or Renyi of a
+  natural order n >= 2 between them: ``ZcdpPairs.zcdp_kl_pairs`` (U = T) / ``zcdp_renyi_pairs`` (U = n T, the
+  library's ``T * INR n``); with ``joint-convexity+zcdp-order``, B of a class against the table or of record removal,
+  then ``pairs_to_class`` / ``pairs_to_removal``; with ``pinsker``, A's KL from ``zcdp_kl_pairs``
+  (:func:`implgraph.kernel_coq.gen_tv_distance.kl_of`).
+
+The other facts (orders that are not natural numbers, Renyi of order oo) raise :class:`Untranslatable`.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from implgraph.kernel_coq.obligations import _need, _u_is
 
 __all__ = ["divergence_order", "METHODS", "MODULES"]
 
-MODULES = ("Divergence", "Slack", "SlackOrder", "Pinsker")
+MODULES = ("Divergence", "Slack", "SlackOrder", "Pinsker", "ZcdpPairs")
 
 
 def _same_classes(a, b):
@@ -50,6 +55,8 @@ def divergence_order(f):
         return _pinsker(f, da, db, mixing=fact != "pinsker")
     if fact == "joint-convexity+monotone-order" and da.compares == "pairs" and db.compares in ("class", "removal"):
         return _joint(f, da, db)
+    if fact in ("zcdp-order", "joint-convexity+zcdp-order"):
+        return _zcdp(f, da, db, mixing=fact != "zcdp-order")
     _need(da.compares == db.compares, "a divergence-order certificate between different distributions, other than "
           "from pairs to averages")
     if fact == "monotone-order" and da.kind == "renyi" and str(da.order) == "2" and db.kind == "kl":
@@ -84,6 +91,45 @@ def _joint(f, da, db):
     if db.compares == "class":
         return lines + [f"apply (pairs_to_class {kb} N K x cls T {mix} Htab {ha}). {one}."]
     return lines + [f"apply (pairs_to_removal {kb} N K x T {mix} Htab ltac:(lra) {ha}). {one}."]
+
+
+def _zcdp_lines(f, da, kb, out="HZ"):
+    """Lines giving ``out``: A's zero-concentrated level T between every two records bounds B's kind ``kb`` (``KL``
+    or ``(Renyi n)``) between them (``ZcdpPairs.zcdp_kl_pairs`` at T, ``zcdp_renyi_pairs`` at T * INR n); and that
+    bound's Coq text."""
+    _need(da.kind == "zcdp" and da.compares == "pairs", "a zero-concentrated A other than between every two records")
+    if kb == "KL":
+        return [f"pose proof (zcdp_kl_pairs N K x T Htab HA) as {out}."], "T"
+    n = kb.removeprefix("(Renyi ").removesuffix(")")
+    return [f"pose proof (zcdp_renyi_pairs N K x T {n}%nat Htab HA ltac:(lia)) as {out}."], f"T * INR {n}"
+
+
+def _zcdp(f, da, db, mixing):
+    """A zero-concentrated between every two records, B KL or Renyi of a natural order n >= 2 between them
+    (``ZcdpPairs``: U = T, U = n T), or, with ``mixing``, of a class against the table or of record removal
+    (``pairs_to_class`` / ``pairs_to_removal``, joint convexity, then U = T or n T). U is turned into the lemma's
+    bound by ``level_eq`` (``INR n`` computed by ``simpl``, then ``lra``)."""
+    kb = _kind(db) if db.kind == "kl" else _renyi_kind(db)
+    _need(kb is not None, f"zero-concentrated into {db.kind} of order {db.order} (the library has KL and Renyi of a "
+          "natural order >= 2)")
+    _need(db.compares == "pairs" if not mixing else db.compares in ("class", "removal"),
+          f"zero-concentrated between records into {db.compares} ({'with' if mixing else 'without'} joint convexity)")
+    lines, bound = _zcdp_lines(f, da, kb)
+    lines.append(f"apply (level_eq (fun LvlU => {f.b_of('LvlU')}) ({f.upper}) ({bound})); [simpl INR; lra |].")
+    if not mixing:
+        return lines + ["exact HZ."]
+    one = "apply one_kl; lra" if kb == "KL" else "apply one_renyi; [lia | simpl INR; nra]"
+    mix = "(or_introl eq_refl)" if kb == "KL" else "(or_intror eq_refl)"
+    if db.compares == "class":
+        return lines + [f"apply (pairs_to_class {kb} N K x cls ({bound}) {mix} Htab HZ). {one}."]
+    return lines + [f"apply (pairs_to_removal {kb} N K x ({bound}) {mix} Htab ltac:(lra) HZ). {one}."]
+
+
+def _renyi_kind(div):
+    """The library's Renyi kind of a natural order >= 2 (``(Renyi n)``), or None."""
+    import sympy
+    order = sympy.sympify(div.order) if div.kind == "renyi" else None
+    return f"(Renyi {int(order)})" if order is not None and order.is_Integer and order >= 2 else None
 
 
 def _slack(f, da, db):

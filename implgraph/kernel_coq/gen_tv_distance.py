@@ -35,7 +35,7 @@ from implgraph.kernel_coq.obligations import _need
 
 __all__ = ["tv_distance", "METHODS", "MODULES", "SLACK_A"]
 
-MODULES = ("Divergence", "Pinsker", "ChiSquare")
+MODULES = ("Divergence", "Pinsker", "ChiSquare", "ZcdpPairs")
 
 #: the divergence kinds whose level is an additive slack on every event: kind -> its ratio gamma (None: the order)
 SLACK_A = {"tv": "1", "hockey-stick": None}
@@ -134,10 +134,14 @@ PINSKER_G = "sqrt(2)*sqrt(T)/2"
 
 
 def kl_of(f, div, ha="HA", out="HK"):
-    """Lines giving ``out``, A's KL at most T (Renyi of order 2 read as KL: ``Divergence.renyi2_kl_*``), and the
-    hypothesis name of that KL predicate."""
+    """Lines giving ``out``, A's KL at most T (Renyi of order 2 read as KL: ``Divergence.renyi2_kl_*``; the
+    zero-concentrated level between records: ``ZcdpPairs.zcdp_kl_pairs``), and the hypothesis name of that KL
+    predicate."""
     if div.kind == "kl":
         return [], ha
+    if div.kind == "zcdp":     # between every two records: KL <= T (ZcdpPairs.zcdp_kl_pairs)
+        _need(div.compares == "pairs", "a zero-concentrated A other than between every two records")
+        return [f"pose proof (zcdp_kl_pairs N K x T Htab {ha}) as {out}."], out
     _need(div.kind == "renyi" and str(div.order) == "2", "Pinsker from a divergence other than KL or Renyi of order 2")
     lemma = {"pairs": "renyi2_kl_pairs N K x T Htab", "class": "renyi2_kl_class N K x cls T Htab",
              "removal": "renyi2_kl_removal N K x T Htab ltac:(lra)"}[div.compares]
@@ -149,7 +153,7 @@ def _pinsker(f):
     cert = f.cert
     div = adapter.divergence_side(cert.A)
     B = cert.B
-    _need(div is not None and div.kind in ("kl", "renyi") and div.compares in ("pairs", "class", "removal"),
+    _need(div is not None and div.kind in ("kl", "renyi", "zcdp") and div.compares in ("pairs", "class", "removal"),
           "a Pinsker certificate whose A is not a KL or Renyi divergence")
     _need(B.distance == "total-variation" and B.family == "class" and B.max_class is None,
           "a tv-distance certificate whose B is not a class's total variation distance")

@@ -129,7 +129,8 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
                       "the perspective below the affine function through its corner values); CornersNarrow."
                       "corners_narrow_kl / _renyi2 / _hockey (the box [1/T, N - (N - 1)/T]); CornersHexagon."
                       "corners_hexagon_renyi2 (three records: the hexagon)",
-           "divergence-order": "Divergence.renyi2_kl_pairs / renyi2_kl_class (kl_le_renyi2), tv_hockey_pairs",
+           "divergence-order": "Divergence.renyi2_kl_pairs / renyi2_kl_class (kl_le_renyi2), tv_hockey_pairs; "
+                               "ZcdpPairs.zcdp_kl_pairs / zcdp_renyi_pairs (zero-concentrated A)",
            "binary-program": "BinaryTables.bp_pairs / bp_removal_same / bp_removal_pairs (BinaryProgram.flat_piece, "
                              "middle_piece, top_piece), kl_pairs / kl_removal_same / kl_removal_pairs (kl_piece), "
                              "bp_removal_tv"}

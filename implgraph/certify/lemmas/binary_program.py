@@ -266,18 +266,24 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a binary-program certificate (see the module notes)."""
     with lemma_steps(cert) as steps:
         div, compares, d = _sides(cert)
-        order = _order(div)
+        zcdp = div is not None and div.kind == "zcdp"     # KL <= T (certify.zcdp_facts): the KL program
+        order = sympy.Integer(1) if zcdp else _order(div)
         kl = order is not None and order < 2
         same_pair = div is not None and div.compares == "removal"
         sides_ok = (order is not None and (div.compares == "pairs" and compares in ("pairs", "removal")
                                            or div.compares == compares == "removal")
                     and 0 < d < sympy.Rational(1, 2))
-        steps.append(("A declares KL or Renyi of a numeric order between pairs of records, B a slack delta in "
-                      "(0, 1/2) between pairs of records or on record removal; or both compare the removal pair "
-                      "(P, Q_i)", sides_ok, "registry"))
+        steps.append(("A declares KL, Renyi of a numeric order or the zero-concentrated level between pairs of "
+                      "records, B a slack delta in (0, 1/2) between pairs of records or on record removal; or both "
+                      "compare the removal pair (P, Q_i)", sides_ok, "registry"))
         if not sides_ok:
             return _report(steps)
-        if order not in (1, 2):
+        if zcdp:
+            from implgraph.certify.zcdp_facts import zcdp_kl_steps
+            steps += zcdp_kl_steps()
+            steps.append(("a zero-concentrated A through its KL: no tightness claimed", not cert.get("tight"),
+                          "exact"))
+        elif order not in (1, 2):
             steps.append((f"D_{order} >= {'KL' if kl else 'D_2'}: the bound of the lower order holds; no tightness "
                           "claimed", not cert.get("tight"), "cited: van Erven and Harremoes 2014, Theorems 3 and 5"))
         upper = parse_expr(str(cert.get("upper")), {"T": _T, "N": _N})

@@ -21,12 +21,15 @@ and the joint convexity of every divergence here (quasi-convexity at order oo; v
 ``fact`` prefixed ``joint-convexity+``): B's divergence is at most the largest over the pairs.
 
 Re-checked as well: both sides name registered definitions declaring divergences of the same ``compares``; the fact
-the certificate names applies to their kinds and orders (``monotone-order``: B's order <= A's; ``pinsker``: B total
-variation, A KL or Renyi; ``hockey-below-tv``: B the hockey-stick at gamma >= 1, A total variation: bucket by bucket
+the certificate names applies to their kinds and orders (``monotone-order``: B's order <= A's; ``zcdp-order``: A the
+zero-concentrated level, B KL or Renyi of a finite order beta, U = beta T (KL: beta = 1), its proof re-checked in
+:mod:`implgraph.certify.zcdp_facts`; ``pinsker``: B total variation, A KL, Renyi or zero-concentrated (KL <= T
+by that module's steps); ``hockey-below-tv``: B the hockey-stick at gamma >= 1, A total variation: bucket by bucket
 x - gamma y <= x - y, and sum_l max(x_l - y_l, 0) = TV as sum_l x_l = sum_l y_l, re-checked for two buckets, the
 general case the same pairing of positive and negative parts); U is the fact's (T, or sqrt(T/2)) by exact algebra; no
 tightness is claimed, except for hockey-below-tv between records, whose family (one record at (T, 1 - T), N - 1 at
-(0, 1)) is re-checked symbolically and at sample points. The orders are read from the certificate's parameters
+(0, 1)) is re-checked symbolically and at sample points, and for zcdp-order into KL between records, whose family
+(randomized response at the root R of log(R) (R - 1)/(R + 1) = T) is re-checked by :mod:`implgraph.certify.zcdp_rr_family`. The orders are read from the certificate's parameters
 (``renyi-ldp(alpha)``, ``delta-ldp(eps)``).
 """
 
@@ -37,6 +40,7 @@ import sympy
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.log_facts import log_below_chord
 from implgraph.certify.report import lemma_steps, steps_report
+from implgraph.certify.zcdp_facts import zcdp_renyi_upper
 from implgraph.core import methods
 from implgraph.core.formula import parse_expr
 
@@ -71,8 +75,11 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
         if fact == "monotone-order":
             ok = (oa is not None and ob is not None and bool(ob <= oa)) or (da.kind, da.order) == (db.kind, db.order)
             want = _T
+        elif fact == "zcdp-order":
+            ok = da.kind == "zcdp" and ob is not None and ob.is_finite is True
+            want = zcdp_renyi_upper(ob, _T) if ok else None
         elif fact == "pinsker":
-            ok = oa is not None and db.kind == "tv"
+            ok = (oa is not None or da.kind == "zcdp") and db.kind == "tv"
             want = sympy.sqrt(_T / 2)
         elif fact == "hockey-below-tv":
             ok = da.kind == "tv" and db.kind == "hockey-stick" and bool(db.order >= 1)
@@ -81,9 +88,12 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             ok, want = False, None
         steps.append((f"the fact ({fact}) applies to B's and A's kinds and orders", ok, "registry"))
         if ok:
-            steps += proof_steps(fact, oa, ob, mixing)
+            steps += proof_steps(fact, oa, ob, mixing, zcdp=da.kind == "zcdp")
         steps.append(("U is the fact's", want is not None and sympy.simplify(upper - want) == 0, "exact"))
-        if cert.get("tight"):
+        if cert.get("tight") and fact == "zcdp-order":
+            from implgraph.certify.zcdp_rr_family import rr_family_steps
+            steps += rr_family_steps(cert, da, db)
+        elif cert.get("tight"):
             steps += _hockey_family_steps(cert, fact, da, db, ns)
         else:
             steps.append(("no tightness claimed", True, "exact"))
@@ -144,9 +154,10 @@ def _binary_pinsker() -> bool:
             and sympy.simplify(sympy.diff(f, q) - (q - p) * (1 - 2 * q) ** 2 / (q * (1 - q))) == 0)
 
 
-def proof_steps(fact, oa, ob, mixing) -> list:
+def proof_steps(fact, oa, ob, mixing, zcdp=False) -> list:
     """``[(what, ok, how)]``: the fact's proof, re-checked where it is elementary, cited (with its reference)
-    elsewhere."""
+    elsewhere; ``zcdp``: A is the zero-concentrated level (:mod:`implgraph.certify.zcdp_facts`)."""
+    from implgraph.certify.zcdp_facts import zcdp_kl_steps, zcdp_renyi_steps
     out = []
     if mixing:
         out.append(("joint convexity: B's two averages of records are at most the largest pair's divergence", True,
@@ -154,12 +165,16 @@ def proof_steps(fact, oa, ob, mixing) -> list:
     if fact == "hockey-below-tv":
         return out + [("max(x - gamma y, 0) <= max(x - y, 0) for gamma >= 1, y >= 0; sum_l max(x_l - y_l, 0) = TV",
                        _hockey_below_tv(), "exact")]
+    if fact == "zcdp-order":
+        return out + (zcdp_kl_steps() if ob == 1 else zcdp_renyi_steps(ob))
     if fact == "pinsker":
         out.append(("Pinsker for two buckets: f(p, p) = 0, df/dq = (q - p)(1 - 2 q)^2/(q (1 - q))", _binary_pinsker(),
                     "exact"))
         out.append(("Pinsker's reduction to two buckets (the event x > y; log-sum inequality)", True,
                     "cited: Tsybakov 2009, Lemma 2.5"))
-        if oa != 1:
+        if zcdp:
+            out += zcdp_kl_steps()
+        elif oa != 1:
             out.append((f"KL <= D_{oa}", *_order_fact(sympy.Integer(1), oa)))
         return out
     if ob == oa:

@@ -13,7 +13,8 @@ compares, B's declared distance and s), never from the prover's words:
   ``chi-square`` (Renyi of order >= 2, both ways) g = sqrt(c/(4 + c)), c = e^T - 1 (merging buckets does not raise
   sum x^2/y, the identity x1^2/y1 + x2^2/y2 - (x1 + x2)^2/(y1 + y2) = (x1 y2 - x2 y1)^2/(y1 y2 (y1 + y2)); on two
   buckets c - (4 + c) s^2 = 2 (c q(a) - s^2) + 2 (c q(b) - s^2) + c (1 - a - b)^2, q(p) = p (1 - p); an order above
-  2 through D_2 <= D_alpha, cited); ``pinsker`` (KL or Renyi, any direction) g = sqrt(T/2): Pinsker's inequality,
+  2 through D_2 <= D_alpha, cited); ``pinsker`` (KL, Renyi or the zero-concentrated level, any direction; A's
+  KL <= T, for the zero-concentrated level by :mod:`implgraph.certify.zcdp_facts`) g = sqrt(T/2): Pinsker's inequality,
   cited with its statement (Tsybakov 2009, Lemma 2.5: TV(x, y) <= sqrt(KL(x || y)/2)) and re-checked between two
   buckets (f(p, q) = kl(p || q) - 2 (p - q)^2 has f(p, p) = 0 and df/dq = (q - p)(1 - 2 q)^2/(q (1 - q))), with
   KL <= D_2 re-checked and KL <= D_alpha cited (van Erven and Harremoes 2014, Theorems 3 and 5);
@@ -73,8 +74,8 @@ def pair_bound(fact, div):
     if fact == "chi-square":
         c = sympy.exp(_T) - 1
         return (order is not None and both and bool(order >= 2)), sympy.sqrt(c / (c + 4))
-    if fact == "pinsker":
-        return order is not None, sympy.sqrt(_T / 2)
+    if fact == "pinsker":       # A's KL <= T: KL itself, KL <= D_alpha, or a zero-concentrated level (zcdp_facts)
+        return order is not None or div.kind == "zcdp", sympy.sqrt(_T / 2)
     return False, None
 
 
@@ -103,14 +104,17 @@ def _chi_steps() -> bool:
     return _zero(merge) and _zero(two) and _zero(summed)
 
 
-def _pinsker_steps(order) -> list:
+def _pinsker_steps(order, zcdp=False) -> list:
     from implgraph.certify.lemmas.divergence_order import _binary_pinsker, _order_fact
     out = [("Pinsker's inequality (Tsybakov 2009, Lemma 2.5): TV(x, y) <= sqrt(KL(x || y)/2) for distributions x, y; "
             "re-checked between two buckets: f(p, q) = kl(p || q) - 2 (p - q)^2 has f(p, p) = 0 and "
             "df/dq = (q - p)(1 - 2 q)^2/(q (1 - q))", _binary_pinsker(), "exact"),
            ("Pinsker's reduction to two buckets (the event {x > y}: TV unchanged, KL not raised by the log-sum "
             "inequality); TV is symmetric, so either direction of KL bounds it", True, "cited: Tsybakov 2009, Lemma 2.5")]
-    if order != 1:
+    if zcdp:
+        from implgraph.certify.zcdp_facts import zcdp_kl_steps
+        out += zcdp_kl_steps()
+    elif order != 1:
         out.append((f"KL <= D_{order}", *_order_fact(sympy.Integer(1), order)))
     return out
 
@@ -236,7 +240,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
                 from implgraph.certify.lemmas.divergence_order import _order_fact
                 steps.append((f"D_2 <= D_{_order(div)}", *_order_fact(sympy.Integer(2), _order(div))))
         elif fact == "pinsker":
-            steps += _pinsker_steps(_order(div))
+            steps += _pinsker_steps(_order(div), zcdp=div.kind == "zcdp")
         steps += _compose_steps(div.compares)
         upper = parse_expr(str(cert.get("upper")), {"T": _T, "N": _N})
         tight_fact = fact in ("tv", "hockey-stick") or (fact == "chi-square" and _order(div) == 2)

@@ -68,17 +68,16 @@ def program(div) -> str | None:
     ``"chi-square"`` for Renyi of an order >= 2 (the order 2 itself tight; a higher order, oo included, through
     D_2 <= D_alpha), ``"kl"`` for KL or Renyi of an order in (1, 2) (through KL <= D_alpha); None otherwise (another
     kind or comparison, or an order that is no number)."""
-    if div is None or div.compares not in ("pairs", "removal") or div.kind not in ("kl", "renyi"):
+    if div is None or div.compares not in ("pairs", "removal"):
         return None
-    if div.kind == "kl":
-        return "kl"
-    if not (div.order is sympy.oo or div.order.is_Rational):
-        return None
-    return "chi-square" if (div.order is sympy.oo or div.order >= 2) else "kl"
+    if div.renyi_bound(2, T) == T:          # A's declaration: D_2 <= T (Renyi of an order >= 2, oo included)
+        return "chi-square"
+    return "kl" if div.renyi_bound(1, T) == T else None     # KL <= T (KL, Renyi in (1, 2), zero-concentrated)
 
 
 def _exact(div) -> bool:
-    """Is the program's bound A's own (KL, Renyi 2), not a lower order's through the monotonicity in the order?"""
+    """Is the program's bound A's own (KL, Renyi 2), not one A's declaration implies (a higher Renyi order, or the
+    zero-concentrated level's KL <= rho)?"""
     return div.kind == "kl" or div.order == 2
 
 
@@ -170,9 +169,12 @@ def bound(ctx):
     if div.compares == "removal":
         text = _same_pair_text(d, kl)
     if not _exact(div):
-        text = (f"A's Renyi divergence of order {div.order} is at least its {'KL' if kl else 'order 2'} (the Renyi "
-                "divergence is nondecreasing in its order; van Erven and Harremoes 2014, Theorems 3 and 5), so the "
-                f"{'KL' if kl else 'order-2'} program's bound at T holds: {text}")
+        why = (f"A's Renyi divergence of order {div.order} is at least its {'KL' if kl else 'order 2'} (the Renyi "
+               "divergence is nondecreasing in its order; van Erven and Harremoes 2014, Theorems 3 and 5)"
+               if div.renyi_fact == "monotone-order" else
+               f"A's level T bounds its {'KL' if kl else 'order 2'} by T ({div.renyi_fact}: KL <= rho, the limit "
+               "beta -> 1 of D_beta <= beta rho; Bun and Steinke 2016)")
+        text = f"{why}, so the {'KL' if kl else 'order-2'} program's bound at T holds: {text}"
     return final(Bound(upper, div.compares == compares == "pairs" and not kl and _exact(div), METHOD.name, text,
                        build=None,
                        checks=checks, attained_where=sympy.true))

@@ -10,14 +10,24 @@ A and B declare divergences (:class:`implgraph.definitions.divergences.Divergenc
   distributions are averages of records, (avg_i x_i, avg_j x_j) the uniform average of the pairs (x_i, x_j); every
   divergence here is jointly convex (quasi-convex at order oo; van Erven and Harremoes 2014, Theorem 11), so B's is at
   most the largest over the pairs (0 for i = j), then either fact above;
+- **zero-concentrated order** (``zcdp-order``; Bun and Steinke, Concentrated differential privacy, TCC 2016,
+  Definition 1.1 with xi = 0; coq ZcdpOrder.v): A's level rho is the least with D_alpha <= rho alpha
+  at every order alpha > 1, so B Renyi of a finite order beta: U = beta T; B KL: KL <= D_beta <= beta T for every
+  beta > 1 (Jensen), so KL <= T, the limit beta -> 1 (upper bounds; KL's between records is tight: randomized
+  response at the root R of log(R) (R - 1)/(R + 1) = T has KL = T and zero-concentrated level at most T, coq
+  ZcdpChord.zcdp_chord_pairs and zcdp_rr_lower; the family of :func:`certificate_family`, re-checked by
+  :mod:`implgraph.certify.zcdp_rr_family`);
 - **Pinsker's inequality** (Tsybakov, Introduction to nonparametric estimation, 2009, Lemma 2.5): TV <= sqrt(KL/2), and
-  KL <= D_beta for beta >= 1: B total variation, A KL or Renyi: U = sqrt(T/2) (an upper bound).
+  KL <= D_beta for beta >= 1, KL <= rho: B total variation, A KL, Renyi or zero-concentrated: U = sqrt(T/2) (an upper
+  bound);
 - **the hockey-stick below total variation**: E_gamma(x || y) = sum_l max(x_l - gamma y_l, 0) <= sum_l max(x_l - y_l, 0)
   = TV(x, y) for gamma >= 1 (bucket by bucket, x_l - gamma y_l <= x_l - y_l as y_l >= 0; the second equality as
   sum_l x_l = sum_l y_l): B the hockey-stick at gamma >= 1 (``delta-ldp(eps)``, gamma = e^eps), A total variation:
   U = T, tight between records for every N: one record at (t, 1 - t) and N - 1 at (0, 1) have E_gamma = t one way
   and max(1 - gamma (1 - t), 0) <= t the other (docs/sections/dp-conversions.md); the checker re-checks the family.
 
+Which Renyi orders A bounds, and how, is A's kind's declaration (:meth:`Divergence.renyi_bound`, the fact it names
+:attr:`Divergence.renyi_fact`); no kind is named here but the total variation and the hockey-stick of the last fact.
 The orders are read from the definitions' parameters where they declare them (``renyi-ldp(alpha)``,
 ``delta-ldp(eps)``).
 
@@ -46,8 +56,10 @@ def order_of(div):
 
 
 def lemma_of(a_div, b_div):
-    """``(fact, U in T)`` where A's divergence bounds B's, else None. ``fact`` is ``monotone-order`` or ``pinsker``,
-    prefixed ``joint-convexity+`` where A compares pairs of records and B a class or a removal with the table."""
+    """``(fact, U in T)`` where A's divergence bounds B's, else None. ``fact`` is ``monotone-order``, ``zcdp-order``
+    (the fact A's kind declares for its bound on B's Renyi order, :meth:`Divergence.renyi_bound`), ``pinsker`` (A's
+    bound on KL, then TV <= sqrt(KL/2)) or ``hockey-below-tv``, prefixed ``joint-convexity+`` where A compares pairs
+    of records and B a class or a removal with the table."""
     from implgraph.engines.bounds import T
     if a_div is None or b_div is None:
         return None
@@ -55,11 +67,15 @@ def lemma_of(a_div, b_div):
     if a_div.compares != b_div.compares and not mixing:
         return None
     prefix = "joint-convexity+" if mixing else ""
-    oa, ob = order_of(a_div), order_of(b_div)
-    if (oa is not None and ob is not None and bool(ob <= oa)) or (a_div.kind, a_div.order) == (b_div.kind, b_div.order):
+    if (a_div.kind, a_div.order) == (b_div.kind, b_div.order):
         return prefix + "monotone-order", T
-    if oa is not None and b_div.kind == "tv":
-        return prefix + "pinsker", sympy.sqrt(T / 2)
+    ob = order_of(b_div)
+    upper = a_div.renyi_bound(ob, T) if ob is not None else None
+    if upper is not None:
+        return prefix + a_div.renyi_fact, upper
+    kl = a_div.renyi_bound(1, T)
+    if kl is not None and b_div.kind == "tv":
+        return prefix + "pinsker", sympy.sqrt(kl / 2)
     if a_div.kind == "tv" and b_div.kind == "hockey-stick" and bool(b_div.order >= 1):
         return prefix + "hockey-below-tv", T
     return None
@@ -67,8 +83,12 @@ def lemma_of(a_div, b_div):
 
 _TEXT = {"monotone-order": "the Renyi divergence is nondecreasing in its order (KL the order 1, the largest log ratio "
                             "the order oo; van Erven and Harremoes 2014, Theorems 3, 5, 6)",
+         "zcdp-order": "a zero-concentrated level rho bounds D_beta <= beta rho at every finite order beta > 1 (Bun and "
+                       "Steinke, TCC 2016, Definition 1.1), and KL = lim_{beta -> 1} D_beta <= rho (KL <= D_beta <= beta "
+                       "rho for every beta > 1; van Erven and Harremoes 2014, Theorem 5; Bun and Steinke 2016)",
          "pinsker": "Pinsker's inequality TV <= sqrt(KL/2), and KL <= D_beta (Tsybakov 2009, Lemma 2.5; van Erven and "
-                    "Harremoes 2014)",
+                    "Harremoes 2014), KL <= rho for a zero-concentrated level rho (the limit beta -> 1 of D_beta <= "
+                    "beta rho; Bun and Steinke 2016)",
          "hockey-below-tv": "the hockey-stick at gamma >= 1 is at most the total variation: sum_l max(x_l - gamma y_l, "
                             "0) <= sum_l max(x_l - y_l, 0) = TV (y_l >= 0, sum_l x_l = sum_l y_l)"}
 
@@ -94,9 +114,22 @@ def bound(a, b, a_params=None, b_params=None):
                      f"{pairs}: {text}, on every compared pair, hence on their maxima; attained for every N by one "
                      "record at (t, 1 - t) and N - 1 at (0, 1): E_gamma = t one way (1 - t - gamma < 0), "
                      "max(1 - gamma (1 - t), 0) <= t the other ((gamma - 1)(1 - t) >= 0), TV = t")
+    if which == "zcdp-order" and a_div.compares == b_div.compares == "pairs" and order_of(b_div) == 1:
+        return Bound(upper, True, methods.DIVERGENCE_ORDER.name,
+                     f"{pairs}: {text}, on every compared pair, hence on their maxima; attained for every N and T > 0 "
+                     f"by randomized response: {RR_TEXT}")
     return Bound(upper, False, methods.DIVERGENCE_ORDER.name,
                  f"{pairs}: {text}, on every compared pair, hence on their maxima (an upper bound; tightness not "
                  "derived)")
+
+
+#: the attaining family of zcdp-order into KL between records (randomized response)
+RR_TEXT = ("one record at (R/(R + 1), 1/(R + 1)) and N - 1 at (1/(R + 1), R/(R + 1)), R > 1 the root of "
+           "g(R) = log(R) (R - 1)/(R + 1) = T (g(1) = 0, g increasing and unbounded on R >= 1): KL = g(R) = T both "
+           "ways, and the zero-concentrated level of a pair within ratio R is at most g(R) = eps tanh(eps/2), "
+           "eps = log R (the chord of r^alpha over [1/R, R] and the tanh bound; coq ZcdpChord.zcdp_chord_pairs)")
+RR_ROWS = [{"count": "1", "value": "R/(R + 1)"}, {"count": "N - 1", "value": "1/(R + 1)"}]
+RR_ROOT = {"symbol": "R", "range": "R > 1", "equation": "log(R)*(R - 1)/(R + 1) = T"}
 
 
 def certificate_parts(cert, ctx):
@@ -106,8 +139,12 @@ def certificate_parts(cert, ctx):
 
 
 def certificate_family(cert, ctx):
-    """The attaining table of hockey-below-tv between records: one record at (T, 1 - T), N - 1 at (0, 1)."""
-    if (cert.get("upper_certificate") or {}).get("fact") != "hockey-below-tv":
+    """The attaining table of hockey-below-tv between records: one record at (T, 1 - T), N - 1 at (0, 1); of
+    zcdp-order into KL between records: randomized response at the root R of log(R) (R - 1)/(R + 1) = T."""
+    fact = (cert.get("upper_certificate") or {}).get("fact")
+    if fact == "zcdp-order":
+        return {"rows": list(RR_ROWS), "root": dict(RR_ROOT)}
+    if fact != "hockey-below-tv":
         return None
     return {"rows": [{"count": "1", "value": "T"}, {"count": "N - 1", "value": "0"}]}
 

@@ -17,9 +17,11 @@ over events E; with a = x(E), b = y(E):
   and on two buckets c - (4 + c)(a - b)^2 = 2 (c a (1 - a) - (a - b)^2) + 2 (c b (1 - b) - (a - b)^2) +
   c (1 - a - b)^2 >= 0, so g = sqrt(c/(4 + c)) = sqrt((e^T - 1)/(e^T + 3)), tight by the symmetric pair with
   2 m = g; an order > 2 (oo included) through D_2 <= D_alpha (an upper bound);
-- *KL*, a Renyi order in (1, 2), or any of them one way only (closeness): Pinsker's inequality TV <= sqrt(KL/2)
-  (KL <= D_alpha): g = sqrt(T/2), an upper bound (the tight KL/TV relation, Vajda's curve, has no closed form; not
-  derived).
+- *KL*, a Renyi order in (1, 2), any of them one way only (closeness), or the zero-concentrated level: Pinsker's
+  inequality TV <= sqrt(KL/2) with A's bound on KL (the divergence's declaration,
+  :meth:`~implgraph.definitions.divergences.Divergence.renyi_bound` at the order 1: KL <= D_alpha <= T; KL <= rho for
+  zero-concentrated privacy, the limit beta -> 1 of D_beta <= beta rho): g = sqrt(T/2), an upper bound (the tight
+  KL/TV relation, Vajda's curve, has no closed form; not derived).
 
 **From the pair to the class.** For a class E of e >= s records with mean P_E, the others' mean P_O and the table's
 P = (e P_E + (N - e) P_O)/N, P_E - P = (N - e)(P_E - P_O)/N, so TV(P_E, P) = (N - e) TV(P_E, P_O)/N <= (N - s)/N.
@@ -72,8 +74,9 @@ def pair_tv(div):
         return None
     if div.kind == "renyi" and both and (div.order is sympy.oo or div.order >= 2):
         return ("chi-square", sympy.sqrt(_C / (_C + 4)), div.order == 2)
-    if div.kind in ("kl", "renyi"):
-        return ("pinsker", sympy.sqrt(T / 2), False)
+    kl = div.renyi_bound(1, T)
+    if kl is not None:
+        return ("pinsker", sympy.sqrt(kl / 2), False)
     return None
 
 
@@ -117,8 +120,9 @@ _FACT_TEXT = {
                    "= 2 (c a (1 - a) - (a - b)^2) + 2 (c b (1 - b) - (a - b)^2) + c (1 - a - b)^2 >= 0: g = "
                    "sqrt(c/(4 + c)), attained by the pair (1/2 + m, 1/2 - m), (1/2 - m, 1/2 + m) with 2 m = g"),
     "pinsker": ("Pinsker's inequality TV <= sqrt(KL/2) (Tsybakov 2009, Lemma 2.5; KL <= D_alpha, van Erven and "
-                "Harremoes 2014): g = sqrt(T/2), an upper bound (the tight KL/TV relation is Vajda's curve, no closed "
-                "form; not derived)"),
+                "Harremoes 2014; KL <= rho for a zero-concentrated level rho, the limit beta -> 1 of D_beta <= beta "
+                "rho, Bun and Steinke 2016): g = sqrt(T/2), an upper bound (the tight KL/TV relation is Vajda's "
+                "curve, no closed form; not derived)"),
 }
 
 _COMPOSE_TEXT = {
