@@ -134,3 +134,15 @@ def test_the_kernel_checks(name, library, tmp_path):
 def test_a_forged_kernel_certificate_fails(library, tmp_path):
     cert = edited(load_certs("zcdp_order.json")["zcdp-ldp => kl-ldp"], ["upper"], "T/2")   # false: RR at R = 3
     assert not kernel_accepts(cert, library, tmp_path, "forged")
+
+
+@pytest.mark.slow
+@coq
+@pytest.mark.parametrize("b", ["eps-delta-ldp", "eps-delta-dp"])
+def test_the_kernel_checks_the_kl_program_from_zcdp(b, library, tmp_path):
+    # KL <= rho (ZcdpPairs.zcdp_kl_pairs) first, then the KL program's table theorem; an edited exponent (the tangent's
+    # identity U T = (exp s - 1) d no longer holds) is rejected
+    _, cert = _prove(b, delta=sympy.Rational(1, 10))
+    assert_kernel_checked(cert, library, tmp_path, b)
+    forged = edited(cert, ["upper"], str(cert["upper"]).replace("exp(10*T) - 1", "exp(5*T) - 1"))
+    assert forged["upper"] != cert["upper"] and not kernel_accepts(forged, library, tmp_path, b + "-forged")

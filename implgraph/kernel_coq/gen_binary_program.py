@@ -16,7 +16,9 @@ once for every table:
 - ``kl_pairs``, ``kl_removal_same``, ``kl_removal_pairs`` (KL; on record removal from records by joint convexity),
   given ``kl_piece``: Pinsker's ``U = 1`` where ``T <= 2 d^2``, or the tangent at ``t = exp s`` with ``s d = T`` and
   ``U T = (exp s - 1) d`` (``s`` the argument of the exponential in U);
-- ``bp_removal_tv``: ``U = 1`` on record removal where ``N d >= 1``, whatever A is.
+- ``bp_removal_tv``: ``U = 1`` on record removal where ``N d >= 1``, whatever A is;
+- a zero-concentrated A between records (``zcdp_pairs_le``) is first read as KL at the same level by
+  ``ZcdpPairs.zcdp_kl_pairs`` (KL <= rho), then the KL theorems above apply.
 
 An edited number in U, in a condition or in delta leaves a premise false, so ``coqc`` rejects the file.
 """
@@ -33,7 +35,7 @@ from implgraph.kernel_coq.statement import _File
 
 __all__ = ["binary_program", "MODULES"]
 
-MODULES = ("Divergence", "Pinsker", "ChiSquare", "RemovalChord", "BinaryProgram", "BinaryTables")
+MODULES = ("Divergence", "Pinsker", "ChiSquare", "RemovalChord", "BinaryProgram", "BinaryTables", "ZcdpPairs")
 
 #: (A's kind, A compares, B compares) -> (the table theorem's call head, its premises before the bound, the scale)
 _TABLE = {
@@ -44,6 +46,10 @@ _TABLE = {
     ("kl", "pairs", "pairs"): ("kl_pairs N K x T", "[exact Htab | exact HA |]", None),
     ("kl", "removal", "removal"): ("kl_removal_same N K x T", "[exact Htab | lra | exact HA |]", None),
     ("kl", "pairs", "removal"): ("kl_removal_pairs N K x T", "[exact Htab | lra | lra | exact HA |]", None),
+    # (zero-concentrated between records: KL at the same level first, ZcdpPairs.zcdp_kl_pairs)
+    ("zcdp", "pairs", "pairs"): ("kl_pairs N K x T", "[exact Htab | exact (zcdp_kl_pairs N K x T Htab HA) |]", None),
+    ("zcdp", "pairs", "removal"): ("kl_removal_pairs N K x T",
+                                   "[exact Htab | lra | lra | exact (zcdp_kl_pairs N K x T Htab HA) |]", None),
 }
 
 _SOLVE = "first [lra | nra]"
@@ -267,12 +273,12 @@ def _statement(whole, pieces):
 def _kind(cert):
     """``(program kind, key of the table theorem, delta's text)`` from the registry's sides."""
     div = adapter.divergence_side(cert.A)
-    _need(div is not None and (div.kind == "kl" or (div.kind == "renyi" and str(div.order) == "2")),
-          "a binary-program certificate whose A is not KL or Renyi of order 2")
+    _need(div is not None and (div.kind in ("kl", "zcdp") or (div.kind == "renyi" and str(div.order) == "2")),
+          "a binary-program certificate whose A is not KL, zero-concentrated or Renyi of order 2")
     sl = cert.B.slack
     _need(sl is not None and sl.compares in ("pairs", "removal"), "a binary-program B without an additive slack")
-    kind = "kl" if div.kind == "kl" else "chi"
-    key = (kind, div.compares, sl.compares)
+    kind = "chi" if div.kind == "renyi" else "kl"
+    key = ("zcdp" if div.kind == "zcdp" else kind, div.compares, sl.compares)
     _need(key in _TABLE, f"a binary program from {div.compares} into {sl.compares}")
     return kind, key, sl.delta
 
