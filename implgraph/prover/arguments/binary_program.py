@@ -43,6 +43,15 @@ d = 1/10 a grid of binary pairs reaches 1.18, 1.57, 27.6 and 2079 against U = 1.
 **Another numeric order alpha** between records: D_alpha >= D_2 for alpha >= 2 (oo included) and D_alpha >= KL for
 alpha in (1, 2) (van Erven and Harremoes 2014, Theorems 3 and 5), so the order-2 program's or the KL bound holds, an
 upper bound (tightness not derived). A symbolic order is not answered.
+
+**Which program, from A's declaration.**
+The program is chosen from what A's kind declares about the Renyi divergences (`Divergence.renyi_bound`): the
+chi-square program where A's level T bounds D_2 by T (Renyi of an order >= 2, oo included), the KL program where it
+bounds KL by T (KL, Renyi of an order in (1, 2), and the zero-concentrated level: KL <= rho, the limit beta -> 1 of
+D_beta <= beta rho, docs/arguments/divergence-order.md). So `zcdp-ldp => eps-delta-ldp(delta=1/10)` is the KL
+program's bound at T = rho, U = 1 for rho <= 2 delta^2 = 1/50 and (delta/rho)(e^(rho/delta) - 1) above, an upper
+bound (the checker re-checks KL <= rho by `implgraph/certify/zcdp_facts.py`; the Coq proof reads KL <= rho from
+`ZcdpPairs.zcdp_kl_pairs`, then the KL program's table theorems).
 """
 
 from __future__ import annotations

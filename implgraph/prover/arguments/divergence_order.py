@@ -33,6 +33,39 @@ The orders are read from the definitions' parameters where they declare them (``
 
 Both are cited lemmas: the checker (:mod:`implgraph.certify.lemmas.divergence_order`) re-checks that the sides are
 the registered divergences, compare the same distributions and stand in the lemma's order, and that U is the lemma's.
+
+**Zero-concentrated A (fact `zcdp-order`), by hand.**
+`zcdp-ldp` at level rho says, for every two records x, y (both ways), D_alpha(x || y) <= rho alpha at every order
+alpha > 1 (Bun and Steinke, *Concentrated differential privacy*, TCC 2016, Definition 1.1 with xi = 0). The kind
+declares what that bounds (`Divergence.renyi_bound`, `implgraph/definitions/_renyi_bounds.py`); nothing here reads a
+definition's name.
+
+- **Renyi of a finite order beta > 1**: the definition at alpha = beta, D_beta <= beta rho. `renyi-ldp(alpha=2)`:
+  U = 2 rho.
+- **KL**: with r_l = x_l/y_l and S = sum_l y_l r_l^beta = sum_l x_l r_l^(beta - 1), the inequality log u <= u - 1 at
+  u_l = r_l^(beta - 1)/S, weighted by x_l and summed, gives
+  (beta - 1) KL - log S = sum_l x_l log(r_l^(beta - 1)/S) <= sum_l x_l r_l^(beta - 1)/S - 1 = 0, so
+  KL <= D_beta <= beta rho for every beta > 1. Were KL > rho > 0, the order beta = 1 + (KL - rho)/(2 rho) > 1 would
+  give beta rho = (rho + KL)/2 < KL; so KL <= rho (the limit beta -> 1). `kl-ldp`: U = rho.
+- **Pinsker**: TV <= sqrt(KL/2) <= sqrt(rho/2). `tv-ldp`: U = sqrt(rho/2).
+- **joint convexity** (prefix `joint-convexity+`): a class against the table, or the table against the table without
+  one record, compares two averages of records, and every D_beta is jointly quasi-convex, so the same U holds for
+  `kl-closeness`, `kl-dp`, `renyi-closeness(2)`, `renyi-dp(2)`, `tv-dp`.
+
+**Tight for KL between records.** Randomized response at ratio R > 1, one record at p = (R, 1)/(R + 1) and N - 1 at
+q = (1, R)/(R + 1), has KL(p || q) = KL(q || p) = (R/(R + 1)) log R - (1/(R + 1)) log R = g(R) = log(R) (R - 1)/(R + 1),
+and its zero-concentrated level is at most g(R): every ratio lies in [1/R, R], a pure level eps = log R, and such a
+pair is zero-concentrated at eps tanh(eps/2) (the chord of r^alpha over [1/R, R] and the tanh lemma; Coq
+`ZcdpChord.zcdp_chord_pairs`), which is g(R) since tanh(log(R)/2) = (R - 1)/(R + 1). g(1) = 0, g'(R) =
+(R - 1)/(R (R + 1)) + 2 log(R)/(R + 1)^2 > 0 and g -> oo, so for every T > 0 the root R of g(R) = T gives a table with
+A <= T and B = T: f = rho is attained. At R = 3: rho = KL = log(3)/2 = 0.549. The other bounds are upper bounds only
+(at R = 3, D_2 = log(7/3) = 0.847 < 2 rho = 1.099 and TV = 1/2 < sqrt(rho/2) = 0.524: not attained there).
+
+The checker states KL <= rho and D_n <= n rho on its own (`implgraph/certify/zcdp_facts.py`: Jensen's identities and
+the limit, exact) and re-checks the randomized-response family (`implgraph/certify/zcdp_rr_family.py`); the Coq
+library lifts `ZcdpOrder.zcdp_kl` and `zcdp_renyi` to tables (`ZcdpPairs.zcdp_kl_pairs`, `zcdp_renyi_pairs`), and the
+generated proofs of zcdp-ldp => kl-ldp, renyi-ldp(2), kl-dp, renyi-dp(2), kl-closeness, renyi-closeness(2), tv-ldp and
+tv-dp check with coqc (the kernel states the upper bound; the attaining family is the Python checker's).
 """
 
 from __future__ import annotations

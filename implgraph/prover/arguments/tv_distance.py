@@ -34,6 +34,15 @@ P = (e P_E + (N - e) P_O)/N, P_E - P = (N - e)(P_E - P_O)/N, so TV(P_E, P) = (N 
   x_i - P = (N - 1)(P - Q_i), so TV(x_i, P) = (N - 1) TV(P, Q_i) <= (N - 1) g, and P_E - P is the mean of the
   x_i - P, i in E: U = min((N - s)/N, (N - 1) g) (an upper bound; where a family read from the sides' declarations
   attains it, e.g. A the total variation itself, :mod:`implgraph.prover.arguments.attained_family` says so).
+
+**Zero-concentrated A, by hand.**
+A pair fact `pinsker` needs only A's bound on KL, which A's kind declares (`Divergence.renyi_bound` at the order 1).
+`zcdp-ldp` at rho bounds D_beta <= beta rho at every order beta > 1, hence KL <= D_beta <= beta rho for every beta > 1
+(Jensen: log u <= u - 1 at u_l = r_l^(beta - 1)/S), and KL <= rho in the limit beta -> 1
+(docs/arguments/divergence-order.md). Pinsker then gives g = sqrt(rho/2) for every two records, and the composition
+between records U = (N - s) min(1, sqrt(rho/2))/N: `zcdp-ldp => emd-t-closeness(ground=equal)` (and the hierarchical
+one) at (N - 1) min(1, sqrt(rho/2))/N for classes of >= 1 record, an upper bound. The generated Coq proof reads A's KL
+from `ZcdpPairs.zcdp_kl_pairs`, then `Pinsker.pinsker_pairs_slack` as for a KL A.
 """
 
 from __future__ import annotations
