@@ -181,7 +181,7 @@ def _b_steps(cert, wb, rows, U):
 def _approach_steps(cert, fam, wa, wb, U):
     if wa is not None and wa[0] == "div" and wa[1].kind == "zcdp":     # the family parametrised by T (1b)
         from implgraph.certify.lemmas.ceiling_family_zcdp import zcdp_approach_steps
-        return zcdp_approach_steps(cert, fam, wa, wb, U)
+        return zcdp_approach_steps(cert, fam, wa, wb, U, _b_steps)
     n0, k0 = int(fam.get("n0")), sympy.Rational(str(fam.get("K0")))
     rows = _rows(fam, {"N": _N, "K": _K})
     if any(v.has(_N) for _, vals, _ in rows for v in vals):

@@ -68,9 +68,9 @@ def _tail(x1):
     return e if e.is_polynomial(_L) and not e.has(_K, _N) else None
 
 
-def zcdp_approach_steps(cert, fam, wa, wb, U):
-    """``[(what, ok, how)]``: the zero-concentrated approach family re-derived (module notes)."""
-    from implgraph.certify.lemmas.ceiling_family import _b_steps
+def zcdp_approach_steps(cert, fam, wa, wb, U, b_steps):
+    """``[(what, ok, how)]``: the zero-concentrated approach family re-derived (module notes); ``b_steps`` the
+    ceiling-family lemma's reading of B on rows (passed in: that module imports this one)."""
     from implgraph.certify.registered import registered
     div = wa[1]
     steps = [("A declares the zero-concentrated level between every two records", div.kind == "zcdp" and
@@ -113,7 +113,7 @@ def zcdp_approach_steps(cert, fam, wa, wb, U):
                   "the tail hold (ZcdpCeiling.fam_rho_zcdp, proved in Coq: gauss_tail_rho, zcdp_family_rho; two equal "
                   "records: 0)", True, "the library's lemma at the hypotheses above"))
     generic = [(rows[0][0], (_K * _BETA, 1 - _K * _BETA), rows[0][2]), (rows[1][0], (_BETA, 1 - _BETA), rows[1][2])]
-    steps += _b_steps(cert, wb, generic, U)
+    steps += b_steps(cert, wb, generic, U)
     attained = fam.get("attained")
     steps.append(("not attained ('no': B = N needs a record positive in a bucket where every other record is 0, where "
                   "D_alpha is infinite) or not claimed", attained in ("no", "not claimed"), str(attained)))
