@@ -120,7 +120,8 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
            "ceiling-chord": "CeilingChord.ceiling_chord_kl / ceiling_chord_renyi2 (ceiling_chord: phi below its chords "
                             "on [0, 1] and [1, N])",
            "ceiling-family": "its part's lemma (the upper bound: Mass.set_mass_class / set_mass_subset, "
-                             "Divergence.size_upper and chord_class_upper)",
+                             "Divergence.size_upper and chord_class_upper); the approach family under a "
+                             "zero-concentrated A cites ZcdpCeiling.fam_rho_zcdp (the Python checker's step)",
            "subset-to-one-sided": "MaxValue.max_value; MaxValueSets.max_value_subset (B one record against the table), "
                                   "max_value_one (A one record against the table)",
            "removal-scaling": "RemovalScaling.removal_scaling (A between records), SlackOrder.slack_removal_ratio "
