@@ -192,12 +192,17 @@ def _sides(cert):
 
 def _requires(cert):
     """The library's modules the theorem needs: its methods', and ``Divergence`` where a side is stated as a
-    divergence (a whatever-A ceiling states A's divergence predicate in its hypothesis)."""
+    divergence (a whatever-A ceiling states A's divergence predicate in its hypothesis), with ``ZcdpChord`` where
+    that divergence is zero-concentrated (its predicate ``zcdp_pairs_le`` lives there)."""
     from implgraph.kernel_coq import adapter
     mods = {m for name in _methods(cert) for m in (LEAVES[name][1] if name in LEAVES
                                                     else _COMPOSITE_MODULES.get(name, ()))}
-    if any(s is not None and s.definition and adapter.divergence_side(s) is not None for s in _sides(cert)):
-        mods.add("Divergence")
+    for s in _sides(cert):
+        div = adapter.divergence_side(s) if s is not None and s.definition else None
+        if div is not None:
+            mods.add("Divergence")
+            if div.kind == "zcdp":
+                mods.add("ZcdpChord")
     mods = sorted(mods)
     return f"From Implgraph Require Import {' '.join(mods)}.\n" if mods else ""
 
