@@ -249,3 +249,9 @@ Print Assumptions zcdp_rr_lower.
 From Implgraph Require Import ZcdpPairs.
 Print Assumptions zcdp_kl_pairs.
 Print Assumptions zcdp_renyi_pairs.
+From Implgraph Require Import ZcdpCeiling.
+Print Assumptions gauss_tail_rho.
+Print Assumptions zcdp_family_rho.
+Print Assumptions zcdp_self_rho.
+Print Assumptions fam_rho_zcdp.
+Print Assumptions tail_exact.

@@ -120,7 +120,8 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
            "ceiling-chord": "CeilingChord.ceiling_chord_kl / ceiling_chord_renyi2 (ceiling_chord: phi below its chords "
                             "on [0, 1] and [1, N])",
            "ceiling-family": "its part's lemma (the upper bound: Mass.set_mass_class / set_mass_subset, "
-                             "Divergence.size_upper and chord_class_upper)",
+                             "Divergence.size_upper and chord_class_upper); the approach family under a "
+                             "zero-concentrated A cites ZcdpCeiling.fam_rho_zcdp (the Python checker's step)",
            "subset-to-one-sided": "MaxValue.max_value; MaxValueSets.max_value_subset (B one record against the table), "
                                   "max_value_one (A one record against the table)",
            "removal-scaling": "RemovalScaling.removal_scaling (A between records), SlackOrder.slack_removal_ratio "
@@ -191,12 +192,17 @@ def _sides(cert):
 
 def _requires(cert):
     """The library's modules the theorem needs: its methods', and ``Divergence`` where a side is stated as a
-    divergence (a whatever-A ceiling states A's divergence predicate in its hypothesis)."""
+    divergence (a whatever-A ceiling states A's divergence predicate in its hypothesis), with ``ZcdpChord`` where
+    that divergence is zero-concentrated (its predicate ``zcdp_pairs_le`` lives there)."""
     from implgraph.kernel_coq import adapter
     mods = {m for name in _methods(cert) for m in (LEAVES[name][1] if name in LEAVES
                                                     else _COMPOSITE_MODULES.get(name, ()))}
-    if any(s is not None and s.definition and adapter.divergence_side(s) is not None for s in _sides(cert)):
-        mods.add("Divergence")
+    for s in _sides(cert):
+        div = adapter.divergence_side(s) if s is not None and s.definition else None
+        if div is not None:
+            mods.add("Divergence")
+            if div.kind == "zcdp":
+                mods.add("ZcdpChord")
     mods = sorted(mods)
     return f"From Implgraph Require Import {' '.join(mods)}.\n" if mods else ""
 

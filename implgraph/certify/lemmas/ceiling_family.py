@@ -9,7 +9,9 @@ A raw level is at most T is ``upper`` = U, for every T > 0 and N on its domain. 
 - a ``family`` of tables satisfying A whose B level reaches U or tends to it (the lower bound). Two kinds:
 
 ``approach``
-    blocks of equal records ``{"count", "values", "class"}``, counts in N, values in K (K >= K0, N >= n0). Re-checked
+    blocks of equal records ``{"count", "values", "class"}``, counts in N, values in K (K >= K0, N >= n0). (Where A
+    is a zero-concentrated level between records, the values are in K and T and the family is re-derived by
+    :mod:`implgraph.certify.lemmas.ceiling_family_zcdp`, A's level cited from coq/theories/ZcdpCeiling.v.) Re-checked
     symbolically: the family is a table (counts integers >= 1 adding up to N, each record a distribution); A names a
     registered definition declaring a KL, Renyi (order in (1, 2]), total variation or hockey-stick (gamma >= 1)
     divergence whose raw level is the divergence itself, between pairs of records, under record removal or between
@@ -177,6 +179,9 @@ def _b_steps(cert, wb, rows, U):
 
 
 def _approach_steps(cert, fam, wa, wb, U):
+    if wa is not None and wa[0] == "div" and wa[1].kind == "zcdp":     # the family parametrised by T (1b)
+        from implgraph.certify.lemmas.ceiling_family_zcdp import zcdp_approach_steps
+        return zcdp_approach_steps(cert, fam, wa, wb, U, _b_steps)
     n0, k0 = int(fam.get("n0")), sympy.Rational(str(fam.get("K0")))
     rows = _rows(fam, {"N": _N, "K": _K})
     if any(v.has(_N) for _, vals, _ in rows for v in vals):

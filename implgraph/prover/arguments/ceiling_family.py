@@ -27,6 +27,17 @@ every table, never drawn or counted as an edge. Two shapes, read from declaratio
     record (a record) positive in a bucket where every other record is 0, and there that record's divergence from
     another (or the table without it, from the table) is infinite; for the total variation and the hockey-stick it is
     (one record at (e, 1 - e), the others at (0, 1): distance e), not claimed by the certificate.
+
+    A zero-concentrated level between pairs of records (Divergence kind ``zcdp``: sup over alpha > 1 of
+    D_alpha(x || y)/alpha) is not bounded by chi^2 on that family (b ~ K^(-3) has level about 0.1 ln K, at orders
+    alpha near 5), so there the family is parametrised by A's level T = rho: the same two records with
+    K b = exp(-L (L + 1)/rho), L = ln K, i.e. b = exp(-ln K (ln K + 1)/T)/K. Where K >= 1, b > 0, K b <= 1/2,
+    2 K b <= rho and ln K (ln K + 1) <= -rho ln(K b) (here an equality), the level is at most rho both ways
+    (coq/theories/ZcdpCeiling.v, ``zcdp_family_rho``, ``fam_rho_zcdp``): with t = alpha - 1, x's Renyi sum is at most
+    1 - e^c + e^(c + t L) (c = ln(K b)), below e^(rho (t + t^2)) by a derivative argument (``gauss_tail_rho``), so
+    D_alpha <= rho alpha; y's is at most r^t, r = (1 - b)/(1 - K b), and ln r <= r - 1 <= 2 K b <= rho. As K grows,
+    K b -> 0, so every large K meets the hypotheses, while the lone class's ratio N K/(K + N - 1) (b cancels) tends to
+    N. Not attained, as for KL and Renyi between records (an infinite D_alpha).
 ``uniform``
     B a class's KL or Renyi divergence (any order) on any partition (ceiling log N); A's level of a class uniform over
     m values improves with m (the l-diversities: ``uniform_class_level``) or is a tail ratio with parameter l
@@ -57,11 +68,14 @@ from implgraph.prover.shapes import any_partition, declared_subset_size, one_sid
 
 METHOD = methods.CEILING_FAMILY
 
-__all__ = ["APPROACH_ROWS", "approach_rows", "bound", "ceiling_family_certificate"]
+__all__ = ["APPROACH_ROWS", "ZCDP_APPROACH_ROWS", "approach_rows", "bound", "ceiling_family_certificate"]
 
 #: the approach family's rows ``(count in N, values in K, class)``
 _B = "1/(K*(K - 1)**2 + 1)"
 APPROACH_ROWS = (("1", (f"K*{_B}", f"1 - K*{_B}"), "E1"), ("N - 1", (_B, f"1 - {_B}"), "E2"))
+#: the approach family under a zero-concentrated A at level T = rho: K b = exp(-ln K (ln K + 1)/T) (module notes)
+_KB = "exp(-log(K)*(log(K) + 1)/T)"
+ZCDP_APPROACH_ROWS = (("1", (_KB, f"1 - {_KB}"), "E1"), ("N - 1", (f"{_KB}/K", f"1 - {_KB}/K"), "E2"))
 #: the least K of the approach family
 K0 = 3
 #: the K of the table the prover builds where it needs one (a gap refutation; re-checked exactly there)
@@ -79,7 +93,7 @@ def _a_divergence(ctx):
     div = divergence_of(ctx.a, ctx.a_params)
     if div is None:
         return None
-    if div.kind in ("kl", "tv"):
+    if div.kind in ("kl", "tv") or (div.kind == "zcdp" and div.compares == "pairs"):
         return div
     order = sympy.sympify(div.order)
     if div.kind == "hockey-stick":
@@ -163,13 +177,13 @@ def bound(ctx):
 
 
 def _not_attained(div) -> bool:
-    return div.kind in ("kl", "renyi") and div.compares in ("pairs", "removal")
+    return div.kind in ("kl", "renyi", "zcdp") and div.compares in ("pairs", "removal")
 
 
 def _approach(ctx, ceiling, base):
     div = _a_divergence(ctx)
-    kind = {"kl": "KL", "tv": "total variation", "hockey-stick": f"the hockey-stick at gamma = {div.order}"}.get(
-        div.kind, f"Renyi of order {div.order}")
+    kind = {"kl": "KL", "tv": "total variation", "hockey-stick": f"the hockey-stick at gamma = {div.order}",
+            "zcdp": "zero-concentrated"}.get(div.kind, f"Renyi of order {div.order}")
     lone = _lone_record(ctx)
     attained = (f"; not attained: B = N needs {'a record' if lone else 'a class of one record'} positive in a bucket "
                 "where every other record is 0, and there that record's divergence from another (or the table's from "
@@ -177,21 +191,28 @@ def _approach(ctx, ceiling, base):
                 "; whether it is attained is not claimed here")
     zero = (f"; at T = 0 every record is the same and {ctx.b.name}'s raw level is 1" if div.compares != "class"
             else "")
-    arg = (f"{base}; and it is {ctx.b.name}'s supremum whatever {ctx.a.name}'s level T > 0 (the claim's assumption"
-           f"{zero}; a witness family, method "
-           f"ceiling-family): for every N >= 2 and K >= 3, one record at x = (K b, 1 - K b) in a class of its own and "
-           f"N - 1 at y = (b, 1 - b) in another, b = 1/(K (K - 1)^2 + 1), have chi^2(x || y) = 1/K, chi^2(y || x) <= "
-           f"1/K and TV(x, y) = (K - 1) b, so {ctx.a.name}'s {kind} level ({div.compares}: every compared "
-           "distribution a mixture of records, at most the largest divergence between two, by joint convexity) is at "
-           f"most max(chi^2, TV), which tends to 0, while the lone {'record' if lone else 'class'}'s first bucket is "
-           f"N K/(K + N - 1) times the table's, which tends to N: the supremum N is approached as K grows{attained}")
+    head = (f"{base}; and it is {ctx.b.name}'s supremum whatever {ctx.a.name}'s level T > 0 (the claim's assumption"
+            f"{zero}; a witness family, method ceiling-family): for every N >= 2 and K >= 3, one record at "
+            "x = (K b, 1 - K b) in a class of its own and N - 1 at y = (b, 1 - b) in another")
+    tail = (f"the lone {'record' if lone else 'class'}'s first bucket is N K/(K + N - 1) times the table's, which tends "
+            f"to N: the supremum N is approached as K grows{attained}")
+    if div.kind == "zcdp":
+        arg = (f"{head}, K b = exp(-ln K (ln K + 1)/T), have {ctx.a.name}'s zero-concentrated level at most T between "
+               "every two records wherever K b <= 1/2 and 2 K b <= T, which holds for every K large enough "
+               "(coq/theories/ZcdpCeiling.v, fam_rho_zcdp: x's Renyi sum of order 1 + t is at most 1 - K b + K b K^t "
+               f"<= e^(T (t + t^2)), y's at most r^t with ln r <= 2 K b <= T), while {tail}")
+    else:
+        arg = (f"{head}, b = 1/(K (K - 1)^2 + 1), have chi^2(x || y) = 1/K, chi^2(y || x) <= 1/K and TV(x, y) = "
+               f"(K - 1) b, so {ctx.a.name}'s {kind} level ({div.compares}: every compared distribution a mixture of "
+               "records, at most the largest divergence between two, by joint convexity) is at most max(chi^2, TV), "
+               f"which tends to 0, while {tail}")
 
     def build(point):
         from implgraph.core.concrete import ConcreteTable
         Nv = int(point[ctx.N]) if ctx.N in point else int(ctx.N)
         return ConcreteTable.from_fractions(approach_rows(K_BUILD, Nv), classes=["E1"] + ["E2"] * (Nv - 1))
 
-    return Bound(ceiling.upper, True, METHOD.name, arg, build=build,
+    return Bound(ceiling.upper, True, METHOD.name, arg, build=None if div.kind == "zcdp" else build,
                  checks=ceiling.checks + [f"A ({ctx.a.name}) declares a {kind} divergence ({div.compares}): True",
                                           f"B a one-sided {'ratio of one record' if lone else 'class ratio'}, any "
                                           "partition: True"],
@@ -239,8 +260,9 @@ def ceiling_family_certificate(a, b, a_params, b_params, a_classes, b_classes, r
             "parts": [part]}
     if ceiling.method == methods.ONE_SIDED_CEILING.name:
         div = divergence_of(a, a_params)
+        rows = ZCDP_APPROACH_ROWS if div.kind == "zcdp" else APPROACH_ROWS
         cert["family"] = {"kind": "approach", "n0": 2, "K0": str(K0),
-                          "rows": [{"count": c, "values": list(v), "class": k} for c, v, k in APPROACH_ROWS],
+                          "rows": [{"count": c, "values": list(v), "class": k} for c, v, k in rows],
                           "attained": "no" if _not_attained(div) else "not claimed"}
     else:
         s = sympy.sympify(cert["parts"][0]["A"]["params"].get(
