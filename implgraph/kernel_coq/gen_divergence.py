@@ -33,6 +33,7 @@ from implgraph.kernel_coq import adapter
 from implgraph.kernel_coq.coqexpr import Untranslatable
 from implgraph.kernel_coq.chord_steps import _ineq
 from implgraph.kernel_coq.obligations import _need, _u_is
+from implgraph.kernel_coq.statement import divergence_kind
 
 __all__ = ["divergence_order", "METHODS", "MODULES"]
 
@@ -109,7 +110,9 @@ def _zcdp(f, da, db, mixing):
     (``ZcdpPairs``: U = T, U = n T), or, with ``mixing``, of a class against the table or of record removal
     (``pairs_to_class`` / ``pairs_to_removal``, joint convexity, then U = T or n T). U is turned into the lemma's
     bound by ``level_eq`` (``INR n`` computed by ``simpl``, then ``lra``)."""
-    kb = _kind(db) if db.kind == "kl" else _renyi_kind(db)
+    # (the library's kind of B: KL, or Renyi of a natural order >= 2; statement.divergence_kind reads no translator
+    # for these two kinds)
+    kb = divergence_kind(None, db) if db.kind in ("kl", "renyi") else None
     _need(kb is not None, f"zero-concentrated into {db.kind} of order {db.order} (the library has KL and Renyi of a "
           "natural order >= 2)")
     _need(db.compares == "pairs" if not mixing else db.compares in ("class", "removal"),
@@ -123,13 +126,6 @@ def _zcdp(f, da, db, mixing):
     if db.compares == "class":
         return lines + [f"apply (pairs_to_class {kb} N K x cls ({bound}) {mix} Htab HZ). {one}."]
     return lines + [f"apply (pairs_to_removal {kb} N K x ({bound}) {mix} Htab ltac:(lra) HZ). {one}."]
-
-
-def _renyi_kind(div):
-    """The library's Renyi kind of a natural order >= 2 (``(Renyi n)``), or None."""
-    import sympy
-    order = sympy.sympify(div.order) if div.kind == "renyi" else None
-    return f"(Renyi {int(order)})" if order is not None and order.is_Integer and order >= 2 else None
 
 
 def _slack(f, da, db):
