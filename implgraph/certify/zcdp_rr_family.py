@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sympy
 
-__all__ = ["rr_family_steps", "ROWS", "ROOT"]
+__all__ = ["rr_family_steps", "rr_kl_is", "ROWS", "ROOT"]
 
 _R = sympy.Symbol("R", positive=True)
 _s = sympy.Symbol("s", positive=True)
@@ -43,12 +43,18 @@ def _root_steps() -> bool:
     return deriv and at_one and positive and unbounded
 
 
-def _kl_steps() -> bool:
-    p, q = (_R / (_R + 1), 1 / (_R + 1)), (1 / (_R + 1), _R / (_R + 1))
+def rr_kl_is(r, value) -> bool:
+    """Randomized response at the ratio ``r`` (a positive symbol), p = (r, 1)/(r + 1) and q = (1, r)/(r + 1): is
+    KL(p || q) = KL(q || p) = ``value`` identically (exact)?"""
+    p, q = (r / (r + 1), 1 / (r + 1)), (1 / (r + 1), r / (r + 1))
 
     def kl(x, y):
         return sum(a * sympy.log(a / b) for a, b in zip(x, y))
-    return all(sympy.simplify(sympy.expand_log(kl(x, y) - _g(), force=True)) == 0 for x, y in ((p, q), (q, p)))
+    return all(sympy.simplify(sympy.expand_log(kl(x, y) - value, force=True)) == 0 for x, y in ((p, q), (q, p)))
+
+
+def _kl_steps() -> bool:
+    return rr_kl_is(_R, _g())
 
 
 def _tanh_identity() -> bool:

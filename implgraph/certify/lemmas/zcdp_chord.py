@@ -37,6 +37,7 @@ import sympy
 
 from implgraph.certify.lemmas import lemma
 from implgraph.certify.report import lemma_steps, steps_report
+from implgraph.certify.zcdp_rr_family import rr_kl_is
 from implgraph.core import methods
 from implgraph.core.formula import parse_expr
 
@@ -51,10 +52,6 @@ U_OF_T = sympy.log(_T) * (_T - 1) / (_T + 1)
 #: the family: (count, first bucket's value) of binary rows
 _ROWS = ((sympy.Integer(1), _T / (_T + 1)), (_N - 1, 1 / (_T + 1)))
 _SAMPLES = [(n, Fraction(t)) for n in (2, 3) for t in ("3/2", "2", "3")]
-
-
-def _kl(x, y):
-    return sum(a * sympy.log(a / b) for a, b in zip(x, y))
 
 
 def _sides(cert):
@@ -99,8 +96,7 @@ def _family_steps(cert) -> list:
     ratios = sympy.simplify(x[0] / y[0] - _T) == 0 and sympy.simplify(x[1] / y[1] - 1 / _T) == 0
     out.append(("its two kinds of records have ratios T and 1/T (A's raw level T, as T >= 1; N >= 2 gives both)",
                 ratios, "exact"))
-    kl = all(sympy.simplify(sympy.expand_log(_kl(u, v) - U_OF_T, force=True)) == 0 for u, v in ((x, y), (y, x)))
-    out.append(("KL(x || y) = KL(y || x) = U", kl, "exact, T a symbol"))
+    out.append(("KL(x || y) = KL(y || x) = U", rr_kl_is(_T, U_OF_T), "exact, T a symbol"))
     out.append(("rho* >= KL (D_alpha -> KL as alpha -> 1), so rho* = U on the family", True,
                 "cited: ZcdpChord.zcdp_rr_lower, ZcdpOrder.zcdp_kl (kernel-checked)"))
     return out + [_spot(cert)]
