@@ -59,6 +59,36 @@ def test_a_certificate_that_is_not_plain_json_is_checked_every_time(monkeypatch)
     assert len(calls) == 2 and not acc._ACCEPTED
 
 
+def test_a_part_accepted_before_is_not_rechecked_and_a_forged_part_is(monkeypatch):
+    """A composite certificate's part (``part_report``): one accepted before (as a whole) is one remembered step; a
+    forged part (U = T/2, below B's level on the family) is checked and rejected, however often it comes; at other
+    settings than the defaults nothing is read from the memo."""
+    calls = _counting(monkeypatch)
+    assert acc.accepted(SAME_LEVEL)
+    rep = acc.part_report(dict(SAME_LEVEL), range(2, 13), 4000)
+    assert rep.ok and len(calls) == 1 and rep.steps[0][0] == "accepted before in this process"
+    forged = dict(SAME_LEVEL, upper="T/2")
+    assert not acc.part_report(forged, range(2, 13), 4000).ok
+    assert not acc.part_report(forged, range(2, 13), 4000).ok
+    assert len(calls) == 3
+    assert acc.part_report(SAME_LEVEL, range(2, 5), 4000).ok and len(calls) == 4
+
+
+def test_a_composition_whose_part_is_forged_is_rejected_after_its_true_part_was_accepted(monkeypatch):
+    """The composition lemma re-checks its parts through the memo: the true part accepted first changes nothing for
+    a composition whose first part is forged."""
+    from implgraph.certify.lemmas.composition import check
+    _counting(monkeypatch)
+    assert acc.accepted(SAME_LEVEL)
+    forged = dict(SAME_LEVEL, upper="T/2", tight=False)
+    cert = {"format": "implgraph-certificate/1", "method": "composition", "symbols": SAME_LEVEL["symbols"],
+            "domain": SAME_LEVEL["domain"], "A": SAME_LEVEL["A"], "B": SAME_LEVEL["B"], "via": SAME_LEVEL["B"],
+            "upper": "T/2", "tight": False, "parts": [forged, SAME_LEVEL], "tightness": None}
+    rep = check(cert)
+    assert not rep.ok
+    assert ("part 1 (same-level) re-checked", False) in [(w, ok) for w, ok, _ in rep.steps]
+
+
 def test_the_warm_pairs_share_no_node_and_take_each_node_of_a_full_matrix():
     nodes = [f"n{i}" for i in range(7)]
     pairs = [(a, b) for i, a in enumerate(nodes) for b in nodes[i + 1:]]

@@ -14,11 +14,25 @@ from __future__ import annotations
 
 import json
 
-__all__ = ["accepted"]
+__all__ = ["accepted", "part_report"]
 
 #: the texts of the certificates accepted in this process (at most _SIZE of them, the oldest dropped)
 _ACCEPTED: dict = {}
 _SIZE = 4096
+
+
+def _key(cert):
+    """The memo's key of ``cert``: its whole text (JSON, keys sorted), or None where it is not plain JSON."""
+    try:
+        return json.dumps(cert, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+
+
+def _remember(key):
+    if len(_ACCEPTED) >= _SIZE:
+        _ACCEPTED.pop(next(iter(_ACCEPTED)))
+    _ACCEPTED[key] = True
 
 
 def accepted(cert) -> bool:
@@ -37,15 +51,42 @@ def accepted(cert) -> bool:
     (True, False)
     """
     from implgraph.certify import check_certificate
-    try:
-        key = json.dumps(cert, sort_keys=True, allow_nan=False)
-    except (TypeError, ValueError):      # not plain JSON: checked every time
+    key = _key(cert)
+    if key is None:         # not plain JSON: checked every time
         return check_certificate(cert).ok
     if key in _ACCEPTED:
         return True
     ok = check_certificate(cert).ok
     if ok:
-        if len(_ACCEPTED) >= _SIZE:
-            _ACCEPTED.pop(next(iter(_ACCEPTED)))
-        _ACCEPTED[key] = True
+        _remember(key)
     return ok
+
+
+#: the settings :func:`accepted` checks at (:func:`implgraph.certify.check_certificate`'s defaults)
+_DEFAULTS = (range(2, 13), 4000)
+
+
+def part_report(part, ns, timeout_ms):
+    """The report of re-checking ``part``, a part of a composite certificate, within its whole's budget
+    (``check_certificate(part, ns, timeout_ms, budget=None)``): at the default settings, a part accepted before in
+    this process (by :func:`accepted` or as another whole's part) is one step saying so, and an accepted part is
+    remembered (a time budget only turns an acceptance into a rejection, so one accepted with its own budget is
+    accepted without it).
+
+    Examples
+    --------
+    >>> cert = {"format": "implgraph-certificate/1", "method": "same-level",
+    ...         "symbols": {"N": "integer", "T": "real"}, "domain": ["N >= 2", "T >= 1"],
+    ...         "A": {"family": "pairwise", "sides": "two-sided"}, "B": {"family": "pairwise", "sides": "two-sided"},
+    ...         "upper": "T", "tight": False}
+    >>> part_report(cert, range(2, 13), 4000).ok, part_report(cert, range(2, 13), 4000).steps[0][0]
+    (True, 'accepted before in this process')
+    """
+    from implgraph.certify import CertificateReport, check_certificate
+    key = _key(part) if (ns, timeout_ms) == _DEFAULTS else None
+    if key is not None and key in _ACCEPTED:
+        return CertificateReport(True, [("accepted before in this process", True, "the same certificate text")])
+    rep = check_certificate(part, ns, timeout_ms, budget=None)
+    if key is not None and rep.ok:
+        _remember(key)
+    return rep

@@ -13,7 +13,7 @@ def within_budget(run, budget) -> CertificateReport:
     where no timer can be armed (off the main thread), the time taken is compared with the budget afterwards. A
     deadline of an enclosing block that passes first is that block's: it is raised on."""
     import time
-    from implgraph.core.deadline import Timeout, as_timeout, deadline
+    from implgraph.core.deadline import as_timeout, deadline
     if not budget > 0:
         return _over_budget(budget)
     start = time.monotonic()

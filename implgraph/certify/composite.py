@@ -9,10 +9,10 @@ def recheck_parts(cert, parts, ns, timeout_ms, claim):
     """The steps of re-checking a composite certificate's ``parts``: each part's own report, and ``claim(i, part)``,
     ``(what, ok)``: how it must relate to the certificate (each part's symbols and domain are always the
     certificate's: its domain among the certificate's conditions)."""
-    from implgraph.certify import check_certificate
+    from implgraph.certify.accepted import part_report
     steps, domain = [], {str(c) for c in cert.get("domain", [])}
     for i, part in enumerate(parts, 1):
-        rep = check_certificate(part, ns, timeout_ms, budget=None)     # (within the whole's budget)
+        rep = part_report(part, ns, timeout_ms)     # (within the whole's budget)
         steps.append((f"part {i} ({part.get('method')}) re-checked", rep.ok,
                       "; ".join(w for w, _, _ in rep.failures()) or "every step holds"))
         what, ok = claim(i, part)

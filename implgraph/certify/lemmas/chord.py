@@ -69,7 +69,7 @@ import sympy
 from implgraph.certify.domain import conditions_over, declared_names
 from implgraph.certify.family import sampled_family_step
 from implgraph.certify.lemmas import chord_removal, chord_subset_removal, lemma
-from implgraph.certify.lemmas.chord_family import _at, family_at  # (_at: also read by the corners lemma)
+from implgraph.certify.lemmas.chord_family import family_at
 from implgraph.certify.lemmas.chord_narrowed import (_hockey, _hockey_value_ok, _pairwise_removal, _self_perspective,
                                                      _single_class_hi, _single_interval_ok, _single_removal,
                                                      _states_le, _states_n_two, _two_point_ok, _without_max,

@@ -68,7 +68,7 @@ def _lower_bound_on(rel, name):
 @lemma(methods.COMPOSITION)
 def check(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateReport:
     """Re-check a ``composition`` certificate (module notes)."""
-    from implgraph.certify import check_certificate
+    from implgraph.certify.accepted import part_report
     parts = cert.get("parts") or []
     steps = [("two parts", len(parts) == 2, f"{len(parts)} parts"),
              ("no tightness claimed", not cert.get("tight"), "exact")]
@@ -76,7 +76,7 @@ def check(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateReport:
         return CertificateReport(False, steps)
     first, second = parts
     for i, part in enumerate(parts, 1):
-        rep = check_certificate(part, ns, timeout_ms, budget=None)
+        rep = part_report(part, ns, timeout_ms)
         steps.append((f"part {i} ({part.get('method')}) re-checked", rep.ok,
                       "; ".join(w for w, _, _ in rep.failures()) or "every step holds"))
     steps.append(("the parts link A => C => B", first.get("A") == cert.get("A") and first.get("B") == cert.get("via")
@@ -126,7 +126,6 @@ def _implied(rel, domain, timeout_ms):
 def _compose_steps(cert, first, second, timeout_ms):
     from implgraph.certify.domain import Domain
     domain = Domain(cert)
-    rd = domain.reader
     T = sympy.Symbol("T")
     ok, rs = _thresholds(second, cert, T, domain, timeout_ms)
     steps = [("the second part holds at every threshold T >= r (its other conditions the certificate's)",

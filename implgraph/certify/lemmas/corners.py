@@ -39,7 +39,8 @@ import sympy
 
 from implgraph.certify.family import sampled_family_step
 from implgraph.certify.lemmas import lemma
-from implgraph.certify.lemmas.chord import _at, _convex, _divergence, _read_domain, _report
+from implgraph.certify.lemmas.chord_family import _at
+from implgraph.certify.lemmas.chord import _convex, _divergence, _read_domain, _report
 from implgraph.certify.pointwise import level_number
 from implgraph.certify.report import lemma_steps
 from implgraph.core import methods

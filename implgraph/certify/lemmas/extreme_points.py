@@ -145,13 +145,14 @@ def _expected_upper(parts, extras, names):
 @lemma(methods.EXTREME_POINTS_PIECES)
 def check_pieces(cert, ns=range(2, 13), timeout_ms=4000) -> CertificateReport:
     """Re-check an ``extreme-points-pieces`` certificate (module notes)."""
-    from implgraph.certify import UNREADABLE, check_certificate
+    from implgraph.certify import UNREADABLE
+    from implgraph.certify.accepted import part_report
     parts = cert.get("parts") or []
     domain = [str(c) for c in cert.get("domain", [])]
     steps = [("two or more parts", len(parts) >= 2, f"{len(parts)} parts")]
     extras = []
     for i, part in enumerate(parts, 1):
-        rep = check_certificate(part, ns, timeout_ms, budget=None)
+        rep = part_report(part, ns, timeout_ms)
         steps.append((f"part {i} ({part.get('method')}) re-checked", rep.ok,
                       "; ".join(w for w, _, _ in rep.failures()) or "every step holds"))
         own = [str(c) for c in part.get("domain", [])]

@@ -165,7 +165,7 @@ CLOSENESS_VARIABLES = {"p_": "real", "h_": "real", "d_": "real", "a_": "real", "
 
 def _closeness(pf, cert, ns, timeout_ms):
     """Re-check a ``set-channel-closeness`` certificate (module notes)."""
-    from implgraph.certify import check_certificate
+    from implgraph.certify.accepted import part_report
     from implgraph.certify.ground_metric import ground_steps
     from implgraph.certify.registered import registered
     B, ch = cert["B"], cert["channel"]
@@ -204,7 +204,7 @@ def _closeness(pf, cert, ns, timeout_ms):
     pf.add("one part: D[A, .] is convex (a transport-mixture certificate)", len(parts) == 1 and len(convex) == 1,
            f"{len(parts)} parts")
     for q in convex:
-        rep = check_certificate(q, ns, timeout_ms, budget=None)      # (within the whole's budget)
+        rep = part_report(q, ns, timeout_ms)      # (within the whole's budget)
         pf.add("the convexity part re-checked", rep.ok, "; ".join(w for w, _, _ in rep.failures()) or "every step holds")
 
 

@@ -95,10 +95,10 @@ def bound(ctx):
                   attained_where=sympy.Le(t, 1),
                   checks=[f"A bounds a class's total variation from the table by {c} T: True",
                           f"B a class's {kind} divergence, any partition: True"])
-    from implgraph.certify import check_certificate
+    from implgraph.certify.accepted import accepted
     from implgraph.prover.certificate import certificate
     cert = certificate(ctx.a, ctx.b, ctx.a_params, ctx.b_params, ctx.a_classes, ctx.b_classes, ctx.region, N, found)
-    return found if check_certificate(cert).ok else None
+    return found if accepted(cert) else None
 
 
 def _family(cert, ctx):
