@@ -240,10 +240,11 @@ def test_a_row_without_its_claim_is_rejected(rows):
 
 def _slow(rows):
     """A certificate built to be slow: the min of 16 copies of lemma-2.1's supremum certificate (each re-checks a
-    family at about 2,000 points)."""
+    family at about 2,000 points), each copy's argument text its own (a part accepted before in the process is not
+    re-checked: :func:`implgraph.certify.accepted.part_report`; the texts differ, so each is)."""
     sup = next(c for c in certificates_in(rows["ekenstedt2022/lemma-2.1"].details) if c["method"] == "subset-supremum")
-    return {**sup, "method": "min", "parts": [copy.deepcopy(sup) for _ in range(16)], "tight": False,
-            "tightness": None}
+    parts = [dict(copy.deepcopy(sup), argument=f"{sup.get('argument', '')} (copy {i})") for i in range(16)]
+    return {**sup, "method": "min", "parts": parts, "tight": False, "tightness": None}
 
 
 @pytest.fixture(scope="module")
@@ -437,3 +438,34 @@ def test_a_minimum_under_a_decreasing_function_is_not_split():
     assert _above(1 / sympy.Min(1 + T, 2), T, hyps) == []
     assert set(_above(sympy.log(1 + N * sympy.Min(T, 1)), T, hyps)) == {sympy.log(1 + N * T), sympy.log(1 + N)}
     assert _above(sympy.Min(T, 1) - sympy.Min(T, 2), T, hyps) == []
+
+
+#: a non-implication's certificate as the zcdp-family argument writes it (its family is the checker's business:
+#: here only what it states is read)
+NO_F = {"format": "implgraph-certificate/1", "method": "zcdp-family", "claim": "no-f",
+        "symbols": {"N": "integer", "j": "integer"}, "domain": ["N >= 2", "j >= 1"],
+        "A": {"definition": "zcdp-ldp", "params": {}, "family": None, "sides": None},
+        "B": {"definition": "ldp", "params": {}, "family": "pairwise", "sides": "two-sided"}, "tight": False}
+EDGE = {"id": "zcdp-ldp => ldp", "kind": "implies", "from": {"definition": "zcdp-ldp", "params": {}},
+        "to": {"definition": "ldp", "params": {}}, "symbols": {}}
+
+
+def _no_f_row(verdict):
+    return {"id": EDGE["id"], "verdict": verdict, "evidence": "", "tight": None, "details": {}}
+
+
+def test_a_non_implication_family_states_a_refuted_edge():
+    """Its index j is its own (j >= 1 is the family's range, no assumption of the claim)."""
+    rep = check_statement(EDGE, _no_f_row("refuted"), [NO_F])
+    assert rep.ok, rep.failures()
+
+
+@pytest.mark.parametrize("change, verdict", [
+    ({}, "proved"),                                               # it proves no implication
+    ({"B": dict(NO_F["B"], definition="tv-ldp")}, "refuted"),     # another B
+    ({"domain": ["N >= 5", "j >= 1"]}, "refuted"),                # an assumption on N the claim does not state
+    ({"domain": ["N >= 2"]}, "refuted"),                          # an index without a range of its own
+])
+def test_a_non_implication_family_states_nothing_else(change, verdict):
+    rep = check_statement(EDGE, _no_f_row(verdict), [dict(NO_F, **change)])
+    assert not rep.ok

@@ -34,6 +34,10 @@ and the definitions registry, never from an engine, and checks that the certific
   U), on the whole condition or on an instance of it: the certificate's domain may pin parameters of the claim to
   numbers (``Eq(k, 1)``, never N or a level) where the claim's condition holds, and is then implied by the
   condition with the pins;
+- **a non-implication by a table family** (a certificate with ``claim: no-f``, e.g. ``zcdp-family``,
+  ``divergence-family``): the row is refuted, the certificate's A and B are the claim's, its family index (a symbol it
+  declares and the claim does not, e.g. ``j``) has a range of its own (``j >= 1``) and its other conditions follow
+  from the claim's; it denies every f, and counts as the proof of no implication or f;
 - the claims other than a bound between two levels: the lemma registered for the certificate's method says which
   kind of claim it states and how (:attr:`implgraph.certify.lemmas.Lemma.claim`): a ``set-channel-*`` certificate
   states the claim's definition, its ``mechanism.set_channel`` (p, eta, the domain size, or Algorithm 1 on a
@@ -56,6 +60,8 @@ unsatisfiable, and no solver finds it satisfiable).
 """
 
 from __future__ import annotations
+
+import sympy
 
 from implgraph.certify.claim import BOTH_WAY_KINDS, FORWARD_KINDS, ClaimStatement, Mismatch, parse_expr, read_claim
 from implgraph.certify.direction import covered, direction_report
@@ -140,12 +146,46 @@ def _edge_steps(st, row, certs, verdict, refutation, details):
     ctx = _edge_context(st, row, refutation, details)
     steps, by_direction = [], [[] for _ in st.directions]
     for i, cert in enumerate(certs, 1):
+        if isinstance(cert, dict) and cert.get("claim") == "no-f":
+            steps += _no_f_steps(i, cert, st, ctx, verdict)
+            continue
         steps += _certificate_steps(i, cert, st, ctx, by_direction)
     proved = verdict == "proved"
     for j, d in enumerate(st.directions):
         steps += _direction_steps(j, d, by_direction[j], ctx, proved, refutation)
     if not certs:
         steps.append(("statement: a certificate", False, "none"))
+    return steps
+
+
+def _no_f_steps(i, cert, st, ctx, verdict):
+    """The steps of a non-implication's certificate (``claim: no-f``, a table family whose A level stays bounded while
+    B's grows without bound): the row is refuted, the certificate's A and B are the claim's first direction, its
+    family index (a symbol the certificate declares and the claim does not) is conditioned on its own (e.g. ``j >= 1``)
+    and its other conditions follow from the claim's. It proves nothing the claim states, so it counts for no
+    direction's implication or f."""
+    from implgraph.certify.claim import parse_condition
+    d = st.directions[0]
+    kinds = {str(k): v for k, v in (cert.get("symbols") or {}).items()}
+    index = {n: sympy.Symbol(n, integer=(v == "integer"), real=True) for n, v in kinds.items()
+             if n not in st.kinds and n not in ("N", "T")}
+    names = {**st.names, "N": st.names.get("N", sympy.Symbol("N", integer=True)), **index}
+    own, rest = [], []
+    for text in cert.get("domain") or []:
+        rels = parse_condition(str(text), names)
+        free = {x.name for r in rels for x in r.free_symbols}
+        (own if free and free <= set(index) else rest).append(str(text))
+    label = f"statement: certificate {i} ({d.label}, a non-implication)"
+    steps = [(f"{label}: the row is refuted", verdict == "refuted", f"verdict {verdict}"),
+             (f"{label}: its family index is its own", bool(index) and all(
+                 any(n in t for t in own) for n in index), f"index {', '.join(sorted(index)) or 'none'}; "
+                                                          f"its range {', '.join(own) or 'not stated'}")]
+    view = dict(cert, symbols={k: v for k, v in kinds.items() if k not in index}, domain=rest)
+    r = direction_report(view, d, ctx, 0)
+    # (its bound: none; it denies every f, the claim's included)
+    steps += [(f"{label}: {w}", o, h) for w, o, h in r.steps if not w.startswith("its bound")]
+    if r.extras:
+        steps += [(f"{label}: {w}", o, h) for w, o, h in unstated(r.extras)]
     return steps
 
 
