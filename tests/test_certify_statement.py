@@ -469,3 +469,10 @@ def test_a_non_implication_family_states_a_refuted_edge():
 def test_a_non_implication_family_states_nothing_else(change, verdict):
     rep = check_statement(EDGE, _no_f_row(verdict), [dict(NO_F, **change)])
     assert not rep.ok
+
+
+def test_a_non_implication_family_is_not_read_against_a_condition():
+    """A claim with a ``when`` (here on A's level) is not matched: the family's A level is bounded, not shown inside
+    the condition."""
+    rep = check_statement(dict(EDGE, when=["rho <= 1/100"], symbols={"rho": "real"}), _no_f_row("refuted"), [NO_F])
+    assert not rep.ok

@@ -36,8 +36,9 @@ and the definitions registry, never from an engine, and checks that the certific
   condition with the pins;
 - **a non-implication by a table family** (a certificate with ``claim: no-f``, e.g. ``zcdp-family``,
   ``divergence-family``): the row is refuted, the certificate's A and B are the claim's, its family index (a symbol it
-  declares and the claim does not, e.g. ``j``) has a range of its own (``j >= 1``) and its other conditions follow
-  from the claim's; it denies every f, and counts as the proof of no implication or f;
+  declares and the claim does not, e.g. ``j``) has a range of its own (``j >= 1``), its other conditions follow
+  from the claim's and the claim has no ``when`` (the family's A level is bounded, not read against a condition); it
+  denies every f, and counts as the proof of no implication or f;
 - the claims other than a bound between two levels: the lemma registered for the certificate's method says which
   kind of claim it states and how (:attr:`implgraph.certify.lemmas.Lemma.claim`): a ``set-channel-*`` certificate
   states the claim's definition, its ``mechanism.set_channel`` (p, eta, the domain size, or Algorithm 1 on a
@@ -177,6 +178,9 @@ def _no_f_steps(i, cert, st, ctx, verdict):
         (own if free and free <= set(index) else rest).append(str(text))
     label = f"statement: certificate {i} ({d.label}, a non-implication)"
     steps = [(f"{label}: the row is refuted", verdict == "refuted", f"verdict {verdict}"),
+             # (a family's A level is bounded, not read against a condition: a claim with one is not matched here)
+             (f"{label}: the claim has no condition its family would have to meet", not st.conditions,
+              ", ".join(str(c) for c in st.conditions) or "none"),
              (f"{label}: its family index is its own", bool(index) and all(
                  any(n in t for t in own) for n in index), f"index {', '.join(sorted(index)) or 'none'}; "
                                                           f"its range {', '.join(own) or 'not stated'}")]
