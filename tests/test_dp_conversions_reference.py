@@ -486,6 +486,58 @@ def test_approx_to_tv_local(delta):
         assert level(local_pairs(rows), tv) == (T - 1 + 2 * delta) / (T + 1)
 
 
+# -- KL and zCDP => total variation: local (the sharp Jeffreys bound) ----------------------------------------
+
+def jeffreys_floor(t):
+    """g(t) = t log((1 + t)/(1 - t)) = 2 t artanh(t): the KL, each way, of the symmetric pair ((1 + t)/2, (1 - t)/2)
+    and its mirror; the docs' proof: KL(x || y) + KL(y || x) >= 2 g(TV(x, y)) for every pair."""
+    t = _mp(t)
+    return t * mp.log((1 + t) / (1 - t))
+
+
+def test_kl_to_tv_local_valid_on_grid():
+    """No grid table has g(TV level) above its KL level (both local: the largest over ordered pairs), so
+    TV <= g^-1(d); Pinsker's sqrt(d/2) is never below it."""
+    checked = 0
+    for rows in grid_tables():
+        t = max(tv(x, y) for x, y in local_pairs(rows))
+        d = max(kl_mp(x, y) for x, y in local_pairs(rows))
+        if t == 0 or d == mp.inf:
+            continue
+        checked += 1
+        assert jeffreys_floor(t) <= d * (1 + mp.mpf(10) ** -30)
+        assert _mp(t) <= mp.sqrt(d / 2)
+    assert checked > 100      # (most grid tables hold a zero against a positive value: KL infinite)
+
+
+def test_kl_to_tv_local_valid_on_random_pairs():
+    """Random pairs of 2 to 5 buckets, far from symmetric: the sum of both KLs is at least 2 g(TV)."""
+    rng = random.Random(11)
+    for _ in range(400):
+        p = rng.choice([2, 3, 4, 5])
+        x = [F(rng.randint(1, 60)) for _ in range(p)]
+        y = [F(rng.randint(1, 60)) for _ in range(p)]
+        x, y = [v / sum(x) for v in x], [v / sum(y) for v in y]
+        t = tv(x, y)
+        if t > 0:
+            assert 2 * jeffreys_floor(t) <= (kl_mp(x, y) + kl_mp(y, x)) * (1 + mp.mpf(10) ** -30)
+
+
+@pytest.mark.parametrize("t", [F(1, 10), F(3, 5), F(19, 20)])
+def test_kl_and_zcdp_to_tv_local_attained(t):
+    """One record at ((1 + t)/2, (1 - t)/2) and one at its mirror: KL level g(t) both ways (by hand at t = 3/5:
+    (3/5) log 4), total variation t; its zCDP level is the same g(t) (randomized response's level is its KL, the
+    pure => zCDP test above), so g^-1 is attained by both sources."""
+    rows = [((1 + t) / 2, (1 - t) / 2), ((1 - t) / 2, (1 + t) / 2)]
+    assert max(tv(x, y) for x, y in local_pairs(rows)) == t
+    d = max(kl_mp(x, y) for x, y in local_pairs(rows))
+    assert abs(d - jeffreys_floor(t)) < mp.mpf(10) ** -35
+    if t == F(3, 5):
+        assert abs(d - F(3, 5) * mp.log(4)) < mp.mpf(10) ** -35
+    z = max(brute.zcdp_mp(x, y) for x, y in local_pairs(rows))
+    assert abs(z - d) < mp.mpf(10) ** -12
+
+
 # -- total variation => (eps, delta) ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("delta", [F(1, 10), F(1, 4)])
