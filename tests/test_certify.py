@@ -182,6 +182,27 @@ def test_certificate_command(capsys):
     assert row["verdict"] == "proved" and row["recheck"] and all(r["ok"] for r in row["recheck"])
 
 
+def test_certificate_of_an_edge_the_prover_leaves_open_says_why(capsys):
+    """tv-ldp => ldp: the prover has no refuter for tv-ldp (no z3 encoding), so no certificate; the row says so and
+    names check-edge, which finds the witness; --text prints no "tight f = None"."""
+    assert main(["certificate", "--edge", "tv-ldp", "ldp"]) == 0
+    row = json.loads(capsys.readouterr().out)["claims"][0]
+    assert row["verdict"] == "unknown" and not row["certificates"]
+    assert "no z3 encoding" in row["note"] and "implgraph check-edge tv-ldp ldp" in row["note"]
+    assert main(["certificate", "--edge", "tv-ldp", "ldp", "--text"]) == 0
+    out = capsys.readouterr().out
+    assert "check-edge" in out and "tight f" not in out
+
+
+def test_certificate_of_a_refuting_family_states_the_claim(capsys):
+    """zcdp-ldp =/=> ldp by the zero-concentrated family: re-checked, and it states the edge (its index j has its own
+    range); this was "statement: REJECTED", exit 1."""
+    assert main(["certificate", "--edge", "zcdp-ldp", "ldp", "--check"]) == 0
+    row = json.loads(capsys.readouterr().out)["claims"][0]
+    assert row["verdict"] == "refuted" and [c["method"] for c in row["certificates"]] == ["zcdp-family"]
+    assert all(r["ok"] for r in row["recheck"]) and row["statement"]["ok"]
+
+
 def test_certificate_text_of_a_lemma_chain(capsys):
     """--text on an inequality-lemmas certificate (no domain, no polynomial obligations) shows its chain; it
     crashed with a traceback (KeyError 'domain'). Frequency => entropy l-diversity: the tight f of the capped

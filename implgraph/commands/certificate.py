@@ -61,6 +61,9 @@ def _edge_rows(a, b):
                        "details": r.details}
     if r.upper_f is not None:           # an f proved for every N, and what is known of its tightness
         row["proved_f"], row["proved_f_tightness"] = r.upper_f
+    if r.verdict not in ("proved", "refuted"):      # why no certificate, and where else to look
+        row["note"] = (f"the prover has no certificate: {r.evidence}; `implgraph check-edge {na.label()} {nb.label()}` "
+                       "also searches tables, and may find a witness")
     return [row]
 
 
@@ -184,9 +187,11 @@ def _text_lines(row) -> list:
     of_lemmas = bool(row["certificates"]) and all(c.get("method") in LEMMAS for c in row["certificates"])
     head = row["verdict"] if row["verdict"] != "proved" else "proved" if of_lemmas else "implication (proved, every N)"
     out = [f"{row['id']}: {head}"]
+    if row.get("note"):
+        out.append(f"  {row['note']}")
     if row.get("proved_f") is not None:
         out.append(f"  f = {row['proved_f']} (proved; {row.get('proved_f_tightness') or 'tightness not derived'})")
-    elif row.get("tight") is not None or not of_lemmas:
+    elif row.get("tight") is not None or (not of_lemmas and row["verdict"] == "proved"):
         out.append(f"  tight f = {row['tight']}")
     for i, cert in enumerate(row["certificates"], 1):
         if cert.get("method") == "inequality-lemmas":      # a chain of class-level facts, no polynomial obligations
