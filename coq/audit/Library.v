@@ -229,7 +229,6 @@ Print Assumptions renyi_nat_iff.
 Print Assumptions zcdp_renyi.
 Print Assumptions zcdp_lower.
 From Implgraph Require Import ZcdpFamily.
-Print Assumptions gauss_tail.
 Print Assumptions zcdp_family.
 Print Assumptions zcdp_self.
 Print Assumptions zcdp_family_pow2.
