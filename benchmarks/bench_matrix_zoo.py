@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import argparse
 import collections
-import statistics
 import json
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile

@@ -165,29 +165,32 @@ def _no_f_steps(i, cert, st, ctx, verdict):
     family index (a symbol the certificate declares and the claim does not) is conditioned on its own (e.g. ``j >= 1``)
     and its other conditions follow from the claim's. It proves nothing the claim states, so it counts for no
     direction's implication or f."""
+    from dataclasses import replace
     from implgraph.certify.claim import parse_condition
+    from implgraph.certify.domain import declared_names
     d = st.directions[0]
     kinds = {str(k): v for k, v in (cert.get("symbols") or {}).items()}
-    index = {n: sympy.Symbol(n, integer=(v == "integer"), real=True) for n, v in kinds.items()
-             if n not in st.kinds and n not in ("N", "T")}
-    names = {**st.names, "N": st.names.get("N", sympy.Symbol("N", integer=True)), **index}
-    own, rest = [], []
+    names = declared_names(cert, {**st.names, "N": st.names.get("N", sympy.Symbol("N", integer=True))})
+    index = {n for n in kinds if n not in st.kinds and n not in ("N", "T")}
+    own, rest, ranged = [], [], set()
     for text in cert.get("domain") or []:
-        rels = parse_condition(str(text), names)
-        free = {x.name for r in rels for x in r.free_symbols}
-        (own if free and free <= set(index) else rest).append(str(text))
+        free = {x.name for r in parse_condition(str(text), names) for x in r.free_symbols}
+        if free and free <= index:
+            own.append(str(text))
+            ranged |= free
+        else:
+            rest.append(str(text))
     label = f"statement: certificate {i} ({d.label}, a non-implication)"
     steps = [(f"{label}: the row is refuted", verdict == "refuted", f"verdict {verdict}"),
              # (a family's A level is bounded, not read against a condition: a claim with one is not matched here)
              (f"{label}: the claim has no condition its family would have to meet", not st.conditions,
               ", ".join(str(c) for c in st.conditions) or "none"),
-             (f"{label}: its family index is its own", bool(index) and all(
-                 any(n in t for t in own) for n in index), f"index {', '.join(sorted(index)) or 'none'}; "
-                                                          f"its range {', '.join(own) or 'not stated'}")]
+             (f"{label}: its family index is its own", bool(index) and index <= ranged,
+              f"index {', '.join(sorted(index)) or 'none'}; its range {', '.join(own) or 'not stated'}")]
+    # the rest read as the claim's first direction without an f: the family denies every f, the claim's included
     view = dict(cert, symbols={k: v for k, v in kinds.items() if k not in index}, domain=rest)
-    r = direction_report(view, d, ctx, 0)
-    # (its bound: none; it denies every f, the claim's included)
-    steps += [(f"{label}: {w}", o, h) for w, o, h in r.steps if not w.startswith("its bound")]
+    r = direction_report(view, replace(d, f=None), ctx, 0)
+    steps += [(f"{label}: {w}", o, h) for w, o, h in r.steps]
     if r.extras:
         steps += [(f"{label}: {w}", o, h) for w, o, h in unstated(r.extras)]
     return steps
