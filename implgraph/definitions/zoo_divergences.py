@@ -167,3 +167,15 @@ class ZcdpLDP(DivergenceDefinition):
     reference = ("Bun and Steinke, Concentrated differential privacy: simplifications, extensions, and lower bounds, "
                  f"TCC 2016, Definition 1.1 with xi = 0 (rho-zCDP); between every two records, {_RECORDS}")
     level = Divergence("zcdp", compares="pairs")
+
+
+@register
+class ZcdpDP(DivergenceDefinition):
+    name = "zcdp-dp"
+    title = "zero-concentrated privacy (record removal)"
+    level_symbol = "rho"
+    model = "dp"
+    reference = ("Bun and Steinke, Concentrated differential privacy: simplifications, extensions, and lower bounds, "
+                 "TCC 2016, Definition 1.1 with xi = 0 (rho-zCDP); the table against the table without one record, "
+                 "as dp")
+    level = Divergence("zcdp", compares="removal")
