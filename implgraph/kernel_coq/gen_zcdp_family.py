@@ -16,7 +16,8 @@ rest on ``zcdp_family`` (the Gaussian tail) and ``fam_hyps``.
 
 The generator translates only the family the library proves: the certificate's rows must be exactly those of
 :data:`implgraph.prover.arguments.zcdp_family.ZCDP_FAMILY_ROWS` (compared as expressions) with J0 = 1 and A's bound
-1; anything else, a subset size stated by a parameter symbol, or a one-sided B raises :class:`Untranslatable`.
+1; anything else, a subset size stated by a parameter symbol, a one-sided B or an A on record removal (joint convexity
+is not in this library lemma) raises :class:`Untranslatable`.
 """
 
 from __future__ import annotations
@@ -74,6 +75,11 @@ def zcdp_family_theorem(cert, name):
     if raw.get("claim") != "no-f" or not _same_family(fam):
         raise Untranslatable("a zcdp-family certificate whose family is not the library's (ZcdpFamily.fam)")
     n0 = int(fam.get("n0"))
+    from implgraph.kernel_coq import adapter
+    da = adapter.divergence_side(cert.A)
+    if da is None or da.kind != "zcdp" or da.compares != "pairs":
+        raise Untranslatable("a zcdp-family certificate whose A is not the zero-concentrated level between records "
+                             "(a removal's joint convexity is not in this library lemma)")
     B = cert.B
     if B is None or B.sides != "TwoSided" or B.family not in ("pairwise", "subset", "class"):
         raise Untranslatable("a zcdp-family certificate whose B is not a two-sided ratio of averages")

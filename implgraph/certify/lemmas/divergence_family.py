@@ -127,8 +127,10 @@ def _infinite(what, rows, n0, dom=None):
         div = what[1]
         if div.kind not in ("kl", "renyi", "zcdp"):
             return False, "a bounded divergence is never infinite"
-        if div.kind == "zcdp" and div.compares != "pairs":     # sup_a D_a/a: >= KL, <= D_oo, of two records only
-            return None, "a zero-concentrated level of averages of records, not re-derived here"
+        if div.kind == "zcdp" and div.compares not in ("pairs", "removal"):
+            return None, "a zero-concentrated level of a class, not re-derived here"
+        # (zcdp: sup_a D_a/a is >= KL and <= D_oo, so it is infinite exactly where KL is: on the same supports, between
+        # two records as between the table and the table without one record)
         if div.compares == "pairs":
             bad = [(l, i, j) for l in buckets for i in range(len(rows)) for j in range(len(rows))
                    if not zero[l][i] and zero[l][j]]

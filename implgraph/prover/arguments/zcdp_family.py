@@ -1,7 +1,12 @@
 """Non-implications for every N by a witness family: a bounded zero-concentrated level never bounds a ratio.
 
 A is the zero-concentrated level between every two records (divergence kind ``zcdp``, compares ``pairs``:
-rho*(x || y) = sup_{alpha > 1} D_alpha(x || y)/alpha, both ways; Bun and Steinke 2016). B is a two-sided ratio of
+rho*(x || y) = sup_{alpha > 1} D_alpha(x || y)/alpha, both ways; Bun and Steinke 2016), or between the table and the
+table without one record (compares ``removal``: P against Q_i, both ways). A removal compares two averages of records,
+(P, Q_i) the uniform average of the pairs (x_k, x_m) with x_k, x_m records (P = ((N - 1) Q_i + x_i)/N, Q_i the mean of
+the others), and exp((alpha - 1) D_alpha) is jointly convex for alpha > 1 (van Erven and Harremoes 2014, Theorem 11,
+cited), so each D_alpha of the averages is at most the largest over pairs of records, and so is rho* (a supremum over
+alpha of D_alpha/alpha): the family's removal level is at most its level between records, <= 1. B is a two-sided ratio of
 averages (pairwise, subsets of 1 <= size <= N - 1 records, or classes; read as by
 :mod:`implgraph.prover.arguments.divergence_family`, whose reading of B this module reuses). The family, for every
 N >= n0 and integer j >= 1: one record at x = (K b, 1 - K b) and N - 1 at y = (b, 1 - b), with K = 2^j and
@@ -86,7 +91,8 @@ def refutation(a, b, a_params, b_params, b_classes=None):
     from implgraph.prover.arguments.divergence_family import _first_n
     a_params, b_params = a_params or {}, b_params or {}
     div = divergence_of(a, a_params)
-    if div is None or div.kind != "zcdp" or div.compares != "pairs" or divergence_of(b, b_params) is not None:
+    if div is None or div.kind != "zcdp" or div.compares not in ("pairs", "removal") \
+            or divergence_of(b, b_params) is not None:
         return None
     ratio = b.declared(RatioLevel)
     if ratio is None or ratio.sides != "two-sided":
@@ -110,7 +116,7 @@ def refutation(a, b, a_params, b_params, b_classes=None):
         K = 2 ** j
         for at in values:
             # A's exact level from its declared divergence (an enclosure of the supremum at 30 digits)
-            ra, rb = div.level(family_rows(j, N)), raw_level(b, {**b_params, **at}, ct)
+            ra, rb = div.level(family_rows(j, N)), raw_level(b, {**b_params, **at}, ct)   # (removal: P, Q_i)
             if ra is None or rb is None or ra == INF or not _at_most(ra, A_BOUND):
                 return None
             if not (rb == INF or Fraction(rb) >= Fraction(K + N - 1, N)):
@@ -118,7 +124,7 @@ def refutation(a, b, a_params, b_params, b_classes=None):
         at_k = "" if over is None else f" with {over['symbol']} = " + ", ".join(str(v) for at in values
                                                                                  for v in at.values())
         checked.append(f"(N, j) = ({N}, {j}){at_k}")
-    return _verdict(a, b, ratio.family, n0, checked, cert, over)
+    return _verdict(a, b, ratio.family, n0, checked, cert, over, div.compares)
 
 
 def _at_most(level, bound) -> bool:
@@ -130,7 +136,7 @@ def _at_most(level, bound) -> bool:
     return bool(v <= bound)
 
 
-def _verdict(a, b, compared, n0, checked, cert, over=None):
+def _verdict(a, b, compared, n0, checked, cert, over=None, a_compares="pairs"):
     rows = [[str(v) for v in r] for r in family_rows(1, n0)]
     lower = {"pairwise": "K = 2^j (bucket 1's ratio between the two kinds of records)",
              "subset": "(K + N - 1)/N (the table's mean against a set of records at y, bucket 1)",
@@ -141,7 +147,12 @@ def _verdict(a, b, compared, n0, checked, cert, over=None):
     evidence = (f"no f can work: a witness family for {where} and integer j >= 1, one record at x = (K b, 1 - K b) "
                 f"and N - 1 at y = (b, 1 - b), K = 2^j, b = 2^(-j^2 - 2 j): {a.name}'s zero-concentrated level is "
                 "<= 1 both ways (x's Renyi sum <= 1 - K b + K b K^t <= e^(t (1 + t)) as ln K (ln K + 1) <= "
-                "-ln(K b); y's <= (1 + d)^t, d = (K - 1) b/(1 - K b) <= 1; t = alpha - 1), while "
+                "-ln(K b); y's <= (1 + d)^t, d = (K - 1) b/(1 - K b) <= 1; t = alpha - 1)"
+                + ("" if a_compares == "pairs" else
+                   " between records, hence on record removal (P and Q_i are averages of records and "
+                   "exp((alpha - 1) D_alpha) is jointly convex: at most the largest over pairs; van Erven and "
+                   "Harremoes 2014, Theorem 11)")
+                + ", while "
                 f"{b.name}'s raw level is >= {lower}, unbounded as j grows, at {where}; its certificate (method "
                 "zcdp-family) re-checked symbolically in N and j by implgraph.certify; the tables re-checked in exact "
                 f"arithmetic at {', '.join(checked)}")
