@@ -13,6 +13,17 @@ level sup_alpha D_alpha/alpha is at most U.
 y = (1, T)/(T + 1), has ratios T and 1/T and KL(x || y) = KL(y || x) = U; the zero-concentrated level is at least KL
 (D_alpha -> KL as alpha -> 1; ``ZcdpOrder.zcdp_kl``), so it is exactly U.
 
+**On record removal** (B compares ``removal``: the table's mean P against the mean Q_i without record i, both ways;
+an upper bound, no tightness). The pair (P, Q_i) is a pair of distributions: where Q_i/P lies in [lo, hi] within
+[1/R, R] (so P/Q_i in [1/hi, 1/lo] within [1/R, R] too), ``ZcdpChord.zcdp_chord_pairs`` at R bounds its
+zero-concentrated level both ways by U(R) = ln R (R - 1)/(R + 1). Re-derived here from A's declarations: A two-sided
+pairwise gives [N/(N - 1 + T), N T/((N - 1) T + 1)] (Q_i/P = N/(N - 1 + x_i/Q_i), decreasing in x_i/Q_i, a mediant
+of records in [1/T, T]); A a two-sided subset level of size N - 1 (record removal itself) [1/T, T]; A a two-sided
+subset level of size 1 (each record against the table) [1/T, (N - 1/T)/(N - 1)] (Q_i/P = (N - x_i/P)/(N - 1) with
+x_i/P >= 1/T, and Q_i/P >= 1/T as a mean of the others, each >= 1/T). The certificate's lo, hi must be these, its R
+at least hi, 1/lo and 1 (rational functions of T = 1 + u, N = 2 + v with coefficients of one sign, u, v >= 0), and
+U = U(R) by exact algebra.
+
 What is re-checked here, from the certificate and the registry alone (never the prover):
 
 - A names a registered definition declaring a two-sided pairwise ratio of averages, B one declaring the
@@ -61,6 +72,82 @@ def _sides(cert):
     a_ok = a is not None and declared_family(a) == "pairwise" and declared_sides(a) == "two-sided"
     _, db = declared_divergences(cert)
     return a_ok, db is not None and db.kind == "zcdp" and db.compares == "pairs"
+
+
+def _removal(cert) -> bool:
+    """Does B declare the zero-concentrated level on record removal?"""
+    from implgraph.certify.registered import declared_divergences
+    _, db = declared_divergences(cert)
+    return db is not None and db.kind == "zcdp" and db.compares == "removal"
+
+
+def _removal_interval(cert):
+    """``(lo, hi)`` of Q_i/P re-derived from A's registered declarations (module notes), or None."""
+    from implgraph.certify.registered import declared_family, declared_sides, registered
+    a = registered((cert.get("A") or {}).get("definition") or "")
+    if a is None or declared_sides(a) != "two-sided":
+        return None
+    family = declared_family(a)
+    if family == "pairwise":
+        return _N / (_N - 1 + _T), _N * _T / ((_N - 1) * _T + 1)
+    size = (cert.get("A") or {}).get("size")
+    if family != "subset" or size is None:
+        return None
+    try:
+        j = parse_expr(str(size), {"N": _N})
+    except (TypeError, ValueError, SyntaxError):
+        return None
+    if sympy.simplify(j - (_N - 1)) == 0:
+        return 1 / _T, _T
+    if sympy.simplify(j - 1) == 0:
+        return 1 / _T, (_N - 1 / _T) / (_N - 1)
+    return None
+
+
+def _nonneg(expr) -> bool:
+    """Is ``expr`` (rational in T, N) >= 0 for every T >= 1, N >= 2: at T = 1 + u, N = 2 + v its numerator and
+    denominator have coefficients of one sign in u, v >= 0?"""
+    u, v = sympy.Symbol("u", nonnegative=True), sympy.Symbol("v", nonnegative=True)
+    num, den = sympy.fraction(sympy.cancel(sympy.together(sympy.sympify(expr).subs({_T: 1 + u, _N: 2 + v}))))
+    signs = set()
+    for p in (num, den):
+        coeffs = sympy.Poly(sympy.expand(p), u, v).coeffs()
+        if all(c >= 0 for c in coeffs):
+            signs.add(1)
+        elif all(c <= 0 for c in coeffs):
+            signs.add(-1)
+        else:
+            return False
+    return len(signs) == 1 or num == 0
+
+
+def _removal_steps(cert) -> list:
+    """The removal case (module notes): the interval, R and U = U(R)."""
+    from implgraph.certify.registered import declared_family, registered
+    data = cert.get("upper_certificate") or {}
+    got = _removal_interval(cert)
+    a = registered((cert.get("A") or {}).get("definition") or "")
+    out = [("A confines Q_i/P to an interval (two-sided pairwise: a mediant; a two-sided subset level of size N - 1: "
+            "its own ratios; of size 1: Q_i/P = (N - x_i/P)/(N - 1), and >= 1/T as a mean of records)",
+            got is not None, f"registry: {declared_family(a)}, size {(cert.get('A') or {}).get('size')}")]
+    if got is None:
+        return out
+    lo, hi = got
+    names = {"T": _T, "N": _N}
+    try:
+        c_lo, c_hi, R = (parse_expr(str(data.get(k)), names) for k in ("lo", "hi", "R"))
+    except (TypeError, ValueError, SyntaxError) as exc:
+        return out + [("the certificate's lo, hi and R readable", False, str(exc))]
+    out.append((f"the certificate's interval is [{lo}, {hi}]", sympy.simplify(c_lo - lo) == 0
+                and sympy.simplify(c_hi - hi) == 0, f"[{c_lo}, {c_hi}]"))
+    out.append((f"R = {R} is at least hi, 1/lo and 1 for every T >= 1, N >= 2 (so [lo, hi] and [1/hi, 1/lo] lie in "
+                "[1/R, R])", _nonneg(R - hi) and _nonneg(R - 1 / lo) and _nonneg(R - 1), "exact"))
+    upper = parse_expr(str(cert.get("upper")), names)
+    out.append(("U = ln R (R - 1)/(R + 1)", sympy.simplify(sympy.expand_log(upper - U_OF_T.subs(_T, R), force=True))
+                == 0, f"U = {upper}"))
+    out += [(f"{what} (the lemma at R in T's place)", ok, how) for what, ok, how in _chord_steps()]
+    out.append(("no tightness claimed (an upper bound on record removal)", not cert.get("tight"), "exact"))
+    return out
 
 
 def _chord_steps() -> list:
@@ -136,6 +223,8 @@ def describe(cert) -> list:
 def check(cert, ns=range(2, 13), timeout_ms=4000):
     """Re-check a zcdp-chord certificate (see the module notes)."""
     with lemma_steps(cert) as steps:
+        if _removal(cert):
+            return _check_removal(cert, steps)
         a_ok, b_ok = _sides(cert)
         steps.append(("A declares a two-sided pairwise ratio of averages", a_ok, "registry"))
         steps.append(("B declares the zero-concentrated level between pairs of records", b_ok, "registry"))
@@ -156,4 +245,19 @@ def check(cert, ns=range(2, 13), timeout_ms=4000):
             steps += _family_steps(cert)
         else:
             steps.append(("no tightness claimed", True, "exact"))
+    return steps_report(steps)
+
+
+def _check_removal(cert, steps):
+    """Re-check a zcdp-chord certificate whose B compares record removal (module notes)."""
+    steps.append(("B declares the zero-concentrated level on record removal", True, "registry"))
+    data = cert.get("upper_certificate") or {}
+    steps.append(("the certificate cites the lemma, on record removal", data.get("lemma") == methods.ZCDP_CHORD.lemma
+                  and data.get("compares") == "removal", f"{data.get('lemma')}, {data.get('compares')}"))
+    domain = {str(d).replace(" ", "") for d in cert.get("domain") or ()}
+    steps.append(("the domain states T >= 1 and N >= 2", {"T>=1", "N>=2"} <= domain, str(sorted(domain))))
+    symbols = cert.get("symbols") or {}
+    steps.append(("T a real, N an integer", symbols.get("T") == "real" and symbols.get("N") == "integer",
+                  str(symbols)))
+    steps += _removal_steps(cert)
     return steps_report(steps)
