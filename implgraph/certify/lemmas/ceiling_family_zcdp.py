@@ -1,7 +1,9 @@
 """The ceiling-family lemma's ``approach`` family under a zero-concentrated A (docs/proofs/ceiling-family.md, 1b).
 
 A the zero-concentrated level between every two records (Divergence kind ``zcdp``, compares ``pairs``: rho*(x || y) =
-sup_{alpha > 1} D_alpha(x || y)/alpha, both ways), at level T = rho > 0. The family is two blocks of equal records
+sup_{alpha > 1} D_alpha(x || y)/alpha, both ways), or under record removal (compares ``removal``: at most the level
+between records on every table, P and Q_i being averages of records and exp((alpha - 1) D_alpha) jointly convex; van
+Erven and Harremoes 2014, Theorem 11, cited), at level T = rho > 0. The family is two blocks of equal records
 ``{"count", "values", "class"}``, counts in N, values in K and T: ``1`` record at x = (x_1, 1 - x_1) and ``N - 1``
 at y = (y_1, 1 - y_1). Re-derived here from the certificate's values (never its words):
 
@@ -73,8 +75,12 @@ def zcdp_approach_steps(cert, fam, wa, wb, U, b_steps):
     ceiling-family lemma's reading of B on rows (passed in: that module imports this one)."""
     from implgraph.certify.registered import registered
     div = wa[1]
-    steps = [("A declares the zero-concentrated level between every two records", div.kind == "zcdp" and
-              div.compares == "pairs", f"{div.kind} {div.compares}")]
+    steps = [("A declares the zero-concentrated level between every two records (or under record removal)",
+              div.kind == "zcdp" and div.compares in ("pairs", "removal"), f"{div.kind} {div.compares}")]
+    if div.compares == "removal":
+        steps.append(("under record removal A compares P and Q_i, averages of records: each D_alpha at most the largest "
+                      "over pairs of records (exp((alpha - 1) D_alpha) jointly convex), so A's level at most its level "
+                      "between records", True, "cited: van Erven and Harremoes 2014, Theorem 11"))
     d = registered((cert.get("A") or {}).get("definition"))
     x_ = sympy.Symbol("x", positive=True)
     steps.append(("A's raw level is its divergence (the registry's level of a raw value is that value)",

@@ -37,7 +37,10 @@ every table, never drawn or counted as an edge. Two shapes, read from declaratio
     1 - e^c + e^(c + t L) (c = ln(K b)), below e^(rho (t + t^2)) by a derivative argument (``gauss_tail_rho``), so
     D_alpha <= rho alpha; y's is at most r^t, r = (1 - b)/(1 - K b), and ln r <= r - 1 <= 2 K b <= rho. As K grows,
     K b -> 0, so every large K meets the hypotheses, while the lone class's ratio N K/(K + N - 1) (b cancels) tends to
-    N. Not attained, as for KL and Renyi between records (an infinite D_alpha).
+    N. Not attained, as for KL and Renyi between records (an infinite D_alpha). A zero-concentrated level under record
+    removal (compares ``removal``) is at most the one between records on every table: P and Q_i are averages of
+    records, and exp((alpha - 1) D_alpha) is jointly convex (van Erven and Harremoes 2014, Theorem 11), so each
+    D_alpha, hence the supremum of D_alpha/alpha, is at most the largest over pairs of records: the same family.
 ``uniform``
     B a class's KL or Renyi divergence (any order) on any partition (ceiling log N); A's level of a class uniform over
     m values improves with m (the l-diversities: ``uniform_class_level``) or is a tail ratio with parameter l
@@ -93,7 +96,7 @@ def _a_divergence(ctx):
     div = divergence_of(ctx.a, ctx.a_params)
     if div is None:
         return None
-    if div.kind in ("kl", "tv") or (div.kind == "zcdp" and div.compares == "pairs"):
+    if div.kind in ("kl", "tv") or (div.kind == "zcdp" and div.compares in ("pairs", "removal")):
         return div
     order = sympy.sympify(div.order)
     if div.kind == "hockey-stick":
@@ -197,8 +200,11 @@ def _approach(ctx, ceiling, base):
     tail = (f"the lone {'record' if lone else 'class'}'s first bucket is N K/(K + N - 1) times the table's, which tends "
             f"to N: the supremum N is approached as K grows{attained}")
     if div.kind == "zcdp":
+        removal = ("" if div.compares == "pairs" else
+                   " (and so on record removal: P and Q_i are averages of records, exp((alpha - 1) D_alpha) jointly "
+                   "convex, each D_alpha at most the largest over pairs)")
         arg = (f"{head}, K b = exp(-ln K (ln K + 1)/T), have {ctx.a.name}'s zero-concentrated level at most T between "
-               "every two records wherever K b <= 1/2 and 2 K b <= T, which holds for every K large enough "
+               f"every two records{removal} wherever K b <= 1/2 and 2 K b <= T, which holds for every K large enough "
                "(coq/theories/ZcdpCeiling.v, fam_rho_zcdp: x's Renyi sum of order 1 + t is at most 1 - K b + K b K^t "
                f"<= e^(T (t + t^2)), y's at most r^t with ln r <= 2 K b <= T), while {tail}")
     else:
