@@ -453,3 +453,24 @@ def zcdp_mp(x, y, dps=50):
             else:
                 lo = c
         return max(kl, best)
+
+
+def zcdp_level_mp(rows, compares, classes=None, dps=50):
+    """The zero-concentrated level of a table: the largest :func:`zcdp_mp` over the compared distributions (every
+    ordered pair of records, or the table against the table without each record, both ways), INF where one is
+    infinite; a value from below (each :func:`zcdp_mp` is), for cross-checking the exact level only."""
+    values = [zcdp_mp(x, y, dps) for x, y in _pairs_of(rows, compares, classes)]
+    return INF if any(v is None for v in values) else max(values)
+
+
+def tv_level(rows, compares, classes=None):
+    """The largest total variation (1/2) sum_l |x_l - y_l| over the compared distributions, exactly."""
+    return max(sum((abs(a - b) for a, b in zip(x, y)), Fraction(0)) / 2
+               for x, y in _pairs_of(rows, compares, classes))
+
+
+def hockey_level(rows, gamma, compares, classes=None):
+    """The largest hockey-stick sum_l max(x_l - gamma y_l, 0) over the compared distributions, exactly (gamma a
+    Fraction >= 1): the least delta of (log gamma, delta) privacy."""
+    return max(sum((max(a - gamma * b, Fraction(0)) for a, b in zip(x, y)), Fraction(0))
+               for x, y in _pairs_of(rows, compares, classes))
