@@ -158,9 +158,12 @@ def names() -> list[str]:
     return list(ALL)
 REMOVAL_SCALING = _m("removal-scaling", None, "a removal's total variation or hockey-stick is 1/N of the removed "
                      "record's from the rest, tight")
-ZCDP_FAMILY = _m("zcdp-family", None, "a witness family: a bounded zero-concentrated level between records (its "
-                 "Gaussian tail: b = 2^(-j^2 - 2 j)), an unbounded ratio")
+ZCDP_FAMILY = _m("zcdp-family", None, "a witness family: a bounded zero-concentrated level between records or on "
+                 "record removal (its Gaussian tail: b = 2^(-j^2 - 2 j)), an unbounded ratio")
 ZCDP_LOWER_FAMILY = _m("zcdp-lower-family", None, "a witness family: a bounded KL or Renyi (order <= 2) divergence "
-                       "between records, an unbounded zero-concentrated level (at least D_n/n)")
+                       "between records, an unbounded zero-concentrated level between records or on record removal "
+                       "(at least D_n/n)")
 ZCDP_CHORD = _m("zcdp-chord", None, "a pairwise ratio level T bounds the zero-concentrated level between records by "
-                "ln T (T - 1)/(T + 1) (the chord of r^alpha and the tanh lemma), attained by randomized response")
+                "ln T (T - 1)/(T + 1) (the chord of r^alpha and the tanh lemma), attained by randomized response; on "
+                "record removal a ratio level confining Q_i/P to [1/R, R] bounds it by ln R (R - 1)/(R + 1), an upper "
+                "bound")
