@@ -8,8 +8,9 @@ A certificate of method ``divergence-family`` refutes A => B for every f: its ``
     numbers as values: A's level is finite and B's infinite on the table of every N >= n0. Re-derived here from
     the registry (each side's declared divergence, or declared ratio family, sides and subset size), never from the
     certificate's words, by where the records are zero: a divergence KL or Renyi between two distributions is infinite
-    exactly where one is positive and the other zero (and so is the zero-concentrated level of two records,
-    sup_a D_a/a: at least KL, infinite there, and at most D_oo, finite elsewhere); a class's mean is positive only where the table's is (so a class
+    exactly where one is positive and the other zero (and so is the zero-concentrated level, sup_a D_a/a: at least
+    KL, infinite there, and at most D_oo, finite elsewhere; between two records, or between the table's mean and the
+    mean without one record, read on their supports as KL's); a class's mean is positive only where the table's is (so a class
     divergence is finite, and its value in N is computed here); a two-sided ratio is infinite exactly where a compared
     set's mean is 0 and the table's (or the other record's) positive: for subsets of j records, where j or more
     records are zero in a bucket the table has. Every count and every comparison of counts with j is decided for
