@@ -182,13 +182,17 @@ def test_certificate_command(capsys):
     assert row["verdict"] == "proved" and row["recheck"] and all(r["ok"] for r in row["recheck"])
 
 
-def test_certificate_of_an_edge_the_prover_leaves_open_says_why(capsys):
-    """tv-ldp => ldp: the prover has no refuter for tv-ldp (no z3 encoding), so no certificate; the row says so and
-    names check-edge, which finds the witness; --text prints no "tight f = None"."""
-    assert main(["certificate", "--edge", "tv-ldp", "ldp"]) == 0
+def test_certificate_of_an_edge_the_prover_leaves_open_is_check_edges(capsys):
+    """tv-ldp => ldp: the prover has no refuter for tv-ldp (no z3 encoding); the row takes check-edge's certificate of
+    the direction, the support family one record at (1, 0) and N - 1 at (0, 1) (total variation 1 between them, a
+    zero beside a positive value: ldp infinite), which the checker accepts and which states the edge (a family in N
+    alone, no index of its own); the note says whose it is; --text prints no "tight f = None"."""
+    assert main(["certificate", "--edge", "tv-ldp", "ldp", "--check"]) == 0
     row = json.loads(capsys.readouterr().out)["claims"][0]
-    assert row["verdict"] == "unknown" and not row["certificates"]
+    assert row["verdict"] == "refuted" and [c["method"] for c in row["certificates"]] == ["divergence-family"]
+    assert all(r["ok"] for r in row["recheck"]) and row["statement"]["ok"]
     assert "no z3 encoding" in row["note"] and "implgraph check-edge tv-ldp ldp" in row["note"]
+    assert any("a family in N alone" in s["how"] for s in row["statement"]["steps"])
     assert main(["certificate", "--edge", "tv-ldp", "ldp", "--text"]) == 0
     out = capsys.readouterr().out
     assert "check-edge" in out and "tight f" not in out

@@ -162,8 +162,8 @@ def _edge_steps(st, row, certs, verdict, refutation, details):
 def _no_f_steps(i, cert, st, ctx, verdict):
     """The steps of a non-implication's certificate (``claim: no-f``, a table family whose A level stays bounded while
     B's grows without bound): the row is refuted, the certificate's A and B are the claim's first direction, its
-    family index (a symbol the certificate declares and the claim does not) is conditioned on its own (e.g. ``j >= 1``)
-    and its other conditions follow from the claim's. It proves nothing the claim states, so it counts for no
+    family index, where it has one (a symbol the certificate declares and the claim does not; a family in N alone has
+    none), is conditioned on its own (e.g. ``j >= 1``) and its other conditions follow from the claim's. It proves nothing the claim states, so it counts for no
     direction's implication or f."""
     from dataclasses import replace
     from implgraph.certify.claim import parse_condition
@@ -185,8 +185,9 @@ def _no_f_steps(i, cert, st, ctx, verdict):
              # (a family's A level is bounded, not read against a condition: a claim with one is not matched here)
              (f"{label}: the claim has no condition its family would have to meet", not st.conditions,
               ", ".join(str(c) for c in st.conditions) or "none"),
-             (f"{label}: its family index is its own", bool(index) and index <= ranged,
-              f"index {', '.join(sorted(index)) or 'none'}; its range {', '.join(own) or 'not stated'}")]
+             (f"{label}: its family index, if any, is its own", index <= ranged,
+              f"index {', '.join(sorted(index))}; its range {', '.join(own) or 'not stated'}" if index else
+              "none: a family in N alone")]
     # the rest read as the claim's first direction without an f: the family denies every f, the claim's included
     view = dict(cert, symbols={k: v for k, v in kinds.items() if k not in index}, domain=rest)
     r = direction_report(view, replace(d, f=None), ctx, 0)

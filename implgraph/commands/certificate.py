@@ -61,10 +61,25 @@ def _edge_rows(a, b):
                        "details": r.details}
     if r.upper_f is not None:           # an f proved for every N, and what is known of its tightness
         row["proved_f"], row["proved_f_tightness"] = r.upper_f
-    if r.verdict not in ("proved", "refuted"):      # why no certificate, and where else to look
-        row["note"] = (f"the prover has no certificate: {r.evidence}; `implgraph check-edge {na.label()} {nb.label()}` "
-                       "also searches tables, and may find a witness")
+    if r.verdict not in ("proved", "refuted"):      # the prover has none: check-edge's search of the direction
+        _searched(row, na, nb, spec, r.evidence)
     return [row]
+
+
+def _searched(row, na, nb, spec, why):
+    """The row of an edge the prover leaves undecided: check-edge's verdict of the direction (its table search, at its
+    defaults) where it carries a certificate (a witness family, a proof), else a note saying why there is none."""
+    from implgraph.engines.direction import check_direction
+    res = check_direction(na, nb, classes=spec or None)
+    cmd = f"`implgraph check-edge {na.label()} {nb.label()}`"
+    if res.verdict not in ("proved", "refuted") or not res.certificate:
+        row["note"] = (f"the prover has no certificate: {why}; {cmd} searched tables and found none either "
+                       f"({res.verdict})")
+        return
+    row.update(verdict=res.verdict, tight=None, certificates=[res.certificate])
+    row["_verdict"] = {"id": row["id"], "verdict": res.verdict, "evidence": res.evidence, "tight": None,
+                       "details": {"certificate": res.certificate}}
+    row["note"] = f"the prover has no certificate ({why}); this one is {cmd}'s: {res.evidence}"
 
 
 def _edge_claim(cid, na, nb, spec) -> dict:
