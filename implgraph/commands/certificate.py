@@ -2,7 +2,8 @@
 
 Each proved implication carries a certificate (:mod:`implgraph.engines.certificates`): the upper
 bound U of B's raw level in terms of A's raw level T with the data its argument needs, and a table
-family attaining U. This command checks the named claims (or one edge A => B with ``--edge``),
+family attaining U. This command checks the named claims (or one edge A => B with ``--edge``: the prover's
+certificate, or where the prover leaves the direction undecided the one check-edge's search finds, a witness family),
 prints their certificates as JSON (``--text``: as the identities and the table family a reader
 re-checks by hand) and, with ``--check``, re-checks each with the independent checker
 :mod:`implgraph.certify` (exit status 1 when one is rejected). ``--coq OUT`` writes each claim's certificates as a
