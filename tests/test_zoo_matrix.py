@@ -201,8 +201,37 @@ def test_workers_decide_pair_after_pair_and_a_pair_past_its_timeout_is_open(monk
         assert [c.relation for c in results[(a, y)]] == ["implication", "non-implication"]
     assert [c.relation for c in results[(slow, y)]] == ["open", "open"]
     assert results[(slow, y)][0].verdict == "timeout" and "timeout after 1 s" in results[(slow, y)][0].reason
+    assert f"{mm.RETRIES + 1} tries, each in a fresh worker" in results[(slow, y)][0].reason
     assert results[(bad, y)][0].relation == "open" and "RuntimeError: broken" in results[(bad, y)][0].reason
     assert seconds[(slow, y)] < 10
+
+
+@pytest.mark.parametrize("warm", [False, True])
+def test_a_pair_past_its_timeout_is_given_again_to_a_fresh_worker(monkeypatch, tmp_path, warm):
+    """A pair whose first try runs past its timeout (as z3 can, in arithmetic it does not interrupt, on a query another
+    process answers at once) is decided by its second try, in a fresh worker; its seconds count both tries. ``warm``:
+    the pair is the first, decided in the parent before the workers start (its deadline 5 s past the timeout)."""
+    import os
+    import time as _time
+    from implgraph.map import matrix as mm
+    mark = tmp_path / "tried"
+
+    def fake(a, b, N, p, when):
+        if a == "k-anonymity" and not mark.exists():
+            mark.write_text(str(os.getpid()))
+            _time.sleep(30)
+        return [Cell(a, b, "implication", "proved", "implication", reason=str(os.getpid())),
+                Cell(b, a, "non-implication", "refuted", "non-implication")]
+
+    monkeypatch.setattr(mm, "decide_pair", fake)
+    pairs = [("dp", "ldp"), ("k-anonymity", "ldp")]      # (the first decided in the parent: a warm pair)
+    if warm:
+        pairs.reverse()
+    results, seconds = mm._run_pairs(pairs, 4, 2, timeout=1.0, jobs=2, progress=False)
+    first = results[("k-anonymity", "ldp")]
+    assert [c.relation for c in first] == ["implication", "non-implication"]
+    assert first[0].reason.split(",")[0] != mark.read_text()        # not the worker that ran past its timeout
+    assert 1.0 <= seconds[("k-anonymity", "ldp")] < 15
 
 
 def test_one_worker_and_two_give_the_same_cells():

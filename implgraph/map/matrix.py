@@ -5,7 +5,8 @@ Each definition is one node, its own parameters at stated values (:func:`stated_
 ``param_values``). Every unordered pair is handed to :func:`implgraph.engines.checkedge.check_edge`
 (both directions, N = 2..``N``, ``p`` buckets, every partition into classes, with the prover for
 every N) in one of ``jobs`` worker processes, each pair stopped after ``timeout`` seconds (a worker decides
-pair after pair; one past the timeout is killed and replaced); the two directions fill the two
+pair after pair; one past the timeout is killed and replaced, and the pair given once more to a fresh worker); the
+two directions fill the two
 ordered cells. A cell says
 
 - ``implication``: with the tight f (``tight_at``: for every N from the prover, or at the largest N
@@ -39,6 +40,7 @@ from __future__ import annotations
 import multiprocessing
 import sys
 import time
+from dataclasses import replace
 
 from implgraph.definitions.nodes import node_text, parse_node
 from implgraph.definitions import all_definitions, get
@@ -223,8 +225,8 @@ def _retire(worker, kill):
 
 def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
     """Every pair in one of ``jobs`` worker processes, each stopped after ``timeout`` s: a worker
-    decides pair after pair; one past its timeout is killed (the pair is open, ``unknown (timeout)``)
-    and a fresh worker takes the next pair. With two or more jobs, the pairs of :func:`_warm_pairs` are decided
+    decides pair after pair; one past its timeout is killed and a fresh worker takes the pair again (:data:`RETRIES`),
+    then the next pair; past its timeout again, the pair is open, ``unknown (timeout)``. With two or more jobs, the pairs of :func:`_warm_pairs` are decided
     first in this process (:func:`_decide_here`), so that the workers forked after them share what they computed
     once (a definition's forms and levels, the second parts of compositions), instead of each computing it again."""
     results, seconds, done = {}, {}, []
@@ -236,9 +238,14 @@ def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
             print(f"[{len(done)}/{len(pairs)}] {key[0]} ? {key[1]}: {cells[0].kind} ({seconds[key]} s)",
                   file=sys.stderr, flush=True)
     warm = _warm_pairs(pairs) if jobs > 1 else []
+    tried = {}                  # a warm pair past its timeout: its seconds, and it goes to the workers (a try)
     for key in warm:
-        record(key, *_decide_here(key, N, p, timeout, conds or {}))
-    _in_workers([k for k in pairs if k not in results], N, p, timeout, jobs, conds, record)
+        cells, secs = _decide_here(key, N, p, timeout, conds or {})
+        if cells[0].verdict == "timeout" and RETRIES:
+            tried[key] = secs
+        else:
+            record(key, cells, secs)
+    _in_workers([k for k in pairs if k not in results], N, p, timeout, jobs, conds, record, tried)
     return results, seconds
 
 
@@ -280,11 +287,21 @@ def _decide_here(key, N, p, timeout, conds):
     return cells, secs
 
 
-def _in_workers(todo, N, p, timeout, jobs, conds, record):
+#: times a pair past its timeout is given again, each time to a fresh worker, before it is open ``timeout``: z3 can
+#: run on past its own time limit in arithmetic it does not interrupt (a k-th root of a huge rational while tightening
+#: a monomial's bounds), on a query it answers at once in another process; which query does so depends on the terms the
+#: process made before (their ids), so a fresh worker, with another history, decides the pair
+RETRIES = 1
+
+
+def _in_workers(todo, N, p, timeout, jobs, conds, record, tried=None):
     """The pairs ``todo`` in ``jobs`` worker processes (:func:`_run_pairs`); ``record(key, cells, seconds)`` as each
-    ends."""
+    ends. A pair past its timeout is given again to a fresh worker, up to :data:`RETRIES` times (its seconds are
+    those of every try); ``tried``: the seconds of pairs that already ran past their timeout once (in the parent)."""
     ctx = multiprocessing.get_context("fork")
     todo, idle, busy = list(todo), [], {}          # busy: worker -> (pair, start)
+    spent = dict(tried or {})                       # a pair's tries past its timeout: their seconds, and how many
+    tries = {key: 1 for key in spent}
     while todo or busy:
         while todo and len(busy) < jobs:
             a, b = todo[0]
@@ -307,7 +324,16 @@ def _in_workers(todo, N, p, timeout, jobs, conds, record):
                 _retire(worker, kill=True)
             else:
                 idle.append(worker)
-            record(key, cells, time.monotonic() - start)
+            secs = spent.pop(key, 0.0) + time.monotonic() - start
+            if cells[0].verdict == "timeout" and tries.get(key, 0) < RETRIES:
+                tries[key] = tries.get(key, 0) + 1
+                spent[key] = secs
+                todo.insert(0, key)                 # (its worker was killed: a fresh one takes it)
+                continue
+            if tries.get(key) and cells[0].verdict == "timeout":
+                cells = [replace(c, reason=f"{c.reason}, {tries[key] + 1} tries, each in a fresh worker")
+                         for c in cells]
+            record(key, cells, secs)
         if busy:
             time.sleep(0.02)
     for worker in idle:
