@@ -242,6 +242,7 @@ Print Assumptions fam_zcdp_lower.
 Print Assumptions zcdp_family.
 From Implgraph Require Import ZcdpChord.
 Print Assumptions rsum_bounded.
+Print Assumptions zcdp_within.
 Print Assumptions zcdp_chord_pairs.
 Print Assumptions rr_kl.
 Print Assumptions zcdp_rr_lower.
@@ -254,3 +255,10 @@ Print Assumptions zcdp_family_rho.
 Print Assumptions zcdp_self_rho.
 Print Assumptions fam_rho_zcdp.
 Print Assumptions tail_exact.
+From Implgraph Require Import ZcdpRemoval.
+Print Assumptions zcdp_rconf.
+Print Assumptions zcdp_chord_removal_pairs.
+Print Assumptions zcdp_chord_removal_subset.
+Print Assumptions zcdp_chord_removal_single.
+Print Assumptions zcdp_kl_removal.
+Print Assumptions zcdp_renyi_removal.
