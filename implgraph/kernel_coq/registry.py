@@ -193,7 +193,8 @@ def _sides(cert):
 def _requires(cert):
     """The library's modules the theorem needs: its methods', and ``Divergence`` where a side is stated as a
     divergence (a whatever-A ceiling states A's divergence predicate in its hypothesis), with ``ZcdpChord`` where
-    that divergence is zero-concentrated (its predicate ``zcdp_pairs_le`` lives there)."""
+    that divergence is zero-concentrated (its predicate ``zcdp_pairs_le`` lives there) and ``ZcdpRemoval`` where it
+    is zero-concentrated on record removal (``zcdp_removal_le``)."""
     from implgraph.kernel_coq import adapter
     mods = {m for name in _methods(cert) for m in (LEAVES[name][1] if name in LEAVES
                                                     else _COMPOSITE_MODULES.get(name, ()))}
@@ -203,6 +204,8 @@ def _requires(cert):
             mods.add("Divergence")
             if div.kind == "zcdp":
                 mods.add("ZcdpChord")
+                if div.compares == "removal":
+                    mods.add("ZcdpRemoval")
     mods = sorted(mods)
     return f"From Implgraph Require Import {' '.join(mods)}.\n" if mods else ""
 
