@@ -69,6 +69,7 @@ Print Assumptions renyi2_kl_removal.
 Print Assumptions joint_convex.
 Print Assumptions pairs_to_class.
 Print Assumptions pairs_to_removal.
+Print Assumptions mixw_facts.
 Print Assumptions size_upper.
 Print Assumptions oneclass_upper.
 Print Assumptions ceiling_chord_kl.
@@ -262,3 +263,7 @@ Print Assumptions zcdp_chord_removal_subset.
 Print Assumptions zcdp_chord_removal_single.
 Print Assumptions zcdp_kl_removal.
 Print Assumptions zcdp_renyi_removal.
+Print Assumptions rpower_tangent.
+Print Assumptions rsum_joint.
+Print Assumptions zcdp_means.
+Print Assumptions zcdp_pairs_to_removal.

@@ -25,7 +25,10 @@ U = T (``field``); g >= 1 from the certificate's parameters (a quotient's sign).
   (:func:`implgraph.kernel_coq.gen_tv_distance.kl_of`). A zero-concentrated on record removal
   (``ZcdpRemoval.zcdp_removal_le``, ``zcdp-dp``) and B KL or Renyi of a natural order of the same pairs:
   ``ZcdpRemoval.zcdp_kl_removal`` / ``zcdp_renyi_removal`` (U = T, n T); with ``pinsker``, A's KL from
-  ``zcdp_kl_removal``.
+  ``zcdp_kl_removal``. ``joint-convexity+monotone-order`` from zero-concentrated between records into
+  zero-concentrated on record removal (``zcdp-ldp => zcdp-dp``, U = T): ``ZcdpRemoval.zcdp_pairs_to_removal`` (the
+  tangent of r^alpha below each Renyi term, summed over the two means' weights: each order's Renyi sum of the
+  means at most the largest over pairs of records).
 
 The other facts (orders that are not natural numbers, Renyi of order oo) raise :class:`Untranslatable`.
 """
@@ -58,6 +61,8 @@ def divergence_order(f):
     if fact in ("pinsker", "joint-convexity+pinsker"):
         return _pinsker(f, da, db, mixing=fact != "pinsker")
     if fact == "joint-convexity+monotone-order" and da.compares == "pairs" and db.compares in ("class", "removal"):
+        if da.kind == db.kind == "zcdp":
+            return _zcdp_joint(f, db)
         return _joint(f, da, db)
     if fact in ("zcdp-order", "joint-convexity+zcdp-order"):
         return _zcdp(f, da, db, mixing=fact != "zcdp-order")
@@ -95,6 +100,14 @@ def _joint(f, da, db):
     if db.compares == "class":
         return lines + [f"apply (pairs_to_class {kb} N K x cls T {mix} Htab {ha}). {one}."]
     return lines + [f"apply (pairs_to_removal {kb} N K x T {mix} Htab ltac:(lra) {ha}). {one}."]
+
+
+def _zcdp_joint(f, db):
+    """A zero-concentrated between every two records, B zero-concentrated on record removal, U = T:
+    ``ZcdpRemoval.zcdp_pairs_to_removal`` (joint convexity of each order's Renyi sum, T >= 0)."""
+    _need(db.compares == "removal", "zero-concentrated between records into a class's level (the library has record "
+          "removal)")
+    return _u_is(f, "T") + ["exact (zcdp_pairs_to_removal N K x T Htab ltac:(lra) HA ltac:(lra))."]
 
 
 def _zcdp_lines(f, da, kb, out="HZ"):
