@@ -131,7 +131,9 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
                       "corners_narrow_kl / _renyi2 / _hockey (the box [1/T, N - (N - 1)/T]); CornersHexagon."
                       "corners_hexagon_renyi2 (three records: the hexagon)",
            "divergence-order": "Divergence.renyi2_kl_pairs / renyi2_kl_class (kl_le_renyi2), tv_hockey_pairs; "
-                               "ZcdpPairs.zcdp_kl_pairs / zcdp_renyi_pairs (zero-concentrated A)",
+                               "ZcdpPairs.zcdp_kl_pairs / zcdp_renyi_pairs (zero-concentrated A), "
+                               "ZcdpRemoval.zcdp_kl_removal / zcdp_renyi_removal (on record removal), "
+                               "zcdp_pairs_to_removal (zero-concentrated between records into record removal)",
            "binary-program": "BinaryTables.bp_pairs / bp_removal_same / bp_removal_pairs (BinaryProgram.flat_piece, "
                              "middle_piece, top_piece), kl_pairs / kl_removal_same / kl_removal_pairs (kl_piece), "
                              "bp_removal_tv"}
@@ -241,4 +243,5 @@ _COMPOSITE_MODULES["zcdp-lower-family"] = gen_zcdp_lower_family.MODULES
 COVERED["zcdp-lower-family"] = ("ZcdpLowerFamily.zcdp_family (fam_pairs: Renyi-2 and KL at most ln 2; fam_zcdp_lower: "
                                 "ZcdpOrder.zcdp_lower at the order 3) (the no-f claim, the family the library's)")
 COVERED["zcdp-chord"] = ("ZcdpChord.zcdp_chord_pairs (the chord of r^alpha over [1/T, T] and Zcdp.tanh_bound: the "
-                         "zero-concentrated level between records at most ln T (T - 1)/(T + 1))")
+                         "zero-concentrated level between records at most ln T (T - 1)/(T + 1)); on record removal "
+                         "ZcdpRemoval.zcdp_chord_removal_pairs / _subset / _single (zcdp_rconf: Q_i/P within [1/R, R])")
