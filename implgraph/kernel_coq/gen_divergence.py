@@ -140,7 +140,8 @@ def _zcdp(f, da, db, mixing):
     kb = divergence_kind(None, db) if db.kind in ("kl", "renyi") else None
     _need(kb is not None, f"zero-concentrated into {db.kind} of order {db.order} (the library has KL and Renyi of a "
           "natural order >= 2)")
-    _need(db.compares == da.compares if not mixing else (da.compares == "pairs" and db.compares in ("class", "removal")),
+    same = db.compares == da.compares
+    _need(same if not mixing else (da.compares == "pairs" and db.compares in ("class", "removal")),
           f"zero-concentrated on {da.compares} into {db.compares} ({'with' if mixing else 'without'} joint convexity)")
     lines, bound = _zcdp_lines(f, da, kb)
     lines.append(f"apply (level_eq (fun LvlU => {f.b_of('LvlU')}) ({f.upper}) ({bound})); [simpl INR; lra |].")
