@@ -14,14 +14,14 @@ that is a ``Min`` is bounded component by component (``Compose.min_bound``).
 Pinsker's inequality (A KL or Renyi of order 2: ``fact: pinsker``) is the library's ``Pinsker.v``: A's KL at most T
 (Renyi of order 2 first read as KL by ``Divergence.renyi2_kl_pairs`` / ``_class`` / ``_removal``, a zero-concentrated
 level by ``ZcdpPairs.zcdp_kl_pairs`` between records, ``ZcdpRemoval.zcdp_kl_removal`` on record removal) gives the
-additive slack g = sqrt(T/2) (the certificate's text ``sqrt(2)*sqrt(T)/2``, ``Pinsker.pinsker_g``: g >= 0 and
-T <= 2 g^2) on every event of the same distributions (``pinsker_pairs_slack``, ``pinsker_class_tv``,
+additive slack g = sqrt(T/2) (the certificate's text ``sqrt(2)*sqrt(T)/2``, ``Pinsker.pinsker_g``: g >= 0 and T <= 2
+g^2) on every event of the same distributions (``pinsker_pairs_slack``, ``pinsker_class_tv``,
 ``pinsker_removal_slack``), and ``slack_pairs_tv``, ``class_tv_min``, ``slack_removal_tv`` compose it to the class's
 distance at the composition's bound; that bound is the certificate's U by ``field`` (``Pinsker.ucmp``: argument by
-argument under a ``Min``, square roots and minima read as atoms). The chi-square bound (``fact: chi-square``, A Renyi of order 2 between records or of
-record removal, both ways) is the library's ``ChiSquare.v``: the slack ``chi_g T`` = sqrt(exp(T) - 1)/sqrt(exp(T) + 3)
-(the certificates' text; ``chi_pairs_slack``, ``chi_removal_slack``), composed the same way (between records the bound
-is at most 1, so the composition's ``Min(1, g)`` is g).
+argument under a ``Min``, square roots and minima read as atoms). The chi-square bound (``fact: chi-square``, A Renyi of
+order 2 between records or of record removal, both ways) is the library's ``ChiSquare.v``: the slack ``chi_g T`` =
+sqrt(exp(T) - 1)/sqrt(exp(T) + 3) (the certificates' text; ``chi_pairs_slack``, ``chi_removal_slack``), composed the
+same way (between records the bound is at most 1, so the composition's ``Min(1, g)`` is g).
 """
 
 from __future__ import annotations
