@@ -69,6 +69,7 @@ Print Assumptions renyi2_kl_removal.
 Print Assumptions joint_convex.
 Print Assumptions pairs_to_class.
 Print Assumptions pairs_to_removal.
+Print Assumptions mixw_facts.
 Print Assumptions size_upper.
 Print Assumptions oneclass_upper.
 Print Assumptions ceiling_chord_kl.
@@ -242,6 +243,7 @@ Print Assumptions fam_zcdp_lower.
 Print Assumptions zcdp_family.
 From Implgraph Require Import ZcdpChord.
 Print Assumptions rsum_bounded.
+Print Assumptions zcdp_within.
 Print Assumptions zcdp_chord_pairs.
 Print Assumptions rr_kl.
 Print Assumptions zcdp_rr_lower.
@@ -254,3 +256,14 @@ Print Assumptions zcdp_family_rho.
 Print Assumptions zcdp_self_rho.
 Print Assumptions fam_rho_zcdp.
 Print Assumptions tail_exact.
+From Implgraph Require Import ZcdpRemoval.
+Print Assumptions zcdp_rconf.
+Print Assumptions zcdp_chord_removal_pairs.
+Print Assumptions zcdp_chord_removal_subset.
+Print Assumptions zcdp_chord_removal_single.
+Print Assumptions zcdp_kl_removal.
+Print Assumptions zcdp_renyi_removal.
+Print Assumptions rpower_tangent.
+Print Assumptions rsum_joint.
+Print Assumptions zcdp_means.
+Print Assumptions zcdp_pairs_to_removal.

@@ -585,7 +585,7 @@ Proof.
     rewrite <- sum_scal. reflexivity.
 Qed.
 
-(** The mean of a set of records; two such means are a double mixture of pairs of records. *)
+(** The mean of a set of records; two such means are a double mixture of pairs of records ([mixw_facts]). *)
 Definition smean (N : nat) (x : nat -> nat -> R) (X : rset) : nat -> R := fun b => sumS N X (col x b) / card N X.
 
 Lemma div_le_ext k K p q p' q' U :
@@ -619,11 +619,18 @@ Proof.
       destruct (IH H0) as [j [Hj Xj]]. exists j. split; [lia|exact Xj].
 Qed.
 
-Theorem pairs_to_means k N K x X Y U :
-  mixable k -> table N K x -> div_pairs_le k N K x U -> phi_of k 1 <= dbound k U ->
-  0 < card N X -> 0 < card N Y -> div_le k K (smean N x X) (smean N x Y) U.
+(** The two means as a double mixture of pairs of records ([x_i], [x_j]), with the weights [mixw]
+    ([1/(|X| |Y|)] on [X x Y]), nonnegative and summing to 1. *)
+Definition mixw (N : nat) (X Y : rset) : nat -> nat -> R := fun i j => ind X i * ind Y j / (card N X * card N Y).
+
+Lemma mixw_facts (N K : nat) (x : nat -> nat -> R) (X Y : rset) :
+  0 < card N X -> 0 < card N Y ->
+  (forall i j, (i < N)%nat -> (j < N)%nat -> 0 <= mixw N X Y i j) /\
+  sum N (fun i => sum N (fun j => mixw N X Y i j)) = 1 /\
+  (forall l, (l < K)%nat -> smean N x X l = mix2 N N (mixw N X Y) (fun i j => row x i) l) /\
+  (forall l, (l < K)%nat -> smean N x Y l = mix2 N N (mixw N X Y) (fun i j => row x j) l).
 Proof.
-  intros Hk Htab HA H1 HX HY.
+  intros HX HY. unfold mixw.
   set (cx := card N X) in *. set (cy := card N Y) in *.
   set (w := fun i j => ind X i * ind Y j / (cx * cy)).
   assert (Hw : forall i j, (i < N)%nat -> (j < N)%nat -> 0 <= w i j).
@@ -645,6 +652,16 @@ Proof.
     rewrite (sum_ext N _ (fun i => ind X i / (cx * cy) * sum N (fun j => ind Y j * x j l))).
     - rewrite sum_mult_r', sum_ind_mult. unfold Rdiv. rewrite sum_mult_r', sum_ind. fold cx cy. field. lra.
     - intros i _. rewrite <- sum_scal. apply sum_ext. intros j _. unfold w. unfold Rdiv. ring. }
+  exact (conj Hw (conj Hws (conj Ep Eq))).
+Qed.
+
+Theorem pairs_to_means k N K x X Y U :
+  mixable k -> table N K x -> div_pairs_le k N K x U -> phi_of k 1 <= dbound k U ->
+  0 < card N X -> 0 < card N Y -> div_le k K (smean N x X) (smean N x Y) U.
+Proof.
+  intros Hk Htab HA H1 HX HY.
+  destruct (mixw_facts N K x X Y HX HY) as [Hw [Hws [Ep Eq]]].
+  set (w := mixw N X Y) in *. set (cx := card N X) in *. set (cy := card N Y) in *.
   assert (Hpq : forall i j l, (i < N)%nat -> (j < N)%nat -> (l < K)%nat -> 0 <= row x i l /\ 0 <= row x j l)
     by (intros i j l Hi Hj Hl; destruct Htab as [Hn _]; unfold row; split; apply Hn; auto).
   assert (Hpair : forall i j, (i < N)%nat -> (j < N)%nat ->

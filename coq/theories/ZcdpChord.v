@@ -5,10 +5,13 @@
     (else the level is infinite) and zero-concentrated level at most [rho] ([ZcdpOrder.zcdp_le]: the Renyi divergence
     of every real order [a > 1] at most [rho a]). This is the statement of a zero-concentrated B between pairs.
 
+    - [zcdp_within]: two distributions within ratio [R >= 1] of each other in every bucket ([Divergence.within]) are
+      at [rho = ln R (R - 1)/(R + 1)] both ways (each direction its own application); the pairs below and the
+      removal pairs of [ZcdpRemoval] are its instances;
     - [zcdp_chord_pairs]: a table at pairwise ratio level [T >= 1] ([Tables.pairwise_le]: every bucket's ratio between
       two records in [[1/T, T]]) is at [rho = ln T (T - 1)/(T + 1)] = [eps tanh(eps/2)] ([eps = ln T]): the chord of
-      [r^a] over [[1/T, T]] and the tanh lemma ([Zcdp.pure_zcdp_pair]); the Renyi sum [rsum] of [ZcdpOrder] is the
-      sum of [Zcdp] there, as no bucket has [p_l = 0 < q_l] ([rsum_bounded]).
+      [r^a] over [[1/T, T]] and the tanh lemma ([Zcdp.pure_zcdp_pair], through [zcdp_within]); the Renyi sum [rsum]
+      of [ZcdpOrder] is the sum of [Zcdp] there, as no bucket has [p_l = 0 < q_l] ([rsum_bounded]).
     - [zcdp_rr_lower]: randomized response at [T] (two buckets, [p = (T, 1)/(T + 1)], [q = (1, T)/(T + 1)]) has
       Kullback-Leibler divergence [ln T (T - 1)/(T + 1)], so no smaller [rho] bounds it ([ZcdpOrder.zcdp_kl]): the
       bound is attained. *)
@@ -31,25 +34,34 @@ Proof.
   exfalso. apply P, Hpos; [exact Hl|]. pose proof (Hq l Hl). lra.
 Qed.
 
+(** Two distributions within ratio [R >= 1] of each other, bucket by bucket ([Divergence.within]: [p_l <= R q_l],
+    [q_l <= R p_l]), are at zero-concentrated level [ln R (R - 1)/(R + 1)]: the chord of [r^a] over [[1/R, R]] and
+    the tanh lemma ([Zcdp.pure_zcdp_pair]). *)
+Theorem zcdp_within K p q R :
+  (forall l, (l < K)%nat -> 0 <= p l) -> (forall l, (l < K)%nat -> 0 <= q l) -> sum K p = 1 -> sum K q = 1 ->
+  within K p q R -> 1 <= R -> dominated K p q /\ zcdp_le K p q (ln R * (R - 1) / (R + 1)).
+Proof.
+  intros Hp Hq Sp Sq HW HR.
+  assert (HR0 : 0 < R) by lra.
+  assert (Hd : dominated K p q).
+  { intros l Hl Z. destruct (HW l Hl) as [H1 _]. pose proof (Hp l Hl). rewrite Z in H1. lra. }
+  assert (Hr : forall l, (l < K)%nat -> 0 < q l -> 1 / R <= p l / q l <= R).
+  { intros l Hl Hpos. destruct (HW l Hl) as [H1 H2]. exact (ratio_between (p l) (q l) R HR0 Hpos H1 H2). }
+  assert (Hpos : forall l, (l < K)%nat -> 0 < q l -> 0 < p l).
+  { intros l Hl Q. destruct (HW l Hl) as [_ H2]. pose proof (Hp l Hl). nra. }
+  split; [exact Hd|]. intros a Ha. unfold rdiv. rewrite (rsum_bounded K _ _ a Hq Hd Hpos).
+  pose proof (pure_zcdp_pair K p q R a HR Ha Hq Sq Sp Hd Hr) as P.
+  replace (ln R * (R - 1) / (R + 1) * a) with (a * (ln R * (R - 1) / (R + 1))) by ring. exact P.
+Qed.
+
 Theorem zcdp_chord_pairs N K x T :
   table N K x -> pairwise_le N K x T -> 1 <= T -> zcdp_pairs_le N K x (ln T * (T - 1) / (T + 1)).
 Proof.
   intros Htab HA HT i j Hi Hj _.
-  assert (HT0 : 0 < T) by lra.
-  assert (Hq : forall l, (l < K)%nat -> 0 <= row x j l) by (intros l Hl; destruct Htab as [Hn _]; apply Hn; auto).
-  assert (Hp : forall l, (l < K)%nat -> 0 <= row x i l) by (intros l Hl; destruct Htab as [Hn _]; apply Hn; auto).
-  assert (Hd : dominated K (row x i) (row x j)).
-  { intros l Hl Z. unfold row in *. pose proof (HA l i j Hl Hi Hj). pose proof (Hp l Hl). unfold row in *.
-    rewrite Z in H. lra. }
-  assert (Hr : forall l, (l < K)%nat -> 0 < row x j l -> 1 / T <= row x i l / row x j l <= T).
-  { intros l Hl Hpos. unfold row in *.
-    exact (ratio_between (x i l) (x j l) T HT0 Hpos (HA l i j Hl Hi Hj) (HA l j i Hl Hj Hi)). }
-  assert (Hpos : forall l, (l < K)%nat -> 0 < row x j l -> 0 < row x i l).
-  { intros l Hl Q. unfold row in *. pose proof (HA l j i Hl Hj Hi). nra. }
-  split; [exact Hd|]. intros a Ha. unfold rdiv. rewrite (rsum_bounded K _ _ a Hq Hd Hpos).
-  pose proof (pure_zcdp_pair K (row x i) (row x j) T a HT Ha Hq (row_sum N K x j Htab Hj) (row_sum N K x i Htab Hi)
-                             Hd Hr) as P.
-  replace (ln T * (T - 1) / (T + 1) * a) with (a * (ln T * (T - 1) / (T + 1))) by ring. exact P.
+  apply zcdp_within; [intros l Hl; destruct Htab as [Hn _]; apply Hn; auto
+                     | intros l Hl; destruct Htab as [Hn _]; apply Hn; auto
+                     | apply (row_sum N K x i Htab Hi) | apply (row_sum N K x j Htab Hj) | | exact HT].
+  intros l Hl. unfold row. split; apply HA; auto.
 Qed.
 
 (** * Randomized response at [T] attains it *)

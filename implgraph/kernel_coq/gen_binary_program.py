@@ -18,7 +18,8 @@ once for every table:
   ``U T = (exp s - 1) d`` (``s`` the argument of the exponential in U);
 - ``bp_removal_tv``: ``U = 1`` on record removal where ``N d >= 1``, whatever A is;
 - a zero-concentrated A between records (``zcdp_pairs_le``) is first read as KL at the same level by
-  ``ZcdpPairs.zcdp_kl_pairs`` (KL <= rho), then the KL theorems above apply.
+  ``ZcdpPairs.zcdp_kl_pairs`` (KL <= rho), one on record removal (``zcdp_removal_le``) by
+  ``ZcdpRemoval.zcdp_kl_removal``, then the KL theorems above apply.
 
 An edited number in U, in a condition or in delta leaves a premise false, so ``coqc`` rejects the file.
 """
@@ -35,7 +36,8 @@ from implgraph.kernel_coq.statement import _File
 
 __all__ = ["binary_program", "MODULES"]
 
-MODULES = ("Divergence", "Pinsker", "ChiSquare", "RemovalChord", "BinaryProgram", "BinaryTables", "ZcdpPairs")
+MODULES = ("Divergence", "Pinsker", "ChiSquare", "RemovalChord", "BinaryProgram", "BinaryTables", "ZcdpPairs",
+           "ZcdpRemoval")
 
 #: (A's kind, A compares, B compares) -> (the table theorem's call head, its premises before the bound, the scale)
 _TABLE = {
@@ -50,6 +52,9 @@ _TABLE = {
     ("zcdp", "pairs", "pairs"): ("kl_pairs N K x T", "[exact Htab | exact (zcdp_kl_pairs N K x T Htab HA) |]", None),
     ("zcdp", "pairs", "removal"): ("kl_removal_pairs N K x T",
                                    "[exact Htab | lra | lra | exact (zcdp_kl_pairs N K x T Htab HA) |]", None),
+    # (zero-concentrated on record removal: KL of the same pairs first, ZcdpRemoval.zcdp_kl_removal)
+    ("zcdp", "removal", "removal"): ("kl_removal_same N K x T",
+                                     "[exact Htab | lra | exact (zcdp_kl_removal N K x T Htab ltac:(lra) HA) |]", None),
 }
 
 _SOLVE = "first [lra | nra]"

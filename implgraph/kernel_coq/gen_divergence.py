@@ -22,7 +22,13 @@ U = T (``field``); g >= 1 from the certificate's parameters (a quotient's sign).
   natural order n >= 2 between them: ``ZcdpPairs.zcdp_kl_pairs`` (U = T) / ``zcdp_renyi_pairs`` (U = n T, the
   library's ``T * INR n``); with ``joint-convexity+zcdp-order``, B of a class against the table or of record removal,
   then ``pairs_to_class`` / ``pairs_to_removal``; with ``pinsker``, A's KL from ``zcdp_kl_pairs``
-  (:func:`implgraph.kernel_coq.gen_tv_distance.kl_of`).
+  (:func:`implgraph.kernel_coq.gen_tv_distance.kl_of`). A zero-concentrated on record removal
+  (``ZcdpRemoval.zcdp_removal_le``, ``zcdp-dp``) and B KL or Renyi of a natural order of the same pairs:
+  ``ZcdpRemoval.zcdp_kl_removal`` / ``zcdp_renyi_removal`` (U = T, n T); with ``pinsker``, A's KL from
+  ``zcdp_kl_removal``. ``joint-convexity+monotone-order`` from zero-concentrated between records into
+  zero-concentrated on record removal (``zcdp-ldp => zcdp-dp``, U = T): ``ZcdpRemoval.zcdp_pairs_to_removal`` (the
+  tangent of r^alpha below each Renyi term, summed over the two means' weights: each order's Renyi sum of the
+  means at most the largest over pairs of records).
 
 The other facts (orders that are not natural numbers, Renyi of order oo) raise :class:`Untranslatable`.
 """
@@ -37,7 +43,7 @@ from implgraph.kernel_coq.statement import divergence_kind
 
 __all__ = ["divergence_order", "METHODS", "MODULES"]
 
-MODULES = ("Divergence", "Slack", "SlackOrder", "Pinsker", "ZcdpPairs")
+MODULES = ("Divergence", "Slack", "SlackOrder", "Pinsker", "ZcdpPairs", "ZcdpRemoval")
 
 
 def _same_classes(a, b):
@@ -55,6 +61,8 @@ def divergence_order(f):
     if fact in ("pinsker", "joint-convexity+pinsker"):
         return _pinsker(f, da, db, mixing=fact != "pinsker")
     if fact == "joint-convexity+monotone-order" and da.compares == "pairs" and db.compares in ("class", "removal"):
+        if da.kind == db.kind == "zcdp":
+            return _zcdp_joint(f, db)
         return _joint(f, da, db)
     if fact in ("zcdp-order", "joint-convexity+zcdp-order"):
         return _zcdp(f, da, db, mixing=fact != "zcdp-order")
@@ -94,11 +102,27 @@ def _joint(f, da, db):
     return lines + [f"apply (pairs_to_removal {kb} N K x T {mix} Htab ltac:(lra) {ha}). {one}."]
 
 
+def _zcdp_joint(f, db):
+    """A zero-concentrated between every two records, B zero-concentrated on record removal, U = T:
+    ``ZcdpRemoval.zcdp_pairs_to_removal`` (joint convexity of each order's Renyi sum, T >= 0)."""
+    _need(db.compares == "removal", "zero-concentrated between records into a class's level (the library has record "
+          "removal)")
+    return _u_is(f, "T") + ["exact (zcdp_pairs_to_removal N K x T Htab ltac:(lra) HA ltac:(lra))."]
+
+
 def _zcdp_lines(f, da, kb, out="HZ"):
-    """Lines giving ``out``: A's zero-concentrated level T between every two records bounds B's kind ``kb`` (``KL``
-    or ``(Renyi n)``) between them (``ZcdpPairs.zcdp_kl_pairs`` at T, ``zcdp_renyi_pairs`` at T * INR n); and that
-    bound's Coq text."""
-    _need(da.kind == "zcdp" and da.compares == "pairs", "a zero-concentrated A other than between every two records")
+    """Lines giving ``out``: A's zero-concentrated level T between every two records (or on record removal) bounds
+    B's kind ``kb`` (``KL`` or ``(Renyi n)``) between them (on the same pairs) (``ZcdpPairs.zcdp_kl_pairs`` at T,
+    ``zcdp_renyi_pairs`` at T * INR n; ``ZcdpRemoval.zcdp_kl_removal``, ``zcdp_renyi_removal``); and that bound's Coq
+    text."""
+    _need(da.kind == "zcdp" and da.compares in ("pairs", "removal"),
+          "a zero-concentrated A other than between every two records or on record removal")
+    if da.compares == "removal":
+        if kb == "KL":
+            return [f"pose proof (zcdp_kl_removal N K x T Htab ltac:(lra) HA) as {out}."], "T"
+        n = kb.removeprefix("(Renyi ").removesuffix(")")
+        return ([f"pose proof (zcdp_renyi_removal N K x T {n}%nat Htab ltac:(lra) HA ltac:(lia)) as {out}."],
+                f"T * INR {n}")
     if kb == "KL":
         return [f"pose proof (zcdp_kl_pairs N K x T Htab HA) as {out}."], "T"
     n = kb.removeprefix("(Renyi ").removesuffix(")")
@@ -106,8 +130,9 @@ def _zcdp_lines(f, da, kb, out="HZ"):
 
 
 def _zcdp(f, da, db, mixing):
-    """A zero-concentrated between every two records, B KL or Renyi of a natural order n >= 2 between them
-    (``ZcdpPairs``: U = T, U = n T), or, with ``mixing``, of a class against the table or of record removal
+    """A zero-concentrated between every two records (or on record removal), B KL or Renyi of a natural order n >= 2
+    of the same pairs (``ZcdpPairs``, ``ZcdpRemoval``: U = T, U = n T), or, with ``mixing`` (A between records), of a
+    class against the table or of record removal
     (``pairs_to_class`` / ``pairs_to_removal``, joint convexity, then U = T or n T). U is turned into the lemma's
     bound by ``level_eq`` (``INR n`` computed by ``simpl``, then ``lra``)."""
     # (the library's kind of B: KL, or Renyi of a natural order >= 2; statement.divergence_kind reads no translator
@@ -115,8 +140,9 @@ def _zcdp(f, da, db, mixing):
     kb = divergence_kind(None, db) if db.kind in ("kl", "renyi") else None
     _need(kb is not None, f"zero-concentrated into {db.kind} of order {db.order} (the library has KL and Renyi of a "
           "natural order >= 2)")
-    _need(db.compares == "pairs" if not mixing else db.compares in ("class", "removal"),
-          f"zero-concentrated between records into {db.compares} ({'with' if mixing else 'without'} joint convexity)")
+    same = db.compares == da.compares
+    _need(same if not mixing else (da.compares == "pairs" and db.compares in ("class", "removal")),
+          f"zero-concentrated on {da.compares} into {db.compares} ({'with' if mixing else 'without'} joint convexity)")
     lines, bound = _zcdp_lines(f, da, kb)
     lines.append(f"apply (level_eq (fun LvlU => {f.b_of('LvlU')}) ({f.upper}) ({bound})); [simpl INR; lra |].")
     if not mixing:

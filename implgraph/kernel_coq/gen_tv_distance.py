@@ -12,15 +12,16 @@ U to an obligation on a few reals (the class's and the other records' masses of 
 that is a ``Min`` is bounded component by component (``Compose.min_bound``).
 
 Pinsker's inequality (A KL or Renyi of order 2: ``fact: pinsker``) is the library's ``Pinsker.v``: A's KL at most T
-(Renyi of order 2 first read as KL by ``Divergence.renyi2_kl_pairs`` / ``_class`` / ``_removal``) gives the additive
-slack g = sqrt(T/2) (the certificate's text ``sqrt(2)*sqrt(T)/2``, ``Pinsker.pinsker_g``: g >= 0 and T <= 2 g^2) on
-every event of the same distributions (``pinsker_pairs_slack``, ``pinsker_class_tv``, ``pinsker_removal_slack``), and
-``slack_pairs_tv``, ``class_tv_min``, ``slack_removal_tv`` compose it to the class's distance at the composition's
-bound; that bound is the certificate's U by ``field`` (``Pinsker.ucmp``: argument by argument under a ``Min``, square
-roots and minima read as atoms). The chi-square bound (``fact: chi-square``, A Renyi of order 2 between records or of
-record removal, both ways) is the library's ``ChiSquare.v``: the slack ``chi_g T`` = sqrt(exp(T) - 1)/sqrt(exp(T) + 3)
-(the certificates' text; ``chi_pairs_slack``, ``chi_removal_slack``), composed the same way (between records the bound
-is at most 1, so the composition's ``Min(1, g)`` is g).
+(Renyi of order 2 first read as KL by ``Divergence.renyi2_kl_pairs`` / ``_class`` / ``_removal``, a zero-concentrated
+level by ``ZcdpPairs.zcdp_kl_pairs`` between records, ``ZcdpRemoval.zcdp_kl_removal`` on record removal) gives the
+additive slack g = sqrt(T/2) (the certificate's text ``sqrt(2)*sqrt(T)/2``, ``Pinsker.pinsker_g``: g >= 0 and T <= 2
+g^2) on every event of the same distributions (``pinsker_pairs_slack``, ``pinsker_class_tv``,
+``pinsker_removal_slack``), and ``slack_pairs_tv``, ``class_tv_min``, ``slack_removal_tv`` compose it to the class's
+distance at the composition's bound; that bound is the certificate's U by ``field`` (``Pinsker.ucmp``: argument by
+argument under a ``Min``, square roots and minima read as atoms). The chi-square bound (``fact: chi-square``, A Renyi of
+order 2 between records or of record removal, both ways) is the library's ``ChiSquare.v``: the slack ``chi_g T`` =
+sqrt(exp(T) - 1)/sqrt(exp(T) + 3) (the certificates' text; ``chi_pairs_slack``, ``chi_removal_slack``), composed the
+same way (between records the bound is at most 1, so the composition's ``Min(1, g)`` is g).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from implgraph.kernel_coq.obligations import _need
 
 __all__ = ["tv_distance", "METHODS", "MODULES", "SLACK_A"]
 
-MODULES = ("Divergence", "Pinsker", "ChiSquare", "ZcdpPairs")
+MODULES = ("Divergence", "Pinsker", "ChiSquare", "ZcdpPairs", "ZcdpRemoval")
 
 #: the divergence kinds whose level is an additive slack on every event: kind -> its ratio gamma (None: the order)
 SLACK_A = {"tv": "1", "hockey-stick": None}
@@ -135,12 +136,15 @@ PINSKER_G = "sqrt(2)*sqrt(T)/2"
 
 def kl_of(f, div, ha="HA", out="HK"):
     """Lines giving ``out``, A's KL at most T (Renyi of order 2 read as KL: ``Divergence.renyi2_kl_*``; the
-    zero-concentrated level between records: ``ZcdpPairs.zcdp_kl_pairs``), and the hypothesis name of that KL
-    predicate."""
+    zero-concentrated level between records: ``ZcdpPairs.zcdp_kl_pairs``; on record removal:
+    ``ZcdpRemoval.zcdp_kl_removal``), and the hypothesis name of that KL predicate."""
     if div.kind == "kl":
         return [], ha
-    if div.kind == "zcdp":     # between every two records: KL <= T (ZcdpPairs.zcdp_kl_pairs)
-        _need(div.compares == "pairs", "a zero-concentrated A other than between every two records")
+    if div.kind == "zcdp":     # KL <= T (ZcdpPairs.zcdp_kl_pairs, ZcdpRemoval.zcdp_kl_removal)
+        _need(div.compares in ("pairs", "removal"),
+              "a zero-concentrated A other than between every two records or on record removal")
+        if div.compares == "removal":
+            return [f"pose proof (zcdp_kl_removal N K x T Htab ltac:(lra) {ha}) as {out}."], out
         return [f"pose proof (zcdp_kl_pairs N K x T Htab {ha}) as {out}."], out
     _need(div.kind == "renyi" and str(div.order) == "2", "Pinsker from a divergence other than KL or Renyi of order 2")
     lemma = {"pairs": "renyi2_kl_pairs N K x T Htab", "class": "renyi2_kl_class N K x cls T Htab",

@@ -131,7 +131,9 @@ COVERED = {**_gen.COVERED, "slack-target-removal": "Slack.slack_target_removal",
                       "corners_narrow_kl / _renyi2 / _hockey (the box [1/T, N - (N - 1)/T]); CornersHexagon."
                       "corners_hexagon_renyi2 (three records: the hexagon)",
            "divergence-order": "Divergence.renyi2_kl_pairs / renyi2_kl_class (kl_le_renyi2), tv_hockey_pairs; "
-                               "ZcdpPairs.zcdp_kl_pairs / zcdp_renyi_pairs (zero-concentrated A)",
+                               "ZcdpPairs.zcdp_kl_pairs / zcdp_renyi_pairs (zero-concentrated A), "
+                               "ZcdpRemoval.zcdp_kl_removal / zcdp_renyi_removal (on record removal), "
+                               "zcdp_pairs_to_removal (zero-concentrated between records into record removal)",
            "binary-program": "BinaryTables.bp_pairs / bp_removal_same / bp_removal_pairs (BinaryProgram.flat_piece, "
                              "middle_piece, top_piece), kl_pairs / kl_removal_same / kl_removal_pairs (kl_piece), "
                              "bp_removal_tv"}
@@ -193,7 +195,8 @@ def _sides(cert):
 def _requires(cert):
     """The library's modules the theorem needs: its methods', and ``Divergence`` where a side is stated as a
     divergence (a whatever-A ceiling states A's divergence predicate in its hypothesis), with ``ZcdpChord`` where
-    that divergence is zero-concentrated (its predicate ``zcdp_pairs_le`` lives there)."""
+    that divergence is zero-concentrated (its predicate ``zcdp_pairs_le`` lives there) and ``ZcdpRemoval`` where it
+    is zero-concentrated on record removal (``zcdp_removal_le``)."""
     from implgraph.kernel_coq import adapter
     mods = {m for name in _methods(cert) for m in (LEAVES[name][1] if name in LEAVES
                                                     else _COMPOSITE_MODULES.get(name, ()))}
@@ -203,6 +206,8 @@ def _requires(cert):
             mods.add("Divergence")
             if div.kind == "zcdp":
                 mods.add("ZcdpChord")
+                if div.compares == "removal":
+                    mods.add("ZcdpRemoval")
     mods = sorted(mods)
     return f"From Implgraph Require Import {' '.join(mods)}.\n" if mods else ""
 
@@ -238,4 +243,5 @@ _COMPOSITE_MODULES["zcdp-lower-family"] = gen_zcdp_lower_family.MODULES
 COVERED["zcdp-lower-family"] = ("ZcdpLowerFamily.zcdp_family (fam_pairs: Renyi-2 and KL at most ln 2; fam_zcdp_lower: "
                                 "ZcdpOrder.zcdp_lower at the order 3) (the no-f claim, the family the library's)")
 COVERED["zcdp-chord"] = ("ZcdpChord.zcdp_chord_pairs (the chord of r^alpha over [1/T, T] and Zcdp.tanh_bound: the "
-                         "zero-concentrated level between records at most ln T (T - 1)/(T + 1))")
+                         "zero-concentrated level between records at most ln T (T - 1)/(T + 1)); on record removal "
+                         "ZcdpRemoval.zcdp_chord_removal_pairs / _subset / _single (zcdp_rconf: Q_i/P within [1/R, R])")

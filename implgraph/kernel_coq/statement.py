@@ -80,9 +80,11 @@ def divergence_kind(tr, div):
 def _divergence_predicate(tr, div, level, K, x, cls):
     """"The divergence compared is at most ``level``" for every pair, every class against the table, or the table
     against the table without each record (both ways); zero-concentrated privacy between every two records is
-    ZcdpChord's ``zcdp_pairs_le``."""
+    ZcdpChord's ``zcdp_pairs_le``, on record removal (the table's mean against the mean without each record, both
+    ways) ZcdpRemoval's ``zcdp_removal_le``."""
     if div.kind == "zcdp":
-        return f"zcdp_pairs_le N {K} {x} ({level})" if div.compares == "pairs" else None
+        pred = {"pairs": "zcdp_pairs_le", "removal": "zcdp_removal_le"}.get(div.compares)
+        return None if pred is None else f"{pred} N {K} {x} ({level})"
     k = divergence_kind(tr, div)
     if k is None:
         return None
