@@ -51,7 +51,7 @@ def test_an_unknown_of_nlsat_is_asked_again_of_the_default_tactic(monkeypatch):
     the default tactic, which answers what it answers without the hint."""
     asked = []
     real = z3_region._default_tactic
-    monkeypatch.setattr(z3_region, "_default_tactic", lambda ms: asked.append(ms) or real(ms))
+    monkeypatch.setattr(z3_region, "_default_tactic", lambda ms, ctx: asked.append(ms) or real(ms, ctx))
     a = z3.Real("a")
     formulas = [a ** Y > 2, Y > 0]
     without = z3_region.check(formulas, 500, {})[0]

@@ -48,6 +48,8 @@ from implgraph.definitions.families import param_grid
 from implgraph.engines.checkedge import check_edge
 from implgraph.core.region import forget_answers
 from implgraph.map.matrix_cells import Cell, cell_of, counts_of, not_proved_reason  # noqa: F401  (imported from here)
+from implgraph.map.matrix_pool import answer_of as _answer_of, cells_of as _cells_of, open_cells as _open_cells, \
+    retire as _retire
 
 __all__ = ["stated_params", "matrix_nodes", "symbolic_nodes", "kept_parameters", "decide_pair", "pair_matrix",
            "cell_of", "counts_of", "Cell", "not_proved_reason"]
@@ -151,11 +153,6 @@ def _when_of(a: str, b: str, conds: dict) -> list:
     return [c for sym in sorted(used) for c in conds.get(sym, [])]
 
 
-def _open_cells(a, b, verdict, reason):
-    return [Cell(a, b, "open", verdict, "unknown", reason=reason),
-            Cell(b, a, "open", verdict, "unknown", reason=reason)]
-
-
 def decide_pair(a: str, b: str, N: int = 4, p: int = 2, when=()) -> list:
     """The two cells (A => B, B => A) of one pair, from check-edge (``when``: conditions on the
     parameter symbols)."""
@@ -193,13 +190,6 @@ def _decided(job):
         return "error", f"{exc.__class__.__name__}: {exc}"
 
 
-def _cells_of(key, answer):
-    """The cells of :func:`_decided`'s ``answer`` for the pair ``key``."""
-    status, payload = answer
-    return ([Cell(**c) for c in payload] if status == "ok"
-            else _open_cells(*key, "unknown", f"the check failed: {payload}"))
-
-
 def _spawn(ctx):
     """A fresh worker process (:func:`_worker`) and the parent's end of its pipe."""
     mine, theirs = ctx.Pipe(duplex=True)
@@ -209,26 +199,11 @@ def _spawn(ctx):
     return proc, mine
 
 
-def _retire(worker, kill):
-    """End a worker: killed (past its timeout, or dead), else told to stop; its pipe closed."""
-    proc, conn = worker
-    if kill:
-        proc.terminate()
-    else:
-        try:
-            conn.send(None)
-        except (BrokenPipeError, OSError):
-            proc.terminate()
-    proc.join()
-    conn.close()
-
-
 def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
-    """Every pair in one of ``jobs`` worker processes, each stopped after ``timeout`` s: a worker
-    decides pair after pair; one past its timeout is killed and a fresh worker takes the pair again (:data:`RETRIES`),
-    then the next pair; past its timeout again, the pair is open, ``unknown (timeout)``. With two or more jobs, the pairs of :func:`_warm_pairs` are decided
-    first in this process (:func:`_decide_here`), so that the workers forked after them share what they computed
-    once (a definition's forms and levels, the second parts of compositions), instead of each computing it again."""
+    """Every pair in one of ``jobs`` worker processes, each stopped after ``timeout`` s (:func:`_in_workers`). With two
+    or more jobs, the pairs of :func:`_warm_pairs` are decided first in this process (:func:`_decide_here`), so that the
+    workers forked after them share what they computed once (a definition's forms and levels, the second parts of
+    compositions), instead of each computing it again; one past its timeout here goes to the workers."""
     results, seconds, done = {}, {}, []
 
     def record(key, cells, secs):
@@ -237,9 +212,8 @@ def _run_pairs(pairs, N, p, timeout, jobs, progress, conds=None):
         if progress:
             print(f"[{len(done)}/{len(pairs)}] {key[0]} ? {key[1]}: {cells[0].kind} ({seconds[key]} s)",
                   file=sys.stderr, flush=True)
-    warm = _warm_pairs(pairs) if jobs > 1 else []
-    tried = {}                  # a warm pair past its timeout: its seconds, and it goes to the workers (a try)
-    for key in warm:
+    tried = {}                  # a warm pair past its timeout: its seconds (a try); it goes to the workers
+    for key in _warm_pairs(pairs) if jobs > 1 else []:
         cells, secs = _decide_here(key, N, p, timeout, conds or {})
         if cells[0].verdict == "timeout" and RETRIES:
             tried[key] = secs
@@ -287,17 +261,15 @@ def _decide_here(key, N, p, timeout, conds):
     return cells, secs
 
 
-#: times a pair past its timeout is given again, each time to a fresh worker, before it is open ``timeout``: z3 can
-#: run on past its own time limit in arithmetic it does not interrupt (a k-th root of a huge rational while tightening
-#: a monomial's bounds), on a query it answers at once in another process; which query does so depends on the terms the
-#: process made before (their ids), so a fresh worker, with another history, decides the pair
+#: times a pair past its timeout is given again to a fresh worker before it is open ``timeout`` (a solver may run on
+#: past its own limit in a process whose history leads it there: tests/test_z3_fresh_context.py)
 RETRIES = 1
 
 
 def _in_workers(todo, N, p, timeout, jobs, conds, record, tried=None):
-    """The pairs ``todo`` in ``jobs`` worker processes (:func:`_run_pairs`); ``record(key, cells, seconds)`` as each
-    ends. A pair past its timeout is given again to a fresh worker, up to :data:`RETRIES` times (its seconds are
-    those of every try); ``tried``: the seconds of pairs that already ran past their timeout once (in the parent)."""
+    """The pairs ``todo`` in ``jobs`` workers, ``record(key, cells, seconds)`` as each ends: a worker decides pair after
+    pair; one past its timeout is killed and a fresh worker takes the pair again, up to :data:`RETRIES` times (its
+    seconds those of every try; ``tried``: those of a first try in the parent), then open ``unknown (timeout)``."""
     ctx = multiprocessing.get_context("fork")
     todo, idle, busy = list(todo), [], {}          # busy: worker -> (pair, start)
     spent = dict(tried or {})                       # a pair's tries past its timeout: their seconds, and how many
@@ -338,26 +310,6 @@ def _in_workers(todo, N, p, timeout, jobs, conds, record, tried=None):
             time.sleep(0.02)
     for worker in idle:
         _retire(worker, kill=False)
-
-
-def _answer_of(worker, key, start, timeout):
-    """``(cells, dead)`` of a busy worker's pair: its answer, or open cells where it died or ran past ``timeout``
-    (``dead``: the worker is to be killed); ``(None, False)`` while it is still working."""
-    proc, conn = worker
-    answer, dead = None, False
-    try:
-        if conn.poll():
-            answer = conn.recv()
-    except (EOFError, OSError):     # the worker died (a reset socket when it left a job unread)
-        dead = True
-    if answer is not None:
-        return _cells_of(key, answer), False
-    if dead or not proc.is_alive():
-        proc.join()
-        return _open_cells(*key, "unknown", f"the check ended without an answer (exit code {proc.exitcode})"), True
-    if time.monotonic() - start <= timeout:
-        return None, False
-    return _open_cells(*key, "timeout", f"unknown (timeout after {timeout:g} s)"), True
 
 
 def pair_matrix(names=None, N: int = 4, p: int = 2, timeout: float = 120, jobs: int = 1, progress: bool = False,
